@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { formatError } from '@sk/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { modules } from './modules/index';
+import type { Deps } from './platform/deps';
+import { AppError } from './platform/errors';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  /** Built web app to serve for every non-API GET (apps/web/dist). */
+  webDist?: string;
+}
+
+/** A Fastify instance with every module registered, not listening (tests use app.inject). */
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 10 } });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) return reply.code(200).send({ success: false, message: err.message, code: err.code });
+    const e = err as { statusCode?: number; code?: string };
+    if (e.statusCode && e.statusCode < 500) {
+      const message = e.code === 'FST_REQ_FILE_TOO_LARGE'
+        ? formatError('FILE_TOO_LARGE', { limit: `${deps.config.UPLOAD_MAX_MB}MB` })
+        : formatError('VALIDATION', { detail: '请求数据格式错误' });
+      return reply.code(200).send({ success: false, message, code: 'VALIDATION' });
+    }
+    req.log.error(err);
+    return reply.code(500).send({ success: false, message: formatError('INTERNAL'), code: 'INTERNAL' });
+  });
+
+  for (const register of modules) await register(app, deps);
+
+  const dist = opts.webDist;
+  const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ success: false, message: '404 Error', code: 'NOT_FOUND' });
+    }
+    // Every other GET path is a page of the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL server; without it the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** 'log' writes codes to the server log and the dev outbox; 'http' posts them to SMS_HTTP_URL. */
+  SMS_SENDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.string().optional(),
+  TZ_DEFAULT: z.string().default('Asia/Shanghai'),
+  CUSTOMER_SERVICE_PHONE: z.string().default('400-800-6688'),
+  DEMO_PASSWORD: z.string().default('demo1234'),
+  /** Seed the demo enterprises on an empty database. */
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  NODE_ENV: z.string().default('development'),
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; devOutbox: boolean; secureCookie: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.parse(env);
+  const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
+  return {
+    ...parsed,
+    dataDir,
+    devOutbox: parsed.NODE_ENV !== 'production',
+    secureCookie: env.COOKIE_SECURE === '1',
+    ...overrides,
+  };
+}

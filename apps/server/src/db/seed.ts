@@ -1,0 +1,100 @@
+import type { Industry } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { rows } from '../db/client';
+import { enterprises, users } from '../db/schema/index';
+import { hashPassword } from '../platform/crypto';
+import { runProvision } from '../platform/provision';
+
+/** Demo-only data (sample customers, orders …) that modules add after the defaults. */
+export interface DemoStep {
+  name: string;
+  run(tx: Tx, enterpriseId: number): Promise<void>;
+}
+export const demoSteps: DemoStep[] = [];
+export const addDemoStep = (s: DemoStep): void => {
+  if (!demoSteps.some((d) => d.name === s.name)) demoSteps.push(s);
+};
+
+export const DEMO_ROLE_NAMES = ['张派单', '李服务', '王管理', '赵员工', '钱销售', '孙受理', '周回访', '吴财务', '郑仓管', '冯总监'];
+
+interface DemoEnterprise {
+  name: string;
+  isChargeUser: number;
+  tryoutType: number;
+  days: number | null;
+  packageName: string;
+  buyPersonNum: number;
+  industry: Industry;
+  users: { mobile: string; name: string; roles: number[]; admin: boolean }[];
+}
+
+export const DEMO_ENTERPRISES: DemoEnterprise[] = [
+  {
+    name: '演示企业',
+    isChargeUser: 1,
+    tryoutType: 0,
+    days: 365,
+    packageName: 'VIP版',
+    buyPersonNum: 100,
+    industry: 'manufacturing',
+    users: DEMO_ROLE_NAMES.map((name, i) => ({
+      mobile: `138000000${String(i + 1).padStart(2, '0')}`,
+      name,
+      roles: [i + 1],
+      admin: i + 1 === 3,
+    })),
+  },
+  {
+    name: '免费体验企业',
+    isChargeUser: 0,
+    tryoutType: 0,
+    days: null,
+    packageName: '免费版',
+    buyPersonNum: 10,
+    industry: 'service',
+    users: [{ mobile: '13900000003', name: '免费管理员', roles: [3], admin: true }],
+  },
+  {
+    name: '试用企业',
+    isChargeUser: 2,
+    tryoutType: 1,
+    days: 15,
+    packageName: '试用版',
+    buyPersonNum: 10,
+    industry: 'property',
+    users: [{ mobile: '13700000003', name: '试用管理员', roles: [3], admin: true }],
+  },
+];
+
+/** Seeds the demo enterprises on an empty database; does nothing when any enterprise exists. */
+export async function seedDemo(db: Db, password: string, force = false): Promise<boolean> {
+  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from enterprises`);
+  if (!force && Number(r?.n) > 0) return false;
+  const hashed = await hashPassword(password);
+  for (const d of DEMO_ENTERPRISES) {
+    const epId = await db.transaction(async (tx) => {
+      const [ep] = await tx
+        .insert(enterprises)
+        .values({
+          name: d.name,
+          isChargeUser: d.isChargeUser,
+          tryoutType: d.tryoutType,
+          packageName: d.packageName,
+          buyPersonNum: d.buyPersonNum,
+          industry: d.industry,
+          setupProgress: 0,
+          epServiceExpireTime: d.days == null ? null : (sql`now() + ${`${d.days} days`}::interval` as never),
+        })
+        .returning({ id: enterprises.id });
+      if (!ep) throw new Error('enterprise insert failed');
+      await tx.insert(users).values(
+        d.users.map((u) => ({ enterpriseId: ep.id, mobile: u.mobile, name: u.name, roles: u.roles, sysrole: u.roles[0], admin: u.admin, passwordHash: hashed })),
+      );
+      return ep.id;
+    });
+    await runProvision(db, epId, d.industry);
+    for (const step of demoSteps) await db.transaction((tx) => step.run(tx, epId));
+  }
+  return true;
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { createDeps } from './platform/create-deps';
+import { resumeProvisioning } from './platform/provision';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrate(database);
+  if (config.SEED_DEMO === '1' && (await seedDemo(database.db, config.DEMO_PASSWORD))) {
+    console.info('已写入演示数据（演示企业、免费体验企业、试用企业）');
+  }
+  await resumeProvisioning(database.db);
+  const deps = createDeps(config, database);
+  const webDist = config.WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const logger = config.NODE_ENV === 'production' ? { level: config.LOG_LEVEL } : { level: config.LOG_LEVEL, transport: { target: 'pino-pretty' } };
+  const app = await buildApp(deps, { logger, webDist });
+  await deps.startBackground(app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`收到 ${signal}，正在停止…`);
+    await deps.stopBackground();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'pglite' ? `嵌入式 PostgreSQL（PGlite，数据目录 ${path.join(config.dataDir, 'pg')}）` : 'PostgreSQL（DATABASE_URL）';
+  app.log.info(`服务管家已启动：http://localhost:${config.PORT}  数据库：${where}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,186 @@
+import { randomInt } from 'node:crypto';
+import { type Industry, roleName, type SessionUserInfo } from '@sk/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { enterprises, users } from '../../db/schema/index';
+import { audit } from '../../platform/audit';
+import { hashPassword, randomToken, sha256, strongEnough, verifyPassword } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { seatsExceeded } from '../../platform/guards';
+import { createSession, type SessionUser } from '../../platform/session';
+import type { SmsSender } from '../../platform/sms';
+import * as repo from './account.repo';
+
+export const CODE_TTL_SECONDS = 300;
+export const CODE_RESEND_SECONDS = 60;
+const MAX_FAILS_PER_MOBILE = 5;
+const MAX_FAILS_PER_IP = 30;
+
+export type LoginOutcome =
+  | { kind: 'session'; token: string; enterpriseId: number; userId: number }
+  | { kind: 'choose'; ticket: string; epList: { id: number; name: string }[] };
+
+async function guardAttempts(db: Db, mobile: string, ip: string): Promise<void> {
+  const f = await repo.recentFailures(db, mobile, ip);
+  if (f.byMobile >= MAX_FAILS_PER_MOBILE) throw new AppError('LOGIN_LOCKED', { minutes: 15 });
+  if (f.byIp >= MAX_FAILS_PER_IP) throw new AppError('LOGIN_IP_LOCKED');
+}
+
+async function fail(db: Db, mobile: string, ip: string, reason: string): Promise<never> {
+  await repo.recordFailure(db, mobile, ip);
+  await audit(db, { action: 'login_failed', mobile, ip, detail: { reason } });
+  throw new AppError(reason === 'code' ? 'CODE_INVALID' : 'LOGIN_FAILED');
+}
+
+/** Picks the enterprise among the accounts a proof (password or code) unlocked. */
+async function finish(
+  db: Db,
+  mobile: string,
+  ip: string,
+  matched: repo.LoginCandidate[],
+  enterpriseId: number | undefined,
+  client: string,
+  previousToken: string | undefined,
+): Promise<LoginOutcome> {
+  let chosen = matched.find((c) => c.enterpriseId === enterpriseId);
+  if (!chosen && enterpriseId === undefined && matched.length === 1) chosen = matched[0];
+  if (!chosen && enterpriseId === undefined) {
+    const ticket = randomToken(24);
+    await repo.storeCode(db, mobile, 'ticket', sha256(ticket), CODE_TTL_SECONDS);
+    return { kind: 'choose', ticket, epList: matched.map((m) => ({ id: m.enterpriseId, name: m.enterpriseName })) };
+  }
+  if (!chosen) return fail(db, mobile, ip, 'enterprise');
+  if (!chosen.enabled) throw new AppError('USER_DISABLED');
+  const session = await db.transaction(async (tx) => {
+    // The session id rotates at login: any session the browser held is dropped.
+    if (previousToken) await tx.execute(sql`delete from sessions where id = ${sha256(previousToken)}`);
+    return createSession(tx, { enterpriseId: chosen.enterpriseId, userId: chosen.userId, client, ip });
+  });
+  await repo.clearFailures(db, mobile);
+  await audit(db, { action: 'login', enterpriseId: chosen.enterpriseId, userId: chosen.userId, mobile, ip, detail: { client } });
+  return { kind: 'session', token: session.token, enterpriseId: chosen.enterpriseId, userId: chosen.userId };
+}
+
+export async function passwordLogin(
+  db: Db,
+  p: { mobile: string; password: string; enterpriseId?: number; ticket?: string; client: string; ip: string; previousToken?: string },
+): Promise<LoginOutcome> {
+  await guardAttempts(db, p.mobile, p.ip);
+  const candidates = await repo.candidatesByMobile(db, p.mobile);
+  const matched: repo.LoginCandidate[] = [];
+  for (const c of candidates) if (await verifyPassword(c.passwordHash, p.password)) matched.push(c);
+  if (matched.length === 0) return fail(db, p.mobile, p.ip, 'password');
+  return finish(db, p.mobile, p.ip, matched, p.enterpriseId, p.client, p.previousToken);
+}
+
+export async function codeLogin(
+  db: Db,
+  p: { mobile: string; code?: string; ticket?: string; enterpriseId?: number; client: string; ip: string; previousToken?: string },
+): Promise<LoginOutcome> {
+  await guardAttempts(db, p.mobile, p.ip);
+  if (p.ticket) {
+    if (p.enterpriseId === undefined) throw new AppError('LOGIN_CHOOSE_ENTERPRISE');
+    if (!(await repo.consumeCode(db, p.mobile, ['ticket'], sha256(p.ticket)))) return fail(db, p.mobile, p.ip, 'code');
+  } else if (!p.code || !(await repo.consumeCode(db, p.mobile, ['login'], sha256(p.code)))) {
+    return fail(db, p.mobile, p.ip, 'code');
+  }
+  const candidates = await repo.candidatesByMobile(db, p.mobile);
+  if (candidates.length === 0) throw new AppError('LOGIN_NO_ENTERPRISE');
+  return finish(db, p.mobile, p.ip, candidates, p.enterpriseId, p.client, p.previousToken);
+}
+
+export async function sendCode(db: Db, sms: SmsSender, mobile: string, purpose: string): Promise<number> {
+  const last = await repo.lastCodeAt(db, mobile, purpose);
+  if (last) {
+    const wait = CODE_RESEND_SECONDS - Math.floor((Date.now() - new Date(last).getTime()) / 1000);
+    if (wait > 0) throw new AppError('CODE_TOO_FREQUENT', { seconds: wait });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await repo.storeCode(db, mobile, purpose, sha256(code), CODE_TTL_SECONDS);
+  await sms.send(mobile, `【服务管家】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`, code);
+  return CODE_RESEND_SECONDS;
+}
+
+/** Sets the password of every account the mobile holds, after proving the mobile with a code. */
+export async function setPasswordByCode(db: Db, p: { mobile: string; code: string; password: string; ip: string }): Promise<void> {
+  if (!strongEnough(p.password)) throw new AppError('PASSWORD_WEAK');
+  const hashed = await hashPassword(p.password);
+  await db.transaction(async (tx) => {
+    if (!(await repo.consumeCode(tx, p.mobile, ['password', 'login'], sha256(p.code)))) throw new AppError('CODE_INVALID');
+    await tx.update(users).set({ passwordHash: hashed, updatedAt: sql`now()` }).where(eq(users.mobile, p.mobile));
+  });
+  await audit(db, { action: 'password_changed', mobile: p.mobile, ip: p.ip, detail: { by: 'code' } });
+}
+
+export async function epListByTicket(db: Db, mobile: string, ticket: string): Promise<{ id: number; name: string }[]> {
+  if (!(await repo.ticketAlive(db, mobile, sha256(ticket)))) throw new AppError('CODE_INVALID');
+  const list = await repo.candidatesByMobile(db, mobile);
+  return list.map((c) => ({ id: c.enterpriseId, name: c.enterpriseName }));
+}
+
+export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: string): Promise<SessionUserInfo> {
+  return {
+    name: u.name,
+    id: u.id,
+    mobile: u.mobile,
+    enterpriseId: u.enterpriseId,
+    enterpriseName: u.enterprise.name,
+    avatar: u.avatar,
+    sysrole: u.sysrole,
+    roleName: u.sysrole == null ? '' : roleName(u.sysrole),
+    allRoles: u.allRoles.map((r) => ({ type: r, role_name: roleName(r), roleName: roleName(r) })),
+    admin: u.admin,
+    isChargeUser: u.enterprise.isChargeUser,
+    tryoutType: u.enterprise.tryoutType,
+    cropId: u.enterprise.cropId,
+    powers: u.powers,
+    epServiceExpireTime: u.enterprise.epServiceExpireTime,
+    sale_channels: u.enterprise.saleChannels,
+    csrfToken: u.csrfToken,
+    deptId: u.deptId,
+    userType: u.userType,
+    seatsExceeded: await seatsExceeded(ex, u),
+    versionMessage: u.enterprise.versionMessage,
+    customServicePhone: phone,
+  };
+}
+
+export async function changeRole(db: Db, u: SessionUser, role: number): Promise<void> {
+  if (!u.allRoles.includes(role)) throw new AppError('ROLE_NOT_OWNED');
+  await db.update(users).set({ sysrole: role }).where(and(eq(users.enterpriseId, u.enterpriseId), eq(users.id, u.id)));
+  await audit(db, { action: 'role_changed', enterpriseId: u.enterpriseId, userId: u.id, detail: { role } });
+}
+
+export const TRIAL_DAYS = 15;
+
+/** Registers a trial enterprise with its administrator; provisioning continues in the background. */
+export async function registerEnterprise(
+  db: Db,
+  p: { enterpriseName: string; industry: Industry; name: string; mobile: string; code: string; password: string; ip: string },
+): Promise<{ enterpriseId: number; userId: number }> {
+  if (!strongEnough(p.password)) throw new AppError('PASSWORD_WEAK');
+  const hashed = await hashPassword(p.password);
+  return db.transaction(async (tx) => {
+    if (!(await repo.consumeCode(tx, p.mobile, ['register', 'login'], sha256(p.code)))) throw new AppError('CODE_INVALID');
+    const [ep] = await tx
+      .insert(enterprises)
+      .values({
+        name: p.enterpriseName,
+        isChargeUser: 2,
+        tryoutType: 1,
+        packageName: '试用版',
+        buyPersonNum: 10,
+        industry: p.industry,
+        setupProgress: 0,
+        epServiceExpireTime: sql`now() + ${`${TRIAL_DAYS} days`}::interval` as never,
+      })
+      .returning({ id: enterprises.id });
+    if (!ep) throw new AppError('INTERNAL');
+    const [user] = await tx
+      .insert(users)
+      .values({ enterpriseId: ep.id, mobile: p.mobile, name: p.name, roles: [3, 1, 2], sysrole: 3, admin: true, passwordHash: hashed })
+      .returning({ id: users.id });
+    if (!user) throw new AppError('INTERNAL');
+    return { enterpriseId: ep.id, userId: user.id };
+  });
+}

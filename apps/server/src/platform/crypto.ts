@@ -1,0 +1,19 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+// argon2id with the library's defaults (m=19 MiB, t=2, p=1), the OWASP minimum.
+export const hashPassword = (password: string): Promise<string> => hash(password);
+export async function verifyPassword(hashed: string | null | undefined, password: string): Promise<boolean> {
+  if (!hashed) return false;
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Letters and digits, 6 to 32 characters. */
+export const strongEnough = (pw: string): boolean => pw.length >= 6 && pw.length <= 32 && /[A-Za-z]/.test(pw) && /\d/.test(pw);

@@ -1,0 +1,118 @@
+import {
+  type BodyOf,
+  describeIssue,
+  type EndpointDef,
+  type FreeFeature,
+  freeNotice,
+  hasPower,
+  type QueryOf,
+  type ResponseOf,
+} from '@sk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { audit } from './audit';
+import type { Deps } from './deps';
+import { AppError } from './errors';
+import { guardPlan, seatsExceeded } from './guards';
+import { loadSession, SESSION_COOKIE, type SessionUser } from './session';
+
+export interface Ctx<E extends EndpointDef> {
+  deps: Deps;
+  /** The logged-in user; throws 未登录 on public endpoints without a session. */
+  user: SessionUser;
+  session: SessionUser | null;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  params: Record<string, string>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler's answer: plain data, or data with the spec's success message. */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
+}
+export const withMessage = <T>(data: T, message: string): Answer<T> => new Answer(data, message);
+
+type Handler<E extends EndpointDef> = (ctx: Ctx<E>) => Promise<ResponseOf<E> | Answer<ResponseOf<E>> | Answer<null>>;
+
+const CSRF_KEYS = ['csrfToken', 'ctoken'] as const;
+
+function csrfOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-csrf-token'];
+  if (typeof h === 'string' && h) return h;
+  for (const src of [req.body, req.query] as unknown[]) {
+    if (src && typeof src === 'object') {
+      for (const k of CSRF_KEYS) {
+        const v = (src as Record<string, unknown>)[k];
+        if (typeof v === 'string' && v) return v;
+      }
+    }
+  }
+  return undefined;
+}
+
+function parse<T extends z.ZodType | undefined>(schema: T, input: unknown): unknown {
+  if (!schema) return undefined;
+  const r = schema.safeParse(input ?? {});
+  if (!r.success) throw new AppError('VALIDATION', { detail: describeIssue(schema, r.error) });
+  return r.data;
+}
+
+/** Session → CSRF → role/expiry → power → plan → seats → input, in that order, then the handler. */
+async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, session: SessionUser | null): Promise<void> {
+  if (ep.auth === 'public') return;
+  if (!session) throw new AppError('NOT_LOGGED_IN');
+  if (ep.method !== 'GET' && csrfOf(req) !== session.csrfToken) throw new AppError('CSRF_INVALID');
+  if (!ep.allowNoRole && session.allRoles.length === 0) throw new AppError('NO_ROLE');
+  if (!ep.allowExpired) guardPlan(session);
+  if (ep.adminOnly && !session.admin) throw new AppError('ADMIN_ONLY');
+  if (!hasPower(session.powers, ep.power)) {
+    await audit(deps.db, { action: 'power_denied', enterpriseId: session.enterpriseId, userId: session.id, ip: req.ip, detail: { path: ep.path, power: ep.power } });
+    throw new AppError('NO_POWER');
+  }
+  if (ep.plan && session.enterprise.isChargeUser === 0) {
+    const phone = deps.config.CUSTOMER_SERVICE_PHONE;
+    throw new AppError('PLAN_FREE', {}, freeNotice(ep.plan as FreeFeature, phone));
+  }
+  if (ep.quota && (await seatsExceeded(deps.db, session))) throw new AppError('SEAT_EXCEEDED');
+}
+
+export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, deps: Deps, ep: E, handler: Handler<E>): void {
+  app.route({
+    method: ep.method,
+    url: `/api${ep.path}`,
+    handler: async (req, reply) => {
+      const session = await loadSession(deps.db, req.cookies[SESSION_COOKIE]);
+      await authorize(deps, ep, req, session);
+      const query = parse(ep.query, req.query) as QueryOf<E>;
+      const body = parse(ep.body, req.body) as BodyOf<E>;
+      const ctx: Ctx<E> = {
+        deps,
+        session,
+        get user(): SessionUser {
+          if (!session) throw new AppError('NOT_LOGGED_IN');
+          return session;
+        },
+        query,
+        body,
+        params: req.params as Record<string, string>,
+        req,
+        reply,
+      };
+      const out = await handler(ctx);
+      if (reply.sent) return reply;
+      if (out instanceof Answer) return { success: true, message: out.message, data: out.data };
+      return { success: true, message: '', data: out };
+    },
+  });
+}
+
+/** Registers a module's endpoints against one contract table: every contract must have a handler. */
+export type Handlers<C extends Record<string, EndpointDef>> = { [K in keyof C]: Handler<C[K]> };
+export function registerAll<C extends Record<string, EndpointDef>>(app: FastifyInstance, deps: Deps, contracts: C, handlers: Handlers<C>): void {
+  for (const key of Object.keys(contracts) as (keyof C)[]) registerEndpoint(app, deps, contracts[key], handlers[key]);
+}

@@ -1,0 +1,24 @@
+import { isPaid } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { rows } from '../db/client';
+import { AppError } from './errors';
+import { planOverdue, type SessionUser } from './session';
+
+export function guardPlan(u: SessionUser): void {
+  if (planOverdue(u)) throw new AppError('SERVICE_EXPIRED');
+}
+
+export async function usedSeats(ex: Executor, enterpriseId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and user_type = 0`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** A paid plan with fewer purchased seats than enabled users (spec part 1 §6). */
+export async function seatsExceeded(ex: Executor, u: SessionUser): Promise<boolean> {
+  if (!isPaid(u.enterprise.isChargeUser)) return false;
+  return (await usedSeats(ex, u.enterpriseId)) > u.enterprise.buyPersonNum;
+}

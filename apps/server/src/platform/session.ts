@@ -1,0 +1,129 @@
+import { isOverdue, isPaid, powersOfRole } from '@sk/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { rows } from '../db/client';
+import { sessions } from '../db/schema/index';
+import { randomToken, sha256 } from './crypto';
+
+export const SESSION_COOKIE = 'sk_sid';
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export interface SessionEnterprise {
+  id: number;
+  name: string;
+  isChargeUser: number;
+  tryoutType: number;
+  epServiceExpireTime: string | null;
+  buyPersonNum: number;
+  packageName: string;
+  saleChannels: string;
+  cropId: string | null;
+  timeZone: string;
+  versionMessage: string | null;
+}
+
+/** The logged-in user as every endpoint sees it. */
+export interface SessionUser {
+  sessionId: string;
+  csrfToken: string;
+  client: string;
+  id: number;
+  enterpriseId: number;
+  name: string;
+  mobile: string;
+  avatar: string | null;
+  deptId: number | null;
+  sysrole: number | null;
+  allRoles: number[];
+  admin: boolean;
+  userType: number;
+  powers: string[];
+  enterprise: SessionEnterprise;
+}
+
+interface Row {
+  sid: string; csrf: string; client: string; last_seen_at: string; uid: number; enterprise_id: number; uname: string;
+  mobile: string; avatar: string | null; dept_id: number | null; sysrole: number | null; roles: number[]; admin: boolean;
+  user_type: number; ename: string; is_charge_user: number; tryout_type: number; ep_service_expire_time: string | null;
+  buy_person_num: number; package_name: string; sale_channels: string; crop_id: string | null; time_zone: string; version_message: string | null;
+}
+
+/** One query: session, user and enterprise, or null when the token is unknown, expired or the user is disabled. */
+export async function loadSession(ex: Executor, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const id = sha256(token);
+  const [r] = await rows<Row>(
+    ex,
+    sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, u.id as uid, u.enterprise_id, u.name as uname,
+      u.mobile, u.avatar, u.dept_id, u.sysrole, u.roles, u.admin, u.user_type, e.name as ename, e.is_charge_user, e.tryout_type,
+      e.ep_service_expire_time, e.buy_person_num, e.package_name, e.sale_channels, e.crop_id, e.time_zone, e.version_message
+    from sessions s
+    join users u on u.enterprise_id = s.enterprise_id and u.id = s.user_id
+    join enterprises e on e.id = s.enterprise_id
+    where s.id = ${id} and s.expires_at > now() and u.enabled and u.deleted_at is null`,
+  );
+  if (!r) return null;
+  if (Date.now() - new Date(r.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    await ex
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${`${SESSION_TTL_MS / 1000} seconds`}::interval` })
+      .where(and(eq(sessions.enterpriseId, r.enterprise_id), eq(sessions.id, r.sid)));
+  }
+  const roles = (r.roles ?? []).map(Number);
+  const sysrole = r.sysrole != null && roles.includes(Number(r.sysrole)) ? Number(r.sysrole) : (roles[0] ?? null);
+  return {
+    sessionId: r.sid,
+    csrfToken: r.csrf,
+    client: r.client,
+    id: Number(r.uid),
+    enterpriseId: Number(r.enterprise_id),
+    name: r.uname,
+    mobile: r.mobile,
+    avatar: r.avatar,
+    deptId: r.dept_id == null ? null : Number(r.dept_id),
+    sysrole,
+    allRoles: roles,
+    admin: r.admin,
+    userType: Number(r.user_type),
+    powers: sysrole == null ? [] : powersOfRole(sysrole),
+    enterprise: {
+      id: Number(r.enterprise_id),
+      name: r.ename,
+      isChargeUser: Number(r.is_charge_user),
+      tryoutType: Number(r.tryout_type),
+      epServiceExpireTime: r.ep_service_expire_time,
+      buyPersonNum: Number(r.buy_person_num),
+      packageName: r.package_name,
+      saleChannels: r.sale_channels,
+      cropId: r.crop_id,
+      timeZone: r.time_zone,
+      versionMessage: r.version_message,
+    },
+  };
+}
+
+export async function createSession(
+  ex: Executor,
+  p: { enterpriseId: number; userId: number; client?: string; ip?: string },
+): Promise<{ token: string; csrfToken: string }> {
+  const token = randomToken();
+  const csrfToken = randomToken(18);
+  await ex.insert(sessions).values({
+    enterpriseId: p.enterpriseId,
+    id: sha256(token),
+    userId: p.userId,
+    csrfToken,
+    client: p.client ?? 'web',
+    ip: p.ip,
+    expiresAt: sql`now() + ${`${SESSION_TTL_MS / 1000} seconds`}::interval` as never,
+  });
+  return { token, csrfToken };
+}
+
+export async function destroySession(ex: Executor, token: string | undefined): Promise<void> {
+  if (token) await ex.delete(sessions).where(eq(sessions.id, sha256(token)));
+}
+
+export const planOverdue = (u: SessionUser): boolean => isOverdue(u.enterprise.isChargeUser, u.enterprise.epServiceExpireTime);
+export const paidPlan = (u: SessionUser): boolean => isPaid(u.enterprise.isChargeUser);

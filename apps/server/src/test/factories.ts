@@ -1,0 +1,144 @@
+import type { EndpointDef } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { enterprises, users } from '../db/schema/index';
+import { hashPassword } from '../platform/crypto';
+
+export const TEST_PASSWORD = 'test1234';
+let hashed: Promise<string> | null = null;
+const passwordHash = () => {
+  hashed ??= hashPassword(TEST_PASSWORD);
+  return hashed;
+};
+
+let mobileSeq = 0;
+/** A mobile unique within the test process. */
+export const nextMobile = (): string => `15${String(process.pid % 1000).padStart(3, '0')}${String(++mobileSeq).padStart(6, '0')}`;
+
+export interface EnterpriseOpts {
+  name?: string;
+  plan?: 0 | 1 | 2;
+  expireDays?: number | null;
+  buyPersonNum?: number;
+  tryoutType?: number;
+}
+
+export async function makeEnterprise(db: Db, o: EnterpriseOpts = {}): Promise<number> {
+  const plan = o.plan ?? 1;
+  const days = o.expireDays === undefined ? (plan === 0 ? null : 365) : o.expireDays;
+  const expire = days == null ? null : new Date(Date.now() + days * 86400_000).toISOString();
+  const [ep] = await db
+    .insert(enterprises)
+    .values({
+      name: o.name ?? `测试企业${Math.random().toString(36).slice(2, 7)}`,
+      isChargeUser: plan,
+      tryoutType: o.tryoutType ?? (plan === 2 ? 1 : 0),
+      packageName: ['免费版', 'VIP版', '试用版'][plan] as string,
+      buyPersonNum: o.buyPersonNum ?? 100,
+      epServiceExpireTime: expire,
+    })
+    .returning({ id: enterprises.id });
+  if (!ep) throw new Error('no enterprise');
+  return ep.id;
+}
+
+export interface UserOpts {
+  roles?: number[];
+  admin?: boolean;
+  name?: string;
+  mobile?: string;
+  enabled?: boolean;
+  deptId?: number | null;
+}
+
+export async function makeUser(db: Db, enterpriseId: number, o: UserOpts = {}): Promise<{ id: number; mobile: string }> {
+  const roles = o.roles ?? [3];
+  const mobile = o.mobile ?? nextMobile();
+  const [u] = await db
+    .insert(users)
+    .values({
+      enterpriseId,
+      mobile,
+      name: o.name ?? `用户${mobile.slice(-4)}`,
+      roles,
+      sysrole: roles[0] ?? null,
+      admin: o.admin ?? roles.includes(3),
+      enabled: o.enabled ?? true,
+      deptId: o.deptId ?? null,
+      passwordHash: await passwordHash(),
+    })
+    .returning({ id: users.id });
+  if (!u) throw new Error('no user');
+  return { id: u.id, mobile };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  success: boolean;
+  message: string;
+  code?: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** A logged-in (or anonymous) HTTP client over app.inject, carrying the cookie and CSRF token. */
+export class Client {
+  cookie = '';
+  csrf = '';
+  constructor(readonly app: FastifyInstance) {}
+
+  async request<T = any>(method: string, path: string, payload?: unknown, opts: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (method !== 'GET' && opts.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
+    let url = `/api${path}`;
+    if (method === 'GET' && payload && typeof payload === 'object') {
+      const qs = new URLSearchParams();
+      for (const [k, v] of Object.entries(payload as Record<string, unknown>)) if (v !== undefined && v !== null) qs.set(k, String(v));
+      const s = qs.toString();
+      if (s) url += (url.includes('?') ? '&' : '?') + s;
+    }
+    const res = await this.app.inject({ method: method as never, url, headers, ...(method !== 'GET' && payload !== undefined ? { payload: payload as never } : {}) });
+    const setCookie = res.cookies.find((c) => c.name === 'sk_sid');
+    if (setCookie) this.cookie = setCookie.value ? `sk_sid=${setCookie.value}` : '';
+    let body: any = {};
+    try {
+      body = res.json();
+    } catch {
+      body = { raw: res.body };
+    }
+    return { status: res.statusCode, success: body.success, message: body.message, code: body.code, data: body.data, headers: res.headers };
+  }
+  get<T = any>(path: string, query?: Record<string, unknown>) {
+    return this.request<T>('GET', path, query);
+  }
+  post<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<T>('POST', path, body ?? {}, opts);
+  }
+  put<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<T>('PUT', path, body ?? {}, opts);
+  }
+  del<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<T>('DELETE', path, body ?? {}, opts);
+  }
+  /** Calls a contract: GET sends `input` as the query, others as the body. */
+  call<T = any>(ep: EndpointDef, input?: Record<string, unknown>, opts?: { csrf?: boolean }) {
+    return this.request<T>(ep.method, ep.path, ep.method === 'GET' ? input : (input ?? {}), opts);
+  }
+
+  async login(mobile: string, password = TEST_PASSWORD, enterpriseId?: number): Promise<this> {
+    const r = await this.post('/stand/pwdLogin', { mobile, password, enterpriseId });
+    if (!r.success || r.data?.needChoose) throw new Error(`login failed: ${r.message}`);
+    const me = await this.get('/v2/sessionUser/info');
+    this.csrf = me.data.csrfToken;
+    return this;
+  }
+}
+
+/** A fresh enterprise with one logged-in user of the given roles. */
+export async function loggedIn(app: FastifyInstance, db: Db, o: UserOpts & EnterpriseOpts & { enterpriseId?: number } = {}) {
+  const enterpriseId = o.enterpriseId ?? (await makeEnterprise(db, o));
+  const user = await makeUser(db, enterpriseId, o);
+  const client = await new Client(app).login(user.mobile, TEST_PASSWORD, enterpriseId);
+  return { client, enterpriseId, user };
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { type AppDeps, createDeps } from '../platform/create-deps';
+import { LogSmsSender } from '../platform/sms';
+import { withDb } from './global-setup';
+
+let seq = 0;
+
+/** A fresh copy of the migrated template database, for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const info = inject('testDb');
+  if (info.kind === 'pglite') {
+    const blob = new Blob([readFileSync(info.file)]);
+    return openPglite(undefined, blob);
+  }
+  const name = `sk_t_${process.pid}_${Date.now()}_${seq++}`;
+  const admin = await openPostgres(info.url, 1);
+  await admin.db.execute(`create database ${name} template ${info.template}` as never);
+  await admin.close();
+  const db = await openPostgres(withDb(info.url, name), 5);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const a = await openPostgres(info.url, 1);
+      await a.db.execute(`drop database if exists ${name} with (force)` as never).catch(() => {});
+      await a.close();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  sms: LogSmsSender;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', DATA_DIR: `/tmp/sk-test/data-${process.pid}`, ...env });
+  const sms = new LogSmsSender(() => {});
+  const deps = createDeps(config, database, { sms });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    sms,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The built app on a free port with a fresh embedded database and the demo seed, for the browser tests.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(root, 'data', `e2e-${process.pid}`);
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn('node', ['scripts/start.mjs'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3210', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo1234' },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

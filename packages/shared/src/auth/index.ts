@@ -1,0 +1,4 @@
+export * from './roles';
+export * from './plans';
+export * from './menus';
+export * from './powers';

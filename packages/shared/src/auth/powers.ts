@@ -1,0 +1,53 @@
+import { MENU_ENTRIES } from './menus';
+import type { RoleId } from './roles';
+
+/** Named power codes the specification gives. */
+export const POWERS = {
+  createProject: '13002',
+  quickDeploy: '09001',
+  spareDetail: '05001',
+  systemSetting: 'sh_system_setting',
+  chart: 'chart_manage',
+  /** Organisation: manage departments and users. */
+  orgManage: 'org_manage',
+  /** Tags of every kind. */
+  tagManage: 'tag_manage',
+  /** Download-centre exports. */
+  export: 'data_export',
+  /** Availability status of oneself. */
+  statusSet: 'status_set',
+} as const;
+
+export const ALL_POWERS: string[] = [
+  ...new Set([...Object.values(POWERS), ...MENU_ENTRIES.map((e) => e.power)]),
+];
+
+const menus = (...routers: string[]): string[] =>
+  MENU_ENTRIES.filter((e) => routers.includes(e.routerName)).map((e) => e.power);
+
+const ORDER_DESK = ['AllOrder', 'CreateOrder', 'AcceptanceOrder', 'MyOrder', 'TeamworkOrder', 'SendMeOrder'];
+const EVENT_DESK = ['NewEvent', 'ServiceCounter', 'Shelters', 'Myevent', 'Eventassigned'];
+
+/** Each role's default powers. Role 3 (system administrator) holds all. */
+export const ROLE_POWERS: Record<RoleId, string[]> = {
+  1: [
+    ...menus(...ORDER_DESK, 'AssignOrder', 'OrderHighSeas', 'AbnormalOrder', 'DueOrder', 'ExamineOrder', 'OrderRubbish', 'TemplateView', ...EVENT_DESK, 'ServiceOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'ScheduleList', 'ScheduleReport', 'AllProject'),
+    POWERS.export, POWERS.statusSet,
+  ],
+  2: [...menus('MyOrder', 'TeamworkOrder', 'OrderHighSeas', 'Myevent', 'Shelters', 'SpareMine', 'SpareGet', 'AllCustomer', 'ScheduleList'), POWERS.statusSet],
+  3: ALL_POWERS,
+  4: [...menus('CreateOrder', 'MyOrder', 'SendMeOrder', 'NewEvent', 'Myevent'), POWERS.statusSet],
+  5: [...menus('AllOrder', 'CreateOrder', 'MyOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'QuotationList'), POWERS.export, POWERS.statusSet],
+  6: [...menus(...ORDER_DESK, ...EVENT_DESK, 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'Callcenter', 'CustomerComplaintList'), POWERS.export, POWERS.statusSet],
+  7: [...menus('AllOrder', 'ReturnVisitPlan', 'ReturnVisitOrder', 'ReturnVisitTask', 'ReturnVisitReport', 'Callcenter', 'AllCustomer'), POWERS.export, POWERS.statusSet],
+  8: [...menus('AllOrder', 'CostCheck', 'SettleAccountsList', 'ServiceGroupList', 'CommissionOrder', 'TransportationFeeApproval', 'ServiceFeeStandard', 'ExamineOrder'), POWERS.export, POWERS.statusSet],
+  9: [...menus('SpareType', 'SpareList', 'SpareStock', 'SpareGet', 'SpareAllotted', 'SpareMine', 'SpareWaste', 'SpareDistributed', 'StockTaking', 'SpareLog', 'SpareWarning', 'StockLog', 'SparePartsSalesman', 'OldPartReturn', 'OutboundOrder'), POWERS.spareDetail, POWERS.export, POWERS.statusSet],
+  10: [...menus('AllOrder', 'AllCustomer', 'AllProject', 'StatusStatistics', 'ExceedStatistics', 'OperateReport', 'ScheduleReport', 'ReturnVisitReport', 'Notice'), POWERS.chart, POWERS.createProject, POWERS.export, POWERS.statusSet],
+};
+
+/** Powers of a user: the union over the current role (the spec's powers follow sysrole). */
+export const powersOfRole = (role: number): string[] => ROLE_POWERS[role as RoleId] ?? [];
+
+/** An empty code is always allowed (spec part 1 §6). */
+export const hasPower = (powers: readonly string[], code: string | undefined | null): boolean =>
+  !code || powers.includes(code);

@@ -1,0 +1,10 @@
+import './common/zod';
+export * from './common/envelope';
+export * from './common/errors';
+export * from './common/pagination';
+export * from './common/dates';
+export * from './common/format';
+export * from './common/contract';
+export { L, describeIssue, idList, id, mobile } from './common/zod';
+export * from './auth/index';
+export * from './account/account.contract';
