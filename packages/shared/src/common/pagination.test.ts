@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { allowedPageSizes, pageQuery } from './pagination';
+import { describeIssue } from './zod';
+
+describe('pageQuery', () => {
+  it('defaults to the first page of ten', () => {
+    expect(pageQuery.parse({})).toEqual({ pageIndex: 0, pageSize: 10 });
+  });
+  it('coerces query strings and accepts the listed sizes only', () => {
+    expect(pageQuery.parse({ pageIndex: '3', pageSize: '50' })).toEqual({ pageIndex: 3, pageSize: 50 });
+    expect(pageQuery.parse({ pageSize: '1000' }).pageSize).toBe(1000);
+    const bad = pageQuery.safeParse({ pageSize: '30' });
+    expect(bad.success).toBe(false);
+    if (!bad.success) expect(describeIssue(pageQuery, bad.error)).toContain('每页条数只能是');
+    expect(pageQuery.safeParse({ pageIndex: '-1' }).success).toBe(false);
+  });
+  it('offers 500 and 1000 only to paid plans', () => {
+    expect(allowedPageSizes(false)).toEqual([10, 20, 50, 100]);
+    expect(allowedPageSizes(true)).toEqual([10, 20, 50, 100, 500, 1000]);
+  });
+});
