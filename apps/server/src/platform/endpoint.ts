@@ -5,6 +5,7 @@ import {
   type FreeFeature,
   freeNotice,
   hasPower,
+  isPaid,
   type QueryOf,
   type ResponseOf,
 } from '@sk/shared';
@@ -81,6 +82,14 @@ async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, sessi
   if (ep.quota && (await seatsExceeded(deps.db, session))) throw new AppError('SEAT_EXCEEDED');
 }
 
+/** 500 and 1000 rows a page are for paid plans only (spec part 1 §9). */
+function guardPageSize(query: unknown, session: SessionUser | null): void {
+  const size = (query as { pageSize?: unknown } | undefined)?.pageSize;
+  if (typeof size === 'number' && size > 100 && session && !isPaid(session.enterprise.isChargeUser)) {
+    throw new AppError('VALIDATION', { detail: '每页条数：免费版每页最多显示100条' });
+  }
+}
+
 export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, deps: Deps, ep: E, handler: Handler<E>): void {
   app.route({
     method: ep.method,
@@ -89,6 +98,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       const session = await loadSession(deps.db, req.cookies[SESSION_COOKIE]);
       await authorize(deps, ep, req, session);
       const query = parse(ep.query, req.query) as QueryOf<E>;
+      guardPageSize(query, session);
       const body = parse(ep.body, req.body) as BodyOf<E>;
       const ctx: Ctx<E> = {
         deps,

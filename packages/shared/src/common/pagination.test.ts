@@ -19,3 +19,11 @@ describe('pageQuery', () => {
     expect(allowedPageSizes(true)).toEqual([10, 20, 50, 100, 500, 1000]);
   });
 });
+
+describe('pageQuery labels', () => {
+  it('names the field in Chinese', () => {
+    const bad = pageQuery.safeParse({ pageSize: '7' });
+    expect(bad.success).toBe(false);
+    if (!bad.success) expect(describeIssue(pageQuery, bad.error)).toBe('每页条数：每页条数只能是10、20、50、100、500或1000');
+  });
+});
