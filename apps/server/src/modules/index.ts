@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps';
 import { accountModule } from './account/account.routes';
+import { menuModule } from './menu/menu.routes';
+import { imModule } from './im/im.routes';
+import { tagsModule } from './tags/tags.routes';
+import { orgModule } from './org/org.routes';
+import { filesModule } from './files/files.routes';
+import { settingsModule } from './settings/settings.routes';
+import { subscriptionsModule } from './subscriptions/subscriptions.routes';
+import { formsModule } from './forms/forms.routes';
+import { customersModule } from './customers/customers.routes';
+import { activityModule } from './activity/activity.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
 /** Every module, in registration order. Each adds its own line here. */
-export const modules: Module[] = [accountModule];
+export const modules: Module[] = [accountModule, menuModule, tagsModule, imModule, orgModule, filesModule, settingsModule, subscriptionsModule, formsModule, customersModule, activityModule];

@@ -162,6 +162,14 @@ export const MENU_ENTRIES: MenuEntry[] = [
   ]),
 ];
 
+/** Entries only the service-provider menu shows (spec part 2 §2 names them; the staff menu has no slot for them). */
+export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [
+  [409, 'ApprovalProcessList', '审批处理', '/approvalProcess'],
+]);
+
+/** The group the service-provider side's entries are shown in. */
+export const PROVIDER_GROUP: MenuGroup = { id: 10, routerName: 'providerGroup', name: '服务商', icon: 'ShopOutlined' };
+
 /** The service-provider side's menu (spec part 2 §2), one flat group. */
 export const PROVIDER_MENU_ROUTERS = [
   'ServiceProviderManagement', 'AllProduct', 'SpareList', 'FaultMode', 'DictionarySettings', 'ServiceFeeStandard',

@@ -1,4 +1,4 @@
-import { MENU_ENTRIES } from './menus';
+import { MENU_ENTRIES, PROVIDER_ONLY_ENTRIES } from './menus';
 import type { RoleId } from './roles';
 
 /** Named power codes the specification gives. */
@@ -19,11 +19,11 @@ export const POWERS = {
 } as const;
 
 export const ALL_POWERS: string[] = [
-  ...new Set([...Object.values(POWERS), ...MENU_ENTRIES.map((e) => e.power)]),
+  ...new Set([...Object.values(POWERS), ...[...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES].map((e) => e.power)]),
 ];
 
 const menus = (...routers: string[]): string[] =>
-  MENU_ENTRIES.filter((e) => routers.includes(e.routerName)).map((e) => e.power);
+  [...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES].filter((e) => routers.includes(e.routerName)).map((e) => e.power);
 
 const ORDER_DESK = ['AllOrder', 'CreateOrder', 'AcceptanceOrder', 'MyOrder', 'TeamworkOrder', 'SendMeOrder'];
 const EVENT_DESK = ['NewEvent', 'ServiceCounter', 'Shelters', 'Myevent', 'Eventassigned'];
@@ -31,10 +31,13 @@ const EVENT_DESK = ['NewEvent', 'ServiceCounter', 'Shelters', 'Myevent', 'Eventa
 /** Each role's default powers. Role 3 (system administrator) holds all. */
 export const ROLE_POWERS: Record<RoleId, string[]> = {
   1: [
-    ...menus(...ORDER_DESK, 'AssignOrder', 'OrderHighSeas', 'AbnormalOrder', 'DueOrder', 'ExamineOrder', 'OrderRubbish', 'TemplateView', ...EVENT_DESK, 'ServiceOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'ScheduleList', 'ScheduleReport', 'AllProject'),
+    ...menus(...ORDER_DESK, 'AssignOrder', 'OrderHighSeas', 'AbnormalOrder', 'DueOrder', 'ExamineOrder', 'OrderRubbish', 'TemplateView', ...EVENT_DESK, 'ServiceOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'ScheduleList', 'ScheduleReport', 'AllProject', 'ApprovalProcessList'),
     POWERS.export, POWERS.statusSet,
   ],
-  2: [...menus('MyOrder', 'TeamworkOrder', 'OrderHighSeas', 'Myevent', 'Shelters', 'SpareMine', 'SpareGet', 'AllCustomer', 'ScheduleList'), POWERS.statusSet],
+  2: [
+    ...menus('MyOrder', 'TeamworkOrder', 'OrderHighSeas', 'Myevent', 'Shelters', 'SpareMine', 'SpareGet', 'AllCustomer', 'ScheduleList', 'ServiceOrder', 'ApprovalProcessList'),
+    POWERS.statusSet,
+  ],
   3: ALL_POWERS,
   4: [...menus('CreateOrder', 'MyOrder', 'SendMeOrder', 'NewEvent', 'Myevent'), POWERS.statusSet],
   5: [...menus('AllOrder', 'CreateOrder', 'MyOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'QuotationList'), POWERS.export, POWERS.statusSet],

@@ -90,11 +90,499 @@ CREATE TABLE "users" (
 	"password_hash" text,
 	"pc_version" smallint DEFAULT 1 NOT NULL,
 	"user_type" smallint DEFAULT 0 NOT NULL,
+	"provider_id" bigint,
 	"novice_guide_done" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
 	CONSTRAINT "users_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "custom_menus" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "custom_menus_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"parent_id" smallint NOT NULL,
+	"form_type" smallint NOT NULL,
+	"url" text,
+	"power" text,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "custom_menus_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "im_messages" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "im_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"event_type" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "im_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "jobs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"enterprise_id" bigint,
+	"kind" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"state" text DEFAULT 'queued' NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 5 NOT NULL,
+	"locked_at" timestamp with time zone,
+	"locked_by" text,
+	"last_error" text,
+	"unique_key" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "export_files" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "export_files_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"process_state" smallint DEFAULT 1 NOT NULL,
+	"process" smallint DEFAULT 0 NOT NULL,
+	"row_count" integer DEFAULT 0 NOT NULL,
+	"file_key" text,
+	"size" bigint,
+	"error" text,
+	"seen" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "export_files_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "upload_tokens" (
+	"enterprise_id" bigint NOT NULL,
+	"id" text NOT NULL,
+	"user_id" bigint NOT NULL,
+	"kind" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "upload_tokens_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "uploads" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "uploads_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"ext" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"path" text NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "uploads_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "service_group_members" (
+	"enterprise_id" bigint NOT NULL,
+	"group_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_group_members_enterprise_id_group_id_user_id_pk" PRIMARY KEY("enterprise_id","group_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "service_groups" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_groups_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"type" smallint DEFAULT 1 NOT NULL,
+	"leader_id" bigint,
+	"remark" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_groups_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "service_providers" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_providers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"partner_type" smallint DEFAULT 1 NOT NULL,
+	"linkman" text,
+	"phone" text,
+	"address" text,
+	"service_area" text,
+	"remark" text,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_providers_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "tag_links" (
+	"enterprise_id" bigint NOT NULL,
+	"obj_type" smallint NOT NULL,
+	"obj_id" bigint NOT NULL,
+	"tag_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tag_links_enterprise_id_obj_type_obj_id_tag_id_pk" PRIMARY KEY("enterprise_id","obj_type","obj_id","tag_id")
+);
+--> statement-breakpoint
+CREATE TABLE "tags" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "tags_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"code" smallint NOT NULL,
+	"name" text NOT NULL,
+	"color_rgb" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tags_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "dict_items" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "dict_items_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"type" smallint NOT NULL,
+	"name" text NOT NULL,
+	"value" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dict_items_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "system_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"code" text NOT NULL,
+	"value" text NOT NULL,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "system_settings_enterprise_id_code_pk" PRIMARY KEY("enterprise_id","code")
+);
+--> statement-breakpoint
+CREATE TABLE "notices" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "notices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"category" smallint DEFAULT 1 NOT NULL,
+	"kind" text NOT NULL,
+	"title" text NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"link" text,
+	"dedupe_key" text,
+	"read_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notices_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "subscription_items" (
+	"enterprise_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"code" text NOT NULL,
+	"value" smallint NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "subscription_items_enterprise_id_user_id_code_pk" PRIMARY KEY("enterprise_id","user_id","code")
+);
+--> statement-breakpoint
+CREATE TABLE "subscriptions" (
+	"enterprise_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"type" smallint NOT NULL,
+	"state" smallint NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "subscriptions_enterprise_id_user_id_type_pk" PRIMARY KEY("enterprise_id","user_id","type")
+);
+--> statement-breakpoint
+CREATE TABLE "operation_log" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "operation_log_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"module" text NOT NULL,
+	"action" text NOT NULL,
+	"detail" text DEFAULT '' NOT NULL,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "operation_log_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "page_points" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "page_points_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"code" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "page_points_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "contract_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "contract_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"kind" text NOT NULL,
+	"contract_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"note" text,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "contract_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "customer_addresses" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "customer_addresses_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"customer_id" bigint NOT NULL,
+	"province_code" text,
+	"city_code" text,
+	"district_code" text,
+	"province" text,
+	"city" text,
+	"district" text,
+	"detail" text NOT NULL,
+	"full_address" text NOT NULL,
+	"map_name" text,
+	"latitude" double precision,
+	"longitude" double precision,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customer_addresses_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "customer_contacts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "customer_contacts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"customer_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"phone" text NOT NULL,
+	"position" text,
+	"is_primary" boolean DEFAULT false NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customer_contacts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "customer_permissions" (
+	"enterprise_id" bigint NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"permission" smallint DEFAULT 1 NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customer_permissions_enterprise_id_customer_id_user_id_pk" PRIMARY KEY("enterprise_id","customer_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "customers" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "customers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"code" text,
+	"link_name" text,
+	"phone" text,
+	"business_user_id" bigint,
+	"service_group_id" bigint,
+	"source" smallint,
+	"level" smallint,
+	"remark" text,
+	"external_userid" text,
+	"template_version_id" bigint,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customers_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "home_accounts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "home_accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"customer_id" bigint NOT NULL,
+	"link_person_id" bigint,
+	"name" text NOT NULL,
+	"mobile" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"last_login_at" timestamp with time zone,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "home_accounts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "installed_products" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "installed_products_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"product_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"serial_number" text,
+	"customer_id" bigint,
+	"address_id" bigint,
+	"install_date" date,
+	"purchase_date" date,
+	"warranty_end" date,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"qr_code" text NOT NULL,
+	"remark" text,
+	"template_version_id" bigint,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "installed_products_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "maintain_contract_products" (
+	"enterprise_id" bigint NOT NULL,
+	"contract_id" bigint NOT NULL,
+	"installed_product_id" bigint NOT NULL,
+	CONSTRAINT "maintain_contract_products_enterprise_id_contract_id_installed_product_id_pk" PRIMARY KEY("enterprise_id","contract_id","installed_product_id")
+);
+--> statement-breakpoint
+CREATE TABLE "maintain_contracts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "maintain_contracts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"contract_no" text NOT NULL,
+	"name" text NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"remark" text,
+	"template_version_id" bigint,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "maintain_contracts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "product_models" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "product_models_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"brand" text,
+	"model" text,
+	"category" text,
+	"warranty_period" integer,
+	"warranty_unit" smallint DEFAULT 2 NOT NULL,
+	"warranty_start_type" smallint DEFAULT 2 NOT NULL,
+	"images" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"documents" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"remark" text,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "product_models_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "sale_contract_items" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "sale_contract_items_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"contract_id" bigint NOT NULL,
+	"product_id" bigint NOT NULL,
+	"quantity" integer NOT NULL,
+	"price" numeric(14, 2) DEFAULT 0 NOT NULL,
+	CONSTRAINT "sale_contract_items_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "sale_contracts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "sale_contracts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"contract_no" text NOT NULL,
+	"name" text NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"sign_date" date NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"remark" text,
+	"template_version_id" bigint,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sale_contracts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "form_fields" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "form_fields_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"type" smallint NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"def" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" bigint,
+	CONSTRAINT "form_fields_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "form_template_versions" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "form_template_versions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"version_no" integer NOT NULL,
+	"fields" jsonb NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "form_template_versions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "form_templates" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "form_templates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"form_kind" smallint NOT NULL,
+	"name" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "form_templates_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "money_items" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "money_items_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"price" numeric(12, 2) DEFAULT 0 NOT NULL,
+	"unit" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" bigint,
+	CONSTRAINT "money_items_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "search_plans" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "search_plans_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"page_key" text NOT NULL,
+	"name" text NOT NULL,
+	"conditions" jsonb NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "search_plans_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "table_configs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "table_configs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"table_key" text NOT NULL,
+	"columns" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "table_configs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -103,7 +591,72 @@ ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_de
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_enterprise_id_dept_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","dept_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_enterprise_id_provider_id_service_providers_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_menus" ADD CONSTRAINT "custom_menus_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "im_messages" ADD CONSTRAINT "im_messages_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "im_messages" ADD CONSTRAINT "im_messages_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "export_files" ADD CONSTRAINT "export_files_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "export_files" ADD CONSTRAINT "export_files_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "upload_tokens" ADD CONSTRAINT "upload_tokens_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "upload_tokens" ADD CONSTRAINT "upload_tokens_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_enterprise_id_created_by_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_group_members" ADD CONSTRAINT "service_group_members_enterprise_id_group_id_service_groups_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_group_members" ADD CONSTRAINT "service_group_members_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_groups" ADD CONSTRAINT "service_groups_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_groups" ADD CONSTRAINT "service_groups_enterprise_id_leader_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","leader_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_providers" ADD CONSTRAINT "service_providers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tag_links" ADD CONSTRAINT "tag_links_tag_fk" FOREIGN KEY ("enterprise_id","tag_id") REFERENCES "public"."tags"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tags" ADD CONSTRAINT "tags_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dict_items" ADD CONSTRAINT "dict_items_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "system_settings" ADD CONSTRAINT "system_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notices" ADD CONSTRAINT "notices_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notices" ADD CONSTRAINT "notices_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscription_items" ADD CONSTRAINT "subscription_items_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscription_items" ADD CONSTRAINT "subscription_items_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operation_log" ADD CONSTRAINT "operation_log_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operation_log" ADD CONSTRAINT "operation_log_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_points" ADD CONSTRAINT "page_points_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "page_points" ADD CONSTRAINT "page_points_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contract_logs" ADD CONSTRAINT "contract_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_addresses" ADD CONSTRAINT "customer_addresses_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_contacts" ADD CONSTRAINT "customer_contacts_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_permissions" ADD CONSTRAINT "customer_permissions_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_permissions" ADD CONSTRAINT "customer_permissions_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_business_user_fk" FOREIGN KEY ("enterprise_id","business_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_service_group_fk" FOREIGN KEY ("enterprise_id","service_group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "home_accounts" ADD CONSTRAINT "home_accounts_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "home_accounts" ADD CONSTRAINT "home_accounts_contact_fk" FOREIGN KEY ("enterprise_id","link_person_id") REFERENCES "public"."customer_contacts"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "home_accounts" ADD CONSTRAINT "home_accounts_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "installed_products" ADD CONSTRAINT "installed_products_model_fk" FOREIGN KEY ("enterprise_id","product_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "installed_products" ADD CONSTRAINT "installed_products_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "installed_products" ADD CONSTRAINT "installed_products_address_fk" FOREIGN KEY ("enterprise_id","address_id") REFERENCES "public"."customer_addresses"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "installed_products" ADD CONSTRAINT "installed_products_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "installed_products" ADD CONSTRAINT "installed_products_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintain_contract_products" ADD CONSTRAINT "maintain_contract_products_contract_fk" FOREIGN KEY ("enterprise_id","contract_id") REFERENCES "public"."maintain_contracts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintain_contract_products" ADD CONSTRAINT "maintain_contract_products_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintain_contracts" ADD CONSTRAINT "maintain_contracts_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintain_contracts" ADD CONSTRAINT "maintain_contracts_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintain_contracts" ADD CONSTRAINT "maintain_contracts_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_models" ADD CONSTRAINT "product_models_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sale_contract_items" ADD CONSTRAINT "sale_contract_items_contract_fk" FOREIGN KEY ("enterprise_id","contract_id") REFERENCES "public"."sale_contracts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sale_contract_items" ADD CONSTRAINT "sale_contract_items_model_fk" FOREIGN KEY ("enterprise_id","product_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sale_contracts" ADD CONSTRAINT "sale_contracts_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sale_contracts" ADD CONSTRAINT "sale_contracts_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sale_contracts" ADD CONSTRAINT "sale_contracts_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_fields" ADD CONSTRAINT "form_fields_enterprise_id_template_id_form_templates_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_template_versions" ADD CONSTRAINT "form_template_versions_enterprise_id_template_id_form_templates_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_templates" ADD CONSTRAINT "form_templates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "money_items" ADD CONSTRAINT "money_items_enterprise_id_template_id_form_templates_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "search_plans" ADD CONSTRAINT "search_plans_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "table_configs" ADD CONSTRAINT "table_configs_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
 CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "security_log_ep_idx" ON "security_log" USING btree ("enterprise_id","created_at");--> statement-breakpoint
@@ -113,4 +666,96 @@ CREATE INDEX "sms_codes_mobile_idx" ON "sms_codes" USING btree ("mobile","create
 CREATE UNIQUE INDEX "users_mobile_uq" ON "users" USING btree ("enterprise_id","mobile") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "users_mobile_idx" ON "users" USING btree ("mobile");--> statement-breakpoint
 CREATE INDEX "users_dept_idx" ON "users" USING btree ("enterprise_id","dept_id");--> statement-breakpoint
-CREATE INDEX "users_roles_idx" ON "users" USING gin ("roles");
+CREATE INDEX "users_roles_idx" ON "users" USING gin ("roles");--> statement-breakpoint
+CREATE INDEX "users_provider_idx" ON "users" USING btree ("enterprise_id","provider_id");--> statement-breakpoint
+CREATE INDEX "users_type_idx" ON "users" USING btree ("enterprise_id","user_type","enabled") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "custom_menus_parent_idx" ON "custom_menus" USING btree ("enterprise_id","parent_id","sort","id");--> statement-breakpoint
+CREATE INDEX "im_messages_user_idx" ON "im_messages" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_unique_key_uq" ON "jobs" USING btree ("unique_key");--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("state","run_at");--> statement-breakpoint
+CREATE INDEX "jobs_ep_idx" ON "jobs" USING btree ("enterprise_id","kind");--> statement-breakpoint
+CREATE INDEX "export_files_user_idx" ON "export_files" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "upload_tokens_id_uq" ON "upload_tokens" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "upload_tokens_user_idx" ON "upload_tokens" USING btree ("enterprise_id","user_id","expires_at");--> statement-breakpoint
+CREATE INDEX "uploads_creator_idx" ON "uploads" USING btree ("enterprise_id","created_by");--> statement-breakpoint
+CREATE INDEX "service_group_members_user_idx" ON "service_group_members" USING btree ("enterprise_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_groups_name_uq" ON "service_groups" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE INDEX "service_groups_type_idx" ON "service_groups" USING btree ("enterprise_id","type");--> statement-breakpoint
+CREATE INDEX "service_groups_leader_idx" ON "service_groups" USING btree ("enterprise_id","leader_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_providers_name_uq" ON "service_providers" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE INDEX "service_providers_type_idx" ON "service_providers" USING btree ("enterprise_id","partner_type","enabled");--> statement-breakpoint
+CREATE INDEX "tag_links_tag_idx" ON "tag_links" USING btree ("enterprise_id","tag_id","obj_type","obj_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "tags_name_uq" ON "tags" USING btree ("enterprise_id","code","name");--> statement-breakpoint
+CREATE INDEX "tags_code_idx" ON "tags" USING btree ("enterprise_id","code","sort");--> statement-breakpoint
+CREATE UNIQUE INDEX "dict_items_name_uq" ON "dict_items" USING btree ("enterprise_id","type","name");--> statement-breakpoint
+CREATE INDEX "dict_items_type_idx" ON "dict_items" USING btree ("enterprise_id","type","sort","id");--> statement-breakpoint
+CREATE INDEX "notices_user_idx" ON "notices" USING btree ("enterprise_id","user_id","category","id");--> statement-breakpoint
+CREATE INDEX "notices_unread_idx" ON "notices" USING btree ("enterprise_id","user_id","category") WHERE read_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "notices_dedupe_uq" ON "notices" USING btree ("enterprise_id","user_id","dedupe_key");--> statement-breakpoint
+CREATE INDEX "subscriptions_type_idx" ON "subscriptions" USING btree ("enterprise_id","type","state");--> statement-breakpoint
+CREATE INDEX "operation_log_time_idx" ON "operation_log" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "operation_log_user_idx" ON "operation_log" USING btree ("enterprise_id","user_id","created_at");--> statement-breakpoint
+CREATE INDEX "operation_log_module_idx" ON "operation_log" USING btree ("enterprise_id","module","created_at");--> statement-breakpoint
+CREATE INDEX "page_points_code_idx" ON "page_points" USING btree ("enterprise_id","code","created_at");--> statement-breakpoint
+CREATE INDEX "contract_logs_contract_idx" ON "contract_logs" USING btree ("enterprise_id","kind","contract_id","created_at");--> statement-breakpoint
+CREATE INDEX "customer_addresses_customer_idx" ON "customer_addresses" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "customer_addresses_default_uq" ON "customer_addresses" USING btree ("enterprise_id","customer_id") WHERE is_default;--> statement-breakpoint
+CREATE INDEX "customer_addresses_area_idx" ON "customer_addresses" USING btree ("enterprise_id","province_code","city_code","district_code");--> statement-breakpoint
+CREATE INDEX "customer_addresses_created_idx" ON "customer_addresses" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "customer_addresses_grams_idx" ON "customer_addresses" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "customer_contacts_customer_idx" ON "customer_contacts" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "customer_contacts_primary_uq" ON "customer_contacts" USING btree ("enterprise_id","customer_id") WHERE is_primary;--> statement-breakpoint
+CREATE INDEX "customer_contacts_phone_idx" ON "customer_contacts" USING btree ("enterprise_id","phone" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "customer_contacts_created_idx" ON "customer_contacts" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "customer_contacts_grams_idx" ON "customer_contacts" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "customer_permissions_user_idx" ON "customer_permissions" USING btree ("enterprise_id","user_id","customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_code_uq" ON "customers" USING btree ("enterprise_id","code");--> statement-breakpoint
+CREATE INDEX "customers_created_idx" ON "customers" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "customers_business_user_idx" ON "customers" USING btree ("enterprise_id","business_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "customers_service_group_idx" ON "customers" USING btree ("enterprise_id","service_group_id","created_at");--> statement-breakpoint
+CREATE INDEX "customers_created_by_idx" ON "customers" USING btree ("enterprise_id","created_by");--> statement-breakpoint
+CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("enterprise_id","phone" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "customers_external_idx" ON "customers" USING btree ("enterprise_id","external_userid");--> statement-breakpoint
+CREATE INDEX "customers_grams_idx" ON "customers" USING gin ("search_grams");--> statement-breakpoint
+CREATE UNIQUE INDEX "home_accounts_mobile_uq" ON "home_accounts" USING btree ("enterprise_id","mobile");--> statement-breakpoint
+CREATE INDEX "home_accounts_customer_idx" ON "home_accounts" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE INDEX "home_accounts_created_idx" ON "home_accounts" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "installed_products_serial_uq" ON "installed_products" USING btree ("enterprise_id","serial_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "installed_products_qr_uq" ON "installed_products" USING btree ("enterprise_id","qr_code");--> statement-breakpoint
+CREATE INDEX "installed_products_created_idx" ON "installed_products" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "installed_products_customer_idx" ON "installed_products" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE INDEX "installed_products_address_idx" ON "installed_products" USING btree ("enterprise_id","address_id");--> statement-breakpoint
+CREATE INDEX "installed_products_model_idx" ON "installed_products" USING btree ("enterprise_id","product_id");--> statement-breakpoint
+CREATE INDEX "installed_products_warranty_idx" ON "installed_products" USING btree ("enterprise_id","warranty_end");--> statement-breakpoint
+CREATE INDEX "installed_products_status_idx" ON "installed_products" USING btree ("enterprise_id","status");--> statement-breakpoint
+CREATE INDEX "installed_products_grams_idx" ON "installed_products" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "maintain_contract_products_product_idx" ON "maintain_contract_products" USING btree ("enterprise_id","installed_product_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "maintain_contracts_no_uq" ON "maintain_contracts" USING btree ("enterprise_id","contract_no");--> statement-breakpoint
+CREATE INDEX "maintain_contracts_customer_idx" ON "maintain_contracts" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE INDEX "maintain_contracts_status_idx" ON "maintain_contracts" USING btree ("enterprise_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "maintain_contracts_created_idx" ON "maintain_contracts" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "product_models_created_idx" ON "product_models" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "product_models_category_idx" ON "product_models" USING btree ("enterprise_id","category");--> statement-breakpoint
+CREATE INDEX "product_models_grams_idx" ON "product_models" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "sale_contract_items_contract_idx" ON "sale_contract_items" USING btree ("enterprise_id","contract_id");--> statement-breakpoint
+CREATE INDEX "sale_contract_items_model_idx" ON "sale_contract_items" USING btree ("enterprise_id","product_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sale_contracts_no_uq" ON "sale_contracts" USING btree ("enterprise_id","contract_no");--> statement-breakpoint
+CREATE INDEX "sale_contracts_customer_idx" ON "sale_contracts" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE INDEX "sale_contracts_status_idx" ON "sale_contracts" USING btree ("enterprise_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "sale_contracts_created_idx" ON "sale_contracts" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "sale_contracts_sign_idx" ON "sale_contracts" USING btree ("enterprise_id","sign_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "form_fields_live_name_uq" ON "form_fields" USING btree ("enterprise_id","template_id","name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "form_fields_template_idx" ON "form_fields" USING btree ("enterprise_id","template_id","sort","id");--> statement-breakpoint
+CREATE INDEX "form_fields_recycle_idx" ON "form_fields" USING btree ("enterprise_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
+CREATE INDEX "form_fields_template_recycle_idx" ON "form_fields" USING btree ("enterprise_id","template_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "form_template_versions_no_uq" ON "form_template_versions" USING btree ("enterprise_id","template_id","version_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "form_templates_name_uq" ON "form_templates" USING btree ("enterprise_id","form_kind","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "form_templates_default_uq" ON "form_templates" USING btree ("enterprise_id","form_kind") WHERE is_default;--> statement-breakpoint
+CREATE INDEX "form_templates_kind_idx" ON "form_templates" USING btree ("enterprise_id","form_kind","sort","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "money_items_live_name_uq" ON "money_items" USING btree ("enterprise_id","template_id","name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "money_items_template_idx" ON "money_items" USING btree ("enterprise_id","template_id","sort","id");--> statement-breakpoint
+CREATE INDEX "money_items_recycle_idx" ON "money_items" USING btree ("enterprise_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
+CREATE INDEX "money_items_template_recycle_idx" ON "money_items" USING btree ("enterprise_id","template_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "search_plans_name_uq" ON "search_plans" USING btree ("enterprise_id","user_id","page_key","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "search_plans_default_uq" ON "search_plans" USING btree ("enterprise_id","user_id","page_key") WHERE is_default;--> statement-breakpoint
+CREATE UNIQUE INDEX "table_configs_user_table_uq" ON "table_configs" USING btree ("enterprise_id","user_id","table_key");

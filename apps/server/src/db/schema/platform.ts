@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+// Circular on purpose: users.provider_id points at org.ts; every cross-file reference is resolved lazily.
+import { serviceProviders } from './org';
 
 /** The tenant itself. Global: it is what enterprise_id points at. */
 export const enterprises = pgTable('enterprises', {
@@ -37,6 +39,8 @@ export const departments = pgTable(
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ columns: [t.enterpriseId, t.parentId], foreignColumns: [t.enterpriseId, t.id] }),
     index('departments_parent_idx').on(t.enterpriseId, t.parentId),
+    // Sibling names are unique; top-level departments count as siblings of each other.
+    uniqueIndex('departments_name_uq').on(t.enterpriseId, sql`coalesce(${t.parentId}, 0)`, t.name),
   ],
 );
 
@@ -60,6 +64,8 @@ export const users = pgTable(
     pcVersion: smallint('pc_version').notNull().default(1),
     /** 0 staff; 1 outsourced (service-provider side) */
     userType: smallint('user_type').notNull().default(0),
+    /** The service provider an outsourced user (user_type 1) works for. */
+    providerId: ref('provider_id'),
     noviceGuideDone: boolean('novice_guide_done').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -72,6 +78,9 @@ export const users = pgTable(
     index('users_mobile_idx').on(t.mobile),
     index('users_dept_idx').on(t.enterpriseId, t.deptId),
     index('users_roles_idx').using('gin', t.roles),
+    foreignKey({ columns: [t.enterpriseId, t.providerId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
+    index('users_provider_idx').on(t.enterpriseId, t.providerId),
+    index('users_type_idx').on(t.enterpriseId, t.userType, t.enabled).where(sql`deleted_at is null`),
   ],
 );
 

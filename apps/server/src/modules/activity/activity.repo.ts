@@ -1,0 +1,70 @@
+import { rangeEnd, rangeStart } from '@sk/shared';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { operationLog, pagePoints, users } from '../../db/schema/index';
+import type { SessionUser } from '../../platform/session';
+import { apiTime } from '../settings/sql-helpers';
+
+export interface OperationEntry {
+  module: string;
+  action: string;
+  detail?: string;
+  ip?: string | null;
+}
+
+/** Writes one operation-log row for the session user; other modules call this for their own actions. */
+export async function logOperation(ex: Executor, user: SessionUser, e: OperationEntry): Promise<void> {
+  await ex.insert(operationLog).values({
+    enterpriseId: user.enterpriseId,
+    userId: user.id,
+    module: e.module,
+    action: e.action,
+    detail: e.detail ?? '',
+    ip: e.ip ?? null,
+  });
+}
+
+export async function recordPoint(ex: Executor, user: SessionUser, code: string): Promise<void> {
+  await ex.insert(pagePoints).values({ enterpriseId: user.enterpriseId, userId: user.id, code });
+}
+
+export interface ActivityFilter {
+  enterpriseId: number;
+  tz: string;
+  userId?: number;
+  module?: string;
+  start?: string;
+  end?: string;
+}
+
+const local = (text: string, tz: string) => sql`(${text}::timestamp at time zone ${tz})`;
+
+export async function listActivity(ex: Executor, f: ActivityFilter, page: { limit: number; offset: number }) {
+  const where = and(
+    eq(operationLog.enterpriseId, f.enterpriseId),
+    f.userId ? eq(operationLog.userId, f.userId) : undefined,
+    f.module ? eq(operationLog.module, f.module) : undefined,
+    f.start ? gte(operationLog.createdAt, local(rangeStart(f.start), f.tz)) : undefined,
+    f.end ? lte(operationLog.createdAt, local(rangeEnd(f.end), f.tz)) : undefined,
+  );
+  const [list, [total]] = await Promise.all([
+    ex
+      .select({
+        id: operationLog.id,
+        user_id: operationLog.userId,
+        user_name: users.name,
+        module: operationLog.module,
+        action: operationLog.action,
+        detail: operationLog.detail,
+        create_time: apiTime(operationLog.createdAt, f.tz),
+      })
+      .from(operationLog)
+      .innerJoin(users, and(eq(users.enterpriseId, operationLog.enterpriseId), eq(users.id, operationLog.userId)))
+      .where(where)
+      .orderBy(desc(operationLog.createdAt), desc(operationLog.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ex.select({ n: sql<number>`count(*)::int` }).from(operationLog).where(where),
+  ]);
+  return { list, count: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,32 @@
+import { activityContract as C, hasPower, POWERS } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
+import { pageOf } from '../settings/paging';
+import * as repo from './activity.repo';
+
+export async function activityModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, C, {
+    point: async ({ user, query }) => {
+      await repo.recordPoint(db, user, query.code);
+      return null;
+    },
+    saveLog: async ({ user, body, req }) => {
+      await repo.logOperation(db, user, { ...body, ip: req.ip });
+      return null;
+    },
+    getActivity: async ({ user, query }) => {
+      // Everyone sees their own log; the whole enterprise's needs the system-setting power.
+      const all = hasPower(user.powers, POWERS.systemSetting);
+      if (!all && query.userId && query.userId !== user.id) throw new AppError('NO_POWER');
+      const { pageIndex, pageSize, ...f } = query;
+      return repo.listActivity(
+        db,
+        { ...f, enterpriseId: user.enterpriseId, tz: user.enterprise.timeZone, userId: all ? f.userId : user.id },
+        pageOf(user, { pageIndex, pageSize }),
+      );
+    },
+  });
+}

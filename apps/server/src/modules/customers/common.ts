@@ -1,0 +1,125 @@
+import { OWN_CUSTOMERS_ONLY_ROLES, rangeEnd } from '@sk/shared';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import { pageOf } from '../settings/paging';
+import { apiTime } from '../settings/sql-helpers';
+
+/** Who is asking: enough to scope every query (sessions and export jobs both give it). */
+export interface Viewer {
+  id: number;
+  enterpriseId: number;
+  sysrole: number | null;
+  timeZone: string;
+}
+
+/** The page a list asks for, after checking the plan allows its size (500 and 1000 are paid only). */
+export function pageFor<Q extends { pageIndex: number; pageSize: number }>(u: SessionUser, q: Q): Q {
+  pageOf(u, q);
+  return q;
+}
+
+export const viewerOf = (u: SessionUser): Viewer => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, timeZone: u.enterprise.timeZone });
+
+/** Roles limited to their own customers (OWN_CUSTOMERS_ONLY_ROLES), by the current role as powers are. */
+export const ownOnly = (v: Viewer): boolean => v.sysrole != null && OWN_CUSTOMERS_ONLY_ROLES.includes(v.sysrole);
+
+/**
+ * A limited viewer's customers, as a condition on a customers row: responsible for, created, or granted.
+ * Written as ORs of indexed columns (a BitmapOr, or a filtered scan of the newest rows), not a join.
+ */
+const ownRow = (v: Viewer, alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.business_user_id = ${v.id} or ${c}.created_by = ${v.id} or ${c}.id = any(array(
+    select customer_id from customer_permissions where enterprise_id = ${v.enterpriseId} and user_id = ${v.id})))`;
+};
+
+/** Condition on a customers row (alias `c` by default) keeping only customers the viewer may see. */
+export const customerRowScope = (v: Viewer, alias = 'c'): SQL => (ownOnly(v) ? ownRow(v, alias) : sql`true`);
+
+const visibleIds = (v: Viewer): SQL => sql`select s.id from customers s where s.enterprise_id = ${v.enterpriseId} and ${ownRow(v, 's')}`;
+
+/** A condition on another table's customer id keeping only customers the viewer may see (`true` for unlimited roles). */
+export const customerScope = (v: Viewer, idCol: AnyColumn | SQL): SQL => (ownOnly(v) ? sql`${idCol} in (${visibleIds(v)})` : sql`true`);
+
+/** Like customerScope for records whose customer is optional: a limited viewer also sees the ones they created. */
+export const optionalCustomerScope = (v: Viewer, customerCol: AnyColumn | SQL, createdByCol: AnyColumn | SQL): SQL =>
+  ownOnly(v) ? sql`(${customerCol} in (${visibleIds(v)}) or (${customerCol} is null and ${createdByCol} = ${v.id}))` : sql`true`;
+
+/** The customer if it exists in the viewer's enterprise and the viewer may see it; NOT_FOUND otherwise. */
+export async function visibleCustomer(ex: Executor, v: Viewer, id: number): Promise<{ id: number; name: string; canEdit: boolean }> {
+  const [r] = await rows<{ id: number; name: string; can_edit: boolean }>(
+    ex,
+    sql`select c.id, c.name, ${editCondition(v)} as can_edit from customers c
+        where c.enterprise_id = ${v.enterpriseId} and c.id = ${id} and ${customerRowScope(v)}`,
+  );
+  if (!r) throw new AppError('NOT_FOUND');
+  return { id: Number(r.id), name: r.name, canEdit: !!r.can_edit };
+}
+
+/** Visible and editable: a limited viewer edits customers they are responsible for, created, or were granted edit (2) on. */
+export async function editableCustomer(ex: Executor, v: Viewer, id: number): Promise<{ id: number; name: string }> {
+  const c = await visibleCustomer(ex, v, id);
+  if (!c.canEdit) throw new AppError('NO_POWER');
+  return c;
+}
+
+function editCondition(v: Viewer): SQL {
+  if (!ownOnly(v)) return sql`true`;
+  return sql`(c.business_user_id = ${v.id} or c.created_by = ${v.id} or exists (select 1 from customer_permissions p
+    where p.enterprise_id = c.enterprise_id and p.customer_id = c.id and p.user_id = ${v.id} and p.permission = 2))`;
+}
+
+/** Of `ids`, those visible to the viewer (tag targets, batch actions). */
+export async function visibleCustomerIds(ex: Executor, v: Viewer, ids: number[], editable = false): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<{ id: number }>(
+    ex,
+    sql`select c.id from customers c where c.enterprise_id = ${v.enterpriseId} and c.id = any(${bigints(ids)})
+        and ${customerRowScope(v)} and ${editable ? editCondition(v) : sql`true`}`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
+export const bigints = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) => Math.trunc(Number(n))).join(',')}}`}::bigint[]`;
+export const texts = (list: readonly string[]): SQL => sql`array[${sql.join(list.map((s) => sql`${s}`), sql`, `)}]::text[]`;
+
+export const timeOf = (col: AnyColumn | SQL, v: Viewer): SQL<string> => apiTime(col, v.timeZone);
+export const dateOf = (col: AnyColumn | SQL): SQL<string | null> => sql<string | null>`to_char(${col}, 'YYYY-MM-DD')`;
+
+/** Creation-range conditions; a date-only or 00:00 end covers the whole day (spec part 1 §5). */
+export function createdBetween(col: AnyColumn | SQL, v: Viewer, start?: string, end?: string): SQL[] {
+  const out: SQL[] = [];
+  if (start) out.push(sql`${col} >= (${start.replaceAll('/', '-')})::timestamp at time zone ${v.timeZone}`);
+  if (end) out.push(sql`${col} <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${v.timeZone}`);
+  return out;
+}
+
+export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const prefixPattern = (q: string): string => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Lower-cased single characters and character pairs of the texts (no whitespace), for `search_grams`. */
+export function gramsOf(...values: (string | null | undefined)[]): string[] {
+  const set = new Set<string>();
+  for (const value of values) {
+    const cs = Array.from((value ?? '').toLowerCase());
+    cs.forEach((c, i) => {
+      if (!/\s/.test(c)) set.add(c);
+      const pair = c + (cs[i + 1] ?? '');
+      if (i + 1 < cs.length && !/\s/.test(pair)) set.add(pair);
+    });
+  }
+  return [...set];
+}
+
+/** A contains-search: the GIN lookup on search_grams, rechecked with ILIKE on the text itself. */
+export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL, q: string): SQL {
+  const cs = Array.from(q.trim().toLowerCase());
+  const needles = cs.length === 1 ? cs : gramsOf(q).filter((g) => Array.from(g).length === 2);
+  const gin = needles.length ? sql`${gramsCol} @> ${texts(needles)} and ` : sql``;
+  return sql`(${gin}${textExpr} ilike ${likePattern(q.trim())})`;
+}
+
+export const and = (conds: SQL[]): SQL => (conds.length ? sql.join(conds, sql` and `) : sql`true`);

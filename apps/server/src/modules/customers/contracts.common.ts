@@ -1,0 +1,67 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { isUniqueViolation } from '../settings/sql-helpers';
+import { createdBetween, customerScope, timeOf, type Viewer } from './common';
+
+export type ContractKind = 'sale' | 'maintain';
+const PREFIX: Record<ContractKind, string> = { sale: 'HT', maintain: 'WB' };
+
+/** A readable number from the enterprise's counter: HT20240501-0001 / WB20240501-0001. */
+export async function nextContractNo(tx: Tx, v: Viewer, kind: ContractKind): Promise<string> {
+  const [r] = await rows<{ value: number }>(
+    tx,
+    sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, ${`${kind}_contract`}, 1)
+      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
+  );
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  return `${PREFIX[kind]}${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
+}
+
+export function noTaken(err: unknown, no: string | null | undefined): never {
+  if (isUniqueViolation(err)) throw new AppError('CONTRACT_NO_TAKEN', { no: no ?? '' });
+  throw err;
+}
+
+export async function writeLog(tx: Tx, v: Viewer, kind: ContractKind, contractId: number, from: number | null, to: number, note?: string | null): Promise<void> {
+  await tx.execute(sql`insert into contract_logs (enterprise_id, kind, contract_id, from_state, to_state, note, user_id)
+    values (${v.enterpriseId}, ${kind}, ${contractId}, ${from}, ${to}, ${note ?? null}, ${v.id})`);
+}
+
+export async function logsOf(ex: Executor, v: Viewer, kind: ContractKind, contractId: number) {
+  const list = await rows<{ from_state: number | null; to_state: number; note: string | null; user_name: string | null; create_time: string }>(
+    ex,
+    sql`select l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, v)} as create_time
+      from contract_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+      where l.enterprise_id = ${v.enterpriseId} and l.kind = ${kind} and l.contract_id = ${contractId} order by l.created_at, l.id`,
+  );
+  return list.map((l) => ({ fromState: l.from_state == null ? null : Number(l.from_state), toState: Number(l.to_state), note: l.note, userName: l.user_name, create_time: l.create_time }));
+}
+
+/** Locks the contract, checks its state is one of `from`, moves it to `to` (compare-and-set); answers the old state. */
+export async function moveState(tx: Tx, v: Viewer, table: 'sale_contracts' | 'maintain_contracts', id: number, from: readonly number[], to: number): Promise<number> {
+  const t = sql.identifier(table);
+  const [cur] = await rows<{ status: number }>(tx, sql`select status from ${t} where enterprise_id = ${v.enterpriseId} and id = ${id} for update`);
+  if (!cur) throw new AppError('NOT_FOUND');
+  const prev = Number(cur.status);
+  if (!from.includes(prev)) throw new AppError('INVALID_STATE');
+  await tx.execute(sql`update ${t} set status = ${to}, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = ${id} and status = ${prev}`);
+  return prev;
+}
+
+/** Filters both contract lists share, scoped to customers the viewer may see. */
+export function contractConds(
+  v: Viewer,
+  f: { keyword?: string; customerId?: number | null; status?: number; startCreateTime?: string; endCreateTime?: string },
+): SQL[] {
+  const c: SQL[] = [sql`t.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`t.customer_id`)];
+  if (f.keyword) {
+    const p = `%${f.keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+    c.push(sql`(t.contract_no ilike ${p} or t.name ilike ${p})`);
+  }
+  if (f.customerId) c.push(sql`t.customer_id = ${f.customerId}`);
+  if (f.status) c.push(sql`t.status = ${f.status}`);
+  c.push(...createdBetween(sql`t.created_at`, v, f.startCreateTime, f.endCreateTime));
+  return c;
+}

@@ -1,0 +1,159 @@
+import { CUSTOMER_TAG_CODE, type CustomerFilters, type CustomerRow } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { hasAnyTag, tagsOf } from '../tags/tag-links';
+import { and, contains, createdBetween, customerRowScope, prefixPattern, timeOf, type Viewer } from './common';
+
+/** Every list filter of the spec (part 1 §3) as conditions on `customers c`, scoped to the viewer. */
+export function customerConds(v: Viewer, f: Partial<CustomerFilters>): SQL[] {
+  const ep = v.enterpriseId;
+  const c: SQL[] = [sql`c.enterprise_id = ${ep}`, customerRowScope(v)];
+  if (f.name) c.push(contains(sql`c.search_grams`, sql`c.name`, f.name));
+  if (f.phone) c.push(sql`c.phone like ${prefixPattern(f.phone)}`);
+  if (f.linkperson) {
+    c.push(sql`c.id in (select k.customer_id from customer_contacts k where k.enterprise_id = ${ep} and ${contains(sql`k.search_grams`, sql`k.name`, f.linkperson)})`);
+  }
+  if (f.linkPersonPhone) {
+    c.push(sql`c.id in (select k.customer_id from customer_contacts k where k.enterprise_id = ${ep} and k.phone like ${prefixPattern(f.linkPersonPhone)})`);
+  }
+  if (f.mapName) {
+    const text = sql`concat_ws(' ', a.full_address, a.map_name)`;
+    c.push(sql`c.id in (select a.customer_id from customer_addresses a where a.enterprise_id = ${ep} and ${contains(sql`a.search_grams`, text, f.mapName)})`);
+  }
+  if (f.tagId) c.push(hasAnyTag(ep, CUSTOMER_TAG_CODE, [f.tagId], sql`c.id`));
+  if (f.businessUserId) c.push(sql`c.business_user_id = ${f.businessUserId}`);
+  if (f.serviceGroupId) c.push(sql`c.service_group_id = ${f.serviceGroupId}`);
+  if (f.external_userid) c.push(sql`c.external_userid = ${f.external_userid}`);
+  c.push(...createdBetween(sql`c.created_at`, v, f.startCreateTime, f.endCreateTime));
+  return c;
+}
+
+interface RawRow {
+  id: number;
+  name: string;
+  code: string | null;
+  phone: string | null;
+  linkperson: string | null;
+  address: string | null;
+  map_name: string | null;
+  business_user_id: number | null;
+  business_user_name: string | null;
+  service_group_id: number | null;
+  service_group_name: string | null;
+  source: number | null;
+  level: number | null;
+  external_userid: string | null;
+  create_user_name: string | null;
+  create_time: string;
+}
+
+/** The list columns for the rows the inner query picks; the joins run for the page only. */
+export function rowSelect(v: Viewer, inner: SQL, order: SQL): SQL {
+  return sql`select c.id, c.name, c.code, c.phone, c.link_name as linkperson, a.full_address as address, a.map_name,
+      c.business_user_id, bu.name as business_user_name, c.service_group_id, g.name as service_group_name,
+      c.source, c.level, c.external_userid, cu.name as create_user_name, ${timeOf(sql`c.created_at`, v)} as create_time
+    from (${inner}) c
+    left join users bu on bu.enterprise_id = c.enterprise_id and bu.id = c.business_user_id
+    left join users cu on cu.enterprise_id = c.enterprise_id and cu.id = c.created_by
+    left join service_groups g on g.enterprise_id = c.enterprise_id and g.id = c.service_group_id
+    left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
+    order by ${order}`;
+}
+
+export async function presentRows(ex: Executor, v: Viewer, raw: RawRow[]): Promise<CustomerRow[]> {
+  const tags = await tagsOf(ex, v.enterpriseId, CUSTOMER_TAG_CODE, raw.map((r) => Number(r.id)));
+  return raw.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    code: r.code,
+    phone: r.phone,
+    linkperson: r.linkperson,
+    address: r.address,
+    mapName: r.map_name,
+    tags: tags.get(Number(r.id)) ?? [],
+    businessUserId: r.business_user_id == null ? null : Number(r.business_user_id),
+    businessUserName: r.business_user_name,
+    serviceGroupId: r.service_group_id == null ? null : Number(r.service_group_id),
+    serviceGroupName: r.service_group_name,
+    source: r.source == null ? null : Number(r.source),
+    level: r.level == null ? null : Number(r.level),
+    external_userid: r.external_userid,
+    createUserName: r.create_user_name,
+    create_time: r.create_time,
+  }));
+}
+
+const ORDER = { 1: sql`c.created_at desc, c.id desc`, 2: sql`c.created_at asc, c.id asc` } as const;
+
+/** One page of the customer list, newest first (sortType 1) or oldest first (2). */
+export async function listCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>, page: { pageIndex: number; pageSize: number; sortType?: 1 | 2 }): Promise<CustomerRow[]> {
+  const order = ORDER[page.sortType ?? 1];
+  const inner = sql`select * from customers c where ${and(customerConds(v, f))} order by ${order}
+    limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`;
+  return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, order)));
+}
+
+export async function countCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customers c where ${and(customerConds(v, f))}`);
+  return Number(r?.n ?? 0);
+}
+
+/** Rows by id in the viewer's scope (detail, export of selected rows). */
+export async function customersByIds(ex: Executor, v: Viewer, ids: number[]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return [];
+  const order = ORDER[1];
+  const inner = sql`select * from customers c where ${and(customerConds(v, {}))} and c.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`;
+  return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, order)));
+}
+
+export interface PickRow {
+  id: number;
+  name: string;
+  linkperson: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+function pickConds(v: Viewer, keyword?: string, ids?: number[]): SQL[] {
+  const c = customerConds(v, {});
+  if (keyword) {
+    const text = sql`concat_ws(' ', c.name, c.link_name)`;
+    c.push(sql`(${contains(sql`c.search_grams`, text, keyword)} or c.phone like ${prefixPattern(keyword)})`);
+  }
+  if (ids?.length) c.push(sql`c.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  return c;
+}
+
+/** Picker rows: keyword over name, contact and phone. */
+export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: string; ids?: number[]; limit: number; offset: number }): Promise<PickRow[]> {
+  const list = await rows<PickRow>(
+    ex,
+    sql`select c.id, c.name, c.link_name as linkperson, c.phone, a.full_address as address
+      from (select * from customers c where ${and(pickConds(v, q.keyword, q.ids))} order by c.created_at desc, c.id desc limit ${q.limit} offset ${q.offset}) c
+      left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
+      order by c.created_at desc, c.id desc`,
+  );
+  return list.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export async function countPick(ex: Executor, v: Viewer, keyword?: string): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customers c where ${and(pickConds(v, keyword))}`);
+  return Number(r?.n ?? 0);
+}
+
+/** Keyset page for exports: ids below `before`, newest id first. */
+export async function customersBefore(ex: Executor, v: Viewer, f: Partial<CustomerFilters> & { ids?: number[] }, before: number | null, limit: number): Promise<CustomerRow[]> {
+  const conds = customerConds(v, f);
+  if (f.ids?.length) conds.push(sql`c.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  if (before != null) conds.push(sql`c.id < ${before}`);
+  const inner = sql`select * from customers c where ${and(conds)} order by c.id desc limit ${limit}`;
+  return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, sql`c.id desc`)));
+}
+
+export async function countForExport(ex: Executor, v: Viewer, f: Partial<CustomerFilters> & { ids?: number[] }): Promise<number> {
+  const conds = customerConds(v, f);
+  if (f.ids?.length) conds.push(sql`c.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customers c where ${and(conds)}`);
+  return Number(r?.n ?? 0);
+}

@@ -1,0 +1,84 @@
+import { customerContract as C, FIXED_FIELDS, freeNotice } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import { pageFor, viewerOf } from './common';
+import { countContacts, listContacts } from './contacts.service';
+import { contractsRoutes } from './contracts.routes';
+import { countCustomers, countPick, listCustomers, pickCustomers } from './customers.repo';
+import * as svc from './customers.service';
+import { extractCustomerInfo } from './extract';
+import { importRoutes } from './import.routes';
+import { FORM_KIND, formFieldsOf } from './integrations';
+import { partsRoutes } from './parts.routes';
+import { batchAddPermission, batchRemovePermission, listPermissions, savePermission } from './permissions.service';
+import { portalRoutes } from './portal.routes';
+import { productsRoutes } from './products.routes';
+import './customers.hooks';
+
+/** On the free plan tags are locked: tagging a customer there answers the plan notice. */
+function tagsAllowed(deps: Deps, user: SessionUser, tagIds: number[] | undefined): boolean {
+  const paid = user.enterprise.isChargeUser !== 0;
+  if (!paid && tagIds?.length) throw new AppError('PLAN_FREE', {}, freeNotice('tags', deps.config.CUSTOMER_SERVICE_PHONE));
+  return paid;
+}
+
+export async function customersModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, C, {
+    epCustomerList: async ({ user, query }) => listCustomers(db, viewerOf(user), query, pageFor(user, query)),
+    customerListCount: async ({ user, query }) => countCustomers(db, viewerOf(user), query),
+    customerList: async ({ user, query }) => {
+      const v = viewerOf(user);
+      const list = await pickCustomers(db, v, { keyword: query.keyword, limit: pageFor(user, query).pageSize, offset: query.pageIndex * query.pageSize });
+      return { list, count: await countPick(db, v, query.keyword) };
+    },
+    getCustomerList: async ({ user, query }) => pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids, limit: query.ids?.length ? 100 : 50, offset: 0 }),
+    customerExtField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customer),
+    customerProField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customerProduct),
+    detail: async ({ user, query }) => svc.customerDetail(db, viewerOf(user), query.id, user.enterprise.isChargeUser !== 0),
+    cusTemplate: async ({ user }) => ({
+      fixedFields: FIXED_FIELDS[FORM_KIND.customer].map(({ key, name, required }) => ({ key, name, required })),
+      ...(await formFieldsOf(db, user.enterpriseId, FORM_KIND.customer)),
+    }),
+    epLinkPersonList: async ({ user, query }) => listContacts(db, viewerOf(user), query, pageFor(user, query)),
+    epLinkPersonListCount: async ({ user, query }) => countContacts(db, viewerOf(user), query),
+    addCustomer: async ({ user, body }) => {
+      const id = await svc.addCustomer(db, viewerOf(user), body, tagsAllowed(deps, user, body.tagIds));
+      return withMessage({ id }, '保存成功');
+    },
+    editCustomer: async ({ user, body }) => {
+      await svc.editCustomer(db, viewerOf(user), body, tagsAllowed(deps, user, body.tagIds));
+      return withMessage(null, '保存成功');
+    },
+    deleteCustomer: async ({ user, body }) => {
+      await svc.deleteCustomers(db, viewerOf(user), [body.id]);
+      return withMessage(null, '删除成功');
+    },
+    delAllCustomer: async ({ user, body }) => {
+      await svc.deleteCustomers(db, viewerOf(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    extractCustomerInfo: async ({ body }) => extractCustomerInfo(body.text),
+    permissionList: async ({ user, query }) => listPermissions(db, viewerOf(user), query.customerId),
+    savePermission: async ({ user, body }) => {
+      await savePermission(db, viewerOf(user), body.customerId, body.users);
+      return withMessage(null, '保存成功');
+    },
+    batchAddPermission: async ({ user, body }) => {
+      await batchAddPermission(db, viewerOf(user), body.customerIds, body.userIds, body.permission);
+      return withMessage(null, '保存成功');
+    },
+    batchRemovePermission: async ({ user, body }) => {
+      await batchRemovePermission(db, viewerOf(user), body.customerIds, body.userIds);
+      return withMessage(null, '删除成功');
+    },
+  });
+  partsRoutes(app, deps);
+  productsRoutes(app, deps);
+  contractsRoutes(app, deps);
+  portalRoutes(app, deps);
+  importRoutes(app, deps);
+}

@@ -1,0 +1,67 @@
+import { customerImportContract as I, CUSTOMER_POWERS, freeNotice, hasPower, IMPORT_KINDS, IMPORT_MAX_ROWS, type ImportKind } from '@sk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
+import { startExport } from '../../platform/exports';
+import type { SessionUser } from '../../platform/session';
+import { viewerOf } from './common';
+import { CUSTOMER_EXPORT } from './export';
+import { CUSTOMER_COLUMNS, CUSTOMER_NOTES, importCustomers } from './import.customer';
+import { importProducts, PRODUCT_COLUMNS, PRODUCT_NOTES } from './import.product';
+import { readSheet, templateBook } from './xlsx';
+
+const SHEETS = {
+  customer: { columns: CUSTOMER_COLUMNS, notes: CUSTOMER_NOTES, run: importCustomers },
+  product: { columns: PRODUCT_COLUMNS, notes: PRODUCT_NOTES, run: importProducts },
+} as const;
+
+/** Installed products need the equipment-archive power and a paid plan, as their own pages do. */
+function guardKind(deps: Deps, user: SessionUser, kind: ImportKind): void {
+  if (kind !== 'product') return;
+  if (!hasPower(user.powers, CUSTOMER_POWERS.product)) throw new AppError('NO_POWER');
+  if (user.enterprise.isChargeUser === 0) throw new AppError('PLAN_FREE', {}, freeNotice('productManage', deps.config.CUSTOMER_SERVICE_PHONE));
+}
+
+async function uploaded(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError('IMPORT_FILE');
+  const file = await req.file();
+  if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError('IMPORT_FILE');
+  return file.toBuffer();
+}
+
+async function sendXlsx(reply: FastifyReply, name: string, body: Buffer): Promise<void> {
+  reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('cache-control', 'private, no-store');
+  reply.send(body);
+  await reply;
+}
+
+/** xlsx import (template, dry run, write) and the download-centre export of customers. */
+export function importRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  const run = async (user: SessionUser, req: FastifyRequest, kind: ImportKind, write: boolean) => {
+    guardKind(deps, user, kind);
+    const sheet = SHEETS[kind];
+    const data = await readSheet(await uploaded(req), sheet.columns, IMPORT_MAX_ROWS);
+    return sheet.run(db, viewerOf(user), data, write);
+  };
+  registerAll(app, deps, I, {
+    template: async ({ user, query, reply }) => {
+      guardKind(deps, user, query.kind);
+      const sheet = SHEETS[query.kind];
+      const title = `${IMPORT_KINDS[query.kind]}导入模板`;
+      await sendXlsx(reply, `${title}.xlsx`, await templateBook(IMPORT_KINDS[query.kind], sheet.columns, sheet.notes));
+      return null as never;
+    },
+    check: async ({ user, query, req }) => run(user, req, query.kind, false),
+    save: async ({ user, query, req }) => withMessage(await run(user, req, query.kind, true), '导入成功'),
+    exportCustomers: async ({ user, body }) => {
+      const { fileName, ...params } = body;
+      const r = await startExport(db, user, { kind: CUSTOMER_EXPORT, name: fileName, params });
+      return { id: r.id };
+    },
+  });
+}

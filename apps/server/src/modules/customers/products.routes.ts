@@ -1,0 +1,57 @@
+import { productContract as P } from '@sk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { deleteModels, listModels, categories, modelDetail, saveModel } from './catalogue.service';
+import { pageFor, viewerOf } from './common';
+import { deleteInstalled, installedDetail, listInstalled, productHistory, qrLinkOf, saveInstalled } from './installed.service';
+
+/** The QR code opens the web page of the product: an absolute link on the host the staff use. */
+function absoluteLink(req: FastifyRequest, path: string): string {
+  return `${req.protocol}://${req.headers.host ?? 'localhost'}${path}`;
+}
+
+async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', name: string): Promise<void> {
+  const body = type === 'svg' ? await QRCode.toString(link, { type: 'svg', margin: 1, width: 300 }) : await QRCode.toBuffer(link, { type: 'png', margin: 1, width: 300 });
+  reply
+    .header('content-type', type === 'svg' ? 'image/svg+xml' : 'image/png')
+    .header('content-disposition', `inline; filename="qrcode.${type}"; filename*=UTF-8''${encodeURIComponent(`${name}.${type}`)}`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff');
+  reply.send(body);
+  await reply;
+}
+
+/** Product catalogue (/allProduct) and installed products (ProductManage). */
+export function productsRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  registerAll(app, deps, P, {
+    productList: async ({ user, query }) => listModels(db, viewerOf(user), query, pageFor(user, query)),
+    productSimpleList: async ({ user, query }) => {
+      const { list } = await listModels(db, viewerOf(user), query, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 });
+      return list.map(({ id, name, brand, model, category }) => ({ id, name, brand, model, category }));
+    },
+    productCategories: async ({ user }) => categories(db, viewerOf(user)),
+    productDetail: async ({ user, query }) => modelDetail(db, viewerOf(user), query.id),
+    productSave: async ({ user, body }) => withMessage({ id: await saveModel(db, viewerOf(user), body) }, '保存成功'),
+    productDelete: async ({ user, body }) => {
+      await deleteModels(db, viewerOf(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    productionList: async ({ user, query }) => listInstalled(db, viewerOf(user), query, pageFor(user, query)),
+    productionDetail: async ({ user, query }) => installedDetail(db, viewerOf(user), { id: query.customerProductionId }),
+    productionByCode: async ({ user, query }) => installedDetail(db, viewerOf(user), { qrCode: query.code }),
+    productionSave: async ({ user, body }) => withMessage({ id: await saveInstalled(db, viewerOf(user), body) }, '保存成功'),
+    productionDelete: async ({ user, body }) => {
+      await deleteInstalled(db, viewerOf(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    productionQrcode: async ({ user, query, req, reply }) => {
+      const p = await installedDetail(db, viewerOf(user), { id: query.id });
+      await sendQr(reply, absoluteLink(req, qrLinkOf(p.qrCode)), query.type, p.serialNumber ?? p.name);
+      return null as never;
+    },
+    productionHistory: async ({ user, query }) => productHistory(db, viewerOf(user), query.id),
+  });
+}

@@ -1,0 +1,92 @@
+import { extsOfKind, FILE_TYPES, type FileExt, filesContract as C } from '@sk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomToken, sha256 } from '../../platform/crypto';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { AppError, invalid } from '../../platform/errors';
+import { startExport } from '../../platform/exports';
+import type { SessionUser } from '../../platform/session';
+import { storageOf } from '../../platform/storage';
+import { downloadOf, listDownloads, markSeen } from './download.repo';
+import { deleteDownloads, markSeenChecked } from './files.service';
+import { idParam, sendStream } from './send';
+import { storeToken, tokenOwner, uploadById } from './uploads.repo';
+import { type Owner, saveDataUrl, saveUpload } from './uploads.service';
+import './user-export';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TOKEN_SECONDS = 600;
+const INLINE_KINDS = new Set(['image', 'video']);
+
+const owner = (u: SessionUser): Owner => ({ enterpriseId: u.enterpriseId, userId: u.id });
+
+/** The first file of a multipart request, stored; the rest of the request is drained on failure. */
+async function saveMultipart(deps: Deps, req: FastifyRequest, o: Owner, only: Parameters<typeof saveUpload>[2]['only']) {
+  if (!req.isMultipart()) throw new AppError('FILE_MISSING');
+  const part = await req.file();
+  if (!part) throw new AppError('FILE_MISSING');
+  try {
+    return await saveUpload(deps, o, { name: part.filename, content: part.file, truncated: () => part.file.truncated, only });
+  } catch (err) {
+    part.file.resume();
+    throw err;
+  }
+}
+
+export async function filesModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, C, {
+    downloadList: async ({ user, query }) => listDownloads(db, owner(user), user.enterprise.timeZone, query),
+    downloadDel: async ({ user, query, body }) => {
+      const ids = body?.ids?.length ? body.ids : query.ids;
+      if (!ids?.length) throw invalid('请选择需要删除的行');
+      await deleteDownloads(deps, owner(user), ids);
+      return withMessage(null, '删除成功');
+    },
+    updateFileState: async ({ user, body }) => ({ updated: body.ids?.length ? await markSeenChecked(deps, owner(user), body.ids) : await markSeen(db, owner(user)) }),
+    download: async ({ user, params, reply }) => {
+      const id = idParam(params.id);
+      const item = id ? await downloadOf(db, owner(user), id) : null;
+      if (!item) throw new AppError('NOT_FOUND');
+      if (item.processState !== 2 || !item.fileKey) throw new AppError('NOT_DONE');
+      const { stream, size } = await storageOf(deps).get(item.fileKey);
+      await sendStream(reply, stream, { name: `${item.name}.xlsx`, mime: XLSX_MIME, size, inline: false });
+      return null;
+    },
+    exportUser: async ({ user, body }) => {
+      const { fileName, ...params } = body;
+      const started = await startExport(db, user, { kind: 'user', name: fileName, params });
+      return withMessage(started, '导出任务已创建，请在下载中心查看');
+    },
+
+    uploadSave: async ({ user, query, req }) => withMessage(await saveMultipart(deps, req, owner(user), query.kind), '上传成功'),
+    uploadSaveStr: async ({ user, body }) => withMessage(await saveDataUrl(deps, owner(user), body.data, body.name), '上传成功'),
+    ossPolicy: async ({ user, query }) => {
+      const token = randomToken(24);
+      await storeToken(db, { enterpriseId: user.enterpriseId, userId: user.id, hash: sha256(token), kind: query.kind ?? null, seconds: TOKEN_SECONDS });
+      const accept = query.kind ? extsOfKind(query.kind) : (Object.keys(FILE_TYPES) as FileExt[]);
+      return {
+        storage: 'local' as const,
+        host: '/api/upload/direct',
+        token,
+        expire: Math.floor(Date.now() / 1000) + TOKEN_SECONDS,
+        maxSize: Math.floor(deps.config.UPLOAD_MAX_MB * 1024 * 1024),
+        accept,
+      };
+    },
+    uploadDirect: async ({ query, req }) => {
+      const o = await tokenOwner(db, sha256(query.token));
+      if (!o) throw new AppError('UPLOAD_TOKEN_INVALID');
+      return withMessage(await saveMultipart(deps, req, o, o.kind), '上传成功');
+    },
+    uploadFile: async ({ user, params, reply }) => {
+      const id = idParam(params.id);
+      const file = id ? await uploadById(db, user.enterpriseId, id) : null;
+      if (!file) throw new AppError('NOT_FOUND');
+      const { stream, size } = await storageOf(deps).get(file.path);
+      const inline = INLINE_KINDS.has(file.kind) || file.ext === 'pdf';
+      await sendStream(reply, stream, { name: file.name, mime: file.mime, size, inline });
+      return null;
+    },
+  });
+}

@@ -1,0 +1,240 @@
+import { FORM_KINDS, type FieldDef, type FormKindId, type TemplateRow } from '@sk/shared';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { formFields, formTemplates } from '../../db/schema/index';
+
+/** A timestamptz as the API speaks it: 'YYYY-MM-DD HH:mm:ss' in the enterprise's zone. */
+export const apiTime = (col: SQL, timeZone: string): SQL => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** True for a unique-constraint violation, whichever driver raised it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export const likeText = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface TemplateRec {
+  id: number;
+  formKind: FormKindId;
+  name: string;
+  enabled: boolean;
+  isDefault: boolean;
+}
+
+export interface VersionRec {
+  id: number;
+  templateId: number;
+  templateName: string;
+  formKind: FormKindId;
+  versionNo: number;
+  fields: FieldDef[];
+}
+
+const templateCols = { id: formTemplates.id, formKind: formTemplates.formKind, name: formTemplates.name, enabled: formTemplates.enabled, isDefault: formTemplates.isDefault };
+
+export async function templateById(ex: Executor, enterpriseId: number, id: number, lock = false): Promise<TemplateRec | null> {
+  const q = ex.select(templateCols).from(formTemplates).where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, id)));
+  const [r] = lock ? await q.for('update') : await q;
+  return (r as TemplateRec | undefined) ?? null;
+}
+
+export async function defaultTemplate(ex: Executor, enterpriseId: number, kind: FormKindId): Promise<TemplateRec | null> {
+  const [r] = await ex
+    .select(templateCols)
+    .from(formTemplates)
+    .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.formKind, kind), eq(formTemplates.isDefault, true)));
+  return (r as TemplateRec | undefined) ?? null;
+}
+
+export async function templatesOfKind(ex: Executor, enterpriseId: number, kind: FormKindId): Promise<TemplateRec[]> {
+  return (await ex
+    .select(templateCols)
+    .from(formTemplates)
+    .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.formKind, kind)))
+    .orderBy(asc(formTemplates.sort), asc(formTemplates.id))) as TemplateRec[];
+}
+
+export async function nextTemplateSort(ex: Executor, enterpriseId: number, kind: FormKindId): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select coalesce(max(sort), 0) + 1 as n from form_templates where enterprise_id = ${enterpriseId} and form_kind = ${kind}`,
+  );
+  return Number(r?.n ?? 1);
+}
+
+export async function insertTemplate(
+  ex: Executor,
+  v: { enterpriseId: number; formKind: FormKindId; name: string; isDefault?: boolean; sort: number },
+): Promise<number | null> {
+  const [r] = await ex.insert(formTemplates).values(v).onConflictDoNothing().returning({ id: formTemplates.id });
+  return r?.id ?? null;
+}
+
+/** Appends a version holding `fields` as the template's current definition. */
+export async function insertVersion(ex: Executor, enterpriseId: number, templateId: number, fields: FieldDef[], userId: number | null): Promise<{ id: number; versionNo: number }> {
+  const [r] = await rows<{ id: number; version_no: number }>(
+    ex,
+    sql`insert into form_template_versions (enterprise_id, template_id, version_no, fields, created_by)
+        select ${enterpriseId}, ${templateId}, coalesce(max(version_no), 0) + 1, ${JSON.stringify(fields)}::jsonb, ${userId}
+        from form_template_versions where enterprise_id = ${enterpriseId} and template_id = ${templateId}
+        returning id, version_no`,
+  );
+  if (!r) throw new Error('version insert failed');
+  await ex.update(formTemplates).set({ updatedAt: sql`now()` }).where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, templateId)));
+  return { id: Number(r.id), versionNo: Number(r.version_no) };
+}
+
+type VersionRow = { id: number; template_id: number; name: string; form_kind: number; version_no: number; fields: FieldDef[] };
+const toVersion = (r: VersionRow): VersionRec => ({
+  id: Number(r.id),
+  templateId: Number(r.template_id),
+  templateName: r.name,
+  formKind: Number(r.form_kind) as FormKindId,
+  versionNo: Number(r.version_no),
+  fields: r.fields,
+});
+
+const versionSelect = sql`select v.id, v.template_id, t.name, t.form_kind, v.version_no, v.fields
+  from form_template_versions v join form_templates t on t.enterprise_id = v.enterprise_id and t.id = v.template_id`;
+
+export async function versionById(ex: Executor, enterpriseId: number, id: number): Promise<VersionRec | null> {
+  const [r] = await rows<VersionRow>(ex, sql`${versionSelect} where v.enterprise_id = ${enterpriseId} and v.id = ${id}`);
+  return r ? toVersion(r) : null;
+}
+
+export async function latestVersion(ex: Executor, enterpriseId: number, templateId: number): Promise<VersionRec | null> {
+  const [r] = await rows<VersionRow>(
+    ex,
+    sql`${versionSelect} where v.enterprise_id = ${enterpriseId} and v.template_id = ${templateId} order by v.version_no desc limit 1`,
+  );
+  return r ? toVersion(r) : null;
+}
+
+type FieldRow = typeof formFields.$inferSelect;
+export const toFieldDef = (r: Pick<FieldRow, 'id' | 'name' | 'type' | 'sort' | 'def'>): FieldDef =>
+  ({ ...(r.def as object), id: r.id, name: r.name, type: r.type, sort: r.sort }) as FieldDef;
+
+/** The live fields of a template, in form order. */
+export async function liveFields(ex: Executor, enterpriseId: number, templateId: number): Promise<FieldDef[]> {
+  const list = await ex
+    .select()
+    .from(formFields)
+    .where(and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), isNull(formFields.deletedAt)))
+    .orderBy(asc(formFields.sort), asc(formFields.id));
+  return list.map(toFieldDef);
+}
+
+export async function deletedFields(ex: Executor, enterpriseId: number, templateId: number, ids: number[]): Promise<FieldDef[]> {
+  const list = await ex
+    .select()
+    .from(formFields)
+    .where(
+      and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), inArray(formFields.id, ids), sql`${formFields.deletedAt} is not null`),
+    );
+  return list.map(toFieldDef);
+}
+
+/** Splits a definition into its columns and the rest (stored as jsonb). */
+export function fieldColumns(d: Omit<FieldDef, 'id'>) {
+  const { name, type, sort, ...def } = d as FieldDef;
+  delete (def as Partial<FieldDef>).id;
+  return { name, type, sort, def };
+}
+
+export async function insertField(ex: Executor, enterpriseId: number, templateId: number, d: Omit<FieldDef, 'id'>): Promise<number> {
+  const [r] = await ex
+    .insert(formFields)
+    .values({ enterpriseId, templateId, ...fieldColumns(d) })
+    .returning({ id: formFields.id });
+  if (!r) throw new Error('field insert failed');
+  return r.id;
+}
+
+/** Compare-and-set: only a live field of this template changes. */
+export async function updateField(ex: Executor, enterpriseId: number, templateId: number, d: FieldDef): Promise<boolean> {
+  const r = await ex
+    .update(formFields)
+    .set({ ...fieldColumns(d), updatedAt: sql`now()` })
+    .where(and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), eq(formFields.id, d.id), isNull(formFields.deletedAt)))
+    .returning({ id: formFields.id });
+  return r.length === 1;
+}
+
+export async function softDeleteFields(ex: Executor, enterpriseId: number, templateId: number, ids: number[], userId: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await ex
+    .update(formFields)
+    .set({ deletedAt: sql`now()`, deletedBy: userId })
+    .where(and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), inArray(formFields.id, ids), isNull(formFields.deletedAt)))
+    .returning({ id: formFields.id });
+  return r.length;
+}
+
+export async function restoreField(ex: Executor, enterpriseId: number, templateId: number, id: number, sort: number): Promise<boolean> {
+  const r = await ex
+    .update(formFields)
+    .set({ deletedAt: null, deletedBy: null, sort, updatedAt: sql`now()` })
+    .where(and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), eq(formFields.id, id), sql`${formFields.deletedAt} is not null`))
+    .returning({ id: formFields.id });
+  return r.length === 1;
+}
+
+export interface TemplateFilter {
+  kind?: FormKindId;
+  keyword?: string;
+  enabled?: boolean;
+}
+
+const templateWhere = (enterpriseId: number, f: TemplateFilter): SQL => {
+  const parts = [sql`t.enterprise_id = ${enterpriseId}`];
+  if (f.kind !== undefined) parts.push(sql`t.form_kind = ${f.kind}`);
+  if (f.keyword) parts.push(sql`t.name ilike ${likeText(f.keyword)}`);
+  if (f.enabled !== undefined) parts.push(sql`t.enabled = ${f.enabled}`);
+  return sql.join(parts, sql` and `);
+};
+
+/** Templates with their current version, in the kind's order. */
+export async function listTemplates(
+  ex: Executor,
+  enterpriseId: number,
+  timeZone: string,
+  f: TemplateFilter,
+  page?: { pageIndex: number; pageSize: number },
+): Promise<TemplateRow[]> {
+  const limit = page ? sql`limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}` : sql``;
+  const list = await rows<Record<string, unknown>>(
+    ex,
+    sql`select t.id, t.name, t.form_kind, t.enabled, t.is_default, t.sort, v.version_no, v.id as version_id,
+          jsonb_array_length(v.fields) as field_count,
+          ${apiTime(sql`t.created_at`, timeZone)} as create_time, ${apiTime(sql`t.updated_at`, timeZone)} as update_time
+        from form_templates t
+        join lateral (select id, version_no, fields from form_template_versions v
+                      where v.enterprise_id = t.enterprise_id and v.template_id = t.id order by version_no desc limit 1) v on true
+        where ${templateWhere(enterpriseId, f)}
+        order by t.form_kind, t.sort, t.id ${limit}`,
+  );
+  return list.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    type: Number(r.form_kind),
+    enabled: Boolean(r.enabled),
+    isDefault: Boolean(r.is_default),
+    sort: Number(r.sort),
+    version: Number(r.version_no),
+    versionId: Number(r.version_id),
+    fieldCount: Number(r.field_count),
+    createTime: String(r.create_time),
+    updateTime: String(r.update_time),
+  }));
+}
+
+export async function countTemplates(ex: Executor, enterpriseId: number, f: TemplateFilter): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from form_templates t where ${templateWhere(enterpriseId, f)}`);
+  return Number(r?.n ?? 0);
+}
+
+export const kindName = (kind: FormKindId): string => FORM_KINDS[kind].name;

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import * as repo from './im.repo';
+import { listen, type Unlisten } from './listen';
+
+export const IM_CHANNEL = 'im_messages';
+
+/** The part of a ws WebSocket the channel uses (ws ships no types here). */
+export interface ImSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', fn: (raw: Buffer | ArrayBuffer | Buffer[]) => void): void;
+  on(event: 'close', fn: () => void): void;
+}
+
+export interface Conn {
+  key: string;
+  enterpriseId: number;
+  userId: number;
+  timeZone: string;
+  socket: ImSocket;
+}
+
+/**
+ * The sockets connected to this instance, per enterprise. Messages reach other instances through
+ * PostgreSQL NOTIFY (ids only); each instance loads the message and sends it to its own sockets.
+ */
+export class ImHub {
+  private byEnterprise = new Map<number, Set<Conn>>();
+  private unlisten: Promise<Unlisten> | null = null;
+  private closed = false;
+
+  constructor(
+    private deps: Deps,
+    private log: FastifyBaseLogger,
+  ) {}
+
+  async add(socket: ImSocket, who: { enterpriseId: number; userId: number; timeZone: string }): Promise<Conn> {
+    const conn: Conn = { key: randomUUID(), socket, ...who };
+    const set = this.byEnterprise.get(who.enterpriseId) ?? new Set<Conn>();
+    set.add(conn);
+    this.byEnterprise.set(who.enterpriseId, set);
+    await this.ensureListening();
+    return conn;
+  }
+
+  remove(conn: Conn): void {
+    const set = this.byEnterprise.get(conn.enterpriseId);
+    set?.delete(conn);
+    if (set && set.size === 0) this.byEnterprise.delete(conn.enterpriseId);
+  }
+
+  /** Listens once, lazily: an instance nobody connects to holds no extra connection. */
+  private ensureListening(): Promise<Unlisten> {
+    this.unlisten ??= listen(this.deps.database, IM_CHANNEL, (p) => this.onSignal(p), () => this.onLost()).catch((err) => {
+      this.unlisten = null;
+      throw err;
+    });
+    return this.unlisten;
+  }
+
+  private onLost(): void {
+    this.unlisten = null;
+    if (this.closed) return;
+    this.log.warn('im listener lost; listening again');
+    setTimeout(() => {
+      if (!this.closed && this.byEnterprise.size > 0) this.ensureListening().catch((err) => this.log.error(err));
+    }, 1000).unref();
+  }
+
+  private onSignal(payload: string): void {
+    this.deliver(payload).catch((err) => this.log.error(err));
+  }
+
+  private async deliver(payload: string): Promise<void> {
+    const s = JSON.parse(payload) as { e: number; id: number; o: string };
+    const targets = [...(this.byEnterprise.get(s.e) ?? [])].filter((c) => c.key !== s.o && c.socket.readyState === c.socket.OPEN);
+    if (targets.length === 0) return;
+    const msg = await repo.messageById(this.deps.db, s.e, s.id, targets[0]?.timeZone ?? 'Asia/Shanghai');
+    if (!msg) return;
+    const frame = JSON.stringify({ eventType: 'message', data: msg });
+    for (const c of targets) c.socket.send(frame);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const un = this.unlisten;
+    this.unlisten = null;
+    if (un) await (await un.catch(() => null))?.();
+  }
+}

@@ -1,0 +1,217 @@
+import { imContract as C, IM_SOCKET_PATH } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { rows } from '../../db/client';
+import { createDeps } from '../../platform/create-deps';
+import { Client, loggedIn, makeUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Frame = Record<string, any>;
+
+/** A socket through app.injectWS that records every frame and the close. */
+class Peer {
+  frames: Frame[] = [];
+  closed: { code: number; reason: string } | null = null;
+  private waiters: (() => void)[] = [];
+  ws: any;
+
+  static async open(app: FastifyInstance, o: { cookie?: string; query?: string; origin?: string } = {}): Promise<Peer> {
+    const p = new Peer();
+    const headers: Record<string, string> = {};
+    if (o.cookie) headers.cookie = o.cookie;
+    if (o.origin) headers.origin = o.origin;
+    p.ws = await app.injectWS(`/api${IM_SOCKET_PATH}${o.query ?? ''}`, { headers } as never, {
+      onInit: (ws: any) => {
+        ws.on('message', (d: Buffer) => p.push(() => p.frames.push(JSON.parse(d.toString()))));
+        ws.on('close', (code: number, reason: Buffer) => p.push(() => (p.closed = { code, reason: reason.toString() })));
+      },
+    });
+    return p;
+  }
+
+  private push(f: () => void) {
+    f();
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  async until<T>(get: () => T | undefined | null | false, ms = 3000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = get();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`timed out; frames ${JSON.stringify(this.frames)}`);
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+  }
+
+  frame(eventType: string, n = 1) {
+    return this.until(() => this.frames.filter((f) => f.eventType === eventType)[n - 1]);
+  }
+
+  send(v: unknown) {
+    this.ws.send(typeof v === 'string' ? v : JSON.stringify(v));
+  }
+
+  close() {
+    this.ws.terminate();
+  }
+}
+
+const count = async (ep: number) => Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from im_messages where enterprise_id = ${ep}`))[0]?.n);
+
+describe('instant-message socket', () => {
+  it('answers pings, stores a message, acknowledges it and delivers it to the other staff of the enterprise only', async () => {
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6], name: '客服甲' });
+    const b = await loggedIn(t.app, t.deps.db, { roles: [1], enterpriseId: a.enterpriseId });
+    const stranger = await loggedIn(t.app, t.deps.db, { roles: [3] });
+    const pa = await Peer.open(t.app, { cookie: a.client.cookie });
+    const pb = await Peer.open(t.app, { cookie: b.client.cookie });
+    const ps = await Peer.open(t.app, { cookie: stranger.client.cookie });
+    await Promise.all([pa.frame('open'), pb.frame('open'), ps.frame('open')]);
+
+    pa.send({ eventType: 'ping' });
+    await pa.frame('pong');
+
+    pa.send({ eventType: 'text', payload: { content: '您好' }, clientId: 'c1' });
+    const ack = await pa.frame('ack');
+    expect(ack).toMatchObject({ clientId: 'c1', data: { eventType: 'text', payload: { content: '您好' }, fromUserId: a.user.id, fromUserName: '客服甲' } });
+    expect(ack.data.createtime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const got = await pb.frame('message');
+    expect(got.data).toEqual(ack.data);
+
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ps.frames.filter((f) => f.eventType === 'message')).toHaveLength(0);
+    expect(pa.frames.filter((f) => f.eventType === 'message')).toHaveLength(0);
+    expect(await count(a.enterpriseId)).toBe(1);
+    for (const p of [pa, pb, ps]) p.close();
+  });
+
+  it('accepts every message kind of the spec', async () => {
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const p = await Peer.open(t.app, { cookie: a.client.cookie });
+    const kinds = ['text', 'image', 'voice', 'video', 'file', 'link', 'miniprogram', 'msgmenu', 'location', 'business_card'];
+    for (const k of kinds) p.send({ eventType: k, payload: { v: k } });
+    await p.frame('ack', kinds.length);
+    expect(p.frames.filter((f) => f.eventType === 'ack').map((f) => f.data.eventType)).toEqual(kinds);
+    p.close();
+  });
+
+  it('authenticates the app shell by the sessionId query', async () => {
+    const ep = (await loggedIn(t.app, t.deps.db, { roles: [3] })).enterpriseId;
+    const u = await makeUser(t.deps.db, ep, { roles: [6] });
+    const login = await new Client(t.app).post('/stand/pwdLogin', { mobile: u.mobile, password: 'test1234', client: 'app' });
+    const p = await Peer.open(t.app, { query: `?sessionId=${login.data.sessionId}` });
+    await p.frame('open');
+    p.send({ eventType: 'ping' });
+    await p.frame('pong');
+    p.close();
+  });
+
+  it('closes the socket with 未登录 without a valid session, and refuses a foreign page origin', async () => {
+    const anon = await Peer.open(t.app);
+    expect(await anon.until(() => anon.closed)).toEqual({ code: 4401, reason: '未登录' });
+    const bad = await Peer.open(t.app, { query: '?sessionId=nope' });
+    expect((await bad.until(() => bad.closed)).code).toBe(4401);
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const foreign = await Peer.open(t.app, { cookie: a.client.cookie, origin: 'https://evil.example' });
+    expect((await foreign.until(() => foreign.closed)).code).toBe(4403);
+  });
+
+  it('refuses a user without roles and an overdue plan', async () => {
+    const noRole = await loggedIn(t.app, t.deps.db, { roles: [] });
+    const p1 = await Peer.open(t.app, { cookie: noRole.client.cookie });
+    expect(await p1.until(() => p1.closed)).toEqual({ code: 4403, reason: '当前用户未分配角色，请联系管理员' });
+    const expired = await loggedIn(t.app, t.deps.db, { expireDays: -1 });
+    const p2 = await Peer.open(t.app, { cookie: expired.client.cookie });
+    expect((await p2.until(() => p2.closed)).code).toBe(4402);
+  });
+
+  it('answers bad frames with a clear message and stores nothing', async () => {
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const p = await Peer.open(t.app, { cookie: a.client.cookie });
+    p.send('not json');
+    expect((await p.frame('error', 1)).message).toBe('消息格式错误');
+    p.send({ eventType: 'sticker', payload: 'x' });
+    expect((await p.frame('error', 2)).message).toContain('消息类型');
+    p.send({ eventType: 'text', payload: '' });
+    expect((await p.frame('error', 3)).message).toBe('消息内容：消息内容不能为空');
+    expect(await count(a.enterpriseId)).toBe(0);
+    p.close();
+  });
+
+  it('ends the channel at the next message after logout', async () => {
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const p = await Peer.open(t.app, { cookie: a.client.cookie });
+    await p.frame('open');
+    await a.client.post('/logout');
+    p.send({ eventType: 'text', payload: '还在吗' });
+    expect((await p.until(() => p.closed)).code).toBe(4401);
+    expect(await count(a.enterpriseId)).toBe(0);
+  });
+
+  it('fans out across two app instances on one database (LISTEN/NOTIFY)', async () => {
+    const second = await buildApp(createDeps(t.deps.config, t.database));
+    await second.ready();
+    try {
+      const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+      const b = await loggedIn(t.app, t.deps.db, { roles: [6], enterpriseId: a.enterpriseId });
+      const pa = await Peer.open(t.app, { cookie: a.client.cookie });
+      const pb = await Peer.open(second, { cookie: b.client.cookie });
+      await Promise.all([pa.frame('open'), pb.frame('open')]);
+      pa.send({ eventType: 'image', payload: { url: '/files/1.png' } });
+      expect((await pb.frame('message')).data).toMatchObject({ eventType: 'image', payload: { url: '/files/1.png' } });
+      pa.close();
+      pb.close();
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('GET /kefuuser/messages', () => {
+  it('pages the enterprise’s messages newest first, and never another enterprise’s', async () => {
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const other = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    for (const [ep, u, text] of [[a.enterpriseId, a.user.id, '一'], [a.enterpriseId, a.user.id, '二'], [a.enterpriseId, a.user.id, '三'], [other.enterpriseId, other.user.id, '别家']] as const) {
+      await t.deps.db.execute(sql`insert into im_messages (enterprise_id, user_id, event_type, payload) values (${ep}, ${u}, 'text', ${JSON.stringify({ content: text })}::jsonb)`);
+    }
+    const first = await a.client.call(C.messages, { pageSize: 10 });
+    expect(first.data.count).toBe(3);
+    expect(first.data.list.map((m: any) => m.payload.content)).toEqual(['三', '二', '一']);
+    const older = await a.client.call(C.messages, { beforeId: first.data.list[0].id });
+    expect(older.data.list.map((m: any) => m.payload.content)).toEqual(['二', '一']);
+  });
+
+  it('answers 未登录 without a session and validates paging', async () => {
+    expect((await new Client(t.app).call(C.messages)).message).toBe('未登录');
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const r = await a.client.call(C.messages, { pageSize: 7 });
+    expect(r).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(r.message).toContain('每页条数');
+    expect((await (await loggedIn(t.app, t.deps.db, { roles: [] })).client.call(C.messages)).code).toBe('NO_ROLE');
+  });
+});
+
+describe('GET /call/seat/details', () => {
+  it('answers a disabled seat for oneself or a colleague, NOT_FOUND for another enterprise’s user', async () => {
+    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const colleague = await makeUser(t.deps.db, a.enterpriseId, { roles: [2] });
+    const other = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    expect((await a.client.call(C.callSeat)).data).toEqual({ fkTUserId: a.user.id, enableState: 0, seatNo: null });
+    expect((await a.client.call(C.callSeat, { fkTUserId: colleague.id })).data.fkTUserId).toBe(colleague.id);
+    expect((await a.client.call(C.callSeat, { fkTUserId: other.user.id })).code).toBe('NOT_FOUND');
+    expect((await a.client.call(C.callSeat, { fkTUserId: 'abc' })).code).toBe('VALIDATION');
+    expect((await new Client(t.app).call(C.callSeat)).message).toBe('未登录');
+  });
+});

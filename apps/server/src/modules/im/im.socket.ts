@@ -1,0 +1,110 @@
+import { describeIssue, formatError, imClientFrame } from '@sk/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { loadSession, planOverdue, SESSION_COOKIE, type SessionUser } from '../../platform/session';
+import { type Conn, IM_CHANNEL, type ImHub, type ImSocket } from './im.hub';
+import * as repo from './im.repo';
+
+/** Close codes the shell can tell apart (4000–4999 are the application's). */
+export const CLOSE = { notLoggedIn: 4401, expired: 4402, refused: 4403 } as const;
+
+type Raw = Buffer | ArrayBuffer | Buffer[];
+
+interface Token {
+  value: string | undefined;
+  viaCookie: boolean;
+}
+
+/** The app shell passes ?sessionId=; the browser sends the session cookie. */
+function tokenOf(req: FastifyRequest): Token {
+  const q = (req.query as Record<string, unknown>)?.sessionId;
+  if (typeof q === 'string' && q) return { value: q, viaCookie: false };
+  return { value: req.cookies[SESSION_COOKIE], viaCookie: true };
+}
+
+/** A cookie-authenticated socket must come from our own pages (cross-site websocket hijacking). */
+function foreignOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== req.host;
+  } catch {
+    return true;
+  }
+}
+
+function refusal(session: SessionUser | null, token: Token, req: FastifyRequest): [number, string] | null {
+  if (!session) return [CLOSE.notLoggedIn, formatError('NOT_LOGGED_IN')];
+  if (token.viaCookie && foreignOrigin(req)) return [CLOSE.refused, formatError('NOT_LOGGED_IN')];
+  if (session.allRoles.length === 0) return [CLOSE.refused, formatError('NO_ROLE')];
+  if (planOverdue(session)) return [CLOSE.expired, formatError('SERVICE_EXPIRED')];
+  return null;
+}
+
+const send = (socket: ImSocket, frame: object) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+};
+
+function parseFrame(raw: Raw): Record<string, unknown> | null {
+  try {
+    const text = Array.isArray(raw) ? Buffer.concat(raw).toString() : Buffer.from(raw as ArrayBuffer).toString();
+    const v = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+async function onFrame(deps: Deps, conn: Conn, token: Token, raw: Raw): Promise<void> {
+  const frame = parseFrame(raw);
+  if (!frame) return send(conn.socket, { eventType: 'error', message: '消息格式错误' });
+  if (frame.eventType === 'ping') return send(conn.socket, { eventType: 'pong' });
+  // A logout or a disabled account ends the channel at the next message.
+  const session = await loadSession(deps.db, token.value);
+  if (!session || session.id !== conn.userId) {
+    send(conn.socket, { eventType: 'error', message: formatError('NOT_LOGGED_IN') });
+    return conn.socket.close(CLOSE.notLoggedIn, formatError('NOT_LOGGED_IN'));
+  }
+  const parsed = imClientFrame.safeParse(frame);
+  if (!parsed.success) return send(conn.socket, { eventType: 'error', message: describeIssue(imClientFrame, parsed.error) });
+  const { eventType, payload, clientId } = parsed.data;
+  const msg = await deps.db.transaction(async (tx) => {
+    const id = await repo.insertMessage(tx, conn.enterpriseId, conn.userId, eventType, payload);
+    await repo.notifyMessage(tx, IM_CHANNEL, { e: conn.enterpriseId, id, o: conn.key });
+    return repo.messageById(tx, conn.enterpriseId, id, conn.timeZone);
+  });
+  send(conn.socket, { eventType: 'ack', clientId: clientId ?? null, data: msg });
+}
+
+export function socketHandler(deps: Deps, hub: ImHub) {
+  return (socket: ImSocket, req: FastifyRequest): void => {
+    const token = tokenOf(req);
+    const ready = (async (): Promise<Conn | null> => {
+      const session = await loadSession(deps.db, token.value);
+      const refused = refusal(session, token, req);
+      if (refused || !session) {
+        socket.close(...(refused ?? [CLOSE.notLoggedIn, '']));
+        return null;
+      }
+      const conn = await hub.add(socket, { enterpriseId: session.enterpriseId, userId: session.id, timeZone: session.enterprise.timeZone });
+      socket.on('close', () => hub.remove(conn));
+      send(socket, { eventType: 'open' });
+      return conn;
+    })();
+    // Frames are handled one at a time, in order, once the session is known.
+    let queue: Promise<unknown> = ready;
+    socket.on('message', (raw) => {
+      queue = queue
+        .then(() => ready)
+        .then((conn) => (conn ? onFrame(deps, conn, token, raw) : undefined))
+        .catch((err) => {
+          req.log.error(err);
+          send(socket, { eventType: 'error', message: formatError('INTERNAL') });
+        });
+    });
+    ready.catch((err) => {
+      req.log.error(err);
+      socket.close(1011, 'internal');
+    });
+  };
+}

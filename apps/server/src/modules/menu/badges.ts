@@ -1,0 +1,34 @@
+import { type BadgeCountPath, isBadgeQuery, isPaid } from '@sk/shared';
+import type { Deps } from '../../platform/deps';
+import type { SessionUser } from '../../platform/session';
+
+export interface BadgeCountCtx {
+  user: SessionUser;
+  /** The raw query string values; each area validates its own filters. */
+  query: Record<string, unknown>;
+  deps: Deps;
+}
+export type BadgeCountFn = (ctx: BadgeCountCtx) => Promise<number>;
+
+/**
+ * The single owner of the shell's count paths (BADGE_COUNT_PATHS). The menu module registers the routes once;
+ * an area that implements a count calls registerBadgeCount at its module's top level instead of adding the route.
+ * Code, not state: every instance fills it the same way at import.
+ */
+const counters = new Map<BadgeCountPath, BadgeCountFn>();
+
+export function registerBadgeCount(path: BadgeCountPath, fn: BadgeCountFn): void {
+  counters.set(path, fn);
+}
+
+/** Test hook: forget a plugged-in count. */
+export function unregisterBadgeCount(path: BadgeCountPath): void {
+  counters.delete(path);
+}
+
+/** A count as the shell sees it: 0 until an area plugs in; 0 for badge queries on the free plan (no badges on free). */
+export async function countFor(path: BadgeCountPath, ctx: BadgeCountCtx): Promise<number> {
+  if (!isPaid(ctx.user.enterprise.isChargeUser) && isBadgeQuery(path, ctx.query)) return 0;
+  const fn = counters.get(path);
+  return fn ? fn(ctx) : 0;
+}

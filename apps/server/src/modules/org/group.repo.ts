@@ -1,0 +1,102 @@
+import { type GroupRow, type PickerRow, SERVICE_GROUP_TYPES } from '@sk/shared';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { serviceGroupMembers, serviceGroups, users } from '../../db/schema/index';
+import { apiTime, containing, whereAll } from './org.common';
+
+export interface GroupFilter {
+  type: number;
+  searchText?: string;
+}
+
+function groupWhere(enterpriseId: number, f: GroupFilter): SQL {
+  const parts: SQL[] = [sql`g.enterprise_id = ${enterpriseId}`];
+  if (f.type !== -1) parts.push(sql`g.type = ${f.type}`);
+  if (f.searchText) parts.push(sql`g.name ilike ${containing(f.searchText)}`);
+  return whereAll(parts);
+}
+
+type RawGroup = Omit<GroupRow, 'typeName'>;
+
+const toRow = (r: RawGroup): GroupRow => ({
+  ...r,
+  id: Number(r.id),
+  type: Number(r.type),
+  typeName: SERVICE_GROUP_TYPES[Number(r.type) as 1 | 2] ?? '',
+  leaderId: r.leaderId == null ? null : Number(r.leaderId),
+  memberCount: Number(r.memberCount),
+});
+
+const groupSelect = (timeZone: string) => sql`select g.id, g.name, g.type, g.leader_id as "leaderId", l.name as leader_name,
+    (select count(*) from service_group_members m where m.enterprise_id = g.enterprise_id and m.group_id = g.id)::int as "memberCount",
+    g.remark, ${apiTime(sql`g.created_at`, timeZone)} as create_time
+  from service_groups g
+  left join users l on l.enterprise_id = g.enterprise_id and l.id = g.leader_id`;
+
+export async function list(ex: Executor, enterpriseId: number, timeZone: string, f: GroupFilter, page: { pageIndex: number; pageSize: number }): Promise<GroupRow[]> {
+  const out = await rows<RawGroup>(
+    ex,
+    sql`${groupSelect(timeZone)} where ${groupWhere(enterpriseId, f)}
+      order by g.id limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+  );
+  return out.map(toRow);
+}
+
+export async function count(ex: Executor, enterpriseId: number, f: GroupFilter): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from service_groups g where ${groupWhere(enterpriseId, f)}`);
+  return Number(r?.n ?? 0);
+}
+
+export async function one(ex: Executor, enterpriseId: number, timeZone: string, id: number): Promise<GroupRow | null> {
+  const [r] = await rows<RawGroup>(ex, sql`${groupSelect(timeZone)} where g.enterprise_id = ${enterpriseId} and g.id = ${id}`);
+  return r ? toRow(r) : null;
+}
+
+export function simple(ex: Executor, enterpriseId: number): Promise<{ id: number; name: string }[]> {
+  return ex
+    .select({ id: serviceGroups.id, name: serviceGroups.name })
+    .from(serviceGroups)
+    .where(eq(serviceGroups.enterpriseId, enterpriseId))
+    .orderBy(serviceGroups.id);
+}
+
+export async function members(ex: Executor, enterpriseId: number, groupId: number): Promise<PickerRow[]> {
+  const out = await rows<PickerRow>(
+    ex,
+    sql`select u.id, u.name, u.mobile, d.name as department_name
+      from service_group_members m
+      join users u on u.enterprise_id = m.enterprise_id and u.id = m.user_id
+      left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
+      where m.enterprise_id = ${enterpriseId} and m.group_id = ${groupId} order by u.id`,
+  );
+  return out.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** How many of `ids` are users of this enterprise that are not deleted. */
+export async function liveUserCount(ex: Executor, enterpriseId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const found = await ex
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), inArray(users.id, ids), isNull(users.deletedAt)));
+  return found.length;
+}
+
+export async function exists(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
+  const [g] = await ex.select({ id: serviceGroups.id }).from(serviceGroups).where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)));
+  return !!g;
+}
+
+export async function replaceMembers(ex: Executor, enterpriseId: number, groupId: number, userIds: number[]): Promise<void> {
+  await ex.delete(serviceGroupMembers).where(and(eq(serviceGroupMembers.enterpriseId, enterpriseId), eq(serviceGroupMembers.groupId, groupId)));
+  if (userIds.length) await ex.insert(serviceGroupMembers).values(userIds.map((userId) => ({ enterpriseId, groupId, userId })));
+}
+
+/** The leader is always a member too. */
+export async function ensureLeaderMember(ex: Executor, enterpriseId: number, groupId: number): Promise<void> {
+  await ex.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
+    select enterprise_id, id, leader_id from service_groups
+    where enterprise_id = ${enterpriseId} and id = ${groupId} and leader_id is not null
+    on conflict do nothing`);
+}

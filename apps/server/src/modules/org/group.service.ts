@@ -1,0 +1,84 @@
+import type { GroupDetail, GroupRow } from '@sk/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { serviceGroups } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import * as repo from './group.repo';
+import { isUniqueViolation } from './org.common';
+
+export interface GroupInput {
+  name?: string;
+  type?: number;
+  leaderId?: number | null;
+  memberIds?: number[];
+  remark?: string | null;
+}
+
+async function nameSafe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('NAME_TAKEN');
+    throw err;
+  }
+}
+
+/** Leader and members must be users of this enterprise that are not deleted. */
+async function checkPeople(tx: Tx, enterpriseId: number, v: GroupInput): Promise<void> {
+  const ids = [...new Set([...(v.memberIds ?? []), ...(v.leaderId != null ? [v.leaderId] : [])])];
+  if ((await repo.liveUserCount(tx, enterpriseId, ids)) !== ids.length) throw new AppError('NOT_FOUND');
+}
+
+export const simple = repo.simple;
+
+export async function list(db: Db, enterpriseId: number, timeZone: string, f: repo.GroupFilter, page: { pageIndex: number; pageSize: number }): Promise<{ list: GroupRow[]; count: number }> {
+  return { list: await repo.list(db, enterpriseId, timeZone, f, page), count: await repo.count(db, enterpriseId, f) };
+}
+
+export async function detail(db: Db, enterpriseId: number, timeZone: string, id: number): Promise<GroupDetail> {
+  const g = await repo.one(db, enterpriseId, timeZone, id);
+  if (!g) throw new AppError('NOT_FOUND');
+  return { ...g, members: await repo.members(db, enterpriseId, id) };
+}
+
+export function create(db: Db, enterpriseId: number, v: GroupInput & { name: string; type: number; memberIds: number[] }): Promise<number> {
+  return nameSafe(() =>
+    db.transaction(async (tx) => {
+      await checkPeople(tx, enterpriseId, v);
+      const [g] = await tx
+        .insert(serviceGroups)
+        .values({ enterpriseId, name: v.name, type: v.type, leaderId: v.leaderId ?? null, remark: v.remark || null })
+        .returning({ id: serviceGroups.id });
+      const id = g!.id;
+      await repo.replaceMembers(tx, enterpriseId, id, v.memberIds);
+      await repo.ensureLeaderMember(tx, enterpriseId, id);
+      return id;
+    }),
+  );
+}
+
+export function update(db: Db, enterpriseId: number, id: number, v: GroupInput): Promise<void> {
+  return nameSafe(() =>
+    db.transaction(async (tx) => {
+      if (!(await repo.exists(tx, enterpriseId, id))) throw new AppError('NOT_FOUND');
+      await checkPeople(tx, enterpriseId, v);
+      const set = Object.fromEntries(
+        Object.entries({ name: v.name, type: v.type, leaderId: v.leaderId, remark: v.remark }).filter(([, x]) => x !== undefined),
+      );
+      await tx
+        .update(serviceGroups)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)));
+      if (v.memberIds) await repo.replaceMembers(tx, enterpriseId, id, v.memberIds);
+      await repo.ensureLeaderMember(tx, enterpriseId, id);
+    }),
+  );
+}
+
+export async function remove(db: Db, enterpriseId: number, id: number): Promise<void> {
+  const gone = await db
+    .delete(serviceGroups)
+    .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)))
+    .returning({ id: serviceGroups.id });
+  if (gone.length === 0) throw new AppError('NOT_FOUND');
+}

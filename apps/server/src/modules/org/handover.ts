@@ -1,0 +1,75 @@
+import type { HandoverResult } from '@sk/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { affected } from '../../db/client';
+import { serviceGroups, users } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+
+/**
+ * One kind of open record a leaving user hands over (orders, events, customers …). Areas register theirs
+ * at module top level; `run` moves the records from `fromId` to `toId` inside the handover's transaction
+ * and answers how many it moved. Throwing undoes the whole handover.
+ */
+export interface HandoverStep {
+  name: string;
+  /** Chinese name of the records, shown in the answer ('服务团队负责人'). */
+  label: string;
+  run(tx: Tx, enterpriseId: number, fromId: number, toId: number): Promise<number>;
+}
+
+const steps: HandoverStep[] = [];
+
+/** Registers a step (once per name) and answers a function that removes it again. */
+export function addHandoverStep(step: HandoverStep): () => void {
+  if (!steps.some((s) => s.name === step.name)) steps.push(step);
+  return () => {
+    const i = steps.findIndex((s) => s.name === step.name);
+    if (i >= 0) steps.splice(i, 1);
+  };
+}
+
+addHandoverStep({
+  name: 'serviceGroupLeader',
+  label: '服务团队负责人',
+  async run(tx, enterpriseId, fromId, toId) {
+    const moved = await tx
+      .update(serviceGroups)
+      .set({ leaderId: toId, updatedAt: sql`now()` })
+      .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, fromId)))
+      .returning({ id: serviceGroups.id });
+    return moved.length;
+  },
+});
+
+addHandoverStep({
+  name: 'serviceGroupMember',
+  label: '服务团队成员',
+  async run(tx, enterpriseId, fromId, toId) {
+    await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
+      select enterprise_id, group_id, ${toId} from service_group_members
+      where enterprise_id = ${enterpriseId} and user_id = ${fromId}
+      on conflict do nothing`);
+    return affected(tx, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
+  },
+});
+
+/** Moves every registered kind of open record from one user to another, all or nothing. */
+export function handover(db: Db, enterpriseId: number, fromId: number, toId: number): Promise<HandoverResult> {
+  return db.transaction(async (tx) => {
+    // The leaving user may already be disabled or deleted; the receiver must be able to work.
+    const [from] = await tx.select({ id: users.id }).from(users).where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, fromId)));
+    const [to] = await tx
+      .select({ enabled: users.enabled, deletedAt: users.deletedAt })
+      .from(users)
+      .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, toId)));
+    if (!from || !to) throw new AppError('NOT_FOUND');
+    if (!to.enabled || to.deletedAt) throw new AppError('HANDOVER_TARGET');
+    const result: HandoverResult = { steps: [], total: 0 };
+    for (const step of steps) {
+      const moved = await step.run(tx, enterpriseId, fromId, toId);
+      result.steps.push({ name: step.name, label: step.label, moved });
+      result.total += moved;
+    }
+    return result;
+  });
+}

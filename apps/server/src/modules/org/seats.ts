@@ -1,0 +1,37 @@
+import { isPaid, seatMessage } from '@sk/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { enterprises } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { usedSeats } from '../../platform/guards';
+
+async function planOf(ex: Executor, enterpriseId: number): Promise<{ paid: boolean; bought: number }> {
+  const [e] = await ex
+    .select({ plan: enterprises.isChargeUser, bought: enterprises.buyPersonNum })
+    .from(enterprises)
+    .where(eq(enterprises.id, enterpriseId));
+  return { paid: isPaid(e?.plan ?? 0), bought: e?.bought ?? 0 };
+}
+
+/**
+ * Stores the version message while enabled staff exceed the purchased seats on a paid plan,
+ * and clears it once they fit again (spec part 1 §6). Call after every change to who counts.
+ */
+export async function refreshSeats(ex: Executor, enterpriseId: number): Promise<void> {
+  const { paid, bought } = await planOf(ex, enterpriseId);
+  const used = await usedSeats(ex, enterpriseId);
+  const message = paid && used > bought ? seatMessage(used, bought) : null;
+  await ex
+    .update(enterprises)
+    .set({ versionMessage: message })
+    .where(sql`${enterprises.id} = ${enterpriseId} and ${enterprises.versionMessage} is distinct from ${message}`);
+}
+
+/**
+ * Adding a seat (a new or re-enabled staff user) is refused only while the seats are already exceeded:
+ * the change that crosses the line is allowed and stores the message; disabling and deleting always work.
+ */
+export async function assertSeatFree(ex: Executor, enterpriseId: number): Promise<void> {
+  const { paid, bought } = await planOf(ex, enterpriseId);
+  if (paid && (await usedSeats(ex, enterpriseId)) > bought) throw new AppError('SEAT_EXCEEDED');
+}

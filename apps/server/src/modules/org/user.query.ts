@@ -1,0 +1,120 @@
+import { type PickerRow, roleName, type UserFilters, type UserRow } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { subtreeSql } from './dept.repo';
+import { apiTime, containing, whereAll } from './org.common';
+
+interface RawUser {
+  id: number; name: string; mobile: string; avatar: string | null; email: string | null; job_number: string | null;
+  dept_id: number | null; department_name: string | null; roles: number[] | null; admin: boolean; enabled: boolean;
+  user_type: number; provider_id: number | null; provider_name: string | null; create_time: string;
+}
+
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+export function toUserRow(r: RawUser): UserRow {
+  const roles = (r.roles ?? []).map(Number);
+  return {
+    id: Number(r.id), name: r.name, mobile: r.mobile, avatar: r.avatar, email: r.email, jobNumber: r.job_number,
+    deptId: num(r.dept_id), department_name: r.department_name, roles, roleNames: roles.map(roleName).join('、'),
+    admin: r.admin, enabled: r.enabled, userType: Number(r.user_type), providerId: num(r.provider_id),
+    provider_name: r.provider_name, create_time: r.create_time,
+  };
+}
+
+const userSelect = (timeZone: string) => sql`select u.id, u.name, u.mobile, u.avatar, u.email, u.job_number, u.dept_id,
+    d.name as department_name, u.roles, u.admin, u.enabled, u.user_type, u.provider_id, p.name as provider_name,
+    ${apiTime(sql`u.created_at`, timeZone)} as create_time
+  from users u
+  left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
+  left join service_providers p on p.enterprise_id = u.enterprise_id and p.id = u.provider_id`;
+
+const keywordSql = (keyword: string): SQL => {
+  const k = containing(keyword);
+  return sql`(u.name ilike ${k} or u.mobile like ${k})`;
+};
+
+/** The list filters as SQL; always scoped to the enterprise and to users not deleted. */
+export function userWhere(enterpriseId: number, f: UserFilters): SQL {
+  const parts: SQL[] = [sql`u.enterprise_id = ${enterpriseId}`, sql`u.deleted_at is null`];
+  if (f.keyword) parts.push(keywordSql(f.keyword));
+  if (f.deptId) parts.push(sql`u.dept_id in (${subtreeSql(enterpriseId, f.deptId)})`);
+  if (f.role) parts.push(sql`u.roles @> array[${f.role}]::smallint[]`);
+  if (f.enabled !== undefined) parts.push(sql`u.enabled = ${f.enabled}`);
+  if (f.userType !== undefined) parts.push(sql`u.user_type = ${f.userType}`);
+  if (f.providerId) parts.push(sql`u.provider_id = ${f.providerId}`);
+  return whereAll(parts);
+}
+
+export async function listUsers(ex: Executor, enterpriseId: number, timeZone: string, f: UserFilters, page: { pageIndex: number; pageSize: number }): Promise<UserRow[]> {
+  const list = await rows<RawUser>(
+    ex,
+    sql`${userSelect(timeZone)} where ${userWhere(enterpriseId, f)}
+      order by u.id desc limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+  );
+  return list.map(toUserRow);
+}
+
+export async function countUsers(ex: Executor, enterpriseId: number, f: UserFilters): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from users u where ${userWhere(enterpriseId, f)}`);
+  return Number(r?.n ?? 0);
+}
+
+/** One user (deleted ones too: detail pages of old records still open). */
+export async function userById(ex: Executor, enterpriseId: number, timeZone: string, id: number): Promise<(UserRow & { hasPassword: boolean; statusTagId: number | null; deleted: boolean }) | null> {
+  const [r] = await rows<RawUser & { has_password: boolean; status_tag_id: number | null; deleted: boolean }>(
+    ex,
+    sql`select q.*, x.password_hash is not null as has_password, x.status_tag_id, x.deleted_at is not null as deleted
+      from (${userSelect(timeZone)} where u.enterprise_id = ${enterpriseId} and u.id = ${id}) q
+      join users x on x.enterprise_id = ${enterpriseId} and x.id = q.id`,
+  );
+  if (!r) return null;
+  return { ...toUserRow(r), hasPassword: r.has_password, statusTagId: num(r.status_tag_id), deleted: r.deleted };
+}
+
+export async function groupsOfUser(ex: Executor, enterpriseId: number, userId: number): Promise<{ id: number; name: string; leader: boolean }[]> {
+  const list = await rows<{ id: number; name: string; leader: boolean }>(
+    ex,
+    sql`select g.id, g.name, coalesce(g.leader_id = ${userId}, false) as leader from service_groups g
+      where g.enterprise_id = ${enterpriseId}
+        and (g.leader_id = ${userId} or exists (select 1 from service_group_members m
+             where m.enterprise_id = ${enterpriseId} and m.group_id = g.id and m.user_id = ${userId}))
+      order by g.id`,
+  );
+  return list.map((g) => ({ id: Number(g.id), name: g.name, leader: g.leader }));
+}
+
+/** Picker filters: enabled, non-deleted users, optionally holding a role. */
+function pickerWhere(enterpriseId: number, f: { keyword?: string; role?: number }): SQL {
+  const parts: SQL[] = [sql`u.enterprise_id = ${enterpriseId}`, sql`u.deleted_at is null`, sql`u.enabled`];
+  if (f.keyword) parts.push(keywordSql(f.keyword));
+  if (f.role) parts.push(sql`u.roles @> array[${f.role}]::smallint[]`);
+  return whereAll(parts);
+}
+
+export async function pickUsers(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }, limit: number, offset: number): Promise<PickerRow[]> {
+  const list = await rows<PickerRow>(
+    ex,
+    sql`select u.id, u.name, u.mobile, d.name as department_name from users u
+      left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
+      where ${pickerWhere(enterpriseId, f)} order by u.id limit ${limit} offset ${offset}`,
+  );
+  return list.map((r) => ({ id: Number(r.id), name: r.name, mobile: r.mobile, department_name: r.department_name }));
+}
+
+export async function countPickable(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from users u where ${pickerWhere(enterpriseId, f)}`);
+  return Number(r?.n ?? 0);
+}
+
+/** Names for ids, deleted and disabled users included (old records still name them). */
+export async function namesOf(ex: Executor, enterpriseId: number, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  const list = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id, name from users where enterprise_id = ${enterpriseId}
+      and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id`,
+  );
+  return list.map((r) => ({ id: Number(r.id), name: r.name }));
+}

@@ -1,0 +1,79 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { affected, rows } from '../../db/client';
+import { serviceGroupMembers, serviceGroups, serviceProviders, sessions, users } from '../../db/schema/index';
+
+export type UserRecord = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'enterpriseId' | 'id'>;
+export type UserChanges = Partial<Pick<UserRecord, 'name' | 'avatar' | 'email' | 'mobile' | 'deptId' | 'roles' | 'sysrole' | 'admin' | 'jobNumber' | 'userType' | 'providerId' | 'passwordHash'>>;
+
+/** A user that is not deleted, or null. */
+export async function findLive(ex: Executor, enterpriseId: number, id: number): Promise<UserRecord | null> {
+  const [u] = await ex
+    .select()
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, id), isNull(users.deletedAt)));
+  return u ?? null;
+}
+
+export async function insert(ex: Executor, enterpriseId: number, v: NewUser): Promise<number> {
+  const [r] = await ex.insert(users).values({ ...v, enterpriseId }).returning({ id: users.id });
+  return r!.id;
+}
+
+export async function update(ex: Executor, enterpriseId: number, id: number, v: UserChanges): Promise<void> {
+  const set = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
+  if (Object.keys(set).length === 0) return;
+  await ex
+    .update(users)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, id), isNull(users.deletedAt)));
+}
+
+/** Compare-and-set of the enabled flag; false when someone else changed it first. */
+export async function setEnabled(ex: Executor, enterpriseId: number, id: number, enabled: boolean): Promise<boolean> {
+  const n = await affected(
+    ex,
+    sql`update users set enabled = ${enabled}, updated_at = now()
+      where enterprise_id = ${enterpriseId} and id = ${id} and enabled = ${!enabled} and deleted_at is null`,
+  );
+  return n === 1;
+}
+
+/** Soft delete (compare-and-set on deleted_at); the user leaves their groups and group leaderships. */
+export async function softDelete(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
+  const n = await affected(
+    ex,
+    sql`update users set deleted_at = now(), enabled = false, updated_at = now()
+      where enterprise_id = ${enterpriseId} and id = ${id} and deleted_at is null`,
+  );
+  if (n !== 1) return false;
+  await ex.delete(serviceGroupMembers).where(and(eq(serviceGroupMembers.enterpriseId, enterpriseId), eq(serviceGroupMembers.userId, id)));
+  await ex.update(serviceGroups).set({ leaderId: null }).where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, id)));
+  return true;
+}
+
+/** Ends a user's sessions, optionally keeping the one making the request. */
+export async function endSessions(ex: Executor, enterpriseId: number, userId: number, keepSessionId?: string): Promise<void> {
+  const conds = [eq(sessions.enterpriseId, enterpriseId), eq(sessions.userId, userId)];
+  if (keepSessionId) conds.push(ne(sessions.id, keepSessionId));
+  await ex.delete(sessions).where(and(...conds));
+}
+
+/** Enabled, non-deleted users holding role 3 (who can manage the organisation), other than `exceptId`. */
+export async function otherAdmins(ex: Executor, enterpriseId: number, exceptId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id <> ${exceptId}
+      and enabled and deleted_at is null and roles @> array[3]::smallint[]`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export async function provider(ex: Executor, enterpriseId: number, id: number): Promise<{ enabled: boolean } | null> {
+  const [p] = await ex
+    .select({ enabled: serviceProviders.enabled })
+    .from(serviceProviders)
+    .where(and(eq(serviceProviders.enterpriseId, enterpriseId), eq(serviceProviders.id, id)));
+  return p ?? null;
+}

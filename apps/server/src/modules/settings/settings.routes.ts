@@ -1,0 +1,56 @@
+import { areaContract, dictContract, settingsContract } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { addProvisionStep } from '../../platform/provision';
+import { areaList } from './areas';
+import * as dict from './dict.service';
+import * as svc from './settings.service';
+
+addProvisionStep({ name: 'dict.defaults', run: (tx, enterpriseId) => dict.provisionDictionaries(tx, enterpriseId) });
+
+export async function settingsModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, settingsContract, {
+    getByCode: async ({ user, query }) => svc.getOne(db, user, query.code),
+    getByCodes: async ({ user, query }) => svc.getMany(db, user, query.codes),
+    list: async ({ user }) => svc.listAll(db, user),
+    batchSave: async ({ user, body }) => {
+      await svc.batchSave(db, user, body, deps.config.CUSTOMER_SERVICE_PHONE);
+      return withMessage(null, '保存成功');
+    },
+    recovery: async ({ user, body }) => {
+      await svc.recover(db, user, body.codes);
+      return withMessage(null, '恢复默认成功');
+    },
+  });
+
+  registerAll(app, deps, dictContract, {
+    list: async ({ user, query }) => dict.enabledItems(db, user, [query.type]),
+    valueByTypeList: async ({ user, query }) => dict.enabledItems(db, user, query.type),
+    codeContent: async ({ user, query }) => dict.itemsByCode(db, user, query.code),
+    types: async ({ user }) => dict.typesWithCounts(db, user),
+    items: async ({ user, query }) => dict.allItems(db, user, query.type, query.keyword),
+    create: async ({ user, body }) => withMessage({ id: await dict.createItem(db, user, body) }, '保存成功'),
+    update: async ({ user, body }) => {
+      await dict.updateItem(db, user, body);
+      return withMessage(null, '保存成功');
+    },
+    remove: async ({ user, body }) => {
+      await dict.deleteItems(db, user, body.ids);
+      return withMessage(null, '删除成功');
+    },
+    sort: async ({ user, body }) => {
+      await dict.sortItems(db, user, body.type, body.ids);
+      return withMessage(null, '保存成功');
+    },
+    enable: async ({ user, body }) => {
+      await dict.enableItems(db, user, body.ids, body.enabled);
+      return withMessage(null, '保存成功');
+    },
+  });
+
+  registerAll(app, deps, areaContract, {
+    list: async ({ query }) => areaList(query.parentCode),
+  });
+}

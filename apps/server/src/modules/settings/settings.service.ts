@@ -1,0 +1,71 @@
+import { type FreeFeature, freeNotice, SETTINGS, type SettingDef, normaliseSetting, settingDef } from '@sk/shared';
+import type { Db } from '../../db/client';
+import { AppError, invalid } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import * as repo from './settings.repo';
+
+function defOf(code: unknown): SettingDef {
+  const def = typeof code === 'string' ? settingDef(code) : undefined;
+  if (!def) throw new AppError('SETTING_UNKNOWN', { code: String(code ?? '') });
+  return def;
+}
+
+export async function getOne(db: Db, u: SessionUser, code: string) {
+  defOf(code);
+  return { code, value: (await repo.settingValues(db, u.enterpriseId, [code])).get(code) as string };
+}
+
+export async function getMany(db: Db, u: SessionUser, codes: string[]) {
+  for (const c of codes) defOf(c);
+  const values = await repo.settingValues(db, u.enterpriseId, codes);
+  return [...new Set(codes)].map((code) => ({ code, value: values.get(code) as string }));
+}
+
+export async function listAll(db: Db, u: SessionUser) {
+  const [values, changed] = await Promise.all([repo.settingValues(db, u.enterpriseId), repo.changedCodes(db, u.enterpriseId)]);
+  return SETTINGS.map((d) => ({
+    code: d.code,
+    value: values.get(d.code) as string,
+    group: d.group,
+    descri: d.descri,
+    type: d.type,
+    default: d.default,
+    changed: changed.has(d.code),
+    ...(d.min !== undefined ? { min: d.min } : {}),
+    ...(d.max !== undefined ? { max: d.max } : {}),
+    ...(d.options ? { options: [...d.options] } : {}),
+    ...(d.plan ? { plan: d.plan } : {}),
+  }));
+}
+
+/** Every item is checked before anything is written: unknown code, bad value, duplicate, free-plan lock. */
+function checkBatch(u: SessionUser, items: { code: unknown; value: unknown }[], hotline: string): { def: SettingDef; value: string }[] {
+  const seen = new Set<string>();
+  return items.map((item) => {
+    const def = defOf(item.code);
+    if (seen.has(def.code)) throw invalid(`设置项重复：${def.descri}`);
+    seen.add(def.code);
+    const r = normaliseSetting(def, item.value);
+    if ('error' in r) throw invalid(`${def.descri}：${r.error}`);
+    if (def.plan && r.value !== def.default && u.enterprise.isChargeUser === 0) {
+      throw new AppError('PLAN_FREE', {}, freeNotice(def.plan as FreeFeature, hotline));
+    }
+    return { def, value: r.value };
+  });
+}
+
+/** A value equal to the default removes the stored row: only changed values are kept. */
+export async function batchSave(db: Db, u: SessionUser, items: { code: unknown; value: unknown }[], hotline: string): Promise<void> {
+  const checked = checkBatch(u, items, hotline);
+  await db.transaction(async (tx) => {
+    for (const { def, value } of checked) {
+      if (value === def.default) await repo.deleteSettings(tx, u.enterpriseId, [def.code]);
+      else await repo.upsertSetting(tx, u.enterpriseId, def.code, value, u.id);
+    }
+  });
+}
+
+export async function recover(db: Db, u: SessionUser, codes: string[] | undefined): Promise<void> {
+  const list = codes?.length ? codes.map((c) => defOf(c).code) : undefined;
+  await repo.deleteSettings(db, u.enterpriseId, list);
+}

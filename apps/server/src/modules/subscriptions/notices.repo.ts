@@ -1,0 +1,90 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notices } from '../../db/schema/index';
+import { apiTime } from '../settings/sql-helpers';
+
+export interface NewNotice {
+  enterpriseId: number;
+  userIds: number[];
+  /** 1 personal notification (default), 2 enterprise announcement. */
+  category?: 1 | 2;
+  kind: string;
+  title: string;
+  content?: string;
+  link?: string | null;
+  /** Writers that may run twice (jobs) pass a key: a user gets one notice per key. */
+  dedupeKey?: string;
+}
+
+/** Writes one notice per recipient; other modules use this to notify users. Answers how many were written. */
+export async function addNotices(ex: Executor, n: NewNotice): Promise<number> {
+  if (n.userIds.length === 0) return 0;
+  const r = await ex
+    .insert(notices)
+    .values(
+      n.userIds.map((userId) => ({
+        enterpriseId: n.enterpriseId,
+        userId,
+        category: n.category ?? 1,
+        kind: n.kind,
+        title: n.title,
+        content: n.content ?? '',
+        link: n.link ?? null,
+        dedupeKey: n.dedupeKey ?? null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notices.id });
+  return r.length;
+}
+
+const mine = (enterpriseId: number, userId: number, category: number) =>
+  and(eq(notices.enterpriseId, enterpriseId), eq(notices.userId, userId), eq(notices.category, category));
+
+export async function unreadCount(ex: Executor, enterpriseId: number, userId: number, category: number): Promise<number> {
+  const [r] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notices)
+    .where(and(mine(enterpriseId, userId, category), isNull(notices.readAt)));
+  return Number(r?.n ?? 0);
+}
+
+/** Of `ids`, those that are the user's notices of the category. */
+export async function ownNoticeIds(ex: Executor, enterpriseId: number, userId: number, category: number, ids: number[]): Promise<number[]> {
+  const r = await ex.select({ id: notices.id }).from(notices).where(and(mine(enterpriseId, userId, category), inArray(notices.id, ids)));
+  return r.map((x) => x.id);
+}
+
+export async function markRead(ex: Executor, enterpriseId: number, userId: number, category: number, ids?: number[]): Promise<void> {
+  await ex
+    .update(notices)
+    .set({ readAt: sql`now()` })
+    .where(and(mine(enterpriseId, userId, category), isNull(notices.readAt), ids ? inArray(notices.id, ids) : undefined));
+}
+
+export async function listNotices(
+  ex: Executor,
+  p: { enterpriseId: number; userId: number; category: number; unreadOnly: boolean; tz: string; limit: number; offset: number },
+) {
+  const where = and(mine(p.enterpriseId, p.userId, p.category), p.unreadOnly ? isNull(notices.readAt) : undefined);
+  const [list, [total]] = await Promise.all([
+    ex
+      .select({
+        id: notices.id,
+        category: notices.category,
+        kind: notices.kind,
+        title: notices.title,
+        content: notices.content,
+        link: notices.link,
+        read: sql<boolean>`${notices.readAt} is not null`,
+        create_time: apiTime(notices.createdAt, p.tz),
+      })
+      .from(notices)
+      .where(where)
+      .orderBy(desc(notices.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    ex.select({ n: sql<number>`count(*)::int` }).from(notices).where(where),
+  ]);
+  return { list, count: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,56 @@
+import { DEFAULT_TAGS, tagsContract as C, TAG_CODE_IDS } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { tags } from '../../db/schema/index';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { invalid } from '../../platform/errors';
+import { addProvisionStep } from '../../platform/provision';
+import * as repo from './tags.repo';
+import * as svc from './tags.service';
+
+/** Default tags of every kind; the unique name makes a re-run add nothing. */
+export async function provisionTags(tx: Tx, enterpriseId: number): Promise<void> {
+  const values = TAG_CODE_IDS.flatMap((code) =>
+    DEFAULT_TAGS[code].map((t, i) => ({ enterpriseId, code, name: t.name, colorRgb: t.color_rgb, sort: i + 1 })),
+  );
+  await tx.insert(tags).values(values).onConflictDoNothing();
+}
+addProvisionStep({ name: 'tags.defaults', run: (tx, enterpriseId) => provisionTags(tx, enterpriseId) });
+
+/** DELETE takes id or ids from the query (the spec's "params") or the body. */
+function idsOf(...sources: ({ id?: number; ids?: number[] } | undefined)[]): number[] {
+  const ids = sources.flatMap((s) => [...(s?.ids ?? []), ...(s?.id ? [s.id] : [])]);
+  if (ids.length === 0) throw invalid('标签：请选择需要删除的标签');
+  return ids;
+}
+
+export async function tagsModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, C, {
+    list: async ({ user, query }) => repo.listByCode(db, user.enterpriseId, query.code, user.enterprise.timeZone),
+    detail: async ({ user, query }) => svc.getTag(db, user, query.id),
+    create: async ({ user, body }) => withMessage({ id: await svc.createTag(db, user, body) }, '保存成功'),
+    update: async ({ user, body }) => {
+      await svc.updateTag(db, user, body);
+      return withMessage(null, '保存成功');
+    },
+    remove: async ({ user, query, body }) => {
+      await svc.deleteTags(db, user, idsOf(query, body));
+      return withMessage(null, '删除成功');
+    },
+    batchAdd: async ({ user, body }) => {
+      await svc.linkTags(db, user, body);
+      return withMessage(null, '保存成功');
+    },
+    batchRemove: async ({ user, body }) => {
+      await svc.unlinkTags(db, user, body);
+      return withMessage(null, '删除成功');
+    },
+    updateUserStateTag: async ({ user, body }) => {
+      await svc.setUserStatus(db, user, body.tagId);
+      return withMessage(null, '修改状态成功');
+    },
+    getUserStateLabel: async ({ user }) => svc.userStateLabel(db, user),
+  });
+}

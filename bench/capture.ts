@@ -1,0 +1,46 @@
+import type { Database } from '../apps/server/src/db/client';
+
+/** One statement as the driver received it, to replay byte for byte. */
+interface Statement {
+  args: unknown[];
+}
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+const clientOf = (database: Database) => (database.db as unknown as { $client: { query: QueryFn } }).$client;
+
+/** Records every statement the app sends through the driver while `run` executes. */
+export async function captureSql(database: Database, run: () => Promise<void>): Promise<Statement[]> {
+  const client = clientOf(database);
+  const original = client.query;
+  const seen: Statement[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    seen.push({ args });
+    return original.apply(this, args);
+  } as QueryFn;
+  try {
+    await run();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
+
+/** Runs the captured statements in order, directly on the driver, `iterations` times; answers each run's milliseconds. */
+export async function replay(database: Database, statements: Statement[], iterations: number, maxMs: number): Promise<number[]> {
+  const client = clientOf(database);
+  const times: number[] = [];
+  const stop = Date.now() + maxMs;
+  for (let i = 0; i < iterations && Date.now() < stop; i++) {
+    const t0 = performance.now();
+    for (const s of statements) await client.query(...s.args);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}

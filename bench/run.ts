@@ -1,0 +1,114 @@
+// npm run bench: seeds one large enterprise, then prints each endpoint's API latency next to its own SQL run directly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { createDeps } from '../apps/server/src/platform/create-deps';
+import { captureSql, percentile, replay } from './capture';
+import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge } from './seed';
+
+const USERS = Number(process.env.BENCH_USERS ?? 200_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+
+async function open(): Promise<{ database: Database; cleanup: () => void; where: string }> {
+  if (url) return { database: await openPostgres(url, 4), cleanup: () => {}, where: 'PostgreSQL (DATABASE_URL)' };
+  const dir = mkdtempSync(path.join(tmpdir(), 'sk-bench-'));
+  return { database: await openPglite(path.join(dir, 'pg')), cleanup: () => rmSync(dir, { recursive: true, force: true }), where: `PGlite ${dir}` };
+}
+
+async function login(base: string, enterpriseId: number): Promise<string> {
+  const res = await fetch(`${base}/api/stand/pwdLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: BENCH_ADMIN_MOBILE, password: BENCH_PASSWORD, enterpriseId }),
+  });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!cookie.startsWith('sk_sid=')) throw new Error(`login failed: ${await res.text()}`);
+  return cookie;
+}
+
+async function getJson(base: string, p: string, cookie: string): Promise<{ status: number; body: { success?: boolean; message?: string } }> {
+  const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
+  return { status: res.status, body: res.status === 200 ? await res.json() : {} };
+}
+
+interface Row {
+  endpoint: string;
+  apiP50: number;
+  apiP99: number;
+  sqlP50: number;
+  statements: number;
+}
+
+async function measure(database: Database, base: string, cookie: string, p: string): Promise<Row> {
+  for (let i = 0; i < 5; i++) await getJson(base, p, cookie);
+  const statements = await captureSql(database, async () => {
+    await getJson(base, p, cookie);
+  });
+  const r = await autocannon({ url: `${base}/api${p}`, connections: 1, duration: SECONDS, headers: { cookie } });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const times = await replay(database, statements, 2000, SECONDS * 500);
+  return { endpoint: p, apiP50: r.latency.p50, apiP99: r.latency.p99, sqlP50: percentile(times, 50), statements: statements.length };
+}
+
+function print(rows: Row[]): void {
+  const table = rows.map((r) => ({
+    endpoint: r.endpoint,
+    'API p50 ms': r.apiP50.toFixed(2),
+    'API p99 ms': r.apiP99.toFixed(2),
+    'SQL p50 ms': r.sqlP50.toFixed(2),
+    statements: r.statements,
+    'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
+  }));
+  console.table(table);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { database, cleanup, where } = await open();
+  try {
+    await migrate(database);
+    const t0 = Date.now();
+    const seeded = await seedLarge(database.db, USERS);
+    await database.db.execute('analyze' as never);
+    console.info(`${where}: ${seeded.users} users ${seeded.reused ? 'reused' : `seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`}`);
+
+    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+    const app = await buildApp(createDeps(config, database));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const cookie = await login(base, seeded.enterpriseId);
+      const paths = ['/v2/sessionUser/info'];
+      const list = `/v2/user/list?role=2&deptId=${seeded.deptId}&pageIndex=0&pageSize=20`;
+      // The user list belongs to the organisation module; fall back to the menu while it is not registered.
+      const probe = await getJson(base, list, cookie);
+      paths.push(probe.status === 200 && probe.body.success ? list : '/v2/menu/listV2');
+      paths.push('/v2/menu/mobile/getCount');
+      const rows: Row[] = [];
+      for (const p of paths) rows.push(await measure(database, base, cookie, p));
+      print(rows);
+      if (process.env.BENCH_CUSTOMERS !== '0') {
+        // The customers list at scale, every filter (bench/customers.ts; BENCH_CUSTOMERS=0 skips it).
+        const { customerScenario } = await import('./customers');
+        print(await customerScenario(database, base, seeded.enterpriseId));
+      }
+      console.info('API: autocannon, 1 connection; SQL: the statements the API sent for one call, replayed in order on the same driver.');
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    cleanup();
+  }
+  console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

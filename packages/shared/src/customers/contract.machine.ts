@@ -1,0 +1,38 @@
+/**
+ * Contract state machines (spec part 1 §4), pure transition tables.
+ * Sales: 1 to submit → 2 to approve → 3 approved; a rejection sends 2 back to 1.
+ * Maintenance: 1 signed → 2 executing → 3 finished; 1 or 2 → 4 terminated.
+ */
+export type SaleAction = 'submit' | 'approve' | 'reject';
+export const SALE_TRANSITIONS: Record<SaleAction, { from: number; to: number }> = {
+  submit: { from: 1, to: 2 },
+  approve: { from: 2, to: 3 },
+  reject: { from: 2, to: 1 },
+};
+
+export type MaintainAction = 'execute' | 'finish' | 'terminate';
+export const MAINTAIN_TRANSITIONS: Record<MaintainAction, { from: readonly number[]; to: number }> = {
+  execute: { from: [1], to: 2 },
+  finish: { from: [2], to: 3 },
+  terminate: { from: [1, 2], to: 4 },
+};
+
+export const nextSaleState = (state: number, action: SaleAction): number | null => {
+  const t = SALE_TRANSITIONS[action];
+  return t && t.from === state ? t.to : null;
+};
+
+export const nextMaintainState = (state: number, action: MaintainAction): number | null => {
+  const t = MAINTAIN_TRANSITIONS[action];
+  return t?.from.includes(state) ? t.to : null;
+};
+
+/** Actions open from a state, for the detail's `abilities`. */
+export const saleActions = (state: number): SaleAction[] => (Object.keys(SALE_TRANSITIONS) as SaleAction[]).filter((a) => nextSaleState(state, a) !== null);
+export const maintainActions = (state: number): MaintainAction[] =>
+  (Object.keys(MAINTAIN_TRANSITIONS) as MaintainAction[]).filter((a) => nextMaintainState(state, a) !== null);
+
+/** A sales contract's content can change only before it is approved. */
+export const saleEditable = (state: number): boolean => state === 1;
+/** A maintenance contract's content can change while it is signed or executing. */
+export const maintainEditable = (state: number): boolean => state === 1 || state === 2;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { endpoint } from '../common/contract';
+import { pageQuery } from '../common/pagination';
+import { L } from '../common/zod';
+import {
+  addCustomerBody,
+  contactSchema,
+  customerDetailSchema,
+  customerFilters,
+  customerListQuery,
+  customerPickSchema,
+  customerRowSchema,
+  editCustomerBody,
+} from './customers.schema';
+import { ids, optionalIds, requiredId, text } from './fields';
+
+/** Power codes of the customer area: the menu codes of packages/shared/src/auth/menus.ts. */
+export const CUSTOMER_POWERS = {
+  customer: 'menu_AllCustomer',
+  contact: 'menu_ContactManage',
+  address: 'menu_AddressManage',
+  product: 'menu_ProductManage',
+  catalogue: 'menu_AllProduct',
+  homeAccount: 'menu_HomeAccount',
+} as const;
+
+const P = CUSTOMER_POWERS;
+
+/** The form engine's field list for one form kind, at the version new records are created with. */
+export const customerFormFieldsSchema = z.object({ templateVersionId: z.number().nullable(), fields: z.array(z.looseObject({})) });
+
+export const customerFixedFieldSchema = z.object({ key: z.string(), name: z.string(), required: z.boolean() });
+
+export const extractedCustomerSchema = z.object({
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  provinceCode: z.string().nullable(),
+  cityCode: z.string().nullable(),
+  districtCode: z.string().nullable(),
+  province: z.string().nullable(),
+  city: z.string().nullable(),
+  district: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type ExtractedCustomer = z.infer<typeof extractedCustomerSchema>;
+
+export const customerPermissionRowSchema = z.object({ userId: z.number(), userName: z.string(), mobile: z.string(), permission: z.number(), create_time: z.string() });
+
+const permissionLevel = L(z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1), '权限');
+
+export const linkPersonFilters = z.object({
+  name: text('联系人', 50).optional(),
+  phone: text('联系电话', 30).optional(),
+  customerName: text('客户名称', 100).optional(),
+});
+
+export const customerContract = {
+  epCustomerList: endpoint({ method: 'GET', path: '/v2/customer/epCustomerList', power: P.customer, query: customerListQuery, response: z.array(customerRowSchema) }),
+  customerListCount: endpoint({ method: 'GET', path: '/v2/customer/customerListCount', power: P.customer, query: customerFilters, response: z.number() }),
+  /** Picker: keyword over name, phone and contact; paged. */
+  customerList: endpoint({
+    method: 'GET',
+    path: '/v2/customer/customerList',
+    power: P.customer,
+    query: z.object({ keyword: text('关键字', 100).optional(), ...pageQuery.shape }),
+    response: z.object({ list: z.array(customerPickSchema), count: z.number() }),
+  }),
+  /** Names of given customers (ids) or the first 50 matches of a keyword, for selects. */
+  getCustomerList: endpoint({
+    method: 'GET',
+    path: '/v2/customer/getCustomerList',
+    power: P.customer,
+    query: z.object({ ids: optionalIds('客户', 100), keyword: text('关键字', 100).optional() }),
+    response: z.array(customerPickSchema),
+  }),
+  customerExtField: endpoint({ method: 'GET', path: '/v2/customer/customerExtField', power: P.customer, response: customerFormFieldsSchema }),
+  customerProField: endpoint({ method: 'GET', path: '/v2/customer/production/customerProField', power: P.product, response: customerFormFieldsSchema }),
+  detail: endpoint({ method: 'GET', path: '/v2/customer/detail', power: P.customer, query: z.object({ id: requiredId('客户') }), response: customerDetailSchema }),
+  /** The add-customer form: fixed fields with their required flags, then the custom fields. */
+  cusTemplate: endpoint({
+    method: 'GET',
+    path: '/v2/customer/cusTemplate',
+    power: P.customer,
+    response: customerFormFieldsSchema.extend({ fixedFields: z.array(customerFixedFieldSchema) }),
+  }),
+  epLinkPersonList: endpoint({
+    method: 'GET',
+    path: '/v2/customer/epLinkPersonList',
+    power: P.contact,
+    plan: 'contactManage',
+    query: linkPersonFilters.extend(pageQuery.shape),
+    response: z.array(contactSchema),
+  }),
+  epLinkPersonListCount: endpoint({
+    method: 'GET',
+    path: '/v2/customer/epLinkPersonListCount',
+    power: P.contact,
+    plan: 'contactManage',
+    query: linkPersonFilters,
+    response: z.number(),
+  }),
+  addCustomer: endpoint({ method: 'POST', path: '/v2/customer/addCustomer', power: P.customer, body: addCustomerBody, response: z.object({ id: z.number() }) }),
+  editCustomer: endpoint({ method: 'PUT', path: '/v2/customer/editCustomer', power: P.customer, body: editCustomerBody }),
+  deleteCustomer: endpoint({ method: 'DELETE', path: '/customer/deleteCustomer', power: P.customer, body: z.object({ id: requiredId('客户') }) }),
+  delAllCustomer: endpoint({ method: 'DELETE', path: '/customer/delAllCustomer', power: P.customer, body: z.object({ ids: ids('客户') }) }),
+  /** Free text such as '张三 13800138000 上海市浦东新区…' → name, phone and address fields. */
+  extractCustomerInfo: endpoint({
+    method: 'POST',
+    path: '/customer/extractCustomerInfo',
+    power: P.customer,
+    body: z.object({ text: L(z.string().trim().min(1, '请粘贴客户信息').max(500, '客户信息不能超过500个字'), '客户信息') }),
+    response: extractedCustomerSchema,
+  }),
+  permissionList: endpoint({
+    method: 'GET',
+    path: '/v2/customer/permissionList',
+    power: P.customer,
+    plan: 'permission',
+    query: z.object({ customerId: requiredId('客户') }),
+    response: z.array(customerPermissionRowSchema),
+  }),
+  /** Replaces one customer's grants with the given list. */
+  savePermission: endpoint({
+    method: 'POST',
+    path: '/v2/customer/savePermission',
+    power: P.customer,
+    plan: 'permission',
+    body: z.object({
+      customerId: requiredId('客户'),
+      users: L(z.array(z.object({ userId: requiredId('人员'), permission: permissionLevel })).max(200, '最多200人'), '授权人员'),
+    }),
+  }),
+  batchAddPermission: endpoint({
+    method: 'POST',
+    path: '/v2/customer/batchAddPermission',
+    power: P.customer,
+    plan: 'permission',
+    body: z.object({ customerIds: ids('客户'), userIds: ids('人员', 200), permission: permissionLevel }),
+  }),
+  batchRemovePermission: endpoint({
+    method: 'POST',
+    path: '/v2/customer/batchRemovePermission',
+    power: P.customer,
+    plan: 'permission',
+    body: z.object({ customerIds: ids('客户'), userIds: ids('人员', 200) }),
+  }),
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { endpoint } from '../common/contract';
+
+/**
+ * Badge-count paths of the shell (spec part 1 §7). The menu module owns these routes; the area that
+ * implements the real count plugs a function into the server's badge registry instead of registering the path again.
+ */
+export const BADGE_COUNT_PATHS = [
+  '/v2/order/getAllAcceptanceCount',
+  '/order/unDeliverOrderListCount',
+  '/v2/order/getAbnormalOrderCount',
+  '/v2/order/getAllVisitCount',
+  '/v2/order/getOrderListCount',
+  '/v2/order/examineOrderCount',
+  '/v2/event/getUnDeliverEventListCount',
+  '/v2/event/getPrincipalEventListCount',
+  '/spare/data/personalApprovalList',
+] as const;
+export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
+
+/** Filters pass through untouched: each area validates its own. */
+const anyQuery = z.looseObject({});
+
+const countEndpoint = <P extends BadgeCountPath>(path: P) => endpoint({ method: 'GET', path, query: anyQuery, response: z.number() });
+
+export const todoItemSchema = z.object({ routerName: z.string(), name: z.string(), path: z.string(), badge: z.string(), count: z.number() });
+
+export const badgeCountContract = {
+  acceptanceCount: countEndpoint('/v2/order/getAllAcceptanceCount'),
+  unDeliverOrderCount: countEndpoint('/order/unDeliverOrderListCount'),
+  abnormalOrderCount: countEndpoint('/v2/order/getAbnormalOrderCount'),
+  visitCount: countEndpoint('/v2/order/getAllVisitCount'),
+  orderListCount: countEndpoint('/v2/order/getOrderListCount'),
+  examineOrderCount: countEndpoint('/v2/order/examineOrderCount'),
+  unDeliverEventCount: countEndpoint('/v2/event/getUnDeliverEventListCount'),
+  principalEventCount: countEndpoint('/v2/event/getPrincipalEventListCount'),
+  personalApprovalCount: countEndpoint('/spare/data/personalApprovalList'),
+  /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
+  mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
+  /** The user's menu entries with a count above zero, for the to-do panel. */
+  waitToDoList: endpoint({ method: 'GET', path: '/waitToDoList', response: z.array(todoItemSchema) }),
+};

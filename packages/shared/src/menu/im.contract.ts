@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { endpoint } from '../common/contract';
+import { pageQuery } from '../common/pagination';
+import { L } from '../common/zod';
+
+/** Instant-message kinds (spec part 1 §3). */
+export const IM_EVENT_TYPES = ['text', 'image', 'voice', 'video', 'file', 'link', 'miniprogram', 'msgmenu', 'location', 'business_card'] as const;
+export type ImEventType = (typeof IM_EVENT_TYPES)[number];
+
+export const IM_SOCKET_PATH = '/kefuuser/kefuUserSocketHandler';
+
+export const imMessageSchema = z.object({
+  id: z.number(),
+  eventType: z.enum(IM_EVENT_TYPES),
+  payload: z.unknown(),
+  createtime: z.string(),
+  fromUserId: z.number(),
+  fromUserName: z.string(),
+});
+export type ImMessage = z.infer<typeof imMessageSchema>;
+
+/**
+ * Frames on the socket. Client → server: {eventType:'ping'} or {eventType, payload, clientId?}.
+ * Server → client: {eventType:'pong'}, {eventType:'ack', clientId, data: message}, {eventType:'message', data: message},
+ * {eventType:'error', message}.
+ */
+export const imClientFrame = z.object({
+  eventType: L(z.enum(IM_EVENT_TYPES, '不支持的消息类型'), '消息类型'),
+  payload: L(z.unknown().refine((p) => p !== undefined && p !== null && p !== '', '消息内容不能为空'), '消息内容'),
+  clientId: z.string().max(64).optional(),
+});
+
+export const callSeatSchema = z.object({
+  fkTUserId: z.number(),
+  /** 0 disabled, 1 enabled; no telephony provider is connected yet, so always 0. */
+  enableState: z.number(),
+  seatNo: z.string().nullable(),
+});
+
+export const imContract = {
+  messages: endpoint({
+    method: 'GET',
+    path: '/kefuuser/messages',
+    query: pageQuery.extend({ beforeId: L(z.coerce.number().int().positive().optional(), '起始消息') }),
+    response: z.object({ list: z.array(imMessageSchema), count: z.number() }),
+  }),
+  callSeat: endpoint({
+    method: 'GET',
+    path: '/call/seat/details',
+    query: z.object({ fkTUserId: L(z.coerce.number().int().positive().optional(), '用户') }),
+    response: callSeatSchema,
+  }),
+};

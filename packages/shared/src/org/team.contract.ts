@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { POWERS } from '../auth/powers';
+import { endpoint } from '../common/contract';
+import { pageQuery } from '../common/pagination';
+import { id, L } from '../common/zod';
+import { PARTNER_TYPE_IDS, SERVICE_GROUP_TYPE_IDS } from './org.constants';
+import { flag, groupDetail, groupRow, idArray, optionalText, providerRow } from './org.schema';
+
+const manage = POWERS.orgManage;
+const searchText = L(z.string().trim().max(50, '搜索内容不能超过50个字').optional(), '搜索内容');
+const groupType = L(
+  z.coerce.number().refine((n) => (SERVICE_GROUP_TYPE_IDS as readonly number[]).includes(n), '团队类型只能是1或2'),
+  '团队类型',
+);
+const partnerType = L(
+  z.coerce.number().refine((n) => (PARTNER_TYPE_IDS as readonly number[]).includes(n), '合作类型只能是1、3或4'),
+  '合作类型',
+);
+
+const groupFields = {
+  name: L(z.string().trim().min(1, '请输入团队名称').max(30, '团队名称不能超过30个字'), '团队名称'),
+  type: groupType.default(1),
+  leaderId: L(id.nullish(), '负责人'),
+  memberIds: idArray('成员', 500).default([]),
+  remark: optionalText('备注', 200),
+};
+
+const providerFields = {
+  name: L(z.string().trim().min(1, '请输入服务商名称').max(50, '服务商名称不能超过50个字'), '服务商名称'),
+  partnerType: partnerType.default(1),
+  linkman: optionalText('联系人', 20),
+  phone: optionalText('联系电话', 20),
+  address: optionalText('地址', 200),
+  serviceArea: optionalText('服务区域', 200),
+  remark: optionalText('备注', 200),
+};
+
+/** Service groups (teams) and service providers (outsourcing partners). Writes follow the seat quota like their menu entries. */
+export const teamContract = {
+  groupList: endpoint({
+    method: 'GET',
+    path: '/servicegroup/list',
+    // type -1 means all; filters ask for up to 1000 teams, on every plan.
+    query: pageQuery.extend({
+      type: L(z.coerce.number().int().default(-1), '团队类型'),
+      searchText,
+      pageSize: L(z.coerce.number().int().min(1, '每页条数不能小于1').max(1000, '每页条数不能超过1000').default(10), '每页条数'),
+    }),
+    response: z.object({ list: z.array(groupRow), count: z.number() }),
+  }),
+  groupSimpleList: endpoint({ method: 'GET', path: '/servicegroup/simplelist', response: z.array(z.object({ id: z.number(), name: z.string() })) }),
+  groupDetail: endpoint({ method: 'GET', path: '/servicegroup/detail', query: z.object({ id: L(id, '团队') }), response: groupDetail }),
+  groupCreate: endpoint({
+    method: 'POST',
+    path: '/servicegroup',
+    power: manage,
+    quota: true,
+    body: z.object(groupFields),
+    response: z.object({ id: z.number() }),
+  }),
+  groupUpdate: endpoint({
+    method: 'PUT',
+    path: '/servicegroup',
+    power: manage,
+    quota: true,
+    body: z.object({
+      id: L(id, '团队'),
+      name: groupFields.name.optional(),
+      type: groupType.optional(),
+      leaderId: groupFields.leaderId,
+      memberIds: idArray('成员', 500).optional(),
+      remark: groupFields.remark,
+    }),
+  }),
+  groupDelete: endpoint({ method: 'DELETE', path: '/servicegroup', power: manage, quota: true, body: z.object({ id: L(id, '团队') }) }),
+
+  providerList: endpoint({
+    method: 'GET',
+    path: '/serviceprovider/list',
+    power: manage,
+    query: pageQuery.extend({ keyword: searchText, partnerType: partnerType.optional(), enabled: L(flag.optional(), '启用状态') }),
+    response: z.object({ list: z.array(providerRow), count: z.number() }),
+  }),
+  providerSimpleList: endpoint({
+    method: 'GET',
+    path: '/serviceprovider/simplelist',
+    query: z.object({ partnerType: partnerType.optional() }),
+    response: z.array(z.object({ id: z.number(), name: z.string(), partnerType: z.number() })),
+  }),
+  providerDetail: endpoint({ method: 'GET', path: '/serviceprovider/detail', power: manage, query: z.object({ id: L(id, '服务商') }), response: providerRow }),
+  providerCreate: endpoint({
+    method: 'POST',
+    path: '/serviceprovider',
+    power: manage,
+    quota: true,
+    body: z.object(providerFields),
+    response: z.object({ id: z.number() }),
+  }),
+  providerUpdate: endpoint({
+    method: 'PUT',
+    path: '/serviceprovider',
+    power: manage,
+    quota: true,
+    body: z.object({
+      id: L(id, '服务商'),
+      ...providerFields,
+      name: providerFields.name.optional(),
+      partnerType: partnerType.optional(),
+    }),
+  }),
+  /** Disabling a provider also disables its outsourced users and ends their sessions. */
+  providerEnabled: endpoint({
+    method: 'PUT',
+    path: '/serviceprovider/enabled',
+    power: manage,
+    quota: true,
+    body: z.object({ id: L(id, '服务商'), enabled: L(flag, '启用状态') }),
+  }),
+};

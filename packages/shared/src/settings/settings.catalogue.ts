@@ -1,0 +1,101 @@
+import type { FreeFeature } from '../auth/plans';
+import { PAGE_SIZES } from '../common/pagination';
+
+export type SettingType = 'bool' | 'int' | 'enum' | 'text' | 'url';
+
+/** One system setting: its code, default, Chinese description and value type. Values travel as strings. */
+export interface SettingDef {
+  code: string;
+  group: string;
+  descri: string;
+  type: SettingType;
+  default: string;
+  min?: number;
+  max?: number;
+  options?: readonly string[];
+  maxLength?: number;
+  pattern?: RegExp;
+  patternMessage?: string;
+  /** Switching it on (away from the default) is refused on the free plan. */
+  plan?: FreeFeature;
+}
+
+const bool = (code: string, group: string, descri: string, on: boolean, plan?: FreeFeature): SettingDef => ({
+  code, group, descri, type: 'bool', default: on ? '1' : '0', ...(plan ? { plan } : {}),
+});
+const int = (code: string, group: string, descri: string, def: number, min: number, max: number, plan?: FreeFeature): SettingDef => ({
+  code, group, descri, type: 'int', default: String(def), min, max, ...(plan ? { plan } : {}),
+});
+
+/** Default map tiles (AutoNavi street map), subdomains 1–4, Leaflet URL template. */
+export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
+
+export const SETTINGS: readonly SettingDef[] = [
+  int('order_auto_archive_days', '工单', '工单完成后自动归档的天数（0为不自动归档）', 30, 0, 365),
+  int('order_timeout_hours', '工单', '工单超时时长（小时），超过仍未完成计为超时工单', 48, 1, 720, 'orderTimeout'),
+  bool('order_high_seas', '工单', '开启工单公海，服务人员可抢单', false, 'orderHighSeas'),
+  bool('order_reserve_required', '工单', '服务人员接单后须预约上门时间', true),
+  bool('order_sign_required', '工单', '完成服务时须客户签名确认', false),
+  bool('order_evaluation', '工单', '工单完成后邀请客户评价', true),
+  {
+    code: 'order_no_prefix', group: '工单', descri: '工单编号前缀', type: 'text', default: 'GD', maxLength: 6,
+    pattern: /^[A-Za-z]*$/, patternMessage: '只能填写英文字母',
+  },
+  bool('sla_enabled', '工单', '启用SLA时效管理', false, 'sla'),
+  bool('auto_copy', '工单', '工单按规则自动抄送相关人员', false, 'autoCopy'),
+  bool('return_visit_auto', '回访', '工单完成后自动生成回访任务', true),
+  int('return_visit_delay_hours', '回访', '工单完成多少小时后生成回访任务', 24, 0, 720),
+  int('return_visit_pass_score', '回访', '回访评分不低于该分数视为回访通过', 3, 1, 5),
+  int('return_visit_max_times', '回访', '同一工单最多回访次数（含下次回访）', 3, 1, 10),
+  bool('return_visit_sms', '回访', '回访完成后向客户发送短信', false),
+  int('event_auto_close_days', '事件', '事件完成后自动关闭的天数（0为不自动关闭）', 7, 0, 365),
+  bool('customer_phone_unique', '客户', '客户电话不可重复', true),
+  bool('spare_stock_warning', '备件', '库存低于预警值时提醒仓库管理员', true),
+  {
+    code: 'default_page_size', group: '界面', descri: '列表默认每页条数', type: 'enum', default: '10',
+    options: PAGE_SIZES.map(String),
+  },
+  bool('help_tip_spare_manage', '界面', '备件管理页面显示帮助提示', true),
+  bool('help_tip_service_project', '界面', '服务项目页面显示帮助提示', true),
+  bool('help_tip_parameter_set', '界面', '参数设置页面显示帮助提示', true),
+  bool('help_tip_organization', '界面', '组织架构页面显示帮助提示', true),
+  { code: 'map_tile_url', group: '地图', descri: '地图瓦片地址（含{x}、{y}、{z}的URL模板）', type: 'url', default: DEFAULT_MAP_TILE_URL, maxLength: 500 },
+  {
+    code: 'map_default_center', group: '地图', descri: '地图默认中心点（经度,纬度）', type: 'text', default: '116.397428,39.90923', maxLength: 40,
+    pattern: /^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/, patternMessage: '格式为“经度,纬度”，如 116.397428,39.90923',
+  },
+];
+
+export const settingDef = (code: string): SettingDef | undefined => SETTINGS.find((s) => s.code === code);
+
+const TRUE = new Set(['1', 'true']);
+const FALSE = new Set(['0', 'false']);
+
+/** The canonical stored string for a submitted value, or the Chinese reason it is refused. */
+export function normaliseSetting(def: SettingDef, raw: unknown): { value: string } | { error: string } {
+  if (raw === null || raw === undefined || typeof raw === 'object') return { error: '请填写设置值' };
+  const text = String(raw).trim();
+  switch (def.type) {
+    case 'bool':
+      if (TRUE.has(text.toLowerCase())) return { value: '1' };
+      if (FALSE.has(text.toLowerCase())) return { value: '0' };
+      return { error: '只能是开启(1)或关闭(0)' };
+    case 'int': {
+      if (!/^-?\d+$/.test(text)) return { error: '请输入整数' };
+      const n = Number(text);
+      if (def.min !== undefined && n < def.min) return { error: `不能小于${def.min}` };
+      if (def.max !== undefined && n > def.max) return { error: `不能大于${def.max}` };
+      return { value: String(n) };
+    }
+    case 'enum':
+      return def.options?.includes(text) ? { value: text } : { error: `只能是${def.options?.join('、')}` };
+    case 'url':
+      if (!/^https?:\/\/\S+$/.test(text)) return { error: '请输入以http://或https://开头的地址' };
+      if (!['{x}', '{y}', '{z}'].every((p) => text.includes(p))) return { error: '地址须包含{x}、{y}、{z}' };
+      return def.maxLength && text.length > def.maxLength ? { error: `不能超过${def.maxLength}个字符` } : { value: text };
+    case 'text':
+      if (def.maxLength && text.length > def.maxLength) return { error: `不能超过${def.maxLength}个字符` };
+      if (def.pattern && !def.pattern.test(text)) return { error: def.patternMessage ?? '格式不正确' };
+      return { value: text };
+  }
+}
