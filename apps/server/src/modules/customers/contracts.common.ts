@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
-import { createdBetween, customerScope, timeOf, type Viewer } from './common';
+import { bigints, createdBetween, customerScope, timeOf, type Viewer, visibleCustomer } from './common';
 
 export type ContractKind = 'sale' | 'maintain';
 const PREFIX: Record<ContractKind, string> = { sale: 'HT', maintain: 'WB' };
@@ -64,4 +64,43 @@ export function contractConds(
   if (f.status) c.push(sql`t.status = ${f.status}`);
   c.push(...createdBetween(sql`t.created_at`, v, f.startCreateTime, f.endCreateTime));
   return c;
+}
+
+type ContractTable = 'sale_contracts' | 'maintain_contracts';
+interface ContractRow {
+  status: number;
+  customerId: number;
+}
+
+/** What the two contract kinds differ in, for the shared state change and delete. */
+export interface ContractOps {
+  kind: ContractKind;
+  table: ContractTable;
+  one(ex: Executor, v: Viewer, id: number): Promise<ContractRow>;
+  byIds(ex: Executor, v: Viewer, ids: number[]): Promise<ContractRow[]>;
+}
+
+/** One action on a contract the viewer may edit: legal transition, compare-and-set, log row — in one transaction. */
+export async function moveContract(db: Db, v: Viewer, ops: ContractOps, id: number, next: (status: number) => number | null, note?: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cur = await ops.one(tx, v, id);
+    if (!(await visibleCustomer(tx, v, cur.customerId)).canEdit) throw new AppError('NO_POWER');
+    const to = next(cur.status);
+    if (to == null) throw new AppError('INVALID_STATE');
+    const from = await moveState(tx, v, ops.table, id, [cur.status], to);
+    await writeLog(tx, v, ops.kind, id, from, to, note);
+  });
+}
+
+/** Deletes contracts still in their first state (1), all or none, with their logs. */
+export async function deleteContracts(db: Db, v: Viewer, ops: ContractOps, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const found = await ops.byIds(tx, v, unique);
+    if (found.length !== unique.length) throw new AppError('NOT_FOUND');
+    if (found.some((c) => c.status !== 1)) throw new AppError('INVALID_STATE');
+    for (const c of found) if (!(await visibleCustomer(tx, v, c.customerId)).canEdit) throw new AppError('NO_POWER');
+    await tx.execute(sql`delete from ${sql.identifier(ops.table)} where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and status = 1`);
+    await tx.execute(sql`delete from contract_logs where enterprise_id = ${v.enterpriseId} and kind = ${ops.kind} and contract_id = any(${bigints(unique)})`);
+  });
 }

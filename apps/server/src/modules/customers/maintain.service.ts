@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, bigints, timeOf, type Viewer, visibleCustomer } from './common';
-import { contractConds, logsOf, moveState, nextContractNo, noTaken, writeLog } from './contracts.common';
+import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 
 type Filters = Parameters<typeof contractConds>[1] & { ids?: number[] };
@@ -150,26 +150,16 @@ export async function saveMaintain(db: Db, v: Viewer, b: Body): Promise<number> 
     .catch((err) => noTaken(err, b.contractNo));
 }
 
-export async function moveMaintain(db: Db, v: Viewer, id: number, action: MaintainAction, note?: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    const cur = await one(tx, v, id);
-    if (!(await visibleCustomer(tx, v, cur.customerId)).canEdit) throw new AppError('NO_POWER');
-    const to = nextMaintainState(cur.status, action);
-    if (to == null) throw new AppError('INVALID_STATE');
-    const from = await moveState(tx, v, 'maintain_contracts', id, [cur.status], to);
-    await writeLog(tx, v, 'maintain', id, from, to, note);
-  });
-}
+const ops: ContractOps = {
+  kind: 'maintain',
+  table: 'maintain_contracts',
+  one,
+  byIds: (ex, v, ids) => select(ex, v, { ids }, { pageIndex: 0, pageSize: ids.length }),
+};
 
-/** Only signed (not yet executing) contracts may be deleted. */
-export async function deleteMaintain(db: Db, v: Viewer, ids: number[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  await db.transaction(async (tx) => {
-    const found = await select(tx, v, { ids: unique }, { pageIndex: 0, pageSize: unique.length });
-    if (found.length !== unique.length) throw new AppError('NOT_FOUND');
-    if (found.some((c) => c.status !== 1)) throw new AppError('INVALID_STATE');
-    for (const c of found) if (!(await visibleCustomer(tx, v, c.customerId)).canEdit) throw new AppError('NO_POWER');
-    await tx.execute(sql`delete from maintain_contracts where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and status = 1`);
-    await tx.execute(sql`delete from contract_logs where enterprise_id = ${v.enterpriseId} and kind = 'maintain' and contract_id = any(${bigints(unique)})`);
-  });
-}
+/** One action with its compare-and-set state change and log row. */
+export const moveMaintain = (db: Db, v: Viewer, id: number, action: MaintainAction, note?: string | null): Promise<void> =>
+  moveContract(db, v, ops, id, (status) => nextMaintainState(status, action), note);
+
+/** Only contracts in their first state may be deleted. */
+export const deleteMaintain = (db: Db, v: Viewer, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);

@@ -5,7 +5,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, bigints, timeOf, type Viewer, visibleCustomer } from './common';
-import { contractConds, logsOf, moveState, nextContractNo, noTaken, writeLog } from './contracts.common';
+import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 
 type Filters = Parameters<typeof contractConds>[1] & { startSignDate?: string | null; endSignDate?: string | null; ids?: number[] };
@@ -150,27 +150,16 @@ export async function saveSale(db: Db, v: Viewer, b: Body): Promise<number> {
     .catch((err) => noTaken(err, b.contractNo));
 }
 
-/** submit (1 → 2), approve (2 → 3) or reject (2 → 1), with a log row. */
-export async function moveSale(db: Db, v: Viewer, id: number, action: SaleAction, note?: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    const cur = await one(tx, v, id);
-    if (!(await visibleCustomer(tx, v, cur.customerId)).canEdit) throw new AppError('NO_POWER');
-    const to = nextSaleState(cur.status, action);
-    if (to == null) throw new AppError('INVALID_STATE');
-    const from = await moveState(tx, v, 'sale_contracts', id, [cur.status], to);
-    await writeLog(tx, v, 'sale', id, from, to, note);
-  });
-}
+const ops: ContractOps = {
+  kind: 'sale',
+  table: 'sale_contracts',
+  one,
+  byIds: (ex, v, ids) => select(ex, v, { ids }, { pageIndex: 0, pageSize: ids.length }),
+};
 
-/** Only contracts still to be submitted may be deleted. */
-export async function deleteSale(db: Db, v: Viewer, ids: number[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  await db.transaction(async (tx) => {
-    const found = await select(tx, v, { ids: unique }, { pageIndex: 0, pageSize: unique.length });
-    if (found.length !== unique.length) throw new AppError('NOT_FOUND');
-    if (found.some((c) => c.status !== 1)) throw new AppError('INVALID_STATE');
-    for (const c of found) if (!(await visibleCustomer(tx, v, c.customerId)).canEdit) throw new AppError('NO_POWER');
-    await tx.execute(sql`delete from sale_contracts where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and status = 1`);
-    await tx.execute(sql`delete from contract_logs where enterprise_id = ${v.enterpriseId} and kind = 'sale' and contract_id = any(${bigints(unique)})`);
-  });
-}
+/** submit (1 → 2), approve (2 → 3) or reject (2 → 1), compare-and-set, with a log row. */
+export const moveSale = (db: Db, v: Viewer, id: number, action: SaleAction, note?: string | null): Promise<void> =>
+  moveContract(db, v, ops, id, (status) => nextSaleState(status, action), note);
+
+/** Only contracts in their first state may be deleted. */
+export const deleteSale = (db: Db, v: Viewer, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);

@@ -1,0 +1,202 @@
+import { endpoint } from '@sk/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, call, configureApi, DUPLICATE_MESSAGE, resetApiMemory } from './api';
+
+const save = endpoint({ method: 'POST', path: '/thing/save', body: z.object({ name: z.string() }) });
+const list = endpoint({ method: 'GET', path: '/thing/list', query: z.object({ keyword: z.string().optional(), ids: z.array(z.number()).optional() }) });
+const del = endpoint({ method: 'DELETE', path: '/thing/del', query: z.object({ ids: z.string() }) });
+const names = endpoint({ method: 'GET', path: '/user/names/:ids' });
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+let sent: Sent[];
+let answer: () => Response;
+const toasts: string[] = [];
+const navigations: string[] = [];
+let refreshes = 0;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  sent = [];
+  toasts.length = 0;
+  navigations.length = 0;
+  refreshes = 0;
+  answer = () => json({ success: true, message: '保存成功', data: { ok: 1 } });
+  resetApiMemory();
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    sent.push({ url, method: String(init.method), headers: init.headers as Record<string, string>, body: init.body as string | undefined });
+    return answer();
+  });
+  configureApi({
+    toast: (_k, t) => toasts.push(t),
+    navigate: (p) => navigations.push(p),
+    refreshSession: () => refreshes++,
+    csrfToken: () => 'tok-1',
+    isAppShell: () => false,
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('request shape', () => {
+  it('sends GET input as the query, under /api, without a CSRF header', async () => {
+    await call(list, { keyword: '张 三', ids: [1, 2] });
+    expect(sent[0]?.url).toBe('/api/thing/list?keyword=%E5%BC%A0+%E4%B8%89&ids=1%2C2');
+    expect(sent[0]?.method).toBe('GET');
+    expect(sent[0]?.headers['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('sends other input as a JSON body with the session CSRF token', async () => {
+    const data = await call(save, { name: 'a' });
+    expect(data).toEqual({ ok: 1 });
+    expect(sent[0]?.body).toBe('{"name":"a"}');
+    expect(sent[0]?.headers['X-CSRF-Token']).toBe('tok-1');
+    expect(sent[0]?.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends an array body as a JSON array (batch saves)', async () => {
+    const batch = endpoint({ method: 'POST', path: '/thing/batch', body: z.array(z.object({ code: z.string() })) });
+    await call(batch, [{ code: 'a' }, { code: 'b' }] as never);
+    expect(sent[0]?.body).toBe('[{"code":"a"},{"code":"b"}]');
+  });
+
+  it('sends a non-GET that declares only a query as the query, still with the token', async () => {
+    await call(del, { ids: '1,2' });
+    expect(sent[0]?.url).toBe('/api/thing/del?ids=1%2C2');
+    expect(sent[0]?.body).toBeUndefined();
+    expect(sent[0]?.headers['X-CSRF-Token']).toBe('tok-1');
+  });
+
+  it('fills path parameters from the input', async () => {
+    await call(names, { ids: '3,4' });
+    expect(sent[0]?.url).toBe('/api/user/names/3%2C4');
+  });
+
+  it('toasts the success message only when asked', async () => {
+    await call(save, { name: 'quiet' });
+    expect(toasts).toEqual([]);
+    await call(save, { name: 'loud' }, { successToast: true });
+    expect(toasts).toEqual(['保存成功']);
+  });
+});
+
+describe('duplicate cancel', () => {
+  it('cancels an identical non-GET within 1000 ms with 请勿重复点击', async () => {
+    await call(save, { name: 'a' });
+    await expect(call(save, { name: 'a' })).rejects.toMatchObject({ message: DUPLICATE_MESSAGE, code: 'DUPLICATE' });
+    expect(sent).toHaveLength(1);
+    expect(toasts).toEqual([DUPLICATE_MESSAGE]);
+  });
+
+  it('lets a different body, a GET, or the same request after the window through', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(10_000);
+    await call(save, { name: 'a' });
+    await call(save, { name: 'b' });
+    await call(list, {});
+    await call(list, {});
+    vi.setSystemTime(11_000);
+    await call(save, { name: 'a' });
+    expect(sent).toHaveLength(5);
+  });
+
+  it('does not cancel with the noCancel option or the X-No-Cancel header', async () => {
+    await call(save, { name: 'a' });
+    await call(save, { name: 'a' }, { noCancel: true });
+    await call(save, { name: 'a' }, { headers: { 'X-No-Cancel': '1' } });
+    expect(sent).toHaveLength(3);
+    expect(sent[1]?.headers['X-No-Cancel']).toBe('1');
+  });
+
+  it('remembers only the last 20 requests', async () => {
+    await call(save, { name: 'first' });
+    for (let i = 0; i < 19; i++) await call(save, { name: `n${i}` });
+    // 20 remembered: the first is still there.
+    await expect(call(save, { name: 'first' })).rejects.toThrow(DUPLICATE_MESSAGE);
+    await call(save, { name: 'n-last' });
+    // The 21st pushed the first out.
+    await call(save, { name: 'first' });
+    expect(sent.filter((s) => s.body === '{"name":"first"}')).toHaveLength(2);
+  });
+});
+
+describe('error mapping', () => {
+  it.each([
+    [404, '404 Error'],
+    [500, '500 Error'],
+    [502, 'Network Error'],
+    [403, 'Network Error'],
+  ])('HTTP %i answers %s', async (status, message) => {
+    answer = () => json({ success: false, message: 'x' }, status);
+    await expect(call(list, {})).rejects.toMatchObject({ message, status });
+    expect(toasts).toEqual([message]);
+  });
+
+  it('a failed fetch is a Network Error', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(call(list, {})).rejects.toMatchObject({ message: 'Network Error' });
+  });
+
+  it('times out after 120 s', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', (_u: string, init: RequestInit) => new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const p = call(list, {});
+    const check = expect(p).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(toasts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await check;
+  });
+
+  it('success:false toasts its message and throws ApiError with the code', async () => {
+    answer = () => json({ success: false, message: '名称已存在', code: 'NAME_TAKEN' });
+    const err = await call(save, { name: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ message: '名称已存在', code: 'NAME_TAKEN' });
+    expect(toasts).toEqual(['名称已存在']);
+  });
+
+  it('silent callers get the error without a toast', async () => {
+    answer = () => json({ success: false, message: '名称已存在', code: 'NAME_TAKEN' });
+    await expect(call(save, { name: 'x' }, { silent: true })).rejects.toThrow('名称已存在');
+    expect(toasts).toEqual([]);
+  });
+
+  it('未登录 goes to /error403 in a browser and /login in the app shell', async () => {
+    answer = () => json({ success: false, message: '未登录', code: 'NOT_LOGGED_IN' });
+    await expect(call(list, {})).rejects.toThrow('未登录');
+    configureApi({ isAppShell: () => true });
+    await expect(call(list, { keyword: 'b' })).rejects.toThrow('未登录');
+    expect(navigations).toEqual(['/error403', '/login']);
+  });
+
+  it('no role and service expired go to their pages', async () => {
+    answer = () => json({ success: false, message: 'x', code: 'NO_ROLE' });
+    await expect(call(list, {})).rejects.toThrow();
+    answer = () => json({ success: false, message: 'y', code: 'SERVICE_EXPIRED' });
+    await expect(call(list, {})).rejects.toThrow();
+    expect(navigations).toEqual(['/errorRole', '/errorOverdue']);
+  });
+
+  it('an invalid CSRF token refreshes the session user after 200 ms', async () => {
+    vi.useFakeTimers();
+    answer = () => json({ success: false, message: '操作失败，无效的CsrfToken', code: 'CSRF_INVALID' });
+    await expect(call(save, { name: 'x' })).rejects.toThrow('操作失败，无效的CsrfToken');
+    await vi.advanceTimersByTimeAsync(199);
+    expect(refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshes).toBe(1);
+    expect(navigations).toEqual([]);
+  });
+});
