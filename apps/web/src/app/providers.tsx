@@ -1,0 +1,47 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect } from 'react';
+import { configureApi } from '../lib/api';
+import { isAppShell } from '../lib/env';
+import { queryClient } from '../lib/query';
+import { getSessionUser, loadSessionUser } from '../lib/session';
+import { bindToast, toast } from '../components/toast';
+import { router } from './router';
+
+dayjs.locale('zh-cn');
+
+// The request client's links to the rest of the app (set once, before the first call).
+configureApi({
+  csrfToken: () => getSessionUser()?.csrfToken,
+  refreshSession: () => {
+    loadSessionUser({ silent: true }).catch(() => {});
+  },
+  navigate: (path) => {
+    router.navigate(path);
+  },
+  isAppShell,
+  toast: (kind, text) => toast[kind](text),
+});
+
+/** Toasts go through antd's App context so they follow the theme (2000 ms, components/toast.ts). */
+function ToastBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    bindToast(message);
+  }, [message]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 4 } }}>
+      <AntApp message={{ maxCount: 3 }}>
+        <ToastBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

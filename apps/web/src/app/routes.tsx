@@ -1,0 +1,122 @@
+// The route table (spec part 1 §2, part 2 §2): path, lazy page, power code, keep-alive.
+// Later areas append their pages to LAYOUT_ROUTES (inside the layout) or PUBLIC_ROUTES (outside it).
+// Deep imports keep the first load from carrying every area's contracts.
+import { MENU_ENTRIES, type MenuEntry, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
+import type { FreeFeature } from '@sk/shared/auth/plans';
+import { POWERS } from '@sk/shared/auth/powers';
+import { type LazyPage, lazyPage } from './lazyPage';
+
+export interface PageRoute {
+  path: string;
+  /** Tab title. */
+  title: string;
+  page: LazyPage;
+  /** Power code the page needs; a menu entry with the same path lends its own when absent. */
+  power?: string;
+  /** Stays mounted while its tab is hidden. */
+  keepAlive?: boolean;
+  /** Refused while a paid plan's seats are exceeded (spec part 1 §6). */
+  quotaDisabled?: boolean;
+  /** Free-plan locked feature: the page shows the upgrade notice instead. */
+  freeLock?: FreeFeature;
+}
+
+export interface PublicRoute {
+  path: string;
+  page: LazyPage;
+}
+
+const ComingSoon = lazyPage(() => import('../shell/pages/ComingSoon'));
+
+/** Children of the layout. */
+export const LAYOUT_ROUTES: PageRoute[] = [
+  { path: '/guideOne', title: '首页', page: lazyPage(() => import('../shell/pages/GuideOne')), keepAlive: true },
+  { path: '/personIndex', title: '功能导航', page: lazyPage(() => import('../shell/pages/PersonIndex')), keepAlive: true },
+  { path: '/customForm', title: '字段自定义', page: lazyPage(() => import('../features/forms/pages/CustomForm')) },
+  { path: '/Error404', title: '页面不存在', page: lazyPage(() => import('../shell/pages/Error404')) },
+  { path: '/detailError', title: '无权访问', page: lazyPage(() => import('../shell/pages/DetailError')) },
+  { path: '/navigation', title: '探索', page: lazyPage(() => import('../shell/pages/Navigation')) },
+  { path: '/help', title: '帮助中心', page: lazyPage(() => import('../features/help/pages/HelpCenter')) },
+  { path: '/diy/:parentId/:id', title: '自定义页面', page: lazyPage(() => import('../shell/pages/DiyPage')) },
+  // W2: showcase of the shared widgets (URL only, no menu entry); the browser tests use it until the org pages exist.
+  { path: '/widgetDemo/:variant?', title: '组件演示', page: lazyPage(() => import('../components/demo/WidgetDemo')) },
+  // W3: organisation, settings, tags and help pages (features/{org,settings,tags,help}); menu paths take the entry's power and flags.
+  { path: '/organizationalStructure', title: '组织架构', page: lazyPage(() => import('../features/org/pages/OrganizationalStructure')), keepAlive: true },
+  { path: '/organizationalStructure/personneldetails/:id', title: '人员详情', page: lazyPage(() => import('../features/org/pages/PersonnelDetails')) },
+  { path: '/userDetail', title: '个人资料', page: lazyPage(() => import('../features/org/pages/UserDetail')) },
+  { path: '/serviceGroup', title: '服务团队', page: lazyPage(() => import('../features/org/pages/ServiceGroup')), keepAlive: true },
+  { path: '/outsourceManagement', title: '外包管理', page: lazyPage(() => import('../features/org/pages/OutsourceManagement')), keepAlive: true },
+  { path: '/serviceBranchDetail', title: '服务商详情', page: lazyPage(() => import('../features/org/pages/ServiceBranchDetail')), power: POWERS.orgManage },
+  { path: '/outsourceUser', title: '外包人员', page: lazyPage(() => import('../features/org/pages/OutsourceUser')), power: POWERS.orgManage },
+  { path: '/insourceUser', title: '内部人员', page: lazyPage(() => import('../features/org/pages/InsourceUser')), power: POWERS.orgManage },
+  { path: '/orderingRule', title: '派单规则', page: lazyPage(() => import('../features/settings/pages/OrderingRule')) },
+  { path: '/tagsManage/personTag', title: '人员标签', page: lazyPage(() => import('../features/tags/pages/TagsManage')) },
+  { path: '/tagsManage/orderTag', title: '工单标签', page: lazyPage(() => import('../features/tags/pages/TagsManage')) },
+  { path: '/tagsManage/customerTag', title: '客户标签', page: lazyPage(() => import('../features/tags/pages/TagsManage')) },
+  { path: '/systemSetting', title: '系统设置', page: lazyPage(() => import('../features/settings/pages/SystemSetting')) },
+  { path: '/dictionarySettings', title: '字典设置', page: lazyPage(() => import('../features/settings/pages/DictionarySettings')), keepAlive: true },
+  // F2: form engine designer and template centre (features/forms); sub-pages take their settings entry's power.
+  { path: '/templateCenter', title: '工单设置', page: lazyPage(() => import('../features/forms/pages/TemplateCenter')) },
+  { path: '/templateCenter/:type', title: '工单设置', page: lazyPage(() => import('../features/forms/pages/TemplateCenter')), power: 'menu_TemplateCenter' },
+  { path: '/templateCenter/processSetting', title: '流程设置', page: lazyPage(() => import('../features/forms/pages/ProcessSetting')), power: 'menu_TemplateCenter' },
+  { path: '/templateCenter/processSetting/customForm/:orderType?', title: '自定义字段', page: lazyPage(() => import('../features/forms/pages/CustomFormClassic')), power: 'menu_TemplateCenter' },
+  { path: '/templateCenter/processSetting/customFormbeta', title: '自定义字段', page: lazyPage(() => import('../features/forms/pages/CustomFormBeta')), power: 'menu_TemplateCenter' },
+  { path: '/templateView', title: '模板视图', page: lazyPage(() => import('../features/forms/pages/TemplateView')) },
+  { path: '/eventSet/processevent/customForm', title: '事件自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_EventSet' },
+  { path: '/projectSet/processProject/customForm', title: '项目自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_ProjectSet' },
+];
+
+/** Outside the layout: login and app-shell pages, and the guard pages. */
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { path: '/login', page: lazyPage(() => import('../features/auth/pages/Login')) },
+  { path: '/passwordForget/:mobile', page: lazyPage(() => import('../features/auth/pages/PasswordForget')) },
+  { path: '/passwordset/:mobile', page: lazyPage(() => import('../features/auth/pages/PasswordSet')) },
+  { path: '/register', page: lazyPage(() => import('../features/auth/pages/Register')) },
+  { path: '/privacy', page: lazyPage(() => import('../features/auth/pages/Privacy')) },
+  { path: '/loading', page: lazyPage(() => import('../features/auth/pages/Loading')) },
+  { path: '/errorRole', page: lazyPage(() => import('../shell/pages/ErrorRole')) },
+  { path: '/errorOverdue', page: lazyPage(() => import('../shell/pages/ErrorOverdue')) },
+  { path: '/error403', page: lazyPage(() => import('../shell/pages/Error403')) },
+  { path: '/linkhelp', page: lazyPage(() => import('../shell/pages/LinkHelp')) },
+];
+
+const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A page that is also a menu entry takes the entry's power, free-plan lock and quota flag unless it sets its own. */
+function withMenuFlags(r: PageRoute, entries: MenuEntry[]): PageRoute {
+  const e = entries.find((m) => samePath(m.path, r.path));
+  if (!e) return r;
+  return { ...r, power: r.power ?? e.power, freeLock: r.freeLock ?? e.freeLock, quotaDisabled: r.quotaDisabled ?? e.quotaDisabled };
+}
+
+const SETTING_ENTRY: MenuEntry = { ...SYSTEM_SETTING_MENU, parentId: 0, formType: 2 };
+
+/** Every layout route: the table above, then one "即将上线" page for each menu path that has no page yet. */
+export function layoutRoutes(): PageRoute[] {
+  const entries = [...MENU_ENTRIES, SETTING_ENTRY];
+  const own = LAYOUT_ROUTES.map((r) => withMenuFlags(r, entries));
+  const soon: PageRoute[] = [];
+  for (const e of entries) {
+    if ([...own, ...soon].some((r) => samePath(r.path, e.path))) continue;
+    soon.push({ path: e.path, title: e.name, page: ComingSoon, power: e.power, freeLock: e.freeLock, quotaDisabled: e.quotaDisabled });
+  }
+  return [...own, ...soon];
+}
+
+// C2: customer pages (features/customers); menu paths take the entry's power and free-plan lock, the others name theirs.
+LAYOUT_ROUTES.push(
+  { path: '/allCustomer', title: '全部客户', page: lazyPage(() => import('../features/customers/pages/AllCustomer')), keepAlive: true },
+  { path: '/allOrder/customerDetail/:id/:oid?', title: '客户详情', page: lazyPage(() => import('../features/customers/pages/CustomerDetail')), power: 'menu_AllCustomer' },
+  { path: '/contactManage', title: '联系人管理', page: lazyPage(() => import('../features/customers/pages/ContactManage')), keepAlive: true },
+  { path: '/addressManage', title: '地址管理', page: lazyPage(() => import('../features/customers/pages/AddressManage')), keepAlive: true },
+  { path: '/productManage', title: '产品档案', page: lazyPage(() => import('../features/customers/pages/ProductManage')), keepAlive: true },
+  { path: '/productManage/detail/:id', title: '设备详情', page: lazyPage(() => import('../features/customers/pages/InstalledDetail')), power: 'menu_ProductManage', freeLock: 'productManage' },
+  { path: '/productManage/qr/:code', title: '扫码查看设备', page: lazyPage(() => import('../features/customers/pages/InstalledByCode')), power: 'menu_ProductManage', freeLock: 'productManage' },
+  { path: '/allProduct', title: '产品库', page: lazyPage(() => import('../features/customers/pages/AllProduct')), keepAlive: true },
+  { path: '/allProduct/Productdetails/:id', title: '产品详情', page: lazyPage(() => import('../features/customers/pages/ProductDetails')), power: 'menu_AllProduct' },
+  { path: '/saleContract', title: '销售合同', page: lazyPage(() => import('../features/customers/pages/SaleContractPage')), power: 'menu_AllCustomer', keepAlive: true },
+  { path: '/saleContract/detail/:id', title: '销售合同详情', page: lazyPage(() => import('../features/customers/pages/SaleContractDetail')), power: 'menu_AllCustomer' },
+  { path: '/maintainContract', title: '维保合同', page: lazyPage(() => import('../features/customers/pages/MaintainContractPage')), power: 'menu_AllCustomer', keepAlive: true },
+  { path: '/maintainContract/detail/:id', title: '维保合同详情', page: lazyPage(() => import('../features/customers/pages/MaintainContractDetail')), power: 'menu_AllCustomer' },
+  { path: '/homeAccount', title: '门户账号', page: lazyPage(() => import('../features/customers/pages/HomeAccount')), keepAlive: true },
+);

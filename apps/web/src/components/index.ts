@@ -1,0 +1,23 @@
+// The shared widgets (spec part 1 §2 'Shared widgets', issue 3 §5). Import from 'components' in pages.
+export { BackTop } from './BackTop';
+export { ColumnChooser } from './ColumnChooser';
+export { DateRangePicker } from './DateRangePicker';
+export { Elapsed } from './Elapsed';
+export { EmptyState } from './EmptyState';
+export { FileLink } from './FileLink';
+export { FilePreview } from './FilePreview';
+export { FileSize } from './FileSize';
+export { setUpgradeHandler, showFreeNotice } from './freeNotice';
+export { ImagePreview } from './ImagePreview';
+export { LazyRender } from './LazyRender';
+export type { ListColumn } from './list/columns';
+export { contractFetcher, pairFetcher } from './list/fetchers';
+export { type ExportRequest, ListPage, type ListPageHandle, type ListPageProps } from './list/ListPage';
+export { useColumnChoice } from './list/useColumnChoice';
+export type { ListQuery, ListResult, SortType } from './list/useListData';
+export { PersonField } from './PersonField';
+export { PersonLink, personDetailPath } from './PersonLink';
+export { type Person, PersonPicker } from './PersonPicker';
+export { SaveButton } from './SaveButton';
+export { ScannerInput } from './ScannerInput';
+export { bindToast, toast } from './toast';

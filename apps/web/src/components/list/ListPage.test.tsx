@@ -1,0 +1,277 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
+import { renderWithApp } from '../testing';
+import { MIN_COLUMN_WIDTH, visibleColumns } from './columns';
+import { ListPage, type ListPageHandle } from './ListPage';
+import type { ListQuery } from './useListData';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const COLS = Array.from({ length: 11 }, (_, i) => ({ key: `c${i}`, dataIndex: 'name', title: `列${i}` }));
+const rows = (n: number, from = 1): Row[] => Array.from({ length: n }, (_, i) => ({ id: from + i, name: `人员${from + i}` }));
+
+function fetcher(total: number) {
+  return vi.fn(async (q: ListQuery) => {
+    const start = q.pageIndex * q.pageSize;
+    return { list: rows(Math.max(0, Math.min(q.pageSize, total - start)), start + 1), count: total };
+  });
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent).filter((t) => t?.startsWith('列'));
+
+async function openChooser() {
+  fireEvent.click(screen.getByRole('button', { name: /列设置/ }));
+  return within(await screen.findByTestId('column-chooser'));
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+describe('ListPage data', () => {
+  it('asks the fetcher with a zero-based page index, default size 10 and sort 1', async () => {
+    const fetch = fetcher(35);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />);
+    await screen.findAllByText('人员1');
+    expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1 });
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findAllByText('人员11');
+    expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: 10, sortType: 1 });
+    expect(screen.getByText('共 35 条')).toBeTruthy();
+  });
+
+  it('searches by keyword from the first page, leaving empty filters out', async () => {
+    const fetch = fetcher(35);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByTitle('3'));
+    await screen.findAllByText('人员21');
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '  张三 ' } });
+    fireEvent.keyDown(screen.getByLabelText('关键字'), { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1, keyword: '张三' }));
+  });
+
+  it('offers 500 and 1000 per page only on paid plans', async () => {
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(5)} paid />);
+    await screen.findAllByText('人员1');
+    fireEvent.mouseDown(screen.getByText('10 条/页'));
+    expect(await screen.findByText('1000 条/页')).toBeTruthy();
+    expect(screen.getByText('500 条/页')).toBeTruthy();
+    cleanup();
+
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(5)} paid={false} />);
+    await screen.findAllByText('人员1');
+    fireEvent.mouseDown(screen.getByText('10 条/页'));
+    expect(await screen.findByText('100 条/页')).toBeTruthy();
+    expect(screen.queryByText('500 条/页')).toBeNull();
+    expect(screen.queryByText('1000 条/页')).toBeNull();
+  });
+
+  it('refuses a sort change on the free plan with the upgrade notice, and sorts on paid plans', async () => {
+    const fetch = fetcher(3);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid={false} />);
+    await screen.findAllByText('人员1');
+    fireEvent.mouseDown(screen.getByText('创建时间从新到旧'));
+    fireEvent.click(await screen.findByText('创建时间从旧到新'));
+    expect(await screen.findByText(/^免费版不支持修改排序，建议升级为VIP版本，咨询热线：/)).toBeTruthy();
+    expect(fetch.mock.calls.every(([q]) => q.sortType === 1)).toBe(true);
+    cleanup();
+
+    const paidFetch = fetcher(3);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={paidFetch} paid />);
+    await screen.findAllByText('人员1');
+    fireEvent.mouseDown(screen.getAllByText('创建时间从新到旧')[0]!);
+    fireEvent.click(await screen.findByText('创建时间从旧到新'));
+    await waitFor(() => expect(paidFetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 2 }));
+  });
+
+  it('refreshes and, when reset, returns to the first page', async () => {
+    const fetch = fetcher(35);
+    const ref = createRef<ListPageHandle>();
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid ref={ref} />);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findAllByText('人员11');
+    const before = fetch.mock.calls.length;
+    act(() => ref.current!.refresh());
+    await waitFor(() => expect(fetch.mock.calls.length).toBe(before + 1));
+    expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ pageIndex: 1 }));
+    act(() => ref.current!.refresh(true));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ pageIndex: 0 })));
+  });
+});
+
+describe('ListPage params', () => {
+  it('sends fixed params with every load and starts again from the first page when they change', async () => {
+    const fetch = fetcher(35);
+    const view = renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid params={{ tab: 1 }} />);
+    await screen.findAllByText('人员1');
+    expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1, tab: 1 });
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: 10, sortType: 1, tab: 1 }));
+    view.rerender(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid params={{ tab: 2 }} />);
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1, tab: 2 }));
+  });
+});
+
+describe('ListPage filters', () => {
+  it('applies the panel with 查找 (mapped) and clears it with 重置', async () => {
+    const fetch = fetcher(3);
+    const { Form, Input } = await import('antd');
+    renderWithApp(
+      <ListPage<Row>
+        title="人员"
+        columns={COLS}
+        fetch={fetch}
+        paid
+        filters={
+          <Form.Item name="title" label="标题">
+            <Input aria-label="标题" />
+          </Form.Item>
+        }
+        mapFilters={(v) => ({ titleLike: v.title })}
+      />,
+    );
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByRole('button', { name: /筛选/ }));
+    fireEvent.change(screen.getByLabelText('标题'), { target: { value: '空调' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*找/ }));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1, titleLike: '空调' }));
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1 }));
+    expect((screen.getByLabelText('标题') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('ListPage export', () => {
+  it('warns 导出数据不能为空 when the list is empty and opens no dialog', async () => {
+    const onExport = vi.fn(async () => {});
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(0)} paid onExport={onExport} />);
+    await screen.findByText('暂无数据', { selector: '.ant-empty-description' });
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    expect(await screen.findByText('导出数据不能为空')).toBeTruthy();
+    expect(screen.queryByText('导出范围')).toBeNull();
+    expect(onExport).not.toHaveBeenCalled();
+  });
+
+  it('warns 未选中数据 for selected rows with nothing selected', async () => {
+    const onExport = vi.fn(async () => {});
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(3)} paid onExport={onExport} />);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    fireEvent.click(await screen.findByLabelText(/选中行数据/));
+    fireEvent.click(screen.getAllByRole('button', { name: /^导\s*出$/ }).at(-1)!);
+    expect(await screen.findByText('未选中数据')).toBeTruthy();
+    expect(onExport).not.toHaveBeenCalled();
+  });
+
+  it('exports the selected rows under the default name (page name + date)', async () => {
+    const onExport = vi.fn(async (_req: unknown) => {});
+    renderWithApp(<ListPage<Row> title="全部项目数据" columns={COLS} fetch={fetcher(3)} paid onExport={onExport} />);
+    await screen.findAllByText('人员1');
+    const boxes = screen.getAllByRole('checkbox');
+    fireEvent.click(boxes[1]!); // row 1
+    fireEvent.click(boxes[3]!); // row 3
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    const name = (await screen.findByLabelText('文件名')) as HTMLInputElement;
+    const today = new Date();
+    const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(name.value).toBe(`全部项目数据${date}`);
+    fireEvent.click(screen.getAllByRole('button', { name: /^导\s*出$/ }).at(-1)!);
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1));
+    const req = onExport.mock.calls[0]![0];
+    expect(req).toMatchObject({ fileName: `全部项目数据${date}`, scope: 'selected', ids: [1, 3] });
+    expect(await screen.findByText('导出任务已创建，请到下载中心查看')).toBeTruthy();
+  });
+});
+
+describe('ListPage batch delete', () => {
+  it('asks for a selection first, then confirms, deletes, says 删除成功 and reloads', async () => {
+    const fetch = fetcher(3);
+    const onDelete = vi.fn(async () => {});
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid onDelete={onDelete} />);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByRole('button', { name: /批量删除/ }));
+    expect(await screen.findByText('请选择需要删除的行')).toBeTruthy();
+    expect(screen.queryByText('确认删除选中的行吗？')).toBeNull();
+
+    fireEvent.click(screen.getAllByRole('checkbox')[2]!); // row 2
+    fireEvent.click(screen.getByRole('button', { name: /批量删除/ }));
+    expect(await screen.findByText('确认删除选中的行吗？')).toBeTruthy();
+    const calls = fetch.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith([2], [{ id: 2, name: '人员2' }]));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    await waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('deletes nothing when the confirmation is cancelled', async () => {
+    const onDelete = vi.fn(async () => {});
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(3)} paid onDelete={onDelete} />);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getAllByRole('checkbox')[1]!);
+    fireEvent.click(screen.getByRole('button', { name: /批量删除/ }));
+    await screen.findByText('确认删除选中的行吗？');
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(screen.queryByText('删除成功')).toBeNull();
+  });
+});
+
+describe('ListPage columns', () => {
+  it('shows the first nine columns by default', async () => {
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(1)} paid routeKey="/a" />);
+    await screen.findAllByText('人员1');
+    expect(headers()).toEqual(['列0', '列1', '列2', '列3', '列4', '列5', '列6', '列7', '列8']);
+  });
+
+  it('keeps a choice per route across remounts, and an empty choice resets to the nine defaults', async () => {
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(1)} paid routeKey="/a" />);
+    await screen.findAllByText('人员1');
+    let chooser = await openChooser();
+    fireEvent.click(chooser.getByLabelText('列1'));
+    fireEvent.click(chooser.getByLabelText('列10'));
+    await waitFor(() => expect(headers()).toEqual(['列0', '列2', '列3', '列4', '列5', '列6', '列7', '列8', '列10']));
+    cleanup();
+
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(1)} paid routeKey="/a" />);
+    await screen.findAllByText('人员1');
+    expect(headers()).toEqual(['列0', '列2', '列3', '列4', '列5', '列6', '列7', '列8', '列10']);
+    cleanup();
+
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(1)} paid routeKey="/b" />);
+    await screen.findAllByText('人员1');
+    expect(headers()).toHaveLength(9);
+    expect(headers()).toContain('列1');
+    cleanup();
+
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(1)} paid routeKey="/a" />);
+    await screen.findAllByText('人员1');
+    chooser = await openChooser();
+    fireEvent.click(chooser.getByLabelText('全选')); // partly checked → all
+    await waitFor(() => expect(headers()).toHaveLength(11));
+    fireEvent.click(chooser.getByLabelText('全选')); // all → none, which resets
+    await waitFor(() => expect(headers()).toEqual(['列0', '列1', '列2', '列3', '列4', '列5', '列6', '列7', '列8']));
+    expect(localStorage.getItem('sk_cache:columns:/a')).toBeNull();
+  });
+
+  it('gives columns without a width a minimum width of 150', () => {
+    const cols = visibleColumns(
+      [
+        { key: 'a', title: 'A' },
+        { key: 'b', title: 'B', width: 80 },
+        { key: 'c', title: 'C' },
+      ],
+      ['a', 'b'],
+    );
+    expect(cols).toEqual([
+      { key: 'a', title: 'A', minWidth: MIN_COLUMN_WIDTH },
+      { key: 'b', title: 'B', width: 80 },
+    ]);
+  });
+});

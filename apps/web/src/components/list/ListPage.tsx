@@ -1,0 +1,236 @@
+import { allowedPageSizes, isPaid } from '@sk/shared';
+import type { SearchPlan } from '@sk/shared/forms/preferences.contract';
+import { Form, Modal, Table } from 'antd';
+import { type Key, type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useSessionUser } from '../../lib/session';
+import { EmptyState } from '../EmptyState';
+import { showFreeNotice } from '../freeNotice';
+import { toast } from '../toast';
+import { defaultColumnKeys, type ListColumn, visibleColumns } from './columns';
+import { EXPORT_EMPTY, ExportDialog, type ExportScope } from './ExportDialog';
+import { FilterPanel } from './FilterPanel';
+import { ListToolbar } from './ListToolbar';
+import { PlanGate, planKeyOf, planQuery, useListPlans } from './SearchPlans';
+import { useColumnChoice } from './useColumnChoice';
+import { type ListQuery, type ListResult, type SortType, useListData } from './useListData';
+import { useTableConfig } from './useTableConfig';
+
+export const DELETE_NONE_SELECTED = '请选择需要删除的行';
+export const DELETE_CONFIRM = '确认删除选中的行吗？';
+export const DELETE_DONE = '删除成功';
+
+export interface ExportRequest<T> {
+  fileName: string;
+  scope: ExportScope;
+  /** Keys of the rows to export (the current page's or the selected ones). */
+  ids: Key[];
+  rows: T[];
+  /** The list's current query, for exports that re-run it on the server. */
+  query: ListQuery;
+}
+
+export interface ListPageHandle {
+  /** Refetches; `reset` also returns to the first page. */
+  refresh: (reset?: boolean) => void;
+  query: ListQuery;
+  selectedKeys: Key[];
+}
+
+export interface ListPageProps<T> {
+  /** The page's name: the export file is named after it. */
+  title: string;
+  columns: ListColumn<T>[];
+  /** Loads one page: `{ pageIndex (zero-based), pageSize, keyword, sortType, ...filters }` → `{ list, count }`. */
+  fetch: (query: ListQuery) => Promise<ListResult<T>>;
+  /** Key of the column choice and the query cache; defaults to the current route. */
+  routeKey?: string;
+  rowKey?: string | ((row: T) => Key);
+  /** Columns shown until the user chooses (default: the first nine). */
+  defaultColumns?: string[];
+  keywordPlaceholder?: string;
+  /** Filter-panel fields (antd Form.Item with names); omitted → no filter toggle. */
+  filters?: ReactNode;
+  /** Turns the panel's values into query fields (e.g. a date range into start/end). */
+  mapFilters?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** Starting filters (e.g. from the URL) and the panel's initial values. */
+  initialQuery?: Record<string, unknown>;
+  /** Fixed fields sent with every load (e.g. `{ dataType: 1 }` or the current tab); a change reloads from the first page. */
+  params?: Record<string, unknown>;
+  /** Show the sort selector (default true). */
+  sort?: boolean;
+  /** Buttons next to the list tools (新建 …). */
+  toolbar?: ReactNode;
+  /** Starts a download-centre export; omitted → no export button. */
+  onExport?: (req: ExportRequest<T>) => Promise<unknown>;
+  /** Deletes the given rows; omitted → no batch delete. */
+  onDelete?: (ids: Key[], rows: T[]) => Promise<unknown>;
+  selectable?: boolean;
+  /** Paid plan (page sizes 500/1000, sorting); defaults to the session user's plan. */
+  paid?: boolean;
+  /** Saved search plans (/search/plan/*): default on when the page has filters. */
+  searchPlans?: boolean;
+  /** Keep the column choice on the server too (/fr/table/cfg/*); default on. */
+  tableConfig?: boolean;
+  ref?: Ref<ListPageHandle>;
+}
+
+const EMPTY: Record<string, unknown> = {};
+
+/**
+ * The one list page (DESIGN.md §5): keyword, filter panel, sort (refused on the free plan), column chooser
+ * per route, table (columns at least 150 px), pager (500/1000 on paid plans), export dialog, batch delete,
+ * saved search plans (the default plan is applied before the first load).
+ */
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  const location = useLocation();
+  const pageKey = (props.searchPlans ?? !!props.filters) ? planKeyOf(props.routeKey ?? location.pathname) : null;
+  if (!pageKey) return <ListPageBody<T> {...props} planKey={null} startPlan={null} />;
+  return <PlanGate pageKey={pageKey}>{(plan) => <ListPageBody<T> {...props} planKey={pageKey} startPlan={plan} />}</PlanGate>;
+}
+
+function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: string | null; startPlan: SearchPlan | null }) {
+  const { columns, fetch, rowKey = 'id', filters, toolbar, onExport, onDelete, sort = true, initialQuery = EMPTY, ref, startPlan } = props;
+  const location = useLocation();
+  const routeKey = props.routeKey ?? location.pathname;
+  const user = useSessionUser();
+  const paid = props.paid ?? isPaid(user?.isChargeUser ?? 0);
+  const [modal, modalHolder] = Modal.useModal();
+
+  const [start] = useState(() => (startPlan ? planQuery(startPlan, props.mapFilters) : undefined));
+  const list = useListData<T>(routeKey, fetch, initialQuery, sort, props.params, start);
+  const rows = list.data?.list ?? [];
+  const count = list.data?.count ?? 0;
+  const keyOf = (row: T): Key => (typeof rowKey === 'function' ? rowKey(row) : ((row as Record<string, unknown>)[rowKey] as Key));
+
+  const allKeys = useMemo(() => columns.map((c) => c.key), [columns]);
+  const defaults = useMemo(() => defaultColumnKeys(columns, props.defaultColumns), [columns, props.defaultColumns]);
+  const choice = useTableConfig(routeKey, useColumnChoice(routeKey, allKeys, defaults), props.tableConfig !== false);
+
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
+  const clearSelection = () => setSelected({ keys: [], rows: [] });
+  const [exporting, setExporting] = useState(false);
+  const [panelForm] = Form.useForm();
+  const plans = useListPlans({ pageKey: props.planKey, start: startPlan, form: panelForm, list, mapFilters: props.mapFilters, onApplied: clearSelection });
+
+  const refresh = (reset = false) => {
+    if (reset) clearSelection();
+    list.refresh(reset);
+  };
+  useImperativeHandle(ref, () => ({ refresh, query: list.query, selectedKeys: selected.keys }));
+
+  const changeSort = (v: SortType) => {
+    if (!paid) showFreeNotice('sortChange', user?.customServicePhone);
+    else list.update({ sortType: v });
+  };
+
+  const startExport = () => {
+    if (count === 0 && selected.keys.length === 0) toast.warning(EXPORT_EMPTY);
+    else setExporting(true);
+  };
+  const runExport = (fileName: string, scope: ExportScope) => {
+    const chosen = scope === 'selected' ? selected.rows : rows;
+    const ids = scope === 'selected' ? selected.keys : rows.map(keyOf);
+    return onExport!({ fileName, scope, ids, rows: chosen, query: list.query });
+  };
+
+  const batchDelete = () => {
+    if (!selected.keys.length) return toast.warning(DELETE_NONE_SELECTED);
+    const { keys, rows: picked } = selected;
+    modal.confirm({
+      title: '提示',
+      content: DELETE_CONFIRM,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await onDelete!(keys, picked);
+        } catch {
+          return; // the request client has shown why
+        }
+        toast.success(DELETE_DONE);
+        clearSelection();
+        const emptiedPage = keys.length >= rows.length && list.query.pageIndex > 0;
+        if (emptiedPage) list.update({ pageIndex: list.query.pageIndex - 1 });
+        else list.refresh();
+      },
+    });
+  };
+
+  return (
+    <div className="sk-list-page">
+      {modalHolder}
+      <ListToolbar
+        keyword={(list.query.keyword as string | undefined) ?? ''}
+        keywordPlaceholder={props.keywordPlaceholder}
+        onKeyword={(keyword) => {
+          clearSelection();
+          list.update({ keyword });
+        }}
+        filtersDefaultOpen={Object.keys(initialQuery).length > 0 || !!startPlan}
+        sortType={sort ? (list.query.sortType as SortType | undefined) : undefined}
+        onSort={changeSort}
+        columns={columns}
+        choice={choice}
+        extra={toolbar}
+        plans={plans.control}
+        onExport={onExport ? startExport : undefined}
+        onDelete={onDelete ? batchDelete : undefined}
+        onRefresh={() => refresh()}
+        panel={
+          filters ? (
+            <FilterPanel
+              form={panelForm}
+              initialValues={initialQuery}
+              onSearch={(values) => {
+                clearSelection();
+                plans.clear();
+                list.setFilters(props.mapFilters ? props.mapFilters(values) : values);
+              }}
+              onReset={() => {
+                clearSelection();
+                plans.clear();
+                list.reset();
+              }}
+            >
+              {filters}
+            </FilterPanel>
+          ) : null
+        }
+      />
+      <Table<T>
+        rowKey={rowKey}
+        columns={visibleColumns(columns, choice.value)}
+        dataSource={rows}
+        loading={list.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <EmptyState /> }}
+        rowSelection={
+          props.selectable === false
+            ? undefined
+            : { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, picked) => setSelected({ keys, rows: picked.filter(Boolean) }) }
+        }
+        pagination={{
+          current: list.query.pageIndex + 1,
+          pageSize: list.query.pageSize,
+          total: count,
+          pageSizeOptions: allowedPageSizes(paid),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (page, size) => list.update(size !== list.query.pageSize ? { pageIndex: 0, pageSize: size } : { pageIndex: page - 1 }),
+        }}
+      />
+      {onExport ? (
+        <ExportDialog
+          open={exporting}
+          name={props.title}
+          pageCount={rows.length}
+          selectedCount={selected.keys.length}
+          onCancel={() => setExporting(false)}
+          onExport={runExport}
+        />
+      ) : null}
+    </div>
+  );
+}

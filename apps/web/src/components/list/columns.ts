@@ -1,0 +1,24 @@
+import type { TableColumnType } from 'antd';
+
+/** Table columns wider than this only when the page says so (spec part 1 §9). */
+export const MIN_COLUMN_WIDTH = 150;
+/** Columns shown until the user chooses (spec part 1 §9). */
+export const DEFAULT_COLUMN_COUNT = 9;
+
+/** A list column: an antd column with a stable key and a plain-text title (the column chooser lists it). */
+export interface ListColumn<T> extends TableColumnType<T> {
+  key: string;
+  title: string;
+}
+
+/** The keys shown by default: the page's choice, else the first nine columns. */
+export const defaultColumnKeys = <T>(columns: readonly ListColumn<T>[], defaults?: readonly string[]): string[] =>
+  defaults ? [...defaults] : columns.slice(0, DEFAULT_COLUMN_COUNT).map((c) => c.key);
+
+/** The chosen columns in the page's order, each at least 150 px wide unless it sets its own width. */
+export function visibleColumns<T>(columns: readonly ListColumn<T>[], keys: readonly string[]): TableColumnType<T>[] {
+  const chosen = new Set(keys);
+  return columns
+    .filter((c) => chosen.has(c.key))
+    .map((c) => (c.width === undefined && c.minWidth === undefined ? { ...c, minWidth: MIN_COLUMN_WIDTH } : c));
+}

@@ -1,0 +1,92 @@
+import { DEFAULT_PAGE_SIZE } from '@sk/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+
+/** Sort: 1 creation time newest first, 2 oldest first (spec part 1 §9). */
+export type SortType = 1 | 2;
+export const SORT_OPTIONS = [
+  { value: 1, label: '创建时间从新到旧' },
+  { value: 2, label: '创建时间从旧到新' },
+] as const;
+
+/** What a list fetcher receives: zero-based paging, keyword, sort and the page's filters. Empty filters are left out. */
+export interface ListQuery {
+  pageIndex: number;
+  pageSize: number;
+  keyword?: string;
+  sortType?: SortType;
+  [filter: string]: unknown;
+}
+
+export interface ListResult<T> {
+  list: T[];
+  count: number;
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+export const compactQuery = (q: Record<string, unknown>): ListQuery =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => !isEmpty(v))) as ListQuery;
+
+export const listQueryKey = (routeKey: string) => ['listPage', routeKey];
+
+const NO_PARAMS: Record<string, unknown> = {};
+
+const firstQuery = (initial: Record<string, unknown>, sort: boolean): ListQuery =>
+  compactQuery({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE, sortType: sort ? 1 : undefined, ...initial });
+
+/** The list's query state and its data through TanStack Query (the previous page stays visible while loading). */
+export function useListData<T>(
+  routeKey: string,
+  fetcher: (q: ListQuery) => Promise<ListResult<T>>,
+  initial: Record<string, unknown>,
+  sort: boolean,
+  params: Record<string, unknown> = NO_PARAMS,
+  /** Where the first load starts when not at `initial` (F2: a default search plan); reset still goes to `initial`. */
+  start?: Record<string, unknown>,
+) {
+  const [query, setQuery] = useState<ListQuery>(() => firstQuery({ ...initial, ...start }, sort));
+  const fixed = compactQuery(params);
+  const paramsKey = JSON.stringify(fixed);
+  const [seenParams, setSeenParams] = useState(paramsKey);
+  if (seenParams !== paramsKey) {
+    // other fixed fields (a tab switch): start again from the first page
+    setSeenParams(paramsKey);
+    setQuery((q) => ({ ...q, pageIndex: 0 }));
+  }
+  const sent: ListQuery = { ...query, ...fixed };
+  const qc = useQueryClient();
+  const result = useQuery({
+    queryKey: [...listQueryKey(routeKey), sent],
+    queryFn: () => fetcher(sent),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  /** Changes part of the query; anything but paging goes back to the first page. */
+  const update = useCallback((patch: Partial<ListQuery>) => {
+    setQuery((q) => {
+      const paging = Object.keys(patch).every((k) => k === 'pageIndex' || k === 'pageSize');
+      return compactQuery({ ...q, ...(paging ? {} : { pageIndex: 0 }), ...patch });
+    });
+  }, []);
+
+  /** Replaces the filters (keyword and sort stay), first page. */
+  const setFilters = useCallback((filters: Record<string, unknown>) => {
+    setQuery((q) => compactQuery({ pageIndex: 0, pageSize: q.pageSize, keyword: q.keyword, sortType: q.sortType, ...filters }));
+  }, []);
+
+  /** Back to the page's starting query (page size kept), first page. */
+  const reset = useCallback(() => setQuery((q) => ({ ...firstQuery(initial, sort), pageSize: q.pageSize })), [initial, sort]);
+
+  /** Refetches; `reset` also returns to the first page. */
+  const refresh = useCallback(
+    (toFirst = false) => {
+      if (toFirst) setQuery((q) => (q.pageIndex === 0 ? q : { ...q, pageIndex: 0 }));
+      void qc.invalidateQueries({ queryKey: listQueryKey(routeKey) });
+    },
+    [qc, routeKey],
+  );
+
+  return { query: sent, update, setFilters, reset, refresh, data: result.data, loading: result.isFetching };
+}

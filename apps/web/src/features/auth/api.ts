@@ -1,0 +1,26 @@
+// Login helpers shared by the auth pages.
+import { errorMessages } from '@sk/shared';
+import { isAppShell } from '../../lib/env';
+import { queryClient } from '../../lib/query';
+import { setSessionUser } from '../../lib/session';
+import { resetTabs } from '../../shell/tabs';
+
+export const MOBILE_RULE = { pattern: /^1\d{10}$/, message: '请输入正确的11位手机号' };
+export const CODE_RULE = { pattern: /^\d{6}$/, message: '请输入6位验证码' };
+/** Mirrors the server's rule so most mistakes are caught before sending. */
+export const PASSWORD_RULE = { pattern: /^(?=.*[A-Za-z])(?=.*\d).{6,32}$/, message: errorMessages.PASSWORD_WEAK };
+
+export const loginClient = (): 'app' | 'web' => (isAppShell() ? 'app' : 'web');
+
+/** Only same-site paths are followed after login. */
+export function safeRedirect(raw: string | null): string {
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/login')) return '/';
+  return raw;
+}
+
+/** A new session: nothing of the previous user's may linger (tabs, cached answers, session user). */
+export function startSession(): void {
+  resetTabs();
+  queryClient.clear();
+  setSessionUser(null);
+}

@@ -1,0 +1,41 @@
+import { accountContract } from '@sk/shared';
+import { Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { toast } from '../../../components/toast';
+import { call } from '../../../lib/api';
+import { MOBILE_RULE } from '../api';
+
+type Purpose = 'login' | 'password' | 'register';
+
+/** Sends an SMS code and counts down until another may be sent (the server says how long). */
+export function SendCodeButton({ getMobile, purpose, block }: { getMobile: () => string | undefined; purpose: Purpose; block?: boolean }) {
+  const [left, setLeft] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (left <= 0) return;
+    const t = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(t);
+  }, [left]);
+
+  const send = async () => {
+    const mobile = getMobile()?.trim() ?? '';
+    if (!MOBILE_RULE.pattern.test(mobile)) return toast.error(MOBILE_RULE.message);
+    setBusy(true);
+    try {
+      const r = await call(accountContract.sendCode, { mobile, purpose });
+      toast.success('验证码已发送');
+      setLeft(r.seconds);
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button onClick={send} disabled={left > 0} loading={busy} block={block}>
+      {left > 0 ? `${left}秒后重新发送` : '获取验证码'}
+    </Button>
+  );
+}

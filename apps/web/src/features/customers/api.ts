@@ -1,0 +1,105 @@
+// Fetchers and helpers over the customer-area contracts (customers, contacts, addresses, products, contracts, portal accounts).
+import type { Envelope } from '@sk/shared/common/envelope';
+import type { EndpointDef } from '@sk/shared/common/contract';
+import { contractContract } from '@sk/shared/customers/contracts.contract';
+import { customerContract } from '@sk/shared/customers/customers.contract';
+import type { Address, Contact, CustomerRow } from '@sk/shared/customers/customers.schema';
+import { type CustomerImportResult, customerImportContract } from '@sk/shared/customers/import.contract';
+import type { ImportKind } from '@sk/shared/customers/customers.constants';
+import { customerPartsContract } from '@sk/shared/customers/parts.contract';
+import { homeAccountContract } from '@sk/shared/customers/portal.contract';
+import { productContract } from '@sk/shared/customers/products.contract';
+import { areaContract } from '@sk/shared/settings/dict.contract';
+import { tagsContract } from '@sk/shared/tags/tags.contract';
+import { type ListQuery, type ListResult, toast } from '../../components';
+import { API_PREFIX, ApiError, call } from '../../lib/api';
+import { apiKey, queryClient, useApi } from '../../lib/query';
+import { getSessionUser } from '../../lib/session';
+import { watchDownloads } from '../../shell/downloads';
+
+export { areaContract, contractContract, customerContract, customerImportContract, customerPartsContract, homeAccountContract, productContract, tagsContract };
+
+/** Customer tags are tag code 4. */
+export const CUSTOMER_TAG = 4 as const;
+
+/** What a change to customers, contacts or addresses makes stale. */
+const CUSTOMER_READS: EndpointDef[] = [
+  customerContract.detail,
+  customerContract.getCustomerList,
+  customerContract.customerList,
+  customerPartsContract.addressList,
+  customerPartsContract.linkPersonList,
+];
+
+/** Refreshes the cached customer answers (details, pickers, address and contact lists) after a write. */
+export const refreshCustomers = (): Promise<unknown> => Promise.all(CUSTOMER_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
+
+/** Empty strings and nulls left out, so optional filters are not sent. */
+const compact = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+
+/** The spec's split list (array + count) with the list's keyword sent as `keywordAs` (the lists have no keyword of their own). */
+function splitFetcher<T>(listEp: EndpointDef, countEp: EndpointDef, keywordAs: string, fixed: Record<string, unknown> = {}) {
+  return async ({ keyword, ...q }: ListQuery): Promise<ListResult<T>> => {
+    const query = compact({ [keywordAs]: keyword, ...q, ...fixed });
+    const { pageIndex: _i, pageSize: _s, sortType: _t, ...filters } = query;
+    const [list, count] = await Promise.all([call(listEp, query as never), call(countEp, filters as never)]);
+    return { list: list as T[], count: count as number };
+  };
+}
+
+export const customerFetcher = splitFetcher<CustomerRow>(customerContract.epCustomerList, customerContract.customerListCount, 'name');
+export const contactFetcher = splitFetcher<Contact>(customerContract.epLinkPersonList, customerContract.epLinkPersonListCount, 'name');
+export const addressFetcher = (fixed: Record<string, unknown> = {}) =>
+  splitFetcher<Address>(customerPartsContract.addressList, customerPartsContract.addressCount, 'mapName', fixed);
+
+/** A `{ list, count }` endpoint with fixed fields (a customer id) added to every load. */
+export function pagedFetcher<T>(ep: EndpointDef, fixed: Record<string, unknown> = {}) {
+  return async (q: ListQuery): Promise<ListResult<T>> => (await call(ep, compact({ ...q, ...fixed }) as never)) as ListResult<T>;
+}
+
+/** The download-centre export of customers: the rows of the current page or the selected ones (their ids). */
+export async function exportCustomers(fileName: string, ids: number[]): Promise<void> {
+  await call(customerImportContract.exportCustomers, { fileName, ids });
+  watchDownloads();
+}
+
+/** The customer tags (code 4), for filters, pickers and badges. */
+export const useCustomerTags = () => useApi(tagsContract.list, { code: CUSTOMER_TAG });
+
+/** URL of a file answer (templates, QR codes): the contract's path under /api with its query. */
+export function fileUrl(ep: EndpointDef, query: Record<string, string | number>): string {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return `${API_PREFIX}${ep.path}${qs ? `?${qs}` : ''}`;
+}
+
+export const templateUrl = (kind: ImportKind): string => fileUrl(customerImportContract.template, { kind });
+export const qrImageUrl = (id: number, type: 'png' | 'svg' = 'png'): string => fileUrl(productContract.productionQrcode, { id, type });
+
+/**
+ * Sends an xlsx to an import endpoint (multipart `file`; the request client speaks JSON only) and answers the
+ * envelope's data; failures are toasted and thrown like the request client's.
+ */
+export async function uploadImport(ep: EndpointDef, kind: ImportKind, file: File): Promise<{ data: CustomerImportResult; message: string }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch(fileUrl(ep, { kind }), {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { 'X-CSRF-Token': getSessionUser()?.csrfToken ?? '' },
+    });
+  } catch {
+    throw shown(new ApiError('Network Error', 'NETWORK'));
+  }
+  if (res.status !== 200) throw shown(new ApiError(res.status === 404 ? '404 Error' : res.status === 500 ? '500 Error' : 'Network Error', 'HTTP', res.status));
+  const env = (await res.json()) as Envelope<CustomerImportResult>;
+  if (!env.success) throw shown(new ApiError(env.message, env.code));
+  return { data: env.data as CustomerImportResult, message: env.message };
+}
+
+function shown(e: ApiError): ApiError {
+  toast.error(e.message);
+  return e;
+}

@@ -1,0 +1,240 @@
+import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
+import type { CustomerDetail } from '@sk/shared/customers/customers.schema';
+import { teamContract } from '@sk/shared/org/team.contract';
+import { isPaid } from '@sk/shared/auth/plans';
+import { Col, Form, type FormInstance, Input, Modal, Row, Select, Spin } from 'antd';
+import { type Person, PersonField } from '../../../components';
+import { useApi, useApiMutation } from '../../../lib/query';
+import { useUser } from '../../../lib/session';
+import { customerContract, refreshCustomers } from '../api';
+import { LEVEL_OPTIONS, SOURCE_OPTIONS } from '../options';
+import { AreaCascader } from './AreaCascader';
+import { PHONE_RULE } from './ContactFormDialog';
+import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
+import { SmartPaste } from './SmartPaste';
+import { TagSelect } from './TagSelect';
+
+export interface CustomerValues {
+  name: string;
+  code?: string;
+  linkName?: string;
+  phone?: string;
+  position?: string;
+  area?: string[];
+  detail?: string;
+  source?: number | null;
+  level?: number | null;
+  sales?: Person[];
+  serviceGroupId?: number | null;
+  tagIds?: number[];
+  remark?: string;
+}
+
+/** Form values from what smart paste read: the person is the contact (and the customer's name when none is typed yet). */
+export function pastedValues(r: ExtractedCustomer, current: Partial<CustomerValues>): Partial<CustomerValues> {
+  const out: Partial<CustomerValues> = {};
+  if (r.name) {
+    out.linkName = r.name;
+    if (!current.name?.trim()) out.name = r.name;
+  }
+  if (r.phone) out.phone = r.phone;
+  const area = [r.provinceCode, r.cityCode, r.districtCode].filter((c): c is string => !!c);
+  if (area.length) out.area = area;
+  if (r.detail) out.detail = r.detail;
+  return out;
+}
+
+const valuesOf = (d: CustomerDetail): CustomerValues => ({
+  name: d.name,
+  code: d.code ?? '',
+  source: d.source,
+  level: d.level,
+  sales: d.businessUserId ? [{ id: d.businessUserId, name: d.businessUserName ?? '', mobile: '', department_name: null }] : [],
+  serviceGroupId: d.serviceGroupId,
+  tagIds: d.tags.map((t) => t.id),
+  remark: d.remark ?? '',
+});
+
+function commonFields(v: CustomerValues, tagsAllowed: boolean) {
+  return {
+    name: v.name,
+    code: v.code || null,
+    source: v.source ?? null,
+    level: v.level ?? null,
+    businessUserId: v.sales?.[0]?.id ?? null,
+    serviceGroupId: v.serviceGroupId ?? null,
+    remark: v.remark || null,
+    tagIds: tagsAllowed ? (v.tagIds ?? []) : undefined,
+  };
+}
+
+function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValues>; isNew: boolean; tagsAllowed: boolean }) {
+  const groups = useApi(teamContract.groupSimpleList);
+  const area = Form.useWatch('area', form);
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Form.Item name="name" label="客户名称" rules={[{ required: true, whitespace: true, message: '请输入客户名称' }, { max: 100, message: '客户名称不能超过100个字' }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="code" label="客户编号" rules={[{ max: 50, message: '客户编号不能超过50个字' }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+      </Col>
+      {isNew ? (
+        <>
+          <Col xs={24} md={12}>
+            <Form.Item name="linkName" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 50, message: '联系人不能超过50个字' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="phone" label="电话" rules={[{ required: true, message: '请输入电话' }, PHONE_RULE]}>
+              <Input maxLength={30} placeholder="手机号或固定电话" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="area" label="服务地址">
+              <AreaCascader />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="detail"
+              label="详细地址"
+              rules={[{ required: !!area?.length, whitespace: true, message: '请输入详细地址' }, { max: 200, message: '详细地址不能超过200个字' }]}
+            >
+              <Input maxLength={200} placeholder="街道、门牌号" />
+            </Form.Item>
+          </Col>
+        </>
+      ) : null}
+      <Col xs={24} md={12}>
+        <Form.Item name="source" label="客户来源">
+          <Select allowClear options={SOURCE_OPTIONS} placeholder="请选择" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="level" label="客户等级">
+          <Select allowClear options={LEVEL_OPTIONS} placeholder="请选择" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="sales" label="负责销售">
+          <PersonField role={5} placeholder="选择销售人员" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="serviceGroupId" label="服务团队">
+          <Select allowClear placeholder="请选择" options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+        </Form.Item>
+      </Col>
+      {tagsAllowed ? (
+        <Col xs={24}>
+          <Form.Item name="tagIds" label="客户标签">
+            <TagSelect />
+          </Form.Item>
+        </Col>
+      ) : null}
+      <Col xs={24}>
+        <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+interface FormProps {
+  detail: CustomerDetail | null;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}
+
+function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtFormApi }) {
+  const [form] = Form.useForm<CustomerValues>();
+  const user = useUser();
+  const tagsAllowed = isPaid(user.isChargeUser);
+  const done = async (id: number) => {
+    await refreshCustomers();
+    onSaved(id);
+    onClose();
+  };
+  const add = useApiMutation(customerContract.addCustomer, { onSuccess: (r) => done(r.id) });
+  const edit = useApiMutation(customerContract.editCustomer, { onSuccess: () => done(detail?.id ?? 0) });
+
+  const submit = async (v: CustomerValues) => {
+    const values = await ext.check();
+    if (!values) return;
+    if (detail) return edit.mutate({ id: detail.id, ...commonFields(v, tagsAllowed), ext: values });
+    const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
+    const hasAddress = !!(v.area?.length || v.detail?.trim());
+    add.mutate({
+      ...commonFields(v, tagsAllowed),
+      ext: values,
+      linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
+      address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
+    });
+  };
+
+  return (
+    <>
+      {detail ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
+      <Form<CustomerValues>
+        form={form}
+        id="sk-customer-form" name="sk-customer-form"
+        layout="vertical"
+        initialValues={detail ? valuesOf(detail) : { sales: [], tagIds: [], area: [] }}
+        onFinish={submit}
+        preserve={false}
+      >
+        <Fields form={form} isNew={!detail} tagsAllowed={tagsAllowed} />
+      </Form>
+    </>
+  );
+}
+
+export interface CustomerFormDialogProps {
+  open: boolean;
+  /** The customer to edit; null creates one. */
+  customerId: number | null;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}
+
+function DialogBody({ customerId, onClose, onSaved }: Omit<CustomerFormDialogProps, 'open'>) {
+  const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: !!customerId, staleTime: 0 });
+  if (customerId && !detail.data) return <Spin />;
+  const d = detail.data ?? null;
+  return (
+    <WithExtFields kind={KIND.customer} isNew={!d} initial={d?.ext}>
+      {(ext) => (
+        <>
+          <CustomerForm detail={d} ext={ext} onClose={onClose} onSaved={(id) => onSaved?.(id)} />
+          {ext.form}
+        </>
+      )}
+    </WithExtFields>
+  );
+}
+
+/** 新建客户 (with smart paste, first contact and address) or 编辑客户; custom fields through the form engine. */
+export function CustomerFormDialog(props: CustomerFormDialogProps) {
+  const { open, customerId, onClose } = props;
+  return (
+    <Modal
+      open={open}
+      title={customerId ? '编辑客户' : '新建客户'}
+      okText="保存"
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', form: 'sk-customer-form' }}
+      onCancel={onClose}
+      destroyOnHidden
+      width={760}
+    >
+      {open ? <DialogBody {...props} /> : null}
+    </Modal>
+  );
+}

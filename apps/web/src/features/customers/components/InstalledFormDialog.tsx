@@ -1,0 +1,198 @@
+import type { installedProductDetailSchema } from '@sk/shared/customers/products.contract';
+import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { useApi, useApiMutation } from '../../../lib/query';
+import { customerContract, productContract } from '../api';
+import { useDebounced } from '../hooks';
+import { PRODUCT_STATUS_OPTIONS } from '../options';
+import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
+import { CustomerSelect } from './CustomerSelect';
+
+type Detail = z.infer<typeof installedProductDetailSchema>;
+
+interface Values {
+  productId?: number;
+  name?: string;
+  serialNumber?: string;
+  customerId?: number | null;
+  addressId?: number | null;
+  installDate?: Dayjs | null;
+  purchaseDate?: Dayjs | null;
+  status: number;
+  remark?: string;
+}
+
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+const dayOf = (s: string | null) => (s ? dayjs(s) : null);
+
+/** A catalogue product chosen by name, brand or model. */
+export function ModelSelect({ value, onChange, id }: { value?: number | null; onChange?: (v: number | null) => void; id?: string }) {
+  const [typed, setTyped] = useState('');
+  const keyword = useDebounced(typed);
+  const found = useApi(productContract.productSimpleList, { keyword: keyword || undefined });
+  const chosen = useApi(productContract.productSimpleList, { ids: value ? [value] : [] }, { enabled: !!value });
+  const rows = [...(chosen.data ?? []), ...(found.data ?? [])];
+  const options = [...new Map(rows.map((m) => [m.id, { value: m.id, label: [m.name, m.model].filter(Boolean).join(' ') }])).values()];
+  return (
+    <Select<number>
+      id={id}
+      showSearch={{ filterOption: false, onSearch: (v) => setTyped(v.trim()) }}
+      placeholder="输入产品名称、品牌或型号搜索"
+      allowClear
+      style={{ minWidth: 220 }}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={options}
+      notFoundContent="产品库中没有匹配的产品"
+      aria-label="产品"
+    />
+  );
+}
+
+/** The chosen customer's addresses. */
+function AddressSelect({ customerId, value, onChange, id }: { customerId?: number | null; value?: number | null; onChange?: (v: number | null) => void; id?: string }) {
+  const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: !!customerId });
+  const options = (detail.data?.addresses ?? []).map((a) => ({ value: a.id, label: a.fullAddress }));
+  return <Select id={id} allowClear disabled={!customerId} value={value ?? undefined} onChange={(v) => onChange?.(v ?? null)} options={options} placeholder={customerId ? '请选择地址' : '请先选择客户'} aria-label="安装地址" />;
+}
+
+function InstalledForm({ detail, customerId, ext, onClose, onSaved }: { detail: Detail | null; customerId?: number; ext: ExtFormApi; onClose: () => void; onSaved: (id: number) => void }) {
+  const [form] = Form.useForm<Values>();
+  const chosenCustomer = Form.useWatch('customerId', form);
+  const save = useApiMutation(productContract.productionSave, {
+    invalidates: [productContract.productionList, productContract.productionDetail, productContract.productionByCode],
+    onSuccess: (r) => {
+      onSaved(r.id);
+      onClose();
+    },
+  });
+  const initial: Values = detail
+    ? {
+        productId: detail.productId,
+        name: detail.name,
+        serialNumber: detail.serialNumber ?? '',
+        customerId: detail.customerId,
+        addressId: detail.addressId,
+        installDate: dayOf(detail.installDate),
+        purchaseDate: dayOf(detail.purchaseDate),
+        status: detail.status,
+        remark: detail.remark ?? '',
+      }
+    : { customerId: customerId ?? null, status: 1 };
+
+  const submit = async (v: Values) => {
+    const values = await ext.check();
+    if (!values) return;
+    save.mutate({
+      id: detail?.id,
+      productId: v.productId as number,
+      name: v.name || null,
+      serialNumber: v.serialNumber || null,
+      customerId: v.customerId ?? null,
+      addressId: v.addressId ?? null,
+      installDate: day(v.installDate),
+      purchaseDate: day(v.purchaseDate),
+      status: v.status,
+      remark: v.remark || null,
+      ext: values,
+    });
+  };
+
+  return (
+    <Form<Values> form={form} id="sk-installed-form" name="sk-installed-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="productId" label="产品" rules={[{ required: true, message: '请选择产品' }]}>
+            <ModelSelect />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="设备名称" extra="不填时使用产品名称和型号" rules={[{ max: 100, message: '设备名称不能超过100个字' }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="serialNumber" label="序列号" rules={[{ max: 100, message: '序列号不能超过100个字' }]}>
+            <Input maxLength={100} placeholder="本企业内唯一" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="status" label="设备状态" rules={[{ required: true, message: '请选择设备状态' }]}>
+            <Select options={PRODUCT_STATUS_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="customerId" label="客户">
+            <CustomerSelect disabled={!!customerId} onChange={() => form.setFieldValue('addressId', null)} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="addressId" label="安装地址">
+            <AddressSelect customerId={chosenCustomer} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="purchaseDate" label="购买日期">
+            <DatePicker style={{ width: '100%' }} format="YYYY/MM/DD" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="installDate" label="安装日期">
+            <DatePicker style={{ width: '100%' }} format="YYYY/MM/DD" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+export interface InstalledFormDialogProps {
+  open: boolean;
+  /** The installed product to edit; null registers one. */
+  id: number | null;
+  customerId?: number;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}
+
+function Body({ id, customerId, onClose, onSaved }: Omit<InstalledFormDialogProps, 'open'>) {
+  const detail = useApi(productContract.productionDetail, { customerProductionId: id ?? 0 }, { enabled: !!id, staleTime: 0 });
+  if (id && !detail.data) return <Spin />;
+  const d = detail.data ?? null;
+  return (
+    <WithExtFields kind={KIND.customerProduct} isNew={!d} initial={d?.ext}>
+      {(ext) => (
+        <>
+          <InstalledForm detail={d} customerId={customerId} ext={ext} onClose={onClose} onSaved={(x) => onSaved?.(x)} />
+          {ext.form}
+        </>
+      )}
+    </WithExtFields>
+  );
+}
+
+/** 登记设备 / 编辑设备: an installed product of the catalogue at a customer; the warranty end follows from the model. */
+export function InstalledFormDialog(props: InstalledFormDialogProps) {
+  const { open, id, onClose } = props;
+  return (
+    <Modal
+      open={open}
+      title={id ? '编辑设备' : '登记设备'}
+      okText="保存"
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', form: 'sk-installed-form' }}
+      onCancel={onClose}
+      destroyOnHidden
+      width={760}
+    >
+      {open ? <Body {...props} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import { ImportOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { isPaid } from '@sk/shared/auth/plans';
+import { CUSTOMER_LEVELS, CUSTOMER_SOURCES } from '@sk/shared/customers/customers.constants';
+import type { CustomerRow } from '@sk/shared/customers/customers.schema';
+import { teamContract } from '@sk/shared/org/team.contract';
+import { App, Button, Card, Form, Input, Select, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, PersonLink, showFreeNotice, toast } from '../../../components';
+import { call } from '../../../lib/api';
+import { isChatClient } from '../../../lib/env';
+import { useApi } from '../../../lib/query';
+import { useUser } from '../../../lib/session';
+import { customerContract, customerFetcher, exportCustomers, refreshCustomers } from '../api';
+import { BatchTagDialog } from '../components/BatchTagDialog';
+import { CustomerFormDialog } from '../components/CustomerFormDialog';
+import { ImportDialog } from '../components/ImportDialog';
+import { TagList, TagSelect } from '../components/TagSelect';
+import { customerPath, labelOf } from '../options';
+
+/** The filter panel's values as the list's query (spec part 1 §3 customer filters). */
+export function customerFilterQuery(v: Record<string, unknown>): Record<string, unknown> {
+  const { sales, created, ...rest } = v as { sales?: Person[]; created?: [string, string] | null };
+  return { ...rest, businessUserId: sales?.[0]?.id, startCreateTime: created?.[0], endCreateTime: created?.[1] };
+}
+
+const text = (v: string | null) => v || '—';
+
+function Filters() {
+  const groups = useApi(teamContract.groupSimpleList);
+  return (
+    <>
+      <Form.Item name="name" label="客户名称">
+        <Input allowClear placeholder="客户名称" style={{ width: 180 }} />
+      </Form.Item>
+      <Form.Item name="phone" label="电话">
+        <Input allowClear placeholder="客户电话" style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="linkperson" label="联系人">
+        <Input allowClear placeholder="联系人" style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="linkPersonPhone" label="联系人电话">
+        <Input allowClear placeholder="联系人电话" style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="mapName" label="地址">
+        <Input allowClear placeholder="地址" style={{ width: 180 }} />
+      </Form.Item>
+      <Form.Item name="tagId" label="客户标签">
+        <TagSelect single placeholder="全部" style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="sales" label="负责销售">
+        <PersonField role={5} placeholder="选择销售" />
+      </Form.Item>
+      <Form.Item name="serviceGroupId" label="服务团队">
+        <Select allowClear placeholder="全部" style={{ width: 160 }} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} aria-label="服务团队筛选" />
+      </Form.Item>
+      <Form.Item name="created" label="创建时间">
+        <DateRangePicker />
+      </Form.Item>
+      {isChatClient() ? (
+        <Form.Item name="external_userid" label="外部联系人">
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+      ) : null}
+    </>
+  );
+}
+
+/** 全部客户: every filter of the spec, tags, batch tag and delete, import, export through the download centre. */
+export default function AllCustomer() {
+  const { modal } = App.useApp();
+  const user = useUser();
+  const list = useRef<ListPageHandle>(null);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [tagging, setTagging] = useState<number[] | null>(null);
+  const reload = () => list.current?.refresh();
+
+  const remove = (c: CustomerRow) =>
+    modal.confirm({
+      title: '删除客户',
+      content: `确认删除“${c.name}”吗？该客户的联系人和地址将一并删除。`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => call(customerContract.deleteCustomer, { id: c.id }, { successToast: true }).then(() => refreshCustomers().then(reload), () => {}),
+    });
+
+  const batchTag = () => {
+    if (!isPaid(user.isChargeUser)) return void showFreeNotice('tags', user.customServicePhone);
+    const ids = (list.current?.selectedKeys ?? []).map(Number);
+    if (!ids.length) return toast.warning('请选择需要打标签的客户');
+    setTagging(ids);
+  };
+
+  const columns: ListColumn<CustomerRow>[] = [
+    { key: 'name', dataIndex: 'name', title: '客户名称', render: (v: string, r) => <Link to={customerPath(r.id)}>{v}</Link> },
+    { key: 'code', dataIndex: 'code', title: '客户编号', render: text },
+    { key: 'linkperson', dataIndex: 'linkperson', title: '联系人', render: text },
+    { key: 'phone', dataIndex: 'phone', title: '联系电话', render: text },
+    { key: 'address', dataIndex: 'address', title: '地址', width: 240, render: text },
+    { key: 'tags', dataIndex: 'tags', title: '客户标签', render: (_: unknown, r) => <TagList tags={r.tags} /> },
+    { key: 'businessUserName', dataIndex: 'businessUserName', title: '负责销售', render: (_: unknown, r) => (r.businessUserId ? <PersonLink id={r.businessUserId} name={r.businessUserName} /> : '—') },
+    { key: 'serviceGroupName', dataIndex: 'serviceGroupName', title: '服务团队', render: text },
+    { key: 'level', dataIndex: 'level', title: '客户等级', render: (v: number | null) => labelOf(CUSTOMER_LEVELS, v) },
+    { key: 'source', dataIndex: 'source', title: '客户来源', render: (v: number | null) => labelOf(CUSTOMER_SOURCES, v) },
+    { key: 'createUserName', dataIndex: 'createUserName', title: '创建人', render: text },
+    { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 130,
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(r.id)}>
+            编辑
+          </Button>
+          <Button type="link" size="small" danger onClick={() => remove(r)}>
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  const defaultColumns = ['name', 'linkperson', 'phone', 'address', 'tags', 'businessUserName', 'serviceGroupName', 'create_time', 'actions'];
+
+  return (
+    <Card title="全部客户" size="small">
+      <ListPage<CustomerRow>
+        ref={list}
+        title="客户列表"
+        columns={columns}
+        defaultColumns={defaultColumns}
+        fetch={customerFetcher}
+        keywordPlaceholder="请输入客户名称"
+        filters={<Filters />}
+        mapFilters={customerFilterQuery}
+        toolbar={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              新建客户
+            </Button>
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              导入
+            </Button>
+            <Button icon={<TagsOutlined />} onClick={batchTag}>
+              批量标签
+            </Button>
+          </>
+        }
+        onExport={({ fileName, ids }) => exportCustomers(fileName, ids.map(Number))}
+        onDelete={(ids) => call(customerContract.delAllCustomer, { ids: ids.map(Number) }).then(refreshCustomers)}
+      />
+      <CustomerFormDialog open={editing !== null} customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <ImportDialog open={importing} kind="customer" onClose={() => setImporting(false)} onImported={reload} />
+      <BatchTagDialog open={tagging !== null} customerIds={tagging ?? []} onClose={() => setTagging(null)} onDone={reload} />
+    </Card>
+  );
+}

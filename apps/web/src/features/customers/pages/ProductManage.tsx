@@ -1,0 +1,113 @@
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import type { InstalledProduct } from '@sk/shared/customers/products.contract';
+import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { call } from '../../../lib/api';
+import { pagedFetcher, productContract } from '../api';
+import { CustomerSelect } from '../components/CustomerSelect';
+import { ImportDialog } from '../components/ImportDialog';
+import { InstalledFormDialog, ModelSelect } from '../components/InstalledFormDialog';
+import { installedColumns } from '../components/installedColumns';
+import { ProductQrCode } from '../components/ProductQrCode';
+import { PRODUCT_STATUS_OPTIONS, WARRANTY_STATE_OPTIONS } from '../options';
+
+const fetchInstalled = pagedFetcher<InstalledProduct>(productContract.productionList);
+
+export const createdRange = ({ created, ...rest }: Record<string, unknown>) => {
+  const range = created as [string, string] | null | undefined;
+  return { ...rest, startCreateTime: range?.[0], endCreateTime: range?.[1] };
+};
+
+/** 产品档案: installed products with warranty state, QR codes, import and batch delete (free-locked). */
+export default function ProductManage() {
+  const { modal } = App.useApp();
+  const list = useRef<ListPageHandle>(null);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [qr, setQr] = useState<InstalledProduct | null>(null);
+  const reload = () => list.current?.refresh();
+
+  const remove = (p: InstalledProduct) =>
+    modal.confirm({
+      title: '删除设备',
+      content: `确认删除设备“${p.name}”吗？`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => call(productContract.productionDelete, { ids: [p.id] }, { successToast: true }).then(reload, () => {}),
+    });
+
+  const actions: ListColumn<InstalledProduct> = {
+    key: 'actions',
+    title: '操作',
+    fixed: 'right',
+    width: 180,
+    render: (_: unknown, p) => (
+      <Space size={0}>
+        <Button type="link" size="small" onClick={() => setEditing(p.id)}>
+          编辑
+        </Button>
+        <Button type="link" size="small" onClick={() => setQr(p)}>
+          二维码
+        </Button>
+        <Button type="link" size="small" danger onClick={() => remove(p)}>
+          删除
+        </Button>
+      </Space>
+    ),
+  };
+  const columns = [...installedColumns(true), actions];
+
+  return (
+    <Card title="产品档案" size="small">
+      <ListPage<InstalledProduct>
+        ref={list}
+        title="产品档案"
+        columns={columns}
+        defaultColumns={['name', 'serialNumber', 'productName', 'customerName', 'address', 'warrantyState', 'status', 'create_time', 'actions']}
+        fetch={fetchInstalled}
+        keywordPlaceholder="请输入设备名称或序列号"
+        filters={
+          <>
+            <Form.Item name="serialNumber" label="序列号">
+              <Input allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="customerId" label="客户">
+              <CustomerSelect style={{ width: 220 }} />
+            </Form.Item>
+            <Form.Item name="productId" label="产品">
+              <ModelSelect />
+            </Form.Item>
+            <Form.Item name="status" label="设备状态">
+              <Select allowClear placeholder="全部" style={{ width: 140 }} options={PRODUCT_STATUS_OPTIONS} aria-label="设备状态筛选" />
+            </Form.Item>
+            <Form.Item name="warrantyState" label="保修状态">
+              <Select allowClear placeholder="全部" style={{ width: 140 }} options={WARRANTY_STATE_OPTIONS} aria-label="保修状态筛选" />
+            </Form.Item>
+            <Form.Item name="created" label="创建时间">
+              <DateRangePicker />
+            </Form.Item>
+          </>
+        }
+        mapFilters={createdRange}
+        toolbar={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              登记设备
+            </Button>
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              导入
+            </Button>
+          </>
+        }
+        onDelete={(ids) => call(productContract.productionDelete, { ids: ids.map(Number) })}
+      />
+      <InstalledFormDialog open={editing !== null} id={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <ImportDialog open={importing} kind="product" onClose={() => setImporting(false)} onImported={reload} />
+      <Modal open={!!qr} title="设备二维码" footer={null} onCancel={() => setQr(null)} destroyOnHidden width={360}>
+        {qr ? <ProductQrCode id={qr.id} name={qr.name} serialNumber={qr.serialNumber} qrLink={qr.qrLink} size={220} /> : null}
+      </Modal>
+    </Card>
+  );
+}

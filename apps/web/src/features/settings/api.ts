@@ -1,0 +1,16 @@
+// Hooks over the system-settings and dictionary contracts.
+import { dictContract } from '@sk/shared/settings/dict.contract';
+import { settingsContract } from '@sk/shared/settings/settings.contract';
+import { useApi } from '../../lib/query';
+
+export { dictContract, settingsContract };
+
+/** One setting's value ('1'/'0' for switches); undefined while loading. */
+export function useSetting(code: string): string | undefined {
+  const q = useApi(settingsContract.getByCode, { code }, { call: { silent: true } });
+  return q.data?.value;
+}
+
+/** Every write to settings makes these answers stale. */
+export const SETTING_READS = [settingsContract.list, settingsContract.getByCode, settingsContract.getByCodes];
+export const DICT_READS = [dictContract.types, dictContract.items, dictContract.list, dictContract.valueByTypeList, dictContract.codeContent];

@@ -1,0 +1,99 @@
+import { FREE } from '@sk/shared/auth/plans';
+import { App, Button, Card, Empty, Form, Space, Spin } from 'antd';
+import { useMemo } from 'react';
+import { SaveButton } from '../../../components';
+import { call } from '../../../lib/api';
+import { apiKey, queryClient, useApi } from '../../../lib/query';
+import { useUser } from '../../../lib/session';
+import { SETTING_READS, settingsContract } from '../api';
+import { changedItems, groupSettings, type SettingInfo, toFormValue } from '../values';
+import { SettingField } from './SettingField';
+import '../settings.css';
+
+const refresh = () => Promise.all(SETTING_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
+
+export interface SettingsFormProps {
+  /** Only these codes (in this order); all settings when absent. */
+  codes?: readonly string[];
+  /** Everyone may read settings; only holders of sh_system_setting save them. */
+  editable: boolean;
+}
+
+/** Settings from GET /systemsetting/list as grouped forms: 保存 sends the changed ones, 恢复默认 resets a group or everything. */
+export function SettingsForm({ codes, editable }: SettingsFormProps) {
+  const { modal, message } = App.useApp();
+  const user = useUser();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const q = useApi(settingsContract.list);
+  const list = useMemo(() => {
+    const all = q.data ?? [];
+    return codes ? codes.map((c) => all.find((s) => s.code === c)).filter((s): s is SettingInfo => !!s) : all;
+  }, [q.data, codes]);
+  const groups = useMemo(() => groupSettings(list), [list]);
+
+  const initial = useMemo(() => Object.fromEntries(list.map((s) => [s.code, toFormValue(s, s.value)])), [list]);
+
+  const save = async () => {
+    const values = await form.validateFields();
+    const items = changedItems(list, values);
+    if (!items.length) return void message.info('没有需要保存的修改');
+    await call(settingsContract.batchSave, items, { successToast: true });
+    await refresh();
+  };
+
+  const restore = (scope: SettingInfo[], label: string) =>
+    modal.confirm({
+      title: '恢复默认',
+      content: `确认将${label}恢复为默认值吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () =>
+        call(settingsContract.recovery, { codes: scope.map((s) => s.code) }, { successToast: true }).then(refresh, () => {}),
+    });
+
+  if (q.isLoading) return <Spin />;
+  if (!list.length) return <Empty description="暂无设置项" />;
+
+  return (
+    // remounted whenever the stored values are (re)loaded, so the form shows what is saved
+    <Form
+      key={q.dataUpdatedAt}
+      form={form}
+      initialValues={initial}
+      disabled={!editable}
+      labelCol={{ flex: '340px' }}
+      labelWrap
+      labelAlign="left"
+      wrapperCol={{ flex: 1 }}
+      colon={false}
+    >
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        {groups.map((g) => (
+          <Card
+            key={g.name}
+            size="small"
+            title={g.name}
+            data-group={g.name}
+            extra={
+              editable && (
+                <Button size="small" onClick={() => restore(g.items, `“${g.name}”的设置`)}>
+                  恢复本组默认
+                </Button>
+              )
+            }
+          >
+            {g.items.map((s) => (
+              <SettingField key={s.code} s={s} free={user.isChargeUser === FREE} phone={user.customServicePhone} />
+            ))}
+          </Card>
+        ))}
+        {editable && (
+          <Space className="sk-settings-actions">
+            <SaveButton onSave={save} />
+            <Button onClick={() => restore(list, codes ? '以上设置' : '全部设置')}>恢复默认</Button>
+          </Space>
+        )}
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,106 @@
+// Customer-service instant messages over the websocket /api/kefuuser/kefuUserSocketHandler.
+import { IM_SOCKET_PATH } from '@sk/shared/menu/im.contract';
+import { API_PREFIX } from './api';
+
+export type ImState = 'connecting' | 'open' | 'closed' | 'error';
+export const NOT_OPEN = 'websocket is not open';
+/** Reconnect after 2^attempts seconds; capped so a long outage retries about once a minute. */
+export const MAX_BACKOFF_EXPONENT = 6;
+const HEARTBEAT_MS = 30_000;
+
+export interface ImFrame {
+  eventType: string;
+  [k: string]: unknown;
+}
+
+export interface ImClientOptions {
+  url?: string;
+  onFrame?: (frame: ImFrame) => void;
+  onState?: (state: ImState) => void;
+  /** For tests: a WebSocket-compatible constructor. */
+  WebSocketImpl?: typeof WebSocket;
+}
+
+export const imUrl = (): string =>
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_PREFIX}${IM_SOCKET_PATH}`;
+
+export const backoffMs = (attempts: number): number => 2 ** Math.min(attempts, MAX_BACKOFF_EXPONENT) * 1000;
+
+export class ImClient {
+  private ws: WebSocket | null = null;
+  private attempts = 0;
+  private stopped = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly opts: ImClientOptions = {}) {}
+
+  connect(): void {
+    this.stopped = false;
+    const Impl = this.opts.WebSocketImpl ?? WebSocket;
+    const ws = new Impl(this.opts.url ?? imUrl());
+    this.ws = ws;
+    this.opts.onState?.('connecting');
+    ws.onopen = () => {
+      this.attempts = 0;
+      this.opts.onState?.('open');
+      this.heartbeat = setInterval(() => this.trySend({ eventType: 'ping' }), HEARTBEAT_MS);
+    };
+    ws.onmessage = (ev: MessageEvent) => this.receive(ev.data);
+    ws.onerror = () => this.opts.onState?.('error');
+    ws.onclose = () => this.closed();
+  }
+
+  /** Sends a frame; throws 'websocket is not open' while the socket is not open. */
+  send(frame: ImFrame): void {
+    const ws = this.ws;
+    if (ws?.readyState !== 1) throw new Error(NOT_OPEN);
+    ws.send(JSON.stringify(frame));
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.stopHeartbeat();
+    this.ws?.close();
+    this.ws = null;
+  }
+
+  get state(): number {
+    return this.ws?.readyState ?? 3;
+  }
+
+  private trySend(frame: ImFrame): void {
+    try {
+      this.send(frame);
+    } catch {
+      // The close handler reconnects.
+    }
+  }
+
+  private receive(data: unknown): void {
+    let frame: ImFrame;
+    try {
+      frame = JSON.parse(String(data)) as ImFrame;
+    } catch {
+      return;
+    }
+    // The server's heartbeat ping is answered at once.
+    if (frame.eventType === 'ping') this.trySend({ eventType: 'pong' });
+    else if (frame.eventType !== 'pong') this.opts.onFrame?.(frame);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private closed(): void {
+    this.stopHeartbeat();
+    this.opts.onState?.('closed');
+    if (this.stopped) return;
+    this.attempts++;
+    this.retry = setTimeout(() => this.connect(), backoffMs(this.attempts));
+  }
+}

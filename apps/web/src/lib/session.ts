@@ -1,0 +1,68 @@
+// The session user as the whole shell sees it: one small store, filled from GET /v2/sessionUser/info.
+import { accountContract, type SessionUserInfo } from '@sk/shared/account/account.contract';
+import { useSyncExternalStore } from 'react';
+import { type CallOptions, call } from './api';
+
+let current: SessionUserInfo | null = null;
+/** Logged out on purpose in this page: the layout goes to /login instead of asking the server again. */
+let ended = false;
+const listeners = new Set<() => void>();
+/** Set once a session existed in this browser: a later 未登录 means it ended (→ /error403), not "never logged in". */
+const HAD_SESSION_KEY = 'sk_had_session';
+
+export const getSessionUser = (): SessionUserInfo | null => current;
+
+function publish(u: SessionUserInfo | null, end: boolean): void {
+  current = u;
+  ended = end;
+  for (const l of listeners) l();
+}
+
+/** A loaded user, or null to load afresh (a new login). */
+export function setSessionUser(u: SessionUserInfo | null): void {
+  try {
+    if (u) window.localStorage.setItem(HAD_SESSION_KEY, '1');
+  } catch {
+    // Storage blocked: only the first-visit redirect is affected.
+  }
+  publish(u, false);
+}
+
+export const hadSession = (): boolean => {
+  try {
+    return window.localStorage.getItem(HAD_SESSION_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+export function forgetSession(): void {
+  try {
+    window.localStorage.removeItem(HAD_SESSION_KEY);
+  } catch {
+    // nothing to forget
+  }
+  publish(null, true);
+}
+
+export const sessionEnded = (): boolean => ended;
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export const useSessionUser = (): SessionUserInfo | null => useSyncExternalStore(subscribe, getSessionUser);
+
+/** The user inside the layout, where the session gate guarantees one. */
+export function useUser(): SessionUserInfo {
+  const u = useSessionUser();
+  if (!u) throw new Error('会话尚未加载');
+  return u;
+}
+
+export async function loadSessionUser(opts: CallOptions = {}): Promise<SessionUserInfo> {
+  const u = await call(accountContract.sessionUser, { timestamp: Date.now() }, opts);
+  setSessionUser(u);
+  return u;
+}

@@ -1,0 +1,49 @@
+import { orgContract } from '@sk/shared';
+import { Form, Input, Modal } from 'antd';
+import { useApiMutation } from '../lib/query';
+
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+/** Change own password (offered in the mobile app shell only, spec part 1 §2). */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const save = useApiMutation(orgContract.userPassword, { onSuccess: () => onClose() });
+  return (
+    <Modal
+      title="修改密码"
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      okText="保存"
+      cancelText="取消"
+    >
+      <Form form={form} layout="vertical" onFinish={(v) => save.mutate({ oldPassword: v.oldPassword, newPassword: v.newPassword })} preserve={false}>
+        <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="newPassword" label="新密码" rules={[{ required: true, message: '请输入新密码' }]} extra="6至32位，同时包含字母和数字">
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="确认新密码"
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: '请再次输入新密码' },
+            ({ getFieldValue }) => ({
+              validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { type DownloadItem, filesContract } from '@sk/shared/files/files.contract';
+import { App, Badge, Popover, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { call } from '../lib/api';
+import { useApi, useApiMutation } from '../lib/query';
+import { DOWNLOAD_POLL_MS, downloadWatch, shouldPoll } from './downloads';
+
+const DownloadList = lazy(() => import('./DownloadList'));
+
+const LIST_INPUT = { pageIndex: 0, pageSize: 20 };
+
+/** The download centre: export files with progress, download and delete; a badge and a notice when files are ready. */
+export function DownloadCenter() {
+  const { notification } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const polls = useRef(0);
+  const watch = downloadWatch.use();
+  const running = useRef(new Set<number>());
+  const list = useApi(filesContract.downloadList, LIST_INPUT, {
+    call: { silent: true },
+    refetchInterval: (q) => (shouldPoll(q.state.data?.list.map((i) => i.process_state) ?? [], polls.current) ? DOWNLOAD_POLL_MS : false),
+  });
+  const del = useApiMutation(filesContract.downloadDel, { invalidates: [filesContract.downloadList] });
+
+  // A new export starts a new round of at most 120 polls.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the watch counter only
+  useEffect(() => {
+    if (watch === 0) return;
+    polls.current = 0;
+    list.refetch();
+  }, [watch]);
+
+  // Count polls, and raise the completion signal for files that were running and are now done.
+  useEffect(() => {
+    const items = list.data?.list ?? [];
+    if (items.some((i) => i.process_state === 1)) polls.current++;
+    for (const i of items) {
+      if (i.process_state === 1) running.current.add(i.id);
+      else if (running.current.delete(i.id) && i.process_state === 2) {
+        notification.success({ title: '文件已生成', description: `${i.name}，可在下载中心下载`, duration: 4 });
+      }
+    }
+  }, [list.data, notification]);
+
+  const markSeen = (items: DownloadItem[]) => {
+    const ids = items.filter((i) => i.process_state === 2 && i.file_state === 0).map((i) => i.id);
+    if (ids.length) call(filesContract.updateFileState, { ids }, { silent: true, noCancel: true }).then(() => list.refetch(), () => {});
+  };
+
+  const items = list.data?.list ?? [];
+  const content = (
+    <Suspense fallback={<Spin />}>
+      <DownloadList items={items} onDelete={(id) => del.mutate({ ids: [id] })} />
+    </Suspense>
+  );
+  return (
+    <Popover
+      title="下载中心"
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) {
+          polls.current = 0;
+          list.refetch().then((r) => markSeen(r.data?.list ?? []));
+        }
+      }}
+      content={content}
+    >
+      <button type="button" className="sk-header-btn" aria-label="下载中心">
+        <Badge count={list.data?.unread ?? 0} size="small" offset={[4, -2]}>
+          <CloudDownloadOutlined style={{ color: 'inherit', fontSize: 16 }} />
+        </Badge>
+      </button>
+    </Popover>
+  );
+}

@@ -1,0 +1,50 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { DownloadItem } from '@sk/shared/files/files.contract';
+import { Button, Empty, Popconfirm, Progress, Typography } from 'antd';
+import { toast } from '../components/toast';
+
+function ItemRow({ item, onDelete }: { item: DownloadItem; onDelete: (id: number) => void }) {
+  const download = () => {
+    if (!item.file_download_url) return toast.error('下载失败');
+    window.open(item.file_download_url, '_blank', 'noopener');
+  };
+  return (
+    <div className="sk-download-item" data-state={item.process_state}>
+      <div className="sk-download-main">
+        <div className="sk-download-name">{item.name}</div>
+        {item.process_state === 1 ? (
+          <Progress percent={item.process} size="small" status="active" />
+        ) : item.process_state === 2 ? (
+          <Typography.Text type="secondary">{item.create_time} 已完成</Typography.Text>
+        ) : (
+          <Typography.Text type="danger">{item.error ?? '生成失败'}</Typography.Text>
+        )}
+      </div>
+      {item.process_state !== 1 && (
+        <div className="sk-download-actions">
+          {item.process_state === 2 && (
+            <Button type="link" size="small" onClick={download}>
+              下载
+            </Button>
+          )}
+          <Popconfirm title="确认删除该文件吗？" onConfirm={() => onDelete(item.id)} okText="删除" cancelText="取消">
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`删除${item.name}`} />
+          </Popconfirm>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The download centre's items (loaded when the popover first opens). */
+export default function DownloadList({ items, onDelete }: { items: DownloadItem[]; onDelete: (id: number) => void }) {
+  return (
+    <div className="sk-download-center">
+      {items.length === 0 ? (
+        <Empty description="暂无导出文件" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        items.map((i) => <ItemRow key={i.id} item={i} onDelete={onDelete} />)
+      )}
+    </div>
+  );
+}

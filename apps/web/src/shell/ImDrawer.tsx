@@ -1,0 +1,64 @@
+import { CustomerServiceOutlined } from '@ant-design/icons';
+import type { ImMessage } from '@sk/shared';
+import { Badge } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { toast } from '../components/toast';
+import { ImClient, type ImFrame, type ImState } from '../lib/im';
+
+const ImPanel = lazy(() => import('./ImPanel'));
+
+/** The customer-service entry: connects the socket the first time it is opened, counts unread messages while closed. */
+export function ImDrawer() {
+  const [open, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const [state, setState] = useState<ImState>('closed');
+  const [live, setLive] = useState<ImMessage[]>([]);
+  const [unread, setUnread] = useState(0);
+  const client = useRef<ImClient | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  useEffect(() => () => client.current?.close(), []);
+
+  const onFrame = (f: ImFrame) => {
+    if ((f.eventType === 'message' || f.eventType === 'ack') && f.data) {
+      setLive((l) => [...l, f.data as ImMessage]);
+      if (!openRef.current && f.eventType === 'message') setUnread((n) => n + 1);
+    } else if (f.eventType === 'error' && typeof f.message === 'string') toast.error(f.message);
+  };
+
+  const show = () => {
+    setOpen(true);
+    setEverOpened(true);
+    setUnread(0);
+    if (!client.current) {
+      client.current = new ImClient({ onFrame, onState: setState });
+      client.current.connect();
+    }
+  };
+
+  const send = (text: string): boolean => {
+    try {
+      client.current?.send({ eventType: 'text', payload: text, clientId: String(Date.now()) });
+      return true;
+    } catch (e) {
+      toast.error((e as Error).message);
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="sk-header-btn" aria-label="在线客服" onClick={show}>
+        <Badge count={unread} size="small">
+          <CustomerServiceOutlined style={{ color: 'inherit', fontSize: 16 }} />
+        </Badge>
+      </button>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <ImPanel open={open} onClose={() => setOpen(false)} state={state} live={live} onSend={send} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { MoreOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useNavigate } from 'react-router';
+import { closeAll, closeLeft, closeOthers, closeRight, closeTab, type Tab, type TabChange, tabsStore } from './tabs';
+
+type Action = 'close' | 'others' | 'left' | 'right' | 'all';
+
+const ACTIONS: { key: Action; label: string }[] = [
+  { key: 'close', label: '关闭当前' },
+  { key: 'others', label: '关闭其他' },
+  { key: 'left', label: '关闭左侧' },
+  { key: 'right', label: '关闭右侧' },
+  { key: 'all', label: '关闭全部' },
+];
+
+function apply(action: Action, tabs: Tab[], key: string, activeKey: string): TabChange {
+  switch (action) {
+    case 'close':
+      return closeTab(tabs, key, activeKey);
+    case 'others':
+      return closeOthers(tabs, key, activeKey);
+    case 'left':
+      return closeLeft(tabs, key, activeKey);
+    case 'right':
+      return closeRight(tabs, key, activeKey);
+    default:
+      return closeAll();
+  }
+}
+
+/** Which actions make sense for a tab (nothing to the left of the first closable one, and so on). */
+function menuFor(tabs: Tab[], key: string): MenuProps['items'] {
+  const i = tabs.findIndex((t) => t.key === key);
+  const tab = tabs[i];
+  const enabled: Record<Action, boolean> = {
+    close: !!tab?.closable,
+    others: tabs.some((t) => t.closable && t.key !== key),
+    left: tabs.slice(0, i).some((t) => t.closable),
+    right: tabs.slice(i + 1).some((t) => t.closable),
+    all: tabs.some((t) => t.closable),
+  };
+  return ACTIONS.map((a) => ({ key: a.key, label: a.label, disabled: !enabled[a.key] }));
+}
+
+export function TabBar({ activeKey }: { activeKey: string | undefined }) {
+  const tabs = tabsStore.use();
+  const navigate = useNavigate();
+  const active = activeKey ?? '';
+
+  const run = (action: Action, key: string) => {
+    const change = apply(action, tabsStore.get(), key, active);
+    tabsStore.set(change.tabs);
+    if (change.go) navigate(change.go);
+  };
+
+  return (
+    <div className="sk-tabbar">
+      <Tabs
+        type="editable-card"
+        size="small"
+        hideAdd
+        activeKey={active}
+        onChange={(key) => {
+          const t = tabs.find((x) => x.key === key);
+          if (t) navigate(t.url);
+        }}
+        onEdit={(key, kind) => {
+          if (kind === 'remove' && typeof key === 'string') run('close', key);
+        }}
+        items={tabs.map((t) => ({
+          key: t.key,
+          closable: t.closable,
+          label: (
+            <Dropdown
+              trigger={['contextMenu']}
+              menu={{
+                items: menuFor(tabs, t.key),
+                onClick: ({ key, domEvent }) => {
+                  // The menu is portalled but React bubbles its click to the tab, which would activate it.
+                  domEvent.stopPropagation();
+                  run(key as Action, t.key);
+                },
+              }}
+            >
+              <span data-tab={t.key}>{t.title}</span>
+            </Dropdown>
+          ),
+        }))}
+      />
+      <Dropdown menu={{ items: menuFor(tabs, active), onClick: ({ key }) => run(key as Action, active) }} trigger={['click']}>
+        <Button size="small" className="sk-tab-actions" aria-label="标签操作" icon={<MoreOutlined />}>
+          <span className="sk-tab-actions-text">标签操作</span>
+        </Button>
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// The user's menu from GET /v2/menu/listV2, kept in the local cache so the shell draws at once on the next visit.
+import { FREE } from '@sk/shared/auth/plans';
+import { type MenuEntryView, type MenuList, menuContract } from '@sk/shared/menu/menu.contract';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { call, getPath } from '../lib/api';
+import { cache } from '../lib/cache';
+import { apiKey, queryClient, useApi } from '../lib/query';
+import { useUser } from '../lib/session';
+import { openUpgrade } from './upgrade';
+
+const MENU_CACHE_KEY = 'menu';
+const BADGE_REFRESH_MS = 60_000;
+
+interface CachedMenu {
+  userId: number;
+  role: number | null;
+  menu: MenuList;
+}
+
+export function useMenu(): MenuList | undefined {
+  const user = useUser();
+  const cached = cache.get<CachedMenu>(MENU_CACHE_KEY);
+  const mine = cached && cached.userId === user.id && cached.role === user.sysrole ? cached.menu : undefined;
+  const q = useApi(menuContract.listV2, undefined, { initialData: mine, initialDataUpdatedAt: 0, staleTime: 60_000 });
+  useEffect(() => {
+    if (q.data && q.isFetchedAfterMount) cache.set(MENU_CACHE_KEY, { userId: user.id, role: user.sysrole, menu: q.data } satisfies CachedMenu);
+  }, [q.data, q.isFetchedAfterMount, user.id, user.sysrole]);
+  return q.data;
+}
+
+/** Role switch: the cached menu belongs to the old role. */
+export async function dropMenu(): Promise<void> {
+  cache.remove(MENU_CACHE_KEY);
+  queryClient.removeQueries({ queryKey: apiKey(menuContract.listV2) });
+}
+
+/** Custom entries without a server path: detail forms and lists under /diy. */
+export const entryPath = (e: MenuEntryView): string => e.path || `/diy/${e.parentId}/${e.id}`;
+
+export const allEntries = (menu: MenuList | undefined): MenuEntryView[] => menu?.groups.flatMap((g) => g.children) ?? [];
+
+/** The entry a location belongs to: the longest entry path that prefixes it. */
+export function entryOfPath(menu: MenuList | undefined, pathname: string): MenuEntryView | undefined {
+  const p = pathname.toLowerCase();
+  let best: MenuEntryView | undefined;
+  for (const e of allEntries(menu)) {
+    const ep = entryPath(e).toLowerCase();
+    if (!e.path && !e.custom) continue;
+    if ((p === ep || p.startsWith(`${ep}/`)) && (!best || ep.length > entryPath(best).length)) best = e;
+  }
+  return best;
+}
+
+/** Opening an entry: a lock opens the upgrade notice, a disabled one does nothing, form_type 0 opens a new window. */
+export function useOpenEntry(): (e: MenuEntryView) => void {
+  const navigate = useNavigate();
+  return (e) => {
+    if (e.locked) return openUpgrade(e.lockNotice);
+    if (e.disabled) return;
+    if (e.form_type === 0) {
+      if (e.url) window.open(e.url, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    navigate(entryPath(e));
+  };
+}
+
+/** Badge counts of the given entries (none on the free plan), refreshed every minute. */
+export function useBadges(entries: MenuEntryView[]): Map<string, number> {
+  const user = useUser();
+  const withBadge = user.isChargeUser === FREE ? [] : entries.filter((e) => e.badge && !e.locked);
+  const results = useQueries({
+    queries: withBadge.map((e) => ({
+      queryKey: ['badge', e.badge],
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(getPath(e.badge!), undefined, { silent: true, noRedirect: true, signal }),
+      refetchInterval: BADGE_REFRESH_MS,
+      staleTime: BADGE_REFRESH_MS,
+    })),
+  });
+  const counts = new Map<string, number>();
+  withBadge.forEach((e, i) => {
+    const n = Number(results[i]?.data ?? 0);
+    if (n > 0) counts.set(e.routerName, n);
+  });
+  return counts;
+}

@@ -1,0 +1,91 @@
+// Helpers for the shell's browser tests (login, shell, guards, tabs). Everything goes through the real server.
+import { type APIRequestContext, expect, type Page, request as pwRequest } from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers';
+
+export const ADMIN = '13800000003';
+export const DISPATCHER = '13800000001';
+export const FREE_ADMIN = '13900000003';
+export const TRIAL_ADMIN = '13700000003';
+
+/** The last SMS code the dev outbox holds for a mobile. */
+export async function outboxCode(api: APIRequestContext, mobile: string): Promise<string> {
+  const r = await api.get(`/api/stand/dev/outbox?mobile=${mobile}`);
+  const body = (await r.json()) as { data: { code: string | null } };
+  expect(body.data.code).toMatch(/^\d{6}$/);
+  return body.data.code as string;
+}
+
+/** Password login through the login page; lands inside the layout. */
+export async function loginUi(page: Page, mobile: string, password = DEMO_PASSWORD, expectPath: RegExp = /\/guideOne$/): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: '密码登录' }).click();
+  await page.getByPlaceholder('手机号').fill(mobile);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page).toHaveURL(expectPath);
+  // The home page is a lazy chunk: wait for its greeting so screenshots show the page, not its spinner.
+  if (String(expectPath) === String(/\/guideOne$/)) await expect(page.locator('.sk-page:visible h4')).toContainText('，');
+}
+
+/** A logged-in API client of its own (not the page's cookies), for preparing data as some user. */
+export class ApiUser {
+  private constructor(
+    readonly api: APIRequestContext,
+    readonly csrf: string,
+  ) {}
+
+  static async login(baseURL: string, mobile: string, password = DEMO_PASSWORD, enterpriseId?: number): Promise<ApiUser> {
+    const api = await pwRequest.newContext({ baseURL });
+    const r = await api.post('/api/stand/pwdLogin', { data: { mobile, password, enterpriseId } });
+    expect((await r.json()).success).toBe(true);
+    const info = await (await api.get('/api/v2/sessionUser/info')).json();
+    return new ApiUser(api, info.data.csrfToken as string);
+  }
+
+  async send(method: 'POST' | 'PUT' | 'DELETE', path: string, data: unknown): Promise<{ success: boolean; message: string; data: any }> {
+    const r = await this.api.fetch(`/api${path}`, { method, data, headers: { 'X-CSRF-Token': this.csrf } });
+    return r.json();
+  }
+
+  async get(path: string): Promise<{ success: boolean; message: string; data: any }> {
+    return (await this.api.get(`/api${path}`)).json();
+  }
+
+  /** Marks the new-user guide seen, so its tour does not cover the page under test. */
+  async skipGuide(): Promise<void> {
+    await this.send('POST', '/schema/finishNoviceGuide', {});
+  }
+
+  dispose(): Promise<void> {
+    return this.api.dispose();
+  }
+}
+
+/** Registers a fresh trial enterprise (roles 3, 1, 2 for its admin) through the API; answers its admin. */
+export async function registerEnterprise(baseURL: string, mobile: string, enterpriseName: string, password = 'abc12345'): Promise<ApiUser> {
+  const api = await pwRequest.newContext({ baseURL });
+  await api.post('/api/stand/sendCode', { data: { mobile, purpose: 'login' } });
+  const code = await outboxCode(api, mobile);
+  const r = await api.post('/api/stand/enterprise', {
+    data: { enterpriseName, industry: 'service', name: '测试管理员', mobile, code, password },
+  });
+  const body = await r.json();
+  expect(body.success, body.message).toBe(true);
+  await api.dispose();
+  return ApiUser.login(baseURL, mobile, password, body.data.enterpriseId);
+}
+
+/** Finishes the guide for a demo user before the browser logs in. */
+export async function quietGuide(baseURL: string, mobile: string, password = DEMO_PASSWORD): Promise<void> {
+  const u = await ApiUser.login(baseURL, mobile, password);
+  await u.skipGuide();
+  await u.dispose();
+}
+
+/** The tab bar's tab for a route pattern. */
+export const tab = (page: Page, key: string) => page.locator(`.sk-tabbar [data-tab="${key}"]`);
+export const tabKeys = (page: Page) => page.locator('.sk-tabbar .ant-tabs-nav-list [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
+
+/** The close (×) button of a tab. */
+export const tabClose = (page: Page, key: string) =>
+  page.locator('.sk-tabbar .ant-tabs-tab', { has: page.locator(`[data-tab="${key}"]`) }).locator('.ant-tabs-tab-remove');
