@@ -78,6 +78,9 @@ test.describe('organisation pages', () => {
     const move = dialog(page, '移动部门');
     await move.getByLabel('上级部门').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-tree-title').filter({ hasText: new RegExp(`^${name}$`) }).click();
+    // The tree dropdown closes with an animation; it must be gone before the OK button can be clicked.
+    await move.locator('.ant-modal-title').click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await shot(page, FLOW, '02-move-department');
     await move.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('保存成功').first()).toBeVisible();

@@ -69,7 +69,7 @@ test.describe('settings pages', () => {
     await days.fill('45');
     await visiblePage(page).getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
-    await expect(visiblePage(page).locator('.ant-form-item').filter({ has: days }).getByText('已修改')).toBeVisible();
+    await expect(visiblePage(page).locator('.ant-form-item').filter({ hasText: '工单完成后自动归档的天数' }).getByText('已修改')).toBeVisible();
     await shot(page, FLOW, '04-setting-saved');
 
     await page.reload();

@@ -1,6 +1,6 @@
 import { FREE } from '@sk/shared/auth/plans';
 import { App, Button, Card, Empty, Form, Space, Spin } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SaveButton } from '../../../components';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
@@ -32,6 +32,10 @@ export function SettingsForm({ codes, editable }: SettingsFormProps) {
   const groups = useMemo(() => groupSettings(list), [list]);
 
   const initial = useMemo(() => Object.fromEntries(list.map((s) => [s.code, toFormValue(s, s.value)])), [list]);
+  // The form instance keeps typed values across remounts; show what is stored whenever it is (re)loaded.
+  useEffect(() => {
+    if (q.dataUpdatedAt) form.resetFields();
+  }, [q.dataUpdatedAt, form]);
 
   const save = async () => {
     const values = await form.validateFields();
