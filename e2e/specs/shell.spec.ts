@@ -111,10 +111,10 @@ test.describe('shell', () => {
     await sub.getByRole('button', { name: '关闭', exact: true }).click();
 
     await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByText('清除缓存').click();
+    await page.getByRole('menuitem', { name: '清除缓存' }).click();
     await expect(page.getByText('清除成功')).toBeVisible();
     await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByText('清除缓存').click();
+    await page.getByRole('menuitem', { name: '清除缓存' }).click();
     await expect(page.getByText('当前没有缓存')).toBeVisible();
   });
 
