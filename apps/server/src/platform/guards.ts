@@ -17,8 +17,11 @@ export async function usedSeats(ex: Executor, enterpriseId: number): Promise<num
   return Number(r?.n ?? 0);
 }
 
-/** A paid plan with fewer purchased seats than enabled users (spec part 1 §6). */
-export async function seatsExceeded(ex: Executor, u: SessionUser): Promise<boolean> {
-  if (!isPaid(u.enterprise.isChargeUser)) return false;
-  return (await usedSeats(ex, u.enterpriseId)) > u.enterprise.buyPersonNum;
+/**
+ * A paid plan with fewer purchased seats than enabled users (spec part 1 §6). Answered from the
+ * version message the organisation module stores on every change to who counts (org/seats.ts
+ * refreshSeats), so the session and menu calls never count users.
+ */
+export async function seatsExceeded(_ex: Executor, u: SessionUser): Promise<boolean> {
+  return isPaid(u.enterprise.isChargeUser) && u.enterprise.versionMessage != null;
 }

@@ -1,9 +1,10 @@
-import { freeNotice, MENU_ENTRIES, menuContract as C, type MenuList } from '@sk/shared';
+import { freeNotice, MENU_ENTRIES, menuContract as C, type MenuList, seatMessage } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeEnterprise, makeUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { refreshSeats } from '../org/seats';
 
 let t: TestApp;
 const PHONE = '400-111-2222';
@@ -63,11 +64,12 @@ describe('GET /v2/menu/listV2', () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3], buyPersonNum: 1 });
     expect(entry(await menuOf(client), 'ServiceGroup')?.disabled).toBe(false);
     await makeUser(t.deps.db, enterpriseId, { roles: [2] });
+    await refreshSeats(t.deps.db, enterpriseId);
     const m = await menuOf(client);
     expect(entry(m, 'ServiceGroup')?.disabled).toBe(true);
     expect(entry(m, 'PersonTag')?.disabled).toBe(true);
     expect(entry(m, 'AllOrder')?.disabled).toBe(false);
-    expect(m.versionMessage).toBe('企业用户数超出套餐人数，部分功能已禁用，请前往组织架构调整');
+    expect(m.versionMessage).toBe(seatMessage(2, 1));
   });
 
   it('gives a service-provider user the second menu set', async () => {

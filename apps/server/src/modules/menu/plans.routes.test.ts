@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../platform/deps';
 import { registerEndpoint } from '../../platform/endpoint';
 import { loggedIn, makeUser } from '../../test/factories';
+import { refreshSeats } from '../org/seats';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { modules } from '../index';
 
@@ -73,8 +74,10 @@ describe('seats', () => {
   it('refuses quota endpoints with SEAT_EXCEEDED while a paid plan has more users than seats, and disables menu entries', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3], plan: 1, buyPersonNum: 2 });
     await makeUser(t.deps.db, enterpriseId, { roles: [2] });
+    await refreshSeats(t.deps.db, enterpriseId);
     expect((await client.call(quotaRoute)).data).toBe('ok');
     await makeUser(t.deps.db, enterpriseId, { roles: [2] });
+    await refreshSeats(t.deps.db, enterpriseId);
     const r = await client.call(quotaRoute);
     expect(r).toMatchObject({ success: false, code: 'SEAT_EXCEEDED', message: '企业用户数超出套餐人数，部分功能已禁用，请前往组织架构调整' });
     const menu = (await client.call(M.listV2)).data;
@@ -86,6 +89,7 @@ describe('seats', () => {
   it('does not count seats on the free plan', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3], plan: 0, buyPersonNum: 1 });
     await makeUser(t.deps.db, enterpriseId, { roles: [2] });
+    await refreshSeats(t.deps.db, enterpriseId);
     expect((await client.call(quotaRoute)).data).toBe('ok');
   });
 });
