@@ -1,13 +1,14 @@
 // The customers list at scale: npx tsx bench/customers.ts (or wired into npm run bench through customerScenario).
 // Seeds BENCH_CUSTOMERS (default 200000) customers into the bench enterprise, then prints, per filter of the
 // customer list, the API latency next to the same SQL run directly, and the query plan of the list statement.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { type Database, openPostgres } from '../apps/server/src/db/client';
+import { openEmbedded } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
@@ -108,7 +109,8 @@ export async function customerScenario(database: Database, base: string, enterpr
 async function main(): Promise<void> {
   const started = Date.now();
   const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-cus-'));
-  const database = url ? await openPostgres(url, 4) : await openPglite(path.join(dir as string, 'pg'));
+  if (dir) chmodSync(dir, 0o755);
+  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
   try {
     await migrate(database);
     const t0 = Date.now();
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const rows = await customerScenario(database, base, ep.enterpriseId);
-      console.info(`${url ? 'PostgreSQL' : `PGlite ${dir}`}: ${CUSTOMERS} customers ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      console.info(`${url ? 'PostgreSQL' : `embedded PostgreSQL ${dir}`}: ${CUSTOMERS} customers ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       console.table(
         rows.map((r) => ({
           endpoint: r.endpoint.replace('/v2/customer/', '').replace('?pageIndex=0&pageSize=20', ''),

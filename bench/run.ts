@@ -1,11 +1,12 @@
 // npm run bench: seeds one large enterprise, then prints each endpoint's API latency next to its own SQL run directly.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { type Database, openPostgres } from '../apps/server/src/db/client';
+import { openEmbedded } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
@@ -18,7 +19,9 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 async function open(): Promise<{ database: Database; cleanup: () => void; where: string }> {
   if (url) return { database: await openPostgres(url, 4), cleanup: () => {}, where: 'PostgreSQL (DATABASE_URL)' };
   const dir = mkdtempSync(path.join(tmpdir(), 'sk-bench-'));
-  return { database: await openPglite(path.join(dir, 'pg')), cleanup: () => rmSync(dir, { recursive: true, force: true }), where: `PGlite ${dir}` };
+  chmodSync(dir, 0o755);
+  const database = await openEmbedded(path.join(dir, 'pg'), () => {}, false);
+  return { database, cleanup: () => rmSync(dir, { recursive: true, force: true }), where: `embedded PostgreSQL ${dir}` };
 }
 
 async function login(base: string, enterpriseId: number): Promise<string> {

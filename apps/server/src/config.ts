@@ -4,7 +4,7 @@ import { z } from 'zod';
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** PostgreSQL server; without it the embedded PGlite database under DATA_DIR is used. */
+  /** PostgreSQL server; without it an embedded PostgreSQL server is started with its data under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   /** 'log' writes codes to the server log and the dev outbox; 'http' posts them to SMS_HTTP_URL. */

@@ -13,6 +13,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  try {
+    await serve(config, database);
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   await migrate(database);
   if (config.SEED_DEMO === '1' && (await seedDemo(database.db, config.DEMO_PASSWORD))) {
     console.info('已写入演示数据（演示企业、免费体验企业、试用企业）');
@@ -38,7 +47,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = database.kind === 'pglite' ? `嵌入式 PostgreSQL（PGlite，数据目录 ${path.join(config.dataDir, 'pg')}）` : 'PostgreSQL（DATABASE_URL）';
+  const where = database.kind === 'embedded' ? `嵌入式 PostgreSQL（数据目录 ${path.join(config.dataDir, 'pg')}）` : 'PostgreSQL（DATABASE_URL）';
   app.log.info(`服务管家已启动：http://localhost:${config.PORT}  数据库：${where}`);
 }
 

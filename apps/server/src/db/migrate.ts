@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -9,6 +8,5 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /** Applies the committed drizzle-kit migrations; each runs once, in order, in a transaction. */
 export async function migrate(database: Database): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'pglite') await migrateLite(database.db as never, opts);
-  else await migratePg(database.db as never, opts);
+  await migratePg(database.db as never, opts);
 }

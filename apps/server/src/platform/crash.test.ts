@@ -1,20 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../db/client';
+import { lockDataDir, openEmbedded } from '../db/open';
 
 /**
- * Crash safety (issue 2, Done means): the real server on PGlite (`node scripts/start.mjs`) is
- * SIGKILLed while writes are in flight; after a restart every acknowledged write is there, and a
- * download-centre export started before the kill completes. PGlite only: on PostgreSQL durability
- * is the server's own.
+ * Crash safety: the real app (`node scripts/start.mjs`) on its embedded PostgreSQL is SIGKILLed while
+ * writes are in flight. Its postmaster outlives it; the next start finds that orphan, stops it and
+ * starts afresh; every acknowledged write is there, and an export started before the kill completes.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sk-crash-'));
+chmodSync(tmp, 0o755); // the embedded server runs as the postgres user when we are root
 const children: ChildProcess[] = [];
 
 afterAll(() => {
@@ -85,7 +85,17 @@ const post = (base: string, s: Session, p: string, body: unknown) =>
 /** A small PNG-signed blob that is unique per call. */
 const uniquePng = (n: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`crash-test-${n}-${Math.random()}`)]);
 
-describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash safety on the embedded database', () => {
+const postmasterPid = () => Number(readFileSync(path.join(tmp, 'data', 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('crash safety on the embedded database', () => {
   it('keeps every acknowledged write across a SIGKILL and comes up cleanly', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const first = startServer(port);
@@ -114,11 +124,20 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash safety on the embedded d
     expect((await first.exited).signal).toBe('SIGKILL');
     stop = true;
     await Promise.all(workers);
-    // The killed process leaves its lock behind; the next start must take it over.
+    // The killed app leaves its lock and its postmaster behind; the next start must deal with both.
     expect(readFileSync(path.join(tmp, 'data', 'pg.lock'), 'utf8')).toBe(String(first.child.pid));
+    const orphan = postmasterPid();
+    expect(alive(orphan)).toBe(true);
 
     const second = startServer(port);
     await waitReady(second);
+    expect(alive(orphan)).toBe(false);
+    const serverPid = postmasterPid();
+    expect(serverPid).not.toBe(orphan);
+    // A second app on the same data directory is refused with a clear message.
+    const third = startServer(await freePort());
+    expect((await third.exited).code).not.toBe(0);
+    expect(third.output()).toContain('正被另一个服务管家进程');
     const s2 = await login(second.base);
     for (const a of acked) {
       const r = await fetch(`${second.base}/upload/file/${a.id}`, { headers: { cookie: s2.cookie } });
@@ -142,6 +161,17 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash safety on the embedded d
     expect(await second.exited).toEqual({ code: 0, signal: null });
     expect(second.output()).not.toMatch(/error/i);
     expect(() => readFileSync(path.join(tmp, 'data', 'pg.lock'))).toThrow();
+    expect(alive(serverPid)).toBe(false);
+  });
+});
+
+describe('an old PGlite data directory', () => {
+  it('is refused with a message in Chinese that says what to do', async () => {
+    const dir = path.join(tmp, 'old', 'pg');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
+    await expect(openEmbedded(dir, () => {})).rejects.toThrow(/旧版嵌入式数据库（PGlite）.*rm -rf/);
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
   });
 });
 
@@ -151,14 +181,14 @@ describe('the embedded data directory lock', () => {
     mkdirSync(path.dirname(dir), { recursive: true });
     // A live node process (our parent, the vitest runner) holds the lock.
     writeFileSync(`${dir}.lock`, String(process.ppid));
-    await expect(openPglite(dir)).rejects.toThrow(/正被另一个进程（pid \d+）使用/);
+    expect(() => lockDataDir(dir)).toThrow(/正被另一个服务管家进程（pid \d+）使用/);
     // A process that has exited leaves a stale lock behind.
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((r) => dead.once('exit', r));
     writeFileSync(`${dir}.lock`, String(dead.pid));
-    const db = await openPglite(dir);
+    const unlock = lockDataDir(dir);
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
-    await db.close();
+    unlock();
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 });

@@ -225,8 +225,8 @@ class JobRunner {
     this.deps = deps;
     this.log = log;
     this.stopped = false;
-    // Embedded PGlite belongs to this process alone: whatever is 'running' was cut off by the last stop.
-    if (deps.database.kind === 'pglite') await recoverStale(deps, 0);
+    // The embedded server belongs to this app alone: whatever is 'running' was cut off by the last stop.
+    if (deps.database.kind === 'embedded') await recoverStale(deps, 0);
     this.wake();
   }
 

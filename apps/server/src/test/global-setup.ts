@@ -1,42 +1,41 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client';
+import { openPostgres } from '../db/client';
+import { type EmbeddedServer, startEmbeddedPostgres } from '../db/embedded';
 import { migrate } from '../db/migrate';
 
 /**
- * One PostgreSQL per test run: a migrated template, copied once per test file.
- * TEST_DATABASE_URL → a real server (template database); otherwise PGlite (a data-dir tarball).
+ * One PostgreSQL server per test run: TEST_DATABASE_URL, or an embedded server started here (the
+ * same engine as `npm start`). A migrated template database is copied once per test file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const admin = await openPostgres(url, 1);
-    const template = `sk_tmpl_${process.pid}_${Date.now()}`;
-    await admin.db.execute(`create database ${template}` as never);
-    const tmplUrl = withDb(url, template);
-    const t = await openPostgres(tmplUrl, 1);
-    await migrate(t);
-    await t.close();
-    project.provide('testDb', { kind: 'postgres', url, template });
-    return async () => {
-      const rows = (await admin.db.execute(`select datname from pg_database where datname like 'sk_t_${process.pid}_%' or datname = '${template}'` as never)) as unknown as { rows: { datname: string }[] };
-      for (const r of rows.rows) await admin.db.execute(`drop database if exists ${r.datname} with (force)` as never).catch(() => {});
-      await admin.close();
-    };
+  let server: EmbeddedServer | null = null;
+  let dir = '';
+  let url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sk-test-pg-'));
+    chmodSync(dir, 0o755); // the server runs as the postgres user when we are root
+    server = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'postgres', fsync: false, maxConnections: 200 });
+    url = server.url;
   }
-  const lite = await openPglite(undefined);
-  await migrate(lite);
-  const client = (lite.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-  const blob = await client.dumpDataDir('none');
-  const dir = path.join(os.tmpdir(), 'sk-test');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-  await lite.close();
-  project.provide('testDb', { kind: 'pglite', file });
-  return async () => {};
+  const admin = await openPostgres(url, 1);
+  const template = `sk_tmpl_${process.pid}_${Date.now()}`;
+  await admin.db.execute(`create database ${template}` as never);
+  const t = await openPostgres(withDb(url, template), 1);
+  await migrate(t);
+  await t.close();
+  project.provide('testDb', { url, template });
+  return async () => {
+    const found = (await admin.db.execute(
+      `select datname from pg_database where datname like 'sk_t_${process.pid}_%' or datname = '${template}'` as never,
+    )) as unknown as { rows: { datname: string }[] };
+    for (const r of found.rows) await admin.db.execute(`drop database if exists ${r.datname} with (force)` as never).catch(() => {});
+    await admin.close();
+    if (server) await server.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 export function withDb(url: string, db: string): string {
@@ -47,6 +46,6 @@ export function withDb(url: string, db: string): string {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { kind: 'postgres'; url: string; template: string } | { kind: 'pglite'; file: string };
+    testDb: { url: string; template: string };
   }
 }

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { type Database, openPglite, openPostgres } from '../db/client';
+import { type Database, openPostgres } from '../db/client';
 import { type AppDeps, createDeps } from '../platform/create-deps';
 import { LogSmsSender } from '../platform/sms';
 import { withDb } from './global-setup';
@@ -13,10 +12,6 @@ let seq = 0;
 /** A fresh copy of the migrated template database, for one test file. */
 export async function openTestDatabase(): Promise<Database> {
   const info = inject('testDb');
-  if (info.kind === 'pglite') {
-    const blob = new Blob([readFileSync(info.file)]);
-    return openPglite(undefined, blob);
-  }
   const name = `sk_t_${process.pid}_${Date.now()}_${seq++}`;
   const admin = await openPostgres(info.url, 1);
   await admin.db.execute(`create database ${name} template ${info.template}` as never);

@@ -23,7 +23,7 @@ interface Raw {
   create_time: string;
 }
 
-// PGlite answers bigint[] as an array, node-postgres as '{1,2}' text.
+// bigint[] may arrive as an array or as '{1,2}' text, depending on the type parser.
 const idArray = (v: number[] | string | null): number[] =>
   Array.isArray(v) ? v.map(Number) : v && v !== '{}' ? v.replace(/[{}]/g, '').split(',').map(Number) : [];
 

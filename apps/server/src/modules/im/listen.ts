@@ -1,17 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 
 export type Unlisten = () => Promise<void>;
 
 /**
- * LISTEN on either driver. PGlite delivers notifications in-process; node-postgres needs one dedicated
- * connection, released on unlisten. `onLost` fires when that connection dies so the caller can listen again.
+ * LISTEN on one dedicated pool connection, released on unlisten. `onLost` fires when that connection dies so the caller can listen again.
  */
 export async function listen(database: Database, channel: string, onPayload: (p: string) => void, onLost: () => void): Promise<Unlisten> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel ${channel}`);
   const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'pglite') return (client as PGlite).listen(channel, onPayload);
   const conn = await (client as pg.Pool).connect();
   let released = false;
   const release = (err?: Error) => {
