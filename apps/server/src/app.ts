@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { modules } from './modules/index';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
+import { prepareJobs } from './platform/jobs';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -43,6 +44,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
 
   for (const register of modules) await register(app, deps);
+  await prepareJobs(deps);
 
   const dist = opts.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { installBoss } from '../platform/jobs.boss';
 import type { Database } from './client';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -9,4 +10,5 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export async function migrate(database: Database): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
   await migratePg(database.db as never, opts);
+  await installBoss(database);
 }

@@ -13,7 +13,7 @@ const GLOBAL_TABLES = new Set([
   'sms_codes', // a code belongs to a mobile before any enterprise is chosen
   'login_attempts', // rate limits per mobile and IP
   'security_log', // a failed login may have no enterprise
-  'jobs', // the queue serves every enterprise; enterprise_id is nullable for schedules
+  'job_keys', // once-only keys of the job queue, which serves every enterprise
 ]);
 
 interface Key {

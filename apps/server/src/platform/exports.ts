@@ -119,6 +119,8 @@ async function runExport(job: { enterpriseId: number | null; payload: Record<str
 }
 
 registerJobHandler(EXPORT_JOB, runExport, {
+  // A 1,000,000-row export takes minutes; past this its instance is taken as dead and it is retried.
+  expireInSeconds: 3600,
   onFailed: async (job, _error, deps) => {
     await deps.db
       .update(exportFiles)

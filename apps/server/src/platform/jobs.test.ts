@@ -2,7 +2,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client';
 import { createTestApp, type TestApp } from '../test/harness';
-import { addDailySchedule, backoffSeconds, drainJobs, enqueue, enqueueDueSchedules, jobRunner, recoverStale, registerJobHandler, runJobsOnce, zonedParts } from './jobs';
+import {
+  addDailySchedule,
+  addSweep,
+  drainJobs,
+  enqueue,
+  enqueueDueSchedules,
+  failCutOffJobs,
+  jobRunner,
+  prepareJobs,
+  registerJobHandler,
+  runJobsOnce,
+  zonedParts,
+} from './jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,142 +22,152 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const jobRow = async (id: number) =>
-  (await rows<{ state: string; attempts: number; last_error: string | null; due_in: number }>(
+/** Registers a handler and makes its queues, as app start does for the modules' handlers. */
+async function handle(kind: string, run: Parameters<typeof registerJobHandler>[1], opts: Parameters<typeof registerJobHandler>[2] = {}) {
+  registerJobHandler(kind, run, opts);
+  await prepareJobs(t.deps);
+}
+
+const jobRow = async (id: string) =>
+  (await rows<{ state: string; retry_count: number; due_in: number }>(
     t.deps.db,
-    sql`select state, attempts, last_error, extract(epoch from run_at - now())::int as due_in from jobs where id = ${id}`,
+    sql`select state, retry_count, extract(epoch from start_after - now())::int as due_in from pgboss.job where id = ${id}::uuid`,
   ))[0]!;
 
+const jobsOf = (kind: string) =>
+  rows<{ data: { payload: Record<string, unknown> } }>(t.deps.db, sql`select data from pgboss.job where name = ${kind} order by created_on`);
+
 describe('enqueue and run', () => {
-  it('runs a due job once with its payload and marks it done', async () => {
+  it('runs a due job once with its enterprise and payload and completes it', async () => {
     const seen: unknown[] = [];
-    registerJobHandler('test.echo', async (job) => {
-      seen.push({ ep: job.enterpriseId, payload: job.payload });
+    await handle('test.echo', async (job) => {
+      seen.push({ ep: job.enterpriseId, payload: job.payload, attempts: job.attempts });
     });
-    const id = await enqueue(t.deps.db, { kind: 'test.echo', enterpriseId: null, payload: { n: 7 } });
-    expect(id).toBeTypeOf('number');
+    const id = await enqueue(t.deps.db, { kind: 'test.echo', enterpriseId: 42, payload: { n: 7 } });
+    expect(id).toBeTypeOf('string');
     expect(await drainJobs(t.deps)).toBeGreaterThanOrEqual(1);
-    expect(seen).toEqual([{ ep: null, payload: { n: 7 } }]);
-    expect((await jobRow(id!)).state).toBe('done');
+    expect(seen).toEqual([{ ep: 42, payload: { n: 7 }, attempts: 1 }]);
+    expect((await jobRow(id as string)).state).toBe('completed');
     expect(await runJobsOnce(t.deps)).toBe(0);
     expect(seen).toHaveLength(1);
   });
 
-  it('answers null for a unique key that already exists', async () => {
+  it('answers null for a unique key that was used before, even after its job ran', async () => {
+    await handle('test.none', async () => {});
     const a = await enqueue(t.deps.db, { kind: 'test.none', uniqueKey: 'once:1' });
+    await drainJobs(t.deps);
     const b = await enqueue(t.deps.db, { kind: 'test.none', uniqueKey: 'once:1' });
-    expect(a).toBeTypeOf('number');
+    expect(a).toBeTypeOf('string');
     expect(b).toBeNull();
+    expect(await jobsOf('test.none')).toHaveLength(1);
   });
 
-  it('leaves a job for later until its run_at has come', async () => {
+  it('enqueues inside the caller transaction: a rollback leaves no job and no key', async () => {
+    await handle('test.tx', async () => {});
+    await t.deps.db
+      .transaction(async (tx) => {
+        await enqueue(tx, { kind: 'test.tx', uniqueKey: 'tx:1' });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect(await jobsOf('test.tx')).toHaveLength(0);
+    expect(await enqueue(t.deps.db, { kind: 'test.tx', uniqueKey: 'tx:1' })).toBeTypeOf('string');
+  });
+
+  it('leaves a job for later until its time has come', async () => {
     let ran = 0;
-    registerJobHandler('test.later', async () => {
+    await handle('test.later', async () => {
       ran++;
     });
-    const id = await enqueue(t.deps.db, { kind: 'test.later', runAt: new Date(Date.now() + 3600_000) });
+    const id = (await enqueue(t.deps.db, { kind: 'test.later', runAt: new Date(Date.now() + 3600_000) })) as string;
     await drainJobs(t.deps);
     expect(ran).toBe(0);
-    await t.deps.db.execute(sql`update jobs set run_at = now() where id = ${id}`);
+    await t.deps.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
     await drainJobs(t.deps);
     expect(ran).toBe(1);
   });
 
   it('hands each job to exactly one of several concurrent runners', async () => {
     const counts = new Map<number, number>();
-    registerJobHandler('test.count', async (job) => {
+    await handle('test.count', async (job) => {
       counts.set(job.payload.i as number, (counts.get(job.payload.i as number) ?? 0) + 1);
     });
     for (let i = 0; i < 30; i++) await enqueue(t.deps.db, { kind: 'test.count', payload: { i } });
     await Promise.all([1, 2, 3, 4].map(() => runJobsOnce(t.deps, { limit: 5 })));
     await drainJobs(t.deps);
-    expect(counts.size).toBe(30);
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 });
 
-describe('retries', () => {
-  it('retries a failing job with growing backoff, then fails it for good and tells the handler once', async () => {
+describe('failures', () => {
+  it('retries a failing job with a growing delay, then calls onFailed once with the last error', async () => {
     let calls = 0;
-    const failed: string[] = [];
-    registerJobHandler(
+    const failed: { payload: unknown; error: string }[] = [];
+    await handle(
       'test.flaky',
       async () => {
         calls++;
-        throw new Error(`坏了${calls}`);
+        throw new Error(`第${calls}次失败`);
       },
-      { onFailed: async (_job, error) => void failed.push(error) },
+      { onFailed: async (job, error) => void failed.push({ payload: job.payload, error }) },
     );
-    const id = (await enqueue(t.deps.db, { kind: 'test.flaky', maxAttempts: 3 }))!;
+    const id = (await enqueue(t.deps.db, { kind: 'test.flaky', payload: { x: 1 }, maxAttempts: 3 })) as string;
     await runJobsOnce(t.deps);
-    let j = await jobRow(id);
-    expect(j).toMatchObject({ state: 'queued', attempts: 1, last_error: '坏了1' });
-    expect(j.due_in).toBeGreaterThanOrEqual(backoffSeconds(1) - 1);
-    await drainJobs(t.deps);
-    expect(calls).toBe(1);
+    const first = await jobRow(id);
+    expect(first.state).toBe('retry');
+    expect(first.due_in).toBeGreaterThanOrEqual(3);
     for (let i = 0; i < 2; i++) {
-      await t.deps.db.execute(sql`update jobs set run_at = now() where id = ${id}`);
-      await runJobsOnce(t.deps);
+      await t.deps.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
+      await drainJobs(t.deps);
     }
-    j = await jobRow(id);
-    expect(j).toMatchObject({ state: 'failed', attempts: 3, last_error: '坏了3' });
-    expect(failed).toEqual(['坏了3']);
-    expect(backoffSeconds(2)).toBeGreaterThan(backoffSeconds(1));
+    expect(calls).toBe(3);
+    expect((await jobRow(id)).state).toBe('failed');
+    await drainJobs(t.deps);
+    expect(failed).toEqual([{ payload: { x: 1 }, error: '第3次失败' }]);
   });
-});
 
-describe('recovery', () => {
-  it('puts a job locked by a dead instance back and runs it; a fresh lock is left alone', async () => {
+  it('fails the jobs an embedded server cut off, so they run again at once', async () => {
     let ran = 0;
-    registerJobHandler('test.orphan', async () => {
+    await handle('test.cut', async () => {
       ran++;
     });
-    const stale = (await enqueue(t.deps.db, { kind: 'test.orphan', runAt: new Date(Date.now() + 3600_000) }))!;
-    const fresh = (await enqueue(t.deps.db, { kind: 'test.orphan', runAt: new Date(Date.now() + 3600_000) }))!;
-    await t.deps.db.execute(sql`update jobs set state = 'running', attempts = 1, locked_by = 'dead', locked_at = now() - interval '10 minutes' where id = ${stale}`);
-    await t.deps.db.execute(sql`update jobs set state = 'running', attempts = 1, locked_by = 'alive', locked_at = now() where id = ${fresh}`);
+    const id = (await enqueue(t.deps.db, { kind: 'test.cut' })) as string;
+    await t.deps.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}::uuid`);
+    expect(await failCutOffJobs(t.deps)).toBe(1);
+    expect((await jobRow(id)).state).toBe('retry');
+    await t.deps.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
     await drainJobs(t.deps);
     expect(ran).toBe(1);
-    expect((await jobRow(stale)).state).toBe('done');
-    expect((await jobRow(fresh)).state).toBe('running');
-  });
-
-  it('does not let a superseded claim finish a job that was recovered meanwhile', async () => {
-    let calls = 0;
-    registerJobHandler('test.slow', async (job) => {
-      calls++;
-      if (calls === 1) {
-        // Our lock looks dead to another instance, which requeues the job.
-        await t.deps.db.execute(sql`update jobs set locked_at = now() - interval '1 hour' where id = ${job.id}`);
-        expect(await recoverStale(t.deps)).toBe(1);
-      }
-    });
-    const id = (await enqueue(t.deps.db, { kind: 'test.slow' }))!;
-    await runJobsOnce(t.deps);
-    expect((await jobRow(id)).state).toBe('queued');
-    await drainJobs(t.deps);
-    expect(calls).toBe(2);
-    expect(await jobRow(id)).toMatchObject({ state: 'done', attempts: 2 });
   });
 });
 
-describe('daily schedules', () => {
+describe('daily schedules and sweeps', () => {
   it('enqueues once per day in the server time zone, even when several instances tick at once', async () => {
+    await handle('test.digest', async () => {});
     addDailySchedule({ name: 'test-digest', at: '08:00', kind: 'test.digest', payload: { type: 1 } });
-    const count = async () =>
-      (await rows<{ key: string; payload: { scheduleDate: string; type: number } }>(
-        t.deps.db,
-        sql`select unique_key as key, payload from jobs where kind = 'test.digest' order by id`,
-      ));
+    const dates = async () => (await jobsOf('test.digest')).map((r) => r.data.payload);
     // 07:59 in Shanghai: not yet.
     await enqueueDueSchedules(t.deps.db, 'Asia/Shanghai', new Date('2024-05-01T23:59:00Z'));
-    expect(await count()).toHaveLength(0);
+    expect(await dates()).toHaveLength(0);
     const at8 = new Date('2024-05-02T00:00:00Z');
     await Promise.all([1, 2, 3, 4, 5].map(() => enqueueDueSchedules(t.deps.db, 'Asia/Shanghai', at8)));
     await enqueueDueSchedules(t.deps.db, 'Asia/Shanghai', new Date('2024-05-02T09:00:00Z'));
-    expect(await count()).toEqual([{ key: 'test-digest:2024-05-02', payload: { type: 1, scheduleDate: '2024-05-02' } }]);
+    expect(await dates()).toEqual([{ type: 1, scheduleDate: '2024-05-02' }]);
     await enqueueDueSchedules(t.deps.db, 'Asia/Shanghai', new Date('2024-05-03T00:30:00Z'));
-    expect((await count()).map((r) => r.key)).toEqual(['test-digest:2024-05-02', 'test-digest:2024-05-03']);
+    expect((await dates()).map((p) => p.scheduleDate)).toEqual(['2024-05-02', '2024-05-03']);
+  });
+
+  it('enqueues a sweep once per slot of N seconds', async () => {
+    await handle('test.sweep', async () => {});
+    addSweep({ name: 'test-sweep', everySeconds: 60, kind: 'test.sweep' });
+    const t0 = new Date('2030-01-01T00:00:10Z');
+    await Promise.all([1, 2, 3].map(() => enqueueDueSchedules(t.deps.db, 'UTC', t0)));
+    await enqueueDueSchedules(t.deps.db, 'UTC', new Date('2030-01-01T00:00:50Z'));
+    expect(await jobsOf('test.sweep')).toHaveLength(1);
+    await enqueueDueSchedules(t.deps.db, 'UTC', new Date('2030-01-01T00:01:01Z'));
+    expect(await jobsOf('test.sweep')).toHaveLength(2);
+    expect(() => addSweep({ name: 'bad', everySeconds: 1, kind: 'x' })).toThrow();
   });
 
   it('reads the date and time of day in the given zone', () => {
@@ -161,14 +183,14 @@ describe('background runner', () => {
     const finished = new Promise((r) => {
       done = r;
     });
-    registerJobHandler('test.bg', async (job) => done(job.payload));
+    await handle('test.bg', async (job) => done(job.payload));
     const log = { error: () => {}, warn: () => {}, info: () => {} } as never;
     await jobRunner.start(t.deps, log);
     await enqueue(t.deps.db, { kind: 'test.bg', payload: { hello: '世界' } });
     expect(await finished).toEqual({ hello: '世界' });
     await jobRunner.stop();
-    const id = (await enqueue(t.deps.db, { kind: 'test.bg' }))!;
-    await new Promise((r) => setImmediate(r));
-    expect((await jobRow(id)).state).toBe('queued');
+    const id = (await enqueue(t.deps.db, { kind: 'test.bg' })) as string;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await jobRow(id)).state).toBe('created');
   });
 });

@@ -1,31 +1,34 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
 import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
-import { jobs } from '../db/schema/index';
 import { addBackground } from './create-deps';
 import type { Deps } from './deps';
+import { BOSS_SCHEMA, commands, createBoss, executorDb } from './jobs.boss';
 
 /**
- * A table-backed job queue (PGlite cannot host pg-boss). Jobs are claimed with FOR UPDATE SKIP LOCKED,
- * so several app instances share one queue; a running job's lock is refreshed by a heartbeat, and a
- * stale lock (a dead instance) puts the job back in the queue.
+ * The job interface the areas use: handlers, enqueue (inside the caller's transaction), daily
+ * schedules and every-N-seconds sweeps. pg-boss stores, claims (SKIP LOCKED, so several app
+ * instances share one queue), retries with backoff and expires the jobs of dead instances.
  */
 export interface Job {
-  id: number;
+  id: string;
   enterpriseId: number | null;
   kind: string;
   payload: Record<string, unknown>;
+  /** 1 on the first run. */
   attempts: number;
 }
 export type JobHandler = (job: Job, deps: Deps) => Promise<void>;
 
 interface HandlerOptions {
-  /** Called once when the job has failed for the last time. */
+  /** Called once when the job has failed for the last time (also when its instance died on the last try). */
   onFailed?: (job: Job, error: string, deps: Deps) => Promise<void>;
+  /** A run that takes longer counts as dead and is retried. */
+  expireInSeconds?: number;
 }
 const handlers = new Map<string, { run: JobHandler } & HandlerOptions>();
+const DEAD = '__dead';
 
 export function registerJobHandler(kind: string, handler: JobHandler, opts: HandlerOptions = {}): void {
   handlers.set(kind, { run: handler, ...opts });
@@ -41,24 +44,45 @@ export interface EnqueueInput {
   maxAttempts?: number;
 }
 
-export async function enqueue(ex: Executor, j: EnqueueInput): Promise<number | null> {
-  const [r] = await ex
-    .insert(jobs)
-    .values({
-      kind: j.kind,
-      enterpriseId: j.enterpriseId ?? null,
-      payload: j.payload ?? {},
-      uniqueKey: j.uniqueKey ?? null,
-      ...(j.runAt ? { runAt: new Date(j.runAt).toISOString() } : {}),
-      ...(j.maxAttempts ? { maxAttempts: j.maxAttempts } : {}),
-    })
-    .onConflictDoNothing({ target: jobs.uniqueKey })
-    .returning({ id: jobs.id });
-  if (r) jobRunner.wake();
-  return r?.id ?? null;
+interface JobData {
+  enterpriseId: number | null;
+  payload: Record<string, unknown>;
 }
 
-// ---- daily schedules ----
+/** Enqueues in the caller's executor: inside a transaction the job exists only if it commits. */
+export async function enqueue(ex: Executor, j: EnqueueInput): Promise<string | null> {
+  if (j.uniqueKey) {
+    const taken = await rows(ex, sql`insert into job_keys (key) values (${j.uniqueKey}) on conflict do nothing returning key`);
+    if (taken.length === 0) return null;
+  }
+  const data: JobData = { enterpriseId: j.enterpriseId ?? null, payload: j.payload ?? {} };
+  const attempts = j.maxAttempts ?? 5;
+  const id = await commands.send(j.kind, data as unknown as object, {
+    db: executorDb(ex),
+    retryLimit: attempts - 1,
+    retryDelay: 5,
+    retryBackoff: true,
+    ...(handlers.get(j.kind)?.expireInSeconds ? { expireInSeconds: handlers.get(j.kind)?.expireInSeconds } : {}),
+    ...(j.runAt ? { startAfter: new Date(j.runAt) } : {}),
+  });
+  runner.wake(j.kind);
+  return id;
+}
+
+// ---- queues ----
+
+/** pg-boss keeps one partition per queue: each handler's queue and its dead-letter queue exist before use. */
+export async function prepareQueues(boss: PgBoss): Promise<void> {
+  for (const kind of handlers.keys()) {
+    await boss.createQueue(kind + DEAD);
+    await boss.createQueue(kind, { name: kind, deadLetter: kind + DEAD });
+  }
+}
+
+/** Makes the queues of every registered handler (after the modules registered theirs). */
+export const prepareJobs = (deps: Deps): Promise<void> => prepareQueues(bossOf(deps));
+
+// ---- daily schedules and sweeps: enqueued with a key per day or per slot, so once across instances ----
 
 export interface DailySchedule {
   name: string;
@@ -74,6 +98,20 @@ export function addDailySchedule(s: DailySchedule): void {
   if (!schedules.some((x) => x.name === s.name)) schedules.push(s);
 }
 
+export interface Sweep {
+  name: string;
+  everySeconds: number;
+  kind: string;
+  payload?: Record<string, unknown>;
+}
+const sweeps: Sweep[] = [];
+
+/** A job every N seconds (SLA checks, timers), once per slot across instances. */
+export function addSweep(s: Sweep): void {
+  if (!Number.isInteger(s.everySeconds) || s.everySeconds < 5) throw new Error(`sweep ${s.name}: everySeconds must be an integer ≥ 5`);
+  if (!sweeps.some((x) => x.name === s.name)) sweeps.push(s);
+}
+
 /** Date and time of day of an instant in a time zone. */
 export function zonedParts(now: Date, timeZone: string): { date: string; time: string } {
   const f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -81,7 +119,7 @@ export function zonedParts(now: Date, timeZone: string): { date: string; time: s
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
-/** Enqueues each schedule whose time has come today; the unique key name:date makes it once per day across instances. */
+/** Enqueues each schedule whose time has come today (also later in the day: a server down at 8:00 catches up). */
 export async function enqueueDueSchedules(ex: Executor, timeZone: string, now = new Date()): Promise<number> {
   const { date, time } = zonedParts(now, timeZone);
   let n = 0;
@@ -90,109 +128,78 @@ export async function enqueueDueSchedules(ex: Executor, timeZone: string, now = 
     const id = await enqueue(ex, { kind: s.kind, payload: { ...s.payload, scheduleDate: date }, uniqueKey: `${s.name}:${date}` });
     if (id != null) n++;
   }
+  for (const s of sweeps) {
+    const slot = Math.floor(now.getTime() / 1000 / s.everySeconds);
+    const id = await enqueue(ex, { kind: s.kind, payload: { ...s.payload, slot }, uniqueKey: `${s.name}:${slot}`, maxAttempts: 1 });
+    if (id != null) n++;
+  }
   return n;
 }
 
-// ---- claiming and running ----
+// ---- running ----
 
-const INSTANCE = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-export const LOCK_STALE_SECONDS = 120;
-const HEARTBEAT_MS = 20_000;
-
-interface JobRow {
-  id: number;
-  enterprise_id: number | null;
-  kind: string;
-  payload: Record<string, unknown> | string | null;
-  attempts: number;
-  max_attempts: number;
-}
-
-const toJob = (r: JobRow): Job => ({
-  id: Number(r.id),
-  enterpriseId: r.enterprise_id == null ? null : Number(r.enterprise_id),
-  kind: r.kind,
-  payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) ?? {},
-  attempts: Number(r.attempts),
+const asJob = (j: PgBoss.JobWithMetadata<JobData>, kind: string): Job => ({
+  id: j.id,
+  enterpriseId: j.data?.enterpriseId ?? null,
+  kind,
+  payload: j.data?.payload ?? {},
+  attempts: j.retryCount + 1,
 });
 
-const kindList = () => sql.join([...handlers.keys()].map((k) => sql`${k}`), sql`, `);
+const message = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err)).slice(0, 2000);
 
-async function claim(ex: Executor, limit: number): Promise<JobRow[]> {
-  if (handlers.size === 0) return [];
-  return rows<JobRow>(
-    ex,
-    sql`with next as (
-          select id from jobs where state = 'queued' and run_at <= now() and kind in (${kindList()})
-          order by run_at, id limit ${limit} for update skip locked)
-        update jobs j set state = 'running', locked_at = now(), locked_by = ${INSTANCE}, attempts = j.attempts + 1
-        from next where j.id = next.id
-        returning j.id, j.enterprise_id, j.kind, j.payload, j.attempts, j.max_attempts`,
-  );
-}
-
-/** Seconds to wait before attempt n+1: 5 s, 20 s, 80 s … capped at an hour. */
-export const backoffSeconds = (attempts: number): number => Math.min(3600, 5 * 4 ** Math.max(0, attempts - 1));
-
-/** Only the claim that is still current may finish a job (a recovered job belongs to its new claim). */
-const current = (r: JobRow) => sql`id = ${r.id} and state = 'running' and attempts = ${r.attempts}`;
-
-async function finish(deps: Deps, r: JobRow, error: string | null): Promise<void> {
-  const db = deps.db;
-  if (error == null) {
-    await db.execute(sql`update jobs set state = 'done', finished_at = now(), locked_at = null, last_error = null where ${current(r)}`);
-    return;
-  }
-  const msg = error.slice(0, 2000);
-  if (r.attempts < r.max_attempts) {
-    const wait = `${backoffSeconds(r.attempts)} seconds`;
-    await db.execute(sql`update jobs set state = 'queued', locked_at = null, last_error = ${msg}, run_at = now() + ${wait}::interval where ${current(r)}`);
-    return;
-  }
-  const failed = await rows(db, sql`update jobs set state = 'failed', finished_at = now(), locked_at = null, last_error = ${msg} where ${current(r)} returning id`);
-  if (failed.length) await handlers.get(r.kind)?.onFailed?.(toJob(r), msg, deps);
-}
-
-async function runOne(deps: Deps, r: JobRow, log?: FastifyBaseLogger): Promise<void> {
-  const h = handlers.get(r.kind);
-  const beat = setInterval(() => {
-    deps.db.execute(sql`update jobs set locked_at = now() where ${current(r)}`).catch(() => {});
-  }, HEARTBEAT_MS);
-  beat.unref();
-  let error: string | null = null;
+/** Runs one fetched job; a throw is left to pg-boss (retry, then the dead-letter queue). */
+async function runJob(deps: Deps, kind: string, j: PgBoss.JobWithMetadata<JobData>, log?: FastifyBaseLogger): Promise<void> {
+  const h = handlers.get(kind);
+  if (!h) throw new Error(`no handler for job kind ${kind}`);
   try {
-    if (!h) throw new Error(`no handler for job kind ${r.kind}`);
-    await h.run(toJob(r), deps);
+    await h.run(asJob(j, kind), deps);
   } catch (err) {
-    error = err instanceof Error ? err.message || err.name : String(err);
-    log?.warn({ err, job: r.id, kind: r.kind }, '任务执行失败');
-  } finally {
-    clearInterval(beat);
+    log?.warn({ err, job: j.id, kind }, '任务执行失败');
+    throw err;
   }
-  await finish(deps, r, error);
 }
 
-/** Puts jobs whose lock went stale (their instance died) back in the queue, or fails them when out of attempts. */
-export async function recoverStale(deps: Deps, olderThanSeconds = LOCK_STALE_SECONDS): Promise<number> {
-  const age = `${olderThanSeconds} seconds`;
-  const out = await rows<JobRow & { state: string }>(
-    deps.db,
-    sql`update jobs set state = case when attempts >= max_attempts then 'failed' else 'queued' end,
-          finished_at = case when attempts >= max_attempts then now() end,
-          locked_at = null, run_at = now(), last_error = coalesce(last_error, '执行中断（实例停止）')
-        where state = 'running' and locked_at <= now() - ${age}::interval
-        returning id, enterprise_id, kind, payload, attempts, max_attempts, state`,
-  );
-  for (const r of out) if (r.state === 'failed') await handlers.get(r.kind)?.onFailed?.(toJob(r), '执行中断（实例停止）', deps);
-  return out.length;
+/** A job that failed for the last time arrives on its dead-letter queue; its handler's onFailed runs once. */
+async function runDead(deps: Deps, kind: string, j: PgBoss.JobWithMetadata<JobData>): Promise<void> {
+  const h = handlers.get(kind);
+  const error = (j.output as { message?: string } | null)?.message ?? '执行失败';
+  await h?.onFailed?.(asJob(j, kind), error, deps);
 }
 
-/** Claims the due jobs (up to `limit`) and runs them; answers how many ran. Tests call this instead of sleeping. */
+function bossOf(deps: Deps): PgBoss {
+  let boss = bosses.get(deps);
+  if (!boss) {
+    boss = createBoss(deps.database, { supervise: false });
+    boss.on('error', () => {});
+    bosses.set(deps, boss);
+  }
+  return boss;
+}
+const bosses = new WeakMap<Deps, PgBoss>();
+
+/** Claims up to `limit` due jobs of every kind and runs them; answers how many ran. Tests call this instead of sleeping. */
 export async function runJobsOnce(deps: Deps, opts: { limit?: number; log?: FastifyBaseLogger } = {}): Promise<number> {
-  await recoverStale(deps);
-  const claimed = await claim(deps.db, opts.limit ?? 10);
-  await Promise.all(claimed.map((r) => runOne(deps, r, opts.log)));
-  return claimed.length;
+  const boss = bossOf(deps);
+  let ran = 0;
+  for (const kind of handlers.keys()) {
+    for (const [queue, dead] of [
+      [kind, false],
+      [kind + DEAD, true],
+    ] as const) {
+      const jobs = await boss.fetch<JobData>(queue, { batchSize: opts.limit ?? 10, includeMetadata: true });
+      for (const j of jobs) {
+        try {
+          await (dead ? runDead(deps, kind, j) : runJob(deps, kind, j, opts.log));
+          await boss.complete(queue, j.id);
+        } catch (err) {
+          await boss.fail(queue, j.id, { message: message(err) });
+        }
+        ran++;
+      }
+    }
+  }
+  return ran;
 }
 
 /** Runs due jobs until none is left (jobs retried later by backoff are not due). */
@@ -206,72 +213,63 @@ export async function drainJobs(deps: Deps, maxRounds = 100): Promise<number> {
   return total;
 }
 
-// ---- the background runner ----
+/**
+ * An app started on its own embedded server is the only one that could have been running its jobs:
+ * whatever is still active was cut off by the last stop, and is failed now (so retried at once) rather
+ * than after its expiry.
+ */
+export async function failCutOffJobs(deps: Deps): Promise<number> {
+  const active = await rows<{ id: string; name: string }>(deps.db, sql`select id::text, name from ${sql.raw(BOSS_SCHEMA)}.job where state = 'active'`);
+  const boss = bossOf(deps);
+  for (const j of active) await boss.fail(j.name, j.id, { message: '执行中断（服务停止）' });
+  return active.length;
+}
 
-const POLL_MS = 1000;
+// ---- the background runner: pg-boss workers per queue, and the schedule tick ----
+
 const SCHEDULE_EVERY_MS = 20_000;
 
 class JobRunner {
   readonly name = 'jobs';
-  private deps: Deps | null = null;
-  private log: FastifyBaseLogger | undefined;
-  private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
-  private stopped = true;
-  private again = false;
-  private lastSchedule = 0;
+  private boss: PgBoss | null = null;
+  private workers = new Map<string, string>();
+  private tick: NodeJS.Timeout | null = null;
 
   async start(deps: Deps, log: FastifyBaseLogger): Promise<void> {
-    this.deps = deps;
-    this.log = log;
-    this.stopped = false;
-    // The embedded server belongs to this app alone: whatever is 'running' was cut off by the last stop.
-    if (deps.database.kind === 'embedded') await recoverStale(deps, 0);
-    this.wake();
-  }
-
-  wake(): void {
-    if (this.stopped) return;
-    if (this.loop) {
-      this.again = true;
-      return;
+    const boss = createBoss(deps.database, { supervise: true });
+    boss.on('error', (err) => log.error({ err }, '任务队列出错'));
+    await boss.start();
+    await prepareQueues(boss);
+    if (deps.database.kind === 'embedded') await failCutOffJobs(deps);
+    this.boss = boss;
+    for (const kind of handlers.keys()) {
+      const opts = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 } as const;
+      this.workers.set(kind, await boss.work<JobData>(kind, opts, ([j]) => runJob(deps, kind, j as PgBoss.JobWithMetadata<JobData>, log)));
+      this.workers.set(kind + DEAD, await boss.work<JobData>(kind + DEAD, opts, ([j]) => runDead(deps, kind, j as PgBoss.JobWithMetadata<JobData>)));
     }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), 0);
+    const schedule = () => enqueueDueSchedules(deps.db, deps.config.TZ_DEFAULT).catch((err) => log.error({ err }, '定时任务入队失败'));
+    await schedule();
+    this.tick = setInterval(schedule, SCHEDULE_EVERY_MS);
+    this.tick.unref();
   }
 
-  private tick(): void {
-    this.timer = null;
-    this.loop = this.work()
-      .catch((err) => this.log?.error({ err }, '任务队列出错'))
-      .finally(() => {
-        this.loop = null;
-        if (this.stopped) return;
-        const delay = this.again ? 0 : POLL_MS;
-        this.again = false;
-        this.timer = setTimeout(() => this.tick(), delay);
-        this.timer.unref?.();
-      });
-  }
-
-  private async work(): Promise<void> {
-    const deps = this.deps;
-    if (!deps) return;
-    if (Date.now() - this.lastSchedule >= SCHEDULE_EVERY_MS) {
-      this.lastSchedule = Date.now();
-      await enqueueDueSchedules(deps.db, deps.config.TZ_DEFAULT);
-      await deps.db.execute(sql`delete from jobs where state = 'done' and finished_at < now() - interval '7 days'`);
-    }
-    while (!this.stopped && (await runJobsOnce(deps, { limit: 2, log: this.log })) > 0);
+  /** Fetch now rather than at the next poll (an enqueue in this process). */
+  wake(kind: string): void {
+    const id = this.workers.get(kind);
+    if (id && this.boss) this.boss.notifyWorker(id);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.loop) await Promise.race([this.loop, new Promise((r) => setTimeout(r, 10_000).unref())]);
+    if (this.tick) clearInterval(this.tick);
+    this.tick = null;
+    const boss = this.boss;
+    this.boss = null;
+    this.workers.clear();
+    // Graceful: running jobs finish (or are failed for a retry after 10 s); the pool is the app's to close.
+    if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
   }
 }
 
-export const jobRunner = new JobRunner();
-addBackground(jobRunner);
+const runner = new JobRunner();
+export const jobRunner = runner;
+addBackground(runner);

@@ -123,21 +123,9 @@ CREATE TABLE "im_messages" (
 	CONSTRAINT "im_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
-CREATE TABLE "jobs" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "jobs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"enterprise_id" bigint,
-	"kind" text NOT NULL,
-	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"state" text DEFAULT 'queued' NOT NULL,
-	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"max_attempts" integer DEFAULT 5 NOT NULL,
-	"locked_at" timestamp with time zone,
-	"locked_by" text,
-	"last_error" text,
-	"unique_key" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"finished_at" timestamp with time zone
+CREATE TABLE "job_keys" (
+	"key" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "export_files" (
@@ -671,9 +659,6 @@ CREATE INDEX "users_provider_idx" ON "users" USING btree ("enterprise_id","provi
 CREATE INDEX "users_type_idx" ON "users" USING btree ("enterprise_id","user_type","enabled") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "custom_menus_parent_idx" ON "custom_menus" USING btree ("enterprise_id","parent_id","sort","id");--> statement-breakpoint
 CREATE INDEX "im_messages_user_idx" ON "im_messages" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "jobs_unique_key_uq" ON "jobs" USING btree ("unique_key");--> statement-breakpoint
-CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("state","run_at");--> statement-breakpoint
-CREATE INDEX "jobs_ep_idx" ON "jobs" USING btree ("enterprise_id","kind");--> statement-breakpoint
 CREATE INDEX "export_files_user_idx" ON "export_files" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "upload_tokens_id_uq" ON "upload_tokens" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "upload_tokens_user_idx" ON "upload_tokens" USING btree ("enterprise_id","user_id","expires_at");--> statement-breakpoint

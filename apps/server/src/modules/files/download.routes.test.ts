@@ -46,7 +46,7 @@ async function readSheet(buf: Buffer): Promise<unknown[][]> {
 }
 
 const exportRows = (enterpriseId: number) => rows(t.deps.db, sql`select id from export_files where enterprise_id = ${enterpriseId}`);
-const exportJobs = (enterpriseId: number) => rows(t.deps.db, sql`select id from jobs where enterprise_id = ${enterpriseId}`);
+const exportJobs = (enterpriseId: number) => rows(t.deps.db, sql`select id from pgboss.job where (data->>'enterpriseId')::bigint = ${enterpriseId}`);
 
 describe('POST /export/user and the download centre', () => {
   it('streams several thousand rows into an xlsx that exceljs reads back, with progress and a download URL', async () => {
@@ -192,9 +192,10 @@ describe('progress and failure', () => {
     const session = await sessionOf(client);
     const { id } = await startExport(t.deps.db, session, { kind: 'test.broken', params: {} });
     for (let i = 0; i < 3; i++) {
-      await t.deps.db.execute(sql`update jobs set run_at = now() where enterprise_id = ${enterpriseId}`);
+      await t.deps.db.execute(sql`update pgboss.job set start_after = now() where (data->>'enterpriseId')::bigint = ${enterpriseId}`);
       await runJobsOnce(t.deps);
     }
+    await drainJobs(t.deps); // the dead-letter job marks the export failed
     const item = (await client.get('/fileDownloadCenter/list')).data.list.find((x: { id: number }) => x.id === id);
     expect(item).toMatchObject({ process_state: 3, file_download_url: null, error: '导出失败，请稍后重试' });
     expect(existsSync(path.join(dataDir, 'files', String(enterpriseId), 'exports'))).toBe(true);

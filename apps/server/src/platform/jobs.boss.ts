@@ -1,0 +1,62 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { type Executor, sql } from '../db/client';
+import type { Database } from '../db/client';
+
+/** pg-boss plumbing behind platform/jobs.ts; nothing outside the platform imports pg-boss. */
+export const BOSS_SCHEMA = 'pgboss';
+
+/** pg-boss speaks (text, values); our executors are Drizzle's. One statement per call. */
+export function executorDb(ex: Executor): PgBoss.Db {
+  return {
+    executeSql: async (text, values = []) => {
+      const parts = text.split(/\$(\d+)/);
+      const chunks = parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql.param(values[Number(p) - 1])));
+      const res = (await ex.execute(sql.join(chunks, sql.raw('')))) as unknown as { rows: unknown[] };
+      return { rows: res.rows };
+    },
+  };
+}
+
+/** The pool itself, for pg-boss's own multi-statement commands (schema install, maintenance). */
+export function poolDb(database: Database): PgBoss.Db {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  return { executeSql: async (text, values) => pool.query(text, values) };
+}
+
+const quiet = { supervise: false, schedule: false, migrate: false } as const;
+
+/** Builds commands only (send through a caller's executor); never started, owns no connection. */
+export const commands = new PgBoss({
+  schema: BOSS_SCHEMA,
+  ...quiet,
+  db: {
+    executeSql: () => {
+      throw new Error('commands has no database: pass { db }');
+    },
+  },
+});
+
+/** Installs or upgrades pg-boss's schema; part of `migrate()`, so every database has it. */
+export async function installBoss(database: Database): Promise<void> {
+  const boss = new PgBoss({ schema: BOSS_SCHEMA, db: poolDb(database), supervise: false, schedule: false, migrate: true });
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true, close: false });
+}
+
+export interface BossOptions {
+  /** Maintenance: expire jobs of dead instances, archive and delete old ones (one instance at a time). */
+  supervise: boolean;
+}
+
+export function createBoss(database: Database, o: BossOptions): PgBoss {
+  return new PgBoss({
+    schema: BOSS_SCHEMA,
+    db: poolDb(database),
+    migrate: false,
+    schedule: false,
+    supervise: o.supervise,
+    deleteAfterDays: 7,
+  });
+}
