@@ -15,7 +15,8 @@ export async function captureSql(database: Database, run: () => Promise<void>): 
   const original = client.query;
   const seen: Statement[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
-    seen.push({ args });
+    // The job queue polls on the same pool; its statements are not the request's.
+    if (!JSON.stringify(args[0]).includes('pgboss.')) seen.push({ args });
     return original.apply(this, args);
   } as QueryFn;
   try {

@@ -10,6 +10,7 @@ import { openEmbedded } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
+import { concurrency, exportUnderLoad, startAppProcess } from './load';
 import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge } from './seed';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
@@ -104,11 +105,28 @@ async function main(): Promise<void> {
     } finally {
       await app.close();
     }
+    await underLoad(database, seeded.enterpriseId, seeded.deptId);
   } finally {
     await database.close();
     cleanup();
   }
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The app as its own process: lists at 1, 10 and 50 users, then session info while 200,000 users are exported. */
+async function underLoad(database: Database, enterpriseId: number, deptId: number): Promise<void> {
+  const proc = await startAppProcess(database.url);
+  try {
+    const cookie = await login(proc.base, enterpriseId);
+    const paths = ['/v2/sessionUser/info', `/v2/user/list?role=2&deptId=${deptId}&pageIndex=0&pageSize=20`, '/v2/customer/epCustomerList?pageIndex=0&pageSize=20'];
+    console.info('Concurrent users (the app as its own process, autocannon connections):');
+    console.table(await concurrency(proc.base, cookie, paths, SECONDS));
+    const e = await exportUnderLoad(proc, cookie, '/export/user', USERS);
+    console.info(`Export of ${e.rows} users: ${e.seconds.toFixed(1)} s; RSS ${e.rssBeforeMb.toFixed(0)} → peak ${e.rssPeakMb.toFixed(0)} → ${e.rssAfterMb.toFixed(0)} MB 10 s after`);
+    console.info(`  session info during the export (4 connections): p50 ${e.infoP50.toFixed(1)} ms, p99 ${e.infoP99.toFixed(1)} ms, ${e.infoRequests} answers`);
+  } finally {
+    await proc.stop();
+  }
 }
 
 main().catch((err) => {

@@ -1,0 +1,105 @@
+// Load scenarios on the app as its own process (as in production): concurrency, and an export under load.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../apps/server/src/db/embedded';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface AppProcess {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** `node scripts/start.mjs` on the bench database, in production mode, with the built web app when there is one. */
+export async function startAppProcess(databaseUrl: string): Promise<AppProcess> {
+  const port = await freePort();
+  const dist = path.join(ROOT, 'apps/web/dist');
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' };
+  if (!existsSync(path.join(dist, 'index.html'))) Object.assign(env, { WEB_DIST: '/nonexistent' });
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (const until = Date.now() + 120_000; Date.now() < until; await pause(200)) {
+    if (child.exitCode != null) throw new Error('app process exited during start');
+    if (await fetch(`${base}/api/version/info`).then((r) => r.ok, () => false)) break;
+  }
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    base,
+    pid: child.pid as number,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resident memory of a process, MB (Linux). */
+export function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+}
+
+export interface LoadRow {
+  endpoint: string;
+  users: number;
+  'req/s': string;
+  'p50 ms': string;
+  'p99 ms': string;
+}
+
+/** Each path at 1, 10 and 50 concurrent connections for `seconds` each. */
+export async function concurrency(base: string, cookie: string, paths: string[], seconds: number, levels = [1, 10, 50]): Promise<LoadRow[]> {
+  const out: LoadRow[] = [];
+  for (const p of paths) {
+    for (const c of levels) {
+      const r = await autocannon({ url: `${base}/api${p}`, connections: c, duration: seconds, headers: { cookie } });
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${p} at ${c}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      out.push({ endpoint: p, users: c, 'req/s': r.requests.average.toFixed(0), 'p50 ms': r.latency.p50.toFixed(1), 'p99 ms': r.latency.p99.toFixed(1) });
+    }
+  }
+  return out;
+}
+
+export interface ExportResult {
+  rows: number;
+  seconds: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+  infoP50: number;
+  infoP99: number;
+  infoRequests: number;
+}
+
+/** Starts an export of `exportPath` and measures session info (4 connections) until the download centre says done. */
+export async function exportUnderLoad(app: AppProcess, cookie: string, exportPath: string, rows: number): Promise<ExportResult> {
+  const me = await (await fetch(`${app.base}/api/v2/sessionUser/info`, { headers: { cookie } })).json();
+  const csrf = me.data.csrfToken as string;
+  const rssBeforeMb = rssMb(app.pid);
+  let rssPeakMb = rssBeforeMb;
+  const t0 = Date.now();
+  const started = await (
+    await fetch(`${app.base}/api${exportPath}`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: '{}' })
+  ).json();
+  if (!started.success) throw new Error(`export refused: ${started.message}`);
+  const load = autocannon({ url: `${app.base}/api/v2/sessionUser/info`, connections: 4, duration: 1800, headers: { cookie } });
+  let done = false;
+  while (!done) {
+    await pause(250);
+    rssPeakMb = Math.max(rssPeakMb, rssMb(app.pid));
+    const list = await (await fetch(`${app.base}/api/fileDownloadCenter/list`, { headers: { cookie } })).json();
+    const item = list.data.list.find((x: { id: number }) => x.id === started.data.id);
+    if (item?.process_state === 3) throw new Error(`export failed: ${item.error}`);
+    done = item?.process_state === 2;
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  load.stop();
+  const r = await load;
+  await pause(10_000);
+  return { rows, seconds, rssBeforeMb, rssPeakMb, rssAfterMb: rssMb(app.pid), infoP50: r.latency.p50, infoP99: r.latency.p99, infoRequests: r.requests.total };
+}
