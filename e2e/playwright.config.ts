@@ -30,5 +30,7 @@ export default defineConfig({
     env: { E2E_PORT: String(PORT) },
     stdout: 'ignore',
     stderr: 'pipe',
+    // SIGTERM, not the default SIGKILL: the app then stops its embedded PostgreSQL before exiting.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
   },
 });
