@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { affected, sql } from '../db/client';
 import type { Deps } from './deps';
@@ -16,6 +18,20 @@ interface WriteInput {
   def: ExportDef<any>;
   user: ExportUser;
   params: Record<string, unknown>;
+}
+
+const ROWS_PER_TURN = 100;
+
+/**
+ * Adds a batch a few rows at a time, giving the event loop back between them (so requests are not
+ * held up by a large export) and waiting while the storage stream is full (so memory stays flat).
+ */
+async function addRows(ws: ExcelJS.Worksheet, batch: Record<string, unknown>[], out: PassThrough): Promise<void> {
+  for (let i = 0; i < batch.length; i += ROWS_PER_TURN) {
+    for (const r of batch.slice(i, i + ROWS_PER_TURN)) ws.addRow(r).commit();
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    else await setImmediate();
+  }
 }
 
 /**
@@ -41,7 +57,7 @@ export async function writeExport(deps: Deps, w: WriteInput): Promise<void> {
   let shownAt = 0;
   try {
     for await (const batch of w.def.rows(db, w.user, w.params)) {
-      for (const r of batch) ws.addRow(r).commit();
+      await addRows(ws, batch, out);
       done += batch.length;
       const pct = total > 0 ? Math.min(99, Math.floor((done * 100) / total)) : 99;
       if (pct !== shown && Date.now() - shownAt >= PROGRESS_EVERY_MS) {
