@@ -72,7 +72,7 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
     logout: async ({ req, reply, user }) => {
       await destroySession(db, req.cookies[SESSION_COOKIE]);
       await audit(db, { action: 'logout', enterpriseId: user.enterpriseId, userId: user.id, ip: req.ip });
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(deps.config, req) });
       return withMessage(null, '登出成功');
     },
     sessionUser: async ({ user }) => svc.sessionUserInfo(db, user, deps.config.CUSTOMER_SERVICE_PHONE),
