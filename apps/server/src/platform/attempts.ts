@@ -1,8 +1,8 @@
+import type { ErrorCode } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, Executor, Tx } from '../db/client';
 import { rows } from '../db/client';
 import { loginAttempts } from '../db/schema/index';
-import type { ErrorCode } from '@sk/shared';
 import { AppError } from './errors';
 
 export const MAX_FAILS_PER_MOBILE = 5;
@@ -25,13 +25,13 @@ export async function checkAttempt<T>(
   check: (tx: Tx) => Promise<T | null>,
   locked: ErrorCode = 'LOGIN_LOCKED',
 ): Promise<T | null> {
+  // Already locked: answer without queueing, so a flood of guesses does not hold connections waiting.
+  await refuseIfLocked(db, who, locked);
   return db.transaction(async (tx) => {
     // Always mobile first, then address: one order, so two checks never wait on each other in a cycle.
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_MOBILE}, hashtext(${who.mobile}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IP}, hashtext(${who.ip}))`);
-    const f = await recentFailures(tx, who.mobile, who.ip);
-    if (f.byMobile >= MAX_FAILS_PER_MOBILE) throw new AppError(locked, { minutes: LOCK_MINUTES });
-    if (f.byIp >= MAX_FAILS_PER_IP) throw new AppError('LOGIN_IP_LOCKED');
+    await refuseIfLocked(tx, who, locked);
     const out = await check(tx);
     if (out === null) await tx.insert(loginAttempts).values({ mobile: who.mobile, ip: who.ip });
     else await tx.execute(sql`delete from login_attempts where mobile = ${who.mobile}`);
@@ -39,12 +39,13 @@ export async function checkAttempt<T>(
   });
 }
 
-async function recentFailures(tx: Tx, mobile: string, ip: string): Promise<{ byMobile: number; byIp: number }> {
+async function refuseIfLocked(ex: Executor, who: { mobile: string; ip: string }, locked: ErrorCode): Promise<void> {
   const since = sql`now() - ${`${LOCK_MINUTES} minutes`}::interval`;
   const [r] = await rows<{ m: number; i: number }>(
-    tx,
-    sql`select (select count(*) from login_attempts where mobile = ${mobile} and created_at > ${since})::int as m,
-               (select count(*) from login_attempts where ip = ${ip} and created_at > ${since})::int as i`,
+    ex,
+    sql`select (select count(*) from login_attempts where mobile = ${who.mobile} and created_at > ${since})::int as m,
+               (select count(*) from login_attempts where ip = ${who.ip} and created_at > ${since})::int as i`,
   );
-  return { byMobile: Number(r?.m ?? 0), byIp: Number(r?.i ?? 0) };
+  if (Number(r?.m ?? 0) >= MAX_FAILS_PER_MOBILE) throw new AppError(locked, { minutes: LOCK_MINUTES });
+  if (Number(r?.i ?? 0) >= MAX_FAILS_PER_IP) throw new AppError('LOGIN_IP_LOCKED');
 }
