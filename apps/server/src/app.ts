@@ -7,7 +7,7 @@ import { formatError } from '@sk/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { modules } from './modules/index';
 import type { Deps } from './platform/deps';
-import { AppError } from './platform/errors';
+import { AppError, raceLost } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
 
 export interface BuildOptions {
@@ -20,7 +20,7 @@ export interface BuildOptions {
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -38,6 +38,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         ? formatError('FILE_TOO_LARGE', { limit: `${deps.config.UPLOAD_MAX_MB}MB` })
         : formatError('VALIDATION', { detail: '请求数据格式错误' });
       return reply.code(200).send({ success: false, message, code: 'VALIDATION' });
+    }
+    if (raceLost(err)) {
+      // The last line of defence: the races we know are prevented by locks; a new one still answers cleanly.
+      req.log.warn(err);
+      return reply.code(200).send({ success: false, message: formatError('DATA_CHANGED'), code: 'DATA_CHANGED' });
     }
     req.log.error(err);
     return reply.code(500).send({ success: false, message: formatError('INTERNAL'), code: 'INTERNAL' });

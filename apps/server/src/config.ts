@@ -3,7 +3,12 @@ import { z } from 'zod';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback only by default: set 0.0.0.0 (or an address) to serve other machines. */
+  HOST: z.string().default('127.0.0.1'),
+  /** Proxies whose X-Forwarded-For/-Proto are believed: comma-separated addresses or CIDRs ('loopback' too). */
+  TRUST_PROXY: z.string().default(''),
+  /** '1' always marks the session cookie Secure, '0' never; unset: in production or when the request came over HTTPS. */
+  COOKIE_SECURE: z.enum(['0', '1']).optional(),
   /** PostgreSQL server; without it an embedded PostgreSQL server is started with its data under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -21,7 +26,13 @@ const schema = z.object({
   LOG_LEVEL: z.string().default('info'),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; devOutbox: boolean; secureCookie: boolean };
+export type Config = z.infer<typeof schema> & { dataDir: string; devOutbox: boolean; trustProxy: string[] | false };
+
+/** Fastify's trustProxy: off unless TRUST_PROXY names the proxies (never "everyone"). */
+function trustedProxies(value: string): string[] | false {
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  return list.length > 0 ? list : false;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.parse(env);
@@ -29,8 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     ...parsed,
     dataDir,
-    devOutbox: parsed.NODE_ENV !== 'production',
-    secureCookie: env.COOKIE_SECURE === '1',
+    devOutbox: parsed.NODE_ENV !== 'production' && parsed.SMS_SENDER === 'log',
+    trustProxy: trustedProxies(parsed.TRUST_PROXY),
     ...overrides,
   };
 }

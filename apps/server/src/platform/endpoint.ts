@@ -15,6 +15,7 @@ import { audit } from './audit';
 import type { Deps } from './deps';
 import { AppError } from './errors';
 import { guardPlan, seatsExceeded } from './guards';
+import { guardAnonymousWrite } from './origin';
 import { loadSession, SESSION_COOKIE, type SessionUser } from './session';
 
 export interface Ctx<E extends EndpointDef> {
@@ -65,7 +66,10 @@ function parse<T extends z.ZodType | undefined>(schema: T, input: unknown): unkn
 
 /** Session → CSRF → role/expiry → power → plan → seats → input, in that order, then the handler. */
 async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, session: SessionUser | null): Promise<void> {
-  if (ep.auth === 'public') return;
+  if (ep.auth === 'public') {
+    if (ep.method !== 'GET' && ep.body) guardAnonymousWrite(req);
+    return;
+  }
   if (!session) throw new AppError('NOT_LOGGED_IN');
   if (ep.method !== 'GET' && csrfOf(req) !== session.csrfToken) throw new AppError('CSRF_INVALID');
   if (!ep.allowNoRole && session.allRoles.length === 0) throw new AppError('NO_ROLE');

@@ -68,6 +68,7 @@ CREATE TABLE "sms_codes" (
 	"mobile" text NOT NULL,
 	"code_hash" text NOT NULL,
 	"purpose" text DEFAULT 'login' NOT NULL,
+	"fails" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone

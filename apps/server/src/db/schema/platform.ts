@@ -125,6 +125,8 @@ export const smsCodes = pgTable(
     mobile: text('mobile').notNull(),
     codeHash: text('code_hash').notNull(),
     purpose: text('purpose').notNull().default('login'),
+    /** Wrong guesses so far; at the limit the code is spent. */
+    fails: integer('fails').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

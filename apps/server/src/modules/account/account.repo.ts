@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { affected, rows } from '../../db/client';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { affected } from '../../db/client';
 import { enterprises, loginAttempts, smsCodes, users } from '../../db/schema/index';
 
 export interface LoginCandidate {
@@ -27,23 +27,8 @@ export function candidatesByMobile(ex: Executor, mobile: string): Promise<LoginC
     .orderBy(users.enterpriseId);
 }
 
-const WINDOW = sql`now() - interval '15 minutes'`;
-
-export async function recentFailures(ex: Executor, mobile: string, ip: string): Promise<{ byMobile: number; byIp: number }> {
-  const [r] = await rows<{ m: number; i: number }>(
-    ex,
-    sql`select (select count(*) from login_attempts where mobile = ${mobile} and created_at > ${WINDOW})::int as m,
-               (select count(*) from login_attempts where ip = ${ip} and created_at > ${WINDOW})::int as i`,
-  );
-  return { byMobile: Number(r?.m ?? 0), byIp: Number(r?.i ?? 0) };
-}
-
 export async function recordFailure(ex: Executor, mobile: string, ip: string): Promise<void> {
   await ex.insert(loginAttempts).values({ mobile, ip });
-}
-
-export async function clearFailures(ex: Executor, mobile: string): Promise<void> {
-  await ex.delete(loginAttempts).where(eq(loginAttempts.mobile, mobile));
 }
 
 export async function lastCodeAt(ex: Executor, mobile: string, purpose: string): Promise<string | null> {
@@ -65,13 +50,38 @@ export async function storeCode(ex: Executor, mobile: string, purpose: string, c
   });
 }
 
-/** Marks a live code used; true only for the one caller that wins (single use under concurrency). */
-export async function consumeCode(ex: Executor, mobile: string, purposes: string[], codeHash: string): Promise<boolean> {
+/**
+ * Checks an SMS code against the mobile's live codes of these purposes, in the caller's transaction.
+ * The live codes are row-locked, so concurrent guesses queue: a match spends that code; a miss counts
+ * against every live code, and a code that has taken `maxFails` wrong guesses is spent.
+ */
+export async function checkCode(tx: Tx, mobile: string, purposes: string[], codeHash: string, maxFails: number): Promise<boolean> {
+  const live = await tx
+    .select({ id: smsCodes.id, codeHash: smsCodes.codeHash })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), inArray(smsCodes.purpose, purposes), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`)))
+    .orderBy(desc(smsCodes.id))
+    .for('update');
+  const hit = live.find((c) => c.codeHash === codeHash);
+  if (hit) {
+    await tx.update(smsCodes).set({ usedAt: sql`now()` }).where(eq(smsCodes.id, hit.id));
+    return true;
+  }
+  if (live.length > 0) {
+    await tx
+      .update(smsCodes)
+      .set({ fails: sql`${smsCodes.fails} + 1`, usedAt: sql`case when ${smsCodes.fails} + 1 >= ${maxFails} then now() end` })
+      .where(inArray(smsCodes.id, live.map((c) => c.id)));
+  }
+  return false;
+}
+
+/** Spends a live choose-enterprise ticket; true only for the one caller that wins. */
+export async function consumeTicket(ex: Executor, mobile: string, ticketHash: string): Promise<boolean> {
   const n = await affected(
     ex,
     sql`update sms_codes set used_at = now()
-        where id = (select id from sms_codes where mobile = ${mobile} and code_hash = ${codeHash}
-                    and purpose in ${sql.raw(`('${purposes.map((p) => p.replace(/'/g, '')).join("','")}')`)}
+        where id = (select id from sms_codes where mobile = ${mobile} and code_hash = ${ticketHash} and purpose = 'ticket'
                     and used_at is null and expires_at > now() order by id desc limit 1)
         and used_at is null`,
   );

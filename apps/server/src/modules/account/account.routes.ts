@@ -1,12 +1,13 @@
 import { accountContract as C } from '@sk/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enterprises, users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { service } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
+import { cookieSecure, outboxAllowed } from '../../platform/origin';
 import { usedSeats } from '../../platform/guards';
 import { runProvision } from '../../platform/provision';
 import { destroySession, SESSION_COOKIE, SESSION_TTL_MS } from '../../platform/session';
@@ -14,19 +15,19 @@ import type { SmsSender } from '../../platform/sms';
 import * as svc from './account.service';
 import { PRODUCT_VERSIONS, VERSION } from './versions';
 
-function setSessionCookie(deps: Deps, reply: FastifyReply, token: string): void {
+function setSessionCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: deps.config.secureCookie,
+    secure: cookieSecure(deps.config, req),
     maxAge: SESSION_TTL_MS / 1000,
   });
 }
 
-function answerLogin(deps: Deps, reply: FastifyReply, out: svc.LoginOutcome, client: string) {
+function answerLogin(deps: Deps, req: FastifyRequest, reply: FastifyReply, out: svc.LoginOutcome, client: string) {
   if (out.kind === 'choose') return { needChoose: true as const, ticket: out.ticket, epList: out.epList };
-  setSessionCookie(deps, reply, out.token);
+  setSessionCookie(deps, req, reply, out.token);
   return { needChoose: false as const, ...(client === 'app' ? { sessionId: out.token } : {}) };
 }
 
@@ -36,17 +37,17 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
   registerAll(app, deps, C, {
     pwdLogin: async ({ body, req, reply }) => {
       const out = await svc.passwordLogin(db, { ...body, ip: req.ip, previousToken: req.cookies[SESSION_COOKIE] });
-      return answerLogin(deps, reply, out, body.client);
+      return answerLogin(deps, req, reply, out, body.client);
     },
     sendCode: async ({ body }) => ({ seconds: await svc.sendCode(db, sms(), body.mobile, body.purpose) }),
-    devOutbox: async ({ query }) => {
+    devOutbox: async ({ query, req }) => {
       const s = sms();
-      if (!deps.config.devOutbox || !s.lastCode) throw new AppError('NOT_FOUND');
+      if (!outboxAllowed(deps.config, req) || !s.lastCode) throw new AppError('NOT_FOUND');
       return { code: s.lastCode(query.mobile) };
     },
     codeLogin: async ({ body, req, reply }) => {
       const out = await svc.codeLogin(db, { ...body, ip: req.ip, previousToken: req.cookies[SESSION_COOKIE] });
-      return answerLogin(deps, reply, out, body.client);
+      return answerLogin(deps, req, reply, out, body.client);
     },
     codePassword: async ({ body, req }) => {
       await svc.setPasswordByCode(db, { ...body, ip: req.ip });
@@ -56,7 +57,7 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
     register: async ({ body, req, reply }) => {
       const r = await svc.registerEnterprise(db, { ...body, ip: req.ip });
       const out = await svc.passwordLogin(db, { mobile: body.mobile, password: body.password, enterpriseId: r.enterpriseId, client: 'web', ip: req.ip });
-      answerLogin(deps, reply, out, 'web');
+      answerLogin(deps, req, reply, out, 'web');
       // Provisioning runs after the answer; the page polls its progress.
       setImmediate(() => {
         runProvision(db, r.enterpriseId, body.industry).catch((err) => req.log.error(err));
@@ -71,7 +72,7 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
     logout: async ({ req, reply, user }) => {
       await destroySession(db, req.cookies[SESSION_COOKIE]);
       await audit(db, { action: 'logout', enterpriseId: user.enterpriseId, userId: user.id, ip: req.ip });
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(deps.config, req) });
       return withMessage(null, '登出成功');
     },
     sessionUser: async ({ user }) => svc.sessionUserInfo(db, user, deps.config.CUSTOMER_SERVICE_PHONE),

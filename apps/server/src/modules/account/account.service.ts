@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type Industry, roleName, type SessionUserInfo } from '@sk/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { enterprises, users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
 import { hashPassword, randomToken, sha256, strongEnough, verifyPassword } from '../../platform/crypto';
+import { checkAttempt } from '../../platform/attempts';
 import { AppError } from '../../platform/errors';
 import { seatsExceeded } from '../../platform/guards';
 import { createSession, type SessionUser } from '../../platform/session';
@@ -13,23 +14,38 @@ import * as repo from './account.repo';
 
 export const CODE_TTL_SECONDS = 300;
 export const CODE_RESEND_SECONDS = 60;
-const MAX_FAILS_PER_MOBILE = 5;
-const MAX_FAILS_PER_IP = 30;
+/** Wrong guesses a code survives; the next one spends it. */
+export const MAX_CODE_FAILS = 3;
 
 export type LoginOutcome =
   | { kind: 'session'; token: string; enterpriseId: number; userId: number }
   | { kind: 'choose'; ticket: string; epList: { id: number; name: string }[] };
 
-async function guardAttempts(db: Db, mobile: string, ip: string): Promise<void> {
-  const f = await repo.recentFailures(db, mobile, ip);
-  if (f.byMobile >= MAX_FAILS_PER_MOBILE) throw new AppError('LOGIN_LOCKED', { minutes: 15 });
-  if (f.byIp >= MAX_FAILS_PER_IP) throw new AppError('LOGIN_IP_LOCKED');
+// Unknown mobiles still cost one hash check, so the answer's timing does not tell who has an account.
+let dummyHash: Promise<string> | null = null;
+const dummy = () => {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+};
+
+/** The accounts whose password matches; with none (or no account at all) the same work is done. */
+async function passwordMatches(tx: Tx, mobile: string, password: string): Promise<repo.LoginCandidate[]> {
+  const candidates = await repo.candidatesByMobile(tx, mobile);
+  const matched: repo.LoginCandidate[] = [];
+  for (const c of candidates) if (c.passwordHash && (await verifyPassword(c.passwordHash, password))) matched.push(c);
+  if (!candidates.some((c) => c.passwordHash)) await verifyPassword(await dummy(), password);
+  return matched;
+}
+
+/** A failure already counted by checkAttempt: audit it and answer. */
+async function refuse(db: Db, mobile: string, ip: string, reason: string): Promise<never> {
+  await audit(db, { action: 'login_failed', mobile, ip, detail: { reason } });
+  throw new AppError(reason === 'code' ? 'CODE_INVALID' : 'LOGIN_FAILED');
 }
 
 async function fail(db: Db, mobile: string, ip: string, reason: string): Promise<never> {
   await repo.recordFailure(db, mobile, ip);
-  await audit(db, { action: 'login_failed', mobile, ip, detail: { reason } });
-  throw new AppError(reason === 'code' ? 'CODE_INVALID' : 'LOGIN_FAILED');
+  return refuse(db, mobile, ip, reason);
 }
 
 /** Picks the enterprise among the accounts a proof (password or code) unlocked. */
@@ -56,7 +72,6 @@ async function finish(
     if (previousToken) await tx.execute(sql`delete from sessions where id = ${sha256(previousToken)}`);
     return createSession(tx, { enterpriseId: chosen.enterpriseId, userId: chosen.userId, client, ip });
   });
-  await repo.clearFailures(db, mobile);
   await audit(db, { action: 'login', enterpriseId: chosen.enterpriseId, userId: chosen.userId, mobile, ip, detail: { client } });
   return { kind: 'session', token: session.token, enterpriseId: chosen.enterpriseId, userId: chosen.userId };
 }
@@ -65,11 +80,11 @@ export async function passwordLogin(
   db: Db,
   p: { mobile: string; password: string; enterpriseId?: number; ticket?: string; client: string; ip: string; previousToken?: string },
 ): Promise<LoginOutcome> {
-  await guardAttempts(db, p.mobile, p.ip);
-  const candidates = await repo.candidatesByMobile(db, p.mobile);
-  const matched: repo.LoginCandidate[] = [];
-  for (const c of candidates) if (await verifyPassword(c.passwordHash, p.password)) matched.push(c);
-  if (matched.length === 0) return fail(db, p.mobile, p.ip, 'password');
+  const matched = await checkAttempt(db, p, async (tx) => {
+    const m = await passwordMatches(tx, p.mobile, p.password);
+    return m.length > 0 ? m : null;
+  });
+  if (!matched) return refuse(db, p.mobile, p.ip, 'password');
   return finish(db, p.mobile, p.ip, matched, p.enterpriseId, p.client, p.previousToken);
 }
 
@@ -77,13 +92,12 @@ export async function codeLogin(
   db: Db,
   p: { mobile: string; code?: string; ticket?: string; enterpriseId?: number; client: string; ip: string; previousToken?: string },
 ): Promise<LoginOutcome> {
-  await guardAttempts(db, p.mobile, p.ip);
-  if (p.ticket) {
-    if (p.enterpriseId === undefined) throw new AppError('LOGIN_CHOOSE_ENTERPRISE');
-    if (!(await repo.consumeCode(db, p.mobile, ['ticket'], sha256(p.ticket)))) return fail(db, p.mobile, p.ip, 'code');
-  } else if (!p.code || !(await repo.consumeCode(db, p.mobile, ['login'], sha256(p.code)))) {
-    return fail(db, p.mobile, p.ip, 'code');
-  }
+  if (p.ticket && p.enterpriseId === undefined) throw new AppError('LOGIN_CHOOSE_ENTERPRISE');
+  const proved = await checkAttempt(db, p, async (tx) => {
+    if (p.ticket) return (await repo.consumeTicket(tx, p.mobile, sha256(p.ticket))) || null;
+    return (!!p.code && (await repo.checkCode(tx, p.mobile, ['login'], sha256(p.code), MAX_CODE_FAILS))) || null;
+  });
+  if (!proved) return refuse(db, p.mobile, p.ip, 'code');
   const candidates = await repo.candidatesByMobile(db, p.mobile);
   if (candidates.length === 0) throw new AppError('LOGIN_NO_ENTERPRISE');
   return finish(db, p.mobile, p.ip, candidates, p.enterpriseId, p.client, p.previousToken);
@@ -105,10 +119,12 @@ export async function sendCode(db: Db, sms: SmsSender, mobile: string, purpose: 
 export async function setPasswordByCode(db: Db, p: { mobile: string; code: string; password: string; ip: string }): Promise<void> {
   if (!strongEnough(p.password)) throw new AppError('PASSWORD_WEAK');
   const hashed = await hashPassword(p.password);
-  await db.transaction(async (tx) => {
-    if (!(await repo.consumeCode(tx, p.mobile, ['password', 'login'], sha256(p.code)))) throw new AppError('CODE_INVALID');
+  const done = await checkAttempt(db, p, async (tx) => {
+    if (!(await repo.checkCode(tx, p.mobile, ['password', 'login'], sha256(p.code), MAX_CODE_FAILS))) return null;
     await tx.update(users).set({ passwordHash: hashed, updatedAt: sql`now()` }).where(eq(users.mobile, p.mobile));
+    return true;
   });
+  if (!done) return refuse(db, p.mobile, p.ip, 'code');
   await audit(db, { action: 'password_changed', mobile: p.mobile, ip: p.ip, detail: { by: 'code' } });
 }
 
@@ -160,8 +176,9 @@ export async function registerEnterprise(
 ): Promise<{ enterpriseId: number; userId: number }> {
   if (!strongEnough(p.password)) throw new AppError('PASSWORD_WEAK');
   const hashed = await hashPassword(p.password);
-  return db.transaction(async (tx) => {
-    if (!(await repo.consumeCode(tx, p.mobile, ['register', 'login'], sha256(p.code)))) throw new AppError('CODE_INVALID');
+  // The code is checked inside the transaction but a wrong one must still count: answer null, commit, then refuse.
+  const made = await db.transaction(async (tx) => {
+    if (!(await repo.checkCode(tx, p.mobile, ['register', 'login'], sha256(p.code), MAX_CODE_FAILS))) return null;
     const [ep] = await tx
       .insert(enterprises)
       .values({
@@ -183,4 +200,6 @@ export async function registerEnterprise(
     if (!user) throw new AppError('INTERNAL');
     return { enterpriseId: ep.id, userId: user.id };
   });
+  if (!made) throw new AppError('CODE_INVALID');
+  return made;
 }

@@ -137,6 +137,8 @@ export async function saveModel(db: Db, v: Viewer, b: z.infer<typeof productMode
 export async function deleteModels(db: Db, v: Viewer, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
+    // Take the models first: products and contract lines in flight finish before we look, later ones find them gone.
+    await tx.execute(sql`select id from product_models where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) order by id for update`);
     const found = await rows<{ id: number; name: string; used: boolean }>(
       tx,
       sql`select m.id, m.name,

@@ -59,6 +59,15 @@ export async function visibleCustomer(ex: Executor, v: Viewer, id: number): Prom
   return { id: Number(r.id), name: r.name, canEdit: !!r.can_edit };
 }
 
+/**
+ * Holds the customer until the transaction ends, before a record is added to it: a concurrent delete
+ * (which takes the row first) then either waits for us or has already won, and we answer NOT_FOUND.
+ */
+export async function holdCustomer(tx: Executor, enterpriseId: number, id: number): Promise<void> {
+  const [r] = await rows(tx, sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${id} for key share`);
+  if (!r) throw new AppError('NOT_FOUND');
+}
+
 /** Visible and editable: a limited viewer edits customers they are responsible for, created, or were granted edit (2) on. */
 export async function editableCustomer(ex: Executor, v: Viewer, id: number): Promise<{ id: number; name: string }> {
   const c = await visibleCustomer(ex, v, id);

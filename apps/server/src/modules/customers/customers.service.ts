@@ -110,6 +110,8 @@ export async function editCustomer(db: Db, v: Viewer, b: z.infer<typeof editCust
 export async function deleteCustomers(db: Db, v: Viewer, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
+    // Take the customers first: additions in flight finish before we look, later ones find them gone.
+    await tx.execute(sql`select id from customers where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) order by id for update`);
     const allowed = await visibleCustomerIds(tx, v, unique, true);
     if (allowed.length !== unique.length) {
       const visible = await visibleCustomerIds(tx, v, unique);

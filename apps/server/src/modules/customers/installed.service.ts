@@ -6,7 +6,7 @@ import { rows } from '../../db/client';
 import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
-import { and, bigints, contains, createdBetween, dateOf, editableCustomer, gramsOf, optionalCustomerScope, prefixPattern, texts, timeOf, type Viewer } from './common';
+import { and, bigints, contains, createdBetween, dateOf, editableCustomer, gramsOf, holdCustomer, optionalCustomerScope, prefixPattern, texts, timeOf, type Viewer } from './common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { modelDetail } from './catalogue.service';
 
@@ -140,9 +140,10 @@ export async function saveInstalled(db: Db, v: Viewer, b: Body): Promise<number>
       const [m] = await rows<{ name: string; model: string | null; period: number | null; unit: number; start_type: number }>(
         tx,
         sql`select name, model, warranty_period as period, warranty_unit as unit, warranty_start_type as start_type
-          from product_models where enterprise_id = ${v.enterpriseId} and id = ${b.productId}`,
+          from product_models where enterprise_id = ${v.enterpriseId} and id = ${b.productId} for key share`,
       );
       if (!m) throw new AppError('VALIDATION', { detail: '产品：产品不存在或已被删除' });
+      if (b.customerId) await holdCustomer(tx, v.enterpriseId, b.customerId);
       await checkPlace(tx, v, b);
       let version: number | null = null;
       let previous: Record<string, unknown> | null = null;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { and, bigints, timeOf, type Viewer, visibleCustomer } from './common';
+import { and, bigints, holdCustomer, timeOf, type Viewer, visibleCustomer } from './common';
 import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 
@@ -102,6 +102,7 @@ type Body = z.infer<typeof maintainContractBody>;
 export async function saveMaintain(db: Db, v: Viewer, b: Body): Promise<number> {
   return db
     .transaction(async (tx) => {
+      await holdCustomer(tx, v.enterpriseId, b.customerId);
       if (!(await visibleCustomer(tx, v, b.customerId)).canEdit) throw new AppError('NO_POWER');
       let version: number | null = null;
       let previous: Record<string, unknown> | null = null;

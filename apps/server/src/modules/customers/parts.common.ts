@@ -8,7 +8,9 @@ import { gramsOf, texts } from './common';
 
 /** Serialises writes to one customer's contacts and addresses (one primary, one default). */
 export async function lockCustomer(tx: Tx, enterpriseId: number, customerId: number): Promise<void> {
-  await tx.execute(sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${customerId} for update`);
+  const [r] = await rows(tx, sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${customerId} for update`);
+  // Deleted while we waited for the lock.
+  if (!r) throw new AppError('NOT_FOUND');
 }
 
 /** Copies the primary contact's name and phone onto the customer (list column, phone filter, picker search). */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { and, bigints, timeOf, type Viewer, visibleCustomer } from './common';
+import { and, bigints, holdCustomer, timeOf, type Viewer, visibleCustomer } from './common';
 import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 
@@ -97,7 +97,11 @@ type Body = z.infer<typeof saleContractBody>;
 
 async function writeItems(tx: Tx, v: Viewer, id: number, items: Body['products']): Promise<number> {
   const ids = [...new Set(items.map((i) => i.productId))];
-  const found = await rows<{ id: number }>(tx, sql`select id from product_models where enterprise_id = ${v.enterpriseId} and id = any(${bigints(ids)})`);
+  // Key-share: a concurrent catalogue delete waits for this contract, or has already removed the product.
+  const found = await rows<{ id: number }>(
+    tx,
+    sql`select id from product_models where enterprise_id = ${v.enterpriseId} and id = any(${bigints(ids)}) order by id for key share`,
+  );
   if (found.length !== ids.length) throw new AppError('VALIDATION', { detail: '合同产品：产品不存在或已被删除' });
   await tx.execute(sql`delete from sale_contract_items where enterprise_id = ${v.enterpriseId} and contract_id = ${id}`);
   for (const i of items) {
@@ -111,6 +115,7 @@ async function writeItems(tx: Tx, v: Viewer, id: number, items: Body['products']
 export async function saveSale(db: Db, v: Viewer, b: Body): Promise<number> {
   return db
     .transaction(async (tx) => {
+      await holdCustomer(tx, v.enterpriseId, b.customerId);
       const customer = await visibleCustomer(tx, v, b.customerId);
       if (!customer.canEdit) throw new AppError('NO_POWER');
       let version: number | null = null;

@@ -91,6 +91,14 @@ export async function planDefault(ex: Executor, me: Me, pageKey: string): Promis
   return r ? toPlan(r) : null;
 }
 
+/**
+ * Serialises one user's plan writes on their user row: clearing the old default and setting the new one
+ * then never interleave (deadlocks, the one-default index firing, a false 名称已存在).
+ */
+async function lockMyPlans(tx: Executor, me: Me): Promise<void> {
+  await tx.execute(sql`select 1 from users where enterprise_id = ${me.enterpriseId} and id = ${me.userId} for no key update`);
+}
+
 async function clearDefault(ex: Executor, me: Me, pageKey: string): Promise<void> {
   await ex
     .update(searchPlans)
@@ -105,6 +113,7 @@ export async function savePlan(
 ): Promise<number> {
   try {
     return await ex.transaction(async (tx) => {
+      await lockMyPlans(tx, me);
       if (p.isDefault) await clearDefault(tx, me, p.pageKey);
       if (p.id === undefined) {
         const [r] = await tx
@@ -136,6 +145,7 @@ export async function deletePlan(ex: Executor, me: Me, id: number): Promise<void
 /** Makes one plan the page's default (the others lose it); without an id, the page has no default. */
 export async function setDefault(ex: Executor, me: Me, pageKey: string, id: number | null | undefined): Promise<void> {
   await ex.transaction(async (tx) => {
+    await lockMyPlans(tx, me);
     if (id && (await planDetail(tx, me, id)).pageKey !== pageKey) throw new AppError('NOT_FOUND');
     await clearDefault(tx, me, pageKey);
     if (id) await tx.update(searchPlans).set({ isDefault: true }).where(and(myPlans(me), eq(searchPlans.id, id)));

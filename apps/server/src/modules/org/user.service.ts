@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
+import { checkAttempt } from '../../platform/attempts';
 import { hashPassword, strongEnough, verifyPassword } from '../../platform/crypto';
 import { AppError, invalid } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
@@ -166,9 +167,16 @@ export async function remove(db: Db, actor: SessionUser, id: number): Promise<vo
 export async function changePassword(db: Db, me: SessionUser, oldPassword: string | undefined, newPassword: string, ip: string): Promise<void> {
   const current = await repo.findLive(db, me.enterpriseId, me.id);
   if (!current) throw new AppError('NOT_FOUND');
-  // A user who only ever logged in by code has no password yet and sets the first one here.
-  if (current.passwordHash && !(await verifyPassword(current.passwordHash, oldPassword ?? ''))) throw new AppError('PASSWORD_OLD_WRONG');
   if (!strongEnough(newPassword)) throw new AppError('PASSWORD_WEAK');
+  // Wrong old passwords count like wrong logins (same mobile, same limit), so a stolen session cannot guess it.
+  // A user who only ever logged in by code has no password yet and sets the first one here.
+  const proved = await checkAttempt(
+    db,
+    { mobile: me.mobile, ip },
+    async () => (!current.passwordHash || (await verifyPassword(current.passwordHash, oldPassword ?? ''))) || null,
+    'PASSWORD_LOCKED',
+  );
+  if (!proved) throw new AppError('PASSWORD_OLD_WRONG');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await repo.update(tx, me.enterpriseId, me.id, { passwordHash });

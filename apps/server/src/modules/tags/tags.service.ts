@@ -2,6 +2,7 @@ import { type LinkTagCode, TAG_MAX_PER_CODE, USER_STATUS_CODE } from '@sk/shared
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
+import { lockEnterprise } from '../org/org.common';
 import { isUniqueViolation } from '../settings/sql-helpers';
 import * as repo from './tags.repo';
 import { addLinks, removeLinks, tagTarget } from './tag-links';
@@ -16,6 +17,8 @@ export async function getTag(db: Db, u: SessionUser, id: number) {
 
 export async function createTag(db: Db, u: SessionUser, b: { code: number; name: string; color_rgb: string }): Promise<number> {
   return db.transaction(async (tx) => {
+    // Creations of one enterprise queue on its row, so the count below is never stale.
+    await lockEnterprise(tx, u.enterpriseId);
     if ((await repo.countByCode(tx, u.enterpriseId, b.code)) >= TAG_MAX_PER_CODE) throw new AppError('LIMIT_REACHED', { max: TAG_MAX_PER_CODE });
     const id = await repo.insertTag(tx, u.enterpriseId, { code: b.code, name: b.name, colorRgb: b.color_rgb });
     if (id == null) throw new AppError('NAME_TAKEN');
