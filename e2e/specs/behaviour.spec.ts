@@ -100,6 +100,7 @@ test.describe('as the demo administrator', () => {
     await expect(op.getByText('customer_add')).toBeVisible();
     await expect(op.getByText('请求体（application/json）')).toBeVisible();
     await expect(op.locator('.sk-api-schema').first()).toContainText('"title": "客户名称"');
+    await expect(page.locator('.ant-motion-collapse')).toHaveCount(0); // the panel has finished opening
     await shot(page, FLOW, '31-api-docs-endpoint');
     await page.setViewportSize(PHONE);
     await shot(page, FLOW, '32-api-docs-phone');
@@ -122,6 +123,7 @@ test.describe('as a service person (role 2)', () => {
     await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
     for (const name of ['新建客户', '导入', '批量标签', '批量删除', '导出']) await expect(list.getByRole('button', { name })).toHaveCount(0);
     await expect(list.locator('tbody').getByRole('button', { name: /删\s*除|编\s*辑/ })).toHaveCount(0);
+    await expect(list.locator('tbody .ant-checkbox')).toHaveCount(0); // nothing to do with a selection
     await shot(page, FLOW, '40-service-person-customers');
     await list.locator('tbody tr.ant-table-row').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/customerDetail/);

@@ -144,6 +144,7 @@ export default function AllCustomer() {
         keywordPlaceholder="请输入客户名称"
         filters={<Filters />}
         mapFilters={customerFilterQuery}
+        selectable={can(P.remove) || can(P.edit) || can(POWERS.export)}
         toolbar={
           <>
             {can(P.add) ? (
