@@ -111,6 +111,7 @@ test.describe('as the demo administrator', () => {
     const list = listOf(page);
     for (const name of ['新建客户', '导入', '批量标签', '批量删除']) await expect(list.getByRole('button', { name })).toBeVisible();
     await expect(list.locator('tbody tr.ant-table-row').first().getByRole('button', { name: /删\s*除/ })).toBeVisible();
+    await expect(list.locator('thead th').filter({ hasText: '操作' })).toHaveCount(1);
   });
 });
 
@@ -124,6 +125,7 @@ test.describe('as a service person (role 2)', () => {
     for (const name of ['新建客户', '导入', '批量标签', '批量删除', '导出']) await expect(list.getByRole('button', { name })).toHaveCount(0);
     await expect(list.locator('tbody').getByRole('button', { name: /删\s*除|编\s*辑/ })).toHaveCount(0);
     await expect(list.locator('tbody .ant-checkbox')).toHaveCount(0); // nothing to do with a selection
+    await expect(list.locator('thead th').filter({ hasText: '操作' })).toHaveCount(0);
     await shot(page, FLOW, '40-service-person-customers');
     await list.locator('tbody tr.ant-table-row').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/customerDetail/);

@@ -49,7 +49,6 @@ export default function AddressManage() {
     {
       key: 'actions',
       title: '操作',
-      hidden: !editable,
       fixed: 'right',
       width: 190,
       render: (_: unknown, a) => (
@@ -75,7 +74,7 @@ export default function AddressManage() {
       <ListPage<Address>
         ref={list}
         title="地址"
-        columns={columns}
+        columns={editable ? columns : columns.filter((c) => c.key !== 'actions')}
         fetch={fetch}
         sort={false}
         selectable={false}

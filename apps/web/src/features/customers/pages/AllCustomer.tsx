@@ -114,7 +114,6 @@ export default function AllCustomer() {
       title: '操作',
       fixed: 'right',
       width: 130,
-      hidden: !can(P.edit) && !can(P.remove),
       render: (_: unknown, r) => (
         <Space size={0}>
           {can(P.edit) ? (
@@ -138,7 +137,7 @@ export default function AllCustomer() {
       <ListPage<CustomerRow>
         ref={list}
         title="客户列表"
-        columns={columns}
+        columns={can(P.edit) || can(P.remove) ? columns : columns.filter((c) => c.key !== 'actions')}
         defaultColumns={defaultColumns}
         fetch={customerFetcher}
         keywordPlaceholder="请输入客户名称"

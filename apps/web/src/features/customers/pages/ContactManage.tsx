@@ -38,7 +38,6 @@ export default function ContactManage() {
     {
       key: 'actions',
       title: '操作',
-      hidden: !editable,
       fixed: 'right',
       width: 130,
       render: (_: unknown, c) => (
@@ -59,7 +58,7 @@ export default function ContactManage() {
       <ListPage<Contact>
         ref={list}
         title="联系人"
-        columns={columns}
+        columns={editable ? columns : columns.filter((c) => c.key !== 'actions')}
         fetch={contactFetcher}
         sort={false}
         selectable={false}
