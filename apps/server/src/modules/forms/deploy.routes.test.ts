@@ -66,6 +66,15 @@ describe('quick deploy', () => {
     expect(await holdings(enterpriseId)).toEqual(after);
   });
 
+  it('every industry of spec part 1 §1 deploys cleanly: its fields pass the form engine’s checks', async () => {
+    for (const industry of Object.keys(DEPLOY_PRESETS)) {
+      const { client } = await admin();
+      const r = await client.call(Q.apply, { industry });
+      expect(r, industry).toMatchObject({ success: true, message: '部署成功' });
+      expect((await client.call(Q.plan, { industry })).data.count, industry).toBe(0);
+    }
+  });
+
   it('offers only what went missing and adds exactly that', async () => {
     const { client, enterpriseId } = await admin();
     await client.call(Q.apply, { industry: 'property' });
