@@ -30,3 +30,4 @@ export * from './files/files.constants';
 export * from './files/files.contract';
 export * from './customers/index';
 export * from './forms/index';
+export * from './apidocs/apidocs.contract';

@@ -94,10 +94,17 @@ function guardPageSize(query: unknown, session: SessionUser | null): void {
   }
 }
 
-export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, deps: Deps, ep: E, handler: Handler<E>): void {
+/** What a contract route carries in its Fastify config, for the OpenAPI description (modules/apidocs). */
+export interface ContractRouteConfig {
+  contract: EndpointDef;
+  operationId?: string;
+}
+
+export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, deps: Deps, ep: E, handler: Handler<E>, operationId?: string): void {
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
+    config: { contract: ep, operationId } satisfies ContractRouteConfig,
     handler: async (req, reply) => {
       const session = await loadSession(deps.db, req.cookies[SESSION_COOKIE]);
       await authorize(deps, ep, req, session);
@@ -128,5 +135,5 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
 /** Registers a module's endpoints against one contract table: every contract must have a handler. */
 export type Handlers<C extends Record<string, EndpointDef>> = { [K in keyof C]: Handler<C[K]> };
 export function registerAll<C extends Record<string, EndpointDef>>(app: FastifyInstance, deps: Deps, contracts: C, handlers: Handlers<C>): void {
-  for (const key of Object.keys(contracts) as (keyof C)[]) registerEndpoint(app, deps, contracts[key], handlers[key]);
+  for (const key of Object.keys(contracts) as (keyof C)[]) registerEndpoint(app, deps, contracts[key], handlers[key], String(key));
 }

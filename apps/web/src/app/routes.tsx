@@ -63,6 +63,9 @@ export const LAYOUT_ROUTES: PageRoute[] = [
   { path: '/templateCenter/processSetting/customFormbeta', title: '自定义字段', page: lazyPage(() => import('../features/forms/pages/CustomFormBeta')), power: 'menu_TemplateCenter' },
   { path: '/templateView', title: '模板视图', page: lazyPage(() => import('../features/forms/pages/TemplateView')) },
   { path: '/eventSet/processevent/customForm', title: '事件自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_EventSet' },
+  { path: '/quickDeploy', title: '快速部署', page: lazyPage(() => import('../features/forms/pages/QuickDeploy')), power: POWERS.quickDeploy },
+  // The OpenAPI description, browsable (URL and the help centre's link; administrators).
+  { path: '/apiDocs', title: '接口文档', page: lazyPage(() => import('../features/apidocs/pages/ApiDocs')), power: POWERS.systemSetting },
   { path: '/projectSet/processProject/customForm', title: '项目自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_ProjectSet' },
 ];
 

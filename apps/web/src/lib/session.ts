@@ -1,5 +1,6 @@
 // The session user as the whole shell sees it: one small store, filled from GET /v2/sessionUser/info.
 import { accountContract, type SessionUserInfo } from '@sk/shared/account/account.contract';
+import { hasPower } from '@sk/shared/auth/powers';
 import { useSyncExternalStore } from 'react';
 import { type CallOptions, call } from './api';
 
@@ -59,6 +60,12 @@ export function useUser(): SessionUserInfo {
   const u = useSessionUser();
   if (!u) throw new Error('会话尚未加载');
   return u;
+}
+
+/** Whether the session user holds a power: pages hide what the role cannot do from the powers, never from role ids. */
+export function useCan(): (power: string) => boolean {
+  const u = useUser();
+  return (power) => hasPower(u.powers, power);
 }
 
 export async function loadSessionUser(opts: CallOptions = {}): Promise<SessionUserInfo> {

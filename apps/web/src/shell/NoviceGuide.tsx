@@ -47,7 +47,7 @@ export function NoviceGuide() {
       <GuideDialogs
         stage={stage}
         onDeploy={() => {
-          navigate('/templateCenter');
+          navigate('/quickDeploy');
           afterDeploy();
         }}
         onSkipDeploy={afterDeploy}

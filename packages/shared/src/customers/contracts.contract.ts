@@ -27,7 +27,7 @@ export const saleContractDetailSchema = saleContractSchema.extend({
   remark: z.string().nullable(),
   products: z.array(lineSchema),
   logs: z.array(logSchema),
-  abilities: z.object({ edit: z.boolean(), actions: z.array(z.string()) }),
+  abilities: z.object({ edit: z.boolean(), actions: z.array(z.string()), delete: z.boolean() }),
   ...extPart,
 });
 
@@ -49,7 +49,7 @@ export const maintainContractDetailSchema = maintainContractSchema.extend({
   remark: z.string().nullable(),
   products: z.array(coveredSchema),
   logs: z.array(logSchema),
-  abilities: z.object({ edit: z.boolean(), actions: z.array(z.string()) }),
+  abilities: z.object({ edit: z.boolean(), actions: z.array(z.string()), delete: z.boolean() }),
   ...extPart,
 });
 
@@ -104,17 +104,17 @@ export const contractContract = {
     response: z.object({ list: z.array(saleContractSchema), count: z.number() }),
   }),
   saleDetail: endpoint({ method: 'GET', path: '/contract/sale/detail', power: P.customer, query: z.object({ id: requiredId('合同') }), response: saleContractDetailSchema }),
-  saleSave: endpoint({ method: 'POST', path: '/contract/sale/save', power: P.customer, body: saleContractBody, response: z.object({ id: z.number() }) }),
-  saleSubmit: endpoint({ method: 'POST', path: '/contract/sale/submit', power: P.customer, body: z.object({ id: requiredId('合同') }) }),
+  saleSave: endpoint({ method: 'POST', path: '/contract/sale/save', power: P.contractEdit, body: saleContractBody, response: z.object({ id: z.number() }) }),
+  saleSubmit: endpoint({ method: 'POST', path: '/contract/sale/submit', power: P.contractEdit, body: z.object({ id: requiredId('合同') }) }),
   /** Approve (pass true) or send back to be resubmitted (pass false). System administrators only. */
   saleExamine: endpoint({
     method: 'POST',
     path: '/contract/sale/examine',
-    power: P.customer,
+    power: P.contractEdit,
     adminOnly: true,
     body: z.object({ id: requiredId('合同'), pass: L(z.boolean({ error: '请选择审批结果' }), '审批结果'), note: optionalText('审批意见', 200) }),
   }),
-  saleDelete: endpoint({ method: 'DELETE', path: '/contract/sale/delete', power: P.customer, body: z.object({ ids: ids('合同') }) }),
+  saleDelete: endpoint({ method: 'DELETE', path: '/contract/sale/delete', power: P.contractDelete, body: z.object({ ids: ids('合同') }) }),
 
   maintainList: endpoint({
     method: 'GET',
@@ -124,13 +124,13 @@ export const contractContract = {
     response: z.object({ list: z.array(maintainContractSchema), count: z.number() }),
   }),
   maintainDetail: endpoint({ method: 'GET', path: '/contract/maintain/detail', power: P.customer, query: z.object({ id: requiredId('合同') }), response: maintainContractDetailSchema }),
-  maintainSave: endpoint({ method: 'POST', path: '/contract/maintain/save', power: P.customer, body: maintainContractBody, response: z.object({ id: z.number() }) }),
+  maintainSave: endpoint({ method: 'POST', path: '/contract/maintain/save', power: P.contractEdit, body: maintainContractBody, response: z.object({ id: z.number() }) }),
   /** execute: 1 → 2; finish: 2 → 3; terminate: 1 or 2 → 4. */
   maintainChangeState: endpoint({
     method: 'POST',
     path: '/contract/maintain/changeState',
-    power: P.customer,
+    power: P.contractEdit,
     body: z.object({ id: requiredId('合同'), action: L(z.enum(['execute', 'finish', 'terminate'], '操作不正确'), '操作'), note: optionalText('备注', 200) }),
   }),
-  maintainDelete: endpoint({ method: 'DELETE', path: '/contract/maintain/delete', power: P.customer, body: z.object({ ids: ids('合同') }) }),
+  maintainDelete: endpoint({ method: 'DELETE', path: '/contract/maintain/delete', power: P.contractDelete, body: z.object({ ids: ids('合同') }) }),
 };

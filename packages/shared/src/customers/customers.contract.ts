@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
@@ -22,6 +23,16 @@ export const CUSTOMER_POWERS = {
   product: 'menu_ProductManage',
   catalogue: 'menu_AllProduct',
   homeAccount: 'menu_HomeAccount',
+  // Changing records (docs/permissions.md).
+  add: POWERS.customerAdd,
+  edit: POWERS.customerEdit,
+  remove: POWERS.customerDelete,
+  import: POWERS.customerImport,
+  contactEdit: POWERS.contactEdit,
+  addressEdit: POWERS.addressEdit,
+  productEdit: POWERS.installedEdit,
+  contractEdit: POWERS.contractEdit,
+  contractDelete: POWERS.contractDelete,
 } as const;
 
 const P = CUSTOMER_POWERS;
@@ -99,15 +110,15 @@ export const customerContract = {
     query: linkPersonFilters,
     response: z.number(),
   }),
-  addCustomer: endpoint({ method: 'POST', path: '/v2/customer/addCustomer', power: P.customer, body: addCustomerBody, response: z.object({ id: z.number() }) }),
-  editCustomer: endpoint({ method: 'PUT', path: '/v2/customer/editCustomer', power: P.customer, body: editCustomerBody }),
-  deleteCustomer: endpoint({ method: 'DELETE', path: '/customer/deleteCustomer', power: P.customer, body: z.object({ id: requiredId('客户') }) }),
-  delAllCustomer: endpoint({ method: 'DELETE', path: '/customer/delAllCustomer', power: P.customer, body: z.object({ ids: ids('客户') }) }),
+  addCustomer: endpoint({ method: 'POST', path: '/v2/customer/addCustomer', power: P.add, body: addCustomerBody, response: z.object({ id: z.number() }) }),
+  editCustomer: endpoint({ method: 'PUT', path: '/v2/customer/editCustomer', power: P.edit, body: editCustomerBody }),
+  deleteCustomer: endpoint({ method: 'DELETE', path: '/customer/deleteCustomer', power: P.remove, body: z.object({ id: requiredId('客户') }) }),
+  delAllCustomer: endpoint({ method: 'DELETE', path: '/customer/delAllCustomer', power: P.remove, body: z.object({ ids: ids('客户') }) }),
   /** Free text such as '张三 13800138000 上海市浦东新区…' → name, phone and address fields. */
   extractCustomerInfo: endpoint({
     method: 'POST',
     path: '/customer/extractCustomerInfo',
-    power: P.customer,
+    power: P.add,
     body: z.object({ text: L(z.string().trim().min(1, '请粘贴客户信息').max(500, '客户信息不能超过500个字'), '客户信息') }),
     response: extractedCustomerSchema,
   }),
@@ -123,7 +134,7 @@ export const customerContract = {
   savePermission: endpoint({
     method: 'POST',
     path: '/v2/customer/savePermission',
-    power: P.customer,
+    power: P.edit,
     plan: 'permission',
     body: z.object({
       customerId: requiredId('客户'),
@@ -133,14 +144,14 @@ export const customerContract = {
   batchAddPermission: endpoint({
     method: 'POST',
     path: '/v2/customer/batchAddPermission',
-    power: P.customer,
+    power: P.edit,
     plan: 'permission',
     body: z.object({ customerIds: ids('客户'), userIds: ids('人员', 200), permission: permissionLevel }),
   }),
   batchRemovePermission: endpoint({
     method: 'POST',
     path: '/v2/customer/batchRemovePermission',
-    power: P.customer,
+    power: P.edit,
     plan: 'permission',
     body: z.object({ customerIds: ids('客户'), userIds: ids('人员', 200) }),
   }),

@@ -21,11 +21,11 @@ export type CustomerImportResult = z.infer<typeof customerImportResultSchema>;
 /** xlsx import of customers (with contacts and addresses) and installed products; export through the download centre. */
 export const customerImportContract = {
   /** The xlsx template to fill in (a file, not an envelope). */
-  template: endpoint({ method: 'GET', path: '/v2/customer/import/template', power: P.customer, query: z.object({ kind }) }),
+  template: endpoint({ method: 'GET', path: '/v2/customer/import/template', power: P.import, query: z.object({ kind }) }),
   /** Dry run: multipart `file`; lists every bad row with its reason, writes nothing. */
-  check: endpoint({ method: 'POST', path: '/v2/customer/import/check', power: P.customer, query: z.object({ kind }), response: customerImportResultSchema }),
+  check: endpoint({ method: 'POST', path: '/v2/customer/import/check', power: P.import, query: z.object({ kind }), response: customerImportResultSchema }),
   /** Writes every good row in one transaction (or nothing), skipping the bad rows the dry run lists. */
-  save: endpoint({ method: 'POST', path: '/v2/customer/import/save', power: P.customer, query: z.object({ kind }), response: customerImportResultSchema }),
+  save: endpoint({ method: 'POST', path: '/v2/customer/import/save', power: P.import, query: z.object({ kind }), response: customerImportResultSchema }),
   /** Starts a download-centre export of the list (same filters) or of the selected ids; also needs the export power. */
   exportCustomers: endpoint({
     method: 'POST',

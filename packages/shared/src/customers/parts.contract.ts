@@ -34,12 +34,12 @@ export const customerPartsContract = {
   linkPersonSave: endpoint({
     method: 'POST',
     path: '/customer/linkperson/save',
-    power: P.contact,
+    power: P.contactEdit,
     plan: 'contactManage',
     body: z.object({ id: optionalId('联系人'), customerId: requiredId('客户'), ...contactFields, isPrimary: flag('主联系人') }),
     response: z.object({ id: z.number() }),
   }),
-  linkPersonDelete: endpoint({ method: 'DELETE', path: '/customer/linkperson/delete', power: P.contact, plan: 'contactManage', body: z.object({ id: requiredId('联系人') }) }),
+  linkPersonDelete: endpoint({ method: 'DELETE', path: '/customer/linkperson/delete', power: P.contactEdit, plan: 'contactManage', body: z.object({ id: requiredId('联系人') }) }),
   addressList: endpoint({
     method: 'GET',
     path: '/customer/address/list',
@@ -53,11 +53,11 @@ export const customerPartsContract = {
   addressSave: endpoint({
     method: 'POST',
     path: '/customer/address/save',
-    power: P.address,
+    power: P.addressEdit,
     plan: 'addressManage',
     body: z.object({ id: optionalId('地址'), customerId: requiredId('客户'), ...addressFields, isDefault: flag('默认地址') }),
     response: z.object({ id: z.number() }),
   }),
-  addressSetDefault: endpoint({ method: 'POST', path: '/customer/address/setDefault', power: P.address, plan: 'addressManage', body: z.object({ id: requiredId('地址') }) }),
-  addressDelete: endpoint({ method: 'DELETE', path: '/customer/address/delete', power: P.address, plan: 'addressManage', body: z.object({ id: requiredId('地址') }) }),
+  addressSetDefault: endpoint({ method: 'POST', path: '/customer/address/setDefault', power: P.addressEdit, plan: 'addressManage', body: z.object({ id: requiredId('地址') }) }),
+  addressDelete: endpoint({ method: 'DELETE', path: '/customer/address/delete', power: P.addressEdit, plan: 'addressManage', body: z.object({ id: requiredId('地址') }) }),
 };

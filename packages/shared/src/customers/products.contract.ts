@@ -148,8 +148,8 @@ export const productContract = {
     query: z.object({ code: L(z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, '二维码不正确'), '二维码') }),
     response: installedProductDetailSchema,
   }),
-  productionSave: endpoint({ method: 'POST', path: '/v2/customer/production/save', power: P.product, plan: 'productManage', body: installedBody, response: z.object({ id: z.number() }) }),
-  productionDelete: endpoint({ method: 'DELETE', path: '/v2/customer/production/delete', power: P.product, plan: 'productManage', body: z.object({ ids: ids('设备') }) }),
+  productionSave: endpoint({ method: 'POST', path: '/v2/customer/production/save', power: P.productEdit, plan: 'productManage', body: installedBody, response: z.object({ id: z.number() }) }),
+  productionDelete: endpoint({ method: 'DELETE', path: '/v2/customer/production/delete', power: P.productEdit, plan: 'productManage', body: z.object({ ids: ids('设备') }) }),
   /** The product's QR code as an image (not an envelope): PNG by default, SVG with type=svg. */
   productionQrcode: endpoint({
     method: 'GET',

@@ -22,3 +22,5 @@ export { checkValue, isEmptyValue, normDate, normDateTime, normTime, type ValueR
 export { computeFormulas, type FileInfo, shownFields, type ValidateHooks, type ValidateResult, validateExt, visibleToRoles } from './validate';
 export { defaultFileUrl, fileIdsOf, type PresentOptions, presentExtValues } from './present';
 export { checkFieldDefs, dependentsOf } from './definition';
+export * from './deploy.contract';
+export * from './deploy.presets';

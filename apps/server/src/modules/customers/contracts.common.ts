@@ -24,7 +24,10 @@ export function noTaken(err: unknown, no: string | null | undefined): never {
   throw err;
 }
 
-export async function writeLog(tx: Tx, v: Viewer, kind: ContractKind, contractId: number, from: number | null, to: number, note?: string | null): Promise<void> {
+/** Who changes a contract: a user, or the system (id null, e.g. the daily date job). */
+export type Actor = Pick<Viewer, 'enterpriseId'> & { id: number | null };
+
+export async function writeLog(tx: Tx, v: Actor, kind: ContractKind, contractId: number, from: number | null, to: number, note?: string | null): Promise<void> {
   await tx.execute(sql`insert into contract_logs (enterprise_id, kind, contract_id, from_state, to_state, note, user_id)
     values (${v.enterpriseId}, ${kind}, ${contractId}, ${from}, ${to}, ${note ?? null}, ${v.id})`);
 }
@@ -40,7 +43,7 @@ export async function logsOf(ex: Executor, v: Viewer, kind: ContractKind, contra
 }
 
 /** Locks the contract, checks its state is one of `from`, moves it to `to` (compare-and-set); answers the old state. */
-export async function moveState(tx: Tx, v: Viewer, table: 'sale_contracts' | 'maintain_contracts', id: number, from: readonly number[], to: number): Promise<number> {
+export async function moveState(tx: Tx, v: Actor, table: 'sale_contracts' | 'maintain_contracts', id: number, from: readonly number[], to: number): Promise<number> {
   const t = sql.identifier(table);
   const [cur] = await rows<{ status: number }>(tx, sql`select status from ${t} where enterprise_id = ${v.enterpriseId} and id = ${id} for update`);
   if (!cur) throw new AppError('NOT_FOUND');

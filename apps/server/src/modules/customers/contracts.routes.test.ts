@@ -23,7 +23,7 @@ describe('sales contracts', () => {
     expect(r).toMatchObject({ success: true, message: '保存成功' });
     let d = (await client.call(K.saleDetail, { id: r.data.id })).data;
     expect(d).toMatchObject({ status: 1, amount: 3601.5, contractNo: expect.stringMatching(/^HT\d{8}-0001$/), products: [{ productId: m, quantity: 3, price: 1200.5 }] });
-    expect(d.abilities).toEqual({ edit: true, actions: ['submit'] });
+    expect(d.abilities).toEqual({ edit: true, actions: ['submit'], delete: true });
     // An ordinary salesperson submits; approval is for administrators.
     const sales = await loggedIn(t.app, t.deps.db, { roles: [5], enterpriseId });
     const own = (await sales.client.call(K.saleSave, { name: '自己的合同', customerId: await newCustomer(sales.client), signDate: '2024-05-02' })).data.id;
@@ -79,7 +79,7 @@ describe('maintenance contracts', () => {
     expect((await client.call(K.maintainSave, { ...body, endDate: '2024-01-01' })).message).toBe('服务结束日期：服务结束日期不能早于开始日期');
     const r = await client.call(K.maintainSave, { ...body, productIds: [p1] });
     let d = (await client.call(K.maintainDetail, { id: r.data.id })).data;
-    expect(d).toMatchObject({ status: 1, amount: 48000, productCount: 1, products: [{ id: p1 }], abilities: { edit: true, actions: ['execute', 'terminate'] } });
+    expect(d).toMatchObject({ status: 1, amount: 48000, productCount: 1, products: [{ id: p1 }], abilities: { edit: true, actions: ['execute', 'terminate'], delete: true } });
     expect((await client.call(K.maintainChangeState, { id: r.data.id, action: 'finish' })).message).toBe('当前状态不允许该操作');
     expect((await client.call(K.maintainChangeState, { id: r.data.id, action: 'execute' })).message).toBe('修改状态成功');
     expect((await client.call(K.maintainChangeState, { id: r.data.id, action: 'finish' })).success).toBe(true);

@@ -1,4 +1,4 @@
-import { contractContract as K } from '@sk/shared';
+import { contractContract as K, hasPower, POWERS } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -7,11 +7,23 @@ import { deleteMaintain, listMaintain, maintainDetail, moveMaintain, saveMaintai
 import { deleteSale, listSale, moveSale, saleDetail, saveSale } from './sale.service';
 
 /** Sales and maintenance contracts. */
+interface WithAbilities {
+  status: number;
+  abilities: { edit: boolean; actions: string[] };
+}
+
+/** The detail's abilities narrowed by the caller's powers (docs/permissions.md); deleting is for contracts still in state 1. */
+function byPowers<T extends WithAbilities>(d: T, powers: readonly string[]): T & { abilities: { delete: boolean } } {
+  const edit = hasPower(powers, POWERS.contractEdit);
+  const remove = hasPower(powers, POWERS.contractDelete) && d.status === 1 && d.abilities.edit;
+  return { ...d, abilities: { edit: edit && d.abilities.edit, actions: edit ? d.abilities.actions : [], delete: remove } };
+}
+
 export function contractsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {
     saleList: async ({ user, query }) => listSale(db, viewerOf(user), query, pageFor(user, query)),
-    saleDetail: async ({ user, query }) => saleDetail(db, viewerOf(user), query.id, user.admin),
+    saleDetail: async ({ user, query }) => byPowers(await saleDetail(db, viewerOf(user), query.id, user.admin), user.powers),
     saleSave: async ({ user, body }) => withMessage({ id: await saveSale(db, viewerOf(user), body) }, '保存成功'),
     saleSubmit: async ({ user, body }) => {
       await moveSale(db, viewerOf(user), body.id, 'submit');
@@ -26,7 +38,7 @@ export function contractsRoutes(app: FastifyInstance, deps: Deps): void {
       return withMessage(null, '删除成功');
     },
     maintainList: async ({ user, query }) => listMaintain(db, viewerOf(user), query, pageFor(user, query)),
-    maintainDetail: async ({ user, query }) => maintainDetail(db, viewerOf(user), query.id),
+    maintainDetail: async ({ user, query }) => byPowers(await maintainDetail(db, viewerOf(user), query.id), user.powers),
     maintainSave: async ({ user, body }) => withMessage({ id: await saveMaintain(db, viewerOf(user), body) }, '保存成功'),
     maintainChangeState: async ({ user, body }) => {
       await moveMaintain(db, viewerOf(user), body.id, body.action, body.note);

@@ -1,4 +1,4 @@
-import { customerContract as C, FIXED_FIELDS, freeNotice } from '@sk/shared';
+import { customerContract as C, CUSTOMER_POWERS as C_POWERS, FIXED_FIELDS, freeNotice, hasPower } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -17,6 +17,9 @@ import { batchAddPermission, batchRemovePermission, listPermissions, savePermiss
 import { portalRoutes } from './portal.routes';
 import { productsRoutes } from './products.routes';
 import './customers.hooks';
+import { registerContractDates } from './contracts.dates';
+
+registerContractDates();
 
 /** On the free plan tags are locked: tagging a customer there answers the plan notice. */
 function tagsAllowed(deps: Deps, user: SessionUser, tagIds: number[] | undefined): boolean {
@@ -38,7 +41,13 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
     getCustomerList: async ({ user, query }) => pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids, limit: query.ids?.length ? 100 : 50, offset: 0 }),
     customerExtField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customer),
     customerProField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customerProduct),
-    detail: async ({ user, query }) => svc.customerDetail(db, viewerOf(user), query.id, user.enterprise.isChargeUser !== 0),
+    detail: async ({ user, query }) => {
+      const d = await svc.customerDetail(db, viewerOf(user), query.id, user.enterprise.isChargeUser !== 0);
+      // What the caller may do with this customer: its own access narrowed by the role's powers (docs/permissions.md).
+      const can = (p: string) => hasPower(user.powers, p);
+      const a = d.abilities;
+      return { ...d, abilities: { edit: a.edit && can(C_POWERS.edit), delete: a.delete && can(C_POWERS.remove), permission: a.permission && can(C_POWERS.edit) } };
+    },
     cusTemplate: async ({ user }) => ({
       fixedFields: FIXED_FIELDS[FORM_KIND.customer].map(({ key, name, required }) => ({ key, name, required })),
       ...(await formFieldsOf(db, user.enterpriseId, FORM_KIND.customer)),

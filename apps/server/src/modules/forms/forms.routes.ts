@@ -1,4 +1,4 @@
-import { formsContract as C, EVENT_KIND, type FormKindId, ORDER_KIND, PROJECT_KIND } from '@sk/shared';
+import { formsContract as C, EVENT_KIND, type FormKindId, ORDER_KIND, PROJECT_KIND, quickDeployContract } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../platform/deps';
@@ -6,6 +6,7 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { addProvisionStep } from '../../platform/provision';
 import type { SessionUser } from '../../platform/session';
+import * as deploy from './deploy.service';
 import * as fields from './fields.service';
 import * as repo from './forms.repo';
 import { provisionForms } from './forms.provision';
@@ -103,4 +104,18 @@ export async function formsModule(app: FastifyInstance, deps: Deps): Promise<voi
     commonReductionField: async ({ user, body }) => withMessage(await fields.restoreFields(db, ref(user, body.type), body.ids), '恢复成功'),
   });
   registerPreferences(app, deps);
+  registerQuickDeploy(app, deps);
+}
+
+/** Quick deploy (快速部署): an industry's templates, service items and dictionary values. */
+function registerQuickDeploy(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  const who = (u: SessionUser) => ({ enterpriseId: u.enterpriseId, userId: u.id, timeZone: u.enterprise.timeZone });
+  registerAll(app, deps, quickDeployContract, {
+    plan: async ({ user, query }) => deploy.deployPlan(db, who(user), query.industry ?? (await deploy.industryOf(db, user.enterpriseId))),
+    apply: async ({ user, body }) => {
+      const added = await deploy.applyDeploy(db, who(user), body.industry);
+      return withMessage(added, added.count ? '部署成功' : '已全部部署，无需补充');
+    },
+  });
 }

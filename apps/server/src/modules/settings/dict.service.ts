@@ -43,7 +43,7 @@ function checkValue(t: DictType, raw: string | undefined): string {
   return value;
 }
 
-export async function createItem(db: Db, u: SessionUser, b: { type: number; name: string; value?: string }): Promise<number> {
+export async function createItem(db: Executor, u: Pick<SessionUser, 'enterpriseId'>, b: { type: number; name: string; value?: string }): Promise<number> {
   const t = typeOf(b.type);
   if (t.fixed) throw new AppError('DICT_FIXED');
   const value = checkValue(t, b.value);

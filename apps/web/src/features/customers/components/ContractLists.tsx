@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
+import { useCan } from '../../../lib/session';
+import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { contractContract, pagedFetcher } from '../api';
 import { customerPath, labelOf, MAINTAIN_STATE_COLORS, MAINTAIN_STATE_OPTIONS, maintainContractPath, money, SALE_STATE_COLORS, SALE_STATE_OPTIONS, saleContractPath } from '../options';
 import { CustomerSelect } from './CustomerSelect';
@@ -52,6 +54,7 @@ function CommonFilters({ withCustomer, states }: { withCustomer: boolean; states
 /** Sales contracts, of every customer or of one (the customer detail's tab). */
 export function SaleContractList({ customerId, routeKey }: { customerId?: number; routeKey?: string }) {
   const list = useRef<ListPageHandle>(null);
+  const can = useCan();
   const [creating, setCreating] = useState(false);
   const fetch = useMemo(() => pagedFetcher<Sale>(contractContract.saleList, customerId ? { customerId } : {}), [customerId]);
   const columns: ListColumn<Sale>[] = [
@@ -83,11 +86,13 @@ export function SaleContractList({ customerId, routeKey }: { customerId?: number
         }
         mapFilters={contractFilters}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          can(P.contractEdit) ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             新建销售合同
-          </Button>
+            </Button>
+          ) : null
         }
-        onDelete={(ids) => call(contractContract.saleDelete, { ids: ids.map(Number) })}
+        onDelete={can(P.contractDelete) ? (ids) => call(contractContract.saleDelete, { ids: ids.map(Number) }) : undefined}
       />
       <SaleContractFormDialog open={creating} id={null} customerId={customerId} onClose={() => setCreating(false)} onSaved={() => list.current?.refresh()} />
     </>
@@ -97,6 +102,7 @@ export function SaleContractList({ customerId, routeKey }: { customerId?: number
 /** Maintenance contracts, of every customer or of one. */
 export function MaintainContractList({ customerId, routeKey }: { customerId?: number; routeKey?: string }) {
   const list = useRef<ListPageHandle>(null);
+  const can = useCan();
   const [creating, setCreating] = useState(false);
   const fetch = useMemo(() => pagedFetcher<Maintain>(contractContract.maintainList, customerId ? { customerId } : {}), [customerId]);
   const columns: ListColumn<Maintain>[] = [
@@ -122,11 +128,13 @@ export function MaintainContractList({ customerId, routeKey }: { customerId?: nu
         filters={<CommonFilters withCustomer={!customerId} states={MAINTAIN_STATE_OPTIONS} />}
         mapFilters={contractFilters}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          can(P.contractEdit) ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             新建维保合同
-          </Button>
+            </Button>
+          ) : null
         }
-        onDelete={(ids) => call(contractContract.maintainDelete, { ids: ids.map(Number) })}
+        onDelete={can(P.contractDelete) ? (ids) => call(contractContract.maintainDelete, { ids: ids.map(Number) }) : undefined}
       />
       <MaintainContractFormDialog open={creating} id={null} customerId={customerId} onClose={() => setCreating(false)} onSaved={() => list.current?.refresh()} />
     </>

@@ -2,6 +2,8 @@ import { EditOutlined } from '@ant-design/icons';
 import { WARRANTY_START_TYPES, WARRANTY_UNITS } from '@sk/shared/customers/customers.constants';
 import type { installedProductDetailSchema } from '@sk/shared/customers/products.contract';
 import { Button, Card, Col, Descriptions, Row, Table, Tag } from 'antd';
+import { useCan } from '../../../lib/session';
+import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -43,6 +45,7 @@ function History({ id }: { id: number }) {
 /** One installed product: its archive, warranty, QR code, custom fields and service history. */
 export function InstalledView({ detail, onChanged }: { detail: Detail; onChanged: () => void }) {
   const [editing, setEditing] = useState(false);
+  const editable = useCan()(P.productEdit);
   const d = detail;
   const m = d.productModel;
   const period = m?.warrantyPeriod ? `${m.warrantyPeriod}${labelOf(WARRANTY_UNITS, m.warrantyUnit)}` : '—';
@@ -52,9 +55,11 @@ export function InstalledView({ detail, onChanged }: { detail: Detail; onChanged
         size="small"
         title={d.name}
         extra={
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-            编辑
-          </Button>
+          editable ? (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              编辑
+            </Button>
+          ) : null
         }
       >
         <Row gutter={24}>

@@ -5,6 +5,8 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
+import { useCan } from '../../../lib/session';
+import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { addressFetcher, customerPartsContract, refreshCustomers } from '../api';
 import { AddressFormDialog } from '../components/AddressFormDialog';
 import { AreaCascader } from '../components/AreaCascader';
@@ -21,6 +23,7 @@ export const areaFilters = ({ area, ...rest }: Record<string, unknown>) => {
 export default function AddressManage() {
   const { modal } = App.useApp();
   const list = useRef<ListPageHandle>(null);
+  const editable = useCan()(P.addressEdit);
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const fetch = useMemo(() => addressFetcher(), []);
   const reload = () => list.current?.refresh();
@@ -71,7 +74,7 @@ export default function AddressManage() {
       <ListPage<Address>
         ref={list}
         title="地址"
-        columns={columns}
+        columns={editable ? columns : columns.filter((c) => c.key !== 'actions')}
         fetch={fetch}
         sort={false}
         selectable={false}
@@ -88,9 +91,11 @@ export default function AddressManage() {
         }
         mapFilters={areaFilters}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增地址
-          </Button>
+          editable ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              新增地址
+            </Button>
+          ) : null
         }
       />
       <AddressFormDialog open={editing !== null} address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />

@@ -1,5 +1,7 @@
 import { ImportOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { isPaid } from '@sk/shared/auth/plans';
+import { POWERS } from '@sk/shared/auth/powers';
+import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { CUSTOMER_LEVELS, CUSTOMER_SOURCES } from '@sk/shared/customers/customers.constants';
 import type { CustomerRow } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
@@ -10,7 +12,7 @@ import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle, type P
 import { call } from '../../../lib/api';
 import { isChatClient } from '../../../lib/env';
 import { useApi } from '../../../lib/query';
-import { useUser } from '../../../lib/session';
+import { useCan, useUser } from '../../../lib/session';
 import { customerContract, customerFetcher, exportCustomers, refreshCustomers } from '../api';
 import { BatchTagDialog } from '../components/BatchTagDialog';
 import { CustomerFormDialog } from '../components/CustomerFormDialog';
@@ -70,6 +72,7 @@ function Filters() {
 export default function AllCustomer() {
   const { modal } = App.useApp();
   const user = useUser();
+  const can = useCan();
   const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
@@ -113,12 +116,16 @@ export default function AllCustomer() {
       width: 130,
       render: (_: unknown, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(r.id)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger onClick={() => remove(r)}>
-            删除
-          </Button>
+          {can(P.edit) ? (
+            <Button type="link" size="small" onClick={() => setEditing(r.id)}>
+              编辑
+            </Button>
+          ) : null}
+          {can(P.remove) ? (
+            <Button type="link" size="small" danger onClick={() => remove(r)}>
+              删除
+            </Button>
+          ) : null}
         </Space>
       ),
     },
@@ -130,27 +137,34 @@ export default function AllCustomer() {
       <ListPage<CustomerRow>
         ref={list}
         title="客户列表"
-        columns={columns}
+        columns={can(P.edit) || can(P.remove) ? columns : columns.filter((c) => c.key !== 'actions')}
         defaultColumns={defaultColumns}
         fetch={customerFetcher}
         keywordPlaceholder="请输入客户名称"
         filters={<Filters />}
         mapFilters={customerFilterQuery}
+        selectable={can(P.remove) || can(P.edit) || can(POWERS.export)}
         toolbar={
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              新建客户
-            </Button>
-            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-              导入
-            </Button>
-            <Button icon={<TagsOutlined />} onClick={batchTag}>
-              批量标签
-            </Button>
+            {can(P.add) ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                新建客户
+              </Button>
+            ) : null}
+            {can(P.import) ? (
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                导入
+              </Button>
+            ) : null}
+            {can(P.edit) ? (
+              <Button icon={<TagsOutlined />} onClick={batchTag}>
+                批量标签
+              </Button>
+            ) : null}
           </>
         }
-        onExport={({ fileName, ids }) => exportCustomers(fileName, ids.map(Number))}
-        onDelete={(ids) => call(customerContract.delAllCustomer, { ids: ids.map(Number) }).then(refreshCustomers)}
+        onExport={can(POWERS.export) ? ({ fileName, ids }) => exportCustomers(fileName, ids.map(Number)) : undefined}
+        onDelete={can(P.remove) ? (ids) => call(customerContract.delAllCustomer, { ids: ids.map(Number) }).then(refreshCustomers) : undefined}
       />
       <CustomerFormDialog open={editing !== null} customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
       <ImportDialog open={importing} kind="customer" onClose={() => setImporting(false)} onImported={reload} />

@@ -5,6 +5,8 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
+import { useCan } from '../../../lib/session';
+import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { contactFetcher, customerPartsContract, refreshCustomers } from '../api';
 import { ContactFormDialog } from '../components/ContactFormDialog';
 import { customerPath } from '../options';
@@ -13,6 +15,7 @@ import { customerPath } from '../options';
 export default function ContactManage() {
   const { modal } = App.useApp();
   const list = useRef<ListPageHandle>(null);
+  const editable = useCan()(P.contactEdit);
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const reload = () => list.current?.refresh();
 
@@ -55,7 +58,7 @@ export default function ContactManage() {
       <ListPage<Contact>
         ref={list}
         title="联系人"
-        columns={columns}
+        columns={editable ? columns : columns.filter((c) => c.key !== 'actions')}
         fetch={contactFetcher}
         sort={false}
         selectable={false}
@@ -71,9 +74,11 @@ export default function ContactManage() {
           </>
         }
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增联系人
-          </Button>
+          editable ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              新增联系人
+            </Button>
+          ) : null
         }
       />
       <ContactFormDialog open={editing !== null} contact={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />

@@ -18,6 +18,8 @@ import { ProductsTab } from '../components/detail/ProductsTab';
 import { TagList } from '../components/TagSelect';
 import { usePaidAction } from '../hooks';
 import { labelOf } from '../options';
+import { useCan } from '../../../lib/session';
+import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 
 /** Tabs the order, event, project and return-visit areas fill as they arrive. */
 const LATER_TABS = [
@@ -72,6 +74,7 @@ export default function CustomerDetail() {
   const paid = usePaidAction();
   const [editing, setEditing] = useState(false);
   const [granting, setGranting] = useState(false);
+  const can = useCan();
   const detail = useApi(customerContract.detail, { id }, { enabled: id > 0, staleTime: 0 });
   if (detail.isPending && id > 0) return <Spin style={{ display: 'block', margin: 48 }} />;
   const d = detail.data;
@@ -92,9 +95,9 @@ export default function CustomerDetail() {
     });
 
   const tabs = [
-    { key: 'contacts', label: `联系人（${d.contacts.length}）`, children: <ContactsTab customerId={id} contacts={d.contacts} editable={d.abilities.edit} /> },
-    { key: 'addresses', label: `地址（${d.addresses.length}）`, children: <AddressesTab customerId={id} addresses={d.addresses} editable={d.abilities.edit} /> },
-    { key: 'products', label: `设备（${d.productCount}）`, children: <ProductsTab customerId={id} editable={d.abilities.edit} /> },
+    { key: 'contacts', label: `联系人（${d.contacts.length}）`, children: <ContactsTab customerId={id} contacts={d.contacts} editable={d.abilities.edit && can(P.contactEdit)} /> },
+    { key: 'addresses', label: `地址（${d.addresses.length}）`, children: <AddressesTab customerId={id} addresses={d.addresses} editable={d.abilities.edit && can(P.addressEdit)} /> },
+    { key: 'products', label: `设备（${d.productCount}）`, children: <ProductsTab customerId={id} editable={d.abilities.edit && can(P.productEdit)} /> },
     { key: 'contracts', label: `合同（${d.saleContractCount + d.maintainContractCount}）`, children: <Contracts customerId={id} /> },
     ...LATER_TABS.map((t) => ({ key: t.key, label: t.label, children: <EmptyState description={t.empty} /> })),
   ];

@@ -62,9 +62,11 @@ export default function MaintainContractDetail() {
                 {ACTION_LABELS[a]}
               </Button>
             ))}
-            <Button danger onClick={remove}>
-              删除
-            </Button>
+            {c.abilities.delete ? (
+              <Button danger onClick={remove}>
+                删除
+              </Button>
+            ) : null}
           </Space>
         }
       >

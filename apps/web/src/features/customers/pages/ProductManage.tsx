@@ -4,6 +4,8 @@ import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle } from '../../../components';
 import { call } from '../../../lib/api';
+import { useCan } from '../../../lib/session';
+import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { pagedFetcher, productContract } from '../api';
 import { CustomerSelect } from '../components/CustomerSelect';
 import { ImportDialog } from '../components/ImportDialog';
@@ -23,6 +25,8 @@ export const createdRange = ({ created, ...rest }: Record<string, unknown>) => {
 export default function ProductManage() {
   const { modal } = App.useApp();
   const list = useRef<ListPageHandle>(null);
+  const can = useCan();
+  const editable = can(P.productEdit);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [qr, setQr] = useState<InstalledProduct | null>(null);
@@ -45,15 +49,19 @@ export default function ProductManage() {
     width: 180,
     render: (_: unknown, p) => (
       <Space size={0}>
-        <Button type="link" size="small" onClick={() => setEditing(p.id)}>
-          编辑
-        </Button>
+        {editable ? (
+          <Button type="link" size="small" onClick={() => setEditing(p.id)}>
+            编辑
+          </Button>
+        ) : null}
         <Button type="link" size="small" onClick={() => setQr(p)}>
           二维码
         </Button>
-        <Button type="link" size="small" danger onClick={() => remove(p)}>
-          删除
-        </Button>
+        {editable ? (
+          <Button type="link" size="small" danger onClick={() => remove(p)}>
+            删除
+          </Button>
+        ) : null}
       </Space>
     ),
   };
@@ -93,15 +101,19 @@ export default function ProductManage() {
         mapFilters={createdRange}
         toolbar={
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              登记设备
-            </Button>
-            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-              导入
-            </Button>
+            {editable ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                登记设备
+              </Button>
+            ) : null}
+            {can(P.import) ? (
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+                导入
+              </Button>
+            ) : null}
           </>
         }
-        onDelete={(ids) => call(productContract.productionDelete, { ids: ids.map(Number) })}
+        onDelete={editable ? (ids) => call(productContract.productionDelete, { ids: ids.map(Number) }) : undefined}
       />
       <InstalledFormDialog open={editing !== null} id={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
       <ImportDialog open={importing} kind="product" onClose={() => setImporting(false)} onImported={reload} />

@@ -59,7 +59,7 @@ export default function SaleContractDetail() {
                 审批
               </Button>
             ) : null}
-            {c.abilities.edit ? (
+            {c.abilities.delete ? (
               <Button danger onClick={remove}>
                 删除
               </Button>

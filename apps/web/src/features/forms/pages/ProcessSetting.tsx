@@ -30,7 +30,7 @@ export default function ProcessSetting() {
   const [q, setQ] = useSearchParams();
   const tmpId = idOf(q.get('id')) ?? idOf(q.get('orderType'));
   const name = q.get('templateName') ?? '';
-  const tab = TAB_KEYS.includes(q.get('tab') ?? '') ? (q.get('tab') as string) : 'customForm';
+  const tab = TAB_KEYS.includes(q.get('tab') ?? '') ? (q.get('tab') as string) : 'process';
   if (!tmpId) return <Empty description="请从工单设置中选择工单类型" />;
   return (
     <Card

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { POWERS } from '@sk/shared/auth/powers';
 import { formsContract, refreshForms } from '../api';
 import { RecycleBinList } from '../components/RecycleBinList';
 
@@ -170,8 +172,18 @@ export default function TemplateCenter() {
   const { type } = useParams();
   const navigate = useNavigate();
   const tab = TABS.some((t) => t.key === type) ? (type as string) : 'orderType';
+  const can = useCan();
   return (
-    <Card title="工单设置">
+    <Card
+      title="工单设置"
+      extra={
+        can(POWERS.quickDeploy) ? (
+          <Link to="/quickDeploy">
+            <Button>按行业快速部署</Button>
+          </Link>
+        ) : null
+      }
+    >
       <Tabs
         activeKey={tab}
         onChange={(k) => navigate(k === 'orderType' ? '/templateCenter' : `/templateCenter/${k}`)}

@@ -1,3 +1,4 @@
+import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { Card, Collapse, Empty, Input, Segmented, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -79,6 +80,11 @@ export default function HelpCenter() {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           没有找到答案？请拨打客服热线 <Typography.Text strong>{user.customServicePhone}</Typography.Text>，或点击右上角的客服图标在线咨询。
         </Typography.Paragraph>
+        {hasPower(user.powers, POWERS.systemSetting) ? (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            对接其他系统？请查看 <Link to="/apiDocs">接口文档（OpenAPI）</Link>。
+          </Typography.Paragraph>
+        ) : null}
       </Space>
     </Card>
   );

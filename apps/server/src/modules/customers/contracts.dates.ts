@@ -1,0 +1,90 @@
+import { nextMaintainState } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/client';
+import { addBackground } from '../../platform/create-deps';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { addDailySchedule, enqueue, type Job, registerJobHandler } from '../../platform/jobs';
+import { moveState, writeLog } from './contracts.common';
+
+/** The daily job that moves maintenance contracts along their dates (signed → executing → finished). */
+export const CONTRACT_DATES_JOB = 'contracts.dates';
+export const CONTRACT_DATES_NOTE = '按合同日期自动更新';
+
+interface Due {
+  enterprise_id: number;
+  id: number;
+}
+
+/** Contracts whose state is behind their dates, in each enterprise's own today. */
+async function dueContracts(db: Db, enterpriseId: number | null): Promise<Due[]> {
+  return rows<Due>(
+    db,
+    sql`select m.enterprise_id, m.id from maintain_contracts m join enterprises e on e.id = m.enterprise_id
+        where ${enterpriseId == null ? sql`true` : sql`m.enterprise_id = ${enterpriseId}`}
+          and ((m.status = 1 and m.start_date <= (now() at time zone e.time_zone)::date)
+            or (m.status = 2 and m.end_date < (now() at time zone e.time_zone)::date))
+        order by m.enterprise_id, m.id`,
+  );
+}
+
+/**
+ * Moves one contract as far as its dates say, one logged step at a time, in one transaction.
+ * The dates are re-read under the row lock, and each step is a compare-and-set: a manual change made
+ * meanwhile wins and the job leaves the contract alone.
+ */
+async function catchUp(db: Db, enterpriseId: number, id: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    let steps = 0;
+    for (;;) {
+      const [c] = await rows<{ status: number; started: boolean; ended: boolean }>(
+        tx,
+        sql`select m.status, m.start_date <= (now() at time zone e.time_zone)::date as started,
+              m.end_date < (now() at time zone e.time_zone)::date as ended
+            from maintain_contracts m join enterprises e on e.id = m.enterprise_id
+            where m.enterprise_id = ${enterpriseId} and m.id = ${id} for update of m`,
+      );
+      if (!c) return steps;
+      const status = Number(c.status);
+      const to = status === 1 && c.started ? nextMaintainState(1, 'execute') : status === 2 && c.ended ? nextMaintainState(2, 'finish') : null;
+      if (to == null) return steps;
+      const actor = { enterpriseId, id: null };
+      const from = await moveState(tx, actor, 'maintain_contracts', id, [status], to);
+      await writeLog(tx, actor, 'maintain', id, from, to, CONTRACT_DATES_NOTE);
+      steps++;
+    }
+  });
+}
+
+/** Runs the date rules over every enterprise (or one); answers how many state steps were taken. */
+export async function runContractDates(db: Db, enterpriseId: number | null = null): Promise<number> {
+  let steps = 0;
+  for (const c of await dueContracts(db, enterpriseId)) {
+    try {
+      steps += await catchUp(db, Number(c.enterprise_id), Number(c.id));
+    } catch (err) {
+      // Changed or deleted by someone else between the scan and the lock: their change stands.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return steps;
+}
+
+/** The job's handler: one enterprise when the job names one, else all. */
+export const handleContractDates = async (job: Job, deps: Deps): Promise<void> => {
+  await runContractDates(deps.db, job.enterpriseId);
+};
+
+/** Registers the job, its daily schedule, and a run at start-up so a server that was off on the day catches up. */
+export function registerContractDates(): void {
+  registerJobHandler(CONTRACT_DATES_JOB, handleContractDates);
+  addDailySchedule({ name: CONTRACT_DATES_JOB, at: '00:05', kind: CONTRACT_DATES_JOB });
+  addBackground({
+    name: `${CONTRACT_DATES_JOB}.startup`,
+    start: async (deps) => {
+      await enqueue(deps.db, { kind: CONTRACT_DATES_JOB });
+    },
+    stop: () => {},
+  });
+}
