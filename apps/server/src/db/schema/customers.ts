@@ -198,6 +198,7 @@ export const installedProducts = pgTable(
     uniqueIndex('installed_products_serial_uq').on(t.enterpriseId, t.serialNumber),
     uniqueIndex('installed_products_qr_uq').on(t.enterpriseId, t.qrCode),
     index('installed_products_created_idx').on(t.enterpriseId, t.createdAt, t.id),
+    index('installed_products_serial_prefix_idx').on(t.enterpriseId, t.serialNumber.op('text_pattern_ops')),
     index('installed_products_customer_idx').on(t.enterpriseId, t.customerId),
     index('installed_products_address_idx').on(t.enterpriseId, t.addressId),
     index('installed_products_model_idx').on(t.enterpriseId, t.productId),
