@@ -1,4 +1,7 @@
 import { customerContract, LIST_WINDOW, orgContract as C } from '@sk/shared';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndWorker } from '../modules/org/org.fixtures';
@@ -98,5 +101,23 @@ describe('a list past the window', () => {
   it('refuses a deep page of a split list (customers) with the same message, not an error page', async () => {
     const r = await o.admin.call(customerContract.epCustomerList, { pageIndex: LIST_WINDOW / 10, pageSize: 10 });
     expect(r).toMatchObject({ success: false, code: 'LIST_TOO_DEEP' });
+  });
+});
+
+describe('every list pages through the helper', () => {
+  const modules = path.join(path.dirname(fileURLToPath(import.meta.url)), '../modules');
+  const sources = readdirSync(modules, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => ({ file: f, text: readFileSync(path.join(modules, f), 'utf8') }));
+
+  it('finds the modules', () => {
+    expect(sources.length).toBeGreaterThan(50);
+  });
+
+  it('writes no OFFSET of its own: raw statements use pageSql or pageRows, query builders the window from windowOf', () => {
+    const raw = sources.filter((s) => /offset \$\{/i.test(s.text)).map((s) => s.file);
+    expect(raw).toEqual([]);
+    const built = sources.filter((s) => s.text.includes('.offset(') && !s.text.includes('windowOf(')).map((s) => s.file);
+    expect(built).toEqual([]);
   });
 });
