@@ -96,6 +96,18 @@ describe('a list past the window', () => {
   it('keeps filtered counts exact while they fit the window', async () => {
     expect((await o.admin.call(C.userList, { keyword: '批量1000', pageSize: 20 })).data.count).toBe(11); // 1000 and 10000–10009
     expect((await o.admin.call(C.userCount, { keyword: '16600001' })).data).toBe(1000);
+    // A keyword whose matches fit the window sorts them itself: still newest first, every page distinct.
+    const ids: number[] = [];
+    for (let pageIndex = 0; pageIndex < 10; pageIndex++) {
+      const r = await o.admin.call(C.userList, { keyword: '16600001', pageIndex, pageSize: 100 });
+      expect(r.data.count).toBe(1000);
+      ids.push(...r.data.list.map((u: { id: number }) => u.id));
+    }
+    expect(new Set(ids).size).toBe(1000);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const picked = await o.admin.call(C.roleUserList, { keyword: '16600001', role: 2, pageIndex: 1, pageSize: 100 });
+    expect(picked.data.count).toBe(1000);
+    expect(picked.data.list.map((u: { mobile: string }) => u.mobile)[0]).toBe('16600001100'); // oldest first in the picker
   });
 
   it('refuses a deep page of a split list (customers) with the same message, not an error page', async () => {

@@ -70,3 +70,21 @@ export async function listPage<R>(page: PageRequest, load: () => Promise<R[]>, c
   const [list, n] = await Promise.all([load(), count()]);
   return { list, count: n };
 }
+
+/** A count that fits the window: the filter is selective, so reading its matches by their own indexes is bounded. */
+export const fitsWindow = (count: number): boolean => count <= LIST_WINDOW;
+
+/**
+ * Like listPage, but counts first and hands the count to `load`. A list whose filter is selective (fitsWindow) can
+ * then sort its matches (at most LIST_WINDOW of them, found by the filter's own indexes) instead of walking the sort
+ * index, where the planner may pass every non-matching row before the first match when the matches cluster.
+ */
+export async function listPageByCount<R>(page: PageRequest, count: () => Promise<number>, load: (count: number) => Promise<R[]>): Promise<{ list: R[]; count: number }> {
+  windowOf(page);
+  const n = await count();
+  return { list: n === 0 ? [] : await load(n), count: n };
+}
+
+/** The page's ids out of `matches` (a statement selecting `id`, read in full, then sorted by `order`, which names `id`). */
+export const sortedMatches = (matches: SQL, order: SQL, page: PageRequest): SQL =>
+  sql`with m as materialized (${matches}) select m.id from m order by ${order} ${pageSql(page)}`;

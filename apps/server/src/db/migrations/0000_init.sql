@@ -716,8 +716,8 @@ CREATE INDEX "customer_contacts_grams_idx" ON "customer_contacts" USING gin ("se
 CREATE INDEX "customer_permissions_user_idx" ON "customer_permissions" USING btree ("enterprise_id","user_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_code_uq" ON "customers" USING btree ("enterprise_id","code");--> statement-breakpoint
 CREATE INDEX "customers_created_idx" ON "customers" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "customers_business_user_idx" ON "customers" USING btree ("enterprise_id","business_user_id","created_at");--> statement-breakpoint
-CREATE INDEX "customers_service_group_idx" ON "customers" USING btree ("enterprise_id","service_group_id","created_at");--> statement-breakpoint
+CREATE INDEX "customers_business_user_idx" ON "customers" USING btree ("enterprise_id","business_user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "customers_service_group_idx" ON "customers" USING btree ("enterprise_id","service_group_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_created_by_idx" ON "customers" USING btree ("enterprise_id","created_by");--> statement-breakpoint
 CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("enterprise_id","phone" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "customers_external_idx" ON "customers" USING btree ("enterprise_id","external_userid");--> statement-breakpoint

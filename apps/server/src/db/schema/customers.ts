@@ -43,8 +43,9 @@ export const customers = pgTable(
     foreignKey({ name: 'customers_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
     uniqueIndex('customers_code_uq').on(t.enterpriseId, t.code),
     index('customers_created_idx').on(t.enterpriseId, t.createdAt, t.id),
-    index('customers_business_user_idx').on(t.enterpriseId, t.businessUserId, t.createdAt),
-    index('customers_service_group_idx').on(t.enterpriseId, t.serviceGroupId, t.createdAt),
+    // The id after the sort column: a filtered page's ids (any page of the window) come from the index alone.
+    index('customers_business_user_idx').on(t.enterpriseId, t.businessUserId, t.createdAt, t.id),
+    index('customers_service_group_idx').on(t.enterpriseId, t.serviceGroupId, t.createdAt, t.id),
     index('customers_created_by_idx').on(t.enterpriseId, t.createdBy),
     index('customers_phone_idx').on(t.enterpriseId, t.phone.op('text_pattern_ops')),
     index('customers_external_idx').on(t.enterpriseId, t.externalUserid),

@@ -4,7 +4,7 @@ import { audit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, invalid } from '../../platform/errors';
-import { listPage } from '../../platform/list';
+import { listPageByCount } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import * as dept from './dept.service';
 import * as group from './group.service';
@@ -74,20 +74,21 @@ export async function orgModule(app: FastifyInstance, deps: Deps): Promise<void>
     },
     userList: async ({ user, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return listPage(
+      // Counted first: the count tells the list whether a keyword's matches are few enough to sort (user.query.ts pageIds).
+      return listPageByCount(
         { pageIndex, pageSize },
-        () => q.listUsers(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize }),
         () => q.countUsers(db, user.enterpriseId, f),
+        (n) => q.listUsers(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize }, n),
       );
     },
     userCount: async ({ user, query }) => q.countUsers(db, user.enterpriseId, query),
 
     roleUserList: async ({ user, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return listPage(
+      return listPageByCount(
         { pageIndex, pageSize },
-        () => q.pickUsers(db, user.enterpriseId, f, { pageIndex, pageSize }),
         () => q.countPickable(db, user.enterpriseId, f),
+        (n) => q.pickUsers(db, user.enterpriseId, f, { pageIndex, pageSize }, n),
       );
     },
     roleUserCount: async ({ user, query }) => q.countPickable(db, user.enterpriseId, query),

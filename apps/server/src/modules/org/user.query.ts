@@ -2,7 +2,7 @@ import { type PickerRow, roleName, type UserFilters, type UserRow } from '@sk/sh
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { countOf, type PageRequest, pageSql } from '../../platform/list';
+import { countOf, fitsWindow, type PageRequest, pageSql, sortedMatches } from '../../platform/list';
 import { contains, prefixPattern } from '../../platform/search';
 import { subtreeSql } from './dept.repo';
 import { apiTime, whereAll } from './org.common';
@@ -47,12 +47,21 @@ export function userWhere(enterpriseId: number, f: UserFilters): SQL {
   return whereAll(parts);
 }
 
-/** A page of the user list, newest first: the page's ids from users_list_idx alone, then their rows. */
-export async function listUsers(ex: Executor, enterpriseId: number, timeZone: string, f: UserFilters, page: PageRequest): Promise<UserRow[]> {
+/**
+ * The ids of a page, newest first: by walking users_list_idx (index-only), or, for a keyword whose matches fit the
+ * window (`matches`, the list's count), by sorting the matches the GIN and mobile-prefix indexes find.
+ */
+function pageIds(where: SQL, keyword: string | undefined, matches: number | undefined, page: PageRequest, newest = true): SQL {
+  const order = newest ? sql`id desc` : sql`id`;
+  if (keyword && matches !== undefined && fitsWindow(matches)) return sortedMatches(sql`select u.id from users u where ${where}`, order, page);
+  return sql`select u.id from users u where ${where} order by u.${order} ${pageSql(page)}`;
+}
+
+/** A page of the user list, newest first: the page's ids (pageIds), then their rows. */
+export async function listUsers(ex: Executor, enterpriseId: number, timeZone: string, f: UserFilters, page: PageRequest, matches?: number): Promise<UserRow[]> {
   const list = await rows<RawUser>(
     ex,
-    sql`${userSelect(timeZone)} where u.enterprise_id = ${enterpriseId} and u.id in (
-        select u.id from users u where ${userWhere(enterpriseId, f)} order by u.id desc ${pageSql(page)})
+    sql`${userSelect(timeZone)} where u.enterprise_id = ${enterpriseId} and u.id in (${pageIds(userWhere(enterpriseId, f), f.keyword, matches, page)})
       order by u.id desc`,
   );
   return list.map(toUserRow);
@@ -93,13 +102,12 @@ function pickerWhere(enterpriseId: number, f: { keyword?: string; role?: number 
   return whereAll(parts);
 }
 
-export async function pickUsers(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }, page: PageRequest): Promise<PickerRow[]> {
+export async function pickUsers(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }, page: PageRequest, matches?: number): Promise<PickerRow[]> {
   const list = await rows<PickerRow>(
     ex,
     sql`select u.id, u.name, u.mobile, d.name as department_name from users u
       left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
-      where u.enterprise_id = ${enterpriseId} and u.id in (
-        select u.id from users u where ${pickerWhere(enterpriseId, f)} order by u.id ${pageSql(page)})
+      where u.enterprise_id = ${enterpriseId} and u.id in (${pageIds(pickerWhere(enterpriseId, f), f.keyword, matches, page, false)})
       order by u.id`,
   );
   return list.map((r) => ({ id: Number(r.id), name: r.name, mobile: r.mobile, department_name: r.department_name }));
