@@ -2,7 +2,7 @@ import { CUSTOMER_TAG_CODE, type CustomerFilters, type CustomerRow } from '@sk/s
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { countOf, type PageRequest, pageRows, pageSql, sortOf } from '../../platform/list';
+import { countOf, type PageRequest, pageRows, sortOf } from '../../platform/list';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { and, contains, createdBetween, customerRowScope, prefixPattern, timeOf, type Viewer } from './common';
 
@@ -128,7 +128,7 @@ export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: stri
   const list = await rows<PickRow>(
     ex,
     sql`select c.id, c.name, c.link_name as linkperson, c.phone, a.full_address as address
-      from (select * from customers c where ${and(pickConds(v, q.keyword, q.ids))} order by c.created_at desc, c.id desc ${pageSql(page)}) c
+      from (${pageRows('customers', 'c', v.enterpriseId, and(pickConds(v, q.keyword, q.ids)), ORDER[1], page)}) c
       left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
       order by c.created_at desc, c.id desc`,
   );
