@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../apps/server/src/db/client';
+import { type Db, rows, type Tx } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/platform/crypto';
 import { BENCH_PASSWORD } from './seed';
 
@@ -29,6 +29,16 @@ const grams = (expr: string) =>
     select substr(lower(${expr}), i, 1) g from generate_series(1, char_length(${expr})) i
     union all select substr(lower(${expr}), i, 2) from generate_series(1, char_length(${expr}) - 1) i) s where g !~ '\\s')`);
 
+/** The bench salesperson to log in as, 99 more salespeople, 20 service groups and 10 customer tags. */
+async function seedPeople(tx: Tx, ep: number, hash: string): Promise<void> {
+  await tx.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole, password_hash)
+    values (${ep}, ${BENCH_SALES_MOBILE}, '压测销售', '{5}', 5, ${hash})`);
+  await tx.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole)
+    select ${ep}, '171' || lpad(g::text, 8, '0'), '销售' || g, '{5}', 5 from generate_series(100, 198) g`);
+  await tx.execute(sql`insert into service_groups (enterprise_id, name) select ${ep}, '服务团队' || g from generate_series(1, 20) g`);
+  await tx.execute(sql`insert into tags (enterprise_id, code, name, color_rgb, sort) select ${ep}, 4, '客户标签' || g, '#1890ff', g from generate_series(1, 10) g`);
+}
+
 export interface CustomerSeed {
   customers: number;
   salesId: number;
@@ -40,6 +50,7 @@ export interface CustomerSeed {
 /**
  * `n` customers in one enterprise, each with a primary contact and a default address, a quarter with a second
  * contact; 100 salespeople, 20 service groups, 10 customer tags (a tenth of the customers carry each).
+ * An enterprise seeded smaller by an earlier scenario is topped up to `n`.
  */
 export async function seedCustomers(db: Db, enterpriseId: number, n: number): Promise<CustomerSeed> {
   const [have] = await rows<{ n: number }>(db, sql`select count(*)::int as n from customers where enterprise_id = ${enterpriseId}`);
@@ -51,14 +62,13 @@ export async function seedCustomers(db: Db, enterpriseId: number, n: number): Pr
   };
   if (Number(have?.n) >= n) return { customers: Number(have?.n), ...(await ids()), reused: true };
   const hash = await hashPassword(BENCH_PASSWORD);
+  const from = Number(have?.n ?? 0) + 1;
   await db.transaction(async (tx) => {
     const ep = enterpriseId;
-    await tx.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole, password_hash)
-      values (${ep}, ${BENCH_SALES_MOBILE}, '压测销售', '{5}', 5, ${hash})`);
-    await tx.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole)
-      select ${ep}, '171' || lpad(g::text, 8, '0'), '销售' || g, '{5}', 5 from generate_series(100, 198) g`);
-    await tx.execute(sql`insert into service_groups (enterprise_id, name) select ${ep}, '服务团队' || g from generate_series(1, 20) g`);
-    await tx.execute(sql`insert into tags (enterprise_id, code, name, color_rgb, sort) select ${ep}, 4, '客户标签' || g, '#1890ff', g from generate_series(1, 10) g`);
+    const [last] = await rows<{ id: number }>(tx, sql`select coalesce(max(id), 0) as id from customers where enterprise_id = ${ep}`);
+    // Only the customers this call adds get contacts, addresses and tags.
+    const added = sql`enterprise_id = ${ep} and id > ${Number(last?.id ?? 0)}`;
+    if (from === 1) await seedPeople(tx, ep, hash);
     await tx.execute(sql`create temp table bench_sales on commit drop as
       select row_number() over (order by id) - 1 as i, id from users where enterprise_id = ${ep} and mobile like '171%'`);
     await tx.execute(sql`create temp table bench_groups on commit drop as
@@ -69,27 +79,27 @@ export async function seedCustomers(db: Db, enterpriseId: number, n: number): Pr
         (select id from bench_sales where i = g % 100), (select id from bench_groups where i = g % 20), 1 + g % 6, 1 + g % 3,
         case when g % 50 = 0 then 'wm' || g end, now() - (g % 1000) * interval '1 day' - g * interval '1 second',
         ${grams("x.name || ' ' || x.link")}
-      from generate_series(1, ${n}) g
+      from generate_series(${from}::int, ${n}::int) g
       cross join lateral (select
         (${arr(CITIES)})[1 + g % ${CITIES.length}] || (${arr(WORDS)})[1 + (g / 7) % ${WORDS.length}] || (${arr(TRADES)})[1 + (g / 131) % ${TRADES.length}] || g as name,
         (${arr(SURNAMES)})[1 + g % ${SURNAMES.length}] || (${arr(GIVEN)})[1 + (g / 3) % ${GIVEN.length}] as link) x`);
     await tx.execute(sql`insert into customer_contacts (enterprise_id, customer_id, name, phone, is_primary, search_grams)
-      select enterprise_id, id, link_name, phone, true, ${grams('link_name')} from customers where enterprise_id = ${ep}`);
+      select enterprise_id, id, link_name, phone, true, ${grams('link_name')} from customers where ${added}`);
     await tx.execute(sql`insert into customer_contacts (enterprise_id, customer_id, name, phone, is_primary, search_grams)
       select enterprise_id, id, '副' || link_name, '15' || lpad(id::text, 9, '0'), false, ${grams("'副' || link_name")}
-      from customers where enterprise_id = ${ep} and id % 4 = 0`);
+      from customers where ${added} and id % 4 = 0`);
     const areas = sql.raw(`(values ${AREAS.map((a, i) => `(${i}, '${a.join("','")}')`).join(',')}) as a(i, pc, cc, dc, p, c, d)`);
     await tx.execute(sql`insert into customer_addresses (enterprise_id, customer_id, province_code, city_code, district_code, province, city,
         district, detail, full_address, map_name, is_default, search_grams)
       select x.enterprise_id, x.id, a.pc, a.cc, a.dc, a.p, nullif(a.c, ''), a.d, x.detail, a.p || a.c || a.d || x.detail, x.map_name, true,
         ${grams("a.p || a.c || a.d || x.detail || ' ' || x.map_name")}
       from (select enterprise_id, id, '科技路' || (id % 999) || '号' as detail, (${arr(WORDS)})[1 + id % ${WORDS.length}] || '大厦' as map_name
-            from customers where enterprise_id = ${ep}) x
+            from customers where ${added}) x
       join ${areas} on a.i = x.id % ${AREAS.length}`);
     await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id)
       select c.enterprise_id, 4, c.id, t.id from customers c
       join (select row_number() over (order by id) - 1 as i, id from tags where enterprise_id = ${ep} and code = 4) t on t.i = c.id % 10
-      where c.enterprise_id = ${ep}`);
+      where c.enterprise_id = ${ep} and c.id > ${Number(last?.id ?? 0)}`);
   });
   await db.execute(sql`analyze customers`);
   await db.execute(sql`analyze customer_contacts`);

@@ -101,6 +101,11 @@ async function main(): Promise<void> {
         const { customerScenario } = await import('./customers');
         print(await customerScenario(database, base, seeded.enterpriseId));
       }
+      if (process.env.BENCH_LISTS !== '0') {
+        // Lists at 1,000,000 customers: deep pages and counts (bench/lists.ts; BENCH_LISTS=0 skips it).
+        const { listScenario, printLists } = await import('./lists');
+        printLists(await listScenario(database, base, seeded.enterpriseId));
+      }
       console.info('API: autocannon, 1 connection; SQL: the statements the API sent for one call, replayed in order on the same driver.');
     } finally {
       await app.close();

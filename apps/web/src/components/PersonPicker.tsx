@@ -1,4 +1,4 @@
-import { orgContract, type PickerRow, roleName } from '@sk/shared';
+import { countText, orgContract, type PickerRow, reachableRows, roleName } from '@sk/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -123,9 +123,9 @@ function PickerBody({ onCancel, onOk, multiple = false, role, value, fetcher = b
         pagination={{
           current: query.pageIndex + 1,
           pageSize: query.pageSize,
-          total: result.data?.count ?? 0,
+          total: reachableRows(result.data?.count ?? 0),
           showSizeChanger: false,
-          showTotal: (t) => `共 ${t} 人`,
+          showTotal: () => `共 ${countText(result.data?.count ?? 0)} 人`,
           onChange: (page) => setQuery((q) => ({ ...q, pageIndex: page - 1 })),
         }}
       />

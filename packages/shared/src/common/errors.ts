@@ -59,6 +59,7 @@ export const errorMessages = {
   IMPORT_FILE: '请上传xlsx格式的导入文件（可先下载导入模板）',
   IMPORT_TOO_MANY: '导入文件最多{max}行',
   FORM_DEFAULT_TEMPLATE: '默认模板不能停用',
+  LIST_TOO_DEEP: '列表最多可翻阅前{max}条，请缩小筛选条件后再查询',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedPageSizes, pageQuery } from './pagination';
+import { allowedPageSizes, countText, LIST_WINDOW, pageQuery, reachableRows } from './pagination';
 import { describeIssue } from './zod';
 
 describe('pageQuery', () => {
@@ -25,5 +25,16 @@ describe('pageQuery labels', () => {
     const bad = pageQuery.safeParse({ pageSize: '7' });
     expect(bad.success).toBe(false);
     if (!bad.success) expect(describeIssue(pageQuery, bad.error)).toBe('每页条数：每页条数只能是10、20、50、100、500或1000');
+  });
+});
+
+describe('the list window', () => {
+  it('shows a count past the window as 10000+ and keeps the pager inside it', () => {
+    expect(LIST_WINDOW).toBe(10_000);
+    expect(countText(0)).toBe('0');
+    expect(countText(LIST_WINDOW)).toBe('10000');
+    expect(countText(LIST_WINDOW + 1)).toBe('10000+');
+    expect(reachableRows(35)).toBe(35);
+    expect(reachableRows(LIST_WINDOW + 1)).toBe(LIST_WINDOW);
   });
 });

@@ -20,3 +20,15 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export const allowedPageSizes = (paid: boolean): number[] => (paid ? [...PAGE_SIZES, ...PAID_PAGE_SIZES] : [...PAGE_SIZES]);
+
+/**
+ * How many rows of any list paging can reach (docs/architecture.md "Lists"). A list's count stops at one past it:
+ * a count above LIST_WINDOW means "more than LIST_WINDOW", shown as "10000+".
+ */
+export const LIST_WINDOW = 10_000;
+
+/** A list count as shown to people: "10000+" once it passes the window. */
+export const countText = (count: number): string => (count > LIST_WINDOW ? `${LIST_WINDOW}+` : String(count));
+
+/** The rows a pager may offer: the count, but never past the window. */
+export const reachableRows = (count: number): number => Math.min(count, LIST_WINDOW);

@@ -96,6 +96,7 @@ CREATE TABLE "users" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
+	"search_grams" text[] GENERATED ALWAYS AS (regexp_split_to_array(lower(name), '') || regexp_split_to_array(regexp_replace(lower(name), '(..)', '\1' || chr(1), 'g'), chr(1)) || regexp_split_to_array(regexp_replace(substr(lower(name), 2), '(..)', '\1' || chr(1), 'g'), chr(1))) STORED,
 	CONSTRAINT "users_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
@@ -658,6 +659,10 @@ CREATE INDEX "users_dept_idx" ON "users" USING btree ("enterprise_id","dept_id")
 CREATE INDEX "users_roles_idx" ON "users" USING gin ("roles");--> statement-breakpoint
 CREATE INDEX "users_provider_idx" ON "users" USING btree ("enterprise_id","provider_id");--> statement-breakpoint
 CREATE INDEX "users_type_idx" ON "users" USING btree ("enterprise_id","user_type","enabled") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "users_list_idx" ON "users" USING btree ("enterprise_id","id","dept_id","roles","enabled","user_type","provider_id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "users_enabled_idx" ON "users" USING btree ("enterprise_id","enabled","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "users_mobile_prefix_idx" ON "users" USING btree ("enterprise_id","mobile" text_pattern_ops) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "users_grams_idx" ON "users" USING gin ("search_grams");--> statement-breakpoint
 CREATE INDEX "custom_menus_parent_idx" ON "custom_menus" USING btree ("enterprise_id","parent_id","sort","id");--> statement-breakpoint
 CREATE INDEX "im_messages_user_idx" ON "im_messages" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
 CREATE INDEX "export_files_user_idx" ON "export_files" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
@@ -679,7 +684,7 @@ CREATE INDEX "notices_user_idx" ON "notices" USING btree ("enterprise_id","user_
 CREATE INDEX "notices_unread_idx" ON "notices" USING btree ("enterprise_id","user_id","category") WHERE read_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notices_dedupe_uq" ON "notices" USING btree ("enterprise_id","user_id","dedupe_key");--> statement-breakpoint
 CREATE INDEX "subscriptions_type_idx" ON "subscriptions" USING btree ("enterprise_id","type","state");--> statement-breakpoint
-CREATE INDEX "operation_log_time_idx" ON "operation_log" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "operation_log_time_idx" ON "operation_log" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "operation_log_user_idx" ON "operation_log" USING btree ("enterprise_id","user_id","created_at");--> statement-breakpoint
 CREATE INDEX "operation_log_module_idx" ON "operation_log" USING btree ("enterprise_id","module","created_at");--> statement-breakpoint
 CREATE INDEX "page_points_code_idx" ON "page_points" USING btree ("enterprise_id","code","created_at");--> statement-breakpoint
@@ -697,8 +702,8 @@ CREATE INDEX "customer_contacts_grams_idx" ON "customer_contacts" USING gin ("se
 CREATE INDEX "customer_permissions_user_idx" ON "customer_permissions" USING btree ("enterprise_id","user_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_code_uq" ON "customers" USING btree ("enterprise_id","code");--> statement-breakpoint
 CREATE INDEX "customers_created_idx" ON "customers" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "customers_business_user_idx" ON "customers" USING btree ("enterprise_id","business_user_id","created_at");--> statement-breakpoint
-CREATE INDEX "customers_service_group_idx" ON "customers" USING btree ("enterprise_id","service_group_id","created_at");--> statement-breakpoint
+CREATE INDEX "customers_business_user_idx" ON "customers" USING btree ("enterprise_id","business_user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "customers_service_group_idx" ON "customers" USING btree ("enterprise_id","service_group_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_created_by_idx" ON "customers" USING btree ("enterprise_id","created_by");--> statement-breakpoint
 CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("enterprise_id","phone" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "customers_external_idx" ON "customers" USING btree ("enterprise_id","external_userid");--> statement-breakpoint
@@ -709,6 +714,7 @@ CREATE INDEX "home_accounts_created_idx" ON "home_accounts" USING btree ("enterp
 CREATE UNIQUE INDEX "installed_products_serial_uq" ON "installed_products" USING btree ("enterprise_id","serial_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "installed_products_qr_uq" ON "installed_products" USING btree ("enterprise_id","qr_code");--> statement-breakpoint
 CREATE INDEX "installed_products_created_idx" ON "installed_products" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "installed_products_serial_prefix_idx" ON "installed_products" USING btree ("enterprise_id","serial_number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "installed_products_customer_idx" ON "installed_products" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
 CREATE INDEX "installed_products_address_idx" ON "installed_products" USING btree ("enterprise_id","address_id");--> statement-breakpoint
 CREATE INDEX "installed_products_model_idx" ON "installed_products" USING btree ("enterprise_id","product_id");--> statement-breakpoint

@@ -18,7 +18,7 @@ export const operationLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'operation_log_user_fk', columns: [t.enterpriseId, t.userId], foreignColumns: [users.enterpriseId, users.id] }),
-    index('operation_log_time_idx').on(t.enterpriseId, t.createdAt),
+    index('operation_log_time_idx').on(t.enterpriseId, t.createdAt, t.id),
     index('operation_log_user_idx').on(t.enterpriseId, t.userId, t.createdAt),
     index('operation_log_module_idx').on(t.enterpriseId, t.module, t.createdAt),
   ],

@@ -2,6 +2,7 @@ import { rangeEnd, rangeStart } from '@sk/shared';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { operationLog, pagePoints, users } from '../../db/schema/index';
+import { countOf, type PageRequest, windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { apiTime } from '../settings/sql-helpers';
 
@@ -39,7 +40,8 @@ export interface ActivityFilter {
 
 const local = (text: string, tz: string) => sql`(${text}::timestamp at time zone ${tz})`;
 
-export async function listActivity(ex: Executor, f: ActivityFilter, page: { limit: number; offset: number }) {
+export async function listActivity(ex: Executor, f: ActivityFilter, page: PageRequest) {
+  const { limit, offset } = windowOf(page);
   const where = and(
     eq(operationLog.enterpriseId, f.enterpriseId),
     f.userId ? eq(operationLog.userId, f.userId) : undefined,
@@ -47,7 +49,7 @@ export async function listActivity(ex: Executor, f: ActivityFilter, page: { limi
     f.start ? gte(operationLog.createdAt, local(rangeStart(f.start), f.tz)) : undefined,
     f.end ? lte(operationLog.createdAt, local(rangeEnd(f.end), f.tz)) : undefined,
   );
-  const [list, [total]] = await Promise.all([
+  const [list, count] = await Promise.all([
     ex
       .select({
         id: operationLog.id,
@@ -62,9 +64,9 @@ export async function listActivity(ex: Executor, f: ActivityFilter, page: { limi
       .innerJoin(users, and(eq(users.enterpriseId, operationLog.enterpriseId), eq(users.id, operationLog.userId)))
       .where(where)
       .orderBy(desc(operationLog.createdAt), desc(operationLog.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ex.select({ n: sql<number>`count(*)::int` }).from(operationLog).where(where),
+      .limit(limit)
+      .offset(offset),
+    countOf(ex, sql`${operationLog}`, where),
   ]);
-  return { list, count: Number(total?.n ?? 0) };
+  return { list, count };
 }

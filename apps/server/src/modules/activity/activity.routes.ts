@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
-import { pageOf } from '../settings/paging';
 import * as repo from './activity.repo';
 
 export async function activityModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -25,7 +24,7 @@ export async function activityModule(app: FastifyInstance, deps: Deps): Promise<
       return repo.listActivity(
         db,
         { ...f, enterpriseId: user.enterpriseId, tz: user.enterprise.timeZone, userId: all ? f.userId : user.id },
-        pageOf(user, { pageIndex, pageSize }),
+        { pageIndex, pageSize },
       );
     },
   });

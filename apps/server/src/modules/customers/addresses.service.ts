@@ -5,6 +5,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, contains, customerScope, editableCustomer, texts, timeOf, type Viewer } from './common';
 import { addressValues, lockCustomer } from './parts.common';
+import { countOf, pageRows } from '../../platform/list';
 
 interface Raw {
   id: number;
@@ -72,15 +73,15 @@ export async function listAddresses(ex: Executor, v: Viewer, f: AddressFilters, 
   const list = await rows<Raw>(
     ex,
     sql`select a.*, c.name as customer_name, ${timeOf(sql`a.created_at`, v)} as create_time
-      from customer_addresses a join customers c on c.enterprise_id = a.enterprise_id and c.id = a.customer_id
-      where ${and(conds(v, f))} order by ${order} limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+      from (${pageRows('customer_addresses', 'a', v.enterpriseId, and(conds(v, f)), order, page)}) a
+      join customers c on c.enterprise_id = a.enterprise_id and c.id = a.customer_id
+      order by ${order}`,
   );
   return list.map(present);
 }
 
 export async function countAddresses(ex: Executor, v: Viewer, f: AddressFilters): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customer_addresses a where ${and(conds(v, f))}`);
-  return Number(r?.n ?? 0);
+  return countOf(ex, sql`customer_addresses a`, and(conds(v, f)));
 }
 
 export const addressesOf = (ex: Executor, v: Viewer, customerId: number): Promise<Address[]> =>

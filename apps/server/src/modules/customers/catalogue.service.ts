@@ -6,6 +6,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, bigints, contains, gramsOf, texts, timeOf, type Viewer } from './common';
 import { checkFiles } from './integrations';
+import { countOf, pageRows } from '../../platform/list';
 
 interface Raw {
   id: number;
@@ -62,12 +63,10 @@ export async function listModels(ex: Executor, v: Viewer, f: ModelFilters, page:
     ex,
     sql`select m.*, ${timeOf(sql`m.created_at`, v)} as create_time,
         (select count(*) from installed_products p where p.enterprise_id = m.enterprise_id and p.product_id = m.id)::int as installed_count
-      from (select * from product_models m where ${and(conds(v, f))} order by m.created_at desc, m.id desc
-        limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}) m
+      from (${pageRows('product_models', 'm', v.enterpriseId, and(conds(v, f)), sql`m.created_at desc, m.id desc`, page)}) m
       order by m.created_at desc, m.id desc`,
   );
-  const [n] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from product_models m where ${and(conds(v, f))}`);
-  return { list: list.map(present), count: Number(n?.n ?? 0) };
+  return { list: list.map(present), count: await countOf(ex, sql`product_models m`, and(conds(v, f))) };
 }
 
 export async function modelDetail(ex: Executor, v: Viewer, id: number): Promise<ProductModel> {

@@ -3,9 +3,11 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
-import { pageOf } from '../settings/paging';
 import { apiTime } from '../settings/sql-helpers';
+
+export { contains, gramsOf, likePattern, prefixPattern, texts } from '../../platform/search';
 
 /** Who is asking: enough to scope every query (sessions and export jobs both give it). */
 export interface Viewer {
@@ -15,9 +17,9 @@ export interface Viewer {
   timeZone: string;
 }
 
-/** The page a list asks for, after checking the plan allows its size (500 and 1000 are paid only). */
-export function pageFor<Q extends { pageIndex: number; pageSize: number }>(u: SessionUser, q: Q): Q {
-  pageOf(u, q);
+/** The page a list asks for, refused early when it starts past the list window (paid-only sizes are checked in endpoint.ts). */
+export function pageFor<Q extends { pageIndex: number; pageSize: number }>(_u: SessionUser, q: Q): Q {
+  windowOf(q);
   return q;
 }
 
@@ -93,7 +95,6 @@ export async function visibleCustomerIds(ex: Executor, v: Viewer, ids: number[],
 }
 
 export const bigints = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) => Math.trunc(Number(n))).join(',')}}`}::bigint[]`;
-export const texts = (list: readonly string[]): SQL => sql`array[${sql.join(list.map((s) => sql`${s}`), sql`, `)}]::text[]`;
 
 export const timeOf = (col: AnyColumn | SQL, v: Viewer): SQL<string> => apiTime(col, v.timeZone);
 export const dateOf = (col: AnyColumn | SQL): SQL<string | null> => sql<string | null>`to_char(${col}, 'YYYY-MM-DD')`;
@@ -104,31 +105,6 @@ export function createdBetween(col: AnyColumn | SQL, v: Viewer, start?: string, 
   if (start) out.push(sql`${col} >= (${start.replaceAll('/', '-')})::timestamp at time zone ${v.timeZone}`);
   if (end) out.push(sql`${col} <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${v.timeZone}`);
   return out;
-}
-
-export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-export const prefixPattern = (q: string): string => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Lower-cased single characters and character pairs of the texts (no whitespace), for `search_grams`. */
-export function gramsOf(...values: (string | null | undefined)[]): string[] {
-  const set = new Set<string>();
-  for (const value of values) {
-    const cs = Array.from((value ?? '').toLowerCase());
-    cs.forEach((c, i) => {
-      if (!/\s/.test(c)) set.add(c);
-      const pair = c + (cs[i + 1] ?? '');
-      if (i + 1 < cs.length && !/\s/.test(pair)) set.add(pair);
-    });
-  }
-  return [...set];
-}
-
-/** A contains-search: the GIN lookup on search_grams, rechecked with ILIKE on the text itself. */
-export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL, q: string): SQL {
-  const cs = Array.from(q.trim().toLowerCase());
-  const needles = cs.length === 1 ? cs : gramsOf(q).filter((g) => Array.from(g).length === 2);
-  const gin = needles.length ? sql`${gramsCol} @> ${texts(needles)} and ` : sql``;
-  return sql`(${gin}${textExpr} ilike ${likePattern(q.trim())})`;
 }
 
 export const and = (conds: SQL[]): SQL => (conds.length ? sql.join(conds, sql` and `) : sql`true`);

@@ -5,6 +5,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, contains, customerScope, editableCustomer, gramsOf, prefixPattern, texts, timeOf, type Viewer } from './common';
 import { lockCustomer, syncPrimary } from './parts.common';
+import { countOf, pageRows } from '../../platform/list';
 
 interface Raw {
   id: number;
@@ -52,15 +53,15 @@ export async function listContacts(ex: Executor, v: Viewer, f: ContactFilters, p
   const list = await rows<Raw>(
     ex,
     sql`select k.id, k.customer_id, c.name as customer_name, k.name, k.phone, k.position, k.is_primary, ${timeOf(sql`k.created_at`, v)} as create_time
-      from customer_contacts k join customers c on c.enterprise_id = k.enterprise_id and c.id = k.customer_id
-      where ${and(conds(v, f))} order by ${order} limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+      from (${pageRows('customer_contacts', 'k', v.enterpriseId, and(conds(v, f)), order, page)}) k
+      join customers c on c.enterprise_id = k.enterprise_id and c.id = k.customer_id
+      order by ${order}`,
   );
   return list.map(present);
 }
 
 export async function countContacts(ex: Executor, v: Viewer, f: ContactFilters): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customer_contacts k where ${and(conds(v, f))}`);
-  return Number(r?.n ?? 0);
+  return countOf(ex, sql`customer_contacts k`, and(conds(v, f)));
 }
 
 /** One customer's contacts (the caller has checked the customer is visible). */

@@ -2,6 +2,7 @@ import { CUSTOMER_TAG_CODE, type CustomerFilters, type CustomerRow } from '@sk/s
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
+import { countOf, type PageRequest, pageRows, sortOf } from '../../platform/list';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { and, contains, createdBetween, customerRowScope, prefixPattern, timeOf, type Viewer } from './common';
 
@@ -86,18 +87,15 @@ export async function presentRows(ex: Executor, v: Viewer, raw: RawRow[]): Promi
 
 const ORDER = { 1: sql`c.created_at desc, c.id desc`, 2: sql`c.created_at asc, c.id asc` } as const;
 
-/** One page of the customer list, newest first (sortType 1) or oldest first (2). */
-export async function listCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>, page: { pageIndex: number; pageSize: number; sortType?: 1 | 2 }): Promise<CustomerRow[]> {
-  const order = ORDER[page.sortType ?? 1];
-  const inner = sql`select * from customers c where ${and(customerConds(v, f))} order by ${order}
-    limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`;
+/** One page of the customer list, newest first (sortType 1) or oldest first (2); ids first (pageRows), from customers_created_idx. */
+export async function listCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>, page: PageRequest & { sortType?: 1 | 2 }): Promise<CustomerRow[]> {
+  const order = sortOf(ORDER, page.sortType, 1);
+  const inner = pageRows('customers', 'c', v.enterpriseId, and(customerConds(v, f)), order, page);
   return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, order)));
 }
 
-export async function countCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customers c where ${and(customerConds(v, f))}`);
-  return Number(r?.n ?? 0);
-}
+/** The count beside the customer list (customerListCount), capped at the list window. */
+export const countCustomers = (ex: Executor, v: Viewer, f: Partial<CustomerFilters>): Promise<number> => countOf(ex, sql`customers c`, and(customerConds(v, f)));
 
 /** Rows by id in the viewer's scope (detail, export of selected rows). */
 export async function customersByIds(ex: Executor, v: Viewer, ids: number[]): Promise<CustomerRow[]> {
@@ -126,21 +124,18 @@ function pickConds(v: Viewer, keyword?: string, ids?: number[]): SQL[] {
 }
 
 /** Picker rows: keyword over name, contact and phone. */
-export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: string; ids?: number[]; limit: number; offset: number }): Promise<PickRow[]> {
+export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: string; ids?: number[] }, page: PageRequest): Promise<PickRow[]> {
   const list = await rows<PickRow>(
     ex,
     sql`select c.id, c.name, c.link_name as linkperson, c.phone, a.full_address as address
-      from (select * from customers c where ${and(pickConds(v, q.keyword, q.ids))} order by c.created_at desc, c.id desc limit ${q.limit} offset ${q.offset}) c
+      from (${pageRows('customers', 'c', v.enterpriseId, and(pickConds(v, q.keyword, q.ids)), ORDER[1], page)}) c
       left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
       order by c.created_at desc, c.id desc`,
   );
   return list.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-export async function countPick(ex: Executor, v: Viewer, keyword?: string): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customers c where ${and(pickConds(v, keyword))}`);
-  return Number(r?.n ?? 0);
-}
+export const countPick = (ex: Executor, v: Viewer, keyword?: string): Promise<number> => countOf(ex, sql`customers c`, and(pickConds(v, keyword)));
 
 /** Keyset page for exports: ids below `before`, newest id first. */
 export async function customersBefore(ex: Executor, v: Viewer, f: Partial<CustomerFilters> & { ids?: number[] }, before: number | null, limit: number): Promise<CustomerRow[]> {
@@ -151,6 +146,7 @@ export async function customersBefore(ex: Executor, v: Viewer, f: Partial<Custom
   return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, sql`c.id desc`)));
 }
 
+/** Exact, unlike the list's capped count: the download centre shows the export's progress against it. */
 export async function countForExport(ex: Executor, v: Viewer, f: Partial<CustomerFilters> & { ids?: number[] }): Promise<number> {
   const conds = customerConds(v, f);
   if (f.ids?.length) conds.push(sql`c.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
+import { listPage } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { pageFor, viewerOf } from './common';
 import { countContacts, listContacts } from './contacts.service';
@@ -35,10 +36,13 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
     customerListCount: async ({ user, query }) => countCustomers(db, viewerOf(user), query),
     customerList: async ({ user, query }) => {
       const v = viewerOf(user);
-      const list = await pickCustomers(db, v, { keyword: query.keyword, limit: pageFor(user, query).pageSize, offset: query.pageIndex * query.pageSize });
-      return { list, count: await countPick(db, v, query.keyword) };
+      return listPage(
+        query,
+        () => pickCustomers(db, v, { keyword: query.keyword }, query),
+        () => countPick(db, v, query.keyword),
+      );
     },
-    getCustomerList: async ({ user, query }) => pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids, limit: query.ids?.length ? 100 : 50, offset: 0 }),
+    getCustomerList: async ({ user, query }) => pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
     customerExtField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customer),
     customerProField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customerProduct),
     detail: async ({ user, query }) => {

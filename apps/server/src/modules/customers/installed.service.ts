@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../settings/sql-helpers';
 import { and, bigints, contains, createdBetween, dateOf, editableCustomer, gramsOf, holdCustomer, optionalCustomerScope, prefixPattern, texts, timeOf, type Viewer } from './common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { modelDetail } from './catalogue.service';
+import { countOf, pageRows, windowOf } from '../../platform/list';
 
 type Filters = Partial<z.infer<typeof installedProductFilters>> & { ids?: number[]; qrCode?: string };
 
@@ -92,8 +93,7 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
         p.address_id, a.full_address as address, ${dateOf(sql`p.install_date`)} as install_date, ${dateOf(sql`p.purchase_date`)} as purchase_date,
         m.warranty_start_type, ${dateOf(sql`p.warranty_end`)} as warranty_end, p.status, p.qr_code, p.remark, p.template_version_id, p.ext,
         ${timeOf(sql`p.created_at`, v)} as create_time
-      from (select * from installed_products p where ${and(conds(v, f))} order by p.created_at desc, p.id desc
-        limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}) p
+      from (${pageRows('installed_products', 'p', v.enterpriseId, and(conds(v, f)), sql`p.created_at desc, p.id desc`, page)}) p
       join product_models m on m.enterprise_id = p.enterprise_id and m.id = p.product_id
       left join customers c on c.enterprise_id = p.enterprise_id and c.id = p.customer_id
       left join customer_addresses a on a.enterprise_id = p.enterprise_id and a.id = p.address_id
@@ -104,9 +104,9 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
 }
 
 export async function listInstalled(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+  windowOf(page);
   const list = (await select(ex, v, f, page)).map(({ remark: _r, templateVersionId: _t, ext: _e, ...row }) => row);
-  const [n] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from installed_products p where ${and(conds(v, f))}`);
-  return { list, count: Number(n?.n ?? 0) };
+  return { list, count: await countOf(ex, sql`installed_products p`, and(conds(v, f))) };
 }
 
 /** One installed product by id or QR code, with its model and custom fields; NOT_FOUND outside the viewer's scope. */

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { and, bigints, holdCustomer, timeOf, type Viewer, visibleCustomer } from './common';
 import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
+import { countOf, pageRows, windowOf } from '../../platform/list';
 
 type Filters = Parameters<typeof contractConds>[1] & { ids?: number[] };
 
@@ -34,6 +35,8 @@ interface Raw {
   ext: Record<string, unknown>;
 }
 
+const NEWEST = sql`t.created_at desc, t.id desc`;
+
 async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
   const list = await rows<Raw>(
     ex,
@@ -41,8 +44,7 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
         to_char(t.end_date, 'YYYY-MM-DD') as end_date, t.amount, t.status, u.name as create_user_name, ${timeOf(sql`t.created_at`, v)} as create_time,
         t.remark, t.template_version_id, t.ext,
         (select count(*) from maintain_contract_products p where p.enterprise_id = t.enterprise_id and p.contract_id = t.id)::int as product_count
-      from (select * from maintain_contracts t where ${and(conds(v, f))} order by t.created_at desc, t.id desc
-        limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}) t
+      from (${pageRows('maintain_contracts', 't', v.enterpriseId, and(conds(v, f)), NEWEST, page)}) t
       join customers c on c.enterprise_id = t.enterprise_id and c.id = t.customer_id
       left join users u on u.enterprise_id = t.enterprise_id and u.id = t.created_by
       order by t.created_at desc, t.id desc`,
@@ -67,9 +69,9 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
 }
 
 export async function listMaintain(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+  windowOf(page);
   const list = (await select(ex, v, f, page)).map(({ remark: _r, templateVersionId: _t, ext: _e, ...row }) => row);
-  const [n] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from maintain_contracts t where ${and(conds(v, f))}`);
-  return { list, count: Number(n?.n ?? 0) };
+  return { list, count: await countOf(ex, sql`maintain_contracts t`, and(conds(v, f))) };
 }
 
 async function one(ex: Executor, v: Viewer, id: number) {

@@ -6,6 +6,7 @@ import { hashPassword, strongEnough } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
 import { and, bigints, customerScope, editableCustomer, likePattern, timeOf, type Viewer } from './common';
+import { countOf, pageRows } from '../../platform/list';
 
 export interface AccountFilters {
   keyword?: string;
@@ -21,6 +22,8 @@ function conds(v: Viewer, f: AccountFilters): SQL[] {
   return c;
 }
 
+const NEWEST = sql`h.created_at desc, h.id desc`;
+
 export async function listAccounts(ex: Executor, v: Viewer, f: AccountFilters, page: { pageIndex: number; pageSize: number }): Promise<{ list: HomeAccount[]; count: number }> {
   const list = await rows<{
     id: number; customer_id: number; customer_name: string; link_person_id: number | null; name: string; mobile: string;
@@ -30,11 +33,12 @@ export async function listAccounts(ex: Executor, v: Viewer, f: AccountFilters, p
     sql`select h.id, h.customer_id, c.name as customer_name, h.link_person_id, h.name, h.mobile, h.enabled,
         case when h.last_login_at is null then null else ${timeOf(sql`h.last_login_at`, v)} end as last_login_time,
         u.name as create_user_name, ${timeOf(sql`h.created_at`, v)} as create_time
-      from home_accounts h join customers c on c.enterprise_id = h.enterprise_id and c.id = h.customer_id
+      from (${pageRows('home_accounts', 'h', v.enterpriseId, and(conds(v, f)), NEWEST, page)}) h
+      join customers c on c.enterprise_id = h.enterprise_id and c.id = h.customer_id
       left join users u on u.enterprise_id = h.enterprise_id and u.id = h.created_by
-      where ${and(conds(v, f))} order by h.created_at desc, h.id desc limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+      order by ${NEWEST}`,
   );
-  const [n] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from home_accounts h where ${and(conds(v, f))}`);
+  const n = await countOf(ex, sql`home_accounts h`, and(conds(v, f)));
   return {
     list: list.map((r) => ({
       id: Number(r.id),
@@ -48,7 +52,7 @@ export async function listAccounts(ex: Executor, v: Viewer, f: AccountFilters, p
       createUserName: r.create_user_name,
       create_time: r.create_time,
     })),
-    count: Number(n?.n ?? 0),
+    count: n,
   };
 }
 

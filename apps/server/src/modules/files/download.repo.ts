@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { exportFiles } from '../../db/schema/index';
+import { countOf, pageSql } from '../../platform/list';
 
 export interface Owner {
   enterpriseId: number;
@@ -38,14 +39,13 @@ export async function listDownloads(ex: Executor, o: Owner, timeZone: string, pa
     sql`select id, name, to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as create_time,
           process_state, process, seen, size, row_count, error
         from export_files where enterprise_id = ${o.enterpriseId} and user_id = ${o.userId}
-        order by id desc limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+        order by id desc ${pageSql(page)}`,
   );
-  const [c] = await rows<{ count: number; unread: number }>(
-    ex,
-    sql`select count(*)::int as count, (count(*) filter (where process_state <> 1 and not seen))::int as unread
-        from export_files where enterprise_id = ${o.enterpriseId} and user_id = ${o.userId}`,
-  );
-  return { list: list.map(toItem), count: Number(c?.count ?? 0), unread: Number(c?.unread ?? 0) };
+  const mineSql = sql`enterprise_id = ${o.enterpriseId} and user_id = ${o.userId}`;
+  const count = await countOf(ex, sql`export_files`, mineSql);
+  // The unseen badge stays exact: it counts unseen finished files only, a handful at most.
+  const [c] = await rows<{ unread: number }>(ex, sql`select count(*)::int as unread from export_files where ${mineSql} and process_state <> 1 and not seen`);
+  return { list: list.map(toItem), count, unread: Number(c?.unread ?? 0) };
 }
 
 /** Locks the caller's items among `ids`; fewer rows than ids means some are not theirs. */

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { formFields, formTemplates } from '../../db/schema/index';
+import { countOf, pageSql } from '../../platform/list';
 
 /** A timestamptz as the API speaks it: 'YYYY-MM-DD HH:mm:ss' in the enterprise's zone. */
 export const apiTime = (col: SQL, timeZone: string): SQL => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
@@ -205,7 +206,7 @@ export async function listTemplates(
   f: TemplateFilter,
   page?: { pageIndex: number; pageSize: number },
 ): Promise<TemplateRow[]> {
-  const limit = page ? sql`limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}` : sql``;
+  const limit = page ? pageSql(page) : sql``;
   const list = await rows<Record<string, unknown>>(
     ex,
     sql`select t.id, t.name, t.form_kind, t.enabled, t.is_default, t.sort, v.version_no, v.id as version_id,
@@ -233,8 +234,7 @@ export async function listTemplates(
 }
 
 export async function countTemplates(ex: Executor, enterpriseId: number, f: TemplateFilter): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from form_templates t where ${templateWhere(enterpriseId, f)}`);
-  return Number(r?.n ?? 0);
+  return countOf(ex, sql`form_templates t`, templateWhere(enterpriseId, f));
 }
 
 export const kindName = (kind: FormKindId): string => FORM_KINDS[kind].name;

@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors';
 import { cleanExtWith, presentWith } from './ext.service';
 import * as repo from './forms.repo';
 import { ensureDefaultTemplate, resolveTemplate } from './templates.service';
+import { countOf, pageSql } from '../../platform/list';
 
 /** A version's fields as the calls answer them. */
 export function fieldsViewOf(v: repo.VersionRec): FieldsView {
@@ -113,8 +114,7 @@ export async function listRecycled(
         join form_templates t on t.enterprise_id = f.enterprise_id and t.id = f.template_id
         left join users u on u.enterprise_id = f.enterprise_id and u.id = f.deleted_by
         where ${recycleWhere(enterpriseId, f)}
-        order by f.deleted_at desc, f.id desc
-        limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+        order by f.deleted_at desc, f.id desc ${pageSql(page)}`,
   );
   return list.map((r) => ({
     id: Number(r.id),
@@ -129,12 +129,7 @@ export async function listRecycled(
 }
 
 export async function countRecycled(ex: Executor, enterpriseId: number, f: RecycleFilter): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from form_fields f join form_templates t on t.enterprise_id = f.enterprise_id and t.id = f.template_id
-        where ${recycleWhere(enterpriseId, f)}`,
-  );
-  return Number(r?.n ?? 0);
+  return countOf(ex, sql`form_fields f join form_templates t on t.enterprise_id = f.enterprise_id and t.id = f.template_id`, recycleWhere(enterpriseId, f));
 }
 
 /** Template lists answer at least the kind's default template, made on first use. */

@@ -6,6 +6,7 @@ import { moneyItems } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { apiTime, isUniqueViolation } from './forms.repo';
 import { resolveTemplate } from './templates.service';
+import { countOf, pageSql } from '../../platform/list';
 
 const ORDER = 1 as const;
 
@@ -15,7 +16,7 @@ async function orderType(ex: Executor, enterpriseId: number, tmpId: number): Pro
 }
 
 function select(enterpriseId: number, timeZone: string, where: SQL, page?: { pageIndex: number; pageSize: number }): SQL {
-  const limit = page ? sql`limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}` : sql``;
+  const limit = page ? pageSql(page) : sql``;
   return sql`select m.id, m.template_id, t.name as template_name, m.name, m.price, m.unit, m.sort,
       ${apiTime(sql`m.created_at`, timeZone)} as create_time, ${apiTime(sql`m.deleted_at`, timeZone)} as delete_time
     from money_items m join form_templates t on t.enterprise_id = m.enterprise_id and t.id = m.template_id
@@ -47,11 +48,7 @@ export async function listDeleted(ex: Executor, enterpriseId: number, timeZone: 
 
 export async function countDeleted(ex: Executor, enterpriseId: number, tmpId?: number): Promise<number> {
   const byTemplate = tmpId === undefined ? sql`true` : sql`template_id = ${await orderType(ex, enterpriseId, tmpId)}`;
-  const [r] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from money_items where enterprise_id = ${enterpriseId} and deleted_at is not null and ${byTemplate}`,
-  );
-  return Number(r?.n ?? 0);
+  return countOf(ex, sql`money_items`, sql`enterprise_id = ${enterpriseId} and deleted_at is not null and ${byTemplate}`);
 }
 
 const nameTaken = (e: unknown) => (isUniqueViolation(e) ? new AppError('NAME_TAKEN') : e);

@@ -2,6 +2,7 @@ import type { ImMessage } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
+import { countOf, pageSql } from '../../platform/list';
 
 interface Row {
   id: number;
@@ -49,10 +50,10 @@ export async function pageMessages(ex: Executor, enterpriseId: number, tz: strin
     ex,
     sql`select ${columns(tz)} from im_messages m join users u on u.enterprise_id = m.enterprise_id and u.id = m.user_id
         where m.enterprise_id = ${enterpriseId} ${before}
-        order by m.id desc limit ${p.pageSize} offset ${p.pageIndex * p.pageSize}`,
+        order by m.id desc ${pageSql(p)}`,
   );
-  const [c] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from im_messages m where m.enterprise_id = ${enterpriseId} ${before}`);
-  return { list: list.map(present), count: Number(c?.n ?? 0) };
+  const count = await countOf(ex, sql`im_messages m`, sql`m.enterprise_id = ${enterpriseId} ${before}`);
+  return { list: list.map(present), count };
 }
 
 /** Sends a small signal (ids only) to every instance; delivered when the surrounding transaction commits. */

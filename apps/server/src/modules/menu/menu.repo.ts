@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customMenus } from '../../db/schema/index';
+import { countOf, windowOf } from '../../platform/list';
 
 export interface CustomMenuInput {
   name: string;
@@ -44,15 +45,15 @@ const scope = (enterpriseId: number, parentId?: number) =>
   and(eq(customMenus.enterpriseId, enterpriseId), parentId ? eq(customMenus.parentId, parentId) : undefined);
 
 export async function pageCustomMenus(ex: Executor, enterpriseId: number, tz: string, p: { parentId?: number; pageIndex: number; pageSize: number }) {
+  const w = windowOf(p);
   const list = await ex
     .select(shown(tz))
     .from(customMenus)
     .where(scope(enterpriseId, p.parentId))
     .orderBy(...order)
-    .limit(p.pageSize)
-    .offset(p.pageIndex * p.pageSize);
-  const [c] = await ex.select({ n: count() }).from(customMenus).where(scope(enterpriseId, p.parentId));
-  return { list, count: Number(c?.n ?? 0) };
+    .limit(w.limit)
+    .offset(w.offset);
+  return { list, count: await countOf(ex, sql`${customMenus}`, scope(enterpriseId, p.parentId)) };
 }
 
 export async function insertCustomMenu(ex: Executor, enterpriseId: number, tz: string, v: CustomMenuInput) {

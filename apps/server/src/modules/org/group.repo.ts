@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { serviceGroupMembers, serviceGroups, users } from '../../db/schema/index';
 import { apiTime, containing, whereAll } from './org.common';
+import { countOf, pageSql } from '../../platform/list';
 
 export interface GroupFilter {
   type: number;
@@ -38,14 +39,13 @@ export async function list(ex: Executor, enterpriseId: number, timeZone: string,
   const out = await rows<RawGroup>(
     ex,
     sql`${groupSelect(timeZone)} where ${groupWhere(enterpriseId, f)}
-      order by g.id limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+      order by g.id ${pageSql(page)}`,
   );
   return out.map(toRow);
 }
 
 export async function count(ex: Executor, enterpriseId: number, f: GroupFilter): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from service_groups g where ${groupWhere(enterpriseId, f)}`);
-  return Number(r?.n ?? 0);
+  return countOf(ex, sql`service_groups g`, groupWhere(enterpriseId, f));
 }
 
 export async function one(ex: Executor, enterpriseId: number, timeZone: string, id: number): Promise<GroupRow | null> {

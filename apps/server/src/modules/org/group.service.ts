@@ -5,6 +5,7 @@ import { serviceGroups } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import * as repo from './group.repo';
 import { isUniqueViolation } from './org.common';
+import { listPage } from '../../platform/list';
 
 export interface GroupInput {
   name?: string;
@@ -32,7 +33,11 @@ async function checkPeople(tx: Tx, enterpriseId: number, v: GroupInput): Promise
 export const simple = repo.simple;
 
 export async function list(db: Db, enterpriseId: number, timeZone: string, f: repo.GroupFilter, page: { pageIndex: number; pageSize: number }): Promise<{ list: GroupRow[]; count: number }> {
-  return { list: await repo.list(db, enterpriseId, timeZone, f, page), count: await repo.count(db, enterpriseId, f) };
+  return listPage(
+    page,
+    () => repo.list(db, enterpriseId, timeZone, f, page),
+    () => repo.count(db, enterpriseId, f),
+  );
 }
 
 export async function detail(db: Db, enterpriseId: number, timeZone: string, id: number): Promise<GroupDetail> {

@@ -4,6 +4,7 @@ import { audit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, invalid } from '../../platform/errors';
+import { listPageByCount } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import * as dept from './dept.service';
 import * as group from './group.service';
@@ -73,16 +74,25 @@ export async function orgModule(app: FastifyInstance, deps: Deps): Promise<void>
     },
     userList: async ({ user, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return { list: await q.listUsers(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize }), count: await q.countUsers(db, user.enterpriseId, f) };
+      // Counted first: the count tells the list whether a keyword's matches are few enough to sort (user.query.ts pageIds).
+      return listPageByCount(
+        { pageIndex, pageSize },
+        () => q.countUsers(db, user.enterpriseId, f),
+        (n) => q.listUsers(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize }, n),
+      );
     },
     userCount: async ({ user, query }) => q.countUsers(db, user.enterpriseId, query),
 
     roleUserList: async ({ user, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return { list: await q.pickUsers(db, user.enterpriseId, f, pageSize, pageIndex * pageSize), count: await q.countPickable(db, user.enterpriseId, f) };
+      return listPageByCount(
+        { pageIndex, pageSize },
+        () => q.countPickable(db, user.enterpriseId, f),
+        (n) => q.pickUsers(db, user.enterpriseId, f, { pageIndex, pageSize }, n),
+      );
     },
     roleUserCount: async ({ user, query }) => q.countPickable(db, user.enterpriseId, query),
-    getUserWithRole: async ({ user, query }) => q.pickUsers(db, user.enterpriseId, query, PICKER_MAX, 0),
+    getUserWithRole: async ({ user, query }) => q.pickUsers(db, user.enterpriseId, query, { pageIndex: 0, pageSize: PICKER_MAX }),
     userNames: async ({ user, params }) => q.namesOf(db, user.enterpriseId, idsParam(params.ids)),
 
     handover: async ({ user, body, req }) => {

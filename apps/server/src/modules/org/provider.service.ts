@@ -5,6 +5,7 @@ import { affected, rows } from '../../db/client';
 import { serviceProviders } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { apiTime, containing, isUniqueViolation, whereAll } from './org.common';
+import { countOf, listPage, pageSql } from '../../platform/list';
 
 export interface ProviderFilter {
   keyword?: string;
@@ -46,9 +47,11 @@ const providerSelect = (timeZone: string) => sql`select p.id, p.name, p.partner_
 
 export async function list(db: Db, enterpriseId: number, timeZone: string, f: ProviderFilter, page: { pageIndex: number; pageSize: number }): Promise<{ list: ProviderRow[]; count: number }> {
   const where = providerWhere(enterpriseId, f);
-  const out = await rows<Raw>(db, sql`${providerSelect(timeZone)} where ${where} order by p.id desc limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`);
-  const [c] = await rows<{ n: number }>(db, sql`select count(*)::int as n from service_providers p where ${where}`);
-  return { list: out.map(toRow), count: Number(c?.n ?? 0) };
+  return listPage(
+    page,
+    async () => (await rows<Raw>(db, sql`${providerSelect(timeZone)} where ${where} order by p.id desc ${pageSql(page)}`)).map(toRow),
+    () => countOf(db, sql`service_providers p`, where),
+  );
 }
 
 /** Enabled providers for pickers. */

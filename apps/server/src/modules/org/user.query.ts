@@ -2,8 +2,10 @@ import { type PickerRow, roleName, type UserFilters, type UserRow } from '@sk/sh
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
+import { countOf, fitsWindow, type PageRequest, pageSql, sortedMatches } from '../../platform/list';
+import { contains, prefixPattern } from '../../platform/search';
 import { subtreeSql } from './dept.repo';
-import { apiTime, containing, whereAll } from './org.common';
+import { apiTime, whereAll } from './org.common';
 
 interface RawUser {
   id: number; name: string; mobile: string; avatar: string | null; email: string | null; job_number: string | null;
@@ -30,10 +32,8 @@ const userSelect = (timeZone: string) => sql`select u.id, u.name, u.mobile, u.av
   left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
   left join service_providers p on p.enterprise_id = u.enterprise_id and p.id = u.provider_id`;
 
-const keywordSql = (keyword: string): SQL => {
-  const k = containing(keyword);
-  return sql`(u.name ilike ${k} or u.mobile like ${k})`;
-};
+/** Name contains the keyword (GIN on the generated search_grams, rechecked) or the mobile starts with it (btree). */
+const keywordSql = (keyword: string): SQL => sql`(${contains(sql`u.search_grams`, sql`u.name`, keyword)} or u.mobile like ${prefixPattern(keyword)})`;
 
 /** The list filters as SQL; always scoped to the enterprise and to users not deleted. */
 export function userWhere(enterpriseId: number, f: UserFilters): SQL {
@@ -47,19 +47,28 @@ export function userWhere(enterpriseId: number, f: UserFilters): SQL {
   return whereAll(parts);
 }
 
-export async function listUsers(ex: Executor, enterpriseId: number, timeZone: string, f: UserFilters, page: { pageIndex: number; pageSize: number }): Promise<UserRow[]> {
+/**
+ * The ids of a page, newest first: by walking users_list_idx (index-only), or, for a keyword whose matches fit the
+ * window (`matches`, the list's count), by sorting the matches the GIN and mobile-prefix indexes find.
+ */
+function pageIds(where: SQL, keyword: string | undefined, matches: number | undefined, page: PageRequest, newest = true): SQL {
+  const order = newest ? sql`id desc` : sql`id`;
+  if (keyword && matches !== undefined && fitsWindow(matches)) return sortedMatches(sql`select u.id from users u where ${where}`, order, page);
+  return sql`select u.id from users u where ${where} order by u.${order} ${pageSql(page)}`;
+}
+
+/** A page of the user list, newest first: the page's ids (pageIds), then their rows. */
+export async function listUsers(ex: Executor, enterpriseId: number, timeZone: string, f: UserFilters, page: PageRequest, matches?: number): Promise<UserRow[]> {
   const list = await rows<RawUser>(
     ex,
-    sql`${userSelect(timeZone)} where ${userWhere(enterpriseId, f)}
-      order by u.id desc limit ${page.pageSize} offset ${page.pageIndex * page.pageSize}`,
+    sql`${userSelect(timeZone)} where u.enterprise_id = ${enterpriseId} and u.id in (${pageIds(userWhere(enterpriseId, f), f.keyword, matches, page)})
+      order by u.id desc`,
   );
   return list.map(toUserRow);
 }
 
-export async function countUsers(ex: Executor, enterpriseId: number, f: UserFilters): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from users u where ${userWhere(enterpriseId, f)}`);
-  return Number(r?.n ?? 0);
-}
+/** The user list's count, capped at the list window. */
+export const countUsers = (ex: Executor, enterpriseId: number, f: UserFilters): Promise<number> => countOf(ex, sql`users u`, userWhere(enterpriseId, f));
 
 /** One user (deleted ones too: detail pages of old records still open). */
 export async function userById(ex: Executor, enterpriseId: number, timeZone: string, id: number): Promise<(UserRow & { hasPassword: boolean; statusTagId: number | null; deleted: boolean }) | null> {
@@ -93,20 +102,19 @@ function pickerWhere(enterpriseId: number, f: { keyword?: string; role?: number 
   return whereAll(parts);
 }
 
-export async function pickUsers(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }, limit: number, offset: number): Promise<PickerRow[]> {
+export async function pickUsers(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }, page: PageRequest, matches?: number): Promise<PickerRow[]> {
   const list = await rows<PickerRow>(
     ex,
     sql`select u.id, u.name, u.mobile, d.name as department_name from users u
       left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
-      where ${pickerWhere(enterpriseId, f)} order by u.id limit ${limit} offset ${offset}`,
+      where u.enterprise_id = ${enterpriseId} and u.id in (${pageIds(pickerWhere(enterpriseId, f), f.keyword, matches, page, false)})
+      order by u.id`,
   );
   return list.map((r) => ({ id: Number(r.id), name: r.name, mobile: r.mobile, department_name: r.department_name }));
 }
 
-export async function countPickable(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }): Promise<number> {
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from users u where ${pickerWhere(enterpriseId, f)}`);
-  return Number(r?.n ?? 0);
-}
+export const countPickable = (ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }): Promise<number> =>
+  countOf(ex, sql`users u`, pickerWhere(enterpriseId, f));
 
 /** Names for ids, deleted and disabled users included (old records still name them). */
 export async function namesOf(ex: Executor, enterpriseId: number, ids: number[]): Promise<{ id: number; name: string }[]> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notices } from '../../db/schema/index';
+import { countOf, type PageRequest, windowOf } from '../../platform/list';
 import { apiTime } from '../settings/sql-helpers';
 
 export interface NewNotice {
@@ -64,10 +65,12 @@ export async function markRead(ex: Executor, enterpriseId: number, userId: numbe
 
 export async function listNotices(
   ex: Executor,
-  p: { enterpriseId: number; userId: number; category: number; unreadOnly: boolean; tz: string; limit: number; offset: number },
+  p: { enterpriseId: number; userId: number; category: number; unreadOnly: boolean; tz: string },
+  page: PageRequest,
 ) {
+  const { limit, offset } = windowOf(page);
   const where = and(mine(p.enterpriseId, p.userId, p.category), p.unreadOnly ? isNull(notices.readAt) : undefined);
-  const [list, [total]] = await Promise.all([
+  const [list, count] = await Promise.all([
     ex
       .select({
         id: notices.id,
@@ -82,9 +85,9 @@ export async function listNotices(
       .from(notices)
       .where(where)
       .orderBy(desc(notices.id))
-      .limit(p.limit)
-      .offset(p.offset),
-    ex.select({ n: sql<number>`count(*)::int` }).from(notices).where(where),
+      .limit(limit)
+      .offset(offset),
+    countOf(ex, sql`${notices}`, where),
   ]);
-  return { list, count: Number(total?.n ?? 0) };
+  return { list, count };
 }

@@ -2,7 +2,6 @@ import { DIGEST_TIMES, SUBSCRIBE_ITEMS, type SubscribeType, subscribeItem } from
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
-import { pageOf } from '../settings/paging';
 import * as notices from './notices.repo';
 import * as repo from './subscriptions.repo';
 
@@ -39,13 +38,9 @@ export async function clearUnread(db: Db, u: SessionUser, category: number, ids?
 }
 
 export function list(db: Db, u: SessionUser, q: { category: number; unread?: number; pageIndex: number; pageSize: number }) {
-  const page = pageOf(u, q);
-  return notices.listNotices(db, {
-    enterpriseId: u.enterpriseId,
-    userId: u.id,
-    category: q.category,
-    unreadOnly: q.unread === 1,
-    tz: u.enterprise.timeZone,
-    ...page,
-  });
+  return notices.listNotices(
+    db,
+    { enterpriseId: u.enterpriseId, userId: u.id, category: q.category, unreadOnly: q.unread === 1, tz: u.enterprise.timeZone },
+    q,
+  );
 }

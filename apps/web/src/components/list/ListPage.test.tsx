@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LIST_WINDOW } from '@sk/shared';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -42,6 +43,18 @@ describe('ListPage data', () => {
     await screen.findAllByText('人员11');
     expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: 10, sortType: 1 });
     expect(screen.getByText('共 35 条')).toBeTruthy();
+  });
+
+  it('shows a count past the list window as 10000+ and offers no page beyond the window', async () => {
+    const fetch = fetcher(LIST_WINDOW + 1);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />);
+    await screen.findAllByText('人员1');
+    expect(screen.getByText('共 10000+ 条')).toBeTruthy();
+    // 10 a page: the last page offered is 1000 (rows 9,991–10,000), never 1001.
+    expect(screen.getByTitle('1000')).toBeTruthy();
+    expect(screen.queryByTitle('1001')).toBeNull();
+    fireEvent.click(screen.getByTitle('1000'));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 999, pageSize: 10, sortType: 1 }));
   });
 
   it('searches by keyword from the first page, leaving empty filters out', async () => {

@@ -1,4 +1,4 @@
-import { allowedPageSizes, isPaid } from '@sk/shared';
+import { allowedPageSizes, countText, isPaid, reachableRows } from '@sk/shared';
 import type { SearchPlan } from '@sk/shared/forms/preferences.contract';
 import { Form, Modal, Table } from 'antd';
 import { type Key, type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
@@ -213,11 +213,12 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
         pagination={{
           current: list.query.pageIndex + 1,
           pageSize: list.query.pageSize,
-          total: count,
+          // The server counts up to one past its list window ("10000+") and pages only inside it.
+          total: reachableRows(count),
           pageSizeOptions: allowedPageSizes(paid),
           showSizeChanger: true,
           showQuickJumper: true,
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: () => `共 ${countText(count)} 条`,
           onChange: (page, size) => list.update(size !== list.query.pageSize ? { pageIndex: 0, pageSize: size } : { pageIndex: page - 1 }),
         }}
       />

@@ -1,3 +1,4 @@
+import { reachableRows } from '@sk/shared/common/pagination';
 import { FIELD_TYPES, type FieldType, type FormKindId, type RecycledField } from '@sk/shared/forms/index';
 import { Button, Drawer, Table, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -58,7 +59,7 @@ export function RecycleTable({ kind, templateId, blockedReason, onRestored, enab
       loading={list.isFetching}
       dataSource={list.data ?? []}
       locale={{ emptyText: '回收站是空的' }}
-      pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: count.data ?? 0, onChange: (p) => setPage(p - 1), hideOnSinglePage: true }}
+      pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: reachableRows(count.data ?? 0), onChange: (p) => setPage(p - 1), hideOnSinglePage: true }}
       columns={[
         { key: 'name', title: '字段名称', dataIndex: 'name' },
         { key: 'type', title: '类型', dataIndex: 'type', render: (t: number) => FIELD_TYPES[t as FieldType] ?? t },

@@ -1,3 +1,4 @@
+import { countText, reachableRows } from '@sk/shared/common/pagination';
 import { FIELD_TYPES, FORM_KIND_IDS, FORM_KINDS, type FieldDef, type FieldType, type FormKindId } from '@sk/shared/forms/index';
 import type { TemplateRow } from '@sk/shared/forms/forms.views';
 import { Card, Empty, Input, Select, Space, Table, Tabs, Tag } from 'antd';
@@ -99,7 +100,7 @@ export default function TemplateView() {
           dataSource={list.data?.list ?? []}
           rowClassName={(r) => (r.id === picked ? 'ant-table-row-selected' : '')}
           onRow={(r) => ({ onClick: () => setPicked(r.id), style: { cursor: 'pointer' } })}
-          pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: (p) => setPage(p - 1), showTotal: (t) => `共 ${t} 条` }}
+          pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: reachableRows(list.data?.count ?? 0), onChange: (p) => setPage(p - 1), showTotal: () => `共 ${countText(list.data?.count ?? 0)} 条` }}
           columns={[
             { key: 'name', title: '模板名称', dataIndex: 'name' },
             { key: 'type', title: '表单类型', dataIndex: 'type', render: (t: number) => FORM_KINDS[t as FormKindId]?.name ?? t },

@@ -1,0 +1,90 @@
+// The one list helper (DESIGN.md §8): paging inside a bounded window, capped counts and named sorts.
+// Every list in modules/ pages and counts through it; none writes its own OFFSET or count(*).
+import { LIST_WINDOW } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../db/client';
+import { AppError, invalid } from './errors';
+
+export interface PageRequest {
+  pageIndex: number;
+  pageSize: number;
+}
+
+/**
+ * LIMIT and OFFSET of a zero-based page. Only the first LIST_WINDOW rows are reachable, so even the deepest page
+ * reads at most LIST_WINDOW index entries; a page starting past them is refused with a message to narrow the filters.
+ */
+export function windowOf(page: PageRequest): { limit: number; offset: number } {
+  const offset = page.pageIndex * page.pageSize;
+  if (offset >= LIST_WINDOW) throw new AppError('LIST_TOO_DEEP', { max: LIST_WINDOW });
+  return { limit: Math.min(page.pageSize, LIST_WINDOW - offset), offset };
+}
+
+/** `limit … offset …` of a page, for raw statements. */
+export function pageSql(page: PageRequest): SQL {
+  const w = windowOf(page);
+  return sql`limit ${w.limit} offset ${w.offset}`;
+}
+
+/**
+ * Every column of one page of `table` (aliased `alias`), as a subquery to join names onto. The page's ids are picked
+ * first, by an index that holds the sort and the id (an index-only scan when the filters allow), and only those rows
+ * are read: a deep page then walks index entries instead of fetching every row before it.
+ */
+export function pageRows(table: string, alias: string, enterpriseId: number, where: SQL, order: SQL, page: PageRequest): SQL {
+  const t = sql.identifier(table);
+  const a = sql.identifier(alias);
+  return sql`select * from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${a}.id in (
+    select ${a}.id from ${t} ${a} where ${where} order by ${order} ${pageSql(page)})`;
+}
+
+/**
+ * Rows of `from` (a table with its alias, joins allowed) matching `where`, counted up to one past the window:
+ * the answer is exact up to LIST_WINDOW and LIST_WINDOW + 1 for anything more ("10000+"), so a count never
+ * reads more than LIST_WINDOW + 1 rows, however large the enterprise.
+ */
+export async function countOf(ex: Executor, from: SQL, where: SQL | undefined): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from (select 1 from ${from} where ${where ?? sql`true`} limit ${LIST_WINDOW + 1}) w`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * A list's sorts by name. Each order should end in a unique column (the id), so pages never overlap or skip a row.
+ * An unknown name is refused rather than silently ignored.
+ */
+export function sortOf<K extends string | number>(orders: Record<K, SQL>, key: K | undefined, fallback: K): SQL {
+  const chosen = key ?? fallback;
+  if (!Object.hasOwn(orders, chosen)) throw invalid(`排序：不支持的排序方式 ${chosen}`);
+  return orders[chosen];
+}
+
+/**
+ * A `{ list, count }` answer: the page's rows (`load` pages with pageSql or windowOf) and the capped count, run
+ * together. A page past the window is refused before either runs.
+ */
+export async function listPage<R>(page: PageRequest, load: () => Promise<R[]>, count: () => Promise<number>): Promise<{ list: R[]; count: number }> {
+  windowOf(page);
+  const [list, n] = await Promise.all([load(), count()]);
+  return { list, count: n };
+}
+
+/** A count that fits the window: the filter is selective, so reading its matches by their own indexes is bounded. */
+export const fitsWindow = (count: number): boolean => count <= LIST_WINDOW;
+
+/**
+ * Like listPage, but counts first and hands the count to `load`. A list whose filter is selective (fitsWindow) can
+ * then sort its matches (at most LIST_WINDOW of them, found by the filter's own indexes) instead of walking the sort
+ * index, where the planner may pass every non-matching row before the first match when the matches cluster.
+ */
+export async function listPageByCount<R>(page: PageRequest, count: () => Promise<number>, load: (count: number) => Promise<R[]>): Promise<{ list: R[]; count: number }> {
+  windowOf(page);
+  const n = await count();
+  return { list: n === 0 ? [] : await load(n), count: n };
+}
+
+/** The page's ids out of `matches` (a statement selecting `id`, read in full, then sorted by `order`, which names `id`). */
+export const sortedMatches = (matches: SQL, order: SQL, page: PageRequest): SQL =>
+  sql`with m as materialized (${matches}) select m.id from m order by ${order} ${pageSql(page)}`;

@@ -1,0 +1,31 @@
+// Contains- and prefix-searches without extensions (docs/architecture.md "Text search"): a `search_grams text[]`
+// column of single characters and character pairs under a GIN index, rechecked with ILIKE; phones as prefixes.
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
+export const texts = (list: readonly string[]): SQL => sql`array[${sql.join(list.map((s) => sql`${s}`), sql`, `)}]::text[]`;
+
+export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const prefixPattern = (q: string): string => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Lower-cased single characters and character pairs of the texts (no whitespace), for `search_grams`. */
+export function gramsOf(...values: (string | null | undefined)[]): string[] {
+  const set = new Set<string>();
+  for (const value of values) {
+    const cs = Array.from((value ?? '').toLowerCase());
+    cs.forEach((c, i) => {
+      if (!/\s/.test(c)) set.add(c);
+      const pair = c + (cs[i + 1] ?? '');
+      if (i + 1 < cs.length && !/\s/.test(pair)) set.add(pair);
+    });
+  }
+  return [...set];
+}
+
+/** A contains-search: the GIN lookup on search_grams, rechecked with ILIKE on the text itself. */
+export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL, q: string): SQL {
+  const cs = Array.from(q.trim().toLowerCase());
+  const needles = cs.length === 1 ? cs : gramsOf(q).filter((g) => Array.from(g).length === 2);
+  const gin = needles.length ? sql`${gramsCol} @> ${texts(needles)} and ` : sql``;
+  return sql`(${gin}${textExpr} ilike ${likePattern(q.trim())})`;
+}
+
