@@ -90,7 +90,12 @@ function guardPageSize(query: unknown, session: SessionUser | null): void {
   }
 }
 
+/** Every contract registered on an app, for tests that walk them all (the contract fuzz test). */
+const registered = new WeakMap<FastifyInstance, EndpointDef[]>();
+export const endpointsOf = (app: FastifyInstance): readonly EndpointDef[] => registered.get(app) ?? [];
+
 export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, deps: Deps, ep: E, handler: Handler<E>): void {
+  registered.set(app, [...endpointsOf(app), ep]);
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
