@@ -126,7 +126,7 @@ describe(`contract fuzz (seed ${SEED}, ${RUNS} runs per contract)`, () => {
       const samples = fc.sample(requestArb(ep), { numRuns: RUNS, seed: SEED + i });
       let last: string | null = null;
       for (const s of samples) {
-        const before = last ?? (await fingerprint());
+        const before: string = last ?? (await fingerprint());
         const r = await send(s);
         if (process.env.FUZZ_TRACE && ep.path.includes(process.env.FUZZ_TRACE)) console.log(r.status, r.message, brief(s).slice(0, 200));
         last = null;

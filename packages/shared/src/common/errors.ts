@@ -47,6 +47,7 @@ export const errorMessages = {
   EXPORT_KIND: '不支持的导出类型',
   FILE_FORGED: '文件内容与扩展名不符：{ext}',
   UPLOAD_TOKEN_INVALID: '上传凭证无效或已过期，请重新获取',
+  UPLOAD_MALFORMED: '上传数据不完整或格式错误，请重新选择文件上传',
   CUSTOMER_CODE_TAKEN: '客户编号已存在：{code}',
   CUSTOMER_HAS_CONTRACTS: '客户“{name}”存在合同，不能删除',
   LAST_CONTACT: '客户至少需要保留一个联系人',
