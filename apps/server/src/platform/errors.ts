@@ -45,6 +45,7 @@ export function errorHandler(uploadLimit: string) {
       return reply.code(200).send({ success: false, message: known ?? '请求数据格式错误', code: 'VALIDATION' });
     }
     req.log.error(err);
+    if (process.env.DEBUG_500) console.error(err);
     return reply.code(500).send({ success: false, message: formatError('INTERNAL'), code: 'INTERNAL' });
   };
 }

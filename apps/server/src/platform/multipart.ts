@@ -3,8 +3,14 @@ import { BAD_TEXT_MESSAGE, type ErrorCode, hasBadText } from '@sk/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalid } from './errors';
 
-/** Errors of the multipart parser that carry a Fastify code; the error handler words those. */
+/** Errors of the multipart plugin that carry a Fastify code; the error handler words those. */
 const coded = (err: unknown): boolean => typeof (err as { code?: unknown })?.code === 'string' && String((err as { code: string }).code).startsWith('FST_');
+/**
+ * Errors raised by the multipart parser itself (busboy: 'Unexpected end of multipart data',
+ * 'Part terminated early'…) carry no code; they are told from a storage failure, which must stay
+ * an HTTP 500, by where they were thrown.
+ */
+const fromParser = (err: unknown): boolean => err instanceof Error && !coded(err) && /busboy|dicer/i.test(err.stack ?? '');
 
 /**
  * The first file of a multipart request, handed to `use`. A malformed body — a wrong boundary,
@@ -17,19 +23,14 @@ export async function withFirstFile<T>(req: FastifyRequest, missing: ErrorCode, 
   try {
     part = await req.file();
   } catch (err) {
-    throw coded(err) ? err : new AppError('UPLOAD_MALFORMED');
+    throw fromParser(err) || !coded(err) ? new AppError('UPLOAD_MALFORMED') : err;
   }
   if (!part) throw new AppError(missing);
   if (hasBadText(part.filename)) throw invalid(`文件名：${BAD_TEXT_MESSAGE}`);
-  let broken = false;
-  part.file.once('error', () => {
-    broken = true;
-  });
   try {
     return await use(part);
   } catch (err) {
     part.file.resume();
-    if (broken && !(err instanceof AppError) && !coded(err)) throw new AppError('UPLOAD_MALFORMED');
-    throw err;
+    throw fromParser(err) ? new AppError('UPLOAD_MALFORMED') : err;
   }
 }

@@ -43,10 +43,12 @@ export function chineseIssue(issue: z.core.$ZodRawIssue): string {
 }
 z.config({ localeError: chineseIssue as never });
 
+const fieldLabel = (key: string): string | undefined => (Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key] : undefined);
+
 /** Reads a field label ('手机号') from a schema's metadata. */
 export function labelOf(schema: z.ZodType | undefined, key: string): string {
   const meta = schema ? (z.globalRegistry.get(schema) as { label?: string } | undefined) : undefined;
-  return meta?.label ?? FIELD_LABELS[key] ?? key;
+  return meta?.label ?? fieldLabel(key) ?? key;
 }
 
 type Node = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
@@ -71,10 +73,11 @@ export function layers(s: z.ZodType | undefined): z.ZodType[] {
 export function childOf(s: z.ZodType | undefined, seg: string | number): z.ZodType | undefined {
   for (const layer of layers(s)) {
     const d = def(layer);
-    if (d.type === 'object') return (d.shape as Record<string, z.ZodType>)[String(seg)];
+    // Own keys only: a key such as 'constructor' must not find Object.prototype's.
+    if (d.type === 'object') return Object.hasOwn(d.shape as object, seg) ? (d.shape as Record<string, z.ZodType>)[String(seg)] : undefined;
     if (d.type === 'array') return d.element as z.ZodType;
     if (d.type === 'record') return d.valueType as z.ZodType;
-    if (d.type === 'tuple') return (d.items as z.ZodType[])[Number(seg)];
+    if (d.type === 'tuple') return typeof seg === 'number' ? (d.items as z.ZodType[])[seg] : undefined;
     if (d.type === 'union') {
       for (const o of d.options as z.ZodType[]) {
         const c = childOf(o, seg);
@@ -97,16 +100,19 @@ const metaLabel = (s: z.ZodType | undefined): string | undefined => {
 export function labelAt(root: z.ZodType, path: readonly PropertyKey[]): string {
   const parts: string[] = [];
   let schema: z.ZodType | undefined = root;
+  // An index names an element of the list labelled just before it ('授权人员第2项'), once.
+  let listLabelled = false;
   for (const seg of path) {
     schema = childOf(schema, seg as string | number);
     if (typeof seg === 'number') {
-      if (parts.length) parts[parts.length - 1] += `第${seg + 1}项`;
+      if (listLabelled) parts[parts.length - 1] += `第${seg + 1}项`;
+      listLabelled = false;
       continue;
     }
-    const key = String(seg);
-    const label = metaLabel(schema) ?? FIELD_LABELS[key];
+    const label = metaLabel(schema) ?? fieldLabel(String(seg));
     // Keys outside the contract (a record's keys, custom field ids) add nothing readable.
     if (label) parts.push(label);
+    listLabelled = !!label;
   }
   return parts[parts.length - 1] ?? '';
 }
