@@ -117,6 +117,9 @@ async function ensureAdmin(): Promise<void> {
   if (!me.success || !me.data?.admin) client = await adminClient();
 }
 
+/** A refusal names its field in Chinese: some Chinese, and no raw key ('type：…') or English type name in front. */
+const plainChinese = (m: string) => /[\u4e00-\u9fa5]/.test(m) && !/^[A-Za-z_][\w.[\]]*：/.test(m) && !/期望|received|expected|Invalid/i.test(m);
+
 const brief = (s: Sent) => `${s.method} ${s.url.slice(0, 300)} ${s.payload?.slice(0, 300) ?? ''}`;
 
 describe(`contract fuzz (seed ${SEED}, ${RUNS} runs per contract)`, () => {
@@ -153,12 +156,14 @@ describe(`contract fuzz (seed ${SEED}, ${RUNS} runs per contract)`, () => {
           const after = await fingerprint();
           if (after !== known.fp) failures.push(`refused but wrote (${r.message}) ${brief(s)}`);
         }
+        if (r.code === 'VALIDATION' && !plainChinese(r.message ?? '')) failures.push(`message not plain Chinese (${r.message}) ${brief(s)}`);
         if (r.code === 'NOT_LOGGED_IN' && ep.auth !== 'public') client = await adminClient();
       }
     }
     const errors = failures.filter((f) => f.startsWith('500 '));
     const endpoints = new Set(errors.map((f) => f.split(' ')[2]?.split('?')[0]));
-    console.log(`contract fuzz: ${errors.length} HTTP 500 on ${endpoints.size} endpoints, ${failures.length - errors.length} refused-but-wrote, over ${eps.length} contracts`);
+    const wrote = failures.filter((f) => f.startsWith('refused but wrote')).length;
+    console.log(`contract fuzz: ${errors.length} HTTP 500 on ${endpoints.size} endpoints, ${wrote} refused-but-wrote, ${failures.length - errors.length - wrote} unclear messages, over ${eps.length} contracts`);
     expect(failures.slice(0, 40)).toEqual([]);
   });
 });

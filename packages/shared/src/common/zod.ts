@@ -45,12 +45,6 @@ z.config({ localeError: chineseIssue as never });
 
 const fieldLabel = (key: string): string | undefined => (Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key] : undefined);
 
-/** Reads a field label ('手机号') from a schema's metadata. */
-export function labelOf(schema: z.ZodType | undefined, key: string): string {
-  const meta = schema ? (z.globalRegistry.get(schema) as { label?: string } | undefined) : undefined;
-  return meta?.label ?? fieldLabel(key) ?? key;
-}
-
 type Node = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
 const def = (s: z.ZodType) => (s as Node)._zod.def;
 
