@@ -45,6 +45,11 @@ z.config({ localeError: chineseIssue as never });
 
 const fieldLabel = (key: string): string | undefined => (Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key] : undefined);
 
+/** A field's Chinese label: its schema's (through optional/default wrappers), else the shared table's, else the key. */
+export function labelOf(schema: z.ZodType | undefined, key: string): string {
+  return metaLabel(schema) ?? fieldLabel(key) ?? key;
+}
+
 type Node = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
 const def = (s: z.ZodType) => (s as Node)._zod.def;
 
