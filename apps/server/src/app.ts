@@ -3,11 +3,10 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { formatError } from '@sk/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { modules } from './modules/index';
 import type { Deps } from './platform/deps';
-import { AppError, raceLost } from './platform/errors';
+import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
 
 export interface BuildOptions {
@@ -30,23 +29,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) return reply.code(200).send({ success: false, message: err.message, code: err.code });
-    const e = err as { statusCode?: number; code?: string };
-    if (e.statusCode && e.statusCode < 500) {
-      const message = e.code === 'FST_REQ_FILE_TOO_LARGE'
-        ? formatError('FILE_TOO_LARGE', { limit: `${deps.config.UPLOAD_MAX_MB}MB` })
-        : formatError('VALIDATION', { detail: '请求数据格式错误' });
-      return reply.code(200).send({ success: false, message, code: 'VALIDATION' });
-    }
-    if (raceLost(err)) {
-      // The last line of defence: the races we know are prevented by locks; a new one still answers cleanly.
-      req.log.warn(err);
-      return reply.code(200).send({ success: false, message: formatError('DATA_CHANGED'), code: 'DATA_CHANGED' });
-    }
-    req.log.error(err);
-    return reply.code(500).send({ success: false, message: formatError('INTERNAL'), code: 'INTERNAL' });
-  });
+  app.setErrorHandler(errorHandler(`${deps.config.UPLOAD_MAX_MB}MB`));
 
   for (const register of modules) await register(app, deps);
   await prepareJobs(deps);

@@ -1,8 +1,10 @@
 import {
   type BodyOf,
+  describeBadInput,
   describeIssue,
   type EndpointDef,
   type FreeFeature,
+  findBadInput,
   freeNotice,
   hasPower,
   isPaid,
@@ -57,7 +59,14 @@ function csrfOf(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/**
+ * Refuses, before any schema, text PostgreSQL cannot store (NUL, lone surrogates) anywhere in the
+ * input — free-form JSON such as search conditions and custom-field values included — and
+ * hostile nesting; then validates against the contract.
+ */
 function parse<T extends z.ZodType | undefined>(schema: T, input: unknown): unknown {
+  const bad = findBadInput(input);
+  if (bad) throw new AppError('VALIDATION', { detail: describeBadInput(schema, bad) });
   if (!schema) return undefined;
   const r = schema.safeParse(input ?? {});
   if (!r.success) throw new AppError('VALIDATION', { detail: describeIssue(schema, r.error) });
@@ -100,7 +109,12 @@ export interface ContractRouteConfig {
   operationId?: string;
 }
 
+/** Every contract registered on an app, for tests that walk them all (the contract fuzz test). */
+const registered = new WeakMap<FastifyInstance, EndpointDef[]>();
+export const endpointsOf = (app: FastifyInstance): readonly EndpointDef[] => registered.get(app) ?? [];
+
 export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, deps: Deps, ep: E, handler: Handler<E>, operationId?: string): void {
+  registered.set(app, [...endpointsOf(app), ep]);
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
@@ -111,6 +125,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       const query = parse(ep.query, req.query) as QueryOf<E>;
       guardPageSize(query, session);
       const body = parse(ep.body, req.body) as BodyOf<E>;
+      parse(undefined, req.params);
       const ctx: Ctx<E> = {
         deps,
         session,

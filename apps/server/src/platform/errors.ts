@@ -1,4 +1,5 @@
 import { type ErrorCode, formatError } from '@sk/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The one error type the API throws; the endpoint wrapper turns it into the envelope. */
 export class AppError extends Error {
@@ -24,4 +25,44 @@ export function raceLost(err: unknown): boolean {
     if (typeof e.code === 'string' && RACE_LOST.has(e.code)) return true;
   }
   return false;
+
+}
+
+/** Chinese messages for what Fastify and its multipart parser refuse before a handler runs. */
+const REQUEST_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求数据格式错误',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求数据为空',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求数据类型，请以JSON格式提交',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求数据长度不正确',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求数据过大',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: formatError('FILE_MISSING'),
+  FST_PARTS_LIMIT: '上传的表单项过多',
+  FST_FILES_LIMIT: '一次上传的文件过多',
+  FST_FIELDS_LIMIT: '上传的表单项过多',
+  FST_PROTO_VIOLATION: formatError('UPLOAD_MALFORMED'),
+  FST_MP_PREMATURE_CLOSE: formatError('UPLOAD_MALFORMED'),
+  FST_INVALID_JSON_FIELD_ERROR: formatError('UPLOAD_MALFORMED'),
+};
+
+/**
+ * The one error handler: AppError and every refused request answer the envelope with a Chinese
+ * message; anything else is an unexpected failure, HTTP 500 without internals.
+ */
+export function errorHandler(uploadLimit: string) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) return reply.code(200).send({ success: false, message: err.message, code: err.code });
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(200).send({ success: false, message: formatError('FILE_TOO_LARGE', { limit: uploadLimit }), code: 'FILE_TOO_LARGE' });
+    const known = err.code ? REQUEST_ERRORS[err.code] : undefined;
+    if (known || (err.statusCode && err.statusCode < 500)) {
+      return reply.code(200).send({ success: false, message: known ?? '请求数据格式错误', code: 'VALIDATION' });
+    }
+    if (raceLost(err)) {
+      // The last line of defence: the races we know are prevented by locks; a new one still answers cleanly.
+      req.log.warn(err);
+      return reply.code(200).send({ success: false, message: formatError('DATA_CHANGED'), code: 'DATA_CHANGED' });
+    }
+    req.log.error(err);
+    if (process.env.DEBUG_500) console.error(err);
+    return reply.code(500).send({ success: false, message: formatError('INTERNAL'), code: 'INTERNAL' });
+  };
 }

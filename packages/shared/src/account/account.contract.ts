@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { INDUSTRIES } from '../auth/plans';
 import { endpoint } from '../common/contract';
 import { L, mobile } from '../common/zod';
 
 const loginOptions = {
-  enterpriseId: L(z.coerce.number().int().positive().optional(), '企业'),
+  enterpriseId: L(coerceInt('bigint').positive().optional(), '企业'),
   /** 'app' for the mobile app shell: the answer also carries the session id for a header. */
   client: z.enum(['web', 'app']).default('web'),
 };
@@ -118,7 +119,7 @@ export const accountContract = {
     path: '/v2/sessionUser/info',
     allowNoRole: true,
     allowExpired: true,
-    query: z.object({ timestamp: z.coerce.number().optional() }),
+    query: z.object({ timestamp: L(z.coerce.number().min(0).max(1e15).optional(), '时间戳') }),
     response: sessionUserSchema,
   }),
   changeRole: endpoint({

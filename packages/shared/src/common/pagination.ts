@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coerceInt } from './ints';
 import { L } from './zod';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -7,11 +8,9 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** Zero-based paging as every list takes it. Paid-only sizes are checked by the server against the plan. */
 export const pageQuery = z.object({
-  pageIndex: L(z.coerce.number().int().min(0, '页码不能小于0').default(0), '页码'),
+  pageIndex: L(coerceInt().min(0, '页码不能小于0').default(0), '页码'),
   pageSize: L(
-    z.coerce
-      .number()
-      .int()
+    coerceInt()
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n) || (PAID_PAGE_SIZES as readonly number[]).includes(n), '每页条数只能是10、20、50、100、500或1000')
       .default(DEFAULT_PAGE_SIZE),
     '每页条数',

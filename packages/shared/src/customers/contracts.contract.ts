@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
-import { L } from '../common/zod';
+import { id, L } from '../common/zod';
 import { CUSTOMER_POWERS as P } from './customers.contract';
 import { customerExtValueSchema } from './customers.schema';
 import { dateField, extInput, ids, money, optionalId, optionalText, requiredDate, requiredId, requiredText, text, timeFilter } from './fields';
@@ -80,7 +81,7 @@ export const maintainContractBody = z
     endDate: requiredDate('服务结束日期'),
     amount: money('合同金额'),
     remark: optionalText('备注', 500),
-    productIds: L(z.array(z.coerce.number().int().positive()).max(500, '最多500台设备').default([]), '保修设备'),
+    productIds: L(z.array(id).max(500, '最多500台设备').default([]), '保修设备'),
     ext: extInput,
   })
   .refine((b) => b.endDate >= b.startDate, { message: '服务结束日期不能早于开始日期', path: ['endDate'] });
@@ -88,7 +89,7 @@ export const maintainContractBody = z
 const contractFilters = {
   keyword: text('关键字', 100).optional(),
   customerId: optionalId('客户'),
-  status: L(z.coerce.number().int().optional(), '合同状态'),
+  status: L(coerceInt('smallint').optional(), '合同状态'),
   startCreateTime: timeFilter('创建开始时间'),
   endCreateTime: timeFilter('创建结束时间'),
   ...pageQuery.shape,

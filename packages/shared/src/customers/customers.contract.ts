@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POWERS } from '../auth/powers';
+import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
@@ -57,7 +58,7 @@ export type ExtractedCustomer = z.infer<typeof extractedCustomerSchema>;
 
 export const customerPermissionRowSchema = z.object({ userId: z.number(), userName: z.string(), mobile: z.string(), permission: z.number(), create_time: z.string() });
 
-const permissionLevel = L(z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1), '权限');
+const permissionLevel = L(coerceInt('smallint').pipe(z.union([z.literal(1), z.literal(2)])).default(1), '权限');
 
 export const linkPersonFilters = z.object({
   name: text('联系人', 50).optional(),

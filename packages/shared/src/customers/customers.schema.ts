@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../common/pagination';
+import { coerceInt } from '../common/ints';
 import { L } from '../common/zod';
 import { CUSTOMER_LEVELS, CUSTOMER_SOURCES } from './customers.constants';
 import { coord, extInput, optionalId, optionalIds, optionalText, phone, requiredId, requiredText, sortType, text, timeFilter } from './fields';
@@ -8,9 +9,7 @@ const enumOf = (table: Record<number, string>, label: string) =>
   L(
     z.preprocess(
       (v) => (v === '' ? null : v),
-      z.coerce
-        .number()
-        .int()
+      coerceInt('smallint')
         .refine((n) => n in table, `${label}不正确`)
         .nullish(),
     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { DATE_TEXT } from '../common/dates';
 import { id, idList, L } from '../common/zod';
 
@@ -60,7 +61,7 @@ export const timeFilter = (label: string) =>
   L(z.string().trim().regex(DATE_TEXT, '时间格式应为YYYY-MM-DD HH:mm:ss').refine(isMoment, '时间格式应为YYYY-MM-DD HH:mm:ss').optional(), label);
 
 export const optionalId = (label: string) =>
-  L(z.preprocess((v) => (v === '' ? null : v), z.coerce.number({ error: `${label}不正确` }).int().positive(`${label}不正确`).nullish()), label);
+  L(z.preprocess((v) => (v === '' ? null : v), coerceInt('bigint', `${label}不正确`).positive(`${label}不正确`).nullish()), label);
 export const requiredId = (label: string) => L(id, label);
 export const ids = (label: string, max = 500) => L(idList.pipe(z.array(z.number()).min(1, `请选择${label}`).max(max, `一次最多${max}项`)), label);
 export const optionalIds = (label: string, max = 50) => L(idList.pipe(z.array(z.number()).max(max, `最多${max}项`)).optional(), label);
@@ -71,7 +72,7 @@ export const extInput = L(z.record(z.string(), z.unknown()).optional(), '自定�
 export const coord = (label: string, limit: number) =>
   L(z.coerce.number().min(-limit, `${label}超出范围`).max(limit, `${label}超出范围`).nullish(), label);
 
-export const sortType = L(z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1), '排序');
+export const sortType = L(coerceInt('smallint').pipe(z.union([z.literal(1), z.literal(2)])).default(1), '排序');
 
 /** Money with at most two decimals. */
 export const money = (label: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
@@ -7,7 +8,7 @@ import { PRODUCT_STATUS, WARRANTY_START_TYPES, WARRANTY_UNITS } from './customer
 import { customerExtValueSchema } from './customers.schema';
 import { dateField, extInput, ids, optionalId, optionalIds, optionalText, requiredId, requiredText, text, timeFilter } from './fields';
 
-const oneOf = (table: Record<number, string>, label: string) => L(z.coerce.number().int().refine((n) => n in table, `${label}不正确`), label);
+const oneOf = (table: Record<number, string>, label: string) => L(coerceInt('smallint').refine((n) => n in table, `${label}不正确`), label);
 
 /** A product model of the catalogue (/allProduct). */
 export const productModelSchema = z.object({
@@ -95,8 +96,8 @@ export const installedProductFilters = z.object({
   serialNumber: text('序列号', 100).optional(),
   customerId: optionalId('客户'),
   productId: optionalId('产品'),
-  status: L(z.coerce.number().int().optional(), '设备状态'),
-  warrantyState: L(z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).optional(), '保修状态'),
+  status: L(coerceInt('smallint').optional(), '设备状态'),
+  warrantyState: L(coerceInt('smallint').pipe(z.union([z.literal(1), z.literal(2)])).optional(), '保修状态'),
   startCreateTime: timeFilter('创建开始时间'),
   endCreateTime: timeFilter('创建结束时间'),
 });

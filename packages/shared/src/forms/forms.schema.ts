@@ -1,4 +1,5 @@
 import type { FileKind } from '../files/files.constants';
+import { coerceInt } from '../common/ints';
 import { z } from 'zod';
 import { L } from '../common/zod';
 import {
@@ -62,21 +63,24 @@ const strList = (max: number) =>
   z.preprocess((v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x.trim() : String(x ?? ''))) : v), z.array(z.string()).max(max));
 
 export const cascadeNode: z.ZodType<CascadeNode> = z.lazy(() =>
-  z.object({ label: z.string().trim().min(1, '级联选项不能为空').max(FIELD_LIMITS.option), children: z.array(cascadeNode).max(200).optional() }),
+  z.object({
+    label: L(z.string().trim().min(1, '级联选项不能为空').max(FIELD_LIMITS.option), '级联选项'),
+    children: L(z.array(cascadeNode).max(200).optional(), '下级选项'),
+  }),
 );
 
 const conditionSchema = z.object({
-  field: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1, '请选择条件字段').max(50)),
-  values: strList(50).refine((a) => a.length > 0, '请填写条件取值'),
+  field: L(z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1, '请选择条件字段').max(50)), '条件字段'),
+  values: L(strList(50).refine((a) => a.length > 0, '请填写条件取值'), '条件取值'),
 });
 
-const limit = z.union([z.number(), z.string().trim().max(30)]).nullable().default(null);
+const limit = z.union([z.number().min(-1e15).max(1e15), z.string().trim().max(30)]).nullable().default(null);
 const optInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).nullable().default(null);
 
 /** What a designer sends for a field. Type-specific rules follow in `checkFieldInput`. */
 export const fieldInputShape = {
   name: L(z.string().trim().min(1, '请输入字段名称').max(FIELD_LIMITS.name, `字段名称不能超过${FIELD_LIMITS.name}个字`), '字段名称'),
-  type: L(z.coerce.number().refine(isFieldType, '不支持的字段类型') as z.ZodType<FieldType>, '字段类型'),
+  type: L(coerceInt('smallint').refine(isFieldType, '不支持的字段类型') as z.ZodType<FieldType>, '字段类型'),
   required: L(bool.default(false), '是否必填'),
   sort: L(z.coerce.number().int().min(0).max(100000).optional(), '排序'),
   options: L(strList(FIELD_LIMITS.options).default([]), '选项'),
@@ -143,7 +147,7 @@ export const fieldInput = z.object(fieldInputShape).superRefine(checkFieldInput)
 /** A stored definition (template version snapshot). */
 export const fieldDefSchema = z.object({ ...fieldInputShape, id: z.number(), sort: z.number() }) as unknown as z.ZodType<FieldDef>;
 
-export const formKindId = z.coerce.number().refine(isFormKind, '表单类型不存在') as unknown as z.ZodType<FormKindId>;
+export const formKindId = coerceInt('smallint').refine(isFormKind, '表单类型不存在') as unknown as z.ZodType<FormKindId>;
 
 /** The spec's extended-field value shape (part 1 §3). */
 export const extFieldSchema = z.object({

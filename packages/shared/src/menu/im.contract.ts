@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
@@ -27,7 +28,7 @@ export type ImMessage = z.infer<typeof imMessageSchema>;
 export const imClientFrame = z.object({
   eventType: L(z.enum(IM_EVENT_TYPES, '不支持的消息类型'), '消息类型'),
   payload: L(z.unknown().refine((p) => p !== undefined && p !== null && p !== '', '消息内容不能为空'), '消息内容'),
-  clientId: z.string().max(64).optional(),
+  clientId: L(z.string().max(64).optional(), '消息编号'),
 });
 
 export const callSeatSchema = z.object({
@@ -41,13 +42,13 @@ export const imContract = {
   messages: endpoint({
     method: 'GET',
     path: '/kefuuser/messages',
-    query: pageQuery.extend({ beforeId: L(z.coerce.number().int().positive().optional(), '起始消息') }),
+    query: pageQuery.extend({ beforeId: L(coerceInt('bigint').positive().optional(), '起始消息') }),
     response: z.object({ list: z.array(imMessageSchema), count: z.number() }),
   }),
   callSeat: endpoint({
     method: 'GET',
     path: '/call/seat/details',
-    query: z.object({ fkTUserId: L(z.coerce.number().int().positive().optional(), '用户') }),
+    query: z.object({ fkTUserId: L(coerceInt('bigint').positive().optional(), '用户') }),
     response: callSeatSchema,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
@@ -9,11 +10,11 @@ import { flag, groupDetail, groupRow, idArray, optionalText, providerRow } from 
 const manage = POWERS.orgManage;
 const searchText = L(z.string().trim().max(50, '搜索内容不能超过50个字').optional(), '搜索内容');
 const groupType = L(
-  z.coerce.number().refine((n) => (SERVICE_GROUP_TYPE_IDS as readonly number[]).includes(n), '团队类型只能是1或2'),
+  coerceInt('smallint').refine((n) => (SERVICE_GROUP_TYPE_IDS as readonly number[]).includes(n), '团队类型只能是1或2'),
   '团队类型',
 );
 const partnerType = L(
-  z.coerce.number().refine((n) => (PARTNER_TYPE_IDS as readonly number[]).includes(n), '合作类型只能是1、3或4'),
+  coerceInt('smallint').refine((n) => (PARTNER_TYPE_IDS as readonly number[]).includes(n), '合作类型只能是1、3或4'),
   '合作类型',
 );
 
@@ -42,7 +43,7 @@ export const teamContract = {
     path: '/servicegroup/list',
     // type -1 means all; filters ask for up to 1000 teams, on every plan.
     query: pageQuery.extend({
-      type: L(z.coerce.number().int().default(-1), '团队类型'),
+      type: L(coerceInt('smallint').default(-1), '团队类型'),
       searchText,
       pageSize: L(z.coerce.number().int().min(1, '每页条数不能小于1').max(1000, '每页条数不能超过1000').default(10), '每页条数'),
     }),

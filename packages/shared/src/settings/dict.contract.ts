@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { id, L } from '../common/zod';
@@ -6,7 +7,7 @@ import { DICT_NAME_MAX, DICT_TYPES, DICT_VALUE_MAX } from './dict.constants';
 import { codeArray, idArray } from './fields';
 
 const known = (n: number) => DICT_TYPES.some((t) => t.type === n);
-const dictTypeId = L(z.coerce.number().int().refine(known, '不存在的字典类型'), '字典类型');
+const dictTypeId = L(coerceInt('smallint').refine(known, '不存在的字典类型'), '字典类型');
 const typeList = L(codeArray(known, '不存在的字典类型', '请指定字典类型'), '字典类型');
 const itemName = L(z.string().trim().min(1, '请输入名称').max(DICT_NAME_MAX, `名称不能超过${DICT_NAME_MAX}个字`), '名称');
 const itemValue = L(z.string().trim().max(DICT_VALUE_MAX, `不能超过${DICT_VALUE_MAX}个字`).optional(), '值');

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
 import { idArray } from '../settings/fields';
 import { SUBSCRIBE_ITEMS } from './subscriptions.constants';
 
-const subscribeType = L(z.coerce.number().int().refine((n) => n === 1 || n === 2, '只能是1（待办事项）或2（统计事项）'), '订阅类型');
-const onOff = (label: string) => L(z.coerce.number().int().refine((n) => n === 0 || n === 1, '只能是0或1'), label);
+const subscribeType = L(coerceInt('smallint').refine((n) => n === 1 || n === 2, '只能是1（待办事项）或2（统计事项）'), '订阅类型');
+const onOff = (label: string) => L(coerceInt('smallint').refine((n) => n === 0 || n === 1, '只能是0或1'), label);
 const itemCode = L(
   z.string().refine((c) => SUBSCRIBE_ITEMS.some((i) => i.code === c), '不存在的订阅项'),
   '订阅项',
@@ -66,7 +67,7 @@ export const noticesContract = {
     query: z.object({
       pageIndex: L(pageQuery.shape.pageIndex, '页码'),
       pageSize: L(pageQuery.shape.pageSize, '每页条数'),
-      category: L(z.coerce.number().int().refine((n) => n === 1 || n === 2, '只能是1（个人通知）或2（企业公告）').default(1), '通知类型'),
+      category: L(coerceInt('smallint').refine((n) => n === 1 || n === 2, '只能是1（个人通知）或2（企业公告）').default(1), '通知类型'),
       unread: L(z.coerce.number().int().min(0).max(1).optional(), '只看未读'),
     }),
     response: z.object({ list: z.array(noticeSchema), count: z.number() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coerceInt } from '../common/ints';
 import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { id, L } from '../common/zod';
@@ -6,11 +7,11 @@ import { idArray } from '../settings/fields';
 import { COLOR_RGB, LINK_TAG_CODES, TAG_CODE_IDS, TAG_NAME_MAX } from './tags.constants';
 
 const tagCode = L(
-  z.coerce.number().int().refine((n) => (TAG_CODE_IDS as number[]).includes(n), '只能是1（人员状态）、3（工单）、4（客户）或6（事件）'),
+  coerceInt('smallint').refine((n) => (TAG_CODE_IDS as number[]).includes(n), '只能是1（人员状态）、3（工单）、4（客户）或6（事件）'),
   '标签类型',
 );
 const linkCode = L(
-  z.coerce.number().int().refine((n) => (LINK_TAG_CODES as readonly number[]).includes(n), '只能是3（工单）、4（客户）或6（事件）'),
+  coerceInt('smallint').refine((n) => (LINK_TAG_CODES as readonly number[]).includes(n), '只能是3（工单）、4（客户）或6（事件）'),
   '标签类型',
 );
 const tagName = L(z.string().trim().min(1, '请输入标签名称').max(TAG_NAME_MAX, `标签名称不能超过${TAG_NAME_MAX}个字`), '标签名称');

@@ -19,8 +19,8 @@ export async function nextContractNo(tx: Tx, v: Viewer, kind: ContractKind): Pro
   return `${PREFIX[kind]}${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
-export function noTaken(err: unknown, no: string | null | undefined): never {
-  if (isUniqueViolation(err)) throw new AppError('CONTRACT_NO_TAKEN', { no: no ?? '' });
+export function noTaken(err: unknown): never {
+  if (isUniqueViolation(err)) throw new AppError('CONTRACT_NO_TAKEN');
   throw err;
 }
 

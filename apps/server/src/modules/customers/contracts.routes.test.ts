@@ -48,7 +48,7 @@ describe('sales contracts', () => {
     const { client, enterpriseId } = await admin();
     const customer = await newCustomer(client);
     await client.call(K.saleSave, { contractNo: 'HT-1', name: '甲', customerId: customer, signDate: '2024-05-01' });
-    expect((await client.call(K.saleSave, { contractNo: 'HT-1', name: '乙', customerId: customer, signDate: '2024-05-01' })).message).toBe('合同编号已存在：HT-1');
+    expect((await client.call(K.saleSave, { contractNo: 'HT-1', name: '乙', customerId: customer, signDate: '2024-05-01' })).message).toBe('该合同编号已被使用，请更换');
     expect((await client.call(K.saleSave, { name: '丙', customerId: customer })).message).toBe('签订日期：请选择签订日期');
     expect((await client.call(K.saleSave, { name: '丙', customerId: customer, signDate: '2024-05-01' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect(await countOf(t.deps.db, 'sale_contracts', sql`enterprise_id = ${enterpriseId}`)).toBe(1);

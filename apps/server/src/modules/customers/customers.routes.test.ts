@@ -49,7 +49,7 @@ describe('POST /v2/customer/addCustomer', () => {
     const { client, enterpriseId } = await admin();
     await newCustomer(client, { code: 'DUP1' });
     const dup = await newCustomer(client, { code: 'DUP1' }).catch((e: Error) => e.message);
-    expect(dup).toBe('addCustomer: 客户编号已存在：DUP1');
+    expect(dup).toBe('addCustomer: 该客户编号已被使用，请更换');
     const other = await admin();
     const stranger = await makeUser(t.deps.db, other.enterpriseId, { roles: [5] });
     const r = await client.call(C.addCustomer, { name: '丙公司', businessUserId: stranger.id, linkPerson: { name: '张三', phone: '13800138000' } });

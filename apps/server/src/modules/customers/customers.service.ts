@@ -16,7 +16,7 @@ import { addressValues } from './parts.common';
 import { checkCustomerRefs } from './refs';
 
 function codeTaken(err: unknown, code: string | null | undefined): never {
-  if (isUniqueViolation(err) && code) throw new AppError('CUSTOMER_CODE_TAKEN', { code });
+  if (isUniqueViolation(err) && code) throw new AppError('CUSTOMER_CODE_TAKEN');
   throw err;
 }
 

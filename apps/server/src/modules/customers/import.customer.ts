@@ -1,4 +1,4 @@
-import { type AddCustomerBody, addCustomerBody, CUSTOMER_LEVELS, CUSTOMER_SOURCES, type CustomerImportResult, describeIssue, type AddressInput } from '@sk/shared';
+import { type AddCustomerBody, addCustomerBody, CUSTOMER_LEVELS, CUSTOMER_SOURCES, type CustomerImportResult, describeIssue, formatError, type AddressInput } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -131,7 +131,7 @@ export async function checkCustomers(ex: Executor, v: Viewer, data: SheetRow[]):
       const reason = takenNames.has(name)
         ? '客户名称已存在'
         : code && (takenCodes.has(code) || codesInFile.has(code))
-          ? `客户编号已存在：${code}`
+          ? formatError('CUSTOMER_CODE_TAKEN')
           : typeof body === 'string'
             ? body
             : null;

@@ -1,4 +1,4 @@
-import { type CustomerImportResult, describeIssue, installedBody, PRODUCT_STATUS, warrantyEnd, warrantyStart, type WarrantyStartType, type WarrantyUnit } from '@sk/shared';
+import { type CustomerImportResult, describeIssue, formatError, installedBody, PRODUCT_STATUS, warrantyEnd, warrantyStart, type WarrantyStartType, type WarrantyUnit } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
@@ -68,7 +68,7 @@ export async function checkProducts(ex: Executor, v: Viewer, data: SheetRow[]) {
     const candidates = models.filter((m) => m.name === x.productName && (!x.model || m.model === x.model));
     if (!x.productName) fail('产品名称：请输入产品名称');
     else if (candidates.length !== 1) fail(candidates.length ? `产品“${x.productName}”有多个型号，请填写型号` : `产品“${[x.productName, x.model].filter(Boolean).join(' ')}”不在产品库中`);
-    else if (x.serialNumber && (taken.has(x.serialNumber) || inFile.has(x.serialNumber))) fail(`序列号已存在：${x.serialNumber}`);
+    else if (x.serialNumber && (taken.has(x.serialNumber) || inFile.has(x.serialNumber))) fail(formatError('SERIAL_TAKEN'));
     else if (x.customerName && (byName.get(x.customerName)?.length ?? 0) !== 1) fail(byName.get(x.customerName)?.length ? `客户“${x.customerName}”重名，无法确定` : `客户“${x.customerName}”不存在`);
     else {
       const status = x.status ? Number(Object.entries(PRODUCT_STATUS).find(([, n]) => n === x.status)?.[0] ?? 0) : 1;

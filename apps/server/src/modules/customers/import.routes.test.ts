@@ -134,8 +134,8 @@ describe('installed product import', () => {
     );
     const dry = await upload(client, '/v2/customer/import/check?kind=product', file);
     expect(dry.data.errors).toEqual([
-      { row: 3, reason: '序列号已存在：SN-1' },
-      { row: 4, reason: '序列号已存在：SN-OLD' },
+      { row: 3, reason: '该序列号已被使用，请更换' },
+      { row: 4, reason: '该序列号已被使用，请更换' },
       { row: 5, reason: '产品“冰箱”不在产品库中' },
       { row: 6, reason: '客户“别家客户”不存在' },
       { row: 7, reason: '安装日期：日期格式应为YYYY-MM-DD' },

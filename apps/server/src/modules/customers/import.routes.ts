@@ -2,6 +2,7 @@ import { customerImportContract as I, CUSTOMER_POWERS, freeNotice, hasPower, IMP
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { withFirstFile } from '../../platform/multipart';
 import { AppError } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session';
@@ -23,11 +24,11 @@ function guardKind(deps: Deps, user: SessionUser, kind: ImportKind): void {
   if (user.enterprise.isChargeUser === 0) throw new AppError('PLAN_FREE', {}, freeNotice('productManage', deps.config.CUSTOMER_SERVICE_PHONE));
 }
 
-async function uploaded(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError('IMPORT_FILE');
-  const file = await req.file();
-  if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError('IMPORT_FILE');
-  return file.toBuffer();
+function uploaded(req: FastifyRequest): Promise<Buffer> {
+  return withFirstFile(req, 'IMPORT_FILE', async (file) => {
+    if (!/\.xlsx$/i.test(file.filename)) throw new AppError('IMPORT_FILE');
+    return file.toBuffer();
+  });
 }
 
 async function sendXlsx(reply: FastifyReply, name: string, body: Buffer): Promise<void> {

@@ -178,7 +178,7 @@ export async function saveInstalled(db: Db, v: Viewer, b: Body): Promise<number>
       return Number(r?.id);
     });
   } catch (err) {
-    if (isUniqueViolation(err) && b.serialNumber) throw new AppError('SERIAL_TAKEN', { serial: b.serialNumber });
+    if (isUniqueViolation(err) && b.serialNumber) throw new AppError('SERIAL_TAKEN');
     throw err;
   }
 }

@@ -150,7 +150,7 @@ export async function saveMaintain(db: Db, v: Viewer, b: Body): Promise<number> 
       }
       return id;
     })
-    .catch((err) => noTaken(err, b.contractNo));
+    .catch((err) => noTaken(err));
 }
 
 const ops: ContractOps = {

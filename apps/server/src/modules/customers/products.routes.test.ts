@@ -81,7 +81,7 @@ describe('installed products (/v2/customer/production/*)', () => {
     const m = await newModel(client);
     expect((await client.call(P.productionSave, { productId: m, serialNumber: 'SN-1' })).success).toBe(true);
     const dup = await client.call(P.productionSave, { productId: m, serialNumber: 'SN-1' });
-    expect(dup).toMatchObject({ success: false, code: 'SERIAL_TAKEN', message: '序列号已存在：SN-1' });
+    expect(dup).toMatchObject({ success: false, code: 'SERIAL_TAKEN', message: '该序列号已被使用，请更换' });
     expect(await installedOf(enterpriseId)).toBe(1);
     // The same serial number in another enterprise is fine.
     const other = await admin();

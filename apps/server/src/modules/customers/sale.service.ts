@@ -154,7 +154,7 @@ export async function saveSale(db: Db, v: Viewer, b: Body): Promise<number> {
       await tx.execute(sql`update sale_contracts set amount = ${amount} where enterprise_id = ${v.enterpriseId} and id = ${id}`);
       return id;
     })
-    .catch((err) => noTaken(err, b.contractNo));
+    .catch((err) => noTaken(err));
 }
 
 const ops: ContractOps = {

@@ -1,3 +1,4 @@
+import { BAD_TEXT_MESSAGE, hasBadText } from '@sk/shared';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors';
 
@@ -52,7 +53,14 @@ export async function readSheet(buffer: Buffer, columns: Column[], maxRows: numb
   ws.eachRow((row, n) => {
     if (n === 1) return;
     const values: Record<string, string> = {};
-    for (const [col, key] of keys) values[key] = cellText(row.getCell(col).value).trim();
+    for (const [col, key] of keys) {
+      values[key] = cellText(row.getCell(col).value).trim();
+      // The file bypasses the contract layer, so its text gets the same check here.
+      if (hasBadText(values[key])) {
+        const header = columns.find((c) => c.key === key)?.header ?? key;
+        throw new AppError('VALIDATION', { detail: `第${n}行“${header}”：${BAD_TEXT_MESSAGE}` });
+      }
+    }
     if (Object.values(values).some(Boolean)) out.push({ row: n, values });
   });
   if (out.length > maxRows) throw new AppError('IMPORT_TOO_MANY', { max: maxRows });

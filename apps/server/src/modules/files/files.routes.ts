@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { withFirstFile } from '../../platform/multipart';
 import { AppError, invalid } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session';
@@ -21,16 +22,8 @@ const INLINE_KINDS = new Set(['image', 'video']);
 const owner = (u: SessionUser): Owner => ({ enterpriseId: u.enterpriseId, userId: u.id });
 
 /** The first file of a multipart request, stored; the rest of the request is drained on failure. */
-async function saveMultipart(deps: Deps, req: FastifyRequest, o: Owner, only: Parameters<typeof saveUpload>[2]['only']) {
-  if (!req.isMultipart()) throw new AppError('FILE_MISSING');
-  const part = await req.file();
-  if (!part) throw new AppError('FILE_MISSING');
-  try {
-    return await saveUpload(deps, o, { name: part.filename, content: part.file, truncated: () => part.file.truncated, only });
-  } catch (err) {
-    part.file.resume();
-    throw err;
-  }
+function saveMultipart(deps: Deps, req: FastifyRequest, o: Owner, only: Parameters<typeof saveUpload>[2]['only']) {
+  return withFirstFile(req, 'FILE_MISSING', (part) => saveUpload(deps, o, { name: part.filename, content: part.file, truncated: () => part.file.truncated, only }));
 }
 
 export async function filesModule(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -146,6 +146,10 @@ describe('instant-message socket', () => {
     expect((await p.frame('error', 2)).message).toContain('消息类型');
     p.send({ eventType: 'text', payload: '' });
     expect((await p.frame('error', 3)).message).toBe('消息内容：消息内容不能为空');
+    p.send({ eventType: 'text', payload: 'a\u0000b' });
+    expect((await p.frame('error', 4)).message).toBe('消息内容：包含无法保存的字符（空字符或无效编码），请删除后重试');
+    p.send({ eventType: 'location', payload: { name: '\ud800' } });
+    expect((await p.frame('error', 5)).message).toMatch(/包含无法保存的字符/);
     expect(await count(a.enterpriseId)).toBe(0);
     p.close();
   });

@@ -1,4 +1,4 @@
-import { describeIssue, formatError, imClientFrame } from '@sk/shared';
+import { describeBadInput, describeIssue, findBadInput, formatError, imClientFrame } from '@sk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { loadSession, planOverdue, SESSION_COOKIE, type SessionUser } from '../../platform/session';
@@ -65,6 +65,8 @@ async function onFrame(deps: Deps, conn: Conn, token: Token, raw: Raw): Promise<
     send(conn.socket, { eventType: 'error', message: formatError('NOT_LOGGED_IN') });
     return conn.socket.close(CLOSE.notLoggedIn, formatError('NOT_LOGGED_IN'));
   }
+  const bad = findBadInput(frame);
+  if (bad) return send(conn.socket, { eventType: 'error', message: describeBadInput(imClientFrame, bad) });
   const parsed = imClientFrame.safeParse(frame);
   if (!parsed.success) return send(conn.socket, { eventType: 'error', message: describeIssue(imClientFrame, parsed.error) });
   const { eventType, payload, clientId } = parsed.data;
