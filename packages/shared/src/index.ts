@@ -5,6 +5,7 @@ export * from './common/pagination';
 export * from './common/dates';
 export * from './common/format';
 export * from './common/contract';
+export * from './common/machine';
 export { L, describeIssue, idList, id, mobile } from './common/zod';
 export * from './auth/index';
 export * from './account/account.contract';

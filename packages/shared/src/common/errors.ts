@@ -35,6 +35,7 @@ export const errorMessages = {
   FILE_MISSING: '请选择要上传的文件',
   NOT_DONE: '文件尚未生成完成',
   INVALID_STATE: '当前状态不允许该操作',
+  STATE_CHANGED: '数据已变更，请刷新后重试',
   RATE_LIMITED: '操作过于频繁，请稍后再试',
   INTERNAL: '服务器繁忙，请稍后再试',
   DEPT_CYCLE: '不能将部门移动到其自身或其下级部门之下',

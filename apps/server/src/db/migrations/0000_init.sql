@@ -311,7 +311,9 @@ CREATE TABLE "contract_logs" (
 	"contract_id" bigint NOT NULL,
 	"from_state" smallint,
 	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
 	"note" text,
+	"changed" jsonb,
 	"user_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "contract_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
