@@ -31,3 +31,4 @@ export * from './files/files.constants';
 export * from './files/files.contract';
 export * from './customers/index';
 export * from './forms/index';
+export * from './orders/index';

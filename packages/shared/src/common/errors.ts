@@ -56,6 +56,12 @@ export const errorMessages = {
   CONTRACT_NO_TAKEN: '合同编号已存在：{no}',
   IMPORT_FILE: '请上传xlsx格式的导入文件（可先下载导入模板）',
   IMPORT_TOO_MANY: '导入文件最多{max}行',
+  ORDER_INVALID_TRANSITION: '当前工单状态不允许该操作',
+  ORDER_ACTOR: '您不是该工单的相关处理人，不能执行该操作',
+  ORDER_ABNORMAL: '该工单有待处理的异常申请，请先处理',
+  ORDER_NOT_IN_POOL: '该工单不在工单池中，不能抢单',
+  ORDER_NEEDS_APPROVAL: '该工单完成需要审核，请申请结束服务',
+  ORDER_NO_APPROVAL: '该工单完成无需审核，请直接完成服务',
   FORM_DEFAULT_TEMPLATE: '默认模板不能停用',
 } as const satisfies Record<string, string>;
 

@@ -1,0 +1,2 @@
+export * from './orders.constants';
+export * from './order.machine';
