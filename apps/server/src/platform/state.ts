@@ -18,6 +18,11 @@ export interface StateTable {
   stateColumn: string;
   /** Set to now() by every change. */
   touchColumn?: string;
+  /**
+   * A counter every change bumps and the update compares: then an action that keeps the state
+   * (archive, edit, invalid …) also has exactly one winner, and the decision is made on the row it updates.
+   */
+  versionColumn?: string;
   /** The log table: `recordColumn` names the record; `fixed` columns tell kinds apart in a shared log. */
   log: { table: string; recordColumn: string; fixed?: Record<string, string | number> };
 }
@@ -32,7 +37,9 @@ export interface StateChange<A extends string, C> {
   id: number;
   action: A;
   /** What the machine decides on besides state and action (process settings, the actor's part …). */
-  ctx: C;
+  ctx?: C;
+  /** Or: the context built from the row this change reads (with a versionColumn, the very row it updates). */
+  ctxOf?: (row: Record<string, unknown>, tx: Tx) => Promise<C> | C;
   actorId: number | null;
   /** The state(s) the caller saw; a record that has moved since answers STATE_CHANGED. */
   expected?: number | readonly number[];
@@ -132,22 +139,29 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
   const where = sql`enterprise_id = ${c.enterpriseId} and id = ${c.id}${c.guard ? sql` and (${c.guard})` : sql``}`;
   // A nested call on a transaction becomes a savepoint: the caller's own reads and writes stay in one transaction.
   return (ex as Db).transaction(async (tx) => {
-    const [cur] = await rows<{ state: number }>(tx, sql`select ${S} as state from ${T} where ${where}`);
+    const [cur] = await rows(tx, sql`select * from ${T} where ${where}`);
     if (!cur) throw new AppError('NOT_FOUND');
-    const from = Number(cur.state);
+    const from = Number(cur[t.stateColumn]);
     const expected = listOf(c.expected);
     if (expected && !expected.includes(from)) throw new AppError('STATE_CHANGED');
-    const decision = c.machine.decide(from, c.action, c.ctx);
+    const ctx = c.ctxOf ? await c.ctxOf(cur, tx) : (c.ctx as C);
+    const decision = c.machine.decide(from, c.action, ctx);
     if (!allowed(decision)) throw new AppError(decision.refuse);
     const to = decision.to;
     const patch = c.patch ?? {};
-    const h: HookContext<C> = { tx, enterpriseId: c.enterpriseId, id: c.id, action: c.action, from, to, actorId: c.actorId, ctx: c.ctx, patch, note: c.note ?? null };
+    const h: HookContext<C> = { tx, enterpriseId: c.enterpriseId, id: c.id, action: c.action, from, to, actorId: c.actorId, ctx, patch, note: c.note ?? null };
     const hs = hooksOf<C>(c.machine.name, c.action);
     for (const hook of hs) await hook.check?.(h);
 
     const sets = [sql`${S} = ${to}`, ...Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${patchSql(v)}`)];
     if (t.touchColumn) sets.push(sql`${sql.identifier(t.touchColumn)} = now()`);
-    const [row] = await rows(tx, sql`update ${T} set ${sql.join(sets, sql`, `)} where ${where} and ${S} = ${from} returning *`);
+    let same = sql`${S} = ${from}`;
+    if (t.versionColumn) {
+      const V = sql.identifier(t.versionColumn);
+      sets.push(sql`${V} = ${V} + 1`);
+      same = sql`${same} and ${V} = ${cur[t.versionColumn]}`;
+    }
+    const [row] = await rows(tx, sql`update ${T} set ${sql.join(sets, sql`, `)} where ${where} and ${same} returning *`);
     // Someone else changed it between our read and our update (or removed it): the loser learns plainly.
     if (!row) throw new AppError('STATE_CHANGED');
     await insertStateLog(tx, t, { enterpriseId: c.enterpriseId, id: c.id, from, to, action: c.action, actorId: c.actorId, note: c.note, changed: changedOf(patch) });

@@ -203,7 +203,7 @@ function frozen(action: OrderAction, f: OrderFlags): boolean {
 
 export function decideOrder(state: number, action: OrderAction, c: OrderContext): Decision {
   const r = ORDER_RULES[action];
-  if (!r || !r.from.includes(state) || frozen(action, c.flags)) return { refuse: BAD };
+  if (!r?.from.includes(state) || frozen(action, c.flags)) return { refuse: BAD };
   const refusal = r.unless?.(c, state);
   if (refusal) return { refuse: refusal };
   if (!r.who(c.actor)) return { refuse: 'ORDER_ACTOR' };
