@@ -45,6 +45,8 @@ export interface StateChange<A extends string, C> {
   expected?: number | readonly number[];
   /** Further columns to set (snake_case names) in the same UPDATE; logged as the changed fields. */
   patch?: Record<string, PatchValue>;
+  /** Or columns that follow from the decision (e.g. which approval was decided); merged over `patch`. */
+  patchOf?: (d: { row: Record<string, unknown>; ctx: C; from: number; to: number }) => Record<string, PatchValue>;
   note?: string | null;
   /** An extra condition on the row (e.g. `deleted_at is null`): a row it excludes is not found. */
   guard?: SQL;
@@ -67,6 +69,8 @@ export interface HookContext<C = unknown> {
   to: number;
   actorId: number | null;
   ctx: C;
+  /** The row as read before the update. */
+  current: Record<string, unknown>;
   patch: Record<string, PatchValue>;
   note: string | null;
 }
@@ -148,8 +152,8 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
     const decision = c.machine.decide(from, c.action, ctx);
     if (!allowed(decision)) throw new AppError(decision.refuse);
     const to = decision.to;
-    const patch = c.patch ?? {};
-    const h: HookContext<C> = { tx, enterpriseId: c.enterpriseId, id: c.id, action: c.action, from, to, actorId: c.actorId, ctx, patch, note: c.note ?? null };
+    const patch = { ...c.patch, ...c.patchOf?.({ row: cur, ctx, from, to }) };
+    const h: HookContext<C> = { tx, enterpriseId: c.enterpriseId, id: c.id, action: c.action, from, to, actorId: c.actorId, ctx, current: cur, patch, note: c.note ?? null };
     const hs = hooksOf<C>(c.machine.name, c.action);
     for (const hook of hs) await hook.check?.(h);
 

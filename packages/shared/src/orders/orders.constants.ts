@@ -41,3 +41,6 @@ export const PAYMENT_METHODS = { 1: '线下支付', 2: '支付宝', 3: '微信',
 
 /** Archive (placeState). */
 export const PLACE_STATES = { 0: '未归档', 1: '已归档' } as const;
+
+/** Parts of order_people (the people an order may have several of): collaborators (spec type 4) and copied-to users. */
+export const ORDER_PEOPLE_PARTS = { collaborator: 4, copied: 6 } as const;
