@@ -11,8 +11,9 @@ import { subscriptionsModule } from './subscriptions/subscriptions.routes';
 import { formsModule } from './forms/forms.routes';
 import { customersModule } from './customers/customers.routes';
 import { activityModule } from './activity/activity.routes';
+import { ordersModule } from './orders/orders.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
 /** Every module, in registration order. Each adds its own line here. */
-export const modules: Module[] = [accountModule, menuModule, tagsModule, imModule, orgModule, filesModule, settingsModule, subscriptionsModule, formsModule, customersModule, activityModule];
+export const modules: Module[] = [accountModule, menuModule, tagsModule, imModule, orgModule, filesModule, settingsModule, subscriptionsModule, formsModule, customersModule, activityModule, ordersModule];

@@ -138,19 +138,23 @@ describe('races on one order', () => {
     expect(await orderRow(ep, id)).toMatchObject({ place_state: 1, version: 1 });
   });
 
-  it('20 parallel mixed cancels, approvals and accepts: one winner and a consistent log', async () => {
-    const { ep, engineer, dispatcher } = await people();
-    const id = await insertOrder(t.deps.db, ep, { state: 7, examine_type: 1, examine_result: 0, service_user_id: engineer.id });
-    const acts = [
-      () => moveOrder(t.deps.db, dispatcher, id, 'cancel'),
-      () => moveOrder(t.deps.db, dispatcher, id, 'approve'),
-      () => moveOrder(t.deps.db, dispatcher, id, 'reject'),
-    ];
-    const { values } = outcomes(await race(20, (i) => (acts[i % 3] as () => ReturnType<typeof moveOrder>)()));
+  it('20 parallel approvals and rejections of one creation approval: one decision and a consistent log', async () => {
+    const { ep, dispatcher } = await people();
+    const id = await insertOrder(t.deps.db, ep, { state: 7, examine_type: 1, examine_result: 0 });
+    const { values } = outcomes(await race(20, (i) => moveOrder(t.deps.db, dispatcher, id, i % 2 ? 'approve' : 'reject')));
     expect(values).toHaveLength(1);
     const l = await logs(ep, id);
     expect(l).toHaveLength(1);
     expect(l[0]).toMatchObject({ from_state: 7, to_state: values[0]?.to });
-    expect(await orderRow(ep, id)).toMatchObject({ state: values[0]?.to, version: 1 });
+    expect(await orderRow(ep, id)).toMatchObject({ state: values[0]?.to, examine_result: values[0]?.to === 1 ? 1 : 2, version: 1 });
+  });
+
+  it('20 parallel cancels: one cancellation', async () => {
+    const { ep, dispatcher } = await people();
+    const id = await insertOrder(t.deps.db, ep, { state: 3 });
+    const { values, errors } = outcomes(await race(20, () => moveOrder(t.deps.db, dispatcher, id, 'cancel', { note: '客户取消' })));
+    expect(values).toHaveLength(1);
+    expect(errors.map(codeOf).every((c) => c === 'STATE_CHANGED' || c === 'ORDER_INVALID_TRANSITION')).toBe(true);
+    expect(await logs(ep, id)).toEqual([expect.objectContaining({ from_state: 3, to_state: 6, action: 'cancel', note: '客户取消' })]);
   });
 });
