@@ -50,6 +50,8 @@ export const errorMessages = {
   UPLOAD_TOKEN_INVALID: '上传凭证无效或已过期，请重新获取',
   CUSTOMER_CODE_TAKEN: '客户编号已存在：{code}',
   CUSTOMER_HAS_CONTRACTS: '客户“{name}”存在合同，不能删除',
+  CUSTOMER_HAS_ORDERS: '客户“{name}”存在工单，不能删除',
+  INSTALLED_HAS_ORDERS: '设备“{name}”已有工单，不能删除',
   LAST_CONTACT: '客户至少需要保留一个联系人',
   SERIAL_TAKEN: '序列号已存在：{serial}',
   PRODUCT_IN_USE: '产品“{name}”已有设备档案或合同，不能删除',

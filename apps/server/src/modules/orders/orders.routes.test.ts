@@ -1,11 +1,16 @@
-import { fieldInput, orderContract as K } from '@sk/shared';
+import { fieldInput, orderContract as K, productContract as P } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { outcomes, race } from '../../test/race';
-import { countOf, newCustomer } from '../customers/test-helpers';
+import { deleteAddress } from '../customers/addresses.service';
+import type { Viewer } from '../customers/common';
+import { deleteContact } from '../customers/contacts.service';
+import { deleteCustomers } from '../customers/customers.service';
+import { deleteInstalled } from '../customers/installed.service';
+import { countOf, newCustomer, newModel } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
 
 let t: TestApp;
@@ -110,5 +115,25 @@ describe('POST /v2/order/add', () => {
       expect(r.message).toContain(text);
     }
     expect(await ordersOf(enterpriseId)).toBe(0);
+  });
+
+  it('keeps orders whole when the customer’s records go: contact and address unlinked, product and customer refused', async () => {
+    const { client, enterpriseId, user } = await admin();
+    const customer = await newCustomer(client);
+    const product = (await client.call(P.productionSave, { productId: await newModel(client), customerId: customer })).data.id;
+    const [extra] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into customer_contacts (enterprise_id, customer_id, name, phone) values (${enterpriseId}, ${customer}, '李四', '13900001111') returning id`,
+    );
+    const [address] = await rows<{ id: number }>(t.deps.db, sql`select id from customer_addresses where enterprise_id = ${enterpriseId} and customer_id = ${customer}`);
+    const r = await client.call(K.add, { customerId: customer, title: '维修', contactId: extra?.id, addressId: address?.id, productId: product });
+    expect(r.success).toBe(true);
+    const v: Viewer = { id: user.id, enterpriseId, sysrole: 3, timeZone: 'Asia/Shanghai' };
+    await deleteContact(t.deps.db, v, Number(extra?.id));
+    await deleteAddress(t.deps.db, v, Number(address?.id));
+    expect(await orderRow(enterpriseId, r.data.id)).toMatchObject({ contact_id: null, address_id: null, custom_link_person: '李四', full_address: expect.stringContaining('张江路') });
+    await expect(deleteInstalled(t.deps.db, v, [product])).rejects.toMatchObject({ message: expect.stringMatching(/^设备“.+”已有工单，不能删除$/) });
+    await expect(deleteCustomers(t.deps.db, v, [customer])).rejects.toMatchObject({ message: expect.stringMatching(/^客户“.+”存在工单，不能删除$/) });
+    expect(await ordersOf(enterpriseId)).toBe(1);
   });
 });
