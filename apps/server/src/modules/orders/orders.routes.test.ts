@@ -1,5 +1,6 @@
 import { fieldInput, orderContract as K, productContract as P } from '@sk/shared';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser } from '../../test/factories';
@@ -135,5 +136,24 @@ describe('POST /v2/order/add', () => {
     await expect(deleteInstalled(t.deps.db, v, [product])).rejects.toMatchObject({ message: expect.stringMatching(/^设备“.+”已有工单，不能删除$/) });
     await expect(deleteCustomers(t.deps.db, v, [customer])).rejects.toMatchObject({ message: expect.stringMatching(/^客户“.+”存在工单，不能删除$/) });
     expect(await ordersOf(enterpriseId)).toBe(1);
+  });
+
+  it('malformed bodies: never a 500, a Chinese message when refused, and only accepted bodies write', async () => {
+    const { client, enterpriseId } = await admin();
+    const customer = await newCustomer(client);
+    const junk = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer()), fc.object());
+    const keys = Object.keys(K.add.body.shape);
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), junk, { maxKeys: 6 }), fc.boolean(), async (extra, withBasics) => {
+        const body = withBasics ? { customerId: customer, title: '随机', ...extra } : extra;
+        const r = await client.call(K.add, body);
+        expect(r.status).toBe(200);
+        if (r.success) accepted++;
+        else expect(r.message).toMatch(/[\u4e00-\u9fa5]/);
+      }),
+      { numRuns: 40 },
+    );
+    expect(await ordersOf(enterpriseId)).toBe(accepted);
   });
 });
