@@ -133,6 +133,19 @@ export async function insertStateLog(ex: Executor, t: StateTable, l: LogRow): Pr
     values (${sql.join(vals, sql`, `)}, ${l.from}, ${l.to}, ${l.action}, ${l.note ?? null}, ${changed}, ${l.actorId})`);
 }
 
+/**
+ * Someone changed the record between our read and our update. Read it again (a new snapshot): gone is
+ * not found; an action the new state no longer allows answers the machine's own refusal (as if we had
+ * come second); otherwise the record merely moved and the caller should look again.
+ */
+async function lostRace<A extends string, C>(tx: Tx, c: StateChange<A, C>, select: SQL): Promise<AppError> {
+  const [now] = await rows(tx, select);
+  if (!now) return new AppError('NOT_FOUND');
+  const ctx = c.ctxOf ? await c.ctxOf(now, tx) : (c.ctx as C);
+  const d = c.machine.decide(Number(now[c.table.stateColumn]), c.action, ctx);
+  return allowed(d) ? new AppError('STATE_CHANGED') : new AppError(d.refuse);
+}
+
 const listOf = (e: number | readonly number[] | undefined): readonly number[] | null => (e == null ? null : typeof e === 'number' ? [e] : e);
 
 /** Performs one action on one record; see the file comment. Throws AppError: NOT_FOUND, STATE_CHANGED, or the machine's or a hook's refusal. */
@@ -166,8 +179,7 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
       same = sql`${same} and ${V} = ${cur[t.versionColumn]}`;
     }
     const [row] = await rows(tx, sql`update ${T} set ${sql.join(sets, sql`, `)} where ${where} and ${same} returning *`);
-    // Someone else changed it between our read and our update (or removed it): the loser learns plainly.
-    if (!row) throw new AppError('STATE_CHANGED');
+    if (!row) throw await lostRace(tx, c, sql`select * from ${T} where ${where}`);
     await insertStateLog(tx, t, { enterpriseId: c.enterpriseId, id: c.id, from, to, action: c.action, actorId: c.actorId, note: c.note, changed: changedOf(patch) });
 
     const jobs = [...(c.follow ?? [])];

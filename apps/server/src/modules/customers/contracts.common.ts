@@ -86,7 +86,7 @@ export async function moveContract<A extends string>(db: Db, v: Viewer, ops: Con
   await db.transaction(async (tx) => {
     const cur = await ops.one(tx, v, id);
     if (!(await visibleCustomer(tx, v, cur.customerId)).canEdit) throw new AppError('NO_POWER');
-    await changeState(tx, { table: CONTRACT_STATE[ops.kind], machine: ops.machine, enterpriseId: v.enterpriseId, id, action, ctx: undefined, actorId: v.id, expected: cur.status, note });
+    await changeState(tx, { table: CONTRACT_STATE[ops.kind], machine: ops.machine, enterpriseId: v.enterpriseId, id, action, ctx: undefined, actorId: v.id, note });
   });
 }
 
