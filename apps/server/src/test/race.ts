@@ -2,8 +2,11 @@ import { expect } from 'vitest';
 import type { Answer } from './factories';
 
 /**
- * Fires `n` requests at once (request i is `fire(i)`) and waits for every answer. Fails the test if any
- * answered HTTP 500 or left the envelope; answers in the order fired. Use it for every state change.
+ * Concurrency tests (DESIGN.md §4). Every call starts before any is awaited, so they really overlap.
+ *
+ * `race` fires `n` HTTP requests at once (request i is `fire(i)`) and waits for every answer. It fails
+ * the test if any answered HTTP 500 or left the envelope; answers come in the order fired. Use it for
+ * every state change and limited resource reached over HTTP.
  */
 export async function race<T = any>(n: number, fire: (i: number) => Promise<Answer<T>>): Promise<Answer<T>[]> {
   const answers = await Promise.all(Array.from({ length: n }, (_, i) => fire(i)));
@@ -20,4 +23,17 @@ export function tally(answers: Answer[]): Record<string, number> {
     out[k] = (out[k] ?? 0) + 1;
   }
   return out;
+}
+
+/** `n` service calls at once (they may throw, e.g. an AppError); every outcome, in the order fired. */
+export async function raceCalls<T>(n: number, fire: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+  return Promise.allSettled(Array.from({ length: n }, (_, i) => fire(i)));
+}
+
+/** The values of the calls that resolved, and the errors of those that threw. */
+export function outcomes<T>(results: PromiseSettledResult<T>[]): { values: T[]; errors: unknown[] } {
+  const values: T[] = [];
+  const errors: unknown[] = [];
+  for (const r of results) r.status === 'fulfilled' ? values.push(r.value) : errors.push(r.reason);
+  return { values, errors };
 }

@@ -1,3 +1,4 @@
+import { abilitiesOf, type Machine } from '../common/machine';
 /**
  * Contract state machines (spec part 1 §4), pure transition tables.
  * Sales: 1 to submit → 2 to approve → 3 approved; a rejection sends 2 back to 1.
@@ -27,12 +28,30 @@ export const nextMaintainState = (state: number, action: MaintainAction): number
   return t?.from.includes(state) ? t.to : null;
 };
 
-/** Actions open from a state, for the detail's `abilities`. */
-export const saleActions = (state: number): SaleAction[] => (Object.keys(SALE_TRANSITIONS) as SaleAction[]).filter((a) => nextSaleState(state, a) !== null);
-export const maintainActions = (state: number): MaintainAction[] =>
-  (Object.keys(MAINTAIN_TRANSITIONS) as MaintainAction[]).filter((a) => nextMaintainState(state, a) !== null);
+/** Actions open from a state, for the detail's `abilities` (read from the machines below). */
+export const saleActions = (state: number): SaleAction[] => abilitiesOf(saleMachine, state, undefined);
+export const maintainActions = (state: number): MaintainAction[] => abilitiesOf(maintainMachine, state, undefined);
 
 /** A sales contract's content can change only before it is approved. */
 export const saleEditable = (state: number): boolean => state === 1;
 /** A maintenance contract's content can change while it is signed or executing. */
 export const maintainEditable = (state: number): boolean => state === 1 || state === 2;
+
+/** The same tables in the platform's machine form (the state-change helper and `abilities` read these). */
+export const saleMachine: Machine<SaleAction> = {
+  name: 'sale_contract',
+  actions: Object.keys(SALE_TRANSITIONS) as SaleAction[],
+  decide: (state, action) => {
+    const to = nextSaleState(state, action);
+    return to == null ? { refuse: 'INVALID_STATE' } : { to };
+  },
+};
+
+export const maintainMachine: Machine<MaintainAction> = {
+  name: 'maintain_contract',
+  actions: Object.keys(MAINTAIN_TRANSITIONS) as MaintainAction[],
+  decide: (state, action) => {
+    const to = nextMaintainState(state, action);
+    return to == null ? { refuse: 'INVALID_STATE' } : { to };
+  },
+};

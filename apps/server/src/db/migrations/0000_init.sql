@@ -313,7 +313,9 @@ CREATE TABLE "contract_logs" (
 	"contract_id" bigint NOT NULL,
 	"from_state" smallint,
 	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
 	"note" text,
+	"changed" jsonb,
 	"user_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "contract_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
@@ -575,6 +577,180 @@ CREATE TABLE "table_configs" (
 	CONSTRAINT "table_configs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_fees" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_fees_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"money_item_id" bigint,
+	"name" text NOT NULL,
+	"price" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"quantity" numeric(12, 2) DEFAULT 1 NOT NULL,
+	"amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_fees_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_messages" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"user_id" bigint,
+	"kind" smallint DEFAULT 1 NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"upload_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_people" (
+	"enterprise_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"part" smallint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_people_enterprise_id_order_id_part_user_id_pk" PRIMARY KEY("enterprise_id","order_id","part","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_service_items" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_service_items_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"service_item_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"price" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"quantity" numeric(12, 2) DEFAULT 1 NOT NULL,
+	"amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	CONSTRAINT "order_service_items_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_no" text NOT NULL,
+	"template_id" bigint NOT NULL,
+	"template_version_id" bigint,
+	"process_version_id" bigint,
+	"process" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"state" smallint NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"invalid" boolean DEFAULT false NOT NULL,
+	"abnormal_kind" smallint,
+	"abnormal_reason" text,
+	"abnormal_by" bigint,
+	"abnormal_at" timestamp with time zone,
+	"examine_type" smallint,
+	"examine_result" smallint,
+	"create_examine_operator_id" bigint,
+	"create_examined_at" timestamp with time zone,
+	"complete_examine_operator_id" bigint,
+	"complete_examined_at" timestamp with time zone,
+	"receipt_examined_at" timestamp with time zone,
+	"collection_examined_at" timestamp with time zone,
+	"place_state" smallint DEFAULT 0 NOT NULL,
+	"in_pool" boolean DEFAULT false NOT NULL,
+	"grabbed" boolean DEFAULT false NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" bigint,
+	"title" text NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"contact_id" bigint,
+	"custom_link_person" text,
+	"custom_phone" text,
+	"custom_enterprise_name" text,
+	"address_id" bigint,
+	"province_code" text,
+	"city_code" text,
+	"district_code" text,
+	"province" text,
+	"city" text,
+	"district" text,
+	"address_detail" text,
+	"full_address" text,
+	"latitude" double precision,
+	"longitude" double precision,
+	"installed_product_id" bigint,
+	"warranty_state" smallint,
+	"appointment_at" timestamp with time zone,
+	"priority" smallint DEFAULT 1 NOT NULL,
+	"service_level" smallint,
+	"detail_desc" text,
+	"attachments" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"service_group_id" bigint,
+	"source" smallint,
+	"sale_channel" smallint,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_by" bigint,
+	"salesperson_id" bigint,
+	"acceptor_id" bigint,
+	"dispatcher_id" bigint,
+	"service_user_id" bigint,
+	"taken_by" bigint,
+	"return_visitor_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"dispatched_at" timestamp with time zone,
+	"taken_at" timestamp with time zone,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"cancelled_at" timestamp with time zone,
+	"archived_at" timestamp with time zone,
+	"due_at" timestamp with time zone,
+	"service_amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"spare_amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"other_amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"discount_amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"receivable_amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"receipt_version_id" bigint,
+	"receipt_ext" jsonb,
+	"receipted_at" timestamp with time zone,
+	"payment_method" smallint,
+	"receive_payment_id" bigint,
+	"paid_amount" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"paid_at" timestamp with time zone,
+	"evaluation" jsonb,
+	"evaluated_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "service_item_types" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_item_types_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_item_types_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "service_items" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_items_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"type_id" bigint,
+	"name" text NOT NULL,
+	"price" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"unit" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_items_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -645,6 +821,39 @@ ALTER TABLE "form_templates" ADD CONSTRAINT "form_templates_enterprise_id_enterp
 ALTER TABLE "money_items" ADD CONSTRAINT "money_items_enterprise_id_template_id_form_templates_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_plans" ADD CONSTRAINT "search_plans_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "table_configs" ADD CONSTRAINT "table_configs_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_fees" ADD CONSTRAINT "order_fees_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_fees" ADD CONSTRAINT "order_fees_money_item_fk" FOREIGN KEY ("enterprise_id","money_item_id") REFERENCES "public"."money_items"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_fees" ADD CONSTRAINT "order_fees_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_logs" ADD CONSTRAINT "order_logs_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_logs" ADD CONSTRAINT "order_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_people" ADD CONSTRAINT "order_people_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_people" ADD CONSTRAINT "order_people_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_service_items" ADD CONSTRAINT "order_service_items_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_service_items" ADD CONSTRAINT "order_service_items_item_fk" FOREIGN KEY ("enterprise_id","service_item_id") REFERENCES "public"."service_items"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_receipt_version_fk" FOREIGN KEY ("enterprise_id","receipt_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_contact_fk" FOREIGN KEY ("enterprise_id","contact_id") REFERENCES "public"."customer_contacts"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_address_fk" FOREIGN KEY ("enterprise_id","address_id") REFERENCES "public"."customer_addresses"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_service_group_fk" FOREIGN KEY ("enterprise_id","service_group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_salesperson_fk" FOREIGN KEY ("enterprise_id","salesperson_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_acceptor_fk" FOREIGN KEY ("enterprise_id","acceptor_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_dispatcher_fk" FOREIGN KEY ("enterprise_id","dispatcher_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_service_user_fk" FOREIGN KEY ("enterprise_id","service_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_taken_by_fk" FOREIGN KEY ("enterprise_id","taken_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_return_visitor_fk" FOREIGN KEY ("enterprise_id","return_visitor_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_abnormal_by_fk" FOREIGN KEY ("enterprise_id","abnormal_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_create_examiner_fk" FOREIGN KEY ("enterprise_id","create_examine_operator_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_complete_examiner_fk" FOREIGN KEY ("enterprise_id","complete_examine_operator_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_item_types" ADD CONSTRAINT "service_item_types_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_items" ADD CONSTRAINT "service_items_type_fk" FOREIGN KEY ("enterprise_id","type_id") REFERENCES "public"."service_item_types"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -750,4 +959,51 @@ CREATE INDEX "money_items_recycle_idx" ON "money_items" USING btree ("enterprise
 CREATE INDEX "money_items_template_recycle_idx" ON "money_items" USING btree ("enterprise_id","template_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "search_plans_name_uq" ON "search_plans" USING btree ("enterprise_id","user_id","page_key","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "search_plans_default_uq" ON "search_plans" USING btree ("enterprise_id","user_id","page_key") WHERE is_default;--> statement-breakpoint
-CREATE UNIQUE INDEX "table_configs_user_table_uq" ON "table_configs" USING btree ("enterprise_id","user_id","table_key");
+CREATE UNIQUE INDEX "table_configs_user_table_uq" ON "table_configs" USING btree ("enterprise_id","user_id","table_key");--> statement-breakpoint
+CREATE INDEX "order_fees_order_idx" ON "order_fees" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "order_fees_money_item_idx" ON "order_fees" USING btree ("enterprise_id","money_item_id");--> statement-breakpoint
+CREATE INDEX "order_logs_order_idx" ON "order_logs" USING btree ("enterprise_id","order_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "order_messages_order_idx" ON "order_messages" USING btree ("enterprise_id","order_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "order_people_user_idx" ON "order_people" USING btree ("enterprise_id","user_id","part","order_id");--> statement-breakpoint
+CREATE INDEX "order_service_items_order_idx" ON "order_service_items" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "order_service_items_item_idx" ON "order_service_items" USING btree ("enterprise_id","service_item_id","order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_no_uq" ON "orders" USING btree ("enterprise_id","order_no");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_state_idx" ON "orders" USING btree ("enterprise_id","state","created_at");--> statement-breakpoint
+CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_service_user_idx" ON "orders" USING btree ("enterprise_id","service_user_id","state","created_at");--> statement-breakpoint
+CREATE INDEX "orders_dispatcher_idx" ON "orders" USING btree ("enterprise_id","dispatcher_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_taken_by_idx" ON "orders" USING btree ("enterprise_id","taken_by","created_at");--> statement-breakpoint
+CREATE INDEX "orders_acceptor_idx" ON "orders" USING btree ("enterprise_id","acceptor_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_created_by_idx" ON "orders" USING btree ("enterprise_id","created_by","created_at");--> statement-breakpoint
+CREATE INDEX "orders_salesperson_idx" ON "orders" USING btree ("enterprise_id","salesperson_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_return_visitor_idx" ON "orders" USING btree ("enterprise_id","return_visitor_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_create_examiner_idx" ON "orders" USING btree ("enterprise_id","create_examine_operator_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_complete_examiner_idx" ON "orders" USING btree ("enterprise_id","complete_examine_operator_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_examine_idx" ON "orders" USING btree ("enterprise_id","examine_type","examine_result","created_at");--> statement-breakpoint
+CREATE INDEX "orders_appointment_idx" ON "orders" USING btree ("enterprise_id","appointment_at");--> statement-breakpoint
+CREATE INDEX "orders_finished_idx" ON "orders" USING btree ("enterprise_id","finished_at");--> statement-breakpoint
+CREATE INDEX "orders_dispatched_idx" ON "orders" USING btree ("enterprise_id","dispatched_at");--> statement-breakpoint
+CREATE INDEX "orders_create_examined_idx" ON "orders" USING btree ("enterprise_id","create_examined_at");--> statement-breakpoint
+CREATE INDEX "orders_complete_examined_idx" ON "orders" USING btree ("enterprise_id","complete_examined_at");--> statement-breakpoint
+CREATE INDEX "orders_receipt_examined_idx" ON "orders" USING btree ("enterprise_id","receipt_examined_at");--> statement-breakpoint
+CREATE INDEX "orders_collection_examined_idx" ON "orders" USING btree ("enterprise_id","collection_examined_at");--> statement-breakpoint
+CREATE INDEX "orders_priority_idx" ON "orders" USING btree ("enterprise_id","priority","created_at");--> statement-breakpoint
+CREATE INDEX "orders_place_idx" ON "orders" USING btree ("enterprise_id","place_state","state","created_at");--> statement-breakpoint
+CREATE INDEX "orders_receipted_idx" ON "orders" USING btree ("enterprise_id","receipted_at");--> statement-breakpoint
+CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("enterprise_id","paid_at");--> statement-breakpoint
+CREATE INDEX "orders_evaluated_idx" ON "orders" USING btree ("enterprise_id","evaluated_at");--> statement-breakpoint
+CREATE INDEX "orders_service_group_idx" ON "orders" USING btree ("enterprise_id","service_group_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_product_idx" ON "orders" USING btree ("enterprise_id","installed_product_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_receive_payment_idx" ON "orders" USING btree ("enterprise_id","receive_payment_id");--> statement-breakpoint
+CREATE INDEX "orders_contact_idx" ON "orders" USING btree ("enterprise_id","contact_id");--> statement-breakpoint
+CREATE INDEX "orders_address_idx" ON "orders" USING btree ("enterprise_id","address_id");--> statement-breakpoint
+CREATE INDEX "orders_abnormal_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","created_at") WHERE abnormal_kind is not null;--> statement-breakpoint
+CREATE INDEX "orders_due_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7);--> statement-breakpoint
+CREATE INDEX "orders_pool_idx" ON "orders" USING btree ("enterprise_id","created_at") WHERE in_pool;--> statement-breakpoint
+CREATE INDEX "orders_recycle_idx" ON "orders" USING btree ("enterprise_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
+CREATE INDEX "orders_grams_idx" ON "orders" USING gin ("search_grams");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_item_types_name_uq" ON "service_item_types" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_items_name_uq" ON "service_items" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterprise_id","type_id","sort","id");

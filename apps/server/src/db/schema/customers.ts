@@ -319,7 +319,11 @@ export const contractLogs = pgTable(
     contractId: bigint('contract_id', { mode: 'number' }).notNull(),
     fromState: smallint('from_state'),
     toState: smallint('to_state').notNull(),
+    /** The machine's action ('create' for the first row); written by platform/state.ts. */
+    action: text('action').notNull(),
     note: text('note'),
+    /** Columns the change set besides the state. */
+    changed: jsonb('changed'),
     userId: ref('user_id'),
     createdAt: createdAt(),
   },

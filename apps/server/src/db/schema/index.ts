@@ -10,3 +10,4 @@ export * from './subscriptions';
 export * from './activity';
 export * from './customers';
 export * from './forms';
+export * from './orders';

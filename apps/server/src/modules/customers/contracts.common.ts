@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
+import type { Machine } from '@sk/shared';
 import { AppError } from '../../platform/errors';
+import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { isUniqueViolation } from '../settings/sql-helpers';
 import { bigints, createdBetween, customerScope, timeOf, type Viewer, visibleCustomer } from './common';
 
@@ -24,12 +26,20 @@ export function noTaken(err: unknown): never {
   throw err;
 }
 
-/** Who changes a contract: a user, or the system (id null, e.g. the daily date job). */
-export type Actor = Pick<Viewer, 'enterpriseId'> & { id: number | null };
+/** Where each contract kind keeps its state and log, for the platform's state-change helper. */
+export const CONTRACT_STATE: Record<ContractKind, StateTable> = {
+  sale: { table: 'sale_contracts', stateColumn: 'status', touchColumn: 'updated_at', log: { table: 'contract_logs', recordColumn: 'contract_id', fixed: { kind: 'sale' } } },
+  maintain: {
+    table: 'maintain_contracts',
+    stateColumn: 'status',
+    touchColumn: 'updated_at',
+    log: { table: 'contract_logs', recordColumn: 'contract_id', fixed: { kind: 'maintain' } },
+  },
+};
 
-export async function writeLog(tx: Tx, v: Actor, kind: ContractKind, contractId: number, from: number | null, to: number, note?: string | null): Promise<void> {
-  await tx.execute(sql`insert into contract_logs (enterprise_id, kind, contract_id, from_state, to_state, note, user_id)
-    values (${v.enterpriseId}, ${kind}, ${contractId}, ${from}, ${to}, ${note ?? null}, ${v.id})`);
+/** The creation row of a contract's log (from no state to 1). */
+export async function writeCreateLog(tx: Tx, v: Viewer, kind: ContractKind, contractId: number): Promise<void> {
+  await insertStateLog(tx, CONTRACT_STATE[kind], { enterpriseId: v.enterpriseId, id: contractId, from: null, to: 1, action: 'create', actorId: v.id });
 }
 
 export async function logsOf(ex: Executor, v: Viewer, kind: ContractKind, contractId: number) {
@@ -40,17 +50,6 @@ export async function logsOf(ex: Executor, v: Viewer, kind: ContractKind, contra
       where l.enterprise_id = ${v.enterpriseId} and l.kind = ${kind} and l.contract_id = ${contractId} order by l.created_at, l.id`,
   );
   return list.map((l) => ({ fromState: l.from_state == null ? null : Number(l.from_state), toState: Number(l.to_state), note: l.note, userName: l.user_name, create_time: l.create_time }));
-}
-
-/** Locks the contract, checks its state is one of `from`, moves it to `to` (compare-and-set); answers the old state. */
-export async function moveState(tx: Tx, v: Actor, table: 'sale_contracts' | 'maintain_contracts', id: number, from: readonly number[], to: number): Promise<number> {
-  const t = sql.identifier(table);
-  const [cur] = await rows<{ status: number }>(tx, sql`select status from ${t} where enterprise_id = ${v.enterpriseId} and id = ${id} for update`);
-  if (!cur) throw new AppError('NOT_FOUND');
-  const prev = Number(cur.status);
-  if (!from.includes(prev)) throw new AppError('INVALID_STATE');
-  await tx.execute(sql`update ${t} set status = ${to}, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = ${id} and status = ${prev}`);
-  return prev;
 }
 
 /** Filters both contract lists share, scoped to customers the viewer may see. */
@@ -69,41 +68,37 @@ export function contractConds(
   return c;
 }
 
-type ContractTable = 'sale_contracts' | 'maintain_contracts';
 interface ContractRow {
   status: number;
   customerId: number;
 }
 
 /** What the two contract kinds differ in, for the shared state change and delete. */
-export interface ContractOps {
+export interface ContractOps<A extends string> {
   kind: ContractKind;
-  table: ContractTable;
+  machine: Machine<A>;
   one(ex: Executor, v: Viewer, id: number): Promise<ContractRow>;
   byIds(ex: Executor, v: Viewer, ids: number[]): Promise<ContractRow[]>;
 }
 
-/** One action on a contract the viewer may edit: legal transition, compare-and-set, log row — in one transaction. */
-export async function moveContract(db: Db, v: Viewer, ops: ContractOps, id: number, next: (status: number) => number | null, note?: string | null): Promise<void> {
+/** One action on a contract the viewer may edit, through the platform's state change (compare-and-set and log row). */
+export async function moveContract<A extends string>(db: Db, v: Viewer, ops: ContractOps<A>, id: number, action: A, note?: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const cur = await ops.one(tx, v, id);
     if (!(await visibleCustomer(tx, v, cur.customerId)).canEdit) throw new AppError('NO_POWER');
-    const to = next(cur.status);
-    if (to == null) throw new AppError('INVALID_STATE');
-    const from = await moveState(tx, v, ops.table, id, [cur.status], to);
-    await writeLog(tx, v, ops.kind, id, from, to, note);
+    await changeState(tx, { table: CONTRACT_STATE[ops.kind], machine: ops.machine, enterpriseId: v.enterpriseId, id, action, ctx: undefined, actorId: v.id, note });
   });
 }
 
 /** Deletes contracts still in their first state (1), all or none, with their logs. */
-export async function deleteContracts(db: Db, v: Viewer, ops: ContractOps, ids: number[]): Promise<void> {
+export async function deleteContracts<A extends string>(db: Db, v: Viewer, ops: ContractOps<A>, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const found = await ops.byIds(tx, v, unique);
     if (found.length !== unique.length) throw new AppError('NOT_FOUND');
     if (found.some((c) => c.status !== 1)) throw new AppError('INVALID_STATE');
     for (const c of found) if (!(await visibleCustomer(tx, v, c.customerId)).canEdit) throw new AppError('NO_POWER');
-    await tx.execute(sql`delete from ${sql.identifier(ops.table)} where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and status = 1`);
+    await tx.execute(sql`delete from ${sql.identifier(CONTRACT_STATE[ops.kind].table)} where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and status = 1`);
     await tx.execute(sql`delete from contract_logs where enterprise_id = ${v.enterpriseId} and kind = ${ops.kind} and contract_id = any(${bigints(unique)})`);
   });
 }

@@ -1,4 +1,4 @@
-import { nextMaintainState } from '@sk/shared';
+import { maintainMachine } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
@@ -6,7 +6,8 @@ import { addBackground } from '../../platform/create-deps';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { addDailySchedule, enqueue, type Job, registerJobHandler } from '../../platform/jobs';
-import { moveState, writeLog } from './contracts.common';
+import { changeState } from '../../platform/state';
+import { CONTRACT_STATE } from './contracts.common';
 
 /** The daily job that moves maintenance contracts along their dates (signed → executing → finished). */
 export const CONTRACT_DATES_JOB = 'contracts.dates';
@@ -47,11 +48,11 @@ async function catchUp(db: Db, enterpriseId: number, id: number): Promise<number
       );
       if (!c) return steps;
       const status = Number(c.status);
-      const to = status === 1 && c.started ? nextMaintainState(1, 'execute') : status === 2 && c.ended ? nextMaintainState(2, 'finish') : null;
-      if (to == null) return steps;
-      const actor = { enterpriseId, id: null };
-      const from = await moveState(tx, actor, 'maintain_contracts', id, [status], to);
-      await writeLog(tx, actor, 'maintain', id, from, to, CONTRACT_DATES_NOTE);
+      const action = status === 1 && c.started ? 'execute' : status === 2 && c.ended ? 'finish' : null;
+      if (action == null) return steps;
+      // The system moves it (no user): one compare-and-set step through the state-change helper, logged.
+      const move = { table: CONTRACT_STATE.maintain, machine: maintainMachine, enterpriseId, id, action, expected: status, ctx: undefined, actorId: null } as const;
+      await changeState(tx, { ...move, note: CONTRACT_DATES_NOTE });
       steps++;
     }
   });

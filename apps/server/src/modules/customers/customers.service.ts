@@ -126,6 +126,12 @@ export async function deleteCustomers(db: Db, v: Viewer, ids: number[]): Promise
         exists (select 1 from maintain_contracts m where m.enterprise_id = ${ep} and m.customer_id = c.id)) limit 1`,
     );
     if (busy) throw new AppError('CUSTOMER_HAS_CONTRACTS', { name: busy.name });
+    const [withOrders] = await rows<{ name: string }>(
+      tx,
+      sql`select c.name from customers c where c.enterprise_id = ${ep} and c.id = any(${set})
+        and exists (select 1 from orders o where o.enterprise_id = ${ep} and o.customer_id = c.id) limit 1`,
+    );
+    if (withOrders) throw new AppError('CUSTOMER_HAS_ORDERS', { name: withOrders.name });
     await tx.execute(sql`update installed_products set customer_id = null, address_id = null, updated_at = now()
       where enterprise_id = ${ep} and customer_id = any(${set})`);
     await tx.execute(sql`delete from home_accounts where enterprise_id = ${ep} and customer_id = any(${set})`);

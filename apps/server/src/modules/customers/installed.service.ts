@@ -192,6 +192,12 @@ export async function deleteInstalled(db: Db, v: Viewer, ids: number[]): Promise
     );
     if (found.length !== unique.length) throw new AppError('NOT_FOUND');
     for (const c of new Set(found.map((r) => r.customer_id).filter((x): x is number => x != null))) await editableCustomer(tx, v, Number(c));
+    const [served] = await rows<{ name: string }>(
+      tx,
+      sql`select p.name from installed_products p where p.enterprise_id = ${v.enterpriseId} and p.id = any(${bigints(unique)})
+        and exists (select 1 from orders o where o.enterprise_id = p.enterprise_id and o.installed_product_id = p.id) limit 1`,
+    );
+    if (served) throw new AppError('INSTALLED_HAS_ORDERS', { name: served.name });
     await tx.execute(sql`delete from installed_products where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})`);
   });
 }

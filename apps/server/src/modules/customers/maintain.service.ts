@@ -1,11 +1,11 @@
-import { type MaintainAction, maintainActions, type maintainContractBody, maintainEditable, nextMaintainState } from '@sk/shared';
+import { type MaintainAction, maintainActions, type maintainContractBody, maintainEditable, maintainMachine } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, bigints, holdCustomer, timeOf, type Viewer, visibleCustomer } from './common';
-import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeLog } from './contracts.common';
+import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeCreateLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { countOf, pageRows, windowOf } from '../../platform/list';
 
@@ -141,7 +141,7 @@ export async function saveMaintain(db: Db, v: Viewer, b: Body): Promise<number> 
               ${templateVersionId}, ${JSON.stringify(ext)}::jsonb, ${v.id}) returning id`,
         );
         id = Number(r?.id);
-        await writeLog(tx, v, 'maintain', id, null, 1);
+        await writeCreateLog(tx, v, 'maintain', id);
       }
       await tx.execute(sql`delete from maintain_contract_products where enterprise_id = ${v.enterpriseId} and contract_id = ${id}`);
       if (productIds.length) {
@@ -153,16 +153,16 @@ export async function saveMaintain(db: Db, v: Viewer, b: Body): Promise<number> 
     .catch((err) => noTaken(err));
 }
 
-const ops: ContractOps = {
+const ops: ContractOps<MaintainAction> = {
   kind: 'maintain',
-  table: 'maintain_contracts',
+  machine: maintainMachine,
   one,
   byIds: (ex, v, ids) => select(ex, v, { ids }, { pageIndex: 0, pageSize: ids.length }),
 };
 
 /** One action with its compare-and-set state change and log row. */
 export const moveMaintain = (db: Db, v: Viewer, id: number, action: MaintainAction, note?: string | null): Promise<void> =>
-  moveContract(db, v, ops, id, (status) => nextMaintainState(status, action), note);
+  moveContract(db, v, ops, id, action, note);
 
 /** Only contracts in their first state may be deleted. */
 export const deleteMaintain = (db: Db, v: Viewer, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);

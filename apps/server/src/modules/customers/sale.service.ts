@@ -1,11 +1,11 @@
-import { nextSaleState, type SaleAction, saleActions, type saleContractBody, saleEditable } from '@sk/shared';
+import { saleMachine, type SaleAction, saleActions, type saleContractBody, saleEditable } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, bigints, holdCustomer, timeOf, type Viewer, visibleCustomer } from './common';
-import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeLog } from './contracts.common';
+import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeCreateLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { countOf, pageRows, windowOf } from '../../platform/list';
 
@@ -148,7 +148,7 @@ export async function saveSale(db: Db, v: Viewer, b: Body): Promise<number> {
             returning id`,
         );
         id = Number(r?.id);
-        await writeLog(tx, v, 'sale', id, null, 1);
+        await writeCreateLog(tx, v, 'sale', id);
       }
       const amount = await writeItems(tx, v, id, b.products);
       await tx.execute(sql`update sale_contracts set amount = ${amount} where enterprise_id = ${v.enterpriseId} and id = ${id}`);
@@ -157,16 +157,16 @@ export async function saveSale(db: Db, v: Viewer, b: Body): Promise<number> {
     .catch((err) => noTaken(err));
 }
 
-const ops: ContractOps = {
+const ops: ContractOps<SaleAction> = {
   kind: 'sale',
-  table: 'sale_contracts',
+  machine: saleMachine,
   one,
   byIds: (ex, v, ids) => select(ex, v, { ids }, { pageIndex: 0, pageSize: ids.length }),
 };
 
 /** submit (1 → 2), approve (2 → 3) or reject (2 → 1), compare-and-set, with a log row. */
 export const moveSale = (db: Db, v: Viewer, id: number, action: SaleAction, note?: string | null): Promise<void> =>
-  moveContract(db, v, ops, id, (status) => nextSaleState(status, action), note);
+  moveContract(db, v, ops, id, action, note);
 
 /** Only contracts in their first state may be deleted. */
 export const deleteSale = (db: Db, v: Viewer, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);

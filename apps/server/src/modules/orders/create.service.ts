@@ -1,0 +1,196 @@
+import { type CreateOrderBody, DEFAULT_ORDER_PROCESS, initialOrderState, ORDER_PEOPLE_PARTS, warrantyState } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { insertStateLog } from '../../platform/state';
+import { fullAddressOf, resolveArea } from '../customers/areas';
+import { bigints, gramsOf, texts, type Viewer, visibleCustomer } from '../customers/common';
+import { checkFiles } from '../customers/integrations';
+import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { ORDER_STATE } from './order.state';
+
+/** The order form kind of the form engine (forms.constants: 1 工单). */
+const ORDER_FORM_KIND = 1;
+const invalid = (detail: string) => new AppError('VALIDATION', { detail });
+
+/** GD20240501-0001: the day in the enterprise's zone and the enterprise's order counter. */
+async function nextOrderNo(tx: Tx, v: Viewer): Promise<string> {
+  const [r] = await rows<{ value: number }>(
+    tx,
+    sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'order', 1)
+      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
+  );
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  return `GD${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
+}
+
+/** The contact: the chosen one (of this customer) or the primary one; typed name and phone win. */
+async function contactOf(ex: Executor, v: Viewer, customerId: number, b: CreateOrderBody) {
+  const [c] = await rows<{ id: number; name: string; phone: string }>(
+    ex,
+    b.contactId
+      ? sql`select id, name, phone from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} and id = ${b.contactId}`
+      : sql`select id, name, phone from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} order by is_primary desc, id limit 1`,
+  );
+  if (b.contactId && !c) throw invalid('联系人：联系人不存在或不属于该客户');
+  return { contactId: c ? Number(c.id) : null, name: b.customLinkPerson ?? c?.name ?? null, phone: b.customPhone ?? c?.phone ?? null };
+}
+
+interface Address {
+  addressId: number | null;
+  provinceCode: string | null;
+  cityCode: string | null;
+  districtCode: string | null;
+  province: string | null;
+  city: string | null;
+  district: string | null;
+  detail: string | null;
+  fullAddress: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The service address: typed (gpsAddr), a saved address of the customer, or the customer's default one. */
+async function addressOf(ex: Executor, v: Viewer, customerId: number, b: CreateOrderBody): Promise<Address> {
+  if (b.gpsAddr) {
+    const g = b.gpsAddr;
+    const area = resolveArea(g.provinceCode, g.cityCode, g.districtCode);
+    if (!area) throw invalid('服务地址：省市区不正确');
+    return { addressId: null, ...area, detail: g.detail, fullAddress: fullAddressOf(area, g.detail), latitude: g.latitude ?? null, longitude: g.longitude ?? null };
+  }
+  const [a] = await rows<Record<string, string | number | null>>(
+    ex,
+    sql`select id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
+      from customer_addresses where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId}
+      and ${b.addressId ? sql`id = ${b.addressId}` : sql`true`} order by is_default desc, id limit 1`,
+  );
+  if (b.addressId && !a) throw invalid('服务地址：地址不存在或不属于该客户');
+  const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
+  const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
+  return {
+    addressId: n('id'),
+    provinceCode: s('province_code'),
+    cityCode: s('city_code'),
+    districtCode: s('district_code'),
+    province: s('province'),
+    city: s('city'),
+    district: s('district'),
+    detail: s('detail'),
+    fullAddress: s('full_address'),
+    latitude: n('latitude'),
+    longitude: n('longitude'),
+  };
+}
+
+/** The installed product (of this customer) and its warranty state today. */
+async function productOf(ex: Executor, v: Viewer, customerId: number, productId: number | null | undefined) {
+  if (!productId) return { productId: null, warranty: null };
+  const [p] = await rows<{ warranty_end: string | null; today: string }>(
+    ex,
+    sql`select to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD') as today
+      from installed_products where enterprise_id = ${v.enterpriseId} and id = ${productId} and customer_id = ${customerId}`,
+  );
+  if (!p) throw invalid('产品：设备不存在或不属于该客户');
+  return { productId, warranty: warrantyState(p.warranty_end, p.today) };
+}
+
+/** Refuses ids that are not rows of `table` in this enterprise (users: enabled and not deleted). */
+async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and ${extra}`,
+  );
+  if (Number(r?.n) !== unique.length) throw invalid(message);
+}
+
+async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await rows<{ id: number; name: string; price: string | number }>(
+    ex,
+    sql`select id, name, price from service_items where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) order by sort, id`,
+  );
+  if (found.length !== unique.length) throw invalid('服务项目：服务项目不存在或已被删除');
+  return found.map((s) => ({ id: Number(s.id), name: s.name, price: Number(s.price) }));
+}
+
+/** The order type (default when absent), which must be enabled, and the field version new orders pin. */
+async function templateOf(ex: Executor, v: Viewer, orderType: number | null | undefined) {
+  const cur = await currentVersionOf(ex, v.enterpriseId, ORDER_FORM_KIND, orderType ?? undefined);
+  const [t] = await rows<{ enabled: boolean }>(ex, sql`select enabled from form_templates where enterprise_id = ${v.enterpriseId} and id = ${cur.templateId}`);
+  if (!t?.enabled) throw invalid('工单类型：该工单类型已停用');
+  return cur;
+}
+
+/**
+ * Creates an order in one transaction: checks every reference against the enterprise (and the
+ * customer), validates the custom fields against the pinned template version, takes the next
+ * number, writes the order, its people, service items and the first log row.
+ */
+export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody): Promise<{ id: number; orderNo: string; state: number }> {
+  return db.transaction(async (tx) => {
+    const customer = await visibleCustomer(tx, v, b.customerId);
+    const tpl = await templateOf(tx, v, b.orderType);
+    const ext = await validateAndComputeExt(tx, v.enterpriseId, ORDER_FORM_KIND, tpl.templateVersionId, b.ext ?? {}, {
+      isNew: true,
+      roles: v.sysrole == null ? undefined : [v.sysrole],
+    });
+    const contact = await contactOf(tx, v, customer.id, b);
+    const addr = await addressOf(tx, v, customer.id, b);
+    const product = await productOf(tx, v, customer.id, b.productId);
+    const items = await serviceItemsOf(tx, v, b.serviceId ?? []);
+    const people = [...(b.coordinationUserId ?? []), ...(b.duplicateUserId ?? []), ...(b.salespersonId ? [b.salespersonId] : [])];
+    await checkIds(tx, v, 'users', people, '人员：人员不存在或已停用', sql`enabled and deleted_at is null`);
+    await checkIds(tx, v, 'service_groups', b.serviceGroupId ? [b.serviceGroupId] : [], '服务团队：服务团队不存在或已被删除');
+    await checkIds(tx, v, 'tags', b.orderLabel ?? [], '工单标签：标签不存在或已被删除', sql`code = 3`);
+    await checkFiles(tx, v.enterpriseId, b.attachments ?? []);
+
+    // Until the process issue lands, every order pins the default process.
+    const process = DEFAULT_ORDER_PROCESS;
+    const start = initialOrderState(process);
+    const orderNo = await nextOrderNo(tx, v);
+    const serviceAmount = Math.round(items.reduce((s, i) => s + i.price * 100, 0)) / 100;
+    const grams = gramsOf(b.title, orderNo, customer.name, contact.name, contact.phone, addr.fullAddress);
+    const applyTime = b.customApplyTime ? sql`(${b.customApplyTime})::timestamp at time zone ${v.timeZone}` : sql`null`;
+    const [o] = await rows<{ id: number }>(
+      tx,
+      sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process, state, examine_type, examine_result,
+          title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
+          province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
+          installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
+          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount)
+        values (${v.enterpriseId}, ${orderNo}, ${tpl.templateId}, ${tpl.templateVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
+          ${start.examineType}, ${start.examineType ? 0 : null},
+          ${b.title}, ${customer.id}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
+          ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
+          ${addr.fullAddress}, ${addr.latitude}, ${addr.longitude},
+          ${product.productId}, ${product.warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
+          ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? null}, ${b.saleChannel ?? null},
+          ${JSON.stringify(ext)}::jsonb, ${texts(grams)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount})
+        returning id`,
+    );
+    const id = Number(o?.id);
+    for (const i of items) {
+      await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
+        values (${v.enterpriseId}, ${id}, ${i.id}, ${i.name}, ${i.price}, 1, ${i.price})`);
+    }
+    const parts: [number, number[]][] = [
+      [ORDER_PEOPLE_PARTS.collaborator, b.coordinationUserId ?? []],
+      [ORDER_PEOPLE_PARTS.copied, b.duplicateUserId ?? []],
+    ];
+    for (const [part, ids] of parts) {
+      if (ids.length === 0) continue;
+      await tx.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id)
+        select ${v.enterpriseId}, ${id}, ${part}, u from unnest(${bigints([...new Set(ids)])}) u`);
+    }
+    if (b.orderLabel?.length) {
+      await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id)
+        select ${v.enterpriseId}, 3, ${id}, t from unnest(${bigints([...new Set(b.orderLabel)])}) t`);
+    }
+    await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
+    return { id, orderNo, state: start.state };
+  });
+}

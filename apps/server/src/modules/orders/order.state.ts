@@ -1,0 +1,213 @@
+import {
+  type AbnormalKind,
+  abilitiesOf,
+  DEFAULT_ORDER_PROCESS,
+  type ExamineType,
+  examineOpened,
+  ORDER_PEOPLE_PARTS,
+  type OrderAction,
+  type OrderActor,
+  type OrderContext,
+  type OrderFlags,
+  type OrderPart,
+  type OrderProcess,
+  orderMachine,
+} from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import type { EnqueueInput } from '../../platform/jobs';
+import { changeState, type HookContext, type PatchValue, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
+
+/**
+ * Orders on the platform's state change: where the state and log live, the context the machine
+ * decides on (read from the very row the change updates), the columns each action sets, and the
+ * named hook points of spec part 1 §5. Every order endpoint that acts calls `moveOrder`.
+ */
+export const ORDER_STATE: StateTable = {
+  table: 'orders',
+  stateColumn: 'state',
+  touchColumn: 'updated_at',
+  versionColumn: 'version',
+  log: { table: 'order_logs', recordColumn: 'order_id' },
+};
+
+/** Who acts: the session's user, by the current role (as powers are). */
+export interface OrderViewer {
+  id: number;
+  enterpriseId: number;
+  sysrole: number | null;
+  admin: boolean;
+}
+
+type Row = Record<string, unknown>;
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+export const processOf = (row: Row): OrderProcess => ({ ...DEFAULT_ORDER_PROCESS, ...(row.process as Partial<OrderProcess> | null) });
+
+export function flagsOf(row: Row): OrderFlags {
+  return {
+    invalid: row.invalid === true,
+    abnormal: num(row.abnormal_kind) as AbnormalKind | null,
+    // Only a pending approval (result 0) is waited for; a decided one is history.
+    examineType: num(row.examine_result) === 0 ? (num(row.examine_type) as ExamineType | null) : null,
+    archived: num(row.place_state) === 1,
+    deleted: row.deleted_at != null,
+    inPool: row.in_pool === true,
+    grabbed: row.grabbed === true,
+    receipted: row.receipted_at != null,
+    collected: row.paid_at != null,
+  };
+}
+
+const PART_COLUMNS: [OrderPart, string][] = [
+  ['creator', 'created_by'],
+  ['salesperson', 'salesperson_id'],
+  ['acceptor', 'acceptor_id'],
+  ['dispatcher', 'dispatcher_id'],
+  ['service', 'service_user_id'],
+  ['returnVisitor', 'return_visitor_id'],
+];
+
+/** The viewer's parts on the order and the roles that matter to the machine. */
+export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<OrderActor> {
+  const parts = PART_COLUMNS.filter(([, col]) => num(row[col]) === v.id).map(([p]) => p);
+  const people = await rows<{ part: number }>(ex, sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`);
+  for (const p of people) {
+    if (Number(p.part) === ORDER_PEOPLE_PARTS.collaborator) parts.push('collaborator');
+    if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
+  }
+  const role = v.sysrole;
+  // Approvers: administrators and dispatchers until the process issue names approvers per process (docs/decisions.md).
+  return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: v.admin || role === 1 };
+}
+
+export async function orderContext(ex: Executor, v: OrderViewer, row: Row): Promise<OrderContext> {
+  return { process: processOf(row), flags: flagsOf(row), actor: await actorOf(ex, v, row) };
+}
+
+/** The detail answer's `abilities`: the actions this viewer may take on this order now. */
+export async function orderAbilities(ex: Executor, v: OrderViewer, row: Row): Promise<OrderAction[]> {
+  return abilitiesOf(orderMachine, Number(row.state), await orderContext(ex, v, row));
+}
+
+const now = sql`now()`;
+const unassigned = { service_user_id: null, taken_by: null, taken_at: null, grabbed: false };
+
+/** Columns an approval decision sets, by examine type. */
+function examinePatch(type: ExamineType | null, approved: boolean, actorId: number): Record<string, PatchValue> {
+  const p: Record<string, PatchValue> = { examine_result: approved ? 1 : 2 };
+  if (type === 1) Object.assign(p, { create_examine_operator_id: actorId, create_examined_at: now });
+  if (type === 2) Object.assign(p, { complete_examine_operator_id: actorId, complete_examined_at: now }, approved ? { finished_at: now } : {});
+  // A rejected receipt or collection is to be done again.
+  if (type === 3) Object.assign(p, { receipt_examined_at: now }, approved ? {} : { receipted_at: null });
+  if (type === 4) Object.assign(p, { collection_examined_at: now }, approved ? {} : { paid_at: null });
+  return p;
+}
+
+/** The columns that follow from an action (times, people, flags); the endpoint adds its own fields over these. */
+export function standardPatch(action: OrderAction, d: { ctx: OrderContext; to: number }, actorId: number): Record<string, PatchValue> {
+  const opened = (a: OrderAction): Record<string, PatchValue> => {
+    const t = examineOpened(a, d.ctx.process);
+    return t ? { examine_type: t, examine_result: 0 } : {};
+  };
+  switch (action) {
+    case 'acceptance':
+      return { accepted_at: now, acceptor_id: actorId };
+    case 'invalid':
+      return { invalid: true, accepted_at: now, acceptor_id: actorId };
+    case 'dispatch':
+      return { dispatched_at: now, dispatcher_id: actorId, in_pool: false, abnormal_kind: null, abnormal_reason: null, ...unassigned };
+    case 'grab':
+      return { service_user_id: actorId, taken_by: actorId, taken_at: now, in_pool: false, grabbed: true };
+    case 'revokeGrab':
+      return { ...unassigned, in_pool: true };
+    case 'accept':
+      return { taken_by: actorId, taken_at: now };
+    case 'refuseOrder':
+      return unassigned;
+    case 'startService':
+      return { started_at: now };
+    case 'serviceComplete':
+      return { finished_at: now };
+    case 'applyEndService':
+      return opened(action);
+    case 'cancel':
+    case 'employeeCancel':
+      return { cancelled_at: now };
+    case 'applyAbnormalOrder':
+      return { abnormal_by: actorId, abnormal_at: now };
+    case 'handleAbnormal':
+    case 'rejectAbnormal':
+      return { abnormal_kind: null, abnormal_reason: null, ...(d.to === 1 ? unassigned : {}), ...(d.to === 6 ? { cancelled_at: now } : {}) };
+    case 'approve':
+    case 'reject':
+      return examinePatch(d.ctx.flags.examineType, action === 'approve', actorId);
+    case 'receipt':
+      return { receipted_at: now, ...opened(action) };
+    case 'collect':
+      return { paid_at: now, ...opened(action) };
+    case 'archive':
+      return { place_state: 1, archived_at: now };
+    case 'delete':
+      return { deleted_at: now, deleted_by: actorId };
+    case 'restore':
+      return { deleted_at: null, deleted_by: null };
+    default:
+      return {};
+  }
+}
+
+export interface OrderMove {
+  /** The endpoint's own columns (e.g. service_user_id on dispatch), set over the standard ones. */
+  patch?: Record<string, PatchValue>;
+  note?: string | null;
+  /** The state the user saw (from the detail page): a moved order answers STATE_CHANGED. */
+  expected?: number | readonly number[];
+  follow?: EnqueueInput[];
+}
+
+/** One action on one order of the viewer's enterprise: machine, compare-and-set, log, hooks, follow-ups. */
+export function moveOrder(ex: Executor, v: OrderViewer, id: number, action: OrderAction, o: OrderMove = {}): Promise<StateResult> {
+  return changeState(ex, {
+    table: ORDER_STATE,
+    machine: orderMachine,
+    enterpriseId: v.enterpriseId,
+    id,
+    action,
+    actorId: v.id,
+    ctxOf: (row, tx) => orderContext(tx, v, row),
+    patchOf: (d) => ({ ...standardPatch(action, d, v.id), ...o.patch }),
+    // Orders in the recycle bin are not found, except to be restored.
+    guard: action === 'restore' ? undefined : sql`deleted_at is null`,
+    note: o.note,
+    expected: o.expected,
+    follow: o.follow,
+  });
+}
+
+/**
+ * The order-step hook points of spec part 1 §5 ("before" each step), by the actions that perform the
+ * step. A check registered here runs inside the action's transaction and refuses with its AppError.
+ * Reconciliation has no order action yet; the settlement issue adds its action here.
+ */
+export const ORDER_STEPS = {
+  acceptance: ['acceptance'],
+  dispatch: ['dispatch'],
+  accepting: ['accept', 'grab'],
+  reservation: ['keepDate', 'workerBespokeDate'],
+  startService: ['startService'],
+  endService: ['serviceComplete', 'applyEndService'],
+  receipt: ['receipt'],
+  collection: ['collect'],
+  reconciliation: [],
+} as const satisfies Record<string, readonly OrderAction[]>;
+export type OrderStep = keyof typeof ORDER_STEPS;
+
+/** Registers a check before an order step; answers a function that removes it. */
+export function beforeOrderStep(step: OrderStep, check: (h: HookContext<OrderContext>) => Promise<void>): () => void {
+  const offs = ORDER_STEPS[step].map((action) => registerStateHook<OrderContext>(orderMachine, action, { check }));
+  return () => {
+    for (const off of offs) off();
+  };
+}

@@ -1,0 +1,14 @@
+import { orderContract as K } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { viewerOf } from '../customers/common';
+import { createOrder } from './create.service';
+
+/** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
+export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, K, {
+    add: async ({ user, body }) => withMessage(await createOrder(db, viewerOf(user), body), '创建成功'),
+  });
+}

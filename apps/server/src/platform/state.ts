@@ -1,0 +1,192 @@
+import { abilitiesOf, allowed, type Machine } from '@sk/shared';
+import { is, SQL, sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../db/client';
+import { rows } from '../db/client';
+import { AppError } from './errors';
+import { type EnqueueInput, enqueue } from './jobs';
+
+/**
+ * The one way to change a record's state (DESIGN.md §4). In one transaction: the guarded
+ * `UPDATE … WHERE enterprise_id AND id AND state = $from RETURNING *`, the append-only log row,
+ * the hook points registered for the action, and the follow-up jobs (which exist only if it commits).
+ * A domain declares its table, its machine and its hooks; it never writes its own compare-and-set.
+ */
+
+/** Where a kind of record keeps its state and its log. */
+export interface StateTable {
+  table: string;
+  stateColumn: string;
+  /** Set to now() by every change. */
+  touchColumn?: string;
+  /**
+   * A counter every change bumps and the update compares: then an action that keeps the state
+   * (archive, edit, invalid …) also has exactly one winner, and the decision is made on the row it updates.
+   */
+  versionColumn?: string;
+  /** The log table: `recordColumn` names the record; `fixed` columns tell kinds apart in a shared log. */
+  log: { table: string; recordColumn: string; fixed?: Record<string, string | number> };
+}
+
+/** A column value of a patch: plain values are parameters, objects and arrays go in as JSONB, SQL as written. */
+export type PatchValue = string | number | boolean | null | SQL | Record<string, unknown> | unknown[];
+
+export interface StateChange<A extends string, C> {
+  table: StateTable;
+  machine: Machine<A, C>;
+  enterpriseId: number;
+  id: number;
+  action: A;
+  /** What the machine decides on besides state and action (process settings, the actor's part …). */
+  ctx?: C;
+  /** Or: the context built from the row this change reads (with a versionColumn, the very row it updates). */
+  ctxOf?: (row: Record<string, unknown>, tx: Tx) => Promise<C> | C;
+  actorId: number | null;
+  /** The state(s) the caller saw; a record that has moved since answers STATE_CHANGED. */
+  expected?: number | readonly number[];
+  /** Further columns to set (snake_case names) in the same UPDATE; logged as the changed fields. */
+  patch?: Record<string, PatchValue>;
+  /** Or columns that follow from the decision (e.g. which approval was decided); merged over `patch`. */
+  patchOf?: (d: { row: Record<string, unknown>; ctx: C; from: number; to: number }) => Record<string, PatchValue>;
+  note?: string | null;
+  /** An extra condition on the row (e.g. `deleted_at is null`): a row it excludes is not found. */
+  guard?: SQL;
+  /** Jobs to enqueue with the change (notifications, automation, timers). */
+  follow?: EnqueueInput[];
+}
+
+export interface StateResult {
+  from: number;
+  to: number;
+  row: Record<string, unknown>;
+}
+
+export interface HookContext<C = unknown> {
+  tx: Tx;
+  enterpriseId: number;
+  id: number;
+  action: string;
+  from: number;
+  to: number;
+  actorId: number | null;
+  ctx: C;
+  /** The row as read before the update. */
+  current: Record<string, unknown>;
+  patch: Record<string, PatchValue>;
+  note: string | null;
+}
+
+export interface StateHook<C = unknown> {
+  /** Runs before the update; throws an AppError to refuse (its Chinese message is the answer). */
+  check?: (h: HookContext<C>) => Promise<void>;
+  /** Runs after the update and log, in the transaction; may answer jobs to enqueue. */
+  after?: (h: HookContext<C> & { row: Record<string, unknown> }) => Promise<EnqueueInput[] | undefined>;
+}
+
+const hooks = new Map<string, StateHook<never>[]>();
+const hookKey = (machine: string, action: string) => `${machine}:${action}`;
+
+/** Registers a hook point for (machine, action); answers a function that removes it. */
+export function registerStateHook<C>(machine: Machine<string, C> | string, action: string, hook: StateHook<C>): () => void {
+  const key = hookKey(typeof machine === 'string' ? machine : machine.name, action);
+  const list = hooks.get(key) ?? [];
+  list.push(hook as StateHook<never>);
+  hooks.set(key, list);
+  return () => {
+    const i = list.indexOf(hook as StateHook<never>);
+    if (i >= 0) list.splice(i, 1);
+  };
+}
+
+const hooksOf = <C>(machine: string, action: string) => (hooks.get(hookKey(machine, action)) ?? []) as StateHook<C>[];
+
+const patchSql = (v: PatchValue): SQL => {
+  if (is(v, SQL)) return v;
+  if (v !== null && typeof v === 'object') return sql`${JSON.stringify(v)}::jsonb`;
+  return sql`${v}`;
+};
+
+/** What the log keeps of a patch: plain values as they are, SQL expressions only by name. */
+const changedOf = (patch: Record<string, PatchValue>): Record<string, unknown> | null => {
+  const keys = Object.keys(patch);
+  if (keys.length === 0) return null;
+  return Object.fromEntries(keys.map((k) => [k, is(patch[k], SQL) ? null : patch[k]]));
+};
+
+export interface LogRow {
+  enterpriseId: number;
+  id: number;
+  from: number | null;
+  to: number;
+  action: string;
+  actorId: number | null;
+  note?: string | null;
+  changed?: Record<string, unknown> | null;
+}
+
+/** Appends one log row (also used for a record's creation, from null). */
+export async function insertStateLog(ex: Executor, t: StateTable, l: LogRow): Promise<void> {
+  const fixed = Object.entries(t.log.fixed ?? {});
+  const cols = [sql`enterprise_id`, sql.identifier(t.log.recordColumn), ...fixed.map(([k]) => sql.identifier(k))];
+  const vals = [sql`${l.enterpriseId}`, sql`${l.id}`, ...fixed.map(([, v]) => sql`${v}`)];
+  const changed = l.changed ? sql`${JSON.stringify(l.changed)}::jsonb` : sql`null`;
+  await ex.execute(sql`insert into ${sql.identifier(t.log.table)} (${sql.join(cols, sql`, `)}, from_state, to_state, action, note, changed, user_id)
+    values (${sql.join(vals, sql`, `)}, ${l.from}, ${l.to}, ${l.action}, ${l.note ?? null}, ${changed}, ${l.actorId})`);
+}
+
+/**
+ * Someone changed the record between our read and our update. Read it again (a new snapshot): gone is
+ * not found; an action the new state no longer allows answers the machine's own refusal (as if we had
+ * come second); otherwise the record merely moved and the caller should look again.
+ */
+async function lostRace<A extends string, C>(tx: Tx, c: StateChange<A, C>, select: SQL): Promise<AppError> {
+  const [now] = await rows(tx, select);
+  if (!now) return new AppError('NOT_FOUND');
+  const ctx = c.ctxOf ? await c.ctxOf(now, tx) : (c.ctx as C);
+  const d = c.machine.decide(Number(now[c.table.stateColumn]), c.action, ctx);
+  return allowed(d) ? new AppError('STATE_CHANGED') : new AppError(d.refuse);
+}
+
+const listOf = (e: number | readonly number[] | undefined): readonly number[] | null => (e == null ? null : typeof e === 'number' ? [e] : e);
+
+/** Performs one action on one record; see the file comment. Throws AppError: NOT_FOUND, STATE_CHANGED, or the machine's or a hook's refusal. */
+export async function changeState<A extends string, C>(ex: Executor, c: StateChange<A, C>): Promise<StateResult> {
+  const t = c.table;
+  const T = sql.identifier(t.table);
+  const S = sql.identifier(t.stateColumn);
+  const where = sql`enterprise_id = ${c.enterpriseId} and id = ${c.id}${c.guard ? sql` and (${c.guard})` : sql``}`;
+  // A nested call on a transaction becomes a savepoint: the caller's own reads and writes stay in one transaction.
+  return (ex as Db).transaction(async (tx) => {
+    const [cur] = await rows(tx, sql`select * from ${T} where ${where}`);
+    if (!cur) throw new AppError('NOT_FOUND');
+    const from = Number(cur[t.stateColumn]);
+    const expected = listOf(c.expected);
+    if (expected && !expected.includes(from)) throw new AppError('STATE_CHANGED');
+    const ctx = c.ctxOf ? await c.ctxOf(cur, tx) : (c.ctx as C);
+    const decision = c.machine.decide(from, c.action, ctx);
+    if (!allowed(decision)) throw new AppError(decision.refuse);
+    const to = decision.to;
+    const patch = { ...c.patch, ...c.patchOf?.({ row: cur, ctx, from, to }) };
+    const h: HookContext<C> = { tx, enterpriseId: c.enterpriseId, id: c.id, action: c.action, from, to, actorId: c.actorId, ctx, current: cur, patch, note: c.note ?? null };
+    const hs = hooksOf<C>(c.machine.name, c.action);
+    for (const hook of hs) await hook.check?.(h);
+
+    const sets = [sql`${S} = ${to}`, ...Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${patchSql(v)}`)];
+    if (t.touchColumn) sets.push(sql`${sql.identifier(t.touchColumn)} = now()`);
+    let same = sql`${S} = ${from}`;
+    if (t.versionColumn) {
+      const V = sql.identifier(t.versionColumn);
+      sets.push(sql`${V} = ${V} + 1`);
+      same = sql`${same} and ${V} = ${cur[t.versionColumn]}`;
+    }
+    const [row] = await rows(tx, sql`update ${T} set ${sql.join(sets, sql`, `)} where ${where} and ${same} returning *`);
+    if (!row) throw await lostRace(tx, c, sql`select * from ${T} where ${where}`);
+    await insertStateLog(tx, t, { enterpriseId: c.enterpriseId, id: c.id, from, to, action: c.action, actorId: c.actorId, note: c.note, changed: changedOf(patch) });
+
+    const jobs = [...(c.follow ?? [])];
+    for (const hook of hs) jobs.push(...((await hook.after?.({ ...h, row })) ?? []));
+    for (const j of jobs) await enqueue(tx, { enterpriseId: c.enterpriseId, ...j });
+    return { from, to, row };
+  });
+}
+
+export { abilitiesOf };

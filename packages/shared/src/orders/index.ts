@@ -1,0 +1,3 @@
+export * from './orders.constants';
+export * from './order.machine';
+export * from './orders.contract';

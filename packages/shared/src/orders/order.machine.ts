@@ -1,0 +1,227 @@
+import type { ErrorCode } from '../common/errors';
+import type { Decision, Machine } from '../common/machine';
+import type { AbnormalKind, ExamineType } from './orders.constants';
+
+/**
+ * The work-order lifecycle as a pure transition table (docs/orders.md explains each choice):
+ * state × action × the order's process settings and flags × the actor's part → next state or refusal.
+ */
+
+export const ORDER_ACTIONS = [
+  'acceptance',
+  'invalid',
+  'keepDate',
+  'workerBespokeDate',
+  'dispatch',
+  'grab',
+  'revokeGrab',
+  'accept',
+  'refuseOrder',
+  'startService',
+  'serviceComplete',
+  'applyEndService',
+  'cancel',
+  'employeeCancel',
+  'applyAbnormalOrder',
+  'handleAbnormal',
+  'rejectAbnormal',
+  'approve',
+  'reject',
+  'receipt',
+  'collect',
+  'archive',
+  'edit',
+  'employeeEdit',
+  'delete',
+  'restore',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** The process settings an order pinned at creation (its process version). */
+export interface OrderProcess {
+  /** New orders wait in 0 for acceptance (受理) before dispatch. */
+  acceptance: boolean;
+  /** After dispatch the engineer accepts (接单, state 2); without it dispatch leads straight to 3. */
+  engineerAccept: boolean;
+  /** Approvals by examine type: 1 creation, 2 completion, 3 receipt, 4 collection. */
+  createApproval: boolean;
+  completeApproval: boolean;
+  receiptApproval: boolean;
+  collectionApproval: boolean;
+}
+export const DEFAULT_ORDER_PROCESS: OrderProcess = {
+  acceptance: false,
+  engineerAccept: true,
+  createApproval: false,
+  completeApproval: false,
+  receiptApproval: false,
+  collectionApproval: false,
+};
+
+/** Flags of the order besides its state. */
+export interface OrderFlags {
+  invalid: boolean;
+  /** A pending change request (applyAbnormalOrder) and its kind, or null. */
+  abnormal: AbnormalKind | null;
+  /** The approval the order waits for, or null. */
+  examineType: ExamineType | null;
+  archived: boolean;
+  deleted: boolean;
+  /** Offered in the order pool (high seas) for engineers to grab. */
+  inPool: boolean;
+  /** The current service person took it from the pool (so may give it back). */
+  grabbed: boolean;
+  receipted: boolean;
+  collected: boolean;
+}
+export const NO_FLAGS: OrderFlags = {
+  invalid: false,
+  abnormal: null,
+  examineType: null,
+  archived: false,
+  deleted: false,
+  inPool: false,
+  grabbed: false,
+  receipted: false,
+  collected: false,
+};
+
+/** The actor's parts on this order (person types of spec part 2 §3, plus creator and copied-to). */
+export type OrderPart = 'creator' | 'salesperson' | 'acceptor' | 'dispatcher' | 'service' | 'collaborator' | 'returnVisitor' | 'copied';
+
+export interface OrderActor {
+  parts: readonly OrderPart[];
+  /** System administrator (role 3). */
+  admin: boolean;
+  /** Holds the dispatcher role (1): manages orders. */
+  dispatchRole: boolean;
+  /** Holds the acceptance customer-service role (6). */
+  acceptRole: boolean;
+  /** Holds the service-person role (2): may grab from the pool. */
+  serviceRole: boolean;
+  /** May decide the approval this order waits for (from the process's approvers). */
+  approver: boolean;
+}
+
+export interface OrderContext {
+  process: OrderProcess;
+  flags: OrderFlags;
+  actor: OrderActor;
+}
+
+type Who = (a: OrderActor) => boolean;
+const has =
+  (...parts: OrderPart[]): Who =>
+  (a) =>
+    parts.some((p) => a.parts.includes(p));
+const either =
+  (...ws: Who[]): Who =>
+  (a) =>
+    ws.some((w) => w(a));
+const staff: Who = (a) => a.admin || a.dispatchRole;
+const admin: Who = (a) => a.admin;
+const acceptStaff: Who = (a) => a.admin || a.dispatchRole || a.acceptRole;
+const service = has('service');
+const approver: Who = (a) => a.approver;
+
+/** One action: from which states, under which conditions (a refusal code), by whom, to which state. */
+interface Rule {
+  from: readonly number[];
+  /** A refusal from the flags or settings, checked after the state. */
+  unless?: (c: OrderContext, state: number) => ErrorCode | null;
+  who: Who;
+  to: (state: number, c: OrderContext) => number;
+}
+
+const same = (s: number) => s;
+const BAD: ErrorCode = 'ORDER_INVALID_TRANSITION';
+const ifAbnormal = (c: OrderContext): ErrorCode | null => (c.flags.abnormal ? 'ORDER_ABNORMAL' : null);
+/** State 7 holds both creation and completion approvals; only a creation-pending order may still be cancelled. */
+const cancellable = (c: OrderContext, s: number): ErrorCode | null => (s === 7 && c.flags.examineType !== 1 ? BAD : null);
+/** The pending approval must belong to the state: 7 ↔ creation/completion, 5 ↔ receipt/collection. */
+const examinable = (c: OrderContext, s: number): ErrorCode | null => {
+  const t = c.flags.examineType;
+  if (t == null) return BAD;
+  return (s === 7) === (t === 1 || t === 2) ? null : BAD;
+};
+
+export const ORDER_RULES: Record<OrderAction, Rule> = {
+  acceptance: { from: [0], who: acceptStaff, to: () => 1 },
+  invalid: { from: [0], who: acceptStaff, to: same },
+  keepDate: { from: [1, 2, 3], who: either(acceptStaff, has('dispatcher')), to: same },
+  workerBespokeDate: { from: [3], unless: ifAbnormal, who: service, to: same },
+  dispatch: { from: [1, 2, 3], who: staff, to: (_, c) => (c.process.engineerAccept ? 2 : 3) },
+  grab: { from: [1], unless: (c) => (c.flags.inPool ? null : 'ORDER_NOT_IN_POOL'), who: (a) => a.serviceRole, to: () => 3 },
+  revokeGrab: { from: [3], unless: (c) => (c.flags.grabbed ? ifAbnormal(c) : BAD), who: service, to: () => 1 },
+  accept: { from: [2], unless: ifAbnormal, who: service, to: () => 3 },
+  refuseOrder: { from: [2], unless: ifAbnormal, who: service, to: () => 1 },
+  startService: { from: [3], unless: ifAbnormal, who: service, to: () => 4 },
+  serviceComplete: {
+    from: [4],
+    unless: (c) => ifAbnormal(c) ?? (c.process.completeApproval ? 'ORDER_NEEDS_APPROVAL' : null),
+    who: either(service, admin),
+    to: () => 5,
+  },
+  applyEndService: {
+    from: [4],
+    unless: (c) => ifAbnormal(c) ?? (c.process.completeApproval ? null : 'ORDER_NO_APPROVAL'),
+    who: either(service, admin),
+    to: () => 7,
+  },
+  cancel: { from: [0, 1, 2, 3, 4, 7], unless: cancellable, who: staff, to: () => 6 },
+  employeeCancel: { from: [0, 1, 2, 3, 7], unless: cancellable, who: has('creator'), to: () => 6 },
+  applyAbnormalOrder: { from: [2, 3, 4], unless: ifAbnormal, who: service, to: same },
+  handleAbnormal: {
+    from: [2, 3, 4],
+    unless: (c) => (c.flags.abnormal ? null : BAD),
+    who: staff,
+    to: (s, c) => (c.flags.abnormal === 3 ? 6 : c.flags.abnormal === 2 ? 1 : s),
+  },
+  rejectAbnormal: { from: [2, 3, 4], unless: (c) => (c.flags.abnormal ? null : BAD), who: staff, to: same },
+  approve: {
+    from: [5, 7],
+    unless: examinable,
+    who: approver,
+    to: (s, c) => (c.flags.examineType === 1 ? (c.process.acceptance ? 0 : 1) : c.flags.examineType === 2 ? 5 : s),
+  },
+  reject: { from: [5, 7], unless: examinable, who: approver, to: (s, c) => (c.flags.examineType === 1 ? 6 : c.flags.examineType === 2 ? 4 : s) },
+  receipt: { from: [5], unless: (c) => (c.flags.receipted || c.flags.examineType === 3 ? BAD : null), who: either(service, staff), to: same },
+  collect: { from: [5], unless: (c) => (c.flags.collected || c.flags.examineType === 4 ? BAD : null), who: either(service, staff), to: same },
+  archive: { from: [5, 6], who: staff, to: same },
+  edit: { from: [0, 1, 2, 3, 4, 7], who: either(acceptStaff, has('creator')), to: same },
+  employeeEdit: { from: [3, 4], who: has('service', 'collaborator'), to: same },
+  delete: { from: [0, 1, 2, 3, 4, 5, 6, 7], who: admin, to: same },
+  restore: { from: [0, 1, 2, 3, 4, 5, 6, 7], unless: (c) => (c.flags.deleted ? null : BAD), who: admin, to: same },
+};
+
+/** Flags that freeze an order whatever its state: in the recycle bin, marked invalid, archived. */
+function frozen(action: OrderAction, f: OrderFlags): boolean {
+  if (f.deleted) return action !== 'restore';
+  if (f.invalid || f.archived) return action !== 'delete';
+  return false;
+}
+
+export function decideOrder(state: number, action: OrderAction, c: OrderContext): Decision {
+  const r = ORDER_RULES[action];
+  if (!r?.from.includes(state) || frozen(action, c.flags)) return { refuse: BAD };
+  const refusal = r.unless?.(c, state);
+  if (refusal) return { refuse: refusal };
+  if (!r.who(c.actor)) return { refuse: 'ORDER_ACTOR' };
+  return { to: r.to(state, c) };
+}
+
+export const orderMachine: Machine<OrderAction, OrderContext> = { name: 'order', actions: ORDER_ACTIONS, decide: decideOrder };
+
+/** Where a new order starts: creation approval first (7), then acceptance (0), else dispatch (1). */
+export function initialOrderState(p: OrderProcess): { state: number; examineType: ExamineType | null } {
+  if (p.createApproval) return { state: 7, examineType: 1 };
+  return { state: p.acceptance ? 0 : 1, examineType: null };
+}
+
+/** The approval a change opens (set as the order's pending examineType), or null. */
+export function examineOpened(action: OrderAction, p: OrderProcess): ExamineType | null {
+  if (action === 'applyEndService') return 2;
+  if (action === 'receipt' && p.receiptApproval) return 3;
+  if (action === 'collect' && p.collectionApproval) return 4;
+  return null;
+}
