@@ -50,6 +50,7 @@ export const errorMessages = {
   CUSTOMER_CODE_TAKEN: '客户编号已存在：{code}',
   CUSTOMER_HAS_CONTRACTS: '客户“{name}”存在合同，不能删除',
   LAST_CONTACT: '客户至少需要保留一个联系人',
+  CONTACT_TAKEN: '该客户已有联系人“{name}”（{phone}），请勿重复添加',
   SERIAL_TAKEN: '序列号已存在：{serial}',
   PRODUCT_IN_USE: '产品“{name}”已有设备档案或合同，不能删除',
   CONTRACT_NO_TAKEN: '合同编号已存在：{no}',

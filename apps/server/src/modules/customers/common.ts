@@ -100,6 +100,9 @@ export function createdBetween(col: AnyColumn | SQL, v: Viewer, start?: string, 
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const prefixPattern = (q: string): string => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A contact's search grams: its name and its phone, so the contact search finds either. */
+export const contactGrams = (name: string, phone: string | null | undefined): string[] => gramsOf(name, phone);
+
 /** Lower-cased single characters and character pairs of the texts (no whitespace), for `search_grams`. */
 export function gramsOf(...values: (string | null | undefined)[]): string[] {
   const set = new Set<string>();

@@ -132,6 +132,7 @@ export default function AllCustomer() {
         title="客户列表"
         columns={columns}
         defaultColumns={defaultColumns}
+        phoneCard={['name', 'linkperson', 'phone', 'address', 'actions']}
         fetch={customerFetcher}
         keywordPlaceholder="请输入客户名称"
         filters={<Filters />}
@@ -149,7 +150,7 @@ export default function AllCustomer() {
             </Button>
           </>
         }
-        onExport={({ fileName, ids }) => exportCustomers(fileName, ids.map(Number))}
+        onExport={({ fileName, ids, query }) => exportCustomers(fileName, ids.map(Number), query)}
         onDelete={(ids) => call(customerContract.delAllCustomer, { ids: ids.map(Number) }).then(refreshCustomers)}
       />
       <CustomerFormDialog open={editing !== null} customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />

@@ -18,6 +18,7 @@ import { ProductsTab } from '../components/detail/ProductsTab';
 import { TagList } from '../components/TagSelect';
 import { usePaidAction } from '../hooks';
 import { labelOf } from '../options';
+import '../customers.css';
 
 /** Tabs the order, event, project and return-visit areas fill as they arrive. */
 const LATER_TABS = [

@@ -42,7 +42,7 @@ export default function ProductManage() {
     key: 'actions',
     title: '操作',
     fixed: 'right',
-    width: 180,
+    width: 160,
     render: (_: unknown, p) => (
       <Space size={0}>
         <Button type="link" size="small" onClick={() => setEditing(p.id)}>
@@ -65,7 +65,8 @@ export default function ProductManage() {
         ref={list}
         title="产品档案"
         columns={columns}
-        defaultColumns={['name', 'serialNumber', 'productName', 'customerName', 'address', 'warrantyState', 'status', 'create_time', 'actions']}
+        // Fits 1440 px beside the menu, so no column starts hidden under the fixed 操作 column (the name carries the product and model).
+        defaultColumns={['name', 'serialNumber', 'customerName', 'warrantyState', 'status', 'address', 'actions']}
         fetch={fetchInstalled}
         keywordPlaceholder="请输入设备名称或序列号"
         filters={
