@@ -157,9 +157,9 @@ test.describe('shell', () => {
     await shot(page, 'shell', '11-mobile-home');
     await page.getByRole('button', { name: '打开菜单' }).click();
     const drawer = page.getByRole('dialog', { name: '菜单' });
-    await drawer.getByText('工单', { exact: true }).click();
-    await drawer.getByText('全部工单').click();
-    await expect(page).toHaveURL(/\/allOrder$/);
+    await drawer.getByText('客户', { exact: true }).click();
+    await drawer.getByText('全部客户').click();
+    await expect(page).toHaveURL(/\/allCustomer$/);
     await expect(drawer).toBeHidden();
     await shot(page, 'shell', '12-mobile-page');
   });
