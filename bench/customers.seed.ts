@@ -84,9 +84,9 @@ export async function seedCustomers(db: Db, enterpriseId: number, n: number): Pr
         (${arr(CITIES)})[1 + g % ${CITIES.length}] || (${arr(WORDS)})[1 + (g / 7) % ${WORDS.length}] || (${arr(TRADES)})[1 + (g / 131) % ${TRADES.length}] || g as name,
         (${arr(SURNAMES)})[1 + g % ${SURNAMES.length}] || (${arr(GIVEN)})[1 + (g / 3) % ${GIVEN.length}] as link) x`);
     await tx.execute(sql`insert into customer_contacts (enterprise_id, customer_id, name, phone, is_primary, search_grams)
-      select enterprise_id, id, link_name, phone, true, ${grams('link_name')} from customers where ${added}`);
+      select enterprise_id, id, link_name, phone, true, ${grams("link_name || ' ' || phone")} from customers where ${added}`);
     await tx.execute(sql`insert into customer_contacts (enterprise_id, customer_id, name, phone, is_primary, search_grams)
-      select enterprise_id, id, '副' || link_name, '15' || lpad(id::text, 9, '0'), false, ${grams("'副' || link_name")}
+      select enterprise_id, id, '副' || link_name, '15' || lpad(id::text, 9, '0'), false, ${grams("'副' || link_name || ' 15' || lpad(id::text, 9, '0')")}
       from customers where ${added} and id % 4 = 0`);
     const areas = sql.raw(`(values ${AREAS.map((a, i) => `(${i}, '${a.join("','")}')`).join(',')}) as a(i, pc, cc, dc, p, c, d)`);
     await tx.execute(sql`insert into customer_addresses (enterprise_id, customer_id, province_code, city_code, district_code, province, city,

@@ -34,12 +34,8 @@ test.describe('shell', () => {
   test('a free-plan entry shows a lock and opens the upgrade notice with the hotline', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
     await loginUi(page, FREE_ADMIN);
+    // 工单 holds only locked entries on the free plan: the group opens its first entry's notice.
     await page.locator('.sk-top-menu').getByText('工单').click();
-    const entry = page.locator('.sk-sider .ant-menu-item', { hasText: '我的工单' });
-    await expect(entry.locator('[data-locked="1"]')).toBeVisible();
-    await expect(entry.getByLabel('免费版锁定')).toBeVisible();
-    await shot(page, 'shell', '03-free-menu-locks');
-    await entry.click();
     const modal = page.getByRole('dialog', { name: '升级VIP版本' });
     await expect(modal.getByText('免费版不支持我的工单，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
     await expect(modal.getByRole('img', { name: '升级二维码' })).toBeVisible();
@@ -47,6 +43,15 @@ test.describe('shell', () => {
     await expect(modal.getByText('请联系客服开通VIP版本')).toBeVisible();
     await expect(modal.getByText('客服热线：400-800-6688')).toBeVisible();
     await shot(page, 'shell', '04-upgrade-modal');
+    await modal.getByRole('button', { name: '关闭', exact: true }).click();
+    // A locked entry in a group that also has open ones shows its lock, and opens the notice too.
+    await page.locator('.sk-top-menu').getByText('客户').click();
+    const entry = page.locator('.sk-sider .ant-menu-item', { hasText: '联系人管理' });
+    await expect(entry.locator('[data-locked="1"]')).toBeVisible();
+    await expect(entry.getByLabel('免费版锁定')).toBeVisible();
+    await shot(page, 'shell', '03-free-menu-locks');
+    await entry.click();
+    await expect(modal.getByText('免费版不支持联系人管理，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
     await modal.getByRole('button', { name: '关闭', exact: true }).click();
     // The locked page itself, opened by its address, shows the same notice instead of the page.
     await page.goto('/myOrder');
@@ -157,9 +162,9 @@ test.describe('shell', () => {
     await shot(page, 'shell', '11-mobile-home');
     await page.getByRole('button', { name: '打开菜单' }).click();
     const drawer = page.getByRole('dialog', { name: '菜单' });
-    await drawer.getByText('工单', { exact: true }).click();
-    await drawer.getByText('全部工单').click();
-    await expect(page).toHaveURL(/\/allOrder$/);
+    await drawer.getByText('客户', { exact: true }).click();
+    await drawer.getByText('全部客户').click();
+    await expect(page).toHaveURL(/\/allCustomer$/);
     await expect(drawer).toBeHidden();
     await shot(page, 'shell', '12-mobile-page');
   });

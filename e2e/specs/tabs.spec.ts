@@ -8,15 +8,19 @@ async function side(page: Page, name: string, key: string) {
   await expect(tab(page, key)).toBeVisible();
 }
 
-/** Four order pages opened from the menu, after the tabs already open. */
+// Four settings pages (none keep-alive) stand for any four pages: A /systemSetting, B /templateCenter,
+// C /orderingRule, D /tagsManage/personTag.
+const [A, B, C, D] = ['/systemSetting', '/templateCenter', '/orderingRule', '/tagsManage/personTag'];
+
+/** Four settings pages opened from the menu, after the tabs already open. */
 async function openFour(page: Page, before = ['/guideOne']) {
-  await page.locator('.sk-top-menu').getByText('工单').click();
-  await expect(page).toHaveURL(/\/allOrder$/);
-  await side(page, '新建工单', '/createOrder');
-  await side(page, '待受理工单', '/acceptanceOrder');
-  await side(page, '我的工单', '/myOrder');
-  await expect(page).toHaveURL(/\/myOrder$/);
-  await expect.poll(() => tabKeys(page)).toEqual([...before, '/allOrder', '/createOrder', '/acceptanceOrder', '/myOrder']);
+  await page.locator('.sk-top-menu').getByText('系统设置').click();
+  await expect(page).toHaveURL(/\/systemSetting$/);
+  await side(page, '工单设置', B);
+  await side(page, '派单规则', C);
+  await side(page, '人员标签', D);
+  await expect(page).toHaveURL(/\/tagsManage\/personTag$/);
+  await expect.poll(() => tabKeys(page)).toEqual([...before, A, B, C, D]);
 }
 
 async function tabMenu(page: Page, key: string, action: string) {
@@ -35,48 +39,48 @@ test.describe('tab bar', () => {
     await expect(page.locator('.sk-tabbar .ant-tabs-tab').first().locator('.ant-tabs-tab-remove')).toHaveCount(0);
     await shot(page, 'tabs', '01-four-tabs');
     // The same route with another query replaces its tab.
-    await page.goto('/allOrder?keyword=abc');
-    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', '/allOrder', '/createOrder', '/acceptanceOrder', '/myOrder']);
-    await tab(page, '/myOrder').click();
-    await tab(page, '/allOrder').click();
-    await expect(page).toHaveURL(/\/allOrder\?keyword=abc$/);
+    await page.goto('/systemSetting?keyword=abc');
+    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', A, B, C, D]);
+    await tab(page, D).click();
+    await tab(page, A).click();
+    await expect(page).toHaveURL(/\/systemSetting\?keyword=abc$/);
     // Close the active tab: the previous tab opens.
-    await tab(page, '/acceptanceOrder').click();
-    await tabClose(page, '/acceptanceOrder').click();
-    await expect(page).toHaveURL(/\/createOrder$/);
-    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', '/allOrder', '/createOrder', '/myOrder']);
+    await tab(page, C).click();
+    await tabClose(page, C).click();
+    await expect(page).toHaveURL(/\/templateCenter$/);
+    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', A, B, D]);
     // Closing a tab that is not active stays where we are.
-    await tabClose(page, '/myOrder').click();
-    await expect(page).toHaveURL(/\/createOrder$/);
-    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', '/allOrder', '/createOrder']);
+    await tabClose(page, D).click();
+    await expect(page).toHaveURL(/\/templateCenter$/);
+    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', A, B]);
   });
 
   test('close right, close left and close others from the context menu', async ({ page }) => {
     await openFour(page);
-    await tab(page, '/allOrder').click();
-    await tabMenu(page, '/createOrder', '关闭右侧');
-    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', '/allOrder', '/createOrder']);
-    await expect(page).toHaveURL(/\/allOrder$/);
-    await tabMenu(page, '/createOrder', '关闭左侧');
-    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', '/createOrder']);
-    await expect(page).toHaveURL(/\/createOrder$/);
-    await side(page, '待受理工单', '/acceptanceOrder');
-    await side(page, '我的工单', '/myOrder');
-    await tab(page, '/myOrder').click({ button: 'right' });
+    await tab(page, A).click();
+    await tabMenu(page, B, '关闭右侧');
+    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', A, B]);
+    await expect(page).toHaveURL(/\/systemSetting$/);
+    await tabMenu(page, B, '关闭左侧');
+    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', B]);
+    await expect(page).toHaveURL(/\/templateCenter$/);
+    await side(page, '派单规则', C);
+    await side(page, '人员标签', D);
+    await tab(page, D).click({ button: 'right' });
     await expect(page.locator('.ant-dropdown:visible').getByText('关闭左侧')).toBeVisible();
     await shot(page, 'tabs', '02-context-menu');
     await page.locator('.sk-content').click({ position: { x: 5, y: 5 } });
     await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
-    await tabMenu(page, '/acceptanceOrder', '关闭其他');
-    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', '/acceptanceOrder']);
-    await expect(page).toHaveURL(/\/acceptanceOrder$/);
+    await tabMenu(page, C, '关闭其他');
+    await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', C]);
+    await expect(page).toHaveURL(/\/orderingRule$/);
   });
 
   test('close all from the button returns home; only keep-alive pages stay mounted when hidden', async ({ page }) => {
     await page.locator('.sk-sider').getByText('功能导航').click();
     await expect(page.locator('.sk-page:visible [data-entry="navigation"]')).toBeVisible();
     await openFour(page, ['/guideOne', '/personIndex']);
-    // Function navigation is keep-alive: still in the page, hidden. All-orders is not: gone once hidden.
+    // Function navigation is keep-alive: still in the page, hidden. The settings pages are not: gone once hidden.
     await expect(page.locator('.sk-page[hidden] [data-entry="navigation"]')).toHaveCount(1);
     await expect(page.locator('.sk-page')).toHaveCount(3);
     await page.getByRole('button', { name: '标签操作' }).click();

@@ -1,9 +1,9 @@
 // The route table (spec part 1 §2, part 2 §2): path, lazy page, power code, keep-alive.
 // Later areas append their pages to LAYOUT_ROUTES (inside the layout) or PUBLIC_ROUTES (outside it).
 // Deep imports keep the first load from carrying every area's contracts.
-import { MENU_ENTRIES, type MenuEntry, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
+import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
 import type { FreeFeature } from '@sk/shared/auth/plans';
-import { POWERS } from '@sk/shared/auth/powers';
+import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { type LazyPage, lazyPage } from './lazyPage';
 
 export interface PageRoute {
@@ -13,6 +13,10 @@ export interface PageRoute {
   page: LazyPage;
   /** Power code the page needs; a menu entry with the same path lends its own when absent. */
   power?: string;
+  /** Any one of these opens the page too: set from every menu entry (staff or provider set) that shares its path. */
+  anyPower?: string[];
+  /** The menu entry (routerName) a page outside the menu belongs to, when its path would point elsewhere. */
+  menu?: string;
   /** Stays mounted while its tab is hidden. */
   keepAlive?: boolean;
   /** Refused while a paid plan's seats are exceeded (spec part 1 §6). */
@@ -85,31 +89,47 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
 
 const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** A page that is also a menu entry takes the entry's power, free-plan lock and quota flag unless it sets its own. */
-function withMenuFlags(r: PageRoute, entries: MenuEntry[]): PageRoute {
-  const e = entries.find((m) => samePath(m.path, r.path));
-  if (!e) return r;
-  return { ...r, power: r.power ?? e.power, freeLock: r.freeLock ?? e.freeLock, quotaDisabled: r.quotaDisabled ?? e.quotaDisabled };
+/** The powers that open a page: its own, or the power of any menu entry (either menu set) with its path. */
+function powersOf(r: PageRoute, same: MenuEntry[]): Pick<PageRoute, 'power' | 'anyPower'> {
+  if (r.power) return { power: r.power };
+  const codes = [...new Set(same.map((e) => e.power))];
+  return codes.length > 1 ? { anyPower: codes } : { power: codes[0] };
 }
 
+/** A page that is also a menu entry takes the entry's power, free-plan lock and quota flag unless it sets its own. */
+function withMenuFlags(r: PageRoute, entries: MenuEntry[]): PageRoute {
+  const same = entries.filter((m) => samePath(m.path, r.path));
+  const e = same[0];
+  if (!e) return r;
+  return { ...r, ...powersOf(r, same), freeLock: r.freeLock ?? e.freeLock, quotaDisabled: r.quotaDisabled ?? e.quotaDisabled };
+}
+
+/** True when the user holds what the route asks: its power, or one of its alternatives. */
+export const routeAllows = (powers: readonly string[], r: Pick<PageRoute, 'power' | 'anyPower'>): boolean =>
+  r.anyPower ? r.anyPower.some((p) => powers.includes(p)) : hasPower(powers, r.power);
+
 const SETTING_ENTRY: MenuEntry = { ...SYSTEM_SETTING_MENU, parentId: 0, formType: 2 };
+const ALL_ENTRIES = [...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES, SETTING_ENTRY];
 
 /** Every layout route: the table above, then one "即将上线" page for each menu path that has no page yet. */
 export function layoutRoutes(): PageRoute[] {
-  const entries = [...MENU_ENTRIES, SETTING_ENTRY];
-  const own = LAYOUT_ROUTES.map((r) => withMenuFlags(r, entries));
+  const own = LAYOUT_ROUTES.map((r) => withMenuFlags(r, ALL_ENTRIES));
   const soon: PageRoute[] = [];
-  for (const e of entries) {
+  for (const e of ALL_ENTRIES) {
     if ([...own, ...soon].some((r) => samePath(r.path, e.path))) continue;
-    soon.push({ path: e.path, title: e.name, page: ComingSoon, power: e.power, freeLock: e.freeLock, quotaDisabled: e.quotaDisabled });
+    soon.push(withMenuFlags({ path: e.path, title: e.name, page: ComingSoon }, ALL_ENTRIES));
   }
   return [...own, ...soon];
 }
 
+/** True when a menu path has a page of its own in this build (not the "即将上线" placeholder). */
+export const hasPage = (path: string): boolean => LAYOUT_ROUTES.some((r) => samePath(r.path, path));
+
 // C2: customer pages (features/customers); menu paths take the entry's power and free-plan lock, the others name theirs.
 LAYOUT_ROUTES.push(
   { path: '/allCustomer', title: '全部客户', page: lazyPage(() => import('../features/customers/pages/AllCustomer')), keepAlive: true },
-  { path: '/allOrder/customerDetail/:id/:oid?', title: '客户详情', page: lazyPage(() => import('../features/customers/pages/CustomerDetail')), power: 'menu_AllCustomer' },
+  // The spec's path sits under /allOrder; the page belongs to 客户 (全部客户) in the menu.
+  { path: '/allOrder/customerDetail/:id/:oid?', title: '客户详情', page: lazyPage(() => import('../features/customers/pages/CustomerDetail')), power: 'menu_AllCustomer', menu: 'AllCustomer' },
   { path: '/contactManage', title: '联系人管理', page: lazyPage(() => import('../features/customers/pages/ContactManage')), keepAlive: true },
   { path: '/addressManage', title: '地址管理', page: lazyPage(() => import('../features/customers/pages/AddressManage')), keepAlive: true },
   { path: '/productManage', title: '产品档案', page: lazyPage(() => import('../features/customers/pages/ProductManage')), keepAlive: true },

@@ -52,6 +52,8 @@ export interface ApiHooks {
   csrfToken(): string | undefined;
   /** Inside the mobile app shell '未登录' goes to code login instead of /error403. */
   isAppShell(): boolean;
+  /** A write succeeded: the query layer drops the cached answers it makes stale. */
+  written(ep: EndpointDef): void;
 }
 
 const hooks: ApiHooks = {
@@ -60,6 +62,7 @@ const hooks: ApiHooks = {
   refreshSession: () => {},
   csrfToken: () => undefined,
   isAppShell: () => false,
+  written: () => {},
 };
 
 export function configureApi(h: Partial<ApiHooks>): void {
@@ -196,6 +199,7 @@ export async function callEnvelope<E extends EndpointDef>(ep: E, input?: InputOf
     fail(new ApiError(env.message, env.code), opts);
   }
   if (opts.successToast && env.message) hooks.toast('success', env.message);
+  if (ep.method !== 'GET') hooks.written(ep);
   return env;
 }
 

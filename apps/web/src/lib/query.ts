@@ -8,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ApiError, type CallOptions, call, type InputOf } from './api';
+import { type ApiError, type CallOptions, call, configureApi, type InputOf } from './api';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,6 +20,30 @@ export const queryClient = new QueryClient({
 /** The query key of an endpoint (and input): invalidate with apiKey(ep) to refresh every input. */
 export const apiKey = (ep: EndpointDef, input?: unknown): unknown[] =>
   input === undefined ? [ep.method, ep.path] : [ep.method, ep.path, input];
+
+/** Write endpoint → the reads its success makes stale. Areas declare theirs with `staleAfter`. */
+const staleReads = new Map<EndpointDef, Set<EndpointDef>>();
+
+/**
+ * Declares that a successful call to any of `writes` makes the cached answers of `reads` stale: every such
+ * write, wherever it is made, refreshes the details and counts that show it (a customer's 合同（n） tab …).
+ */
+export function staleAfter(writes: readonly EndpointDef[], reads: readonly EndpointDef[]): void {
+  for (const w of writes) {
+    const set = staleReads.get(w) ?? new Set();
+    for (const r of reads) set.add(r);
+    staleReads.set(w, set);
+  }
+}
+
+/** The reads a write makes stale (for tests). */
+export const readsStaleAfter = (w: EndpointDef): EndpointDef[] => [...(staleReads.get(w) ?? [])];
+
+configureApi({
+  written: (ep) => {
+    for (const r of staleReads.get(ep) ?? []) void queryClient.invalidateQueries({ queryKey: apiKey(r) });
+  },
+});
 
 type QueryOpts<E extends EndpointDef> = Omit<UseQueryOptions<ResponseOf<E>, ApiError>, 'queryKey' | 'queryFn'> & {
   call?: CallOptions;

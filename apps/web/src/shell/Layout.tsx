@@ -1,14 +1,13 @@
-import { hasPower } from '@sk/shared/auth/powers';
 import type { MenuList } from '@sk/shared/menu/menu.contract';
 import { Alert, Layout as AntLayout, Grid } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import type { PageRoute } from '../app/routes';
+import { type PageRoute, routeAllows } from '../app/routes';
 import { useUser } from '../lib/session';
 import { Header } from './Header';
 import { InviteBanner } from './InviteBanner';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
-import { entryOfPath, entryPath, useMenu } from './menu';
+import { allEntries, entryOfPath, entryPath, useMenu } from './menu';
 import { NoviceGuide } from './NoviceGuide';
 import { type Section, sectionOfPath, sectionsOf } from './sections';
 import { SideMenu } from './SideMenu';
@@ -48,11 +47,14 @@ export function Layout() {
   const upgrade = upgradeStore.use();
 
   const sections = sectionsOf(menu);
-  const bySection = sectionOfPath(sections, menu, location.pathname);
+  // A page outside the menu may name the entry it belongs to (the customer detail sits under /allOrder).
+  const pinned = route?.menu ? allEntries(menu).find((e) => e.routerName === route.menu) : undefined;
+  const menuPath = pinned ? entryPath(pinned) : location.pathname;
+  const bySection = sectionOfPath(sections, menu, menuPath);
   const active = bySection?.key ?? chosen;
   const section = sections.find((s) => s.key === active) ?? sections[0]!;
   const activeKey = route ? tabKeyOf(route, location.pathname) : undefined;
-  const allowed = !!route && hasPower(user.powers, route.power);
+  const allowed = !!route && routeAllows(user.powers, route);
 
   useEffect(() => {
     if (bySection) setChosen(bySection.key);
@@ -90,7 +92,7 @@ export function Layout() {
             collapsed={collapsed}
             onCollapse={setCollapsed}
           >
-            <SideMenu section={section} selected={selectedEntry(section, menu, location.pathname)} collapsed={collapsed} />
+            <SideMenu section={section} selected={selectedEntry(section, menu, menuPath)} collapsed={collapsed} />
           </AntLayout.Sider>
         )}
         <AntLayout.Content className="sk-main">
@@ -109,7 +111,7 @@ export function Layout() {
             open={drawer}
             onClose={() => setDrawer(false)}
             active={active}
-            selected={selectedEntry(section, menu, location.pathname)}
+            selected={selectedEntry(section, menu, menuPath)}
           />
         )}
         {upgrade.open && <UpgradeModal />}

@@ -1,9 +1,8 @@
-import { hasPower } from '@sk/shared/auth/powers';
 import { FREE, type FreeFeature, freeNotice } from '@sk/shared/auth/plans';
 import { Button } from 'antd';
 import { Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
-import type { PageRoute } from '../app/routes';
+import { type PageRoute, routeAllows } from '../app/routes';
 import { useUser } from '../lib/session';
 import { Notice } from './Notice';
 import { PageFallback } from './PageFallback';
@@ -46,7 +45,7 @@ export function FreeLocked({ feature, phone }: { feature: FreeFeature; phone: st
 /** Per-page checks: power code → /detailError; free-plan lock; seat quota. Then the lazily loaded page. */
 export function PageGuard({ route }: { route: PageRoute }) {
   const user = useUser();
-  if (!hasPower(user.powers, route.power)) return <Navigate to="/detailError" replace />;
+  if (!routeAllows(user.powers, route)) return <Navigate to="/detailError" replace />;
   if (route.freeLock && user.isChargeUser === FREE) return <FreeLocked feature={route.freeLock} phone={user.customServicePhone} />;
   if (route.quotaDisabled && user.seatsExceeded) return <QuotaExceeded message={user.versionMessage} />;
   const Page = route.page;

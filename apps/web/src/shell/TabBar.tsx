@@ -1,6 +1,7 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
+import { confirmLeave } from './leaveGuard';
 import { closeAll, closeLeft, closeOthers, closeRight, closeTab, type Tab, type TabChange, tabsStore } from './tabs';
 
 type Action = 'close' | 'others' | 'left' | 'right' | 'all';
@@ -45,10 +46,14 @@ function menuFor(tabs: Tab[], key: string): MenuProps['items'] {
 export function TabBar({ activeKey }: { activeKey: string | undefined }) {
   const tabs = tabsStore.use();
   const navigate = useNavigate();
+  const { modal } = App.useApp();
   const active = activeKey ?? '';
 
-  const run = (action: Action, key: string) => {
+  const run = async (action: Action, key: string) => {
     const change = apply(action, tabsStore.get(), key, active);
+    // Closing the visible tab leaves its page: unsaved edits there are asked about before the tab goes.
+    const closesActive = !change.tabs.some((t) => t.key === active);
+    if (closesActive && !(await confirmLeave(modal.confirm))) return;
     tabsStore.set(change.tabs);
     if (change.go) navigate(change.go);
   };
@@ -65,7 +70,7 @@ export function TabBar({ activeKey }: { activeKey: string | undefined }) {
           if (t) navigate(t.url);
         }}
         onEdit={(key, kind) => {
-          if (kind === 'remove' && typeof key === 'string') run('close', key);
+          if (kind === 'remove' && typeof key === 'string') void run('close', key);
         }}
         items={tabs.map((t) => ({
           key: t.key,
@@ -78,7 +83,7 @@ export function TabBar({ activeKey }: { activeKey: string | undefined }) {
                 onClick: ({ key, domEvent }) => {
                   // The menu is portalled but React bubbles its click to the tab, which would activate it.
                   domEvent.stopPropagation();
-                  run(key as Action, t.key);
+                  void run(key as Action, t.key);
                 },
               }}
             >
@@ -87,7 +92,7 @@ export function TabBar({ activeKey }: { activeKey: string | undefined }) {
           ),
         }))}
       />
-      <Dropdown menu={{ items: menuFor(tabs, active), onClick: ({ key }) => run(key as Action, active) }} trigger={['click']}>
+      <Dropdown menu={{ items: menuFor(tabs, active), onClick: ({ key }) => void run(key as Action, active) }} trigger={['click']}>
         <Button size="small" className="sk-tab-actions" aria-label="标签操作" icon={<MoreOutlined />}>
           <span className="sk-tab-actions-text">标签操作</span>
         </Button>

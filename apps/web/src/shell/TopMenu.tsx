@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { menuIcon } from './icons';
 import { entryPath } from './menu';
 import type { Section } from './sections';
+import { openUpgrade } from './upgrade';
 
 /** The first page a section opens: its first entry that is neither locked nor disabled. */
 export const sectionLanding = (s: Section): string | undefined => {
@@ -22,8 +23,12 @@ export function TopMenu({ sections, active, onSelect }: { sections: Section[]; a
       onClick={({ key }) => {
         onSelect(key);
         const s = sections.find((x) => x.key === key);
-        const to = s && sectionLanding(s);
-        if (to) navigate(to);
+        if (!s) return;
+        const to = sectionLanding(s);
+        if (to) return navigate(to);
+        // Every entry locked on the free plan: the first one's upgrade notice, rather than nothing.
+        const lock = s.entries.find((e) => e.locked);
+        if (lock) openUpgrade(lock.lockNotice);
       }}
     />
   );

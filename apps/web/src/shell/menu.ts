@@ -2,8 +2,9 @@
 import { FREE } from '@sk/shared/auth/plans';
 import { type MenuEntryView, type MenuList, menuContract } from '@sk/shared/menu/menu.contract';
 import { useQueries } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { hasPage } from '../app/routes';
 import { call, getPath } from '../lib/api';
 import { cache } from '../lib/cache';
 import { apiKey, queryClient, useApi } from '../lib/query';
@@ -19,6 +20,16 @@ interface CachedMenu {
   menu: MenuList;
 }
 
+/**
+ * The menu as the web shows it: entries whose page is not built yet are left out (the answer keeps the spec's
+ * full menu), except a free-plan lock, which opens the plan's upgrade notice rather than a page. Groups left empty go.
+ */
+export function usableMenu(menu: MenuList, built: (path: string) => boolean = hasPage): MenuList {
+  const usable = (e: MenuEntryView) => e.custom || e.locked || built(e.path);
+  const groups = menu.groups.map((g) => ({ ...g, children: g.children.filter(usable) })).filter((g) => g.children.length > 0);
+  return { ...menu, groups };
+}
+
 export function useMenu(): MenuList | undefined {
   const user = useUser();
   const cached = cache.get<CachedMenu>(MENU_CACHE_KEY);
@@ -27,7 +38,7 @@ export function useMenu(): MenuList | undefined {
   useEffect(() => {
     if (q.data && q.isFetchedAfterMount) cache.set(MENU_CACHE_KEY, { userId: user.id, role: user.sysrole, menu: q.data } satisfies CachedMenu);
   }, [q.data, q.isFetchedAfterMount, user.id, user.sysrole]);
-  return q.data;
+  return useMemo(() => (q.data ? usableMenu(q.data) : undefined), [q.data]);
 }
 
 /** Role switch: the cached menu belongs to the old role. */

@@ -93,6 +93,9 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [209, 'CustomerComplaintList', '客户投诉', '/customerComplaintList'],
     [210, 'ExtendWarranty', '延保管理', '/extend/warranty'],
     [211, 'CaseManagement', '案例管理', '/case/list'],
+    // Not in the spec's menu: the contract lists are reached from the customer pages (docs/decisions.md).
+    [212, 'SaleContract', '销售合同', '/saleContract', { power: 'menu_AllCustomer' }],
+    [213, 'MaintainContract', '维保合同', '/maintainContract', { power: 'menu_AllCustomer' }],
   ]),
   ...group(3, 'PhoneOutlined', [
     [301, 'Callcenter', '通话记录', '/callcenter'],

@@ -58,6 +58,7 @@ export const errorMessages = {
   CUSTOMER_HAS_ORDERS: '客户“{name}”存在工单，不能删除',
   INSTALLED_HAS_ORDERS: '设备“{name}”已有工单，不能删除',
   LAST_CONTACT: '客户至少需要保留一个联系人',
+  CONTACT_TAKEN: '该客户已有联系人“{name}”（{phone}），请勿重复添加',
   SERIAL_TAKEN: '该序列号已被使用，请更换',
   PRODUCT_IN_USE: '产品“{name}”已有设备档案或合同，不能删除',
   CONTRACT_NO_TAKEN: '该合同编号已被使用，请更换',

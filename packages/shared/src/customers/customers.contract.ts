@@ -61,6 +61,8 @@ export const customerPermissionRowSchema = z.object({ userId: z.number(), userNa
 const permissionLevel = L(coerceInt('smallint').pipe(z.union([z.literal(1), z.literal(2)])).default(1), '权限');
 
 export const linkPersonFilters = z.object({
+  /** Name or phone, as the person picker searches (ContactManage's search box). */
+  keyword: text('姓名或电话', 50).optional(),
   name: text('联系人', 50).optional(),
   phone: text('联系电话', 30).optional(),
   customerName: text('客户名称', 100).optional(),

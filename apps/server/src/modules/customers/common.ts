@@ -7,6 +7,8 @@ import { windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { apiTime } from '../settings/sql-helpers';
 
+import { gramsOf } from '../../platform/search';
+
 export { contains, gramsOf, likePattern, prefixPattern, texts } from '../../platform/search';
 
 /** Who is asking: enough to scope every query (sessions and export jobs both give it). */
@@ -106,5 +108,8 @@ export function createdBetween(col: AnyColumn | SQL, v: Viewer, start?: string, 
   if (end) out.push(sql`${col} <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${v.timeZone}`);
   return out;
 }
+
+/** A contact's search grams: its name and its phone, so the contact search finds either. */
+export const contactGrams = (name: string, phone: string | null | undefined): string[] => gramsOf(name, phone);
 
 export const and = (conds: SQL[]): SQL => (conds.length ? sql.join(conds, sql` and `) : sql`true`);

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { and, contains, customerScope, editableCustomer, gramsOf, prefixPattern, texts, timeOf, type Viewer } from './common';
+import { and, contactGrams, contains, customerScope, editableCustomer, prefixPattern, texts, timeOf, type Viewer } from './common';
 import { lockCustomer, syncPrimary } from './parts.common';
 import { countOf, pageRows } from '../../platform/list';
 
@@ -31,6 +31,8 @@ const present = (r: Raw): Contact => ({
 
 export interface ContactFilters {
   customerId?: number | null;
+  /** Name or phone (the list's search box), like the person picker. */
+  keyword?: string;
   name?: string;
   phone?: string;
   customerName?: string;
@@ -39,6 +41,7 @@ export interface ContactFilters {
 function conds(v: Viewer, f: ContactFilters): SQL[] {
   const c: SQL[] = [sql`k.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`k.customer_id`)];
   if (f.customerId) c.push(sql`k.customer_id = ${f.customerId}`);
+  if (f.keyword) c.push(contains(sql`k.search_grams`, sql`(k.name || ' ' || k.phone)`, f.keyword));
   if (f.name) c.push(contains(sql`k.search_grams`, sql`k.name`, f.name));
   if (f.phone) c.push(sql`k.phone like ${prefixPattern(f.phone)}`);
   if (f.customerName) {
@@ -77,11 +80,23 @@ export interface ContactBody {
   isPrimary?: boolean;
 }
 
+/** The same person (same name and phone) once per customer. */
+async function refuseDuplicate(tx: Executor, enterpriseId: number, b: ContactBody): Promise<void> {
+  const [same] = await rows<{ id: number }>(
+    tx,
+    sql`select id from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${b.customerId}
+      and name = ${b.name} and phone = ${b.phone} and id <> ${b.id ?? 0} limit 1`,
+  );
+  if (same) throw new AppError('CONTACT_TAKEN', { name: b.name, phone: b.phone });
+}
+
 /** Creates or updates a contact; making it primary moves the flag from the previous primary. */
 export async function saveContact(db: Db, v: Viewer, b: ContactBody): Promise<number> {
   return db.transaction(async (tx) => {
     await editableCustomer(tx, v, b.customerId);
+    // The customer's row lock makes the duplicate check below safe against a parallel save of the same person.
     await lockCustomer(tx, v.enterpriseId, b.customerId);
+    await refuseDuplicate(tx, v.enterpriseId, b);
     const [{ n } = { n: 0 }] = await rows<{ n: number }>(
       tx,
       sql`select count(*)::int as n from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${b.customerId}`,
@@ -91,7 +106,7 @@ export async function saveContact(db: Db, v: Viewer, b: ContactBody): Promise<nu
       await tx.execute(sql`update customer_contacts set is_primary = false
         where enterprise_id = ${v.enterpriseId} and customer_id = ${b.customerId} and is_primary and id <> ${b.id ?? 0}`);
     }
-    const grams = gramsOf(b.name);
+    const grams = contactGrams(b.name, b.phone);
     let id = b.id ?? 0;
     if (b.id) {
       const [r] = await rows<{ id: number }>(

@@ -7,7 +7,7 @@ import { customerAddresses, customerContacts, customers } from '../../db/schema/
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
 import { addLinks, removeAllLinksOf } from '../tags/tag-links';
-import { bigints, editableCustomer, gramsOf, ownOnly, type Viewer, visibleCustomer, visibleCustomerIds } from './common';
+import { bigints, contactGrams, editableCustomer, gramsOf, ownOnly, type Viewer, visibleCustomer, visibleCustomerIds } from './common';
 import { contactsOf } from './contacts.service';
 import { addressesOf } from './addresses.service';
 import { customersByIds } from './customers.repo';
@@ -53,7 +53,7 @@ export async function insertCustomer(tx: Tx, v: Viewer, b: AddCustomerBody, tags
     customerId: row.id,
     ...b.linkPerson,
     isPrimary: true,
-    searchGrams: gramsOf(b.linkPerson.name),
+    searchGrams: contactGrams(b.linkPerson.name, b.linkPerson.phone),
   });
   if (address) await tx.insert(customerAddresses).values({ enterpriseId: v.enterpriseId, customerId: row.id, ...address, isDefault: true });
   if (tagsAllowed && b.tagIds?.length) await addLinks(tx, v.enterpriseId, CUSTOMER_TAG_CODE, b.tagIds, [row.id]);

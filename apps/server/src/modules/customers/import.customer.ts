@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { type Area, areas } from './areas';
-import { gramsOf, texts, type Viewer } from './common';
+import { contactGrams, texts, type Viewer } from './common';
 import { insertCustomer } from './customers.service';
 import { addressValues } from './parts.common';
 import type { Column, SheetRow } from './xlsx';
@@ -181,8 +181,12 @@ export async function importCustomers(db: Db, v: Viewer, data: SheetRow[], write
       const id = await insertCustomer(ex as Tx, v, { ...(g.body as AddCustomerBody), source: g.body?.source ?? 6 }, false, true);
       for (const x of g.extras) {
         if (x.contact) {
+          // The same person twice for one customer is written once.
+          const k = x.contact;
           await ex.execute(sql`insert into customer_contacts (enterprise_id, customer_id, name, phone, position, search_grams)
-            values (${v.enterpriseId}, ${id}, ${x.contact.name}, ${x.contact.phone}, ${x.contact.position}, ${texts(gramsOf(x.contact.name))})`);
+            select ${v.enterpriseId}, ${id}, ${k.name}, ${k.phone}, ${k.position}, ${texts(contactGrams(k.name, k.phone))}
+            where not exists (select 1 from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${id}
+              and name = ${k.name} and phone = ${k.phone})`);
         }
         if (x.address) {
           const a = addressValues(x.address);

@@ -115,3 +115,51 @@ describe('addresses (/customer/address/*)', () => {
     expect((await client.call(P.addressList, { customerId: id })).data[0].detail).not.toBe('改');
   });
 });
+
+describe('contact search and duplicates (issue 10)', () => {
+  it('the contact list’s keyword finds a contact by name or by any part of the phone', async () => {
+    const { client } = await admin();
+    const id = await newCustomer(client, { linkPerson: { name: '王五', phone: '13912345678' } });
+    await client.call(P.linkPersonSave, { customerId: id, name: '赵六', phone: '021-66668888' });
+    const names = async (keyword: string) => (await client.call(C.epLinkPersonList, { keyword })).data.map((k: { name: string }) => k.name).sort();
+    expect(await names('1391234')).toEqual(['王五']);
+    expect(await names('5678')).toEqual(['王五']);
+    expect(await names('6666')).toEqual(['赵六']);
+    expect(await names('赵')).toEqual(['赵六']);
+    expect((await client.call(C.epLinkPersonListCount, { keyword: '021-6666' })).data).toBe(1);
+    // An edit keeps the search current.
+    const [zhao] = (await client.call(C.epLinkPersonList, { keyword: '赵六' })).data;
+    await client.call(P.linkPersonSave, { id: zhao.id, customerId: id, name: '赵六', phone: '13055556666' });
+    expect(await names('0555')).toEqual(['赵六']);
+    expect(await names('021-6666')).toEqual([]);
+  });
+
+  it('refuses the same name and phone twice for one customer, with a Chinese message, and writes nothing', async () => {
+    const { client, enterpriseId } = await admin();
+    const id = await newCustomer(client, { linkPerson: { name: '张三', phone: '13800000001' } });
+    const r = await client.call(P.linkPersonSave, { customerId: id, name: '张三', phone: '13800000001' });
+    expect(r).toMatchObject({ success: false, code: 'CONTACT_TAKEN', message: '该客户已有联系人“张三”（13800000001），请勿重复添加' });
+    expect(await flags(enterpriseId, 'customer_contacts', 'is_primary', id)).toHaveLength(1);
+    // Another customer may hold the same person; the same name with another phone is another contact.
+    const other = await newCustomer(client);
+    expect((await client.call(P.linkPersonSave, { customerId: other, name: '张三', phone: '13800000001' })).success).toBe(true);
+    expect((await client.call(P.linkPersonSave, { customerId: id, name: '张三', phone: '13800000009' })).success).toBe(true);
+    // Editing a contact into a copy of another one is refused too.
+    const [, second] = await flags(enterpriseId, 'customer_contacts', 'is_primary', id);
+    const edit = await client.call(P.linkPersonSave, { id: second!.id, customerId: id, name: '张三', phone: '13800000001' });
+    expect(edit.code).toBe('CONTACT_TAKEN');
+  });
+
+  it('parallel saves of the same new contact write it once', async () => {
+    const { client, enterpriseId } = await admin();
+    const id = await newCustomer(client);
+    // Six requests at once (positions differ): the customer's row lock lets one through.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => client.call(P.linkPersonSave, { customerId: id, name: '并发', phone: '13700001111', position: `岗位${i}` })),
+    );
+    expect(results.filter((r) => r.success)).toHaveLength(1);
+    expect(results.filter((r) => !r.success).every((r) => r.code === 'CONTACT_TAKEN')).toBe(true);
+    const n = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${id} and name = '并发'`);
+    expect(n[0]?.n).toBe(1);
+  });
+});

@@ -58,6 +58,15 @@ export async function ancestorIds(ex: Executor, enterpriseId: number, id: number
   return list.map((r) => Number(r.id));
 }
 
+/** The company node: the oldest department without a parent (provisioned with the enterprise). */
+export async function rootId(ex: Executor, enterpriseId: number): Promise<number | null> {
+  const [r] = await rows<{ id: number }>(
+    ex,
+    sql`select id from departments where enterprise_id = ${enterpriseId} and parent_id is null order by id limit 1`,
+  );
+  return r ? Number(r.id) : null;
+}
+
 export async function insert(ex: Executor, enterpriseId: number, v: { name: string; parentId: number | null; sort?: number }): Promise<number> {
   const [r] = await ex
     .insert(departments)

@@ -53,6 +53,19 @@ describe('GET /stand/dept', () => {
 });
 
 describe('POST /stand/dept', () => {
+  it('puts a department saved without a parent under the company node, and a move to no parent there too', async () => {
+    const o = await orgWithTree();
+    const r = await o.admin.call(C.deptCreate, { name: '无上级部门' });
+    expect(r.success).toBe(true);
+    expect(await deptRow(r.data.id)).toMatchObject({ name: '无上级部门', parent_id: o.root });
+    expect((await o.admin.call(C.deptTree)).data).toHaveLength(1);
+    expect((await o.admin.call(C.deptUpdate, { id: o.north, parentId: null })).success).toBe(true);
+    expect((await deptRow(o.north))?.parent_id).toBe(o.root);
+    // The company node itself stays on top.
+    expect((await o.admin.call(C.deptUpdate, { id: o.root, parentId: null })).success).toBe(true);
+    expect((await deptRow(o.root))?.parent_id).toBeNull();
+  });
+
   it('creates under a parent with 保存成功', async () => {
     const o = await orgWithTree();
     const r = await o.admin.call(C.deptCreate, { name: '华南组', parentId: o.service });

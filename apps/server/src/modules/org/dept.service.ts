@@ -35,7 +35,9 @@ export function create(db: Db, enterpriseId: number, v: { name: string; parentId
   return nameSafe(() =>
     db.transaction(async (tx) => {
       if (v.parentId != null && !(await repo.find(tx, enterpriseId, v.parentId))) throw new AppError('NOT_FOUND');
-      return repo.insert(tx, enterpriseId, { name: v.name, parentId: v.parentId ?? null, sort: v.sort });
+      // No parent given: under the company node, never a second top-level node beside it.
+      const parentId = v.parentId ?? (await repo.rootId(tx, enterpriseId));
+      return repo.insert(tx, enterpriseId, { name: v.name, parentId, sort: v.sort });
     }),
   );
 }
@@ -46,6 +48,11 @@ export function update(db: Db, enterpriseId: number, v: { id: number; name?: str
     db.transaction(async (tx) => {
       await lockEnterprise(tx, enterpriseId);
       if (!(await repo.find(tx, enterpriseId, v.id))) throw new AppError('NOT_FOUND');
+      // Moving to "no parent" puts a department under the company node (the company node itself stays on top).
+      if (v.parentId === null) {
+        const root = await repo.rootId(tx, enterpriseId);
+        v = { ...v, parentId: root === v.id ? undefined : root };
+      }
       if (v.parentId != null) {
         if (!(await repo.find(tx, enterpriseId, v.parentId))) throw new AppError('NOT_FOUND');
         if ((await repo.subtreeIds(tx, enterpriseId, v.id)).includes(v.parentId)) throw new AppError('DEPT_CYCLE');

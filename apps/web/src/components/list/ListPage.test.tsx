@@ -200,6 +200,23 @@ describe('ListPage export', () => {
     expect(req).toMatchObject({ fileName: `全部项目数据${date}`, scope: 'selected', ids: [1, 3] });
     expect(await screen.findByText('导出任务已创建，请到下载中心查看')).toBeTruthy();
   });
+
+  it('offers every row the filters match (no ids, the current query), unless the list turns it off', async () => {
+    const onExport = vi.fn(async (_req: unknown) => {});
+    const { unmount } = renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(25)} paid onExport={onExport} />);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    fireEvent.click(await screen.findByText('全部筛选结果（25）'));
+    fireEvent.click(screen.getAllByRole('button', { name: /^导\s*出$/ }).at(-1)!);
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1));
+    expect(onExport.mock.calls[0]![0]).toMatchObject({ scope: 'all', ids: [], rows: [], query: { pageIndex: 0, pageSize: 10 } });
+    unmount();
+    renderWithApp(<ListPage<Row> title="项目" columns={COLS} fetch={fetcher(25)} paid onExport={onExport} exportAll={false} />);
+    await screen.findAllByText('人员1');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await screen.findByText('当前页数据');
+    expect(screen.queryByText(/全部筛选结果/)).toBeNull();
+  });
 });
 
 describe('ListPage batch delete', () => {

@@ -1,6 +1,6 @@
 import { allowedPageSizes, countText, isPaid, reachableRows } from '@sk/shared';
 import type { SearchPlan } from '@sk/shared/forms/preferences.contract';
-import { Form, Modal, Table } from 'antd';
+import { Form, Grid, Modal, type PaginationProps, Table } from 'antd';
 import { type Key, type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionUser } from '../../lib/session';
@@ -11,6 +11,7 @@ import { defaultColumnKeys, type ListColumn, visibleColumns } from './columns';
 import { EXPORT_EMPTY, ExportDialog, type ExportScope } from './ExportDialog';
 import { FilterPanel } from './FilterPanel';
 import { ListToolbar } from './ListToolbar';
+import { PhoneCards } from './PhoneCards';
 import { PlanGate, planKeyOf, planQuery, useListPlans } from './SearchPlans';
 import { useColumnChoice } from './useColumnChoice';
 import { type ListQuery, type ListResult, type SortType, useListData } from './useListData';
@@ -23,7 +24,7 @@ export const DELETE_DONE = '删除成功';
 export interface ExportRequest<T> {
   fileName: string;
   scope: ExportScope;
-  /** Keys of the rows to export (the current page's or the selected ones). */
+  /** Keys of the rows to export (the current page's or the selected ones); empty for 'all' (every row the query matches). */
   ids: Key[];
   rows: T[];
   /** The list's current query, for exports that re-run it on the server. */
@@ -63,6 +64,10 @@ export interface ListPageProps<T> {
   toolbar?: ReactNode;
   /** Starts a download-centre export; omitted → no export button. */
   onExport?: (req: ExportRequest<T>) => Promise<unknown>;
+  /** Column keys a row shows as a card at phone width (first: the card's title; `actions`: its foot); omitted → the table. */
+  phoneCard?: string[];
+  /** Offer 全部筛选结果 (every row the current filters match) besides 当前页 and 选中行 (default true). */
+  exportAll?: boolean;
   /** Deletes the given rows; omitted → no batch delete. */
   onDelete?: (ids: Key[], rows: T[]) => Promise<unknown>;
   selectable?: boolean;
@@ -96,6 +101,7 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const user = useSessionUser();
   const paid = props.paid ?? isPaid(user?.isChargeUser ?? 0);
   const [modal, modalHolder] = Modal.useModal();
+  const phone = Grid.useBreakpoint().md === false;
 
   const [start] = useState(() => (startPlan ? planQuery(startPlan, props.mapFilters) : undefined));
   const list = useListData<T>(routeKey, fetch, initialQuery, sort, props.params, start);
@@ -129,10 +135,28 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
     else setExporting(true);
   };
   const runExport = (fileName: string, scope: ExportScope) => {
-    const chosen = scope === 'selected' ? selected.rows : rows;
-    const ids = scope === 'selected' ? selected.keys : rows.map(keyOf);
+    const chosen = scope === 'selected' ? selected.rows : scope === 'page' ? rows : [];
+    const ids = scope === 'selected' ? selected.keys : scope === 'page' ? rows.map(keyOf) : [];
     return onExport!({ fileName, scope, ids, rows: chosen, query: list.query });
   };
+
+  const pagination: PaginationProps = {
+    current: list.query.pageIndex + 1,
+    pageSize: list.query.pageSize,
+    // The server counts up to one past its list window ("10000+") and pages only inside it.
+    total: reachableRows(count),
+    pageSizeOptions: allowedPageSizes(paid),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: () => `共 ${countText(count)} 条`,
+    onChange: (page, size) => list.update(size !== list.query.pageSize ? { pageIndex: 0, pageSize: size } : { pageIndex: page - 1 }),
+  };
+  const selectRow = (row: T, on: boolean) =>
+    setSelected((s) => {
+      const k = keyOf(row);
+      const rest = s.keys.filter((x) => x !== k);
+      return on ? { keys: [...rest, k], rows: [...s.rows.filter((r) => keyOf(r) !== k), row] } : { keys: rest, rows: s.rows.filter((r) => keyOf(r) !== k) };
+    });
 
   const batchDelete = () => {
     if (!selected.keys.length) return toast.warning(DELETE_NONE_SELECTED);
@@ -198,6 +222,17 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
           ) : null
         }
       />
+      {phone && props.phoneCard ? (
+        <PhoneCards<T>
+          columns={props.phoneCard.map((k) => columns.find((c) => c.key === k)).filter((c): c is ListColumn<T> => !!c)}
+          rows={rows}
+          keyOf={keyOf}
+          loading={list.loading}
+          pagination={pagination}
+          selected={props.selectable === false ? undefined : selected.keys}
+          onSelect={props.selectable === false ? undefined : selectRow}
+        />
+      ) : (
       <Table<T>
         rowKey={rowKey}
         columns={visibleColumns(columns, choice.value)}
@@ -210,24 +245,16 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
             ? undefined
             : { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, picked) => setSelected({ keys, rows: picked.filter(Boolean) }) }
         }
-        pagination={{
-          current: list.query.pageIndex + 1,
-          pageSize: list.query.pageSize,
-          // The server counts up to one past its list window ("10000+") and pages only inside it.
-          total: reachableRows(count),
-          pageSizeOptions: allowedPageSizes(paid),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: () => `共 ${countText(count)} 条`,
-          onChange: (page, size) => list.update(size !== list.query.pageSize ? { pageIndex: 0, pageSize: size } : { pageIndex: page - 1 }),
-        }}
+        pagination={pagination}
       />
+      )}
       {onExport ? (
         <ExportDialog
           open={exporting}
           name={props.title}
           pageCount={rows.length}
           selectedCount={selected.keys.length}
+          totalCount={props.exportAll === false ? undefined : count}
           onCancel={() => setExporting(false)}
           onExport={runExport}
         />

@@ -13,7 +13,7 @@ import { areaContract } from '@sk/shared/settings/dict.contract';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { type ListQuery, type ListResult, toast } from '../../components';
 import { API_PREFIX, ApiError, call } from '../../lib/api';
-import { apiKey, queryClient, useApi } from '../../lib/query';
+import { apiKey, queryClient, staleAfter, useApi } from '../../lib/query';
 import { getSessionUser } from '../../lib/session';
 import { watchDownloads } from '../../shell/downloads';
 
@@ -30,6 +30,16 @@ const CUSTOMER_READS: EndpointDef[] = [
   customerPartsContract.addressList,
   customerPartsContract.linkPersonList,
 ];
+
+/** Every write of the customer area (customers, contacts, addresses, products, contracts, portal accounts, imports)
+ * makes the area's cached reads stale: detail pages and their tab counts follow whichever page made the change. */
+const AREA_ENDPOINTS = [customerContract, customerPartsContract, contractContract, productContract, homeAccountContract, customerImportContract].flatMap(
+  (c) => Object.values(c) as EndpointDef[],
+);
+staleAfter(
+  AREA_ENDPOINTS.filter((e) => e.method !== 'GET'),
+  AREA_ENDPOINTS.filter((e) => e.method === 'GET'),
+);
 
 /** Refreshes the cached customer answers (details, pickers, address and contact lists) after a write. */
 export const refreshCustomers = (): Promise<unknown> => Promise.all(CUSTOMER_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
@@ -48,7 +58,7 @@ function splitFetcher<T>(listEp: EndpointDef, countEp: EndpointDef, keywordAs: s
 }
 
 export const customerFetcher = splitFetcher<CustomerRow>(customerContract.epCustomerList, customerContract.customerListCount, 'name');
-export const contactFetcher = splitFetcher<Contact>(customerContract.epLinkPersonList, customerContract.epLinkPersonListCount, 'name');
+export const contactFetcher = splitFetcher<Contact>(customerContract.epLinkPersonList, customerContract.epLinkPersonListCount, 'keyword');
 export const addressFetcher = (fixed: Record<string, unknown> = {}) =>
   splitFetcher<Address>(customerPartsContract.addressList, customerPartsContract.addressCount, 'mapName', fixed);
 
@@ -57,9 +67,14 @@ export function pagedFetcher<T>(ep: EndpointDef, fixed: Record<string, unknown> 
   return async (q: ListQuery): Promise<ListResult<T>> => (await call(ep, compact({ ...q, ...fixed }) as never)) as ListResult<T>;
 }
 
-/** The download-centre export of customers: the rows of the current page or the selected ones (their ids). */
-export async function exportCustomers(fileName: string, ids: number[]): Promise<void> {
-  await call(customerImportContract.exportCustomers, { fileName, ids });
+/**
+ * The download-centre export of customers: the rows of the current page or the selected ones (their ids), or,
+ * without ids, every customer the list's current filters match (the keyword is the customer name, as in the list).
+ */
+export async function exportCustomers(fileName: string, ids: number[], query: ListQuery): Promise<void> {
+  const { pageIndex: _i, pageSize: _s, sortType: _t, keyword, ...filters } = query;
+  const body = ids.length ? { fileName, ids } : compact({ ...filters, name: keyword, fileName });
+  await call(customerImportContract.exportCustomers, body as never);
   watchDownloads();
 }
 

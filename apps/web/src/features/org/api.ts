@@ -5,13 +5,21 @@ import type { DeptNode, GroupRow, ProviderRow, UserRow } from '@sk/shared/org/or
 import { teamContract } from '@sk/shared/org/team.contract';
 import { contractFetcher, type ListQuery, type ListResult } from '../../components';
 import { call } from '../../lib/api';
-import { useApi } from '../../lib/query';
+import type { EndpointDef } from '@sk/shared/common/contract';
+import { staleAfter, useApi } from '../../lib/query';
 import { watchDownloads } from '../../shell/downloads';
 
 export { orgContract, teamContract };
 
 /** Every write that changes who is where makes these answers stale. */
 export const ORG_READS = [orgContract.deptTree, orgContract.userDetail, orgContract.userList, orgContract.roleUserList];
+
+/** Every organisation write makes the organisation's cached reads stale (details, trees, their counts). */
+const ORG_ENDPOINTS = [orgContract, teamContract].flatMap((c) => Object.values(c) as EndpointDef[]);
+staleAfter(
+  ORG_ENDPOINTS.filter((e) => e.method !== 'GET'),
+  ORG_ENDPOINTS.filter((e) => e.method === 'GET'),
+);
 
 export const useDeptTree = () => useApi(orgContract.deptTree);
 

@@ -139,6 +139,7 @@ export default function AllCustomer() {
         title="客户列表"
         columns={can(P.edit) || can(P.remove) ? columns : columns.filter((c) => c.key !== 'actions')}
         defaultColumns={defaultColumns}
+        phoneCard={['name', 'linkperson', 'phone', 'address', 'actions']}
         fetch={customerFetcher}
         keywordPlaceholder="请输入客户名称"
         filters={<Filters />}
@@ -163,7 +164,7 @@ export default function AllCustomer() {
             ) : null}
           </>
         }
-        onExport={can(POWERS.export) ? ({ fileName, ids }) => exportCustomers(fileName, ids.map(Number)) : undefined}
+        onExport={can(POWERS.export) ? ({ fileName, ids, query }) => exportCustomers(fileName, ids.map(Number), query) : undefined}
         onDelete={can(P.remove) ? (ids) => call(customerContract.delAllCustomer, { ids: ids.map(Number) }).then(refreshCustomers) : undefined}
       />
       <CustomerFormDialog open={editing !== null} customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />

@@ -62,7 +62,7 @@ export default function ContactManage() {
         fetch={contactFetcher}
         sort={false}
         selectable={false}
-        keywordPlaceholder="请输入联系人姓名"
+        keywordPlaceholder="请输入姓名或电话"
         filters={
           <>
             <Form.Item name="phone" label="联系电话">

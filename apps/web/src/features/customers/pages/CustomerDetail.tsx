@@ -20,6 +20,7 @@ import { usePaidAction } from '../hooks';
 import { labelOf } from '../options';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
+import '../customers.css';
 
 /** Tabs the order, event, project and return-visit areas fill as they arrive. */
 const LATER_TABS = [

@@ -46,7 +46,7 @@ export default function ProductManage() {
     key: 'actions',
     title: '操作',
     fixed: 'right',
-    width: 180,
+    width: 160,
     render: (_: unknown, p) => (
       <Space size={0}>
         {editable ? (
@@ -73,7 +73,9 @@ export default function ProductManage() {
         ref={list}
         title="产品档案"
         columns={columns}
-        defaultColumns={['name', 'serialNumber', 'productName', 'customerName', 'address', 'warrantyState', 'status', 'create_time', 'actions']}
+        // Fits 1440 px beside the menu, so no column starts hidden under the fixed 操作 column (the name carries the
+        // product and model; 产品, 设备状态 and 创建时间 are a 列设置 away).
+        defaultColumns={['name', 'serialNumber', 'customerName', 'address', 'warrantyState', 'actions']}
         fetch={fetchInstalled}
         keywordPlaceholder="请输入设备名称或序列号"
         filters={

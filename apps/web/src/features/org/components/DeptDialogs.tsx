@@ -21,7 +21,7 @@ function DeptForm({ action, onFinish }: { action: DeptAction; onFinish: (v: Valu
   const initial: Values = action.kind === 'rename' ? { name: action.dept.name } : action.kind === 'move' ? { parentId: action.dept.parentId ?? undefined } : {};
   return (
     <Form form={form} name={FORM_ID} layout="vertical" initialValues={initial} onFinish={onFinish}>
-      {action.kind === 'add' && <Form.Item label="上级部门">{action.parent?.name ?? '无（顶级部门）'}</Form.Item>}
+      {action.kind === 'add' && <Form.Item label="上级部门">{action.parent?.name ?? '公司'}</Form.Item>}
       {action.kind === 'move' ? (
         <Form.Item name="parentId" label="上级部门" rules={[{ required: true, message: '请选择上级部门' }]} extra={`将“${action.dept.name}”及其下级部门移动到所选部门之下`}>
           <DeptSelect blocked={subtreeIds(action.dept)} />

@@ -84,7 +84,7 @@ export function DeptTree({ selected, onSelect, editable }: DeptTreeProps) {
       <div className="sk-dept-tools">
         <Input.Search allowClear placeholder="搜索部门" aria-label="搜索部门" onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} />
         {editable && (
-          <Button icon={<PlusOutlined />} onClick={() => setAction({ kind: 'add', parent: null })}>
+          <Button icon={<PlusOutlined />} onClick={() => setAction({ kind: 'add', parent: tree.data?.[0] ?? null })}>
             新增部门
           </Button>
         )}

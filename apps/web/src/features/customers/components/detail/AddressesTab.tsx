@@ -47,6 +47,7 @@ export function AddressesTab({ customerId, addresses, editable }: { customerId: 
         size="small"
         dataSource={addresses}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <EmptyState /> }}
         columns={[
           {

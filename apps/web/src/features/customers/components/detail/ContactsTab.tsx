@@ -44,6 +44,7 @@ export function ContactsTab({ customerId, contacts, editable }: { customerId: nu
         size="small"
         dataSource={contacts}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <EmptyState /> }}
         columns={[
           { key: 'name', dataIndex: 'name', title: '联系人', render: (v: string, c) => (c.isPrimary ? <Space>{v}<Tag color="blue">主联系人</Tag></Space> : v) },

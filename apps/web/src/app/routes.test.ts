@@ -1,0 +1,57 @@
+import { MENU_ENTRIES, PROVIDER_ONLY_ENTRIES } from '@sk/shared/auth/menus';
+import { powersOfRole } from '@sk/shared/auth/powers';
+import { buildMenu } from '@sk/shared/menu/menu.build';
+import { describe, expect, it } from 'vitest';
+import { usableMenu } from '../shell/menu';
+import { hasPage, layoutRoutes, routeAllows } from './routes';
+
+const routeOf = (path: string) => layoutRoutes().find((r) => r.path === path)!;
+
+describe('route powers', () => {
+  it('opens a path shared by both menu sets with either entry’s power', () => {
+    const r = routeOf('/approvalProcess');
+    expect(r.anyPower?.sort()).toEqual(['menu_ApprovalProcess', 'menu_ApprovalProcessList']);
+    expect(routeAllows(['menu_ApprovalProcessList'], r)).toBe(true);
+    expect(routeAllows(['menu_ApprovalProcess'], r)).toBe(true);
+    expect(routeAllows(['menu_AllCustomer'], r)).toBe(false);
+  });
+
+  it('lets every menu entry of either set open its own page with the entry’s power alone', () => {
+    for (const e of [...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES]) {
+      const r = layoutRoutes().find((x) => x.path.toLowerCase() === e.path.toLowerCase());
+      expect(r, e.path).toBeDefined();
+      expect(routeAllows([e.power], r!), e.routerName).toBe(true);
+    }
+  });
+
+  it('keeps a page’s own power when it names one', () => {
+    expect(routeOf('/saleContract').power).toBe('menu_AllCustomer');
+    expect(routeAllows([], routeOf('/saleContract'))).toBe(false);
+  });
+});
+
+describe('usable menu', () => {
+  const menu = (plan: number, userType = 0) =>
+    buildMenu({ powers: powersOfRole(3), plan, userType, seatsExceeded: false, versionMessage: null, phone: '400', custom: [] });
+
+  it('shows a paid plan only entries whose page is built, and no empty group', () => {
+    const m = usableMenu(menu(1));
+    const shown = m.groups.flatMap((g) => g.children);
+    expect(shown.every((e) => hasPage(e.path))).toBe(true);
+    expect(shown.map((e) => e.routerName)).toEqual(expect.arrayContaining(['AllCustomer', 'SaleContract', 'MaintainContract', 'OrganizationalStructure']));
+    expect(shown.map((e) => e.routerName)).not.toContain('AllOrder');
+    expect(m.groups.every((g) => g.children.length > 0)).toBe(true);
+  });
+
+  it('keeps free-plan locks, which open the upgrade notice rather than a page', () => {
+    const m = usableMenu(menu(0));
+    const ops = m.groups.find((g) => g.routerName === 'operationGroup');
+    expect(ops?.children.map((e) => e.routerName)).toEqual(['StatusStatistics', 'ExceedStatistics', 'OperateReport', 'Notice']);
+    expect(ops?.children.every((e) => e.locked)).toBe(true);
+  });
+
+  it('treats a path as built only when the route table has a page for it', () => {
+    expect(hasPage('/allCustomer')).toBe(true);
+    expect(hasPage('/allOrder')).toBe(false);
+  });
+});
