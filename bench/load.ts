@@ -10,6 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export interface AppProcess {
   base: string;
   pid: number;
+  /** The built web app is served (apps/web/dist exists). */
+  servesWeb: boolean;
   stop(): Promise<void>;
 }
 
@@ -18,7 +20,8 @@ export async function startAppProcess(databaseUrl: string): Promise<AppProcess> 
   const port = await freePort();
   const dist = path.join(ROOT, 'apps/web/dist');
   const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' };
-  if (!existsSync(path.join(dist, 'index.html'))) Object.assign(env, { WEB_DIST: '/nonexistent' });
+  const servesWeb = existsSync(path.join(dist, 'index.html'));
+  if (!servesWeb) Object.assign(env, { WEB_DIST: '/nonexistent' });
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (const until = Date.now() + 120_000; Date.now() < until; await pause(200)) {
@@ -28,6 +31,7 @@ export async function startAppProcess(databaseUrl: string): Promise<AppProcess> 
   const exited = new Promise((r) => child.once('exit', r));
   return {
     base,
+    servesWeb,
     pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');

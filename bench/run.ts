@@ -129,6 +129,11 @@ async function underLoad(database: Database, enterpriseId: number, deptId: numbe
     const e = await exportUnderLoad(proc, cookie, '/export/user', USERS);
     console.info(`Export of ${e.rows} users: ${e.seconds.toFixed(1)} s; RSS ${e.rssBeforeMb.toFixed(0)} → peak ${e.rssPeakMb.toFixed(0)} → ${e.rssAfterMb.toFixed(0)} MB 10 s after`);
     console.info(`  session info during the export (4 connections): p50 ${e.infoP50.toFixed(1)} ms, p99 ${e.infoP99.toFixed(1)} ms, ${e.infoRequests} answers`);
+    if (process.env.BENCH_BROWSER !== '0' && proc.servesWeb) {
+      // First row of /allCustomer in Chromium, as the bench enterprise's administrator (bench/browser.ts).
+      const { browserFirstRow, printFirstRow } = await import('./browser');
+      printFirstRow(await browserFirstRow({ base: proc.base, mobile: BENCH_ADMIN_MOBILE, password: BENCH_PASSWORD, enterpriseId }));
+    }
   } finally {
     await proc.stop();
   }

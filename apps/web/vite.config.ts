@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
 
@@ -18,7 +19,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { port: 5173, proxy: { '/api': { target: api, ws: true, changeOrigin: false } } },
   build: {
     outDir: 'dist',

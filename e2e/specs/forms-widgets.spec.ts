@@ -48,18 +48,25 @@ test('signature, picture upload and position fallback in the rendered form', asy
 
     // the signature: drawn, saved through /upload/save/str, shown as the stored image
     await preview.getByRole('button', { name: /签\s*名/ }).click();
+    const signDialog = page.getByRole('dialog', { name: '签名' });
     const pad = page.getByTestId('signature-pad');
-    await pad.hover(); // waits until the dialog has stopped moving
+    // strokes drawn while the dialog still zooms in would land beside the pad: wait for its opening motion to end
+    await expect(signDialog).toBeVisible();
+    await expect(signDialog).not.toHaveClass(/-(appear|enter)/);
     const box = (await pad.boundingBox()) as { x: number; y: number; width: number; height: number };
     await page.mouse.move(box.x + 40, box.y + 60);
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 40 + i * 25, box.y + 60 + (i % 2) * 50);
     await page.mouse.up();
+    await expect.poll(() => pad.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0))).toBe(true);
     await shot(page, FLOW, '01-signature-pad');
-    await page.getByRole('dialog', { name: '签名' }).getByRole('button', { name: /确\s*定/ }).click();
+    await signDialog.getByRole('button', { name: /确\s*定/ }).click();
+    // the dialog closes once the upload has answered and the field holds the stored file (a slow server takes a while)
+    await expect(signDialog).toBeHidden({ timeout: 30_000 });
     const signature = preview.getByTestId('signature-image');
     await expect(signature).toHaveAttribute('src', /\/api\/upload\/file\/\d+$/);
-    await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(signature).not.toHaveAttribute('data-broken', '1'); // the stored image itself, not the placeholder
 
     // a picture: uploaded, shown as a thumbnail, previewed on click
     await preview.locator('input[type=file]').setInputFiles({ name: '现场.png', mimeType: 'image/png', buffer: PNG });

@@ -115,11 +115,18 @@ test.describe('shell', () => {
     await shot(page, 'shell', '08-subscriptions');
     await sub.getByRole('button', { name: '关闭', exact: true }).click();
 
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: '清除缓存' }).click();
+    const clearCache = async () => {
+      await page.getByRole('button', { name: '用户菜单' }).click();
+      const menu = page.locator('.ant-dropdown:visible');
+      // a click while the menu still zooms in (or out, from the last time) is lost: wait for it to stand still
+      await expect(menu).toHaveCount(1);
+      await expect(menu).not.toHaveClass(/-(appear|enter|leave)/);
+      await menu.getByRole('menuitem', { name: '清除缓存' }).click();
+      await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
+    };
+    await clearCache();
     await expect(page.getByText('清除成功')).toBeVisible();
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: '清除缓存' }).click();
+    await clearCache();
     await expect(page.getByText('当前没有缓存')).toBeVisible();
   });
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,16 @@ import { modules } from './modules/index';
 import type { Deps } from './platform/deps';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
+
+/** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
+const ASSETS = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Hashed files never change under their name; everything else (index.html) is revalidated on every load. */
+function cacheControlOf(dist: string, file: string): string {
+  const rel = path.relative(dist, file).split(path.sep).join('/');
+  return `/${rel}`.startsWith(ASSETS) ? IMMUTABLE : 'no-cache';
+}
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -24,6 +35,22 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     routerOptions: { ignoreTrailingSlash: true },
   });
   await app.register(cookie);
+  const dist = opts.webDist;
+  const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz siblings (apps/web/scripts/precompress.ts); sent by Accept-Encoding, with Vary.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(dist, file)),
+    });
+  }
+  // Registered after the static files (compressed at build time) so that only the routes below get its hook:
+  // API answers of 1 KB and more, by Accept-Encoding; types compressed already (xlsx, images) pass as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 10 } });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -34,12 +61,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   for (const register of modules) await register(app, deps);
   await prepareJobs(deps);
 
-  const dist = opts.webDist;
-  const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb) {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb || req.url.startsWith(ASSETS)) {
       return reply.code(404).send({ success: false, message: '404 Error', code: 'NOT_FOUND' });
     }
     // Every other GET path is a page of the single-page app.

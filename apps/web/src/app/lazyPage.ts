@@ -26,6 +26,15 @@ export function withTimeout<T>(p: Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T>
   });
 }
 
-export type LazyPage = LazyExoticComponent<ComponentType>;
+/** A lazy page that can start loading its chunk before it renders (the page of the address being opened). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
 
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazy(() => withTimeout(load()));
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = () => {
+    loading ??= withTimeout(load());
+    return loading;
+  };
+  // A failed preload is reported when the page renders (React.lazy gets the same rejected promise).
+  return Object.assign(lazy(start), { preload: () => void start().catch(() => {}) });
+}

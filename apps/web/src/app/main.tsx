@@ -1,8 +1,13 @@
+// antd's prebuilt styles (zero-runtime theme, providers.tsx) first, so that our own stylesheets override them.
+import 'antd/dist/antd.css';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '../shell/shell.css';
 import { Providers } from './providers';
 import { router } from './router';
+import { warmUp } from './warmup';
+
+warmUp(window.location.pathname);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <Providers>

@@ -23,6 +23,8 @@ export interface PageRoute {
   quotaDisabled?: boolean;
   /** Free-plan locked feature: the page shows the upgrade notice instead. */
   freeLock?: FreeFeature;
+  /** A list page with saved search plans under its own path: opening it asks for its default plan at start-up. */
+  searchPlans?: boolean;
 }
 
 export interface PublicRoute {
@@ -127,19 +129,19 @@ export const hasPage = (path: string): boolean => LAYOUT_ROUTES.some((r) => same
 
 // C2: customer pages (features/customers); menu paths take the entry's power and free-plan lock, the others name theirs.
 LAYOUT_ROUTES.push(
-  { path: '/allCustomer', title: '全部客户', page: lazyPage(() => import('../features/customers/pages/AllCustomer')), keepAlive: true },
+  { path: '/allCustomer', title: '全部客户', page: lazyPage(() => import('../features/customers/pages/AllCustomer')), keepAlive: true, searchPlans: true },
   // The spec's path sits under /allOrder; the page belongs to 客户 (全部客户) in the menu.
   { path: '/allOrder/customerDetail/:id/:oid?', title: '客户详情', page: lazyPage(() => import('../features/customers/pages/CustomerDetail')), power: 'menu_AllCustomer', menu: 'AllCustomer' },
-  { path: '/contactManage', title: '联系人管理', page: lazyPage(() => import('../features/customers/pages/ContactManage')), keepAlive: true },
+  { path: '/contactManage', title: '联系人管理', page: lazyPage(() => import('../features/customers/pages/ContactManage')), keepAlive: true, searchPlans: true },
   { path: '/addressManage', title: '地址管理', page: lazyPage(() => import('../features/customers/pages/AddressManage')), keepAlive: true },
-  { path: '/productManage', title: '产品档案', page: lazyPage(() => import('../features/customers/pages/ProductManage')), keepAlive: true },
+  { path: '/productManage', title: '产品档案', page: lazyPage(() => import('../features/customers/pages/ProductManage')), keepAlive: true, searchPlans: true },
   { path: '/productManage/detail/:id', title: '设备详情', page: lazyPage(() => import('../features/customers/pages/InstalledDetail')), power: 'menu_ProductManage', freeLock: 'productManage' },
   { path: '/productManage/qr/:code', title: '扫码查看设备', page: lazyPage(() => import('../features/customers/pages/InstalledByCode')), power: 'menu_ProductManage', freeLock: 'productManage' },
-  { path: '/allProduct', title: '产品库', page: lazyPage(() => import('../features/customers/pages/AllProduct')), keepAlive: true },
+  { path: '/allProduct', title: '产品库', page: lazyPage(() => import('../features/customers/pages/AllProduct')), keepAlive: true, searchPlans: true },
   { path: '/allProduct/Productdetails/:id', title: '产品详情', page: lazyPage(() => import('../features/customers/pages/ProductDetails')), power: 'menu_AllProduct' },
   { path: '/saleContract', title: '销售合同', page: lazyPage(() => import('../features/customers/pages/SaleContractPage')), power: 'menu_AllCustomer', keepAlive: true },
   { path: '/saleContract/detail/:id', title: '销售合同详情', page: lazyPage(() => import('../features/customers/pages/SaleContractDetail')), power: 'menu_AllCustomer' },
   { path: '/maintainContract', title: '维保合同', page: lazyPage(() => import('../features/customers/pages/MaintainContractPage')), power: 'menu_AllCustomer', keepAlive: true },
   { path: '/maintainContract/detail/:id', title: '维保合同详情', page: lazyPage(() => import('../features/customers/pages/MaintainContractDetail')), power: 'menu_AllCustomer' },
-  { path: '/homeAccount', title: '门户账号', page: lazyPage(() => import('../features/customers/pages/HomeAccount')), keepAlive: true },
+  { path: '/homeAccount', title: '门户账号', page: lazyPage(() => import('../features/customers/pages/HomeAccount')), keepAlive: true, searchPlans: true },
 );

@@ -73,3 +73,16 @@ export async function loadSessionUser(opts: CallOptions = {}): Promise<SessionUs
   setSessionUser(u);
   return u;
 }
+
+let gateLoad: Promise<SessionUserInfo> | null = null;
+
+/**
+ * The session gate's load (silent, no redirect). The start-up warm-up begins it before the shell renders;
+ * the gate then joins the request in flight instead of sending a second one.
+ */
+export function loadSessionForGate(): Promise<SessionUserInfo> {
+  gateLoad ??= loadSessionUser({ silent: true, noRedirect: true }).finally(() => {
+    gateLoad = null;
+  });
+  return gateLoad;
+}

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../lib/api';
 import { isAppShell } from '../lib/env';
-import { hadSession, loadSessionUser, sessionEnded, useSessionUser } from '../lib/session';
+import { hadSession, loadSessionForGate, sessionEnded, useSessionUser } from '../lib/session';
 import { Notice } from './Notice';
 import { PageFallback } from './PageFallback';
 
@@ -26,7 +26,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (user || sessionEnded()) return;
     setError(null);
-    loadSessionUser({ silent: true, noRedirect: true }).catch((e: ApiError) => {
+    loadSessionForGate().catch((e: ApiError) => {
       if (e.code === 'NOT_LOGGED_IN') navigate(notLoggedInPath(here), { replace: true });
       else setError(e.message);
     });

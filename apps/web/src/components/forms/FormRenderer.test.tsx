@@ -17,7 +17,7 @@ const SLOW = { timeout: 5000 };
 
 function Harness({ def, o = {}, onChecked }: { def: FormDefinition; o?: CheckOptions; onChecked?: (r: FormCheck) => void }) {
   const form = useFormRenderer(def, {}, o);
-  const [result, setResult] = useState('');
+  const [result, setResult] = useState({ run: 0, text: '' });
   return (
     <>
       <FormRenderer {...form.props} />
@@ -26,21 +26,26 @@ function Harness({ def, o = {}, onChecked }: { def: FormDefinition; o?: CheckOpt
         onClick={async () => {
           const r = await form.validate();
           onChecked?.(r);
-          setResult(r.ok ? `ok:${JSON.stringify(r.ext)}` : `fail:${r.error}`);
+          setResult((prev) => ({ run: prev.run + 1, text: r.ok ? `ok:${JSON.stringify(r.ext)}` : `fail:${r.error}` }));
         }}
       >
         检查
       </button>
-      <output data-testid="result">{result}</output>
+      <output data-testid="result" data-run={result.run}>
+        {result.text}
+      </output>
     </>
   );
 }
 
 const plain = (fields: FormDefinition['fields'], extra: Partial<FormDefinition> = {}): FormDefinition => ({ fixedFields: [], fields, groups: [], ...extra });
+/** Runs the check and answers its result: waits for this run's answer, not the one a previous check left on screen. */
 const check = async () => {
+  const output = screen.getByTestId('result');
+  const run = Number(output.dataset.run);
   fireEvent.click(screen.getByRole('button', { name: '检查' }));
-  await waitFor(() => expect(screen.getByTestId('result').textContent).not.toBe(''), SLOW);
-  return screen.getByTestId('result').textContent as string;
+  await waitFor(() => expect(Number(output.dataset.run)).toBe(run + 1), SLOW);
+  return output.textContent as string;
 };
 const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -91,7 +96,7 @@ describe('FormRenderer required fields', () => {
     expect((screen.getByText('备注').closest('label') as HTMLElement).className).not.toContain('ant-form-item-required');
     expect(await check()).toBe('fail:数量：不能为空');
     const item = screen.getByText('数量').closest('.ant-form-item') as HTMLElement;
-    expect(item.className).toContain('ant-form-item-has-error');
+    await waitFor(() => expect(item.className).toContain('ant-form-item-has-error'), SLOW);
     await waitFor(() => expect(item.textContent).toContain('数量：不能为空'), SLOW);
     typeInto('数量', '3');
     await waitFor(() => expect(item.className).not.toContain('ant-form-item-has-error'), SLOW);
@@ -137,7 +142,7 @@ describe('FormRenderer formulas', () => {
     typeInto('数量', '4');
     typeInto('单价', '2.5');
     await waitFor(() => expect(amount.value).toBe('10'), SLOW);
-    expect((screen.getByLabelText('均价') as HTMLInputElement).value).toBe('2.5');
+    await waitFor(() => expect((screen.getByLabelText('均价') as HTMLInputElement).value).toBe('2.5'), SLOW);
     expect(await check()).toBe('ok:{"1":4,"2":2.5,"3":10,"4":2.5}');
   });
 

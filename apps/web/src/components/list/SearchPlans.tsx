@@ -3,9 +3,11 @@
 import { DeleteOutlined, SaveOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { preferencesContract as P, type SearchPlan } from '@sk/shared/forms/preferences.contract';
 import { Button, Checkbox, Dropdown, Empty, Form, type FormInstance, Input, Modal, Space, Spin, Tooltip, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { call } from '../../lib/api';
 import { apiKey, queryClient, useApi } from '../../lib/query';
+import { planDefaultQuery } from './planDefault';
 
 /** A plan's conditions: the filter panel's values plus the keyword. */
 export type PlanConditions = Record<string, unknown>;
@@ -28,7 +30,7 @@ const refreshPlans = async () => {
  * filtered in one request. A failed lookup opens the page unfiltered.
  */
 export function PlanGate({ pageKey, children }: { pageKey: string; children: (start: SearchPlan | null) => ReactNode }) {
-  const q = useApi(P.planDefault, { pageKey }, { call: { silent: true, noRedirect: true }, staleTime: 0 });
+  const q = useQuery(planDefaultQuery(pageKey));
   // the list reads its start once: later changes of the default do not refilter an open page
   if (q.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   return <>{children(q.data ?? null)}</>;

@@ -56,11 +56,20 @@ export function useListData<T>(
   }
   const sent: ListQuery = { ...query, ...fixed };
   const qc = useQueryClient();
+  const queryKey = [...listQueryKey(routeKey), sent];
+  const queryFn = () => fetcher(sent);
+  // The first page leaves as the list starts rendering, not once the whole table has rendered and mounted
+  // (when the query would start it); an answer that arrives before the mount is not asked for again.
+  const [startedAt] = useState(() => {
+    void qc.prefetchQuery({ queryKey, queryFn });
+    return Date.now();
+  });
   const result = useQuery({
-    queryKey: [...listQueryKey(routeKey), sent],
-    queryFn: () => fetcher(sent),
+    queryKey,
+    queryFn,
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchOnMount: (q) => q.state.dataUpdatedAt < startedAt,
   });
 
   /** Changes part of the query; anything but paging goes back to the first page. */

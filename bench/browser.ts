@@ -1,0 +1,191 @@
+// First table row of /allCustomer in headless Chromium, cold cache, at normal CPU and throttled CPU.
+// `browserFirstRow` is for the bench runner (a server already listening); run this file alone to start one of its own.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+export interface FirstRowOptions {
+  /** Where the app (API and built web app) listens, e.g. http://127.0.0.1:3000. */
+  base: string;
+  mobile?: string;
+  password?: string;
+  enterpriseId?: number;
+  /** Runs per CPU rate; the median is reported. */
+  runs?: number;
+  /** CPU throttling rates (1 = none), via CDP Emulation.setCPUThrottlingRate. */
+  rates?: number[];
+  page?: string;
+}
+
+export interface FirstRowResult {
+  cpu: number;
+  /** Milliseconds from navigation start to the first table row being laid out, one per run. */
+  times: number[];
+  median: number;
+  /** Requests and bytes on the wire of the last run (to see what the first load fetches). */
+  requests: number;
+  transferKb: number;
+}
+
+const ROW = '.ant-table-tbody tr.ant-table-row';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+export async function browserFirstRow(opts: FirstRowOptions): Promise<FirstRowResult[]> {
+  const o = { mobile: '13800000003', password: 'demo1234', runs: 5, rates: [1, 4], page: '/allCustomer', ...opts };
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await quietGuide(browser, o);
+    const out: FirstRowResult[] = [];
+    for (const cpu of o.rates) {
+      const times: number[] = [];
+      let last = { requests: 0, bytes: 0 };
+      // One warm-up run per rate (server caches, Chromium's own start-up), not counted.
+      await oneRun(browser, o, cpu);
+      for (let i = 0; i < o.runs; i++) {
+        const r = await oneRun(browser, o, cpu);
+        times.push(r.ms);
+        last = r;
+      }
+      out.push({ cpu, times, median: median(times), requests: last.requests, transferKb: last.bytes / 1024 });
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+type Opts = Required<Omit<FirstRowOptions, 'enterpriseId'>> & { enterpriseId?: number };
+
+/** A fresh context (empty cache), logged in through the API, then one cold load of the page. */
+async function oneRun(browser: Browser, o: Opts, cpu: number): Promise<{ ms: number; requests: number; bytes: number }> {
+  const context = await browser.newContext({ baseURL: o.base, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  try {
+    await login(context.request, o);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    await cdp.send('Network.enable');
+    let requests = 0;
+    let bytes = 0;
+    cdp.on('Network.loadingFinished', (e) => {
+      requests++;
+      bytes += e.encodedDataLength;
+    });
+    await page.goto(o.page, { waitUntil: 'commit' });
+    // The page records the first frame that shows a row, against its own navigation start.
+    const handle = await page.waitForFunction(
+      (sel) => {
+        const row = document.querySelector(sel);
+        return row && row.getBoundingClientRect().height > 0 ? performance.now() : false;
+      },
+      ROW,
+      { polling: 'raf', timeout: 120_000 },
+    );
+    const ms = (await handle.jsonValue()) as number;
+    return { ms, requests, bytes };
+  } finally {
+    await context.close();
+  }
+}
+
+async function login(api: import('playwright-core').APIRequestContext, o: Opts): Promise<string> {
+  const r = await api.post('/api/stand/pwdLogin', { data: { mobile: o.mobile, password: o.password, enterpriseId: o.enterpriseId } });
+  const body = (await r.json()) as { success: boolean; message: string; data?: { needChoose?: boolean } };
+  if (!body.success || body.data?.needChoose) throw new Error(`login failed: ${body.message}`);
+  const info = (await (await api.get('/api/v2/sessionUser/info')).json()) as { data: { csrfToken: string } };
+  return info.data.csrfToken;
+}
+
+/** The new-user tour would cover the page; mark it seen once. */
+async function quietGuide(browser: Browser, o: Opts): Promise<void> {
+  const context = await browser.newContext({ baseURL: o.base });
+  try {
+    const csrf = await login(context.request, o);
+    await context.request.post('/api/schema/finishNoviceGuide', { data: {}, headers: { 'X-CSRF-Token': csrf } });
+  } finally {
+    await context.close();
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+export function printFirstRow(results: FirstRowResult[]): void {
+  console.table(
+    results.map((r) => ({
+      CPU: r.cpu === 1 ? 'normal' : `${r.cpu}× throttled`,
+      'first row p50 ms': Math.round(r.median),
+      runs: r.times.map((t) => Math.round(t)).join(' '),
+      requests: r.requests,
+      'transfer KB': Math.round(r.transferKb),
+    })),
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start` on a fresh data directory (demo seed), production mode, until it answers. */
+async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn('node', ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1', DEMO_PASSWORD: 'demo1234' },
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/version/info`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 180 s');
+}
+
+async function main(): Promise<void> {
+  const runs = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+  let base = process.env.BENCH_BASE_URL;
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sk-bench-browser-'));
+  try {
+    if (!base) {
+      const port = Number(process.env.BENCH_PORT ?? 0) || (await freePort());
+      child = await startApp(port, dataDir);
+      base = `http://127.0.0.1:${port}`;
+    }
+    printFirstRow(await browserFirstRow({ base, runs }));
+  } finally {
+    if (child) {
+      const exited = new Promise((r) => child?.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
