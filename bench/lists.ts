@@ -2,13 +2,14 @@
 // Seeds BENCH_LIST_CUSTOMERS (default 1,000,000) customers into the bench enterprise and prints, for the customer
 // list and the user list: the first page against a deep page (API p50 next to its own SQL), then the count
 // statements alone, unfiltered and filtered.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { type Database, openPostgres } from '../apps/server/src/db/client';
+import { openEmbedded } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
@@ -121,7 +122,8 @@ export function printLists(rows: ListRow[]): void {
 async function main(): Promise<void> {
   const started = Date.now();
   const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-lists-'));
-  const database = url ? await openPostgres(url, 4) : await openPglite(path.join(dir as string, 'pg'));
+  if (dir) chmodSync(dir, 0o755);
+  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
   try {
     await migrate(database);
     const ep = await seedLarge(database.db, USERS);
