@@ -13,7 +13,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
 import { BENCH_SALES_MOBILE, seedCustomers } from './customers.seed';
-import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge } from './seed';
+import { seedLarge, benchLogin } from './seed';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -38,17 +38,6 @@ async function explain(database: Database, args: unknown[]): Promise<string> {
   const values = typeof first === 'string' ? (args[1] as unknown[]) : (first.values ?? (args[1] as unknown[]));
   const res = await clientOf(database).query(`explain (analyze, buffers, costs off) ${text}`, values ?? []);
   return res.rows.map((r) => String(Object.values(r)[0])).join('\n');
-}
-
-async function login(base: string, mobile: string, enterpriseId: number): Promise<string> {
-  const res = await fetch(`${base}/api/stand/pwdLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile, password: BENCH_PASSWORD, enterpriseId }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!cookie.startsWith('sk_sid=')) throw new Error(`login failed: ${await res.text()}`);
-  return cookie;
 }
 
 async function measure(database: Database, base: string, cookie: string, p: string): Promise<ScenarioRow> {
@@ -77,8 +66,8 @@ async function measure(database: Database, base: string, cookie: string, p: stri
 /** Every filter of the customer list, one request each, as an administrator and as a salesperson limited to own customers. */
 export async function customerScenario(database: Database, base: string, enterpriseId: number): Promise<ScenarioRow[]> {
   const seeded = await seedCustomers(database.db, enterpriseId, CUSTOMERS);
-  const admin = await login(base, BENCH_ADMIN_MOBILE, enterpriseId);
-  const sales = await login(base, BENCH_SALES_MOBILE, enterpriseId);
+  const admin = await benchLogin(base, enterpriseId);
+  const sales = await benchLogin(base, enterpriseId, BENCH_SALES_MOBILE);
   const day = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
   const list = '/v2/customer/epCustomerList?pageIndex=0&pageSize=20';
   const filters = [

@@ -14,7 +14,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
 import { seedCustomers } from './customers.seed';
-import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge } from './seed';
+import { seedLarge, benchLogin } from './seed';
 
 const CUSTOMERS = Number(process.env.BENCH_LIST_CUSTOMERS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
@@ -27,17 +27,6 @@ export interface ListRow {
   sqlP50: number;
   countP50: number;
   answer: string;
-}
-
-async function login(base: string, enterpriseId: number): Promise<string> {
-  const res = await fetch(`${base}/api/stand/pwdLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: BENCH_ADMIN_MOBILE, password: BENCH_PASSWORD, enterpriseId }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!cookie.startsWith('sk_sid=')) throw new Error(`login failed: ${await res.text()}`);
-  return cookie;
 }
 
 const isCount = (s: { args: unknown[] }) => /count\(/i.test(JSON.stringify(s.args[0]));
@@ -75,7 +64,7 @@ export async function listScenario(database: Database, base: string, enterpriseI
   await database.db.execute('vacuum analyze customers' as never);
   await database.db.execute('vacuum analyze users' as never);
   console.info(`${seeded.customers} customers ${seeded.reused ? 'reused' : `seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`}`);
-  const cookie = await login(base, enterpriseId);
+  const cookie = await benchLogin(base, enterpriseId);
   const c = '/v2/customer/epCustomerList?pageSize=20';
   const u = '/v2/user/list?pageSize=20';
   const name = encodeURIComponent('云帆');

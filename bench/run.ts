@@ -11,7 +11,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
 import { concurrency, exportUnderLoad, startAppProcess } from './load';
-import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge } from './seed';
+import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge, benchLogin } from './seed';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -23,17 +23,6 @@ async function open(): Promise<{ database: Database; cleanup: () => void; where:
   chmodSync(dir, 0o755);
   const database = await openEmbedded(path.join(dir, 'pg'), () => {}, false);
   return { database, cleanup: () => rmSync(dir, { recursive: true, force: true }), where: `embedded PostgreSQL ${dir}` };
-}
-
-async function login(base: string, enterpriseId: number): Promise<string> {
-  const res = await fetch(`${base}/api/stand/pwdLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: BENCH_ADMIN_MOBILE, password: BENCH_PASSWORD, enterpriseId }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!cookie.startsWith('sk_sid=')) throw new Error(`login failed: ${await res.text()}`);
-  return cookie;
 }
 
 async function getJson(base: string, p: string, cookie: string): Promise<{ status: number; body: { success?: boolean; message?: string } }> {
@@ -86,7 +75,7 @@ async function main(): Promise<void> {
     const app = await buildApp(createDeps(config, database));
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const cookie = await login(base, seeded.enterpriseId);
+      const cookie = await benchLogin(base, seeded.enterpriseId);
       const paths = ['/v2/sessionUser/info'];
       const list = `/v2/user/list?role=2&deptId=${seeded.deptId}&pageIndex=0&pageSize=20`;
       // The user list belongs to the organisation module; fall back to the menu while it is not registered.
@@ -122,7 +111,7 @@ async function main(): Promise<void> {
 async function underLoad(database: Database, enterpriseId: number, deptId: number): Promise<void> {
   const proc = await startAppProcess(database.url);
   try {
-    const cookie = await login(proc.base, enterpriseId);
+    const cookie = await benchLogin(proc.base, enterpriseId);
     const paths = ['/v2/sessionUser/info', `/v2/user/list?role=2&deptId=${deptId}&pageIndex=0&pageSize=20`, '/v2/customer/epCustomerList?pageIndex=0&pageSize=20'];
     console.info('Concurrent users (the app as its own process, autocannon connections):');
     console.table(await concurrency(proc.base, cookie, paths, SECONDS));

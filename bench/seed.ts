@@ -52,3 +52,15 @@ export async function seedLarge(db: Db, users: number): Promise<Seeded> {
     return { enterpriseId: ep, users, deptId: ids[1] ?? ids[0] ?? 0, reused: false };
   });
 }
+
+/** Logs a bench user in through the API; answers the session cookie. */
+export async function benchLogin(base: string, enterpriseId: number, mobile = BENCH_ADMIN_MOBILE): Promise<string> {
+  const res = await fetch(`${base}/api/stand/pwdLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile, password: BENCH_PASSWORD, enterpriseId }),
+  });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!cookie.startsWith('sk_sid=')) throw new Error(`login failed: ${await res.text()}`);
+  return cookie;
+}

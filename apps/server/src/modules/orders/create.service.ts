@@ -4,7 +4,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
-import { fullAddressOf, resolveArea } from '../customers/areas';
+import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
 import { bigints, gramsOf, texts, type Viewer, visibleCustomer } from '../customers/common';
 import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
@@ -37,14 +37,8 @@ async function contactOf(ex: Executor, v: Viewer, customerId: number, b: CreateO
   return { contactId: c ? Number(c.id) : null, name: b.customLinkPerson ?? c?.name ?? null, phone: b.customPhone ?? c?.phone ?? null };
 }
 
-interface Address {
+interface Address extends ResolvedArea {
   addressId: number | null;
-  provinceCode: string | null;
-  cityCode: string | null;
-  districtCode: string | null;
-  province: string | null;
-  city: string | null;
-  district: string | null;
   detail: string | null;
   fullAddress: string | null;
   latitude: number | null;
