@@ -23,9 +23,17 @@ async function openFour(page: Page, before = ['/guideOne']) {
   await expect.poll(() => tabKeys(page)).toEqual([...before, A, B, C, D]);
 }
 
+/**
+ * Runs a tab's context-menu action. The previous menu must have finished closing first, and on a busy machine
+ * the tab strip may still be re-measuring when the menu opens (the menu then closes again): open it again.
+ */
 async function tabMenu(page: Page, key: string, action: string) {
-  await tab(page, key).click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible').getByText(action).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(menu).toHaveCount(0);
+  await expect(async () => {
+    if ((await menu.count()) === 0) await tab(page, key).click({ button: 'right' });
+    await menu.getByText(action).click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test.describe('tab bar', () => {
