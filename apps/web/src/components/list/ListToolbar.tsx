@@ -31,6 +31,8 @@ export interface ListToolbarProps<T> {
 export function ListToolbar<T>(p: ListToolbarProps<T>) {
   const [draft, setDraft] = useState(p.keyword);
   const [open, setOpen] = useState(p.filtersDefaultOpen);
+  // The panel's fields are built on first open, not with the list's first screen.
+  const [built, setBuilt] = useState(p.filtersDefaultOpen);
   useEffect(() => setDraft(p.keyword), [p.keyword]);
 
   return (
@@ -47,7 +49,11 @@ export function ListToolbar<T>(p: ListToolbarProps<T>) {
             aria-label="关键字"
           />
           {p.panel ? (
-            <Button icon={<FilterOutlined />} type={open ? 'primary' : 'default'} ghost={open} onClick={() => setOpen(!open)}>
+            <Button icon={<FilterOutlined />} type={open ? 'primary' : 'default'} ghost={open} onClick={() => {
+                setBuilt(true);
+                setOpen(!open);
+              }}
+            >
               筛选
             </Button>
           ) : null}
@@ -75,7 +81,7 @@ export function ListToolbar<T>(p: ListToolbarProps<T>) {
         </Space>
       </div>
       {/* kept mounted while hidden so the panel's values survive a toggle */}
-      {p.panel ? <div style={open ? undefined : { display: 'none' }}>{p.panel}</div> : null}
+      {p.panel && built ? <div style={open ? undefined : { display: 'none' }}>{p.panel}</div> : null}
     </>
   );
 }

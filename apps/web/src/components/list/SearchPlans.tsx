@@ -226,7 +226,7 @@ export function useListPlans(o: {
     o.onApplied?.();
   };
   const control = o.pageKey ? (
-    <SearchPlans pageKey={o.pageKey} active={active} current={() => planConditions(o.form.getFieldsValue(), o.list.query.keyword)} onApply={apply} />
+    <SearchPlans pageKey={o.pageKey} active={active} current={() => planConditions(o.form.getFieldsValue(true), o.list.query.keyword)} onApply={apply} />
   ) : null;
   return { control, clear: () => setActive(null) };
 }

@@ -6,7 +6,7 @@ import { CUSTOMER_LEVELS, CUSTOMER_SOURCES } from '@sk/shared/customers/customer
 import type { CustomerRow } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { App, Button, Card, Form, Input, Select, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, PersonLink, showFreeNotice, toast } from '../../../components';
 import { call } from '../../../lib/api';
@@ -14,11 +14,13 @@ import { isChatClient } from '../../../lib/env';
 import { useApi } from '../../../lib/query';
 import { useCan, useUser } from '../../../lib/session';
 import { customerContract, customerFetcher, exportCustomers, refreshCustomers } from '../api';
-import { BatchTagDialog } from '../components/BatchTagDialog';
-import { CustomerFormDialog } from '../components/CustomerFormDialog';
-import { ImportDialog } from '../components/ImportDialog';
 import { TagList, TagSelect } from '../components/TagSelect';
 import { customerPath, labelOf } from '../options';
+
+// Loaded when first opened: the list's first screen does not wait for the dialogs' code.
+const CustomerFormDialog = lazy(() => import('../components/CustomerFormDialog').then((m) => ({ default: m.CustomerFormDialog })));
+const ImportDialog = lazy(() => import('../components/ImportDialog').then((m) => ({ default: m.ImportDialog })));
+const BatchTagDialog = lazy(() => import('../components/BatchTagDialog').then((m) => ({ default: m.BatchTagDialog })));
 
 /** The filter panel's values as the list's query (spec part 1 §3 customer filters). */
 export function customerFilterQuery(v: Record<string, unknown>): Record<string, unknown> {
@@ -167,9 +169,11 @@ export default function AllCustomer() {
         onExport={can(POWERS.export) ? ({ fileName, ids, query }) => exportCustomers(fileName, ids.map(Number), query) : undefined}
         onDelete={can(P.remove) ? (ids) => call(customerContract.delAllCustomer, { ids: ids.map(Number) }).then(refreshCustomers) : undefined}
       />
-      <CustomerFormDialog open={editing !== null} customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
-      <ImportDialog open={importing} kind="customer" onClose={() => setImporting(false)} onImported={reload} />
-      <BatchTagDialog open={tagging !== null} customerIds={tagging ?? []} onClose={() => setTagging(null)} onDone={reload} />
+      <Suspense fallback={null}>
+        {editing !== null && <CustomerFormDialog open customerId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />}
+        {importing && <ImportDialog open kind="customer" onClose={() => setImporting(false)} onImported={reload} />}
+        {tagging !== null && <BatchTagDialog open customerIds={tagging} onClose={() => setTagging(null)} onDone={reload} />}
+      </Suspense>
     </Card>
   );
 }
