@@ -43,7 +43,7 @@ function pairs(items: [string, string | null | undefined][]) {
 function feesTable(m: ReportModel) {
   const f = m.fees;
   const lines = [...f.serviceItems.map((l) => ({ ...l, kind: '服务项目' })), ...f.fees.map((l) => ({ ...l, kind: '收费项目' }))];
-  const body: unknown[][] = [[{ text: '类别', style: 'th' }, { text: '名称', style: 'th' }, { text: '单价', style: 'th' }, { text: '数量', style: 'th' }, { text: '金额', style: 'th' }]];
+  const body: unknown[][] = [[{ text: '类别', style: 'th' }, { text: '名称', style: 'th' }, { text: '单价', style: 'th' }, { text: '数量', style: 'th' }, { text: '金额', style: 'th', alignment: 'right' }]];
   for (const l of lines) body.push([l.kind, l.name, money(l.price), `${l.quantity}${l.unit}`, { text: money(l.amount), alignment: 'right' }]);
   if (lines.length === 0) body.push([{ text: '无服务项目和收费项目', colSpan: 5, color: '#888' }, '', '', '', '']);
   const sum = (label: string, v: string, bold = false) => [{ text: label, colSpan: 4, alignment: 'right', bold }, '', '', '', { text: v, alignment: 'right', bold }];
