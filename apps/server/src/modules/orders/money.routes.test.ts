@@ -7,6 +7,7 @@ import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
+import { race, tally } from '../../test/race';
 import { insertOrder } from './test-helpers';
 
 let t: TestApp;
@@ -141,6 +142,25 @@ describe('POST /v2/order/evaluate', () => {
     await db().execute(sql`update orders set service_user_id = ${engineer.user.id} where id = ${done}`);
     expect((await engineer.client.call(M.evaluate, body(done))).code).toBe('ORDER_ACTOR');
     expect(await countOf(db(), 'orders', sql`enterprise_id = ${enterpriseId} and evaluated_at is not null`)).toBe(0);
+  });
+});
+
+describe('races', () => {
+  it('20 evaluations at once: one wins, one log row; 20 fee saves at once: each applied whole, totals match the lines', async () => {
+    const { client, enterpriseId } = await admin();
+    const done = await insertOrder(db(), enterpriseId, { state: 5 });
+    const evals = await race(20, (i) => client.call(M.evaluate, { orderId: done, scores: [1 + (i % 5), 5, 5, 5], comment: `第${i}次` }));
+    expect(tally(evals)).toEqual({ ok: 1, '该工单已评价，不能重复评价': 19 });
+    expect(await countOf(db(), 'order_logs', sql`order_id = ${done} and action = 'evaluate'`)).toBe(1);
+
+    const o = await pricedOrder(enterpriseId);
+    const saves = await race(20, (i) => client.call(M.saveFees, { orderId: o.id, fees: [{ moneyItemId: o.feeItemId, quantity: i + 1 }], spareAmount: i }));
+    expect(tally(saves)).toEqual({ ok: 20 });
+    const row = await one(sql`select receivable_amount, spare_amount, version, (select sum(amount) from order_fees where order_id = ${o.id}) as fees,
+      (select count(*)::int from order_fees where order_id = ${o.id}) as n from orders where id = ${o.id}`);
+    expect(row.n).toBe(1);
+    expect(Number(row.receivable_amount)).toBeCloseTo(Number(row.fees) + Number(row.spare_amount), 2);
+    expect(row.version).toBe(20);
   });
 });
 
