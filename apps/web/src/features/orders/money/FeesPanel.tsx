@@ -142,7 +142,7 @@ export function FeesPanel({ orderId }: { orderId: number }) {
         <Descriptions.Item label="收费项目金额">{yuanText(f.feeAmount)}</Descriptions.Item>
         <Descriptions.Item label="备件金额">{yuanText(f.spareAmount)}</Descriptions.Item>
         <Descriptions.Item label="其他金额">{yuanText(f.otherAmount)}</Descriptions.Item>
-        <Descriptions.Item label="优惠金额">-{yuanText(f.discountAmount)}</Descriptions.Item>
+        <Descriptions.Item label="优惠金额">{f.discountAmount ? `-${yuanText(f.discountAmount)}` : yuanText(0)}</Descriptions.Item>
         <Descriptions.Item label="应收合计">
           <b data-testid="receivable">{yuanText(f.receivableAmount)}</b>
         </Descriptions.Item>

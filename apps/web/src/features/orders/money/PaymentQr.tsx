@@ -14,8 +14,14 @@ export function PaymentQr({ orderId }: { orderId: number }) {
         <div style={{ fontSize: 20, marginBottom: 8 }}>
           应收金额 <b data-testid="qr-amount">{yuanText(p.amount)}</b>
         </div>
-        {p.qrCode ? <img src={p.qrCode} alt="收款二维码" width={200} height={200} /> : null}
-        <div style={{ color: '#666', margin: '8px 0' }}>{p.content}</div>
+        {p.amount === 0 ? (
+          <div style={{ color: '#666', margin: '8px 0' }}>无待收金额</div>
+        ) : (
+          <>
+            {p.qrCode ? <img src={p.qrCode} alt="收款二维码" width={200} height={200} /> : null}
+            <div style={{ color: '#666', margin: '8px 0' }}>{p.content}</div>
+          </>
+        )}
         <div>
           可用收款方式：
           {p.methods.map((m) => (
