@@ -1,3 +1,5 @@
 export * from './orders.constants';
 export * from './order.machine';
 export * from './orders.contract';
+export * from './order.money';
+export * from './order.money.contract';

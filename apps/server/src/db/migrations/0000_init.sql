@@ -726,6 +726,7 @@ CREATE TABLE "orders" (
 	"evaluation" jsonb,
 	"evaluated_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"fee_ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	CONSTRAINT "orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
@@ -749,6 +750,39 @@ CREATE TABLE "service_items" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "service_items_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_report_links" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_report_links_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"token_hash" text NOT NULL,
+	"mobile" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"opened_at" timestamp with time zone,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_report_links_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "receive_payment_templates" (
+	"enterprise_id" bigint NOT NULL,
+	"receive_payment_id" bigint NOT NULL,
+	"template_id" bigint NOT NULL,
+	CONSTRAINT "receive_payment_templates_enterprise_id_receive_payment_id_template_id_pk" PRIMARY KEY("enterprise_id","receive_payment_id","template_id")
+);
+--> statement-breakpoint
+CREATE TABLE "receive_payments" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "receive_payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"method" smallint NOT NULL,
+	"account" text DEFAULT '' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "receive_payments_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -854,6 +888,11 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_create_examiner_fk" FOREIGN KEY ("en
 ALTER TABLE "orders" ADD CONSTRAINT "orders_complete_examiner_fk" FOREIGN KEY ("enterprise_id","complete_examine_operator_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_item_types" ADD CONSTRAINT "service_item_types_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_items" ADD CONSTRAINT "service_items_type_fk" FOREIGN KEY ("enterprise_id","type_id") REFERENCES "public"."service_item_types"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_report_links" ADD CONSTRAINT "order_report_links_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_report_links" ADD CONSTRAINT "order_report_links_user_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receive_payment_templates" ADD CONSTRAINT "receive_payment_templates_account_fk" FOREIGN KEY ("enterprise_id","receive_payment_id") REFERENCES "public"."receive_payments"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receive_payment_templates" ADD CONSTRAINT "receive_payment_templates_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receive_payments" ADD CONSTRAINT "receive_payments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1006,4 +1045,8 @@ CREATE INDEX "orders_recycle_idx" ON "orders" USING btree ("enterprise_id","dele
 CREATE INDEX "orders_grams_idx" ON "orders" USING gin ("search_grams");--> statement-breakpoint
 CREATE UNIQUE INDEX "service_item_types_name_uq" ON "service_item_types" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "service_items_name_uq" ON "service_items" USING btree ("enterprise_id","name");--> statement-breakpoint
-CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterprise_id","type_id","sort","id");
+CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterprise_id","type_id","sort","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "order_report_links_token_uq" ON "order_report_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "order_report_links_order_idx" ON "order_report_links" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "receive_payment_templates_template_idx" ON "receive_payment_templates" USING btree ("enterprise_id","template_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "receive_payments_name_uq" ON "receive_payments" USING btree ("enterprise_id","name");

@@ -163,6 +163,8 @@ export const orders = pgTable(
     evaluation: jsonb('evaluation'),
     evaluatedAt: ts('evaluated_at'),
     updatedAt: updatedAt(),
+    /** The expense form's custom values (fees, issue 11 §1). */
+    feeExt: jsonb('fee_ext').notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),

@@ -1,0 +1,73 @@
+import type { EvaluationView } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { insertStateLog } from '../../platform/state';
+import { apiTime } from '../forms/forms.repo';
+import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { evaluateRefusal, type MoneyViewer, type OrderRow, orderFor } from './money.access';
+import { ORDER_STATE } from './order.state';
+
+/** The evaluation form kind (forms.constants: 8 服务评价). */
+const EVALUATION_KIND = 8;
+
+interface Stored {
+  scores: number[];
+  comment: string | null;
+  ext?: Record<string, unknown>;
+  by: number;
+}
+
+async function view(ex: Executor, v: MoneyViewer, row: OrderRow): Promise<EvaluationView> {
+  const e = row.evaluation as Stored | null;
+  const [extra] = await rows<{ t: string | null; name: string | null }>(
+    ex,
+    sql`select ${apiTime(sql`o.evaluated_at`, v.timeZone)} as t, u.name from orders o
+      left join users u on u.enterprise_id = o.enterprise_id and u.id = (o.evaluation ->> 'by')::bigint
+      where o.enterprise_id = ${v.enterpriseId} and o.id = ${row.id}`,
+  );
+  return {
+    orderId: Number(row.id),
+    evaluated: row.evaluated_at != null,
+    canEvaluate: evaluateRefusal(v, row) === null,
+    scores: e?.scores ?? null,
+    comment: e?.comment ?? null,
+    evaluateTime: extra?.t ?? null,
+    evaluatorName: extra?.name ?? null,
+  };
+}
+
+export async function readEvaluation(db: Db, v: MoneyViewer, orderId: number): Promise<EvaluationView> {
+  return view(db, v, await orderFor(db, v, orderId));
+}
+
+/**
+ * Records the customer's evaluation once, on a completed order: the scores of dimensions 0–3, the
+ * comment and the evaluation form's custom values; sets evaluated_at (the evaluateState filter), bumps
+ * the version and logs it. The row lock makes a second evaluation wait and then be refused.
+ */
+export async function evaluate(db: Db, v: MoneyViewer, b: { orderId: number; scores: number[]; comment: string | null; ext?: Record<string, unknown> }): Promise<EvaluationView> {
+  return db.transaction(async (tx) => {
+    const row = await orderFor(tx, v, b.orderId, true);
+    const refusal = evaluateRefusal(v, row);
+    if (refusal) throw refusal;
+    let ext: Record<string, unknown> | undefined;
+    if (b.ext && Object.keys(b.ext).length) {
+      const cur = await currentVersionOf(tx, v.enterpriseId, EVALUATION_KIND);
+      ext = await validateAndComputeExt(tx, v.enterpriseId, EVALUATION_KIND, cur.templateVersionId, b.ext, { roles: v.sysrole == null ? undefined : [v.sysrole] });
+    }
+    const stored: Stored = { scores: b.scores, comment: b.comment, ...(ext ? { ext } : {}), by: v.id };
+    await tx.execute(sql`update orders set evaluation = ${JSON.stringify(stored)}::jsonb, evaluated_at = now(), version = version + 1, updated_at = now()
+      where enterprise_id = ${v.enterpriseId} and id = ${b.orderId}`);
+    await insertStateLog(tx, ORDER_STATE, {
+      enterpriseId: v.enterpriseId,
+      id: b.orderId,
+      from: Number(row.state),
+      to: Number(row.state),
+      action: 'evaluate',
+      note: `客户评价：${b.scores.join('/')}${b.comment ? `，${b.comment}` : ''}`,
+      actorId: v.id,
+    });
+    return view(tx, v, await orderFor(tx, v, b.orderId));
+  });
+}

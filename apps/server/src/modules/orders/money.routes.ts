@@ -1,0 +1,89 @@
+import { orderMoneyContract as M, toYuan } from '@sk/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
+import { service } from '../../platform/deps';
+import type { SmsSender } from '../../platform/sms';
+import { evaluate, readEvaluation } from './evaluate.service';
+import { readFees, saveFees } from './fees.service';
+import { cents, type MoneyViewer, moneyViewerOf, orderFor } from './money.access';
+import { paymentProviderOf } from './payment';
+import { accountsOfTemplate, deleteAccounts, listAccounts, saveAccount } from './receive.service';
+import { createReportLink, openReportLink, REPORT_LINK_DAYS } from './report.links';
+import { renderReport } from './report.pdf';
+import { reportModel } from './report.service';
+
+async function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, inline: boolean): Promise<void> {
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', pdf.length)
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="report.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  reply.send(pdf);
+  await reply;
+}
+
+const MOBILE = /^1\d{10}$/;
+
+/** Fees, collection accounts, evaluation, the service report and the payment code (issue 11 §1, §4). */
+export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  const report = async (v: MoneyViewer, orderId: number) => {
+    const row = await orderFor(db, v, orderId);
+    return { row, pdf: await renderReport(await reportModel(deps, db, v, row)) };
+  };
+  registerAll(app, deps, M, {
+    fees: async ({ user, query }) => readFees(db, moneyViewerOf(user), query.orderId),
+    saveFees: async ({ user, body }) => withMessage(await saveFees(db, moneyViewerOf(user), body), '保存成功'),
+    evaluation: async ({ user, query }) => readEvaluation(db, moneyViewerOf(user), query.orderId),
+    evaluate: async ({ user, body }) => withMessage(await evaluate(db, moneyViewerOf(user), body), '评价成功'),
+    receiveByTemplate: async ({ user, query }) => accountsOfTemplate(db, user.enterpriseId, query.orderTmplId),
+    receiveList: async ({ user }) => listAccounts(db, user.enterpriseId),
+    receiveSave: async ({ user, body }) => withMessage({ id: await saveAccount(db, user.enterpriseId, body) }, '保存成功'),
+    receiveDelete: async ({ user, body }) => {
+      await deleteAccounts(db, user.enterpriseId, body.ids);
+      return withMessage(null, '删除成功');
+    },
+    orderPdf: async ({ user, body, reply }) => {
+      const { row, pdf } = await report(moneyViewerOf(user), body.orderId);
+      await sendPdf(reply, pdf, `服务报告-${row.order_no}.pdf`, false);
+      return null;
+    },
+    pdfSend: async ({ user, body, req }) => {
+      const v = moneyViewerOf(user);
+      const result = await db.transaction(async (tx) => {
+        const row = await orderFor(tx, v, body.orderId, true);
+        if (Number(row.state) !== 5) throw new AppError('VALIDATION', { detail: '工单完成后才能发送服务报告' });
+        const mobile = body.mobile ?? String(row.custom_phone ?? '');
+        if (!MOBILE.test(mobile)) throw new AppError('VALIDATION', { detail: '联系电话不是手机号，请填写接收短信的手机号' });
+        const link = await createReportLink(tx, { enterpriseId: v.enterpriseId, orderId: body.orderId, mobile, userId: v.id, timeZone: v.timeZone });
+        const url = `${req.protocol}://${req.host}/api/report/order/${link.token}`;
+        const text = `【${user.enterprise.name}】您的工单${row.order_no}服务报告已生成，点击查看：${url} ，${REPORT_LINK_DAYS}天内有效。`;
+        // Inside the transaction: a failed send leaves no link behind.
+        await service<SmsSender>(deps, 'sms').send(mobile, text, link.token);
+        return { mobile, expireTime: link.expireTime };
+      });
+      return withMessage(result, '发送成功');
+    },
+    publicReport: async ({ params, reply }) => {
+      const link = await openReportLink(db, String(params.token ?? ''));
+      // The link stands for the enterprise itself: the report as an administrator would print it.
+      const v: MoneyViewer = { id: 0, enterpriseId: link.enterpriseId, sysrole: null, admin: true, powers: [], timeZone: link.timeZone };
+      const { row, pdf } = await report(v, link.orderId);
+      await sendPdf(reply, pdf, `服务报告-${row.order_no}.pdf`, true);
+      return null;
+    },
+    paymentQrCode: async ({ user, query }) => {
+      const v = moneyViewerOf(user);
+      const row = await orderFor(db, v, query.orderId);
+      const due = row.paid_at != null ? 0 : cents(row.receivable_c);
+      const provider = paymentProviderOf(deps);
+      const qr = await provider.qrFor({ enterpriseId: v.enterpriseId, orderId: query.orderId, orderNo: String(row.order_no), amountCents: due });
+      return { orderId: query.orderId, amount: toYuan(due), provider: provider.name, methods: provider.methods, ...qr };
+    },
+  });
+}
+
+

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { ReportModel } from './report.service';
+
+/**
+ * The service report as a PDF (pdfmake over pdfkit), in Chinese with Noto Sans Hans (Simplified
+ * Chinese, GB2312 coverage; OFL) from the @embedpdf/fonts-sc package, embedded as a subset.
+ */
+
+let ready = false;
+function setup(): void {
+  if (ready) return;
+  const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+  pdfmake.virtualfs.writeFileSync('NotoSansHans-Regular.otf', readFileSync(path.join(dir, 'NotoSansHans-Regular.otf')));
+  pdfmake.virtualfs.writeFileSync('NotoSansHans-Bold.otf', readFileSync(path.join(dir, 'NotoSansHans-Bold.otf')));
+  pdfmake.setFonts({
+    NotoSans: { normal: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf', italics: 'NotoSansHans-Regular.otf', bolditalics: 'NotoSansHans-Bold.otf' },
+  });
+  // The report embeds only bytes we read ourselves: no URL or file is ever fetched by the library.
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy(() => false);
+  ready = true;
+}
+
+const money = (y: number) => `¥${y.toFixed(2)}`;
+const dash = (s: string | null | undefined) => (s == null || s === '' ? '—' : s);
+const dataUrl = (b: Buffer) => `data:image/${b[0] === 0x89 ? 'png' : 'jpeg'};base64,${b.toString('base64')}`;
+
+const section = (text: string) => ({ text, style: 'section' });
+/** A two-column grid of label/value pairs. */
+function pairs(items: [string, string | null | undefined][]) {
+  const body: unknown[][] = [];
+  for (let i = 0; i < items.length; i += 2) {
+    const row = items.slice(i, i + 2).flatMap(([k, v]) => [{ text: k, style: 'label' }, dash(v)]);
+    while (row.length < 4) row.push('');
+    body.push(row);
+  }
+  return { table: { widths: [64, '*', 64, '*'], body }, layout: 'lightHorizontalLines' };
+}
+
+function feesTable(m: ReportModel) {
+  const f = m.fees;
+  const lines = [...f.serviceItems.map((l) => ({ ...l, kind: '服务项目' })), ...f.fees.map((l) => ({ ...l, kind: '收费项目' }))];
+  const body: unknown[][] = [[{ text: '类别', style: 'th' }, { text: '名称', style: 'th' }, { text: '单价', style: 'th' }, { text: '数量', style: 'th' }, { text: '金额', style: 'th', alignment: 'right' }]];
+  for (const l of lines) body.push([l.kind, l.name, money(l.price), `${l.quantity}${l.unit}`, { text: money(l.amount), alignment: 'right' }]);
+  if (lines.length === 0) body.push([{ text: '无服务项目和收费项目', colSpan: 5, color: '#888' }, '', '', '', '']);
+  const sum = (label: string, v: string, bold = false) => [{ text: label, colSpan: 4, alignment: 'right', bold }, '', '', '', { text: v, alignment: 'right', bold }];
+  body.push(sum('备件金额', money(f.spareAmount)), sum('其他金额', money(f.otherAmount)), sum('优惠金额', `-${money(f.discountAmount)}`), sum('应收合计', money(f.receivableAmount), true));
+  if (f.paid) body.push(sum(`已收款${m.paymentMethod ? `（${m.paymentMethod}）` : ''}`, money(f.paidAmount)));
+  return { table: { headerRows: 1, widths: [56, '*', 70, 56, 80], body }, layout: 'lightHorizontalLines' };
+}
+
+export function reportDoc(m: ReportModel): Record<string, unknown> {
+  const content: unknown[] = [
+    { text: m.enterpriseName, style: 'enterprise' },
+    { text: '服务报告', style: 'title' },
+    { text: `工单编号：${m.orderNo}    打印时间：${m.printedAt}`, style: 'meta' },
+    section('工单信息'),
+    pairs([
+      ['工单标题', m.title],
+      ['工单类型', m.typeName],
+      ['工单状态', m.stateLabel],
+      ['优先级', m.priority],
+      ['创建时间', m.createTime],
+      ['预约时间', m.appointmentTime],
+      ['完成时间', m.finishTime],
+      ['服务人员', [m.serviceUser, ...m.collaborators].filter(Boolean).join('、') || null],
+    ]),
+    ...(m.detailDesc ? [{ text: [{ text: '详细描述：', style: 'label' }, m.detailDesc], margin: [0, 4, 0, 0] }] : []),
+    section('客户信息'),
+    pairs([
+      ['客户名称', m.customer.name],
+      ['企业名称', m.customer.company],
+      ['联系人', m.customer.contact],
+      ['联系电话', m.customer.phone],
+      ['服务地址', m.customer.address],
+      ['产品', m.customer.product],
+    ]),
+    section('服务项目与费用'),
+    feesTable(m),
+  ];
+  if (m.receipt.length || m.notes.length) {
+    content.push(section('服务记录'));
+    for (const r of m.receipt) content.push({ text: [{ text: `${r.name}：`, style: 'label' }, r.value], margin: [0, 2] });
+    for (const n of m.notes) content.push({ text: [{ text: `${n.time} ${n.who}：`, style: 'label' }, n.text], margin: [0, 2] });
+  }
+  if (m.photos.length) {
+    content.push(section('现场照片'));
+    const cells = m.photos.map((b) => ({ image: dataUrl(b), fit: [160, 120], margin: [0, 4] }));
+    const rowsOf: unknown[][] = [];
+    for (let i = 0; i < cells.length; i += 3) rowsOf.push([...cells.slice(i, i + 3), '', ''].slice(0, 3));
+    content.push({ table: { widths: ['*', '*', '*'], body: rowsOf }, layout: 'noBorders' });
+  }
+  if (m.evaluation) {
+    content.push(section('客户评价'));
+    content.push(pairs(m.evaluation.map((e) => [e.dimension, `${'★'.repeat(e.score)}${'☆'.repeat(5 - e.score)} ${e.score}分`] as [string, string])));
+    if (m.evaluationComment) content.push({ text: [{ text: '评价内容：', style: 'label' }, m.evaluationComment], margin: [0, 4, 0, 0] });
+  }
+  content.push(section('客户签名'));
+  content.push(m.signatures.length ? { columns: m.signatures.map((b) => ({ image: dataUrl(b), fit: [200, 80] })) } : { text: '（未签名）', color: '#888' });
+  return {
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 48],
+    info: { title: `服务报告 ${m.orderNo}`, creator: '服务管家' },
+    defaultStyle: { font: 'NotoSans', fontSize: 10, lineHeight: 1.3 },
+    styles: {
+      enterprise: { fontSize: 11, color: '#555', alignment: 'center' },
+      title: { fontSize: 20, bold: true, alignment: 'center', margin: [0, 4, 0, 4] },
+      meta: { fontSize: 9, color: '#666', alignment: 'center', margin: [0, 0, 0, 8] },
+      section: { fontSize: 12, bold: true, color: '#1677ff', margin: [0, 12, 0, 4] },
+      label: { color: '#666' },
+      th: { bold: true, color: '#333' },
+    },
+    footer: (page: number, pages: number) => ({ text: `第 ${page} / ${pages} 页`, alignment: 'center', fontSize: 8, color: '#999' }),
+    content,
+  };
+}
+
+export async function renderReport(m: ReportModel): Promise<Buffer> {
+  setup();
+  return pdfmake.createPdf(reportDoc(m)).getBuffer();
+}

@@ -1,0 +1,69 @@
+import { FilePdfOutlined, MessageOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { API_PREFIX } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/query';
+import { getSessionUser } from '../../../lib/session';
+import { moneyContract as M } from './api';
+
+/** POST /export/orderPdf answers the PDF itself; an envelope means a refusal with its message. */
+async function downloadReport(orderId: number, orderNo: string): Promise<void> {
+  const res = await fetch(`${API_PREFIX}${M.orderPdf.path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': getSessionUser()?.csrfToken ?? '' },
+    body: JSON.stringify({ orderId }),
+  });
+  if (res.status !== 200) throw new Error(res.status === 404 ? '404 Error' : '500 Error');
+  if (!res.headers.get('content-type')?.startsWith('application/pdf')) throw new Error(((await res.json()) as { message?: string }).message ?? '下载失败');
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `服务报告-${orderNo}.pdf`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** 服务报告 buttons for the detail page: download the PDF, and text the customer a link to it (completed orders). */
+export function ReportButtons({ orderId, orderNo, phone, completed }: { orderId: number; orderNo: string; phone?: string | null; completed: boolean }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [form] = Form.useForm<{ mobile: string }>();
+  const send = useApiMutation(M.pdfSend, { onSuccess: () => setAsking(false) });
+  const download = () => {
+    setBusy(true);
+    downloadReport(orderId, orderNo)
+      .catch((e: Error) => message.error(e.message || '下载失败'))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Space wrap>
+      <Button icon={<FilePdfOutlined />} loading={busy} onClick={download}>
+        下载服务报告
+      </Button>
+      {completed ? (
+        <Button icon={<MessageOutlined />} onClick={() => setAsking(true)}>
+          发送给客户
+        </Button>
+      ) : null}
+      <Modal
+        open={asking}
+        title="短信发送服务报告"
+        okText="发送"
+        cancelText="取消"
+        confirmLoading={send.isPending}
+        onCancel={() => setAsking(false)}
+        onOk={() => form.validateFields().then((v) => send.mutate({ orderId, mobile: v.mobile }))}
+        destroyOnHidden
+      >
+        <p style={{ color: '#666' }}>客户将收到一条短信，内含仅此链接可打开的服务报告，7天内有效；再次发送后旧链接失效。</p>
+        <Form form={form} initialValues={{ mobile: /^1\d{10}$/.test(phone ?? '') ? phone : '' }}>
+          <Form.Item name="mobile" label="手机号" rules={[{ required: true, pattern: /^1\d{10}$/, message: '请输入正确的手机号' }]}>
+            <Input maxLength={11} inputMode="numeric" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}
