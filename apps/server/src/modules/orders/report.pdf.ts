@@ -1,28 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import pdfmake from 'pdfmake';
+import { Worker } from 'node:worker_threads';
 import type { ReportModel } from './report.service';
 
 /**
  * The service report as a PDF (pdfmake over pdfkit), in Chinese with Noto Sans Hans (Simplified
  * Chinese, GB2312 coverage; OFL) from the @embedpdf/fonts-sc package, embedded as a subset.
  */
-
-let ready = false;
-function setup(): void {
-  if (ready) return;
-  const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-  pdfmake.virtualfs.writeFileSync('NotoSansHans-Regular.otf', readFileSync(path.join(dir, 'NotoSansHans-Regular.otf')));
-  pdfmake.virtualfs.writeFileSync('NotoSansHans-Bold.otf', readFileSync(path.join(dir, 'NotoSansHans-Bold.otf')));
-  pdfmake.setFonts({
-    NotoSans: { normal: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf', italics: 'NotoSansHans-Regular.otf', bolditalics: 'NotoSansHans-Bold.otf' },
-  });
-  // The report embeds only bytes we read ourselves: no URL or file is ever fetched by the library.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy(() => false);
-  ready = true;
-}
 
 const money = (y: number) => `¥${y.toFixed(2)}`;
 const dash = (s: string | null | undefined) => (s == null || s === '' ? '—' : s);
@@ -113,12 +95,47 @@ export function reportDoc(m: ReportModel): Record<string, unknown> {
       label: { color: '#666' },
       th: { bold: true, color: '#333' },
     },
-    footer: (page: number, pages: number) => ({ text: `第 ${page} / ${pages} 页`, alignment: 'center', fontSize: 8, color: '#999' }),
+    // the page footer is added in the worker (a function does not cross the thread boundary)
     content,
   };
 }
 
-export async function renderReport(m: ReportModel): Promise<Buffer> {
-  setup();
-  return pdfmake.createPdf(reportDoc(m)).getBuffer();
+/**
+ * One worker thread renders every report, one after another (pdfmake is synchronous and CPU-bound): the event
+ * loop stays free for other requests. Started on the first report; an idle worker does not keep the process alive.
+ */
+let worker: Worker | null = null;
+let nextId = 0;
+const waiting = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
+
+function reportWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(new URL('./report.worker.mjs', import.meta.url));
+  w.unref();
+  w.on('message', (m: { id: number; pdf?: Uint8Array; error?: string }) => {
+    const p = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.pdf) p?.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
+    else p?.reject(new Error(m.error ?? 'report failed'));
+  });
+  w.on('error', (err: Error) => failAll(err));
+  w.on('exit', () => {
+    worker = null;
+    failAll(new Error('report worker stopped'));
+  });
+  worker = w;
+  return w;
+}
+
+function failAll(err: Error): void {
+  for (const p of waiting.values()) p.reject(err);
+  waiting.clear();
+}
+
+export function renderReport(m: ReportModel): Promise<Buffer> {
+  const id = ++nextId;
+  return new Promise<Buffer>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    reportWorker().postMessage({ id, doc: reportDoc(m) });
+  });
 }
