@@ -28,7 +28,7 @@ export function checkFieldDefs(fields: FieldDef[], kind: FormKindId): string | n
   const byId = new Map(fields.map((f) => [f.id, f]));
   const names = new Set<string>();
   for (const f of fields) {
-    if (names.has(f.name)) return `${f.name}：字段名称已存在`;
+    if (names.has(f.name)) return `字段“${f.name}”：字段名称已存在`;
     names.add(f.name);
   }
   const fixedKeys = new Set(FIXED_FIELDS[kind].map((x) => x.key));
@@ -46,22 +46,22 @@ export function checkFieldDefs(fields: FieldDef[], kind: FormKindId): string | n
   for (const f of fields) {
     if (f.condition) {
       const target = numericId(f.condition.field);
-      if (target === f.id) return `${f.name}：显示条件不能引用自身`;
-      if (target !== null ? !byId.has(target) : !fixedKeys.has(f.condition.field)) return `${f.name}：显示条件引用的字段不存在`;
-      if (loops(f.id, condOf)) return `${f.name}：显示条件不能循环引用`;
+      if (target === f.id) return `字段“${f.name}”：显示条件不能引用自身`;
+      if (target !== null ? !byId.has(target) : !fixedKeys.has(f.condition.field)) return `字段“${f.name}”：显示条件引用的字段不存在`;
+      if (loops(f.id, condOf)) return `字段“${f.name}”：显示条件不能循环引用`;
     }
     if (f.type === 19) {
       const p = parseFormula(f.formula);
-      if (!p.ok) return `${f.name}：${p.error}`;
+      if (!p.ok) return `字段“${f.name}”：${p.error}`;
       for (const ref of p.refs) {
         const target = numericId(ref);
         const refField = target !== null ? byId.get(target) : undefined;
-        if (target === f.id) return `${f.name}：公式不能引用自身`;
+        if (target === f.id) return `字段“${f.name}”：公式不能引用自身`;
         if (target !== null ? !refField || !NUMERIC_TYPES.includes(refField.type) : !systemRefs.has(ref)) {
-          return `${f.name}：公式引用的字段“${ref}”不存在或不是数字`;
+          return `字段“${f.name}”：公式引用的字段“${ref}”不存在或不是数字`;
         }
       }
-      if (loops(f.id, refsOf)) return `${f.name}：公式不能循环引用`;
+      if (loops(f.id, refsOf)) return `字段“${f.name}”：公式不能循环引用`;
     }
   }
   return null;

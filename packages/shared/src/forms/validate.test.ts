@@ -157,13 +157,13 @@ describe('definition checks', () => {
     const a = def(2, 'A', { id: 1 });
     const f1 = def(19, 'F1', { id: 2, formula: '{3} + 1' });
     const f2 = def(19, 'F2', { id: 3, formula: '{2} + {1}' });
-    expect(checkFieldDefs([a, f1, f2], 1)).toBe('F1：公式不能循环引用');
-    expect(checkFieldDefs([a, def(19, 'F', { id: 4, formula: '{99}' })], 1)).toBe('F：公式引用的字段“99”不存在或不是数字');
+    expect(checkFieldDefs([a, f1, f2], 1)).toBe('字段“F1”：公式不能循环引用');
+    expect(checkFieldDefs([a, def(19, 'F', { id: 4, formula: '{99}' })], 1)).toBe('字段“F”：公式引用的字段“99”不存在或不是数字');
     expect(checkFieldDefs([a, def(19, 'F', { id: 4, formula: '{totalAmount} * 2' })], 1)).toBeNull();
-    expect(checkFieldDefs([a, def(1, 'A', { id: 5 })], 1)).toBe('A：字段名称已存在');
+    expect(checkFieldDefs([a, def(1, 'A', { id: 5 })], 1)).toBe('字段“A”：字段名称已存在');
     const c = def(1, 'C', { id: 6, condition: { field: '7', values: ['x'] } });
     const d = def(1, 'D', { id: 7, condition: { field: '6', values: ['x'] } });
-    expect(checkFieldDefs([c, d], 2)).toBe('C：显示条件不能循环引用');
+    expect(checkFieldDefs([c, d], 2)).toBe('字段“C”：显示条件不能循环引用');
     expect(dependentsOf([a, f2], 1).map((x) => x.name)).toEqual(['F2']);
   });
 });

@@ -70,9 +70,9 @@ describe('saveField / updateField / list', () => {
       [{ name: '甲', type: 3, options: [] }, '选项：请至少添加一个选项'],
       [{ name: '甲', type: 3, options: ['A', 'A'] }, '选项：选项不能重复'],
       [{ name: '甲', type: 19, formula: '{1' }, '公式：引用缺少右花括号“}”'],
-      [{ name: '甲', type: 19, formula: '{999999} + 1' }, '甲：公式引用的字段“999999”不存在或不是数字'],
-      [{ name: '金额', type: 1 }, '金额：字段名称已存在'],
-      [{ name: '甲', type: 1, condition: { field: '424242', values: ['x'] } }, '甲：显示条件引用的字段不存在'],
+      [{ name: '甲', type: 19, formula: '{999999} + 1' }, '字段“甲”：公式引用的字段“999999”不存在或不是数字'],
+      [{ name: '金额', type: 1 }, '字段“金额”：字段名称已存在'],
+      [{ name: '甲', type: 1, condition: { field: '424242', values: ['x'] } }, '字段“甲”：显示条件引用的字段不存在'],
       [{ name: '甲', type: 2, defaultValue: '很多' }, '默认值：请输入数字'],
       [{ name: '甲', type: 30 }, '关联对象：请选择关联对象'],
     ];
@@ -80,7 +80,7 @@ describe('saveField / updateField / list', () => {
       expect(await client.post('/detailcontrol/saveField', { type: 26, field }), message).toMatchObject({ success: false, code: 'VALIDATION', message });
     }
     expect((await client.put('/detailcontrol/updateField', { type: 26, id: num.id, field: { name: '金额', type: 19, formula: `{${num.id}}` } })).message).toBe(
-      '金额：公式不能引用自身',
+      '字段“金额”：公式不能引用自身',
     );
     expect(await snapshot(enterpriseId)).toEqual(before);
   });
@@ -177,7 +177,7 @@ describe('delete and the designer save', () => {
     expect(detail.data).toMatchObject({ recycleCount: 1, templateEnabled: true, kindName: '事件' });
     expect((await client.get('/v2/temp/recycleBinField', { type: 6 })).data.map((x: { id: number }) => x.id)).toEqual([b.id]);
     const bad = await client.post('/detailControl/save', { type: 6, fields: [{ name: 'X', type: 1 }, { name: 'X', type: 2 }] });
-    expect(bad).toMatchObject({ success: false, message: 'X：字段名称已存在' });
+    expect(bad).toMatchObject({ success: false, message: '字段“X”：字段名称已存在' });
     expect((await client.get('/v2/eventTemp/cusTempField')).data.version).toBe(5);
   });
 

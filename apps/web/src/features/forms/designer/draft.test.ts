@@ -40,9 +40,9 @@ describe('checkDraft', () => {
 
   it('refuses duplicate names and formulas that use a missing field', () => {
     const dup = { ...newField(1, saved, 1), name: '数量' };
-    expect(checkDraft([...saved, dup], [], 1)?.message).toBe('数量：字段名称已存在');
+    expect(checkDraft([...saved, dup], [], 1)?.message).toBe('字段“数量”：字段名称已存在');
     const bad = { ...newField(19, saved, 1), name: '金额', formulaText: '{数量} * {折扣}' };
-    expect(checkDraft([...saved, bad], [], 1)).toEqual({ uid: bad.uid, message: '金额：公式引用的字段“折扣”不存在或不是数字' });
+    expect(checkDraft([...saved, bad], [], 1)).toEqual({ uid: bad.uid, message: '字段“金额”：公式引用的字段“折扣”不存在或不是数字' });
   });
 });
 

@@ -130,7 +130,8 @@ export function checkDraft(list: DraftField[], system: RefName[], kind: FormKind
   const defs = toDefs(list, refs);
   const err = checkFieldDefs(defs, kind);
   if (!err) return null;
-  const name = err.split('：')[0];
+  // checkFieldDefs names the field as 字段“名称”：…
+  const name = /^字段“(.*?)”：/.exec(err)?.[1];
   return { uid: list.find((f) => f.name === name)?.uid ?? list[0]?.uid ?? '', message: err };
 }
 
