@@ -92,6 +92,21 @@ describe('the lifecycle through HTTP', () => {
     expect(logs[6]?.changed).toMatchObject({ payment_method: 5, paid_amount: 120.5, receive_payment_id: null });
   });
 
+  it('the receipt hook point: a receipt without the customer’s signature is refused; applyEndService runs the completion check too', async () => {
+    const tm = await team(t);
+    const done = await orderIn(t, tm, 5);
+    const f = await withForms(tm, done);
+    expect((await tm.engineer.client.call(K.receipt, { orderId: done, receiptExt: {} })).message).toBe('处理结果：不能为空');
+    expect((await tm.engineer.client.call(K.receipt, { orderId: done, receiptExt: { [f.result]: '已修复' } })).message).toBe('回执还需填写：客户签名');
+    expect(await orderRow(t, tm.ep, done)).toMatchObject({ receipt_ext: null, receipted_at: null, version: 0 });
+    const sign = await signatureUpload(tm.engineer.client);
+    expect((await tm.engineer.client.call(K.receipt, { orderId: done, receiptExt: { [f.result]: '已修复', [f.sign]: sign } })).success).toBe(true);
+
+    const serving = await orderIn(t, tm, 4, { process: { completeApproval: true }, template_version_id: (await orderRow(t, tm.ep, done)).template_version_id });
+    expect((await tm.engineer.client.call(K.applyEndService, { orderId: serving })).message).toBe('完成前还需填写：故障代码、处理结果（回执）、客户签名');
+    expect((await orderRow(t, tm.ep, serving)).state).toBe(4);
+  });
+
   it('acceptance: 受理 to dispatch, or 无效 with its reason (then frozen but for delete)', async () => {
     const tm = await team(t);
     const a = await orderIn(t, tm, 0);
