@@ -30,9 +30,10 @@ import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionO
 import { flagsOf, moveOrder, type OrderViewer, orderContext } from './order.state';
 
 /**
- * The lifecycle actions of issue 11 §2, each one `moveOrder` (docs/orders.md). Actions whose columns
- * depend on the order (form values, the abnormal request, the approval waited for) first lock the row
- * and ask the machine, so a refused action answers the machine's message before any input check.
+ * The lifecycle actions of issue 11 §2, each one `moveOrder` (docs/orders.md) inside `withOrder`, which
+ * first locks the row and asks the machine: a refused action answers the machine's message before any
+ * input check, and the columns an action computes from the order (form values, the abnormal request,
+ * the approval waited for) are computed from the row it updates.
  */
 
 export interface ActionViewer extends OrderViewer {
@@ -54,16 +55,25 @@ type Row = Record<string, unknown>;
 const done = (id: number, r: StateResult): ActionResult => ({ id, state: r.to });
 const join = (...parts: (string | null | undefined)[]): string | null => parts.filter(Boolean).join('；') || null;
 
+/** What the page showed of the order: its state and version (both optional). */
+export interface Seen {
+  orderId: number;
+  expectedState?: number;
+  version?: number;
+}
+
 /**
- * Locks the order of the viewer's enterprise for the transaction and refuses what the machine refuses
- * (or a state other than the one the user saw); then `fn` computes the action's columns from the row.
+ * Locks the order of the viewer's enterprise for the transaction and refuses what the user did not see
+ * (another state or version: 数据已变更) and what the machine refuses; then `fn` computes the action's
+ * columns from the row and moves it. Concurrent actions on one order queue on the lock: the first wins,
+ * the next ones decide on the order it left.
  */
-export async function withOrder<T>(db: Db, v: OrderViewer, id: number, action: OrderAction, expected: number | undefined, fn: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
+export async function withOrder<T>(db: Db, v: OrderViewer, action: OrderAction, seen: Seen, fn: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const bin = action === 'restore' ? sql`true` : sql`deleted_at is null`;
-    const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${v.enterpriseId} and id = ${id} and ${bin} for update`);
+    const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${v.enterpriseId} and id = ${seen.orderId} and deleted_at is null for update`);
     if (!row) throw new AppError('NOT_FOUND');
-    if (expected !== undefined && Number(row.state) !== expected) throw new AppError('STATE_CHANGED');
+    const moved = (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
+    if (moved) throw new AppError('STATE_CHANGED');
     const d = decideOrder(Number(row.state), action, await orderContext(tx, v, row));
     if (!allowed(d)) throw new AppError(d.refuse);
     return fn(tx, row);
@@ -79,10 +89,13 @@ export async function instantOf(ex: Executor, timeZone: string, text: string): P
   return String(r?.at);
 }
 
-/** A plain action: the machine, the note and the state the user saw. */
-export async function simpleAction(db: Db, v: OrderViewer, action: OrderAction, b: { orderId: number; expectedState?: number; note?: string | null }, note = b.note): Promise<ActionResult> {
-  return done(b.orderId, await moveOrder(db, v, b.orderId, action, { note: note ?? null, expected: b.expectedState }));
+/** One action on the locked order with the endpoint's columns and note. */
+export function act(db: Db, v: OrderViewer, action: OrderAction, b: Seen, o: { patch?: Record<string, PatchValue>; note?: string | null } = {}): Promise<ActionResult> {
+  return withOrder(db, v, action, b, async (tx) => done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch: o.patch, note: o.note ?? null })));
 }
+
+/** A plain action: the machine and the note. */
+export const simpleAction = (db: Db, v: OrderViewer, action: OrderAction, b: Seen & { note?: string | null }, note = b.note) => act(db, v, action, b, { note });
 
 /** 受理, or 无效 with the reason. */
 export const acceptance = (db: Db, v: OrderViewer, b: AcceptanceBody) => simpleAction(db, v, b.invalid ? 'invalid' : 'acceptance', b, b.reason);
@@ -90,8 +103,7 @@ export const acceptance = (db: Db, v: OrderViewer, b: AcceptanceBody) => simpleA
 /** keepDate (staff) or workerBespokeDate (engineer): the appointment time. */
 export async function bespoke(db: Db, v: ActionViewer, action: 'keepDate' | 'workerBespokeDate', b: BespokeBody): Promise<ActionResult> {
   const at = await instantOf(db, v.timeZone, b.bespokeTime);
-  const r = await moveOrder(db, v, b.orderId, action, { patch: { appointment_at: at }, note: join(`预约时间：${b.bespokeTime}`, b.note), expected: b.expectedState });
-  return done(b.orderId, r);
+  return act(db, v, action, b, { patch: { appointment_at: at }, note: join(`预约时间：${b.bespokeTime}`, b.note) });
 }
 
 /** The order form's values after a save: the given keys over the stored ones, checked against the pinned version. */
@@ -116,7 +128,7 @@ export async function receiptPatchOf(tx: Tx, v: OrderViewer, row: Row, given: Ex
 
 /** serviceComplete or applyEndService with the completion and receipt forms as filled in on site. */
 export async function complete(db: Db, v: OrderViewer, action: 'serviceComplete' | 'applyEndService', b: CompleteBody): Promise<ActionResult> {
-  return withOrder(db, v, b.orderId, action, b.expectedState, async (tx, row) => {
+  return withOrder(db, v, action, b, async (tx, row) => {
     const patch: Record<string, PatchValue> = {};
     if (b.ext) patch.ext = await orderExtOf(tx, v, row, b.ext as ExtValues);
     if (b.receiptExt) Object.assign(patch, await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues));
@@ -136,7 +148,7 @@ export async function checkFinish(db: Db, v: OrderViewer, orderId: number): Prom
 
 /** 回执: the receipt form's values (opens the receipt approval when the process has one). */
 export async function receipt(db: Db, v: OrderViewer, b: ReceiptBody): Promise<ActionResult> {
-  return withOrder(db, v, b.orderId, 'receipt', b.expectedState, async (tx, row) => {
+  return withOrder(db, v, 'receipt', b, async (tx, row) => {
     const patch = await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues);
     return done(b.orderId, await moveOrder(tx, v, b.orderId, 'receipt', { patch, note: b.note }));
   });
@@ -145,13 +157,13 @@ export async function receipt(db: Db, v: OrderViewer, b: ReceiptBody): Promise<A
 /** 收款: method, account and amount (opens the collection approval when the process has one). */
 export async function collect(db: Db, v: OrderViewer, b: CollectBody): Promise<ActionResult> {
   const patch = { payment_method: b.paymentMethod, receive_payment_id: b.receivePaymentId ?? null, paid_amount: b.amount };
-  return done(b.orderId, await moveOrder(db, v, b.orderId, 'collect', { patch, note: b.note, expected: b.expectedState }));
+  return act(db, v, 'collect', b, { patch, note: b.note });
 }
 
 /** 审核: the type must be the approval the order waits for. */
 export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<ActionResult> {
   const action = b.result === 1 ? 'approve' : 'reject';
-  return withOrder(db, v, b.orderId, action, b.expectedState, async (tx, row) => {
+  return withOrder(db, v, action, b, async (tx, row) => {
     const pending = flagsOf(row).examineType;
     if (pending !== b.examineType) throw invalid(`审核类型：该工单待审核的是${pending ? EXAMINE_TYPES[pending] : '无'}`);
     const note = join(`${EXAMINE_TYPES[b.examineType]}${b.result === 1 ? '通过' : '驳回'}`, b.note);
@@ -162,14 +174,13 @@ export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<A
 /** The engineer asks for a change: the order is 异常 until staff handle it. */
 export async function applyAbnormal(db: Db, v: OrderViewer, b: ApplyAbnormalBody): Promise<ActionResult> {
   const patch = { abnormal_kind: b.abnormalType, abnormal_reason: b.reason };
-  const r = await moveOrder(db, v, b.orderId, 'applyAbnormalOrder', { patch, note: `${ABNORMAL_KINDS[b.abnormalType]}：${b.reason}`, expected: b.expectedState });
-  return done(b.orderId, r);
+  return act(db, v, 'applyAbnormalOrder', b, { patch, note: `${ABNORMAL_KINDS[b.abnormalType]}：${b.reason}` });
 }
 
 /** Staff approve the request (改约 may set the new time) or reject it. */
 export async function handleAbnormal(db: Db, v: ActionViewer, b: HandleAbnormalBody): Promise<ActionResult> {
   const action = b.pass ? 'handleAbnormal' : 'rejectAbnormal';
-  return withOrder(db, v, b.orderId, action, b.expectedState, async (tx, row) => {
+  return withOrder(db, v, action, b, async (tx, row) => {
     const kind = Number(row.abnormal_kind) as keyof typeof ABNORMAL_KINDS;
     const patch: Record<string, PatchValue> = {};
     if (b.pass && kind === 1 && b.bespokeTime) patch.appointment_at = await instantOf(tx, v.timeZone, b.bespokeTime);
@@ -202,7 +213,7 @@ export async function setPeople(tx: Tx, v: OrderViewer, orderId: number, part: n
 
 /** The minimal assign: one service person, collaborators (both role 2); the dispatch issue extends it. */
 export async function dispatch(db: Db, v: OrderViewer, b: DispatchBody): Promise<ActionResult> {
-  return withOrder(db, v, b.orderId, 'dispatch', b.expectedState, async (tx) => {
+  return withOrder(db, v, 'dispatch', b, async (tx) => {
     const engineer = await servicePeople(tx, v, [b.serviceUserId], '服务人员');
     const helpers = b.coordinationUserId?.filter((id) => id !== b.serviceUserId);
     const names = helpers ? await servicePeople(tx, v, helpers, '协作人员') : null;

@@ -118,7 +118,7 @@ async function sharedFields(tx: Tx, v: ActionViewer, row: Row, b: EmployeeEditBo
 
 /** Staff and the creator: the order's own fields, its people and its custom fields; a key left out is kept. */
 export async function editOrder(db: Db, v: ActionViewer, b: EditOrderBody): Promise<ActionResult> {
-  return withOrder(db, v, b.orderId, 'edit', b.expectedState, async (tx, row) => {
+  return withOrder(db, v, 'edit', b, async (tx, row) => {
     const patch: Patch = {};
     put(patch, row, 'title', b.title);
     put(patch, row, 'custom_link_person', b.customLinkPerson);
@@ -150,7 +150,7 @@ export async function editOrder(db: Db, v: ActionViewer, b: EditOrderBody): Prom
 
 /** The engineer and collaborators: custom fields, photos and attachments, the description. */
 export async function employeeEdit(db: Db, v: ActionViewer, b: EmployeeEditBody): Promise<ActionResult> {
-  return withOrder(db, v, b.orderId, 'employeeEdit', b.expectedState, async (tx, row) => {
+  return withOrder(db, v, 'employeeEdit', b, async (tx, row) => {
     const patch: Patch = {};
     await sharedFields(tx, v, row, b, patch);
     return save(tx, v, row, 'employeeEdit', patch, [], b.note);
@@ -159,7 +159,7 @@ export async function employeeEdit(db: Db, v: ActionViewer, b: EmployeeEditBody)
 
 /** The order's customer changes: its contact and address follow (the chosen ones, else the primary and default). */
 export async function linkCustomer(db: Db, v: ActionViewer, b: LinkCustomerBody): Promise<ActionResult> {
-  return withOrder(db, v, b.orderId, 'edit', b.expectedState, async (tx, row) => {
+  return withOrder(db, v, 'edit', b, async (tx, row) => {
     const customer = await visibleCustomer(tx, v, b.customerId);
     const [c] = await rows<{ id: number; name: string; phone: string }>(
       tx,
