@@ -61,6 +61,8 @@ describe('the lifecycle through HTTP', () => {
     const ok = await tm.engineer.client.call(K.serviceComplete, { orderId: id, ext: { [f.fault]: 'E1' }, receiptExt: { [f.result]: '已修复', [f.sign]: [sign] } });
     expect(ok).toMatchObject({ success: true, data: { state: 5 } });
     expect((await tm.engineer.client.call(K.checkFinish, { orderId: id })).data).toEqual({ ready: true, missing: [], message: '' });
+    // Someone with no part on the order (and not staff) is not told what it lacks.
+    expect((await tm.desk.client.call(K.checkFinish, { orderId: id })).message).toBe(NOT_MINE);
 
     expect((await tm.engineer.client.call(K.receipt, { orderId: id, receiptExt: {} })).data.state).toBe(5);
     expect((await tm.engineer.client.call(K.receipt, { orderId: id, receiptExt: {} })).message).toBe(BAD_STATE);
@@ -352,6 +354,12 @@ describe('dispatch (minimal assign)', () => {
     const id = await orderIn(t, tm, 1, { service_user_id: null });
     expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.desk.id })).message).toBe('服务人员：人员不存在、已停用或不是服务人员');
     expect((await tm.engineer.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id })).code).toBe('NO_POWER');
+    const stranger = await team(t);
+    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: stranger.engineer.id })).message).toBe('服务人员：人员不存在、已停用或不是服务人员');
+    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id, coordinationUserId: [stranger.engineer.id] })).message).toBe(
+      '协作人员：人员不存在、已停用或不是服务人员',
+    );
+    expect(await logsOf(t, tm.ep, id)).toEqual([]);
     expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id, coordinationUserId: [tm.engineer2.id] })).data.state).toBe(2);
     expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer2.id, coordinationUserId: [tm.engineer.id, tm.engineer2.id] })).data.state).toBe(2);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ service_user_id: tm.engineer2.id, dispatcher_id: tm.dispatcher.id });
