@@ -3,3 +3,4 @@ export * from './order.machine';
 export * from './orders.contract';
 export * from './order.money';
 export * from './order.money.contract';
+export * from './order.actions.contract';
