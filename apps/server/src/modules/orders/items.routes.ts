@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { viewerOf } from '../customers/common';
 import { customerContext, duplicateOrders } from './duplicate.service';
+import './items.demo';
 import { deleteItems, deleteType, listItems, listTypes, saveItem, saveType } from './items.service';
 
 /** The create page's calls: the service-item catalogue (/v2/serverItem/*), the duplicate check and the customer's records. */
