@@ -76,7 +76,8 @@ function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
   useEffect(() => onValues(form.values), [form.values, onValues]);
 
   // A newly chosen customer brings its primary contact, default address and (from a product page) the product.
-  const filledFor = useRef<number | null>(null);
+  // (A form remounted for another order type keeps what was filled in.)
+  const filledFor = useRef<number | null>(initial.system.customLinkPerson || initial.system.gpsAddr ? customerId : null);
   useEffect(() => {
     if (!context || filledFor.current === context.customer.id) return;
     filledFor.current = context.customer.id;
@@ -90,7 +91,7 @@ function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
         ...form.values.system,
         customLinkPerson: contact?.name ?? null,
         customPhone: contact?.phone ?? null,
-        gpsAddr: address ? { addressId: address.id } : null,
+        gpsAddr: product?.addressId ? { addressId: product.addressId } : address ? { addressId: address.id } : null,
         productId: product?.id ?? null,
       },
     });
