@@ -3,7 +3,8 @@ import { SALE_CHANNELS } from '../auth/plans';
 import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
 import { L } from '../common/zod';
-import { ids, money, optionalId, optionalText, requiredId, requiredText, text } from '../customers/fields';
+import { customerPickSchema } from '../customers/customers.schema';
+import { ids, money, optionalId, optionalIds, optionalText, requiredId, requiredText, text } from '../customers/fields';
 import { ORDER_POWERS } from './orders.contract';
 
 /** The service-item catalogue's management page (settings menu entry ServiceItem). */
@@ -124,6 +125,14 @@ export const orderCreateContract = {
     power: ORDER_POWERS.create,
     query: z.object({ customerId: requiredId('客户'), templateId: optionalId('工单类型') }),
     response: z.object({ count: z.number(), list: z.array(duplicateOrderRow) }),
+  }),
+  /** The create page's customer picker: creating an order needs no customer-list power (roles 4 and 5 create orders). */
+  customerOptions: endpoint({
+    method: 'GET',
+    path: '/v2/order/customerOptions',
+    power: ORDER_POWERS.create,
+    query: z.object({ ids: optionalIds('客户', 100), keyword: text('关键字', 100).optional() }),
+    response: z.array(customerPickSchema),
   }),
   customerContext: endpoint({
     method: 'GET',

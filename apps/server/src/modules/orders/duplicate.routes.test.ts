@@ -90,6 +90,23 @@ describe('GET /v2/order/customerContext', () => {
   });
 });
 
+describe('GET /v2/order/customerOptions', () => {
+  it('lets a creator without the customer list (ordinary employee) find customers, never another enterprise’s', async () => {
+    const { client, enterpriseId } = await admin();
+    const customer = await newCustomer(client, { name: '苏州湖畔花园' });
+    const employee = await loggedIn(t.app, t.deps.db, { roles: [4], enterpriseId });
+    expect((await employee.client.get('/v2/customer/getCustomerList', { keyword: '湖畔' })).code).toBe('NO_POWER');
+    expect((await employee.client.call(K.customerOptions, { keyword: '湖畔' })).data).toMatchObject([{ id: customer, name: '苏州湖畔花园' }]);
+    const other = await admin();
+    const foreign = await newCustomer(other.client, { name: '苏州湖畔花园' });
+    expect((await employee.client.call(K.customerOptions, { ids: String(foreign) })).data).toEqual([]);
+    const keeper = await loggedIn(t.app, t.deps.db, { roles: [9], enterpriseId });
+    expect((await keeper.client.call(K.customerOptions, { keyword: '湖畔' })).code).toBe('NO_POWER');
+    expect((await new Client(t.app).call(K.customerOptions)).message).toBe('未登录');
+    expect((await employee.client.call(K.customerOptions, { keyword: 'x'.repeat(101) })).message).toContain('关键字不能超过100个字');
+  });
+});
+
 describe('an order pins its template version and process', () => {
   it('keeps the version and process it was created with when the order type changes later', async () => {
     const { client, enterpriseId, user } = await admin();

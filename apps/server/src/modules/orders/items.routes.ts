@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { viewerOf } from '../customers/common';
+import { pickCustomers } from '../customers/customers.repo';
 import { customerContext, duplicateOrders } from './duplicate.service';
 import './items.demo';
 import { deleteItems, deleteType, listItems, listTypes, saveItem, saveType } from './items.service';
@@ -24,6 +25,8 @@ export function registerCreateRoutes(app: FastifyInstance, deps: Deps): void {
       return withMessage(null, '删除成功');
     },
     duplicateCheck: async ({ user, query }) => duplicateOrders(db, viewerOf(user), query.customerId, query.templateId),
+    customerOptions: async ({ user, query }) =>
+      pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
     customerContext: async ({ user, query }) => customerContext(db, viewerOf(user), query.customerId),
   });
 }

@@ -102,7 +102,7 @@ function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
   const widgets: Record<string, (p: WidgetProps) => React.ReactNode> = {
     customerId: (p) => (
       <Space.Compact style={{ width: '100%' }}>
-        <CustomerSelect id={p.id} value={customerId} onChange={(id) => set({ customerId: id, productId: null, gpsAddr: null, customLinkPerson: null, customPhone: null })} />
+        <CustomerSelect id={p.id} source={orderCreateContract.customerOptions} value={customerId} onChange={(id) => set({ customerId: id, productId: null, gpsAddr: null, customLinkPerson: null, customPhone: null })} />
         {can(POWERS.customerAdd) ? (
           <Button icon={<PlusOutlined />} onClick={() => setQuick(true)}>
             快速新建

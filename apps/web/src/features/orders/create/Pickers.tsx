@@ -3,6 +3,7 @@ import { isPaid } from '@sk/shared/auth/plans';
 import { type OrderCustomerContext, orderCreateContract, type ServiceItemRow } from '@sk/shared/orders/order.create.contract';
 import { AutoComplete, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { PositionField } from '../../../components/forms/fields/PositionField';
 import { useApi } from '../../../lib/query';
 import { useSessionUser } from '../../../lib/session';
 import { AreaCascader } from '../../customers/components/AreaCascader';
@@ -75,6 +76,10 @@ export function AddressPicker({ id, value, ctx, onChange }: { id?: string; value
             onChange={(codes) => setTyped({ provinceCode: codes[0] ?? null, cityCode: codes[1] ?? null, districtCode: codes[2] ?? null })}
           />
           <Input value={typed.detail} maxLength={200} placeholder="详细地址（街道、门牌号）" aria-label="详细地址" onChange={(e) => setTyped({ detail: e.target.value })} />
+          <PositionField
+            value={typed.latitude != null && typed.longitude != null ? { address: typed.detail, lat: typed.latitude, lng: typed.longitude } : null}
+            onChange={(pos) => setTyped({ latitude: pos?.lat ?? null, longitude: pos?.lng ?? null })}
+          />
         </>
       ) : null}
     </Space>

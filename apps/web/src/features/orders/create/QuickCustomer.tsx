@@ -1,6 +1,7 @@
 import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
 import { Col, Form, Input, Modal, Row } from 'antd';
 import { useState } from 'react';
+import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
 import { useApiMutation } from '../../../lib/query';
 import { customerContract } from '../../customers/api';
 import { AreaCascader } from '../../customers/components/AreaCascader';
@@ -22,7 +23,7 @@ export function QuickCustomer({ open, onClose, onCreated }: { open: boolean; onC
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const add = useApiMutation(customerContract.addCustomer, {
-    invalidates: [customerContract.getCustomerList, customerContract.customerList],
+    invalidates: [customerContract.getCustomerList, customerContract.customerList, orderCreateContract.customerOptions],
   });
 
   const fill = (r: ExtractedCustomer) => {
