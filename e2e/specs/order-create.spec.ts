@@ -103,4 +103,37 @@ test.describe('create order', () => {
     expect(box?.width ?? 0).toBeLessThanOrEqual(390);
     await shot(page, FLOW, '04-phone');
   });
+
+  test('the administrator keeps the service-item catalogue the create page picks from', async ({ page, baseURL }) => {
+    const t = tail();
+    const item = `空调加氟${t}`;
+    await quietGuide(baseURL!, ADMIN);
+    await loginUi(page, ADMIN);
+    await page.goto('/serviceItem');
+    const list = page.locator('.sk-list-page:visible').first();
+    await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: '上门检测' })).toBeVisible();
+    await list.getByRole('button', { name: '新建服务项目' }).click();
+    const form = dialog(page, '新建服务项目');
+    await form.getByLabel('服务项目名称').fill(item);
+    await form.getByLabel('分类').click();
+    await pickOption(page, '维修类');
+    await form.getByLabel('价格（元）').fill('180');
+    await form.getByLabel('单位').fill('次');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(form).toBeHidden();
+    const row = list.locator('tbody tr.ant-table-row').filter({ hasText: item });
+    await expect(row).toContainText('¥180.00/次');
+    await expect(row).toContainText('维修类');
+    await shot(page, FLOW, '05-service-items');
+
+    await page.goto('/createOrder');
+    await field(page, 'serviceId').getByRole('combobox').click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: item })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/serviceItem');
+    await row.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog', { name: '删除服务项目' }).getByRole('button', { name: /删\s*除/ }).click();
+    await expect(row).toHaveCount(0);
+  });
 });

@@ -29,7 +29,7 @@ function ItemForm({ item, types, onDone }: { item: ServiceItemRow | null; types:
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="typeId" label="分类">
-            <Select allowClear placeholder="未分类" options={types.map((t) => ({ value: t.id, label: t.name }))} />
+            <Select allowClear placeholder="未分类" options={types.map((t) => ({ value: t.id, label: t.name }))} aria-label="分类" />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
