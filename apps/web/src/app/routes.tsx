@@ -147,3 +147,9 @@ LAYOUT_ROUTES.push(
   { path: '/maintainContract/detail/:id', title: '维保合同详情', page: lazyPage(() => import('../features/customers/pages/MaintainContractDetail')), power: 'menu_AllCustomer' },
   { path: '/homeAccount', title: '门户账号', page: lazyPage(() => import('../features/customers/pages/HomeAccount')), keepAlive: true, searchPlans: true },
 );
+
+// Orders: the create page and the service-item catalogue (features/orders); /createOrder takes its menu entry's power.
+LAYOUT_ROUTES.push(
+  { path: '/createOrder', title: '新建工单', page: lazyPage(() => import('../features/orders/create/CreateOrder')) },
+  { path: '/serviceItem', title: '服务项目', page: lazyPage(() => import('../features/orders/items/ServiceItems')), keepAlive: true },
+);

@@ -162,6 +162,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [814, 'FaultMode', '故障管理', '/fault/mode'],
     [815, 'ServiceProviderManagement', '服务商管理', '/service/provider/management'],
     [816, 'CustomForm', '字段自定义', '/customForm'],
+    [817, 'ServiceItem', '服务项目', '/serviceItem'],
   ]),
 ];
 

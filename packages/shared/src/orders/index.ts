@@ -4,3 +4,4 @@ export * from './orders.contract';
 export * from './order.money';
 export * from './order.money.contract';
 export * from './order.actions.contract';
+export * from './order.create.contract';

@@ -1,4 +1,4 @@
-import { type CreateOrderBody, DEFAULT_ORDER_PROCESS, initialOrderState, ORDER_PEOPLE_PARTS, warrantyState } from '@sk/shared';
+import { type CreateOrderBody, DEFAULT_ORDER_PROCESS, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, warrantyState } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -111,6 +111,14 @@ async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
   return found.map((s) => ({ id: Number(s.id), name: s.name, price: Number(s.price) }));
 }
 
+/** Source (spec part 1 §9 source types) and sale channel: a channel the enterprise's sale_channels allow. */
+async function checkChannel(ex: Executor, v: Viewer, b: CreateOrderBody): Promise<void> {
+  if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
+  if (b.saleChannel == null) return;
+  const [e] = await rows<{ sale_channels: string }>(ex, sql`select sale_channels from enterprises where id = ${v.enterpriseId}`);
+  if (!saleChannelsOf(e?.sale_channels).some((c) => c.id === b.saleChannel)) throw invalid('销售渠道：不可选择该销售渠道');
+}
+
 /** The order type (default when absent), which must be enabled, and the field version new orders pin. */
 async function templateOf(ex: Executor, v: Viewer, orderType: number | null | undefined) {
   const cur = await currentVersionOf(ex, v.enterpriseId, ORDER_FORM_KIND, orderType ?? undefined);
@@ -141,8 +149,10 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody): Promis
     await checkIds(tx, v, 'service_groups', b.serviceGroupId ? [b.serviceGroupId] : [], '服务团队：服务团队不存在或已被删除');
     await checkIds(tx, v, 'tags', b.orderLabel ?? [], '工单标签：标签不存在或已被删除', sql`code = 3`);
     await checkFiles(tx, v.enterpriseId, b.attachments ?? []);
+    await checkChannel(tx, v, b);
 
-    // Until the process issue lands, every order pins the default process.
+    // Until the process issue lands, every order pins the default process: a copy of its settings, so a later
+    // change of the process never reaches an order in flight (process_version_id stays null until versions exist).
     const process = DEFAULT_ORDER_PROCESS;
     const start = initialOrderState(process);
     const orderNo = await nextOrderNo(tx, v);

@@ -11,15 +11,17 @@ export interface CustomerSelectProps {
   placeholder?: string;
   style?: React.CSSProperties;
   id?: string;
+  /** The call that finds customers (same query and answer as getCustomerList); the create-order page passes its own. */
+  source?: Omit<typeof customerContract.getCustomerList, 'path' | 'power'> & { path: string; power: string };
 }
 
 /** A customer chosen by typing part of its name, contact or phone (GET /v2/customer/getCustomerList). */
-export function CustomerSelect({ value, onChange, disabled, placeholder = '输入客户名称、联系人或电话搜索', style, id }: CustomerSelectProps) {
+export function CustomerSelect({ value, onChange, disabled, placeholder = '输入客户名称、联系人或电话搜索', style, id, source = customerContract.getCustomerList }: CustomerSelectProps) {
   const [typed, setKeyword] = useState('');
   const keyword = useDebounced(typed);
-  const found = useApi(customerContract.getCustomerList, { keyword: keyword || undefined }, { call: { silent: true } });
+  const found = useApi(source, { keyword: keyword || undefined }, { call: { silent: true } });
   // the chosen customer may not be among the matches: ask for it by id
-  const chosen = useApi(customerContract.getCustomerList, { ids: value ? [value] : [] }, { enabled: !!value, call: { silent: true } });
+  const chosen = useApi(source, { ids: value ? [value] : [] }, { enabled: !!value, call: { silent: true } });
   const rows = [...(chosen.data ?? []), ...(found.data ?? [])];
   const options = [...new Map(rows.map((c) => [c.id, { value: c.id, label: c.name, hint: [c.linkperson, c.phone].filter(Boolean).join(' ') }])).values()];
   return (

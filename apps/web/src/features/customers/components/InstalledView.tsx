@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { EmptyState } from '../../../components';
 import { ExtFieldView } from '../../../components/forms';
 import { useApi } from '../../../lib/query';
+import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
 import { productContract } from '../api';
 import { customerPath, labelOf, modelPath } from '../options';
 import { InstalledFormDialog } from './InstalledFormDialog';
@@ -55,11 +56,14 @@ export function InstalledView({ detail, onChanged }: { detail: Detail; onChanged
         size="small"
         title={d.name}
         extra={
-          editable ? (
-            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              编辑
-            </Button>
-          ) : null
+          <>
+            {d.customerId ? <CreateOrderButton customerId={d.customerId} customerProductId={d.id} type="default" /> : null}
+            {editable ? (
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ marginLeft: 8 }}>
+                编辑
+              </Button>
+            ) : null}
+          </>
         }
       >
         <Row gutter={24}>

@@ -21,6 +21,7 @@ import { labelOf } from '../options';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import '../customers.css';
+import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
 
 /** Tabs the order, event, project and return-visit areas fill as they arrive. */
 const LATER_TABS = [
@@ -120,6 +121,7 @@ export default function CustomerDetail() {
         }
         extra={
           <Space>
+            <CreateOrderButton customerId={id} />
             {d.abilities.edit ? <Button onClick={() => setEditing(true)}>编辑</Button> : null}
             {d.abilities.permission ? <Button onClick={() => paid('permission') && setGranting(true)}>数据权限</Button> : null}
             {d.abilities.delete ? (

@@ -1,0 +1,66 @@
+import { ORDER_KIND, type OrderCustomerContext } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { addressesOf } from '../customers/addresses.service';
+import { timeOf, type Viewer, visibleCustomer } from '../customers/common';
+import { contactsOf } from '../customers/contacts.service';
+import { listInstalled } from '../customers/installed.service';
+import { resolveTemplate } from '../forms/templates.service';
+
+/** How many of the open orders the warning lists (the count is exact). */
+const SHOWN = 5;
+
+/**
+ * Open orders of one customer and order type, for the create page's warning: not completed (5) or cancelled (6),
+ * not marked invalid, not in the recycle bin. The type defaults to the default order type, as createOrder's does.
+ */
+export async function duplicateOrders(ex: Executor, v: Viewer, customerId: number, templateId?: number | null) {
+  const customer = await visibleCustomer(ex, v, customerId);
+  const tpl = await resolveTemplate(ex, v.enterpriseId, ORDER_KIND, templateId ?? undefined);
+  const where = sql`o.enterprise_id = ${v.enterpriseId} and o.customer_id = ${customer.id} and o.template_id = ${tpl.id}
+    and o.state not in (5, 6) and not o.invalid and o.deleted_at is null`;
+  const [n] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);
+  const list = await rows<{ id: number; order_no: string; title: string; state: number; create_time: string }>(
+    ex,
+    sql`select o.id, o.order_no, o.title, o.state, ${timeOf(sql`o.created_at`, v)} as create_time
+      from orders o where ${where} order by o.created_at desc, o.id desc limit ${SHOWN}`,
+  );
+  return {
+    count: Number(n?.n ?? 0),
+    list: list.map((r) => ({ id: Number(r.id), orderNo: r.order_no, title: r.title, state: Number(r.state), create_time: r.create_time })),
+  };
+}
+
+/** The chosen customer's contacts, addresses and installed products (with warranty today), for the create page. */
+export async function customerContext(ex: Executor, v: Viewer, customerId: number): Promise<OrderCustomerContext> {
+  const customer = await visibleCustomer(ex, v, customerId);
+  const [contacts, addresses, products] = await Promise.all([
+    contactsOf(ex, v, customer.id),
+    addressesOf(ex, v, customer.id),
+    listInstalled(ex, v, { customerId: customer.id }, { pageIndex: 0, pageSize: 500 }),
+  ]);
+  return {
+    customer: { id: customer.id, name: customer.name },
+    contacts: contacts.map((c) => ({ id: c.id, name: c.name, phone: c.phone, isPrimary: c.isPrimary })),
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      provinceCode: a.provinceCode,
+      cityCode: a.cityCode,
+      districtCode: a.districtCode,
+      fullAddress: a.fullAddress,
+      detail: a.detail,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      isDefault: a.isDefault,
+    })),
+    products: products.list.map((p) => ({
+      id: p.id,
+      name: p.name,
+      serialNumber: p.serialNumber,
+      addressId: p.addressId,
+      warrantyEnd: p.warrantyEnd,
+      warrantyState: p.warrantyState,
+    })),
+  };
+}

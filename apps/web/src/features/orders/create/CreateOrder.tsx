@@ -1,0 +1,231 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { POWERS } from '@sk/shared/auth/powers';
+import { formsContract } from '@sk/shared/forms/forms.contract';
+import type { FormInfo } from '@sk/shared/forms/forms.views';
+import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
+import { orderContract } from '@sk/shared/orders/orders.contract';
+import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
+import { Alert, App, Button, Card, Select, Space, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components';
+import { FormRenderer, type FormValues, useFormRenderer, type WidgetProps } from '../../../components/forms';
+import { call } from '../../../lib/api';
+import { apiKey, queryClient, useApi } from '../../../lib/query';
+import { useCan, useSessionUser } from '../../../lib/session';
+import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { bodyOf, checkedDefinition, definitionOf } from './fields';
+import { CodeSelect, GroupSelect, LabelSelect, PRIORITY_OPTIONS, SERVICE_LEVEL_OPTIONS, SOURCE_OPTIONS, useSaleChannels } from './options';
+import { AddressPicker, ContactInput, ProductPicker, ServiceItemPicker } from './Pickers';
+import { QuickCustomer } from './QuickCustomer';
+import './create.css';
+
+const orderDetailPath = (id: number) => `/allOrder/orderDetail/${id}`;
+
+/** Open orders of the customer and type: the warning above the form, with links to them. */
+function DuplicateWarning({ customerId, templateId }: { customerId: number | null; templateId: number | null }) {
+  const dup = useApi(orderCreateContract.duplicateCheck, { customerId: customerId ?? 0, templateId }, { enabled: !!customerId && !!templateId, call: { silent: true } });
+  const d = dup.data;
+  if (!customerId || !d?.count) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="duplicate-warning"
+      style={{ marginBottom: 12 }}
+      title={`该客户已有${d.count}个未完成的同类工单，请确认是否重复报单`}
+      description={
+        <Space orientation="vertical" size={2}>
+          {d.list.map((o) => (
+            <Link key={o.id} to={orderDetailPath(o.id)}>
+              {o.orderNo} {o.title}（{ORDER_STATES[o.state as keyof typeof ORDER_STATES]?.label ?? o.state}，{o.create_time}）
+            </Link>
+          ))}
+        </Space>
+      }
+    />
+  );
+}
+
+interface FormProps {
+  info: FormInfo;
+  initial: FormValues;
+  productFromUrl: number | null;
+  onValues: (v: FormValues) => void;
+}
+
+/** One order type's form: the fixed fields with their pickers and the type's custom fields, in the spec's groups. */
+function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
+  const user = useSessionUser();
+  const can = useCan();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const roles = useMemo(() => (user?.sysrole ? [user.sysrole] : []), [user?.sysrole]);
+  const definition = useMemo(() => definitionOf(info), [info]);
+  const checked = useMemo(() => checkedDefinition(definition), [definition]);
+  const form = useFormRenderer(checked, initial, { isNew: true, roles });
+  const [contactId, setContactId] = useState<number | null>(null);
+  const [quick, setQuick] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const saleChannels = useSaleChannels();
+  const system = form.values.system;
+  const customerId = typeof system.customerId === 'number' ? system.customerId : null;
+  const ctx = useApi(orderCreateContract.customerContext, { customerId: customerId ?? 0 }, { enabled: !!customerId });
+  const context = ctx.data && ctx.data.customer.id === customerId ? ctx.data : undefined;
+
+  useEffect(() => onValues(form.values), [form.values, onValues]);
+
+  // A newly chosen customer brings its primary contact, default address and (from a product page) the product.
+  // (A form remounted for another order type keeps what was filled in.)
+  const filledFor = useRef<number | null>(initial.system.customLinkPerson || initial.system.gpsAddr ? customerId : null);
+  useEffect(() => {
+    if (!context || filledFor.current === context.customer.id) return;
+    filledFor.current = context.customer.id;
+    const contact = context.contacts.find((c) => c.isPrimary) ?? context.contacts[0];
+    const address = context.addresses.find((a) => a.isDefault) ?? context.addresses[0];
+    const product = context.products.find((p) => p.id === productFromUrl);
+    setContactId(contact?.id ?? null);
+    form.setValues({
+      ...form.values,
+      system: {
+        ...form.values.system,
+        customLinkPerson: contact?.name ?? null,
+        customPhone: contact?.phone ?? null,
+        gpsAddr: product?.addressId ? { addressId: product.addressId } : address ? { addressId: address.id } : null,
+        productId: product?.id ?? null,
+      },
+    });
+  }, [context, form, productFromUrl]);
+
+  const set = (patch: Record<string, unknown>) => form.setValues({ ...form.values, system: { ...form.values.system, ...patch } });
+
+  const widgets: Record<string, (p: WidgetProps) => React.ReactNode> = {
+    customerId: (p) => (
+      <Space.Compact style={{ width: '100%' }}>
+        <CustomerSelect id={p.id} source={orderCreateContract.customerOptions} value={customerId} onChange={(id) => set({ customerId: id, productId: null, gpsAddr: null, customLinkPerson: null, customPhone: null })} />
+        {can(POWERS.customerAdd) ? (
+          <Button icon={<PlusOutlined />} onClick={() => setQuick(true)}>
+            快速新建
+          </Button>
+        ) : null}
+      </Space.Compact>
+    ),
+    customLinkPerson: (p) => (
+      <ContactInput
+        id={p.id}
+        value={p.value}
+        ctx={context}
+        onChange={(v) => {
+          setContactId(null);
+          p.onChange(v);
+        }}
+        onPick={(c) => {
+          setContactId(c.id);
+          set({ customLinkPerson: c.name, customPhone: c.phone });
+        }}
+      />
+    ),
+    gpsAddr: (p) => <AddressPicker id={p.id} value={p.value} ctx={context} onChange={p.onChange} />,
+    productId: (p) => <ProductPicker id={p.id} value={p.value} ctx={context} onChange={p.onChange} onOpen={() => void ctx.refetch()} />,
+    serviceId: (p) => <ServiceItemPicker id={p.id} value={p.value} onChange={p.onChange} />,
+    priority: (p) => <CodeSelect id={p.id} label="优先级" value={p.value ?? 1} options={PRIORITY_OPTIONS} onChange={p.onChange} allowClear={false} />,
+    serviceLevel: (p) => <CodeSelect id={p.id} label="服务级别" value={p.value} options={SERVICE_LEVEL_OPTIONS} onChange={p.onChange} />,
+    source: (p) => <CodeSelect id={p.id} label="来源" value={p.value} options={SOURCE_OPTIONS} onChange={p.onChange} />,
+    saleChannel: (p) => <CodeSelect id={p.id} label="销售渠道" value={p.value} options={saleChannels} onChange={p.onChange} />,
+    serviceGroupId: (p) => <GroupSelect id={p.id} value={p.value} onChange={p.onChange} />,
+    orderLabel: (p) => <LabelSelect id={p.id} value={p.value} onChange={p.onChange} />,
+  };
+
+  const create = async (body: ReturnType<typeof bodyOf>) => {
+    setSaving(true);
+    try {
+      const r = await call(orderContract.add, body, { successToast: true });
+      await queryClient.invalidateQueries({ queryKey: apiKey(orderCreateContract.duplicateCheck) });
+      navigate(orderDetailPath(r.id));
+    } catch {
+      // the request client has shown why
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const save = async () => {
+    const r = await form.validate();
+    if (!r.ok) return;
+    const body = bodyOf(info.templateId, { ...form.values.system, ...r.system }, r.ext, contactId);
+    const dup = queryClient.getQueryData<{ count: number }>(apiKey(orderCreateContract.duplicateCheck, { customerId: body.customerId, templateId: info.templateId }));
+    if (!dup?.count) return create(body);
+    modal.confirm({
+      title: '可能重复报单',
+      content: `该客户已有${dup.count}个未完成的同类工单，仍要创建吗？`,
+      okText: '仍要创建',
+      cancelText: '取消',
+      onOk: () => create(body),
+    });
+  };
+
+  return (
+    <>
+      <DuplicateWarning customerId={customerId} templateId={info.templateId} />
+      <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} />
+      <div className="sk-create-order-actions">
+        <Button onClick={() => navigate(-1)}>取消</Button>
+        <Button type="primary" loading={saving} onClick={save}>
+          保存
+        </Button>
+      </div>
+      <QuickCustomer open={quick} onClose={() => setQuick(false)} onCreated={(id) => set({ customerId: id, productId: null, gpsAddr: null })} />
+    </>
+  );
+}
+
+const num = (v: string | null) => (v && Number(v) > 0 ? Number(v) : null);
+
+/** /createOrder (?customerId, customerProductId, orderType): choose the order type, fill its form, save → the order's detail. */
+export default function CreateOrder() {
+  const [params] = useSearchParams();
+  const types = useApi(formsContract.orderTypeList);
+  const list = types.data ?? [];
+  const [chosen, setChosen] = useState<number | null>(num(params.get('orderType')));
+  const templateId = list.some((t) => t.id === chosen) ? chosen : (list.find((t) => t.isDefault) ?? list[0])?.id ?? null;
+  const info = useApi(formsContract.dcFormInfo, { type: 1, tmpId: templateId ?? undefined }, { enabled: !!templateId, staleTime: 0 });
+  const values = useRef<FormValues>({ system: { customerId: num(params.get('customerId')), priority: 1 }, ext: {} });
+
+  if (types.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!list.length) return <EmptyState description="暂无可用的工单类型，请在工单设置中启用" />;
+  return (
+    <Card
+      size="small"
+      className="sk-create-order"
+      title="新建工单"
+      extra={
+        <Space>
+          <Typography.Text type="secondary" className="sk-create-order-type-label">
+            工单类型
+          </Typography.Text>
+          <Select<number>
+            value={templateId ?? undefined}
+            style={{ minWidth: 160 }}
+            options={list.map((t) => ({ value: t.id, label: t.name }))}
+            onChange={setChosen}
+            aria-label="工单类型"
+          />
+        </Space>
+      }
+    >
+      {info.data && info.data.templateId === templateId ? (
+        <OrderForm
+          key={`${info.data.templateId}:${info.data.versionId}`}
+          info={info.data}
+          initial={{ system: values.current.system, ext: {} }}
+          productFromUrl={num(params.get('customerProductId'))}
+          onValues={(v) => {
+            values.current = v;
+          }}
+        />
+      ) : (
+        <Spin style={{ display: 'block', margin: 48 }} />
+      )}
+    </Card>
+  );
+}

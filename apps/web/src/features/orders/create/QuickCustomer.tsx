@@ -1,0 +1,93 @@
+import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
+import { Col, Form, Input, Modal, Row } from 'antd';
+import { useState } from 'react';
+import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
+import { useApiMutation } from '../../../lib/query';
+import { customerContract } from '../../customers/api';
+import { AreaCascader } from '../../customers/components/AreaCascader';
+import { SmartPaste } from '../../customers/components/SmartPaste';
+
+interface Values {
+  name: string;
+  linkName: string;
+  phone: string;
+  area?: string[];
+  detail?: string;
+}
+
+/**
+ * 快速新建客户: paste "name phone address" text, the customers module reads it (智能填写), the person checks it and
+ * the customer is created with that contact and address; the order form then picks it.
+ */
+export function QuickCustomer({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number, name: string) => void }) {
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const add = useApiMutation(customerContract.addCustomer, {
+    invalidates: [customerContract.getCustomerList, customerContract.customerList, orderCreateContract.customerOptions],
+  });
+
+  const fill = (r: ExtractedCustomer) => {
+    const area = [r.provinceCode, r.cityCode, r.districtCode].filter((x): x is string => !!x);
+    form.setFieldsValue({
+      ...(r.name ? { name: r.name, linkName: r.name } : {}),
+      ...(r.phone ? { phone: r.phone } : {}),
+      ...(area.length ? { area } : {}),
+      ...(r.detail ? { detail: r.detail } : {}),
+    });
+  };
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const [provinceCode, cityCode, districtCode] = v.area ?? [];
+    setBusy(true);
+    try {
+      const r = await add.mutateAsync({
+        name: v.name.trim(),
+        linkPerson: { name: v.linkName.trim(), phone: v.phone.trim() },
+        address: v.detail?.trim() ? { provinceCode, cityCode, districtCode, detail: v.detail.trim() } : null,
+      });
+      onCreated(r.id, v.name.trim());
+      form.resetFields();
+      onClose();
+    } catch {
+      // the request client has shown why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title="快速新建客户" okText="创建客户" cancelText="取消" onOk={submit} confirmLoading={busy} onCancel={onClose} destroyOnHidden width={640}>
+      <SmartPaste onExtract={fill} />
+      <Form form={form} layout="vertical" preserve={false}>
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label="客户名称" rules={[{ required: true, whitespace: true, message: '请输入客户名称' }, { max: 100, message: '客户名称不能超过100个字' }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="linkName" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 50, message: '联系人不能超过50个字' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="phone" label="联系电话" rules={[{ required: true, whitespace: true, message: '请输入联系电话' }]}>
+              <Input maxLength={30} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="area" label="省市区">
+              <AreaCascader />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="detail" label="详细地址" rules={[{ max: 200, message: '详细地址不能超过200个字' }]}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

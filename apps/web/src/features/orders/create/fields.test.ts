@@ -1,0 +1,39 @@
+import type { FormInfo } from '@sk/shared/forms/forms.views';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, checkedDefinition, definitionOf, PICKED_KEYS } from './fields';
+
+const info = {
+  fixedFields: [
+    { key: 'customerId', name: '客户', type: 30, required: true, group: 'customerInfo' },
+    { key: 'title', name: '标题', type: 1, required: true, group: 'orderInfo' },
+  ],
+  fields: [],
+  groups: [
+    { key: 'orderInfo', name: '工单信息' },
+    { key: 'customerInfo', name: '客户信息' },
+  ],
+  height: 86,
+} as unknown as FormInfo;
+
+describe('the create form', () => {
+  it('puts every order field key in a group and keeps the server’s required flags', () => {
+    const d = definitionOf(info);
+    expect(d.fixedFields.map((f) => f.key)).toEqual(expect.arrayContaining(['customerId', 'title', 'customLinkPerson', 'customPhone', 'customEnterpriseName', 'productId', 'serviceId', 'customApplyTime', 'detailDesc']));
+    expect(d.fixedFields.every((f) => f.group === 'orderInfo' || f.group === 'customerInfo')).toBe(true);
+    expect(d.fixedFields.filter((f) => f.required).map((f) => f.key).sort()).toEqual(['customerId', 'title']);
+  });
+
+  it('leaves the picked fields to their pickers in the shared check, but not the customer', () => {
+    const keys = checkedDefinition(definitionOf(info)).fixedFields.map((f) => f.key);
+    expect(keys).toContain('customerId');
+    expect(keys).toContain('customPhone');
+    expect(keys.filter((k) => k !== 'customerId' && PICKED_KEYS.includes(k))).toEqual([]);
+  });
+
+  it('builds the create body: a saved address by id, a typed one as gpsAddr, empty text as null', () => {
+    const saved = bodyOf(3, { customerId: 7, title: ' 空调不制冷 ', gpsAddr: { addressId: 9 }, serviceId: [1, 2], customPhone: '  ' }, { 5: 'E1' }, 11);
+    expect(saved).toMatchObject({ orderType: 3, customerId: 7, title: '空调不制冷', addressId: 9, gpsAddr: null, serviceId: [1, 2], customPhone: null, contactId: 11, priority: 1, ext: { 5: 'E1' } });
+    const gps = { provinceCode: '31', cityCode: '3101', districtCode: '310115', detail: '张江路1号', mapName: null, latitude: null, longitude: null };
+    expect(bodyOf(null, { customerId: 7, title: '甲', gpsAddr: { gpsAddr: gps }, priority: 3 }, {}, null)).toMatchObject({ addressId: null, gpsAddr: gps, priority: 3 });
+  });
+});

@@ -1,0 +1,153 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { orderCreateContract as K, type ServiceItemRow, type ServiceItemTypeRow } from '@sk/shared/orders/order.create.contract';
+import { App, Button, Card, Form, Select, Space, Table, Tabs } from 'antd';
+import { useRef, useState } from 'react';
+import { type ListColumn, type ListQuery, ListPage, type ListPageHandle } from '../../../components';
+import { call } from '../../../lib/api';
+import { apiKey, queryClient, useApi } from '../../../lib/query';
+import { ItemDialog, TypeDialog } from './ItemDialogs';
+
+const money = (n: number) => `¥${n.toFixed(2)}`;
+
+/** The management list pages like any list; its keyword is the item name. */
+const fetchItems = async ({ keyword, sortType: _s, ...q }: ListQuery) => call(K.itemList, { ...q, name: keyword } as never);
+
+const refreshCatalogue = () =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: apiKey(K.itemList) }), queryClient.invalidateQueries({ queryKey: apiKey(K.itemTypeList) })]);
+
+function Items({ types }: { types: ServiceItemTypeRow[] }) {
+  const { modal } = App.useApp();
+  const list = useRef<ListPageHandle>(null);
+  const [editing, setEditing] = useState<ServiceItemRow | 'new' | null>(null);
+  const reload = () => {
+    list.current?.refresh();
+    void refreshCatalogue();
+  };
+  const remove = (r: ServiceItemRow) =>
+    modal.confirm({
+      title: '删除服务项目',
+      content: `确认删除服务项目“${r.name}”吗？`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => call(K.itemDelete, { ids: [r.id] }, { successToast: true }).then(reload, () => {}),
+    });
+
+  const columns: ListColumn<ServiceItemRow>[] = [
+    { key: 'name', dataIndex: 'name', title: '服务项目名称' },
+    { key: 'typeName', dataIndex: 'typeName', title: '分类', render: (v: string | null) => v ?? '未分类' },
+    { key: 'price', dataIndex: 'price', title: '价格', render: (v: number, r) => `${money(v)}${r.unit ? `/${r.unit}` : ''}` },
+    { key: 'sort', dataIndex: 'sort', title: '排序' },
+    { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 130,
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(r)}>
+            编辑
+          </Button>
+          <Button type="link" size="small" danger onClick={() => remove(r)}>
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<ServiceItemRow>
+        ref={list}
+        title="服务项目"
+        routeKey="/serviceItem"
+        columns={columns}
+        fetch={fetchItems}
+        sort={false}
+        searchPlans={false}
+        keywordPlaceholder="请输入服务项目名称"
+        phoneCard={['name', 'typeName', 'price', 'actions']}
+        filters={
+          <Form.Item name="typeId" label="分类">
+            <Select allowClear placeholder="全部" style={{ width: 180 }} options={types.map((t) => ({ value: t.id, label: t.name }))} aria-label="分类筛选" />
+          </Form.Item>
+        }
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            新建服务项目
+          </Button>
+        }
+        onDelete={(ids) => call(K.itemDelete, { ids: ids.map(Number) }).then(() => refreshCatalogue())}
+      />
+      <ItemDialog open={editing !== null} item={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} onSaved={reload} />
+    </>
+  );
+}
+
+function Types({ types, loading }: { types: ServiceItemTypeRow[]; loading: boolean }) {
+  const { modal } = App.useApp();
+  const [editing, setEditing] = useState<ServiceItemTypeRow | 'new' | null>(null);
+  const remove = (t: ServiceItemTypeRow) =>
+    modal.confirm({
+      title: '删除分类',
+      content: `确认删除分类“${t.name}”吗？`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => call(K.itemTypeDelete, { id: t.id }, { successToast: true }).then(refreshCatalogue, () => {}),
+    });
+  return (
+    <>
+      <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
+        新建分类
+      </Button>
+      <Table<ServiceItemTypeRow>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={types}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'name', title: '分类名称', dataIndex: 'name' },
+          { key: 'itemCount', title: '服务项目数', dataIndex: 'itemCount', width: 120 },
+          { key: 'sort', title: '排序', dataIndex: 'sort', width: 80 },
+          {
+            key: 'actions',
+            title: '操作',
+            width: 130,
+            render: (_: unknown, t) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => setEditing(t)}>
+                  编辑
+                </Button>
+                <Button type="link" size="small" danger onClick={() => remove(t)}>
+                  删除
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <TypeDialog open={editing !== null} type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refreshCatalogue()} />
+    </>
+  );
+}
+
+/** /serviceItem 服务项目: the catalogue orders pick service items from (serviceId), with its types. */
+export default function ServiceItems() {
+  const types = useApi(K.itemTypeList);
+  const rows = types.data ?? [];
+  return (
+    <Card title="服务项目" size="small">
+      <Tabs
+        items={[
+          { key: 'items', label: '服务项目', children: <Items types={rows} /> },
+          { key: 'types', label: '项目分类', children: <Types types={rows} loading={types.isFetching} /> },
+        ]}
+      />
+    </Card>
+  );
+}
