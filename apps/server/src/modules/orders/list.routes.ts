@@ -1,0 +1,24 @@
+import { orderListContract as K } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { startExport } from '../../platform/exports';
+import { ORDER_EXPORT } from './export';
+import { guardScope, listOrders, listViewerOf } from './list.service';
+
+/** The order lists (one call, a scope per page) and their download-centre export. */
+export function orderListRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  const hotline = deps.config.CUSTOMER_SERVICE_PHONE;
+  registerAll(app, deps, K, {
+    getAllOrderList: async ({ user, query }) => {
+      guardScope(user, query.scope, hotline);
+      return listOrders(db, listViewerOf(user), query);
+    },
+    exportOrder: async ({ user, body }) => {
+      guardScope(user, body.scope, hotline);
+      const { fileName, ...params } = body;
+      return withMessage(await startExport(db, user, { kind: ORDER_EXPORT, name: fileName, params }), '导出任务已创建，请在下载中心查看');
+    },
+  });
+}
