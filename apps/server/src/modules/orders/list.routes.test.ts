@@ -199,6 +199,12 @@ describe('scopes', () => {
     expect(idsOf(await list(a, { scope: 'product', fk_t_production_id: w.product }))).toEqual([w.o.E]);
   });
 
+  it('lists the installed product’s orders in its service history', async () => {
+    const r = await w.admin.client.get('/v2/customer/production/history', { id: w.product });
+    expect(r.success, r.message).toBe(true);
+    expect(r.data).toEqual([expect.objectContaining({ type: '工单', id: w.o.E, title: '设备异响', state: '服务中', time: '2024-05-20 09:00:00' })]);
+  });
+
   it('a salesperson sees only the orders they are on; a dispatcher sees all', async () => {
     const sales = await staff([5]);
     expect(idsOf(await list(sales.client))).toEqual([]);

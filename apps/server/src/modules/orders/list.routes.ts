@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { startExport } from '../../platform/exports';
 import { ORDER_EXPORT } from './export';
+import './list.history';
 import { guardScope, listOrders, listViewerOf } from './list.service';
 
 /** The order lists (one call, a scope per page) and their download-centre export. */
