@@ -4,6 +4,7 @@
 import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
 import type { FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
+import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { type LazyPage, lazyPage } from './lazyPage';
 
 export interface PageRoute {
@@ -145,3 +146,6 @@ LAYOUT_ROUTES.push(
   { path: '/maintainContract/detail/:id', title: '维保合同详情', page: lazyPage(() => import('../features/customers/pages/MaintainContractDetail')), power: 'menu_AllCustomer' },
   { path: '/homeAccount', title: '门户账号', page: lazyPage(() => import('../features/customers/pages/HomeAccount')), keepAlive: true, searchPlans: true },
 );
+
+// Issue 11 §3: the order list pages (features/orders/lists).
+LAYOUT_ROUTES.push(...ORDER_LIST_ROUTES);
