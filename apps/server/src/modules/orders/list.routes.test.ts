@@ -221,6 +221,9 @@ describe('scopes', () => {
     expect(await list(engineer.client, { scope: 'rubbish' })).toMatchObject({ success: false, code: 'NO_POWER' });
     const free = await loggedIn(t.app, db(), { roles: [3], plan: 0 });
     expect((await list(free.client)).success).toBe(true);
+    const sorted = await list(free.client, { sortType: 2 });
+    expect(sorted).toMatchObject({ success: false, code: 'PLAN_FREE' });
+    expect(sorted.message).toContain('免费版不支持修改排序');
     for (const [scope, name] of [['mine', '我的工单'], ['examine', '待我审批'], ['rubbish', '回收站']]) {
       const r = await list(free.client, { scope });
       expect(r).toMatchObject({ success: false, code: 'PLAN_FREE' });

@@ -1,7 +1,8 @@
-import { orderListContract as K } from '@sk/shared';
+import { freeNotice, orderListContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
 import { ORDER_EXPORT } from './export';
 import './list.history';
@@ -14,6 +15,8 @@ export function orderListRoutes(app: FastifyInstance, deps: Deps): void {
   registerAll(app, deps, K, {
     getAllOrderList: async ({ user, query }) => {
       guardScope(user, query.scope, hotline);
+      // The free plan keeps the default order (spec part 1 §5: free users cannot change sorting).
+      if (query.sortType !== 1 && user.enterprise.isChargeUser === 0) throw new AppError('PLAN_FREE', {}, freeNotice('sortChange', hotline));
       return listOrders(db, listViewerOf(user), query);
     },
     exportOrder: async ({ user, body }) => {
