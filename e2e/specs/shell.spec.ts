@@ -34,8 +34,9 @@ test.describe('shell', () => {
   test('a free-plan entry shows a lock and opens the upgrade notice with the hotline', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
     await loginUi(page, FREE_ADMIN);
-    // 工单 holds only locked entries on the free plan: the group opens its first entry's notice.
+    // 工单's locked entry 我的工单 opens its notice (the group itself opens 全部工单, which the free plan has).
     await page.locator('.sk-top-menu').getByText('工单').click();
+    await page.locator('.sk-sider .ant-menu-item', { hasText: '我的工单' }).click();
     const modal = page.getByRole('dialog', { name: '升级VIP版本' });
     await expect(modal.getByText('免费版不支持我的工单，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
     await expect(modal.getByRole('img', { name: '升级二维码' })).toBeVisible();

@@ -30,7 +30,8 @@ export interface ExportUser {
 
 export interface ExportDef<P = Record<string, unknown>> {
   title: string;
-  columns: ExportColumn[];
+  /** The sheet's columns; a function picks them from the export's params (the list's chosen columns). */
+  columns: ExportColumn[] | ((params: P) => ExportColumn[]);
   /** Batches of rows, read with keyset paging (see keysetPages) so memory stays flat. */
   rows: (ex: Executor, user: ExportUser, params: P) => AsyncIterable<Record<string, unknown>[]>;
   count: (ex: Executor, user: ExportUser, params: P) => Promise<number>;
@@ -42,6 +43,8 @@ export function registerExport<P>(kind: string, def: ExportDef<P>): void {
   registry.set(kind, def);
 }
 export const exportDef = (kind: string): ExportDef<any> | undefined => registry.get(kind);
+
+export const columnsOf = <P>(def: ExportDef<P>, params: P): ExportColumn[] => (typeof def.columns === 'function' ? def.columns(params) : def.columns);
 
 /** Pages through rows by a numeric key (descending, as lists show newest first). */
 export async function* keysetPages<T extends { id: number }>(fetch: (before: number | null, limit: number) => Promise<T[]>, size = 1000): AsyncIterable<T[]> {

@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { affected, sql } from '../db/client';
 import type { Deps } from './deps';
-import type { ExportDef, ExportUser } from './exports';
+import { columnsOf, type ExportDef, type ExportUser } from './exports';
 import { newKey, storageOf } from './storage';
 
 const PROGRESS_EVERY_MS = 500;
@@ -50,7 +50,7 @@ export async function writeExport(deps: Deps, w: WriteInput): Promise<void> {
   saving.catch(() => {});
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(w.def.title.slice(0, 31));
-  ws.columns = w.def.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
+  ws.columns = columnsOf(w.def, w.params).map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
 
   let done = 0;
   let shown = -1;

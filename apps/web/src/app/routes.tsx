@@ -4,6 +4,7 @@
 import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
 import type { FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
+import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { type LazyPage, lazyPage } from './lazyPage';
 
 export interface PageRoute {
@@ -153,3 +154,5 @@ LAYOUT_ROUTES.push(
   { path: '/createOrder', title: '新建工单', page: lazyPage(() => import('../features/orders/create/CreateOrder')) },
   { path: '/serviceItem', title: '服务项目', page: lazyPage(() => import('../features/orders/items/ServiceItems')), keepAlive: true },
 );
+// Issue 11 §3: the order list pages (features/orders/lists).
+LAYOUT_ROUTES.push(...ORDER_LIST_ROUTES);

@@ -5,3 +5,4 @@ export * from './order.money';
 export * from './order.money.contract';
 export * from './order.actions.contract';
 export * from './order.create.contract';
+export * from './order.list.contract';

@@ -1043,6 +1043,13 @@ CREATE INDEX "orders_due_idx" ON "orders" USING btree ("enterprise_id","due_at")
 CREATE INDEX "orders_pool_idx" ON "orders" USING btree ("enterprise_id","created_at") WHERE in_pool;--> statement-breakpoint
 CREATE INDEX "orders_recycle_idx" ON "orders" USING btree ("enterprise_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
 CREATE INDEX "orders_grams_idx" ON "orders" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "orders_live_state_idx" ON "orders" USING btree ("enterprise_id","state","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_acceptance_desk_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 0 and not invalid and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_phone_idx" ON "orders" USING btree ("enterprise_id","custom_phone" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_taken_idx" ON "orders" USING btree ("enterprise_id","taken_at");--> statement-breakpoint
+CREATE INDEX "orders_appointment_sort_idx" ON "orders" USING btree ("enterprise_id","appointment_at","id");--> statement-breakpoint
+CREATE INDEX "orders_priority_sort_idx" ON "orders" USING btree ("enterprise_id","priority","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_live_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "service_item_types_name_uq" ON "service_item_types" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "service_items_name_uq" ON "service_items" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterprise_id","type_id","sort","id");--> statement-breakpoint

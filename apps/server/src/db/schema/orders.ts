@@ -226,6 +226,15 @@ export const orders = pgTable(
     index('orders_recycle_idx').on(t.enterpriseId, t.deletedAt).where(sql`deleted_at is not null`),
     // title, order number, contact, phone and address filters and the keyword: grams + ILIKE recheck.
     index('orders_grams_idx').using('gin', t.searchGrams),
+    // Order lists (modules/orders/list.*; EXPLAIN notes in docs/decisions.md): the live orders' state tabs and state
+    // filters counted index-only, the acceptance desk, the phone prefix, the take-time range, sorts 3 and 4, order types.
+    index('orders_live_state_idx').on(t.enterpriseId, t.state, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('orders_acceptance_desk_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`state = 0 and not invalid and deleted_at is null`),
+    index('orders_phone_idx').on(t.enterpriseId, t.customPhone.op('text_pattern_ops')),
+    index('orders_taken_idx').on(t.enterpriseId, t.takenAt),
+    index('orders_appointment_sort_idx').on(t.enterpriseId, t.appointmentAt, t.id),
+    index('orders_priority_sort_idx').on(t.enterpriseId, t.priority, t.createdAt, t.id).where(sql`deleted_at is null`),
+    index('orders_live_template_idx').on(t.enterpriseId, t.templateId, t.createdAt, t.id).where(sql`deleted_at is null`),
   ],
 );
 

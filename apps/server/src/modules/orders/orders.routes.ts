@@ -7,6 +7,7 @@ import { orderActionsModule } from './actions.routes';
 import { createOrder } from './create.service';
 import { orderMoneyModule } from './money.routes';
 import { registerCreateRoutes } from './items.routes';
+import { orderListRoutes } from './list.routes';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -17,4 +18,5 @@ export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<vo
   await orderMoneyModule(app, deps);
   await orderActionsModule(app, deps);
   registerCreateRoutes(app, deps);
+  orderListRoutes(app, deps);
 }

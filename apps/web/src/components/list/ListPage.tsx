@@ -29,6 +29,8 @@ export interface ExportRequest<T> {
   rows: T[];
   /** The list's current query, for exports that re-run it on the server. */
   query: ListQuery;
+  /** The columns the user chose (column chooser), in the page's order: exports write these. */
+  columns: string[];
 }
 
 export interface ListPageHandle {
@@ -137,7 +139,8 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const runExport = (fileName: string, scope: ExportScope) => {
     const chosen = scope === 'selected' ? selected.rows : scope === 'page' ? rows : [];
     const ids = scope === 'selected' ? selected.keys : scope === 'page' ? rows.map(keyOf) : [];
-    return onExport!({ fileName, scope, ids, rows: chosen, query: list.query });
+    const shown = new Set(choice.value);
+    return onExport!({ fileName, scope, ids, rows: chosen, query: list.query, columns: allKeys.filter((k) => shown.has(k)) });
   };
 
   const pagination: PaginationProps = {

@@ -1,0 +1,179 @@
+import { type FreeFeature, freeNotice, hasPower, ORDER_LIST_SCOPES, type OrderListFilters, type OrderListQuery, type OrderRow } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { countOf, fitsWindow, listPageByCount, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
+import type { SessionUser } from '../../platform/session';
+import { bigints, timeOf, visibleCustomer } from '../customers/common';
+import { type OrderListViewer, orderListWhere } from './list.filters';
+
+/** The order lists (GET /v2/order/getAllOrderList) and the rows the order export writes. */
+
+export const listViewerOf = (u: SessionUser): OrderListViewer => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, timeZone: u.enterprise.timeZone, admin: u.admin });
+
+/** Each scope is its own page: its menu power, then its free-plan lock (the spec's notice). */
+export function guardScope(u: SessionUser, scope: OrderListFilters['scope'], hotline: string): void {
+  const s = ORDER_LIST_SCOPES[scope];
+  if (!hasPower(u.powers, s.power)) throw new AppError('NO_POWER');
+  if (s.plan && u.enterprise.isChargeUser === 0) throw new AppError('PLAN_FREE', {}, freeNotice(s.plan as FreeFeature, hotline));
+}
+
+/** Sorts by name, each ending in the id (pages never overlap); each has an index leading with enterprise_id. */
+const sortsOn = (a: string) =>
+  ({
+    1: sql.raw(`${a}created_at desc, ${a}id desc`),
+    2: sql.raw(`${a}created_at asc, ${a}id asc`),
+    3: sql.raw(`${a}appointment_at asc nulls last, ${a}id asc`),
+    4: sql.raw(`${a}priority desc, ${a}created_at desc, ${a}id desc`),
+  }) as const;
+const SORTS = sortsOn('o.');
+/** The same sorts over the matches' own columns (sortedMatches). */
+const MATCH_SORTS = sortsOn('');
+
+interface RawRow {
+  id: number;
+  order_no: string;
+  title: string;
+  state: number;
+  invalid: boolean;
+  customer_id: number;
+  custom_name: string | null;
+  custom_link_person: string | null;
+  custom_phone: string | null;
+  full_address: string | null;
+  template_id: number;
+  order_type_name: string | null;
+  priority: number;
+  service_user_id: number | null;
+  service_user_name: string | null;
+  dispatcher_name: string | null;
+  create_user_name: string | null;
+  service_group_name: string | null;
+  product_name: string | null;
+  place_state: number;
+  examine_type: number | null;
+  examine_result: number | null;
+  abnormal_kind: number | null;
+  receivable_amount: string | number;
+  create_time: string;
+  apply_time: string | null;
+  finish_time: string | null;
+  due_time: string | null;
+  delete_time: string | null;
+}
+
+/** The list columns for the rows `inner` picks (aliased o); the names are joined for those rows only. */
+function rowSelect(v: OrderListViewer, inner: SQL, order: SQL): SQL {
+  const t = (col: string) => timeOf(sql.raw(`o.${col}`), v);
+  return sql`select o.id, o.order_no, o.title, o.state, o.invalid, o.customer_id, c.name as custom_name, o.custom_link_person, o.custom_phone,
+      o.full_address, o.template_id, ft.name as order_type_name, o.priority, o.service_user_id, su.name as service_user_name,
+      du.name as dispatcher_name, cu.name as create_user_name, g.name as service_group_name, ip.name as product_name,
+      o.place_state, o.examine_type, o.examine_result, o.abnormal_kind, o.receivable_amount,
+      ${t('created_at')} as create_time, ${t('appointment_at')} as apply_time, ${t('finished_at')} as finish_time,
+      ${t('due_at')} as due_time, ${t('deleted_at')} as delete_time
+    from (${inner}) o
+    left join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
+    left join form_templates ft on ft.enterprise_id = o.enterprise_id and ft.id = o.template_id
+    left join users su on su.enterprise_id = o.enterprise_id and su.id = o.service_user_id
+    left join users du on du.enterprise_id = o.enterprise_id and du.id = o.dispatcher_id
+    left join users cu on cu.enterprise_id = o.enterprise_id and cu.id = o.created_by
+    left join service_groups g on g.enterprise_id = o.enterprise_id and g.id = o.service_group_id
+    left join installed_products ip on ip.enterprise_id = o.enterprise_id and ip.id = o.installed_product_id
+    order by ${order}`;
+}
+
+const n = (x: unknown): number | null => (x == null ? null : Number(x));
+
+function present(r: RawRow): OrderRow {
+  return {
+    id: Number(r.id),
+    orderNo: r.order_no,
+    title: r.title,
+    state: Number(r.state),
+    invalid: r.invalid,
+    customerId: Number(r.customer_id),
+    customName: r.custom_name,
+    customLinkPerson: r.custom_link_person,
+    customPhone: r.custom_phone,
+    gpsAddr: r.full_address,
+    orderType: Number(r.template_id),
+    orderTypeName: r.order_type_name,
+    priority: Number(r.priority),
+    servicePersonalId: n(r.service_user_id),
+    servicePersonalName: r.service_user_name,
+    dispatchUserName: r.dispatcher_name,
+    createUserName: r.create_user_name,
+    serviceGroupName: r.service_group_name,
+    productName: r.product_name,
+    placeState: Number(r.place_state),
+    examineType: n(r.examine_type),
+    examineResult: n(r.examine_result),
+    abnormalKind: n(r.abnormal_kind),
+    receivableAmount: Number(r.receivable_amount),
+    create_time: r.create_time,
+    apply_time: r.apply_time,
+    finish_time: r.finish_time,
+    due_time: r.due_time,
+    delete_time: r.delete_time,
+  };
+}
+
+/** A customer's or product's tab: that customer must be one the viewer may see (another's answers not found). */
+async function checkSubject(ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<void> {
+  if (f.scope === 'customer') {
+    if (!f.customerId) throw new AppError('VALIDATION', { detail: '请选择客户' });
+    await visibleCustomer(ex, v, f.customerId);
+  }
+  if (f.scope === 'product') {
+    if (!f.fk_t_production_id) throw new AppError('VALIDATION', { detail: '请选择产品' });
+    const [p] = await rows(ex, sql`select 1 from installed_products where enterprise_id = ${v.enterpriseId} and id = ${f.fk_t_production_id}`);
+    if (!p) throw new AppError('NOT_FOUND');
+  }
+}
+
+/**
+ * The rows (all columns) of one page, given the list's count: a selective filter (the matches fit the window) reads
+ * its matches by their own indexes and sorts them (sortedMatches); a broad one walks the sort's index (pageRows), where
+ * matches are dense. Either way the page's ids come first.
+ */
+export function orderPageSql(v: OrderListViewer, q: OrderListQuery, count: number): SQL {
+  const key = q.sortType as keyof typeof SORTS;
+  const where = orderListWhere(v, q);
+  const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
+  if (!fitsWindow(count)) return pageRows('orders', 'o', v.enterpriseId, where, sortOf(SORTS, key, 1), page);
+  const matches = sql`select o.id, o.created_at, o.appointment_at, o.priority from orders o where ${where}`;
+  return sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id in (${sortedMatches(matches, sortOf(MATCH_SORTS, key, 1), page)})`;
+}
+
+/** One page of an order list and its capped count (counted first, see orderPageSql); names are joined for the page only. */
+export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQuery): Promise<{ list: OrderRow[]; count: number }> {
+  await checkSubject(ex, v, q);
+  const order = sortOf(SORTS, q.sortType as keyof typeof SORTS, 1);
+  return listPageByCount(
+    q,
+    () => countOrderList(ex, v, q),
+    async (count) => (await rows<RawRow>(ex, rowSelect(v, orderPageSql(v, q, count), order))).map(present),
+  );
+}
+
+/** The list's count alone (capped like the list's), for the badge counts of the same filters. */
+export const countOrderList = (ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<number> => countOf(ex, sql`orders o`, orderListWhere(v, f));
+
+export type OrderExportParams = Partial<OrderListFilters> & { ids?: number[] };
+
+const exportWhere = (v: OrderListViewer, p: OrderExportParams): SQL =>
+  p.ids?.length ? sql`${orderListWhere(v, p)} and o.id = any(${bigints(p.ids)})` : orderListWhere(v, p);
+
+/** Exact, unlike the list's capped count: the download centre shows the export's progress against it. */
+export async function countForExport(ex: Executor, v: OrderListViewer, p: OrderExportParams): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${exportWhere(v, p)}`);
+  return Number(r?.n ?? 0);
+}
+
+/** Keyset page for the export: ids below `before`, newest id first (orders_pkey / orders_created_idx walk). */
+export async function ordersBefore(ex: Executor, v: OrderListViewer, p: OrderExportParams, before: number | null, limit: number): Promise<OrderRow[]> {
+  const where = before == null ? exportWhere(v, p) : sql`${exportWhere(v, p)} and o.id < ${before}`;
+  const inner = sql`select * from orders o where ${where} order by o.id desc limit ${limit}`;
+  return (await rows<RawRow>(ex, rowSelect(v, inner, sql`o.id desc`))).map(present);
+}

@@ -1,0 +1,57 @@
+import { POWERS } from '@sk/shared/auth/powers';
+import type { OrderListScope, OrderRow } from '@sk/shared/orders/order.list.contract';
+import { type Key, type ReactNode, type Ref, useMemo } from 'react';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { useCan } from '../../../lib/session';
+import { exportOrders, orderFetcher } from './api';
+import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from './columns';
+import { OrderFilters, orderFilterQuery } from './Filters';
+
+export interface OrderListProps {
+  /** The list page (GET /v2/order/getAllOrderList?scope). */
+  scope: OrderListScope;
+  /** The page's name: the export file is named after it. */
+  title: string;
+  /** Fixed fields of every load (a tab, a customer id); a change reloads from the first page. */
+  params?: Record<string, unknown>;
+  /** Starting filters (from the URL). */
+  initialQuery?: Record<string, unknown>;
+  /** The page's own columns after the common ones. */
+  extraColumns?: ListColumn<OrderRow>[];
+  /** Batch delete (AllOrder: to the recycle bin). */
+  onDelete?: (ids: Key[]) => Promise<unknown>;
+  toolbar?: ReactNode;
+  /** Offer the filter panel (default true); a customer's or product's tab shows the list only. */
+  filters?: boolean;
+  /** Offer the state filter in the panel (default true): MyOrder's tabs already choose states. */
+  stateFilter?: boolean;
+  routeKey?: string;
+  ref?: Ref<ListPageHandle>;
+}
+
+/** One order list page on the one ListPage: the scope's rows, every filter, sort, columns, export, batch actions. */
+export function OrderList({ scope, title, params, initialQuery, extraColumns, onDelete, toolbar, filters = true, stateFilter = true, routeKey, ref }: OrderListProps) {
+  const can = useCan();
+  const fetch = useMemo(() => orderFetcher(scope), [scope]);
+  const columns = useMemo(() => orderColumns(extraColumns), [extraColumns]);
+  const defaults = extraColumns?.length ? [...DEFAULT_ORDER_COLUMNS, ...extraColumns.map((c) => c.key)] : DEFAULT_ORDER_COLUMNS;
+  return (
+    <ListPage<OrderRow>
+      ref={ref}
+      title={title}
+      routeKey={routeKey}
+      columns={columns}
+      defaultColumns={defaults}
+      phoneCard={ORDER_PHONE_CARD}
+      fetch={fetch}
+      params={params}
+      initialQuery={initialQuery}
+      keywordPlaceholder="工单编号、标题、客户、电话"
+      filters={filters ? <OrderFilters states={stateFilter} /> : undefined}
+      mapFilters={orderFilterQuery}
+      toolbar={toolbar}
+      onExport={can(POWERS.export) ? ({ fileName, ids, query, columns: chosen }) => exportOrders(scope, { fileName, ids: ids.map(Number), query, columns: chosen }, params) : undefined}
+      onDelete={onDelete}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_INVALID_LABEL, ORDER_PRIORITIES, ORDER_STATES, PLACE_STATES } from '@sk/shared/orders/orders.constants';
+import type { OrderRow } from '@sk/shared/orders/order.list.contract';
+import { Tag } from 'antd';
+import { Link } from 'react-router';
+import { type ListColumn, PersonLink } from '../../../components';
+import { orderDetailPath } from './api';
+
+const text = (v: string | null | undefined) => v || '—';
+const label = (table: Record<number, string>, v: number | null) => (v == null ? '—' : (table[v] ?? '—'));
+
+export function OrderStateTag({ row }: { row: Pick<OrderRow, 'state' | 'invalid'> }) {
+  if (row.invalid) return <Tag>{ORDER_INVALID_LABEL}</Tag>;
+  const s = ORDER_STATES[row.state as keyof typeof ORDER_STATES];
+  return s ? <Tag color={s.color}>{s.label}</Tag> : null;
+}
+
+const PRIORITY_COLORS: Record<number, string> = { 1: 'default', 2: 'orange', 3: 'red' };
+
+/** The order list's columns (the same keys as the export's ORDER_EXPORT_COLUMNS); `extra` adds a page's own. */
+export function orderColumns(extra: ListColumn<OrderRow>[] = []): ListColumn<OrderRow>[] {
+  return [
+    { key: 'orderNo', dataIndex: 'orderNo', title: '工单编号', render: (v: string, r) => <Link to={orderDetailPath(r.id)}>{v}</Link> },
+    { key: 'title', dataIndex: 'title', title: '标题', width: 200 },
+    { key: 'state', dataIndex: 'state', title: '工单状态', render: (_: unknown, r) => <OrderStateTag row={r} /> },
+    { key: 'customName', dataIndex: 'customName', title: '客户名称', render: text },
+    { key: 'customLinkPerson', dataIndex: 'customLinkPerson', title: '联系人', render: text },
+    { key: 'customPhone', dataIndex: 'customPhone', title: '联系电话', render: text },
+    { key: 'gpsAddr', dataIndex: 'gpsAddr', title: '服务地址', width: 240, render: text },
+    { key: 'servicePersonalName', dataIndex: 'servicePersonalName', title: '服务人员', render: (v: string | null, r) => (r.servicePersonalId ? <PersonLink id={r.servicePersonalId} name={v} /> : '—') },
+    { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
+    { key: 'apply_time', dataIndex: 'apply_time', title: '预约时间', render: text },
+    { key: 'orderTypeName', dataIndex: 'orderTypeName', title: '工单类型', render: text },
+    { key: 'priority', dataIndex: 'priority', title: '优先级', render: (v: number) => <Tag color={PRIORITY_COLORS[v]}>{label(ORDER_PRIORITIES, v)}</Tag> },
+    { key: 'dispatchUserName', dataIndex: 'dispatchUserName', title: '派单人', render: text },
+    { key: 'createUserName', dataIndex: 'createUserName', title: '创建人', render: text },
+    { key: 'serviceGroupName', dataIndex: 'serviceGroupName', title: '服务团队', render: text },
+    { key: 'productName', dataIndex: 'productName', title: '产品', render: text },
+    { key: 'placeState', dataIndex: 'placeState', title: '归档状态', render: (v: number) => label(PLACE_STATES, v) },
+    {
+      key: 'examine',
+      dataIndex: 'examineType',
+      title: '审核',
+      render: (_: unknown, r) => (r.examineType == null ? '—' : `${label(EXAMINE_TYPES, r.examineType)}·${label(EXAMINE_RESULTS, r.examineResult)}`),
+    },
+    { key: 'receivableAmount', dataIndex: 'receivableAmount', title: '应收金额', render: (v: number) => v.toFixed(2) },
+    { key: 'finish_time', dataIndex: 'finish_time', title: '完成时间', render: text },
+    { key: 'due_time', dataIndex: 'due_time', title: '超时时间', render: text },
+    ...extra,
+  ];
+}
+
+/** Nine columns by default (spec part 1 §5). */
+export const DEFAULT_ORDER_COLUMNS = ['orderNo', 'title', 'state', 'customName', 'customLinkPerson', 'customPhone', 'servicePersonalName', 'create_time', 'apply_time'];
+/** A row at phone width: number, then what an engineer needs to go. */
+export const ORDER_PHONE_CARD = ['orderNo', 'title', 'state', 'customName', 'customPhone', 'gpsAddr', 'apply_time'];

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { orderFilterQuery } from './Filters';
+import { allOrderQuery } from './pages/AllOrder';
+
+describe('order list filters', () => {
+  it('turns the panel’s people, ranges and multi-selects into the list’s query fields', () => {
+    const q = orderFilterQuery({
+      title: '空调',
+      states: [3, 4],
+      servicePerson: [{ id: 7, name: '工程师' }],
+      created: ['2024-01-01', '2024-01-31'],
+      take: null,
+      orderExceed: 1,
+    });
+    expect(q).toMatchObject({ title: '空调', states: '3,4', servicePersonalId: 7, startCreateTime: '2024-01-01', endCreateTime: '2024-01-31', orderExceed: 1 });
+    expect(q.takeStart).toBeUndefined();
+    expect(q.servicePerson).toBeUndefined();
+  });
+
+  it('reads the /allOrder route’s query parameters as starting filters', () => {
+    const q = allOrderQuery(new URLSearchParams('keyword=123&servicePersonalId=5&states=1,2&orderType=9&customName=华东&takeStart=2024-01-01&jump=home&tab=1'));
+    expect(q).toEqual({ keyword: '123', servicePersonalId: 5, states: [1, 2], orderType: [9], customName: '华东', takeStart: '2024-01-01' });
+  });
+});

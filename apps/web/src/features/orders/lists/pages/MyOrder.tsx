@@ -1,0 +1,24 @@
+import { MY_ORDER_TABS, type MyOrderTab } from '@sk/shared/orders/order.list.contract';
+import { Card, Tabs } from 'antd';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUser } from '../../../../lib/session';
+import { OrderList } from '../OrderList';
+
+const TABS = Object.keys(MY_ORDER_TABS) as MyOrderTab[];
+
+/** 我的工单: the orders I serve or created, by tab (query `tab`: toAccept, toServe, inService, done, all). */
+export default function MyOrder() {
+  const [search, setSearch] = useSearchParams();
+  const user = useUser();
+  const asked = search.get('tab') as MyOrderTab | null;
+  // An engineer opens on the work waiting for them; others (their own requests) on all.
+  const tab: MyOrderTab = asked && TABS.includes(asked) ? asked : user.sysrole === 2 ? 'toServe' : 'all';
+  const params = useMemo(() => ({ tab }), [tab]);
+  return (
+    <Card title="我的工单" size="small">
+      <Tabs activeKey={tab} onChange={(k) => setSearch({ tab: k }, { replace: true })} items={TABS.map((k) => ({ key: k, label: MY_ORDER_TABS[k] }))} />
+      <OrderList scope="mine" title="我的工单" params={params} stateFilter={false} />
+    </Card>
+  );
+}
