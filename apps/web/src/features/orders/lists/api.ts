@@ -1,10 +1,8 @@
 // Fetchers and calls of the order lists: GET /v2/order/getAllOrderList by scope, the order export, and the
 // recycle-bin batch actions.
-import { endpoint } from '@sk/shared/common/contract';
-import { idList } from '@sk/shared/common/zod';
+import { orderActionsContract } from '@sk/shared/orders/order.actions.contract';
 import { type OrderListScope, orderListContract } from '@sk/shared/orders/order.list.contract';
 import type { OrderRow } from '@sk/shared/orders/order.list.contract';
-import { z } from 'zod';
 import type { ListQuery, ListResult } from '../../../components';
 import { call } from '../../../lib/api';
 import { watchDownloads } from '../../../shell/downloads';
@@ -31,14 +29,11 @@ export async function exportOrders(scope: OrderListScope, req: { fileName: strin
   watchDownloads();
 }
 
-// The batch actions of docs PATHS.md (olife's orderActionsContract: delAllOrder, restore, purge), declared here with
-// the same method, path and body until that contract is on this branch; swap for orderActionsContract at merge.
-const orderIdsBody = z.object({ orderIds: idList });
-const batch = (path: string) => endpoint({ method: 'POST', path, body: orderIdsBody, response: z.object({ count: z.number() }) });
+/** The recycle-bin batch actions (the lifecycle contract's). */
 export const orderBatch = {
-  delAllOrder: batch('/order/delAllOrder'),
-  restore: batch('/v2/order/restore'),
-  purge: batch('/v2/order/purge'),
+  delAllOrder: orderActionsContract.delAllOrder,
+  restore: orderActionsContract.restore,
+  purge: orderActionsContract.purge,
 };
 
 export const orderDetailPath = (id: number): string => `/allOrder/orderDetail/${id}`;

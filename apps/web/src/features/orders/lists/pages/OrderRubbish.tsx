@@ -1,3 +1,4 @@
+import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Modal } from 'antd';
 import { useRef } from 'react';
 import { type ListColumn, type ListPageHandle, toast } from '../../../../components';
@@ -55,8 +56,10 @@ export default function OrderRubbish() {
         extraColumns={EXTRA}
         toolbar={
           <>
-            <Button onClick={restore}>还原</Button>
-            <Button danger onClick={purge}>
+            <Button icon={<UndoOutlined />} onClick={restore}>
+              还原
+            </Button>
+            <Button danger icon={<DeleteOutlined />} onClick={purge}>
               彻底删除
             </Button>
           </>
