@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { viewerOf } from '../customers/common';
+import { orderCountsModule } from './counts.routes';
 import { createOrder } from './create.service';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
@@ -11,4 +12,5 @@ export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<vo
   registerAll(app, deps, K, {
     add: async ({ user, body }) => withMessage(await createOrder(db, viewerOf(user), body), '创建成功'),
   });
+  await orderCountsModule(app, deps);
 }
