@@ -75,11 +75,12 @@ async function pools(tx: Tx, ep: number): Promise<{ customers: number; engineers
 }
 
 /**
- * Orders g = from..to of the bench enterprise: created over three years, skewed to the recent; old orders are
+ * Orders g = from..to of `n` in the bench enterprise: created over three years, skewed to the recent
+ * (age = 1095 × (1 − g/n)² days, so rows lie in the table in creation order as in real life); old orders are
  * mostly completed (some cancelled, a few stuck open), recent ones spread over the open states; people drawn from
  * the enterprise's users by role (the bench engineer is the first engineer).
  */
-async function insertOrders(tx: Tx, ep: number, from: number, to: number, p: { customers: number; engineers: number }): Promise<void> {
+async function insertOrders(tx: Tx, ep: number, from: number, to: number, n: number, p: { customers: number; engineers: number }): Promise<void> {
   const pick = (a: string, r: string) => sql.raw(`(case when cardinality(${a}) > 0 then ${a}[1 + floor(${r} * cardinality(${a}))::int] end)`);
   await tx.execute(sql`insert into orders (enterprise_id, order_no, template_id, state, invalid, abnormal_kind, examine_type, examine_result,
       place_state, in_pool, deleted_at, title, customer_id, custom_link_person, custom_phone, full_address, priority,
@@ -131,7 +132,7 @@ async function insertOrders(tx: Tx, ep: number, from: number, to: number, p: { c
           1 + floor(random() * ${TYPES.length})::int as ti, 1 + floor(random() * ${p.customers})::int as ci,
           1 + floor(random() * ${Math.max(1, p.engineers)})::int as ei
         from generate_series(${from}::int, ${to}::int) g
-        cross join lateral (select power(random(), 2) * 1095 + g * 0 as age) a
+        cross join lateral (select 1095 * power(1 - g::float8 / ${n}, 2) + random() / 48 as age) a
       ) x
     ) y
     join bench_tpl t on t.i = y.ti
@@ -181,7 +182,7 @@ export async function seedOrders(db: Db, ep: number, n: number, smallEnterprises
     const [small] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from enterprises where name like ${`${SMALL_PREFIX}%`}`);
     for (let from = first; from <= n; from += 250_000) {
       const t1 = Date.now();
-      await insertOrders(tx, ep, from, Math.min(n, from + 249_999), p);
+      await insertOrders(tx, ep, from, Math.min(n, from + 249_999), n, p);
       console.info(`  orders ${from}–${Math.min(n, from + 249_999)}: ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     }
     if (Number(small?.n) === 0 && smallEnterprises > 0) await insertSmall(tx, smallEnterprises);

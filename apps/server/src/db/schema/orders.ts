@@ -235,8 +235,8 @@ export const orders = pgTable(
     index('orders_visit_cnt_idx')
       .on(t.enterpriseId, t.returnVisitorId)
       .where(sql`state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null`),
-    // statusStatistics (counts by state for the home page): an index-only count without the table.
-    index('orders_stats_idx').on(t.enterpriseId, t.state, t.invalid).where(sql`deleted_at is null`),
+    // statusStatistics (counts by state for the home page, optionally by creation range): counted without the table.
+    index('orders_stats_idx').on(t.enterpriseId, t.createdAt, t.state, t.invalid).where(sql`deleted_at is null`),
   ],
 );
 
