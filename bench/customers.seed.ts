@@ -22,9 +22,9 @@ const AREAS: [string, string, string, string, string, string][] = [
   ['37', '3702', '370211', '山东省', '青岛市', '黄岛区'],
 ];
 
-const arr = (list: string[]) => sql.raw(`array[${list.map((s) => `'${s}'`).join(',')}]::text[]`);
+export const arr = (list: string[]) => sql.raw(`array[${list.map((s) => `'${s}'`).join(',')}]::text[]`);
 /** The same single characters and character pairs the app stores in search_grams (customers/common.ts gramsOf). */
-const grams = (expr: string) =>
+export const grams = (expr: string) =>
   sql.raw(`array(select distinct g from (
     select substr(lower(${expr}), i, 1) g from generate_series(1, char_length(${expr})) i
     union all select substr(lower(${expr}), i, 2) from generate_series(1, char_length(${expr}) - 1) i) s where g !~ '\\s')`);

@@ -80,15 +80,15 @@ export interface ExportResult {
   infoRequests: number;
 }
 
-/** Starts an export of `exportPath` and measures session info (4 connections) until the download centre says done. */
-export async function exportUnderLoad(app: AppProcess, cookie: string, exportPath: string, rows: number): Promise<ExportResult> {
+/** Starts an export of `exportPath` (with `body`, the list's filters) and measures session info (4 connections) until the download centre says done. */
+export async function exportUnderLoad(app: AppProcess, cookie: string, exportPath: string, rows: number, body = '{}'): Promise<ExportResult> {
   const me = await (await fetch(`${app.base}/api/v2/sessionUser/info`, { headers: { cookie } })).json();
   const csrf = me.data.csrfToken as string;
   const rssBeforeMb = rssMb(app.pid);
   let rssPeakMb = rssBeforeMb;
   const t0 = Date.now();
   const started = await (
-    await fetch(`${app.base}/api${exportPath}`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: '{}' })
+    await fetch(`${app.base}/api${exportPath}`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body })
   ).json();
   if (!started.success) throw new Error(`export refused: ${started.message}`);
   const load = autocannon({ url: `${app.base}/api/v2/sessionUser/info`, connections: 4, duration: 1800, headers: { cookie } });

@@ -11,6 +11,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
 import { concurrency, exportUnderLoad, startAppProcess } from './load';
+import type { OrderSeed } from './orders.seed';
 import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge, benchLogin } from './seed';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
@@ -64,6 +65,7 @@ function print(rows: Row[]): void {
 async function main(): Promise<void> {
   const started = Date.now();
   const { database, cleanup, where } = await open();
+  let orderSeed: OrderSeed | null = null;
   try {
     await migrate(database);
     const t0 = Date.now();
@@ -95,11 +97,18 @@ async function main(): Promise<void> {
         const { listScenario, printLists } = await import('./lists');
         printLists(await listScenario(database, base, seeded.enterpriseId));
       }
+      if (process.env.BENCH_ORDERS !== '0') {
+        // Work orders at 1,000,000: lists, the ten badges, statistics, detail (bench/orders.ts; BENCH_ORDERS=0 skips it).
+        const { orderScenario, printOrders } = await import('./orders');
+        const s = await orderScenario(database, base, seeded.enterpriseId);
+        orderSeed = s.seed;
+        printOrders(s, false);
+      }
       console.info('API: autocannon, 1 connection; SQL: the statements the API sent for one call, replayed in order on the same driver.');
     } finally {
       await app.close();
     }
-    await underLoad(database, seeded.enterpriseId, seeded.deptId);
+    await underLoad(database, seeded.enterpriseId, seeded.deptId, orderSeed);
   } finally {
     await database.close();
     cleanup();
@@ -108,7 +117,7 @@ async function main(): Promise<void> {
 }
 
 /** The app as its own process: lists at 1, 10 and 50 users, then session info while 200,000 users are exported. */
-async function underLoad(database: Database, enterpriseId: number, deptId: number): Promise<void> {
+async function underLoad(database: Database, enterpriseId: number, deptId: number, orderSeed: OrderSeed | null): Promise<void> {
   const proc = await startAppProcess(database.url);
   try {
     const cookie = await benchLogin(proc.base, enterpriseId);
@@ -118,6 +127,11 @@ async function underLoad(database: Database, enterpriseId: number, deptId: numbe
     const e = await exportUnderLoad(proc, cookie, '/export/user', USERS);
     console.info(`Export of ${e.rows} users: ${e.seconds.toFixed(1)} s; RSS ${e.rssBeforeMb.toFixed(0)} → peak ${e.rssPeakMb.toFixed(0)} → ${e.rssAfterMb.toFixed(0)} MB 10 s after`);
     console.info(`  session info during the export (4 connections): p50 ${e.infoP50.toFixed(1)} ms, p99 ${e.infoP99.toFixed(1)} ms, ${e.infoRequests} answers`);
+    if (orderSeed) {
+      // The newest 100,000 of the 1,000,000 orders through the download centre, with the app's peak RSS (bench/orders.ts).
+      const { orderExport } = await import('./orders');
+      await orderExport(proc, enterpriseId, orderSeed);
+    }
     if (process.env.BENCH_BROWSER !== '0' && proc.servesWeb) {
       // First row of /allCustomer in Chromium, as the bench enterprise's administrator (bench/browser.ts).
       const { browserFirstRow, printFirstRow } = await import('./browser');

@@ -6,3 +6,4 @@ export * from './order.money.contract';
 export * from './order.actions.contract';
 export * from './order.create.contract';
 export * from './order.list.contract';
+export * from './orders.counts.contract';

@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { viewerOf } from '../customers/common';
 import { orderActionsModule } from './actions.routes';
+import { orderCountsModule } from './counts.routes';
 import { createOrder } from './create.service';
 import { orderMoneyModule } from './money.routes';
 import { registerCreateRoutes } from './items.routes';
@@ -19,4 +20,5 @@ export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<vo
   await orderActionsModule(app, deps);
   registerCreateRoutes(app, deps);
   orderListRoutes(app, deps);
+  await orderCountsModule(app, deps);
 }

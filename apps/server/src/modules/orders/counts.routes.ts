@@ -1,0 +1,64 @@
+import { hasPower, orderCountsContract as K } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
+import * as counts from './counts.service';
+import type { OrderReader } from './scope';
+
+const readerOf = (u: SessionUser): OrderReader => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, admin: u.admin });
+
+/** A badge count needs the power of the list it counts (the menu code of that page). */
+const needs = (u: SessionUser, page: string): void => {
+  if (!hasPower(u.powers, `menu_${page}`)) throw new AppError('NO_POWER');
+};
+
+/** getOrderListCount: orderDue=0 the overdue badge, is_grab=1 the pool's, otherwise AllOrder's count for its filters. */
+const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
+  const r = readerOf(user);
+  if (query.orderDue != null && query.orderDue !== '') {
+    needs(user, 'DueOrder');
+    return counts.overdueCount(deps.db, r);
+  }
+  if (String(query.is_grab ?? '') === '1') {
+    needs(user, 'OrderHighSeas');
+    return counts.poolCount(deps.db, r);
+  }
+  needs(user, 'AllOrder');
+  return counts.listCount(deps.db, r, counts.listCountFilters(query));
+};
+
+// The shell's order badges (spec part 1 §7), plugged into the menu module's count paths.
+registerBadgeCount('/v2/order/getAllAcceptanceCount', async ({ user, query, deps }) => {
+  needs(user, 'AcceptanceOrder');
+  return counts.acceptanceCount(deps.db, readerOf(user), query.dataType);
+});
+registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, deps }) => {
+  needs(user, 'AssignOrder');
+  return counts.unDeliverCount(deps.db, readerOf(user));
+});
+registerBadgeCount('/v2/order/getAbnormalOrderCount', async ({ user, query, deps }) => {
+  needs(user, 'AbnormalOrder');
+  return counts.abnormalCount(deps.db, readerOf(user), query.type);
+});
+registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
+  needs(user, 'ReturnVisitOrder');
+  return counts.visitCount(deps.db, readerOf(user));
+});
+registerBadgeCount('/v2/order/getOrderListCount', orderListCount);
+registerBadgeCount('/v2/order/examineOrderCount', async ({ user, query, deps }) => {
+  needs(user, 'ExamineOrder');
+  return counts.examineCount(deps.db, readerOf(user), query.type);
+});
+
+/** Statistics: counts by state for the home page, and orders by type for a customer or product. */
+export async function orderCountsModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, K, {
+    statusStatistics: async ({ user, query }) => counts.statusStatistics(db, readerOf(user), user.enterprise.timeZone, query),
+    serviceTypeList: async ({ user, query }) => counts.serviceTypeList(db, readerOf(user), query),
+    serviceTypeCount: async ({ user, query }) => counts.serviceTypeCount(db, readerOf(user), query),
+  });
+}

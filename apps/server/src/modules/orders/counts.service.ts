@@ -1,0 +1,176 @@
+import { COUNT_IGNORED_PARAMS, ORDER_STATES, type OrderListCountQuery, orderListCountQuery, rangeEnd, type StatusStatistics } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError, invalid } from '../../platform/errors';
+import { type OrderReader, orderScope } from './scope';
+
+/**
+ * The order counts of the shell's badges (spec part 1 §7) and the statistics (issue 11 §4). Each count is
+ * what the matching list shows the user: the enterprise's orders outside the recycle bin, in the user's scope.
+ * State and flag values are written as literals so PostgreSQL matches the partial indexes of db/schema/orders.ts.
+ */
+
+/** Open states: not completed (5) or cancelled (6). */
+const OPEN = sql.raw('o.state in (0, 1, 2, 3, 4, 7)');
+const live = (r: OrderReader): SQL => sql`o.enterprise_id = ${r.enterpriseId} and o.deleted_at is null`;
+
+async function countWhere(ex: Executor, conds: SQL[]): Promise<number> {
+  const [row] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${sql.join(conds, sql` and `)}`);
+  return Number(row?.n ?? 0);
+}
+
+/** A small integer from the raw query, or null when absent or not a number. */
+const intParam = (v: unknown): number | null => (v == null || v === '' || !/^-?\d+$/.test(String(v)) ? null : Number(v));
+
+/** 待受理 (dataType 1, the badge): state 0 and not invalid; dataType 2 the invalid ones; otherwise both. */
+export function acceptanceCount(ex: Executor, r: OrderReader, dataType: unknown): Promise<number> {
+  const t = intParam(dataType);
+  const flag = t === 1 ? [sql.raw('not o.invalid')] : t === 2 ? [sql.raw('o.invalid')] : [];
+  return countWhere(ex, [live(r), sql.raw('o.state = 0'), ...flag, orderScope(r)]);
+}
+
+/** 待派单: state 1 and not waiting in the pool (pool orders are the high seas' badge). */
+export function unDeliverCount(ex: Executor, r: OrderReader): Promise<number> {
+  return countWhere(ex, [live(r), sql.raw('o.state = 1 and not o.in_pool'), orderScope(r)]);
+}
+
+/** 异常工单: a pending change request; type 1–3 one kind (改约, 转派, 取消), type 0 or absent all. */
+export function abnormalCount(ex: Executor, r: OrderReader, type: unknown): Promise<number> {
+  const t = intParam(type);
+  const kind = t != null && t >= 1 && t <= 3 ? [sql.raw(`o.abnormal_kind = ${t}`)] : [];
+  return countWhere(ex, [live(r), sql.raw('o.abnormal_kind is not null'), ...kind, orderScope(r)]);
+}
+
+/**
+ * 回访工单 (docs/decisions.md): return visits are not built yet, so "awaiting a return visit" is a completed,
+ * valid order that has a return visitor and no evaluation yet (the visit is where the evaluation is taken).
+ * A return-visit agent (role 7) counts the orders assigned to them; others their scope.
+ */
+export function visitCount(ex: Executor, r: OrderReader): Promise<number> {
+  const whose = r.sysrole === 7 && !r.admin ? sql`o.return_visitor_id = ${r.id}` : orderScope(r);
+  return countWhere(ex, [live(r), sql.raw('o.state = 5 and not o.invalid and o.evaluated_at is null and o.return_visitor_id is not null'), whose]);
+}
+
+/** 超时工单 (orderDue=0, or the list's orderExceed=1): open, valid and past the due time. */
+export function overdueCount(ex: Executor, r: OrderReader): Promise<number> {
+  return countWhere(ex, [live(r), OPEN, sql.raw('not o.invalid and o.due_at < now()'), orderScope(r)]);
+}
+
+/** 工单公海 (is_grab=1): every order waiting in the pool; the pool is open to all who may grab. */
+export function poolCount(ex: Executor, r: OrderReader): Promise<number> {
+  return countWhere(ex, [live(r), sql.raw('o.state = 1 and o.in_pool')]);
+}
+
+/** Approvers: administrators and dispatchers, as the order machine's `approver` (order.state.ts actorOf). */
+export const isApprover = (r: OrderReader): boolean => r.admin || r.sysrole === 1;
+
+/** 待我审批 (type -1 every kind, 1–4 one): pending approvals this user may decide. */
+export async function examineCount(ex: Executor, r: OrderReader, type: unknown): Promise<number> {
+  if (!isApprover(r)) return 0;
+  const t = intParam(type);
+  const kinds = t != null && t >= 1 && t <= 4 ? [t] : [1, 2, 3, 4];
+  return countWhere(ex, [live(r), sql.raw(`o.examine_result = 0 and o.examine_type in (${kinds.join(', ')})`)]);
+}
+
+/** Validates the AllOrder filters of a plain getOrderListCount call; refuses filters it does not know. */
+export function listCountFilters(query: Record<string, unknown>): OrderListCountQuery {
+  const known = new Set<string>([...Object.keys(orderListCountQuery.shape), ...COUNT_IGNORED_PARAMS]);
+  const unknown = Object.keys(query).find((k) => !known.has(k));
+  if (unknown) throw invalid(`不支持的筛选条件：${unknown}`);
+  const parsed = orderListCountQuery.safeParse(query);
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? '筛选条件不正确');
+  return parsed.data;
+}
+
+/** The number of rows AllOrder shows the user for these filters. */
+export function listCount(ex: Executor, r: OrderReader, f: OrderListCountQuery): Promise<number> {
+  const c: SQL[] = [live(r), orderScope(r)];
+  if (f.states?.length) c.push(sql.raw(`o.state in (${f.states.join(', ')})`));
+  if (f.orderType) c.push(sql`o.template_id = ${f.orderType}`);
+  if (f.customerId) c.push(sql`o.customer_id = ${f.customerId}`);
+  if (f.servicePersonalId) c.push(sql`o.service_user_id = ${f.servicePersonalId}`);
+  if (f.serviceGroupId) c.push(sql`o.service_group_id = ${f.serviceGroupId}`);
+  if (f.priority != null) c.push(sql`o.priority = ${f.priority}`);
+  if (f.placeState != null) c.push(sql`o.place_state = ${f.placeState}`);
+  if (f.examineType != null) c.push(sql`o.examine_type = ${f.examineType}`);
+  if (f.examineResult != null) c.push(sql`o.examine_result = ${f.examineResult}`);
+  if (f.orderExceed === 1) c.push(OPEN, sql.raw('not o.invalid and o.due_at < now()'));
+  return countWhere(ex, c);
+}
+
+/** Creation range in the enterprise's time zone; a 00:00 end covers the whole day (spec part 1 §5). */
+function createdRange(tz: string, start?: string, end?: string): SQL[] {
+  const out: SQL[] = [];
+  if (start) out.push(sql`o.created_at >= (${start.replaceAll('/', '-')})::timestamp at time zone ${tz}`);
+  if (end) out.push(sql`o.created_at <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${tz}`);
+  return out;
+}
+
+/** Counts by state for the home page, plus the abnormal and overdue open orders (GET /v2/report/statusStatistics). */
+export async function statusStatistics(ex: Executor, r: OrderReader, tz: string, q: { startTime?: string; endTime?: string }): Promise<StatusStatistics> {
+  const range = createdRange(tz, q.startTime, q.endTime);
+  const where = sql.join([live(r), orderScope(r), ...range], sql` and `);
+  const [groups, [extra]] = await Promise.all([
+    rows<{ state: number; invalid: boolean; n: number }>(ex, sql`select o.state, o.invalid, count(*)::int as n from orders o where ${where} group by 1, 2`),
+    rows<{ abnormal: number; overdue: number }>(
+      ex,
+      sql`select count(*) filter (where o.abnormal_kind is not null)::int as abnormal,
+            count(*) filter (where not o.invalid and o.due_at < now())::int as overdue
+          from orders o where ${where} and ${OPEN} and (o.abnormal_kind is not null or o.due_at < now())`,
+    ),
+  ]);
+  const byState = new Map<number, number>();
+  let invalidN = 0;
+  let total = 0;
+  for (const g of groups) {
+    total += Number(g.n);
+    if (g.invalid && Number(g.state) === 0) invalidN += Number(g.n);
+    else byState.set(Number(g.state), (byState.get(Number(g.state)) ?? 0) + Number(g.n));
+  }
+  const states = Object.entries(ORDER_STATES).map(([s, v]) => ({ state: Number(s), name: v.label, count: byState.get(Number(s)) ?? 0 }));
+  return { total, states, invalid: invalidN, abnormal: Number(extra?.abnormal ?? 0), overdue: Number(extra?.overdue ?? 0) };
+}
+
+interface TypeFilter {
+  customerId?: number | null;
+  productId?: number | null;
+}
+
+/** The customer and the product must be the enterprise's own: another enterprise's id is "not found". */
+async function checkOwn(ex: Executor, r: OrderReader, f: TypeFilter): Promise<void> {
+  if (f.customerId) {
+    const found = await rows(ex, sql`select 1 from customers where enterprise_id = ${r.enterpriseId} and id = ${f.customerId}`);
+    if (found.length === 0) throw new AppError('NOT_FOUND');
+  }
+  if (f.productId) {
+    const found = await rows(ex, sql`select 1 from installed_products where enterprise_id = ${r.enterpriseId} and id = ${f.productId}`);
+    if (found.length === 0) throw new AppError('NOT_FOUND');
+  }
+}
+
+function typeConds(r: OrderReader, f: TypeFilter): SQL[] {
+  const c: SQL[] = [live(r), orderScope(r)];
+  if (f.customerId) c.push(sql`o.customer_id = ${f.customerId}`);
+  if (f.productId) c.push(sql`o.installed_product_id = ${f.productId}`);
+  return c;
+}
+
+/** Order types with the user's order count of each (enabled types also at 0), most used first. */
+export async function serviceTypeList(ex: Executor, r: OrderReader, f: TypeFilter): Promise<{ id: number; name: string; count: number }[]> {
+  await checkOwn(ex, r, f);
+  const found = await rows<{ id: number; name: string; n: number }>(
+    ex,
+    sql`select t.id, t.name, coalesce(c.n, 0)::int as n
+        from form_templates t
+        left join (select o.template_id, count(*) as n from orders o where ${sql.join(typeConds(r, f), sql` and `)} group by 1) c on c.template_id = t.id
+        where t.enterprise_id = ${r.enterpriseId} and t.form_kind = 1 and (t.enabled or c.n > 0)
+        order by n desc, t.sort, t.id`,
+  );
+  return found.map((t) => ({ id: Number(t.id), name: t.name, count: Number(t.n) }));
+}
+
+export async function serviceTypeCount(ex: Executor, r: OrderReader, f: TypeFilter): Promise<number> {
+  await checkOwn(ex, r, f);
+  return countWhere(ex, typeConds(r, f));
+}
