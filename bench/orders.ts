@@ -24,7 +24,7 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 // The list and export parameters of the olist helper's AllOrder (PATHS.md names the paths, not the filters):
 // adjust here if the merged list names them differently.
 const LIST = '/v2/order/getAllOrderList?pageIndex=0&pageSize=20';
-const MY_SCOPE = process.env.BENCH_MY_SCOPE ?? 'scope=my';
+const MY_SCOPE = process.env.BENCH_MY_SCOPE ?? 'scope=mine&tab=all';
 const day = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
 const FILTERED = `&states=3,4&startCreateTime=${day(30)}&endCreateTime=${day(0)}&keyword=${encodeURIComponent('空调')}`;
 
