@@ -74,7 +74,7 @@ export const LAYOUT_ROUTES: PageRoute[] = [
   // The OpenAPI description, browsable (URL and the help centre's link; administrators).
   { path: '/apiDocs', title: '接口文档', page: lazyPage(() => import('../features/apidocs/pages/ApiDocs')), power: POWERS.systemSetting },
   // Order money (odoc): fee items of every order type and the collection accounts.
-  { path: '/moneySettings', title: '收费设置', page: lazyPage(() => import('../features/orders/money/pages/MoneySettings')), power: POWERS.systemSetting },
+  { path: '/moneySettings', title: '收费设置', page: lazyPage(() => import('../features/orders/money/pages/MoneySettings')) },
   { path: '/projectSet/processProject/customForm', title: '项目自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_ProjectSet' },
 ];
 

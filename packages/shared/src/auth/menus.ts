@@ -163,6 +163,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [815, 'ServiceProviderManagement', '服务商管理', '/service/provider/management'],
     [816, 'CustomForm', '字段自定义', '/customForm'],
     [817, 'ServiceItem', '服务项目', '/serviceItem'],
+    [818, 'MoneySettings', '收费设置', '/moneySettings'],
   ]),
 ];
 
