@@ -1,0 +1,3 @@
+export * from './events.constants';
+export * from './event.machine';
+export * from './events.contract';
