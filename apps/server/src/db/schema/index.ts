@@ -11,3 +11,4 @@ export * from './activity';
 export * from './customers';
 export * from './forms';
 export * from './orders';
+export * from './events';
