@@ -103,7 +103,7 @@ export const eventRow = z.object({
   principalId: z.number().nullable(),
   principalName: z.string().nullable(),
   creatorName: z.string().nullable(),
-  tags: z.array(z.object({ id: z.number(), name: z.string(), color: z.string().nullable().optional() })),
+  tags: z.array(z.object({ id: z.number(), name: z.string(), color_rgb: z.string() })),
   create_time: z.string(),
 });
 export type EventRow = z.infer<typeof eventRow>;
