@@ -72,6 +72,12 @@ export const LAYOUT_ROUTES: PageRoute[] = [
   { path: '/quickDeploy', title: '快速部署', page: lazyPage(() => import('../features/forms/pages/QuickDeploy')), power: POWERS.quickDeploy },
   // The OpenAPI description, browsable (URL and the help centre's link; administrators).
   { path: '/apiDocs', title: '接口文档', page: lazyPage(() => import('../features/apidocs/pages/ApiDocs')), power: POWERS.systemSetting },
+  // Events (features/events): the menu paths take their entry's power; the detail takes 我的事件's.
+  { path: '/newEvent', title: '新建事件', page: lazyPage(() => import('../features/events/pages/NewEvent')) },
+  { path: '/Myevent', title: '我的事件', page: lazyPage(() => import('../features/events/pages/MyEvent')), keepAlive: true },
+  { path: '/shelters', title: '待认领事件', page: lazyPage(() => import('../features/events/pages/Shelters')), keepAlive: true },
+  { path: '/eventassigned', title: '待分配事件', page: lazyPage(() => import('../features/events/pages/EventAssigned')), keepAlive: true },
+  { path: '/Myevent/eventDetail/:eventId', title: '事件详情', page: lazyPage(() => import('../features/events/pages/EventDetail')), power: 'menu_Myevent', menu: 'Myevent' },
   { path: '/projectSet/processProject/customForm', title: '项目自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_ProjectSet' },
 ];
 
