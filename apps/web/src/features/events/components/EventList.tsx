@@ -100,6 +100,7 @@ export function EventList({ title, endpoint, params, actions, toolbar, deletable
       ref={ref}
       title={title}
       columns={eventColumns(actions)}
+      defaultColumns={['title', 'eventNo', 'state', 'priority', 'customName', 'customLinkperson', 'principalName', 'create_time', 'actions']}
       fetch={contractFetcher<EventRow>(endpoint)}
       params={params}
       keywordPlaceholder="请输入事件标题、编号或客户"
