@@ -122,6 +122,8 @@ export const eventDetail = eventRow.extend({
   serviceId: z.number().nullable(),
   serviceName: z.string().nullable(),
   ext: z.record(z.string(), z.unknown()),
+  /** The custom values presented against the version the event was recorded with (ExtFieldView). */
+  extFields: z.array(z.record(z.string(), z.unknown())),
   flags: z.object({ dispatch_state: z.number(), process_state: z.number(), upgrade_state: z.number(), pause_state: z.number(), close_state: z.number() }),
   version: z.number(),
   creator: person,

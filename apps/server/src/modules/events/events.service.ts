@@ -1,4 +1,4 @@
-import { EVENT_OBJ_TYPE, type EventDetail, type EventMessage } from '@sk/shared';
+import { EVENT_OBJ_TYPE, type ExtValues, type EventDetail, type EventMessage } from '@sk/shared';
 import type { z } from 'zod';
 import type { addEventMessageBody } from '@sk/shared';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
 import { timeOf } from '../customers/common';
 import { checkFiles } from '../customers/integrations';
+import { presentExt } from '../forms/ext.service';
 import { uploadsOf } from '../files/uploads.repo';
 import { EVENT_STATE, type EventViewer, eventAbilities, eventFlagsOf, eventScope } from './event.state';
 import { presentRows, visibleEventIds } from './events.repo';
@@ -89,6 +90,7 @@ export async function eventDetail(ex: Executor, v: EventViewer, id: number): Pro
     serviceId: n(r.service_item_id),
     serviceName: extra?.service_name ?? null,
     ext: (r.ext as Record<string, unknown>) ?? {},
+    extFields: r.template_version_id == null ? [] : ((await presentExt(ex, ep, Number(r.template_version_id), (r.ext as ExtValues) ?? {}, { roles: v.sysrole == null ? undefined : [v.sysrole] })) as unknown as Record<string, unknown>[]),
     flags: { dispatch_state: f.dispatch, process_state: f.process, upgrade_state: f.upgrade, pause_state: f.pause, close_state: f.close },
     version: Number(r.version),
     ...people,

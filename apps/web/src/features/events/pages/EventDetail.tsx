@@ -5,6 +5,7 @@ import { App, Button, Card, Descriptions, Input, Space, Spin, Tag, Timeline } fr
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, FileLink } from '../../../components';
+import { ExtFieldView } from '../../../components/forms';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { ACTION_ENDPOINT, actionLabel, eventContract, priorityLabel, stateOf } from '../api';
@@ -167,13 +168,14 @@ export default function EventDetail() {
           {d.pauseReason && d.state === 5 ? <Descriptions.Item label="暂停原因">{d.pauseReason}</Descriptions.Item> : null}
           {d.closeReason && d.state === 7 ? <Descriptions.Item label="关闭原因">{d.closeReason}</Descriptions.Item> : null}
         </Descriptions>
-        <Descriptions size="small" title="处理人员" column={{ xs: 1, md: 2, xl: 4 }}>
+        <ExtFieldView fields={d.extFields as never} title="自定义字段" />
+        <Descriptions size="small" title="处理人员" column={{ xs: 1, md: 2, xl: 4 }} style={{ marginTop: 12 }}>
           {PEOPLE.map(([k, label]) => {
             const p = d[k] as Detail['creator'];
             return p ? (
               <Descriptions.Item key={k} label={label}>
                 {p.name}
-                {p.time && k !== 'principal' ? <span className="sk-event-flow-meta"> {p.time}</span> : null}
+                {p.time && k !== 'principal' ? <span className="sk-event-flow-meta sk-event-time">{p.time}</span> : null}
               </Descriptions.Item>
             ) : null;
           })}
