@@ -85,12 +85,25 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await expect(rowOf(service, title)).toBeVisible();
   await shot(service, FLOW, '05-my-events');
 
-  // 5. phone width: the list as cards, the detail readable
+  // 5. customer service copies it into a new event
+  await desk.reload();
+  await expect(page$(desk).locator('.ant-tag', { hasText: '已完成' })).toBeVisible();
+  await page$(desk).getByRole('button', { name: /复\s?制/ }).click();
+  await expect(desk).toHaveURL(/\/Myevent\/copyeventDetail\/\d+$/);
+  await expect(page$(desk).getByLabel('事件标题')).toHaveValue(title);
+  await page$(desk).getByLabel('事件标题').fill(`${title}复查`);
+  await page$(desk).getByRole('button', { name: '保 存' }).click();
+  await expect(desk).toHaveURL(/\/Myevent\/eventDetail\/\d+$/);
+  await expect(page$(desk).getByText(`${title}复查`)).toBeVisible();
+  await expect(page$(desk).locator('.ant-tag', { hasText: '待分配' })).toBeVisible();
+  await shot(desk, FLOW, '06-copied');
+
+  // 6. phone width: the list as cards, the detail readable
   const phone = await as(browser, baseURL!, SERVICE, { width: 390, height: 844 });
   await phone.goto('/Myevent');
   await expect(page$(phone).getByText(title).first()).toBeVisible();
-  await shot(phone, FLOW, '06-phone-list');
+  await shot(phone, FLOW, '07-phone-list');
   await page$(phone).getByText(title).first().click();
   await expect(page$(phone).locator('.sk-event-flow')).toBeVisible();
-  await shot(phone, FLOW, '07-phone-detail');
+  await shot(phone, FLOW, '08-phone-detail');
 });

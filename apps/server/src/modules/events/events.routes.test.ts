@@ -79,6 +79,15 @@ describe('POST /v2/event/add', () => {
     expect(await countOf(t.deps.db, 'events', sql`enterprise_id = ${enterpriseId}`)).toBe(before);
   });
 
+  it('copies an event: the copy records its source; another enterprise’s event cannot be a source', async () => {
+    const { client, enterpriseId } = await admin();
+    const source = await newEvent(client);
+    const copy = await newEvent(client, { copiedFrom: source, title: '打印机卡纸（复制）' });
+    expect((await eventRow(enterpriseId, copy)).copied_from).toBe(source);
+    const other = await admin();
+    expect((await other.client.post('/v2/event/add', { title: 'x', copiedFrom: source })).code).toBe('NOT_FOUND');
+  });
+
   it('answers another enterprise’s customer as not found', async () => {
     const other = await admin();
     const theirs = await newCustomer(other.client);

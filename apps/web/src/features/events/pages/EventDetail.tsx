@@ -1,4 +1,5 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined } from '@ant-design/icons';
+import { EVENT_POWERS } from '@sk/shared/events/events.contract';
 import type { EventAction } from '@sk/shared/events/event.machine';
 import type { EventDetail as Detail, EventMessage } from '@sk/shared/events/events.contract';
 import { App, Button, Card, Descriptions, Input, Space, Spin, Tag, Timeline } from 'antd';
@@ -8,6 +9,7 @@ import { EmptyState, FileLink } from '../../../components';
 import { ExtFieldView } from '../../../components/forms';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
 import { ACTION_ENDPOINT, actionLabel, eventContract, priorityLabel, stateOf } from '../api';
 import { ActionDialog, ASKING } from '../components/ActionDialog';
 import { customerPath } from '../../customers/options';
@@ -124,6 +126,7 @@ export default function EventDetail() {
   const { eventId } = useParams();
   const id = Number(eventId);
   const navigate = useNavigate();
+  const can = useCan();
   const q = useApi(eventContract.detailed, { id }, { enabled: Number.isInteger(id) && id > 0 });
   const d = q.data;
   if (q.isError) return <EmptyState description="事件不存在或已被删除" />;
@@ -139,6 +142,13 @@ export default function EventDetail() {
             <span>{d.title}</span>
             <Tag color={st.color}>{st.label}</Tag>
           </Space>
+        }
+        extra={
+          can(EVENT_POWERS.create) ? (
+            <Button size="small" icon={<CopyOutlined />} onClick={() => navigate(`/Myevent/copyeventDetail/${d.id}`)}>
+              复制
+            </Button>
+          ) : null
         }
       >
         <Actions d={d} onDone={() => q.refetch()} />
