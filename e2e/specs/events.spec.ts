@@ -37,12 +37,18 @@ async function act(page: Page, label: string, reason?: string): Promise<void> {
 test('an event is recorded, claimed from the pool, started, escalated and completed', async ({ browser, baseURL }) => {
   const title = `电梯异响${String(Date.now()).slice(-6)}`;
 
-  // 1. customer service records it for a customer
+  // 1. customer service finds the customer at the service desk by a contact's phone and records an event there
   const desk = await as(browser, baseURL!, DESK);
-  await desk.goto('/newEvent');
-  await page$(desk).getByLabel('客户').click();
-  await desk.keyboard.type('湖畔');
-  await desk.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: CUSTOMER }).first().click();
+  await desk.goto('/serviceCounter');
+  await page$(desk).getByPlaceholder('输入客户名称、电话或产品序列号').fill('1386203');
+  await page$(desk).getByRole('button', { name: /^查\s?找$/ }).click();
+  await page$(desk).locator('.ant-list-item').filter({ hasText: CUSTOMER }).first().click();
+  await expect(page$(desk).getByRole('link', { name: CUSTOMER })).toBeVisible();
+  await shot(desk, FLOW, '00-service-counter');
+  await page$(desk).getByRole('button', { name: '新建事件' }).click();
+  await expect(desk).toHaveURL(/\/newEvent\?customerId=\d+/);
+  await expect(page$(desk).getByLabel('客户')).toBeVisible();
+  await expect(page$(desk).locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: CUSTOMER }).first()).toBeVisible();
   await page$(desk).getByLabel('事件标题').fill(title);
   await page$(desk).getByLabel('事件描述').fill('3号电梯运行时有异响，业主投诉');
   // the standard template's own required field, through the form engine

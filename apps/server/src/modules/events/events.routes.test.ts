@@ -1,4 +1,4 @@
-import { type EndpointDef, eventContract as K, hasPower, powersOfRole } from '@sk/shared';
+import { deskContract, type EndpointDef, eventContract as K, hasPower, powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ALL = Object.entries(K) as [string, EndpointDef][];
+const ALL = [...Object.entries(K), ...Object.entries(deskContract)] as [string, EndpointDef][];
 const admin = () => loggedIn(t.app, t.deps.db, { roles: [3] });
 const as = async (enterpriseId: number, role: number) => {
   const u = await makeUser(t.deps.db, enterpriseId, { roles: [role] });
@@ -209,5 +209,28 @@ describe('lists, badges, flow and delete', () => {
     expect((await client.get('/v2/event/detailed', { id: a })).code).toBe('NOT_FOUND');
     expect((await client.get('/v2/event/getPrincipalEventList')).data.count).toBe(0);
     expect((await eventRow(other.enterpriseId, theirs)).deleted_at).toBeNull();
+  });
+});
+
+describe('the service desk', () => {
+  it('finds a customer by name, phone or a contact’s phone and shows them at a glance with their open events', async () => {
+    const { client, enterpriseId } = await admin();
+    const customer = await newCustomer(client, { name: '湖畔花园物业', linkPerson: { name: '王经理', phone: '13912345678' } });
+    const open = await newEvent(client, { customerId: customer, title: '门禁失灵' });
+    const done = await newEvent(client, { customerId: customer, title: '已关闭的事件' });
+    await client.post('/v2/event/close', { id: done, reason: '重复' });
+    const byPhone = await client.get('/v2/event/serviceCounter/find', { keyword: '1391234' });
+    expect(byPhone.data.map((r: { id: number }) => r.id)).toEqual([customer]);
+    expect((await client.get('/v2/event/serviceCounter/find', { keyword: '湖畔' })).data[0]).toMatchObject({ id: customer, matchedBy: '客户名称' });
+    expect((await client.get('/v2/event/serviceCounter/find', { keyword: '' })).message).toContain('请输入客户名称、电话或产品序列号');
+    const glance = await client.get('/v2/event/serviceCounter/customer', { customerId: customer });
+    expect(glance.data.customer.name).toBe('湖畔花园物业');
+    expect(glance.data.contacts.map((k: { phone: string }) => k.phone)).toEqual(['13912345678']);
+    expect(glance.data.openEvents.map((e: { id: number }) => e.id)).toEqual([open]);
+    expect(glance.data.recentEvents.map((e: { id: number }) => e.id)).toEqual([done, open]);
+    const other = await admin();
+    expect((await other.client.get('/v2/event/serviceCounter/customer', { customerId: customer })).code).toBe('NOT_FOUND');
+    expect((await other.client.get('/v2/event/serviceCounter/find', { keyword: '湖畔' })).data).toEqual([]);
+    expect(enterpriseId).toBeGreaterThan(0);
   });
 });

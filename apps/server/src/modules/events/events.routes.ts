@@ -1,4 +1,4 @@
-import { EVENT_REASON_REQUIRED, type EventAction, type EventActionBody, eventContract as K } from '@sk/shared';
+import { deskContract, EVENT_REASON_REQUIRED, type EventAction, type EventActionBody, eventContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { checkPrincipal, createEvent } from './create.service';
 import { type EventViewer, eventViewerOf, isEventStaff, moveEvent } from './event.state';
+import { customerAtDesk, findAtDesk } from './desk.service';
 import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
@@ -64,5 +65,9 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
     complete: action('complete'),
     close: action('close'),
     reopen: action('reopen'),
+  });
+  registerAll(app, deps, deskContract, {
+    find: async ({ user, query }) => findAtDesk(db, v(user), query.keyword),
+    customer: async ({ user, query }) => customerAtDesk(db, v(user), query.customerId),
   });
 }
