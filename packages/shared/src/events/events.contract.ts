@@ -177,6 +177,14 @@ export const addEventMessageBody = z.object({
   payload: L(z.unknown().refine((v) => v != null && v !== '', '请输入消息内容'), '消息内容'),
 });
 
+/** Which list an export re-runs: my events, the pool, the assignment queue. */
+export const EVENT_LIST_KINDS = ['mine', 'shelters', 'undelivered'] as const;
+export const exportEventsBody = eventFilters.extend({
+  list: L(z.enum(EVENT_LIST_KINDS, '列表不正确').default('mine'), '列表'),
+  fileName: optionalText('文件名', 100),
+  ids: optionalIds('事件', 1000),
+});
+
 const action = (name: (typeof EVENT_ACTIONS)[number], power: string) =>
   endpoint({ method: 'POST', path: `/v2/event/${name}`, power, body: eventActionBody, response: z.object({ state: z.number() }) });
 
@@ -190,6 +198,7 @@ export const eventContract = {
   messageList: endpoint({ method: 'GET', path: '/v2/event/process/messageList', power: EVENT_POWERS.mine, query: z.object({ eventId: requiredId('事件') }), response: z.array(eventMessage) }),
   addMessage: endpoint({ method: 'POST', path: '/v2/event/process/addMessage', power: EVENT_POWERS.mine, body: addEventMessageBody, response: eventMessage }),
   delMessage: endpoint({ method: 'DELETE', path: '/v2/event/process/delMessage', power: EVENT_POWERS.mine, body: z.object({ id: requiredId('消息') }) }),
+  exportEvents: endpoint({ method: 'POST', path: '/export/event', power: EVENT_POWERS.mine, body: exportEventsBody, response: z.object({ id: z.number() }) }),
   assign: action('assign', EVENT_POWERS.assign),
   claim: action('claim', EVENT_POWERS.shelters),
   start: action('start', EVENT_POWERS.mine),

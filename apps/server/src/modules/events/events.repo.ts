@@ -131,3 +131,20 @@ export async function visibleEventIds(ex: Executor, v: EventViewer, ids: number[
   );
   return found.map((r) => Number(r.id));
 }
+
+/** Keyset page for exports: ids below `before`, newest id first, the list's filters (or chosen ids). */
+export async function eventsBefore(ex: Executor, v: EventViewer, kind: EventListKind, f: Partial<EventFilters> & { ids?: number[] }, before: number | null, limit: number): Promise<EventRow[]> {
+  const conds = eventConds(v, kind, f);
+  if (f.ids?.length) conds.push(sql`e.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  if (before != null) conds.push(sql`e.id < ${before}`);
+  const inner = sql`select * from events e where ${and(conds)} order by e.id desc limit ${limit}`;
+  return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, sql`e.id desc`)));
+}
+
+/** Exact, unlike the list's capped count: the download centre shows progress against it. */
+export async function countForExport(ex: Executor, v: EventViewer, kind: EventListKind, f: Partial<EventFilters> & { ids?: number[] }): Promise<number> {
+  const conds = eventConds(v, kind, f);
+  if (f.ids?.length) conds.push(sql`e.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from events e where ${and(conds)}`);
+  return Number(r?.n ?? 0);
+}

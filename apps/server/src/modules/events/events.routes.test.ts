@@ -212,6 +212,21 @@ describe('lists, badges, flow and delete', () => {
   });
 });
 
+describe('POST /export/event', () => {
+  it('starts a download-centre export of a list with its filters; an empty one is refused', async () => {
+    const { client, enterpriseId } = await admin();
+    await newEvent(client, { title: '需要导出的事件' });
+    const r = await client.post('/export/event', { list: 'mine', keyword: '导出', fileName: '事件导出' });
+    expect(r.success, r.message).toBe(true);
+    const [item] = await rows<{ kind: string; name: string }>(t.deps.db, sql`select kind, name from export_files where enterprise_id = ${enterpriseId} and id = ${r.data.id}`);
+    expect(item).toEqual({ kind: 'events', name: '事件导出' });
+    expect((await client.post('/export/event', { list: 'mine', keyword: '不存在的' })).message).toBe('导出数据不能为空');
+    expect((await client.post('/export/event', { list: 'other' })).message).toContain('列表不正确');
+    const service = await as(enterpriseId, 2);
+    expect((await service.client.post('/export/event', { list: 'undelivered' })).code).toBe('NO_POWER');
+  });
+});
+
 describe('the service desk', () => {
   it('finds a customer by name, phone or a contact’s phone and shows them at a glance with their open events', async () => {
     const { client, enterpriseId } = await admin();

@@ -1,8 +1,9 @@
-import { deskContract, EVENT_REASON_REQUIRED, type EventAction, type EventActionBody, eventContract as K } from '@sk/shared';
+import { deskContract, EVENT_REASON_REQUIRED, hasPower, type EventAction, type EventActionBody, eventContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { startExport } from '../../platform/exports';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { checkPrincipal, createEvent } from './create.service';
@@ -10,6 +11,7 @@ import { type EventViewer, eventViewerOf, isEventStaff, moveEvent } from './even
 import { customerAtDesk, findAtDesk } from './desk.service';
 import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
+import { EVENT_EXPORT } from './export';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
 
 registerEventBadges();
@@ -55,6 +57,13 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
     delMessage: async ({ user, body }) => {
       await delMessage(db, v(user), body.id);
       return withMessage(null, '删除成功');
+    },
+    exportEvents: async ({ user, body }) => {
+      const { fileName, ...params } = body;
+      // The pool and the assignment queue export only for those who may open them.
+      const power = { mine: K.myList.power, shelters: K.shelterList.power, undelivered: K.unDeliverList.power }[params.list];
+      if (!hasPower(user.powers, power)) throw new AppError('NO_POWER');
+      return { id: (await startExport(db, user, { kind: EVENT_EXPORT, name: fileName, params })).id };
     },
     assign: action('assign'),
     claim: action('claim'),

@@ -2,7 +2,10 @@ import { eventContract } from '@sk/shared/events/events.contract';
 import { EVENT_ACTION_LABELS, EVENT_PRIORITIES, EVENT_STATES } from '@sk/shared/events/events.constants';
 import type { EventAction } from '@sk/shared/events/event.machine';
 import { badgeCountContract } from '@sk/shared/menu/badge.contract';
+import type { ListQuery } from '../../components';
+import { call } from '../../lib/api';
 import { staleAfter } from '../../lib/query';
+import { watchDownloads } from '../../shell/downloads';
 
 export { eventContract };
 
@@ -28,3 +31,13 @@ export const eventPath = (id: number) => `/Myevent/eventDetail/${id}`;
 export const stateOf = (s: number) => EVENT_STATES[s as keyof typeof EVENT_STATES] ?? { label: '—', color: '#8c8c8c' };
 export const priorityLabel = (p: number) => EVENT_PRIORITIES[p as keyof typeof EVENT_PRIORITIES] ?? '—';
 export const actionLabel = (a: string) => EVENT_ACTION_LABELS[a as keyof typeof EVENT_ACTION_LABELS] ?? a;
+
+export type EventListKind = 'mine' | 'shelters' | 'undelivered';
+
+/** Starts a download-centre export of a list: the chosen rows, or every row its filters match. */
+export async function exportEvents(list: EventListKind, fileName: string, ids: number[], query: ListQuery): Promise<void> {
+  const { pageIndex: _i, pageSize: _s, sortType: _t, ...filters } = query;
+  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  await call(eventContract.exportEvents, (ids.length ? { list, fileName, ids } : { ...clean, list, fileName }) as never);
+  watchDownloads();
+}

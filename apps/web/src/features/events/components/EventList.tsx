@@ -8,7 +8,9 @@ import { contractFetcher, DateRangePicker, type ListColumn, ListPage, type ListP
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { formsContract } from '@sk/shared/forms/forms.contract';
-import { eventContract, eventPath, priorityLabel, stateOf } from '../api';
+import { type EventListKind, eventContract, eventPath, exportEvents, priorityLabel, stateOf } from '../api';
+import { POWERS } from '@sk/shared/auth/powers';
+import { useCan } from '../../../lib/session';
 
 const options = (o: Record<number, string | { label: string }>) => Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.label }));
 
@@ -83,6 +85,8 @@ const mapFilters = (v: Record<string, unknown>) => {
 
 export interface EventListProps {
   title: string;
+  /** Which list the export re-runs. */
+  list: EventListKind;
   endpoint: EndpointDef;
   params?: Record<string, unknown>;
   actions?: ListColumn<EventRow>;
@@ -94,7 +98,8 @@ export interface EventListProps {
 }
 
 /** An event list on the one ListPage: columns, filters, phone cards and batch delete. */
-export function EventList({ title, endpoint, params, actions, toolbar, deletable, states = true, ref }: EventListProps) {
+export function EventList({ title, list, endpoint, params, actions, toolbar, deletable, states = true, ref }: EventListProps) {
+  const can = useCan();
   return (
     <ListPage<EventRow>
       ref={ref}
@@ -108,7 +113,8 @@ export function EventList({ title, endpoint, params, actions, toolbar, deletable
       mapFilters={mapFilters}
       toolbar={toolbar}
       phoneCard={['title', 'state', 'customName', 'principalName', 'create_time', ...(actions ? ['actions'] : [])]}
-      selectable={!!deletable}
+      selectable
+      onExport={can(POWERS.export) ? ({ fileName, ids, query }) => exportEvents(list, fileName, ids.map(Number), { ...query, ...params }) : undefined}
       onDelete={deletable ? (ids: Key[]) => call(eventContract.del, { ids: ids.map(Number) }, { successToast: true }) : undefined}
     />
   );

@@ -13,6 +13,7 @@ export default function EventAssigned() {
   return (
     <Card title="待分配事件" size="small">
       <EventList
+        list="undelivered"
         ref={list}
         title="待分配事件"
         endpoint={eventContract.unDeliverList}

@@ -17,6 +17,7 @@ export default function MyEvent() {
     <Card title="我的事件" size="small">
       <Tabs size="small" activeKey={tab} onChange={setTab} items={Object.entries(EVENT_TABS).map(([key, label]) => ({ key, label }))} />
       <EventList
+        list="mine"
         title="我的事件"
         endpoint={eventContract.myList}
         params={{ event_states: tab === '0' ? undefined : tab }}

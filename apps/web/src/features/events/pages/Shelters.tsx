@@ -19,6 +19,7 @@ export default function Shelters() {
   return (
     <Card title="待认领事件" size="small">
       <EventList
+        list="shelters"
         ref={list}
         title="待认领事件"
         endpoint={eventContract.shelterList}
