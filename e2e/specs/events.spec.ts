@@ -35,6 +35,7 @@ async function act(page: Page, label: string, reason?: string): Promise<void> {
 }
 
 test('an event is recorded, claimed from the pool, started, escalated and completed', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
   const title = `电梯异响${String(Date.now()).slice(-6)}`;
 
   // 1. customer service finds the customer at the service desk by a contact's phone and records an event there
@@ -112,4 +113,10 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await page$(phone).getByText(title).first().click();
   await expect(page$(phone).locator('.sk-event-flow')).toBeVisible();
   await shot(phone, FLOW, '08-phone-detail');
+  // the service desk at phone width, as customer service
+  await desk.setViewportSize({ width: 390, height: 844 });
+  await desk.goto('/serviceCounter?custom_name=1386203');
+  await page$(desk).locator('.ant-list-item').filter({ hasText: CUSTOMER }).first().click();
+  await expect(page$(desk).getByRole('button', { name: '新建事件' })).toBeVisible();
+  await shot(desk, FLOW, '09-phone-service-counter');
 });
