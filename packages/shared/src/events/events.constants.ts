@@ -15,8 +15,8 @@ export const EVENT_STATE_LIST = Object.keys(EVENT_STATES).map(Number) as EventSt
 export const EVENT_PROCESS = { waiting: 0, handling: 1, done: 2 } as const;
 export type EventProcess = 0 | 1 | 2;
 
-/** The state tabs of my events (/Myevent): all, then each open state, then finished ones. */
-export const EVENT_TABS = { 0: '全部', 2: '待处理', 3: '处理中', 4: '升级处理', 5: '已暂停', 6: '已完成', 7: '已关闭' } as const;
+/** The state tabs of my events (/Myevent): all, then each state (待分配 holds the ones I recorded that nobody took yet). */
+export const EVENT_TABS = { 0: '全部', 1: '待分配', 2: '待处理', 3: '处理中', 4: '升级处理', 5: '已暂停', 6: '已完成', 7: '已关闭' } as const;
 
 /** Urgency 1–3, as orders. */
 export const EVENT_PRIORITIES = { 1: '普通', 2: '紧急', 3: '非常紧急' } as const;
