@@ -36,3 +36,4 @@ export * from './customers/index';
 export * from './forms/index';
 export * from './apidocs/apidocs.contract';
 export * from './orders/index';
+export * from './events/index';

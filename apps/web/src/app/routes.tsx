@@ -75,6 +75,14 @@ export const LAYOUT_ROUTES: PageRoute[] = [
   { path: '/apiDocs', title: '接口文档', page: lazyPage(() => import('../features/apidocs/pages/ApiDocs')), power: POWERS.systemSetting },
   // Order money (odoc): fee items of every order type and the collection accounts.
   { path: '/moneySettings', title: '收费设置', page: lazyPage(() => import('../features/orders/money/pages/MoneySettings')) },
+  // Events (features/events): the menu paths take their entry's power; the detail takes 我的事件's.
+  { path: '/newEvent', title: '新建事件', page: lazyPage(() => import('../features/events/pages/NewEvent')) },
+  { path: '/Myevent', title: '我的事件', page: lazyPage(() => import('../features/events/pages/MyEvent')), keepAlive: true },
+  { path: '/shelters', title: '待认领事件', page: lazyPage(() => import('../features/events/pages/Shelters')), keepAlive: true },
+  { path: '/eventassigned', title: '待分配事件', page: lazyPage(() => import('../features/events/pages/EventAssigned')), keepAlive: true },
+  { path: '/serviceCounter', title: '服务台', page: lazyPage(() => import('../features/events/pages/ServiceCounter')), keepAlive: true },
+  { path: '/Myevent/copyeventDetail/:eventId/:code?', title: '复制事件', page: lazyPage(() => import('../features/events/pages/NewEvent')), power: 'menu_NewEvent', menu: 'Myevent' },
+  { path: '/Myevent/eventDetail/:eventId', title: '事件详情', page: lazyPage(() => import('../features/events/pages/EventDetail')), power: 'menu_Myevent', menu: 'Myevent' },
   { path: '/projectSet/processProject/customForm', title: '项目自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_ProjectSet' },
 ];
 

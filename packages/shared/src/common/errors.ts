@@ -71,6 +71,9 @@ export const errorMessages = {
   ORDER_NEEDS_APPROVAL: '该工单完成需要审核，请申请结束服务',
   ORDER_NO_APPROVAL: '该工单完成无需审核，请直接完成服务',
   FORM_DEFAULT_TEMPLATE: '默认模板不能停用',
+  EVENT_INVALID_TRANSITION: '当前事件状态不允许该操作',
+  EVENT_ACTOR: '您不是该事件的相关处理人，不能执行该操作',
+  EVENT_NOT_STARTED: '请先开始处理该事件',
   LIST_TOO_DEEP: '列表最多可翻阅前{max}条，请缩小筛选条件后再查询',
 } as const satisfies Record<string, string>;
 

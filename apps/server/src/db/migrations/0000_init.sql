@@ -785,6 +785,97 @@ CREATE TABLE "receive_payments" (
 	CONSTRAINT "receive_payments_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "event_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "event_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"event_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "event_messages" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "event_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"event_id" bigint NOT NULL,
+	"user_id" bigint,
+	"kind" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"event_no" text NOT NULL,
+	"template_id" bigint NOT NULL,
+	"template_version_id" bigint,
+	"state" smallint NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"dispatch_state" smallint DEFAULT 0 NOT NULL,
+	"process_state" smallint DEFAULT 0 NOT NULL,
+	"upgrade_state" smallint DEFAULT 0 NOT NULL,
+	"pause_state" smallint DEFAULT 0 NOT NULL,
+	"close_state" smallint DEFAULT 0 NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" bigint,
+	"title" text NOT NULL,
+	"description" text,
+	"customer_id" bigint,
+	"custom_name" text,
+	"contact_id" bigint,
+	"custom_linkperson" text,
+	"custom_phone" text,
+	"address_id" bigint,
+	"province" text,
+	"city" text,
+	"district" text,
+	"province_code" text,
+	"city_code" text,
+	"district_code" text,
+	"custom_detail_addr" text,
+	"full_address" text,
+	"map_name" text,
+	"latitude" double precision,
+	"longitude" double precision,
+	"installed_product_id" bigint,
+	"product_model_id" bigint,
+	"priority" smallint DEFAULT 1 NOT NULL,
+	"service_item_id" bigint,
+	"attachments" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"collaborator_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"call_record_id" bigint,
+	"copied_from" bigint,
+	"order_id" bigint,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"dispatcher_id" bigint,
+	"dispatched_at" timestamp with time zone,
+	"principal_id" bigint,
+	"upgrade_user_id" bigint,
+	"upgraded_at" timestamp with time zone,
+	"upgrade_reason" text,
+	"start_user_id" bigint,
+	"started_at" timestamp with time zone,
+	"paused_at" timestamp with time zone,
+	"pause_reason" text,
+	"closed_user_id" bigint,
+	"closed_at" timestamp with time zone,
+	"close_reason" text,
+	"complete_user_id" bigint,
+	"completed_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "events_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -893,6 +984,27 @@ ALTER TABLE "order_report_links" ADD CONSTRAINT "order_report_links_user_fk" FOR
 ALTER TABLE "receive_payment_templates" ADD CONSTRAINT "receive_payment_templates_account_fk" FOREIGN KEY ("enterprise_id","receive_payment_id") REFERENCES "public"."receive_payments"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receive_payment_templates" ADD CONSTRAINT "receive_payment_templates_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receive_payments" ADD CONSTRAINT "receive_payments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_logs" ADD CONSTRAINT "event_logs_event_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_logs" ADD CONSTRAINT "event_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_messages" ADD CONSTRAINT "event_messages_event_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_messages" ADD CONSTRAINT "event_messages_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_contact_fk" FOREIGN KEY ("enterprise_id","contact_id") REFERENCES "public"."customer_contacts"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_address_fk" FOREIGN KEY ("enterprise_id","address_id") REFERENCES "public"."customer_addresses"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_product_model_fk" FOREIGN KEY ("enterprise_id","product_model_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_service_item_fk" FOREIGN KEY ("enterprise_id","service_item_id") REFERENCES "public"."service_items"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_dispatcher_fk" FOREIGN KEY ("enterprise_id","dispatcher_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_principal_fk" FOREIGN KEY ("enterprise_id","principal_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_upgrade_user_fk" FOREIGN KEY ("enterprise_id","upgrade_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_start_user_fk" FOREIGN KEY ("enterprise_id","start_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_closed_user_fk" FOREIGN KEY ("enterprise_id","closed_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_complete_user_fk" FOREIGN KEY ("enterprise_id","complete_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1063,4 +1175,32 @@ CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterpris
 CREATE UNIQUE INDEX "order_report_links_token_uq" ON "order_report_links" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "order_report_links_order_idx" ON "order_report_links" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "receive_payment_templates_template_idx" ON "receive_payment_templates" USING btree ("enterprise_id","template_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "receive_payments_name_uq" ON "receive_payments" USING btree ("enterprise_id","name");
+CREATE UNIQUE INDEX "receive_payments_name_uq" ON "receive_payments" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE INDEX "event_logs_event_idx" ON "event_logs" USING btree ("enterprise_id","event_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "event_messages_event_idx" ON "event_messages" USING btree ("enterprise_id","event_id","created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "events_no_uq" ON "events" USING btree ("enterprise_id","event_no");--> statement-breakpoint
+CREATE INDEX "events_created_idx" ON "events" USING btree ("enterprise_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "events_state_idx" ON "events" USING btree ("enterprise_id","state","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "events_principal_idx" ON "events" USING btree ("enterprise_id","principal_id","state","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "events_undispatched_idx" ON "events" USING btree ("enterprise_id","created_at","id") WHERE deleted_at is null and dispatch_state = 0 and close_state = 0;--> statement-breakpoint
+CREATE INDEX "events_created_by_idx" ON "events" USING btree ("enterprise_id","created_by","created_at");--> statement-breakpoint
+CREATE INDEX "events_dispatcher_idx" ON "events" USING btree ("enterprise_id","dispatcher_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_upgrade_user_idx" ON "events" USING btree ("enterprise_id","upgrade_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_start_user_idx" ON "events" USING btree ("enterprise_id","start_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_closed_user_idx" ON "events" USING btree ("enterprise_id","closed_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_complete_user_idx" ON "events" USING btree ("enterprise_id","complete_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_dispatched_idx" ON "events" USING btree ("enterprise_id","dispatched_at");--> statement-breakpoint
+CREATE INDEX "events_upgraded_idx" ON "events" USING btree ("enterprise_id","upgraded_at");--> statement-breakpoint
+CREATE INDEX "events_started_idx" ON "events" USING btree ("enterprise_id","started_at");--> statement-breakpoint
+CREATE INDEX "events_closed_idx" ON "events" USING btree ("enterprise_id","closed_at");--> statement-breakpoint
+CREATE INDEX "events_completed_idx" ON "events" USING btree ("enterprise_id","completed_at");--> statement-breakpoint
+CREATE INDEX "events_customer_idx" ON "events" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_template_idx" ON "events" USING btree ("enterprise_id","template_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_priority_idx" ON "events" USING btree ("enterprise_id","priority","created_at");--> statement-breakpoint
+CREATE INDEX "events_service_item_idx" ON "events" USING btree ("enterprise_id","service_item_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_product_idx" ON "events" USING btree ("enterprise_id","installed_product_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_contact_idx" ON "events" USING btree ("enterprise_id","contact_id");--> statement-breakpoint
+CREATE INDEX "events_address_idx" ON "events" USING btree ("enterprise_id","address_id");--> statement-breakpoint
+CREATE INDEX "events_phone_idx" ON "events" USING btree ("enterprise_id","custom_phone");--> statement-breakpoint
+CREATE INDEX "events_order_idx" ON "events" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
+CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");

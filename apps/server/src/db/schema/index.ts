@@ -12,3 +12,4 @@ export * from './customers';
 export * from './forms';
 export * from './orders';
 export * from './orders.money';
+export * from './events';

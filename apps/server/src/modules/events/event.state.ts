@@ -1,0 +1,121 @@
+import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type EventProcess, eventMachine, nextEventFlags } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { SessionUser } from '../../platform/session';
+import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
+
+/**
+ * Events on the platform's state change. The machine decides on the display state and the flags
+ * (read from the very row it updates); `patchOf` writes the new flags, the people and the times.
+ * Every event endpoint that acts calls `moveEvent`.
+ */
+export const EVENT_STATE: StateTable = {
+  table: 'events',
+  stateColumn: 'state',
+  touchColumn: 'updated_at',
+  versionColumn: 'version',
+  log: { table: 'event_logs', recordColumn: 'event_id' },
+};
+
+export interface EventViewer {
+  id: number;
+  enterpriseId: number;
+  sysrole: number | null;
+  admin: boolean;
+  timeZone: string;
+}
+export const eventViewerOf = (u: SessionUser): EventViewer => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, admin: u.admin, timeZone: u.enterprise.timeZone });
+
+/** Administrators, dispatchers (1), system administrators (3) and acceptance customer service (6) manage every event. */
+export const isEventStaff = (v: EventViewer): boolean => v.admin || v.sysrole === 1 || v.sysrole === 3 || v.sysrole === 6;
+
+type Row = Record<string, unknown>;
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+export function eventFlagsOf(row: Row): EventFlags {
+  return {
+    dispatch: Number(row.dispatch_state) === 1 ? 1 : 0,
+    process: Number(row.process_state) as EventProcess,
+    upgrade: Number(row.upgrade_state) === 1 ? 1 : 0,
+    pause: Number(row.pause_state) === 1 ? 1 : 0,
+    close: Number(row.close_state) === 1 ? 1 : 0,
+  };
+}
+
+export function eventContext(v: EventViewer, row: Row): EventContext {
+  return {
+    flags: eventFlagsOf(row),
+    actor: { principal: num(row.principal_id) === v.id, creator: num(row.created_by) === v.id, staff: isEventStaff(v) },
+  };
+}
+
+export const eventAbilities = (v: EventViewer, row: Row): EventAction[] => abilitiesOf(eventMachine, Number(row.state), eventContext(v, row));
+
+/**
+ * The events a viewer may see: staff all of the enterprise's; others those they created, handle, dispatched,
+ * escalated or collaborate on, and the unclaimed pool. On an `events` row aliased `e` (or unaliased).
+ */
+export function eventScope(v: EventViewer, alias = 'e'): SQL {
+  const a = sql.raw(alias);
+  if (isEventStaff(v)) return sql`${a}.deleted_at is null`;
+  return sql`${a}.deleted_at is null and (${a}.principal_id = ${v.id} or ${a}.created_by = ${v.id} or ${a}.dispatcher_id = ${v.id}
+    or ${a}.upgrade_user_id = ${v.id} or ${v.id} = any(${a}.collaborator_ids) or (${a}.dispatch_state = 0 and ${a}.close_state = 0))`;
+}
+
+const now = sql`now()`;
+
+/** The flag columns of a flag set. */
+const flagPatch = (f: EventFlags): Record<string, PatchValue> => ({
+  dispatch_state: f.dispatch,
+  process_state: f.process,
+  upgrade_state: f.upgrade,
+  pause_state: f.pause,
+  close_state: f.close,
+});
+
+/** People and times an action sets; the endpoint's own fields (principal, reason) come in `o`. */
+export function eventPatch(action: EventAction, actorId: number, o: { principalId?: number | null; reason?: string | null }): Record<string, PatchValue> {
+  switch (action) {
+    case 'assign':
+      return { dispatcher_id: actorId, dispatched_at: now, principal_id: o.principalId ?? null };
+    case 'claim':
+      return { dispatched_at: now, principal_id: actorId };
+    case 'start':
+      return { start_user_id: actorId, started_at: now };
+    case 'escalate':
+      return { upgrade_user_id: actorId, upgraded_at: now, upgrade_reason: o.reason ?? null, ...(o.principalId ? { principal_id: o.principalId } : {}) };
+    case 'pause':
+      return { paused_at: now, pause_reason: o.reason ?? null };
+    case 'resume':
+      return { paused_at: null };
+    case 'complete':
+      return { complete_user_id: actorId, completed_at: now };
+    case 'close':
+      return { closed_user_id: actorId, closed_at: now, close_reason: o.reason ?? null };
+    case 'reopen':
+      return { closed_user_id: null, closed_at: null, complete_user_id: null, completed_at: null };
+  }
+}
+
+export interface EventMove {
+  principalId?: number | null;
+  reason?: string | null;
+  expected?: number;
+}
+
+/** One action on one event the viewer may see: machine, compare-and-set, log row. */
+export function moveEvent(ex: Executor, v: EventViewer, id: number, action: EventAction, o: EventMove = {}): Promise<StateResult> {
+  return changeState(ex, {
+    table: EVENT_STATE,
+    machine: eventMachine,
+    enterpriseId: v.enterpriseId,
+    id,
+    action,
+    actorId: v.id,
+    ctxOf: (row) => eventContext(v, row),
+    patchOf: ({ ctx }) => ({ ...flagPatch(nextEventFlags(action, ctx.flags)), ...eventPatch(action, v.id, o) }),
+    guard: eventScope(v, 'events'),
+    note: o.reason ?? null,
+    expected: o.expected,
+  });
+}

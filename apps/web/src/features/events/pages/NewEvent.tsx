@@ -1,0 +1,178 @@
+import { EVENT_PRIORITIES } from '@sk/shared/events/events.constants';
+import { formsContract } from '@sk/shared/forms/forms.contract';
+import type { ExtValues } from '@sk/shared/forms/forms.schema';
+import { Alert, Button, Card, Divider, Form, Input, Radio, Select, Space, Spin } from 'antd';
+import { type RefObject, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { EventDetail } from '@sk/shared/events/events.contract';
+import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
+import { call } from '../../../lib/api';
+import { useApi } from '../../../lib/query';
+import { useUser } from '../../../lib/session';
+import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import { eventContract, eventPath } from '../api';
+import '../events.css';
+
+interface Values {
+  templateId?: number;
+  customerId?: number | null;
+  customLinkPerson?: string;
+  customPhone?: string;
+  mapName?: string;
+  title: string;
+  description?: string;
+  priority: number;
+}
+
+const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+
+/** The template's custom fields through the form engine's renderer; `onReady` hands the check to the page. */
+type Check = () => Promise<ExtValues | null>;
+
+function ExtFields({ templateId, check, initial }: { templateId: number; check: RefObject<Check | null>; initial?: ExtValues }) {
+  const info = useApi(formsContract.eventCusTempField, { tmpId: templateId }, { staleTime: 0, call: { silent: true } });
+  const definition = useMemo<FormDefinition | null>(() => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null), [info.data]);
+  if (!definition) return info.isError ? null : <Spin />;
+  return <ExtBody definition={definition} check={check} initial={initial} />;
+}
+
+function ExtBody({ definition, check, initial }: { definition: FormDefinition; check: RefObject<Check | null>; initial?: ExtValues }) {
+  const user = useUser();
+  const roles = useMemo(() => (user.sysrole ? [user.sysrole] : []), [user.sysrole]);
+  const state = useFormRenderer(definition, initial ? { ext: initial } : {}, { isNew: !initial, roles, previous: initial ?? null });
+  // The page validates the custom values on save through this ref.
+  check.current = async () => {
+    const r = await state.validate();
+    return r.ok ? r.ext : null;
+  };
+  if (!definition.fields.length) return null;
+  return (
+    <>
+      <Divider titlePlacement="start" plain>
+        自定义字段
+      </Divider>
+      <FormRenderer {...state.props} columns={2} />
+    </>
+  );
+}
+
+/** 新建事件, and 复制事件 (/Myevent/copyeventDetail/:eventId/:code?): the copy starts from the source's fields. */
+export default function NewEvent() {
+  const { eventId } = useParams();
+  const id = Number(eventId);
+  const source = useApi(eventContract.detailed, { id }, { enabled: !!eventId });
+  if (!eventId) return <EventForm />;
+  if (source.isError) return <Alert type="error" showIcon message="源事件不存在或已被删除" />;
+  return source.data ? <EventForm source={source.data} /> : <Spin style={{ margin: 48 }} />;
+}
+
+/** Query customerId, customerProductId, customerProductName, productId, customerName, belongCallRecordId pre-fill it. */
+function EventForm({ source }: { source?: EventDetail }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const checkExt = useRef<Check | null>(null);
+  const templates = useApi(formsContract.eventTempList, { pageIndex: 0, pageSize: 100, enabled: 1 } as never, { call: { silent: true } });
+  const list = templates.data?.list ?? [];
+  const templateId = Form.useWatch('templateId', form) ?? source?.templateId ?? list[0]?.id;
+  const pre = source
+    ? {
+        customerId: source.customerId ?? undefined,
+        customerName: source.customName,
+        customerProductId: source.customerProductId ?? undefined,
+        customerProductName: source.customerProductName,
+        productId: source.productId ?? undefined,
+        belongCallRecordId: undefined,
+      }
+    : {
+        customerId: num(params.get('customerId')),
+        customerName: params.get('customerName'),
+        customerProductId: num(params.get('customerProductId')),
+        customerProductName: params.get('customerProductName'),
+        productId: num(params.get('productId')),
+        belongCallRecordId: num(params.get('belongCallRecordId')),
+      };
+  const initial: Partial<Values> = source
+    ? {
+        templateId: source.templateId,
+        customerId: source.customerId,
+        customLinkPerson: source.customLinkperson ?? undefined,
+        customPhone: source.customPhone ?? undefined,
+        mapName: source.mapName ?? undefined,
+        title: source.title,
+        description: source.description ?? undefined,
+        priority: source.priority,
+      }
+    : { priority: 1, customerId: pre.customerId };
+
+  const save = async () => {
+    const v = await form.validateFields();
+    const ext = checkExt.current ? await checkExt.current() : {};
+    if (ext === null) return;
+    setSaving(true);
+    try {
+      const r = await call(
+        eventContract.add,
+        {
+          ...v,
+          templateId,
+          ext,
+          customerProductId: pre.customerProductId,
+          productId: pre.productId,
+          belongCallRecordId: pre.belongCallRecordId,
+          copiedFrom: source?.id,
+          serviceId: source?.serviceId ?? undefined,
+          eventLabel: source?.tags.map((t) => t.id),
+        },
+        { successToast: true },
+      );
+      navigate(eventPath(r.id));
+    } catch {
+      // the call has shown its message
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={source ? `复制事件（${source.eventNo}）` : '新建事件'} size="small" className="sk-event-new">
+      {pre.customerProductName ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`关联产品：${pre.customerProductName}`} /> : null}
+      <Form<Values> form={form} layout="vertical" initialValues={initial}>
+        <div className="sk-event-grid">
+          <Form.Item name="templateId" label="事件模板">
+            <Select placeholder={list[0]?.name} loading={templates.isLoading} options={list.map((t) => ({ value: t.id, label: t.name }))} />
+          </Form.Item>
+          <Form.Item name="customerId" label="客户" extra={pre.customerName && pre.customerId ? `来自：${pre.customerName}` : undefined}>
+            <CustomerSelect />
+          </Form.Item>
+          <Form.Item name="customLinkPerson" label="联系人" extra="不填则使用客户的主联系人">
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="customPhone" label="联系电话">
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item name="title" label="事件标题" rules={[{ required: true, whitespace: true, message: '请输入事件标题' }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="priority" label="优先级">
+            <Radio.Group options={Object.entries(EVENT_PRIORITIES).map(([k, l]) => ({ value: Number(k), label: l }))} />
+          </Form.Item>
+          <Form.Item name="mapName" label="地图位置">
+            <Input maxLength={200} />
+          </Form.Item>
+        </div>
+        <Form.Item name="description" label="事件描述">
+          <Input.TextArea rows={4} maxLength={2000} showCount />
+        </Form.Item>
+      </Form>
+      {templateId ? <ExtFields key={templateId} templateId={templateId} check={checkExt} initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined} /> : null}
+      <Space style={{ marginTop: 16 }}>
+        <Button type="primary" loading={saving} onClick={save}>
+          保存
+        </Button>
+        <Button onClick={() => navigate(-1)}>取消</Button>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+// Events at scale: npx tsx bench/events.ts. Seeds BENCH_EVENTS (default 500000) events (and BENCH_EVENT_CUSTOMERS
+// customers, default 20000) into the bench enterprise, then prints my events (each state tab), the pool, the
+// assignment queue and the service desk's customer lookup: API p50/p99 next to the same SQL replayed directly.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openEmbedded } from '../apps/server/src/db/open';
+import { createDeps } from '../apps/server/src/platform/create-deps';
+import { captureSql, percentile, replay } from './capture';
+import { seedCustomers } from './customers.seed';
+import { BENCH_ADMIN_MOBILE, benchLogin, seedLarge } from './seed';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 500_000);
+const CUSTOMERS = Number(process.env.BENCH_EVENT_CUSTOMERS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** Flags and display state by g % 7, consistent with eventStateOf. */
+const FLAGS = `case g % 7 when 0 then 1 when 1 then 2 when 2 then 3 when 3 then 4 when 4 then 5 when 5 then 6 else 7 end`;
+
+async function seedEvents(db: Db, ep: number, n: number): Promise<{ adminId: number; customerId: number }> {
+  const [admin] = await rows<{ id: number }>(db, sql`select id from users where enterprise_id = ${ep} and mobile = ${BENCH_ADMIN_MOBILE}`);
+  const adminId = Number(admin?.id);
+  const [c] = await rows<{ id: number }>(db, sql`select id from customers where enterprise_id = ${ep} and phone like '1300001%' order by id limit 1`);
+  const customerId = Number(c?.id);
+  const [have] = await rows<{ n: number }>(db, sql`select count(*)::int as n from events where enterprise_id = ${ep}`);
+  if (Number(have?.n) >= n) return { adminId, customerId };
+  let [tpl] = await rows<{ id: number }>(db, sql`select id from form_templates where enterprise_id = ${ep} and form_kind = 6 order by id limit 1`);
+  if (!tpl) [tpl] = await rows<{ id: number }>(db, sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 6, '标准事件') returning id`);
+  const users = (await rows<{ id: number }>(db, sql`select id from users where enterprise_id = ${ep} order by id limit 100`)).map((u) => Number(u.id));
+  const arr = sql.raw(`'{${users.join(',')}}'::bigint[]`);
+  const customers = sql.raw(`(select array_agg(id) from (select id from customers where enterprise_id = ${ep} order by id limit 5000) s)`);
+  const from = Number(have?.n ?? 0) + 1;
+  await db.execute(sql`insert into events (enterprise_id, event_no, template_id, state, dispatch_state, process_state, upgrade_state, pause_state, close_state,
+      title, customer_id, custom_name, custom_phone, priority, principal_id, dispatched_at, created_by, created_at, search_grams)
+    select ${ep}, 'SJB-' || g, ${tpl?.id}, s, (s <> 1)::int, case when s = 3 or s = 5 then 1 when s = 6 then 2 else 0 end, (s = 4)::int, (s = 5)::int, (s = 7)::int,
+      '设备故障' || g, cs[1 + g % array_length(cs, 1)], '客户' || (g % 5000), '1300001' || lpad((g % 1000)::text, 4, '0'), 1 + g % 3,
+      case when s = 1 then null else (${arr})[1 + (g * 7) % ${users.length}::int] end, case when s = 1 then null else now() end,
+      (${arr})[1 + g % ${users.length}::int], now() - (g || ' seconds')::interval, array['设', '备', '故', '障', '设备', '备故', '故障']
+    from (select g, ${sql.raw(FLAGS)} as s, ${customers} as cs from generate_series(${from}::int, ${n}::int) g) x`);
+  await db.execute(sql`vacuum analyze events`);
+  return { adminId, customerId };
+}
+
+interface Row {
+  endpoint: string;
+  apiP50: number;
+  apiP99: number;
+  sqlP50: number;
+}
+
+async function measure(base: string, cookie: string, database: Database, p: string): Promise<Row> {
+  const get = async () => {
+    const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
+    const body = (await res.json()) as { success: boolean; message: string };
+    if (!body.success) throw new Error(`${p}: ${body.message}`);
+  };
+  for (let i = 0; i < 3; i++) await get();
+  const statements = await captureSql(database, get);
+  const r = await autocannon({ url: `${base}/api${p}`, connections: 1, duration: SECONDS, headers: { cookie } });
+  const times = await replay(database, statements, 1000, SECONDS * 500);
+  return { endpoint: p, apiP50: r.latency.p50, apiP99: r.latency.p99, sqlP50: percentile(times, 50) };
+}
+
+async function main(): Promise<void> {
+  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-ev-'));
+  if (dir) chmodSync(dir, 0o755);
+  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
+  try {
+    await migrate(database);
+    const t0 = Date.now();
+    const ep = await seedLarge(database.db, 1000);
+    await seedCustomers(database.db, ep.enterpriseId, CUSTOMERS);
+    const { customerId } = await seedEvents(database.db, ep.enterpriseId, EVENTS);
+    console.info(`${EVENTS} events, ${CUSTOMERS} customers ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+    const app = await buildApp(createDeps(config, database));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const admin = await benchLogin(base, ep.enterpriseId);
+      const page = 'pageIndex=0&pageSize=20';
+      const paths = [
+        `/v2/event/getPrincipalEventList?${page}`,
+        `/v2/event/getPrincipalEventList?${page}&event_states=3`,
+        `/v2/event/getPrincipalEventList?${page}&custom_phone=1300001`,
+        `/v2/event/getShelterEventList?${page}`,
+        `/v2/event/getUnDeliverEventList?${page}&priority=2`,
+        '/v2/event/getPrincipalEventListCount?processStates=0,1&close_state=0',
+        '/v2/event/serviceCounter/find?keyword=1300001',
+        `/v2/event/serviceCounter/find?keyword=${encodeURIComponent('云帆')}`,
+        `/v2/event/serviceCounter/customer?customerId=${customerId}`,
+      ];
+      const out: Row[] = [];
+      for (const p of paths) out.push(await measure(base, admin, database, p));
+      console.table(
+        out.map((r) => ({
+          endpoint: decodeURIComponent(r.endpoint.replace('/v2/event/', '').replace(`?${page}`, '')),
+          'API p50 ms': r.apiP50.toFixed(2),
+          'API p99 ms': r.apiP99.toFixed(2),
+          'SQL p50 ms': r.sqlP50.toFixed(2),
+          'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
+        })),
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

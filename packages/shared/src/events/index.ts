@@ -1,0 +1,4 @@
+export * from './events.constants';
+export * from './event.machine';
+export * from './events.contract';
+export * from './desk.contract';
