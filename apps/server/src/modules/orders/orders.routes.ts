@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { viewerOf } from '../customers/common';
 import { createOrder } from './create.service';
+import { orderDetailRoutes } from './detail.routes';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -11,4 +12,5 @@ export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<vo
   registerAll(app, deps, K, {
     add: async ({ user, body }) => withMessage(await createOrder(db, viewerOf(user), body), '创建成功'),
   });
+  orderDetailRoutes(app, deps);
 }
