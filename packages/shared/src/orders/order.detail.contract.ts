@@ -216,6 +216,21 @@ export const orderSignSchema = z.object({ fieldId: z.number(), name: z.string(),
 
 export const orderFieldNameSchema = z.object({ key: z.string(), name: z.string(), type: z.number(), system: z.boolean(), group: z.string().nullable() });
 
+/** Another order of the same customer or installed product (the related-records tab). */
+export const relatedOrderSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  title: z.string(),
+  state: z.number(),
+  stateName: z.string(),
+  stateColor: z.string(),
+  sameProduct: z.boolean(),
+  serviceUserName: z.string().nullable(),
+  createTime: z.string(),
+});
+export type RelatedOrder = z.infer<typeof relatedOrderSchema>;
+export const RELATED_MAX = 50;
+
 export const orderDetailContract = {
   orderDetail: endpoint({ method: 'GET', path: '/order/orderDetail', query: orderIdQuery, response: orderDetailSchema }),
   getOrderTab: endpoint({ method: 'GET', path: '/order/getOrderTab', query: orderIdQuery, response: z.array(orderTabSchema) }),
@@ -230,6 +245,8 @@ export const orderDetailContract = {
   }),
   addMessage: endpoint({ method: 'POST', path: '/v2/order/addMessage', body: addMessageBody, response: orderMessageSchema }),
   delMessage: endpoint({ method: 'DELETE', path: '/v2/order/delMessage', body: z.object({ orderId, id: L(id, '留言') }) }),
+  /** The newest orders (at most RELATED_MAX) of the same customer or product that the viewer may open. */
+  relatedList: endpoint({ method: 'GET', path: '/v2/order/relatedList', query: orderIdQuery, response: z.array(relatedOrderSchema) }),
   /** The order's signature pictures (the customer's signature on the order and receipt forms). */
   getSign: endpoint({ method: 'GET', path: '/v2/order/view/getSign', query: orderIdQuery, response: z.array(orderSignSchema) }),
   /** The order's custom field values (order form, or the receipt form with form=receipt), presented. */

@@ -89,7 +89,7 @@ describe('GET /order/orderDetail', () => {
     const s = await scene();
     const other = await loggedIn(t.app, t.deps.db, { roles: [3] });
     expect((await s.stranger.client.call(K.orderDetail, { orderId: s.orderId })).code).toBe('NOT_FOUND');
-    for (const ep of [K.orderDetail, K.getOrderTab, K.logs, K.messageList, K.getSign, K.getfildValue]) {
+    for (const ep of [K.orderDetail, K.getOrderTab, K.logs, K.messageList, K.getSign, K.getfildValue, K.relatedList]) {
       const r = await other.client.call(ep, { orderId: s.orderId });
       expect(r, ep.path).toMatchObject({ success: false, code: 'NOT_FOUND', message: '数据不存在或已被删除' });
     }
@@ -103,7 +103,7 @@ describe('GET /order/orderDetail', () => {
   it('refuses the anonymous, a role without any order page, and bad ids with a Chinese message', async () => {
     const s = await scene();
     const keeper = await loggedIn(t.app, t.deps.db, { roles: [9], enterpriseId: s.ep });
-    for (const ep of [K.orderDetail, K.getOrderTab, K.logs, K.messageList, K.getSign, K.getfildValue, K.getFieldName]) {
+    for (const ep of [K.orderDetail, K.getOrderTab, K.logs, K.messageList, K.getSign, K.getfildValue, K.getFieldName, K.relatedList]) {
       expect((await new Client(t.app).call(ep, { orderId: s.orderId })).message, ep.path).toBe('未登录');
       expect((await keeper.client.call(ep, { orderId: s.orderId })).code, ep.path).toBe('NO_POWER');
     }
@@ -137,6 +137,14 @@ describe('GET /order/getOrderTab and /v2/order/logs', () => {
       ]),
     );
     expect((await s.admin.client.get(`/order/getOrderTab/${s.orderId}`)).data).toEqual(tabs.data);
+
+    // Related records: another order of the customer, seen by those who may open it.
+    const second = await s.admin.client.call(C.add, { customerId: s.customer, title: '第二单' });
+    const related = await s.admin.client.call(K.relatedList, { orderId: s.orderId });
+    expect(related.data).toEqual([expect.objectContaining({ id: second.data.id, title: '第二单', stateName: '待派单', sameProduct: false })]);
+    expect((await s.admin.client.call(K.getOrderTab, { orderId: s.orderId })).data.at(-1)).toEqual({ key: 'related', name: '关联记录', count: 1 });
+    expect((await s.engineer.client.call(K.relatedList, { orderId: s.orderId })).data).toEqual([]);
+    expect((await s.engineer.client.call(K.getOrderTab, { orderId: s.orderId })).data.at(-1).count).toBe(0);
 
     const logs = await s.engineer.client.call(K.logs, { orderId: s.orderId });
     expect(logs.data.map((l: { action: string }) => l.action)).toEqual(['create', 'dispatch', 'accept']);

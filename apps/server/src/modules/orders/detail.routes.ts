@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { pathId, readerOf, visibleOrder } from './detail.access';
-import { orderDetail, orderTabs } from './detail.service';
+import { orderDetail, orderTabs, relatedOrders } from './detail.service';
 import { orderLogs } from './logs.service';
 import { addMessage, deleteMessage, listMessages } from './messages.service';
 import { fieldNamesOf, fieldValuesOf, signsOf } from './views.service';
@@ -34,6 +34,10 @@ export function orderDetailRoutes(app: FastifyInstance, deps: Deps): void {
     delMessage: async ({ user, body }) => {
       await deleteMessage(db, readerOf(user), body.orderId, body.id);
       return withMessage(null, '删除成功');
+    },
+    relatedList: async ({ user, query }) => {
+      const r = readerOf(user);
+      return relatedOrders(db, r, await visibleOrder(db, r, query.orderId));
     },
     getSign: async ({ user, query }) => signsOf(db, readerOf(user), query.orderId),
     getfildValue: async ({ user, query }) => fieldValuesOf(db, readerOf(user), query.orderId, query.form),

@@ -13,6 +13,8 @@ import {
   type OrderPerson,
   type OrderTab,
   PAYMENT_METHODS,
+  RELATED_MAX,
+  type RelatedOrder,
   WARRANTY_STATES,
 } from '@sk/shared';
 import { sql } from 'drizzle-orm';
@@ -21,7 +23,7 @@ import { rows } from '../../db/client';
 import { uploadsOf } from '../files/uploads.repo';
 import { presentWith } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
-import type { OrderReader } from './detail.access';
+import { type OrderReader, orderScope } from './detail.access';
 import { orderAbilities } from './order.state';
 
 type Row = Record<string, unknown>;
@@ -265,7 +267,8 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
 }
 
 /** GET /order/getOrderTab: every tab, always in the same order, with counts where a number helps. */
-export async function orderTabs(ex: Executor, r: OrderReader, o: Row): Promise<OrderTab[]> {
+export async function orderTabs(ex: Executor, r: OrderReader, row: Row): Promise<OrderTab[]> {
+  const o = row;
   const [c] = await rows<{ logs: number; messages: number; fees: number; history: number }>(
     ex,
     sql`select
@@ -273,8 +276,8 @@ export async function orderTabs(ex: Executor, r: OrderReader, o: Row): Promise<O
       (select count(*)::int from order_messages where enterprise_id = ${r.enterpriseId} and order_id = ${o.id}) as messages,
       (select count(*)::int from order_fees where enterprise_id = ${r.enterpriseId} and order_id = ${o.id})
         + (select count(*)::int from order_service_items where enterprise_id = ${r.enterpriseId} and order_id = ${o.id}) as fees,
-      (select count(*)::int from orders h where h.enterprise_id = ${r.enterpriseId} and h.id <> ${o.id} and h.deleted_at is null
-        and (h.customer_id = ${o.customer_id} or (${o.installed_product_id}::bigint is not null and h.installed_product_id = ${o.installed_product_id}))) as history`,
+      (select count(*)::int from orders o where o.enterprise_id = ${r.enterpriseId} and o.id <> ${row.id} and o.deleted_at is null and ${orderScope(r)}
+        and (o.customer_id = ${row.customer_id} or o.installed_product_id = ${row.installed_product_id ?? null}::bigint)) as history`,
   );
   const count: Partial<Record<keyof typeof ORDER_TABS, number | null>> = {
     fees: Number(c?.fees ?? 0),
@@ -291,4 +294,33 @@ export async function orderTabs(ex: Executor, r: OrderReader, o: Row): Promise<O
 export function orderFieldNames(fields: FieldDef[]) {
   const fixed = FIXED_FIELDS[1].map((f) => ({ key: f.key, name: f.name, type: f.type, system: true, group: null as string | null }));
   return [...fixed, ...fields.map((f) => ({ key: String(f.id), name: f.name, type: f.type, system: false, group: f.group ?? null }))];
+}
+
+/** GET /v2/order/relatedList: the other orders of the customer or product, newest first, that the reader may open. */
+export async function relatedOrders(ex: Executor, r: OrderReader, o: Row): Promise<RelatedOrder[]> {
+  const product = num(o.installed_product_id);
+  const list = await rows<Row>(
+    ex,
+    sql`select o.id, o.order_no, o.title, o.state, o.invalid, o.installed_product_id, u.name as service_user_name,
+        to_char(o.created_at at time zone ${r.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as create_time
+      from orders o left join users u on u.enterprise_id = o.enterprise_id and u.id = o.service_user_id
+      where o.enterprise_id = ${r.enterpriseId} and o.id <> ${o.id} and o.deleted_at is null and ${orderScope(r)}
+        and (o.customer_id = ${o.customer_id} ${product == null ? sql`` : sql`or o.installed_product_id = ${product}`})
+      order by o.created_at desc, o.id desc limit ${RELATED_MAX}`,
+  );
+  return list.map((x) => {
+    const state = Number(x.state);
+    const invalid = x.invalid === true;
+    return {
+      id: Number(x.id),
+      orderNo: String(x.order_no),
+      title: String(x.title),
+      state,
+      stateName: stateNameOf(state, invalid),
+      stateColor: ORDER_STATES[state as keyof typeof ORDER_STATES]?.color ?? '#8c8c8c',
+      sameProduct: product != null && num(x.installed_product_id) === product,
+      serviceUserName: str(x.service_user_name),
+      createTime: String(x.create_time),
+    };
+  });
 }
