@@ -4,6 +4,7 @@
 import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
 import type { FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
+import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { type LazyPage, lazyPage } from './lazyPage';
 
 export interface PageRoute {
@@ -145,3 +146,12 @@ LAYOUT_ROUTES.push(
   { path: '/maintainContract/detail/:id', title: '维保合同详情', page: lazyPage(() => import('../features/customers/pages/MaintainContractDetail')), power: 'menu_AllCustomer' },
   { path: '/homeAccount', title: '门户账号', page: lazyPage(() => import('../features/customers/pages/HomeAccount')), keepAlive: true, searchPlans: true },
 );
+
+// Orders (issue 11): the detail page. Any order page's power opens it (the server decides which orders); it belongs to 全部工单 in the menu.
+LAYOUT_ROUTES.push({
+  path: '/allOrder/orderDetail/:orderId',
+  title: '工单详情',
+  page: lazyPage(() => import('../features/orders/detail/OrderDetail')),
+  anyPower: ORDER_PAGE_POWERS,
+  menu: 'AllOrder',
+});

@@ -7,6 +7,8 @@ import { uploadedFileSchema } from '../files/files.contract';
 import { extFieldSchema } from '../forms/forms.schema';
 import { ORDER_ACTIONS, type OrderAction } from './order.machine';
 
+export { ORDER_PAGE_POWERS } from './order.pages';
+
 /**
  * The order detail page's reads (issue 11 §3 "Order detail"): the record with its abilities, its tabs,
  * the timeline, the conversation thread and the three field views. Powers: any order page opens the

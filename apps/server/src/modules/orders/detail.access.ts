@@ -1,4 +1,4 @@
-import { hasPower } from '@sk/shared';
+import { hasPower, ORDER_PAGE_POWERS } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -11,21 +11,7 @@ import type { OrderViewer } from './order.state';
  * detail; 全部工单 (or an administrator) sees every order of the enterprise, everyone else the orders
  * they are on (any part), plus pool orders for those who may grab; the recycle bin only with its page.
  */
-const ORDER_PAGES = [
-  'AllOrder',
-  'CreateOrder',
-  'AcceptanceOrder',
-  'MyOrder',
-  'TeamworkOrder',
-  'AssignOrder',
-  'OrderHighSeas',
-  'AbnormalOrder',
-  'DueOrder',
-  'ExamineOrder',
-  'SendMeOrder',
-  'OrderRubbish',
-  'ReturnVisitOrder',
-].map((r) => `menu_${r}`);
+
 
 export interface OrderReader extends OrderViewer {
   timeZone: string;
@@ -40,7 +26,7 @@ export interface OrderReader extends OrderViewer {
 /** The session user as an order reader; NO_POWER without any order page. */
 export function readerOf(u: SessionUser): OrderReader {
   const can = (p: string) => hasPower(u.powers, p);
-  if (!ORDER_PAGES.some(can)) throw new AppError('NO_POWER');
+  if (!ORDER_PAGE_POWERS.some(can)) throw new AppError('NO_POWER');
   return {
     id: u.id,
     enterpriseId: u.enterpriseId,
