@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
+import { race, tally } from '../../test/race';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf, newCustomer } from '../customers/test-helpers';
 import { insertUpload } from '../files/uploads.repo';
@@ -216,6 +217,18 @@ describe('messages', () => {
     expect((await s.engineer.client.call(K.delMessage, { orderId: s.orderId, id: kept.data.id }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await s.engineer.client.call(K.delMessage, { orderId: s.orderId, id: 'x' })).message).toMatch(/^留言/);
     expect(await messagesOf(s.ep)).toBe(1);
+  });
+});
+
+describe('messages at once', () => {
+  it('twenty parallel deletes of one message: one wins, the others find it gone; parallel posts all land', async () => {
+    const s = await scene();
+    const m = await s.engineer.client.call(K.addMessage, { orderId: s.orderId, content: '删我' });
+    const deletes = await race(20, () => s.engineer.client.call(K.delMessage, { orderId: s.orderId, id: m.data.id }));
+    expect(tally(deletes)).toEqual({ ok: 1, 数据不存在或已被删除: 19 });
+    const posts = await race(10, (i) => s.engineer.client.call(K.addMessage, { orderId: s.orderId, content: `第${i}条` }));
+    expect(tally(posts)).toEqual({ ok: 10 });
+    expect(await messagesOf(s.ep)).toBe(10);
   });
 });
 
