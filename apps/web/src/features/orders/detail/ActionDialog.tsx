@@ -239,7 +239,9 @@ export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDial
   const withForms = button.fields.includes('finish') || button.fields.includes('receiptForm');
 
   const submit = async () => {
-    const raw = await form.validateFields();
+    // A missing input is marked on its field; nothing is sent.
+    const raw = await form.validateFields().catch(() => null);
+    if (!raw) return;
     const v: ActionValues = { ...raw, time: raw.time ? (raw.time as Dayjs).format('YYYY-MM-DD HH:mm:00') : undefined, ext, receiptExt };
     setBusy(true);
     try {
