@@ -31,8 +31,8 @@ export function readerOf(u: SessionUser): OrderReader {
     id: u.id,
     enterpriseId: u.enterpriseId,
     sysrole: u.sysrole,
-    // The machine's administrator is the current role 3, as powers follow the current role.
-    admin: u.sysrole === 3,
+    // As the lifecycle endpoints see the user (olife's actionViewerOf), so the buttons match what they accept.
+    admin: u.admin,
     timeZone: u.enterprise.timeZone,
     all: can('menu_AllOrder'),
     pool: can('menu_OrderHighSeas'),
