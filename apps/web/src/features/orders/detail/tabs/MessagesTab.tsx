@@ -20,7 +20,7 @@ function Message({ m, orderId }: { m: OrderMessage; orderId: number }) {
       actions={
         m.canDelete
           ? [
-              <Popconfirm key="del" title="确认删除这条留言吗？" okText="删除" cancelText="取消" onConfirm={() => call(K.delMessage, { orderId, id: m.id }, { successToast: true })}>
+              <Popconfirm key="del" title="确认删除这条留言吗？" okText="删除" cancelText="取消" onConfirm={() => call(K.delMessage, { orderId, id: m.id }, { successToast: true }).catch(() => {})}>
                 <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label="删除留言" />
               </Popconfirm>,
             ]
