@@ -26,3 +26,14 @@ describe('ability buttons', () => {
     expect(ORDER_ACTIONS.filter((a) => !covered.has(a))).toEqual(['grab', 'revokeGrab']);
   });
 });
+
+describe('the detail route', () => {
+  it('opens for every role with an order page (the engineer through 我的工单), not for the warehouse keeper', async () => {
+    const { layoutRoutes, routeAllows } = await import('../../../app/routes');
+    const { powersOfRole } = await import('@sk/shared/auth/powers');
+    const route = layoutRoutes().find((r) => r.path === '/allOrder/orderDetail/:orderId');
+    expect(route?.title).toBe('工单详情');
+    for (const role of [1, 2, 3, 4, 5, 6, 7, 8, 10]) expect(routeAllows(powersOfRole(role), route!), `role ${role}`).toBe(true);
+    expect(routeAllows(powersOfRole(9), route!)).toBe(false);
+  });
+});
