@@ -2,7 +2,7 @@
 import { ORDER_GROUPS } from '@sk/shared/forms/forms.constants';
 import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
 import { SERVICE_LEVELS } from '@sk/shared/orders/orders.constants';
-import { Descriptions, Space, Tag } from 'antd';
+import { Alert, Descriptions, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { FileLink, PersonLink } from '../../../../components';
 import { ExtFieldView } from '../../../../components/forms';
@@ -14,6 +14,15 @@ export function BasicTab({ d }: { d: OrderDetail }) {
   const loose = d.extFields.filter((f) => !f.group || !ORDER_GROUPS.some((g) => g.key === f.group));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {d.abnormal ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`异常申请：${d.abnormal.kindName}`}
+          description={[d.abnormal.reason, d.abnormal.by?.name, d.abnormal.at].filter(Boolean).join(' · ')}
+        />
+      ) : null}
+      {d.examineType && d.examineResult === 0 ? <Alert type="info" showIcon title={`${d.examineTypeName}：等待审核`} /> : null}
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} title="工单概况">
         <Descriptions.Item label="工单编号">{d.orderNo}</Descriptions.Item>
         <Descriptions.Item label="工单类型">{d.orderType.name}</Descriptions.Item>
