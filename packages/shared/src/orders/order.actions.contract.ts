@@ -59,7 +59,9 @@ const oneOf = <T extends readonly number[]>(label: string, values: T) =>
     label,
   );
 
-const base = { orderId, expectedState };
+/** The order's version the page showed (every action bumps it): an order changed since answers 数据已变更. */
+const version = L(coerceInt('integer', '工单版本不正确').min(0, '工单版本不正确').optional(), '工单版本');
+const base = { orderId, expectedState, version };
 
 /** POST /order/acceptance: 受理 (→ 待派单), or mark the order invalid (stays 0 as 无效工单) with a reason. */
 export const acceptanceBody = z

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { viewerOf } from '../customers/common';
+import { orderActionsModule } from './actions.routes';
 import { createOrder } from './create.service';
 import { orderDetailRoutes } from './detail.routes';
 
@@ -13,4 +14,5 @@ export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<vo
     add: async ({ user, body }) => withMessage(await createOrder(db, viewerOf(user), body), '创建成功'),
   });
   orderDetailRoutes(app, deps);
+  await orderActionsModule(app, deps);
 }

@@ -1,0 +1,225 @@
+import {
+  ABNORMAL_KINDS,
+  type AcceptanceBody,
+  type ApplyAbnormalBody,
+  allowed,
+  type BespokeBody,
+  type CollectBody,
+  type CompleteBody,
+  type DispatchBody,
+  decideOrder,
+  EXAMINE_TYPES,
+  type ExamineBody,
+  type ExtValues,
+  type HandleAbnormalBody,
+  type MissingItem,
+  ORDER_PEOPLE_PARTS,
+  type OrderAction,
+  type ReceiptBody,
+} from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import type { PatchValue, StateResult } from '../../platform/state';
+import { AppError, invalid } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import { bigints } from '../customers/common';
+import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import * as forms from '../forms/forms.repo';
+import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
+import { flagsOf, moveOrder, type OrderViewer, orderContext } from './order.state';
+
+/**
+ * The lifecycle actions of issue 11 §2, each one `moveOrder` (docs/orders.md) inside `withOrder`, which
+ * first locks the row and asks the machine: a refused action answers the machine's message before any
+ * input check, and the columns an action computes from the order (form values, the abnormal request,
+ * the approval waited for) are computed from the row it updates.
+ */
+
+export interface ActionViewer extends OrderViewer {
+  timeZone: string;
+}
+export const actionViewerOf = (u: SessionUser): ActionViewer => ({
+  id: u.id,
+  enterpriseId: u.enterpriseId,
+  sysrole: u.sysrole,
+  admin: u.admin,
+  timeZone: u.enterprise.timeZone,
+});
+
+export interface ActionResult {
+  id: number;
+  state: number;
+}
+type Row = Record<string, unknown>;
+const done = (id: number, r: StateResult): ActionResult => ({ id, state: r.to });
+const join = (...parts: (string | null | undefined)[]): string | null => parts.filter(Boolean).join('；') || null;
+
+/** What the page showed of the order: its state and version (both optional). */
+export interface Seen {
+  orderId: number;
+  expectedState?: number;
+  version?: number;
+}
+
+/**
+ * Locks the order of the viewer's enterprise for the transaction and refuses what the user did not see
+ * (another state or version: 数据已变更) and what the machine refuses; then `fn` computes the action's
+ * columns from the row and moves it. Concurrent actions on one order queue on the lock: the first wins,
+ * the next ones decide on the order it left.
+ */
+export async function withOrder<T>(db: Db, v: OrderViewer, action: OrderAction, seen: Seen, fn: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${v.enterpriseId} and id = ${seen.orderId} and deleted_at is null for update`);
+    if (!row) throw new AppError('NOT_FOUND');
+    const moved = (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
+    if (moved) throw new AppError('STATE_CHANGED');
+    const d = decideOrder(Number(row.state), action, await orderContext(tx, v, row));
+    if (!allowed(d)) throw new AppError(d.refuse);
+    return fn(tx, row);
+  });
+}
+
+/** 'YYYY-MM-DD HH:mm[:ss]' in the enterprise's zone → an ISO instant (logged as the changed value). */
+export async function instantOf(ex: Executor, timeZone: string, text: string): Promise<string> {
+  const [r] = await rows<{ at: string }>(
+    ex,
+    sql`select to_char(((${text})::timestamp at time zone ${timeZone}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at`,
+  );
+  return String(r?.at);
+}
+
+/** One action on the locked order with the endpoint's columns and note. */
+export function act(db: Db, v: OrderViewer, action: OrderAction, b: Seen, o: { patch?: Record<string, PatchValue>; note?: string | null } = {}): Promise<ActionResult> {
+  return withOrder(db, v, action, b, async (tx) => done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch: o.patch, note: o.note ?? null })));
+}
+
+/** A plain action: the machine and the note. */
+export const simpleAction = (db: Db, v: OrderViewer, action: OrderAction, b: Seen & { note?: string | null }, note = b.note) => act(db, v, action, b, { note });
+
+/** 受理, or 无效 with the reason. */
+export const acceptance = (db: Db, v: OrderViewer, b: AcceptanceBody) => simpleAction(db, v, b.invalid ? 'invalid' : 'acceptance', b, b.reason);
+
+/** keepDate (staff) or workerBespokeDate (engineer): the appointment time. */
+export async function bespoke(db: Db, v: ActionViewer, action: 'keepDate' | 'workerBespokeDate', b: BespokeBody): Promise<ActionResult> {
+  const at = await instantOf(db, v.timeZone, b.bespokeTime);
+  return act(db, v, action, b, { patch: { appointment_at: at }, note: join(`预约时间：${b.bespokeTime}`, b.note) });
+}
+
+/** The order form's values after a save: the given keys over the stored ones, checked against the pinned version. */
+export async function orderExtOf(tx: Tx, v: OrderViewer, row: Row, given: ExtValues): Promise<ExtValues> {
+  const previous = (row.ext ?? {}) as ExtValues;
+  const pinned = row.template_version_id == null ? null : Number(row.template_version_id);
+  const versionId = pinned ?? (await forms.latestVersion(tx, v.enterpriseId, Number(row.template_id)))?.id;
+  if (!versionId) throw invalid('自定义字段：该工单类型没有表单');
+  return validateAndComputeExt(tx, v.enterpriseId, 1, versionId, { ...previous, ...given }, { previous, roles: v.sysrole == null ? undefined : [v.sysrole] });
+}
+
+/** The receipt form's columns after a save, pinning the receipt form version on first use. */
+export async function receiptPatchOf(tx: Tx, v: OrderViewer, row: Row, given: ExtValues): Promise<Record<string, PatchValue>> {
+  const previous = (row.receipt_ext ?? {}) as ExtValues;
+  const versionId = (await receiptVersionOf(tx, v.enterpriseId, row))?.id ?? (await currentVersionOf(tx, v.enterpriseId, RECEIPT_FORM_KIND)).templateVersionId;
+  const ext = await validateAndComputeExt(tx, v.enterpriseId, RECEIPT_FORM_KIND, versionId, { ...previous, ...given }, {
+    previous,
+    roles: v.sysrole == null ? undefined : [v.sysrole],
+  });
+  return { receipt_ext: ext, receipt_version_id: versionId };
+}
+
+/** serviceComplete or applyEndService with the completion and receipt forms as filled in on site. */
+export async function complete(db: Db, v: OrderViewer, action: 'serviceComplete' | 'applyEndService', b: CompleteBody): Promise<ActionResult> {
+  return withOrder(db, v, action, b, async (tx, row) => {
+    const patch: Record<string, PatchValue> = {};
+    if (b.ext) patch.ext = await orderExtOf(tx, v, row, b.ext as ExtValues);
+    if (b.receiptExt) Object.assign(patch, await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues));
+    return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch, note: b.note }));
+  });
+}
+
+/** What is still missing before completion (read only). */
+export async function checkFinish(db: Db, v: OrderViewer, orderId: number): Promise<{ ready: boolean; missing: MissingItem[]; message: string }> {
+  const [row] = await rows(db, sql`select * from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId} and deleted_at is null`);
+  if (!row) throw new AppError('NOT_FOUND');
+  const { actor } = await orderContext(db, v, row);
+  if (!actor.admin && !actor.dispatchRole && actor.parts.length === 0) throw new AppError('ORDER_ACTOR');
+  const missing = await missingBeforeFinish(db, v.enterpriseId, row);
+  return { ready: missing.length === 0, missing, message: missing.length ? missingMessage('完成前还需填写', missing) : '' };
+}
+
+/** 回执: the receipt form's values (opens the receipt approval when the process has one). */
+export async function receipt(db: Db, v: OrderViewer, b: ReceiptBody): Promise<ActionResult> {
+  return withOrder(db, v, 'receipt', b, async (tx, row) => {
+    const patch = await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues);
+    return done(b.orderId, await moveOrder(tx, v, b.orderId, 'receipt', { patch, note: b.note }));
+  });
+}
+
+/** 收款: method, account and amount (opens the collection approval when the process has one). */
+export async function collect(db: Db, v: OrderViewer, b: CollectBody): Promise<ActionResult> {
+  const patch = { payment_method: b.paymentMethod, receive_payment_id: b.receivePaymentId ?? null, paid_amount: b.amount };
+  return act(db, v, 'collect', b, { patch, note: b.note });
+}
+
+/** 审核: the type must be the approval the order waits for. */
+export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<ActionResult> {
+  const action = b.result === 1 ? 'approve' : 'reject';
+  return withOrder(db, v, action, b, async (tx, row) => {
+    const pending = flagsOf(row).examineType;
+    if (pending !== b.examineType) throw invalid(`审核类型：该工单待审核的是${pending ? EXAMINE_TYPES[pending] : '无'}`);
+    const note = join(`${EXAMINE_TYPES[b.examineType]}${b.result === 1 ? '通过' : '驳回'}`, b.note);
+    return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { note }));
+  });
+}
+
+/** The engineer asks for a change: the order is 异常 until staff handle it. */
+export async function applyAbnormal(db: Db, v: OrderViewer, b: ApplyAbnormalBody): Promise<ActionResult> {
+  const patch = { abnormal_kind: b.abnormalType, abnormal_reason: b.reason };
+  return act(db, v, 'applyAbnormalOrder', b, { patch, note: `${ABNORMAL_KINDS[b.abnormalType]}：${b.reason}` });
+}
+
+/** Staff approve the request (改约 may set the new time) or reject it. */
+export async function handleAbnormal(db: Db, v: ActionViewer, b: HandleAbnormalBody): Promise<ActionResult> {
+  const action = b.pass ? 'handleAbnormal' : 'rejectAbnormal';
+  return withOrder(db, v, action, b, async (tx, row) => {
+    const kind = Number(row.abnormal_kind) as keyof typeof ABNORMAL_KINDS;
+    const patch: Record<string, PatchValue> = {};
+    if (b.pass && kind === 1 && b.bespokeTime) patch.appointment_at = await instantOf(tx, v.timeZone, b.bespokeTime);
+    const what = `${b.pass ? '同意' : '驳回'}${ABNORMAL_KINDS[kind]}申请`;
+    const note = join(what, b.pass && kind === 1 && b.bespokeTime ? `预约时间：${b.bespokeTime}` : null, b.note);
+    return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch, note }));
+  });
+}
+
+/** Enabled users of the enterprise holding role 2 (the spec's pickers for service person and collaborators). */
+async function servicePeople(ex: Executor, v: OrderViewer, ids: number[], label: string): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const found = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id, name from users where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})
+      and enabled and deleted_at is null and 2 = any(roles)`,
+  );
+  if (found.length !== unique.length) throw invalid(`${label}：人员不存在、已停用或不是服务人员`);
+  return new Map(found.map((u) => [Number(u.id), u.name]));
+}
+
+/** Replaces the order's people of one part. */
+export async function setPeople(tx: Tx, v: OrderViewer, orderId: number, part: number, ids: number[]): Promise<void> {
+  await tx.execute(sql`delete from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and part = ${part}`);
+  if (ids.length === 0) return;
+  await tx.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id)
+    select ${v.enterpriseId}, ${orderId}, ${part}, u from unnest(${bigints([...new Set(ids)])}) u`);
+}
+
+/** The minimal assign: one service person, collaborators (both role 2); the dispatch issue extends it. */
+export async function dispatch(db: Db, v: OrderViewer, b: DispatchBody): Promise<ActionResult> {
+  return withOrder(db, v, 'dispatch', b, async (tx) => {
+    const engineer = await servicePeople(tx, v, [b.serviceUserId], '服务人员');
+    const helpers = b.coordinationUserId?.filter((id) => id !== b.serviceUserId);
+    const names = helpers ? await servicePeople(tx, v, helpers, '协作人员') : null;
+    const note = join(`服务人员：${engineer.get(b.serviceUserId)}`, names?.size ? `协作人员：${[...names.values()].join('、')}` : null, b.note);
+    const r = await moveOrder(tx, v, b.orderId, 'dispatch', { patch: { service_user_id: b.serviceUserId }, note });
+    if (helpers) await setPeople(tx, v, b.orderId, ORDER_PEOPLE_PARTS.collaborator, helpers);
+    return done(b.orderId, r);
+  });
+}

@@ -1,0 +1,89 @@
+import { DISPLAY_ONLY_TYPES, type ExtValues, type FieldDef, isEmptyValue, type MissingItem, shownFields } from '@sk/shared';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import * as forms from '../forms/forms.repo';
+import { beforeOrderStep } from './order.state';
+
+/**
+ * What an order still lacks before completion (spec part 1 §5 hook points "end service" and "receipt"):
+ * the required fields of its order form (the pinned template version), the required fields of the
+ * receipt form, and the customer's signature (a signature field of the receipt form).
+ */
+
+/** The receipt form kind (forms.constants: 9 工单回执) and the signature field type. */
+export const RECEIPT_FORM_KIND = 9;
+const SIGNATURE = 21;
+const SIGNATURE_NAME = '客户签名';
+
+type Row = Record<string, unknown>;
+const idOf = (v: unknown): number | null => (v == null ? null : Number(v));
+const valuesOf = (v: unknown): ExtValues => (v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtValues) : {});
+
+const filled = (f: FieldDef, ext: ExtValues): boolean => {
+  const v = ext[String(f.id)];
+  return !isEmptyValue(v) && (f.type !== 16 || v === '1');
+};
+
+/**
+ * Required fields shown (by their conditions) and empty. Role visibility is not applied: a field only
+ * another role may fill is still missing, and someone of that role has to fill it in.
+ */
+function missingOf(fields: FieldDef[], ext: ExtValues): FieldDef[] {
+  const shown = shownFields(fields, ext);
+  return fields.filter((f) => f.required && f.type !== 19 && !DISPLAY_ONLY_TYPES.includes(f.type) && shown.has(f.id) && !filled(f, ext));
+}
+
+/** The receipt form version an order uses: the one it pinned, else the current one (null when the enterprise has none). */
+export async function receiptVersionOf(ex: Executor, enterpriseId: number, row: Row): Promise<forms.VersionRec | null> {
+  const pinned = idOf(row.receipt_version_id);
+  if (pinned) return forms.versionById(ex, enterpriseId, pinned);
+  const t = await forms.defaultTemplate(ex, enterpriseId, RECEIPT_FORM_KIND);
+  return t ? forms.latestVersion(ex, enterpriseId, t.id) : null;
+}
+
+/** The receipt form's missing required fields and, when it has a signature field, a missing signature. */
+export async function missingInReceipt(ex: Executor, enterpriseId: number, row: Row): Promise<MissingItem[]> {
+  const v = await receiptVersionOf(ex, enterpriseId, row);
+  if (!v) return [];
+  const ext = valuesOf(row.receipt_ext);
+  const missing: MissingItem[] = missingOf(v.fields, ext).map((f) => ({ form: 'receipt', fieldId: f.id, name: f.name }));
+  const shown = shownFields(v.fields, ext);
+  const signatures = v.fields.filter((f) => f.type === SIGNATURE && shown.has(f.id));
+  const listed = missing.some((m) => signatures.some((f) => f.id === m.fieldId));
+  if (signatures.length && !listed && !signatures.some((f) => filled(f, ext))) missing.push({ form: 'signature', fieldId: null, name: SIGNATURE_NAME });
+  return missing;
+}
+
+/** Everything missing before the order may be completed (the order as it would be after the action's patch). */
+export async function missingBeforeFinish(ex: Executor, enterpriseId: number, row: Row): Promise<MissingItem[]> {
+  const versionId = idOf(row.template_version_id);
+  const order = versionId ? await forms.versionById(ex, enterpriseId, versionId) : null;
+  const own: MissingItem[] = order ? missingOf(order.fields, valuesOf(row.ext)).map((f) => ({ form: 'order', fieldId: f.id, name: f.name })) : [];
+  return [...own, ...(await missingInReceipt(ex, enterpriseId, row))];
+}
+
+const labelOf = (m: MissingItem): string => (m.form === 'receipt' ? `${m.name}（回执）` : m.name);
+/** '完成前还需填写：故障代码、处理结果（回执）、客户签名'. */
+export const missingMessage = (prefix: string, missing: MissingItem[]): string => `${prefix}：${missing.map(labelOf).join('、')}`;
+
+/** The row as the action would leave it: plain patch values over the current ones (SQL expressions keep the old value). */
+const after = (current: Row, patch: Row): Row => {
+  const out = { ...current };
+  for (const [k, v] of Object.entries(patch)) if (v === null || typeof v !== 'object' || Array.isArray(v) || v.constructor === Object) out[k] = v;
+  return out;
+};
+
+let installed = false;
+/** Registers the required-field checks at the end-service and receipt hook points (once per process). */
+export function installOrderChecks(): void {
+  if (installed) return;
+  installed = true;
+  beforeOrderStep('endService', async (h) => {
+    const missing = await missingBeforeFinish(h.tx, h.enterpriseId, after(h.current, h.patch));
+    if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('完成前还需填写', missing) });
+  });
+  beforeOrderStep('receipt', async (h) => {
+    const missing = await missingInReceipt(h.tx, h.enterpriseId, after(h.current, h.patch));
+    if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('回执还需填写', missing) });
+  });
+}
