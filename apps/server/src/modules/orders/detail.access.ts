@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
+import { actionViewerOf } from './actions.service';
 import type { OrderViewer } from './order.state';
 
 /**
@@ -28,12 +29,8 @@ export function readerOf(u: SessionUser): OrderReader {
   const can = (p: string) => hasPower(u.powers, p);
   if (!ORDER_PAGE_POWERS.some(can)) throw new AppError('NO_POWER');
   return {
-    id: u.id,
-    enterpriseId: u.enterpriseId,
-    sysrole: u.sysrole,
-    // As the lifecycle endpoints see the user (olife's actionViewerOf), so the buttons match what they accept.
-    admin: u.admin,
-    timeZone: u.enterprise.timeZone,
+    // As the lifecycle endpoints see the user, so the buttons match what they accept.
+    ...actionViewerOf(u),
     all: can('menu_AllOrder'),
     pool: can('menu_OrderHighSeas'),
     bin: can('menu_OrderRubbish'),

@@ -66,7 +66,8 @@ export interface ActionButton {
   run: (d: OrderDetail, v: ActionValues, ability: OrderAction) => Promise<unknown>;
 }
 
-const base = (d: OrderDetail) => ({ orderId: d.id, expectedState: d.state });
+/** The state and version the page showed: an order someone else moved since answers 数据已变更 instead of acting on it. */
+const base = (d: OrderDetail) => ({ orderId: d.id, expectedState: d.state, version: d.version });
 const note = (v: ActionValues) => v.note || undefined;
 const ids = (people?: { id: number }[]) => (people ?? []).map((p) => p.id);
 
