@@ -70,8 +70,10 @@ export async function orderLogs(ex: Executor, r: OrderReader, orderId: number): 
       toStateName: stateNameOf(to, invalidNow),
       note: l.note == null ? null : String(l.note),
       changed,
-      changedNames: Object.keys(changed ?? {})
-        .map((k) => COLUMN_NAMES[k])
+      // Fields the action set to a value; the resets that go with it (flags cleared, people unassigned) are left out.
+      changedNames: Object.entries(changed ?? {})
+        .filter(([, v]) => v != null && v !== false)
+        .map(([k]) => COLUMN_NAMES[k])
         .filter((n): n is string => !!n),
       user: l.user_id == null ? null : { id: Number(l.user_id), name: String(l.user_name ?? '') },
       createTime: String(l.create_time),
