@@ -5,6 +5,7 @@ import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MEN
 import type { FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
+import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { type LazyPage, lazyPage } from './lazyPage';
 
 export interface PageRoute {
@@ -164,3 +165,11 @@ LAYOUT_ROUTES.push(
 );
 // Issue 11 §3: the order list pages (features/orders/lists).
 LAYOUT_ROUTES.push(...ORDER_LIST_ROUTES);
+// Orders (issue 11): the detail page. Any order page's power opens it (the server decides which orders); it belongs to 全部工单 in the menu.
+LAYOUT_ROUTES.push({
+  path: '/allOrder/orderDetail/:orderId',
+  title: '工单详情',
+  page: lazyPage(() => import('../features/orders/detail/OrderDetail')),
+  anyPower: ORDER_PAGE_POWERS,
+  menu: 'AllOrder',
+});

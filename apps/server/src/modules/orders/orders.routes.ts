@@ -9,6 +9,7 @@ import { createOrder } from './create.service';
 import { orderMoneyModule } from './money.routes';
 import { registerCreateRoutes } from './items.routes';
 import { orderListRoutes } from './list.routes';
+import { orderDetailRoutes } from './detail.routes';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -17,6 +18,7 @@ export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<vo
     add: async ({ user, body }) => withMessage(await createOrder(db, viewerOf(user), body), '创建成功'),
   });
   await orderMoneyModule(app, deps);
+  orderDetailRoutes(app, deps);
   await orderActionsModule(app, deps);
   registerCreateRoutes(app, deps);
   orderListRoutes(app, deps);

@@ -1,0 +1,279 @@
+// One small dialog per action button: the inputs the action needs (reason, date, person, decision …), then its call.
+import type { FormKindId } from '@sk/shared/forms/forms.constants';
+import { formsContract } from '@sk/shared/forms/forms.contract';
+import type { FieldDef } from '@sk/shared/forms/index';
+import type { OrderAction } from '@sk/shared/orders/order.machine';
+import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
+import { ABNORMAL_KINDS, ORDER_PRIORITIES, PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
+import { Alert, DatePicker, Divider, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { PersonField } from '../../../components';
+import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
+import { UploadField } from '../../../components/forms/fields/UploadField';
+import { call } from '../../../lib/api';
+import { useApi } from '../../../lib/query';
+import { useUser } from '../../../lib/session';
+import type { ActionButton, ActionField, ActionValues } from './actions';
+import { orderActionsContract } from './api';
+
+const options = (m: Record<number, string>) => Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** Attachments as the form engine's upload control (pictures and files, up to 20). */
+const ATTACHMENTS_DEF = { id: 0, type: 15, name: '附件', fileKinds: [], maxCount: 20 } as unknown as FieldDef;
+
+const REASON_LABEL: Record<string, string> = {
+  invalid: '无效原因',
+  refuseOrder: '拒单原因',
+  cancel: '取消原因',
+  abnormal: '申请原因',
+};
+
+function FieldItem({ field, button, d, ability }: { field: ActionField; button: ActionButton; d: OrderDetail; ability: OrderAction }) {
+  const required = button.required?.includes(field);
+  const rules = required ? [{ required: true, message: '请填写此项' }] : [];
+  switch (field) {
+    case 'note':
+      return (
+        <Form.Item name="note" label="备注" rules={rules}>
+          <Input.TextArea rows={2} maxLength={500} showCount />
+        </Form.Item>
+      );
+    case 'reason':
+      return (
+        <Form.Item name="reason" label={REASON_LABEL[button.key] ?? '原因'} rules={[{ required: true, whitespace: true, message: `请输入${REASON_LABEL[button.key] ?? '原因'}` }]}>
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      );
+    case 'time':
+      return (
+        <Form.Item name="time" label={button.key === 'handleAbnormal' ? '新的预约时间' : '预约时间'} rules={required ? [{ required: true, message: '请选择预约时间' }] : []}>
+          <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} style={{ width: '100%' }} inputReadOnly />
+        </Form.Item>
+      );
+    case 'servicePerson':
+      return (
+        <Form.Item name="servicePerson" label="服务人员" rules={[{ required: true, type: 'array', min: 1, message: '请选择服务人员' }]}>
+          <PersonField role={2} placeholder="选择服务人员" />
+        </Form.Item>
+      );
+    case 'collaborators':
+      return (
+        <Form.Item name="collaborators" label="协作人员">
+          <PersonField role={2} multiple placeholder="选择协作人员" />
+        </Form.Item>
+      );
+    case 'abnormalKind':
+      return (
+        <Form.Item name="abnormalKind" label="申请类型" rules={rules} initialValue={1}>
+          <Radio.Group options={options(ABNORMAL_KINDS)} />
+        </Form.Item>
+      );
+    case 'pass':
+      return (
+        <>
+          {d.abnormal ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`${d.abnormal.kindName}：${d.abnormal.reason ?? ''}`} /> : null}
+          <Form.Item name="pass" label="处理结果" rules={rules} initialValue={true}>
+            <Radio.Group
+              options={[
+                { value: true, label: '同意', disabled: !d.abilities.includes('handleAbnormal') },
+                { value: false, label: '驳回', disabled: !d.abilities.includes('rejectAbnormal') },
+              ]}
+            />
+          </Form.Item>
+        </>
+      );
+    case 'examineResult':
+      return (
+        <Form.Item name="examineResult" label={d.examineTypeName ?? '审核'} rules={rules} initialValue={d.abilities.includes('approve') ? 1 : 2}>
+          <Radio.Group
+            options={[
+              { value: 1, label: '通过', disabled: !d.abilities.includes('approve') },
+              { value: 2, label: '驳回', disabled: !d.abilities.includes('reject') },
+            ]}
+          />
+        </Form.Item>
+      );
+    case 'paymentMethod':
+      return (
+        <Form.Item name="paymentMethod" label="支付方式" rules={[{ required: true, message: '请选择支付方式' }]} initialValue={1}>
+          <Select options={options(PAYMENT_METHODS)} />
+        </Form.Item>
+      );
+    case 'amount':
+      return (
+        <Form.Item name="amount" label="收款金额" rules={[{ required: true, message: '请输入收款金额' }]} initialValue={d.fees.receivableAmount}>
+          <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} />
+        </Form.Item>
+      );
+    case 'detailDesc':
+      return (
+        <Form.Item name="detailDesc" label="详细描述" initialValue={d.detailDesc ?? ''}>
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+      );
+    case 'attachments':
+      return (
+        <Form.Item name="attachments" label="附件" initialValue={d.attachments.map((f) => f.id)} valuePropName="value">
+          <AttachmentsInput files={new Map(d.attachments.map((f) => [f.id, f]))} />
+        </Form.Item>
+      );
+    case 'title':
+      return (
+        <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入标题' }]} initialValue={d.title}>
+          <Input maxLength={100} />
+        </Form.Item>
+      );
+    case 'contact':
+      return (
+        <Form.Item name="contact" label="联系人" initialValue={d.customLinkPerson ?? ''}>
+          <Input maxLength={50} />
+        </Form.Item>
+      );
+    case 'phone':
+      return (
+        <Form.Item name="phone" label="联系电话" initialValue={d.customPhone ?? ''}>
+          <Input maxLength={30} />
+        </Form.Item>
+      );
+    case 'priority':
+      return (
+        <Form.Item name="priority" label="优先级" initialValue={d.priority}>
+          <Radio.Group options={options(ORDER_PRIORITIES)} />
+        </Form.Item>
+      );
+    case 'finish':
+      return <FinishCheck d={d} ability={ability} />;
+    default:
+      return null;
+  }
+}
+
+function AttachmentsInput({ value, onChange, files }: { value?: number[] | null; onChange?: (v: number[] | null) => void; files: Map<number, { name?: string; url?: string; ext?: string }> }) {
+  return <UploadField def={ATTACHMENTS_DEF} value={value ?? []} onChange={(v) => onChange?.(v)} files={files} />;
+}
+
+/** What is still missing before completion (POST /order/progress/checkFinish), asked when the dialog opens. */
+function FinishCheck({ d, ability }: { d: OrderDetail; ability: OrderAction }) {
+  const [state, setState] = useState<{ loading: boolean; missing: { name: string }[]; message: string }>({ loading: true, missing: [], message: '' });
+  useEffect(() => {
+    let live = true;
+    call(orderActionsContract.checkFinish, { orderId: d.id, expectedState: d.state }, { silent: true, noCancel: true }).then(
+      (r) => live && setState({ loading: false, missing: r.missing, message: r.message }),
+      () => live && setState({ loading: false, missing: [], message: '' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [d.id, d.state]);
+  if (state.loading) return <Spin size="small" />;
+  return (
+    <>
+      {state.missing.length ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="完成前还需填写" description={state.missing.map((m) => m.name).join('、')} />
+      ) : (
+        <Alert type="success" showIcon style={{ marginBottom: 12 }} title={ability === 'applyEndService' ? '信息已齐全，提交后等待完成审核' : '信息已齐全，可以完成服务'} />
+      )}
+    </>
+  );
+}
+
+/** A form kind's fields for the completion dialog: the order's own (its pinned version) or the receipt form. */
+function useDefinition(kind: FormKindId, tmpId?: number, versionId?: number | null): FormDefinition | null {
+  const info = useApi(formsContract.dcFormInfo, { type: kind, tmpId, versionId: versionId ?? undefined }, { staleTime: 0, call: { silent: true } });
+  return useMemo(
+    () => (info.data ? { fixedFields: [], fields: info.data.fields as FieldDef[], groups: [], height: null } : info.isError ? { fixedFields: [], fields: [], groups: [], height: null } : null),
+    [info.data, info.isError],
+  );
+}
+
+function ExtForm({ definition, initial, title, onChange }: { definition: FormDefinition; initial: Record<string, unknown>; title: string; onChange: (ext: Record<string, unknown>) => void }) {
+  const user = useUser();
+  const roles = useMemo(() => (user.sysrole ? [user.sysrole] : []), [user.sysrole]);
+  const state = useFormRenderer(definition, { ext: initial }, { isNew: false, roles, previous: initial });
+  const ext = state.props.value.ext;
+  const hasFields = definition.fields.length > 0;
+  useEffect(() => {
+    if (hasFields) onChange(ext);
+  }, [ext, onChange, hasFields]);
+  if (!hasFields) return null;
+  return (
+    <>
+      <Divider titlePlacement="start" plain>
+        {title}
+      </Divider>
+      <FormRenderer {...state.props} columns={1} />
+    </>
+  );
+}
+
+/** The order's custom fields and, when asked, the receipt form, as the engineer fills them in on site. */
+function ExtForms({ d, order, receipt, onExt, onReceipt }: { d: OrderDetail; order: boolean; receipt: boolean; onExt: (e: Record<string, unknown>) => void; onReceipt: (e: Record<string, unknown>) => void }) {
+  const own = useDefinition(1, d.orderType.id, d.templateVersionId);
+  const rec = useDefinition(9);
+  const initial = useMemo(() => Object.fromEntries(d.extFields.filter((f) => f.ovalue != null).map((f) => [String(f.id), f.ovalue])), [d.extFields]);
+  if ((order && !own) || (receipt && !rec)) return <Spin size="small" />;
+  return (
+    <>
+      {order && own ? <ExtForm definition={own} initial={initial} title="服务信息" onChange={onExt} /> : null}
+      {receipt && rec ? <ExtForm definition={rec} initial={{}} title="工单回执" onChange={onReceipt} /> : null}
+    </>
+  );
+}
+
+export interface ActionDialogProps {
+  d: OrderDetail;
+  button: ActionButton;
+  ability: OrderAction;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Collects the inputs, calls the action, and on success closes and refreshes the page; a refusal stays open with the server's message. */
+export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDialogProps) {
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const [ext, setExt] = useState<Record<string, unknown> | undefined>();
+  const [receiptExt, setReceiptExt] = useState<Record<string, unknown> | undefined>();
+  const withForms = button.fields.includes('finish') || button.fields.includes('receiptForm');
+
+  const submit = async () => {
+    // A missing input is marked on its field; nothing is sent.
+    const raw = await form.validateFields().catch(() => null);
+    if (!raw) return;
+    const v: ActionValues = { ...raw, time: raw.time ? (raw.time as Dayjs).format('YYYY-MM-DD HH:mm:00') : undefined, ext, receiptExt };
+    setBusy(true);
+    try {
+      await button.run(d, v, ability);
+      onDone();
+    } catch {
+      // The request client has shown the server's message; the dialog stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={button.title}
+      okText={button.confirm ? '确定' : '提交'}
+      cancelText="取消"
+      okButtonProps={{ danger: button.danger, loading: busy }}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+      width={withForms ? 640 : 480}
+      className="sk-order-action-dialog"
+    >
+      {button.confirm ? <p>{button.confirm}</p> : null}
+      <Form form={form} layout="vertical" requiredMark>
+        {button.fields.map((f) => (
+          <FieldItem key={f} field={f} button={button} d={d} ability={ability} />
+        ))}
+      </Form>
+      {withForms ? <ExtForms d={d} order={button.fields.includes('finish')} receipt onExt={setExt} onReceipt={setReceiptExt} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+// /allOrder/orderDetail/:orderId — one work order: its tabs (from GET /order/getOrderTab) and the action buttons its abilities allow.
+import type { OrderTabKey } from '@sk/shared/orders/order.detail.contract';
+import { App, Badge, Button, Card, Grid, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../../components';
+import { useApi } from '../../../lib/query';
+import { ActionDialog } from './ActionDialog';
+import { type ActionButton, buttonsFor } from './actions';
+import { orderDetailContract as K } from './api';
+import { BasicTab } from './tabs/BasicTab';
+import { MessagesTab } from './tabs/MessagesTab';
+import { EvaluationTab, FeesTab, ReceiptTab } from './tabs/MoneyTabs';
+import { LogsTab, ProgressTab } from './tabs/ProgressTab';
+import { RelatedTab } from './tabs/RelatedTab';
+import './detail.css';
+
+type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[number]['ability'] };
+
+export default function OrderDetail() {
+  const params = useParams();
+  const orderId = Number(params.orderId);
+  const valid = Number.isSafeInteger(orderId) && orderId > 0;
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const phone = Grid.useBreakpoint().md === false;
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [tab, setTab] = useState<OrderTabKey>('basic');
+  const detail = useApi(K.orderDetail, { orderId }, { enabled: valid, staleTime: 0 });
+  const tabs = useApi(K.getOrderTab, { orderId }, { enabled: valid, staleTime: 0 });
+
+  if (valid && detail.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const d = detail.data;
+  if (!d) return <EmptyState description="工单不存在或已删除" />;
+
+  const buttons = buttonsFor(d.abilities);
+  const done = (b: ActionButton) => {
+    setChosen(null);
+    if (b.leave) navigate('/allOrder');
+  };
+  const open = (c: Chosen) => {
+    if (!c.button.confirm) return setChosen(c);
+    modal.confirm({
+      title: c.button.title,
+      content: c.button.confirm,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: c.button.danger },
+      onOk: () => c.button.run(d, {}, c.ability).then(() => done(c.button), () => {}),
+    });
+  };
+  const actionButtons = buttons.map((c) => (
+    <Button key={c.button.key} type={c.button.primary ? 'primary' : 'default'} danger={c.button.danger} onClick={() => open(c)}>
+      {c.button.label}
+    </Button>
+  ));
+
+  const body: Record<OrderTabKey, ReactNode> = {
+    basic: <BasicTab d={d} />,
+    progress: <ProgressTab d={d} />,
+    fees: <FeesTab d={d} />,
+    receipt: <ReceiptTab d={d} />,
+    evaluation: <EvaluationTab d={d} />,
+    messages: <MessagesTab orderId={d.id} />,
+    logs: <LogsTab orderId={d.id} />,
+    related: <RelatedTab d={d} />,
+  };
+  const tabItems = (tabs.data ?? [{ key: 'basic' as const, name: '基本信息', count: null }]).map((t) => ({
+    key: t.key,
+    label: t.count ? (
+      <span>
+        {t.name}
+        <Badge count={t.count} size="small" color="#bfbfbf" offset={[4, -2]} />
+      </span>
+    ) : (
+      t.name
+    ),
+    children: body[t.key],
+  }));
+
+  return (
+    <div className={`sk-order-detail${phone && buttons.length ? ' sk-order-detail--bar' : ''}`}>
+      <Card
+        size="small"
+        title={
+          <Space wrap size={6}>
+            <Typography.Text strong>{d.title}</Typography.Text>
+            <Tag color={d.stateColor} data-testid="order-state">
+              {d.stateName}
+            </Tag>
+            {d.abnormal ? <Tag color="red">异常：{d.abnormal.kindName}</Tag> : null}
+            {d.examineType && d.examineResult === 0 ? <Tag color="magenta">{d.examineTypeName}中</Tag> : null}
+            {d.placeState === 1 ? <Tag>已归档</Tag> : null}
+            {d.deleted ? <Tag color="default">回收站</Tag> : null}
+          </Space>
+        }
+        extra={phone ? null : <Space wrap>{actionButtons}</Space>}
+      >
+        <Typography.Text type="secondary">
+          {d.orderNo} · {d.customer.name} · 创建于 {d.times.createdAt}
+        </Typography.Text>
+      </Card>
+      <Card size="small" className="sk-order-tabs">
+        {phone ? (
+          // At phone width the tabs are a strip that scrolls sideways under the thumb.
+          <>
+            <div className="sk-order-tabstrip" role="tablist">
+              {tabItems.map((t) => (
+                <button key={t.key} type="button" role="tab" aria-selected={t.key === tab} className={t.key === tab ? 'is-active' : undefined} onClick={() => setTab(t.key)}>
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel">{body[tab]}</div>
+          </>
+        ) : (
+          <Tabs activeKey={tab} onChange={(k) => setTab(k as OrderTabKey)} items={tabItems} destroyOnHidden />
+        )}
+      </Card>
+      {phone && buttons.length ? (
+        <div className="sk-order-actionbar" data-testid="order-actionbar">
+          {actionButtons}
+        </div>
+      ) : null}
+      {chosen ? <ActionDialog d={d} button={chosen.button} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} /> : null}
+    </div>
+  );
+}

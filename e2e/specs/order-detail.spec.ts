@@ -1,0 +1,129 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { shot } from './helpers';
+import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+
+// The order detail as the people who work an order: created through the API, assigned by the dispatcher in the
+// browser, then accepted, started and completed by the engineer at phone width with the ability buttons; the
+// timeline shows each step, and the engineer leaves a message.
+
+const FLOW = 'order-detail';
+const ENGINEER = '13800000002';
+const PHONE = { width: 390, height: 844 };
+
+const state = (page: Page): Locator => page.locator('.sk-page:visible [data-testid="order-state"]');
+const detail = (page: Page): Locator => page.locator('.sk-page:visible .sk-order-detail');
+const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name });
+
+/** An order of a demo customer with the order type's required custom fields filled, the engineer collaborating. */
+async function makeOrder(baseURL: string, title: string): Promise<number> {
+  const admin = await ApiUser.login(baseURL, ADMIN);
+  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
+  const info = await admin.get('/detailcontrol/forminfo?type=1');
+  const ext: Record<string, unknown> = {};
+  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
+    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
+  }
+  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, detailDesc: '客户反映空调开机后只吹风不制冷', ext });
+  expect(made.success, made.message).toBe(true);
+  await admin.dispose();
+  return made.data.id as number;
+}
+
+/** Opens an ability button (in the page header, or the bottom bar at phone width), fills nothing more, and submits. */
+async function act(page: Page, button: string, submit = /提\s*交/): Promise<void> {
+  await detail(page).getByRole('button', { name: new RegExp(`^${[...button].join('\\s*')}$`) }).click();
+  const d = dialog(page, button === '完成服务' ? '完成服务' : new RegExp(button));
+  await expect(d).toBeVisible();
+  await d.getByRole('button', { name: submit }).click();
+  await expect(d).toBeHidden();
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await detail(page).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+  await expect(detail(page).getByRole('tab', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-selected', 'true');
+}
+
+test.describe('order detail', () => {
+  test('dispatcher assigns; engineer at phone width accepts, starts, completes; the timeline shows each step; a message is posted', async ({ browser, baseURL }) => {
+    const title = `空调不制冷${String(Date.now()).slice(-6)}`;
+    const orderId = await makeOrder(baseURL!, title);
+    await quietGuide(baseURL!, DISPATCHER);
+    await quietGuide(baseURL!, ENGINEER);
+
+    // 1. the dispatcher assigns it to the engineer
+    const desk = await browser.newPage();
+    await loginUi(desk, DISPATCHER);
+    await desk.goto(`/allOrder/orderDetail/${orderId}`);
+    await expect(state(desk)).toHaveText('待派单');
+    await expect(detail(desk).getByText(title)).toBeVisible();
+    await shot(desk, FLOW, '01-dispatcher-detail');
+    await detail(desk).getByRole('button', { name: /^派\s*单$/ }).click();
+    const assign = dialog(desk, '派单');
+    await assign.getByRole('button', { name: '选择服务人员' }).click();
+    const picker = dialog(desk, '选择服务人员');
+    const box = picker.getByLabel('姓名或手机号');
+    await box.fill(ENGINEER);
+    await box.press('Enter');
+    await expect(picker.locator('tbody tr.ant-table-row')).toHaveCount(1);
+    await picker.getByRole('cell', { name: '李服务' }).click();
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await assign.getByLabel('备注').fill('请明天上午上门');
+    await shot(desk, FLOW, '02-dispatch-dialog');
+    await assign.getByRole('button', { name: /提\s*交/ }).click();
+    await expect(state(desk)).toHaveText('待接单');
+    await shot(desk, FLOW, '03-dispatched');
+    await desk.close();
+
+    // 2. the engineer, on a phone, works the order with the buttons of the bottom bar
+    const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const phone = await ctx.newPage();
+    await loginUi(phone, ENGINEER);
+    await phone.goto(`/allOrder/orderDetail/${orderId}`);
+    await expect(state(phone)).toHaveText('待接单');
+    const bar = phone.locator('.sk-page:visible [data-testid="order-actionbar"]');
+    await expect(bar.getByRole('button', { name: /^接\s*单$/ })).toBeVisible();
+    await expect(bar.getByRole('button', { name: /^拒\s*单$/ })).toBeVisible();
+    await shot(phone, FLOW, '04-engineer-phone-to-accept');
+
+    await act(phone, '接单');
+    await expect(state(phone)).toHaveText('待服务');
+    await shot(phone, FLOW, '05-engineer-accepted');
+
+    await act(phone, '开始服务');
+    await expect(state(phone)).toHaveText('服务中');
+    await shot(phone, FLOW, '06-engineer-in-service');
+
+    await bar.getByRole('button', { name: '完成服务' }).click();
+    const finish = dialog(phone, '完成服务');
+    await expect(finish.getByText(/信息已齐全|完成前还需填写/)).toBeVisible();
+    await shot(phone, FLOW, '07-complete-dialog');
+    await finish.getByRole('button', { name: /提\s*交/ }).click();
+    await expect(finish).toBeHidden();
+    await expect(state(phone)).toHaveText('已完成');
+    await shot(phone, FLOW, '08-engineer-completed');
+
+    // 3. the timeline has every step, with who did it
+    await openTab(phone, '操作日志');
+    const logs = detail(phone).getByTestId('order-log');
+    await expect(logs).toHaveCount(5);
+    for (const [i, step] of ['创建工单', '派单', '接单', '开始服务', '完成服务'].entries()) await expect(logs.nth(i)).toContainText(step);
+    await expect(logs.nth(1)).toContainText('待派单 → 待接单');
+    await expect(logs.nth(1)).toContainText('请明天上午上门');
+    await expect(logs.nth(4)).toContainText('服务中 → 已完成');
+    await shot(phone, FLOW, '09-timeline');
+    await openTab(phone, '工单进度');
+    await expect(detail(phone).locator('.sk-order-progress')).toContainText('完成服务');
+    await shot(phone, FLOW, '10-progress');
+
+    // 4. a message in the thread, then deleted by its author
+    await openTab(phone, '留言');
+    await detail(phone).getByLabel('留言内容').fill('已完成维修，客户确认制冷正常');
+    await detail(phone).getByRole('button', { name: /发\s*送/ }).click();
+    const msg = detail(phone).getByTestId('order-message').filter({ hasText: '已完成维修，客户确认制冷正常' });
+    await expect(msg).toBeVisible();
+    await expect(msg).toContainText('李服务');
+    await expect(detail(phone).getByRole('tab', { name: /^留言/ })).toContainText('1');
+    await shot(phone, FLOW, '11-message');
+    await ctx.close();
+  });
+});
