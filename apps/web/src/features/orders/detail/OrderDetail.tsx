@@ -10,7 +10,8 @@ import { type ActionButton, buttonsFor } from './actions';
 import { orderDetailContract as K } from './api';
 import { BasicTab } from './tabs/BasicTab';
 import { MessagesTab } from './tabs/MessagesTab';
-import { EvaluationTab, FeesTab, ReceiptTab } from './tabs/MoneyTabs';
+import { EvaluationPanel, FeesPanel, PaymentQr, ReportButtons } from '../money';
+import { CollectionInfo, ReceiptTab } from './tabs/MoneyTabs';
 import { LogsTab, ProgressTab } from './tabs/ProgressTab';
 import { RelatedTab } from './tabs/RelatedTab';
 import './detail.css';
@@ -58,9 +59,15 @@ export default function OrderDetail() {
   const body: Record<OrderTabKey, ReactNode> = {
     basic: <BasicTab d={d} />,
     progress: <ProgressTab d={d} />,
-    fees: <FeesTab d={d} />,
+    fees: (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <FeesPanel orderId={d.id} />
+        <CollectionInfo d={d} />
+        {d.state === 5 && !d.collection ? <PaymentQr orderId={d.id} /> : null}
+      </Space>
+    ),
     receipt: <ReceiptTab d={d} />,
-    evaluation: <EvaluationTab d={d} />,
+    evaluation: <EvaluationPanel orderId={d.id} />,
     messages: <MessagesTab orderId={d.id} />,
     logs: <LogsTab orderId={d.id} />,
     related: <RelatedTab d={d} />,
@@ -99,6 +106,9 @@ export default function OrderDetail() {
         <Typography.Text type="secondary">
           {d.orderNo} · {d.customer.name} · 创建于 {d.times.createdAt}
         </Typography.Text>
+        <div style={{ marginTop: 8 }}>
+          <ReportButtons orderId={d.id} orderNo={d.orderNo} phone={d.customPhone} completed={d.state === 5} />
+        </div>
       </Card>
       <Card size="small" className="sk-order-tabs">
         {phone ? (
