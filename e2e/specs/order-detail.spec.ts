@@ -118,7 +118,7 @@ test.describe('order detail', () => {
     // 4. a message in the thread, then deleted by its author
     await openTab(phone, '留言');
     await detail(phone).getByLabel('留言内容').fill('已完成维修，客户确认制冷正常');
-    await detail(phone).getByRole('button', { name: /发\s*送/ }).click();
+    await detail(phone).getByRole('button', { name: /^发\s*送$/ }).click();
     const msg = detail(phone).getByTestId('order-message').filter({ hasText: '已完成维修，客户确认制冷正常' });
     await expect(msg).toBeVisible();
     await expect(msg).toContainText('李服务');
