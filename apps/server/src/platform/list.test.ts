@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndWorker } from '../modules/org/org.fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { AppError } from './errors';
-import { countOf, pageSql, sortOf, windowOf } from './list';
+import { countAndPick, countOf, pageSql, sortOf, windowOf } from './list';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,6 +75,21 @@ describe('a list past the window', () => {
     expect(await countOf(db, sql`users u`, sql`u.enterprise_id = ${ep} and u.mobile like '1660000001%'`)).toBe(10);
     expect(await countOf(db, sql`users u`, sql`u.enterprise_id = ${ep} and false`)).toBe(0);
     expect(await countOf(db, sql`users u`, undefined)).toBe(LIST_WINDOW + 1);
+  });
+
+  it('counts a selective filter and picks its page in one statement; past the window it answers no ids', async () => {
+    const db = t.deps.db;
+    const ep = o.enterpriseId;
+    const matches = (where: ReturnType<typeof sql>) => sql`select u.id, u.mobile from users u where u.enterprise_id = ${ep} and ${where}`;
+    const ten = matches(sql`u.mobile like '1660000001%'`);
+    const all = await db.execute(sql`select id from users where enterprise_id = ${ep} and mobile like '1660000001%' order by mobile desc`);
+    const byMobile = (all as unknown as { rows: { id: string }[] }).rows.map((r) => Number(r.id));
+    const second = await countAndPick(db, ten, sql`m.mobile desc`, { pageIndex: 1, pageSize: 4 });
+    expect(second.count).toBe(10);
+    expect([...(second.ids ?? [])].sort()).toEqual(byMobile.slice(4, 8).sort());
+    expect(await countAndPick(db, ten, sql`m.mobile desc`, { pageIndex: 5, pageSize: 4 })).toEqual({ count: 10, ids: [] });
+    expect(await countAndPick(db, matches(sql`false`), sql`m.mobile`, { pageIndex: 0, pageSize: 4 })).toEqual({ count: 0, ids: [] });
+    expect(await countAndPick(db, matches(sql`true`), sql`m.mobile`, { pageIndex: 0, pageSize: 4 })).toEqual({ count: LIST_WINDOW + 1, ids: null });
   });
 
   it('answers the capped count and the last page of the window, then the message for the page after it', async () => {

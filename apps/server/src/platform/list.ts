@@ -88,3 +88,22 @@ export async function listPageByCount<R>(page: PageRequest, count: () => Promise
 /** The page's ids out of `matches` (a statement selecting `id`, read in full, then sorted by `order`, which names `id`). */
 export const sortedMatches = (matches: SQL, order: SQL, page: PageRequest): SQL =>
   sql`with m as materialized (${matches}) select m.id from m order by ${order} ${pageSql(page)}`;
+
+/**
+ * Counts `matches` (a statement selecting `id` and the columns `order` names, on `m`) up to one past the window and,
+ * when they fit it, picks the page's ids from them in the same statement: a selective filter's indexes are read once
+ * instead of once for the count and again for the page. Past the window `ids` is null: the caller walks the sort's
+ * index instead (pageRows), where matches are dense. The ids come unordered; the caller sorts the page's rows.
+ */
+export async function countAndPick(ex: Executor, matches: SQL, order: SQL, page: PageRequest): Promise<{ count: number; ids: number[] | null }> {
+  windowOf(page);
+  const found = await rows<{ n: number; id: string | number | null }>(
+    ex,
+    sql`with m as materialized (${matches} limit ${LIST_WINDOW + 1}), c as (select count(*)::int as n from m)
+      select c.n, p.id from c left join lateral (
+        select m.id from m where c.n <= ${LIST_WINDOW} order by ${order} ${pageSql(page)}) p on true`,
+  );
+  const count = Number(found[0]?.n ?? 0);
+  if (!fitsWindow(count)) return { count, ids: null };
+  return { count, ids: found.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
+}

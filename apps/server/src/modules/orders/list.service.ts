@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { countOf, fitsWindow, listPageByCount, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
+import { countAndPick, countOf, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { bigints, timeOf, visibleCustomer } from '../customers/common';
 import { type OrderListViewer, orderListWhere } from './list.filters';
@@ -137,24 +137,32 @@ async function checkSubject(ex: Executor, v: OrderListViewer, f: Partial<OrderLi
  * its matches by their own indexes and sorts them (sortedMatches); a broad one walks the sort's index (pageRows), where
  * matches are dense. Either way the page's ids come first.
  */
+/** The list's matches with the columns its sorts read (MATCH_SORTS). */
+const matchesOf = (v: OrderListViewer, q: OrderListQuery): SQL =>
+  sql`select o.id, o.created_at, o.appointment_at, o.priority from orders o where ${orderListWhere(v, q)}`;
+
 export function orderPageSql(v: OrderListViewer, q: OrderListQuery, count: number): SQL {
   const key = q.sortType as keyof typeof SORTS;
   const where = orderListWhere(v, q);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   if (!fitsWindow(count)) return pageRows('orders', 'o', v.enterpriseId, where, sortOf(SORTS, key, 1), page);
-  const matches = sql`select o.id, o.created_at, o.appointment_at, o.priority from orders o where ${where}`;
-  return sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id in (${sortedMatches(matches, sortOf(MATCH_SORTS, key, 1), page)})`;
+  return sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id in (${sortedMatches(matchesOf(v, q), sortOf(MATCH_SORTS, key, 1), page)})`;
 }
 
-/** One page of an order list and its capped count (counted first, see orderPageSql); names are joined for the page only. */
+/**
+ * One page of an order list and its capped count. A selective filter is counted and paged in one statement over its
+ * matches (countAndPick); a broad one (past the window) walks the sort's index (orderPageSql). Names are joined for the
+ * page only.
+ */
 export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQuery): Promise<{ list: OrderRow[]; count: number }> {
   await checkSubject(ex, v, q);
   const order = sortOf(SORTS, q.sortType as keyof typeof SORTS, 1);
-  return listPageByCount(
-    q,
-    () => countOrderList(ex, v, q),
-    async (count) => (await rows<RawRow>(ex, rowSelect(v, orderPageSql(v, q, count), order))).map(present),
-  );
+  const matchOrder = sortOf(MATCH_SORTS, q.sortType as keyof typeof MATCH_SORTS, 1);
+  const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
+  const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder, page);
+  if (count === 0 || ids?.length === 0) return { list: [], count };
+  const pageSql = ids ? sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})` : orderPageSql(v, q, count);
+  return { list: (await rows<RawRow>(ex, rowSelect(v, pageSql, order))).map(present), count };
 }
 
 /** The list's count alone (capped like the list's), for the badge counts of the same filters. */
