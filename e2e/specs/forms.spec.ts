@@ -133,12 +133,13 @@ test.describe('form designer', () => {
 
     // what the server now holds: order, formula by id, condition, a new version per save
     const info = await (await page.request.get(`/api/detailcontrol/forminfo?type=1&tmpId=${tmpId}`)).json();
-    const fields = [...info.data.fields].sort((a: { sort: number }, b: { sort: number }) => a.sort - b.sort);
-    expect(fields.map((f: { name: string }) => f.name)).toEqual(['预估费用', '数量', '安装方式', '上门说明']);
-    const byName = Object.fromEntries(fields.map((f: { name: string }) => [f.name, f]));
-    expect(byName.预估费用.formula).toBe(`{${byName.数量.id}} * 50`);
-    expect(byName.上门说明.condition).toEqual({ field: String(byName.安装方式.id), values: ['上门'] });
-    expect(byName.数量.required).toBe(true);
+    type Field = { id: number; name: string; sort: number; formula?: string; condition?: unknown; required?: boolean };
+    const fields = [...(info.data.fields as Field[])].sort((a, b) => a.sort - b.sort);
+    expect(fields.map((f) => f.name)).toEqual(['预估费用', '数量', '安装方式', '上门说明']);
+    const byName = Object.fromEntries(fields.map((f) => [f.name, f])) as Record<string, Field>;
+    expect(byName.预估费用?.formula).toBe(`{${byName.数量?.id}} * 50`);
+    expect(byName.上门说明?.condition).toEqual({ field: String(byName.安装方式?.id), values: ['上门'] });
+    expect(byName.数量?.required).toBe(true);
     expect(info.data.version).toBeGreaterThanOrEqual(5);
 
     // the template view shows it read-only
