@@ -135,6 +135,7 @@ test.describe('order flow', () => {
       const finish = dialog(mobile, '完成服务');
       await expect(finish.getByText('完成前还需填写')).toBeVisible();
       await expect(finish).toContainText('客户签名');
+      await expect(finish).not.toHaveClass(/ant-zoom/);
       await shot(mobile, FLOW, '08-engineer-complete-missing');
       const photoItem = finish.locator('.ant-form-item').filter({ hasText: '现场照片' });
       await photoItem.locator('input[type=file]').setInputFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: PHOTO });
