@@ -3,21 +3,11 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordFormDialog } from './RecordFormDialog';
-import { renderWithApp } from './testing';
+import { deferred, renderWithApp } from './testing';
 
 afterEach(cleanup);
 
 type Values = { name: string };
-
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (e: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** The dialog as a page uses it: open until it asks to close. */
 function Harness({ onSubmit, initial, onClose }: { onSubmit: (v: Values) => Promise<unknown>; initial?: Partial<Values>; onClose?: () => void }) {
