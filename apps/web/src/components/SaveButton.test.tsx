@@ -1,22 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import './testing';
+import { deferred } from './testing';
 import { SaveButton } from './SaveButton';
 
 afterEach(cleanup);
 
 const button = () => screen.getByRole('button', { name: /保\s*存/ });
 const isLoading = () => button().className.includes('ant-btn-loading');
-
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (e: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('SaveButton', () => {
   it('shows loading while saving and ignores clicks meanwhile', async () => {

@@ -18,6 +18,7 @@ export type { ListQuery, ListResult, SortType } from './list/useListData';
 export { PersonField } from './PersonField';
 export { PersonLink, personDetailPath } from './PersonLink';
 export { type Person, PersonPicker } from './PersonPicker';
+export { RecordFormDialog, type RecordFormDialogProps } from './RecordFormDialog';
 export { SaveButton } from './SaveButton';
 export { ScannerInput } from './ScannerInput';
 export { bindToast, toast } from './toast';

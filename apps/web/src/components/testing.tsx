@@ -53,3 +53,14 @@ export function renderWithApp(ui: ReactElement, path = '/test') {
   );
   return render(ui, { wrapper });
 }
+
+/** A promise the test settles by hand, to look at a component while its work is pending. */
+export function deferred() {
+  let resolve!: () => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

@@ -1,5 +1,6 @@
 import { orderCreateContract as K, type ServiceItemRow, type ServiceItemTypeRow } from '@sk/shared/orders/order.create.contract';
-import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 
 interface ItemValues {
@@ -10,16 +11,19 @@ interface ItemValues {
   sort?: number;
 }
 
-function ItemForm({ item, types, onDone }: { item: ServiceItemRow | null; types: ServiceItemTypeRow[]; onDone: () => void }) {
-  const save = useApiMutation(K.itemSave, { invalidates: [K.itemList, K.itemTypeList], onSuccess: onDone });
+/** Add or edit a service item: name, type, price, unit, sort. */
+export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; types: ServiceItemTypeRow[]; onClose: () => void; onSaved: () => void }) {
+  const save = useApiMutation(K.itemSave, { invalidates: [K.itemList, K.itemTypeList], onSuccess: p.onSaved });
+  const { item } = p;
   const initial: ItemValues = item ? { name: item.name, typeId: item.typeId, price: item.price, unit: item.unit, sort: item.sort } : { name: '', price: 0, sort: 0 };
   return (
-    <Form<ItemValues>
-      id="sk-service-item-form"
-      layout="vertical"
+    <RecordFormDialog<ItemValues>
+      open={p.open}
+      title={item ? '编辑服务项目' : '新建服务项目'}
+      width={640}
       initialValues={initial}
-      preserve={false}
-      onFinish={(v) => save.mutate({ id: item?.id, name: v.name, typeId: v.typeId ?? null, price: v.price ?? 0, unit: v.unit || null, sort: v.sort ?? 0 })}
+      onClose={p.onClose}
+      onSubmit={(v) => save.mutateAsync({ id: item?.id, name: v.name, typeId: v.typeId ?? null, price: v.price ?? 0, unit: v.unit || null, sort: v.sort ?? 0 })}
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -29,7 +33,7 @@ function ItemForm({ item, types, onDone }: { item: ServiceItemRow | null; types:
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="typeId" label="分类">
-            <Select allowClear placeholder="未分类" options={types.map((t) => ({ value: t.id, label: t.name }))} aria-label="分类" />
+            <Select allowClear placeholder="未分类" options={p.types.map((t) => ({ value: t.id, label: t.name }))} aria-label="分类" />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
@@ -48,46 +52,21 @@ function ItemForm({ item, types, onDone }: { item: ServiceItemRow | null; types:
           </Form.Item>
         </Col>
       </Row>
-    </Form>
+    </RecordFormDialog>
   );
 }
 
-/** Add or edit a service item: name, type, price, unit, sort. */
-export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; types: ServiceItemTypeRow[]; onClose: () => void; onSaved: () => void }) {
+/** Add or rename a type of the catalogue. */
+export function TypeDialog(p: { open: boolean; type: ServiceItemTypeRow | null; onClose: () => void; onSaved: () => void }) {
+  const save = useApiMutation(K.itemTypeSave, { invalidates: [K.itemTypeList, K.itemList], onSuccess: p.onSaved });
+  const { type } = p;
   return (
-    <Modal
+    <RecordFormDialog<{ name: string; sort?: number }>
       open={p.open}
-      title={p.item ? '编辑服务项目' : '新建服务项目'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-service-item-form' }}
-      onCancel={p.onClose}
-      destroyOnHidden
-      width={640}
-    >
-      {p.open ? (
-        <ItemForm
-          item={p.item}
-          types={p.types}
-          onDone={() => {
-            p.onSaved();
-            p.onClose();
-          }}
-        />
-      ) : null}
-    </Modal>
-  );
-}
-
-function TypeForm({ type, onDone }: { type: ServiceItemTypeRow | null; onDone: () => void }) {
-  const save = useApiMutation(K.itemTypeSave, { invalidates: [K.itemTypeList, K.itemList], onSuccess: onDone });
-  return (
-    <Form<{ name: string; sort?: number }>
-      id="sk-service-item-type-form"
-      layout="vertical"
+      title={type ? '编辑分类' : '新建分类'}
       initialValues={type ? { name: type.name, sort: type.sort } : { name: '', sort: 0 }}
-      preserve={false}
-      onFinish={(v) => save.mutate({ id: type?.id, name: v.name, sort: v.sort ?? 0 })}
+      onClose={p.onClose}
+      onSubmit={(v) => save.mutateAsync({ id: type?.id, name: v.name, sort: v.sort ?? 0 })}
     >
       <Form.Item name="name" label="分类名称" rules={[{ required: true, whitespace: true, message: '请输入分类名称' }, { max: 30, message: '分类名称不能超过30个字' }]}>
         <Input maxLength={30} autoFocus />
@@ -95,31 +74,6 @@ function TypeForm({ type, onDone }: { type: ServiceItemTypeRow | null; onDone: (
       <Form.Item name="sort" label="排序（小的在前）">
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-    </Form>
-  );
-}
-
-/** Add or rename a type of the catalogue. */
-export function TypeDialog(p: { open: boolean; type: ServiceItemTypeRow | null; onClose: () => void; onSaved: () => void }) {
-  return (
-    <Modal
-      open={p.open}
-      title={p.type ? '编辑分类' : '新建分类'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-service-item-type-form' }}
-      onCancel={p.onClose}
-      destroyOnHidden
-    >
-      {p.open ? (
-        <TypeForm
-          type={p.type}
-          onDone={() => {
-            p.onSaved();
-            p.onClose();
-          }}
-        />
-      ) : null}
-    </Modal>
+    </RecordFormDialog>
   );
 }

@@ -4,9 +4,9 @@ import type { MoneyItemRow } from '@sk/shared/forms/forms.views';
 import { moneyItemContract } from '@sk/shared/forms/preferences.contract';
 import type { ReceiveAccountRow } from '@sk/shared/orders/order.money.contract';
 import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { type ListColumn, ListPage, type ListPageHandle } from '../../../../components';
+import { type ListColumn, ListPage, type ListPageHandle, RecordFormDialog } from '../../../../components';
 import type { ListQuery, ListResult } from '../../../../components/list/useListData';
 import { call } from '../../../../lib/api';
 import { useApi } from '../../../../lib/query';
@@ -28,42 +28,36 @@ function useOrderTypes() {
 
 type ItemValues = { tmpId: number; name: string; price: number; unit?: string };
 
-function ItemDialog({ row, types, onClose }: { row: MoneyItemRow | null; types: { value: number; label: string }[]; onClose: (saved: boolean) => void }) {
-  const [form] = Form.useForm<ItemValues>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = { name: v.name, price: v.price, unit: v.unit ?? '' };
-      if (row) await call(moneyItemContract.update, { id: row.id, ...body }, { successToast: true });
-      else await call(moneyItemContract.save, { tmpId: v.tmpId, ...body }, { successToast: true });
-      onClose(true);
-    } catch {
-      // The toast said why; the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
+function ItemDialog({ row, types, onClose, onSaved }: { row: MoneyItemRow | null; types: { value: number; label: string }[]; onClose: () => void; onSaved: () => void }) {
+  const submit = async (v: ItemValues) => {
+    const body = { name: v.name, price: v.price, unit: v.unit ?? '' };
+    if (row) await call(moneyItemContract.update, { id: row.id, ...body }, { successToast: true });
+    else await call(moneyItemContract.save, { tmpId: v.tmpId, ...body }, { successToast: true });
+    onSaved();
   };
   return (
-    <Modal open title={row ? '编辑收费项目' : '新增收费项目'} okText="保存" cancelText="取消" confirmLoading={saving} onOk={submit} onCancel={() => onClose(false)} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={row ? { tmpId: row.templateId, name: row.name, price: row.price, unit: row.unit } : { price: 0 }}>
-        <Form.Item name="tmpId" label="工单类型" rules={[{ required: true, message: '请选择工单类型' }]}>
-          <Select options={types} disabled={!!row} placeholder="请选择工单类型" />
+    <RecordFormDialog<ItemValues>
+      open
+      title={row ? '编辑收费项目' : '新增收费项目'}
+      initialValues={row ? { tmpId: row.templateId, name: row.name, price: row.price, unit: row.unit } : { price: 0 }}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Form.Item name="tmpId" label="工单类型" rules={[{ required: true, message: '请选择工单类型' }]}>
+        <Select options={types} disabled={!!row} placeholder="请选择工单类型" />
+      </Form.Item>
+      <Form.Item name="name" label="收费项目名称" rules={[{ required: true, whitespace: true, message: '请输入收费项目名称' }, { max: 30, message: '收费项目名称不能超过30个字' }]}>
+        <Input placeholder="如：上门费、材料费" />
+      </Form.Item>
+      <Space>
+        <Form.Item name="price" label="单价（元）" rules={[{ required: true, message: '请输入单价' }]}>
+          <InputNumber min={0} max={99_999_999} precision={2} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="name" label="收费项目名称" rules={[{ required: true, whitespace: true, message: '请输入收费项目名称' }, { max: 30, message: '收费项目名称不能超过30个字' }]}>
-          <Input placeholder="如：上门费、材料费" />
+        <Form.Item name="unit" label="单位" rules={[{ max: 10, message: '单位不能超过10个字' }]}>
+          <Input style={{ width: 120 }} placeholder="次、件、小时" />
         </Form.Item>
-        <Space>
-          <Form.Item name="price" label="单价（元）" rules={[{ required: true, message: '请输入单价' }]}>
-            <InputNumber min={0} max={99_999_999} precision={2} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="unit" label="单位" rules={[{ max: 10, message: '单位不能超过10个字' }]}>
-            <Input style={{ width: 120 }} placeholder="次、件、小时" />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Modal>
+      </Space>
+    </RecordFormDialog>
   );
 }
 
@@ -128,10 +122,8 @@ function MoneyItemsTab() {
         <ItemDialog
           row={editing === 'new' ? null : editing}
           types={types}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) list.current?.refresh();
-          }}
+          onClose={() => setEditing(null)}
+          onSaved={() => list.current?.refresh()}
         />
       ) : null}
     </>
@@ -140,41 +132,35 @@ function MoneyItemsTab() {
 
 type AccountValues = { name: string; method: number; account?: string; enabled: boolean; templateIds: number[] };
 
-function AccountDialog({ row, types, onClose }: { row: ReceiveAccountRow | null; types: { value: number; label: string }[]; onClose: (saved: boolean) => void }) {
-  const [form] = Form.useForm<AccountValues>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(M.receiveSave, { ...(row ? { id: row.id } : {}), ...v, account: v.account ?? '' }, { successToast: true });
-      onClose(true);
-    } catch {
-      // toasted
-    } finally {
-      setSaving(false);
-    }
+function AccountDialog({ row, types, onClose, onSaved }: { row: ReceiveAccountRow | null; types: { value: number; label: string }[]; onClose: () => void; onSaved: () => void }) {
+  const submit = async (v: AccountValues) => {
+    await call(M.receiveSave, { ...(row ? { id: row.id } : {}), ...v, account: v.account ?? '' }, { successToast: true });
+    onSaved();
   };
   return (
-    <Modal open title={row ? '编辑收款账户' : '新增收款账户'} okText="保存" cancelText="取消" confirmLoading={saving} onOk={submit} onCancel={() => onClose(false)} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={row ?? { method: 1, enabled: true, templateIds: [] }}>
-        <Form.Item name="name" label="账户名称" rules={[{ required: true, whitespace: true, message: '请输入账户名称' }, { max: 30, message: '账户名称不能超过30个字' }]}>
-          <Input placeholder="如：对公账户、现金" />
-        </Form.Item>
-        <Form.Item name="method" label="收款方式" rules={[{ required: true, message: '请选择收款方式' }]}>
-          <Select options={METHOD_OPTIONS} />
-        </Form.Item>
-        <Form.Item name="account" label="收款账号" rules={[{ max: 100, message: '收款账号不能超过100个字' }]}>
-          <Input placeholder="开户行及账号，或收款说明" />
-        </Form.Item>
-        <Form.Item name="templateIds" label="适用工单类型" extra="不选表示适用全部工单类型">
-          <Select mode="multiple" allowClear options={types} placeholder="全部工单类型" />
-        </Form.Item>
-        <Form.Item name="enabled" label="启用" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <RecordFormDialog<AccountValues>
+      open
+      title={row ? '编辑收款账户' : '新增收款账户'}
+      initialValues={row ?? { method: 1, enabled: true, templateIds: [] }}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Form.Item name="name" label="账户名称" rules={[{ required: true, whitespace: true, message: '请输入账户名称' }, { max: 30, message: '账户名称不能超过30个字' }]}>
+        <Input placeholder="如：对公账户、现金" />
+      </Form.Item>
+      <Form.Item name="method" label="收款方式" rules={[{ required: true, message: '请选择收款方式' }]}>
+        <Select options={METHOD_OPTIONS} />
+      </Form.Item>
+      <Form.Item name="account" label="收款账号" rules={[{ max: 100, message: '收款账号不能超过100个字' }]}>
+        <Input placeholder="开户行及账号，或收款说明" />
+      </Form.Item>
+      <Form.Item name="templateIds" label="适用工单类型" extra="不选表示适用全部工单类型">
+        <Select mode="multiple" allowClear options={types} placeholder="全部工单类型" />
+      </Form.Item>
+      <Form.Item name="enabled" label="启用" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }
 
@@ -223,10 +209,8 @@ function AccountsTab() {
         <AccountDialog
           row={editing === 'new' ? null : editing}
           types={types}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) list.current?.refresh();
-          }}
+          onClose={() => setEditing(null)}
+          onSaved={() => list.current?.refresh()}
         />
       ) : null}
     </>

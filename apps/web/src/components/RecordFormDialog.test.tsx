@@ -1,0 +1,68 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RecordFormDialog } from './RecordFormDialog';
+import { deferred, renderWithApp } from './testing';
+
+afterEach(cleanup);
+
+type Values = { name: string };
+
+/** The dialog as a page uses it: open until it asks to close. */
+function Harness({ onSubmit, initial, onClose }: { onSubmit: (v: Values) => Promise<unknown>; initial?: Partial<Values>; onClose?: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <RecordFormDialog<Values> open={open} title="新建分类" initialValues={initial} onSubmit={onSubmit} onClose={() => {
+        onClose?.();
+        setOpen(false);
+      }}
+    >
+      <Form.Item name="name" label="分类名称" rules={[{ required: true, whitespace: true, message: '请输入分类名称' }]}>
+        <Input />
+      </Form.Item>
+    </RecordFormDialog>
+  );
+}
+
+const ok = () => screen.getByRole('button', { name: /保\s*存/ });
+const dialogShown = () => screen.queryByText('新建分类') !== null;
+
+describe('RecordFormDialog', () => {
+  it('refuses a missing required field without calling onSubmit', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    renderWithApp(<Harness onSubmit={onSubmit} />);
+    fireEvent.click(ok());
+    expect(await screen.findByText('请输入分类名称')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(dialogShown()).toBe(true);
+  });
+
+  it('passes the values, is busy while pending, and closes on success', async () => {
+    const d = deferred();
+    const onSubmit = vi.fn(() => d.promise);
+    const onClose = vi.fn();
+    renderWithApp(<Harness onSubmit={onSubmit} initial={{ name: '空调' }} onClose={onClose} />);
+    fireEvent.change(screen.getByLabelText('分类名称'), { target: { value: '冰箱' } });
+    fireEvent.click(ok());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '冰箱' }));
+    await waitFor(() => expect(ok().className).toContain('ant-btn-loading'));
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => d.resolve());
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('stays open with the typed values when the save is refused', async () => {
+    const d = deferred();
+    const onSubmit = vi.fn(() => d.promise);
+    const onClose = vi.fn();
+    renderWithApp(<Harness onSubmit={onSubmit} initial={{ name: '空调' }} onClose={onClose} />);
+    fireEvent.click(ok());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '空调' }));
+    await act(async () => d.reject(new Error('名称已存在')));
+    await waitFor(() => expect(ok().className).not.toContain('ant-btn-loading'));
+    expect((screen.getByLabelText('分类名称') as HTMLInputElement).value).toBe('空调');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialogShown()).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+// The one create/edit dialog (DESIGN §5): a Modal around an antd Form that validates, stays busy while the
+// save is pending, closes on success and stays open on failure (the api layer has already toasted why).
+import { Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
+
+export interface RecordFormDialogProps<T> {
+  open: boolean;
+  title: ReactNode;
+  initialValues?: Partial<T>;
+  /** Save the validated values; resolve to close the dialog, reject to keep it open. */
+  onSubmit: (values: T) => Promise<unknown>;
+  onClose: () => void;
+  width?: number | string;
+  okText?: string;
+  /** The Form.Items. */
+  children: ReactNode;
+  /** Pass one when the fields need it (dependent fields, setFieldsValue); otherwise the dialog makes its own. */
+  form?: FormInstance<T>;
+  destroyOnHidden?: boolean;
+}
+
+export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) {
+  const [own] = Form.useForm<T>();
+  const form = p.form ?? own;
+  const [busy, setBusy] = useState(false);
+  // A ref as well as state: Enter in a field can submit again before the busy render lands.
+  const pending = useRef(false);
+  const run = async (values: T) => {
+    if (pending.current) return;
+    pending.current = true;
+    setBusy(true);
+    try {
+      await p.onSubmit(values);
+      p.onClose();
+    } catch {
+      // The api layer showed the error; the dialog stays open for a fix.
+    } finally {
+      pending.current = false;
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={p.open}
+      title={p.title}
+      okText={p.okText ?? '保存'}
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={p.onClose}
+      destroyOnHidden={p.destroyOnHidden ?? true}
+      width={p.width}
+    >
+      {p.open ? (
+        <Form<T> form={form} layout="vertical" initialValues={p.initialValues} preserve={false} onFinish={(v) => void run(v)}>
+          {p.children}
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}
