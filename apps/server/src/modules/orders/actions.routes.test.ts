@@ -1,4 +1,4 @@
-import { fieldInput, orderActionsContract as K } from '@sk/shared';
+import { fieldInput, orderActionsContract as K, orderMoneyContract as M } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -232,6 +232,24 @@ describe('approvals (examine/save)', () => {
     expect((await tm.dispatcher.client.call(K.examine, { orderId: id, examineType: 3, result: 1 })).message).toBe('审核类型：该工单待审核的是收款审核');
     expect((await tm.dispatcher.client.call(K.examine, { orderId: id, examineType: 4, result: 1 })).success).toBe(true);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 5, examine_type: 4, examine_result: 1 });
+  });
+
+  it('collects only into a collection account of the order type; another is refused and nothing is written', async () => {
+    const tm = await team(t);
+    const id = await orderIn(t, tm, 5);
+    const templateId = Number((await orderRow(t, tm.ep, id)).template_id);
+    const mine = await tm.admin.client.call(M.receiveSave, { name: '对公账户', method: 1, account: '工商银行 6222', templateIds: [templateId] });
+    // A deleted account stands for one the order's type cannot use.
+    const other = await tm.admin.client.call(M.receiveSave, { name: '已停用账户', method: 1, templateIds: [templateId] });
+    await tm.admin.client.call(M.receiveDelete, { ids: [other.data.id] });
+    const before = await countOf(t.deps.db, 'order_logs', sql`order_id = ${id}`);
+    const refused = await tm.engineer.client.call(K.collect, { orderId: id, paymentMethod: 1, receivePaymentId: other.data.id, amount: 10 });
+    expect(refused.message).toBe('收款账户：收款账户不存在或不适用于该工单类型');
+    expect(await orderRow(t, tm.ep, id)).toMatchObject({ receive_payment_id: null, paid_amount: '0.00', paid_at: null });
+    expect(await countOf(t.deps.db, 'order_logs', sql`order_id = ${id}`)).toBe(before);
+    const ok = await tm.engineer.client.call(K.collect, { orderId: id, paymentMethod: 1, receivePaymentId: mine.data.id, amount: 10 });
+    expect(ok.success, ok.message).toBe(true);
+    expect(await orderRow(t, tm.ep, id)).toMatchObject({ receive_payment_id: mine.data.id });
   });
 });
 

@@ -28,6 +28,7 @@ import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
 import { flagsOf, moveOrder, type OrderViewer, orderContext } from './order.state';
+import { accountForOrder } from './receive.service';
 
 /**
  * The lifecycle actions of issue 11 §2, each one `moveOrder` (docs/orders.md) inside `withOrder`, which
@@ -156,8 +157,12 @@ export async function receipt(db: Db, v: OrderViewer, b: ReceiptBody): Promise<A
 
 /** 收款: method, account and amount (opens the collection approval when the process has one). */
 export async function collect(db: Db, v: OrderViewer, b: CollectBody): Promise<ActionResult> {
-  const patch = { payment_method: b.paymentMethod, receive_payment_id: b.receivePaymentId ?? null, paid_amount: b.amount };
-  return act(db, v, 'collect', b, { patch, note: b.note });
+  return withOrder(db, v, 'collect', b, async (tx, row) => {
+    // The account must be one of the collection accounts of the order's type (/receive/list/orderTmpl).
+    if (b.receivePaymentId) await accountForOrder(tx, v.enterpriseId, Number(row.template_id), b.receivePaymentId);
+    const patch = { payment_method: b.paymentMethod, receive_payment_id: b.receivePaymentId ?? null, paid_amount: b.amount };
+    return done(b.orderId, await moveOrder(tx, v, b.orderId, 'collect', { patch, note: b.note }));
+  });
 }
 
 /** 审核: the type must be the approval the order waits for. */
