@@ -140,4 +140,12 @@ describe('service-item catalogue (/v2/serverItem/*)', () => {
     expect(tally(await race(8, () => client.call(K.itemSave, { name: '同名项目', price: 1 })))).toEqual({ ok: 1, 名称已存在: 7 });
     expect(await itemsOf(enterpriseId)).toBe(1);
   });
+
+  it('lets only one of several parallel saves take the last place of the 9999-item catalogue', async () => {
+    const { client, enterpriseId } = await admin();
+    await t.deps.db.execute(sql`insert into service_items (enterprise_id, name, price) select ${enterpriseId}, '批量' || g, 1 from generate_series(1, 9998) g`);
+    const answers = await race(6, (i) => client.call(K.itemSave, { name: `最后一个${i}`, price: 1 }));
+    expect(tally(answers)).toEqual({ ok: 1, '数量已达上限（9999个）': 5 });
+    expect(await itemsOf(enterpriseId)).toBe(9999);
+  });
 });

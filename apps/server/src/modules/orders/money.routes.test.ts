@@ -165,6 +165,12 @@ describe('races', () => {
 });
 
 describe('collection accounts', () => {
+  it('gives one of several parallel saves of the same account name the name, the others a clear message', async () => {
+    const { client, enterpriseId } = await admin();
+    expect(tally(await race(8, () => client.call(M.receiveSave, { name: '同名账户', method: 1 })))).toEqual({ ok: 1, 名称已存在: 7 });
+    expect(await countOf(t.deps.db, 'receive_payments', sql`enterprise_id = ${enterpriseId}`)).toBe(1);
+  });
+
   it('are managed with the settings power and listed per order type', async () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId);
