@@ -45,3 +45,12 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
+
+/** EXPLAIN ANALYZE of one captured statement (its driver arguments as captured by captureSql). */
+export async function explain(database: Database, args: unknown[]): Promise<string> {
+  const first = args[0] as string | { text: string; values?: unknown[] };
+  const text = typeof first === 'string' ? first : first.text;
+  const values = typeof first === 'string' ? (args[1] as unknown[]) : (first.values ?? (args[1] as unknown[]));
+  const res = (await clientOf(database).query(`explain (analyze, buffers, costs off) ${text}`, values ?? [])) as { rows: Record<string, unknown>[] };
+  return res.rows.map((r) => String(Object.values(r)[0])).join('\n');
+}

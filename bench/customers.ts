@@ -11,7 +11,7 @@ import { type Database, openPostgres } from '../apps/server/src/db/client';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { captureSql, percentile, replay } from './capture';
+import { captureSql, explain, percentile, replay } from './capture';
 import { BENCH_SALES_MOBILE, seedCustomers } from './customers.seed';
 import { seedLarge, benchLogin } from './seed';
 
@@ -28,17 +28,6 @@ export interface ScenarioRow {
   plan: string;
 }
 
-type QueryFn = (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-const clientOf = (database: Database) => (database.db as unknown as { $client: { query: QueryFn } }).$client;
-
-/** EXPLAIN ANALYZE of one captured statement, whichever driver captured it. */
-async function explain(database: Database, args: unknown[]): Promise<string> {
-  const first = args[0] as string | { text: string; values?: unknown[] };
-  const text = typeof first === 'string' ? first : first.text;
-  const values = typeof first === 'string' ? (args[1] as unknown[]) : (first.values ?? (args[1] as unknown[]));
-  const res = await clientOf(database).query(`explain (analyze, buffers, costs off) ${text}`, values ?? []);
-  return res.rows.map((r) => String(Object.values(r)[0])).join('\n');
-}
 
 async function measure(database: Database, base: string, cookie: string, p: string): Promise<ScenarioRow> {
   const get = async () => {

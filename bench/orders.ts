@@ -12,7 +12,8 @@ import { type Database, openPostgres } from '../apps/server/src/db/client';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { captureSql, percentile, replay } from './capture';
+import { captureSql, explain, percentile, replay } from './capture';
+import type { ScenarioRow } from './customers';
 import { type AppProcess, exportUnderLoad, startAppProcess } from './load';
 import { BENCH_ENGINEER_MOBILE, type OrderSeed, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
@@ -42,27 +43,11 @@ export const TEN_BADGES = [
   '/spare/data/personalApprovalList?state=1&model=1&audit_state=0&types=1,2',
 ];
 
-export interface OrderRow {
-  endpoint: string;
-  apiP50: number;
-  apiP99: number;
-  sqlP50: number;
-  statements: number;
+/** A bench row with the answer it got (rows, a count). */
+export interface OrderRow extends ScenarioRow {
   answer: string;
-  plan: string;
 }
 
-type QueryFn = (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-const clientOf = (database: Database) => (database.db as unknown as { $client: { query: QueryFn } }).$client;
-
-/** EXPLAIN ANALYZE of one captured statement. */
-async function explain(database: Database, args: unknown[]): Promise<string> {
-  const first = args[0] as string | { text: string; values?: unknown[] };
-  const text = typeof first === 'string' ? first : first.text;
-  const values = typeof first === 'string' ? (args[1] as unknown[]) : (first.values ?? (args[1] as unknown[]));
-  const res = await clientOf(database).query(`explain (analyze, buffers, costs off) ${text}`, values ?? []);
-  return res.rows.map((r) => String(Object.values(r)[0])).join('\n');
-}
 
 async function getJson(base: string, p: string, cookie: string): Promise<{ status: number; success: boolean; message: string; data: unknown }> {
   const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
