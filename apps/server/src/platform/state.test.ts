@@ -101,6 +101,21 @@ describe('changeState', () => {
     expect(ran).toHaveLength(2);
     expect(ran).toEqual(expect.arrayContaining([{ ep: enterpriseId, id, extra: true }, { ep: enterpriseId, id, to: 4, status: 4 }]));
   });
+
+  it("a hook on '*' runs for every action of its machine, after the action's own", async () => {
+    const { client, enterpriseId, user } = await loggedIn(t.app, t.deps.db, { roles: [3] });
+    const id = await newContract(client);
+    const seen: string[] = [];
+    const offAll = registerStateHook(machine, '*', { check: async (h) => void seen.push(`*:${h.action}:${h.from}`) });
+    const offOne = registerStateHook(machine, 'terminate', { check: async (h) => void seen.push(`terminate:${h.from}`) });
+    try {
+      await changeState(t.deps.db, { table: TABLE, machine, enterpriseId, id, ctx: undefined, actorId: user.id, action: 'terminate' });
+    } finally {
+      offAll();
+      offOne();
+    }
+    expect(seen).toEqual(['terminate:1', '*:terminate:1']);
+  });
 });
 
 describe('races', () => {

@@ -85,7 +85,7 @@ export interface StateHook<C = unknown> {
 const hooks = new Map<string, StateHook<never>[]>();
 const hookKey = (machine: string, action: string) => `${machine}:${action}`;
 
-/** Registers a hook point for (machine, action); answers a function that removes it. */
+/** Registers a hook point for (machine, action), or for every action of the machine with action '*'; answers its remover. */
 export function registerStateHook<C>(machine: Machine<string, C> | string, action: string, hook: StateHook<C>): () => void {
   const key = hookKey(typeof machine === 'string' ? machine : machine.name, action);
   const list = hooks.get(key) ?? [];
@@ -97,7 +97,8 @@ export function registerStateHook<C>(machine: Machine<string, C> | string, actio
   };
 }
 
-const hooksOf = <C>(machine: string, action: string) => (hooks.get(hookKey(machine, action)) ?? []) as StateHook<C>[];
+const hooksOf = <C>(machine: string, action: string) =>
+  [...(hooks.get(hookKey(machine, action)) ?? []), ...(hooks.get(hookKey(machine, '*')) ?? [])] as StateHook<C>[];
 
 const patchSql = (v: PatchValue): SQL => {
   if (is(v, SQL)) return v;

@@ -1,4 +1,4 @@
-import { type CreateOrderBody, DEFAULT_ORDER_PROCESS, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, warrantyState } from '@sk/shared';
+import { type CreateOrderBody, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, warrantyState } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -8,6 +8,7 @@ import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/area
 import { bigints, gramsOf, texts, type Viewer, visibleCustomer } from '../customers/common';
 import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { processForNewOrder, runCreatedHooks } from './order.hooks';
 import { ORDER_STATE } from './order.state';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
@@ -151,9 +152,8 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody): Promis
     await checkFiles(tx, v.enterpriseId, b.attachments ?? []);
     await checkChannel(tx, v, b);
 
-    // Until the process issue lands, every order pins the default process: a copy of its settings, so a later
-    // change of the process never reaches an order in flight (process_version_id stays null until versions exist).
-    const process = DEFAULT_ORDER_PROCESS;
+    // The order pins a copy of its type's process settings, so a later change never reaches an order in flight.
+    const { process, processVersionId } = await processForNewOrder(tx, v.enterpriseId, tpl.templateId);
     const start = initialOrderState(process);
     const orderNo = await nextOrderNo(tx, v);
     const serviceAmount = Math.round(items.reduce((s, i) => s + i.price * 100, 0)) / 100;
@@ -161,12 +161,12 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody): Promis
     const applyTime = b.customApplyTime ? sql`(${b.customApplyTime})::timestamp at time zone ${v.timeZone}` : sql`null`;
     const [o] = await rows<{ id: number }>(
       tx,
-      sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process, state, examine_type, examine_result,
+      sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
           title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
           province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
           installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
           service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount)
-        values (${v.enterpriseId}, ${orderNo}, ${tpl.templateId}, ${tpl.templateVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
+        values (${v.enterpriseId}, ${orderNo}, ${tpl.templateId}, ${tpl.templateVersionId}, ${processVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
           ${start.examineType}, ${start.examineType ? 0 : null},
           ${b.title}, ${customer.id}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
           ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
@@ -195,6 +195,7 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody): Promis
         select ${v.enterpriseId}, 3, ${id}, t from unnest(${bigints([...new Set(b.orderLabel)])}) t`);
     }
     await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
+    await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id });
     return { id, orderNo, state: start.state };
   });
 }

@@ -1,4 +1,4 @@
-import { fieldInput, orderContract as K, productContract as P } from '@sk/shared';
+import { DEFAULT_ORDER_PROCESS, fieldInput, orderContract as K, productContract as P } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import { deleteCustomers } from '../customers/customers.service';
 import { deleteInstalled } from '../customers/installed.service';
 import { countOf, newCustomer, newModel } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
+import { AppError } from '../../platform/errors';
+import { afterOrderCreated, setProcessResolver } from './order.hooks';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,6 +72,31 @@ describe('POST /v2/order/add', () => {
     expect(values.every((r) => r.success)).toBe(true);
     expect(new Set(values.map((r) => r.data.orderNo)).size).toBe(10);
     expect(await ordersOf(enterpriseId)).toBe(10);
+  });
+
+  it('pins the process the resolver gives and runs the created hooks in the transaction (a hook that throws writes nothing)', async () => {
+    const { client, enterpriseId } = await admin();
+    const customer = await newCustomer(client);
+    const seen: number[] = [];
+    let fail = false;
+    const offHook = afterOrderCreated(async (o) => {
+      if (o.enterpriseId !== enterpriseId) return;
+      seen.push(o.state);
+      if (fail) throw new AppError('VALIDATION', { detail: '自动派单失败' });
+    });
+    setProcessResolver(async () => ({ process: { ...DEFAULT_ORDER_PROCESS, acceptance: true }, processVersionId: null }));
+    try {
+      const r = await client.call(K.add, { customerId: customer, title: '按流程' });
+      expect(r).toMatchObject({ success: true, data: { state: 0 } });
+      expect((await orderRow(enterpriseId, r.data.id)).process).toMatchObject({ acceptance: true });
+      fail = true;
+      expect(await client.call(K.add, { customerId: customer, title: '回滚' })).toMatchObject({ success: false, message: '自动派单失败' });
+    } finally {
+      offHook();
+      setProcessResolver(async () => ({ process: DEFAULT_ORDER_PROCESS, processVersionId: null }));
+    }
+    expect(seen).toEqual([0, 0]);
+    expect(await ordersOf(enterpriseId)).toBe(1);
   });
 
   it('refuses the anonymous, a missing CSRF token and a role without the power, writing nothing', async () => {
