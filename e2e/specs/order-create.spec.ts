@@ -17,6 +17,19 @@ async function pickOption(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
+/** Picks one person by name in the role-limited person picker (titled by its role) that the button opens. */
+async function pickPerson(page: Page, button: string, title: string, name: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  const picker = dialog(page, title);
+  const box = picker.getByLabel('姓名或手机号');
+  await box.fill(name);
+  await box.press('Enter');
+  await picker.getByRole('cell', { name }).click();
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.locator('.ant-tag').filter({ hasText: name }).first()).toBeVisible();
+}
+
 /** Fills what the order type asks besides the fixed fields: the demo's standard order requires 故障类型. */
 async function fillTitleAndFault(page: Page, title: string): Promise<void> {
   await field(page, 'title').getByRole('textbox').fill(title);
@@ -74,12 +87,17 @@ test.describe('create order', () => {
     await expect(field(page, 'serviceId')).toContainText('服务费合计：¥50.00');
     await field(page, 'priority').getByRole('combobox').click();
     await pickOption(page, '紧急');
+    await pickPerson(page, '选择销售人员', '选择销售人员', '钱销售');
+    await pickPerson(page, '选择协作人员', '选择服务人员', '李服务');
     await fillTitleAndFault(page, '空调不制冷');
     await expect(page.getByTestId('duplicate-warning')).toHaveCount(0);
     await shot(page, FLOW, '02-filled');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page).toHaveURL(/\/allOrder\/orderDetail\/\d+$/);
     const first = Number(page.url().split('/').pop());
+    const people = page.locator('.ant-descriptions').filter({ hasText: '相关人员' });
+    await expect(people).toContainText('钱销售');
+    await expect(people).toContainText('李服务');
 
     // 4. a second order for the same customer: the warning names the first one
     await page.goto(`/createOrder?customerId=${customer.id}`);

@@ -16,7 +16,7 @@ import { useCan, useSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import { bodyOf, checkedDefinition, definitionOf } from './fields';
 import { CodeSelect, GroupSelect, LabelSelect, PRIORITY_OPTIONS, SERVICE_LEVEL_OPTIONS, SOURCE_OPTIONS, useSaleChannels } from './options';
-import { AddressPicker, ContactInput, ProductPicker, ServiceItemPicker } from './Pickers';
+import { AddressPicker, ContactInput, PeopleInput, ProductPicker, ServiceItemPicker } from './Pickers';
 import { QuickCustomer } from './QuickCustomer';
 import './create.css';
 
@@ -134,6 +134,9 @@ function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
     saleChannel: (p) => <CodeSelect id={p.id} label="销售渠道" value={p.value} options={saleChannels} onChange={p.onChange} />,
     serviceGroupId: (p) => <GroupSelect id={p.id} value={p.value} onChange={p.onChange} />,
     orderLabel: (p) => <LabelSelect id={p.id} value={p.value} onChange={p.onChange} />,
+    salespersonId: (p) => <PeopleInput value={p.value} onChange={p.onChange} role={5} placeholder="选择销售人员" />,
+    coordinationUserId: (p) => <PeopleInput value={p.value} onChange={p.onChange} role={2} multiple placeholder="选择协作人员" />,
+    duplicateUserId: (p) => <PeopleInput value={p.value} onChange={p.onChange} multiple placeholder="选择抄送人" />,
   };
 
   const create = async (body: ReturnType<typeof bodyOf>) => {

@@ -3,6 +3,8 @@ import { isPaid } from '@sk/shared/auth/plans';
 import { type OrderCustomerContext, orderCreateContract, type ServiceItemRow } from '@sk/shared/orders/order.create.contract';
 import { AutoComplete, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { PersonField } from '../../../components/PersonField';
+import type { Person } from '../../../components/PersonPicker';
 import { PositionField } from '../../../components/forms/fields/PositionField';
 import { useApi } from '../../../lib/query';
 import { useSessionUser } from '../../../lib/session';
@@ -151,4 +153,10 @@ export function ServiceItemPicker({ id, value, onChange }: { id?: string; value:
       {chosen.length ? <Typography.Text type="secondary">服务费合计：{money(total)}</Typography.Text> : null}
     </Space>
   );
+}
+
+/** People on the order by their part (销售人员, 协作人员, 抄送人): the person picker, limited to a role when given. */
+export function PeopleInput(p: { value: unknown; onChange: (v: Person[]) => void; role?: number; multiple?: boolean; placeholder: string }) {
+  const value = Array.isArray(p.value) ? (p.value as Person[]) : [];
+  return <PersonField value={value} onChange={p.onChange} role={p.role} multiple={p.multiple} placeholder={p.placeholder} />;
 }

@@ -36,4 +36,10 @@ describe('the create form', () => {
     const gps = { provinceCode: '31', cityCode: '3101', districtCode: '310115', detail: '张江路1号', mapName: null, latitude: null, longitude: null };
     expect(bodyOf(null, { customerId: 7, title: '甲', gpsAddr: { gpsAddr: gps }, priority: 3 }, {}, null)).toMatchObject({ addressId: null, gpsAddr: gps, priority: 3 });
   });
+
+  it('sends the picked people by id: one salesperson, the collaborators and the copied-to users', () => {
+    const people = { salespersonId: [{ id: 4, name: '销售甲' }], coordinationUserId: [{ id: 5, name: '乙' }, { id: 6, name: '丙' }], duplicateUserId: [] };
+    expect(bodyOf(1, { customerId: 7, title: '甲', ...people }, {}, null)).toMatchObject({ salespersonId: 4, coordinationUserId: [5, 6], duplicateUserId: [] });
+    expect(bodyOf(1, { customerId: 7, title: '甲' }, {}, null)).toMatchObject({ salespersonId: null, coordinationUserId: [] });
+  });
 });

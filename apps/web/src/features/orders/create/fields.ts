@@ -25,12 +25,18 @@ export const ORDER_CREATE_FIELDS: FixedField[] = [
   f('orderLabel', '工单标签', 2, 'orderInfo'),
   f('source', '来源', 2, 'orderInfo'),
   f('saleChannel', '销售渠道', 2, 'orderInfo'),
+  f('salespersonId', '销售人员', 30, 'orderInfo'),
+  f('coordinationUserId', '协作人员', 30, 'orderInfo'),
+  f('duplicateUserId', '抄送人', 30, 'orderInfo'),
   f('detailDesc', '详细描述', 13, 'orderInfo'),
   f('attachments', '附件', 15, 'orderInfo'),
 ];
 
+/** The people on the order by their part, picked with the person picker (values are the picked people). */
+export const PEOPLE_KEYS = ['salespersonId', 'coordinationUserId', 'duplicateUserId'];
+
 /** Keys whose control the page renders itself (pickers); the rest use the form engine's widget of their type. */
-export const PICKED_KEYS = ['customerId', 'customLinkPerson', 'gpsAddr', 'productId', 'priority', 'serviceLevel', 'serviceId', 'serviceGroupId', 'orderLabel', 'source', 'saleChannel'];
+export const PICKED_KEYS = ['customerId', 'customLinkPerson', 'gpsAddr', 'productId', 'priority', 'serviceLevel', 'serviceId', 'serviceGroupId', 'orderLabel', 'source', 'saleChannel', ...PEOPLE_KEYS];
 
 /** The same form for the shared checks: the picked fields are checked by their pickers and the server. */
 export const checkedDefinition = (d: FormDefinition): FormDefinition => ({
@@ -50,6 +56,8 @@ export type AddressChoice = { addressId: number } | { gpsAddr: NonNullable<Creat
 
 const num = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
+/** Ids of picked people ({ id, name }[]) or of plain ids. */
+const personIds = (v: unknown): number[] => (Array.isArray(v) ? v.map((x) => Number(typeof x === 'object' && x ? (x as { id: unknown }).id : x)) : []);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** The create body from the checked form values. */
@@ -76,6 +84,9 @@ export function bodyOf(orderType: number | null, system: Record<string, unknown>
     serviceGroupId: num(system.serviceGroupId),
     source: num(system.source),
     saleChannel: num(system.saleChannel),
+    salespersonId: personIds(system.salespersonId)[0] ?? null,
+    coordinationUserId: personIds(system.coordinationUserId),
+    duplicateUserId: personIds(system.duplicateUserId),
     ext,
   };
 }
