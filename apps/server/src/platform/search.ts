@@ -21,11 +21,20 @@ export function gramsOf(...values: (string | null | undefined)[]): string[] {
   return [...set];
 }
 
-/** A contains-search: the GIN lookup on search_grams, rechecked with ILIKE on the text itself. */
-export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL, q: string): SQL {
+/**
+ * A contains-search: the GIN lookup on search_grams, rechecked with ILIKE on the text itself. Several texts are
+ * tried in order (the cheap columns of the row first, a subquery last), so a row that matches early skips the rest.
+ */
+export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
   const cs = Array.from(q.trim().toLowerCase());
   const needles = cs.length === 1 ? cs : gramsOf(q).filter((g) => Array.from(g).length === 2);
   const gin = needles.length ? sql`${gramsCol} @> ${texts(needles)} and ` : sql``;
-  return sql`(${gin}${textExpr} ilike ${likePattern(q.trim())})`;
+  const pattern = likePattern(q.trim());
+  const list = Array.isArray(textExpr) ? textExpr : [textExpr as AnyColumn | SQL];
+  const checks = sql.join(
+    list.map((t) => sql`${t} ilike ${pattern}`),
+    sql` or `,
+  );
+  return sql`(${gin}(${checks}))`;
 }
 
