@@ -3,7 +3,8 @@ import { shot } from './helpers';
 import { loginUi, quietGuide } from './shell.support';
 
 // Events: customer service records one for a customer, a service person claims it from the pool,
-// starts, escalates and completes it; the flow shows every step. Desktop and phone width.
+// starts, escalates and completes it; customer service converts it to a work order (each links to the other).
+// The flow shows every step. Desktop and phone width.
 
 const FLOW = 'events';
 const DESK = '13800000006';
@@ -92,9 +93,29 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await expect(rowOf(service, title)).toBeVisible();
   await shot(service, FLOW, '05-my-events');
 
-  // 5. customer service copies it into a new event
+  // 5. customer service converts it to a work order, pre-filled from the event; both link to each other
   await desk.reload();
   await expect(page$(desk).locator('.ant-tag', { hasText: '已完成' })).toBeVisible();
+  await page$(desk).getByRole('button', { name: /转工单/ }).click();
+  await expect(desk).toHaveURL(/\/createOrder\?eventId=\d+$/);
+  await expect(page$(desk).getByTestId('from-event')).toContainText(title);
+  await expect(page$(desk).locator('[data-field="sys:title"]').getByRole('textbox')).toHaveValue(title);
+  await expect(page$(desk).locator('[data-field="sys:customerId"]')).toContainText(CUSTOMER);
+  await page$(desk).getByText('不通电', { exact: true }).click();
+  await shot(desk, FLOW, '05a-event-to-order');
+  await page$(desk).getByRole('button', { name: /保\s*存/ }).click();
+  await expect(desk).toHaveURL(/\/allOrder\/orderDetail\/\d+$/);
+  const orderNo = (await page$(desk).locator('.ant-descriptions-item').filter({ hasText: '工单编号' }).locator('.ant-descriptions-item-content').first().innerText()).trim();
+  await expect(page$(desk).getByTestId('source-event')).toContainText(title);
+  await shot(desk, FLOW, '05b-order-from-event');
+  await page$(desk).getByTestId('source-event').click();
+  await expect(desk).toHaveURL(/\/Myevent\/eventDetail\/\d+$/);
+  await expect(page$(desk).getByTestId('linked-order')).toContainText(orderNo);
+  await expect(page$(desk).getByRole('button', { name: /转工单/ })).toHaveCount(0);
+  await expect(page$(desk).locator('.sk-event-flow')).toContainText(`转工单：${orderNo}`);
+  await shot(desk, FLOW, '05c-event-linked');
+
+  // 6. customer service copies it into a new event
   await page$(desk).getByRole('button', { name: /复\s?制/ }).click();
   await expect(desk).toHaveURL(/\/Myevent\/copyeventDetail\/\d+$/);
   await expect(page$(desk).getByLabel('事件标题')).toHaveValue(title);
@@ -105,7 +126,7 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await expect(page$(desk).locator('.ant-tag', { hasText: '待分配' })).toBeVisible();
   await shot(desk, FLOW, '06-copied');
 
-  // 6. phone width: the list as cards, the detail readable
+  // 7. phone width: the list as cards, the detail readable
   const phone = await as(browser, baseURL!, SERVICE, { width: 390, height: 844 });
   await phone.goto('/Myevent');
   await expect(page$(phone).getByText(title).first()).toBeVisible();

@@ -47,4 +47,6 @@ export const EVENT_ACTION_LABELS = {
   close: '关闭',
   reopen: '重新打开',
   create: '创建事件',
+  toOrder: '转工单',
+  delete: '删除',
 } as const;

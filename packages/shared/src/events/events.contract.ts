@@ -139,6 +139,11 @@ export const eventDetail = eventRow.extend({
   closeReason: z.string().nullable(),
   /** Association (type 2 order) once converted; null until then. */
   orderId: z.number().nullable(),
+  /** The order it was converted to, with its state (null while not converted or once that order is deleted). */
+  order: z.object({ id: z.number(), orderNo: z.string(), state: z.number() }).nullable(),
+  /** The saved address and the typed area, so a conversion pre-fills the order's service address. */
+  addressId: z.number().nullable(),
+  area: z.object({ provinceCode: z.string().nullable(), cityCode: z.string().nullable(), districtCode: z.string().nullable(), detail: z.string().nullable(), latitude: z.number().nullable(), longitude: z.number().nullable() }),
   abilities: z.array(z.enum(EVENT_ACTIONS)),
 });
 export type EventDetail = z.infer<typeof eventDetail>;

@@ -116,6 +116,8 @@ export const orderDetailSchema = z.object({
   evaluation: z
     .object({ evaluatedAt: z.string().nullable(), scores: z.array(z.object({ dimension: z.number(), name: z.string(), score: z.number() })), remark: z.string().nullable() })
     .nullable(),
+  /** The event it was converted from (association type 1), or null. */
+  event: z.object({ id: z.number(), eventNo: z.string(), title: z.string(), state: z.number() }).nullable(),
   /** The lifecycle actions this user may take now (packages/shared/src/orders/order.machine.ts); the web builds its buttons from them. */
   abilities: z.array(z.enum(ORDER_ACTIONS)),
 });

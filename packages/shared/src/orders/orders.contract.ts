@@ -43,6 +43,8 @@ export const createOrderBody = z.object({
   salespersonId: optionalId('销售人员'),
   coordinationUserId: optionalIds('协作人员', 20),
   duplicateUserId: optionalIds('抄送人', 50),
+  /** Converting an event (association type 1 → 2): the event is linked to the new order. */
+  eventId: optionalId('事件'),
   ext: extInput,
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;

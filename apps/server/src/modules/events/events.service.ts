@@ -12,6 +12,7 @@ import { presentExt } from '../forms/ext.service';
 import { uploadsOf } from '../files/uploads.repo';
 import { EVENT_STATE, type EventViewer, eventAbilities, eventFlagsOf, eventScope } from './event.state';
 import { presentRows, visibleEventIds } from './events.repo';
+import { orderOfEvent } from './to-order';
 
 type Row = Record<string, unknown>;
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
@@ -99,6 +100,16 @@ export async function eventDetail(ex: Executor, v: EventViewer, id: number): Pro
     pauseReason: s(r.pause_reason),
     closeReason: s(r.close_reason),
     orderId: n(r.order_id),
+    order: await orderOfEvent(ex, ep, n(r.order_id)),
+    addressId: n(r.address_id),
+    area: {
+      provinceCode: s(r.province_code),
+      cityCode: s(r.city_code),
+      districtCode: s(r.district_code),
+      detail: s(r.custom_detail_addr),
+      latitude: r.latitude == null ? null : Number(r.latitude),
+      longitude: r.longitude == null ? null : Number(r.longitude),
+    },
     abilities: eventAbilities(v, r),
   };
 }

@@ -8,6 +8,8 @@ import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/area
 import { bigints, gramsOf, texts, type Viewer, visibleCustomer } from '../customers/common';
 import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import type { EventViewer } from '../events/event.state';
+import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
 import { processForNewOrder, runCreatedHooks } from './order.hooks';
 import { ORDER_STATE } from './order.state';
 
@@ -133,8 +135,10 @@ async function templateOf(ex: Executor, v: Viewer, orderType: number | null | un
  * customer), validates the custom fields against the pinned template version, takes the next
  * number, writes the order, its people, service items and the first log row.
  */
-export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody): Promise<{ id: number; orderNo: string; state: number }> {
+export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: EventViewer): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
+    // A conversion locks its event first: two conversions of one event make one order.
+    const event = b.eventId ? await lockEventForOrder(tx, ev ?? { ...v, admin: false }, b.eventId) : null;
     const customer = await visibleCustomer(tx, v, b.customerId);
     const tpl = await templateOf(tx, v, b.orderType);
     const ext = await validateAndComputeExt(tx, v.enterpriseId, ORDER_FORM_KIND, tpl.templateVersionId, b.ext ?? {}, {
@@ -195,6 +199,7 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody): Promis
         select ${v.enterpriseId}, 3, ${id}, t from unnest(${bigints([...new Set(b.orderLabel)])}) t`);
     }
     await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
+    if (event) await linkEventToOrder(tx, ev ?? { ...v, admin: false }, event, { id, orderNo });
     await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id });
     return { id, orderNo, state: start.state };
   });

@@ -17,6 +17,7 @@ import {
   type RelatedOrder,
   WARRANTY_STATES,
 } from '@sk/shared';
+import { eventOfOrder } from '../events/to-order';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -161,7 +162,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
   const id = Number(o.id);
   const abnormalBy = num(o.abnormal_by);
   // The parts are independent reads: asked together, the page waits for the slowest, not the sum.
-  const [n, byNames, { serviceItems, feeRows }, attachments, tags, people, extFields, receipt, abilities] = await Promise.all([
+  const [n, byNames, { serviceItems, feeRows }, attachments, tags, people, extFields, receipt, abilities, event] = await Promise.all([
     namesOf(ex, r, id),
     userNames(ex, r.enterpriseId, [abnormalBy]),
     itemsOf(ex, r, id),
@@ -171,6 +172,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
     orderExtFields(ex, r, num(o.template_version_id), o.ext),
     o.receipted_at == null ? Promise.resolve([]) : receiptFields(ex, r, o),
     orderAbilities(ex, r, o),
+    eventOfOrder(ex, r.enterpriseId, id),
   ]);
   const t = (c: string) => str(n[`t_${c}`]);
   const state = Number(o.state);
@@ -272,6 +274,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
             paidAt: t('paid_at') ?? '',
           },
     evaluation: evaluationOf(o.evaluation, t('evaluated_at')),
+    event,
     abilities,
   };
 }

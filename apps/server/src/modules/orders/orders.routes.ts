@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { viewerOf } from '../customers/common';
+import { eventViewerOf } from '../events/event.state';
 import { orderActionsModule } from './actions.routes';
 import { orderCountsModule } from './counts.routes';
 import { createOrder } from './create.service';
@@ -15,7 +16,7 @@ import { orderDetailRoutes } from './detail.routes';
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, K, {
-    add: async ({ user, body }) => withMessage(await createOrder(db, viewerOf(user), body), '创建成功'),
+    add: async ({ user, body }) => withMessage(await createOrder(db, viewerOf(user), body, eventViewerOf(user)), '创建成功'),
   });
   await orderMoneyModule(app, deps);
   orderDetailRoutes(app, deps);

@@ -1,4 +1,6 @@
-import { ArrowLeftOutlined, CopyOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined, FileAddOutlined } from '@ant-design/icons';
+import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
+import { orderContract } from '@sk/shared/orders/orders.contract';
 import { EVENT_POWERS } from '@sk/shared/events/events.contract';
 import type { EventAction } from '@sk/shared/events/event.machine';
 import type { EventDetail as Detail, EventMessage } from '@sk/shared/events/events.contract';
@@ -24,6 +26,17 @@ const PEOPLE: [keyof Detail, string][] = [
   ['complete', '完成'],
   ['closed', '关闭'],
 ];
+
+/** The order the event became (association type 2), with its current state. */
+function LinkedOrder({ order }: { order: NonNullable<Detail['order']> }) {
+  const st = ORDER_STATES[order.state as keyof typeof ORDER_STATES];
+  return (
+    <Space size={4} data-testid="linked-order">
+      <Link to={`/allOrder/orderDetail/${order.id}`}>{order.orderNo}</Link>
+      {st ? <Tag color={st.color}>{st.label}</Tag> : null}
+    </Space>
+  );
+}
 
 function Actions({ d, onDone }: { d: Detail; onDone: () => void }) {
   const [asking, setAsking] = useState<EventAction | null>(null);
@@ -144,16 +157,28 @@ export default function EventDetail() {
           </Space>
         }
         extra={
-          can(EVENT_POWERS.create) ? (
-            <Button size="small" icon={<CopyOutlined />} onClick={() => navigate(`/Myevent/copyeventDetail/${d.id}`)}>
-              复制
-            </Button>
-          ) : null
+          <Space>
+            {d.orderId == null && d.flags.close_state === 0 && can(orderContract.add.power) ? (
+              <Button size="small" icon={<FileAddOutlined />} onClick={() => navigate(`/createOrder?eventId=${d.id}`)}>
+                转工单
+              </Button>
+            ) : null}
+            {can(EVENT_POWERS.create) ? (
+              <Button size="small" icon={<CopyOutlined />} onClick={() => navigate(`/Myevent/copyeventDetail/${d.id}`)}>
+                复制
+              </Button>
+            ) : null}
+          </Space>
         }
       >
         <Actions d={d} onDone={() => q.refetch()} />
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} style={{ marginTop: 12 }}>
           <Descriptions.Item label="事件编号">{d.eventNo}</Descriptions.Item>
+          {d.order ? (
+            <Descriptions.Item label="关联工单">
+              <LinkedOrder order={d.order} />
+            </Descriptions.Item>
+          ) : null}
           <Descriptions.Item label="事件模板">{d.templateName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="优先级">{priorityLabel(d.priority)}</Descriptions.Item>
           <Descriptions.Item label="客户">{d.customerId ? <Link to={customerPath(d.customerId)}>{d.customName}</Link> : '—'}</Descriptions.Item>

@@ -5,6 +5,7 @@ import type { FormInfo } from '@sk/shared/forms/forms.views';
 import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
 import { orderContract } from '@sk/shared/orders/orders.contract';
 import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
+import { type EventDetail, eventContract } from '@sk/shared/events/events.contract';
 import { Alert, App, Button, Card, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,7 +15,8 @@ import { call } from '../../../lib/api';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { useCan, useSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
-import { bodyOf, checkedDefinition, definitionOf } from './fields';
+import { rememberFile } from '../../../components/forms/fields/files';
+import { bodyOf, checkedDefinition, definitionOf, eventPrefill } from './fields';
 import { CodeSelect, GroupSelect, LabelSelect, PRIORITY_OPTIONS, SERVICE_LEVEL_OPTIONS, SOURCE_OPTIONS, useSaleChannels } from './options';
 import { AddressPicker, ContactInput, PeopleInput, ProductPicker, ServiceItemPicker } from './Pickers';
 import { QuickCustomer } from './QuickCustomer';
@@ -51,11 +53,13 @@ interface FormProps {
   info: FormInfo;
   initial: FormValues;
   productFromUrl: number | null;
+  /** The event being converted: sent with the order so both link to each other. */
+  eventId: number | null;
   onValues: (v: FormValues) => void;
 }
 
 /** One order type's form: the fixed fields with their pickers and the type's custom fields, in the spec's groups. */
-function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
+function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormProps) {
   const user = useSessionUser();
   const can = useCan();
   const navigate = useNavigate();
@@ -142,8 +146,10 @@ function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
   const create = async (body: ReturnType<typeof bodyOf>) => {
     setSaving(true);
     try {
-      const r = await call(orderContract.add, body, { successToast: true });
+      const r = await call(orderContract.add, eventId ? { ...body, eventId } : body, { successToast: true });
       await queryClient.invalidateQueries({ queryKey: apiKey(orderCreateContract.duplicateCheck) });
+      // The event now links to the order and its flow has the conversion.
+      if (eventId) for (const e of [eventContract.detailed, eventContract.messageList]) await queryClient.invalidateQueries({ queryKey: apiKey(e) });
       navigate(orderDetailPath(r.id));
     } catch {
       // the request client has shown why
@@ -184,7 +190,14 @@ function OrderForm({ info, initial, productFromUrl, onValues }: FormProps) {
 
 const num = (v: string | null) => (v && Number(v) > 0 ? Number(v) : null);
 
-/** /createOrder (?customerId, customerProductId, orderType): choose the order type, fill its form, save → the order's detail. */
+/** What the form starts with: the customer of the link, or everything an event being converted knows. */
+function startValues(params: URLSearchParams, event: EventDetail | undefined): FormValues {
+  if (!event) return { system: { customerId: num(params.get('customerId')), priority: 1 }, ext: {} };
+  for (const f of event.attachments) rememberFile({ id: f.id, name: f.name, url: f.url, ext: f.name.split('.').pop() ?? '', mime: '', size: 0, kind: 'doc' });
+  return { system: eventPrefill(event), ext: {} };
+}
+
+/** /createOrder (?customerId, customerProductId, orderType, eventId): choose the order type, fill its form, save → the order's detail. */
 export default function CreateOrder() {
   const [params] = useSearchParams();
   const types = useApi(formsContract.orderTypeList);
@@ -192,9 +205,14 @@ export default function CreateOrder() {
   const [chosen, setChosen] = useState<number | null>(num(params.get('orderType')));
   const templateId = list.some((t) => t.id === chosen) ? chosen : (list.find((t) => t.isDefault) ?? list[0])?.id ?? null;
   const info = useApi(formsContract.dcFormInfo, { type: 1, tmpId: templateId ?? undefined }, { enabled: !!templateId, staleTime: 0 });
-  const values = useRef<FormValues>({ system: { customerId: num(params.get('customerId')), priority: 1 }, ext: {} });
+  const eventId = num(params.get('eventId'));
+  const event = useApi(eventContract.detailed, { id: eventId ?? 0 }, { enabled: !!eventId });
+  const values = useRef<FormValues | null>(null);
 
-  if (types.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (types.isPending || (eventId && event.isPending)) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (eventId && !event.data) return <EmptyState description="事件不存在或已被删除" />;
+  if (event.data?.order) return <EmptyState description={`该事件已转为工单 ${event.data.order.orderNo}`} />;
+  values.current ??= startValues(params, event.data);
   if (!list.length) return <EmptyState description="暂无可用的工单类型，请在工单设置中启用" />;
   return (
     <Card
@@ -216,12 +234,14 @@ export default function CreateOrder() {
         </Space>
       }
     >
+      {event.data ? <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="from-event" title={`由事件 ${event.data.eventNo}「${event.data.title}」转为工单，保存后两者互相关联`} /> : null}
       {info.data && info.data.templateId === templateId ? (
         <OrderForm
           key={`${info.data.templateId}:${info.data.versionId}`}
           info={info.data}
           initial={{ system: values.current.system, ext: {} }}
           productFromUrl={num(params.get('customerProductId'))}
+          eventId={eventId}
           onValues={(v) => {
             values.current = v;
           }}

@@ -1,6 +1,7 @@
 import type { FormInfo } from '@sk/shared/forms/forms.views';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, checkedDefinition, definitionOf, PICKED_KEYS } from './fields';
+import type { EventDetail } from '@sk/shared/events/events.contract';
+import { bodyOf, checkedDefinition, definitionOf, eventPrefill, PICKED_KEYS } from './fields';
 
 const info = {
   fixedFields: [
@@ -41,5 +42,13 @@ describe('the create form', () => {
     const people = { salespersonId: [{ id: 4, name: '销售甲' }], coordinationUserId: [{ id: 5, name: '乙' }, { id: 6, name: '丙' }], duplicateUserId: [] };
     expect(bodyOf(1, { customerId: 7, title: '甲', ...people }, {}, null)).toMatchObject({ salespersonId: 4, coordinationUserId: [5, 6], duplicateUserId: [] });
     expect(bodyOf(1, { customerId: 7, title: '甲' }, {}, null)).toMatchObject({ salespersonId: null, coordinationUserId: [] });
+  });
+
+  it('pre-fills an order from the event it converts: a saved address by id, a typed one as its area', () => {
+    const area = { provinceCode: '31', cityCode: '3101', districtCode: '310115', detail: '张江路1号', latitude: null, longitude: null };
+    const base = { customerId: 7, title: '打印机卡纸', description: '卡纸三次', priority: 2, customLinkperson: '王', customPhone: '13900000000', customerProductId: 3, serviceId: 5, attachments: [{ id: 9, name: 'a.png', url: '/x' }], mapName: null, area };
+    expect(eventPrefill({ ...base, addressId: 4 } as unknown as EventDetail)).toMatchObject({ customerId: 7, title: '打印机卡纸', detailDesc: '卡纸三次', priority: 2, gpsAddr: { addressId: 4 }, productId: 3, serviceId: [5], attachments: [9] });
+    expect(eventPrefill({ ...base, addressId: null } as unknown as EventDetail).gpsAddr).toEqual({ gpsAddr: { ...area, mapName: null } });
+    expect(eventPrefill({ ...base, addressId: null, area: { ...area, provinceCode: null } } as unknown as EventDetail).gpsAddr).toBeNull();
   });
 });

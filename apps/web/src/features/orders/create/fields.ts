@@ -1,4 +1,5 @@
 import type { FixedField, FormInfo } from '@sk/shared/forms/index';
+import type { EventDetail } from '@sk/shared/events/events.contract';
 import type { CreateOrderBody } from '@sk/shared/orders/orders.contract';
 import type { FormDefinition } from '../../../components/forms';
 
@@ -88,5 +89,28 @@ export function bodyOf(orderType: number | null, system: Record<string, unknown>
     coordinationUserId: personIds(system.coordinationUserId),
     duplicateUserId: personIds(system.duplicateUserId),
     ext,
+  };
+}
+
+/** The create form pre-filled from an event being converted (association type 1 → 2): its customer, contact, address, product, text and files. */
+export function eventPrefill(e: EventDetail): Record<string, unknown> {
+  const a = e.area;
+  const gpsAddr: AddressChoice =
+    e.addressId != null
+      ? { addressId: e.addressId }
+      : a.provinceCode
+        ? { gpsAddr: { provinceCode: a.provinceCode, cityCode: a.cityCode ?? '', districtCode: a.districtCode ?? '', detail: a.detail ?? '', mapName: e.mapName, latitude: a.latitude, longitude: a.longitude } }
+        : null;
+  return {
+    customerId: e.customerId,
+    title: e.title,
+    detailDesc: e.description,
+    priority: e.priority,
+    customLinkPerson: e.customLinkperson,
+    customPhone: e.customPhone,
+    gpsAddr,
+    productId: e.customerProductId,
+    serviceId: e.serviceId == null ? [] : [e.serviceId],
+    attachments: e.attachments.map((f) => f.id),
   };
 }

@@ -27,6 +27,13 @@ export function BasicTab({ d }: { d: OrderDetail }) {
         <Descriptions.Item label="工单编号">{d.orderNo}</Descriptions.Item>
         <Descriptions.Item label="工单类型">{d.orderType.name}</Descriptions.Item>
         <Descriptions.Item label="优先级">{d.priorityName}</Descriptions.Item>
+        {d.event ? (
+          <Descriptions.Item label="来源事件">
+            <Link to={`/Myevent/eventDetail/${d.event.id}`} data-testid="source-event">
+              {d.event.eventNo} {d.event.title}
+            </Link>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label="客户">
           <Link to={`/allOrder/customerDetail/${d.customer.id}/${d.id}`}>{d.customer.name}</Link>
         </Descriptions.Item>
