@@ -105,7 +105,7 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await shot(desk, FLOW, '05a-event-to-order');
   await page$(desk).getByRole('button', { name: /保\s*存/ }).click();
   await expect(desk).toHaveURL(/\/allOrder\/orderDetail\/\d+$/);
-  const orderNo = (await page$(desk).locator('.ant-descriptions-item').filter({ hasText: '工单编号' }).locator('.ant-descriptions-item-content').first().innerText()).trim();
+  const orderNo = ((await page$(desk).locator('.ant-descriptions-item').filter({ hasText: '工单编号' }).locator('.ant-descriptions-item-content').first().textContent()) ?? '').trim();
   await expect(page$(desk).getByTestId('source-event')).toContainText(title);
   await shot(desk, FLOW, '05b-order-from-event');
   await page$(desk).getByTestId('source-event').click();
