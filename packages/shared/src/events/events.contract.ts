@@ -82,6 +82,9 @@ export const eventFilters = z.object({
   end_complete_time: timeFilter('完成结束时间'),
   priority: L(z.coerce.number().int().min(1, '优先级不正确').max(3, '优先级不正确').optional(), '优先级'),
   service_id: optionalId('服务项目'),
+  /** The customer detail's events tab and an installed product's history. */
+  customerId: optionalId('客户'),
+  customerProductId: optionalId('客户产品'),
 });
 export type EventFilters = z.infer<typeof eventFilters>;
 export const eventListQuery = eventFilters.extend({ ...pageQuery.shape, sortType });
@@ -183,7 +186,7 @@ export const addEventMessageBody = z.object({
 });
 
 /** Which list an export re-runs: my events, the pool, the assignment queue. */
-export const EVENT_LIST_KINDS = ['mine', 'shelters', 'undelivered'] as const;
+export const EVENT_LIST_KINDS = ['mine', 'shelters', 'undelivered', 'related'] as const;
 export const exportEventsBody = eventFilters.extend({
   list: L(z.enum(EVENT_LIST_KINDS, '列表不正确').default('mine'), '列表'),
   fileName: optionalText('文件名', 100),
@@ -200,6 +203,14 @@ export const eventContract = {
   myList: endpoint({ method: 'GET', path: '/v2/event/getPrincipalEventList', power: EVENT_POWERS.mine, query: eventListQuery, response: paged }),
   shelterList: endpoint({ method: 'GET', path: '/v2/event/getShelterEventList', power: EVENT_POWERS.shelters, query: eventListQuery, response: paged }),
   unDeliverList: endpoint({ method: 'GET', path: '/v2/event/getUnDeliverEventList', power: EVENT_POWERS.assign, query: eventListQuery, response: paged }),
+  /** The events of one customer or installed product that the viewer may see (customer detail, product history). */
+  relatedList: endpoint({
+    method: 'GET',
+    path: '/v2/event/relatedEventList',
+    power: EVENT_POWERS.mine,
+    query: eventListQuery.refine((q) => q.customerId != null || q.customerProductId != null, { message: '请选择客户或产品', path: ['customerId'] }),
+    response: paged,
+  }),
   messageList: endpoint({ method: 'GET', path: '/v2/event/process/messageList', power: EVENT_POWERS.mine, query: z.object({ eventId: requiredId('事件') }), response: z.array(eventMessage) }),
   addMessage: endpoint({ method: 'POST', path: '/v2/event/process/addMessage', power: EVENT_POWERS.mine, body: addEventMessageBody, response: eventMessage }),
   delMessage: endpoint({ method: 'DELETE', path: '/v2/event/process/delMessage', power: EVENT_POWERS.mine, body: z.object({ id: requiredId('消息') }) }),

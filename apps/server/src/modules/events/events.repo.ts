@@ -8,10 +8,12 @@ import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { type EventViewer, eventScope } from './event.state';
 
 /** Which list: my events (principal or creator), the pool to claim, or awaiting assignment. */
-export type EventListKind = 'mine' | 'shelters' | 'undelivered';
+export type EventListKind = 'mine' | 'shelters' | 'undelivered' | 'related';
 
 function kindCond(v: EventViewer, kind: EventListKind): SQL {
   if (kind === 'mine') return sql`(e.principal_id = ${v.id} or e.created_by = ${v.id})`;
+  // A customer's or product's events: whatever the viewer's scope shows (the filter names the customer or product).
+  if (kind === 'related') return sql`true`;
   // Both the pool and the assignment queue are the open, undispatched events (events_undispatched_idx).
   return sql`e.dispatch_state = 0 and e.close_state = 0`;
 }
@@ -50,6 +52,8 @@ export function eventConds(v: EventViewer, kind: EventListKind, f: Partial<Event
   for (const [start, end, col] of times) c.push(...createdBetween(sql`${sql.identifier('e')}.${sql.identifier(col)}`, v, start, end));
   if (f.priority) c.push(sql`e.priority = ${f.priority}`);
   if (f.service_id) c.push(sql`e.service_item_id = ${f.service_id}`);
+  if (f.customerId) c.push(sql`e.customer_id = ${f.customerId}`);
+  if (f.customerProductId) c.push(sql`e.installed_product_id = ${f.customerProductId}`);
   return c;
 }
 

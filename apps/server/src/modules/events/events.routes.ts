@@ -12,6 +12,7 @@ import { customerAtDesk, findAtDesk } from './desk.service';
 import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
 import { EVENT_EXPORT } from './export';
+import './history';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
 
 registerEventBadges();
@@ -52,6 +53,7 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
     myList: async ({ user, query }) => listEvents(db, v(user), 'mine', query),
     shelterList: async ({ user, query }) => listEvents(db, v(user), 'shelters', query),
     unDeliverList: async ({ user, query }) => listEvents(db, v(user), 'undelivered', query),
+    relatedList: async ({ user, query }) => listEvents(db, v(user), 'related', query),
     messageList: async ({ user, query }) => messageList(db, v(user), query.eventId),
     addMessage: async ({ user, body }) => withMessage(await addMessage(db, v(user), body), '发送成功'),
     delMessage: async ({ user, body }) => {
@@ -61,7 +63,7 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
     exportEvents: async ({ user, body }) => {
       const { fileName, ...params } = body;
       // The pool and the assignment queue export only for those who may open them.
-      const power = { mine: K.myList.power, shelters: K.shelterList.power, undelivered: K.unDeliverList.power }[params.list];
+      const power = { mine: K.myList.power, shelters: K.shelterList.power, undelivered: K.unDeliverList.power, related: K.relatedList.power }[params.list];
       if (!hasPower(user.powers, power)) throw new AppError('NO_POWER');
       return { id: (await startExport(db, user, { kind: EVENT_EXPORT, name: fileName, params })).id };
     },

@@ -32,7 +32,7 @@ export const stateOf = (s: number) => EVENT_STATES[s as keyof typeof EVENT_STATE
 export const priorityLabel = (p: number) => EVENT_PRIORITIES[p as keyof typeof EVENT_PRIORITIES] ?? '—';
 export const actionLabel = (a: string) => EVENT_ACTION_LABELS[a as keyof typeof EVENT_ACTION_LABELS] ?? a;
 
-export type EventListKind = 'mine' | 'shelters' | 'undelivered';
+export type EventListKind = 'mine' | 'shelters' | 'undelivered' | 'related';
 
 /** Starts a download-centre export of a list: the chosen rows, or every row its filters match. */
 export async function exportEvents(list: EventListKind, fileName: string, ids: number[], query: ListQuery): Promise<void> {
