@@ -84,6 +84,8 @@ export const LAYOUT_ROUTES: PageRoute[] = [
   { path: '/serviceCounter', title: '服务台', page: lazyPage(() => import('../features/events/pages/ServiceCounter')), keepAlive: true },
   { path: '/Myevent/copyeventDetail/:eventId/:code?', title: '复制事件', page: lazyPage(() => import('../features/events/pages/NewEvent')), power: 'menu_NewEvent', menu: 'Myevent' },
   { path: '/Myevent/eventDetail/:eventId', title: '事件详情', page: lazyPage(() => import('../features/events/pages/EventDetail')), power: 'menu_Myevent', menu: 'Myevent' },
+  { path: '/eventSet', title: '事件设置', page: lazyPage(() => import('../features/events/pages/EventSet')) },
+  { path: '/eventSet/processevent', title: '事件流程设置', page: lazyPage(() => import('../features/events/pages/EventProcess')), power: 'menu_EventSet', menu: 'EventSet' },
   { path: '/projectSet/processProject/customForm', title: '项目自定义字段', page: lazyPage(() => import('../features/forms/pages/ProcessCustomForm')), power: 'menu_ProjectSet' },
 ];
 

@@ -2,3 +2,4 @@ export * from './events.constants';
 export * from './event.machine';
 export * from './events.contract';
 export * from './desk.contract';
+export * from './event.settings.contract';

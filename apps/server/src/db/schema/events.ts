@@ -180,3 +180,24 @@ export const eventMessages = pgTable(
     index('event_messages_event_idx').on(t.enterpriseId, t.eventId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * Per event template (/eventSet/processevent): which actions its events allow and which roles may be their
+ * principal (empty: anyone). A template without a row allows every action and every principal.
+ */
+export const eventTemplateSettings = pgTable(
+  'event_template_settings',
+  {
+    enterpriseId: enterpriseIdCol(),
+    templateId: ref('template_id').notNull(),
+    actions: text('actions').array().notNull(),
+    principalRoles: smallint('principal_roles').array().notNull().default(sql`'{}'::smallint[]`),
+    updatedBy: ref('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.templateId] }),
+    foreignKey({ name: 'event_template_settings_tpl_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    userFk('event_template_settings_user_fk', t.enterpriseId, t.updatedBy),
+  ],
+);

@@ -1,4 +1,4 @@
-import { deskContract, type EndpointDef, eventContract as K, hasPower, powersOfRole } from '@sk/shared';
+import { deskContract, type EndpointDef, eventSettingContract, eventContract as K, hasPower, powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ALL = [...Object.entries(K), ...Object.entries(deskContract)] as [string, EndpointDef][];
+const ALL = [...Object.entries(K), ...Object.entries(deskContract), ...Object.entries(eventSettingContract)] as [string, EndpointDef][];
 const admin = () => loggedIn(t.app, t.deps.db, { roles: [3] });
 const as = async (enterpriseId: number, role: number) => {
   const u = await makeUser(t.deps.db, enterpriseId, { roles: [role] });

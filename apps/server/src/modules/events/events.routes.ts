@@ -1,4 +1,4 @@
-import { deskContract, EVENT_REASON_REQUIRED, hasPower, type EventAction, type EventActionBody, eventContract as K } from '@sk/shared';
+import { deskContract, EVENT_REASON_REQUIRED, eventSettingContract, hasPower, type EventAction, type EventActionBody, eventContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
@@ -13,6 +13,7 @@ import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
 import { EVENT_EXPORT } from './export';
 import './history';
+import { eventSetting, saveEventSetting } from './settings';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
 
 registerEventBadges();
@@ -43,6 +44,13 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
   const { db } = deps;
   const v = (u: SessionUser) => eventViewerOf(u);
   const action = (a: EventAction) => async ({ user, body }: { user: SessionUser; body: EventActionBody }) => act(db, v(user), a, body);
+  registerAll(app, deps, eventSettingContract, {
+    setting: async ({ user, query }) => eventSetting(db, user.enterpriseId, query.tmpId),
+    saveSetting: async ({ user, body }) => {
+      await saveEventSetting(db, user.enterpriseId, user.id, body);
+      return withMessage(null, '保存成功');
+    },
+  });
   registerAll(app, deps, K, {
     add: async ({ user, body }) => withMessage(await createEvent(db, v(user), body), '创建成功'),
     detailed: async ({ user, query }) => eventDetail(db, v(user), query.id),

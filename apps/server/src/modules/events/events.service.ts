@@ -12,11 +12,18 @@ import { presentExt } from '../forms/ext.service';
 import { uploadsOf } from '../files/uploads.repo';
 import { EVENT_STATE, type EventViewer, eventAbilities, eventFlagsOf, eventScope } from './event.state';
 import { presentRows, visibleEventIds } from './events.repo';
+import { allowedEventActions } from './settings';
 import { orderOfEvent } from './to-order';
 
 type Row = Record<string, unknown>;
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
 const s = (x: unknown): string | null => (x == null ? null : String(x));
+
+/** The machine's abilities less the actions the event's template switched off. */
+async function allowedAbilities(ex: Executor, v: EventViewer, r: Row) {
+  const allowed = await allowedEventActions(ex, v.enterpriseId, Number(r.template_id));
+  return eventAbilities(v, r).filter((a) => allowed.has(a));
+}
 
 /** The event as the viewer may see it (another enterprise's, a deleted or an unrelated one: not found). */
 export async function eventRowOf(ex: Executor, v: EventViewer, id: number): Promise<Row> {
@@ -110,7 +117,7 @@ export async function eventDetail(ex: Executor, v: EventViewer, id: number): Pro
       latitude: r.latitude == null ? null : Number(r.latitude),
       longitude: r.longitude == null ? null : Number(r.longitude),
     },
-    abilities: eventAbilities(v, r),
+    abilities: await allowedAbilities(ex, v, r),
   };
 }
 

@@ -1,0 +1,68 @@
+// Event template settings (/eventSet/processevent): the actions a template's events allow and who may be their
+// principal. Enforced on every event action through the state hook; the detail's abilities leave out the rest.
+import { EVENT_ACTIONS, type EventAction, type EventTemplateSetting, roleName } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { registerStateHook } from '../../platform/state';
+
+const EVENT_FORM_KIND = 6;
+/** An event can always get a principal. */
+const ALWAYS: EventAction[] = ['assign', 'claim'];
+const smallints = (list: number[]) => sql`${`{${list.join(',')}}`}::smallint[]`;
+const textArray = (list: string[]) => sql`${`{${list.join(',')}}`}::text[]`;
+
+async function checkTemplate(ex: Executor, enterpriseId: number, tmpId: number): Promise<void> {
+  const [t] = await rows(ex, sql`select 1 from form_templates where enterprise_id = ${enterpriseId} and id = ${tmpId} and form_kind = ${EVENT_FORM_KIND}`);
+  if (!t) throw new AppError('NOT_FOUND', { detail: '事件模板不存在' });
+}
+
+async function storedSetting(ex: Executor, enterpriseId: number, tmpId: number): Promise<Omit<EventTemplateSetting, 'tmpId'>> {
+  const [s] = await rows<{ actions: string[]; principal_roles: number[] }>(
+    ex,
+    sql`select actions, principal_roles from event_template_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`,
+  );
+  if (!s) return { actions: [...EVENT_ACTIONS], principalRoles: [] };
+  return { actions: s.actions.filter((a): a is EventAction => (EVENT_ACTIONS as readonly string[]).includes(a)), principalRoles: s.principal_roles.map(Number) };
+}
+
+/** GET /v2/eventTemp/setting. */
+export async function eventSetting(ex: Executor, enterpriseId: number, tmpId: number): Promise<EventTemplateSetting> {
+  await checkTemplate(ex, enterpriseId, tmpId);
+  return { tmpId, ...(await storedSetting(ex, enterpriseId, tmpId)) };
+}
+
+/** PUT /v2/eventTemp/setting: assign and claim are always kept. */
+export async function saveEventSetting(db: Db, enterpriseId: number, userId: number, b: EventTemplateSetting): Promise<void> {
+  await checkTemplate(db, enterpriseId, b.tmpId);
+  const actions = EVENT_ACTIONS.filter((a) => ALWAYS.includes(a) || b.actions.includes(a));
+  const roles = [...new Set(b.principalRoles)].sort((x, y) => x - y);
+  await db.execute(
+    sql`insert into event_template_settings (enterprise_id, template_id, actions, principal_roles, updated_by)
+      values (${enterpriseId}, ${b.tmpId}, ${textArray(actions)}, ${smallints(roles)}, ${userId})
+      on conflict (enterprise_id, template_id) do update set actions = excluded.actions, principal_roles = excluded.principal_roles,
+        updated_by = excluded.updated_by, updated_at = now()`,
+  );
+}
+
+/** The actions an event of this template allows (for the detail's abilities). */
+export async function allowedEventActions(ex: Executor, enterpriseId: number, templateId: number): Promise<Set<EventAction>> {
+  return new Set((await storedSetting(ex, enterpriseId, templateId)).actions);
+}
+
+async function checkPrincipalRoles(ex: Executor, enterpriseId: number, userId: number, roles: number[]): Promise<void> {
+  if (roles.length === 0) return;
+  const [ok] = await rows(ex, sql`select 1 from users where enterprise_id = ${enterpriseId} and id = ${userId} and roles && ${smallints(roles)}`);
+  if (!ok) throw new AppError('VALIDATION', { detail: `负责人须为${roles.map(roleName).join('、')}` });
+}
+
+registerStateHook('event', '*', {
+  check: async (h) => {
+    const setting = await storedSetting(h.tx, h.enterpriseId, Number(h.current.template_id));
+    const action = h.action as EventAction;
+    if (!setting.actions.includes(action) && !ALWAYS.includes(action)) throw new AppError('VALIDATION', { detail: '该事件模板未启用此操作' });
+    const principal = h.patch.principal_id;
+    if (typeof principal === 'number' && principal !== Number(h.current.principal_id ?? 0)) await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles);
+  },
+});
