@@ -34,18 +34,6 @@ export const minuteOf = (hhmm: string): number => {
   return h * 60 + m;
 };
 
-/** Map marker colours by order state (2–4 in progress, 5 done, 6 cancelled). */
-export const STATE_COLORS: Record<number, string> = {
-  0: '#8c8c8c',
-  1: '#fa8c16',
-  2: '#1677ff',
-  3: '#13c2c2',
-  4: '#722ed1',
-  5: '#52c41a',
-  6: '#bfbfbf',
-  7: '#eb2f96',
-};
-
 /** A navigation link (AutoNavi's URI API, which opens the app on a phone and the web page elsewhere). */
 export const navUrl = (lat: number, lng: number, name: string): string =>
   `https://uri.amap.com/navigation?to=${lng},${lat},${encodeURIComponent(name)}&mode=car&coordinate=gaode&callnative=1`;
