@@ -141,7 +141,7 @@ function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; on
     >
       {visits.map((v) => (
         <Link key={v.orderId} to={`/allOrder/orderDetail/${v.orderId}`} onClick={(e) => e.stopPropagation()}>
-          <div style={{ background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 4, padding: '0 4px', fontSize: 12, marginBottom: 2 }} title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}`}>
+          <div style={{ background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 4, padding: '0 4px', fontSize: 12, marginBottom: 2, color: '#0958d9' }} title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}`}>
             {v.start.slice(11, 16)} {v.title}
           </div>
         </Link>
@@ -170,7 +170,7 @@ export default function DispatchBoard() {
     setPicked(null);
     book.mutate({ orderId: o.id, version: o.version, serviceUserId: row.userId, bespokeTime: at });
   };
-  const grid = { display: 'grid', gridTemplateColumns: `150px repeat(${slots.length}, minmax(${mode === 'day' ? 88 : 110}px, 1fr))` };
+  const grid = { display: 'grid', gridTemplateColumns: `150px repeat(${slots.length}, minmax(${mode === 'day' ? 72 : 110}px, 1fr))` };
 
   return (
     <Row gutter={[12, 12]}>
@@ -189,7 +189,7 @@ export default function DispatchBoard() {
         >
           {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
           <div style={{ overflowX: 'auto' }}>
-            <div style={{ ...grid, minWidth: 150 + slots.length * 88 }}>
+            <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
               <div style={{ fontWeight: 600, padding: 4, position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>服务人员</div>
               {slots.map((s) => (
                 <div key={s.key} style={{ fontSize: 12, padding: 4, color: '#888', borderLeft: '1px solid #f0f0f0' }}>

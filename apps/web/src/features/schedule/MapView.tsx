@@ -106,11 +106,13 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} lg={16}>
-        <Card size="small" title={title} extra={<Legend />} styles={{ body: { height: 'calc(100vh - 220px)', minHeight: 420 } }}>
-          {tileFailed && <Alert type="warning" showIcon style={{ marginBottom: 8 }} message="地图瓦片加载失败（无网络或瓦片地址不可用），可在系统设置“地图瓦片地址”中更换" />}
-          {data.data?.truncated && <Alert type="info" showIcon style={{ marginBottom: 8 }} message="工单较多，仅显示最紧急、最新的2000个" />}
+        <Card size="small" title={title} styles={{ body: { height: 'calc(100vh - 220px)', minHeight: 460, display: 'flex', flexDirection: 'column', gap: 8 } }}>
+          <Legend />
+          {tileFailed && <Alert type="warning" showIcon message="地图瓦片加载失败（无网络或瓦片地址不可用），可在系统设置“地图瓦片地址”中更换" />}
+          {data.data?.truncated && <Alert type="info" showIcon message="工单较多，仅显示最紧急、最新的2000个" />}
           {!tiles.isPending && !center.isPending && data.data && (
             <Suspense fallback={null}>
+              <div style={{ flex: 1, minHeight: 360 }}>
               <OrdersMap
                 tileUrl={tiles.data?.value || DEFAULT_MAP_TILE_URL}
                 center={centerOf(center.data?.value)}
@@ -120,6 +122,7 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
                 onSelect={setSelected}
                 onTileError={() => setTileFailed(true)}
               />
+              </div>
             </Suspense>
           )}
         </Card>

@@ -39,7 +39,7 @@ function orderIcon(o: MapOrder, selected: boolean): L.DivIcon {
 
 const engineerIcon = (e: EngineerPin): L.DivIcon =>
   L.divIcon({
-    html: `<div data-testid="map-engineer-${e.userId}" style="padding:1px 6px;border-radius:10px;background:#1677ff;color:#fff;font-size:12px;white-space:nowrap;box-shadow:0 0 2px rgba(0,0,0,.5)">👷 ${e.name.replace(/[<>&"]/g, '')}</div>`,
+    html: `<div data-testid="map-engineer-${e.userId}" style="padding:1px 6px;border-radius:10px;background:#1677ff;color:#fff;font-size:12px;white-space:nowrap;box-shadow:0 0 2px rgba(0,0,0,.5)">● ${e.name.replace(/[<>&"]/g, '')}</div>`,
     className: '',
     iconSize: undefined,
     iconAnchor: [10, 10],

@@ -8,7 +8,7 @@ export function RouteDrawer({ engineer, date, onClose }: { engineer: EngineerRow
   const route = useApi(S.route, { userId: engineer?.userId ?? 0, date }, { enabled: !!engineer });
   const r = route.data;
   return (
-    <Drawer open={!!engineer} onClose={onClose} title={`${engineer?.name ?? ''} ${date} 建议路线`} width={420}>
+    <Drawer open={!!engineer} onClose={onClose} title={`${engineer?.name ?? ''} ${date} 建议路线`} width={Math.min(420, window.innerWidth)}>
       {r && (
         <>
           <Typography.Paragraph type="secondary">

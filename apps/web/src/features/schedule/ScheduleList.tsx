@@ -32,25 +32,20 @@ export default function ScheduleList() {
   );
   const params = useMemo(() => ({ startDate: days[0], endDate: days[6] }), [days]);
   return (
-    <Card
-      title="排班表"
-      size="small"
-      extra={
-        <Space wrap>
-          <DatePicker picker="week" value={week} onChange={(v) => v && setWeek(v)} allowClear={false} aria-label="选择周" />
-          {canAssign && (
-            <>
-              <Link to="/schedule/board">
-                <Button type="primary">调度看板</Button>
-              </Link>
-              <Link to="/assignOrderInMap">
-                <Button>地图派单</Button>
-              </Link>
-            </>
-          )}
-        </Space>
-      }
-    >
+    <Card title="排班表" size="small">
+      <Space wrap style={{ marginBottom: 8 }}>
+        <DatePicker picker="week" value={week} onChange={(v) => v && setWeek(v)} allowClear={false} aria-label="选择周" />
+        {canAssign && (
+          <>
+            <Link to="/schedule/board">
+              <Button type="primary">调度看板</Button>
+            </Link>
+            <Link to="/assignOrderInMap">
+              <Button>地图派单</Button>
+            </Link>
+          </>
+        )}
+      </Space>
       <ListPage<EngineerRow>
         title="排班表"
         columns={columns}
@@ -62,6 +57,7 @@ export default function ScheduleList() {
         defaultColumns={columns.map((c) => c.key)}
         tableConfig={false}
         searchPlans={false}
+        selectable={false}
       />
     </Card>
   );

@@ -20,12 +20,11 @@ export default function ScheduleReport() {
   const [range, setRange] = useState<[string, string]>([dayjs().subtract(30, 'day').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD 23:59:59')]);
   const params = useMemo(() => ({ startDate: range[0].slice(0, 10), endDate: range[1].slice(0, 10) }), [range]);
   return (
-    <Card
-      title="排班报表"
-      size="small"
-      extra={<DateRangePicker value={range} allowClear={false} onChange={(v) => v && setRange(v)} />}
-    >
-      <ListPage<ReportRow> title="排班报表" columns={COLUMNS} rowKey="userId" fetch={reportFetcher} params={params} sort={false} keywordPlaceholder="服务人员姓名或手机号" searchPlans={false} />
+    <Card title="排班报表" size="small">
+      <div style={{ marginBottom: 8 }}>
+        <DateRangePicker value={range} allowClear={false} onChange={(v) => v && setRange(v)} />
+      </div>
+      <ListPage<ReportRow> title="排班报表" columns={COLUMNS} rowKey="userId" fetch={reportFetcher} params={params} sort={false} keywordPlaceholder="服务人员姓名或手机号" searchPlans={false} selectable={false} />
     </Card>
   );
 }
