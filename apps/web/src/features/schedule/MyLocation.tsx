@@ -48,7 +48,7 @@ export default function MyLocation() {
           <>
             <Descriptions size="small" column={1}>
               <Descriptions.Item label="最近上报">{mine.data?.reportedAt}</Descriptions.Item>
-              <Descriptions.Item label="坐标">
+              <Descriptions.Item label="经度, 纬度">
                 {mine.data?.longitude?.toFixed(5)}, {mine.data?.latitude?.toFixed(5)}
               </Descriptions.Item>
             </Descriptions>

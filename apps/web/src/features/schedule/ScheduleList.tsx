@@ -12,7 +12,8 @@ import { DayCell, LoadTag } from './parts';
 export default function ScheduleList() {
   const [week, setWeek] = useState<Dayjs>(dayjs());
   const days = useMemo(() => weekOf(week.format('YYYY-MM-DD')), [week]);
-  const canAssign = useCan()('menu_AssignOrder');
+  const can = useCan();
+  const canAssign = can('menu_AssignOrder');
   const columns = useMemo<ListColumn<EngineerRow>[]>(
     () => [
       {
@@ -44,6 +45,11 @@ export default function ScheduleList() {
               <Button>地图派单</Button>
             </Link>
           </>
+        )}
+        {can('menu_MyOrder') && (
+          <Link to="/schedule/myLocation">
+            <Button>共享我的位置</Button>
+          </Link>
         )}
       </Space>
       <ListPage<EngineerRow>
