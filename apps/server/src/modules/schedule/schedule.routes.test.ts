@@ -36,6 +36,8 @@ describe('schedule endpoints: the usual refusals', () => {
     expect(tooLong.message).toContain('日期范围不能超过31天');
     const badTime = await tm.dispatcher.client.call(C.book, { orderId: id, serviceUserId: tm.engineer.id, bespokeTime: '明天上午' });
     expect(badTime.message).toContain('时间格式应为YYYY-MM-DD HH:mm:ss');
+    const noSuchDay = await tm.dispatcher.client.call(C.book, { orderId: id, serviceUserId: tm.engineer.id, bespokeTime: '2030-02-30 09:00:00' });
+    expect(noSuchDay).toMatchObject({ status: 200, success: false, message: expect.stringContaining('时间格式应为YYYY-MM-DD HH:mm:ss') });
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, version: 0 });
   });
 });
