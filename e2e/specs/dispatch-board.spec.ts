@@ -122,9 +122,22 @@ test.describe('map and dispatch board', () => {
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
 
-      // Phone width: the board, the map and the schedule table.
+      // Phone width: no drag and drop, so tap the order, then the engineer's free hour.
       await page.setViewportSize(PHONE);
+      const later = await freeHour(admin, engineerId);
+      await page.getByTestId(`board-order-${third}`).click();
+      await expect(page.getByText('已选择工单')).toBeVisible();
       await shot(page, FLOW, '06-board-phone');
+      await page.getByTestId(`slot-${engineerId}-${today()} ${later}`).click();
+      await expect(page.getByTestId(`slot-${engineerId}-${today()} ${later}`)).toContainText(`冲突检查${t}`);
+      await expect(page.getByTestId(`board-order-${third}`)).toBeHidden();
+
+      // The week view: a column per time interval per day.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByText('周', { exact: true }).click();
+      await expect(page.getByTestId(`slot-${engineerId}-${today()} 13:00`)).toBeVisible();
+      await shot(page, FLOW, '06b-board-week');
+      await page.setViewportSize(PHONE);
       await page.goto('/assignOrderInMap');
       await expect(page.getByTestId('orders-map')).toBeVisible();
       await shot(page, FLOW, '07-map-phone');
