@@ -141,6 +141,13 @@ test.describe('map and dispatch board', () => {
       await page.goto('/assignOrderInMap');
       await expect(page.getByTestId('orders-map')).toBeVisible();
       await shot(page, FLOW, '07-map-phone');
+      // The order map (all open orders): the order dispatched from the map is there, now 待接单.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/allOrder/mapView');
+      await page.getByTestId(`map-order-${onMap}`).click();
+      await expect(page.getByTestId('map-order-panel')).toContainText('待接单');
+      await shot(page, FLOW, '07b-order-map');
+      await page.setViewportSize(PHONE);
       await page.goto('/schedule/list');
       await expect(page.getByText('排班表').first()).toBeVisible();
       await shot(page, FLOW, '08-schedule-list-phone');

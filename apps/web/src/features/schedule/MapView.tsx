@@ -5,7 +5,7 @@ import { settingsContract } from '@sk/shared/settings/settings.contract';
 import { ORDER_PRIORITIES, ORDER_STATES } from '@sk/shared/orders/orders.constants';
 import { orderActionsContract } from '@sk/shared/orders/order.actions.contract';
 import type { MapOrder } from '@sk/shared/schedule/schedule.contract';
-import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi, useApiMutation } from '../../lib/query';
@@ -14,6 +14,8 @@ import { distanceText, LIVE_READS, S } from './api';
 
 const OrdersMap = lazy(() => import('./OrdersMap'));
 const DEFAULT_CENTER: [number, number] = [39.90923, 116.397428];
+/** The map's default: orders not yet finished (待受理 to 服务中, 待审核). */
+const OPEN_STATES = [0, 1, 2, 3, 4, 7];
 
 function centerOf(setting: string | undefined): [number, number] {
   const [lng, lat] = (setting ?? '').split(',').map(Number);
@@ -96,7 +98,8 @@ function OrderPanel({ order, canAssign }: { order: MapOrder | undefined; canAssi
 export function MapPage({ unassigned }: { unassigned: boolean }) {
   const can = useCan();
   const canAssign = can('menu_AssignOrder');
-  const data = useApi(S.map, { unassigned });
+  const [states, setStates] = useState<number[]>(OPEN_STATES);
+  const data = useApi(S.map, unassigned ? { unassigned } : { unassigned, states: states.join(',') });
   const tiles = useApi(settingsContract.getByCode, { code: 'map_tile_url' }, { call: { silent: true } });
   const center = useApi(settingsContract.getByCode, { code: 'map_default_center' }, { call: { silent: true } });
   const [selected, setSelected] = useState<number | null>(null);
@@ -106,8 +109,24 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} lg={16}>
-        <Card size="small" title={title} styles={{ body: { height: 'calc(100vh - 220px)', minHeight: 460, display: 'flex', flexDirection: 'column', gap: 8 } }}>
+        <Card
+          size="small"
+          title={title}
+          extra={unassigned ? <Link to="/allOrder/mapView">全部工单地图</Link> : canAssign ? <Link to="/assignOrderInMap">只看待派单</Link> : null}
+          styles={{ body: { height: 'calc(100vh - 220px)', minHeight: 460, display: 'flex', flexDirection: 'column', gap: 8 } }}>
           <Legend />
+          {!unassigned && (
+            <Select
+              mode="multiple"
+              aria-label="工单状态"
+              placeholder="工单状态"
+              value={states}
+              onChange={(v) => setStates(v.length ? v : OPEN_STATES)}
+              options={Object.entries(ORDER_STATES).map(([k, v]) => ({ value: Number(k), label: v.label }))}
+              style={{ width: '100%' }}
+              maxTagCount="responsive"
+            />
+          )}
           {tileFailed && <Alert type="warning" showIcon message="地图瓦片加载失败（无网络或瓦片地址不可用），可在系统设置“地图瓦片地址”中更换" />}
           {data.data?.truncated && <Alert type="info" showIcon message="工单较多，仅显示最紧急、最新的2000个" />}
           {!tiles.isPending && !center.isPending && data.data && (
