@@ -5,6 +5,7 @@ import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MEN
 import type { FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
+import { SCHEDULE_ROUTES } from '../features/schedule/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { type LazyPage, lazyPage } from './lazyPage';
 
@@ -175,3 +176,5 @@ LAYOUT_ROUTES.push({
   anyPower: ORDER_PAGE_POWERS,
   menu: 'AllOrder',
 });
+// Issue 12 §3: schedule table and report, dispatch board, order map and assign-in-map, the engineer's position (features/schedule).
+LAYOUT_ROUTES.push(...SCHEDULE_ROUTES);

@@ -75,6 +75,7 @@ export const errorMessages = {
   EVENT_ACTOR: '您不是该事件的相关处理人，不能执行该操作',
   EVENT_NOT_STARTED: '请先开始处理该事件',
   LIST_TOO_DEEP: '列表最多可翻阅前{max}条，请缩小筛选条件后再查询',
+  SCHEDULE_CLASH: '该服务人员在{time}已有预约（工单{orderNo}），请选择其他时间',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -63,7 +63,7 @@ export const SETTINGS: readonly SettingDef[] = [
   {
     code: 'map_default_center', group: '地图', descri: '地图默认中心点（经度,纬度）', type: 'text', default: '116.397428,39.90923', maxLength: 40,
     pattern: /^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/, patternMessage: '格式为“经度,纬度”，如 116.397428,39.90923',
-  },
+  },  int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 
 export const settingDef = (code: string): SettingDef | undefined => SETTINGS.find((s) => s.code === code);

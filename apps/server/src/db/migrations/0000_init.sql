@@ -886,6 +886,27 @@ CREATE TABLE "events" (
 	CONSTRAINT "events_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "engineer_positions" (
+	"enterprise_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"latitude" double precision NOT NULL,
+	"longitude" double precision NOT NULL,
+	"accuracy" double precision,
+	"reported_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "engineer_positions_enterprise_id_user_id_pk" PRIMARY KEY("enterprise_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "time_intervals" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "time_intervals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"start_minute" smallint NOT NULL,
+	"end_minute" smallint NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "time_intervals_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1017,6 +1038,8 @@ ALTER TABLE "events" ADD CONSTRAINT "events_start_user_fk" FOREIGN KEY ("enterpr
 ALTER TABLE "events" ADD CONSTRAINT "events_closed_user_fk" FOREIGN KEY ("enterprise_id","closed_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_complete_user_fk" FOREIGN KEY ("enterprise_id","complete_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "engineer_positions" ADD CONSTRAINT "engineer_positions_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_intervals" ADD CONSTRAINT "time_intervals_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1215,4 +1238,5 @@ CREATE INDEX "events_contact_idx" ON "events" USING btree ("enterprise_id","cont
 CREATE INDEX "events_address_idx" ON "events" USING btree ("enterprise_id","address_id");--> statement-breakpoint
 CREATE INDEX "events_phone_idx" ON "events" USING btree ("enterprise_id","custom_phone");--> statement-breakpoint
 CREATE INDEX "events_order_idx" ON "events" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
-CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");
+CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "time_intervals_sort_idx" ON "time_intervals" USING btree ("enterprise_id","sort","id");

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/deps';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import * as repo from './im.repo';
 import { listen, type Unlisten } from './listen';
 
@@ -76,12 +78,17 @@ export class ImHub {
   }
 
   private async deliver(payload: string): Promise<void> {
-    const s = JSON.parse(payload) as { e: number; id: number; o: string };
+    const s = JSON.parse(payload) as { e: number; id: number; o: string; t?: string; d?: unknown };
     const targets = [...(this.byEnterprise.get(s.e) ?? [])].filter((c) => c.key !== s.o && c.socket.readyState === c.socket.OPEN);
     if (targets.length === 0) return;
+    if (s.t) return this.sendAll(targets, JSON.stringify({ eventType: s.t, data: s.d ?? null }));
     const msg = await repo.messageById(this.deps.db, s.e, s.id, targets[0]?.timeZone ?? 'Asia/Shanghai');
     if (!msg) return;
     const frame = JSON.stringify({ eventType: 'message', data: msg });
+    for (const c of targets) c.socket.send(frame);
+  }
+
+  private sendAll(targets: Conn[], frame: string): void {
     for (const c of targets) c.socket.send(frame);
   }
 
@@ -91,4 +98,12 @@ export class ImHub {
     this.unlisten = null;
     if (un) await (await un.catch(() => null))?.();
   }
+}
+
+/**
+ * An event for every socket of the enterprise on every instance (e.g. the dispatch board's 'schedule'), sent as
+ * `{ eventType, data }` once the caller's transaction commits (NOTIFY is transactional). Keep `data` small: ids.
+ */
+export async function broadcast(ex: Executor, enterpriseId: number, eventType: string, data: object): Promise<void> {
+  await ex.execute(sql`select pg_notify(${IM_CHANNEL}, ${JSON.stringify({ e: enterpriseId, t: eventType, d: data })})`);
 }

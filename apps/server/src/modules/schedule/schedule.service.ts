@@ -1,0 +1,273 @@
+import {
+  type BookBody,
+  distanceMeters,
+  type EngineerRow,
+  loadLevelOf,
+  minuteOf,
+  minuteText,
+  navUrl,
+  nearestNeighbour,
+  type NearestRow,
+  type ReportRow,
+  type RouteAnswer,
+  SCHEDULE_EVENT,
+  type ScheduleQuery,
+  type TimeInterval,
+} from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import { broadcast } from '../im/im.hub';
+import { actionViewerOf, bespoke, dispatch } from '../orders/actions.service';
+import { orderScope } from '../orders/scope';
+import * as repo from './schedule.repo';
+
+/** Engineers see only their own row; everyone else (dispatchers, administrators) any engineer. */
+const engineerOnly = (u: SessionUser): boolean => !u.admin && u.sysrole === 2;
+const filterOf = (u: SessionUser, q: { keyword?: string; userIds?: number[] }): repo.EngineerFilter =>
+  engineerOnly(u) ? { userIds: [u.id] } : { keyword: q.keyword || undefined, userIds: q.userIds };
+
+const daysOf = (from: string, to: string): string[] => {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+};
+const stamp = (day: string, minute: number): string => `${day} ${minuteText(minute)}:00`;
+
+export const intervalAnswer = (list: repo.Interval[]): TimeInterval[] =>
+  list.map((i) => ({ id: i.id, name: i.name, start: minuteText(i.start), end: minuteText(i.end) }));
+
+/** Engineers × days: each day's visits, its slots free or busy, and the load against the working minutes. */
+export async function table(db: Db, u: SessionUser, q: ScheduleQuery): Promise<EngineerRow[]> {
+  const ep = u.enterpriseId;
+  const engineers = await repo.pageEngineers(db, ep, filterOf(u, q), q);
+  const [intervals, minutes, visits] = await Promise.all([
+    repo.intervalsOf(db, ep),
+    repo.visitMinutesOf(db, ep),
+    repo.visitsOf(
+      db,
+      ep,
+      u.enterprise.timeZone,
+      engineers.map((e) => e.id),
+      q.startDate,
+      q.endDate,
+    ),
+  ]);
+  const capacity = intervals.reduce((s, i) => s + i.end - i.start, 0);
+  const days = daysOf(q.startDate, q.endDate);
+  return engineers.map((e) => {
+    const mine = visits.filter((v) => v.userId === e.id);
+    const dayRows = days.map((date) => {
+      const today = mine.filter((v) => v.day === date);
+      const slots = intervals.map((i) => {
+        const inside = today.filter((v) => v.minute < i.end && v.minute + minutes > i.start);
+        return { name: i.name, start: minuteText(i.start), end: minuteText(i.end), busy: inside.length > 0, orderIds: inside.map((v) => v.orderId) };
+      });
+      const booked = today.length * minutes;
+      return {
+        date,
+        load: { minutes: booked, capacity, level: loadLevelOf(booked, capacity) },
+        slots,
+        visits: today.map((v) => ({
+          orderId: v.orderId,
+          orderNo: v.orderNo,
+          title: v.title,
+          state: v.state,
+          priority: v.priority,
+          start: stamp(date, v.minute),
+          end: stamp(date, Math.min(v.minute + minutes, 24 * 60 - 1)),
+          address: v.address,
+        })),
+      };
+    });
+    const booked = mine.length * minutes;
+    const total = capacity * days.length;
+    return { userId: e.id, name: e.name, mobile: e.mobile, load: { minutes: booked, capacity: total, level: loadLevelOf(booked, total) }, days: dayRows };
+  });
+}
+
+export const tableCount = (db: Db, u: SessionUser, q: { keyword?: string; userIds?: number[] }) => repo.countEngineers(db, u.enterpriseId, filterOf(u, q));
+
+/** Per-engineer counts for the range, from the same table. */
+export async function report(db: Db, u: SessionUser, q: ScheduleQuery): Promise<ReportRow[]> {
+  const rowsOfTable = await table(db, u, q);
+  const completed = await repo.completedOf(
+    db,
+    u.enterpriseId,
+    u.enterprise.timeZone,
+    rowsOfTable.map((r) => r.userId),
+    q.startDate,
+    q.endDate,
+  );
+  return rowsOfTable.map((r) => {
+    const slots = r.days.flatMap((d) => d.slots);
+    const busy = slots.filter((s) => s.busy).length;
+    return {
+      userId: r.userId,
+      name: r.name,
+      visits: r.days.reduce((s, d) => s + d.visits.length, 0),
+      completed: completed.get(r.userId) ?? 0,
+      busySlots: busy,
+      freeSlots: slots.length - busy,
+      bookedMinutes: r.load.minutes,
+    };
+  });
+}
+
+export async function saveIntervals(db: Db, u: SessionUser, list: { name: string; start: string; end: string }[]): Promise<TimeInterval[]> {
+  return db.transaction(async (tx) => {
+    // The enterprise row orders two saves at once: the later one's list is the result, never a mix.
+    await tx.execute(sql`select id from enterprises where id = ${u.enterpriseId} for no key update`);
+    await repo.replaceIntervals(
+      tx,
+      u.enterpriseId,
+      list.map((i) => ({ name: i.name, start: minuteOf(i.start), end: minuteOf(i.end) })),
+    );
+    return intervalAnswer(await repo.intervalsOf(tx, u.enterpriseId));
+  });
+}
+
+const MAP_LIMIT = 2000;
+const OPEN_STATES = [0, 1, 2, 3, 4, 7];
+
+/** Orders with coordinates the user may see (open ones unless states are given), and the engineers' shared positions. */
+export async function mapData(db: Db, u: SessionUser, q: { states?: number[]; unassigned: boolean }) {
+  const tz = u.enterprise.timeZone;
+  const states = q.unassigned ? [1] : q.states?.length ? q.states : OPEN_STATES;
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.latitude, o.longitude, o.full_address as address,
+        to_char(o.appointment_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as "appointmentAt", su.name as "serviceUserName", o.version
+      from orders o left join users su on su.enterprise_id = o.enterprise_id and su.id = o.service_user_id
+      where o.enterprise_id = ${u.enterpriseId} and o.deleted_at is null and o.latitude is not null and o.longitude is not null
+        and o.state = any(${`{${states.map(Math.trunc).join(',')}}`}::smallint[]) and ${orderScope(u)} ${q.unassigned ? sql`and not o.in_pool and not o.invalid` : sql``}
+      order by o.priority desc, o.created_at desc, o.id desc limit ${MAP_LIMIT + 1}`,
+  );
+  const engineers = await rows<{ userId: number; name: string; latitude: number; longitude: number; reportedAt: string }>(
+    db,
+    sql`select p.user_id::int as "userId", u.name, p.latitude, p.longitude, to_char(p.reported_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as "reportedAt"
+      from engineer_positions p join users u on u.enterprise_id = p.enterprise_id and u.id = p.user_id
+      where p.enterprise_id = ${u.enterpriseId} and u.enabled and u.deleted_at is null and 2 = any(u.roles) order by u.id`,
+  );
+  return { orders: found.slice(0, MAP_LIMIT) as never[], engineers, truncated: found.length > MAP_LIMIT };
+}
+
+async function orderOf(ex: Executor, ep: number, id: number) {
+  const [o] = await rows<{ id: number; latitude: number | null; longitude: number | null }>(
+    ex,
+    sql`select id, latitude, longitude from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null`,
+  );
+  if (!o) throw new AppError('NOT_FOUND');
+  return o;
+}
+
+/** Every enabled engineer for one order: nearest first by straight-line distance, then the fewest open orders. */
+export async function nearest(db: Db, u: SessionUser, orderId: number): Promise<NearestRow[]> {
+  const o = await orderOf(db, u.enterpriseId, orderId);
+  const tz = u.enterprise.timeZone;
+  const found = await rows<{ id: number; name: string; latitude: number | null; longitude: number | null; open: number; today: number }>(
+    db,
+    sql`select u.id::int as id, u.name, p.latitude, p.longitude,
+        (select count(*)::int from orders x where x.enterprise_id = u.enterprise_id and x.service_user_id = u.id and x.state in (2, 3, 4) and x.deleted_at is null) as open,
+        (select count(*)::int from orders x where x.enterprise_id = u.enterprise_id and x.service_user_id = u.id and x.state in (2, 3, 4, 5) and x.deleted_at is null
+           and x.appointment_at >= (now() at time zone ${tz})::date::timestamp at time zone ${tz}
+           and x.appointment_at < ((now() at time zone ${tz})::date + 1)::timestamp at time zone ${tz}) as today
+      from users u left join engineer_positions p on p.enterprise_id = u.enterprise_id and p.user_id = u.id
+      where u.enterprise_id = ${u.enterpriseId} and u.enabled and u.deleted_at is null and 2 = any(u.roles)
+      order by u.id limit 500`,
+  );
+  const located = o.latitude != null && o.longitude != null;
+  const list = found.map((e) => ({
+    userId: e.id,
+    name: e.name,
+    distance: located && e.latitude != null && e.longitude != null ? Math.round(distanceMeters(o.latitude as number, o.longitude as number, e.latitude, e.longitude)) : null,
+    open: e.open,
+    todayVisits: e.today,
+  }));
+  return list.sort((a, b) => (a.distance ?? Number.POSITIVE_INFINITY) - (b.distance ?? Number.POSITIVE_INFINITY) || a.open - b.open || a.userId - b.userId);
+}
+
+/** Orders waiting for an engineer (not in the pool), most urgent and oldest first. */
+export async function unassigned(db: Db, u: SessionUser) {
+  return rows(
+    db,
+    sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address,
+        to_char(o.created_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+      from orders o where o.enterprise_id = ${u.enterpriseId} and o.state = 1 and o.deleted_at is null and not o.in_pool and not o.invalid
+      order by o.priority desc, o.created_at, o.id limit 100`,
+  ) as Promise<never[]>;
+}
+
+/**
+ * The board's drop: dispatch the order to the engineer and keep the date, in one transaction. The engineer's
+ * row is locked first, so two bookings for one engineer run one after the other and the second sees the
+ * first's appointment: of two parallel drops on one slot, one wins and the other answers SCHEDULE_CLASH.
+ */
+export async function book(db: Db, u: SessionUser, b: BookBody) {
+  const v = actionViewerOf(u);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where enterprise_id = ${u.enterpriseId} and id = ${b.serviceUserId} for no key update`);
+    const [at] = await rows<{ at: string }>(tx, sql`select (${b.bespokeTime}::timestamp at time zone ${v.timeZone})::text as at`);
+    const minutes = await repo.visitMinutesOf(tx, u.enterpriseId);
+    const hit = await repo.clashOf(tx, u.enterpriseId, b.serviceUserId, b.orderId, String(at?.at), minutes);
+    if (hit) throw new AppError('SCHEDULE_CLASH', { time: b.bespokeTime.slice(0, 16), orderNo: hit.order_no });
+    await dispatch(tx, v, b);
+    const r = await bespoke(tx, v, 'keepDate', { orderId: b.orderId, bespokeTime: b.bespokeTime, note: null });
+    await broadcast(tx, u.enterpriseId, SCHEDULE_EVENT, { orderId: b.orderId, userId: b.serviceUserId, by: u.id });
+    return r;
+  });
+  return result;
+}
+
+/** The engineer's day as a visiting order: nearest neighbour from their shared position (else the first visit). */
+export async function route(db: Db, u: SessionUser, userId: number, date: string): Promise<RouteAnswer> {
+  if (engineerOnly(u) && userId !== u.id) throw new AppError('NOT_FOUND');
+  const ep = u.enterpriseId;
+  const [who] = await rows<{ latitude: number | null; longitude: number | null }>(
+    db,
+    sql`select p.latitude, p.longitude from users u left join engineer_positions p on p.enterprise_id = u.enterprise_id and p.user_id = u.id
+      where u.enterprise_id = ${ep} and u.id = ${userId} and u.deleted_at is null`,
+  );
+  if (!who) throw new AppError('NOT_FOUND');
+  const visits = await repo.visitsOf(db, ep, u.enterprise.timeZone, [userId], date, date);
+  const located = visits.filter((x) => x.latitude != null && x.longitude != null) as (repo.VisitRec & { latitude: number; longitude: number })[];
+  const unlocated = visits.filter((x) => x.latitude == null || x.longitude == null).map((x) => ({ orderId: x.orderId, orderNo: x.orderNo, title: x.title, address: x.address }));
+  const first = located[0];
+  const base =
+    who.latitude != null && who.longitude != null
+      ? { latitude: who.latitude, longitude: who.longitude, source: 'position' as const }
+      : first
+        ? { latitude: first.latitude, longitude: first.longitude, source: 'firstStop' as const }
+        : null;
+  const legs = base ? nearestNeighbour(base, located) : [];
+  const stops = legs.map(({ stop, distance }) => ({
+    orderId: stop.orderId,
+    orderNo: stop.orderNo,
+    title: stop.title,
+    address: stop.address,
+    appointmentAt: stamp(stop.day, stop.minute),
+    distance,
+    navUrl: navUrl(stop.latitude, stop.longitude, stop.address ?? stop.title),
+  }));
+  return { base, stops, unlocated, totalDistance: stops.reduce((s, x) => s + x.distance, 0) };
+}
+
+export async function myPosition(db: Db, u: SessionUser) {
+  const [p] = await rows<{ latitude: number; longitude: number; reportedAt: string }>(
+    db,
+    sql`select latitude, longitude, to_char(reported_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "reportedAt"
+      from engineer_positions where enterprise_id = ${u.enterpriseId} and user_id = ${u.id}`,
+  );
+  return p ? { sharing: true, ...p } : { sharing: false, latitude: null, longitude: null, reportedAt: null };
+}
+
+export async function reportPosition(db: Db, u: SessionUser, b: { latitude: number; longitude: number; accuracy?: number | null }): Promise<void> {
+  await db.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
+    values (${u.enterpriseId}, ${u.id}, ${b.latitude}, ${b.longitude}, ${b.accuracy ?? null}, now())
+    on conflict (enterprise_id, user_id) do update set latitude = excluded.latitude, longitude = excluded.longitude, accuracy = excluded.accuracy, reported_at = now()`);
+}
+
+export async function withdrawPosition(db: Db, u: SessionUser): Promise<void> {
+  await db.execute(sql`delete from engineer_positions where enterprise_id = ${u.enterpriseId} and user_id = ${u.id}`);
+}

@@ -1,0 +1,244 @@
+// 调度看板 (/schedule/board, beyond the spec): engineers as rows on a time axis for a day or a week, orders waiting
+// for an engineer in a side pane; drag one onto a slot (or tap it, then tap the slot) to dispatch and book it.
+// Other dispatchers' bookings arrive over the websocket ('schedule' frames) and refresh the board.
+import { minuteOf, minuteText } from '@sk/shared/schedule/schedule.constants';
+import { SCHEDULE_EVENT, type EngineerRow, type TimeInterval, type UnassignedRow, type Visit } from '@sk/shared/schedule/schedule.contract';
+import { ORDER_PRIORITIES } from '@sk/shared/orders/orders.constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Col, DatePicker, Empty, Row, Segmented, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ImClient, type ImState } from '../../lib/im';
+import { apiKey, useApi, useApiMutation } from '../../lib/query';
+import { dayLabel, LIVE_READS, S, weekOf } from './api';
+import { LoadTag } from './parts';
+import { RouteDrawer } from './RouteDrawer';
+
+type Mode = 'day' | 'week';
+interface Slot {
+  key: string;
+  label: string;
+  /** 'YYYY-MM-DD HH:mm:00' the booking starts at. */
+  at: string;
+  /** Visits of the row that start in this slot. */
+  contains: (v: Visit) => boolean;
+  working: boolean;
+}
+
+/** Hourly slots over the working day (day view), or each day's intervals (week view). */
+function slotsOf(mode: Mode, date: string, intervals: TimeInterval[]): Slot[] {
+  if (intervals.length === 0) return [];
+  const starts = intervals.map((i) => minuteOf(i.start));
+  const ends = intervals.map((i) => minuteOf(i.end));
+  if (mode === 'day') {
+    const first = Math.floor(Math.min(...starts) / 60);
+    const last = Math.ceil(Math.max(...ends) / 60);
+    return Array.from({ length: last - first }, (_, n) => {
+      const m = (first + n) * 60;
+      const hh = minuteText(m);
+      return {
+        key: `${date} ${hh}`,
+        label: hh,
+        at: `${date} ${hh}:00`,
+        contains: (v: Visit) => v.start.slice(0, 13) === `${date} ${hh.slice(0, 2)}`,
+        working: intervals.some((i) => minuteOf(i.start) <= m && m < minuteOf(i.end)),
+      };
+    });
+  }
+  return weekOf(date).flatMap((d) =>
+    intervals.map((i) => ({
+      key: `${d} ${i.start}`,
+      label: `${dayLabel(d)} ${i.name}`,
+      at: `${d} ${i.start}:00`,
+      contains: (v: Visit) => v.start.slice(0, 10) === d && v.start.slice(11, 16) >= i.start && v.start.slice(11, 16) < i.end,
+      working: true,
+    })),
+  );
+}
+
+/** Refreshes the board's reads when another dispatcher books (the server's 'schedule' frame). */
+function useLiveBoard(): ImState {
+  const qc = useQueryClient();
+  const [state, setState] = useState<ImState>('connecting');
+  useEffect(() => {
+    const client = new ImClient({
+      onState: setState,
+      onFrame: (f) => {
+        if (f.eventType !== SCHEDULE_EVENT) return;
+        for (const r of LIVE_READS) void qc.invalidateQueries({ queryKey: apiKey(r) });
+      },
+    });
+    client.connect();
+    return () => client.close();
+  }, [qc]);
+  return state;
+}
+
+const PRIORITY_COLORS: Record<number, string> = { 1: 'default', 2: 'orange', 3: 'red' };
+
+function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; onPick: () => void }) {
+  const onDragStart = (e: DragEvent) => {
+    e.dataTransfer.setData('text/plain', String(o.id));
+    e.dataTransfer.effectAllowed = 'move';
+  };
+  return (
+    <Card
+      size="small"
+      draggable
+      onDragStart={onDragStart}
+      onClick={onPick}
+      data-testid={`board-order-${o.id}`}
+      style={{ cursor: 'grab', borderColor: picked ? '#1677ff' : undefined, background: picked ? '#e6f4ff' : undefined }}
+    >
+      <Space direction="vertical" size={0} style={{ width: '100%' }}>
+        <Space size={4}>
+          <Tag color={PRIORITY_COLORS[o.priority]}>{ORDER_PRIORITIES[o.priority as 1 | 2 | 3] ?? '普通'}</Tag>
+          <Typography.Text strong ellipsis style={{ maxWidth: 160 }}>
+            {o.title}
+          </Typography.Text>
+        </Space>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {o.orderNo}
+        </Typography.Text>
+        {o.address && (
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            {o.address}
+          </Typography.Text>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+/** A drop carries the order id (text/plain); a click books the tapped order. */
+function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; onDropOrder: (at: string, orderId?: number) => void }) {
+  const [over, setOver] = useState(false);
+  const visits = row.days.flatMap((d) => d.visits).filter(slot.contains);
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      data-testid={`slot-${row.userId}-${slot.key}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        onDropOrder(slot.at, Number(e.dataTransfer.getData('text/plain')) || undefined);
+      }}
+      onClick={() => onDropOrder(slot.at)}
+      onKeyDown={(e) => e.key === 'Enter' && onDropOrder(slot.at)}
+      style={{
+        minHeight: 56,
+        padding: 2,
+        borderLeft: '1px solid #f0f0f0',
+        background: over ? '#bae0ff' : slot.working ? '#fff' : '#fafafa',
+      }}
+    >
+      {visits.map((v) => (
+        <Link key={v.orderId} to={`/allOrder/orderDetail/${v.orderId}`} onClick={(e) => e.stopPropagation()}>
+          <div style={{ background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 4, padding: '0 4px', fontSize: 12, marginBottom: 2, color: '#0958d9' }} title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}`}>
+            {v.start.slice(11, 16)} {v.title}
+          </div>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export default function DispatchBoard() {
+  const [mode, setMode] = useState<Mode>('day');
+  const [date, setDate] = useState<Dayjs>(dayjs());
+  const [picked, setPicked] = useState<number | null>(null);
+  const [routeOf, setRouteOf] = useState<EngineerRow | null>(null);
+  const day = date.format('YYYY-MM-DD');
+  const span = mode === 'day' ? { startDate: day, endDate: day } : { startDate: weekOf(day)[0] as string, endDate: weekOf(day)[6] as string };
+  const table = useApi(S.dispatchList, { ...span, pageSize: 100 });
+  const intervals = useApi(S.intervals);
+  const waiting = useApi(S.unassigned);
+  const live = useLiveBoard();
+  const book = useApiMutation(S.book, { invalidates: LIVE_READS });
+  const slots = useMemo(() => slotsOf(mode, day, intervals.data ?? []), [mode, day, intervals.data]);
+
+  const drop = (row: EngineerRow, at: string, orderId: number | null) => {
+    const o = waiting.data?.find((x) => x.id === orderId);
+    if (!o) return;
+    setPicked(null);
+    book.mutate({ orderId: o.id, version: o.version, serviceUserId: row.userId, bespokeTime: at });
+  };
+  const grid = { display: 'grid', gridTemplateColumns: `150px repeat(${slots.length}, minmax(${mode === 'day' ? 72 : 110}px, 1fr))` };
+
+  return (
+    <Row gutter={[12, 12]}>
+      <Col xs={24} lg={18}>
+        <Card
+          size="small"
+          title="调度看板"
+          extra={
+            <Space wrap>
+              <Badge status={live === 'open' ? 'success' : 'default'} text={live === 'open' ? '实时更新' : '连接中'} />
+              <Segmented<Mode> value={mode} onChange={setMode} options={[{ label: '日', value: 'day' }, { label: '周', value: 'week' }]} />
+              <DatePicker value={date} onChange={(v) => v && setDate(v)} allowClear={false} picker={mode === 'week' ? 'week' : 'date'} aria-label="日期" />
+              <Link to="/schedule/list">排班表</Link>
+            </Space>
+          }
+        >
+          {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
+          <div style={{ overflowX: 'auto' }}>
+            <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
+              <div style={{ fontWeight: 600, padding: 4, position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>服务人员</div>
+              {slots.map((s) => (
+                <div key={s.key} style={{ fontSize: 12, padding: 4, color: '#888', borderLeft: '1px solid #f0f0f0' }}>
+                  {s.label}
+                </div>
+              ))}
+              {(table.data ?? []).map((r) => (
+                <div key={r.userId} style={{ display: 'contents' }} data-testid={`board-row-${r.userId}`}>
+                  <div style={{ padding: 4, borderTop: '1px solid #f0f0f0', position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>
+                    <div>{r.name}</div>
+                    <LoadTag load={r.load} />
+                    {mode === 'day' && (
+                      <Button size="small" type="link" style={{ padding: 0 }} onClick={() => setRouteOf(r)}>
+                        路线
+                      </Button>
+                    )}
+                  </div>
+                  {slots.map((s) => (
+                    <div key={s.key} style={{ borderTop: '1px solid #f0f0f0' }}>
+                      <SlotCell slot={s} row={r} onDropOrder={(at, id) => drop(r, at, id ?? picked)} />
+                    </div>
+                  ))}
+                </div>
+              ))}
+            </div>
+            {table.data?.length === 0 && <Empty description="暂无服务人员" />}
+          </div>
+        </Card>
+      </Col>
+      <Col xs={24} lg={6}>
+        <Card size="small" title={`待派单工单（${waiting.data?.length ?? 0}）`} styles={{ body: { maxHeight: 640, overflowY: 'auto' } }}>
+          <BoardDropHint />
+          <Space direction="vertical" style={{ width: '100%' }} data-testid="board-waiting">
+            {(waiting.data ?? []).map((o) => (
+              <OrderCard key={o.id} o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
+            ))}
+            {waiting.data?.length === 0 && <Empty description="没有待派单的工单" />}
+          </Space>
+        </Card>
+      </Col>
+      <RouteDrawer engineer={routeOf} date={day} onClose={() => setRouteOf(null)} />
+    </Row>
+  );
+}
+
+function BoardDropHint() {
+  return (
+    <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+      拖动工单到服务人员的时段上派单并预约；手机上先点工单，再点时段。
+    </Typography.Paragraph>
+  );
+}

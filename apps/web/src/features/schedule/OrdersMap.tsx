@@ -1,0 +1,93 @@
+// The Leaflet map of orders (clustered, coloured by state, ringed by priority) and engineers at their last position.
+import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
+import type { MapOrder } from '@sk/shared/schedule/schedule.contract';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
+import { useEffect, useRef } from 'react';
+
+export interface EngineerPin {
+  userId: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  reportedAt: string;
+}
+
+export interface OrdersMapProps {
+  tileUrl: string;
+  center: [number, number];
+  orders: MapOrder[];
+  engineers: EngineerPin[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+  onTileError: () => void;
+}
+
+const subdomainsOf = (url: string): string => (/webrd0\{s\}|webst0\{s\}/.test(url) ? '1234' : 'abc');
+/** Priority 1 普通 a thin white ring, 2 紧急 orange, 3 非常紧急 red and larger. */
+const RINGS: Record<number, { color: string; size: number }> = { 1: { color: '#fff', size: 18 }, 2: { color: '#fa8c16', size: 22 }, 3: { color: '#f5222d', size: 26 } };
+
+function orderIcon(o: MapOrder, selected: boolean): L.DivIcon {
+  const ring = RINGS[o.priority] ?? (RINGS[1] as { color: string; size: number });
+  const size = ring.size + (selected ? 6 : 0);
+  const html = `<div data-testid="map-order-${o.id}" title="${o.orderNo}" style="width:${size}px;height:${size}px;border-radius:50%;background:${ORDER_STATES[o.state as keyof typeof ORDER_STATES]?.color ?? '#1677ff'};border:3px solid ${selected ? '#000' : ring.color};box-shadow:0 0 2px rgba(0,0,0,.5)"></div>`;
+  return L.divIcon({ html, className: '', iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
+}
+
+const engineerIcon = (e: EngineerPin): L.DivIcon =>
+  L.divIcon({
+    html: `<div data-testid="map-engineer-${e.userId}" style="padding:1px 6px;border-radius:10px;background:#1677ff;color:#fff;font-size:12px;white-space:nowrap;box-shadow:0 0 2px rgba(0,0,0,.5)">● ${e.name.replace(/[<>&"]/g, '')}</div>`,
+    className: '',
+    iconSize: undefined,
+    iconAnchor: [10, 10],
+  });
+
+export default function OrdersMap({ tileUrl, center, orders, engineers, selected, onSelect, onTileError }: OrdersMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layers = useRef<L.LayerGroup | null>(null);
+  const handlers = useRef({ onSelect, onTileError });
+  handlers.current = { onSelect, onTileError };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile URL; markers follow the data below
+  useEffect(() => {
+    if (!box.current) return;
+    const m = L.map(box.current, { center, zoom: 11, attributionControl: false });
+    let reported = false;
+    L.tileLayer(tileUrl, { subdomains: subdomainsOf(tileUrl), maxZoom: 18 })
+      .on('tileerror', () => {
+        if (reported) return;
+        reported = true;
+        handlers.current.onTileError();
+      })
+      .addTo(m);
+    layers.current = L.layerGroup().addTo(m);
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+    };
+  }, [tileUrl]);
+
+  useEffect(() => {
+    const m = map.current;
+    const group = layers.current;
+    if (!m || !group) return;
+    group.clearLayers();
+    const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 40 });
+    for (const o of orders) {
+      const marker = L.marker([o.latitude, o.longitude], { icon: orderIcon(o, o.id === selected), title: o.title });
+      marker.on('click', () => handlers.current.onSelect(o.id));
+      cluster.addLayer(marker);
+    }
+    group.addLayer(cluster);
+    for (const e of engineers) L.marker([e.latitude, e.longitude], { icon: engineerIcon(e), zIndexOffset: 1000, title: e.name }).addTo(group);
+    const points = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])] as [number, number][];
+    if (points.length > 0 && selected == null) m.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 14 });
+  }, [orders, engineers, selected]);
+
+  return <div ref={box} data-testid="orders-map" style={{ height: '100%', minHeight: 420, width: '100%', borderRadius: 6, background: '#f5f5f5' }} />;
+}

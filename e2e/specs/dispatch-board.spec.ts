@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot } from './helpers';
+import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+
+// Issue 12 §3 as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
+// the nearest engineer; another is dragged from the board's side pane onto an engineer's free hour, which dispatches
+// and books it, and a second dispatcher's board shows the booking live. The map runs with no tiles (a dead tile URL).
+
+const FLOW = 'dispatch-board';
+const ENGINEER = '13800000002';
+const PHONE = { width: 390, height: 844 };
+const DEAD_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+
+/** An order of a demo customer at a point, with the order type's required custom fields filled. */
+async function makeOrder(admin: ApiUser, title: string, latitude: number, longitude: number): Promise<number> {
+  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
+  const info = await admin.get('/detailcontrol/forminfo?type=1');
+  const ext: Record<string, unknown> = {};
+  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
+    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
+  }
+  const gpsAddr = { detail: `建国路${title.slice(-4)}号`, latitude, longitude };
+  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, gpsAddr, ext });
+  expect(made.success, made.message).toBe(true);
+  return made.data.id as number;
+}
+
+const today = (): string => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The first working hour of today with no visit of the engineer within an hour of it. */
+async function freeHour(admin: ApiUser, engineerId: number): Promise<string> {
+  const d = today();
+  const r = await admin.get(`/v2/schedule/table/dispatch?startDate=${d}&endDate=${d}&userIds=${engineerId}`);
+  const starts = (r.data[0]?.days[0]?.visits ?? []).map((v: { start: string }) => Number(v.start.slice(11, 13)) * 60 + Number(v.start.slice(14, 16)));
+  for (let h = 8; h < 18; h++) if (starts.every((m: number) => Math.abs(m - h * 60) >= 60)) return `${String(h).padStart(2, '0')}:00`;
+  throw new Error('no free hour today');
+}
+
+const engineerPane = (page: Page, engineerId: number) => page.getByTestId(`board-row-${engineerId}`);
+
+test.describe('map and dispatch board', () => {
+  test.use({ actionTimeout: 20_000 });
+
+  test('a dispatcher assigns from the map (click a marker → assign) and from the board by drag and drop, seen live', async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const t = String(Date.now()).slice(-6);
+    for (const m of [DISPATCHER, ADMIN, ENGINEER]) await quietGuide(baseURL!, m);
+    const admin = await ApiUser.login(baseURL!, ADMIN);
+    const tiles = await admin.send('POST', '/systemsetting/batchsave', [{ code: 'map_tile_url', value: DEAD_TILES }]);
+    expect(tiles.success, tiles.message).toBe(true);
+    const engineer = await ApiUser.login(baseURL!, ENGINEER);
+    const engineerId = (await engineer.get('/v2/sessionUser/info')).data.id as number;
+    try {
+      const onMap = await makeOrder(admin, `地图派单空调维修${t}`, 39.915, 116.404);
+      const onBoard = await makeOrder(admin, `看板派单热水器${t}`, 39.93, 116.42);
+
+      // The engineer shares their position from the phone page, by consent.
+      const phone = await browser.newPage({ viewport: PHONE });
+      await loginUi(phone, ENGINEER);
+      await phone.goto('/schedule/myLocation');
+      await phone.context().grantPermissions(['geolocation']);
+      await phone.context().setGeolocation({ latitude: 39.91, longitude: 116.4 });
+      await phone.getByRole('button', { name: '同意并共享我的位置' }).click();
+      await expect(phone.getByRole('button', { name: '停止共享' })).toBeVisible();
+      await shot(phone, FLOW, '01-engineer-shares-position-phone');
+
+      // 1. The map: click the order's marker, see it and the nearest engineers, dispatch to the engineer.
+      const page = await browser.newPage();
+      await loginUi(page, DISPATCHER);
+      await page.goto('/assignOrderInMap');
+      const marker = page.getByTestId(`map-order-${onMap}`);
+      await expect(marker).toBeVisible();
+      await expect(page.getByTestId(`map-engineer-${engineerId}`)).toBeVisible();
+      await marker.click();
+      const panel = page.getByTestId('map-order-panel');
+      await expect(panel).toContainText(`地图派单空调维修${t}`);
+      const nearest = panel.getByTestId(`nearest-${engineerId}`);
+      await expect(nearest).toContainText('米');
+      await shot(page, FLOW, '02-map-order-clicked');
+      await nearest.getByRole('button', { name: /派\s*单/ }).click();
+      await expect(marker).toBeHidden();
+      const mapped = await admin.get(`/order/orderDetail?orderId=${onMap}`);
+      expect(mapped.data).toMatchObject({ state: 2 });
+
+      // 2. The board: a second dispatcher watches while the first drags the other order onto a free hour.
+      const hour = await freeHour(admin, engineerId);
+      const watcher = await browser.newPage();
+      await loginUi(watcher, ADMIN);
+      await watcher.goto('/schedule/board');
+      await expect(watcher.getByText('实时更新')).toBeVisible();
+      await expect(watcher.getByTestId(`board-order-${onBoard}`)).toBeVisible();
+
+      await page.goto('/schedule/board');
+      const card = page.getByTestId(`board-order-${onBoard}`);
+      const slot = page.getByTestId(`slot-${engineerId}-${today()} ${hour}`);
+      await expect(card).toBeVisible();
+      await expect(engineerPane(page, engineerId).getByTestId('load-tag')).toBeVisible();
+      await shot(page, FLOW, '03-board-before-drop');
+      await card.dragTo(slot);
+      await expect(slot).toContainText(`看板派单热水器${t}`);
+      await expect(card).toBeHidden();
+      await shot(page, FLOW, '04-board-after-drop');
+
+      // The other dispatcher's board updates without a reload.
+      await expect(watcher.getByTestId(`slot-${engineerId}-${today()} ${hour}`)).toContainText(`看板派单热水器${t}`);
+      await expect(watcher.getByTestId(`board-order-${onBoard}`)).toBeHidden();
+      const booked = await admin.get(`/v2/schedule/table/dispatch?startDate=${today()}&endDate=${today()}&userIds=${engineerId}`);
+      expect(booked.data[0].days[0].visits.map((v: { orderId: number; start: string }) => [v.orderId, v.start.slice(11, 16)])).toContainEqual([onBoard, hour]);
+
+      // Dropping onto the same hour again is refused by the clash check.
+      const third = await makeOrder(admin, `冲突检查${t}`, 39.94, 116.43);
+      await page.reload();
+      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${today()} ${hour}`));
+      await expect(page.getByText(/已有预约/)).toBeVisible();
+      await expect(page.getByTestId(`board-order-${third}`)).toBeVisible();
+
+      // The route of the engineer's day with a navigation link per stop.
+      await engineerPane(page, engineerId).getByRole('button', { name: '路线' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByRole('link', { name: '导航' }).first()).toHaveAttribute('href', /uri\.amap\.com\/navigation/);
+      await shot(page, FLOW, '05-route');
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+
+      // Phone width: no drag and drop, so tap the order, then the engineer's free hour.
+      await page.setViewportSize(PHONE);
+      const later = await freeHour(admin, engineerId);
+      await page.getByTestId(`board-order-${third}`).click();
+      await expect(page.getByText('已选择工单')).toBeVisible();
+      await shot(page, FLOW, '06-board-phone');
+      await page.getByTestId(`slot-${engineerId}-${today()} ${later}`).click();
+      await expect(page.getByTestId(`slot-${engineerId}-${today()} ${later}`)).toContainText(`冲突检查${t}`);
+      await expect(page.getByTestId(`board-order-${third}`)).toBeHidden();
+
+      // The week view: a column per time interval per day.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByText('周', { exact: true }).click();
+      await expect(page.getByTestId(`slot-${engineerId}-${today()} 13:00`)).toBeVisible();
+      await shot(page, FLOW, '06b-board-week');
+      await page.setViewportSize(PHONE);
+      await page.goto('/assignOrderInMap');
+      await expect(page.getByTestId('orders-map')).toBeVisible();
+      await shot(page, FLOW, '07-map-phone');
+      // The order map (all open orders): the order dispatched from the map is there, now 待接单.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/allOrder/mapView');
+      await page.getByTestId(`map-order-${onMap}`).click();
+      await expect(page.getByTestId('map-order-panel')).toContainText('待接单');
+      await shot(page, FLOW, '07b-order-map');
+      await page.setViewportSize(PHONE);
+      await page.goto('/schedule/list');
+      await expect(page.getByText('排班表').first()).toBeVisible();
+      await shot(page, FLOW, '08-schedule-list-phone');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await shot(page, FLOW, '09-schedule-list');
+      await page.goto('/schedule/report');
+      await expect(page.getByRole('columnheader', { name: '预约上门数' })).toBeVisible();
+      await shot(page, FLOW, '10-schedule-report');
+    } finally {
+      await engineer.send('DELETE', '/v2/schedule/position', {});
+      await admin.send('POST', '/systemsetting/recovery', { codes: ['map_tile_url'] });
+      await engineer.dispose();
+      await admin.dispose();
+    }
+  });
+});

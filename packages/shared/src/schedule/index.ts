@@ -1,0 +1,2 @@
+export * from './schedule.constants';
+export * from './schedule.contract';
