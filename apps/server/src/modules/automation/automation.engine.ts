@@ -32,6 +32,17 @@ export const TIMER_JOB = 'automation.timer';
 
 const triggerJob = (ep: number, orderId: number, trigger: TriggerPoint): EnqueueInput => ({ kind: TRIGGER_JOB, enterpriseId: ep, payload: { orderId, trigger } });
 
+/** The trigger's job, only when the order type has an enabled rule for it (most moves have none: no job at all). */
+async function triggerJobs(tx: Tx, ep: number, row: Row, triggers: TriggerPoint[]): Promise<EnqueueInput[]> {
+  if (triggers.length === 0) return [];
+  const found = await rows<{ trigger: number }>(
+    tx,
+    sql`select distinct trigger from automation_rules where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled
+        and trigger = any(array[${sql.join(triggers.map((t) => sql`${t}`), sql`, `)}]::smallint[])`,
+  );
+  return found.map((f) => triggerJob(ep, Number(row.id), Number(f.trigger) as TriggerPoint));
+}
+
 async function orderOf(tx: Tx, ep: number, id: number): Promise<Row | null> {
   const [o] = await rows(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null for update`);
   return o ?? null;
@@ -80,8 +91,8 @@ async function cancelTimers(tx: Tx, ep: number, row: Row): Promise<void> {
 afterOrderCreated(async (o) => {
   const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
   if (!row) return;
-  await enqueue(o.tx, triggerJob(o.enterpriseId, o.orderId, 0));
-  if (Number(row.examine_type) === 1 && Number(row.examine_result) === 0) await enqueue(o.tx, triggerJob(o.enterpriseId, o.orderId, 4));
+  const waitsApproval = Number(row.examine_type) === 1 && Number(row.examine_result) === 0;
+  for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
   await armTimers(o.tx, o.enterpriseId, row, null);
 });
 
@@ -90,7 +101,7 @@ registerStateHook('order', '*', {
     await cancelTimers(h.tx, h.enterpriseId, h.row);
     await armTimers(h.tx, h.enterpriseId, h.row, h.current);
     const trigger = triggerOfAction(h.action, h.from, h.to);
-    return trigger == null ? [] : [triggerJob(h.enterpriseId, h.id, trigger)];
+    return triggerJobs(h.tx, h.enterpriseId, h.row, trigger == null ? [] : [trigger]);
   },
 });
 

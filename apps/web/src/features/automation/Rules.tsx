@@ -27,7 +27,7 @@ const EP = {
 } as const;
 const opts = (o: Record<number, string | { name: string }>) => Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.name }));
 
-function ItemDialog({ kind, row, onClose, onSave }: { kind: Kind; row: Row | null; onClose: () => void; onSave: (v: Values) => Promise<void> }) {
+function ItemDialog({ kind, tmpId, row, onClose, onSave }: { kind: Kind; tmpId: number; row: Row | null; onClose: () => void; onSave: (v: Values) => Promise<void> }) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const initial: Partial<Values> = row
@@ -80,7 +80,7 @@ function ItemDialog({ kind, row, onClose, onSave }: { kind: Kind; row: Row | nul
           </Form.Item>
         </Space>
         <Typography.Title level={5}>条件</Typography.Title>
-        <ConditionFields />
+        <ConditionFields tmpId={tmpId} />
         <Typography.Title level={5}>则执行</Typography.Title>
         <ActionList />
       </Form>
@@ -178,7 +178,7 @@ export function AutomationItems({ kind, tmpId }: { kind: Kind; tmpId: number }) 
           },
         ]}
       />
-      {editing !== undefined ? <ItemDialog kind={kind} row={editing} onClose={() => setEditing(undefined)} onSave={save} /> : null}
+      {editing !== undefined ? <ItemDialog kind={kind} tmpId={tmpId} row={editing} onClose={() => setEditing(undefined)} onSave={save} /> : null}
     </>
   );
 }

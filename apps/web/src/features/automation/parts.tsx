@@ -3,6 +3,8 @@ import { ACTION_TYPES, CHANNELS, PERSON_TYPES } from '@sk/shared/automation/auto
 import type { RuleAction, RuleConditions } from '@sk/shared/automation/automation.schema';
 import { ROLES } from '@sk/shared/auth/roles';
 import { ORDER_PRIORITIES } from '@sk/shared/orders/orders.constants';
+import { formsContract } from '@sk/shared/forms/forms.contract';
+import { teamContract } from '@sk/shared/org/team.contract';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { Button, Card, Checkbox, Form, Input, Select, Space, Tag } from 'antd';
 import type { Person } from '../../components/PersonPicker';
@@ -49,18 +51,64 @@ export function fromForm(a: ActionForm): RuleAction {
   }
 }
 
-/** The conditions on order fields a rule or timed event has (all optional). */
-export function ConditionFields() {
-  const tags = useOrderTags();
+const OPS = [
+  { value: 'eq', label: '等于' },
+  { value: 'ne', label: '不等于' },
+  { value: 'contains', label: '包含' },
+  { value: 'empty', label: '为空' },
+  { value: 'notEmpty', label: '不为空' },
+];
+
+/** Conditions on custom field values of the order type. */
+function FieldConditions({ tmpId }: { tmpId: number }) {
+  const d = useApi(formsContract.dcDetail, { type: 1, tmpId }, { call: { silent: true } });
+  const fields = (d.data?.fields ?? []).map((f) => ({ value: String(f.id), label: f.name }));
   return (
-    <Space wrap size="middle" style={{ width: '100%' }}>
-      <Form.Item name={['conditions', 'priorities']} label="紧急程度" style={{ minWidth: 220 }}>
-        <Select mode="multiple" allowClear placeholder="不限" options={options(ORDER_PRIORITIES)} />
-      </Form.Item>
-      <Form.Item name={['conditions', 'tagIds']} label="带有任一标签" style={{ minWidth: 260 }}>
-        <Select mode="multiple" allowClear placeholder="不限" options={(tags.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />
-      </Form.Item>
-    </Space>
+    <Form.List name={['conditions', 'fields']}>
+      {(items, { add, remove }) => (
+        <>
+          {items.map((f) => (
+            <Space key={f.key} align="baseline" wrap>
+              <Form.Item name={[f.name, 'key']} rules={[{ required: true, message: '请选择字段' }]}>
+                <Select style={{ width: 180 }} placeholder="自定义字段" options={fields} />
+              </Form.Item>
+              <Form.Item name={[f.name, 'op']} initialValue="eq">
+                <Select style={{ width: 110 }} options={OPS} />
+              </Form.Item>
+              <Form.Item name={[f.name, 'value']}>
+                <Input style={{ width: 180 }} maxLength={200} placeholder="比较值" />
+              </Form.Item>
+              <Button type="text" danger icon={<MinusCircleOutlined />} onClick={() => remove(f.name)} aria-label="删除字段条件" />
+            </Space>
+          ))}
+          <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add({ op: 'eq', value: '' })} style={{ marginBottom: 16 }}>
+            添加字段条件
+          </Button>
+        </>
+      )}
+    </Form.List>
+  );
+}
+
+/** The conditions on order fields a rule or timed event has (all optional; every one given must hold). */
+export function ConditionFields({ tmpId }: { tmpId: number }) {
+  const tags = useOrderTags();
+  const groups = useApi(teamContract.groupSimpleList, undefined, { call: { silent: true } });
+  return (
+    <>
+      <Space wrap size="middle" style={{ width: '100%' }}>
+        <Form.Item name={['conditions', 'priorities']} label="紧急程度" style={{ minWidth: 200 }}>
+          <Select mode="multiple" allowClear placeholder="不限" options={options(ORDER_PRIORITIES)} />
+        </Form.Item>
+        <Form.Item name={['conditions', 'tagIds']} label="带有任一标签" style={{ minWidth: 220 }}>
+          <Select mode="multiple" allowClear placeholder="不限" options={(tags.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />
+        </Form.Item>
+        <Form.Item name={['conditions', 'serviceGroupIds']} label="服务团队" style={{ minWidth: 200 }}>
+          <Select mode="multiple" allowClear placeholder="不限" options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+        </Form.Item>
+      </Space>
+      <FieldConditions tmpId={tmpId} />
+    </>
   );
 }
 
