@@ -188,6 +188,19 @@ describe('timers', () => {
     expect(await noticesOf(s.ep, s.engineer.id)).toEqual([]);
   });
 
+  it('re-arms when the moment moves: the timer for the old time is cancelled', async () => {
+    const s = await setup();
+    await addTimed(s, { trigger: 4, amount: 1, unit: 2, condition: 4, actions: [notify({ personTypes: [3] })] });
+    const id = await addOrder(s.client, { customApplyTime: '2030-05-01 09:00:00' });
+    const [first] = await timersOf(s.ep, id);
+    expect(first?.state).toBe(0);
+    const { row } = await moveOrder(t.deps.db, s.admin, id, 'edit', { patch: { appointment_at: '2030-05-02T01:00:00Z' } });
+    const [old, now] = await timersOf(s.ep, id);
+    expect(old?.state).toBe(2);
+    expect(now?.state).toBe(0);
+    expect(new Date(now?.fire_at as string).getTime()).toBe(new Date(row.appointment_at as string).getTime() + 3600_000);
+  });
+
   it('survives a restart: armed by one app, fired by a new one on the same database', async () => {
     const first = await createTestApp();
     const s0 = { ...t };

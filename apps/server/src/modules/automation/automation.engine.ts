@@ -70,7 +70,12 @@ async function armTimers(tx: Tx, ep: number, row: Row, before: Row | null): Prom
       sql`insert into automation_timers (enterprise_id, order_id, timed_event_id, fire_at) values (${ep}, ${row.id}, ${e.id}, ${fireAt.toISOString()})
           on conflict do nothing returning id`,
     );
-    if (t) await enqueue(tx, { kind: TIMER_JOB, enterpriseId: ep, payload: { timerId: Number(t.id) }, runAt: fireAt, maxAttempts: 3 });
+    if (!t) continue;
+    // The moment moved (a new appointment): the timer for the old time is cancelled.
+    await tx.execute(
+      sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and order_id = ${row.id} and timed_event_id = ${e.id} and state = 0 and id <> ${t.id}`,
+    );
+    await enqueue(tx, { kind: TIMER_JOB, enterpriseId: ep, payload: { timerId: Number(t.id) }, runAt: fireAt, maxAttempts: 3 });
   }
 }
 
