@@ -38,3 +38,4 @@ export * from './apidocs/apidocs.contract';
 export * from './orders/index';
 export * from './events/index';
 export * from './schedule/index';
+export * from './automation/index';

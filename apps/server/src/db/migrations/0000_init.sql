@@ -907,6 +907,88 @@ CREATE TABLE "time_intervals" (
 	CONSTRAINT "time_intervals_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "automation_rules" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "automation_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"trigger" smallint NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"conditions" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"actions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_by" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "automation_rules_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "automation_timers" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "automation_timers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"timed_event_id" bigint NOT NULL,
+	"fire_at" timestamp with time zone NOT NULL,
+	"state" smallint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"done_at" timestamp with time zone,
+	CONSTRAINT "automation_timers_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "notify_robots" (
+	"enterprise_id" bigint PRIMARY KEY NOT NULL,
+	"robot_type" smallint DEFAULT 1 NOT NULL,
+	"robot_url" text DEFAULT '' NOT NULL,
+	"robot_secret" text DEFAULT '' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notify_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"event" smallint NOT NULL,
+	"channels" text[] DEFAULT '{}'::text[] NOT NULL,
+	"template" text DEFAULT '' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notify_settings_enterprise_id_event_pk" PRIMARY KEY("enterprise_id","event")
+);
+--> statement-breakpoint
+CREATE TABLE "timed_events" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "timed_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"trigger" smallint NOT NULL,
+	"amount" integer NOT NULL,
+	"unit" smallint NOT NULL,
+	"condition" smallint NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"conditions" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"actions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_by" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "timed_events_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_deliveries" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "webhook_deliveries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"kind" smallint DEFAULT 1 NOT NULL,
+	"order_id" bigint,
+	"rule_id" bigint,
+	"url" text NOT NULL,
+	"secret" text DEFAULT '' NOT NULL,
+	"robot_type" smallint,
+	"body" text NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_code" integer,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone,
+	"delivered_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webhook_deliveries_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1040,6 +1122,17 @@ ALTER TABLE "events" ADD CONSTRAINT "events_complete_user_fk" FOREIGN KEY ("ente
 ALTER TABLE "events" ADD CONSTRAINT "events_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "engineer_positions" ADD CONSTRAINT "engineer_positions_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_intervals" ADD CONSTRAINT "time_intervals_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automation_rules" ADD CONSTRAINT "automation_rules_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automation_rules" ADD CONSTRAINT "automation_rules_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automation_rules" ADD CONSTRAINT "automation_rules_user_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automation_timers" ADD CONSTRAINT "automation_timers_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automation_timers" ADD CONSTRAINT "automation_timers_event_fk" FOREIGN KEY ("enterprise_id","timed_event_id") REFERENCES "public"."timed_events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notify_robots" ADD CONSTRAINT "notify_robots_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notify_settings" ADD CONSTRAINT "notify_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "timed_events" ADD CONSTRAINT "timed_events_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "timed_events" ADD CONSTRAINT "timed_events_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "timed_events" ADD CONSTRAINT "timed_events_user_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1239,4 +1332,8 @@ CREATE INDEX "events_address_idx" ON "events" USING btree ("enterprise_id","addr
 CREATE INDEX "events_phone_idx" ON "events" USING btree ("enterprise_id","custom_phone");--> statement-breakpoint
 CREATE INDEX "events_order_idx" ON "events" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");--> statement-breakpoint
-CREATE INDEX "time_intervals_sort_idx" ON "time_intervals" USING btree ("enterprise_id","sort","id");
+CREATE INDEX "time_intervals_sort_idx" ON "time_intervals" USING btree ("enterprise_id","sort","id");--> statement-breakpoint
+CREATE INDEX "automation_rules_trigger_idx" ON "automation_rules" USING btree ("enterprise_id","template_id","trigger");--> statement-breakpoint
+CREATE UNIQUE INDEX "automation_timers_uq" ON "automation_timers" USING btree ("enterprise_id","order_id","timed_event_id","fire_at");--> statement-breakpoint
+CREATE INDEX "automation_timers_armed_idx" ON "automation_timers" USING btree ("enterprise_id","order_id") WHERE state = 0;--> statement-breakpoint
+CREATE INDEX "timed_events_trigger_idx" ON "timed_events" USING btree ("enterprise_id","template_id","trigger");

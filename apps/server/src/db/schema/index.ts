@@ -14,3 +14,4 @@ export * from './orders';
 export * from './orders.money';
 export * from './events';
 export * from './schedule';
+export * from './automation';

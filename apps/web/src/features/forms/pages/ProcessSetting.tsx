@@ -5,8 +5,10 @@ import { useApi } from '../../../lib/query';
 import { formsContract, idOf } from '../api';
 import { MoneyItems } from '../components/MoneyItems';
 import { Designer } from '../designer/Designer';
+import { AutomationItems } from '../../automation/Rules';
+import { NotifySettings } from '../../automation/NotifySettings';
 
-const TAB_KEYS = ['process', 'customForm', 'money'];
+const TAB_KEYS = ['process', 'customForm', 'money', 'automation', 'timed', 'notify'];
 
 /** The process tab: the order type at a glance; the steps themselves are set on the order process page. */
 function ProcessSummary({ tmpId, name }: { tmpId: number; name: string }) {
@@ -63,6 +65,9 @@ export default function ProcessSetting() {
           { key: 'process', label: '流程设置', children: <ProcessSummary tmpId={tmpId} name={name} /> },
           { key: 'customForm', label: '自定义字段', children: <Designer kind={ORDER_KIND} tmpId={tmpId} title={name || undefined} /> },
           { key: 'money', label: '收费项目', children: <MoneyItems tmpId={tmpId} /> },
+          { key: 'automation', label: '自动化', children: <AutomationItems kind="rule" tmpId={tmpId} /> },
+          { key: 'timed', label: '定时事件', children: <AutomationItems kind="timed" tmpId={tmpId} /> },
+          { key: 'notify', label: '通知设置', children: <NotifySettings /> },
         ]}
       />
     </Card>

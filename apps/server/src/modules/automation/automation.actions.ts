@@ -1,0 +1,180 @@
+import {
+  type Channel,
+  DEFAULT_NOTICE_TEMPLATE,
+  type OrderFacts,
+  PERSON_TYPES,
+  type PersonType,
+  type RuleAction,
+  renderTemplate,
+} from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { enqueue, registerJobHandler } from '../../platform/jobs';
+import { service } from '../../platform/deps';
+import type { SmsSender } from '../../platform/sms';
+import { moveOrder, type OrderViewer } from '../orders/order.state';
+import { addDelivery, robotBody } from './automation.deliver';
+import { notifySettingsOf, robotOf } from './automation.service';
+
+export type Row = Record<string, unknown>;
+export const SMS_JOB = 'automation.sms';
+
+/** The order as rules see it, with its tags. */
+export async function factsOf(ex: Executor, ep: number, order: Row): Promise<OrderFacts> {
+  const tags = await rows<{ tag_id: number }>(ex, sql`select tag_id from tag_links where enterprise_id = ${ep} and obj_type = 3 and obj_id = ${order.id}`);
+  return {
+    templateId: Number(order.template_id),
+    priority: Number(order.priority),
+    serviceGroupId: order.service_group_id == null ? null : Number(order.service_group_id),
+    tagIds: tags.map((t) => Number(t.tag_id)),
+    ext: (order.ext as Record<string, unknown>) ?? {},
+  };
+}
+
+export const orderLink = (id: unknown) => `/allOrder/orderDetail/${id}`;
+
+const fmt = (v: unknown, tz: string): string => {
+  if (v == null) return '';
+  const d = new Date(v as string);
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'short' }).format(d);
+};
+
+/** The template variables of an order (spec part 1 §9). */
+async function valuesOf(ex: Executor, ep: number, o: Row, event: string) {
+  const [c] = await rows<{ name: string; tz: string }>(
+    ex,
+    sql`select c.name, e.time_zone tz from customers c join enterprises e on e.id = c.enterprise_id where c.enterprise_id = ${ep} and c.id = ${o.customer_id}`,
+  );
+  return {
+    orderNo: String(o.order_no ?? ''),
+    title: String(o.title ?? ''),
+    appointmentTime: fmt(o.appointment_at, c?.tz ?? 'Asia/Shanghai'),
+    customer: c?.name ?? '',
+    contact: String(o.custom_link_person ?? ''),
+    phone: String(o.custom_phone ?? ''),
+    address: String(o.full_address ?? ''),
+    url: orderLink(o.id),
+    slaWarning: '',
+    event,
+  };
+}
+
+/** Users named by an action: people by id, by their part on the order, by role. */
+async function recipients(ex: Executor, ep: number, o: Row, a: Extract<RuleAction, { type: 'notify' }>): Promise<{ id: number; mobile: string }[]> {
+  const ids = new Set<number>(a.userIds);
+  for (const p of a.personTypes) {
+    const col = PERSON_TYPES[p as PersonType].column;
+    if (col && o[col] != null) ids.add(Number(o[col]));
+  }
+  if (a.personTypes.includes(4)) {
+    const c = await rows<{ user_id: number }>(ex, sql`select user_id from order_people where enterprise_id = ${ep} and order_id = ${o.id} and part = 4`);
+    for (const r of c) ids.add(Number(r.user_id));
+  }
+  const byRole = a.roles.length ? sql` or roles && array[${sql.join(a.roles.map((r) => sql`${r}`), sql`, `)}]::smallint[]` : sql``;
+  const idList = ids.size ? sql`id = any(array[${sql.join([...ids].map((i) => sql`${i}`), sql`, `)}]::bigint[])` : sql`false`;
+  return rows(ex, sql`select id::int, mobile from users where enterprise_id = ${ep} and deleted_at is null and enabled and (${idList}${byRole}) order by id`);
+}
+
+export interface RunContext {
+  tx: Tx;
+  enterpriseId: number;
+  order: Row;
+  /** Notification event (NOTIFY_EVENTS) and its name, for the template and the settings. */
+  event: number;
+  eventName: string;
+  ruleId: number;
+  /** The rule's author: the actor of the order actions it performs. */
+  actorId: number;
+  /** Makes each notice of one firing once (a retried job writes nothing twice). */
+  dedupe: string;
+}
+
+async function notify(c: RunContext, a: Extract<RuleAction, { type: 'notify' }>): Promise<void> {
+  const ep = c.enterpriseId;
+  const setting = (await notifySettingsOf(c.tx, ep)).find((s) => s.event === c.event);
+  const channels = new Set<Channel>((a.channels.length ? a.channels : (setting?.channels ?? ['notice'])) as Channel[]);
+  const text = renderTemplate(a.template || setting?.template || DEFAULT_NOTICE_TEMPLATE, await valuesOf(c.tx, ep, c.order, c.eventName));
+  const title = `工单${c.eventName}提醒：${c.order.order_no}`;
+  const people = await recipients(c.tx, ep, c.order, a);
+  if (channels.has('notice')) {
+    for (const u of people)
+      await c.tx.execute(sql`insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
+        values (${ep}, ${u.id}, 'automation', ${title}, ${text}, ${orderLink(c.order.id)}, ${c.dedupe}) on conflict do nothing`);
+  }
+  if (channels.has('sms')) for (const u of people) await enqueue(c.tx, { kind: SMS_JOB, enterpriseId: ep, payload: { mobile: u.mobile, text }, uniqueKey: `${c.dedupe}:sms:${u.id}` });
+  if (channels.has('robot')) {
+    const robot = await robotOf(c.tx, ep);
+    if (robot.robotUrl)
+      await addDelivery(c.tx, {
+        enterpriseId: ep,
+        kind: 2,
+        orderId: Number(c.order.id),
+        ruleId: c.ruleId,
+        url: robot.robotUrl,
+        secret: robot.robotSecret,
+        robotType: robot.robotType,
+        body: robotBody(robot.robotType, title, text),
+      });
+  }
+}
+
+const adminViewer = (c: RunContext): OrderViewer => ({ id: c.actorId, enterpriseId: c.enterpriseId, sysrole: 3, admin: true });
+
+/** An order action the machine may refuse now (the order moved on): skipped, the rest of the rule still runs. */
+async function orderAction(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+  }
+}
+
+/** Performs a rule's actions in the transaction; HTTP and SMS leave as jobs that run after it commits. */
+export async function performActions(c: RunContext, actions: RuleAction[]): Promise<void> {
+  const ep = c.enterpriseId;
+  const id = Number(c.order.id);
+  for (const a of actions) {
+    switch (a.type) {
+      case 'notify':
+        await notify(c, a);
+        break;
+      case 'copy':
+        for (const u of a.userIds)
+          await c.tx.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id)
+            select ${ep}, ${id}, 6, u.id from users u where u.enterprise_id = ${ep} and u.id = ${u} and u.deleted_at is null on conflict do nothing`);
+        break;
+      case 'tag':
+        await c.tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id)
+          select ${ep}, 3, ${id}, t.id from tags t where t.enterprise_id = ${ep} and t.id = ${a.tagId} on conflict do nothing`);
+        break;
+      case 'assign':
+        // Already theirs: dispatching again would trigger "after dispatch" rules again (a loop).
+        if (Number(c.order.service_user_id) === a.userId) break;
+        await orderAction(() => moveOrder(c.tx, adminViewer(c), id, 'dispatch', { patch: { service_user_id: a.userId }, note: '自动化规则指派' }));
+        break;
+      case 'visit':
+        await orderAction(() => moveOrder(c.tx, adminViewer(c), id, 'edit', { patch: { return_visitor_id: a.userId }, note: '自动化规则创建回访任务' }));
+        break;
+      case 'pool':
+        // Seam: the order machine has no "put in the pool" action yet (the order-pool area adds it); until then nothing moves.
+        break;
+      case 'webhook':
+        await addDelivery(c.tx, {
+          enterpriseId: ep,
+          kind: 1,
+          orderId: id,
+          ruleId: c.ruleId,
+          url: a.url,
+          secret: a.secret,
+          body: { event: c.event, eventName: c.eventName, ruleId: c.ruleId, orderId: id, orderNo: c.order.order_no, title: c.order.title, state: c.order.state, time: new Date().toISOString() },
+        });
+        break;
+    }
+  }
+}
+
+registerJobHandler(SMS_JOB, async (job, deps) => {
+  await service<SmsSender>(deps, 'sms').send(String(job.payload.mobile), String(job.payload.text), '');
+});

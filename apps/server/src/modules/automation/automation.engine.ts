@@ -1,0 +1,159 @@
+import {
+  conditionsMatch,
+  delayMinutes,
+  NOTIFY_EVENTS,
+  OVERDUE_CONDITIONS,
+  type RuleAction,
+  type RuleConditions,
+  TIMED_TRIGGERS,
+  type TimedTrigger,
+  type TimeUnit,
+  TRIGGER_POINTS,
+  type TriggerPoint,
+  triggerOfAction,
+} from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import { type EnqueueInput, enqueue, registerJobHandler } from '../../platform/jobs';
+import { registerStateHook } from '../../platform/state';
+import { afterOrderCreated } from '../orders/order.hooks';
+import { factsOf, performActions, type Row } from './automation.actions';
+
+/**
+ * When automation runs. Trigger points: creation (afterOrderCreated) and every order action
+ * (registerStateHook '*') answer a job, so rules run after the order's transaction commits. Timers: a row in
+ * automation_timers and a job due at its time (both in the order's transaction); each later move cancels the
+ * timers whose condition the order no longer meets, and the job checks again before it fires.
+ */
+export const TRIGGER_JOB = 'automation.trigger';
+export const TIMER_JOB = 'automation.timer';
+
+const triggerJob = (ep: number, orderId: number, trigger: TriggerPoint): EnqueueInput => ({ kind: TRIGGER_JOB, enterpriseId: ep, payload: { orderId, trigger } });
+
+/** The trigger's job, only when the order type has an enabled rule for it (most moves have none: no job at all). */
+async function triggerJobs(tx: Tx, ep: number, row: Row, triggers: TriggerPoint[]): Promise<EnqueueInput[]> {
+  if (triggers.length === 0) return [];
+  const found = await rows<{ trigger: number }>(
+    tx,
+    sql`select distinct trigger from automation_rules where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled
+        and trigger = any(array[${sql.join(triggers.map((t) => sql`${t}`), sql`, `)}]::smallint[])`,
+  );
+  return found.map((f) => triggerJob(ep, Number(row.id), Number(f.trigger) as TriggerPoint));
+}
+
+async function orderOf(tx: Tx, ep: number, id: number): Promise<Row | null> {
+  const [o] = await rows(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null for update`);
+  return o ?? null;
+}
+
+const stamp = (v: unknown): number | null => (v == null ? null : new Date(v as string).getTime());
+
+/** Arms the order's timers counting from the moments that were set or changed by this move (all set ones at creation). */
+async function armTimers(tx: Tx, ep: number, row: Row, before: Row | null): Promise<void> {
+  const moved = (Object.entries(TIMED_TRIGGERS) as [string, { column: string }][])
+    .filter(([, t]) => row[t.column] != null && stamp(row[t.column]) !== stamp(before?.[t.column]))
+    .map(([k]) => Number(k));
+  if (moved.length === 0) return;
+  const events = await rows<{ id: number; trigger: number; amount: number; unit: number; condition: number }>(
+    tx,
+    sql`select id, trigger, amount, unit, condition from timed_events
+        where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled and trigger = any(array[${sql.join(moved.map((m) => sql`${m}`), sql`, `)}]::smallint[])`,
+  );
+  for (const e of events) {
+    if (!OVERDUE_CONDITIONS[Number(e.condition)]?.still(row)) continue;
+    const from = stamp(row[TIMED_TRIGGERS[Number(e.trigger) as TimedTrigger].column]) as number;
+    const fireAt = new Date(from + delayMinutes(Number(e.amount), Number(e.unit) as TimeUnit) * 60_000);
+    const [t] = await rows<{ id: number }>(
+      tx,
+      sql`insert into automation_timers (enterprise_id, order_id, timed_event_id, fire_at) values (${ep}, ${row.id}, ${e.id}, ${fireAt.toISOString()})
+          on conflict do nothing returning id`,
+    );
+    if (!t) continue;
+    // The moment moved (a new appointment): the timer for the old time is cancelled.
+    await tx.execute(
+      sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and order_id = ${row.id} and timed_event_id = ${e.id} and state = 0 and id <> ${t.id}`,
+    );
+    await enqueue(tx, { kind: TIMER_JOB, enterpriseId: ep, payload: { timerId: Number(t.id) }, runAt: fireAt, maxAttempts: 3 });
+  }
+}
+
+/** Cancels the order's armed timers whose "if not Y" no longer holds (the order moved on). */
+async function cancelTimers(tx: Tx, ep: number, row: Row): Promise<void> {
+  const armed = await rows<{ id: number; condition: number }>(
+    tx,
+    sql`select t.id, e.condition from automation_timers t join timed_events e on e.enterprise_id = t.enterprise_id and e.id = t.timed_event_id
+        where t.enterprise_id = ${ep} and t.order_id = ${row.id} and t.state = 0`,
+  );
+  const gone = armed.filter((t) => !OVERDUE_CONDITIONS[Number(t.condition)]?.still(row)).map((t) => Number(t.id));
+  if (gone.length === 0) return;
+  await tx.execute(
+    sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and state = 0 and id = any(array[${sql.join(gone.map((g) => sql`${g}`), sql`, `)}]::bigint[])`,
+  );
+}
+
+afterOrderCreated(async (o) => {
+  const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+  if (!row) return;
+  const waitsApproval = Number(row.examine_type) === 1 && Number(row.examine_result) === 0;
+  for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
+  await armTimers(o.tx, o.enterpriseId, row, null);
+});
+
+registerStateHook('order', '*', {
+  after: async (h) => {
+    await cancelTimers(h.tx, h.enterpriseId, h.row);
+    await armTimers(h.tx, h.enterpriseId, h.row, h.current);
+    const trigger = triggerOfAction(h.action, h.from, h.to);
+    return triggerJobs(h.tx, h.enterpriseId, h.row, trigger == null ? [] : [trigger]);
+  },
+});
+
+interface RuleRow {
+  id: number;
+  conditions: RuleConditions;
+  actions: RuleAction[];
+  created_by: number;
+}
+
+/** Runs the rules of one trigger point on one order, all in one transaction (a retry repeats nothing twice). */
+export async function runTrigger(deps: Deps, ep: number, orderId: number, trigger: TriggerPoint, jobId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const order = await orderOf(tx, ep, orderId);
+    if (!order) return;
+    const rules = await rows<RuleRow>(
+      tx,
+      sql`select id, conditions, actions, created_by from automation_rules
+          where enterprise_id = ${ep} and template_id = ${order.template_id} and trigger = ${trigger} and enabled order by id`,
+    );
+    if (rules.length === 0) return;
+    const facts = await factsOf(tx, ep, order);
+    for (const r of rules.filter((x) => conditionsMatch(x.conditions, facts))) {
+      const ctx = { tx, enterpriseId: ep, order, event: trigger, eventName: TRIGGER_POINTS[trigger], ruleId: Number(r.id), actorId: Number(r.created_by) };
+      await performActions({ ...ctx, dedupe: `auto:${jobId}:${r.id}` }, r.actions);
+    }
+  });
+}
+
+/** Fires one timer if it is still armed and the order still meets its condition; otherwise it is cancelled. */
+export async function fireTimer(deps: Deps, ep: number, timerId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [t] = await rows<{ order_id: number; condition: number; conditions: RuleConditions; actions: RuleAction[]; created_by: number; enabled: boolean; event_id: number }>(
+      tx,
+      sql`select t.order_id, e.condition, e.conditions, e.actions, e.created_by, e.enabled, e.id event_id
+          from automation_timers t join timed_events e on e.enterprise_id = t.enterprise_id and e.id = t.timed_event_id
+          where t.enterprise_id = ${ep} and t.id = ${timerId} and t.state = 0 for update of t`,
+    );
+    if (!t) return;
+    const order = await orderOf(tx, ep, Number(t.order_id));
+    const due = order && t.enabled && OVERDUE_CONDITIONS[Number(t.condition)]?.still(order) && conditionsMatch(t.conditions, await factsOf(tx, ep, order));
+    await tx.execute(sql`update automation_timers set state = ${due ? 1 : 2}, done_at = now() where enterprise_id = ${ep} and id = ${timerId}`);
+    if (!due || !order) return;
+    const ctx = { tx, enterpriseId: ep, order, event: 8, eventName: NOTIFY_EVENTS[8] ?? '定时事件', ruleId: Number(t.event_id), actorId: Number(t.created_by) };
+    await performActions({ ...ctx, dedupe: `timer:${timerId}` }, t.actions);
+  });
+}
+
+registerJobHandler(TRIGGER_JOB, (job, deps) => runTrigger(deps, Number(job.enterpriseId), Number(job.payload.orderId), Number(job.payload.trigger) as TriggerPoint, job.id));
+registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, Number(job.enterpriseId), Number(job.payload.timerId)));
