@@ -876,6 +876,26 @@ CREATE TABLE "events" (
 	CONSTRAINT "events_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_list_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"template_id" bigint NOT NULL,
+	"columns" text[] NOT NULL,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_list_settings_enterprise_id_template_id_pk" PRIMARY KEY("enterprise_id","template_id")
+);
+--> statement-breakpoint
+CREATE TABLE "process_versions" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "process_versions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"version" integer NOT NULL,
+	"process" jsonb NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "process_versions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1005,6 +1025,9 @@ ALTER TABLE "events" ADD CONSTRAINT "events_start_user_fk" FOREIGN KEY ("enterpr
 ALTER TABLE "events" ADD CONSTRAINT "events_closed_user_fk" FOREIGN KEY ("enterprise_id","closed_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_complete_user_fk" FOREIGN KEY ("enterprise_id","complete_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_list_settings" ADD CONSTRAINT "order_list_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "process_versions" ADD CONSTRAINT "process_versions_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "process_versions" ADD CONSTRAINT "process_versions_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1203,4 +1226,6 @@ CREATE INDEX "events_contact_idx" ON "events" USING btree ("enterprise_id","cont
 CREATE INDEX "events_address_idx" ON "events" USING btree ("enterprise_id","address_id");--> statement-breakpoint
 CREATE INDEX "events_phone_idx" ON "events" USING btree ("enterprise_id","custom_phone");--> statement-breakpoint
 CREATE INDEX "events_order_idx" ON "events" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
-CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");
+CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "order_list_settings_updated_idx" ON "order_list_settings" USING btree ("enterprise_id","updated_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("enterprise_id","template_id","version");
