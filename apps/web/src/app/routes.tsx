@@ -173,3 +173,10 @@ LAYOUT_ROUTES.push({
   anyPower: ORDER_PAGE_POWERS,
   menu: 'AllOrder',
 });
+// Issue 13 §1: the order process page of an order type (features/process).
+LAYOUT_ROUTES.push({
+  path: '/templateCenter/processSetting/orderProcess/:tid/:templateName',
+  title: '工单流程',
+  page: lazyPage(() => import('../features/process/OrderProcessPage')),
+  power: 'menu_TemplateCenter',
+});

@@ -99,6 +99,8 @@ export const orderProcessAnswer = z.object({
   versions: z.array(processVersionRow),
   /** Orders created before any version was published (the built-in default). */
   defaultOrderCount: z.number(),
+  /** Names of the people named as approvers (by user id). */
+  approverNames: z.record(z.string(), z.string()),
   /** The template's fields a hook point may require (its current field version). */
   fields: z.array(z.object({ id: z.number(), name: z.string(), type: z.number() })),
 });

@@ -143,6 +143,8 @@ describe('approvers', () => {
     expect((await tm.dispatcher.client.call(A.examine, { orderId: id, examineType: 2, result: 1 })).message).toBe('您不是该工单的审核人，不能审核');
     expect((await tm.admin.client.call(A.examine, { orderId: id, examineType: 2, result: 1 })).message).toBe('您不是该工单的审核人，不能审核');
     expect((await boss.client.call(A.examine, { orderId: id, examineType: 2, result: 2, note: '照片不清楚' })).data.state).toBe(4);
+    const page = (await tm.admin.client.call(C.get, { tid: await typeOf(tm.ep) })).data;
+    expect(page.approverNames[String(boss.user.id)]).toBe(`用户${boss.user.mobile.slice(-4)}`);
   });
 
   it('the order’s dispatcher: only the one who dispatched it approves', async () => {

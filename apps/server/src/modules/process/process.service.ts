@@ -54,6 +54,10 @@ export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<O
     sql`select count(*)::int as n from orders where enterprise_id = ${u.enterpriseId} and template_id = ${tid} and process_version_id is null`,
   );
   const fields = await forms.liveFields(db, u.enterpriseId, tid);
+  const named = userApprovers(cur.process);
+  const people = named.length
+    ? await rows<{ id: number; name: string }>(db, sql`select id, name from users where enterprise_id = ${u.enterpriseId} and id = any(${ids(named)})`)
+    : [];
   return {
     tid,
     templateName: t.name,
@@ -62,17 +66,21 @@ export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<O
     process: cur.process,
     versions: versions.map((v) => ({ id: Number(v.id), version: Number(v.version), createTime: v.create_time, createUserName: v.name, orderCount: Number(v.n) })),
     defaultOrderCount: Number(d?.n ?? 0),
+    approverNames: Object.fromEntries(people.map((p) => [String(p.id), p.name])),
     fields: fields.map((f) => ({ id: f.id, name: f.name, type: f.type })),
   };
 }
 
+const userApprovers = (p: OrderProcess): number[] => [...new Set(Object.values(p.approvers).flatMap((a) => (a?.by === 'user' ? [a.userId] : [])))];
+const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::bigint[]`;
+
 /** Named approvers are enabled users of the enterprise; required fields are live fields of the order type. */
 async function checkReferences(ex: Executor, enterpriseId: number, tid: number, p: OrderProcess): Promise<void> {
-  const users = [...new Set(Object.values(p.approvers).flatMap((a) => (a?.by === 'user' ? [a.userId] : [])))];
+  const users = userApprovers(p);
   if (users.length) {
     const [r] = await rows<{ n: number }>(
       ex,
-      sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id = any(${sql`${`{${users.join(',')}}`}::bigint[]`}) and enabled and deleted_at is null`,
+      sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id = any(${ids(users)}) and enabled and deleted_at is null`,
     );
     if (Number(r?.n) !== users.length) throw invalid('审核人：人员不存在或已停用');
   }
