@@ -284,6 +284,34 @@ describe('order machine: the actor’s part', () => {
   });
 });
 
+describe('order machine: the actors a stage names', () => {
+  const who = (state: number, a: OrderAction, c: Parameters<typeof ctx>[0]) =>
+    Object.entries(ACTORS)
+      .filter(([, actor]) => 'to' in decideOrder(state, a, ctx({ ...c, actor })))
+      .map(([name]) => name)
+      .sort();
+  const CASES: { name: string; state: number; action: OrderAction; actors: Partial<OrderProcess['actors']>; who: string[] }[] = [
+    { name: 'appointments by the dispatcher (person type 2) only', state: 2, action: 'keepDate', actors: { appointment: { personTypes: [2], roles: [] } }, who: ['admin', 'dispatcher'] },
+    { name: 'acceptance by the acceptance desk role (6) only', state: 0, action: 'acceptance', actors: { acceptance: { personTypes: [], roles: [6] } }, who: ['acceptRole', 'admin'] },
+    { name: 'a stage’s actors never let in someone the table does not', state: 3, action: 'startService', actors: { service: { personTypes: [4], roles: [1] } }, who: [] },
+    { name: 'empty actors change nothing', state: 1, action: 'dispatch', actors: { dispatch: { personTypes: [], roles: [] } }, who: ['admin', 'dispatchRole'] },
+  ];
+  for (const k of CASES) {
+    it(k.name, () => {
+      const roles: Record<string, number> = { dispatchRole: 1, serviceRole: 2, acceptRole: 6 };
+      const c = { process: { actors: k.actors } };
+      const names = Object.entries(ACTORS)
+        .filter(([name, actor]) => 'to' in decideOrder(k.state, k.action, ctx({ ...c, actor: { ...actor, role: roles[name] ?? null } })))
+        .map(([name]) => name)
+        .sort();
+      expect(names).toEqual(k.who);
+    });
+  }
+  it('without actors the table decides alone', () => {
+    expect(who(2, 'keepDate', {})).toEqual(['acceptRole', 'admin', 'dispatchRole', 'dispatcher'].sort());
+  });
+});
+
 describe('order machine: abilities, start and approvals', () => {
   it('abilities of an engineer on a dispatched order, and of a copied-to user', () => {
     const engineer = { ...NOBODY, serviceRole: true, parts: ['service'] as const };

@@ -162,6 +162,8 @@ export interface OrderActor {
   serviceRole: boolean;
   /** May decide the approval this order waits for (from the process's approvers). */
   approver: boolean;
+  /** The current role (1–10), for the process's stage actors. */
+  role?: number | null;
 }
 
 export interface OrderContext {
@@ -278,6 +280,38 @@ export const ORDER_RULES: Record<OrderAction, Rule> = {
   restore: { from: [0, 1, 2, 3, 4, 5, 6, 7], unless: (c) => (c.flags.deleted ? null : BAD), who: admin, to: same },
 };
 
+/** The stage whose actors (OrderProcess.actors) an action belongs to. */
+const STAGE_OF: Partial<Record<OrderAction, OrderStage>> = {
+  acceptance: 'acceptance',
+  invalid: 'acceptance',
+  dispatch: 'dispatch',
+  accept: 'pickup',
+  refuseOrder: 'pickup',
+  grab: 'pickup',
+  keepDate: 'appointment',
+  workerBespokeDate: 'appointment',
+  startService: 'service',
+  serviceComplete: 'service',
+  applyEndService: 'service',
+  receipt: 'receipt',
+  collect: 'payment',
+  applyAbnormalOrder: 'abnormal',
+};
+/** Person types 0–5 (spec part 2 §3) as parts on the order. */
+const PERSON_PART: readonly OrderPart[] = ['salesperson', 'acceptor', 'dispatcher', 'service', 'collaborator', 'returnVisitor'];
+
+/**
+ * A stage that names its actors narrows who may act in it to those person types and roles
+ * (administrators always may); it never lets in someone the table does not.
+ */
+function stageActorOk(action: OrderAction, c: OrderContext): boolean {
+  const stage = STAGE_OF[action];
+  const who = stage ? c.process.actors[stage] : undefined;
+  if (!who || (who.personTypes.length === 0 && who.roles.length === 0) || c.actor.admin) return true;
+  if (who.personTypes.some((t) => c.actor.parts.includes(PERSON_PART[t] as OrderPart))) return true;
+  return c.actor.role != null && who.roles.includes(c.actor.role);
+}
+
 /** Flags that freeze an order whatever its state: in the recycle bin, marked invalid, archived. */
 function frozen(action: OrderAction, f: OrderFlags): boolean {
   if (f.deleted) return action !== 'restore';
@@ -290,7 +324,7 @@ export function decideOrder(state: number, action: OrderAction, c: OrderContext)
   if (!r?.from.includes(state) || frozen(action, c.flags)) return { refuse: BAD };
   const refusal = r.unless?.(c, state);
   if (refusal) return { refuse: refusal };
-  if (!r.who(c.actor)) return { refuse: r.notWho ?? 'ORDER_ACTOR' };
+  if (!r.who(c.actor) || !stageActorOk(action, c)) return { refuse: r.notWho ?? 'ORDER_ACTOR' };
   return { to: r.to(state, c) };
 }
 

@@ -79,7 +79,7 @@ export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<O
     if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
   }
   const role = v.sysrole;
-  return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: isApprover(v, row) };
+  return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: isApprover(v, row), role };
 }
 
 /**

@@ -204,6 +204,18 @@ describe('hook point requirements', () => {
   });
 });
 
+describe('stage actors', () => {
+  it('appointments by the order’s dispatcher only: the acceptance desk is refused, the dispatcher who dispatched it reserves', async () => {
+    const tm = await team(t);
+    await publish(tm.admin.client, await typeOf(tm.ep), { actors: { appointment: { personTypes: [2], roles: [] } } });
+    const id = await newOrder(tm.admin.client);
+    await tm.dispatcher.client.call(A.dispatch, { orderId: id, serviceUserId: tm.engineer.id });
+    const body = { orderId: id, bespokeTime: '2026-12-01 09:30' };
+    expect((await tm.desk.client.call(A.keepDate, body)).message).toBe('您不是该工单的相关处理人，不能执行该操作');
+    expect((await tm.dispatcher.client.call(A.keepDate, body)).success).toBe(true);
+  });
+});
+
 describe('dispatch order settings and list settings', () => {
   it('queryDispatchOrder answers the published dispatch and pickup stages and who dispatches', async () => {
     const tm = await team(t);
