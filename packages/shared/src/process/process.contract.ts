@@ -106,10 +106,14 @@ export const orderProcessAnswer = z.object({
 });
 export type OrderProcessAnswer = z.infer<typeof orderProcessAnswer>;
 
+/** The columns an order list shows until a list setting is saved (as the web's DEFAULT_ORDER_COLUMNS). */
+export const ORDER_LIST_DEFAULT_COLUMNS: OrderExportColumn[] = ['orderNo', 'title', 'state', 'customName', 'customLinkPerson', 'customPhone', 'servicePersonalName', 'create_time', 'apply_time'];
+
 const columnKey = z.enum(Object.keys(ORDER_EXPORT_COLUMNS) as [OrderExportColumn, ...OrderExportColumn[]], { error: '列不正确' });
 export const listSettingAnswer = z.object({
   tid: z.number().nullable(),
-  /** Every column in its order, shown or not. */
+  /** Every column in its order, shown or not (never saved: the default columns shown). */
+  saved: z.boolean(),
   columns: z.array(z.object({ key: z.string(), name: z.string(), visible: z.boolean() })),
 });
 

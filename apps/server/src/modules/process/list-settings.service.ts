@@ -1,4 +1,4 @@
-import { type BodyOf, ORDER_EXPORT_COLUMNS, type OrderExportColumn, type processContract } from '@sk/shared';
+import { type BodyOf, ORDER_EXPORT_COLUMNS, ORDER_LIST_DEFAULT_COLUMNS, type OrderExportColumn, type processContract } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
@@ -16,7 +16,7 @@ async function checkType(db: Db, u: SessionUser, tid: number | undefined): Promi
   if (t?.formKind !== 1) throw notFound();
 }
 
-/** Every column in its order: the saved shown ones first, the rest after them hidden; unsaved: all shown. */
+/** Every column in its order: the saved shown ones first, the rest after them hidden; unsaved: the default columns shown. */
 export async function listSetting(db: Db, u: SessionUser, tid: number | undefined) {
   await checkType(db, u, tid);
   const [r] = await rows<{ columns: string[] }>(
@@ -24,10 +24,11 @@ export async function listSetting(db: Db, u: SessionUser, tid: number | undefine
     sql`select columns from order_list_settings where enterprise_id = ${u.enterpriseId} and template_id = ${keyOf(tid)}`,
   );
   // A column dropped from the catalogue since the save is left out.
-  const shown = (r?.columns ?? ALL).filter((k): k is OrderExportColumn => k in ORDER_EXPORT_COLUMNS);
+  const shown = (r?.columns ?? ORDER_LIST_DEFAULT_COLUMNS).filter((k): k is OrderExportColumn => k in ORDER_EXPORT_COLUMNS);
   const hidden = ALL.filter((k) => !shown.includes(k));
   return {
     tid: tid ?? null,
+    saved: r != null,
     columns: [...shown.map((key) => ({ key, name: ORDER_EXPORT_COLUMNS[key], visible: true })), ...hidden.map((key) => ({ key, name: ORDER_EXPORT_COLUMNS[key], visible: false }))],
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_ORDER_PROCESS, fieldInput, type OrderProcess, orderActionsContract as A, orderContract as O, processContract as C } from '@sk/shared';
+import { DEFAULT_ORDER_PROCESS, fieldInput, ORDER_EXPORT_COLUMNS, ORDER_LIST_DEFAULT_COLUMNS, type OrderProcess, orderActionsContract as A, orderContract as O, processContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, loggedIn } from '../../test/factories';
@@ -231,16 +231,18 @@ describe('dispatch order settings and list settings', () => {
     });
   });
 
-  it('list settings: all columns shown by default; a save keeps the chosen columns in order, per order type', async () => {
+  it('list settings: the default columns shown until saved; a save keeps the chosen columns in order, per order type', async () => {
     const tm = await team(t);
     const tid = await typeOf(tm.ep);
     const all = (await tm.engineer.client.call(C.queryOrderListSetting, {})).data;
-    expect(all.tid).toBeNull();
-    expect(all.columns.every((c: { visible: boolean }) => c.visible)).toBe(true);
+    expect(all).toMatchObject({ tid: null, saved: false });
+    expect(all.columns.filter((c: { visible: boolean }) => c.visible).map((c: { key: string }) => c.key)).toEqual(ORDER_LIST_DEFAULT_COLUMNS);
+    expect(all.columns).toHaveLength(Object.keys(ORDER_EXPORT_COLUMNS).length);
     expect(all.columns[0]).toEqual({ key: 'orderNo', name: '工单编号', visible: true });
 
     expect(await tm.admin.client.call(C.updateOrderListSetting, { tid, columns: ['title', 'orderNo', 'state'] })).toMatchObject({ success: true, message: '保存成功' });
     const mine = (await tm.engineer.client.call(C.queryOrderListSetting, { tid })).data;
+    expect(mine.saved).toBe(true);
     expect(mine.columns.slice(0, 4)).toEqual([
       { key: 'title', name: '标题', visible: true },
       { key: 'orderNo', name: '工单编号', visible: true },

@@ -21,6 +21,7 @@ import { Link, useParams } from 'react-router';
 import { PersonPicker } from '../../components/PersonPicker';
 import { SaveButton } from '../../components/SaveButton';
 import { useApi, useApiMutation } from '../../lib/query';
+import { ListSettings } from './ListSettings';
 import { approvalAllowed, approvalOn, NO_REQUIREMENT, setActors, setApproval, setApprover, setRequirement, setStage, stageOn } from './process.edit';
 import './process.css';
 
@@ -272,6 +273,10 @@ export default function OrderProcessPage() {
       <section className="sk-process-section">
         <Typography.Title level={5}>节点要求</Typography.Title>
         <RequirementsTable p={draft} fields={q.data.fields} edit={edit} />
+      </section>
+      <section className="sk-process-section">
+        <Typography.Title level={5}>列表显示设置</Typography.Title>
+        <ListSettings tid={tid} />
       </section>
       <section className="sk-process-section">
         <Typography.Title level={5}>版本记录</Typography.Title>
