@@ -67,6 +67,8 @@ test.describe('order process', () => {
       // 3. an order created now: straight to 待服务, its creator serving; completing needs the approval
       const newer = await add(`新流程工单${t}`);
       expect(newer.state).toBe(3);
+      await page.goto(`/allOrder/orderDetail/${newer.id}`);
+      await expect(state(page)).toHaveText('待服务');
       expect((await admin.send('POST', '/order/startService', { orderId: newer.id })).success).toBe(true);
       expect((await admin.send('POST', '/order/serviceComplete', { orderId: newer.id })).message).toBe('该工单完成需要审核，请申请结束服务');
       expect((await admin.send('POST', '/order/applyEndService', { orderId: newer.id })).data.state).toBe(7);
