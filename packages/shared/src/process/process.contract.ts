@@ -86,6 +86,8 @@ export const processVersionRow = z.object({
   createUserName: z.string().nullable(),
   /** Orders created with this version. */
   orderCount: z.number(),
+  /** The latest few of them. */
+  recentOrders: z.array(z.object({ id: z.number(), orderNo: z.string() })),
 });
 export type ProcessVersionRow = z.infer<typeof processVersionRow>;
 
@@ -97,8 +99,9 @@ export const orderProcessAnswer = z.object({
   version: z.number().nullable(),
   process: orderProcessSchema,
   versions: z.array(processVersionRow),
-  /** Orders created before any version was published (the built-in default). */
+  /** Orders created before any version was published (the built-in default), and the latest few of them. */
   defaultOrderCount: z.number(),
+  defaultRecentOrders: z.array(z.object({ id: z.number(), orderNo: z.string() })),
   /** Names of the people named as approvers (by user id). */
   approverNames: z.record(z.string(), z.string()),
   /** The template's fields a hook point may require (its current field version). */

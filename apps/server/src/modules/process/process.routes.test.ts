@@ -117,6 +117,8 @@ describe('versions: orders keep the process they started with', () => {
       [1, 1],
     ]);
     expect(page.defaultOrderCount).toBe(1);
+    expect(page.defaultRecentOrders.map((o: { id: number }) => o.id)).toEqual([older]);
+    expect(page.versions[1].recentOrders.map((o: { id: number }) => o.id)).toEqual([newer]);
     // The latest version is back to the default: new orders wait for dispatch again.
     expect((await orderRow(t, tm.ep, await newOrder(tm.admin.client))).state).toBe(1);
   });

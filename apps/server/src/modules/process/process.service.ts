@@ -35,6 +35,24 @@ export async function publishedProcess(ex: Executor, enterpriseId: number, tid: 
   return { versionId: Number(r.id), version: Number(r.version), process: withDefaults(r.process) };
 }
 
+const RECENT = 5;
+/** The latest orders of each version (null: of none), newest first; walks the type's orders by creation time. */
+async function recentOrders(ex: Executor, enterpriseId: number, tid: number, versionIds: (number | null)[]) {
+  const out = new Map<number | null, { id: number; orderNo: string }[]>();
+  for (const v of versionIds) {
+    const list = await rows<{ id: number; order_no: string }>(
+      ex,
+      sql`select id, order_no from orders where enterprise_id = ${enterpriseId} and template_id = ${tid}
+        and ${v == null ? sql`process_version_id is null` : sql`process_version_id = ${v}`} order by created_at desc, id desc limit ${RECENT}`,
+    );
+    out.set(
+      v,
+      list.map((o) => ({ id: Number(o.id), orderNo: o.order_no })),
+    );
+  }
+  return out;
+}
+
 /** The process page: the published process, every version with the orders that use it, and the fields a step may require. */
 export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<OrderProcessAnswer> {
   const t = await orderType(db, u.enterpriseId, tid);
@@ -53,6 +71,7 @@ export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<O
     db,
     sql`select count(*)::int as n from orders where enterprise_id = ${u.enterpriseId} and template_id = ${tid} and process_version_id is null`,
   );
+  const recent = await recentOrders(db, u.enterpriseId, tid, [...versions.map((v) => Number(v.id)), null]);
   const fields = await forms.liveFields(db, u.enterpriseId, tid);
   const named = userApprovers(cur.process);
   const people = named.length
@@ -64,8 +83,16 @@ export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<O
     versionId: cur.versionId,
     version: cur.version,
     process: cur.process,
-    versions: versions.map((v) => ({ id: Number(v.id), version: Number(v.version), createTime: v.create_time, createUserName: v.name, orderCount: Number(v.n) })),
+    versions: versions.map((v) => ({
+      id: Number(v.id),
+      version: Number(v.version),
+      createTime: v.create_time,
+      createUserName: v.name,
+      orderCount: Number(v.n),
+      recentOrders: recent.get(Number(v.id)) ?? [],
+    })),
     defaultOrderCount: Number(d?.n ?? 0),
+    defaultRecentOrders: recent.get(null) ?? [],
     approverNames: Object.fromEntries(people.map((p) => [String(p.id), p.name])),
     fields: fields.map((f) => ({ id: f.id, name: f.name, type: f.type })),
   };

@@ -189,8 +189,16 @@ function RequirementsTable({ p, fields, edit }: { p: OrderProcess; fields: Order
 
 function VersionsTable({ d }: { d: OrderProcessAnswer }) {
   const rows = [
-    ...d.versions.map((v) => ({ key: String(v.id), name: `v${v.version}`, current: v.id === d.versionId, time: v.createTime, by: v.createUserName ?? '', n: v.orderCount })),
-    { key: 'default', name: '默认流程', current: d.versionId == null, time: '', by: '', n: d.defaultOrderCount },
+    ...d.versions.map((v) => ({
+      key: String(v.id),
+      name: `v${v.version}`,
+      current: v.id === d.versionId,
+      time: v.createTime,
+      by: v.createUserName ?? '',
+      n: v.orderCount,
+      orders: v.recentOrders,
+    })),
+    { key: 'default', name: '默认流程', current: d.versionId == null, time: '', by: '', n: d.defaultOrderCount, orders: d.defaultRecentOrders },
   ];
   return (
     <Table
@@ -206,6 +214,19 @@ function VersionsTable({ d }: { d: OrderProcessAnswer }) {
           title: '使用工单数',
           dataIndex: 'n',
           render: (n: number) => <span data-testid="version-orders">{n}</span>,
+        },
+        {
+          title: '最近工单',
+          dataIndex: 'orders',
+          render: (orders: { id: number; orderNo: string }[]) => (
+            <Space size={4} wrap>
+              {orders.map((o) => (
+                <Link key={o.id} to={`/allOrder/orderDetail/${o.id}`}>
+                  {o.orderNo}
+                </Link>
+              ))}
+            </Space>
+          ),
         },
       ]}
     />
