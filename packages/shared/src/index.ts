@@ -39,3 +39,4 @@ export * from './orders/index';
 export * from './events/index';
 export * from './schedule/index';
 export * from './automation/index';
+export * from './process/process.contract';

@@ -16,6 +16,7 @@ import { ordersModule } from './orders/orders.routes';
 import { eventsModule } from './events/events.routes';
 import { scheduleModule } from './schedule/schedule.routes';
 import { automationModule } from './automation/automation.routes';
+import { processModule } from './process/process.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -38,3 +39,4 @@ export const modules: Module[] = [
   scheduleModule,
   automationModule,
 ];
+export const modules: Module[] = [apiDocsModule, accountModule, menuModule, tagsModule, imModule, orgModule, filesModule, settingsModule, subscriptionsModule, formsModule, customersModule, activityModule, ordersModule, eventsModule, processModule];

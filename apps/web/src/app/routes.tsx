@@ -178,3 +178,10 @@ LAYOUT_ROUTES.push({
 });
 // Issue 12 §3: schedule table and report, dispatch board, order map and assign-in-map, the engineer's position (features/schedule).
 LAYOUT_ROUTES.push(...SCHEDULE_ROUTES);
+// Issue 13 §1: the order process page of an order type (features/process).
+LAYOUT_ROUTES.push({
+  path: '/templateCenter/processSetting/orderProcess/:tid/:templateName',
+  title: '工单流程',
+  page: lazyPage(() => import('../features/process/OrderProcessPage')),
+  power: 'menu_TemplateCenter',
+});

@@ -70,6 +70,8 @@ export const errorMessages = {
   ORDER_NOT_IN_POOL: '该工单不在工单池中，不能抢单',
   ORDER_NEEDS_APPROVAL: '该工单完成需要审核，请申请结束服务',
   ORDER_NO_APPROVAL: '该工单完成无需审核，请直接完成服务',
+  ORDER_STAGE_OFF: '该工单的流程未开启此环节',
+  ORDER_NOT_APPROVER: '您不是该工单的审核人，不能审核',
   FORM_DEFAULT_TEMPLATE: '默认模板不能停用',
   EVENT_INVALID_TRANSITION: '当前事件状态不允许该操作',
   EVENT_ACTOR: '您不是该事件的相关处理人，不能执行该操作',

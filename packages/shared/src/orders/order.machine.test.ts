@@ -34,13 +34,14 @@ const ctx = (o: { process?: Partial<OrderProcess>; flags?: Partial<OrderFlags>; 
   actor: o.actor ?? EVERYONE,
 });
 
-/** One cell: the next state, or a refusal (. invalid transition, P not in pool, N no approval set, A approval needed, X abnormal pending). */
+/** One cell: the next state, or a refusal (. invalid transition, P not in pool, N no approval set, A approval needed, X abnormal pending, O stage off). */
 const CODES: Record<string, ErrorCode> = {
   '.': 'ORDER_INVALID_TRANSITION',
   P: 'ORDER_NOT_IN_POOL',
   N: 'ORDER_NO_APPROVAL',
   A: 'ORDER_NEEDS_APPROVAL',
   X: 'ORDER_ABNORMAL',
+  O: 'ORDER_STAGE_OFF',
 };
 const cell = (d: ReturnType<typeof decideOrder>): string => ('to' in d ? String(d.to) : (Object.entries(CODES).find(([, c]) => c === d.refuse)?.[0] ?? d.refuse));
 /** The row of an action over states 0–7 as the table in docs/orders.md writes it. */
@@ -137,6 +138,43 @@ const VARIANTS: { name: string; c: OrderContext; rows: Partial<Record<OrderActio
   },
 ];
 
+/** The stage switches of the process page, one at a time and together: the rows each one changes. */
+const STAGES: { name: string; c: OrderContext; rows: Partial<Record<OrderAction, string>> }[] = [
+  { name: 'acceptance stage on', c: ctx({ process: { acceptance: true } }), rows: {} },
+  { name: 'acceptance on, dispatch off: acceptance leads to pending service', c: ctx({ process: { acceptance: true, dispatch: false } }), rows: { acceptance: '3 . . . . . . .' } },
+  { name: 'dispatch stage off (re-dispatch stays possible)', c: ctx({ process: { dispatch: false } }), rows: { acceptance: '3 . . . . . . .' } },
+  {
+    name: 'dispatch off, creation approval pending: approval leads to pending service',
+    c: ctx({ process: { dispatch: false }, flags: { examineType: 1 } }),
+    rows: { acceptance: '3 . . . . . . .', approve: '. . . . . . . 3', reject: '. . . . . . . 6', cancel: '6 6 6 6 6 . . 6', employeeCancel: '6 6 6 6 . . . 6' },
+  },
+  { name: 'pickup stage off', c: ctx({ process: { engineerAccept: false } }), rows: { dispatch: '. 3 3 3 . . . .' } },
+  { name: 'appointment stage off', c: ctx({ process: { appointment: false } }), rows: { keepDate: '. O O O . . . .', workerBespokeDate: '. . . O . . . .' } },
+  { name: 'service stage off: complete from pending service', c: ctx({ process: { service: false } }), rows: { startService: '. . . O . . . .', serviceComplete: '. . . 5 5 . . .', applyEndService: '. . . N N . . .' } },
+  {
+    name: 'service stage off with completion approval',
+    c: ctx({ process: { service: false, completeApproval: true } }),
+    rows: { startService: '. . . O . . . .', serviceComplete: '. . . A A . . .', applyEndService: '. . . 7 7 . . .' },
+  },
+  { name: 'receipt stage off', c: ctx({ process: { receipt: false } }), rows: { receipt: '. . . . . O . .' } },
+  { name: 'payment stage off', c: ctx({ process: { payment: false } }), rows: { collect: '. . . . . O . .' } },
+  { name: 'exception request stage off', c: ctx({ process: { abnormal: false } }), rows: { applyAbnormalOrder: '. . O O O . . .' } },
+  { name: 'return visit stage off (not the machine’s)', c: ctx({ process: { returnVisit: false } }), rows: {} },
+  {
+    name: 'only creation and service: every optional stage off',
+    c: ctx({ process: { dispatch: false, engineerAccept: false, appointment: false, receipt: false, payment: false, abnormal: false, returnVisit: false } }),
+    rows: {
+      acceptance: '3 . . . . . . .',
+      dispatch: '. 3 3 3 . . . .',
+      keepDate: '. O O O . . . .',
+      workerBespokeDate: '. . . O . . . .',
+      applyAbnormalOrder: '. . O O O . . .',
+      receipt: '. . . . . O . .',
+      collect: '. . . . . O . .',
+    },
+  },
+];
+
 const ONLY = (action: OrderAction, line: string) => Object.fromEntries(ORDER_ACTIONS.map((a) => [a, a === action ? line : '. . . . . . . .']));
 
 /** Frozen orders: each allows one action only. */
@@ -153,6 +191,12 @@ describe('order machine: every (state, action) pair', () => {
 
   for (const v of VARIANTS) {
     it(v.name, () => {
+      for (const a of ORDER_ACTIONS) expect([a, row(a, v.c)]).toEqual([a, v.rows[a] ?? BASE[a]]);
+    });
+  }
+
+  for (const v of STAGES) {
+    it(`stage switch: ${v.name}`, () => {
       for (const a of ORDER_ACTIONS) expect([a, row(a, v.c)]).toEqual([a, v.rows[a] ?? BASE[a]]);
     });
   }
@@ -230,12 +274,41 @@ describe('order machine: the actor’s part', () => {
         .filter(([, actor]) => 'to' in decideOrder(w.state, a, ctx({ ...w.c, actor })))
         .map(([name]) => name);
       expect(who.sort()).toEqual([...WHO[a]].sort());
-      expect(decideOrder(w.state, a, ctx({ ...w.c, actor: NOBODY }))).toEqual({ refuse: 'ORDER_ACTOR' });
+      const refusal = a === 'approve' || a === 'reject' ? 'ORDER_NOT_APPROVER' : 'ORDER_ACTOR';
+      expect(decideOrder(w.state, a, ctx({ ...w.c, actor: NOBODY }))).toEqual({ refuse: refusal });
     });
   }
 
   it('a state refusal comes before an actor refusal (a stale button learns the state moved)', () => {
     expect(decideOrder(5, 'accept', ctx({ actor: NOBODY }))).toEqual({ refuse: 'ORDER_INVALID_TRANSITION' });
+  });
+});
+
+describe('order machine: the actors a stage names', () => {
+  const who = (state: number, a: OrderAction, c: Parameters<typeof ctx>[0]) =>
+    Object.entries(ACTORS)
+      .filter(([, actor]) => 'to' in decideOrder(state, a, ctx({ ...c, actor })))
+      .map(([name]) => name)
+      .sort();
+  const CASES: { name: string; state: number; action: OrderAction; actors: Partial<OrderProcess['actors']>; who: string[] }[] = [
+    { name: 'appointments by the dispatcher (person type 2) only', state: 2, action: 'keepDate', actors: { appointment: { personTypes: [2], roles: [] } }, who: ['admin', 'dispatcher'] },
+    { name: 'acceptance by the acceptance desk role (6) only', state: 0, action: 'acceptance', actors: { acceptance: { personTypes: [], roles: [6] } }, who: ['acceptRole', 'admin'] },
+    { name: 'a stage’s actors never let in someone the table does not', state: 3, action: 'startService', actors: { service: { personTypes: [4], roles: [1] } }, who: [] },
+    { name: 'empty actors change nothing', state: 1, action: 'dispatch', actors: { dispatch: { personTypes: [], roles: [] } }, who: ['admin', 'dispatchRole'] },
+  ];
+  for (const k of CASES) {
+    it(k.name, () => {
+      const roles: Record<string, number> = { dispatchRole: 1, serviceRole: 2, acceptRole: 6 };
+      const c = { process: { actors: k.actors } };
+      const names = Object.entries(ACTORS)
+        .filter(([name, actor]) => 'to' in decideOrder(k.state, k.action, ctx({ ...c, actor: { ...actor, role: roles[name] ?? null } })))
+        .map(([name]) => name)
+        .sort();
+      expect(names).toEqual(k.who);
+    });
+  }
+  it('without actors the table decides alone', () => {
+    expect(who(2, 'keepDate', {})).toEqual(['acceptRole', 'admin', 'dispatchRole', 'dispatcher'].sort());
   });
 });
 
@@ -251,6 +324,8 @@ describe('order machine: abilities, start and approvals', () => {
     expect(initialOrderState(DEFAULT_ORDER_PROCESS)).toEqual({ state: 1, examineType: null });
     expect(initialOrderState({ ...DEFAULT_ORDER_PROCESS, acceptance: true })).toEqual({ state: 0, examineType: null });
     expect(initialOrderState({ ...DEFAULT_ORDER_PROCESS, acceptance: true, createApproval: true })).toEqual({ state: 7, examineType: 1 });
+    expect(initialOrderState({ ...DEFAULT_ORDER_PROCESS, dispatch: false })).toEqual({ state: 3, examineType: null });
+    expect(initialOrderState({ ...DEFAULT_ORDER_PROCESS, dispatch: false, acceptance: true })).toEqual({ state: 0, examineType: null });
   });
 
   it('the approval an action opens', () => {

@@ -989,6 +989,26 @@ CREATE TABLE "webhook_deliveries" (
 	CONSTRAINT "webhook_deliveries_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_list_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"template_id" bigint NOT NULL,
+	"columns" text[] NOT NULL,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_list_settings_enterprise_id_template_id_pk" PRIMARY KEY("enterprise_id","template_id")
+);
+--> statement-breakpoint
+CREATE TABLE "process_versions" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "process_versions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"version" integer NOT NULL,
+	"process" jsonb NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "process_versions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1133,6 +1153,9 @@ ALTER TABLE "timed_events" ADD CONSTRAINT "timed_events_enterprise_id_enterprise
 ALTER TABLE "timed_events" ADD CONSTRAINT "timed_events_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "timed_events" ADD CONSTRAINT "timed_events_user_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_list_settings" ADD CONSTRAINT "order_list_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "process_versions" ADD CONSTRAINT "process_versions_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "process_versions" ADD CONSTRAINT "process_versions_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1336,4 +1359,6 @@ CREATE INDEX "time_intervals_sort_idx" ON "time_intervals" USING btree ("enterpr
 CREATE INDEX "automation_rules_trigger_idx" ON "automation_rules" USING btree ("enterprise_id","template_id","trigger");--> statement-breakpoint
 CREATE UNIQUE INDEX "automation_timers_uq" ON "automation_timers" USING btree ("enterprise_id","order_id","timed_event_id","fire_at");--> statement-breakpoint
 CREATE INDEX "automation_timers_armed_idx" ON "automation_timers" USING btree ("enterprise_id","order_id") WHERE state = 0;--> statement-breakpoint
-CREATE INDEX "timed_events_trigger_idx" ON "timed_events" USING btree ("enterprise_id","template_id","trigger");
+CREATE INDEX "timed_events_trigger_idx" ON "timed_events" USING btree ("enterprise_id","template_id","trigger");--> statement-breakpoint
+CREATE INDEX "order_list_settings_updated_idx" ON "order_list_settings" USING btree ("enterprise_id","updated_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("enterprise_id","template_id","version");

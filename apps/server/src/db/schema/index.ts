@@ -15,3 +15,4 @@ export * from './orders.money';
 export * from './events';
 export * from './schedule';
 export * from './automation';
+export * from './process';

@@ -1,8 +1,19 @@
-import { DISPLAY_ONLY_TYPES, type ExtValues, type FieldDef, isEmptyValue, type MissingItem, shownFields } from '@sk/shared';
+import {
+  DISPLAY_ONLY_TYPES,
+  type ExtValues,
+  type FieldDef,
+  HOOK_POINT_NAMES,
+  isEmptyValue,
+  type MissingItem,
+  ORDER_HOOK_POINTS,
+  type OrderProcess,
+  type StepRequirement,
+  shownFields,
+} from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import * as forms from '../forms/forms.repo';
-import { beforeOrderStep } from './order.state';
+import { beforeOrderStep, ORDER_STEPS } from './order.state';
 
 /**
  * What an order still lacks before completion (spec part 1 §5 hook points "end service" and "receipt"):
@@ -13,6 +24,7 @@ import { beforeOrderStep } from './order.state';
 /** The receipt form kind (forms.constants: 9 工单回执) and the signature field type. */
 export const RECEIPT_FORM_KIND = 9;
 const SIGNATURE = 21;
+const IMAGE = 10;
 const SIGNATURE_NAME = '客户签名';
 
 type Row = Record<string, unknown>;
@@ -62,6 +74,32 @@ export async function missingBeforeFinish(ex: Executor, enterpriseId: number, ro
   return [...own, ...(await missingInReceipt(ex, enterpriseId, row))];
 }
 
+/**
+ * What a hook point of the order's pinned process still requires (docs/decisions.md): the named fields
+ * of the order's template, a signature and a photo (in the order's or the receipt's fields, photos also
+ * as attachments). A field the pinned template version does not have is not asked for.
+ */
+export async function missingForStep(ex: Executor, enterpriseId: number, row: Row, req: StepRequirement | undefined): Promise<MissingItem[]> {
+  if (!req) return [];
+  const versionId = idOf(row.template_version_id);
+  const order = versionId ? await forms.versionById(ex, enterpriseId, versionId) : null;
+  const ext = valuesOf(row.ext);
+  const asked = new Set(req.fields);
+  const fields = (order?.fields ?? []).filter((f) => asked.has(f.id) && !filled(f, ext));
+  const missing: MissingItem[] = fields.map((f) => ({ form: 'order', fieldId: f.id, name: f.name }));
+  if (!req.signature && !req.photos) return missing;
+  const receipt = await receiptVersionOf(ex, enterpriseId, row);
+  const sources: [FieldDef[], ExtValues][] = [
+    [order?.fields ?? [], ext],
+    [receipt?.fields ?? [], valuesOf(row.receipt_ext)],
+  ];
+  const anyFilled = (type: number) => sources.some(([fs, values]) => fs.some((f) => f.type === type && filled(f, values)));
+  if (req.signature && !anyFilled(SIGNATURE)) missing.push({ form: 'signature', fieldId: null, name: SIGNATURE_NAME });
+  const attached = Array.isArray(row.attachments) && row.attachments.length > 0;
+  if (req.photos && !attached && !anyFilled(IMAGE)) missing.push({ form: 'order', fieldId: null, name: '现场照片' });
+  return missing;
+}
+
 const labelOf = (m: MissingItem): string => (m.form === 'receipt' ? `${m.name}（回执）` : m.name);
 /** '完成前还需填写：故障代码、处理结果（回执）、客户签名'. */
 export const missingMessage = (prefix: string, missing: MissingItem[]): string => `${prefix}：${missing.map(labelOf).join('、')}`;
@@ -86,4 +124,13 @@ export function installOrderChecks(): void {
     const missing = await missingInReceipt(h.tx, h.enterpriseId, after(h.current, h.patch));
     if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('回执还需填写', missing) });
   });
+  // The pinned process's requirements at every hook point that has actions.
+  for (const point of ORDER_HOOK_POINTS) {
+    if (ORDER_STEPS[point].length === 0) continue;
+    beforeOrderStep(point, async (h) => {
+      const req = (h.ctx as { process: OrderProcess }).process.requirements[point];
+      const missing = await missingForStep(h.tx, h.enterpriseId, after(h.current, h.patch), req);
+      if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage(`${HOOK_POINT_NAMES[point]}还需填写`, missing) });
+    });
+  }
 }

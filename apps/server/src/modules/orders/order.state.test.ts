@@ -67,7 +67,7 @@ describe('moveOrder', () => {
     await expect(moveOrder(t.deps.db, engineer, id, 'serviceComplete')).rejects.toMatchObject({ message: '该工单完成需要审核，请申请结束服务' });
     await moveOrder(t.deps.db, engineer, id, 'applyEndService');
     expect(await orderRow(ep, id)).toMatchObject({ state: 7, examine_type: 2, examine_result: 0 });
-    await expect(moveOrder(t.deps.db, engineer, id, 'approve')).rejects.toMatchObject({ code: 'ORDER_ACTOR' });
+    await expect(moveOrder(t.deps.db, engineer, id, 'approve')).rejects.toMatchObject({ code: 'ORDER_NOT_APPROVER' });
     await moveOrder(t.deps.db, dispatcher, id, 'reject', { note: '缺少签名' });
     expect(await orderRow(ep, id)).toMatchObject({ state: 4, examine_result: 2, complete_examine_operator_id: dispatcher.id });
     await moveOrder(t.deps.db, engineer, id, 'applyEndService');

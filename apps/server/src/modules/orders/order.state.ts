@@ -1,6 +1,7 @@
 import {
   type AbnormalKind,
   abilitiesOf,
+  APPROVAL_KIND_OF_TYPE,
   DEFAULT_ORDER_PROCESS,
   type ExamineType,
   examineOpened,
@@ -78,8 +79,22 @@ export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<O
     if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
   }
   const role = v.sysrole;
-  // Approvers: administrators and dispatchers until the process issue names approvers per process (docs/decisions.md).
-  return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: v.admin || role === 1 };
+  return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: isApprover(v, row), role };
+}
+
+/**
+ * May decide the approval the order waits for: the approver its pinned process names for that approval
+ * (a role by the current role, a named person, or the order's dispatcher); without one, administrators
+ * and the dispatcher role. An order never dispatched has no dispatcher: its administrators decide.
+ */
+export function isApprover(v: OrderViewer, row: Row): boolean {
+  const type = flagsOf(row).examineType;
+  const who = type ? processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]] : undefined;
+  if (!who) return v.admin || v.sysrole === 1;
+  if (who.by === 'role') return v.sysrole === who.role;
+  if (who.by === 'user') return v.id === who.userId;
+  const dispatcher = num(row.dispatcher_id);
+  return dispatcher == null ? v.admin : dispatcher === v.id;
 }
 
 export async function orderContext(ex: Executor, v: OrderViewer, row: Row): Promise<OrderContext> {

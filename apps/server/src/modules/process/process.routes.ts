@@ -1,0 +1,41 @@
+import { processContract as C } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { afterOrderCreated, setProcessResolver } from '../orders/order.hooks';
+import { processOf } from '../orders/order.state';
+import { rows } from '../../db/client';
+import { listSetting, saveListSetting } from './list-settings.service';
+import { dispatchSettings, getProcess, publishedProcess, publishProcess } from './process.service';
+
+let installed = false;
+/** New orders pin their type's published process; without the dispatch stage the creator serves the order. */
+function installOrderSeams(): void {
+  if (installed) return;
+  installed = true;
+  setProcessResolver(async (tx, enterpriseId, templateId) => {
+    const p = await publishedProcess(tx, enterpriseId, templateId);
+    return { process: p.process, processVersionId: p.versionId };
+  });
+  afterOrderCreated(async (o) => {
+    const [row] = await rows<Record<string, unknown>>(o.tx, sql`select process from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+    if (!row || processOf(row).dispatch) return;
+    await o.tx.execute(sql`update orders set service_user_id = created_by where enterprise_id = ${o.enterpriseId} and id = ${o.orderId} and service_user_id is null`);
+  });
+}
+
+export async function processModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  installOrderSeams();
+  registerAll(app, deps, C, {
+    get: async ({ user, query }) => getProcess(db, user, query.tid),
+    publish: async ({ user, body }) => withMessage(await publishProcess(db, user, body), '发布成功'),
+    queryDispatchOrder: async ({ user, query }) => dispatchSettings(db, user, query.tid),
+    queryOrderListSetting: async ({ user, query }) => listSetting(db, user, query.tid),
+    updateOrderListSetting: async ({ user, body }) => {
+      await saveListSetting(db, user, body);
+      return withMessage(null, '保存成功');
+    },
+  });
+}
