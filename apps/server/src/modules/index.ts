@@ -38,5 +38,5 @@ export const modules: Module[] = [
   eventsModule,
   scheduleModule,
   automationModule,
+  processModule,
 ];
-export const modules: Module[] = [apiDocsModule, accountModule, menuModule, tagsModule, imModule, orgModule, filesModule, settingsModule, subscriptionsModule, formsModule, customersModule, activityModule, ordersModule, eventsModule, processModule];
