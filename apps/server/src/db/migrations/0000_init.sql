@@ -727,6 +727,7 @@ CREATE TABLE "orders" (
 	"evaluated_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"fee_ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"provider_id" bigint,
 	CONSTRAINT "orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
@@ -876,6 +877,38 @@ CREATE TABLE "events" (
 	CONSTRAINT "events_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "dispatch_rules" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "dispatch_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"kind" smallint NOT NULL,
+	"template_id" bigint,
+	"area_code" text,
+	"group_id" bigint,
+	"category" text,
+	"target_type" smallint NOT NULL,
+	"target_user_id" bigint,
+	"target_group_id" bigint,
+	"target_provider_id" bigint,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dispatch_rules_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "dispatch_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"target_type" smallint DEFAULT 4 NOT NULL,
+	"target_user_id" bigint,
+	"target_group_id" bigint,
+	"target_provider_id" bigint,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dispatch_settings_enterprise_id_pk" PRIMARY KEY("enterprise_id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -977,6 +1010,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_abnormal_by_fk" FOREIGN KEY ("enterp
 ALTER TABLE "orders" ADD CONSTRAINT "orders_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_create_examiner_fk" FOREIGN KEY ("enterprise_id","create_examine_operator_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_complete_examiner_fk" FOREIGN KEY ("enterprise_id","complete_examine_operator_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_item_types" ADD CONSTRAINT "service_item_types_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_items" ADD CONSTRAINT "service_items_type_fk" FOREIGN KEY ("enterprise_id","type_id") REFERENCES "public"."service_item_types"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_report_links" ADD CONSTRAINT "order_report_links_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1005,6 +1039,17 @@ ALTER TABLE "events" ADD CONSTRAINT "events_start_user_fk" FOREIGN KEY ("enterpr
 ALTER TABLE "events" ADD CONSTRAINT "events_closed_user_fk" FOREIGN KEY ("enterprise_id","closed_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_complete_user_fk" FOREIGN KEY ("enterprise_id","complete_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_group_fk" FOREIGN KEY ("enterprise_id","group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_user_fk" FOREIGN KEY ("enterprise_id","target_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_target_group_fk" FOREIGN KEY ("enterprise_id","target_group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_provider_fk" FOREIGN KEY ("enterprise_id","target_provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_user_fk" FOREIGN KEY ("enterprise_id","target_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_group_fk" FOREIGN KEY ("enterprise_id","target_group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_provider_fk" FOREIGN KEY ("enterprise_id","target_provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_updated_by_fk" FOREIGN KEY ("enterprise_id","updated_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1169,6 +1214,7 @@ CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_visit_cnt_idx" ON "orders" USING btree ("enterprise_id","return_visitor_id") WHERE state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","created_at","state","invalid") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "service_item_types_name_uq" ON "service_item_types" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "service_items_name_uq" ON "service_items" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterprise_id","type_id","sort","id");--> statement-breakpoint
@@ -1203,4 +1249,5 @@ CREATE INDEX "events_contact_idx" ON "events" USING btree ("enterprise_id","cont
 CREATE INDEX "events_address_idx" ON "events" USING btree ("enterprise_id","address_id");--> statement-breakpoint
 CREATE INDEX "events_phone_idx" ON "events" USING btree ("enterprise_id","custom_phone");--> statement-breakpoint
 CREATE INDEX "events_order_idx" ON "events" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
-CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");
+CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterprise_id","sort","id");
