@@ -111,6 +111,8 @@ export async function createRule(db: Db, ep: number, b: RuleBody): Promise<{ id:
 
 export async function updateRule(db: Db, ep: number, b: RuleUpdateBody): Promise<void> {
   await db.transaction(async (tx) => {
+    // Another enterprise's rule is not found before anything else is checked.
+    if (!(await exists(tx, sql`select 1 from dispatch_rules where enterprise_id = ${ep} and id = ${b.id} for update`))) throw new AppError('NOT_FOUND');
     const t = await checkRefs(tx, ep, b);
     const w = conditionOf(b);
     const done = await rows(
