@@ -1,6 +1,7 @@
 import { dispatchContract as D, orderActionsContract as K } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { logsOf, orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
@@ -142,6 +143,6 @@ describe('POST /worker/batchDesignate', () => {
 });
 
 async function nameOf(id: number): Promise<string> {
-  const r = await t.deps.db.execute(sql`select name from users where id = ${id}`);
-  return String((r.rows[0] as { name: string }).name);
+  const [u] = await rows<{ name: string }>(t.deps.db, sql`select name from users where id = ${id}`);
+  return String(u?.name);
 }

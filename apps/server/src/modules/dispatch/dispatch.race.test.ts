@@ -16,7 +16,7 @@ const CHANGED = '数据已变更，请刷新后重试';
 
 describe('parallel dispatch of the same orders on PostgreSQL', () => {
   it('10 batch designates over the same 5 orders (alternating engineers): one batch wins, each order is dispatched once with one log row', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await orderIn(t, tm, 1));
     const engineers = [tm.engineer.id, tm.engineer2.id];
     // Overlapping batches in different orders: the locks are taken in id order, so they queue instead of deadlocking.
