@@ -173,3 +173,5 @@ LAYOUT_ROUTES.push({
   anyPower: ORDER_PAGE_POWERS,
   menu: 'AllOrder',
 });
+// Issue 12 §1: the dispatch desk (features/dispatch); /orderingRule is the rule page above.
+LAYOUT_ROUTES.push({ path: '/assignOrder', title: '待派单工单', page: lazyPage(() => import('../features/dispatch/AssignOrder')), keepAlive: true });
