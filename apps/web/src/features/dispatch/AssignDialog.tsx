@@ -42,7 +42,7 @@ function CandidateSelect(p: { value?: number; onChange?: (v: number) => void; gr
         showSearch={{ filterOption: false, onSearch: setKeyword }}
         loading={list.isFetching}
         placeholder="搜索姓名或手机号"
-        aria-label="服务人员"
+        aria-label="选择服务人员"
         options={(list.data?.list ?? []).map((c) => ({ value: c.id, label: candidateLabel(c) }))}
       />
       {p.groupId ? (
@@ -131,7 +131,7 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
         ) : (
           <Form.Item name="providerId" label="服务商" rules={[{ required: true, message: '请选择服务商' }]} extra="派给服务商后，由服务商的派单员指派服务人员">
             <Select<number>
-              aria-label="服务商"
+              aria-label="选择服务商"
               placeholder="请选择服务商"
               showSearch={{ optionFilterProp: 'label' }}
               options={(providers.data ?? [])

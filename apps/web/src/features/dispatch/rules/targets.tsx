@@ -46,7 +46,7 @@ function ProviderSelect(p: { value?: number | null; onChange?: (v: number | null
       onChange={(v) => p.onChange?.(v ?? null)}
       allowClear
       placeholder="请选择服务商"
-      aria-label="服务商"
+      aria-label="选择服务商"
       options={(providers.data ?? []).filter((x) => (ASSIGNABLE_PARTNER_TYPES as readonly number[]).includes(x.partnerType)).map((x) => ({ value: x.id, label: x.name }))}
     />
   );
