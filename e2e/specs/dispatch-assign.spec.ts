@@ -9,7 +9,15 @@ const FLOW = 'dispatch-assign';
 const ENGINEER = '13800000002';
 const PHONE = { width: 390, height: 844 };
 
-/** Two orders waiting for dispatch, created through the API by the administrator. */
+/** Values for the default order type's required custom fields (the demo's 故障类型): first option, or a text. */
+async function requiredExt(user: ApiUser): Promise<Record<string, unknown>> {
+  const types = (await user.get('/orderTypeTemplate/list')).data as { id: number; isDefault: boolean }[];
+  const tmpl = types.find((t) => t.isDefault) ?? types[0]!;
+  const fields = (await user.get(`/detailcontrol/list?type=1&tmpId=${tmpl.id}`)).data.fields as { id: number; required?: boolean; options?: string[] }[];
+  return Object.fromEntries(fields.filter((f) => f.required).map((f) => [String(f.id), f.options?.length ? f.options[0] : 'E2E']));
+}
+
+/** Orders waiting for dispatch, created through the API by the administrator. */
 async function pendingOrders(admin: ApiUser, tag: string, n: number): Promise<{ id: number; title: string }[]> {
   const c = await admin.send('POST', '/v2/customer/addCustomer', {
     name: `派单客户${tag}`,
@@ -17,10 +25,11 @@ async function pendingOrders(admin: ApiUser, tag: string, n: number): Promise<{ 
     address: { provinceCode: '31', cityCode: '3101', districtCode: '310115', detail: '张江路1号' },
   });
   expect(c.success, c.message).toBe(true);
+  const ext = await requiredExt(admin);
   const out = [];
   for (let i = 0; i < n; i++) {
     const title = `待派单${tag}-${i + 1}`;
-    const o = await admin.send('POST', '/v2/order/add', { customerId: c.data.id, title });
+    const o = await admin.send('POST', '/v2/order/add', { customerId: c.data.id, title, ext });
     expect(o.success, o.message).toBe(true);
     expect(o.data.state).toBe(1);
     out.push({ id: o.data.id as number, title });
@@ -95,7 +104,7 @@ test.describe('dispatch desk', () => {
     await admin.dispose();
   });
 
-  test('the administrator’s dispatch rules page: add an area rule, then the default dispatch', async ({ browser, baseURL }) => {
+  test('the administrator’s dispatch rules page: add a product-category rule to a provider', async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     await quietGuide(baseURL!, ADMIN);
     const page = await browser.newPage();
@@ -110,7 +119,7 @@ test.describe('dispatch desk', () => {
     await dialog.getByRole('textbox', { name: '产品分类' }).fill('空调');
     await dialog.getByRole('radio', { name: '外包服务商' }).check();
     await dialog.getByLabel('选择服务商').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '华东联保服务有限公司' }).click();
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.locator('tr', { hasText: name })).toContainText('产品分类：空调');
     await shot(page, FLOW, '5-rules');
