@@ -5,6 +5,8 @@ import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../customers/test-helpers';
 import { logsOf, orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
+import { AppError } from '../../platform/errors';
+import { beforeOrderStep } from '../orders/order.state';
 import { defaultAssigneeFor } from './assignee';
 import { engineerOf, groupOf, productIn, providerOf, templateOf } from './dispatch.fixtures';
 
@@ -143,6 +145,23 @@ describe('automatic dispatch at creation', () => {
     expect(await orderRow(t, tm.ep, r.data.id)).toMatchObject({ state: 1, service_user_id: null, version: 0 });
     const [n] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_logs where enterprise_id = ${tm.ep} and order_id = ${r.data.id}`);
     expect(n?.n).toBe(1);
+  });
+
+  it('a dispatch-step check that refuses leaves the new order waiting on the desk; its creation still succeeds', async () => {
+    await fresh();
+    const customer = await newCustomer(tm.admin.client);
+    await tm.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: tm.engineer.id });
+    const off = beforeOrderStep('dispatch', async (h) => {
+      if (h.enterpriseId === tm.ep) throw new AppError('VALIDATION', { detail: '派单前须填写故障类型' });
+    });
+    try {
+      const r = await tm.employee.client.call(orderContract.add, { customerId: customer, title: '被拒的自动派单' });
+      expect(r.success).toBe(true);
+      expect(await orderRow(t, tm.ep, r.data.id)).toMatchObject({ state: 1, service_user_id: null, version: 0 });
+      expect((await logsOf(t, tm.ep, r.data.id)).map((l) => l.action)).toEqual(['create']);
+    } finally {
+      off();
+    }
   });
 
   it('/order/progress/defaultUser answers the same assignee; another enterprise’s order is not found', async () => {

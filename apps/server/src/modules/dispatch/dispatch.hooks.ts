@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
 import { dispatchLocked } from '../orders/actions.service';
 import { afterOrderCreated } from '../orders/order.hooks';
 import { systemViewer } from '../orders/order.state';
@@ -22,6 +23,11 @@ export function installAutoDispatch(): void {
     const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId} for update`);
     if (!row) return;
     const why = a.source === 'rule' ? `自动派单（规则：${a.ruleName}）` : '自动派单（默认派单）';
-    await dispatchLocked(tx, systemViewer(enterpriseId), row, { serviceUserId: a.userId, providerId: a.providerId, note: why });
+    // A refusal (a dispatch-step check of another area) leaves the order waiting instead of failing its creation.
+    try {
+      await tx.transaction((sp) => dispatchLocked(sp, systemViewer(enterpriseId), row, { serviceUserId: a.userId, providerId: a.providerId, note: why }));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
   });
 }
