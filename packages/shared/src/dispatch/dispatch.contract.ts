@@ -143,6 +143,7 @@ export const ruleRow = z.object({
   templateId: z.number().nullable(),
   templateName: z.string().nullable(),
   areaCode: z.string().nullable(),
+  areaName: z.string().nullable(),
   groupId: z.number().nullable(),
   groupName: z.string().nullable(),
   category: z.string().nullable(),

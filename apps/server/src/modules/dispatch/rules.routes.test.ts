@@ -28,7 +28,7 @@ describe('dispatch rules (/v2/dispatchRule)', () => {
     const list = await tm.admin.client.call(D.ruleList);
     expect(list.data.map((r: { name: string }) => r.name)).toEqual(['团队', '浦东']);
     expect(list.data[0]).toMatchObject({ kind: 3, groupName: '规则组', targetType: 2, targetGroupName: '规则组', targetUserId: null });
-    expect(list.data[1]).toMatchObject({ areaCode: '310115', targetUserName: expect.any(String) });
+    expect(list.data[1]).toMatchObject({ areaCode: '310115', areaName: '上海市浦东新区', targetUserName: expect.any(String) });
     const tpl = await templateOf(t, tm.ep, await orderIn(t, tm, 1));
     const u = await tm.admin.client.call(D.ruleUpdate, { id: a.data.id, name: '按类型', kind: 1, templateId: tpl, areaCode: '310115', targetType: 1, targetUserId: tm.engineer2.id });
     expect(u).toMatchObject({ success: true, message: '保存成功' });
@@ -46,6 +46,7 @@ describe('dispatch rules (/v2/dispatchRule)', () => {
     expect((await tm.dispatcher.client.call(D.ruleCreate, ok)).code).toBe('NO_POWER');
     expect((await tm.dispatcher.client.call(D.ruleList)).code).toBe('NO_POWER');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, areaCode: '上海' })).message).toBe('服务区域：服务区域应为省、市或区县的行政区划代码');
+    expect((await tm.admin.client.call(D.ruleCreate, { ...ok, areaCode: '99' })).message).toBe('服务区域：服务区域不存在');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, areaCode: null })).message).toBe('规则类型：请填写规则的匹配条件（工单类型、服务区域、服务团队或产品分类）');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, targetUserId: null })).message).toBe('派单对象：请选择派给的服务人员、服务团队或服务商');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, kind: 7 })).message).toBe('规则类型：规则类型不正确');

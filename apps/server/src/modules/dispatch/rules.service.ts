@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
+import { resolveArea } from '../customers/areas';
 import { bigints } from '../customers/common';
 
 /**
@@ -11,6 +12,13 @@ import { bigints } from '../customers/common';
  */
 
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
+
+/** '上海市浦东新区' for '310115' (province, city, district down to the code's level), or null for an unknown code. */
+export function areaNameOf(code: string | null): string | null {
+  if (!code) return null;
+  const a = resolveArea(code.slice(0, 2), code.length >= 4 ? code.slice(0, 4) : null, code.length === 6 ? code : null);
+  return a ? [a.province, a.city, a.district].filter(Boolean).join('') : null;
+}
 
 interface Refs {
   templateId?: number | null;
@@ -26,7 +34,8 @@ async function exists(ex: Executor, q: ReturnType<typeof sql>): Promise<boolean>
 }
 
 /** Checks the ids the rule or default names; only the target its type uses is kept (the others are cleared). */
-async function checkRefs(ex: Executor, ep: number, r: Refs): Promise<{ targetUserId: number | null; targetGroupId: number | null; targetProviderId: number | null }> {
+async function checkRefs(ex: Executor, ep: number, r: Refs & { areaCode?: string | null }): Promise<{ targetUserId: number | null; targetGroupId: number | null; targetProviderId: number | null }> {
+  if (r.areaCode && !areaNameOf(r.areaCode)) throw invalid('服务区域：服务区域不存在');
   if (r.templateId && !(await exists(ex, sql`select 1 from form_templates where enterprise_id = ${ep} and id = ${r.templateId} and form_kind = 1`))) {
     throw invalid('工单类型：工单类型不存在');
   }
@@ -72,6 +81,7 @@ export async function listRules(ex: Executor, ep: number): Promise<RuleRow[]> {
     templateId: n(r.template_id),
     templateName: (r.template_name as string) ?? null,
     areaCode: (r.area_code as string) ?? null,
+    areaName: areaNameOf((r.area_code as string) ?? null),
     groupId: n(r.group_id),
     groupName: (r.group_name as string) ?? null,
     category: (r.category as string) ?? null,

@@ -25,7 +25,7 @@ interface RuleValues extends TargetValues {
 /** The rule's condition in words. */
 export function conditionText(r: RuleRow): string {
   if (r.kind === 1) return `工单类型：${r.templateName ?? ''}`;
-  if (r.kind === 2) return `服务区域：${r.areaCode ?? ''}`;
+  if (r.kind === 2) return `服务区域：${r.areaName ?? r.areaCode ?? ''}`;
   if (r.kind === 3) return `服务团队：${r.groupName ?? ''}`;
   return `产品分类：${r.category ?? ''}`;
 }
@@ -70,7 +70,7 @@ function ConditionField() {
 }
 
 /** A saved rule as the form holds it (the area as the codes down to it). */
-const valuesOf = (r: RuleRow): RuleValues => {
+export const valuesOf = (r: RuleRow): RuleValues => {
   const code = r.areaCode ?? '';
   return {
     name: r.name,
@@ -88,7 +88,7 @@ const valuesOf = (r: RuleRow): RuleValues => {
   };
 };
 
-const bodyOf = (v: RuleValues) => ({
+export const bodyOf = (v: RuleValues) => ({
   name: v.name,
   kind: v.kind,
   templateId: v.templateId ?? null,
