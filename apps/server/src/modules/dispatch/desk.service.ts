@@ -15,6 +15,12 @@ import { present, type RawRow, rowSelect } from '../orders/list.service';
  * provider that still have no engineer.
  */
 
+/** The desk's viewer: an outsourced user (userType 1) works their provider's orders. */
+export interface DeskViewer extends OrderListViewer {
+  userType: number;
+}
+const providerOf = (ex: Executor, v: DeskViewer): Promise<number | null> => (v.userType === 1 ? providerOfViewer(ex, v) : Promise.resolve(null));
+
 const ORDER = sql.raw('o.created_at desc, o.id desc');
 const MATCH_ORDER = sql.raw('created_at desc, id desc');
 
@@ -24,14 +30,14 @@ function pendingOf(provider: number | null): SQL {
   return sql`o.provider_id = ${provider} and o.service_user_id is null and o.state in (2, 3)`;
 }
 
-async function deskWhere(ex: Executor, v: OrderListViewer, f: UnDeliverFilters): Promise<SQL> {
-  const provider = await providerOfViewer(ex, v);
+async function deskWhere(ex: Executor, v: DeskViewer, f: UnDeliverFilters): Promise<SQL> {
+  const provider = await providerOf(ex, v);
   const list = orderListWhere(v, { keyword: f.keyword, orderType: f.orderType ? [f.orderType] : undefined, serviceGroupId: f.serviceGroupId ?? undefined, priority: f.priority });
   return sql`${list} and ${pendingOf(provider)}`;
 }
 
 /** GET /order/unDeliverOrderList: newest first, the page picked with its count in one statement (as the order lists). */
-export async function unDeliverList(ex: Executor, v: OrderListViewer, q: UnDeliverQuery): Promise<UnDeliverRow[]> {
+export async function unDeliverList(ex: Executor, v: DeskViewer, q: UnDeliverQuery): Promise<UnDeliverRow[]> {
   const where = await deskWhere(ex, v, q);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const { count, ids } = await countAndPick(ex, sql`select o.id, o.created_at from orders o where ${where}`, MATCH_ORDER, page);
@@ -47,7 +53,7 @@ export async function unDeliverList(ex: Executor, v: OrderListViewer, q: UnDeliv
 }
 
 /** /order/unDeliverOrderListCount with the desk's filters (capped like every list count). */
-export async function unDeliverCount(ex: Executor, v: OrderListViewer, f: UnDeliverFilters): Promise<number> {
+export async function unDeliverCount(ex: Executor, v: DeskViewer, f: UnDeliverFilters): Promise<number> {
   return countOf(ex, sql`orders o`, await deskWhere(ex, v, f));
 }
 
@@ -57,10 +63,10 @@ export async function unDeliverCount(ex: Executor, v: OrderListViewer, f: UnDeli
  */
 export async function candidates(
   ex: Executor,
-  v: OrderListViewer,
+  v: DeskViewer,
   q: { keyword?: string; serviceGroupId?: number | null } & PageRequest,
 ): Promise<{ list: CandidateRow[]; count: number }> {
-  const provider = await providerOfViewer(ex, v);
+  const provider = await providerOf(ex, v);
   const conds: SQL[] = [sql`u.enterprise_id = ${v.enterpriseId}`, sql`u.enabled`, sql`u.deleted_at is null`, sql`2 = any(u.roles)`];
   if (provider != null) conds.push(sql`u.provider_id = ${provider}`);
   if (q.keyword) conds.push(sql`(${contains(sql`u.search_grams`, sql`u.name`, q.keyword)} or u.mobile like ${prefixPattern(q.keyword)})`);
@@ -69,21 +75,25 @@ export async function candidates(
   }
   const where = sql.join(conds, sql` and `);
   const tz = v.timeZone;
-  const today = sql`o.appointment_at >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})
-    and o.appointment_at < ((date_trunc('day', now() at time zone ${tz}) + interval '1 day') at time zone ${tz})`;
+  const dayStart = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
+  // Every engineer's open load in one pass over orders_open_load_idx (index-only), then names and today's visits for the page.
   const list = await rows<{ id: number; name: string; mobile: string; provider_name: string | null; groups: string[] | null; open: number; today: string[] | null }>(
     ex,
-    sql`select u.id, u.name, u.mobile, p.name as provider_name,
+    sql`with load as materialized (
+        select o.service_user_id as uid, count(*)::int as n from orders o
+        where o.enterprise_id = ${v.enterpriseId} and o.state in (2, 3, 4) and o.deleted_at is null and o.service_user_id is not null group by 1),
+      page as (
+        select u.id, u.name, u.mobile, u.provider_id, coalesce(l.n, 0) as open from users u left join load l on l.uid = u.id
+        where ${where} order by open, u.id ${pageSql(q)})
+      select pg.id, pg.name, pg.mobile, pg.open, p.name as provider_name,
         array(select g.name from service_group_members m join service_groups g on g.enterprise_id = m.enterprise_id and g.id = m.group_id
-          where m.enterprise_id = u.enterprise_id and m.user_id = u.id order by g.name) as groups,
-        (select count(*)::int from orders o where o.enterprise_id = u.enterprise_id and o.service_user_id = u.id and o.state in (2, 3, 4)
-          and o.deleted_at is null) as open,
+          where m.enterprise_id = ${v.enterpriseId} and m.user_id = pg.id order by g.name) as groups,
         array(select to_char(o.appointment_at at time zone ${tz}, 'HH24:MI') || ' ' || o.title from orders o
-          where o.enterprise_id = u.enterprise_id and o.service_user_id = u.id and o.state in (2, 3, 4) and o.deleted_at is null and ${today}
+          where o.enterprise_id = ${v.enterpriseId} and o.service_user_id = pg.id and o.state in (2, 3, 4) and o.deleted_at is null
+            and o.appointment_at >= ${dayStart} and o.appointment_at < ${dayStart} + interval '1 day'
           order by o.appointment_at) as today
-      from users u left join service_providers p on p.enterprise_id = u.enterprise_id and p.id = u.provider_id
-      where ${where}
-      order by open, u.id ${pageSql(q)}`,
+      from page pg left join service_providers p on p.enterprise_id = ${v.enterpriseId} and p.id = pg.provider_id
+      order by pg.open, pg.id`,
   );
   const count = await countOf(ex, sql`users u`, where);
   return {
@@ -106,10 +116,10 @@ export async function candidates(
  * the orders are locked in id order, so two batches over the same orders queue instead of deadlocking, and the
  * later one finds them dispatched. Each order is one dispatch with its own log row.
  */
-export async function batchDesignate(db: Db, v: OrderListViewer, b: BatchDesignateBody): Promise<{ count: number }> {
+export async function batchDesignate(db: Db, v: DeskViewer, b: BatchDesignateBody): Promise<{ count: number }> {
   const ids = [...new Set(b.orderIds)].sort((x, y) => x - y);
   return db.transaction(async (tx) => {
-    const provider = await providerOfViewer(tx, v);
+    const provider = await providerOf(tx, v);
     const locked = await rows(
       tx,
       sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)}) and o.deleted_at is null order by o.id for update`,
