@@ -118,8 +118,12 @@ test.describe('dispatch desk', () => {
     await dialog.getByRole('radio', { name: '产品分类' }).check();
     await dialog.getByRole('textbox', { name: '产品分类' }).fill('空调');
     await dialog.getByRole('radio', { name: '外包服务商' }).check();
-    await dialog.getByLabel('选择服务商').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '华东联保服务有限公司' }).click();
+    // The dropdown may still be opening when the option first shows: pick until the field holds the provider.
+    await expect(async () => {
+      await dialog.getByLabel('选择服务商').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '华东联保服务有限公司' }).click({ timeout: 3000 });
+      await expect(dialog.getByText('华东联保服务有限公司')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.locator('tr', { hasText: name })).toContainText('产品分类：空调');
     await shot(page, FLOW, '5-rules');
