@@ -40,3 +40,4 @@ export * from './events/index';
 export * from './schedule/index';
 export * from './automation/index';
 export * from './process/process.contract';
+export * from './dispatch/index';

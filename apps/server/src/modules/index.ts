@@ -17,6 +17,7 @@ import { eventsModule } from './events/events.routes';
 import { scheduleModule } from './schedule/schedule.routes';
 import { automationModule } from './automation/automation.routes';
 import { processModule } from './process/process.routes';
+import { dispatchModule } from './dispatch/dispatch.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -35,6 +36,7 @@ export const modules: Module[] = [
   customersModule,
   activityModule,
   ordersModule,
+  dispatchModule,
   eventsModule,
   scheduleModule,
   automationModule,

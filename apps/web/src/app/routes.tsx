@@ -185,3 +185,5 @@ LAYOUT_ROUTES.push({
   page: lazyPage(() => import('../features/process/OrderProcessPage')),
   power: 'menu_TemplateCenter',
 });
+// Issue 12 §1: the dispatch desk (features/dispatch); /orderingRule is the rule page above.
+LAYOUT_ROUTES.push({ path: '/assignOrder', title: '待派单工单', page: lazyPage(() => import('../features/dispatch/AssignOrder')), keepAlive: true });

@@ -116,8 +116,14 @@ export const paymentMethodField = oneOf('支付方式', [1, 2, 3, 4, 5] as const
 /** POST /order/collect: 收款 with the method, the collection account and the amount. */
 export const collectBody = z.object({ ...base, paymentMethod: paymentMethodField, receivePaymentId: optionalId('收款账户'), amount: money('收款金额'), note });
 
-/** POST /v2/order/dispatch: the minimal assign, one service person (role 2) and collaborators (role 2). */
-export const dispatchBody = z.object({ ...base, serviceUserId: requiredId('服务人员'), coordinationUserId: optionalIds('协作人员', 20), note });
+/**
+ * POST /v2/order/dispatch: one service person (role 2) and collaborators (role 2), or an outsourced service provider
+ * whose own dispatcher then picks the engineer (issue 12); the remark goes into the log with 改派/转派.
+ */
+/** The dispatch fields before the one-of-two check (other bodies extend them). */
+export const dispatchFields = z.object({ ...base, serviceUserId: optionalId('服务人员'), providerId: optionalId('服务商'), coordinationUserId: optionalIds('协作人员', 20), note });
+export const dispatchBody = dispatchFields
+  .refine((b) => !!b.serviceUserId !== !!b.providerId, { message: '请选择服务人员或服务商（二选一）', path: ['serviceUserId'] });
 
 /** POST /sh/order/linkCustomer: the order's customer (with its contact and address) changes. */
 export const linkCustomerBody = z.object({ ...base, customerId: requiredId('客户'), contactId: optionalId('联系人'), addressId: optionalId('服务地址') });

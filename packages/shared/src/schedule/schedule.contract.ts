@@ -3,7 +3,7 @@ import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { L } from '../common/zod';
 import { optionalIds, requiredDate, requiredId, requiredText } from '../customers/fields';
-import { bespokeBody, dispatchBody } from '../orders/order.actions.contract';
+import { bespokeBody, dispatchFields } from '../orders/order.actions.contract';
 import { SCHEDULE_MAX_DAYS } from './schedule.constants';
 
 /**
@@ -157,7 +157,7 @@ export const unassignedRowSchema = z.object({
 export type UnassignedRow = z.infer<typeof unassignedRowSchema>;
 
 /** POST /v2/schedule/book: the board's drop: dispatch to the engineer and keep the date, refused on a clash. */
-export const bookBody = dispatchBody.extend({ bespokeTime: bespokeBody.shape.bespokeTime });
+export const bookBody = dispatchFields.omit({ providerId: true }).extend({ serviceUserId: requiredId('服务人员'), bespokeTime: bespokeBody.shape.bespokeTime });
 export type BookBody = z.infer<typeof bookBody>;
 
 export const positionBody = z.object({

@@ -727,6 +727,7 @@ CREATE TABLE "orders" (
 	"evaluated_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"fee_ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"provider_id" bigint,
 	CONSTRAINT "orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
@@ -1009,6 +1010,38 @@ CREATE TABLE "process_versions" (
 	CONSTRAINT "process_versions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "dispatch_rules" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "dispatch_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"kind" smallint NOT NULL,
+	"template_id" bigint,
+	"area_code" text,
+	"group_id" bigint,
+	"category" text,
+	"target_type" smallint NOT NULL,
+	"target_user_id" bigint,
+	"target_group_id" bigint,
+	"target_provider_id" bigint,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dispatch_rules_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "dispatch_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"target_type" smallint DEFAULT 4 NOT NULL,
+	"target_user_id" bigint,
+	"target_group_id" bigint,
+	"target_provider_id" bigint,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dispatch_settings_enterprise_id_pk" PRIMARY KEY("enterprise_id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1110,6 +1143,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_abnormal_by_fk" FOREIGN KEY ("enterp
 ALTER TABLE "orders" ADD CONSTRAINT "orders_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_create_examiner_fk" FOREIGN KEY ("enterprise_id","create_examine_operator_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_complete_examiner_fk" FOREIGN KEY ("enterprise_id","complete_examine_operator_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_item_types" ADD CONSTRAINT "service_item_types_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_items" ADD CONSTRAINT "service_items_type_fk" FOREIGN KEY ("enterprise_id","type_id") REFERENCES "public"."service_item_types"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_report_links" ADD CONSTRAINT "order_report_links_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1156,6 +1190,17 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_enterprise_i
 ALTER TABLE "order_list_settings" ADD CONSTRAINT "order_list_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "process_versions" ADD CONSTRAINT "process_versions_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "process_versions" ADD CONSTRAINT "process_versions_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_group_fk" FOREIGN KEY ("enterprise_id","group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_user_fk" FOREIGN KEY ("enterprise_id","target_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_target_group_fk" FOREIGN KEY ("enterprise_id","target_group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_rules" ADD CONSTRAINT "dispatch_rules_provider_fk" FOREIGN KEY ("enterprise_id","target_provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_user_fk" FOREIGN KEY ("enterprise_id","target_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_group_fk" FOREIGN KEY ("enterprise_id","target_group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_provider_fk" FOREIGN KEY ("enterprise_id","target_provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_updated_by_fk" FOREIGN KEY ("enterprise_id","updated_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1320,6 +1365,9 @@ CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_visit_cnt_idx" ON "orders" USING btree ("enterprise_id","return_visitor_id") WHERE state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","created_at","state","invalid") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_undeliver_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_open_load_idx" ON "orders" USING btree ("enterprise_id","service_user_id","appointment_at") WHERE state in (2, 3, 4) and deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "service_item_types_name_uq" ON "service_item_types" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "service_items_name_uq" ON "service_items" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterprise_id","type_id","sort","id");--> statement-breakpoint
@@ -1361,4 +1409,5 @@ CREATE UNIQUE INDEX "automation_timers_uq" ON "automation_timers" USING btree ("
 CREATE INDEX "automation_timers_armed_idx" ON "automation_timers" USING btree ("enterprise_id","order_id") WHERE state = 0;--> statement-breakpoint
 CREATE INDEX "timed_events_trigger_idx" ON "timed_events" USING btree ("enterprise_id","template_id","trigger");--> statement-breakpoint
 CREATE INDEX "order_list_settings_updated_idx" ON "order_list_settings" USING btree ("enterprise_id","updated_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("enterprise_id","template_id","version");
+CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("enterprise_id","template_id","version");--> statement-breakpoint
+CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterprise_id","sort","id");

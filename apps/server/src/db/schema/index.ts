@@ -16,3 +16,4 @@ export * from './events';
 export * from './schedule';
 export * from './automation';
 export * from './process';
+export * from './dispatch';

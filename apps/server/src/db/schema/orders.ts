@@ -3,7 +3,7 @@ import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jso
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
 import { customerAddresses, customerContacts, customers, installedProducts } from './customers';
 import { formTemplates, formTemplateVersions, moneyItems } from './forms';
-import { serviceGroups } from './org';
+import { serviceGroups, serviceProviders } from './org';
 import { enterprises, users } from './platform';
 
 /**
@@ -165,6 +165,8 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     /** The expense form's custom values (fees, issue 11 §1). */
     feeExt: jsonb('fee_ext').notNull().default({}),
+    /** The outsourced service provider the order is assigned to (dispatch issue 12); its own dispatcher picks the engineer. */
+    providerId: ref('provider_id'),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
@@ -248,6 +250,12 @@ export const orders = pgTable(
       .where(sql`state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null`),
     // statusStatistics (counts by state for the home page, optionally by creation range): counted without the table.
     index('orders_stats_idx').on(t.enterpriseId, t.createdAt, t.state, t.invalid).where(sql`deleted_at is null`),
+    // Dispatch (issue 12): a provider's orders waiting for its own dispatcher.
+    foreignKey({ name: 'orders_provider_fk', columns: [t.enterpriseId, t.providerId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
+    index('orders_provider_idx').on(t.enterpriseId, t.providerId, t.createdAt, t.id).where(sql`provider_id is not null and deleted_at is null`),
+    // The desk's pending list (picked and counted index-only) and each engineer's open load with today's appointments.
+    index('orders_undeliver_list_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`state = 1 and not in_pool and deleted_at is null`),
+    index('orders_open_load_idx').on(t.enterpriseId, t.serviceUserId, t.appointmentAt).where(sql`state in (2, 3, 4) and deleted_at is null`),
   ],
 );
 

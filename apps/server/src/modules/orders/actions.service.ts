@@ -195,17 +195,17 @@ export async function handleAbnormal(db: Db, v: ActionViewer, b: HandleAbnormalB
   });
 }
 
-/** Enabled users of the enterprise holding role 2 (the spec's pickers for service person and collaborators). */
-async function servicePeople(ex: Executor, v: OrderViewer, ids: number[], label: string): Promise<Map<number, string>> {
+/** Enabled users of the enterprise holding role 2 (the spec's pickers), of one provider when `provider` is given. */
+async function servicePeople(ex: Executor, v: OrderViewer, ids: number[], label: string, provider?: number): Promise<Map<number, { name: string; providerId: number | null }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const found = await rows<{ id: number; name: string }>(
+  const found = await rows<{ id: number; name: string; provider_id: number | null }>(
     ex,
-    sql`select id, name from users where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})
-      and enabled and deleted_at is null and 2 = any(roles)`,
+    sql`select id, name, provider_id from users where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})
+      and enabled and deleted_at is null and 2 = any(roles) ${provider ? sql`and provider_id = ${provider}` : sql``}`,
   );
   if (found.length !== unique.length) throw invalid(`${label}：人员不存在、已停用或不是服务人员`);
-  return new Map(found.map((u) => [Number(u.id), u.name]));
+  return new Map(found.map((u) => [Number(u.id), { name: u.name, providerId: u.provider_id == null ? null : Number(u.provider_id) }]));
 }
 
 /** Replaces the order's people of one part. */
@@ -216,15 +216,70 @@ export async function setPeople(tx: Tx, v: OrderViewer, orderId: number, part: n
     select ${v.enterpriseId}, ${orderId}, ${part}, u from unnest(${bigints([...new Set(ids)])}) u`);
 }
 
-/** The minimal assign: one service person, collaborators (both role 2); the dispatch issue extends it. */
+/** The viewer's provider when they are an outsourced user (user_type 1): they dispatch only their provider's orders. */
+export async function providerOfViewer(ex: Executor, v: OrderViewer): Promise<number | null> {
+  if (v.id <= 0) return null;
+  const [u] = await rows<{ provider_id: number | null }>(ex, sql`select provider_id from users where enterprise_id = ${v.enterpriseId} and id = ${v.id} and user_type = 1`);
+  return u?.provider_id == null ? null : Number(u.provider_id);
+}
+
+/** An enabled provider that takes orders (partner types 1, 3, 4), by id. */
+async function assignableProvider(ex: Executor, v: OrderViewer, id: number): Promise<string> {
+  const [p] = await rows<{ name: string }>(
+    ex,
+    sql`select name from service_providers where enterprise_id = ${v.enterpriseId} and id = ${id} and enabled and partner_type in (1, 3, 4)`,
+  );
+  if (!p) throw invalid('服务商：服务商不存在、已停用或不可接单');
+  return p.name;
+}
+
+export type DispatchInput = Pick<DispatchBody, 'serviceUserId' | 'providerId' | 'coordinationUserId' | 'note'>;
+
+/**
+ * 派单 on an order already locked (withOrder, batchDesignate): to one engineer with collaborators, or to a provider
+ * (whose own dispatcher then picks the engineer). A second dispatch is 改派 (not yet accepted) or 转派 (accepted),
+ * and the log says from whom to whom. A provider's user dispatches only their provider's orders to its engineers.
+ */
+export async function dispatchLocked(tx: Tx, v: OrderViewer, row: Row, b: DispatchInput): Promise<StateResult> {
+  const orderId = Number(row.id);
+  const mine = await providerOfViewer(tx, v);
+  if (mine != null && Number(row.provider_id) !== mine) throw new AppError('NOT_FOUND');
+  if (mine != null && b.providerId) throw invalid('服务商：服务商的工单只能派给本服务商的服务人员');
+  const helpers = b.coordinationUserId?.filter((id) => id !== b.serviceUserId);
+  const names = helpers ? await servicePeople(tx, v, helpers, '协作人员', mine ?? undefined) : null;
+  const helperNote = names?.size ? `协作人员：${[...names.values()].map((u) => u.name).join('、')}` : null;
+  // A provider's first pick of its engineer is not a reassignment.
+  const before = mine != null && row.service_user_id == null ? null : await previousAssignee(tx, v, row);
+  let patch: Record<string, PatchValue>;
+  let to: string;
+  if (b.providerId) {
+    to = `服务商：${await assignableProvider(tx, v, b.providerId)}`;
+    patch = { provider_id: b.providerId };
+  } else {
+    const id = Number(b.serviceUserId);
+    const engineer = (await servicePeople(tx, v, [id], '服务人员', mine ?? undefined)).get(id);
+    to = `服务人员：${engineer?.name}`;
+    // An outsourced engineer's orders stay with their provider; staff clear it.
+    patch = { service_user_id: id, provider_id: mine ?? engineer?.providerId ?? null };
+  }
+  const state = Number(row.state);
+  const head = before && state !== 1 ? `${state === 2 ? '改派' : '转派'}：${before} → ${to.replace(/^.+?：/, '')}` : to;
+  const r = await moveOrder(tx, v, orderId, 'dispatch', { patch, note: join(head, helperNote, b.note) });
+  if (helpers) await setPeople(tx, v, orderId, ORDER_PEOPLE_PARTS.collaborator, helpers);
+  return r;
+}
+
+/** The engineer (or provider) the order had before this dispatch, by name. */
+async function previousAssignee(ex: Executor, v: OrderViewer, row: Row): Promise<string | null> {
+  const [r] = await rows<{ name: string | null }>(
+    ex,
+    sql`select coalesce((select name from users where enterprise_id = ${v.enterpriseId} and id = ${row.service_user_id ?? null}),
+      (select name from service_providers where enterprise_id = ${v.enterpriseId} and id = ${row.provider_id ?? null})) as name`,
+  );
+  return r?.name ?? null;
+}
+
+/** POST /v2/order/dispatch: one order as the page showed it. */
 export async function dispatch(db: Db, v: OrderViewer, b: DispatchBody): Promise<ActionResult> {
-  return withOrder(db, v, 'dispatch', b, async (tx) => {
-    const engineer = await servicePeople(tx, v, [b.serviceUserId], '服务人员');
-    const helpers = b.coordinationUserId?.filter((id) => id !== b.serviceUserId);
-    const names = helpers ? await servicePeople(tx, v, helpers, '协作人员') : null;
-    const note = join(`服务人员：${engineer.get(b.serviceUserId)}`, names?.size ? `协作人员：${[...names.values()].join('、')}` : null, b.note);
-    const r = await moveOrder(tx, v, b.orderId, 'dispatch', { patch: { service_user_id: b.serviceUserId }, note });
-    if (helpers) await setPeople(tx, v, b.orderId, ORDER_PEOPLE_PARTS.collaborator, helpers);
-    return done(b.orderId, r);
-  });
+  return withOrder(db, v, 'dispatch', b, async (tx, row) => done(b.orderId, await dispatchLocked(tx, v, row, b)));
 }

@@ -31,7 +31,7 @@ const SORTS = sortsOn('o.');
 /** The same sorts over the matches' own columns (sortedMatches). */
 const MATCH_SORTS = sortsOn('');
 
-interface RawRow {
+export interface RawRow {
   id: number;
   order_no: string;
   title: string;
@@ -64,7 +64,7 @@ interface RawRow {
 }
 
 /** The list columns for the rows `inner` picks (aliased o); the names are joined for those rows only. */
-function rowSelect(v: OrderListViewer, inner: SQL, order: SQL): SQL {
+export function rowSelect(v: OrderListViewer, inner: SQL, order: SQL): SQL {
   const t = (col: string) => timeOf(sql.raw(`o.${col}`), v);
   return sql`select o.id, o.order_no, o.title, o.state, o.invalid, o.customer_id, c.name as custom_name, o.custom_link_person, o.custom_phone,
       o.full_address, o.template_id, ft.name as order_type_name, o.priority, o.service_user_id, su.name as service_user_name,
@@ -85,7 +85,7 @@ function rowSelect(v: OrderListViewer, inner: SQL, order: SQL): SQL {
 
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
 
-function present(r: RawRow): OrderRow {
+export function present(r: RawRow): OrderRow {
   return {
     id: Number(r.id),
     orderNo: r.order_no,

@@ -41,6 +41,10 @@ export interface OrderViewer {
   admin: boolean;
 }
 
+/** The system acting (automatic dispatch): an administrator with no user, logged with user_id null (shown as 系统). */
+export const systemViewer = (enterpriseId: number): OrderViewer => ({ id: 0, enterpriseId, sysrole: null, admin: true });
+const actorIdOf = (v: OrderViewer): number | null => (v.id > 0 ? v.id : null);
+
 type Row = Record<string, unknown>;
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
@@ -110,7 +114,7 @@ const now = sql`now()`;
 const unassigned = { service_user_id: null, taken_by: null, taken_at: null, grabbed: false };
 
 /** Columns an approval decision sets, by examine type. */
-function examinePatch(type: ExamineType | null, approved: boolean, actorId: number): Record<string, PatchValue> {
+function examinePatch(type: ExamineType | null, approved: boolean, actorId: number | null): Record<string, PatchValue> {
   const p: Record<string, PatchValue> = { examine_result: approved ? 1 : 2 };
   if (type === 1) Object.assign(p, { create_examine_operator_id: actorId, create_examined_at: now });
   if (type === 2) Object.assign(p, { complete_examine_operator_id: actorId, complete_examined_at: now }, approved ? { finished_at: now } : {});
@@ -121,7 +125,7 @@ function examinePatch(type: ExamineType | null, approved: boolean, actorId: numb
 }
 
 /** The columns that follow from an action (times, people, flags); the endpoint adds its own fields over these. */
-export function standardPatch(action: OrderAction, d: { ctx: OrderContext; to: number }, actorId: number): Record<string, PatchValue> {
+export function standardPatch(action: OrderAction, d: { ctx: OrderContext; to: number }, actorId: number | null): Record<string, PatchValue> {
   const opened = (a: OrderAction): Record<string, PatchValue> => {
     const t = examineOpened(a, d.ctx.process);
     return t ? { examine_type: t, examine_result: 0 } : {};
@@ -190,9 +194,9 @@ export function moveOrder(ex: Executor, v: OrderViewer, id: number, action: Orde
     enterpriseId: v.enterpriseId,
     id,
     action,
-    actorId: v.id,
+    actorId: actorIdOf(v),
     ctxOf: (row, tx) => orderContext(tx, v, row),
-    patchOf: (d) => ({ ...standardPatch(action, d, v.id), ...o.patch }),
+    patchOf: (d) => ({ ...standardPatch(action, d, actorIdOf(v)), ...o.patch }),
     // Orders in the recycle bin are not found, except to be restored.
     guard: action === 'restore' ? undefined : sql`deleted_at is null`,
     note: o.note,

@@ -1,30 +1,37 @@
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
-import { Alert, Card } from 'antd';
+import { Alert, Card, Space } from 'antd';
 import { Link } from 'react-router';
 import { useUser } from '../../../lib/session';
+import { DefaultDispatch } from '../../dispatch/rules/DefaultDispatch';
+import { RuleTable } from '../../dispatch/rules/RuleTable';
 import { SettingsForm } from '../components/SettingsForm';
 
 /** The catalogue settings that decide how orders reach engineers. */
 export const ORDERING_RULE_CODES = ['order_high_seas', 'order_reserve_required', 'order_timeout_hours', 'sla_enabled', 'auto_copy'] as const;
 
-/** Dispatch rules: the order settings that govern dispatching, grabbing and time limits. */
+/** 派单规则: the rules and the default dispatch that assign new orders automatically, and the related order settings. */
 export default function OrderingRule() {
   const user = useUser();
+  const editable = hasPower(user.powers, 'menu_OrderingRule');
   return (
-    <Card title="派单规则">
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Alert
         type="info"
         showIcon
-        style={{ marginBottom: 12 }}
         title="派单说明"
         description={
           <>
-            派单员在“待派单工单”中把工单派给服务人员或<Link to="/serviceGroup">服务团队</Link>；开启工单公海后，未派出的工单进入公海由服务人员抢单。
-            超时时长决定工单何时计为超时工单，SLA 与自动抄送在免费版不可开启。
+            新工单（待派单状态）依次尝试下面的派单规则：按工单类型、服务区域、服务团队或产品分类匹配，派给指定服务人员、
+            <Link to="/serviceGroup">服务团队</Link>中负载最低的工程师或外包服务商；都不匹配时按默认派单处理。自动派单记为“系统”派单，
+            其余工单由派单员在“待派单工单”中派出。
           </>
         }
       />
-      <SettingsForm codes={ORDERING_RULE_CODES} editable={hasPower(user.powers, POWERS.systemSetting)} />
-    </Card>
+      <RuleTable editable={editable} />
+      <DefaultDispatch editable={editable} />
+      <Card size="small" title="相关设置">
+        <SettingsForm codes={ORDERING_RULE_CODES} editable={hasPower(user.powers, POWERS.systemSetting)} />
+      </Card>
+    </Space>
   );
 }

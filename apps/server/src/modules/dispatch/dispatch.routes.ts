@@ -1,0 +1,57 @@
+import { dispatchContract as K, unDeliverFilters } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { AppError, invalid } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import { registerBadgeCount } from '../menu/badges';
+import { listViewerOf } from '../orders/list.service';
+import { defaultAssigneeFor } from './assignee';
+import * as desk from './desk.service';
+import { installAutoDispatch } from './dispatch.hooks';
+import * as rules from './rules.service';
+
+const deskViewerOf = (user: SessionUser): desk.DeskViewer => ({ ...listViewerOf(user), userType: user.userType });
+
+// The desk's count: the badge with no query, the list's pager with the desk's filters. It takes over the count the
+// orders module plugged in (this module registers after it), adding the filters and the provider's dispatcher view.
+registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, query, deps }) => {
+  if (!user.powers.includes('menu_AssignOrder')) throw new AppError('NO_POWER');
+  const f = unDeliverFilters.safeParse(query);
+  if (!f.success) throw invalid(f.error.issues[0]?.message ?? '筛选条件不正确');
+  return desk.unDeliverCount(deps.db, deskViewerOf(user), f.data);
+});
+
+/** Assigning orders (issue 12 §1; docs/api.md "Dispatch"). */
+export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  installAutoDispatch();
+  registerAll(app, deps, K, {
+    unDeliverOrderList: async ({ user, query }) => desk.unDeliverList(db, deskViewerOf(user), query),
+    candidates: async ({ user, query }) => desk.candidates(db, deskViewerOf(user), query),
+    batchDesignate: async ({ user, body }) => withMessage(await desk.batchDesignate(db, deskViewerOf(user), body), '派单成功'),
+    defaultUser: async ({ user, query }) => {
+      // Another enterprise's order (or one in the bin) is not found.
+      const [seen] = await rows(db, sql`select 1 from orders where enterprise_id = ${user.enterpriseId} and id = ${query.orderId} and deleted_at is null`);
+      if (!seen) throw new AppError('NOT_FOUND');
+      return defaultAssigneeFor(db, user.enterpriseId, query.orderId);
+    },
+    getDefaultDispatch: async ({ user }) => rules.getDefaultDispatch(db, user.enterpriseId),
+    updateDefaultDispatch: async ({ user, body }) => {
+      await rules.updateDefaultDispatch(db, user.enterpriseId, user.id, body);
+      return withMessage(null, '保存成功');
+    },
+    ruleList: async ({ user }) => rules.listRules(db, user.enterpriseId),
+    ruleCreate: async ({ user, body }) => withMessage(await rules.createRule(db, user.enterpriseId, body), '保存成功'),
+    ruleUpdate: async ({ user, body }) => {
+      await rules.updateRule(db, user.enterpriseId, body);
+      return withMessage(null, '保存成功');
+    },
+    ruleDelete: async ({ user, body }) => {
+      await rules.deleteRules(db, user.enterpriseId, body.ids);
+      return withMessage(null, '删除成功');
+    },
+  });
+}

@@ -1,0 +1,119 @@
+// The pending-assignment desk at 1,000,000 orders: npx tsx bench/dispatch.ts (BENCH_ORDERS sets the scale).
+// Seeds the bench enterprise's orders with bench/orders.seed.ts, then prints for each dispatch read its API p50/p99 next
+// to the API's own statements replayed directly (bench/capture.ts); the budget is 1.5× (DESIGN.md §8).
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openPostgres, rows } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openEmbedded } from '../apps/server/src/db/open';
+import { createDeps } from '../apps/server/src/platform/create-deps';
+import { captureSql, explain, percentile, replay } from './capture';
+import { seedOrders } from './orders.seed';
+import { benchLogin, seedLarge } from './seed';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+
+interface Row {
+  endpoint: string;
+  apiP50: number;
+  apiP99: number;
+  sqlP50: number;
+  statements: number;
+  answer: string;
+  plan: string;
+}
+
+async function getJson(base: string, p: string, cookie: string): Promise<{ success: boolean; message: string; data: unknown }> {
+  const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
+  const body = (await res.json()) as { success: boolean; message: string; data: unknown };
+  return body;
+}
+
+const answerOf = (d: unknown): string => (Array.isArray(d) ? `${d.length} rows` : typeof d === 'number' ? String(d) : (d as { list?: unknown[] })?.list ? `${(d as { list: unknown[] }).list.length} rows` : 'ok');
+
+async function measure(database: Database, base: string, cookie: string, p: string): Promise<Row> {
+  const probe = await getJson(base, p, cookie);
+  if (!probe.success) throw new Error(`${p}: ${probe.message}`);
+  for (let i = 0; i < 3; i++) await getJson(base, p, cookie);
+  const statements = await captureSql(database, async () => {
+    await getJson(base, p, cookie);
+  });
+  const r = await autocannon({ url: `${base}/api${p}`, connections: 1, duration: SECONDS, headers: { cookie } });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const times = await replay(database, statements, 1000, SECONDS * 500);
+  const main = statements.find((s) => /from orders o|from users u|dispatch_rules/.test(JSON.stringify(s.args)));
+  return {
+    endpoint: p,
+    apiP50: r.latency.p50,
+    apiP99: r.latency.p99,
+    sqlP50: percentile(times, 50),
+    statements: statements.length,
+    answer: answerOf(probe.data),
+    plan: main ? await explain(database, main.args as unknown[]) : '',
+  };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-dsp-'));
+  if (dir) chmodSync(dir, 0o755);
+  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
+  try {
+    await migrate(database);
+    const ep = await seedLarge(database.db, 2000);
+    const seed = await seedOrders(database.db, ep.enterpriseId, ORDERS, 0);
+    console.info(`${seed.orders} orders (${seed.reused ? 'reused' : `seeded in ${seed.seconds.toFixed(0)} s`})`);
+    const [pending] = await rows<{ n: number; id: number }>(
+      database.db,
+      sql`select count(*)::int as n, max(id) as id from orders where enterprise_id = ${ep.enterpriseId} and state = 1 and not in_pool and deleted_at is null`,
+    );
+    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+    const app = await buildApp(createDeps(config, database));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const admin = await benchLogin(base, ep.enterpriseId);
+      const paths = [
+        '/order/unDeliverOrderList?pageIndex=0&pageSize=20',
+        '/order/unDeliverOrderList?pageIndex=200&pageSize=20',
+        '/order/unDeliverOrderList?pageIndex=0&pageSize=20&priority=3',
+        '/order/unDeliverOrderListCount',
+        '/order/unDeliverOrderListCount?priority=3',
+        '/worker/designateUserList?pageIndex=0&pageSize=20',
+        `/order/progress/defaultUser?orderId=${pending?.id}`,
+      ];
+      const out: Row[] = [];
+      for (const p of paths) out.push(await measure(database, base, admin, p));
+      console.info(`\nDispatch desk at ${seed.orders} orders (${pending?.n} pending assignment), API vs its own SQL replayed (budget 1.5×)`);
+      console.table(
+        out.map((r) => ({
+          endpoint: r.endpoint,
+          'API p50 ms': r.apiP50,
+          'API p99 ms': r.apiP99,
+          'SQL p50 ms': Number(r.sqlP50.toFixed(2)),
+          ratio: Number((r.apiP50 / r.sqlP50).toFixed(2)),
+          statements: r.statements,
+          answer: r.answer,
+        })),
+      );
+      if (process.env.BENCH_PLANS !== '0') for (const r of out) if (r.plan) console.info(`\n--- ${r.endpoint}\n${r.plan}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+  console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

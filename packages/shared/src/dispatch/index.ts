@@ -1,0 +1,2 @@
+export * from './dispatch.constants';
+export * from './dispatch.contract';
