@@ -35,11 +35,11 @@ export const STAGE_SWITCH: Record<OrderStage, keyof OrderProcess> = {
 };
 
 const tid = L(id, '工单类型');
-const role = z.number().int().refine((r) => (ROLE_IDS as number[]).includes(r), '角色不正确');
+const role = z.number().int().min(1, '角色不正确').max(10, '角色不正确').refine((r) => (ROLE_IDS as number[]).includes(r), '角色不正确');
 const approver = z.discriminatedUnion('by', [
-  z.object({ by: z.literal('role'), role: L(role, '审核角色') }),
-  z.object({ by: z.literal('user'), userId: L(id, '审核人') }),
-  z.object({ by: z.literal('dispatcher') }),
+  z.object({ by: L(z.literal('role'), '审核方式'), role: L(role, '审核角色') }),
+  z.object({ by: L(z.literal('user'), '审核方式'), userId: L(id, '审核人') }),
+  z.object({ by: L(z.literal('dispatcher'), '审核方式') }),
 ]);
 const stageActors = z.object({
   personTypes: L(z.array(z.number().int().min(0, '人员类型不正确').max(5, '人员类型不正确')).max(6), '人员类型'),
@@ -50,8 +50,8 @@ const requirement = z.object({
   signature: L(z.boolean(), '签名'),
   photos: L(z.boolean(), '照片'),
 });
-const partial = <K extends string, T extends z.ZodType>(keys: readonly K[], v: T) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, v.optional()])) as Record<K, z.ZodOptional<T>>).strict();
+const partial = <K extends string, T extends z.ZodType>(keys: readonly K[], v: T, label: string) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, L(v.optional(), label)])) as unknown as Record<K, z.ZodOptional<T>>).strict();
 
 /** The whole process as the page saves it (every switch, approvers, actors and requirements). */
 export const orderProcessSchema = z
@@ -69,9 +69,9 @@ export const orderProcessSchema = z
     completeApproval: L(z.boolean(), '完成审核'),
     receiptApproval: L(z.boolean(), '回执审核'),
     collectionApproval: L(z.boolean(), '收款审核'),
-    approvers: L(partial(APPROVAL_KINDS, approver), '审核人'),
-    actors: L(partial(ORDER_STAGE_KEYS, stageActors), '环节处理人'),
-    requirements: L(partial(ORDER_HOOK_POINTS, requirement), '环节要求'),
+    approvers: L(partial(APPROVAL_KINDS, approver, '审核人'), '审核人'),
+    actors: L(partial(ORDER_STAGE_KEYS, stageActors, '环节处理人'), '环节处理人'),
+    requirements: L(partial(ORDER_HOOK_POINTS, requirement, '环节要求'), '环节要求'),
   })
   .superRefine((p, ctx) => {
     // An approval switched on over a stage switched off could never open.
