@@ -1,0 +1,2 @@
+export * from './spares.constants';
+export * from './spares.machine';
