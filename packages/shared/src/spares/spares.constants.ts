@@ -32,19 +32,21 @@ export const RETURN_TYPES = { 1: '返厂', 2: '本地核销' } as const;
 export const GOODS_ORDER_STATES = { 1: '待付款', 2: '待审核', 3: '待发货', 4: '运输中', 5: '已签收', 6: '已取消' } as const;
 
 /**
- * Stock documents: each kind, its page, which warehouses it names and the log type its movements carry.
+ * Stock documents: each kind, the power that files it, which warehouses it names and the log type its movements carry.
  * `from` loses stock, `to` gains it; a count sets the counted quantity in `from`.
  */
 export const SPARE_DOC_KINDS = {
-  1: { name: '领用单', path: '/spareGet', from: true, to: true, logType: 7 },
-  2: { name: '调拨单', path: '/spareAllotted', from: true, to: true, logType: 5 },
-  3: { name: '分配单', path: '/spareDistributed', from: true, to: true, logType: 9 },
-  4: { name: '报废单', path: '/spareWaste', from: true, to: false, logType: 11 },
-  5: { name: '盘点单', path: '/stockTaking', from: true, to: false, logType: 10 },
-  6: { name: '入库单', path: '/stockLog', from: false, to: true, logType: 3 },
-  7: { name: '出库单', path: '/stockLog', from: true, to: false, logType: 4 },
-  8: { name: '退还单', path: '/spareMine', from: true, to: true, logType: 8 },
-} as const satisfies Record<number, { name: string; path: string; from: boolean; to: boolean; logType: StockLogType }>;
+  1: { name: '领用单', power: 'menu_SpareGet', from: true, to: true, logType: 7 },
+  2: { name: '调拨单', power: 'menu_SpareAllotted', from: true, to: true, logType: 5 },
+  3: { name: '分配单', power: 'menu_SpareDistributed', from: true, to: true, logType: 9 },
+  4: { name: '报废单', power: 'menu_SpareWaste', from: true, to: false, logType: 11 },
+  5: { name: '盘点单', power: 'menu_StockTaking', from: true, to: false, logType: 10 },
+  6: { name: '入库单', power: 'menu_StockLog', from: false, to: true, logType: 3 },
+  7: { name: '出库单', power: 'menu_StockLog', from: true, to: false, logType: 4 },
+  8: { name: '退还单', power: 'menu_SpareMine', from: true, to: true, logType: 8 },
+} as const satisfies Record<number, { name: string; power: string; from: boolean; to: boolean; logType: StockLogType }>;
+/** Kinds an engineer files for their own stock: the other side is their own warehouse (requisition: to; return: from). */
+export const OWN_STOCK_KINDS = { 1: 'to', 8: 'from' } as const;
 export type SpareDocKind = keyof typeof SPARE_DOC_KINDS;
 export const SPARE_DOC_KIND_IDS = Object.keys(SPARE_DOC_KINDS).map(Number) as SpareDocKind[];
 
@@ -54,8 +56,8 @@ export const SPARE_DOC_STATES = { 1: '待审批', 2: '已通过', 3: '已驳回'
 export const OLD_PART_STATES = { 1: '待返还', 2: '已寄出', 3: '已签收', 4: '已翻新', 5: '已报废', 6: '已核销' } as const;
 /** Days an engineer has to send an old part back before it is overdue. */
 export const OLD_PART_DUE_DAYS = 15;
-/** Dictionary names the spare pages read (modules/settings dictionaries). */
-export const SPARE_DICTS = { logistics: '物流公司', returnAddress: '旧件返还地址', deliveryWarehouse: '发货仓库' } as const;
+/** Dictionary codes the spare pages read (settings dict.constants). */
+export const SPARE_DICTS = { logistics: 'logistics_company', returnAddress: 'old_part_return_address', deliveryWarehouse: 'delivery_warehouse' } as const;
 
 /** Lines per document. */
 export const SPARE_DOC_MAX_LINES = 200;

@@ -4,6 +4,7 @@ import type { StockLogType } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { invalid } from '../../platform/errors';
+import { addNotices } from '../subscriptions/notices.repo';
 
 export interface Movement {
   warehouseId: number;
@@ -47,20 +48,46 @@ export async function postMovement(ex: Executor, enterpriseId: number, m: Moveme
     m.change > 0
       ? sql`insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) values (${enterpriseId}, ${m.warehouseId}, ${m.spareId}, ${m.change})
           on conflict (enterprise_id, warehouse_id, spare_id) do update set quantity = stocks.quantity + excluded.quantity, updated_at = now()
-          returning quantity`
+          returning quantity, safety`
       : sql`update stocks set quantity = quantity + ${m.change}, updated_at = now()
           where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} and quantity >= ${-m.change}
-          returning quantity`;
-  const [r] = await rows<{ id: number; before: number; after: number }>(
+          returning quantity, safety`;
+  const [r] = await rows<{ id: number; before: number; after: number; safety: number }>(
     ex,
-    sql`with s as (${stock})
+    sql`with s as (${stock}), l as (
       insert into stock_logs (enterprise_id, warehouse_id, spare_id, type, change, before, after, doc_kind, doc_id, order_id, serial_in, serial_out, user_id)
       select ${enterpriseId}, ${m.warehouseId}, ${m.spareId}, ${m.type}, ${m.change}, s.quantity - ${m.change}, s.quantity,
         ${m.docKind ?? null}, ${m.docId ?? null}, ${m.orderId ?? null}, ${m.serialIn ?? null}, ${m.serialOut ?? null}, ${m.userId}
-      from s returning id, before, after`,
+      from s returning id, before, after)
+      select l.id, l.before, l.after, s.safety from l, s`,
   );
   if (!r) throw await shortage(ex, enterpriseId, m);
+  if (r.after < r.safety && r.before >= r.safety) await warnLow(ex, enterpriseId, m.warehouseId, m.spareId, r.after);
   return { logId: Number(r.id), before: r.before, after: r.after };
+}
+
+/**
+ * Stock just fell below its safety stock: a notice to the warehouse's keeper, or to every warehouse keeper (role 9)
+ * when it has none. Once per (warehouse, spare, day); the to-do digest counts the warnings list too.
+ */
+async function warnLow(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, quantity: number): Promise<void> {
+  const [w] = await rows<{ warehouse: string; spare: string; keepers: number[] }>(
+    ex,
+    sql`select w.name as warehouse, s.name as spare,
+        case when w.keeper_id is not null then array[w.keeper_id::int]
+          else coalesce((select array_agg(u.id::int) from users u where u.enterprise_id = ${enterpriseId} and 9 = any(u.roles) and u.enabled and u.deleted_at is null), '{}') end as keepers
+      from warehouses w, spares s where w.enterprise_id = ${enterpriseId} and w.id = ${warehouseId} and s.enterprise_id = ${enterpriseId} and s.id = ${spareId}`,
+  );
+  if (!w || w.keepers.length === 0) return;
+  await addNotices(ex, {
+    enterpriseId,
+    userIds: w.keepers,
+    kind: 'spare_warning',
+    title: '库存预警',
+    content: `${w.warehouse}的备件“${w.spare}”库存${quantity}，低于安全库存`,
+    link: `/sparewarning?warehouseId=${warehouseId}`,
+    dedupeKey: `spare_warning:${warehouseId}:${spareId}:${new Date().toISOString().slice(0, 10)}`,
+  });
 }
 
 /** Sets a counted quantity (stock count, type 10): the difference posts as one movement; none when it matches. */
