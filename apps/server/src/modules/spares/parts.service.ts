@@ -8,6 +8,7 @@ import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { recomputeReceivable } from '../orders/fees.service';
 import { moneyViewerOf, orderFor } from '../orders/money.access';
+import { addProductHistorySource } from '../customers/installed.service';
 import { itemsByCode } from '../settings/dict.service';
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
@@ -228,3 +229,22 @@ export async function oldStep(db: Db, u: SessionUser, b: BodyOf<typeof C.oldSave
     }
   });
 }
+
+/** The installed product's history shows the parts swapped on it (orders on that product), with both serials. */
+addProductHistorySource(async (ex, v, product) => {
+  const r = await rows<{ id: number; order_no: string; name: string; serial_in: string | null; serial_out: string | null; state: number; time: string }>(
+    ex,
+    sql`select p.id::int, o.order_no, s.name, p.serial_in, p.serial_out, p.state, ${apiTime(sql`p.created_at`, v.timeZone)} as time
+      from order_parts p join orders o on o.enterprise_id = p.enterprise_id and o.id = p.order_id
+      join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
+      where p.enterprise_id = ${v.enterpriseId} and o.installed_product_id = ${product.id} order by p.id desc limit 100`,
+  );
+  return r.map((x) => ({
+    type: 'spare',
+    id: x.id,
+    no: x.order_no,
+    title: `更换备件：${x.name}${x.serial_out || x.serial_in ? `（旧件 ${x.serial_out ?? '—'} → 新件 ${x.serial_in ?? '—'}）` : ''}`,
+    state: x.state === 1 ? '已使用' : '已取消',
+    time: x.time,
+  }));
+});

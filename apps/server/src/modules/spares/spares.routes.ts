@@ -6,6 +6,7 @@ import { registerBadgeCount } from '../menu/badges';
 import * as cat from './catalogue.service';
 import * as docs from './docs.service';
 import * as parts from './parts.service';
+import './spares.demo';
 
 registerBadgeCount('/spare/data/personalApprovalList', ({ user, deps }) => docs.awaitingApproval(deps.db, user));
 

@@ -35,7 +35,7 @@ export function LedgerList(p: { title: string; fetch: (q: ListQuery) => Promise<
       columns={columns}
       fetch={p.fetch}
       sort={false}
-      defaultColumns={['create_time', 'typeName', 'spareCode', 'spareName', 'warehouseName', 'change', 'before', 'after', 'source']}
+      defaultColumns={['create_time', 'typeName', 'spareName', 'warehouseName', 'change', 'before', 'after', 'source', 'serialIn', 'serialOut']}
       phoneCard={['spareName', 'typeName', 'change', 'warehouseName', 'create_time']}
       filters={
         <>

@@ -68,7 +68,7 @@ export function OrderSparesPanel({ orderId, state }: { orderId: number; state: n
         onSubmit={(v) => use.mutateAsync({ orderId, spareId: v.spareId, quantity: v.quantity, serialIn: v.serialIn || null, serialOut: v.serialOut || null })}
       >
         <Form.Item name="spareId" label="备件（从我的库存）" rules={[{ required: true, message: '请选择备件' }]}>
-          <SpareSelect />
+          <SpareSelect aria-label="备件（从我的库存）" />
         </Form.Item>
         <Form.Item name="quantity" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
           <InputNumber min={1} precision={0} />
