@@ -197,4 +197,8 @@ LAYOUT_ROUTES.push(
   },
   { path: '/oldPartReturn', title: '旧件返还', page: lazyPage(() => import('../features/spares/pages/OldPartReturn')), keepAlive: true },
   { path: '/oldPartReturnDetail', title: '旧件返还详情', page: lazyPage(() => import('../features/spares/pages/OldPartReturnDetail')), power: 'menu_OldPartReturn', menu: 'OldPartReturn' },
+  { path: '/sparePartsSalesman', title: '备件申请', page: lazyPage(() => import('../features/spares/pages/SparePartsSalesman')), keepAlive: true },
+  { path: '/sparePartsSalesmanDetail', title: '备件申请详情', page: lazyPage(() => import('../features/spares/pages/GoodsOrderDetail')), power: 'menu_SparePartsSalesman', menu: 'SparePartsSalesman' },
+  { path: '/outboundOrder', title: '出库单', page: lazyPage(() => import('../features/spares/pages/OutboundOrder')), keepAlive: true },
+  { path: '/outboundOrderDetail', title: '出库单详情', page: lazyPage(() => import('../features/spares/pages/GoodsOrderDetail')), power: 'menu_OutboundOrder', menu: 'OutboundOrder' },
 );

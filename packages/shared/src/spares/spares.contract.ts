@@ -389,3 +389,71 @@ export const sparesContract = {
     response: z.array(oldPartReturnSchema),
   }),
 };
+
+// ---- spare-part applications and outbound orders (goods orders) ----
+export const goodsOrderSchema = z.object({
+  id: z.number(),
+  state: z.number(),
+  applicantId: z.number(),
+  applicantName: z.string(),
+  warehouseId: z.number().nullable(),
+  warehouseName: z.string().nullable(),
+  orderId: z.number().nullable(),
+  address: z.string(),
+  logistics: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  remark: z.string(),
+  summary: z.string(),
+  abilities: z.array(z.string()),
+  create_time: z.string(),
+});
+export type GoodsOrder = z.infer<typeof goodsOrderSchema>;
+
+export const goodsContract = {
+  /** Applications (/sparePartsSalesman): keepers see all, others their own. `outbound=1`: the outbound orders (states 3–6). */
+  list: endpoint({
+    method: 'GET',
+    path: '/spare/goods/list',
+    query: z.object({
+      state: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4, 5, 6], '只能是1至6').optional()), '状态'),
+      outbound: flag('出库单'),
+      ...pageQuery.shape,
+    }),
+    response: listOf(goodsOrderSchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/spare/goods/detail',
+    query: z.object({ id: requiredId('申请单') }),
+    response: goodsOrderSchema.extend({ items: z.array(spareDocItemSchema) }),
+  }),
+  apply: endpoint({
+    method: 'POST',
+    path: '/spare/goods/apply',
+    power: 'menu_SparePartsSalesman',
+    body: z.object({
+      orderId: optionalId('工单'),
+      address: text('收货地址', 200).default(''),
+      remark: text('备注', 200).default(''),
+      items: L(
+        z.array(z.object({ spareId: requiredId('备件'), quantity: quantity() })).min(1, '请添加备件').max(SPARE_DOC_MAX_LINES, `一张单据最多${SPARE_DOC_MAX_LINES}行`),
+        '备件明细',
+      ),
+    }),
+    response: z.object({ id: z.number() }),
+  }),
+  /** approve (with the shipping warehouse), ship (logistics and tracking number; stock leaves), sign (into the applicant's stock), cancel. */
+  step: endpoint({
+    method: 'POST',
+    path: '/spare/goods/step',
+    power: 'menu_SparePartsSalesman',
+    body: z.object({
+      id: requiredId('申请单'),
+      action: L(z.enum(['approve', 'ship', 'sign', 'cancel'], { error: '操作不正确' }), '操作'),
+      warehouseId: optionalId('发货仓库'),
+      logistics: optionalText('物流公司', 50),
+      trackingNo: optionalText('物流单号', 50),
+      note: optionalText('备注', 200),
+    }),
+  }),
+};

@@ -48,3 +48,27 @@ export const oldPartMachine: Machine<OldPartAction, OldPartCtx> = {
   },
 };
 export const oldPartAbilities = (state: number, ctx: OldPartCtx) => abilitiesOf(oldPartMachine, state, ctx);
+
+/** A goods order (spare-part application, then outbound order): GOODS_ORDER_STATES 2 → 3 → 4 → 5, or 6 cancelled before it ships. */
+export type GoodsAction = 'approve' | 'ship' | 'sign' | 'cancel';
+export interface GoodsCtx {
+  keeper: boolean;
+  applicant: boolean;
+}
+const GOODS_STEPS: Record<GoodsAction, { from: readonly number[]; to: number; who: 'keeper' | 'applicant' | 'either' }> = {
+  approve: { from: [2], to: 3, who: 'keeper' },
+  ship: { from: [3], to: 4, who: 'keeper' },
+  sign: { from: [4], to: 5, who: 'applicant' },
+  cancel: { from: [1, 2, 3], to: 6, who: 'either' },
+};
+export const goodsMachine: Machine<GoodsAction, GoodsCtx> = {
+  name: 'goods_order',
+  actions: Object.keys(GOODS_STEPS) as GoodsAction[],
+  decide: (state, action, ctx) => {
+    const s = GOODS_STEPS[action];
+    if (!s || !s.from.includes(state)) return { refuse: 'INVALID_STATE' };
+    const ok = s.who === 'keeper' ? ctx.keeper : s.who === 'applicant' ? ctx.applicant : ctx.keeper || ctx.applicant;
+    return ok ? { to: s.to } : { refuse: 'NO_POWER' };
+  },
+};
+export const goodsAbilities = (state: number, ctx: GoodsCtx) => abilitiesOf(goodsMachine, state, ctx);

@@ -876,6 +876,31 @@ CREATE TABLE "events" (
 	CONSTRAINT "events_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "goods_order_items" (
+	"enterprise_id" bigint NOT NULL,
+	"goods_order_id" bigint NOT NULL,
+	"line" smallint NOT NULL,
+	"spare_id" bigint NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "goods_order_items_enterprise_id_goods_order_id_line_pk" PRIMARY KEY("enterprise_id","goods_order_id","line")
+);
+--> statement-breakpoint
+CREATE TABLE "goods_orders" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "goods_orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"state" smallint DEFAULT 2 NOT NULL,
+	"applicant_id" bigint NOT NULL,
+	"warehouse_id" bigint,
+	"order_id" bigint,
+	"address" text DEFAULT '' NOT NULL,
+	"logistics" text,
+	"tracking_no" text,
+	"remark" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "goods_orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "old_part_returns" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "old_part_returns_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -1164,6 +1189,10 @@ ALTER TABLE "events" ADD CONSTRAINT "events_start_user_fk" FOREIGN KEY ("enterpr
 ALTER TABLE "events" ADD CONSTRAINT "events_closed_user_fk" FOREIGN KEY ("enterprise_id","closed_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_complete_user_fk" FOREIGN KEY ("enterprise_id","complete_user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_deleted_by_fk" FOREIGN KEY ("enterprise_id","deleted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_order_fk" FOREIGN KEY ("enterprise_id","goods_order_id") REFERENCES "public"."goods_orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "old_part_returns" ADD CONSTRAINT "old_part_returns_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_parts" ADD CONSTRAINT "order_parts_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spare_doc_items" ADD CONSTRAINT "spare_doc_items_doc_fk" FOREIGN KEY ("enterprise_id","doc_id") REFERENCES "public"."spare_docs"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1378,6 +1407,8 @@ CREATE INDEX "events_address_idx" ON "events" USING btree ("enterprise_id","addr
 CREATE INDEX "events_phone_idx" ON "events" USING btree ("enterprise_id","custom_phone");--> statement-breakpoint
 CREATE INDEX "events_order_idx" ON "events" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "events_grams_idx" ON "events" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "goods_orders_state_idx" ON "goods_orders" USING btree ("enterprise_id","state","id");--> statement-breakpoint
+CREATE INDEX "goods_orders_applicant_idx" ON "goods_orders" USING btree ("enterprise_id","applicant_id","id");--> statement-breakpoint
 CREATE INDEX "old_part_returns_state_idx" ON "old_part_returns" USING btree ("enterprise_id","state","due_at","id");--> statement-breakpoint
 CREATE INDEX "order_parts_order_idx" ON "order_parts" USING btree ("enterprise_id","order_id","id");--> statement-breakpoint
 CREATE INDEX "spare_docs_kind_idx" ON "spare_docs" USING btree ("enterprise_id","kind","id");--> statement-breakpoint

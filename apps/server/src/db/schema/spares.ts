@@ -264,3 +264,49 @@ export const oldPartReturns = pgTable(
     foreignKey({ name: 'old_part_returns_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
   ],
 );
+
+/**
+ * Goods orders (spec goods order status 1–6): a provider's or salesperson's spare-part application (/sparePartsSalesman)
+ * that, once approved, is the manufacturer's outbound order (/outboundOrder): 2 to approve → 3 to ship → 4 in transit
+ * (stock leaves the delivery warehouse, type 4) → 5 signed (into the applicant's own stock, type 3); 6 cancelled.
+ */
+export const goodsOrders = pgTable(
+  'goods_orders',
+  {
+    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
+    id: idCol(),
+    state: smallint('state').notNull().default(2),
+    applicantId: ref('applicant_id').notNull(),
+    /** The warehouse that ships it, chosen on approval. */
+    warehouseId: ref('warehouse_id'),
+    orderId: ref('order_id'),
+    address: text('address').notNull().default(''),
+    logistics: text('logistics'),
+    trackingNo: text('tracking_no'),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    index('goods_orders_state_idx').on(t.enterpriseId, t.state, t.id),
+    index('goods_orders_applicant_idx').on(t.enterpriseId, t.applicantId, t.id),
+    foreignKey({ name: 'goods_orders_applicant_fk', columns: [t.enterpriseId, t.applicantId], foreignColumns: [users.enterpriseId, users.id] }),
+  ],
+);
+
+export const goodsOrderItems = pgTable(
+  'goods_order_items',
+  {
+    enterpriseId: enterpriseIdCol(),
+    goodsOrderId: ref('goods_order_id').notNull(),
+    line: smallint('line').notNull(),
+    spareId: ref('spare_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.goodsOrderId, t.line] }),
+    foreignKey({ name: 'goods_order_items_order_fk', columns: [t.enterpriseId, t.goodsOrderId], foreignColumns: [goodsOrders.enterpriseId, goodsOrders.id] }).onDelete('cascade'),
+    foreignKey({ name: 'goods_order_items_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
+  ],
+);

@@ -1,4 +1,4 @@
-import { sparesContract as C } from '@sk/shared';
+import { goodsContract as G, sparesContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -267,5 +267,30 @@ describe('parts on orders', () => {
     const other = await stocked();
     const foreign = await orderIn(t, other.tm, 4);
     expect((await s.eng.call(C.orderUse, { orderId: foreign, spareId: s.spare, quantity: 1 })).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('spare-part applications and outbound orders', () => {
+  it('applied, approved with a warehouse, shipped (stock leaves), signed (into the applicant’s stock); the badge counts it', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    const applicant = s.tm.admin.client;
+    const id = (await applicant.call(G.apply, { address: '上海市浦东新区', items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList')).data).toBe(1);
+    expect((await s.tm.engineer.client.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).code).toBe('NO_POWER');
+    expect((await s.k.call(G.step, { id, action: 'approve' })).message).toBe('发货仓库：请选择发货仓库');
+    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).message).toBe('当前状态不允许该操作');
+    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(G.list, { outbound: '1' })).data).toMatchObject({ count: 1, list: [{ id, state: 3, warehouseName: '中心仓', summary: '压缩机×2' }] });
+    expect((await s.k.call(G.step, { id, action: 'ship' })).message).toBe('发货请填写物流公司和物流单号');
+    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).success).toBe(true);
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
+    expect((await s.k.call(G.step, { id, action: 'cancel' })).message).toBe('当前状态不允许该操作');
+    expect((await applicant.call(G.step, { id, action: 'sign' })).success).toBe(true);
+    expect((await applicant.call(C.mine, {})).data.list).toMatchObject([{ spareId: s.spare, quantity: 2 }]);
+    expect((await applicant.call(G.detail, { id })).data).toMatchObject({ state: 5, trackingNo: 'SF9', abilities: [] });
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+    const other = await team(t);
+    expect((await other.keeper.client.call(G.detail, { id })).code).toBe('NOT_FOUND');
   });
 });

@@ -1,14 +1,18 @@
-import { sparesContract as C } from '@sk/shared';
+import { sparesContract as C, goodsContract as G } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerBadgeCount } from '../menu/badges';
 import * as cat from './catalogue.service';
 import * as docs from './docs.service';
+import * as goods from './goods.service';
 import * as parts from './parts.service';
 import './spares.demo';
 
-registerBadgeCount('/spare/data/personalApprovalList', ({ user, deps }) => docs.awaitingApproval(deps.db, user));
+registerBadgeCount('/spare/data/personalApprovalList', async ({ user, deps }) => {
+  const [d, g] = await Promise.all([docs.awaitingApproval(deps.db, user), goods.goodsAwaiting(deps.db, user)]);
+  return d + g;
+});
 
 const saved = <T>(data: T) => withMessage(data, '保存成功');
 
@@ -46,5 +50,11 @@ export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<vo
     oldDetail: ({ user, query }) => parts.oldDetail(db, user, query.id),
     oldSave: async ({ user, body }) => saved(await parts.oldStep(db, user, body)),
     oldSearch: ({ user, query }) => parts.oldSearch(db, user, query.serial),
+  });
+  registerAll(app, deps, G, {
+    list: ({ user, query }) => goods.goodsList(db, user, query),
+    detail: ({ user, query }) => goods.goodsDetail(db, user, query.id),
+    apply: async ({ user, body }) => withMessage({ id: await goods.apply(db, user, body) }, '提交成功'),
+    step: async ({ user, body }) => saved(await goods.goodsStep(db, user, body)),
   });
 }

@@ -1,8 +1,8 @@
-import { type OldPartReturn, type SpareDocRow, type SpareRow, sparesContract, type StockLog, type StockRow, type Warehouse } from '@sk/shared/spares/spares.contract';
+import { type GoodsOrder, goodsContract, type OldPartReturn, type SpareDocRow, type SpareRow, sparesContract, type StockLog, type StockRow, type Warehouse } from '@sk/shared/spares/spares.contract';
 import { contractFetcher } from '../../components';
 import { staleAfter } from '../../lib/query';
 
-export { sparesContract as S };
+export { goodsContract as G, sparesContract as S };
 
 const C = sparesContract;
 // Writes that move stock make every stock and ledger read stale.
@@ -21,3 +21,5 @@ export const fetchStockLogs = contractFetcher<StockLog>(C.stockLogList);
 export const fetchDocs = contractFetcher<SpareDocRow>(C.docList);
 export const fetchWarehouses = contractFetcher<Warehouse>(C.warehouseList);
 export const fetchOldParts = contractFetcher<OldPartReturn>(C.oldList);
+staleAfter([goodsContract.apply, goodsContract.step], [goodsContract.list, goodsContract.detail, C.stockList, C.mine, C.logList]);
+export const fetchGoods = contractFetcher<GoodsOrder>(goodsContract.list);
