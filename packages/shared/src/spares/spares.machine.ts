@@ -66,7 +66,7 @@ export const goodsMachine: Machine<GoodsAction, GoodsCtx> = {
   actions: Object.keys(GOODS_STEPS) as GoodsAction[],
   decide: (state, action, ctx) => {
     const s = GOODS_STEPS[action];
-    if (!s || !s.from.includes(state)) return { refuse: 'INVALID_STATE' };
+    if (!s?.from.includes(state)) return { refuse: 'INVALID_STATE' };
     const ok = s.who === 'keeper' ? ctx.keeper : s.who === 'applicant' ? ctx.applicant : ctx.keeper || ctx.applicant;
     return ok ? { to: s.to } : { refuse: 'NO_POWER' };
   },
