@@ -41,3 +41,4 @@ export * from './schedule/index';
 export * from './automation/index';
 export * from './process/process.contract';
 export * from './dispatch/index';
+export * from './spares/index';

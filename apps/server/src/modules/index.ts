@@ -18,6 +18,7 @@ import { scheduleModule } from './schedule/schedule.routes';
 import { automationModule } from './automation/automation.routes';
 import { processModule } from './process/process.routes';
 import { dispatchModule } from './dispatch/dispatch.routes';
+import { sparesModule } from './spares/spares.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -41,4 +42,5 @@ export const modules: Module[] = [
   scheduleModule,
   automationModule,
   processModule,
+  sparesModule,
 ];

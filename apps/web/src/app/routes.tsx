@@ -187,3 +187,32 @@ LAYOUT_ROUTES.push({
 });
 // Issue 12 §1: the dispatch desk (features/dispatch); /orderingRule is the rule page above.
 LAYOUT_ROUTES.push({ path: '/assignOrder', title: '待派单工单', page: lazyPage(() => import('../features/dispatch/AssignOrder')), keepAlive: true });
+// Spares and stock (issue 16, features/spares): the list pages take their menu entry's power.
+LAYOUT_ROUTES.push(
+  { path: '/spareType', title: '备件分类', page: lazyPage(() => import('../features/spares/pages/SpareType')) },
+  { path: '/spareList', title: '备件列表', page: lazyPage(() => import('../features/spares/pages/SpareList')), keepAlive: true },
+  { path: '/spareList/detail/:id', title: '备件详情', page: lazyPage(() => import('../features/spares/pages/SpareDetail')), power: POWERS.spareDetail, menu: 'SpareList' },
+  { path: '/spareStock', title: '备件库存', page: lazyPage(() => import('../features/spares/pages/SpareStock')), keepAlive: true },
+  { path: '/spareGet', title: '备件领用', page: lazyPage(() => import('../features/spares/pages/SpareGet')), keepAlive: true, freeLock: 'spareOps' },
+  { path: '/spareAllotted', title: '备件调拨', page: lazyPage(() => import('../features/spares/pages/SpareAllotted')), keepAlive: true, freeLock: 'spareOps' },
+  { path: '/spareMine', title: '我的备件', page: lazyPage(() => import('../features/spares/pages/SpareMine')), keepAlive: true },
+  { path: '/spareWaste', title: '备件报废', page: lazyPage(() => import('../features/spares/pages/SpareWaste')), keepAlive: true, freeLock: 'spareOps' },
+  { path: '/spareDistributed', title: '备件分配', page: lazyPage(() => import('../features/spares/pages/SpareDistributed')), keepAlive: true, freeLock: 'spareOps' },
+  { path: '/stockTaking', title: '库存盘点', page: lazyPage(() => import('../features/spares/pages/StockTaking')), keepAlive: true, freeLock: 'spareOps' },
+  { path: '/sparelog', title: '备件日志', page: lazyPage(() => import('../features/spares/pages/SpareLog')), keepAlive: true },
+  { path: '/sparewarning', title: '库存预警', page: lazyPage(() => import('../features/spares/pages/SpareWarning')), keepAlive: true },
+  { path: '/stockLog', title: '出入库记录', page: lazyPage(() => import('../features/spares/pages/StockLog')), keepAlive: true },
+  {
+    path: '/spareExamine',
+    title: '备件审批',
+    page: lazyPage(() => import('../features/spares/pages/SpareExamine')),
+    anyPower: ['menu_SpareGet', 'menu_SpareAllotted', 'menu_SpareDistributed', 'menu_SpareWaste', 'menu_StockTaking', 'menu_StockLog', 'menu_SpareMine', 'menu_SpareStock'],
+    menu: 'SpareGet',
+  },
+  { path: '/oldPartReturn', title: '旧件返还', page: lazyPage(() => import('../features/spares/pages/OldPartReturn')), keepAlive: true },
+  { path: '/oldPartReturnDetail', title: '旧件返还详情', page: lazyPage(() => import('../features/spares/pages/OldPartReturnDetail')), power: 'menu_OldPartReturn', menu: 'OldPartReturn' },
+  { path: '/sparePartsSalesman', title: '备件申请', page: lazyPage(() => import('../features/spares/pages/SparePartsSalesman')), keepAlive: true },
+  { path: '/sparePartsSalesmanDetail', title: '备件申请详情', page: lazyPage(() => import('../features/spares/pages/GoodsOrderDetail')), power: 'menu_SparePartsSalesman', menu: 'SparePartsSalesman' },
+  { path: '/outboundOrder', title: '出库单', page: lazyPage(() => import('../features/spares/pages/OutboundOrder')), keepAlive: true },
+  { path: '/outboundOrderDetail', title: '出库单详情', page: lazyPage(() => import('../features/spares/pages/GoodsOrderDetail')), power: 'menu_OutboundOrder', menu: 'OutboundOrder' },
+);

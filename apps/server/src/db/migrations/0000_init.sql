@@ -1042,6 +1042,190 @@ CREATE TABLE "dispatch_settings" (
 	CONSTRAINT "dispatch_settings_enterprise_id_pk" PRIMARY KEY("enterprise_id")
 );
 --> statement-breakpoint
+CREATE TABLE "goods_order_items" (
+	"enterprise_id" bigint NOT NULL,
+	"goods_order_id" bigint NOT NULL,
+	"line" smallint NOT NULL,
+	"spare_id" bigint NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "goods_order_items_enterprise_id_goods_order_id_line_pk" PRIMARY KEY("enterprise_id","goods_order_id","line")
+);
+--> statement-breakpoint
+CREATE TABLE "goods_orders" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "goods_orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"state" smallint DEFAULT 2 NOT NULL,
+	"applicant_id" bigint NOT NULL,
+	"warehouse_id" bigint,
+	"order_id" bigint,
+	"address" text DEFAULT '' NOT NULL,
+	"logistics" text,
+	"tracking_no" text,
+	"remark" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "goods_orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "old_part_returns" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "old_part_returns_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint,
+	"order_part_id" bigint,
+	"spare_id" bigint NOT NULL,
+	"serial" text,
+	"return_type" smallint DEFAULT 1 NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"holder_id" bigint,
+	"warehouse_id" bigint,
+	"due_at" timestamp with time zone NOT NULL,
+	"logistics" text,
+	"tracking_no" text,
+	"address" text,
+	"remark" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "old_part_returns_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_parts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_parts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"spare_id" bigint NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"quantity" integer NOT NULL,
+	"serial_in" text,
+	"serial_out" text,
+	"chargeable" boolean NOT NULL,
+	"price" numeric(12, 2) DEFAULT '0' NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_parts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "spare_doc_items" (
+	"enterprise_id" bigint NOT NULL,
+	"doc_id" bigint NOT NULL,
+	"line" smallint NOT NULL,
+	"spare_id" bigint NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "spare_doc_items_enterprise_id_doc_id_line_pk" PRIMARY KEY("enterprise_id","doc_id","line")
+);
+--> statement-breakpoint
+CREATE TABLE "spare_docs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "spare_docs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"kind" smallint NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"from_warehouse_id" bigint,
+	"to_warehouse_id" bigint,
+	"transfer_type" smallint,
+	"order_id" bigint,
+	"applicant_id" bigint NOT NULL,
+	"approver_id" bigint,
+	"approved_at" timestamp with time zone,
+	"logistics" text,
+	"tracking_no" text,
+	"remark" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "spare_docs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "spare_state_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "spare_state_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"kind" text NOT NULL,
+	"record_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "spare_state_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "spare_types" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "spare_types_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"parent_id" bigint,
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "spare_types_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "spares" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "spares_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"model" text DEFAULT '' NOT NULL,
+	"unit" text DEFAULT '个' NOT NULL,
+	"type_id" bigint,
+	"cost_price" numeric(12, 2) DEFAULT '0' NOT NULL,
+	"sale_price" numeric(12, 2) DEFAULT '0' NOT NULL,
+	"warranty" boolean DEFAULT true NOT NULL,
+	"serialized" boolean DEFAULT false NOT NULL,
+	"images" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"product_ids" bigint[] DEFAULT '{}' NOT NULL,
+	"custom" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "spares_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "stock_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "stock_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"warehouse_id" bigint NOT NULL,
+	"spare_id" bigint NOT NULL,
+	"type" smallint NOT NULL,
+	"change" integer NOT NULL,
+	"before" integer NOT NULL,
+	"after" integer NOT NULL,
+	"doc_kind" text,
+	"doc_id" bigint,
+	"order_id" bigint,
+	"serial_in" text,
+	"serial_out" text,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stock_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id"),
+	CONSTRAINT "stock_logs_sum_ck" CHECK ("stock_logs"."after" = "stock_logs"."before" + "stock_logs"."change" and "stock_logs"."after" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "stocks" (
+	"enterprise_id" bigint NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"spare_id" bigint NOT NULL,
+	"quantity" integer DEFAULT 0 NOT NULL,
+	"reserved" integer DEFAULT 0 NOT NULL,
+	"safety" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stocks_enterprise_id_warehouse_id_spare_id_pk" PRIMARY KEY("enterprise_id","warehouse_id","spare_id"),
+	CONSTRAINT "stocks_quantity_ck" CHECK ("stocks"."quantity" >= 0 and "stocks"."reserved" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "warehouses" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "warehouses_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"kind" smallint NOT NULL,
+	"owner_id" bigint,
+	"provider_id" bigint,
+	"keeper_id" bigint,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "warehouses_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1201,6 +1385,25 @@ ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_user_fk" FOREI
 ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_group_fk" FOREIGN KEY ("enterprise_id","target_group_id") REFERENCES "public"."service_groups"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_provider_fk" FOREIGN KEY ("enterprise_id","target_provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dispatch_settings" ADD CONSTRAINT "dispatch_settings_updated_by_fk" FOREIGN KEY ("enterprise_id","updated_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_order_fk" FOREIGN KEY ("enterprise_id","goods_order_id") REFERENCES "public"."goods_orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "old_part_returns" ADD CONSTRAINT "old_part_returns_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_parts" ADD CONSTRAINT "order_parts_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spare_doc_items" ADD CONSTRAINT "spare_doc_items_doc_fk" FOREIGN KEY ("enterprise_id","doc_id") REFERENCES "public"."spare_docs"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spare_doc_items" ADD CONSTRAINT "spare_doc_items_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spare_docs" ADD CONSTRAINT "spare_docs_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spare_docs" ADD CONSTRAINT "spare_docs_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spare_types" ADD CONSTRAINT "spare_types_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spares" ADD CONSTRAINT "spares_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spares" ADD CONSTRAINT "spares_type_fk" FOREIGN KEY ("enterprise_id","type_id") REFERENCES "public"."spare_types"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_logs" ADD CONSTRAINT "stock_logs_stock_fk" FOREIGN KEY ("enterprise_id","warehouse_id","spare_id") REFERENCES "public"."stocks"("enterprise_id","warehouse_id","spare_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stocks" ADD CONSTRAINT "stocks_warehouse_fk" FOREIGN KEY ("enterprise_id","warehouse_id") REFERENCES "public"."warehouses"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stocks" ADD CONSTRAINT "stocks_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_owner_fk" FOREIGN KEY ("enterprise_id","owner_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_keeper_fk" FOREIGN KEY ("enterprise_id","keeper_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1410,4 +1613,21 @@ CREATE INDEX "automation_timers_armed_idx" ON "automation_timers" USING btree ("
 CREATE INDEX "timed_events_trigger_idx" ON "timed_events" USING btree ("enterprise_id","template_id","trigger");--> statement-breakpoint
 CREATE INDEX "order_list_settings_updated_idx" ON "order_list_settings" USING btree ("enterprise_id","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("enterprise_id","template_id","version");--> statement-breakpoint
-CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterprise_id","sort","id");
+CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterprise_id","sort","id");--> statement-breakpoint
+CREATE INDEX "goods_orders_state_idx" ON "goods_orders" USING btree ("enterprise_id","state","id");--> statement-breakpoint
+CREATE INDEX "goods_orders_applicant_idx" ON "goods_orders" USING btree ("enterprise_id","applicant_id","id");--> statement-breakpoint
+CREATE INDEX "old_part_returns_state_idx" ON "old_part_returns" USING btree ("enterprise_id","state","due_at","id");--> statement-breakpoint
+CREATE INDEX "order_parts_order_idx" ON "order_parts" USING btree ("enterprise_id","order_id","id");--> statement-breakpoint
+CREATE INDEX "spare_docs_kind_idx" ON "spare_docs" USING btree ("enterprise_id","kind","id");--> statement-breakpoint
+CREATE INDEX "spare_docs_state_idx" ON "spare_docs" USING btree ("enterprise_id","state","id");--> statement-breakpoint
+CREATE INDEX "spare_state_logs_record_idx" ON "spare_state_logs" USING btree ("enterprise_id","kind","record_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "spare_types_name_uq" ON "spare_types" USING btree ("enterprise_id","parent_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "spares_code_uq" ON "spares" USING btree ("enterprise_id","code");--> statement-breakpoint
+CREATE INDEX "spares_type_idx" ON "spares" USING btree ("enterprise_id","type_id","id");--> statement-breakpoint
+CREATE INDEX "spares_name_idx" ON "spares" USING btree ("enterprise_id","name" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "stock_logs_spare_idx" ON "stock_logs" USING btree ("enterprise_id","spare_id","id");--> statement-breakpoint
+CREATE INDEX "stock_logs_warehouse_idx" ON "stock_logs" USING btree ("enterprise_id","warehouse_id","id");--> statement-breakpoint
+CREATE INDEX "stock_logs_doc_idx" ON "stock_logs" USING btree ("enterprise_id","doc_kind","doc_id");--> statement-breakpoint
+CREATE INDEX "stocks_spare_idx" ON "stocks" USING btree ("enterprise_id","spare_id","warehouse_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "warehouses_name_uq" ON "warehouses" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "warehouses_owner_uq" ON "warehouses" USING btree ("enterprise_id","owner_id");

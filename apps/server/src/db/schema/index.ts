@@ -17,3 +17,4 @@ export * from './schedule';
 export * from './automation';
 export * from './process';
 export * from './dispatch';
+export * from './spares';

@@ -1,0 +1,176 @@
+// Stock documents with approval: filed in state 1, approved or rejected by the warehouse keeper through the
+// platform's changeState (spareDocMachine); the movements post only on approval, in the approval's transaction.
+import {
+  type BodyOf,
+  hasPower,
+  OWN_STOCK_KINDS,
+  type QueryOf,
+  SPARE_DOC_KINDS,
+  SPARE_KEEPER_POWER,
+  type SpareDocAction,
+  type SpareDocItem,
+  type SpareDocRow,
+  type SpareDocKind,
+  spareDocAbilities,
+  type SpareDocCtx,
+  spareDocMachine,
+  type sparesContract as C,
+} from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { countOf, listPage, pageSql } from '../../platform/list';
+import type { SessionUser } from '../../platform/session';
+import { changeState, insertStateLog, type StateTable } from '../../platform/state';
+import { apiTime } from '../settings/sql-helpers';
+import { ownWarehouse } from './catalogue.service';
+import { postCount, postMovement, postTransfer } from './ledger';
+
+export const SPARE_DOC_STATE: StateTable = {
+  table: 'spare_docs',
+  stateColumn: 'state',
+  touchColumn: 'updated_at',
+  versionColumn: 'version',
+  log: { table: 'spare_state_logs', recordColumn: 'record_id', fixed: { kind: 'doc' } },
+};
+
+const tz = (u: SessionUser) => u.enterprise.timeZone;
+export const isKeeper = (u: SessionUser): boolean => u.admin || hasPower(u.powers, SPARE_KEEPER_POWER);
+/** Keepers see every document; others their own applications. */
+const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`d.applicant_id = ${u.id}`);
+
+async function warehouseOf(ex: Executor, enterpriseId: number, id: number): Promise<void> {
+  const [w] = await rows<{ enabled: boolean; name: string }>(ex, sql`select enabled, name from warehouses where enterprise_id = ${enterpriseId} and id = ${id} for key share`);
+  if (!w) throw notFound();
+  if (!w.enabled) throw invalid(`仓库“${w.name}”已停用`);
+}
+
+export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave>): Promise<number> {
+  const kind = b.kind as SpareDocKind;
+  const k = SPARE_DOC_KINDS[kind];
+  if (!u.admin && !hasPower(u.powers, k.power)) throw new AppError('NO_POWER');
+  const spareIds = b.items.map((i) => i.spareId);
+  if (new Set(spareIds).size !== spareIds.length) throw invalid('备件明细：同一备件请合并为一行');
+  if (kind !== 5 && b.items.some((i) => i.quantity <= 0)) throw invalid('数量：必须大于0');
+  return db.transaction(async (tx) => {
+    const ep = u.enterpriseId;
+    const own = OWN_STOCK_KINDS[kind as keyof typeof OWN_STOCK_KINDS];
+    const mine = own ? await ownWarehouse(tx, u) : null;
+    const from = own === 'from' ? mine : k.from ? b.fromWarehouseId : null;
+    const to = own === 'to' ? mine : k.to ? b.toWarehouseId : null;
+    if (k.from && !from) throw invalid('出库仓库：请选择仓库');
+    if (k.to && !to) throw invalid('入库仓库：请选择仓库');
+    if (from && to && from === to) throw invalid('出库仓库和入库仓库不能相同');
+    for (const w of [from, to]) if (w && w !== mine) await warehouseOf(tx, ep, w);
+    const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from spares where enterprise_id = ${ep} and id = any(${`{${spareIds.join(',')}}`}::bigint[])`);
+    if (n?.n !== spareIds.length) throw notFound();
+    if (b.orderId && !(await rows(tx, sql`select 1 from orders where enterprise_id = ${ep} and id = ${b.orderId} and deleted_at is null`)).length) throw notFound();
+    const [d] = await rows<{ id: number }>(
+      tx,
+      sql`insert into spare_docs (enterprise_id, kind, from_warehouse_id, to_warehouse_id, transfer_type, order_id, applicant_id, logistics, tracking_no, remark)
+        values (${ep}, ${kind}, ${from ?? null}, ${to ?? null}, ${kind === 2 ? (b.transferType ?? 0) : null}, ${b.orderId ?? null}, ${u.id},
+          ${b.logistics ?? null}, ${b.trackingNo ?? null}, ${b.remark}) returning id::int`,
+    );
+    const id = (d as { id: number }).id;
+    const lines = b.items.map((i, n) => sql`(${ep}, ${id}, ${n + 1}, ${i.spareId}, ${i.quantity})`);
+    await tx.execute(sql`insert into spare_doc_items (enterprise_id, doc_id, line, spare_id, quantity) values ${sql.join(lines, sql`, `)}`);
+    await insertStateLog(tx, SPARE_DOC_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: u.id });
+    return id;
+  });
+}
+
+/** Posts an approved document's movements, spares in id order so two documents lock stock rows in one order. */
+async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown>, actorId: number): Promise<void> {
+  const kind = Number(doc.kind) as SpareDocKind;
+  const type = SPARE_DOC_KINDS[kind].logType;
+  const from = doc.from_warehouse_id == null ? null : Number(doc.from_warehouse_id);
+  const to = doc.to_warehouse_id == null ? null : Number(doc.to_warehouse_id);
+  const id = Number(doc.id);
+  const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id) };
+  const items = await rows<{ spare_id: number; quantity: number }>(
+    tx,
+    sql`select spare_id::int, quantity from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
+  );
+  for (const it of items) {
+    if (kind === 5 && from) await postCount(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, counted: it.quantity });
+    else if (from && to) await postTransfer(tx, enterpriseId, { ...base, from, to, spareId: it.spare_id, quantity: it.quantity });
+    else if (from) await postMovement(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, change: -it.quantity });
+    else if (to) await postMovement(tx, enterpriseId, { ...base, warehouseId: to, spareId: it.spare_id, change: it.quantity });
+  }
+}
+
+const ctxOf = (u: SessionUser) => (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
+
+/** Approve (posts the movements; 库存不足 refuses and leaves it waiting), reject or withdraw. */
+export async function decideDoc(db: Db, u: SessionUser, id: number, action: SpareDocAction, note: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const r = await changeState(tx, {
+      table: SPARE_DOC_STATE,
+      machine: spareDocMachine,
+      enterpriseId: u.enterpriseId,
+      id,
+      action,
+      ctxOf: ctxOf(u),
+      actorId: u.id,
+      note,
+      guard: isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`,
+      patch: action === 'withdraw' ? {} : { approver_id: u.id, approved_at: sql`now()` },
+    });
+    if (r.to === 2) await postDoc(tx, u.enterpriseId, r.row, u.id);
+  });
+}
+
+const docCols = (u: SessionUser) => sql`d.id::int, d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
+  d.to_warehouse_id::int as "toWarehouseId", tw.name as "toWarehouseName", d.transfer_type as "transferType", d.order_id::int as "orderId",
+  d.applicant_id::int as "applicantId", ap.name as "applicantName", av.name as "approverName",
+  ${apiTime(sql`d.approved_at`, tz(u))} as approve_time, d.logistics, d.tracking_no as "trackingNo", d.remark,
+  coalesce((select string_agg(s.name || '×' || i.quantity, '，' order by i.line) from spare_doc_items i
+    join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = d.enterprise_id and i.doc_id = d.id), '') as summary,
+  ${apiTime(sql`d.created_at`, tz(u))} as create_time`;
+const docJoins = sql`left join warehouses fw on fw.enterprise_id = d.enterprise_id and fw.id = d.from_warehouse_id
+  left join warehouses tw on tw.enterprise_id = d.enterprise_id and tw.id = d.to_warehouse_id
+  join users ap on ap.enterprise_id = d.enterprise_id and ap.id = d.applicant_id
+  left join users av on av.enterprise_id = d.enterprise_id and av.id = d.approver_id`;
+
+export async function docList(db: Db, u: SessionUser, q: QueryOf<typeof C.docList>) {
+  const parts: SQL[] = [sql`d.enterprise_id = ${u.enterpriseId}`, visible(u)];
+  if (q.kind) parts.push(sql`d.kind = ${q.kind}`);
+  if (q.state) parts.push(sql`d.state = ${q.state}`);
+  if (q.mine === '1') parts.push(sql`d.applicant_id = ${u.id}`);
+  const where = sql.join(parts, sql` and `);
+  return listPage(
+    q,
+    () => rows<SpareDocRow>(db, sql`select ${docCols(u)} from spare_docs d ${docJoins} where ${where} order by d.id desc ${pageSql(q)}`),
+    () => countOf(db, sql`spare_docs d`, where),
+  );
+}
+
+export async function docDetail(db: Db, u: SessionUser, id: number) {
+  const [d] = await rows<SpareDocRow>(
+    db,
+    sql`select ${docCols(u)} from spare_docs d ${docJoins} where d.enterprise_id = ${u.enterpriseId} and d.id = ${id} and ${visible(u)}`,
+  );
+  if (!d) throw notFound();
+  const items = await rows<SpareDocItem>(
+    db,
+    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity,
+        coalesce((select k.quantity from stocks k where k.enterprise_id = i.enterprise_id and k.warehouse_id = ${d.fromWarehouseId ?? 0} and k.spare_id = i.spare_id), 0) as stock
+      from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
+      where i.enterprise_id = ${u.enterpriseId} and i.doc_id = ${id} order by i.line`,
+  );
+  const logs = await rows<{ action: string; toState: number; note: string | null; userName: string | null; create_time: string }>(
+    db,
+    sql`select l.action, l.to_state as "toState", l.note, us.name as "userName", ${apiTime(sql`l.created_at`, tz(u))} as create_time
+      from spare_state_logs l left join users us on us.enterprise_id = l.enterprise_id and us.id = l.user_id
+      where l.enterprise_id = ${u.enterpriseId} and l.kind = 'doc' and l.record_id = ${id} order by l.id`,
+  );
+  const abilities = spareDocAbilities(d.state, { keeper: isKeeper(u), applicant: d.applicantId === u.id });
+  return { ...d, items, logs, abilities };
+}
+
+/** The shell badge: documents awaiting the keeper's approval. */
+export async function awaitingApproval(db: Db, u: SessionUser): Promise<number> {
+  if (!isKeeper(u)) return 0;
+  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from spare_docs where enterprise_id = ${u.enterpriseId} and state = 1`);
+  return r?.n ?? 0;
+}

@@ -1,0 +1,296 @@
+import { goodsContract as G, sparesContract as C } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { race, tally } from '../../test/race';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
+import { ledgerMismatches, quantityOf } from './spares.fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** A team with a central warehouse and one spare, created through the API by the keeper. */
+async function stocked(o: { warranty?: boolean; serialized?: boolean; plan?: 0 | 1 | 2 } = {}) {
+  const tm = await team(t, o.plan ?? 1);
+  const k = tm.keeper.client;
+  const wh = (await k.call(C.warehouseSave, { name: '中心仓', kind: 1 })).data.id as number;
+  const spare = (
+    await k.call(C.spareSave, { code: `P-${Date.now()}`, name: '压缩机', salePrice: 120.5, warranty: o.warranty ?? true, serialized: o.serialized ?? false })
+  ).data.id as number;
+  return { tm, k, wh, spare };
+}
+
+async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number }, quantity: number) {
+  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity }] })).data.id as number;
+  expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+}
+
+describe('catalogue', () => {
+  it('keeps a tree of types, refuses a cycle and deleting a used type', async () => {
+    const { keeper } = await team(t);
+    const c = keeper.client;
+    const root = (await c.call(C.typeSave, { name: '制冷' })).data.id;
+    const child = (await c.call(C.typeSave, { name: '压缩机', parentId: root })).data.id;
+    expect((await c.call(C.typeSave, { name: '压缩机', parentId: root })).code).toBe('NAME_TAKEN');
+    expect((await c.call(C.typeSave, { id: root, name: '制冷', parentId: child })).message).toBe('上级分类：不能移动到自身或其下级分类之下');
+    await c.call(C.spareSave, { code: 'A1', name: '压缩机A', typeId: child });
+    expect((await c.call(C.typeRemove, { id: root })).message).toBe('该分类下还有子分类或备件，不能删除');
+    const tree = (await c.call(C.typeTree)).data;
+    expect(tree).toMatchObject([
+      { id: root, parentId: null, name: '制冷', spareCount: 0 },
+      { id: child, parentId: root, name: '压缩机', spareCount: 1 },
+    ]);
+  });
+
+  it('saves, lists and shows spares; a taken code, bad input and another enterprise’s id are refused', async () => {
+    const a = await team(t);
+    const c = a.keeper.client;
+    const id = (await c.call(C.spareSave, { code: 'B-100', name: '电路板', model: 'X1', costPrice: 50, salePrice: 88.8, warranty: false })).data.id;
+    expect((await c.call(C.spareSave, { code: 'B-100', name: '别的' })).message).toBe('备件编号：该编号已被使用，请更换');
+    expect((await c.call(C.spareSave, { code: 'B-101', name: '电路板', salePrice: 1.234 })).message).toBe('销售价：销售价最多两位小数');
+    expect((await c.call(C.spareSave, { code: '', name: 'x' })).message).toBe('备件编号：请输入备件编号');
+    const list = await c.call(C.spareList, { keyword: '电路' });
+    expect(list.data).toMatchObject({ count: 1, list: [{ id, code: 'B-100', name: '电路板', model: 'X1', salePrice: '88.80', warranty: false, totalQuantity: 0 }] });
+    expect((await c.call(C.spareList, { keyword: 'B-1' })).data.count).toBe(1);
+    expect((await c.call(C.spareDetail, { id })).data).toMatchObject({ id, stocks: [] });
+    // 05001: the engineer may pick spares but not open their detail.
+    expect((await a.engineer.client.call(C.spareDetail, { id })).code).toBe('NO_POWER');
+    expect((await a.engineer.client.call(C.spareOptions, { keyword: '电路' })).data).toMatchObject([{ id, code: 'B-100' }]);
+    const b = await team(t);
+    expect((await b.keeper.client.call(C.spareDetail, { id })).code).toBe('NOT_FOUND');
+    expect((await b.keeper.client.call(C.spareSave, { id, code: 'Z', name: '改名' })).code).toBe('NOT_FOUND');
+    expect((await c.call(C.spareDetail, { id })).data.name).toBe('电路板');
+  });
+
+  it('an engineer warehouse needs its engineer; names are unique', async () => {
+    const tm = await team(t);
+    const c = tm.keeper.client;
+    expect((await c.call(C.warehouseSave, { name: '张工库存', kind: 4 })).message).toBe('工程师：工程师库存请选择所属工程师');
+    expect((await c.call(C.warehouseSave, { name: '华东仓', kind: 2 })).success).toBe(true);
+    expect((await c.call(C.warehouseSave, { name: '华东仓', kind: 1 })).message).toBe('该仓库名称已存在，或该工程师已有库存仓库');
+    expect((await c.call(C.warehouseList, { kind: 2 })).data).toMatchObject({ count: 1, list: [{ name: '华东仓', kind: 2 }] });
+    expect((await tm.engineer.client.call(C.warehouseList, {})).code).toBe('NO_POWER');
+  });
+});
+
+describe('documents and approval', () => {
+  it('nothing posts before approval; the keeper’s approval posts the ledger rows', async () => {
+    const s = await stocked();
+    const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 7 }], remark: '采购到货' })).data.id;
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(0);
+    expect((await rows(t.deps.db, sql`select 1 from stock_logs where enterprise_id = ${s.tm.ep}`)).length).toBe(0);
+    const detail = await s.k.call(C.docDetail, { id });
+    expect(detail.data).toMatchObject({ kind: 6, state: 1, toWarehouseName: '中心仓', summary: '压缩机×7', abilities: ['approve', 'reject', 'withdraw'] });
+    expect(await s.k.call(C.docApprove, { id, note: '核对无误' })).toMatchObject({ success: true, message: '审批通过' });
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(7);
+    const log = await s.k.call(C.logList, { spareId: s.spare });
+    expect(log.data).toMatchObject({ count: 1, list: [{ type: 3, typeName: '入库', change: 7, before: 0, after: 7, docKind: 'doc', docId: id, warehouseName: '中心仓' }] });
+    expect((await s.k.call(C.stockLogList, {})).data.count).toBe(1);
+    expect((await s.k.call(C.stockLogList, { type: 7 })).data.count).toBe(0);
+    expect((await s.k.call(C.docApprove, { id })).message).toBe('当前状态不允许该操作');
+    expect((await s.k.call(C.docDetail, { id })).data.logs.map((l: { action: string }) => l.action)).toEqual(['create', 'approve']);
+  });
+
+  it('an engineer requisitions parts into their own stock; only the keeper approves; the badge counts what waits', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    const eng = s.tm.engineer.client;
+    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList?state=1&model=1&audit_state=0&types=1,2')).data).toBe(1);
+    expect((await eng.request('GET', '/spare/data/personalApprovalList')).data).toBe(0);
+    expect((await eng.call(C.docApprove, { id })).code).toBe('NO_POWER');
+    expect((await eng.call(C.docDetail, { id })).data.abilities).toEqual(['withdraw']);
+    // Another engineer does not see it.
+    expect((await s.tm.engineer2.client.call(C.docDetail, { id })).code).toBe('NOT_FOUND');
+    expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    const mine = await eng.call(C.mine, {});
+    expect(mine.data).toMatchObject({ count: 1, list: [{ spareId: s.spare, quantity: 2, warehouseKind: 4 }] });
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
+    const types = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map((l: { type: number; change: number }) => [l.type, l.change]);
+    expect(types).toEqual([
+      [7, 2],
+      [7, -2],
+      [3, 5],
+    ]);
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList')).data).toBe(0);
+  });
+
+  it('approval with too little stock is refused and the document keeps waiting; withdraw and reject end it', async () => {
+    const s = await stocked();
+    await inbound(s, 1);
+    const eng = s.tm.engineer.client;
+    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
+    expect((await s.k.call(C.docApprove, { id })).message).toBe('库存不足：中心仓的备件“压缩机”现有1，需要3');
+    expect((await s.k.call(C.docDetail, { id })).data.state).toBe(1);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+    expect(await eng.call(C.docWithdraw, { id })).toMatchObject({ success: true, message: '已撤回' });
+    const id2 = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
+    expect((await s.k.call(C.docWithdraw, { id: id2 })).code).toBe('NO_POWER');
+    expect(await s.k.call(C.docReject, { id: id2, note: '不需要' })).toMatchObject({ success: true, message: '已驳回' });
+    expect((await eng.call(C.docList, { mine: '1' })).data.list.map((d: { state: number }) => d.state)).toEqual([3, 4]);
+  });
+
+  it('checks a document’s input', async () => {
+    const s = await stocked();
+    const other = await stocked();
+    const k = s.k;
+    expect((await k.call(C.docSave, { kind: 9, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe('单据类型：只能是1至8');
+    expect((await k.call(C.docSave, { kind: 2, fromWarehouseId: s.wh, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe(
+      '出库仓库和入库仓库不能相同',
+    );
+    expect((await k.call(C.docSave, { kind: 7, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe('出库仓库：请选择仓库');
+    expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [] })).message).toBe('备件明细：请添加备件');
+    expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 0 }] })).message).toBe('数量：必须大于0');
+    expect(
+      (await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }, { spareId: s.spare, quantity: 2 }] })).message,
+    ).toBe('备件明细：同一备件请合并为一行');
+    expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: other.wh, items: [{ spareId: s.spare, quantity: 1 }] })).code).toBe('NOT_FOUND');
+    expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: other.spare, quantity: 1 }] })).code).toBe('NOT_FOUND');
+    // An engineer may requisition but not scrap.
+    expect((await s.tm.engineer.client.call(C.docSave, { kind: 4, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).code).toBe('NO_POWER');
+    expect((await other.k.call(C.docApprove, { id: 1 })).code).toBe('NOT_FOUND');
+  });
+
+  it('a stock count posts the differences; transfers and scraps move stock; the ledger sums to the stock', async () => {
+    const s = await stocked();
+    await inbound(s, 10);
+    const wh2 = (await s.k.call(C.warehouseSave, { name: '华南仓', kind: 2 })).data.id;
+    const doc = async (body: Record<string, unknown>) => {
+      const id = (await s.k.call(C.docSave, { ...body, items: [{ spareId: s.spare, quantity: body.q }] })).data.id;
+      expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    };
+    await doc({ kind: 2, fromWarehouseId: s.wh, toWarehouseId: wh2, transferType: 1, q: 4, logistics: '顺丰速运', trackingNo: 'SF123' });
+    await doc({ kind: 4, fromWarehouseId: wh2, q: 1 });
+    await doc({ kind: 5, fromWarehouseId: s.wh, q: 5 });
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(5);
+    expect(await quantityOf(t.deps.db, s.tm.ep, wh2, s.spare)).toBe(3);
+    const types = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map((l: { type: number }) => l.type);
+    expect(types).toEqual([10, 11, 5, 5, 3]);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
+
+  it('20 approvals of one document at once: one posts, the others are refused', async () => {
+    const s = await stocked();
+    const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
+    const answers = await race(20, () => s.k.call(C.docApprove, { id }));
+    expect(tally(answers).ok).toBe(1);
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
+  });
+
+  it('spare operations are locked on the free plan', async () => {
+    const tm = await team(t, 0);
+    const r = await tm.admin.client.call(C.docSave, { kind: 6, toWarehouseId: 1, items: [{ spareId: 1, quantity: 1 }] });
+    expect(r.code).toBe('PLAN_FREE');
+    expect(r.message).toMatch(/^免费版不支持备件操作/);
+  });
+});
+
+describe('warnings', () => {
+  it('lists stock below its safety stock and tells the keeper once', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    expect((await s.k.call(C.setSafety, { warehouseId: s.wh, spareId: s.spare, safety: 4 })).success).toBe(true);
+    expect((await s.k.call(C.warningList, {})).data.count).toBe(0);
+    for (const q of [2, 1]) {
+      const id = (await s.k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: q }] })).data.id;
+      await s.k.call(C.docApprove, { id });
+    }
+    expect((await s.k.call(C.warningList, {})).data).toMatchObject({ count: 1, list: [{ quantity: 2, safety: 4 }] });
+    const notes = await rows<{ title: string; content: string }>(
+      t.deps.db,
+      sql`select title, content from notices where enterprise_id = ${s.tm.ep} and user_id = ${s.tm.keeper.id} and kind = 'spare_warning'`,
+    );
+    expect(notes).toEqual([{ title: '库存预警', content: '中心仓的备件“压缩机”库存3，低于安全库存' }]);
+  });
+});
+
+describe('parts on orders', () => {
+  async function withEngineerStock(o: { warranty?: boolean; serialized?: boolean } = {}) {
+    const s = await stocked(o);
+    await inbound(s, 5);
+    const eng = s.tm.engineer.client;
+    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
+    await s.k.call(C.docApprove, { id });
+    return { ...s, eng };
+  }
+
+  it('under warranty: free, both serials in the ledger, a return obligation that is shipped, received and refurbished', async () => {
+    const s = await withEngineerStock({ serialized: true });
+    const order = await orderIn(t, s.tm, 4, { warranty_state: 1 });
+    expect((await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1 })).message).toBe('备件“压缩机”按序列号管理，请填写新件和旧件序列号');
+    const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1, serialIn: 'NEW-1', serialOut: 'OLD-1' });
+    expect(used.data).toMatchObject({ chargeable: false });
+    const parts = (await s.eng.call(C.orderParts, { orderId: order })).data;
+    expect(parts).toMatchObject([{ serialIn: 'NEW-1', serialOut: 'OLD-1', chargeable: false, price: '0.00', state: 1 }]);
+    const log = (await s.k.call(C.logList, { orderId: order })).data.list;
+    expect(log).toMatchObject([{ type: 1, change: -1, serialIn: 'NEW-1', serialOut: 'OLD-1' }]);
+
+    const oldId = used.data.oldPartId;
+    const ret = (await s.k.call(C.oldDetail, { id: oldId })).data;
+    expect(ret).toMatchObject({ state: 1, returnType: 1, serial: 'OLD-1', overdue: false, abilities: ['ship'] });
+    expect((await s.k.call(C.oldSearch, { serial: 'OLD-1' })).data).toHaveLength(1);
+    expect((await s.k.call(C.oldSave, { id: oldId, action: 'ship' })).message).toBe('寄出旧件请填写物流公司和物流单号');
+    expect((await s.k.call(C.oldSave, { id: oldId, action: 'receive', warehouseId: s.wh })).message).toBe('当前状态不允许该操作');
+    expect((await s.k.call(C.oldSave, { id: oldId, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF1' })).success).toBe(true);
+    expect((await s.k.call(C.oldSave, { id: oldId, action: 'receive', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(C.oldSave, { id: oldId, action: 'refurbish' })).success).toBe(true);
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
+    expect((await s.k.call(C.oldList, { state: 4 })).data.count).toBe(1);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
+
+  it('out of warranty: charged into the order’s fees; cancelling puts it back and takes the charge off', async () => {
+    const s = await withEngineerStock({ serialized: false });
+    const order = await orderIn(t, s.tm, 4, { warranty_state: 2 });
+    const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 2 });
+    expect(used.data).toMatchObject({ chargeable: true, oldPartId: null });
+    expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(241);
+    expect(Number((await orderRow(t, s.tm.ep, order)).receivable_amount)).toBeGreaterThanOrEqual(241);
+    expect((await s.eng.call(C.mine, {})).data.list[0].quantity).toBe(1);
+    expect((await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 2 })).message).toMatch(/^库存不足/);
+    expect(await s.eng.call(C.orderCancel, { id: used.data.id })).toMatchObject({ success: true, message: '已取消' });
+    expect((await s.eng.call(C.orderCancel, { id: used.data.id })).message).toBe('该备件记录已取消');
+    expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(0);
+    expect((await s.eng.call(C.mine, {})).data.list[0].quantity).toBe(3);
+    const types = (await s.k.call(C.logList, { orderId: order })).data.list.map((l: { type: number }) => l.type);
+    expect(types).toEqual([2, 1]);
+  });
+
+  it('refuses an order that is not in service or not the engineer’s', async () => {
+    const s = await withEngineerStock();
+    const done = await orderIn(t, s.tm, 5);
+    expect((await s.eng.call(C.orderUse, { orderId: done, spareId: s.spare, quantity: 1 })).message).toBe('工单在待服务或服务中时才能登记备件');
+    const other = await stocked();
+    const foreign = await orderIn(t, other.tm, 4);
+    expect((await s.eng.call(C.orderUse, { orderId: foreign, spareId: s.spare, quantity: 1 })).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('spare-part applications and outbound orders', () => {
+  it('applied, approved with a warehouse, shipped (stock leaves), signed (into the applicant’s stock); the badge counts it', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    const applicant = s.tm.admin.client;
+    const id = (await applicant.call(G.apply, { address: '上海市浦东新区', items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList')).data).toBe(1);
+    expect((await s.tm.engineer.client.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).code).toBe('NO_POWER');
+    expect((await s.k.call(G.step, { id, action: 'approve' })).message).toBe('发货仓库：请选择发货仓库');
+    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).message).toBe('当前状态不允许该操作');
+    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(G.list, { outbound: '1' })).data).toMatchObject({ count: 1, list: [{ id, state: 3, warehouseName: '中心仓', summary: '压缩机×2' }] });
+    expect((await s.k.call(G.step, { id, action: 'ship' })).message).toBe('发货请填写物流公司和物流单号');
+    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).success).toBe(true);
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
+    expect((await s.k.call(G.step, { id, action: 'cancel' })).message).toBe('当前状态不允许该操作');
+    expect((await applicant.call(G.step, { id, action: 'sign' })).success).toBe(true);
+    expect((await applicant.call(C.mine, {})).data.list).toMatchObject([{ spareId: s.spare, quantity: 2 }]);
+    expect((await applicant.call(G.detail, { id })).data).toMatchObject({ state: 5, trackingNo: 'SF9', abilities: [] });
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+    const other = await team(t);
+    expect((await other.keeper.client.call(G.detail, { id })).code).toBe('NOT_FOUND');
+  });
+});

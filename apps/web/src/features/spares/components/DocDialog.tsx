@@ -1,0 +1,104 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { OWN_STOCK_KINDS, SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { RecordFormDialog } from '../../../components';
+import { useApiMutation } from '../../../lib/query';
+import { S } from '../api';
+import { TRANSFER_TYPE_OPTIONS } from '../options';
+import { SpareSelect, WarehouseSelect } from './Selects';
+
+interface Values {
+  fromWarehouseId?: number | null;
+  toWarehouseId?: number | null;
+  transferType?: number;
+  logistics?: string;
+  trackingNo?: string;
+  remark?: string;
+  items: { spareId?: number | null; quantity?: number | null }[];
+}
+
+/** Files a stock document of one kind; it waits for the keeper's approval before any stock moves. */
+export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: number; onClose: () => void; onSaved?: () => void }) {
+  const k = SPARE_DOC_KINDS[p.kind];
+  const own = OWN_STOCK_KINDS[p.kind as keyof typeof OWN_STOCK_KINDS];
+  const save = useApiMutation(S.docSave, { onSuccess: p.onSaved });
+  const count = p.kind === 5;
+  const shipped = p.kind === 2 || p.kind === 3;
+  return (
+    <RecordFormDialog<Values>
+      open={p.open}
+      title={`新建${k.name}`}
+      width={720}
+      okText="提交审批"
+      initialValues={{ transferType: 0, items: [{ quantity: count ? 0 : 1 }] }}
+      onClose={p.onClose}
+      onSubmit={(v) =>
+        save.mutateAsync({
+          kind: p.kind,
+          fromWarehouseId: v.fromWarehouseId ?? null,
+          toWarehouseId: v.toWarehouseId ?? null,
+          transferType: p.kind === 2 ? (v.transferType ?? 0) : null,
+          orderId: p.orderId ?? null,
+          logistics: v.logistics || null,
+          trackingNo: v.trackingNo || null,
+          remark: v.remark ?? '',
+          items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 0 })),
+        })
+      }
+    >
+      {k.from && own !== 'from' ? (
+        <Form.Item name="fromWarehouseId" label={count ? '盘点仓库' : '出库仓库'} rules={[{ required: true, message: '请选择仓库' }]}>
+          <WarehouseSelect aria-label={count ? '盘点仓库' : '出库仓库'} />
+        </Form.Item>
+      ) : null}
+      {k.to && own !== 'to' ? (
+        <Form.Item name="toWarehouseId" label="入库仓库" rules={[{ required: true, message: '请选择仓库' }]}>
+          <WarehouseSelect aria-label="入库仓库" />
+        </Form.Item>
+      ) : null}
+      {own ? <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : '从我的备件库存退还'}</p> : null}
+      {p.kind === 2 ? (
+        <Form.Item name="transferType" label="调拨类型">
+          <Select options={TRANSFER_TYPE_OPTIONS} aria-label="调拨类型" />
+        </Form.Item>
+      ) : null}
+      {shipped ? (
+        <Space wrap>
+          <Form.Item name="logistics" label="物流公司">
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="trackingNo" label="物流单号">
+            <Input maxLength={50} />
+          </Form.Item>
+        </Space>
+      ) : null}
+      <Form.List name="items">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((f, i) => (
+              <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
+                <Form.Item name={[f.name, 'spareId']} label={i === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 380 }}>
+                  <SpareSelect aria-label={`第${i + 1}行备件`} />
+                </Form.Item>
+                <Form.Item
+                  name={[f.name, 'quantity']}
+                  label={i === 0 ? (count ? '实盘数量' : '数量') : undefined}
+                  rules={[{ required: true, message: '请输入数量' }]}
+                >
+                  <InputNumber min={count ? 0 : 1} precision={0} aria-label={`第${i + 1}行数量`} />
+                </Form.Item>
+                {fields.length > 1 ? <MinusCircleOutlined aria-label="删除该行" onClick={() => remove(f.name)} /> : null}
+              </Space>
+            ))}
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ quantity: count ? 0 : 1 })}>
+              添加备件
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
+        <Input.TextArea maxLength={200} rows={2} />
+      </Form.Item>
+    </RecordFormDialog>
+  );
+}

@@ -1,0 +1,85 @@
+import type { OrderSpare } from '@sk/shared/spares/spares.contract';
+import { App, Button, Card, Form, Input, InputNumber, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { RecordFormDialog } from '../../../components';
+import { useApi, useApiMutation } from '../../../lib/query';
+import { useCan } from '../../../lib/session';
+import { S } from '../api';
+import { SpareSelect } from './Selects';
+
+interface Values {
+  spareId: number;
+  quantity: number;
+  serialIn?: string;
+  serialOut?: string;
+}
+
+/** Parts used on an order (mounted in the order detail's fees tab): record one from my stock with both serials, or cancel it. */
+export function OrderSparesPanel({ orderId, state }: { orderId: number; state: number }) {
+  const { modal } = App.useApp();
+  const parts = useApi(S.orderParts, { orderId });
+  const [adding, setAdding] = useState(false);
+  const can = useCan();
+  const use = useApiMutation(S.orderUse, { invalidates: [S.orderParts] });
+  const cancel = useApiMutation(S.orderCancel, { invalidates: [S.orderParts] });
+  const open = (state === 3 || state === 4) && can('menu_SpareMine');
+  const confirmCancel = (p: OrderSpare) =>
+    modal.confirm({ title: '取消备件', content: `确认取消“${p.spareName}”吗？备件将退回您的库存。`, okText: '确定', cancelText: '取消', onOk: () => cancel.mutateAsync({ id: p.id }) });
+  const columns = [
+    { key: 'spareName', dataIndex: 'spareName', title: '备件' },
+    { key: 'quantity', dataIndex: 'quantity', title: '数量' },
+    { key: 'serialIn', dataIndex: 'serialIn', title: '新件序列号', render: (v: string | null) => v ?? '—' },
+    { key: 'serialOut', dataIndex: 'serialOut', title: '旧件序列号', render: (v: string | null) => v ?? '—' },
+    { key: 'chargeable', dataIndex: 'chargeable', title: '收费', render: (v: boolean, p: OrderSpare) => (v ? `¥${p.price}` : <Tag color="blue">保内免费</Tag>) },
+    { key: 'state', dataIndex: 'state', title: '状态', render: (v: number) => (v === 1 ? '已使用' : <Tag>已取消</Tag>) },
+    {
+      key: 'actions',
+      title: '操作',
+      render: (_: unknown, p: OrderSpare) =>
+        open && p.state === 1 ? (
+          <Button type="link" size="small" onClick={() => confirmCancel(p)}>
+            取消
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Card
+      size="small"
+      title="备件使用"
+      extra={
+        <>
+          <Link to={`/oldPartReturn`}>旧件返还</Link>
+          {open ? (
+            <Button type="link" onClick={() => setAdding(true)}>
+              登记备件
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Table<OrderSpare> size="small" rowKey="id" pagination={false} columns={columns} dataSource={parts.data ?? []} scroll={{ x: 'max-content' }} />
+      <RecordFormDialog<Values>
+        open={adding}
+        title="登记备件"
+        initialValues={{ quantity: 1 }}
+        onClose={() => setAdding(false)}
+        onSubmit={(v) => use.mutateAsync({ orderId, spareId: v.spareId, quantity: v.quantity, serialIn: v.serialIn || null, serialOut: v.serialOut || null })}
+      >
+        <Form.Item name="spareId" label="备件（从我的库存）" rules={[{ required: true, message: '请选择备件' }]}>
+          <SpareSelect aria-label="备件（从我的库存）" />
+        </Form.Item>
+        <Form.Item name="quantity" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
+          <InputNumber min={1} precision={0} />
+        </Form.Item>
+        <Form.Item name="serialIn" label="新件序列号">
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="serialOut" label="旧件序列号">
+          <Input maxLength={64} />
+        </Form.Item>
+      </RecordFormDialog>
+    </Card>
+  );
+}

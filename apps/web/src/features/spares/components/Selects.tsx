@@ -1,0 +1,52 @@
+import { Select } from 'antd';
+import { useState } from 'react';
+import { useApi } from '../../../lib/query';
+import { S } from '../api';
+
+interface Props {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  placeholder?: string;
+  style?: React.CSSProperties;
+  id?: string;
+  'aria-label'?: string;
+}
+
+/** A spare chosen by typing its code or name. */
+export function SpareSelect({ value, onChange, placeholder = '输入备件编号或名称', style, id, ...rest }: Props) {
+  const [keyword, setKeyword] = useState('');
+  const found = useApi(S.spareOptions, { keyword: keyword || undefined }, { call: { silent: true } });
+  return (
+    <Select<number>
+      id={id}
+      aria-label={rest['aria-label'] ?? '备件'}
+      showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
+      allowClear
+      placeholder={placeholder}
+      style={{ width: '100%', ...style }}
+      value={value ?? undefined}
+      loading={found.isFetching}
+      options={(found.data ?? []).map((s) => ({ value: s.id, label: `${s.code} ${s.name}${s.model ? `（${s.model}）` : ''}` }))}
+      onChange={(v) => onChange?.(v ?? null)}
+    />
+  );
+}
+
+/** A warehouse chosen by name. */
+export function WarehouseSelect({ value, onChange, placeholder = '选择仓库', style, id, ...rest }: Props) {
+  const [keyword, setKeyword] = useState('');
+  const found = useApi(S.warehouseOptions, { keyword: keyword || undefined }, { call: { silent: true } });
+  return (
+    <Select<number>
+      id={id}
+      aria-label={rest['aria-label'] ?? '仓库'}
+      showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
+      allowClear
+      placeholder={placeholder}
+      style={{ width: '100%', ...style }}
+      value={value ?? undefined}
+      options={(found.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
+      onChange={(v) => onChange?.(v ?? null)}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import type { SpareDocItem } from '@sk/shared/spares/spares.contract';
+import { Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState, RecordFormDialog } from '../../../components';
+import { useApi, useApiMutation } from '../../../lib/query';
+import { G, S } from '../api';
+import { WarehouseSelect } from '../components/Selects';
+import { GOODS_ORDER_STATES, label } from '../options';
+
+const NAMES: Record<string, string> = { approve: '审核通过', ship: '发货', sign: '签收', cancel: '取消' };
+
+interface Values {
+  warehouseId?: number;
+  logistics?: string;
+  trackingNo?: string;
+  note?: string;
+}
+
+/** /sparePartsSalesmanDetail?id&oid and /outboundOrderDetail?id&oid: one goods order with its next step. */
+export function GoodsOrderDetail() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const d = useApi(G.detail, { id }, { enabled: id > 0 });
+  const [action, setAction] = useState<string | null>(null);
+  const tmpl = useApi(S.oldParamTmpl, undefined, { enabled: action === 'ship', call: { silent: true } });
+  const step = useApiMutation(G.step, { invalidates: [G.detail] });
+  if (!id || d.isError) return <EmptyState description="单据不存在或已被删除" />;
+  const g = d.data;
+  if (!g) return <Card loading size="small" />;
+  const columns = [
+    { key: 'spareCode', dataIndex: 'spareCode', title: '备件编号' },
+    { key: 'spareName', dataIndex: 'spareName', title: '备件名称' },
+    { key: 'quantity', dataIndex: 'quantity', title: '数量', render: (v: number, r: SpareDocItem) => `${v} ${r.unit}` },
+    ...(g.warehouseId ? [{ key: 'stock', dataIndex: 'stock', title: '发货仓现有' }] : []),
+  ];
+  return (
+    <Card
+      size="small"
+      title={
+        <Space>
+          {`SQ-${g.id}`}
+          <Tag data-testid="goods-state">{label(GOODS_ORDER_STATES, g.state)}</Tag>
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {g.abilities.map((a) => (
+            <Button key={a} type={a === 'cancel' ? 'default' : 'primary'} danger={a === 'cancel'} onClick={() => setAction(a)}>
+              {NAMES[a] ?? a}
+            </Button>
+          ))}
+        </Space>
+      }
+    >
+      <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+        <Descriptions.Item label="申请人">{g.applicantName}</Descriptions.Item>
+        <Descriptions.Item label="申请时间">{g.create_time}</Descriptions.Item>
+        <Descriptions.Item label="发货仓库">{g.warehouseName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="物流">{g.trackingNo ? `${g.logistics ?? ''} ${g.trackingNo}` : '—'}</Descriptions.Item>
+        <Descriptions.Item label="收货地址">{g.address || '—'}</Descriptions.Item>
+        <Descriptions.Item label="备注">{g.remark || '—'}</Descriptions.Item>
+      </Descriptions>
+      <Table<SpareDocItem> size="small" rowKey="line" pagination={false} columns={columns} dataSource={g.items} scroll={{ x: 'max-content' }} />
+      <RecordFormDialog<Values>
+        open={action !== null}
+        title={NAMES[action ?? ''] ?? ''}
+        onClose={() => setAction(null)}
+        onSubmit={(v) =>
+          step.mutateAsync({ id, action: action as 'approve', warehouseId: v.warehouseId ?? null, logistics: v.logistics || null, trackingNo: v.trackingNo || null, note: v.note || null })
+        }
+      >
+        {action === 'approve' ? (
+          <Form.Item name="warehouseId" label="发货仓库" rules={[{ required: true, message: '请选择发货仓库' }]}>
+            <WarehouseSelect aria-label="发货仓库" />
+          </Form.Item>
+        ) : null}
+        {action === 'ship' ? (
+          <>
+            <Form.Item name="logistics" label="物流公司" rules={[{ required: true, message: '请选择物流公司' }]}>
+              <Select options={(tmpl.data?.logistics ?? []).map((n) => ({ value: n, label: n }))} aria-label="物流公司" />
+            </Form.Item>
+            <Form.Item name="trackingNo" label="物流单号" rules={[{ required: true, whitespace: true, message: '请输入物流单号' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </>
+        ) : null}
+        <Form.Item name="note" label="备注">
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+      </RecordFormDialog>
+    </Card>
+  );
+}
+export default GoodsOrderDetail;

@@ -1,0 +1,57 @@
+import type { OldPartReturn as Row } from '@sk/shared/spares/spares.contract';
+import { Card, Form, Select, Tag } from 'antd';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { fetchOldParts } from '../api';
+import { OldPartActions } from '../components/OldPartActions';
+import { label, OLD_PART_STATES, OLD_STATE_OPTIONS, RETURN_TYPES } from '../options';
+
+/** 旧件返还: the return obligations of parts replaced under warranty, overdue ones marked. */
+export default function OldPartReturn() {
+  const list = useRef<ListPageHandle>(null);
+  const columns: ListColumn<Row>[] = [
+    { key: 'id', dataIndex: 'id', title: '编号', render: (v: number) => <Link to={`/oldPartReturnDetail?id=${v}`}>{`旧件-${v}`}</Link> },
+    { key: 'spareName', dataIndex: 'spareName', title: '备件' },
+    { key: 'serial', dataIndex: 'serial', title: '旧件序列号', render: (v: string | null) => v ?? '—' },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: '状态',
+      render: (v: number, r) => (
+        <>
+          <Tag color={v === 1 ? 'orange' : 'green'}>{label(OLD_PART_STATES, v)}</Tag>
+          {r.overdue ? <Tag color="red">已逾期</Tag> : null}
+        </>
+      ),
+    },
+    { key: 'returnType', dataIndex: 'returnType', title: '返还方式', render: (v: number) => label(RETURN_TYPES, v) },
+    { key: 'orderId', dataIndex: 'orderId', title: '工单', render: (v: number | null) => (v ? <Link to={`/allOrder/orderDetail/${v}`}>{`工单-${v}`}</Link> : '—') },
+    { key: 'holderName', dataIndex: 'holderName', title: '责任人', render: (v: string | null) => v ?? '—' },
+    { key: 'due_time', dataIndex: 'due_time', title: '返还期限' },
+    { key: 'trackingNo', dataIndex: 'trackingNo', title: '物流', render: (v: string | null, r) => (v ? `${r.logistics ?? ''} ${v}` : '—') },
+    { key: 'actions', title: '操作', fixed: 'right', width: 160, render: (_: unknown, r) => <OldPartActions r={r} onDone={() => list.current?.refresh()} /> },
+  ];
+  return (
+    <Card title="旧件返还" size="small">
+      <ListPage<Row>
+        ref={list}
+        title="旧件返还"
+        columns={columns}
+        fetch={fetchOldParts}
+        sort={false}
+        phoneCard={['spareName', 'state', 'serial', 'due_time', 'actions']}
+        filters={
+          <>
+            <Form.Item name="state" label="状态">
+              <Select allowClear placeholder="全部" style={{ width: 140 }} options={OLD_STATE_OPTIONS} aria-label="状态筛选" />
+            </Form.Item>
+            <Form.Item name="overdue" label="逾期">
+              <Select allowClear placeholder="全部" style={{ width: 120 }} options={[{ value: '1', label: '仅逾期' }]} aria-label="逾期筛选" />
+            </Form.Item>
+          </>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+import { SpareAllotted } from './SpareDocs';
+
+export default SpareAllotted;

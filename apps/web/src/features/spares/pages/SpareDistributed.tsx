@@ -1,0 +1,3 @@
+import { SpareDistributed } from './SpareDocs';
+
+export default SpareDistributed;

@@ -1,0 +1,3 @@
+import { SpareGet } from './SpareDocs';
+
+export default SpareGet;

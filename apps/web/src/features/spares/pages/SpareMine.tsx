@@ -1,0 +1,44 @@
+import { Button, Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { call } from '../../../lib/api';
+import type { ListQuery } from '../../../components';
+import { S } from '../api';
+import { DocDialog } from '../components/DocDialog';
+import { StockTable } from '../components/StockTable';
+import { SpareDocsPage } from './SpareDocs';
+
+const fetchMine = (q: ListQuery) => call(S.mine, q as never);
+
+/** 我的备件: the engineer's own (van) stock; requisition more, or return parts to a warehouse. */
+export default function SpareMine() {
+  const [filing, setFiling] = useState<1 | 8 | null>(null);
+  return (
+    <Card title="我的备件" size="small">
+      <Tabs
+        items={[
+          {
+            key: 'stock',
+            label: '我的库存',
+            children: (
+              <StockTable
+                title="我的备件"
+                fetch={fetchMine}
+                warehouseFilter={false}
+                toolbar={
+                  <>
+                    <Button type="primary" onClick={() => setFiling(1)}>
+                      申请领用
+                    </Button>
+                    <Button onClick={() => setFiling(8)}>退还备件</Button>
+                  </>
+                }
+              />
+            ),
+          },
+          { key: 'returns', label: '退还单', children: <SpareDocsPage kind={8} /> },
+        ]}
+      />
+      {filing ? <DocDialog kind={filing} open onClose={() => setFiling(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+import { GoodsOrders } from './GoodsOrders';
+
+export default function SparePartsSalesman() {
+  return <GoodsOrders outbound={false} />;
+}

@@ -1,0 +1,3 @@
+import { SpareWaste } from './SpareDocs';
+
+export default SpareWaste;

@@ -1,0 +1,3 @@
+import { StockTaking } from './SpareDocs';
+
+export default StockTaking;

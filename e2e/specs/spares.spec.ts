@@ -1,0 +1,147 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { shot } from './helpers';
+import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+
+// Issue 16's scenario: an engineer requisitions parts into their own stock, the warehouse keeper approves on the
+// approval page (stock moves only then), the engineer records one on an order with both serial numbers, which opens
+// an old-part return obligation that is shipped, received and refurbished back into stock.
+
+const FLOW = 'spares';
+const ENGINEER = '13800000002';
+const KEEPER = '13800000009';
+const PHONE = { width: 390, height: 844 };
+
+const page$ = (page: Page): Locator => page.locator('.sk-page:visible');
+const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name });
+const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+/** Picks an option of a searchable antd Select by typing part of it. */
+async function pick(page: Page, select: Locator, typed: string, option: string | RegExp): Promise<void> {
+  await select.click();
+  await select.fill(typed);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** An order of a demo customer whose installed product is under warranty, assigned to the engineer and in service. */
+async function orderInService(baseURL: string, title: string): Promise<number> {
+  const admin = await ApiUser.login(baseURL, ADMIN);
+  const engineer = await ApiUser.login(baseURL, ENGINEER);
+  const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
+  try {
+    // A product installed today is under warranty (the demo's own installations have expired by now).
+    const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
+    const models = await admin.get('/allProduct/list?pageIndex=0&pageSize=10');
+    const model = (models.data?.list ?? []).find((m: { warrantyPeriod: number | null }) => m.warrantyPeriod);
+    const today = new Date().toISOString().slice(0, 10);
+    const customerId = customers.data.list[0].id as number;
+    const saved = await admin.send('POST', '/v2/customer/production/save', { productId: model?.id, customerId, installDate: today, purchaseDate: today, serialNumber: `SN-E2E-${title}` });
+    expect(saved.success, saved.message).toBe(true);
+    const chosen = { customerId, productId: saved.data.id as number };
+    const info = await admin.get('/detailcontrol/forminfo?type=1');
+    const ext: Record<string, unknown> = {};
+    for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
+      if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
+    }
+    const made = await admin.send('POST', '/v2/order/add', { ...chosen, title, priority: 1, detailDesc: '压缩机不启动', ext });
+    expect(made.success, made.message).toBe(true);
+    const orderId = made.data.id as number;
+    const me = await engineer.get('/v2/sessionUser/info');
+    for (const [who, path, body] of [
+      [dispatcher, '/v2/order/dispatch', { orderId, serviceUserId: me.data.id }],
+      [engineer, '/order/accept', { orderId }],
+      [engineer, '/order/startService', { orderId }],
+    ] as const) {
+      const r = await who.send('POST', path, body);
+      expect(r.success, `${path}: ${r.message}`).toBe(true);
+    }
+    return orderId;
+  } finally {
+    await Promise.all([admin.dispose(), engineer.dispose(), dispatcher.dispose()]);
+  }
+}
+
+test.describe('spares', () => {
+  test.use({ actionTimeout: 20_000 });
+
+  test('requisition, approval, a part used on an order with both serials, its old part returned', async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const t = String(Date.now()).slice(-6);
+    for (const m of [ENGINEER, KEEPER]) await quietGuide(baseURL!, m);
+    const orderId = await orderInService(baseURL!, `压缩机更换${t}`);
+
+    // 1. the engineer asks for two compressors from the central warehouse
+    const eng = await browser.newPage();
+    await loginUi(eng, ENGINEER);
+    await eng.goto('/spareGet');
+    await page$(eng).getByRole('button', { name: /新建领用单/ }).click();
+    const form = dialog(eng, '新建领用单');
+    await pick(eng, form.getByLabel('出库仓库'), '中心', '总部中心仓');
+    await pick(eng, form.getByLabel('第1行备件'), '压缩', '压缩机');
+    await form.getByLabel('第1行数量').fill('2');
+    await form.getByRole('button', { name: spaced('提交审批') }).click();
+    await expect(form).toBeHidden();
+    await expect(page$(eng).getByRole('row').filter({ hasText: '压缩机×2' }).first()).toContainText('待审批');
+    await shot(eng, FLOW, '1-engineer-requisition');
+
+    // 2. the warehouse keeper opens it from the list and approves
+    const keeper = await browser.newPage();
+    await loginUi(keeper, KEEPER);
+    await keeper.goto('/spareGet');
+    const row = page$(keeper).getByRole('row').filter({ hasText: '压缩机×2' }).filter({ hasText: '待审批' }).first();
+    await row.getByRole('link', { name: '审批' }).click();
+    await expect(keeper).toHaveURL(/\/spareExamine\?id=\d+/);
+    await expect(page$(keeper).getByTestId('doc-state')).toHaveText('待审批');
+    await shot(keeper, FLOW, '2-keeper-examine');
+    await page$(keeper).getByRole('button', { name: spaced('审批通过') }).click();
+    await expect(page$(keeper).getByTestId('doc-state')).toHaveText('已通过');
+
+    // 3. the engineer's own stock holds them; on the order they record one with the new and the faulty serial
+    await eng.goto('/spareMine');
+    await expect(page$(eng).getByRole('row').filter({ hasText: '压缩机' }).first()).toContainText('2');
+    await eng.setViewportSize(PHONE);
+    await eng.goto(`/allOrder/orderDetail/${orderId}`);
+    await page$(eng).getByRole('tab', { name: /^服务费用/ }).click();
+    await page$(eng).getByRole('button', { name: spaced('登记备件') }).click();
+    const use = dialog(eng, '登记备件');
+    await pick(eng, use.getByLabel('备件（从我的库存）'), '压缩', '压缩机');
+    await use.getByLabel('新件序列号').fill(`NEW${t}`);
+    await use.getByLabel('旧件序列号').fill(`OLD${t}`);
+    await use.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+    await expect(use).toBeHidden();
+    const part = page$(eng).getByRole('row').filter({ hasText: `NEW${t}` });
+    await expect(part).toContainText(`OLD${t}`);
+    await expect(part).toContainText('保内免费');
+    await shot(eng, FLOW, '3-engineer-order-part-phone');
+
+    // 4. the return obligation appears; the keeper ships, receives and refurbishes the old part
+    await keeper.goto('/oldPartReturn');
+    const ret = page$(keeper).getByRole('row').filter({ hasText: `OLD${t}` });
+    await expect(ret).toContainText('待返还', { timeout: 30_000 });
+    await ret.getByRole('link', { name: /^旧件-/ }).click();
+    await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('待返还');
+    await page$(keeper).getByRole('button', { name: spaced('寄出') }).click();
+    const ship = dialog(keeper, /^寄出/);
+    await ship.getByLabel('物流公司').click();
+    await keeper.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await ship.getByLabel('物流单号').fill(`SF${t}`);
+    await ship.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+    await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已寄出');
+    await page$(keeper).getByRole('button', { name: spaced('签收') }).click();
+    const receive = dialog(keeper, /^签收/);
+    await pick(keeper, receive.getByLabel('签收仓库'), '中心', '总部中心仓');
+    await receive.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+    await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已签收');
+    await page$(keeper).getByRole('button', { name: spaced('翻新入库') }).click();
+    await dialog(keeper, /^翻新入库/).getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+    await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已翻新');
+    await shot(keeper, FLOW, '4-keeper-old-part-closed');
+
+    // 5. the ledger shows every movement with its type
+    await keeper.goto('/sparelog');
+    await expect(page$(keeper).getByRole('row').filter({ hasText: `NEW${t}` })).toContainText('工单消耗', { timeout: 30_000 });
+    await expect(page$(keeper).getByRole('row').filter({ hasText: '旧件翻新' }).first()).toBeVisible();
+    await shot(keeper, FLOW, '5-keeper-ledger');
+    await eng.close();
+    await keeper.close();
+  });
+});

@@ -1,0 +1,3 @@
+export * from './spares.constants';
+export * from './spares.machine';
+export * from './spares.contract';

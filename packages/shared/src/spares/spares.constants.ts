@@ -1,0 +1,65 @@
+/** Stock log types 1–16 (spec part 2 §3), in the spec's order. */
+export const STOCK_LOG_TYPES = {
+  1: '工单消耗',
+  2: '取消消耗',
+  3: '入库',
+  4: '出库',
+  5: '调拨',
+  6: '回收',
+  7: '领用',
+  8: '退还入库',
+  9: '分配',
+  10: '盘点',
+  11: '废件报废',
+  12: '废件翻新',
+  13: '交接',
+  14: '旧件报废',
+  15: '旧件翻新',
+  16: '工单退回',
+} as const;
+export type StockLogType = keyof typeof STOCK_LOG_TYPES;
+export const STOCK_LOG_TYPE_IDS = Object.keys(STOCK_LOG_TYPES).map(Number) as StockLogType[];
+
+/** Warehouse kinds: central, regional, a provider's, an engineer's own stock. */
+export const WAREHOUSE_KINDS = { 1: '中心仓', 2: '区域仓', 3: '服务商仓', 4: '工程师库存' } as const;
+export type WarehouseKind = keyof typeof WAREHOUSE_KINDS;
+
+/** Spare transfer types (spec part 2 §3). */
+export const TRANSFER_TYPES = { 0: '保内调拨', 1: '备件订购', 2: '直发客户' } as const;
+/** Old-part return types (spec part 2 §3). */
+export const RETURN_TYPES = { 1: '返厂', 2: '本地核销' } as const;
+/** Goods order status (spec part 2 §3): spare applications and outbound orders. */
+export const GOODS_ORDER_STATES = { 1: '待付款', 2: '待审核', 3: '待发货', 4: '运输中', 5: '已签收', 6: '已取消' } as const;
+
+/**
+ * Stock documents: each kind, the power that files it, which warehouses it names and the log type its movements carry.
+ * `from` loses stock, `to` gains it; a count sets the counted quantity in `from`.
+ */
+export const SPARE_DOC_KINDS = {
+  1: { name: '领用单', power: 'menu_SpareGet', from: true, to: true, logType: 7 },
+  2: { name: '调拨单', power: 'menu_SpareAllotted', from: true, to: true, logType: 5 },
+  3: { name: '分配单', power: 'menu_SpareDistributed', from: true, to: true, logType: 9 },
+  4: { name: '报废单', power: 'menu_SpareWaste', from: true, to: false, logType: 11 },
+  5: { name: '盘点单', power: 'menu_StockTaking', from: true, to: false, logType: 10 },
+  6: { name: '入库单', power: 'menu_StockLog', from: false, to: true, logType: 3 },
+  7: { name: '出库单', power: 'menu_StockLog', from: true, to: false, logType: 4 },
+  8: { name: '退还单', power: 'menu_SpareMine', from: true, to: true, logType: 8 },
+} as const satisfies Record<number, { name: string; power: string; from: boolean; to: boolean; logType: StockLogType }>;
+/** Kinds an engineer files for their own stock: the other side is their own warehouse (requisition: to; return: from). */
+export const OWN_STOCK_KINDS = { 1: 'to', 8: 'from' } as const;
+export type SpareDocKind = keyof typeof SPARE_DOC_KINDS;
+export const SPARE_DOC_KIND_IDS = Object.keys(SPARE_DOC_KINDS).map(Number) as SpareDocKind[];
+
+/** Document states (spareDocMachine). */
+export const SPARE_DOC_STATES = { 1: '待审批', 2: '已通过', 3: '已驳回', 4: '已撤回' } as const;
+/** Old-part return states (oldPartMachine). */
+export const OLD_PART_STATES = { 1: '待返还', 2: '已寄出', 3: '已签收', 4: '已翻新', 5: '已报废', 6: '已核销' } as const;
+/** Days an engineer has to send an old part back before it is overdue. */
+export const OLD_PART_DUE_DAYS = 15;
+/** Dictionary codes the spare pages read (settings dict.constants). */
+export const SPARE_DICTS = { logistics: 'logistics_company', returnAddress: 'old_part_return_address', deliveryWarehouse: 'delivery_warehouse' } as const;
+
+/** Lines per document. */
+export const SPARE_DOC_MAX_LINES = 200;
+/** Who approves stock documents and manages warehouses: the power of the 备件库存 page (role 9 and administrators hold it). */
+export const SPARE_KEEPER_POWER = 'menu_SpareStock';
