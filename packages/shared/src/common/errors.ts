@@ -74,6 +74,14 @@ export const errorMessages = {
   EVENT_INVALID_TRANSITION: '当前事件状态不允许该操作',
   EVENT_ACTOR: '您不是该事件的相关处理人，不能执行该操作',
   EVENT_NOT_STARTED: '请先开始处理该事件',
+  PROJECT_INVALID_TRANSITION: '当前项目状态不允许该操作',
+  PROJECT_ACTOR: '您没有该项目的操作权限',
+  PROJECT_NOT_OPEN: '项目未在进行中，不能操作任务',
+  PROJECT_TASKS_UNFINISHED: '项目还有未完成的任务，不能完成项目',
+  PROJECT_FINISH_PENDING: '项目完成审批中，请等待审批',
+  PROJECT_TMPL_IN_USE: '该项目模板已有项目使用，不能删除',
+  PROJECT_STAGE_HAS_TASKS: '阶段“{name}”下还有任务，不能删除',
+  TASK_INVALID_TRANSITION: '当前任务状态不允许该操作',
   LIST_TOO_DEEP: '列表最多可翻阅前{max}条，请缩小筛选条件后再查询',
 } as const satisfies Record<string, string>;
 

@@ -1,0 +1,3 @@
+export * from './project.machine';
+export * from './projects.constants';
+export * from './projects.contract';
