@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { race, tally } from '../../test/race';
 import { countOf, newCustomer } from '../customers/test-helpers';
 import { newProject, newTemplate, tasksOf } from './test-helpers';
 

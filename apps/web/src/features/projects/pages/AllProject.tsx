@@ -45,7 +45,7 @@ function Filters() {
   return (
     <>
       <Form.Item name="project_state" label="项目状态">
-        <Select style={{ width: 140 }} options={stateOptions} />
+        <Select allowClear placeholder="全部" style={{ width: 140 }} options={stateOptions} />
       </Form.Item>
       <Form.Item name="fk_t_project_tmpl_id" label="项目模板">
         <TemplateSelect />
@@ -86,7 +86,6 @@ export default function AllProject() {
       keywordPlaceholder="请输入项目名称或编号"
       filters={<Filters />}
       mapFilters={mapFilters}
-      initialQuery={{ project_state: -1 }}
       toolbar={
         can(POWERS.createProject) ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/newproject')}>

@@ -54,6 +54,7 @@ function TemplateForm({ detail, onSaved }: { detail: ProjectTmplDetail | null; o
   return (
     <Form<Values>
       form={form}
+      name="projectTmpl"
       layout="vertical"
       key={detail?.id ?? 'new'}
       initialValues={
@@ -90,7 +91,9 @@ function TemplateForm({ detail, onSaved }: { detail: ProjectTmplDetail | null; o
           <PersonField multiple placeholder="选择人员" />
         </Form.Item>
       </Space>
-      <Typography.Text strong>阶段</Typography.Text>
+      <div>
+        <Typography.Text strong>阶段</Typography.Text>
+      </div>
       <Form.List name="stages">
         {(fields, { add, remove }) => (
           <>
@@ -127,6 +130,7 @@ function StageTasks({ detail }: { detail: ProjectTmplDetail }) {
         <Card
           key={s.id}
           size="small"
+          data-testid={`stage-${s.name}`}
           title={`${i + 1}. ${s.name}`}
           style={{ marginBottom: 8 }}
           extra={
