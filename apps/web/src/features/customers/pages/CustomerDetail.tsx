@@ -21,13 +21,13 @@ import { labelOf } from '../options';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { CustomerOrders } from '../../orders/lists/CustomerOrders';
+import { CustomerProjects } from '../../projects/components/CustomerProjects';
 import '../customers.css';
 import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
 
 /** Tabs the order, event, project and return-visit areas fill as they arrive. */
 const LATER_TABS = [
   { key: 'events', label: '事件', empty: '暂无事件' },
-  { key: 'projects', label: '项目', empty: '暂无项目' },
   { key: 'visits', label: '回访', empty: '暂无回访记录' },
 ];
 
@@ -102,6 +102,7 @@ export default function CustomerDetail() {
     { key: 'products', label: `设备（${d.productCount}）`, children: <ProductsTab customerId={id} editable={d.abilities.edit && can(P.productEdit)} /> },
     { key: 'contracts', label: `合同（${d.saleContractCount + d.maintainContractCount}）`, children: <Contracts customerId={id} /> },
     { key: 'orders', label: '工单', children: <CustomerOrders customerId={id} /> },
+    { key: 'projects', label: '项目', children: <CustomerProjects customerId={id} /> },
     ...LATER_TABS.map((t) => ({ key: t.key, label: t.label, children: <EmptyState description={t.empty} /> })),
   ];
 

@@ -2,36 +2,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { POWERS } from '@sk/shared/auth/powers';
 import { PROJECT_EXPORT_NAME, PROJECT_STATES } from '@sk/shared/projects/projects.constants';
 import type { ProjectRow } from '@sk/shared/projects/projects.contract';
-import { Button, Form, Progress, Select, Tag } from 'antd';
+import { Button, Form, Select, } from 'antd';
 import type { Key } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { DateRangePicker, type ListColumn, ListPage, PersonField, PersonLink, type Person, pairFetcher } from '../../../components';
+import { useNavigate } from 'react-router';
+import { DateRangePicker, ListPage, PersonField, type Person, pairFetcher } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
-import { exportProjects, projectContract, projectPath, projectStateOf } from '../api';
-
-/** The eight columns of spec part 1 §2. */
-const columns: ListColumn<ProjectRow>[] = [
-  { key: 'project_no', dataIndex: 'project_no', title: '项目编号', render: (v: string, r) => <Link to={projectPath(r.id)}>{v}</Link> },
-  { key: 'name', dataIndex: 'name', title: '项目名称' },
-  { key: 'project_tmpl_name', dataIndex: 'project_tmpl_name', title: '项目模板', render: (v: string | null) => v || '—' },
-  {
-    key: 'project_state',
-    dataIndex: 'project_state',
-    title: '状态',
-    render: (s: number) => <Tag color={projectStateOf(s).color}>{projectStateOf(s).label}</Tag>,
-  },
-  { key: 'create_user_name', dataIndex: 'create_user_name', title: '创建人', render: (v: string | null, r) => <PersonLink id={r.fk_t_create_user_id} name={v} /> },
-  { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
-  { key: 'finish_time', dataIndex: 'finish_time', title: '完成时间', render: (v: string | null) => v || '—' },
-  {
-    key: 'progress_speed',
-    dataIndex: 'progress_speed',
-    title: '进度',
-    render: (v: string) => <Progress percent={Number.parseInt(v, 10) || 0} size="small" style={{ minWidth: 120 }} />,
-  },
-];
+import { exportProjects, projectContract } from '../api';
+import { projectColumns } from '../columns';
 
 export function TemplateSelect(props: { value?: number; onChange?: (v: number | undefined) => void; style?: React.CSSProperties; placeholder?: string }) {
   const t = useApi(projectContract.tmplList, undefined, { call: { silent: true } });
@@ -72,6 +51,7 @@ const mapFilters = (v: Record<string, unknown>) => {
   };
 };
 
+const columns = projectColumns;
 const fetchProjects = pairFetcher<ProjectRow>(projectContract.list, projectContract.count);
 
 /** /allProject — project management (spec part 1 §2). */
