@@ -1409,6 +1409,7 @@ CREATE INDEX "project_tasks_project_idx" ON "project_tasks" USING btree ("enterp
 CREATE INDEX "project_tasks_principal_idx" ON "project_tasks" USING btree ("enterprise_id","principal_id","state");--> statement-breakpoint
 CREATE INDEX "project_tasks_approval_idx" ON "project_tasks" USING btree ("enterprise_id","approver_id") WHERE state = 3;--> statement-breakpoint
 CREATE INDEX "project_tasks_due_idx" ON "project_tasks" USING btree ("enterprise_id","plan_end") WHERE state in (0, 3);--> statement-breakpoint
+CREATE INDEX "project_tasks_remind_idx" ON "project_tasks" USING btree ("plan_end") WHERE remind and reminded_at is null and state in (0, 3);--> statement-breakpoint
 CREATE INDEX "project_tmpl_stages_tmpl_idx" ON "project_tmpl_stages" USING btree ("enterprise_id","template_id","sort","id");--> statement-breakpoint
 CREATE INDEX "project_tmpl_tasks_tmpl_idx" ON "project_tmpl_tasks" USING btree ("enterprise_id","template_id","stage_id","sort","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "projects_no_uq" ON "projects" USING btree ("enterprise_id","project_no");--> statement-breakpoint

@@ -177,6 +177,8 @@ export const projectTasks = pgTable(
     // Pending progress approvals and the late / due-soon warnings.
     index('project_tasks_approval_idx').on(t.enterpriseId, t.approverId).where(sql`state = 3`),
     index('project_tasks_due_idx').on(t.enterpriseId, t.planEnd).where(sql`state in (0, 3)`),
+    // The reminder sweep: across enterprises, only tasks still waiting for their reminder.
+    index('project_tasks_remind_idx').on(t.planEnd).where(sql`remind and reminded_at is null and state in (0, 3)`),
   ],
 );
 

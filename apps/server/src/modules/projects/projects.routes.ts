@@ -15,6 +15,8 @@ import { countProjects, listProjects } from './projects.repo';
 import { deleteProjects, examineList, projectDetail, userPower, warnList } from './projects.service';
 import { deleteTaskTemplate, deleteTemplate, saveTaskTemplate, saveTemplate, setTaskRemind, taskTemplates, templateDetail, templateList } from './tmpl.service';
 
+import './remind.job';
+
 registerProgressHook();
 
 const PROJECT_DONE: Record<ProjectAction, string> = {

@@ -135,3 +135,28 @@ describe('races', () => {
     expect(await logCount('project_logs', 'project_id', p.id)).toBe(2);
   });
 });
+
+describe('reminders and warnings', () => {
+  it('a due task with its reminder on notifies its principal once; /objWarn/list shows it late', async () => {
+    const { sendTaskReminders } = await import('./remind.job');
+    const { client, enterpriseId } = await admin();
+    const engineer = await as(enterpriseId, 2);
+    const tpl = await newTemplate(client, {
+      stages: [{ name: '施工', tasks: [{ name: '布线', principalId: engineer.id, remind: true }, { name: '调试', principalId: engineer.id }] }],
+    });
+    const p = await newProject(client, tpl.id, { startDate: '2020-01-01' });
+    await Promise.all([sendTaskReminders(t.deps.db), sendTaskReminders(t.deps.db)]);
+    await sendTaskReminders(t.deps.db);
+    const sent = await rows<{ title: string; content: string; link: string }>(
+      t.deps.db,
+      sql`select title, content, link from notices where enterprise_id = ${enterpriseId} and user_id = ${engineer.id} and kind = 'project_task_remind'`,
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.content).toContain('布线');
+    expect(sent[0]!.link).toBe(`/allproject/projectdetails/${p.id}`);
+    const warn = (await engineer.client.get('/objWarn/list', {})).data as { kind: string; name: string; warn: string }[];
+    expect(warn.filter((w) => w.kind === 'task').map((w) => `${w.name}:${w.warn}`).sort()).toEqual(['布线:late', '调试:late'].sort());
+    const all = (await client.get('/objWarn/list', {})).data as { kind: string; projectId: number }[];
+    expect(all.some((w) => w.kind === 'project' && w.projectId === p.id)).toBe(true);
+  });
+});
