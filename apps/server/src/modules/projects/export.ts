@@ -2,6 +2,7 @@ import { PROJECT_EXPORT_NAME, PROJECT_STATES, type ProjectFilters } from '@sk/sh
 import { type ExportUser, keysetPages, registerExport } from '../../platform/exports';
 import { PROJECT_POWERS, hasPower } from '@sk/shared';
 import type { ProjectViewer } from './project.access';
+import { productCount, productList } from './parts.service';
 import { countProjects, projectsBefore } from './projects.repo';
 
 export const PROJECT_EXPORT = 'projects';
@@ -36,6 +37,28 @@ registerExport<Params>(PROJECT_EXPORT, {
     const v = viewer(user);
     for await (const page of keysetPages((before, limit) => projectsBefore(ex, v, p, before, limit))) {
       yield page.map((r) => ({ ...r, project_state: PROJECT_STATES[r.project_state as keyof typeof PROJECT_STATES]?.label ?? '' }));
+    }
+  },
+});
+
+export const PROJECT_PRODUCT_EXPORT = 'project_products';
+
+/** A project's products through the download centre (POST /export/project/product). */
+registerExport<{ projectId: number }>(PROJECT_PRODUCT_EXPORT, {
+  title: '项目产品',
+  columns: [
+    { key: 'name', header: '产品名称', width: 28 },
+    { key: 'model', header: '型号', width: 20 },
+    { key: 'quantity', header: '数量' },
+    { key: 'saleContractNo', header: '销售合同', width: 22 },
+  ],
+  count: (ex, user, p) => productCount(ex, viewer(user), p.projectId),
+  rows: async function* (ex, user, p) {
+    const v = viewer(user);
+    for (let pageIndex = 0; ; pageIndex++) {
+      const page = await productList(ex, v, p.projectId, { pageIndex, pageSize: 1000 });
+      if (page.length) yield page;
+      if (page.length < 1000) return;
     }
   },
 });

@@ -1,4 +1,4 @@
-import { type ProjectAction, type TaskAction, projectContract as K } from '@sk/shared';
+import { type ProjectAction, projectPartsContract as PK, type TaskAction, projectContract as K } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows } from '../../db/client';
@@ -7,7 +7,8 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { startExport } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session';
 import { createProject } from './create.service';
-import { PROJECT_EXPORT } from './export';
+import { PROJECT_EXPORT, PROJECT_PRODUCT_EXPORT } from './export';
+import * as parts from './parts.service';
 import { projectViewerOf, visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, registerProgressHook } from './project.state';
 import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
@@ -105,5 +106,33 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
     taskFinish: async ({ user, body }) => task(user, body.id, 'finish', body.note),
     taskAction: async ({ user, body }) => task(user, body.id, body.action, body.note),
     warnList: async ({ user, query }) => warnList(db, v(user), query.hours),
+  });
+  registerAll(app, deps, PK, {
+    fileUp: async ({ user, body }) => withMessage(await parts.addFiles(db, v(user), body.projectId, body.fileIds), '上传成功'),
+    fileList: async ({ user, query }) => parts.fileList(db, v(user), query.projectId),
+    batchDeleteFile: async ({ user, body }) => {
+      await parts.deleteFiles(db, v(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    productList: async ({ user, query }) => parts.productList(db, v(user), query.projectId, query),
+    productCount: async ({ user, query }) => parts.productCount(db, v(user), query.projectId),
+    deleteProducts: async ({ user, body }) => {
+      await parts.deleteProducts(db, v(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    takeSaleProducts: async ({ user, body }) => withMessage(await parts.takeSaleProducts(db, v(user), body.projectId, body.contractId), '导入成功'),
+    exportProducts: async ({ user, body }) => {
+      await visibleProject(db, v(user), body.projectId);
+      const r = await startExport(db, user, { kind: PROJECT_PRODUCT_EXPORT, name: body.fileName, params: { projectId: body.projectId } });
+      return withMessage({ id: r.id }, '导出任务已创建，请到下载中心查看');
+    },
+    refContract: async ({ user, body }) => withMessage(await parts.refContract(db, v(user), body.projectId, body.kind, body.contractId), '关联成功'),
+    contractList: async ({ user, query }) => parts.contractList(db, v(user), query.projectId),
+    messageList: async ({ user, query }) => parts.messageList(db, v(user), query.projectId),
+    addMessage: async ({ user, body }) => withMessage(await parts.addMessage(db, v(user), body.projectId, body.content), '发送成功'),
+    delMessage: async ({ user, body }) => {
+      await parts.delMessage(db, v(user), body.id);
+      return withMessage(null, '删除成功');
+    },
   });
 }
