@@ -7,6 +7,7 @@ import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { projectActionLabel, projectContract, projectStateOf } from '../api';
+import { ContractsTab, FilesTab, MessagesTab, ProductsTab } from '../components/ProjectParts';
 import { TaskBoard } from '../components/TaskBoard';
 
 // The Gantt library loads with its tab only.
@@ -83,6 +84,10 @@ export default function ProjectDetail() {
                 </Suspense>
               ),
             },
+            { key: 'files', label: '文件', children: <FilesTab projectId={p.id} /> },
+            { key: 'products', label: '产品', children: <ProductsTab projectId={p.id} /> },
+            { key: 'contracts', label: '合同', children: <ContractsTab projectId={p.id} /> },
+            { key: 'messages', label: '留言', children: <MessagesTab projectId={p.id} /> },
             {
               key: 'log',
               label: '操作日志',
