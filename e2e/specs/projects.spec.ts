@@ -110,6 +110,11 @@ test('a template with an approval task becomes a project that its people finish 
   await page$(admin).getByRole('tab', { name: '甘特图' }).click();
   await expect(page$(admin).getByTestId('project-gantt').locator('svg').first()).toBeVisible();
   await shot(admin, FLOW, '06-completed-gantt');
+  await page$(admin).getByRole('tab', { name: '留言' }).click();
+  await page$(admin).getByPlaceholder('输入留言').fill('项目已验收，请归档资料');
+  await page$(admin).getByRole('button', { name: btn('发送') }).click();
+  await expect(page$(admin).getByText('项目已验收，请归档资料')).toBeVisible();
+  await shot(admin, FLOW, '06b-messages');
 
   const phone = await as(browser, baseURL!, SERVICE, PHONE);
   await phone.goto(detailUrl);

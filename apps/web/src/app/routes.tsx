@@ -185,5 +185,7 @@ LAYOUT_ROUTES.push(
   { path: '/projectplanexamine', title: '进度审批', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')) },
   { path: '/allproject/examine/:id', title: '审批流程', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')), power: '', menu: 'ProjectPlanExamine' },
   { path: '/projectSet', title: '项目设置', page: lazyPage(() => import('../features/projects/pages/ProjectSet')) },
-  { path: '/projectSet/processProject', title: '项目流程', page: lazyPage(() => import('../features/projects/pages/ProjectSet')), power: 'menu_ProjectSet' },
+  ...['/projectSet/processProject', '/projectSet/taskSetting', '/projectSet/addpersonnelProject/:id', '/projectSet/examine/:id', '/projectSet/CreateApproval/:id', '/projectSet/FinishApproval/:id'].map(
+    (path) => ({ path, title: '项目设置', page: lazyPage(() => import('../features/projects/pages/ProjectSet')), power: 'menu_ProjectSet', menu: 'ProjectSet' }),
+  ),
 );

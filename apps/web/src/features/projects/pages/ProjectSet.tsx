@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProjectTmplDetail, TaskTmplRow } from '@sk/shared/projects/projects.contract';
 import { Alert, Button, Card, Empty, Form, Input, List, Popconfirm, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { type Person, PersonField } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
@@ -207,7 +207,10 @@ export default function ProjectSet() {
   const user = useUser();
   const list = useApi(projectContract.tmplList);
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<number | null>(null);
+  // The sub-routes (/projectSet/processProject?id, /projectSet/CreateApproval/:id …) open their template.
+  const { id } = useParams();
+  const [query] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(() => Number(id ?? query.get('id')) || null);
   const templates = (list.data ?? []).filter((t) => t.name.includes(search.trim()));
   useEffect(() => {
     if (chosen === null && list.data?.[0]) setChosen(list.data[0].id);
