@@ -98,7 +98,7 @@ function TemplateForm({ detail, onSaved }: { detail: ProjectTmplDetail | null; o
         {(fields, { add, remove }) => (
           <>
             {fields.map((f, i) => (
-              <Space key={f.key} align="baseline">
+              <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
                 <span>{i + 1}.</span>
                 <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, message: '请输入阶段名称' }]}>
                   <Input placeholder="阶段名称" maxLength={50} aria-label={`阶段${i + 1}`} />
