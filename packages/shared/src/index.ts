@@ -42,3 +42,4 @@ export * from './automation/index';
 export * from './process/process.contract';
 export * from './dispatch/index';
 export * from './spares/index';
+export * from './projects/index';

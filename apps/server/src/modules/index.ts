@@ -19,6 +19,7 @@ import { automationModule } from './automation/automation.routes';
 import { processModule } from './process/process.routes';
 import { dispatchModule } from './dispatch/dispatch.routes';
 import { sparesModule } from './spares/spares.routes';
+import { projectsModule } from './projects/projects.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -43,4 +44,5 @@ export const modules: Module[] = [
   automationModule,
   processModule,
   sparesModule,
+  projectsModule,
 ];

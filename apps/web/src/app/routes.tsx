@@ -216,3 +216,19 @@ LAYOUT_ROUTES.push(
   { path: '/outboundOrder', title: '出库单', page: lazyPage(() => import('../features/spares/pages/OutboundOrder')), keepAlive: true },
   { path: '/outboundOrderDetail', title: '出库单详情', page: lazyPage(() => import('../features/spares/pages/GoodsOrderDetail')), power: 'menu_OutboundOrder', menu: 'OutboundOrder' },
 );
+
+// Issue 15: service projects (features/projects); menu paths take their entry's power, the rest name theirs.
+LAYOUT_ROUTES.push(
+  { path: '/allProject', title: '项目管理', page: lazyPage(() => import('../features/projects/pages/AllProject')), keepAlive: true, searchPlans: true },
+  { path: '/newproject', title: '新建项目', page: lazyPage(() => import('../features/projects/pages/NewProject')) },
+  { path: '/allproject/copyProjectDetail/:id/:code?', title: '复制项目', page: lazyPage(() => import('../features/projects/pages/NewProject')), power: '13002', menu: 'AllProject' },
+  { path: '/allproject/projectdetails/:id', title: '项目详情', page: lazyPage(() => import('../features/projects/pages/ProjectDetail')), power: '', menu: 'AllProject' },
+  { path: '/serviceProject/Detail/:id', title: '项目详情', page: lazyPage(() => import('../features/projects/pages/ProjectDetail')), power: '', menu: 'AllProject' },
+  { path: '/projectexamine', title: '项目审批', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')) },
+  { path: '/projectplanexamine', title: '进度审批', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')) },
+  { path: '/allproject/examine/:id', title: '审批流程', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')), power: '', menu: 'ProjectPlanExamine' },
+  { path: '/projectSet', title: '项目设置', page: lazyPage(() => import('../features/projects/pages/ProjectSet')) },
+  ...['/projectSet/processProject', '/projectSet/taskSetting', '/projectSet/addpersonnelProject/:id', '/projectSet/examine/:id', '/projectSet/CreateApproval/:id', '/projectSet/FinishApproval/:id'].map(
+    (path) => ({ path, title: '项目设置', page: lazyPage(() => import('../features/projects/pages/ProjectSet')), power: 'menu_ProjectSet', menu: 'ProjectSet' }),
+  ),
+);

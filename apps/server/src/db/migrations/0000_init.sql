@@ -1226,6 +1226,172 @@ CREATE TABLE "warehouses" (
 	CONSTRAINT "warehouses_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "project_contracts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_contracts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"contract_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_contracts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_files" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_files_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" bigint NOT NULL,
+	"upload_id" bigint NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_files_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_messages" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" bigint NOT NULL,
+	"user_id" bigint,
+	"content" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_products" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_products_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" bigint NOT NULL,
+	"product_model_id" bigint,
+	"name" text NOT NULL,
+	"model" text,
+	"quantity" numeric(14, 2) DEFAULT '1' NOT NULL,
+	"sale_contract_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_products_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_stages" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_stages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "project_stages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_task_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_task_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"task_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_task_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_tasks" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_tasks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" bigint NOT NULL,
+	"stage_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"state" smallint DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"principal_id" bigint,
+	"coordination_user_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"need_approval" boolean DEFAULT false NOT NULL,
+	"approver_id" bigint,
+	"remind" boolean DEFAULT false NOT NULL,
+	"remind_hours" integer DEFAULT 24 NOT NULL,
+	"reminded_at" timestamp with time zone,
+	"plan_start" timestamp with time zone,
+	"plan_end" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"finished_by" bigint,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_tasks_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_tmpl_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"template_id" bigint NOT NULL,
+	"create_approval" boolean DEFAULT false NOT NULL,
+	"create_approver_id" bigint,
+	"finish_approval" boolean DEFAULT false NOT NULL,
+	"finish_approver_id" bigint,
+	"manager_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_tmpl_settings_enterprise_id_template_id_pk" PRIMARY KEY("enterprise_id","template_id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_tmpl_stages" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_tmpl_stages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "project_tmpl_stages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "project_tmpl_tasks" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "project_tmpl_tasks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint NOT NULL,
+	"stage_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"principal_id" bigint,
+	"coordination_user_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"duration_days" integer DEFAULT 1 NOT NULL,
+	"need_approval" boolean DEFAULT false NOT NULL,
+	"approver_id" bigint,
+	"remind" boolean DEFAULT false NOT NULL,
+	"remind_hours" integer DEFAULT 24 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "project_tmpl_tasks_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "projects" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "projects_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_no" text NOT NULL,
+	"name" text NOT NULL,
+	"customer_id" bigint,
+	"template_id" bigint NOT NULL,
+	"template_version_id" bigint,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"state" smallint NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"approval" text,
+	"create_approver_id" bigint,
+	"finish_approver_id" bigint,
+	"progress_speed" smallint DEFAULT 0 NOT NULL,
+	"created_by" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finish_time" timestamp with time zone,
+	"copied_from" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "projects_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1404,6 +1570,34 @@ ALTER TABLE "stocks" ADD CONSTRAINT "stocks_spare_fk" FOREIGN KEY ("enterprise_i
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_owner_fk" FOREIGN KEY ("enterprise_id","owner_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_keeper_fk" FOREIGN KEY ("enterprise_id","keeper_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_contracts" ADD CONSTRAINT "project_contracts_project_fk" FOREIGN KEY ("enterprise_id","project_id") REFERENCES "public"."projects"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_files" ADD CONSTRAINT "project_files_project_fk" FOREIGN KEY ("enterprise_id","project_id") REFERENCES "public"."projects"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_logs" ADD CONSTRAINT "project_logs_record_fk" FOREIGN KEY ("enterprise_id","project_id") REFERENCES "public"."projects"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_logs" ADD CONSTRAINT "project_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_messages" ADD CONSTRAINT "project_messages_project_fk" FOREIGN KEY ("enterprise_id","project_id") REFERENCES "public"."projects"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_products" ADD CONSTRAINT "project_products_project_fk" FOREIGN KEY ("enterprise_id","project_id") REFERENCES "public"."projects"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_stages" ADD CONSTRAINT "project_stages_project_fk" FOREIGN KEY ("enterprise_id","project_id") REFERENCES "public"."projects"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_task_logs" ADD CONSTRAINT "project_task_logs_record_fk" FOREIGN KEY ("enterprise_id","task_id") REFERENCES "public"."project_tasks"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_task_logs" ADD CONSTRAINT "project_task_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tasks" ADD CONSTRAINT "project_tasks_project_fk" FOREIGN KEY ("enterprise_id","project_id") REFERENCES "public"."projects"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tasks" ADD CONSTRAINT "project_tasks_stage_fk" FOREIGN KEY ("enterprise_id","stage_id") REFERENCES "public"."project_stages"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tasks" ADD CONSTRAINT "project_tasks_principal_fk" FOREIGN KEY ("enterprise_id","principal_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tasks" ADD CONSTRAINT "project_tasks_approver_fk" FOREIGN KEY ("enterprise_id","approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tasks" ADD CONSTRAINT "project_tasks_finished_by_fk" FOREIGN KEY ("enterprise_id","finished_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tmpl_settings" ADD CONSTRAINT "project_tmpl_settings_tmpl_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tmpl_settings" ADD CONSTRAINT "project_tmpl_settings_create_fk" FOREIGN KEY ("enterprise_id","create_approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tmpl_settings" ADD CONSTRAINT "project_tmpl_settings_finish_fk" FOREIGN KEY ("enterprise_id","finish_approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tmpl_stages" ADD CONSTRAINT "project_tmpl_stages_tmpl_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tmpl_tasks" ADD CONSTRAINT "project_tmpl_tasks_stage_fk" FOREIGN KEY ("enterprise_id","stage_id") REFERENCES "public"."project_tmpl_stages"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tmpl_tasks" ADD CONSTRAINT "project_tmpl_tasks_principal_fk" FOREIGN KEY ("enterprise_id","principal_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "project_tmpl_tasks" ADD CONSTRAINT "project_tmpl_tasks_approver_fk" FOREIGN KEY ("enterprise_id","approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_create_approver_fk" FOREIGN KEY ("enterprise_id","create_approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_finish_approver_fk" FOREIGN KEY ("enterprise_id","finish_approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1630,4 +1824,26 @@ CREATE INDEX "stock_logs_warehouse_idx" ON "stock_logs" USING btree ("enterprise
 CREATE INDEX "stock_logs_doc_idx" ON "stock_logs" USING btree ("enterprise_id","doc_kind","doc_id");--> statement-breakpoint
 CREATE INDEX "stocks_spare_idx" ON "stocks" USING btree ("enterprise_id","spare_id","warehouse_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_name_uq" ON "warehouses" USING btree ("enterprise_id","name");--> statement-breakpoint
-CREATE UNIQUE INDEX "warehouses_owner_uq" ON "warehouses" USING btree ("enterprise_id","owner_id");
+CREATE UNIQUE INDEX "warehouses_owner_uq" ON "warehouses" USING btree ("enterprise_id","owner_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "project_contracts_uq" ON "project_contracts" USING btree ("enterprise_id","project_id","kind","contract_id");--> statement-breakpoint
+CREATE INDEX "project_files_project_idx" ON "project_files" USING btree ("enterprise_id","project_id","id");--> statement-breakpoint
+CREATE INDEX "project_logs_record_idx" ON "project_logs" USING btree ("enterprise_id","project_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "project_messages_project_idx" ON "project_messages" USING btree ("enterprise_id","project_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "project_products_project_idx" ON "project_products" USING btree ("enterprise_id","project_id","id");--> statement-breakpoint
+CREATE INDEX "project_stages_project_idx" ON "project_stages" USING btree ("enterprise_id","project_id","sort","id");--> statement-breakpoint
+CREATE INDEX "project_task_logs_record_idx" ON "project_task_logs" USING btree ("enterprise_id","task_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "project_tasks_project_idx" ON "project_tasks" USING btree ("enterprise_id","project_id","stage_id","sort","id");--> statement-breakpoint
+CREATE INDEX "project_tasks_principal_idx" ON "project_tasks" USING btree ("enterprise_id","principal_id","state");--> statement-breakpoint
+CREATE INDEX "project_tasks_approval_idx" ON "project_tasks" USING btree ("enterprise_id","approver_id") WHERE state = 3;--> statement-breakpoint
+CREATE INDEX "project_tasks_due_idx" ON "project_tasks" USING btree ("enterprise_id","plan_end") WHERE state in (0, 3);--> statement-breakpoint
+CREATE INDEX "project_tasks_remind_idx" ON "project_tasks" USING btree ("plan_end") WHERE remind and reminded_at is null and state in (0, 3);--> statement-breakpoint
+CREATE INDEX "project_tmpl_stages_tmpl_idx" ON "project_tmpl_stages" USING btree ("enterprise_id","template_id","sort","id");--> statement-breakpoint
+CREATE INDEX "project_tmpl_tasks_tmpl_idx" ON "project_tmpl_tasks" USING btree ("enterprise_id","template_id","stage_id","sort","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "projects_no_uq" ON "projects" USING btree ("enterprise_id","project_no");--> statement-breakpoint
+CREATE INDEX "projects_created_idx" ON "projects" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "projects_state_idx" ON "projects" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "projects_template_idx" ON "projects" USING btree ("enterprise_id","template_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "projects_creator_idx" ON "projects" USING btree ("enterprise_id","created_by","created_at","id");--> statement-breakpoint
+CREATE INDEX "projects_customer_idx" ON "projects" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "projects_finish_idx" ON "projects" USING btree ("enterprise_id","finish_time","id");--> statement-breakpoint
+CREATE INDEX "projects_approval_idx" ON "projects" USING btree ("enterprise_id","approval") WHERE approval in ('create', 'finish');

@@ -18,3 +18,4 @@ export * from './automation';
 export * from './process';
 export * from './dispatch';
 export * from './spares';
+export * from './projects';

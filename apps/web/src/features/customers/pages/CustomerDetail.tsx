@@ -23,14 +23,9 @@ import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { CustomerOrders } from '../../orders/lists/CustomerOrders';
 import { CustomerEvents } from '../../events/components/CustomerEvents';
 import { EVENT_POWERS } from '@sk/shared/events/events.contract';
+import { CustomerProjects } from '../../projects/components/CustomerProjects';
 import '../customers.css';
 import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
-
-/** Tabs the order, event, project and return-visit areas fill as they arrive. */
-const LATER_TABS = [
-  { key: 'projects', label: '项目', empty: '暂无项目' },
-  { key: 'visits', label: '回访', empty: '暂无回访记录' },
-];
 
 function Profile({ d }: { d: Detail }) {
   const address = d.addresses.find((a) => a.isDefault) ?? d.addresses[0];
@@ -104,7 +99,7 @@ export default function CustomerDetail() {
     { key: 'contracts', label: `合同（${d.saleContractCount + d.maintainContractCount}）`, children: <Contracts customerId={id} /> },
     { key: 'orders', label: '工单', children: <CustomerOrders customerId={id} /> },
     ...(can(EVENT_POWERS.mine) ? [{ key: 'events', label: '事件', children: <CustomerEvents customerId={id} /> }] : []),
-    ...LATER_TABS.map((t) => ({ key: t.key, label: t.label, children: <EmptyState description={t.empty} /> })),
+    { key: 'projects', label: '项目', children: <CustomerProjects customerId={id} /> },
   ];
 
   return (

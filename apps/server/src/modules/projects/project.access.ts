@@ -1,0 +1,72 @@
+import { hasPower, PROJECT_POWERS } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import type { Viewer } from '../customers/common';
+
+/** Who asks, with what the project area decides on. */
+export interface ProjectViewer extends Viewer {
+  admin: boolean;
+  /** Holds the project list's power: sees every project of the enterprise. */
+  seesAll: boolean;
+}
+
+export const projectViewerOf = (u: SessionUser): ProjectViewer => ({
+  id: u.id,
+  enterpriseId: u.enterpriseId,
+  sysrole: u.sysrole,
+  timeZone: u.enterprise.timeZone,
+  admin: u.admin || u.sysrole === 3,
+  seesAll: u.admin || hasPower(u.powers, PROJECT_POWERS.list),
+});
+
+/**
+ * The projects a viewer may see (on `projects` aliased `p`): all with the list's power; otherwise those they
+ * created, approve, or hold a task of (as principal, collaborator or approver).
+ */
+export function projectScope(v: ProjectViewer, alias = 'p'): SQL {
+  if (v.seesAll) return sql`true`;
+  const p = sql.raw(alias);
+  return sql`(${p}.created_by = ${v.id} or ${p}.create_approver_id = ${v.id} or ${p}.finish_approver_id = ${v.id}
+    or exists (select 1 from project_tasks t where t.enterprise_id = ${p}.enterprise_id and t.project_id = ${p}.id
+      and (t.principal_id = ${v.id} or t.approver_id = ${v.id} or ${v.id} = any(t.coordination_user_ids))))`;
+}
+
+export type Row = Record<string, unknown>;
+export const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+/** Managers of a project: administrators, its creator and the template's managers. */
+export async function isManager(ex: Executor, v: ProjectViewer, project: Row): Promise<boolean> {
+  if (v.admin || num(project.created_by) === v.id) return true;
+  const [r] = await rows(
+    ex,
+    sql`select 1 from project_tmpl_settings where enterprise_id = ${v.enterpriseId} and template_id = ${project.template_id} and ${v.id} = any(manager_ids)`,
+  );
+  return !!r;
+}
+
+/** A project the viewer may see, or NOT_FOUND (another enterprise's id included). */
+export async function visibleProject(ex: Executor, v: ProjectViewer, id: number): Promise<Row> {
+  const [p] = await rows(ex, sql`select * from projects p where p.enterprise_id = ${v.enterpriseId} and p.id = ${id} and ${projectScope(v)}`);
+  if (!p) throw new AppError('NOT_FOUND');
+  return p;
+}
+
+/** A task of a project the viewer may see, with its project. */
+export async function visibleTask(ex: Executor, v: ProjectViewer, id: number): Promise<{ task: Row; project: Row }> {
+  const [task] = await rows(ex, sql`select * from project_tasks where enterprise_id = ${v.enterpriseId} and id = ${id}`);
+  if (!task) throw new AppError('NOT_FOUND');
+  return { task, project: await visibleProject(ex, v, Number(task.project_id)) };
+}
+
+/** Enabled users of the enterprise, or a clear message naming the field. */
+export async function checkUsers(ex: Executor, ep: number, ids: (number | null | undefined)[], label: string): Promise<void> {
+  const unique = [...new Set(ids.filter((x): x is number => x != null))];
+  if (unique.length === 0) return;
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from users where enterprise_id = ${ep} and id = any(${`{${unique.join(',')}}`}::bigint[]) and enabled and deleted_at is null`,
+  );
+  if (Number(r?.n) !== unique.length) throw new AppError('VALIDATION', { detail: `${label}：人员不存在或已停用` });
+}

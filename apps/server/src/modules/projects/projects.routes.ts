@@ -1,0 +1,138 @@
+import { type ProjectAction, projectPartsContract as PK, type TaskAction, projectContract as K } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { startExport } from '../../platform/exports';
+import type { SessionUser } from '../../platform/session';
+import { createProject } from './create.service';
+import { PROJECT_EXPORT, PROJECT_PRODUCT_EXPORT } from './export';
+import * as parts from './parts.service';
+import { projectViewerOf, visibleProject, visibleTask } from './project.access';
+import { moveProject, moveTask, registerProgressHook } from './project.state';
+import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
+import { countProjects, listProjects } from './projects.repo';
+import { deleteProjects, examineList, projectDetail, userPower, warnList } from './projects.service';
+import { deleteTaskTemplate, deleteTemplate, saveTaskTemplate, saveTemplate, setTaskRemind, taskTemplates, templateDetail, templateList } from './tmpl.service';
+
+import './remind.job';
+
+registerProgressHook();
+
+const PROJECT_DONE: Record<ProjectAction, string> = {
+  approve: '审批通过',
+  reject: '已驳回',
+  finish: '操作成功',
+  approveFinish: '审批通过',
+  rejectFinish: '已驳回',
+};
+const TASK_DONE: Record<TaskAction, string> = {
+  finish: '操作成功',
+  approve: '审批通过',
+  reject: '已驳回',
+  disable: '已禁用',
+  enable: '已启用',
+  reopen: '已重新打开',
+};
+
+export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  const v = (u: SessionUser) => projectViewerOf(u);
+  const task = async (u: SessionUser, id: number, action: TaskAction, note?: string | null) => {
+    const viewer = v(u);
+    await visibleTask(db, viewer, id);
+    const r = await moveTask(db, viewer, id, action, note);
+    const [p] = await rows<{ progress_speed: number }>(db, sql`select progress_speed from projects where enterprise_id = ${viewer.enterpriseId} and id = ${r.row.project_id}`);
+    return withMessage({ state: r.to, progress_speed: Number(p?.progress_speed ?? 0) }, action === 'finish' && r.to === 3 ? '已提交审批' : TASK_DONE[action]);
+  };
+  registerAll(app, deps, K, {
+    tmplList: async ({ user }) => templateList(db, user.enterpriseId),
+    saveProjectProcessTmpl: async ({ user, body }) => withMessage(await saveTemplate(db, v(user), body), '保存成功'),
+    getProjectProcessTmplList: async ({ user, query }) => templateDetail(db, user.enterpriseId, query.id),
+    deleteProjectProcessTmpl: async ({ user, body }) => {
+      await deleteTemplate(db, user.enterpriseId, body.id);
+      return withMessage(null, '删除成功');
+    },
+    saveTaskTmpl: async ({ user, body }) => withMessage(await saveTaskTemplate(db, user.enterpriseId, body), '保存成功'),
+    getTaskTmplList: async ({ user, query }) => taskTemplates(db, user.enterpriseId, query.templateId, query.stageId),
+    deleteTaskTmpl: async ({ user, body }) => {
+      await deleteTaskTemplate(db, user.enterpriseId, body.id);
+      return withMessage(null, '删除成功');
+    },
+    taskRemind: async ({ user, body }) => {
+      await setTaskRemind(db, user.enterpriseId, body.id, body.isOpen, body.remindHours);
+      return withMessage(null, body.isOpen ? '已开启提醒' : '已关闭提醒');
+    },
+    add: async ({ user, body }) => withMessage(await createProject(db, v(user), body), '创建成功'),
+    list: async ({ user, query }) => listProjects(db, v(user), query),
+    count: async ({ user, query }) => countProjects(db, v(user), query),
+    detail: async ({ user, query }) => projectDetail(db, v(user), query.id),
+    batchDelete: async ({ user, body }) => {
+      await deleteProjects(db, v(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    exportList: async ({ user, body }) => {
+      const { fileName, ...params } = body;
+      return withMessage({ id: (await startExport(db, user, { kind: PROJECT_EXPORT, name: fileName, params })).id }, '导出任务已创建，请到下载中心查看');
+    },
+    examine: async ({ user, body }) => {
+      await visibleProject(db, v(user), body.id);
+      const r = await moveProject(db, v(user), body.id, body.action, body.note);
+      return withMessage({ project_state: r.to }, PROJECT_DONE[body.action]);
+    },
+    finish: async ({ user, body }) => {
+      await visibleProject(db, v(user), body.id);
+      const r = await moveProject(db, v(user), body.id, 'finish');
+      return withMessage({ project_state: r.to }, r.to === 2 ? '项目已完成' : '已提交完成审批');
+    },
+    examineList: async ({ user, query }) => examineList(db, v(user), query.kind),
+    projectUserPower: async ({ user, query }) => userPower(db, v(user), await visibleProject(db, v(user), query.projectId)),
+    getProjectProcess: async ({ user, query }) => projectProcess(db, v(user), query.projectId),
+    getTaskList: async ({ user, query }) => taskList(db, v(user), query),
+    getTaskDetail: async ({ user, query }) => taskDetail(db, v(user), query.id),
+    saveProjectProcess: async ({ user, body }) => {
+      await saveProcess(db, v(user), body);
+      return withMessage(null, '保存成功');
+    },
+    saveTaskPersonUser: async ({ user, body }) => {
+      await setTaskPeople(db, v(user), body.id, { principalId: body.userId });
+      return withMessage(null, '保存成功');
+    },
+    saveTaskCoordinationUser: async ({ user, body }) => {
+      await setTaskPeople(db, v(user), body.id, { coordinationUserIds: body.userIds ?? [] });
+      return withMessage(null, '保存成功');
+    },
+    taskFinish: async ({ user, body }) => task(user, body.id, 'finish', body.note),
+    taskAction: async ({ user, body }) => task(user, body.id, body.action, body.note),
+    warnList: async ({ user, query }) => warnList(db, v(user), query.hours),
+  });
+  registerAll(app, deps, PK, {
+    fileUp: async ({ user, body }) => withMessage(await parts.addFiles(db, v(user), body.projectId, body.fileIds), '上传成功'),
+    fileList: async ({ user, query }) => parts.fileList(db, v(user), query.projectId),
+    batchDeleteFile: async ({ user, body }) => {
+      await parts.deleteFiles(db, v(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    productList: async ({ user, query }) => parts.productList(db, v(user), query.projectId, query),
+    productCount: async ({ user, query }) => parts.productCount(db, v(user), query.projectId),
+    deleteProducts: async ({ user, body }) => {
+      await parts.deleteProducts(db, v(user), body.ids);
+      return withMessage(null, '删除成功');
+    },
+    takeSaleProducts: async ({ user, body }) => withMessage(await parts.takeSaleProducts(db, v(user), body.projectId, body.contractId), '导入成功'),
+    exportProducts: async ({ user, body }) => {
+      await visibleProject(db, v(user), body.projectId);
+      const r = await startExport(db, user, { kind: PROJECT_PRODUCT_EXPORT, name: body.fileName, params: { projectId: body.projectId } });
+      return withMessage({ id: r.id }, '导出任务已创建，请到下载中心查看');
+    },
+    refContract: async ({ user, body }) => withMessage(await parts.refContract(db, v(user), body.projectId, body.kind, body.contractId), '关联成功'),
+    contractList: async ({ user, query }) => parts.contractList(db, v(user), query.projectId),
+    messageList: async ({ user, query }) => parts.messageList(db, v(user), query.projectId),
+    addMessage: async ({ user, body }) => withMessage(await parts.addMessage(db, v(user), body.projectId, body.content), '发送成功'),
+    delMessage: async ({ user, body }) => {
+      await parts.delMessage(db, v(user), body.id);
+      return withMessage(null, '删除成功');
+    },
+  });
+}

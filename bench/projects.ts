@@ -1,0 +1,136 @@
+// Projects at scale: npx tsx bench/projects.ts. Seeds BENCH_PROJECTS (default 100000) projects with
+// BENCH_TASKS_PER_PROJECT (default 20, so 2,000,000 tasks) over four stages into the bench enterprise, then prints
+// /project/list and /project/count with the search form's filters and getTaskList: API p50/p99 next to the same SQL
+// replayed directly. Smaller runs: BENCH_PROJECTS=20000 npx tsx bench/projects.ts.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openEmbedded } from '../apps/server/src/db/open';
+import { createDeps } from '../apps/server/src/platform/create-deps';
+import { captureSql, percentile, replay } from './capture';
+import { BENCH_ADMIN_MOBILE, benchLogin, seedLarge } from './seed';
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
+const TASKS = Number(process.env.BENCH_TASKS_PER_PROJECT ?? 20);
+const STAGES = 4;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** Projects in three templates and three states (mostly in progress), created by 100 users; each with its stages and tasks. */
+async function seedProjects(db: Db, ep: number, n: number): Promise<{ adminId: number; templateId: number; projectId: number }> {
+  const [admin] = await rows<{ id: number }>(db, sql`select id from users where enterprise_id = ${ep} and mobile = ${BENCH_ADMIN_MOBILE}`);
+  const adminId = Number(admin?.id);
+  const tpls: number[] = [];
+  for (const name of ['安装项目', '维保项目', '改造项目']) {
+    const [t] = await rows<{ id: number }>(
+      db,
+      sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 10, ${name})
+        on conflict (enterprise_id, form_kind, name) do update set name = excluded.name returning id`,
+    );
+    tpls.push(Number(t?.id));
+  }
+  const [have] = await rows<{ n: number }>(db, sql`select count(*)::int as n from projects where enterprise_id = ${ep}`);
+  if (Number(have?.n) < n) {
+    const users = (await rows<{ id: number }>(db, sql`select id from users where enterprise_id = ${ep} order by id limit 100`)).map((u) => Number(u.id));
+    const arr = sql.raw(`'{${users.join(',')}}'::bigint[]`);
+    const t = sql.raw(`'{${tpls.join(',')}}'::bigint[]`);
+    const from = Number(have?.n ?? 0) + 1;
+    await db.execute(sql`insert into projects (enterprise_id, project_no, name, template_id, state, progress_speed, created_by, created_at, finish_time)
+      select ${ep}, 'XMB-' || g, '项目' || g, (${t})[1 + g % 3], s, case s when 2 then 100 else g % 100 end, (${arr})[1 + g % ${users.length}::int],
+        now() - (g || ' minutes')::interval, case when s = 2 then now() - ((g / 2) || ' minutes')::interval end
+      from (select g, case when g % 10 = 0 then 0 when g % 10 < 4 then 2 else 1 end as s from generate_series(${from}::int, ${n}::int) g) x`);
+    await db.execute(sql`insert into project_stages (enterprise_id, project_id, name, sort)
+      select ${ep}, p.id, '阶段' || (k + 1), k from projects p cross join generate_series(0, ${STAGES - 1}) k
+      where p.enterprise_id = ${ep} and not exists (select 1 from project_stages s where s.enterprise_id = p.enterprise_id and s.project_id = p.id)`);
+    await db.execute(sql`insert into project_tasks (enterprise_id, project_id, stage_id, name, state, principal_id, plan_start, plan_end, sort)
+      select ${ep}, s.project_id, s.id, '任务' || j, (j % 4)::smallint, (${arr})[1 + (s.project_id + j) % ${users.length}::int],
+        now() + (s.sort || ' days')::interval, now() + ((s.sort + 1) || ' days')::interval, j
+      from project_stages s cross join generate_series(1, ${Math.ceil(TASKS / STAGES)}) j
+      where s.enterprise_id = ${ep} and not exists (select 1 from project_tasks x where x.enterprise_id = s.enterprise_id and x.stage_id = s.id)`);
+    await db.execute(sql`vacuum analyze projects`);
+    await db.execute(sql`vacuum analyze project_stages`);
+    await db.execute(sql`vacuum analyze project_tasks`);
+  }
+  const [p] = await rows<{ id: number }>(db, sql`select id from projects where enterprise_id = ${ep} and state = 1 order by id desc limit 1`);
+  return { adminId, templateId: tpls[1] as number, projectId: Number(p?.id) };
+}
+
+interface Row {
+  endpoint: string;
+  apiP50: number;
+  apiP99: number;
+  sqlP50: number;
+}
+
+async function measure(base: string, cookie: string, database: Database, p: string): Promise<Row> {
+  const get = async () => {
+    const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
+    const body = (await res.json()) as { success: boolean; message: string };
+    if (!body.success) throw new Error(`${p}: ${body.message}`);
+  };
+  for (let i = 0; i < 3; i++) await get();
+  const statements = await captureSql(database, get);
+  const r = await autocannon({ url: `${base}/api${p}`, connections: 1, duration: SECONDS, headers: { cookie } });
+  const times = await replay(database, statements, 1000, SECONDS * 500);
+  return { endpoint: p, apiP50: r.latency.p50, apiP99: r.latency.p99, sqlP50: percentile(times, 50) };
+}
+
+async function main(): Promise<void> {
+  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-pj-'));
+  if (dir) chmodSync(dir, 0o755);
+  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
+  try {
+    await migrate(database);
+    const t0 = Date.now();
+    const ep = await seedLarge(database.db, 1000);
+    const { adminId, templateId, projectId } = await seedProjects(database.db, ep.enterpriseId, PROJECTS);
+    const [n] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from project_tasks where enterprise_id = ${ep.enterpriseId}`);
+    console.info(`${PROJECTS} projects, ${n?.n} tasks ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+    const app = await buildApp(createDeps(config, database));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const admin = await benchLogin(base, ep.enterpriseId);
+      const page = 'pageIndex=0&pageSize=20';
+      const paths = [
+        `/project/list?${page}`,
+        `/project/list?${page}&project_state=1`,
+        `/project/list?${page}&fk_t_project_tmpl_id=${templateId}`,
+        `/project/list?${page}&fk_t_create_user_id=${adminId}`,
+        `/project/list?${page}&project_state=0&fk_t_project_tmpl_id=${templateId}&start_create_time=2020-01-01&end_create_time=2099-01-01`,
+        `/project/list?pageIndex=400&pageSize=20`,
+        '/project/count',
+        '/project/count?project_state=2',
+        `/project/count?fk_t_create_user_id=${adminId}`,
+        `/project/progress/getTaskList?projectId=${projectId}`,
+      ];
+      const out: Row[] = [];
+      for (const p of paths) out.push(await measure(base, admin, database, p));
+      console.table(
+        out.map((r) => ({
+          endpoint: decodeURIComponent(r.endpoint.replace('/project/', '').replace(`?${page}`, '')),
+          'API p50 ms': r.apiP50.toFixed(2),
+          'API p99 ms': r.apiP99.toFixed(2),
+          'SQL p50 ms': r.sqlP50.toFixed(2),
+          'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
+        })),
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
