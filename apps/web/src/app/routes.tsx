@@ -173,3 +173,5 @@ LAYOUT_ROUTES.push({
   anyPower: ORDER_PAGE_POWERS,
   menu: 'AllOrder',
 });
+// Issue 12 §2: the order pool (features/pool); the menu entry's power and free-plan lock apply.
+LAYOUT_ROUTES.push({ path: '/orderHighSeas', title: '工单公海', page: lazyPage(() => import('../features/pool/OrderHighSeas')), keepAlive: true });

@@ -31,7 +31,7 @@ const skillList = L(z.array(skillTag, { error: '技能标签不正确' }).max(20
 const areaCode = L(z.string().trim().regex(/^\d{2,12}$/, '地区编码不正确').nullish(), '地区');
 
 /** GET /v2/order/pool/list: the pool as the viewer may see it (engineers: what they are eligible for, with the distance from their base). */
-export const poolListQuery = pageQuery.extend({ searchText: optionalText('搜索内容', 50) });
+export const poolListQuery = pageQuery.extend({ keyword: optionalText('关键字', 50) });
 export const poolRow = z.object({
   id: z.number(),
   orderNo: z.string(),
@@ -59,6 +59,10 @@ export const poolListResult = z.object({
   grabsLeft: z.number().nullable(),
   manage: z.boolean(),
 });
+
+/** GET /v2/order/pool/mine: the engineer's grabbed orders that may still be given back (newest first, at most 50). */
+export const myGrab = z.object({ id: z.number(), orderNo: z.string(), title: z.string(), takenAt: z.string(), revokeUntil: z.string() });
+export type MyGrab = z.infer<typeof myGrab>;
 
 /** POST /v2/order/grab, /v2/order/visitUserGrab: the order (and the version the page showed, optional). */
 export const grabBody = z.object({ orderId, version });
@@ -128,6 +132,7 @@ const post = <B extends z.ZodType, R extends z.ZodType>(path: string, power: str
 
 export const poolContract = {
   list: endpoint({ method: 'GET', path: '/v2/order/pool/list', power: POOL_POWERS.pool, plan: PLAN, query: poolListQuery, response: poolListResult }),
+  mine: endpoint({ method: 'GET', path: '/v2/order/pool/mine', power: POOL_POWERS.pool, plan: PLAN, response: z.array(myGrab) }),
   grab: post('/v2/order/grab', POOL_POWERS.pool, grabBody, grabResult),
   revokeGrab: post('/v2/order/revokeGrab', POOL_POWERS.pool, revokeGrabBody, grabResult),
   visitUserGrab: endpoint({ method: 'POST', path: '/v2/order/visitUserGrab', power: POOL_POWERS.visit, body: grabBody, response: grabResult }),

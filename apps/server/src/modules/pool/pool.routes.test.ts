@@ -190,8 +190,10 @@ describe('revokeGrab', () => {
   it('the grabber gives it back with a reason: back in the pool, logged', async () => {
     const id = await pooledOrder(t, tm);
     await tm.engineer.client.call(K.grab, { orderId: id });
+    expect(((await tm.engineer.client.call(K.mine)).data as { id: number }[]).map((g) => g.id)).toContain(id);
     const r = await tm.engineer.client.call(K.revokeGrab, { orderId: id, reason: '临时有事' });
     expect(r).toMatchObject({ success: true, data: { state: 1 } });
+    expect(((await tm.engineer.client.call(K.mine)).data as { id: number }[]).map((g) => g.id)).not.toContain(id);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, in_pool: true, grabbed: false, service_user_id: null });
     expect((await poolLogs(t, tm.ep, id)).map((l) => [l.action, l.note])).toEqual([
       ['grab', '从工单池抢单'],

@@ -38,6 +38,7 @@ export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void
   installOnce();
   registerAll(app, deps, K, {
     list: async ({ user, query }) => pool.poolList(db, viewerOf(user), query),
+    mine: async ({ user }) => pool.myGrabs(db, viewerOf(user)),
     grab: async ({ user, body }) => withMessage(await pool.grab(db, viewerOf(user), body.orderId, body.version), '抢单成功'),
     revokeGrab: async ({ user, body }) => withMessage(await pool.revokeGrab(db, viewerOf(user), body.orderId, body.reason), '已退回工单池'),
     visitUserGrab: async ({ user, body }) => withMessage(await pool.visitUserGrab(db, viewerOf(user), body.orderId, body.version), '领取成功'),

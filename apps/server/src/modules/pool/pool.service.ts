@@ -1,4 +1,4 @@
-import { orderMachine, POOL_SETTINGS, type PoolRow } from '@sk/shared';
+import { type MyGrab, orderMachine, POOL_SETTINGS, type PoolRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -140,6 +140,19 @@ export async function revokeGrab(db: Db, v: PoolViewer, orderId: number, reason:
   });
 }
 
+/** GET /v2/order/pool/mine: the viewer's grabs still within the enterprise's revoke minutes. */
+export async function myGrabs(db: Db, v: OrderViewer): Promise<MyGrab[]> {
+  const limit = await getSettingInt(db, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
+  const r = await rows<{ id: number; order_no: string; title: string; taken_at: string; until: string }>(
+    db,
+    sql`select o.id, o.order_no, o.title, o.taken_at, o.taken_at + make_interval(mins => ${limit}) as until from orders o
+      where o.enterprise_id = ${v.enterpriseId} and o.service_user_id = ${v.id} and o.state = 3 and o.grabbed and o.deleted_at is null
+        and o.taken_at + make_interval(mins => ${limit}) >= now()
+      order by o.taken_at desc limit 50`,
+  );
+  return r.map((x) => ({ id: Number(x.id), orderNo: x.order_no, title: x.title, takenAt: iso(x.taken_at) as string, revokeUntil: iso(x.until) as string }));
+}
+
 /** POST /v2/order/visitUserGrab: a return-visit desk (role 7) or administrator claims a completed order's return visit, once. */
 export async function visitUserGrab(db: Db, v: OrderViewer, orderId: number, version?: number) {
   return db.transaction(async (tx) => {
@@ -202,8 +215,8 @@ export async function poolWhere(ex: Executor, v: PoolViewer, searchText?: string
 }
 
 /** GET /v2/order/pool/list: newest first, with the distance from the engineer's base. */
-export async function poolList(db: Db, v: PoolViewer, page: PageRequest & { searchText?: string | null }) {
-  const { where, engineer } = await poolWhere(db, v, page.searchText);
+export async function poolList(db: Db, v: PoolViewer, page: PageRequest & { keyword?: string | null }) {
+  const { where, engineer } = await poolWhere(db, v, page.keyword);
   const distance = engineer?.base ? distanceSql(engineer.base.lat, engineer.base.lng) : sql`null::float8`;
   const [list, count] = await Promise.all([
     rows(
@@ -243,7 +256,7 @@ export async function expireUnclaimed(db: Db, enterpriseId: number, orderId: num
       kind: 'order_pool_unclaimed',
       title: `工单${String(row.order_no)}无人抢单，已退回待派单`,
       content: `工单“${String(row.title)}”在工单公海中${minutes}分钟无人抢单，请及时派单。`,
-      link: `/orderDetail/${orderId}`,
+      link: `/allOrder/orderDetail/${orderId}`,
       dedupeKey: `pool-unclaimed:${orderId}:${version}`,
     });
     return true;

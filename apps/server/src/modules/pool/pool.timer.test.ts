@@ -67,7 +67,7 @@ describe('the unclaimed timer', () => {
       ['edit', tm.dispatcher.id, '放入工单池'],
       ['edit', null, '超过15分钟无人抢单，退回派单员'],
     ]);
-    expect(await noticesOf(tm.dispatcher.id)).toEqual([{ kind: 'order_pool_unclaimed', title: expect.stringContaining('无人抢单'), link: `/orderDetail/${id}` }]);
+    expect(await noticesOf(tm.dispatcher.id)).toEqual([{ kind: 'order_pool_unclaimed', title: expect.stringContaining('无人抢单'), link: `/allOrder/orderDetail/${id}` }]);
     expect((await timersOf(id)).map((j) => j.state)).toEqual(['completed']);
   });
 });

@@ -1,0 +1,66 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot } from './helpers';
+import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+
+// Issue 12 §2: the dispatcher puts a new order in the pool (工单公海); an engineer on a phone sees it on /orderHighSeas
+// and grabs it: the order becomes theirs (待服务) and leaves the pool.
+
+const FLOW = 'order-pool';
+const ENGINEER = '13800000002';
+const PHONE = { width: 390, height: 844 };
+const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+const poolPage = (page: Page) => page.locator('.sk-page:visible');
+
+test.describe('order pool', () => {
+  test.use({ actionTimeout: 20_000 });
+
+  test('an engineer at phone width grabs a pooled order', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    for (const m of [DISPATCHER, ENGINEER]) await quietGuide(baseURL!, m);
+    const admin = await ApiUser.login(baseURL!, ADMIN);
+    const on = await admin.send('POST', '/systemsetting/batchsave', [{ code: 'order_high_seas', value: '1' }]);
+    expect(on.success, on.message).toBe(true);
+    // A new order of a demo customer (待派单) with the order type's required fields filled.
+    const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
+    const info = await admin.get('/detailcontrol/forminfo?type=1');
+    const ext: Record<string, unknown> = {};
+    for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
+      if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
+    }
+    const title = `抢单测试${Date.now() % 1_000_000}`;
+    const created = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, ext });
+    expect(created.success, created.message).toBe(true);
+    const orderId = created.data.id as number;
+
+    // The dispatcher puts it in the pool and sees it there (desktop).
+    const dispatcher = await ApiUser.login(baseURL!, DISPATCHER);
+    const put = await dispatcher.send('POST', '/v2/order/pool/put', { orderIds: [orderId] });
+    expect(put.success, put.message).toBe(true);
+    const desk = await browser.newPage();
+    await loginUi(desk, DISPATCHER);
+    await desk.goto('/orderHighSeas');
+    await expect(poolPage(desk).getByRole('row').filter({ hasText: title })).toBeVisible();
+    await shot(desk, FLOW, '01-dispatcher-pool');
+    await desk.close();
+
+    // The engineer on a phone: the order is a card with its grab button.
+    const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const mobile = await ctx.newPage();
+    await loginUi(mobile, ENGINEER);
+    await mobile.goto('/orderHighSeas');
+    const card = poolPage(mobile).locator('.sk-phone-cards > *').filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await shot(mobile, FLOW, '02-engineer-pool-phone');
+    await card.getByRole('button', { name: spaced('抢单') }).click();
+    await expect(mobile).toHaveURL(new RegExp(`/allOrder/orderDetail/${orderId}$`));
+    await expect(mobile.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务');
+    await shot(mobile, FLOW, '03-engineer-grabbed');
+
+    // It left the pool: the dispatcher's list no longer has it, the order is the engineer's.
+    const left = await dispatcher.get(`/v2/order/pool/list?pageSize=100&keyword=${encodeURIComponent(title)}`);
+    expect(left.data.list).toEqual([]);
+    await ctx.close();
+    await admin.dispose();
+    await dispatcher.dispose();
+  });
+});
