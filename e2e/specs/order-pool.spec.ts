@@ -36,11 +36,21 @@ test.describe('order pool', () => {
     const dispatcher = await ApiUser.login(baseURL!, DISPATCHER);
     const put = await dispatcher.send('POST', '/v2/order/pool/put', { orderIds: [orderId] });
     expect(put.success, put.message).toBe(true);
+    // The engineer may grab five a day and works from a base in Suzhou (the demo customers' city).
+    const profiles = await dispatcher.get('/v2/order/pool/profiles');
+    const me = (profiles.data as { userId: number; name: string }[]).find((p) => p.name === '李服务');
+    expect(me, 'the demo engineer in the pool settings').toBeTruthy();
+    const saved = await dispatcher.send('POST', '/v2/order/pool/profiles/save', { userId: me!.userId, dailyCap: 5 });
+    expect(saved.success, saved.message).toBe(true);
     const desk = await browser.newPage();
     await loginUi(desk, DISPATCHER);
     await desk.goto('/orderHighSeas');
     await expect(poolPage(desk).getByRole('row').filter({ hasText: title })).toBeVisible();
+    await expect(poolPage(desk).getByRole('button', { name: '放入工单池' })).toBeVisible();
     await shot(desk, FLOW, '01-dispatcher-pool');
+    await poolPage(desk).getByRole('tab', { name: '抢单范围' }).click();
+    await expect(poolPage(desk).getByRole('row').filter({ hasText: '李服务' })).toContainText('5');
+    await shot(desk, FLOW, '01b-dispatcher-ranges');
     await desk.close();
 
     // The engineer on a phone: the order is a card with its grab button.
@@ -50,15 +60,31 @@ test.describe('order pool', () => {
     await mobile.goto('/orderHighSeas');
     const card = poolPage(mobile).locator('.sk-phone-cards > *').filter({ hasText: title });
     await expect(card).toBeVisible();
+    await expect(poolPage(mobile)).toContainText('今日还可抢 5 单');
     await shot(mobile, FLOW, '02-engineer-pool-phone');
     await card.getByRole('button', { name: spaced('抢单') }).click();
     await expect(mobile).toHaveURL(new RegExp(`/allOrder/orderDetail/${orderId}$`));
     await expect(mobile.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务');
     await shot(mobile, FLOW, '03-engineer-grabbed');
 
-    // It left the pool: the dispatcher's list no longer has it, the order is the engineer's.
+    // It left the pool: the dispatcher's list no longer has it.
     const left = await dispatcher.get(`/v2/order/pool/list?pageSize=100&keyword=${encodeURIComponent(title)}`);
     expect(left.data.list).toEqual([]);
+
+    // Within the time limit the engineer gives it back from the pool page, with a reason.
+    await mobile.goto('/orderHighSeas');
+    const mine = poolPage(mobile).locator('.ant-alert').filter({ hasText: title });
+    await expect(mine).toBeVisible();
+    await expect(poolPage(mobile)).toContainText('今日还可抢 4 单');
+    await shot(mobile, FLOW, '04-engineer-my-grabs');
+    await mine.getByRole('button', { name: spaced('退回') }).click();
+    const dialog = mobile.getByRole('dialog', { name: '退回工单池' });
+    await dialog.getByLabel('退回原因').fill('客户要求改天上门');
+    await dialog.getByRole('button', { name: spaced('退回') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(poolPage(mobile).locator('.sk-phone-cards > *').filter({ hasText: title })).toBeVisible();
+    const back = await dispatcher.get(`/v2/order/pool/list?pageSize=100&keyword=${encodeURIComponent(title)}`);
+    expect(back.data.list.map((r: { id: number }) => r.id)).toEqual([orderId]);
     await ctx.close();
     await admin.dispose();
     await dispatcher.dispose();

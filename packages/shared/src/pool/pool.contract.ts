@@ -60,9 +60,10 @@ export const poolListResult = z.object({
   manage: z.boolean(),
 });
 
-/** GET /v2/order/pool/mine: the engineer's grabbed orders that may still be given back (newest first, at most 50). */
+/** GET /v2/order/pool/mine: the engineer's grabbed orders that may still be given back (newest first, at most 50), and grabs left today. */
 export const myGrab = z.object({ id: z.number(), orderNo: z.string(), title: z.string(), takenAt: z.string(), revokeUntil: z.string() });
 export type MyGrab = z.infer<typeof myGrab>;
+export const myGrabsResult = z.object({ grabs: z.array(myGrab), grabsLeft: z.number().nullable() });
 
 /** POST /v2/order/grab, /v2/order/visitUserGrab: the order (and the version the page showed, optional). */
 export const grabBody = z.object({ orderId, version });
@@ -132,7 +133,7 @@ const post = <B extends z.ZodType, R extends z.ZodType>(path: string, power: str
 
 export const poolContract = {
   list: endpoint({ method: 'GET', path: '/v2/order/pool/list', power: POOL_POWERS.pool, plan: PLAN, query: poolListQuery, response: poolListResult }),
-  mine: endpoint({ method: 'GET', path: '/v2/order/pool/mine', power: POOL_POWERS.pool, plan: PLAN, response: z.array(myGrab) }),
+  mine: endpoint({ method: 'GET', path: '/v2/order/pool/mine', power: POOL_POWERS.pool, plan: PLAN, response: myGrabsResult }),
   grab: post('/v2/order/grab', POOL_POWERS.pool, grabBody, grabResult),
   revokeGrab: post('/v2/order/revokeGrab', POOL_POWERS.pool, revokeGrabBody, grabResult),
   visitUserGrab: endpoint({ method: 'POST', path: '/v2/order/visitUserGrab', power: POOL_POWERS.visit, body: grabBody, response: grabResult }),

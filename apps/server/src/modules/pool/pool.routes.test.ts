@@ -170,9 +170,11 @@ describe('eligibility', () => {
     const first = await pooledOrder(t, tm);
     const second = await pooledOrder(t, tm);
     expect((await a!.client.call(K.list, {})).data.grabsLeft).toBe(1);
+    expect((await a!.client.call(K.mine)).data).toEqual({ grabs: [], grabsLeft: 1 });
     expect((await a!.client.call(K.grab, { orderId: first })).success).toBe(true);
     const l = (await a!.client.call(K.list, {})).data;
     expect(l).toMatchObject({ count: 0, grabsLeft: 0, list: [] });
+    expect((await a!.client.call(K.mine)).data).toMatchObject({ grabs: [{ id: first }], grabsLeft: 0 });
     expect(await a!.client.call(K.grab, { orderId: second })).toMatchObject({ success: false, message: '今日抢单已达上限（1单）' });
     expect((await orderRow(t, tm.ep, second)).in_pool).toBe(true);
   });
@@ -190,10 +192,10 @@ describe('revokeGrab', () => {
   it('the grabber gives it back with a reason: back in the pool, logged', async () => {
     const id = await pooledOrder(t, tm);
     await tm.engineer.client.call(K.grab, { orderId: id });
-    expect(((await tm.engineer.client.call(K.mine)).data as { id: number }[]).map((g) => g.id)).toContain(id);
+    expect(((await tm.engineer.client.call(K.mine)).data.grabs as { id: number }[]).map((g) => g.id)).toContain(id);
     const r = await tm.engineer.client.call(K.revokeGrab, { orderId: id, reason: '临时有事' });
     expect(r).toMatchObject({ success: true, data: { state: 1 } });
-    expect(((await tm.engineer.client.call(K.mine)).data as { id: number }[]).map((g) => g.id)).not.toContain(id);
+    expect(((await tm.engineer.client.call(K.mine)).data.grabs as { id: number }[]).map((g) => g.id)).not.toContain(id);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, in_pool: true, grabbed: false, service_user_id: null });
     expect((await poolLogs(t, tm.ep, id)).map((l) => [l.action, l.note])).toEqual([
       ['grab', '从工单池抢单'],

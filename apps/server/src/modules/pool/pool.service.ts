@@ -140,8 +140,8 @@ export async function revokeGrab(db: Db, v: PoolViewer, orderId: number, reason:
   });
 }
 
-/** GET /v2/order/pool/mine: the viewer's grabs still within the enterprise's revoke minutes. */
-export async function myGrabs(db: Db, v: OrderViewer): Promise<MyGrab[]> {
+/** GET /v2/order/pool/mine: the viewer's grabs still within the enterprise's revoke minutes, and grabs left under the daily cap. */
+export async function myGrabs(db: Db, v: PoolViewer): Promise<{ grabs: MyGrab[]; grabsLeft: number | null }> {
   const limit = await getSettingInt(db, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
   const r = await rows<{ id: number; order_no: string; title: string; taken_at: string; until: string }>(
     db,
@@ -150,7 +150,11 @@ export async function myGrabs(db: Db, v: OrderViewer): Promise<MyGrab[]> {
         and o.taken_at + make_interval(mins => ${limit}) >= now()
       order by o.taken_at desc limit 50`,
   );
-  return r.map((x) => ({ id: Number(x.id), orderNo: x.order_no, title: x.title, takenAt: iso(x.taken_at) as string, revokeUntil: iso(x.until) as string }));
+  const e = await engineerOf(db, v.enterpriseId, v.id, v.timeZone);
+  return {
+    grabs: r.map((x) => ({ id: Number(x.id), orderNo: x.order_no, title: x.title, takenAt: iso(x.taken_at) as string, revokeUntil: iso(x.until) as string })),
+    grabsLeft: grabsLeftOf(e),
+  };
 }
 
 /** POST /v2/order/visitUserGrab: a return-visit desk (role 7) or administrator claims a completed order's return visit, once. */
@@ -178,6 +182,8 @@ export async function visitUserGrab(db: Db, v: OrderViewer, orderId: number, ver
 }
 
 // ---- the list ----
+
+const grabsLeftOf = (e: Engineer): number | null => (e.dailyCap > 0 ? Math.max(0, e.dailyCap - e.grabbedToday) : null);
 
 const listColumns = (distance: SQL) => sql`o.id, o.order_no, o.title, o.state, o.version, o.priority, o.full_address, o.latitude, o.longitude,
   o.appointment_at, o.created_at, c.name as customer_name, g.name as group_name, coalesce(pe.skills, '{}') as skills, pe.pooled_at, ${distance} as distance`;
@@ -229,8 +235,7 @@ export async function poolList(db: Db, v: PoolViewer, page: PageRequest & { keyw
     ),
     countOf(db, sql`orders o`, where),
   ]);
-  const grabsLeft = engineer && engineer.dailyCap > 0 ? Math.max(0, engineer.dailyCap - engineer.grabbedToday) : null;
-  return { list: list.map(poolRowOf), count, grabsLeft, manage: v.manage };
+  return { list: list.map(poolRowOf), count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: v.manage };
 }
 
 // ---- the unclaimed timer and the rules ----

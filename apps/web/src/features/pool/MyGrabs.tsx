@@ -1,5 +1,5 @@
 import type { MyGrab } from '@sk/shared/pool/pool.contract';
-import { Alert, Button, Form, Input, List } from 'antd';
+import { Alert, Button, Form, Input, List, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RecordFormDialog } from '../../components';
@@ -7,13 +7,15 @@ import { displayDateTime } from '../../lib/format';
 import { useApi, useApiMutation } from '../../lib/query';
 import { orderDetailPath, poolContract } from './api';
 
-/** The engineer's grabs that may still be given back to the pool (before the enterprise's limit), each with 退回. */
+/** The engineer's grabs left today and the grabs that may still be given back to the pool (before the enterprise's limit), each with 退回. */
 export function MyGrabs({ onReturned }: { onReturned: () => void }) {
   const mine = useApi(poolContract.mine);
   const revoke = useApiMutation(poolContract.revokeGrab);
   const [giving, setGiving] = useState<MyGrab | null>(null);
-  const grabs = mine.data ?? [];
-  if (!grabs.length) return null;
+  const grabs = mine.data?.grabs ?? [];
+  const left = mine.data?.grabsLeft;
+  const cap = left == null ? null : <Typography.Paragraph type="secondary">今日还可抢 {left} 单</Typography.Paragraph>;
+  if (!grabs.length) return cap;
   const submit = async (v: { reason: string }) => {
     await revoke.mutateAsync({ orderId: giving?.id as number, reason: v.reason });
     await mine.refetch();
@@ -21,6 +23,7 @@ export function MyGrabs({ onReturned }: { onReturned: () => void }) {
   };
   return (
     <>
+      {cap}
       <Alert
         type="info"
         style={{ marginBottom: 12 }}

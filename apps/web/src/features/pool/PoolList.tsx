@@ -1,8 +1,8 @@
 import type { PoolRow } from '@sk/shared/pool/pool.contract';
-import { Button, Form, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../components';
+import { contractFetcher, type ListColumn, ListPage, type ListPageHandle } from '../../components';
 import { call } from '../../lib/api';
 import { displayDateTime } from '../../lib/format';
 import { orderListContract } from '@sk/shared/orders/order.list.contract';
@@ -67,16 +67,8 @@ function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => vo
 export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolean }) {
   const list = useRef<ListPageHandle>(null);
   const navigate = useNavigate();
-  const [grabsLeft, setGrabsLeft] = useState<number | null>(null);
   const [putting, setPutting] = useState(false);
-  const fetch = useMemo(
-    () => async (q: ListQuery) => {
-      const r = await call(poolContract.list, q as never);
-      setGrabsLeft(r.grabsLeft);
-      return r;
-    },
-    [],
-  );
+  const fetch = useMemo(() => contractFetcher<PoolRow>(poolContract.list), []);
   const grab = (r: PoolRow) =>
     call(poolContract.grab, { orderId: r.id, version: r.version }, { successToast: true }).then(
       () => navigate(orderDetailPath(r.id)),
@@ -105,16 +97,11 @@ export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolea
       </Space>
     ),
   };
-  const toolbar = (
-    <Space>
-      {grabsLeft != null ? <Typography.Text type="secondary">今日还可抢 {grabsLeft} 单</Typography.Text> : null}
-      {manage ? (
-        <Button type="primary" onClick={() => setPutting(true)}>
-          放入工单池
-        </Button>
-      ) : null}
-    </Space>
-  );
+  const toolbar = manage ? (
+    <Button type="primary" onClick={() => setPutting(true)}>
+      放入工单池
+    </Button>
+  ) : null;
   return (
     <>
       {canGrab ? <MyGrabs onReturned={() => list.current?.refresh()} /> : null}
