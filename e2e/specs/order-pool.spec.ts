@@ -51,6 +51,25 @@ test.describe('order pool', () => {
     await poolPage(desk).getByRole('tab', { name: '抢单范围' }).click();
     await expect(poolPage(desk).getByRole('row').filter({ hasText: '李服务' })).toContainText('5');
     await shot(desk, FLOW, '01b-dispatcher-ranges');
+    await poolPage(desk).getByRole('row').filter({ hasText: '李服务' }).getByRole('button', { name: '设置' }).click();
+    const range = desk.getByRole('dialog', { name: /抢单范围/ });
+    await expect(range.getByLabel('每日抢单上限')).toHaveValue('5');
+    await shot(desk, FLOW, '01c-dispatcher-range-dialog');
+    await range.getByRole('button', { name: spaced('取消') }).click();
+    // A rule, switched off so the other specs' new orders stay out of the pool, then deleted.
+    await poolPage(desk).getByRole('tab', { name: '入池规则' }).click();
+    await poolPage(desk).getByRole('button', { name: '新增规则' }).click();
+    const rule = desk.getByRole('dialog', { name: '新增入池规则' });
+    await rule.getByLabel('规则名称').fill('苏州报修入池');
+    await rule.getByLabel('启用').click();
+    await shot(desk, FLOW, '01d-dispatcher-rule-dialog');
+    await rule.getByRole('button', { name: spaced('保存') }).click();
+    await expect(rule).toBeHidden();
+    const ruleRow = poolPage(desk).getByRole('row').filter({ hasText: '苏州报修入池' });
+    await expect(ruleRow).toContainText('停用');
+    await ruleRow.getByRole('button', { name: spaced('删除') }).click();
+    await desk.locator('.ant-popconfirm').getByRole('button', { name: spaced('删除') }).click();
+    await expect(ruleRow).toBeHidden();
     await desk.close();
 
     // The engineer on a phone: the order is a card with its grab button.
@@ -78,7 +97,7 @@ test.describe('order pool', () => {
     await expect(poolPage(mobile)).toContainText('今日还可抢 4 单');
     await shot(mobile, FLOW, '04-engineer-my-grabs');
     await mine.getByRole('button', { name: spaced('退回') }).click();
-    const dialog = mobile.getByRole('dialog', { name: '退回工单池' });
+    const dialog = mobile.getByRole('dialog', { name: '退回工单公海' });
     await dialog.getByLabel('退回原因').fill('客户要求改天上门');
     await dialog.getByRole('button', { name: spaced('退回') }).click();
     await expect(dialog).toBeHidden();
@@ -86,6 +105,10 @@ test.describe('order pool', () => {
     const back = await dispatcher.get(`/v2/order/pool/list?pageSize=100&keyword=${encodeURIComponent(title)}`);
     expect(back.data.list.map((r: { id: number }) => r.id)).toEqual([orderId]);
     await ctx.close();
+    // Leave the demo as it was for the other specs.
+    expect((await dispatcher.send('POST', '/v2/order/pool/take', { orderIds: [orderId] })).success).toBe(true);
+    expect((await dispatcher.send('POST', '/v2/order/pool/profiles/save', { userId: me!.userId, dailyCap: 0 })).success).toBe(true);
+    expect((await admin.send('POST', '/systemsetting/batchsave', [{ code: 'order_high_seas', value: '0' }])).success).toBe(true);
     await admin.dispose();
     await dispatcher.dispose();
   });
