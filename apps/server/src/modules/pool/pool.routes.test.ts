@@ -101,7 +101,8 @@ describe('grab', () => {
     expect((await poolLogs(t, tm.ep, id)).map((l) => [l.action, l.user_id])).toEqual([['grab', winner.id]]);
   });
 
-  it('an order not in the pool, a stale version, a non-engineer: refused, nothing changes', async () => {
+  it('a cancelled order, an order not in the pool, a stale version, a non-engineer: refused, nothing changes', async () => {
+    expect(await tm.engineer.client.call(K.grab, { orderId: await orderIn(t, tm, 6) })).toMatchObject({ success: false, message: '当前工单状态不允许该操作' });
     const plain = await orderIn(t, tm, 1);
     expect(await tm.engineer.client.call(K.grab, { orderId: plain })).toMatchObject({ success: false, message: '该工单不在工单池中，不能抢单' });
     const id = await pooledOrder(t, tm);

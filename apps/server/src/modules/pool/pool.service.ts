@@ -99,7 +99,9 @@ export async function takeFromPool(db: Db, v: PoolViewer, orderIds: number[]): P
 /** Why an order the engineer asked for cannot be grabbed: taken already, not in the pool, moved since the page. */
 function refuseGrab(row: Row, version: number | undefined): void {
   const state = Number(row.state);
-  if (state !== 1) throw new AppError('ORDER_GRABBED');
+  // Taken by someone (grabbed or dispatched) since the engineer saw it; a cancelled or finished order is a plain state refusal.
+  if (state >= 2 && state <= 5) throw new AppError('ORDER_GRABBED');
+  if (state !== 1) throw new AppError('ORDER_INVALID_TRANSITION');
   if (row.in_pool !== true) throw new AppError('ORDER_NOT_IN_POOL');
   if (version !== undefined && Number(row.version) !== version) throw new AppError('STATE_CHANGED');
 }
