@@ -43,3 +43,4 @@ export * from './process/process.contract';
 export * from './dispatch/index';
 export * from './spares/index';
 export * from './projects/index';
+export * from './pool/index';

@@ -20,6 +20,7 @@ import { processModule } from './process/process.routes';
 import { dispatchModule } from './dispatch/dispatch.routes';
 import { sparesModule } from './spares/spares.routes';
 import { projectsModule } from './projects/projects.routes';
+import { poolModule } from './pool/pool.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -39,6 +40,7 @@ export const modules: Module[] = [
   activityModule,
   ordersModule,
   dispatchModule,
+  poolModule,
   eventsModule,
   scheduleModule,
   automationModule,

@@ -232,3 +232,5 @@ LAYOUT_ROUTES.push(
     (path) => ({ path, title: '项目设置', page: lazyPage(() => import('../features/projects/pages/ProjectSet')), power: 'menu_ProjectSet', menu: 'ProjectSet' }),
   ),
 );
+// Issue 12 §2: the order pool (features/pool); the menu entry's power and free-plan lock apply.
+LAYOUT_ROUTES.push({ path: '/orderHighSeas', title: '工单公海', page: lazyPage(() => import('../features/pool/OrderHighSeas')), keepAlive: true });

@@ -86,6 +86,14 @@ export const errorMessages = {
   TASK_INVALID_TRANSITION: '当前任务状态不允许该操作',
   LIST_TOO_DEEP: '列表最多可翻阅前{max}条，请缩小筛选条件后再查询',
   SCHEDULE_CLASH: '该服务人员在{time}已有预约（工单{orderNo}），请选择其他时间',
+  // The order pool (issue 12 §2).
+  ORDER_GRABBED: '该工单已被抢',
+  POOL_NOT_ELIGIBLE: '您不在该工单的抢单范围内',
+  POOL_DAILY_CAP: '今日抢单已达上限（{cap}单）',
+  POOL_REVOKE_LATE: '已超过退回时限（{minutes}分钟），不能退回',
+  POOL_DISABLED: '工单公海未开启，请在系统设置中开启',
+  POOL_ORDER_ASSIGNED: '只有待派单且未指派的工单可以放入工单池',
+  VISIT_TAKEN: '该工单的回访已被领取',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

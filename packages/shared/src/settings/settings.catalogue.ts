@@ -34,6 +34,8 @@ export const SETTINGS: readonly SettingDef[] = [
   int('order_auto_archive_days', '工单', '工单完成后自动归档的天数（0为不自动归档）', 30, 0, 365),
   int('order_timeout_hours', '工单', '工单超时时长（小时），超过仍未完成计为超时工单', 48, 1, 720, 'orderTimeout'),
   bool('order_high_seas', '工单', '开启工单公海，服务人员可抢单', false, 'orderHighSeas'),
+  int('order_pool_unclaimed_minutes', '工单', '工单公海中无人抢单多少分钟后退回派单员（0为不退回）', 60, 0, 10080),
+  int('order_pool_revoke_minutes', '工单', '服务人员抢单后多少分钟内可退回工单公海', 30, 0, 1440),
   bool('order_reserve_required', '工单', '服务人员接单后须预约上门时间', true),
   bool('order_sign_required', '工单', '完成服务时须客户签名确认', false),
   bool('order_evaluation', '工单', '工单完成后邀请客户评价', true),

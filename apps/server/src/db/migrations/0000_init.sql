@@ -1392,6 +1392,45 @@ CREATE TABLE "projects" (
 	CONSTRAINT "projects_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "pool_entries" (
+	"enterprise_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"skills" text[] DEFAULT '{}'::text[] NOT NULL,
+	"rule_id" bigint,
+	"pooled_by" bigint,
+	"pooled_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pool_entries_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
+);
+--> statement-breakpoint
+CREATE TABLE "pool_profiles" (
+	"enterprise_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"area_codes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"base_lat" double precision,
+	"base_lng" double precision,
+	"radius_m" integer,
+	"skills" text[] DEFAULT '{}'::text[] NOT NULL,
+	"daily_cap" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pool_profiles_enterprise_id_user_id_pk" PRIMARY KEY("enterprise_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "pool_rules" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "pool_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"template_id" bigint,
+	"province_code" text,
+	"city_code" text,
+	"district_code" text,
+	"skills" text[] DEFAULT '{}'::text[] NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pool_rules_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1598,6 +1637,10 @@ ALTER TABLE "projects" ADD CONSTRAINT "projects_customer_fk" FOREIGN KEY ("enter
 ALTER TABLE "projects" ADD CONSTRAINT "projects_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_create_approver_fk" FOREIGN KEY ("enterprise_id","create_approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_finish_approver_fk" FOREIGN KEY ("enterprise_id","finish_approver_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pool_entries" ADD CONSTRAINT "pool_entries_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pool_profiles" ADD CONSTRAINT "pool_profiles_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pool_rules" ADD CONSTRAINT "pool_rules_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pool_rules" ADD CONSTRAINT "pool_rules_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1846,4 +1889,5 @@ CREATE INDEX "projects_template_idx" ON "projects" USING btree ("enterprise_id",
 CREATE INDEX "projects_creator_idx" ON "projects" USING btree ("enterprise_id","created_by","created_at","id");--> statement-breakpoint
 CREATE INDEX "projects_customer_idx" ON "projects" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "projects_finish_idx" ON "projects" USING btree ("enterprise_id","finish_time","id");--> statement-breakpoint
-CREATE INDEX "projects_approval_idx" ON "projects" USING btree ("enterprise_id","approval") WHERE approval in ('create', 'finish');
+CREATE INDEX "projects_approval_idx" ON "projects" USING btree ("enterprise_id","approval") WHERE approval in ('create', 'finish');--> statement-breakpoint
+CREATE INDEX "pool_rules_sort_idx" ON "pool_rules" USING btree ("enterprise_id","sort","id");

@@ -19,3 +19,4 @@ export * from './process';
 export * from './dispatch';
 export * from './spares';
 export * from './projects';
+export * from './pool';

@@ -1,0 +1,53 @@
+import { POOL_POWERS, poolContract as K } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { registerJobHandler } from '../../platform/jobs';
+import type { SessionUser } from '../../platform/session';
+import { afterOrderCreated } from '../orders/order.hooks';
+import * as pool from './pool.service';
+import * as settings from './pool.settings';
+
+const viewerOf = (u: SessionUser): pool.PoolViewer => ({
+  id: u.id,
+  enterpriseId: u.enterpriseId,
+  sysrole: u.sysrole,
+  admin: u.admin,
+  timeZone: u.enterprise.timeZone,
+  manage: u.admin || u.powers.includes(POOL_POWERS.manage),
+});
+
+let installed = false;
+/** The rule hook and the unclaimed timer's handler, once per process (several apps share it in tests). */
+function installOnce(): void {
+  if (installed) return;
+  installed = true;
+  afterOrderCreated(async (o) => {
+    if (o.state === 1) await pool.poolByRule(o.tx, o.enterpriseId, o.orderId);
+  });
+  registerJobHandler(pool.UNCLAIMED_JOB, async (job, deps) => {
+    const p = job.payload as { orderId: number; version: number; minutes: number };
+    if (job.enterpriseId == null) return;
+    await pool.expireUnclaimed(deps.db, job.enterpriseId, Number(p.orderId), Number(p.version), Number(p.minutes));
+  });
+}
+
+/** The order pool (issue 12 §2; docs/api.md "Order pool"). Registered after ordersModule (its hooks run after default dispatch). */
+export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  installOnce();
+  registerAll(app, deps, K, {
+    list: async ({ user, query }) => pool.poolList(db, viewerOf(user), query),
+    mine: async ({ user }) => pool.myGrabs(db, viewerOf(user)),
+    grab: async ({ user, body }) => withMessage(await pool.grab(db, viewerOf(user), body.orderId, body.version), '抢单成功'),
+    revokeGrab: async ({ user, body }) => withMessage(await pool.revokeGrab(db, viewerOf(user), body.orderId, body.reason), '已退回工单池'),
+    visitUserGrab: async ({ user, body }) => withMessage(await pool.visitUserGrab(db, viewerOf(user), body.orderId, body.version), '领取成功'),
+    put: async ({ user, body }) => withMessage({ count: await pool.putInPool(db, viewerOf(user), body.orderIds, body.skills) }, '已放入工单池'),
+    take: async ({ user, body }) => withMessage({ count: await pool.takeFromPool(db, viewerOf(user), body.orderIds) }, '已移出工单池'),
+    rules: async ({ user }) => settings.listRules(db, user.enterpriseId),
+    saveRule: async ({ user, body }) => withMessage(await settings.saveRule(db, user.enterpriseId, body), '保存成功'),
+    deleteRule: async ({ user, body }) => withMessage(await settings.deleteRule(db, user.enterpriseId, body.id).then(() => null), '删除成功'),
+    profiles: async ({ user }) => settings.listProfiles(db, user.enterpriseId),
+    saveProfile: async ({ user, body }) => withMessage(await settings.saveProfile(db, user.enterpriseId, body).then(() => null), '保存成功'),
+  });
+}

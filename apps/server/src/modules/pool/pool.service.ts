@@ -1,0 +1,291 @@
+import { type MyGrab, orderMachine, POOL_SETTINGS, type PoolRow } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { EnqueueInput } from '../../platform/jobs';
+import { countOf, type PageRequest, pageSql } from '../../platform/list';
+import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
+import { ORDER_STATE, moveOrder, type OrderViewer, orderContext } from '../orders/order.state';
+import { getSettingBool, getSettingInt } from '../settings/settings.repo';
+import { addNotices } from '../subscriptions/notices.repo';
+import { capReached, distanceSql, textArray, type Engineer, eligibleSql, engineerOf, inPoolSql } from './eligibility';
+
+/**
+ * The order pool (issue 12 §2). Entering and leaving the pool are `edit` moves of the order (in_pool in the
+ * log's changed fields); grab and revokeGrab are the machine's own actions. Each runs in one transaction
+ * that first locks the order row, so of many grabs at once exactly one finds the order still in the pool.
+ */
+
+export interface PoolViewer extends OrderViewer {
+  timeZone: string;
+  /** May put orders in and out and sees the whole pool (dispatchers, administrators). */
+  manage: boolean;
+}
+
+export const UNCLAIMED_JOB = 'pool.unclaimed';
+type Row = Record<string, unknown>;
+
+async function lockOrder(tx: Tx, enterpriseId: number, id: number): Promise<Row> {
+  const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${id} and deleted_at is null for update`);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The unclaimed timer of a pooling: fires after the enterprise's minutes unless the order has moved since (its version). */
+async function unclaimedTimer(ex: Executor, enterpriseId: number, orderId: number, version: number): Promise<EnqueueInput[]> {
+  const minutes = await getSettingInt(ex, enterpriseId, POOL_SETTINGS.unclaimedMinutes);
+  if (minutes <= 0) return [];
+  return [{ kind: UNCLAIMED_JOB, enterpriseId, payload: { orderId, version, minutes }, runAt: new Date(Date.now() + minutes * 60_000) }];
+}
+
+async function recordEntry(tx: Tx, enterpriseId: number, orderId: number, skills: string[], by: number | null, ruleId: number | null): Promise<void> {
+  await tx.execute(sql`insert into pool_entries (enterprise_id, order_id, skills, rule_id, pooled_by, pooled_at)
+    values (${enterpriseId}, ${orderId}, ${textArray(skills)}, ${ruleId}, ${by}, now())
+    on conflict (enterprise_id, order_id) do update set skills = excluded.skills, rule_id = excluded.rule_id, pooled_by = excluded.pooled_by, pooled_at = now()`);
+}
+
+/** Moves by the system (rules, timers): an `edit` decided as an administrator, logged without a user. */
+function systemEdit(tx: Tx, enterpriseId: number, id: number, patch: Record<string, PatchValue>, note: string, follow: EnqueueInput[] = []) {
+  const system: OrderViewer = { id: 0, enterpriseId, sysrole: null, admin: true };
+  return changeState(tx, {
+    table: ORDER_STATE,
+    machine: orderMachine,
+    enterpriseId,
+    id,
+    action: 'edit',
+    actorId: null,
+    ctxOf: (row, t) => orderContext(t, system, row),
+    patch,
+    note,
+    guard: sql`deleted_at is null`,
+    follow,
+  });
+}
+
+const poolable = (row: Row) => Number(row.state) === 1 && row.in_pool !== true && row.service_user_id == null && row.invalid !== true;
+
+async function requireEnabled(ex: Executor, enterpriseId: number): Promise<void> {
+  if (!(await getSettingBool(ex, enterpriseId, POOL_SETTINGS.enabled))) throw new AppError('POOL_DISABLED');
+}
+
+/** POST /v2/order/pool/put: orders 待派单 and unassigned enter the pool (all or none), each with its unclaimed timer. */
+export async function putInPool(db: Db, v: PoolViewer, orderIds: number[], skills: string[]): Promise<number> {
+  await requireEnabled(db, v.enterpriseId);
+  return db.transaction(async (tx) => {
+    for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
+      const row = await lockOrder(tx, v.enterpriseId, id);
+      if (!poolable(row)) throw new AppError('POOL_ORDER_ASSIGNED');
+      const follow = await unclaimedTimer(tx, v.enterpriseId, id, Number(row.version) + 1);
+      await moveOrder(tx, v, id, 'edit', { patch: { in_pool: true }, note: '放入工单池', follow });
+      await recordEntry(tx, v.enterpriseId, id, skills, v.id, null);
+    }
+    return new Set(orderIds).size;
+  });
+}
+
+/** POST /v2/order/pool/take: orders leave the pool, back to 待派单. */
+export async function takeFromPool(db: Db, v: PoolViewer, orderIds: number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
+      const row = await lockOrder(tx, v.enterpriseId, id);
+      if (!(Number(row.state) === 1 && row.in_pool === true)) throw new AppError('ORDER_NOT_IN_POOL');
+      await moveOrder(tx, v, id, 'edit', { patch: { in_pool: false }, note: '移出工单池' });
+    }
+    return new Set(orderIds).size;
+  });
+}
+
+/** Why an order the engineer asked for cannot be grabbed: taken already, not in the pool, moved since the page. */
+function refuseGrab(row: Row, version: number | undefined): void {
+  const state = Number(row.state);
+  // Taken by someone (grabbed or dispatched) since the engineer saw it; a cancelled or finished order is a plain state refusal.
+  if (state >= 2 && state <= 5) throw new AppError('ORDER_GRABBED');
+  if (state !== 1) throw new AppError('ORDER_INVALID_TRANSITION');
+  if (row.in_pool !== true) throw new AppError('ORDER_NOT_IN_POOL');
+  if (version !== undefined && Number(row.version) !== version) throw new AppError('STATE_CHANGED');
+}
+
+async function isEligible(tx: Tx, e: Engineer, orderId: number): Promise<boolean> {
+  const r = await rows(tx, sql`select 1 from orders o where ${inPoolSql(e.enterpriseId)} and o.id = ${orderId} and ${eligibleSql(e)}`);
+  return r.length > 0;
+}
+
+/** POST /v2/order/grab: compare-and-set on the locked row; the winner becomes the order's engineer (→ 待服务). */
+export async function grab(db: Db, v: PoolViewer, orderId: number, version?: number) {
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, v.enterpriseId, orderId);
+    refuseGrab(row, version);
+    if (v.sysrole === 2) {
+      // The engineer's own row is locked too, so two grabs of theirs cannot both pass the daily cap.
+      await tx.execute(sql`select 1 from pool_profiles where enterprise_id = ${v.enterpriseId} and user_id = ${v.id} for update`);
+      const e = await engineerOf(tx, v.enterpriseId, v.id, v.timeZone);
+      if (capReached(e)) throw new AppError('POOL_DAILY_CAP', { cap: e.dailyCap });
+      if (!(await isEligible(tx, e, orderId))) throw new AppError('POOL_NOT_ELIGIBLE');
+    }
+    const r = await moveOrder(tx, v, orderId, 'grab', { note: '从工单池抢单' });
+    return { id: orderId, state: r.to };
+  });
+}
+
+/** POST /v2/order/revokeGrab: the grabber gives it back within the enterprise's minutes; it re-enters the pool with a new timer. */
+export async function revokeGrab(db: Db, v: PoolViewer, orderId: number, reason: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, v.enterpriseId, orderId);
+    const limit = await getSettingInt(tx, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
+    const [late] = await rows<{ late: boolean }>(tx, sql`select (${row.taken_at}::timestamptz + make_interval(mins => ${limit}) < now()) as late`);
+    const mine = row.grabbed === true && Number(row.service_user_id) === v.id && Number(row.state) === 3;
+    if (mine && late?.late) throw new AppError('POOL_REVOKE_LATE', { minutes: limit });
+    const follow = await unclaimedTimer(tx, v.enterpriseId, orderId, Number(row.version) + 1);
+    const r = await moveOrder(tx, v, orderId, 'revokeGrab', { note: `退回原因：${reason}`, follow });
+    return { id: orderId, state: r.to };
+  });
+}
+
+/** GET /v2/order/pool/mine: the viewer's grabs still within the enterprise's revoke minutes, and grabs left under the daily cap. */
+export async function myGrabs(db: Db, v: PoolViewer): Promise<{ grabs: MyGrab[]; grabsLeft: number | null }> {
+  const limit = await getSettingInt(db, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
+  const r = await rows<{ id: number; order_no: string; title: string; taken_at: string; until: string }>(
+    db,
+    sql`select o.id, o.order_no, o.title, o.taken_at, o.taken_at + make_interval(mins => ${limit}) as until from orders o
+      where o.enterprise_id = ${v.enterpriseId} and o.service_user_id = ${v.id} and o.state = 3 and o.grabbed and o.deleted_at is null
+        and o.taken_at + make_interval(mins => ${limit}) >= now()
+      order by o.taken_at desc limit 50`,
+  );
+  const e = await engineerOf(db, v.enterpriseId, v.id, v.timeZone);
+  return {
+    grabs: r.map((x) => ({ id: Number(x.id), orderNo: x.order_no, title: x.title, takenAt: iso(x.taken_at) as string, revokeUntil: iso(x.until) as string })),
+    grabsLeft: grabsLeftOf(e),
+  };
+}
+
+/** POST /v2/order/visitUserGrab: a return-visit desk (role 7) or administrator claims a completed order's return visit, once. */
+export async function visitUserGrab(db: Db, v: OrderViewer, orderId: number, version?: number) {
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, v.enterpriseId, orderId);
+    if (Number(row.state) !== 5 || row.invalid === true) throw new AppError('ORDER_INVALID_TRANSITION');
+    if (row.return_visitor_id != null) throw new AppError('VISIT_TAKEN');
+    if (!v.admin && v.sysrole !== 7) throw new AppError('ORDER_ACTOR');
+    if (version !== undefined && Number(row.version) !== version) throw new AppError('STATE_CHANGED');
+    await tx.execute(sql`update orders set return_visitor_id = ${v.id}, version = version + 1, updated_at = now()
+      where enterprise_id = ${v.enterpriseId} and id = ${orderId} and return_visitor_id is null`);
+    await insertStateLog(tx, ORDER_STATE, {
+      enterpriseId: v.enterpriseId,
+      id: orderId,
+      from: 5,
+      to: 5,
+      action: 'visitUserGrab',
+      actorId: v.id,
+      note: '领取回访',
+      changed: { return_visitor_id: v.id },
+    });
+    return { id: orderId, state: 5 };
+  });
+}
+
+// ---- the list ----
+
+const grabsLeftOf = (e: Engineer): number | null => (e.dailyCap > 0 ? Math.max(0, e.dailyCap - e.grabbedToday) : null);
+
+const listColumns = (distance: SQL) => sql`o.id, o.order_no, o.title, o.state, o.version, o.priority, o.full_address, o.latitude, o.longitude,
+  o.appointment_at, o.created_at, c.name as customer_name, g.name as group_name, coalesce(pe.skills, '{}') as skills, pe.pooled_at, ${distance} as distance`;
+
+const iso = (v: unknown): string | null => (v == null ? null : new Date(String(v)).toISOString());
+
+function poolRowOf(r: Row): PoolRow {
+  return {
+    id: Number(r.id),
+    orderNo: String(r.order_no),
+    title: String(r.title),
+    state: Number(r.state),
+    version: Number(r.version),
+    priority: Number(r.priority),
+    customerName: (r.customer_name as string | null) ?? null,
+    fullAddress: (r.full_address as string | null) ?? null,
+    latitude: r.latitude == null ? null : Number(r.latitude),
+    longitude: r.longitude == null ? null : Number(r.longitude),
+    distance: r.distance == null ? null : Math.round(Number(r.distance)),
+    serviceGroupName: (r.group_name as string | null) ?? null,
+    skills: (r.skills as string[]) ?? [],
+    appointmentAt: iso(r.appointment_at),
+    pooledAt: iso(r.pooled_at),
+    createdAt: iso(r.created_at) as string,
+  };
+}
+
+/** The WHERE of the viewer's pool: all of it for those who manage it, the eligible part for an engineer. */
+export async function poolWhere(ex: Executor, v: PoolViewer, searchText?: string | null): Promise<{ where: SQL; engineer: Engineer | null }> {
+  const engineer = v.manage ? null : await engineerOf(ex, v.enterpriseId, v.id, v.timeZone);
+  const parts = [inPoolSql(v.enterpriseId)];
+  if (engineer) parts.push(eligibleSql(engineer));
+  if (searchText) parts.push(sql`(o.order_no = ${searchText} or o.title ilike ${`%${searchText.replace(/[\\%_]/g, '\\$&')}%`})`);
+  return { where: sql.join(parts, sql` and `), engineer };
+}
+
+/** GET /v2/order/pool/list: newest first, with the distance from the engineer's base. */
+export async function poolList(db: Db, v: PoolViewer, page: PageRequest & { keyword?: string | null }) {
+  const { where, engineer } = await poolWhere(db, v, page.keyword);
+  const distance = engineer?.base ? distanceSql(engineer.base.lat, engineer.base.lng) : sql`null::float8`;
+  const [list, count] = await Promise.all([
+    rows(
+      db,
+      sql`select ${listColumns(distance)} from (select * from orders o where ${where} order by o.created_at desc, o.id desc ${pageSql(page)}) o
+        left join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
+        left join service_groups g on g.enterprise_id = o.enterprise_id and g.id = o.service_group_id
+        left join pool_entries pe on pe.enterprise_id = o.enterprise_id and pe.order_id = o.id
+        order by o.created_at desc, o.id desc`,
+    ),
+    countOf(db, sql`orders o`, where),
+  ]);
+  return { list: list.map(poolRowOf), count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: v.manage };
+}
+
+// ---- the unclaimed timer and the rules ----
+
+/** The timer: still in the pool at the version it was armed for → back to the dispatcher, with a notice. */
+export async function expireUnclaimed(db: Db, enterpriseId: number, orderId: number, version: number, minutes: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId} and deleted_at is null for update`);
+    if (row?.in_pool !== true || Number(row.state) !== 1 || Number(row.version) !== version) return false;
+    await systemEdit(tx, enterpriseId, orderId, { in_pool: false }, `超过${minutes}分钟无人抢单，退回派单员`);
+    const to = await rows<{ id: number }>(
+      tx,
+      sql`select distinct u.id from users u where u.enterprise_id = ${enterpriseId} and u.enabled and u.deleted_at is null and (
+        u.id = ${row.dispatcher_id} or u.id = (select pooled_by from pool_entries where enterprise_id = ${enterpriseId} and order_id = ${orderId}))`,
+    );
+    // Nobody named on the order: the enterprise's dispatchers.
+    const fallback = to.length
+      ? to
+      : await rows<{ id: number }>(tx, sql`select id from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and 1 = any(roles)`);
+    await addNotices(tx, {
+      enterpriseId,
+      userIds: fallback.map((u) => Number(u.id)),
+      kind: 'order_pool_unclaimed',
+      title: `工单${String(row.order_no)}无人抢单，已退回待派单`,
+      content: `工单“${String(row.title)}”在工单公海中${minutes}分钟无人抢单，请及时派单。`,
+      link: `/allOrder/orderDetail/${orderId}`,
+      dedupeKey: `pool-unclaimed:${orderId}:${version}`,
+    });
+    return true;
+  });
+}
+
+/** After creation: a still unassigned 待派单 order matching an enabled rule enters the pool (the first rule by sort wins). */
+export async function poolByRule(tx: Tx, enterpriseId: number, orderId: number): Promise<boolean> {
+  const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId}`);
+  if (!row || !poolable(row)) return false;
+  const [rule] = await rows<{ id: number; name: string; skills: string[] }>(
+    tx,
+    sql`select id, name, skills from pool_rules r where r.enterprise_id = ${enterpriseId} and r.enabled
+      and (r.template_id is null or r.template_id = ${row.template_id})
+      and (r.province_code is null or r.province_code = ${row.province_code})
+      and (r.city_code is null or r.city_code = ${row.city_code})
+      and (r.district_code is null or r.district_code = ${row.district_code})
+      order by r.sort, r.id limit 1`,
+  );
+  if (!rule) return false;
+  if (!(await getSettingBool(tx, enterpriseId, POOL_SETTINGS.enabled))) return false;
+  await systemEdit(tx, enterpriseId, orderId, { in_pool: true }, `按规则“${rule.name}”放入工单池`, await unclaimedTimer(tx, enterpriseId, orderId, Number(row.version) + 1));
+  await recordEntry(tx, enterpriseId, orderId, rule.skills ?? [], null, Number(rule.id));
+  return true;
+}

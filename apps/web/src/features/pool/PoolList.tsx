@@ -1,0 +1,123 @@
+import type { PoolRow } from '@sk/shared/pool/pool.contract';
+import { Button, Form, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { contractFetcher, type ListColumn, ListPage, type ListPageHandle } from '../../components';
+import { call } from '../../lib/api';
+import { displayDateTime } from '../../lib/format';
+import { orderListContract } from '@sk/shared/orders/order.list.contract';
+import { distanceText, orderDetailPath, poolContract } from './api';
+import { MyGrabs } from './MyGrabs';
+
+/** Columns of the pool; `actions` is grab (engineers) or take out (dispatchers). */
+function poolColumns(actions: ListColumn<PoolRow>): ListColumn<PoolRow>[] {
+  return [
+    { key: 'title', dataIndex: 'title', title: '工单标题', render: (v: string, r) => <Link to={orderDetailPath(r.id)}>{v}</Link> },
+    { key: 'orderNo', dataIndex: 'orderNo', title: '工单编号' },
+    { key: 'distance', dataIndex: 'distance', title: '距离', render: (v: number | null) => distanceText(v) },
+    { key: 'fullAddress', dataIndex: 'fullAddress', title: '服务地址', render: (v: string | null) => v || '—' },
+    { key: 'customerName', dataIndex: 'customerName', title: '客户', render: (v: string | null) => v || '—' },
+    { key: 'serviceGroupName', dataIndex: 'serviceGroupName', title: '服务团队', render: (v: string | null) => v || '不限' },
+    { key: 'skills', dataIndex: 'skills', title: '技能要求', render: (s: string[]) => (s.length ? s.map((x) => <Tag key={x}>{x}</Tag>) : '不限') },
+    { key: 'priority', dataIndex: 'priority', title: '优先级', render: (p: number) => (p > 1 ? <Tag color="red">{p === 3 ? '紧急' : '较高'}</Tag> : '普通') },
+    { key: 'pooledAt', dataIndex: 'pooledAt', title: '入池时间', render: (v: string | null) => displayDateTime(v) || '—' },
+    { key: 'createdAt', dataIndex: 'createdAt', title: '创建时间', render: (v: string) => displayDateTime(v) },
+    actions,
+  ];
+}
+
+/** Picks 待派单 orders (by number or title) to put in the pool. */
+function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<{ orderIds: number[]; skills: string[] }>();
+  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const search = (keyword: string) =>
+    call(orderListContract.getAllOrderList, { scope: 'all', orderState: -1, orderStateList: '1', keyword: keyword || undefined, pageIndex: 0, pageSize: 20 } as never, { silent: true }).then(
+      (r) => setOptions(r.list.map((o) => ({ value: o.id, label: `${o.orderNo} ${o.title}` }))),
+      () => setOptions([]),
+    );
+  const submit = async (v: { orderIds: number[]; skills?: string[] }) => {
+    setBusy(true);
+    try {
+      await call(poolContract.put, { orderIds: v.orderIds, skills: v.skills ?? [] }, { successToast: true });
+      form.resetFields();
+      onDone();
+      onClose();
+    } catch {
+      // The api layer showed why; the dialog stays open.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} title="放入工单池" okText="放入" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} afterOpenChange={(o) => o && search('')} destroyOnHidden>
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item name="orderIds" label="待派单工单" rules={[{ required: true, message: '请选择工单' }]}>
+          <Select mode="multiple" showSearch={{ filterOption: false, onSearch: search }} options={options} placeholder="输入工单编号或标题搜索" />
+        </Form.Item>
+        <Form.Item name="skills" label="技能要求" extra="只有具备全部所选技能的服务人员能看到并抢单">
+          <Select mode="tags" placeholder="输入技能后回车，如：空调" tokenSeparators={[',', '，']} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The pool list: everything for dispatchers (put in, take out), the eligible orders for engineers (grab). */
+export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolean }) {
+  const list = useRef<ListPageHandle>(null);
+  const navigate = useNavigate();
+  const [putting, setPutting] = useState(false);
+  const fetch = useMemo(() => contractFetcher<PoolRow>(poolContract.list), []);
+  const grab = (r: PoolRow) =>
+    call(poolContract.grab, { orderId: r.id, version: r.version }, { successToast: true }).then(
+      () => navigate(orderDetailPath(r.id)),
+      () => list.current?.refresh(),
+    );
+  const take = (r: PoolRow) => call(poolContract.take, { orderIds: [r.id] }, { successToast: true }).finally(() => list.current?.refresh());
+  const actions: ListColumn<PoolRow> = {
+    key: 'actions',
+    title: '操作',
+    fixed: 'right',
+    width: 110,
+    render: (_: unknown, r: PoolRow) => (
+      <Space size={4}>
+        {canGrab ? (
+          <Button type="primary" size="small" onClick={() => grab(r)}>
+            抢单
+          </Button>
+        ) : null}
+        {manage ? (
+          <Popconfirm title="移出工单池后回到待派单，确定吗？" onConfirm={() => take(r)} okText="移出" cancelText="取消">
+            <Button type="link" size="small">
+              移出
+            </Button>
+          </Popconfirm>
+        ) : null}
+      </Space>
+    ),
+  };
+  const toolbar = manage ? (
+    <Button type="primary" onClick={() => setPutting(true)}>
+      放入工单池
+    </Button>
+  ) : null;
+  return (
+    <>
+      {canGrab ? <MyGrabs onReturned={() => list.current?.refresh()} /> : null}
+      <ListPage<PoolRow>
+        ref={list}
+        title="工单公海"
+        columns={poolColumns(actions)}
+        defaultColumns={['title', 'orderNo', 'distance', 'fullAddress', 'customerName', 'serviceGroupName', 'skills', 'pooledAt', 'actions']}
+        fetch={fetch}
+        keywordPlaceholder="请输入工单编号或标题"
+        sort={false}
+        toolbar={toolbar}
+        phoneCard={['title', 'distance', 'fullAddress', 'skills', 'pooledAt', 'actions']}
+        searchPlans={false}
+      />
+      <PutDialog open={putting} onClose={() => setPutting(false)} onDone={() => list.current?.refresh()} />
+    </>
+  );
+}

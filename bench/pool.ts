@@ -1,0 +1,131 @@
+// The order pool for one engineer at scale: npx tsx bench/pool.ts (issue 12 §2). Seeds BENCH_ORDERS (default 1,000,000)
+// orders with bench/orders.seed.ts (30 % of 待派单 in the pool), gives the pooled orders areas, coordinates, service
+// groups and skill requirements, gives the bench engineer a pool profile (areas, a base with a radius, skills, two
+// groups), then prints GET /v2/order/pool/list for the engineer and for the administrator: API p50/p99 next to the
+// API's own statements replayed directly (goal: within 1.5×), and the plan of the list statement.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openPostgres, rows } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openEmbedded } from '../apps/server/src/db/open';
+import { createDeps } from '../apps/server/src/platform/create-deps';
+import { captureSql, explain, percentile, replay } from './capture';
+import { BENCH_ENGINEER_MOBILE, seedOrders } from './orders.seed';
+import { benchLogin, seedLarge } from './seed';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const LIST = '/v2/order/pool/list?pageIndex=0&pageSize=20';
+/** Districts of Shanghai; the engineer serves the first four and a 15 km circle around People's Square. */
+const DISTRICTS = ['310101', '310104', '310105', '310106', '310107', '310109', '310110', '310112', '310113', '310115'];
+
+/** The pooled orders get places, groups and skills; the engineer a profile and two of the four groups (idempotent). */
+async function shapePool(database: Database, ep: number, engineerId: number): Promise<{ pooled: number }> {
+  const db = database.db;
+  await db.transaction(async (tx) => {
+    const have = await rows(tx, sql`select 1 from service_groups where enterprise_id = ${ep} and name = '抢单组1'`);
+    if (!have.length) {
+      await tx.execute(sql`insert into service_groups (enterprise_id, name) select ${ep}, '抢单组' || g from generate_series(1, 4) g`);
+    }
+    const groups = (await rows<{ id: number }>(tx, sql`select id from service_groups where enterprise_id = ${ep} and name like '抢单组%' order by name`)).map((g) => Number(g.id));
+    const arr = `{${groups.join(',')}}`;
+    await tx.execute(sql`update orders o set
+        district_code = (${`{${DISTRICTS.join(',')}}`}::text[])[1 + (o.id % 10)::int],
+        latitude = 31.0 + (o.id % 97) / 100.0, longitude = 121.0 + (o.id % 89) / 100.0,
+        service_group_id = case when o.id % 3 = 0 then null else (${arr}::bigint[])[1 + (o.id % 4)::int] end
+      where o.enterprise_id = ${ep} and o.in_pool and o.state = 1 and o.district_code is null`);
+    await tx.execute(sql`insert into pool_entries (enterprise_id, order_id, skills)
+      select o.enterprise_id, o.id, case when o.id % 5 = 0 then '{空调,高空}'::text[] when o.id % 5 = 1 then '{空调}'::text[] else '{}'::text[] end
+      from orders o where o.enterprise_id = ${ep} and o.in_pool and o.state = 1 on conflict do nothing`);
+    await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
+      select ${ep}, g, ${engineerId} from unnest(${arr}::bigint[]) with ordinality as t(g, n) where n <= 2 on conflict do nothing`);
+    await tx.execute(sql`insert into pool_profiles (enterprise_id, user_id, area_codes, base_lat, base_lng, radius_m, skills, daily_cap)
+      values (${ep}, ${engineerId}, ${`{${DISTRICTS.slice(0, 4).join(',')}}`}::text[], 31.2304, 121.4737, 15000, '{空调}'::text[], 0)
+      on conflict (enterprise_id, user_id) do nothing`);
+  });
+  await db.execute(sql`analyze orders`);
+  await db.execute(sql`analyze pool_entries`);
+  const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from orders where enterprise_id = ${ep} and in_pool and state = 1 and deleted_at is null`);
+  return { pooled: Number(n?.n) };
+}
+
+async function getJson(base: string, p: string, cookie: string) {
+  const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
+  return (await res.json()) as { success: boolean; message: string; data: { list: unknown[]; count: number } };
+}
+
+/** API p50/p99 (autocannon, one connection) and the statements of one call replayed directly. */
+async function measure(database: Database, base: string, cookie: string, who: string) {
+  const probe = await getJson(base, LIST, cookie);
+  if (!probe.success) throw new Error(`${who}: ${probe.message}`);
+  for (let i = 0; i < 5; i++) await getJson(base, LIST, cookie);
+  const statements = await captureSql(database, async () => {
+    await getJson(base, LIST, cookie);
+  });
+  const r = await autocannon({ url: `${base}/api${LIST}`, connections: 1, duration: SECONDS, headers: { cookie } });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${who}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const times = await replay(database, statements, 1000, SECONDS * 500);
+  const main = statements.find((s) => /pool_entries/.test(JSON.stringify(s.args)) && /order by/.test(JSON.stringify(s.args)));
+  return {
+    who,
+    answer: `${probe.data.list.length} rows of ${probe.data.count}`,
+    apiP50: r.latency.p50,
+    apiP99: r.latency.p99,
+    sqlP50: percentile(times, 50),
+    statements: statements.length,
+    plan: main ? await explain(database, main.args as unknown[]) : '',
+  };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-pool-'));
+  if (dir) chmodSync(dir, 0o755);
+  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
+  try {
+    await migrate(database);
+    const ep = await seedLarge(database.db, 2000);
+    const seed = await seedOrders(database.db, ep.enterpriseId, ORDERS, Number(process.env.BENCH_SMALL ?? 2000));
+    const { pooled } = await shapePool(database, ep.enterpriseId, seed.engineerId);
+    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+    const app = await buildApp(createDeps(config, database));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const rowsOut = [
+        await measure(database, base, await benchLogin(base, ep.enterpriseId, BENCH_ENGINEER_MOBILE), 'engineer (eligible part)'),
+        await measure(database, base, await benchLogin(base, ep.enterpriseId), 'administrator (whole pool)'),
+      ];
+      console.info(`Order pool: ${seed.orders} orders in the bench enterprise, ${pooled} in the pool ${seed.reused ? '(reused)' : `(seeded in ${seed.seconds.toFixed(0)} s)`}`);
+      console.info('GET /v2/order/pool/list (goal: within 1.5× of its own SQL):');
+      console.table(
+        rowsOut.map((r) => ({
+          viewer: r.who,
+          answer: r.answer,
+          'API p50 ms': r.apiP50.toFixed(2),
+          'API p99 ms': r.apiP99.toFixed(2),
+          'SQL p50 ms': r.sqlP50.toFixed(2),
+          statements: r.statements,
+          'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
+        })),
+      );
+      if (process.env.BENCH_PLANS !== '0') for (const r of rowsOut) if (r.plan) console.info(`\n--- ${r.who}\n${r.plan}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+  console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
