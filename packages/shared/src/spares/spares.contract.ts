@@ -304,7 +304,8 @@ export const sparesContract = {
     path: '/spare/mine',
     power: POW.mine,
     query: z.object({ keyword: text('关键字', 50).optional(), ...pageQuery.shape }),
-    response: listOf(stockRowSchema).extend({ warehouseId: z.number() }),
+    /** warehouseId: null until the user's own stock first receives something. */
+    response: listOf(stockRowSchema).extend({ warehouseId: z.number().nullable() }),
   }),
 
   logList: endpoint({ method: 'GET', path: '/spare/log/list', power: POW.log, query: logQuery, response: listOf(stockLogSchema) }),

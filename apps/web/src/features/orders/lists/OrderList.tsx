@@ -2,7 +2,10 @@ import { POWERS } from '@sk/shared/auth/powers';
 import type { OrderListScope, OrderRow } from '@sk/shared/orders/order.list.contract';
 import { type Key, type ReactNode, type Ref, useMemo } from 'react';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
+import { processContract } from '@sk/shared/process/process.contract';
+import { Spin } from 'antd';
 import { exportOrders, orderFetcher } from './api';
 import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from './columns';
 import { OrderFilters, orderFilterQuery } from './Filters';
@@ -34,7 +37,11 @@ export function OrderList({ scope, title, params, initialQuery, extraColumns, on
   const can = useCan();
   const fetch = useMemo(() => orderFetcher(scope), [scope]);
   const columns = useMemo(() => orderColumns(extraColumns), [extraColumns]);
-  const defaults = extraColumns?.length ? [...DEFAULT_ORDER_COLUMNS, ...extraColumns.map((c) => c.key)] : DEFAULT_ORDER_COLUMNS;
+  // The enterprise's saved list setting (order process page) decides the columns shown at first.
+  const setting = useApi(processContract.queryOrderListSetting, {}, { call: { silent: true }, staleTime: 300_000 });
+  if (setting.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const base = setting.data?.saved ? setting.data.columns.filter((c) => c.visible).map((c) => c.key) : DEFAULT_ORDER_COLUMNS;
+  const defaults = extraColumns?.length ? [...base, ...extraColumns.map((c) => c.key)] : base;
   return (
     <ListPage<OrderRow>
       ref={ref}
