@@ -37,3 +37,4 @@ export * from './forms/index';
 export * from './apidocs/apidocs.contract';
 export * from './orders/index';
 export * from './events/index';
+export * from './sla/index';

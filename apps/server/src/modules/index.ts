@@ -14,8 +14,9 @@ import { activityModule } from './activity/activity.routes';
 import { apiDocsModule } from './apidocs/apidocs.routes';
 import { ordersModule } from './orders/orders.routes';
 import { eventsModule } from './events/events.routes';
+import { slaModule } from './sla/sla.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
 /** Every module, in registration order. Each adds its own line here; apiDocsModule stays first (it watches the others' routes). */
-export const modules: Module[] = [apiDocsModule, accountModule, menuModule, tagsModule, imModule, orgModule, filesModule, settingsModule, subscriptionsModule, formsModule, customersModule, activityModule, ordersModule, eventsModule];
+export const modules: Module[] = [apiDocsModule, accountModule, menuModule, tagsModule, imModule, orgModule, filesModule, settingsModule, subscriptionsModule, formsModule, customersModule, activityModule, ordersModule, eventsModule, slaModule];

@@ -13,3 +13,4 @@ export * from './forms';
 export * from './orders';
 export * from './orders.money';
 export * from './events';
+export * from './sla';
