@@ -173,3 +173,10 @@ LAYOUT_ROUTES.push({
   anyPower: ORDER_PAGE_POWERS,
   menu: 'AllOrder',
 });
+
+// SLA (features/sla): policies, their editor, and the breach report; the menu paths lend their power and free-plan lock.
+LAYOUT_ROUTES.push(
+  { path: '/slaManage', title: 'SLA管理', page: lazyPage(() => import('../features/sla/pages/SlaManage')), keepAlive: true },
+  { path: '/slaManage/SLA/:id/:name', title: '编辑SLA', page: lazyPage(() => import('../features/sla/pages/SlaEdit')), power: 'menu_SlaManage', menu: 'SlaManage', freeLock: 'sla' },
+  { path: '/report/exceedStatistics', title: '超时统计', page: lazyPage(() => import('../features/sla/pages/ExceedStatistics')) },
+);
