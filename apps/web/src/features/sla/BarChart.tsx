@@ -22,6 +22,7 @@ export function BarChart({ bars, height = 320 }: { bars: Bar[]; height?: number 
       if (disposed || !el.current) return;
       const c = echarts.init(el.current);
       c.setOption({
+        animation: false,
         grid: { left: 48, right: 16, top: 24, bottom: 64 },
         tooltip: { trigger: 'axis' },
         xAxis: { type: 'category', data: bars.map((b) => b.name), axisLabel: { interval: 0, rotate: bars.length > 6 ? 30 : 0 } },

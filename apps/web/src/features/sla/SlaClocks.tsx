@@ -15,7 +15,7 @@ function ClockTag({ c }: { c: OrderClock }) {
     <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{tip}</span>}>
       <Tag color={color} data-testid={`sla-clock-${c.type}`} data-mark={c.mark} data-state={c.state}>
         {c.name} · {remainingText(c.remainingMs, c.state)}
-        {live && c.mark !== 'ok' ? ` · ${SLA_MARK_LABELS[c.mark]}` : ''}
+        {live && c.mark === 'atRisk' ? ` · ${SLA_MARK_LABELS.atRisk}` : ''}
       </Tag>
     </Tooltip>
   );

@@ -9,7 +9,9 @@ import { SLA_ESCALATE_TO, SLA_PAUSE_OPTIONS, SLA_TYPES, SLA_UNITS } from '@sk/sh
 import { type SlaPolicyInput, slaContract as C } from '@sk/shared/sla/sla.contract';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { listQueryKey } from '../../../components/list/useListData';
 import { useApi, useApiMutation } from '../../../lib/query';
 
 const options = (o: Record<number, string>) => Object.entries(o).map(([value, label]) => ({ value: Number(value), label }));
@@ -29,7 +31,15 @@ export default function SlaEdit() {
   const templates = useApi(formsContract.orderTypeList);
   const groups = useApi(teamContract.groupSimpleList);
   const tags = useApi(tagsContract.list, { code: 4 });
-  const done = { invalidates: [C.list, C.detail], onSuccess: () => navigate('/slaManage') };
+  const qc = useQueryClient();
+  const done = {
+    invalidates: [C.list, C.detail],
+    // the list page stays mounted in its tab: its rows are refreshed before it shows again
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: listQueryKey('/slaManage') });
+      navigate('/slaManage');
+    },
+  };
   const create = useApiMutation(C.create, done);
   const update = useApiMutation(C.update, done);
   const [form] = Form.useForm<SlaPolicyInput>();
