@@ -95,10 +95,10 @@ export type ExceedRow = z.infer<typeof exceedRow>;
 const plan = 'sla';
 export const slaContract = {
   list: endpoint({ method: 'GET', path: '/sla/list', power: SLA_POWER, plan, response: z.array(slaPolicy) }),
-  detail: endpoint({ method: 'GET', path: '/sla/detail', power: SLA_POWER, plan, query: z.object({ id: L(id, 'SLA') }), response: slaPolicy }),
+  detail: endpoint({ method: 'GET', path: '/sla/detail', power: SLA_POWER, plan, query: z.object({ id: L(id, 'SLA策略') }), response: slaPolicy }),
   create: endpoint({ method: 'POST', path: '/sla', power: SLA_POWER, plan, body: slaPolicyInput, response: z.object({ id: z.number() }) }),
-  update: endpoint({ method: 'PUT', path: '/sla', power: SLA_POWER, plan, body: slaPolicyInput.extend({ id: L(id, 'SLA') }) }),
-  remove: endpoint({ method: 'DELETE', path: '/sla', power: SLA_POWER, plan, query: z.object({ id: L(id, 'SLA') }) }),
+  update: endpoint({ method: 'PUT', path: '/sla', power: SLA_POWER, plan, body: slaPolicyInput.extend({ id: L(id, 'SLA策略') }) }),
+  remove: endpoint({ method: 'DELETE', path: '/sla', power: SLA_POWER, plan, query: z.object({ id: L(id, 'SLA策略') }) }),
   calendar: endpoint({ method: 'GET', path: '/sla/calendar', power: SLA_POWER, plan, response: slaCalendarSchema }),
   saveCalendar: endpoint({ method: 'PUT', path: '/sla/calendar', power: SLA_POWER, plan, body: slaCalendarSchema }),
   /** Every clock of an order the caller can open, with its remaining time. */

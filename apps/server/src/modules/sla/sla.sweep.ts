@@ -1,8 +1,7 @@
-import { SLA_ESCALATE_TO, type SlaEscalateTo, slaTypeName } from '@sk/shared';
+import { SLA_ESCALATE_TO, slaTypeName } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { addNotices } from '../subscriptions/notices.repo';
 
 /**
  * The SLA sweep (a job every 30 s, all enterprises): clocks whose warning time came are marked (and
@@ -18,14 +17,13 @@ export interface SweepResult {
 }
 
 const BATCH = 2000;
-const detailLink = (orderId: number) => `/allOrder/orderDetail/${orderId}`;
 
 async function warnDue(ex: Executor, now: Date): Promise<number> {
   const r = await rows<{ n: number }>(
     ex,
     sql`with w as (
       update order_sla_clocks c set warned_at = ${now.toISOString()}::timestamptz
-      where c.id in (select id from order_sla_clocks where warn_at <= ${now.toISOString()}::timestamptz and warned_at is null and warn_at is not null
+      where (c.enterprise_id, c.id) in (select enterprise_id, id from order_sla_clocks where warn_at <= ${now.toISOString()}::timestamptz and warned_at is null and warn_at is not null
         order by warn_at limit ${BATCH} for update skip locked)
       returning c.enterprise_id, c.order_id, c.type, c.id
     ), n as (
@@ -53,7 +51,7 @@ async function breachDue(ex: Executor, now: Date): Promise<number> {
       update order_sla_clocks c set breached_at = c.deadline_at,
         next_escalation_at = (select c.deadline_at + ((p.config -> 'escalation' -> 0 ->> 'afterMinutes')::int * interval '1 minute')
           from sla_policies p where p.enterprise_id = c.enterprise_id and p.id = c.policy_id)
-      where c.id in (select id from order_sla_clocks where deadline_at <= ${now.toISOString()}::timestamptz and breached_at is null and deadline_at is not null
+      where (c.enterprise_id, c.id) in (select enterprise_id, id from order_sla_clocks where deadline_at <= ${now.toISOString()}::timestamptz and breached_at is null and deadline_at is not null
         order by deadline_at limit ${BATCH} for update skip locked)
       returning 1
     ) select count(*)::int as n from b`,
@@ -61,63 +59,50 @@ async function breachDue(ex: Executor, now: Date): Promise<number> {
   return Number(r[0]?.n ?? 0);
 }
 
-interface Due {
-  id: number;
-  enterprise_id: number;
-  order_id: number;
-  type: number;
-  level: number;
-  breached_ms: number;
-  order_no: string;
-  title: string;
-  dispatcher_id: number | null;
-  service_user_id: number | null;
-  policy_name: string;
-  ladder: { afterMinutes: number; to: SlaEscalateTo }[] | null;
-}
+/** Who a ladder step names, as SQL CASE over the step's `to`. */
+const WHO_SQL = `case s.to_whom ${SLA_ESCALATE_TO.map((x) => `when '${x.id}' then '${x.name}'`).join(' ')} else '' end`;
 
-async function recipients(ex: Executor, d: Due, to: SlaEscalateTo): Promise<number[]> {
-  if (to === 'service') return d.service_user_id ? [Number(d.service_user_id)] : [];
-  if (to === 'dispatcher' && d.dispatcher_id) return [Number(d.dispatcher_id)];
-  const role = to === 'director' ? 10 : 1;
-  const us = await rows<{ id: number }>(
-    ex,
-    sql`select id from users where enterprise_id = ${d.enterprise_id} and ${role}::smallint = any(roles) and enabled and deleted_at is null order by id limit 50`,
-  );
-  return us.map((u) => Number(u.id));
-}
-
+/**
+ * The breaches due for their next ladder step, in one statement: the step's people (the order's engineer;
+ * the order's dispatcher, else every dispatcher; every director) each get a notice (once per clock and
+ * level), and the clock moves to the next step's time (null after the last).
+ */
 async function escalateDue(ex: Executor, now: Date): Promise<number> {
-  const due = await rows<Due>(
+  const r = await rows<{ n: number }>(
     ex,
-    sql`select c.id, c.enterprise_id, c.order_id, c.type, c.escalation_level as level, (extract(epoch from c.breached_at) * 1000)::float8 as breached_ms,
-        o.order_no, o.title, o.dispatcher_id, o.service_user_id, c.policy_name, p.config -> 'escalation' as ladder
-      from order_sla_clocks c
-      join orders o on o.enterprise_id = c.enterprise_id and o.id = c.order_id
-      left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id
+    sql`with due as (
+      select c.enterprise_id, c.id, c.order_id, c.type, c.escalation_level as level, c.breached_at, c.policy_name, p.config -> 'escalation' as ladder
+      from order_sla_clocks c left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id
       where c.next_escalation_at <= ${now.toISOString()}::timestamptz and c.next_escalation_at is not null
-      order by c.next_escalation_at limit ${BATCH} for update of c skip locked`,
+      order by c.next_escalation_at limit ${BATCH} for update of c skip locked
+    ), s as (
+      select d.*, d.ladder -> d.level ->> 'to' as to_whom, (d.ladder -> (d.level + 1) ->> 'afterMinutes')::int as next_after from due d
+    ), people as (
+      select s.enterprise_id, s.id, s.level, s.type, s.policy_name, s.to_whom, o.id as order_id, o.order_no, o.title, u.user_id
+      from s join orders o on o.enterprise_id = s.enterprise_id and o.id = s.order_id
+      cross join lateral (
+        select o.service_user_id as user_id where s.to_whom = 'service' and o.service_user_id is not null
+        union all select o.dispatcher_id where s.to_whom = 'dispatcher' and o.dispatcher_id is not null
+        union all (select u.id from users u
+          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null
+            and ((s.to_whom = 'dispatcher' and o.dispatcher_id is null and u.roles @> '{1}'::smallint[]) or (s.to_whom = 'director' and u.roles @> '{10}'::smallint[]))
+          order by u.id limit 50)
+      ) u
+    ), n as (
+      insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
+      select s.enterprise_id, s.user_id, 'sla.escalate', '工单' || s.order_no || '已超时（' || (${sql.raw(typeNameSql('s.type'))}) || '）',
+        s.title || '：SLA「' || s.policy_name || '」第' || (s.level + 1) || '级升级，通知' || (${sql.raw(WHO_SQL)}),
+        '/allOrder/orderDetail/' || s.order_id, 'sla.escalate:' || s.id || ':' || s.level
+      from people s
+      on conflict do nothing
+    ), u as (
+      update order_sla_clocks c set escalation_level = s.level + 1,
+        next_escalation_at = case when s.next_after is null then null else s.breached_at + s.next_after * interval '1 minute' end
+      from s where c.enterprise_id = s.enterprise_id and c.id = s.id
+      returning 1
+    ) select count(*)::int as n from u`,
   );
-  for (const d of due) {
-    const step = d.ladder?.[d.level];
-    if (step) {
-      const who = SLA_ESCALATE_TO.find((x) => x.id === step.to)?.name ?? '';
-      await addNotices(ex, {
-        enterpriseId: Number(d.enterprise_id),
-        userIds: await recipients(ex, d, step.to),
-        kind: 'sla.escalate',
-        title: `工单${d.order_no}已超时（${slaTypeName(d.type)}）`,
-        content: `${d.title}：SLA「${d.policy_name}」第${d.level + 1}级升级，通知${who}`,
-        link: detailLink(Number(d.order_id)),
-        dedupeKey: `sla.escalate:${d.id}:${d.level}`,
-      });
-    }
-    const next = d.ladder?.[d.level + 1];
-    const nextAt = next ? new Date(d.breached_ms + next.afterMinutes * 60_000).toISOString() : null;
-    await ex.execute(sql`update order_sla_clocks set escalation_level = ${d.level + 1}, next_escalation_at = ${nextAt}::timestamptz
-      where enterprise_id = ${d.enterprise_id} and id = ${d.id}`);
-  }
-  return due.length;
+  return Number(r[0]?.n ?? 0);
 }
 
 /** One sweep at `now`; each step repeats in its own transaction until a batch comes back short. */
