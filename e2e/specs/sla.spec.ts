@@ -97,5 +97,12 @@ test.describe('SLA', () => {
     await expect(page$(page).getByRole('cell', { name: '派单超时' })).toBeVisible();
     await expect(page$(page).getByTestId('exceed-chart').locator('canvas')).toBeVisible();
     await shot(page, FLOW, '07-exceed-statistics');
+
+    // the policy goes, so the later flows' very urgent orders run no clocks
+    const again = await ApiUser.login(baseURL!, ADMIN);
+    const policies = await again.get('/sla/list');
+    const mine = (policies.data as { id: number; name: string }[]).find((p) => p.name === name);
+    expect((await again.send('DELETE', `/sla?id=${mine?.id}`, {})).success).toBe(true);
+    await again.dispose();
   });
 });

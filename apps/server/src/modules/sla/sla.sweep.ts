@@ -17,6 +17,9 @@ export interface SweepResult {
 }
 
 const BATCH = 2000;
+/** An order without its own dispatcher escalates to the enterprise's first few dispatchers, not to every one. */
+const FALLBACK_DISPATCHERS = 5;
+const DIRECTORS = 20;
 
 async function warnDue(ex: Executor, now: Date): Promise<number> {
   const r = await rows<{ n: number }>(
@@ -64,7 +67,7 @@ const WHO_SQL = `case s.to_whom ${SLA_ESCALATE_TO.map((x) => `when '${x.id}' the
 
 /**
  * The breaches due for their next ladder step, in one statement: the step's people (the order's engineer;
- * the order's dispatcher, else every dispatcher; every director) each get a notice (once per clock and
+ * the order's dispatcher, else the first five dispatchers; up to 20 directors) each get a notice (once per clock and
  * level), and the clock moves to the next step's time (null after the last).
  */
 async function escalateDue(ex: Executor, now: Date): Promise<number> {
@@ -84,9 +87,12 @@ async function escalateDue(ex: Executor, now: Date): Promise<number> {
         select o.service_user_id as user_id where s.to_whom = 'service' and o.service_user_id is not null
         union all select o.dispatcher_id where s.to_whom = 'dispatcher' and o.dispatcher_id is not null
         union all (select u.id from users u
-          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null
-            and ((s.to_whom = 'dispatcher' and o.dispatcher_id is null and u.roles @> '{1}'::smallint[]) or (s.to_whom = 'director' and u.roles @> '{10}'::smallint[]))
-          order by u.id limit 50)
+          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null and s.to_whom = 'dispatcher' and o.dispatcher_id is null
+            and u.roles @> '{1}'::smallint[]
+          order by u.id limit ${FALLBACK_DISPATCHERS})
+        union all (select u.id from users u
+          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null and s.to_whom = 'director' and u.roles @> '{10}'::smallint[]
+          order by u.id limit ${DIRECTORS})
       ) u
     ), n as (
       insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
