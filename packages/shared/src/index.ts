@@ -44,3 +44,4 @@ export * from './dispatch/index';
 export * from './spares/index';
 export * from './projects/index';
 export * from './pool/index';
+export * from './sla/index';

@@ -21,6 +21,7 @@ import { dispatchModule } from './dispatch/dispatch.routes';
 import { sparesModule } from './spares/spares.routes';
 import { projectsModule } from './projects/projects.routes';
 import { poolModule } from './pool/pool.routes';
+import { slaModule } from './sla/sla.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -47,4 +48,5 @@ export const modules: Module[] = [
   processModule,
   sparesModule,
   projectsModule,
+  slaModule,
 ];

@@ -234,3 +234,10 @@ LAYOUT_ROUTES.push(
 );
 // Issue 12 §2: the order pool (features/pool); the menu entry's power and free-plan lock apply.
 LAYOUT_ROUTES.push({ path: '/orderHighSeas', title: '工单公海', page: lazyPage(() => import('../features/pool/OrderHighSeas')), keepAlive: true });
+
+// SLA (features/sla): policies, their editor, and the breach report; the menu paths lend their power and free-plan lock.
+LAYOUT_ROUTES.push(
+  { path: '/slaManage', title: 'SLA管理', page: lazyPage(() => import('../features/sla/pages/SlaManage')), keepAlive: true },
+  { path: '/slaManage/SLA/:id/:name', title: '编辑SLA', page: lazyPage(() => import('../features/sla/pages/SlaEdit')), power: 'menu_SlaManage', menu: 'SlaManage', freeLock: 'sla' },
+  { path: '/report/exceedStatistics', title: '超时统计', page: lazyPage(() => import('../features/sla/pages/ExceedStatistics')) },
+);

@@ -1431,6 +1431,55 @@ CREATE TABLE "pool_rules" (
 	CONSTRAINT "pool_rules_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_sla_clocks" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_sla_clocks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"policy_id" bigint,
+	"policy_name" text NOT NULL,
+	"type" smallint NOT NULL,
+	"target_ms" bigint DEFAULT 0 NOT NULL,
+	"warn_ms" bigint DEFAULT 0 NOT NULL,
+	"business" boolean DEFAULT false NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"consumed_ms" bigint DEFAULT 0 NOT NULL,
+	"running_since" timestamp with time zone,
+	"paused_since" timestamp with time zone,
+	"paused_ms" bigint DEFAULT 0 NOT NULL,
+	"stopped_at" timestamp with time zone,
+	"outcome" smallint DEFAULT 0 NOT NULL,
+	"deadline_at" timestamp with time zone,
+	"warn_at" timestamp with time zone,
+	"warned_at" timestamp with time zone,
+	"breached_at" timestamp with time zone,
+	"escalation_level" smallint DEFAULT 0 NOT NULL,
+	"next_escalation_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_sla_clocks_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "sla_calendars" (
+	"enterprise_id" bigint PRIMARY KEY NOT NULL,
+	"weekdays" smallint[] NOT NULL,
+	"start_minute" smallint NOT NULL,
+	"end_minute" smallint NOT NULL,
+	"holidays" text[] DEFAULT '{}'::text[] NOT NULL,
+	"workdays" text[] DEFAULT '{}'::text[] NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sla_policies" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "sla_policies_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"config" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sla_policies_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1641,6 +1690,9 @@ ALTER TABLE "pool_entries" ADD CONSTRAINT "pool_entries_order_fk" FOREIGN KEY ("
 ALTER TABLE "pool_profiles" ADD CONSTRAINT "pool_profiles_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pool_rules" ADD CONSTRAINT "pool_rules_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pool_rules" ADD CONSTRAINT "pool_rules_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_sla_clocks" ADD CONSTRAINT "order_sla_clocks_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sla_calendars" ADD CONSTRAINT "sla_calendars_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sla_policies" ADD CONSTRAINT "sla_policies_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1890,4 +1942,10 @@ CREATE INDEX "projects_creator_idx" ON "projects" USING btree ("enterprise_id","
 CREATE INDEX "projects_customer_idx" ON "projects" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "projects_finish_idx" ON "projects" USING btree ("enterprise_id","finish_time","id");--> statement-breakpoint
 CREATE INDEX "projects_approval_idx" ON "projects" USING btree ("enterprise_id","approval") WHERE approval in ('create', 'finish');--> statement-breakpoint
-CREATE INDEX "pool_rules_sort_idx" ON "pool_rules" USING btree ("enterprise_id","sort","id");
+CREATE INDEX "pool_rules_sort_idx" ON "pool_rules" USING btree ("enterprise_id","sort","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "order_sla_clocks_uq" ON "order_sla_clocks" USING btree ("enterprise_id","order_id","type");--> statement-breakpoint
+CREATE INDEX "order_sla_clocks_deadline_idx" ON "order_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint
+CREATE INDEX "order_sla_clocks_warn_idx" ON "order_sla_clocks" USING btree ("warn_at") WHERE warned_at is null and warn_at is not null;--> statement-breakpoint
+CREATE INDEX "order_sla_clocks_escalate_idx" ON "order_sla_clocks" USING btree ("next_escalation_at") WHERE next_escalation_at is not null;--> statement-breakpoint
+CREATE INDEX "order_sla_clocks_breach_idx" ON "order_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "sla_policies_name_uq" ON "sla_policies" USING btree ("enterprise_id","name");

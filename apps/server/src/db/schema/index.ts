@@ -20,3 +20,4 @@ export * from './dispatch';
 export * from './spares';
 export * from './projects';
 export * from './pool';
+export * from './sla';

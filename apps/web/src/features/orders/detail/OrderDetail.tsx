@@ -15,6 +15,7 @@ import { OrderSparesPanel } from '../../spares/components/OrderSparesPanel';
 import { CollectionInfo, ReceiptTab } from './tabs/MoneyTabs';
 import { LogsTab, ProgressTab } from './tabs/ProgressTab';
 import { RelatedTab } from './tabs/RelatedTab';
+import { SlaClocks } from '../../sla/SlaClocks';
 import './detail.css';
 
 type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[number]['ability'] };
@@ -111,6 +112,7 @@ export default function OrderDetail() {
         <div style={{ marginTop: 8 }}>
           <ReportButtons orderId={d.id} orderNo={d.orderNo} phone={d.customPhone} completed={d.state === 5} />
         </div>
+        <SlaClocks key={d.version} orderId={d.id} />
       </Card>
       <Card size="small" className="sk-order-tabs">
         {phone ? (

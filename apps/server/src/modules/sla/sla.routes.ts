@@ -1,0 +1,68 @@
+import { slaContract as C } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { addSweep, registerJobHandler } from '../../platform/jobs';
+import { registerStateHook } from '../../platform/state';
+import { readerOf, visibleOrder } from '../orders/detail.access';
+import { afterOrderCreated } from '../orders/order.hooks';
+import { hoursOf, saveHours } from './sla.calendar';
+import { syncClocks } from './sla.clocks';
+import * as policies from './sla.policies';
+import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
+import { sweepSla } from './sla.sweep';
+
+export const SLA_SWEEP_JOB = 'sla.sweep';
+
+let installed = false;
+/** Clocks follow every order (created, then each action), and the sweep runs every 30 s (once per process). */
+export function installSlaClocks(): void {
+  if (installed) return;
+  installed = true;
+  afterOrderCreated(async (o) => {
+    const [order] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+    if (order) await syncClocks(o.tx, o.enterpriseId, { action: 'create', from: null, to: o.state, order });
+  });
+  registerStateHook('order', '*', {
+    after: async (h) => {
+      await syncClocks(h.tx, h.enterpriseId, { action: h.action, from: h.from, to: h.to, order: h.row });
+      return undefined;
+    },
+  });
+  registerJobHandler(SLA_SWEEP_JOB, async (_job, deps) => {
+    await sweepSla(deps.db);
+  });
+  addSweep({ name: SLA_SWEEP_JOB, everySeconds: 30, kind: SLA_SWEEP_JOB });
+}
+
+export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  installSlaClocks();
+  const { db } = deps;
+  registerAll(app, deps, C, {
+    list: async ({ user }) => policies.listPolicies(db, user.enterpriseId, user.enterprise.timeZone),
+    detail: async ({ user, query }) => policies.getPolicy(db, user.enterpriseId, query.id, user.enterprise.timeZone),
+    create: async ({ user, body }) => withMessage({ id: await policies.createPolicy(db, user.enterpriseId, body) }, '保存成功'),
+    update: async ({ user, body }) => {
+      const { id, ...p } = body;
+      await policies.updatePolicy(db, user.enterpriseId, id, p);
+      return withMessage(null, '保存成功');
+    },
+    remove: async ({ user, query }) => {
+      await policies.deletePolicy(db, user.enterpriseId, query.id);
+      return withMessage(null, '删除成功');
+    },
+    calendar: async ({ user }) => hoursOf(db, user.enterpriseId),
+    saveCalendar: async ({ user, body }) => {
+      await saveHours(db, user.enterpriseId, body);
+      return withMessage(null, '保存成功');
+    },
+    orderClocks: async ({ user, query }) => {
+      await visibleOrder(db, readerOf(user), query.orderId);
+      return orderClocks(db, user.enterpriseId, query.orderId);
+    },
+    exceedStatistics: async ({ user, query }) => exceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),
+    exceedStatisticsCount: async ({ user, query }) => exceedCount(db, user.enterpriseId, query, user.enterprise.timeZone),
+  });
+}

@@ -1,0 +1,129 @@
+import { SLA_ESCALATE_TO, slaTypeName } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { rows } from '../../db/client';
+
+/**
+ * The SLA sweep (a job every 30 s, all enterprises): clocks whose warning time came are marked (and
+ * their engineer told), clocks past their deadline are breached (the order is already overdue: its
+ * due_at is that deadline) and start the policy's ladder, and breaches due for the next step notify it.
+ * Each step reads only the rows it acts on, through the partial indexes on warn_at, deadline_at and
+ * next_escalation_at, in batches; so its cost follows the clocks that change, not the clocks that run.
+ */
+export interface SweepResult {
+  warned: number;
+  breached: number;
+  escalated: number;
+}
+
+const BATCH = 2000;
+/** An order without its own dispatcher escalates to the enterprise's first few dispatchers, not to every one. */
+const FALLBACK_DISPATCHERS = 5;
+const DIRECTORS = 20;
+
+async function warnDue(ex: Executor, now: Date): Promise<number> {
+  const r = await rows<{ n: number }>(
+    ex,
+    sql`with w as (
+      update order_sla_clocks c set warned_at = ${now.toISOString()}::timestamptz
+      where (c.enterprise_id, c.id) in (select enterprise_id, id from order_sla_clocks where warn_at <= ${now.toISOString()}::timestamptz and warned_at is null and warn_at is not null
+        order by warn_at limit ${BATCH} for update skip locked)
+      returning c.enterprise_id, c.order_id, c.type, c.id
+    ), n as (
+      insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
+      select w.enterprise_id, o.service_user_id, 'sla.warn', '工单' || o.order_no || '即将超时',
+        o.title || '：' || (${sql.raw(typeNameSql('w.type'))}) || '时限将到，请尽快处理', '/allOrder/orderDetail/' || o.id, 'sla.warn:' || w.id
+      from w join orders o on o.enterprise_id = w.enterprise_id and o.id = w.order_id
+      where o.service_user_id is not null
+      on conflict do nothing
+    ) select count(*)::int as n from w`,
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+/** The type names as a SQL CASE, so a warning's text is written in the same statement. */
+function typeNameSql(col: string): string {
+  const cases = Array.from({ length: 11 }, (_, i) => `when ${i + 1} then '${slaTypeName(i + 1)}'`).join(' ');
+  return `case ${col} ${cases} else '' end`;
+}
+
+async function breachDue(ex: Executor, now: Date): Promise<number> {
+  const r = await rows<{ n: number }>(
+    ex,
+    sql`with b as (
+      update order_sla_clocks c set breached_at = c.deadline_at,
+        next_escalation_at = (select c.deadline_at + ((p.config -> 'escalation' -> 0 ->> 'afterMinutes')::int * interval '1 minute')
+          from sla_policies p where p.enterprise_id = c.enterprise_id and p.id = c.policy_id)
+      where (c.enterprise_id, c.id) in (select enterprise_id, id from order_sla_clocks where deadline_at <= ${now.toISOString()}::timestamptz and breached_at is null and deadline_at is not null
+        order by deadline_at limit ${BATCH} for update skip locked)
+      returning 1
+    ) select count(*)::int as n from b`,
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+/** Who a ladder step names, as SQL CASE over the step's `to`. */
+const WHO_SQL = `case s.to_whom ${SLA_ESCALATE_TO.map((x) => `when '${x.id}' then '${x.name}'`).join(' ')} else '' end`;
+
+/**
+ * The breaches due for their next ladder step, in one statement: the step's people (the order's engineer;
+ * the order's dispatcher, else the first five dispatchers; up to 20 directors) each get a notice (once per clock and
+ * level), and the clock moves to the next step's time (null after the last).
+ */
+async function escalateDue(ex: Executor, now: Date): Promise<number> {
+  const r = await rows<{ n: number }>(
+    ex,
+    sql`with due as (
+      select c.enterprise_id, c.id, c.order_id, c.type, c.escalation_level as level, c.breached_at, c.policy_name, p.config -> 'escalation' as ladder
+      from order_sla_clocks c left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id
+      where c.next_escalation_at <= ${now.toISOString()}::timestamptz and c.next_escalation_at is not null
+      order by c.next_escalation_at limit ${BATCH} for update of c skip locked
+    ), s as (
+      select d.*, d.ladder -> d.level ->> 'to' as to_whom, (d.ladder -> (d.level + 1) ->> 'afterMinutes')::int as next_after from due d
+    ), people as (
+      select s.enterprise_id, s.id, s.level, s.type, s.policy_name, s.to_whom, o.id as order_id, o.order_no, o.title, u.user_id
+      from s join orders o on o.enterprise_id = s.enterprise_id and o.id = s.order_id
+      cross join lateral (
+        select o.service_user_id as user_id where s.to_whom = 'service' and o.service_user_id is not null
+        union all select o.dispatcher_id where s.to_whom = 'dispatcher' and o.dispatcher_id is not null
+        union all (select u.id from users u
+          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null and s.to_whom = 'dispatcher' and o.dispatcher_id is null
+            and u.roles @> '{1}'::smallint[]
+          order by u.id limit ${FALLBACK_DISPATCHERS})
+        union all (select u.id from users u
+          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null and s.to_whom = 'director' and u.roles @> '{10}'::smallint[]
+          order by u.id limit ${DIRECTORS})
+      ) u
+    ), n as (
+      insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
+      select s.enterprise_id, s.user_id, 'sla.escalate', '工单' || s.order_no || '已超时（' || (${sql.raw(typeNameSql('s.type'))}) || '）',
+        s.title || '：SLA「' || s.policy_name || '」第' || (s.level + 1) || '级升级，通知' || (${sql.raw(WHO_SQL)}),
+        '/allOrder/orderDetail/' || s.order_id, 'sla.escalate:' || s.id || ':' || s.level
+      from people s
+      on conflict do nothing
+    ), u as (
+      update order_sla_clocks c set escalation_level = s.level + 1,
+        next_escalation_at = case when s.next_after is null then null else s.breached_at + s.next_after * interval '1 minute' end
+      from s where c.enterprise_id = s.enterprise_id and c.id = s.id
+      returning 1
+    ) select count(*)::int as n from u`,
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+/** One sweep at `now`; each step repeats in its own transaction until a batch comes back short. */
+export async function sweepSla(db: Db, now = new Date()): Promise<SweepResult> {
+  const out: SweepResult = { warned: 0, breached: 0, escalated: 0 };
+  const loop = async (step: (ex: Executor, now: Date) => Promise<number>): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const n = await db.transaction((tx) => step(tx, now));
+      total += n;
+      if (n < BATCH) return total;
+    }
+  };
+  out.warned = await loop(warnDue);
+  out.breached = await loop(breachDue);
+  out.escalated = await loop(escalateDue);
+  return out;
+}

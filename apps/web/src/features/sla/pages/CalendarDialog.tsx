@@ -1,0 +1,55 @@
+// The enterprise's business hours, holidays and make-up working days (business-time clocks count only these).
+import { type SlaCalendarInput, slaContract as C } from '@sk/shared/sla/sla.contract';
+import { Checkbox, Form, Modal, Select, Spin, TimePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useApi, useApiMutation } from '../../../lib/query';
+
+const WEEKDAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((label, i) => ({ label, value: i + 1 }));
+const toTime = (minute: number) => dayjs().startOf('day').add(minute, 'minute');
+const toMinute = (t: Dayjs | null) => (t ? t.hour() * 60 + t.minute() : 0);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface Values {
+  weekdays: number[];
+  hours: [Dayjs, Dayjs];
+  holidays: string[];
+  workdays: string[];
+}
+
+export function CalendarDialog({ onClose }: { onClose: () => void }) {
+  const q = useApi(C.calendar, undefined, { staleTime: 0 });
+  const save = useApiMutation(C.saveCalendar, { invalidates: [C.calendar], onSuccess: onClose });
+  const [form] = Form.useForm<Values>();
+  const c = q.data;
+  const submit = (v: Values) => {
+    const body: SlaCalendarInput = { weekdays: v.weekdays, startMinute: toMinute(v.hours[0]), endMinute: toMinute(v.hours[1]) || 1440, holidays: v.holidays, workdays: v.workdays };
+    save.mutate(body);
+  };
+  return (
+    <Modal open title="工作时间与节假日" okText="保存" cancelText="取消" onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
+      {!c ? (
+        <Spin />
+      ) : (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          initialValues={{ weekdays: c.weekdays, hours: [toTime(c.startMinute), toTime(c.endMinute)], holidays: c.holidays, workdays: c.workdays }}
+        >
+          <Form.Item name="weekdays" label="工作日" rules={[{ required: true, message: '请至少选择一个工作日' }]}>
+            <Checkbox.Group options={WEEKDAYS} />
+          </Form.Item>
+          <Form.Item name="hours" label="工作时间" rules={[{ required: true, message: '请选择工作时间' }]}>
+            <TimePicker.RangePicker format="HH:mm" minuteStep={5} />
+          </Form.Item>
+          <Form.Item name="holidays" label="节假日（不计时）" extra="输入日期如 2026-10-01 后回车" rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}>
+            <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-01" />
+          </Form.Item>
+          <Form.Item name="workdays" label="调休工作日（计时）" rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}>
+            <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-11" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+// The e2e server's own database (server.mjs runs it under data/e2e-<pid>): tests move an SLA clock's start
+// back there instead of waiting for time to pass.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const DATA = path.resolve(import.meta.dirname, '../../data');
+
+/** A client of the running e2e server's embedded PostgreSQL (the data directory with a live postmaster). */
+export async function e2eDatabase(): Promise<pg.Client> {
+  const dir = readdirSync(DATA)
+    .filter((d) => d.startsWith('e2e-') && existsSync(path.join(DATA, d, 'pg', 'postmaster.pid')))
+    .map((d) => path.join(DATA, d))[0];
+  if (!dir) throw new Error('e2e database not found');
+  const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const { password } = JSON.parse(readFileSync(path.join(dir, 'pg-server.json'), 'utf8')) as { password: string };
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'servicekeeper' });
+  await client.connect();
+  return client;
+}
+
+const INSTANTS = ['started_at', 'running_since', 'paused_since', 'deadline_at', 'warn_at', 'breached_at', 'next_escalation_at'];
+
+/** As if the order's clocks had started `minutes` earlier; the order's due time moves with them. */
+export async function clocksBack(orderId: number, minutes: number): Promise<void> {
+  const db = await e2eDatabase();
+  try {
+    const sets = INSTANTS.map((c) => `${c} = ${c} - $2 * interval '1 minute'`).join(', ');
+    await db.query(`update order_sla_clocks set ${sets} where order_id = $1`, [orderId, minutes]);
+    await db.query(`update orders set due_at = due_at - $2 * interval '1 minute' where id = $1`, [orderId, minutes]);
+  } finally {
+    await db.end();
+  }
+}
