@@ -9,7 +9,15 @@ import { EXCEED_GROUPS, SLA_ESCALATE_TO, SLA_PAUSE_OPTIONS, SLA_TYPE_IDS, SLA_UN
 export const SLA_POWER = 'menu_SlaManage';
 
 const oneOf = (label: string, ids: readonly number[]) =>
-  L(z.coerce.number().int().refine((n) => ids.includes(n), `${label}不正确`), label);
+  L(
+    z.coerce
+      .number()
+      .int()
+      .min(Math.min(...ids), `${label}不正确`)
+      .max(Math.max(...ids), `${label}不正确`)
+      .refine((n) => ids.includes(n), `${label}不正确`),
+    label,
+  );
 const idArray = (label: string, max = 200) => L(z.array(id).max(max, `${label}最多${max}项`).default([]), label);
 
 const slaClockDef = z.object({

@@ -3,7 +3,7 @@ import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
-import { L } from '../common/zod';
+import { id, L } from '../common/zod';
 import { ids, money, optionalId, optionalText, requiredId, requiredText, text, timeFilter } from '../customers/fields';
 import { SPARE_DOC_KIND_IDS, SPARE_DOC_MAX_LINES, SPARE_KEEPER_POWER, STOCK_LOG_TYPE_IDS } from './spares.constants';
 
@@ -52,7 +52,7 @@ const spareBody = z.object({
   warranty: L(z.boolean().default(true), '保内备件'),
   serialized: L(z.boolean().default(false), '序列号管理'),
   images: L(z.array(z.string().max(500)).max(9, '图片最多9张').default([]), '图片'),
-  productIds: L(z.array(z.number().int().positive()).max(200, '适用产品最多200个').default([]), '适用产品'),
+  productIds: L(z.array(id).max(200, '适用产品最多200个').default([]), '适用产品'),
   custom: L(z.record(z.string(), z.unknown()).default({}), '自定义字段'),
 });
 
