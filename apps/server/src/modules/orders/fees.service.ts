@@ -107,6 +107,16 @@ async function catalogue(ex: Executor, table: 'service_items' | 'money_items', e
 const yuanSql = (c: number) => sql`(${c}::bigint / 100.0)::numeric(14, 2)`;
 const qtySql = (h: number) => sql`(${h}::bigint / 100.0)::numeric(12, 2)`;
 
+/** Once parts are recorded on the order (spares), they own its spare amount: the sum of the charged parts in use. */
+async function recordedSpareCents(ex: Executor, enterpriseId: number, orderId: number): Promise<number | null> {
+  const [r] = await rows<{ n: number; c: string }>(
+    ex,
+    sql`select count(*)::int as n, round(coalesce(sum(price * quantity) filter (where state = 1 and chargeable), 0) * 100)::bigint::text as c
+      from order_parts where enterprise_id = ${enterpriseId} and order_id = ${orderId}`,
+  );
+  return r && Number(r.n) > 0 ? Number(r.c) : null;
+}
+
 /**
  * Sets an order's fees in one transaction under the order's row lock: replaces the lines, stores the
  * amounts, computes the totals in cents, bumps the order's version and writes a log row.
@@ -129,7 +139,7 @@ export async function saveFees(db: Db, v: MoneyViewer, b: SaveFeesBody): Promise
       '收费项目',
     );
     const serviceLines = services ? services.map((l) => lineCents(l.priceC, l.qtyH)) : (await linesOf(tx, v.enterpriseId, b.orderId)).service.map((l) => l.amountC);
-    const spare = toCents(b.spareAmount);
+    const spare = (await recordedSpareCents(tx, v.enterpriseId, b.orderId)) ?? toCents(b.spareAmount);
     const other = toCents(b.otherAmount);
     const discount = toCents(b.discountAmount);
     const totals = feeTotals({ serviceLines, feeLines: fees.map((l) => lineCents(l.priceC, l.qtyH)), spare, other, discount });

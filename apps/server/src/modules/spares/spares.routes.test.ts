@@ -250,6 +250,9 @@ describe('parts on orders', () => {
     expect(used.data).toMatchObject({ chargeable: true, oldPartId: null });
     expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(241);
     expect(Number((await orderRow(t, s.tm.ep, order)).receivable_amount)).toBeGreaterThanOrEqual(241);
+    // Saving the fees form afterwards keeps the parts' amount, whatever the form sends.
+    expect((await s.tm.admin.client.post('/v2/order/fees/save', { orderId: order, spareAmount: 0, otherAmount: 10 })).success).toBe(true);
+    expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(241);
     expect((await s.eng.call(C.mine, {})).data.list[0].quantity).toBe(1);
     expect((await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 2 })).message).toMatch(/^库存不足/);
     expect(await s.eng.call(C.orderCancel, { id: used.data.id })).toMatchObject({ success: true, message: '已取消' });
