@@ -1,5 +1,6 @@
 import { hasPower, orderCountsContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
@@ -15,6 +16,13 @@ const needs = (u: SessionUser, page: string): void => {
   if (!hasPower(u.powers, `menu_${page}`)) throw new AppError('NO_POWER');
 };
 
+/** The pool's badge as the pool module counts it (an engineer: the part they may grab); the whole pool until it plugs in. */
+type PoolBadge = (ex: Executor, user: SessionUser) => Promise<number>;
+let poolBadge: PoolBadge | null = null;
+export const setPoolBadge = (fn: PoolBadge): void => {
+  poolBadge = fn;
+};
+
 /** getOrderListCount: orderDue=0 the overdue badge, is_grab=1 the pool's, otherwise AllOrder's count for its filters. */
 const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
   const r = readerOf(user);
@@ -24,7 +32,7 @@ const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
   }
   if (String(query.is_grab ?? '') === '1') {
     needs(user, 'OrderHighSeas');
-    return counts.poolCount(deps.db, r);
+    return poolBadge ? poolBadge(deps.db, user) : counts.poolCount(deps.db, r);
   }
   needs(user, 'AllOrder');
   return counts.listCount(deps.db, r, counts.listCountFilters(query));

@@ -126,6 +126,9 @@ describe('eligibility', () => {
     await t.deps.db.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id) values (${tm.ep}, ${g!.id}, ${tm.engineer.id})`);
     const id = await pooledOrder(t, tm, { service_group_id: g!.id });
     expect(await listIds(tm.engineer2.client)).not.toContain(id);
+    // The pool badge counts what each may grab: the member sees one more than the outsider.
+    const badge = async (c: Team['engineer']['client']) => Number((await c.get('/v2/order/getOrderListCount?is_grab=1')).data);
+    expect((await badge(tm.engineer.client)) - (await badge(tm.engineer2.client))).toBe(1);
     expect(await tm.engineer2.client.call(K.grab, { orderId: id })).toMatchObject({ success: false, message: '您不在该工单的抢单范围内' });
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, in_pool: true, version: 0 });
     expect(await listIds(tm.engineer.client)).toContain(id);

@@ -1,4 +1,7 @@
 import { POOL_POWERS, poolContract as K } from '@sk/shared';
+import { rows } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { setPoolBadge } from '../orders/counts.routes';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -24,6 +27,11 @@ function installOnce(): void {
   installed = true;
   afterOrderCreated(async (o) => {
     if (o.state === 1) await pool.poolByRule(o.tx, o.enterpriseId, o.orderId);
+  });
+  setPoolBadge(async (ex, user) => {
+    const { where } = await pool.poolWhere(ex, viewerOf(user));
+    const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);
+    return Number(r?.n ?? 0);
   });
   registerJobHandler(pool.UNCLAIMED_JOB, async (job, deps) => {
     const p = job.payload as { orderId: number; version: number; minutes: number };
