@@ -222,6 +222,11 @@ describe('service report', () => {
     const photo = await client.post('/upload/save/str', { data: PNG, name: '现场.png' });
     await db().execute(sql`update orders set attachments = ${`{${photo.data.id}}`}::bigint[], state = 5 where id = ${o.id}`);
     await client.call(M.evaluate, { orderId: o.id, scores: [5, 5, 4, 5], comment: '满意' });
+    // A part swapped on the order (as the spares module records it): both serials are in the report.
+    const [spare] = await rows<{ id: number }>(db(), sql`insert into spares (enterprise_id, code, name, unit) values (${enterpriseId}, 'BJ-001', '压缩机', '台') returning id`);
+    const [wh] = await rows<{ id: number }>(db(), sql`insert into warehouses (enterprise_id, name, kind) values (${enterpriseId}, '总仓', 1) returning id`);
+    await db().execute(sql`insert into order_parts (enterprise_id, order_id, spare_id, warehouse_id, quantity, serial_in, serial_out, chargeable, price)
+      values (${enterpriseId}, ${o.id}, ${spare?.id}, ${wh?.id}, 1, 'SN-NEW-9', 'SN-OLD-7', false, 0)`);
     const res = await t.app.inject({ method: 'POST', url: '/api/export/orderPdf', headers: { cookie: client.cookie, 'x-csrf-token': client.csrf }, payload: { orderId: o.id } });
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = res.rawPayload;
@@ -231,7 +236,7 @@ describe('service report', () => {
     expect(raw).toMatch(/NotoSansHans-Regular/);
     expect(raw).toMatch(/\/Subtype \/Image/);
     const text = await pdfText(pdf);
-    for (const s of ['服务报告', '空调不制冷需加氟', '王先生', '13912345678', '客户反映外机有异响', '材料费', '应收合计', '¥220.00', '服务质量', '满意', '客户签名']) {
+    for (const s of ['服务报告', '空调不制冷需加氟', '王先生', '13912345678', '客户反映外机有异响', '材料费', '应收合计', '¥220.00', '服务质量', '满意', '客户签名', '使用备件', '压缩机', 'SN-OLD-7', 'SN-NEW-9', '保内免费']) {
       expect(text).toContain(s);
     }
   });

@@ -34,6 +34,15 @@ function feesTable(m: ReportModel) {
   return { table: { headerRows: 1, widths: [56, '*', 70, 56, 80], body }, layout: 'lightHorizontalLines' };
 }
 
+/** The spare parts used: what went in, what came out, free under warranty or charged. */
+function partsTable(m: ReportModel) {
+  const body: unknown[][] = [[{ text: '备件', style: 'th' }, { text: '数量', style: 'th' }, { text: '换下序列号', style: 'th' }, { text: '换上序列号', style: 'th' }, { text: '费用', style: 'th', alignment: 'right' }]];
+  for (const p of m.parts) {
+    body.push([`${p.name}（${p.code}）`, `${p.quantity}${p.unit ?? ''}`, dash(p.serialOut), dash(p.serialIn), { text: p.chargeable ? money(p.amount) : '保内免费', alignment: 'right' }]);
+  }
+  return { table: { headerRows: 1, widths: ['*', 48, 90, 90, 64], body }, layout: 'lightHorizontalLines' };
+}
+
 export function reportDoc(m: ReportModel): Record<string, unknown> {
   const content: unknown[] = [
     { text: m.enterpriseName, style: 'enterprise' },
@@ -62,6 +71,7 @@ export function reportDoc(m: ReportModel): Record<string, unknown> {
     ]),
     section('服务项目与费用'),
     feesTable(m),
+    ...(m.parts.length ? [section('使用备件'), partsTable(m)] : []),
   ];
   if (m.receipt.length || m.notes.length) {
     content.push(section('服务记录'));

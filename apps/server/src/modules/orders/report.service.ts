@@ -25,6 +25,8 @@ export interface ReportModel {
   collaborators: string[];
   detailDesc: string | null;
   fees: OrderFeesView;
+  /** Spare parts used on the order (in use), with the serials taken out and put in. */
+  parts: { name: string; code: string; quantity: number; unit: string | null; serialOut: string | null; serialIn: string | null; chargeable: boolean; amount: number }[];
   paymentMethod: string | null;
   /** What the engineer wrote: notes of their actions and the receipt's text answers. */
   notes: { time: string; who: string; text: string }[];
@@ -34,6 +36,17 @@ export interface ReportModel {
   evaluation: { dimension: string; score: number }[] | null;
   evaluationComment: string | null;
   printedAt: string;
+}
+
+/** The parts in use on the order (spares module's order_parts), oldest first. */
+async function partsOf(ex: Executor, enterpriseId: number, orderId: number): Promise<ReportModel['parts']> {
+  const list = await rows<{ name: string; code: string; quantity: number; unit: string | null; serial_out: string | null; serial_in: string | null; chargeable: boolean; amount: string }>(
+    ex,
+    sql`select s.name, s.code, p.quantity, s.unit, p.serial_out, p.serial_in, p.chargeable, (p.price * p.quantity)::text as amount
+      from order_parts p join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
+      where p.enterprise_id = ${enterpriseId} and p.order_id = ${orderId} and p.state = 1 order by p.id`,
+  );
+  return list.map((p) => ({ name: p.name, code: p.code, quantity: Number(p.quantity), unit: p.unit, serialOut: p.serial_out, serialIn: p.serial_in, chargeable: p.chargeable, amount: Number(p.amount) }));
 }
 
 const SIGNATURE = 21;
@@ -154,6 +167,7 @@ export async function reportModel(deps: Deps, ex: Executor, v: MoneyViewer, row:
     collaborators: collaborators.map((c) => c.name),
     detailDesc: (row.detail_desc as string | null) ?? null,
     fees: await feesOf(ex, v, row),
+    parts: await partsOf(ex, ep, Number(row.id)),
     paymentMethod: method ? (PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS] ?? null) : null,
     notes: notes.map((n) => ({ time: n.time, who: n.who ?? '系统', text: n.note })),
     receipt,
