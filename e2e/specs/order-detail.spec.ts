@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { pickEngineer, shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
 // The order detail as the people who work an order: created through the API, assigned by the dispatcher in the
@@ -58,18 +58,12 @@ test.describe('order detail', () => {
     await expect(detail(desk).getByText(title)).toBeVisible();
     await shot(desk, FLOW, '01-dispatcher-detail');
     await detail(desk).getByRole('button', { name: /^派\s*单$/ }).click();
-    const assign = dialog(desk, '派单');
-    await assign.getByRole('button', { name: '选择服务人员' }).click();
-    const picker = dialog(desk, '选择服务人员');
-    const box = picker.getByLabel('姓名或手机号');
-    await box.fill(ENGINEER);
-    await box.press('Enter');
-    await expect(picker.locator('tbody tr.ant-table-row')).toHaveCount(1);
-    await picker.getByRole('cell', { name: '李服务' }).click();
-    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    const assign = dialog(desk, `派单：${title}`);
+    await pickEngineer(desk, assign, '李服务');
     await assign.getByLabel('备注').fill('请明天上午上门');
     await shot(desk, FLOW, '02-dispatch-dialog');
-    await assign.getByRole('button', { name: /提\s*交/ }).click();
+    await assign.getByRole('button', { name: '确定派单' }).click();
+    await expect(assign).toBeHidden();
     await expect(state(desk)).toHaveText('待接单');
     await shot(desk, FLOW, '03-dispatched');
     await desk.close();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { pickEngineer, shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
 // Issue 11's whole flow as the people who do it: customer service creates an order from a pasted "name phone address",
@@ -80,17 +80,10 @@ test.describe('order flow', () => {
       await office.goto(`/allOrder/orderDetail/${orderId}`);
       await expect(state(office)).toHaveText('待派单');
       await detail(office).getByRole('button', { name: spaced('派单') }).click();
-      const assign = dialog(office, '派单');
-      await assign.getByRole('button', { name: '选择服务人员' }).click();
-      const picker = dialog(office, '选择服务人员');
-      const box = picker.getByLabel('姓名或手机号');
-      await box.fill(ENGINEER);
-      await box.press('Enter');
-      await expect(picker.locator('tbody tr.ant-table-row')).toHaveCount(1);
-      await picker.getByRole('cell', { name: '李服务' }).click();
-      await picker.getByRole('button', { name: /确\s*定/ }).click();
+      const assign = office.getByRole('dialog', { name: /^派单：/ });
+      await pickEngineer(office, assign, '李服务');
       await shot(office, FLOW, '04-dispatcher-assign');
-      await assign.getByRole('button', { name: /提\s*交/ }).click();
+      await assign.getByRole('button', { name: '确定派单' }).click();
       await expect(assign).toBeHidden();
       await expect(state(office)).toHaveText('待接单');
 

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { useApi } from '../../../lib/query';
+import { AssignDialog } from '../../dispatch/AssignDialog';
 import { ActionDialog } from './ActionDialog';
 import { type ActionButton, buttonsFor } from './actions';
 import { orderDetailContract as K } from './api';
@@ -136,7 +137,16 @@ export default function OrderDetail() {
           {actionButtons}
         </div>
       ) : null}
-      {chosen ? <ActionDialog d={d} button={chosen.button} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} /> : null}
+      {chosen?.button.key === 'dispatch' ? (
+        // 派单 is the dispatch desk's dialog: engineers with their load, or an outsourced provider.
+        <AssignDialog
+          target={{ orderIds: [d.id], expectedState: d.state, serviceGroupId: d.serviceGroup?.id ?? null, title: d.title }}
+          onClose={() => setChosen(null)}
+          onDone={() => done(chosen.button)}
+        />
+      ) : chosen ? (
+        <ActionDialog d={d} button={chosen.button} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} />
+      ) : null}
     </div>
   );
 }
