@@ -85,6 +85,10 @@ test('a template with an approval task becomes a project that its people finish 
   const detailUrl = new URL(admin.url()).pathname;
   await expect(page$(admin).getByText(CUSTOMER)).toBeVisible();
   await expect(page$(admin).getByTestId('task-勘察井道')).toBeVisible();
+  // the manager adds a collaborator from the task's card
+  const people = page$(admin).getByTestId('task-people-勘察井道');
+  await pickPerson(admin, people, '选择协作人', ADMIN);
+  await expect(people.locator('.ant-tag').filter({ hasText: '王管理' })).toBeVisible();
   await shot(admin, FLOW, '03-detail-board');
 
   // 3. the principal finishes both tasks; the second goes to approval

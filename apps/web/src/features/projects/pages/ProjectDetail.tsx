@@ -74,7 +74,7 @@ export default function ProjectDetail() {
       <Card size="small">
         <Tabs
           items={[
-            { key: 'board', label: '项目流程', children: process.isLoading ? <Spin /> : <TaskBoard stages={stages} /> },
+            { key: 'board', label: '项目流程', children: process.isLoading ? <Spin /> : <TaskBoard stages={stages} manage={p.power.manage} /> },
             {
               key: 'gantt',
               label: '甘特图',
