@@ -1,12 +1,16 @@
 // Catalogue (types tree, spares), warehouses, stock and ledger lists.
+import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import { type BodyOf, type QueryOf, type SpareOption, type SpareRow, type SpareType, STOCK_LOG_TYPES, type StockLog, type StockRow, type sparesContract as C, type Warehouse, type WarehouseOption } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, rows } from '../../db/client';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { likePattern, prefixPattern } from '../../platform/search';
 import type { SessionUser } from '../../platform/session';
 import { apiTime, isUniqueViolation } from '../settings/sql-helpers';
+
+/** The spare-part form kind (forms.constants: 4 备件). */
+const SPARE_FORM_KIND = 4;
 
 const tz = (u: SessionUser) => u.enterprise.timeZone;
 const and = (parts: (SQL | false | null | undefined)[]): SQL => sql.join(parts.filter(Boolean) as SQL[], sql` and `);
@@ -128,11 +132,20 @@ export async function spareDetail(db: Db, u: SessionUser, id: number) {
   return { ...s, stocks };
 }
 
+/** The spare-part form kind's custom values, checked against its current fields (a catalogue record follows the form as it is). */
+async function spareCustom(tx: Tx, u: SessionUser, b: BodyOf<typeof C.spareSave>): Promise<Record<string, unknown>> {
+  const previous = b.id
+    ? ((await rows<{ custom: Record<string, unknown> }>(tx, sql`select custom from spares where enterprise_id = ${u.enterpriseId} and id = ${b.id}`))[0]?.custom ?? {})
+    : undefined;
+  const { templateVersionId } = await currentVersionOf(tx, u.enterpriseId, SPARE_FORM_KIND);
+  return validateAndComputeExt(tx, u.enterpriseId, SPARE_FORM_KIND, templateVersionId, b.custom, { isNew: !b.id, previous, roles: u.sysrole == null ? undefined : [u.sysrole] });
+}
+
 export async function saveSpare(db: Db, u: SessionUser, b: BodyOf<typeof C.spareSave>): Promise<number> {
   const ep = u.enterpriseId;
-  const values = sql`code = ${b.code}, name = ${b.name}, model = ${b.model}, unit = ${b.unit}, type_id = ${b.typeId ?? null},
+  const values = (custom: Record<string, unknown>) => sql`code = ${b.code}, name = ${b.name}, model = ${b.model}, unit = ${b.unit}, type_id = ${b.typeId ?? null},
     cost_price = ${b.costPrice}, sale_price = ${b.salePrice}, warranty = ${b.warranty}, serialized = ${b.serialized},
-    images = ${JSON.stringify(b.images)}::jsonb, product_ids = ${bigints(b.productIds)}, custom = ${JSON.stringify(b.custom)}::jsonb, updated_at = now()`;
+    images = ${JSON.stringify(b.images)}::jsonb, product_ids = ${bigints(b.productIds)}, custom = ${JSON.stringify(custom)}::jsonb, updated_at = now()`;
   try {
     return await db.transaction(async (tx) => {
       if (b.typeId && !(await rows(tx, sql`select 1 from spare_types where enterprise_id = ${ep} and id = ${b.typeId} for key share`)).length) throw notFound();
@@ -140,14 +153,15 @@ export async function saveSpare(db: Db, u: SessionUser, b: BodyOf<typeof C.spare
         const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from product_models where enterprise_id = ${ep} and id = any(${bigints(b.productIds)})`);
         if (n?.n !== new Set(b.productIds).size) throw notFound();
       }
+      const custom = await spareCustom(tx, u, b);
       if (b.id) {
-        const [r] = await rows<{ id: number }>(tx, sql`update spares set ${values} where enterprise_id = ${ep} and id = ${b.id} returning id::int`);
+        const [r] = await rows<{ id: number }>(tx, sql`update spares set ${values(custom)} where enterprise_id = ${ep} and id = ${b.id} returning id::int`);
         if (!r) throw notFound();
         return r.id;
       }
       const [r] = await rows<{ id: number }>(tx, sql`insert into spares (enterprise_id, code, name) values (${ep}, ${b.code}, ${b.name}) returning id::int`);
       const id = (r as { id: number }).id;
-      await tx.execute(sql`update spares set ${values} where enterprise_id = ${ep} and id = ${id}`);
+      await tx.execute(sql`update spares set ${values(custom)} where enterprise_id = ${ep} and id = ${id}`);
       return id;
     });
   } catch (e) {

@@ -1,9 +1,11 @@
-import { goodsContract as G, sparesContract as C } from '@sk/shared';
+import { fieldInput, goodsContract as G, sparesContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { race, tally } from '../../test/race';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { countOf } from '../customers/test-helpers';
+import { saveField } from '../forms/fields.service';
 import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
 import { ledgerMismatches, quantityOf } from './spares.fixtures';
 
@@ -44,6 +46,18 @@ describe('catalogue', () => {
       { id: root, parentId: null, name: '制冷', spareCount: 0 },
       { id: child, parentId: root, name: '压缩机', spareCount: 1 },
     ]);
+  });
+
+  it('checks the spare-part form kind’s custom fields on save and keeps what the form sends', async () => {
+    const a = await team(t);
+    const { id: fieldId } = await saveField(t.deps.db, { enterpriseId: a.ep, userId: a.admin.id, kind: 4 }, fieldInput.parse({ name: '原厂编号', type: 1, required: true }));
+    const c = a.keeper.client;
+    const missing = await c.call(C.spareSave, { code: 'C-1', name: '滤芯' });
+    expect(missing).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(missing.message).toContain('原厂编号');
+    expect(await countOf(t.deps.db, 'spares', sql`enterprise_id = ${a.ep}`)).toBe(0);
+    const id = (await c.call(C.spareSave, { code: 'C-1', name: '滤芯', custom: { [fieldId]: 'OEM-7' } })).data.id;
+    expect((await rows(t.deps.db, sql`select custom from spares where id = ${id}`))[0]).toEqual({ custom: { [fieldId]: 'OEM-7' } });
   });
 
   it('saves, lists and shows spares; a taken code, bad input and another enterprise’s id are refused', async () => {

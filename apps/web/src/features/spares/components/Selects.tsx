@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../../lib/query';
+import { productContract } from '@sk/shared/customers/products.contract';
 import { S } from '../api';
 
 interface Props {
@@ -47,6 +48,30 @@ export function WarehouseSelect({ value, onChange, placeholder = '选择仓库',
       value={value ?? undefined}
       options={(found.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
       onChange={(v) => onChange?.(v ?? null)}
+    />
+  );
+}
+
+/** The catalogue's product models a spare fits, chosen by name, brand or model (several). */
+export function ModelsSelect({ value = [], onChange, id }: { value?: number[]; onChange?: (ids: number[]) => void; id?: string }) {
+  const [keyword, setKeyword] = useState('');
+  const found = useApi(productContract.productSimpleList, { keyword: keyword || undefined }, { call: { silent: true } });
+  const chosen = useApi(productContract.productSimpleList, { ids: value }, { enabled: value.length > 0, call: { silent: true } });
+  const rows = [...(chosen.data ?? []), ...(found.data ?? [])];
+  const options = [...new Map(rows.map((m) => [m.id, { value: m.id, label: [m.name, m.model].filter(Boolean).join(' ') }])).values()];
+  return (
+    <Select<number[]>
+      id={id}
+      mode="multiple"
+      aria-label="适用产品"
+      showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
+      allowClear
+      placeholder="输入产品名称、品牌或型号搜索"
+      style={{ width: '100%' }}
+      value={value}
+      options={options}
+      onChange={(v) => onChange?.(v)}
+      notFoundContent="产品库中没有匹配的产品"
     />
   );
 }

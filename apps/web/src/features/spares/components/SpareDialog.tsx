@@ -1,6 +1,12 @@
 import type { SpareRow } from '@sk/shared/spares/spares.contract';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
 import { RecordFormDialog } from '../../../components';
+import { type ExtFormApi, WithExtFields } from '../../customers/components/CustomFields';
+import { ModelsSelect } from './Selects';
+
+/** The spare-part form kind (forms.constants: 4 备件). */
+const SPARE_FORM_KIND = 4;
 import { useApi, useApiMutation } from '../../../lib/query';
 import { S } from '../api';
 
@@ -14,15 +20,27 @@ interface Values {
   salePrice?: number;
   warranty: boolean;
   serialized: boolean;
+  productIds?: number[];
 }
 
-/** Add or edit a spare of the catalogue. */
-export function SpareDialog(p: { open: boolean; spare: SpareRow | null; onClose: () => void; onSaved: () => void }) {
+type DialogProps = { open: boolean; spare: SpareRow | null; onClose: () => void; onSaved: () => void };
+
+/** Add or edit a spare of the catalogue, with the spare-part form kind's custom fields. */
+export function SpareDialog(p: DialogProps) {
+  if (!p.open) return null;
+  return (
+    <WithExtFields kind={SPARE_FORM_KIND} isNew={!p.spare} initial={p.spare?.custom}>
+      {(ext) => <SpareForm {...p} ext={ext} />}
+    </WithExtFields>
+  );
+}
+
+function SpareForm(p: DialogProps & { ext: ExtFormApi & { form: ReactNode } }) {
   const types = useApi(S.typeTree, undefined, { enabled: p.open });
   const save = useApiMutation(S.spareSave, { onSuccess: p.onSaved });
   const s = p.spare;
   const initial: Partial<Values> = s
-    ? { code: s.code, name: s.name, model: s.model, unit: s.unit, typeId: s.typeId, costPrice: Number(s.costPrice), salePrice: Number(s.salePrice), warranty: s.warranty, serialized: s.serialized }
+    ? { code: s.code, name: s.name, model: s.model, unit: s.unit, typeId: s.typeId, costPrice: Number(s.costPrice), salePrice: Number(s.salePrice), warranty: s.warranty, serialized: s.serialized, productIds: s.productIds }
     : { unit: '个', costPrice: 0, salePrice: 0, warranty: true, serialized: false };
   return (
     <RecordFormDialog<Values>
@@ -31,8 +49,11 @@ export function SpareDialog(p: { open: boolean; spare: SpareRow | null; onClose:
       width={680}
       initialValues={initial}
       onClose={p.onClose}
-      onSubmit={(v) =>
-        save.mutateAsync({
+      onSubmit={async (v) => {
+        const custom = await p.ext.check();
+        // The failing custom field is marked on the form; the dialog stays open.
+        if (!custom) throw new Error('custom fields');
+        return save.mutateAsync({
           id: s?.id,
           code: v.code,
           name: v.name,
@@ -44,10 +65,10 @@ export function SpareDialog(p: { open: boolean; spare: SpareRow | null; onClose:
           warranty: v.warranty,
           serialized: v.serialized,
           images: s?.images ?? [],
-          productIds: s?.productIds ?? [],
-          custom: s?.custom ?? {},
-        })
-      }
+          productIds: v.productIds ?? [],
+          custom,
+        });
+      }}
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -95,7 +116,13 @@ export function SpareDialog(p: { open: boolean; spare: SpareRow | null; onClose:
             <Switch />
           </Form.Item>
         </Col>
+        <Col xs={24}>
+          <Form.Item name="productIds" label="适用产品">
+            <ModelsSelect />
+          </Form.Item>
+        </Col>
       </Row>
+      {p.ext.form}
     </RecordFormDialog>
   );
 }
