@@ -35,7 +35,21 @@ async function adminClient(): Promise<Client> {
 /** Row count and newest row version of every business table: any insert, update or delete moves it. */
 async function fingerprint(): Promise<string> {
   const r = await rows<{ t: string; n: string; x: string }>(t.deps.db, fingerprintSql);
-  return r.map((x) => `${x.t}:${x.n}:${x.x}`).join('|');
+  // Sorted: a union all has no order of its own (a parallel plan answers its parts in any order).
+  return r
+    .map((x) => `${x.t}:${x.n}:${x.x}`)
+    .sort()
+    .join('|');
+}
+
+/** The tables whose count or newest row version differ between two fingerprints (names what a refusal wrote). */
+function changedTables(before: string, after: string): string {
+  const was = new Set(before.split('|'));
+  return after
+    .split('|')
+    .filter((x) => !was.has(x))
+    .map((x) => x.split(':')[0])
+    .join(', ');
 }
 
 /** The next transaction id the server will hand out: it moves only when something writes. */
@@ -155,7 +169,7 @@ describe(`contract fuzz (seed ${SEED}, ${RUNS} runs per contract)`, () => {
         // No transaction id handed out means nothing was written, not even rolled back: the common case, and cheap.
         if (r.success === false && (await nextXid()) !== x0) {
           const after = await fingerprint();
-          if (after !== known.fp) failures.push(`refused but wrote (${r.message}) ${brief(s)}`);
+          if (after !== known.fp) failures.push(`refused but wrote (${r.message}) ${brief(s)} [${changedTables(known.fp, after)}]`);
         }
         if (r.code === 'VALIDATION' && !plainChinese(r.message ?? '')) failures.push(`message not plain Chinese (${r.message}) ${brief(s)}`);
         if (r.code === 'NOT_LOGGED_IN' && ep.auth !== 'public') client = await adminClient();
