@@ -1,3 +1,4 @@
+import autocannon from 'autocannon';
 import type { Database } from '../apps/server/src/db/client';
 
 /** One statement as the driver received it, to replay byte for byte. */
@@ -53,4 +54,26 @@ export async function explain(database: Database, args: unknown[]): Promise<stri
   const values = typeof first === 'string' ? (args[1] as unknown[]) : (first.values ?? (args[1] as unknown[]));
   const res = (await clientOf(database).query(`explain (analyze, buffers, costs off) ${text}`, values ?? [])) as { rows: Record<string, unknown>[] };
   return res.rows.map((r) => String(Object.values(r)[0])).join('\n');
+}
+
+/** One GET endpoint's latency: API p50/p99 under one autocannon connection, and the p50 of its own statements replayed. */
+export interface MeasuredGet {
+  endpoint: string;
+  apiP50: number;
+  apiP99: number;
+  sqlP50: number;
+}
+
+/** Warms the endpoint, captures its statements, measures it for `seconds` and replays its SQL directly. */
+export async function measureGet(database: Database, base: string, cookie: string, p: string, seconds: number): Promise<MeasuredGet> {
+  const get = async () => {
+    const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
+    const body = (await res.json()) as { success: boolean; message: string };
+    if (!body.success) throw new Error(`${p}: ${body.message}`);
+  };
+  for (let i = 0; i < 3; i++) await get();
+  const statements = await captureSql(database, get);
+  const r = await autocannon({ url: `${base}/api${p}`, connections: 1, duration: seconds, headers: { cookie } });
+  const times = await replay(database, statements, 1000, seconds * 500);
+  return { endpoint: p, apiP50: r.latency.p50, apiP99: r.latency.p99, sqlP50: percentile(times, 50) };
 }

@@ -5,7 +5,6 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -13,7 +12,7 @@ import { type Database, type Db, openPostgres, rows } from '../apps/server/src/d
 import { migrate } from '../apps/server/src/db/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { captureSql, percentile, replay } from './capture';
+import { type MeasuredGet, measureGet } from './capture';
 import { benchLogin, seedLarge } from './seed';
 
 const SPARES = Number(process.env.BENCH_SPARES ?? 100_000);
@@ -68,25 +67,8 @@ async function seedSpares(db: Db, ep: number): Promise<{ spareId: number; wareho
   return pick();
 }
 
-interface Row {
-  endpoint: string;
-  apiP50: number;
-  apiP99: number;
-  sqlP50: number;
-}
-
-async function measure(base: string, cookie: string, database: Database, p: string): Promise<Row> {
-  const get = async () => {
-    const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
-    const body = (await res.json()) as { success: boolean; message: string };
-    if (!body.success) throw new Error(`${p}: ${body.message}`);
-  };
-  for (let i = 0; i < 3; i++) await get();
-  const statements = await captureSql(database, get);
-  const r = await autocannon({ url: `${base}/api${p}`, connections: 1, duration: SECONDS, headers: { cookie } });
-  const times = await replay(database, statements, 1000, SECONDS * 500);
-  return { endpoint: p, apiP50: r.latency.p50, apiP99: r.latency.p99, sqlP50: percentile(times, 50) };
-}
+type Row = MeasuredGet;
+const measure = (base: string, cookie: string, database: Database, p: string): Promise<Row> => measureGet(database, base, cookie, p, SECONDS);
 
 async function main(): Promise<void> {
   const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-sp-'));
