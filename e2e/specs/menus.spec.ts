@@ -43,8 +43,11 @@ async function openEntry(page: Page, entry: Locator, label: string, errors: () =
   if (locked) {
     // A free-plan lock offers the upgrade notice, not a page.
     await expect(upgrade(page), label).toBeVisible();
-    await upgrade(page).getByRole('button', { name: '关闭', exact: true }).click();
-    await expect(upgrade(page)).toBeHidden();
+    // A click while the notice is still zooming in can be lost: close until it is gone.
+    await expect(async () => {
+      if (await upgrade(page).isVisible()) await upgrade(page).getByRole('button', { name: '关闭', exact: true }).click({ timeout: 2_000 });
+      await expect(upgrade(page)).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   } else {
     await settled(page);
     expect(page.url(), label).not.toMatch(DEAD_ENDS);
