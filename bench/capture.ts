@@ -77,3 +77,16 @@ export async function measureGet(database: Database, base: string, cookie: strin
   const times = await replay(database, statements, 1000, seconds * 500);
   return { endpoint: p, apiP50: r.latency.p50, apiP99: r.latency.p99, sqlP50: percentile(times, 50) };
 }
+
+/** Prints measured endpoints as a table, each named by `name` (the path without its common prefix and paging). */
+export function printMeasured(rows: MeasuredGet[], name: (endpoint: string) => string): void {
+  console.table(
+    rows.map((r) => ({
+      endpoint: decodeURIComponent(name(r.endpoint)),
+      'API p50 ms': r.apiP50.toFixed(2),
+      'API p99 ms': r.apiP99.toFixed(2),
+      'SQL p50 ms': r.sqlP50.toFixed(2),
+      'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
+    })),
+  );
+}

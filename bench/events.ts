@@ -11,7 +11,7 @@ import { type Database, type Db, openPostgres, rows } from '../apps/server/src/d
 import { migrate } from '../apps/server/src/db/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { type MeasuredGet, measureGet } from './capture';
+import { type MeasuredGet, measureGet, printMeasured } from './capture';
 import { seedCustomers } from './customers.seed';
 import { BENCH_ADMIN_MOBILE, benchLogin, seedLarge } from './seed';
 
@@ -80,15 +80,7 @@ async function main(): Promise<void> {
       ];
       const out: Row[] = [];
       for (const p of paths) out.push(await measure(base, admin, database, p));
-      console.table(
-        out.map((r) => ({
-          endpoint: decodeURIComponent(r.endpoint.replace('/v2/event/', '').replace(`?${page}`, '')),
-          'API p50 ms': r.apiP50.toFixed(2),
-          'API p99 ms': r.apiP99.toFixed(2),
-          'SQL p50 ms': r.sqlP50.toFixed(2),
-          'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
-        })),
-      );
+      printMeasured(out, (e) => e.replace('/v2/event/', '').replace(`?${page}`, ''));
     } finally {
       await app.close();
     }

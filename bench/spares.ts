@@ -12,7 +12,7 @@ import { type Database, type Db, openPostgres, rows } from '../apps/server/src/d
 import { migrate } from '../apps/server/src/db/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { type MeasuredGet, measureGet } from './capture';
+import { type MeasuredGet, measureGet, printMeasured } from './capture';
 import { benchLogin, seedLarge } from './seed';
 
 const SPARES = Number(process.env.BENCH_SPARES ?? 100_000);
@@ -99,15 +99,7 @@ async function main(): Promise<void> {
       ];
       const out: Row[] = [];
       for (const p of paths) out.push(await measure(base, admin, database, p));
-      console.table(
-        out.map((r) => ({
-          endpoint: decodeURIComponent(r.endpoint.replace(`?${page}`, '')),
-          'API p50 ms': r.apiP50.toFixed(2),
-          'API p99 ms': r.apiP99.toFixed(2),
-          'SQL p50 ms': r.sqlP50.toFixed(2),
-          'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
-        })),
-      );
+      printMeasured(out, (e) => e.replace(`?${page}`, ''));
     } finally {
       await app.close();
     }
