@@ -25,6 +25,8 @@ describe('start-up warm-up', () => {
   it('asks for the session and the page default plan at once, and the gate joins the session request', async () => {
     warmUp('/allCustomer');
     expect(sessionCalls()).toHaveLength(1);
+    // Sent at once, not after the page's chunks load.
+    expect(sent).toContain('/api/search/plan/default?pageKey=%2FallCustomer');
     const user = await loadSessionForGate();
     expect(user).toMatchObject({ id: 7 });
     expect(getSessionUser()).toMatchObject({ id: 7 });
