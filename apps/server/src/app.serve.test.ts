@@ -99,6 +99,21 @@ describe('the built web app', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('serves a file of a build written while the server runs, compressed and kept for a year', async () => {
+    const late = `export const later = ${JSON.stringify('新'.repeat(2000))};\n`;
+    writeFileSync(path.join(dist, 'assets', 'late-9f8e7d6c.js'), late);
+    await precompressDir(dist);
+    const r = await get('/assets/late-9f8e7d6c.js', { 'accept-encoding': BR });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(r.rawPayload).toString()).toBe(late);
+    // Only files in the assets folder: no way out of it.
+    for (const url of ['/assets/..%2Findex.html', '/assets/..%2F..%2Fpackage.json', '/assets/.hidden']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+
   it('answers 404 for a hashed file that is not there (a chunk of an older build), not the page', async () => {
     const r = await get('/assets/index-00000000.js', { 'accept-encoding': BR });
     expect(r.statusCode).toBe(404);

@@ -63,6 +63,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
 
   app.setNotFoundHandler((req, reply) => {
+    // A file of a build written after the start (the static routes are made from the files there at start-up).
+    const late = hasWeb && req.method === 'GET' ? lateAsset(dist, req.url) : null;
+    if (late) return reply.sendFile(late);
     if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb || req.url.startsWith(ASSETS)) {
       return reply.code(404).send({ success: false, message: '404 Error', code: 'NOT_FOUND' });
     }
@@ -70,4 +73,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;
+}
+
+/** The path under `dist` of an /assets/ file that exists now, or null (never outside the assets folder). */
+function lateAsset(dist: string, url: string): string | null {
+  if (!url.startsWith(ASSETS)) return null;
+  const name = url.slice(ASSETS.length).split(/[?#]/)[0] ?? '';
+  if (!/^[\w.-]+$/.test(name) || name.startsWith('.')) return null;
+  return existsSync(path.join(dist, ASSETS, name)) ? `${ASSETS.slice(1)}${name}` : null;
 }
