@@ -75,6 +75,8 @@ export interface ExportResult {
   rssBeforeMb: number;
   rssPeakMb: number;
   rssAfterMb: number;
+  /** Seconds after the export until RSS was back within 10 % of its level before it (null: not within RSS_WAIT_S). */
+  rssBackAfterS: number | null;
   infoP50: number;
   infoP99: number;
   infoRequests: number;
@@ -104,6 +106,28 @@ export async function exportUnderLoad(app: AppProcess, cookie: string, exportPat
   const seconds = (Date.now() - t0) / 1000;
   load.stop();
   const r = await load;
-  await pause(10_000);
-  return { rows, seconds, rssBeforeMb, rssPeakMb, rssAfterMb: rssMb(app.pid), infoP50: r.latency.p50, infoP99: r.latency.p99, infoRequests: r.requests.total };
+  const back = await rssBack(app.pid, rssBeforeMb);
+  return { rows, seconds, rssBeforeMb, rssPeakMb, ...back, infoP50: r.latency.p50, infoP99: r.latency.p99, infoRequests: r.requests.total };
 }
+
+const RSS_WAIT_S = 120;
+
+/**
+ * V8 keeps the garbage of a busy spell (here: the export and the requests beside it) until its memory reducer runs,
+ * some 30–60 s after the load ends; so RSS is watched until it is back within 10 % of its level before, or RSS_WAIT_S.
+ */
+async function rssBack(pid: number, beforeMb: number): Promise<{ rssAfterMb: number; rssBackAfterS: number | null }> {
+  const t0 = Date.now();
+  let now = rssMb(pid);
+  while (now > beforeMb * 1.1 && Date.now() - t0 < RSS_WAIT_S * 1000) {
+    await pause(1000);
+    now = rssMb(pid);
+  }
+  return { rssAfterMb: now, rssBackAfterS: now <= beforeMb * 1.1 ? Math.round((Date.now() - t0) / 1000) : null };
+}
+
+/** "RSS 215 → peak 326 → 163 MB, back 38 s after the export" (or "not back within 120 s"). */
+export const rssLine = (e: ExportResult): string =>
+  `RSS ${e.rssBeforeMb.toFixed(0)} → peak ${e.rssPeakMb.toFixed(0)} → ${e.rssAfterMb.toFixed(0)} MB, ${
+    e.rssBackAfterS === null ? `not back within ${RSS_WAIT_S} s` : `back ${e.rssBackAfterS} s after the export`
+  }`;

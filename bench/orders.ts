@@ -14,7 +14,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, explain, percentile, replay } from './capture';
 import type { ScenarioRow } from './customers';
-import { type AppProcess, exportUnderLoad, startAppProcess } from './load';
+import { type AppProcess, exportUnderLoad, rssLine, startAppProcess } from './load';
 import { BENCH_ENGINEER_MOBILE, type OrderSeed, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
@@ -202,7 +202,7 @@ export async function orderExport(proc: AppProcess, enterpriseId: number, seed: 
   const body = JSON.stringify({ startCreateTime: seed.newest100k });
   try {
     const e = await exportUnderLoad(proc, cookie, '/export/order', 100_000, body);
-    console.info(`Export of the newest 100,000 orders: ${e.seconds.toFixed(1)} s; RSS ${e.rssBeforeMb.toFixed(0)} → peak ${e.rssPeakMb.toFixed(0)} → ${e.rssAfterMb.toFixed(0)} MB 10 s after`);
+    console.info(`Export of the newest 100,000 orders: ${e.seconds.toFixed(1)} s; ${rssLine(e)}`);
     console.info(`  session info during the export (4 connections): p50 ${e.infoP50.toFixed(1)} ms, p99 ${e.infoP99.toFixed(1)} ms`);
   } catch (err) {
     console.info(`Export of 100,000 orders not measured: ${(err as Error).message}`);

@@ -10,7 +10,7 @@ import { openEmbedded } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, percentile, replay } from './capture';
-import { concurrency, exportUnderLoad, startAppProcess } from './load';
+import { concurrency, exportUnderLoad, rssLine, startAppProcess } from './load';
 import type { OrderSeed } from './orders.seed';
 import { BENCH_ADMIN_MOBILE, BENCH_PASSWORD, seedLarge, benchLogin } from './seed';
 
@@ -125,7 +125,7 @@ async function underLoad(database: Database, enterpriseId: number, deptId: numbe
     console.info('Concurrent users (the app as its own process, autocannon connections):');
     console.table(await concurrency(proc.base, cookie, paths, SECONDS));
     const e = await exportUnderLoad(proc, cookie, '/export/user', USERS);
-    console.info(`Export of ${e.rows} users: ${e.seconds.toFixed(1)} s; RSS ${e.rssBeforeMb.toFixed(0)} → peak ${e.rssPeakMb.toFixed(0)} → ${e.rssAfterMb.toFixed(0)} MB 10 s after`);
+    console.info(`Export of ${e.rows} users: ${e.seconds.toFixed(1)} s; ${rssLine(e)}`);
     console.info(`  session info during the export (4 connections): p50 ${e.infoP50.toFixed(1)} ms, p99 ${e.infoP99.toFixed(1)} ms, ${e.infoRequests} answers`);
     if (orderSeed) {
       // The newest 100,000 of the 1,000,000 orders through the download centre, with the app's peak RSS (bench/orders.ts).
