@@ -19,8 +19,9 @@ import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { broadcast } from '../im/im.hub';
-import { actionViewerOf, bespoke, dispatch } from '../orders/actions.service';
+import { actionViewerOf, bespoke, dispatch, instantOf } from '../orders/actions.service';
 import { orderScope } from '../orders/scope';
+import { planVisit } from './clash';
 import * as repo from './schedule.repo';
 
 /** Engineers see only their own row; everyone else (dispatchers, administrators) any engineer. */
@@ -200,24 +201,19 @@ export async function unassigned(db: Db, u: SessionUser) {
 }
 
 /**
- * The board's drop: dispatch the order to the engineer and keep the date, in one transaction. The engineer's
- * row is locked first, so two bookings for one engineer run one after the other and the second sees the
- * first's appointment: of two parallel drops on one slot, one wins and the other answers SCHEDULE_CLASH.
+ * The board's drop: dispatch the order to the engineer and keep the date, in one transaction. The clash rule
+ * (clash.ts) checks both moves with the engineer's row locked: of two parallel drops on one slot, one wins and the
+ * other answers SCHEDULE_CLASH.
  */
 export async function book(db: Db, u: SessionUser, b: BookBody) {
   const v = actionViewerOf(u);
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from users where enterprise_id = ${u.enterpriseId} and id = ${b.serviceUserId} for no key update`);
-    const [at] = await rows<{ at: string }>(tx, sql`select (${b.bespokeTime}::timestamp at time zone ${v.timeZone})::text as at`);
-    const minutes = await repo.visitMinutesOf(tx, u.enterpriseId);
-    const hit = await repo.clashOf(tx, u.enterpriseId, b.serviceUserId, b.orderId, String(at?.at), minutes);
-    if (hit) throw new AppError('SCHEDULE_CLASH', { time: b.bespokeTime.slice(0, 16), orderNo: hit.order_no });
+  return db.transaction(async (tx) => {
+    await planVisit(tx, b.orderId, await instantOf(tx, v.timeZone, b.bespokeTime));
     await dispatch(tx, v, b);
     const r = await bespoke(tx, v, 'keepDate', { orderId: b.orderId, bespokeTime: b.bespokeTime, note: null });
     await broadcast(tx, u.enterpriseId, SCHEDULE_EVENT, { orderId: b.orderId, userId: b.serviceUserId, by: u.id });
     return r;
   });
-  return result;
 }
 
 /** The engineer's day as a visiting order: nearest neighbour from their shared position (else the first visit). */
