@@ -12,7 +12,7 @@ import { type Database, openPostgres, rows } from '../apps/server/src/db/client'
 import { migrate } from '../apps/server/src/db/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { captureSql, explain, percentile, replay } from './capture';
+import { captureSql, explain, type MeasuredGet, percentile, printMeasured, replay } from './capture';
 import { seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
@@ -20,11 +20,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
-interface Row {
-  endpoint: string;
-  apiP50: number;
-  apiP99: number;
-  sqlP50: number;
+interface Row extends MeasuredGet {
   statements: number;
   answer: string;
   plan: string;
@@ -60,6 +56,46 @@ async function measure(database: Database, base: string, cookie: string, p: stri
   };
 }
 
+export interface DispatchScenario {
+  orders: number;
+  pending: number;
+  reused: boolean;
+  rows: Row[];
+}
+
+/** The pending-assignment desk, its counts, the candidates and the default assignee, as the administrator. */
+export async function dispatchScenario(database: Database, base: string, enterpriseId: number): Promise<DispatchScenario> {
+  const seed = await seedOrders(database.db, enterpriseId, ORDERS, 0);
+  const [pending] = await rows<{ n: number; id: number }>(
+    database.db,
+    sql`select count(*)::int as n, max(id) as id from orders where enterprise_id = ${enterpriseId} and state = 1 and not in_pool and deleted_at is null`,
+  );
+  const admin = await benchLogin(base, enterpriseId);
+  const paths = [
+    '/order/unDeliverOrderList?pageIndex=0&pageSize=20',
+    '/order/unDeliverOrderList?pageIndex=200&pageSize=20',
+    '/order/unDeliverOrderList?pageIndex=0&pageSize=20&priority=3',
+    '/order/unDeliverOrderListCount',
+    '/order/unDeliverOrderListCount?priority=3',
+    '/worker/designateUserList?pageIndex=0&pageSize=20',
+    `/order/progress/defaultUser?orderId=${pending?.id}`,
+    '/v2/schedule/unassigned?pageIndex=0&pageSize=20',
+    '/v2/schedule/unassigned/count',
+  ];
+  const out: Row[] = [];
+  for (const p of paths) out.push(await measure(database, base, admin, p));
+  return { orders: seed.orders, pending: Number(pending?.n), reused: seed.reused, rows: out };
+}
+
+export function printDispatch(s: DispatchScenario, plans = process.env.BENCH_PLANS !== '0'): void {
+  console.info(`Dispatch desk at ${s.orders} orders${s.reused ? ' (reused)' : ''}, ${s.pending} pending assignment; API vs its own SQL replayed (budget 1.5×):`);
+  printMeasured(
+    s.rows.map((r) => ({ ...r, endpoint: `${r.endpoint} → ${r.answer}, ${r.statements} statements` })),
+    (e) => e,
+  );
+  if (plans) for (const r of s.rows) if (r.plan) console.info(`\n--- ${r.endpoint}\n${r.plan}`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-dsp-'));
@@ -68,41 +104,11 @@ async function main(): Promise<void> {
   try {
     await migrate(database);
     const ep = await seedLarge(database.db, 2000);
-    const seed = await seedOrders(database.db, ep.enterpriseId, ORDERS, 0);
-    console.info(`${seed.orders} orders (${seed.reused ? 'reused' : `seeded in ${seed.seconds.toFixed(0)} s`})`);
-    const [pending] = await rows<{ n: number; id: number }>(
-      database.db,
-      sql`select count(*)::int as n, max(id) as id from orders where enterprise_id = ${ep.enterpriseId} and state = 1 and not in_pool and deleted_at is null`,
-    );
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
     const app = await buildApp(createDeps(config, database));
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const admin = await benchLogin(base, ep.enterpriseId);
-      const paths = [
-        '/order/unDeliverOrderList?pageIndex=0&pageSize=20',
-        '/order/unDeliverOrderList?pageIndex=200&pageSize=20',
-        '/order/unDeliverOrderList?pageIndex=0&pageSize=20&priority=3',
-        '/order/unDeliverOrderListCount',
-        '/order/unDeliverOrderListCount?priority=3',
-        '/worker/designateUserList?pageIndex=0&pageSize=20',
-        `/order/progress/defaultUser?orderId=${pending?.id}`,
-      ];
-      const out: Row[] = [];
-      for (const p of paths) out.push(await measure(database, base, admin, p));
-      console.info(`\nDispatch desk at ${seed.orders} orders (${pending?.n} pending assignment), API vs its own SQL replayed (budget 1.5×)`);
-      console.table(
-        out.map((r) => ({
-          endpoint: r.endpoint,
-          'API p50 ms': r.apiP50,
-          'API p99 ms': r.apiP99,
-          'SQL p50 ms': Number(r.sqlP50.toFixed(2)),
-          ratio: Number((r.apiP50 / r.sqlP50).toFixed(2)),
-          statements: r.statements,
-          answer: r.answer,
-        })),
-      );
-      if (process.env.BENCH_PLANS !== '0') for (const r of out) if (r.plan) console.info(`\n--- ${r.endpoint}\n${r.plan}`);
+      printDispatch(await dispatchScenario(database, base, ep.enterpriseId));
     } finally {
       await app.close();
     }
@@ -113,7 +119,10 @@ async function main(): Promise<void> {
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Runnable alone; bench/run.ts imports dispatchScenario and printDispatch.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

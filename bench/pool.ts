@@ -14,7 +14,7 @@ import { type Database, openPostgres, rows } from '../apps/server/src/db/client'
 import { migrate } from '../apps/server/src/db/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { captureSql, explain, percentile, replay } from './capture';
+import { captureSql, explain, type MeasuredGet, percentile, printMeasured, replay } from './capture';
 import { BENCH_ENGINEER_MOBILE, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
@@ -73,6 +73,7 @@ async function measure(database: Database, base: string, cookie: string, who: st
   const times = await replay(database, statements, 1000, SECONDS * 500);
   const main = statements.find((s) => /pool_entries/.test(JSON.stringify(s.args)) && /order by/.test(JSON.stringify(s.args)));
   return {
+    endpoint: LIST,
     who,
     answer: `${probe.data.list.length} rows of ${probe.data.count}`,
     apiP50: r.latency.p50,
@@ -83,6 +84,34 @@ async function measure(database: Database, base: string, cookie: string, who: st
   };
 }
 
+export interface PoolScenario {
+  orders: number;
+  pooled: number;
+  reused: boolean;
+  rows: (MeasuredGet & { who: string; answer: string; statements: number; plan: string })[];
+}
+
+/** The pool list for one engineer (their eligible part) and for the administrator (the whole pool), at the seeded scale. */
+export async function poolScenario(database: Database, base: string, enterpriseId: number): Promise<PoolScenario> {
+  const seed = await seedOrders(database.db, enterpriseId, ORDERS, Number(process.env.BENCH_SMALL ?? 2000));
+  const { pooled } = await shapePool(database, enterpriseId, seed.engineerId);
+  const rows = [
+    await measure(database, base, await benchLogin(base, enterpriseId, BENCH_ENGINEER_MOBILE), 'engineer (eligible part)'),
+    await measure(database, base, await benchLogin(base, enterpriseId), 'administrator (whole pool)'),
+  ];
+  return { orders: seed.orders, pooled, reused: seed.reused, rows };
+}
+
+export function printPool(s: PoolScenario, plans = process.env.BENCH_PLANS !== '0'): void {
+  console.info(`Order pool: ${s.orders} orders in the bench enterprise, ${s.pooled} in the pool${s.reused ? ' (reused)' : ''}`);
+  console.info('GET /v2/order/pool/list, first page of 20 (goal: within 1.5× of its own SQL):');
+  printMeasured(
+    s.rows.map((r) => ({ ...r, endpoint: `${r.who}: ${r.answer}, ${r.statements} statements` })),
+    (e) => e,
+  );
+  if (plans) for (const r of s.rows) if (r.plan) console.info(`\n--- ${r.who}\n${r.plan}`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-pool-'));
@@ -91,30 +120,11 @@ async function main(): Promise<void> {
   try {
     await migrate(database);
     const ep = await seedLarge(database.db, 2000);
-    const seed = await seedOrders(database.db, ep.enterpriseId, ORDERS, Number(process.env.BENCH_SMALL ?? 2000));
-    const { pooled } = await shapePool(database, ep.enterpriseId, seed.engineerId);
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
     const app = await buildApp(createDeps(config, database));
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const rowsOut = [
-        await measure(database, base, await benchLogin(base, ep.enterpriseId, BENCH_ENGINEER_MOBILE), 'engineer (eligible part)'),
-        await measure(database, base, await benchLogin(base, ep.enterpriseId), 'administrator (whole pool)'),
-      ];
-      console.info(`Order pool: ${seed.orders} orders in the bench enterprise, ${pooled} in the pool ${seed.reused ? '(reused)' : `(seeded in ${seed.seconds.toFixed(0)} s)`}`);
-      console.info('GET /v2/order/pool/list (goal: within 1.5× of its own SQL):');
-      console.table(
-        rowsOut.map((r) => ({
-          viewer: r.who,
-          answer: r.answer,
-          'API p50 ms': r.apiP50.toFixed(2),
-          'API p99 ms': r.apiP99.toFixed(2),
-          'SQL p50 ms': r.sqlP50.toFixed(2),
-          statements: r.statements,
-          'API/SQL': (r.apiP50 / r.sqlP50).toFixed(2),
-        })),
-      );
-      if (process.env.BENCH_PLANS !== '0') for (const r of rowsOut) if (r.plan) console.info(`\n--- ${r.who}\n${r.plan}`);
+      printPool(await poolScenario(database, base, ep.enterpriseId));
     } finally {
       await app.close();
     }
@@ -125,7 +135,10 @@ async function main(): Promise<void> {
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Runnable alone; bench/run.ts imports poolScenario and printPool.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

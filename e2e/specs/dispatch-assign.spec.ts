@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { pickEngineer, shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
 // Issue 12 §1: the dispatcher assigns pending orders from /assignOrder, one with the dialog (each engineer's load beside
@@ -101,6 +101,39 @@ test.describe('dispatch desk', () => {
     await phone.goto('/assignOrder');
     await expect(phone.getByText('待派单工单').first()).toBeVisible();
     await shot(phone, FLOW, '4-desk-phone');
+    await admin.dispose();
+  });
+
+  test('an order given to the provider waits on the provider’s own /assignOrder; its dispatcher assigns their engineer', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const tag = String(Date.now()).slice(-6);
+    const PROVIDER_USER = '13600000001';
+    await quietGuide(baseURL!, PROVIDER_USER);
+    const admin = await ApiUser.login(baseURL!, ADMIN);
+    const [order] = await pendingOrders(admin, tag, 1);
+    const providers = await admin.get('/serviceprovider/simplelist');
+    const provider = (providers.data as { id: number; name: string }[]).find((p) => p.name === '华东联保服务有限公司');
+    expect(provider).toBeDefined();
+    const given = await admin.send('POST', '/v2/order/dispatch', { orderId: order!.id, providerId: provider!.id });
+    expect(given.success, given.message).toBe(true);
+
+    const page = await browser.newPage();
+    await loginUi(page, PROVIDER_USER);
+    // The provider menu (its one 服务商 group) offers the desk; the page shows the provider's order.
+    await page.getByRole('menuitem', { name: /服务商/ }).click();
+    await expect(page.getByRole('menuitem', { name: /待派单工单/ })).toBeVisible();
+    await page.getByRole('menuitem', { name: /待派单工单/ }).click();
+    await expect(page).toHaveURL(/\/assignOrder$/);
+    await expect(row(page, order!.title)).toBeVisible();
+    await shot(page, FLOW, '5-provider-desk');
+    await row(page, order!.title).getByRole('button', { name: '派单' }).click();
+    const dialog = page.getByRole('dialog', { name: `派单：${order!.title}` });
+    await pickEngineer(page, dialog, '陈外包');
+    await dialog.getByRole('button', { name: '确定派单' }).click();
+    await expect(page.getByText('派单成功')).toBeVisible();
+    await expect(row(page, order!.title)).toHaveCount(0);
+    const d = await admin.get(`/order/orderDetail?orderId=${order!.id}`);
+    expect(d.data.state).toBe(2);
     await admin.dispose();
   });
 

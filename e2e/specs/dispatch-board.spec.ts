@@ -38,6 +38,14 @@ async function freeHour(admin: ApiUser, engineerId: number): Promise<string> {
 
 const engineerPane = (page: Page, engineerId: number) => page.getByTestId(`board-row-${engineerId}`);
 
+/** The board pages engineers and waiting orders: narrow both to the ones the test works with. */
+async function narrowBoard(page: Page, orderTitle: string): Promise<void> {
+  await page.getByPlaceholder('服务人员姓名或手机号').fill(ENGINEER);
+  await page.getByPlaceholder('服务人员姓名或手机号').press('Enter');
+  await page.getByPlaceholder('工单编号或标题').fill(orderTitle);
+  await page.getByPlaceholder('工单编号或标题').press('Enter');
+}
+
 test.describe('map and dispatch board', () => {
   test.use({ actionTimeout: 20_000 });
 
@@ -88,9 +96,12 @@ test.describe('map and dispatch board', () => {
       await loginUi(watcher, ADMIN);
       await watcher.goto('/schedule/board');
       await expect(watcher.getByText('实时更新')).toBeVisible();
+      await narrowBoard(watcher, t);
       await expect(watcher.getByTestId(`board-order-${onBoard}`)).toBeVisible();
 
       await page.goto('/schedule/board');
+      await expect(page.getByText(/共 \d+ 名服务人员/)).toBeVisible();
+      await narrowBoard(page, t);
       const card = page.getByTestId(`board-order-${onBoard}`);
       const slot = page.getByTestId(`slot-${engineerId}-${today()} ${hour}`);
       await expect(card).toBeVisible();
@@ -110,6 +121,7 @@ test.describe('map and dispatch board', () => {
       // Dropping onto the same hour again is refused by the clash check.
       const third = await makeOrder(admin, `冲突检查${t}`, 39.94, 116.43);
       await page.reload();
+      await narrowBoard(page, t);
       await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${today()} ${hour}`));
       await expect(page.getByText(/已有预约/)).toBeVisible();
       await expect(page.getByTestId(`board-order-${third}`)).toBeVisible();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { installBoss } from '../platform/jobs.boss';
 import type { Database } from './client';
+import { createStatistics } from './statistics';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -10,5 +11,6 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export async function migrate(database: Database): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
   await migratePg(database.db as never, opts);
+  await createStatistics(database);
   await installBoss(database);
 }

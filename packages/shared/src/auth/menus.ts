@@ -175,9 +175,12 @@ export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [
 /** The group the service-provider side's entries are shown in. */
 export const PROVIDER_GROUP: MenuGroup = { id: 10, routerName: 'providerGroup', name: '服务商', icon: 'ShopOutlined' };
 
-/** The service-provider side's menu (spec part 2 §2), one flat group. */
+/**
+ * The service-provider side's menu (spec part 2 §2), one flat group. AssignOrder is ours (docs/decisions.md): an order
+ * given to a provider waits for the provider's own dispatcher, who assigns it from their /assignOrder page.
+ */
 export const PROVIDER_MENU_ROUTERS = [
-  'ServiceProviderManagement', 'AllProduct', 'SpareList', 'FaultMode', 'DictionarySettings', 'ServiceFeeStandard',
+  'AssignOrder', 'ServiceProviderManagement', 'AllProduct', 'SpareList', 'FaultMode', 'DictionarySettings', 'ServiceFeeStandard',
   'OrderingRule', 'CaseManagement', 'ServiceOrder', 'ApprovalProcessList', 'CustomerComplaintList',
   'TransportationFeeApproval', 'CostCheck', 'SparePartsSalesman', 'OldPartReturn', 'OutboundOrder', 'QuotationList',
   'ReturnVisitTask', 'ExtendWarranty', 'SettleAccountsList', 'ServiceGroupList', 'CommissionOrder', 'ApprovalProcessSettings',

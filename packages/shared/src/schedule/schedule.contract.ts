@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { L } from '../common/zod';
-import { optionalIds, requiredDate, requiredId, requiredText } from '../customers/fields';
+import { optionalId, optionalIds, requiredDate, requiredId, requiredText } from '../customers/fields';
 import { bespokeBody, dispatchFields } from '../orders/order.actions.contract';
 import { SCHEDULE_MAX_DAYS } from './schedule.constants';
 
@@ -38,13 +38,11 @@ const page = {
   pageSize: L(coerceInt().min(1, '每页条数不正确').max(100, '每页条数不能超过100').default(20), '每页条数'),
 };
 
-/** The engineers of the table: a name or mobile keyword, or chosen ids. */
-export const scheduleQuery = inRange(
-  z.object({ ...range, ...page, keyword: L(z.string().trim().max(50, '关键字不能超过50个字').optional(), '关键字'), userIds: optionalIds('服务人员', 200) }),
-);
-export const scheduleCountQuery = inRange(
-  z.object({ ...range, keyword: L(z.string().trim().max(50, '关键字不能超过50个字').optional(), '关键字'), userIds: optionalIds('服务人员', 200) }),
-);
+const keyword = L(z.string().trim().max(50, '关键字不能超过50个字').optional(), '关键字');
+/** The engineers of the table: a name or mobile keyword, chosen ids, or the members of one service group. */
+const engineerFilter = { keyword, userIds: optionalIds('服务人员', 200), serviceGroupId: optionalId('服务团队') };
+export const scheduleQuery = inRange(z.object({ ...range, ...page, ...engineerFilter }));
+export const scheduleCountQuery = inRange(z.object({ ...range, ...engineerFilter }));
 export type ScheduleQuery = z.infer<typeof scheduleQuery>;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, '时间格式应为HH:mm');
@@ -155,6 +153,9 @@ export const unassignedRowSchema = z.object({
   createdAt: z.string(),
 });
 export type UnassignedRow = z.infer<typeof unassignedRowSchema>;
+/** The board's side pane, a page at a time: order number or title. */
+export const unassignedCountQuery = z.object({ keyword });
+export const unassignedQuery = z.object({ ...page, keyword });
 
 /** POST /v2/schedule/book: the board's drop: dispatch to the engineer and keep the date, refused on a clash. */
 export const bookBody = dispatchFields.omit({ providerId: true }).extend({ serviceUserId: requiredId('服务人员'), bespokeTime: bespokeBody.shape.bespokeTime });
@@ -207,7 +208,8 @@ export const scheduleContract = {
   /** The engineers for one order, nearest first. */
   nearest: endpoint({ method: 'GET', path: '/v2/schedule/nearest', power: SCHEDULE_POWERS.assign, query: z.object({ orderId: requiredId('工单') }), response: z.array(nearestRowSchema) }),
   /** The board's side pane: orders waiting for an engineer, most urgent first. */
-  unassigned: endpoint({ method: 'GET', path: '/v2/schedule/unassigned', power: SCHEDULE_POWERS.assign, response: z.array(unassignedRowSchema) }),
+  unassigned: endpoint({ method: 'GET', path: '/v2/schedule/unassigned', power: SCHEDULE_POWERS.assign, query: unassignedQuery, response: z.array(unassignedRowSchema) }),
+  unassignedCount: endpoint({ method: 'GET', path: '/v2/schedule/unassigned/count', power: SCHEDULE_POWERS.assign, query: unassignedCountQuery, response: z.number() }),
   book: endpoint({ method: 'POST', path: '/v2/schedule/book', power: SCHEDULE_POWERS.assign, body: bookBody, response: z.object({ id: z.number(), state: z.number() }) }),
   route: endpoint({ method: 'GET', path: '/v2/schedule/route', power: SCHEDULE_POWERS.list, query: routeQuery, response: routeSchema }),
   myPosition: endpoint({ method: 'GET', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, response: myPositionSchema }),

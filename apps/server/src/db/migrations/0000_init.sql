@@ -1860,6 +1860,7 @@ CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","create
 CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_undeliver_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_open_load_idx" ON "orders" USING btree ("enterprise_id","service_user_id","appointment_at") WHERE state in (2, 3, 4) and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_pool_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and in_pool and deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "service_item_types_name_uq" ON "service_item_types" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "service_items_name_uq" ON "service_items" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE INDEX "service_items_type_idx" ON "service_items" USING btree ("enterprise_id","type_id","sort","id");--> statement-breakpoint

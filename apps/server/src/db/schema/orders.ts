@@ -256,6 +256,8 @@ export const orders = pgTable(
     // The desk's pending list (picked and counted index-only) and each engineer's open load with today's appointments.
     index('orders_undeliver_list_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`state = 1 and not in_pool and deleted_at is null`),
     index('orders_open_load_idx').on(t.enterpriseId, t.serviceUserId, t.appointmentAt).where(sql`state in (2, 3, 4) and deleted_at is null`),
+    // The pool list (modules/pool): walked newest first in its own order, stopping at the page (no sort of the whole pool).
+    index('orders_pool_list_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`state = 1 and in_pool and deleted_at is null`),
   ],
 );
 

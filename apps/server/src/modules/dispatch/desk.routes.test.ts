@@ -1,4 +1,4 @@
-import { dispatchContract as D, orderActionsContract as K } from '@sk/shared';
+import { dispatchContract as D, orderActionsContract as K, menuContract as M, type MenuList } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -98,6 +98,10 @@ describe('POST /v2/order/dispatch, extended', () => {
     const boss = await loggedIn(t.app, t.deps.db, { roles: [1], enterpriseId: tm.ep });
     await t.deps.db.execute(sql`update users set user_type = 1, provider_id = ${pr} where enterprise_id = ${tm.ep} and id = ${boss.user.id}`);
     const other = await orderIn(t, tm, 1);
+    // Their provider menu offers the desk, its badge counting their provider's orders only.
+    const menu: MenuList = (await boss.client.call(M.listV2)).data;
+    expect(menu.groups.flatMap((g) => g.children).find((e) => e.routerName === 'AssignOrder')).toMatchObject({ path: '/assignOrder', parentId: 10 });
+    expect((await boss.client.get('/order/unDeliverOrderListCount')).data).toBe(1);
     expect(ids(await boss.client.call(D.unDeliverOrderList, {}))).toEqual([id]);
     expect((await boss.client.call(D.candidates, {})).data.list.map((u: { id: number }) => u.id)).toEqual([theirs]);
     expect((await boss.client.call(K.dispatch, { orderId: other, serviceUserId: theirs })).code).toBe('NOT_FOUND');

@@ -81,7 +81,8 @@ describe('GET /v2/menu/listV2', () => {
     expect(names).toContain('ApprovalProcessList');
     expect(names).toContain('SettleAccountsList');
     expect(names).not.toContain('AllOrder');
-    expect(names).toHaveLength(23);
+    expect(names).toContain('AssignOrder');
+    expect(names).toHaveLength(24);
     expect(entries(m).every((e) => e.parentId === 10)).toBe(true);
   });
 

@@ -19,11 +19,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Name = keyof typeof K;
+/** A visit time of its own per order: one engineer serves them all, and overlapping visits clash (schedule/clash.ts). */
+const dayOf = (id: number) => `${new Date(Date.UTC(2027, 0, 1) + id * 86_400_000).toISOString().slice(0, 10)} 10:00`;
 /** A well-formed body of each endpoint for one order. */
 const sample: Record<Name, (id: number) => Record<string, unknown>> = {
   acceptance: (id) => ({ orderId: id }),
-  keepDate: (id) => ({ orderId: id, bespokeTime: '2026-12-01 10:00' }),
-  workerBespokeDate: (id) => ({ orderId: id, bespokeTime: '2026-12-01 10:00' }),
+  keepDate: (id) => ({ orderId: id, bespokeTime: dayOf(id) }),
+  workerBespokeDate: (id) => ({ orderId: id, bespokeTime: dayOf(id) }),
   accept: (id) => ({ orderId: id }),
   refuseOrder: (id) => ({ orderId: id, reason: '不在区域' }),
   startService: (id) => ({ orderId: id }),

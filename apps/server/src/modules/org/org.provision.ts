@@ -55,7 +55,10 @@ async function fillGroups(tx: Tx, enterpriseId: number, people: { id: number; ro
   }
 }
 
-/** The demo enterprise also gets an outsourcing partner with one engineer (mobile 13600000001, the demo password). */
+/**
+ * The demo enterprise also gets an outsourcing partner with one user (mobile 13600000001, the demo password): the
+ * provider's dispatcher (role 1, its /assignOrder desk) and its engineer (role 2).
+ */
 async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
   const [admin] = await tx
     .select({ hash: users.passwordHash })
@@ -69,7 +72,7 @@ async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
   if (!p) return;
   const [u] = await tx
     .insert(users)
-    .values({ enterpriseId, mobile: '13600000001', name: '陈外包', roles: [2], sysrole: 2, userType: 1, providerId: p.id, passwordHash: admin?.hash ?? null })
+    .values({ enterpriseId, mobile: '13600000001', name: '陈外包', roles: [1, 2], sysrole: 1, userType: 1, providerId: p.id, passwordHash: admin?.hash ?? null })
     .onConflictDoNothing()
     .returning({ id: users.id });
   const [team] = await tx.insert(serviceGroups).values({ enterpriseId, name: '外包服务团队', type: 2, leaderId: u?.id ?? null }).onConflictDoNothing().returning({ id: serviceGroups.id });

@@ -36,10 +36,12 @@ export const visitMinutesOf = (ex: Executor, ep: number): Promise<number> => get
 export interface EngineerFilter {
   keyword?: string;
   userIds?: number[];
+  serviceGroupId?: number | null;
 }
 const engineerWhere = (ep: number, f: EngineerFilter): SQL => {
   const parts = [sql`u.enterprise_id = ${ep}`, sql`u.enabled`, sql`u.deleted_at is null`, sql`2 = any(u.roles)`];
   if (f.userIds?.length) parts.push(sql`u.id = any(${bigints(f.userIds)})`);
+  if (f.serviceGroupId) parts.push(sql`u.id in (select m.user_id from service_group_members m where m.enterprise_id = ${ep} and m.group_id = ${f.serviceGroupId})`);
   if (f.keyword) parts.push(sql`(u.name ilike ${`%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`} or u.mobile like ${`${f.keyword.replace(/[\\%_]/g, '\\$&')}%`})`);
   return sql.join(parts, sql` and `);
 };

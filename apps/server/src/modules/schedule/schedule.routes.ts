@@ -2,12 +2,14 @@ import { scheduleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { installClashGuard } from './clash';
 import * as repo from './schedule.repo';
 import * as svc from './schedule.service';
 
 /** Map, schedule table and dispatch board (issue 12 §3; docs/api.md "Schedule, map and dispatch board"). */
 export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
+  installClashGuard();
   registerAll(app, deps, C, {
     dispatchList: ({ user, query }) => svc.table(db, user, query),
     dispatchCount: ({ user, query }) => svc.tableCount(db, user, query),
@@ -17,7 +19,8 @@ export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<
     saveIntervals: async ({ user, body }) => withMessage(await svc.saveIntervals(db, user, body.list), '保存成功'),
     map: ({ user, query }) => svc.mapData(db, user, query),
     nearest: ({ user, query }) => svc.nearest(db, user, query.orderId),
-    unassigned: ({ user }) => svc.unassigned(db, user),
+    unassigned: ({ user, query }) => svc.unassigned(db, user, query),
+    unassignedCount: ({ user, query }) => svc.unassignedCount(db, user, query),
     book: async ({ user, body }) => withMessage(await svc.book(db, user, body), '派单成功'),
     route: ({ user, query }) => svc.route(db, user, query.userId, query.date),
     myPosition: ({ user }) => svc.myPosition(db, user),

@@ -14,19 +14,21 @@ import {
   type ScheduleQuery,
   type TimeInterval,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { countOf, type PageRequest, pageSql } from '../../platform/list';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { broadcast } from '../im/im.hub';
-import { actionViewerOf, bespoke, dispatch } from '../orders/actions.service';
+import { actionViewerOf, bespoke, dispatch, instantOf } from '../orders/actions.service';
 import { orderScope } from '../orders/scope';
+import { planVisit } from './clash';
 import * as repo from './schedule.repo';
 
 /** Engineers see only their own row; everyone else (dispatchers, administrators) any engineer. */
 const engineerOnly = (u: SessionUser): boolean => !u.admin && u.sysrole === 2;
-const filterOf = (u: SessionUser, q: { keyword?: string; userIds?: number[] }): repo.EngineerFilter =>
-  engineerOnly(u) ? { userIds: [u.id] } : { keyword: q.keyword || undefined, userIds: q.userIds };
+const filterOf = (u: SessionUser, q: repo.EngineerFilter): repo.EngineerFilter =>
+  engineerOnly(u) ? { userIds: [u.id] } : { keyword: q.keyword || undefined, userIds: q.userIds, serviceGroupId: q.serviceGroupId };
 
 const daysOf = (from: string, to: string): string[] => {
   const out: string[] = [];
@@ -87,7 +89,7 @@ export async function table(db: Db, u: SessionUser, q: ScheduleQuery): Promise<E
   });
 }
 
-export const tableCount = (db: Db, u: SessionUser, q: { keyword?: string; userIds?: number[] }) => repo.countEngineers(db, u.enterpriseId, filterOf(u, q));
+export const tableCount = (db: Db, u: SessionUser, q: repo.EngineerFilter) => repo.countEngineers(db, u.enterpriseId, filterOf(u, q));
 
 /** Per-engineer counts for the range, from the same table. */
 export async function report(db: Db, u: SessionUser, q: ScheduleQuery): Promise<ReportRow[]> {
@@ -188,36 +190,40 @@ export async function nearest(db: Db, u: SessionUser, orderId: number): Promise<
   return list.sort((a, b) => (a.distance ?? Number.POSITIVE_INFINITY) - (b.distance ?? Number.POSITIVE_INFINITY) || a.open - b.open || a.userId - b.userId);
 }
 
-/** Orders waiting for an engineer (not in the pool), most urgent and oldest first. */
-export async function unassigned(db: Db, u: SessionUser) {
+/** Orders waiting for an engineer (not in the pool, not invalid), by number or title. */
+function unassignedWhere(u: SessionUser, keyword?: string): SQL {
+  const parts = [sql`o.enterprise_id = ${u.enterpriseId}`, sql`o.state = 1`, sql`o.deleted_at is null`, sql`not o.in_pool`, sql`not o.invalid`];
+  if (keyword) parts.push(sql`(o.order_no = ${keyword} or o.title ilike ${`%${keyword.replace(/[\\%_]/g, '\\$&')}%`})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The board's side pane, a page at a time: most urgent and oldest first. */
+export async function unassigned(db: Db, u: SessionUser, q: PageRequest & { keyword?: string }) {
   return rows(
     db,
     sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address,
         to_char(o.created_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
-      from orders o where o.enterprise_id = ${u.enterpriseId} and o.state = 1 and o.deleted_at is null and not o.in_pool and not o.invalid
-      order by o.priority desc, o.created_at, o.id limit 100`,
+      from orders o where ${unassignedWhere(u, q.keyword)}
+      order by o.priority desc, o.created_at, o.id ${pageSql(q)}`,
   ) as Promise<never[]>;
 }
 
+export const unassignedCount = (db: Db, u: SessionUser, q: { keyword?: string }) => countOf(db, sql`orders o`, unassignedWhere(u, q.keyword));
+
 /**
- * The board's drop: dispatch the order to the engineer and keep the date, in one transaction. The engineer's
- * row is locked first, so two bookings for one engineer run one after the other and the second sees the
- * first's appointment: of two parallel drops on one slot, one wins and the other answers SCHEDULE_CLASH.
+ * The board's drop: dispatch the order to the engineer and keep the date, in one transaction. The clash rule
+ * (clash.ts) checks both moves with the engineer's row locked: of two parallel drops on one slot, one wins and the
+ * other answers SCHEDULE_CLASH.
  */
 export async function book(db: Db, u: SessionUser, b: BookBody) {
   const v = actionViewerOf(u);
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from users where enterprise_id = ${u.enterpriseId} and id = ${b.serviceUserId} for no key update`);
-    const [at] = await rows<{ at: string }>(tx, sql`select (${b.bespokeTime}::timestamp at time zone ${v.timeZone})::text as at`);
-    const minutes = await repo.visitMinutesOf(tx, u.enterpriseId);
-    const hit = await repo.clashOf(tx, u.enterpriseId, b.serviceUserId, b.orderId, String(at?.at), minutes);
-    if (hit) throw new AppError('SCHEDULE_CLASH', { time: b.bespokeTime.slice(0, 16), orderNo: hit.order_no });
+  return db.transaction(async (tx) => {
+    await planVisit(tx, b.orderId, await instantOf(tx, v.timeZone, b.bespokeTime));
     await dispatch(tx, v, b);
     const r = await bespoke(tx, v, 'keepDate', { orderId: b.orderId, bespokeTime: b.bespokeTime, note: null });
     await broadcast(tx, u.enterpriseId, SCHEDULE_EVENT, { orderId: b.orderId, userId: b.serviceUserId, by: u.id });
     return r;
   });
-  return result;
 }
 
 /** The engineer's day as a visiting order: nearest neighbour from their shared position (else the first visit). */

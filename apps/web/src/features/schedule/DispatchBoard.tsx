@@ -5,7 +5,8 @@ import { minuteOf, minuteText } from '@sk/shared/schedule/schedule.constants';
 import { SCHEDULE_EVENT, type EngineerRow, type TimeInterval, type UnassignedRow, type Visit } from '@sk/shared/schedule/schedule.contract';
 import { ORDER_PRIORITIES } from '@sk/shared/orders/orders.constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Col, DatePicker, Empty, Row, Segmented, Space, Tag, Typography } from 'antd';
+import { teamContract } from '@sk/shared/org/team.contract';
+import { Badge, Button, Card, Col, DatePicker, Empty, Input, Pagination, Row, Segmented, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -74,6 +75,9 @@ function useLiveBoard(): ImState {
   }, [qc]);
   return state;
 }
+
+/** Orders per page of the side pane. */
+const WAIT_PAGE = 30;
 
 const PRIORITY_COLORS: Record<number, string> = { 1: 'default', 2: 'orange', 3: 'red' };
 
@@ -157,9 +161,22 @@ export default function DispatchBoard() {
   const [routeOf, setRouteOf] = useState<EngineerRow | null>(null);
   const day = date.format('YYYY-MM-DD');
   const span = mode === 'day' ? { startDate: day, endDate: day } : { startDate: weekOf(day)[0] as string, endDate: weekOf(day)[6] as string };
-  const table = useApi(S.dispatchList, { ...span, pageSize: 100 });
+  // Engineers a page at a time (by team and keyword), so the board stays usable with 1000 of them.
+  const [who, setWho] = useState<{ serviceGroupId?: number; keyword?: string }>({});
+  const [rows, setRows] = useState({ page: 1, size: 20 });
+  const table = useApi(S.dispatchList, { ...span, ...who, pageIndex: rows.page - 1, pageSize: rows.size });
+  const engineers = useApi(S.dispatchCount, { ...span, ...who });
+  const groups = useApi(teamContract.groupList, { pageSize: 1000 });
   const intervals = useApi(S.intervals);
-  const waiting = useApi(S.unassigned);
+  // The waiting orders a page at a time, by number or title.
+  const [find, setFind] = useState<string | undefined>();
+  const [waitPage, setWaitPage] = useState(1);
+  const waiting = useApi(S.unassigned, { keyword: find, pageIndex: waitPage - 1, pageSize: WAIT_PAGE });
+  const waitingCount = useApi(S.unassignedCount, { keyword: find });
+  const filterBy = (next: typeof who) => {
+    setWho({ ...who, ...next });
+    setRows({ ...rows, page: 1 });
+  };
   const live = useLiveBoard();
   const book = useApiMutation(S.book, { invalidates: LIVE_READS });
   const slots = useMemo(() => slotsOf(mode, day, intervals.data ?? []), [mode, day, intervals.data]);
@@ -187,6 +204,19 @@ export default function DispatchBoard() {
             </Space>
           }
         >
+          <Space wrap style={{ marginBottom: 8 }}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="全部服务团队"
+              style={{ minWidth: 180 }}
+              aria-label="服务团队筛选"
+              value={who.serviceGroupId}
+              onChange={(v?: number) => filterBy({ serviceGroupId: v })}
+              options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            />
+            <Input.Search allowClear placeholder="服务人员姓名或手机号" aria-label="搜索服务人员" style={{ width: 220 }} onSearch={(v) => filterBy({ keyword: v.trim() || undefined })} />
+          </Space>
           {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
           <div style={{ overflowX: 'auto' }}>
             <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
@@ -217,17 +247,42 @@ export default function DispatchBoard() {
             </div>
             {table.data?.length === 0 && <Empty description="暂无服务人员" />}
           </div>
+          <Pagination
+            size="small"
+            style={{ marginTop: 8, justifyContent: 'flex-end' }}
+            current={rows.page}
+            pageSize={rows.size}
+            total={engineers.data ?? 0}
+            showSizeChanger
+            pageSizeOptions={[10, 20, 50, 100]}
+            showTotal={(n) => `共 ${n} 名服务人员`}
+            onChange={(page, size) => setRows({ page: size === rows.size ? page : 1, size })}
+          />
         </Card>
       </Col>
       <Col xs={24} lg={6}>
-        <Card size="small" title={`待派单工单（${waiting.data?.length ?? 0}）`} styles={{ body: { maxHeight: 640, overflowY: 'auto' } }}>
+        <Card size="small" title={`待派单工单（${waitingCount.data ?? 0}）`} styles={{ body: { maxHeight: 720, overflowY: 'auto' } }}>
           <BoardDropHint />
+          <Input.Search
+            allowClear
+            size="small"
+            placeholder="工单编号或标题"
+            aria-label="搜索待派单工单"
+            style={{ marginBottom: 8 }}
+            onSearch={(v) => {
+              setFind(v.trim() || undefined);
+              setWaitPage(1);
+            }}
+          />
           <Space direction="vertical" style={{ width: '100%' }} data-testid="board-waiting">
             {(waiting.data ?? []).map((o) => (
               <OrderCard key={o.id} o={o} picked={picked === o.id} onPick={() => setPicked(picked === o.id ? null : o.id)} />
             ))}
             {waiting.data?.length === 0 && <Empty description="没有待派单的工单" />}
           </Space>
+          {(waitingCount.data ?? 0) > WAIT_PAGE && (
+            <Pagination simple size="small" style={{ marginTop: 8 }} current={waitPage} pageSize={WAIT_PAGE} total={waitingCount.data ?? 0} onChange={setWaitPage} />
+          )}
         </Card>
       </Col>
       <RouteDrawer engineer={routeOf} date={day} onClose={() => setRouteOf(null)} />

@@ -1,0 +1,73 @@
+import { BUSY_STATES, orderMachine } from '@sk/shared';
+import { is, SQL, sql } from 'drizzle-orm';
+import { rows, type Executor, type Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { type HookContext, type PatchValue, registerStateHook } from '../../platform/state';
+import { clashOf, visitMinutesOf } from './schedule.repo';
+
+/**
+ * One clash rule for every way a visit gets booked (issue 12 §3): the board's drop, keepDate, the engineer's
+ * workerBespokeDate, an approved 改约, a dispatch or grab of an order that already has an appointment. It runs as
+ * a check on every order move that changes the engineer or the time, inside the move's transaction, after the
+ * order row is locked: it then locks the engineer's row, so two bookings of one engineer queue (always order
+ * first, engineer second: no deadlock) and the second sees the first's appointment.
+ */
+
+const PLANNED = 'sk.planned_visit';
+
+/** The engineer's visits (BUSY_STATES, `visitMinutes` long each) must not overlap the one at `at` (an instant). */
+export async function guardVisit(tx: Executor, enterpriseId: number, userId: number, orderId: number, at: string): Promise<void> {
+  await tx.execute(sql`select id from users where enterprise_id = ${enterpriseId} and id = ${userId} for no key update`);
+  const minutes = await visitMinutesOf(tx, enterpriseId);
+  const hit = await clashOf(tx, enterpriseId, userId, orderId, at, minutes);
+  if (!hit) return;
+  const [local] = await rows<{ text: string }>(
+    tx,
+    sql`select to_char(${at}::timestamptz at time zone e.time_zone, 'YYYY-MM-DD HH24:MI') as text from enterprises e where e.id = ${enterpriseId}`,
+  );
+  throw new AppError('SCHEDULE_CLASH', { time: local?.text ?? at, orderNo: hit.order_no });
+}
+
+/**
+ * The board books an order in two moves (dispatch, then keepDate): the dispatch is checked at the time the order is
+ * about to get, not at its old one. Transaction-local, so it never outlives the booking.
+ */
+export async function planVisit(tx: Tx, orderId: number, at: string): Promise<void> {
+  await tx.execute(sql`select set_config(${PLANNED}, ${`${orderId}|${at}`}, true)`);
+}
+
+async function plannedAt(tx: Tx, orderId: number): Promise<string | null> {
+  const [r] = await rows<{ p: string | null }>(tx, sql`select current_setting(${PLANNED}, true) as p`);
+  const [id, at] = (r?.p ?? '').split('|');
+  return id === String(orderId) && at ? at : null;
+}
+
+type Value = PatchValue | unknown;
+const plain = (v: Value): string | number | null => (v == null || is(v, SQL) ? null : typeof v === 'number' ? v : String(v));
+const instantText = (v: unknown): string | null => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
+
+/** The engineer and the time the move leaves the order with, when it changes either (else null: nothing to check). */
+async function visitAfter(h: HookContext): Promise<{ userId: number; at: string } | null> {
+  const setsUser = 'service_user_id' in h.patch;
+  const setsTime = 'appointment_at' in h.patch;
+  if ((!setsUser && !setsTime) || !(BUSY_STATES as readonly number[]).includes(h.to)) return null;
+  const user = plain(setsUser ? h.patch.service_user_id : h.current.service_user_id);
+  let at = setsTime ? instantText(plain(h.patch.appointment_at)) : instantText(h.current.appointment_at);
+  // A board booking moves an order that already has a time: the dispatch is checked at the new time (keepDate follows).
+  if (setsUser && !setsTime && at != null) at = (await plannedAt(h.tx, h.id)) ?? at;
+  return user == null || at == null ? null : { userId: Number(user), at };
+}
+
+let installed = false;
+
+/** Installs the rule on every order move (once per process). */
+export function installClashGuard(): void {
+  if (installed) return;
+  installed = true;
+  registerStateHook(orderMachine, '*', {
+    check: async (h) => {
+      const visit = await visitAfter(h);
+      if (visit) await guardVisit(h.tx, h.enterpriseId, visit.userId, h.id, visit.at);
+    },
+  });
+}
