@@ -1,4 +1,4 @@
-// SLA at scale: npx tsx bench/sla.ts (standalone; not wired into npm run bench).
+// SLA at scale: npx tsx bench/sla.ts (alone), or slaScenario/printSla from npm run bench.
 // Seeds BENCH_SLA_ORDERS (default 1,000,000) orders into the bench enterprise (bench/orders.seed.ts) and
 // BENCH_SLA_CLOCKS (default a tenth of the orders, 100,000) running SLA clocks on the newest of them, with
 // deadlines spread over the next BENCH_SLA_SPREAD minutes (default 60, so about 1,700 warnings, breaches and
@@ -8,7 +8,6 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -17,7 +16,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { sweepSla } from '../apps/server/src/modules/sla/sla.sweep';
 import { createDeps } from '../apps/server/src/platform/create-deps';
-import { captureSql, percentile, replay } from './capture';
+import { type MeasuredGet, measureGet, printMeasured } from './capture';
 import { seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
@@ -43,26 +42,73 @@ async function seedClocks(database: Database, ep: number, t0: number): Promise<n
     select ${ep}, o.id, ${p?.id}, '压测SLA', 6, ${SPREAD * 60_000}, 600000, ${start}::timestamptz, ${start}::timestamptz, d.deadline, d.deadline - interval '10 minutes'
     from (select id, row_number() over (order by id desc) as i from orders where enterprise_id = ${ep} order by id desc limit ${CLOCKS}) o
     cross join lateral (select ${start}::timestamptz + interval '1 minute' + (o.i::float8 / ${CLOCKS}) * ${SPREAD} * interval '1 minute' as deadline) d`);
-  // DueOrder is driven by the clocks: each order's due time is its clock's deadline.
-  await db.execute(sql`update orders o set due_at = c.deadline_at from order_sla_clocks c where c.enterprise_id = ${ep} and o.enterprise_id = ${ep} and o.id = c.order_id`);
+  // The orders keep the seed's due times (bench/orders.seed.ts: open orders 1–3 days after creation, many past): DueOrder
+  // reads those; the sweep reads only the clocks. Rewriting 100,000 orders' due_at here took minutes on the shared database.
   await db.execute(sql`vacuum analyze order_sla_clocks`);
-  await db.execute(sql`vacuum analyze orders`);
   const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from order_sla_clocks where enterprise_id = ${ep}`);
   return Number(n?.n);
 }
 
-async function measure(database: Database, base: string, cookie: string, p: string) {
-  const get = () => fetch(`${base}/api${p}`, { headers: { cookie } }).then((r) => r.json() as Promise<{ success: boolean; message: string; data: unknown }>);
-  const probe = await get();
-  if (!probe.success) throw new Error(`${p}: ${probe.message}`);
-  for (let i = 0; i < 3; i++) await get();
-  const statements = await captureSql(database, async () => {
-    await get();
-  });
-  const r = await autocannon({ url: `${base}/api${p}`, connections: 1, duration: SECONDS, headers: { cookie } });
-  const times = await replay(database, statements, 1000, SECONDS * 500);
-  const d = probe.data as { count?: number } | number;
-  return { p, api: r.latency.p50, sql: percentile(times, 50), answer: typeof d === 'number' ? d : d.count };
+export interface SweepMinute {
+  minute: number;
+  ms: number;
+  /** Each step's time (warnDue, breachDue, escalateDue). */
+  steps: Record<string, number>;
+  warned: number;
+  breached: number;
+  escalated: number;
+}
+export interface SlaScenario {
+  orders: number;
+  clocks: number;
+  minutes: SweepMinute[];
+  idleMs: number;
+  due: MeasuredGet[];
+}
+
+/**
+ * The SLA scenario on the bench enterprise (its orders must be seeded: bench/orders.seed.ts): CLOCKS running clocks,
+ * the sweep for each of MINUTES minutes of clock time, an idle sweep, then DueOrder's list and badge against `base`.
+ */
+export async function slaScenario(database: Database, base: string, enterpriseId: number): Promise<SlaScenario> {
+  const [o] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where enterprise_id = ${enterpriseId}`);
+  const t0 = Date.now();
+  const clocks = await seedClocks(database, enterpriseId, t0);
+  const minutes: SweepMinute[] = [];
+  for (let m = 1; m <= MINUTES; m++) {
+    const steps: Record<string, number> = {};
+    const s0 = performance.now();
+    const r = await sweepSla(database.db, new Date(t0 + m * 60_000), steps);
+    minutes.push({ minute: m, ms: performance.now() - s0, steps, ...r });
+  }
+  // A sweep with nothing due: the cost of the clocks that keep running.
+  const idle0 = performance.now();
+  await sweepSla(database.db, new Date(t0 + MINUTES * 60_000));
+  const idleMs = performance.now() - idle0;
+  const cookie = await benchLogin(base, enterpriseId);
+  const due: MeasuredGet[] = [];
+  for (const p of DUE_PATHS) due.push(await measureGet(database, base, cookie, p, SECONDS));
+  return { orders: Number(o?.n), clocks, minutes, idleMs, due };
+}
+
+export function printSla(s: SlaScenario): void {
+  console.info(`SLA: ${s.orders} orders, ${s.clocks} running clocks, deadlines over the next ${SPREAD} minutes`);
+  console.info('Sweep per minute of clock time (budget < 1000 ms):');
+  console.table(
+    s.minutes.map((m) => ({
+      minute: m.minute,
+      'sweep ms': m.ms.toFixed(0),
+      'warn ms': (m.steps.warnDue ?? 0).toFixed(0),
+      'breach ms': (m.steps.breachDue ?? 0).toFixed(0),
+      'escalate ms': (m.steps.escalateDue ?? 0).toFixed(0),
+      warned: m.warned,
+      breached: m.breached,
+      escalated: m.escalated,
+    })),
+  );
+  console.info(`Idle sweep (nothing due): ${s.idleMs.toFixed(1)} ms`);
+  console.info('DueOrder (budget: API ≤ 1.5× its SQL):');
+  printMeasured(s.due, (p) => p.replace(/^\/v2\/order\//, '').replace('pageIndex=0&pageSize=20&', ''));
 }
 
 async function main(): Promise<void> {
@@ -75,36 +121,11 @@ async function main(): Promise<void> {
     const ep = (await seedLarge(database.db, 2000)).enterpriseId;
     const seed = await seedOrders(database.db, ep, ORDERS, 200);
     console.info(`orders ${ORDERS} (${seed.reused ? 'reused' : `seeded in ${seed.seconds} s`})`);
-    const t0 = Date.now();
-    const clocks = await seedClocks(database, ep, t0);
-    console.info(`running clocks ${clocks}, deadlines over the next ${SPREAD} minutes`);
-
-    console.info('\nsweep per minute of clock time (budget < 1000 ms)');
-    console.info('minute  ms      warned  breached  escalated');
-    for (let m = 1; m <= MINUTES; m++) {
-      const s0 = performance.now();
-      const r = await sweepSla(database.db, new Date(t0 + m * 60_000));
-      const ms = performance.now() - s0;
-      console.info(`${String(m).padEnd(8)}${ms.toFixed(0).padEnd(8)}${String(r.warned).padEnd(8)}${String(r.breached).padEnd(10)}${r.escalated}`);
-    }
-    // A sweep with nothing due: the cost of the 100,000 clocks that keep running.
-    const idle0 = performance.now();
-    await sweepSla(database.db, new Date(t0 + MINUTES * 60_000));
-    console.info(`idle sweep (nothing due) ${(performance.now() - idle0).toFixed(1)} ms`);
-
-    // DueOrder at the real clock: move every deadline back so the clocks due in the first minutes are overdue now.
-    await database.db.execute(sql`update orders set due_at = due_at - ${MINUTES} * interval '1 minute' where enterprise_id = ${ep} and due_at is not null`);
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
     const app = await buildApp(createDeps(config, database));
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const cookie = await benchLogin(base, ep);
-      console.info('\nDueOrder (budget: API ≤ 1.5× its SQL)');
-      console.info('endpoint'.padEnd(64) + 'API p50  SQL p50  ratio  answer');
-      for (const p of DUE_PATHS) {
-        const r = await measure(database, base, cookie, p);
-        console.info(`${r.p.padEnd(64)}${r.api.toFixed(1).padEnd(9)}${r.sql.toFixed(1).padEnd(9)}${(r.api / r.sql).toFixed(2).padEnd(7)}${r.answer}`);
-      }
+      printSla(await slaScenario(database, base, ep));
     } finally {
       await app.close();
     }
@@ -115,7 +136,10 @@ async function main(): Promise<void> {
   console.info(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Alone (npx tsx bench/sla.ts); npm run bench imports slaScenario instead.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

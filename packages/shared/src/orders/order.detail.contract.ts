@@ -152,6 +152,7 @@ export const ORDER_ACTION_NAMES: Record<OrderAction | 'create', string> = {
   employeeEdit: '编辑',
   delete: '删除',
   restore: '还原',
+  reconcile: '对账',
 };
 
 /** The tabs of the detail page, in order. */

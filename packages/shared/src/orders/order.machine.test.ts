@@ -75,6 +75,7 @@ const BASE: Record<OrderAction, string> = {
   employeeEdit: '. . . 3 4 . . .',
   delete: '0 1 2 3 4 5 6 7',
   restore: '. . . . . . . .',
+  reconcile: '. . . . . . . .',
 };
 
 /** Rows that differ from BASE in a given situation; every other row must equal BASE there. */
@@ -100,7 +101,17 @@ const VARIANTS: { name: string; c: OrderContext; rows: Partial<Record<OrderActio
     c: ctx({ flags: { examineType: 4 } }),
     rows: { approve: '. . . . . 5 . .', reject: '. . . . . 5 . .', collect: '. . . . . . . .' },
   },
-  { name: 'receipted and collected', c: ctx({ flags: { receipted: true, collected: true } }), rows: { receipt: '. . . . . . . .', collect: '. . . . . . . .' } },
+  {
+    name: 'receipted and collected',
+    c: ctx({ flags: { receipted: true, collected: true } }),
+    rows: { receipt: '. . . . . . . .', collect: '. . . . . . . .', reconcile: '. . . . . 5 . .' },
+  },
+  {
+    name: 'collected, its collection approval pending',
+    c: ctx({ flags: { collected: true, examineType: 4 } }),
+    rows: { approve: '. . . . . 5 . .', reject: '. . . . . 5 . .', collect: '. . . . . . . .' },
+  },
+  { name: 'collected and reconciled', c: ctx({ flags: { collected: true, reconciled: true } }), rows: { collect: '. . . . . . . .' } },
   { name: 'no engineer acceptance step', c: ctx({ process: { engineerAccept: false } }), rows: { dispatch: '. 3 3 3 . . . .' } },
   { name: 'completion needs approval', c: ctx({ process: { completeApproval: true } }), rows: { serviceComplete: '. . . . A . . .', applyEndService: '. . . . 7 . . .' } },
   { name: 'offered in the pool', c: ctx({ flags: { inPool: true } }), rows: { grab: '. 3 . . . . . .' } },
@@ -223,6 +234,7 @@ const ACTORS: Record<string, OrderActor> = {
   collaborator: { ...NOBODY, parts: ['collaborator'] },
   returnVisitor: { ...NOBODY, parts: ['returnVisitor'] },
   copied: { ...NOBODY, parts: ['copied'] },
+  finance: { ...NOBODY, role: 8 },
 };
 const staff = ['admin', 'dispatchRole'];
 const acceptStaff = [...staff, 'acceptRole'];
@@ -253,6 +265,7 @@ const WHO: Record<OrderAction, string[]> = {
   employeeEdit: ['service', 'collaborator'],
   delete: ['admin'],
   restore: ['admin'],
+  reconcile: ['admin', 'finance'],
 };
 /** A situation where each action is legal for somebody. */
 const WHERE: Partial<Record<OrderAction, { state: number; c: Parameters<typeof ctx>[0] }>> = {
@@ -264,6 +277,7 @@ const WHERE: Partial<Record<OrderAction, { state: number; c: Parameters<typeof c
   approve: { state: 7, c: { flags: { examineType: 2 } } },
   reject: { state: 7, c: { flags: { examineType: 2 } } },
   restore: { state: 5, c: { flags: { deleted: true } } },
+  reconcile: { state: 5, c: { flags: { collected: true } } },
 };
 
 describe('order machine: the actor’s part', () => {

@@ -34,6 +34,7 @@ export const ORDER_ACTIONS = [
   'employeeEdit',
   'delete',
   'restore',
+  'reconcile',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -134,6 +135,8 @@ export interface OrderFlags {
   grabbed: boolean;
   receipted: boolean;
   collected: boolean;
+  /** Finance confirmed the collected fees (对账). */
+  reconciled: boolean;
 }
 export const NO_FLAGS: OrderFlags = {
   invalid: false,
@@ -145,6 +148,7 @@ export const NO_FLAGS: OrderFlags = {
   grabbed: false,
   receipted: false,
   collected: false,
+  reconciled: false,
 };
 
 /** The actor's parts on this order (person types of spec part 2 §3, plus creator and copied-to). */
@@ -186,6 +190,8 @@ const admin: Who = (a) => a.admin;
 const acceptStaff: Who = (a) => a.admin || a.dispatchRole || a.acceptRole;
 const service = has('service');
 const approver: Who = (a) => a.approver;
+/** Administrators and the finance role (8): reconciliation. */
+const finance: Who = (a) => a.admin || a.role === 8;
 
 /** One action: from which states, under which conditions (a refusal code), by whom, to which state. */
 interface Rule {
@@ -278,6 +284,8 @@ export const ORDER_RULES: Record<OrderAction, Rule> = {
   employeeEdit: { from: [3, 4], who: has('service', 'collaborator'), to: same },
   delete: { from: [0, 1, 2, 3, 4, 5, 6, 7], who: admin, to: same },
   restore: { from: [0, 1, 2, 3, 4, 5, 6, 7], unless: (c) => (c.flags.deleted ? null : BAD), who: admin, to: same },
+  // 对账: finance confirms the fees of a completed order once they are collected (and the collection approved, when asked).
+  reconcile: { from: [5], unless: (c) => (!c.flags.collected || c.flags.examineType === 4 || c.flags.reconciled ? BAD : null), who: finance, to: same },
 };
 
 /** The stage whose actors (OrderProcess.actors) an action belongs to. */

@@ -728,6 +728,8 @@ CREATE TABLE "orders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"fee_ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"provider_id" bigint,
+	"reconciled_at" timestamp with time zone,
+	"reconciled_by" bigint,
 	CONSTRAINT "orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint

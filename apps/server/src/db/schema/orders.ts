@@ -167,6 +167,9 @@ export const orders = pgTable(
     feeExt: jsonb('fee_ext').notNull().default({}),
     /** The outsourced service provider the order is assigned to (dispatch issue 12); its own dispatcher picks the engineer. */
     providerId: ref('provider_id'),
+    /** 对账: when and by whom finance confirmed the collected fees (the reconcile action, hook point reconciliation). */
+    reconciledAt: ts('reconciled_at'),
+    reconciledBy: ref('reconciled_by'),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),

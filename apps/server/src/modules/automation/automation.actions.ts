@@ -15,6 +15,7 @@ import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { service } from '../../platform/deps';
 import type { SmsSender } from '../../platform/sms';
 import { moveOrder, type OrderViewer } from '../orders/order.state';
+import { enterPool } from '../pool/pool.service';
 import { addDelivery, robotBody } from './automation.deliver';
 import { notifySettingsOf, robotOf } from './automation.service';
 
@@ -157,9 +158,12 @@ export async function performActions(c: RunContext, actions: RuleAction[]): Prom
       case 'visit':
         await orderAction(() => moveOrder(c.tx, adminViewer(c), id, 'edit', { patch: { return_visitor_id: a.userId }, note: '自动化规则创建回访任务' }));
         break;
-      case 'pool':
-        // Seam: the order machine has no "put in the pool" action yet (the order-pool area adds it); until then nothing moves.
+      case 'pool': {
+        // The pool's own entry (only an unassigned 待派单 order, with the pool switched on); the row as earlier actions left it.
+        const [row] = await rows(c.tx, sql`select * from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null for update`);
+        if (row) await enterPool(c.tx, ep, row, { skills: [], ruleId: null, note: '自动化规则放入工单池' });
         break;
+      }
       case 'webhook':
         await addDelivery(c.tx, {
           enterpriseId: ep,

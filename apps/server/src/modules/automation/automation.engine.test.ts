@@ -7,6 +7,9 @@ import { drainJobs } from '../../platform/jobs';
 import { loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { moveOrder, type OrderViewer } from '../orders/order.state';
+import { POOL_SETTINGS } from '@sk/shared';
+import { poolLogs, setSetting } from '../pool/pool.fixtures';
+import { UNCLAIMED_JOB } from '../pool/pool.service';
 import { addOrder, localServer, notify, orderTag, orderType } from './automation.fixtures';
 import { attemptDelivery, BACKOFF_SECONDS, signBody } from './automation.deliver';
 
@@ -80,6 +83,40 @@ describe('trigger points', () => {
     expect(t.sms.lastCode(watcher.mobile)).toBeNull();
     const copied = await rows(t.deps.db, sql`select 1 from order_people where enterprise_id = ${s.ep} and order_id = ${id} and part = 6 and user_id = ${watcher.id}`);
     expect(copied).toHaveLength(1);
+  });
+});
+
+describe('put in the pool', () => {
+  const poolRow = async (ep: number, id: number) =>
+    (await rows(t.deps.db, sql`select o.state, o.in_pool, e.rule_id, e.pooled_by from orders o left join pool_entries e on e.enterprise_id = o.enterprise_id and e.order_id = o.id
+      where o.enterprise_id = ${ep} and o.id = ${id}`))[0];
+
+  it('a rule after creation puts the new order into the pool through the pool’s own entry (logged, unclaimed timer armed)', async () => {
+    const s = await setup();
+    await setSetting(t, s.ep, POOL_SETTINGS.enabled, '1');
+    await setSetting(t, s.ep, POOL_SETTINGS.unclaimedMinutes, '30');
+    await addRule(s, { actions: [{ type: 'pool' }] });
+    const id = await addOrder(s.client);
+    await drainJobs(t.deps);
+    expect(await poolRow(s.ep, id)).toMatchObject({ state: 1, in_pool: true, rule_id: null, pooled_by: null });
+    const logs = await poolLogs(t, s.ep, id);
+    expect(logs.at(-1)).toMatchObject({ action: 'edit', user_id: null, note: '自动化规则放入工单池', changed: { in_pool: true } });
+    const timers = await rows(t.deps.db, sql`select 1 from pgboss.job where name = ${UNCLAIMED_JOB} and (data->'payload'->>'orderId')::bigint = ${id}`);
+    expect(timers).toHaveLength(1);
+  });
+
+  it('leaves the order where it is when the pool is off, or when an earlier action assigned it', async () => {
+    const s = await setup();
+    await addRule(s, { actions: [{ type: 'pool' }] });
+    const off = await addOrder(s.client);
+    await drainJobs(t.deps);
+    expect(await poolRow(s.ep, off)).toMatchObject({ state: 1, in_pool: false, rule_id: null });
+    const s2 = await setup();
+    await setSetting(t, s2.ep, POOL_SETTINGS.enabled, '1');
+    await addRule(s2, { actions: [{ type: 'assign', userId: s2.engineer.id }, { type: 'pool' }] });
+    const assigned = await addOrder(s2.client);
+    await drainJobs(t.deps);
+    expect(await poolRow(s2.ep, assigned)).toMatchObject({ state: 2, in_pool: false });
   });
 });
 

@@ -1,4 +1,6 @@
-import { orderActionsContract as K } from '@sk/shared';
+import { hasPower, ORDER_ACTION_POWERS, orderActionsContract as K } from '@sk/shared';
+import { audit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -28,7 +30,14 @@ export async function orderActionsModule(app: FastifyInstance, deps: Deps): Prom
     employeeCancel: async ({ user, body }) => withMessage(await act.simpleAction(db, V(user), 'employeeCancel', body, body.reason), '取消成功'),
     applyAbnormalOrder: async ({ user, body }) => withMessage(await act.applyAbnormal(db, V(user), body), '提交成功'),
     handleAbnormal: async ({ user, body }) => withMessage(await act.handleAbnormal(db, V(user), body), OK),
-    examine: async ({ user, body }) => withMessage(await act.examine(db, V(user), body), '审核成功'),
+    examine: async ({ user, body, req }) => {
+      // The 审核 power, or the person the order's process names as this approval's approver (the contract declares no power).
+      if (!hasPower(user.powers, ORDER_ACTION_POWERS.examine) && !(await act.namedApprover(db, V(user), body.orderId))) {
+        await audit(db, { action: 'power_denied', enterpriseId: user.enterpriseId, userId: user.id, ip: req.ip, detail: { path: K.examine.path, power: ORDER_ACTION_POWERS.examine } });
+        throw new AppError('NO_POWER');
+      }
+      return withMessage(await act.examine(db, V(user), body), '审核成功');
+    },
     archive: async ({ user, body }) => withMessage(await act.simpleAction(db, V(user), 'archive', body), '归档成功'),
     delAllOrder: async ({ user, body }) => withMessage(await deleteOrders(db, V(user), body.orderIds), '删除成功'),
     restore: async ({ user, body }) => withMessage(await restoreOrders(db, V(user), body.orderIds), '还原成功'),

@@ -3,6 +3,7 @@ import {
   type AcceptanceBody,
   type ApplyAbnormalBody,
   allowed,
+  APPROVAL_KIND_OF_TYPE,
   type BespokeBody,
   type CollectBody,
   type CompleteBody,
@@ -27,7 +28,7 @@ import { bigints } from '../customers/common';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
-import { flagsOf, moveOrder, type OrderViewer, orderContext } from './order.state';
+import { flagsOf, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
 
 /**
@@ -163,6 +164,21 @@ export async function collect(db: Db, v: OrderViewer, b: CollectBody): Promise<A
     const patch = { payment_method: b.paymentMethod, receive_payment_id: b.receivePaymentId ?? null, paid_amount: b.amount };
     return done(b.orderId, await moveOrder(tx, v, b.orderId, 'collect', { patch, note: b.note }));
   });
+}
+
+/**
+ * Whether the viewer is the approver the order's pinned process names by person (a named user, or the order's
+ * dispatcher) for the approval it waits for: they may decide it without the 审核 power (docs/decisions.md).
+ * Read without the lock: the machine checks the approver again on the locked row.
+ */
+export async function namedApprover(db: Db, v: OrderViewer, orderId: number): Promise<boolean> {
+  const [row] = await rows(db, sql`select examine_type, examine_result, process, dispatcher_id from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId} and deleted_at is null`);
+  const type = row ? flagsOf(row).examineType : null;
+  if (!row || !type) return false;
+  const who = processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]];
+  if (who?.by === 'user') return who.userId === v.id;
+  if (who?.by === 'dispatcher') return row.dispatcher_id != null && Number(row.dispatcher_id) === v.id;
+  return false;
 }
 
 /** 审核: the type must be the approval the order waits for. */

@@ -13,7 +13,7 @@ import {
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import * as forms from '../forms/forms.repo';
-import { beforeOrderStep, ORDER_STEPS } from './order.state';
+import { beforeOrderStep } from './order.state';
 
 /**
  * What an order still lacks before completion (spec part 1 §5 hook points "end service" and "receipt"):
@@ -124,9 +124,8 @@ export function installOrderChecks(): void {
     const missing = await missingInReceipt(h.tx, h.enterpriseId, after(h.current, h.patch));
     if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('回执还需填写', missing) });
   });
-  // The pinned process's requirements at every hook point that has actions.
+  // The pinned process's requirements at every hook point (each has its actions in ORDER_STEPS).
   for (const point of ORDER_HOOK_POINTS) {
-    if (ORDER_STEPS[point].length === 0) continue;
     beforeOrderStep(point, async (h) => {
       const req = (h.ctx as { process: OrderProcess }).process.requirements[point];
       const missing = await missingForStep(h.tx, h.enterpriseId, after(h.current, h.patch), req);

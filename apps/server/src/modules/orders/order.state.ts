@@ -62,6 +62,7 @@ export function flagsOf(row: Row): OrderFlags {
     grabbed: row.grabbed === true,
     receipted: row.receipted_at != null,
     collected: row.paid_at != null,
+    reconciled: row.reconciled_at != null,
   };
 }
 
@@ -172,6 +173,8 @@ export function standardPatch(action: OrderAction, d: { ctx: OrderContext; to: n
       return { deleted_at: now, deleted_by: actorId };
     case 'restore':
       return { deleted_at: null, deleted_by: null };
+    case 'reconcile':
+      return { reconciled_at: now, reconciled_by: actorId };
     default:
       return {};
   }
@@ -208,7 +211,7 @@ export function moveOrder(ex: Executor, v: OrderViewer, id: number, action: Orde
 /**
  * The order-step hook points of spec part 1 §5 ("before" each step), by the actions that perform the
  * step. A check registered here runs inside the action's transaction and refuses with its AppError.
- * Reconciliation has no order action yet; the settlement issue adds its action here.
+ * Reconciliation is the finance role's `reconcile` (/order/reconcile, docs/decisions.md).
  */
 export const ORDER_STEPS = {
   acceptance: ['acceptance'],
@@ -219,7 +222,7 @@ export const ORDER_STEPS = {
   endService: ['serviceComplete', 'applyEndService'],
   receipt: ['receipt'],
   collection: ['collect'],
-  reconciliation: [],
+  reconciliation: ['reconcile'],
 } as const satisfies Record<string, readonly OrderAction[]>;
 export type OrderStep = keyof typeof ORDER_STEPS;
 

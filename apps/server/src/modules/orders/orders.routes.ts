@@ -9,6 +9,7 @@ import { orderCountsModule } from './counts.routes';
 import { createOrder } from './create.service';
 import { orderMoneyModule } from './money.routes';
 import { registerCreateRoutes } from './items.routes';
+import { orderReconcileRoutes } from './reconcile';
 import { orderListRoutes } from './list.routes';
 import { orderDetailRoutes } from './detail.routes';
 
@@ -24,4 +25,5 @@ export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<vo
   registerCreateRoutes(app, deps);
   orderListRoutes(app, deps);
   await orderCountsModule(app, deps);
+  orderReconcileRoutes(app, deps);
 }

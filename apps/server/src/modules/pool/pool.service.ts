@@ -284,8 +284,17 @@ export async function poolByRule(tx: Tx, enterpriseId: number, orderId: number):
       order by r.sort, r.id limit 1`,
   );
   if (!rule) return false;
-  if (!(await getSettingBool(tx, enterpriseId, POOL_SETTINGS.enabled))) return false;
-  await systemEdit(tx, enterpriseId, orderId, { in_pool: true }, `按规则“${rule.name}”放入工单池`, await unclaimedTimer(tx, enterpriseId, orderId, Number(row.version) + 1));
-  await recordEntry(tx, enterpriseId, orderId, rule.skills ?? [], null, Number(rule.id));
+  return enterPool(tx, enterpriseId, row, { skills: rule.skills ?? [], ruleId: Number(rule.id), note: `按规则“${rule.name}”放入工单池` });
+}
+
+/**
+ * The system puts one order (its row, locked by the caller) into the pool: a pool rule, an automation rule. Only a
+ * still unassigned 待派单 order of an enterprise with the pool enabled enters; answers whether it did.
+ */
+export async function enterPool(tx: Tx, enterpriseId: number, row: Row, o: { skills: string[]; ruleId: number | null; note: string }): Promise<boolean> {
+  if (!poolable(row) || !(await getSettingBool(tx, enterpriseId, POOL_SETTINGS.enabled))) return false;
+  const orderId = Number(row.id);
+  await systemEdit(tx, enterpriseId, orderId, { in_pool: true }, o.note, await unclaimedTimer(tx, enterpriseId, orderId, Number(row.version) + 1));
+  await recordEntry(tx, enterpriseId, orderId, o.skills, null, o.ruleId);
   return true;
 }

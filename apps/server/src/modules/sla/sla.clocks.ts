@@ -88,10 +88,16 @@ interface Fields {
 }
 
 /** The columns a clock's state and settings make: deadline and warning instants while it runs. */
-function columnsOf(cals: Calendars, s: ClockState, f: Fields): Record<string, SQL | number | boolean | string | null> {
+/** When a clock in state `s` breaches and turns at risk (epoch ms; null while it does not run). */
+export function instantsOf(cals: Calendars, s: ClockState, f: Pick<Fields, 'business' | 'outcome' | 'target_ms' | 'warn_ms'>): { deadline: number | null; warnAt: number | null } {
   const cal = f.business ? cals.business : cals.calendar;
   const deadline = f.outcome === 0 ? deadlineOf(cal, s, f.target_ms) : null;
   const warnAt = deadline != null && f.warn_ms > 0 && s.runningSince != null ? addWorking(cal, s.runningSince, Math.max(0, f.target_ms - f.warn_ms - s.consumedMs)) : null;
+  return { deadline, warnAt };
+}
+
+function columnsOf(cals: Calendars, s: ClockState, f: Fields): Record<string, SQL | number | boolean | string | null> {
+  const { deadline, warnAt } = instantsOf(cals, s, f);
   return {
     policy_id: f.policy_id,
     policy_name: f.policy_name,

@@ -8,9 +8,10 @@ import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
 import { readerOf, visibleOrder } from '../orders/detail.access';
 import { afterOrderCreated } from '../orders/order.hooks';
-import { hoursOf, saveHours } from './sla.calendar';
+import { hoursOf } from './sla.calendar';
 import { syncClocks } from './sla.clocks';
 import * as policies from './sla.policies';
+import { saveHoursAndRecompute } from './sla.recompute';
 import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
 import { sweepSla } from './sla.sweep';
 
@@ -55,7 +56,7 @@ export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void>
     },
     calendar: async ({ user }) => hoursOf(db, user.enterpriseId),
     saveCalendar: async ({ user, body }) => {
-      await saveHours(db, user.enterpriseId, body);
+      await saveHoursAndRecompute(db, user.enterpriseId, body);
       return withMessage(null, '保存成功');
     },
     orderClocks: async ({ user, query }) => {

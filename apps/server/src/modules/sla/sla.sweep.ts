@@ -24,10 +24,12 @@ const DIRECTORS = 20;
 async function warnDue(ex: Executor, now: Date): Promise<number> {
   const r = await rows<{ n: number }>(
     ex,
-    sql`with w as (
+    sql`with due as (
+      select enterprise_id, id from order_sla_clocks where warn_at <= ${now.toISOString()}::timestamptz and warned_at is null and warn_at is not null
+      order by warn_at limit ${BATCH} for update skip locked
+    ), w as (
       update order_sla_clocks c set warned_at = ${now.toISOString()}::timestamptz
-      where (c.enterprise_id, c.id) in (select enterprise_id, id from order_sla_clocks where warn_at <= ${now.toISOString()}::timestamptz and warned_at is null and warn_at is not null
-        order by warn_at limit ${BATCH} for update skip locked)
+      from due where c.enterprise_id = due.enterprise_id and c.id = due.id
       returning c.enterprise_id, c.order_id, c.type, c.id
     ), n as (
       insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
@@ -50,12 +52,14 @@ function typeNameSql(col: string): string {
 async function breachDue(ex: Executor, now: Date): Promise<number> {
   const r = await rows<{ n: number }>(
     ex,
-    sql`with b as (
-      update order_sla_clocks c set breached_at = c.deadline_at,
-        next_escalation_at = (select c.deadline_at + ((p.config -> 'escalation' -> 0 ->> 'afterMinutes')::int * interval '1 minute')
-          from sla_policies p where p.enterprise_id = c.enterprise_id and p.id = c.policy_id)
-      where (c.enterprise_id, c.id) in (select enterprise_id, id from order_sla_clocks where deadline_at <= ${now.toISOString()}::timestamptz and breached_at is null and deadline_at is not null
-        order by deadline_at limit ${BATCH} for update skip locked)
+    sql`with due as (
+      select c.enterprise_id, c.id, (p.config -> 'escalation' -> 0 ->> 'afterMinutes')::int as first_after
+      from order_sla_clocks c left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id
+      where c.deadline_at <= ${now.toISOString()}::timestamptz and c.breached_at is null and c.deadline_at is not null
+      order by c.deadline_at limit ${BATCH} for update of c skip locked
+    ), b as (
+      update order_sla_clocks c set breached_at = c.deadline_at, next_escalation_at = c.deadline_at + due.first_after * interval '1 minute'
+      from due where c.enterprise_id = due.enterprise_id and c.id = due.id
       returning 1
     ) select count(*)::int as n from b`,
   );
@@ -80,20 +84,23 @@ async function escalateDue(ex: Executor, now: Date): Promise<number> {
       order by c.next_escalation_at limit ${BATCH} for update of c skip locked
     ), s as (
       select d.*, d.ladder -> d.level ->> 'to' as to_whom, (d.ladder -> (d.level + 1) ->> 'afterMinutes')::int as next_after from due d
-    ), people as (
-      select s.enterprise_id, s.id, s.level, s.type, s.policy_name, s.to_whom, o.id as order_id, o.order_no, o.title, u.user_id
-      from s join orders o on o.enterprise_id = s.enterprise_id and o.id = s.order_id
+    ), fallback as (
+      -- Once per enterprise in the batch, not per clock: its first dispatchers and its directors.
+      select e.enterprise_id, x.to_whom, x.user_id from (select distinct enterprise_id from s) e
       cross join lateral (
-        select o.service_user_id as user_id where s.to_whom = 'service' and o.service_user_id is not null
-        union all select o.dispatcher_id where s.to_whom = 'dispatcher' and o.dispatcher_id is not null
-        union all (select u.id from users u
-          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null and s.to_whom = 'dispatcher' and o.dispatcher_id is null
-            and u.roles @> '{1}'::smallint[]
-          order by u.id limit ${FALLBACK_DISPATCHERS})
-        union all (select u.id from users u
-          where u.enterprise_id = s.enterprise_id and u.enabled and u.deleted_at is null and s.to_whom = 'director' and u.roles @> '{10}'::smallint[]
-          order by u.id limit ${DIRECTORS})
-      ) u
+        (select 'dispatcher' as to_whom, u.id as user_id from users u
+          where u.enterprise_id = e.enterprise_id and u.enabled and u.deleted_at is null and u.roles @> '{1}'::smallint[] order by u.id limit ${FALLBACK_DISPATCHERS})
+        union all (select 'director', u.id from users u
+          where u.enterprise_id = e.enterprise_id and u.enabled and u.deleted_at is null and u.roles @> '{10}'::smallint[] order by u.id limit ${DIRECTORS})
+      ) x
+    ), os as (
+      select s.enterprise_id, s.id, s.level, s.type, s.policy_name, s.to_whom, o.id as order_id, o.order_no, o.title, o.service_user_id, o.dispatcher_id
+      from s join orders o on o.enterprise_id = s.enterprise_id and o.id = s.order_id
+    ), people as (
+      select os.*, os.service_user_id as user_id from os where os.to_whom = 'service' and os.service_user_id is not null
+      union all select os.*, os.dispatcher_id from os where os.to_whom = 'dispatcher' and os.dispatcher_id is not null
+      union all select os.*, f.user_id from os join fallback f on f.enterprise_id = os.enterprise_id and f.to_whom = os.to_whom
+        where os.to_whom = 'director' or (os.to_whom = 'dispatcher' and os.dispatcher_id is null)
     ), n as (
       insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
       select s.enterprise_id, s.user_id, 'sla.escalate', '工单' || s.order_no || '已超时（' || (${sql.raw(typeNameSql('s.type'))}) || '）',
@@ -111,16 +118,19 @@ async function escalateDue(ex: Executor, now: Date): Promise<number> {
   return Number(r[0]?.n ?? 0);
 }
 
-/** One sweep at `now`; each step repeats in its own transaction until a batch comes back short. */
-export async function sweepSla(db: Db, now = new Date()): Promise<SweepResult> {
+/** One sweep at `now`; each step repeats in its own transaction until a batch comes back short. `ms` (the bench) gets each step's time. */
+export async function sweepSla(db: Db, now = new Date(), ms?: Record<string, number>): Promise<SweepResult> {
   const out: SweepResult = { warned: 0, breached: 0, escalated: 0 };
   const loop = async (step: (ex: Executor, now: Date) => Promise<number>): Promise<number> => {
+    const t0 = performance.now();
     let total = 0;
     for (;;) {
       const n = await db.transaction((tx) => step(tx, now));
       total += n;
-      if (n < BATCH) return total;
+      if (n < BATCH) break;
     }
+    if (ms) ms[step.name] = performance.now() - t0;
+    return total;
   };
   out.warned = await loop(warnDue);
   out.breached = await loop(breachDue);

@@ -6,7 +6,7 @@ import { ORDER_PRIORITIES } from '@sk/shared/orders/orders.constants';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
-import { Button, Card, Checkbox, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
 import type { Person } from '../../components/PersonPicker';
 import { PersonField } from '../../components/PersonField';
 import { useApi } from '../../lib/query';
@@ -157,7 +157,7 @@ function ActionBody({ type, name }: { type: RuleAction['type'] | undefined; name
         </Form.Item>
       </>
     );
-  if (type === 'pool') return <Tag color="orange">工单池动作将在工单池功能上线后生效</Tag>;
+  if (type === 'pool') return <Typography.Text type="secondary">未派单的待派单工单放入工单池（需在工单公海设置中开启）</Typography.Text>;
   return null;
 }
 

@@ -27,8 +27,8 @@ import './process.css';
 
 const ROLE_OPTIONS = Object.entries(ROLES).map(([id, name]) => ({ value: Number(id), label: name }));
 const PERSON_OPTIONS = Object.entries(ORDER_PERSON_TYPES).map(([id, name]) => ({ value: Number(id), label: name }));
-/** Hook points with an order action to stop (reconciliation has none yet). */
-const HOOKS = ORDER_HOOK_POINTS.filter((h) => h !== 'reconciliation');
+/** Every hook point stops its order actions (reconciliation: /order/reconcile). */
+const HOOKS = ORDER_HOOK_POINTS;
 const BY_OPTIONS = [
   { value: 'default', label: '管理员和派单员' },
   { value: 'role', label: '指定角色' },

@@ -1,6 +1,7 @@
 // Which buttons an order shows, built only from the detail answer's `abilities`, and the call each one makes.
 import type { OrderAction } from '@sk/shared/orders/order.machine';
 import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
+import { orderReconcileContract } from '@sk/shared/orders/order.reconcile.contract';
 import { call } from '../../../lib/api';
 import { orderActionsContract as A } from './api';
 
@@ -237,6 +238,14 @@ export const ACTION_BUTTONS: ActionButton[] = [
     fields: [],
     confirm: '归档后工单不能再修改，确认归档吗？',
     run: (d) => call(A.archive, base(d), { successToast: true }),
+  },
+  {
+    key: 'reconcile',
+    when: ['reconcile'],
+    label: '对账',
+    title: '对账（确认已收费用）',
+    fields: ['note'],
+    run: (d, v) => call(orderReconcileContract.reconcile, { orderId: d.id, version: d.version, note: note(v) }, { successToast: true }),
   },
   {
     key: 'cancel',
