@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const ALL = Object.entries(E) as [string, EndpointDef][];
-const admin = (o: { plan?: number } = {}) => loggedIn(t.app, t.deps.db, { roles: [3], ...o });
+const admin = (o: { plan?: 0 | 1 | 2 } = {}) => loggedIn(t.app, t.deps.db, { roles: [3], ...o });
 const as = async (enterpriseId: number, role: number) => {
   const u = await makeUser(t.deps.db, enterpriseId, { roles: [role] });
   return { id: u.id, client: await new Client(t.app).login(u.mobile, TEST_PASSWORD, enterpriseId) };
