@@ -131,3 +131,9 @@ export async function syncEventClocks(ex: Executor, enterpriseId: number, eventI
       on conflict (enterprise_id, event_id, type) do nothing`);
   }
 }
+
+/** A deleted event (never restored) takes its clocks with it: the sweep, the marks and the report no longer see them. */
+export async function deleteEventClocks(ex: Executor, enterpriseId: number, eventIds: number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await ex.execute(sql`delete from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id in (${sql.join(eventIds.map((i) => sql`${i}`), sql`, `)})`);
+}

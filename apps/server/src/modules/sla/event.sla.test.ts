@@ -1,4 +1,4 @@
-import { type EndpointDef, eventSlaContract as E, type EventSlaSetting } from '@sk/shared';
+import { type EndpointDef, eventSlaContract as E, type EventSlaSetting, eventContract } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -186,5 +186,20 @@ describe('event SLA sweep', () => {
     expect(await noticesOf(enterpriseId, principal.id)).toEqual([expect.stringContaining('已超时（暂停超时）')]);
     expect(await noticesOf(enterpriseId, user.id)).toEqual([expect.stringContaining('已超时（暂停超时）')]);
     expect((await clocksOf(client, id))[5]).toBe('running/ok');
+  });
+});
+
+describe('a deleted event', () => {
+  it('takes its clocks with it, so the sweep never tells anyone about it', async () => {
+    const { client, enterpriseId } = await admin();
+    const dispatcher = await as(enterpriseId, 1);
+    const tmpId = await templateOf(client);
+    await client.call(E.saveSla, SETTING(tmpId));
+    const id = await newEvent(client);
+    expect((await client.call(E.clocks, { eventId: id })).data).toHaveLength(3);
+    expect((await client.call(eventContract.del, { ids: [id] })).success).toBe(true);
+    expect(await rows(t.deps.db, sql`select 1 from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = ${id}`)).toEqual([]);
+    expect(await sweepEventSla(t.deps.db)).toEqual({ warned: 0, breached: 0 });
+    expect(await noticesOf(enterpriseId, dispatcher.id)).toEqual([]);
   });
 });

@@ -82,10 +82,11 @@ function breachWhere(enterpriseId: number, f: EventExceedQuery, timeZone: string
   return sql`c.enterprise_id = ${enterpriseId} and c.breached_at is not null and c.breached_at >= ${start} and c.breached_at < ${end}${type}`;
 }
 
-const GROUPS: Record<string, { key: SQL; name: SQL; none: string }> = {
-  type: { key: sql`c.type`, name: sql`null::text`, none: '' },
-  template: { key: sql`e.template_id`, name: sql`(select t.name from form_templates t where t.enterprise_id = ${sql.raw('k.ep')} and t.id = k.key)`, none: '未知模板' },
-  principal: { key: sql`e.principal_id`, name: sql`(select u.name from users u where u.enterprise_id = ${sql.raw('k.ep')} and u.id = k.key)`, none: '未分配' },
+/** Deleted events take their clocks with them (deleteEventClocks), so counting by type reads the clocks alone. */
+const GROUPS: Record<string, { key: SQL; name: SQL; none: string; events: boolean }> = {
+  type: { key: sql`c.type`, name: sql`null::text`, none: '', events: false },
+  template: { key: sql`e.template_id`, name: sql`(select t.name from form_templates t where t.enterprise_id = ${sql.raw('k.ep')} and t.id = k.key)`, none: '未知模板', events: true },
+  principal: { key: sql`e.principal_id`, name: sql`(select u.name from users u where u.enterprise_id = ${sql.raw('k.ep')} and u.id = k.key)`, none: '未分配', events: true },
 };
 
 /** GET /report/eventExceedStatistics: breaches by overdue type, event template or principal. */
@@ -95,7 +96,7 @@ export async function eventExceedStatistics(ex: Executor, enterpriseId: number, 
     ex,
     sql`select k.key, ${g.name} as name, k.count from (
         select ${enterpriseId}::bigint as ep, ${g.key} as key, count(*)::int as count
-        from event_sla_clocks c join events e on e.enterprise_id = c.enterprise_id and e.id = c.event_id and e.deleted_at is null
+        from event_sla_clocks c ${g.events ? sql`join events e on e.enterprise_id = c.enterprise_id and e.id = c.event_id` : sql``}
         where ${breachWhere(enterpriseId, f, timeZone)} group by 2
       ) k order by k.count desc, k.key nulls last`,
   );
@@ -109,8 +110,7 @@ export async function eventExceedStatistics(ex: Executor, enterpriseId: number, 
 export async function eventExceedCount(ex: Executor, enterpriseId: number, f: EventExceedQuery, timeZone: string): Promise<number> {
   const [r] = await rows<{ n: number }>(
     ex,
-    sql`select count(*)::int as n from event_sla_clocks c join events e on e.enterprise_id = c.enterprise_id and e.id = c.event_id and e.deleted_at is null
-      where ${breachWhere(enterpriseId, f, timeZone)}`,
+    sql`select count(*)::int as n from event_sla_clocks c where ${breachWhere(enterpriseId, f, timeZone)}`,
   );
   return Number(r?.n ?? 0);
 }
