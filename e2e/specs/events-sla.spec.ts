@@ -62,6 +62,9 @@ test('an event template’s response clock runs on a new event and marks it at r
     await phone.goto(`/Myevent/eventDetail/${id}`);
     await expect(phone.locator('.sk-page:visible').getByTestId('sla-clock-2')).toHaveAttribute('data-mark', 'atRisk');
     await shot(phone, FLOW, 'detail-phone');
+    await phone.goto(`/eventSet/processevent?id=${tpl.id}&templateName=${encodeURIComponent(tpl.name)}`);
+    await expect(phone.getByTestId('event-sla').getByRole('checkbox', { name: '响应超时' })).toBeChecked();
+    await shot(phone, FLOW, 'template-sla-phone');
   } finally {
     // Other specs use this template: leave it without clocks.
     await api.send('PUT', '/v2/eventTemp/sla', { tmpId: tpl.id, business: false, clocks: [] });

@@ -77,21 +77,25 @@ export function EventSlaForm({ tmpId }: { tmpId: number }) {
         {EVENT_SLA_TYPE_IDS.map((type, i) => {
           const on = rows?.[i]?.on;
           return (
-            <Space key={type} wrap align="baseline" style={{ display: 'flex', marginBottom: 4 }}>
-              <Form.Item name={['rows', i, 'on']} valuePropName="checked" noStyle>
-                <Checkbox style={{ width: 110 }}>{eventSlaTypeName(type)}</Checkbox>
-              </Form.Item>
-              <Form.Item name={['rows', i, 'target']} rules={[{ required: !!on, message: '请输入时限' }]} style={{ marginBottom: 8 }}>
-                <InputNumber min={1} max={100000} precision={0} disabled={!on} addonBefore="时限" aria-label={`${eventSlaTypeName(type)}时限`} style={{ width: 150 }} />
-              </Form.Item>
-              <Form.Item name={['rows', i, 'unit']} style={{ marginBottom: 8 }}>
-                <Select options={UNIT_OPTIONS} disabled={!on} style={{ width: 80 }} aria-label="时间单位" />
-              </Form.Item>
-              <Form.Item name={['rows', i, 'warnMinutes']} style={{ marginBottom: 8 }}>
-                <InputNumber min={0} max={1000000} precision={0} disabled={!on} addonBefore="提前预警" addonAfter="分钟" style={{ width: 220 }} aria-label={`${eventSlaTypeName(type)}预警`} />
-              </Form.Item>
-              <Typography.Text type="secondary">{HINTS[type]}</Typography.Text>
-            </Space>
+            <div key={type} style={{ borderTop: i ? '1px solid #f0f0f0' : undefined, paddingTop: 8 }}>
+              <Space wrap size={4}>
+                <Form.Item name={['rows', i, 'on']} valuePropName="checked" noStyle>
+                  <Checkbox>{eventSlaTypeName(type)}</Checkbox>
+                </Form.Item>
+                <Typography.Text type="secondary">{HINTS[type]}</Typography.Text>
+              </Space>
+              <Space wrap align="baseline" style={{ display: 'flex', marginTop: 8 }}>
+                <Form.Item name={['rows', i, 'target']} rules={[{ required: !!on, message: '请输入时限' }]} style={{ marginBottom: 8 }}>
+                  <InputNumber min={1} max={100000} precision={0} disabled={!on} addonBefore="时限" aria-label={`${eventSlaTypeName(type)}时限`} style={{ width: 150 }} />
+                </Form.Item>
+                <Form.Item name={['rows', i, 'unit']} style={{ marginBottom: 8 }}>
+                  <Select options={UNIT_OPTIONS} disabled={!on} style={{ width: 80 }} aria-label="时间单位" />
+                </Form.Item>
+                <Form.Item name={['rows', i, 'warnMinutes']} style={{ marginBottom: 8 }}>
+                  <InputNumber min={0} max={1000000} precision={0} disabled={!on} addonBefore="提前预警" addonAfter="分钟" style={{ width: 220 }} aria-label={`${eventSlaTypeName(type)}预警`} />
+                </Form.Item>
+              </Space>
+            </div>
           );
         })}
         <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 8 }}>
