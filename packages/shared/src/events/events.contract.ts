@@ -108,6 +108,8 @@ export const eventRow = z.object({
   creatorName: z.string().nullable(),
   tags: z.array(z.object({ id: z.number(), name: z.string(), color_rgb: z.string() })),
   create_time: z.string(),
+  /** The event SLA's mark: overdue when a clock breached, at risk when a running clock passed its warning; null without clocks. */
+  slaMark: z.enum(['ok', 'atRisk', 'overdue']).nullable().optional(),
 });
 export type EventRow = z.infer<typeof eventRow>;
 const paged = z.object({ list: z.array(eventRow), count: z.number() });

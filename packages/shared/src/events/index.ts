@@ -3,3 +3,4 @@ export * from './event.machine';
 export * from './events.contract';
 export * from './desk.contract';
 export * from './event.settings.contract';
+export * from './event.sla';

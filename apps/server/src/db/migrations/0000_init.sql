@@ -1482,6 +1482,38 @@ CREATE TABLE "sla_policies" (
 	CONSTRAINT "sla_policies_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "event_sla_clocks" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "event_sla_clocks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"event_id" bigint NOT NULL,
+	"type" smallint NOT NULL,
+	"target_ms" bigint DEFAULT 0 NOT NULL,
+	"warn_ms" bigint DEFAULT 0 NOT NULL,
+	"business" boolean DEFAULT false NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"consumed_ms" bigint DEFAULT 0 NOT NULL,
+	"running_since" timestamp with time zone,
+	"paused_since" timestamp with time zone,
+	"paused_ms" bigint DEFAULT 0 NOT NULL,
+	"stopped_at" timestamp with time zone,
+	"outcome" smallint DEFAULT 0 NOT NULL,
+	"deadline_at" timestamp with time zone,
+	"warn_at" timestamp with time zone,
+	"warned_at" timestamp with time zone,
+	"breached_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_sla_clocks_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "event_sla_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"template_id" bigint NOT NULL,
+	"config" jsonb NOT NULL,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_sla_settings_enterprise_id_template_id_pk" PRIMARY KEY("enterprise_id","template_id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1695,6 +1727,8 @@ ALTER TABLE "pool_rules" ADD CONSTRAINT "pool_rules_template_fk" FOREIGN KEY ("e
 ALTER TABLE "order_sla_clocks" ADD CONSTRAINT "order_sla_clocks_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_calendars" ADD CONSTRAINT "sla_calendars_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_policies" ADD CONSTRAINT "sla_policies_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_sla_clocks" ADD CONSTRAINT "event_sla_clocks_event_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_sla_settings" ADD CONSTRAINT "event_sla_settings_tpl_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -1951,4 +1985,8 @@ CREATE INDEX "order_sla_clocks_deadline_idx" ON "order_sla_clocks" USING btree (
 CREATE INDEX "order_sla_clocks_warn_idx" ON "order_sla_clocks" USING btree ("warn_at") WHERE warned_at is null and warn_at is not null;--> statement-breakpoint
 CREATE INDEX "order_sla_clocks_escalate_idx" ON "order_sla_clocks" USING btree ("next_escalation_at") WHERE next_escalation_at is not null;--> statement-breakpoint
 CREATE INDEX "order_sla_clocks_breach_idx" ON "order_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "sla_policies_name_uq" ON "sla_policies" USING btree ("enterprise_id","name");
+CREATE UNIQUE INDEX "sla_policies_name_uq" ON "sla_policies" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_sla_clocks_uq" ON "event_sla_clocks" USING btree ("enterprise_id","event_id","type");--> statement-breakpoint
+CREATE INDEX "event_sla_clocks_deadline_idx" ON "event_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint
+CREATE INDEX "event_sla_clocks_warn_idx" ON "event_sla_clocks" USING btree ("warn_at") WHERE warned_at is null and warn_at is not null;--> statement-breakpoint
+CREATE INDEX "event_sla_clocks_breach_idx" ON "event_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;

@@ -21,3 +21,4 @@ export * from './spares';
 export * from './projects';
 export * from './pool';
 export * from './sla';
+export * from './event-sla';

@@ -1,5 +1,6 @@
 import { type CreateEventBody, EVENT_KIND, EVENT_OBJ_TYPE, EVENT_TAG_CODE, eventStateOf, NEW_EVENT_FLAGS } from '@sk/shared';
 import { sql } from 'drizzle-orm';
+import { syncEventClocks } from '../sla/event.clocks';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -125,6 +126,7 @@ export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): P
       await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${ep}, ${EVENT_OBJ_TYPE}, ${id}, t from unnest(${bigints(labels)}) t`);
     }
     await insertStateLog(tx, EVENT_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'create', actorId: v.id });
+    await syncEventClocks(tx, ep, id, cur.templateId, NEW_EVENT_FLAGS);
     return { id, eventNo, state };
   });
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { countOf, listPage, type PageRequest, pageRows, sortOf } from '../../platform/list';
 import { and, contains, createdBetween, prefixPattern, timeOf } from '../customers/common';
+import { eventMarks } from '../sla/event.sla';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { type EventViewer, eventScope } from './event.state';
 
@@ -92,6 +93,7 @@ const n = (x: unknown): number | null => (x == null ? null : Number(x));
 
 export async function presentRows(ex: Executor, v: EventViewer, raw: RawRow[]): Promise<EventRow[]> {
   const tags = await tagsOf(ex, v.enterpriseId, EVENT_TAG_CODE, raw.map((r) => Number(r.id)));
+  const marks = await eventMarks(ex, v.enterpriseId, raw.map((r) => Number(r.id)));
   return raw.map((r) => ({
     id: Number(r.id),
     eventNo: r.event_no,
@@ -110,6 +112,7 @@ export async function presentRows(ex: Executor, v: EventViewer, raw: RawRow[]): 
     creatorName: r.creator_name,
     tags: tags.get(Number(r.id)) ?? [],
     create_time: r.create_time,
+    slaMark: marks.get(Number(r.id)) ?? null,
   }));
 }
 

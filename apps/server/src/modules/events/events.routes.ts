@@ -13,6 +13,7 @@ import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
 import { EVENT_EXPORT } from './export';
 import './history';
+import './sla.hooks';
 import { eventSetting, saveEventSetting } from './settings';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
 

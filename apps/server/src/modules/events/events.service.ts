@@ -2,6 +2,7 @@ import { EVENT_OBJ_TYPE, type ExtValues, type EventDetail, type EventMessage } f
 import type { z } from 'zod';
 import type { addEventMessageBody } from '@sk/shared';
 import { sql } from 'drizzle-orm';
+import { deleteEventClocks } from '../sla/event.clocks';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -138,6 +139,7 @@ export async function deleteEvents(db: Db, v: EventViewer, ids: number[], staff:
     );
     if (done.length !== unique.length) throw new AppError('STATE_CHANGED');
     await tx.execute(sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = ${EVENT_OBJ_TYPE} and obj_id in (${sql.join(unique.map((i) => sql`${i}`), sql`, `)})`);
+    await deleteEventClocks(tx, v.enterpriseId, unique);
     for (const d of done) await insertStateLog(tx, EVENT_STATE, { enterpriseId: v.enterpriseId, id: Number(d.id), from: Number(d.state), to: Number(d.state), action: 'delete', actorId: v.id });
   });
 }

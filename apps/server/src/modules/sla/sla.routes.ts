@@ -1,4 +1,4 @@
-import { slaContract as C } from '@sk/shared';
+import { slaContract as C, eventSlaContract as E } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows } from '../../db/client';
@@ -6,8 +6,12 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
+import { eventViewerOf } from '../events/event.state';
+import { eventRowOf } from '../events/events.service';
 import { readerOf, visibleOrder } from '../orders/detail.access';
 import { afterOrderCreated } from '../orders/order.hooks';
+import { eventClocks, eventExceedCount, eventExceedStatistics, eventSla, saveEventSla } from './event.sla';
+import { sweepEventSla } from './event.sweep';
 import { hoursOf } from './sla.calendar';
 import { syncClocks } from './sla.clocks';
 import * as policies from './sla.policies';
@@ -18,7 +22,7 @@ import { sweepSla } from './sla.sweep';
 export const SLA_SWEEP_JOB = 'sla.sweep';
 
 let installed = false;
-/** Clocks follow every order (created, then each action), and the sweep runs every 30 s (once per process). */
+/** Clocks follow every order (created, then each action), and the sweep (orders, then events) runs every 30 s (once per process). */
 export function installSlaClocks(): void {
   if (installed) return;
   installed = true;
@@ -34,6 +38,7 @@ export function installSlaClocks(): void {
   });
   registerJobHandler(SLA_SWEEP_JOB, async (_job, deps) => {
     await sweepSla(deps.db);
+    await sweepEventSla(deps.db);
   });
   addSweep({ name: SLA_SWEEP_JOB, everySeconds: 30, kind: SLA_SWEEP_JOB });
 }
@@ -65,5 +70,19 @@ export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void>
     },
     exceedStatistics: async ({ user, query }) => exceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),
     exceedStatisticsCount: async ({ user, query }) => exceedCount(db, user.enterpriseId, query, user.enterprise.timeZone),
+  });
+  // The event SLA (issue 14): template settings, an event's clocks, the event exceed report.
+  registerAll(app, deps, E, {
+    sla: async ({ user, query }) => eventSla(db, user.enterpriseId, query.tmpId),
+    saveSla: async ({ user, body }) => {
+      await saveEventSla(db, user.enterpriseId, user.id, body);
+      return withMessage(null, '保存成功');
+    },
+    clocks: async ({ user, query }) => {
+      await eventRowOf(db, eventViewerOf(user), query.eventId);
+      return eventClocks(db, user.enterpriseId, query.eventId);
+    },
+    exceedStatistics: async ({ user, query }) => eventExceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),
+    exceedStatisticsCount: async ({ user, query }) => eventExceedCount(db, user.enterpriseId, query, user.enterprise.timeZone),
   });
 }

@@ -1,4 +1,5 @@
 import { eventContract } from '@sk/shared/events/events.contract';
+import { eventSlaContract } from '@sk/shared/events/event.sla';
 import { EVENT_ACTION_LABELS, EVENT_PRIORITIES, EVENT_STATES } from '@sk/shared/events/events.constants';
 import type { EventAction } from '@sk/shared/events/event.machine';
 import { badgeCountContract } from '@sk/shared/menu/badge.contract';
@@ -13,6 +14,7 @@ const ACTIONS = [eventContract.assign, eventContract.claim, eventContract.start,
 const WRITES = [eventContract.add, eventContract.del, ...ACTIONS];
 // Every event write refreshes the lists, the detail, the flow and the two menu badges.
 staleAfter(WRITES, [eventContract.myList, eventContract.shelterList, eventContract.unDeliverList, eventContract.detailed, eventContract.messageList, badgeCountContract.principalEventCount, badgeCountContract.unDeliverEventCount]);
+staleAfter(WRITES, [eventSlaContract.clocks]);
 staleAfter([eventContract.addMessage, eventContract.delMessage], [eventContract.messageList]);
 
 export const ACTION_ENDPOINT: Record<EventAction, (typeof ACTIONS)[number]> = {

@@ -11,6 +11,7 @@ import { formsContract } from '@sk/shared/forms/forms.contract';
 import { type EventListKind, eventContract, eventPath, exportEvents, priorityLabel, stateOf } from '../api';
 import { POWERS } from '@sk/shared/auth/powers';
 import { useCan } from '../../../lib/session';
+import { SlaMarkTag } from '../../sla/SlaClocks';
 
 const options = (o: Record<number, string | { label: string }>) => Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.label }));
 
@@ -19,7 +20,17 @@ export function eventColumns(actions?: ListColumn<EventRow>): ListColumn<EventRo
   const cols: ListColumn<EventRow>[] = [
     { key: 'title', dataIndex: 'title', title: '事件标题', render: (v: string, r) => <Link to={eventPath(r.id)}>{v}</Link> },
     { key: 'eventNo', dataIndex: 'eventNo', title: '事件编号' },
-    { key: 'state', dataIndex: 'state', title: '状态', render: (s: number) => <Tag color={stateOf(s).color}>{stateOf(s).label}</Tag> },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: '状态',
+      render: (s: number, r) => (
+        <>
+          <Tag color={stateOf(s).color}>{stateOf(s).label}</Tag>
+          <SlaMarkTag mark={r.slaMark} />
+        </>
+      ),
+    },
     { key: 'priority', dataIndex: 'priority', title: '优先级', render: (p: number) => (p > 1 ? <Tag color="red">{priorityLabel(p)}</Tag> : priorityLabel(p)) },
     { key: 'customName', dataIndex: 'customName', title: '客户', render: (v: string | null) => v || '—' },
     { key: 'customLinkperson', dataIndex: 'customLinkperson', title: '联系人', render: (v: string | null, r) => [v, r.customPhone].filter(Boolean).join(' ') || '—' },

@@ -16,6 +16,7 @@ import { ACTION_ENDPOINT, actionLabel, eventContract, priorityLabel, stateOf } f
 import { ActionDialog, ASKING } from '../components/ActionDialog';
 import { customerPath } from '../../customers/options';
 import '../events.css';
+import { EventSlaClocks, SlaMarkTag } from '../../sla/SlaClocks';
 
 const PEOPLE: [keyof Detail, string][] = [
   ['creator', '创建'],
@@ -154,6 +155,7 @@ export default function EventDetail() {
             <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回" />
             <span>{d.title}</span>
             <Tag color={st.color}>{st.label}</Tag>
+            <SlaMarkTag mark={d.slaMark} />
           </Space>
         }
         extra={
@@ -172,6 +174,7 @@ export default function EventDetail() {
         }
       >
         <Actions d={d} onDone={() => q.refetch()} />
+        <EventSlaClocks eventId={d.id} />
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} style={{ marginTop: 12 }}>
           <Descriptions.Item label="事件编号">{d.eventNo}</Descriptions.Item>
           {d.order ? (

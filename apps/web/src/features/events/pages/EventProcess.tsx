@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
+import { EventSlaForm } from '../components/EventSlaForm';
 
 interface Values {
   actions: EventAction[];
@@ -46,6 +47,7 @@ export default function EventProcess() {
   };
 
   return (
+    <Space direction="vertical" style={{ width: '100%' }} size={12}>
     <Card title={`流程设置：${name}`} extra={<Link to={`/eventSet/processevent/customForm?id=${tmpId}&templateName=${encodeURIComponent(name)}`}>自定义字段</Link>}>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title="分配和认领始终可用；关闭的操作不再出现在该模板的事件上，接口也会拒绝。" />
       <Form form={form} layout="vertical" onFinish={save} initialValues={{ actions: [], principalRoles: [] }}>
@@ -62,5 +64,7 @@ export default function EventProcess() {
         </Space>
       </Form>
     </Card>
+    <EventSlaForm tmpId={tmpId} />
+    </Space>
   );
 }
