@@ -8,3 +8,4 @@ export * from './order.actions.contract';
 export * from './order.create.contract';
 export * from './order.list.contract';
 export * from './orders.counts.contract';
+export * from './order.edit';

@@ -40,7 +40,7 @@ async function contactOf(ex: Executor, v: Viewer, customerId: number, b: CreateO
   return { contactId: c ? Number(c.id) : null, name: b.customLinkPerson ?? c?.name ?? null, phone: b.customPhone ?? c?.phone ?? null };
 }
 
-interface Address extends ResolvedArea {
+export interface Address extends ResolvedArea {
   addressId: number | null;
   detail: string | null;
   fullAddress: string | null;
@@ -49,7 +49,7 @@ interface Address extends ResolvedArea {
 }
 
 /** The service address: typed (gpsAddr), a saved address of the customer, or the customer's default one. */
-async function addressOf(ex: Executor, v: Viewer, customerId: number, b: CreateOrderBody): Promise<Address> {
+export async function addressOf(ex: Executor, v: Viewer, customerId: number, b: Pick<CreateOrderBody, 'gpsAddr' | 'addressId'>): Promise<Address> {
   if (b.gpsAddr) {
     const g = b.gpsAddr;
     const area = resolveArea(g.provinceCode, g.cityCode, g.districtCode);
@@ -81,7 +81,7 @@ async function addressOf(ex: Executor, v: Viewer, customerId: number, b: CreateO
 }
 
 /** The installed product (of this customer) and its warranty state today. */
-async function productOf(ex: Executor, v: Viewer, customerId: number, productId: number | null | undefined) {
+export async function productOf(ex: Executor, v: Viewer, customerId: number, productId: number | null | undefined) {
   if (!productId) return { productId: null, warranty: null };
   const [p] = await rows<{ warranty_end: string | null; today: string }>(
     ex,
@@ -93,7 +93,7 @@ async function productOf(ex: Executor, v: Viewer, customerId: number, productId:
 }
 
 /** Refuses ids that are not rows of `table` in this enterprise (users: enabled and not deleted). */
-async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
+export async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const [r] = await rows<{ n: number }>(
@@ -103,7 +103,7 @@ async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_group
   if (Number(r?.n) !== unique.length) throw invalid(message);
 }
 
-async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
+export async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const found = await rows<{ id: number; name: string; price: string | number }>(
@@ -115,7 +115,7 @@ async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
 }
 
 /** Source (spec part 1 §9 source types) and sale channel: a channel the enterprise's sale_channels allow. */
-async function checkChannel(ex: Executor, v: Viewer, b: CreateOrderBody): Promise<void> {
+export async function checkChannel(ex: Executor, v: Viewer, b: Pick<CreateOrderBody, 'source' | 'saleChannel'>): Promise<void> {
   if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
   if (b.saleChannel == null) return;
   const [e] = await rows<{ sale_channels: string }>(ex, sql`select sale_channels from enterprises where id = ${v.enterpriseId}`);
