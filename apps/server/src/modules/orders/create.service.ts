@@ -10,7 +10,7 @@ import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
-import { processForNewOrder, runCreatedHooks } from './order.hooks';
+import { type PinnedProcess, processForNewOrder, runCreatedHooks } from './order.hooks';
 import { ORDER_STATE } from './order.state';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
@@ -135,7 +135,7 @@ async function templateOf(ex: Executor, v: Viewer, orderType: number | null | un
  * customer), validates the custom fields against the pinned template version, takes the next
  * number, writes the order, its people, service items and the first log row.
  */
-export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: EventViewer): Promise<{ id: number; orderNo: string; state: number }> {
+export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: EventViewer, pinned?: PinnedProcess): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
     // A conversion locks its event first: two conversions of one event make one order.
     const event = b.eventId ? await lockEventForOrder(tx, ev ?? { ...v, admin: false }, b.eventId) : null;
@@ -157,7 +157,8 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: Ev
     await checkChannel(tx, v, b);
 
     // The order pins a copy of its type's process settings, so a later change never reaches an order in flight.
-    const { process, processVersionId } = await processForNewOrder(tx, v.enterpriseId, tpl.templateId);
+    // (`pinned`: a process version chosen by the caller, e.g. the demo seed's orders of an earlier version.)
+    const { process, processVersionId } = pinned ?? (await processForNewOrder(tx, v.enterpriseId, tpl.templateId));
     const start = initialOrderState(process);
     const orderNo = await nextOrderNo(tx, v);
     const serviceAmount = Math.round(items.reduce((s, i) => s + i.price * 100, 0)) / 100;

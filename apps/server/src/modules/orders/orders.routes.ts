@@ -11,6 +11,7 @@ import { orderMoneyModule } from './money.routes';
 import { registerCreateRoutes } from './items.routes';
 import { orderListRoutes } from './list.routes';
 import { orderDetailRoutes } from './detail.routes';
+import './orders.demo';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {
