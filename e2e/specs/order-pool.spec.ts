@@ -108,7 +108,8 @@ test.describe('order pool', () => {
     // Leave the demo as it was for the other specs.
     expect((await dispatcher.send('POST', '/v2/order/pool/take', { orderIds: [orderId] })).success).toBe(true);
     expect((await dispatcher.send('POST', '/v2/order/pool/profiles/save', { userId: me!.userId, dailyCap: 0 })).success).toBe(true);
-    expect((await admin.send('POST', '/systemsetting/batchsave', [{ code: 'order_high_seas', value: '0' }])).success).toBe(true);
+    // (The demo has the pool on, with one order in it.)
+    expect((await admin.send('POST', '/systemsetting/batchsave', [{ code: 'order_high_seas', value: '1' }])).success).toBe(true);
     await admin.dispose();
     await dispatcher.dispose();
   });
