@@ -120,4 +120,35 @@ test.describe('order detail', () => {
     await shot(phone, FLOW, '11-message');
     await ctx.close();
   });
+
+  test('the dispatcher edits an order in flight with the create page fields; the detail and the log show the change', async ({ page, baseURL }) => {
+    const title = `热水器漏水${String(Date.now()).slice(-6)}`;
+    const orderId = await makeOrder(baseURL!, title);
+    await quietGuide(baseURL!, DISPATCHER);
+    await loginUi(page, DISPATCHER);
+    await page.goto(`/allOrder/orderDetail/${orderId}`);
+    await expect(state(page)).toHaveText('待派单');
+    await detail(page).getByRole('button', { name: /^编\s*辑$/ }).click();
+    const edit = dialog(page, '编辑工单');
+    await expect(edit.getByLabel('服务项目')).toBeVisible();
+    await edit.getByLabel('标题').fill(`${title}（已更正）`);
+    await edit.getByLabel('联系电话').fill('13912345678');
+    await edit.getByLabel('服务项目').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await edit.locator('.ant-modal-title').click();
+    await expect(edit.getByText(/服务费合计/)).toBeVisible();
+    await shot(page, FLOW, '12-edit-dialog');
+    await edit.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(edit).toBeHidden();
+    await expect(detail(page).getByText(`${title}（已更正）`).first()).toBeVisible();
+    await expect(detail(page).getByText('13912345678').first()).toBeVisible();
+    await openTab(page, '操作日志');
+    const logs = detail(page).getByTestId('order-log');
+    await expect(logs).toHaveCount(2);
+    await expect(logs.nth(1)).toContainText('编辑');
+    await expect(logs.nth(1)).toContainText(/变更：.*标题/);
+    await expect(logs.nth(1)).toContainText('联系电话');
+    await expect(logs.nth(1)).toContainText('服务项目');
+    await shot(page, FLOW, '13-edit-logged');
+  });
 });

@@ -77,7 +77,7 @@ test.describe('order pool', () => {
     const mobile = await ctx.newPage();
     await loginUi(mobile, ENGINEER);
     await mobile.goto('/orderHighSeas');
-    const card = poolPage(mobile).locator('.sk-phone-cards > *').filter({ hasText: title });
+    const card = poolPage(mobile).locator('[data-card]').filter({ hasText: title });
     await expect(card).toBeVisible();
     await expect(poolPage(mobile)).toContainText('今日还可抢 5 单');
     await shot(mobile, FLOW, '02-engineer-pool-phone');
@@ -101,14 +101,15 @@ test.describe('order pool', () => {
     await dialog.getByLabel('退回原因').fill('客户要求改天上门');
     await dialog.getByRole('button', { name: spaced('退回') }).click();
     await expect(dialog).toBeHidden();
-    await expect(poolPage(mobile).locator('.sk-phone-cards > *').filter({ hasText: title })).toBeVisible();
+    await expect(poolPage(mobile).locator('[data-card]').filter({ hasText: title })).toBeVisible();
     const back = await dispatcher.get(`/v2/order/pool/list?pageSize=100&keyword=${encodeURIComponent(title)}`);
     expect(back.data.list.map((r: { id: number }) => r.id)).toEqual([orderId]);
     await ctx.close();
     // Leave the demo as it was for the other specs.
     expect((await dispatcher.send('POST', '/v2/order/pool/take', { orderIds: [orderId] })).success).toBe(true);
     expect((await dispatcher.send('POST', '/v2/order/pool/profiles/save', { userId: me!.userId, dailyCap: 0 })).success).toBe(true);
-    expect((await admin.send('POST', '/systemsetting/batchsave', [{ code: 'order_high_seas', value: '0' }])).success).toBe(true);
+    // (The demo has the pool on, with one order in it.)
+    expect((await admin.send('POST', '/systemsetting/batchsave', [{ code: 'order_high_seas', value: '1' }])).success).toBe(true);
     await admin.dispose();
     await dispatcher.dispose();
   });

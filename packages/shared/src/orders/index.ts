@@ -9,3 +9,4 @@ export * from './order.create.contract';
 export * from './order.list.contract';
 export * from './orders.counts.contract';
 export * from './order.reconcile.contract';
+export * from './order.edit';

@@ -130,32 +130,51 @@ export const linkCustomerBody = z.object({ ...base, customerId: requiredId('客�
 
 const level = (label: string) => oneOf(label, [1, 2, 3] as const);
 
+/** A coded value (source, sale channel) that may be cleared; the server checks it is one the enterprise offers. */
+const code = (label: string) => L(coerceInt('smallint', `${label}不正确`).min(0, `${label}不正确`).max(99, `${label}不正确`).nullish(), label);
+
 /**
- * POST /v2/order/edit: staff and the creator change the order's own fields; a key left out keeps its
- * value. The customer is changed with linkCustomer, service items and fees with the money endpoints.
+ * What the engineer corrects on site (order.edit.ts ON_SITE): contact, address (a saved one of the customer, `addressId`,
+ * or typed with region and coordinates, `gpsAddr`), the installed product, the service items (their lines are replaced
+ * and the receivable recomputed), the description, attachments and custom fields. A key left out keeps its value.
+ */
+const onSiteFields = {
+  contactId: optionalId('联系人'),
+  customLinkPerson: patchText('联系人', 50),
+  customPhone: patchText('联系电话', 30),
+  addressId: optionalId('服务地址'),
+  gpsAddr: L(orderAddressInput.optional(), '服务地址'),
+  productId: optionalId('产品'),
+  serviceId: optionalIds('服务项目', 100),
+  detailDesc: patchText('详细描述', 2000),
+  attachments: optionalIds('附件', 20),
+  ext: extInput,
+};
+
+/**
+ * POST /v2/order/edit: staff and the creator change every field of the create page (order.edit.ts ORDER_EDIT_FIELDS);
+ * which ones the order's state allows is `editableFields('staff', …)`. The customer is changed with linkCustomer.
  */
 export const editOrderBody = z.object({
   ...base,
+  ...onSiteFields,
   title: requiredText('标题', 100).optional(),
-  customLinkPerson: patchText('联系人', 50),
-  customPhone: patchText('联系电话', 30),
   customEnterpriseName: patchText('企业名称', 100),
-  gpsAddr: L(orderAddressInput.optional(), '服务地址'),
   customApplyTime: L(timeFilter('预约时间').nullable(), '预约时间'),
   priority: level('优先级').optional(),
   serviceLevel: level('服务级别').nullable().optional(),
-  detailDesc: patchText('详细描述', 2000),
-  attachments: optionalIds('附件', 20),
+  orderLabel: optionalIds('工单标签', 20),
   serviceGroupId: optionalId('服务团队'),
+  source: code('来源'),
+  saleChannel: code('销售渠道'),
   salespersonId: optionalId('销售人员'),
   coordinationUserId: optionalIds('协作人员', 20),
   duplicateUserId: optionalIds('抄送人', 50),
-  ext: extInput,
   note,
 });
 
-/** POST /v2/order/employee/edit: the engineer and collaborators fill in the custom fields and add photos. */
-export const employeeEditBody = z.object({ ...base, detailDesc: patchText('详细描述', 2000), attachments: optionalIds('附件', 20), ext: extInput, note });
+/** POST /v2/order/employee/edit: the engineer and collaborators correct what they find on site (`editableFields('engineer', …)`). */
+export const employeeEditBody = z.object({ ...base, ...onSiteFields, note });
 
 /** What every action answers: the order and its state now. */
 export const orderActionResult = z.object({ id: z.number(), state: z.number() });

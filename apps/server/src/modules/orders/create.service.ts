@@ -10,7 +10,7 @@ import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
-import { processForNewOrder, runCreatedHooks } from './order.hooks';
+import { type PinnedProcess, processForNewOrder, runCreatedHooks } from './order.hooks';
 import { ORDER_STATE } from './order.state';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
@@ -40,7 +40,7 @@ async function contactOf(ex: Executor, v: Viewer, customerId: number, b: CreateO
   return { contactId: c ? Number(c.id) : null, name: b.customLinkPerson ?? c?.name ?? null, phone: b.customPhone ?? c?.phone ?? null };
 }
 
-interface Address extends ResolvedArea {
+export interface Address extends ResolvedArea {
   addressId: number | null;
   detail: string | null;
   fullAddress: string | null;
@@ -49,7 +49,7 @@ interface Address extends ResolvedArea {
 }
 
 /** The service address: typed (gpsAddr), a saved address of the customer, or the customer's default one. */
-async function addressOf(ex: Executor, v: Viewer, customerId: number, b: CreateOrderBody): Promise<Address> {
+export async function addressOf(ex: Executor, v: Viewer, customerId: number, b: Pick<CreateOrderBody, 'gpsAddr' | 'addressId'>): Promise<Address> {
   if (b.gpsAddr) {
     const g = b.gpsAddr;
     const area = resolveArea(g.provinceCode, g.cityCode, g.districtCode);
@@ -81,7 +81,7 @@ async function addressOf(ex: Executor, v: Viewer, customerId: number, b: CreateO
 }
 
 /** The installed product (of this customer) and its warranty state today. */
-async function productOf(ex: Executor, v: Viewer, customerId: number, productId: number | null | undefined) {
+export async function productOf(ex: Executor, v: Viewer, customerId: number, productId: number | null | undefined) {
   if (!productId) return { productId: null, warranty: null };
   const [p] = await rows<{ warranty_end: string | null; today: string }>(
     ex,
@@ -93,7 +93,7 @@ async function productOf(ex: Executor, v: Viewer, customerId: number, productId:
 }
 
 /** Refuses ids that are not rows of `table` in this enterprise (users: enabled and not deleted). */
-async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
+export async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const [r] = await rows<{ n: number }>(
@@ -103,7 +103,7 @@ async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_group
   if (Number(r?.n) !== unique.length) throw invalid(message);
 }
 
-async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
+export async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const found = await rows<{ id: number; name: string; price: string | number }>(
@@ -115,7 +115,7 @@ async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
 }
 
 /** Source (spec part 1 §9 source types) and sale channel: a channel the enterprise's sale_channels allow. */
-async function checkChannel(ex: Executor, v: Viewer, b: CreateOrderBody): Promise<void> {
+export async function checkChannel(ex: Executor, v: Viewer, b: Pick<CreateOrderBody, 'source' | 'saleChannel'>): Promise<void> {
   if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
   if (b.saleChannel == null) return;
   const [e] = await rows<{ sale_channels: string }>(ex, sql`select sale_channels from enterprises where id = ${v.enterpriseId}`);
@@ -135,7 +135,7 @@ async function templateOf(ex: Executor, v: Viewer, orderType: number | null | un
  * customer), validates the custom fields against the pinned template version, takes the next
  * number, writes the order, its people, service items and the first log row.
  */
-export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: EventViewer): Promise<{ id: number; orderNo: string; state: number }> {
+export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: EventViewer, pinned?: PinnedProcess): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
     // A conversion locks its event first: two conversions of one event make one order.
     const event = b.eventId ? await lockEventForOrder(tx, ev ?? { ...v, admin: false }, b.eventId) : null;
@@ -157,7 +157,8 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: Ev
     await checkChannel(tx, v, b);
 
     // The order pins a copy of its type's process settings, so a later change never reaches an order in flight.
-    const { process, processVersionId } = await processForNewOrder(tx, v.enterpriseId, tpl.templateId);
+    // (`pinned`: a process version chosen by the caller, e.g. the demo seed's orders of an earlier version.)
+    const { process, processVersionId } = pinned ?? (await processForNewOrder(tx, v.enterpriseId, tpl.templateId));
     const start = initialOrderState(process);
     const orderNo = await nextOrderNo(tx, v);
     const serviceAmount = Math.round(items.reduce((s, i) => s + i.price * 100, 0)) / 100;

@@ -1,13 +1,23 @@
-import { type EditOrderBody, type EmployeeEditBody, type ExtValues, type LinkCustomerBody, ORDER_PEOPLE_PARTS } from '@sk/shared';
+import {
+  type EditOrderBody,
+  type EmployeeEditBody,
+  type ExtValues,
+  editableFields,
+  type LinkCustomerBody,
+  ORDER_EDIT_FIELDS,
+  ORDER_PEOPLE_PARTS,
+  type OrderEditField,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import type { PatchValue } from '../../platform/state';
-import { fullAddressOf, resolveArea } from '../customers/areas';
 import { bigints, gramsOf, texts, visibleCustomer } from '../customers/common';
 import { checkFiles } from '../customers/integrations';
 import { type ActionResult, type ActionViewer, instantOf, orderExtOf, setPeople, withOrder } from './actions.service';
+import { addressOf, checkChannel, checkIds, productOf, serviceItemsOf } from './create.service';
+import { recomputeReceivable } from './fees.service';
 import { moveOrder } from './order.state';
 
 /**
@@ -77,27 +87,27 @@ async function gramsPatch(ex: Executor, v: ActionViewer, row: Row, patch: Patch)
   patch.search_grams = texts(gramsOf(s('title'), s('order_no'), c?.name, s('custom_link_person'), s('custom_phone'), s('full_address')));
 }
 
-/** The typed service address (gpsAddr) as columns. */
-function addressPatch(patch: Patch, row: Row, g: NonNullable<EditOrderBody['gpsAddr']>): void {
-  const area = resolveArea(g.provinceCode, g.cityCode, g.districtCode);
-  if (!area) throw invalid('服务地址：省市区不正确');
+/** The service address as columns: typed (gpsAddr, with region and coordinates) or a saved one of the order's customer. */
+async function addressPatch(ex: Executor, v: ActionViewer, patch: Patch, row: Row, b: Pick<EditOrderBody, 'gpsAddr' | 'addressId'>): Promise<void> {
+  if (!b.gpsAddr && !b.addressId) return;
+  const a = await addressOf(ex, v, Number(row.customer_id), { gpsAddr: b.gpsAddr, addressId: b.gpsAddr ? null : b.addressId });
   const cols: Row = {
-    address_id: null,
-    province_code: area.provinceCode,
-    city_code: area.cityCode,
-    district_code: area.districtCode,
-    province: area.province,
-    city: area.city,
-    district: area.district,
-    address_detail: g.detail,
-    full_address: fullAddressOf(area, g.detail),
-    latitude: g.latitude ?? null,
-    longitude: g.longitude ?? null,
+    address_id: a.addressId,
+    province_code: a.provinceCode,
+    city_code: a.cityCode,
+    district_code: a.districtCode,
+    province: a.province,
+    city: a.city,
+    district: a.district,
+    address_detail: a.detail,
+    full_address: a.fullAddress,
+    latitude: a.latitude,
+    longitude: a.longitude,
   };
   for (const [k, val] of Object.entries(cols)) put(patch, row, k, val);
 }
 
-/** Saves the patch (and the people notes) as one logged action; nothing changed writes nothing. */
+/** Saves the patch (and the notes of what is not a column) as one logged action; nothing changed writes nothing. */
 async function save(tx: Tx, v: ActionViewer, row: Row, action: 'edit' | 'employeeEdit', patch: Patch, notes: (string | null)[], note: string | null | undefined): Promise<ActionResult> {
   const said = notes.filter(Boolean);
   const id = Number(row.id);
@@ -107,53 +117,150 @@ async function save(tx: Tx, v: ActionViewer, row: Row, action: 'edit' | 'employe
   return { id, state: r.to };
 }
 
-async function sharedFields(tx: Tx, v: ActionViewer, row: Row, b: EmployeeEditBody | EditOrderBody, patch: Patch): Promise<void> {
-  put(patch, row, 'detail_desc', b.detailDesc);
-  if (b.attachments) {
-    await checkFiles(tx, v.enterpriseId, b.attachments);
-    put(patch, row, 'attachments', b.attachments, bigints(b.attachments));
-  }
-  if (b.ext) put(patch, row, 'ext', await orderExtOf(tx, v, row, b.ext as ExtValues));
+/**
+ * The order's service items become `ids`: lines of items kept stay as they are (price, quantity), removed ones go,
+ * new ones come at the catalogue's price; the receivable is recomputed. Answers the log note, or null when unchanged.
+ */
+async function changeServiceItems(tx: Tx, v: ActionViewer, orderId: number, ids: number[] | undefined, patch: Patch): Promise<string | null> {
+  if (ids === undefined) return null;
+  const next = [...new Set(ids)].sort((a, b) => a - b);
+  const now = await rows<{ service_item_id: number }>(tx, sql`select distinct service_item_id from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} order by 1`);
+  if (same(now.map((r) => Number(r.service_item_id)), next)) return null;
+  const items = await serviceItemsOf(tx, v, next);
+  await tx.execute(sql`delete from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and not (service_item_id = any(${bigints(next)}))`);
+  await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
+    select ${v.enterpriseId}, ${orderId}, i.id, i.name, i.price, 1, i.price from service_items i
+    where i.enterprise_id = ${v.enterpriseId} and i.id = any(${bigints(next)})
+      and not exists (select 1 from order_service_items l where l.enterprise_id = ${v.enterpriseId} and l.order_id = ${orderId} and l.service_item_id = i.id)`);
+  await recomputeReceivable(tx, v.enterpriseId, orderId);
+  // The new total goes into the patch too, so the log names 服务项目 among the changed fields.
+  const [o] = await rows<{ service_amount: string }>(tx, sql`select service_amount from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId}`);
+  patch.service_amount = Number(o?.service_amount ?? 0);
+  return `服务项目：${items.map((i) => i.name).join('、') || '无'}`;
 }
 
-/** Staff and the creator: the order's own fields, its people and its custom fields; a key left out is kept. */
-export async function editOrder(db: Db, v: ActionViewer, b: EditOrderBody): Promise<ActionResult> {
-  return withOrder(db, v, 'edit', b, async (tx, row) => {
-    const patch: Patch = {};
-    put(patch, row, 'title', b.title);
-    put(patch, row, 'custom_link_person', b.customLinkPerson);
-    put(patch, row, 'custom_phone', b.customPhone);
-    put(patch, row, 'custom_enterprise_name', b.customEnterpriseName);
-    put(patch, row, 'priority', b.priority);
-    put(patch, row, 'service_level', b.serviceLevel);
-    if (b.gpsAddr) addressPatch(patch, row, b.gpsAddr);
-    if (b.customApplyTime !== undefined) put(patch, row, 'appointment_at', b.customApplyTime === null ? null : await instantOf(tx, v.timeZone, b.customApplyTime));
-    if (b.serviceGroupId !== undefined && !same(row.service_group_id, b.serviceGroupId)) {
-      if (b.serviceGroupId) {
-        const [g] = await rows(tx, sql`select id from service_groups where enterprise_id = ${v.enterpriseId} and id = ${b.serviceGroupId}`);
-        if (!g) throw invalid('服务团队：服务团队不存在或已被删除');
-      }
-      patch.service_group_id = b.serviceGroupId;
+/** The order's tags (code 3) become `ids`; answers the log note, or null when unchanged. */
+async function changeTags(tx: Tx, v: ActionViewer, orderId: number, ids: number[] | undefined): Promise<string | null> {
+  if (ids === undefined) return null;
+  const next = [...new Set(ids)].sort((a, b) => a - b);
+  const now = await rows<{ tag_id: number }>(tx, sql`select tag_id from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = ${orderId} order by tag_id`);
+  if (same(now.map((r) => Number(r.tag_id)), next)) return null;
+  const names = await rows<{ name: string }>(tx, sql`select name from tags where enterprise_id = ${v.enterpriseId} and code = 3 and id = any(${bigints(next)}) order by id`);
+  if (names.length !== next.length) throw invalid('工单标签：标签不存在或已被删除');
+  await tx.execute(sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = ${orderId}`);
+  if (next.length) {
+    await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${v.enterpriseId}, 3, ${orderId}, t from unnest(${bigints(next)}) t`);
+  }
+  return `工单标签：${names.map((t) => t.name).join('、') || '无'}`;
+}
+
+/**
+ * Runs each field's change, noting which fields changed; a changed field the state does not allow is refused
+ * (the transaction rolls back whatever was written). Answers the notes of the changes that are not columns.
+ */
+class Changes {
+  readonly patch: Patch = {};
+  readonly notes: (string | null)[] = [];
+  private readonly changed: OrderEditField[] = [];
+  constructor(private readonly allowed: readonly OrderEditField[]) {}
+
+  /** `run` adds its columns to the patch, or writes its rows and answers a note naming the change. */
+  async field(key: OrderEditField, run: () => unknown): Promise<void> {
+    const before = JSON.stringify(this.patch);
+    const r = await run();
+    const note = typeof r === 'string' ? r : null;
+    if (note) this.notes.push(note);
+    if (note || JSON.stringify(this.patch) !== before) this.changed.push(key);
+  }
+
+  /** The fields changed that this state does not allow, refused by name. */
+  check(): void {
+    const refused = this.changed.filter((k) => !this.allowed.includes(k));
+    if (refused.length) throw invalid(`当前工单状态不能修改：${refused.map((k) => ORDER_EDIT_FIELDS[k]).join('、')}`);
+  }
+}
+
+const editableOf = (who: 'staff' | 'engineer', row: Row) =>
+  editableFields(who, { state: Number(row.state), examineType: row.examine_type == null ? null : Number(row.examine_type), placeState: Number(row.place_state), invalid: !!row.invalid });
+
+/** Contact, address, product, service items, description, attachments, custom fields: what both edits may send. */
+async function onSiteChanges(tx: Tx, v: ActionViewer, row: Row, b: EmployeeEditBody, c: Changes): Promise<void> {
+  const customerId = Number(row.customer_id);
+  await c.field('customLinkPerson', async () => {
+    if (b.contactId) {
+      const [k] = await rows(tx, sql`select 1 from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} and id = ${b.contactId}`);
+      if (!k) throw invalid('联系人：联系人不存在或不属于该客户');
     }
-    if (b.salespersonId !== undefined && !same(row.salesperson_id, b.salespersonId)) {
-      if (b.salespersonId) await checkUsers(tx, v, [b.salespersonId], '销售人员');
-      patch.salesperson_id = b.salespersonId;
-    }
-    await sharedFields(tx, v, row, b, patch);
-    const notes = [
-      await changePeople(tx, v, b.orderId, ORDER_PEOPLE_PARTS.collaborator, b.coordinationUserId, '协作人员', 2),
-      await changePeople(tx, v, b.orderId, ORDER_PEOPLE_PARTS.copied, b.duplicateUserId, '抄送人'),
-    ];
-    return save(tx, v, row, 'edit', patch, notes, b.note);
+    put(c.patch, row, 'contact_id', b.contactId);
+    put(c.patch, row, 'custom_link_person', b.customLinkPerson);
+  });
+  await c.field('customPhone', () => put(c.patch, row, 'custom_phone', b.customPhone));
+  await c.field('gpsAddr', () => addressPatch(tx, v, c.patch, row, b));
+  await c.field('productId', async () => {
+    if (b.productId === undefined || same(row.installed_product_id, b.productId)) return;
+    const p = await productOf(tx, v, customerId, b.productId);
+    c.patch.installed_product_id = p.productId;
+    c.patch.warranty_state = p.warranty;
+  });
+  await c.field('serviceId', () => changeServiceItems(tx, v, Number(row.id), b.serviceId, c.patch));
+  await c.field('detailDesc', () => put(c.patch, row, 'detail_desc', b.detailDesc));
+  await c.field('attachments', async () => {
+    if (!b.attachments || same(row.attachments, b.attachments)) return;
+    await checkFiles(tx, v.enterpriseId, b.attachments);
+    c.patch.attachments = bigints(b.attachments);
+  });
+  await c.field('ext', async () => {
+    if (b.ext) put(c.patch, row, 'ext', await orderExtOf(tx, v, row, b.ext as ExtValues));
   });
 }
 
-/** The engineer and collaborators: custom fields, photos and attachments, the description. */
+/** Staff and the creator: every field of the create page but the customer (`editableFields('staff', …)`); a key left out is kept. */
+export async function editOrder(db: Db, v: ActionViewer, b: EditOrderBody): Promise<ActionResult> {
+  return withOrder(db, v, 'edit', b, async (tx, row) => {
+    const c = new Changes(editableOf('staff', row));
+    await c.field('title', () => put(c.patch, row, 'title', b.title));
+    await c.field('customEnterpriseName', () => put(c.patch, row, 'custom_enterprise_name', b.customEnterpriseName));
+    await c.field('priority', () => put(c.patch, row, 'priority', b.priority));
+    await c.field('serviceLevel', () => put(c.patch, row, 'service_level', b.serviceLevel));
+    await c.field('customApplyTime', async () => {
+      if (b.customApplyTime !== undefined) put(c.patch, row, 'appointment_at', b.customApplyTime === null ? null : await instantOf(tx, v.timeZone, b.customApplyTime));
+    });
+    await c.field('serviceGroupId', async () => {
+      if (b.serviceGroupId === undefined || same(row.service_group_id, b.serviceGroupId)) return;
+      await checkIds(tx, v, 'service_groups', b.serviceGroupId ? [b.serviceGroupId] : [], '服务团队：服务团队不存在或已被删除');
+      c.patch.service_group_id = b.serviceGroupId;
+    });
+    await c.field('source', async () => {
+      if (b.source === undefined || same(row.source, b.source)) return;
+      await checkChannel(tx, v, { source: b.source });
+      c.patch.source = b.source;
+    });
+    await c.field('saleChannel', async () => {
+      if (b.saleChannel === undefined || same(row.sale_channel, b.saleChannel)) return;
+      await checkChannel(tx, v, { saleChannel: b.saleChannel });
+      c.patch.sale_channel = b.saleChannel;
+    });
+    await c.field('salespersonId', async () => {
+      if (b.salespersonId === undefined || same(row.salesperson_id, b.salespersonId)) return;
+      if (b.salespersonId) await checkUsers(tx, v, [b.salespersonId], '销售人员');
+      c.patch.salesperson_id = b.salespersonId;
+    });
+    await onSiteChanges(tx, v, row, b, c);
+    await c.field('orderLabel', () => changeTags(tx, v, b.orderId, b.orderLabel));
+    await c.field('coordinationUserId', () => changePeople(tx, v, b.orderId, ORDER_PEOPLE_PARTS.collaborator, b.coordinationUserId, '协作人员', 2));
+    await c.field('duplicateUserId', () => changePeople(tx, v, b.orderId, ORDER_PEOPLE_PARTS.copied, b.duplicateUserId, '抄送人'));
+    c.check();
+    return save(tx, v, row, 'edit', c.patch, c.notes, b.note);
+  });
+}
+
+/** The engineer and collaborators: what they correct on site (`editableFields('engineer', …)`). */
 export async function employeeEdit(db: Db, v: ActionViewer, b: EmployeeEditBody): Promise<ActionResult> {
   return withOrder(db, v, 'employeeEdit', b, async (tx, row) => {
-    const patch: Patch = {};
-    await sharedFields(tx, v, row, b, patch);
-    return save(tx, v, row, 'employeeEdit', patch, [], b.note);
+    const c = new Changes(editableOf('engineer', row));
+    await onSiteChanges(tx, v, row, b, c);
+    c.check();
+    return save(tx, v, row, 'employeeEdit', c.patch, c.notes, b.note);
   });
 }
 

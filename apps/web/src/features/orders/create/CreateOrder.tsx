@@ -10,15 +10,15 @@ import { Alert, App, Button, Card, Select, Space, Spin, Typography } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components';
-import { FormRenderer, type FormValues, useFormRenderer, type WidgetProps } from '../../../components/forms';
+import { FormRenderer, type FormValues, useFormRenderer } from '../../../components/forms';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { useCan, useSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import { rememberFile } from '../../../components/forms/fields/files';
 import { bodyOf, checkedDefinition, definitionOf, eventPrefill } from './fields';
-import { CodeSelect, GroupSelect, LabelSelect, PRIORITY_OPTIONS, SERVICE_LEVEL_OPTIONS, SOURCE_OPTIONS, useSaleChannels } from './options';
-import { AddressPicker, ContactInput, PeopleInput, ProductPicker, ServiceItemPicker } from './Pickers';
+import { useSaleChannels } from './options';
+import { orderFieldWidgets, type Widgets } from './widgets';
 import { QuickCustomer } from './QuickCustomer';
 import './create.css';
 
@@ -103,7 +103,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
 
   const set = (patch: Record<string, unknown>) => form.setValues({ ...form.values, system: { ...form.values.system, ...patch } });
 
-  const widgets: Record<string, (p: WidgetProps) => React.ReactNode> = {
+  const widgets: Widgets = {
     customerId: (p) => (
       <Space.Compact style={{ width: '100%' }}>
         <CustomerSelect id={p.id} source={orderCreateContract.customerOptions} value={customerId} onChange={(id) => set({ customerId: id, productId: null, gpsAddr: null, customLinkPerson: null, customPhone: null })} />
@@ -114,33 +114,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
         ) : null}
       </Space.Compact>
     ),
-    customLinkPerson: (p) => (
-      <ContactInput
-        id={p.id}
-        value={p.value}
-        ctx={context}
-        onChange={(v) => {
-          setContactId(null);
-          p.onChange(v);
-        }}
-        onPick={(c) => {
-          setContactId(c.id);
-          set({ customLinkPerson: c.name, customPhone: c.phone });
-        }}
-      />
-    ),
-    gpsAddr: (p) => <AddressPicker id={p.id} value={p.value} ctx={context} onChange={p.onChange} />,
-    productId: (p) => <ProductPicker id={p.id} value={p.value} ctx={context} onChange={p.onChange} onOpen={() => void ctx.refetch()} />,
-    serviceId: (p) => <ServiceItemPicker id={p.id} value={p.value} onChange={p.onChange} />,
-    priority: (p) => <CodeSelect id={p.id} label="优先级" value={p.value ?? 1} options={PRIORITY_OPTIONS} onChange={p.onChange} allowClear={false} />,
-    serviceLevel: (p) => <CodeSelect id={p.id} label="服务级别" value={p.value} options={SERVICE_LEVEL_OPTIONS} onChange={p.onChange} />,
-    source: (p) => <CodeSelect id={p.id} label="来源" value={p.value} options={SOURCE_OPTIONS} onChange={p.onChange} />,
-    saleChannel: (p) => <CodeSelect id={p.id} label="销售渠道" value={p.value} options={saleChannels} onChange={p.onChange} />,
-    serviceGroupId: (p) => <GroupSelect id={p.id} value={p.value} onChange={p.onChange} />,
-    orderLabel: (p) => <LabelSelect id={p.id} value={p.value} onChange={p.onChange} />,
-    salespersonId: (p) => <PeopleInput value={p.value} onChange={p.onChange} role={5} placeholder="选择销售人员" />,
-    coordinationUserId: (p) => <PeopleInput value={p.value} onChange={p.onChange} role={2} multiple placeholder="选择协作人员" />,
-    duplicateUserId: (p) => <PeopleInput value={p.value} onChange={p.onChange} multiple placeholder="选择抄送人" />,
+    ...orderFieldWidgets({ context, saleChannels, onContact: setContactId, set, refetchContext: () => void ctx.refetch() }),
   };
 
   const create = async (body: ReturnType<typeof bodyOf>) => {

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components';
 import { useApi } from '../../../lib/query';
 import { AssignDialog } from '../../dispatch/AssignDialog';
 import { ActionDialog } from './ActionDialog';
+import { EditOrderDialog } from './EditOrderDialog';
 import { type ActionButton, buttonsFor } from './actions';
 import { orderDetailContract as K } from './api';
 import { BasicTab } from './tabs/BasicTab';
@@ -144,6 +145,8 @@ export default function OrderDetail() {
           onClose={() => setChosen(null)}
           onDone={() => done(chosen.button)}
         />
+      ) : chosen?.button.key === 'edit' || chosen?.button.key === 'employeeEdit' ? (
+        <EditOrderDialog d={d} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} />
       ) : chosen ? (
         <ActionDialog d={d} button={chosen.button} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} />
       ) : null}
