@@ -48,6 +48,8 @@ export const SPARE_DOC_KINDS = {
 /** Kinds an engineer files for their own stock: the other side is their own warehouse (requisition: to; return: from). */
 export const OWN_STOCK_KINDS = { 1: 'to', 8: 'from' } as const;
 export type SpareDocKind = keyof typeof SPARE_DOC_KINDS;
+/** A document that takes stock out of its `from` warehouse reserves it while it waits for approval (a count does not). */
+export const reservesStock = (kind: SpareDocKind): boolean => SPARE_DOC_KINDS[kind].from && kind !== 5;
 export const SPARE_DOC_KIND_IDS = Object.keys(SPARE_DOC_KINDS).map(Number) as SpareDocKind[];
 
 /** Document states (spareDocMachine). */

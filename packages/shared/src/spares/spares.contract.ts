@@ -85,7 +85,10 @@ export const stockRowSchema = z.object({
   model: z.string(),
   unit: z.string(),
   quantity: z.number(),
+  /** Held for documents awaiting approval. */
   reserved: z.number(),
+  /** quantity - reserved: what a new document may take. */
+  available: z.number(),
   safety: z.number(),
   update_time: z.string(),
 });

@@ -1210,7 +1210,7 @@ CREATE TABLE "stocks" (
 	"safety" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "stocks_enterprise_id_warehouse_id_spare_id_pk" PRIMARY KEY("enterprise_id","warehouse_id","spare_id"),
-	CONSTRAINT "stocks_quantity_ck" CHECK ("stocks"."quantity" >= 0 and "stocks"."reserved" >= 0)
+	CONSTRAINT "stocks_quantity_ck" CHECK ("stocks"."quantity" >= 0 and "stocks"."reserved" >= 0 and "stocks"."reserved" <= "stocks"."quantity")
 );
 --> statement-breakpoint
 CREATE TABLE "warehouses" (

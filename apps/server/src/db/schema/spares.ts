@@ -86,6 +86,7 @@ export const stocks = pgTable(
     warehouseId: ref('warehouse_id').notNull(),
     spareId: ref('spare_id').notNull(),
     quantity: integer('quantity').notNull().default(0),
+    /** Held for documents awaiting approval; available = quantity - reserved. */
     reserved: integer('reserved').notNull().default(0),
     /** Safety stock: below it the stock is listed under warnings and the keeper is told. */
     safety: integer('safety').notNull().default(0),
@@ -96,7 +97,7 @@ export const stocks = pgTable(
     index('stocks_spare_idx').on(t.enterpriseId, t.spareId, t.warehouseId),
     foreignKey({ name: 'stocks_warehouse_fk', columns: [t.enterpriseId, t.warehouseId], foreignColumns: [warehouses.enterpriseId, warehouses.id] }),
     foreignKey({ name: 'stocks_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
-    check('stocks_quantity_ck', sql`${t.quantity} >= 0 and ${t.reserved} >= 0`),
+    check('stocks_quantity_ck', sql`${t.quantity} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.quantity}`),
   ],
 );
 

@@ -262,7 +262,7 @@ async function stockRows(ex: Executor, u: SessionUser, where: SQL, page: PageReq
   return rows<StockRow>(
     ex,
     sql`select k.warehouse_id::int as "warehouseId", w.name as "warehouseName", w.kind as "warehouseKind", k.spare_id::int as "spareId",
-        s.code as "spareCode", s.name as "spareName", s.model, s.unit, k.quantity, k.reserved, k.safety,
+        s.code as "spareCode", s.name as "spareName", s.model, s.unit, k.quantity, k.reserved, k.quantity - k.reserved as available, k.safety,
         ${apiTime(sql`k.updated_at`, tz(u))} as update_time
       from ${stockFrom} where k.enterprise_id = ${u.enterpriseId} and ${where} order by k.warehouse_id, k.spare_id ${pageSql(page)}`,
   );

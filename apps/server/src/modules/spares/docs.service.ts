@@ -5,6 +5,7 @@ import {
   hasPower,
   OWN_STOCK_KINDS,
   type QueryOf,
+  reservesStock,
   SPARE_DOC_KINDS,
   SPARE_KEEPER_POWER,
   type SpareDocAction,
@@ -24,7 +25,7 @@ import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
-import { postCount, postMovement, postTransfer } from './ledger';
+import { postCount, postMovement, postTransfer, release, reserve } from './ledger';
 
 export const SPARE_DOC_STATE: StateTable = {
   table: 'spare_docs',
@@ -74,24 +75,32 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
     const id = (d as { id: number }).id;
     const lines = b.items.map((i, n) => sql`(${ep}, ${id}, ${n + 1}, ${i.spareId}, ${i.quantity})`);
     await tx.execute(sql`insert into spare_doc_items (enterprise_id, doc_id, line, spare_id, quantity) values ${sql.join(lines, sql`, `)}`);
+    // Spares in id order, so two documents lock stock rows in the same order.
+    if (from && reservesStock(kind)) for (const i of [...b.items].sort((x, y) => x.spareId - y.spareId)) await reserve(tx, ep, { warehouseId: from, spareId: i.spareId, quantity: i.quantity });
     await insertStateLog(tx, SPARE_DOC_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: u.id });
     return id;
   });
 }
 
-/** Posts an approved document's movements, spares in id order so two documents lock stock rows in one order. */
+async function docItems(tx: Tx, enterpriseId: number, id: number) {
+  return rows<{ spare_id: number; quantity: number }>(
+    tx,
+    sql`select spare_id::int, quantity from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
+  );
+}
+
+/**
+ * Posts an approved document's movements, spares in id order so two documents lock stock rows in one order. The
+ * outgoing side takes the reservation made when it was filed.
+ */
 async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown>, actorId: number): Promise<void> {
   const kind = Number(doc.kind) as SpareDocKind;
   const type = SPARE_DOC_KINDS[kind].logType;
   const from = doc.from_warehouse_id == null ? null : Number(doc.from_warehouse_id);
   const to = doc.to_warehouse_id == null ? null : Number(doc.to_warehouse_id);
   const id = Number(doc.id);
-  const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id) };
-  const items = await rows<{ spare_id: number; quantity: number }>(
-    tx,
-    sql`select spare_id::int, quantity from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
-  );
-  for (const it of items) {
+  const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id), fromReserved: reservesStock(kind) };
+  for (const it of await docItems(tx, enterpriseId, id)) {
     if (kind === 5 && from) await postCount(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, counted: it.quantity });
     else if (from && to) await postTransfer(tx, enterpriseId, { ...base, from, to, spareId: it.spare_id, quantity: it.quantity });
     else if (from) await postMovement(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, change: -it.quantity });
@@ -101,7 +110,7 @@ async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown
 
 const ctxOf = (u: SessionUser) => (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
 
-/** Approve (posts the movements; 库存不足 refuses and leaves it waiting), reject or withdraw. */
+/** Approve (posts the movements from the reservation), reject or withdraw (both release the reservation). */
 export async function decideDoc(db: Db, u: SessionUser, id: number, action: SpareDocAction, note: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await changeState(tx, {
@@ -117,6 +126,10 @@ export async function decideDoc(db: Db, u: SessionUser, id: number, action: Spar
       patch: action === 'withdraw' ? {} : { approver_id: u.id, approved_at: sql`now()` },
     });
     if (r.to === 2) await postDoc(tx, u.enterpriseId, r.row, u.id);
+    else if (reservesStock(Number(r.row.kind) as SpareDocKind) && r.row.from_warehouse_id != null) {
+      const from = Number(r.row.from_warehouse_id);
+      for (const it of await docItems(tx, u.enterpriseId, id)) await release(tx, u.enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
+    }
   });
 }
 

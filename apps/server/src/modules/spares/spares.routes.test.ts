@@ -133,19 +133,42 @@ describe('documents and approval', () => {
     expect((await s.k.request('GET', '/spare/data/personalApprovalList')).data).toBe(0);
   });
 
-  it('approval with too little stock is refused and the document keeps waiting; withdraw and reject end it', async () => {
+  it('filing reserves the stock it takes out; too little available is refused; withdraw and reject release it', async () => {
     const s = await stocked();
-    await inbound(s, 1);
+    await inbound(s, 2);
     const eng = s.tm.engineer.client;
-    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
-    expect((await s.k.call(C.docApprove, { id })).message).toBe('库存不足：中心仓的备件“压缩机”现有1，需要3');
-    expect((await s.k.call(C.docDetail, { id })).data.state).toBe(1);
-    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).message).toBe('库存不足：中心仓的备件“压缩机”现有2，需要3');
+    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 2, available: 0 }]);
+    // Reserved stock is not available to another document, nor to an outgoing movement outside a document.
+    expect((await s.k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe(
+      '库存不足：中心仓的备件“压缩机”可用0（现有2，已预留2），需要1',
+    );
+    expect((await s.k.call(C.docSave, { kind: 5, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).success).toBe(true);
+    const count = (await s.k.call(C.docList, { kind: 5 })).data.list[0].id;
+    expect((await s.k.call(C.docApprove, { id: count })).message).toBe('实盘数量1少于待审批单据已预留的2，请先处理这些单据');
     expect(await eng.call(C.docWithdraw, { id })).toMatchObject({ success: true, message: '已撤回' });
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 0, available: 2 }]);
     const id2 = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
     expect((await s.k.call(C.docWithdraw, { id: id2 })).code).toBe('NO_POWER');
     expect(await s.k.call(C.docReject, { id: id2, note: '不需要' })).toMatchObject({ success: true, message: '已驳回' });
     expect((await eng.call(C.docList, { mine: '1' })).data.list.map((d: { state: number }) => d.state)).toEqual([3, 4]);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 0 }]);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
+
+  it('20 requisitions of 1 at once with 10 available: 10 reserve, 10 are refused; approving them all empties the stock', async () => {
+    const s = await stocked();
+    await inbound(s, 10);
+    const answers = await race(20, () => s.tm.engineer.client.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] }));
+    expect(tally(answers).ok).toBe(10);
+    for (const a of answers.filter((x) => !x.success)) expect(a.message).toMatch(/^库存不足：中心仓的备件“压缩机”可用0（现有10，已预留10），需要1$/);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 10, reserved: 10, available: 0 }]);
+    const ids = answers.filter((a) => a.success).map((a) => a.data.id as number);
+    const approvals = await Promise.all(ids.map((id) => s.k.call(C.docApprove, { id })));
+    expect(approvals.every((a) => a.success)).toBe(true);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 0, reserved: 0, available: 0 }]);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
   it('checks a document’s input', async () => {
@@ -298,10 +321,11 @@ describe('spare-part applications and outbound orders', () => {
     expect((await s.k.call(G.step, { id, action: 'approve' })).message).toBe('发货仓库：请选择发货仓库');
     expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).message).toBe('当前状态不允许该操作');
     expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 5, reserved: 2, available: 3 }]);
     expect((await s.k.call(G.list, { outbound: '1' })).data).toMatchObject({ count: 1, list: [{ id, state: 3, warehouseName: '中心仓', summary: '压缩机×2' }] });
     expect((await s.k.call(G.step, { id, action: 'ship' })).message).toBe('发货请填写物流公司和物流单号');
     expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).success).toBe(true);
-    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 3, reserved: 0, available: 3 }]);
     expect((await s.k.call(G.step, { id, action: 'cancel' })).message).toBe('当前状态不允许该操作');
     expect((await applicant.call(G.step, { id, action: 'sign' })).success).toBe(true);
     expect((await applicant.call(C.mine, {})).data.list).toMatchObject([{ spareId: s.spare, quantity: 2 }]);
@@ -309,5 +333,19 @@ describe('spare-part applications and outbound orders', () => {
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
     const other = await team(t);
     expect((await other.keeper.client.call(G.detail, { id })).code).toBe('NOT_FOUND');
+  });
+
+  it('an approved application reserves its parts in the shipping warehouse; cancelling it releases them', async () => {
+    const s = await stocked();
+    await inbound(s, 3);
+    const a = s.tm.admin.client;
+    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
+    const id2 = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
+    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(G.step, { id: id2, action: 'approve', warehouseId: s.wh })).message).toBe('库存不足：中心仓的备件“压缩机”可用0（现有3，已预留3），需要1');
+    expect((await a.call(G.detail, { id: id2 })).data.state).toBe(2);
+    expect((await a.call(G.step, { id, action: 'cancel' })).success).toBe(true);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 3, reserved: 0 }]);
+    expect((await s.k.call(G.step, { id: id2, action: 'approve', warehouseId: s.wh })).success).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ export default function SpareDetail() {
     { key: 'warehouseName', dataIndex: 'warehouseName', title: '仓库' },
     { key: 'warehouseKind', dataIndex: 'warehouseKind', title: '类型', render: (v: number) => label(WAREHOUSE_KINDS, v) },
     { key: 'quantity', dataIndex: 'quantity', title: '库存' },
+    { key: 'reserved', dataIndex: 'reserved', title: '已预留' },
+    { key: 'available', dataIndex: 'available', title: '可用' },
     { key: 'safety', dataIndex: 'safety', title: '安全库存' },
   ];
   const logCols: ListColumn<StockLog>[] = [
