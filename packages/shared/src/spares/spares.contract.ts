@@ -169,9 +169,11 @@ export const spareDocDetailSchema = spareDocRowSchema.extend({
 export type SpareDocDetail = z.infer<typeof spareDocDetailSchema>;
 
 const docBody = z.object({
-  kind: oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至8'),
+  kind: oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至12'),
   fromWarehouseId: optionalId('出库仓库'),
   toWarehouseId: optionalId('入库仓库'),
+  /** A handover (交接单): the engineer who receives the parts. */
+  toUserId: optionalId('接收工程师'),
   transferType: L(z.preprocess((v) => (v === '' ? null : v), oneOf('调拨类型', [0, 1, 2], '只能是0（保内调拨）、1（备件订购）或2（直发客户）').nullish()), '调拨类型'),
   orderId: optionalId('工单'),
   logistics: optionalText('物流公司', 50),
@@ -268,7 +270,7 @@ export const sparesContract = {
     method: 'GET',
     path: '/spare/warehouse/list',
     power: POW.stock,
-    query: z.object({ keyword: text('关键字', 50).optional(), kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('仓库类型', [1, 2, 3, 4], '只能是1至4').optional()), '仓库类型'), ...pageQuery.shape }),
+    query: z.object({ keyword: text('关键字', 50).optional(), kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('仓库类型', [1, 2, 3, 4, 5], '只能是1至5').optional()), '仓库类型'), ...pageQuery.shape }),
     response: listOf(warehouseSchema),
   }),
   /** A picker of warehouses (by name), for documents. */
@@ -285,7 +287,7 @@ export const sparesContract = {
     body: z.object({
       id: optionalId('仓库'),
       name: requiredText('仓库名称', 50),
-      kind: oneOf('仓库类型', [1, 2, 3, 4], '只能是1至4'),
+      kind: oneOf('仓库类型', [1, 2, 3, 4, 5], '只能是1至5'),
       ownerId: optionalId('工程师'),
       keeperId: optionalId('仓管员'),
       enabled: L(z.boolean().default(true), '状态'),
@@ -320,7 +322,7 @@ export const sparesContract = {
     path: '/spare/doc/list',
     power: '',
     query: z.object({
-      kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至8').optional()), '单据类型'),
+      kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至12').optional()), '单据类型'),
       state: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4], '只能是1至4').optional()), '状态'),
       /** 1: only the caller's own applications. */
       mine: flag('我的申请'),

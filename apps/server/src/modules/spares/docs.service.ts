@@ -2,9 +2,12 @@
 // platform's changeState (spareDocMachine); the movements post only on approval, in the approval's transaction.
 import {
   type BodyOf,
+  HANDOVER_KIND,
   hasPower,
+  ORDER_RETURN_KIND,
   OWN_STOCK_KINDS,
   type QueryOf,
+  RECYCLE_KIND,
   reservesStock,
   SPARE_DOC_KINDS,
   SPARE_KEEPER_POWER,
@@ -15,6 +18,8 @@ import {
   spareDocAbilities,
   type SpareDocCtx,
   spareDocMachine,
+  WASTE_FROM_KINDS,
+  WASTE_WAREHOUSE_KIND,
   type sparesContract as C,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -40,10 +45,35 @@ export const isKeeper = (u: SessionUser): boolean => u.admin || hasPower(u.power
 /** Keepers see every document; others their own applications. */
 const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`d.applicant_id = ${u.id}`);
 
-async function warehouseOf(ex: Executor, enterpriseId: number, id: number): Promise<void> {
-  const [w] = await rows<{ enabled: boolean; name: string }>(ex, sql`select enabled, name from warehouses where enterprise_id = ${enterpriseId} and id = ${id} for key share`);
+async function warehouseOf(ex: Executor, enterpriseId: number, id: number): Promise<number> {
+  const [w] = await rows<{ enabled: boolean; name: string; kind: number }>(
+    ex,
+    sql`select enabled, name, kind from warehouses where enterprise_id = ${enterpriseId} and id = ${id} for key share`,
+  );
   if (!w) throw notFound();
   if (!w.enabled) throw invalid(`仓库“${w.name}”已停用`);
+  return w.kind;
+}
+
+/** Faulty parts stay apart: only a recycle puts stock into a waste store; only scrap, count and refurbish take it out. */
+function checkWaste(kind: SpareDocKind, fromKind: number | null, toKind: number | null): void {
+  const waste = (k: number | null) => k === WASTE_WAREHOUSE_KIND;
+  if (kind === RECYCLE_KIND && !waste(toKind)) throw invalid('入库仓库：回收单请选择废件仓');
+  if (kind === 12 && !waste(fromKind)) throw invalid('出库仓库：废件翻新单请选择废件仓');
+  if (waste(toKind) && kind !== RECYCLE_KIND) throw invalid('入库仓库：废件仓只接收回收单');
+  if (waste(fromKind) && !WASTE_FROM_KINDS.includes(kind)) throw invalid('出库仓库：废件仓的备件只能报废、盘点或翻新');
+}
+
+/** A handover's receiving engineer: another user of the enterprise; the parts go into their own stock. */
+async function handoverTarget(ex: Executor, u: SessionUser, userId: number | null | undefined): Promise<number> {
+  if (!userId) throw invalid('接收工程师：请选择接收工程师');
+  if (userId === u.id) throw invalid('接收工程师：不能交接给自己');
+  const [r] = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id::int, name from users where enterprise_id = ${u.enterpriseId} and id = ${userId} and enabled and deleted_at is null`,
+  );
+  if (!r) throw notFound();
+  return ownWarehouse(ex, { id: r.id, enterpriseId: u.enterpriseId, name: r.name });
 }
 
 export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave>): Promise<number> {
@@ -56,13 +86,15 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
   return db.transaction(async (tx) => {
     const ep = u.enterpriseId;
     const own = OWN_STOCK_KINDS[kind as keyof typeof OWN_STOCK_KINDS];
+    if (kind === ORDER_RETURN_KIND && !b.orderId) throw invalid('工单：工单退回单请选择工单');
     const mine = own ? await ownWarehouse(tx, u) : null;
     const from = own === 'from' ? mine : k.from ? b.fromWarehouseId : null;
-    const to = own === 'to' ? mine : k.to ? b.toWarehouseId : null;
+    const to = own === 'to' ? mine : kind === HANDOVER_KIND ? await handoverTarget(tx, u, b.toUserId) : k.to ? b.toWarehouseId : null;
     if (k.from && !from) throw invalid('出库仓库：请选择仓库');
     if (k.to && !to) throw invalid('入库仓库：请选择仓库');
     if (from && to && from === to) throw invalid('出库仓库和入库仓库不能相同');
-    for (const w of [from, to]) if (w && w !== mine) await warehouseOf(tx, ep, w);
+    const kindOf = async (w: number | null | undefined) => (w ? (w === mine ? 4 : await warehouseOf(tx, ep, w)) : null);
+    checkWaste(kind, await kindOf(from), await kindOf(to));
     const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from spares where enterprise_id = ${ep} and id = any(${`{${spareIds.join(',')}}`}::bigint[])`);
     if (n?.n !== spareIds.length) throw notFound();
     if (b.orderId && !(await rows(tx, sql`select 1 from orders where enterprise_id = ${ep} and id = ${b.orderId} and deleted_at is null`)).length) throw notFound();

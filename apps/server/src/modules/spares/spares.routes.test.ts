@@ -175,7 +175,7 @@ describe('documents and approval', () => {
     const s = await stocked();
     const other = await stocked();
     const k = s.k;
-    expect((await k.call(C.docSave, { kind: 9, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe('单据类型：只能是1至8');
+    expect((await k.call(C.docSave, { kind: 13, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe('单据类型：只能是1至12');
     expect((await k.call(C.docSave, { kind: 2, fromWarehouseId: s.wh, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe(
       '出库仓库和入库仓库不能相同',
     );
@@ -207,6 +207,42 @@ describe('documents and approval', () => {
     expect(await quantityOf(t.deps.db, s.tm.ep, wh2, s.spare)).toBe(3);
     const types = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map((l: { type: number }) => l.type);
     expect(types).toEqual([10, 11, 5, 5, 3]);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
+
+  it('order return (16), handover (13), recycle into a waste store (6) and refurbish waste (12) post on approval', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    const eng = s.tm.engineer.client;
+    const req = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
+    expect((await s.k.call(C.docApprove, { id: req })).success).toBe(true);
+    const order = await orderIn(t, s.tm, 4);
+    const one = [{ spareId: s.spare, quantity: 1 }];
+    expect((await eng.call(C.docSave, { kind: 9, toWarehouseId: s.wh, items: one })).message).toBe('工单：工单退回单请选择工单');
+    const ret = (await eng.call(C.docSave, { kind: 9, toWarehouseId: s.wh, orderId: order, items: one })).data.id;
+    expect((await eng.call(C.docSave, { kind: 10, items: one })).message).toBe('接收工程师：请选择接收工程师');
+    expect((await eng.call(C.docSave, { kind: 10, toUserId: s.tm.engineer.id, items: one })).message).toBe('接收工程师：不能交接给自己');
+    expect((await eng.call(C.docSave, { kind: 10, toUserId: (await team(t)).engineer.id, items: one })).code).toBe('NOT_FOUND');
+    const hand = (await eng.call(C.docSave, { kind: 10, toUserId: s.tm.engineer2.id, items: one })).data.id;
+    const waste = (await s.k.call(C.warehouseSave, { name: '废件仓', kind: 5 })).data.id as number;
+    expect((await eng.call(C.docSave, { kind: 11, toWarehouseId: s.wh, items: one })).message).toBe('入库仓库：回收单请选择废件仓');
+    const rec = (await eng.call(C.docSave, { kind: 11, toWarehouseId: waste, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.call(C.docSave, { kind: 2, fromWarehouseId: s.wh, toWarehouseId: waste, items: one })).message).toBe('入库仓库：废件仓只接收回收单');
+    expect((await s.k.call(C.docSave, { kind: 12, fromWarehouseId: s.wh, toWarehouseId: waste, items: one })).message).toBe('出库仓库：废件翻新单请选择废件仓');
+    // Nothing moved yet: the ledger holds the inbound and the requisition only.
+    expect((await s.k.call(C.logList, { spareId: s.spare })).data.count).toBe(3);
+    for (const id of [ret, hand, rec]) expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: waste, items: one })).message).toBe('出库仓库：废件仓的备件只能报废、盘点或翻新');
+    const refurb = (await s.k.call(C.docSave, { kind: 12, fromWarehouseId: waste, toWarehouseId: s.wh, items: one })).data.id;
+    expect((await s.k.call(C.docApprove, { id: refurb })).success).toBe(true);
+    const mine2 = (await s.tm.engineer2.client.call(C.mine, {})).data;
+    expect(mine2.list).toMatchObject([{ spareId: s.spare, quantity: 1 }]);
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(4);
+    expect(await quantityOf(t.deps.db, s.tm.ep, waste, s.spare)).toBe(1);
+    expect((await eng.call(C.mine, {})).data.list).toMatchObject([{ quantity: 1 }]);
+    const log = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map((l: { type: number; typeName: string; change: number }) => `${l.typeName}${l.change}`);
+    expect(log.slice(0, 7)).toEqual(['废件翻新1', '废件翻新-1', '回收2', '交接1', '交接-1', '工单退回1', '工单退回-1']);
+    expect((await s.k.call(C.logList, { orderId: order })).data.list.map((l: { type: number }) => l.type)).toEqual([16, 16]);
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 

@@ -1,15 +1,16 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { OWN_STOCK_KINDS, SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
+import { HANDOVER_KIND, OWN_STOCK_KINDS, SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { S } from '../api';
 import { TRANSFER_TYPE_OPTIONS } from '../options';
-import { SpareSelect, WarehouseSelect } from './Selects';
+import { EngineerSelect, SpareSelect, WarehouseSelect } from './Selects';
 
 interface Values {
   fromWarehouseId?: number | null;
   toWarehouseId?: number | null;
+  toUserId?: number | null;
   transferType?: number;
   logistics?: string;
   trackingNo?: string;
@@ -24,6 +25,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
   const save = useApiMutation(S.docSave, { onSuccess: p.onSaved });
   const count = p.kind === 5;
   const shipped = p.kind === 2 || p.kind === 3;
+  const handover = p.kind === HANDOVER_KIND;
   return (
     <RecordFormDialog<Values>
       open={p.open}
@@ -37,6 +39,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           kind: p.kind,
           fromWarehouseId: v.fromWarehouseId ?? null,
           toWarehouseId: v.toWarehouseId ?? null,
+          toUserId: handover ? (v.toUserId ?? null) : null,
           transferType: p.kind === 2 ? (v.transferType ?? 0) : null,
           orderId: p.orderId ?? null,
           logistics: v.logistics || null,
@@ -51,12 +54,16 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           <WarehouseSelect aria-label={count ? '盘点仓库' : '出库仓库'} />
         </Form.Item>
       ) : null}
-      {k.to && own !== 'to' ? (
-        <Form.Item name="toWarehouseId" label="入库仓库" rules={[{ required: true, message: '请选择仓库' }]}>
+      {handover ? (
+        <Form.Item name="toUserId" label="接收工程师" rules={[{ required: true, message: '请选择接收工程师' }]}>
+          <EngineerSelect aria-label="接收工程师" />
+        </Form.Item>
+      ) : k.to && own !== 'to' ? (
+        <Form.Item name="toWarehouseId" label={p.kind === 11 ? '入库仓库（废件仓）' : '入库仓库'} rules={[{ required: true, message: '请选择仓库' }]}>
           <WarehouseSelect aria-label="入库仓库" />
         </Form.Item>
       ) : null}
-      {own ? <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : '从我的备件库存退还'}</p> : null}
+      {own ? <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : handover ? '从我的备件库存交给接收工程师' : '从我的备件库存退还'}</p> : null}
       {p.kind === 2 ? (
         <Form.Item name="transferType" label="调拨类型">
           <Select options={TRANSFER_TYPE_OPTIONS} aria-label="调拨类型" />
