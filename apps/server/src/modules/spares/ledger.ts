@@ -133,6 +133,22 @@ export async function release(ex: Executor, enterpriseId: number, h: Hold): Prom
   if (!r.length) throw new Error(`no reservation of ${h.quantity} for spare ${h.spareId} in warehouse ${h.warehouseId}`);
 }
 
+/**
+ * The to-do digest's stock warnings for one user: stock below its safety stock in the warehouses they keep (or, for a
+ * warehouse keeper (role 9), those with no keeper), the same people warnLow tells. Null for someone who keeps none.
+ */
+export async function warningsKeptBy(ex: Executor, enterpriseId: number, userId: number): Promise<number | null> {
+  const [r] = await rows<{ keeper: boolean; n: number }>(
+    ex,
+    sql`with me as (select 9 = any(roles) as role9 from users where enterprise_id = ${enterpriseId} and id = ${userId}),
+      mine as (select w.id from warehouses w, me where w.enterprise_id = ${enterpriseId} and w.enabled
+        and (w.keeper_id = ${userId} or (w.keeper_id is null and me.role9)))
+      select exists (select 1 from mine) or coalesce((select role9 from me), false) as keeper,
+        (select count(*)::int from stocks k where k.enterprise_id = ${enterpriseId} and k.quantity < k.safety and k.warehouse_id in (select id from mine)) as n`,
+  );
+  return r?.keeper ? r.n : null;
+}
+
 /** Sets a counted quantity (stock count, type 10): the difference posts as one movement; none when it matches. */
 export async function postCount(ex: Executor, enterpriseId: number, m: Omit<Movement, 'change' | 'type'> & { counted: number }): Promise<Posted | null> {
   const [cur] = await rows<{ quantity: number; reserved: number }>(

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
 import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
+import { runDigest } from '../subscriptions/digest';
+import { subscriptionsContract as SUB } from '@sk/shared';
 import { ledgerMismatches, quantityOf } from './spares.fixtures';
 
 let t: TestApp;
@@ -278,6 +280,20 @@ describe('warnings', () => {
       sql`select title, content from notices where enterprise_id = ${s.tm.ep} and user_id = ${s.tm.keeper.id} and kind = 'spare_warning'`,
     );
     expect(notes).toEqual([{ title: '库存预警', content: '中心仓的备件“压缩机”库存3，低于安全库存' }]);
+  });
+
+  it('the 8:00 to-do digest counts the warnings for the warehouse keeper only', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    await s.k.call(C.setSafety, { warehouseId: s.wh, spareId: s.spare, safety: 8 });
+    for (const who of [s.tm.keeper, s.tm.engineer]) expect((await who.client.call(SUB.updateSubscribeStatus, { type: 1, state: 1 })).success).toBe(true);
+    await runDigest(t.deps.db, 1, s.tm.ep, '2030-03-04');
+    const got = await rows<{ user_id: number; content: string }>(
+      t.deps.db,
+      sql`select user_id::int, content from notices where enterprise_id = ${s.tm.ep} and kind = 'digest_todo' order by user_id`,
+    );
+    expect(got.find((n) => n.user_id === s.tm.keeper.id)?.content).toContain('低于安全库存的备件：1');
+    expect(got.find((n) => n.user_id === s.tm.engineer.id)?.content ?? '').not.toContain('低于安全库存的备件');
   });
 });
 
