@@ -56,6 +56,18 @@ const spareBody = z.object({
   custom: L(z.record(z.string(), z.unknown()).default({}), '自定义字段'),
 });
 
+/** A unit of a serial-tracked spare and where it is (SPARE_UNIT_PLACES). */
+export const spareUnitSchema = z.object({
+  serial: z.string(),
+  place: z.number(),
+  placeName: z.string(),
+  warehouseName: z.string().nullable(),
+  installedProductId: z.number().nullable(),
+  orderId: z.number().nullable(),
+  update_time: z.string(),
+});
+export type SpareUnit = z.infer<typeof spareUnitSchema>;
+
 export const spareOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), model: z.string(), unit: z.string(), serialized: z.boolean() });
 export type SpareOption = z.infer<typeof spareOptionSchema>;
 
@@ -137,7 +149,17 @@ const logQuery = z.object({
 });
 
 // ---- documents ----
-export const spareDocItemSchema = z.object({ line: z.number(), spareId: z.number(), spareCode: z.string(), spareName: z.string(), unit: z.string(), quantity: z.number(), stock: z.number() });
+export const spareDocItemSchema = z.object({
+  line: z.number(),
+  spareId: z.number(),
+  spareCode: z.string(),
+  spareName: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  stock: z.number(),
+  /** A serial-tracked spare's units on the line. */
+  serials: z.array(z.string()).optional(),
+});
 export type SpareDocItem = z.infer<typeof spareDocItemSchema>;
 export const spareDocRowSchema = z.object({
   id: z.number(),
@@ -181,7 +203,14 @@ const docBody = z.object({
   remark: text('备注', 200).default(''),
   items: L(
     z
-      .array(z.object({ spareId: requiredId('备件'), quantity: L(coerceInt('integer', '数量不正确').min(0, '数量不能小于0').max(1_000_000, '数量过大'), '数量') }))
+      .array(
+        z.object({
+          spareId: requiredId('备件'),
+          quantity: L(coerceInt('integer', '数量不正确').min(0, '数量不能小于0').max(1_000_000, '数量过大'), '数量'),
+          /** One serial per piece of a serial-tracked spare. */
+          serials: L(z.array(z.string().max(64, '序列号最多64个字符')).max(1000, '序列号最多1000个').optional(), '序列号'),
+        }),
+      )
       .min(1, '请添加备件')
       .max(SPARE_DOC_MAX_LINES, `一张单据最多${SPARE_DOC_MAX_LINES}行`),
     '备件明细',
@@ -261,7 +290,7 @@ export const sparesContract = {
     path: '/spare/detail',
     power: POWERS.spareDetail,
     query: z.object({ id: requiredId('备件') }),
-    response: spareRowSchema.extend({ stocks: z.array(stockRowSchema) }),
+    response: spareRowSchema.extend({ stocks: z.array(stockRowSchema), units: z.array(spareUnitSchema) }),
   }),
   spareSave: endpoint({ method: 'POST', path: '/spare/save', power: POW.list, body: spareBody, response: z.object({ id: z.number() }) }),
   spareRemove: endpoint({ method: 'DELETE', path: '/spare', power: POW.list, body: z.object({ ids: ids('备件', 100) }) }),

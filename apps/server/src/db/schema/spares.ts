@@ -178,6 +178,8 @@ export const spareDocItems = pgTable(
     line: smallint('line').notNull(),
     spareId: ref('spare_id').notNull(),
     quantity: integer('quantity').notNull(),
+    /** A serial-tracked spare's units on this line, one serial per piece. */
+    serials: text('serials').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.docId, t.line] }),
@@ -309,5 +311,35 @@ export const goodsOrderItems = pgTable(
     primaryKey({ columns: [t.enterpriseId, t.goodsOrderId, t.line] }),
     foreignKey({ name: 'goods_order_items_order_fk', columns: [t.enterpriseId, t.goodsOrderId], foreignColumns: [goodsOrders.enterpriseId, goodsOrders.id] }).onDelete('cascade'),
     foreignKey({ name: 'goods_order_items_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
+  ],
+);
+
+/**
+ * Units of serial-tracked spares, one row per serial. place (SPARE_UNIT_PLACES): 1 in a warehouse (an engineer's own
+ * stock is a warehouse of kind 4), 2 installed on a customer's product, 3 an old part out of a product (returning),
+ * 4 scrapped, 5 shipped out. doc_id holds a unit for a document awaiting approval.
+ */
+export const spareUnits = pgTable(
+  'spare_units',
+  {
+    enterpriseId: enterpriseIdCol(),
+    id: idCol(),
+    spareId: ref('spare_id').notNull(),
+    serial: text('serial').notNull(),
+    place: smallint('place').notNull(),
+    warehouseId: ref('warehouse_id'),
+    installedProductId: ref('installed_product_id'),
+    orderId: ref('order_id'),
+    docId: ref('doc_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('spare_units_serial_uq').on(t.enterpriseId, t.spareId, t.serial),
+    index('spare_units_warehouse_idx').on(t.enterpriseId, t.warehouseId, t.spareId),
+    index('spare_units_product_idx').on(t.enterpriseId, t.installedProductId),
+    foreignKey({ name: 'spare_units_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
+    check('spare_units_place_ck', sql`${t.place} between 1 and 5 and (${t.place} = 1) = (${t.warehouseId} is not null)`),
   ],
 );

@@ -31,6 +31,7 @@ import { changeState, insertStateLog, type StateTable } from '../../platform/sta
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
 import { postCount, postMovement, postTransfer, release, reserve } from './ledger';
+import { checkNewUnits, freeUnits, holdUnits, lineSerials, moveHeldUnits, receiveUnits, textArray } from './units';
 
 export const SPARE_DOC_STATE: StateTable = {
   table: 'spare_docs',
@@ -105,19 +106,25 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
           ${b.logistics ?? null}, ${b.trackingNo ?? null}, ${b.remark}) returning id::int`,
     );
     const id = (d as { id: number }).id;
-    const lines = b.items.map((i, n) => sql`(${ep}, ${id}, ${n + 1}, ${i.spareId}, ${i.quantity})`);
-    await tx.execute(sql`insert into spare_doc_items (enterprise_id, doc_id, line, spare_id, quantity) values ${sql.join(lines, sql`, `)}`);
-    // Spares in id order, so two documents lock stock rows in the same order.
-    if (from && reservesStock(kind)) for (const i of [...b.items].sort((x, y) => x.spareId - y.spareId)) await reserve(tx, ep, { warehouseId: from, spareId: i.spareId, quantity: i.quantity });
+    const items = kind === 5 ? b.items.map((i) => ({ ...i, serials: [] as string[] })) : await lineSerials(tx, ep, b.items);
+    const lines = items.map((i, n) => sql`(${ep}, ${id}, ${n + 1}, ${i.spareId}, ${i.quantity}, ${textArray(i.serials)})`);
+    await tx.execute(sql`insert into spare_doc_items (enterprise_id, doc_id, line, spare_id, quantity, serials) values ${sql.join(lines, sql`, `)}`);
+    // Spares in id order, so two documents lock stock rows in the same order. The units are held as the quantity is reserved.
+    for (const i of [...items].sort((x, y) => x.spareId - y.spareId)) {
+      if (from && reservesStock(kind)) {
+        await reserve(tx, ep, { warehouseId: from, spareId: i.spareId, quantity: i.quantity });
+        await holdUnits(tx, ep, id, from, i.spareId, i.serials);
+      } else if (!from) await checkNewUnits(tx, ep, i.spareId, i.serials);
+    }
     await insertStateLog(tx, SPARE_DOC_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: u.id });
     return id;
   });
 }
 
 async function docItems(tx: Tx, enterpriseId: number, id: number) {
-  return rows<{ spare_id: number; quantity: number }>(
+  return rows<{ spare_id: number; quantity: number; serials: string[] }>(
     tx,
-    sql`select spare_id::int, quantity from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
+    sql`select spare_id::int, quantity, serials from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
   );
 }
 
@@ -132,12 +139,15 @@ async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown
   const to = doc.to_warehouse_id == null ? null : Number(doc.to_warehouse_id);
   const id = Number(doc.id);
   const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id), fromReserved: reservesStock(kind) };
-  for (const it of await docItems(tx, enterpriseId, id)) {
+  const items = await docItems(tx, enterpriseId, id);
+  for (const it of items) {
     if (kind === 5 && from) await postCount(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, counted: it.quantity });
     else if (from && to) await postTransfer(tx, enterpriseId, { ...base, from, to, spareId: it.spare_id, quantity: it.quantity });
     else if (from) await postMovement(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, change: -it.quantity });
     else if (to) await postMovement(tx, enterpriseId, { ...base, warehouseId: to, spareId: it.spare_id, change: it.quantity });
+    if (!from && to) await receiveUnits(tx, enterpriseId, to, it.spare_id, it.serials);
   }
+  if (reservesStock(kind)) await moveHeldUnits(tx, enterpriseId, id, kind, to);
 }
 
 const ctxOf = (u: SessionUser) => (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
@@ -161,6 +171,7 @@ export async function decideDoc(db: Db, u: SessionUser, id: number, action: Spar
     else if (reservesStock(Number(r.row.kind) as SpareDocKind) && r.row.from_warehouse_id != null) {
       const from = Number(r.row.from_warehouse_id);
       for (const it of await docItems(tx, u.enterpriseId, id)) await release(tx, u.enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
+      await freeUnits(tx, u.enterpriseId, id);
     }
   });
 }
@@ -198,7 +209,7 @@ export async function docDetail(db: Db, u: SessionUser, id: number) {
   if (!d) throw notFound();
   const items = await rows<SpareDocItem>(
     db,
-    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity,
+    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity, i.serials,
         coalesce((select k.quantity from stocks k where k.enterprise_id = i.enterprise_id and k.warehouse_id = ${d.fromWarehouseId ?? 0} and k.spare_id = i.spare_id), 0) as stock
       from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
       where i.enterprise_id = ${u.enterpriseId} and i.doc_id = ${id} order by i.line`,

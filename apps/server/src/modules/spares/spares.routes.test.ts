@@ -6,6 +6,7 @@ import { race, tally } from '../../test/race';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
+import { productIn } from '../dispatch/dispatch.fixtures';
 import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
 import { runDigest } from '../subscriptions/digest';
 import { subscriptionsContract as SUB } from '@sk/shared';
@@ -25,11 +26,15 @@ async function stocked(o: { warranty?: boolean; serialized?: boolean; plan?: 0 |
   const spare = (
     await k.call(C.spareSave, { code: `P-${Date.now()}`, name: '压缩机', salePrice: 120.5, warranty: o.warranty ?? true, serialized: o.serialized ?? false })
   ).data.id as number;
-  return { tm, k, wh, spare };
+  return { tm, k, wh, spare, serialized: o.serialized ?? false };
 }
 
-async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number }, quantity: number) {
-  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity }] })).data.id as number;
+/** NEW-1 … NEW-n for a serial-tracked spare. */
+const serialsUpTo = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `NEW-${from + i}`);
+
+async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number; serialized?: boolean }, quantity: number) {
+  const serials = s.serialized ? serialsUpTo(quantity) : undefined;
+  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity, serials }] })).data.id as number;
   expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
 }
 
@@ -302,10 +307,52 @@ describe('parts on orders', () => {
     const s = await stocked(o);
     await inbound(s, 5);
     const eng = s.tm.engineer.client;
-    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
-    await s.k.call(C.docApprove, { id });
+    const serials = s.serialized ? serialsUpTo(3) : undefined;
+    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3, serials }] })).data.id;
+    expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
     return { ...s, eng };
   }
+
+  it('serial-tracked units: one serial per piece, held by a waiting document, moved on approval, installed on the product, back on cancel', async () => {
+    const s = await stocked({ serialized: true });
+    const k = s.k;
+    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['A1'] }] })).message).toBe(
+      '序列号：备件“压缩机”按序列号管理，请填写2个序列号（已填1个）',
+    );
+    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['A1', 'A1'] }] })).message).toBe('序列号：A1重复');
+    await inbound(s, 3); // NEW-1 … NEW-3 in the central warehouse
+    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-2'] }] })).message).toBe(
+      '序列号：NEW-2已在库存中或已安装',
+    );
+    const eng = s.tm.engineer.client;
+    const req = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).data.id;
+    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).message).toBe(
+      '序列号：NEW-1不在出库仓库，或已被其他待审批单据占用',
+    );
+    expect((await eng.call(C.docDetail, { id: req })).data.items).toMatchObject([{ serials: ['NEW-1'] }]);
+    // Withdrawn: NEW-1 is free again; filed again and approved: it is in the engineer's stock.
+    await eng.call(C.docWithdraw, { id: req });
+    const req2 = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).data.id;
+    expect((await k.call(C.docApprove, { id: req2 })).success).toBe(true);
+    const units = async () => (await k.call(C.spareDetail, { id: s.spare })).data.units.map((u: { serial: string; placeName: string; warehouseName: string | null }) => `${u.serial}:${u.placeName}:${u.warehouseName ?? ''}`).sort();
+    const [own] = await rows<{ name: string }>(t.deps.db, sql`select name from warehouses where enterprise_id = ${s.tm.ep} and owner_id = ${s.tm.engineer.id}`);
+    expect(await units()).toEqual([`NEW-1:在库:${own?.name}`, 'NEW-2:在库:中心仓', 'NEW-3:在库:中心仓']);
+
+    const product = await productIn(t, s.tm.ep, '空调');
+    const order = await orderIn(t, s.tm, 4, { warranty_state: 1, installed_product_id: product });
+    expect((await eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1, serialIn: 'NEW-2', serialOut: 'OLD-9' })).message).toBe(
+      '新件序列号：NEW-2不在您的备件库存中（或已被待审批单据占用）',
+    );
+    const used = await eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1, serialIn: 'NEW-1', serialOut: 'OLD-9' });
+    expect(used.success).toBe(true);
+    expect(await units()).toContain('NEW-1:已安装:');
+    expect(await units()).toContain('OLD-9:旧件返还:');
+    expect((await k.call(C.spareDetail, { id: s.spare })).data.units.find((u: { serial: string }) => u.serial === 'NEW-1')).toMatchObject({ installedProductId: product, orderId: order });
+    expect((await eng.call(C.orderCancel, { id: used.data.id })).success).toBe(true);
+    expect(await units()).toContain(`NEW-1:在库:${own?.name}`);
+    expect(await units()).toContain('OLD-9:已安装:');
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
 
   it('under warranty: free, both serials in the ledger, a return obligation that is shipped, received and refurbished', async () => {
     const s = await withEngineerStock({ serialized: true });
