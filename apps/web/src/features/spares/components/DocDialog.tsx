@@ -15,7 +15,7 @@ interface Values {
   logistics?: string;
   trackingNo?: string;
   remark?: string;
-  items: { spareId?: number | null; quantity?: number | null }[];
+  items: { spareId?: number | null; quantity?: number | null; serials?: string[] }[];
 }
 
 /** Files a stock document of one kind; it waits for the keeper's approval before any stock moves. */
@@ -45,7 +45,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           logistics: v.logistics || null,
           trackingNo: v.trackingNo || null,
           remark: v.remark ?? '',
-          items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 0 })),
+          items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 0, serials: count ? undefined : (i.serials ?? []) })),
         })
       }
     >
@@ -94,6 +94,11 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
                 >
                   <InputNumber min={count ? 0 : 1} precision={0} aria-label={`第${i + 1}行数量`} />
                 </Form.Item>
+                {count ? null : (
+                  <Form.Item name={[f.name, 'serials']} label={i === 0 ? '序列号' : undefined} tooltip={i === 0 ? '按序列号管理的备件：每件一个序列号，回车分隔' : undefined}>
+                    <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="按序列号管理时填写" style={{ width: 220 }} aria-label={`第${i + 1}行序列号`} />
+                  </Form.Item>
+                )}
                 {fields.length > 1 ? <MinusCircleOutlined aria-label="删除该行" onClick={() => remove(f.name)} /> : null}
               </Space>
             ))}
