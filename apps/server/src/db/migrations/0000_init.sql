@@ -1171,6 +1171,7 @@ CREATE TABLE "spare_units" (
 	"installed_product_id" bigint,
 	"order_id" bigint,
 	"doc_id" bigint,
+	"goods_order_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "spare_units_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id"),

@@ -331,6 +331,8 @@ export const spareUnits = pgTable(
     installedProductId: ref('installed_product_id'),
     orderId: ref('order_id'),
     docId: ref('doc_id'),
+    /** The goods order (outbound order) that shipped it, until the applicant signs for it. */
+    goodsOrderId: ref('goods_order_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

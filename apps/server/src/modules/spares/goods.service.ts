@@ -11,6 +11,7 @@ import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
 import { postMovement, release, reserve } from './ledger';
+import { shipUnits, signUnits } from './units';
 
 export const GOODS_STATE: StateTable = {
   table: 'goods_orders',
@@ -117,7 +118,9 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
         docId: b.id,
         fromReserved: action === 'ship',
       });
+      if (action === 'ship') await shipUnits(tx, u.enterpriseId, b.id, to, it.spare_id, it.quantity);
     }
+    if (action === 'sign') await signUnits(tx, u.enterpriseId, b.id, to);
   });
 }
 

@@ -434,6 +434,21 @@ describe('spare-part applications and outbound orders', () => {
     expect((await other.keeper.client.call(G.detail, { id })).code).toBe('NOT_FOUND');
   });
 
+  it('an outbound order of a serial-tracked spare ships its units; signing puts them into the applicant’s stock', async () => {
+    const s = await stocked({ serialized: true });
+    await inbound(s, 3);
+    const a = s.tm.admin.client;
+    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF2' })).success).toBe(true);
+    const places = async () =>
+      (await s.k.call(C.spareDetail, { id: s.spare })).data.units.map((u: { serial: string; place: number; warehouseName: string | null }) => `${u.serial}:${u.place}:${u.warehouseName ?? ''}`).sort();
+    expect(await places()).toEqual(['NEW-1:5:', 'NEW-2:5:', 'NEW-3:1:中心仓']);
+    expect((await a.call(G.step, { id, action: 'sign' })).success).toBe(true);
+    const [own] = await rows<{ name: string }>(t.deps.db, sql`select name from warehouses where enterprise_id = ${s.tm.ep} and owner_id = ${s.tm.admin.id}`);
+    expect(await places()).toEqual([`NEW-1:1:${own?.name}`, `NEW-2:1:${own?.name}`, 'NEW-3:1:中心仓']);
+  });
+
   it('an approved application reserves its parts in the shipping warehouse; cancelling it releases them', async () => {
     const s = await stocked();
     await inbound(s, 3);

@@ -90,6 +90,28 @@ export async function moveHeldUnits(ex: Executor, enterpriseId: number, docId: n
 }
 
 /**
+ * An outbound order ships a serial-tracked spare: the first free units in the shipping warehouse (by serial) leave it;
+ * signing for the order puts them into the applicant's stock.
+ */
+export async function shipUnits(ex: Executor, enterpriseId: number, goodsOrderId: number, from: number, spareId: number, quantity: number): Promise<void> {
+  const [s] = await rows<{ serialized: boolean; name: string }>(ex, sql`select serialized, name from spares where enterprise_id = ${enterpriseId} and id = ${spareId}`);
+  if (!s?.serialized) return;
+  const shipped = await rows(
+    ex,
+    sql`update spare_units set place = 5, warehouse_id = null, goods_order_id = ${goodsOrderId}, updated_at = now()
+      where enterprise_id = ${enterpriseId} and id in (select id from spare_units where enterprise_id = ${enterpriseId} and spare_id = ${spareId}
+        and place = 1 and warehouse_id = ${from} and doc_id is null order by serial limit ${quantity} for update)
+      returning 1`,
+  );
+  if (shipped.length < quantity) throw invalid(`序列号：发货仓库中备件“${s.name}”的在库序列号不足${quantity}个`);
+}
+
+export async function signUnits(ex: Executor, enterpriseId: number, goodsOrderId: number, to: number): Promise<void> {
+  await ex.execute(sql`update spare_units set place = 1, warehouse_id = ${to}, goods_order_id = null, updated_at = now()
+    where enterprise_id = ${enterpriseId} and goods_order_id = ${goodsOrderId} and place = 5`);
+}
+
+/**
  * A part used on an order: the new unit leaves the engineer's stock for the product; the faulty unit comes out of the
  * product as an old part (made when it was never tracked before).
  */
