@@ -84,7 +84,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           <>
             {fields.map((f, i) => (
               <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
-                <Form.Item name={[f.name, 'spareId']} label={i === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 380 }}>
+                <Form.Item name={[f.name, 'spareId']} label={i === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 300 }}>
                   <SpareSelect aria-label={`第${i + 1}行备件`} />
                 </Form.Item>
                 <Form.Item
@@ -96,7 +96,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
                 </Form.Item>
                 {count ? null : (
                   <Form.Item name={[f.name, 'serials']} label={i === 0 ? '序列号' : undefined} tooltip={i === 0 ? '按序列号管理的备件：每件一个序列号，回车分隔' : undefined}>
-                    <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="按序列号管理时填写" style={{ width: 220 }} aria-label={`第${i + 1}行序列号`} />
+                    <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="按序列号管理时填写" style={{ width: 200 }} aria-label={`第${i + 1}行序列号`} />
                   </Form.Item>
                 )}
                 {fields.length > 1 ? <MinusCircleOutlined aria-label="删除该行" onClick={() => remove(f.name)} /> : null}
