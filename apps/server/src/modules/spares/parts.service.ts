@@ -261,3 +261,15 @@ addProductHistorySource(async (ex, v, product) => {
     time: x.time,
   }));
 });
+
+/** …and the serial-tracked units installed on it now, each with the order that put it there. */
+addProductHistorySource(async (ex, v, product) => {
+  const r = await rows<{ id: number; order_no: string | null; name: string; serial: string; time: string }>(
+    ex,
+    sql`select n.id::int, o.order_no, s.name, n.serial, ${apiTime(sql`n.updated_at`, v.timeZone)} as time
+      from spare_units n join spares s on s.enterprise_id = n.enterprise_id and s.id = n.spare_id
+      left join orders o on o.enterprise_id = n.enterprise_id and o.id = n.order_id
+      where n.enterprise_id = ${v.enterpriseId} and n.installed_product_id = ${product.id} and n.place = 2 order by n.id desc limit 100`,
+  );
+  return r.map((x) => ({ type: 'spare_unit', id: x.id, no: x.order_no ?? '', title: `在装备件：${x.name}（序列号 ${x.serial}）`, state: '已安装', time: x.time }));
+});

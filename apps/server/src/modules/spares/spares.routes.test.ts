@@ -9,6 +9,7 @@ import { saveField } from '../forms/fields.service';
 import { productIn } from '../dispatch/dispatch.fixtures';
 import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
 import { runDigest } from '../subscriptions/digest';
+import { productContract } from '@sk/shared';
 import { subscriptionsContract as SUB } from '@sk/shared';
 import { ledgerMismatches, quantityOf } from './spares.fixtures';
 
@@ -348,6 +349,8 @@ describe('parts on orders', () => {
     expect(await units()).toContain('NEW-1:已安装:');
     expect(await units()).toContain('OLD-9:旧件返还:');
     expect((await k.call(C.spareDetail, { id: s.spare })).data.units.find((u: { serial: string }) => u.serial === 'NEW-1')).toMatchObject({ installedProductId: product, orderId: order });
+    const history = (await s.tm.admin.client.call(productContract.productionHistory, { id: product })).data.map((h: { title: string }) => h.title);
+    expect(history).toEqual(expect.arrayContaining(['在装备件：压缩机（序列号 NEW-1）', '更换备件：压缩机（旧件 OLD-9 → 新件 NEW-1）']));
     expect((await eng.call(C.orderCancel, { id: used.data.id })).success).toBe(true);
     expect(await units()).toContain(`NEW-1:在库:${own?.name}`);
     expect(await units()).toContain('OLD-9:已安装:');
