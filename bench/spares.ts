@@ -5,6 +5,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -25,14 +26,14 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
  * Spare s sits in warehouses s % W and (s * 7 + 1) % W; ledger row g belongs to stock pair g % pairs and is that
  * pair's (g / pairs)-th receipt of one part, so every pair's rows chain (before → after) and sum to its quantity.
  */
-async function seedSpares(db: Db, ep: number): Promise<{ spareId: number; warehouseId: number }> {
+async function seedSpares(db: Db, ep: number): Promise<{ spareId: number; warehouseId: number; reused: boolean }> {
   const pick = async () => {
     const [s] = await rows<{ id: number }>(db, sql`select id::int from spares where enterprise_id = ${ep} and code = 'BS-000100'`);
     const [w] = await rows<{ id: number }>(db, sql`select warehouse_id::int as id from stocks where enterprise_id = ${ep} and spare_id = ${s?.id ?? 0} limit 1`);
     return { spareId: Number(s?.id), warehouseId: Number(w?.id) };
   };
   const [have] = await rows<{ n: number }>(db, sql`select count(*)::int as n from stock_logs where enterprise_id = ${ep}`);
-  if (Number(have?.n) >= LEDGER) return pick();
+  if (Number(have?.n) >= LEDGER) return { ...(await pick()), reused: true };
   await db.execute(sql`delete from stock_logs where enterprise_id = ${ep}`);
   await db.execute(sql`delete from stocks where enterprise_id = ${ep}`);
   await db.execute(sql`delete from spares where enterprise_id = ${ep}`);
@@ -64,11 +65,50 @@ async function seedSpares(db: Db, ep: number): Promise<{ spareId: number; wareho
     where enterprise_id = ${ep} group by 1, 2) c where k.enterprise_id = ${ep} and k.warehouse_id = c.warehouse_id and k.spare_id = c.spare_id`);
   await db.execute(sql`drop table bench_pairs`);
   for (const t of ['spares', 'warehouses', 'stocks', 'stock_logs']) await db.execute(sql.raw(`vacuum analyze ${t}`));
-  return pick();
+  return { ...(await pick()), reused: false };
 }
 
-type Row = MeasuredGet;
-const measure = (base: string, cookie: string, database: Database, p: string): Promise<Row> => measureGet(database, base, cookie, p, SECONDS);
+export interface SpareScenario {
+  spares: number;
+  warehouses: number;
+  ledger: number;
+  seconds: number;
+  reused: boolean;
+  rows: MeasuredGet[];
+}
+
+const PAGE = 'pageIndex=0&pageSize=20';
+
+/** Seeds (or reuses) the spares, warehouses and ledger of the bench enterprise and measures the stock list and the ledger. */
+export async function spareScenario(database: Database, base: string, enterpriseId: number): Promise<SpareScenario> {
+  const t0 = Date.now();
+  const { spareId, warehouseId, reused } = await seedSpares(database.db, enterpriseId);
+  const seconds = (Date.now() - t0) / 1000;
+  const admin = await benchLogin(base, enterpriseId);
+  const paths = [
+    `/spare/stock/list?${PAGE}`,
+    `/spare/stock/list?${PAGE}&warehouseId=${warehouseId}`,
+    `/spare/stock/list?${PAGE}&keyword=BS-0001`,
+    `/spare/stock/list?${PAGE}&spareId=${spareId}`,
+    `/spare/stock/list?${PAGE}&warehouseId=${warehouseId}&keyword=BS-0`,
+    `/spare/warning/list?${PAGE}`,
+    `/spare/log/list?${PAGE}&spareId=${spareId}`,
+    `/spare/log/list?${PAGE}&spareId=${spareId}&type=3`,
+    `/spare/log/list?${PAGE}&warehouseId=${warehouseId}`,
+    `/spare/list?${PAGE}&keyword=BS-00012`,
+  ];
+  const rows: MeasuredGet[] = [];
+  for (const p of paths) rows.push(await measureGet(database, base, admin, p, SECONDS));
+  return { spares: SPARES, warehouses: WAREHOUSES, ledger: LEDGER, seconds, reused, rows };
+}
+
+export function printSpares(s: SpareScenario): void {
+  console.info(
+    `Spares: ${s.spares} spares, ${s.warehouses} warehouses, ${s.ledger} ledger rows ${s.reused ? '(reused)' : `seeded in ${s.seconds.toFixed(0)} s`}` +
+      ' (goal: the stock list with its filters and one spare\'s ledger within 1.5× of their SQL):',
+  );
+  printMeasured(s.rows, (e) => e.replace(`?${PAGE}`, ''));
+}
 
 async function main(): Promise<void> {
   const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-sp-'));
@@ -76,30 +116,12 @@ async function main(): Promise<void> {
   const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
   try {
     await migrate(database);
-    const t0 = Date.now();
     const ep = await seedLarge(database.db, 1000);
-    const { spareId, warehouseId } = await seedSpares(database.db, ep.enterpriseId);
-    console.info(`${SPARES} spares, ${WAREHOUSES} warehouses, ${LEDGER} ledger rows ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
     const app = await buildApp(createDeps(config, database));
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const admin = await benchLogin(base, ep.enterpriseId);
-      const page = 'pageIndex=0&pageSize=20';
-      const paths = [
-        `/spare/stock/list?${page}`,
-        `/spare/stock/list?${page}&warehouseId=${warehouseId}`,
-        `/spare/stock/list?${page}&keyword=BS-0001`,
-        `/spare/stock/list?${page}&spareId=${spareId}`,
-        `/spare/warning/list?${page}`,
-        `/spare/log/list?${page}&spareId=${spareId}`,
-        `/spare/log/list?${page}&spareId=${spareId}&type=3`,
-        `/spare/log/list?${page}&warehouseId=${warehouseId}`,
-        `/spare/list?${page}&keyword=BS-00012`,
-      ];
-      const out: Row[] = [];
-      for (const p of paths) out.push(await measure(base, admin, database, p));
-      printMeasured(out, (e) => e.replace(`?${page}`, ''));
+      printSpares(await spareScenario(database, base, ep.enterpriseId));
     } finally {
       await app.close();
     }
@@ -109,7 +131,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Runnable alone (npx tsx bench/spares.ts); bench/run.ts imports the scenario.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -60,6 +60,23 @@ async function orderInService(baseURL: string, title: string): Promise<number> {
   }
 }
 
+/** Two compressors (a serial-tracked demo spare) into the central warehouse with this run's serials; answers the spare's id. */
+async function stockCompressors(baseURL: string, t: string): Promise<number> {
+  const admin = await ApiUser.login(baseURL, ADMIN);
+  try {
+    const spare = (await admin.get(`/spare/options?keyword=${encodeURIComponent('压缩')}`)).data[0];
+    const wh = (await admin.get(`/spare/warehouse/options?keyword=${encodeURIComponent('中心')}`)).data[0];
+    const items = [{ spareId: spare.id, quantity: 2, serials: [`NEW${t}-1`, `NEW${t}-2`] }];
+    const doc = await admin.send('POST', '/spare/doc/save', { kind: 6, toWarehouseId: wh.id, items });
+    expect(doc.success, doc.message).toBe(true);
+    const ok = await admin.send('POST', '/spare/doc/approve', { id: doc.data.id });
+    expect(ok.success, ok.message).toBe(true);
+    return spare.id as number;
+  } finally {
+    await admin.dispose();
+  }
+}
+
 test.describe('spares', () => {
   test.use({ actionTimeout: 20_000 });
 
@@ -68,6 +85,7 @@ test.describe('spares', () => {
     const t = String(Date.now()).slice(-6);
     for (const m of [ENGINEER, KEEPER]) await quietGuide(baseURL!, m);
     const orderId = await orderInService(baseURL!, `压缩机更换${t}`);
+    const spareId = await stockCompressors(baseURL!, t);
 
     // 1. the engineer asks for two compressors from the central warehouse
     const eng = await browser.newPage();
@@ -78,6 +96,12 @@ test.describe('spares', () => {
     await pick(eng, form.getByLabel('出库仓库'), '中心', '总部中心仓');
     await pick(eng, form.getByLabel('第1行备件'), '压缩', '压缩机');
     await form.getByLabel('第1行数量').fill('2');
+    // 压缩机 is tracked by serial number: one serial per piece
+    const serials = form.getByLabel('第1行序列号');
+    for (const n of [1, 2]) {
+      await serials.fill(`NEW${t}-${n}`);
+      await serials.press('Enter');
+    }
     await form.getByRole('button', { name: spaced('提交审批') }).click();
     await expect(form).toBeHidden();
     await expect(page$(eng).getByRole('row').filter({ hasText: '压缩机×2' }).first()).toContainText('待审批');
@@ -104,7 +128,7 @@ test.describe('spares', () => {
     await page$(eng).getByRole('button', { name: spaced('登记备件') }).click();
     const use = dialog(eng, '登记备件');
     await pick(eng, use.getByLabel('备件（从我的库存）'), '压缩', '压缩机');
-    await use.getByLabel('新件序列号').fill(`NEW${t}`);
+    await use.getByLabel('新件序列号').fill(`NEW${t}-1`);
     await use.getByLabel('旧件序列号').fill(`OLD${t}`);
     await use.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect(use).toBeHidden();
@@ -135,6 +159,13 @@ test.describe('spares', () => {
     await dialog(keeper, /^翻新入库/).getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已翻新');
     await shot(keeper, FLOW, '4-keeper-old-part-closed');
+
+    // the spare's detail lists its units: the new one installed, the old one refurbished into the central warehouse
+    await keeper.goto(`/spareList/detail/${spareId}`);
+    await expect(page$(keeper).getByRole('row').filter({ hasText: `NEW${t}-1` })).toContainText('已安装');
+    await expect(page$(keeper).getByRole('row').filter({ hasText: `NEW${t}-2` })).toContainText('在库');
+    await expect(page$(keeper).getByRole('row').filter({ hasText: `OLD${t}` })).toContainText('总部中心仓');
+    await shot(keeper, FLOW, '4b-keeper-spare-units');
 
     // 5. the ledger shows every movement with its type
     await keeper.goto('/sparelog');

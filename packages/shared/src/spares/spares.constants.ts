@@ -20,8 +20,9 @@ export const STOCK_LOG_TYPES = {
 export type StockLogType = keyof typeof STOCK_LOG_TYPES;
 export const STOCK_LOG_TYPE_IDS = Object.keys(STOCK_LOG_TYPES).map(Number) as StockLogType[];
 
-/** Warehouse kinds: central, regional, a provider's, an engineer's own stock. */
-export const WAREHOUSE_KINDS = { 1: '中心仓', 2: '区域仓', 3: '服务商仓', 4: '工程师库存' } as const;
+/** Warehouse kinds: central, regional, a provider's, an engineer's own stock, and a waste store (faulty parts: 废件). */
+export const WAREHOUSE_KINDS = { 1: '中心仓', 2: '区域仓', 3: '服务商仓', 4: '工程师库存', 5: '废件仓' } as const;
+export const WASTE_WAREHOUSE_KIND = 5;
 export type WarehouseKind = keyof typeof WAREHOUSE_KINDS;
 
 /** Spare transfer types (spec part 2 §3). */
@@ -44,10 +45,27 @@ export const SPARE_DOC_KINDS = {
   6: { name: '入库单', power: 'menu_StockLog', from: false, to: true, logType: 3 },
   7: { name: '出库单', power: 'menu_StockLog', from: true, to: false, logType: 4 },
   8: { name: '退还单', power: 'menu_SpareMine', from: true, to: true, logType: 8 },
+  /** Unused parts taken for an order go back from the engineer's stock to a warehouse. */
+  9: { name: '工单退回单', power: 'menu_SpareMine', from: true, to: true, logType: 16 },
+  /** One engineer hands parts over to another engineer's stock. */
+  10: { name: '交接单', power: 'menu_SpareMine', from: true, to: true, logType: 13 },
+  /** Faulty parts collected from customers go into a waste store (no stock leaves anywhere). */
+  11: { name: '回收单', power: 'menu_SpareMine', from: false, to: true, logType: 6 },
+  /** Refurbished faulty parts leave a waste store for a good-stock warehouse. */
+  12: { name: '废件翻新单', power: 'menu_SpareWaste', from: true, to: true, logType: 12 },
 } as const satisfies Record<number, { name: string; power: string; from: boolean; to: boolean; logType: StockLogType }>;
 /** Kinds an engineer files for their own stock: the other side is their own warehouse (requisition: to; return: from). */
-export const OWN_STOCK_KINDS = { 1: 'to', 8: 'from' } as const;
+export const OWN_STOCK_KINDS = { 1: 'to', 8: 'from', 9: 'from', 10: 'from' } as const;
+/** Kinds that may take stock out of a waste store, and the one kind that puts stock into it. */
+export const WASTE_FROM_KINDS: readonly number[] = [4, 5, 12];
+export const RECYCLE_KIND = 11;
+/** A handover names the engineer who receives the parts (their own stock). */
+export const HANDOVER_KIND = 10;
+/** An order return names its order. */
+export const ORDER_RETURN_KIND = 9;
 export type SpareDocKind = keyof typeof SPARE_DOC_KINDS;
+/** A document that takes stock out of its `from` warehouse reserves it while it waits for approval (a count does not). */
+export const reservesStock = (kind: SpareDocKind): boolean => SPARE_DOC_KINDS[kind].from && kind !== 5;
 export const SPARE_DOC_KIND_IDS = Object.keys(SPARE_DOC_KINDS).map(Number) as SpareDocKind[];
 
 /** Document states (spareDocMachine). */
@@ -63,3 +81,5 @@ export const SPARE_DICTS = { logistics: 'logistics_company', returnAddress: 'old
 export const SPARE_DOC_MAX_LINES = 200;
 /** Who approves stock documents and manages warehouses: the power of the 备件库存 page (role 9 and administrators hold it). */
 export const SPARE_KEEPER_POWER = 'menu_SpareStock';
+/** Where a unit of a serial-tracked spare is (spare_units.place). */
+export const SPARE_UNIT_PLACES = { 1: '在库', 2: '已安装', 3: '旧件返还', 4: '已报废', 5: '已出库' } as const;

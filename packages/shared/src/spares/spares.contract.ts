@@ -56,6 +56,18 @@ const spareBody = z.object({
   custom: L(z.record(z.string(), z.unknown()).default({}), '自定义字段'),
 });
 
+/** A unit of a serial-tracked spare and where it is (SPARE_UNIT_PLACES). */
+export const spareUnitSchema = z.object({
+  serial: z.string(),
+  place: z.number(),
+  placeName: z.string(),
+  warehouseName: z.string().nullable(),
+  installedProductId: z.number().nullable(),
+  orderId: z.number().nullable(),
+  update_time: z.string(),
+});
+export type SpareUnit = z.infer<typeof spareUnitSchema>;
+
 export const spareOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), model: z.string(), unit: z.string(), serialized: z.boolean() });
 export type SpareOption = z.infer<typeof spareOptionSchema>;
 
@@ -85,7 +97,10 @@ export const stockRowSchema = z.object({
   model: z.string(),
   unit: z.string(),
   quantity: z.number(),
+  /** Held for documents awaiting approval. */
   reserved: z.number(),
+  /** quantity - reserved: what a new document may take. */
+  available: z.number(),
   safety: z.number(),
   update_time: z.string(),
 });
@@ -134,7 +149,17 @@ const logQuery = z.object({
 });
 
 // ---- documents ----
-export const spareDocItemSchema = z.object({ line: z.number(), spareId: z.number(), spareCode: z.string(), spareName: z.string(), unit: z.string(), quantity: z.number(), stock: z.number() });
+export const spareDocItemSchema = z.object({
+  line: z.number(),
+  spareId: z.number(),
+  spareCode: z.string(),
+  spareName: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  stock: z.number(),
+  /** A serial-tracked spare's units on the line. */
+  serials: z.array(z.string()).optional(),
+});
 export type SpareDocItem = z.infer<typeof spareDocItemSchema>;
 export const spareDocRowSchema = z.object({
   id: z.number(),
@@ -166,9 +191,11 @@ export const spareDocDetailSchema = spareDocRowSchema.extend({
 export type SpareDocDetail = z.infer<typeof spareDocDetailSchema>;
 
 const docBody = z.object({
-  kind: oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至8'),
+  kind: oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至12'),
   fromWarehouseId: optionalId('出库仓库'),
   toWarehouseId: optionalId('入库仓库'),
+  /** A handover (交接单): the engineer who receives the parts. */
+  toUserId: optionalId('接收工程师'),
   transferType: L(z.preprocess((v) => (v === '' ? null : v), oneOf('调拨类型', [0, 1, 2], '只能是0（保内调拨）、1（备件订购）或2（直发客户）').nullish()), '调拨类型'),
   orderId: optionalId('工单'),
   logistics: optionalText('物流公司', 50),
@@ -176,7 +203,14 @@ const docBody = z.object({
   remark: text('备注', 200).default(''),
   items: L(
     z
-      .array(z.object({ spareId: requiredId('备件'), quantity: L(coerceInt('integer', '数量不正确').min(0, '数量不能小于0').max(1_000_000, '数量过大'), '数量') }))
+      .array(
+        z.object({
+          spareId: requiredId('备件'),
+          quantity: L(coerceInt('integer', '数量不正确').min(0, '数量不能小于0').max(1_000_000, '数量过大'), '数量'),
+          /** One serial per piece of a serial-tracked spare. */
+          serials: L(z.array(z.string().max(64, '序列号最多64个字符')).max(1000, '序列号最多1000个').optional(), '序列号'),
+        }),
+      )
       .min(1, '请添加备件')
       .max(SPARE_DOC_MAX_LINES, `一张单据最多${SPARE_DOC_MAX_LINES}行`),
     '备件明细',
@@ -256,7 +290,7 @@ export const sparesContract = {
     path: '/spare/detail',
     power: POWERS.spareDetail,
     query: z.object({ id: requiredId('备件') }),
-    response: spareRowSchema.extend({ stocks: z.array(stockRowSchema) }),
+    response: spareRowSchema.extend({ stocks: z.array(stockRowSchema), units: z.array(spareUnitSchema) }),
   }),
   spareSave: endpoint({ method: 'POST', path: '/spare/save', power: POW.list, body: spareBody, response: z.object({ id: z.number() }) }),
   spareRemove: endpoint({ method: 'DELETE', path: '/spare', power: POW.list, body: z.object({ ids: ids('备件', 100) }) }),
@@ -265,7 +299,7 @@ export const sparesContract = {
     method: 'GET',
     path: '/spare/warehouse/list',
     power: POW.stock,
-    query: z.object({ keyword: text('关键字', 50).optional(), kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('仓库类型', [1, 2, 3, 4], '只能是1至4').optional()), '仓库类型'), ...pageQuery.shape }),
+    query: z.object({ keyword: text('关键字', 50).optional(), kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('仓库类型', [1, 2, 3, 4, 5], '只能是1至5').optional()), '仓库类型'), ...pageQuery.shape }),
     response: listOf(warehouseSchema),
   }),
   /** A picker of warehouses (by name), for documents. */
@@ -282,7 +316,7 @@ export const sparesContract = {
     body: z.object({
       id: optionalId('仓库'),
       name: requiredText('仓库名称', 50),
-      kind: oneOf('仓库类型', [1, 2, 3, 4], '只能是1至4'),
+      kind: oneOf('仓库类型', [1, 2, 3, 4, 5], '只能是1至5'),
       ownerId: optionalId('工程师'),
       keeperId: optionalId('仓管员'),
       enabled: L(z.boolean().default(true), '状态'),
@@ -317,7 +351,7 @@ export const sparesContract = {
     path: '/spare/doc/list',
     power: '',
     query: z.object({
-      kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至8').optional()), '单据类型'),
+      kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至12').optional()), '单据类型'),
       state: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4], '只能是1至4').optional()), '状态'),
       /** 1: only the caller's own applications. */
       mine: flag('我的申请'),

@@ -19,6 +19,7 @@ export const SUBSCRIBE_ITEMS: SubscribeItem[] = [
   { type: 1, code: 'todo_examine', descri: '待我审批的工单' },
   { type: 1, code: 'todo_overdue', descri: '超时未完成工单' },
   { type: 1, code: 'todo_event', descri: '待我处理的事件' },
+  { type: 1, code: 'todo_spare_warning', descri: '低于安全库存的备件' },
   { type: 2, code: 'stat_order_created', descri: '昨日新建工单数' },
   { type: 2, code: 'stat_order_finished', descri: '昨日完成工单数' },
   { type: 2, code: 'stat_order_overdue', descri: '昨日超时工单数' },

@@ -1113,6 +1113,7 @@ CREATE TABLE "spare_doc_items" (
 	"line" smallint NOT NULL,
 	"spare_id" bigint NOT NULL,
 	"quantity" integer NOT NULL,
+	"serials" text[] DEFAULT '{}' NOT NULL,
 	CONSTRAINT "spare_doc_items_enterprise_id_doc_id_line_pk" PRIMARY KEY("enterprise_id","doc_id","line")
 );
 --> statement-breakpoint
@@ -1160,6 +1161,23 @@ CREATE TABLE "spare_types" (
 	"sort" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "spare_types_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "spare_units" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "spare_units_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"spare_id" bigint NOT NULL,
+	"serial" text NOT NULL,
+	"place" smallint NOT NULL,
+	"warehouse_id" bigint,
+	"installed_product_id" bigint,
+	"order_id" bigint,
+	"doc_id" bigint,
+	"goods_order_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "spare_units_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id"),
+	CONSTRAINT "spare_units_place_ck" CHECK ("spare_units"."place" between 1 and 5 and ("spare_units"."place" = 1) = ("spare_units"."warehouse_id" is not null))
 );
 --> statement-breakpoint
 CREATE TABLE "spares" (
@@ -1212,7 +1230,7 @@ CREATE TABLE "stocks" (
 	"safety" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "stocks_enterprise_id_warehouse_id_spare_id_pk" PRIMARY KEY("enterprise_id","warehouse_id","spare_id"),
-	CONSTRAINT "stocks_quantity_ck" CHECK ("stocks"."quantity" >= 0 and "stocks"."reserved" >= 0)
+	CONSTRAINT "stocks_quantity_ck" CHECK ("stocks"."quantity" >= 0 and "stocks"."reserved" >= 0 and "stocks"."reserved" <= "stocks"."quantity")
 );
 --> statement-breakpoint
 CREATE TABLE "warehouses" (
@@ -1684,6 +1702,7 @@ ALTER TABLE "spare_doc_items" ADD CONSTRAINT "spare_doc_items_spare_fk" FOREIGN 
 ALTER TABLE "spare_docs" ADD CONSTRAINT "spare_docs_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spare_docs" ADD CONSTRAINT "spare_docs_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spare_types" ADD CONSTRAINT "spare_types_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spare_units" ADD CONSTRAINT "spare_units_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spares" ADD CONSTRAINT "spares_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spares" ADD CONSTRAINT "spares_type_fk" FOREIGN KEY ("enterprise_id","type_id") REFERENCES "public"."spare_types"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_logs" ADD CONSTRAINT "stock_logs_stock_fk" FOREIGN KEY ("enterprise_id","warehouse_id","spare_id") REFERENCES "public"."stocks"("enterprise_id","warehouse_id","spare_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1948,6 +1967,9 @@ CREATE INDEX "spare_docs_kind_idx" ON "spare_docs" USING btree ("enterprise_id",
 CREATE INDEX "spare_docs_state_idx" ON "spare_docs" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "spare_state_logs_record_idx" ON "spare_state_logs" USING btree ("enterprise_id","kind","record_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "spare_types_name_uq" ON "spare_types" USING btree ("enterprise_id","parent_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "spare_units_serial_uq" ON "spare_units" USING btree ("enterprise_id","spare_id","serial");--> statement-breakpoint
+CREATE INDEX "spare_units_warehouse_idx" ON "spare_units" USING btree ("enterprise_id","warehouse_id","spare_id");--> statement-breakpoint
+CREATE INDEX "spare_units_product_idx" ON "spare_units" USING btree ("enterprise_id","installed_product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "spares_code_uq" ON "spares" USING btree ("enterprise_id","code");--> statement-breakpoint
 CREATE INDEX "spares_type_idx" ON "spares" USING btree ("enterprise_id","type_id","id");--> statement-breakpoint
 CREATE INDEX "spares_name_idx" ON "spares" USING btree ("enterprise_id","name" text_pattern_ops);--> statement-breakpoint

@@ -86,6 +86,7 @@ export const stocks = pgTable(
     warehouseId: ref('warehouse_id').notNull(),
     spareId: ref('spare_id').notNull(),
     quantity: integer('quantity').notNull().default(0),
+    /** Held for documents awaiting approval; available = quantity - reserved. */
     reserved: integer('reserved').notNull().default(0),
     /** Safety stock: below it the stock is listed under warnings and the keeper is told. */
     safety: integer('safety').notNull().default(0),
@@ -96,7 +97,7 @@ export const stocks = pgTable(
     index('stocks_spare_idx').on(t.enterpriseId, t.spareId, t.warehouseId),
     foreignKey({ name: 'stocks_warehouse_fk', columns: [t.enterpriseId, t.warehouseId], foreignColumns: [warehouses.enterpriseId, warehouses.id] }),
     foreignKey({ name: 'stocks_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
-    check('stocks_quantity_ck', sql`${t.quantity} >= 0 and ${t.reserved} >= 0`),
+    check('stocks_quantity_ck', sql`${t.quantity} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.quantity}`),
   ],
 );
 
@@ -177,6 +178,8 @@ export const spareDocItems = pgTable(
     line: smallint('line').notNull(),
     spareId: ref('spare_id').notNull(),
     quantity: integer('quantity').notNull(),
+    /** A serial-tracked spare's units on this line, one serial per piece. */
+    serials: text('serials').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.docId, t.line] }),
@@ -308,5 +311,37 @@ export const goodsOrderItems = pgTable(
     primaryKey({ columns: [t.enterpriseId, t.goodsOrderId, t.line] }),
     foreignKey({ name: 'goods_order_items_order_fk', columns: [t.enterpriseId, t.goodsOrderId], foreignColumns: [goodsOrders.enterpriseId, goodsOrders.id] }).onDelete('cascade'),
     foreignKey({ name: 'goods_order_items_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
+  ],
+);
+
+/**
+ * Units of serial-tracked spares, one row per serial. place (SPARE_UNIT_PLACES): 1 in a warehouse (an engineer's own
+ * stock is a warehouse of kind 4), 2 installed on a customer's product, 3 an old part out of a product (returning),
+ * 4 scrapped, 5 shipped out. doc_id holds a unit for a document awaiting approval.
+ */
+export const spareUnits = pgTable(
+  'spare_units',
+  {
+    enterpriseId: enterpriseIdCol(),
+    id: idCol(),
+    spareId: ref('spare_id').notNull(),
+    serial: text('serial').notNull(),
+    place: smallint('place').notNull(),
+    warehouseId: ref('warehouse_id'),
+    installedProductId: ref('installed_product_id'),
+    orderId: ref('order_id'),
+    docId: ref('doc_id'),
+    /** The goods order (outbound order) that shipped it, until the applicant signs for it. */
+    goodsOrderId: ref('goods_order_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('spare_units_serial_uq').on(t.enterpriseId, t.spareId, t.serial),
+    index('spare_units_warehouse_idx').on(t.enterpriseId, t.warehouseId, t.spareId),
+    index('spare_units_product_idx').on(t.enterpriseId, t.installedProductId),
+    foreignKey({ name: 'spare_units_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
+    check('spare_units_place_ck', sql`${t.place} between 1 and 5 and (${t.place} = 1) = (${t.warehouseId} is not null)`),
   ],
 );

@@ -1,6 +1,6 @@
 // Catalogue (types tree, spares), warehouses, stock and ledger lists.
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import { type BodyOf, type QueryOf, type SpareOption, type SpareRow, type SpareType, STOCK_LOG_TYPES, type StockLog, type StockRow, type sparesContract as C, type Warehouse, type WarehouseOption } from '@sk/shared';
+import { type BodyOf, type QueryOf, type SpareOption, type SpareRow, type SpareType, type SpareUnit, STOCK_LOG_TYPES, type StockLog, type StockRow, type sparesContract as C, type Warehouse, type WarehouseOption } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -8,6 +8,7 @@ import { countOf, listPage, type PageRequest, pageSql } from '../../platform/lis
 import { likePattern, prefixPattern } from '../../platform/search';
 import type { SessionUser } from '../../platform/session';
 import { apiTime, isUniqueViolation } from '../settings/sql-helpers';
+import { unitPlaceName } from './units';
 
 /** The spare-part form kind (forms.constants: 4 备件). */
 const SPARE_FORM_KIND = 4;
@@ -129,7 +130,19 @@ export async function spareDetail(db: Db, u: SessionUser, id: number) {
   );
   if (!s) throw notFound();
   const stocks = await stockRows(db, u, sql`k.spare_id = ${id}`, { pageIndex: 0, pageSize: 1000 });
-  return { ...s, stocks };
+  return { ...s, stocks, units: await unitsOf(db, u, id) };
+}
+
+/** A serial-tracked spare's units and where each is (the newest 500 moves first). */
+async function unitsOf(db: Db, u: SessionUser, spareId: number): Promise<SpareUnit[]> {
+  const r = await rows<Omit<SpareUnit, 'placeName'>>(
+    db,
+    sql`select n.serial, n.place, w.name as "warehouseName", n.installed_product_id::int as "installedProductId", n.order_id::int as "orderId",
+        ${apiTime(sql`n.updated_at`, tz(u))} as update_time
+      from spare_units n left join warehouses w on w.enterprise_id = n.enterprise_id and w.id = n.warehouse_id
+      where n.enterprise_id = ${u.enterpriseId} and n.spare_id = ${spareId} order by n.updated_at desc, n.id desc limit 500`,
+  );
+  return r.map((x) => ({ ...x, placeName: unitPlaceName(x.place) }));
 }
 
 /** The spare-part form kind's custom values, checked against its current fields (a catalogue record follows the form as it is). */
@@ -262,7 +275,7 @@ async function stockRows(ex: Executor, u: SessionUser, where: SQL, page: PageReq
   return rows<StockRow>(
     ex,
     sql`select k.warehouse_id::int as "warehouseId", w.name as "warehouseName", w.kind as "warehouseKind", k.spare_id::int as "spareId",
-        s.code as "spareCode", s.name as "spareName", s.model, s.unit, k.quantity, k.reserved, k.safety,
+        s.code as "spareCode", s.name as "spareName", s.model, s.unit, k.quantity, k.reserved, k.quantity - k.reserved as available, k.safety,
         ${apiTime(sql`k.updated_at`, tz(u))} as update_time
       from ${stockFrom} where k.enterprise_id = ${u.enterpriseId} and ${where} order by k.warehouse_id, k.spare_id ${pageSql(page)}`,
   );

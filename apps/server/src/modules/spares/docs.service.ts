@@ -2,9 +2,13 @@
 // platform's changeState (spareDocMachine); the movements post only on approval, in the approval's transaction.
 import {
   type BodyOf,
+  HANDOVER_KIND,
   hasPower,
+  ORDER_RETURN_KIND,
   OWN_STOCK_KINDS,
   type QueryOf,
+  RECYCLE_KIND,
+  reservesStock,
   SPARE_DOC_KINDS,
   SPARE_KEEPER_POWER,
   type SpareDocAction,
@@ -14,6 +18,8 @@ import {
   spareDocAbilities,
   type SpareDocCtx,
   spareDocMachine,
+  WASTE_FROM_KINDS,
+  WASTE_WAREHOUSE_KIND,
   type sparesContract as C,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -24,7 +30,8 @@ import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
-import { postCount, postMovement, postTransfer } from './ledger';
+import { postCount, postMovement, postTransfer, release, reserve } from './ledger';
+import { checkNewUnits, freeUnits, holdUnits, lineSerials, moveHeldUnits, receiveUnits, textArray } from './units';
 
 export const SPARE_DOC_STATE: StateTable = {
   table: 'spare_docs',
@@ -39,10 +46,35 @@ export const isKeeper = (u: SessionUser): boolean => u.admin || hasPower(u.power
 /** Keepers see every document; others their own applications. */
 const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`d.applicant_id = ${u.id}`);
 
-async function warehouseOf(ex: Executor, enterpriseId: number, id: number): Promise<void> {
-  const [w] = await rows<{ enabled: boolean; name: string }>(ex, sql`select enabled, name from warehouses where enterprise_id = ${enterpriseId} and id = ${id} for key share`);
+async function warehouseOf(ex: Executor, enterpriseId: number, id: number): Promise<number> {
+  const [w] = await rows<{ enabled: boolean; name: string; kind: number }>(
+    ex,
+    sql`select enabled, name, kind from warehouses where enterprise_id = ${enterpriseId} and id = ${id} for key share`,
+  );
   if (!w) throw notFound();
   if (!w.enabled) throw invalid(`仓库“${w.name}”已停用`);
+  return w.kind;
+}
+
+/** Faulty parts stay apart: only a recycle puts stock into a waste store; only scrap, count and refurbish take it out. */
+function checkWaste(kind: SpareDocKind, fromKind: number | null, toKind: number | null): void {
+  const waste = (k: number | null) => k === WASTE_WAREHOUSE_KIND;
+  if (kind === RECYCLE_KIND && !waste(toKind)) throw invalid('入库仓库：回收单请选择废件仓');
+  if (kind === 12 && !waste(fromKind)) throw invalid('出库仓库：废件翻新单请选择废件仓');
+  if (waste(toKind) && kind !== RECYCLE_KIND) throw invalid('入库仓库：废件仓只接收回收单');
+  if (waste(fromKind) && !WASTE_FROM_KINDS.includes(kind)) throw invalid('出库仓库：废件仓的备件只能报废、盘点或翻新');
+}
+
+/** A handover's receiving engineer: another user of the enterprise; the parts go into their own stock. */
+async function handoverTarget(ex: Executor, u: SessionUser, userId: number | null | undefined): Promise<number> {
+  if (!userId) throw invalid('接收工程师：请选择接收工程师');
+  if (userId === u.id) throw invalid('接收工程师：不能交接给自己');
+  const [r] = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id::int, name from users where enterprise_id = ${u.enterpriseId} and id = ${userId} and enabled and deleted_at is null`,
+  );
+  if (!r) throw notFound();
+  return ownWarehouse(ex, { id: r.id, enterpriseId: u.enterpriseId, name: r.name });
 }
 
 export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave>): Promise<number> {
@@ -55,13 +87,15 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
   return db.transaction(async (tx) => {
     const ep = u.enterpriseId;
     const own = OWN_STOCK_KINDS[kind as keyof typeof OWN_STOCK_KINDS];
+    if (kind === ORDER_RETURN_KIND && !b.orderId) throw invalid('工单：工单退回单请选择工单');
     const mine = own ? await ownWarehouse(tx, u) : null;
     const from = own === 'from' ? mine : k.from ? b.fromWarehouseId : null;
-    const to = own === 'to' ? mine : k.to ? b.toWarehouseId : null;
+    const to = own === 'to' ? mine : kind === HANDOVER_KIND ? await handoverTarget(tx, u, b.toUserId) : k.to ? b.toWarehouseId : null;
     if (k.from && !from) throw invalid('出库仓库：请选择仓库');
     if (k.to && !to) throw invalid('入库仓库：请选择仓库');
     if (from && to && from === to) throw invalid('出库仓库和入库仓库不能相同');
-    for (const w of [from, to]) if (w && w !== mine) await warehouseOf(tx, ep, w);
+    const kindOf = async (w: number | null | undefined) => (w ? (w === mine ? 4 : await warehouseOf(tx, ep, w)) : null);
+    checkWaste(kind, await kindOf(from), await kindOf(to));
     const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from spares where enterprise_id = ${ep} and id = any(${`{${spareIds.join(',')}}`}::bigint[])`);
     if (n?.n !== spareIds.length) throw notFound();
     if (b.orderId && !(await rows(tx, sql`select 1 from orders where enterprise_id = ${ep} and id = ${b.orderId} and deleted_at is null`)).length) throw notFound();
@@ -72,36 +106,53 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
           ${b.logistics ?? null}, ${b.trackingNo ?? null}, ${b.remark}) returning id::int`,
     );
     const id = (d as { id: number }).id;
-    const lines = b.items.map((i, n) => sql`(${ep}, ${id}, ${n + 1}, ${i.spareId}, ${i.quantity})`);
-    await tx.execute(sql`insert into spare_doc_items (enterprise_id, doc_id, line, spare_id, quantity) values ${sql.join(lines, sql`, `)}`);
+    const items = kind === 5 ? b.items.map((i) => ({ ...i, serials: [] as string[] })) : await lineSerials(tx, ep, b.items);
+    const lines = items.map((i, n) => sql`(${ep}, ${id}, ${n + 1}, ${i.spareId}, ${i.quantity}, ${textArray(i.serials)})`);
+    await tx.execute(sql`insert into spare_doc_items (enterprise_id, doc_id, line, spare_id, quantity, serials) values ${sql.join(lines, sql`, `)}`);
+    // Spares in id order, so two documents lock stock rows in the same order. The units are held as the quantity is reserved.
+    for (const i of [...items].sort((x, y) => x.spareId - y.spareId)) {
+      if (from && reservesStock(kind)) {
+        await reserve(tx, ep, { warehouseId: from, spareId: i.spareId, quantity: i.quantity });
+        await holdUnits(tx, ep, id, from, i.spareId, i.serials);
+      } else if (!from) await checkNewUnits(tx, ep, i.spareId, i.serials);
+    }
     await insertStateLog(tx, SPARE_DOC_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: u.id });
     return id;
   });
 }
 
-/** Posts an approved document's movements, spares in id order so two documents lock stock rows in one order. */
+async function docItems(tx: Tx, enterpriseId: number, id: number) {
+  return rows<{ spare_id: number; quantity: number; serials: string[] }>(
+    tx,
+    sql`select spare_id::int, quantity, serials from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
+  );
+}
+
+/**
+ * Posts an approved document's movements, spares in id order so two documents lock stock rows in one order. The
+ * outgoing side takes the reservation made when it was filed.
+ */
 async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown>, actorId: number): Promise<void> {
   const kind = Number(doc.kind) as SpareDocKind;
   const type = SPARE_DOC_KINDS[kind].logType;
   const from = doc.from_warehouse_id == null ? null : Number(doc.from_warehouse_id);
   const to = doc.to_warehouse_id == null ? null : Number(doc.to_warehouse_id);
   const id = Number(doc.id);
-  const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id) };
-  const items = await rows<{ spare_id: number; quantity: number }>(
-    tx,
-    sql`select spare_id::int, quantity from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
-  );
+  const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id), fromReserved: reservesStock(kind) };
+  const items = await docItems(tx, enterpriseId, id);
   for (const it of items) {
     if (kind === 5 && from) await postCount(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, counted: it.quantity });
     else if (from && to) await postTransfer(tx, enterpriseId, { ...base, from, to, spareId: it.spare_id, quantity: it.quantity });
     else if (from) await postMovement(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, change: -it.quantity });
     else if (to) await postMovement(tx, enterpriseId, { ...base, warehouseId: to, spareId: it.spare_id, change: it.quantity });
+    if (!from && to) await receiveUnits(tx, enterpriseId, to, it.spare_id, it.serials);
   }
+  if (reservesStock(kind)) await moveHeldUnits(tx, enterpriseId, id, kind, to);
 }
 
 const ctxOf = (u: SessionUser) => (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
 
-/** Approve (posts the movements; 库存不足 refuses and leaves it waiting), reject or withdraw. */
+/** Approve (posts the movements from the reservation), reject or withdraw (both release the reservation). */
 export async function decideDoc(db: Db, u: SessionUser, id: number, action: SpareDocAction, note: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await changeState(tx, {
@@ -117,6 +168,11 @@ export async function decideDoc(db: Db, u: SessionUser, id: number, action: Spar
       patch: action === 'withdraw' ? {} : { approver_id: u.id, approved_at: sql`now()` },
     });
     if (r.to === 2) await postDoc(tx, u.enterpriseId, r.row, u.id);
+    else if (reservesStock(Number(r.row.kind) as SpareDocKind) && r.row.from_warehouse_id != null) {
+      const from = Number(r.row.from_warehouse_id);
+      for (const it of await docItems(tx, u.enterpriseId, id)) await release(tx, u.enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
+      await freeUnits(tx, u.enterpriseId, id);
+    }
   });
 }
 
@@ -153,7 +209,7 @@ export async function docDetail(db: Db, u: SessionUser, id: number) {
   if (!d) throw notFound();
   const items = await rows<SpareDocItem>(
     db,
-    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity,
+    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity, i.serials,
         coalesce((select k.quantity from stocks k where k.enterprise_id = i.enterprise_id and k.warehouse_id = ${d.fromWarehouseId ?? 0} and k.spare_id = i.spare_id), 0) as stock
       from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
       where i.enterprise_id = ${u.enterpriseId} and i.doc_id = ${id} order by i.line`,

@@ -1,5 +1,5 @@
 // Spare-part applications and the outbound orders they become (goods orders): approved by the keeper with the
-// shipping warehouse, shipped (stock leaves it, type 4) and signed for (into the applicant's own stock, type 3).
+// shipping warehouse (which reserves the parts there), shipped (stock leaves it, type 4) and signed for (into the applicant's own stock, type 3).
 import { type BodyOf, type GoodsAction, type GoodsOrder, goodsAbilities, goodsMachine, type goodsContract as G, type QueryOf, type SpareDocItem } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
@@ -10,7 +10,8 @@ import { changeState, insertStateLog, type StateTable } from '../../platform/sta
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
-import { postMovement } from './ledger';
+import { postMovement, release, reserve } from './ledger';
+import { shipUnits, signUnits } from './units';
 
 export const GOODS_STATE: StateTable = {
   table: 'goods_orders',
@@ -96,12 +97,16 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
       patch,
       guard: isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`,
     });
-    if (action !== 'ship' && action !== 'sign') return;
     const items = await rows<{ spare_id: number; quantity: number }>(
       tx,
       sql`select spare_id::int, quantity from goods_order_items where enterprise_id = ${u.enterpriseId} and goods_order_id = ${b.id} order by spare_id`,
     );
-    const to = action === 'sign' ? await ownWarehouse(tx, u) : Number(r.row.warehouse_id);
+    const shipFrom = Number(r.row.warehouse_id);
+    // Approval reserves the parts in the shipping warehouse; shipping takes them; cancelling before shipping releases them.
+    if (action === 'approve') for (const it of items) await reserve(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
+    if (action === 'cancel' && r.from === 3) for (const it of items) await release(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
+    if (action !== 'ship' && action !== 'sign') return;
+    const to = action === 'sign' ? await ownWarehouse(tx, u) : shipFrom;
     for (const it of items) {
       await postMovement(tx, u.enterpriseId, {
         warehouseId: to,
@@ -111,8 +116,11 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
         userId: u.id,
         docKind: 'goods',
         docId: b.id,
+        fromReserved: action === 'ship',
       });
+      if (action === 'ship') await shipUnits(tx, u.enterpriseId, b.id, to, it.spare_id, it.quantity);
     }
+    if (action === 'sign') await signUnits(tx, u.enterpriseId, b.id, to);
   });
 }
 

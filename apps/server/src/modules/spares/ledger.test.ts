@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { outcomes, raceCalls } from '../../test/race';
 import { makeEnterprise, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { postCount, postMovement, postTransfer } from './ledger';
+import { postCount, postMovement, postTransfer, release, reserve } from './ledger';
 import { ledgerMismatches, makeSpare, makeWarehouse, quantityOf } from './spares.fixtures';
 
 let t: TestApp;
@@ -98,5 +98,65 @@ describe('stock ledger', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('with reservations in the mix (file, approve, reject), reserved always equals the open holds and never exceeds the stock', async () => {
+    const { db, ep, user } = await world();
+    const whs = [await makeWarehouse(db, ep), await makeWarehouse(db, ep)];
+    const sp = await makeSpare(db, ep);
+    const step = fc.oneof(
+      fc.record({ op: fc.constant('move' as const), w: fc.nat(1), n: fc.integer({ min: -5, max: 6 }).filter((n) => n !== 0) }),
+      fc.record({ op: fc.constant('hold' as const), w: fc.nat(1), n: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ op: fc.constant('approve' as const), k: fc.nat(9) }),
+      fc.record({ op: fc.constant('reject' as const), k: fc.nat(9) }),
+      fc.record({ op: fc.constant('count' as const), w: fc.nat(1), n: fc.nat(8) }),
+    );
+    const reservedIn = async (w: number) =>
+      (await rows<{ r: number }>(db, sql`select reserved as r from stocks where enterprise_id = ${ep} and warehouse_id = ${w} and spare_id = ${sp}`))[0]?.r ?? 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 30 }), async (steps) => {
+        // Open holds left by earlier runs are settled first, so each run starts with nothing reserved.
+        for (const w of whs) {
+          const r = await reservedIn(w);
+          if (r > 0) await db.transaction((tx) => release(tx, ep, { warehouseId: w, spareId: sp, quantity: r }));
+        }
+        const holds: { w: number; n: number }[] = [];
+        for (const st of steps) {
+          await db
+            .transaction(async (tx) => {
+              if (st.op === 'move') await postMovement(tx, ep, { warehouseId: whs[st.w] as number, spareId: sp, change: st.n, type: st.n > 0 ? 3 : 4, userId: user });
+              else if (st.op === 'count') await postCount(tx, ep, { warehouseId: whs[st.w] as number, spareId: sp, counted: st.n, userId: user });
+              else if (st.op === 'hold') {
+                await reserve(tx, ep, { warehouseId: whs[st.w] as number, spareId: sp, quantity: st.n });
+                holds.push({ w: st.w, n: st.n });
+              } else if (holds.length) {
+                const [h] = holds.splice(st.k % holds.length, 1) as [{ w: number; n: number }];
+                const warehouseId = whs[h.w] as number;
+                if (st.op === 'approve') await postMovement(tx, ep, { warehouseId, spareId: sp, change: -h.n, type: 7, userId: user, fromReserved: true });
+                else await release(tx, ep, { warehouseId, spareId: sp, quantity: h.n });
+              }
+            })
+            .catch((e: Error) => {
+              if (!/^(库存不足|实盘数量)/.test(e.message)) throw e;
+            });
+        }
+        expect(await ledgerMismatches(db, ep)).toEqual([]);
+        for (const [i, w] of whs.entries()) {
+          const held = holds.filter((h) => h.w === i).reduce((a, h) => a + h.n, 0);
+          expect(await reservedIn(w)).toBe(held);
+          expect(await reservedIn(w)).toBeLessThanOrEqual(await quantityOf(db, ep, w, sp));
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('the database refuses reserved above the stock or below zero', async () => {
+    const { db, ep, user, spare, wh } = await world();
+    await db.transaction((tx) => postMovement(tx, ep, { warehouseId: wh, spareId: spare, change: 2, type: 3, userId: user }));
+    for (const reserved of [3, -1]) {
+      const e = await db.execute(sql`update stocks set reserved = ${reserved} where enterprise_id = ${ep}`).then(() => null, (x: Error) => x);
+      expect(String((e?.cause as Error | undefined)?.message)).toMatch(/stocks_quantity_ck/);
+    }
   });
 });

@@ -18,6 +18,8 @@ export interface Movement {
   orderId?: number | null;
   serialIn?: string | null;
   serialOut?: string | null;
+  /** An outgoing change that takes stock reserved for it (an approved document): quantity and reserved drop together. */
+  fromReserved?: boolean;
 }
 
 export interface Posted {
@@ -26,21 +28,26 @@ export interface Posted {
   after: number;
 }
 
-/** Out of stock: names the spare and the warehouse, so the user knows what to fetch. */
-async function shortage(ex: Executor, enterpriseId: number, m: Movement): Promise<Error> {
-  const [r] = await rows<{ spare: string | null; warehouse: string | null; quantity: number | null }>(
+/** Out of stock: names the spare and the warehouse, and what is reserved for documents awaiting approval. */
+async function shortage(ex: Executor, enterpriseId: number, m: { warehouseId: number; spareId: number }, need: number): Promise<Error> {
+  const [r] = await rows<{ spare: string | null; warehouse: string | null; quantity: number | null; reserved: number | null }>(
     ex,
     sql`select (select name from spares where enterprise_id = ${enterpriseId} and id = ${m.spareId}) as spare,
       (select name from warehouses where enterprise_id = ${enterpriseId} and id = ${m.warehouseId}) as warehouse,
-      (select quantity from stocks where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId}) as quantity`,
+      k.quantity, k.reserved from (select 1) one
+      left join stocks k on k.enterprise_id = ${enterpriseId} and k.warehouse_id = ${m.warehouseId} and k.spare_id = ${m.spareId}`,
   );
-  return invalid(`库存不足：${r?.warehouse ?? '仓库'}的备件“${r?.spare ?? m.spareId}”现有${r?.quantity ?? 0}，需要${-m.change}`);
+  const q = r?.quantity ?? 0;
+  const reserved = r?.reserved ?? 0;
+  const have = reserved > 0 ? `可用${q - reserved}（现有${q}，已预留${reserved}）` : `现有${q}`;
+  return invalid(`库存不足：${r?.warehouse ?? '仓库'}的备件“${r?.spare ?? m.spareId}”${have}，需要${need}`);
 }
 
 /**
  * Posts one movement in the caller's transaction: the stock row changes by `change` (an outgoing change only
- * while `quantity >= n`, so concurrent takers queue on the row and the loser finds too little) and the ledger row
- * records before and after. An incoming change creates the stock row when missing. Throws 库存不足 when short.
+ * while the available quantity `quantity - reserved >= n`, so concurrent takers queue on the row and the loser finds
+ * too little; with `fromReserved` it takes its own reservation instead) and the ledger row records before and after.
+ * An incoming change creates the stock row when missing. Throws 库存不足 when short.
  */
 export async function postMovement(ex: Executor, enterpriseId: number, m: Movement): Promise<Posted> {
   if (!Number.isInteger(m.change) || m.change === 0) throw invalid('数量：必须是非零整数');
@@ -49,8 +56,12 @@ export async function postMovement(ex: Executor, enterpriseId: number, m: Moveme
       ? sql`insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) values (${enterpriseId}, ${m.warehouseId}, ${m.spareId}, ${m.change})
           on conflict (enterprise_id, warehouse_id, spare_id) do update set quantity = stocks.quantity + excluded.quantity, updated_at = now()
           returning quantity, safety`
-      : sql`update stocks set quantity = quantity + ${m.change}, updated_at = now()
-          where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} and quantity >= ${-m.change}
+      : m.fromReserved
+        ? sql`update stocks set quantity = quantity + ${m.change}, reserved = reserved + ${m.change}, updated_at = now()
+          where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} and reserved >= ${-m.change}
+          returning quantity, safety`
+        : sql`update stocks set quantity = quantity + ${m.change}, updated_at = now()
+          where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} and quantity - reserved >= ${-m.change}
           returning quantity, safety`;
   const [r] = await rows<{ id: number; before: number; after: number; safety: number }>(
     ex,
@@ -61,7 +72,7 @@ export async function postMovement(ex: Executor, enterpriseId: number, m: Moveme
       from s returning id, before, after)
       select l.id, l.before, l.after, s.safety from l, s`,
   );
-  if (!r) throw await shortage(ex, enterpriseId, m);
+  if (!r) throw await shortage(ex, enterpriseId, m, -m.change);
   if (r.after < r.safety && r.before >= r.safety) await warnLow(ex, enterpriseId, m.warehouseId, m.spareId, r.after);
   return { logId: Number(r.id), before: r.before, after: r.after };
 }
@@ -90,12 +101,62 @@ async function warnLow(ex: Executor, enterpriseId: number, warehouseId: number, 
   });
 }
 
+export interface Hold {
+  warehouseId: number;
+  spareId: number;
+  quantity: number;
+}
+
+/**
+ * Reserves stock for a document awaiting approval: a guarded update (`quantity - reserved >= n`), so parallel
+ * documents queue on the row and the loser is refused with 库存不足; no ledger row (nothing has moved yet).
+ */
+export async function reserve(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
+  const r = await rows(
+    ex,
+    sql`update stocks set reserved = reserved + ${h.quantity}, updated_at = now()
+      where enterprise_id = ${enterpriseId} and warehouse_id = ${h.warehouseId} and spare_id = ${h.spareId} and quantity - reserved >= ${h.quantity}
+      returning 1`,
+  );
+  if (!r.length) throw await shortage(ex, enterpriseId, h, h.quantity);
+}
+
+/** Releases a reservation (the document was rejected, withdrawn or cancelled). */
+export async function release(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
+  const r = await rows(
+    ex,
+    sql`update stocks set reserved = reserved - ${h.quantity}, updated_at = now()
+      where enterprise_id = ${enterpriseId} and warehouse_id = ${h.warehouseId} and spare_id = ${h.spareId} and reserved >= ${h.quantity}
+      returning 1`,
+  );
+  // A reservation that is not there means the books disagree: fail loudly rather than hide it.
+  if (!r.length) throw new Error(`no reservation of ${h.quantity} for spare ${h.spareId} in warehouse ${h.warehouseId}`);
+}
+
+/**
+ * The to-do digest's stock warnings for one user: stock below its safety stock in the warehouses they keep (or, for a
+ * warehouse keeper (role 9), those with no keeper), the same people warnLow tells. Null for someone who keeps none.
+ */
+export async function warningsKeptBy(ex: Executor, enterpriseId: number, userId: number): Promise<number | null> {
+  const [r] = await rows<{ keeper: boolean; n: number }>(
+    ex,
+    sql`with me as (select 9 = any(roles) as role9 from users where enterprise_id = ${enterpriseId} and id = ${userId}),
+      mine as (select w.id from warehouses w, me where w.enterprise_id = ${enterpriseId} and w.enabled
+        and (w.keeper_id = ${userId} or (w.keeper_id is null and me.role9)))
+      select exists (select 1 from mine) or coalesce((select role9 from me), false) as keeper,
+        (select count(*)::int from stocks k where k.enterprise_id = ${enterpriseId} and k.quantity < k.safety and k.warehouse_id in (select id from mine)) as n`,
+  );
+  return r?.keeper ? r.n : null;
+}
+
 /** Sets a counted quantity (stock count, type 10): the difference posts as one movement; none when it matches. */
 export async function postCount(ex: Executor, enterpriseId: number, m: Omit<Movement, 'change' | 'type'> & { counted: number }): Promise<Posted | null> {
-  const [cur] = await rows<{ quantity: number }>(
+  const [cur] = await rows<{ quantity: number; reserved: number }>(
     ex,
-    sql`select quantity from stocks where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} for update`,
+    sql`select quantity, reserved from stocks where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} for update`,
   );
+  // Stock reserved for waiting documents must stay: those documents are decided first.
+  if (cur && m.counted < cur.reserved) throw invalid(`实盘数量${m.counted}少于待审批单据已预留的${cur.reserved}，请先处理这些单据`);
   const change = m.counted - (cur?.quantity ?? 0);
   if (change === 0) return null;
   return postMovement(ex, enterpriseId, { ...m, change, type: 10 });
@@ -103,8 +164,8 @@ export async function postCount(ex: Executor, enterpriseId: number, m: Omit<Move
 
 /** Moves stock from one warehouse to another: an outgoing and an incoming row of the same type. */
 export async function postTransfer(ex: Executor, enterpriseId: number, m: Omit<Movement, 'warehouseId' | 'change'> & { from: number; to: number; quantity: number }) {
-  const { from, to, quantity, ...rest } = m;
-  const out = await postMovement(ex, enterpriseId, { ...rest, warehouseId: from, change: -quantity });
+  const { from, to, quantity, fromReserved, ...rest } = m;
+  const out = await postMovement(ex, enterpriseId, { ...rest, fromReserved, warehouseId: from, change: -quantity });
   const into = await postMovement(ex, enterpriseId, { ...rest, warehouseId: to, change: quantity });
   return { out, into };
 }

@@ -13,6 +13,7 @@ import { itemsByCode } from '../settings/dict.service';
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
 import { postMovement } from './ledger';
+import { installUnit, settleOldUnit, uninstallUnit } from './units';
 
 const tz = (u: SessionUser) => u.enterprise.timeZone;
 /** Parts can be recorded while the order is pending service (3) or in service (4). */
@@ -80,6 +81,11 @@ export async function usePart(db: Db, u: SessionUser, b: BodyOf<typeof C.orderUs
       serialIn: b.serialIn,
       serialOut: b.serialOut,
     });
+    // A serial-tracked part: the new unit must be in my stock; it goes onto the product and the faulty one comes off.
+    if (spare.serialized && b.serialIn && b.serialOut) {
+      const productId = order.installed_product_id == null ? null : Number(order.installed_product_id);
+      await installUnit(tx, u.enterpriseId, { spareId: b.spareId, warehouseId, serialIn: b.serialIn, serialOut: b.serialOut, orderId: b.orderId, productId });
+    }
     let oldPartId: number | null = null;
     if (covered) {
       const [o] = await rows<{ id: number }>(
@@ -104,7 +110,7 @@ export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<vo
         where enterprise_id = ${u.enterpriseId} and id = ${id} for update`,
     );
     if (!p) throw notFound();
-    await orderFor(tx, moneyViewerOf(u), p.order_id, true);
+    const order = await orderFor(tx, moneyViewerOf(u), p.order_id, true);
     if (p.state !== 1) throw invalid('该备件记录已取消');
     const [open] = await rows(tx, sql`select 1 from old_part_returns where enterprise_id = ${u.enterpriseId} and order_part_id = ${id} and state <> 1`);
     if (open) throw invalid('旧件已在返还流程中，不能取消');
@@ -122,6 +128,10 @@ export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<vo
       serialIn: p.serial_in,
       serialOut: p.serial_out,
     });
+    if (p.serial_in) {
+      const productId = order.installed_product_id == null ? null : Number(order.installed_product_id);
+      await uninstallUnit(tx, u.enterpriseId, { spareId: p.spare_id, warehouseId: p.warehouse_id, serialIn: p.serial_in, serialOut: p.serial_out, productId });
+    }
     await syncSpareAmount(tx, u.enterpriseId, p.order_id);
   });
 }
@@ -214,6 +224,9 @@ export async function oldStep(db: Db, u: SessionUser, b: BodyOf<typeof C.oldSave
       note: b.note ?? null,
       patch,
     });
+    const serial = (r.row.serial as string | null) ?? null;
+    if (action === 'refurbish' || action === 'scrap' || action === 'writeOff')
+      await settleOldUnit(tx, u.enterpriseId, Number(r.row.spare_id), serial, action === 'refurbish' ? Number(r.row.warehouse_id) : null);
     if (action === 'refurbish') {
       await postMovement(tx, u.enterpriseId, {
         warehouseId: Number(r.row.warehouse_id),
@@ -247,4 +260,16 @@ addProductHistorySource(async (ex, v, product) => {
     state: x.state === 1 ? '已使用' : '已取消',
     time: x.time,
   }));
+});
+
+/** …and the serial-tracked units installed on it now, each with the order that put it there. */
+addProductHistorySource(async (ex, v, product) => {
+  const r = await rows<{ id: number; order_no: string | null; name: string; serial: string; time: string }>(
+    ex,
+    sql`select n.id::int, o.order_no, s.name, n.serial, ${apiTime(sql`n.updated_at`, v.timeZone)} as time
+      from spare_units n join spares s on s.enterprise_id = n.enterprise_id and s.id = n.spare_id
+      left join orders o on o.enterprise_id = n.enterprise_id and o.id = n.order_id
+      where n.enterprise_id = ${v.enterpriseId} and n.installed_product_id = ${product.id} and n.place = 2 order by n.id desc limit 100`,
+  );
+  return r.map((x) => ({ type: 'spare_unit', id: x.id, no: x.order_no ?? '', title: `在装备件：${x.name}（序列号 ${x.serial}）`, state: '已安装', time: x.time }));
 });

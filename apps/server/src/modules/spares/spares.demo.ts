@@ -35,6 +35,10 @@ async function seedDemoSpares(tx: Tx, enterpriseId: number): Promise<void> {
     if (!central || !s) continue;
     await postMovement(tx, enterpriseId, { warehouseId: central.id, spareId: s.id, change: stock, type: 3, userId: admin?.id ?? null });
     await tx.execute(sql`update stocks set safety = 10 where enterprise_id = ${enterpriseId} and warehouse_id = ${central.id} and spare_id = ${s.id}`);
+    // A serial-tracked spare's stock is its units: BJ-1001-001 …
+    if (serialized)
+      await tx.execute(sql`insert into spare_units (enterprise_id, spare_id, serial, place, warehouse_id)
+        select ${enterpriseId}, ${s.id}, ${code} || '-' || lpad(g::text, 3, '0'), 1, ${central.id} from generate_series(1, ${stock}::int) g`);
   }
 }
 

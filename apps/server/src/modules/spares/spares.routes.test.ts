@@ -6,7 +6,11 @@ import { race, tally } from '../../test/race';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
+import { productIn } from '../dispatch/dispatch.fixtures';
 import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
+import { runDigest } from '../subscriptions/digest';
+import { productContract } from '@sk/shared';
+import { subscriptionsContract as SUB } from '@sk/shared';
 import { ledgerMismatches, quantityOf } from './spares.fixtures';
 
 let t: TestApp;
@@ -23,11 +27,15 @@ async function stocked(o: { warranty?: boolean; serialized?: boolean; plan?: 0 |
   const spare = (
     await k.call(C.spareSave, { code: `P-${Date.now()}`, name: '压缩机', salePrice: 120.5, warranty: o.warranty ?? true, serialized: o.serialized ?? false })
   ).data.id as number;
-  return { tm, k, wh, spare };
+  return { tm, k, wh, spare, serialized: o.serialized ?? false };
 }
 
-async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number }, quantity: number) {
-  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity }] })).data.id as number;
+/** NEW-1 … NEW-n for a serial-tracked spare. */
+const serialsUpTo = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `NEW-${from + i}`);
+
+async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number; serialized?: boolean }, quantity: number) {
+  const serials = s.serialized ? serialsUpTo(quantity) : undefined;
+  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity, serials }] })).data.id as number;
   expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
 }
 
@@ -133,26 +141,49 @@ describe('documents and approval', () => {
     expect((await s.k.request('GET', '/spare/data/personalApprovalList')).data).toBe(0);
   });
 
-  it('approval with too little stock is refused and the document keeps waiting; withdraw and reject end it', async () => {
+  it('filing reserves the stock it takes out; too little available is refused; withdraw and reject release it', async () => {
     const s = await stocked();
-    await inbound(s, 1);
+    await inbound(s, 2);
     const eng = s.tm.engineer.client;
-    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
-    expect((await s.k.call(C.docApprove, { id })).message).toBe('库存不足：中心仓的备件“压缩机”现有1，需要3');
-    expect((await s.k.call(C.docDetail, { id })).data.state).toBe(1);
-    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).message).toBe('库存不足：中心仓的备件“压缩机”现有2，需要3');
+    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 2, available: 0 }]);
+    // Reserved stock is not available to another document, nor to an outgoing movement outside a document.
+    expect((await s.k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe(
+      '库存不足：中心仓的备件“压缩机”可用0（现有2，已预留2），需要1',
+    );
+    expect((await s.k.call(C.docSave, { kind: 5, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).success).toBe(true);
+    const count = (await s.k.call(C.docList, { kind: 5 })).data.list[0].id;
+    expect((await s.k.call(C.docApprove, { id: count })).message).toBe('实盘数量1少于待审批单据已预留的2，请先处理这些单据');
     expect(await eng.call(C.docWithdraw, { id })).toMatchObject({ success: true, message: '已撤回' });
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 0, available: 2 }]);
     const id2 = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
     expect((await s.k.call(C.docWithdraw, { id: id2 })).code).toBe('NO_POWER');
     expect(await s.k.call(C.docReject, { id: id2, note: '不需要' })).toMatchObject({ success: true, message: '已驳回' });
     expect((await eng.call(C.docList, { mine: '1' })).data.list.map((d: { state: number }) => d.state)).toEqual([3, 4]);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 0 }]);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
+
+  it('20 requisitions of 1 at once with 10 available: 10 reserve, 10 are refused; approving them all empties the stock', async () => {
+    const s = await stocked();
+    await inbound(s, 10);
+    const answers = await race(20, () => s.tm.engineer.client.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] }));
+    expect(tally(answers).ok).toBe(10);
+    for (const a of answers.filter((x) => !x.success)) expect(a.message).toMatch(/^库存不足：中心仓的备件“压缩机”可用0（现有10，已预留10），需要1$/);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 10, reserved: 10, available: 0 }]);
+    const ids = answers.filter((a) => a.success).map((a) => a.data.id as number);
+    const approvals = await Promise.all(ids.map((id) => s.k.call(C.docApprove, { id })));
+    expect(approvals.every((a) => a.success)).toBe(true);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 0, reserved: 0, available: 0 }]);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
   it('checks a document’s input', async () => {
     const s = await stocked();
     const other = await stocked();
     const k = s.k;
-    expect((await k.call(C.docSave, { kind: 9, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe('单据类型：只能是1至8');
+    expect((await k.call(C.docSave, { kind: 13, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe('单据类型：只能是1至12');
     expect((await k.call(C.docSave, { kind: 2, fromWarehouseId: s.wh, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).message).toBe(
       '出库仓库和入库仓库不能相同',
     );
@@ -184,6 +215,42 @@ describe('documents and approval', () => {
     expect(await quantityOf(t.deps.db, s.tm.ep, wh2, s.spare)).toBe(3);
     const types = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map((l: { type: number }) => l.type);
     expect(types).toEqual([10, 11, 5, 5, 3]);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
+
+  it('order return (16), handover (13), recycle into a waste store (6) and refurbish waste (12) post on approval', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    const eng = s.tm.engineer.client;
+    const req = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
+    expect((await s.k.call(C.docApprove, { id: req })).success).toBe(true);
+    const order = await orderIn(t, s.tm, 4);
+    const one = [{ spareId: s.spare, quantity: 1 }];
+    expect((await eng.call(C.docSave, { kind: 9, toWarehouseId: s.wh, items: one })).message).toBe('工单：工单退回单请选择工单');
+    const ret = (await eng.call(C.docSave, { kind: 9, toWarehouseId: s.wh, orderId: order, items: one })).data.id;
+    expect((await eng.call(C.docSave, { kind: 10, items: one })).message).toBe('接收工程师：请选择接收工程师');
+    expect((await eng.call(C.docSave, { kind: 10, toUserId: s.tm.engineer.id, items: one })).message).toBe('接收工程师：不能交接给自己');
+    expect((await eng.call(C.docSave, { kind: 10, toUserId: (await team(t)).engineer.id, items: one })).code).toBe('NOT_FOUND');
+    const hand = (await eng.call(C.docSave, { kind: 10, toUserId: s.tm.engineer2.id, items: one })).data.id;
+    const waste = (await s.k.call(C.warehouseSave, { name: '废件仓', kind: 5 })).data.id as number;
+    expect((await eng.call(C.docSave, { kind: 11, toWarehouseId: s.wh, items: one })).message).toBe('入库仓库：回收单请选择废件仓');
+    const rec = (await eng.call(C.docSave, { kind: 11, toWarehouseId: waste, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.call(C.docSave, { kind: 2, fromWarehouseId: s.wh, toWarehouseId: waste, items: one })).message).toBe('入库仓库：废件仓只接收回收单');
+    expect((await s.k.call(C.docSave, { kind: 12, fromWarehouseId: s.wh, toWarehouseId: waste, items: one })).message).toBe('出库仓库：废件翻新单请选择废件仓');
+    // Nothing moved yet: the ledger holds the inbound and the requisition only.
+    expect((await s.k.call(C.logList, { spareId: s.spare })).data.count).toBe(3);
+    for (const id of [ret, hand, rec]) expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: waste, items: one })).message).toBe('出库仓库：废件仓的备件只能报废、盘点或翻新');
+    const refurb = (await s.k.call(C.docSave, { kind: 12, fromWarehouseId: waste, toWarehouseId: s.wh, items: one })).data.id;
+    expect((await s.k.call(C.docApprove, { id: refurb })).success).toBe(true);
+    const mine2 = (await s.tm.engineer2.client.call(C.mine, {})).data;
+    expect(mine2.list).toMatchObject([{ spareId: s.spare, quantity: 1 }]);
+    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(4);
+    expect(await quantityOf(t.deps.db, s.tm.ep, waste, s.spare)).toBe(1);
+    expect((await eng.call(C.mine, {})).data.list).toMatchObject([{ quantity: 1 }]);
+    const log = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map((l: { type: number; typeName: string; change: number }) => `${l.typeName}${l.change}`);
+    expect(log.slice(0, 7)).toEqual(['废件翻新1', '废件翻新-1', '回收2', '交接1', '交接-1', '工单退回1', '工单退回-1']);
+    expect((await s.k.call(C.logList, { orderId: order })).data.list.map((l: { type: number }) => l.type)).toEqual([16, 16]);
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
@@ -220,6 +287,20 @@ describe('warnings', () => {
     );
     expect(notes).toEqual([{ title: '库存预警', content: '中心仓的备件“压缩机”库存3，低于安全库存' }]);
   });
+
+  it('the 8:00 to-do digest counts the warnings for the warehouse keeper only', async () => {
+    const s = await stocked();
+    await inbound(s, 5);
+    await s.k.call(C.setSafety, { warehouseId: s.wh, spareId: s.spare, safety: 8 });
+    for (const who of [s.tm.keeper, s.tm.engineer]) expect((await who.client.call(SUB.updateSubscribeStatus, { type: 1, state: 1 })).success).toBe(true);
+    await runDigest(t.deps.db, 1, s.tm.ep, '2030-03-04');
+    const got = await rows<{ user_id: number; content: string }>(
+      t.deps.db,
+      sql`select user_id::int, content from notices where enterprise_id = ${s.tm.ep} and kind = 'digest_todo' order by user_id`,
+    );
+    expect(got.find((n) => n.user_id === s.tm.keeper.id)?.content).toContain('低于安全库存的备件：1');
+    expect(got.find((n) => n.user_id === s.tm.engineer.id)?.content ?? '').not.toContain('低于安全库存的备件');
+  });
 });
 
 describe('parts on orders', () => {
@@ -227,10 +308,54 @@ describe('parts on orders', () => {
     const s = await stocked(o);
     await inbound(s, 5);
     const eng = s.tm.engineer.client;
-    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
-    await s.k.call(C.docApprove, { id });
+    const serials = s.serialized ? serialsUpTo(3) : undefined;
+    const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3, serials }] })).data.id;
+    expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
     return { ...s, eng };
   }
+
+  it('serial-tracked units: one serial per piece, held by a waiting document, moved on approval, installed on the product, back on cancel', async () => {
+    const s = await stocked({ serialized: true });
+    const k = s.k;
+    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['A1'] }] })).message).toBe(
+      '序列号：备件“压缩机”按序列号管理，请填写2个序列号（已填1个）',
+    );
+    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['A1', 'A1'] }] })).message).toBe('序列号：A1重复');
+    await inbound(s, 3); // NEW-1 … NEW-3 in the central warehouse
+    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-2'] }] })).message).toBe(
+      '序列号：NEW-2已在库存中或已安装',
+    );
+    const eng = s.tm.engineer.client;
+    const req = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).data.id;
+    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).message).toBe(
+      '序列号：NEW-1不在出库仓库，或已被其他待审批单据占用',
+    );
+    expect((await eng.call(C.docDetail, { id: req })).data.items).toMatchObject([{ serials: ['NEW-1'] }]);
+    // Withdrawn: NEW-1 is free again; filed again and approved: it is in the engineer's stock.
+    await eng.call(C.docWithdraw, { id: req });
+    const req2 = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).data.id;
+    expect((await k.call(C.docApprove, { id: req2 })).success).toBe(true);
+    const units = async () => (await k.call(C.spareDetail, { id: s.spare })).data.units.map((u: { serial: string; placeName: string; warehouseName: string | null }) => `${u.serial}:${u.placeName}:${u.warehouseName ?? ''}`).sort();
+    const [own] = await rows<{ name: string }>(t.deps.db, sql`select name from warehouses where enterprise_id = ${s.tm.ep} and owner_id = ${s.tm.engineer.id}`);
+    expect(await units()).toEqual([`NEW-1:在库:${own?.name}`, 'NEW-2:在库:中心仓', 'NEW-3:在库:中心仓']);
+
+    const product = await productIn(t, s.tm.ep, '空调');
+    const order = await orderIn(t, s.tm, 4, { warranty_state: 1, installed_product_id: product });
+    expect((await eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1, serialIn: 'NEW-2', serialOut: 'OLD-9' })).message).toBe(
+      '新件序列号：NEW-2不在您的备件库存中（或已被待审批单据占用）',
+    );
+    const used = await eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1, serialIn: 'NEW-1', serialOut: 'OLD-9' });
+    expect(used.success).toBe(true);
+    expect(await units()).toContain('NEW-1:已安装:');
+    expect(await units()).toContain('OLD-9:旧件返还:');
+    expect((await k.call(C.spareDetail, { id: s.spare })).data.units.find((u: { serial: string }) => u.serial === 'NEW-1')).toMatchObject({ installedProductId: product, orderId: order });
+    const history = (await s.tm.admin.client.call(productContract.productionHistory, { id: product })).data.map((h: { title: string }) => h.title);
+    expect(history).toEqual(expect.arrayContaining(['在装备件：压缩机（序列号 NEW-1）', '更换备件：压缩机（旧件 OLD-9 → 新件 NEW-1）']));
+    expect((await eng.call(C.orderCancel, { id: used.data.id })).success).toBe(true);
+    expect(await units()).toContain(`NEW-1:在库:${own?.name}`);
+    expect(await units()).toContain('OLD-9:已安装:');
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
 
   it('under warranty: free, both serials in the ledger, a return obligation that is shipped, received and refurbished', async () => {
     const s = await withEngineerStock({ serialized: true });
@@ -298,10 +423,11 @@ describe('spare-part applications and outbound orders', () => {
     expect((await s.k.call(G.step, { id, action: 'approve' })).message).toBe('发货仓库：请选择发货仓库');
     expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).message).toBe('当前状态不允许该操作');
     expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 5, reserved: 2, available: 3 }]);
     expect((await s.k.call(G.list, { outbound: '1' })).data).toMatchObject({ count: 1, list: [{ id, state: 3, warehouseName: '中心仓', summary: '压缩机×2' }] });
     expect((await s.k.call(G.step, { id, action: 'ship' })).message).toBe('发货请填写物流公司和物流单号');
     expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).success).toBe(true);
-    expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 3, reserved: 0, available: 3 }]);
     expect((await s.k.call(G.step, { id, action: 'cancel' })).message).toBe('当前状态不允许该操作');
     expect((await applicant.call(G.step, { id, action: 'sign' })).success).toBe(true);
     expect((await applicant.call(C.mine, {})).data.list).toMatchObject([{ spareId: s.spare, quantity: 2 }]);
@@ -309,5 +435,34 @@ describe('spare-part applications and outbound orders', () => {
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
     const other = await team(t);
     expect((await other.keeper.client.call(G.detail, { id })).code).toBe('NOT_FOUND');
+  });
+
+  it('an outbound order of a serial-tracked spare ships its units; signing puts them into the applicant’s stock', async () => {
+    const s = await stocked({ serialized: true });
+    await inbound(s, 3);
+    const a = s.tm.admin.client;
+    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF2' })).success).toBe(true);
+    const places = async () =>
+      (await s.k.call(C.spareDetail, { id: s.spare })).data.units.map((u: { serial: string; place: number; warehouseName: string | null }) => `${u.serial}:${u.place}:${u.warehouseName ?? ''}`).sort();
+    expect(await places()).toEqual(['NEW-1:5:', 'NEW-2:5:', 'NEW-3:1:中心仓']);
+    expect((await a.call(G.step, { id, action: 'sign' })).success).toBe(true);
+    const [own] = await rows<{ name: string }>(t.deps.db, sql`select name from warehouses where enterprise_id = ${s.tm.ep} and owner_id = ${s.tm.admin.id}`);
+    expect(await places()).toEqual([`NEW-1:1:${own?.name}`, `NEW-2:1:${own?.name}`, 'NEW-3:1:中心仓']);
+  });
+
+  it('an approved application reserves its parts in the shipping warehouse; cancelling it releases them', async () => {
+    const s = await stocked();
+    await inbound(s, 3);
+    const a = s.tm.admin.client;
+    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
+    const id2 = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
+    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(G.step, { id: id2, action: 'approve', warehouseId: s.wh })).message).toBe('库存不足：中心仓的备件“压缩机”可用0（现有3，已预留3），需要1');
+    expect((await a.call(G.detail, { id: id2 })).data.state).toBe(2);
+    expect((await a.call(G.step, { id, action: 'cancel' })).success).toBe(true);
+    expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 3, reserved: 0 }]);
+    expect((await s.k.call(G.step, { id: id2, action: 'approve', warehouseId: s.wh })).success).toBe(true);
   });
 });

@@ -8,9 +8,10 @@ import * as repo from './subscriptions.repo';
 /**
  * The 8:00 to-do and 8:30 statistics digests. Areas that own the numbers (orders, events …) register
  * a provider per item code; items without a provider are left out of the digest. A provider gets the
- * digest's date (server time zone); statistics items report the day before it.
+ * digest's date (server time zone); statistics items report the day before it. A provider answers null for a user
+ * the item does not concern (e.g. stock warnings for someone who keeps no warehouse): the line is left out.
  */
-export type DigestProvider = (ex: Executor, ctx: { enterpriseId: number; userId: number; date: string }) => Promise<number | string>;
+export type DigestProvider = (ex: Executor, ctx: { enterpriseId: number; userId: number; date: string }) => Promise<number | string | null>;
 const providers = new Map<string, DigestProvider>();
 
 export function registerDigestItem(code: string, provider: DigestProvider): void {
@@ -27,7 +28,8 @@ async function linesFor(ex: Executor, type: SubscribeType, enterpriseId: number,
   for (const item of SUBSCRIBE_ITEMS) {
     const provider = providers.get(item.code);
     if (item.type !== type || !provider || switches.get(`${userId}:${item.code}`) === 0) continue;
-    lines.push(`${item.descri}：${await provider(ex, { enterpriseId, userId, date })}`);
+    const value = await provider(ex, { enterpriseId, userId, date });
+    if (value !== null) lines.push(`${item.descri}：${value}`);
   }
   return lines;
 }

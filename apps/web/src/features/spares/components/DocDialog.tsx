@@ -1,20 +1,21 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { OWN_STOCK_KINDS, SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
+import { HANDOVER_KIND, OWN_STOCK_KINDS, SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { S } from '../api';
 import { TRANSFER_TYPE_OPTIONS } from '../options';
-import { SpareSelect, WarehouseSelect } from './Selects';
+import { EngineerSelect, SpareSelect, WarehouseSelect } from './Selects';
 
 interface Values {
   fromWarehouseId?: number | null;
   toWarehouseId?: number | null;
+  toUserId?: number | null;
   transferType?: number;
   logistics?: string;
   trackingNo?: string;
   remark?: string;
-  items: { spareId?: number | null; quantity?: number | null }[];
+  items: { spareId?: number | null; quantity?: number | null; serials?: string[] }[];
 }
 
 /** Files a stock document of one kind; it waits for the keeper's approval before any stock moves. */
@@ -24,6 +25,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
   const save = useApiMutation(S.docSave, { onSuccess: p.onSaved });
   const count = p.kind === 5;
   const shipped = p.kind === 2 || p.kind === 3;
+  const handover = p.kind === HANDOVER_KIND;
   return (
     <RecordFormDialog<Values>
       open={p.open}
@@ -37,12 +39,13 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           kind: p.kind,
           fromWarehouseId: v.fromWarehouseId ?? null,
           toWarehouseId: v.toWarehouseId ?? null,
+          toUserId: handover ? (v.toUserId ?? null) : null,
           transferType: p.kind === 2 ? (v.transferType ?? 0) : null,
           orderId: p.orderId ?? null,
           logistics: v.logistics || null,
           trackingNo: v.trackingNo || null,
           remark: v.remark ?? '',
-          items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 0 })),
+          items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 0, serials: count ? undefined : (i.serials ?? []) })),
         })
       }
     >
@@ -51,12 +54,16 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           <WarehouseSelect aria-label={count ? '盘点仓库' : '出库仓库'} />
         </Form.Item>
       ) : null}
-      {k.to && own !== 'to' ? (
-        <Form.Item name="toWarehouseId" label="入库仓库" rules={[{ required: true, message: '请选择仓库' }]}>
+      {handover ? (
+        <Form.Item name="toUserId" label="接收工程师" rules={[{ required: true, message: '请选择接收工程师' }]}>
+          <EngineerSelect aria-label="接收工程师" />
+        </Form.Item>
+      ) : k.to && own !== 'to' ? (
+        <Form.Item name="toWarehouseId" label={p.kind === 11 ? '入库仓库（废件仓）' : '入库仓库'} rules={[{ required: true, message: '请选择仓库' }]}>
           <WarehouseSelect aria-label="入库仓库" />
         </Form.Item>
       ) : null}
-      {own ? <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : '从我的备件库存退还'}</p> : null}
+      {own ? <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : handover ? '从我的备件库存交给接收工程师' : '从我的备件库存退还'}</p> : null}
       {p.kind === 2 ? (
         <Form.Item name="transferType" label="调拨类型">
           <Select options={TRANSFER_TYPE_OPTIONS} aria-label="调拨类型" />
@@ -77,7 +84,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           <>
             {fields.map((f, i) => (
               <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
-                <Form.Item name={[f.name, 'spareId']} label={i === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 380 }}>
+                <Form.Item name={[f.name, 'spareId']} label={i === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 300 }}>
                   <SpareSelect aria-label={`第${i + 1}行备件`} />
                 </Form.Item>
                 <Form.Item
@@ -87,6 +94,11 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
                 >
                   <InputNumber min={count ? 0 : 1} precision={0} aria-label={`第${i + 1}行数量`} />
                 </Form.Item>
+                {count ? null : (
+                  <Form.Item name={[f.name, 'serials']} label={i === 0 ? '序列号' : undefined} tooltip={i === 0 ? '按序列号管理的备件：每件一个序列号，回车分隔' : undefined}>
+                    <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="按序列号管理时填写" style={{ width: 200 }} aria-label={`第${i + 1}行序列号`} />
+                  </Form.Item>
+                )}
                 {fields.length > 1 ? <MinusCircleOutlined aria-label="删除该行" onClick={() => remove(f.name)} /> : null}
               </Space>
             ))}

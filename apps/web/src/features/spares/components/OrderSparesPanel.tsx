@@ -6,6 +6,7 @@ import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { S } from '../api';
+import { DocDialog } from './DocDialog';
 import { SpareSelect } from './Selects';
 
 interface Values {
@@ -20,6 +21,7 @@ export function OrderSparesPanel({ orderId, state }: { orderId: number; state: n
   const { modal } = App.useApp();
   const parts = useApi(S.orderParts, { orderId });
   const [adding, setAdding] = useState(false);
+  const [returning, setReturning] = useState(false);
   const can = useCan();
   const use = useApiMutation(S.orderUse, { invalidates: [S.orderParts] });
   const cancel = useApiMutation(S.orderCancel, { invalidates: [S.orderParts] });
@@ -52,9 +54,14 @@ export function OrderSparesPanel({ orderId, state }: { orderId: number; state: n
         <>
           <Link to={`/oldPartReturn`}>旧件返还</Link>
           {open ? (
-            <Button type="link" onClick={() => setAdding(true)}>
-              登记备件
-            </Button>
+            <>
+              <Button type="link" onClick={() => setAdding(true)}>
+                登记备件
+              </Button>
+              <Button type="link" onClick={() => setReturning(true)}>
+                退回未用备件
+              </Button>
+            </>
           ) : null}
         </>
       }
@@ -80,6 +87,7 @@ export function OrderSparesPanel({ orderId, state }: { orderId: number; state: n
           <Input maxLength={64} />
         </Form.Item>
       </RecordFormDialog>
+      {returning ? <DocDialog kind={9} orderId={orderId} open onClose={() => setReturning(false)} /> : null}
     </Card>
   );
 }

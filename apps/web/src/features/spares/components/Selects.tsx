@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../../lib/query';
 import { productContract } from '@sk/shared/customers/products.contract';
+import { orgContract } from '@sk/shared/org/org.contract';
 import { S } from '../api';
 
 interface Props {
@@ -72,6 +73,26 @@ export function ModelsSelect({ value = [], onChange, id }: { value?: number[]; o
       options={options}
       onChange={(v) => onChange?.(v)}
       notFoundContent="产品库中没有匹配的产品"
+    />
+  );
+}
+
+/** A service person (role 2) chosen by name or phone: who receives a handover. */
+export function EngineerSelect({ value, onChange, placeholder = '输入姓名或手机号', style, id, ...rest }: Props) {
+  const [keyword, setKeyword] = useState('');
+  const found = useApi(orgContract.getUserWithRole, { role: 2, keyword: keyword || undefined }, { call: { silent: true } });
+  return (
+    <Select<number>
+      id={id}
+      aria-label={rest['aria-label'] ?? '工程师'}
+      showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
+      allowClear
+      placeholder={placeholder}
+      style={{ width: '100%', ...style }}
+      value={value ?? undefined}
+      loading={found.isFetching}
+      options={(found.data ?? []).map((u) => ({ value: u.id, label: `${u.name} ${u.mobile}` }))}
+      onChange={(v) => onChange?.(v ?? null)}
     />
   );
 }

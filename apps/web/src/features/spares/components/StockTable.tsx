@@ -25,6 +25,8 @@ export function StockTable(p: { title: string; fetch: (q: ListQuery) => Promise<
       title: '库存',
       render: (v: number, r) => (v < r.safety ? <Tag color="red">{`${v} ${r.unit}`}</Tag> : `${v} ${r.unit}`),
     },
+    { key: 'reserved', dataIndex: 'reserved', title: '已预留' },
+    { key: 'available', dataIndex: 'available', title: '可用', render: (v: number, r) => `${v} ${r.unit}` },
     { key: 'safety', dataIndex: 'safety', title: '安全库存' },
     { key: 'update_time', dataIndex: 'update_time', title: '更新时间' },
     ...(p.editable
@@ -54,7 +56,7 @@ export function StockTable(p: { title: string; fetch: (q: ListQuery) => Promise<
         sort={false}
         initialQuery={p.initialQuery}
         keywordPlaceholder="请输入备件编号或名称"
-        phoneCard={['spareName', 'warehouseName', 'quantity', 'safety']}
+        phoneCard={['spareName', 'warehouseName', 'quantity', 'available', 'safety']}
         filters={
           p.warehouseFilter === false ? undefined : (
             <Form.Item name="warehouseId" label="仓库">

@@ -1,6 +1,6 @@
-import type { StockRow } from '@sk/shared/spares/spares.contract';
+import type { SpareUnit, StockRow } from '@sk/shared/spares/spares.contract';
 import { Card, Descriptions, Space, Table, Tag } from 'antd';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState, ListPage, type ListColumn } from '../../../components';
 import type { StockLog } from '@sk/shared/spares/spares.contract';
 import { useApi } from '../../../lib/query';
@@ -18,7 +18,19 @@ export default function SpareDetail() {
     { key: 'warehouseName', dataIndex: 'warehouseName', title: '仓库' },
     { key: 'warehouseKind', dataIndex: 'warehouseKind', title: '类型', render: (v: number) => label(WAREHOUSE_KINDS, v) },
     { key: 'quantity', dataIndex: 'quantity', title: '库存' },
+    { key: 'reserved', dataIndex: 'reserved', title: '已预留' },
+    { key: 'available', dataIndex: 'available', title: '可用' },
     { key: 'safety', dataIndex: 'safety', title: '安全库存' },
+  ];
+  const unitCols = [
+    { key: 'serial', dataIndex: 'serial', title: '序列号' },
+    { key: 'placeName', dataIndex: 'placeName', title: '状态', render: (v: string, u: SpareUnit) => <Tag color={u.place === 1 ? 'green' : u.place === 2 ? 'blue' : 'default'}>{v}</Tag> },
+    {
+      key: 'where',
+      title: '位置',
+      render: (_: unknown, u: SpareUnit) => u.warehouseName ?? (u.orderId ? <Link to={`/allOrder/orderDetail/${u.orderId}`}>{`工单 ${u.orderId}`}</Link> : '—'),
+    },
+    { key: 'update_time', dataIndex: 'update_time', title: '更新时间' },
   ];
   const logCols: ListColumn<StockLog>[] = [
     { key: 'create_time', dataIndex: 'create_time', title: '时间' },
@@ -45,6 +57,19 @@ export default function SpareDetail() {
       <Card size="small" title="各仓库存">
         <Table<StockRow> size="small" rowKey="warehouseId" pagination={false} columns={stockCols} dataSource={s.stocks} />
       </Card>
+      {s.serialized ? (
+        <Card size="small" title={`序列号（${s.units.length}）`}>
+          <Table<SpareUnit>
+            size="small"
+            rowKey="serial"
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            columns={unitCols}
+            dataSource={s.units}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: '暂无序列号' }}
+          />
+        </Card>
+      ) : null}
       <Card size="small" title="备件日志">
         <ListPage<StockLog> title={`${s.name}日志`} routeKey={`/spareList/detail/${id}/log`} columns={logCols} fetch={fetchLogs} params={{ spareId: id }} sort={false} searchPlans={false} tableConfig={false} />
       </Card>

@@ -9,7 +9,7 @@ import { fetchDocs } from '../api';
 import { DocDialog } from '../components/DocDialog';
 import { DOC_STATE_COLORS, DOC_STATE_OPTIONS, examinePath, label, SPARE_DOC_STATES, TRANSFER_TYPES } from '../options';
 
-const TITLES: Record<number, string> = { 1: '备件领用', 2: '备件调拨', 3: '备件分配', 4: '备件报废', 5: '库存盘点', 6: '入库', 7: '出库', 8: '备件退还' };
+const TITLES: Record<number, string> = { 1: '备件领用', 2: '备件调拨', 3: '备件分配', 4: '备件报废', 5: '库存盘点', 6: '入库', 7: '出库', 8: '备件退还', 9: '工单退回', 10: '备件交接', 11: '废件回收', 12: '废件翻新' };
 
 /** One kind of stock document: its list (mine or, for the keeper, everyone's), a new document, the approval page per row. */
 export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; extraKinds?: SpareDocKind[] }) {
@@ -58,5 +58,5 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
 export const SpareGet = () => <SpareDocsPage kind={1} />;
 export const SpareAllotted = () => <SpareDocsPage kind={2} />;
 export const SpareDistributed = () => <SpareDocsPage kind={3} />;
-export const SpareWaste = () => <SpareDocsPage kind={4} />;
+export const SpareWaste = () => <SpareDocsPage kind={4} extraKinds={[12]} />;
 export const StockTaking = () => <SpareDocsPage kind={5} />;

@@ -32,6 +32,7 @@ export default function SpareExamine() {
     { key: 'spareCode', dataIndex: 'spareCode', title: '备件编号' },
     { key: 'spareName', dataIndex: 'spareName', title: '备件名称' },
     { key: 'quantity', dataIndex: 'quantity', title: d.kind === 5 ? '实盘数量' : '数量', render: (v: number, r: SpareDocItem) => `${v} ${r.unit}` },
+    { key: 'serials', dataIndex: 'serials', title: '序列号', render: (v: string[] | undefined) => (v?.length ? v.join('、') : '—') },
     ...(d.fromWarehouseId ? [{ key: 'stock', dataIndex: 'stock', title: d.kind === 5 ? '账面库存' : '出库仓现有' }] : []),
   ];
   return (
