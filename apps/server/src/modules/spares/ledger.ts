@@ -129,8 +129,8 @@ export async function release(ex: Executor, enterpriseId: number, h: Hold): Prom
       where enterprise_id = ${enterpriseId} and warehouse_id = ${h.warehouseId} and spare_id = ${h.spareId} and reserved >= ${h.quantity}
       returning 1`,
   );
-  // A reservation that is not there means the books disagree: fail loudly rather than hide it.
-  if (!r.length) throw new Error(`no reservation of ${h.quantity} for spare ${h.spareId} in warehouse ${h.warehouseId}`);
+  // A reservation that is not there means the books disagree: refuse (the transaction rolls back) rather than hide it.
+  if (!r.length) throw invalid(`库存预留不足：该单据预留的${h.quantity}件已不在预留中，请核对库存后重新提交单据`);
 }
 
 /**
