@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
-import { migrate } from './db/migrate';
+import { migrate, OldSchemaError } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { createDeps } from './platform/create-deps';
 import { resumeProvisioning } from './platform/provision';
@@ -52,6 +52,6 @@ async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<Re
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof OldSchemaError ? err.message : err);
   process.exit(1);
 });

@@ -7,10 +7,27 @@ import { createStatistics } from './statistics';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** A database made by an older pre-release build, whose single init migration has been regenerated since. */
+export class OldSchemaError extends Error {}
+
+export const OLD_SCHEMA_MESSAGE =
+  '数据库由旧版本的服务管家创建，正式发布前的数据库结构不提供升级。请备份后删除数据目录（默认 ./data）或改用一个空数据库，再重新启动；演示数据会自动重新生成。';
+
+const alreadyThere = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '42P07' || e?.cause?.code === '42P07';
+};
+
 /** Applies the committed drizzle-kit migrations; each runs once, in order, in a transaction. */
 export async function migrate(database: Database): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
-  await migratePg(database.db as never, opts);
+  try {
+    await migratePg(database.db as never, opts);
+  } catch (err) {
+    // The regenerated init (docs/architecture.md, Migrations) met the tables of an older one.
+    if (alreadyThere(err)) throw new OldSchemaError(OLD_SCHEMA_MESSAGE);
+    throw err;
+  }
   await createStatistics(database);
   await installBoss(database);
 }
