@@ -91,10 +91,7 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
     getProjectProcess: async ({ user, query }) => projectProcess(db, v(user), query.projectId),
     getTaskList: async ({ user, query }) => taskList(db, v(user), query),
     getTaskDetail: async ({ user, query }) => taskDetail(db, v(user), query.id),
-    saveProjectProcess: async ({ user, body }) => {
-      await saveProcess(db, v(user), body);
-      return withMessage(null, '保存成功');
-    },
+    saveProjectProcess: async ({ user, body }) => withMessage({ progress_speed: await saveProcess(db, v(user), body) }, '保存成功'),
     saveTaskPersonUser: async ({ user, body }) => {
       await setTaskPeople(db, v(user), body.id, { principalId: body.userId });
       return withMessage(null, '保存成功');
