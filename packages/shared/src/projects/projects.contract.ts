@@ -216,6 +216,10 @@ export const projectPlanInput = z.object({
   ),
 });
 
+export type ProjectPlanInput = z.infer<typeof projectPlanInput>;
+export type PlanStage = ProjectPlanInput['stages'][number];
+export type PlanTask = PlanStage['tasks'][number];
+
 export const warnRow = z.object({
   kind: z.enum(['task', 'project']),
   id: z.number(),

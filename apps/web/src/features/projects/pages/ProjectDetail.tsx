@@ -74,7 +74,7 @@ export default function ProjectDetail() {
       <Card size="small">
         <Tabs
           items={[
-            { key: 'board', label: '项目流程', children: process.isLoading ? <Spin /> : <TaskBoard stages={stages} manage={p.power.manage} /> },
+            { key: 'board', label: '项目流程', children: process.isLoading ? <Spin /> : <TaskBoard projectId={p.id} stages={stages} manage={p.power.manage} editable={p.power.manage && p.project_state !== 2} /> },
             {
               key: 'gantt',
               label: '甘特图',
