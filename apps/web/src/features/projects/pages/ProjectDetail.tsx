@@ -85,8 +85,8 @@ export default function ProjectDetail() {
               ),
             },
             { key: 'files', label: '文件', children: <FilesTab projectId={p.id} /> },
-            { key: 'products', label: '产品', children: <ProductsTab projectId={p.id} /> },
-            { key: 'contracts', label: '合同', children: <ContractsTab projectId={p.id} /> },
+            { key: 'products', label: '产品', children: <ProductsTab projectId={p.id} manage={p.power.manage} /> },
+            { key: 'contracts', label: '合同', children: <ContractsTab projectId={p.id} manage={p.power.manage} /> },
             { key: 'messages', label: '留言', children: <MessagesTab projectId={p.id} /> },
             {
               key: 'log',
