@@ -17,6 +17,7 @@ export function ContractSelect(p: { projectId: number; kind: 'sale' | 'maintain'
       aria-label={label}
       placeholder={`选择客户的${label}`}
       style={{ width: 280, ...p.style }}
+      popupMatchSelectWidth={false}
       value={p.value ?? undefined}
       loading={found.isFetching}
       options={(found.data ?? []).map((c) => ({ value: c.id, label: `${c.contractNo} ${c.name}`, date: c.date }))}
