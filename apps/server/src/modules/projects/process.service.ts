@@ -12,12 +12,12 @@ import { insertStateLog } from '../../platform/state';
 /** The process of a project: stages with their tasks, each with what this viewer may do to it now. */
 type PlanInput = z.infer<typeof projectPlanInput>;
 
-const taskCols = (v: ProjectViewer) => sql`t.*, pu.name as principal_name, au.name as approver_name,
+// Names by key lookups per task (a project holds tens of tasks): a join lets the planner hash the whole users table.
+const userName = (col: SQL) => sql`(select u.name from users u where u.enterprise_id = t.enterprise_id and u.id = ${col})`;
+const taskCols = (v: ProjectViewer) => sql`t.*, ${userName(sql`t.principal_id`)} as principal_name, ${userName(sql`t.approver_id`)} as approver_name,
   case when t.plan_start is null then null else ${timeOf(sql`t.plan_start`, v)} end as plan_start_text,
   case when t.plan_end is null then null else ${timeOf(sql`t.plan_end`, v)} end as plan_end_text,
   case when t.finished_at is null then null else ${timeOf(sql`t.finished_at`, v)} end as finished_text`;
-const taskJoins = sql`left join users pu on pu.enterprise_id = t.enterprise_id and pu.id = t.principal_id
-  left join users au on au.enterprise_id = t.enterprise_id and au.id = t.approver_id`;
 
 async function namesOf(ex: Executor, ep: number, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
@@ -63,7 +63,7 @@ export async function taskList(ex: Executor, v: ProjectViewer, q: { projectId: n
   const project = await visibleProject(ex, v, q.projectId);
   const found = await rows(
     ex,
-    sql`select ${taskCols(v)} from project_tasks t ${taskJoins}
+    sql`select ${taskCols(v)} from project_tasks t
       where t.enterprise_id = ${v.enterpriseId} and t.project_id = ${q.projectId}
         and ${q.stageId ? sql`t.stage_id = ${q.stageId}` : sql`true`} and ${q.state != null ? sql`t.state = ${q.state}` : sql`true`}
       order by t.stage_id, t.sort, t.id`,
@@ -100,7 +100,7 @@ export async function logsOf(ex: Executor, v: ProjectViewer, table: 'project_log
 
 export async function taskDetail(ex: Executor, v: ProjectViewer, id: number) {
   const { project } = await visibleTask(ex, v, id);
-  const found = await rows(ex, sql`select ${taskCols(v)} from project_tasks t ${taskJoins} where t.enterprise_id = ${v.enterpriseId} and t.id = ${id}`);
+  const found = await rows(ex, sql`select ${taskCols(v)} from project_tasks t where t.enterprise_id = ${v.enterpriseId} and t.id = ${id}`);
   const [task] = await presentTasks(ex, v, project, found);
   if (!task) throw new AppError('NOT_FOUND');
   return { ...task, logs: await logsOf(ex, v, 'project_task_logs', 'task_id', id) };
