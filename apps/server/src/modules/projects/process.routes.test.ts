@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { race } from '../../test/race';
 import { newProject, newTemplate } from './test-helpers';
 
 // saveProjectProcess: a running project's managers change its stages and tasks; progress follows in the same transaction.
@@ -201,5 +202,24 @@ describe('saveProjectProcess', () => {
     expect((await save(client, p.id, [{ id: 999999999, name: '阶段', tasks: [] }])).code).toBe('NOT_FOUND');
     expect(await snapshot(p.id)).toEqual(before);
     expect((await processOf(other.client, otherProject.id))[0]!.tasks[0]!.name).not.toBe('偷来的');
+  });
+  it('saves racing task finishes on the same tasks: every answer is clean and the progress matches the tasks left', async () => {
+    const { client } = await admin();
+    const tpl = await newTemplate(client, { stages: [{ name: '施工', tasks: ['一', '二', '三', '四', '五', '六'].map((n) => ({ name: `任务${n}` })) }] });
+    const p = await newProject(client, tpl.id);
+    const [stage] = await processOf(client, p.id);
+    const tasks = stage!.tasks;
+    // Even requests finish task i/2; odd ones save the process without it.
+    const answers = await race(12, (i) => {
+      const task = tasks[Math.floor(i / 2)]!;
+      if (i % 2 === 0) return client.post('/project/progress/taskFinish', { id: task.id });
+      const keep = tasks.filter((x) => x.id !== task.id).map((x) => ({ id: x.id, name: x.name }));
+      return save(client, p.id, [{ id: stage!.id, name: '施工', tasks: keep }]);
+    });
+    for (const a of answers) expect([true, false]).toContain(a.success);
+    const left = (await processOf(client, p.id)).flatMap((s) => s.tasks);
+    const done = left.filter((x) => x.state === 1).length;
+    const detail = await projectOf(client, p.id);
+    expect(detail.progress_speed).toBe(left.length ? `${Math.floor((100 * done) / left.length)}%` : '0%');
   });
 });

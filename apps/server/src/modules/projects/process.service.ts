@@ -172,17 +172,18 @@ function processNote(n: { addedStages: number; droppedStages: number; addedTasks
 export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promise<number> {
   const ep = v.enterpriseId;
   return db.transaction(async (tx) => {
+    // Tasks, then the project, locked in the order a task action takes them (its row, then the project's progress):
+    // a save and a task finishing apply one after the other, and the states read here are current.
+    const tasks = await rows<{ id: number; name: string; state: number }>(
+      tx,
+      sql`select id, name, state from project_tasks where enterprise_id = ${ep} and project_id = ${b.projectId} order by id for update`,
+    );
+    await tx.execute(sql`select 1 from projects where enterprise_id = ${ep} and id = ${b.projectId} for update`);
     const project = await managedProject(tx, v, b.projectId);
     if (Number(project.state) === 2) throw new AppError('PROJECT_INVALID_TRANSITION');
-    // The project row is the lock: two managers saving at once apply one after the other.
-    await tx.execute(sql`select 1 from projects where enterprise_id = ${ep} and id = ${b.projectId} for update`);
     const tasksIn = b.stages.flatMap((s) => s.tasks);
     await checkUsers(tx, ep, tasksIn.flatMap((t) => [t.principalId, t.approverId, ...(t.coordinationUserIds ?? [])]), '任务人员');
     const stages = await rows<{ id: number }>(tx, sql`select id from project_stages where enterprise_id = ${ep} and project_id = ${b.projectId}`);
-    const tasks = await rows<{ id: number; name: string; state: number }>(
-      tx,
-      sql`select id, name, state from project_tasks where enterprise_id = ${ep} and project_id = ${b.projectId}`,
-    );
     const knownStages = new Set(stages.map((s) => Number(s.id)));
     const knownTasks = new Set(tasks.map((t) => Number(t.id)));
     for (const s of b.stages) if (s.id && !knownStages.has(s.id)) throw new AppError('NOT_FOUND');
