@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { loginUi, quietGuide } from './shell.support';
+import { ApiUser, loginUi, quietGuide } from './shell.support';
 
 // Issue 15: an administrator builds a template with two stages and an approval task, creates a project from it for a
 // customer; the principal finishes the tasks, the approver approves, the progress reaches 100% and the project completes;
@@ -162,4 +162,95 @@ test('a user without 13002 sees no create button', async ({ browser, baseURL }) 
   await expect(listOf(dispatcher).getByRole('button', { name: '筛选' })).toBeVisible();
   await expect(listOf(dispatcher).getByRole('button', { name: '新建项目' })).toHaveCount(0);
   await shot(dispatcher, FLOW, '11-no-create');
+});
+
+// A running project's managers change its process on the board, and pick the customer's contracts on its tabs.
+test('a manager adds a stage and a task on the board, removes a task, and picks the customer’s contracts', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const stamp = String(Date.now()).slice(-6);
+  const api = await ApiUser.login(baseURL!, ADMIN);
+  const tpl = await api.send('POST', '/project/tmpl/saveProjectProcessTmpl', { name: `空调改造${stamp}`, stages: [{ name: '勘察' }, { name: '安装' }] });
+  const stages = (await api.get(`/project/tmpl/getProjectProcessTmplList?id=${tpl.data.id}`)).data.stages as { id: number }[];
+  for (const [i, name] of ['现场勘察', '设备安装'].entries()) {
+    expect((await api.send('POST', '/project/tmpl/saveTaskTmpl', { templateId: tpl.data.id, stageId: stages[i]!.id, name, durationDays: 2 })).success).toBe(true);
+  }
+  const customer = (await api.get(`/v2/customer/getCustomerList?keyword=${encodeURIComponent('星河科技')}`)).data[0] as { id: number; name: string };
+  const created = await api.send('POST', '/project/add', { name: `星河空调改造${stamp}`, templateId: tpl.data.id, customerId: customer.id });
+  expect(created.success, created.message).toBe(true);
+  const detailUrl = `/allproject/projectdetails/${created.data.id}`;
+  const tasks = (await api.get(`/project/progress/getTaskList?projectId=${created.data.id}`)).data as { id: number; name: string }[];
+  await api.send('POST', '/project/progress/taskFinish', { id: tasks.find((x) => x.name === '现场勘察')!.id });
+  await api.dispose();
+
+  const admin = await as(browser, baseURL!, ADMIN);
+  await admin.goto(detailUrl);
+  const board = page$(admin);
+  await expect(board.getByTestId('project-progress')).toContainText('50%');
+
+  // a stage, then a task in it with a principal, a collaborator, a duration and an approval
+  await board.getByRole('button', { name: '添加阶段' }).click();
+  const stageDialog = dialog(admin, '添加阶段');
+  await stageDialog.getByLabel('阶段名称').fill('回访');
+  await stageDialog.getByRole('button', { name: btn('保存') }).click();
+  await expect(stageDialog).toBeHidden();
+  const visit = board.getByTestId('board-stage-回访');
+  await expect(visit).toBeVisible();
+  await visit.getByRole('button', { name: '添加任务' }).click();
+  const taskDialog = dialog(admin, '添加任务');
+  await taskDialog.getByLabel('任务名称').fill('电话回访');
+  await pickPerson(admin, taskDialog, '选择负责人', SERVICE);
+  await pickPerson(admin, taskDialog, '选择协作人', ADMIN);
+  await taskDialog.getByLabel('工期（天）').fill('3');
+  await taskDialog.getByLabel('完成需审批').click();
+  await pickPerson(admin, taskDialog, '选择审批人', ADMIN);
+  await shot(admin, FLOW, '12-board-add-task');
+  await taskDialog.getByRole('button', { name: btn('保存') }).click();
+  await expect(taskDialog).toBeHidden();
+  const card = visit.getByTestId('task-电话回访');
+  await expect(card).toBeVisible();
+  await expect(card.getByText('审批人：王管理')).toBeVisible();
+  await expect(card.getByText(/计划：\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  await expect(board.getByTestId('project-progress')).toContainText('33%');
+  await shot(admin, FLOW, '13-board-added');
+
+  // removing the open install task: one of two counting tasks is finished
+  await board.getByTestId('task-设备安装').getByRole('button', { name: '删除任务' }).click();
+  await admin.locator('.ant-popover:visible').getByRole('button', { name: btn('确定') }).click();
+  await expect(board.getByTestId('task-设备安装')).toHaveCount(0);
+  await expect(board.getByTestId('project-progress')).toContainText('50%');
+  // a finished task offers no removal
+  await expect(board.getByTestId('task-现场勘察').getByRole('button', { name: '删除任务' })).toHaveCount(0);
+  await board.getByRole('tab', { name: '操作日志' }).click();
+  await expect(board.getByText(/修改流程：删除任务1个/)).toBeVisible();
+
+  // products: the customer's sales contracts are offered by number and name
+  await board.getByRole('tab', { name: '产品' }).click();
+  await board.getByLabel('销售合同').click();
+  const saleOption = admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '中央空调采购合同' });
+  await expect(saleOption).toContainText('HT20240301-0001');
+  await expect(admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '净水设备采购合同' })).toHaveCount(0);
+  await shot(admin, FLOW, '14-products-contract-picker');
+  await saleOption.click();
+  await board.getByRole('button', { name: '导入销售合同产品' }).click();
+  await expect(admin.getByText('导入成功').first()).toBeVisible();
+
+  // contracts: the sale one is referred; a maintenance one is added from the picker
+  await board.getByRole('tab', { name: '合同' }).click();
+  const contracts = board.getByRole('tabpanel', { name: '合同' });
+  await expect(rowOf(contracts, 'HT20240301-0001')).toBeVisible();
+  await contracts.getByLabel('合同类型').click();
+  await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '维保合同' }).click();
+  await contracts.getByLabel('维保合同').click();
+  await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '空调年度维保合同' }).click();
+  await contracts.getByRole('button', { name: '关联合同' }).click();
+  await expect(rowOf(contracts, 'WB20240401-0001')).toBeVisible();
+  await shot(admin, FLOW, '15-contracts');
+
+  // the principal, who does not manage the project, sees the board without its edit controls
+  const phone = await as(browser, baseURL!, SERVICE, PHONE);
+  await phone.goto(detailUrl);
+  await expect(page$(phone).getByTestId('task-电话回访')).toBeVisible();
+  await expect(page$(phone).getByRole('button', { name: '添加阶段' })).toHaveCount(0);
+  await expect(page$(phone).getByRole('button', { name: '删除任务' })).toHaveCount(0);
+  await shot(phone, FLOW, '16-phone-board-readonly');
 });

@@ -83,6 +83,7 @@ export const errorMessages = {
   PROJECT_FINISH_PENDING: '项目完成审批中，请等待审批',
   PROJECT_TMPL_IN_USE: '该项目模板已有项目使用，不能删除',
   PROJECT_STAGE_HAS_TASKS: '阶段“{name}”下还有任务，不能删除',
+  PROJECT_TASK_KEPT: '任务“{name}”已完成或在审批中，不能删除',
   TASK_INVALID_TRANSITION: '当前任务状态不允许该操作',
   LIST_TOO_DEEP: '列表最多可翻阅前{max}条，请缩小筛选条件后再查询',
   SCHEDULE_CLASH: '该服务人员在{time}已有预约（工单{orderNo}），请选择其他时间',

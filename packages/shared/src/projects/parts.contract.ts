@@ -14,6 +14,9 @@ export const projectProductRow = z.object({ id: z.number(), productModelId: z.nu
 export type ProjectProductRow = z.infer<typeof projectProductRow>;
 export const projectContractRow = z.object({ id: z.number(), kind: z.enum(['sale', 'maintain']), contractId: z.number(), contractNo: z.string(), name: z.string() });
 export type ProjectContractRow = z.infer<typeof projectContractRow>;
+/** A contract of the project's customer, for the products and contracts tabs' pickers. */
+export const customerContractRow = z.object({ id: z.number(), contractNo: z.string(), name: z.string(), date: z.string() });
+export type CustomerContractRow = z.infer<typeof customerContractRow>;
 export const projectMessageRow = z.object({ id: z.number(), content: z.string(), userName: z.string().nullable(), mine: z.boolean(), time: z.string() });
 export type ProjectMessageRow = z.infer<typeof projectMessageRow>;
 
@@ -35,6 +38,12 @@ export const projectPartsContract = {
   }),
   exportProducts: endpoint({ method: 'POST', path: '/export/project/product', body: z.object({ projectId, fileName: optionalText('文件名', 100) }), response: okId }),
   refContract: endpoint({ method: 'POST', path: '/project/progress/projectRefContract', body: z.object({ projectId, kind, contractId: requiredId('合同') }), response: okId }),
+  customerContracts: endpoint({
+    method: 'GET',
+    path: '/project/customerContracts',
+    query: z.object({ projectId, kind, keyword: optionalText('关键字', 50) }),
+    response: z.array(customerContractRow),
+  }),
   contractList: endpoint({ method: 'GET', path: '/project/contractList', query: z.object({ projectId }), response: z.array(projectContractRow) }),
   messageList: endpoint({ method: 'GET', path: '/project/messageList', query: z.object({ projectId }), response: z.array(projectMessageRow) }),
   addMessage: endpoint({ method: 'POST', path: '/project/addMessage', body: z.object({ projectId, content: requiredText('留言内容', 2000) }), response: okId }),

@@ -31,6 +31,7 @@ export const PROJECT_ACTION_LABELS = {
   finish: '完成项目',
   approveFinish: '完成审批通过',
   rejectFinish: '完成审批驳回',
+  process: '修改流程',
 } as const;
 
 export const TASK_ACTION_LABELS = {

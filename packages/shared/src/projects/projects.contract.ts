@@ -176,6 +176,10 @@ export const taskActionBody = z.object({
   note,
 });
 
+/**
+ * A project's whole process as its managers edit it (saveProjectProcess): stages and tasks in order. A listed id is
+ * kept and updated, one without an id is added, an unlisted stage or task is removed. A task field left out keeps its value.
+ */
 export const projectPlanInput = z.object({
   projectId: requiredId('项目'),
   stages: L(
@@ -191,10 +195,13 @@ export const projectPlanInput = z.object({
                   id: optionalId('任务'),
                   name: requiredText('任务名称', 50),
                   principalId: optionalId('负责人'),
-                  needApproval: flag('需要审批').default(false),
+                  coordinationUserIds: optionalIds('协作人', 20),
+                  needApproval: flag('需要审批').optional(),
                   approverId: optionalId('审批人'),
                   planStart: dateTime('计划开始时间'),
                   planEnd: dateTime('计划结束时间'),
+                  /** Without a plan end, the task ends this many days after its start. */
+                  durationDays: L(coerceInt().min(0, '工期不能小于0天').max(3650, '工期不能超过3650天').optional(), '工期（天）'),
                 }),
               )
               .max(200, '每个阶段最多200个任务')
@@ -208,6 +215,10 @@ export const projectPlanInput = z.object({
     '阶段',
   ),
 });
+
+export type ProjectPlanInput = z.infer<typeof projectPlanInput>;
+export type PlanStage = ProjectPlanInput['stages'][number];
+export type PlanTask = PlanStage['tasks'][number];
 
 export const warnRow = z.object({
   kind: z.enum(['task', 'project']),
@@ -281,7 +292,7 @@ export const projectContract = {
     response: z.array(taskRow),
   }),
   getTaskDetail: endpoint({ method: 'GET', path: '/project/progress/getTaskDetail', query: z.object({ id: requiredId('任务') }), response: taskRow.extend({ logs: z.array(logRow) }) }),
-  saveProjectProcess: endpoint({ method: 'POST', path: '/project/progress/saveProjectProcess', body: projectPlanInput }),
+  saveProjectProcess: endpoint({ method: 'POST', path: '/project/progress/saveProjectProcess', body: projectPlanInput, response: z.object({ progress_speed: z.number() }) }),
   saveTaskPersonUser: endpoint({ method: 'POST', path: '/project/progress/saveTaskPersonUser', body: z.object({ id: requiredId('任务'), userId: requiredId('负责人') }) }),
   saveTaskCoordinationUser: endpoint({ method: 'POST', path: '/project/progress/saveTaskCoordinationUser', body: z.object({ id: requiredId('任务'), userIds: optionalIds('协作人', 20) }) }),
   taskFinish: endpoint({ method: 'POST', path: '/project/progress/taskFinish', body: z.object({ id: requiredId('任务'), note }), response: z.object({ state: z.number(), progress_speed: z.number() }) }),

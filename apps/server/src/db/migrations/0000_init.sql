@@ -1997,6 +1997,7 @@ CREATE UNIQUE INDEX "projects_no_uq" ON "projects" USING btree ("enterprise_id",
 CREATE INDEX "projects_created_idx" ON "projects" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "projects_state_idx" ON "projects" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "projects_template_idx" ON "projects" USING btree ("enterprise_id","template_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "projects_template_state_idx" ON "projects" USING btree ("enterprise_id","template_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "projects_creator_idx" ON "projects" USING btree ("enterprise_id","created_by","created_at","id");--> statement-breakpoint
 CREATE INDEX "projects_customer_idx" ON "projects" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "projects_finish_idx" ON "projects" USING btree ("enterprise_id","finish_time","id");--> statement-breakpoint

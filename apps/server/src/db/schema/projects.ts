@@ -116,6 +116,8 @@ export const projects = pgTable(
     index('projects_created_idx').on(t.enterpriseId, t.createdAt, t.id),
     index('projects_state_idx').on(t.enterpriseId, t.state, t.createdAt, t.id),
     index('projects_template_idx').on(t.enterpriseId, t.templateId, t.createdAt, t.id),
+    // State and template together (the filter panel's usual pair): the page and the count read only matching entries.
+    index('projects_template_state_idx').on(t.enterpriseId, t.templateId, t.state, t.createdAt, t.id),
     index('projects_creator_idx').on(t.enterpriseId, t.createdBy, t.createdAt, t.id),
     index('projects_customer_idx').on(t.enterpriseId, t.customerId, t.createdAt),
     index('projects_finish_idx').on(t.enterpriseId, t.finishTime, t.id),

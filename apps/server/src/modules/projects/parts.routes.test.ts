@@ -90,4 +90,38 @@ describe('files, messages, contracts and products of a project', () => {
     const other = await admin();
     expect((await other.client.post('/project/progress/projectRefContract', { projectId: p.id, kind: 'sale', contractId: c.data.id })).code).toBe('NOT_FOUND');
   });
+  it('the pickers list the project customer’s contracts only; another customer’s contract is refused and nothing is written', async () => {
+    const { client, enterpriseId } = await admin();
+    const mine = await newCustomer(client);
+    const theirs = await newCustomer(client);
+    const model = await newModel(client);
+    const sale = async (customerId: number, name: string) => {
+      const r = await client.post('/contract/sale/save', { contractNo: `HT-Q${Date.now()}${name}`, name, customerId, signDate: '2024-05-01', products: [{ productId: model, quantity: 2 }] });
+      expect(r.success, r.message).toBe(true);
+      return r.data.id as number;
+    };
+    const elevator = await sale(mine, '电梯合同');
+    const pump = await sale(mine, '水泵合同');
+    const foreign = await sale(theirs, '别家合同');
+    const p = await newProject(client, (await newTemplate(client)).id, { customerId: mine });
+    const listed = (await client.get('/project/customerContracts', { projectId: p.id, kind: 'sale' })).data as { id: number; name: string; date: string }[];
+    expect(listed.map((c) => c.name)).toEqual(['水泵合同', '电梯合同']);
+    expect(listed[0]!.date).toBe('2024-05-01');
+    expect((await client.get('/project/customerContracts', { projectId: p.id, kind: 'sale', keyword: '电梯' })).data.map((c: { id: number }) => c.id)).toEqual([elevator]);
+    expect((await client.get('/project/customerContracts', { projectId: p.id, kind: 'maintain' })).data).toEqual([]);
+    expect((await client.get('/project/customerContracts', { projectId: p.id, kind: 'other' })).message).toBe('合同类型：合同类型不正确');
+
+    const refused = await client.post('/project/saleContract/production/access', { projectId: p.id, contractId: foreign });
+    expect(refused.message).toBe('合同：该合同不属于项目的客户');
+    expect((await client.post('/project/progress/projectRefContract', { projectId: p.id, kind: 'sale', contractId: foreign })).message).toBe('合同：该合同不属于项目的客户');
+    expect(await countOf(t.deps.db, 'project_contracts', sql`enterprise_id = ${enterpriseId} and project_id = ${p.id}`)).toBe(0);
+    expect(await countOf(t.deps.db, 'project_products', sql`enterprise_id = ${enterpriseId} and project_id = ${p.id}`)).toBe(0);
+    expect((await client.post('/project/saleContract/production/access', { projectId: p.id, contractId: pump })).data.count).toBe(1);
+
+    // A project without a customer offers no contracts; another enterprise sees nothing of this one.
+    const bare = await newProject(client, (await newTemplate(client)).id);
+    expect((await client.get('/project/customerContracts', { projectId: bare.id, kind: 'sale' })).data).toEqual([]);
+    const other = await admin();
+    expect((await other.client.get('/project/customerContracts', { projectId: p.id, kind: 'sale' })).code).toBe('NOT_FOUND');
+  });
 });

@@ -1,8 +1,9 @@
-import type { ProjectContractRow, ProjectFileRow, ProjectMessageRow, ProjectProductRow } from '@sk/shared';
+import type { CustomerContractRow, ProjectContractRow, ProjectFileRow, ProjectMessageRow, ProjectProductRow } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type PageRequest, pageSql } from '../../platform/list';
+import { likePattern } from '../../platform/search';
 import { bigints, timeOf } from '../customers/common';
 import { uploadUrl } from '../files/uploads.repo';
 import { isManager, type ProjectViewer, projectScope, type Row, visibleProject } from './project.access';
@@ -102,9 +103,6 @@ export async function deleteProducts(db: Db, v: ProjectViewer, ids: number[]): P
 /** Takes a sales contract's products into the project (and refers to the contract); taking it twice adds nothing. */
 export async function takeSaleProducts(db: Db, v: ProjectViewer, projectId: number, contractId: number): Promise<{ count: number }> {
   return db.transaction(async (tx) => {
-    await managed(tx, v, projectId);
-    const [c] = await rows(tx, sql`select id from sale_contracts where enterprise_id = ${v.enterpriseId} and id = ${contractId}`);
-    if (!c) throw new AppError('NOT_FOUND');
     await refContract(tx, v, projectId, 'sale', contractId);
     const added = await rows(
       tx,
@@ -119,11 +117,35 @@ export async function takeSaleProducts(db: Db, v: ProjectViewer, projectId: numb
   });
 }
 
-export async function refContract(ex: Executor, v: ProjectViewer, projectId: number, kind: 'sale' | 'maintain', contractId: number): Promise<{ id: number }> {
-  await managed(ex, v, projectId);
-  const table = kind === 'sale' ? 'sale_contracts' : 'maintain_contracts';
-  const [c] = await rows(ex, sql`select id from ${sql.identifier(table)} where enterprise_id = ${v.enterpriseId} and id = ${contractId}`);
+const CONTRACT_TABLES = { sale: 'sale_contracts', maintain: 'maintain_contracts' } as const;
+
+/** A project with a customer takes only that customer's contracts; one without takes any of the enterprise. */
+async function contractOfProject(ex: Executor, v: ProjectViewer, project: Row, kind: 'sale' | 'maintain', contractId: number): Promise<void> {
+  const [c] = await rows(ex, sql`select customer_id from ${sql.identifier(CONTRACT_TABLES[kind])} where enterprise_id = ${v.enterpriseId} and id = ${contractId}`);
   if (!c) throw new AppError('NOT_FOUND');
+  if (project.customer_id != null && Number(c.customer_id) !== Number(project.customer_id)) {
+    throw new AppError('VALIDATION', { detail: '合同：该合同不属于项目的客户' });
+  }
+}
+
+/** The project customer's contracts of one kind, newest first, by number or name (the tabs' pickers). */
+export async function customerContracts(ex: Executor, v: ProjectViewer, projectId: number, kind: 'sale' | 'maintain', keyword?: string): Promise<CustomerContractRow[]> {
+  const p = await visibleProject(ex, v, projectId);
+  if (p.customer_id == null) return [];
+  const date = kind === 'sale' ? sql`to_char(c.sign_date, 'YYYY-MM-DD')` : sql`to_char(c.start_date, 'YYYY-MM-DD') || ' ~ ' || to_char(c.end_date, 'YYYY-MM-DD')`;
+  const found = await rows(
+    ex,
+    sql`select c.id, c.contract_no, c.name, ${date} as date from ${sql.identifier(CONTRACT_TABLES[kind])} c
+      where c.enterprise_id = ${v.enterpriseId} and c.customer_id = ${p.customer_id}
+        and ${keyword ? sql`(c.contract_no ilike ${likePattern(keyword)} or c.name ilike ${likePattern(keyword)})` : sql`true`}
+      order by c.id desc limit 50`,
+  );
+  return found.map((r) => ({ id: Number(r.id), contractNo: String(r.contract_no), name: String(r.name), date: String(r.date) }));
+}
+
+export async function refContract(ex: Executor, v: ProjectViewer, projectId: number, kind: 'sale' | 'maintain', contractId: number): Promise<{ id: number }> {
+  const project = await managed(ex, v, projectId);
+  await contractOfProject(ex, v, project, kind, contractId);
   const [r] = await rows<{ id: number }>(
     ex,
     sql`insert into project_contracts (enterprise_id, project_id, kind, contract_id) values (${v.enterpriseId}, ${projectId}, ${kind}, ${contractId})

@@ -1,22 +1,23 @@
 import { abilitiesOf, type ProcessStage, type TaskRow, taskMachine } from '@sk/shared';
 import type { z } from 'zod';
 import type { projectPlanInput } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { bigints, timeOf } from '../customers/common';
 import { checkUsers, isManager, num, type ProjectViewer, type Row, visibleProject, visibleTask } from './project.access';
-import { recomputeProgress } from './project.state';
+import { PROJECT_STATE, recomputeProgress } from './project.state';
+import { insertStateLog } from '../../platform/state';
 
 /** The process of a project: stages with their tasks, each with what this viewer may do to it now. */
 type PlanInput = z.infer<typeof projectPlanInput>;
 
-const taskCols = (v: ProjectViewer) => sql`t.*, pu.name as principal_name, au.name as approver_name,
+// Names by key lookups per task (a project holds tens of tasks): a join lets the planner hash the whole users table.
+const userName = (col: SQL) => sql`(select u.name from users u where u.enterprise_id = t.enterprise_id and u.id = ${col})`;
+const taskCols = (v: ProjectViewer) => sql`t.*, ${userName(sql`t.principal_id`)} as principal_name, ${userName(sql`t.approver_id`)} as approver_name,
   case when t.plan_start is null then null else ${timeOf(sql`t.plan_start`, v)} end as plan_start_text,
   case when t.plan_end is null then null else ${timeOf(sql`t.plan_end`, v)} end as plan_end_text,
   case when t.finished_at is null then null else ${timeOf(sql`t.finished_at`, v)} end as finished_text`;
-const taskJoins = sql`left join users pu on pu.enterprise_id = t.enterprise_id and pu.id = t.principal_id
-  left join users au on au.enterprise_id = t.enterprise_id and au.id = t.approver_id`;
 
 async function namesOf(ex: Executor, ep: number, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
@@ -62,7 +63,7 @@ export async function taskList(ex: Executor, v: ProjectViewer, q: { projectId: n
   const project = await visibleProject(ex, v, q.projectId);
   const found = await rows(
     ex,
-    sql`select ${taskCols(v)} from project_tasks t ${taskJoins}
+    sql`select ${taskCols(v)} from project_tasks t
       where t.enterprise_id = ${v.enterpriseId} and t.project_id = ${q.projectId}
         and ${q.stageId ? sql`t.stage_id = ${q.stageId}` : sql`true`} and ${q.state != null ? sql`t.state = ${q.state}` : sql`true`}
       order by t.stage_id, t.sort, t.id`,
@@ -99,7 +100,7 @@ export async function logsOf(ex: Executor, v: ProjectViewer, table: 'project_log
 
 export async function taskDetail(ex: Executor, v: ProjectViewer, id: number) {
   const { project } = await visibleTask(ex, v, id);
-  const found = await rows(ex, sql`select ${taskCols(v)} from project_tasks t ${taskJoins} where t.enterprise_id = ${v.enterpriseId} and t.id = ${id}`);
+  const found = await rows(ex, sql`select ${taskCols(v)} from project_tasks t where t.enterprise_id = ${v.enterpriseId} and t.id = ${id}`);
   const [task] = await presentTasks(ex, v, project, found);
   if (!task) throw new AppError('NOT_FOUND');
   return { ...task, logs: await logsOf(ex, v, 'project_task_logs', 'task_id', id) };
@@ -120,48 +121,98 @@ async function managedProject(ex: Executor, v: ProjectViewer, id: number): Promi
   return project;
 }
 
+type PlanTask = PlanInput['stages'][number]['tasks'][number];
+
+/** A plan time in the viewer's zone; a missing start is the start of today, a missing end the start plus the task's duration. */
+function planTimes(t: PlanTask, tz: string, isNew: boolean): { start: SQL | null; end: SQL | null } {
+  const at = (x: string) => sql`(${x})::timestamp at time zone ${tz}`;
+  const today = sql`date_trunc('day', now() at time zone ${tz}) at time zone ${tz}`;
+  // Left out on an existing task: its stored value stays (null in the update below means "keep").
+  const start = t.planStart ? at(t.planStart) : t.planStart === null ? sql`null` : isNew ? today : null;
+  const from = start ?? sql`plan_start`;
+  const end = t.planEnd ? at(t.planEnd) : t.planEnd === null ? sql`null` : t.durationDays != null || isNew ? sql`${from} + make_interval(days => ${t.durationDays ?? 1})` : null;
+  return { start, end };
+}
+
+async function insertTask(tx: Executor, ep: number, projectId: number, stageId: number, t: PlanTask, sort: number, tz: string): Promise<void> {
+  const { start, end } = planTimes(t, tz, true);
+  await tx.execute(sql`insert into project_tasks (enterprise_id, project_id, stage_id, name, principal_id, coordination_user_ids, need_approval, approver_id, plan_start, plan_end, sort)
+    values (${ep}, ${projectId}, ${stageId}, ${t.name}, ${t.principalId ?? null}, ${bigints(t.coordinationUserIds ?? [])}, ${t.needApproval ?? false},
+      ${t.approverId ?? null}, ${start}, ${end}, ${sort})`);
+}
+
+async function updateTask(tx: Executor, ep: number, stageId: number, t: PlanTask & { id: number }, sort: number, tz: string): Promise<void> {
+  const { start, end } = planTimes(t, tz, false);
+  const set: SQL[] = [sql`stage_id = ${stageId}`, sql`name = ${t.name}`, sql`sort = ${sort}`, sql`updated_at = now()`];
+  if (t.principalId !== undefined) set.push(sql`principal_id = ${t.principalId}`);
+  if (t.coordinationUserIds !== undefined) set.push(sql`coordination_user_ids = ${bigints(t.coordinationUserIds)}`);
+  if (t.needApproval !== undefined) set.push(sql`need_approval = ${t.needApproval}`);
+  if (t.approverId !== undefined) set.push(sql`approver_id = ${t.approverId}`);
+  if (start) set.push(sql`plan_start = ${start}`);
+  if (end) set.push(sql`plan_end = ${end}`);
+  await tx.execute(sql`update project_tasks set ${sql.join(set, sql`, `)} where enterprise_id = ${ep} and id = ${t.id}`);
+}
+
+/** "新增任务1个，删除阶段1个" — what a save changed, for the project's log. */
+function processNote(n: { addedStages: number; droppedStages: number; addedTasks: number; droppedTasks: number }): string {
+  const parts = [
+    [n.addedStages, '新增阶段'],
+    [n.droppedStages, '删除阶段'],
+    [n.addedTasks, '新增任务'],
+    [n.droppedTasks, '删除任务'],
+  ] as const;
+  return parts.flatMap(([count, label]) => (count ? [`${label}${count}个`] : [])).join('，') || '调整任务';
+}
+
 /**
- * Saves a project's process as its managers edit it: stages in order (listed kept, new added, unlisted removed when
- * they hold no task), and each stage's tasks (listed kept and updated, new added). Tasks are never deleted here:
- * a task that should not count is disabled. Progress is recomputed.
+ * Saves a project's process as its managers edit it, in one transaction: stages and tasks in order, listed ones kept
+ * and updated, new ones added, unlisted ones removed. A finished task or one in approval is history and is not
+ * removed (reopen or disable it first). Progress is recomputed in the same transaction.
  */
-export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promise<void> {
+export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promise<number> {
   const ep = v.enterpriseId;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Tasks, then the project, locked in the order a task action takes them (its row, then the project's progress):
+    // a save and a task finishing apply one after the other, and the states read here are current.
+    const tasks = await rows<{ id: number; name: string; state: number }>(
+      tx,
+      sql`select id, name, state from project_tasks where enterprise_id = ${ep} and project_id = ${b.projectId} order by id for update`,
+    );
+    await tx.execute(sql`select 1 from projects where enterprise_id = ${ep} and id = ${b.projectId} for update`);
     const project = await managedProject(tx, v, b.projectId);
     if (Number(project.state) === 2) throw new AppError('PROJECT_INVALID_TRANSITION');
     const tasksIn = b.stages.flatMap((s) => s.tasks);
-    await checkUsers(tx, ep, tasksIn.flatMap((t) => [t.principalId, t.approverId]), '任务人员');
-    const stages = await rows<{ id: number; name: string }>(tx, sql`select id, name from project_stages where enterprise_id = ${ep} and project_id = ${b.projectId} for update`);
-    const known = new Set(stages.map((s) => Number(s.id)));
-    const ownTasks = new Set(
-      (await rows<{ id: number }>(tx, sql`select id from project_tasks where enterprise_id = ${ep} and project_id = ${b.projectId}`)).map((t) => Number(t.id)),
-    );
-    for (const s of b.stages) if (s.id && !known.has(s.id)) throw new AppError('NOT_FOUND');
-    for (const t of tasksIn) if (t.id && !ownTasks.has(t.id)) throw new AppError('NOT_FOUND');
-    const kept = new Set(b.stages.flatMap((s) => (s.id ? [s.id] : [])));
-    const movedTasks = new Set(tasksIn.flatMap((t) => (t.id ? [t.id] : [])));
-    for (const s of stages.filter((x) => !kept.has(Number(x.id)))) {
-      const [held] = await rows<{ id: number }>(tx, sql`select id from project_tasks where enterprise_id = ${ep} and stage_id = ${s.id}`);
-      if (held && !movedTasks.has(Number(held.id))) throw new AppError('PROJECT_STAGE_HAS_TASKS', { name: s.name });
-    }
+    await checkUsers(tx, ep, tasksIn.flatMap((t) => [t.principalId, t.approverId, ...(t.coordinationUserIds ?? [])]), '任务人员');
+    const stages = await rows<{ id: number }>(tx, sql`select id from project_stages where enterprise_id = ${ep} and project_id = ${b.projectId}`);
+    const knownStages = new Set(stages.map((s) => Number(s.id)));
+    const knownTasks = new Set(tasks.map((t) => Number(t.id)));
+    for (const s of b.stages) if (s.id && !knownStages.has(s.id)) throw new AppError('NOT_FOUND');
+    for (const t of tasksIn) if (t.id && !knownTasks.has(t.id)) throw new AppError('NOT_FOUND');
+    const keptTasks = new Set(tasksIn.flatMap((t) => (t.id ? [t.id] : [])));
+    const droppedTasks = tasks.filter((t) => !keptTasks.has(Number(t.id)));
+    const held = droppedTasks.find((t) => Number(t.state) === 1 || Number(t.state) === 3);
+    if (held) throw new AppError('PROJECT_TASK_KEPT', { name: held.name });
+    if (droppedTasks.length) await tx.execute(sql`delete from project_tasks where enterprise_id = ${ep} and id = any(${bigints(droppedTasks.map((t) => Number(t.id)))})`);
+    const keptStages = new Set<number>();
     for (const [i, s] of b.stages.entries()) {
       const stageId = await saveStage(tx, ep, b.projectId, s, i);
+      keptStages.add(stageId);
       for (const [j, t] of s.tasks.entries()) {
-        const start = t.planStart ? sql`(${t.planStart})::timestamp at time zone ${v.timeZone}` : sql`null`;
-        const end = t.planEnd ? sql`(${t.planEnd})::timestamp at time zone ${v.timeZone}` : sql`null`;
-        if (t.id) {
-          await tx.execute(sql`update project_tasks set stage_id = ${stageId}, name = ${t.name}, principal_id = ${t.principalId ?? null}, need_approval = ${t.needApproval},
-            approver_id = ${t.approverId ?? null}, plan_start = ${start}, plan_end = ${end}, sort = ${j}, updated_at = now() where enterprise_id = ${ep} and id = ${t.id}`);
-        } else {
-          await tx.execute(sql`insert into project_tasks (enterprise_id, project_id, stage_id, name, principal_id, need_approval, approver_id, plan_start, plan_end, sort)
-            values (${ep}, ${b.projectId}, ${stageId}, ${t.name}, ${t.principalId ?? null}, ${t.needApproval}, ${t.approverId ?? null}, ${start}, ${end}, ${j})`);
-        }
+        if (t.id) await updateTask(tx, ep, stageId, { ...t, id: t.id }, j, v.timeZone);
+        else await insertTask(tx, ep, b.projectId, stageId, t, j, v.timeZone);
       }
     }
-    const dropped = stages.filter((x) => !kept.has(Number(x.id))).map((x) => Number(x.id));
-    if (dropped.length) await tx.execute(sql`delete from project_stages where enterprise_id = ${ep} and id = any(${bigints(dropped)})`);
-    await recomputeProgress(tx, ep, b.projectId);
+    const droppedStages = stages.map((x) => Number(x.id)).filter((id) => !keptStages.has(id));
+    if (droppedStages.length) await tx.execute(sql`delete from project_stages where enterprise_id = ${ep} and id = any(${bigints(droppedStages)})`);
+    const note = processNote({
+      addedStages: b.stages.filter((s) => !s.id).length,
+      droppedStages: droppedStages.length,
+      addedTasks: tasksIn.filter((t) => !t.id).length,
+      droppedTasks: droppedTasks.length,
+    });
+    const state = Number(project.state);
+    await insertStateLog(tx, PROJECT_STATE, { enterpriseId: ep, id: b.projectId, from: state, to: state, action: 'process', note, actorId: v.id });
+    return recomputeProgress(tx, ep, b.projectId);
   });
 }
 

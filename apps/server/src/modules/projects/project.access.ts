@@ -23,12 +23,15 @@ export const projectViewerOf = (u: SessionUser): ProjectViewer => ({
 
 /**
  * The projects a viewer may see (on `projects` aliased `p`): all with the list's power; otherwise those they
- * created, approve, or hold a task of (as principal, collaborator or approver).
+ * created, approve, manage (as a manager of the template, /projectSet/addpersonnelProject) or hold a task of
+ * (as principal, collaborator or approver).
  */
 export function projectScope(v: ProjectViewer, alias = 'p'): SQL {
   if (v.seesAll) return sql`true`;
   const p = sql.raw(alias);
   return sql`(${p}.created_by = ${v.id} or ${p}.create_approver_id = ${v.id} or ${p}.finish_approver_id = ${v.id}
+    or exists (select 1 from project_tmpl_settings s where s.enterprise_id = ${p}.enterprise_id and s.template_id = ${p}.template_id
+      and ${v.id} = any(s.manager_ids))
     or exists (select 1 from project_tasks t where t.enterprise_id = ${p}.enterprise_id and t.project_id = ${p}.id
       and (t.principal_id = ${v.id} or t.approver_id = ${v.id} or ${v.id} = any(t.coordination_user_ids))))`;
 }

@@ -129,6 +129,9 @@ export async function moveTask(ex: Executor, v: ProjectViewer, id: number, actio
 
 /** Recomputes a project's progress; when every task is done, finishes it (as the system). */
 export async function recomputeProgress(tx: Tx, ep: number, projectId: number): Promise<number> {
+  // Lock the project before counting: tasks finishing at once then count one after the other, each seeing the
+  // others' committed finishes, instead of the last writer storing a count taken before the others committed.
+  await tx.execute(sql`select 1 from projects where enterprise_id = ${ep} and id = ${projectId} for update`);
   const counts = await taskCounts(tx, ep, projectId);
   const progress = progressOf(counts);
   const [p] = await rows(

@@ -91,10 +91,7 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
     getProjectProcess: async ({ user, query }) => projectProcess(db, v(user), query.projectId),
     getTaskList: async ({ user, query }) => taskList(db, v(user), query),
     getTaskDetail: async ({ user, query }) => taskDetail(db, v(user), query.id),
-    saveProjectProcess: async ({ user, body }) => {
-      await saveProcess(db, v(user), body);
-      return withMessage(null, '保存成功');
-    },
+    saveProjectProcess: async ({ user, body }) => withMessage({ progress_speed: await saveProcess(db, v(user), body) }, '保存成功'),
     saveTaskPersonUser: async ({ user, body }) => {
       await setTaskPeople(db, v(user), body.id, { principalId: body.userId });
       return withMessage(null, '保存成功');
@@ -127,6 +124,7 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
       return withMessage({ id: r.id }, '导出任务已创建，请到下载中心查看');
     },
     refContract: async ({ user, body }) => withMessage(await parts.refContract(db, v(user), body.projectId, body.kind, body.contractId), '关联成功'),
+    customerContracts: async ({ user, query }) => parts.customerContracts(db, v(user), query.projectId, query.kind, query.keyword ?? undefined),
     contractList: async ({ user, query }) => parts.contractList(db, v(user), query.projectId),
     messageList: async ({ user, query }) => parts.messageList(db, v(user), query.projectId),
     addMessage: async ({ user, body }) => withMessage(await parts.addMessage(db, v(user), body.projectId, body.content), '发送成功'),

@@ -1,12 +1,13 @@
 import type { FieldDef } from '@sk/shared/forms/forms.schema';
-import { projectPartsContract as PK } from '@sk/shared/projects/parts.contract';
-import { Button, Empty, Input, InputNumber, List, Popconfirm, Space, Table, Tag } from 'antd';
+import { type ProjectContractRow, projectPartsContract as PK } from '@sk/shared/projects/parts.contract';
+import { Button, Empty, Input, List, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { FileLink } from '../../../components';
 import { UploadField } from '../../../components/forms/fields/UploadField';
 import { call } from '../../../lib/api';
 import { staleAfter, useApi } from '../../../lib/query';
 import { watchDownloads } from '../../../shell/downloads';
+import { ContractSelect } from './ContractSelect';
 
 staleAfter([PK.fileUp, PK.batchDeleteFile], [PK.fileList]);
 staleAfter([PK.takeSaleProducts, PK.deleteProducts, PK.refContract], [PK.productList, PK.productCount, PK.contractList]);
@@ -52,7 +53,8 @@ export function FilesTab({ projectId }: { projectId: number }) {
   );
 }
 
-export function ProductsTab({ projectId }: { projectId: number }) {
+/** The project's products; its managers take a sales contract's products in (the customer's contracts offered) and delete. */
+export function ProductsTab({ projectId, manage }: { projectId: number; manage: boolean }) {
   const [page, setPage] = useState(0);
   const list = useApi(PK.productList, { projectId, pageIndex: page, pageSize: 10 });
   const count = useApi(PK.productCount, { projectId, pageIndex: 0, pageSize: 10 });
@@ -60,10 +62,17 @@ export function ProductsTab({ projectId }: { projectId: number }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <InputNumber placeholder="销售合同ID" min={1} value={contractId} onChange={(v) => setContractId(v)} style={{ width: 160 }} />
-        <Button disabled={!contractId} onClick={() => contractId && quiet(call(PK.takeSaleProducts, { projectId, contractId }, { successToast: true }))}>
-          导入销售合同产品
-        </Button>
+        {manage ? (
+          <>
+            <ContractSelect projectId={projectId} kind="sale" value={contractId} onChange={setContractId} />
+            <Button
+              disabled={!contractId}
+              onClick={() => contractId && quiet(call(PK.takeSaleProducts, { projectId, contractId }, { successToast: true }).then(() => setContractId(null)))}
+            >
+              导入销售合同产品
+            </Button>
+          </>
+        ) : null}
         <Button onClick={() => quiet(call(PK.exportProducts, { projectId }, { successToast: true }).then(() => watchDownloads()))}>导出</Button>
       </Space>
       <Table
@@ -76,7 +85,7 @@ export function ProductsTab({ projectId }: { projectId: number }) {
           { key: 'model', title: '型号', dataIndex: 'model' },
           { key: 'quantity', title: '数量', dataIndex: 'quantity' },
           { key: 'saleContractNo', title: '销售合同', dataIndex: 'saleContractNo' },
-          {
+          ...(manage ? [{
             key: 'op',
             title: '操作',
             render: (_: unknown, r: { id: number }) => (
@@ -86,20 +95,53 @@ export function ProductsTab({ projectId }: { projectId: number }) {
                 </Button>
               </Popconfirm>
             ),
-          },
+          }] : []),
         ]}
       />
     </Space>
   );
 }
 
-export function ContractsTab({ projectId }: { projectId: number }) {
+/** The project's contracts; its managers refer to more of the customer's sales or maintenance contracts. */
+export function ContractsTab({ projectId, manage }: { projectId: number; manage: boolean }) {
   const list = useApi(PK.contractList, { projectId });
+  const [kind, setKind] = useState<'sale' | 'maintain'>('sale');
+  const [contractId, setContractId] = useState<number | null>(null);
+  const refer = () => contractId && quiet(call(PK.refContract, { projectId, kind, contractId }, { successToast: true }).then(() => setContractId(null)));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {manage ? (
+        <Space wrap>
+          <Select
+            aria-label="合同类型"
+            value={kind}
+            style={{ width: 120 }}
+            options={[
+              { value: 'sale', label: '销售合同' },
+              { value: 'maintain', label: '维保合同' },
+            ]}
+            onChange={(k) => {
+              setKind(k);
+              setContractId(null);
+            }}
+          />
+          <ContractSelect key={kind} projectId={projectId} kind={kind} value={contractId} onChange={setContractId} />
+          <Button type="primary" disabled={!contractId} onClick={refer}>
+            关联合同
+          </Button>
+        </Space>
+      ) : null}
+      <ContractTable rows={list.data ?? []} />
+    </Space>
+  );
+}
+
+function ContractTable({ rows }: { rows: ProjectContractRow[] }) {
   return (
     <Table
       rowKey="id"
       size="small"
-      dataSource={list.data ?? []}
+      dataSource={rows}
       pagination={false}
       columns={[
         { key: 'kind', title: '类型', dataIndex: 'kind', render: (k: string) => <Tag>{k === 'sale' ? '销售合同' : '维保合同'}</Tag> },

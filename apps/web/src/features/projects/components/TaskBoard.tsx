@@ -1,8 +1,12 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProcessStage, TaskRow } from '@sk/shared/projects/projects.contract';
-import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { type Person, PersonField } from '../../../components';
 import { call } from '../../../lib/api';
 import { projectContract, taskActionLabel, taskStateOf } from '../api';
+import { removable, withoutStage, withoutTask } from '../process.plan';
+import { AddStageDialog, AddTaskDialog, saveProcess } from './ProcessDialogs';
 
 async function act(task: TaskRow, action: TaskRow['abilities'][number]) {
   try {
@@ -41,7 +45,8 @@ function TaskPeople({ task }: { task: TaskRow }) {
   );
 }
 
-function TaskCard({ task, manage }: { task: TaskRow; manage: boolean }) {
+/** A board's edit rights: `manage` changes people; `onRemove` (a running or unapproved project's managers) removes tasks. */
+function TaskCard({ task, manage, onRemove }: { task: TaskRow; manage: boolean; onRemove?: () => void }) {
   const st = taskStateOf(task.state);
   return (
     <Card size="small" className="sk-task-card" data-testid={`task-${task.name}`} style={{ marginBottom: 8 }}>
@@ -57,13 +62,20 @@ function TaskCard({ task, manage }: { task: TaskRow; manage: boolean }) {
             计划：{task.planStart?.slice(0, 10)} ~ {task.planEnd.slice(0, 10)}
           </Typography.Text>
         ) : null}
-        {task.abilities.length ? (
+        {task.abilities.length || (onRemove && removable(task.state)) ? (
           <Space wrap size={4}>
             {task.abilities.map((a) => (
               <Button key={a} size="small" type={a === 'finish' || a === 'approve' ? 'primary' : 'default'} onClick={() => act(task, a)}>
                 {taskActionLabel(a)}
               </Button>
             ))}
+            {onRemove && removable(task.state) ? (
+              <Popconfirm title="确认删除该任务吗？" onConfirm={onRemove}>
+                <Button size="small" danger>
+                  删除任务
+                </Button>
+              </Popconfirm>
+            ) : null}
           </Space>
         ) : null}
       </Space>
@@ -71,19 +83,60 @@ function TaskCard({ task, manage }: { task: TaskRow; manage: boolean }) {
   );
 }
 
-/** The process as a board: one column per stage, a card per task with the actions this user may take now. */
-export function TaskBoard({ stages, manage = false }: { stages: ProcessStage[]; manage?: boolean }) {
-  if (stages.length === 0) return <Empty description="暂无阶段" />;
+const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
+
+/**
+ * The process as a board: one column per stage, a card per task with the actions this user may take now. With
+ * `editable` (the project's managers, before it completes) stages and tasks are added and removed here.
+ */
+export function TaskBoard({ projectId, stages, manage = false, editable = false }: { projectId: number; stages: ProcessStage[]; manage?: boolean; editable?: boolean }) {
+  const [adding, setAdding] = useState<ProcessStage | null>(null);
+  const [addingStage, setAddingStage] = useState(false);
+  const removeTask = editable ? (task: TaskRow) => () => quiet(saveProcess(projectId, withoutTask(stages, task.id))) : undefined;
   return (
-    <div className="sk-task-board" style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }}>
-      {stages.map((s, i) => (
-        <div key={s.id} style={{ minWidth: 260, flex: '0 0 260px', background: '#fafafa', borderRadius: 8, padding: 8 }}>
-          <Typography.Title level={5} style={{ marginTop: 0 }}>
-            {i + 1}. {s.name} <Typography.Text type="secondary">（{s.tasks.length}）</Typography.Text>
-          </Typography.Title>
-          {s.tasks.length ? s.tasks.map((t) => <TaskCard key={t.id} task={t} manage={manage} />) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无任务" />}
-        </div>
-      ))}
-    </div>
+    <>
+      {editable ? (
+        <Space style={{ marginBottom: 8 }}>
+          <Button icon={<PlusOutlined />} onClick={() => setAddingStage(true)}>
+            添加阶段
+          </Button>
+        </Space>
+      ) : null}
+      {stages.length === 0 ? <Empty description="暂无阶段" /> : null}
+      <div className="sk-task-board" style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }}>
+        {stages.map((s, i) => (
+          <div key={s.id} data-testid={`board-stage-${s.name}`} style={{ minWidth: 260, flex: '0 0 260px', background: '#fafafa', borderRadius: 8, padding: 8 }}>
+            <Space style={{ justifyContent: 'space-between', width: '100%', marginBottom: 8 }} align="start">
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {i + 1}. {s.name} <Typography.Text type="secondary">（{s.tasks.length}）</Typography.Text>
+              </Typography.Title>
+              {editable ? (
+                <Space size={0}>
+                  <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setAdding(s)}>
+                    添加任务
+                  </Button>
+                  {stages.length > 1 ? (
+                    <Popconfirm title="确认删除该阶段及其任务吗？" onConfirm={() => quiet(saveProcess(projectId, withoutStage(stages, s.id)))}>
+                      <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除阶段" />
+                    </Popconfirm>
+                  ) : null}
+                </Space>
+              ) : null}
+            </Space>
+            {s.tasks.length ? (
+              s.tasks.map((t) => <TaskCard key={t.id} task={t} manage={manage} onRemove={removeTask?.(t)} />)
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无任务" />
+            )}
+          </div>
+        ))}
+      </div>
+      {editable ? (
+        <>
+          <AddTaskDialog projectId={projectId} stages={stages} stage={adding} onClose={() => setAdding(null)} />
+          <AddStageDialog projectId={projectId} stages={stages} open={addingStage} onClose={() => setAddingStage(false)} />
+        </>
+      ) : null}
+    </>
   );
 }

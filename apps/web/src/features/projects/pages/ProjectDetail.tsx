@@ -74,7 +74,7 @@ export default function ProjectDetail() {
       <Card size="small">
         <Tabs
           items={[
-            { key: 'board', label: '项目流程', children: process.isLoading ? <Spin /> : <TaskBoard stages={stages} manage={p.power.manage} /> },
+            { key: 'board', label: '项目流程', children: process.isLoading ? <Spin /> : <TaskBoard projectId={p.id} stages={stages} manage={p.power.manage} editable={p.power.manage && p.project_state !== 2} /> },
             {
               key: 'gantt',
               label: '甘特图',
@@ -85,8 +85,8 @@ export default function ProjectDetail() {
               ),
             },
             { key: 'files', label: '文件', children: <FilesTab projectId={p.id} /> },
-            { key: 'products', label: '产品', children: <ProductsTab projectId={p.id} /> },
-            { key: 'contracts', label: '合同', children: <ContractsTab projectId={p.id} /> },
+            { key: 'products', label: '产品', children: <ProductsTab projectId={p.id} manage={p.power.manage} /> },
+            { key: 'contracts', label: '合同', children: <ContractsTab projectId={p.id} manage={p.power.manage} /> },
             { key: 'messages', label: '留言', children: <MessagesTab projectId={p.id} /> },
             {
               key: 'log',
