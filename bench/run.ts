@@ -104,6 +104,7 @@ async function main(): Promise<void> {
         orderSeed = s.seed;
         printOrders(s, false);
       }
+      await areaScenarios(database, base, seeded.enterpriseId);
       console.info('API: autocannon, 1 connection; SQL: the statements the API sent for one call, replayed in order on the same driver.');
     } finally {
       await app.close();
@@ -114,6 +115,28 @@ async function main(): Promise<void> {
     cleanup();
   }
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The other areas at their issues' sizes, each seeding into the bench enterprise (a database that has the rows is
+ * reused); `BENCH_<AREA>=0` skips one. Dispatch, the pool and SLA reuse the orders seeded above.
+ */
+const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId: number) => Promise<void>][] = [
+  ['BENCH_DISPATCH', async (d, b, e) => { const m = await import('./dispatch'); m.printDispatch(await m.dispatchScenario(d, b, e)); }],
+  ['BENCH_POOL', async (d, b, e) => { const m = await import('./pool'); m.printPool(await m.poolScenario(d, b, e)); }],
+  ['BENCH_SLA', async (d, b, e) => { const m = await import('./sla'); m.printSla(await m.slaScenario(d, b, e)); }],
+  ['BENCH_EVENTS', async (d, b, e) => { const m = await import('./events'); m.printEvents(await m.eventScenario(d, b, e)); }],
+  ['BENCH_PROJECTS', async (d, b, e) => { const m = await import('./projects'); m.printProjects(await m.projectScenario(d, b, e)); }],
+  ['BENCH_SPARES', async (d, b, e) => { const m = await import('./spares'); m.printSpares(await m.spareScenario(d, b, e)); }],
+];
+
+async function areaScenarios(database: Database, base: string, enterpriseId: number): Promise<void> {
+  for (const [flag, run] of AREAS) {
+    if (process.env[flag] === '0') continue;
+    const t0 = Date.now();
+    await run(database, base, enterpriseId);
+    console.info(`(${flag.slice(6).toLowerCase()}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  }
 }
 
 /** The app as its own process: lists at 1, 10 and 50 users, then session info while 200,000 users are exported. */

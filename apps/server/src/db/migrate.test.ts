@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import type { Database } from './client';
+import { type Database, rows } from './client';
 import { migrate, OLD_SCHEMA_MESSAGE, OldSchemaError } from './migrate';
 
 let database: Database;
@@ -25,7 +25,7 @@ describe('migrate', () => {
     expect(err).toBeInstanceOf(OldSchemaError);
     expect((err as Error).message).toBe(OLD_SCHEMA_MESSAGE);
     // Nothing half-applied: the tables are still there and the failed run left no second record.
-    const [r] = (await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows as { n: number }[];
+    const [r] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(r?.n).toBe(1);
   });
 });
