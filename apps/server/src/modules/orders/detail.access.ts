@@ -1,4 +1,4 @@
-import { hasPower, ORDER_PAGE_POWERS } from '@sk/shared';
+import { APPROVAL_KINDS, hasPower, ORDER_PAGE_POWERS } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -37,6 +37,16 @@ export function readerOf(u: SessionUser): OrderReader {
   };
 }
 
+/**
+ * Orders `o` whose pending approval the pinned process gives to `userId` by name (approvers.{kind}.by = 'user'):
+ * the approver may open them without being on the order (docs/decisions.md); 待我审批 is the 审核 power's page.
+ */
+export function namedApprovalOf(userId: number): SQL {
+  const kinds = sql.join(APPROVAL_KINDS.map((k) => sql`${k}`), sql`, `);
+  const who = sql`o.process -> 'approvers' -> ((array[${kinds}]::text[])[o.examine_type])`;
+  return sql`(o.examine_result = 0 and ${who} ->> 'by' = 'user' and ${who} ->> 'userId' = ${String(userId)})`;
+}
+
 /** Condition on an orders row `o` keeping the orders the reader may open. */
 export function orderScope(r: OrderReader): SQL {
   const bin = r.bin && r.all ? sql`true` : sql`o.deleted_at is null`;
@@ -45,7 +55,8 @@ export function orderScope(r: OrderReader): SQL {
   const pool = r.pool ? sql` or o.in_pool` : sql``;
   return sql`${bin} and (o.created_by = ${me} or o.salesperson_id = ${me} or o.acceptor_id = ${me} or o.dispatcher_id = ${me}
     or o.service_user_id = ${me} or o.taken_by = ${me} or o.return_visitor_id = ${me}
-    or exists (select 1 from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${me})${pool})`;
+    or exists (select 1 from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${me})
+    or ${namedApprovalOf(me)}${pool})`;
 }
 
 /** The order's row (snake_case columns) if the reader may open it; NOT_FOUND otherwise (another enterprise's id included). */

@@ -12,6 +12,7 @@ import { registerCreateRoutes } from './items.routes';
 import { orderReconcileRoutes } from './reconcile';
 import { orderListRoutes } from './list.routes';
 import { orderDetailRoutes } from './detail.routes';
+import './approval.notice';
 import './orders.demo';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */

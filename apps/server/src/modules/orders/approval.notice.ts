@@ -1,0 +1,52 @@
+// A process can name one person as an approval's approver (approvers.{kind}.by = 'user'). They may lack the 审核
+// power and its page 待我审批, so they are told in-app when the order starts waiting for them.
+import { APPROVAL_KIND_OF_TYPE, EXAMINE_TYPES, type ExamineType } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import { registerStateHook } from '../../platform/state';
+import { addNotices } from '../subscriptions/notices.repo';
+import { afterOrderCreated } from './order.hooks';
+import { processOf } from './order.state';
+
+type Row = Record<string, unknown>;
+
+/** The examine type the row waits for, or null. */
+const pendingType = (r: Row): ExamineType | null =>
+  Number(r.examine_result) === 0 && r.examine_type != null ? (Number(r.examine_type) as ExamineType) : null;
+
+/** The named approver of the approval `row` waits for, if the process names a person. */
+export function namedApproverId(row: Row): number | null {
+  const type = pendingType(row);
+  if (!type) return null;
+  const who = processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]];
+  return who?.by === 'user' ? who.userId : null;
+}
+
+async function tellApprover(ex: Executor, enterpriseId: number, row: Row): Promise<void> {
+  const userId = namedApproverId(row);
+  const type = pendingType(row);
+  if (!userId || !type) return;
+  await addNotices(ex, {
+    enterpriseId,
+    userIds: [userId],
+    kind: 'order_approval',
+    title: `工单${String(row.order_no)}等待您${EXAMINE_TYPES[type]}`,
+    content: String(row.title ?? ''),
+    link: `/allOrder/orderDetail/${String(row.id)}`,
+    // One notice each time the order starts waiting (a resubmission after a rejection is a new wait).
+    dedupeKey: `order_approval:${String(row.id)}:${type}:${String(row.version ?? '')}`,
+  });
+}
+
+afterOrderCreated(async (o) => {
+  const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+  if (row) await tellApprover(o.tx, o.enterpriseId, row);
+});
+
+registerStateHook('order', '*', {
+  after: async (h) => {
+    // Only when the wait begins, not on every move while it lasts.
+    if (pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) await tellApprover(h.tx, h.enterpriseId, h.row);
+    return undefined;
+  },
+});
