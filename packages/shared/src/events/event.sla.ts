@@ -36,9 +36,9 @@ export function eventClockPhase(type: number, f: EventFlags): EventClockPhase {
 
 const unitIds = SLA_UNITS.map((u) => u.id) as number[];
 const eventSlaClock = z.object({
-  type: L(z.coerce.number().int().refine((n) => (EVENT_SLA_TYPE_IDS as readonly number[]).includes(n), '超时类型不正确'), '超时类型'),
+  type: L(z.coerce.number().int().min(1, '超时类型不正确').max(5, '超时类型不正确').refine((n) => (EVENT_SLA_TYPE_IDS as readonly number[]).includes(n), '超时类型不正确'), '超时类型'),
   target: L(z.coerce.number().int('时限应为整数').min(1, '时限至少为1').max(100_000, '时限过长'), '时限'),
-  unit: L(z.coerce.number().int().refine((n) => unitIds.includes(n), '时间单位不正确'), '时间单位'),
+  unit: L(z.coerce.number().int().min(Math.min(...unitIds), '时间单位不正确').max(Math.max(...unitIds), '时间单位不正确').refine((n) => unitIds.includes(n), '时间单位不正确'), '时间单位'),
   /** Minutes left at which the clock shows "at risk" (即将超时); 0 never. */
   warnMinutes: L(z.coerce.number().int().min(0, '预警时间不能为负').max(1_000_000, '预警时间过长').default(0), '预警时间'),
 });
