@@ -15,11 +15,18 @@ const page$ = (page: Page): Locator => page.locator('.sk-page:visible');
 const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name });
 const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 
-/** Picks an option of a searchable antd Select by typing part of it. */
+/**
+ * Picks an option of a searchable antd Select by typing part of it, until the select shows it: the options are
+ * searched on the server, and a click on an option the next answer replaced was lost once in CI.
+ */
 async function pick(page: Page, select: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await select.click();
-  await select.fill(typed);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const item = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await select.click();
+    await select.fill(typed);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
+    await expect(item).toContainText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** An order of a demo customer whose installed product is under warranty, assigned to the engineer and in service. */
