@@ -1,7 +1,5 @@
 import {
-  addWorking,
   type ClockState,
-  deadlineOf,
   type EventFlags,
   type EventSlaSetting,
   eventClockPhase,
@@ -12,11 +10,11 @@ import {
   stopClock,
   unitMs,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { type Calendars, calendarsOf } from './sla.calendar';
-import { tsOf } from './sla.clocks';
+import { calendarsOf } from './sla.calendar';
+import { breachBy, type ClockFields, clockColumns, tsOf } from './sla.clocks';
 import { notifyEventBreach } from './event.sweep';
 
 /**
@@ -54,37 +52,6 @@ export async function eventSlaConfig(ex: Executor, enterpriseId: number, templat
   return r && r.config.clocks.length > 0 ? r.config : null;
 }
 
-interface Fields {
-  target_ms: number;
-  warn_ms: number;
-  business: boolean;
-  outcome: number;
-  breached_at: number | null;
-}
-
-function columnsOf(cals: Calendars, s: ClockState, f: Fields): Record<string, SQL | number | boolean | null> {
-  const cal = f.business ? cals.business : cals.calendar;
-  const deadline = f.outcome === 0 ? deadlineOf(cal, s, f.target_ms) : null;
-  const warnAt = deadline != null && f.warn_ms > 0 && s.runningSince != null ? addWorking(cal, s.runningSince, Math.max(0, f.target_ms - f.warn_ms - s.consumedMs)) : null;
-  return {
-    target_ms: f.target_ms,
-    warn_ms: f.warn_ms,
-    business: f.business,
-    outcome: f.outcome,
-    consumed_ms: s.consumedMs,
-    running_since: tsOf(s.runningSince),
-    paused_since: tsOf(s.pausedSince),
-    paused_ms: s.pausedMs,
-    stopped_at: tsOf(s.stoppedAt),
-    deadline_at: tsOf(deadline),
-    warn_at: tsOf(warnAt),
-    breached_at: tsOf(f.breached_at),
-  };
-}
-
-/** A deadline passed before the sweep saw it is a breach at that deadline. */
-const breachBy = (r: EventClockRow, at: number): number | null => r.breached_at ?? (r.deadline_at != null && r.deadline_at <= at ? r.deadline_at : null);
-
 async function writeClock(ex: Executor, enterpriseId: number, r: EventClockRow, cols: Record<string, unknown>, breached: number | null): Promise<void> {
   const id = r.id;
   const sets = Object.entries(cols).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
@@ -108,23 +75,23 @@ export async function syncEventClocks(ex: Executor, enterpriseId: number, eventI
     const breached = breachBy(r, now);
     if (!def || phase === 'met' || phase === 'cancel') {
       const outcome = phase === 'met' ? 1 : 2;
-      await writeClock(ex, enterpriseId, r, columnsOf(cals, stopClock(old, eventStateOf(r), now), { ...r, outcome, breached_at: breached }), breached);
+      await writeClock(ex, enterpriseId, r, clockColumns(cals, stopClock(old, eventStateOf(r), now), { ...r, outcome, breached_at: breached }), breached);
       continue;
     }
-    const f: Fields = { target_ms: def.target * unitMs(def.unit), warn_ms: def.warnMinutes * 60_000, business: config?.business ?? false, outcome: 0, breached_at: breached };
+    const f: ClockFields = { target_ms: def.target * unitMs(def.unit), warn_ms: def.warnMinutes * 60_000, business: config?.business ?? false, outcome: 0, breached_at: breached };
     let s = eventStateOf(r);
     const reapplied = f.target_ms !== r.target_ms || f.warn_ms !== r.warn_ms || f.business !== r.business;
     if (reapplied) s = reapplyClock(old, s, now);
     const next = phase === 'run' ? resumeClock(s, now) : pauseClock(old, s, now);
     if (!reapplied && next === s && breached === r.breached_at) continue;
-    await writeClock(ex, enterpriseId, r, columnsOf(cals, next, f), breached);
+    await writeClock(ex, enterpriseId, r, clockColumns(cals, next, f), breached);
   }
 
   for (const d of config?.clocks ?? []) {
     const phase = eventClockPhase(d.type, flags);
     if (existing.some((r) => r.type === d.type) || (phase !== 'run' && phase !== 'pause')) continue;
-    const f: Fields = { target_ms: d.target * unitMs(d.unit), warn_ms: d.warnMinutes * 60_000, business: config?.business ?? false, outcome: 0, breached_at: null };
-    const cols = columnsOf(cals, startClock(now, phase === 'pause'), f);
+    const f: ClockFields = { target_ms: d.target * unitMs(d.unit), warn_ms: d.warnMinutes * 60_000, business: config?.business ?? false, outcome: 0, breached_at: null };
+    const cols = clockColumns(cals, startClock(now, phase === 'pause'), f);
     const names = Object.keys(cols).map((k) => sql.identifier(k));
     await ex.execute(sql`insert into event_sla_clocks (enterprise_id, event_id, type, started_at, ${sql.join(names, sql`, `)})
       values (${enterpriseId}, ${eventId}, ${d.type}, ${tsOf(now)}, ${sql.join(Object.values(cols).map((v) => sql`${v}`), sql`, `)})

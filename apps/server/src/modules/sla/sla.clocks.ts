@@ -96,11 +96,12 @@ export function instantsOf(cals: Calendars, s: ClockState, f: Pick<Fields, 'busi
   return { deadline, warnAt };
 }
 
-function columnsOf(cals: Calendars, s: ClockState, f: Fields): Record<string, SQL | number | boolean | string | null> {
+export type ClockFields = Omit<Fields, 'policy_id' | 'policy_name'>;
+
+/** The columns every clock (an order's or an event's) stores for its state and settings. */
+export function clockColumns(cals: Calendars, s: ClockState, f: ClockFields): Record<string, SQL | number | boolean | null> {
   const { deadline, warnAt } = instantsOf(cals, s, f);
   return {
-    policy_id: f.policy_id,
-    policy_name: f.policy_name,
     target_ms: f.target_ms,
     warn_ms: f.warn_ms,
     business: f.business,
@@ -116,8 +117,16 @@ function columnsOf(cals: Calendars, s: ClockState, f: Fields): Record<string, SQ
   };
 }
 
-/** A clock that was running with a deadline already passed, and is now stopped: its breach is kept. */
-const breachOnStop = (r: ClockRow, at: number): number | null => r.breached_at ?? (r.deadline_at != null && r.deadline_at <= at ? r.deadline_at : null);
+const columnsOf = (cals: Calendars, s: ClockState, f: Fields): Record<string, SQL | number | boolean | string | null> => ({
+  policy_id: f.policy_id,
+  policy_name: f.policy_name,
+  ...clockColumns(cals, s, f),
+});
+
+/** A deadline passed before anyone saw it is a breach at that deadline; an earlier breach is kept. */
+export const breachBy = (r: { breached_at: number | null; deadline_at: number | null }, at: number): number | null =>
+  r.breached_at ?? (r.deadline_at != null && r.deadline_at <= at ? r.deadline_at : null);
+
 
 /** Brings the order's clocks in line with its move, then the order's due time. */
 export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMove, now = Date.now()): Promise<void> {
@@ -137,11 +146,11 @@ export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMov
     const stop = m.to === 6 || !def ? 2 : isMet(typeDef(r.type), m) ? 1 : 0;
     if (stop) {
       s = stopClock(old, s, now);
-      await writeClock(ex, enterpriseId, r.id, columnsOf(cals, s, { ...r, outcome: stop, breached_at: breachOnStop(r, now) }), true);
+      await writeClock(ex, enterpriseId, r.id, columnsOf(cals, s, { ...r, outcome: stop, breached_at: breachBy(r, now) }), true);
       continue;
     }
     const d = def as SlaClockDef;
-    const fields: Fields = { policy_id: policy?.id ?? null, policy_name: policy?.name ?? r.policy_name, target_ms: targetOf(d), warn_ms: d.warnMinutes * 60_000, business: policy?.business ?? r.business, outcome: 0, breached_at: breachOnStop(r, now) };
+    const fields: Fields = { policy_id: policy?.id ?? null, policy_name: policy?.name ?? r.policy_name, target_ms: targetOf(d), warn_ms: d.warnMinutes * 60_000, business: policy?.business ?? r.business, outcome: 0, breached_at: breachBy(r, now) };
     const reapplied = fields.policy_id !== r.policy_id || fields.target_ms !== r.target_ms || fields.warn_ms !== r.warn_ms || fields.business !== r.business;
     if (reapplied) s = reapplyClock(old, s, now);
     const next = pause ? pauseClock(old, s, now) : resumeClock(s, now);
