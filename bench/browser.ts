@@ -1,7 +1,7 @@
 // First table row of /allCustomer in headless Chromium, cold cache, at normal CPU and throttled CPU.
 // `browserFirstRow` is for the bench runner (a server already listening); run this file alone to start one of its own.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -166,6 +166,7 @@ async function main(): Promise<void> {
   let base = process.env.BENCH_BASE_URL;
   let child: ChildProcess | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sk-bench-browser-'));
+  chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
   try {
     if (!base) {
       const port = Number(process.env.BENCH_PORT ?? 0) || (await freePort());
