@@ -99,7 +99,7 @@ describe('saveProjectProcess', () => {
   });
 
   it('removing tasks and a stage recomputes progress; removing the last open task completes the project', async () => {
-    const { client } = await admin();
+    const { client, enterpriseId } = await admin();
     const tpl = await newTemplate(client);
     const p = await newProject(client, tpl.id);
     const stages = await processOf(client, p.id);
@@ -120,6 +120,13 @@ describe('saveProjectProcess', () => {
     // A completed project's process no longer changes.
     const r3 = await save(client, p.id, [{ id: stages[0]!.id, name: '勘察', tasks: [{ id: survey.id, name: survey.name }, { name: '补充任务' }] }]);
     expect(r3.message).toBe('当前项目状态不允许该操作');
+    // Nor do its tasks' people.
+    const before = await snapshot(p.id);
+    const principal = await client.post('/project/progress/saveTaskPersonUser', { id: survey.id, userId: (await as(enterpriseId, 2)).id });
+    expect(principal.message).toBe('当前项目状态不允许该操作');
+    expect((await client.post('/project/progress/saveTaskCoordinationUser', { id: survey.id, userIds: [] })).message).toBe('当前项目状态不允许该操作');
+    expect((await processOf(client, p.id))[0]!.tasks[0]!.principal).toEqual(survey.principal);
+    expect(await snapshot(p.id)).toEqual(before);
   });
 
   it('a task moved between stages keeps its state; a disabled task does not count', async () => {

@@ -216,11 +216,12 @@ export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promi
   });
 }
 
-/** Changes a task's principal or collaborators: the project's managers only. */
+/** Changes a task's principal or collaborators: the project's managers only, while the project runs. */
 export async function setTaskPeople(db: Db, v: ProjectViewer, id: number, people: { principalId?: number; coordinationUserIds?: number[] }): Promise<void> {
   await db.transaction(async (tx) => {
     const { task, project } = await visibleTask(tx, v, id);
     if (!(await isManager(tx, v, project))) throw new AppError('PROJECT_ACTOR');
+    if (Number(project.state) === 2) throw new AppError('PROJECT_INVALID_TRANSITION');
     if (people.principalId !== undefined) {
       await checkUsers(tx, v.enterpriseId, [people.principalId], '负责人');
       await tx.execute(sql`update project_tasks set principal_id = ${people.principalId}, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = ${task.id}`);
