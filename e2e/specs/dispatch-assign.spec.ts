@@ -128,6 +128,9 @@ test.describe('dispatch desk', () => {
     await shot(page, FLOW, '5-provider-desk');
     await row(page, order!.title).getByRole('button', { name: '派单' }).click();
     const dialog = page.getByRole('dialog', { name: `派单：${order!.title}` });
+    // The provider's own dispatcher picks among its engineers only: no 外包服务商 choice.
+    await expect(dialog.getByLabel('选择服务人员')).toBeVisible();
+    await expect(dialog.getByText('外包服务商')).toHaveCount(0);
     await pickEngineer(page, dialog, '陈外包');
     await dialog.getByRole('button', { name: '确定派单' }).click();
     await expect(page.getByText('派单成功')).toBeVisible();

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { type Person, PersonField } from '../../components';
 import { call } from '../../lib/api';
 import { useApi } from '../../lib/query';
+import { useUser } from '../../lib/session';
 import { dispatchContract, orderActionsContract } from './api';
 
 export interface AssignTarget {
@@ -79,7 +80,9 @@ function Recommendation({ orderId, onUse }: { orderId: number; onUse: (v: Partia
 export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget | null; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const providers = useApi(teamContract.providerSimpleList, {}, { enabled: !!target, call: { silent: true } });
+  // A provider's own user (user_type 1) dispatches its orders to its engineers only (the server refuses the rest).
+  const outsourced = useUser().userType === 1;
+  const providers = useApi(teamContract.providerSimpleList, {}, { enabled: !!target && !outsourced, call: { silent: true } });
   const mode = Form.useWatch('mode', form) ?? 'user';
   const single = target?.orderIds.length === 1;
 
@@ -109,16 +112,18 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
       onCancel={onClose}
       destroyOnHidden
     >
-      {single && target ? <Recommendation orderId={target.orderIds[0] as number} onUse={(v) => form.setFieldsValue(v)} /> : null}
+      {single && target && !outsourced ? <Recommendation orderId={target.orderIds[0] as number} onUse={(v) => form.setFieldsValue(v)} /> : null}
       <Form<Values> form={form} layout="vertical" initialValues={{ mode: 'user' }} onFinish={submit} preserve={false}>
-        <Form.Item name="mode" label="派给">
-          <Radio.Group
-            options={[
-              { value: 'user', label: '服务人员' },
-              { value: 'provider', label: '外包服务商' },
-            ]}
-          />
-        </Form.Item>
+        {outsourced ? null : (
+          <Form.Item name="mode" label="派给">
+            <Radio.Group
+              options={[
+                { value: 'user', label: '服务人员' },
+                { value: 'provider', label: '外包服务商' },
+              ]}
+            />
+          </Form.Item>
+        )}
         {mode === 'user' ? (
           <>
             <Form.Item name="serviceUserId" label="服务人员" rules={[{ required: true, message: '请选择服务人员' }]}>
