@@ -25,6 +25,25 @@ function Available({ available, item, pending }: { available: number; item: Spar
   );
 }
 
+/** Beside the approve button (also on a phone, where the table scrolls): per line, what the warehouse can honour. */
+function Summary({ items, count }: { items: SpareDocItem[]; count: boolean }) {
+  return (
+    <Space orientation="vertical" size={0} data-testid="doc-availability">
+      {items.map((r) => {
+        const available = r.available ?? r.stock;
+        const text = count
+          ? `${r.spareName}：账面${r.stock}，实盘${r.quantity}，差异${signed(r.quantity - r.stock)}`
+          : `${r.spareName}：现有${r.stock}，其他单据预留${r.reserved ?? 0}，可用${available}，${available < r.quantity ? '不足' : `审批后剩${available - r.quantity}`}`;
+        return (
+          <Typography.Text key={r.line} type={!count && available < r.quantity ? 'danger' : 'secondary'}>
+            {text}
+          </Typography.Text>
+        );
+      })}
+    </Space>
+  );
+}
+
 /** A counted serial-tracked spare: the serials found, and before approval which units go missing (盘亏) or come in (盘盈). */
 function CountSerials({ warehouseId, item, pending }: { warehouseId: number | null; item: SpareDocItem; pending: boolean }) {
   const units = useUnits(pending ? warehouseId : null, item.spareId);
@@ -63,7 +82,7 @@ export default function SpareExamine() {
   const pending = d.state === 1;
   const serials = (v: string[] | undefined, r: SpareDocItem) => (
     // Wrapped, so a long list leaves the stock columns in view.
-    <div style={{ maxWidth: 360, minWidth: 160, whiteSpace: 'normal', wordBreak: 'break-all' }}>
+    <div style={{ maxWidth: 360, minWidth: v?.length ? 160 : undefined, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
       {count && r.serialized ? <CountSerials warehouseId={d.fromWarehouseId} item={r} pending={pending} /> : v?.length ? v.join('、') : '—'}
     </div>
   );
@@ -109,6 +128,7 @@ export default function SpareExamine() {
       {d.abilities.length ? (
         <Card size="small" title="审批">
           <Space orientation="vertical" style={{ width: '100%' }}>
+            {can('approve') && d.fromWarehouseId ? <Summary items={d.items} count={count} /> : null}
             {can('approve') ? <Input.TextArea rows={2} maxLength={200} placeholder="审批意见（选填）" value={note} onChange={(e) => setNote(e.target.value)} aria-label="审批意见" /> : null}
             <Space wrap>
               {can('approve') ? (
