@@ -1,8 +1,11 @@
 // Stock counts of serial-tracked spares (units, not just a number), the unit picker, and what the approver sees.
 import { sparesContract as C } from '@sk/shared';
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { race } from '../../test/race';
 import { inbound, ledgerMismatches, quantityOf, stockedTeam, unitMismatches } from './spares.fixtures';
 
 let t: TestApp;
@@ -126,6 +129,35 @@ describe('stock count of a serial-tracked spare', () => {
       }),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('a count racing the documents that take units out', () => {
+  it('approved while requisitions of the same units are filed: each unit ends in exactly one place, units number the stock', async () => {
+    const s = await stockedTeam(t, { serialized: true });
+    await inbound(s, 6); // NEW-1 … NEW-6; the count finds NEW-1 … NEW-3
+    const count = (await countSheet(s, ['NEW-1', 'NEW-2', 'NEW-3'])).data.id;
+    const eng = s.tm.engineer.client;
+    const answers = await race(7, (i) =>
+      i === 0
+        ? s.k.call(C.docApprove, { id: count })
+        : eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: [`NEW-${i}`] }] }),
+    );
+    const [approval, ...filed] = answers as [(typeof answers)[number], ...typeof answers];
+    // Whatever the order: a requisition of a unit the count lost was refused, or the count was refused for a held unit.
+    if (approval.success) for (const i of [4, 5, 6]) expect((filed[i - 1] as { success: boolean }).success).toBe(false);
+    else expect(approval.message).toMatch(/已被待审批单据占用|少于待审批单据已预留/);
+    const db = t.deps.db;
+    expect(await unitMismatches(db, s.tm.ep)).toEqual([]);
+    expect(await ledgerMismatches(db, s.tm.ep)).toEqual([]);
+    // What is reserved is what the waiting requisitions hold, unit for unit.
+    const [held] = await rows<{ reserved: number; units: number; waiting: number }>(
+      db,
+      sql`select (select reserved from stocks where enterprise_id = ${s.tm.ep} and warehouse_id = ${s.wh} and spare_id = ${s.spare}) as reserved,
+        (select count(*)::int from spare_units where enterprise_id = ${s.tm.ep} and doc_id is not null and place = 1 and warehouse_id = ${s.wh}) as units,
+        (select count(*)::int from spare_docs where enterprise_id = ${s.tm.ep} and kind = 1 and state = 1) as waiting`,
+    );
+    expect(held).toEqual({ reserved: held?.waiting, units: held?.waiting, waiting: filed.filter((a) => a.success).length });
   });
 });
 
