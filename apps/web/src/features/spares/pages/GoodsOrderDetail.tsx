@@ -103,6 +103,7 @@ export function GoodsOrderDetail() {
                 key={i.spareId}
                 name={['serials', String(i.spareId)]}
                 label={`${i.spareName}的序列号（${i.quantity}个）`}
+                required
                 rules={[{ validator: (_, v?: string[]) => ((v ?? []).length === i.quantity ? Promise.resolve() : Promise.reject(new Error(`请选择${i.quantity}个序列号`))) }]}
               >
                 <SerialsSelect mode="pick" warehouseId={g.warehouseId} spareId={i.spareId} maxCount={i.quantity} aria-label={`${i.spareName}的序列号`} />
