@@ -302,7 +302,8 @@ export const sparesContract = {
     method: 'GET',
     path: '/spare/unit/options',
     query: z.object({ warehouseId: requiredId('仓库'), spareId: requiredId('备件') }),
-    response: z.object({ serialized: z.boolean(), units: z.array(z.object({ serial: z.string(), held: z.boolean() })) }),
+    /** total: how many units are there (units lists the first 1000). */
+    response: z.object({ serialized: z.boolean(), total: z.number(), units: z.array(z.object({ serial: z.string(), held: z.boolean() })) }),
   }),
   spareSave: endpoint({ method: 'POST', path: '/spare/save', power: POW.list, body: spareBody, response: z.object({ id: z.number() }) }),
   spareRemove: endpoint({ method: 'DELETE', path: '/spare', power: POW.list, body: z.object({ ids: ids('备件', 100) }) }),

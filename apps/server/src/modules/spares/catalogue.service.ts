@@ -123,13 +123,14 @@ export async function spareOptions(db: Db, u: SessionUser, keyword: string | und
 }
 
 export async function unitOptions(db: Db, u: SessionUser, q: { warehouseId: number; spareId: number }) {
-  const [r] = await rows<{ serialized: boolean }>(
+  const [r] = await rows<{ serialized: boolean; total: number }>(
     db,
-    sql`select s.serialized from spares s join warehouses w on w.enterprise_id = s.enterprise_id and w.id = ${q.warehouseId}
+    sql`select s.serialized, (select count(*)::int from spare_units n where n.enterprise_id = s.enterprise_id and n.spare_id = s.id and n.place = 1 and n.warehouse_id = w.id) as total
+      from spares s join warehouses w on w.enterprise_id = s.enterprise_id and w.id = ${q.warehouseId}
       where s.enterprise_id = ${u.enterpriseId} and s.id = ${q.spareId}`,
   );
   if (!r) throw notFound();
-  return { serialized: r.serialized, units: r.serialized ? await unitsIn(db, u.enterpriseId, q.warehouseId, q.spareId) : [] };
+  return { serialized: r.serialized, total: r.total, units: r.serialized ? await unitsIn(db, u.enterpriseId, q.warehouseId, q.spareId) : [] };
 }
 
 export async function spareDetail(db: Db, u: SessionUser, id: number) {

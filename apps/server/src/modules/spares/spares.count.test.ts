@@ -32,6 +32,7 @@ describe('stock count of a serial-tracked spare', () => {
     await inbound(s, 3); // NEW-1 … NEW-3
     expect((await s.k.call(C.unitOptions, { warehouseId: s.wh, spareId: s.spare })).data).toEqual({
       serialized: true,
+      total: 3,
       units: ['NEW-1', 'NEW-2', 'NEW-3'].map((serial) => ({ serial, held: false })),
     });
     expect((await s.k.call(C.docSave, { kind: 5, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['NEW-1'] }] })).message).toBe(
@@ -92,7 +93,7 @@ describe('stock count of a serial-tracked spare', () => {
   it('the unit picker answers another enterprise’s ids with not found and untracked spares with no units', async () => {
     const s = await stockedTeam(t);
     const other = await stockedTeam(t, { serialized: true });
-    expect((await s.k.call(C.unitOptions, { warehouseId: s.wh, spareId: s.spare })).data).toEqual({ serialized: false, units: [] });
+    expect((await s.k.call(C.unitOptions, { warehouseId: s.wh, spareId: s.spare })).data).toEqual({ serialized: false, total: 0, units: [] });
     expect((await s.k.call(C.unitOptions, { warehouseId: other.wh, spareId: s.spare })).code).toBe('NOT_FOUND');
     expect((await s.k.call(C.unitOptions, { warehouseId: s.wh, spareId: other.spare })).code).toBe('NOT_FOUND');
     expect((await s.tm.engineer.client.call(C.unitOptions, { warehouseId: s.wh, spareId: 'x' as unknown as number })).success).toBe(false);

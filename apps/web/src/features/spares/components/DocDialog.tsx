@@ -76,8 +76,12 @@ function DocLine(p: { name: number; index: number; kind: SpareDocKind; fromWareh
       {count && tracked ? (
         <Form.Item
           name={[p.name, 'serials']}
-          label={`盘到的序列号（账面${units.data?.units.length ?? 0}件，盘到${(serials ?? []).length}件）`}
-          extra="已填入该仓库登记的序列号：删去没盘到的，扫描或输入盘到的（回车分隔）"
+          label={`盘到的序列号（账面${units.data?.total ?? 0}件，盘到${(serials ?? []).length}件）`}
+          extra={
+            (units.data?.total ?? 0) > (units.data?.units.length ?? 0)
+              ? `该仓库登记的序列号超过${units.data?.units.length}个，只填入了前${units.data?.units.length}个：请按实物补全`
+              : '已填入该仓库登记的序列号：删去没盘到的，扫描或输入盘到的（回车分隔）'
+          }
         >
           <SerialsSelect warehouseId={p.fromWarehouseId} spareId={spareId} aria-label={`第${n}行盘到的序列号`} />
         </Form.Item>
