@@ -82,4 +82,6 @@ export const SPARE_DOC_MAX_LINES = 200;
 /** Who approves stock documents and manages warehouses: the power of the 备件库存 page (role 9 and administrators hold it). */
 export const SPARE_KEEPER_POWER = 'menu_SpareStock';
 /** Where a unit of a serial-tracked spare is (spare_units.place). */
-export const SPARE_UNIT_PLACES = { 1: '在库', 2: '已安装', 3: '旧件返还', 4: '已报废', 5: '已出库' } as const;
+export const SPARE_UNIT_PLACES = { 1: '在库', 2: '已安装', 3: '旧件返还', 4: '已报废', 5: '已出库', 6: '盘亏' } as const;
+/** A unit recorded in a warehouse that a stock count did not find (it may be found again by a later count). */
+export const UNIT_LOST_IN_COUNT = 6;

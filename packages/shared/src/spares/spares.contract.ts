@@ -157,6 +157,11 @@ export const spareDocItemSchema = z.object({
   unit: z.string(),
   quantity: z.number(),
   stock: z.number(),
+  /** Reserved in that warehouse by other documents (not this one). */
+  reserved: z.number().optional(),
+  /** stock - reserved: what this document may take there (its own reservation counted as its own). */
+  available: z.number().optional(),
+  serialized: z.boolean().optional(),
   /** A serial-tracked spare's units on the line. */
   serials: z.array(z.string()).optional(),
 });
@@ -291,6 +296,14 @@ export const sparesContract = {
     power: POWERS.spareDetail,
     query: z.object({ id: requiredId('备件') }),
     response: spareRowSchema.extend({ stocks: z.array(stockRowSchema), units: z.array(spareUnitSchema) }),
+  }),
+  /** The units of a spare in one warehouse (up to 1000, by serial): what a count sheet starts from, what may be picked. */
+  unitOptions: endpoint({
+    method: 'GET',
+    path: '/spare/unit/options',
+    query: z.object({ warehouseId: requiredId('仓库'), spareId: requiredId('备件') }),
+    /** total: how many units are there (units lists the first 1000). */
+    response: z.object({ serialized: z.boolean(), total: z.number(), units: z.array(z.object({ serial: z.string(), held: z.boolean() })) }),
   }),
   spareSave: endpoint({ method: 'POST', path: '/spare/save', power: POW.list, body: spareBody, response: z.object({ id: z.number() }) }),
   spareRemove: endpoint({ method: 'DELETE', path: '/spare', power: POW.list, body: z.object({ ids: ids('备件', 100) }) }),
@@ -486,6 +499,14 @@ export const goodsContract = {
       id: requiredId('申请单'),
       action: L(z.enum(['approve', 'ship', 'sign', 'cancel'], { error: '操作不正确' }), '操作'),
       warehouseId: optionalId('发货仓库'),
+      /** Shipping: the serials chosen for each serial-tracked spare, one per piece, from the shipping warehouse. */
+      items: L(
+        z
+          .array(z.object({ spareId: requiredId('备件'), serials: L(z.array(z.string().max(64, '序列号最多64个字符')).max(1000, '序列号最多1000个'), '序列号') }))
+          .max(SPARE_DOC_MAX_LINES, `一张单据最多${SPARE_DOC_MAX_LINES}行`)
+          .optional(),
+        '序列号',
+      ),
       logistics: optionalText('物流公司', 50),
       trackingNo: optionalText('物流单号', 50),
       note: optionalText('备注', 200),

@@ -1050,6 +1050,7 @@ CREATE TABLE "goods_order_items" (
 	"line" smallint NOT NULL,
 	"spare_id" bigint NOT NULL,
 	"quantity" integer NOT NULL,
+	"serials" text[] DEFAULT '{}' NOT NULL,
 	CONSTRAINT "goods_order_items_enterprise_id_goods_order_id_line_pk" PRIMARY KEY("enterprise_id","goods_order_id","line")
 );
 --> statement-breakpoint
@@ -1177,7 +1178,7 @@ CREATE TABLE "spare_units" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "spare_units_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id"),
-	CONSTRAINT "spare_units_place_ck" CHECK ("spare_units"."place" between 1 and 5 and ("spare_units"."place" = 1) = ("spare_units"."warehouse_id" is not null))
+	CONSTRAINT "spare_units_place_ck" CHECK ("spare_units"."place" between 1 and 6 and ("spare_units"."place" = 1) = ("spare_units"."warehouse_id" is not null))
 );
 --> statement-breakpoint
 CREATE TABLE "spares" (

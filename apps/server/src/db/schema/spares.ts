@@ -306,6 +306,8 @@ export const goodsOrderItems = pgTable(
     line: smallint('line').notNull(),
     spareId: ref('spare_id').notNull(),
     quantity: integer('quantity').notNull(),
+    /** A serial-tracked spare's units chosen when shipping, one serial per piece. */
+    serials: text('serials').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.goodsOrderId, t.line] }),
@@ -317,7 +319,7 @@ export const goodsOrderItems = pgTable(
 /**
  * Units of serial-tracked spares, one row per serial. place (SPARE_UNIT_PLACES): 1 in a warehouse (an engineer's own
  * stock is a warehouse of kind 4), 2 installed on a customer's product, 3 an old part out of a product (returning),
- * 4 scrapped, 5 shipped out. doc_id holds a unit for a document awaiting approval.
+ * 4 scrapped, 5 shipped out, 6 lost in a stock count (盘亏). doc_id holds a unit for a document awaiting approval.
  */
 export const spareUnits = pgTable(
   'spare_units',
@@ -342,6 +344,6 @@ export const spareUnits = pgTable(
     index('spare_units_warehouse_idx').on(t.enterpriseId, t.warehouseId, t.spareId),
     index('spare_units_product_idx').on(t.enterpriseId, t.installedProductId),
     foreignKey({ name: 'spare_units_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
-    check('spare_units_place_ck', sql`${t.place} between 1 and 5 and (${t.place} = 1) = (${t.warehouseId} is not null)`),
+    check('spare_units_place_ck', sql`${t.place} between 1 and 6 and (${t.place} = 1) = (${t.warehouseId} is not null)`),
   ],
 );

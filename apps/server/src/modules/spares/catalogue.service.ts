@@ -8,7 +8,7 @@ import { countOf, listPage, type PageRequest, pageSql } from '../../platform/lis
 import { likePattern, prefixPattern } from '../../platform/search';
 import type { SessionUser } from '../../platform/session';
 import { apiTime, isUniqueViolation } from '../settings/sql-helpers';
-import { unitPlaceName } from './units';
+import { unitPlaceName, unitsIn } from './units';
 
 /** The spare-part form kind (forms.constants: 4 备件). */
 const SPARE_FORM_KIND = 4;
@@ -120,6 +120,17 @@ export async function spareOptions(db: Db, u: SessionUser, keyword: string | und
     sql`select s.id::int, s.code, s.name, s.model, s.unit, s.serialized from spares s
       where ${and([sql`s.enterprise_id = ${u.enterpriseId}`, sql`s.enabled`, spareKeyword(keyword)])} order by s.code limit 50`,
   );
+}
+
+export async function unitOptions(db: Db, u: SessionUser, q: { warehouseId: number; spareId: number }) {
+  const [r] = await rows<{ serialized: boolean; total: number }>(
+    db,
+    sql`select s.serialized, (select count(*)::int from spare_units n where n.enterprise_id = s.enterprise_id and n.spare_id = s.id and n.place = 1 and n.warehouse_id = w.id) as total
+      from spares s join warehouses w on w.enterprise_id = s.enterprise_id and w.id = ${q.warehouseId}
+      where s.enterprise_id = ${u.enterpriseId} and s.id = ${q.spareId}`,
+  );
+  if (!r) throw notFound();
+  return { serialized: r.serialized, total: r.total, units: r.serialized ? await unitsIn(db, u.enterpriseId, q.warehouseId, q.spareId) : [] };
 }
 
 export async function spareDetail(db: Db, u: SessionUser, id: number) {

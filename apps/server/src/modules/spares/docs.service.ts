@@ -30,8 +30,8 @@ import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
-import { postCount, postMovement, postTransfer, release, reserve } from './ledger';
-import { checkNewUnits, freeUnits, holdUnits, lineSerials, moveHeldUnits, receiveUnits, textArray } from './units';
+import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
+import { checkCountSerials, checkNewUnits, countUnits, freeUnits, holdUnits, lineSerials, moveHeldUnits, receiveUnits, textArray } from './units';
 
 export const SPARE_DOC_STATE: StateTable = {
   table: 'spare_docs',
@@ -106,7 +106,7 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
           ${b.logistics ?? null}, ${b.trackingNo ?? null}, ${b.remark}) returning id::int`,
     );
     const id = (d as { id: number }).id;
-    const items = kind === 5 ? b.items.map((i) => ({ ...i, serials: [] as string[] })) : await lineSerials(tx, ep, b.items);
+    const items = await lineSerials(tx, ep, b.items);
     const lines = items.map((i, n) => sql`(${ep}, ${id}, ${n + 1}, ${i.spareId}, ${i.quantity}, ${textArray(i.serials)})`);
     await tx.execute(sql`insert into spare_doc_items (enterprise_id, doc_id, line, spare_id, quantity, serials) values ${sql.join(lines, sql`, `)}`);
     // Spares in id order, so two documents lock stock rows in the same order. The units are held as the quantity is reserved.
@@ -114,7 +114,8 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
       if (from && reservesStock(kind)) {
         await reserve(tx, ep, { warehouseId: from, spareId: i.spareId, quantity: i.quantity });
         await holdUnits(tx, ep, id, from, i.spareId, i.serials);
-      } else if (!from) await checkNewUnits(tx, ep, i.spareId, i.serials);
+      } else if (kind === 5 && from) await checkCountSerials(tx, ep, from, i.spareId, i.serials);
+      else if (!from) await checkNewUnits(tx, ep, i.spareId, i.serials);
     }
     await insertStateLog(tx, SPARE_DOC_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: u.id });
     return id;
@@ -122,9 +123,10 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
 }
 
 async function docItems(tx: Tx, enterpriseId: number, id: number) {
-  return rows<{ spare_id: number; quantity: number; serials: string[] }>(
+  return rows<{ spare_id: number; quantity: number; serials: string[]; serialized: boolean; name: string }>(
     tx,
-    sql`select spare_id::int, quantity, serials from spare_doc_items where enterprise_id = ${enterpriseId} and doc_id = ${id} order by spare_id`,
+    sql`select i.spare_id::int, i.quantity, i.serials, s.serialized, s.name from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
+      where i.enterprise_id = ${enterpriseId} and i.doc_id = ${id} order by i.spare_id`,
   );
 }
 
@@ -141,13 +143,21 @@ async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown
   const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id), fromReserved: reservesStock(kind) };
   const items = await docItems(tx, enterpriseId, id);
   for (const it of items) {
-    if (kind === 5 && from) await postCount(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, counted: it.quantity });
+    if (kind === 5 && from) await countLine(tx, enterpriseId, { ...base, warehouseId: from }, it);
     else if (from && to) await postTransfer(tx, enterpriseId, { ...base, from, to, spareId: it.spare_id, quantity: it.quantity });
     else if (from) await postMovement(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, change: -it.quantity });
     else if (to) await postMovement(tx, enterpriseId, { ...base, warehouseId: to, spareId: it.spare_id, change: it.quantity });
     if (!from && to) await receiveUnits(tx, enterpriseId, to, it.spare_id, it.serials);
   }
   if (reservesStock(kind)) await moveHeldUnits(tx, enterpriseId, id, kind, to);
+}
+
+/** A count line: the counted quantity posts its difference; a serial-tracked spare's units become the serials found. */
+async function countLine(tx: Tx, enterpriseId: number, m: Omit<Movement, 'spareId' | 'change' | 'type'>, it: Awaited<ReturnType<typeof docItems>>[number]) {
+  // A sheet filed before counts carried serials: its units cannot be reconciled, it is counted again.
+  if (it.serialized && it.serials.length !== it.quantity) throw invalid(`序列号：备件“${it.name}”按序列号管理，该盘点单未填写盘到的序列号，请驳回后重新盘点`);
+  await postCount(tx, enterpriseId, { ...m, spareId: it.spare_id, counted: it.quantity });
+  if (it.serialized) await countUnits(tx, enterpriseId, m.warehouseId, it.spare_id, it.serials);
 }
 
 const ctxOf = (u: SessionUser) => (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
@@ -207,13 +217,20 @@ export async function docDetail(db: Db, u: SessionUser, id: number) {
     sql`select ${docCols(u)} from spare_docs d ${docJoins} where d.enterprise_id = ${u.enterpriseId} and d.id = ${id} and ${visible(u)}`,
   );
   if (!d) throw notFound();
-  const items = await rows<SpareDocItem>(
+  const lines = await rows<SpareDocItem & { reservedAll: number }>(
     db,
-    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity, i.serials,
-        coalesce((select k.quantity from stocks k where k.enterprise_id = i.enterprise_id and k.warehouse_id = ${d.fromWarehouseId ?? 0} and k.spare_id = i.spare_id), 0) as stock
+    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity, i.serials, s.serialized,
+        coalesce(k.quantity, 0) as stock, coalesce(k.reserved, 0) as "reservedAll"
       from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
+      left join stocks k on k.enterprise_id = i.enterprise_id and k.warehouse_id = ${d.fromWarehouseId ?? 0} and k.spare_id = i.spare_id
       where i.enterprise_id = ${u.enterpriseId} and i.doc_id = ${id} order by i.line`,
   );
+  // While it waits, a document that takes stock out holds its own reservation: the approver sees what the others leave.
+  const holds = d.state === 1 && reservesStock(d.kind as SpareDocKind);
+  const items = lines.map(({ reservedAll, ...i }) => {
+    const reserved = reservedAll - (holds ? i.quantity : 0);
+    return { ...i, reserved, available: i.stock - reserved };
+  });
   const logs = await rows<{ action: string; toState: number; note: string | null; userName: string | null; create_time: string }>(
     db,
     sql`select l.action, l.to_state as "toState", l.note, us.name as "userName", ${apiTime(sql`l.created_at`, tz(u))} as create_time

@@ -2,7 +2,7 @@
 // shipping warehouse (which reserves the parts there), shipped (stock leaves it, type 4) and signed for (into the applicant's own stock, type 3).
 import { type BodyOf, type GoodsAction, type GoodsOrder, goodsAbilities, goodsMachine, type goodsContract as G, type QueryOf, type SpareDocItem } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
@@ -11,7 +11,7 @@ import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
 import { postMovement, release, reserve } from './ledger';
-import { shipUnits, signUnits } from './units';
+import { lineSerials, shipUnits, signUnits, textArray } from './units';
 
 export const GOODS_STATE: StateTable = {
   table: 'goods_orders',
@@ -49,13 +49,19 @@ export async function goodsList(db: Db, u: SessionUser, q: QueryOf<typeof G.list
 export async function goodsDetail(db: Db, u: SessionUser, id: number) {
   const [g] = await rows<Omit<GoodsOrder, 'abilities'>>(db, sql`select ${cols(u)} from ${from} where g.enterprise_id = ${u.enterpriseId} and g.id = ${id} and ${visible(u)}`);
   if (!g) throw notFound();
-  const items = await rows<SpareDocItem>(
+  const lines = await rows<SpareDocItem & { reservedAll: number }>(
     db,
-    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity,
-        coalesce((select k.quantity from stocks k where k.enterprise_id = i.enterprise_id and k.warehouse_id = ${g.warehouseId ?? 0} and k.spare_id = i.spare_id), 0) as stock
+    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity, i.serials, s.serialized,
+        coalesce(k.quantity, 0) as stock, coalesce(k.reserved, 0) as "reservedAll"
       from goods_order_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
+      left join stocks k on k.enterprise_id = i.enterprise_id and k.warehouse_id = ${g.warehouseId ?? 0} and k.spare_id = i.spare_id
       where i.enterprise_id = ${u.enterpriseId} and i.goods_order_id = ${id} order by i.line`,
   );
+  // Approved and not yet shipped, the order holds its own reservation in the shipping warehouse.
+  const items = lines.map(({ reservedAll, ...i }) => {
+    const reserved = reservedAll - (g.state === 3 ? i.quantity : 0);
+    return { ...i, reserved, available: i.stock - reserved };
+  });
   return { ...withAbilities(u)(g), items };
 }
 
@@ -97,9 +103,9 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
       patch,
       guard: isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`,
     });
-    const items = await rows<{ spare_id: number; quantity: number }>(
+    const items = await rows<{ spare_id: number; quantity: number; serials: string[] }>(
       tx,
-      sql`select spare_id::int, quantity from goods_order_items where enterprise_id = ${u.enterpriseId} and goods_order_id = ${b.id} order by spare_id`,
+      sql`select spare_id::int, quantity, serials from goods_order_items where enterprise_id = ${u.enterpriseId} and goods_order_id = ${b.id} order by spare_id`,
     );
     const shipFrom = Number(r.row.warehouse_id);
     // Approval reserves the parts in the shipping warehouse; shipping takes them; cancelling before shipping releases them.
@@ -107,6 +113,7 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
     if (action === 'cancel' && r.from === 3) for (const it of items) await release(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
     if (action !== 'ship' && action !== 'sign') return;
     const to = action === 'sign' ? await ownWarehouse(tx, u) : shipFrom;
+    if (action === 'ship') await chooseSerials(tx, u.enterpriseId, b.id, items, b.items ?? []);
     for (const it of items) {
       await postMovement(tx, u.enterpriseId, {
         warehouseId: to,
@@ -118,10 +125,30 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
         docId: b.id,
         fromReserved: action === 'ship',
       });
-      if (action === 'ship') await shipUnits(tx, u.enterpriseId, b.id, to, it.spare_id, it.quantity);
+      if (action === 'ship') await shipUnits(tx, u.enterpriseId, b.id, to, it.spare_id, it.serials);
     }
     if (action === 'sign') await signUnits(tx, u.enterpriseId, b.id, to);
   });
+}
+
+/**
+ * Shipping names the units of each serial-tracked spare (one serial per piece, checked like a document's lines); they are
+ * kept on the order's lines, so the detail shows what was shipped. Untracked spares carry none.
+ */
+async function chooseSerials(
+  tx: Tx,
+  enterpriseId: number,
+  id: number,
+  items: { spare_id: number; quantity: number; serials: string[] }[],
+  chosen: { spareId: number; serials: string[] }[],
+): Promise<void> {
+  const given = new Map(chosen.map((c) => [c.spareId, c.serials]));
+  const lines = await lineSerials(tx, enterpriseId, items.map((it) => ({ spareId: it.spare_id, quantity: it.quantity, serials: given.get(it.spare_id) ?? [] })));
+  for (const [k, l] of lines.entries()) {
+    (items[k] as { serials: string[] }).serials = l.serials;
+    if (l.serials.length)
+      await tx.execute(sql`update goods_order_items set serials = ${textArray(l.serials)} where enterprise_id = ${enterpriseId} and goods_order_id = ${id} and spare_id = ${l.spareId}`);
+  }
 }
 
 /** Applications awaiting the keeper (the badge counts them with the documents). */

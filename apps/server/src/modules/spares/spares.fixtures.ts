@@ -1,7 +1,11 @@
 // Test helpers of the spares area: a spare, a warehouse, and the ledger-versus-stock check.
+import { sparesContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { type Executor, rows } from '../../db/client';
 import { spares, warehouses } from '../../db/schema/index';
+import type { TestApp } from '../../test/harness';
+import { type Team, team } from '../orders/actions.fixtures';
 
 let seq = 0;
 
@@ -44,4 +48,37 @@ export async function quantityOf(ex: Executor, enterpriseId: number, warehouseId
     sql`select quantity from stocks where enterprise_id = ${enterpriseId} and warehouse_id = ${warehouseId} and spare_id = ${spareId}`,
   );
   return r?.quantity ?? 0;
+}
+
+/** Every (warehouse, serial-tracked spare) whose units in the warehouse do not number its stock quantity. */
+export async function unitMismatches(ex: Executor, enterpriseId: number) {
+  return rows(
+    ex,
+    sql`select k.warehouse_id::int, k.spare_id::int, k.quantity,
+        (select count(*)::int from spare_units n where n.enterprise_id = k.enterprise_id and n.spare_id = k.spare_id and n.place = 1 and n.warehouse_id = k.warehouse_id) as units
+      from stocks k join spares s on s.enterprise_id = k.enterprise_id and s.id = k.spare_id and s.serialized
+      where k.enterprise_id = ${enterpriseId}
+        and k.quantity <> (select count(*) from spare_units n where n.enterprise_id = k.enterprise_id and n.spare_id = k.spare_id and n.place = 1 and n.warehouse_id = k.warehouse_id)`,
+  );
+}
+
+/** A team with a central warehouse and one spare, created through the API by the keeper. */
+export async function stockedTeam(t: TestApp, o: { warranty?: boolean; serialized?: boolean; plan?: 0 | 1 | 2 } = {}) {
+  const tm = await team(t, o.plan ?? 1);
+  const k = tm.keeper.client;
+  const wh = (await k.call(C.warehouseSave, { name: '中心仓', kind: 1 })).data.id as number;
+  const spare = (
+    await k.call(C.spareSave, { code: `P-${Date.now()}-${++seq}`, name: '压缩机', salePrice: 120.5, warranty: o.warranty ?? true, serialized: o.serialized ?? false })
+  ).data.id as number;
+  return { tm, k, wh, spare, serialized: o.serialized ?? false };
+}
+
+/** NEW-1 … NEW-n for a serial-tracked spare. */
+export const serialsUpTo = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `NEW-${from + i}`);
+
+/** An approved inbound of `quantity` (serials NEW-1 … for a serial-tracked spare, or the ones given). */
+export async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number; serialized?: boolean }, quantity: number, serials?: string[]) {
+  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity, serials: serials ?? (s.serialized ? serialsUpTo(quantity) : undefined) }] })).data
+    .id as number;
+  expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
 }

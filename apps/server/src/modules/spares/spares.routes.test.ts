@@ -7,11 +7,11 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
 import { productIn } from '../dispatch/dispatch.fixtures';
-import { orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
+import { orderIn, orderRow, team } from '../orders/actions.fixtures';
 import { runDigest } from '../subscriptions/digest';
 import { productContract } from '@sk/shared';
 import { subscriptionsContract as SUB } from '@sk/shared';
-import { ledgerMismatches, quantityOf } from './spares.fixtures';
+import { inbound, ledgerMismatches, quantityOf, serialsUpTo, stockedTeam, unitMismatches } from './spares.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,25 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A team with a central warehouse and one spare, created through the API by the keeper. */
-async function stocked(o: { warranty?: boolean; serialized?: boolean; plan?: 0 | 1 | 2 } = {}) {
-  const tm = await team(t, o.plan ?? 1);
-  const k = tm.keeper.client;
-  const wh = (await k.call(C.warehouseSave, { name: '中心仓', kind: 1 })).data.id as number;
-  const spare = (
-    await k.call(C.spareSave, { code: `P-${Date.now()}`, name: '压缩机', salePrice: 120.5, warranty: o.warranty ?? true, serialized: o.serialized ?? false })
-  ).data.id as number;
-  return { tm, k, wh, spare, serialized: o.serialized ?? false };
-}
-
-/** NEW-1 … NEW-n for a serial-tracked spare. */
-const serialsUpTo = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `NEW-${from + i}`);
-
-async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number; serialized?: boolean }, quantity: number) {
-  const serials = s.serialized ? serialsUpTo(quantity) : undefined;
-  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity, serials }] })).data.id as number;
-  expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
-}
+const stocked = (o: Parameters<typeof stockedTeam>[1] = {}) => stockedTeam(t, o);
 
 describe('catalogue', () => {
   it('keeps a tree of types, refuses a cycle and deleting a used type', async () => {
@@ -437,19 +419,29 @@ describe('spare-part applications and outbound orders', () => {
     expect((await other.keeper.client.call(G.detail, { id })).code).toBe('NOT_FOUND');
   });
 
-  it('an outbound order of a serial-tracked spare ships its units; signing puts them into the applicant’s stock', async () => {
+  it('an outbound order of a serial-tracked spare ships the serials chosen from its warehouse; signing puts them into the applicant’s stock', async () => {
     const s = await stocked({ serialized: true });
-    await inbound(s, 3);
+    await inbound(s, 4);
     const a = s.tm.admin.client;
     const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
     expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
-    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF2' })).success).toBe(true);
+    // NEW-4 is held by a waiting requisition.
+    await s.tm.engineer.client.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-4'] }] });
+    const ship = (items?: { spareId: number; serials: string[] }[]) => s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF2', items });
+    expect((await ship()).message).toBe('序列号：备件“压缩机”按序列号管理，请填写2个序列号（已填0个）');
+    expect((await ship([{ spareId: s.spare, serials: ['NEW-1', ' NEW-1 '] }])).message).toBe('序列号：NEW-1重复');
+    expect((await ship([{ spareId: s.spare, serials: ['NEW-1', 'NEW-4'] }])).message).toBe('序列号：NEW-4不在发货仓库，或已被待审批单据占用');
+    expect((await ship([{ spareId: s.spare, serials: ['NEW-1', 'X-9'] }])).message).toBe('序列号：X-9不在发货仓库，或已被待审批单据占用');
+    expect((await a.call(G.detail, { id })).data).toMatchObject({ state: 3, items: [{ serials: [], serialized: true, stock: 4, reserved: 1, available: 3 }] });
+    expect((await ship([{ spareId: s.spare, serials: ['NEW-3', 'NEW-1'] }])).success).toBe(true);
     const places = async () =>
       (await s.k.call(C.spareDetail, { id: s.spare })).data.units.map((u: { serial: string; place: number; warehouseName: string | null }) => `${u.serial}:${u.place}:${u.warehouseName ?? ''}`).sort();
-    expect(await places()).toEqual(['NEW-1:5:', 'NEW-2:5:', 'NEW-3:1:中心仓']);
+    expect(await places()).toEqual(['NEW-1:5:', 'NEW-2:1:中心仓', 'NEW-3:5:', 'NEW-4:1:中心仓']);
+    expect((await a.call(G.detail, { id })).data.items).toMatchObject([{ serials: ['NEW-3', 'NEW-1'] }]);
     expect((await a.call(G.step, { id, action: 'sign' })).success).toBe(true);
     const [own] = await rows<{ name: string }>(t.deps.db, sql`select name from warehouses where enterprise_id = ${s.tm.ep} and owner_id = ${s.tm.admin.id}`);
-    expect(await places()).toEqual([`NEW-1:1:${own?.name}`, `NEW-2:1:${own?.name}`, 'NEW-3:1:中心仓']);
+    expect(await places()).toEqual([`NEW-1:1:${own?.name}`, 'NEW-2:1:中心仓', `NEW-3:1:${own?.name}`, 'NEW-4:1:中心仓']);
+    expect(await unitMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
   it('an approved application reserves its parts in the shipping warehouse; cancelling it releases them', async () => {

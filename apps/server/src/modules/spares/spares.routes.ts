@@ -30,6 +30,7 @@ export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<vo
     spareList: ({ user, query }) => cat.spareList(db, user, query),
     spareOptions: ({ user, query }) => cat.spareOptions(db, user, query.keyword),
     spareDetail: ({ user, query }) => cat.spareDetail(db, user, query.id),
+    unitOptions: ({ user, query }) => cat.unitOptions(db, user, query),
     spareSave: async ({ user, body }) => saved({ id: await cat.saveSpare(db, user, body) }),
     spareRemove: async ({ user, body }) => withMessage(await cat.removeSpares(db, user, body.ids), '删除成功'),
     warehouseList: ({ user, query }) => cat.warehouseList(db, user, query),

@@ -1,7 +1,7 @@
 // Units of serial-tracked spares: one row per serial, moved by the same documents and order consumption that move
 // the stock quantities (in the same transaction). A document holds its units (doc_id) while it waits, as it reserves
 // the quantity; approval moves them; rejection or withdrawal lets them go.
-import { type SpareDocKind, SPARE_UNIT_PLACES } from '@sk/shared';
+import { type SpareDocKind, SPARE_UNIT_PLACES, UNIT_LOST_IN_COUNT } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { invalid } from '../../platform/errors';
@@ -90,20 +90,103 @@ export async function moveHeldUnits(ex: Executor, enterpriseId: number, docId: n
 }
 
 /**
- * An outbound order ships a serial-tracked spare: the first free units in the shipping warehouse (by serial) leave it;
- * signing for the order puts them into the applicant's stock.
+ * An outbound order ships the serials chosen for it: each must be in the shipping warehouse and not held by a waiting
+ * document; they leave it (shipped out) until the applicant signs for the order.
  */
-export async function shipUnits(ex: Executor, enterpriseId: number, goodsOrderId: number, from: number, spareId: number, quantity: number): Promise<void> {
-  const [s] = await rows<{ serialized: boolean; name: string }>(ex, sql`select serialized, name from spares where enterprise_id = ${enterpriseId} and id = ${spareId}`);
-  if (!s?.serialized) return;
-  const shipped = await rows(
+export async function shipUnits(ex: Executor, enterpriseId: number, goodsOrderId: number, from: number, spareId: number, serials: string[]): Promise<void> {
+  if (!serials.length) return;
+  const shipped = await rows<{ serial: string }>(
     ex,
     sql`update spare_units set place = 5, warehouse_id = null, goods_order_id = ${goodsOrderId}, updated_at = now()
-      where enterprise_id = ${enterpriseId} and id in (select id from spare_units where enterprise_id = ${enterpriseId} and spare_id = ${spareId}
-        and place = 1 and warehouse_id = ${from} and doc_id is null order by serial limit ${quantity} for update)
+      where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and serial = any(${textArray(serials)}) and place = 1 and warehouse_id = ${from} and doc_id is null
+      returning serial`,
+  );
+  const got = new Set(shipped.map((h) => h.serial));
+  const missing = serials.filter((s) => !got.has(s));
+  if (missing.length) throw invalid(`序列号：${list(missing)}不在发货仓库，或已被待审批单据占用`);
+}
+
+/** The units of a spare in one warehouse (a picker: what a count finds, what a document or an outbound order may take). */
+export async function unitsIn(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number) {
+  return rows<{ serial: string; held: boolean }>(
+    ex,
+    sql`select serial, doc_id is not null as held from spare_units
+      where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and place = 1 and warehouse_id = ${warehouseId} order by serial limit 1000`,
+  );
+}
+
+interface KnownUnit {
+  serial: string;
+  place: number;
+  warehouseId: number | null;
+  warehouse: string | null;
+  held: boolean;
+}
+
+const ELSEWHERE: Record<number, string> = { 2: '已安装在客户产品上', 3: '是返还中的旧件', 4: '已报废', 5: '已出库' };
+
+/**
+ * Found serials recorded somewhere other than this warehouse (a unit cannot be in two places) are refused, naming each.
+ * Only units never recorded, or lost in an earlier count, may come in.
+ */
+function refuseElsewhere(known: KnownUnit[], warehouseId: number, found: Set<string>): void {
+  const away = known.filter((k) => found.has(k.serial) && k.place !== UNIT_LOST_IN_COUNT && !(k.place === 1 && k.warehouseId === warehouseId));
+  if (!away.length) return;
+  const where = (k: KnownUnit) => (k.place === 1 ? `${k.serial}在“${k.warehouse ?? ''}”` : `${k.serial}${ELSEWHERE[k.place] ?? unitPlaceName(k.place)}`);
+  throw invalid(`序列号：${away.map(where).join('；')}，不能盘入本仓库`);
+}
+
+async function knownForCount(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, found: string[], lock: boolean): Promise<KnownUnit[]> {
+  return rows<KnownUnit>(
+    ex,
+    sql`select n.serial, n.place, n.warehouse_id::int as "warehouseId", w.name as warehouse, n.doc_id is not null as held
+      from spare_units n left join warehouses w on w.enterprise_id = n.enterprise_id and w.id = n.warehouse_id
+      where n.enterprise_id = ${enterpriseId} and n.spare_id = ${spareId}
+        and ((n.place = 1 and n.warehouse_id = ${warehouseId}) or n.serial = any(${textArray(found)}))
+      order by n.serial ${lock ? sql`for update of n` : sql``}`,
+  );
+}
+
+/** Filing a count sheet: the serials found must not be recorded elsewhere (checked again on approval). */
+export async function checkCountSerials(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, found: string[]): Promise<void> {
+  if (!found.length) return;
+  refuseElsewhere(await knownForCount(ex, enterpriseId, warehouseId, spareId, found, false), warehouseId, new Set(found));
+}
+
+/**
+ * An approved count of a serial-tracked spare makes the warehouse's units the serials found: units recorded there and
+ * found stay; units recorded there and not found leave as lost in the count (盘亏, the row stays); serials found that
+ * were never recorded (or lost in an earlier count) come in; a serial recorded elsewhere is refused. Run after postCount
+ * locked the stock row, so documents filed meanwhile queue behind it.
+ */
+export async function countUnits(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, found: string[]): Promise<void> {
+  const known = await knownForCount(ex, enterpriseId, warehouseId, spareId, found, true);
+  const seen = new Set(found);
+  refuseElsewhere(known, warehouseId, seen);
+  const here = known.filter((k) => k.place === 1 && k.warehouseId === warehouseId);
+  const missing = here.filter((k) => !seen.has(k.serial));
+  const held = missing.filter((k) => k.held).map((k) => k.serial);
+  if (held.length) throw invalid(`序列号：${list(held)}已被待审批单据占用，未盘到时请先处理这些单据`);
+  if (missing.length)
+    await ex.execute(sql`update spare_units set place = ${UNIT_LOST_IN_COUNT}, warehouse_id = null, updated_at = now()
+      where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and serial = any(${textArray(missing.map((k) => k.serial))})`);
+  const present = new Set(here.map((k) => k.serial));
+  const incoming = found.filter((s) => !present.has(s));
+  if (!incoming.length) return;
+  const got = await rows(
+    ex,
+    sql`insert into spare_units (enterprise_id, spare_id, serial, place, warehouse_id)
+      select ${enterpriseId}, ${spareId}, s, 1, ${warehouseId} from unnest(${textArray(incoming)}) s
+      on conflict (enterprise_id, spare_id, serial) do update set place = 1, warehouse_id = excluded.warehouse_id, installed_product_id = null,
+        order_id = null, doc_id = null, goods_order_id = null, updated_at = now()
+      where spare_units.place = ${UNIT_LOST_IN_COUNT}
       returning 1`,
   );
-  if (shipped.length < quantity) throw invalid(`序列号：发货仓库中备件“${s.name}”的在库序列号不足${quantity}个`);
+  // A serial recorded elsewhere by a transaction that committed after our read: refuse it by name.
+  if (got.length !== incoming.length) {
+    refuseElsewhere(await knownForCount(ex, enterpriseId, warehouseId, spareId, incoming, false), warehouseId, new Set(incoming));
+    throw invalid('序列号：盘点期间序列号有变动，请重新审批');
+  }
 }
 
 export async function signUnits(ex: Executor, enterpriseId: number, goodsOrderId: number, to: number): Promise<void> {

@@ -8,7 +8,7 @@ const C = sparesContract;
 // Writes that move stock make every stock and ledger read stale.
 staleAfter(
   [C.docApprove, C.docReject, C.docWithdraw, C.docSave, C.orderUse, C.orderCancel, C.oldSave, C.setSafety],
-  [C.stockList, C.warningList, C.mine, C.logList, C.stockLogList, C.docList, C.docDetail, C.orderParts, C.oldList, C.oldDetail, C.spareList],
+  [C.stockList, C.warningList, C.mine, C.logList, C.stockLogList, C.docList, C.docDetail, C.orderParts, C.oldList, C.oldDetail, C.spareList, C.unitOptions],
 );
 staleAfter([C.spareSave, C.spareRemove, C.typeSave, C.typeRemove], [C.spareList, C.typeTree, C.spareOptions]);
 staleAfter([C.warehouseSave], [C.warehouseList, C.warehouseOptions]);
@@ -21,5 +21,5 @@ export const fetchStockLogs = contractFetcher<StockLog>(C.stockLogList);
 export const fetchDocs = contractFetcher<SpareDocRow>(C.docList);
 export const fetchWarehouses = contractFetcher<Warehouse>(C.warehouseList);
 export const fetchOldParts = contractFetcher<OldPartReturn>(C.oldList);
-staleAfter([goodsContract.apply, goodsContract.step], [goodsContract.list, goodsContract.detail, C.stockList, C.mine, C.logList]);
+staleAfter([goodsContract.apply, goodsContract.step], [goodsContract.list, goodsContract.detail, C.stockList, C.mine, C.logList, C.unitOptions]);
 export const fetchGoods = contractFetcher<GoodsOrder>(goodsContract.list);

@@ -1,11 +1,13 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { HANDOVER_KIND, OWN_STOCK_KINDS, SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useEffect, useRef } from 'react';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { S } from '../api';
 import { TRANSFER_TYPE_OPTIONS } from '../options';
 import { EngineerSelect, SpareSelect, WarehouseSelect } from './Selects';
+import { SerialsSelect, useUnits } from './SerialsSelect';
 
 interface Values {
   fromWarehouseId?: number | null;
@@ -15,7 +17,77 @@ interface Values {
   logistics?: string;
   trackingNo?: string;
   remark?: string;
-  items: { spareId?: number | null; quantity?: number | null; serials?: string[] }[];
+  items: Line[];
+}
+
+interface Line {
+  spareId?: number | null;
+  quantity?: number | null;
+  serials?: string[];
+  /** A count line of a serial-tracked spare (set when its units are loaded). */
+  tracked?: boolean;
+}
+
+/**
+ * One line of a document. On a count sheet a serial-tracked spare is counted by its serials: the line starts with the
+ * units recorded in the warehouse, the keeper removes what is missing and scans what was found; the quantity follows.
+ */
+function DocLine(p: { name: number; index: number; kind: SpareDocKind; fromWarehouseId?: number | null; onRemove?: () => void }) {
+  const form = Form.useFormInstance<Values>();
+  const count = p.kind === 5;
+  const path = <K extends keyof Line>(k: K) => ['items', p.name, k] as ['items', number, K];
+  const spareId = Form.useWatch(path('spareId'), form) as number | null | undefined;
+  const serials = Form.useWatch(path('serials'), form) as string[] | undefined;
+  const tracked = Form.useWatch(path('tracked'), form) as boolean | undefined;
+  const units = useUnits(count ? p.fromWarehouseId : null, spareId);
+  const prefilled = useRef('');
+  useEffect(() => {
+    const key = `${p.fromWarehouseId}:${spareId}`;
+    if (!count || !units.data || prefilled.current === key) return;
+    prefilled.current = key;
+    form.setFieldValue(path('tracked'), units.data.serialized);
+    if (units.data.serialized) form.setFieldValue(path('serials'), units.data.units.map((u) => u.serial));
+  });
+  const quantity = Form.useWatch(path('quantity'), form);
+  useEffect(() => {
+    const found = (serials ?? []).length;
+    if (tracked && quantity !== found) form.setFieldValue(path('quantity'), found);
+  });
+  const n = p.index + 1;
+  return (
+    <div>
+      <Space align="baseline" style={{ display: 'flex' }} wrap>
+        <Form.Item name={[p.name, 'spareId']} label={p.index === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 300 }}>
+          <SpareSelect aria-label={`第${n}行备件`} />
+        </Form.Item>
+        <Form.Item name={[p.name, 'quantity']} label={p.index === 0 ? (count ? '实盘数量' : '数量') : undefined} rules={[{ required: true, message: '请输入数量' }]}>
+          <InputNumber min={count ? 0 : 1} precision={0} disabled={tracked} aria-label={`第${n}行数量`} />
+        </Form.Item>
+        {count ? null : (
+          <Form.Item name={[p.name, 'serials']} label={p.index === 0 ? '序列号' : undefined} tooltip={p.index === 0 ? '按序列号管理的备件：每件一个序列号，回车分隔' : undefined}>
+            <SerialsSelect warehouseId={p.fromWarehouseId} spareId={spareId} placeholder="按序列号管理时填写" style={{ width: 220 }} aria-label={`第${n}行序列号`} />
+          </Form.Item>
+        )}
+        {p.onRemove ? <MinusCircleOutlined aria-label="删除该行" onClick={p.onRemove} /> : null}
+      </Space>
+      <Form.Item name={[p.name, 'tracked']} hidden>
+        <Input />
+      </Form.Item>
+      {count && tracked ? (
+        <Form.Item
+          name={[p.name, 'serials']}
+          label={`盘到的序列号（账面${units.data?.total ?? 0}件，盘到${(serials ?? []).length}件）`}
+          extra={
+            (units.data?.total ?? 0) > (units.data?.units.length ?? 0)
+              ? `该仓库登记的序列号超过${units.data?.units.length}个，只填入了前${units.data?.units.length}个：请按实物补全`
+              : '已填入该仓库登记的序列号：删去没盘到的，扫描或输入盘到的（回车分隔）'
+          }
+        >
+          <SerialsSelect warehouseId={p.fromWarehouseId} spareId={spareId} aria-label={`第${n}行盘到的序列号`} />
+        </Form.Item>
+      ) : null}
+    </div>
+  );
 }
 
 /** Files a stock document of one kind; it waits for the keeper's approval before any stock moves. */
@@ -26,8 +98,11 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
   const count = p.kind === 5;
   const shipped = p.kind === 2 || p.kind === 3;
   const handover = p.kind === HANDOVER_KIND;
+  const [form] = Form.useForm<Values>();
+  const fromWarehouseId = Form.useWatch('fromWarehouseId', form);
   return (
     <RecordFormDialog<Values>
+      form={form}
       open={p.open}
       title={`新建${k.name}`}
       width={720}
@@ -45,7 +120,12 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           logistics: v.logistics || null,
           trackingNo: v.trackingNo || null,
           remark: v.remark ?? '',
-          items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 0, serials: count ? undefined : (i.serials ?? []) })),
+          items: v.items.map((i) => ({
+            spareId: i.spareId as number,
+            // A counted serial-tracked spare: its quantity is the number of serials found.
+            quantity: i.tracked ? (i.serials ?? []).length : (i.quantity ?? 0),
+            serials: count && !i.tracked ? undefined : (i.serials ?? []),
+          })),
         })
       }
     >
@@ -83,24 +163,7 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
         {(fields, { add, remove }) => (
           <>
             {fields.map((f, i) => (
-              <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
-                <Form.Item name={[f.name, 'spareId']} label={i === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 300 }}>
-                  <SpareSelect aria-label={`第${i + 1}行备件`} />
-                </Form.Item>
-                <Form.Item
-                  name={[f.name, 'quantity']}
-                  label={i === 0 ? (count ? '实盘数量' : '数量') : undefined}
-                  rules={[{ required: true, message: '请输入数量' }]}
-                >
-                  <InputNumber min={count ? 0 : 1} precision={0} aria-label={`第${i + 1}行数量`} />
-                </Form.Item>
-                {count ? null : (
-                  <Form.Item name={[f.name, 'serials']} label={i === 0 ? '序列号' : undefined} tooltip={i === 0 ? '按序列号管理的备件：每件一个序列号，回车分隔' : undefined}>
-                    <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder="按序列号管理时填写" style={{ width: 200 }} aria-label={`第${i + 1}行序列号`} />
-                  </Form.Item>
-                )}
-                {fields.length > 1 ? <MinusCircleOutlined aria-label="删除该行" onClick={() => remove(f.name)} /> : null}
-              </Space>
+              <DocLine key={f.key} name={f.name} index={i} kind={p.kind} fromWarehouseId={own === 'from' ? null : fromWarehouseId} onRemove={fields.length > 1 ? () => remove(f.name) : undefined} />
             ))}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ quantity: count ? 0 : 1 })}>
               添加备件

@@ -6,11 +6,14 @@ import { EmptyState, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { G, S } from '../api';
 import { WarehouseSelect } from '../components/Selects';
+import { SerialsSelect } from '../components/SerialsSelect';
 import { GOODS_ORDER_STATES, label } from '../options';
 
 const NAMES: Record<string, string> = { approve: '审核通过', ship: '发货', sign: '签收', cancel: '取消' };
 
 interface Values {
+  /** Shipping: the serials chosen per serial-tracked spare (keyed by spare id). */
+  serials?: Record<string, string[]>;
   warehouseId?: number;
   logistics?: string;
   trackingNo?: string;
@@ -28,11 +31,15 @@ export function GoodsOrderDetail() {
   if (!id || d.isError) return <EmptyState description="单据不存在或已被删除" />;
   const g = d.data;
   if (!g) return <Card loading size="small" />;
+  // Shipping names the units of each serial-tracked spare, chosen from those in the shipping warehouse.
+  const tracked = g.items.filter((i) => i.serialized);
   const columns = [
     { key: 'spareCode', dataIndex: 'spareCode', title: '备件编号' },
     { key: 'spareName', dataIndex: 'spareName', title: '备件名称' },
     { key: 'quantity', dataIndex: 'quantity', title: '数量', render: (v: number, r: SpareDocItem) => `${v} ${r.unit}` },
+    ...(tracked.length ? [{ key: 'serials', dataIndex: 'serials', title: '序列号', render: (v: string[] | undefined) => (v?.length ? v.join('、') : '—') }] : []),
     ...(g.warehouseId ? [{ key: 'stock', dataIndex: 'stock', title: '发货仓现有' }] : []),
+    ...(g.warehouseId && g.state === 3 ? [{ key: 'available', dataIndex: 'available', title: '本单可用' }] : []),
   ];
   return (
     <Card
@@ -67,7 +74,15 @@ export function GoodsOrderDetail() {
         title={NAMES[action ?? ''] ?? ''}
         onClose={() => setAction(null)}
         onSubmit={(v) =>
-          step.mutateAsync({ id, action: action as 'approve', warehouseId: v.warehouseId ?? null, logistics: v.logistics || null, trackingNo: v.trackingNo || null, note: v.note || null })
+          step.mutateAsync({
+            id,
+            action: action as 'approve',
+            warehouseId: v.warehouseId ?? null,
+            logistics: v.logistics || null,
+            trackingNo: v.trackingNo || null,
+            note: v.note || null,
+            items: action === 'ship' ? tracked.map((i) => ({ spareId: i.spareId, serials: v.serials?.[i.spareId] ?? [] })) : undefined,
+          })
         }
       >
         {action === 'approve' ? (
@@ -83,6 +98,17 @@ export function GoodsOrderDetail() {
             <Form.Item name="trackingNo" label="物流单号" rules={[{ required: true, whitespace: true, message: '请输入物流单号' }]}>
               <Input maxLength={50} />
             </Form.Item>
+            {tracked.map((i) => (
+              <Form.Item
+                key={i.spareId}
+                name={['serials', String(i.spareId)]}
+                label={`${i.spareName}的序列号（${i.quantity}个）`}
+                required
+                rules={[{ validator: (_, v?: string[]) => ((v ?? []).length === i.quantity ? Promise.resolve() : Promise.reject(new Error(`请选择${i.quantity}个序列号`))) }]}
+              >
+                <SerialsSelect mode="pick" warehouseId={g.warehouseId} spareId={i.spareId} maxCount={i.quantity} aria-label={`${i.spareName}的序列号`} />
+              </Form.Item>
+            ))}
           </>
         ) : null}
         <Form.Item name="note" label="备注">
