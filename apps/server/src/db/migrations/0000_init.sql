@@ -1532,6 +1532,15 @@ CREATE TABLE "event_sla_settings" (
 	CONSTRAINT "event_sla_settings_enterprise_id_template_id_pk" PRIMARY KEY("enterprise_id","template_id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_state_counts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_state_counts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"state" smallint NOT NULL,
+	"invalid" boolean NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "order_state_counts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2012,4 +2021,5 @@ CREATE UNIQUE INDEX "sla_policies_name_uq" ON "sla_policies" USING btree ("enter
 CREATE UNIQUE INDEX "event_sla_clocks_uq" ON "event_sla_clocks" USING btree ("enterprise_id","event_id","type");--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_deadline_idx" ON "event_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_warn_idx" ON "event_sla_clocks" USING btree ("warn_at") WHERE warned_at is null and warn_at is not null;--> statement-breakpoint
-CREATE INDEX "event_sla_clocks_breach_idx" ON "event_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;
+CREATE INDEX "event_sla_clocks_breach_idx" ON "event_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;--> statement-breakpoint
+CREATE INDEX "order_state_counts_ep_idx" ON "order_state_counts" USING btree ("enterprise_id","state","invalid");
