@@ -16,9 +16,15 @@ import type { Database } from './client';
  * ENABLE ALWAYS: the bench seed inserts with session_replication_role = replica and must be counted too.
  */
 const DERIVED = [
+  // PL/pgSQL on one string (about 5× faster than unnest in SQL): a lossy bitmap page rechecks it on every row.
+  // Joined on the unit separator U+001F: a gram holding that control character would be split (and not found by it).
   sql.raw(`create or replace function sk_month_grams(ep bigint, created timestamptz, grams text[]) returns text[]
-    language sql immutable strict parallel safe
-    as $$ select array(select ep || ':' || to_char((created at time zone 'UTC') + interval '8 hours', 'YYYYMM') || ':' || g from unnest(grams) g) $$`),
+    language plpgsql immutable strict parallel safe as $$
+    declare p text := ep || ':' || to_char((created at time zone 'UTC') + interval '8 hours', 'YYYYMM') || ':';
+    begin
+      if cardinality(grams) = 0 then return '{}'; end if;
+      return string_to_array(p || array_to_string(grams, E'\\x1f' || p), E'\\x1f');
+    end $$`),
   sql.raw('create index if not exists orders_month_grams_idx on orders using gin (sk_month_grams(enterprise_id, created_at, search_grams))'),
   sql.raw(`create or replace function sk_order_counts_ins() returns trigger language plpgsql as $$ begin
     insert into order_state_counts (enterprise_id, state, invalid, n)

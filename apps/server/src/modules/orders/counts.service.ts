@@ -118,11 +118,11 @@ export async function statusStatistics(ex: Executor, r: OrderReader, tz: string,
     counted
       ? stateCounts(ex, r.enterpriseId)
       : rows<{ state: number; invalid: boolean; n: number }>(ex, sql`select o.state, o.invalid, count(*)::int as n from orders o where ${where} group by 1, 2`),
+    // Two counts, each on its own partial index (orders_abnormal_cnt_idx, orders_overdue_cnt_idx) without the table.
     rows<{ abnormal: number; overdue: number }>(
       ex,
-      sql`select count(*) filter (where o.abnormal_kind is not null)::int as abnormal,
-            count(*) filter (where not o.invalid and o.due_at < now())::int as overdue
-          from orders o where ${where} and ${OPEN} and (o.abnormal_kind is not null or o.due_at < now())`,
+      sql`select (select count(*) from orders o where ${where} and ${OPEN} and o.abnormal_kind is not null)::int as abnormal,
+            (select count(*) from orders o where ${where} and ${OPEN} and not o.invalid and o.due_at < now())::int as overdue`,
     ),
   ]);
   const byState = new Map<number, number>();

@@ -74,12 +74,20 @@ function scopeConds(v: OrderListViewer, f: Partial<OrderListFilters>): SQL[] {
 /** A time range on a column, in the enterprise's zone (a date-only or 00:00 end covers the whole day). */
 const between = (col: string, v: Viewer, start?: string, end?: string): SQL[] => createdBetween(sql.raw(col), v, start, end);
 
+/**
+ * How the text filters find their rows: `monthGrams` (the default) narrows them within a creation range to its months'
+ * grams (list.search.ts), for statements that read every match; a walk of the sort's index that stops at its page
+ * (pageRows) passes false, so each row walked is checked on its plain grams.
+ */
+export interface WhereOptions {
+  monthGrams?: boolean;
+}
+
 /** Every filter of the list, as conditions; absent filters add nothing. */
-function filterConds(v: Viewer, f: Partial<OrderListFilters>): SQL[] {
+function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [];
-  // A creation range narrows the order's own text searches to its months' grams (list.search.ts).
-  const months = createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime);
+  const months = o.monthGrams === false ? null : createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime);
   if (f.keyword) {
     const customer = sql`(select k.name from customers k where k.enterprise_id = o.enterprise_id and k.id = o.customer_id)`;
     // The order's own columns first: most matches never need the customer's name looked up.
@@ -142,7 +150,7 @@ function filterConds(v: Viewer, f: Partial<OrderListFilters>): SQL[] {
 }
 
 /** The whole condition of a list: the enterprise, the recycle bin (in or out), the viewer's orders, the scope, the filters. */
-export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>): SQL {
+export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>, o: WhereOptions = {}): SQL {
   const bin = f.scope === 'rubbish' ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`;
-  return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderRowScope(v), ...scopeConds(v, f), ...filterConds(v, f)]);
+  return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderRowScope(v), ...scopeConds(v, f), ...filterConds(v, f, o)]);
 }

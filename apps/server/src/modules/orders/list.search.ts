@@ -5,11 +5,12 @@ import { contains, containsWith, texts } from '../../platform/search';
  * Contains-searches of the order lists within a creation range (docs/architecture.md, Lists): the GIN index on
  * sk_month_grams(enterprise_id, created_at, search_grams) (db/derived.ts) keys each gram by the order's enterprise and
  * creation month in UTC+8 ('1:202611:空调'), so "keyword within a range" reads only the enterprise's postings of the
- * range's months. Without a lower bound,
- * or over more than MAX_MONTHS months, the plain search_grams index answers as before.
+ * range's months. Without both ends,
+ * or over more than 12 months, the plain search_grams index answers as before.
  */
 const MONTH_GRAMS = sql`sk_month_grams(o.enterprise_id, o.created_at, o.search_grams)`;
-const MAX_MONTHS = 36;
+// A longer range holds most of a common gram's postings anyway, and a state filter's index then does better alone.
+const MAX_MONTHS = 12;
 const DAY = 86_400_000;
 
 /** 'YYYY-MM-DD' (or with a time, '/' allowed) as a UTC date, moved by `days`; null when unreadable. */
@@ -22,15 +23,15 @@ function dayOf(value: string, days: number): Date | null {
 
 /**
  * The UTC+8 months ('YYYYMM') a creation range in the enterprise's zone can touch, oldest first; null when the range
- * has no start, cannot be read or spans more than MAX_MONTHS. Another zone than UTC+8 moves a bound by less than a
+ * lacks an end, cannot be read or spans more than MAX_MONTHS (12). Another zone than UTC+8 moves a bound by less than a
  * day, so the range is widened by one day each side (a superset: the range condition itself stays exact).
  */
 export function createdMonths(timeZone: string, start?: string, end?: string): string[] | null {
-  if (!start) return null;
+  // Both ends: created_at is only a column (an import may set any time), so an open end has no last month.
+  if (!start || !end) return null;
   const slack = timeZone === 'Asia/Shanghai' ? 0 : 1;
   const lo = dayOf(start, -slack);
-  // No end: nothing is created after now, which in UTC+8 is at most tomorrow's UTC date.
-  const hi = end ? dayOf(end, slack) : new Date(Date.now() + DAY);
+  const hi = dayOf(end, slack);
   if (!lo || !hi || lo > hi) return null;
   const months: string[] = [];
   for (let y = lo.getUTCFullYear(), m = lo.getUTCMonth(); y < hi.getUTCFullYear() || (y === hi.getUTCFullYear() && m <= hi.getUTCMonth()); ) {
