@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { orderIn, type Team, team } from './actions.fixtures';
-import { foldStateCounts, freshStateCounts, type StateGroup, stateCounts } from './state-counts';
+import { foldAllStateCounts, foldStateCounts, freshStateCounts, type StateGroup, stateCounts } from './state-counts';
 
 let t: TestApp;
 let tm: Team;
@@ -58,6 +58,14 @@ describe('order_state_counts (the trigger-kept counts behind the all-time status
         select id from orders where enterprise_id = ${tm.ep} and order_no like '%-%-2' and id not in (select order_id from order_logs where enterprise_id = ${tm.ep}) limit 1)`);
       expect(sorted(await stateCounts(t.deps.db, tm.ep))).toEqual(sorted(await freshStateCounts(t.deps.db, tm.ep)));
     }
+    // The sweep folds an enterprise past 100 delta rows into one row per (state, invalid), keeping the sums.
+    const deltas = async () => (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_state_counts where enterprise_id = ${tm.ep}`))[0]?.n;
+    for (let i = 0; i < 60; i++) await randomAction(pick(ids));
+    for (let i = 0; i < 3; i++) await t.deps.db.execute(sql`update orders set state = (state + 1) % 8 where enterprise_id = ${tm.ep}`);
+    expect(Number(await deltas())).toBeGreaterThan(100);
+    expect(await foldAllStateCounts(t.deps.db)).toBeGreaterThanOrEqual(1);
+    expect(Number(await deltas())).toBeLessThanOrEqual(16);
+    expect(sorted(await stateCounts(t.deps.db, tm.ep))).toEqual(sorted(await freshStateCounts(t.deps.db, tm.ep)));
     // The actions did move orders (the comparison is not of two empty sets).
     const [moved] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_logs where enterprise_id = ${tm.ep}`);
     expect(Number(moved?.n)).toBeGreaterThan(5);

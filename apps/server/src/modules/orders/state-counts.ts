@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
+import { addSweep, registerJobHandler } from '../../platform/jobs';
 
 /**
  * The enterprise's all-time order counts by (state, invalid), outside the recycle bin, from the deltas the triggers of
  * db/derived.ts write with every change (no scan of the orders). Past FOLD_AT delta rows they are folded back into one
- * row per (state, invalid).
+ * row per (state, invalid): by the read, and by a sweep every five minutes for enterprises nobody looks at.
  */
 const FOLD_AT = 100;
 
@@ -40,3 +41,20 @@ export const freshStateCounts = (ex: Executor, enterpriseId: number, where: SQL 
     ex,
     sql`select state::int as state, invalid, count(*)::int as n from orders o where o.enterprise_id = ${enterpriseId} and o.deleted_at is null and ${where} group by 1, 2`,
   );
+
+export const ORDER_COUNTS_FOLD_JOB = 'orders.foldStateCounts';
+
+/** Folds every enterprise past FOLD_AT delta rows (up to 1000 per run); answers how many were folded. */
+export async function foldAllStateCounts(ex: Executor): Promise<number> {
+  const many = await rows<{ enterprise_id: number }>(
+    ex,
+    sql`select enterprise_id from order_state_counts group by enterprise_id having count(*) > ${FOLD_AT} limit 1000`,
+  );
+  for (const r of many) await foldStateCounts(ex, Number(r.enterprise_id));
+  return many.length;
+}
+
+registerJobHandler(ORDER_COUNTS_FOLD_JOB, async (_job, deps) => {
+  await foldAllStateCounts(deps.db);
+});
+addSweep({ name: ORDER_COUNTS_FOLD_JOB, everySeconds: 300, kind: ORDER_COUNTS_FOLD_JOB });
