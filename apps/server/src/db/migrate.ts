@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { installBoss } from '../platform/jobs.boss';
 import type { Database } from './client';
+import { createDerived } from './derived';
 import { createStatistics } from './statistics';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -29,5 +30,6 @@ export async function migrate(database: Database): Promise<void> {
     throw err;
   }
   await createStatistics(database);
+  await createDerived(database);
   await installBoss(database);
 }

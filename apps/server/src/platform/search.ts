@@ -21,20 +21,29 @@ export function gramsOf(...values: (string | null | undefined)[]): string[] {
   return [...set];
 }
 
+/** The grams a text containing `q` must have: its character pairs, or the one character of a one-character query. */
+export function gramNeedles(q: string): string[] {
+  const cs = Array.from(q.trim().toLowerCase());
+  return cs.length === 1 ? cs : gramsOf(q).filter((g) => Array.from(g).length === 2);
+}
+
 /**
  * A contains-search: the GIN lookup on search_grams, rechecked with ILIKE on the text itself. Several texts are
  * tried in order (the cheap columns of the row first, a subquery last), so a row that matches early skips the rest.
  */
 export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
-  const cs = Array.from(q.trim().toLowerCase());
-  const needles = cs.length === 1 ? cs : gramsOf(q).filter((g) => Array.from(g).length === 2);
-  const gin = needles.length ? sql`${gramsCol} @> ${texts(needles)} and ` : sql``;
+  return containsWith((needles) => sql`${gramsCol} @> ${texts(needles)}`, textExpr, q);
+}
+
+/** `contains` with the caller's GIN condition on the needles (another grams expression, e.g. grams keyed by month). */
+export function containsWith(gin: (needles: string[]) => SQL, textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
+  const needles = gramNeedles(q);
+  const lookup = needles.length ? sql`${gin(needles)} and ` : sql``;
   const pattern = likePattern(q.trim());
   const list = Array.isArray(textExpr) ? textExpr : [textExpr as AnyColumn | SQL];
   const checks = sql.join(
     list.map((t) => sql`${t} ilike ${pattern}`),
     sql` or `,
   );
-  return sql`(${gin}(${checks}))`;
+  return sql`(${lookup}(${checks}))`;
 }
-

@@ -1533,6 +1533,15 @@ CREATE TABLE "event_sla_settings" (
 	CONSTRAINT "event_sla_settings_enterprise_id_template_id_pk" PRIMARY KEY("enterprise_id","template_id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_state_counts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_state_counts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"state" smallint NOT NULL,
+	"invalid" boolean NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "order_state_counts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1908,7 +1917,7 @@ CREATE INDEX "orders_priority_sort_idx" ON "orders" USING btree ("enterprise_id"
 CREATE INDEX "orders_live_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_undeliver_cnt_idx" ON "orders" USING btree ("enterprise_id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_pool_cnt_idx" ON "orders" USING btree ("enterprise_id") WHERE state = 1 and in_pool and deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_abnormal_cnt_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind") WHERE abnormal_kind is not null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_abnormal_cnt_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","state") WHERE abnormal_kind is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_visit_cnt_idx" ON "orders" USING btree ("enterprise_id","return_visitor_id") WHERE state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null;--> statement-breakpoint
@@ -2013,4 +2022,5 @@ CREATE UNIQUE INDEX "sla_policies_name_uq" ON "sla_policies" USING btree ("enter
 CREATE UNIQUE INDEX "event_sla_clocks_uq" ON "event_sla_clocks" USING btree ("enterprise_id","event_id","type");--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_deadline_idx" ON "event_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_warn_idx" ON "event_sla_clocks" USING btree ("warn_at") WHERE warned_at is null and warn_at is not null;--> statement-breakpoint
-CREATE INDEX "event_sla_clocks_breach_idx" ON "event_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;
+CREATE INDEX "event_sla_clocks_breach_idx" ON "event_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;--> statement-breakpoint
+CREATE INDEX "order_state_counts_ep_idx" ON "order_state_counts" USING btree ("enterprise_id","state","invalid");

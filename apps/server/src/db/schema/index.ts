@@ -22,3 +22,4 @@ export * from './projects';
 export * from './pool';
 export * from './sla';
 export * from './event-sla';
+export * from './order-counts';

@@ -245,7 +245,7 @@ export const orders = pgTable(
     // (待受理 is counted on orders_acceptance_desk_idx above: the same predicate.)
     index('orders_undeliver_cnt_idx').on(t.enterpriseId).where(sql`state = 1 and not in_pool and deleted_at is null`),
     index('orders_pool_cnt_idx').on(t.enterpriseId).where(sql`state = 1 and in_pool and deleted_at is null`),
-    index('orders_abnormal_cnt_idx').on(t.enterpriseId, t.abnormalKind).where(sql`abnormal_kind is not null and deleted_at is null`),
+    index('orders_abnormal_cnt_idx').on(t.enterpriseId, t.abnormalKind, t.state).where(sql`abnormal_kind is not null and deleted_at is null`),
     index('orders_overdue_cnt_idx').on(t.enterpriseId, t.dueAt).where(sql`state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null`),
     index('orders_examine_cnt_idx').on(t.enterpriseId, t.examineType).where(sql`examine_result = 0 and deleted_at is null`),
     index('orders_visit_cnt_idx')

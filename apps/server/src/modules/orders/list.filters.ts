@@ -2,6 +2,7 @@ import { MY_ORDER_TAB_STATES, ORDER_PEOPLE_PARTS, ORDER_TAB_STATES, type OrderLi
 import { type SQL, sql } from 'drizzle-orm';
 import { and, bigints, contains, createdBetween, customerScope, prefixPattern, type Viewer } from '../customers/common';
 import { hasAnyTag } from '../tags/tag-links';
+import { createdMonths, orderContains } from './list.search';
 
 /**
  * The conditions of every order list (spec part 1 §3, the /allOrder route's parameters, the list scopes) on
@@ -73,17 +74,27 @@ function scopeConds(v: OrderListViewer, f: Partial<OrderListFilters>): SQL[] {
 /** A time range on a column, in the enterprise's zone (a date-only or 00:00 end covers the whole day). */
 const between = (col: string, v: Viewer, start?: string, end?: string): SQL[] => createdBetween(sql.raw(col), v, start, end);
 
+/**
+ * How the text filters find their rows: `monthGrams` (the default) narrows them within a creation range to its months'
+ * grams (list.search.ts), for statements that read every match; a walk of the sort's index that stops at its page
+ * (pageRows) passes false, so each row walked is checked on its plain grams.
+ */
+export interface WhereOptions {
+  monthGrams?: boolean;
+}
+
 /** Every filter of the list, as conditions; absent filters add nothing. */
-function filterConds(v: Viewer, f: Partial<OrderListFilters>): SQL[] {
+function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [];
+  const months = o.monthGrams === false ? null : createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime);
   if (f.keyword) {
     const customer = sql`(select k.name from customers k where k.enterprise_id = o.enterprise_id and k.id = o.customer_id)`;
     // The order's own columns first: most matches never need the customer's name looked up.
     const own = sql`concat_ws(' ', o.title, o.order_no, o.custom_link_person, o.custom_phone, o.full_address)`;
-    c.push(contains(sql`o.search_grams`, [own, customer], f.keyword));
+    c.push(orderContains(ep, months, [own, customer], f.keyword));
   }
-  if (f.title) c.push(contains(sql`o.search_grams`, sql`o.title`, f.title));
+  if (f.title) c.push(orderContains(ep, months, sql`o.title`, f.title));
   const tab = f.orderState == null ? null : ORDER_TAB_STATES[String(f.orderState) as keyof typeof ORDER_TAB_STATES];
   if (tab) c.push(inStates(tab));
   const states = [...(f.states ?? []), ...(f.orderStateList ?? [])];
@@ -98,9 +109,9 @@ function filterConds(v: Viewer, f: Partial<OrderListFilters>): SQL[] {
     c.push(sql`o.customer_id in (select k.id from customers k where k.enterprise_id = ${ep} and ${contains(sql`k.search_grams`, sql`k.name`, f.customName)})`);
   }
   if (f.customerId) c.push(sql`o.customer_id = ${f.customerId}`);
-  if (f.customLinkPerson) c.push(contains(sql`o.search_grams`, sql`o.custom_link_person`, f.customLinkPerson));
+  if (f.customLinkPerson) c.push(orderContains(ep, months, sql`o.custom_link_person`, f.customLinkPerson));
   if (f.customPhone) c.push(sql`o.custom_phone like ${prefixPattern(f.customPhone)}`);
-  if (f.gpsAddr) c.push(contains(sql`o.search_grams`, sql`o.full_address`, f.gpsAddr));
+  if (f.gpsAddr) c.push(orderContains(ep, months, sql`o.full_address`, f.gpsAddr));
   if (f.orderType?.length) c.push(sql`o.template_id = any(${bigints(f.orderType)})`);
   if (f.priority != null) c.push(sql`o.priority = ${f.priority}`);
   c.push(
@@ -139,7 +150,7 @@ function filterConds(v: Viewer, f: Partial<OrderListFilters>): SQL[] {
 }
 
 /** The whole condition of a list: the enterprise, the recycle bin (in or out), the viewer's orders, the scope, the filters. */
-export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>): SQL {
+export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>, o: WhereOptions = {}): SQL {
   const bin = f.scope === 'rubbish' ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`;
-  return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderRowScope(v), ...scopeConds(v, f), ...filterConds(v, f)]);
+  return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderRowScope(v), ...scopeConds(v, f), ...filterConds(v, f, o)]);
 }

@@ -143,9 +143,9 @@ const matchesOf = (v: OrderListViewer, q: OrderListQuery): SQL =>
 
 export function orderPageSql(v: OrderListViewer, q: OrderListQuery, count: number): SQL {
   const key = q.sortType as keyof typeof SORTS;
-  const where = orderListWhere(v, q);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
-  if (!fitsWindow(count)) return pageRows('orders', 'o', v.enterpriseId, where, sortOf(SORTS, key, 1), page);
+  // The walk stops at its page: each row it passes is checked on its plain grams (a cheap array test).
+  if (!fitsWindow(count)) return pageRows('orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), sortOf(SORTS, key, 1), page);
   return sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id in (${sortedMatches(matchesOf(v, q), sortOf(MATCH_SORTS, key, 1), page)})`;
 }
 

@@ -1,0 +1,88 @@
+import { orderActionsContract as K, orderCountsContract as C } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { orderIn, type Team, team } from './actions.fixtures';
+import { foldAllStateCounts, foldStateCounts, freshStateCounts, type StateGroup, stateCounts } from './state-counts';
+
+let t: TestApp;
+let tm: Team;
+beforeAll(async () => {
+  t = await createTestApp();
+  tm = await team(t);
+});
+afterAll(async () => t.close());
+
+const sorted = (g: StateGroup[]) => g.map((x) => `${x.state}/${x.invalid}:${Number(x.n)}`).sort();
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
+
+/** One random action on one order, over HTTP as the people who take it; refusals (moved on, not allowed) are expected. */
+function randomAction(id: number): Promise<unknown> {
+  const a = pick(['accept', 'start', 'cancel', 'invalid', 'accepted', 'bin', 'restore', 'purge', 'sql'] as const);
+  switch (a) {
+    case 'accept':
+      return tm.engineer.client.call(K.accept, { orderId: id });
+    case 'start':
+      return tm.engineer.client.call(K.startService, { orderId: id });
+    case 'cancel':
+      return tm.dispatcher.client.call(K.cancel, { orderId: id, reason: '客户取消' });
+    case 'invalid':
+      return tm.desk.client.call(K.acceptance, { orderId: id, invalid: true, reason: '重复报修' });
+    case 'accepted':
+      return tm.desk.client.call(K.acceptance, { orderId: id });
+    case 'bin':
+      return tm.admin.client.call(K.delAllOrder, { orderIds: [id] });
+    case 'restore':
+      return tm.admin.client.call(K.restore, { orderIds: [id] });
+    case 'purge':
+      return tm.admin.client.call(K.purge, { orderIds: [id] });
+    default:
+      // A writer outside the actions: the counters follow every update, not only the state machine's.
+      return t.deps.db.execute(sql`update orders set state = ${pick([0, 1, 2, 3, 4, 5, 6, 7])}, invalid = ${Math.random() < 0.2} where enterprise_id = ${tm.ep} and id = ${id}`);
+  }
+}
+
+describe('order_state_counts (the trigger-kept counts behind the all-time statusStatistics)', () => {
+  it('equal a fresh count after random actions, parallel ones among them, inserts, deletes and folds', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await orderIn(t, tm, pick([0, 0, 1, 2, 3, 4, 5, 7])));
+    for (let round = 0; round < 6; round++) {
+      // 30 actions at once, several on the same order, with a fold among them.
+      await Promise.all([...Array.from({ length: 30 }, () => randomAction(pick(ids))), foldStateCounts(t.deps.db, tm.ep)]);
+      // A statement writing many rows at once, and one deleting some.
+      await t.deps.db.execute(sql`insert into orders (enterprise_id, order_no, title, state, customer_id, template_id, created_by)
+        select enterprise_id, order_no || '-' || ${round} || '-' || g, title, (g % 8)::smallint, customer_id, template_id, created_by
+        from orders, generate_series(1, 3) g where enterprise_id = ${tm.ep} and id = ${ids[0]}`);
+      await t.deps.db.execute(sql`delete from orders where enterprise_id = ${tm.ep} and id in (
+        select id from orders where enterprise_id = ${tm.ep} and order_no like '%-%-2' and id not in (select order_id from order_logs where enterprise_id = ${tm.ep}) limit 1)`);
+      expect(sorted(await stateCounts(t.deps.db, tm.ep))).toEqual(sorted(await freshStateCounts(t.deps.db, tm.ep)));
+    }
+    // The sweep folds an enterprise past 100 delta rows into one row per (state, invalid), keeping the sums.
+    const deltas = async () => (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_state_counts where enterprise_id = ${tm.ep}`))[0]?.n;
+    for (let i = 0; i < 60; i++) await randomAction(pick(ids));
+    for (let i = 0; i < 3; i++) await t.deps.db.execute(sql`update orders set state = (state + 1) % 8 where enterprise_id = ${tm.ep}`);
+    expect(Number(await deltas())).toBeGreaterThan(100);
+    expect(await foldAllStateCounts(t.deps.db)).toBeGreaterThanOrEqual(1);
+    expect(Number(await deltas())).toBeLessThanOrEqual(16);
+    expect(sorted(await stateCounts(t.deps.db, tm.ep))).toEqual(sorted(await freshStateCounts(t.deps.db, tm.ep)));
+    // The actions did move orders (the comparison is not of two empty sets).
+    const [moved] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_logs where enterprise_id = ${tm.ep}`);
+    expect(Number(moved?.n)).toBeGreaterThan(5);
+  });
+
+  it('answer the home page statistics for all time as a fresh count would, and another enterprise keeps its own', async () => {
+    const other = await team(t);
+    await orderIn(t, other, 3);
+    const r = await tm.admin.client.call(C.statusStatistics, {});
+    expect(r.success).toBe(true);
+    const fresh = await freshStateCounts(t.deps.db, tm.ep);
+    const total = fresh.reduce((s, g) => s + Number(g.n), 0);
+    expect(r.data.total).toBe(total);
+    expect(r.data.invalid).toBe(fresh.filter((g) => g.invalid && g.state === 0).reduce((s, g) => s + Number(g.n), 0));
+    for (const s of r.data.states) {
+      expect(s.count).toBe(fresh.filter((g) => g.state === s.state && !(g.invalid && g.state === 0)).reduce((a, g) => a + Number(g.n), 0));
+    }
+    expect(sorted(await stateCounts(t.deps.db, other.ep))).toEqual(['3/false:1']);
+  });
+});
