@@ -6,12 +6,6 @@ import { precompress } from './scripts/precompress';
 
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
 
-/** `shared-orders` for packages/shared/src/orders/…: a chunk per domain of the shared contracts. */
-const sharedDomain = (id: string): string | null => {
-  const m = /packages[\\/]shared[\\/]src[\\/]([a-z]+)[\\/]/.exec(id);
-  return m ? `shared-${m[1]}` : null;
-};
-
 /**
  * Vendor chunks that every visit needs and that change rarely, so a new deploy of our own code keeps them cached;
  * then one chunk of everything else the first load needs ($initial). antd is not a vendor chunk of its own: that
@@ -24,8 +18,6 @@ const vendorGroups = [
   { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 30 },
   // Everything else the first load needs, in one chunk: code only lazy pages use can never be merged into it.
   { name: 'shell', tags: ['$initial' as const], priority: 10 },
-  // The shared contracts by domain: in one chunk, a customer list evaluated the zod schemas of every area at start.
-  { name: sharedDomain, test: /packages[\\/]shared[\\/]src[\\/]/, priority: 8 },
   // The antd parts most pages share, in one lazy chunk: split per component, a list page fetched about 45 small
   // files over HTTP/1.1's six connections, one after another.
   { name: 'ui-kit', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+)[\\/]/, minShareCount: 60, priority: 5 },
