@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { shot } from './helpers';
+import { pickSearched, shot } from './helpers';
 import { ADMIN, ApiUser, FREE_ADMIN, loginUi, quietGuide } from './shell.support';
 
 // The customer pages as the demo administrator: smart paste, addresses, installed products and their QR link,
@@ -99,9 +99,7 @@ test.describe('customer pages', () => {
     const products = detail.getByRole('tabpanel', { name: /设备/ });
     await products.getByRole('button', { name: '登记设备' }).click();
     const reg = dialog(page, '登记设备');
-    await reg.getByLabel('产品', { exact: true }).click();
-    await page.keyboard.type('空调');
-    await pickOption(page, /商用中央空调/);
+    await pickSearched(page, reg.getByLabel('产品', { exact: true }), '空调', /商用中央空调/);
     await reg.getByLabel('序列号').fill(serial);
     await reg.getByLabel('安装日期').fill(today());
     await reg.getByText('设备状态').click(); // leaving the picker takes the typed date (Enter would submit the form)

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
@@ -17,4 +17,38 @@ export async function pickEngineer(page: Page, dialog: Locator, name: string): P
   await dialog.getByLabel('选择服务人员').click();
   await page.keyboard.type(name);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+}
+
+/**
+ * Picks an option of a select whose options the server searches: types, clicks the option and checks the select shows
+ * it, again until it does (a click on an option that the next search answer replaced is lost on a busy machine).
+ */
+export async function pickSearched(page: Page, select: Locator, typed: string, option: string | RegExp): Promise<void> {
+  const item = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await select.click();
+    await select.fill(typed);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
+    await expect(item).toContainText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Waits until an element has kept its place for 100 ms of real time: Playwright's own check compares two animation
+ * frames, which a starved machine can show alike in the middle of a dialog's zoom-in, and the click then lands beside
+ * the button.
+ */
+export async function steady(target: Locator): Promise<void> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await target.boundingBox());
+        const same = now === last && now !== 'null';
+        last = now;
+        return same;
+      },
+      { intervals: [100], timeout: 10_000 },
+    )
+    .toBe(true);
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { shot, steady } from './helpers';
 import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
 
 // Customer service (受理客服, 13800000006) creates an order the way the desk does it: a pasted "name phone address"
@@ -109,6 +109,7 @@ test.describe('create order', () => {
     await fillTitleAndFault(page, '空调再次不制冷');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByRole('dialog', { name: '可能重复报单' })).toBeVisible();
+    await steady(page.getByRole('button', { name: '仍要创建' }));
     await page.getByRole('button', { name: '仍要创建' }).click();
     await expect(page).toHaveURL(/\/allOrder\/orderDetail\/\d+$/);
     expect(Number(page.url().split('/').pop())).not.toBe(first);

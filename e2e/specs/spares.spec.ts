@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { pickSearched, shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
 // Issue 16's scenario: an engineer requisitions parts into their own stock, the warehouse keeper approves on the
@@ -19,16 +19,6 @@ const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
  * Picks an option of a searchable antd Select by typing part of it, until the select shows it: the options are
  * searched on the server, and a click on an option the next answer replaced was lost once in CI.
  */
-async function pick(page: Page, select: Locator, typed: string, option: string | RegExp): Promise<void> {
-  const item = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  await expect(async () => {
-    await select.click();
-    await select.fill(typed);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
-    await expect(item).toContainText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 /** An order of a demo customer whose installed product is under warranty, assigned to the engineer and in service. */
 async function orderInService(baseURL: string, title: string): Promise<number> {
   const admin = await ApiUser.login(baseURL, ADMIN);
@@ -100,8 +90,8 @@ test.describe('spares', () => {
     await eng.goto('/spareGet');
     await page$(eng).getByRole('button', { name: /新建领用单/ }).click();
     const form = dialog(eng, '新建领用单');
-    await pick(eng, form.getByLabel('出库仓库'), '中心', '总部中心仓');
-    await pick(eng, form.getByLabel('第1行备件'), '压缩', '压缩机');
+    await pickSearched(eng, form.getByLabel('出库仓库'), '中心', '总部中心仓');
+    await pickSearched(eng, form.getByLabel('第1行备件'), '压缩', '压缩机');
     await form.getByLabel('第1行数量').fill('2');
     // 压缩机 is tracked by serial number: one serial per piece
     const serials = form.getByLabel('第1行序列号');
@@ -134,7 +124,7 @@ test.describe('spares', () => {
     await page$(eng).getByRole('tab', { name: /^服务费用/ }).click();
     await page$(eng).getByRole('button', { name: spaced('登记备件') }).click();
     const use = dialog(eng, '登记备件');
-    await pick(eng, use.getByLabel('备件（从我的库存）'), '压缩', '压缩机');
+    await pickSearched(eng, use.getByLabel('备件（从我的库存）'), '压缩', '压缩机');
     await use.getByLabel('新件序列号').fill(`NEW${t}-1`);
     await use.getByLabel('旧件序列号').fill(`OLD${t}`);
     await use.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
@@ -159,7 +149,7 @@ test.describe('spares', () => {
     await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已寄出');
     await page$(keeper).getByRole('button', { name: spaced('签收') }).click();
     const receive = dialog(keeper, /^签收/);
-    await pick(keeper, receive.getByLabel('签收仓库'), '中心', '总部中心仓');
+    await pickSearched(keeper, receive.getByLabel('签收仓库'), '中心', '总部中心仓');
     await receive.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已签收');
     await page$(keeper).getByRole('button', { name: spaced('翻新入库') }).click();
