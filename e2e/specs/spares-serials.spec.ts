@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { pickSearched, shot } from './helpers';
 import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
 
 // Serial-tracked spares, one unit at a time. A stock count: the warehouse keeper's count sheet starts with the serials
@@ -13,17 +13,6 @@ const PHONE = { width: 390, height: 844 };
 
 const page$ = (page: Page): Locator => page.locator('.sk-page:visible');
 const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
-
-/** Picks an option of a searchable select by typing part of it, until the select shows it (options come from the server). */
-async function pick(page: Page, select: Locator, typed: string, option: string): Promise<void> {
-  const item = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  await expect(async () => {
-    await select.click();
-    await select.fill(typed);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
-    await expect(item).toContainText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 test('a count of a serial-tracked spare counts its serials; the approver sees which go missing and which come in', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -42,8 +31,8 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   await page.goto('/stockTaking');
   await page$(page).getByRole('button', { name: /新建盘点单/ }).click();
   const form = page.getByRole('dialog', { name: '新建盘点单' });
-  await pick(page, form.getByLabel('盘点仓库'), '中心', '总部中心仓');
-  await pick(page, form.getByLabel('第1行备件'), '压缩', '压缩机');
+  await pickSearched(page, form.getByLabel('盘点仓库'), '中心', '总部中心仓');
+  await pickSearched(page, form.getByLabel('第1行备件'), '压缩', '压缩机');
   // The line starts with the serials recorded there; the quantity follows the serials.
   await expect(form).toContainText(`账面${before.length}件，盘到${before.length}件`);
   await form.locator('.ant-select-selection-item', { hasText: lost }).locator('.ant-select-selection-item-remove').click();

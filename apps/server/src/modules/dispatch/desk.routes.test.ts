@@ -1,19 +1,15 @@
 import { dispatchContract as D, orderActionsContract as K, menuContract as M, type MenuList } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { logsOf, orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
+import type { TestApp } from '../../test/harness';
+import { logsOf, orderIn, orderRow, type Team, team, withTeamApp } from '../orders/actions.fixtures';
 import { engineerOf, groupOf, providerOf, templateOf } from './dispatch.fixtures';
 
 let t: TestApp;
 let tm: Team;
-beforeAll(async () => {
-  t = await createTestApp();
-  tm = await team(t);
-});
-afterAll(async () => t.close());
+withTeamApp((app, made) => ([t, tm] = [app, made]));
 
 const CHANGED = '数据已变更，请刷新后重试';
 const ids = (r: { data: { id: number }[] }) => r.data.map((o) => o.id);

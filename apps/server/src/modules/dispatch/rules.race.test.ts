@@ -1,21 +1,17 @@
 import { dispatchContract as D, MAX_RULES } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
-import { orderIn, type Team, team } from '../orders/actions.fixtures';
+import { orderIn, type Team, team, withTeamApp } from '../orders/actions.fixtures';
 import { groupOf, providerOf, templateOf } from './dispatch.fixtures';
 
 /** Parallel saves of the /orderingRule settings on PostgreSQL: the last one wins whole, never a mix of two. */
 
 let t: TestApp;
 let tm: Team;
-beforeAll(async () => {
-  t = await createTestApp();
-  tm = await team(t);
-});
-afterAll(async () => t.close());
+withTeamApp((app, made) => ([t, tm] = [app, made]));
 
 describe('parallel saves of the dispatch settings', () => {
   it('20 default-dispatch saves (person, team, provider, off) leave exactly one of them, its target matching its type', async () => {

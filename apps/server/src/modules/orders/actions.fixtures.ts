@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import { type Client, loggedIn } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
 import { insertOrder } from './test-helpers';
 
 /** The people of one enterprise, each logged in: administrator, dispatcher, engineer, a second engineer, acceptance desk, employee, warehouse keeper. */
@@ -49,4 +50,14 @@ export async function signatureUpload(c: Client): Promise<number> {
   const r = await c.post('/upload/save/str', { data: `data:image/png;base64,${png}`, name: '签名.png' });
   if (!r.success) throw new Error(r.message);
   return Number(r.data.id);
+}
+
+/** A test file's app and team: made once before its tests (handed to `use`), closed after them. */
+export function withTeamApp(use: (app: TestApp, team: Team) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    use(app, await team(app));
+  });
+  afterAll(async () => app?.close());
 }

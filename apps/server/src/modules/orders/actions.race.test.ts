@@ -1,16 +1,12 @@
 import { orderActionsContract as K } from '@sk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
-import { logsOf, orderIn, orderRow, type Team, team } from './actions.fixtures';
+import { logsOf, orderIn, orderRow, type Team, withTeamApp } from './actions.fixtures';
 
 let t: TestApp;
 let tm: Team;
-beforeAll(async () => {
-  t = await createTestApp();
-  tm = await team(t);
-});
-afterAll(async () => t.close());
+withTeamApp((app, made) => ([t, tm] = [app, made]));
 
 const BAD_STATE = '当前工单状态不允许该操作';
 const CHANGED = '数据已变更，请刷新后重试';

@@ -1,18 +1,14 @@
 import { orderActionsContract as K, orderCountsContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { orderIn, type Team, team } from './actions.fixtures';
+import type { TestApp } from '../../test/harness';
+import { orderIn, type Team, team, withTeamApp } from './actions.fixtures';
 import { foldAllStateCounts, foldStateCounts, freshStateCounts, type StateGroup, stateCounts } from './state-counts';
 
 let t: TestApp;
 let tm: Team;
-beforeAll(async () => {
-  t = await createTestApp();
-  tm = await team(t);
-});
-afterAll(async () => t.close());
+withTeamApp((app, made) => ([t, tm] = [app, made]));
 
 const sorted = (g: StateGroup[]) => g.map((x) => `${x.state}/${x.invalid}:${Number(x.n)}`).sort();
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;

@@ -1,20 +1,16 @@
 import { orderActionsContract as A, scheduleContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
-import { logsOf, orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
+import { logsOf, orderIn, orderRow, type Team, withTeamApp } from '../orders/actions.fixtures';
 
 /** Every path that books a visit answers the board's clash rule (clash.ts). */
 
 let t: TestApp;
 let tm: Team;
-beforeAll(async () => {
-  t = await createTestApp();
-  tm = await team(t);
-});
-afterAll(async () => t.close());
+withTeamApp((app, made) => ([t, tm] = [app, made]));
 
 const DAY = '2030-04-08';
 const at = (hhmm: string) => `${DAY} ${hhmm}:00+08`;

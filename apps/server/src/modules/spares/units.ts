@@ -2,7 +2,7 @@
 // the stock quantities (in the same transaction). A document holds its units (doc_id) while it waits, as it reserves
 // the quantity; approval moves them; rejection or withdrawal lets them go.
 import { type SpareDocKind, SPARE_UNIT_PLACES, UNIT_LOST_IN_COUNT } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { invalid } from '../../platform/errors';
 
@@ -67,19 +67,28 @@ export async function checkNewUnits(ex: Executor, enterpriseId: number, spareId:
   if (taken.length) throw invalid(`序列号：${list(taken.map((t) => t.serial))}已在库存中或已安装`);
 }
 
-/** Units arriving from outside (inbound, recycle): created, or brought back from scrapped / shipped / returned. */
-export async function receiveUnits(ex: Executor, enterpriseId: number, to: number, spareId: number, serials: string[]): Promise<void> {
-  if (!serials.length) return;
+/**
+ * Puts serials into a warehouse: new ones are created, known ones come back only from the places `comesBackFrom`
+ * allows (the others stay where they are). Answers how many were placed.
+ */
+async function intoWarehouse(ex: Executor, enterpriseId: number, spareId: number, warehouseId: number, serials: string[], comesBackFrom: SQL): Promise<number> {
   const got = await rows(
     ex,
     sql`insert into spare_units (enterprise_id, spare_id, serial, place, warehouse_id)
-      select ${enterpriseId}, ${spareId}, s, 1, ${to} from unnest(${textArray(serials)}) s
+      select ${enterpriseId}, ${spareId}, s, 1, ${warehouseId} from unnest(${textArray(serials)}) s
       on conflict (enterprise_id, spare_id, serial) do update set place = 1, warehouse_id = excluded.warehouse_id, installed_product_id = null,
-        order_id = null, doc_id = null, updated_at = now()
-      where spare_units.place not in (1, 2)
+        order_id = null, doc_id = null, goods_order_id = null, updated_at = now()
+      where ${comesBackFrom}
       returning 1`,
   );
-  if (got.length !== serials.length) await checkNewUnits(ex, enterpriseId, spareId, serials);
+  return got.length;
+}
+
+/** Units arriving from outside (inbound, recycle): created, or brought back from scrapped / shipped / returned. */
+export async function receiveUnits(ex: Executor, enterpriseId: number, to: number, spareId: number, serials: string[]): Promise<void> {
+  if (!serials.length) return;
+  const got = await intoWarehouse(ex, enterpriseId, spareId, to, serials, sql`spare_units.place not in (1, 2)`);
+  if (got !== serials.length) await checkNewUnits(ex, enterpriseId, spareId, serials);
 }
 
 /** An approved document's held units move: into its to-warehouse, or scrapped (报废单), or shipped out (出库单). */
@@ -173,17 +182,9 @@ export async function countUnits(ex: Executor, enterpriseId: number, warehouseId
   const present = new Set(here.map((k) => k.serial));
   const incoming = found.filter((s) => !present.has(s));
   if (!incoming.length) return;
-  const got = await rows(
-    ex,
-    sql`insert into spare_units (enterprise_id, spare_id, serial, place, warehouse_id)
-      select ${enterpriseId}, ${spareId}, s, 1, ${warehouseId} from unnest(${textArray(incoming)}) s
-      on conflict (enterprise_id, spare_id, serial) do update set place = 1, warehouse_id = excluded.warehouse_id, installed_product_id = null,
-        order_id = null, doc_id = null, goods_order_id = null, updated_at = now()
-      where spare_units.place = ${UNIT_LOST_IN_COUNT}
-      returning 1`,
-  );
+  const got = await intoWarehouse(ex, enterpriseId, spareId, warehouseId, incoming, sql`spare_units.place = ${UNIT_LOST_IN_COUNT}`);
   // A serial recorded elsewhere by a transaction that committed after our read: refuse it by name.
-  if (got.length !== incoming.length) {
+  if (got !== incoming.length) {
     refuseElsewhere(await knownForCount(ex, enterpriseId, warehouseId, spareId, incoming, false), warehouseId, new Set(incoming));
     throw invalid('序列号：盘点期间序列号有变动，请重新审批');
   }
