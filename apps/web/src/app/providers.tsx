@@ -31,7 +31,15 @@ configureApi({
  * instead of being generated in the browser for every component on its first render, a large part of the first
  * screen's CPU time.
  */
-const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 4 }, zeroRuntime: true };
+const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 4, motion: !prefersReducedMotion() }, zeroRuntime: true };
+
+/**
+ * No animations for a user whose system asks for less motion (an accessibility setting; the browser tests ask too: a
+ * click in a dialog still zooming in could land beside its button on a busy machine).
+ */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}
 
 /** Toasts go through antd's App context so they follow the theme (2000 ms, components/toast.ts). */
 function ToastBridge() {
