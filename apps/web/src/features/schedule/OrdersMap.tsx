@@ -49,6 +49,8 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layers = useRef<L.LayerGroup | null>(null);
+  // The view is fitted to the pins once; later data (a refetch, a moved engineer) keeps the user's pan and zoom.
+  const fitted = useRef(false);
   const handlers = useRef({ onSelect, onTileError });
   handlers.current = { onSelect, onTileError };
 
@@ -66,6 +68,7 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
       .addTo(m);
     layers.current = L.layerGroup().addTo(m);
     map.current = m;
+    fitted.current = false;
     return () => {
       m.remove();
       map.current = null;
@@ -86,7 +89,10 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     group.addLayer(cluster);
     for (const e of engineers) L.marker([e.latitude, e.longitude], { icon: engineerIcon(e), zIndexOffset: 1000, title: e.name }).addTo(group);
     const points = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])] as [number, number][];
-    if (points.length > 0 && selected == null) m.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 14 });
+    if (points.length > 0 && !fitted.current) {
+      fitted.current = true;
+      m.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 14, animate: false });
+    }
   }, [orders, engineers, selected]);
 
   return <div ref={box} data-testid="orders-map" style={{ height: '100%', minHeight: 420, width: '100%', borderRadius: 6, background: '#f5f5f5' }} />;
