@@ -95,6 +95,18 @@ function OrderPanel({ order, canAssign }: { order: MapOrder | undefined; canAssi
   );
 }
 
+/**
+ * Laid over the map's foot rather than above it: the warning comes after the map is drawn, and pushing the map down
+ * then would move the marker under the user's pointer. It lets clicks through to the map.
+ */
+function TileWarning() {
+  return (
+    <div style={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1001, pointerEvents: 'none' }}>
+      <Alert type="warning" showIcon message="地图瓦片加载失败（无网络或瓦片地址不可用），可在系统设置“地图瓦片地址”中更换" />
+    </div>
+  );
+}
+
 export function MapPage({ unassigned }: { unassigned: boolean }) {
   const can = useCan();
   const canAssign = can('menu_AssignOrder');
@@ -127,11 +139,10 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
               maxTagCount="responsive"
             />
           )}
-          {tileFailed && <Alert type="warning" showIcon message="地图瓦片加载失败（无网络或瓦片地址不可用），可在系统设置“地图瓦片地址”中更换" />}
           {data.data?.truncated && <Alert type="info" showIcon message="工单较多，仅显示最紧急、最新的2000个" />}
           {!tiles.isPending && !center.isPending && data.data && (
             <Suspense fallback={null}>
-              <div style={{ flex: 1, minHeight: 360 }}>
+              <div style={{ flex: 1, minHeight: 360, position: 'relative' }}>
               <OrdersMap
                 tileUrl={tiles.data?.value || DEFAULT_MAP_TILE_URL}
                 center={centerOf(center.data?.value)}
@@ -141,6 +152,7 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
                 onSelect={setSelected}
                 onTileError={() => setTileFailed(true)}
               />
+              {tileFailed && <TileWarning />}
               </div>
             </Suspense>
           )}
