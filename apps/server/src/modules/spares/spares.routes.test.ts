@@ -444,6 +444,20 @@ describe('spare-part applications and outbound orders', () => {
     expect(await unitMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
+  it('a shipped serial received back by an inbound document drops its outbound order', async () => {
+    const s = await stocked({ serialized: true });
+    await inbound(s, 2);
+    const a = s.tm.admin.client;
+    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
+    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF3', items: [{ spareId: s.spare, serials: ['NEW-1'] }] })).success).toBe(true);
+    const unit = async () =>
+      (await rows<{ place: number; goods_order_id: number | null }>(t.deps.db, sql`select place, goods_order_id from spare_units where enterprise_id = ${s.tm.ep} and serial = 'NEW-1'`))[0];
+    expect(await unit()).toMatchObject({ place: 5, goods_order_id: id });
+    await inbound(s, 1, ['NEW-1']);
+    expect(await unit()).toMatchObject({ place: 1, goods_order_id: null });
+  });
+
   it('an approved application reserves its parts in the shipping warehouse; cancelling it releases them', async () => {
     const s = await stocked();
     await inbound(s, 3);
