@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { countOf, type PageRequest, pageRows, sortOf } from '../../platform/list';
+import { searchPageRows } from '../../platform/list.snapshot';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { and, contains, createdBetween, customerRowScope, prefixPattern, timeOf, type Viewer } from './common';
 
@@ -87,10 +88,17 @@ export async function presentRows(ex: Executor, v: Viewer, raw: RawRow[]): Promi
 
 const ORDER = { 1: sql`c.created_at desc, c.id desc`, 2: sql`c.created_at asc, c.id asc` } as const;
 
-/** One page of the customer list, newest first (sortType 1) or oldest first (2); ids first (pageRows), from customers_created_idx. */
+/** Filters no index holds in creation order: the list walks past the rows they leave out (searchPageRows keeps them). */
+const walked = (f: Partial<CustomerFilters>): boolean => Boolean(f.name || f.phone || f.linkperson || f.linkPersonPhone || f.mapName || f.tagId || f.external_userid);
+
+/**
+ * One page of the customer list, newest first (sortType 1) or oldest first (2); ids first, from customers_created_idx
+ * (pageRows), or through the search's snapshot when a filter is walked (searchPageRows).
+ */
 export async function listCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>, page: PageRequest & { sortType?: 1 | 2 }): Promise<CustomerRow[]> {
   const order = sortOf(ORDER, page.sortType, 1);
-  const inner = pageRows('customers', 'c', v.enterpriseId, and(customerConds(v, f)), order, page);
+  const where = and(customerConds(v, f));
+  const inner = walked(f) ? await searchPageRows(ex, 'customers', 'c', v.enterpriseId, where, order, page) : pageRows('customers', 'c', v.enterpriseId, where, order, page);
   return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, order)));
 }
 

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { countOf, listPage, type PageRequest, pageRows, sortOf } from '../../platform/list';
+import { searchPageRows } from '../../platform/list.snapshot';
 import { and, contains, createdBetween, prefixPattern, timeOf } from '../customers/common';
 import { eventMarks } from '../sla/event.sla';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
@@ -118,13 +119,20 @@ export async function presentRows(ex: Executor, v: EventViewer, raw: RawRow[]): 
 
 const ORDER = { 1: sql`e.created_at desc, e.id desc`, 2: sql`e.created_at asc, e.id asc` } as const;
 
+/** Filters no index holds in creation order: the list walks past the rows they leave out (searchPageRows keeps them). */
+const walked = (f: Partial<EventFilters>): boolean =>
+  Boolean(f.keyword || f.custom_name || f.custom_linkperson || f.custom_phone || f.custom_detail_addr || f.map_name || f.event_label);
+
+const eventPage = (ex: Executor, v: EventViewer, q: Partial<EventFilters> & PageRequest, where: SQL, order: SQL): Promise<SQL> | SQL =>
+  walked(q) ? searchPageRows(ex, 'events', 'e', v.enterpriseId, where, order, q) : pageRows('events', 'e', v.enterpriseId, where, order, q);
+
 /** One page of an event list and its capped count. */
 export function listEvents(ex: Executor, v: EventViewer, kind: EventListKind, q: Partial<EventFilters> & PageRequest & { sortType?: 1 | 2 }) {
   const order = sortOf(ORDER, q.sortType, 1);
   const where = and(eventConds(v, kind, q));
   return listPage(
     q,
-    async () => presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, pageRows('events', 'e', v.enterpriseId, where, order, q), order))),
+    async () => presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, await eventPage(ex, v, q, where, order), order))),
     () => countOf(ex, sql`events e`, where),
   );
 }

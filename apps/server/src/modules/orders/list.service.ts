@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { countAndPick, countOf, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
+import { searchPageRows } from '../../platform/list.snapshot';
 import type { SessionUser } from '../../platform/session';
 import { bigints, timeOf, visibleCustomer } from '../customers/common';
 import { type OrderListViewer, orderListWhere } from './list.filters';
@@ -161,7 +162,10 @@ export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQ
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder, page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
-  const pageSql = ids ? sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})` : orderPageSql(v, q, count);
+  // Past the window the walk's later pages come from the search's snapshot (searchPageRows).
+  const pageSql = ids
+    ? sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})`
+    : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
   return { list: (await rows<RawRow>(ex, rowSelect(v, pageSql, order))).map(present), count };
 }
 

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { countOf, fitsWindow, type PageRequest, pageSql, sortedMatches } from '../../platform/list';
+import { searchPageIds } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
 import { subtreeSql } from './dept.repo';
 import { apiTime, whereAll } from './org.common';
@@ -57,13 +58,14 @@ function pageIds(where: SQL, keyword: string | undefined, matches: number | unde
   return sql`select u.id from users u where ${where} order by u.${order} ${pageSql(page)}`;
 }
 
-/** A page of the user list, newest first: the page's ids (pageIds), then their rows. */
+/** A broad keyword (past the window) or a role is walked along users_list_idx row by row: its later pages come from the search's snapshot. */
+const walked = (f: UserFilters, matches: number | undefined): boolean => Boolean(f.role) || (Boolean(f.keyword) && !(matches !== undefined && fitsWindow(matches)));
+
+/** A page of the user list, newest first: the page's ids (pageIds, or searchPageIds for a walked filter), then their rows. */
 export async function listUsers(ex: Executor, enterpriseId: number, timeZone: string, f: UserFilters, page: PageRequest, matches?: number): Promise<UserRow[]> {
-  const list = await rows<RawUser>(
-    ex,
-    sql`${userSelect(timeZone)} where u.enterprise_id = ${enterpriseId} and u.id in (${pageIds(userWhere(enterpriseId, f), f.keyword, matches, page)})
-      order by u.id desc`,
-  );
+  const where = userWhere(enterpriseId, f);
+  const ids = walked(f, matches) ? await searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.id desc`, page) : pageIds(where, f.keyword, matches, page);
+  const list = await rows<RawUser>(ex, sql`${userSelect(timeZone)} where u.enterprise_id = ${enterpriseId} and u.id in (${ids}) order by u.id desc`);
   return list.map(toUserRow);
 }
 

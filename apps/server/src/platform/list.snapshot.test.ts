@@ -1,0 +1,162 @@
+import { customerContract as CC, LIST_WINDOW } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rows } from '../db/client';
+import { newCustomer } from '../modules/customers/test-helpers';
+import { loggedIn } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { pageSql } from './list';
+import { forgetSnapshots, SNAPSHOT_TTL_MS, searchPageIds, snapshotsSettled } from './list.snapshot';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+  forgetSnapshots();
+});
+
+let serial = 0;
+/** A fresh enterprise with `n` users whose names contain 检索, created one after another. */
+async function enterpriseWith(n: number): Promise<number> {
+  const { enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
+  await addUsers(enterpriseId, n);
+  return enterpriseId;
+}
+
+async function addUsers(enterpriseId: number, n: number): Promise<void> {
+  const base = serial;
+  serial += n;
+  await t.deps.db.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole)
+    select ${enterpriseId}, '175' || lpad((${base} + g)::text, 8, '0'), '检索' || g, '{2}', 2 from generate_series(1, ${n}) g`);
+}
+
+const where = (ep: number): SQL => sql`u.enterprise_id = ${ep} and u.deleted_at is null and u.name like '检索%'`;
+const ORDER = sql`u.id desc`;
+
+/** The page as the helper answers it. */
+async function helperPage(ep: number, pageIndex: number, pageSize = 5): Promise<number[]> {
+  const ids = await searchPageIds(t.deps.db, 'users', 'u', ep, where(ep), ORDER, { pageIndex, pageSize });
+  const found = await rows<{ id: number }>(t.deps.db, sql`select u.id from users u where u.id in (${ids}) order by u.id desc`);
+  return found.map((r) => Number(r.id));
+}
+
+/** The same page read live with OFFSET. */
+async function livePage(ep: number, pageIndex: number, pageSize = 5): Promise<number[]> {
+  const found = await rows<{ id: number }>(t.deps.db, sql`select u.id from users u where ${where(ep)} order by u.id desc ${pageSql({ pageIndex, pageSize })}`);
+  return found.map((r) => Number(r.id));
+}
+
+describe('searchPageIds: a search keeps its window after its first page', () => {
+  it('answers every later page as the live list did when the first page was read', async () => {
+    const ep = await enterpriseWith(23);
+    expect(await helperPage(ep, 0)).toEqual(await livePage(ep, 0));
+    await snapshotsSettled();
+    for (const p of [1, 2, 4]) expect(await helperPage(ep, p)).toEqual(await livePage(ep, p));
+    expect(await helperPage(ep, 4)).toHaveLength(3);
+    expect(await helperPage(ep, 5)).toEqual([]);
+  });
+
+  it('serves later pages from the snapshot, so rows added since do not shift them, until the first page is read again', async () => {
+    const ep = await enterpriseWith(12);
+    await helperPage(ep, 0);
+    await snapshotsSettled();
+    const before = await livePage(ep, 1);
+    await addUsers(ep, 2);
+    expect(await livePage(ep, 1)).not.toEqual(before);
+    expect(await helperPage(ep, 1)).toEqual(before);
+    await helperPage(ep, 0);
+    await snapshotsSettled();
+    expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
+  });
+
+  it('reads the first page again without rebuilding while nothing new tops it; a row found deeper shows once it expires', async () => {
+    const ep = await enterpriseWith(12);
+    const [hidden] = await livePage(ep, 1);
+    await t.deps.db.execute(sql`update users set deleted_at = now() where enterprise_id = ${ep} and id = ${hidden}`);
+    await helperPage(ep, 0);
+    await snapshotsSettled();
+    await t.deps.db.execute(sql`update users set deleted_at = null where enterprise_id = ${ep} and id = ${hidden}`);
+    expect(await helperPage(ep, 0)).toEqual(await livePage(ep, 0));
+    await snapshotsSettled();
+    expect(await helperPage(ep, 1)).not.toContain(hidden);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SNAPSHOT_TTL_MS + 1000 });
+    expect(await helperPage(ep, 1)).toContain(hidden);
+  });
+
+  it('checks the kept rows against the filter again: a row deleted since is left out, never shown', async () => {
+    const ep = await enterpriseWith(10);
+    await helperPage(ep, 0);
+    await snapshotsSettled();
+    const second = await helperPage(ep, 1);
+    await t.deps.db.execute(sql`update users set deleted_at = now() where enterprise_id = ${ep} and id = ${second[2]}`);
+    expect(await helperPage(ep, 1)).toEqual(second.filter((id) => id !== second[2]));
+  });
+
+  it('waits for a snapshot being built instead of walking beside it', async () => {
+    const ep = await enterpriseWith(12);
+    const first = helperPage(ep, 0);
+    const expected = await livePage(ep, 1);
+    await first;
+    // Sent at once after the first page, the later page is answered from the snapshot that page started.
+    const later = helperPage(ep, 1);
+    await addUsers(ep, 2);
+    expect(await later).toEqual(expected);
+  });
+
+  it('reads a later page live once the snapshot is older than its time to live', async () => {
+    const ep = await enterpriseWith(12);
+    await helperPage(ep, 0);
+    await snapshotsSettled();
+    await addUsers(ep, 2);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SNAPSHOT_TTL_MS + 1000 });
+    expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
+  });
+
+  it('keeps one enterprise’s search apart from the same search in another', async () => {
+    const a = await enterpriseWith(8);
+    const b = await enterpriseWith(8);
+    await helperPage(a, 0);
+    await helperPage(b, 0);
+    await snapshotsSettled();
+    const [pa, pb] = [await helperPage(a, 1), await helperPage(b, 1)];
+    expect(pa).toEqual(await livePage(a, 1));
+    expect(pb).toEqual(await livePage(b, 1));
+    expect(pa.some((id) => pb.includes(id))).toBe(false);
+  });
+
+  it('builds no snapshot inside a transaction, which ends with its request', async () => {
+    const ep = await enterpriseWith(12);
+    await t.deps.db.transaction(async (tx) => {
+      await searchPageIds(tx, 'users', 'u', ep, where(ep), ORDER, { pageIndex: 0, pageSize: 5 });
+    });
+    await snapshotsSettled();
+    await addUsers(ep, 2);
+    expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
+  });
+
+  it('still refuses a page past the window', async () => {
+    const ep = await enterpriseWith(1);
+    await expect(searchPageIds(t.deps.db, 'users', 'u', ep, where(ep), ORDER, { pageIndex: LIST_WINDOW / 20, pageSize: 20 })).rejects.toMatchObject({ code: 'LIST_TOO_DEEP' });
+  });
+});
+
+describe('the customer list keeps a name search', () => {
+  it('pages a name search from its snapshot: a customer added after the first page does not shift the second', async () => {
+    const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
+    for (let i = 0; i < 22; i++) await newCustomer(client, { name: `云帆贸易${i}`, linkPerson: { name: '张三', phone: '13800138000' } });
+    const ids = async (q: Record<string, unknown>) => (await client.call(CC.epCustomerList, { pageSize: 10, ...q })).data.map((r: { id: number }) => r.id);
+    const first = await ids({ name: '云帆', pageIndex: 0 });
+    await snapshotsSettled();
+    const second = await ids({ name: '云帆', pageIndex: 1 });
+    expect(second).toHaveLength(10);
+    expect(second.some((id: number) => first.includes(id))).toBe(false);
+    await newCustomer(client, { name: '云帆新客户', linkPerson: { name: '李四', phone: '13800138001' } });
+    expect(await ids({ name: '云帆', pageIndex: 1 })).toEqual(second);
+    // The unfiltered list walks its index and keeps nothing: the new customer shifts its second page at once.
+    const live = await rows<{ id: number }>(t.deps.db, sql`select id from customers where enterprise_id = ${enterpriseId} order by created_at desc, id desc limit 10 offset 10`);
+    expect(await ids({ pageIndex: 1 })).toEqual(live.map((r) => Number(r.id)));
+  });
+});
