@@ -1,4 +1,4 @@
-import { customerContract as CC, LIST_WINDOW } from '@sk/shared';
+import { customerContract as CC, LIST_WINDOW, orgContract as OC } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows } from '../db/client';
@@ -158,5 +158,23 @@ describe('the customer list keeps a name search', () => {
     // The unfiltered list walks its index and keeps nothing: the new customer shifts its second page at once.
     const live = await rows<{ id: number }>(t.deps.db, sql`select id from customers where enterprise_id = ${enterpriseId} order by created_at desc, id desc limit 10 offset 10`);
     expect(await ids({ pageIndex: 1 })).toEqual(live.map((r) => Number(r.id)));
+  });
+});
+
+describe('the user list keeps a role filter', () => {
+  it('pages staff of one role from the snapshot its first page started', async () => {
+    const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
+    await addUsers(enterpriseId, 25);
+    const ids = async (pageIndex: number) => (await client.call(OC.userList, { role: 2, pageIndex, pageSize: 10 })).data.list.map((u: { id: number }) => u.id);
+    await ids(0);
+    await snapshotsSettled();
+    const second = await ids(1);
+    expect(second).toHaveLength(10);
+    await addUsers(enterpriseId, 3);
+    expect(await ids(1)).toEqual(second);
+    await ids(0);
+    await snapshotsSettled();
+    // Three newer staff on top: the rebuilt second page starts three rows earlier.
+    expect((await ids(1)).slice(3)).toEqual(second.slice(0, 7));
   });
 });

@@ -3,10 +3,10 @@
 // helper keeps the window's ids in order for a while; a later page of the same search is then a slice of them, its
 // rows read by id and checked against the filter again, so a row deleted or changed since is left out, never shown.
 import { LIST_WINDOW } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Name, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Executor, rows } from '../db/client';
-import { type PageRequest, pageSql, windowOf } from './list';
+import { type PageRequest, pageRows, pageSql, windowOf } from './list';
 
 /** How long a search's ids serve its later pages: a user paging through results, not a stale cache. */
 export const SNAPSHOT_TTL_MS = 120_000;
@@ -61,7 +61,7 @@ function build(ex: Executor, key: string, table: string, alias: string, enterpri
 }
 
 /** `select alias.id` of the given ids in the enterprise (their order comes from the caller's outer select). */
-const idsIn = (t: SQL, a: SQL, enterpriseId: number, ids: number[]): SQL =>
+const idsIn = (t: Name, a: Name, enterpriseId: number, ids: number[]): SQL =>
   sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${a}.id = any(${`{${ids.join(',')}}`}::bigint[])`;
 
 const sameIds = (a: number[], b: number[]): boolean => a.length === b.length && a.every((id, i) => id === b[i]);
@@ -107,3 +107,7 @@ export async function snapshotsSettled(): Promise<void> {
 export function forgetSnapshots(): void {
   kept.clear();
 }
+
+/** pageRows, or searchPageRows when the list's filters are walked (a text search, a tag: no index holds them in order). */
+export const listPageRows = async (ex: Executor, walked: boolean, table: string, alias: string, enterpriseId: number, where: SQL, order: SQL, page: PageRequest): Promise<SQL> =>
+  walked ? searchPageRows(ex, table, alias, enterpriseId, where, order, page) : pageRows(table, alias, enterpriseId, where, order, page);

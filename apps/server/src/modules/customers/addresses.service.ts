@@ -5,7 +5,8 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, contains, customerScope, editableCustomer, texts, timeOf, type Viewer } from './common';
 import { addressValues, lockCustomer } from './parts.common';
-import { countOf, pageRows } from '../../platform/list';
+import { countOf, } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 
 interface Raw {
   id: number;
@@ -73,7 +74,7 @@ export async function listAddresses(ex: Executor, v: Viewer, f: AddressFilters, 
   const list = await rows<Raw>(
     ex,
     sql`select a.*, c.name as customer_name, ${timeOf(sql`a.created_at`, v)} as create_time
-      from (${pageRows('customer_addresses', 'a', v.enterpriseId, and(conds(v, f)), order, page)}) a
+      from (${await listPageRows(ex, Boolean(f.mapName || f.customerName), 'customer_addresses', 'a', v.enterpriseId, and(conds(v, f)), order, page)}) a
       join customers c on c.enterprise_id = a.enterprise_id and c.id = a.customer_id
       order by ${order}`,
   );

@@ -6,7 +6,8 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, bigints, contains, gramsOf, texts, timeOf, type Viewer } from './common';
 import { checkFiles } from './integrations';
-import { countOf, pageRows } from '../../platform/list';
+import { countOf, } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 
 interface Raw {
   id: number;
@@ -63,7 +64,7 @@ export async function listModels(ex: Executor, v: Viewer, f: ModelFilters, page:
     ex,
     sql`select m.*, ${timeOf(sql`m.created_at`, v)} as create_time,
         (select count(*) from installed_products p where p.enterprise_id = m.enterprise_id and p.product_id = m.id)::int as installed_count
-      from (${pageRows('product_models', 'm', v.enterpriseId, and(conds(v, f)), sql`m.created_at desc, m.id desc`, page)}) m
+      from (${await listPageRows(ex, Boolean(f.keyword), 'product_models', 'm', v.enterpriseId, and(conds(v, f)), sql`m.created_at desc, m.id desc`, page)}) m
       order by m.created_at desc, m.id desc`,
   );
   return { list: list.map(present), count: await countOf(ex, sql`product_models m`, and(conds(v, f))) };

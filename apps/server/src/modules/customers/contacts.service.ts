@@ -5,7 +5,8 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, contactGrams, contains, customerScope, editableCustomer, prefixPattern, texts, timeOf, type Viewer } from './common';
 import { lockCustomer, syncPrimary } from './parts.common';
-import { countOf, pageRows } from '../../platform/list';
+import { countOf, } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 
 interface Raw {
   id: number;
@@ -56,7 +57,7 @@ export async function listContacts(ex: Executor, v: Viewer, f: ContactFilters, p
   const list = await rows<Raw>(
     ex,
     sql`select k.id, k.customer_id, c.name as customer_name, k.name, k.phone, k.position, k.is_primary, ${timeOf(sql`k.created_at`, v)} as create_time
-      from (${pageRows('customer_contacts', 'k', v.enterpriseId, and(conds(v, f)), order, page)}) k
+      from (${await listPageRows(ex, Boolean(f.keyword || f.name || f.customerName), 'customer_contacts', 'k', v.enterpriseId, and(conds(v, f)), order, page)}) k
       join customers c on c.enterprise_id = k.enterprise_id and c.id = k.customer_id
       order by ${order}`,
   );

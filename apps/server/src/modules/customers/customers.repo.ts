@@ -2,8 +2,8 @@ import { CUSTOMER_TAG_CODE, type CustomerFilters, type CustomerRow } from '@sk/s
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { countOf, type PageRequest, pageRows, sortOf } from '../../platform/list';
-import { searchPageRows } from '../../platform/list.snapshot';
+import { countOf, type PageRequest, sortOf } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { and, contains, createdBetween, customerRowScope, prefixPattern, timeOf, type Viewer } from './common';
 
@@ -98,7 +98,7 @@ const walked = (f: Partial<CustomerFilters>): boolean => Boolean(f.name || f.pho
 export async function listCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>, page: PageRequest & { sortType?: 1 | 2 }): Promise<CustomerRow[]> {
   const order = sortOf(ORDER, page.sortType, 1);
   const where = and(customerConds(v, f));
-  const inner = walked(f) ? await searchPageRows(ex, 'customers', 'c', v.enterpriseId, where, order, page) : pageRows('customers', 'c', v.enterpriseId, where, order, page);
+  const inner = await listPageRows(ex, walked(f), 'customers', 'c', v.enterpriseId, where, order, page);
   return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, order)));
 }
 
@@ -136,7 +136,7 @@ export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: stri
   const list = await rows<PickRow>(
     ex,
     sql`select c.id, c.name, c.link_name as linkperson, c.phone, a.full_address as address
-      from (${pageRows('customers', 'c', v.enterpriseId, and(pickConds(v, q.keyword, q.ids)), ORDER[1], page)}) c
+      from (${await listPageRows(ex, Boolean(q.keyword), 'customers', 'c', v.enterpriseId, and(pickConds(v, q.keyword, q.ids)), ORDER[1], page)}) c
       left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
       order by c.created_at desc, c.id desc`,
   );

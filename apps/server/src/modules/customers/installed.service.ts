@@ -9,7 +9,8 @@ import { isUniqueViolation } from '../settings/sql-helpers';
 import { and, bigints, contains, createdBetween, dateOf, editableCustomer, gramsOf, holdCustomer, optionalCustomerScope, prefixPattern, texts, timeOf, type Viewer } from './common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { modelDetail } from './catalogue.service';
-import { countOf, pageRows, windowOf } from '../../platform/list';
+import { countOf, windowOf } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 
 type Filters = Partial<z.infer<typeof installedProductFilters>> & { ids?: number[]; qrCode?: string };
 
@@ -93,7 +94,7 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
         p.address_id, a.full_address as address, ${dateOf(sql`p.install_date`)} as install_date, ${dateOf(sql`p.purchase_date`)} as purchase_date,
         m.warranty_start_type, ${dateOf(sql`p.warranty_end`)} as warranty_end, p.status, p.qr_code, p.remark, p.template_version_id, p.ext,
         ${timeOf(sql`p.created_at`, v)} as create_time
-      from (${pageRows('installed_products', 'p', v.enterpriseId, and(conds(v, f)), sql`p.created_at desc, p.id desc`, page)}) p
+      from (${await listPageRows(ex, Boolean(f.keyword), 'installed_products', 'p', v.enterpriseId, and(conds(v, f)), sql`p.created_at desc, p.id desc`, page)}) p
       join product_models m on m.enterprise_id = p.enterprise_id and m.id = p.product_id
       left join customers c on c.enterprise_id = p.enterprise_id and c.id = p.customer_id
       left join customer_addresses a on a.enterprise_id = p.enterprise_id and a.id = p.address_id

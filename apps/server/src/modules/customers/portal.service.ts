@@ -6,7 +6,8 @@ import { hashPassword, strongEnough } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
 import { and, bigints, customerScope, editableCustomer, likePattern, timeOf, type Viewer } from './common';
-import { countOf, pageRows } from '../../platform/list';
+import { countOf, } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 
 export interface AccountFilters {
   keyword?: string;
@@ -33,7 +34,7 @@ export async function listAccounts(ex: Executor, v: Viewer, f: AccountFilters, p
     sql`select h.id, h.customer_id, c.name as customer_name, h.link_person_id, h.name, h.mobile, h.enabled,
         case when h.last_login_at is null then null else ${timeOf(sql`h.last_login_at`, v)} end as last_login_time,
         u.name as create_user_name, ${timeOf(sql`h.created_at`, v)} as create_time
-      from (${pageRows('home_accounts', 'h', v.enterpriseId, and(conds(v, f)), NEWEST, page)}) h
+      from (${await listPageRows(ex, Boolean(f.keyword), 'home_accounts', 'h', v.enterpriseId, and(conds(v, f)), NEWEST, page)}) h
       join customers c on c.enterprise_id = h.enterprise_id and c.id = h.customer_id
       left join users u on u.enterprise_id = h.enterprise_id and u.id = h.created_by
       order by ${NEWEST}`,

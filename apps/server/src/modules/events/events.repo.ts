@@ -2,8 +2,8 @@ import { EVENT_TAG_CODE, type EventFilters, type EventRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { countOf, listPage, type PageRequest, pageRows, sortOf } from '../../platform/list';
-import { searchPageRows } from '../../platform/list.snapshot';
+import { countOf, listPage, type PageRequest, sortOf } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 import { and, contains, createdBetween, prefixPattern, timeOf } from '../customers/common';
 import { eventMarks } from '../sla/event.sla';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
@@ -123,16 +123,13 @@ const ORDER = { 1: sql`e.created_at desc, e.id desc`, 2: sql`e.created_at asc, e
 const walked = (f: Partial<EventFilters>): boolean =>
   Boolean(f.keyword || f.custom_name || f.custom_linkperson || f.custom_phone || f.custom_detail_addr || f.map_name || f.event_label);
 
-const eventPage = (ex: Executor, v: EventViewer, q: Partial<EventFilters> & PageRequest, where: SQL, order: SQL): Promise<SQL> | SQL =>
-  walked(q) ? searchPageRows(ex, 'events', 'e', v.enterpriseId, where, order, q) : pageRows('events', 'e', v.enterpriseId, where, order, q);
-
 /** One page of an event list and its capped count. */
 export function listEvents(ex: Executor, v: EventViewer, kind: EventListKind, q: Partial<EventFilters> & PageRequest & { sortType?: 1 | 2 }) {
   const order = sortOf(ORDER, q.sortType, 1);
   const where = and(eventConds(v, kind, q));
   return listPage(
     q,
-    async () => presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, await eventPage(ex, v, q, where, order), order))),
+    async () => presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, await listPageRows(ex, walked(q), 'events', 'e', v.enterpriseId, where, order, q), order))),
     () => countOf(ex, sql`events e`, where),
   );
 }

@@ -48,23 +48,25 @@ export function userWhere(enterpriseId: number, f: UserFilters): SQL {
   return whereAll(parts);
 }
 
+/** A broad keyword (past the window) or a role is walked along users_list_idx row by row. */
+const walked = (f: { keyword?: string; role?: number }, matches: number | undefined): boolean =>
+  Boolean(f.role) || (Boolean(f.keyword) && !(matches !== undefined && fitsWindow(matches)));
+
 /**
- * The ids of a page, newest first: by walking users_list_idx (index-only), or, for a keyword whose matches fit the
- * window (`matches`, the list's count), by sorting the matches the GIN and mobile-prefix indexes find.
+ * The ids of a page, newest (or oldest) first: for a keyword whose matches fit the window (`matches`, the list's count),
+ * by sorting the matches the GIN and mobile-prefix indexes find; otherwise by walking users_list_idx (index-only), a
+ * walked filter's later pages from the search's snapshot (searchPageIds).
  */
-function pageIds(where: SQL, keyword: string | undefined, matches: number | undefined, page: PageRequest, newest = true): SQL {
+async function pageIds(ex: Executor, enterpriseId: number, where: SQL, f: { keyword?: string; role?: number }, matches: number | undefined, page: PageRequest, newest = true): Promise<SQL> {
   const order = newest ? sql`id desc` : sql`id`;
-  if (keyword && matches !== undefined && fitsWindow(matches)) return sortedMatches(sql`select u.id from users u where ${where}`, order, page);
+  if (f.keyword && matches !== undefined && fitsWindow(matches)) return sortedMatches(sql`select u.id from users u where ${where}`, order, page);
+  if (walked(f, matches)) return searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.${order}`, page);
   return sql`select u.id from users u where ${where} order by u.${order} ${pageSql(page)}`;
 }
 
-/** A broad keyword (past the window) or a role is walked along users_list_idx row by row: its later pages come from the search's snapshot. */
-const walked = (f: UserFilters, matches: number | undefined): boolean => Boolean(f.role) || (Boolean(f.keyword) && !(matches !== undefined && fitsWindow(matches)));
-
-/** A page of the user list, newest first: the page's ids (pageIds, or searchPageIds for a walked filter), then their rows. */
+/** A page of the user list, newest first: the page's ids (pageIds), then their rows. */
 export async function listUsers(ex: Executor, enterpriseId: number, timeZone: string, f: UserFilters, page: PageRequest, matches?: number): Promise<UserRow[]> {
-  const where = userWhere(enterpriseId, f);
-  const ids = walked(f, matches) ? await searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.id desc`, page) : pageIds(where, f.keyword, matches, page);
+  const ids = await pageIds(ex, enterpriseId, userWhere(enterpriseId, f), f, matches, page);
   const list = await rows<RawUser>(ex, sql`${userSelect(timeZone)} where u.enterprise_id = ${enterpriseId} and u.id in (${ids}) order by u.id desc`);
   return list.map(toUserRow);
 }
@@ -109,7 +111,7 @@ export async function pickUsers(ex: Executor, enterpriseId: number, f: { keyword
     ex,
     sql`select u.id, u.name, u.mobile, d.name as department_name from users u
       left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
-      where u.enterprise_id = ${enterpriseId} and u.id in (${pageIds(pickerWhere(enterpriseId, f), f.keyword, matches, page, false)})
+      where u.enterprise_id = ${enterpriseId} and u.id in (${await pageIds(ex, enterpriseId, pickerWhere(enterpriseId, f), f, matches, page, false)})
       order by u.id`,
   );
   return list.map((r) => ({ id: Number(r.id), name: r.name, mobile: r.mobile, department_name: r.department_name }));

@@ -1,8 +1,8 @@
 import type { ProjectFilters, ProjectListQuery, ProjectRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { countOf, type PageRequest, pageRows, sortOf } from '../../platform/list';
-import { searchPageRows } from '../../platform/list.snapshot';
+import { countOf, type PageRequest, sortOf } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 import { likePattern } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../customers/common';
 import { type ProjectViewer, projectScope } from './project.access';
@@ -51,7 +51,7 @@ export async function listProjects(ex: Executor, v: ProjectViewer, q: ProjectLis
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const where = projectWhere(v, q);
   // A keyword is walked along the creation index row by row: its later pages come from the search's snapshot.
-  const inner = q.keyword ? await searchPageRows(ex, 'projects', 'p', v.enterpriseId, where, order, page) : pageRows('projects', 'p', v.enterpriseId, where, order, page);
+  const inner = await listPageRows(ex, Boolean(q.keyword), 'projects', 'p', v.enterpriseId, where, order, page);
   const found = await rows(ex, sql`select ${rowSelect(v)} from (${inner}) p ${joins} order by ${order}`);
   return found.map(present);
 }
