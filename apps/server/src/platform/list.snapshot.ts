@@ -10,6 +10,8 @@ import { type PageRequest, pageRows, pageSql, windowOf } from './list';
 
 /** How long a search's ids serve its later pages: a user paging through results, not a stale cache. */
 export const SNAPSHOT_TTL_MS = 120_000;
+/** A first page read again within this keeps the snapshot: rows added on top since show on it, not yet on later pages. */
+export const REFRESH_MS = 5_000;
 /** Searches kept at once per process (about 80 KB each at the full window); the oldest goes first. */
 const MAX_KEPT = 200;
 /** Snapshots built at once per process: a burst of searches may not tie up the pool. */
@@ -64,12 +66,11 @@ function build(ex: Executor, key: string, table: string, alias: string, enterpri
 const idsIn = (t: Name, a: Name, enterpriseId: number, ids: number[]): SQL =>
   sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${a}.id = any(${`{${ids.join(',')}}`}::bigint[])`;
 
-const sameIds = (a: number[], b: number[]): boolean => a.length === b.length && a.every((id, i) => id === b[i]);
-
 /**
  * The ids of a page (a statement selecting `alias.id`) of a filter that is walked row by row. The first page is read
- * live and starts the search's snapshot, unless a fresh one begins with the same rows (nothing new on top). A later
- * page is a slice of a fresh snapshot (waiting for one being built), or is read live while one is started.
+ * live and starts the search's snapshot (again once the one kept is REFRESH_MS old, so a list read again and again
+ * does not read its window each time). A later page is a slice of the snapshot being built (waiting for it) or of a
+ * fresh one, or is read live while one is started.
  */
 export async function searchPageIds(ex: Executor, table: string, alias: string, enterpriseId: number, where: SQL, order: SQL, page: PageRequest): Promise<SQL> {
   const w = windowOf(page);
@@ -78,12 +79,11 @@ export async function searchPageIds(ex: Executor, table: string, alias: string, 
   const key = keyOf(table, enterpriseId, where, order);
   const live = sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} ${pageSql(page)}`;
   if (page.pageIndex === 0) {
-    const ids = (await rows<{ id: number }>(ex, live)).map((r) => Number(r.id));
     const k = fresh(key);
-    if (!k || !sameIds(k.ids.slice(0, w.limit), ids)) build(ex, key, table, alias, enterpriseId, where, order);
-    return idsIn(t, a, enterpriseId, ids);
+    if (!k || Date.now() - k.at > REFRESH_MS) build(ex, key, table, alias, enterpriseId, where, order);
+    return live;
   }
-  const k = fresh(key) ?? (await building.get(key)) ?? null;
+  const k = (await building.get(key)) ?? fresh(key);
   if (!k) {
     build(ex, key, table, alias, enterpriseId, where, order);
     return live;

@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { countAndPick, countOf, type PageRequest, pageRows, pageSql } from '../../platform/list';
+import { countAndPick, countOf, type PageRequest, pageSql } from '../../platform/list';
+import { searchPageRows } from '../../platform/list.snapshot';
 import { bigints, contains, prefixPattern } from '../customers/common';
 import { dispatchLocked, providerOfViewer } from '../orders/actions.service';
 import { type OrderListViewer, orderListWhere } from '../orders/list.filters';
@@ -42,7 +43,7 @@ export async function unDeliverList(ex: Executor, v: DeskViewer, q: UnDeliverQue
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const { count, ids } = await countAndPick(ex, sql`select o.id, o.created_at from orders o where ${where}`, MATCH_ORDER, page);
   if (count === 0 || ids?.length === 0) return [];
-  const inner = ids ? sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})` : pageRows('orders', 'o', v.enterpriseId, where, ORDER, page);
+  const inner = ids ? sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})` : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, where, ORDER, page);
   const list = (await rows<RawRow>(ex, rowSelect(v, inner, ORDER))).map(present);
   const groups = await rows<{ id: number; service_group_id: number | null }>(
     ex,

@@ -4,7 +4,8 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { EnqueueInput } from '../../platform/jobs';
-import { countOf, type PageRequest, pageSql } from '../../platform/list';
+import { countOf, type PageRequest, } from '../../platform/list';
+import { listPageRows } from '../../platform/list.snapshot';
 import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
 import { ORDER_STATE, moveOrder, type OrderViewer, orderContext } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
@@ -229,7 +230,7 @@ export async function poolList(db: Db, v: PoolViewer, page: PageRequest & { keyw
   const [list, count] = await Promise.all([
     rows(
       db,
-      sql`select ${listColumns(distance)} from (select * from orders o where ${where} order by o.created_at desc, o.id desc ${pageSql(page)}) o
+      sql`select ${listColumns(distance)} from (${await listPageRows(db, Boolean(page.keyword), 'orders', 'o', v.enterpriseId, where, sql`o.created_at desc, o.id desc`, page)}) o
         left join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
         left join service_groups g on g.enterprise_id = o.enterprise_id and g.id = o.service_group_id
         left join pool_entries pe on pe.enterprise_id = o.enterprise_id and pe.order_id = o.id

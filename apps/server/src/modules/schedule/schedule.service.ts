@@ -16,6 +16,7 @@ import {
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { countOf, type PageRequest, pageSql } from '../../platform/list';
+import { searchPageIds } from '../../platform/list.snapshot';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
@@ -199,12 +200,16 @@ function unassignedWhere(u: SessionUser, keyword?: string): SQL {
 
 /** The board's side pane, a page at a time: most urgent and oldest first. */
 export async function unassigned(db: Db, u: SessionUser, q: PageRequest & { keyword?: string }) {
+  const order = sql`o.priority desc, o.created_at, o.id`;
+  const where = unassignedWhere(u, q.keyword);
+  // A keyword is walked along the order row by row: its later pages come from the search's snapshot.
+  const ids = q.keyword ? await searchPageIds(db, 'orders', 'o', u.enterpriseId, where, order, q) : sql`select o.id from orders o where ${where} order by ${order} ${pageSql(q)}`;
   return rows(
     db,
     sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address,
         to_char(o.created_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
-      from orders o where ${unassignedWhere(u, q.keyword)}
-      order by o.priority desc, o.created_at, o.id ${pageSql(q)}`,
+      from orders o where o.enterprise_id = ${u.enterpriseId} and o.id in (${ids})
+      order by ${order}`,
   ) as Promise<never[]>;
 }
 

@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
+import { searchPageIds } from '../../platform/list.snapshot';
 import { likePattern, prefixPattern } from '../../platform/search';
 import type { SessionUser } from '../../platform/session';
 import { apiTime, isUniqueViolation } from '../settings/sql-helpers';
@@ -102,13 +103,15 @@ export async function spareList(db: Db, u: SessionUser, q: QueryOf<typeof C.spar
     q.typeId ? sql`s.type_id = ${q.typeId}` : null,
     q.enabled ? sql`s.enabled = ${q.enabled === '1'}` : null,
   ]);
+  // A keyword is walked along the id order row by row: its later pages come from the search's snapshot.
+  const ids = async () => (q.keyword ? searchPageIds(db, 'spares', 's', u.enterpriseId, where, sql`s.id desc`, q) : sql`select s.id from spares s where ${where} order by s.id desc ${pageSql(q)}`);
   return listPage(
     q,
-    () =>
+    async () =>
       rows<SpareRow>(
         db,
         sql`select ${spareCols(u)} from spares s left join spare_types t on t.enterprise_id = s.enterprise_id and t.id = s.type_id
-          where ${where} order by s.id desc ${pageSql(q)}`,
+          where s.enterprise_id = ${u.enterpriseId} and s.id in (${await ids()}) order by s.id desc`,
       ),
     () => countOf(db, sql`spares s`, where),
   );
