@@ -50,7 +50,9 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
 
   const row = page$(page).getByRole('row').filter({ hasText: `压缩机×${before.length}` }).filter({ hasText: '待审批' }).first();
   await row.getByRole('link', { name: '审批' }).click();
-  await expect(page).toHaveURL(/\/spareExamine\?id=\d+/);
+  await expect(page).toHaveURL(/\/spareExamine\?id=\d+&kind=5/);
+  // The menu keeps the list the document was opened from.
+  await expect(page.locator('.sk-sider .ant-menu-item-selected')).toHaveText('库存盘点');
   await expect(page$(page).getByText(`盘亏：${lost}`)).toBeVisible();
   await expect(page$(page).getByText(`盘盈：CNT${t}`)).toBeVisible();
   await shot(page, FLOW, '2-count-examine');

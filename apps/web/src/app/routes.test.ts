@@ -1,9 +1,10 @@
 import { MENU_ENTRIES, PROVIDER_ONLY_ENTRIES } from '@sk/shared/auth/menus';
 import { powersOfRole } from '@sk/shared/auth/powers';
 import { buildMenu } from '@sk/shared/menu/menu.build';
+import { SPARE_DOC_KINDS } from '@sk/shared/spares/spares.constants';
 import { describe, expect, it } from 'vitest';
 import { usableMenu } from '../shell/menu';
-import { hasPage, layoutRoutes, routeAllows } from './routes';
+import { hasPage, layoutRoutes, menuOfRoute, routeAllows } from './routes';
 
 const routeOf = (path: string) => layoutRoutes().find((r) => r.path === path)!;
 
@@ -55,5 +56,23 @@ describe('usable menu', () => {
     expect(hasPage('/allOrder')).toBe(true);
     expect(hasPage('/orderHighSeas')).toBe(true);
     expect(hasPage('/noSuchPage')).toBe(false);
+  });
+});
+
+describe('the menu entry a page belongs to', () => {
+  const names = new Set([...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES].map((e) => e.routerName));
+
+  it('highlights the list a stock document was opened from, and 备件领用 when the link names none', () => {
+    const r = routeOf('/spareExamine');
+    expect(menuOfRoute(r, '?id=3&kind=2')).toBe('SpareAllotted');
+    expect(menuOfRoute(r, '?id=3&kind=5')).toBe('StockTaking');
+    expect(menuOfRoute(r, '?id=3&kind=8')).toBe('SpareMine');
+    expect(menuOfRoute(r, '?id=3')).toBe('SpareGet');
+    expect(menuOfRoute(r, '?id=3&kind=99')).toBe('SpareGet');
+    for (const kind of Object.keys(SPARE_DOC_KINDS)) expect(names.has(menuOfRoute(r, `?kind=${kind}`)!), kind).toBe(true);
+  });
+
+  it('keeps a fixed entry for pages that name one', () => {
+    expect(menuOfRoute(routeOf('/spareList/detail/:id'), '?kind=2')).toBe('SpareList');
   });
 });

@@ -7,6 +7,7 @@ import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { SCHEDULE_ROUTES } from '../features/schedule/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
+import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { type LazyPage, lazyPage } from './lazyPage';
 
 export interface PageRoute {
@@ -20,6 +21,8 @@ export interface PageRoute {
   anyPower?: string[];
   /** The menu entry (routerName) a page outside the menu belongs to, when its path would point elsewhere. */
   menu?: string;
+  /** The same, read from the page's query (a page that several lists open); `menu` when it names none. */
+  menuOf?: (query: URLSearchParams) => string | undefined;
   /** Stays mounted while its tab is hidden. */
   keepAlive?: boolean;
   /** Refused while a paid plan's seats are exceeded (spec part 1 §6). */
@@ -208,6 +211,8 @@ LAYOUT_ROUTES.push(
     page: lazyPage(() => import('../features/spares/pages/SpareExamine')),
     anyPower: ['menu_SpareGet', 'menu_SpareAllotted', 'menu_SpareDistributed', 'menu_SpareWaste', 'menu_StockTaking', 'menu_StockLog', 'menu_SpareMine', 'menu_SpareStock'],
     menu: 'SpareGet',
+    // The document list it was opened from (examinePath's kind): 调拨单 under 备件调拨, not 备件领用.
+    menuOf: (q) => SPARE_DOC_KINDS[Number(q.get('kind')) as SpareDocKind]?.power.replace(/^menu_/, ''),
   },
   { path: '/oldPartReturn', title: '旧件返还', page: lazyPage(() => import('../features/spares/pages/OldPartReturn')), keepAlive: true },
   { path: '/oldPartReturnDetail', title: '旧件返还详情', page: lazyPage(() => import('../features/spares/pages/OldPartReturnDetail')), power: 'menu_OldPartReturn', menu: 'OldPartReturn' },
@@ -251,3 +256,6 @@ LAYOUT_ROUTES.push({
   menu: 'ExceedStatistics',
   freeLock: 'reports',
 });
+
+/** The menu entry a route belongs to at this query (menuOf, then menu). */
+export const menuOfRoute = (route: PageRoute, search: string): string | undefined => route.menuOf?.(new URLSearchParams(search)) ?? route.menu;

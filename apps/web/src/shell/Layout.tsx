@@ -2,7 +2,7 @@ import type { MenuList } from '@sk/shared/menu/menu.contract';
 import { Alert, Layout as AntLayout, Grid } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { type PageRoute, routeAllows } from '../app/routes';
+import { menuOfRoute, type PageRoute, routeAllows } from '../app/routes';
 import { useUser } from '../lib/session';
 import { Header } from './Header';
 import { InviteBanner } from './InviteBanner';
@@ -48,7 +48,8 @@ export function Layout() {
 
   const sections = sectionsOf(menu);
   // A page outside the menu may name the entry it belongs to (the customer detail sits under /allOrder).
-  const pinned = route?.menu ? allEntries(menu).find((e) => e.routerName === route.menu) : undefined;
+  const menuName = route ? menuOfRoute(route, location.search) : undefined;
+  const pinned = menuName ? allEntries(menu).find((e) => e.routerName === menuName) : undefined;
   const menuPath = pinned ? entryPath(pinned) : location.pathname;
   const bySection = sectionOfPath(sections, menu, menuPath);
   const active = bySection?.key ?? chosen;

@@ -10,4 +10,5 @@ export const GOODS_STATE_OPTIONS = entries(GOODS_ORDER_STATES);
 export const label = (o: Record<number, string>, k: number | null | undefined) => (k == null ? '—' : (o[k] ?? String(k)));
 export const DOC_STATE_COLORS: Record<number, string> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'default' };
 export { GOODS_ORDER_STATES, OLD_PART_STATES, RETURN_TYPES, SPARE_DOC_STATES, STOCK_LOG_TYPES, TRANSFER_TYPES, WAREHOUSE_KINDS };
-export const examinePath = (id: number) => `/spareExamine?id=${id}`;
+/** The approval page of a document; `kind` (the list it was opened from) keeps that list's menu entry highlighted. */
+export const examinePath = (id: number, kind?: number) => `/spareExamine?id=${id}${kind ? `&kind=${kind}` : ''}`;

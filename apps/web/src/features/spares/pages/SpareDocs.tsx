@@ -18,7 +18,7 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
   const title = TITLES[kind] as string;
   const params = useMemo(() => ({ kind }), [kind]);
   const columns: ListColumn<SpareDocRow>[] = [
-    { key: 'id', dataIndex: 'id', title: '单号', render: (v: number) => <Link to={examinePath(v)}>{`${SPARE_DOC_KINDS[kind].name}-${v}`}</Link> },
+    { key: 'id', dataIndex: 'id', title: '单号', render: (v: number) => <Link to={examinePath(v, kind)}>{`${SPARE_DOC_KINDS[kind].name}-${v}`}</Link> },
     { key: 'state', dataIndex: 'state', title: '状态', render: (v: number) => <Tag color={DOC_STATE_COLORS[v]}>{label(SPARE_DOC_STATES, v)}</Tag> },
     { key: 'summary', dataIndex: 'summary', title: '备件明细' },
     { key: 'fromWarehouseName', dataIndex: 'fromWarehouseName', title: kind === 5 ? '盘点仓库' : '出库仓库', render: (v: string | null) => v ?? '—' },
@@ -27,7 +27,7 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
     { key: 'applicantName', dataIndex: 'applicantName', title: '申请人' },
     { key: 'approverName', dataIndex: 'approverName', title: '审批人', render: (v: string | null) => v ?? '—' },
     { key: 'create_time', dataIndex: 'create_time', title: '申请时间' },
-    { key: 'actions', title: '操作', fixed: 'right', width: 100, render: (_: unknown, r) => <Link to={examinePath(r.id)}>{r.state === 1 ? '审批' : '查看'}</Link> },
+    { key: 'actions', title: '操作', fixed: 'right', width: 100, render: (_: unknown, r) => <Link to={examinePath(r.id, kind)}>{r.state === 1 ? '审批' : '查看'}</Link> },
   ];
   return (
     <Card title={title} size="small">
