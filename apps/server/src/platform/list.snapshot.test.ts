@@ -52,6 +52,17 @@ async function livePage(ep: number, pageIndex: number, pageSize = 5): Promise<nu
   return found.map((r) => Number(r.id));
 }
 
+/** A snapshot taken while one row of the second page was deleted; the row is back now (a match the snapshot lacks). */
+async function rowFoundAfterSnapshot(): Promise<{ ep: number; hidden: number }> {
+  const ep = await enterpriseWith(12);
+  const [hidden] = (await livePage(ep, 1)) as [number];
+  await t.deps.db.execute(sql`update users set deleted_at = now() where enterprise_id = ${ep} and id = ${hidden}`);
+  await helperPage(ep, 0);
+  await snapshotsSettled();
+  await t.deps.db.execute(sql`update users set deleted_at = null where enterprise_id = ${ep} and id = ${hidden}`);
+  return { ep, hidden };
+}
+
 describe('searchPageIds: a search keeps its window after its first page', () => {
   it('answers every later page as the live list did when the first page was read', async () => {
     const ep = await enterpriseWith(23);
@@ -77,12 +88,7 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
   });
 
   it('keeps the snapshot when the first page is read again soon after; a later read of it rebuilds the snapshot', async () => {
-    const ep = await enterpriseWith(12);
-    const [hidden] = await livePage(ep, 1);
-    await t.deps.db.execute(sql`update users set deleted_at = now() where enterprise_id = ${ep} and id = ${hidden}`);
-    await helperPage(ep, 0);
-    await snapshotsSettled();
-    await t.deps.db.execute(sql`update users set deleted_at = null where enterprise_id = ${ep} and id = ${hidden}`);
+    const { ep, hidden } = await rowFoundAfterSnapshot();
     expect(await helperPage(ep, 0)).toEqual(await livePage(ep, 0));
     await snapshotsSettled();
     expect(await helperPage(ep, 1)).not.toContain(hidden);
@@ -104,12 +110,7 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
   });
 
   it('reads a row found deeper once the snapshot has expired', async () => {
-    const ep = await enterpriseWith(12);
-    const [hidden] = await livePage(ep, 1);
-    await t.deps.db.execute(sql`update users set deleted_at = now() where enterprise_id = ${ep} and id = ${hidden}`);
-    await helperPage(ep, 0);
-    await snapshotsSettled();
-    await t.deps.db.execute(sql`update users set deleted_at = null where enterprise_id = ${ep} and id = ${hidden}`);
+    const { ep, hidden } = await rowFoundAfterSnapshot();
     expect(await helperPage(ep, 1)).not.toContain(hidden);
     later(SNAPSHOT_TTL_MS + 1000);
     expect(await helperPage(ep, 1)).toContain(hidden);
