@@ -52,6 +52,14 @@ async function livePage(ep: number, pageIndex: number, pageSize = 5): Promise<nu
   return found.map((r) => Number(r.id));
 }
 
+/** A fresh enterprise with `n` matching users whose search's snapshot has been taken by reading its first page. */
+async function snapshotted(n: number): Promise<number> {
+  const ep = await enterpriseWith(n);
+  await helperPage(ep, 0);
+  await snapshotsSettled();
+  return ep;
+}
+
 /** A snapshot taken while one row of the second page was deleted; the row is back now (a match the snapshot lacks). */
 async function rowFoundAfterSnapshot(): Promise<{ ep: number; hidden: number }> {
   const ep = await enterpriseWith(12);
@@ -74,9 +82,7 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
   });
 
   it('serves later pages from the snapshot, so rows added since do not shift them, until the first page is read again', async () => {
-    const ep = await enterpriseWith(12);
-    await helperPage(ep, 0);
-    await snapshotsSettled();
+    const ep = await snapshotted(12);
     const before = await livePage(ep, 1);
     await addUsers(ep, 2);
     expect(await livePage(ep, 1)).not.toEqual(before);
@@ -99,9 +105,7 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
   });
 
   it('answers a later page sent while the first page rebuilds from the new snapshot, not the old one', async () => {
-    const ep = await enterpriseWith(12);
-    await helperPage(ep, 0);
-    await snapshotsSettled();
+    const ep = await snapshotted(12);
     await addUsers(ep, 2);
     later(REFRESH_MS + 1000);
     // The first page's statement is only built here, so the rebuild it starts is still running when page 2 asks.
@@ -117,9 +121,7 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
   });
 
   it('checks the kept rows against the filter again: a row deleted since is left out, never shown', async () => {
-    const ep = await enterpriseWith(10);
-    await helperPage(ep, 0);
-    await snapshotsSettled();
+    const ep = await snapshotted(10);
     const second = await helperPage(ep, 1);
     await t.deps.db.execute(sql`update users set deleted_at = now() where enterprise_id = ${ep} and id = ${second[2]}`);
     expect(await helperPage(ep, 1)).toEqual(second.filter((id) => id !== second[2]));
@@ -131,15 +133,13 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
     const expected = await livePage(ep, 1);
     await first;
     // Sent at once after the first page, the later page is answered from the snapshot that page started.
-    const later = helperPage(ep, 1);
+    const pending = helperPage(ep, 1);
     await addUsers(ep, 2);
-    expect(await later).toEqual(expected);
+    expect(await pending).toEqual(expected);
   });
 
   it('reads a later page live once the snapshot is older than its time to live', async () => {
-    const ep = await enterpriseWith(12);
-    await helperPage(ep, 0);
-    await snapshotsSettled();
+    const ep = await snapshotted(12);
     await addUsers(ep, 2);
     later(SNAPSHOT_TTL_MS + 1000);
     expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
@@ -165,6 +165,35 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
     await snapshotsSettled();
     await addUsers(ep, 2);
     expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
+  });
+
+  it('answers 48 page requests of six searches in two enterprises sent at once, beside new rows, each from its own matches only', async () => {
+    const eps = [await enterpriseWith(40), await enterpriseWith(40)];
+    const searches = eps.flatMap((ep) => ['检索1', '检索2', '检索'].map((prefix) => ({ ep, filter: sql`u.enterprise_id = ${ep} and u.deleted_at is null and u.name like ${`${prefix}%`}` })));
+    const ask = (q: (typeof searches)[number], pageIndex: number) =>
+      searchPageIds(t.deps.db, 'users', 'u', q.ep, q.filter, ORDER, { pageIndex, pageSize: 5 }).then((ids) =>
+        rows<{ id: number }>(t.deps.db, sql`select u.id from users u where u.id in (${ids})`).then((r) => ({ q, ids: r.map((x) => Number(x.id)) })),
+      );
+    const answers = await Promise.all([
+      ...searches.flatMap((q) => [0, 1, 2, 3, 0, 1, 2, 3].map((p) => ask(q, p))),
+      addUsers(eps[0]!, 3).then(() => null),
+    ]);
+    for (const a of answers) {
+      if (!a) continue;
+      expect(new Set(a.ids).size).toBe(a.ids.length);
+      expect(a.ids.length).toBeLessThanOrEqual(5);
+      // Every id is a match of its own search in its own enterprise.
+      const own = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from users u where ${a.q.filter} and u.id = any(${`{${a.ids.join(',')}}`}::bigint[])`);
+      expect(own[0]?.n).toBe(a.ids.length);
+    }
+    await snapshotsSettled();
+    later(REFRESH_MS + 1000);
+    for (const q of searches) await ask(q, 0);
+    await snapshotsSettled();
+    for (const q of searches) {
+      const live = await rows<{ id: number }>(t.deps.db, sql`select u.id from users u where ${q.filter} order by u.id desc limit 5 offset 10`);
+      expect((await ask(q, 2)).ids.sort((x, y) => y - x)).toEqual(live.map((r) => Number(r.id)));
+    }
   });
 
   it('still refuses a page past the window', async () => {

@@ -419,12 +419,18 @@ describe('spare-part applications and outbound orders', () => {
     expect((await other.keeper.client.call(G.detail, { id })).code).toBe('NOT_FOUND');
   });
 
-  it('an outbound order of a serial-tracked spare ships the serials chosen from its warehouse; signing puts them into the applicant’s stock', async () => {
+  /** An outbound order of `quantity` units of a serial-tracked spare with `units` in the warehouse (NEW-1…), approved to ship from it. */
+  async function approvedSerialOrder(units: number, quantity: number) {
     const s = await stocked({ serialized: true });
-    await inbound(s, 4);
+    await inbound(s, units);
     const a = s.tm.admin.client;
-    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
+    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity }] })).data.id;
     expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    return { s, a, id };
+  }
+
+  it('an outbound order of a serial-tracked spare ships the serials chosen from its warehouse; signing puts them into the applicant’s stock', async () => {
+    const { s, a, id } = await approvedSerialOrder(4, 2);
     // NEW-4 is held by a waiting requisition.
     await s.tm.engineer.client.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-4'] }] });
     const ship = (items?: { spareId: number; serials: string[] }[]) => s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF2', items });
@@ -445,11 +451,7 @@ describe('spare-part applications and outbound orders', () => {
   });
 
   it('a shipped serial received back by an inbound document drops its outbound order', async () => {
-    const s = await stocked({ serialized: true });
-    await inbound(s, 2);
-    const a = s.tm.admin.client;
-    const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
-    expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
+    const { s, id } = await approvedSerialOrder(2, 1);
     expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF3', items: [{ spareId: s.spare, serials: ['NEW-1'] }] })).success).toBe(true);
     const unit = async () =>
       (await rows<{ place: number; goods_order_id: number | null }>(t.deps.db, sql`select place, goods_order_id from spare_units where enterprise_id = ${s.tm.ep} and serial = 'NEW-1'`))[0];
