@@ -1,4 +1,5 @@
-import { POWERS, hasPower, powersOfRole } from '@sk/shared';
+import { POWERS, hasPower, powersOfUser } from '@sk/shared';
+import { type Actor, actorOf } from './actor';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
@@ -20,13 +21,8 @@ export interface ExportColumn {
 }
 
 /** Who the export runs for: scope and visibility come from here, never from the request. */
-export interface ExportUser {
-  id: number;
-  enterpriseId: number;
-  sysrole: number | null;
-  powers: string[];
-  timeZone: string;
-}
+/** The export's owner as the scopes see them (the same actor the list had). */
+export type ExportUser = Actor;
 
 export interface ExportDef<P = Record<string, unknown>> {
   title: string;
@@ -57,13 +53,7 @@ export async function* keysetPages<T extends { id: number }>(fetch: (before: num
   }
 }
 
-const exportUserOf = (u: SessionUser): ExportUser => ({
-  id: u.id,
-  enterpriseId: u.enterpriseId,
-  sysrole: u.sysrole,
-  powers: u.powers,
-  timeZone: u.enterprise.timeZone,
-});
+const exportUserOf = (u: SessionUser): ExportUser => actorOf(u);
 
 /** Today in the user's zone, for default file names ('人员列表2024-05-01'). */
 const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -94,15 +84,17 @@ export async function startExport(
 export const EXPORT_JOB = 'export.run';
 
 async function loadExportUser(ex: Executor, enterpriseId: number, userId: number): Promise<ExportUser | null> {
-  const [r] = await rows<{ sysrole: number | null; roles: number[]; time_zone: string }>(
+  const [r] = await rows<{ sysrole: number | null; roles: number[]; admin: boolean; provider_id: number | null; time_zone: string }>(
     ex,
-    sql`select u.sysrole, u.roles, e.time_zone from users u join enterprises e on e.id = u.enterprise_id
+    sql`select u.sysrole, u.roles, u.admin, u.provider_id, e.time_zone from users u join enterprises e on e.id = u.enterprise_id
         where u.enterprise_id = ${enterpriseId} and u.id = ${userId}`,
   );
   if (!r) return null;
   const roles = (r.roles ?? []).map(Number);
   const sysrole = r.sysrole != null && roles.includes(Number(r.sysrole)) ? Number(r.sysrole) : (roles[0] ?? null);
-  return { id: userId, enterpriseId, sysrole, powers: sysrole == null ? [] : powersOfRole(sysrole), timeZone: r.time_zone };
+  const providerId = r.provider_id == null ? null : Number(r.provider_id);
+  const powers = sysrole == null ? [] : powersOfUser(sysrole, providerId != null);
+  return { id: userId, enterpriseId, sysrole, admin: r.admin, powers, providerId, timeZone: r.time_zone };
 }
 
 async function runExport(job: { enterpriseId: number | null; payload: Record<string, unknown> }, deps: Deps): Promise<void> {

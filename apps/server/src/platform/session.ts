@@ -1,4 +1,4 @@
-import { isOverdue, isPaid, powersOfRole } from '@sk/shared';
+import { isOverdue, isPaid, powersOfUser } from '@sk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rows } from '../db/client';
@@ -38,6 +38,8 @@ export interface SessionUser {
   allRoles: number[];
   admin: boolean;
   userType: number;
+  /** An outsourced user's service provider (user type 1); null for staff. */
+  providerId: number | null;
   powers: string[];
   enterprise: SessionEnterprise;
 }
@@ -45,7 +47,7 @@ export interface SessionUser {
 interface Row {
   sid: string; csrf: string; client: string; last_seen_at: string; uid: number; enterprise_id: number; uname: string;
   mobile: string; avatar: string | null; dept_id: number | null; sysrole: number | null; roles: number[]; admin: boolean;
-  user_type: number; ename: string; is_charge_user: number; tryout_type: number; ep_service_expire_time: string | null;
+  user_type: number; provider_id: number | null; ename: string; is_charge_user: number; tryout_type: number; ep_service_expire_time: string | null;
   buy_person_num: number; package_name: string; sale_channels: string; crop_id: string | null; time_zone: string; version_message: string | null;
 }
 
@@ -56,7 +58,7 @@ export async function loadSession(ex: Executor, token: string | undefined): Prom
   const [r] = await rows<Row>(
     ex,
     sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, u.id as uid, u.enterprise_id, u.name as uname,
-      u.mobile, u.avatar, u.dept_id, u.sysrole, u.roles, u.admin, u.user_type, e.name as ename, e.is_charge_user, e.tryout_type,
+      u.mobile, u.avatar, u.dept_id, u.sysrole, u.roles, u.admin, u.user_type, u.provider_id, e.name as ename, e.is_charge_user, e.tryout_type,
       e.ep_service_expire_time, e.buy_person_num, e.package_name, e.sale_channels, e.crop_id, e.time_zone, e.version_message
     from sessions s
     join users u on u.enterprise_id = s.enterprise_id and u.id = s.user_id
@@ -86,7 +88,8 @@ export async function loadSession(ex: Executor, token: string | undefined): Prom
     allRoles: roles,
     admin: r.admin,
     userType: Number(r.user_type),
-    powers: sysrole == null ? [] : powersOfRole(sysrole),
+    providerId: r.provider_id == null ? null : Number(r.provider_id),
+    powers: sysrole == null ? [] : powersOfUser(sysrole, r.provider_id != null),
     enterprise: {
       id: Number(r.enterprise_id),
       name: r.ename,

@@ -176,11 +176,12 @@ export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [
 export const PROVIDER_GROUP: MenuGroup = { id: 10, routerName: 'providerGroup', name: '服务商', icon: 'ShopOutlined' };
 
 /**
- * The service-provider side's menu (spec part 2 §2), one flat group. AssignOrder is ours (docs/decisions.md): an order
- * given to a provider waits for the provider's own dispatcher, who assigns it from their /assignOrder page.
+ * The service-provider side's menu (spec part 2 §2), one flat group. AssignOrder and MyOrder are ours (docs/decisions.md):
+ * an order given to a provider waits for the provider's own dispatcher, who assigns it from their /assignOrder page,
+ * and the provider's engineer works it from 我的工单.
  */
 export const PROVIDER_MENU_ROUTERS = [
-  'AssignOrder', 'ServiceProviderManagement', 'AllProduct', 'SpareList', 'FaultMode', 'DictionarySettings', 'ServiceFeeStandard',
+  'AssignOrder', 'MyOrder', 'ServiceProviderManagement', 'AllProduct', 'SpareList', 'FaultMode', 'DictionarySettings', 'ServiceFeeStandard',
   'OrderingRule', 'CaseManagement', 'ServiceOrder', 'ApprovalProcessList', 'CustomerComplaintList',
   'TransportationFeeApproval', 'CostCheck', 'SparePartsSalesman', 'OldPartReturn', 'OutboundOrder', 'QuotationList',
   'ReturnVisitTask', 'ExtendWarranty', 'SettleAccountsList', 'ServiceGroupList', 'CommissionOrder', 'ApprovalProcessSettings',

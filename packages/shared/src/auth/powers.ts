@@ -1,4 +1,4 @@
-import { MENU_ENTRIES, PROVIDER_ONLY_ENTRIES } from './menus';
+import { MENU_ENTRIES, PROVIDER_MENU_ROUTERS, PROVIDER_ONLY_ENTRIES } from './menus';
 import type { RoleId } from './roles';
 
 /** Named power codes the specification gives. */
@@ -63,6 +63,13 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
 
 /** Powers of a user: the union over the current role (the spec's powers follow sysrole). */
 export const powersOfRole = (role: number): string[] => ROLE_POWERS[role as RoleId] ?? [];
+
+/** What an outsourced provider's user may ever hold: the provider menu's pages, their status and exports. */
+const PROVIDER_SIDE_POWERS = new Set([...menus(...PROVIDER_MENU_ROUTERS), POWERS.statusSet, POWERS.export]);
+
+/** Powers of a user by the current role; an outsourced user's are cut to the provider side (never the enterprise's desks). */
+export const powersOfUser = (role: number, outsourced: boolean): string[] =>
+  outsourced ? powersOfRole(role).filter((p) => PROVIDER_SIDE_POWERS.has(p)) : powersOfRole(role);
 
 /** An empty code is always allowed (spec part 1 §6). */
 export const hasPower = (powers: readonly string[], code: string | undefined | null): boolean =>

@@ -121,7 +121,7 @@ async function notify(c: RunContext, a: Extract<RuleAction, { type: 'notify' }>)
   }
 }
 
-const adminViewer = (c: RunContext): OrderViewer => ({ id: c.actorId, enterpriseId: c.enterpriseId, sysrole: 3, admin: true });
+const adminViewer = (c: RunContext): OrderViewer => ({ id: c.actorId, enterpriseId: c.enterpriseId, sysrole: 3, admin: true, providerId: null, powers: [] });
 
 /** An order action the machine may refuse now (the order moved on): skipped, the rest of the rule still runs. */
 async function orderAction(run: () => Promise<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { automationContract as C } from '@sk/shared';
+import { automationContract as C, powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -24,7 +24,7 @@ async function setup() {
   const ep = a.enterpriseId;
   const dispatcher = await makeUser(t.deps.db, ep, { roles: [1] });
   const engineer = await makeUser(t.deps.db, ep, { roles: [2] });
-  const viewer = (id: number, role: number): OrderViewer => ({ id, enterpriseId: ep, sysrole: role, admin: role === 3 });
+  const viewer = (id: number, role: number): OrderViewer => ({ id, enterpriseId: ep, sysrole: role, admin: role === 3, providerId: null, powers: powersOfRole(role) });
   return { ...a, ep, tpl: await orderType(t, ep), dispatcher, engineer, admin: viewer(a.user.id, 3), eng: viewer(engineer.id, 2) };
 }
 type Setup = Awaited<ReturnType<typeof setup>>;

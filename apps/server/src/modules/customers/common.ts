@@ -7,6 +7,7 @@ import { windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { apiTime } from '../settings/sql-helpers';
 
+import { type Actor, actorOf } from '../../platform/actor';
 import { gramsOf } from '../../platform/search';
 
 export { contains, gramsOf, likePattern, prefixPattern, texts } from '../../platform/search';
@@ -25,7 +26,7 @@ export function pageFor<Q extends { pageIndex: number; pageSize: number }>(_u: S
   return q;
 }
 
-export const viewerOf = (u: SessionUser): Viewer => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, timeZone: u.enterprise.timeZone });
+export const viewerOf = (u: SessionUser): Actor => actorOf(u);
 
 /** Roles limited to their own customers (OWN_CUSTOMERS_ONLY_ROLES), by the current role as powers are. */
 export const ownOnly = (v: Viewer): boolean => v.sysrole != null && OWN_CUSTOMERS_ONLY_ROLES.includes(v.sysrole);

@@ -10,6 +10,7 @@ import { and, bigints, contains, createdBetween, dateOf, editableCustomer, grams
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { modelDetail } from './catalogue.service';
 import { countOf, windowOf } from '../../platform/list';
+import type { Actor } from '../../platform/actor';
 import { listPageRows } from '../../platform/list.snapshot';
 
 type Filters = Partial<z.infer<typeof installedProductFilters>> & { ids?: number[]; qrCode?: string };
@@ -204,13 +205,13 @@ export async function deleteInstalled(db: Db, v: Viewer, ids: number[]): Promise
 }
 
 /** Service history sources: orders, events and parts register theirs as those areas arrive. */
-export type HistorySource = (ex: Executor, v: Viewer, product: { id: number; serialNumber: string | null }) => Promise<{ type: string; id: number; no: string; title: string; state: string; time: string }[]>;
+export type HistorySource = (ex: Executor, v: Actor, product: { id: number; serialNumber: string | null }) => Promise<{ type: string; id: number; no: string; title: string; state: string; time: string }[]>;
 const historySources: HistorySource[] = [];
 export const addProductHistorySource = (s: HistorySource): void => {
   historySources.push(s);
 };
 
-export async function productHistory(ex: Executor, v: Viewer, id: number) {
+export async function productHistory(ex: Executor, v: Actor, id: number) {
   const p = await installedDetail(ex, v, { id });
   const all = (await Promise.all(historySources.map((s) => s(ex, v, { id: p.id, serialNumber: p.serialNumber })))).flat();
   return all.sort((a, b) => b.time.localeCompare(a.time));

@@ -8,6 +8,7 @@ import { searchPageRows } from '../../platform/list.snapshot';
 import { bigints, contains, prefixPattern } from '../customers/common';
 import { dispatchLocked, providerOfViewer } from '../orders/actions.service';
 import { type OrderListViewer, orderListWhere } from '../orders/list.filters';
+import { orderScope } from '../orders/scope';
 import { present, type RawRow, rowSelect } from '../orders/list.service';
 
 /**
@@ -123,7 +124,7 @@ export async function batchDesignate(db: Db, v: DeskViewer, b: BatchDesignateBod
     const provider = await providerOf(tx, v);
     const locked = await rows(
       tx,
-      sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)}) and o.deleted_at is null order by o.id for update`,
+      sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)}) and o.deleted_at is null and ${orderScope(v)} order by o.id for update`,
     );
     if (locked.length !== ids.length) throw new AppError('NOT_FOUND');
     const [{ n } = { n: 0 }] = await rows<{ n: number }>(

@@ -1,7 +1,5 @@
 import { dispatchContract as K, unDeliverFilters } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, invalid } from '../../platform/errors';
@@ -11,6 +9,8 @@ import { listViewerOf } from '../orders/list.service';
 import { defaultAssigneeFor } from './assignee';
 import * as desk from './desk.service';
 import { installAutoDispatch } from './dispatch.hooks';
+import { actorOf } from '../../platform/actor';
+import { orderInScope } from '../orders/scope';
 import * as rules from './rules.service';
 
 const deskViewerOf = (user: SessionUser): desk.DeskViewer => ({ ...listViewerOf(user), userType: user.userType });
@@ -34,8 +34,7 @@ export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<
     batchDesignate: async ({ user, body }) => withMessage(await desk.batchDesignate(db, deskViewerOf(user), body), '派单成功'),
     defaultUser: async ({ user, query }) => {
       // Another enterprise's order (or one in the bin) is not found.
-      const [seen] = await rows(db, sql`select 1 from orders where enterprise_id = ${user.enterpriseId} and id = ${query.orderId} and deleted_at is null`);
-      if (!seen) throw new AppError('NOT_FOUND');
+      await orderInScope(db, actorOf(user), query.orderId);
       return defaultAssigneeFor(db, user.enterpriseId, query.orderId);
     },
     getDefaultDispatch: async ({ user }) => rules.getDefaultDispatch(db, user.enterpriseId),

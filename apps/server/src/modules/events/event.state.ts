@@ -2,6 +2,7 @@ import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { SessionUser } from '../../platform/session';
+import { type Actor, actorOf } from '../../platform/actor';
 import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
 
 /**
@@ -17,17 +18,12 @@ export const EVENT_STATE: StateTable = {
   log: { table: 'event_logs', recordColumn: 'event_id' },
 };
 
-export interface EventViewer {
-  id: number;
-  enterpriseId: number;
-  sysrole: number | null;
-  admin: boolean;
-  timeZone: string;
-}
-export const eventViewerOf = (u: SessionUser): EventViewer => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, admin: u.admin, timeZone: u.enterprise.timeZone });
+/** Who looks at events: the actor (a provider's user is never the enterprise's event staff). */
+export type EventViewer = Pick<Actor, 'id' | 'enterpriseId' | 'sysrole' | 'admin' | 'timeZone' | 'providerId'>;
+export const eventViewerOf = (u: SessionUser): EventViewer => actorOf(u);
 
-/** Administrators, dispatchers (1), system administrators (3) and acceptance customer service (6) manage every event. */
-export const isEventStaff = (v: EventViewer): boolean => v.admin || v.sysrole === 1 || v.sysrole === 3 || v.sysrole === 6;
+/** Administrators, dispatchers (1), system administrators (3) and acceptance customer service (6) of the enterprise manage every event. */
+export const isEventStaff = (v: EventViewer): boolean => v.providerId == null && (v.admin || v.sysrole === 1 || v.sysrole === 3 || v.sysrole === 6);
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -58,8 +54,10 @@ export const eventAbilities = (v: EventViewer, row: Row): EventAction[] => abili
 export function eventScope(v: EventViewer, alias = 'e'): SQL {
   const a = sql.raw(alias);
   if (isEventStaff(v)) return sql`${a}.deleted_at is null`;
+  // The unclaimed pool is the enterprise's own: a provider's user never claims from it.
+  const pool = v.providerId == null ? sql` or (${a}.dispatch_state = 0 and ${a}.close_state = 0)` : sql``;
   return sql`${a}.deleted_at is null and (${a}.principal_id = ${v.id} or ${a}.created_by = ${v.id} or ${a}.dispatcher_id = ${v.id}
-    or ${a}.upgrade_user_id = ${v.id} or ${v.id} = any(${a}.collaborator_ids) or (${a}.dispatch_state = 0 and ${a}.close_state = 0))`;
+    or ${a}.upgrade_user_id = ${v.id} or ${v.id} = any(${a}.collaborator_ids)${pool})`;
 }
 
 const now = sql`now()`;

@@ -82,7 +82,8 @@ describe('GET /v2/menu/listV2', () => {
     expect(names).toContain('SettleAccountsList');
     expect(names).not.toContain('AllOrder');
     expect(names).toContain('AssignOrder');
-    expect(names).toHaveLength(24);
+    expect(names).toContain('MyOrder');
+    expect(names).toHaveLength(25);
     expect(entries(m).every((e) => e.parentId === 10)).toBe(true);
   });
 
@@ -90,7 +91,7 @@ describe('GET /v2/menu/listV2', () => {
     const { client, user, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [2] });
     await t.deps.db.execute(sql`update users set user_type = 1 where enterprise_id = ${enterpriseId} and id = ${user.id}`);
     const names = entries(await menuOf(client)).map((e) => e.routerName);
-    expect(names.sort()).toEqual(['ApprovalProcessList', 'ServiceOrder']);
+    expect(names.sort()).toEqual(['ApprovalProcessList', 'MyOrder', 'ServiceOrder']);
   });
 
   it('adds enabled custom entries as DIY|{parentId}|{id}, filtered by their power, and never another enterprise’s', async () => {

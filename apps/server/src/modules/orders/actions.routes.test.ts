@@ -150,7 +150,8 @@ describe('the lifecycle through HTTP', () => {
     expect((await tm.dispatcher.client.call(K.cancel, { orderId: started, reason: '客户取消' })).data.state).toBe(6);
     const waiting = await orderIn(t, tm, 1);
     const other = await orderIn(t, tm, 1, { created_by: tm.admin.id });
-    expect((await tm.employee.client.call(K.employeeCancel, { orderId: other, reason: '不修了' })).message).toBe(NOT_MINE);
+    // Not his order: not found (the order scope), as another enterprise's id.
+    expect((await tm.employee.client.call(K.employeeCancel, { orderId: other, reason: '不修了' })).code).toBe('NOT_FOUND');
     expect((await tm.employee.client.call(K.employeeCancel, { orderId: waiting, reason: '不修了' })).data.state).toBe(6);
     expect((await tm.dispatcher.client.call(K.cancel, { orderId: waiting, reason: '再取消' })).message).toBe(BAD_STATE);
     expect((await orderRow(t, tm.ep, waiting)).cancelled_at).not.toBeNull();
@@ -302,7 +303,7 @@ describe('edit, employee/edit and linkCustomer', () => {
     expect(r.success).toBe(true);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ ext: { [f.fault]: 'E7' }, detail_desc: '更换电容' });
     expect((await tm.engineer.client.call(K.employeeEdit, { orderId: id, ext: { [f.fault]: '' } })).message).toBe('故障代码：不能为空');
-    expect((await tm.engineer2.client.call(K.employeeEdit, { orderId: id, detailDesc: '我来' })).message).toBe(NOT_MINE);
+    expect((await tm.engineer2.client.call(K.employeeEdit, { orderId: id, detailDesc: '我来' })).code).toBe('NOT_FOUND');
     await t.deps.db.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${tm.ep}, ${id}, 4, ${tm.engineer2.id})`);
     expect((await tm.engineer2.client.call(K.employeeEdit, { orderId: id, detailDesc: '我来' })).success).toBe(true);
     expect((await tm.engineer.client.call(K.employeeEdit, { orderId: id, attachments: [987654321] })).message).toBe('文件不存在或已被删除');

@@ -28,6 +28,8 @@ import { bigints } from '../customers/common';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
+import { orderInScope } from './scope';
+import { actorOf } from '../../platform/actor';
 import { flagsOf, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
 
@@ -41,13 +43,7 @@ import { accountForOrder } from './receive.service';
 export interface ActionViewer extends OrderViewer {
   timeZone: string;
 }
-export const actionViewerOf = (u: SessionUser): ActionViewer => ({
-  id: u.id,
-  enterpriseId: u.enterpriseId,
-  sysrole: u.sysrole,
-  admin: u.admin,
-  timeZone: u.enterprise.timeZone,
-});
+export const actionViewerOf = (u: SessionUser): ActionViewer => actorOf(u);
 
 export interface ActionResult {
   id: number;
@@ -72,8 +68,7 @@ export interface Seen {
  */
 export async function withOrder<T>(db: Db, v: OrderViewer, action: OrderAction, seen: Seen, fn: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${v.enterpriseId} and id = ${seen.orderId} and deleted_at is null for update`);
-    if (!row) throw new AppError('NOT_FOUND');
+    const row = await orderInScope(tx, v, seen.orderId, true);
     const moved = (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
     if (moved) throw new AppError('STATE_CHANGED');
     const d = decideOrder(Number(row.state), action, await orderContext(tx, v, row));
@@ -140,8 +135,7 @@ export async function complete(db: Db, v: OrderViewer, action: 'serviceComplete'
 
 /** What is still missing before completion (read only). */
 export async function checkFinish(db: Db, v: OrderViewer, orderId: number): Promise<{ ready: boolean; missing: MissingItem[]; message: string }> {
-  const [row] = await rows(db, sql`select * from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId} and deleted_at is null`);
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await orderInScope(db, v, orderId);
   const { actor } = await orderContext(db, v, row);
   if (!actor.admin && !actor.dispatchRole && actor.parts.length === 0) throw new AppError('ORDER_ACTOR');
   const missing = await missingBeforeFinish(db, v.enterpriseId, row);

@@ -7,9 +7,10 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
 import * as counts from './counts.service';
-import type { OrderReader } from './scope';
+import { actorOf } from '../../platform/actor';
+import type { OrderScopeSubject as OrderReader } from './scope';
 
-const readerOf = (u: SessionUser): OrderReader => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, admin: u.admin });
+const readerOf = (u: SessionUser): OrderReader => actorOf(u);
 
 /** A badge count needs the power of the list it counts (the menu code of that page). */
 const needs = (u: SessionUser, page: string): void => {

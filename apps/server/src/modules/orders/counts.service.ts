@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
-import { type OrderReader, orderScope, seesAllOrders } from './scope';
+import { type OrderScopeSubject as OrderReader, orderScope, seesAllOrders } from './scope';
 import { stateCounts } from './state-counts';
 
 /**

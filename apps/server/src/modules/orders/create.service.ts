@@ -11,6 +11,7 @@ import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
 import { type PinnedProcess, processForNewOrder, runCreatedHooks } from './order.hooks';
+import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
@@ -135,10 +136,10 @@ async function templateOf(ex: Executor, v: Viewer, orderType: number | null | un
  * customer), validates the custom fields against the pinned template version, takes the next
  * number, writes the order, its people, service items and the first log row.
  */
-export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: EventViewer, pinned?: PinnedProcess): Promise<{ id: number; orderNo: string; state: number }> {
+export async function createOrder(db: Db, v: Actor, b: CreateOrderBody, ev?: EventViewer, pinned?: PinnedProcess): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
     // A conversion locks its event first: two conversions of one event make one order.
-    const event = b.eventId ? await lockEventForOrder(tx, ev ?? { ...v, admin: false }, b.eventId) : null;
+    const event = b.eventId ? await lockEventForOrder(tx, ev ?? v, b.eventId) : null;
     const customer = await visibleCustomer(tx, v, b.customerId);
     const tpl = await templateOf(tx, v, b.orderType);
     const ext = await validateAndComputeExt(tx, v.enterpriseId, ORDER_FORM_KIND, tpl.templateVersionId, b.ext ?? {}, {
@@ -200,7 +201,7 @@ export async function createOrder(db: Db, v: Viewer, b: CreateOrderBody, ev?: Ev
         select ${v.enterpriseId}, 3, ${id}, t from unnest(${bigints([...new Set(b.orderLabel)])}) t`);
     }
     await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
-    if (event) await linkEventToOrder(tx, ev ?? { ...v, admin: false }, event, { id, orderNo });
+    if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
     await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id });
     return { id, orderNo, state: start.state };
   });

@@ -1,4 +1,4 @@
-import { fieldInput, orderContract as C, orderDetailContract as K } from '@sk/shared';
+import { fieldInput, orderContract as C, orderDetailContract as K, powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -38,7 +38,7 @@ async function scene() {
   });
   expect(made.success, made.message).toBe(true);
   const orderId = made.data.id as number;
-  const viewer = (u: { user: { id: number } }, role: number) => ({ id: u.user.id, enterpriseId: ep, sysrole: role, admin: role === 3 });
+  const viewer = (u: { user: { id: number } }, role: number) => ({ id: u.user.id, enterpriseId: ep, sysrole: role, admin: role === 3, providerId: null, powers: powersOfRole(role) });
   return { ep, admin, dispatcher, engineer, stranger, customer, orderId, textField, signField, sign, viewer };
 }
 

@@ -14,7 +14,7 @@ async function main() {
   const cases: [string, Record<string, unknown>, number?][] = JSON.parse(process.argv[3] ?? '[]');
   for (const [name, input, userId] of cases) {
     const q = orderListQuery.parse(input);
-    const v = { id: userId ?? 1, enterpriseId: Number(process.env.EID ?? 1), sysrole: userId ? 2 : 3, timeZone: 'Asia/Shanghai', admin: !userId };
+    const v = { id: userId ?? 1, enterpriseId: Number(process.env.EID ?? 1), sysrole: userId ? 2 : 3, timeZone: 'Asia/Shanghai', admin: !userId, providerId: null, powers: [] };
     const where = orderListWhere(v, q);
     const countSql = sql`select count(*)::int as n from (select 1 from orders o where ${where} limit ${LIST_WINDOW + 1}) w`;
     const c = dialect.sqlToQuery(countSql);

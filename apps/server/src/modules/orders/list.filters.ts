@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { and, bigints, contains, createdBetween, customerScope, prefixPattern, type Viewer } from '../customers/common';
 import { hasAnyTag } from '../tags/tag-links';
 import { createdMonths, orderContains } from './list.search';
+import { type OrderScopeSubject, orderScope } from './scope';
 
 /**
  * The conditions of every order list (spec part 1 §3, the /allOrder route's parameters, the list scopes) on
@@ -14,14 +15,8 @@ const ORDER_TAG_CODE = 3;
 /** States in which an order can still be overdue. */
 const OPEN_STATES = sql`(0, 1, 2, 3, 4, 7)`;
 
-/** Roles that see every order of the enterprise; the others see only orders they are on (docs/decisions.md). */
-const ALL_ORDER_ROLES = [1, 3, 6, 7, 8, 10];
-
-export interface OrderListViewer extends Viewer {
-  admin: boolean;
-}
-
-const seesAll = (v: OrderListViewer): boolean => v.admin || (v.sysrole != null && ALL_ORDER_ROLES.includes(v.sysrole));
+/** Who lists orders: the one order scope (scope.ts) decides which. */
+export type OrderListViewer = Viewer & OrderScopeSubject;
 
 /**
  * A user's orders by a part in order_people (4 collaborator, 6 copied-to), as `= any(array(…))`: the ids are read
@@ -30,12 +25,6 @@ const seesAll = (v: OrderListViewer): boolean => v.admin || (v.sysrole != null &
 const byPeople = (v: { enterpriseId: number }, userId: number, part: number): SQL =>
   sql`o.id = any(array(select p.order_id from order_people p where p.enterprise_id = ${v.enterpriseId} and p.user_id = ${userId} and p.part = ${part}))`;
 
-/** A limited viewer's orders: serving, created, selling, accepted, or collaborating on / copied to (ORs of indexed columns: a BitmapOr). */
-export function orderRowScope(v: OrderListViewer): SQL {
-  if (seesAll(v)) return sql`true`;
-  return sql`(o.service_user_id = ${v.id} or o.created_by = ${v.id} or o.salesperson_id = ${v.id} or o.acceptor_id = ${v.id}
-    or o.id = any(array(select p.order_id from order_people p where p.enterprise_id = ${v.enterpriseId} and p.user_id = ${v.id})))`;
-}
 
 /** Approvers decide approvals (administrators and dispatchers until processes name approvers: docs/decisions.md). */
 const isApprover = (v: OrderListViewer): boolean => v.admin || v.sysrole === 1;
@@ -152,5 +141,5 @@ function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): 
 /** The whole condition of a list: the enterprise, the recycle bin (in or out), the viewer's orders, the scope, the filters. */
 export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>, o: WhereOptions = {}): SQL {
   const bin = f.scope === 'rubbish' ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`;
-  return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderRowScope(v), ...scopeConds(v, f), ...filterConds(v, f, o)]);
+  return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderScope(v), ...scopeConds(v, f), ...filterConds(v, f, o)]);
 }

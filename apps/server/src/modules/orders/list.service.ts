@@ -5,13 +5,14 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { countAndPick, countOf, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
 import { searchPageRows } from '../../platform/list.snapshot';
+import { actorOf } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import { bigints, timeOf, visibleCustomer } from '../customers/common';
 import { type OrderListViewer, orderListWhere } from './list.filters';
 
 /** The order lists (GET /v2/order/getAllOrderList) and the rows the order export writes. */
 
-export const listViewerOf = (u: SessionUser): OrderListViewer => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, timeZone: u.enterprise.timeZone, admin: u.admin });
+export const listViewerOf = (u: SessionUser): OrderListViewer => actorOf(u);
 
 /** Each scope is its own page: its menu power, then its free-plan lock (the spec's notice). */
 export function guardScope(u: SessionUser, scope: OrderListFilters['scope'], hotline: string): void {

@@ -1,41 +1,19 @@
-import { hasPower, ORDER_POWERS } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { type Actor, actorOf } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
+import { openableOrders } from './scope';
 
 /** Who asks, as the money and document services need it. */
-export interface MoneyViewer {
-  id: number;
-  enterpriseId: number;
-  sysrole: number | null;
-  admin: boolean;
-  powers: readonly string[];
-  timeZone: string;
-}
-export const moneyViewerOf = (u: SessionUser): MoneyViewer => ({
-  id: u.id,
-  enterpriseId: u.enterpriseId,
-  sysrole: u.sysrole,
-  admin: u.admin,
-  powers: u.powers,
-  timeZone: u.enterprise.timeZone,
-});
+export type MoneyViewer = Actor;
+export const moneyViewerOf = (u: SessionUser): MoneyViewer => actorOf(u);
 
 export type OrderRow = Record<string, unknown>;
 
-/**
- * Orders this viewer may see: every order of the enterprise with the AllOrder power, otherwise the
- * orders the viewer has a part on (creator, salesperson, acceptor, dispatcher, service person, return
- * visitor, collaborator or copied-to). The recycle bin is not visible here.
- */
-export function visibleOrderSql(v: MoneyViewer, alias = 'o') {
-  const o = sql.raw(alias);
-  if (v.admin || hasPower(v.powers, ORDER_POWERS.all)) return sql`true`;
-  return sql`(${v.id} in (${o}.created_by, ${o}.salesperson_id, ${o}.acceptor_id, ${o}.dispatcher_id, ${o}.service_user_id, ${o}.return_visitor_id)
-    or exists (select 1 from order_people p where p.enterprise_id = ${o}.enterprise_id and p.order_id = ${o}.id and p.user_id = ${v.id}))`;
-}
+/** Orders this viewer may open: the one order scope (scope.ts). The recycle bin is not visible here. */
+export const visibleOrderSql = (v: MoneyViewer, alias = 'o') => openableOrders(v, alias);
 
 /** The order row (money in cents), NOT_FOUND for another enterprise's, a deleted or an invisible one; `lock` takes it FOR UPDATE. */
 export async function orderFor(ex: Executor, v: MoneyViewer, id: number, lock = false): Promise<OrderRow> {

@@ -70,7 +70,7 @@ export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promis
     publicReport: async ({ params, reply }) => {
       const link = await openReportLink(db, String(params.token ?? ''));
       // The link stands for the enterprise itself: the report as an administrator would print it.
-      const v: MoneyViewer = { id: 0, enterpriseId: link.enterpriseId, sysrole: null, admin: true, powers: [], timeZone: link.timeZone };
+      const v: MoneyViewer = { id: 0, enterpriseId: link.enterpriseId, sysrole: null, admin: true, powers: [], providerId: null, timeZone: link.timeZone };
       const { row, pdf } = await report(v, link.orderId);
       await sendPdf(reply, pdf, `服务报告-${row.order_no}.pdf`, true);
       return null;

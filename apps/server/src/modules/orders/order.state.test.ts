@@ -80,6 +80,9 @@ describe('moveOrder', () => {
   it('refuses the wrong person, another enterprise, a moved order and an order in the recycle bin, changing nothing', async () => {
     const { ep, engineer, other, admin } = await people();
     const id = await insertOrder(t.deps.db, ep, { state: 2, service_user_id: engineer.id });
+    // Not his order: not found, as another enterprise's; his (he created it) but not his to accept: refused as such.
+    await expect(moveOrder(t.deps.db, other, id, 'accept')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await t.deps.db.execute(sql`update orders set created_by = ${other.id} where enterprise_id = ${ep} and id = ${id}`);
     await expect(moveOrder(t.deps.db, other, id, 'accept')).rejects.toMatchObject({ message: '您不是该工单的相关处理人，不能执行该操作' });
     const stranger = await orderViewer(t.deps.db, await makeEnterprise(t.deps.db), 3);
     await expect(moveOrder(t.deps.db, stranger, id, 'cancel')).rejects.toMatchObject({ code: 'NOT_FOUND' });

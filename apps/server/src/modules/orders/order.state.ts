@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import type { EnqueueInput } from '../../platform/jobs';
+import { type OrderScopeSubject, openableOrders } from './scope';
 import { changeState, type HookContext, type PatchValue, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
 
 /**
@@ -33,16 +34,11 @@ export const ORDER_STATE: StateTable = {
   log: { table: 'order_logs', recordColumn: 'order_id' },
 };
 
-/** Who acts: the session's user, by the current role (as powers are). */
-export interface OrderViewer {
-  id: number;
-  enterpriseId: number;
-  sysrole: number | null;
-  admin: boolean;
-}
+/** Who acts: the session's user, by the current role (as powers are); the order scope is computed for them. */
+export type OrderViewer = OrderScopeSubject;
 
 /** The system acting (automatic dispatch): an administrator with no user, logged with user_id null (shown as 系统). */
-export const systemViewer = (enterpriseId: number): OrderViewer => ({ id: 0, enterpriseId, sysrole: null, admin: true });
+export const systemViewer = (enterpriseId: number): OrderViewer => ({ id: 0, enterpriseId, sysrole: null, admin: true, providerId: null, powers: [] });
 const actorIdOf = (v: OrderViewer): number | null => (v.id > 0 ? v.id : null);
 
 type Row = Record<string, unknown>;
@@ -201,7 +197,8 @@ export function moveOrder(ex: Executor, v: OrderViewer, id: number, action: Orde
     ctxOf: (row, tx) => orderContext(tx, v, row),
     patchOf: (d) => ({ ...standardPatch(action, d, actorIdOf(v)), ...o.patch }),
     // Orders in the recycle bin are not found, except to be restored.
-    guard: action === 'restore' ? undefined : sql`deleted_at is null`,
+    // The one order scope, at the one place orders change: an order outside it is not found.
+    guard: action === 'restore' ? openableOrders(v, 'orders') : sql`deleted_at is null and ${openableOrders(v, 'orders')}`,
     note: o.note,
     expected: o.expected,
     follow: o.follow,

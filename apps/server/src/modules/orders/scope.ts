@@ -1,31 +1,81 @@
+import { APPROVAL_KINDS, hasPower } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { ORDER_PEOPLE_PARTS } from '@sk/shared';
-
-/** Who looks at orders: the session's user by the current role (as powers are). */
-export interface OrderReader {
-  id: number;
-  enterpriseId: number;
-  sysrole: number | null;
-  admin: boolean;
-}
-
-/** Roles that see every order of the enterprise: dispatcher, administrator, acceptance, return visit, finance, director. */
-export const ALL_ORDERS_ROLES: readonly number[] = [1, 3, 6, 7, 8, 10];
-
-export const seesAllOrders = (r: OrderReader): boolean => r.admin || (r.sysrole != null && ALL_ORDERS_ROLES.includes(r.sysrole));
+import { type Executor, rows } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
 
 /**
- * The orders a user may see, as a condition on an orders row `o`: everything for the roles above; the
- * engineer (2) the orders they serve or collaborate on; the salesperson (5) the orders they sell or created;
- * anyone else the orders they created. ORs of indexed columns, so PostgreSQL can use a BitmapOr.
+ * The one rule for which orders a user may see and act on (docs/permissions.md, "Orders"). The lists, their
+ * counts and exports, the detail and every endpoint that takes an order id, and the state change itself read it
+ * from here, so a list and a detail can never disagree.
  */
-export function orderScope(r: OrderReader, alias = 'o'): SQL {
-  if (seesAllOrders(r)) return sql`true`;
+
+/** Who the rule is computed for (the session's actor, or the system): a provider's user sees that provider's orders only, the pool's power adds the pool. */
+export type OrderScopeSubject = Pick<Actor, 'id' | 'enterpriseId' | 'sysrole' | 'admin' | 'providerId' | 'powers'>;
+
+/** Roles that see every order of their side: dispatcher, administrator, acceptance, return visit, finance, director. */
+export const ALL_ORDERS_ROLES: readonly number[] = [1, 3, 6, 7, 8, 10];
+const POOL_POWER = 'menu_OrderHighSeas';
+
+const seesAllOfSide = (s: OrderScopeSubject): boolean => s.admin || (s.sysrole != null && ALL_ORDERS_ROLES.includes(s.sysrole));
+
+/** Sees every order of the enterprise (staff of the roles above; never a provider's user). */
+export const seesAllOrders = (s: OrderScopeSubject): boolean => s.providerId == null && seesAllOfSide(s);
+
+/**
+ * Orders `o` whose pending approval the pinned process gives to `userId` by name (approvers.{kind}.by = 'user'):
+ * the approver may open them without being on the order; 待我审批 is the 审核 power's page.
+ */
+export function namedApprovalOf(userId: number, alias = 'o'): SQL {
   const o = sql.raw(alias);
-  if (r.sysrole === 2) {
-    return sql`(${o}.service_user_id = ${r.id} or ${o}.id = any(array(
-      select order_id from order_people where enterprise_id = ${r.enterpriseId} and user_id = ${r.id} and part = ${ORDER_PEOPLE_PARTS.collaborator})))`;
-  }
-  if (r.sysrole === 5) return sql`(${o}.salesperson_id = ${r.id} or ${o}.created_by = ${r.id})`;
-  return sql`${o}.created_by = ${r.id}`;
+  const kinds = sql.join(APPROVAL_KINDS.map((k) => sql`${k}`), sql`, `);
+  const who = sql`${o}.process -> 'approvers' -> ((array[${kinds}]::text[])[${o}.examine_type])`;
+  return sql`(${o}.examine_result = 0 and ${who} ->> 'by' = 'user' and ${who} ->> 'userId' = ${String(userId)})`;
+}
+
+/** What a scope includes besides the user's own orders. */
+export interface ScopeOptions {
+  /** The orders offered in the pool, for those holding its power: they may open and grab them, but they are not their work. */
+  offers?: boolean;
+}
+
+/**
+ * A limited user's orders: those they are on in any part (creator, salesperson, acceptor, dispatcher, engineer,
+ * taker, return visitor, collaborator, copied-to), those waiting for their named approval, and with `offers` the
+ * pool's. ORs of indexed columns and id lists read first, so PostgreSQL can use a BitmapOr instead of testing every row.
+ */
+function partsOf(s: OrderScopeSubject, o: SQL, opts: ScopeOptions): SQL {
+  const me = s.id;
+  const pool = opts.offers && !s.providerId && hasPower(s.powers, POOL_POWER) ? sql` or ${o}.in_pool` : sql``;
+  return sql`(${o}.created_by = ${me} or ${o}.salesperson_id = ${me} or ${o}.acceptor_id = ${me} or ${o}.dispatcher_id = ${me}
+    or ${o}.service_user_id = ${me} or ${o}.taken_by = ${me} or ${o}.return_visitor_id = ${me}
+    or ${o}.id = any(array(select p.order_id from order_people p where p.enterprise_id = ${s.enterpriseId} and p.user_id = ${me}))
+    or ${o}.id = any(array(select x.id from orders x where x.enterprise_id = ${s.enterpriseId} and x.examine_result = 0
+      and x.deleted_at is null and ${namedApprovalOf(me, 'x')}))${pool})`;
+}
+
+/**
+ * The condition on an orders row (aliased `alias`) that keeps the orders of `s`: what the lists and counts show.
+ * With `offers`, what `s` may open and act on (the detail, every endpoint taking an order id, the state change).
+ * The recycle bin is the caller's.
+ */
+export function orderScope(s: OrderScopeSubject, alias = 'o', opts: ScopeOptions = {}): SQL {
+  const o = sql.raw(alias);
+  const own = seesAllOfSide(s) ? null : partsOf(s, o, opts);
+  if (s.providerId != null) return own ? sql`(${o}.provider_id = ${s.providerId} and ${own})` : sql`${o}.provider_id = ${s.providerId}`;
+  return own ?? sql`true`;
+}
+
+/** Orders `s` may open and act on: its own and the pool's offers. */
+export const openableOrders = (s: OrderScopeSubject, alias = 'o'): SQL => orderScope(s, alias, { offers: true });
+
+/** The order's row if `s` may open it (live orders only); NOT_FOUND otherwise, another enterprise's id included. `lock` takes it FOR UPDATE. */
+export async function orderInScope(ex: Executor, s: OrderScopeSubject, id: number, lock = false, also?: SQL): Promise<Record<string, unknown>> {
+  const open = also ? sql`(${openableOrders(s)} or ${also})` : openableOrders(s);
+  const [row] = await rows(
+    ex,
+    sql`select * from orders o where o.enterprise_id = ${s.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${open}${lock ? sql` for update` : sql``}`,
+  );
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
 }

@@ -1,3 +1,4 @@
+import { powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
@@ -7,7 +8,7 @@ import type { OrderViewer } from './order.state';
 /** A user of one role as the order services see them. */
 export async function orderViewer(db: Db, enterpriseId: number, role: number): Promise<OrderViewer> {
   const u = await makeUser(db, enterpriseId, { roles: [role] });
-  return { id: u.id, enterpriseId, sysrole: role, admin: role === 3 };
+  return { id: u.id, enterpriseId, sysrole: role, admin: role === 3, providerId: null, powers: powersOfRole(role) };
 }
 
 /** An order written straight into the table (the create service has its own tests), with an order type and a customer. */

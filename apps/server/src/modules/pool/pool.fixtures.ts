@@ -14,9 +14,8 @@ export async function setSetting(t: TestApp, ep: number, code: string, value: st
 /** An order of the team waiting in the pool (written straight in, as a dispatcher's put would leave it). */
 export async function pooledOrder(t: TestApp, tm: Team, cols: Record<string, unknown> = {}, skills: string[] = []): Promise<number> {
   const id = await orderIn(t, tm, 1, { in_pool: true, ...cols });
-  if (skills.length) {
-    await t.deps.db.execute(sql`insert into pool_entries (enterprise_id, order_id, skills) values (${tm.ep}, ${id}, ${`{${skills.join(',')}}`}::text[])`);
-  }
+  // A put always records its entry (with the skills asked for, maybe none).
+  await t.deps.db.execute(sql`insert into pool_entries (enterprise_id, order_id, skills) values (${tm.ep}, ${id}, ${`{${skills.join(',')}}`}::text[])`);
   return id;
 }
 

@@ -102,9 +102,14 @@ describe('grab', () => {
   });
 
   it('a cancelled order, an order not in the pool, a stale version, a non-engineer: refused, nothing changes', async () => {
-    expect(await tm.engineer.client.call(K.grab, { orderId: await orderIn(t, tm, 6) })).toMatchObject({ success: false, message: '当前工单状态不允许该操作' });
-    const plain = await orderIn(t, tm, 1);
-    expect(await tm.engineer.client.call(K.grab, { orderId: plain })).toMatchObject({ success: false, message: '该工单不在工单池中，不能抢单' });
+    // Orders never offered in the pool are not the engineer's to see: not found, as another enterprise's.
+    expect(await tm.engineer.client.call(K.grab, { orderId: await orderIn(t, tm, 6) })).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await tm.engineer.client.call(K.grab, { orderId: await orderIn(t, tm, 1) })).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    // Offered once, then cancelled or taken back to 待派单: the engineer who saw it is told why.
+    const cancelled = await pooledOrder(t, tm, { state: 6, in_pool: false });
+    expect(await tm.engineer.client.call(K.grab, { orderId: cancelled })).toMatchObject({ success: false, message: '当前工单状态不允许该操作' });
+    const back = await pooledOrder(t, tm, { in_pool: false });
+    expect(await tm.engineer.client.call(K.grab, { orderId: back })).toMatchObject({ success: false, message: '该工单不在工单池中，不能抢单' });
     const id = await pooledOrder(t, tm);
     expect(await tm.engineer.client.call(K.grab, { orderId: id, version: 5 })).toMatchObject({ success: false, message: '数据已变更，请刷新后重试' });
     expect(await tm.dispatcher.client.call(K.grab, { orderId: id })).toMatchObject({ success: false, message: '您不是该工单的相关处理人，不能执行该操作' });

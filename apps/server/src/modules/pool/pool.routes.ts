@@ -8,15 +8,12 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerJobHandler } from '../../platform/jobs';
 import type { SessionUser } from '../../platform/session';
 import { afterOrderCreated } from '../orders/order.hooks';
+import { actorOf } from '../../platform/actor';
 import * as pool from './pool.service';
 import * as settings from './pool.settings';
 
 const viewerOf = (u: SessionUser): pool.PoolViewer => ({
-  id: u.id,
-  enterpriseId: u.enterpriseId,
-  sysrole: u.sysrole,
-  admin: u.admin,
-  timeZone: u.enterprise.timeZone,
+  ...actorOf(u),
   manage: u.admin || u.powers.includes(POOL_POWERS.manage),
 });
 

@@ -1,4 +1,4 @@
-import { type MyGrab, orderMachine, POOL_SETTINGS, type PoolRow } from '@sk/shared';
+import { type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS, type PoolRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -7,7 +7,8 @@ import type { EnqueueInput } from '../../platform/jobs';
 import { countOf, type PageRequest, } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
-import { ORDER_STATE, moveOrder, type OrderViewer, orderContext } from '../orders/order.state';
+import { orderInScope } from '../orders/scope';
+import { ORDER_STATE, moveOrder, type OrderViewer, orderContext, systemViewer } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
 import { capReached, distanceSql, textArray, type Engineer, eligibleSql, engineerOf, inPoolSql } from './eligibility';
@@ -27,11 +28,17 @@ export interface PoolViewer extends OrderViewer {
 export const UNCLAIMED_JOB = 'pool.unclaimed';
 type Row = Record<string, unknown>;
 
-async function lockOrder(tx: Tx, enterpriseId: number, id: number): Promise<Row> {
-  const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${id} and deleted_at is null for update`);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+/** The order locked for the transaction, if the viewer may open it (else not found, before any other refusal). */
+const lockOrder = (tx: Tx, v: OrderViewer, id: number): Promise<Row> => orderInScope(tx, v, id, true);
+
+/**
+ * For a grab: also an order that was offered in the pool and taken since, so the engineer who saw it there is told
+ * 该工单已被抢 rather than not found (an order never offered stays not found).
+ */
+const offeredOnce = (v: OrderViewer): SQL =>
+  v.providerId == null && v.powers.includes(POOL_POWERS.pool)
+    ? sql`exists (select 1 from pool_entries pe where pe.enterprise_id = o.enterprise_id and pe.order_id = o.id)`
+    : sql`false`;
 
 /** The unclaimed timer of a pooling: fires after the enterprise's minutes unless the order has moved since (its version). */
 async function unclaimedTimer(ex: Executor, enterpriseId: number, orderId: number, version: number): Promise<EnqueueInput[]> {
@@ -48,7 +55,7 @@ async function recordEntry(tx: Tx, enterpriseId: number, orderId: number, skills
 
 /** Moves by the system (rules, timers): an `edit` decided as an administrator, logged without a user. */
 function systemEdit(tx: Tx, enterpriseId: number, id: number, patch: Record<string, PatchValue>, note: string, follow: EnqueueInput[] = []) {
-  const system: OrderViewer = { id: 0, enterpriseId, sysrole: null, admin: true };
+  const system: OrderViewer = systemViewer(enterpriseId);
   return changeState(tx, {
     table: ORDER_STATE,
     machine: orderMachine,
@@ -75,7 +82,7 @@ export async function putInPool(db: Db, v: PoolViewer, orderIds: number[], skill
   await requireEnabled(db, v.enterpriseId);
   return db.transaction(async (tx) => {
     for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
-      const row = await lockOrder(tx, v.enterpriseId, id);
+      const row = await lockOrder(tx, v, id);
       if (!poolable(row)) throw new AppError('POOL_ORDER_ASSIGNED');
       const follow = await unclaimedTimer(tx, v.enterpriseId, id, Number(row.version) + 1);
       await moveOrder(tx, v, id, 'edit', { patch: { in_pool: true }, note: '放入工单池', follow });
@@ -89,7 +96,7 @@ export async function putInPool(db: Db, v: PoolViewer, orderIds: number[], skill
 export async function takeFromPool(db: Db, v: PoolViewer, orderIds: number[]): Promise<number> {
   return db.transaction(async (tx) => {
     for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
-      const row = await lockOrder(tx, v.enterpriseId, id);
+      const row = await lockOrder(tx, v, id);
       if (!(Number(row.state) === 1 && row.in_pool === true)) throw new AppError('ORDER_NOT_IN_POOL');
       await moveOrder(tx, v, id, 'edit', { patch: { in_pool: false }, note: '移出工单池' });
     }
@@ -115,7 +122,7 @@ async function isEligible(tx: Tx, e: Engineer, orderId: number): Promise<boolean
 /** POST /v2/order/grab: compare-and-set on the locked row; the winner becomes the order's engineer (→ 待服务). */
 export async function grab(db: Db, v: PoolViewer, orderId: number, version?: number) {
   return db.transaction(async (tx) => {
-    const row = await lockOrder(tx, v.enterpriseId, orderId);
+    const row = await orderInScope(tx, v, orderId, true, offeredOnce(v));
     refuseGrab(row, version);
     if (v.sysrole === 2) {
       // The engineer's own row is locked too, so two grabs of theirs cannot both pass the daily cap.
@@ -132,7 +139,7 @@ export async function grab(db: Db, v: PoolViewer, orderId: number, version?: num
 /** POST /v2/order/revokeGrab: the grabber gives it back within the enterprise's minutes; it re-enters the pool with a new timer. */
 export async function revokeGrab(db: Db, v: PoolViewer, orderId: number, reason: string) {
   return db.transaction(async (tx) => {
-    const row = await lockOrder(tx, v.enterpriseId, orderId);
+    const row = await lockOrder(tx, v, orderId);
     const limit = await getSettingInt(tx, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
     const [late] = await rows<{ late: boolean }>(tx, sql`select (${row.taken_at}::timestamptz + make_interval(mins => ${limit}) < now()) as late`);
     const mine = row.grabbed === true && Number(row.service_user_id) === v.id && Number(row.state) === 3;
@@ -163,7 +170,7 @@ export async function myGrabs(db: Db, v: PoolViewer): Promise<{ grabs: MyGrab[];
 /** POST /v2/order/visitUserGrab: a return-visit desk (role 7) or administrator claims a completed order's return visit, once. */
 export async function visitUserGrab(db: Db, v: OrderViewer, orderId: number, version?: number) {
   return db.transaction(async (tx) => {
-    const row = await lockOrder(tx, v.enterpriseId, orderId);
+    const row = await lockOrder(tx, v, orderId);
     if (Number(row.state) !== 5 || row.invalid === true) throw new AppError('ORDER_INVALID_TRANSITION');
     if (row.return_visitor_id != null) throw new AppError('VISIT_TAKEN');
     if (!v.admin && v.sysrole !== 7) throw new AppError('ORDER_ACTOR');

@@ -14,8 +14,9 @@ const viewer = (u: ExportUser): ProjectViewer => ({
   enterpriseId: u.enterpriseId,
   sysrole: u.sysrole,
   timeZone: u.timeZone,
-  admin: u.sysrole === 3,
-  seesAll: hasPower(u.powers, PROJECT_POWERS.list),
+  admin: u.providerId == null && (u.admin || u.sysrole === 3),
+  providerId: u.providerId,
+  seesAll: u.providerId == null && (u.admin || hasPower(u.powers, PROJECT_POWERS.list)),
 });
 
 /** The project list through the download centre; the default file name is the spec's (part 1 §5) plus the date. */

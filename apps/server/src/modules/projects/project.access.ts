@@ -8,6 +8,8 @@ import type { Viewer } from '../customers/common';
 /** Who asks, with what the project area decides on. */
 export interface ProjectViewer extends Viewer {
   admin: boolean;
+  /** An outsourced user's provider: sees only the projects they are on. */
+  providerId: number | null;
   /** Holds the project list's power: sees every project of the enterprise. */
   seesAll: boolean;
 }
@@ -17,8 +19,9 @@ export const projectViewerOf = (u: SessionUser): ProjectViewer => ({
   enterpriseId: u.enterpriseId,
   sysrole: u.sysrole,
   timeZone: u.enterprise.timeZone,
-  admin: u.admin || u.sysrole === 3,
-  seesAll: u.admin || hasPower(u.powers, PROJECT_POWERS.list),
+  admin: u.providerId == null && (u.admin || u.sysrole === 3),
+  providerId: u.providerId,
+  seesAll: u.providerId == null && (u.admin || hasPower(u.powers, PROJECT_POWERS.list)),
 });
 
 /**

@@ -156,10 +156,10 @@ export async function mapData(db: Db, u: SessionUser, q: { states?: number[]; un
   return { orders: found.slice(0, MAP_LIMIT) as never[], engineers, truncated: found.length > MAP_LIMIT };
 }
 
-async function orderOf(ex: Executor, ep: number, id: number) {
+async function orderOf(ex: Executor, u: SessionUser, id: number) {
   const [o] = await rows<{ id: number; latitude: number | null; longitude: number | null }>(
     ex,
-    sql`select id, latitude, longitude from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null`,
+    sql`select o.id, o.latitude, o.longitude from orders o where o.enterprise_id = ${u.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${orderScope(u)}`,
   );
   if (!o) throw new AppError('NOT_FOUND');
   return o;
@@ -167,7 +167,7 @@ async function orderOf(ex: Executor, ep: number, id: number) {
 
 /** Every enabled engineer for one order: nearest first by straight-line distance, then the fewest open orders. */
 export async function nearest(db: Db, u: SessionUser, orderId: number): Promise<NearestRow[]> {
-  const o = await orderOf(db, u.enterpriseId, orderId);
+  const o = await orderOf(db, u, orderId);
   const tz = u.enterprise.timeZone;
   const found = await rows<{ id: number; name: string; latitude: number | null; longitude: number | null; open: number; today: number }>(
     db,

@@ -31,6 +31,7 @@ import { changeState, insertStateLog, type StateTable } from '../../platform/sta
 import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
 import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
+import { moneyViewerOf, orderFor } from '../orders/money.access';
 import { checkCountSerials, checkNewUnits, countUnits, freeUnits, holdUnits, lineSerials, moveHeldUnits, receiveUnits, textArray } from './units';
 
 export const SPARE_DOC_STATE: StateTable = {
@@ -98,7 +99,8 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
     checkWaste(kind, await kindOf(from), await kindOf(to));
     const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from spares where enterprise_id = ${ep} and id = any(${`{${spareIds.join(',')}}`}::bigint[])`);
     if (n?.n !== spareIds.length) throw notFound();
-    if (b.orderId && !(await rows(tx, sql`select 1 from orders where enterprise_id = ${ep} and id = ${b.orderId} and deleted_at is null`)).length) throw notFound();
+    // The order must be one the user may see (the one order scope), not any order of the enterprise.
+    if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
     const [d] = await rows<{ id: number }>(
       tx,
       sql`insert into spare_docs (enterprise_id, kind, from_warehouse_id, to_warehouse_id, transfer_type, order_id, applicant_id, logistics, tracking_no, remark)

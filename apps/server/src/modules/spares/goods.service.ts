@@ -11,6 +11,7 @@ import { apiTime } from '../settings/sql-helpers';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
 import { postMovement, release, reserve } from './ledger';
+import { moneyViewerOf, orderFor } from '../orders/money.access';
 import { lineSerials, shipUnits, signUnits, textArray } from './units';
 
 export const GOODS_STATE: StateTable = {
@@ -71,7 +72,7 @@ export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): 
   return db.transaction(async (tx) => {
     const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from spares where enterprise_id = ${u.enterpriseId} and id = any(${`{${ids.join(',')}}`}::bigint[])`);
     if (n?.n !== ids.length) throw notFound();
-    if (b.orderId && !(await rows(tx, sql`select 1 from orders where enterprise_id = ${u.enterpriseId} and id = ${b.orderId} and deleted_at is null`)).length) throw notFound();
+    if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
     const [g] = await rows<{ id: number }>(
       tx,
       sql`insert into goods_orders (enterprise_id, applicant_id, order_id, address, remark) values (${u.enterpriseId}, ${u.id}, ${b.orderId ?? null}, ${b.address}, ${b.remark}) returning id::int`,
