@@ -27,8 +27,35 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {});
+  healDeadClients(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', url, close: () => pool.end() };
+}
+
+/** How long a client whose connection ended may stay checked out before the pool takes it back. */
+const DEAD_CLIENT_GRACE_MS = 5000;
+
+/**
+ * A client checked out of the pool (a transaction, LISTEN, a job) has no pool listener: when the server goes away its
+ * 'error' event would crash the process, so it gets one (the query in flight still fails). And a holder may never
+ * release it: Drizzle's transaction sends BEGIN outside its try, so a BEGIN that meets a dead connection leaks the
+ * client, and each outage would cost the pool a slot for good. A client whose connection ended and that is still
+ * out after a grace period is released with an error, which removes it from the pool.
+ */
+function healDeadClients(pool: pg.Pool): void {
+  const out = new Set<pg.PoolClient>();
+  pool.on('acquire', (c) => out.add(c));
+  pool.on('release', (_err, c) => out.delete(c as pg.PoolClient));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    client.on('end', () => {
+      setTimeout(() => {
+        const c = client as pg.PoolClient;
+        if (!out.delete(c)) return;
+        c.release(new Error('Connection terminated: released by the pool after the server went away'));
+      }, DEAD_CLIENT_GRACE_MS).unref();
+    });
+  });
 }
 
 /** Rows of a raw statement. */

@@ -274,33 +274,89 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const marker = readMarker(o.dir) as Marker;
   const port = await freePort();
   const base = `postgres://postgres:${encodeURIComponent(marker.password)}@127.0.0.1:${port}`;
-  const child = spawnServer(bin, o, port, who);
-  let exited = false;
-  const exit = new Promise<void>((resolve) =>
+  const run = watched(spawnServer(bin, o, port, who));
+  try {
+    await waitReady(run.child, `${base}/postgres`, o.dir);
+    await ensureDatabase(`${base}/postgres`, o.database);
+  } catch (err) {
+    if (!run.exited) run.child.kill('SIGQUIT');
+    throw err;
+  }
+  const s = supervise(run, () => spawnServer(bin, o, port, who), `${base}/postgres`, o);
+  return {
+    url: `${base}/${o.database}`,
+    get pid() {
+      return s.current.child.pid as number;
+    },
+    stop: s.stop,
+  };
+}
+
+interface Run {
+  child: ChildProcess;
+  exited: boolean;
+  exit: Promise<void>;
+}
+
+function watched(child: ChildProcess): Run {
+  const run: Run = { child, exited: false, exit: Promise.resolve() };
+  run.exit = new Promise<void>((resolve) =>
     child.once('exit', () => {
-      exited = true;
+      run.exited = true;
       resolve();
     }),
   );
-  try {
-    await waitReady(child, `${base}/postgres`, o.dir);
-    await ensureDatabase(`${base}/postgres`, o.database);
-  } catch (err) {
-    if (!exited) child.kill('SIGQUIT');
-    throw err;
-  }
-  return {
-    url: `${base}/${o.database}`,
-    pid: child.pid as number,
-    stop: async () => {
-      if (exited) return;
-      child.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
-      const late = new Promise<boolean>((r) => setTimeout(() => r(false), 30_000).unref());
-      const done = await Promise.race([exit.then(() => true), late]);
-      if (!done) {
-        child.kill('SIGQUIT');
-        await exit;
+  return run;
+}
+
+/**
+ * The app owns the server it started: if the postmaster dies (killed, crashed) while the app runs, it is started
+ * again on the same port, data and password, with a growing pause between tries (orphaned backends may hold its
+ * shared memory for a moment). The pool's connections then heal by themselves.
+ */
+function supervise(first: Run, spawnNext: () => ChildProcess, adminUrl: string, o: { dir: string; log: (l: string) => void }) {
+  let stopping = false;
+  const s = { current: first, stop: async () => {} };
+  const restart = async () => {
+    for (let attempt = 0; !stopping; attempt++) {
+      await pause(Math.min(500 * 2 ** attempt, 10_000));
+      if (stopping) return;
+      const run = watched(spawnNext());
+      try {
+        await waitReady(run.child, adminUrl, o.dir);
+        if (stopping) {
+          run.child.kill('SIGINT');
+          await run.exit;
+          return;
+        }
+        s.current = run;
+        follow(run);
+        o.log('嵌入式 PostgreSQL 已重新启动');
+        return;
+      } catch {
+        if (!run.exited) run.child.kill('SIGQUIT');
+        await run.exit;
       }
-    },
+    }
   };
+  const follow = (run: Run) =>
+    void run.exit.then(() => {
+      if (stopping) return;
+      o.log(`嵌入式 PostgreSQL 意外退出（pid ${run.child.pid}），正在重新启动…`);
+      void restart();
+    });
+  follow(first);
+  s.stop = async () => {
+    stopping = true;
+    const run = s.current;
+    if (run.exited) return;
+    run.child.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+    const late = new Promise<boolean>((r) => setTimeout(() => r(false), 30_000).unref());
+    const done = await Promise.race([run.exit.then(() => true), late]);
+    if (!done) {
+      run.child.kill('SIGQUIT');
+      await run.exit;
+    }
+  };
+  return s;
 }

@@ -28,6 +28,20 @@ export function raceLost(err: unknown): boolean {
 
 }
 
+// Node's socket errors, and PostgreSQL's admin shutdown, crash shutdown and "starting up" (class 08 is any connection failure).
+const DB_GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+// node-postgres reports a lost or refused connection as a plain Error with one of these messages.
+const DB_GONE_TEXT = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Release called on client which has already been released/;
+
+/** True when the database cannot be reached (it is down or restarting): not a fault of the request. */
+export function databaseGone(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && (DB_GONE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+    if (typeof e.message === 'string' && DB_GONE_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** Chinese messages for what Fastify and its multipart parser refuse before a handler runs. */
 const REQUEST_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求数据格式错误',
@@ -60,6 +74,11 @@ export function errorHandler(uploadLimit: string) {
       // The last line of defence: the races we know are prevented by locks; a new one still answers cleanly.
       req.log.warn(err);
       return reply.code(200).send({ success: false, message: formatError('DATA_CHANGED'), code: 'DATA_CHANGED' });
+    }
+    if (databaseGone(err)) {
+      // 503 with the envelope: the client says so in Chinese and may retry; the app heals when the database returns.
+      req.log.warn({ err }, '数据库暂时不可用');
+      return reply.code(503).header('retry-after', '5').send({ success: false, message: formatError('SERVICE_UNAVAILABLE'), code: 'SERVICE_UNAVAILABLE' });
     }
     req.log.error(err);
     if (process.env.DEBUG_500) console.error(err);

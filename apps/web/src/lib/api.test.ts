@@ -134,6 +134,7 @@ describe('error mapping', () => {
     [404, '404 Error'],
     [500, '500 Error'],
     [502, 'Network Error'],
+    [503, '服务暂时不可用，请稍后重试'],
     [403, 'Network Error'],
   ])('HTTP %i answers %s', async (status, message) => {
     answer = () => json({ success: false, message: 'x' }, status);

@@ -2,6 +2,8 @@
 import type { BodyInput, EndpointDef, Envelope, QueryInput, ResponseOf } from '@sk/shared';
 import type { z } from 'zod';
 
+const SERVICE_UNAVAILABLE = '服务暂时不可用，请稍后重试';
+
 export const API_PREFIX = '/api';
 export const TIMEOUT_MS = 120_000;
 export const DUPLICATE_WINDOW_MS = 1000;
@@ -155,6 +157,8 @@ function followFailure(env: Envelope, opts: CallOptions): void {
 function statusError(status: number): ApiError {
   if (status === 404) return new ApiError('404 Error', 'HTTP_404', status);
   if (status === 500) return new ApiError('500 Error', 'HTTP_500', status);
+  // The server is up but its database is not (restarting): it says so, and the user may try again.
+  if (status === 503) return new ApiError(SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', status);
   return new ApiError('Network Error', 'HTTP_ERROR', status);
 }
 

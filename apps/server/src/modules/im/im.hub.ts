@@ -64,13 +64,15 @@ export class ImHub {
     return this.unlisten;
   }
 
-  private onLost(): void {
+  private onLost(attempt = 0): void {
     this.unlisten = null;
     if (this.closed) return;
-    this.log.warn('im listener lost; listening again');
+    if (attempt === 0) this.log.warn('im listener lost; listening again');
+    // Until it listens again: the database may be away for a while (a restart), so keep trying, slower each time.
     setTimeout(() => {
-      if (!this.closed && this.byEnterprise.size > 0) this.ensureListening().catch((err) => this.log.error(err));
-    }, 1000).unref();
+      if (this.closed || this.byEnterprise.size === 0) return;
+      this.ensureListening().catch(() => this.onLost(attempt + 1));
+    }, Math.min(1000 * 2 ** attempt, 10_000)).unref();
   }
 
   private onSignal(payload: string): void {
