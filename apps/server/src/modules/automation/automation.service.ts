@@ -20,6 +20,7 @@ import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs';
 import { countOf, listPage, pageSql } from '../../platform/list';
+import { checkIdsIn } from '../../platform/refs';
 import type { SessionUser } from '../../platform/session';
 import { DELIVER_JOB } from './automation.deliver';
 
@@ -43,15 +44,9 @@ async function checkRefs(ex: Executor, u: SessionUser, input: RuleInput | TimedE
     if (a.type === 'tag') tags.add(a.tagId);
     if (a.type === 'copy' && u.enterprise.isChargeUser === FREE) throw new AppError('PLAN_FREE', {}, freeNotice('autoCopy'));
   }
-  const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(ex, q))[0]?.n ?? 0);
-  const ids = (s: Set<number>) => sql`array[${sql.join([...s].map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
-  if (users.size && (await count(sql`select count(*)::int n from users where enterprise_id = ${ep} and id = any(${ids(users)}) and deleted_at is null`)) !== users.size)
-    throw invalid('人员：所选人员不存在或已删除');
-  if (tags.size && (await count(sql`select count(*)::int n from tags where enterprise_id = ${ep} and code = 3 and id = any(${ids(tags)})`)) !== tags.size)
-    throw invalid('标签：所选工单标签不存在或已删除');
-  const groups = new Set(input.conditions.serviceGroupIds);
-  if (groups.size && (await count(sql`select count(*)::int n from service_groups where enterprise_id = ${ep} and id = any(${ids(groups)})`)) !== groups.size)
-    throw invalid('服务组：所选服务组不存在或已删除');
+  await checkIdsIn(ex, ep, 'users', users, '人员：所选人员不存在或已删除', sql`deleted_at is null`);
+  await checkIdsIn(ex, ep, 'tags', tags, '标签：所选工单标签不存在或已删除', sql`code = 3`);
+  await checkIdsIn(ex, ep, 'service_groups', input.conditions.serviceGroupIds, '服务组：所选服务组不存在或已删除');
 }
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
@@ -72,29 +67,35 @@ const columnsOf = (kind: Kind, i: RuleInput | TimedEventInput) => {
   return base;
 };
 
+/** Adds (no id) or updates a rule or timed event; its references are checked in the same transaction. */
 export async function saveItem(db: Db, u: SessionUser, kind: Kind, input: RuleInput | TimedEventInput, id?: number): Promise<number> {
-  const ep = u.enterpriseId;
-  await checkTemplate(db, ep, input.templateId);
-  await checkRefs(db, u, input);
+  return db.transaction(async (tx) => {
+    await checkTemplate(tx, u.enterpriseId, input.templateId);
+    await checkRefs(tx, u, input);
+    return id == null ? insertItem(tx, u, kind, input) : updateItem(tx, u.enterpriseId, kind, input, id);
+  });
+}
+
+async function insertItem(ex: Executor, u: SessionUser, kind: Kind, input: RuleInput | TimedEventInput): Promise<number> {
   const cols = columnsOf(kind, input);
-  if (id == null) {
-    const [r] = await rows<{ id: number }>(
-      db,
-      sql`insert into ${TABLE[kind]} (enterprise_id, created_by, ${sql.join(
-        cols.map(([c]) => c),
-        sql`, `,
-      )}) values (${ep}, ${u.id}, ${sql.join(
-        cols.map(([, v]) => v),
-        sql`, `,
-      )}) returning id`,
-    );
-    return Number(r?.id);
-  }
-  const set = sql.join(
-    cols.map(([c, v]) => sql`${c} = ${v}`),
+  const names = sql.join(
+    cols.map(([c]) => c),
     sql`, `,
   );
-  const done = await rows(db, sql`update ${TABLE[kind]} set ${set}, updated_at = now() where enterprise_id = ${ep} and id = ${id} returning id`);
+  const values = sql.join(
+    cols.map(([, v]) => v),
+    sql`, `,
+  );
+  const [r] = await rows<{ id: number }>(ex, sql`insert into ${TABLE[kind]} (enterprise_id, created_by, ${names}) values (${u.enterpriseId}, ${u.id}, ${values}) returning id`);
+  return Number(r?.id);
+}
+
+async function updateItem(ex: Executor, ep: number, kind: Kind, input: RuleInput | TimedEventInput, id: number): Promise<number> {
+  const set = sql.join(
+    columnsOf(kind, input).map(([c, v]) => sql`${c} = ${v}`),
+    sql`, `,
+  );
+  const done = await rows(ex, sql`update ${TABLE[kind]} set ${set}, updated_at = now() where enterprise_id = ${ep} and id = ${id} returning id`);
   if (done.length === 0) throw new AppError('NOT_FOUND');
   return id;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
+import { checkIdsIn, LIVE_USER } from '../../platform/refs';
 import type { SessionUser } from '../../platform/session';
 import * as forms from '../forms/forms.repo';
 
@@ -103,14 +104,7 @@ const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::bigint[]`;
 
 /** Named approvers are enabled users of the enterprise; required fields are live fields of the order type. */
 async function checkReferences(ex: Executor, enterpriseId: number, tid: number, p: OrderProcess): Promise<void> {
-  const users = userApprovers(p);
-  if (users.length) {
-    const [r] = await rows<{ n: number }>(
-      ex,
-      sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id = any(${ids(users)}) and enabled and deleted_at is null`,
-    );
-    if (Number(r?.n) !== users.length) throw invalid('审核人：人员不存在或已停用');
-  }
+  await checkIdsIn(ex, enterpriseId, 'users', userApprovers(p), '审核人：人员不存在或已停用', LIVE_USER);
   const asked = new Set(Object.values(p.requirements).flatMap((r) => r?.fields ?? []));
   if (asked.size) {
     const live = new Set((await forms.liveFields(ex, enterpriseId, tid)).map((f) => f.id));

@@ -2,6 +2,7 @@ import { hasPower, PROJECT_POWERS } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { checkIdsIn, LIVE_USER } from '../../platform/refs';
 import type { SessionUser } from '../../platform/session';
 import type { Viewer } from '../customers/common';
 
@@ -68,11 +69,5 @@ export async function visibleTask(ex: Executor, v: ProjectViewer, id: number): P
 
 /** Enabled users of the enterprise, or a clear message naming the field. */
 export async function checkUsers(ex: Executor, ep: number, ids: (number | null | undefined)[], label: string): Promise<void> {
-  const unique = [...new Set(ids.filter((x): x is number => x != null))];
-  if (unique.length === 0) return;
-  const [r] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from users where enterprise_id = ${ep} and id = any(${`{${unique.join(',')}}`}::bigint[]) and enabled and deleted_at is null`,
-  );
-  if (Number(r?.n) !== unique.length) throw new AppError('VALIDATION', { detail: `${label}：人员不存在或已停用` });
+  await checkIdsIn(ex, ep, 'users', ids, `${label}：人员不存在或已停用`, LIVE_USER);
 }

@@ -1,8 +1,9 @@
-import type { SlaPolicy, SlaPolicyInput } from '@sk/shared';
+import { CUSTOMER_TAG_CODE, ORDER_KIND, type SlaPolicy, type SlaPolicyInput } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { checkIdsIn } from '../../platform/refs';
 import { apiTime } from '../settings/sql-helpers';
 
 type Config = Omit<SlaPolicyInput, 'name' | 'enabled' | 'sort'>;
@@ -34,8 +35,17 @@ export async function getPolicy(ex: Executor, enterpriseId: number, id: number, 
 const nameTaken = async (ex: Executor, enterpriseId: number, name: string, id: number | null) =>
   (await rows(ex, sql`select 1 from sla_policies where enterprise_id = ${enterpriseId} and name = ${name} and id is distinct from ${id}`)).length > 0;
 
+/** Order types, customer tags and service groups a policy names must be this enterprise's. */
+async function checkRefs(ex: Executor, enterpriseId: number, p: SlaPolicyInput): Promise<void> {
+  await checkIdsIn(ex, enterpriseId, 'form_templates', p.templateIds, '工单类型：所选工单类型不存在或已删除', sql`form_kind = ${ORDER_KIND}`);
+  await checkIdsIn(ex, enterpriseId, 'tags', p.customerTagIds, '客户标签：所选客户标签不存在或已删除', sql`code = ${CUSTOMER_TAG_CODE}`);
+  await checkIdsIn(ex, enterpriseId, 'service_groups', p.serviceGroupIds, '服务团队：所选服务团队不存在或已删除');
+}
+
+/** Call inside a transaction: the references are checked before the write. */
 export async function createPolicy(ex: Executor, enterpriseId: number, p: SlaPolicyInput): Promise<number> {
   if (await nameTaken(ex, enterpriseId, p.name, null)) throw new AppError('NAME_TAKEN');
+  await checkRefs(ex, enterpriseId, p);
   const [r] = await rows<{ id: number }>(
     ex,
     sql`insert into sla_policies (enterprise_id, name, enabled, sort, config) values (${enterpriseId}, ${p.name}, ${p.enabled}, ${p.sort}, ${JSON.stringify(configOf(p))}::jsonb)
@@ -47,6 +57,7 @@ export async function createPolicy(ex: Executor, enterpriseId: number, p: SlaPol
 
 export async function updatePolicy(ex: Executor, enterpriseId: number, id: number, p: SlaPolicyInput): Promise<void> {
   if (await nameTaken(ex, enterpriseId, p.name, id)) throw new AppError('NAME_TAKEN');
+  await checkRefs(ex, enterpriseId, p);
   const r = await rows(
     ex,
     sql`update sla_policies set name = ${p.name}, enabled = ${p.enabled}, sort = ${p.sort}, config = ${JSON.stringify(configOf(p))}::jsonb, updated_at = now()

@@ -49,10 +49,10 @@ export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void>
   registerAll(app, deps, C, {
     list: async ({ user }) => policies.listPolicies(db, user.enterpriseId, user.enterprise.timeZone),
     detail: async ({ user, query }) => policies.getPolicy(db, user.enterpriseId, query.id, user.enterprise.timeZone),
-    create: async ({ user, body }) => withMessage({ id: await policies.createPolicy(db, user.enterpriseId, body) }, '保存成功'),
+    create: async ({ user, body }) => withMessage({ id: await db.transaction((tx) => policies.createPolicy(tx, user.enterpriseId, body)) }, '保存成功'),
     update: async ({ user, body }) => {
       const { id, ...p } = body;
-      await policies.updatePolicy(db, user.enterpriseId, id, p);
+      await db.transaction((tx) => policies.updatePolicy(tx, user.enterpriseId, id, p));
       return withMessage(null, '保存成功');
     },
     remove: async ({ user, query }) => {
