@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { modules } from './modules/index';
 import type { Deps } from './platform/deps';
+import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
 
@@ -33,6 +34,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     trustProxy: deps.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Past Node's 16 KB of request line and headers, or a broken URL: the envelope in Chinese, not Fastify's English.
+    clientErrorHandler,
+    frameworkErrors,
   });
   await app.register(cookie);
   const dist = opts.webDist;
@@ -60,7 +64,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   for (const register of modules) await register(app, deps);
   await prepareJobs(deps);
-
 
   app.setNotFoundHandler((req, reply) => {
     // A file of a build written after the start (the static routes are made from the files there at start-up).

@@ -132,6 +132,10 @@ export function describeBadInput(root: z.ZodType | undefined, bad: BadInput): st
   return label ? `${label}：${message}` : message;
 }
 
+/** A refusal naming the choices by their Chinese labels, never raw values: '团队类型不正确，可选：内部服务团队、外包服务团队'. */
+export const choiceMessage = (label: string, labels: Record<string | number, string> | readonly string[]): string =>
+  `${label}不正确，可选：${Object.values(labels).join('、')}`;
+
 /** Shorthand: a labelled field. */
 export const L = <T extends z.ZodType>(schema: T, label: string): T => schema.meta({ label }) as T;
 
