@@ -10,6 +10,7 @@ import type { Deps } from './platform/deps';
 import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
+import { securityHeaders } from './platform/security-headers';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
 const ASSETS = '/assets/';
@@ -38,6 +39,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     clientErrorHandler,
     frameworkErrors,
   });
+  securityHeaders(app);
   await app.register(cookie);
   const dist = opts.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));

@@ -41,7 +41,8 @@ export function chineseIssue(issue: z.core.$ZodRawIssue): string {
       return zh(issue);
   }
 }
-z.config({ localeError: chineseIssue as never });
+// In the browser zod must not try `Function(...)` (its JIT): the Content-Security-Policy forbids eval and logs each try.
+z.config({ localeError: chineseIssue as never, jitless: typeof window !== 'undefined' });
 
 const fieldLabel = (key: string): string | undefined => (Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key] : undefined);
 
