@@ -10,6 +10,7 @@ import type { Deps } from './platform/deps';
 import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
+import { refuseDeclaredOversize } from './platform/multipart';
 import { securityHeaders } from './platform/security-headers';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
@@ -58,6 +59,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   // API answers of 1 KB and more, by Accept-Encoding; types compressed already (xlsx, images) pass as they are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 10 } });
+  refuseDeclaredOversize(app, deps.config.UPLOAD_MAX_MB);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });

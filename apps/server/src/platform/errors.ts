@@ -86,6 +86,8 @@ const REQUEST_ERRORS: Record<string, string> = {
  */
 export function errorHandler(uploadLimit: string) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    // An upload past the limit is not read to its end: the connection closes after the answer.
+    if (err instanceof AppError && err.code === 'FILE_TOO_LARGE' && req.isMultipart()) reply.header('connection', 'close');
     if (err instanceof AppError) return reply.code(200).send({ success: false, message: err.message, code: err.code });
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(200).send({ success: false, message: formatError('FILE_TOO_LARGE', { limit: uploadLimit }), code: 'FILE_TOO_LARGE' });
     const known = err.code ? REQUEST_ERRORS[err.code] : undefined;
