@@ -24,7 +24,7 @@ export const errorMessages = {
   CROSS_SITE: '请求来源无效，请在本站页面中操作',
   PASSWORD_LOCKED: '原密码错误次数过多，请{minutes}分钟后再试',
   DATA_CHANGED: '数据已变更，请刷新后重试',
-  PASSWORD_WEAK: '密码长度需为6至32位，且同时包含字母和数字',
+  PASSWORD_COMMON: '密码过于常见，请换一个',
   PASSWORD_OLD_WRONG: '原密码错误',
   ROLE_NOT_OWNED: '切换失败，您没有该角色',
   ADMIN_ONLY: '仅管理员可查看',
