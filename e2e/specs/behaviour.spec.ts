@@ -19,7 +19,7 @@ test.describe('quick deploy', () => {
     // 134…: a range no other spec uses (136000000xx are fixed owners elsewhere, e.g. the forgotten-password test's).
     const mobile = `134${String(Date.now()).slice(-8)}`;
     const owner = await registerEnterprise(baseURL!, mobile, `部署测试企业${mobile.slice(-4)}`);
-    await loginUi(page, mobile, 'abc12345');
+    await loginUi(page, mobile, 'Harbor-Lantern-72');
     // the prompt of a fresh enterprise
     const prompt = page.getByRole('dialog', { name: '快速部署' });
     await expect(prompt).toContainText('按所在行业一键导入工单模板、服务项目和字典');

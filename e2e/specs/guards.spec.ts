@@ -7,10 +7,10 @@ const DAY = 24 * 3600 * 1000;
 test.describe('guards', () => {
   test('a user without roles goes to /errorRole', async ({ page, baseURL }) => {
     const admin = await ApiUser.login(baseURL!, ADMIN);
-    const created = await admin.send('POST', '/stand/user', { name: '无角色用户', mobile: '13500000001', roles: [], password: 'abc12345' });
+    const created = await admin.send('POST', '/stand/user', { name: '无角色用户', mobile: '13500000001', roles: [], password: 'Harbor-Lantern-72' });
     expect(created.success, created.message).toBe(true);
     await admin.dispose();
-    await loginUi(page, '13500000001', 'abc12345', /\/errorRole$/);
+    await loginUi(page, '13500000001', 'Harbor-Lantern-72', /\/errorRole$/);
     await expect(page.getByText('当前用户未分配角色，请联系管理员')).toBeVisible();
     await shot(page, 'guards', '01-error-role');
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -75,7 +75,7 @@ test.describe('guards', () => {
       expect(r.success, r.message).toBe(true);
     }
     await owner.dispose();
-    await loginUi(page, '13600000003', 'abc12345');
+    await loginUi(page, '13600000003', 'Harbor-Lantern-72');
     await page.locator('.sk-top-menu').getByText('系统设置').click();
     const entry = page.locator('.sk-sider .ant-menu-item', { hasText: '服务团队' });
     await expect(entry).toHaveClass(/ant-menu-item-disabled/);

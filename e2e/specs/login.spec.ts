@@ -52,7 +52,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: '获取验证码' }).click();
     await expect(page.getByRole('button', { name: /秒后重新发送/ })).toBeVisible();
     await page.getByPlaceholder('验证码').fill(await outboxCode(request, mobile));
-    await page.getByLabel('登录密码').fill('abc12345');
+    await page.getByLabel('登录密码').fill('Harbor-Lantern-72');
     await page.getByText('我已阅读并同意').click();
     await shot(page, 'login', '05-register-form');
     await page.getByRole('button', { name: '注册并开始试用' }).click();
@@ -76,10 +76,10 @@ test.describe('login', () => {
     await request.post('/api/stand/sendCode', { data: { mobile, purpose: 'login' } });
     const code = await outboxCode(request, mobile);
     const r = await request.post('/api/stand/enterprise', {
-      data: { enterpriseName: '华南维修服务有限公司', industry: 'service', name: '陈一', mobile, code, password: 'abc12345' },
+      data: { enterpriseName: '华南维修服务有限公司', industry: 'service', name: '陈一', mobile, code, password: 'Harbor-Lantern-72' },
     });
     expect((await r.json()).success).toBe(true);
-    const second = await ApiUser.login(baseURL!, mobile, 'abc12345', (await r.json()).data.enterpriseId);
+    const second = await ApiUser.login(baseURL!, mobile, 'Harbor-Lantern-72', (await r.json()).data.enterpriseId);
     await second.skipGuide();
     await second.dispose();
 
@@ -89,7 +89,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole('tab', { name: '密码登录' }).click();
     await page.getByPlaceholder('手机号').fill(mobile);
-    await page.getByPlaceholder('密码').fill('abc12345');
+    await page.getByPlaceholder('密码').fill('Harbor-Lantern-72');
     await page.getByRole('button', { name: '登 录' }).click();
     const dialog = page.getByRole('dialog', { name: '选择企业' });
     await expect(dialog).toBeVisible();
@@ -117,11 +117,11 @@ test.describe('login', () => {
     await page.getByPlaceholder('验证码').fill(await outboxCode(request, mobile));
     await page.getByRole('button', { name: '下一步' }).click();
     await expect(page).toHaveURL(new RegExp(`/passwordset/${mobile}$`));
-    await page.getByPlaceholder('新密码（6至32位，含字母和数字）').fill('short');
+    await page.getByPlaceholder('新密码（8至128位，请勿使用常见密码）').fill('short');
     await page.getByPlaceholder('确认新密码').fill('short');
     await page.getByRole('button', { name: '确 定' }).click();
-    await expect(page.getByText('密码长度需为6至32位，且同时包含字母和数字')).toBeVisible();
-    await page.getByPlaceholder('新密码（6至32位，含字母和数字）').fill('newpass123');
+    await expect(page.getByText('密码至少8位')).toBeVisible();
+    await page.getByPlaceholder('新密码（8至128位，请勿使用常见密码）').fill('newpass123');
     await page.getByPlaceholder('确认新密码').fill('newpass123');
     await shot(page, 'login', '09-password-set');
     await page.getByRole('button', { name: '确 定' }).click();

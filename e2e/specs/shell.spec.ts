@@ -7,7 +7,7 @@ test.describe('shell', () => {
     const owner = await registerEnterprise(baseURL!, '13600000002', '角色切换测试企业');
     await owner.skipGuide();
     await owner.dispose();
-    await loginUi(page, '13600000002', 'abc12345');
+    await loginUi(page, '13600000002', 'Harbor-Lantern-72');
     await expect(page.locator('.sk-top-menu').getByText('系统设置')).toBeVisible();
     await page.locator('.sk-sider').getByText('功能导航').click();
     await expect(page).toHaveURL(/\/personIndex$/);

@@ -62,7 +62,7 @@ export class ApiUser {
 }
 
 /** Registers a fresh trial enterprise (roles 3, 1, 2 for its admin) through the API; answers its admin. */
-export async function registerEnterprise(baseURL: string, mobile: string, enterpriseName: string, password = 'abc12345'): Promise<ApiUser> {
+export async function registerEnterprise(baseURL: string, mobile: string, enterpriseName: string, password = 'Harbor-Lantern-72'): Promise<ApiUser> {
   const api = await pwRequest.newContext({ baseURL });
   await api.post('/api/stand/sendCode', { data: { mobile, purpose: 'login' } });
   const code = await outboxCode(api, mobile);

@@ -192,3 +192,31 @@ describe('API answers', () => {
     expect(status).toBe(101);
   });
 });
+
+describe('security headers (issue 24)', () => {
+  const expectHardened = (h: Record<string, unknown>) => {
+    const csp = String(h['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toMatch(/img-src[^;]* https:/);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(h).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' });
+  };
+
+  it('a page, a hashed file, an API answer and an API refusal carry them', async () => {
+    for (const url of ['/orders', '/assets/index-a1b2c3d4.js', '/api/version/info', '/api/v2/sessionUser/info', '/api/nope']) {
+      const r = await get(url);
+      expect([url, r.statusCode < 500]).toEqual([url, true]);
+      expectHardened(r.headers);
+    }
+  });
+
+  it('the page the browser loads has no inline script the policy would block', async () => {
+    const page = (await get('/orders')).body;
+    expect(page.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
+    expect(page).not.toMatch(/\son[a-z]+=/i);
+  });
+});

@@ -7,8 +7,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { modules } from './modules/index';
 import type { Deps } from './platform/deps';
+import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
+import { refuseDeclaredOversize } from './platform/multipart';
+import { securityHeaders } from './platform/security-headers';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
 const ASSETS = '/assets/';
@@ -33,7 +36,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     trustProxy: deps.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Past Node's 16 KB of request line and headers, or a broken URL: the envelope in Chinese, not Fastify's English.
+    clientErrorHandler,
+    frameworkErrors,
   });
+  securityHeaders(app);
   await app.register(cookie);
   const dist = opts.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
@@ -52,6 +59,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   // API answers of 1 KB and more, by Accept-Encoding; types compressed already (xlsx, images) pass as they are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 10 } });
+  refuseDeclaredOversize(app, deps.config.UPLOAD_MAX_MB);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -60,7 +68,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   for (const register of modules) await register(app, deps);
   await prepareJobs(deps);
-
 
   app.setNotFoundHandler((req, reply) => {
     // A file of a build written after the start (the static routes are made from the files there at start-up).

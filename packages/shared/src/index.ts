@@ -3,6 +3,7 @@ export * from './common/envelope';
 export * from './common/errors';
 export * from './common/pagination';
 export * from './common/dates';
+export * from './common/password';
 export * from './common/format';
 export * from './common/contract';
 export * from './common/machine';

@@ -154,3 +154,34 @@ describe('keys that name Object.prototype members', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION' });
   });
 });
+
+describe('refusals before the router (issue 24)', () => {
+  /** One raw HTTP/1.1 request to a real listener: status line and body. */
+  async function raw(port: number, target: string): Promise<{ status: number; body: string }> {
+    const { connect } = await import('node:net');
+    return new Promise((resolve, reject) => {
+      const s = connect(port, '127.0.0.1', () => s.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      s.on('data', (d) => {
+        text += d.toString('utf8');
+      });
+      s.on('error', reject);
+      s.on('close', () => resolve({ status: Number(text.split(' ')[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+    });
+  }
+
+  it('a URL over 16 KB answers the envelope in Chinese over real HTTP', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const r = await raw(port, `/api/v2/customer/epCustomerList?name=${'x'.repeat(17 * 1024)}`);
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ success: false, code: 'VALIDATION', message: '请求地址或请求头过长，请缩短后重试' });
+  });
+
+  it('a path parameter past the router’s limit or a broken percent-encoding answers the envelope in Chinese', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/report/order/${'x'.repeat(300)}`, headers: { cookie: admin.cookie } });
+    expect([long.statusCode, long.json()]).toEqual([200, { success: false, code: 'VALIDATION', message: '请求地址或请求头过长，请缩短后重试' }]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/report/order/%ED%A0%80', headers: { cookie: admin.cookie } });
+    expect([bad.statusCode, bad.json()]).toEqual([200, { success: false, code: 'VALIDATION', message: '请求地址格式错误' }]);
+  });
+});

@@ -132,8 +132,11 @@ async function ensureAdmin(): Promise<void> {
   if (!me.success || !me.data?.admin) client = await adminClient();
 }
 
-/** A refusal names its field in Chinese: some Chinese, and no raw key ('type：…') or English type name in front. */
-const plainChinese = (m: string) => /[\u4e00-\u9fa5]/.test(m) && !/^[A-Za-z_][\w.[\]]*：/.test(m) && !/期望|received|expected|Invalid/i.test(m);
+/** Raw JavaScript values in a sentence: '[object Object]', 'true或false', 'customer或product'. */
+const RAW_VALUES = /\[object |\bundefined\b|[A-Za-z_]+或[A-Za-z_]+/;
+/** A refusal names its field in Chinese: some Chinese, and no raw key ('type：…'), raw value or English type name. */
+const plainChinese = (m: string) =>
+  /[\u4e00-\u9fa5]/.test(m) && !/^[A-Za-z_][\w.[\]]*：/.test(m) && !/期望|received|expected|Invalid/i.test(m) && !RAW_VALUES.test(m);
 
 const brief = (s: Sent) => `${s.method} ${s.url.slice(0, 300)} ${s.payload?.slice(0, 300) ?? ''}`;
 
@@ -171,7 +174,9 @@ describe(`contract fuzz (seed ${SEED}, ${RUNS} runs per contract)`, () => {
           const after = await fingerprint();
           if (after !== known.fp) failures.push(`refused but wrote (${r.message}) ${brief(s)} [${changedTables(known.fp, after)}]`);
         }
-        if (r.code === 'VALIDATION' && !plainChinese(r.message ?? '')) failures.push(`message not plain Chinese (${r.message}) ${brief(s)}`);
+        // Every refusal is the envelope (HTTP 200, or 404 for an unknown path), worded in plain Chinese.
+        if (r.status !== 200 && (r.status !== 404 || typeof r.success !== 'boolean')) failures.push(`HTTP ${r.status} outside the envelope ${brief(s)}`);
+        if (r.success === false && !plainChinese(r.message ?? '')) failures.push(`message not plain Chinese (${r.code} ${r.message}) ${brief(s)}`);
         if (r.code === 'NOT_LOGGED_IN' && ep.auth !== 'public') client = await adminClient();
       }
     }

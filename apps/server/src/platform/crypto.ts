@@ -15,5 +15,3 @@ export async function verifyPassword(hashed: string | null | undefined, password
   }
 }
 
-/** Letters and digits, 6 to 32 characters. */
-export const strongEnough = (pw: string): boolean => pw.length >= 6 && pw.length <= 32 && /[A-Za-z]/.test(pw) && /\d/.test(pw);

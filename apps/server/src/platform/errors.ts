@@ -25,7 +25,43 @@ export function raceLost(err: unknown): boolean {
     if (typeof e.code === 'string' && RACE_LOST.has(e.code)) return true;
   }
   return false;
+}
 
+/**
+ * Unique indexes whose violation means a name or number is taken. A request that raced past its
+ * service's pre-check (two renames at once) answers what the check would have, never a 500.
+ */
+const TAKEN_BY_INDEX: Record<string, ErrorCode> = {
+  form_templates_name_uq: 'NAME_TAKEN',
+  form_fields_live_name_uq: 'NAME_TAKEN',
+  money_items_live_name_uq: 'NAME_TAKEN',
+  search_plans_name_uq: 'NAME_TAKEN',
+  receive_payments_name_uq: 'NAME_TAKEN',
+  service_item_types_name_uq: 'NAME_TAKEN',
+  service_items_name_uq: 'NAME_TAKEN',
+  service_providers_name_uq: 'NAME_TAKEN',
+  service_groups_name_uq: 'NAME_TAKEN',
+  departments_name_uq: 'NAME_TAKEN',
+  dict_items_name_uq: 'NAME_TAKEN',
+  sla_policies_name_uq: 'NAME_TAKEN',
+  spare_types_name_uq: 'NAME_TAKEN',
+  tags_name_uq: 'NAME_TAKEN',
+  customers_code_uq: 'CUSTOMER_CODE_TAKEN',
+  installed_products_serial_uq: 'SERIAL_TAKEN',
+  sale_contracts_no_uq: 'CONTRACT_NO_TAKEN',
+  maintain_contracts_no_uq: 'CONTRACT_NO_TAKEN',
+  users_mobile_uq: 'MOBILE_TAKEN',
+  home_accounts_mobile_uq: 'MOBILE_TAKEN',
+};
+
+/** The refusal for a unique violation on a known index (the driver error may sit a few causes deep), else null. */
+export function takenError(err: unknown): AppError | null {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code !== '23505' || typeof e.constraint !== 'string') continue;
+    const code = Object.hasOwn(TAKEN_BY_INDEX, e.constraint) ? TAKEN_BY_INDEX[e.constraint] : undefined;
+    return code ? new AppError(code) : null;
+  }
+  return null;
 }
 
 // Node's socket errors, and PostgreSQL's admin shutdown, crash shutdown and "starting up" (class 08 is any connection failure).
@@ -64,12 +100,16 @@ const REQUEST_ERRORS: Record<string, string> = {
  */
 export function errorHandler(uploadLimit: string) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    // An upload past the limit is not read to its end: the connection closes after the answer.
+    if (err instanceof AppError && err.code === 'FILE_TOO_LARGE' && req.isMultipart()) reply.header('connection', 'close');
     if (err instanceof AppError) return reply.code(200).send({ success: false, message: err.message, code: err.code });
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(200).send({ success: false, message: formatError('FILE_TOO_LARGE', { limit: uploadLimit }), code: 'FILE_TOO_LARGE' });
     const known = err.code ? REQUEST_ERRORS[err.code] : undefined;
     if (known || (err.statusCode && err.statusCode < 500)) {
       return reply.code(200).send({ success: false, message: known ?? '请求数据格式错误', code: 'VALIDATION' });
     }
+    const taken = takenError(err);
+    if (taken) return reply.code(200).send({ success: false, message: taken.message, code: taken.code });
     if (raceLost(err)) {
       // The last line of defence: the races we know are prevented by locks; a new one still answers cleanly.
       req.log.warn(err);

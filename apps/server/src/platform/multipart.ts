@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { BAD_TEXT_MESSAGE, type ErrorCode, hasBadText } from '@sk/shared';
-import type { FastifyRequest } from 'fastify';
+import { BAD_TEXT_MESSAGE, type ErrorCode, formatError, hasBadText } from '@sk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, invalid } from './errors';
 
 /** Errors of the multipart plugin that carry a Fastify code; the error handler words those. */
@@ -33,4 +33,22 @@ export async function withFirstFile<T>(req: FastifyRequest, missing: ErrorCode, 
     part.file.resume();
     throw fromParser(err) ? new AppError('UPLOAD_MALFORMED') : err;
   }
+}
+
+/** What a multipart body may carry past its file's limit: boundaries, part headers, small fields. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * A multipart request whose declared Content-Length is past the file limit is refused before any of
+ * its body is read (before the session, which reveals nothing): FILE_TOO_LARGE, and `Connection: close`
+ * so that Node drops the connection after the answer instead of reading the rest to keep it alive.
+ */
+export function refuseDeclaredOversize(app: FastifyInstance, maxMb: number): void {
+  const max = maxMb * 1024 * 1024 + MULTIPART_OVERHEAD;
+  app.addHook('onRequest', async (req, reply) => {
+    if (!String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) return;
+    if (!(Number(req.headers['content-length']) > max)) return;
+    const message = formatError('FILE_TOO_LARGE', { limit: `${maxMb}MB` });
+    await reply.code(200).header('connection', 'close').send({ success: false, message, code: 'FILE_TOO_LARGE' });
+  });
 }

@@ -15,8 +15,16 @@ export function guardAnonymousWrite(req: FastifyRequest): void {
     if (site !== 'same-origin' && site !== 'none') throw new AppError('CROSS_SITE');
     return;
   }
+  if (foreignOrigin(req)) throw new AppError('CROSS_SITE');
+}
+
+/**
+ * An Origin header that is present and names another host than the request's own (the Host, or with
+ * TRUST_PROXY the forwarded host, and the scheme's default port dropped). A missing Origin is not foreign.
+ */
+export function foreignOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
-  if (origin !== undefined && hostOf(origin) !== hostOf(`${req.protocol}://${req.host}`)) throw new AppError('CROSS_SITE');
+  return origin !== undefined && hostOf(origin) !== hostOf(`${req.protocol}://${req.host}`);
 }
 
 /** host[:port] with the scheme's default port dropped; '' for anything unparsable ('null' origins too). */

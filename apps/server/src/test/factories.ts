@@ -4,7 +4,10 @@ import type { Db } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
 import { hashPassword } from '../platform/crypto';
 
+/** Seeded straight into the database (never through the API, where it is too common to be set). */
 export const TEST_PASSWORD = 'test1234';
+/** A password the API accepts when a test sets one (8+ characters, on no common list). */
+export const STRONG_PASSWORD = 'Kestrel-Quartz-58';
 let hashed: Promise<string> | null = null;
 const passwordHash = () => {
   hashed ??= hashPassword(TEST_PASSWORD);

@@ -42,12 +42,18 @@ export const HOSTILE_STRINGS = [
   '{"a":1}',
   '[1,2]',
   '1,2,x',
+  // Days and times the calendar does not have: a regex lets them through, PostgreSQL refuses them.
+  '2026-02-30',
+  '2026-02-29 10:00:00',
+  '2026-13-01',
+  '2026/04/31',
+  '2026-01-01 24:00:00',
 ] as const;
 
 export const HOSTILE_NUMBERS = [2147483648, -2147483649, 2147483647, 32768, 32767, -32769, 9007199254740991, 1e20, -1, 0, 1.5, 1e308] as const;
 
 /** The values that, accepted by a contract, used to reach the database and fail there. */
-const CRITICAL: unknown[] = ['a\u0000b', '\u0000', '\ud800', 'x\udc00y', '名称\ud83d', 2147483648, -2147483649, 32768, -32769, 9007199254740991, '2147483648', '32768', '-2147483649'];
+const CRITICAL: unknown[] = ['2026-02-30', '2026-02-29 10:00:00', '2026-13-01', '2026/04/31', '2026-01-01 24:00:00', 'a\u0000b', '\u0000', '\ud800', 'x\udc00y', '名称\ud83d', 2147483648, -2147483649, 32768, -32769, 9007199254740991, '2147483648', '32768', '-2147483649'];
 
 const HOSTILE_LEAVES: unknown[] = [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS, ...HOSTILE_NUMBERS.map(String), true, null, [], {}, ['\u0000'], [2147483648]];
 

@@ -1,5 +1,6 @@
 import { orgContract } from '@sk/shared';
 import { Form, Input, Modal } from 'antd';
+import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../lib/password-rule';
 import { useApiMutation } from '../lib/query';
 
 interface Values {
@@ -27,8 +28,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" rules={[{ required: true, message: '请输入新密码' }]} extra="6至32位，同时包含字母和数字">
-          <Input.Password autoComplete="new-password" />
+        <Form.Item name="newPassword" label="新密码" rules={[{ required: true, message: '请输入新密码' }, NEW_PASSWORD_RULE]} extra={PASSWORD_HINT}>
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
         </Form.Item>
         <Form.Item
           name="confirm"

@@ -3,6 +3,7 @@ import { coerceInt } from '../common/ints';
 import { INDUSTRIES } from '../auth/plans';
 import { endpoint } from '../common/contract';
 import { L, mobile } from '../common/zod';
+import { currentPassword, newPassword } from '../common/password';
 
 const loginOptions = {
   enterpriseId: L(coerceInt('bigint').positive().optional(), '企业'),
@@ -50,7 +51,7 @@ export const accountContract = {
     method: 'POST',
     path: '/stand/pwdLogin',
     auth: 'public',
-    body: z.object({ mobile: L(mobile, '手机号'), password: L(z.string().min(1, '请输入密码').max(64), '密码'), ticket: z.string().optional(), ...loginOptions }),
+    body: z.object({ mobile: L(mobile, '手机号'), password: currentPassword('密码'), ticket: z.string().optional(), ...loginOptions }),
     response: loginResult,
   }),
   sendCode: endpoint({
@@ -83,7 +84,7 @@ export const accountContract = {
     body: z.object({
       mobile: L(mobile, '手机号'),
       code: L(z.string().regex(/^\d{6}$/, '请输入6位验证码'), '验证码'),
-      password: L(z.string().min(1, '请输入新密码').max(64), '新密码'),
+      password: newPassword('新密码'),
     }),
   }),
   epList: endpoint({
@@ -103,7 +104,7 @@ export const accountContract = {
       name: L(z.string().trim().min(1, '请输入姓名').max(20, '姓名不能超过20个字'), '姓名'),
       mobile: L(mobile, '手机号'),
       code: L(z.string().regex(/^\d{6}$/, '请输入6位验证码'), '验证码'),
-      password: L(z.string().min(1, '请输入密码').max(64), '密码'),
+      password: newPassword('密码'),
     }),
     response: z.object({ enterpriseId: z.number() }),
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeEnd, rangeStart } from './dates';
+import { dateText, calendarDayText, isCalendarText, rangeEnd, rangeStart } from './dates';
 
 describe('date ranges', () => {
   it('moves an end at 00:00 to 23:59:59 of the same day, in dash format', () => {
@@ -12,5 +12,21 @@ describe('date ranges', () => {
   });
   it('formats the start in dash format', () => {
     expect(rangeStart('2026/01/02')).toBe('2026-01-02 00:00:00');
+  });
+});
+
+describe('calendar dates (issue 24)', () => {
+  it('accepts real days and moments, with dashes or slashes', () => {
+    for (const v of ['2026-02-28', '2024-02-29', '2026/12/31', '2026-02-28 23:59:59', '2026-02-28 08:30']) expect(isCalendarText(v)).toBe(true);
+  });
+  it('refuses impossible days and times that a regex lets through', () => {
+    for (const v of ['2026-02-30', '2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-02-28 24:00:00', '2026-02-28 12:60', '2026-02-28 12:00:61'])
+      expect(isCalendarText(v)).toBe(false);
+  });
+  it('the shared schemas answer in Chinese', () => {
+    expect(dateText('日期格式应为YYYY-MM-DD').safeParse('2026-02-30').error?.issues[0]?.message).toBe('日期格式应为YYYY-MM-DD');
+    expect(dateText('日期格式应为YYYY-MM-DD').safeParse('2026-02-28 10:00').success).toBe(true);
+    expect(calendarDayText('日期格式应为YYYY-MM-DD').safeParse('2026-02-28 10:00').success).toBe(false);
+    expect(calendarDayText('日期格式应为YYYY-MM-DD').safeParse('2026-02-29').success).toBe(false);
   });
 });

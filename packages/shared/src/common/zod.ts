@@ -41,7 +41,8 @@ export function chineseIssue(issue: z.core.$ZodRawIssue): string {
       return zh(issue);
   }
 }
-z.config({ localeError: chineseIssue as never });
+// In the browser zod must not try `Function(...)` (its JIT): the Content-Security-Policy forbids eval and logs each try.
+z.config({ localeError: chineseIssue as never, jitless: typeof window !== 'undefined' });
 
 const fieldLabel = (key: string): string | undefined => (Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key] : undefined);
 
@@ -131,6 +132,10 @@ export function describeBadInput(root: z.ZodType | undefined, bad: BadInput): st
   const message = bad.reason === 'deep' ? TOO_DEEP_MESSAGE : BAD_TEXT_MESSAGE;
   return label ? `${label}：${message}` : message;
 }
+
+/** A refusal naming the choices by their Chinese labels, never raw values: '团队类型不正确，可选：内部服务团队、外包服务团队'. */
+export const choiceMessage = (label: string, labels: Record<string | number, string> | readonly string[]): string =>
+  `${label}不正确，可选：${Object.values(labels).join('、')}`;
 
 /** Shorthand: a labelled field. */
 export const L = <T extends z.ZodType>(schema: T, label: string): T => schema.meta({ label }) as T;

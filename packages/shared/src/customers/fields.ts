@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coerceInt } from '../common/ints';
-import { DATE_TEXT } from '../common/dates';
+import { dateText, isCalendarDay } from '../common/dates';
 import { id, idList, L } from '../common/zod';
 
 const NAME_MAX = 50;
@@ -18,12 +18,6 @@ export const PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$
 export const phone = (label = '电话') =>
   L(z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).regex(PHONE, '请输入正确的手机号或固定电话'), label);
 
-/** A real calendar day ('2024-02-30' is not). */
-const isDay = (v: string): boolean => {
-  const d = new Date(`${v.replaceAll('/', '-')}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v.replaceAll('/', '-');
-};
-
 /** 'YYYY-MM-DD' (slashes accepted), or null ('' counts as empty). */
 export const dateField = (label: string) =>
   L(
@@ -33,7 +27,7 @@ export const dateField = (label: string) =>
         .string()
         .trim()
         .regex(/^\d{4}[-/]\d{2}[-/]\d{2}$/, '日期格式应为YYYY-MM-DD')
-        .refine(isDay, '日期格式应为YYYY-MM-DD')
+        .refine(isCalendarDay, '日期格式应为YYYY-MM-DD')
         .transform((v) => v.replaceAll('/', '-'))
         .nullish(),
     ),
@@ -45,20 +39,14 @@ export const requiredDate = (label: string) =>
       .string({ error: `请选择${label}` })
       .trim()
       .regex(/^\d{4}[-/]\d{2}[-/]\d{2}$/, `请选择${label}`)
-      .refine(isDay, `${label}不是有效日期`)
+      .refine(isCalendarDay, `${label}不是有效日期`)
       .transform((v) => v.replaceAll('/', '-')),
     label,
   );
 
-const isMoment = (v: string): boolean => {
-  const [day = '', time] = v.split(' ');
-  const [h = 0, m = 0, s = 0] = (time ?? '').split(':').map(Number);
-  return isDay(day) && h < 24 && m < 60 && s < 60;
-};
-
 /** A time range end or start as the list filters send it ('YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss'). */
 export const timeFilter = (label: string) =>
-  L(z.string().trim().regex(DATE_TEXT, '时间格式应为YYYY-MM-DD HH:mm:ss').refine(isMoment, '时间格式应为YYYY-MM-DD HH:mm:ss').optional(), label);
+  L(dateText('时间格式应为YYYY-MM-DD HH:mm:ss').optional(), label);
 
 export const optionalId = (label: string) =>
   L(z.preprocess((v) => (v === '' ? null : v), coerceInt('bigint', `${label}不正确`).positive(`${label}不正确`).nullish()), label);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
-import { L } from '../common/zod';
+import { choiceMessage, L } from '../common/zod';
 import { CUSTOMER_POWERS as P } from './customers.contract';
 import { IMPORT_KINDS, type ImportKind } from './customers.constants';
 import { customerFilters } from './customers.schema';
 import { optionalIds, optionalText } from './fields';
 
-const kind = L(z.enum(Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]], '导入类型只能是customer或product'), '导入类型');
+const kind = L(z.enum(Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]], choiceMessage('导入类型', IMPORT_KINDS)), '导入类型');
 
 export const customerImportErrorSchema = z.object({ row: z.number(), reason: z.string() });
 export const customerImportResultSchema = z.object({

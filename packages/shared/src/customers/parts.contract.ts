@@ -6,7 +6,7 @@ import { CUSTOMER_POWERS as P } from './customers.contract';
 import { addressFields, addressSchema, contactFields, contactSchema } from './customers.schema';
 import { optionalId, requiredId, text } from './fields';
 
-const flag = (label: string) => L(z.boolean({ error: `${label}只能是true或false` }).optional(), label);
+const flag = (label: string) => L(z.boolean({ error: `${label}应为是或否` }).optional(), label);
 
 export const customerAddressFilters = z.object({
   customerId: optionalId('客户'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L, mobile } from '../common/zod';
+import { newPassword } from '../common/password';
 import { CUSTOMER_POWERS as P } from './customers.contract';
 import { ids, optionalId, requiredId, requiredText, text } from './fields';
 
@@ -19,7 +20,7 @@ export const homeAccountSchema = z.object({
 });
 export type HomeAccount = z.infer<typeof homeAccountSchema>;
 
-const password = L(z.string().min(1, '请输入密码').max(64, '密码过长'), '密码');
+const password = newPassword('密码');
 
 /** Portal logins (home_account) for a customer's people: created, disabled and reset by staff. */
 export const homeAccountContract = {

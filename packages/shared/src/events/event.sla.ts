@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POWERS } from '../auth/powers';
-import { DATE_TEXT } from '../common/dates';
+import { dateText } from '../common/dates';
 import { endpoint } from '../common/contract';
 import { L } from '../common/zod';
 import { requiredId } from '../customers/fields';
@@ -64,8 +64,8 @@ export const EVENT_EXCEED_GROUPS = [
 ] as const;
 
 const eventExceedQuery = z.object({
-  startTime: L(z.string().regex(DATE_TEXT, '日期格式应为YYYY-MM-DD').optional(), '开始日期'),
-  endTime: L(z.string().regex(DATE_TEXT, '日期格式应为YYYY-MM-DD').optional(), '结束日期'),
+  startTime: L(dateText('日期格式应为YYYY-MM-DD').optional(), '开始日期'),
+  endTime: L(dateText('日期格式应为YYYY-MM-DD').optional(), '结束日期'),
   type: L(z.coerce.number().int().min(1, '超时类型不正确').max(5, '超时类型不正确').optional(), '超时类型'),
   groupBy: L(z.enum(EVENT_EXCEED_GROUPS.map((g) => g.id) as [string, ...string[]], { error: '统计维度不正确' }).default('type'), '统计维度'),
 });

@@ -5,6 +5,7 @@ import { L } from '../common/zod';
 import { addressFields } from '../customers/customers.schema';
 import { extInput, ids, optionalId, optionalIds, optionalText, requiredId, requiredText, sortType, text, timeFilter } from '../customers/fields';
 import { EVENT_ACTIONS } from './event.machine';
+import { addEventMessageBody } from './event.message';
 import { EVENT_MESSAGE_KINDS } from './events.constants';
 
 /** Power codes of the event area: the menu codes of packages/shared/src/auth/menus.ts. */
@@ -180,12 +181,6 @@ export const eventMessage = z.object({
 });
 export type EventMessage = z.infer<typeof eventMessage>;
 
-export const addEventMessageBody = z.object({
-  eventId: requiredId('事件'),
-  eventType: L(z.enum(EVENT_MESSAGE_KINDS.filter((k) => k !== 'action') as [string, ...string[]], '不支持的消息类型'), '消息类型'),
-  /** text: the text; image and file: an upload id; other IM kinds: their payload object. */
-  payload: L(z.unknown().refine((v) => v != null && v !== '', '请输入消息内容'), '消息内容'),
-});
 
 /** Which list an export re-runs: my events, the pool, the assignment queue. */
 export const EVENT_LIST_KINDS = ['mine', 'shelters', 'undelivered', 'related'] as const;

@@ -3,7 +3,7 @@ import { coerceInt } from '../common/ints';
 import { ALL_POWERS, POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
-import { idList, L } from '../common/zod';
+import { choiceMessage, idList, L } from '../common/zod';
 import { badgeCountContract } from './badge.contract';
 
 /** One clickable menu entry as GET /v2/menu/listV2 answers it. */
@@ -71,7 +71,7 @@ export type CustomMenu = z.infer<typeof customMenuSchema>;
 const customMenuFields = {
   name: L(z.string().trim().min(1, '请输入菜单名称').max(20, '菜单名称不能超过20个字'), '菜单名称'),
   parentId: L(z.coerce.number().int().min(1, '请选择所属分组').max(8, '请选择所属分组'), '所属分组'),
-  form_type: L(coerceInt('smallint').pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], '菜单类型只能是0、1或2')), '菜单类型'),
+  form_type: L(coerceInt('smallint').pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], choiceMessage('菜单类型', ['外部链接', '详情表单', '列表']))), '菜单类型'),
   url: L(z.string().trim().max(500, '链接地址不能超过500个字符').nullish(), '链接地址'),
   power: L(
     z

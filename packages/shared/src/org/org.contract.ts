@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
-import { id, L, mobile } from '../common/zod';
+import { choiceMessage, id, L, mobile } from '../common/zod';
+import { newPassword } from '../common/password';
+import { USER_TYPES } from './org.constants';
 import {
   deptNode,
   deptRef,
@@ -19,10 +21,11 @@ import {
 
 const manage = POWERS.orgManage;
 const deptName = L(z.string().trim().min(1, '请输入部门名称').max(30, '部门名称不能超过30个字'), '部门名称');
-const password = L(z.string().max(64, '密码不能超过64位'), '密码');
+/** '' or absent: no password set (the person logs in by code, or keeps theirs). */
+const password = L(z.preprocess((v) => (v === '' ? undefined : v), newPassword('密码').optional()), '密码');
 const keyword = L(z.string().trim().max(50, '搜索内容不能超过50个字').optional(), '关键字');
 const role = L(z.coerce.number().int().min(1, '角色只能是1至10').max(10, '角色只能是1至10').optional(), '角色');
-const userType = L(z.coerce.number().int().min(0, '人员类型只能是0或1').max(1, '人员类型只能是0或1'), '人员类型');
+const userType = L(z.coerce.number().int().min(0, choiceMessage('人员类型', USER_TYPES)).max(1, choiceMessage('人员类型', USER_TYPES)), '人员类型');
 
 /** Filters of /v2/user/list and /v2/user/count (also honoured by the user export). */
 export const userFilters = z.object({
@@ -111,7 +114,7 @@ export const orgContract = {
   userPassword: endpoint({
     method: 'POST',
     path: '/stand/user/password',
-    body: z.object({ oldPassword: L(z.string().max(64).optional(), '原密码'), newPassword: L(z.string().min(1, '请输入新密码').max(64), '新密码') }),
+    body: z.object({ oldPassword: L(z.string().max(128, '原密码不能超过128位').optional(), '原密码'), newPassword: newPassword('新密码') }),
   }),
   userList: endpoint({
     method: 'GET',

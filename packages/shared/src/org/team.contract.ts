@@ -3,18 +3,18 @@ import { coerceInt } from '../common/ints';
 import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
-import { id, L } from '../common/zod';
-import { PARTNER_TYPE_IDS, SERVICE_GROUP_TYPE_IDS } from './org.constants';
+import { choiceMessage, id, L } from '../common/zod';
+import { PARTNER_TYPE_IDS, PARTNER_TYPES, SERVICE_GROUP_TYPE_IDS, SERVICE_GROUP_TYPES } from './org.constants';
 import { flag, groupDetail, groupRow, idArray, optionalText, providerRow } from './org.schema';
 
 const manage = POWERS.orgManage;
 const searchText = L(z.string().trim().max(50, '搜索内容不能超过50个字').optional(), '搜索内容');
 const groupType = L(
-  coerceInt('smallint').refine((n) => (SERVICE_GROUP_TYPE_IDS as readonly number[]).includes(n), '团队类型只能是1或2'),
+  coerceInt('smallint').refine((n) => (SERVICE_GROUP_TYPE_IDS as readonly number[]).includes(n), choiceMessage('团队类型', SERVICE_GROUP_TYPES)),
   '团队类型',
 );
 const partnerType = L(
-  coerceInt('smallint').refine((n) => (PARTNER_TYPE_IDS as readonly number[]).includes(n), '合作类型只能是1、3或4'),
+  coerceInt('smallint').refine((n) => (PARTNER_TYPE_IDS as readonly number[]).includes(n), choiceMessage('合作类型', PARTNER_TYPES)),
   '合作类型',
 );
 

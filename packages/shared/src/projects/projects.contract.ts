@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
+import { isCalendarText } from '../common/dates';
 import { coerceInt } from '../common/ints';
 import { L } from '../common/zod';
 import { extInput, ids, optionalId, optionalIds, optionalText, requiredId, requiredText, sortType, timeFilter } from '../customers/fields';
@@ -17,6 +18,7 @@ const dateTime = (label: string) =>
         .string()
         .trim()
         .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为YYYY-MM-DD HH:mm:ss')
+        .refine(isCalendarText, '时间格式应为YYYY-MM-DD HH:mm:ss')
         .nullish(),
     ),
     label,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
-import { DATE_TEXT } from '../common/dates';
+import { dateText } from '../common/dates';
 import { pageQuery } from '../common/pagination';
 import { id, L } from '../common/zod';
 
 const text = (label: string, max: number) => L(z.string().trim().min(1, `请填写${label}`).max(max, `${label}不能超过${max}个字`), label);
-const date = (label: string) => L(z.string().regex(DATE_TEXT, '日期格式应为YYYY-MM-DD').optional(), label);
+const date = (label: string) => L(dateText('日期格式应为YYYY-MM-DD').optional(), label);
 
 export const activitySchema = z.object({
   id: z.number(),

@@ -42,7 +42,7 @@ export const settingsContract = {
     path: '/systemsetting/batchsave',
     power: POWERS.systemSetting,
     body: z
-      .array(z.object({ code: z.unknown(), value: z.unknown() }), '请提交设置项数组 [{code, value}]')
+      .array(z.object({ code: settingCode, value: L(z.unknown(), '设置值') }), '请提交设置项列表')
       .min(1, '请提交要保存的设置')
       .max(100, '一次最多保存100项'),
   }),

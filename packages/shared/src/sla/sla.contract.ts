@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POWERS } from '../auth/powers';
-import { DATE_TEXT } from '../common/dates';
+import { dateText, calendarDayText } from '../common/dates';
 import { endpoint } from '../common/contract';
 import { id, L } from '../common/zod';
 import { EXCEED_GROUPS, SLA_ESCALATE_TO, SLA_PAUSE_OPTIONS, SLA_TYPE_IDS, SLA_UNITS } from './sla.constants';
@@ -61,7 +61,7 @@ export const slaPolicy = slaPolicyInput.extend({ id: z.number(), update_time: z.
 export type SlaPolicy = z.infer<typeof slaPolicy>;
 
 const minuteOfDay = (label: string) => L(z.coerce.number().int().min(0, `${label}不正确`).max(1440, `${label}不正确`), label);
-const day = L(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD'), '日期');
+const day = L(calendarDayText('日期格式应为YYYY-MM-DD'), '日期');
 export const slaCalendarSchema = z
   .object({
     weekdays: L(z.array(z.coerce.number().int().min(1).max(7)).max(7).default([1, 2, 3, 4, 5]), '工作日'),
@@ -92,8 +92,8 @@ export const orderClock = z.object({
 export type OrderClock = z.infer<typeof orderClock>;
 
 const exceedQuery = z.object({
-  startTime: L(z.string().regex(DATE_TEXT, '日期格式应为YYYY-MM-DD').optional(), '开始日期'),
-  endTime: L(z.string().regex(DATE_TEXT, '日期格式应为YYYY-MM-DD').optional(), '结束日期'),
+  startTime: L(dateText('日期格式应为YYYY-MM-DD').optional(), '开始日期'),
+  endTime: L(dateText('日期格式应为YYYY-MM-DD').optional(), '结束日期'),
   type: L(z.coerce.number().int().min(1, '超时类型不正确').max(11, '超时类型不正确').optional(), '超时类型'),
   groupBy: L(z.enum(EXCEED_GROUPS.map((g) => g.id) as [string, ...string[]], { error: '统计维度不正确' }).default('type'), '统计维度'),
 });

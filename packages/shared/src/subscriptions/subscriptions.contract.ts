@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
-import { L } from '../common/zod';
+import { choiceMessage, L } from '../common/zod';
 import { idArray } from '../settings/fields';
 import { SUBSCRIBE_ITEMS } from './subscriptions.constants';
 
-const subscribeType = L(coerceInt('smallint').refine((n) => n === 1 || n === 2, '只能是1（待办事项）或2（统计事项）'), '订阅类型');
-const onOff = (label: string) => L(coerceInt('smallint').refine((n) => n === 0 || n === 1, '只能是0或1'), label);
+const subscribeType = L(coerceInt('smallint').refine((n) => n === 1 || n === 2, choiceMessage('订阅类型', ['待办事项', '统计事项'])), '订阅类型');
+const onOff = (label: string) => L(coerceInt('smallint').refine((n) => n === 0 || n === 1, '请选择开启或关闭'), label);
 const itemCode = L(
   z.string().refine((c) => SUBSCRIBE_ITEMS.some((i) => i.code === c), '不存在的订阅项'),
   '订阅项',

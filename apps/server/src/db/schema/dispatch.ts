@@ -62,9 +62,8 @@ export const dispatchSettings = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId] }),
     foreignKey({ name: 'dispatch_settings_user_fk', columns: [t.enterpriseId, t.targetUserId], foreignColumns: [users.enterpriseId, users.id] }),
-    foreignKey({ name: 'dispatch_settings_group_fk', columns: [t.enterpriseId, t.targetGroupId], foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id] }).onDelete(
-      'set null',
-    ),
+    // No ON DELETE SET NULL: on a composite key it would null enterprise_id too; the team's delete detaches it.
+    foreignKey({ name: 'dispatch_settings_group_fk', columns: [t.enterpriseId, t.targetGroupId], foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id] }),
     foreignKey({ name: 'dispatch_settings_provider_fk', columns: [t.enterpriseId, t.targetProviderId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
     foreignKey({ name: 'dispatch_settings_updated_by_fk', columns: [t.enterpriseId, t.updatedBy], foreignColumns: [users.enterpriseId, users.id] }),
   ],

@@ -2,7 +2,7 @@ import { accountContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { Client, loggedIn, makeEnterprise, makeUser, TEST_PASSWORD } from '../../test/factories';
+import { Client, loggedIn, makeEnterprise, makeUser, TEST_PASSWORD, STRONG_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -112,7 +112,9 @@ describe('code login', () => {
     const c = new Client(t.app);
     await c.post('/stand/sendCode', { mobile: u.mobile, purpose: 'password' });
     const weak = await c.post('/stand/codeLogin/password', { mobile: u.mobile, code: t.sms.lastCode(u.mobile), password: '123' });
-    expect(weak.message).toBe('密码长度需为6至32位，且同时包含字母和数字');
+    expect(weak.message).toBe('新密码：密码至少8位');
+    const common = await c.post('/stand/codeLogin/password', { mobile: u.mobile, code: t.sms.lastCode(u.mobile), password: 'password1' });
+    expect(common).toMatchObject({ success: false, code: 'PASSWORD_COMMON', message: '密码过于常见，请换一个' });
     const r = await c.post('/stand/codeLogin/password', { mobile: u.mobile, code: t.sms.lastCode(u.mobile), password: 'newpass99' });
     expect(r).toMatchObject({ success: true, message: '密码设置成功' });
     await new Client(t.app).login(u.mobile, 'newpass99');
@@ -173,7 +175,7 @@ describe('registration', () => {
     const c = new Client(t.app);
     const mobile = '16600000001';
     await c.post('/stand/sendCode', { mobile, purpose: 'register' });
-    const r = await c.post('/stand/enterprise', { enterpriseName: '新注册企业', industry: 'service', name: '注册人', mobile, code: t.sms.lastCode(mobile), password: 'abc12345' });
+    const r = await c.post('/stand/enterprise', { enterpriseName: '新注册企业', industry: 'service', name: '注册人', mobile, code: t.sms.lastCode(mobile), password: STRONG_PASSWORD });
     expect(r).toMatchObject({ success: true, message: '注册成功' });
     const me = await c.get('/v2/sessionUser/info');
     expect(me.data).toMatchObject({ enterpriseName: '新注册企业', isChargeUser: 2, tryoutType: 1, admin: true, sysrole: 3 });
@@ -188,7 +190,7 @@ describe('registration', () => {
 
   it('writes nothing when the code is wrong', async () => {
     const c = new Client(t.app);
-    const r = await c.post('/stand/enterprise', { enterpriseName: '不应存在', industry: 'service', name: '某人', mobile: '16600000002', code: '000000', password: 'abc12345' });
+    const r = await c.post('/stand/enterprise', { enterpriseName: '不应存在', industry: 'service', name: '某人', mobile: '16600000002', code: '000000', password: STRONG_PASSWORD });
     expect(r.message).toBe('验证码错误或已过期');
     const found = await rows(t.deps.db, sql`select id from enterprises where name = '不应存在'`);
     expect(found).toHaveLength(0);

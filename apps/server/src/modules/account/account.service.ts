@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { enterprises, users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
-import { hashPassword, randomToken, sha256, strongEnough, verifyPassword } from '../../platform/crypto';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
+import { assertNewPassword } from '../../platform/passwords';
 import { checkAttempt } from '../../platform/attempts';
 import { AppError } from '../../platform/errors';
 import { seatsExceeded } from '../../platform/guards';
@@ -117,7 +118,7 @@ export async function sendCode(db: Db, sms: SmsSender, mobile: string, purpose: 
 
 /** Sets the password of every account the mobile holds, after proving the mobile with a code. */
 export async function setPasswordByCode(db: Db, p: { mobile: string; code: string; password: string; ip: string }): Promise<void> {
-  if (!strongEnough(p.password)) throw new AppError('PASSWORD_WEAK');
+  assertNewPassword(p.password);
   const hashed = await hashPassword(p.password);
   const done = await checkAttempt(db, p, async (tx) => {
     if (!(await repo.checkCode(tx, p.mobile, ['password', 'login'], sha256(p.code), MAX_CODE_FAILS))) return null;
@@ -174,7 +175,7 @@ export async function registerEnterprise(
   db: Db,
   p: { enterpriseName: string; industry: Industry; name: string; mobile: string; code: string; password: string; ip: string },
 ): Promise<{ enterpriseId: number; userId: number }> {
-  if (!strongEnough(p.password)) throw new AppError('PASSWORD_WEAK');
+  assertNewPassword(p.password);
   const hashed = await hashPassword(p.password);
   // The code is checked inside the transaction but a wrong one must still count: answer null, commit, then refuse.
   const made = await db.transaction(async (tx) => {

@@ -154,8 +154,9 @@ export async function deleteAddress(db: Db, v: Viewer, id: number): Promise<void
     await editableCustomer(tx, v, customerId);
     await lockCustomer(tx, v.enterpriseId, customerId);
     await tx.execute(sql`update installed_products set address_id = null where enterprise_id = ${v.enterpriseId} and address_id = ${id}`);
-    // Orders keep their copy of the address; only the link goes.
+    // Orders and events keep their copy of the address; only the link goes.
     await tx.execute(sql`update orders set address_id = null where enterprise_id = ${v.enterpriseId} and address_id = ${id}`);
+    await tx.execute(sql`update events set address_id = null where enterprise_id = ${v.enterpriseId} and address_id = ${id}`);
     await tx.execute(sql`delete from customer_addresses where enterprise_id = ${v.enterpriseId} and id = ${id}`);
     if (isDefault) {
       await tx.execute(sql`update customer_addresses set is_default = true where enterprise_id = ${v.enterpriseId} and id = (

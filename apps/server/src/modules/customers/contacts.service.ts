@@ -147,8 +147,9 @@ export async function deleteContact(db: Db, v: Viewer, id: number): Promise<void
     );
     if (Number(n) <= 1) throw new AppError('LAST_CONTACT');
     await tx.execute(sql`update home_accounts set link_person_id = null where enterprise_id = ${v.enterpriseId} and link_person_id = ${id}`);
-    // Orders keep their copy of the contact's name and phone; only the link goes.
+    // Orders and events keep their copy of the contact's name and phone; only the link goes.
     await tx.execute(sql`update orders set contact_id = null where enterprise_id = ${v.enterpriseId} and contact_id = ${id}`);
+    await tx.execute(sql`update events set contact_id = null where enterprise_id = ${v.enterpriseId} and contact_id = ${id}`);
     await tx.execute(sql`delete from customer_contacts where enterprise_id = ${v.enterpriseId} and id = ${id}`);
     if (k.is_primary) {
       await tx.execute(sql`update customer_contacts set is_primary = true where enterprise_id = ${v.enterpriseId} and id = (

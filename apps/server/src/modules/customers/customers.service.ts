@@ -132,6 +132,13 @@ export async function deleteCustomers(db: Db, v: Viewer, ids: number[]): Promise
         and exists (select 1 from orders o where o.enterprise_id = ${ep} and o.customer_id = c.id) limit 1`,
     );
     if (withOrders) throw new AppError('CUSTOMER_HAS_ORDERS', { name: withOrders.name });
+    // Like orders, events keep their customer: one with events stays.
+    const [withEvents] = await rows<{ name: string }>(
+      tx,
+      sql`select c.name from customers c where c.enterprise_id = ${ep} and c.id = any(${set})
+        and exists (select 1 from events e where e.enterprise_id = ${ep} and e.customer_id = c.id) limit 1`,
+    );
+    if (withEvents) throw new AppError('CUSTOMER_HAS_EVENTS', { name: withEvents.name });
     await tx.execute(sql`update installed_products set customer_id = null, address_id = null, updated_at = now()
       where enterprise_id = ${ep} and customer_id = any(${set})`);
     await tx.execute(sql`delete from home_accounts where enterprise_id = ${ep} and customer_id = any(${set})`);

@@ -163,3 +163,33 @@ describe('contact search and duplicates (issue 10)', () => {
     expect(n[0]?.n).toBe(1);
   });
 });
+
+describe('deleting what an event refers to (issue 24)', () => {
+  const eventOf = async (c: Client, o: Record<string, unknown>) => (await c.post('/v2/event/add', { title: '报修', ...o })).data.id as number;
+  const linksOf = async (ep: number, id: number) =>
+    (await rows<{ contact_id: number | null; address_id: number | null; custom_linkperson: string | null; full_address: string | null }>(
+      t.deps.db,
+      sql`select contact_id, address_id, custom_linkperson, full_address from events where enterprise_id = ${ep} and id = ${id}`,
+    ))[0];
+
+  it('detaches the event from a deleted contact or address; it keeps its copy of the name and the address', async () => {
+    const { client, enterpriseId } = await admin();
+    const id = await newCustomer(client);
+    const second = await client.call(P.linkPersonSave, { customerId: id, name: '第二', phone: '13800000002' });
+    const addr = await client.call(P.addressSave, { customerId: id, detail: '二号路' });
+    const ev = await eventOf(client, { customerId: id, contactId: second.data.id, addressId: addr.data.id });
+    const before = await linksOf(enterpriseId, ev);
+    expect(before).toMatchObject({ contact_id: second.data.id, address_id: addr.data.id });
+    expect(await client.call(P.linkPersonDelete, { id: second.data.id })).toMatchObject({ success: true, message: '删除成功' });
+    expect(await client.call(P.addressDelete, { id: addr.data.id })).toMatchObject({ success: true, message: '删除成功' });
+    expect(await linksOf(enterpriseId, ev)).toEqual({ ...before, contact_id: null, address_id: null });
+  });
+
+  it('refuses to delete a customer that has events, in Chinese, and deletes nothing', async () => {
+    const { client, enterpriseId } = await admin();
+    const id = await newCustomer(client, { name: '有事件的客户' });
+    await eventOf(client, { customerId: id });
+    expect(await client.call(C.delAllCustomer, { ids: [id] })).toMatchObject({ success: false, code: 'CUSTOMER_HAS_EVENTS', message: '客户“有事件的客户”存在事件，不能删除' });
+    expect(await flags(enterpriseId, 'customer_contacts', 'is_primary', id)).toHaveLength(1);
+  });
+});

@@ -43,7 +43,8 @@ describe('portal accounts (/homeAccount/*)', () => {
     const { client, enterpriseId } = await admin();
     const customer = await newCustomer(client);
     expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000' })).message).toBe('密码：请输入密码');
-    expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: '123' })).code).toBe('PASSWORD_WEAK');
+    expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: '123' })).message).toBe('密码：密码至少8位');
+    expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: 'iloveyou' })).code).toBe('PASSWORD_COMMON');
     expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '138' , password: 'portal123' })).message).toBe('手机号：请输入正确的11位手机号');
     expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: 'portal123' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await client.call(H.list, {})).data.count).toBe(0);

@@ -2,7 +2,8 @@ import type { HomeAccount } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { hashPassword, strongEnough } from '../../platform/crypto';
+import { hashPassword } from '../../platform/crypto';
+import { assertNewPassword } from '../../platform/passwords';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
 import { and, bigints, customerScope, editableCustomer, likePattern, timeOf, type Viewer } from './common';
@@ -57,10 +58,6 @@ export async function listAccounts(ex: Executor, v: Viewer, f: AccountFilters, p
   };
 }
 
-function weak(password: string): void {
-  if (!strongEnough(password)) throw new AppError('PASSWORD_WEAK');
-}
-
 export interface AccountBody {
   id?: number | null;
   customerId: number;
@@ -73,7 +70,7 @@ export interface AccountBody {
 /** Creates (password required, stored hashed) or updates a portal account; one mobile per enterprise. */
 export async function saveAccount(db: Db, v: Viewer, b: AccountBody): Promise<number> {
   if (!b.id && !b.password) throw new AppError('VALIDATION', { detail: '密码：请输入密码' });
-  if (b.password) weak(b.password);
+  if (b.password) assertNewPassword(b.password);
   const hash = b.password ? await hashPassword(b.password) : null;
   try {
     return await db.transaction(async (tx) => {
@@ -124,7 +121,7 @@ export async function setAccountsEnabled(db: Db, v: Viewer, ids: number[], enabl
 }
 
 export async function resetAccountPassword(db: Db, v: Viewer, id: number, password: string): Promise<void> {
-  weak(password);
+  assertNewPassword(password);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await editableAccounts(tx, v, [id]);

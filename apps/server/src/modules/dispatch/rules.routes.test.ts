@@ -1,4 +1,4 @@
-import { dispatchContract as D } from '@sk/shared';
+import { dispatchContract as D, teamContract as T } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../test/factories';
@@ -82,5 +82,21 @@ describe('default dispatch (/v2/processSet/getDefaultDispatch, updateDefaultDisp
     expect((await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: false, targetType: 4 }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await new Client(t.app).call(D.getDefaultDispatch)).message).toBe('未登录');
     expect((await fresh.admin.client.call(D.getDefaultDispatch)).data).toMatchObject({ enabled: true, targetGroupId: g });
+  });
+});
+
+describe('deleting the default dispatch’s team (issue 24)', () => {
+  it('refuses while the default sends orders to it; once the default is off the team goes and the setting forgets it', async () => {
+    const fresh = await team(t);
+    const g = await groupOf(t, fresh.ep, '默认组', []);
+    await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 2, targetGroupId: g });
+    expect(await fresh.admin.client.call(T.groupDelete, { id: g })).toMatchObject({
+      success: false,
+      code: 'GROUP_DEFAULT_DISPATCH',
+      message: '该服务团队是默认派单对象，请先修改默认派单设置后再删除',
+    });
+    await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: false, targetType: 2, targetGroupId: g });
+    expect(await fresh.admin.client.call(T.groupDelete, { id: g })).toMatchObject({ success: true, message: '删除成功' });
+    expect((await fresh.admin.client.call(D.getDefaultDispatch)).data).toMatchObject({ enabled: false, targetType: 2, targetGroupId: null });
   });
 });

@@ -197,6 +197,28 @@ describe('lists, badges, flow and delete', () => {
     expect((await client.get('/v2/event/process/messageList', { eventId: id })).data).toHaveLength(1);
   });
 
+  it('takes only the shapes of the message kinds, refusing others in Chinese and writing nothing (issue 24)', async () => {
+    const { client, enterpriseId } = await admin();
+    const id = await newEvent(client);
+    const add = (eventType: string, payload: unknown) => client.post('/v2/event/process/addMessage', { eventId: id, eventType, payload });
+    const link = { title: '说明书', url: 'https://example.com/a.pdf' };
+    expect(await add('link', link)).toMatchObject({ success: true, data: { payload: link } });
+    expect(await add('location', { name: '客户现场', latitude: 31.2, longitude: 121.5 })).toMatchObject({ success: true });
+    const refusals: [string, unknown, string][] = [
+      ['text', {}, '消息内容：请输入消息内容'],
+      ['text', true, '消息内容：请输入消息内容'],
+      ['text', 'x'.repeat(2001), '消息内容：消息内容不能超过2000个字'],
+      ['image', { a: 1 }, '消息内容：文件不正确'],
+      ['link', { ...link, url: 'javascript:alert(1)' }, '链接：请输入以http://或https://开头的链接'],
+      ['link', { ...link, extra: 1 }, '消息内容：包含不支持的字段'],
+      ['location', { latitude: 91, longitude: 0 }, '纬度：纬度不正确'],
+      ['business_card', 'x', '消息内容：格式不正确，应为对象'],
+      ['action', 'assign', '消息类型：不支持的消息类型'],
+    ];
+    for (const [kind, payload, message] of refusals) expect([kind, await add(kind, payload)]).toMatchObject([kind, { success: false, code: 'VALIDATION', message }]);
+    expect(await countOf(t.deps.db, 'event_messages', sql`enterprise_id = ${enterpriseId}`)).toBe(2);
+  });
+
   it('deletes events by ids; another enterprise’s id is not found and deletes nothing', async () => {
     const { client, enterpriseId } = await admin();
     const a = await newEvent(client);

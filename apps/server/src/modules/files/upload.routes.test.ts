@@ -113,8 +113,11 @@ describe('POST /upload/save and GET /upload/file/{id}', () => {
   it('refuses a file over UPLOAD_MAX_MB and leaves no partial file', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db);
     const big = Buffer.concat([PNG, Buffer.alloc(Math.ceil(MAX_MB * 1024 * 1024) + 10, 1)]);
-    const r = await upload(client, 'big.png', big);
-    expect(r).toMatchObject({ success: false, code: 'FILE_TOO_LARGE', message: `文件大小不能超过${MAX_MB}MB` });
+    const m = multipart({ name: 'big.png', content: big });
+    const res = await t.app.inject({ method: 'POST', url: '/api/upload/save', payload: m.payload, headers: { ...m.headers, cookie: client.cookie, 'x-csrf-token': client.csrf } });
+    expect(res.json()).toMatchObject({ success: false, code: 'FILE_TOO_LARGE', message: `文件大小不能超过${MAX_MB}MB` });
+    // Not read to its end: the connection closes after the answer.
+    expect(res.headers.connection).toBe('close');
     expect(await uploadCount(enterpriseId)).toBe(0);
     expect(storedFiles(enterpriseId)).toEqual([]);
   });
@@ -199,5 +202,36 @@ describe('foreignUploadIds (for file fields of other modules)', () => {
     const theirs = (await upload(b.client, 'b.png', PNG)).data.id;
     expect(await foreignUploadIds(t.deps.db, a.enterpriseId, [mine])).toEqual([]);
     expect(await foreignUploadIds(t.deps.db, a.enterpriseId, [mine, theirs, 999999])).toEqual([theirs, 999999]);
+  });
+});
+
+describe('an upload that declares more than the limit (issue 24)', () => {
+  it('is refused over real HTTP before its body is read, in the envelope and in Chinese, and the connection is closed', async () => {
+    const { client } = await loggedIn(t.app, t.deps.db);
+    const port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const { connect } = await import('node:net');
+    const started = Date.now();
+    const answer = await new Promise<{ text: string; closed: boolean }>((resolve, reject) => {
+      const s = connect(port, '127.0.0.1', () => {
+        s.write(
+          `POST /api/upload/save HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${client.cookie}\r\nX-CSRF-Token: ${client.csrf}\r\n` +
+            `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${2 * 1024 ** 3}\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`,
+        );
+        // Only a few bytes of the 2 GB follow: an answer can only come from the declared length.
+        s.write(Buffer.alloc(1024, 1));
+      });
+      let text = '';
+      s.on('data', (d) => {
+        text += d.toString('utf8');
+      });
+      s.on('error', reject);
+      s.on('close', () => resolve({ text, closed: true }));
+      setTimeout(() => resolve({ text, closed: false }), 5000);
+    });
+    expect(answer.closed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(answer.text.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(answer.text.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, code: 'FILE_TOO_LARGE', message: `文件大小不能超过${MAX_MB}MB` });
   });
 });

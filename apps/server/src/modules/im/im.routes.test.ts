@@ -1,6 +1,7 @@
 import { imContract as C, IM_SOCKET_PATH } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { rows } from '../../db/client';
@@ -118,14 +119,41 @@ describe('instant-message socket', () => {
     p.close();
   });
 
-  it('closes the socket with 未登录 without a valid session, and refuses a foreign page origin', async () => {
+  it('closes the socket with 未登录 without a valid session', async () => {
     const anon = await Peer.open(t.app);
     expect(await anon.until(() => anon.closed)).toEqual({ code: 4401, reason: '未登录' });
     const bad = await Peer.open(t.app, { query: '?sessionId=nope' });
     expect((await bad.until(() => bad.closed)).code).toBe(4401);
+  });
+
+  it('refuses the handshake of another site’s page over real HTTP, accepts its own and one without Origin (issue 24)', async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
-    const foreign = await Peer.open(t.app, { cookie: a.client.cookie, origin: 'https://evil.example' });
-    expect((await foreign.until(() => foreign.closed)).code).toBe(4403);
+    const port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const url = `ws://127.0.0.1:${port}/api${IM_SOCKET_PATH}`;
+    /** The handshake's outcome: 'open' (with the first frame), or the HTTP status and body of the refusal. */
+    const handshake = (headers: Record<string, string>) =>
+      new Promise<{ open: boolean; status?: number; body?: string; frame?: string }>((resolve, reject) => {
+        const ws = new WebSocket(url, { headers: { cookie: a.client.cookie, ...headers } });
+        ws.on('message', (d) => {
+          resolve({ open: true, frame: d.toString() });
+          ws.terminate();
+        });
+        ws.on('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => {
+            body += c.toString();
+          });
+          res.on('end', () => resolve({ open: false, status: res.statusCode, body }));
+        });
+        ws.on('close', () => resolve({ open: false }));
+        ws.on('error', reject);
+      });
+    for (const origin of ['https://evil.example', `http://127.0.0.1:${port + 1}`, 'null']) {
+      const r = await handshake({ origin });
+      expect([origin, r.open, r.status, JSON.parse(r.body ?? '{}')]).toEqual([origin, false, 403, { success: false, code: 'CROSS_SITE', message: '请求来源无效，请在本站页面中操作' }]);
+    }
+    expect(await handshake({ origin: `http://127.0.0.1:${port}` })).toEqual({ open: true, frame: JSON.stringify({ eventType: 'open' }) });
+    expect((await handshake({})).open).toBe(true);
   });
 
   it('refuses a user without roles and an overdue plan', async () => {

@@ -8,7 +8,7 @@ import { registerAll } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { ImHub } from './im.hub';
 import * as repo from './im.repo';
-import { socketHandler } from './im.socket';
+import { refuseForeignOrigin, socketHandler } from './im.socket';
 
 const MAX_FRAME_BYTES = 64 * 1024;
 
@@ -17,7 +17,7 @@ export async function imModule(app: FastifyInstance, deps: Deps): Promise<void> 
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const hub = new ImHub(deps, app.log);
   app.addHook('onClose', async () => hub.close());
-  app.get(`/api${IM_SOCKET_PATH}`, { websocket: true }, socketHandler(deps, hub));
+  app.get(`/api${IM_SOCKET_PATH}`, { websocket: true, preValidation: refuseForeignOrigin }, socketHandler(deps, hub));
 
   registerAll(app, deps, C, {
     messages: async ({ user, query }) => repo.pageMessages(db, user.enterpriseId, user.enterprise.timeZone, query),

@@ -1,6 +1,7 @@
 import { describeBadInput, describeIssue, findBadInput, formatError, imClientFrame } from '@sk/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
+import { foreignOrigin } from '../../platform/origin';
 import { loadSession, planOverdue, SESSION_COOKIE, type SessionUser } from '../../platform/session';
 import { type Conn, IM_CHANNEL, type ImHub, type ImSocket } from './im.hub';
 import * as repo from './im.repo';
@@ -12,30 +13,17 @@ type Raw = Buffer | ArrayBuffer | Buffer[];
 
 interface Token {
   value: string | undefined;
-  viaCookie: boolean;
 }
 
 /** The app shell passes ?sessionId=; the browser sends the session cookie. */
 function tokenOf(req: FastifyRequest): Token {
   const q = (req.query as Record<string, unknown>)?.sessionId;
-  if (typeof q === 'string' && q) return { value: q, viaCookie: false };
-  return { value: req.cookies[SESSION_COOKIE], viaCookie: true };
+  if (typeof q === 'string' && q) return { value: q };
+  return { value: req.cookies[SESSION_COOKIE] };
 }
 
-/** A cookie-authenticated socket must come from our own pages (cross-site websocket hijacking). */
-function foreignOrigin(req: FastifyRequest): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== req.host;
-  } catch {
-    return true;
-  }
-}
-
-function refusal(session: SessionUser | null, token: Token, req: FastifyRequest): [number, string] | null {
+function refusal(session: SessionUser | null): [number, string] | null {
   if (!session) return [CLOSE.notLoggedIn, formatError('NOT_LOGGED_IN')];
-  if (token.viaCookie && foreignOrigin(req)) return [CLOSE.refused, formatError('NOT_LOGGED_IN')];
   if (session.allRoles.length === 0) return [CLOSE.refused, formatError('NO_ROLE')];
   if (planOverdue(session)) return [CLOSE.expired, formatError('SERVICE_EXPIRED')];
   return null;
@@ -78,12 +66,20 @@ async function onFrame(deps: Deps, conn: Conn, token: Token, raw: Raw): Promise<
   send(conn.socket, { eventType: 'ack', clientId: clientId ?? null, data: msg });
 }
 
+/**
+ * Before the upgrade: a handshake from another site's page is refused with HTTP 403 and the envelope
+ * (cross-site websocket hijacking rides on the cookie; `?sessionId=` clients send no foreign Origin either).
+ */
+export async function refuseForeignOrigin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (foreignOrigin(req)) await reply.code(403).send({ success: false, message: formatError('CROSS_SITE'), code: 'CROSS_SITE' });
+}
+
 export function socketHandler(deps: Deps, hub: ImHub) {
   return (socket: ImSocket, req: FastifyRequest): void => {
     const token = tokenOf(req);
     const ready = (async (): Promise<Conn | null> => {
       const session = await loadSession(deps.db, token.value);
-      const refused = refusal(session, token, req);
+      const refused = refusal(session);
       if (refused || !session) {
         socket.close(...(refused ?? [CLOSE.notLoggedIn, '']));
         return null;

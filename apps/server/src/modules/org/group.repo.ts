@@ -100,3 +100,17 @@ export async function ensureLeaderMember(ex: Executor, enterpriseId: number, gro
     where enterprise_id = ${enterpriseId} and id = ${groupId} and leader_id is not null
     on conflict do nothing`);
 }
+
+/** Whether the enabled default dispatch sends orders to this team (its settings row locked until commit). */
+export async function isDefaultDispatch(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
+  const found = await rows(
+    ex,
+    sql`select 1 from dispatch_settings where enterprise_id = ${enterpriseId} and target_group_id = ${id} and enabled and target_type = 2 for update`,
+  );
+  return found.length > 0;
+}
+
+/** A disabled or other-type default dispatch forgets the team, so it can go. */
+export async function forgetDefaultDispatch(ex: Executor, enterpriseId: number, id: number): Promise<void> {
+  await ex.execute(sql`update dispatch_settings set target_group_id = null where enterprise_id = ${enterpriseId} and target_group_id = ${id}`);
+}

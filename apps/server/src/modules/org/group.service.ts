@@ -80,10 +80,15 @@ export function update(db: Db, enterpriseId: number, id: number, v: GroupInput):
   );
 }
 
+/** Deletes a team; the enabled default dispatch's team is refused (its rules go with it, by cascade). */
 export async function remove(db: Db, enterpriseId: number, id: number): Promise<void> {
-  const gone = await db
-    .delete(serviceGroups)
-    .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)))
-    .returning({ id: serviceGroups.id });
-  if (gone.length === 0) throw new AppError('NOT_FOUND');
+  await db.transaction(async (tx) => {
+    if (await repo.isDefaultDispatch(tx, enterpriseId, id)) throw new AppError('GROUP_DEFAULT_DISPATCH');
+    await repo.forgetDefaultDispatch(tx, enterpriseId, id);
+    const gone = await tx
+      .delete(serviceGroups)
+      .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)))
+      .returning({ id: serviceGroups.id });
+    if (gone.length === 0) throw new AppError('NOT_FOUND');
+  });
 }

@@ -56,7 +56,7 @@ describe('service groups', () => {
     await o.admin.call(T.groupCreate, { name: '唯一' });
     expect((await o.admin.call(T.groupCreate, { name: '唯一' })).code).toBe('NAME_TAKEN');
     expect((await o.admin.call(T.groupCreate, { name: '' })).message).toBe('团队名称：请输入团队名称');
-    expect((await o.admin.call(T.groupCreate, { name: '类型错', type: 3 })).message).toBe('团队类型：团队类型只能是1或2');
+    expect((await o.admin.call(T.groupCreate, { name: '类型错', type: 3 })).message).toBe('团队类型：团队类型不正确，可选：内部服务团队、外包服务团队');
     expect((await o.admin.call(T.groupCreate, { name: '成员错', memberIds: ['x'] })).message).toBe('成员：成员格式不正确');
     expect(await groupsOf(o.enterpriseId)).toBe(1);
   });
@@ -119,7 +119,7 @@ describe('service providers and outsourced users', () => {
     const b = await adminAndWorker(t);
     const p = (await a.admin.call(T.providerCreate, { name: '甲服务商' })).data.id;
     expect((await a.admin.call(T.providerCreate, { name: '甲服务商' })).code).toBe('NAME_TAKEN');
-    expect((await a.admin.call(T.providerCreate, { name: '乙', partnerType: 2 })).message).toBe('合作类型：合作类型只能是1、3或4');
+    expect((await a.admin.call(T.providerCreate, { name: '乙', partnerType: 2 })).message).toBe('合作类型：合作类型不正确，可选：外包服务商、授权服务商、授权服务平台');
     expect((await b.admin.call(T.providerUpdate, { id: p, name: '被改' })).code).toBe('NOT_FOUND');
     expect((await b.admin.call(T.providerEnabled, { id: p, enabled: false })).code).toBe('NOT_FOUND');
     expect((await b.admin.call(T.providerDetail, { id: p })).code).toBe('NOT_FOUND');

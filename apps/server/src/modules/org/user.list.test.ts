@@ -96,7 +96,7 @@ describe('GET /v2/user/list and /v2/user/count', () => {
     const s = await staffed();
     expect((await s.admin.call(C.userList, { pageSize: 7 })).message).toMatch(/^每页条数：每页条数只能是10、20、50、100/);
     expect((await s.admin.call(C.userList, { role: 11 })).message).toBe('角色：角色只能是1至10');
-    expect((await s.admin.call(C.userCount, { userType: 5 })).message).toBe('人员类型：人员类型只能是0或1');
+    expect((await s.admin.call(C.userCount, { userType: 5 })).message).toBe('人员类型：人员类型不正确，可选：内部员工、外包人员');
   });
 });
 

@@ -4,7 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
 import { checkAttempt } from '../../platform/attempts';
-import { hashPassword, strongEnough, verifyPassword } from '../../platform/crypto';
+import { hashPassword, verifyPassword } from '../../platform/crypto';
+import { assertNewPassword } from '../../platform/passwords';
 import { AppError, invalid } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import * as depts from './dept.repo';
@@ -29,7 +30,7 @@ export interface UserInput {
 
 async function hashIfGiven(pw: string | undefined): Promise<string | undefined> {
   if (pw === undefined || pw === '') return undefined;
-  if (!strongEnough(pw)) throw new AppError('PASSWORD_WEAK');
+  assertNewPassword(pw);
   return hashPassword(pw);
 }
 
@@ -167,7 +168,7 @@ export async function remove(db: Db, actor: SessionUser, id: number): Promise<vo
 export async function changePassword(db: Db, me: SessionUser, oldPassword: string | undefined, newPassword: string, ip: string): Promise<void> {
   const current = await repo.findLive(db, me.enterpriseId, me.id);
   if (!current) throw new AppError('NOT_FOUND');
-  if (!strongEnough(newPassword)) throw new AppError('PASSWORD_WEAK');
+  assertNewPassword(newPassword);
   // Wrong old passwords count like wrong logins (same mobile, same limit), so a stolen session cannot guess it.
   // A user who only ever logged in by code has no password yet and sets the first one here.
   const proved = await checkAttempt(

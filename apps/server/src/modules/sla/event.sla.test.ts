@@ -1,4 +1,4 @@
-import { type EndpointDef, eventSlaContract as E, type EventSlaSetting, eventContract } from '@sk/shared';
+import { type EndpointDef, eventSlaContract as E, type EventSlaSetting, eventContract, slaContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -94,6 +94,11 @@ describe('guards of the event SLA endpoints', () => {
     expect(r).toMatchObject({ success: false, message: expect.stringContaining('结束日期不能早于开始日期') });
     expect(await a.client.call(E.exceedStatistics, { type: 6 })).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(await a.client.call(E.exceedStatistics, { groupBy: 'engineer' })).toMatchObject({ success: false, code: 'VALIDATION' });
+    // An impossible day is a Chinese refusal on the four exceed reports, not a 500 (issue 24).
+    for (const ep of [E.exceedStatistics, E.exceedStatisticsCount, C.exceedStatistics, C.exceedStatisticsCount]) {
+      expect(await a.client.call(ep, { startTime: '2026-02-30' })).toMatchObject({ success: false, code: 'VALIDATION', message: '开始日期：日期格式应为YYYY-MM-DD' });
+      expect(await a.client.call(ep, { endTime: '2026-02-28 25:00' })).toMatchObject({ success: false, code: 'VALIDATION', message: '结束日期：日期格式应为YYYY-MM-DD' });
+    }
   });
 
   it('20 parallel saves of one template’s SLA leave one row equal to one of them', async () => {

@@ -55,8 +55,8 @@ describe('subscription status', () => {
 
   it('refuses bad input in Chinese and writes nothing', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db);
-    expect((await client.call(C.getSubscribeStatus, { type: 3 })).message).toBe('订阅类型：只能是1（待办事项）或2（统计事项）');
-    expect((await client.call(C.updateSubscribeStatus, { type: 1, state: 2 })).message).toBe('订阅状态：只能是0或1');
+    expect((await client.call(C.getSubscribeStatus, { type: 3 })).message).toBe('订阅类型：订阅类型不正确，可选：待办事项、统计事项');
+    expect((await client.call(C.updateSubscribeStatus, { type: 1, state: 2 })).message).toBe('订阅状态：请选择开启或关闭');
     expect((await client.call(C.updateSubscribeContentStatus, { code: 'nope', value: 1 })).message).toBe('订阅项：不存在的订阅项');
     const [r] = await rows<{ n: number }>(
       t.deps.db,

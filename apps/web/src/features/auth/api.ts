@@ -1,5 +1,4 @@
 // Login helpers shared by the auth pages.
-import { errorMessages } from '@sk/shared';
 import { isAppShell } from '../../lib/env';
 import { queryClient } from '../../lib/query';
 import { setSessionUser } from '../../lib/session';
@@ -7,8 +6,8 @@ import { resetTabs } from '../../shell/tabs';
 
 export const MOBILE_RULE = { pattern: /^1\d{10}$/, message: '请输入正确的11位手机号' };
 export const CODE_RULE = { pattern: /^\d{6}$/, message: '请输入6位验证码' };
-/** Mirrors the server's rule so most mistakes are caught before sending. */
-export const PASSWORD_RULE = { pattern: /^(?=.*[A-Za-z])(?=.*\d).{6,32}$/, message: errorMessages.PASSWORD_WEAK };
+/** The contracts' rule for a password being set, so most mistakes are caught before sending. */
+export { NEW_PASSWORD_RULE as PASSWORD_RULE } from '../../lib/password-rule';
 
 export const loginClient = (): 'app' | 'web' => (isAppShell() ? 'app' : 'web');
 

@@ -4,6 +4,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { call } from '../../../lib/api';
+import { PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { CODE_RULE, PASSWORD_RULE } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SendCodeButton } from '../components/SendCodeButton';
@@ -47,7 +48,7 @@ export default function PasswordSet() {
           </Space.Compact>
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: '请输入新密码' }, PASSWORD_RULE]}>
-          <Input.Password placeholder="新密码（6至32位，含字母和数字）" autoComplete="new-password" />
+          <Input.Password placeholder={`新密码（${PASSWORD_HINT}）`} maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
+import { PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { CODE_RULE, MOBILE_RULE, PASSWORD_RULE, startSession } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SendCodeButton } from '../components/SendCodeButton';
@@ -97,7 +98,7 @@ export default function Register() {
           </Space.Compact>
         </Form.Item>
         <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入密码' }, PASSWORD_RULE]}>
-          <Input.Password placeholder="6至32位，含字母和数字" autoComplete="new-password" />
+          <Input.Password placeholder={PASSWORD_HINT} maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="agree"

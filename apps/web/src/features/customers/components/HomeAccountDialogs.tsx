@@ -1,5 +1,6 @@
 import type { HomeAccount } from '@sk/shared/customers/portal.contract';
 import { Form, Input, Modal, Select } from 'antd';
+import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { customerContract, homeAccountContract } from '../api';
 import { CustomerSelect } from './CustomerSelect';
@@ -15,7 +16,7 @@ interface Values {
 const MOBILE_RULE = { pattern: /^1\d{10}$/, message: '请输入正确的手机号' };
 const PASSWORD_RULES = [
   { required: true, message: '请输入密码' },
-  { pattern: /^(?=.*[A-Za-z])(?=.*\d).{6,32}$/, message: '密码长度需为6至32位，且同时包含字母和数字' },
+  NEW_PASSWORD_RULE,
 ];
 
 /** The customer's contacts; picking one fills the account's name and mobile. */
@@ -70,7 +71,7 @@ function AccountForm({ account, onClose, onSaved }: { account: HomeAccount | nul
       </Form.Item>
       {account ? null : (
         <Form.Item name="password" label="初始密码" rules={PASSWORD_RULES}>
-          <Input.Password maxLength={32} autoComplete="new-password" />
+          <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
         </Form.Item>
       )}
     </Form>
@@ -109,7 +110,7 @@ export function ResetPasswordDialog({ account, onClose }: { account: HomeAccount
     >
       <Form id="sk-reset-password-form" name="sk-reset-password-form" layout="vertical" onFinish={(v: { password: string }) => account && reset.mutate({ id: account.id, password: v.password })} preserve={false}>
         <Form.Item name="password" label="新密码" rules={PASSWORD_RULES}>
-          <Input.Password maxLength={32} autoComplete="new-password" />
+          <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
         </Form.Item>
       </Form>
     </Modal>

@@ -23,8 +23,12 @@ function printLabel({ id, name, serialNumber }: ProductQrCodeProps): void {
   const src = new URL(qrImageUrl(id, 'svg'), window.location.origin).href;
   w.document.write(`<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(name)}</title>
     <style>body{font-family:sans-serif;text-align:center;margin:24px}img{width:260px;height:260px}p{margin:6px 0}</style></head>
-    <body><img src="${src}" alt="二维码" onload="window.print()"><p><b>${escapeHtml(name)}</b></p>${serialNumber ? `<p>序列号：${escapeHtml(serialNumber)}</p>` : ''}</body></html>`);
+    <body><img src="${src}" alt="二维码"><p><b>${escapeHtml(name)}</b></p>${serialNumber ? `<p>序列号：${escapeHtml(serialNumber)}</p>` : ''}</body></html>`);
   w.document.close();
+  // Printed once the code has loaded; no inline handler, which the Content-Security-Policy forbids.
+  const img = w.document.querySelector('img');
+  if (img?.complete) w.print();
+  else img?.addEventListener('load', () => w.print());
 }
 
 /** The installed product's QR code: shown, printable, and the link it opens. */

@@ -2,6 +2,7 @@ import { ROLES } from '@sk/shared/auth/roles';
 import { OUTSOURCED_USER, STAFF_USER } from '@sk/shared/org/org.constants';
 import type { UserRow } from '@sk/shared/org/org.schema';
 import { Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApiMutation } from '../../../lib/query';
 import { ORG_READS, orgContract, useProviderOptions } from '../api';
 import { DeptSelect } from './DeptSelect';
@@ -27,7 +28,6 @@ interface Values {
 }
 
 const MOBILE = /^1\d{10}$/;
-const PASSWORD = /^(?=.*[A-Za-z])(?=.*\d).{6,32}$/;
 
 export interface UserFormDialogProps {
   open: boolean;
@@ -112,10 +112,10 @@ function UserForm({ user, defaults, outsourced, onFinish }: { user: UserRow | nu
           <Form.Item
             name="password"
             label={user ? '重置密码' : '登录密码'}
-            rules={[{ pattern: PASSWORD, message: '密码长度需为6至32位，且同时包含字母和数字' }]}
+            rules={[NEW_PASSWORD_RULE]}
             extra={user ? '不填写则不修改；重置后该人员需重新登录' : '可不填写，人员可用手机验证码登录后自行设置'}
           >
-            <Input.Password autoComplete="new-password" maxLength={32} />
+            <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} />
           </Form.Item>
         </Col>
       </Row>
