@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type AppDeps, createDeps } from '../platform/create-deps';
 import { LogSmsSender } from '../platform/sms';
+import { Peer } from '../modules/im/test-helpers';
 import { Client, makeEnterprise, makeUser, TEST_PASSWORD } from '../test/factories';
 import { type Database, rows } from './client';
 import { migrate } from './migrate';
@@ -26,6 +27,8 @@ chmodSync(tmp, 0o755);
 let database: Database;
 let deps: AppDeps;
 let app: FastifyInstance;
+/** A second instance on the same database: chat reaches it only through LISTEN/NOTIFY. */
+let second: FastifyInstance;
 let client: Client;
 let ep: number;
 
@@ -42,6 +45,8 @@ beforeAll(async () => {
   ep = await makeEnterprise(database.db, { plan: 1 });
   const admin = await makeUser(database.db, ep, { roles: [3], admin: true });
   client = await new Client(app).login(admin.mobile, TEST_PASSWORD, ep);
+  second = await buildApp(createDeps(deps.config, database, { sms: new LogSmsSender(() => {}) }));
+  await second.ready();
 }, 180_000);
 
 afterAll(async () => {
@@ -49,6 +54,7 @@ afterAll(async () => {
   await deps?.stopBackground().catch(() => {});
   const t1 = Date.now();
   await app?.close().catch(() => {});
+  await second?.close().catch(() => {});
   const t2 = Date.now();
   if (process.env.OUTAGE_TRACE) {
     const pool = (database.db as unknown as { $client: { totalCount: number; idleCount: number; waitingCount: number } }).$client;
@@ -78,6 +84,15 @@ describe('a database outage', () => {
         else await pause(50);
       }
     };
+    // Two customer-service agents chatting through two instances: the second listens for the first's messages.
+    const agent = async () => {
+      const u = await makeUser(database.db, ep, { roles: [6] });
+      return new Client(app).login(u.mobile, TEST_PASSWORD, ep);
+    };
+    const [ca, cb] = [await agent(), await agent()];
+    const pa = await Peer.open(app, { cookie: ca.cookie });
+    const pb = await Peer.open(second, { cookie: cb.cookie });
+    await Promise.all([pa.frame('open'), pb.frame('open')]);
     const writers = Array.from({ length: 4 }, writer);
     await pause(500);
     const before = postmasterPid();
@@ -111,6 +126,17 @@ describe('a database outage', () => {
     const pool = (database.db as unknown as { $client: { totalCount: number; idleCount: number } }).$client;
     for (let i = 0; i < 60 && pool.idleCount !== pool.totalCount; i++) await pause(250);
     expect({ idle: pool.idleCount, total: pool.totalCount }).toEqual({ idle: pool.totalCount, total: pool.totalCount });
+
+    // The chat listener of the second instance listens again: a message sent on the first reaches it.
+    let heard = false;
+    for (let i = 0; i < 40 && !heard; i++) {
+      pa.send({ eventType: 'text', payload: { content: `恢复后${i}` } });
+      await pause(500);
+      heard = pb.frames.some((f) => f.eventType === 'message' && String(f.data?.payload?.content ?? '').startsWith('恢复后'));
+    }
+    expect(heard).toBe(true);
+    pa.close();
+    pb.close();
 
     // The job workers resume: an export started now is written.
     const started = await client.post('/export/user', {});
