@@ -69,8 +69,8 @@ let admin: Client;
 let adminId: number;
 const outside: Record<Kind, number> = { order: 0, event: 0, project: 0, task: 0 };
 
-async function login(o: { roles: number[]; providerId?: number }): Promise<{ id: number; client: Client }> {
-  const u = await makeUser(t.deps.db, ep, { roles: o.roles });
+async function login(o: { roles: number[]; providerId?: number; admin?: boolean }): Promise<{ id: number; client: Client }> {
+  const u = await makeUser(t.deps.db, ep, { roles: o.roles, admin: o.admin });
   if (o.providerId) await t.deps.db.execute(sql`update users set user_type = 1, provider_id = ${o.providerId} where enterprise_id = ${ep} and id = ${u.id}`);
   return { id: u.id, client: await new Client(t.app).login(u.mobile, TEST_PASSWORD, ep) };
 }
@@ -222,5 +222,15 @@ describe('scope walk: an id outside the user\'s scope is not found, on every end
     expect(desk.success, desk.message).toBe(true);
     expect(desk.data.map((o: { id: number }) => o.id)).toEqual([his]);
     for (const path of ['/v2/order/getAllOrderList', '/v2/event/getUnDeliverEventList', '/v2/event/getPrincipalEventList', '/v2/customer/customerList']) expect((await who.client.get(path, { pageIndex: 0, pageSize: 10 })).code, path).toBe('NO_POWER');
+
+    // Made an administrator of role 3 by mistake, a provider's user still administers nothing of the enterprise.
+    const boss = await login({ roles: [3], providerId: Number(mine?.id), admin: true });
+    const g = await walk(boss, ['order', 'event', 'project', 'task']);
+    if (g.length) console.log(`provider admin\n${g.join('\n')}`);
+    expect(g).toEqual([]);
+    const me = await boss.client.get('/v2/sessionUser/info');
+    expect(me.data.admin).toBe(false);
+    expect((await boss.client.get('/v2/charge/epPackageDetail')).success).toBe(false);
+    expect((await boss.client.get('/v2/user/list', { pageIndex: 0, pageSize: 10 })).code).toBe('NO_POWER');
   });
 });

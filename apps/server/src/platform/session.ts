@@ -86,7 +86,8 @@ export async function loadSession(ex: Executor, token: string | undefined): Prom
     deptId: r.dept_id == null ? null : Number(r.dept_id),
     sysrole,
     allRoles: roles,
-    admin: r.admin,
+    // The enterprise's administrator flag never reaches a provider's user: he administers nothing of the enterprise.
+    admin: r.admin && r.provider_id == null,
     userType: Number(r.user_type),
     providerId: r.provider_id == null ? null : Number(r.provider_id),
     powers: sysrole == null ? [] : powersOfUser(sysrole, r.provider_id != null),
