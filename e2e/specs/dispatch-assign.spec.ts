@@ -158,7 +158,8 @@ test.describe('dispatch desk', () => {
     await expect(async () => {
       await dialog.getByLabel('选择服务商').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '华东联保服务有限公司' }).click({ timeout: 3000 });
-      await expect(dialog.getByText('华东联保服务有限公司')).toBeVisible({ timeout: 2000 });
+      // The select's own value (antd also repeats it in an aria-live span, so text alone matches twice).
+      await expect(dialog.getByTitle('华东联保服务有限公司')).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: 20_000 });
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.locator('tr', { hasText: name })).toContainText('产品分类：空调');
