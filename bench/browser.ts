@@ -145,7 +145,16 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1', DEMO_PASSWORD: 'demo1234' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      DEMO_PASSWORD: 'demo1234',
+    },
   });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {

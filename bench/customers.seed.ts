@@ -6,7 +6,28 @@ import { BENCH_PASSWORD } from './seed';
 export const BENCH_SALES_MOBILE = '17100000005';
 
 const CITIES = ['上海', '杭州', '苏州', '深圳', '北京', '成都', '武汉', '青岛', '天津', '重庆', '西安', '厦门', '长沙', '郑州', '合肥'];
-const WORDS = ['星河', '云帆', '恒通', '启明', '天府', '光谷', '海滨', '两江', '鹭岛', '湘江', '中原', '港湾', '江宁', '太湖', '泉城', '西溪', '锦江', '东湖', '明珠', '华夏'];
+const WORDS = [
+  '星河',
+  '云帆',
+  '恒通',
+  '启明',
+  '天府',
+  '光谷',
+  '海滨',
+  '两江',
+  '鹭岛',
+  '湘江',
+  '中原',
+  '港湾',
+  '江宁',
+  '太湖',
+  '泉城',
+  '西溪',
+  '锦江',
+  '东湖',
+  '明珠',
+  '华夏',
+];
 const TRADES = ['科技有限公司', '制冷设备有限公司', '精密机械有限公司', '物业管理有限公司', '医疗器械有限公司', '食品有限公司', '酒店管理有限公司', '连锁超市'];
 const SURNAMES = ['张', '王', '李', '赵', '刘', '陈', '杨', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '强', '磊', '洋', '艳', '勇', '军', '杰', '涛', '明', '超', '秀英', '华', '平', '刚', '桂英'];
@@ -36,7 +57,9 @@ async function seedPeople(tx: Tx, ep: number, hash: string): Promise<void> {
   await tx.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole)
     select ${ep}, '171' || lpad(g::text, 8, '0'), '销售' || g, '{5}', 5 from generate_series(100, 198) g`);
   await tx.execute(sql`insert into service_groups (enterprise_id, name) select ${ep}, '服务团队' || g from generate_series(1, 20) g`);
-  await tx.execute(sql`insert into tags (enterprise_id, code, name, color_rgb, sort) select ${ep}, 4, '客户标签' || g, '#1890ff', g from generate_series(1, 10) g`);
+  await tx.execute(
+    sql`insert into tags (enterprise_id, code, name, color_rgb, sort) select ${ep}, 4, '客户标签' || g, '#1890ff', g from generate_series(1, 10) g`,
+  );
 }
 
 export interface CustomerSeed {

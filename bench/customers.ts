@@ -28,7 +28,6 @@ export interface ScenarioRow {
   plan: string;
 }
 
-
 async function measure(database: Database, base: string, cookie: string, p: string): Promise<ScenarioRow> {
   const get = async () => {
     const res = await fetch(`${base}/api${p}`, { headers: { cookie } });

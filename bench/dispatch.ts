@@ -32,7 +32,14 @@ async function getJson(base: string, p: string, cookie: string): Promise<{ succe
   return body;
 }
 
-const answerOf = (d: unknown): string => (Array.isArray(d) ? `${d.length} rows` : typeof d === 'number' ? String(d) : (d as { list?: unknown[] })?.list ? `${(d as { list: unknown[] }).list.length} rows` : 'ok');
+const answerOf = (d: unknown): string =>
+  Array.isArray(d)
+    ? `${d.length} rows`
+    : typeof d === 'number'
+      ? String(d)
+      : (d as { list?: unknown[] })?.list
+        ? `${(d as { list: unknown[] }).list.length} rows`
+        : 'ok';
 
 async function measure(database: Database, base: string, cookie: string, p: string): Promise<Row> {
   const probe = await getJson(base, p, cookie);
@@ -88,7 +95,9 @@ export async function dispatchScenario(database: Database, base: string, enterpr
 }
 
 export function printDispatch(s: DispatchScenario, plans = process.env.BENCH_PLANS !== '0'): void {
-  console.info(`Dispatch desk at ${s.orders} orders${s.reused ? ' (reused)' : ''}, ${s.pending} pending assignment; API vs its own SQL replayed (budget 1.5×):`);
+  console.info(
+    `Dispatch desk at ${s.orders} orders${s.reused ? ' (reused)' : ''}, ${s.pending} pending assignment; API vs its own SQL replayed (budget 1.5×):`,
+  );
   printMeasured(
     s.rows.map((r) => ({ ...r, endpoint: `${r.endpoint} → ${r.answer}, ${r.statements} statements` })),
     (e) => e,

@@ -96,7 +96,12 @@ export async function listScenario(database: Database, base: string, enterpriseI
   for (const [what, p] of cases) rows.push(await measure(database, base, cookie, what, p));
   // Each try below is a search not seen before (a different, still all-matching creation end), so no snapshot helps.
   const variant = (i: number) => `${c}&name=${name}&endCreateTime=2099-01-${String(10 + i).padStart(2, '0')}`;
-  rows.push(await jumps('customers name=云帆 page 500, sent as its first page answers', base, cookie, (i) => [`${variant(i)}&pageIndex=0`, `${variant(i)}&pageIndex=499`]));
+  rows.push(
+    await jumps('customers name=云帆 page 500, sent as its first page answers', base, cookie, (i) => [
+      `${variant(i)}&pageIndex=0`,
+      `${variant(i)}&pageIndex=499`,
+    ]),
+  );
   rows.push(await jumps('customers name=云帆 page 500 with no first page (walks)', base, cookie, (i) => [`${variant(i + 10)}&pageIndex=499`]));
   return rows;
 }

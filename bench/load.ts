@@ -26,7 +26,13 @@ export async function startAppProcess(databaseUrl: string): Promise<AppProcess> 
   const base = `http://127.0.0.1:${port}`;
   for (const until = Date.now() + 120_000; Date.now() < until; await pause(200)) {
     if (child.exitCode != null) throw new Error('app process exited during start');
-    if (await fetch(`${base}/api/version/info`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/version/info`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
   }
   const exited = new Promise((r) => child.once('exit', r));
   return {

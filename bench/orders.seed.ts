@@ -33,7 +33,10 @@ export interface OrderSeed {
 
 async function facts(db: Db, ep: number, reused: boolean, seconds: number): Promise<OrderSeed> {
   const [e] = await rows<{ id: number }>(db, sql`select id from users where enterprise_id = ${ep} and mobile = ${BENCH_ENGINEER_MOBILE}`);
-  const [o] = await rows<{ id: number }>(db, sql`select id from orders where enterprise_id = ${ep} and state = 4 and deleted_at is null order by created_at desc limit 1`);
+  const [o] = await rows<{ id: number }>(
+    db,
+    sql`select id from orders where enterprise_id = ${ep} and state = 4 and deleted_at is null order by created_at desc limit 1`,
+  );
   const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from orders where enterprise_id = ${ep}`);
   const [t] = await rows<{ at: string }>(
     db,

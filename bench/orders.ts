@@ -48,7 +48,6 @@ export interface OrderRow extends ScenarioRow {
   answer: string;
 }
 
-
 async function getJson(base: string, p: string, cookie: string): Promise<{ status: number; success: boolean; message: string; data: unknown }> {
   const res = await fetch(`${base}/api${p}`, { headers: { cookie } });
   const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { success: boolean; message: string; data: unknown }) : null;
@@ -67,7 +66,8 @@ function answerOf(data: unknown): string {
 /** API p50/p99 by autocannon, then the statements of one call replayed directly; a path not built yet is reported, not fatal. */
 async function measure(database: Database, base: string, cookie: string, p: string, planOf?: RegExp): Promise<OrderRow> {
   const probe = await getJson(base, p, cookie);
-  if (!probe.success) return { endpoint: p, apiP50: Number.NaN, apiP99: Number.NaN, sqlP50: Number.NaN, statements: 0, answer: `not measured: ${probe.message}`, plan: '' };
+  if (!probe.success)
+    return { endpoint: p, apiP50: Number.NaN, apiP99: Number.NaN, sqlP50: Number.NaN, statements: 0, answer: `not measured: ${probe.message}`, plan: '' };
   for (let i = 0; i < 3; i++) await getJson(base, p, cookie);
   const statements = await captureSql(database, async () => {
     await getJson(base, p, cookie);
@@ -129,7 +129,13 @@ async function badgeRounds(database: Database, base: string, cookie: string): Pr
     200,
     SECONDS * 1000,
   );
-  return { sequentialP50: percentile(s, 50), parallelP50: percentile(p, 50), sqlP50: percentile(sqlTimes, 50), countsSqlP50: percentile(countTimes, 50), rounds: s.length };
+  return {
+    sequentialP50: percentile(s, 50),
+    parallelP50: percentile(p, 50),
+    sqlP50: percentile(sqlTimes, 50),
+    countsSqlP50: percentile(countTimes, 50),
+    rounds: s.length,
+  };
 }
 
 export interface OrderScenario {
@@ -168,7 +174,9 @@ const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(2));
 
 export function printOrders(s: OrderScenario, plans = process.env.BENCH_PLANS !== '0'): void {
   const { seed } = s;
-  console.info(`Orders: ${seed.orders} in the bench enterprise ${seed.reused ? '(reused)' : `seeded in ${seed.seconds.toFixed(0)} s`}, plus the small enterprises' long tail`);
+  console.info(
+    `Orders: ${seed.orders} in the bench enterprise ${seed.reused ? '(reused)' : `seeded in ${seed.seconds.toFixed(0)} s`}, plus the small enterprises' long tail`,
+  );
   const table = (rows: OrderRow[]) =>
     console.table(
       rows.map((r) => ({

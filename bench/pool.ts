@@ -33,7 +33,9 @@ async function shapePool(database: Database, ep: number, engineerId: number): Pr
     if (!have.length) {
       await tx.execute(sql`insert into service_groups (enterprise_id, name) select ${ep}, '抢单组' || g from generate_series(1, 4) g`);
     }
-    const groups = (await rows<{ id: number }>(tx, sql`select id from service_groups where enterprise_id = ${ep} and name like '抢单组%' order by name`)).map((g) => Number(g.id));
+    const groups = (await rows<{ id: number }>(tx, sql`select id from service_groups where enterprise_id = ${ep} and name like '抢单组%' order by name`)).map(
+      (g) => Number(g.id),
+    );
     const arr = `{${groups.join(',')}}`;
     await tx.execute(sql`update orders o set
         district_code = (${`{${DISTRICTS.join(',')}}`}::text[])[1 + (o.id % 10)::int],
@@ -51,7 +53,10 @@ async function shapePool(database: Database, ep: number, engineerId: number): Pr
   });
   await db.execute(sql`analyze orders`);
   await db.execute(sql`analyze pool_entries`);
-  const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from orders where enterprise_id = ${ep} and in_pool and state = 1 and deleted_at is null`);
+  const [n] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from orders where enterprise_id = ${ep} and in_pool and state = 1 and deleted_at is null`,
+  );
   return { pooled: Number(n?.n) };
 }
 

@@ -113,7 +113,9 @@ export async function projectScenario(database: Database, base: string, enterpri
 }
 
 export function printProjects(s: ProjectScenario): void {
-  console.info(`Projects: ${s.projects} with ${s.tasks} tasks in the bench enterprise (ready in ${s.seconds.toFixed(0)} s); goal: each call within 1.5× of its SQL`);
+  console.info(
+    `Projects: ${s.projects} with ${s.tasks} tasks in the bench enterprise (ready in ${s.seconds.toFixed(0)} s); goal: each call within 1.5× of its SQL`,
+  );
   printMeasured(s.rows, (e) => e.replace('/project/', '').replace(`?${page}`, ''));
 }
 

@@ -122,12 +122,48 @@ async function main(): Promise<void> {
  * reused); `BENCH_<AREA>=0` skips one. Dispatch, the pool and SLA reuse the orders seeded above.
  */
 const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId: number) => Promise<void>][] = [
-  ['BENCH_DISPATCH', async (d, b, e) => { const m = await import('./dispatch'); m.printDispatch(await m.dispatchScenario(d, b, e)); }],
-  ['BENCH_POOL', async (d, b, e) => { const m = await import('./pool'); m.printPool(await m.poolScenario(d, b, e)); }],
-  ['BENCH_SLA', async (d, b, e) => { const m = await import('./sla'); m.printSla(await m.slaScenario(d, b, e)); }],
-  ['BENCH_EVENTS', async (d, b, e) => { const m = await import('./events'); m.printEvents(await m.eventScenario(d, b, e)); }],
-  ['BENCH_PROJECTS', async (d, b, e) => { const m = await import('./projects'); m.printProjects(await m.projectScenario(d, b, e)); }],
-  ['BENCH_SPARES', async (d, b, e) => { const m = await import('./spares'); m.printSpares(await m.spareScenario(d, b, e)); }],
+  [
+    'BENCH_DISPATCH',
+    async (d, b, e) => {
+      const m = await import('./dispatch');
+      m.printDispatch(await m.dispatchScenario(d, b, e));
+    },
+  ],
+  [
+    'BENCH_POOL',
+    async (d, b, e) => {
+      const m = await import('./pool');
+      m.printPool(await m.poolScenario(d, b, e));
+    },
+  ],
+  [
+    'BENCH_SLA',
+    async (d, b, e) => {
+      const m = await import('./sla');
+      m.printSla(await m.slaScenario(d, b, e));
+    },
+  ],
+  [
+    'BENCH_EVENTS',
+    async (d, b, e) => {
+      const m = await import('./events');
+      m.printEvents(await m.eventScenario(d, b, e));
+    },
+  ],
+  [
+    'BENCH_PROJECTS',
+    async (d, b, e) => {
+      const m = await import('./projects');
+      m.printProjects(await m.projectScenario(d, b, e));
+    },
+  ],
+  [
+    'BENCH_SPARES',
+    async (d, b, e) => {
+      const m = await import('./spares');
+      m.printSpares(await m.spareScenario(d, b, e));
+    },
+  ],
 ];
 
 async function areaScenarios(database: Database, base: string, enterpriseId: number): Promise<void> {
@@ -144,7 +180,11 @@ async function underLoad(database: Database, enterpriseId: number, deptId: numbe
   const proc = await startAppProcess(database.url);
   try {
     const cookie = await benchLogin(proc.base, enterpriseId);
-    const paths = ['/v2/sessionUser/info', `/v2/user/list?role=2&deptId=${deptId}&pageIndex=0&pageSize=20`, '/v2/customer/epCustomerList?pageIndex=0&pageSize=20'];
+    const paths = [
+      '/v2/sessionUser/info',
+      `/v2/user/list?role=2&deptId=${deptId}&pageIndex=0&pageSize=20`,
+      '/v2/customer/epCustomerList?pageIndex=0&pageSize=20',
+    ];
     console.info('Concurrent users (the app as its own process, autocannon connections):');
     console.table(await concurrency(proc.base, cookie, paths, SECONDS));
     const e = await exportUnderLoad(proc, cookie, '/export/user', USERS);

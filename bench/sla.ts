@@ -34,8 +34,24 @@ async function seedClocks(database: Database, ep: number, t0: number): Promise<n
   const { db } = database;
   await db.execute(sql`delete from order_sla_clocks where enterprise_id = ${ep}`);
   await db.execute(sql`delete from sla_policies where enterprise_id = ${ep}`);
-  const config = { templateIds: [], priorities: [], customerTagIds: [], customerLevels: [], serviceGroupIds: [], business: false, pauseStates: [8], clocks: [{ type: 6, target: SPREAD, unit: 1, warnMinutes: 10 }], escalation: [{ afterMinutes: 0, to: 'dispatcher' }, { afterMinutes: 30, to: 'director' }] };
-  const [p] = await rows<{ id: number }>(db, sql`insert into sla_policies (enterprise_id, name, config) values (${ep}, '压测SLA', ${JSON.stringify(config)}::jsonb) returning id`);
+  const config = {
+    templateIds: [],
+    priorities: [],
+    customerTagIds: [],
+    customerLevels: [],
+    serviceGroupIds: [],
+    business: false,
+    pauseStates: [8],
+    clocks: [{ type: 6, target: SPREAD, unit: 1, warnMinutes: 10 }],
+    escalation: [
+      { afterMinutes: 0, to: 'dispatcher' },
+      { afterMinutes: 30, to: 'director' },
+    ],
+  };
+  const [p] = await rows<{ id: number }>(
+    db,
+    sql`insert into sla_policies (enterprise_id, name, config) values (${ep}, '压测SLA', ${JSON.stringify(config)}::jsonb) returning id`,
+  );
   const start = new Date(t0).toISOString();
   // Clock i reaches its deadline at t0 + (i / CLOCKS) × SPREAD minutes (plus one so none is due at t0).
   await db.execute(sql`insert into order_sla_clocks (enterprise_id, order_id, policy_id, policy_name, type, target_ms, warn_ms, started_at, running_since, deadline_at, warn_at)

@@ -29,7 +29,10 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 async function seedSpares(db: Db, ep: number): Promise<{ spareId: number; warehouseId: number; reused: boolean }> {
   const pick = async () => {
     const [s] = await rows<{ id: number }>(db, sql`select id::int from spares where enterprise_id = ${ep} and code = 'BS-000100'`);
-    const [w] = await rows<{ id: number }>(db, sql`select warehouse_id::int as id from stocks where enterprise_id = ${ep} and spare_id = ${s?.id ?? 0} limit 1`);
+    const [w] = await rows<{ id: number }>(
+      db,
+      sql`select warehouse_id::int as id from stocks where enterprise_id = ${ep} and spare_id = ${s?.id ?? 0} limit 1`,
+    );
     return { spareId: Number(s?.id), warehouseId: Number(w?.id) };
   };
   const [have] = await rows<{ n: number }>(db, sql`select count(*)::int as n from stock_logs where enterprise_id = ${ep}`);
@@ -38,7 +41,9 @@ async function seedSpares(db: Db, ep: number): Promise<{ spareId: number; wareho
   await db.execute(sql`delete from stocks where enterprise_id = ${ep}`);
   await db.execute(sql`delete from spares where enterprise_id = ${ep}`);
   await db.execute(sql`delete from warehouses where enterprise_id = ${ep}`);
-  await db.execute(sql`insert into warehouses (enterprise_id, name, kind) select ${ep}, '仓库' || g, case when g <= 10 then 1 else 2 end from generate_series(1, ${WAREHOUSES}::int) g`);
+  await db.execute(
+    sql`insert into warehouses (enterprise_id, name, kind) select ${ep}, '仓库' || g, case when g <= 10 then 1 else 2 end from generate_series(1, ${WAREHOUSES}::int) g`,
+  );
   await db.execute(sql`insert into spares (enterprise_id, code, name, model, sale_price)
     select ${ep}, 'BS-' || lpad(g::text, 6, '0'), (array['压缩机', '电机', '主控板', '温控器', '电源线'])[1 + g % 5] || g, 'M' || (g % 100), 10 + g % 500
     from generate_series(1, ${SPARES}::int) g`);
@@ -105,7 +110,7 @@ export async function spareScenario(database: Database, base: string, enterprise
 export function printSpares(s: SpareScenario): void {
   console.info(
     `Spares: ${s.spares} spares, ${s.warehouses} warehouses, ${s.ledger} ledger rows ${s.reused ? '(reused)' : `seeded in ${s.seconds.toFixed(0)} s`}` +
-      ' (goal: the stock list with its filters and one spare\'s ledger within 1.5× of their SQL):',
+      " (goal: the stock list with its filters and one spare's ledger within 1.5× of their SQL):",
   );
   printMeasured(s.rows, (e) => e.replace(`?${PAGE}`, ''));
 }

@@ -50,7 +50,10 @@ test('an admin adds a rule and a timed event; a new order gets the tag and the d
     await page.getByRole('button', { name: '新增定时事件' }).click();
     await page.getByRole('dialog').getByLabel('名称').fill(`两小时未派单${t}`);
     await shot(page, FLOW, '3-timed-dialog');
-    await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(page.getByRole('row', { name: new RegExp(`两小时未派单${t}`) })).toContainText('工单创建时间后 2 小时仍未派单');
     await shot(page, FLOW, '4-timed');
 
@@ -69,12 +72,18 @@ test('an admin adds a rule and a timed event; a new order gets the tag and the d
     const order = await admin.send('POST', '/v2/order/add', { orderType: type.id, customerId: customer.data.id, title: `门锁失灵${t}`, ext });
     expect(order.success, order.message).toBe(true);
     await expect
-      .poll(async () => ((await admin.get(`/order/orderDetail?orderId=${order.data.id}`)).data?.tags ?? []).map((x: { name: string }) => x.name), { timeout: 30_000 })
-      .toContain(tagName);
-    await expect
-      .poll(async () => ((await dispatcher.get('/notify/center/list?pageIndex=0&pageSize=20')).data?.list ?? []).map((n: { content: string }) => n.content).join('\n'), {
+      .poll(async () => ((await admin.get(`/order/orderDetail?orderId=${order.data.id}`)).data?.tags ?? []).map((x: { name: string }) => x.name), {
         timeout: 30_000,
       })
+      .toContain(tagName);
+    await expect
+      .poll(
+        async () =>
+          ((await dispatcher.get('/notify/center/list?pageIndex=0&pageSize=20')).data?.list ?? []).map((n: { content: string }) => n.content).join('\n'),
+        {
+          timeout: 30_000,
+        },
+      )
       .toContain(`「门锁失灵${t}」请派单`);
 
     await page.goto(`/allOrder/orderDetail/${order.data.id}`);

@@ -115,7 +115,12 @@ test.describe('as the demo administrator', () => {
     await page.goto('/allCustomer');
     const list = listOf(page);
     for (const name of ['新建客户', '导入', '批量标签', '批量删除']) await expect(list.getByRole('button', { name })).toBeVisible();
-    await expect(list.locator('tbody tr.ant-table-row').first().getByRole('button', { name: /删\s*除/ })).toBeVisible();
+    await expect(
+      list
+        .locator('tbody tr.ant-table-row')
+        .first()
+        .getByRole('button', { name: /删\s*除/ }),
+    ).toBeVisible();
     await expect(list.locator('thead th').filter({ hasText: '操作' })).toHaveCount(1);
   });
 });
@@ -142,7 +147,10 @@ test.describe('as a service person (role 2)', () => {
     // the server refuses the edit too
     const api = await ApiUser.login(baseURL!, SERVICE_PERSON);
     const first = (await api.get('/v2/customer/epCustomerList?pageIndex=0&pageSize=10')).data[0] as { id: number; name: string };
-    expect(await api.send('PUT', '/v2/customer/editCustomer', { id: first.id, name: '改名' })).toMatchObject({ success: false, message: '您没有该功能的操作权限' });
+    expect(await api.send('PUT', '/v2/customer/editCustomer', { id: first.id, name: '改名' })).toMatchObject({
+      success: false,
+      message: '您没有该功能的操作权限',
+    });
     await api.dispose();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/apiDocs');

@@ -74,7 +74,11 @@ test.describe('customer pages', () => {
     await addresses.getByRole('button', { name: '新增地址' }).click();
     const add = dialog(page, '新增地址');
     await add.getByLabel('省市区').click();
-    for (const level of ['上海市', '市辖区', '浦东新区']) await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: new RegExp(`^${level}$`) }).click();
+    for (const level of ['上海市', '市辖区', '浦东新区'])
+      await page
+        .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
+        .filter({ hasText: new RegExp(`^${level}$`) })
+        .click();
     await add.getByLabel('详细地址').fill('科苑路399号');
     await add.getByRole('button', { name: '选择位置' }).click();
     const pos = dialog(page, '选择位置');
@@ -109,7 +113,10 @@ test.describe('customer pages', () => {
     await reg.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
     await expect(rowOf(products, serial)).toContainText('在保');
-    await rowOf(products, serial).getByRole('link', { name: /商用中央空调/ }).first().click();
+    await rowOf(products, serial)
+      .getByRole('link', { name: /商用中央空调/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/productManage\/detail\/\d+$/);
     const qr = page$(page).getByTestId('product-qr').locator('img');
     await expect(qr).toBeVisible();
@@ -127,7 +134,11 @@ test.describe('customer pages', () => {
     await page.goto('/allCustomer');
     await listOf(page).getByRole('button', { name: '导入' }).click();
     const imp = dialog(page, '导入客户');
-    await imp.locator('input[type=file]').setInputFiles({ name: '客户导入.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await importFile(good, bad) });
+    await imp.locator('input[type=file]').setInputFiles({
+      name: '客户导入.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await importFile(good, bad),
+    });
     await imp.getByRole('button', { name: '校验数据' }).click();
     await expect(imp.getByTestId('import-summary')).toContainText('共2行，可导入1行，1行有错误');
     await expect(rowOf(imp, '请输入正确的手机号或固定电话')).toContainText('3');
@@ -160,7 +171,9 @@ test.describe('customer pages', () => {
     await listOf(page).getByRole('button', { name: '筛选' }).click();
     await listOf(page).getByTestId('filter-panel').getByLabel('客户标签').click();
     await pickOption(page, '经销商');
-    await listOf(page).getByRole('button', { name: /查\s*找/ }).click();
+    await listOf(page)
+      .getByRole('button', { name: /查\s*找/ })
+      .click();
     await expect(rowOf(listOf(page), name)).toBeVisible();
     await expect(rowOf(listOf(page), good)).toHaveCount(0);
     const rows = listOf(page).locator('tbody tr.ant-table-row');

@@ -42,7 +42,10 @@ const row = (page: Page, title: string) => page.locator('.sk-page:visible tr', {
 test.describe('dispatch desk', () => {
   test.use({ actionTimeout: 20_000 });
 
-  test('a dispatcher assigns one order with the dialog and two with batch designate; the log names the engineer and the remark', async ({ browser, baseURL }) => {
+  test('a dispatcher assigns one order with the dialog and two with batch designate; the log names the engineer and the remark', async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(150_000);
     const tag = String(Date.now()).slice(-6);
     await quietGuide(baseURL!, DISPATCHER);

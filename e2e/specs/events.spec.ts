@@ -43,7 +43,9 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   const desk = await as(browser, baseURL!, DESK);
   await desk.goto('/serviceCounter');
   await page$(desk).getByPlaceholder('输入客户名称、电话或产品序列号').fill('1386203');
-  await page$(desk).getByRole('button', { name: /^查\s?找$/ }).click();
+  await page$(desk)
+    .getByRole('button', { name: /^查\s?找$/ })
+    .click();
   await page$(desk).locator('.ant-list-item').filter({ hasText: CUSTOMER }).first().click();
   await expect(page$(desk).getByRole('link', { name: CUSTOMER })).toBeVisible();
   await shot(desk, FLOW, '00-service-counter');
@@ -67,7 +69,9 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await service.goto('/shelters');
   await expect(rowOf(service, title)).toBeVisible();
   await shot(service, FLOW, '03-shelters');
-  await rowOf(service, title).getByRole('button', { name: /^认\s?领$/ }).click();
+  await rowOf(service, title)
+    .getByRole('button', { name: /^认\s?领$/ })
+    .click();
   await expect(service).toHaveURL(/\/Myevent\/eventDetail\/\d+$/);
   await expect(page$(service).getByText('待处理', { exact: true })).toBeVisible();
 
@@ -96,16 +100,22 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   // 5. customer service converts it to a work order, pre-filled from the event; both link to each other
   await desk.reload();
   await expect(page$(desk).locator('.ant-tag', { hasText: '已完成' })).toBeVisible();
-  await page$(desk).getByRole('button', { name: /转工单/ }).click();
+  await page$(desk)
+    .getByRole('button', { name: /转工单/ })
+    .click();
   await expect(desk).toHaveURL(/\/createOrder\?eventId=\d+$/);
   await expect(page$(desk).getByTestId('from-event')).toContainText(title);
   await expect(page$(desk).locator('[data-field="sys:title"]').getByRole('textbox')).toHaveValue(title);
   await expect(page$(desk).locator('[data-field="sys:customerId"]')).toContainText(CUSTOMER);
   await page$(desk).getByText('不通电', { exact: true }).click();
   await shot(desk, FLOW, '05a-event-to-order');
-  await page$(desk).getByRole('button', { name: /保\s*存/ }).click();
+  await page$(desk)
+    .getByRole('button', { name: /保\s*存/ })
+    .click();
   await expect(desk).toHaveURL(/\/allOrder\/orderDetail\/\d+$/);
-  const orderNo = ((await page$(desk).locator('.ant-descriptions-item').filter({ hasText: '工单编号' }).locator('.ant-descriptions-item-content').first().textContent()) ?? '').trim();
+  const orderNo = (
+    (await page$(desk).locator('.ant-descriptions-item').filter({ hasText: '工单编号' }).locator('.ant-descriptions-item-content').first().textContent()) ?? ''
+  ).trim();
   await expect(page$(desk).getByTestId('source-event')).toContainText(title);
   await shot(desk, FLOW, '05b-order-from-event');
   await page$(desk).getByTestId('source-event').click();
@@ -116,7 +126,9 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await shot(desk, FLOW, '05c-event-linked');
 
   // 6. customer service copies it into a new event
-  await page$(desk).getByRole('button', { name: /复\s?制/ }).click();
+  await page$(desk)
+    .getByRole('button', { name: /复\s?制/ })
+    .click();
   await expect(desk).toHaveURL(/\/Myevent\/copyeventDetail\/\d+$/);
   await expect(page$(desk).getByLabel('事件标题')).toHaveValue(title);
   await page$(desk).getByLabel('事件标题').fill(`${title}复查`);

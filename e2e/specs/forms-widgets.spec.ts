@@ -7,10 +7,7 @@ import { DEMO_PASSWORD, shot } from './helpers';
 const FLOW = 'forms-widgets';
 test.use({ actionTimeout: 15_000 });
 const KIND = 12; // 检测: a kind no other flow uses
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function login(page: Page): Promise<string> {
   const res = await page.request.post('/api/stand/pwdLogin', { data: { mobile: '13800000003', password: DEMO_PASSWORD } });
@@ -25,7 +22,10 @@ test('signature, picture upload and position fallback in the rendered form', asy
   const csrf = await login(page);
   const headers = { 'X-CSRF-Token': csrf };
   // tiles from an address that answers nothing, so the fallback shows whatever the network
-  const tiles = await page.request.post('/api/systemsetting/batchsave', { headers, data: [{ code: 'map_tile_url', value: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }] });
+  const tiles = await page.request.post('/api/systemsetting/batchsave', {
+    headers,
+    data: [{ code: 'map_tile_url', value: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }],
+  });
   expect((await tiles.json()).success).toBe(true);
   const saved = await page.request.post('/api/detailControl/save', {
     headers,
@@ -58,7 +58,16 @@ test('signature, picture upload and position fallback in the rendered form', asy
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 40 + i * 25, box.y + 60 + (i % 2) * 50);
     await page.mouse.up();
-    await expect.poll(() => pad.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        pad.evaluate((c: HTMLCanvasElement) =>
+          c
+            .getContext('2d')!
+            .getImageData(0, 0, c.width, c.height)
+            .data.some((v, i) => i % 4 === 3 && v > 0),
+        ),
+      )
+      .toBe(true);
     await shot(page, FLOW, '01-signature-pad');
     await signDialog.getByRole('button', { name: /确\s*定/ }).click();
     // the dialog closes once the upload has answered and the field holds the stored file (a slow server takes a while)

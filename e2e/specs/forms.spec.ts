@@ -17,7 +17,10 @@ async function login(page: Page, mobile = ADMIN): Promise<string> {
 }
 
 const canvas = (page: Page) => page.getByTestId('field-canvas');
-const canvasNames = (page: Page) => canvas(page).getByTestId('canvas-field').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+const canvasNames = (page: Page) =>
+  canvas(page)
+    .getByTestId('canvas-field')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
 const props = (page: Page) => page.getByTestId('field-properties');
 
 /** Adds a field of a type from the palette and names it. */
@@ -28,7 +31,10 @@ async function addField(page: Page, type: string, name: string): Promise<void> {
 }
 
 async function save(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /保\s*存/ }).first().click();
+  await page
+    .getByRole('button', { name: /保\s*存/ })
+    .first()
+    .click();
   await expect(page.getByText('保存成功').first()).toBeVisible();
   await expect(page.getByText('有未保存的修改')).toHaveCount(0);
 }
@@ -46,10 +52,16 @@ test.describe('form designer', () => {
     await page.goto('/templateCenter');
     await page.getByRole('button', { name: '新建工单类型' }).click();
     await page.getByRole('dialog').getByLabel('工单类型名称').fill('设备安装');
-    await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await page.locator('tr').filter({ hasText: '设备安装' }).getByRole('button', { name: '重命名' }).click();
     await page.getByRole('dialog').getByLabel('工单类型名称').fill(TYPE_NAME);
-    await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     const row = page.locator('tr').filter({ hasText: TYPE_NAME });
     await expect(row).toBeVisible();
     // move it first, switch it off and on again
@@ -90,14 +102,19 @@ test.describe('form designer', () => {
     expect(await canvasNames(page)).toEqual(['数量', '安装方式', '预估费用', '上门说明']);
 
     // drag the formula to the top
-    await canvas(page).getByRole('option', { name: '预估费用' }).dragTo(canvas(page).getByRole('option', { name: '数量' }));
+    await canvas(page)
+      .getByRole('option', { name: '预估费用' })
+      .dragTo(canvas(page).getByRole('option', { name: '数量' }));
     await expect.poll(() => canvasNames(page)).toEqual(['预估费用', '数量', '安装方式', '上门说明']);
     await save(page);
     await shot(page, FLOW, '03-reordered');
 
     // delete the conditional field: it goes to the recycle bin on save
     await canvas(page).getByRole('button', { name: '删除上门说明' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await save(page);
     expect(await canvasNames(page)).toEqual(['预估费用', '数量', '安装方式']);
     await page.getByRole('button', { name: /回收站/ }).click();
@@ -170,7 +187,8 @@ test.describe('saved search plans', () => {
     // leave the demo user without plans on this page for other flows
     const me = await (await page.request.get('/api/v2/sessionUser/info')).json();
     const plans = await (await page.request.get(`/api/search/plan/list?pageKey=${encodeURIComponent(LIST)}`)).json();
-    for (const p of plans.data ?? []) await page.request.delete('/api/search/plan/delete', { data: { id: p.id }, headers: { 'X-CSRF-Token': me.data.csrfToken } });
+    for (const p of plans.data ?? [])
+      await page.request.delete('/api/search/plan/delete', { data: { id: p.id }, headers: { 'X-CSRF-Token': me.data.csrfToken } });
   });
 
   test('saves the current filters as the default plan and finds it after a reload', async ({ page }) => {
@@ -205,7 +223,10 @@ test.describe('saved search plans', () => {
     await shot(page, `${FLOW}-plans`, '02-after-reload');
 
     // 重置 leaves the plan; applying it from the menu brings it back
-    await page.locator('.sk-list-page:visible').getByRole('button', { name: /重\s*置/ }).click();
+    await page
+      .locator('.sk-list-page:visible')
+      .getByRole('button', { name: /重\s*置/ })
+      .click();
     await expect(table(page).getByRole('cell', { name: '王管理' }).first()).toBeVisible();
     await page.locator('.sk-list-page:visible').getByRole('button', { name: '搜索方案' }).click();
     const menu = page.getByTestId('search-plans');

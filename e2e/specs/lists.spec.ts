@@ -124,7 +124,9 @@ test.describe('lists', () => {
 
     await card.getByRole('link', { name: '苏州吴中湖畔花园业主委员会' }).click();
     await expect(page).toHaveURL(/\/allOrder\/customerDetail\/\d+$/);
-    const remove = visiblePage(page).locator('.ant-card-head').getByRole('button', { name: /^删\s*除$/ });
+    const remove = visiblePage(page)
+      .locator('.ant-card-head')
+      .getByRole('button', { name: /^删\s*除$/ });
     await expect(remove).toBeVisible();
     expect(await width()).toBeLessThanOrEqual(PHONE.width);
     const box = (await remove.boundingBox())!;

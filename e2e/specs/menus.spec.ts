@@ -171,7 +171,7 @@ test.describe('access and menus', () => {
     await visiblePage(page).getByRole('link', { name: '苏州吴中湖畔花园业主委员会' }).click();
     const detail = visiblePage(page);
     const contractsTab = detail.getByRole('tab', { name: /^合同（\d+）$/ });
-    const before = Number(((await contractsTab.textContent()) ?? "").match(/\d+/)?.[0]);
+    const before = Number(((await contractsTab.textContent()) ?? '').match(/\d+/)?.[0]);
     await contractsTab.click();
     await detail.getByRole('button', { name: '新建销售合同' }).click();
     const d = page.getByRole('dialog', { name: '新建销售合同' });

@@ -73,7 +73,13 @@ test.describe('create order', () => {
     const customer = (await admin.get(`/v2/customer/getCustomerList?keyword=${encodeURIComponent(name)}`)).data[0];
     const model = (await admin.send('POST', '/allProduct/save', { name: `柜式空调${t}`, warrantyPeriod: 1, warrantyUnit: 3, warrantyStartType: 3 })).data;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-    const saved = await admin.send('POST', '/v2/customer/production/save', { productId: model.id, customerId: customer.id, serialNumber: `SN-${t}`, installDate: today, purchaseDate: today });
+    const saved = await admin.send('POST', '/v2/customer/production/save', {
+      productId: model.id,
+      customerId: customer.id,
+      serialNumber: `SN-${t}`,
+      installDate: today,
+      purchaseDate: today,
+    });
     expect(saved.success).toBe(true);
     await admin.dispose();
     await field(page, 'productId').getByRole('combobox').click();
@@ -152,7 +158,10 @@ test.describe('create order', () => {
 
     await page.goto('/serviceItem');
     await row.getByRole('button', { name: '删除' }).click();
-    await page.getByRole('dialog', { name: '删除服务项目' }).getByRole('button', { name: /删\s*除/ }).click();
+    await page
+      .getByRole('dialog', { name: '删除服务项目' })
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(row).toHaveCount(0);
   });
 });

@@ -23,7 +23,13 @@ async function makeOrder(baseURL: string, title: string): Promise<number> {
   for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
     if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
   }
-  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, detailDesc: '客户反映空调开机后只吹风不制冷', ext });
+  const made = await admin.send('POST', '/v2/order/add', {
+    customerId: customers.data.list[0].id,
+    title,
+    priority: 2,
+    detailDesc: '客户反映空调开机后只吹风不制冷',
+    ext,
+  });
   expect(made.success, made.message).toBe(true);
   await admin.dispose();
   return made.data.id as number;
@@ -31,7 +37,9 @@ async function makeOrder(baseURL: string, title: string): Promise<number> {
 
 /** Opens an ability button (in the page header, or the bottom bar at phone width), fills nothing more, and submits. */
 async function act(page: Page, button: string, submit = /提\s*交/): Promise<void> {
-  await detail(page).getByRole('button', { name: new RegExp(`^${[...button].join('\\s*')}$`) }).click();
+  await detail(page)
+    .getByRole('button', { name: new RegExp(`^${[...button].join('\\s*')}$`) })
+    .click();
   const d = dialog(page, button === '完成服务' ? '完成服务' : new RegExp(button));
   await expect(d).toBeVisible();
   await d.getByRole('button', { name: submit }).click();
@@ -39,12 +47,17 @@ async function act(page: Page, button: string, submit = /提\s*交/): Promise<vo
 }
 
 async function openTab(page: Page, name: string): Promise<void> {
-  await detail(page).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+  await detail(page)
+    .getByRole('tab', { name: new RegExp(`^${name}`) })
+    .click();
   await expect(detail(page).getByRole('tab', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-selected', 'true');
 }
 
 test.describe('order detail', () => {
-  test('dispatcher assigns; engineer at phone width accepts, starts, completes; the timeline shows each step; a message is posted', async ({ browser, baseURL }) => {
+  test('dispatcher assigns; engineer at phone width accepts, starts, completes; the timeline shows each step; a message is posted', async ({
+    browser,
+    baseURL,
+  }) => {
     const title = `空调不制冷${String(Date.now()).slice(-6)}`;
     const orderId = await makeOrder(baseURL!, title);
     await quietGuide(baseURL!, DISPATCHER);
@@ -57,7 +70,9 @@ test.describe('order detail', () => {
     await expect(state(desk)).toHaveText('待派单');
     await expect(detail(desk).getByText(title)).toBeVisible();
     await shot(desk, FLOW, '01-dispatcher-detail');
-    await detail(desk).getByRole('button', { name: /^派\s*单$/ }).click();
+    await detail(desk)
+      .getByRole('button', { name: /^派\s*单$/ })
+      .click();
     const assign = dialog(desk, `派单：${title}`);
     await pickEngineer(desk, assign, '李服务');
     await assign.getByLabel('备注').fill('请明天上午上门');
@@ -112,7 +127,9 @@ test.describe('order detail', () => {
     // 4. a message in the thread, then deleted by its author
     await openTab(phone, '留言');
     await detail(phone).getByLabel('留言内容').fill('已完成维修，客户确认制冷正常');
-    await detail(phone).getByRole('button', { name: /^发\s*送$/ }).click();
+    await detail(phone)
+      .getByRole('button', { name: /^发\s*送$/ })
+      .click();
     const msg = detail(phone).getByTestId('order-message').filter({ hasText: '已完成维修，客户确认制冷正常' });
     await expect(msg).toBeVisible();
     await expect(msg).toContainText('李服务');
@@ -128,7 +145,9 @@ test.describe('order detail', () => {
     await loginUi(page, DISPATCHER);
     await page.goto(`/allOrder/orderDetail/${orderId}`);
     await expect(state(page)).toHaveText('待派单');
-    await detail(page).getByRole('button', { name: /^编\s*辑$/ }).click();
+    await detail(page)
+      .getByRole('button', { name: /^编\s*辑$/ })
+      .click();
     const edit = dialog(page, '编辑工单');
     await expect(edit.getByLabel('服务项目')).toBeVisible();
     await edit.getByLabel('标题').fill(`${title}（已更正）`);

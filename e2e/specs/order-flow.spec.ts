@@ -79,7 +79,9 @@ test.describe('order flow', () => {
       await loginUi(office, DISPATCHER);
       await office.goto(`/allOrder/orderDetail/${orderId}`);
       await expect(state(office)).toHaveText('待派单');
-      await detail(office).getByRole('button', { name: spaced('派单') }).click();
+      await detail(office)
+        .getByRole('button', { name: spaced('派单') })
+        .click();
       const assign = office.getByRole('dialog', { name: /^派单：/ });
       await pickEngineer(office, assign, '李服务');
       await shot(office, FLOW, '04-dispatcher-assign');
@@ -149,10 +151,16 @@ test.describe('order flow', () => {
         [0.6, 0.35],
         [0.8, 0.6],
       ];
-      for (const [x, y] of strokes)
-        await mobile.mouse.move(b.x + b.width * x, b.y + b.height * y, { steps: 5 });
+      for (const [x, y] of strokes) await mobile.mouse.move(b.x + b.width * x, b.y + b.height * y, { steps: 5 });
       await mobile.mouse.up();
-      expect(await pad.evaluate((c: HTMLCanvasElement) => c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data.some((v) => v > 0))).toBe(true);
+      expect(
+        await pad.evaluate((c: HTMLCanvasElement) =>
+          c
+            .getContext('2d')
+            ?.getImageData(0, 0, c.width, c.height)
+            .data.some((v) => v > 0),
+        ),
+      ).toBe(true);
       await shot(mobile, FLOW, '09-engineer-signature-pad');
       await padDialog.getByRole('button', { name: /确\s*定/ }).click();
       await expect(padDialog).toBeHidden();
@@ -176,7 +184,9 @@ test.describe('order flow', () => {
       expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
 
       // 6. and archives it: the tag says 已归档, the AllOrder archive filter finds it
-      await detail(office).getByRole('button', { name: spaced('归档') }).click();
+      await detail(office)
+        .getByRole('button', { name: spaced('归档') })
+        .click();
       const confirm = dialog(office, '归档');
       await expect(confirm).toContainText('归档后工单不能再修改');
       await confirm.getByRole('button', { name: /确\s*定/ }).click();

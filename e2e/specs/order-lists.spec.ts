@@ -58,7 +58,11 @@ async function seed(baseURL: string, mobile: string): Promise<Seeded> {
   const user = await ApiUser.login(baseURL, mobile);
   const ids: number[] = [];
   const ext = await requiredExt(user);
-  for (const [title, priority] of [[`空调不制冷${tail}`, 1], [`洗衣机漏水${tail}`, 3], [`热水器检修${tail}`, 2]] as const) {
+  for (const [title, priority] of [
+    [`空调不制冷${tail}`, 1],
+    [`洗衣机漏水${tail}`, 3],
+    [`热水器检修${tail}`, 2],
+  ] as const) {
     const r = await user.send('POST', '/v2/order/add', { customerId: c.data.id, title, priority, ext });
     expect(r.success, r.message).toBe(true);
     ids.push(r.data.id);
@@ -115,7 +119,9 @@ test.describe('order lists', () => {
     // export: the chosen columns of every filtered order, through the download centre
     await page.goto(`/allOrder?customerId=${s.customerId}`);
     await expect(listOf(page).locator('tbody tr.ant-table-row')).toHaveCount(3);
-    await listOf(page).getByRole('button', { name: /导\s*出/ }).click();
+    await listOf(page)
+      .getByRole('button', { name: /导\s*出/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: '导出数据' });
     const fileName = `工单导出${s.tail}`;
     await dialog.getByLabel('文件名').fill(fileName);
@@ -124,10 +130,13 @@ test.describe('order lists', () => {
     await dialog.getByRole('button', { name: /导\s*出/ }).click();
     await expect(page.getByText('导出任务已创建，请到下载中心查看')).toBeVisible();
     await expect
-      .poll(async () => {
-        const body = await (await page.request.get('/api/fileDownloadCenter/list?pageIndex=0&pageSize=20')).json();
-        return body.data.list.find((d: { name: string }) => d.name === fileName)?.row_count;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const body = await (await page.request.get('/api/fileDownloadCenter/list?pageIndex=0&pageSize=20')).json();
+          return body.data.list.find((d: { name: string }) => d.name === fileName)?.row_count;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(3);
 
     // the customer's detail page lists its orders in its 工单 tab
@@ -164,7 +173,11 @@ test.describe('order lists', () => {
     await page.setViewportSize(PHONE);
     await loginUi(page, ENGINEER);
     await page.goto('/myOrder?tab=toAccept');
-    await expect(listOf(page).locator('[data-card]').filter({ hasText: `空调不制冷${s.tail}` })).toBeVisible();
+    await expect(
+      listOf(page)
+        .locator('[data-card]')
+        .filter({ hasText: `空调不制冷${s.tail}` }),
+    ).toBeVisible();
     await shot(page, FLOW, '06-engineer-phone');
   });
 

@@ -68,7 +68,10 @@ test.describe('order pool', () => {
     const ruleRow = poolPage(desk).getByRole('row').filter({ hasText: '苏州报修入池' });
     await expect(ruleRow).toContainText('停用');
     await ruleRow.getByRole('button', { name: spaced('删除') }).click();
-    await desk.locator('.ant-popconfirm').getByRole('button', { name: spaced('删除') }).click();
+    await desk
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: spaced('删除') })
+      .click();
     await expect(ruleRow).toBeHidden();
     await desk.close();
 

@@ -14,7 +14,10 @@ const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', {
 
 /** Picks an option of the open antd select dropdown. */
 async function pickOption(page: Page, label: string): Promise<void> {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
 }
 
 async function login(page: Page, baseURL: string): Promise<void> {
@@ -70,14 +73,19 @@ test.describe('organisation pages', () => {
     await page.getByRole('button', { name: `${spare}操作` }).click();
     await page.getByRole('menuitem', { name: '重命名' }).click();
     await dialog(page, '重命名部门').getByLabel('部门名称').fill(`${spare}甲`);
-    await dialog(page, '重命名部门').getByRole('button', { name: /确\s*定/ }).click();
+    await dialog(page, '重命名部门')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(page.locator(`.sk-dept-node[data-dept="${spare}甲"]`)).toBeVisible();
 
     await page.getByRole('button', { name: `${spare}甲操作` }).click();
     await page.getByRole('menuitem', { name: '移动' }).click();
     const move = dialog(page, '移动部门');
     await move.getByLabel('上级部门').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title').filter({ hasText: new RegExp(`^${name}$`) }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-title')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
     // The tree dropdown closes with an animation; it must be gone before the OK button can be clicked.
     await move.locator('.ant-modal-title').click();
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
@@ -87,14 +95,18 @@ test.describe('organisation pages', () => {
     // now a child: the parent counts it, and the parent cannot be deleted
     await page.getByRole('button', { name: `${name}操作` }).click();
     await page.getByRole('menuitem', { name: '删除' }).click();
-    await dialog(page, '删除部门').getByRole('button', { name: /删\s*除/ }).click();
+    await dialog(page, '删除部门')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(page.getByText('该部门下还有子部门或人员，不能删除')).toBeVisible();
     await shot(page, FLOW, '03-delete-refused');
 
     // an empty department goes
     await page.getByRole('button', { name: `${spare}甲操作` }).click();
     await page.getByRole('menuitem', { name: '删除' }).click();
-    await dialog(page, '删除部门').getByRole('button', { name: /删\s*除/ }).click();
+    await dialog(page, '删除部门')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(page.getByText('删除成功').first()).toBeVisible();
     await expect(page.locator(`.sk-dept-node[data-dept="${spare}甲"]`)).toHaveCount(0);
   });
@@ -107,7 +119,9 @@ test.describe('organisation pages', () => {
     await page.getByRole('button', { name: '演示企业操作' }).click();
     await page.getByRole('menuitem', { name: '新增子部门' }).click();
     await dialog(page, '新增部门').getByLabel('部门名称').fill(dept);
-    await dialog(page, '新增部门').getByRole('button', { name: /确\s*定/ }).click();
+    await dialog(page, '新增部门')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await page.locator(`.sk-dept-node[data-dept="${dept}"]`).click();
     await expect(page.getByText(`${dept}（含下级部门）`)).toBeVisible();
     await expect(listOf(page).locator('.ant-empty-description')).toBeVisible();
@@ -138,22 +152,30 @@ test.describe('organisation pages', () => {
 
     // disable, then enable
     await rowOf(page, person).getByRole('button', { name: '停用' }).click();
-    await dialog(page, '停用人员').getByRole('button', { name: /确\s*定/ }).click();
+    await dialog(page, '停用人员')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(page.getByText('修改状态成功').first()).toBeVisible();
     await expect(rowOf(page, person).locator('.ant-tag')).toHaveText('停用');
     await expect(dialog(page, '停用人员')).toBeHidden();
     await shot(page, FLOW, '06-user-disabled');
     await rowOf(page, person).getByRole('button', { name: '启用' }).click();
-    await dialog(page, '启用人员').getByRole('button', { name: /确\s*定/ }).click();
+    await dialog(page, '启用人员')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(rowOf(page, person).locator('.ant-tag')).toHaveText('启用');
 
     // filters: role and status
     await listOf(page).getByRole('button', { name: '筛选' }).click();
     await listOf(page).getByLabel('状态筛选').click();
     await pickOption(page, '停用');
-    await listOf(page).getByRole('button', { name: /查\s*找/ }).click();
+    await listOf(page)
+      .getByRole('button', { name: /查\s*找/ })
+      .click();
     await expect(listOf(page).locator('.ant-empty-description')).toBeVisible();
-    await listOf(page).getByRole('button', { name: /重\s*置/ }).click();
+    await listOf(page)
+      .getByRole('button', { name: /重\s*置/ })
+      .click();
     await expect(rowOf(page, person)).toBeVisible();
 
     // the person's detail page
@@ -192,7 +214,9 @@ test.describe('organisation pages', () => {
     await choose('选择负责人', [person]);
     await choose('选择成员', [person, '李服务']);
     await shot(page, FLOW, '08-group-dialog');
-    await dialog(page, '新建服务团队').getByRole('button', { name: /保\s*存/ }).click();
+    await dialog(page, '新建服务团队')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
     await expect(rowOf(page, group)).toContainText(person);
     await expect(rowOf(page, group).locator('td').nth(4)).toHaveText('2'); // members
@@ -201,7 +225,9 @@ test.describe('organisation pages', () => {
     await page.goto('/organizationalStructure');
     await listOf(page).getByLabel('关键字').fill(person);
     await listOf(page).getByLabel('关键字').press('Enter');
-    await rowOf(page, person).getByRole('button', { name: `${person}更多操作` }).click();
+    await rowOf(page, person)
+      .getByRole('button', { name: `${person}更多操作` })
+      .click();
     await page.getByRole('menuitem', { name: '工作交接' }).click();
     const handover = dialog(page, '工作交接');
     await handover.getByRole('button', { name: '选择接收人' }).click();

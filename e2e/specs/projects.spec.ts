@@ -61,7 +61,9 @@ test('a template with an approval task becomes a project that its people finish 
   // 1. the administrator builds the template: two stages, a task in each, the second needing approval
   const admin = await as(browser, baseURL!, ADMIN);
   await admin.goto('/projectSet');
-  await page$(admin).getByRole('button', { name: /新\s?建/ }).click();
+  await page$(admin)
+    .getByRole('button', { name: /新\s?建/ })
+    .click();
   await page$(admin).getByLabel('模板名称').fill(tmplName);
   await page$(admin).getByLabel('阶段1').fill('现场勘察');
   await page$(admin).getByLabel('阶段2').fill('安装验收');
@@ -80,7 +82,9 @@ test('a template with an approval task becomes a project that its people finish 
   await page$(admin).getByLabel('客户').fill('湖畔花园');
   await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: CUSTOMER }).first().click();
   await shot(admin, FLOW, '02-new-project');
-  await page$(admin).getByRole('button', { name: btn('保存') }).click();
+  await page$(admin)
+    .getByRole('button', { name: btn('保存') })
+    .click();
   await expect(admin).toHaveURL(/\/allproject\/projectdetails\/\d+$/);
   const detailUrl = new URL(admin.url()).pathname;
   await expect(page$(admin).getByText(CUSTOMER)).toBeVisible();
@@ -116,7 +120,9 @@ test('a template with an approval task becomes a project that its people finish 
   await shot(admin, FLOW, '06-completed-gantt');
   await page$(admin).getByRole('tab', { name: '留言' }).click();
   await page$(admin).getByPlaceholder('输入留言').fill('项目已验收，请归档资料');
-  await page$(admin).getByRole('button', { name: btn('发送') }).click();
+  await page$(admin)
+    .getByRole('button', { name: btn('发送') })
+    .click();
   await expect(page$(admin).getByText('项目已验收，请归档资料')).toBeVisible();
   await shot(admin, FLOW, '06b-messages');
 
@@ -150,7 +156,10 @@ test('a template with an approval task becomes a project that its people finish 
   await expect(admin.getByText('导出任务已创建，请到下载中心查看')).toBeVisible();
 
   await list.getByRole('button', { name: '批量删除' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: btn('确定') }).click();
+  await admin
+    .getByRole('dialog')
+    .getByRole('button', { name: btn('确定') })
+    .click();
   await expect(admin.getByText('删除成功').first()).toBeVisible();
   await expect(rowOf(list, projectName)).toHaveCount(0);
   await shot(admin, FLOW, '10-deleted');
@@ -172,7 +181,9 @@ test('a manager adds a stage and a task on the board, removes a task, and picks 
   const tpl = await api.send('POST', '/project/tmpl/saveProjectProcessTmpl', { name: `空调改造${stamp}`, stages: [{ name: '勘察' }, { name: '安装' }] });
   const stages = (await api.get(`/project/tmpl/getProjectProcessTmplList?id=${tpl.data.id}`)).data.stages as { id: number }[];
   for (const [i, name] of ['现场勘察', '设备安装'].entries()) {
-    expect((await api.send('POST', '/project/tmpl/saveTaskTmpl', { templateId: tpl.data.id, stageId: stages[i]!.id, name, durationDays: 2 })).success).toBe(true);
+    expect((await api.send('POST', '/project/tmpl/saveTaskTmpl', { templateId: tpl.data.id, stageId: stages[i]!.id, name, durationDays: 2 })).success).toBe(
+      true,
+    );
   }
   const customer = (await api.get(`/v2/customer/getCustomerList?keyword=${encodeURIComponent('星河科技')}`)).data[0] as { id: number; name: string };
   const created = await api.send('POST', '/project/add', { name: `星河空调改造${stamp}`, templateId: tpl.data.id, customerId: customer.id });
@@ -215,7 +226,10 @@ test('a manager adds a stage and a task on the board, removes a task, and picks 
 
   // removing the open install task: one of two counting tasks is finished
   await board.getByTestId('task-设备安装').getByRole('button', { name: '删除任务' }).click();
-  await admin.locator('.ant-popover:visible').getByRole('button', { name: btn('确定') }).click();
+  await admin
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: btn('确定') })
+    .click();
   await expect(board.getByTestId('task-设备安装')).toHaveCount(0);
   await expect(board.getByTestId('project-progress')).toContainText('50%');
   // a finished task offers no removal

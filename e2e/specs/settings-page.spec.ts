@@ -46,7 +46,10 @@ test.describe('system settings page', () => {
     await days.fill('');
     await page.mouse.wheel(0, 4000);
     await expect.poll(() => onScreen(page, days)).toBe(false);
-    await page.getByRole('toolbar', { name: '保存设置' }).getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('toolbar', { name: '保存设置' })
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(page.getByText('有设置项填写不正确，请按提示修改后再保存')).toBeVisible();
     await expect.poll(() => onScreen(page, days)).toBe(true);
     await expect(days).toBeFocused();
@@ -89,7 +92,9 @@ test.describe('system settings page', () => {
 
     // Leaving after all: the edit is dropped, nothing was saved.
     await tabClose(page, '/systemSetting').click();
-    await leaveDialog(page).getByRole('button', { name: /离\s*开/ }).click();
+    await leaveDialog(page)
+      .getByRole('button', { name: /离\s*开/ })
+      .click();
     await expect(tab(page, '/systemSetting')).toHaveCount(0);
     await page.goto('/systemSetting');
     await expect(visiblePage(page).getByLabel(ARCHIVE_DAYS)).not.toHaveValue('46');
@@ -99,7 +104,10 @@ test.describe('system settings page', () => {
     const days = visiblePage(page).getByLabel(ARCHIVE_DAYS);
     const stored = await days.inputValue();
     await days.fill(String(Number(stored) + 1));
-    await page.getByRole('toolbar', { name: '保存设置' }).getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('toolbar', { name: '保存设置' })
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
     await expect(page.getByText('有未保存的修改')).toHaveCount(0);
     await page.locator('.sk-sider').getByText('字典设置').click();
@@ -108,7 +116,10 @@ test.describe('system settings page', () => {
     // put the stored value back for the other tests
     await page.goto('/systemSetting');
     await visiblePage(page).getByLabel(ARCHIVE_DAYS).fill(stored);
-    await page.getByRole('toolbar', { name: '保存设置' }).getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('toolbar', { name: '保存设置' })
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
   });
 });

@@ -30,8 +30,12 @@ test.describe('settings pages', () => {
     await expect(rowOf(page, name)).toBeVisible();
     await shot(page, FLOW, '02-tag-created');
 
-    await rowOf(page, name).getByRole('button', { name: `删除${name}` }).click();
-    await dialog(page, '删除标签').getByRole('button', { name: /删\s*除/ }).click();
+    await rowOf(page, name)
+      .getByRole('button', { name: `删除${name}` })
+      .click();
+    await dialog(page, '删除标签')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(page.getByText('删除成功').first()).toBeVisible();
     await expect(rowOf(page, name)).toHaveCount(0);
 
@@ -44,11 +48,15 @@ test.describe('settings pages', () => {
   test('dictionary: add an item to a type and disable it', async ({ page }) => {
     const name = `极兔速递${suffix()}`;
     await page.goto('/dictionarySettings');
-    await visiblePage(page).getByRole('menuitem', { name: /物流公司/ }).click();
+    await visiblePage(page)
+      .getByRole('menuitem', { name: /物流公司/ })
+      .click();
     await expect(rowOf(page, '顺丰速运')).toBeVisible();
     await visiblePage(page).getByRole('button', { name: '新增' }).click();
     await dialog(page, '新增字典项').getByLabel('名称').fill(name);
-    await dialog(page, '新增字典项').getByRole('button', { name: /保\s*存/ }).click();
+    await dialog(page, '新增字典项')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
     await expect(visiblePage(page).getByRole('menuitem', { name: /物流公司/ })).toContainText('9');
     // the new item is last: on the first page of ten
@@ -58,7 +66,9 @@ test.describe('settings pages', () => {
     await shot(page, FLOW, '03-dictionary-item-added');
 
     // a built-in type cannot take new items
-    await visiblePage(page).getByRole('menuitem', { name: /销售渠道/ }).click();
+    await visiblePage(page)
+      .getByRole('menuitem', { name: /销售渠道/ })
+      .click();
     await expect(visiblePage(page).getByRole('button', { name: '新增' })).toBeDisabled();
   });
 
@@ -67,7 +77,9 @@ test.describe('settings pages', () => {
     const days = visiblePage(page).getByLabel('工单完成后自动归档的天数（0为不自动归档）');
     await expect(days).toHaveValue('30');
     await days.fill('45');
-    await visiblePage(page).getByRole('button', { name: /保\s*存/ }).click();
+    await visiblePage(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
     await expect(visiblePage(page).locator('.ant-form-item').filter({ hasText: '工单完成后自动归档的天数' }).getByText('已修改')).toBeVisible();
     await shot(page, FLOW, '04-setting-saved');
@@ -76,7 +88,9 @@ test.describe('settings pages', () => {
     await expect(days).toHaveValue('45');
 
     await visiblePage(page).getByRole('button', { name: '恢复默认', exact: true }).click();
-    await dialog(page, '恢复默认').getByRole('button', { name: /确\s*定/ }).click();
+    await dialog(page, '恢复默认')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(page.getByText('恢复默认成功').first()).toBeVisible();
     await expect(days).toHaveValue('30');
     await expect(visiblePage(page).getByText('已修改')).toHaveCount(0);

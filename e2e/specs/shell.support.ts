@@ -84,7 +84,8 @@ export async function quietGuide(baseURL: string, mobile: string, password = DEM
 
 /** The tab bar's tab for a route pattern. */
 export const tab = (page: Page, key: string) => page.locator(`.sk-tabbar [data-tab="${key}"]`);
-export const tabKeys = (page: Page) => page.locator('.sk-tabbar .ant-tabs-nav-list [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
+export const tabKeys = (page: Page) =>
+  page.locator('.sk-tabbar .ant-tabs-nav-list [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
 
 /** The close (×) button of a tab. */
 export const tabClose = (page: Page, key: string) =>

@@ -19,7 +19,10 @@ async function chooseOption(page: Page, field: Locator, option: string): Promise
 }
 
 test.describe('SLA', () => {
-  test('admin creates an SLA with a pause state; a new order shows its clocks, at risk then overdue; DueOrder and the exceed report count it', async ({ page, baseURL }) => {
+  test('admin creates an SLA with a pause state; a new order shows its clocks, at risk then overdue; DueOrder and the exceed report count it', async ({
+    page,
+    baseURL,
+  }) => {
     const suffix = String(Date.now()).slice(-6);
     const name = `加急SLA${suffix}`;
     await quietGuide(baseURL!, ADMIN);
@@ -28,7 +31,9 @@ test.describe('SLA', () => {
     // 1. the policy, through the editor
     await page.goto('/slaManage');
     await expect(page$(page).getByRole('button', { name: /新建SLA/ })).toBeVisible();
-    await page$(page).getByRole('button', { name: /新建SLA/ }).click();
+    await page$(page)
+      .getByRole('button', { name: /新建SLA/ })
+      .click();
     await expect(page).toHaveURL(/\/slaManage\/SLA\/0\//);
     const form = page$(page);
     await form.getByLabel('SLA名称').fill(name);

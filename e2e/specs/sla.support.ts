@@ -12,7 +12,9 @@ export async function e2eDatabase(): Promise<pg.Client> {
     .filter((d) => d.startsWith('e2e-') && existsSync(path.join(DATA, d, 'pg', 'postmaster.pid')))
     .map((d) => path.join(DATA, d))[0];
   if (!dir) throw new Error('e2e database not found');
-  const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
   const { password } = JSON.parse(readFileSync(path.join(dir, 'pg-server.json'), 'utf8')) as { password: string };
   const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'servicekeeper' });
   await client.connect();

@@ -21,7 +21,8 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   const api = await ApiUser.login(baseURL!, KEEPER);
   const spare = (await api.get(`/spare/options?keyword=${encodeURIComponent('压缩')}`)).data[0];
   const wh = (await api.get(`/spare/warehouse/options?keyword=${encodeURIComponent('中心')}`)).data[0];
-  const unitsHere = async () => ((await api.get(`/spare/unit/options?warehouseId=${wh.id}&spareId=${spare.id}`)).data.units as { serial: string }[]).map((u) => u.serial);
+  const unitsHere = async () =>
+    ((await api.get(`/spare/unit/options?warehouseId=${wh.id}&spareId=${spare.id}`)).data.units as { serial: string }[]).map((u) => u.serial);
   const before = await unitsHere();
   expect(before.length).toBeGreaterThan(1);
   const lost = before[0] as string;
@@ -29,7 +30,9 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   const page = await browser.newPage();
   await loginUi(page, KEEPER);
   await page.goto('/stockTaking');
-  await page$(page).getByRole('button', { name: /新建盘点单/ }).click();
+  await page$(page)
+    .getByRole('button', { name: /新建盘点单/ })
+    .click();
   const form = page.getByRole('dialog', { name: '新建盘点单' });
   await pickSearched(page, form.getByLabel('盘点仓库'), '中心', '总部中心仓');
   await pickSearched(page, form.getByLabel('第1行备件'), '压缩', '压缩机');
@@ -48,7 +51,11 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   await form.getByRole('button', { name: spaced('提交审批') }).click();
   await expect(form).toBeHidden();
 
-  const row = page$(page).getByRole('row').filter({ hasText: `压缩机×${before.length}` }).filter({ hasText: '待审批' }).first();
+  const row = page$(page)
+    .getByRole('row')
+    .filter({ hasText: `压缩机×${before.length}` })
+    .filter({ hasText: '待审批' })
+    .first();
   await row.getByRole('link', { name: '审批' }).click();
   await expect(page).toHaveURL(/\/spareExamine\?id=\d+&kind=5/);
   // The menu keeps the list the document was opened from.
@@ -59,7 +66,9 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   await page.setViewportSize(PHONE);
   await shot(page, FLOW, '2-count-examine-phone');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page$(page).getByRole('button', { name: spaced('审批通过') }).click();
+  await page$(page)
+    .getByRole('button', { name: spaced('审批通过') })
+    .click();
   await expect(page$(page).getByTestId('doc-state')).toHaveText('已通过');
 
   const after = await unitsHere();
@@ -109,7 +118,9 @@ test('an outbound order of a serial-tracked spare ships the serials the keeper p
   await loginUi(page, KEEPER);
   await page.goto(`/outboundOrderDetail?id=${id}`);
   await expect(page$(page).getByTestId('goods-state')).toHaveText('待发货');
-  await page$(page).getByRole('button', { name: spaced('发货') }).click();
+  await page$(page)
+    .getByRole('button', { name: spaced('发货') })
+    .click();
   const ship = page.getByRole('dialog', { name: '发货' });
   await ship.getByLabel('物流公司').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
@@ -120,7 +131,9 @@ test('an outbound order of a serial-tracked spare ships the serials the keeper p
     await serials.fill(s);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: s }).first().click();
   }
-  const picked = serials.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]').locator('.ant-select-selection-item');
+  const picked = serials
+    .locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
+    .locator('.ant-select-selection-item');
   await expect(picked).toHaveCount(chosen.length);
   // Close the options (they cover the dialog's buttons).
   await ship.locator('.ant-modal-title').click();

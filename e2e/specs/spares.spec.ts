@@ -31,7 +31,13 @@ async function orderInService(baseURL: string, title: string): Promise<number> {
     const model = (models.data?.list ?? []).find((m: { warrantyPeriod: number | null }) => m.warrantyPeriod);
     const today = new Date().toISOString().slice(0, 10);
     const customerId = customers.data.list[0].id as number;
-    const saved = await admin.send('POST', '/v2/customer/production/save', { productId: model?.id, customerId, installDate: today, purchaseDate: today, serialNumber: `SN-E2E-${title}` });
+    const saved = await admin.send('POST', '/v2/customer/production/save', {
+      productId: model?.id,
+      customerId,
+      installDate: today,
+      purchaseDate: today,
+      serialNumber: `SN-E2E-${title}`,
+    });
     expect(saved.success, saved.message).toBe(true);
     const chosen = { customerId, productId: saved.data.id as number };
     const info = await admin.get('/detailcontrol/forminfo?type=1');
@@ -88,7 +94,9 @@ test.describe('spares', () => {
     const eng = await browser.newPage();
     await loginUi(eng, ENGINEER);
     await eng.goto('/spareGet');
-    await page$(eng).getByRole('button', { name: /新建领用单/ }).click();
+    await page$(eng)
+      .getByRole('button', { name: /新建领用单/ })
+      .click();
     const form = dialog(eng, '新建领用单');
     await pickSearched(eng, form.getByLabel('出库仓库'), '中心', '总部中心仓');
     await pickSearched(eng, form.getByLabel('第1行备件'), '压缩', '压缩机');
@@ -113,7 +121,9 @@ test.describe('spares', () => {
     await expect(keeper).toHaveURL(/\/spareExamine\?id=\d+/);
     await expect(page$(keeper).getByTestId('doc-state')).toHaveText('待审批');
     await shot(keeper, FLOW, '2-keeper-examine');
-    await page$(keeper).getByRole('button', { name: spaced('审批通过') }).click();
+    await page$(keeper)
+      .getByRole('button', { name: spaced('审批通过') })
+      .click();
     await expect(page$(keeper).getByTestId('doc-state')).toHaveText('已通过');
 
     // 3. the engineer's own stock holds them; on the order they record one with the new and the faulty serial
@@ -121,52 +131,84 @@ test.describe('spares', () => {
     await expect(page$(eng).getByRole('row').filter({ hasText: '压缩机' }).first()).toContainText('2');
     await eng.setViewportSize(PHONE);
     await eng.goto(`/allOrder/orderDetail/${orderId}`);
-    await page$(eng).getByRole('tab', { name: /^服务费用/ }).click();
-    await page$(eng).getByRole('button', { name: spaced('登记备件') }).click();
+    await page$(eng)
+      .getByRole('tab', { name: /^服务费用/ })
+      .click();
+    await page$(eng)
+      .getByRole('button', { name: spaced('登记备件') })
+      .click();
     const use = dialog(eng, '登记备件');
     await pickSearched(eng, use.getByLabel('备件（从我的库存）'), '压缩', '压缩机');
     await use.getByLabel('新件序列号').fill(`NEW${t}-1`);
     await use.getByLabel('旧件序列号').fill(`OLD${t}`);
     await use.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect(use).toBeHidden();
-    const part = page$(eng).getByRole('row').filter({ hasText: `NEW${t}` });
+    const part = page$(eng)
+      .getByRole('row')
+      .filter({ hasText: `NEW${t}` });
     await expect(part).toContainText(`OLD${t}`);
     await expect(part).toContainText('保内免费');
     await shot(eng, FLOW, '3-engineer-order-part-phone');
 
     // 4. the return obligation appears; the keeper ships, receives and refurbishes the old part
     await keeper.goto('/oldPartReturn');
-    const ret = page$(keeper).getByRole('row').filter({ hasText: `OLD${t}` });
+    const ret = page$(keeper)
+      .getByRole('row')
+      .filter({ hasText: `OLD${t}` });
     await expect(ret).toContainText('待返还', { timeout: 30_000 });
     await ret.getByRole('link', { name: /^旧件-/ }).click();
     await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('待返还');
-    await page$(keeper).getByRole('button', { name: spaced('寄出') }).click();
+    await page$(keeper)
+      .getByRole('button', { name: spaced('寄出') })
+      .click();
     const ship = dialog(keeper, /^寄出/);
     await ship.getByLabel('物流公司').click();
     await keeper.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await ship.getByLabel('物流单号').fill(`SF${t}`);
     await ship.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已寄出');
-    await page$(keeper).getByRole('button', { name: spaced('签收') }).click();
+    await page$(keeper)
+      .getByRole('button', { name: spaced('签收') })
+      .click();
     const receive = dialog(keeper, /^签收/);
     await pickSearched(keeper, receive.getByLabel('签收仓库'), '中心', '总部中心仓');
     await receive.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已签收');
-    await page$(keeper).getByRole('button', { name: spaced('翻新入库') }).click();
-    await dialog(keeper, /^翻新入库/).getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+    await page$(keeper)
+      .getByRole('button', { name: spaced('翻新入库') })
+      .click();
+    await dialog(keeper, /^翻新入库/)
+      .getByRole('button', { name: /保\s*存|确\s*定/ })
+      .click();
     await expect(page$(keeper).getByTestId('old-part-state')).toHaveText('已翻新');
     await shot(keeper, FLOW, '4-keeper-old-part-closed');
 
     // the spare's detail lists its units: the new one installed, the old one refurbished into the central warehouse
     await keeper.goto(`/spareList/detail/${spareId}`);
-    await expect(page$(keeper).getByRole('row').filter({ hasText: `NEW${t}-1` })).toContainText('已安装');
-    await expect(page$(keeper).getByRole('row').filter({ hasText: `NEW${t}-2` })).toContainText('在库');
-    await expect(page$(keeper).getByRole('row').filter({ hasText: `OLD${t}` })).toContainText('总部中心仓');
+    await expect(
+      page$(keeper)
+        .getByRole('row')
+        .filter({ hasText: `NEW${t}-1` }),
+    ).toContainText('已安装');
+    await expect(
+      page$(keeper)
+        .getByRole('row')
+        .filter({ hasText: `NEW${t}-2` }),
+    ).toContainText('在库');
+    await expect(
+      page$(keeper)
+        .getByRole('row')
+        .filter({ hasText: `OLD${t}` }),
+    ).toContainText('总部中心仓');
     await shot(keeper, FLOW, '4b-keeper-spare-units');
 
     // 5. the ledger shows every movement with its type
     await keeper.goto('/sparelog');
-    await expect(page$(keeper).getByRole('row').filter({ hasText: `NEW${t}` })).toContainText('工单消耗', { timeout: 30_000 });
+    await expect(
+      page$(keeper)
+        .getByRole('row')
+        .filter({ hasText: `NEW${t}` }),
+    ).toContainText('工单消耗', { timeout: 30_000 });
     await expect(page$(keeper).getByRole('row').filter({ hasText: '旧件翻新' }).first()).toBeVisible();
     await shot(keeper, FLOW, '5-keeper-ledger');
     await eng.close();

@@ -49,7 +49,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-const varies = (h: unknown) => String(h ?? '').toLowerCase().split(/,\s*/).includes('accept-encoding');
+const varies = (h: unknown) =>
+  String(h ?? '')
+    .toLowerCase()
+    .split(/,\s*/)
+    .includes('accept-encoding');
 
 describe('the built web app', () => {
   it('sends the brotli file to a browser that accepts it, gzip to one that accepts only gzip, the file itself otherwise', async () => {

@@ -30,7 +30,10 @@ export type Config = z.infer<typeof schema> & { dataDir: string; devOutbox: bool
 
 /** Fastify's trustProxy: off unless TRUST_PROXY names the proxies (never "everyone"). */
 function trustedProxies(value: string): string[] | false {
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length > 0 ? list : false;
 }
 

@@ -212,7 +212,18 @@ export function freePort(): Promise<number> {
 
 function spawnServer(bin: Binaries, o: Required<Pick<EmbeddedOptions, 'dir'>> & EmbeddedOptions, port: number, who: RunAs): ChildProcess {
   const logFd = openSync(`${o.dir}.log`, 'a');
-  const args = ['-D', o.dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `max_connections=${o.maxConnections ?? 100}`];
+  const args = [
+    '-D',
+    o.dir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    `max_connections=${o.maxConnections ?? 100}`,
+  ];
   if (o.fsync === false) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   // Own process group: a Ctrl-C in the terminal reaches the app, which then stops the server in order.
   const child = spawn(bin.postgres, args, { ...who, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_MESSAGES: 'C' } });

@@ -119,7 +119,10 @@ describe('a database outage', () => {
     const refusals = [...answers.keys()].filter((k) => k !== 'ok');
     expect(refusals.length).toBeGreaterThan(0);
     expect(refusals).toEqual(refusals.filter((k) => k === '503 SERVICE_UNAVAILABLE 服务暂时不可用，请稍后重试'));
-    const stored = await rows<{ name: string }>(database.db, sql`select name from tags where enterprise_id = ${ep} and name = any(${`{${acknowledged.join(',')}}`}::text[])`);
+    const stored = await rows<{ name: string }>(
+      database.db,
+      sql`select name from tags where enterprise_id = ${ep} and name = any(${`{${acknowledged.join(',')}}`}::text[])`,
+    );
     expect(stored.length).toBe(acknowledged.length);
 
     // The chat listener of the second instance listens again: a message sent on the first reaches it.

@@ -89,7 +89,15 @@ export async function seedDemo(db: Db, password: string, force = false): Promise
         .returning({ id: enterprises.id });
       if (!ep) throw new Error('enterprise insert failed');
       await tx.insert(users).values(
-        d.users.map((u) => ({ enterpriseId: ep.id, mobile: u.mobile, name: u.name, roles: u.roles, sysrole: u.roles[0], admin: u.admin, passwordHash: hashed })),
+        d.users.map((u) => ({
+          enterpriseId: ep.id,
+          mobile: u.mobile,
+          name: u.name,
+          roles: u.roles,
+          sysrole: u.roles[0],
+          admin: u.admin,
+          passwordHash: hashed,
+        })),
       );
       return ep.id;
     });

@@ -25,7 +25,13 @@ interface Key {
   ref_cols: string[] | null;
 }
 
-const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : String(v ?? '').replace(/^\{|\}$/g, '').split(',').filter(Boolean));
+const asList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : String(v ?? '')
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
 
 export async function tenancyViolations(ex: Executor, globals: Set<string>): Promise<string[]> {
   const tables = await rows<{ name: string; ep_nullable: boolean | null }>(

@@ -96,7 +96,12 @@ describe('integers beyond their column', () => {
 
 describe('malformed multipart', () => {
   const send = (contentType: string, payload: string) =>
-    t.app.inject({ method: 'POST', url: '/api/upload/save', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': contentType }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/upload/save',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': contentType },
+      payload,
+    });
   const part = (b: string) => `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\nrest`;
 
   it.each([
@@ -127,7 +132,12 @@ describe('malformed multipart', () => {
 
 describe("Fastify's own body parsing", () => {
   const post = (contentType: string, payload: string | Buffer) =>
-    t.app.inject({ method: 'POST', url: '/api/v2/customer/addCustomer', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': contentType }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/customer/addCustomer',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': contentType },
+      payload,
+    });
 
   it.each([
     ['bad JSON', 'application/json', '{"name":', '请求数据格式错误'],

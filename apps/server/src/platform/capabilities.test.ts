@@ -46,10 +46,14 @@ const clients = new Map<Who, Client>();
 beforeAll(async () => {
   t = await createTestApp();
   const ep = await makeEnterprise(t.deps.db, { plan: 1 });
-  const [p] = await rows<{ id: number }>(t.deps.db, sql`insert into service_providers (enterprise_id, name, partner_type, enabled) values (${ep}, '外包一号', 1, true) returning id::int`);
+  const [p] = await rows<{ id: number }>(
+    t.deps.db,
+    sql`insert into service_providers (enterprise_id, name, partner_type, enabled) values (${ep}, '外包一号', 1, true) returning id::int`,
+  );
   for (const who of ROLES) {
     const u = await makeUser(t.deps.db, ep, { roles: who === 'P' ? [1, 2] : [who], admin: who === 3 });
-    if (who === 'P') await t.deps.db.execute(sql`update users set user_type = 1, provider_id = ${Number(p?.id)}, sysrole = 1 where enterprise_id = ${ep} and id = ${u.id}`);
+    if (who === 'P')
+      await t.deps.db.execute(sql`update users set user_type = 1, provider_id = ${Number(p?.id)}, sysrole = 1 where enterprise_id = ${ep} and id = ${u.id}`);
     clients.set(who, await new Client(t.app).login(u.mobile, TEST_PASSWORD, ep));
   }
 }, 120_000);

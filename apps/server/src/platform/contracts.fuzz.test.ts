@@ -92,7 +92,9 @@ const PARAM_VALUES = ['1', '2147483648', '-1', 'abc', '%00', '%ED%A0%80', '1,2',
 /** One malformed request for the contract: query from its query schema, body from its body schema. */
 function requestArb(ep: EndpointDef): fc.Arbitrary<Sent> {
   const path = fc.constantFrom(...PARAM_VALUES).map((p) => `/api${ep.path.replace(/:\w+/g, p)}`);
-  const query = ep.query ? malformedInput(ep.query) : fc.oneof(fc.constant(undefined), fc.dictionary(fc.constantFrom('id', 'x', '\u0000'), hostileValue, { maxKeys: 2 }));
+  const query = ep.query
+    ? malformedInput(ep.query)
+    : fc.oneof(fc.constant(undefined), fc.dictionary(fc.constantFrom('id', 'x', '\u0000'), hostileValue, { maxKeys: 2 }));
   const withQuery = fc.tuple(path, query).map(([p, q]) => {
     const qs = queryString(q);
     return qs ? `${p}?${qs}` : p;
@@ -107,8 +109,14 @@ function requestArb(ep: EndpointDef): fc.Arbitrary<Sent> {
 const BOUNDARY = 'skfuzzboundary';
 const BROKEN_MULTIPART = [
   { contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: '' },
-  { contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc` },
-  { contentType: 'multipart/form-data; boundary=other', payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--${BOUNDARY}--\r\n` },
+  {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`,
+  },
+  {
+    contentType: 'multipart/form-data; boundary=other',
+    payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`,
+  },
   { contentType: 'multipart/form-data', payload: 'garbage' },
 ];
 
@@ -183,9 +191,9 @@ describe(`contract fuzz (seed ${SEED}, ${RUNS} runs per contract)`, () => {
     const errors = failures.filter((f) => f.startsWith('500 '));
     const endpoints = new Set(errors.map((f) => f.split(' ')[2]?.split('?')[0]));
     const wrote = failures.filter((f) => f.startsWith('refused but wrote')).length;
-    console.log(`contract fuzz: ${errors.length} HTTP 500 on ${endpoints.size} endpoints, ${wrote} refused-but-wrote, ${failures.length - errors.length - wrote} unclear messages, over ${eps.length} contracts`);
+    console.log(
+      `contract fuzz: ${errors.length} HTTP 500 on ${endpoints.size} endpoints, ${wrote} refused-but-wrote, ${failures.length - errors.length - wrote} unclear messages, over ${eps.length} contracts`,
+    );
     expect(failures.slice(0, 40)).toEqual([]);
   });
 });
-
-

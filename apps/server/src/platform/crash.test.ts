@@ -43,14 +43,25 @@ interface Server {
 function startServer(port: number): Server {
   const web = path.join(tmp, 'web');
   mkdirSync(web, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(tmp, 'data'), SEED_DEMO: '1', WEB_DIST: web, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(tmp, 'data'),
+    SEED_DEMO: '1',
+    WEB_DIST: web,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, base: `http://127.0.0.1:${port}/api`, output: () => out, exited };
 }
 
@@ -60,7 +71,10 @@ async function waitReady(s: Server, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (s.child.exitCode != null) throw new Error(`server exited early:\n${s.output()}`);
-    const ok = await fetch(`${s.base}/version/info`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${s.base}/version/info`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await pause(200);
   }
@@ -73,17 +87,26 @@ interface Session {
 }
 
 async function login(base: string): Promise<Session> {
-  const r = await fetch(`${base}/stand/pwdLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000003', password: 'demo1234' }) });
+  const r = await fetch(`${base}/stand/pwdLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000003', password: 'demo1234' }),
+  });
   const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const me = await (await fetch(`${base}/v2/sessionUser/info`, { headers: { cookie } })).json();
   return { cookie, csrf: me.data.csrfToken };
 }
 
 const post = (base: string, s: Session, p: string, body: unknown) =>
-  fetch(`${base}${p}`, { method: 'POST', headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  fetch(`${base}${p}`, {
+    method: 'POST',
+    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
 
 /** A small PNG-signed blob that is unique per call. */
-const uniquePng = (n: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`crash-test-${n}-${Math.random()}`)]);
+const uniquePng = (n: number) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`crash-test-${n}-${Math.random()}`)]);
 
 const postmasterPid = () => Number(readFileSync(path.join(tmp, 'data', 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const alive = (pid: number) => {
@@ -155,7 +178,11 @@ describe('crash safety on the embedded database', () => {
     expect(item?.process_state).toBe(2);
     const file = await fetch(`${second.base}${item?.file_download_url?.slice(4)}`, { headers: { cookie: s2.cookie } });
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
 
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });

@@ -14,4 +14,3 @@ export async function verifyPassword(hashed: string | null | undefined, password
     return false;
   }
 }
-

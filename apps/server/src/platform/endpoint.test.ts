@@ -45,7 +45,12 @@ describe('endpoint pipeline', () => {
 
   it('answers malformed JSON with a Chinese message, not a crash', async () => {
     const { client } = await loggedIn(t.app, t.deps.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/__test/save', headers: { cookie: client.cookie, 'x-csrf-token': client.csrf, 'content-type': 'application/json' }, payload: '{"n":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__test/save',
+      headers: { cookie: client.cookie, 'x-csrf-token': client.csrf, 'content-type': 'application/json' },
+      payload: '{"n":',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: false, message: '请求数据格式错误' });
   });

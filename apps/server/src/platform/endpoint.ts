@@ -85,7 +85,13 @@ async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, sessi
   if (!ep.allowExpired) guardPlan(session);
   if (ep.adminOnly && !session.admin) throw new AppError('ADMIN_ONLY');
   if (!hasPower(session.powers, ep.power)) {
-    await audit(deps.db, { action: 'power_denied', enterpriseId: session.enterpriseId, userId: session.id, ip: req.ip, detail: { path: ep.path, power: ep.power } });
+    await audit(deps.db, {
+      action: 'power_denied',
+      enterpriseId: session.enterpriseId,
+      userId: session.id,
+      ip: req.ip,
+      detail: { path: ep.path, power: ep.power },
+    });
     throw new AppError('NO_POWER');
   }
   if (ep.plan && session.enterprise.isChargeUser === 0) {

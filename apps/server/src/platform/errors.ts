@@ -67,7 +67,8 @@ export function takenError(err: unknown): AppError | null {
 // Node's socket errors, and PostgreSQL's admin shutdown, crash shutdown and "starting up" (class 08 is any connection failure).
 const DB_GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
 // node-postgres reports a lost or refused connection as a plain Error with one of these messages.
-const DB_GONE_TEXT = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Release called on client which has already been released/;
+const DB_GONE_TEXT =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Release called on client which has already been released/;
 
 /** True when the database cannot be reached (it is down or restarting): not a fault of the request. */
 export function databaseGone(err: unknown): boolean {
@@ -103,7 +104,8 @@ export function errorHandler(uploadLimit: string) {
     // An upload past the limit is not read to its end: the connection closes after the answer.
     if (err instanceof AppError && err.code === 'FILE_TOO_LARGE' && req.isMultipart()) reply.header('connection', 'close');
     if (err instanceof AppError) return reply.code(200).send({ success: false, message: err.message, code: err.code });
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(200).send({ success: false, message: formatError('FILE_TOO_LARGE', { limit: uploadLimit }), code: 'FILE_TOO_LARGE' });
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.code(200).send({ success: false, message: formatError('FILE_TOO_LARGE', { limit: uploadLimit }), code: 'FILE_TOO_LARGE' });
     const known = err.code ? REQUEST_ERRORS[err.code] : undefined;
     if (known || (err.statusCode && err.statusCode < 500)) {
       return reply.code(200).send({ success: false, message: known ?? '请求数据格式错误', code: 'VALIDATION' });
@@ -118,7 +120,10 @@ export function errorHandler(uploadLimit: string) {
     if (databaseGone(err)) {
       // 503 with the envelope: the client says so in Chinese and may retry; the app heals when the database returns.
       req.log.warn({ err }, '数据库暂时不可用');
-      return reply.code(503).header('retry-after', '5').send({ success: false, message: formatError('SERVICE_UNAVAILABLE'), code: 'SERVICE_UNAVAILABLE' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ success: false, message: formatError('SERVICE_UNAVAILABLE'), code: 'SERVICE_UNAVAILABLE' });
     }
     req.log.error(err);
     if (process.env.DEBUG_500) console.error(err);

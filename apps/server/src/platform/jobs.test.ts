@@ -29,10 +29,12 @@ async function handle(kind: string, run: Parameters<typeof registerJobHandler>[1
 }
 
 const jobRow = async (id: string) =>
-  (await rows<{ state: string; retry_count: number; due_in: number }>(
-    t.deps.db,
-    sql`select state, retry_count, extract(epoch from start_after - now())::int as due_in from pgboss.job where id = ${id}::uuid`,
-  ))[0]!;
+  (
+    await rows<{ state: string; retry_count: number; due_in: number }>(
+      t.deps.db,
+      sql`select state, retry_count, extract(epoch from start_after - now())::int as due_in from pgboss.job where id = ${id}::uuid`,
+    )
+  )[0]!;
 
 const jobsOf = (kind: string) =>
   rows<{ data: { payload: Record<string, unknown> } }>(t.deps.db, sql`select data from pgboss.job where name = ${kind} order by created_on`);

@@ -169,21 +169,23 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
 
   it('answers 48 page requests of six searches in two enterprises sent at once, beside new rows, each from its own matches only', async () => {
     const eps = [await enterpriseWith(40), await enterpriseWith(40)];
-    const searches = eps.flatMap((ep) => ['检索1', '检索2', '检索'].map((prefix) => ({ ep, filter: sql`u.enterprise_id = ${ep} and u.deleted_at is null and u.name like ${`${prefix}%`}` })));
+    const searches = eps.flatMap((ep) =>
+      ['检索1', '检索2', '检索'].map((prefix) => ({ ep, filter: sql`u.enterprise_id = ${ep} and u.deleted_at is null and u.name like ${`${prefix}%`}` })),
+    );
     const ask = (q: (typeof searches)[number], pageIndex: number) =>
       searchPageIds(t.deps.db, 'users', 'u', q.ep, q.filter, ORDER, { pageIndex, pageSize: 5 }).then((ids) =>
         rows<{ id: number }>(t.deps.db, sql`select u.id from users u where u.id in (${ids})`).then((r) => ({ q, ids: r.map((x) => Number(x.id)) })),
       );
-    const answers = await Promise.all([
-      ...searches.flatMap((q) => [0, 1, 2, 3, 0, 1, 2, 3].map((p) => ask(q, p))),
-      addUsers(eps[0]!, 3).then(() => null),
-    ]);
+    const answers = await Promise.all([...searches.flatMap((q) => [0, 1, 2, 3, 0, 1, 2, 3].map((p) => ask(q, p))), addUsers(eps[0]!, 3).then(() => null)]);
     for (const a of answers) {
       if (!a) continue;
       expect(new Set(a.ids).size).toBe(a.ids.length);
       expect(a.ids.length).toBeLessThanOrEqual(5);
       // Every id is a match of its own search in its own enterprise.
-      const own = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from users u where ${a.q.filter} and u.id = any(${`{${a.ids.join(',')}}`}::bigint[])`);
+      const own = await rows<{ n: number }>(
+        t.deps.db,
+        sql`select count(*)::int as n from users u where ${a.q.filter} and u.id = any(${`{${a.ids.join(',')}}`}::bigint[])`,
+      );
       expect(own[0]?.n).toBe(a.ids.length);
     }
     await snapshotsSettled();
@@ -198,7 +200,9 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
 
   it('still refuses a page past the window', async () => {
     const ep = await enterpriseWith(1);
-    await expect(searchPageIds(t.deps.db, 'users', 'u', ep, where(ep), ORDER, { pageIndex: LIST_WINDOW / 20, pageSize: 20 })).rejects.toMatchObject({ code: 'LIST_TOO_DEEP' });
+    await expect(searchPageIds(t.deps.db, 'users', 'u', ep, where(ep), ORDER, { pageIndex: LIST_WINDOW / 20, pageSize: 20 })).rejects.toMatchObject({
+      code: 'LIST_TOO_DEEP',
+    });
   });
 });
 
@@ -215,7 +219,10 @@ describe('the customer list keeps a name search', () => {
     await newCustomer(client, { name: '云帆新客户', linkPerson: { name: '李四', phone: '13800138001' } });
     expect(await ids({ name: '云帆', pageIndex: 1 })).toEqual(second);
     // The unfiltered list walks its index and keeps nothing: the new customer shifts its second page at once.
-    const live = await rows<{ id: number }>(t.deps.db, sql`select id from customers where enterprise_id = ${enterpriseId} order by created_at desc, id desc limit 10 offset 10`);
+    const live = await rows<{ id: number }>(
+      t.deps.db,
+      sql`select id from customers where enterprise_id = ${enterpriseId} order by created_at desc, id desc limit 10 offset 10`,
+    );
     expect(await ids({ pageIndex: 1 })).toEqual(live.map((r) => Number(r.id)));
   });
 });

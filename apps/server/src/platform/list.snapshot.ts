@@ -51,7 +51,10 @@ function build(ex: Executor, key: string, table: string, alias: string, enterpri
   const t = sql.identifier(table);
   const a = sql.identifier(alias);
   const at = Date.now();
-  const job = rows<{ id: number }>(ex, sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} limit ${LIST_WINDOW}`)
+  const job = rows<{ id: number }>(
+    ex,
+    sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} limit ${LIST_WINDOW}`,
+  )
     .then((found) => {
       const k = { ids: found.map((r) => Number(r.id)), at };
       remember(key, k);
@@ -92,7 +95,15 @@ export async function searchPageIds(ex: Executor, table: string, alias: string, 
 }
 
 /** pageRows (every column of the page's rows) through searchPageIds. */
-export async function searchPageRows(ex: Executor, table: string, alias: string, enterpriseId: number, where: SQL, order: SQL, page: PageRequest): Promise<SQL> {
+export async function searchPageRows(
+  ex: Executor,
+  table: string,
+  alias: string,
+  enterpriseId: number,
+  where: SQL,
+  order: SQL,
+  page: PageRequest,
+): Promise<SQL> {
   const t = sql.identifier(table);
   const a = sql.identifier(alias);
   return sql`select * from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${a}.id in (${await searchPageIds(ex, table, alias, enterpriseId, where, order, page)})`;
@@ -109,5 +120,13 @@ export function forgetSnapshots(): void {
 }
 
 /** pageRows, or searchPageRows when the list's filters are walked (a text search, a tag: no index holds them in order). */
-export const listPageRows = async (ex: Executor, walked: boolean, table: string, alias: string, enterpriseId: number, where: SQL, order: SQL, page: PageRequest): Promise<SQL> =>
-  walked ? searchPageRows(ex, table, alias, enterpriseId, where, order, page) : pageRows(table, alias, enterpriseId, where, order, page);
+export const listPageRows = async (
+  ex: Executor,
+  walked: boolean,
+  table: string,
+  alias: string,
+  enterpriseId: number,
+  where: SQL,
+  order: SQL,
+  page: PageRequest,
+): Promise<SQL> => (walked ? searchPageRows(ex, table, alias, enterpriseId, where, order, page) : pageRows(table, alias, enterpriseId, where, order, page));

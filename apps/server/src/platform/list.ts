@@ -44,10 +44,7 @@ export function pageRows(table: string, alias: string, enterpriseId: number, whe
  * reads more than LIST_WINDOW + 1 rows, however large the enterprise.
  */
 export async function countOf(ex: Executor, from: SQL, where: SQL | undefined): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from (select 1 from ${from} where ${where ?? sql`true`} limit ${LIST_WINDOW + 1}) w`,
-  );
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from (select 1 from ${from} where ${where ?? sql`true`} limit ${LIST_WINDOW + 1}) w`);
   return Number(r?.n ?? 0);
 }
 
@@ -79,7 +76,11 @@ export const fitsWindow = (count: number): boolean => count <= LIST_WINDOW;
  * then sort its matches (at most LIST_WINDOW of them, found by the filter's own indexes) instead of walking the sort
  * index, where the planner may pass every non-matching row before the first match when the matches cluster.
  */
-export async function listPageByCount<R>(page: PageRequest, count: () => Promise<number>, load: (count: number) => Promise<R[]>): Promise<{ list: R[]; count: number }> {
+export async function listPageByCount<R>(
+  page: PageRequest,
+  count: () => Promise<number>,
+  load: (count: number) => Promise<R[]>,
+): Promise<{ list: R[]; count: number }> {
   windowOf(page);
   const n = await count();
   return { list: n === 0 ? [] : await load(n), count: n };

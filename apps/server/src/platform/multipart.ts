@@ -46,7 +46,12 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export function refuseDeclaredOversize(app: FastifyInstance, maxMb: number): void {
   const max = maxMb * 1024 * 1024 + MULTIPART_OVERHEAD;
   app.addHook('onRequest', async (req, reply) => {
-    if (!String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) return;
+    if (
+      !String(req.headers['content-type'] ?? '')
+        .toLowerCase()
+        .startsWith('multipart/')
+    )
+      return;
     if (!(Number(req.headers['content-length']) > max)) return;
     const message = formatError('FILE_TOO_LARGE', { limit: `${maxMb}MB` });
     await reply.code(200).header('connection', 'close').send({ success: false, message, code: 'FILE_TOO_LARGE' });

@@ -8,7 +8,12 @@ import { AppError } from './errors';
  * can only send after a CORS preflight we never answer.
  */
 export function guardAnonymousWrite(req: FastifyRequest): void {
-  if (!String(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) throw new AppError('CROSS_SITE');
+  if (
+    !String(req.headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('application/json')
+  )
+    throw new AppError('CROSS_SITE');
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined) {
     // Sent by every current browser; 'none' is a request the user made directly.
@@ -49,7 +54,9 @@ export function outboxAllowed(config: Config, req: FastifyRequest): boolean {
   if (!config.devOutbox) return false;
   if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return false;
   if (FORWARDED.some((h) => req.headers[h] !== undefined)) return false;
-  const host = String(req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  const host = String(req.headers.host ?? '')
+    .toLowerCase()
+    .replace(/:\d+$/, '');
   return LOOPBACK_HOSTS.has(host);
 }
 

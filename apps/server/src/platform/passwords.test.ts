@@ -28,7 +28,20 @@ describe('new passwords (OWASP ASVS 5.0 §6.2, issue 24)', () => {
   });
 
   it('refuses common and breached passwords from the shipped list, in any letter case', () => {
-    const weak = ['password1', '1qaz2wsx', '12345678', 'qwerty123', 'iloveyou', 'abc12345', 'zaq12wsx', 'PASSWORD1', 'Passw0rd', '11111111', TEST_PASSWORD, 'demo1234'];
+    const weak = [
+      'password1',
+      '1qaz2wsx',
+      '12345678',
+      'qwerty123',
+      'iloveyou',
+      'abc12345',
+      'zaq12wsx',
+      'PASSWORD1',
+      'Passw0rd',
+      '11111111',
+      TEST_PASSWORD,
+      'demo1234',
+    ];
     for (const pw of weak) expect([pw, verdict(pw)]).toEqual([pw, '密码过于常见，请换一个']);
   });
 

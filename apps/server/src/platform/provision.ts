@@ -38,9 +38,6 @@ export async function runProvision(db: Db, enterpriseId: number, industry: Indus
 
 /** Finishes registrations a stopped server left half-provisioned. */
 export async function resumeProvisioning(db: Db): Promise<void> {
-  const pending = await db
-    .select({ id: enterprises.id, industry: enterprises.industry })
-    .from(enterprises)
-    .where(lt(enterprises.setupProgress, 100));
+  const pending = await db.select({ id: enterprises.id, industry: enterprises.industry }).from(enterprises).where(lt(enterprises.setupProgress, 100));
   for (const e of pending) await runProvision(db, e.id, (e.industry ?? 'service') as Industry);
 }

@@ -27,7 +27,8 @@ const one = async (q: SQL): Promise<number> => Number((await rows<{ id: number }
 async function side(): Promise<Side> {
   const s = await loggedIn(t.app, t.deps.db, { roles: [3] });
   const ep = s.enterpriseId;
-  const tag = (code: number) => one(sql`insert into tags (enterprise_id, code, name, color_rgb) values (${ep}, ${code}, ${`标签${code}`}, '#1890ff') returning id`);
+  const tag = (code: number) =>
+    one(sql`insert into tags (enterprise_id, code, name, color_rgb) values (${ep}, ${code}, ${`标签${code}`}, '#1890ff') returning id`);
   return {
     client: s.client,
     ep,
@@ -90,11 +91,21 @@ describe('settings refuse another enterprise’s ids', () => {
     expect(created).toMatchObject({ success: true });
     const id = created.data.id;
     await refusesAll('sla_policies', (body) => a.client.call(SLA.update, { ...body, id }), slaCases());
-    expect((await a.client.call(SLA.detail, { id })).data).toMatchObject({ templateIds: [a.orderType], customerTagIds: [a.customerTag], serviceGroupIds: [a.group] });
+    expect((await a.client.call(SLA.detail, { id })).data).toMatchObject({
+      templateIds: [a.orderType],
+      customerTagIds: [a.customerTag],
+      serviceGroupIds: [a.group],
+    });
     expect(await a.client.call(SLA.update, { ...own, name: '改名', id })).toMatchObject({ success: true });
   });
 
-  const rule = (o: Record<string, unknown> = {}) => ({ templateId: a.orderType, name: '新单通知', trigger: 0, actions: [{ type: 'notify', roles: [1] }], ...o });
+  const rule = (o: Record<string, unknown> = {}) => ({
+    templateId: a.orderType,
+    name: '新单通知',
+    trigger: 0,
+    actions: [{ type: 'notify', roles: [1] }],
+    ...o,
+  });
   const timed = (o: Record<string, unknown> = {}) => ({ ...rule(o), trigger: 0, amount: 2, unit: 2, condition: 1 });
   const automationCases = (make: typeof rule): [Record<string, unknown>, string][] => [
     [make({ actions: [{ type: 'notify', userIds: [b.user] }] }), '人员：所选人员不存在或已删除'],
@@ -112,7 +123,13 @@ describe('settings refuse another enterprise’s ids', () => {
       [timed, AU.timedAdd, AU.timedUpdate, 'timed_events'],
     ] as const) {
       await refusesAll(table, (body) => a.client.call(add, body), automationCases(make));
-      const own = make({ conditions: { tagIds: [a.orderTag], serviceGroupIds: [a.group] }, actions: [{ type: 'assign', userId: a.user }, { type: 'tag', tagId: a.orderTag }] });
+      const own = make({
+        conditions: { tagIds: [a.orderTag], serviceGroupIds: [a.group] },
+        actions: [
+          { type: 'assign', userId: a.user },
+          { type: 'tag', tagId: a.orderTag },
+        ],
+      });
       const created = await a.client.call(add, own);
       expect(created).toMatchObject({ success: true });
       await refusesAll(table, (body) => a.client.call(update, { ...body, id: created.data.id }), automationCases(make));
@@ -122,7 +139,9 @@ describe('settings refuse another enterprise’s ids', () => {
 
   it('the order process: a named approver', async () => {
     const process = (userId: number) => ({ ...DEFAULT_ORDER_PROCESS, completeApproval: true, approvers: { complete: { by: 'user', userId } } });
-    await refusesAll('process_versions', (body) => a.client.call(PR.publish, body), [[{ tid: a.orderType, process: process(b.user) }, '审核人：人员不存在或已停用']]);
+    await refusesAll('process_versions', (body) => a.client.call(PR.publish, body), [
+      [{ tid: a.orderType, process: process(b.user) }, '审核人：人员不存在或已停用'],
+    ]);
     expect(await a.client.call(PR.publish, { tid: a.orderType, process: process(a.user) })).toMatchObject({ success: true });
   });
 

@@ -30,7 +30,8 @@ const BARE = /^(id|ids)$/;
 
 /** The kind a bare id stands for on this path (null: an id of something else, e.g. a template or a setting). */
 function bareKind(path: string): Kind | null {
-  if (/tmpl|template|temp\/|set\b|setting|Set\/|field|money|spare|search\/plan|tag|message|msg|notice|formcontrol|automation|rules|File|production/i.test(path)) return null;
+  if (/tmpl|template|temp\/|set\b|setting|Set\/|field|money|spare|search\/plan|tag|message|msg|notice|formcontrol|automation|rules|File|production/i.test(path))
+    return null;
   if (/task/i.test(path)) return 'task';
   if (/project/i.test(path)) return 'project';
   if (/event|desk/i.test(path)) return 'event';
@@ -92,7 +93,10 @@ beforeAll(async () => {
   const tmpl = await newTemplate(admin);
   const project = await newProject(admin, tmpl.id);
   outside.project = project.id;
-  const [task] = await rows<{ id: number }>(t.deps.db, sql`select id::int from project_tasks where enterprise_id = ${ep} and project_id = ${project.id} order by id limit 1`);
+  const [task] = await rows<{ id: number }>(
+    t.deps.db,
+    sql`select id::int from project_tasks where enterprise_id = ${ep} and project_id = ${project.id} order by id limit 1`,
+  );
   outside.task = Number(task?.id);
 }, 120_000);
 afterAll(async () => t?.close());
@@ -144,15 +148,21 @@ async function walk(who: { client: Client }, kinds: Kind[]): Promise<string[]> {
     const none = requestOf(e, i + 1, missing);
     const m = await who.client.request(e.method, none.path, none.input);
     const same = r.success === false && r.code === m.code && r.message === m.message;
-    if (!same || changed) failures.push(`${e.method} ${e.path} → ${r.success ? 'success' : `${r.code} ${r.message}`} (missing id: ${m.code} ${m.message})${changed ? ' (changed the record)' : ''}`);
+    if (!same || changed)
+      failures.push(
+        `${e.method} ${e.path} → ${r.success ? 'success' : `${r.code} ${r.message}`} (missing id: ${m.code} ${m.message})${changed ? ' (changed the record)' : ''}`,
+      );
   }
   return failures;
 }
 
-describe('scope walk: an id outside the user\'s scope is not found, on every endpoint', () => {
+describe("scope walk: an id outside the user's scope is not found, on every endpoint", () => {
   it('finds the endpoints that take an order, event, project or task id', () => {
-    const paths = endpointsOf(t.app).filter((e) => idFields(e).length > 0).map((e) => e.path);
-    for (const p of ['/order/orderDetail', '/v2/order/fees', '/order/cancel', '/v2/event/close', '/project/detail', '/project/progress/taskFinish']) expect(paths).toContain(p);
+    const paths = endpointsOf(t.app)
+      .filter((e) => idFields(e).length > 0)
+      .map((e) => e.path);
+    for (const p of ['/order/orderDetail', '/v2/order/fees', '/order/cancel', '/v2/event/close', '/project/detail', '/project/progress/taskFinish'])
+      expect(paths).toContain(p);
   });
 
   // The engineer, ordinary employee, salesperson and keeper see only the orders they are on, and the events and
@@ -171,7 +181,12 @@ describe('scope walk: an id outside the user\'s scope is not found, on every end
   }
 
   // Roles that see every order still see only their own events or projects where they are not that area's staff.
-  for (const [role, kinds] of [[6, ['project', 'task']], [7, ['event', 'project', 'task']], [8, ['event', 'project', 'task']], [10, ['event']]] as const) {
+  for (const [role, kinds] of [
+    [6, ['project', 'task']],
+    [7, ['event', 'project', 'task']],
+    [8, ['event', 'project', 'task']],
+    [10, ['event']],
+  ] as const) {
     it(`role ${role}: no ${kinds.join(', ')} outside`, async () => {
       const who = await login({ roles: [role] });
       const f = await walk(who, [...kinds]);
@@ -221,7 +236,8 @@ describe('scope walk: an id outside the user\'s scope is not found, on every end
     const desk = await who.client.get('/order/unDeliverOrderList', { pageIndex: 0, pageSize: 10 });
     expect(desk.success, desk.message).toBe(true);
     expect(desk.data.map((o: { id: number }) => o.id)).toEqual([his]);
-    for (const path of ['/v2/order/getAllOrderList', '/v2/event/getUnDeliverEventList', '/v2/event/getPrincipalEventList', '/v2/customer/customerList']) expect((await who.client.get(path, { pageIndex: 0, pageSize: 10 })).code, path).toBe('NO_POWER');
+    for (const path of ['/v2/order/getAllOrderList', '/v2/event/getUnDeliverEventList', '/v2/event/getPrincipalEventList', '/v2/customer/customerList'])
+      expect((await who.client.get(path, { pageIndex: 0, pageSize: 10 })).code, path).toBe('NO_POWER');
 
     // Made an administrator of role 3 by mistake, a provider's user still administers nothing of the enterprise.
     const boss = await login({ roles: [3], providerId: Number(mine?.id), admin: true });

@@ -2,7 +2,11 @@
 // column of single characters and character pairs under a GIN index, rechecked with ILIKE; phones as prefixes.
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
-export const texts = (list: readonly string[]): SQL => sql`array[${sql.join(list.map((s) => sql`${s}`), sql`, `)}]::text[]`;
+export const texts = (list: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    list.map((s) => sql`${s}`),
+    sql`, `,
+  )}]::text[]`;
 
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const prefixPattern = (q: string): string => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -45,10 +45,31 @@ export interface SessionUser {
 }
 
 interface Row {
-  sid: string; csrf: string; client: string; last_seen_at: string; uid: number; enterprise_id: number; uname: string;
-  mobile: string; avatar: string | null; dept_id: number | null; sysrole: number | null; roles: number[]; admin: boolean;
-  user_type: number; provider_id: number | null; ename: string; is_charge_user: number; tryout_type: number; ep_service_expire_time: string | null;
-  buy_person_num: number; package_name: string; sale_channels: string; crop_id: string | null; time_zone: string; version_message: string | null;
+  sid: string;
+  csrf: string;
+  client: string;
+  last_seen_at: string;
+  uid: number;
+  enterprise_id: number;
+  uname: string;
+  mobile: string;
+  avatar: string | null;
+  dept_id: number | null;
+  sysrole: number | null;
+  roles: number[];
+  admin: boolean;
+  user_type: number;
+  provider_id: number | null;
+  ename: string;
+  is_charge_user: number;
+  tryout_type: number;
+  ep_service_expire_time: string | null;
+  buy_person_num: number;
+  package_name: string;
+  sale_channels: string;
+  crop_id: string | null;
+  time_zone: string;
+  version_message: string | null;
 }
 
 /** One query: session, user and enterprise, or null when the token is unknown, expired or the user is disabled. */

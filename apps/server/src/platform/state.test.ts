@@ -42,7 +42,17 @@ describe('changeState', () => {
   it('moves the state, sets the patch and writes one log row with the changed fields', async () => {
     const { client, enterpriseId, user } = await loggedIn(t.app, t.deps.db, { roles: [3] });
     const id = await newContract(client);
-    const r = await changeState(t.deps.db, { table: TABLE, machine, enterpriseId, id, action: 'execute', ctx: undefined, actorId: user.id, note: '开始执行', patch: { remark: '已开工' } });
+    const r = await changeState(t.deps.db, {
+      table: TABLE,
+      machine,
+      enterpriseId,
+      id,
+      action: 'execute',
+      ctx: undefined,
+      actorId: user.id,
+      note: '开始执行',
+      patch: { remark: '已开工' },
+    });
     expect(r).toMatchObject({ from: 1, to: 2, row: { status: 2, remark: '已开工' } });
     expect(await logsOf(enterpriseId, id)).toEqual([
       { from_state: null, to_state: 1, action: 'create', note: null, changed: null, user_id: user.id },
@@ -56,7 +66,10 @@ describe('changeState', () => {
     const id = await newContract(client);
     const base = { table: TABLE, machine, enterpriseId, id, ctx: undefined, actorId: user.id } as const;
     await expect(changeState(t.deps.db, { ...base, action: 'finish' })).rejects.toMatchObject({ code: 'INVALID_STATE', message: '当前状态不允许该操作' });
-    await expect(changeState(t.deps.db, { ...base, action: 'execute', expected: 2 })).rejects.toMatchObject({ code: 'STATE_CHANGED', message: '数据已变更，请刷新后重试' });
+    await expect(changeState(t.deps.db, { ...base, action: 'execute', expected: 2 })).rejects.toMatchObject({
+      code: 'STATE_CHANGED',
+      message: '数据已变更，请刷新后重试',
+    });
     const other = await loggedIn(t.app, t.deps.db, { roles: [3] });
     await expect(changeState(t.deps.db, { ...base, enterpriseId: other.enterpriseId, action: 'execute' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(changeState(t.deps.db, { ...base, action: 'execute', guard: sql`false` })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -99,7 +112,12 @@ describe('changeState', () => {
     off();
     await drainJobs(t.deps);
     expect(ran).toHaveLength(2);
-    expect(ran).toEqual(expect.arrayContaining([{ ep: enterpriseId, id, extra: true }, { ep: enterpriseId, id, to: 4, status: 4 }]));
+    expect(ran).toEqual(
+      expect.arrayContaining([
+        { ep: enterpriseId, id, extra: true },
+        { ep: enterpriseId, id, to: 4, status: 4 },
+      ]),
+    );
   });
 
   it("a hook on '*' runs for every action of its machine, after the action's own", async () => {

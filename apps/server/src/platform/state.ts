@@ -167,7 +167,19 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
     if (!allowed(decision)) throw new AppError(decision.refuse);
     const to = decision.to;
     const patch = { ...c.patch, ...c.patchOf?.({ row: cur, ctx, from, to }) };
-    const h: HookContext<C> = { tx, enterpriseId: c.enterpriseId, id: c.id, action: c.action, from, to, actorId: c.actorId, ctx, current: cur, patch, note: c.note ?? null };
+    const h: HookContext<C> = {
+      tx,
+      enterpriseId: c.enterpriseId,
+      id: c.id,
+      action: c.action,
+      from,
+      to,
+      actorId: c.actorId,
+      ctx,
+      current: cur,
+      patch,
+      note: c.note ?? null,
+    };
     const hs = hooksOf<C>(c.machine.name, c.action);
     for (const hook of hs) await hook.check?.(h);
 
@@ -181,7 +193,16 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
     }
     const [row] = await rows(tx, sql`update ${T} set ${sql.join(sets, sql`, `)} where ${where} and ${same} returning *`);
     if (!row) throw await lostRace(tx, c, sql`select * from ${T} where ${where}`);
-    await insertStateLog(tx, t, { enterpriseId: c.enterpriseId, id: c.id, from, to, action: c.action, actorId: c.actorId, note: c.note, changed: changedOf(patch) });
+    await insertStateLog(tx, t, {
+      enterpriseId: c.enterpriseId,
+      id: c.id,
+      from,
+      to,
+      action: c.action,
+      actorId: c.actorId,
+      note: c.note,
+      changed: changedOf(patch),
+    });
 
     const jobs = [...(c.follow ?? [])];
     for (const hook of hs) jobs.push(...((await hook.after?.({ ...h, row })) ?? []));

@@ -38,6 +38,10 @@ describe('LocalStorage', () => {
       throw new Error('源数据中断');
     }
     await expect(s.put(key, Readable.from(broken()))).rejects.toThrow('源数据中断');
-    expect(readdirSync(path.join(root, 'files', '8'), { recursive: true }).map(String).filter((f) => f.includes('.'))).toEqual([]);
+    expect(
+      readdirSync(path.join(root, 'files', '8'), { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('.')),
+    ).toEqual([]);
   });
 });

@@ -101,7 +101,12 @@ export class Client {
       const s = qs.toString();
       if (s) url += (url.includes('?') ? '&' : '?') + s;
     }
-    const res = await this.app.inject({ method: method as never, url, headers, ...(method !== 'GET' && payload !== undefined ? { payload: payload as never } : {}) });
+    const res = await this.app.inject({
+      method: method as never,
+      url,
+      headers,
+      ...(method !== 'GET' && payload !== undefined ? { payload: payload as never } : {}),
+    });
     const setCookie = res.cookies.find((c) => c.name === 'sk_sid');
     if (setCookie) this.cookie = setCookie.value ? `sk_sid=${setCookie.value}` : '';
     let body: any = {};

@@ -53,7 +53,26 @@ export const HOSTILE_STRINGS = [
 export const HOSTILE_NUMBERS = [2147483648, -2147483649, 2147483647, 32768, 32767, -32769, 9007199254740991, 1e20, -1, 0, 1.5, 1e308] as const;
 
 /** The values that, accepted by a contract, used to reach the database and fail there. */
-const CRITICAL: unknown[] = ['2026-02-30', '2026-02-29 10:00:00', '2026-13-01', '2026/04/31', '2026-01-01 24:00:00', 'a\u0000b', '\u0000', '\ud800', 'x\udc00y', '名称\ud83d', 2147483648, -2147483649, 32768, -32769, 9007199254740991, '2147483648', '32768', '-2147483649'];
+const CRITICAL: unknown[] = [
+  '2026-02-30',
+  '2026-02-29 10:00:00',
+  '2026-13-01',
+  '2026/04/31',
+  '2026-01-01 24:00:00',
+  'a\u0000b',
+  '\u0000',
+  '\ud800',
+  'x\udc00y',
+  '名称\ud83d',
+  2147483648,
+  -2147483649,
+  32768,
+  -32769,
+  9007199254740991,
+  '2147483648',
+  '32768',
+  '-2147483649',
+];
 
 const HOSTILE_LEAVES: unknown[] = [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS, ...HOSTILE_NUMBERS.map(String), true, null, [], {}, ['\u0000'], [2147483648]];
 
@@ -166,7 +185,9 @@ export function plausible(schema: z.ZodType, depth = 0): Arb {
     case 'tuple':
       return fc.tuple(...(d.items as z.ZodType[]).map((i) => plausible(i, depth + 1)));
     case 'record':
-      return depth > MAX_DEPTH ? fc.constant({}) : fc.dictionary(fc.constantFrom('1', '2', 'a'), plausible(d.valueType as z.ZodType, depth + 1), { maxKeys: 3 });
+      return depth > MAX_DEPTH
+        ? fc.constant({})
+        : fc.dictionary(fc.constantFrom('1', '2', 'a'), plausible(d.valueType as z.ZodType, depth + 1), { maxKeys: 3 });
     case 'union':
       return fc.oneof(...(d.options as z.ZodType[]).map((o) => plausible(o, depth + 1)));
     case 'intersection':
@@ -205,7 +226,12 @@ export function malformed(schema: z.ZodType, depth = 0): Arb {
   }
   const mixed = fc.oneof({ arbitrary: own, weight: 4 }, { arbitrary: hostileValue, weight: 1 });
   const critical = sneaky.filter((v) => CRITICAL.includes(v));
-  if (critical.length) return fc.oneof({ arbitrary: fc.constantFrom(...critical), weight: 2 }, { arbitrary: fc.constantFrom(...sneaky), weight: 1 }, { arbitrary: mixed, weight: 2 });
+  if (critical.length)
+    return fc.oneof(
+      { arbitrary: fc.constantFrom(...critical), weight: 2 },
+      { arbitrary: fc.constantFrom(...sneaky), weight: 1 },
+      { arbitrary: mixed, weight: 2 },
+    );
   return sneaky.length ? fc.oneof(fc.constantFrom(...sneaky), mixed) : mixed;
 }
 

@@ -34,11 +34,7 @@ function buildRoutes(): RouteObject[] {
           <Layout />
         </SessionGate>
       ),
-      children: [
-        { index: true, element: <Navigate to={HOME_PATH} replace /> },
-        ...children,
-        { path: '*', element: <Navigate to="/Error404" replace /> },
-      ],
+      children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }, ...children, { path: '*', element: <Navigate to="/Error404" replace /> }],
     },
   ];
 }

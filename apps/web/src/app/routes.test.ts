@@ -39,7 +39,9 @@ describe('usable menu', () => {
     const m = usableMenu(menu(1));
     const shown = m.groups.flatMap((g) => g.children);
     expect(shown.every((e) => hasPage(e.path))).toBe(true);
-    expect(shown.map((e) => e.routerName)).toEqual(expect.arrayContaining(['AllCustomer', 'SaleContract', 'MaintainContract', 'OrganizationalStructure', 'AllOrder', 'MyOrder', 'OrderRubbish']));
+    expect(shown.map((e) => e.routerName)).toEqual(
+      expect.arrayContaining(['AllCustomer', 'SaleContract', 'MaintainContract', 'OrganizationalStructure', 'AllOrder', 'MyOrder', 'OrderRubbish']),
+    );
     expect(shown.map((e) => e.routerName)).toContain('OrderHighSeas');
     expect(m.groups.every((g) => g.children.length > 0)).toBe(true);
   });

@@ -19,7 +19,12 @@ export function ImagePreview({ open, src, title = '图片预览', onClose }: Ima
   const width = IMAGE_WIDTHS[wide ? 1 : 0];
   return (
     <Modal open={open} title={title} width={width} footer={null} onCancel={onClose} centered destroyOnHidden>
-      <button type="button" onClick={() => setWide(!wide)} title={wide ? '缩小' : '放大'} style={{ border: 0, padding: 0, background: 'none', cursor: wide ? 'zoom-out' : 'zoom-in', width: '100%' }}>
+      <button
+        type="button"
+        onClick={() => setWide(!wide)}
+        title={wide ? '缩小' : '放大'}
+        style={{ border: 0, padding: 0, background: 'none', cursor: wide ? 'zoom-out' : 'zoom-in', width: '100%' }}
+      >
         <img src={src} alt={title} data-testid="image-preview-img" style={{ width: '100%', display: 'block' }} />
       </button>
     </Modal>

@@ -13,7 +13,12 @@ type Values = { name: string };
 function Harness({ onSubmit, initial, onClose }: { onSubmit: (v: Values) => Promise<unknown>; initial?: Partial<Values>; onClose?: () => void }) {
   const [open, setOpen] = useState(true);
   return (
-    <RecordFormDialog<Values> open={open} title="新建分类" initialValues={initial} onSubmit={onSubmit} onClose={() => {
+    <RecordFormDialog<Values>
+      open={open}
+      title="新建分类"
+      initialValues={initial}
+      onSubmit={onSubmit}
+      onClose={() => {
         onClose?.();
         setOpen(false);
       }}

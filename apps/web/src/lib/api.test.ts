@@ -151,7 +151,11 @@ describe('error mapping', () => {
 
   it('times out after 120 s', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', (_u: string, init: RequestInit) => new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    vi.stubGlobal(
+      'fetch',
+      (_u: string, init: RequestInit) =>
+        new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
     const p = call(list, {});
     const check = expect(p).rejects.toMatchObject({ code: 'TIMEOUT' });
     await vi.advanceTimersByTimeAsync(119_999);

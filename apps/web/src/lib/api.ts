@@ -118,7 +118,9 @@ function prepare(ep: EndpointDef, input: unknown, opts: CallOptions): Prepared {
   const [rawPath, fixedQuery = ''] = ep.path.split('?');
   // An array body (e.g. batch saves) has no path parameters and goes out as it is.
   const isArray = Array.isArray(input);
-  const { path, rest } = isArray ? { path: rawPath ?? '', rest: input as unknown as Record<string, unknown> } : fillPath(rawPath ?? '', (input ?? {}) as Record<string, unknown>);
+  const { path, rest } = isArray
+    ? { path: rawPath ?? '', rest: input as unknown as Record<string, unknown> }
+    : fillPath(rawPath ?? '', (input ?? {}) as Record<string, unknown>);
   const headers: Record<string, string> = { ...opts.headers };
   const asQuery = ep.method === 'GET' || (!ep.body && !!ep.query);
   let qs = asQuery ? toQueryString(rest) : '';

@@ -21,8 +21,7 @@ export interface ImClientOptions {
   WebSocketImpl?: typeof WebSocket;
 }
 
-export const imUrl = (): string =>
-  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_PREFIX}${IM_SOCKET_PATH}`;
+export const imUrl = (): string => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_PREFIX}${IM_SOCKET_PATH}`;
 
 export const backoffMs = (attempts: number): number => 2 ** Math.min(attempts, MAX_BACKOFF_EXPONENT) * 1000;
 

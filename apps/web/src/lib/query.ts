@@ -1,13 +1,6 @@
 // TanStack Query over the request client: useApi for reads, useApiMutation for writes.
 import type { EndpointDef, ResponseOf } from '@sk/shared';
-import {
-  QueryClient,
-  type UseMutationOptions,
-  type UseQueryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { QueryClient, type UseMutationOptions, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, type CallOptions, call, configureApi, type InputOf } from './api';
 
 export const queryClient = new QueryClient({
@@ -18,8 +11,7 @@ export const queryClient = new QueryClient({
 });
 
 /** The query key of an endpoint (and input): invalidate with apiKey(ep) to refresh every input. */
-export const apiKey = (ep: EndpointDef, input?: unknown): unknown[] =>
-  input === undefined ? [ep.method, ep.path] : [ep.method, ep.path, input];
+export const apiKey = (ep: EndpointDef, input?: unknown): unknown[] => (input === undefined ? [ep.method, ep.path] : [ep.method, ep.path, input]);
 
 /** Write endpoint → the reads its success makes stale. Areas declare theirs with `staleAfter`. */
 const staleReads = new Map<EndpointDef, Set<EndpointDef>>();

@@ -45,7 +45,11 @@ export function DownloadCenter() {
 
   const markSeen = (items: DownloadItem[]) => {
     const ids = items.filter((i) => i.process_state === 2 && i.file_state === 0).map((i) => i.id);
-    if (ids.length) call(filesContract.updateFileState, { ids }, { silent: true, noCancel: true }).then(() => list.refetch(), () => {});
+    if (ids.length)
+      call(filesContract.updateFileState, { ids }, { silent: true, noCancel: true }).then(
+        () => list.refetch(),
+        () => {},
+      );
   };
 
   const items = list.data?.list ?? [];

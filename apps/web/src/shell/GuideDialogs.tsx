@@ -11,7 +11,12 @@ const STEPS: TourProps['steps'] = [
 ];
 
 /** The quick-deploy prompt and the new-user guide's steps (loaded only when one is due). */
-export default function GuideDialogs({ stage, onDeploy, onSkipDeploy, onFinish }: {
+export default function GuideDialogs({
+  stage,
+  onDeploy,
+  onSkipDeploy,
+  onFinish,
+}: {
   stage: 'deploy' | 'guide';
   onDeploy: () => void;
   onSkipDeploy: () => void;

@@ -9,7 +9,13 @@ import { StatusDropdown } from './StatusDropdown';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
-export function Header({ sections, active, onSelect, mobile, onMenu }: {
+export function Header({
+  sections,
+  active,
+  onSelect,
+  mobile,
+  onMenu,
+}: {
   sections: Section[];
   active: string;
   onSelect: (key: string) => void;

@@ -16,7 +16,13 @@ const STATE_LABEL: Record<ImState, [string, string]> = {
 const text = (m: ImMessage): string => (typeof m.payload === 'string' ? m.payload : `[${m.eventType}]`);
 
 /** The chat drawer: recent history, then what arrives on the socket. */
-export default function ImPanel({ open, onClose, state, live, onSend }: {
+export default function ImPanel({
+  open,
+  onClose,
+  state,
+  live,
+  onSend,
+}: {
   open: boolean;
   onClose: () => void;
   state: ImState;

@@ -84,15 +84,7 @@ export function Layout() {
       <Header sections={sections} active={active} onSelect={setChosen} mobile={mobile} onMenu={() => setDrawer(true)} />
       <AntLayout>
         {!mobile && (
-          <AntLayout.Sider
-            className="sk-sider"
-            theme="light"
-            width={160}
-            collapsedWidth={60}
-            collapsible
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
-          >
+          <AntLayout.Sider className="sk-sider" theme="light" width={160} collapsedWidth={60} collapsible collapsed={collapsed} onCollapse={setCollapsed}>
             <SideMenu section={section} selected={selectedEntry(section, menu, menuPath)} collapsed={collapsed} />
           </AntLayout.Sider>
         )}
@@ -107,13 +99,7 @@ export function Layout() {
       </AntLayout>
       <Suspense fallback={null}>
         {mobile && (
-          <MobileMenu
-            sections={sections}
-            open={drawer}
-            onClose={() => setDrawer(false)}
-            active={active}
-            selected={selectedEntry(section, menu, menuPath)}
-          />
+          <MobileMenu sections={sections} open={drawer} onClose={() => setDrawer(false)} active={active} selected={selectedEntry(section, menu, menuPath)} />
         )}
         {upgrade.open && <UpgradeModal />}
       </Suspense>

@@ -6,7 +6,13 @@ import type { Section } from './sections';
 import { entryItems } from './SideMenu';
 
 /** Phones: every section as a collapsible group in a drawer. */
-export default function MobileMenu({ sections, open, onClose, selected, active }: {
+export default function MobileMenu({
+  sections,
+  open,
+  onClose,
+  selected,
+  active,
+}: {
   sections: Section[];
   open: boolean;
   onClose: () => void;

@@ -35,7 +35,11 @@ export function UserMenu({ compact }: { compact?: boolean }) {
       const r = clearCache();
       return r.ok ? toast.success(r.message) : toast.error(r.message);
     }
-    if (key === 'logout') await logout((k, t) => toast[k](t), () => navigate('/login', { replace: true }));
+    if (key === 'logout')
+      await logout(
+        (k, t) => toast[k](t),
+        () => navigate('/login', { replace: true }),
+      );
   };
 
   return (

@@ -11,10 +11,7 @@ import { resetTabs } from './tabs';
  * Log out: '登出成功' from the server, '登出失败' otherwise. The login page opens before the session
  * state is dropped, so the layout's session gate never sees a missing user.
  */
-export async function logout(
-  toast: (kind: 'success' | 'error', text: string) => void,
-  goToLogin: () => void | Promise<void>,
-): Promise<void> {
+export async function logout(toast: (kind: 'success' | 'error', text: string) => void, goToLogin: () => void | Promise<void>): Promise<void> {
   try {
     await call(accountContract.logout, undefined, { silent: true });
   } catch {

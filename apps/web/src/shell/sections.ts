@@ -38,9 +38,7 @@ export const SETTING_GROUP_ID = 8;
 export function sectionsOf(menu: MenuList | undefined): Section[] {
   const home: Section = { key: 'home', name: menu?.home.name ?? '首页', icon: 'HomeOutlined', entries: HOME_ENTRIES };
   if (!menu) return [home];
-  const groups = menu.groups
-    .filter((g) => g.id !== SETTING_GROUP_ID)
-    .map((g) => ({ key: `g${g.id}`, name: g.name, icon: g.icon, entries: g.children }));
+  const groups = menu.groups.filter((g) => g.id !== SETTING_GROUP_ID).map((g) => ({ key: `g${g.id}`, name: g.name, icon: g.icon, entries: g.children }));
   const settingGroup = menu.groups.find((g) => g.id === SETTING_GROUP_ID);
   const settingPage = menu.systemSetting ? [page(-9, menu.systemSetting.routerName, menu.systemSetting.name, 'SettingOutlined', menu.systemSetting.path)] : [];
   const settingEntries = [...settingPage, ...(settingGroup?.children ?? [])];

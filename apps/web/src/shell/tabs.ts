@@ -40,24 +40,44 @@ export function closeTab(tabs: Tab[], key: string, activeKey: string): TabChange
   const i = tabs.findIndex((t) => t.key === key);
   if (i < 0 || !tabs[i]!.closable) return { tabs };
   const previous = tabs[i - 1] ?? HOME_TAB;
-  return keepOnly(tabs, activeKey, (t) => t.key !== key, () => previous);
+  return keepOnly(
+    tabs,
+    activeKey,
+    (t) => t.key !== key,
+    () => previous,
+  );
 }
 
 export function closeOthers(tabs: Tab[], key: string, activeKey: string): TabChange {
   const target = tabs.find((t) => t.key === key) ?? HOME_TAB;
-  return keepOnly(tabs, activeKey, (t) => t.key === key, () => target);
+  return keepOnly(
+    tabs,
+    activeKey,
+    (t) => t.key === key,
+    () => target,
+  );
 }
 
 export function closeLeft(tabs: Tab[], key: string, activeKey: string): TabChange {
   const idx = tabs.findIndex((t) => t.key === key);
   const target = tabs[idx] ?? HOME_TAB;
-  return keepOnly(tabs, activeKey, (_t, i) => i >= idx, () => target);
+  return keepOnly(
+    tabs,
+    activeKey,
+    (_t, i) => i >= idx,
+    () => target,
+  );
 }
 
 export function closeRight(tabs: Tab[], key: string, activeKey: string): TabChange {
   const idx = tabs.findIndex((t) => t.key === key);
   const target = tabs[idx] ?? HOME_TAB;
-  return keepOnly(tabs, activeKey, (_t, i) => i <= idx, () => target);
+  return keepOnly(
+    tabs,
+    activeKey,
+    (_t, i) => i <= idx,
+    () => target,
+  );
 }
 
 /** Close all returns to the home tab. */

@@ -73,7 +73,18 @@ export const accountContract = {
     path: '/stand/codeLogin',
     auth: 'public',
     body: z
-      .object({ mobile: L(mobile, '手机号'), code: L(z.string().regex(/^\d{6}$/, '请输入6位验证码').optional(), '验证码'), ticket: z.string().optional(), ...loginOptions })
+      .object({
+        mobile: L(mobile, '手机号'),
+        code: L(
+          z
+            .string()
+            .regex(/^\d{6}$/, '请输入6位验证码')
+            .optional(),
+          '验证码',
+        ),
+        ticket: z.string().optional(),
+        ...loginOptions,
+      })
       .refine((b) => b.code || b.ticket, { message: '请输入验证码', path: ['code'] }),
     response: loginResult,
   }),
@@ -139,7 +150,13 @@ export const accountContract = {
     path: '/v2/charge/epPackageDetail',
     adminOnly: true,
     allowExpired: true,
-    response: z.object({ userNum: z.number(), is_charge_user: z.number(), packageName: z.string(), buy_person_num: z.number(), epServiceExpireTime: z.string().nullable() }),
+    response: z.object({
+      userNum: z.number(),
+      is_charge_user: z.number(),
+      packageName: z.string(),
+      buy_person_num: z.number(),
+      epServiceExpireTime: z.string().nullable(),
+    }),
   }),
   versionInfo: endpoint({
     method: 'GET',

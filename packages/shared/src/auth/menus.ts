@@ -30,7 +30,14 @@ export interface MenuGroup {
 }
 
 export const HOME_MENU = { id: 0, routerName: 'guideOne', name: '首页', icon: 'HomeOutlined', path: '/guideOne' };
-export const SYSTEM_SETTING_MENU = { id: 9, routerName: 'systemSetting', name: '系统设置', icon: 'SettingOutlined', path: '/systemSetting', power: 'sh_system_setting' };
+export const SYSTEM_SETTING_MENU = {
+  id: 9,
+  routerName: 'systemSetting',
+  name: '系统设置',
+  icon: 'SettingOutlined',
+  path: '/systemSetting',
+  power: 'sh_system_setting',
+};
 
 export const MENU_GROUPS: MenuGroup[] = [
   { id: 1, routerName: 'orderGroup', name: '工单', icon: 'FileTextOutlined' },
@@ -168,9 +175,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
 ];
 
 /** Entries only the service-provider menu shows (spec part 2 §2 names them; the staff menu has no slot for them). */
-export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [
-  [409, 'ApprovalProcessList', '审批处理', '/approvalProcess'],
-]);
+export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [[409, 'ApprovalProcessList', '审批处理', '/approvalProcess']]);
 
 /** The group the service-provider side's entries are shown in. */
 export const PROVIDER_GROUP: MenuGroup = { id: 10, routerName: 'providerGroup', name: '服务商', icon: 'ShopOutlined' };
@@ -181,10 +186,31 @@ export const PROVIDER_GROUP: MenuGroup = { id: 10, routerName: 'providerGroup', 
  * and the provider's engineer works it from 我的工单.
  */
 export const PROVIDER_MENU_ROUTERS = [
-  'AssignOrder', 'MyOrder', 'ServiceProviderManagement', 'AllProduct', 'SpareList', 'FaultMode', 'DictionarySettings', 'ServiceFeeStandard',
-  'OrderingRule', 'CaseManagement', 'ServiceOrder', 'ApprovalProcessList', 'CustomerComplaintList',
-  'TransportationFeeApproval', 'CostCheck', 'SparePartsSalesman', 'OldPartReturn', 'OutboundOrder', 'QuotationList',
-  'ReturnVisitTask', 'ExtendWarranty', 'SettleAccountsList', 'ServiceGroupList', 'CommissionOrder', 'ApprovalProcessSettings',
+  'AssignOrder',
+  'MyOrder',
+  'ServiceProviderManagement',
+  'AllProduct',
+  'SpareList',
+  'FaultMode',
+  'DictionarySettings',
+  'ServiceFeeStandard',
+  'OrderingRule',
+  'CaseManagement',
+  'ServiceOrder',
+  'ApprovalProcessList',
+  'CustomerComplaintList',
+  'TransportationFeeApproval',
+  'CostCheck',
+  'SparePartsSalesman',
+  'OldPartReturn',
+  'OutboundOrder',
+  'QuotationList',
+  'ReturnVisitTask',
+  'ExtendWarranty',
+  'SettleAccountsList',
+  'ServiceGroupList',
+  'CommissionOrder',
+  'ApprovalProcessSettings',
 ] as const;
 
 /** A custom entry's router name: DIY|{parentId}|{id}. */

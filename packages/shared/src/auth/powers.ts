@@ -28,12 +28,9 @@ export const POWERS = {
   contractDelete: 'contract_delete',
 } as const;
 
-export const ALL_POWERS: string[] = [
-  ...new Set([...Object.values(POWERS), ...[...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES].map((e) => e.power)]),
-];
+export const ALL_POWERS: string[] = [...new Set([...Object.values(POWERS), ...[...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES].map((e) => e.power)])];
 
-const menus = (...routers: string[]): string[] =>
-  [...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES].filter((e) => routers.includes(e.routerName)).map((e) => e.power);
+const menus = (...routers: string[]): string[] => [...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES].filter((e) => routers.includes(e.routerName)).map((e) => e.power);
 
 /** Adding and keeping up customers with their contacts, addresses and installed products (not deleting or importing). */
 const CUSTOMER_UPKEEP = [POWERS.customerAdd, POWERS.customerEdit, POWERS.contactEdit, POWERS.addressEdit, POWERS.installedEdit];
@@ -44,21 +41,111 @@ const EVENT_DESK = ['NewEvent', 'ServiceCounter', 'Shelters', 'Myevent', 'Eventa
 /** Each role's default powers. Role 3 (system administrator) holds all. */
 export const ROLE_POWERS: Record<RoleId, string[]> = {
   1: [
-    ...menus(...ORDER_DESK, 'AssignOrder', 'OrderHighSeas', 'AbnormalOrder', 'DueOrder', 'ExamineOrder', 'OrderRubbish', 'TemplateView', ...EVENT_DESK, 'ServiceOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'ScheduleList', 'ScheduleReport', 'AllProject', 'ApprovalProcessList'),
-    ...CUSTOMER_UPKEEP, POWERS.export, POWERS.statusSet,
+    ...menus(
+      ...ORDER_DESK,
+      'AssignOrder',
+      'OrderHighSeas',
+      'AbnormalOrder',
+      'DueOrder',
+      'ExamineOrder',
+      'OrderRubbish',
+      'TemplateView',
+      ...EVENT_DESK,
+      'ServiceOrder',
+      'AllCustomer',
+      'ContactManage',
+      'AddressManage',
+      'ProductManage',
+      'AllProduct',
+      'ScheduleList',
+      'ScheduleReport',
+      'AllProject',
+      'ApprovalProcessList',
+    ),
+    ...CUSTOMER_UPKEEP,
+    POWERS.export,
+    POWERS.statusSet,
   ],
   2: [
-    ...menus('MyOrder', 'TeamworkOrder', 'OrderHighSeas', 'Myevent', 'Shelters', 'SpareMine', 'SpareGet', 'AllCustomer', 'ScheduleList', 'ServiceOrder', 'ApprovalProcessList'),
+    ...menus(
+      'MyOrder',
+      'TeamworkOrder',
+      'OrderHighSeas',
+      'Myevent',
+      'Shelters',
+      'SpareMine',
+      'SpareGet',
+      'AllCustomer',
+      'ScheduleList',
+      'ServiceOrder',
+      'ApprovalProcessList',
+    ),
     POWERS.statusSet,
   ],
   3: ALL_POWERS,
   4: [...menus('CreateOrder', 'MyOrder', 'SendMeOrder', 'NewEvent', 'Myevent'), POWERS.statusSet],
-  5: [...menus('AllOrder', 'CreateOrder', 'MyOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'QuotationList'), ...CUSTOMER_UPKEEP, POWERS.contractEdit, POWERS.contractDelete, POWERS.export, POWERS.statusSet],
-  6: [...menus(...ORDER_DESK, ...EVENT_DESK, 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'Callcenter', 'CustomerComplaintList'), ...CUSTOMER_UPKEEP, POWERS.export, POWERS.statusSet],
-  7: [...menus('AllOrder', 'ReturnVisitPlan', 'ReturnVisitOrder', 'ReturnVisitTask', 'ReturnVisitReport', 'Callcenter', 'AllCustomer'), POWERS.export, POWERS.statusSet],
-  8: [...menus('AllOrder', 'CostCheck', 'SettleAccountsList', 'ServiceGroupList', 'CommissionOrder', 'TransportationFeeApproval', 'ServiceFeeStandard', 'ExamineOrder'), POWERS.export, POWERS.statusSet],
-  9: [...menus('SpareType', 'SpareList', 'SpareStock', 'SpareGet', 'SpareAllotted', 'SpareMine', 'SpareWaste', 'SpareDistributed', 'StockTaking', 'SpareLog', 'SpareWarning', 'StockLog', 'SparePartsSalesman', 'OldPartReturn', 'OutboundOrder'), POWERS.spareDetail, POWERS.export, POWERS.statusSet],
-  10: [...menus('AllOrder', 'AllCustomer', 'AllProject', 'StatusStatistics', 'ExceedStatistics', 'OperateReport', 'ScheduleReport', 'ReturnVisitReport', 'Notice'), POWERS.chart, POWERS.createProject, POWERS.export, POWERS.statusSet],
+  5: [
+    ...menus('AllOrder', 'CreateOrder', 'MyOrder', 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'AllProduct', 'QuotationList'),
+    ...CUSTOMER_UPKEEP,
+    POWERS.contractEdit,
+    POWERS.contractDelete,
+    POWERS.export,
+    POWERS.statusSet,
+  ],
+  6: [
+    ...menus(...ORDER_DESK, ...EVENT_DESK, 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'Callcenter', 'CustomerComplaintList'),
+    ...CUSTOMER_UPKEEP,
+    POWERS.export,
+    POWERS.statusSet,
+  ],
+  7: [
+    ...menus('AllOrder', 'ReturnVisitPlan', 'ReturnVisitOrder', 'ReturnVisitTask', 'ReturnVisitReport', 'Callcenter', 'AllCustomer'),
+    POWERS.export,
+    POWERS.statusSet,
+  ],
+  8: [
+    ...menus(
+      'AllOrder',
+      'CostCheck',
+      'SettleAccountsList',
+      'ServiceGroupList',
+      'CommissionOrder',
+      'TransportationFeeApproval',
+      'ServiceFeeStandard',
+      'ExamineOrder',
+    ),
+    POWERS.export,
+    POWERS.statusSet,
+  ],
+  9: [
+    ...menus(
+      'SpareType',
+      'SpareList',
+      'SpareStock',
+      'SpareGet',
+      'SpareAllotted',
+      'SpareMine',
+      'SpareWaste',
+      'SpareDistributed',
+      'StockTaking',
+      'SpareLog',
+      'SpareWarning',
+      'StockLog',
+      'SparePartsSalesman',
+      'OldPartReturn',
+      'OutboundOrder',
+    ),
+    POWERS.spareDetail,
+    POWERS.export,
+    POWERS.statusSet,
+  ],
+  10: [
+    ...menus('AllOrder', 'AllCustomer', 'AllProject', 'StatusStatistics', 'ExceedStatistics', 'OperateReport', 'ScheduleReport', 'ReturnVisitReport', 'Notice'),
+    POWERS.chart,
+    POWERS.createProject,
+    POWERS.export,
+    POWERS.statusSet,
+  ],
 };
 
 /** Powers of a user: the union over the current role (the spec's powers follow sysrole). */
@@ -72,5 +159,4 @@ export const powersOfUser = (role: number, outsourced: boolean): string[] =>
   outsourced ? powersOfRole(role).filter((p) => PROVIDER_SIDE_POWERS.has(p)) : powersOfRole(role);
 
 /** An empty code is always allowed (spec part 1 §6). */
-export const hasPower = (powers: readonly string[], code: string | undefined | null): boolean =>
-  !code || powers.includes(code);
+export const hasPower = (powers: readonly string[], code: string | undefined | null): boolean => !code || powers.includes(code);

@@ -20,7 +20,13 @@ export type RuleFieldCondition = z.infer<typeof fieldCondition>;
 
 /** Conditions on order fields; every list given must match (empty lists match any order). */
 export const ruleConditions = z.object({
-  priorities: L(z.array(oneOf([1, 2, 3], '紧急程度')).max(3).default([]), '紧急程度'),
+  priorities: L(
+    z
+      .array(oneOf([1, 2, 3], '紧急程度'))
+      .max(3)
+      .default([]),
+    '紧急程度',
+  ),
   tagIds: ids('标签'),
   serviceGroupIds: ids('服务组'),
   fields: L(z.array(fieldCondition).max(20, '字段条件最多20个').default([]), '字段条件'),
@@ -41,8 +47,20 @@ export const ruleAction = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('notify'),
     channels: L(z.array(channel).max(3).default([]), '通知方式'),
-    personTypes: L(z.array(oneOf([0, 1, 2, 3, 4, 5], '人员类型')).max(6).default([]), '人员类型'),
-    roles: L(z.array(oneOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], '角色')).max(10).default([]), '角色'),
+    personTypes: L(
+      z
+        .array(oneOf([0, 1, 2, 3, 4, 5], '人员类型'))
+        .max(6)
+        .default([]),
+      '人员类型',
+    ),
+    roles: L(
+      z
+        .array(oneOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], '角色'))
+        .max(10)
+        .default([]),
+      '角色',
+    ),
     userIds: ids('人员'),
     template: L(z.string().max(500, '通知模板不能超过500个字').default(''), '通知模板'),
   }),

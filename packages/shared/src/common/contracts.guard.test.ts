@@ -86,7 +86,8 @@ describe('contract inputs', () => {
         b.maximum ??= Number.MAX_SAFE_INTEGER;
       }
       const [lo, hi] = safe ? INT_RANGES[column] : [-1e15, 1e15];
-      if (b.minimum === undefined || b.maximum === undefined || b.minimum < lo || b.maximum > hi) unbounded.push(`${path} [${b.minimum}, ${b.maximum}] (${column})`);
+      if (b.minimum === undefined || b.maximum === undefined || b.minimum < lo || b.maximum > hi)
+        unbounded.push(`${path} [${b.minimum}, ${b.maximum}] (${column})`);
     });
     expect(unbounded).toEqual([]);
   });

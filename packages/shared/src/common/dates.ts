@@ -42,4 +42,8 @@ export function isCalendarText(v: string): boolean {
 export const dateText = (message: string) => z.string().trim().refine(isCalendarText, message);
 
 /** A day alone, 'YYYY-MM-DD' with dashes, that the calendar has. */
-export const calendarDayText = (message: string) => z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v), message);
+export const calendarDayText = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v), message);

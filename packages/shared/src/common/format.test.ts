@@ -32,7 +32,7 @@ describe('fileSize', () => {
     expect(fileSize(1024)).toBe('1KB');
     expect(fileSize(1536)).toBe('1.5KB');
     expect(fileSize(1024 ** 2)).toBe('1MB');
-    expect(fileSize(5.25 * 1024 **3)).toBe('5.25GB');
+    expect(fileSize(5.25 * 1024 ** 3)).toBe('5.25GB');
     expect(fileSize(2 * 1024 ** 4)).toBe('2TB');
     expect(fileSize(3 * 1024 ** 5)).toBe('3072TB');
   });

@@ -25,5 +25,10 @@ export const int = (column: IntColumn = 'integer') => {
 /** Same from a query string or form value ('12'). */
 export const coerceInt = (column: IntColumn = 'integer', error?: string) => {
   const r = range(column);
-  return z.coerce.number(error ? { error } : undefined).int('请输入整数').min(r.lo, r.low).max(r.hi, r.high).meta({ column });
+  return z.coerce
+    .number(error ? { error } : undefined)
+    .int('请输入整数')
+    .min(r.lo, r.low)
+    .max(r.hi, r.high)
+    .meta({ column });
 };

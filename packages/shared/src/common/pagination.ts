@@ -11,7 +11,10 @@ export const pageQuery = z.object({
   pageIndex: L(coerceInt().min(0, '页码不能小于0').default(0), '页码'),
   pageSize: L(
     coerceInt()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n) || (PAID_PAGE_SIZES as readonly number[]).includes(n), '每页条数只能是10、20、50、100、500或1000')
+      .refine(
+        (n) => (PAGE_SIZES as readonly number[]).includes(n) || (PAID_PAGE_SIZES as readonly number[]).includes(n),
+        '每页条数只能是10、20、50、100、500或1000',
+      )
       .default(DEFAULT_PAGE_SIZE),
     '每页条数',
   ),

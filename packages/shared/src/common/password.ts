@@ -33,4 +33,10 @@ export const newPassword = (label = '密码') =>
 
 /** A password being proved (login, the old password): any existing one, never judged for strength. */
 export const currentPassword = (label = '密码') =>
-  L(z.string({ error: `请输入${label}` }).min(1, `请输入${label}`).max(PASSWORD_MAX, `${label}不能超过${PASSWORD_MAX}位`), label);
+  L(
+    z
+      .string({ error: `请输入${label}` })
+      .min(1, `请输入${label}`)
+      .max(PASSWORD_MAX, `${label}不能超过${PASSWORD_MAX}位`),
+    label,
+  );

@@ -6,7 +6,16 @@ import { BAD_TEXT_MESSAGE, type BadInput, TOO_DEEP_MESSAGE } from './text';
 const zh = z.locales.zhCN().localeError as unknown as (issue: z.core.$ZodRawIssue) => string;
 
 const SIZE_UNIT: Record<string, string> = { string: '个字', array: '项', set: '项', file: '字节' };
-const TYPE_NAME: Record<string, string> = { string: '文本', number: '数字', int: '整数', boolean: '是或否', array: '列表', object: '对象', date: '日期', bigint: '整数' };
+const TYPE_NAME: Record<string, string> = {
+  string: '文本',
+  number: '数字',
+  int: '整数',
+  boolean: '是或否',
+  array: '列表',
+  object: '对象',
+  date: '日期',
+  bigint: '整数',
+};
 
 /**
  * Zod's own messages, in plain Chinese without English type names; a schema's own message
@@ -144,9 +153,9 @@ export const L = <T extends z.ZodType>(schema: T, label: string): T => schema.me
 export const id = coerceInt('bigint').positive();
 
 /** Comma list of ids in a query ('1,2,3') or an array, to number[]. */
-export const idList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v),
-  z.array(id),
-);
+export const idList = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v), z.array(id));
 
-export const mobile = z.string().trim().regex(/^1\d{10}$/, '请输入正确的11位手机号');
+export const mobile = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/, '请输入正确的11位手机号');

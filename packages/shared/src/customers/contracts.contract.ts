@@ -9,7 +9,13 @@ import { dateField, extInput, ids, money, optionalId, optionalText, requiredDate
 
 const lineSchema = z.object({ productId: z.number(), productName: z.string(), model: z.string().nullable(), quantity: z.number(), price: z.number() });
 const coveredSchema = z.object({ id: z.number(), name: z.string(), serialNumber: z.string().nullable() });
-const logSchema = z.object({ fromState: z.number().nullable(), toState: z.number(), note: z.string().nullable(), userName: z.string().nullable(), create_time: z.string() });
+const logSchema = z.object({
+  fromState: z.number().nullable(),
+  toState: z.number(),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  create_time: z.string(),
+});
 const extPart = { templateVersionId: z.number().nullable(), ext: z.record(z.string(), z.unknown()), extFields: z.array(customerExtValueSchema) };
 
 export const saleContractSchema = z.object({
@@ -104,7 +110,13 @@ export const contractContract = {
     query: z.object({ ...contractFilters, startSignDate: dateField('签订开始日期').optional(), endSignDate: dateField('签订结束日期').optional() }),
     response: z.object({ list: z.array(saleContractSchema), count: z.number() }),
   }),
-  saleDetail: endpoint({ method: 'GET', path: '/contract/sale/detail', power: P.customer, query: z.object({ id: requiredId('合同') }), response: saleContractDetailSchema }),
+  saleDetail: endpoint({
+    method: 'GET',
+    path: '/contract/sale/detail',
+    power: P.customer,
+    query: z.object({ id: requiredId('合同') }),
+    response: saleContractDetailSchema,
+  }),
   saleSave: endpoint({ method: 'POST', path: '/contract/sale/save', power: P.contractEdit, body: saleContractBody, response: z.object({ id: z.number() }) }),
   saleSubmit: endpoint({ method: 'POST', path: '/contract/sale/submit', power: P.contractEdit, body: z.object({ id: requiredId('合同') }) }),
   /** Approve (pass true) or send back to be resubmitted (pass false). System administrators only. */
@@ -124,8 +136,20 @@ export const contractContract = {
     query: z.object(contractFilters),
     response: z.object({ list: z.array(maintainContractSchema), count: z.number() }),
   }),
-  maintainDetail: endpoint({ method: 'GET', path: '/contract/maintain/detail', power: P.customer, query: z.object({ id: requiredId('合同') }), response: maintainContractDetailSchema }),
-  maintainSave: endpoint({ method: 'POST', path: '/contract/maintain/save', power: P.contractEdit, body: maintainContractBody, response: z.object({ id: z.number() }) }),
+  maintainDetail: endpoint({
+    method: 'GET',
+    path: '/contract/maintain/detail',
+    power: P.customer,
+    query: z.object({ id: requiredId('合同') }),
+    response: maintainContractDetailSchema,
+  }),
+  maintainSave: endpoint({
+    method: 'POST',
+    path: '/contract/maintain/save',
+    power: P.contractEdit,
+    body: maintainContractBody,
+    response: z.object({ id: z.number() }),
+  }),
   /** execute: 1 → 2; finish: 2 → 3; terminate: 1 or 2 → 4. */
   maintainChangeState: endpoint({
     method: 'POST',

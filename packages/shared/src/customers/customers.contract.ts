@@ -56,9 +56,20 @@ export const extractedCustomerSchema = z.object({
 });
 export type ExtractedCustomer = z.infer<typeof extractedCustomerSchema>;
 
-export const customerPermissionRowSchema = z.object({ userId: z.number(), userName: z.string(), mobile: z.string(), permission: z.number(), create_time: z.string() });
+export const customerPermissionRowSchema = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  mobile: z.string(),
+  permission: z.number(),
+  create_time: z.string(),
+});
 
-const permissionLevel = L(coerceInt('smallint').pipe(z.union([z.literal(1), z.literal(2)])).default(1), '权限');
+const permissionLevel = L(
+  coerceInt('smallint')
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
+  '权限',
+);
 
 export const linkPersonFilters = z.object({
   /** Name or phone, as the person picker searches (ContactManage's search box). */
@@ -69,7 +80,13 @@ export const linkPersonFilters = z.object({
 });
 
 export const customerContract = {
-  epCustomerList: endpoint({ method: 'GET', path: '/v2/customer/epCustomerList', power: P.customer, query: customerListQuery, response: z.array(customerRowSchema) }),
+  epCustomerList: endpoint({
+    method: 'GET',
+    path: '/v2/customer/epCustomerList',
+    power: P.customer,
+    query: customerListQuery,
+    response: z.array(customerRowSchema),
+  }),
   customerListCount: endpoint({ method: 'GET', path: '/v2/customer/customerListCount', power: P.customer, query: customerFilters, response: z.number() }),
   /** Picker: keyword over name, phone and contact; paged. */
   customerList: endpoint({
@@ -89,7 +106,13 @@ export const customerContract = {
   }),
   customerExtField: endpoint({ method: 'GET', path: '/v2/customer/customerExtField', power: P.customer, response: customerFormFieldsSchema }),
   customerProField: endpoint({ method: 'GET', path: '/v2/customer/production/customerProField', power: P.product, response: customerFormFieldsSchema }),
-  detail: endpoint({ method: 'GET', path: '/v2/customer/detail', power: P.customer, query: z.object({ id: requiredId('客户') }), response: customerDetailSchema }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/v2/customer/detail',
+    power: P.customer,
+    query: z.object({ id: requiredId('客户') }),
+    response: customerDetailSchema,
+  }),
   /** The add-customer form: fixed fields with their required flags, then the custom fields. */
   cusTemplate: endpoint({
     method: 'GET',

@@ -18,7 +18,17 @@ const enumOf = (table: Record<number, string>, label: string) =>
 
 /** Province/city/district codes exactly as GET /area/list answers them ('31', '3101', '310115'). */
 const areaCode = (label: string) =>
-  L(z.preprocess((v) => (v === '' ? null : v), z.string().trim().regex(/^\d{2,6}$/, `${label}不正确`).nullish()), label);
+  L(
+    z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{2,6}$/, `${label}不正确`)
+        .nullish(),
+    ),
+    label,
+  );
 
 export const addressFields = {
   provinceCode: areaCode('省份'),

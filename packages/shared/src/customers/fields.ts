@@ -9,14 +9,36 @@ const TEXT_MAX = 200;
 /** Reusable labelled fields of the customer area. */
 export const text = (label: string, max = TEXT_MAX) => L(z.string().trim().max(max, `${label}不能超过${max}个字`), label);
 export const requiredText = (label: string, max = NAME_MAX) =>
-  L(z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过${max}个字`), label);
+  L(
+    z
+      .string({ error: `请输入${label}` })
+      .trim()
+      .min(1, `请输入${label}`)
+      .max(max, `${label}不能超过${max}个字`),
+    label,
+  );
 export const optionalText = (label: string, max = TEXT_MAX) =>
-  L(z.string().trim().max(max, `${label}不能超过${max}个字`).nullish().transform((v) => (v ? v : null)), label);
+  L(
+    z
+      .string()
+      .trim()
+      .max(max, `${label}不能超过${max}个字`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    label,
+  );
 
 /** A mobile, a landline (010-12345678, 0571-8888888-12) or a 400 number. */
 export const PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
 export const phone = (label = '电话') =>
-  L(z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).regex(PHONE, '请输入正确的手机号或固定电话'), label);
+  L(
+    z
+      .string({ error: `请输入${label}` })
+      .trim()
+      .min(1, `请输入${label}`)
+      .regex(PHONE, '请输入正确的手机号或固定电话'),
+    label,
+  );
 
 /** 'YYYY-MM-DD' (slashes accepted), or null ('' counts as empty). */
 export const dateField = (label: string) =>
@@ -45,11 +67,13 @@ export const requiredDate = (label: string) =>
   );
 
 /** A time range end or start as the list filters send it ('YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss'). */
-export const timeFilter = (label: string) =>
-  L(dateText('时间格式应为YYYY-MM-DD HH:mm:ss').optional(), label);
+export const timeFilter = (label: string) => L(dateText('时间格式应为YYYY-MM-DD HH:mm:ss').optional(), label);
 
 export const optionalId = (label: string) =>
-  L(z.preprocess((v) => (v === '' ? null : v), coerceInt('bigint', `${label}不正确`).positive(`${label}不正确`).nullish()), label);
+  L(
+    z.preprocess((v) => (v === '' ? null : v), coerceInt('bigint', `${label}不正确`).positive(`${label}不正确`).nullish()),
+    label,
+  );
 export const requiredId = (label: string) => L(id, label);
 export const ids = (label: string, max = 500) => L(idList.pipe(z.array(z.number()).min(1, `请选择${label}`).max(max, `一次最多${max}项`)), label);
 export const optionalIds = (label: string, max = 50) => L(idList.pipe(z.array(z.number()).max(max, `最多${max}项`)).optional(), label);
@@ -57,10 +81,14 @@ export const optionalIds = (label: string, max = 50) => L(idList.pipe(z.array(z.
 /** Custom field values keyed by field id, as the form engine validates them. */
 export const extInput = L(z.record(z.string(), z.unknown()).optional(), '自定义字段');
 
-export const coord = (label: string, limit: number) =>
-  L(z.coerce.number().min(-limit, `${label}超出范围`).max(limit, `${label}超出范围`).nullish(), label);
+export const coord = (label: string, limit: number) => L(z.coerce.number().min(-limit, `${label}超出范围`).max(limit, `${label}超出范围`).nullish(), label);
 
-export const sortType = L(coerceInt('smallint').pipe(z.union([z.literal(1), z.literal(2)])).default(1), '排序');
+export const sortType = L(
+  coerceInt('smallint')
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
+  '排序',
+);
 
 /** Money with at most two decimals. */
 export const money = (label: string) =>

@@ -29,7 +29,14 @@ export const customerPartsContract = {
     query: customerContactFilters.extend(pageQuery.shape),
     response: z.array(contactSchema),
   }),
-  linkPersonCount: endpoint({ method: 'GET', path: '/customer/linkperson/count', power: P.contact, plan: 'contactManage', query: customerContactFilters, response: z.number() }),
+  linkPersonCount: endpoint({
+    method: 'GET',
+    path: '/customer/linkperson/count',
+    power: P.contact,
+    plan: 'contactManage',
+    query: customerContactFilters,
+    response: z.number(),
+  }),
   /** Creates (no id) or updates a contact; `isPrimary` makes it the customer's one primary contact. */
   linkPersonSave: endpoint({
     method: 'POST',
@@ -39,7 +46,13 @@ export const customerPartsContract = {
     body: z.object({ id: optionalId('联系人'), customerId: requiredId('客户'), ...contactFields, isPrimary: flag('主联系人') }),
     response: z.object({ id: z.number() }),
   }),
-  linkPersonDelete: endpoint({ method: 'DELETE', path: '/customer/linkperson/delete', power: P.contactEdit, plan: 'contactManage', body: z.object({ id: requiredId('联系人') }) }),
+  linkPersonDelete: endpoint({
+    method: 'DELETE',
+    path: '/customer/linkperson/delete',
+    power: P.contactEdit,
+    plan: 'contactManage',
+    body: z.object({ id: requiredId('联系人') }),
+  }),
   addressList: endpoint({
     method: 'GET',
     path: '/customer/address/list',
@@ -48,7 +61,14 @@ export const customerPartsContract = {
     query: customerAddressFilters.extend(pageQuery.shape),
     response: z.array(addressSchema),
   }),
-  addressCount: endpoint({ method: 'GET', path: '/customer/address/count', power: P.address, plan: 'addressManage', query: customerAddressFilters, response: z.number() }),
+  addressCount: endpoint({
+    method: 'GET',
+    path: '/customer/address/count',
+    power: P.address,
+    plan: 'addressManage',
+    query: customerAddressFilters,
+    response: z.number(),
+  }),
   /** JSON body; creates (no id) or updates an address. A customer's first address becomes its default. */
   addressSave: endpoint({
     method: 'POST',
@@ -58,6 +78,18 @@ export const customerPartsContract = {
     body: z.object({ id: optionalId('地址'), customerId: requiredId('客户'), ...addressFields, isDefault: flag('默认地址') }),
     response: z.object({ id: z.number() }),
   }),
-  addressSetDefault: endpoint({ method: 'POST', path: '/customer/address/setDefault', power: P.addressEdit, plan: 'addressManage', body: z.object({ id: requiredId('地址') }) }),
-  addressDelete: endpoint({ method: 'DELETE', path: '/customer/address/delete', power: P.addressEdit, plan: 'addressManage', body: z.object({ id: requiredId('地址') }) }),
+  addressSetDefault: endpoint({
+    method: 'POST',
+    path: '/customer/address/setDefault',
+    power: P.addressEdit,
+    plan: 'addressManage',
+    body: z.object({ id: requiredId('地址') }),
+  }),
+  addressDelete: endpoint({
+    method: 'DELETE',
+    path: '/customer/address/delete',
+    power: P.addressEdit,
+    plan: 'addressManage',
+    body: z.object({ id: requiredId('地址') }),
+  }),
 };

@@ -8,7 +8,11 @@ import { PRODUCT_STATUS, WARRANTY_START_TYPES, WARRANTY_UNITS } from './customer
 import { customerExtValueSchema } from './customers.schema';
 import { dateField, extInput, ids, optionalId, optionalIds, optionalText, requiredId, requiredText, text, timeFilter } from './fields';
 
-const oneOf = (table: Record<number, string>, label: string) => L(coerceInt('smallint').refine((n) => n in table, `${label}不正确`), label);
+const oneOf = (table: Record<number, string>, label: string) =>
+  L(
+    coerceInt('smallint').refine((n) => n in table, `${label}不正确`),
+    label,
+  );
 
 /** A product model of the catalogue (/allProduct). */
 export const productModelSchema = z.object({
@@ -97,7 +101,12 @@ export const installedProductFilters = z.object({
   customerId: optionalId('客户'),
   productId: optionalId('产品'),
   status: L(coerceInt('smallint').optional(), '设备状态'),
-  warrantyState: L(coerceInt('smallint').pipe(z.union([z.literal(1), z.literal(2)])).optional(), '保修状态'),
+  warrantyState: L(
+    coerceInt('smallint')
+      .pipe(z.union([z.literal(1), z.literal(2)]))
+      .optional(),
+    '保修状态',
+  ),
   startCreateTime: timeFilter('创建开始时间'),
   endCreateTime: timeFilter('创建结束时间'),
 });
@@ -120,7 +129,13 @@ export const productContract = {
     response: z.array(productModelSchema.pick({ id: true, name: true, brand: true, model: true, category: true })),
   }),
   productCategories: endpoint({ method: 'GET', path: '/allProduct/categories', power: P.catalogue, response: z.array(z.string()) }),
-  productDetail: endpoint({ method: 'GET', path: '/allProduct/Productdetails', power: P.catalogue, query: z.object({ id: requiredId('产品') }), response: productModelSchema }),
+  productDetail: endpoint({
+    method: 'GET',
+    path: '/allProduct/Productdetails',
+    power: P.catalogue,
+    query: z.object({ id: requiredId('产品') }),
+    response: productModelSchema,
+  }),
   productSave: endpoint({ method: 'POST', path: '/allProduct/save', power: P.catalogue, body: productModelBody, response: z.object({ id: z.number() }) }),
   productDelete: endpoint({ method: 'DELETE', path: '/allProduct/delete', power: P.catalogue, body: z.object({ ids: ids('产品') }) }),
 
@@ -146,11 +161,32 @@ export const productContract = {
     path: '/v2/customer/production/byCode',
     power: P.product,
     plan: 'productManage',
-    query: z.object({ code: L(z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, '二维码不正确'), '二维码') }),
+    query: z.object({
+      code: L(
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9_-]{8,64}$/, '二维码不正确'),
+        '二维码',
+      ),
+    }),
     response: installedProductDetailSchema,
   }),
-  productionSave: endpoint({ method: 'POST', path: '/v2/customer/production/save', power: P.productEdit, plan: 'productManage', body: installedBody, response: z.object({ id: z.number() }) }),
-  productionDelete: endpoint({ method: 'DELETE', path: '/v2/customer/production/delete', power: P.productEdit, plan: 'productManage', body: z.object({ ids: ids('设备') }) }),
+  productionSave: endpoint({
+    method: 'POST',
+    path: '/v2/customer/production/save',
+    power: P.productEdit,
+    plan: 'productManage',
+    body: installedBody,
+    response: z.object({ id: z.number() }),
+  }),
+  productionDelete: endpoint({
+    method: 'DELETE',
+    path: '/v2/customer/production/delete',
+    power: P.productEdit,
+    plan: 'productManage',
+    body: z.object({ ids: ids('设备') }),
+  }),
   /** The product's QR code as an image (not an envelope): PNG by default, SVG with type=svg. */
   productionQrcode: endpoint({
     method: 'GET',

@@ -15,7 +15,10 @@ export function warrantyEnd(start: string | null | undefined, period: number | n
 }
 
 /** The start date the model's start type picks: purchase time (2) or install time (3). */
-export function warrantyStart(startType: WarrantyStartType | null | undefined, dates: { purchaseDate?: string | null; installDate?: string | null }): string | null {
+export function warrantyStart(
+  startType: WarrantyStartType | null | undefined,
+  dates: { purchaseDate?: string | null; installDate?: string | null },
+): string | null {
   if (startType === 2) return dates.purchaseDate ?? null;
   if (startType === 3) return dates.installDate ?? null;
   return null;

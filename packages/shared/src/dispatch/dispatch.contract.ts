@@ -160,7 +160,13 @@ export const dispatchRuleRow = z.object({
 export type DispatchRuleRow = z.infer<typeof dispatchRuleRow>;
 
 export const dispatchContract = {
-  unDeliverOrderList: endpoint({ method: 'GET', path: '/order/unDeliverOrderList', power: ASSIGN_POWER, query: unDeliverQuery, response: z.array(unDeliverRow) }),
+  unDeliverOrderList: endpoint({
+    method: 'GET',
+    path: '/order/unDeliverOrderList',
+    power: ASSIGN_POWER,
+    query: unDeliverQuery,
+    response: z.array(unDeliverRow),
+  }),
   candidates: endpoint({
     method: 'GET',
     path: '/worker/designateUserList',
@@ -168,8 +174,20 @@ export const dispatchContract = {
     query: candidateQuery,
     response: z.object({ list: z.array(candidateRow), count: z.number() }),
   }),
-  batchDesignate: endpoint({ method: 'POST', path: '/worker/batchDesignate', power: ASSIGN_POWER, body: batchDesignateBody, response: z.object({ count: z.number() }) }),
-  defaultUser: endpoint({ method: 'GET', path: '/order/progress/defaultUser', power: ASSIGN_POWER, query: z.object({ orderId: requiredId('工单') }), response: defaultUserResult }),
+  batchDesignate: endpoint({
+    method: 'POST',
+    path: '/worker/batchDesignate',
+    power: ASSIGN_POWER,
+    body: batchDesignateBody,
+    response: z.object({ count: z.number() }),
+  }),
+  defaultUser: endpoint({
+    method: 'GET',
+    path: '/order/progress/defaultUser',
+    power: ASSIGN_POWER,
+    query: z.object({ orderId: requiredId('工单') }),
+    response: defaultUserResult,
+  }),
   getDefaultDispatch: endpoint({ method: 'GET', path: '/v2/processSet/getDefaultDispatch', power: RULE_POWER, response: defaultDispatchRow }),
   updateDefaultDispatch: endpoint({ method: 'POST', path: '/v2/processSet/updateDefaultDispatch', power: RULE_POWER, quota: true, body: defaultDispatchBody }),
   ruleList: endpoint({ method: 'GET', path: '/v2/dispatchRule/list', power: RULE_POWER, response: z.array(dispatchRuleRow) }),

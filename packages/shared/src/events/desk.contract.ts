@@ -21,7 +21,9 @@ export type DeskMatch = z.infer<typeof deskMatch>;
 export const deskCustomer = z.object({
   customer: deskMatch.omit({ matchedBy: true }),
   contacts: z.array(z.object({ id: z.number(), name: z.string(), phone: z.string().nullable(), isPrimary: z.boolean() })),
-  products: z.array(z.object({ id: z.number(), name: z.string(), serialNumber: z.string().nullable(), warrantyEnd: z.string().nullable(), warrantyState: z.number() })),
+  products: z.array(
+    z.object({ id: z.number(), name: z.string(), serialNumber: z.string().nullable(), warrantyEnd: z.string().nullable(), warrantyState: z.number() }),
+  ),
   openEvents: z.array(eventRow),
   /** The latest events whatever their state (last contacts). */
   recentEvents: z.array(eventRow),
@@ -34,8 +36,19 @@ export const deskContract = {
     method: 'GET',
     path: '/v2/event/serviceCounter/find',
     power: DESK_POWER,
-    query: z.object({ keyword: L(z.string({ error: '请输入客户名称、电话或产品序列号' }).trim().min(1, '请输入客户名称、电话或产品序列号').max(100, '关键字不能超过100个字'), '关键字') }),
+    query: z.object({
+      keyword: L(
+        z.string({ error: '请输入客户名称、电话或产品序列号' }).trim().min(1, '请输入客户名称、电话或产品序列号').max(100, '关键字不能超过100个字'),
+        '关键字',
+      ),
+    }),
     response: z.array(deskMatch),
   }),
-  customer: endpoint({ method: 'GET', path: '/v2/event/serviceCounter/customer', power: DESK_POWER, query: z.object({ customerId: requiredId('客户') }), response: deskCustomer }),
+  customer: endpoint({
+    method: 'GET',
+    path: '/v2/event/serviceCounter/customer',
+    power: DESK_POWER,
+    query: z.object({ customerId: requiredId('客户') }),
+    response: deskCustomer,
+  }),
 };

@@ -17,7 +17,14 @@ const url = L(
     .regex(/^https?:\/\/\S+$/i, '请输入以http://或https://开头的链接'),
   '链接',
 );
-const degrees = (label: string, max: number) => L(z.number({ error: `${label}不正确` }).min(-max, `${label}不正确`).max(max, `${label}不正确`), label);
+const degrees = (label: string, max: number) =>
+  L(
+    z
+      .number({ error: `${label}不正确` })
+      .min(-max, `${label}不正确`)
+      .max(max, `${label}不正确`),
+    label,
+  );
 
 export const EVENT_MESSAGE_PAYLOADS: Record<Exclude<EventMessageKind, 'action'>, z.ZodType> = {
   text: L(z.string({ error: '请输入消息内容' }).trim().min(1, '请输入消息内容').max(2000, '消息内容不能超过2000个字'), '消息内容'),
@@ -29,10 +36,21 @@ export const EVENT_MESSAGE_PAYLOADS: Record<Exclude<EventMessageKind, 'action'>,
   miniprogram: z.strictObject({ appid: requiredText('小程序', 64), title: requiredText('标题', 100), pagepath: requiredText('页面路径', 500) }),
   msgmenu: z.strictObject({
     head_content: optionalText('菜单开头', 500),
-    list: L(z.array(z.strictObject({ id: requiredText('菜单项编号', 64), content: requiredText('菜单项', 100) })).min(1, '请添加菜单项').max(10, '菜单项最多10个'), '菜单项'),
+    list: L(
+      z
+        .array(z.strictObject({ id: requiredText('菜单项编号', 64), content: requiredText('菜单项', 100) }))
+        .min(1, '请添加菜单项')
+        .max(10, '菜单项最多10个'),
+      '菜单项',
+    ),
     tail_content: optionalText('菜单结尾', 500),
   }),
-  location: z.strictObject({ name: optionalText('位置名称', 100), address: optionalText('地址', 200), latitude: degrees('纬度', 90), longitude: degrees('经度', 180) }),
+  location: z.strictObject({
+    name: optionalText('位置名称', 100),
+    address: optionalText('地址', 200),
+    latitude: degrees('纬度', 90),
+    longitude: degrees('经度', 180),
+  }),
   business_card: z.strictObject({ userId: L(id, '名片') }),
 };
 

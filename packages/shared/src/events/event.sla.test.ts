@@ -4,7 +4,9 @@ import { EVENT_SLA_TYPE_IDS, eventClockPhase } from './event.sla';
 
 const bits = [0, 1] as const;
 const ALL_FLAGS: EventFlags[] = bits.flatMap((dispatch) =>
-  ([0, 1, 2] as const).flatMap((process) => bits.flatMap((upgrade) => bits.flatMap((pause) => bits.map((close) => ({ dispatch, process, upgrade, pause, close }))))),
+  ([0, 1, 2] as const).flatMap((process) =>
+    bits.flatMap((upgrade) => bits.flatMap((pause) => bits.map((close) => ({ dispatch, process, upgrade, pause, close })))),
+  ),
 );
 
 describe('eventClockPhase over every flag combination', () => {
@@ -30,6 +32,7 @@ describe('eventClockPhase over every flag combination', () => {
     expect(EVENT_SLA_TYPE_IDS.map((t) => eventClockPhase(t, open))).toEqual(['run', 'run', 'wait', 'wait', 'run']);
     expect(EVENT_SLA_TYPE_IDS.map((t) => eventClockPhase(t, { ...open, dispatch: 1 }))).toEqual(['met', 'run', 'wait', 'wait', 'run']);
     expect(EVENT_SLA_TYPE_IDS.map((t) => eventClockPhase(t, { ...open, dispatch: 1, process: 1 }))).toEqual(['met', 'met', 'run', 'wait', 'run']);
-    for (const f of ALL_FLAGS) for (const t of EVENT_SLA_TYPE_IDS) expect(eventClockPhase(t, { ...f, upgrade: 1 })).toBe(eventClockPhase(t, { ...f, upgrade: 0 }));
+    for (const f of ALL_FLAGS)
+      for (const t of EVENT_SLA_TYPE_IDS) expect(eventClockPhase(t, { ...f, upgrade: 1 })).toBe(eventClockPhase(t, { ...f, upgrade: 0 }));
   });
 });

@@ -36,9 +36,25 @@ export function eventClockPhase(type: number, f: EventFlags): EventClockPhase {
 
 const unitIds = SLA_UNITS.map((u) => u.id) as number[];
 const eventSlaClock = z.object({
-  type: L(z.coerce.number().int().min(1, '超时类型不正确').max(5, '超时类型不正确').refine((n) => (EVENT_SLA_TYPE_IDS as readonly number[]).includes(n), '超时类型不正确'), '超时类型'),
+  type: L(
+    z.coerce
+      .number()
+      .int()
+      .min(1, '超时类型不正确')
+      .max(5, '超时类型不正确')
+      .refine((n) => (EVENT_SLA_TYPE_IDS as readonly number[]).includes(n), '超时类型不正确'),
+    '超时类型',
+  ),
   target: L(z.coerce.number().int('时限应为整数').min(1, '时限至少为1').max(100_000, '时限过长'), '时限'),
-  unit: L(z.coerce.number().int().min(Math.min(...unitIds), '时间单位不正确').max(Math.max(...unitIds), '时间单位不正确').refine((n) => unitIds.includes(n), '时间单位不正确'), '时间单位'),
+  unit: L(
+    z.coerce
+      .number()
+      .int()
+      .min(Math.min(...unitIds), '时间单位不正确')
+      .max(Math.max(...unitIds), '时间单位不正确')
+      .refine((n) => unitIds.includes(n), '时间单位不正确'),
+    '时间单位',
+  ),
   /** Minutes left at which the clock shows "at risk" (即将超时); 0 never. */
   warnMinutes: L(z.coerce.number().int().min(0, '预警时间不能为负').max(1_000_000, '预警时间过长').default(0), '预警时间'),
 });
@@ -74,10 +90,31 @@ const exceedRow = z.object({ key: z.number().nullable(), name: z.string(), count
 
 const SET = 'menu_EventSet';
 export const eventSlaContract = {
-  sla: endpoint({ method: 'GET', path: '/v2/eventTemp/sla', power: SET, plan: 'sla', query: z.object({ tmpId: requiredId('事件模板') }), response: eventSlaSetting }),
+  sla: endpoint({
+    method: 'GET',
+    path: '/v2/eventTemp/sla',
+    power: SET,
+    plan: 'sla',
+    query: z.object({ tmpId: requiredId('事件模板') }),
+    response: eventSlaSetting,
+  }),
   saveSla: endpoint({ method: 'PUT', path: '/v2/eventTemp/sla', power: SET, plan: 'sla', body: eventSlaSetting }),
   /** Every clock of an event the caller can open, with its remaining time (the order clock's shape). */
   clocks: endpoint({ method: 'GET', path: '/v2/event/sla/clocks', query: z.object({ eventId: requiredId('事件') }), response: z.array(orderClock) }),
-  exceedStatistics: endpoint({ method: 'GET', path: '/report/eventExceedStatistics', power: POWERS.chart, plan: 'reports', query: eventExceedQuery, response: z.array(exceedRow) }),
-  exceedStatisticsCount: endpoint({ method: 'GET', path: '/report/eventExceedStatisticsCount', power: POWERS.chart, plan: 'reports', query: eventExceedQuery, response: z.number() }),
+  exceedStatistics: endpoint({
+    method: 'GET',
+    path: '/report/eventExceedStatistics',
+    power: POWERS.chart,
+    plan: 'reports',
+    query: eventExceedQuery,
+    response: z.array(exceedRow),
+  }),
+  exceedStatisticsCount: endpoint({
+    method: 'GET',
+    path: '/report/eventExceedStatisticsCount',
+    power: POWERS.chart,
+    plan: 'reports',
+    query: eventExceedQuery,
+    response: z.number(),
+  }),
 };

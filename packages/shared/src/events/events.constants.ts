@@ -29,7 +29,19 @@ export const EVENT_OBJ_TYPE = 6 as const;
 export const ASSOCIATION_TYPES = { 1: '事件', 2: '工单', 5: '无', 6: '表单' } as const;
 
 /** Flow message kinds: an action of the machine (written with the change) or a conversation entry (IM types). */
-export const EVENT_MESSAGE_KINDS = ['action', 'text', 'image', 'voice', 'video', 'file', 'link', 'miniprogram', 'msgmenu', 'location', 'business_card'] as const;
+export const EVENT_MESSAGE_KINDS = [
+  'action',
+  'text',
+  'image',
+  'voice',
+  'video',
+  'file',
+  'link',
+  'miniprogram',
+  'msgmenu',
+  'location',
+  'business_card',
+] as const;
 export type EventMessageKind = (typeof EVENT_MESSAGE_KINDS)[number];
 
 /** Event SLA overdue types 1–5 (spec part 2 §3 names only the numbers; docs/decisions.md defines them). */

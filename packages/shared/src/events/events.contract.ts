@@ -16,7 +16,15 @@ export const EVENT_POWERS = {
   assign: 'menu_Eventassigned',
 } as const;
 
-const level = (label: string) => L(z.coerce.number({ error: `${label}不正确` }).int().min(1, `${label}不正确`).max(3, `${label}不正确`), label);
+const level = (label: string) =>
+  L(
+    z.coerce
+      .number({ error: `${label}不正确` })
+      .int()
+      .min(1, `${label}不正确`)
+      .max(3, `${label}不正确`),
+    label,
+  );
 
 /** POST /v2/event/add: the new-event page's fields and the template's custom fields. */
 export const createEventBody = z.object({
@@ -51,7 +59,10 @@ export type CreateEventBody = z.infer<typeof createEventBody>;
 const who = (label: string) => optionalId(label);
 export const eventFilters = z.object({
   event_states: L(
-    z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.coerce.number().int().min(1, '事件状态不正确').max(7, '事件状态不正确')).optional()),
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+      z.array(z.coerce.number().int().min(1, '事件状态不正确').max(7, '事件状态不正确')).optional(),
+    ),
     '事件状态',
   ),
   keyword: text('关键字', 100).optional(),
@@ -149,7 +160,14 @@ export const eventDetail = eventRow.extend({
   order: z.object({ id: z.number(), orderNo: z.string(), state: z.number() }).nullable(),
   /** The saved address and the typed area, so a conversion pre-fills the order's service address. */
   addressId: z.number().nullable(),
-  area: z.object({ provinceCode: z.string().nullable(), cityCode: z.string().nullable(), districtCode: z.string().nullable(), detail: z.string().nullable(), latitude: z.number().nullable(), longitude: z.number().nullable() }),
+  area: z.object({
+    provinceCode: z.string().nullable(),
+    cityCode: z.string().nullable(),
+    districtCode: z.string().nullable(),
+    detail: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  }),
   abilities: z.array(z.enum(EVENT_ACTIONS)),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
@@ -181,7 +199,6 @@ export const eventMessage = z.object({
 });
 export type EventMessage = z.infer<typeof eventMessage>;
 
-
 /** Which list an export re-runs: my events, the pool, the assignment queue. */
 export const EVENT_LIST_KINDS = ['mine', 'shelters', 'undelivered', 'related'] as const;
 export const exportEventsBody = eventFilters.extend({
@@ -194,8 +211,20 @@ const action = (name: (typeof EVENT_ACTIONS)[number], power: string) =>
   endpoint({ method: 'POST', path: `/v2/event/${name}`, power, body: eventActionBody, response: z.object({ state: z.number() }) });
 
 export const eventContract = {
-  add: endpoint({ method: 'POST', path: '/v2/event/add', power: EVENT_POWERS.create, body: createEventBody, response: z.object({ id: z.number(), eventNo: z.string(), state: z.number() }) }),
-  detailed: endpoint({ method: 'GET', path: '/v2/event/detailed', power: EVENT_POWERS.mine, query: z.object({ id: requiredId('事件') }), response: eventDetail }),
+  add: endpoint({
+    method: 'POST',
+    path: '/v2/event/add',
+    power: EVENT_POWERS.create,
+    body: createEventBody,
+    response: z.object({ id: z.number(), eventNo: z.string(), state: z.number() }),
+  }),
+  detailed: endpoint({
+    method: 'GET',
+    path: '/v2/event/detailed',
+    power: EVENT_POWERS.mine,
+    query: z.object({ id: requiredId('事件') }),
+    response: eventDetail,
+  }),
   del: endpoint({ method: 'DELETE', path: '/v2/event/del', power: EVENT_POWERS.assign, body: z.object({ ids: ids('事件', 500) }) }),
   myList: endpoint({ method: 'GET', path: '/v2/event/getPrincipalEventList', power: EVENT_POWERS.mine, query: eventListQuery, response: paged }),
   shelterList: endpoint({ method: 'GET', path: '/v2/event/getShelterEventList', power: EVENT_POWERS.shelters, query: eventListQuery, response: paged }),
@@ -208,7 +237,13 @@ export const eventContract = {
     query: eventListQuery.refine((q) => q.customerId != null || q.customerProductId != null, { message: '请选择客户或产品', path: ['customerId'] }),
     response: paged,
   }),
-  messageList: endpoint({ method: 'GET', path: '/v2/event/process/messageList', power: EVENT_POWERS.mine, query: z.object({ eventId: requiredId('事件') }), response: z.array(eventMessage) }),
+  messageList: endpoint({
+    method: 'GET',
+    path: '/v2/event/process/messageList',
+    power: EVENT_POWERS.mine,
+    query: z.object({ eventId: requiredId('事件') }),
+    response: z.array(eventMessage),
+  }),
   addMessage: endpoint({ method: 'POST', path: '/v2/event/process/addMessage', power: EVENT_POWERS.mine, body: addEventMessageBody, response: eventMessage }),
   delMessage: endpoint({ method: 'DELETE', path: '/v2/event/process/delMessage', power: EVENT_POWERS.mine, body: z.object({ id: requiredId('消息') }) }),
   exportEvents: endpoint({ method: 'POST', path: '/export/event', power: EVENT_POWERS.mine, body: exportEventsBody, response: z.object({ id: z.number() }) }),

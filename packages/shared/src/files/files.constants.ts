@@ -34,8 +34,7 @@ export function extOf(name: string): string {
 export const isAllowedExt = (ext: string): ext is FileExt => Object.hasOwn(FILE_TYPES, ext);
 
 /** Extensions of one kind, e.g. for an `accept` attribute. */
-export const extsOfKind = (kind: FileKind): FileExt[] =>
-  (Object.keys(FILE_TYPES) as FileExt[]).filter((e) => FILE_TYPES[e].kind === kind);
+export const extsOfKind = (kind: FileKind): FileExt[] => (Object.keys(FILE_TYPES) as FileExt[]).filter((e) => FILE_TYPES[e].kind === kind);
 
 /** Download-centre item state (spec part 1 §4): 1 in progress, 2 done; 3 failed is ours. */
 export const DOWNLOAD_STATE = { running: 1, done: 2, failed: 3 } as const;

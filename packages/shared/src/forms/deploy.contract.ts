@@ -31,7 +31,13 @@ export type DeployPlan = z.infer<typeof deployPlanSchema>;
 
 export const quickDeployContract = {
   /** What deploying the industry would add now (the enterprise's registered industry when none is given). */
-  plan: endpoint({ method: 'GET', path: '/quickDeploy/plan', power: POWERS.quickDeploy, query: z.object({ industry: industry.optional() }), response: deployPlanSchema }),
+  plan: endpoint({
+    method: 'GET',
+    path: '/quickDeploy/plan',
+    power: POWERS.quickDeploy,
+    query: z.object({ industry: industry.optional() }),
+    response: deployPlanSchema,
+  }),
   /** Adds what is missing of the industry's templates, fields, service items and dictionary values, in one transaction. */
   apply: endpoint({ method: 'POST', path: '/quickDeploy/apply', power: POWERS.quickDeploy, body: z.object({ industry }), response: deployPlanSchema }),
 };

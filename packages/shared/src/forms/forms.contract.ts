@@ -5,15 +5,7 @@ import { pageQuery } from '../common/pagination';
 import { id, idList, L } from '../common/zod';
 import { FIELD_LIMITS } from './forms.constants';
 import { checkFieldInput, extValues, fieldInput, fieldInputShape, formKindId } from './forms.schema';
-import {
-  designerDetail,
-  fieldNameRow,
-  fieldsView,
-  fieldValuesAnswer,
-  formInfo,
-  recycledField,
-  templateRow,
-} from './forms.views';
+import { designerDetail, fieldNameRow, fieldsView, fieldValuesAnswer, formInfo, recycledField, templateRow } from './forms.views';
 
 const SET = POWERS.systemSetting;
 /** The template-view page's power (menu entry TemplateView). */
@@ -52,7 +44,13 @@ const variant = (prefix: string, bodyKind: z.ZodType) => ({
     body: z.object({ type: bodyKind, tmpId, id: L(id, '字段'), field }),
     response: z.object({ versionId: z.number() }),
   }),
-  delete: endpoint({ method: 'DELETE', path: `${prefix}/delete`, power: SET, body: z.object({ type: bodyKind, tmpId, ids }), response: z.object({ versionId: z.number() }) }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: `${prefix}/delete`,
+    power: SET,
+    body: z.object({ type: bodyKind, tmpId, ids }),
+    response: z.object({ versionId: z.number() }),
+  }),
 });
 
 const eventVariant = variant('/formcontrol/event', L(z.literal(6).default(6), '表单类型'));
@@ -135,12 +133,22 @@ export const formsContract = {
     }),
     response: fieldValuesAnswer,
   }),
-  dcDelete: endpoint({ method: 'DELETE', path: '/detailcontrol/delete', power: SET, body: z.object({ type: kind, tmpId, ids }), response: z.object({ versionId: z.number() }) }),
+  dcDelete: endpoint({
+    method: 'DELETE',
+    path: '/detailcontrol/delete',
+    power: SET,
+    body: z.object({ type: kind, tmpId, ids }),
+    response: z.object({ versionId: z.number() }),
+  }),
   dcSave: endpoint({
     method: 'POST',
     path: '/detailControl/save',
     power: SET,
-    body: z.object({ type: kind, tmpId, fields: L(z.array(savedField).max(FIELD_LIMITS.fieldsPerTemplate, `每个表单最多${FIELD_LIMITS.fieldsPerTemplate}个自定义字段`), '字段') }),
+    body: z.object({
+      type: kind,
+      tmpId,
+      fields: L(z.array(savedField).max(FIELD_LIMITS.fieldsPerTemplate, `每个表单最多${FIELD_LIMITS.fieldsPerTemplate}个自定义字段`), '字段'),
+    }),
     response: z.object({ versionId: z.number() }),
   }),
   dcDetail: endpoint({ method: 'GET', path: '/detailControl/detail', power: SET, query: formQuery, response: designerDetail }),

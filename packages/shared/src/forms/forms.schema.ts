@@ -70,11 +70,20 @@ export const cascadeNode: z.ZodType<CascadeNode> = z.lazy(() =>
 );
 
 const conditionSchema = z.object({
-  field: L(z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1, '请选择条件字段').max(50)), '条件字段'),
-  values: L(strList(50).refine((a) => a.length > 0, '请填写条件取值'), '条件取值'),
+  field: L(
+    z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1, '请选择条件字段').max(50)),
+    '条件字段',
+  ),
+  values: L(
+    strList(50).refine((a) => a.length > 0, '请填写条件取值'),
+    '条件取值',
+  ),
 });
 
-const limit = z.union([z.number().min(-1e15).max(1e15), z.string().trim().max(30)]).nullable().default(null);
+const limit = z
+  .union([z.number().min(-1e15).max(1e15), z.string().trim().max(30)])
+  .nullable()
+  .default(null);
 const optInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).nullable().default(null);
 
 /** What a designer sends for a field. Type-specific rules follow in `checkFieldInput`. */
@@ -88,7 +97,13 @@ export const fieldInputShape = {
   placeholder: L(z.string().max(100, '提示文字不能超过100个字').default(''), '提示文字'),
   help: L(z.string().max(500, '说明不能超过500个字').default(''), '说明'),
   defaultValue: L(z.unknown().default(null), '默认值'),
-  group: L(z.enum(ORDER_GROUP_KEYS as [OrderGroup, ...OrderGroup[]], '分组不存在').nullable().default(null), '分组'),
+  group: L(
+    z
+      .enum(ORDER_GROUP_KEYS as [OrderGroup, ...OrderGroup[]], '分组不存在')
+      .nullable()
+      .default(null),
+    '分组',
+  ),
   visibleRoles: L(z.array(z.coerce.number().int().min(1, '角色不存在').max(10, '角色不存在')).max(10).default([]), '可见角色'),
   condition: L(conditionSchema.nullable().default(null), '显示条件'),
   min: L(limit, '最小值'),
@@ -98,7 +113,13 @@ export const fieldInputShape = {
   maxCount: L(optInt(1, 20), '最多数量'),
   fileKinds: L(z.array(z.enum(Object.keys(FILE_EXTS) as [FileKind, ...FileKind[]], '文件类型不存在')).default([]), '文件类型'),
   formula: L(z.string().max(500, '公式不能超过500个字符').default(''), '公式'),
-  linkKind: L(z.enum(Object.keys(LINK_KINDS) as [LinkKind, ...LinkKind[]], '关联对象不存在').nullable().default(null), '关联对象'),
+  linkKind: L(
+    z
+      .enum(Object.keys(LINK_KINDS) as [LinkKind, ...LinkKind[]], '关联对象不存在')
+      .nullable()
+      .default(null),
+    '关联对象',
+  ),
   stars: L(optInt(1, 10), '星级数'),
 };
 

@@ -49,7 +49,10 @@ function fullParens(n: FormulaNode): string {
 }
 
 const numLeaf = fc
-  .oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 100000 }).map((n) => n / 100))
+  .oneof(
+    fc.integer({ min: 0, max: 1000 }),
+    fc.integer({ min: 0, max: 100000 }).map((n) => n / 100),
+  )
   .map((v): FormulaNode => ({ k: 'num', v }));
 const refLeaf = fc.constantFrom('a', 'b', 'c', '12', 'missing', 'text').map((name): FormulaNode => ({ k: 'ref', name }));
 
@@ -134,12 +137,19 @@ describe('formula evaluator (properties)', () => {
   it('never throws, whatever the input', () => {
     const alphabet = fc.constantFrom(...'0123456789.+-*/(){}ab ×÷（）x'.split(''));
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 700 }), fc.array(alphabet, { maxLength: 600 }).map((a) => a.join(''))), envArb, (src, env) => {
-        const v = run(src, env);
-        expect(v === null || Number.isFinite(v)).toBe(true);
-        const p = parseFormula(src);
-        expect(typeof p.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 700 }),
+          fc.array(alphabet, { maxLength: 600 }).map((a) => a.join('')),
+        ),
+        envArb,
+        (src, env) => {
+          const v = run(src, env);
+          expect(v === null || Number.isFinite(v)).toBe(true);
+          const p = parseFormula(src);
+          expect(typeof p.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 1000 },
     );
   });

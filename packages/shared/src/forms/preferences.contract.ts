@@ -7,7 +7,15 @@ import { moneyItemRow } from './forms.views';
 
 /** A table or page key: the route path the list lives on ('/allOrder'), or a name of the web's choosing. */
 const viewKey = (label: string) =>
-  L(z.string().trim().min(1, `请指定${label}`).max(100, `${label}不能超过100个字符`).regex(/^[\w/\-|.:]+$/, `${label}格式不正确`), label);
+  L(
+    z
+      .string()
+      .trim()
+      .min(1, `请指定${label}`)
+      .max(100, `${label}不能超过100个字符`)
+      .regex(/^[\w/\-|.:]+$/, `${label}格式不正确`),
+    label,
+  );
 
 export const tableColumn = z.object({
   key: L(z.string().trim().min(1, '列不能为空').max(100), '列'),
@@ -20,9 +28,7 @@ export const tableConfigRow = z.object({ tableKey: z.string(), columns: z.array(
 
 const CONDITIONS_MAX = 10_000;
 export const searchConditions = L(
-  z
-    .record(z.string(), z.unknown())
-    .refine((o) => JSON.stringify(o).length <= CONDITIONS_MAX, `筛选条件不能超过${CONDITIONS_MAX}个字符`),
+  z.record(z.string(), z.unknown()).refine((o) => JSON.stringify(o).length <= CONDITIONS_MAX, `筛选条件不能超过${CONDITIONS_MAX}个字符`),
   '筛选条件',
 );
 

@@ -96,6 +96,8 @@ export function presentExtValues(fields: FieldDef[], ext: ExtValues | null | und
 
 /** File ids a record's values refer to (for loading their details before presenting). */
 export function fileIdsOf(fields: FieldDef[], ext: ExtValues | null | undefined): number[] {
-  const ids = fields.filter((f) => [10, 15, 21, 26].includes(f.type)).flatMap((f) => (Array.isArray(ext?.[String(f.id)]) ? (ext?.[String(f.id)] as number[]) : []));
+  const ids = fields
+    .filter((f) => [10, 15, 21, 26].includes(f.type))
+    .flatMap((f) => (Array.isArray(ext?.[String(f.id)]) ? (ext?.[String(f.id)] as number[]) : []));
   return [...new Set(ids)];
 }

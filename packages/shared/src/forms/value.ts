@@ -45,7 +45,11 @@ export function normDateTime(v: unknown): string | null {
 }
 
 const normalisers: Partial<Record<FieldType, (v: unknown) => string | null>> = { 4: normDate, 5: normTime, 6: normDateTime };
-const FORMAT_HINT: Partial<Record<FieldType, string>> = { 4: '请输入正确的日期（YYYY-MM-DD）', 5: '请输入正确的时间（HH:mm）', 6: '请输入正确的日期时间（YYYY-MM-DD HH:mm:ss）' };
+const FORMAT_HINT: Partial<Record<FieldType, string>> = {
+  4: '请输入正确的日期（YYYY-MM-DD）',
+  5: '请输入正确的时间（HH:mm）',
+  6: '请输入正确的日期时间（YYYY-MM-DD HH:mm:ss）',
+};
 
 function bounds(f: Def, v: string | number): string | null {
   if (f.min !== null && f.min !== undefined && f.min !== '' && v < f.min) return `不能小于${f.min}`;
@@ -162,7 +166,10 @@ function hyperlink(v: unknown): ValueResult {
 function address(v: unknown): ValueResult {
   if (v && typeof v === 'object' && !Array.isArray(v)) {
     const o = v as Record<string, unknown>;
-    const s = ['province', 'city', 'district', 'detail'].map((k) => (typeof o[k] === 'string' ? (o[k] as string).trim() : '')).filter(Boolean).join(' ');
+    const s = ['province', 'city', 'district', 'detail']
+      .map((k) => (typeof o[k] === 'string' ? (o[k] as string).trim() : ''))
+      .filter(Boolean)
+      .join(' ');
     return s.length > FIELD_LIMITS.text ? bad(`长度不能超过${FIELD_LIMITS.text}个字`) : ok(s);
   }
   return text({ type: 9 }, v, FIELD_LIMITS.text);

@@ -27,7 +27,10 @@ export type ImMessage = z.infer<typeof imMessageSchema>;
  */
 export const imClientFrame = z.object({
   eventType: L(z.enum(IM_EVENT_TYPES, '不支持的消息类型'), '消息类型'),
-  payload: L(z.unknown().refine((p) => p !== undefined && p !== null && p !== '', '消息内容不能为空'), '消息内容'),
+  payload: L(
+    z.unknown().refine((p) => p !== undefined && p !== null && p !== '', '消息内容不能为空'),
+    '消息内容',
+  ),
   clientId: L(z.string().max(64).optional(), '消息编号'),
 });
 

@@ -1,4 +1,15 @@
-import { MENU_ENTRIES, MENU_GROUPS, type MenuEntry, type MenuGroup, PROVIDER_GROUP, PROVIDER_MENU_ROUTERS, PROVIDER_ONLY_ENTRIES, diyRouterName, HOME_MENU, SYSTEM_SETTING_MENU } from '../auth/menus';
+import {
+  MENU_ENTRIES,
+  MENU_GROUPS,
+  type MenuEntry,
+  type MenuGroup,
+  PROVIDER_GROUP,
+  PROVIDER_MENU_ROUTERS,
+  PROVIDER_ONLY_ENTRIES,
+  diyRouterName,
+  HOME_MENU,
+  SYSTEM_SETTING_MENU,
+} from '../auth/menus';
 import { FREE, freeNotice } from '../auth/plans';
 import { hasPower } from '../auth/powers';
 import type { MenuEntryView, MenuGroupView, MenuList } from './menu.contract';
@@ -68,8 +79,7 @@ function custom(c: CustomEntryInput, groupId: number): MenuEntryView {
 }
 
 /** An entry needs its own code and, inside the settings group, sh_system_setting. */
-const mayOpen = (m: MenuInput, power: string | null | undefined, parentId: number) =>
-  hasPower(m.powers, power) && hasPower(m.powers, groupPower.get(parentId));
+const mayOpen = (m: MenuInput, power: string | null | undefined, parentId: number) => hasPower(m.powers, power) && hasPower(m.powers, groupPower.get(parentId));
 
 const view = (g: MenuGroup, children: MenuEntryView[]): MenuGroupView => ({ id: g.id, routerName: g.routerName, name: g.name, icon: g.icon, children });
 

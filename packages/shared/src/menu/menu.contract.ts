@@ -71,7 +71,10 @@ export type CustomMenu = z.infer<typeof customMenuSchema>;
 const customMenuFields = {
   name: L(z.string().trim().min(1, '请输入菜单名称').max(20, '菜单名称不能超过20个字'), '菜单名称'),
   parentId: L(z.coerce.number().int().min(1, '请选择所属分组').max(8, '请选择所属分组'), '所属分组'),
-  form_type: L(coerceInt('smallint').pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], choiceMessage('菜单类型', ['外部链接', '详情表单', '列表']))), '菜单类型'),
+  form_type: L(
+    coerceInt('smallint').pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], choiceMessage('菜单类型', ['外部链接', '详情表单', '列表']))),
+    '菜单类型',
+  ),
   url: L(z.string().trim().max(500, '链接地址不能超过500个字符').nullish(), '链接地址'),
   power: L(
     z
@@ -110,7 +113,12 @@ export const menuContract = {
     method: 'DELETE',
     path: '/v2/menu/custom',
     power: POWERS.systemSetting,
-    body: z.object({ ids: L(idList.refine((a) => a.length > 0, '请选择需要删除的行'), '菜单') }),
+    body: z.object({
+      ids: L(
+        idList.refine((a) => a.length > 0, '请选择需要删除的行'),
+        '菜单',
+      ),
+    }),
     response: z.object({ deleted: z.number() }),
   }),
   ...badgeCountContract,

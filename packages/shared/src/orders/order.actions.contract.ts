@@ -54,10 +54,7 @@ const patchText = (label: string, max: number) =>
     label,
   );
 const oneOf = <T extends readonly number[]>(label: string, values: T) =>
-  L(
-    coerceInt('smallint', `${label}不正确`).refine((n) => values.includes(n), `${label}不正确`) as unknown as z.ZodType<T[number]>,
-    label,
-  );
+  L(coerceInt('smallint', `${label}不正确`).refine((n) => values.includes(n), `${label}不正确`) as unknown as z.ZodType<T[number]>, label);
 
 /** The order's version the page showed (every action bumps it): an order changed since answers 数据已变更. */
 const version = L(coerceInt('integer', '工单版本不正确').min(0, '工单版本不正确').optional(), '工单版本');
@@ -121,9 +118,17 @@ export const collectBody = z.object({ ...base, paymentMethod: paymentMethodField
  * whose own dispatcher then picks the engineer (issue 12); the remark goes into the log with 改派/转派.
  */
 /** The dispatch fields before the one-of-two check (other bodies extend them). */
-export const dispatchFields = z.object({ ...base, serviceUserId: optionalId('服务人员'), providerId: optionalId('服务商'), coordinationUserId: optionalIds('协作人员', 20), note });
-export const dispatchBody = dispatchFields
-  .refine((b) => !!b.serviceUserId !== !!b.providerId, { message: '请选择服务人员或服务商（二选一）', path: ['serviceUserId'] });
+export const dispatchFields = z.object({
+  ...base,
+  serviceUserId: optionalId('服务人员'),
+  providerId: optionalId('服务商'),
+  coordinationUserId: optionalIds('协作人员', 20),
+  note,
+});
+export const dispatchBody = dispatchFields.refine((b) => !!b.serviceUserId !== !!b.providerId, {
+  message: '请选择服务人员或服务商（二选一）',
+  path: ['serviceUserId'],
+});
 
 /** POST /sh/order/linkCustomer: the order's customer (with its contact and address) changes. */
 export const linkCustomerBody = z.object({ ...base, customerId: requiredId('客户'), contactId: optionalId('联系人'), addressId: optionalId('服务地址') });

@@ -110,8 +110,20 @@ export const orderCreateContract = {
   }),
   itemTypeList: endpoint({ method: 'GET', path: '/v2/serverItem/getTypeList', response: z.array(serviceItemTypeRow) }),
   itemSave: endpoint({ method: 'POST', path: '/v2/serverItem/save', power: SERVICE_ITEM_POWER, body: serviceItemBody, response: z.object({ id: z.number() }) }),
-  itemDelete: endpoint({ method: 'DELETE', path: '/v2/serverItem/delete', power: SERVICE_ITEM_POWER, body: z.object({ ids: ids('服务项目') }), response: okNull }),
-  itemTypeSave: endpoint({ method: 'POST', path: '/v2/serverItem/type/save', power: SERVICE_ITEM_POWER, body: serviceItemTypeBody, response: z.object({ id: z.number() }) }),
+  itemDelete: endpoint({
+    method: 'DELETE',
+    path: '/v2/serverItem/delete',
+    power: SERVICE_ITEM_POWER,
+    body: z.object({ ids: ids('服务项目') }),
+    response: okNull,
+  }),
+  itemTypeSave: endpoint({
+    method: 'POST',
+    path: '/v2/serverItem/type/save',
+    power: SERVICE_ITEM_POWER,
+    body: serviceItemTypeBody,
+    response: z.object({ id: z.number() }),
+  }),
   itemTypeDelete: endpoint({
     method: 'DELETE',
     path: '/v2/serverItem/type/delete',

@@ -75,7 +75,13 @@ export const orderDetailSchema = z.object({
   }),
   /** The installed product and its warranty state when the order was created (0 unknown, 1 in warranty, 2 expired). */
   product: z
-    .object({ id: z.number(), name: z.string(), serialNumber: z.string().nullable(), warrantyState: z.number().nullable(), warrantyName: z.string().nullable() })
+    .object({
+      id: z.number(),
+      name: z.string(),
+      serialNumber: z.string().nullable(),
+      warrantyState: z.number().nullable(),
+      warrantyName: z.string().nullable(),
+    })
     .nullable(),
   customApplyTime: z.string().nullable(),
   priority: z.number(),
@@ -111,10 +117,20 @@ export const orderDetailSchema = z.object({
   }),
   receipt: z.object({ receiptedAt: z.string(), fields: z.array(extFieldSchema) }).nullable(),
   collection: z
-    .object({ paymentMethod: z.number().nullable(), paymentMethodName: z.string().nullable(), receivePaymentId: z.number().nullable(), paidAmount: money, paidAt: z.string() })
+    .object({
+      paymentMethod: z.number().nullable(),
+      paymentMethodName: z.string().nullable(),
+      receivePaymentId: z.number().nullable(),
+      paidAmount: money,
+      paidAt: z.string(),
+    })
     .nullable(),
   evaluation: z
-    .object({ evaluatedAt: z.string().nullable(), scores: z.array(z.object({ dimension: z.number(), name: z.string(), score: z.number() })), remark: z.string().nullable() })
+    .object({
+      evaluatedAt: z.string().nullable(),
+      scores: z.array(z.object({ dimension: z.number(), name: z.string(), score: z.number() })),
+      remark: z.string().nullable(),
+    })
     .nullable(),
   /** The event it was converted from (association type 1), or null. */
   event: z.object({ id: z.number(), eventNo: z.string(), title: z.string(), state: z.number() }).nullable(),
@@ -168,7 +184,11 @@ export const ORDER_TABS = {
 } as const;
 export type OrderTabKey = keyof typeof ORDER_TABS;
 
-export const orderTabSchema = z.object({ key: z.enum(Object.keys(ORDER_TABS) as [OrderTabKey, ...OrderTabKey[]]), name: z.string(), count: z.number().nullable() });
+export const orderTabSchema = z.object({
+  key: z.enum(Object.keys(ORDER_TABS) as [OrderTabKey, ...OrderTabKey[]]),
+  name: z.string(),
+  count: z.number().nullable(),
+});
 export type OrderTab = z.infer<typeof orderTabSchema>;
 
 /** One timeline row from order_logs. */
@@ -217,7 +237,13 @@ export const addMessageBody = z
   .refine((b) => !!b.content || !!b.fileIds?.length, { message: '请输入留言内容或添加附件', path: ['content'] });
 
 /** A signature field of the order (form type 21) and its picture, with the form it belongs to. */
-export const orderSignSchema = z.object({ fieldId: z.number(), name: z.string(), form: z.enum(['order', 'receipt']), url: z.string().nullable(), fileId: z.number().nullable() });
+export const orderSignSchema = z.object({
+  fieldId: z.number(),
+  name: z.string(),
+  form: z.enum(['order', 'receipt']),
+  url: z.string().nullable(),
+  fileId: z.number().nullable(),
+});
 
 export const orderFieldNameSchema = z.object({ key: z.string(), name: z.string(), type: z.number(), system: z.boolean(), group: z.string().nullable() });
 

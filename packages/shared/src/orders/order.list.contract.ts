@@ -12,11 +12,26 @@ import { optionalId, optionalIds, text, timeFilter } from '../customers/fields';
  */
 
 /** The list pages, by `scope`; each has its own power and free-plan lock (ORDER_LIST_SCOPES). */
-export const ORDER_LIST_SCOPE_KEYS = ['all', 'acceptance', 'mine', 'teamwork', 'abnormal', 'due', 'sendMe', 'rubbish', 'examine', 'customer', 'product'] as const;
+export const ORDER_LIST_SCOPE_KEYS = [
+  'all',
+  'acceptance',
+  'mine',
+  'teamwork',
+  'abnormal',
+  'due',
+  'sendMe',
+  'rubbish',
+  'examine',
+  'customer',
+  'product',
+] as const;
 export type OrderListScope = (typeof ORDER_LIST_SCOPE_KEYS)[number];
 
 /** Power (menu code) and free-plan lock of each scope; customer/product are the detail pages' order tabs. */
-export const ORDER_LIST_SCOPES: Record<OrderListScope, { power: string; plan?: 'myOrder' | 'examineOrder' | 'recycleBin' | 'orderTimeout' | 'autoCopy' | 'productManage' }> = {
+export const ORDER_LIST_SCOPES: Record<
+  OrderListScope,
+  { power: string; plan?: 'myOrder' | 'examineOrder' | 'recycleBin' | 'orderTimeout' | 'autoCopy' | 'productManage' }
+> = {
   all: { power: 'menu_AllOrder' },
   acceptance: { power: 'menu_AcceptanceOrder' },
   mine: { power: 'menu_MyOrder', plan: 'myOrder' },
@@ -58,7 +73,10 @@ const codes = (label: string, values: readonly number[]) =>
   L(
     z.preprocess(
       (v) => (v === '' ? undefined : typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v),
-      z.array(coerceInt('smallint', bad(label)).refine((n) => values.includes(n), bad(label))).max(20, bad(label)).optional(),
+      z
+        .array(coerceInt('smallint', bad(label)).refine((n) => values.includes(n), bad(label)))
+        .max(20, bad(label))
+        .optional(),
     ),
     label,
   );
@@ -123,7 +141,12 @@ export type OrderListFiltersInput = z.input<typeof orderListFilters>;
 
 export const orderListQuery = orderListFilters.extend({
   ...pageQuery.shape,
-  sortType: L(coerceInt('smallint', '排序方式不正确').refine((n) => n in ORDER_SORTS, '排序方式不正确').default(1), '排序'),
+  sortType: L(
+    coerceInt('smallint', '排序方式不正确')
+      .refine((n) => n in ORDER_SORTS, '排序方式不正确')
+      .default(1),
+    '排序',
+  ),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 

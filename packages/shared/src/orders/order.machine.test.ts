@@ -43,7 +43,8 @@ const CODES: Record<string, ErrorCode> = {
   X: 'ORDER_ABNORMAL',
   O: 'ORDER_STAGE_OFF',
 };
-const cell = (d: ReturnType<typeof decideOrder>): string => ('to' in d ? String(d.to) : (Object.entries(CODES).find(([, c]) => c === d.refuse)?.[0] ?? d.refuse));
+const cell = (d: ReturnType<typeof decideOrder>): string =>
+  'to' in d ? String(d.to) : (Object.entries(CODES).find(([, c]) => c === d.refuse)?.[0] ?? d.refuse);
 /** The row of an action over states 0–7 as the table in docs/orders.md writes it. */
 const row = (action: OrderAction, c: OrderContext): string => ORDER_STATE_LIST.map((s) => cell(decideOrder(s, action, c))).join(' ');
 
@@ -90,7 +91,11 @@ const VARIANTS: { name: string; c: OrderContext; rows: Partial<Record<OrderActio
     c: ctx({ process: { acceptance: true }, flags: { examineType: 1 } }),
     rows: { approve: '. . . . . . . 0', reject: '. . . . . . . 6', cancel: '6 6 6 6 6 . . 6', employeeCancel: '6 6 6 6 . . . 6' },
   },
-  { name: 'completion approval pending (examineType 2)', c: ctx({ flags: { examineType: 2 } }), rows: { approve: '. . . . . . . 5', reject: '. . . . . . . 4' } },
+  {
+    name: 'completion approval pending (examineType 2)',
+    c: ctx({ flags: { examineType: 2 } }),
+    rows: { approve: '. . . . . . . 5', reject: '. . . . . . . 4' },
+  },
   {
     name: 'receipt approval pending (examineType 3)',
     c: ctx({ flags: { examineType: 3 } }),
@@ -113,7 +118,11 @@ const VARIANTS: { name: string; c: OrderContext; rows: Partial<Record<OrderActio
   },
   { name: 'collected and reconciled', c: ctx({ flags: { collected: true, reconciled: true } }), rows: { collect: '. . . . . . . .' } },
   { name: 'no engineer acceptance step', c: ctx({ process: { engineerAccept: false } }), rows: { dispatch: '. 3 3 3 . . . .' } },
-  { name: 'completion needs approval', c: ctx({ process: { completeApproval: true } }), rows: { serviceComplete: '. . . . A . . .', applyEndService: '. . . . 7 . . .' } },
+  {
+    name: 'completion needs approval',
+    c: ctx({ process: { completeApproval: true } }),
+    rows: { serviceComplete: '. . . . A . . .', applyEndService: '. . . . 7 . . .' },
+  },
   { name: 'offered in the pool', c: ctx({ flags: { inPool: true } }), rows: { grab: '. 3 . . . . . .' } },
   { name: 'grabbed by its engineer', c: ctx({ flags: { grabbed: true } }), rows: { revokeGrab: '. . . 1 . . . .' } },
   ...([1, 2, 3] as const).map((k) => ({
@@ -152,16 +161,30 @@ const VARIANTS: { name: string; c: OrderContext; rows: Partial<Record<OrderActio
 /** The stage switches of the process page, one at a time and together: the rows each one changes. */
 const STAGES: { name: string; c: OrderContext; rows: Partial<Record<OrderAction, string>> }[] = [
   { name: 'acceptance stage on', c: ctx({ process: { acceptance: true } }), rows: {} },
-  { name: 'acceptance on, dispatch off: acceptance leads to pending service', c: ctx({ process: { acceptance: true, dispatch: false } }), rows: { acceptance: '3 . . . . . . .' } },
+  {
+    name: 'acceptance on, dispatch off: acceptance leads to pending service',
+    c: ctx({ process: { acceptance: true, dispatch: false } }),
+    rows: { acceptance: '3 . . . . . . .' },
+  },
   { name: 'dispatch stage off (re-dispatch stays possible)', c: ctx({ process: { dispatch: false } }), rows: { acceptance: '3 . . . . . . .' } },
   {
     name: 'dispatch off, creation approval pending: approval leads to pending service',
     c: ctx({ process: { dispatch: false }, flags: { examineType: 1 } }),
-    rows: { acceptance: '3 . . . . . . .', approve: '. . . . . . . 3', reject: '. . . . . . . 6', cancel: '6 6 6 6 6 . . 6', employeeCancel: '6 6 6 6 . . . 6' },
+    rows: {
+      acceptance: '3 . . . . . . .',
+      approve: '. . . . . . . 3',
+      reject: '. . . . . . . 6',
+      cancel: '6 6 6 6 6 . . 6',
+      employeeCancel: '6 6 6 6 . . . 6',
+    },
   },
   { name: 'pickup stage off', c: ctx({ process: { engineerAccept: false } }), rows: { dispatch: '. 3 3 3 . . . .' } },
   { name: 'appointment stage off', c: ctx({ process: { appointment: false } }), rows: { keepDate: '. O O O . . . .', workerBespokeDate: '. . . O . . . .' } },
-  { name: 'service stage off: complete from pending service', c: ctx({ process: { service: false } }), rows: { startService: '. . . O . . . .', serviceComplete: '. . . 5 5 . . .', applyEndService: '. . . N N . . .' } },
+  {
+    name: 'service stage off: complete from pending service',
+    c: ctx({ process: { service: false } }),
+    rows: { startService: '. . . O . . . .', serviceComplete: '. . . 5 5 . . .', applyEndService: '. . . N N . . .' },
+  },
   {
     name: 'service stage off with completion approval',
     c: ctx({ process: { service: false, completeApproval: true } }),
@@ -305,9 +328,27 @@ describe('order machine: the actors a stage names', () => {
       .map(([name]) => name)
       .sort();
   const CASES: { name: string; state: number; action: OrderAction; actors: Partial<OrderProcess['actors']>; who: string[] }[] = [
-    { name: 'appointments by the dispatcher (person type 2) only', state: 2, action: 'keepDate', actors: { appointment: { personTypes: [2], roles: [] } }, who: ['admin', 'dispatcher'] },
-    { name: 'acceptance by the acceptance desk role (6) only', state: 0, action: 'acceptance', actors: { acceptance: { personTypes: [], roles: [6] } }, who: ['acceptRole', 'admin'] },
-    { name: 'a stage’s actors never let in someone the table does not', state: 3, action: 'startService', actors: { service: { personTypes: [4], roles: [1] } }, who: [] },
+    {
+      name: 'appointments by the dispatcher (person type 2) only',
+      state: 2,
+      action: 'keepDate',
+      actors: { appointment: { personTypes: [2], roles: [] } },
+      who: ['admin', 'dispatcher'],
+    },
+    {
+      name: 'acceptance by the acceptance desk role (6) only',
+      state: 0,
+      action: 'acceptance',
+      actors: { acceptance: { personTypes: [], roles: [6] } },
+      who: ['acceptRole', 'admin'],
+    },
+    {
+      name: 'a stage’s actors never let in someone the table does not',
+      state: 3,
+      action: 'startService',
+      actors: { service: { personTypes: [4], roles: [1] } },
+      who: [],
+    },
     { name: 'empty actors change nothing', state: 1, action: 'dispatch', actors: { dispatch: { personTypes: [], roles: [] } }, who: ['admin', 'dispatchRole'] },
   ];
   for (const k of CASES) {

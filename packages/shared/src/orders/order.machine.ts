@@ -50,7 +50,17 @@ export const ORDER_STAGE_KEYS = ['acceptance', 'dispatch', 'pickup', 'appointmen
 export type OrderStage = (typeof ORDER_STAGE_KEYS)[number];
 
 /** The hook points of spec part 1 §5 ("before" each step); the server maps each to its machine actions. */
-export const ORDER_HOOK_POINTS = ['acceptance', 'dispatch', 'accepting', 'reservation', 'startService', 'endService', 'receipt', 'collection', 'reconciliation'] as const;
+export const ORDER_HOOK_POINTS = [
+  'acceptance',
+  'dispatch',
+  'accepting',
+  'reservation',
+  'startService',
+  'endService',
+  'receipt',
+  'collection',
+  'reconciliation',
+] as const;
 export type OrderHookPoint = (typeof ORDER_HOOK_POINTS)[number];
 
 /** What a hook point requires before it lets the order pass. */
@@ -266,16 +276,28 @@ export const ORDER_RULES: Record<OrderAction, Rule> = {
     notWho: 'ORDER_NOT_APPROVER',
     to: (s, c) => (c.flags.examineType === 1 ? (c.process.acceptance ? 0 : afterAcceptance(c.process)) : c.flags.examineType === 2 ? 5 : s),
   },
-  reject: { from: [5, 7], unless: examinable, who: approver, notWho: 'ORDER_NOT_APPROVER', to: (s, c) => (c.flags.examineType === 1 ? 6 : c.flags.examineType === 2 ? 4 : s) },
+  reject: {
+    from: [5, 7],
+    unless: examinable,
+    who: approver,
+    notWho: 'ORDER_NOT_APPROVER',
+    to: (s, c) => (c.flags.examineType === 1 ? 6 : c.flags.examineType === 2 ? 4 : s),
+  },
   receipt: {
     from: [5],
-    unless: stage((p) => p.receipt, (c) => (c.flags.receipted || c.flags.examineType === 3 ? BAD : null)),
+    unless: stage(
+      (p) => p.receipt,
+      (c) => (c.flags.receipted || c.flags.examineType === 3 ? BAD : null),
+    ),
     who: either(service, staff),
     to: same,
   },
   collect: {
     from: [5],
-    unless: stage((p) => p.payment, (c) => (c.flags.collected || c.flags.examineType === 4 ? BAD : null)),
+    unless: stage(
+      (p) => p.payment,
+      (c) => (c.flags.collected || c.flags.examineType === 4 ? BAD : null),
+    ),
     who: either(service, staff),
     to: same,
   },

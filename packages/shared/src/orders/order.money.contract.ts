@@ -6,8 +6,18 @@ import { extInput, optionalText, requiredText } from '../customers/fields';
 
 /** A yuan amount with at most two decimals (stored as numeric, summed in cents). */
 const yuan = (label: string) =>
-  L(z.coerce.number({ error: `${label}请输入数字` }).min(0, `${label}不能小于0`).max(99_999_999, `${label}过大`).multipleOf(0.01, `${label}最多两位小数`), label);
-const quantity = L(z.coerce.number({ error: '数量请输入数字' }).positive('数量必须大于0').max(9999.99, '数量不能超过9999.99').multipleOf(0.01, '数量最多两位小数'), '数量');
+  L(
+    z.coerce
+      .number({ error: `${label}请输入数字` })
+      .min(0, `${label}不能小于0`)
+      .max(99_999_999, `${label}过大`)
+      .multipleOf(0.01, `${label}最多两位小数`),
+    label,
+  );
+const quantity = L(
+  z.coerce.number({ error: '数量请输入数字' }).positive('数量必须大于0').max(9999.99, '数量不能超过9999.99').multipleOf(0.01, '数量最多两位小数'),
+  '数量',
+);
 const orderId = L(id, '工单');
 
 const serviceLineInput = z.object({ serviceItemId: L(id, '服务项目'), quantity: quantity.default(1), price: yuan('单价').optional() });
@@ -27,7 +37,15 @@ export const saveFeesBody = z.object({
 });
 export type SaveFeesBody = z.infer<typeof saveFeesBody>;
 
-const line = z.object({ id: z.number(), itemId: z.number().nullable(), name: z.string(), unit: z.string(), price: z.number(), quantity: z.number(), amount: z.number() });
+const line = z.object({
+  id: z.number(),
+  itemId: z.number().nullable(),
+  name: z.string(),
+  unit: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  amount: z.number(),
+});
 export const orderFeesView = z.object({
   orderId: z.number(),
   orderNo: z.string(),
@@ -122,13 +140,28 @@ export const orderMoneyContract = {
   }),
   receiveList: endpoint({ method: 'GET', path: '/receive/list', power: SET, response: z.array(receiveAccountRow) }),
   receiveSave: endpoint({ method: 'POST', path: '/receive/save', power: SET, body: saveReceiveBody, response: z.object({ id: z.number() }) }),
-  receiveDelete: endpoint({ method: 'DELETE', path: '/receive/delete', power: SET, body: z.object({ ids: L(idList.pipe(z.array(z.number()).min(1, '请选择收款账户').max(100)), '收款账户') }) }),
+  receiveDelete: endpoint({
+    method: 'DELETE',
+    path: '/receive/delete',
+    power: SET,
+    body: z.object({ ids: L(idList.pipe(z.array(z.number()).min(1, '请选择收款账户').max(100)), '收款账户') }),
+  }),
   /** Answers the PDF itself (application/pdf), not the envelope. */
   orderPdf: endpoint({ method: 'POST', path: '/export/orderPdf', body: z.object({ orderId }) }),
   pdfSend: endpoint({
     method: 'POST',
     path: '/order/pdfSend',
-    body: z.object({ orderId, mobile: L(z.string().trim().regex(/^1\d{10}$/, '请输入正确的手机号').optional(), '手机号') }),
+    body: z.object({
+      orderId,
+      mobile: L(
+        z
+          .string()
+          .trim()
+          .regex(/^1\d{10}$/, '请输入正确的手机号')
+          .optional(),
+        '手机号',
+      ),
+    }),
     response: z.object({ mobile: z.string(), expireTime: z.string() }),
   }),
   /** The customer's link: no login, only the token (answers the PDF). */

@@ -8,8 +8,7 @@ export const toCents = (yuan: number): number => Math.round(yuan * 100);
 /** Cents → yuan for the API (exact at two decimals). */
 export const toYuan = (cents: number): number => cents / 100;
 /** ¥1,234.50 */
-export const formatYuan = (cents: number): string =>
-  `¥${(cents / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatYuan = (cents: number): string => `¥${(cents / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** price × quantity, the quantity in hundredths (1.5 → 150), rounded half up to a cent; BigInt so no product overflows. */
 export function lineCents(priceCents: number, quantityHundredths: number): number {

@@ -10,8 +10,25 @@ export const ORDER_POWERS = {
   create: 'menu_CreateOrder',
 } as const;
 
-const level = (label: string) => L(z.coerce.number({ error: `${label}不正确` }).int().min(1, `${label}不正确`).max(3, `${label}不正确`), label);
-const smallCode = (label: string) => L(z.coerce.number({ error: `${label}不正确` }).int().min(0, `${label}不正确`).max(99, `${label}不正确`).nullish(), label);
+const level = (label: string) =>
+  L(
+    z.coerce
+      .number({ error: `${label}不正确` })
+      .int()
+      .min(1, `${label}不正确`)
+      .max(3, `${label}不正确`),
+    label,
+  );
+const smallCode = (label: string) =>
+  L(
+    z.coerce
+      .number({ error: `${label}不正确` })
+      .int()
+      .min(0, `${label}不正确`)
+      .max(99, `${label}不正确`)
+      .nullish(),
+    label,
+  );
 
 /** The service address typed on the order (gpsAddr) when no saved address of the customer is chosen. */
 export const orderAddressInput = z.object(addressFields);

@@ -37,7 +37,15 @@ export const serviceTypeQuery = z.object({
 export const serviceTypeRowSchema = z.object({ id: z.number(), name: z.string(), count: z.number() });
 
 const code = (label: string, min: number, max: number) =>
-  L(z.coerce.number({ error: `${label}不正确` }).int(`${label}不正确`).min(min, `${label}不正确`).max(max, `${label}不正确`).optional(), label);
+  L(
+    z.coerce
+      .number({ error: `${label}不正确` })
+      .int(`${label}不正确`)
+      .min(min, `${label}不正确`)
+      .max(max, `${label}不正确`)
+      .optional(),
+    label,
+  );
 
 /**
  * GET /v2/order/getOrderListCount without a badge parameter: the AllOrder filters this count supports.
@@ -69,7 +77,13 @@ export type OrderListCountQuery = z.infer<typeof orderListCountQuery>;
 export const COUNT_IGNORED_PARAMS = ['pageIndex', 'pageSize', 'timestamp', '_', 'sortType'] as const;
 
 export const orderCountsContract = {
-  statusStatistics: endpoint({ method: 'GET', path: '/v2/report/statusStatistics', plan: 'reports', query: statusStatisticsQuery, response: statusStatisticsSchema }),
+  statusStatistics: endpoint({
+    method: 'GET',
+    path: '/v2/report/statusStatistics',
+    plan: 'reports',
+    query: statusStatisticsQuery,
+    response: statusStatisticsSchema,
+  }),
   /** Order types (order-kind templates) with the number of the user's orders of each, most used first. */
   serviceTypeList: endpoint({ method: 'GET', path: '/v2/order/serviceTypeList', query: serviceTypeQuery, response: z.array(serviceTypeRowSchema) }),
   /** The number of the user's orders with the same filters. */

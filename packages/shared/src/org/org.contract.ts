@@ -5,24 +5,15 @@ import { pageQuery } from '../common/pagination';
 import { choiceMessage, id, L, mobile } from '../common/zod';
 import { newPassword } from '../common/password';
 import { USER_TYPES } from './org.constants';
-import {
-  deptNode,
-  deptRef,
-  email,
-  flag,
-  handoverResult,
-  optionalText,
-  personName,
-  pickerRow,
-  roleList,
-  userDetail,
-  userRow,
-} from './org.schema';
+import { deptNode, deptRef, email, flag, handoverResult, optionalText, personName, pickerRow, roleList, userDetail, userRow } from './org.schema';
 
 const manage = POWERS.orgManage;
 const deptName = L(z.string().trim().min(1, '请输入部门名称').max(30, '部门名称不能超过30个字'), '部门名称');
 /** '' or absent: no password set (the person logs in by code, or keeps theirs). */
-const password = L(z.preprocess((v) => (v === '' ? undefined : v), newPassword('密码').optional()), '密码');
+const password = L(
+  z.preprocess((v) => (v === '' ? undefined : v), newPassword('密码').optional()),
+  '密码',
+);
 const keyword = L(z.string().trim().max(50, '搜索内容不能超过50个字').optional(), '关键字');
 const role = L(z.coerce.number().int().min(1, '角色只能是1至10').max(10, '角色只能是1至10').optional(), '角色');
 const userType = L(z.coerce.number().int().min(0, choiceMessage('人员类型', USER_TYPES)).max(1, choiceMessage('人员类型', USER_TYPES)), '人员类型');

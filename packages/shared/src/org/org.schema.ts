@@ -8,8 +8,7 @@ export const flag = z.preprocess((v) => {
   return v;
 }, z.boolean());
 
-export const optionalText = (label: string, max: number) =>
-  L(z.string().trim().max(max, `${label}不能超过${max}个字`).nullish(), label);
+export const optionalText = (label: string, max: number) => L(z.string().trim().max(max, `${label}不能超过${max}个字`).nullish(), label);
 
 export const personName = L(z.string().trim().min(1, '请输入姓名').max(20, '姓名不能超过20个字'), '姓名');
 // Elements are checked by the array's own refine, so a failure names the field rather than an index.

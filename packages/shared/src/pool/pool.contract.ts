@@ -22,13 +22,24 @@ export const POOL_POWERS = {
 const PLAN = 'orderHighSeas';
 
 /** Settings (system-settings catalogue): minutes unclaimed before an order goes back to the dispatcher; minutes an engineer may give a grab back. */
-export const POOL_SETTINGS = { unclaimedMinutes: 'order_pool_unclaimed_minutes', revokeMinutes: 'order_pool_revoke_minutes', enabled: 'order_high_seas' } as const;
+export const POOL_SETTINGS = {
+  unclaimedMinutes: 'order_pool_unclaimed_minutes',
+  revokeMinutes: 'order_pool_revoke_minutes',
+  enabled: 'order_high_seas',
+} as const;
 
 const orderId = requiredId('工单');
 const version = L(coerceInt('integer', '工单版本不正确').min(0, '工单版本不正确').optional(), '工单版本');
 const skillTag = z.string().trim().min(1, '技能标签不能为空').max(20, '技能标签不能超过20个字');
 const skillList = L(z.array(skillTag, { error: '技能标签不正确' }).max(20, '技能标签最多20个').default([]), '技能标签');
-const areaCode = L(z.string().trim().regex(/^\d{2,12}$/, '地区编码不正确').nullish(), '地区');
+const areaCode = L(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{2,12}$/, '地区编码不正确')
+    .nullish(),
+  '地区',
+);
 
 /** GET /v2/order/pool/list: the pool as the viewer may see it (engineers: what they are eligible for, with the distance from their base). */
 export const poolListQuery = pageQuery.extend({ keyword: optionalText('关键字', 50) });
@@ -108,7 +119,18 @@ export const poolRuleIdBody = z.object({ id: requiredId('规则') });
 export const poolProfileBody = z
   .object({
     userId: requiredId('服务人员'),
-    areaCodes: L(z.array(z.string().trim().regex(/^\d{2,12}$/, '地区编码不正确')).max(50, '服务区域最多50个').default([]), '服务区域'),
+    areaCodes: L(
+      z
+        .array(
+          z
+            .string()
+            .trim()
+            .regex(/^\d{2,12}$/, '地区编码不正确'),
+        )
+        .max(50, '服务区域最多50个')
+        .default([]),
+      '服务区域',
+    ),
     baseLat: coord('基地纬度', 90),
     baseLng: coord('基地经度', 180),
     radiusM: L(coerceInt('integer').min(100, '服务半径不能小于100米').max(500_000, '服务半径不能大于500公里').nullish(), '服务半径'),

@@ -8,8 +8,16 @@ import { APPROVAL_KINDS, ORDER_HOOK_POINTS, ORDER_STAGE_KEYS, type OrderProcess,
 import { ORDER_STAGES } from '../orders/orders.constants';
 
 /** Chinese names for the process page (spec part 2 §3 stage names 1–9, person types 0–5, part 1 §5 hook points). */
-export const STAGE_NAMES = Object.fromEntries(ORDER_STAGE_KEYS.map((k, i) => [k, ORDER_STAGES[(i + 1) as keyof typeof ORDER_STAGES]])) as Record<OrderStage, string>;
-export const APPROVAL_NAMES: Record<(typeof APPROVAL_KINDS)[number], string> = { create: '创建审核', complete: '完成审核', receipt: '回执审核', collection: '收款审核' };
+export const STAGE_NAMES = Object.fromEntries(ORDER_STAGE_KEYS.map((k, i) => [k, ORDER_STAGES[(i + 1) as keyof typeof ORDER_STAGES]])) as Record<
+  OrderStage,
+  string
+>;
+export const APPROVAL_NAMES: Record<(typeof APPROVAL_KINDS)[number], string> = {
+  create: '创建审核',
+  complete: '完成审核',
+  receipt: '回执审核',
+  collection: '收款审核',
+};
 export const HOOK_POINT_NAMES: Record<(typeof ORDER_HOOK_POINTS)[number], string> = {
   acceptance: '受理完成前',
   dispatch: '派单前',
@@ -35,7 +43,12 @@ export const STAGE_SWITCH: Record<OrderStage, keyof OrderProcess> = {
 };
 
 const tid = L(id, '工单类型');
-const role = z.number().int().min(1, '角色不正确').max(10, '角色不正确').refine((r) => (ROLE_IDS as number[]).includes(r), '角色不正确');
+const role = z
+  .number()
+  .int()
+  .min(1, '角色不正确')
+  .max(10, '角色不正确')
+  .refine((r) => (ROLE_IDS as number[]).includes(r), '角色不正确');
 const approver = z.discriminatedUnion('by', [
   z.object({ by: L(z.literal('role'), '审核方式'), role: L(role, '审核角色') }),
   z.object({ by: L(z.literal('user'), '审核方式'), userId: L(id, '审核人') }),
@@ -110,7 +123,17 @@ export const orderProcessAnswer = z.object({
 export type OrderProcessAnswer = z.infer<typeof orderProcessAnswer>;
 
 /** The columns an order list shows until a list setting is saved (as the web's DEFAULT_ORDER_COLUMNS). */
-export const ORDER_LIST_DEFAULT_COLUMNS: OrderExportColumn[] = ['orderNo', 'title', 'state', 'customName', 'customLinkPerson', 'customPhone', 'servicePersonalName', 'create_time', 'apply_time'];
+export const ORDER_LIST_DEFAULT_COLUMNS: OrderExportColumn[] = [
+  'orderNo',
+  'title',
+  'state',
+  'customName',
+  'customLinkPerson',
+  'customPhone',
+  'servicePersonalName',
+  'create_time',
+  'apply_time',
+];
 
 const columnKey = z.enum(Object.keys(ORDER_EXPORT_COLUMNS) as [OrderExportColumn, ...OrderExportColumn[]], { error: '列不正确' });
 export const listSettingAnswer = z.object({
@@ -135,7 +158,13 @@ export const processContract = {
     method: 'GET',
     path: '/v2/processSet/queryDispatchOrder',
     query: z.object({ tid }),
-    response: z.object({ tid: z.number(), dispatch: z.boolean(), engineerAccept: z.boolean(), actors: stageActors.nullable(), versionId: z.number().nullable() }),
+    response: z.object({
+      tid: z.number(),
+      dispatch: z.boolean(),
+      engineerAccept: z.boolean(),
+      actors: stageActors.nullable(),
+      versionId: z.number().nullable(),
+    }),
   }),
   /** The columns the order lists show for an order type (absent: the enterprise's lists without a type). */
   queryOrderListSetting: endpoint({

@@ -8,11 +8,33 @@ import { ids, optionalText, requiredId, requiredText } from '../customers/fields
 const projectId = requiredId('项目');
 const okId = z.object({ id: z.number() });
 
-export const projectFileRow = z.object({ id: z.number(), uploadId: z.number(), name: z.string(), ext: z.string(), size: z.number(), url: z.string(), userName: z.string().nullable(), time: z.string() });
+export const projectFileRow = z.object({
+  id: z.number(),
+  uploadId: z.number(),
+  name: z.string(),
+  ext: z.string(),
+  size: z.number(),
+  url: z.string(),
+  userName: z.string().nullable(),
+  time: z.string(),
+});
 export type ProjectFileRow = z.infer<typeof projectFileRow>;
-export const projectProductRow = z.object({ id: z.number(), productModelId: z.number().nullable(), name: z.string(), model: z.string().nullable(), quantity: z.string(), saleContractNo: z.string().nullable() });
+export const projectProductRow = z.object({
+  id: z.number(),
+  productModelId: z.number().nullable(),
+  name: z.string(),
+  model: z.string().nullable(),
+  quantity: z.string(),
+  saleContractNo: z.string().nullable(),
+});
 export type ProjectProductRow = z.infer<typeof projectProductRow>;
-export const projectContractRow = z.object({ id: z.number(), kind: z.enum(['sale', 'maintain']), contractId: z.number(), contractNo: z.string(), name: z.string() });
+export const projectContractRow = z.object({
+  id: z.number(),
+  kind: z.enum(['sale', 'maintain']),
+  contractId: z.number(),
+  contractNo: z.string(),
+  name: z.string(),
+});
 export type ProjectContractRow = z.infer<typeof projectContractRow>;
 /** A contract of the project's customer, for the products and contracts tabs' pickers. */
 export const customerContractRow = z.object({ id: z.number(), contractNo: z.string(), name: z.string(), date: z.string() });
@@ -24,7 +46,12 @@ const kind = L(z.enum(['sale', 'maintain'], { error: '合同类型不正确' }),
 const productQuery = z.object({ projectId, ...pageQuery.shape });
 
 export const projectPartsContract = {
-  fileUp: endpoint({ method: 'POST', path: '/project/fileUp', body: z.object({ projectId, fileIds: ids('文件', 20) }), response: z.object({ count: z.number() }) }),
+  fileUp: endpoint({
+    method: 'POST',
+    path: '/project/fileUp',
+    body: z.object({ projectId, fileIds: ids('文件', 20) }),
+    response: z.object({ count: z.number() }),
+  }),
   fileList: endpoint({ method: 'GET', path: '/project/fileList', query: z.object({ projectId }), response: z.array(projectFileRow) }),
   batchDeleteFile: endpoint({ method: 'DELETE', path: '/project/batchDeleteFile', body: z.object({ ids: ids('文件', 100) }) }),
   productList: endpoint({ method: 'GET', path: '/project/production/list', query: productQuery, response: z.array(projectProductRow) }),
@@ -36,8 +63,18 @@ export const projectPartsContract = {
     body: z.object({ projectId, contractId: requiredId('销售合同') }),
     response: z.object({ count: z.number() }),
   }),
-  exportProducts: endpoint({ method: 'POST', path: '/export/project/product', body: z.object({ projectId, fileName: optionalText('文件名', 100) }), response: okId }),
-  refContract: endpoint({ method: 'POST', path: '/project/progress/projectRefContract', body: z.object({ projectId, kind, contractId: requiredId('合同') }), response: okId }),
+  exportProducts: endpoint({
+    method: 'POST',
+    path: '/export/project/product',
+    body: z.object({ projectId, fileName: optionalText('文件名', 100) }),
+    response: okId,
+  }),
+  refContract: endpoint({
+    method: 'POST',
+    path: '/project/progress/projectRefContract',
+    body: z.object({ projectId, kind, contractId: requiredId('合同') }),
+    response: okId,
+  }),
   customerContracts: endpoint({
     method: 'GET',
     path: '/project/customerContracts',

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { allowed } from '../common/machine';
 import { decideProject, decideTask, PROJECT_ACTIONS, type ProjectContext, progressOf, TASK_ACTIONS, type TaskContext } from './project.machine';
 
-const pctx = (o: Partial<ProjectContext> = {}): ProjectContext => ({ approval: null, approver: true, manager: true, finishApproval: false, allDone: true, ...o });
+const pctx = (o: Partial<ProjectContext> = {}): ProjectContext => ({
+  approval: null,
+  approver: true,
+  manager: true,
+  finishApproval: false,
+  allDone: true,
+  ...o,
+});
 const tctx = (o: Partial<TaskContext> = {}): TaskContext => ({ projectOpen: true, principal: true, approver: true, manager: true, needApproval: false, ...o });
 const to = (d: ReturnType<typeof decideTask>) => (allowed(d) ? d.to : d.refuse);
 

@@ -8,7 +8,11 @@ import { extInput, ids, optionalId, optionalIds, optionalText, requiredId, requi
 import { TASK_ACTIONS } from './project.machine';
 import { PROJECT_POWERS as P } from './projects.constants';
 
-const flag = (label: string) => L(z.preprocess((v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v), z.boolean()), label);
+const flag = (label: string) =>
+  L(
+    z.preprocess((v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v), z.boolean()),
+    label,
+  );
 const days = L(coerceInt().min(0, '工期不能小于0天').max(3650, '工期不能超过3650天').default(1), '工期（天）');
 const dateTime = (label: string) =>
   L(
@@ -34,7 +38,13 @@ export const projectTmplBody = z.object({
   finishApproverId: optionalId('完成审批人'),
   managerIds: optionalIds('项目管理人员', 50),
   /** The ordered stages; an existing stage keeps its id (and its task templates). */
-  stages: L(z.array(z.object({ id: optionalId('阶段'), name: requiredText('阶段名称', 50) })).min(1, '请至少添加一个阶段').max(50, '最多50个阶段'), '阶段'),
+  stages: L(
+    z
+      .array(z.object({ id: optionalId('阶段'), name: requiredText('阶段名称', 50) }))
+      .min(1, '请至少添加一个阶段')
+      .max(50, '最多50个阶段'),
+    '阶段',
+  ),
 });
 export type ProjectTmplBody = z.infer<typeof projectTmplBody>;
 
@@ -146,7 +156,15 @@ export type TaskRow = z.infer<typeof taskRow>;
 export const processStage = z.object({ id: z.number(), name: z.string(), tasks: z.array(taskRow) });
 export type ProcessStage = z.infer<typeof processStage>;
 
-const logRow = z.object({ id: z.number(), action: z.string(), from: z.number().nullable(), to: z.number(), note: z.string().nullable(), userName: z.string().nullable(), time: z.string() });
+const logRow = z.object({
+  id: z.number(),
+  action: z.string(),
+  from: z.number().nullable(),
+  to: z.number(),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  time: z.string(),
+});
 export type ProjectLogRow = z.infer<typeof logRow>;
 
 /** What this user may do in a project (/project/projectUserPower); the detail carries it too. */
@@ -252,19 +270,44 @@ const okId = z.object({ id: z.number() });
 export const projectContract = {
   tmplList: endpoint({ method: 'GET', path: '/project/tmpl/list', response: z.array(z.object({ id: z.number(), name: z.string() })) }),
   saveProjectProcessTmpl: endpoint({ method: 'POST', path: '/project/tmpl/saveProjectProcessTmpl', body: projectTmplBody, response: okId, power: P.settings }),
-  getProjectProcessTmplList: endpoint({ method: 'GET', path: '/project/tmpl/getProjectProcessTmplList', query: z.object({ id: requiredId('项目模板') }), response: projectTmplDetail }),
-  deleteProjectProcessTmpl: endpoint({ method: 'DELETE', path: '/project/tmpl/deleteProjectProcessTmpl', body: z.object({ id: requiredId('项目模板') }), power: P.settings }),
+  getProjectProcessTmplList: endpoint({
+    method: 'GET',
+    path: '/project/tmpl/getProjectProcessTmplList',
+    query: z.object({ id: requiredId('项目模板') }),
+    response: projectTmplDetail,
+  }),
+  deleteProjectProcessTmpl: endpoint({
+    method: 'DELETE',
+    path: '/project/tmpl/deleteProjectProcessTmpl',
+    body: z.object({ id: requiredId('项目模板') }),
+    power: P.settings,
+  }),
   saveTaskTmpl: endpoint({ method: 'POST', path: '/project/tmpl/saveTaskTmpl', body: taskTmplBody, response: okId, power: P.settings }),
-  getTaskTmplList: endpoint({ method: 'GET', path: '/project/tmpl/getTaskTmplList', query: z.object({ templateId: requiredId('项目模板'), stageId: optionalId('阶段') }), response: z.array(taskTmplRow) }),
+  getTaskTmplList: endpoint({
+    method: 'GET',
+    path: '/project/tmpl/getTaskTmplList',
+    query: z.object({ templateId: requiredId('项目模板'), stageId: optionalId('阶段') }),
+    response: z.array(taskTmplRow),
+  }),
   deleteTaskTmpl: endpoint({ method: 'DELETE', path: '/project/tmpl/deleteTaskTmpl', body: z.object({ id: requiredId('任务模板') }), power: P.settings }),
   taskRemind: endpoint({
     method: 'POST',
     path: '/project/tmpl/isOpen/taskRemind',
-    body: z.object({ id: requiredId('任务模板'), isOpen: flag('到期提醒'), remindHours: L(coerceInt().min(1, '提醒时间不正确').max(720, '提醒时间不正确').optional(), '提前提醒（小时）') }),
+    body: z.object({
+      id: requiredId('任务模板'),
+      isOpen: flag('到期提醒'),
+      remindHours: L(coerceInt().min(1, '提醒时间不正确').max(720, '提醒时间不正确').optional(), '提前提醒（小时）'),
+    }),
     power: P.settings,
   }),
 
-  add: endpoint({ method: 'POST', path: '/project/add', body: createProjectBody, response: z.object({ id: z.number(), project_no: z.string(), project_state: z.number() }), power: P.create }),
+  add: endpoint({
+    method: 'POST',
+    path: '/project/add',
+    body: createProjectBody,
+    response: z.object({ id: z.number(), project_no: z.string(), project_state: z.number() }),
+    power: P.create,
+  }),
   list: endpoint({ method: 'GET', path: '/project/list', query: projectListQuery, response: z.array(projectRow), power: P.list }),
   count: endpoint({ method: 'GET', path: '/project/count', query: projectListQuery, response: z.number(), power: P.list }),
   detail: endpoint({ method: 'GET', path: '/project/detail', query: idQuery, response: projectDetail }),
@@ -279,25 +322,70 @@ export const projectContract = {
   examine: endpoint({
     method: 'POST',
     path: '/project/examine',
-    body: z.object({ id: requiredId('项目'), action: L(z.enum(['approve', 'reject', 'approveFinish', 'rejectFinish'], { error: '操作不正确' }), '操作'), note }),
+    body: z.object({
+      id: requiredId('项目'),
+      action: L(z.enum(['approve', 'reject', 'approveFinish', 'rejectFinish'], { error: '操作不正确' }), '操作'),
+      note,
+    }),
     response: z.object({ project_state: z.number() }),
   }),
   finish: endpoint({ method: 'POST', path: '/project/finish', body: z.object({ id: requiredId('项目') }), response: z.object({ project_state: z.number() }) }),
-  examineList: endpoint({ method: 'GET', path: '/project/examineList', query: z.object({ kind: L(z.enum(['project', 'task']).default('project'), '类型') }), response: z.array(examineRow) }),
+  examineList: endpoint({
+    method: 'GET',
+    path: '/project/examineList',
+    query: z.object({ kind: L(z.enum(['project', 'task']).default('project'), '类型') }),
+    response: z.array(examineRow),
+  }),
   projectUserPower: endpoint({ method: 'GET', path: '/project/projectUserPower', query: projectIdQuery, response: projectUserPower }),
 
   getProjectProcess: endpoint({ method: 'GET', path: '/project/progress/getProjectProcess', query: projectIdQuery, response: z.array(processStage) }),
   getTaskList: endpoint({
     method: 'GET',
     path: '/project/progress/getTaskList',
-    query: projectIdQuery.extend({ stageId: optionalId('阶段'), state: L(coerceInt('smallint').min(0, '任务状态不正确').max(3, '任务状态不正确').optional(), '任务状态') }),
+    query: projectIdQuery.extend({
+      stageId: optionalId('阶段'),
+      state: L(coerceInt('smallint').min(0, '任务状态不正确').max(3, '任务状态不正确').optional(), '任务状态'),
+    }),
     response: z.array(taskRow),
   }),
-  getTaskDetail: endpoint({ method: 'GET', path: '/project/progress/getTaskDetail', query: z.object({ id: requiredId('任务') }), response: taskRow.extend({ logs: z.array(logRow) }) }),
-  saveProjectProcess: endpoint({ method: 'POST', path: '/project/progress/saveProjectProcess', body: projectPlanInput, response: z.object({ progress_speed: z.number() }) }),
-  saveTaskPersonUser: endpoint({ method: 'POST', path: '/project/progress/saveTaskPersonUser', body: z.object({ id: requiredId('任务'), userId: requiredId('负责人') }) }),
-  saveTaskCoordinationUser: endpoint({ method: 'POST', path: '/project/progress/saveTaskCoordinationUser', body: z.object({ id: requiredId('任务'), userIds: optionalIds('协作人', 20) }) }),
-  taskFinish: endpoint({ method: 'POST', path: '/project/progress/taskFinish', body: z.object({ id: requiredId('任务'), note }), response: z.object({ state: z.number(), progress_speed: z.number() }) }),
-  taskAction: endpoint({ method: 'POST', path: '/project/progress/taskAction', body: taskActionBody, response: z.object({ state: z.number(), progress_speed: z.number() }) }),
-  warnList: endpoint({ method: 'GET', path: '/objWarn/list', query: z.object({ hours: L(coerceInt().min(1, '时间范围不正确').max(720, '时间范围不正确').default(24), '提前（小时）') }), response: z.array(warnRow) }),
+  getTaskDetail: endpoint({
+    method: 'GET',
+    path: '/project/progress/getTaskDetail',
+    query: z.object({ id: requiredId('任务') }),
+    response: taskRow.extend({ logs: z.array(logRow) }),
+  }),
+  saveProjectProcess: endpoint({
+    method: 'POST',
+    path: '/project/progress/saveProjectProcess',
+    body: projectPlanInput,
+    response: z.object({ progress_speed: z.number() }),
+  }),
+  saveTaskPersonUser: endpoint({
+    method: 'POST',
+    path: '/project/progress/saveTaskPersonUser',
+    body: z.object({ id: requiredId('任务'), userId: requiredId('负责人') }),
+  }),
+  saveTaskCoordinationUser: endpoint({
+    method: 'POST',
+    path: '/project/progress/saveTaskCoordinationUser',
+    body: z.object({ id: requiredId('任务'), userIds: optionalIds('协作人', 20) }),
+  }),
+  taskFinish: endpoint({
+    method: 'POST',
+    path: '/project/progress/taskFinish',
+    body: z.object({ id: requiredId('任务'), note }),
+    response: z.object({ state: z.number(), progress_speed: z.number() }),
+  }),
+  taskAction: endpoint({
+    method: 'POST',
+    path: '/project/progress/taskAction',
+    body: taskActionBody,
+    response: z.object({ state: z.number(), progress_speed: z.number() }),
+  }),
+  warnList: endpoint({
+    method: 'GET',
+    path: '/objWarn/list',
+    query: z.object({ hours: L(coerceInt().min(1, '时间范围不正确').max(720, '时间范围不正确').default(24), '提前（小时）') }),
+    response: z.array(warnRow),
+  }),
 } as const;

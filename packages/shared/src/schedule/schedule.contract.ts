@@ -113,7 +113,10 @@ export const mapQuery = z.object({
     '工单状态',
   ),
   /** Only orders waiting for an engineer (/assignOrderInMap). */
-  unassigned: L(z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean().default(false)), '仅待派单'),
+  unassigned: L(
+    z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean().default(false)),
+    '仅待派单',
+  ),
 });
 export const mapOrderSchema = z.object({
   id: z.number(),
@@ -166,7 +169,12 @@ export const positionBody = z.object({
   longitude: L(z.coerce.number({ error: '经度不正确' }).min(-180, '经度超出范围').max(180, '经度超出范围'), '经度'),
   accuracy: L(z.coerce.number().min(0, '精度不正确').max(100_000, '精度不正确').nullish(), '精度'),
 });
-export const myPositionSchema = z.object({ sharing: z.boolean(), latitude: z.number().nullable(), longitude: z.number().nullable(), reportedAt: z.string().nullable() });
+export const myPositionSchema = z.object({
+  sharing: z.boolean(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  reportedAt: z.string().nullable(),
+});
 
 export const routeQuery = z.object({ userId: requiredId('服务人员'), date: requiredDate('日期') });
 export const routeStopSchema = z.object({
@@ -190,8 +198,20 @@ export type RouteAnswer = z.infer<typeof routeSchema>;
 
 export const scheduleContract = {
   /** The engineers × days table for a range (the schedule list and the board). */
-  dispatchList: endpoint({ method: 'GET', path: '/v2/schedule/table/dispatch', power: SCHEDULE_POWERS.list, query: scheduleQuery, response: z.array(engineerRowSchema) }),
-  dispatchCount: endpoint({ method: 'GET', path: '/v2/schedule/table/dispatch/count', power: SCHEDULE_POWERS.list, query: scheduleCountQuery, response: z.number() }),
+  dispatchList: endpoint({
+    method: 'GET',
+    path: '/v2/schedule/table/dispatch',
+    power: SCHEDULE_POWERS.list,
+    query: scheduleQuery,
+    response: z.array(engineerRowSchema),
+  }),
+  dispatchCount: endpoint({
+    method: 'GET',
+    path: '/v2/schedule/table/dispatch/count',
+    power: SCHEDULE_POWERS.list,
+    query: scheduleCountQuery,
+    response: z.number(),
+  }),
   /** Per-engineer counts for a range. */
   reportList: endpoint({
     method: 'GET',
@@ -201,16 +221,53 @@ export const scheduleContract = {
     query: scheduleQuery,
     response: z.array(reportRowSchema),
   }),
-  reportCount: endpoint({ method: 'GET', path: '/v2/schedule/table/report/count', power: SCHEDULE_POWERS.report, plan: 'reports', query: scheduleCountQuery, response: z.number() }),
+  reportCount: endpoint({
+    method: 'GET',
+    path: '/v2/schedule/table/report/count',
+    power: SCHEDULE_POWERS.report,
+    plan: 'reports',
+    query: scheduleCountQuery,
+    response: z.number(),
+  }),
   intervals: endpoint({ method: 'GET', path: '/v2/schedule/table/time/interval', power: SCHEDULE_POWERS.list, response: z.array(intervalSchema) }),
-  saveIntervals: endpoint({ method: 'PUT', path: '/v2/schedule/table/time/interval', power: SCHEDULE_POWERS.assign, body: intervalsBody, response: z.array(intervalSchema) }),
+  saveIntervals: endpoint({
+    method: 'PUT',
+    path: '/v2/schedule/table/time/interval',
+    power: SCHEDULE_POWERS.assign,
+    body: intervalsBody,
+    response: z.array(intervalSchema),
+  }),
   map: endpoint({ method: 'GET', path: '/v2/schedule/map', power: SCHEDULE_POWERS.map, query: mapQuery, response: mapSchema }),
   /** The engineers for one order, nearest first. */
-  nearest: endpoint({ method: 'GET', path: '/v2/schedule/nearest', power: SCHEDULE_POWERS.assign, query: z.object({ orderId: requiredId('工单') }), response: z.array(nearestRowSchema) }),
+  nearest: endpoint({
+    method: 'GET',
+    path: '/v2/schedule/nearest',
+    power: SCHEDULE_POWERS.assign,
+    query: z.object({ orderId: requiredId('工单') }),
+    response: z.array(nearestRowSchema),
+  }),
   /** The board's side pane: orders waiting for an engineer, most urgent first. */
-  unassigned: endpoint({ method: 'GET', path: '/v2/schedule/unassigned', power: SCHEDULE_POWERS.assign, query: unassignedQuery, response: z.array(unassignedRowSchema) }),
-  unassignedCount: endpoint({ method: 'GET', path: '/v2/schedule/unassigned/count', power: SCHEDULE_POWERS.assign, query: unassignedCountQuery, response: z.number() }),
-  book: endpoint({ method: 'POST', path: '/v2/schedule/book', power: SCHEDULE_POWERS.assign, body: bookBody, response: z.object({ id: z.number(), state: z.number() }) }),
+  unassigned: endpoint({
+    method: 'GET',
+    path: '/v2/schedule/unassigned',
+    power: SCHEDULE_POWERS.assign,
+    query: unassignedQuery,
+    response: z.array(unassignedRowSchema),
+  }),
+  unassignedCount: endpoint({
+    method: 'GET',
+    path: '/v2/schedule/unassigned/count',
+    power: SCHEDULE_POWERS.assign,
+    query: unassignedCountQuery,
+    response: z.number(),
+  }),
+  book: endpoint({
+    method: 'POST',
+    path: '/v2/schedule/book',
+    power: SCHEDULE_POWERS.assign,
+    body: bookBody,
+    response: z.object({ id: z.number(), state: z.number() }),
+  }),
   route: endpoint({ method: 'GET', path: '/v2/schedule/route', power: SCHEDULE_POWERS.list, query: routeQuery, response: routeSchema }),
   myPosition: endpoint({ method: 'GET', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, response: myPositionSchema }),
   reportPosition: endpoint({ method: 'POST', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, body: positionBody }),

@@ -22,7 +22,15 @@ export const activityContract = {
   point: endpoint({
     method: 'GET',
     path: '/operlog/point',
-    query: z.object({ code: L(z.string().trim().regex(/^[\w.:/-]{1,64}$/, '只能包含字母、数字和._:/-，最长64位'), '埋点编码') }),
+    query: z.object({
+      code: L(
+        z
+          .string()
+          .trim()
+          .regex(/^[\w.:/-]{1,64}$/, '只能包含字母、数字和._:/-，最长64位'),
+        '埋点编码',
+      ),
+    }),
   }),
   /** The operation log, newest first: everyone's for holders of sh_system_setting, otherwise the caller's own. */
   getActivity: endpoint({

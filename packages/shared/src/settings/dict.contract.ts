@@ -32,7 +32,16 @@ export const dictContract = {
     method: 'GET',
     path: '/dict/types',
     response: z.array(
-      z.object({ type: z.number(), code: z.string(), name: z.string(), group: z.string(), fixed: z.boolean(), valueLabel: z.string().nullable(), valueRequired: z.boolean(), count: z.number() }),
+      z.object({
+        type: z.number(),
+        code: z.string(),
+        name: z.string(),
+        group: z.string(),
+        fixed: z.boolean(),
+        valueLabel: z.string().nullable(),
+        valueRequired: z.boolean(),
+        count: z.number(),
+      }),
     ),
   }),
   /** Every item of a type, disabled ones too. */
@@ -83,7 +92,16 @@ export const areaContract = {
   list: endpoint({
     method: 'GET',
     path: '/area/list',
-    query: z.object({ parentCode: L(z.string().trim().regex(/^(\d{2}|\d{4})$/, '请传入2位省级或4位市级编码').optional(), '上级地区编码') }),
+    query: z.object({
+      parentCode: L(
+        z
+          .string()
+          .trim()
+          .regex(/^(\d{2}|\d{4})$/, '请传入2位省级或4位市级编码')
+          .optional(),
+        '上级地区编码',
+      ),
+    }),
     response: z.array(areaSchema),
   }),
 };

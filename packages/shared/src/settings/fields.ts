@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-const split = (v: unknown) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : typeof v === 'number' ? [v] : v);
+const split = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : typeof v === 'number'
+      ? [v]
+      : v;
 const isId = (v: unknown) => /^\d{1,15}$/.test(String(v)) && Number(v) > 0;
 
 /**

@@ -21,10 +21,22 @@ export interface SettingDef {
 }
 
 const bool = (code: string, group: string, descri: string, on: boolean, plan?: FreeFeature): SettingDef => ({
-  code, group, descri, type: 'bool', default: on ? '1' : '0', ...(plan ? { plan } : {}),
+  code,
+  group,
+  descri,
+  type: 'bool',
+  default: on ? '1' : '0',
+  ...(plan ? { plan } : {}),
 });
 const int = (code: string, group: string, descri: string, def: number, min: number, max: number, plan?: FreeFeature): SettingDef => ({
-  code, group, descri, type: 'int', default: String(def), min, max, ...(plan ? { plan } : {}),
+  code,
+  group,
+  descri,
+  type: 'int',
+  default: String(def),
+  min,
+  max,
+  ...(plan ? { plan } : {}),
 });
 
 /** Default map tiles (AutoNavi street map), subdomains 1–4, Leaflet URL template. */
@@ -40,8 +52,14 @@ export const SETTINGS: readonly SettingDef[] = [
   bool('order_sign_required', '工单', '完成服务时须客户签名确认', false),
   bool('order_evaluation', '工单', '工单完成后邀请客户评价', true),
   {
-    code: 'order_no_prefix', group: '工单', descri: '工单编号前缀', type: 'text', default: 'GD', maxLength: 6,
-    pattern: /^[A-Za-z]*$/, patternMessage: '只能填写英文字母',
+    code: 'order_no_prefix',
+    group: '工单',
+    descri: '工单编号前缀',
+    type: 'text',
+    default: 'GD',
+    maxLength: 6,
+    pattern: /^[A-Za-z]*$/,
+    patternMessage: '只能填写英文字母',
   },
   bool('sla_enabled', '工单', '启用SLA时效管理', false, 'sla'),
   bool('auto_copy', '工单', '工单按规则自动抄送相关人员', false, 'autoCopy'),
@@ -54,7 +72,11 @@ export const SETTINGS: readonly SettingDef[] = [
   bool('customer_phone_unique', '客户', '客户电话不可重复', true),
   bool('spare_stock_warning', '备件', '库存低于预警值时提醒仓库管理员', true),
   {
-    code: 'default_page_size', group: '界面', descri: '列表默认每页条数', type: 'enum', default: '10',
+    code: 'default_page_size',
+    group: '界面',
+    descri: '列表默认每页条数',
+    type: 'enum',
+    default: '10',
     options: PAGE_SIZES.map(String),
   },
   bool('help_tip_spare_manage', '界面', '备件管理页面显示帮助提示', true),
@@ -63,9 +85,16 @@ export const SETTINGS: readonly SettingDef[] = [
   bool('help_tip_organization', '界面', '组织架构页面显示帮助提示', true),
   { code: 'map_tile_url', group: '地图', descri: '地图瓦片地址（含{x}、{y}、{z}的URL模板）', type: 'url', default: DEFAULT_MAP_TILE_URL, maxLength: 500 },
   {
-    code: 'map_default_center', group: '地图', descri: '地图默认中心点（经度,纬度）', type: 'text', default: '116.397428,39.90923', maxLength: 40,
-    pattern: /^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/, patternMessage: '格式为“经度,纬度”，如 116.397428,39.90923',
-  },  int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
+    code: 'map_default_center',
+    group: '地图',
+    descri: '地图默认中心点（经度,纬度）',
+    type: 'text',
+    default: '116.397428,39.90923',
+    maxLength: 40,
+    pattern: /^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/,
+    patternMessage: '格式为“经度,纬度”，如 116.397428,39.90923',
+  },
+  int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 
 export const settingDef = (code: string): SettingDef | undefined => SETTINGS.find((s) => s.code === code);

@@ -5,7 +5,13 @@ import { L } from '../common/zod';
 
 /** Comma-joined codes ('a,b') or an array. */
 const codeList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(z.string().min(1).max(64)).max(100, '一次最多100项'),
 );
 const settingCode = L(z.string().trim().min(1, '请指定设置项').max(64), '设置项');

@@ -71,7 +71,15 @@ describe('business calendar', () => {
   });
 
   it('a holiday on a working weekday counts nothing; a make-up Sunday counts its hours', () => {
-    const cal: SlaCalendar = { business: true, offsetMinutes: 480, weekdays: [1, 2, 3, 4, 5], startMinute: 540, endMinute: 1080, holidays: ['2026-01-01'], workdays: ['2026-01-04'] };
+    const cal: SlaCalendar = {
+      business: true,
+      offsetMinutes: 480,
+      weekdays: [1, 2, 3, 4, 5],
+      startMinute: 540,
+      endMinute: 1080,
+      holidays: ['2026-01-01'],
+      workdays: ['2026-01-04'],
+    };
     const local = (d: string, hm: string) => Date.parse(`${d}T${hm}:00+08:00`);
     expect(workingMs(cal, local('2026-01-01', '00:00'), local('2026-01-02', '00:00'))).toBe(0);
     expect(workingMs(cal, local('2026-01-02', '00:00'), local('2026-01-05', '00:00'))).toBe(18 * H); // Fri + make-up Sun
@@ -83,7 +91,9 @@ describe('business calendar', () => {
 });
 
 type Step = { kind: 'pause' | 'resume' | 'reapply'; gap: number };
-const steps = fc.array(fc.record({ kind: fc.constantFrom<Step['kind']>('pause', 'resume', 'reapply'), gap: fc.integer({ min: 0, max: 3 * 86_400_000 }) }), { maxLength: 12 });
+const steps = fc.array(fc.record({ kind: fc.constantFrom<Step['kind']>('pause', 'resume', 'reapply'), gap: fc.integer({ min: 0, max: 3 * 86_400_000 }) }), {
+  maxLength: 12,
+});
 
 describe('SLA clock', () => {
   it('counts exactly the working time of its running stretches, whatever pauses and re-applications come', () => {
@@ -125,13 +135,20 @@ describe('SLA clock', () => {
 
   it('re-applying under another calendar keeps the time counted so far', () => {
     fc.assert(
-      fc.property(calendar, calendar, instant, fc.integer({ min: 0, max: 5 * 86_400_000 }), fc.integer({ min: 0, max: 5 * 86_400_000 }), (a, b, start, gap, later) => {
-        const before = startClock(start);
-        const at = start + gap;
-        const moved = reapplyClock(a, before, at);
-        expect(elapsedMs(b, moved, at)).toBe(elapsedMs(a, before, at));
-        expect(elapsedMs(b, moved, at + later)).toBe(elapsedMs(a, before, at) + workingMs(b, at, at + later));
-      }),
+      fc.property(
+        calendar,
+        calendar,
+        instant,
+        fc.integer({ min: 0, max: 5 * 86_400_000 }),
+        fc.integer({ min: 0, max: 5 * 86_400_000 }),
+        (a, b, start, gap, later) => {
+          const before = startClock(start);
+          const at = start + gap;
+          const moved = reapplyClock(a, before, at);
+          expect(elapsedMs(b, moved, at)).toBe(elapsedMs(a, before, at));
+          expect(elapsedMs(b, moved, at + later)).toBe(elapsedMs(a, before, at) + workingMs(b, at, at + later));
+        },
+      ),
     );
   });
 

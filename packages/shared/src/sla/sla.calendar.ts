@@ -18,7 +18,15 @@ export interface SlaCalendar {
   workdays: string[];
 }
 
-export const CALENDAR_TIME: SlaCalendar = { business: false, offsetMinutes: 480, weekdays: [1, 2, 3, 4, 5, 6, 7], startMinute: 0, endMinute: 1440, holidays: [], workdays: [] };
+export const CALENDAR_TIME: SlaCalendar = {
+  business: false,
+  offsetMinutes: 480,
+  weekdays: [1, 2, 3, 4, 5, 6, 7],
+  startMinute: 0,
+  endMinute: 1440,
+  holidays: [],
+  workdays: [],
+};
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -37,7 +45,14 @@ const compiled = new WeakMap<SlaCalendar, Compiled>();
 function compile(c: SlaCalendar): Compiled {
   let k = compiled.get(c);
   if (!k) {
-    k = { off: c.offsetMinutes * MINUTE, start: c.startMinute * MINUTE, end: c.endMinute * MINUTE, weekdays: new Set(c.weekdays), holidays: new Set(c.holidays), workdays: new Set(c.workdays) };
+    k = {
+      off: c.offsetMinutes * MINUTE,
+      start: c.startMinute * MINUTE,
+      end: c.endMinute * MINUTE,
+      weekdays: new Set(c.weekdays),
+      holidays: new Set(c.holidays),
+      workdays: new Set(c.workdays),
+    };
     compiled.set(c, k);
   }
   return k;

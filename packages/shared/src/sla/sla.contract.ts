@@ -23,7 +23,10 @@ const idArray = (label: string, max = 200) => L(z.array(id).max(max, `${label}�
 const slaClockDef = z.object({
   type: oneOf('超时类型', SLA_TYPE_IDS),
   target: L(z.coerce.number().int('时限应为整数').min(1, '时限至少为1').max(100_000, '时限过长'), '时限'),
-  unit: oneOf('时间单位', SLA_UNITS.map((u) => u.id)),
+  unit: oneOf(
+    '时间单位',
+    SLA_UNITS.map((u) => u.id),
+  ),
   /** Minutes left at which the clock shows "at risk" (即将超时); 0 never. */
   warnMinutes: L(z.coerce.number().int().min(0, '预警时间不能为负').max(1_000_000, '预警时间过长').default(0), '预警时间'),
 });
@@ -39,12 +42,29 @@ export const slaPolicyInput = z.object({
   enabled: L(z.boolean().default(true), '启用'),
   sort: L(z.coerce.number().int().min(0).max(9999).default(0), '优先顺序'),
   templateIds: idArray('工单类型'),
-  priorities: L(z.array(oneOf('优先级', [1, 2, 3])).max(3).default([]), '优先级'),
+  priorities: L(
+    z
+      .array(oneOf('优先级', [1, 2, 3]))
+      .max(3)
+      .default([]),
+    '优先级',
+  ),
   customerTagIds: idArray('客户标签'),
   customerLevels: L(z.array(z.coerce.number().int().min(0).max(100)).max(50).default([]), '客户等级'),
   serviceGroupIds: idArray('服务团队'),
   business: L(z.boolean().default(false), '按工作时间计时'),
-  pauseStates: L(z.array(oneOf('暂停状态', SLA_PAUSE_OPTIONS.map((o) => o.id))).max(10).default([]), '暂停状态'),
+  pauseStates: L(
+    z
+      .array(
+        oneOf(
+          '暂停状态',
+          SLA_PAUSE_OPTIONS.map((o) => o.id),
+        ),
+      )
+      .max(10)
+      .default([]),
+    '暂停状态',
+  ),
   clocks: L(
     z
       .array(slaClockDef)
@@ -111,6 +131,20 @@ export const slaContract = {
   saveCalendar: endpoint({ method: 'PUT', path: '/sla/calendar', power: SLA_POWER, plan, body: slaCalendarSchema }),
   /** Every clock of an order the caller can open, with its remaining time. */
   orderClocks: endpoint({ method: 'GET', path: '/sla/order/clocks', query: z.object({ orderId: L(id, '工单') }), response: z.array(orderClock) }),
-  exceedStatistics: endpoint({ method: 'GET', path: '/report/exceedStatistics', power: POWERS.chart, plan: 'reports', query: exceedQuery, response: z.array(exceedRow) }),
-  exceedStatisticsCount: endpoint({ method: 'GET', path: '/report/exceedStatisticsCount', power: POWERS.chart, plan: 'reports', query: exceedQuery, response: z.number() }),
+  exceedStatistics: endpoint({
+    method: 'GET',
+    path: '/report/exceedStatistics',
+    power: POWERS.chart,
+    plan: 'reports',
+    query: exceedQuery,
+    response: z.array(exceedRow),
+  }),
+  exceedStatisticsCount: endpoint({
+    method: 'GET',
+    path: '/report/exceedStatisticsCount',
+    power: POWERS.chart,
+    plan: 'reports',
+    query: exceedQuery,
+    response: z.number(),
+  }),
 };

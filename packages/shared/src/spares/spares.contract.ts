@@ -8,12 +8,24 @@ import { ids, money, optionalId, optionalText, requiredId, requiredText, text, t
 import { SPARE_DOC_KIND_IDS, SPARE_DOC_MAX_LINES, SPARE_KEEPER_POWER, STOCK_LOG_TYPE_IDS } from './spares.constants';
 
 const oneOf = (label: string, values: readonly number[], message: string) =>
-  L(coerceInt('smallint').refine((n) => values.includes(n), message), label);
+  L(
+    coerceInt('smallint').refine((n) => values.includes(n), message),
+    label,
+  );
 const flag = (label: string) => L(z.enum(['0', '1']).optional(), label);
 const quantity = (label = '数量') => L(coerceInt('integer', `${label}不正确`).positive(`${label}必须大于0`).max(1_000_000, `${label}过大`), label);
 const listOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), count: z.number() });
 
-const POW = { type: 'menu_SpareType', list: 'menu_SpareList', stock: 'menu_SpareStock', log: 'menu_SpareLog', stockLog: 'menu_StockLog', warning: 'menu_SpareWarning', mine: 'menu_SpareMine', old: 'menu_OldPartReturn' } as const;
+const POW = {
+  type: 'menu_SpareType',
+  list: 'menu_SpareList',
+  stock: 'menu_SpareStock',
+  log: 'menu_SpareLog',
+  stockLog: 'menu_StockLog',
+  warning: 'menu_SpareWarning',
+  mine: 'menu_SpareMine',
+  old: 'menu_OldPartReturn',
+} as const;
 
 // ---- catalogue ----
 export const spareTypeSchema = z.object({ id: z.number(), parentId: z.number().nullable(), name: z.string(), sort: z.number(), spareCount: z.number() });
@@ -141,7 +153,10 @@ export type StockLog = z.infer<typeof stockLogSchema>;
 const logQuery = z.object({
   spareId: optionalId('备件'),
   warehouseId: optionalId('仓库'),
-  type: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('类型', STOCK_LOG_TYPE_IDS, '只能是1至16').optional()), '类型'),
+  type: L(
+    z.preprocess((v) => (v === '' ? undefined : v), oneOf('类型', STOCK_LOG_TYPE_IDS, '只能是1至16').optional()),
+    '类型',
+  ),
   orderId: optionalId('工单'),
   start: timeFilter('开始时间'),
   end: timeFilter('结束时间'),
@@ -187,7 +202,13 @@ export const spareDocRowSchema = z.object({
   create_time: z.string(),
 });
 export type SpareDocRow = z.infer<typeof spareDocRowSchema>;
-export const spareDocLogSchema = z.object({ action: z.string(), toState: z.number(), note: z.string().nullable(), userName: z.string().nullable(), create_time: z.string() });
+export const spareDocLogSchema = z.object({
+  action: z.string(),
+  toState: z.number(),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  create_time: z.string(),
+});
 export const spareDocDetailSchema = spareDocRowSchema.extend({
   items: z.array(spareDocItemSchema),
   abilities: z.array(z.string()),
@@ -201,7 +222,10 @@ const docBody = z.object({
   toWarehouseId: optionalId('入库仓库'),
   /** A handover (交接单): the engineer who receives the parts. */
   toUserId: optionalId('接收工程师'),
-  transferType: L(z.preprocess((v) => (v === '' ? null : v), oneOf('调拨类型', [0, 1, 2], '只能是0（保内调拨）、1（备件订购）或2（直发客户）').nullish()), '调拨类型'),
+  transferType: L(
+    z.preprocess((v) => (v === '' ? null : v), oneOf('调拨类型', [0, 1, 2], '只能是0（保内调拨）、1（备件订购）或2（直发客户）').nullish()),
+    '调拨类型',
+  ),
   orderId: optionalId('工单'),
   logistics: optionalText('物流公司', 50),
   trackingNo: optionalText('物流单号', 50),
@@ -312,7 +336,14 @@ export const sparesContract = {
     method: 'GET',
     path: '/spare/warehouse/list',
     power: POW.stock,
-    query: z.object({ keyword: text('关键字', 50).optional(), kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('仓库类型', [1, 2, 3, 4, 5], '只能是1至5').optional()), '仓库类型'), ...pageQuery.shape }),
+    query: z.object({
+      keyword: text('关键字', 50).optional(),
+      kind: L(
+        z.preprocess((v) => (v === '' ? undefined : v), oneOf('仓库类型', [1, 2, 3, 4, 5], '只能是1至5').optional()),
+        '仓库类型',
+      ),
+      ...pageQuery.shape,
+    }),
     response: listOf(warehouseSchema),
   }),
   /** A picker of warehouses (by name), for documents. */
@@ -338,12 +369,22 @@ export const sparesContract = {
   }),
 
   stockList: endpoint({ method: 'GET', path: '/spare/stock/list', power: POW.stock, query: stockQuery, response: listOf(stockRowSchema) }),
-  warningList: endpoint({ method: 'GET', path: '/spare/warning/list', power: POW.warning, query: stockQuery.omit({ warning: true }), response: listOf(stockRowSchema) }),
+  warningList: endpoint({
+    method: 'GET',
+    path: '/spare/warning/list',
+    power: POW.warning,
+    query: stockQuery.omit({ warning: true }),
+    response: listOf(stockRowSchema),
+  }),
   setSafety: endpoint({
     method: 'POST',
     path: '/spare/stock/safety',
     power: POW.stock,
-    body: z.object({ warehouseId: requiredId('仓库'), spareId: requiredId('备件'), safety: L(coerceInt('integer', '安全库存不正确').min(0, '安全库存不能小于0'), '安全库存') }),
+    body: z.object({
+      warehouseId: requiredId('仓库'),
+      spareId: requiredId('备件'),
+      safety: L(coerceInt('integer', '安全库存不正确').min(0, '安全库存不能小于0'), '安全库存'),
+    }),
   }),
   /** The caller's own stock (an engineer's van stock): the warehouse is made on first use. */
   mine: endpoint({
@@ -364,8 +405,14 @@ export const sparesContract = {
     path: '/spare/doc/list',
     power: '',
     query: z.object({
-      kind: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至12').optional()), '单据类型'),
-      state: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4], '只能是1至4').optional()), '状态'),
+      kind: L(
+        z.preprocess((v) => (v === '' ? undefined : v), oneOf('单据类型', SPARE_DOC_KIND_IDS, '只能是1至12').optional()),
+        '单据类型',
+      ),
+      state: L(
+        z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4], '只能是1至4').optional()),
+        '状态',
+      ),
       /** 1: only the caller's own applications. */
       mine: flag('我的申请'),
       ...pageQuery.shape,
@@ -399,21 +446,35 @@ export const sparesContract = {
     method: 'GET',
     path: '/old/part/param/tmpl',
     power: POW.old,
-    response: z.object({ returnTypes: z.record(z.string(), z.string()), states: z.record(z.string(), z.string()), logistics: z.array(z.string()), addresses: z.array(z.string()) }),
+    response: z.object({
+      returnTypes: z.record(z.string(), z.string()),
+      states: z.record(z.string(), z.string()),
+      logistics: z.array(z.string()),
+      addresses: z.array(z.string()),
+    }),
   }),
   oldList: endpoint({
     method: 'GET',
     path: '/old/part/recycle/form/list',
     power: POW.old,
     query: z.object({
-      state: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4, 5, 6], '只能是1至6').optional()), '状态'),
+      state: L(
+        z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4, 5, 6], '只能是1至6').optional()),
+        '状态',
+      ),
       overdue: flag('逾期'),
       orderId: optionalId('工单'),
       ...pageQuery.shape,
     }),
     response: listOf(oldPartReturnSchema),
   }),
-  oldDetail: endpoint({ method: 'GET', path: '/old/part/recycle/detail', power: POW.old, query: z.object({ id: requiredId('旧件') }), response: oldPartReturnSchema }),
+  oldDetail: endpoint({
+    method: 'GET',
+    path: '/old/part/recycle/detail',
+    power: POW.old,
+    query: z.object({ id: requiredId('旧件') }),
+    response: oldPartReturnSchema,
+  }),
   /** One step of a return: ship (with logistics), receive, refurbish or scrap (types 15, 14), or write off locally. */
   oldSave: endpoint({
     method: 'POST',
@@ -463,7 +524,10 @@ export const goodsContract = {
     method: 'GET',
     path: '/spare/goods/list',
     query: z.object({
-      state: L(z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4, 5, 6], '只能是1至6').optional()), '状态'),
+      state: L(
+        z.preprocess((v) => (v === '' ? undefined : v), oneOf('状态', [1, 2, 3, 4, 5, 6], '只能是1至6').optional()),
+        '状态',
+      ),
       outbound: flag('出库单'),
       ...pageQuery.shape,
     }),
@@ -484,7 +548,10 @@ export const goodsContract = {
       address: text('收货地址', 200).default(''),
       remark: text('备注', 200).default(''),
       items: L(
-        z.array(z.object({ spareId: requiredId('备件'), quantity: quantity() })).min(1, '请添加备件').max(SPARE_DOC_MAX_LINES, `一张单据最多${SPARE_DOC_MAX_LINES}行`),
+        z
+          .array(z.object({ spareId: requiredId('备件'), quantity: quantity() }))
+          .min(1, '请添加备件')
+          .max(SPARE_DOC_MAX_LINES, `一张单据最多${SPARE_DOC_MAX_LINES}行`),
         '备件明细',
       ),
     }),
@@ -502,7 +569,9 @@ export const goodsContract = {
       /** Shipping: the serials chosen for each serial-tracked spare, one per piece, from the shipping warehouse. */
       items: L(
         z
-          .array(z.object({ spareId: requiredId('备件'), serials: L(z.array(z.string().max(64, '序列号最多64个字符')).max(1000, '序列号最多1000个'), '序列号') }))
+          .array(
+            z.object({ spareId: requiredId('备件'), serials: L(z.array(z.string().max(64, '序列号最多64个字符')).max(1000, '序列号最多1000个'), '序列号') }),
+          )
           .max(SPARE_DOC_MAX_LINES, `一张单据最多${SPARE_DOC_MAX_LINES}行`)
           .optional(),
         '序列号',

@@ -6,8 +6,15 @@ import { choiceMessage, L } from '../common/zod';
 import { idArray } from '../settings/fields';
 import { SUBSCRIBE_ITEMS } from './subscriptions.constants';
 
-const subscribeType = L(coerceInt('smallint').refine((n) => n === 1 || n === 2, choiceMessage('订阅类型', ['待办事项', '统计事项'])), '订阅类型');
-const onOff = (label: string) => L(coerceInt('smallint').refine((n) => n === 0 || n === 1, '请选择开启或关闭'), label);
+const subscribeType = L(
+  coerceInt('smallint').refine((n) => n === 1 || n === 2, choiceMessage('订阅类型', ['待办事项', '统计事项'])),
+  '订阅类型',
+);
+const onOff = (label: string) =>
+  L(
+    coerceInt('smallint').refine((n) => n === 0 || n === 1, '请选择开启或关闭'),
+    label,
+  );
 const itemCode = L(
   z.string().refine((c) => SUBSCRIBE_ITEMS.some((i) => i.code === c), '不存在的订阅项'),
   '订阅项',
@@ -67,7 +74,12 @@ export const noticesContract = {
     query: z.object({
       pageIndex: L(pageQuery.shape.pageIndex, '页码'),
       pageSize: L(pageQuery.shape.pageSize, '每页条数'),
-      category: L(coerceInt('smallint').refine((n) => n === 1 || n === 2, '只能是1（个人通知）或2（企业公告）').default(1), '通知类型'),
+      category: L(
+        coerceInt('smallint')
+          .refine((n) => n === 1 || n === 2, '只能是1（个人通知）或2（企业公告）')
+          .default(1),
+        '通知类型',
+      ),
       unread: L(z.coerce.number().int().min(0).max(1).optional(), '只看未读'),
     }),
     response: z.object({ list: z.array(noticeSchema), count: z.number() }),

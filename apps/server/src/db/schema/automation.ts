@@ -24,7 +24,11 @@ export const automationRules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'automation_rules_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'automation_rules_template_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'automation_rules_user_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
     index('automation_rules_trigger_idx').on(t.enterpriseId, t.templateId, t.trigger),
   ],
@@ -51,7 +55,11 @@ export const timedEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'timed_events_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'timed_events_template_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'timed_events_user_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
     index('timed_events_trigger_idx').on(t.enterpriseId, t.templateId, t.trigger),
   ],
@@ -72,10 +80,14 @@ export const automationTimers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'automation_timers_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
-    foreignKey({ name: 'automation_timers_event_fk', columns: [t.enterpriseId, t.timedEventId], foreignColumns: [timedEvents.enterpriseId, timedEvents.id] }).onDelete(
+    foreignKey({ name: 'automation_timers_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete(
       'cascade',
     ),
+    foreignKey({
+      name: 'automation_timers_event_fk',
+      columns: [t.enterpriseId, t.timedEventId],
+      foreignColumns: [timedEvents.enterpriseId, timedEvents.id],
+    }).onDelete('cascade'),
     // One timer per order, event and moment: re-arming on the same moment adds nothing.
     uniqueIndex('automation_timers_uq').on(t.enterpriseId, t.orderId, t.timedEventId, t.fireAt),
     // The order's armed timers, checked on each of its moves.
@@ -97,18 +109,15 @@ export const notifySettings = pgTable(
 );
 
 /** The enterprise-messaging robot: 1 DingTalk, 2 WeCom; the URL its posts go to and the DingTalk signing secret. */
-export const notifyRobots = pgTable(
-  'notify_robots',
-  {
-    enterpriseId: enterpriseIdCol()
-      .primaryKey()
-      .references(() => enterprises.id, { onDelete: 'cascade' }),
-    robotType: smallint('robot_type').notNull().default(1),
-    robotUrl: text('robot_url').notNull().default(''),
-    robotSecret: text('robot_secret').notNull().default(''),
-    updatedAt: updatedAt(),
-  },
-);
+export const notifyRobots = pgTable('notify_robots', {
+  enterpriseId: enterpriseIdCol()
+    .primaryKey()
+    .references(() => enterprises.id, { onDelete: 'cascade' }),
+  robotType: smallint('robot_type').notNull().default(1),
+  robotUrl: text('robot_url').notNull().default(''),
+  robotSecret: text('robot_secret').notNull().default(''),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Outgoing HTTP posts (kind 1 webhook, 2 robot), logged and re-sendable. Status 0 to send, 1 delivered,

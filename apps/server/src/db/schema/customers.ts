@@ -38,9 +38,17 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'customers_business_user_fk', columns: [t.enterpriseId, t.businessUserId], foreignColumns: [users.enterpriseId, users.id] }),
-    foreignKey({ name: 'customers_service_group_fk', columns: [t.enterpriseId, t.serviceGroupId], foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id] }),
+    foreignKey({
+      name: 'customers_service_group_fk',
+      columns: [t.enterpriseId, t.serviceGroupId],
+      foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id],
+    }),
     foreignKey({ name: 'customers_created_by_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
-    foreignKey({ name: 'customers_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
+    foreignKey({
+      name: 'customers_template_version_fk',
+      columns: [t.enterpriseId, t.templateVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
     uniqueIndex('customers_code_uq').on(t.enterpriseId, t.code),
     index('customers_created_idx').on(t.enterpriseId, t.createdAt, t.id),
     // The id after the sort column: a filtered page's ids (any page of the window) come from the index alone.
@@ -69,7 +77,11 @@ export const customerContacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'customer_contacts_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'customer_contacts_customer_fk',
+      columns: [t.enterpriseId, t.customerId],
+      foreignColumns: [customers.enterpriseId, customers.id],
+    }).onDelete('cascade'),
     index('customer_contacts_customer_idx').on(t.enterpriseId, t.customerId),
     uniqueIndex('customer_contacts_primary_uq').on(t.enterpriseId, t.customerId).where(sql`is_primary`),
     index('customer_contacts_phone_idx').on(t.enterpriseId, t.phone.op('text_pattern_ops')),
@@ -103,7 +115,11 @@ export const customerAddresses = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'customer_addresses_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'customer_addresses_customer_fk',
+      columns: [t.enterpriseId, t.customerId],
+      foreignColumns: [customers.enterpriseId, customers.id],
+    }).onDelete('cascade'),
     index('customer_addresses_customer_idx').on(t.enterpriseId, t.customerId),
     // Exactly one default per customer: at most one here, at least one kept by the service.
     uniqueIndex('customer_addresses_default_uq').on(t.enterpriseId, t.customerId).where(sql`is_default`),
@@ -126,8 +142,14 @@ export const customerPermissions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.customerId, t.userId] }),
-    foreignKey({ name: 'customer_permissions_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }).onDelete('cascade'),
-    foreignKey({ name: 'customer_permissions_user_fk', columns: [t.enterpriseId, t.userId], foreignColumns: [users.enterpriseId, users.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'customer_permissions_customer_fk',
+      columns: [t.enterpriseId, t.customerId],
+      foreignColumns: [customers.enterpriseId, customers.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'customer_permissions_user_fk', columns: [t.enterpriseId, t.userId], foreignColumns: [users.enterpriseId, users.id] }).onDelete(
+      'cascade',
+    ),
     index('customer_permissions_user_idx').on(t.enterpriseId, t.userId, t.customerId),
   ],
 );
@@ -193,9 +215,17 @@ export const installedProducts = pgTable(
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'installed_products_model_fk', columns: [t.enterpriseId, t.productId], foreignColumns: [productModels.enterpriseId, productModels.id] }),
     foreignKey({ name: 'installed_products_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
-    foreignKey({ name: 'installed_products_address_fk', columns: [t.enterpriseId, t.addressId], foreignColumns: [customerAddresses.enterpriseId, customerAddresses.id] }),
+    foreignKey({
+      name: 'installed_products_address_fk',
+      columns: [t.enterpriseId, t.addressId],
+      foreignColumns: [customerAddresses.enterpriseId, customerAddresses.id],
+    }),
     foreignKey({ name: 'installed_products_created_by_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
-    foreignKey({ name: 'installed_products_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
+    foreignKey({
+      name: 'installed_products_template_version_fk',
+      columns: [t.enterpriseId, t.templateVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
     uniqueIndex('installed_products_serial_uq').on(t.enterpriseId, t.serialNumber),
     uniqueIndex('installed_products_qr_uq').on(t.enterpriseId, t.qrCode),
     index('installed_products_created_idx').on(t.enterpriseId, t.createdAt, t.id),
@@ -234,7 +264,11 @@ export const saleContracts = pgTable(
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'sale_contracts_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
     foreignKey({ name: 'sale_contracts_created_by_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
-    foreignKey({ name: 'sale_contracts_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
+    foreignKey({
+      name: 'sale_contracts_template_version_fk',
+      columns: [t.enterpriseId, t.templateVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
     uniqueIndex('sale_contracts_no_uq').on(t.enterpriseId, t.contractNo),
     index('sale_contracts_customer_idx').on(t.enterpriseId, t.customerId),
     index('sale_contracts_status_idx').on(t.enterpriseId, t.status, t.createdAt),
@@ -255,8 +289,16 @@ export const saleContractItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'sale_contract_items_contract_fk', columns: [t.enterpriseId, t.contractId], foreignColumns: [saleContracts.enterpriseId, saleContracts.id] }).onDelete('cascade'),
-    foreignKey({ name: 'sale_contract_items_model_fk', columns: [t.enterpriseId, t.productId], foreignColumns: [productModels.enterpriseId, productModels.id] }),
+    foreignKey({
+      name: 'sale_contract_items_contract_fk',
+      columns: [t.enterpriseId, t.contractId],
+      foreignColumns: [saleContracts.enterpriseId, saleContracts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sale_contract_items_model_fk',
+      columns: [t.enterpriseId, t.productId],
+      foreignColumns: [productModels.enterpriseId, productModels.id],
+    }),
     index('sale_contract_items_contract_idx').on(t.enterpriseId, t.contractId),
     index('sale_contract_items_model_idx').on(t.enterpriseId, t.productId),
   ],
@@ -286,7 +328,11 @@ export const maintainContracts = pgTable(
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'maintain_contracts_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
     foreignKey({ name: 'maintain_contracts_created_by_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
-    foreignKey({ name: 'maintain_contracts_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
+    foreignKey({
+      name: 'maintain_contracts_template_version_fk',
+      columns: [t.enterpriseId, t.templateVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
     uniqueIndex('maintain_contracts_no_uq').on(t.enterpriseId, t.contractNo),
     index('maintain_contracts_customer_idx').on(t.enterpriseId, t.customerId),
     index('maintain_contracts_status_idx').on(t.enterpriseId, t.status, t.createdAt),
@@ -303,8 +349,16 @@ export const maintainContractProducts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.contractId, t.installedProductId] }),
-    foreignKey({ name: 'maintain_contract_products_contract_fk', columns: [t.enterpriseId, t.contractId], foreignColumns: [maintainContracts.enterpriseId, maintainContracts.id] }).onDelete('cascade'),
-    foreignKey({ name: 'maintain_contract_products_product_fk', columns: [t.enterpriseId, t.installedProductId], foreignColumns: [installedProducts.enterpriseId, installedProducts.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'maintain_contract_products_contract_fk',
+      columns: [t.enterpriseId, t.contractId],
+      foreignColumns: [maintainContracts.enterpriseId, maintainContracts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'maintain_contract_products_product_fk',
+      columns: [t.enterpriseId, t.installedProductId],
+      foreignColumns: [installedProducts.enterpriseId, installedProducts.id],
+    }).onDelete('cascade'),
     index('maintain_contract_products_product_idx').on(t.enterpriseId, t.installedProductId),
   ],
 );
@@ -353,8 +407,14 @@ export const homeAccounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'home_accounts_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }).onDelete('cascade'),
-    foreignKey({ name: 'home_accounts_contact_fk', columns: [t.enterpriseId, t.linkPersonId], foreignColumns: [customerContacts.enterpriseId, customerContacts.id] }),
+    foreignKey({ name: 'home_accounts_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'home_accounts_contact_fk',
+      columns: [t.enterpriseId, t.linkPersonId],
+      foreignColumns: [customerContacts.enterpriseId, customerContacts.id],
+    }),
     foreignKey({ name: 'home_accounts_created_by_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
     uniqueIndex('home_accounts_mobile_uq').on(t.enterpriseId, t.mobile),
     index('home_accounts_customer_idx').on(t.enterpriseId, t.customerId),

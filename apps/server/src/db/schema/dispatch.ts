@@ -32,13 +32,27 @@ export const dispatchRules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'dispatch_rules_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
-    foreignKey({ name: 'dispatch_rules_group_fk', columns: [t.enterpriseId, t.groupId], foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'dispatch_rules_template_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'dispatch_rules_group_fk',
+      columns: [t.enterpriseId, t.groupId],
+      foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'dispatch_rules_user_fk', columns: [t.enterpriseId, t.targetUserId], foreignColumns: [users.enterpriseId, users.id] }),
-    foreignKey({ name: 'dispatch_rules_target_group_fk', columns: [t.enterpriseId, t.targetGroupId], foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'dispatch_rules_provider_fk', columns: [t.enterpriseId, t.targetProviderId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
+    foreignKey({
+      name: 'dispatch_rules_target_group_fk',
+      columns: [t.enterpriseId, t.targetGroupId],
+      foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'dispatch_rules_provider_fk',
+      columns: [t.enterpriseId, t.targetProviderId],
+      foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id],
+    }),
     index('dispatch_rules_sort_idx').on(t.enterpriseId, t.sort, t.id),
   ],
 );
@@ -63,8 +77,16 @@ export const dispatchSettings = pgTable(
     primaryKey({ columns: [t.enterpriseId] }),
     foreignKey({ name: 'dispatch_settings_user_fk', columns: [t.enterpriseId, t.targetUserId], foreignColumns: [users.enterpriseId, users.id] }),
     // No ON DELETE SET NULL: on a composite key it would null enterprise_id too; the team's delete detaches it.
-    foreignKey({ name: 'dispatch_settings_group_fk', columns: [t.enterpriseId, t.targetGroupId], foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id] }),
-    foreignKey({ name: 'dispatch_settings_provider_fk', columns: [t.enterpriseId, t.targetProviderId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
+    foreignKey({
+      name: 'dispatch_settings_group_fk',
+      columns: [t.enterpriseId, t.targetGroupId],
+      foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id],
+    }),
+    foreignKey({
+      name: 'dispatch_settings_provider_fk',
+      columns: [t.enterpriseId, t.targetProviderId],
+      foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id],
+    }),
     foreignKey({ name: 'dispatch_settings_updated_by_fk', columns: [t.enterpriseId, t.updatedBy], foreignColumns: [users.enterpriseId, users.id] }),
   ],
 );

@@ -22,7 +22,11 @@ export const eventSlaSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.templateId] }),
-    foreignKey({ name: 'event_sla_settings_tpl_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'event_sla_settings_tpl_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -56,7 +60,9 @@ export const eventSlaClocks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'event_sla_clocks_event_fk', columns: [t.enterpriseId, t.eventId], foreignColumns: [events.enterpriseId, events.id] }).onDelete('cascade'),
+    foreignKey({ name: 'event_sla_clocks_event_fk', columns: [t.enterpriseId, t.eventId], foreignColumns: [events.enterpriseId, events.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('event_sla_clocks_uq').on(t.enterpriseId, t.eventId, t.type),
     index('event_sla_clocks_deadline_idx').on(t.deadlineAt).where(sql`breached_at is null and deadline_at is not null`),
     index('event_sla_clocks_warn_idx').on(t.warnAt).where(sql`warned_at is null and warn_at is not null`),

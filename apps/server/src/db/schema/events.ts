@@ -90,12 +90,24 @@ export const events = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'events_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }),
-    foreignKey({ name: 'events_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
+    foreignKey({
+      name: 'events_template_version_fk',
+      columns: [t.enterpriseId, t.templateVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
     foreignKey({ name: 'events_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
     foreignKey({ name: 'events_contact_fk', columns: [t.enterpriseId, t.contactId], foreignColumns: [customerContacts.enterpriseId, customerContacts.id] }),
     foreignKey({ name: 'events_address_fk', columns: [t.enterpriseId, t.addressId], foreignColumns: [customerAddresses.enterpriseId, customerAddresses.id] }),
-    foreignKey({ name: 'events_product_fk', columns: [t.enterpriseId, t.installedProductId], foreignColumns: [installedProducts.enterpriseId, installedProducts.id] }),
-    foreignKey({ name: 'events_product_model_fk', columns: [t.enterpriseId, t.productModelId], foreignColumns: [productModels.enterpriseId, productModels.id] }),
+    foreignKey({
+      name: 'events_product_fk',
+      columns: [t.enterpriseId, t.installedProductId],
+      foreignColumns: [installedProducts.enterpriseId, installedProducts.id],
+    }),
+    foreignKey({
+      name: 'events_product_model_fk',
+      columns: [t.enterpriseId, t.productModelId],
+      foreignColumns: [productModels.enterpriseId, productModels.id],
+    }),
     foreignKey({ name: 'events_service_item_fk', columns: [t.enterpriseId, t.serviceItemId], foreignColumns: [serviceItems.enterpriseId, serviceItems.id] }),
     userFk('events_created_by_fk', t.enterpriseId, t.createdBy),
     userFk('events_dispatcher_fk', t.enterpriseId, t.dispatcherId),
@@ -197,7 +209,11 @@ export const eventTemplateSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.templateId] }),
-    foreignKey({ name: 'event_template_settings_tpl_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'event_template_settings_tpl_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
     userFk('event_template_settings_user_fk', t.enterpriseId, t.updatedBy),
   ],
 );

@@ -31,8 +31,16 @@ export const receivePaymentTemplates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.receivePaymentId, t.templateId] }),
-    foreignKey({ name: 'receive_payment_templates_account_fk', columns: [t.enterpriseId, t.receivePaymentId], foreignColumns: [receivePayments.enterpriseId, receivePayments.id] }).onDelete('cascade'),
-    foreignKey({ name: 'receive_payment_templates_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'receive_payment_templates_account_fk',
+      columns: [t.enterpriseId, t.receivePaymentId],
+      foreignColumns: [receivePayments.enterpriseId, receivePayments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'receive_payment_templates_template_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
     index('receive_payment_templates_template_idx').on(t.enterpriseId, t.templateId),
   ],
 );
@@ -56,7 +64,9 @@ export const orderReportLinks = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     uniqueIndex('order_report_links_token_uq').on(t.tokenHash),
-    foreignKey({ name: 'order_report_links_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
+    foreignKey({ name: 'order_report_links_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ name: 'order_report_links_user_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
     index('order_report_links_order_idx').on(t.enterpriseId, t.orderId),
   ],

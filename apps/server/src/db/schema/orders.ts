@@ -174,13 +174,29 @@ export const orders = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'orders_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }),
-    foreignKey({ name: 'orders_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
-    foreignKey({ name: 'orders_receipt_version_fk', columns: [t.enterpriseId, t.receiptVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
+    foreignKey({
+      name: 'orders_template_version_fk',
+      columns: [t.enterpriseId, t.templateVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
+    foreignKey({
+      name: 'orders_receipt_version_fk',
+      columns: [t.enterpriseId, t.receiptVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
     foreignKey({ name: 'orders_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
     foreignKey({ name: 'orders_contact_fk', columns: [t.enterpriseId, t.contactId], foreignColumns: [customerContacts.enterpriseId, customerContacts.id] }),
     foreignKey({ name: 'orders_address_fk', columns: [t.enterpriseId, t.addressId], foreignColumns: [customerAddresses.enterpriseId, customerAddresses.id] }),
-    foreignKey({ name: 'orders_product_fk', columns: [t.enterpriseId, t.installedProductId], foreignColumns: [installedProducts.enterpriseId, installedProducts.id] }),
-    foreignKey({ name: 'orders_service_group_fk', columns: [t.enterpriseId, t.serviceGroupId], foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id] }),
+    foreignKey({
+      name: 'orders_product_fk',
+      columns: [t.enterpriseId, t.installedProductId],
+      foreignColumns: [installedProducts.enterpriseId, installedProducts.id],
+    }),
+    foreignKey({
+      name: 'orders_service_group_fk',
+      columns: [t.enterpriseId, t.serviceGroupId],
+      foreignColumns: [serviceGroups.enterpriseId, serviceGroups.id],
+    }),
     userFk('orders_created_by_fk', t.enterpriseId, t.createdBy),
     userFk('orders_salesperson_fk', t.enterpriseId, t.salespersonId),
     userFk('orders_acceptor_fk', t.enterpriseId, t.acceptorId),
@@ -321,8 +337,14 @@ export const orderServiceItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'order_service_items_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
-    foreignKey({ name: 'order_service_items_item_fk', columns: [t.enterpriseId, t.serviceItemId], foreignColumns: [serviceItems.enterpriseId, serviceItems.id] }),
+    foreignKey({ name: 'order_service_items_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'order_service_items_item_fk',
+      columns: [t.enterpriseId, t.serviceItemId],
+      foreignColumns: [serviceItems.enterpriseId, serviceItems.id],
+    }),
     index('order_service_items_order_idx').on(t.enterpriseId, t.orderId),
     // service_id / service_category filters.
     index('order_service_items_item_idx').on(t.enterpriseId, t.serviceItemId, t.orderId),

@@ -78,7 +78,9 @@ export const users = pgTable(
      */
     searchGrams: text('search_grams')
       .array()
-      .generatedAlwaysAs(sql`regexp_split_to_array(lower(name), '') || regexp_split_to_array(regexp_replace(lower(name), '(..)', '\\1' || chr(1), 'g'), chr(1)) || regexp_split_to_array(regexp_replace(substr(lower(name), 2), '(..)', '\\1' || chr(1), 'g'), chr(1))`),
+      .generatedAlwaysAs(
+        sql`regexp_split_to_array(lower(name), '') || regexp_split_to_array(regexp_replace(lower(name), '(..)', '\\1' || chr(1), 'g'), chr(1)) || regexp_split_to_array(regexp_replace(substr(lower(name), 2), '(..)', '\\1' || chr(1), 'g'), chr(1))`,
+      ),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),

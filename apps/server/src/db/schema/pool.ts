@@ -32,9 +32,11 @@ export const poolRules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'pool_rules_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'pool_rules_template_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
     index('pool_rules_sort_idx').on(t.enterpriseId, t.sort, t.id),
   ],
 );

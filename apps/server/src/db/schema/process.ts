@@ -22,9 +22,11 @@ export const processVersions = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     uniqueIndex('process_versions_uq').on(t.enterpriseId, t.templateId, t.version),
-    foreignKey({ name: 'process_versions_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'process_versions_template_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
   ],
 );
 

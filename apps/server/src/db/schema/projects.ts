@@ -29,7 +29,11 @@ export const projectTmplSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.templateId] }),
-    foreignKey({ name: 'project_tmpl_settings_tmpl_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_tmpl_settings_tmpl_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
     userFk('project_tmpl_settings_create_fk', t.enterpriseId, t.createApproverId),
     userFk('project_tmpl_settings_finish_fk', t.enterpriseId, t.finishApproverId),
   ],
@@ -46,7 +50,11 @@ export const projectTmplStages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'project_tmpl_stages_tmpl_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_tmpl_stages_tmpl_fk',
+      columns: [t.enterpriseId, t.templateId],
+      foreignColumns: [formTemplates.enterpriseId, formTemplates.id],
+    }).onDelete('cascade'),
     index('project_tmpl_stages_tmpl_idx').on(t.enterpriseId, t.templateId, t.sort, t.id),
   ],
 );
@@ -71,7 +79,11 @@ export const projectTmplTasks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'project_tmpl_tasks_stage_fk', columns: [t.enterpriseId, t.stageId], foreignColumns: [projectTmplStages.enterpriseId, projectTmplStages.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_tmpl_tasks_stage_fk',
+      columns: [t.enterpriseId, t.stageId],
+      foreignColumns: [projectTmplStages.enterpriseId, projectTmplStages.id],
+    }).onDelete('cascade'),
     userFk('project_tmpl_tasks_principal_fk', t.enterpriseId, t.principalId),
     userFk('project_tmpl_tasks_approver_fk', t.enterpriseId, t.approverId),
     index('project_tmpl_tasks_tmpl_idx').on(t.enterpriseId, t.templateId, t.stageId, t.sort, t.id),
@@ -106,7 +118,11 @@ export const projects = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     foreignKey({ name: 'projects_template_fk', columns: [t.enterpriseId, t.templateId], foreignColumns: [formTemplates.enterpriseId, formTemplates.id] }),
-    foreignKey({ name: 'projects_template_version_fk', columns: [t.enterpriseId, t.templateVersionId], foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id] }),
+    foreignKey({
+      name: 'projects_template_version_fk',
+      columns: [t.enterpriseId, t.templateVersionId],
+      foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
+    }),
     foreignKey({ name: 'projects_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
     userFk('projects_created_by_fk', t.enterpriseId, t.createdBy),
     userFk('projects_create_approver_fk', t.enterpriseId, t.createApproverId),
@@ -136,7 +152,9 @@ export const projectStages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'project_stages_project_fk', columns: [t.enterpriseId, t.projectId], foreignColumns: [projects.enterpriseId, projects.id] }).onDelete('cascade'),
+    foreignKey({ name: 'project_stages_project_fk', columns: [t.enterpriseId, t.projectId], foreignColumns: [projects.enterpriseId, projects.id] }).onDelete(
+      'cascade',
+    ),
     index('project_stages_project_idx').on(t.enterpriseId, t.projectId, t.sort, t.id),
   ],
 );
@@ -169,8 +187,14 @@ export const projectTasks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'project_tasks_project_fk', columns: [t.enterpriseId, t.projectId], foreignColumns: [projects.enterpriseId, projects.id] }).onDelete('cascade'),
-    foreignKey({ name: 'project_tasks_stage_fk', columns: [t.enterpriseId, t.stageId], foreignColumns: [projectStages.enterpriseId, projectStages.id] }).onDelete('cascade'),
+    foreignKey({ name: 'project_tasks_project_fk', columns: [t.enterpriseId, t.projectId], foreignColumns: [projects.enterpriseId, projects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'project_tasks_stage_fk',
+      columns: [t.enterpriseId, t.stageId],
+      foreignColumns: [projectStages.enterpriseId, projectStages.id],
+    }).onDelete('cascade'),
     userFk('project_tasks_principal_fk', t.enterpriseId, t.principalId),
     userFk('project_tasks_approver_fk', t.enterpriseId, t.approverId),
     userFk('project_tasks_finished_by_fk', t.enterpriseId, t.finishedBy),
@@ -225,7 +249,11 @@ export const projectFiles = pgTable(
     createdBy: ref('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), projectChild('project_files')(t), index('project_files_project_idx').on(t.enterpriseId, t.projectId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    projectChild('project_files')(t),
+    index('project_files_project_idx').on(t.enterpriseId, t.projectId, t.id),
+  ],
 );
 
 /** Products of a project, typed in or taken from a sales contract. */
@@ -242,7 +270,11 @@ export const projectProducts = pgTable(
     saleContractId: ref('sale_contract_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), projectChild('project_products')(t), index('project_products_project_idx').on(t.enterpriseId, t.projectId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    projectChild('project_products')(t),
+    index('project_products_project_idx').on(t.enterpriseId, t.projectId, t.id),
+  ],
 );
 
 /** Contracts a project refers to: kind 'sale' or 'maintain'. */
@@ -274,5 +306,9 @@ export const projectMessages = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), projectChild('project_messages')(t), index('project_messages_project_idx').on(t.enterpriseId, t.projectId, t.createdAt, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    projectChild('project_messages')(t),
+    index('project_messages_project_idx').on(t.enterpriseId, t.projectId, t.createdAt, t.id),
+  ],
 );

@@ -75,7 +75,9 @@ export const orderSlaClocks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'order_sla_clocks_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
+    foreignKey({ name: 'order_sla_clocks_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('order_sla_clocks_uq').on(t.enterpriseId, t.orderId, t.type),
     // The sweep: clocks about to breach or warn, and breaches due for the next escalation step (all enterprises).
     index('order_sla_clocks_deadline_idx').on(t.deadlineAt).where(sql`breached_at is null and deadline_at is not null`),

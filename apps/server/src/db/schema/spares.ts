@@ -129,7 +129,11 @@ export const stockLogs = pgTable(
     index('stock_logs_spare_idx').on(t.enterpriseId, t.spareId, t.id),
     index('stock_logs_warehouse_idx').on(t.enterpriseId, t.warehouseId, t.id),
     index('stock_logs_doc_idx').on(t.enterpriseId, t.docKind, t.docId),
-    foreignKey({ name: 'stock_logs_stock_fk', columns: [t.enterpriseId, t.warehouseId, t.spareId], foreignColumns: [stocks.enterpriseId, stocks.warehouseId, stocks.spareId] }),
+    foreignKey({
+      name: 'stock_logs_stock_fk',
+      columns: [t.enterpriseId, t.warehouseId, t.spareId],
+      foreignColumns: [stocks.enterpriseId, stocks.warehouseId, stocks.spareId],
+    }),
     check('stock_logs_sum_ck', sql`${t.after} = ${t.before} + ${t.change} and ${t.after} >= 0`),
   ],
 );
@@ -183,7 +187,9 @@ export const spareDocItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.docId, t.line] }),
-    foreignKey({ name: 'spare_doc_items_doc_fk', columns: [t.enterpriseId, t.docId], foreignColumns: [spareDocs.enterpriseId, spareDocs.id] }).onDelete('cascade'),
+    foreignKey({ name: 'spare_doc_items_doc_fk', columns: [t.enterpriseId, t.docId], foreignColumns: [spareDocs.enterpriseId, spareDocs.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ name: 'spare_doc_items_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
   ],
 );
@@ -311,7 +317,11 @@ export const goodsOrderItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.goodsOrderId, t.line] }),
-    foreignKey({ name: 'goods_order_items_order_fk', columns: [t.enterpriseId, t.goodsOrderId], foreignColumns: [goodsOrders.enterpriseId, goodsOrders.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'goods_order_items_order_fk',
+      columns: [t.enterpriseId, t.goodsOrderId],
+      foreignColumns: [goodsOrders.enterpriseId, goodsOrders.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'goods_order_items_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
   ],
 );

@@ -42,4 +42,3 @@ export const tagLinks = pgTable(
     index('tag_links_tag_idx').on(t.enterpriseId, t.tagId, t.objType, t.objId),
   ],
 );
-

@@ -24,8 +24,21 @@ async function user(): Promise<{ id: number; mobile: string }> {
 }
 
 /** A raw request, for what the Client does not vary: peer address, headers, body encoding. */
-async function raw(o: { method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string | object; remoteAddress?: string; app?: TestApp }) {
-  const res = await (o.app ?? t).app.inject({ method: o.method ?? 'POST', url: `/api${o.url}`, headers: o.headers, payload: o.payload as never, remoteAddress: o.remoteAddress });
+async function raw(o: {
+  method?: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | object;
+  remoteAddress?: string;
+  app?: TestApp;
+}) {
+  const res = await (o.app ?? t).app.inject({
+    method: o.method ?? 'POST',
+    url: `/api${o.url}`,
+    headers: o.headers,
+    payload: o.payload as never,
+    remoteAddress: o.remoteAddress,
+  });
   return { status: res.statusCode, body: res.json(), cookie: res.cookies.find((c) => c.name === 'sk_sid') };
 }
 
@@ -104,7 +117,11 @@ describe('cross-site anonymous writes', () => {
   it('refuses JSON from another origin or site, and takes it from this one', async () => {
     const u = await user();
     const payload = { mobile: u.mobile, password: TEST_PASSWORD };
-    const foreign: Record<string, string>[] = [{ origin: 'https://attacker.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'http://localhost:80' }];
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://attacker.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:80' },
+    ];
     for (const headers of foreign) {
       const r = await raw({ url: '/stand/pwdLogin', headers, payload });
       expect(r.body.code, JSON.stringify(headers)).toBe('CROSS_SITE');
@@ -166,7 +183,12 @@ describe('password brute force', () => {
 describe('per-address limit and TRUST_PROXY', () => {
   const spray = (app: TestApp, n: number) =>
     race(n, async (i) => {
-      const r = await raw({ app, url: '/stand/pwdLogin', payload: { mobile: `169000${String(i).padStart(5, '0')}`, password: 'wrong-pass1' }, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+      const r = await raw({
+        app,
+        url: '/stand/pwdLogin',
+        payload: { mobile: `169000${String(i).padStart(5, '0')}`, password: 'wrong-pass1' },
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
       return { status: r.status, ...r.body, headers: {} };
     });
 
@@ -204,7 +226,8 @@ describe('SMS code guesses', () => {
     await c.post('/stand/sendCode', { mobile: u.mobile, purpose: 'password' });
     const code = t.sms.lastCode(u.mobile) as string;
     const wrong = code === '000000' ? '000001' : '000000';
-    for (let i = 0; i < 3; i++) expect((await c.post('/stand/codeLogin/password', { mobile: u.mobile, code: wrong, password: 'newpass99' })).message).toBe('验证码错误或已过期');
+    for (let i = 0; i < 3; i++)
+      expect((await c.post('/stand/codeLogin/password', { mobile: u.mobile, code: wrong, password: 'newpass99' })).message).toBe('验证码错误或已过期');
     const r = await c.post('/stand/codeLogin/password', { mobile: u.mobile, code, password: 'newpass99' });
     expect(r.message).toBe('验证码错误或已过期');
     expect((await c.post('/stand/pwdLogin', { mobile: u.mobile, password: 'newpass99' })).message).toBe(WRONG);
@@ -218,7 +241,10 @@ describe('SMS code guesses', () => {
     await race(20, (i) => new Client(t.app).post('/stand/codeLogin', { mobile: u.mobile, code: wrong(i) }));
     const r = await new Client(t.app).post('/stand/codeLogin', { mobile: u.mobile, code });
     expect(r.success).toBe(false);
-    const [row] = await rows<{ fails: number; used: boolean }>(t.deps.db, sql`select fails, used_at is not null as used from sms_codes where mobile = ${u.mobile}`);
+    const [row] = await rows<{ fails: number; used: boolean }>(
+      t.deps.db,
+      sql`select fails, used_at is not null as used from sms_codes where mobile = ${u.mobile}`,
+    );
     expect(row).toEqual({ fails: 3, used: true });
   });
 });

@@ -71,7 +71,12 @@ export async function checkCode(tx: Tx, mobile: string, purposes: string[], code
     await tx
       .update(smsCodes)
       .set({ fails: sql`${smsCodes.fails} + 1`, usedAt: sql`case when ${smsCodes.fails} + 1 >= ${maxFails} then now() end` })
-      .where(inArray(smsCodes.id, live.map((c) => c.id)));
+      .where(
+        inArray(
+          smsCodes.id,
+          live.map((c) => c.id),
+        ),
+      );
   }
   return false;
 }
@@ -93,7 +98,15 @@ export async function ticketAlive(ex: Executor, mobile: string, codeHash: string
   const [r] = await ex
     .select({ id: smsCodes.id })
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, 'ticket'), eq(smsCodes.codeHash, codeHash), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        eq(smsCodes.purpose, 'ticket'),
+        eq(smsCodes.codeHash, codeHash),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return !!r;
 }

@@ -175,7 +175,14 @@ describe('registration', () => {
     const c = new Client(t.app);
     const mobile = '16600000001';
     await c.post('/stand/sendCode', { mobile, purpose: 'register' });
-    const r = await c.post('/stand/enterprise', { enterpriseName: '新注册企业', industry: 'service', name: '注册人', mobile, code: t.sms.lastCode(mobile), password: STRONG_PASSWORD });
+    const r = await c.post('/stand/enterprise', {
+      enterpriseName: '新注册企业',
+      industry: 'service',
+      name: '注册人',
+      mobile,
+      code: t.sms.lastCode(mobile),
+      password: STRONG_PASSWORD,
+    });
     expect(r).toMatchObject({ success: true, message: '注册成功' });
     const me = await c.get('/v2/sessionUser/info');
     expect(me.data).toMatchObject({ enterpriseName: '新注册企业', isChargeUser: 2, tryoutType: 1, admin: true, sysrole: 3 });
@@ -190,7 +197,14 @@ describe('registration', () => {
 
   it('writes nothing when the code is wrong', async () => {
     const c = new Client(t.app);
-    const r = await c.post('/stand/enterprise', { enterpriseName: '不应存在', industry: 'service', name: '某人', mobile: '16600000002', code: '000000', password: STRONG_PASSWORD });
+    const r = await c.post('/stand/enterprise', {
+      enterpriseName: '不应存在',
+      industry: 'service',
+      name: '某人',
+      mobile: '16600000002',
+      code: '000000',
+      password: STRONG_PASSWORD,
+    });
     expect(r.message).toBe('验证码错误或已过期');
     const found = await rows(t.deps.db, sql`select id from enterprises where name = '不应存在'`);
     expect(found).toHaveLength(0);

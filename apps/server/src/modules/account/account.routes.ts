@@ -81,7 +81,10 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage(null, '切换角色成功');
     },
     changePcVersion: async ({ user, body }) => {
-      await db.update(users).set({ pcVersion: body.pcVersion }).where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
+      await db
+        .update(users)
+        .set({ pcVersion: body.pcVersion })
+        .where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
       return withMessage(null, '切换成功');
     },
     packageDetail: async ({ user }) => ({
@@ -94,11 +97,17 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
     versionInfo: async () => ({ version: VERSION, download_link: '/app/download' }),
     productVersions: async () => PRODUCT_VERSIONS,
     isNoviceGuide: async ({ user }) => {
-      const [u] = await db.select({ done: users.noviceGuideDone }).from(users).where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
+      const [u] = await db
+        .select({ done: users.noviceGuideDone })
+        .from(users)
+        .where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
       return !u?.done;
     },
     finishNoviceGuide: async ({ user }) => {
-      await db.update(users).set({ noviceGuideDone: true }).where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
+      await db
+        .update(users)
+        .set({ noviceGuideDone: true })
+        .where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
       return null;
     },
     isQuickDeploy: async ({ user }) => {

@@ -164,7 +164,10 @@ export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: strin
 
 export async function changeRole(db: Db, u: SessionUser, role: number): Promise<void> {
   if (!u.allRoles.includes(role)) throw new AppError('ROLE_NOT_OWNED');
-  await db.update(users).set({ sysrole: role }).where(and(eq(users.enterpriseId, u.enterpriseId), eq(users.id, u.id)));
+  await db
+    .update(users)
+    .set({ sysrole: role })
+    .where(and(eq(users.enterpriseId, u.enterpriseId), eq(users.id, u.id)));
   await audit(db, { action: 'role_changed', enterpriseId: u.enterpriseId, userId: u.id, detail: { role } });
 }
 

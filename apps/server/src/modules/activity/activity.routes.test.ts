@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const logRows = (enterpriseId: number) =>
-  rows<{ module: string; action: string; detail: string }>(t.deps.db, sql`select module, action, detail from operation_log where enterprise_id = ${enterpriseId} order by id`);
+  rows<{ module: string; action: string; detail: string }>(
+    t.deps.db,
+    sql`select module, action, detail from operation_log where enterprise_id = ${enterpriseId} order by id`,
+  );
 
 describe('page-view points', () => {
   it('records one point per call for the caller', async () => {

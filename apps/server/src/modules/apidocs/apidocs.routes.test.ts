@@ -13,10 +13,9 @@ afterAll(async () => t.close());
 const isEndpoint = (e: unknown): e is EndpointDef => !!e && typeof e === 'object' && 'method' in e && 'path' in e;
 
 /** Every contract table packages/shared exports (objects whose values are all endpoints). */
-const contractTables = Object.entries(shared).filter(([, v]) => v && typeof v === 'object' && Object.values(v).length > 0 && Object.values(v).every(isEndpoint)) as [
-  string,
-  Record<string, EndpointDef>,
-][];
+const contractTables = Object.entries(shared).filter(
+  ([, v]) => v && typeof v === 'object' && Object.values(v).length > 0 && Object.values(v).every(isEndpoint),
+) as [string, Record<string, EndpointDef>][];
 
 const docPath = (p: string) => `/api${p}`.replace(/:([A-Za-z0-9_]+)\??/g, '{$1}');
 
@@ -55,7 +54,10 @@ describe('GET /api/openapi.json', () => {
     const doc = (await client.call(D.openapi, {})).data;
     const add = doc.paths['/api/v2/customer/addCustomer']!.post!;
     expect(add).toMatchObject({ operationId: 'addCustomer', tags: ['customer'], 'x-power': 'customer_add', 'x-plan': null });
-    const body = (add.requestBody!.content['application/json']!.schema ?? {}) as { required: string[]; properties: Record<string, { title?: string; type?: string; required?: string[] }> };
+    const body = (add.requestBody!.content['application/json']!.schema ?? {}) as {
+      required: string[];
+      properties: Record<string, { title?: string; type?: string; required?: string[] }>;
+    };
     expect(body.required).toEqual(expect.arrayContaining(['name', 'linkPerson']));
     expect(body.properties.name).toMatchObject({ type: 'string', title: '客户名称' });
     expect(body.properties.linkPerson?.required).toEqual(expect.arrayContaining(['name', 'phone']));

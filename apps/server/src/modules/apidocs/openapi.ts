@@ -75,7 +75,12 @@ function operation(r: RouteEntry, path: string): OpenApiOperation {
     'x-plan': c?.plan ?? null,
     'x-admin-only': !!c?.adminOnly,
     'x-public': c?.auth === 'public',
-    responses: { '200': { description: '统一应答 {success, message, data}', content: { 'application/json': { schema: envelope(c?.response ? jsonSchemaOf(c.response, 'output') : undefined) } } } },
+    responses: {
+      '200': {
+        description: '统一应答 {success, message, data}',
+        content: { 'application/json': { schema: envelope(c?.response ? jsonSchemaOf(c.response, 'output') : undefined) } },
+      },
+    },
   };
   if (!c) op.summary = '不由契约注册的路由（文件流、上传或 WebSocket），参数见 docs/api.md';
   const params = queryParameters(c?.query);

@@ -1,12 +1,4 @@
-import {
-  type Channel,
-  DEFAULT_NOTICE_TEMPLATE,
-  type OrderFacts,
-  PERSON_TYPES,
-  type PersonType,
-  type RuleAction,
-  renderTemplate,
-} from '@sk/shared';
+import { type Channel, DEFAULT_NOTICE_TEMPLATE, type OrderFacts, PERSON_TYPES, type PersonType, type RuleAction, renderTemplate } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -73,8 +65,18 @@ async function recipients(ex: Executor, ep: number, o: Row, a: Extract<RuleActio
     const c = await rows<{ user_id: number }>(ex, sql`select user_id from order_people where enterprise_id = ${ep} and order_id = ${o.id} and part = 4`);
     for (const r of c) ids.add(Number(r.user_id));
   }
-  const byRole = a.roles.length ? sql` or roles && array[${sql.join(a.roles.map((r) => sql`${r}`), sql`, `)}]::smallint[]` : sql``;
-  const idList = ids.size ? sql`id = any(array[${sql.join([...ids].map((i) => sql`${i}`), sql`, `)}]::bigint[])` : sql`false`;
+  const byRole = a.roles.length
+    ? sql` or roles && array[${sql.join(
+        a.roles.map((r) => sql`${r}`),
+        sql`, `,
+      )}]::smallint[]`
+    : sql``;
+  const idList = ids.size
+    ? sql`id = any(array[${sql.join(
+        [...ids].map((i) => sql`${i}`),
+        sql`, `,
+      )}]::bigint[])`
+    : sql`false`;
   return rows(ex, sql`select id::int, mobile from users where enterprise_id = ${ep} and deleted_at is null and enabled and (${idList}${byRole}) order by id`);
 }
 
@@ -104,7 +106,8 @@ async function notify(c: RunContext, a: Extract<RuleAction, { type: 'notify' }>)
       await c.tx.execute(sql`insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
         values (${ep}, ${u.id}, 'automation', ${title}, ${text}, ${orderLink(c.order.id)}, ${c.dedupe}) on conflict do nothing`);
   }
-  if (channels.has('sms')) for (const u of people) await enqueue(c.tx, { kind: SMS_JOB, enterpriseId: ep, payload: { mobile: u.mobile, text }, uniqueKey: `${c.dedupe}:sms:${u.id}` });
+  if (channels.has('sms'))
+    for (const u of people) await enqueue(c.tx, { kind: SMS_JOB, enterpriseId: ep, payload: { mobile: u.mobile, text }, uniqueKey: `${c.dedupe}:sms:${u.id}` });
   if (channels.has('robot')) {
     const robot = await robotOf(c.tx, ep);
     if (robot.robotUrl)
@@ -172,7 +175,16 @@ export async function performActions(c: RunContext, actions: RuleAction[]): Prom
           ruleId: c.ruleId,
           url: a.url,
           secret: a.secret,
-          body: { event: c.event, eventName: c.eventName, ruleId: c.ruleId, orderId: id, orderNo: c.order.order_no, title: c.order.title, state: c.order.state, time: new Date().toISOString() },
+          body: {
+            event: c.event,
+            eventName: c.eventName,
+            ruleId: c.ruleId,
+            orderId: id,
+            orderNo: c.order.order_no,
+            title: c.order.title,
+            state: c.order.state,
+            time: new Date().toISOString(),
+          },
         });
         break;
     }

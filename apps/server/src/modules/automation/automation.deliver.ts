@@ -102,7 +102,8 @@ export async function attemptDelivery(deps: Deps, enterpriseId: number, id: numb
       sql`update webhook_deliveries set status = ${wait == null ? 3 : 2}, attempts = ${attempts}, last_code = ${code}, last_error = ${error}, next_attempt_at = ${next}
           where enterprise_id = ${enterpriseId} and id = ${id} returning next_attempt_at`,
     );
-    if (wait != null && r?.next_attempt_at) await enqueue(tx, { kind: DELIVER_JOB, enterpriseId, payload: { id }, runAt: new Date(r.next_attempt_at), maxAttempts: 1 });
+    if (wait != null && r?.next_attempt_at)
+      await enqueue(tx, { kind: DELIVER_JOB, enterpriseId, payload: { id }, runAt: new Date(r.next_attempt_at), maxAttempts: 1 });
   });
 }
 

@@ -24,7 +24,14 @@ async function setup() {
   const ep = a.enterpriseId;
   const dispatcher = await makeUser(t.deps.db, ep, { roles: [1] });
   const engineer = await makeUser(t.deps.db, ep, { roles: [2] });
-  const viewer = (id: number, role: number): OrderViewer => ({ id, enterpriseId: ep, sysrole: role, admin: role === 3, providerId: null, powers: powersOfRole(role) });
+  const viewer = (id: number, role: number): OrderViewer => ({
+    id,
+    enterpriseId: ep,
+    sysrole: role,
+    admin: role === 3,
+    providerId: null,
+    powers: powersOfRole(role),
+  });
   return { ...a, ep, tpl: await orderType(t, ep), dispatcher, engineer, admin: viewer(a.user.id, 3), eng: viewer(engineer.id, 2) };
 }
 type Setup = Awaited<ReturnType<typeof setup>>;
@@ -40,11 +47,19 @@ const addTimed = async (s: Setup, o: Record<string, unknown>) => {
   return Number(r.data.id);
 };
 const noticesOf = (ep: number, userId: number) =>
-  rows<{ title: string; content: string; link: string }>(t.deps.db, sql`select title, content, link from notices where enterprise_id = ${ep} and user_id = ${userId} and kind = 'automation'`);
+  rows<{ title: string; content: string; link: string }>(
+    t.deps.db,
+    sql`select title, content, link from notices where enterprise_id = ${ep} and user_id = ${userId} and kind = 'automation'`,
+  );
 const tagsOf = async (ep: number, orderId: number) =>
-  (await rows<{ tag_id: number }>(t.deps.db, sql`select tag_id::int from tag_links where enterprise_id = ${ep} and obj_type = 3 and obj_id = ${orderId}`)).map((r) => r.tag_id);
+  (await rows<{ tag_id: number }>(t.deps.db, sql`select tag_id::int from tag_links where enterprise_id = ${ep} and obj_type = 3 and obj_id = ${orderId}`)).map(
+    (r) => r.tag_id,
+  );
 const timersOf = (ep: number, orderId: number) =>
-  rows<{ state: number; fire_at: string }>(t.deps.db, sql`select state, fire_at from automation_timers where enterprise_id = ${ep} and order_id = ${orderId} order by id`);
+  rows<{ state: number; fire_at: string }>(
+    t.deps.db,
+    sql`select state, fire_at from automation_timers where enterprise_id = ${ep} and order_id = ${orderId} order by id`,
+  );
 const deliveries = (ep: number) =>
   rows<{ id: number; status: number; attempts: number; last_code: number | null; next_attempt_at: string | null }>(
     t.deps.db,
@@ -72,7 +87,10 @@ describe('trigger points', () => {
   it('after dispatch: assigns, copies and notifies the order’s service person in-app and by SMS', async () => {
     const s = await setup();
     const watcher = await makeUser(t.deps.db, s.ep, { roles: [4] });
-    await addRule(s, { trigger: 1, actions: [notify({ personTypes: [3], channels: ['notice', 'sms'], template: '请处理{工单编号}' }), { type: 'copy', userIds: [watcher.id] }] });
+    await addRule(s, {
+      trigger: 1,
+      actions: [notify({ personTypes: [3], channels: ['notice', 'sms'], template: '请处理{工单编号}' }), { type: 'copy', userIds: [watcher.id] }],
+    });
     await addRule(s, { trigger: 0, actions: [{ type: 'assign', userId: s.engineer.id }] });
     const id = await addOrder(s.client);
     await drainJobs(t.deps);
@@ -81,15 +99,23 @@ describe('trigger points', () => {
     expect(await noticesOf(s.ep, s.engineer.id)).toHaveLength(1);
     expect(t.sms.lastCode(s.engineer.mobile)).not.toBeNull(); // the SMS job went through the platform's sender
     expect(t.sms.lastCode(watcher.mobile)).toBeNull();
-    const copied = await rows(t.deps.db, sql`select 1 from order_people where enterprise_id = ${s.ep} and order_id = ${id} and part = 6 and user_id = ${watcher.id}`);
+    const copied = await rows(
+      t.deps.db,
+      sql`select 1 from order_people where enterprise_id = ${s.ep} and order_id = ${id} and part = 6 and user_id = ${watcher.id}`,
+    );
     expect(copied).toHaveLength(1);
   });
 });
 
 describe('put in the pool', () => {
   const poolRow = async (ep: number, id: number) =>
-    (await rows(t.deps.db, sql`select o.state, o.in_pool, e.rule_id, e.pooled_by from orders o left join pool_entries e on e.enterprise_id = o.enterprise_id and e.order_id = o.id
-      where o.enterprise_id = ${ep} and o.id = ${id}`))[0];
+    (
+      await rows(
+        t.deps.db,
+        sql`select o.state, o.in_pool, e.rule_id, e.pooled_by from orders o left join pool_entries e on e.enterprise_id = o.enterprise_id and e.order_id = o.id
+      where o.enterprise_id = ${ep} and o.id = ${id}`,
+      )
+    )[0];
 
   it('a rule after creation puts the new order into the pool through the pool’s own entry (logged, unclaimed timer armed)', async () => {
     const s = await setup();
@@ -193,7 +219,10 @@ describe('the robot channel', () => {
       const stamp = u.searchParams.get('timestamp') ?? '';
       expect(u.searchParams.get('access_token')).toBe('abc');
       expect(u.searchParams.get('sign')).toBe(createHmac('sha256', 'SECabc').update(`${stamp}\nSECabc`).digest('base64'));
-      expect(JSON.parse(ding?.body ?? '')).toEqual({ msgtype: 'markdown', markdown: { title: expect.stringContaining('创建后'), text: expect.stringMatching(/新单GD\d{8}/) } });
+      expect(JSON.parse(ding?.body ?? '')).toEqual({
+        msgtype: 'markdown',
+        markdown: { title: expect.stringContaining('创建后'), text: expect.stringMatching(/新单GD\d{8}/) },
+      });
       expect(await noticesOf(s.ep, s.dispatcher.id)).toEqual([]); // the event's channels: robot only
 
       await s.client.call(C.robotSet, { robotType: 2, robotUrl: `${srv.url}?key=wx`, robotSecret: '' });

@@ -30,7 +30,11 @@ import { factsOf, performActions, type Row } from './automation.actions';
 export const TRIGGER_JOB = 'automation.trigger';
 export const TIMER_JOB = 'automation.timer';
 
-const triggerJob = (ep: number, orderId: number, trigger: TriggerPoint): EnqueueInput => ({ kind: TRIGGER_JOB, enterpriseId: ep, payload: { orderId, trigger } });
+const triggerJob = (ep: number, orderId: number, trigger: TriggerPoint): EnqueueInput => ({
+  kind: TRIGGER_JOB,
+  enterpriseId: ep,
+  payload: { orderId, trigger },
+});
 
 /** The trigger's job, only when the order type has an enabled rule for it (most moves have none: no job at all). */
 async function triggerJobs(tx: Tx, ep: number, row: Row, triggers: TriggerPoint[]): Promise<EnqueueInput[]> {
@@ -38,7 +42,10 @@ async function triggerJobs(tx: Tx, ep: number, row: Row, triggers: TriggerPoint[
   const found = await rows<{ trigger: number }>(
     tx,
     sql`select distinct trigger from automation_rules where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled
-        and trigger = any(array[${sql.join(triggers.map((t) => sql`${t}`), sql`, `)}]::smallint[])`,
+        and trigger = any(array[${sql.join(
+          triggers.map((t) => sql`${t}`),
+          sql`, `,
+        )}]::smallint[])`,
   );
   return found.map((f) => triggerJob(ep, Number(row.id), Number(f.trigger) as TriggerPoint));
 }
@@ -59,7 +66,10 @@ async function armTimers(tx: Tx, ep: number, row: Row, before: Row | null): Prom
   const events = await rows<{ id: number; trigger: number; amount: number; unit: number; condition: number }>(
     tx,
     sql`select id, trigger, amount, unit, condition from timed_events
-        where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled and trigger = any(array[${sql.join(moved.map((m) => sql`${m}`), sql`, `)}]::smallint[])`,
+        where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled and trigger = any(array[${sql.join(
+          moved.map((m) => sql`${m}`),
+          sql`, `,
+        )}]::smallint[])`,
   );
   for (const e of events) {
     if (!OVERDUE_CONDITIONS[Number(e.condition)]?.still(row)) continue;
@@ -89,7 +99,10 @@ async function cancelTimers(tx: Tx, ep: number, row: Row): Promise<void> {
   const gone = armed.filter((t) => !OVERDUE_CONDITIONS[Number(t.condition)]?.still(row)).map((t) => Number(t.id));
   if (gone.length === 0) return;
   await tx.execute(
-    sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and state = 0 and id = any(array[${sql.join(gone.map((g) => sql`${g}`), sql`, `)}]::bigint[])`,
+    sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and state = 0 and id = any(array[${sql.join(
+      gone.map((g) => sql`${g}`),
+      sql`, `,
+    )}]::bigint[])`,
   );
 }
 
@@ -139,7 +152,15 @@ export async function runTrigger(deps: Deps, ep: number, orderId: number, trigge
 /** Fires one timer if it is still armed and the order still meets its condition; otherwise it is cancelled. */
 export async function fireTimer(deps: Deps, ep: number, timerId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const [t] = await rows<{ order_id: number; condition: number; conditions: RuleConditions; actions: RuleAction[]; created_by: number; enabled: boolean; event_id: number }>(
+    const [t] = await rows<{
+      order_id: number;
+      condition: number;
+      conditions: RuleConditions;
+      actions: RuleAction[];
+      created_by: number;
+      enabled: boolean;
+      event_id: number;
+    }>(
       tx,
       sql`select t.order_id, e.condition, e.conditions, e.actions, e.created_by, e.enabled, e.id event_id
           from automation_timers t join timed_events e on e.enterprise_id = t.enterprise_id and e.id = t.timed_event_id
@@ -155,5 +176,7 @@ export async function fireTimer(deps: Deps, ep: number, timerId: number): Promis
   });
 }
 
-registerJobHandler(TRIGGER_JOB, (job, deps) => runTrigger(deps, Number(job.enterpriseId), Number(job.payload.orderId), Number(job.payload.trigger) as TriggerPoint, job.id));
+registerJobHandler(TRIGGER_JOB, (job, deps) =>
+  runTrigger(deps, Number(job.enterpriseId), Number(job.payload.orderId), Number(job.payload.trigger) as TriggerPoint, job.id),
+);
 registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, Number(job.enterpriseId), Number(job.payload.timerId)));

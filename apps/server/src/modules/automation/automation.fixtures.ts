@@ -14,7 +14,10 @@ export async function orderType(t: TestApp, ep: number): Promise<number> {
 }
 
 export async function orderTag(t: TestApp, ep: number, name = `自动${Math.random().toString(36).slice(2, 6)}`): Promise<number> {
-  const [r] = await rows<{ id: number }>(t.deps.db, sql`insert into tags (enterprise_id, code, name, color_rgb, sort) values (${ep}, 3, ${name}, '#1890ff', 99) returning id::int`);
+  const [r] = await rows<{ id: number }>(
+    t.deps.db,
+    sql`insert into tags (enterprise_id, code, name, color_rgb, sort) values (${ep}, 3, ${name}, '#1890ff', 99) returning id::int`,
+  );
   return Number(r?.id);
 }
 
@@ -51,4 +54,12 @@ export async function localServer(statuses: number[] = [], answer = '{"errcode":
   return { url: `http://127.0.0.1:${port}/hook`, got, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-export const notify = (o: Record<string, unknown> = {}) => ({ type: 'notify', channels: ['notice'], personTypes: [], roles: [], userIds: [], template: '', ...o });
+export const notify = (o: Record<string, unknown> = {}) => ({
+  type: 'notify',
+  channels: ['notice'],
+  personTypes: [],
+  roles: [],
+  userIds: [],
+  template: '',
+  ...o,
+});

@@ -46,8 +46,14 @@ describe('automation rules', () => {
         actions: [notify({ roles: [1] })],
       }),
     ]);
-    expect(await client.call(C.ruleUpdate, { ...rule(tpl, { name: '改名', enabled: false, actions: [{ type: 'tag', tagId: tag }] }), id: add.data.id })).toMatchObject({ success: true });
-    expect((await client.call(C.ruleList, { templateId: tpl })).data[0]).toMatchObject({ name: '改名', enabled: false, actions: [{ type: 'tag', tagId: tag }] });
+    expect(
+      await client.call(C.ruleUpdate, { ...rule(tpl, { name: '改名', enabled: false, actions: [{ type: 'tag', tagId: tag }] }), id: add.data.id }),
+    ).toMatchObject({ success: true });
+    expect((await client.call(C.ruleList, { templateId: tpl })).data[0]).toMatchObject({
+      name: '改名',
+      enabled: false,
+      actions: [{ type: 'tag', tagId: tag }],
+    });
     expect(await client.call(C.ruleDelete, { id: add.data.id })).toMatchObject({ success: true, message: '删除成功' });
     expect(await count('automation_rules', ep)).toBe(0);
   });
@@ -98,7 +104,9 @@ describe('timed events', () => {
     const add = await client.call(C.timedAdd, timed(tpl));
     expect(add).toMatchObject({ success: true });
     expect((await client.call(C.timedList, { templateId: tpl })).data).toEqual([expect.objectContaining({ trigger: 0, amount: 2, unit: 2, condition: 1 })]);
-    expect(await client.call(C.timedUpdate, { ...timed(tpl, { trigger: 13, amount: 3, unit: 3, condition: 9 }), id: add.data.id })).toMatchObject({ success: true });
+    expect(await client.call(C.timedUpdate, { ...timed(tpl, { trigger: 13, amount: 3, unit: 3, condition: 9 }), id: add.data.id })).toMatchObject({
+      success: true,
+    });
     expect((await client.call(C.timedList, { templateId: tpl })).data[0]).toMatchObject({ trigger: 13, amount: 3, unit: 3, condition: 9 });
     for (const [o, text] of [
       [{ trigger: 14 }, '计时起点'],
@@ -134,8 +142,14 @@ describe('notification settings and the robot', () => {
     const a = await admin();
     const b = await admin();
     expect((await a.client.call(C.robotGet)).data).toEqual({ robotType: 1, robotUrl: '', hasSecret: false });
-    expect(await a.client.call(C.robotSet, { robotType: 2, robotUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', robotSecret: 's3' })).toMatchObject({ success: true });
-    expect((await a.client.call(C.robotGet)).data).toEqual({ robotType: 2, robotUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', hasSecret: true });
+    expect(
+      await a.client.call(C.robotSet, { robotType: 2, robotUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', robotSecret: 's3' }),
+    ).toMatchObject({ success: true });
+    expect((await a.client.call(C.robotGet)).data).toEqual({
+      robotType: 2,
+      robotUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k',
+      hasSecret: true,
+    });
     await a.client.call(C.robotSet, { robotType: 1, robotUrl: 'https://oapi.dingtalk.com/robot/send?access_token=t', keepSecret: true });
     expect((await a.client.call(C.robotGet)).data).toMatchObject({ robotType: 1, hasSecret: true });
     expect((await b.client.call(C.robotGet)).data).toEqual({ robotType: 1, robotUrl: '', hasSecret: false });
@@ -180,9 +194,9 @@ describe('the usual refusals', () => {
   it('answers not found when re-sending another enterprise’s delivery', async () => {
     const a = await admin();
     const b = await admin();
-    const [d] = await t.deps.db.execute(
-      sql`insert into webhook_deliveries (enterprise_id, url, body, status) values (${a.ep}, 'http://127.0.0.1:9/x', '{}', 3) returning id`,
-    ).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const [d] = await t.deps.db
+      .execute(sql`insert into webhook_deliveries (enterprise_id, url, body, status) values (${a.ep}, 'http://127.0.0.1:9/x', '{}', 3) returning id`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
     expect(await b.client.call(C.resend, { id: Number(d?.id) })).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect((await a.client.call(C.deliveries, {})).data).toMatchObject({ count: 1, list: [{ status: 3 }] });
     expect((await b.client.call(C.deliveries, {})).data).toEqual({ count: 0, list: [] });

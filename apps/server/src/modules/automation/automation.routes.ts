@@ -54,7 +54,16 @@ export async function automationModule(app: FastifyInstance, deps: Deps): Promis
       const r = await svc.robotOf(db, user.enterpriseId);
       if (!r.robotUrl) throw new AppError('VALIDATION', { detail: '机器人地址：请先填写并保存群机器人地址' });
       const body = robotBody(r.robotType, '服务管家测试消息', '群机器人已连接，工单通知将发送到本群。');
-      await addDelivery(db, { enterpriseId: user.enterpriseId, kind: 2, orderId: null, ruleId: null, url: r.robotUrl, secret: r.robotSecret, robotType: r.robotType, body });
+      await addDelivery(db, {
+        enterpriseId: user.enterpriseId,
+        kind: 2,
+        orderId: null,
+        ruleId: null,
+        url: r.robotUrl,
+        secret: r.robotSecret,
+        robotType: r.robotType,
+        body,
+      });
       return withMessage(null, '测试消息已发送');
     },
   });

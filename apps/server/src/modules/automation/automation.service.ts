@@ -86,7 +86,10 @@ async function insertItem(ex: Executor, u: SessionUser, kind: Kind, input: RuleI
     cols.map(([, v]) => v),
     sql`, `,
   );
-  const [r] = await rows<{ id: number }>(ex, sql`insert into ${TABLE[kind]} (enterprise_id, created_by, ${names}) values (${u.enterpriseId}, ${u.id}, ${values}) returning id`);
+  const [r] = await rows<{ id: number }>(
+    ex,
+    sql`insert into ${TABLE[kind]} (enterprise_id, created_by, ${names}) values (${u.enterpriseId}, ${u.id}, ${values}) returning id`,
+  );
   return Number(r?.id);
 }
 
@@ -123,7 +126,10 @@ export async function listItems(db: Db, u: SessionUser, kind: Kind, templateId: 
 
 /** Every event, with the enterprise's channels and template or the defaults (in-app notice, the default template). */
 export async function notifySettingsOf(ex: Executor, ep: number): Promise<(NotifyEventSetting & { name: string })[]> {
-  const saved = await rows<{ event: number; channels: string[]; template: string }>(ex, sql`select event, channels, template from notify_settings where enterprise_id = ${ep}`);
+  const saved = await rows<{ event: number; channels: string[]; template: string }>(
+    ex,
+    sql`select event, channels, template from notify_settings where enterprise_id = ${ep}`,
+  );
   return NOTIFY_EVENT_IDS.map((event) => {
     const s = saved.find((x) => Number(x.event) === event);
     return {
@@ -157,7 +163,10 @@ export interface Robot {
   robotSecret: string;
 }
 export async function robotOf(ex: Executor, ep: number): Promise<Robot> {
-  const [r] = await rows<Robot>(ex, sql`select robot_type "robotType", robot_url "robotUrl", robot_secret "robotSecret" from notify_robots where enterprise_id = ${ep}`);
+  const [r] = await rows<Robot>(
+    ex,
+    sql`select robot_type "robotType", robot_url "robotUrl", robot_secret "robotSecret" from notify_robots where enterprise_id = ${ep}`,
+  );
   return r ? { ...r, robotType: Number(r.robotType) } : { robotType: 1, robotUrl: '', robotSecret: '' };
 }
 

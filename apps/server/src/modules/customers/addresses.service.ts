@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, contains, customerScope, editableCustomer, texts, timeOf, type Viewer } from './common';
 import { addressValues, lockCustomer } from './parts.common';
-import { countOf, } from '../../platform/list';
+import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 
 interface Raw {
@@ -63,7 +63,9 @@ function conds(v: Viewer, f: AddressFilters): SQL[] {
   if (f.cityCode) c.push(sql`a.city_code = ${f.cityCode}`);
   if (f.districtCode) c.push(sql`a.district_code = ${f.districtCode}`);
   if (f.customerName) {
-    c.push(sql`a.customer_id in (select c.id from customers c where c.enterprise_id = ${v.enterpriseId} and ${contains(sql`c.search_grams`, sql`c.name`, f.customerName)})`);
+    c.push(
+      sql`a.customer_id in (select c.id from customers c where c.enterprise_id = ${v.enterpriseId} and ${contains(sql`c.search_grams`, sql`c.name`, f.customerName)})`,
+    );
   }
   return c;
 }

@@ -6,7 +6,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, bigints, contains, gramsOf, texts, timeOf, type Viewer } from './common';
 import { checkFiles } from './integrations';
-import { countOf, } from '../../platform/list';
+import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 
 interface Raw {
@@ -59,7 +59,12 @@ function conds(v: Viewer, f: ModelFilters): SQL[] {
   return c;
 }
 
-export async function listModels(ex: Executor, v: Viewer, f: ModelFilters, page: { pageIndex: number; pageSize: number }): Promise<{ list: ProductModel[]; count: number }> {
+export async function listModels(
+  ex: Executor,
+  v: Viewer,
+  f: ModelFilters,
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ list: ProductModel[]; count: number }> {
   const list = await rows<Raw>(
     ex,
     sql`select m.*, ${timeOf(sql`m.created_at`, v)} as create_time,

@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { and, contactGrams, contains, customerScope, editableCustomer, prefixPattern, texts, timeOf, type Viewer } from './common';
 import { lockCustomer, syncPrimary } from './parts.common';
-import { countOf, } from '../../platform/list';
+import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 
 interface Raw {
@@ -46,7 +46,9 @@ function conds(v: Viewer, f: ContactFilters): SQL[] {
   if (f.name) c.push(contains(sql`k.search_grams`, sql`k.name`, f.name));
   if (f.phone) c.push(sql`k.phone like ${prefixPattern(f.phone)}`);
   if (f.customerName) {
-    c.push(sql`k.customer_id in (select c.id from customers c where c.enterprise_id = ${v.enterpriseId} and ${contains(sql`c.search_grams`, sql`c.name`, f.customerName)})`);
+    c.push(
+      sql`k.customer_id in (select c.id from customers c where c.enterprise_id = ${v.enterpriseId} and ${contains(sql`c.search_grams`, sql`c.name`, f.customerName)})`,
+    );
   }
   return c;
 }

@@ -17,7 +17,9 @@ export async function nextContractNo(tx: Tx, v: Viewer, kind: ContractKind): Pro
     sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, ${`${kind}_contract`}, 1)
       on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
   );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
   return `${PREFIX[kind]}${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
@@ -28,7 +30,12 @@ export function noTaken(err: unknown): never {
 
 /** Where each contract kind keeps its state and log, for the platform's state-change helper. */
 export const CONTRACT_STATE: Record<ContractKind, StateTable> = {
-  sale: { table: 'sale_contracts', stateColumn: 'status', touchColumn: 'updated_at', log: { table: 'contract_logs', recordColumn: 'contract_id', fixed: { kind: 'sale' } } },
+  sale: {
+    table: 'sale_contracts',
+    stateColumn: 'status',
+    touchColumn: 'updated_at',
+    log: { table: 'contract_logs', recordColumn: 'contract_id', fixed: { kind: 'sale' } },
+  },
   maintain: {
     table: 'maintain_contracts',
     stateColumn: 'status',
@@ -49,7 +56,13 @@ export async function logsOf(ex: Executor, v: Viewer, kind: ContractKind, contra
       from contract_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
       where l.enterprise_id = ${v.enterpriseId} and l.kind = ${kind} and l.contract_id = ${contractId} order by l.created_at, l.id`,
   );
-  return list.map((l) => ({ fromState: l.from_state == null ? null : Number(l.from_state), toState: Number(l.to_state), note: l.note, userName: l.user_name, create_time: l.create_time }));
+  return list.map((l) => ({
+    fromState: l.from_state == null ? null : Number(l.from_state),
+    toState: Number(l.to_state),
+    note: l.note,
+    userName: l.user_name,
+    create_time: l.create_time,
+  }));
 }
 
 /** Filters both contract lists share, scoped to customers the viewer may see. */
@@ -86,7 +99,16 @@ export async function moveContract<A extends string>(db: Db, v: Viewer, ops: Con
   await db.transaction(async (tx) => {
     const cur = await ops.one(tx, v, id);
     if (!(await visibleCustomer(tx, v, cur.customerId)).canEdit) throw new AppError('NO_POWER');
-    await changeState(tx, { table: CONTRACT_STATE[ops.kind], machine: ops.machine, enterpriseId: v.enterpriseId, id, action, ctx: undefined, actorId: v.id, note });
+    await changeState(tx, {
+      table: CONTRACT_STATE[ops.kind],
+      machine: ops.machine,
+      enterpriseId: v.enterpriseId,
+      id,
+      action,
+      ctx: undefined,
+      actorId: v.id,
+      note,
+    });
   });
 }
 
@@ -98,7 +120,9 @@ export async function deleteContracts<A extends string>(db: Db, v: Viewer, ops: 
     if (found.length !== unique.length) throw new AppError('NOT_FOUND');
     if (found.some((c) => c.status !== 1)) throw new AppError('INVALID_STATE');
     for (const c of found) if (!(await visibleCustomer(tx, v, c.customerId)).canEdit) throw new AppError('NO_POWER');
-    await tx.execute(sql`delete from ${sql.identifier(CONTRACT_STATE[ops.kind].table)} where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and status = 1`);
+    await tx.execute(
+      sql`delete from ${sql.identifier(CONTRACT_STATE[ops.kind].table)} where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and status = 1`,
+    );
     await tx.execute(sql`delete from contract_logs where enterprise_id = ${v.enterpriseId} and kind = ${ops.kind} and contract_id = any(${bigints(unique)})`);
   });
 }

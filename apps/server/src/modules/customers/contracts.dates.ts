@@ -51,7 +51,16 @@ async function catchUp(db: Db, enterpriseId: number, id: number): Promise<number
       const action = status === 1 && c.started ? 'execute' : status === 2 && c.ended ? 'finish' : null;
       if (action == null) return steps;
       // The system moves it (no user): one compare-and-set step through the state-change helper, logged.
-      const move = { table: CONTRACT_STATE.maintain, machine: maintainMachine, enterpriseId, id, action, expected: status, ctx: undefined, actorId: null } as const;
+      const move = {
+        table: CONTRACT_STATE.maintain,
+        machine: maintainMachine,
+        enterpriseId,
+        id,
+        action,
+        expected: status,
+        ctx: undefined,
+        actorId: null,
+      } as const;
       await changeState(tx, { ...move, note: CONTRACT_DATES_NOTE });
       steps++;
     }

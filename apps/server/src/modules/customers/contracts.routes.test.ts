@@ -19,10 +19,20 @@ describe('sales contracts', () => {
     const { client, enterpriseId } = await admin();
     const customer = await newCustomer(client);
     const m = await newModel(client);
-    const r = await client.call(K.saleSave, { name: '空调采购合同', customerId: customer, signDate: '2024-05-01', products: [{ productId: m, quantity: 3, price: 1200.5 }] });
+    const r = await client.call(K.saleSave, {
+      name: '空调采购合同',
+      customerId: customer,
+      signDate: '2024-05-01',
+      products: [{ productId: m, quantity: 3, price: 1200.5 }],
+    });
     expect(r).toMatchObject({ success: true, message: '保存成功' });
     let d = (await client.call(K.saleDetail, { id: r.data.id })).data;
-    expect(d).toMatchObject({ status: 1, amount: 3601.5, contractNo: expect.stringMatching(/^HT\d{8}-0001$/), products: [{ productId: m, quantity: 3, price: 1200.5 }] });
+    expect(d).toMatchObject({
+      status: 1,
+      amount: 3601.5,
+      contractNo: expect.stringMatching(/^HT\d{8}-0001$/),
+      products: [{ productId: m, quantity: 3, price: 1200.5 }],
+    });
     expect(d.abilities).toEqual({ edit: true, actions: ['submit'], delete: true });
     // An ordinary salesperson submits; approval is for administrators.
     const sales = await loggedIn(t.app, t.deps.db, { roles: [5], enterpriseId });
@@ -48,9 +58,13 @@ describe('sales contracts', () => {
     const { client, enterpriseId } = await admin();
     const customer = await newCustomer(client);
     await client.call(K.saleSave, { contractNo: 'HT-1', name: '甲', customerId: customer, signDate: '2024-05-01' });
-    expect((await client.call(K.saleSave, { contractNo: 'HT-1', name: '乙', customerId: customer, signDate: '2024-05-01' })).message).toBe('该合同编号已被使用，请更换');
+    expect((await client.call(K.saleSave, { contractNo: 'HT-1', name: '乙', customerId: customer, signDate: '2024-05-01' })).message).toBe(
+      '该合同编号已被使用，请更换',
+    );
     expect((await client.call(K.saleSave, { name: '丙', customerId: customer })).message).toBe('签订日期：请选择签订日期');
-    expect((await client.call(K.saleSave, { name: '丙', customerId: customer, signDate: '2024-05-01' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await client.call(K.saleSave, { name: '丙', customerId: customer, signDate: '2024-05-01' }, { csrf: false })).message).toBe(
+      '操作失败，无效的CsrfToken',
+    );
     expect(await countOf(t.deps.db, 'sale_contracts', sql`enterprise_id = ${enterpriseId}`)).toBe(1);
     expect((await new Client(t.app).call(K.saleList, {})).message).toBe('未登录');
     const fin = await loggedIn(t.app, t.deps.db, { roles: [8], enterpriseId });
@@ -79,7 +93,13 @@ describe('maintenance contracts', () => {
     expect((await client.call(K.maintainSave, { ...body, endDate: '2024-01-01' })).message).toBe('服务结束日期：服务结束日期不能早于开始日期');
     const r = await client.call(K.maintainSave, { ...body, productIds: [p1] });
     let d = (await client.call(K.maintainDetail, { id: r.data.id })).data;
-    expect(d).toMatchObject({ status: 1, amount: 48000, productCount: 1, products: [{ id: p1 }], abilities: { edit: true, actions: ['execute', 'terminate'], delete: true } });
+    expect(d).toMatchObject({
+      status: 1,
+      amount: 48000,
+      productCount: 1,
+      products: [{ id: p1 }],
+      abilities: { edit: true, actions: ['execute', 'terminate'], delete: true },
+    });
     expect((await client.call(K.maintainChangeState, { id: r.data.id, action: 'finish' })).message).toBe('当前状态不允许该操作');
     expect((await client.call(K.maintainChangeState, { id: r.data.id, action: 'execute' })).message).toBe('修改状态成功');
     expect((await client.call(K.maintainChangeState, { id: r.data.id, action: 'finish' })).success).toBe(true);

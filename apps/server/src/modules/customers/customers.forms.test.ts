@@ -44,6 +44,9 @@ describe('demo data', () => {
     expect((await client.call(C.customerListCount, {})).data).toBe(30);
     expect(await countOf(t.deps.db, 'customer_addresses', sql`enterprise_id = ${enterpriseId} and is_default`)).toBe(30);
     expect(await countOf(t.deps.db, 'installed_products', sql`enterprise_id = ${enterpriseId} and warranty_end is not null`)).toBe(40);
-    expect((await client.call(C.epCustomerList, { name: '星河' })).data[0]).toMatchObject({ linkperson: '张伟', address: '上海市浦东新区张江路88号星河大厦5楼' });
+    expect((await client.call(C.epCustomerList, { name: '星河' })).data[0]).toMatchObject({
+      linkperson: '张伟',
+      address: '上海市浦东新区张江路88号星河大厦5楼',
+    });
   });
 });

@@ -22,9 +22,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ALL: [string, EndpointDef][] = [customerContract, customerPartsContract, productContract, contractContract, homeAccountContract, customerImportContract].flatMap(
-  (c) => Object.entries(c) as [string, EndpointDef][],
-);
+const ALL: [string, EndpointDef][] = [
+  customerContract,
+  customerPartsContract,
+  productContract,
+  contractContract,
+  homeAccountContract,
+  customerImportContract,
+].flatMap((c) => Object.entries(c) as [string, EndpointDef][]);
 
 describe('guards of every customer-area endpoint', () => {
   it('answers 未登录 without a session', async () => {
@@ -72,16 +77,25 @@ describe('hooks into other areas', () => {
     await client.post('/v2/customer/batchAddPermission', { customerIds: [b], userIds: [from.id], permission: 2 });
     const r = await client.put('/user/handover', { fromUserId: from.id, toUserId: to.id });
     expect(r.success).toBe(true);
-    const owner = await rows<{ business_user_id: number }>(t.deps.db, sql`select business_user_id from customers where enterprise_id = ${enterpriseId} and id = ${a}`);
+    const owner = await rows<{ business_user_id: number }>(
+      t.deps.db,
+      sql`select business_user_id from customers where enterprise_id = ${enterpriseId} and id = ${a}`,
+    );
     expect(Number(owner[0]?.business_user_id)).toBe(to.id);
-    const grants = await rows<{ user_id: number; permission: number }>(t.deps.db, sql`select user_id, permission from customer_permissions where enterprise_id = ${enterpriseId}`);
+    const grants = await rows<{ user_id: number; permission: number }>(
+      t.deps.db,
+      sql`select user_id, permission from customer_permissions where enterprise_id = ${enterpriseId}`,
+    );
     expect(grants.map((g) => [Number(g.user_id), Number(g.permission)])).toEqual([[to.id, 2]]);
   });
 
   it('batch tagging (code 4) tags customers the user may edit and refuses others', async () => {
     const { client: boss, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
     const sales = await loggedIn(t.app, t.deps.db, { roles: [5], enterpriseId });
-    const [tag] = await rows<{ id: number }>(t.deps.db, sql`insert into tags (enterprise_id, code, name, color_rgb) values (${enterpriseId}, 4, '重点', '#ff0000') returning id`);
+    const [tag] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into tags (enterprise_id, code, name, color_rgb) values (${enterpriseId}, 4, '重点', '#ff0000') returning id`,
+    );
     const mine = await newCustomer(boss, { businessUserId: sales.user.id });
     const theirs = await newCustomer(boss);
     expect((await sales.client.post('/v2/epTag/batchAddTagByObj', { code: 4, tagIds: [tag!.id], objIds: [mine, theirs] })).code).toBe('NOT_FOUND');

@@ -17,7 +17,10 @@ addHandoverStep({
   name: 'customerBusinessUser',
   label: '负责的客户',
   run: (tx, enterpriseId, fromId, toId) =>
-    affected(tx, sql`update customers set business_user_id = ${toId}, updated_at = now() where enterprise_id = ${enterpriseId} and business_user_id = ${fromId}`),
+    affected(
+      tx,
+      sql`update customers set business_user_id = ${toId}, updated_at = now() where enterprise_id = ${enterpriseId} and business_user_id = ${fromId}`,
+    ),
 });
 addHandoverStep({
   name: 'customerPermission',

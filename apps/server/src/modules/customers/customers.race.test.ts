@@ -42,7 +42,10 @@ describe('customer delete racing additions', () => {
       const customerId = await newCustomer(client, { address: null });
       const out = await race(11, (i) => (i === 5 ? client.del('/customer/deleteCustomer', { id: customerId }) : addTo(client, customerId, productId, i)));
       const del = out[5] as Answer;
-      const [left] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from customers where enterprise_id = ${enterpriseId} and id = ${customerId}`);
+      const [left] = await rows<{ n: number }>(
+        t.deps.db,
+        sql`select count(*)::int as n from customers where enterprise_id = ${enterpriseId} and id = ${customerId}`,
+      );
       if (del.success) {
         expect(left?.n).toBe(0);
         // Whatever was added before the delete went with it; whatever came after was refused cleanly.
@@ -64,10 +67,18 @@ describe('catalogue delete racing product creation', () => {
       const out = await race(9, (i) => {
         if (i === 4) return client.del('/allProduct/delete', { ids: [productId] });
         if (i % 2) return client.post('/v2/customer/production/save', { productId, customerId });
-        return client.post('/contract/sale/save', { name: `合同${round}-${i}`, customerId, signDate: '2024-05-01', products: [{ productId, quantity: 1, price: 10 }] });
+        return client.post('/contract/sale/save', {
+          name: `合同${round}-${i}`,
+          customerId,
+          signDate: '2024-05-01',
+          products: [{ productId, quantity: 1, price: 10 }],
+        });
       });
       const del = out[4] as Answer;
-      const [left] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from product_models where enterprise_id = ${enterpriseId} and id = ${productId}`);
+      const [left] = await rows<{ n: number }>(
+        t.deps.db,
+        sql`select count(*)::int as n from product_models where enterprise_id = ${enterpriseId} and id = ${productId}`,
+      );
       expect(left?.n).toBe(del.success ? 0 : 1);
       if (!del.success) expect(del.message).toMatch(/已有设备档案或合同，不能删除/);
       for (const a of out.filter((x, i) => i !== 4 && !x.success)) expect(a.message).toMatch(/产品不存在或已被删除|数据已变更，请刷新后重试/);

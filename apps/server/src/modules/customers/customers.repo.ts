@@ -14,7 +14,9 @@ export function customerConds(v: Viewer, f: Partial<CustomerFilters>): SQL[] {
   if (f.name) c.push(contains(sql`c.search_grams`, sql`c.name`, f.name));
   if (f.phone) c.push(sql`c.phone like ${prefixPattern(f.phone)}`);
   if (f.linkperson) {
-    c.push(sql`c.id in (select k.customer_id from customer_contacts k where k.enterprise_id = ${ep} and ${contains(sql`k.search_grams`, sql`k.name`, f.linkperson)})`);
+    c.push(
+      sql`c.id in (select k.customer_id from customer_contacts k where k.enterprise_id = ${ep} and ${contains(sql`k.search_grams`, sql`k.name`, f.linkperson)})`,
+    );
   }
   if (f.linkPersonPhone) {
     c.push(sql`c.id in (select k.customer_id from customer_contacts k where k.enterprise_id = ${ep} and k.phone like ${prefixPattern(f.linkPersonPhone)})`);
@@ -64,7 +66,12 @@ export function rowSelect(v: Viewer, inner: SQL, order: SQL): SQL {
 }
 
 export async function presentRows(ex: Executor, v: Viewer, raw: RawRow[]): Promise<CustomerRow[]> {
-  const tags = await tagsOf(ex, v.enterpriseId, CUSTOMER_TAG_CODE, raw.map((r) => Number(r.id)));
+  const tags = await tagsOf(
+    ex,
+    v.enterpriseId,
+    CUSTOMER_TAG_CODE,
+    raw.map((r) => Number(r.id)),
+  );
   return raw.map((r) => ({
     id: Number(r.id),
     name: r.name,
@@ -89,7 +96,8 @@ export async function presentRows(ex: Executor, v: Viewer, raw: RawRow[]): Promi
 const ORDER = { 1: sql`c.created_at desc, c.id desc`, 2: sql`c.created_at asc, c.id asc` } as const;
 
 /** Filters no index holds in creation order: the list walks past the rows they leave out (searchPageRows keeps them). */
-const walked = (f: Partial<CustomerFilters>): boolean => Boolean(f.name || f.phone || f.linkperson || f.linkPersonPhone || f.mapName || f.tagId || f.external_userid);
+const walked = (f: Partial<CustomerFilters>): boolean =>
+  Boolean(f.name || f.phone || f.linkperson || f.linkPersonPhone || f.mapName || f.tagId || f.external_userid);
 
 /**
  * One page of the customer list, newest first (sortType 1) or oldest first (2); ids first, from customers_created_idx
@@ -103,13 +111,17 @@ export async function listCustomers(ex: Executor, v: Viewer, f: Partial<Customer
 }
 
 /** The count beside the customer list (customerListCount), capped at the list window. */
-export const countCustomers = (ex: Executor, v: Viewer, f: Partial<CustomerFilters>): Promise<number> => countOf(ex, sql`customers c`, and(customerConds(v, f)));
+export const countCustomers = (ex: Executor, v: Viewer, f: Partial<CustomerFilters>): Promise<number> =>
+  countOf(ex, sql`customers c`, and(customerConds(v, f)));
 
 /** Rows by id in the viewer's scope (detail, export of selected rows). */
 export async function customersByIds(ex: Executor, v: Viewer, ids: number[]): Promise<CustomerRow[]> {
   if (ids.length === 0) return [];
   const order = ORDER[1];
-  const inner = sql`select * from customers c where ${and(customerConds(v, {}))} and c.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`;
+  const inner = sql`select * from customers c where ${and(customerConds(v, {}))} and c.id in (${sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  )})`;
   return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, order)));
 }
 
@@ -127,7 +139,13 @@ function pickConds(v: Viewer, keyword?: string, ids?: number[]): SQL[] {
     const text = sql`concat_ws(' ', c.name, c.link_name)`;
     c.push(sql`(${contains(sql`c.search_grams`, text, keyword)} or c.phone like ${prefixPattern(keyword)})`);
   }
-  if (ids?.length) c.push(sql`c.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  if (ids?.length)
+    c.push(
+      sql`c.id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   return c;
 }
 
@@ -146,9 +164,21 @@ export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: stri
 export const countPick = (ex: Executor, v: Viewer, keyword?: string): Promise<number> => countOf(ex, sql`customers c`, and(pickConds(v, keyword)));
 
 /** Keyset page for exports: ids below `before`, newest id first. */
-export async function customersBefore(ex: Executor, v: Viewer, f: Partial<CustomerFilters> & { ids?: number[] }, before: number | null, limit: number): Promise<CustomerRow[]> {
+export async function customersBefore(
+  ex: Executor,
+  v: Viewer,
+  f: Partial<CustomerFilters> & { ids?: number[] },
+  before: number | null,
+  limit: number,
+): Promise<CustomerRow[]> {
   const conds = customerConds(v, f);
-  if (f.ids?.length) conds.push(sql`c.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  if (f.ids?.length)
+    conds.push(
+      sql`c.id in (${sql.join(
+        f.ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   if (before != null) conds.push(sql`c.id < ${before}`);
   const inner = sql`select * from customers c where ${and(conds)} order by c.id desc limit ${limit}`;
   return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, sql`c.id desc`)));
@@ -157,7 +187,13 @@ export async function customersBefore(ex: Executor, v: Viewer, f: Partial<Custom
 /** Exact, unlike the list's capped count: the download centre shows the export's progress against it. */
 export async function countForExport(ex: Executor, v: Viewer, f: Partial<CustomerFilters> & { ids?: number[] }): Promise<number> {
   const conds = customerConds(v, f);
-  if (f.ids?.length) conds.push(sql`c.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  if (f.ids?.length)
+    conds.push(
+      sql`c.id in (${sql.join(
+        f.ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customers c where ${and(conds)}`);
   return Number(r?.n ?? 0);
 }

@@ -28,7 +28,14 @@ describe('POST /v2/customer/addCustomer', () => {
     });
     expect(r).toMatchObject({ success: true, message: '保存成功' });
     const d = await client.call(C.detail, { id: r.data.id });
-    expect(d.data).toMatchObject({ name: '上海星河科技有限公司', code: 'KH001', linkperson: '张三', phone: '13800138000', address: '上海市浦东新区张江路88号', mapName: '星河大厦' });
+    expect(d.data).toMatchObject({
+      name: '上海星河科技有限公司',
+      code: 'KH001',
+      linkperson: '张三',
+      phone: '13800138000',
+      address: '上海市浦东新区张江路88号',
+      mapName: '星河大厦',
+    });
     expect(d.data.contacts).toEqual([expect.objectContaining({ name: '张三', isPrimary: true, position: '设备科长' })]);
     expect(d.data.addresses).toEqual([expect.objectContaining({ province: '上海市', district: '浦东新区', isDefault: true, latitude: 31.2 })]);
     expect(d.data.abilities).toEqual({ edit: true, delete: true, permission: true });
@@ -40,7 +47,11 @@ describe('POST /v2/customer/addCustomer', () => {
     expect(noPhone).toMatchObject({ success: false, code: 'VALIDATION', message: '联系电话：请输入正确的手机号或固定电话' });
     const noName = await client.call(C.addCustomer, { linkPerson: { name: '张三', phone: '13800138000' } });
     expect(noName.message).toBe('客户名称：请输入客户名称');
-    const badArea = await client.call(C.addCustomer, { name: '乙公司', linkPerson: { name: '张三', phone: '13800138000' }, address: { provinceCode: '31', cityCode: '3301', detail: 'x路' } });
+    const badArea = await client.call(C.addCustomer, {
+      name: '乙公司',
+      linkPerson: { name: '张三', phone: '13800138000' },
+      address: { provinceCode: '31', cityCode: '3301', detail: 'x路' },
+    });
     expect(badArea.message).toBe('省市区：请按省、市、区县的顺序选择');
     expect(await customersOf(enterpriseId)).toBe(0);
   });
@@ -75,7 +86,10 @@ describe('POST /v2/customer/addCustomer', () => {
 
   it('on the free plan adds a customer but refuses tagging it with the upgrade notice', async () => {
     const { client, enterpriseId } = await admin({ plan: 0 });
-    const [tag] = await rows<{ id: number }>(t.deps.db, sql`insert into tags (enterprise_id, code, name, color_rgb) values (${enterpriseId}, 4, 'VIP', '#ff0000') returning id`);
+    const [tag] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into tags (enterprise_id, code, name, color_rgb) values (${enterpriseId}, 4, 'VIP', '#ff0000') returning id`,
+    );
     const r = await client.call(C.addCustomer, { name: '戊公司', tagIds: [tag!.id], linkPerson: { name: '张三', phone: '13800138000' } });
     expect(r.message).toBe('免费版不支持标签，建议升级为VIP版本，咨询热线：400-800-6688');
     expect(await customersOf(enterpriseId)).toBe(0);
@@ -89,7 +103,10 @@ describe('customer list, count and filters', () => {
     const { client, enterpriseId } = await admin();
     const sales = await makeUser(t.deps.db, enterpriseId, { roles: [5], name: '钱销售' });
     const [group] = await rows<{ id: number }>(t.deps.db, sql`insert into service_groups (enterprise_id, name) values (${enterpriseId}, '一组') returning id`);
-    const [tag] = await rows<{ id: number }>(t.deps.db, sql`insert into tags (enterprise_id, code, name, color_rgb) values (${enterpriseId}, 4, '重点', '#ff0000') returning id`);
+    const [tag] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into tags (enterprise_id, code, name, color_rgb) values (${enterpriseId}, 4, '重点', '#ff0000') returning id`,
+    );
     const a = await newCustomer(client, {
       name: '杭州云帆制冷设备有限公司',
       businessUserId: sales.id,
@@ -123,7 +140,13 @@ describe('customer list, count and filters', () => {
     expect(await count({ name: '云帆' })).toBe(1);
     expect(await count({})).toBe(2);
     const row = (await client.call(C.epCustomerList, { name: '云帆' })).data[0];
-    expect(row).toMatchObject({ linkperson: '李娜', businessUserName: '钱销售', serviceGroupName: '一组', tags: [{ name: '重点' }], address: '浙江省杭州市西湖区文三路100号' });
+    expect(row).toMatchObject({
+      linkperson: '李娜',
+      businessUserName: '钱销售',
+      serviceGroupName: '一组',
+      tags: [{ name: '重点' }],
+      address: '浙江省杭州市西湖区文三路100号',
+    });
   });
 
   it('treats % and _ in a filter as plain characters', async () => {
@@ -228,11 +251,16 @@ describe('edit and delete', () => {
     await client.post('/customer/address/save', { customerId: a, detail: '第二地址' });
     const b = await newCustomer(client, { name: '删除乙' });
     const parts = (id: number) =>
-      Promise.all([countOf(t.deps.db, 'customer_contacts', sql`enterprise_id = ${enterpriseId} and customer_id = ${id}`), countOf(t.deps.db, 'customer_addresses', sql`enterprise_id = ${enterpriseId} and customer_id = ${id}`)]);
+      Promise.all([
+        countOf(t.deps.db, 'customer_contacts', sql`enterprise_id = ${enterpriseId} and customer_id = ${id}`),
+        countOf(t.deps.db, 'customer_addresses', sql`enterprise_id = ${enterpriseId} and customer_id = ${id}`),
+      ]);
     expect(await parts(a)).toEqual([2, 2]);
     // Make the last statement of the delete fail: the contacts and addresses deleted before it must come back.
-    await t.deps.db.execute(sql.raw(`create function sk_test_refuse() returns trigger language plpgsql as $$ begin
-      if old.name = '删除乙' then raise exception 'refused'; end if; return old; end $$`));
+    await t.deps.db.execute(
+      sql.raw(`create function sk_test_refuse() returns trigger language plpgsql as $$ begin
+      if old.name = '删除乙' then raise exception 'refused'; end if; return old; end $$`),
+    );
     await t.deps.db.execute(sql.raw('create trigger sk_test_refuse before delete on customers for each row execute function sk_test_refuse()'));
     const failed = await client.call(C.delAllCustomer, { ids: [a, b] });
     expect(failed.success).toBe(false);

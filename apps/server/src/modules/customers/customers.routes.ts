@@ -42,7 +42,8 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
         () => countPick(db, v, query.keyword),
       );
     },
-    getCustomerList: async ({ user, query }) => pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
+    getCustomerList: async ({ user, query }) =>
+      pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
     customerExtField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customer),
     customerProField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customerProduct),
     detail: async ({ user, query }) => {
@@ -50,7 +51,10 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
       // What the caller may do with this customer: its own access narrowed by the role's powers (docs/permissions.md).
       const can = (p: string) => hasPower(user.powers, p);
       const a = d.abilities;
-      return { ...d, abilities: { edit: a.edit && can(C_POWERS.edit), delete: a.delete && can(C_POWERS.remove), permission: a.permission && can(C_POWERS.edit) } };
+      return {
+        ...d,
+        abilities: { edit: a.edit && can(C_POWERS.edit), delete: a.delete && can(C_POWERS.remove), permission: a.permission && can(C_POWERS.edit) },
+      };
     },
     cusTemplate: async ({ user }) => ({
       fixedFields: FIXED_FIELDS[FORM_KIND.customer].map(({ key, name, required }) => ({ key, name, required })),

@@ -184,4 +184,3 @@ export async function customerDetail(ex: Executor, v: Viewer, id: number, paid: 
     abilities: { edit: access.canEdit, delete: access.canEdit, permission: access.canEdit && paid },
   };
 }
-

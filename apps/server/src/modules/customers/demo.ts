@@ -131,9 +131,14 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
       values (${enterpriseId}, 'WB20240401-0001', '空调年度维保合同', ${first}, '2024-04-01', '2025-03-31', 48000, 2, ${v.id}) returning id`,
   );
   for (const p of installed.filter((x) => x.customerId === first)) {
-    await tx.execute(sql`insert into maintain_contract_products (enterprise_id, contract_id, installed_product_id) values (${enterpriseId}, ${mc?.id}, ${p.id})`);
+    await tx.execute(
+      sql`insert into maintain_contract_products (enterprise_id, contract_id, installed_product_id) values (${enterpriseId}, ${mc?.id}, ${p.id})`,
+    );
   }
-  const [contact] = await rows<{ id: number }>(tx, sql`select id from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${first} and is_primary`);
+  const [contact] = await rows<{ id: number }>(
+    tx,
+    sql`select id from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${first} and is_primary`,
+  );
   await tx.execute(sql`insert into home_accounts (enterprise_id, customer_id, link_person_id, name, mobile, password_hash, created_by)
     values (${enterpriseId}, ${first}, ${contact?.id ?? null}, '张伟', '13816612301', ${await hashPassword(randomToken(12))}, ${v.id})`);
 }

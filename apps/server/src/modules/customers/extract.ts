@@ -96,7 +96,10 @@ const looksLikeName = (s: string): boolean => /^[\u4e00-\u9fa5A-Za-z·.]{2,20}$/
 export function extractCustomerInfo(input: string): ExtractedCustomer {
   const text = toHalfWidth(input).replace(LABEL, ' ').replace(BARE_PHONE_LABEL, ' ');
   const { phone, rest } = takePhone(text);
-  const parts = rest.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  const parts = rest
+    .split(SEPARATOR)
+    .map((p) => p.trim())
+    .filter(Boolean);
   let address: ParsedAddress | null = null;
   let addressPart = -1;
   const leftovers: string[] = [];
@@ -111,8 +114,13 @@ export function extractCustomerInfo(input: string): ExtractedCustomer {
   });
   // Parts after the address start belong to its detail ('张江路 88号 3楼').
   const found = address as ParsedAddress | null;
-  if (found && addressPart >= 0) found.detail = [found.detail, ...parts.slice(addressPart + 1).filter((p) => !looksLikeName(p) || ADDRESS_HINT.test(p))].filter(Boolean).join('');
-  const others = [...leftovers, ...parts.filter((_, i) => addressPart < 0 || i < addressPart), ...(found ? parts.slice(addressPart + 1).filter((p) => looksLikeName(p) && !ADDRESS_HINT.test(p)) : [])];
+  if (found && addressPart >= 0)
+    found.detail = [found.detail, ...parts.slice(addressPart + 1).filter((p) => !looksLikeName(p) || ADDRESS_HINT.test(p))].filter(Boolean).join('');
+  const others = [
+    ...leftovers,
+    ...parts.filter((_, i) => addressPart < 0 || i < addressPart),
+    ...(found ? parts.slice(addressPart + 1).filter((p) => looksLikeName(p) && !ADDRESS_HINT.test(p)) : []),
+  ];
   const name = others.find(looksLikeName) ?? null;
   let detail = found?.detail || null;
   if (!found) {

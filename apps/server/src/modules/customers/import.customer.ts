@@ -1,4 +1,13 @@
-import { type AddCustomerBody, addCustomerBody, CUSTOMER_LEVELS, CUSTOMER_SOURCES, type CustomerImportResult, describeIssue, formatError, type AddressInput } from '@sk/shared';
+import {
+  type AddCustomerBody,
+  addCustomerBody,
+  CUSTOMER_LEVELS,
+  CUSTOMER_SOURCES,
+  type CustomerImportResult,
+  describeIssue,
+  formatError,
+  type AddressInput,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -154,7 +163,11 @@ export async function checkCustomers(ex: Executor, v: Viewer, data: SheetRow[]):
 function extraOf(r: SheetRow): { contact?: AddCustomerBody['linkPerson']; address?: AddressInput } | string {
   const out: { contact?: AddCustomerBody['linkPerson']; address?: AddressInput } = {};
   if (r.values.linkName || r.values.phone) {
-    const parsed = addCustomerBody.shape.linkPerson.safeParse({ name: r.values.linkName ?? '', phone: r.values.phone ?? '', position: r.values.position || null });
+    const parsed = addCustomerBody.shape.linkPerson.safeParse({
+      name: r.values.linkName ?? '',
+      phone: r.values.phone ?? '',
+      position: r.values.position || null,
+    });
     if (!parsed.success) return describeIssue(addCustomerBody.shape.linkPerson, parsed.error);
     out.contact = parsed.data;
   }

@@ -1,4 +1,14 @@
-import { type CustomerImportResult, describeIssue, formatError, installedBody, PRODUCT_STATUS, warrantyEnd, warrantyStart, type WarrantyStartType, type WarrantyUnit } from '@sk/shared';
+import {
+  type CustomerImportResult,
+  describeIssue,
+  formatError,
+  installedBody,
+  PRODUCT_STATUS,
+  warrantyEnd,
+  warrantyStart,
+  type WarrantyStartType,
+  type WarrantyUnit,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
@@ -47,10 +57,25 @@ async function lookups(ex: Executor, v: Viewer, data: SheetRow[]) {
       from product_models where enterprise_id = ${ep} and name = any(${texts(names)})`,
   );
   const taken = new Set(
-    (await rows<{ s: string }>(ex, sql`select serial_number as s from installed_products where enterprise_id = ${ep} and serial_number = any(${texts(serials)})`)).map((r) => r.s),
+    (
+      await rows<{ s: string }>(
+        ex,
+        sql`select serial_number as s from installed_products where enterprise_id = ${ep} and serial_number = any(${texts(serials)})`,
+      )
+    ).map((r) => r.s),
   );
-  const found = await rows<{ id: number; name: string }>(ex, sql`select id, name from customers where enterprise_id = ${ep} and name = any(${texts(customers)})`);
-  const editable = new Set(await visibleCustomerIds(ex, v, found.map((c) => Number(c.id)), true));
+  const found = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id, name from customers where enterprise_id = ${ep} and name = any(${texts(customers)})`,
+  );
+  const editable = new Set(
+    await visibleCustomerIds(
+      ex,
+      v,
+      found.map((c) => Number(c.id)),
+      true,
+    ),
+  );
   const byName = new Map<string, number[]>();
   for (const c of found) if (editable.has(Number(c.id))) byName.set(c.name, [...(byName.get(c.name) ?? []), Number(c.id)]);
   return { models, taken, byName };
@@ -67,9 +92,11 @@ export async function checkProducts(ex: Executor, v: Viewer, data: SheetRow[]) {
     const fail = (reason: string) => errors.push({ row: r.row, reason });
     const candidates = models.filter((m) => m.name === x.productName && (!x.model || m.model === x.model));
     if (!x.productName) fail('产品名称：请输入产品名称');
-    else if (candidates.length !== 1) fail(candidates.length ? `产品“${x.productName}”有多个型号，请填写型号` : `产品“${[x.productName, x.model].filter(Boolean).join(' ')}”不在产品库中`);
+    else if (candidates.length !== 1)
+      fail(candidates.length ? `产品“${x.productName}”有多个型号，请填写型号` : `产品“${[x.productName, x.model].filter(Boolean).join(' ')}”不在产品库中`);
     else if (x.serialNumber && (taken.has(x.serialNumber) || inFile.has(x.serialNumber))) fail(formatError('SERIAL_TAKEN'));
-    else if (x.customerName && (byName.get(x.customerName)?.length ?? 0) !== 1) fail(byName.get(x.customerName)?.length ? `客户“${x.customerName}”重名，无法确定` : `客户“${x.customerName}”不存在`);
+    else if (x.customerName && (byName.get(x.customerName)?.length ?? 0) !== 1)
+      fail(byName.get(x.customerName)?.length ? `客户“${x.customerName}”重名，无法确定` : `客户“${x.customerName}”不存在`);
     else {
       const status = x.status ? Number(Object.entries(PRODUCT_STATUS).find(([, n]) => n === x.status)?.[0] ?? 0) : 1;
       const parsed = installedBody.safeParse({

@@ -35,14 +35,21 @@ async function xlsx(header: string[], data: (string | number | Date)[][]): Promi
 async function upload(c: Client, url: string, file: Buffer, o: { name?: string; csrf?: boolean } = {}) {
   const boundary = '----sk-test-boundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${o.name ?? 'import.xlsx'}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${o.name ?? 'import.xlsx'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const headers: Record<string, string> = { cookie: c.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` };
   if (o.csrf !== false) headers['x-csrf-token'] = c.csrf;
   const res = await t.app.inject({ method: 'POST', url: `/api${url}`, headers, payload: body });
-  return res.json() as { success: boolean; message: string; code?: string; data: { total: number; valid: number; imported: number; errors: { row: number; reason: string }[] } };
+  return res.json() as {
+    success: boolean;
+    message: string;
+    code?: string;
+    data: { total: number; valid: number; imported: number; errors: { row: number; reason: string }[] };
+  };
 }
 
 async function readBook(buf: Buffer): Promise<unknown[][]> {
@@ -92,7 +99,10 @@ describe('customer import', () => {
     expect(names.sort()).toEqual(['导入戊公司', '导入甲公司']);
     const jia = (await client.call(C.epCustomerList, { name: '导入甲' })).data[0];
     const d = (await client.call(C.detail, { id: jia.id })).data;
-    expect(d.contacts.map((k: { name: string; isPrimary: boolean }) => [k.name, k.isPrimary])).toEqual([['张三', true], ['李四', false]]);
+    expect(d.contacts.map((k: { name: string; isPrimary: boolean }) => [k.name, k.isPrimary])).toEqual([
+      ['张三', true],
+      ['李四', false],
+    ]);
     expect(d).toMatchObject({ address: '浙江省杭州市西湖区文三路1号', level: 1, source: 6 });
     // Importing the same file again: every customer now exists.
     const again = await upload(client, '/v2/customer/import/check?kind=customer', file);
@@ -164,7 +174,12 @@ describe('customer export through the download centre', () => {
       readBook((await t.app.inject({ method: 'GET', url: `/api/fileDownloadCenter/download/${id}`, headers: { cookie: c.cookie } })).rawPayload);
     const all = await file(client, started.data.id);
     expect(all[0]?.slice(0, 3)).toEqual(['客户名称', '客户编号', '联系人']);
-    expect(all.slice(1).map((r) => r[0]).sort()).toEqual(['导出乙', '导出甲']);
+    expect(
+      all
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['导出乙', '导出甲']);
     expect((await file(sales.client, own.data.id)).slice(1).map((r) => r[0])).toEqual(['导出甲']);
     expect((await client.call(I.exportCustomers, { name: '不存在的客户' })).message).toBe('导出数据不能为空');
     const worker = await loggedIn(t.app, t.deps.db, { roles: [2], enterpriseId });

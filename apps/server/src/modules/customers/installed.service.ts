@@ -1,4 +1,12 @@
-import { type InstalledProduct, type installedBody, type installedProductFilters, warrantyEnd, warrantyStart, type WarrantyStartType, type WarrantyUnit } from '@sk/shared';
+import {
+  type InstalledProduct,
+  type installedBody,
+  type installedProductFilters,
+  warrantyEnd,
+  warrantyStart,
+  type WarrantyStartType,
+  type WarrantyUnit,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
@@ -6,7 +14,21 @@ import { rows } from '../../db/client';
 import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
-import { and, bigints, contains, createdBetween, dateOf, editableCustomer, gramsOf, holdCustomer, optionalCustomerScope, prefixPattern, texts, timeOf, type Viewer } from './common';
+import {
+  and,
+  bigints,
+  contains,
+  createdBetween,
+  dateOf,
+  editableCustomer,
+  gramsOf,
+  holdCustomer,
+  optionalCustomerScope,
+  prefixPattern,
+  texts,
+  timeOf,
+  type Viewer,
+} from './common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { modelDetail } from './catalogue.service';
 import { countOf, windowOf } from '../../platform/list';
@@ -205,7 +227,11 @@ export async function deleteInstalled(db: Db, v: Viewer, ids: number[]): Promise
 }
 
 /** Service history sources: orders, events and parts register theirs as those areas arrive. */
-export type HistorySource = (ex: Executor, v: Actor, product: { id: number; serialNumber: string | null }) => Promise<{ type: string; id: number; no: string; title: string; state: string; time: string }[]>;
+export type HistorySource = (
+  ex: Executor,
+  v: Actor,
+  product: { id: number; serialNumber: string | null },
+) => Promise<{ type: string; id: number; no: string; title: string; state: string; time: string }[]>;
 const historySources: HistorySource[] = [];
 export const addProductHistorySource = (s: HistorySource): void => {
   historySources.push(s);

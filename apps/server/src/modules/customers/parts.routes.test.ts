@@ -14,7 +14,10 @@ afterAll(async () => t.close());
 
 const admin = (o: Parameters<typeof loggedIn>[2] = {}) => loggedIn(t.app, t.deps.db, { roles: [3], ...o });
 const flags = (ep: number, table: 'customer_contacts' | 'customer_addresses', col: 'is_primary' | 'is_default', customerId: number) =>
-  rows<{ id: number; flag: boolean }>(t.deps.db, sql`select id, ${sql.identifier(col)} as flag from ${sql.identifier(table)} where enterprise_id = ${ep} and customer_id = ${customerId} order by id`);
+  rows<{ id: number; flag: boolean }>(
+    t.deps.db,
+    sql`select id, ${sql.identifier(col)} as flag from ${sql.identifier(table)} where enterprise_id = ${ep} and customer_id = ${customerId} order by id`,
+  );
 
 describe('contacts (/customer/linkperson/*)', () => {
   it('adds, lists, counts and makes a contact primary; the customer’s phone follows the primary contact', async () => {
@@ -48,7 +51,9 @@ describe('contacts (/customer/linkperson/*)', () => {
     const { client, enterpriseId } = await admin();
     const id = await newCustomer(client);
     expect((await client.call(P.linkPersonSave, { customerId: id, name: '', phone: '13800000002' })).message).toBe('联系人：请输入联系人');
-    expect((await client.call(P.linkPersonSave, { customerId: id, name: '王五', phone: '13800000002' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await client.call(P.linkPersonSave, { customerId: id, name: '王五', phone: '13800000002' }, { csrf: false })).message).toBe(
+      '操作失败，无效的CsrfToken',
+    );
     expect((await new Client(t.app).call(P.linkPersonList, {})).message).toBe('未登录');
     const worker = await loggedIn(t.app, t.deps.db, { roles: [2], enterpriseId });
     expect((await worker.client.call(P.linkPersonSave, { customerId: id, name: '王五', phone: '13800000002' })).code).toBe('NO_POWER');
@@ -61,7 +66,9 @@ describe('contacts (/customer/linkperson/*)', () => {
     expect((await other.client.call(P.linkPersonSave, { id: k!.id, customerId: id, name: '改', phone: '13800000002' })).code).toBe('NOT_FOUND');
     expect((await other.client.call(P.linkPersonDelete, { id: k!.id })).code).toBe('NOT_FOUND');
     expect((await other.client.call(P.linkPersonCount, {})).data).toBe(0);
-    expect((await client.call(P.linkPersonList, { customerId: id })).data).toEqual([expect.objectContaining({ id: k!.id, name: expect.not.stringContaining('改') })]);
+    expect((await client.call(P.linkPersonList, { customerId: id })).data).toEqual([
+      expect.objectContaining({ id: k!.id, name: expect.not.stringContaining('改') }),
+    ]);
   });
 });
 
@@ -69,14 +76,28 @@ describe('addresses (/customer/address/*)', () => {
   it('adds a second address and sets it default; exactly one default stays', async () => {
     const { client, enterpriseId } = await admin();
     const id = await newCustomer(client);
-    const r = await client.call(P.addressSave, { customerId: id, provinceCode: '33', cityCode: '3301', districtCode: '330106', detail: '文三路100号', mapName: '云帆大厦' });
+    const r = await client.call(P.addressSave, {
+      customerId: id,
+      provinceCode: '33',
+      cityCode: '3301',
+      districtCode: '330106',
+      detail: '文三路100号',
+      mapName: '云帆大厦',
+    });
     expect(r).toMatchObject({ success: true, message: '保存成功' });
     expect((await flags(enterpriseId, 'customer_addresses', 'is_default', id)).map((f) => f.flag)).toEqual([true, false]);
     expect((await client.call(P.addressSetDefault, { id: r.data.id })).message).toBe('设置成功');
     expect((await flags(enterpriseId, 'customer_addresses', 'is_default', id)).map((f) => f.flag)).toEqual([false, true]);
     expect((await client.call(C.detail, { id })).data.address).toBe('浙江省杭州市西湖区文三路100号');
     const list = await client.call(P.addressList, { customerId: id });
-    expect(list.data[0]).toMatchObject({ id: r.data.id, isDefault: true, province: '浙江省', city: '杭州市', district: '西湖区', fullAddress: '浙江省杭州市西湖区文三路100号' });
+    expect(list.data[0]).toMatchObject({
+      id: r.data.id,
+      isDefault: true,
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      fullAddress: '浙江省杭州市西湖区文三路100号',
+    });
     expect((await client.call(P.addressCount, { cityCode: '3301' })).data).toBe(1);
     expect((await client.call(P.addressCount, { mapName: '云帆' })).data).toBe(1);
     // Twenty parallel setDefault calls on alternating addresses still leave one default.
@@ -98,14 +119,18 @@ describe('addresses (/customer/address/*)', () => {
   it('refuses bad areas, missing CSRF, a role without the power, the free plan and another enterprise', async () => {
     const { client, enterpriseId } = await admin();
     const id = await newCustomer(client);
-    expect((await client.call(P.addressSave, { customerId: id, provinceCode: '11', cityCode: '3101', detail: 'x' })).message).toBe('省市区：请按省、市、区县的顺序选择');
+    expect((await client.call(P.addressSave, { customerId: id, provinceCode: '11', cityCode: '3101', detail: 'x' })).message).toBe(
+      '省市区：请按省、市、区县的顺序选择',
+    );
     expect((await client.call(P.addressSave, { customerId: id, detail: '' })).message).toBe('详细地址：请输入详细地址');
     expect((await client.call(P.addressSave, { customerId: id, detail: 'x' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await new Client(t.app).call(P.addressCount, {})).message).toBe('未登录');
     const worker = await loggedIn(t.app, t.deps.db, { roles: [2], enterpriseId });
     expect((await worker.client.call(P.addressList, {})).code).toBe('NO_POWER');
     const free = await admin({ plan: 0 });
-    expect((await free.client.call(P.addressSave, { customerId: id, detail: 'x' })).message).toBe('免费版不支持地址管理，建议升级为VIP版本，咨询热线：400-800-6688');
+    expect((await free.client.call(P.addressSave, { customerId: id, detail: 'x' })).message).toBe(
+      '免费版不支持地址管理，建议升级为VIP版本，咨询热线：400-800-6688',
+    );
     const other = await admin();
     const [addr] = await flags(enterpriseId, 'customer_addresses', 'is_default', id);
     expect((await other.client.call(P.addressSetDefault, { id: addr!.id })).code).toBe('NOT_FOUND');
@@ -159,7 +184,10 @@ describe('contact search and duplicates (issue 10)', () => {
     );
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(results.filter((r) => !r.success).every((r) => r.code === 'CONTACT_TAKEN')).toBe(true);
-    const n = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${id} and name = '并发'`);
+    const n = await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${id} and name = '并发'`,
+    );
     expect(n[0]?.n).toBe(1);
   });
 });
@@ -167,10 +195,12 @@ describe('contact search and duplicates (issue 10)', () => {
 describe('deleting what an event refers to (issue 24)', () => {
   const eventOf = async (c: Client, o: Record<string, unknown>) => (await c.post('/v2/event/add', { title: '报修', ...o })).data.id as number;
   const linksOf = async (ep: number, id: number) =>
-    (await rows<{ contact_id: number | null; address_id: number | null; custom_linkperson: string | null; full_address: string | null }>(
-      t.deps.db,
-      sql`select contact_id, address_id, custom_linkperson, full_address from events where enterprise_id = ${ep} and id = ${id}`,
-    ))[0];
+    (
+      await rows<{ contact_id: number | null; address_id: number | null; custom_linkperson: string | null; full_address: string | null }>(
+        t.deps.db,
+        sql`select contact_id, address_id, custom_linkperson, full_address from events where enterprise_id = ${ep} and id = ${id}`,
+      )
+    )[0];
 
   it('detaches the event from a deleted contact or address; it keeps its copy of the name and the address', async () => {
     const { client, enterpriseId } = await admin();
@@ -189,7 +219,11 @@ describe('deleting what an event refers to (issue 24)', () => {
     const { client, enterpriseId } = await admin();
     const id = await newCustomer(client, { name: '有事件的客户' });
     await eventOf(client, { customerId: id });
-    expect(await client.call(C.delAllCustomer, { ids: [id] })).toMatchObject({ success: false, code: 'CUSTOMER_HAS_EVENTS', message: '客户“有事件的客户”存在事件，不能删除' });
+    expect(await client.call(C.delAllCustomer, { ids: [id] })).toMatchObject({
+      success: false,
+      code: 'CUSTOMER_HAS_EVENTS',
+      message: '客户“有事件的客户”存在事件，不能删除',
+    });
     expect(await flags(enterpriseId, 'customer_contacts', 'is_primary', id)).toHaveLength(1);
   });
 });

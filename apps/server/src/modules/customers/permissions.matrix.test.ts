@@ -1,4 +1,11 @@
-import { contractContract as K, customerContract as C, customerImportContract as I, customerPartsContract as PT, productContract as PR, ROLE_IDS } from '@sk/shared';
+import {
+  contractContract as K,
+  customerContract as C,
+  customerImportContract as I,
+  customerPartsContract as PT,
+  productContract as PR,
+  ROLE_IDS,
+} from '@sk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -42,7 +49,8 @@ const CAPABILITIES: Record<string, (c: Client, f: Fixture) => Promise<{ success:
   查看联系人: (c, f) => c.call(PT.linkPersonList, { customerId: f.customer }),
   编辑联系人: (c, f) => c.call(PT.linkPersonSave, { id: f.contact, customerId: f.customer, name: '联系人甲', phone: '13900001111' }),
   查看地址: (c, f) => c.call(PT.addressList, { customerId: f.customer }),
-  编辑地址: (c, f) => c.call(PT.addressSave, { id: f.address, customerId: f.customer, provinceCode: '31', cityCode: '3101', districtCode: '310115', detail: '科苑路1号' }),
+  编辑地址: (c, f) =>
+    c.call(PT.addressSave, { id: f.address, customerId: f.customer, provinceCode: '31', cityCode: '3101', districtCode: '310115', detail: '科苑路1号' }),
   查看设备: (c, f) => c.call(PR.productionList, { customerId: f.customer }),
   编辑设备: (c, f) => c.call(PR.productionSave, { productId: model, customerId: f.customer }),
   查看合同: (c, f) => c.call(K.maintainList, { customerId: f.customer }),
@@ -95,7 +103,8 @@ describe('customer-area permissions, role × capability', () => {
     const customer = await newCustomer(admin);
     expect((await svc.client.call(C.detail, { id: customer })).data.abilities).toEqual({ edit: false, delete: false, permission: false });
     expect((await admin.call(C.detail, { id: customer })).data.abilities).toEqual({ edit: true, delete: true, permission: true });
-    const contract = (await admin.call(K.maintainSave, { name: '维保', customerId: customer, startDate: '2030-01-01', endDate: '2030-12-31', amount: 1 })).data.id;
+    const contract = (await admin.call(K.maintainSave, { name: '维保', customerId: customer, startDate: '2030-01-01', endDate: '2030-12-31', amount: 1 })).data
+      .id;
     expect((await svc.client.call(K.maintainDetail, { id: contract })).data.abilities).toEqual({ edit: false, actions: [], delete: false });
     expect((await admin.call(K.maintainDetail, { id: contract })).data.abilities).toEqual({ edit: true, actions: ['execute', 'terminate'], delete: true });
   });

@@ -13,7 +13,13 @@ export async function listPermissions(ex: Executor, v: Viewer, customerId: numbe
       from customer_permissions p join users u on u.enterprise_id = p.enterprise_id and u.id = p.user_id
       where p.enterprise_id = ${v.enterpriseId} and p.customer_id = ${customerId} order by p.created_at, p.user_id`,
   );
-  return list.map((r) => ({ userId: Number(r.user_id), userName: r.user_name, mobile: r.mobile, permission: Number(r.permission), create_time: r.create_time }));
+  return list.map((r) => ({
+    userId: Number(r.user_id),
+    userName: r.user_name,
+    mobile: r.mobile,
+    permission: Number(r.permission),
+    create_time: r.create_time,
+  }));
 }
 
 /** All ids must be customers the viewer may edit: NOT_FOUND for unknown or hidden ones, NO_POWER for read-only ones. */
@@ -28,7 +34,11 @@ async function editableAll(ex: Executor, v: Viewer, ids: number[]): Promise<numb
 export async function savePermission(db: Db, v: Viewer, customerId: number, users: { userId: number; permission: 1 | 2 }[]): Promise<void> {
   await db.transaction(async (tx) => {
     await editableAll(tx, v, [customerId]);
-    await checkUsers(tx, v.enterpriseId, users.map((u) => u.userId));
+    await checkUsers(
+      tx,
+      v.enterpriseId,
+      users.map((u) => u.userId),
+    );
     await tx.execute(sql`delete from customer_permissions where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId}`);
     for (const u of users) {
       await tx.execute(sql`insert into customer_permissions (enterprise_id, customer_id, user_id, permission, created_by)

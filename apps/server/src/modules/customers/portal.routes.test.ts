@@ -15,7 +15,12 @@ afterAll(async () => t.close());
 
 const admin = (o: Parameters<typeof loggedIn>[2] = {}) => loggedIn(t.app, t.deps.db, { roles: [3], ...o });
 const stored = async (ep: number, id: number) =>
-  (await rows<{ password_hash: string; enabled: boolean; mobile: string }>(t.deps.db, sql`select password_hash, enabled, mobile from home_accounts where enterprise_id = ${ep} and id = ${id}`))[0];
+  (
+    await rows<{ password_hash: string; enabled: boolean; mobile: string }>(
+      t.deps.db,
+      sql`select password_hash, enabled, mobile from home_accounts where enterprise_id = ${ep} and id = ${id}`,
+    )
+  )[0];
 
 describe('portal accounts (/homeAccount/*)', () => {
   it('creates an account with a hashed password, apart from staff users; disables, resets and deletes it', async () => {
@@ -34,7 +39,9 @@ describe('portal accounts (/homeAccount/*)', () => {
     expect((await client.call(H.list, { enabled: '1' })).data.count).toBe(0);
     expect((await client.call(H.resetPassword, { id: r.data.id, password: 'newpass99' })).message).toBe('密码重置成功');
     expect(await verifyPassword((await stored(enterpriseId, r.data.id))?.password_hash, 'newpass99')).toBe(true);
-    expect((await client.call(H.save, { customerId: customer, name: '李四', mobile: '13800138000', password: 'portal123' })).message).toBe('该手机号已在本企业中存在');
+    expect((await client.call(H.save, { customerId: customer, name: '李四', mobile: '13800138000', password: 'portal123' })).message).toBe(
+      '该手机号已在本企业中存在',
+    );
     expect((await client.call(H.remove, { ids: [r.data.id] })).message).toBe('删除成功');
     expect(await stored(enterpriseId, r.data.id)).toBeUndefined();
   });
@@ -45,8 +52,12 @@ describe('portal accounts (/homeAccount/*)', () => {
     expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000' })).message).toBe('密码：请输入密码');
     expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: '123' })).message).toBe('密码：密码至少8位');
     expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: 'iloveyou' })).code).toBe('PASSWORD_COMMON');
-    expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '138' , password: 'portal123' })).message).toBe('手机号：请输入正确的11位手机号');
-    expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: 'portal123' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '138', password: 'portal123' })).message).toBe(
+      '手机号：请输入正确的11位手机号',
+    );
+    expect((await client.call(H.save, { customerId: customer, name: '张三', mobile: '13800138000', password: 'portal123' }, { csrf: false })).message).toBe(
+      '操作失败，无效的CsrfToken',
+    );
     expect((await client.call(H.list, {})).data.count).toBe(0);
     expect((await new Client(t.app).call(H.list, {})).message).toBe('未登录');
     const dispatcher = await loggedIn(t.app, t.deps.db, { roles: [1], enterpriseId });

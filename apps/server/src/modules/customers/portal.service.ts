@@ -7,7 +7,7 @@ import { assertNewPassword } from '../../platform/passwords';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../settings/sql-helpers';
 import { and, bigints, customerScope, editableCustomer, likePattern, timeOf, type Viewer } from './common';
-import { countOf, } from '../../platform/list';
+import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 
 export interface AccountFilters {
@@ -26,10 +26,23 @@ function conds(v: Viewer, f: AccountFilters): SQL[] {
 
 const NEWEST = sql`h.created_at desc, h.id desc`;
 
-export async function listAccounts(ex: Executor, v: Viewer, f: AccountFilters, page: { pageIndex: number; pageSize: number }): Promise<{ list: HomeAccount[]; count: number }> {
+export async function listAccounts(
+  ex: Executor,
+  v: Viewer,
+  f: AccountFilters,
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ list: HomeAccount[]; count: number }> {
   const list = await rows<{
-    id: number; customer_id: number; customer_name: string; link_person_id: number | null; name: string; mobile: string;
-    enabled: boolean; last_login_time: string | null; create_user_name: string | null; create_time: string;
+    id: number;
+    customer_id: number;
+    customer_name: string;
+    link_person_id: number | null;
+    name: string;
+    mobile: string;
+    enabled: boolean;
+    last_login_time: string | null;
+    create_user_name: string | null;
+    create_time: string;
   }>(
     ex,
     sql`select h.id, h.customer_id, c.name as customer_name, h.link_person_id, h.name, h.mobile, h.enabled,
@@ -107,7 +120,10 @@ export async function saveAccount(db: Db, v: Viewer, b: AccountBody): Promise<nu
 /** All ids must be accounts of customers the viewer may edit. */
 async function editableAccounts(ex: Executor, v: Viewer, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const found = await rows<{ customer_id: number }>(ex, sql`select h.customer_id from home_accounts h where ${and(conds(v, {}))} and h.id = any(${bigints(unique)})`);
+  const found = await rows<{ customer_id: number }>(
+    ex,
+    sql`select h.customer_id from home_accounts h where ${and(conds(v, {}))} and h.id = any(${bigints(unique)})`,
+  );
   if (found.length !== unique.length) throw new AppError('NOT_FOUND');
   for (const c of new Set(found.map((r) => Number(r.customer_id)))) await editableCustomer(ex, v, c);
   return unique;
@@ -116,7 +132,9 @@ async function editableAccounts(ex: Executor, v: Viewer, ids: number[]): Promise
 export async function setAccountsEnabled(db: Db, v: Viewer, ids: number[], enabled: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const unique = await editableAccounts(tx, v, ids);
-    await tx.execute(sql`update home_accounts set enabled = ${enabled}, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})`);
+    await tx.execute(
+      sql`update home_accounts set enabled = ${enabled}, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})`,
+    );
   });
 }
 

@@ -18,15 +18,31 @@ const installedOf = (ep: number) => countOf(t.deps.db, 'installed_products', sql
 describe('product catalogue (/allProduct)', () => {
   it('saves, lists, filters, reads and deletes models', async () => {
     const { client } = await admin();
-    const r = await client.call(P.productSave, { name: '商用中央空调', brand: '格力', model: 'GMV-H450', category: '暖通空调', warrantyPeriod: 2, warrantyUnit: 3, warrantyStartType: 3 });
+    const r = await client.call(P.productSave, {
+      name: '商用中央空调',
+      brand: '格力',
+      model: 'GMV-H450',
+      category: '暖通空调',
+      warrantyPeriod: 2,
+      warrantyUnit: 3,
+      warrantyStartType: 3,
+    });
     expect(r).toMatchObject({ success: true, message: '保存成功' });
     await newModel(client, { name: '净水器', category: '净水设备' });
     expect((await client.call(P.productList, { keyword: '格力' })).data).toMatchObject({ count: 2 });
     expect((await client.call(P.productList, { keyword: 'h450' })).data.list.map((m: { id: number }) => m.id)).toEqual([r.data.id]);
     expect((await client.call(P.productList, { category: '净水设备' })).data.count).toBe(1);
     expect((await client.call(P.productCategories)).data).toEqual(['净水设备', '暖通空调']);
-    expect((await client.call(P.productDetail, { id: r.data.id })).data).toMatchObject({ name: '商用中央空调', warrantyPeriod: 2, warrantyUnit: 3, images: [], installedCount: 0 });
-    expect((await client.call(P.productSimpleList, { keyword: '空调' })).data).toEqual([{ id: r.data.id, name: '商用中央空调', brand: '格力', model: 'GMV-H450', category: '暖通空调' }]);
+    expect((await client.call(P.productDetail, { id: r.data.id })).data).toMatchObject({
+      name: '商用中央空调',
+      warrantyPeriod: 2,
+      warrantyUnit: 3,
+      images: [],
+      installedCount: 0,
+    });
+    expect((await client.call(P.productSimpleList, { keyword: '空调' })).data).toEqual([
+      { id: r.data.id, name: '商用中央空调', brand: '格力', model: 'GMV-H450', category: '暖通空调' },
+    ]);
     expect((await client.call(P.productDelete, { ids: [r.data.id] })).message).toBe('删除成功');
     expect((await client.call(P.productDetail, { id: r.data.id })).code).toBe('NOT_FOUND');
   });
@@ -59,7 +75,14 @@ describe('installed products (/v2/customer/production/*)', () => {
     const [address] = (await client.call(C.detail, { id: customer })).data.addresses;
     const install = await newModel(client, { warrantyPeriod: 1, warrantyUnit: 3, warrantyStartType: 3 });
     const purchase = await newModel(client, { warrantyPeriod: 6, warrantyUnit: 2, warrantyStartType: 2 });
-    const a = await client.call(P.productionSave, { productId: install, serialNumber: 'SN-A', customerId: customer, addressId: address.id, purchaseDate: '2024-01-10', installDate: '2024-03-01' });
+    const a = await client.call(P.productionSave, {
+      productId: install,
+      serialNumber: 'SN-A',
+      customerId: customer,
+      addressId: address.id,
+      purchaseDate: '2024-01-10',
+      installDate: '2024-03-01',
+    });
     expect(a).toMatchObject({ success: true, message: '保存成功' });
     const b = await client.call(P.productionSave, { productId: purchase, serialNumber: 'SN-B', purchaseDate: '2024-01-10', installDate: '2024-03-01' });
     const da = (await client.call(P.productionDetail, { customerProductionId: a.data.id })).data;
@@ -146,7 +169,9 @@ describe('installed products (/v2/customer/production/*)', () => {
     const ids = (await sales.client.call(P.productionList, {})).data.list.map((x: { id: number }) => x.id);
     expect(ids.sort()).toEqual([p1, p3].sort());
     expect((await sales.client.call(P.productionDetail, { customerProductionId: p2 })).code).toBe('NOT_FOUND');
-    const [{ n }] = (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from installed_products where enterprise_id = ${enterpriseId}`)) as [{ n: number }];
+    const [{ n }] = (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from installed_products where enterprise_id = ${enterpriseId}`)) as [
+      { n: number },
+    ];
     expect(n).toBe(3);
   });
 });

@@ -13,7 +13,8 @@ function absoluteLink(req: FastifyRequest, path: string): string {
 }
 
 async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', name: string): Promise<void> {
-  const body = type === 'svg' ? await QRCode.toString(link, { type: 'svg', margin: 1, width: 300 }) : await QRCode.toBuffer(link, { type: 'png', margin: 1, width: 300 });
+  const body =
+    type === 'svg' ? await QRCode.toString(link, { type: 'svg', margin: 1, width: 300 }) : await QRCode.toBuffer(link, { type: 'png', margin: 1, width: 300 });
   reply
     .header('content-type', type === 'svg' ? 'image/svg+xml' : 'image/png')
     .header('content-disposition', `inline; filename="qrcode.${type}"; filename*=UTF-8''${encodeURIComponent(`${name}.${type}`)}`)

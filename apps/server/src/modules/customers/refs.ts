@@ -10,7 +10,10 @@ const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 async function existing(ex: Executor, table: 'users' | 'service_groups' | 'tags', enterpriseId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const extra = table === 'users' ? sql` and deleted_at is null` : table === 'tags' ? sql` and code = ${CUSTOMER_TAG_CODE}` : sql``;
-  const found = await rows<{ id: number }>(ex, sql`select id from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})${extra}`);
+  const found = await rows<{ id: number }>(
+    ex,
+    sql`select id from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})${extra}`,
+  );
   return new Set(found.map((r) => Number(r.id)));
 }
 

@@ -88,7 +88,13 @@ export async function saleDetail(ex: Executor, v: Viewer, id: number, admin: boo
   const actions = saleActions(row.status).filter((a) => a === 'submit' || admin);
   return {
     ...row,
-    products: products.map((p) => ({ productId: Number(p.product_id), productName: p.product_name, model: p.model, quantity: Number(p.quantity), price: Number(p.price) })),
+    products: products.map((p) => ({
+      productId: Number(p.product_id),
+      productName: p.product_name,
+      model: p.model,
+      quantity: Number(p.quantity),
+      price: Number(p.price),
+    })),
     logs: await logsOf(ex, v, 'sale', id),
     abilities: { edit: access.canEdit && saleEditable(row.status), actions: access.canEdit ? actions : [] },
     extFields: (await presentExtOf(ex, v.enterpriseId, FORM_KIND.saleContract, row.templateVersionId, row.ext, v.sysrole)) as never[],
@@ -165,8 +171,7 @@ const ops: ContractOps<SaleAction> = {
 };
 
 /** submit (1 → 2), approve (2 → 3) or reject (2 → 1), compare-and-set, with a log row. */
-export const moveSale = (db: Db, v: Viewer, id: number, action: SaleAction, note?: string | null): Promise<void> =>
-  moveContract(db, v, ops, id, action, note);
+export const moveSale = (db: Db, v: Viewer, id: number, action: SaleAction, note?: string | null): Promise<void> => moveContract(db, v, ops, id, action, note);
 
 /** Only contracts in their first state may be deleted. */
 export const deleteSale = (db: Db, v: Viewer, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);

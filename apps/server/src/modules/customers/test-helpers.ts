@@ -26,7 +26,16 @@ export async function countOf(db: Db, table: string, where: ReturnType<typeof sq
 /** A catalogue model through the API. */
 export async function newModel(c: Client, o: Record<string, unknown> = {}): Promise<number> {
   seq++;
-  const r = await c.post('/allProduct/save', { name: `测试产品${seq}`, brand: '格力', model: `M-${seq}`, category: '空调', warrantyPeriod: 1, warrantyUnit: 3, warrantyStartType: 3, ...o });
+  const r = await c.post('/allProduct/save', {
+    name: `测试产品${seq}`,
+    brand: '格力',
+    model: `M-${seq}`,
+    category: '空调',
+    warrantyPeriod: 1,
+    warrantyUnit: 3,
+    warrantyStartType: 3,
+    ...o,
+  });
   if (!r.success) throw new Error(`model save: ${r.message}`);
   return r.data.id;
 }

@@ -71,10 +71,7 @@ async function resolve(ex: Executor, ep: number, t: Target, order: OrderFacts): 
     const p = await provider(ex, ep, t.target_provider_id);
     return p ? { userId: null, userName: null, providerId: p.id, providerName: p.name } : null;
   }
-  const u =
-    type === 1
-      ? await engineer(ex, ep, t.target_user_id)
-      : await leastLoaded(ex, ep, type === 2 ? t.target_group_id : order.service_group_id);
+  const u = type === 1 ? await engineer(ex, ep, t.target_user_id) : await leastLoaded(ex, ep, type === 2 ? t.target_group_id : order.service_group_id);
   return u ? { userId: u.id, userName: u.name, providerId: null, providerName: null } : null;
 }
 

@@ -39,7 +39,11 @@ describe('GET /order/unDeliverOrderList and its count', () => {
     expect((await new Client(t.app).call(D.unDeliverOrderList, {})).message).toBe('未登录');
     expect((await tm.engineer.client.call(D.unDeliverOrderList, {})).code).toBe('NO_POWER');
     expect((await tm.engineer.client.get('/order/unDeliverOrderListCount')).code).toBe('NO_POWER');
-    expect(await tm.dispatcher.client.call(D.unDeliverOrderList, { priority: 9 })).toMatchObject({ success: false, code: 'VALIDATION', message: '优先级：优先级不正确' });
+    expect(await tm.dispatcher.client.call(D.unDeliverOrderList, { priority: 9 })).toMatchObject({
+      success: false,
+      code: 'VALIDATION',
+      message: '优先级：优先级不正确',
+    });
     expect((await tm.dispatcher.client.call(D.unDeliverOrderList, { pageSize: 7 })).message).toBe('每页条数：每页条数只能是10、20、50、100、500或1000');
     const other = await team(t);
     expect(ids(await other.dispatcher.client.call(D.unDeliverOrderList, {}))).not.toContain(id);
@@ -112,7 +116,12 @@ describe('POST /worker/batchDesignate', () => {
   it('designates every order to one engineer with collaborators, one dispatch log row each', async () => {
     const a = await orderIn(t, tm, 1);
     const b = await orderIn(t, tm, 1);
-    const r = await tm.dispatcher.client.call(D.batchDesignate, { orderIds: [a, b], serviceUserId: tm.engineer.id, coordinationUserId: [tm.engineer2.id], note: '批量' });
+    const r = await tm.dispatcher.client.call(D.batchDesignate, {
+      orderIds: [a, b],
+      serviceUserId: tm.engineer.id,
+      coordinationUserId: [tm.engineer2.id],
+      note: '批量',
+    });
     expect(r).toMatchObject({ success: true, message: '派单成功', data: { count: 2 } });
     for (const id of [a, b]) {
       expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 2, service_user_id: tm.engineer.id, dispatcher_id: tm.dispatcher.id });
@@ -134,7 +143,9 @@ describe('POST /worker/batchDesignate', () => {
     expect((await call({ orderIds: [a], serviceUserId: tm.engineer.id, providerId: 1 })).message).toBe('服务人员：请选择服务人员或服务商（二选一）');
     expect((await call({ orderIds: Array.from({ length: 101 }, (_, i) => i + 1), serviceUserId: tm.engineer.id })).message).toBe('工单：一次最多100项');
     expect((await new Client(t.app).call(D.batchDesignate, { orderIds: [a], serviceUserId: tm.engineer.id })).message).toBe('未登录');
-    expect((await tm.dispatcher.client.call(D.batchDesignate, { orderIds: [a], serviceUserId: tm.engineer.id }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await tm.dispatcher.client.call(D.batchDesignate, { orderIds: [a], serviceUserId: tm.engineer.id }, { csrf: false })).message).toBe(
+      '操作失败，无效的CsrfToken',
+    );
     expect((await tm.engineer.client.call(D.batchDesignate, { orderIds: [a], serviceUserId: tm.engineer.id })).code).toBe('NO_POWER');
     for (const id of [a]) expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, version: 0, service_user_id: null });
     expect(await orderRow(t, other.ep, theirs)).toMatchObject({ state: 1, version: 0 });

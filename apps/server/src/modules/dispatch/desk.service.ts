@@ -34,7 +34,12 @@ function pendingOf(provider: number | null): SQL {
 
 async function deskWhere(ex: Executor, v: DeskViewer, f: UnDeliverFilters): Promise<SQL> {
   const provider = await providerOf(ex, v);
-  const list = orderListWhere(v, { keyword: f.keyword, orderType: f.orderType ? [f.orderType] : undefined, serviceGroupId: f.serviceGroupId ?? undefined, priority: f.priority });
+  const list = orderListWhere(v, {
+    keyword: f.keyword,
+    orderType: f.orderType ? [f.orderType] : undefined,
+    serviceGroupId: f.serviceGroupId ?? undefined,
+    priority: f.priority,
+  });
   return sql`${list} and ${pendingOf(provider)}`;
 }
 
@@ -44,7 +49,9 @@ export async function unDeliverList(ex: Executor, v: DeskViewer, q: UnDeliverQue
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const { count, ids } = await countAndPick(ex, sql`select o.id, o.created_at from orders o where ${where}`, MATCH_ORDER, page);
   if (count === 0 || ids?.length === 0) return [];
-  const inner = ids ? sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})` : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, where, ORDER, page);
+  const inner = ids
+    ? sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})`
+    : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, where, ORDER, page);
   const list = (await rows<RawRow>(ex, rowSelect(v, inner, ORDER))).map(present);
   const groups = await rows<{ id: number; service_group_id: number | null }>(
     ex,
@@ -79,7 +86,15 @@ export async function candidates(
   const tz = v.timeZone;
   const dayStart = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
   // Every engineer's open load in one pass over orders_open_load_idx (index-only), then names and today's visits for the page.
-  const list = await rows<{ id: number; name: string; mobile: string; provider_name: string | null; groups: string[] | null; open: number; today: string[] | null }>(
+  const list = await rows<{
+    id: number;
+    name: string;
+    mobile: string;
+    provider_name: string | null;
+    groups: string[] | null;
+    open: number;
+    today: string[] | null;
+  }>(
     ex,
     sql`with load as materialized (
         select o.service_user_id as uid, count(*)::int as n from orders o

@@ -28,7 +28,10 @@ export async function engineerOf(t: TestApp, ep: number, name: string, providerI
 
 /** An installed product of a catalogue model in a category, for an order to concern. */
 export async function productIn(t: TestApp, ep: number, category: string): Promise<number> {
-  const [m] = await rows<{ id: number }>(t.deps.db, sql`insert into product_models (enterprise_id, name, category) values (${ep}, ${`型号${category}`}, ${category}) returning id`);
+  const [m] = await rows<{ id: number }>(
+    t.deps.db,
+    sql`insert into product_models (enterprise_id, name, category) values (${ep}, ${`型号${category}`}, ${category}) returning id`,
+  );
   const [p] = await rows<{ id: number }>(
     t.deps.db,
     sql`insert into installed_products (enterprise_id, product_id, name, qr_code) values (${ep}, ${m?.id}, '设备', ${`qr${Math.random().toString(36).slice(2)}`}) returning id`,

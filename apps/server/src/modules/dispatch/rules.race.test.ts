@@ -36,7 +36,13 @@ describe('parallel saves of the dispatch settings', () => {
       targetGroupId: b.targetType === 2 ? (b.targetGroupId ?? null) : null,
       targetProviderId: b.targetType === 3 ? (b.targetProviderId ?? null) : null,
     });
-    const shown = { enabled: got.enabled, targetType: got.targetType, targetUserId: got.targetUserId, targetGroupId: got.targetGroupId, targetProviderId: got.targetProviderId };
+    const shown = {
+      enabled: got.enabled,
+      targetType: got.targetType,
+      targetUserId: got.targetUserId,
+      targetGroupId: got.targetGroupId,
+      targetProviderId: got.targetProviderId,
+    };
     expect(bodies.map(kept)).toContainEqual(shown);
   });
 

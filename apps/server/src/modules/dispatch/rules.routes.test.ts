@@ -22,17 +22,45 @@ const rulesOf = (ep: number) => countOf(t.deps.db, 'dispatch_rules', sql`enterpr
 describe('dispatch rules (/v2/dispatchRule)', () => {
   it('creates, lists in order with names, updates (keeping only the kind’s condition and the type’s target) and deletes', async () => {
     const g = await groupOf(t, tm.ep, '规则组', [tm.engineer.id]);
-    const a = await tm.admin.client.call(D.ruleCreate, { name: '浦东', kind: 2, areaCode: '310115', templateId: null, targetType: 1, targetUserId: tm.engineer.id, sort: 2 });
-    const b = await tm.admin.client.call(D.ruleCreate, { name: '团队', kind: 3, groupId: g, targetType: 2, targetGroupId: g, targetUserId: tm.engineer.id, sort: 1 });
+    const a = await tm.admin.client.call(D.ruleCreate, {
+      name: '浦东',
+      kind: 2,
+      areaCode: '310115',
+      templateId: null,
+      targetType: 1,
+      targetUserId: tm.engineer.id,
+      sort: 2,
+    });
+    const b = await tm.admin.client.call(D.ruleCreate, {
+      name: '团队',
+      kind: 3,
+      groupId: g,
+      targetType: 2,
+      targetGroupId: g,
+      targetUserId: tm.engineer.id,
+      sort: 1,
+    });
     expect([a.success, b.success]).toEqual([true, true]);
     const list = await tm.admin.client.call(D.ruleList);
     expect(list.data.map((r: { name: string }) => r.name)).toEqual(['团队', '浦东']);
     expect(list.data[0]).toMatchObject({ kind: 3, groupName: '规则组', targetType: 2, targetGroupName: '规则组', targetUserId: null });
     expect(list.data[1]).toMatchObject({ areaCode: '310115', areaName: '上海市浦东新区', targetUserName: expect.any(String) });
     const tpl = await templateOf(t, tm.ep, await orderIn(t, tm, 1));
-    const u = await tm.admin.client.call(D.ruleUpdate, { id: a.data.id, name: '按类型', kind: 1, templateId: tpl, areaCode: '310115', targetType: 1, targetUserId: tm.engineer2.id });
+    const u = await tm.admin.client.call(D.ruleUpdate, {
+      id: a.data.id,
+      name: '按类型',
+      kind: 1,
+      templateId: tpl,
+      areaCode: '310115',
+      targetType: 1,
+      targetUserId: tm.engineer2.id,
+    });
     expect(u).toMatchObject({ success: true, message: '保存成功' });
-    expect((await tm.admin.client.call(D.ruleList)).data.find((r: { id: number }) => r.id === a.data.id)).toMatchObject({ kind: 1, templateId: tpl, areaCode: null });
+    expect((await tm.admin.client.call(D.ruleList)).data.find((r: { id: number }) => r.id === a.data.id)).toMatchObject({
+      kind: 1,
+      templateId: tpl,
+      areaCode: null,
+    });
     expect(await tm.admin.client.call(D.ruleDelete, { ids: [a.data.id, b.data.id] })).toMatchObject({ success: true, message: '删除成功' });
     expect(await rulesOf(tm.ep)).toBe(0);
   });
@@ -47,7 +75,9 @@ describe('dispatch rules (/v2/dispatchRule)', () => {
     expect((await tm.dispatcher.client.call(D.ruleList)).code).toBe('NO_POWER');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, areaCode: '上海' })).message).toBe('服务区域：服务区域应为省、市或区县的行政区划代码');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, areaCode: '99' })).message).toBe('服务区域：服务区域不存在');
-    expect((await tm.admin.client.call(D.ruleCreate, { ...ok, areaCode: null })).message).toBe('规则类型：请填写规则的匹配条件（工单类型、服务区域、服务团队或产品分类）');
+    expect((await tm.admin.client.call(D.ruleCreate, { ...ok, areaCode: null })).message).toBe(
+      '规则类型：请填写规则的匹配条件（工单类型、服务区域、服务团队或产品分类）',
+    );
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, targetUserId: null })).message).toBe('派单对象：请选择派给的服务人员、服务团队或服务商');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, kind: 7 })).message).toBe('规则类型：规则类型不正确');
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, name: '' })).message).toBe('规则名称：请输入规则名称');
@@ -56,7 +86,9 @@ describe('dispatch rules (/v2/dispatchRule)', () => {
     const theirGroup = await groupOf(t, other.ep, '他组', []);
     expect((await tm.admin.client.call(D.ruleCreate, { ...ok, targetType: 2, targetGroupId: theirGroup })).message).toBe('派给团队：服务团队不存在');
     const theirProvider = await providerOf(t, other.ep, '他家服务商');
-    expect((await tm.admin.client.call(D.ruleCreate, { ...ok, targetType: 3, targetProviderId: theirProvider })).message).toBe('服务商：服务商不存在、已停用或不可接单');
+    expect((await tm.admin.client.call(D.ruleCreate, { ...ok, targetType: 3, targetProviderId: theirProvider })).message).toBe(
+      '服务商：服务商不存在、已停用或不可接单',
+    );
     expect(await rulesOf(tm.ep)).toBe(before);
     // Their rule: not found to us, unchanged.
     expect((await other.admin.client.call(D.ruleUpdate, { id: mine.data.id, ...ok, name: '改' })).code).toBe('NOT_FOUND');
@@ -71,15 +103,27 @@ describe('default dispatch (/v2/processSet/getDefaultDispatch, updateDefaultDisp
     const fresh = await team(t);
     expect((await fresh.admin.client.call(D.getDefaultDispatch)).data).toMatchObject({ enabled: false, targetType: 4 });
     const g = await groupOf(t, fresh.ep, '默认组', []);
-    expect(await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 2, targetGroupId: g })).toMatchObject({ success: true, message: '保存成功' });
-    expect((await fresh.admin.client.call(D.getDefaultDispatch)).data).toMatchObject({ enabled: true, targetType: 2, targetGroupId: g, targetGroupName: '默认组' });
+    expect(await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 2, targetGroupId: g })).toMatchObject({
+      success: true,
+      message: '保存成功',
+    });
+    expect((await fresh.admin.client.call(D.getDefaultDispatch)).data).toMatchObject({
+      enabled: true,
+      targetType: 2,
+      targetGroupId: g,
+      targetGroupName: '默认组',
+    });
     expect((await fresh.dispatcher.client.call(D.getDefaultDispatch)).code).toBe('NO_POWER');
-    expect((await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 1 })).message).toBe('派单对象：请选择派给的服务人员、服务团队或服务商');
+    expect((await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 1 })).message).toBe(
+      '派单对象：请选择派给的服务人员、服务团队或服务商',
+    );
     expect((await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: other.engineer.id })).message).toBe(
       '服务人员：人员不存在、已停用或不是服务人员',
     );
     expect((await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: 'x', targetType: 1 })).code).toBe('VALIDATION');
-    expect((await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: false, targetType: 4 }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await fresh.admin.client.call(D.updateDefaultDispatch, { enabled: false, targetType: 4 }, { csrf: false })).message).toBe(
+      '操作失败，无效的CsrfToken',
+    );
     expect((await new Client(t.app).call(D.getDefaultDispatch)).message).toBe('未登录');
     expect((await fresh.admin.client.call(D.getDefaultDispatch)).data).toMatchObject({ enabled: true, targetGroupId: g });
   });

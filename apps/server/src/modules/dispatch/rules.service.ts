@@ -34,7 +34,11 @@ async function exists(ex: Executor, q: ReturnType<typeof sql>): Promise<boolean>
 }
 
 /** Checks the ids the rule or default names; only the target its type uses is kept (the others are cleared). */
-async function checkRefs(ex: Executor, ep: number, r: Refs & { areaCode?: string | null }): Promise<{ targetUserId: number | null; targetGroupId: number | null; targetProviderId: number | null }> {
+async function checkRefs(
+  ex: Executor,
+  ep: number,
+  r: Refs & { areaCode?: string | null },
+): Promise<{ targetUserId: number | null; targetGroupId: number | null; targetProviderId: number | null }> {
   if (r.areaCode && !areaNameOf(r.areaCode)) throw invalid('服务区域：服务区域不存在');
   if (r.templateId && !(await exists(ex, sql`select 1 from form_templates where enterprise_id = ${ep} and id = ${r.templateId} and form_kind = 1`))) {
     throw invalid('工单类型：工单类型不存在');
@@ -43,12 +47,25 @@ async function checkRefs(ex: Executor, ep: number, r: Refs & { areaCode?: string
     if (id && !(await exists(ex, sql`select 1 from service_groups where enterprise_id = ${ep} and id = ${id}`))) throw invalid(`${label}：服务团队不存在`);
   };
   await group(r.groupId, '服务团队');
-  const t = { targetUserId: r.targetType === 1 ? (r.targetUserId ?? null) : null, targetGroupId: r.targetType === 2 ? (r.targetGroupId ?? null) : null, targetProviderId: r.targetType === 3 ? (r.targetProviderId ?? null) : null };
-  if (t.targetUserId && !(await exists(ex, sql`select 1 from users where enterprise_id = ${ep} and id = ${t.targetUserId} and enabled and deleted_at is null and 2 = any(roles)`))) {
+  const t = {
+    targetUserId: r.targetType === 1 ? (r.targetUserId ?? null) : null,
+    targetGroupId: r.targetType === 2 ? (r.targetGroupId ?? null) : null,
+    targetProviderId: r.targetType === 3 ? (r.targetProviderId ?? null) : null,
+  };
+  if (
+    t.targetUserId &&
+    !(await exists(ex, sql`select 1 from users where enterprise_id = ${ep} and id = ${t.targetUserId} and enabled and deleted_at is null and 2 = any(roles)`))
+  ) {
     throw invalid('服务人员：人员不存在、已停用或不是服务人员');
   }
   await group(t.targetGroupId, '派给团队');
-  if (t.targetProviderId && !(await exists(ex, sql`select 1 from service_providers where enterprise_id = ${ep} and id = ${t.targetProviderId} and enabled and partner_type in (1, 3, 4)`))) {
+  if (
+    t.targetProviderId &&
+    !(await exists(
+      ex,
+      sql`select 1 from service_providers where enterprise_id = ${ep} and id = ${t.targetProviderId} and enabled and partner_type in (1, 3, 4)`,
+    ))
+  ) {
     throw invalid('服务商：服务商不存在、已停用或不可接单');
   }
   return t;
@@ -154,7 +171,17 @@ export async function getDefaultDispatch(ex: Executor, ep: number): Promise<Defa
       left join service_providers p on p.enterprise_id = d.enterprise_id and p.id = d.target_provider_id
       where d.enterprise_id = ${ep}`,
   );
-  if (!d) return { enabled: false, targetType: 4, targetUserId: null, targetUserName: null, targetGroupId: null, targetGroupName: null, targetProviderId: null, targetProviderName: null };
+  if (!d)
+    return {
+      enabled: false,
+      targetType: 4,
+      targetUserId: null,
+      targetUserName: null,
+      targetGroupId: null,
+      targetGroupName: null,
+      targetProviderId: null,
+      targetProviderName: null,
+    };
   return {
     enabled: d.enabled === true,
     targetType: Number(d.target_type),

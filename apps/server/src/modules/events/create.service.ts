@@ -21,7 +21,9 @@ async function nextEventNo(tx: Tx, v: EventViewer): Promise<string> {
     sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'event', 1)
       on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
   );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
   return `SJ${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
@@ -73,7 +75,10 @@ export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): P
     const cur = await currentVersionOf(tx, ep, EVENT_KIND, b.templateId ?? undefined);
     const [tpl] = await rows<{ enabled: boolean }>(tx, sql`select enabled from form_templates where enterprise_id = ${ep} and id = ${cur.templateId}`);
     if (!tpl?.enabled) throw invalid('事件模板：该事件模板已停用');
-    const ext = await validateAndComputeExt(tx, ep, EVENT_KIND, cur.templateVersionId, b.ext ?? {}, { isNew: true, roles: v.sysrole == null ? undefined : [v.sysrole] });
+    const ext = await validateAndComputeExt(tx, ep, EVENT_KIND, cur.templateVersionId, b.ext ?? {}, {
+      isNew: true,
+      roles: v.sysrole == null ? undefined : [v.sysrole],
+    });
 
     const customer = b.customerId ? await visibleCustomer(tx, { ...v }, b.customerId) : null;
     const parts = customer ? await customerParts(tx, v, customer.id, b) : { contact: undefined, address: undefined };
@@ -82,7 +87,15 @@ export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): P
     if (b.address) {
       const area = resolveArea(b.address.provinceCode, b.address.cityCode, b.address.districtCode);
       if (!area) throw invalid('服务地址：省市区不正确');
-      addr = { ...area, province_code: area.provinceCode, city_code: area.cityCode, district_code: area.districtCode, detail: b.address.detail, full_address: fullAddressOf(area, b.address.detail), map_name: b.address.mapName ?? null };
+      addr = {
+        ...area,
+        province_code: area.provinceCode,
+        city_code: area.cityCode,
+        district_code: area.districtCode,
+        detail: b.address.detail,
+        full_address: fullAddressOf(area, b.address.detail),
+        map_name: b.address.mapName ?? null,
+      };
     } else if (parts.address) addr = parts.address;
 
     if (b.customerProductId && !(await exists(tx, 'installed_products', ep, b.customerProductId, sql`customer_id = ${customer?.id ?? 0}`))) {
@@ -93,7 +106,10 @@ export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): P
     await checkUsers(tx, ep, b.collaboratorIds ?? [], '协作人：人员不存在或已停用');
     const labels = [...new Set(b.eventLabel ?? [])];
     if (labels.length) {
-      const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from tags where enterprise_id = ${ep} and id = any(${bigints(labels)}) and code = ${EVENT_TAG_CODE}`);
+      const [n] = await rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from tags where enterprise_id = ${ep} and id = any(${bigints(labels)}) and code = ${EVENT_TAG_CODE}`,
+      );
       if (Number(n?.n) !== labels.length) throw invalid('事件标签：标签不存在或已被删除');
     }
     await checkFiles(tx, ep, b.attachments ?? []);
@@ -123,7 +139,9 @@ export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): P
     );
     const id = Number(e?.id);
     if (labels.length) {
-      await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${ep}, ${EVENT_OBJ_TYPE}, ${id}, t from unnest(${bigints(labels)}) t`);
+      await tx.execute(
+        sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${ep}, ${EVENT_OBJ_TYPE}, ${id}, t from unnest(${bigints(labels)}) t`,
+      );
     }
     await insertStateLog(tx, EVENT_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'create', actorId: v.id });
     await syncEventClocks(tx, ep, id, cur.templateId, NEW_EVENT_FLAGS);

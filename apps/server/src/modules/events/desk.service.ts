@@ -69,7 +69,13 @@ export async function customerAtDesk(ex: Executor, v: EventViewer, customerId: n
   return {
     customer: { id: c.id, name: c.name, linkperson: head?.linkperson ?? null, phone: head?.phone ?? null, address: head?.address ?? null },
     contacts: contacts.map((k) => ({ id: Number(k.id), name: k.name, phone: k.phone, isPrimary: k.is_primary })),
-    products: products.map((p) => ({ id: Number(p.id), name: p.name, serialNumber: p.serial_number, warrantyEnd: p.warranty_end, warrantyState: warrantyState(p.warranty_end, today) })),
+    products: products.map((p) => ({
+      id: Number(p.id),
+      name: p.name,
+      serialNumber: p.serial_number,
+      warrantyEnd: p.warranty_end,
+      warrantyState: warrantyState(p.warranty_end, today),
+    })),
     openEvents: await presentRows(ex, v, (await rows(ex, eventRows(v, customerId, sql`e.state in (1, 2, 3, 4, 5)`, 20))) as never),
     recentEvents: await presentRows(ex, v, (await rows(ex, eventRows(v, customerId, sql`true`, 5))) as never),
     openOrders: orders.map((o) => ({ id: Number(o.id), orderNo: o.order_no, title: o.title, state: Number(o.state), create_time: o.create_time })),

@@ -31,7 +31,10 @@ export function registerEventBadges(): void {
     return count(
       deps.db,
       sql`e.enterprise_id = ${v.enterpriseId} and e.deleted_at is null and e.principal_id = ${v.id}
-        and e.process_state in (${sql.join(states.map((s) => sql`${s}`), sql`, `)}) and e.close_state = ${bit(query.close_state, 0)}`,
+        and e.process_state in (${sql.join(
+          states.map((s) => sql`${s}`),
+          sql`, `,
+        )}) and e.close_state = ${bit(query.close_state, 0)}`,
     );
   });
 }

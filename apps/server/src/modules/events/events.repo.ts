@@ -24,7 +24,13 @@ function kindCond(v: EventViewer, kind: EventListKind): SQL {
 export function eventConds(v: EventViewer, kind: EventListKind, f: Partial<EventFilters>): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [sql`e.enterprise_id = ${ep}`, eventScope(v), kindCond(v, kind)];
-  if (f.event_states?.length) c.push(sql`e.state in (${sql.join(f.event_states.map((s) => sql`${s}`), sql`, `)})`);
+  if (f.event_states?.length)
+    c.push(
+      sql`e.state in (${sql.join(
+        f.event_states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (f.keyword) c.push(contains(sql`e.search_grams`, sql`concat_ws(' ', e.title, e.event_no, e.custom_name, e.custom_linkperson)`, f.keyword));
   if (f.custom_name) c.push(contains(sql`e.search_grams`, sql`e.custom_name`, f.custom_name));
   if (f.custom_linkperson) c.push(contains(sql`e.search_grams`, sql`e.custom_linkperson`, f.custom_linkperson));
@@ -93,8 +99,17 @@ function rowSelect(v: EventViewer, inner: SQL, order: SQL): SQL {
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
 
 export async function presentRows(ex: Executor, v: EventViewer, raw: RawRow[]): Promise<EventRow[]> {
-  const tags = await tagsOf(ex, v.enterpriseId, EVENT_TAG_CODE, raw.map((r) => Number(r.id)));
-  const marks = await eventMarks(ex, v.enterpriseId, raw.map((r) => Number(r.id)));
+  const tags = await tagsOf(
+    ex,
+    v.enterpriseId,
+    EVENT_TAG_CODE,
+    raw.map((r) => Number(r.id)),
+  );
+  const marks = await eventMarks(
+    ex,
+    v.enterpriseId,
+    raw.map((r) => Number(r.id)),
+  );
   return raw.map((r) => ({
     id: Number(r.id),
     eventNo: r.event_no,
@@ -129,7 +144,8 @@ export function listEvents(ex: Executor, v: EventViewer, kind: EventListKind, q:
   const where = and(eventConds(v, kind, q));
   return listPage(
     q,
-    async () => presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, await listPageRows(ex, walked(q), 'events', 'e', v.enterpriseId, where, order, q), order))),
+    async () =>
+      presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, await listPageRows(ex, walked(q), 'events', 'e', v.enterpriseId, where, order, q), order))),
     () => countOf(ex, sql`events e`, where),
   );
 }
@@ -139,15 +155,31 @@ export async function visibleEventIds(ex: Executor, v: EventViewer, ids: number[
   if (ids.length === 0) return [];
   const found = await rows<{ id: number }>(
     ex,
-    sql`select e.id from events e where e.enterprise_id = ${v.enterpriseId} and e.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and ${eventScope(v)}`,
+    sql`select e.id from events e where e.enterprise_id = ${v.enterpriseId} and e.id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )}) and ${eventScope(v)}`,
   );
   return found.map((r) => Number(r.id));
 }
 
 /** Keyset page for exports: ids below `before`, newest id first, the list's filters (or chosen ids). */
-export async function eventsBefore(ex: Executor, v: EventViewer, kind: EventListKind, f: Partial<EventFilters> & { ids?: number[] }, before: number | null, limit: number): Promise<EventRow[]> {
+export async function eventsBefore(
+  ex: Executor,
+  v: EventViewer,
+  kind: EventListKind,
+  f: Partial<EventFilters> & { ids?: number[] },
+  before: number | null,
+  limit: number,
+): Promise<EventRow[]> {
   const conds = eventConds(v, kind, f);
-  if (f.ids?.length) conds.push(sql`e.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  if (f.ids?.length)
+    conds.push(
+      sql`e.id in (${sql.join(
+        f.ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   if (before != null) conds.push(sql`e.id < ${before}`);
   const inner = sql`select * from events e where ${and(conds)} order by e.id desc limit ${limit}`;
   return presentRows(ex, v, await rows<RawRow>(ex, rowSelect(v, inner, sql`e.id desc`)));
@@ -156,7 +188,13 @@ export async function eventsBefore(ex: Executor, v: EventViewer, kind: EventList
 /** Exact, unlike the list's capped count: the download centre shows progress against it. */
 export async function countForExport(ex: Executor, v: EventViewer, kind: EventListKind, f: Partial<EventFilters> & { ids?: number[] }): Promise<number> {
   const conds = eventConds(v, kind, f);
-  if (f.ids?.length) conds.push(sql`e.id in (${sql.join(f.ids.map((i) => sql`${i}`), sql`, `)})`);
+  if (f.ids?.length)
+    conds.push(
+      sql`e.id in (${sql.join(
+        f.ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from events e where ${and(conds)}`);
   return Number(r?.n ?? 0);
 }

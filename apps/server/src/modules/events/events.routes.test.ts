@@ -19,11 +19,15 @@ const as = async (enterpriseId: number, role: number) => {
   const u = await makeUser(t.deps.db, enterpriseId, { roles: [role] });
   return { id: u.id, client: await new Client(t.app).login(u.mobile, TEST_PASSWORD, enterpriseId) };
 };
-const eventRow = async (ep: number, id: number) => (await rows(t.deps.db, sql`select * from events where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
+const eventRow = async (ep: number, id: number) =>
+  (await rows(t.deps.db, sql`select * from events where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
 const logsOf = async (ep: number, id: number) =>
-  (await rows<{ action: string; from_state: number | null; to_state: number }>(t.deps.db, sql`select action, from_state, to_state from event_logs where enterprise_id = ${ep} and event_id = ${id} order by id`)).map(
-    (l) => `${l.action}:${l.from_state ?? '-'}→${l.to_state}`,
-  );
+  (
+    await rows<{ action: string; from_state: number | null; to_state: number }>(
+      t.deps.db,
+      sql`select action, from_state, to_state from event_logs where enterprise_id = ${ep} and event_id = ${id} order by id`,
+    )
+  ).map((l) => `${l.action}:${l.from_state ?? '-'}→${l.to_state}`);
 const newEvent = async (c: Client, o: Record<string, unknown> = {}) => {
   const r = await c.post('/v2/event/add', { title: '打印机卡纸', ...o });
   expect(r.message).toBe('创建成功');
@@ -117,10 +121,38 @@ describe('event actions', () => {
     expect(await ok(client, 'reopen')).toBe(4);
     expect(await ok(client, 'close', { reason: '客户撤回' })).toBe(7);
     const e = await eventRow(enterpriseId, id);
-    expect(e).toMatchObject({ dispatch_state: 1, process_state: 0, upgrade_state: 1, pause_state: 0, close_state: 1, close_reason: '客户撤回', upgrade_reason: '需要二线支持' });
-    expect(await logsOf(enterpriseId, id)).toEqual(['create:-→1', 'claim:1→2', 'start:2→3', 'escalate:3→4', 'pause:4→5', 'resume:5→4', 'complete:4→6', 'reopen:6→4', 'close:4→7']);
+    expect(e).toMatchObject({
+      dispatch_state: 1,
+      process_state: 0,
+      upgrade_state: 1,
+      pause_state: 0,
+      close_state: 1,
+      close_reason: '客户撤回',
+      upgrade_reason: '需要二线支持',
+    });
+    expect(await logsOf(enterpriseId, id)).toEqual([
+      'create:-→1',
+      'claim:1→2',
+      'start:2→3',
+      'escalate:3→4',
+      'pause:4→5',
+      'resume:5→4',
+      'complete:4→6',
+      'reopen:6→4',
+      'close:4→7',
+    ]);
     const flow = await client.get('/v2/event/process/messageList', { eventId: id });
-    expect(flow.data.map((m: { action: string }) => m.action)).toEqual(['create', 'claim', 'start', 'escalate', 'pause', 'resume', 'complete', 'reopen', 'close']);
+    expect(flow.data.map((m: { action: string }) => m.action)).toEqual([
+      'create',
+      'claim',
+      'start',
+      'escalate',
+      'pause',
+      'resume',
+      'complete',
+      'reopen',
+      'close',
+    ]);
   });
 
   it('refuses every illegal action and changes nothing', async () => {
@@ -215,7 +247,8 @@ describe('lists, badges, flow and delete', () => {
       ['business_card', 'x', '消息内容：格式不正确，应为对象'],
       ['action', 'assign', '消息类型：不支持的消息类型'],
     ];
-    for (const [kind, payload, message] of refusals) expect([kind, await add(kind, payload)]).toMatchObject([kind, { success: false, code: 'VALIDATION', message }]);
+    for (const [kind, payload, message] of refusals)
+      expect([kind, await add(kind, payload)]).toMatchObject([kind, { success: false, code: 'VALIDATION', message }]);
     expect(await countOf(t.deps.db, 'event_messages', sql`enterprise_id = ${enterpriseId}`)).toBe(2);
   });
 
@@ -240,7 +273,10 @@ describe('POST /export/event', () => {
     await newEvent(client, { title: '需要导出的事件' });
     const r = await client.post('/export/event', { list: 'mine', keyword: '导出', fileName: '事件导出' });
     expect(r.success, r.message).toBe(true);
-    const [item] = await rows<{ kind: string; name: string }>(t.deps.db, sql`select kind, name from export_files where enterprise_id = ${enterpriseId} and id = ${r.data.id}`);
+    const [item] = await rows<{ kind: string; name: string }>(
+      t.deps.db,
+      sql`select kind, name from export_files where enterprise_id = ${enterpriseId} and id = ${r.data.id}`,
+    );
     expect(item).toEqual({ kind: 'events', name: '事件导出' });
     expect((await client.post('/export/event', { list: 'mine', keyword: '不存在的' })).message).toBe('导出数据不能为空');
     expect((await client.post('/export/event', { list: 'other' })).message).toContain('列表不正确');

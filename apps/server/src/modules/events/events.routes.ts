@@ -44,7 +44,10 @@ async function act(db: Db, v: EventViewer, action: EventAction, b: EventActionBo
 export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   const v = (u: SessionUser) => eventViewerOf(u);
-  const action = (a: EventAction) => async ({ user, body }: { user: SessionUser; body: EventActionBody }) => act(db, v(user), a, body);
+  const action =
+    (a: EventAction) =>
+    async ({ user, body }: { user: SessionUser; body: EventActionBody }) =>
+      act(db, v(user), a, body);
   registerAll(app, deps, eventSettingContract, {
     setting: async ({ user, query }) => eventSetting(db, user.enterpriseId, query.tmpId),
     saveSetting: async ({ user, body }) => {

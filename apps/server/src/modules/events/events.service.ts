@@ -47,11 +47,20 @@ const PEOPLE = [
 export async function eventDetail(ex: Executor, v: EventViewer, id: number): Promise<EventDetail> {
   const r = await eventRowOf(ex, v, id);
   const ep = v.enterpriseId;
-  const userIds = [...new Set([...PEOPLE.map(([, col]) => n(r[col])), ...((r.collaborator_ids as number[]) ?? []).map(Number)].filter((x): x is number => x != null))];
+  const userIds = [
+    ...new Set([...PEOPLE.map(([, col]) => n(r[col])), ...((r.collaborator_ids as number[]) ?? []).map(Number)].filter((x): x is number => x != null)),
+  ];
   const names = new Map(
-    (userIds.length ? await rows<{ id: number; name: string }>(ex, sql`select id, name from users where enterprise_id = ${ep} and id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)})`) : []).map(
-      (u) => [Number(u.id), u.name],
-    ),
+    (userIds.length
+      ? await rows<{ id: number; name: string }>(
+          ex,
+          sql`select id, name from users where enterprise_id = ${ep} and id in (${sql.join(
+            userIds.map((u) => sql`${u}`),
+            sql`, `,
+          )})`,
+        )
+      : []
+    ).map((u) => [Number(u.id), u.name]),
   );
   const [times] = await rows<Record<string, string | null>>(
     ex,
@@ -85,7 +94,10 @@ export async function eventDetail(ex: Executor, v: EventViewer, id: number): Pro
   ]);
   const files = await uploadsOf(ex, ep, ((r.attachments as number[]) ?? []).map(Number));
   const f = eventFlagsOf(r);
-  const people = Object.fromEntries(PEOPLE.map(([key, col, time]) => [key, person(col, time)])) as Record<(typeof PEOPLE)[number][0], ReturnType<typeof person>>;
+  const people = Object.fromEntries(PEOPLE.map(([key, col, time]) => [key, person(col, time)])) as Record<
+    (typeof PEOPLE)[number][0],
+    ReturnType<typeof person>
+  >;
   return {
     ...(base as EventDetail),
     templateVersionId: n(r.template_version_id),
@@ -99,7 +111,12 @@ export async function eventDetail(ex: Executor, v: EventViewer, id: number): Pro
     serviceId: n(r.service_item_id),
     serviceName: extra?.service_name ?? null,
     ext: (r.ext as Record<string, unknown>) ?? {},
-    extFields: r.template_version_id == null ? [] : ((await presentExt(ex, ep, Number(r.template_version_id), (r.ext as ExtValues) ?? {}, { roles: v.sysrole == null ? undefined : [v.sysrole] })) as unknown as Record<string, unknown>[]),
+    extFields:
+      r.template_version_id == null
+        ? []
+        : ((await presentExt(ex, ep, Number(r.template_version_id), (r.ext as ExtValues) ?? {}, {
+            roles: v.sysrole == null ? undefined : [v.sysrole],
+          })) as unknown as Record<string, unknown>[]),
     flags: { dispatch_state: f.dispatch, process_state: f.process, upgrade_state: f.upgrade, pause_state: f.pause, close_state: f.close },
     version: Number(r.version),
     ...people,
@@ -135,12 +152,28 @@ export async function deleteEvents(db: Db, v: EventViewer, ids: number[], staff:
     const done = await rows<{ id: number; state: number }>(
       tx,
       sql`update events set deleted_at = now(), deleted_by = ${v.id}, version = version + 1, updated_at = now()
-        where enterprise_id = ${v.enterpriseId} and id in (${sql.join(unique.map((i) => sql`${i}`), sql`, `)}) and deleted_at is null returning id, state`,
+        where enterprise_id = ${v.enterpriseId} and id in (${sql.join(
+          unique.map((i) => sql`${i}`),
+          sql`, `,
+        )}) and deleted_at is null returning id, state`,
     );
     if (done.length !== unique.length) throw new AppError('STATE_CHANGED');
-    await tx.execute(sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = ${EVENT_OBJ_TYPE} and obj_id in (${sql.join(unique.map((i) => sql`${i}`), sql`, `)})`);
+    await tx.execute(
+      sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = ${EVENT_OBJ_TYPE} and obj_id in (${sql.join(
+        unique.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     await deleteEventClocks(tx, v.enterpriseId, unique);
-    for (const d of done) await insertStateLog(tx, EVENT_STATE, { enterpriseId: v.enterpriseId, id: Number(d.id), from: Number(d.state), to: Number(d.state), action: 'delete', actorId: v.id });
+    for (const d of done)
+      await insertStateLog(tx, EVENT_STATE, {
+        enterpriseId: v.enterpriseId,
+        id: Number(d.id),
+        from: Number(d.state),
+        to: Number(d.state),
+        action: 'delete',
+        actorId: v.id,
+      });
   });
 }
 
@@ -148,7 +181,18 @@ export async function deleteEvents(db: Db, v: EventViewer, ids: number[], staff:
 export async function messageList(ex: Executor, v: EventViewer, eventId: number): Promise<EventMessage[]> {
   await eventRowOf(ex, v, eventId);
   const ep = v.enterpriseId;
-  const list = await rows<{ src: string; id: number; kind: string; payload: unknown; action: string | null; note: string | null; user_id: number | null; user_name: string | null; t: string; at: string }>(
+  const list = await rows<{
+    src: string;
+    id: number;
+    kind: string;
+    payload: unknown;
+    action: string | null;
+    note: string | null;
+    user_id: number | null;
+    user_name: string | null;
+    t: string;
+    at: string;
+  }>(
     ex,
     sql`select * from (
         select 'log' as src, l.id, 'action' as kind, to_jsonb(l.action) as payload, l.action, l.note, l.user_id, u.name as user_name,
@@ -192,15 +236,27 @@ export async function addMessage(db: Db, v: EventViewer, b: z.infer<typeof addEv
       returning id, ${timeOf(sql`created_at`, v)} as t`,
   );
   const [me] = await rows<{ name: string }>(db, sql`select name from users where enterprise_id = ${v.enterpriseId} and id = ${v.id}`);
-  return { id: Number(m?.id), eventType: b.eventType as EventMessage['eventType'], payload, action: null, note: null, userId: v.id, userName: me?.name ?? null, createtime: m?.t ?? '', mine: true };
+  return {
+    id: Number(m?.id),
+    eventType: b.eventType as EventMessage['eventType'],
+    payload,
+    action: null,
+    note: null,
+    userId: v.id,
+    userName: me?.name ?? null,
+    createtime: m?.t ?? '',
+    mine: true,
+  };
 }
 
 /** delMessage: only its author deletes a conversation entry; the log's actions are not deletable. */
 export async function delMessage(db: Db, v: EventViewer, id: number): Promise<void> {
-  const [m] = await rows<{ event_id: number; user_id: number | null }>(db, sql`select event_id, user_id from event_messages where enterprise_id = ${v.enterpriseId} and id = ${id}`);
+  const [m] = await rows<{ event_id: number; user_id: number | null }>(
+    db,
+    sql`select event_id, user_id from event_messages where enterprise_id = ${v.enterpriseId} and id = ${id}`,
+  );
   if (!m) throw new AppError('NOT_FOUND');
   await eventRowOf(db, v, Number(m.event_id));
   if (n(m.user_id) !== v.id) throw new AppError('NO_POWER');
   await db.execute(sql`delete from event_messages where enterprise_id = ${v.enterpriseId} and id = ${id}`);
 }
-

@@ -25,7 +25,10 @@ describe('event template settings (/v2/eventTemp/setting)', () => {
     expect((await client.post('/v2/event/assign', { id: before, principalId: clerk.id })).success).toBe(true);
 
     // assign and claim stay even when left out
-    expect(await client.call(S.saveSetting, { tmpId, actions: ['start', 'complete', 'close'], principalRoles: [2] })).toMatchObject({ success: true, message: '保存成功' });
+    expect(await client.call(S.saveSetting, { tmpId, actions: ['start', 'complete', 'close'], principalRoles: [2] })).toMatchObject({
+      success: true,
+      message: '保存成功',
+    });
     expect((await client.call(S.setting, { tmpId })).data).toEqual({ tmpId, actions: ['assign', 'claim', 'start', 'complete', 'close'], principalRoles: [2] });
 
     const id = await newEvent(client);

@@ -24,7 +24,10 @@ async function storedSetting(ex: Executor, enterpriseId: number, tmpId: number):
     sql`select actions, principal_roles from event_template_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`,
   );
   if (!s) return { actions: [...EVENT_ACTIONS], principalRoles: [] };
-  return { actions: s.actions.filter((a): a is EventAction => (EVENT_ACTIONS as readonly string[]).includes(a)), principalRoles: s.principal_roles.map(Number) };
+  return {
+    actions: s.actions.filter((a): a is EventAction => (EVENT_ACTIONS as readonly string[]).includes(a)),
+    principalRoles: s.principal_roles.map(Number),
+  };
 }
 
 /** GET /v2/eventTemp/setting. */
@@ -63,6 +66,7 @@ registerStateHook('event', '*', {
     const action = h.action as EventAction;
     if (!setting.actions.includes(action) && !ALWAYS.includes(action)) throw new AppError('VALIDATION', { detail: '该事件模板未启用此操作' });
     const principal = h.patch.principal_id;
-    if (typeof principal === 'number' && principal !== Number(h.current.principal_id ?? 0)) await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles);
+    if (typeof principal === 'number' && principal !== Number(h.current.principal_id ?? 0))
+      await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles);
   },
 });

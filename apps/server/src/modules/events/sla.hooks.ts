@@ -9,4 +9,3 @@ registerStateHook('event', '*', {
     return undefined;
   },
 });
-

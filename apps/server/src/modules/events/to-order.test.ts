@@ -21,7 +21,12 @@ const newEvent = async (c: Client, o: Record<string, unknown> = {}) => {
   return r.data.id as number;
 };
 const eventLogs = async (ep: number, id: number) =>
-  (await rows<{ action: string; note: string | null }>(t.deps.db, sql`select action, note from event_logs where enterprise_id = ${ep} and event_id = ${id} order by id`)).map((l) => l.action);
+  (
+    await rows<{ action: string; note: string | null }>(
+      t.deps.db,
+      sql`select action, note from event_logs where enterprise_id = ${ep} and event_id = ${id} order by id`,
+    )
+  ).map((l) => l.action);
 
 describe('event → work order (POST /v2/order/add with eventId)', () => {
   it('creates the order, links both records, logs the conversion on the event and shows each side the other', async () => {
@@ -53,7 +58,10 @@ describe('event → work order (POST /v2/order/add with eventId)', () => {
     expect(await a.client.call(O.add, { customerId: customer, title: '越权', eventId: foreign })).toMatchObject({ success: false, code: 'NOT_FOUND' });
     const closed = await newEvent(a.client);
     expect((await a.client.post('/v2/event/close', { id: closed, reason: '客户撤回' })).success).toBe(true);
-    expect(await a.client.call(O.add, { customerId: customer, title: '已关闭', eventId: closed })).toMatchObject({ success: false, message: '已关闭的事件不能转为工单' });
+    expect(await a.client.call(O.add, { customerId: customer, title: '已关闭', eventId: closed })).toMatchObject({
+      success: false,
+      message: '已关闭的事件不能转为工单',
+    });
     expect(await ordersOf(a.enterpriseId)).toBe(0);
     expect(await ordersOf(b.enterpriseId)).toBe(0);
     expect((await rows(t.deps.db, sql`select order_id from events where id = ${foreign}`))[0]).toEqual({ order_id: null });

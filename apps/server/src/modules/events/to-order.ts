@@ -31,11 +31,23 @@ export async function linkEventToOrder(tx: Tx, v: EventViewer, e: EventToConvert
   await tx.execute(
     sql`update events set order_id = ${order.id}, version = version + 1, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = ${e.id}`,
   );
-  await insertStateLog(tx, EVENT_STATE, { enterpriseId: v.enterpriseId, id: e.id, from: e.state, to: e.state, action: 'toOrder', actorId: v.id, note: order.orderNo });
+  await insertStateLog(tx, EVENT_STATE, {
+    enterpriseId: v.enterpriseId,
+    id: e.id,
+    from: e.state,
+    to: e.state,
+    action: 'toOrder',
+    actorId: v.id,
+    note: order.orderNo,
+  });
 }
 
 /** The event an order was converted from (for the order's detail), or null. */
-export async function eventOfOrder(ex: Executor, enterpriseId: number, orderId: number): Promise<{ id: number; eventNo: string; title: string; state: number } | null> {
+export async function eventOfOrder(
+  ex: Executor,
+  enterpriseId: number,
+  orderId: number,
+): Promise<{ id: number; eventNo: string; title: string; state: number } | null> {
   const [e] = await rows<{ id: number; event_no: string; title: string; state: number }>(
     ex,
     sql`select id, event_no, title, state from events where enterprise_id = ${enterpriseId} and order_id = ${orderId} and deleted_at is null limit 1`,

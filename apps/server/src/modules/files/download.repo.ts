@@ -15,8 +15,15 @@ const mine = (o: Owner) => and(eq(exportFiles.enterpriseId, o.enterpriseId), eq(
 export const downloadUrl = (id: number): string => `/api/fileDownloadCenter/download/${id}`;
 
 interface Raw {
-  id: number; name: string; create_time: string; process_state: number; process: number; seen: boolean;
-  size: number | null; row_count: number; error: string | null;
+  id: number;
+  name: string;
+  create_time: string;
+  process_state: number;
+  process: number;
+  seen: boolean;
+  size: number | null;
+  row_count: number;
+  error: string | null;
 }
 
 const toItem = (r: Raw): DownloadItem => ({

@@ -52,7 +52,10 @@ describe('POST /export/user and the download centre', () => {
   it('streams several thousand rows into an xlsx that exceljs reads back, with progress and a download URL', async () => {
     const { client, enterpriseId } = await admin();
     await addUsers(enterpriseId, 3000);
-    const [dept] = await rows<{ id: number }>(t.deps.db, sql`insert into departments (enterprise_id, name) values (${enterpriseId}, '技术服务部') returning id`);
+    const [dept] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into departments (enterprise_id, name) values (${enterpriseId}, '技术服务部') returning id`,
+    );
     await t.deps.db.execute(sql`update users set dept_id = ${dept!.id} where enterprise_id = ${enterpriseId} and name = '员工1234'`);
     await t.deps.db.execute(sql`update users set enabled = false, roles = '{1,2}' where enterprise_id = ${enterpriseId} and name = '员工7'`);
     const started = await client.post('/export/user', { fileName: '全部人员' });
@@ -64,7 +67,12 @@ describe('POST /export/user and the download centre', () => {
     await drainJobs(t.deps);
     const after = await client.get('/fileDownloadCenter/list');
     expect(after.data).toMatchObject({ count: 1, unread: 1 });
-    expect(after.data.list[0]).toMatchObject({ process_state: 2, process: 100, row_count: 3001, file_download_url: `/api/fileDownloadCenter/download/${started.data.id}` });
+    expect(after.data.list[0]).toMatchObject({
+      process_state: 2,
+      process: 100,
+      row_count: 3001,
+      file_download_url: `/api/fileDownloadCenter/download/${started.data.id}`,
+    });
 
     const res = await downloadRaw(client, started.data.id);
     expect(res.statusCode).toBe(200);
@@ -161,7 +169,10 @@ describe('progress and failure', () => {
       rows: async function* (ex, user) {
         for (let i = 0; i < 4; i++) {
           if (i > 0) {
-            const [r] = await rows<{ process: number }>(ex, sql`select process from export_files where enterprise_id = ${user.enterpriseId} order by id desc limit 1`);
+            const [r] = await rows<{ process: number }>(
+              ex,
+              sql`select process from export_files where enterprise_id = ${user.enterpriseId} order by id desc limit 1`,
+            );
             seen.push(Number(r?.process));
           }
           yield [{ n: i }];
@@ -206,7 +217,8 @@ describe('progress and failure', () => {
   it('pages by key without skipping or repeating rows', async () => {
     const ids = Array.from({ length: 25 }, (_, i) => ({ id: 25 - i }));
     const got: number[] = [];
-    for await (const page of keysetPages(async (before, limit) => ids.filter((r) => before == null || r.id < before).slice(0, limit), 10)) got.push(...page.map((r) => r.id));
+    for await (const page of keysetPages(async (before, limit) => ids.filter((r) => before == null || r.id < before).slice(0, limit), 10))
+      got.push(...page.map((r) => r.id));
     expect(got).toEqual(ids.map((r) => r.id));
   });
 });
@@ -218,7 +230,10 @@ describe('DELETE /fileDownloadCenter/del and POST /fileDownloadCenter/updateFile
     const running = await client.del('/fileDownloadCenter/del', { ids: [a] });
     expect(running.code).toBe('INVALID_STATE');
     await drainJobs(t.deps);
-    const [{ file_key }] = (await rows<{ file_key: string }>(t.deps.db, sql`select file_key from export_files where enterprise_id = ${enterpriseId} and id = ${a}`)) as [{ file_key: string }];
+    const [{ file_key }] = (await rows<{ file_key: string }>(
+      t.deps.db,
+      sql`select file_key from export_files where enterprise_id = ${enterpriseId} and id = ${a}`,
+    )) as [{ file_key: string }];
     const file = path.join(dataDir, 'files', ...file_key.split('/'));
     expect(existsSync(file)).toBe(true);
 

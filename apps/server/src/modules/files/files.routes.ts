@@ -23,7 +23,9 @@ const owner = (u: SessionUser): Owner => ({ enterpriseId: u.enterpriseId, userId
 
 /** The first file of a multipart request, stored; the rest of the request is drained on failure. */
 function saveMultipart(deps: Deps, req: FastifyRequest, o: Owner, only: Parameters<typeof saveUpload>[2]['only']) {
-  return withFirstFile(req, 'FILE_MISSING', (part) => saveUpload(deps, o, { name: part.filename, content: part.file, truncated: () => part.file.truncated, only }));
+  return withFirstFile(req, 'FILE_MISSING', (part) =>
+    saveUpload(deps, o, { name: part.filename, content: part.file, truncated: () => part.file.truncated, only }),
+  );
 }
 
 export async function filesModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -36,7 +38,9 @@ export async function filesModule(app: FastifyInstance, deps: Deps): Promise<voi
       await deleteDownloads(deps, owner(user), ids);
       return withMessage(null, '删除成功');
     },
-    updateFileState: async ({ user, body }) => ({ updated: body.ids?.length ? await markSeenChecked(deps, owner(user), body.ids) : await markSeen(db, owner(user)) }),
+    updateFileState: async ({ user, body }) => ({
+      updated: body.ids?.length ? await markSeenChecked(deps, owner(user), body.ids) : await markSeen(db, owner(user)),
+    }),
     download: async ({ user, params, reply }) => {
       const id = idParam(params.id);
       const item = id ? await downloadOf(db, owner(user), id) : null;

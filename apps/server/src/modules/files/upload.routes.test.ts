@@ -29,7 +29,9 @@ function multipart(file: { name: string; content: Buffer } | null, fields: Recor
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -46,7 +48,9 @@ const uploadCount = async (enterpriseId: number) => (await rows(t.deps.db, sql`s
 /** Every file under the enterprise's storage folder (temporary .part files included). */
 const storedFiles = (enterpriseId: number): string[] => {
   try {
-    return readdirSync(path.join(dataDir, 'files', String(enterpriseId)), { recursive: true }).map(String).filter((f) => /\.\w+$/.test(f));
+    return readdirSync(path.join(dataDir, 'files', String(enterpriseId)), { recursive: true })
+      .map(String)
+      .filter((f) => /\.\w+$/.test(f));
   } catch {
     return [];
   }
@@ -56,7 +60,11 @@ describe('POST /upload/save and GET /upload/file/{id}', () => {
   it('stores an image under a generated name and serves the same bytes back', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [2] });
     const r = await upload(client, '现场照片.PNG', PNG);
-    expect(r).toMatchObject({ success: true, message: '上传成功', data: { name: '现场照片.PNG', ext: 'png', kind: 'image', mime: 'image/png', size: PNG.length } });
+    expect(r).toMatchObject({
+      success: true,
+      message: '上传成功',
+      data: { name: '现场照片.PNG', ext: 'png', kind: 'image', mime: 'image/png', size: PNG.length },
+    });
     expect(r.data.url).toBe(`/api/upload/file/${r.data.id}`);
     const files = storedFiles(enterpriseId);
     expect(files).toHaveLength(1);
@@ -81,7 +89,10 @@ describe('POST /upload/save and GET /upload/file/{id}', () => {
     expect(await upload(client, 'run.exe', Buffer.from('MZ...'))).toMatchObject({ success: false, code: 'FILE_TYPE', message: '不支持的文件类型：exe' });
     expect((await upload(client, 'pic.svg', Buffer.from('<svg/>'))).code).toBe('FILE_TYPE');
     expect((await upload(client, 'noext', PNG)).message).toBe('不支持的文件类型：无扩展名');
-    expect(await upload(client, 'evil.png', Buffer.from('<html><script>alert(1)</script>'))).toMatchObject({ code: 'FILE_FORGED', message: '文件内容与扩展名不符：png' });
+    expect(await upload(client, 'evil.png', Buffer.from('<html><script>alert(1)</script>'))).toMatchObject({
+      code: 'FILE_FORGED',
+      message: '文件内容与扩展名不符：png',
+    });
     expect((await upload(client, 'report.pdf', GIF)).code).toBe('FILE_FORGED');
     expect((await upload(client, 'doc.pdf', Buffer.from('%PDF-1.7 …'), '?kind=image')).code).toBe('FILE_TYPE');
     expect((await upload(client, 'empty.png', Buffer.alloc(0))).code).toBe('FILE_MISSING');
@@ -114,7 +125,12 @@ describe('POST /upload/save and GET /upload/file/{id}', () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db);
     const big = Buffer.concat([PNG, Buffer.alloc(Math.ceil(MAX_MB * 1024 * 1024) + 10, 1)]);
     const m = multipart({ name: 'big.png', content: big });
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload/save', payload: m.payload, headers: { ...m.headers, cookie: client.cookie, 'x-csrf-token': client.csrf } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/save',
+      payload: m.payload,
+      headers: { ...m.headers, cookie: client.cookie, 'x-csrf-token': client.csrf },
+    });
     expect(res.json()).toMatchObject({ success: false, code: 'FILE_TOO_LARGE', message: `文件大小不能超过${MAX_MB}MB` });
     // Not read to its end: the connection closes after the answer.
     expect(res.headers.connection).toBe('close');
@@ -172,7 +188,12 @@ describe('GET /upload/getOssPolicy and POST /upload/direct', () => {
   it('hands out a short-lived token that uploads without the session, into the token owner enterprise', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db);
     const p = await client.get('/upload/getOssPolicy', { kind: 'image' });
-    expect(p.data).toMatchObject({ storage: 'local', host: '/api/upload/direct', maxSize: Math.floor(MAX_MB * 1024 * 1024), accept: ['png', 'jpg', 'jpeg', 'gif'] });
+    expect(p.data).toMatchObject({
+      storage: 'local',
+      host: '/api/upload/direct',
+      maxSize: Math.floor(MAX_MB * 1024 * 1024),
+      accept: ['png', 'jpg', 'jpeg', 'gif'],
+    });
     expect(p.data.expire).toBeGreaterThan(Date.now() / 1000);
     const m = multipart({ name: 'a.png', content: PNG });
     const anon = new Client(t.app);
@@ -184,10 +205,14 @@ describe('GET /upload/getOssPolicy and POST /upload/direct', () => {
     const pdf = multipart({ name: 'a.pdf', content: Buffer.from('%PDF-1.4') });
     expect((await anon.request('POST', `/upload/direct?token=${p.data.token}`, pdf.payload, { headers: pdf.headers })).code).toBe('FILE_TYPE');
     const forged = multipart({ name: 'a.png', content: PNG });
-    expect((await anon.request('POST', `/upload/direct?token=${'x'.repeat(32)}`, forged.payload, { headers: forged.headers })).code).toBe('UPLOAD_TOKEN_INVALID');
+    expect((await anon.request('POST', `/upload/direct?token=${'x'.repeat(32)}`, forged.payload, { headers: forged.headers })).code).toBe(
+      'UPLOAD_TOKEN_INVALID',
+    );
     await t.deps.db.execute(sql`update upload_tokens set expires_at = now() - interval '1 second' where enterprise_id = ${enterpriseId}`);
     const late = multipart({ name: 'a.png', content: PNG });
-    expect((await anon.request('POST', `/upload/direct?token=${p.data.token}`, late.payload, { headers: late.headers })).message).toBe('上传凭证无效或已过期，请重新获取');
+    expect((await anon.request('POST', `/upload/direct?token=${p.data.token}`, late.payload, { headers: late.headers })).message).toBe(
+      '上传凭证无效或已过期，请重新获取',
+    );
     expect(await uploadCount(enterpriseId)).toBe(1);
     expect((await new Client(t.app).get('/upload/getOssPolicy')).message).toBe('未登录');
     expect((await client.get('/upload/getOssPolicy', { kind: 'exe' })).code).toBe('VALIDATION');
@@ -232,6 +257,10 @@ describe('an upload that declares more than the limit (issue 24)', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(answer.text.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
     expect(answer.text.toLowerCase()).toContain('connection: close');
-    expect(JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, code: 'FILE_TOO_LARGE', message: `文件大小不能超过${MAX_MB}MB` });
+    expect(JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4))).toEqual({
+      success: false,
+      code: 'FILE_TOO_LARGE',
+      message: `文件大小不能超过${MAX_MB}MB`,
+    });
   });
 });

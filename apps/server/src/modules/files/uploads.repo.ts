@@ -26,7 +26,10 @@ export async function insertUpload(
 }
 
 export async function uploadById(ex: Executor, enterpriseId: number, id: number): Promise<UploadRow | null> {
-  const [r] = await ex.select().from(uploads).where(and(eq(uploads.enterpriseId, enterpriseId), eq(uploads.id, id)));
+  const [r] = await ex
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.enterpriseId, enterpriseId), eq(uploads.id, id)));
   return r ?? null;
 }
 
@@ -50,8 +53,13 @@ export async function foreignUploadIds(ex: Executor, enterpriseId: number, ids: 
   return ids.filter((i) => !own.has(i));
 }
 
-export async function storeToken(ex: Executor, v: { enterpriseId: number; userId: number; hash: string; kind: FileKind | null; seconds: number }): Promise<void> {
-  await ex.delete(uploadTokens).where(and(eq(uploadTokens.enterpriseId, v.enterpriseId), eq(uploadTokens.userId, v.userId), lt(uploadTokens.expiresAt, sql`now()`)));
+export async function storeToken(
+  ex: Executor,
+  v: { enterpriseId: number; userId: number; hash: string; kind: FileKind | null; seconds: number },
+): Promise<void> {
+  await ex
+    .delete(uploadTokens)
+    .where(and(eq(uploadTokens.enterpriseId, v.enterpriseId), eq(uploadTokens.userId, v.userId), lt(uploadTokens.expiresAt, sql`now()`)));
   await ex.insert(uploadTokens).values({
     enterpriseId: v.enterpriseId,
     id: v.hash,

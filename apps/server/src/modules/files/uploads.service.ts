@@ -37,8 +37,11 @@ async function peek(source: AsyncIterable<Buffer>, n: number): Promise<{ head: B
 
 /** A display name: no directories, no control characters, at most 200 characters. */
 export function cleanName(raw: string, ext: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const base = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+  const base = (raw.split(/[\\/]/).pop() ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(-200);
   return base || `文件.${ext}`;
 }
 

@@ -10,7 +10,12 @@ export type UserExportParams = UserFilters & { ids?: number[] };
 
 /** The list's own filters (org/user.query.ts), narrowed to the selected rows when given. */
 const whereOf = (enterpriseId: number, p: UserExportParams) =>
-  p.ids?.length ? sql`${userWhere(enterpriseId, p)} and u.id in (${sql.join(p.ids.map((i) => sql`${i}`), sql`, `)})` : userWhere(enterpriseId, p);
+  p.ids?.length
+    ? sql`${userWhere(enterpriseId, p)} and u.id in (${sql.join(
+        p.ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : userWhere(enterpriseId, p);
 
 interface Raw {
   id: number;

@@ -19,8 +19,14 @@ async function holdings(enterpriseId: number) {
     t.deps.db,
     sql`select name, form_kind as kind from form_templates where enterprise_id = ${enterpriseId} order by form_kind, name`,
   );
-  const fields = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from form_fields where enterprise_id = ${enterpriseId} and deleted_at is null`);
-  const items = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from money_items where enterprise_id = ${enterpriseId} and deleted_at is null`);
+  const fields = await rows<{ n: number }>(
+    t.deps.db,
+    sql`select count(*)::int as n from form_fields where enterprise_id = ${enterpriseId} and deleted_at is null`,
+  );
+  const items = await rows<{ n: number }>(
+    t.deps.db,
+    sql`select count(*)::int as n from money_items where enterprise_id = ${enterpriseId} and deleted_at is null`,
+  );
   const dict = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from dict_items where enterprise_id = ${enterpriseId}`);
   return { templates: templates.map((r) => `${r.kind}:${r.name}`), fields: Number(fields[0]?.n), items: Number(items[0]?.n), dict: Number(dict[0]?.n) };
 }
@@ -56,8 +62,15 @@ describe('quick deploy', () => {
     const repair = await idOfTemplate(enterpriseId, '工程机械维修');
     expect((await client.call(M.list, { tmpId: repair })).data.map((m: { name: string }) => m.name)).toEqual(['野外作业费', '维修工时费', '液压油']);
     const detail = (await client.get('/detailControl/detail', { type: 1, tmpId: repair })).data;
-    expect(detail.fields.find((f: { name: string }) => f.name === '故障部位')).toMatchObject({ type: 3, required: true, group: 'orderInfo', options: ['发动机', '液压系统', '电气系统', '行走系统', '工作装置'] });
-    expect((await client.call(DC.list, { type: 37 })).data.map((i: { name: string }) => i.name)).toEqual(expect.arrayContaining(['挖掘机', '装载机', '起重机']));
+    expect(detail.fields.find((f: { name: string }) => f.name === '故障部位')).toMatchObject({
+      type: 3,
+      required: true,
+      group: 'orderInfo',
+      options: ['发动机', '液压系统', '电气系统', '行走系统', '工作装置'],
+    });
+    expect((await client.call(DC.list, { type: 37 })).data.map((i: { name: string }) => i.name)).toEqual(
+      expect.arrayContaining(['挖掘机', '装载机', '起重机']),
+    );
 
     // Again: nothing missing, nothing added.
     expect((await client.call(Q.plan, { industry: 'machinery' })).data).toMatchObject({ count: 0, templates: [], dict: [] });

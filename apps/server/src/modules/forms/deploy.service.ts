@@ -47,7 +47,8 @@ async function missing(ex: Executor, who: Who, industry: Industry): Promise<Plan
       continue;
     }
     const fieldNames = new Set((await repo.liveFields(ex, who.enterpriseId, found.id)).map((f) => f.name));
-    const itemNames = t.kind === 1 && t.moneyItems?.length ? new Set((await listItems(ex, who.enterpriseId, who.timeZone, found.id)).map((m) => m.name)) : new Set<string>();
+    const itemNames =
+      t.kind === 1 && t.moneyItems?.length ? new Set((await listItems(ex, who.enterpriseId, who.timeZone, found.id)).map((m) => m.name)) : new Set<string>();
     templates.push({
       preset: t,
       id: found.id,

@@ -37,10 +37,17 @@ async function saveRecord(enterpriseId: number, versionId: number, ext: unknown)
   });
 }
 async function storedRecord(id: number) {
-  const [r] = await rows<{ template_version_id: number; ext: Record<string, unknown> }>(t.deps.db, sql`select template_version_id, ext from test_records where id = ${id}`);
+  const [r] = await rows<{ template_version_id: number; ext: Record<string, unknown> }>(
+    t.deps.db,
+    sql`select template_version_id, ext from test_records where id = ${id}`,
+  );
   return r as { template_version_id: number; ext: Record<string, unknown> };
 }
-const failure = async (p: Promise<unknown>) => p.then(() => 'no error', (e: AppError) => e.message);
+const failure = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'no error',
+    (e: AppError) => e.message,
+  );
 
 describe('records keep the template version they were created with', () => {
   it('validates and presents a version-1 record with version 1 after the template moved on', async () => {
@@ -89,7 +96,7 @@ describe('records keep the template version they were created with', () => {
     expect(n?.n).toBe(0);
   });
 
-  it("refuses a version of another kind or another enterprise", async () => {
+  it('refuses a version of another kind or another enterprise', async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [3] });
     const b = await loggedIn(t.app, t.deps.db, { roles: [3] });
     const theirs = await currentVersionOf(t.deps.db, b.enterpriseId, 2);
@@ -107,12 +114,32 @@ describe('files and links belong to the enterprise', () => {
     const photos = await add(client, 2, { name: '门头照片', type: 26 });
     const docs = await add(client, 2, { name: '资料', type: 15, fileKinds: ['doc'] });
     const png = (await client.post('/upload/save/str', { data: `data:image/png;base64,${PNG.toString('base64')}`, name: '门头' })).data;
-    const pdf = await insertUpload(t.deps.db, { enterpriseId, createdBy: user.id, name: '合同.pdf', ext: 'pdf', mime: 'application/pdf', size: 10, kind: 'doc', path: 'x/1.pdf' });
-    const foreign = await insertUpload(t.deps.db, { enterpriseId: other.enterpriseId, createdBy: other.user.id, name: '别家.png', ext: 'png', mime: 'image/png', size: 10, kind: 'image', path: 'y/1.png' });
+    const pdf = await insertUpload(t.deps.db, {
+      enterpriseId,
+      createdBy: user.id,
+      name: '合同.pdf',
+      ext: 'pdf',
+      mime: 'application/pdf',
+      size: 10,
+      kind: 'doc',
+      path: 'x/1.pdf',
+    });
+    const foreign = await insertUpload(t.deps.db, {
+      enterpriseId: other.enterpriseId,
+      createdBy: other.user.id,
+      name: '别家.png',
+      ext: 'png',
+      mime: 'image/png',
+      size: 10,
+      kind: 'image',
+      path: 'y/1.png',
+    });
     const v = (await currentVersionOf(t.deps.db, enterpriseId, 2)).templateVersionId;
     const ok = await validateAndComputeExt(t.deps.db, enterpriseId, 2, v, { [photos]: [png.id], [docs]: [pdf.id] });
     expect(ok).toEqual({ [photos]: [png.id], [docs]: [pdf.id] });
-    expect(await failure(validateAndComputeExt(t.deps.db, enterpriseId, 2, v, { [photos]: [pdf.id] }))).toBe('门头照片：不支持的文件类型，仅支持png、jpg、jpeg、gif');
+    expect(await failure(validateAndComputeExt(t.deps.db, enterpriseId, 2, v, { [photos]: [pdf.id] }))).toBe(
+      '门头照片：不支持的文件类型，仅支持png、jpg、jpeg、gif',
+    );
     expect(await failure(validateAndComputeExt(t.deps.db, enterpriseId, 2, v, { [docs]: [png.id] }))).toMatch(/^资料：不支持的文件类型/);
     expect(await failure(validateAndComputeExt(t.deps.db, enterpriseId, 2, v, { [photos]: [foreign.id] }))).toBe('门头照片：文件不存在或已被删除');
     const shown = await presentExt(t.deps.db, enterpriseId, v, ok);
@@ -158,7 +185,11 @@ describe('provisioning and concurrent edits', () => {
     await t.deps.db.transaction((tx) => provisionForms(tx, enterpriseId, 'service'));
     const v = await currentVersionOf(t.deps.db, enterpriseId, 1);
     const id = (name: string) => String(v.fields.find((f) => f.name === name)?.id);
-    const ext = await validateAndComputeExt(t.deps.db, enterpriseId, 1, v.templateVersionId, { [id('服务内容')]: '清洗', [id('预计工时')]: 2.5, [id('工时单价')]: 80 });
+    const ext = await validateAndComputeExt(t.deps.db, enterpriseId, 1, v.templateVersionId, {
+      [id('服务内容')]: '清洗',
+      [id('预计工时')]: 2.5,
+      [id('工时单价')]: 80,
+    });
     expect(ext[id('工时费')]).toBe(200);
   });
 

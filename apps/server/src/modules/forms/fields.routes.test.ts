@@ -56,7 +56,14 @@ describe('saveField / updateField / list', () => {
     const fields = (await client.get('/detailcontrol/list', { type: 1 })).data.fields;
     expect(fields.map((f: { group: string }) => f.group)).toEqual(['orderInfo', 'other']);
     const namesRes = await client.get('/detailcontrol/getFieldName', { type: 1 });
-    expect(namesRes.data.filter((x: { system: boolean }) => x.system).map((x: { key: string }) => x.key)).toEqual(['customerId', 'title', 'serviceAmount', 'spareAmount', 'otherAmount', 'totalAmount']);
+    expect(namesRes.data.filter((x: { system: boolean }) => x.system).map((x: { key: string }) => x.key)).toEqual([
+      'customerId',
+      'title',
+      'serviceAmount',
+      'spareAmount',
+      'otherAmount',
+      'totalAmount',
+    ]);
     expect(namesRes.data.filter((x: { system: boolean }) => !x.system).map((x: { name: string }) => x.name)).toEqual(['型号', '备注']);
   });
 
@@ -138,7 +145,10 @@ describe('forminfo and fieldValues', () => {
       ['工时费', '130'],
     ]);
     expect(await client.post('/detailcontrol/fieldValues', { type: 1, ext: {} })).toMatchObject({ success: false, message: '工时：不能为空' });
-    expect(await client.post('/detailcontrol/fieldValues', { type: 1, ext: { [hours.id]: '两个' } })).toMatchObject({ success: false, message: '工时：请输入数字' });
+    expect(await client.post('/detailcontrol/fieldValues', { type: 1, ext: { [hours.id]: '两个' } })).toMatchObject({
+      success: false,
+      message: '工时：请输入数字',
+    });
     expect(await client.post('/detailcontrol/fieldValues', { type: 1, ext: [1] })).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(await snapshot(enterpriseId)).toEqual(before);
   });
@@ -176,7 +186,13 @@ describe('delete and the designer save', () => {
     const detail = await client.get('/detailControl/detail', { type: 6 });
     expect(detail.data).toMatchObject({ recycleCount: 1, templateEnabled: true, kindName: '事件' });
     expect((await client.get('/v2/temp/recycleBinField', { type: 6 })).data.map((x: { id: number }) => x.id)).toEqual([b.id]);
-    const bad = await client.post('/detailControl/save', { type: 6, fields: [{ name: 'X', type: 1 }, { name: 'X', type: 2 }] });
+    const bad = await client.post('/detailControl/save', {
+      type: 6,
+      fields: [
+        { name: 'X', type: 1 },
+        { name: 'X', type: 2 },
+      ],
+    });
     expect(bad).toMatchObject({ success: false, message: '字段“X”：字段名称已存在' });
     expect((await client.get('/v2/eventTemp/cusTempField')).data.version).toBe(5);
   });

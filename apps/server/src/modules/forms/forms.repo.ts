@@ -35,10 +35,19 @@ export interface VersionRec {
   fields: FieldDef[];
 }
 
-const templateCols = { id: formTemplates.id, formKind: formTemplates.formKind, name: formTemplates.name, enabled: formTemplates.enabled, isDefault: formTemplates.isDefault };
+const templateCols = {
+  id: formTemplates.id,
+  formKind: formTemplates.formKind,
+  name: formTemplates.name,
+  enabled: formTemplates.enabled,
+  isDefault: formTemplates.isDefault,
+};
 
 export async function templateById(ex: Executor, enterpriseId: number, id: number, lock = false): Promise<TemplateRec | null> {
-  const q = ex.select(templateCols).from(formTemplates).where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, id)));
+  const q = ex
+    .select(templateCols)
+    .from(formTemplates)
+    .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, id)));
   const [r] = lock ? await q.for('update') : await q;
   return (r as TemplateRec | undefined) ?? null;
 }
@@ -76,7 +85,13 @@ export async function insertTemplate(
 }
 
 /** Appends a version holding `fields` as the template's current definition. */
-export async function insertVersion(ex: Executor, enterpriseId: number, templateId: number, fields: FieldDef[], userId: number | null): Promise<{ id: number; versionNo: number }> {
+export async function insertVersion(
+  ex: Executor,
+  enterpriseId: number,
+  templateId: number,
+  fields: FieldDef[],
+  userId: number | null,
+): Promise<{ id: number; versionNo: number }> {
   const [r] = await rows<{ id: number; version_no: number }>(
     ex,
     sql`insert into form_template_versions (enterprise_id, template_id, version_no, fields, created_by)
@@ -85,7 +100,10 @@ export async function insertVersion(ex: Executor, enterpriseId: number, template
         returning id, version_no`,
   );
   if (!r) throw new Error('version insert failed');
-  await ex.update(formTemplates).set({ updatedAt: sql`now()` }).where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, templateId)));
+  await ex
+    .update(formTemplates)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, templateId)));
   return { id: Number(r.id), versionNo: Number(r.version_no) };
 }
 
@@ -134,7 +152,12 @@ export async function deletedFields(ex: Executor, enterpriseId: number, template
     .select()
     .from(formFields)
     .where(
-      and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), inArray(formFields.id, ids), sql`${formFields.deletedAt} is not null`),
+      and(
+        eq(formFields.enterpriseId, enterpriseId),
+        eq(formFields.templateId, templateId),
+        inArray(formFields.id, ids),
+        sql`${formFields.deletedAt} is not null`,
+      ),
     );
   return list.map(toFieldDef);
 }
@@ -179,7 +202,9 @@ export async function restoreField(ex: Executor, enterpriseId: number, templateI
   const r = await ex
     .update(formFields)
     .set({ deletedAt: null, deletedBy: null, sort, updatedAt: sql`now()` })
-    .where(and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), eq(formFields.id, id), sql`${formFields.deletedAt} is not null`))
+    .where(
+      and(eq(formFields.enterpriseId, enterpriseId), eq(formFields.templateId, templateId), eq(formFields.id, id), sql`${formFields.deletedAt} is not null`),
+    )
     .returning({ id: formFields.id });
   return r.length === 1;
 }

@@ -50,7 +50,10 @@ export async function formsModule(app: FastifyInstance, deps: Deps): Promise<voi
     tmplList: async ({ user, query }) => {
       await svc.ensureAllKinds(db, user.enterpriseId);
       const f = { kind: query.type, keyword: query.keyword, enabled: query.enabled };
-      return { list: await repo.listTemplates(db, user.enterpriseId, user.enterprise.timeZone, f, query), count: await repo.countTemplates(db, user.enterpriseId, f) };
+      return {
+        list: await repo.listTemplates(db, user.enterpriseId, user.enterprise.timeZone, f, query),
+        count: await repo.countTemplates(db, user.enterpriseId, f),
+      };
     },
     tmplEdit: async ({ user, query }) => {
       const t = await repo.templateById(db, user.enterpriseId, query.id);
@@ -93,8 +96,7 @@ export async function formsModule(app: FastifyInstance, deps: Deps): Promise<voi
     projectUpdate: async ({ user, body }) => saved(await fields.updateField(db, ref(user, PROJECT_KIND, body.tmpId), body.id, body.field)),
     projectDelete: async ({ user, body }) => withMessage(await fields.deleteFields(db, ref(user, PROJECT_KIND, body.tmpId), body.ids), '删除成功'),
 
-    recycleBinField: async ({ user, query }) =>
-      svc.listRecycled(db, user.enterpriseId, user.enterprise.timeZone, await recycleFilter(db, user, query), query),
+    recycleBinField: async ({ user, query }) => svc.listRecycled(db, user.enterpriseId, user.enterprise.timeZone, await recycleFilter(db, user, query), query),
     recycleBinFieldCount: async ({ user, query }) => svc.countRecycled(db, user.enterpriseId, await recycleFilter(db, user, query)),
     reductionField: async ({ user, body }) => {
       const t = await repo.templateById(db, user.enterpriseId, body.tmpId);

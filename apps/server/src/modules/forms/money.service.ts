@@ -41,7 +41,13 @@ export async function listItems(ex: Executor, enterpriseId: number, timeZone: st
   return (await rows<Record<string, unknown>>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is null and ${byTemplate}`))).map(toRow);
 }
 
-export async function listDeleted(ex: Executor, enterpriseId: number, timeZone: string, tmpId: number | undefined, page: { pageIndex: number; pageSize: number }) {
+export async function listDeleted(
+  ex: Executor,
+  enterpriseId: number,
+  timeZone: string,
+  tmpId: number | undefined,
+  page: { pageIndex: number; pageSize: number },
+) {
   const byTemplate = tmpId === undefined ? sql`true` : sql`m.template_id = ${await orderType(ex, enterpriseId, tmpId)}`;
   return (await rows<Record<string, unknown>>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is not null and ${byTemplate}`, page))).map(toRow);
 }
@@ -57,7 +63,10 @@ export async function addItem(ex: Executor, enterpriseId: number, tmpId: number,
   const templateId = await orderType(ex, enterpriseId, tmpId);
   try {
     return await ex.transaction(async (tx) => {
-      const [s] = await rows<{ n: number }>(tx, sql`select coalesce(max(sort), 0) + 1 as n from money_items where enterprise_id = ${enterpriseId} and template_id = ${templateId}`);
+      const [s] = await rows<{ n: number }>(
+        tx,
+        sql`select coalesce(max(sort), 0) + 1 as n from money_items where enterprise_id = ${enterpriseId} and template_id = ${templateId}`,
+      );
       const [r] = await tx
         .insert(moneyItems)
         .values({ enterpriseId, templateId, ...v, sort: Number(s?.n ?? 1) })

@@ -60,8 +60,7 @@ const planCols = (tz: string) => ({
   createTime: apiTime(sql`${searchPlans.createdAt}`, tz),
   updateTime: apiTime(sql`${searchPlans.updatedAt}`, tz),
 });
-const toPlan = (r: Record<string, unknown>): SearchPlan =>
-  ({ ...r, createTime: String(r.createTime), updateTime: String(r.updateTime) }) as SearchPlan;
+const toPlan = (r: Record<string, unknown>): SearchPlan => ({ ...r, createTime: String(r.createTime), updateTime: String(r.updateTime) }) as SearchPlan;
 
 export async function planList(ex: Executor, me: Me, pageKey: string): Promise<SearchPlan[]> {
   const list = await ex
@@ -78,7 +77,10 @@ export async function planCount(ex: Executor, me: Me, pageKey: string): Promise<
 
 /** One of the user's own plans; anybody else's answers NOT_FOUND. */
 export async function planDetail(ex: Executor, me: Me, id: number): Promise<SearchPlan> {
-  const [r] = await ex.select(planCols(me.timeZone)).from(searchPlans).where(and(myPlans(me), eq(searchPlans.id, id)));
+  const [r] = await ex
+    .select(planCols(me.timeZone))
+    .from(searchPlans)
+    .where(and(myPlans(me), eq(searchPlans.id, id)));
   if (!r) throw new AppError('NOT_FOUND');
   return toPlan(r);
 }
@@ -138,7 +140,10 @@ export async function savePlan(
 }
 
 export async function deletePlan(ex: Executor, me: Me, id: number): Promise<void> {
-  const r = await ex.delete(searchPlans).where(and(myPlans(me), eq(searchPlans.id, id))).returning({ id: searchPlans.id });
+  const r = await ex
+    .delete(searchPlans)
+    .where(and(myPlans(me), eq(searchPlans.id, id)))
+    .returning({ id: searchPlans.id });
   if (r.length === 0) throw new AppError('NOT_FOUND');
 }
 
@@ -148,6 +153,10 @@ export async function setDefault(ex: Executor, me: Me, pageKey: string, id: numb
     await lockMyPlans(tx, me);
     if (id && (await planDetail(tx, me, id)).pageKey !== pageKey) throw new AppError('NOT_FOUND');
     await clearDefault(tx, me, pageKey);
-    if (id) await tx.update(searchPlans).set({ isDefault: true }).where(and(myPlans(me), eq(searchPlans.id, id)));
+    if (id)
+      await tx
+        .update(searchPlans)
+        .set({ isDefault: true })
+        .where(and(myPlans(me), eq(searchPlans.id, id)));
   });
 }

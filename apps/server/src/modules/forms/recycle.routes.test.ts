@@ -56,7 +56,10 @@ describe('field recycle bin', () => {
     const a = await addField(client, 2, '等级');
     await client.del('/detailcontrol/delete', { type: 2, ids: [a] });
     await addField(client, 2, '等级');
-    expect(await client.put('/v2/temp/common/reductionField', { type: 2, ids: [a] })).toMatchObject({ success: false, message: '等级：已有同名字段，无法恢复' });
+    expect(await client.put('/v2/temp/common/reductionField', { type: 2, ids: [a] })).toMatchObject({
+      success: false,
+      message: '等级：已有同名字段，无法恢复',
+    });
     expect(await deletedAt(a)).not.toBeNull();
     const live = await addField(client, 2, '生效');
     expect((await client.put('/v2/temp/common/reductionField', { type: 2, ids: [live] })).code).toBe('NOT_FOUND');

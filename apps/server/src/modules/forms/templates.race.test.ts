@@ -40,7 +40,8 @@ describe('renaming templates to one name at once (issue 24)', () => {
       stageOf.set(id, (await client.get('/project/tmpl/getProjectProcessTmplList', { id })).data.stages[0].id);
       return id;
     };
-    const rename = (id: number) => client.post('/project/tmpl/saveProjectProcessTmpl', { id, name: '同名项目', stages: [{ id: stageOf.get(id), name: '勘察' }] });
+    const rename = (id: number) =>
+      client.post('/project/tmpl/saveProjectProcessTmpl', { id, name: '同名项目', stages: [{ id: stageOf.get(id), name: '勘察' }] });
     expect(await renamedAtOnce(add, rename)).toEqual({ ok: 1, 名称已存在: N - 1 });
     expect(await named(enterpriseId, '同名项目')).toBe(1);
   });

@@ -63,7 +63,10 @@ describe('order types and templates', () => {
     expect((await client.post('/v2/temp/add', { type: 99, name: '甲' })).message).toBe('表单类型：表单类型不存在');
     expect((await client.put('/v2/temp/enable', { id: 1, enabled: 'maybe' })).message).toBe('状态：请选择启用或停用');
     expect((await client.get('/v2/temp/list', { pageSize: 7 })).message).toContain('每页条数');
-    const [n] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from form_templates where enterprise_id = ${enterpriseId} and form_kind = 1`);
+    const [n] = await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from form_templates where enterprise_id = ${enterpriseId} and form_kind = 1`,
+    );
     expect(n?.n).toBe(1);
   });
 
@@ -112,7 +115,16 @@ describe('template fields', () => {
     const tmpl = (await client.get('/orderTypeTemplate/list')).data[0];
     const now = await client.get('/v2/detailcontroltmpl/edit', { id: tmpl.id });
     expect(now.data).toMatchObject({ version: 3, kindName: '工单', height: 86 });
-    expect(now.data.groups.map((g: { name: string }) => g.name)).toEqual(['工单信息', '客户信息', '进度信息', '服务费用', '工单回执', '服务评价', '统计信息', '其他']);
+    expect(now.data.groups.map((g: { name: string }) => g.name)).toEqual([
+      '工单信息',
+      '客户信息',
+      '进度信息',
+      '服务费用',
+      '工单回执',
+      '服务评价',
+      '统计信息',
+      '其他',
+    ]);
     expect(now.data.fixedFields).toEqual([
       { key: 'customerId', name: '客户', type: 30, required: true, group: 'customerInfo' },
       { key: 'title', name: '标题', type: 1, required: true, group: 'orderInfo' },

@@ -57,7 +57,12 @@ export class ImHub {
 
   /** Listens once, lazily: an instance nobody connects to holds no extra connection. */
   private ensureListening(): Promise<Unlisten> {
-    this.unlisten ??= listen(this.deps.database, IM_CHANNEL, (p) => this.onSignal(p), () => this.onLost()).catch((err) => {
+    this.unlisten ??= listen(
+      this.deps.database,
+      IM_CHANNEL,
+      (p) => this.onSignal(p),
+      () => this.onLost(),
+    ).catch((err) => {
       this.unlisten = null;
       throw err;
     });
@@ -69,10 +74,13 @@ export class ImHub {
     if (this.closed) return;
     if (attempt === 0) this.log.warn('im listener lost; listening again');
     // Until it listens again: the database may be away for a while (a restart), so keep trying, slower each time.
-    setTimeout(() => {
-      if (this.closed || this.byEnterprise.size === 0) return;
-      this.ensureListening().catch(() => this.onLost(attempt + 1));
-    }, Math.min(1000 * 2 ** attempt, 10_000)).unref();
+    setTimeout(
+      () => {
+        if (this.closed || this.byEnterprise.size === 0) return;
+        this.ensureListening().catch(() => this.onLost(attempt + 1));
+      },
+      Math.min(1000 * 2 ** attempt, 10_000),
+    ).unref();
   }
 
   private onSignal(payload: string): void {

@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-
-const count = async (ep: number) => Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from im_messages where enterprise_id = ${ep}`))[0]?.n);
+const count = async (ep: number) =>
+  Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from im_messages where enterprise_id = ${ep}`))[0]?.n);
 
 describe('instant-message socket', () => {
   it('answers pings, stores a message, acknowledges it and delivers it to the other staff of the enterprise only', async () => {
@@ -97,7 +97,12 @@ describe('instant-message socket', () => {
       });
     for (const origin of ['https://evil.example', `http://127.0.0.1:${port + 1}`, 'null']) {
       const r = await handshake({ origin });
-      expect([origin, r.open, r.status, JSON.parse(r.body ?? '{}')]).toEqual([origin, false, 403, { success: false, code: 'CROSS_SITE', message: '请求来源无效，请在本站页面中操作' }]);
+      expect([origin, r.open, r.status, JSON.parse(r.body ?? '{}')]).toEqual([
+        origin,
+        false,
+        403,
+        { success: false, code: 'CROSS_SITE', message: '请求来源无效，请在本站页面中操作' },
+      ]);
     }
     expect(await handshake({ origin: `http://127.0.0.1:${port}` })).toEqual({ open: true, frame: JSON.stringify({ eventType: 'open' }) });
     expect((await handshake({})).open).toBe(true);
@@ -162,8 +167,15 @@ describe('GET /kefuuser/messages', () => {
   it('pages the enterprise’s messages newest first, and never another enterprise’s', async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
     const other = await loggedIn(t.app, t.deps.db, { roles: [6] });
-    for (const [ep, u, text] of [[a.enterpriseId, a.user.id, '一'], [a.enterpriseId, a.user.id, '二'], [a.enterpriseId, a.user.id, '三'], [other.enterpriseId, other.user.id, '别家']] as const) {
-      await t.deps.db.execute(sql`insert into im_messages (enterprise_id, user_id, event_type, payload) values (${ep}, ${u}, 'text', ${JSON.stringify({ content: text })}::jsonb)`);
+    for (const [ep, u, text] of [
+      [a.enterpriseId, a.user.id, '一'],
+      [a.enterpriseId, a.user.id, '二'],
+      [a.enterpriseId, a.user.id, '三'],
+      [other.enterpriseId, other.user.id, '别家'],
+    ] as const) {
+      await t.deps.db.execute(
+        sql`insert into im_messages (enterprise_id, user_id, event_type, payload) values (${ep}, ${u}, 'text', ${JSON.stringify({ content: text })}::jsonb)`,
+      );
     }
     const first = await a.client.call(C.messages, { pageSize: 10 });
     expect(first.data.count).toBe(3);

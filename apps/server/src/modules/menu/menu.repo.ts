@@ -35,7 +35,14 @@ const order = [asc(customMenus.parentId), asc(customMenus.sort), asc(customMenus
 /** Enabled entries, sorted, for building the menu. */
 export function enabledCustomMenus(ex: Executor, enterpriseId: number) {
   return ex
-    .select({ id: customMenus.id, name: customMenus.name, parentId: customMenus.parentId, formType: customMenus.formType, url: customMenus.url, power: customMenus.power })
+    .select({
+      id: customMenus.id,
+      name: customMenus.name,
+      parentId: customMenus.parentId,
+      formType: customMenus.formType,
+      url: customMenus.url,
+      power: customMenus.power,
+    })
     .from(customMenus)
     .where(and(eq(customMenus.enterpriseId, enterpriseId), eq(customMenus.enabled, true)))
     .orderBy(...order);
@@ -57,7 +64,10 @@ export async function pageCustomMenus(ex: Executor, enterpriseId: number, tz: st
 }
 
 export async function insertCustomMenu(ex: Executor, enterpriseId: number, tz: string, v: CustomMenuInput) {
-  const [row] = await ex.insert(customMenus).values({ enterpriseId, ...v }).returning(shown(tz));
+  const [row] = await ex
+    .insert(customMenus)
+    .values({ enterpriseId, ...v })
+    .returning(shown(tz));
   return row;
 }
 

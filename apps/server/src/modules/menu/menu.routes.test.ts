@@ -29,7 +29,14 @@ describe('GET /v2/menu/listV2', () => {
     expect(m.systemSetting).toMatchObject({ name: '系统设置' });
     expect(m.groups.map((g) => g.name)).toEqual(['工单', '客户', '会话', '办公', '库存', '财务', '运营', '设置']);
     expect(entries(m)).toHaveLength(MENU_ENTRIES.length);
-    expect(entry(m, 'AcceptanceOrder')).toMatchObject({ parentId: 1, form_type: 2, path: '/acceptanceOrder', locked: false, disabled: false, badge: '/v2/order/getAllAcceptanceCount?dataType=1' });
+    expect(entry(m, 'AcceptanceOrder')).toMatchObject({
+      parentId: 1,
+      form_type: 2,
+      path: '/acceptanceOrder',
+      locked: false,
+      disabled: false,
+      badge: '/v2/order/getAllAcceptanceCount?dataType=1',
+    });
     expect(m.versionMessage).toBeNull();
   });
 
@@ -110,8 +117,16 @@ describe('GET /v2/menu/listV2', () => {
     expect(customs[1]).toMatchObject({ routerName: `DIY|2|${list.data.id}`, form_type: 2, url: null });
 
     const dispatcher = await loggedIn(t.app, t.deps.db, { roles: [1], enterpriseId });
-    expect(entries(await menuOf(dispatcher.client)).filter((e) => e.custom).map((e) => e.name)).toEqual(['官网', '巡检表']);
-    expect(entries(await menuOf(other.client)).filter((e) => e.custom).map((e) => e.name)).toEqual(['别家菜单']);
+    expect(
+      entries(await menuOf(dispatcher.client))
+        .filter((e) => e.custom)
+        .map((e) => e.name),
+    ).toEqual(['官网', '巡检表']);
+    expect(
+      entries(await menuOf(other.client))
+        .filter((e) => e.custom)
+        .map((e) => e.name),
+    ).toEqual(['别家菜单']);
   });
 
   it('answers 未登录 without a session, NO_ROLE without roles and SERVICE_EXPIRED past the service end', async () => {
@@ -122,7 +137,8 @@ describe('GET /v2/menu/listV2', () => {
 });
 
 describe('custom menu entries', () => {
-  const count = async (ep: number) => Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from custom_menus where enterprise_id = ${ep}`))[0]?.n);
+  const count = async (ep: number) =>
+    Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from custom_menus where enterprise_id = ${ep}`))[0]?.n);
 
   it('creates, lists, updates and deletes', async () => {
     const { client } = await loggedIn(t.app, t.deps.db, { roles: [3] });
@@ -131,7 +147,14 @@ describe('custom menu entries', () => {
     expect(created.data).toMatchObject({ name: '知识库', parentId: 4, form_type: 0, enabled: true, sort: 0, routerName: `DIY|4|${created.data.id}` });
     expect(created.data.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const updated = await client.call(C.customUpdate, { id: created.data.id, name: '知识中心', parentId: 5, form_type: 2, url: 'https://dropped.example.com', sort: 3 });
+    const updated = await client.call(C.customUpdate, {
+      id: created.data.id,
+      name: '知识中心',
+      parentId: 5,
+      form_type: 2,
+      url: 'https://dropped.example.com',
+      sort: 3,
+    });
     expect(updated.data).toMatchObject({ name: '知识中心', parentId: 5, form_type: 2, url: null, sort: 3, routerName: `DIY|5|${created.data.id}` });
 
     const list = await client.call(C.customList, { parentId: 5 });

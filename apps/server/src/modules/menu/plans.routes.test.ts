@@ -81,7 +81,9 @@ describe('seats', () => {
     const r = await client.call(quotaRoute);
     expect(r).toMatchObject({ success: false, code: 'SEAT_EXCEEDED', message: '企业用户数超出套餐人数，部分功能已禁用，请前往组织架构调整' });
     const menu = (await client.call(M.listV2)).data;
-    const tags = menu.groups.flatMap((g: { children: { routerName: string; disabled: boolean }[] }) => g.children).find((e: { routerName: string }) => e.routerName === 'OrderTag');
+    const tags = menu.groups
+      .flatMap((g: { children: { routerName: string; disabled: boolean }[] }) => g.children)
+      .find((e: { routerName: string }) => e.routerName === 'OrderTag');
     expect(tags.disabled).toBe(true);
     expect((await client.call(M.customList)).success).toBe(true);
   });

@@ -68,7 +68,8 @@ describe.each(names)('%s: the usual refusals', (name) => {
 
   it('another enterprise’s order: not found, and it stays as it was', async () => {
     const id = await orderIn(t, other, 3);
-    if (name === 'restore' || name === 'purge') await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${other.ep} and id = ${id}`);
+    if (name === 'restore' || name === 'purge')
+      await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${other.ep} and id = ${id}`);
     const r = await tm.admin.client.call(ep, sample[name](id));
     expect(r).toMatchObject({ success: false, code: 'NOT_FOUND', message: '数据不存在或已被删除' });
     expect(await orderRow(t, other.ep, id)).toMatchObject({ version: 0, state: 3 });
@@ -91,9 +92,24 @@ describe.each(names)('%s: the usual refusals', (name) => {
 const calls: { label: string; name: Name; action: OrderAction; body?: (id: number) => Record<string, unknown> }[] = [
   { label: 'acceptance', name: 'acceptance', action: 'acceptance' },
   { label: 'acceptance invalid', name: 'acceptance', action: 'invalid', body: (id) => ({ orderId: id, invalid: true, reason: '重复' }) },
-  ...(['keepDate', 'workerBespokeDate', 'accept', 'refuseOrder', 'startService', 'serviceComplete', 'applyEndService', 'cancel', 'archive', 'edit', 'employeeEdit', 'dispatch', 'receipt', 'collect'] as const).map(
-    (n) => ({ label: n, name: n, action: n as OrderAction }),
-  ),
+  ...(
+    [
+      'keepDate',
+      'workerBespokeDate',
+      'accept',
+      'refuseOrder',
+      'startService',
+      'serviceComplete',
+      'applyEndService',
+      'cancel',
+      'archive',
+      'edit',
+      'employeeEdit',
+      'dispatch',
+      'receipt',
+      'collect',
+    ] as const
+  ).map((n) => ({ label: n, name: n, action: n as OrderAction })),
   { label: 'employee/cancel', name: 'employeeCancel', action: 'employeeCancel' },
   { label: 'applyAbnormalOrder', name: 'applyAbnormalOrder', action: 'applyAbnormalOrder' },
   { label: 'handleAbnormal pass', name: 'handleAbnormal', action: 'handleAbnormal' },
@@ -106,11 +122,22 @@ const calls: { label: string; name: Name; action: OrderAction; body?: (id: numbe
 ];
 
 describe('the machine through HTTP: every endpoint in every state, as the administrator who created, dispatched and serves the order', () => {
-  const actor = { parts: ['creator', 'dispatcher', 'service'] as const, admin: true, dispatchRole: false, acceptRole: false, serviceRole: false, approver: true };
+  const actor = {
+    parts: ['creator', 'dispatcher', 'service'] as const,
+    admin: true,
+    dispatchRole: false,
+    acceptRole: false,
+    serviceRole: false,
+    approver: true,
+  };
   for (const state of [0, 1, 2, 3, 4, 5, 6, 7]) {
     it(`state ${state}: illegal actions refused with the machine's message and nothing written, legal ones logged`, async () => {
       const pending = state === 7 ? { examine_type: 1, examine_result: 0 } : {};
-      const ctx = { process: DEFAULT_ORDER_PROCESS, flags: { ...NO_FLAGS, examineType: state === 7 ? (1 as const) : null }, actor: { ...actor, parts: [...actor.parts] } };
+      const ctx = {
+        process: DEFAULT_ORDER_PROCESS,
+        flags: { ...NO_FLAGS, examineType: state === 7 ? (1 as const) : null },
+        actor: { ...actor, parts: [...actor.parts] },
+      };
       const seen: string[] = [];
       for (const c of calls) {
         const id = await orderIn(t, tm, state, { created_by: tm.admin.id, dispatcher_id: tm.admin.id, service_user_id: tm.admin.id, ...pending });

@@ -16,7 +16,12 @@ afterAll(async () => t.close());
 const BAD_STATE = '当前工单状态不允许该操作';
 const NOT_MINE = '您不是该工单的相关处理人，不能执行该操作';
 /** A timestamptz as a raw select answers it ('2026-12-01 01:30:00+00'), as an ISO instant. */
-const instant = (v: unknown) => new Date(String(v).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
+const instant = (v: unknown) =>
+  new Date(
+    String(v)
+      .replace(' ', 'T')
+      .replace(/([+-]\d{2})$/, '$1:00'),
+  ).toISOString();
 
 /** A required custom field on the order's type (pinned on the order) and a receipt form with a required field and a signature. */
 async function withForms(tm: Team, orderId: number) {
@@ -35,7 +40,12 @@ describe('the lifecycle through HTTP', () => {
     const id = await orderIn(t, tm, 1, { service_user_id: null, dispatcher_id: null });
     const f = await withForms(tm, id);
 
-    const d = await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id, coordinationUserId: [tm.engineer2.id], expectedState: 1 });
+    const d = await tm.dispatcher.client.call(K.dispatch, {
+      orderId: id,
+      serviceUserId: tm.engineer.id,
+      coordinationUserId: [tm.engineer2.id],
+      expectedState: 1,
+    });
     expect(d).toMatchObject({ success: true, message: '派单成功', data: { id, state: 2 } });
     expect(await countOf(t.deps.db, 'order_people', sql`enterprise_id = ${tm.ep} and order_id = ${id} and part = 4 and user_id = ${tm.engineer2.id}`)).toBe(1);
     expect((await tm.engineer2.client.call(K.accept, { orderId: id })).message).toBe(NOT_MINE);
@@ -58,7 +68,11 @@ describe('the lifecycle through HTTP', () => {
     expect(unsigned.message).toBe('完成前还需填写：客户签名');
     expect((await orderRow(t, tm.ep, id)).ext).toEqual({});
     const sign = await signatureUpload(tm.engineer.client);
-    const ok = await tm.engineer.client.call(K.serviceComplete, { orderId: id, ext: { [f.fault]: 'E1' }, receiptExt: { [f.result]: '已修复', [f.sign]: [sign] } });
+    const ok = await tm.engineer.client.call(K.serviceComplete, {
+      orderId: id,
+      ext: { [f.fault]: 'E1' },
+      receiptExt: { [f.result]: '已修复', [f.sign]: [sign] },
+    });
     expect(ok).toMatchObject({ success: true, data: { state: 5 } });
     expect((await tm.engineer.client.call(K.checkFinish, { orderId: id })).data).toEqual({ ready: true, missing: [], message: '' });
     // Someone with no part on the order (and not staff) is not told what it lacks.
@@ -72,7 +86,14 @@ describe('the lifecycle through HTTP', () => {
     expect((await tm.dispatcher.client.call(K.edit, { orderId: id, title: '改' })).message).toBe(BAD_STATE);
 
     const o = await orderRow(t, tm.ep, id);
-    expect(o).toMatchObject({ state: 5, place_state: 1, payment_method: 5, paid_amount: '120.50', ext: { [f.fault]: 'E1' }, receipt_ext: { [f.result]: '已修复', [f.sign]: [sign] } });
+    expect(o).toMatchObject({
+      state: 5,
+      place_state: 1,
+      payment_method: 5,
+      paid_amount: '120.50',
+      ext: { [f.fault]: 'E1' },
+      receipt_ext: { [f.result]: '已修复', [f.sign]: [sign] },
+    });
     expect(instant(o.appointment_at)).toBe('2026-12-01T01:30:00.000Z');
     for (const col of ['dispatched_at', 'taken_at', 'started_at', 'finished_at', 'receipted_at', 'paid_at', 'archived_at']) expect(o[col]).not.toBeNull();
 
@@ -165,7 +186,9 @@ describe('the lifecycle through HTTP', () => {
     expect((await tm.engineer.client.call(K.applyAbnormalOrder, { orderId: id, abnormalType: 2, reason: '配件不足' })).data.state).toBe(3);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ abnormal_kind: 2, abnormal_reason: '配件不足', abnormal_by: tm.engineer.id });
     expect((await tm.engineer.client.call(K.startService, { orderId: id })).message).toBe('该工单有待处理的异常申请，请先处理');
-    expect((await tm.engineer.client.call(K.applyAbnormalOrder, { orderId: id, abnormalType: 1, reason: '再申请' })).message).toBe('该工单有待处理的异常申请，请先处理');
+    expect((await tm.engineer.client.call(K.applyAbnormalOrder, { orderId: id, abnormalType: 1, reason: '再申请' })).message).toBe(
+      '该工单有待处理的异常申请，请先处理',
+    );
     expect((await tm.dispatcher.client.call(K.handleAbnormal, { orderId: id, pass: false })).message).toBe('备注：请输入驳回原因');
     expect((await tm.dispatcher.client.call(K.handleAbnormal, { orderId: id, pass: true })).data.state).toBe(1);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, abnormal_kind: null, service_user_id: null });
@@ -270,10 +293,37 @@ describe('edit, employee/edit and linkCustomer', () => {
     const [log] = await logsOf(t, tm.ep, id);
     expect(log?.action).toBe('edit');
     expect(Object.keys(log?.changed ?? {}).sort()).toEqual(
-      ['appointment_at', 'city_code', 'custom_phone', 'district', 'district_code', 'full_address', 'priority', 'province', 'province_code', 'address_detail', 'search_grams'].sort(),
+      [
+        'appointment_at',
+        'city_code',
+        'custom_phone',
+        'district',
+        'district_code',
+        'full_address',
+        'priority',
+        'province',
+        'province_code',
+        'address_detail',
+        'search_grams',
+      ].sort(),
     );
-    expect(await orderRow(t, tm.ep, id)).toMatchObject({ priority: 3, custom_phone: '13800001111', full_address: expect.stringContaining('张江路88号'), version: 1 });
-    expect((await tm.dispatcher.client.call(K.edit, { orderId: id, priority: 3, title: '空调不制冷', customApplyTime: '2026-12-05 10:00:00', customPhone: '13800001111' })).success).toBe(true);
+    expect(await orderRow(t, tm.ep, id)).toMatchObject({
+      priority: 3,
+      custom_phone: '13800001111',
+      full_address: expect.stringContaining('张江路88号'),
+      version: 1,
+    });
+    expect(
+      (
+        await tm.dispatcher.client.call(K.edit, {
+          orderId: id,
+          priority: 3,
+          title: '空调不制冷',
+          customApplyTime: '2026-12-05 10:00:00',
+          customPhone: '13800001111',
+        })
+      ).success,
+    ).toBe(true);
     expect((await logsOf(t, tm.ep, id)).length).toBe(1);
     expect((await orderRow(t, tm.ep, id)).version).toBe(1);
   });
@@ -371,18 +421,30 @@ describe('dispatch (minimal assign)', () => {
   it('assigns one service person of role 2 and collaborators of role 2; re-dispatch replaces them', async () => {
     const tm = await team(t);
     const id = await orderIn(t, tm, 1, { service_user_id: null });
-    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.desk.id })).message).toBe('服务人员：人员不存在、已停用或不是服务人员');
+    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.desk.id })).message).toBe(
+      '服务人员：人员不存在、已停用或不是服务人员',
+    );
     expect((await tm.engineer.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id })).code).toBe('NO_POWER');
     const stranger = await team(t);
-    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: stranger.engineer.id })).message).toBe('服务人员：人员不存在、已停用或不是服务人员');
-    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id, coordinationUserId: [stranger.engineer.id] })).message).toBe(
-      '协作人员：人员不存在、已停用或不是服务人员',
+    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: stranger.engineer.id })).message).toBe(
+      '服务人员：人员不存在、已停用或不是服务人员',
     );
+    expect(
+      (await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id, coordinationUserId: [stranger.engineer.id] })).message,
+    ).toBe('协作人员：人员不存在、已停用或不是服务人员');
     expect(await logsOf(t, tm.ep, id)).toEqual([]);
-    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id, coordinationUserId: [tm.engineer2.id] })).data.state).toBe(2);
-    expect((await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer2.id, coordinationUserId: [tm.engineer.id, tm.engineer2.id] })).data.state).toBe(2);
+    expect(
+      (await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer.id, coordinationUserId: [tm.engineer2.id] })).data.state,
+    ).toBe(2);
+    expect(
+      (await tm.dispatcher.client.call(K.dispatch, { orderId: id, serviceUserId: tm.engineer2.id, coordinationUserId: [tm.engineer.id, tm.engineer2.id] })).data
+        .state,
+    ).toBe(2);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ service_user_id: tm.engineer2.id, dispatcher_id: tm.dispatcher.id });
-    const helpers = await rows<{ user_id: number }>(t.deps.db, sql`select user_id from order_people where enterprise_id = ${tm.ep} and order_id = ${id} and part = 4`);
+    const helpers = await rows<{ user_id: number }>(
+      t.deps.db,
+      sql`select user_id from order_people where enterprise_id = ${tm.ep} and order_id = ${id} and part = 4`,
+    );
     expect(helpers.map((h) => Number(h.user_id))).toEqual([tm.engineer.id]);
     expect((await tm.engineer.client.call(K.accept, { orderId: id })).message).toBe(NOT_MINE);
   });

@@ -33,7 +33,13 @@ export async function orderActionsModule(app: FastifyInstance, deps: Deps): Prom
     examine: async ({ user, body, req }) => {
       // The 审核 power, or the person the order's process names as this approval's approver (the contract declares no power).
       if (!hasPower(user.powers, ORDER_ACTION_POWERS.examine) && !(await act.namedApprover(db, V(user), body.orderId))) {
-        await audit(db, { action: 'power_denied', enterpriseId: user.enterpriseId, userId: user.id, ip: req.ip, detail: { path: K.examine.path, power: ORDER_ACTION_POWERS.examine } });
+        await audit(db, {
+          action: 'power_denied',
+          enterpriseId: user.enterpriseId,
+          userId: user.id,
+          ip: req.ip,
+          detail: { path: K.examine.path, power: ORDER_ACTION_POWERS.examine },
+        });
         throw new AppError('NO_POWER');
       }
       return withMessage(await act.examine(db, V(user), body), '审核成功');

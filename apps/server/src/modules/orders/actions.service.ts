@@ -69,7 +69,8 @@ export interface Seen {
 export async function withOrder<T>(db: Db, v: OrderViewer, action: OrderAction, seen: Seen, fn: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const row = await orderInScope(tx, v, seen.orderId, true);
-    const moved = (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
+    const moved =
+      (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
     if (moved) throw new AppError('STATE_CHANGED');
     const d = decideOrder(Number(row.state), action, await orderContext(tx, v, row));
     if (!allowed(d)) throw new AppError(d.refuse);
@@ -87,7 +88,13 @@ export async function instantOf(ex: Executor, timeZone: string, text: string): P
 }
 
 /** One action on the locked order with the endpoint's columns and note. */
-export function act(db: Db, v: OrderViewer, action: OrderAction, b: Seen, o: { patch?: Record<string, PatchValue>; note?: string | null } = {}): Promise<ActionResult> {
+export function act(
+  db: Db,
+  v: OrderViewer,
+  action: OrderAction,
+  b: Seen,
+  o: { patch?: Record<string, PatchValue>; note?: string | null } = {},
+): Promise<ActionResult> {
   return withOrder(db, v, action, b, async (tx) => done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch: o.patch, note: o.note ?? null })));
 }
 
@@ -116,10 +123,17 @@ export async function orderExtOf(tx: Tx, v: OrderViewer, row: Row, given: ExtVal
 export async function receiptPatchOf(tx: Tx, v: OrderViewer, row: Row, given: ExtValues): Promise<Record<string, PatchValue>> {
   const previous = (row.receipt_ext ?? {}) as ExtValues;
   const versionId = (await receiptVersionOf(tx, v.enterpriseId, row))?.id ?? (await currentVersionOf(tx, v.enterpriseId, RECEIPT_FORM_KIND)).templateVersionId;
-  const ext = await validateAndComputeExt(tx, v.enterpriseId, RECEIPT_FORM_KIND, versionId, { ...previous, ...given }, {
-    previous,
-    roles: v.sysrole == null ? undefined : [v.sysrole],
-  });
+  const ext = await validateAndComputeExt(
+    tx,
+    v.enterpriseId,
+    RECEIPT_FORM_KIND,
+    versionId,
+    { ...previous, ...given },
+    {
+      previous,
+      roles: v.sysrole == null ? undefined : [v.sysrole],
+    },
+  );
   return { receipt_ext: ext, receipt_version_id: versionId };
 }
 
@@ -166,7 +180,10 @@ export async function collect(db: Db, v: OrderViewer, b: CollectBody): Promise<A
  * Read without the lock: the machine checks the approver again on the locked row.
  */
 export async function namedApprover(db: Db, v: OrderViewer, orderId: number): Promise<boolean> {
-  const [row] = await rows(db, sql`select examine_type, examine_result, process, dispatcher_id from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId} and deleted_at is null`);
+  const [row] = await rows(
+    db,
+    sql`select examine_type, examine_result, process, dispatcher_id from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId} and deleted_at is null`,
+  );
   const type = row ? flagsOf(row).examineType : null;
   if (!row || !type) return false;
   const who = processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]];
@@ -206,7 +223,13 @@ export async function handleAbnormal(db: Db, v: ActionViewer, b: HandleAbnormalB
 }
 
 /** Enabled users of the enterprise holding role 2 (the spec's pickers), of one provider when `provider` is given. */
-async function servicePeople(ex: Executor, v: OrderViewer, ids: number[], label: string, provider?: number): Promise<Map<number, { name: string; providerId: number | null }>> {
+async function servicePeople(
+  ex: Executor,
+  v: OrderViewer,
+  ids: number[],
+  label: string,
+  provider?: number,
+): Promise<Map<number, { name: string; providerId: number | null }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const found = await rows<{ id: number; name: string; provider_id: number | null }>(
@@ -229,7 +252,10 @@ export async function setPeople(tx: Tx, v: OrderViewer, orderId: number, part: n
 /** The viewer's provider when they are an outsourced user (user_type 1): they dispatch only their provider's orders. */
 export async function providerOfViewer(ex: Executor, v: OrderViewer): Promise<number | null> {
   if (v.id <= 0) return null;
-  const [u] = await rows<{ provider_id: number | null }>(ex, sql`select provider_id from users where enterprise_id = ${v.enterpriseId} and id = ${v.id} and user_type = 1`);
+  const [u] = await rows<{ provider_id: number | null }>(
+    ex,
+    sql`select provider_id from users where enterprise_id = ${v.enterpriseId} and id = ${v.id} and user_type = 1`,
+  );
   return u?.provider_id == null ? null : Number(u.provider_id);
 }
 

@@ -11,8 +11,7 @@ import { processOf } from './order.state';
 type Row = Record<string, unknown>;
 
 /** The examine type the row waits for, or null. */
-const pendingType = (r: Row): ExamineType | null =>
-  Number(r.examine_result) === 0 && r.examine_type != null ? (Number(r.examine_type) as ExamineType) : null;
+const pendingType = (r: Row): ExamineType | null => (Number(r.examine_result) === 0 && r.examine_type != null ? (Number(r.examine_type) as ExamineType) : null);
 
 /** The named approver of the approval `row` waits for, if the process names a person. */
 export function namedApproverId(row: Row): number | null {

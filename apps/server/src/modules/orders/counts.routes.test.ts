@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-
 /**
  * One enterprise's orders, each chosen so that a count that ignored one condition (state, flag, person,
  * recycle bin) would be off: the expected badge numbers are in the comments.
@@ -81,7 +80,9 @@ describe('order badge counts', () => {
 
   it('follow the orders: an order moved out of a state leaves its badge', async () => {
     const { client, enterpriseId } = await seeded();
-    await t.deps.db.execute(sql`update orders set state = 1, in_pool = false where enterprise_id = ${enterpriseId} and state = 0 and not invalid and deleted_at is null`);
+    await t.deps.db.execute(
+      sql`update orders set state = 1, in_pool = false where enterprise_id = ${enterpriseId} and state = 0 and not invalid and deleted_at is null`,
+    );
     await t.deps.db.execute(sql`update orders set abnormal_kind = null where enterprise_id = ${enterpriseId} and abnormal_kind = 1`);
     expect(await badges(client)).toMatchObject({ acceptance: 0, unDeliver: 4, abnormal: 1 });
   });
@@ -156,7 +157,11 @@ describe('GET /v2/order/getOrderListCount with list filters', () => {
     expect((await client.get('/v2/order/getOrderListCount', { states: '5', examineResult: 0 })).data).toBe(1);
     expect((await client.get('/v2/order/getOrderListCount', { orderType: tpl?.id })).data).toBe(1);
     expect((await client.get('/v2/order/getOrderListCount', { orderExceed: 1, pageIndex: 0, pageSize: 20 })).data).toBe(1);
-    expect(await client.get('/v2/order/getOrderListCount', { title: '空调' })).toMatchObject({ success: false, code: 'VALIDATION', message: '不支持的筛选条件：title' });
+    expect(await client.get('/v2/order/getOrderListCount', { title: '空调' })).toMatchObject({
+      success: false,
+      code: 'VALIDATION',
+      message: '不支持的筛选条件：title',
+    });
     expect(await client.get('/v2/order/getOrderListCount', { states: '9' })).toMatchObject({ success: false, message: '工单状态不正确' });
   });
 });
@@ -197,7 +202,10 @@ describe('GET /v2/order/serviceTypeList and /serviceTypeCount', () => {
     const { client, enterpriseId } = await seeded();
     const [c] = await rows<{ id: number }>(t.deps.db, sql`insert into customers (enterprise_id, name) values (${enterpriseId}, '星河物业') returning id`);
     const repair = await insertOrder(t.deps.db, enterpriseId, { customer_id: c?.id, title: '维修' });
-    const [tpl] = await rows<{ id: number; name: string }>(t.deps.db, sql`select t.id, t.name from orders o join form_templates t on t.id = o.template_id where o.id = ${repair}`);
+    const [tpl] = await rows<{ id: number; name: string }>(
+      t.deps.db,
+      sql`select t.id, t.name from orders o join form_templates t on t.id = o.template_id where o.id = ${repair}`,
+    );
     await insertOrder(t.deps.db, enterpriseId, { customer_id: c?.id, template_id: tpl?.id });
     await insertOrder(t.deps.db, enterpriseId, { customer_id: c?.id, template_id: tpl?.id, deleted_at: new Date().toISOString() });
     await insertOrder(t.deps.db, enterpriseId, { customer_id: c?.id, state: 5 });

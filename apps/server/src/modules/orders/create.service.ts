@@ -25,7 +25,9 @@ async function nextOrderNo(tx: Tx, v: Viewer): Promise<string> {
     sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'order', 1)
       on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
   );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
   return `GD${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
@@ -55,7 +57,14 @@ export async function addressOf(ex: Executor, v: Viewer, customerId: number, b: 
     const g = b.gpsAddr;
     const area = resolveArea(g.provinceCode, g.cityCode, g.districtCode);
     if (!area) throw invalid('服务地址：省市区不正确');
-    return { addressId: null, ...area, detail: g.detail, fullAddress: fullAddressOf(area, g.detail), latitude: g.latitude ?? null, longitude: g.longitude ?? null };
+    return {
+      addressId: null,
+      ...area,
+      detail: g.detail,
+      fullAddress: fullAddressOf(area, g.detail),
+      latitude: g.latitude ?? null,
+      longitude: g.longitude ?? null,
+    };
   }
   const [a] = await rows<Record<string, string | number | null>>(
     ex,
@@ -136,7 +145,13 @@ async function templateOf(ex: Executor, v: Viewer, orderType: number | null | un
  * customer), validates the custom fields against the pinned template version, takes the next
  * number, writes the order, its people, service items and the first log row.
  */
-export async function createOrder(db: Db, v: Actor, b: CreateOrderBody, ev?: EventViewer, pinned?: PinnedProcess): Promise<{ id: number; orderNo: string; state: number }> {
+export async function createOrder(
+  db: Db,
+  v: Actor,
+  b: CreateOrderBody,
+  ev?: EventViewer,
+  pinned?: PinnedProcess,
+): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
     // A conversion locks its event first: two conversions of one event make one order.
     const event = b.eventId ? await lockEventForOrder(tx, ev ?? v, b.eventId) : null;

@@ -24,9 +24,22 @@ async function scene() {
   const engineer = await loggedIn(t.app, t.deps.db, { roles: [2], enterpriseId: ep });
   const stranger = await loggedIn(t.app, t.deps.db, { roles: [2], enterpriseId: ep });
   const customer = await newCustomer(admin.client);
-  const { id: textField } = await saveField(t.deps.db, { enterpriseId: ep, userId: admin.user.id, kind: 1 }, fieldInput.parse({ name: '故障代码', type: 1, group: 'orderInfo' }));
+  const { id: textField } = await saveField(
+    t.deps.db,
+    { enterpriseId: ep, userId: admin.user.id, kind: 1 },
+    fieldInput.parse({ name: '故障代码', type: 1, group: 'orderInfo' }),
+  );
   const { id: signField } = await saveField(t.deps.db, { enterpriseId: ep, userId: admin.user.id, kind: 1 }, fieldInput.parse({ name: '客户签名', type: 21 }));
-  const sign = await insertUpload(t.deps.db, { enterpriseId: ep, createdBy: admin.user.id, name: 'sign.png', ext: 'png', mime: 'image/png', size: 10, kind: 'image', path: 'x/sign.png' });
+  const sign = await insertUpload(t.deps.db, {
+    enterpriseId: ep,
+    createdBy: admin.user.id,
+    name: 'sign.png',
+    ext: 'png',
+    mime: 'image/png',
+    size: 10,
+    kind: 'image',
+    path: 'x/sign.png',
+  });
   const [item] = await rows<{ id: number }>(t.deps.db, sql`insert into service_items (enterprise_id, name, price) values (${ep}, '上门检测', 80) returning id`);
   const made = await admin.client.call(C.add, {
     customerId: customer,
@@ -38,7 +51,14 @@ async function scene() {
   });
   expect(made.success, made.message).toBe(true);
   const orderId = made.data.id as number;
-  const viewer = (u: { user: { id: number } }, role: number) => ({ id: u.user.id, enterpriseId: ep, sysrole: role, admin: role === 3, providerId: null, powers: powersOfRole(role) });
+  const viewer = (u: { user: { id: number } }, role: number) => ({
+    id: u.user.id,
+    enterpriseId: ep,
+    sysrole: role,
+    admin: role === 3,
+    providerId: null,
+    powers: powersOfRole(role),
+  });
   return { ep, admin, dispatcher, engineer, stranger, customer, orderId, textField, signField, sign, viewer };
 }
 
@@ -83,7 +103,12 @@ describe('GET /order/orderDetail', () => {
     await moveOrder(t.deps.db, s.viewer(s.dispatcher, 1), s.orderId, 'dispatch', { patch: { service_user_id: s.engineer.user.id }, note: '派给工程师' });
     const after = await s.engineer.client.call(K.orderDetail, { orderId: s.orderId });
     expect(after.data).toMatchObject({ state: 2, stateName: '待接单', abilities: ['accept', 'refuseOrder', 'applyAbnormalOrder'] });
-    expect(after.data.people).toEqual(expect.arrayContaining([expect.objectContaining({ part: 'service', userId: s.engineer.user.id }), expect.objectContaining({ part: 'dispatcher', userId: s.dispatcher.user.id })]));
+    expect(after.data.people).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ part: 'service', userId: s.engineer.user.id }),
+        expect.objectContaining({ part: 'dispatcher', userId: s.dispatcher.user.id }),
+      ]),
+    );
   });
 
   it('shows an order only to those who may see it: not to an engineer who is not on it, not to another enterprise', async () => {
@@ -168,10 +193,32 @@ describe('GET /order/getOrderTab and /v2/order/logs', () => {
 describe('messages', () => {
   it('posts text, images and files; deletes one’s own or, as administrator, any; others refused and nothing changed', async () => {
     const s = await scene();
-    const pic = await insertUpload(t.deps.db, { enterpriseId: s.ep, createdBy: s.engineer.user.id, name: '现场.jpg', ext: 'jpg', mime: 'image/jpeg', size: 10, kind: 'image', path: 'x/a.jpg' });
-    const doc = await insertUpload(t.deps.db, { enterpriseId: s.ep, createdBy: s.engineer.user.id, name: '报告.pdf', ext: 'pdf', mime: 'application/pdf', size: 10, kind: 'doc', path: 'x/b.pdf' });
+    const pic = await insertUpload(t.deps.db, {
+      enterpriseId: s.ep,
+      createdBy: s.engineer.user.id,
+      name: '现场.jpg',
+      ext: 'jpg',
+      mime: 'image/jpeg',
+      size: 10,
+      kind: 'image',
+      path: 'x/a.jpg',
+    });
+    const doc = await insertUpload(t.deps.db, {
+      enterpriseId: s.ep,
+      createdBy: s.engineer.user.id,
+      name: '报告.pdf',
+      ext: 'pdf',
+      mime: 'application/pdf',
+      size: 10,
+      kind: 'doc',
+      path: 'x/b.pdf',
+    });
     const text = await s.engineer.client.call(K.addMessage, { orderId: s.orderId, content: '已到现场' });
-    expect(text).toMatchObject({ success: true, message: '发送成功', data: { kind: 1, content: '已到现场', files: [], canDelete: true, user: { id: s.engineer.user.id } } });
+    expect(text).toMatchObject({
+      success: true,
+      message: '发送成功',
+      data: { kind: 1, content: '已到现场', files: [], canDelete: true, user: { id: s.engineer.user.id } },
+    });
     const image = await s.engineer.client.call(K.addMessage, { orderId: s.orderId, fileIds: [pic.id] });
     expect(image.data).toMatchObject({ kind: 2, content: '', files: [{ id: pic.id, name: '现场.jpg', url: `/api/upload/file/${pic.id}` }] });
     const file = await s.engineer.client.call(K.addMessage, { orderId: s.orderId, content: '检测报告', fileIds: [pic.id, doc.id] });
@@ -199,7 +246,16 @@ describe('messages', () => {
     expect((await s.engineer.client.call(K.addMessage, body, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await keeper.client.call(K.addMessage, body)).code).toBe('NO_POWER');
     expect((await s.stranger.client.call(K.addMessage, body)).code).toBe('NOT_FOUND');
-    const foreignFile = await insertUpload(t.deps.db, { enterpriseId: other.enterpriseId, createdBy: other.user.id, name: 'a.jpg', ext: 'jpg', mime: 'image/jpeg', size: 1, kind: 'image', path: 'x/c.jpg' });
+    const foreignFile = await insertUpload(t.deps.db, {
+      enterpriseId: other.enterpriseId,
+      createdBy: other.user.id,
+      name: 'a.jpg',
+      ext: 'jpg',
+      mime: 'image/jpeg',
+      size: 1,
+      kind: 'image',
+      path: 'x/c.jpg',
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ orderId: s.orderId }, '请输入留言内容或添加附件'],
       [{ orderId: s.orderId, content: '   ' }, '请输入留言内容或添加附件'],

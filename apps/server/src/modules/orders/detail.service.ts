@@ -88,7 +88,10 @@ export async function orderExtFields(ex: Executor, r: OrderReader, versionId: nu
   if (!v) return [];
   const roles = r.sysrole == null ? undefined : [r.sysrole];
   const groups = groupsOf(v.fields);
-  return (await presentWith(ex, r.enterpriseId, v.fields, (ext ?? {}) as Record<string, unknown>, { roles })).map((f) => ({ ...f, group: groups.get(f.id) ?? null }));
+  return (await presentWith(ex, r.enterpriseId, v.fields, (ext ?? {}) as Record<string, unknown>, { roles })).map((f) => ({
+    ...f,
+    group: groups.get(f.id) ?? null,
+  }));
 }
 
 async function receiptFields(ex: Executor, r: OrderReader, o: Row): Promise<ExtField[]> {
@@ -115,7 +118,22 @@ function evaluationOf(raw: unknown, evaluatedAt: string | null): OrderDetail['ev
 }
 
 const at = (col: string, tz: string) => sql`to_char(o.${sql.identifier(col)} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`;
-const TIME_COLUMNS = ['created_at', 'accepted_at', 'dispatched_at', 'taken_at', 'started_at', 'finished_at', 'cancelled_at', 'archived_at', 'due_at', 'appointment_at', 'abnormal_at', 'receipted_at', 'paid_at', 'evaluated_at'];
+const TIME_COLUMNS = [
+  'created_at',
+  'accepted_at',
+  'dispatched_at',
+  'taken_at',
+  'started_at',
+  'finished_at',
+  'cancelled_at',
+  'archived_at',
+  'due_at',
+  'appointment_at',
+  'abnormal_at',
+  'receipted_at',
+  'paid_at',
+  'evaluated_at',
+];
 
 /** Names and times joined to the order row: the order type, customer, product, service group. */
 async function namesOf(ex: Executor, r: OrderReader, id: number): Promise<Row> {
@@ -143,8 +161,22 @@ async function itemsOf(ex: Executor, r: OrderReader, id: number) {
     sql`select id, money_item_id, name, price, quantity, amount from order_fees where enterprise_id = ${r.enterpriseId} and order_id = ${id} order by id`,
   );
   return {
-    serviceItems: items.map((i) => ({ id: Number(i.id), serviceItemId: Number(i.service_item_id), name: String(i.name), price: Number(i.price), quantity: Number(i.quantity), amount: Number(i.amount) })),
-    feeRows: fees.map((f) => ({ id: Number(f.id), moneyItemId: num(f.money_item_id), name: String(f.name), price: Number(f.price), quantity: Number(f.quantity), amount: Number(f.amount) })),
+    serviceItems: items.map((i) => ({
+      id: Number(i.id),
+      serviceItemId: Number(i.service_item_id),
+      name: String(i.name),
+      price: Number(i.price),
+      quantity: Number(i.quantity),
+      amount: Number(i.amount),
+    })),
+    feeRows: fees.map((f) => ({
+      id: Number(f.id),
+      moneyItemId: num(f.money_item_id),
+      name: String(f.name),
+      price: Number(f.price),
+      quantity: Number(f.quantity),
+      amount: Number(f.amount),
+    })),
   };
 }
 
@@ -229,7 +261,13 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
     product:
       productId == null
         ? null
-        : { id: productId, name: String(n.product_name ?? ''), serialNumber: str(n.serial_number), warrantyState: warranty, warrantyName: nameIn(WARRANTY_STATES, warranty) },
+        : {
+            id: productId,
+            name: String(n.product_name ?? ''),
+            serialNumber: str(n.serial_number),
+            warrantyState: warranty,
+            warrantyName: nameIn(WARRANTY_STATES, warranty),
+          },
     customApplyTime: t('appointment_at'),
     priority: Number(o.priority),
     priorityName: nameIn(ORDER_PRIORITIES, o.priority) ?? '',

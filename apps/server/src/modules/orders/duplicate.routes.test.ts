@@ -15,7 +15,8 @@ afterAll(async () => t.close());
 
 const admin = (plan: 0 | 1 = 1) => loggedIn(t.app, t.deps.db, { roles: [3], plan });
 const ordersOf = (ep: number) => countOf(t.deps.db, 'orders', sql`enterprise_id = ${ep}`);
-const orderRow = async (ep: number, id: number) => (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
+const orderRow = async (ep: number, id: number) =>
+  (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
 
 describe('GET /v2/order/duplicateCheck', () => {
   it('finds open orders of the same customer and type only: not completed, cancelled, invalid or deleted ones', async () => {

@@ -19,7 +19,9 @@ async function world(tm: Team, state: number, cols: Record<string, unknown> = {}
   const customer = await newCustomer(tm.admin.client, { name: '张江物业' });
   const product = (await tm.admin.client.call(P.productionSave, { productId: await newModel(tm.admin.client), customerId: customer })).data.id as number;
   const address = await one(sql`select id from customer_addresses where enterprise_id = ${tm.ep} and customer_id = ${customer}`);
-  const contact = await one(sql`insert into customer_contacts (enterprise_id, customer_id, name, phone) values (${tm.ep}, ${customer}, '李四', '13900001111') returning id`);
+  const contact = await one(
+    sql`insert into customer_contacts (enterprise_id, customer_id, name, phone) values (${tm.ep}, ${customer}, '李四', '13900001111') returning id`,
+  );
   const check = await one(sql`insert into service_items (enterprise_id, name, price) values (${tm.ep}, ${`上门检测${customer}`}, 80) returning id`);
   const clean = await one(sql`insert into service_items (enterprise_id, name, price) values (${tm.ep}, ${`清洗${customer}`}, 120.5) returning id`);
   const tag = await one(sql`insert into tags (enterprise_id, code, name, color_rgb) values (${tm.ep}, 3, ${`加急${customer}`}, '#f00') returning id`);
@@ -60,7 +62,15 @@ describe('POST /v2/order/edit: every field of the create page', () => {
     });
     expect(r).toMatchObject({ success: true, data: { id: w.id, state: 2 } });
     const o = await orderRow(t, tm.ep, w.id);
-    expect(o).toMatchObject({ contact_id: w.contact, installed_product_id: w.product, source: 2, sale_channel: 1, service_level: 2, salesperson_id: tm.desk.id, version: 1 });
+    expect(o).toMatchObject({
+      contact_id: w.contact,
+      installed_product_id: w.product,
+      source: 2,
+      sale_channel: 1,
+      service_level: 2,
+      salesperson_id: tm.desk.id,
+      version: 1,
+    });
     expect(Number(o.latitude)).toBe(31.2);
     expect(o.full_address).toContain('张江路88号');
     // The kept item keeps its quantity; the new one comes at the catalogue's price; the receivable follows.
@@ -73,7 +83,16 @@ describe('POST /v2/order/edit: every field of the create page', () => {
     const logs = await logsOf(t, tm.ep, w.id);
     expect(logs.length).toBe(1);
     expect(Object.keys(logs[0]?.changed ?? {})).toEqual(
-      expect.arrayContaining(['installed_product_id', 'service_amount', 'source', 'sale_channel', 'full_address', 'latitude', 'salesperson_id', 'custom_enterprise_name']),
+      expect.arrayContaining([
+        'installed_product_id',
+        'service_amount',
+        'source',
+        'sale_channel',
+        'full_address',
+        'latitude',
+        'salesperson_id',
+        'custom_enterprise_name',
+      ]),
     );
     expect(logs[0]?.note).toMatch(/服务项目：.+；工单标签：加急\d+；抄送人：/);
     const shown = await tm.dispatcher.client.get(`/v2/order/logs?orderId=${w.id}`);
@@ -95,7 +114,9 @@ describe('POST /v2/order/edit: every field of the create page', () => {
     const w = await world(tm, 1);
     const other = await team(t);
     const foreign = await world(other, 1);
-    const theirs = (await tm.admin.client.call(P.productionSave, { productId: await newModel(tm.admin.client), customerId: await newCustomer(tm.admin.client) })).data.id;
+    const theirs = (
+      await tm.admin.client.call(P.productionSave, { productId: await newModel(tm.admin.client), customerId: await newCustomer(tm.admin.client) })
+    ).data.id;
     const cases: [Record<string, unknown>, string][] = [
       [{ productId: theirs }, '产品：设备不存在或不属于该客户'],
       [{ productId: foreign.product }, '产品：设备不存在或不属于该客户'],
@@ -183,7 +204,12 @@ describe('20 edits of one order at once', () => {
   it('each applied in turn with its own log row; the order ends as one of them', async () => {
     const tm = await team(t);
     const w = await world(tm, 1);
-    const bodies = Array.from({ length: 20 }, (_, i) => ({ orderId: w.id, title: `标题${i}`, serviceId: i % 2 ? [w.check] : [w.clean], orderLabel: i % 3 ? [w.tag] : [] }));
+    const bodies = Array.from({ length: 20 }, (_, i) => ({
+      orderId: w.id,
+      title: `标题${i}`,
+      serviceId: i % 2 ? [w.check] : [w.clean],
+      orderLabel: i % 3 ? [w.tag] : [],
+    }));
     const answers = await Promise.all(bodies.map((b, i) => (i % 2 ? tm.dispatcher : tm.desk).client.call(K.edit, b)));
     expect(answers.filter((a) => a.success)).toHaveLength(20);
     const logs = await logsOf(t, tm.ep, w.id);

@@ -38,7 +38,12 @@ function same(a: unknown, b: unknown): boolean {
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v)) return new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).getTime();
     if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);
     if (Array.isArray(v)) return v.map(norm);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm((v as Row)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, norm((v as Row)[k])]),
+      );
     return v;
   };
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
@@ -63,12 +68,23 @@ async function checkUsers(ex: Executor, v: ActionViewer, ids: number[], label: s
 }
 
 async function peopleOf(ex: Executor, v: ActionViewer, orderId: number, part: number): Promise<number[]> {
-  const r = await rows<{ user_id: number }>(ex, sql`select user_id from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and part = ${part} order by user_id`);
+  const r = await rows<{ user_id: number }>(
+    ex,
+    sql`select user_id from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and part = ${part} order by user_id`,
+  );
   return r.map((x) => Number(x.user_id));
 }
 
 /** Replaces the people of a part when the list changes; answers the log note's part ('协作人员：甲、乙'). */
-async function changePeople(tx: Tx, v: ActionViewer, orderId: number, part: number, ids: number[] | undefined, label: string, role?: number): Promise<string | null> {
+async function changePeople(
+  tx: Tx,
+  v: ActionViewer,
+  orderId: number,
+  part: number,
+  ids: number[] | undefined,
+  label: string,
+  role?: number,
+): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
   if (same(await peopleOf(tx, v, orderId, part), next)) return null;
@@ -108,7 +124,15 @@ async function addressPatch(ex: Executor, v: ActionViewer, patch: Patch, row: Ro
 }
 
 /** Saves the patch (and the notes of what is not a column) as one logged action; nothing changed writes nothing. */
-async function save(tx: Tx, v: ActionViewer, row: Row, action: 'edit' | 'employeeEdit', patch: Patch, notes: (string | null)[], note: string | null | undefined): Promise<ActionResult> {
+async function save(
+  tx: Tx,
+  v: ActionViewer,
+  row: Row,
+  action: 'edit' | 'employeeEdit',
+  patch: Patch,
+  notes: (string | null)[],
+  note: string | null | undefined,
+): Promise<ActionResult> {
   const said = notes.filter(Boolean);
   const id = Number(row.id);
   if (Object.keys(patch).length === 0 && said.length === 0) return { id, state: Number(row.state) };
@@ -124,10 +148,21 @@ async function save(tx: Tx, v: ActionViewer, row: Row, action: 'edit' | 'employe
 async function changeServiceItems(tx: Tx, v: ActionViewer, orderId: number, ids: number[] | undefined, patch: Patch): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
-  const now = await rows<{ service_item_id: number }>(tx, sql`select distinct service_item_id from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} order by 1`);
-  if (same(now.map((r) => Number(r.service_item_id)), next)) return null;
+  const now = await rows<{ service_item_id: number }>(
+    tx,
+    sql`select distinct service_item_id from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} order by 1`,
+  );
+  if (
+    same(
+      now.map((r) => Number(r.service_item_id)),
+      next,
+    )
+  )
+    return null;
   const items = await serviceItemsOf(tx, v, next);
-  await tx.execute(sql`delete from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and not (service_item_id = any(${bigints(next)}))`);
+  await tx.execute(
+    sql`delete from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and not (service_item_id = any(${bigints(next)}))`,
+  );
   await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
     select ${v.enterpriseId}, ${orderId}, i.id, i.name, i.price, 1, i.price from service_items i
     where i.enterprise_id = ${v.enterpriseId} and i.id = any(${bigints(next)})
@@ -143,13 +178,27 @@ async function changeServiceItems(tx: Tx, v: ActionViewer, orderId: number, ids:
 async function changeTags(tx: Tx, v: ActionViewer, orderId: number, ids: number[] | undefined): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
-  const now = await rows<{ tag_id: number }>(tx, sql`select tag_id from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = ${orderId} order by tag_id`);
-  if (same(now.map((r) => Number(r.tag_id)), next)) return null;
-  const names = await rows<{ name: string }>(tx, sql`select name from tags where enterprise_id = ${v.enterpriseId} and code = 3 and id = any(${bigints(next)}) order by id`);
+  const now = await rows<{ tag_id: number }>(
+    tx,
+    sql`select tag_id from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = ${orderId} order by tag_id`,
+  );
+  if (
+    same(
+      now.map((r) => Number(r.tag_id)),
+      next,
+    )
+  )
+    return null;
+  const names = await rows<{ name: string }>(
+    tx,
+    sql`select name from tags where enterprise_id = ${v.enterpriseId} and code = 3 and id = any(${bigints(next)}) order by id`,
+  );
   if (names.length !== next.length) throw invalid('工单标签：标签不存在或已被删除');
   await tx.execute(sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = ${orderId}`);
   if (next.length) {
-    await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${v.enterpriseId}, 3, ${orderId}, t from unnest(${bigints(next)}) t`);
+    await tx.execute(
+      sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${v.enterpriseId}, 3, ${orderId}, t from unnest(${bigints(next)}) t`,
+    );
   }
   return `工单标签：${names.map((t) => t.name).join('、') || '无'}`;
 }
@@ -181,14 +230,22 @@ class Changes {
 }
 
 const editableOf = (who: 'staff' | 'engineer', row: Row) =>
-  editableFields(who, { state: Number(row.state), examineType: row.examine_type == null ? null : Number(row.examine_type), placeState: Number(row.place_state), invalid: !!row.invalid });
+  editableFields(who, {
+    state: Number(row.state),
+    examineType: row.examine_type == null ? null : Number(row.examine_type),
+    placeState: Number(row.place_state),
+    invalid: !!row.invalid,
+  });
 
 /** Contact, address, product, service items, description, attachments, custom fields: what both edits may send. */
 async function onSiteChanges(tx: Tx, v: ActionViewer, row: Row, b: EmployeeEditBody, c: Changes): Promise<void> {
   const customerId = Number(row.customer_id);
   await c.field('customLinkPerson', async () => {
     if (b.contactId) {
-      const [k] = await rows(tx, sql`select 1 from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} and id = ${b.contactId}`);
+      const [k] = await rows(
+        tx,
+        sql`select 1 from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} and id = ${b.contactId}`,
+      );
       if (!k) throw invalid('联系人：联系人不存在或不属于该客户');
     }
     put(c.patch, row, 'contact_id', b.contactId);
@@ -223,7 +280,8 @@ export async function editOrder(db: Db, v: ActionViewer, b: EditOrderBody): Prom
     await c.field('priority', () => put(c.patch, row, 'priority', b.priority));
     await c.field('serviceLevel', () => put(c.patch, row, 'service_level', b.serviceLevel));
     await c.field('customApplyTime', async () => {
-      if (b.customApplyTime !== undefined) put(c.patch, row, 'appointment_at', b.customApplyTime === null ? null : await instantOf(tx, v.timeZone, b.customApplyTime));
+      if (b.customApplyTime !== undefined)
+        put(c.patch, row, 'appointment_at', b.customApplyTime === null ? null : await instantOf(tx, v.timeZone, b.customApplyTime));
     });
     await c.field('serviceGroupId', async () => {
       if (b.serviceGroupId === undefined || same(row.service_group_id, b.serviceGroupId)) return;
@@ -291,7 +349,8 @@ export async function linkCustomer(db: Db, v: ActionViewer, b: LinkCustomerBody)
     }
     if (a) {
       put(patch, row, 'address_id', Number(a.id));
-      for (const k of ['province_code', 'city_code', 'district_code', 'province', 'city', 'district', 'full_address', 'latitude', 'longitude']) put(patch, row, k, a[k] ?? null);
+      for (const k of ['province_code', 'city_code', 'district_code', 'province', 'city', 'district', 'full_address', 'latitude', 'longitude'])
+        put(patch, row, k, a[k] ?? null);
       put(patch, row, 'address_detail', a.detail ?? null);
     }
     // The installed product belonged to the old customer.

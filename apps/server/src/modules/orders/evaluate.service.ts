@@ -46,7 +46,11 @@ export async function readEvaluation(db: Db, v: MoneyViewer, orderId: number): P
  * comment and the evaluation form's custom values; sets evaluated_at (the evaluateState filter), bumps
  * the version and logs it. The row lock makes a second evaluation wait and then be refused.
  */
-export async function evaluate(db: Db, v: MoneyViewer, b: { orderId: number; scores: number[]; comment: string | null; ext?: Record<string, unknown> }): Promise<EvaluationView> {
+export async function evaluate(
+  db: Db,
+  v: MoneyViewer,
+  b: { orderId: number; scores: number[]; comment: string | null; ext?: Record<string, unknown> },
+): Promise<EvaluationView> {
   return db.transaction(async (tx) => {
     const row = await orderFor(tx, v, b.orderId, true);
     const refusal = evaluateRefusal(v, row);
@@ -54,7 +58,9 @@ export async function evaluate(db: Db, v: MoneyViewer, b: { orderId: number; sco
     let ext: Record<string, unknown> | undefined;
     if (b.ext && Object.keys(b.ext).length) {
       const cur = await currentVersionOf(tx, v.enterpriseId, EVALUATION_KIND);
-      ext = await validateAndComputeExt(tx, v.enterpriseId, EVALUATION_KIND, cur.templateVersionId, b.ext, { roles: v.sysrole == null ? undefined : [v.sysrole] });
+      ext = await validateAndComputeExt(tx, v.enterpriseId, EVALUATION_KIND, cur.templateVersionId, b.ext, {
+        roles: v.sysrole == null ? undefined : [v.sysrole],
+      });
     }
     const stored: Stored = { scores: b.scores, comment: b.comment, ...(ext ? { ext } : {}), by: v.id };
     await tx.execute(sql`update orders set evaluation = ${JSON.stringify(stored)}::jsonb, evaluated_at = now(), version = version + 1, updated_at = now()

@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const denied = (ep: number, userId: number) =>
-  rows(t.deps.db, sql`select 1 from security_log where enterprise_id = ${ep} and user_id = ${userId} and action = 'power_denied' and detail->>'path' = '/order/examine/save'`);
+  rows(
+    t.deps.db,
+    sql`select 1 from security_log where enterprise_id = ${ep} and user_id = ${userId} and action = 'power_denied' and detail->>'path' = '/order/examine/save'`,
+  );
 
 describe('examine/save by the process’s named approver', () => {
   it('a named person without the power approves that order; not another order, and others without the power still get NO_POWER', async () => {

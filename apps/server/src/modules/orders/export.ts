@@ -1,4 +1,14 @@
-import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_EXPORT_COLUMNS, ORDER_INVALID_LABEL, ORDER_PRIORITIES, ORDER_STATES, type OrderExportColumn, type OrderRow, PLACE_STATES } from '@sk/shared';
+import {
+  EXAMINE_RESULTS,
+  EXAMINE_TYPES,
+  ORDER_EXPORT_COLUMNS,
+  ORDER_INVALID_LABEL,
+  ORDER_PRIORITIES,
+  ORDER_STATES,
+  type OrderExportColumn,
+  type OrderRow,
+  PLACE_STATES,
+} from '@sk/shared';
 import { type ExportColumn, type ExportUser, keysetPages, registerExport } from '../../platform/exports';
 import type { OrderListViewer } from './list.filters';
 import { countForExport, type OrderExportParams, ordersBefore } from './list.service';
@@ -7,7 +17,15 @@ export const ORDER_EXPORT = 'order';
 
 type Params = OrderExportParams & { columns?: OrderExportColumn[] };
 
-const WIDE: Partial<Record<OrderExportColumn, number>> = { title: 30, gpsAddr: 40, customName: 24, create_time: 20, apply_time: 20, finish_time: 20, due_time: 20 };
+const WIDE: Partial<Record<OrderExportColumn, number>> = {
+  title: 30,
+  gpsAddr: 40,
+  customName: 24,
+  create_time: 20,
+  apply_time: 20,
+  finish_time: 20,
+  due_time: 20,
+};
 
 /** The chosen columns in the sheet's own order; none chosen → all. */
 function columns(p: Params): ExportColumn[] {

@@ -22,7 +22,15 @@ interface Line {
   qtyH: number;
   amountC: number;
 }
-const lineView = (l: Line) => ({ id: l.id, itemId: l.itemId, name: l.name, unit: l.unit, price: toYuan(l.priceC), quantity: l.qtyH / 100, amount: toYuan(l.amountC) });
+const lineView = (l: Line) => ({
+  id: l.id,
+  itemId: l.itemId,
+  name: l.name,
+  unit: l.unit,
+  price: toYuan(l.priceC),
+  quantity: l.qtyH / 100,
+  amount: toYuan(l.amountC),
+});
 
 async function linesOf(ex: Executor, enterpriseId: number, orderId: number): Promise<{ service: Line[]; fees: Line[] }> {
   const read = (r: Record<string, unknown>): Line => ({
@@ -129,16 +137,29 @@ export async function saveFees(db: Db, v: MoneyViewer, b: SaveFeesBody): Promise
     const services = b.serviceItems
       ? priced(
           b.serviceItems.map((l) => ({ id: l.serviceItemId, quantity: l.quantity, price: l.price })),
-          await catalogue(tx, 'service_items', v.enterpriseId, b.serviceItems.map((l) => l.serviceItemId)),
+          await catalogue(
+            tx,
+            'service_items',
+            v.enterpriseId,
+            b.serviceItems.map((l) => l.serviceItemId),
+          ),
           '服务项目',
         )
       : null;
     const fees = priced(
       b.fees.map((l) => ({ id: l.moneyItemId, quantity: l.quantity, price: l.price })),
-      await catalogue(tx, 'money_items', v.enterpriseId, b.fees.map((l) => l.moneyItemId), sql`template_id = ${row.template_id} and deleted_at is null`),
+      await catalogue(
+        tx,
+        'money_items',
+        v.enterpriseId,
+        b.fees.map((l) => l.moneyItemId),
+        sql`template_id = ${row.template_id} and deleted_at is null`,
+      ),
       '收费项目',
     );
-    const serviceLines = services ? services.map((l) => lineCents(l.priceC, l.qtyH)) : (await linesOf(tx, v.enterpriseId, b.orderId)).service.map((l) => l.amountC);
+    const serviceLines = services
+      ? services.map((l) => lineCents(l.priceC, l.qtyH))
+      : (await linesOf(tx, v.enterpriseId, b.orderId)).service.map((l) => l.amountC);
     const spare = (await recordedSpareCents(tx, v.enterpriseId, b.orderId)) ?? toCents(b.spareAmount);
     const other = toCents(b.otherAmount);
     const discount = toCents(b.discountAmount);

@@ -4,9 +4,28 @@ import { addDemoStep } from '../../db/seed';
 
 /** A small demo catalogue: three types and the usual items of each, so the create page has something to pick. */
 const DEMO_ITEMS: [type: string, items: [name: string, price: number, unit: string][]][] = [
-  ['安装类', [['上门安装', 120, '次'], ['设备调试', 80, '次']]],
-  ['维修类', [['上门检测', 50, '次'], ['故障维修', 150, '次'], ['更换配件工时', 60, '小时']]],
-  ['保养类', [['清洗保养', 100, '台'], ['年度巡检', 300, '次']]],
+  [
+    '安装类',
+    [
+      ['上门安装', 120, '次'],
+      ['设备调试', 80, '次'],
+    ],
+  ],
+  [
+    '维修类',
+    [
+      ['上门检测', 50, '次'],
+      ['故障维修', 150, '次'],
+      ['更换配件工时', 60, '小时'],
+    ],
+  ],
+  [
+    '保养类',
+    [
+      ['清洗保养', 100, '台'],
+      ['年度巡检', 300, '次'],
+    ],
+  ],
 ];
 
 async function seedDemoItems(tx: Tx, enterpriseId: number): Promise<void> {

@@ -59,7 +59,10 @@ describe('service-item catalogue (/v2/serverItem/*)', () => {
     expect((await client.call(K.itemDelete, { ids: [item] })).message).toBe('服务项目“上门检测”已被工单使用，不能删除');
     // An edit changes the catalogue, never the order's line (name and price as created).
     await client.call(K.itemSave, { id: item, name: '上门检测（新）', price: 100 });
-    const [line] = await rows<{ name: string; price: string }>(t.deps.db, sql`select name, price from order_service_items where enterprise_id = ${enterpriseId}`);
+    const [line] = await rows<{ name: string; price: string }>(
+      t.deps.db,
+      sql`select name, price from order_service_items where enterprise_id = ${enterpriseId}`,
+    );
     expect(line).toMatchObject({ name: '上门检测', price: '80.00' });
     expect(await itemsOf(enterpriseId)).toBe(1);
     expect(await typesOf(enterpriseId)).toBe(1);

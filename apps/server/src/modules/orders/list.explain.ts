@@ -14,7 +14,15 @@ async function main() {
   const cases: [string, Record<string, unknown>, number?][] = JSON.parse(process.argv[3] ?? '[]');
   for (const [name, input, userId] of cases) {
     const q = orderListQuery.parse(input);
-    const v = { id: userId ?? 1, enterpriseId: Number(process.env.EID ?? 1), sysrole: userId ? 2 : 3, timeZone: 'Asia/Shanghai', admin: !userId, providerId: null, powers: [] };
+    const v = {
+      id: userId ?? 1,
+      enterpriseId: Number(process.env.EID ?? 1),
+      sysrole: userId ? 2 : 3,
+      timeZone: 'Asia/Shanghai',
+      admin: !userId,
+      providerId: null,
+      powers: [],
+    };
     const where = orderListWhere(v, q);
     const countSql = sql`select count(*)::int as n from (select 1 from orders o where ${where} limit ${LIST_WINDOW + 1}) w`;
     const c = dialect.sqlToQuery(countSql);
@@ -29,7 +37,14 @@ async function main() {
       const time = plan.match(/Execution Time: ([\d.]+)/)?.[1];
       console.log(`\n=== ${name} [${kind}] ${time} ms`);
       if (process.env.FULL) console.log(plan);
-      else console.log(plan.split('\n').filter((l) => /Scan|Sort|Index Cond|BitmapOr|Limit/.test(l)).slice(0, 8).join('\n'));
+      else
+        console.log(
+          plan
+            .split('\n')
+            .filter((l) => /Scan|Sort|Index Cond|BitmapOr|Limit/.test(l))
+            .slice(0, 8)
+            .join('\n'),
+        );
     }
   }
   await client.end();

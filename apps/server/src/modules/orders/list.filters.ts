@@ -25,11 +25,14 @@ export type OrderListViewer = Viewer & OrderScopeSubject;
 const byPeople = (v: { enterpriseId: number }, userId: number, part: number): SQL =>
   sql`o.id = any(array(select p.order_id from order_people p where p.enterprise_id = ${v.enterpriseId} and p.user_id = ${userId} and p.part = ${part}))`;
 
-
 /** Approvers decide approvals (administrators and dispatchers until processes name approvers: docs/decisions.md). */
 const isApprover = (v: OrderListViewer): boolean => v.admin || v.sysrole === 1;
 
-const inStates = (states: readonly number[]): SQL => sql`o.state in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})`;
+const inStates = (states: readonly number[]): SQL =>
+  sql`o.state in (${sql.join(
+    states.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
 
 /** What each list page shows before any filter. */
 function scopeConds(v: OrderListViewer, f: Partial<OrderListFilters>): SQL[] {

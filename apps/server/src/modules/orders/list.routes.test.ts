@@ -23,10 +23,21 @@ async function order(ep: number, cols: Record<string, unknown>): Promise<number>
   const all: Record<string, unknown> = { order_no: `T${Math.random().toString(36).slice(2, 10)}`, state: 1, ...cols };
   const customer = await one<{ name: string }>(sql`select name from customers where enterprise_id = ${ep} and id = ${all.customer_id}`);
   // As the create service writes them: title, number, customer, contact, phone, address.
-  all.search_grams = gramsOf(String(all.title), String(all.order_no), customer?.name, all.custom_link_person as string, all.custom_phone as string, all.full_address as string);
+  all.search_grams = gramsOf(
+    String(all.title),
+    String(all.order_no),
+    customer?.name,
+    all.custom_link_person as string,
+    all.custom_phone as string,
+    all.full_address as string,
+  );
   const names = Object.keys(all).map((k) => sql.identifier(k));
   const values = Object.entries(all).map(([k, v]) =>
-    k === 'search_grams' ? sql`${`{${(v as string[]).map((g) => `"${g.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]` : k.endsWith('_at') && typeof v === 'string' ? sql`(${v})::timestamp at time zone 'Asia/Shanghai'` : sql`${v}`,
+    k === 'search_grams'
+      ? sql`${`{${(v as string[]).map((g) => `"${g.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`
+      : k.endsWith('_at') && typeof v === 'string'
+        ? sql`(${v})::timestamp at time zone 'Asia/Shanghai'`
+        : sql`${v}`,
   );
   const r = await one(sql`insert into orders (enterprise_id, ${sql.join(names, sql`, `)}) values (${ep}, ${sql.join(values, sql`, `)}) returning id`);
   return Number(r.id);
@@ -47,24 +58,85 @@ async function world() {
   const d = await makeUser(db(), ep, { roles: [1], name: '派单员丙' });
   const group = (await one(sql`insert into service_groups (enterprise_id, name) values (${ep}, '一组') returning id`)).id;
   const model = await newModel(admin.client);
-  const product = (await one(sql`insert into installed_products (enterprise_id, product_id, name, qr_code, customer_id) values (${ep}, ${model}, '格力空调', ${`q${ep}`}, ${c1}) returning id`)).id;
+  const product = (
+    await one(
+      sql`insert into installed_products (enterprise_id, product_id, name, qr_code, customer_id) values (${ep}, ${model}, '格力空调', ${`q${ep}`}, ${c1}) returning id`,
+    )
+  ).id;
   const itemType = (await one(sql`insert into service_item_types (enterprise_id, name) values (${ep}, '上门') returning id`)).id;
   const item = (await one(sql`insert into service_items (enterprise_id, type_id, name) values (${ep}, ${itemType}, '上门检测') returning id`)).id;
   const tag = (await one(sql`insert into tags (enterprise_id, code, name, color_rgb) values (${ep}, 3, '加急', '#f00') returning id`)).id;
 
   const base = { template_id: t1, customer_id: c1 };
   const o = {
-    A: await order(ep, { ...base, title: '空调不制冷', custom_link_person: '张三', custom_phone: '13811112222', full_address: '上海市浦东新区张江路1号',
-      service_user_id: e1.id, created_at: '2024-01-10 09:00:00', receive_payment_id: 7 }),
-    B: await order(ep, { template_id: t2, customer_id: c2, title: '洗衣机漏水', state: 3, priority: 3, custom_link_person: '李四', custom_phone: '13933334444',
-      full_address: '北京市海淀区中关村', service_user_id: e2.id, dispatcher_id: d.id, acceptor_id: d.id, taken_by: e2.id, service_group_id: group,
-      created_at: '2024-03-05 09:00:00', dispatched_at: '2024-03-06 10:00:00', taken_at: '2024-03-07 10:00:00', appointment_at: '2024-03-08 10:00:00' }),
-    C: await order(ep, { ...base, title: '热水器维修', state: 5, priority: 2, service_user_id: e1.id, created_at: '2024-04-01 09:00:00', finished_at: '2024-04-02 18:00:00',
-      receipted_at: '2024-04-02 18:10:00', paid_at: '2024-04-02 18:20:00', evaluated_at: '2024-04-03 08:00:00', place_state: 1, examine_type: 2, examine_result: 1,
-      complete_examine_operator_id: d.id, complete_examined_at: '2024-04-03 09:00:00', receipt_examined_at: '2024-04-03 10:00:00', collection_examined_at: '2024-04-03 11:00:00' }),
-    D: await order(ep, { ...base, title: '新装申请', state: 7, examine_type: 1, examine_result: 0, created_at: '2024-05-01 09:00:00', created_by: e2.id,
-      create_examine_operator_id: d.id, create_examined_at: '2024-05-02 09:00:00' }),
-    E: await order(ep, { ...base, title: '设备异响', state: 4, due_at: '2024-06-01 09:00:00', abnormal_kind: 1, installed_product_id: product, created_at: '2024-05-20 09:00:00' }),
+    A: await order(ep, {
+      ...base,
+      title: '空调不制冷',
+      custom_link_person: '张三',
+      custom_phone: '13811112222',
+      full_address: '上海市浦东新区张江路1号',
+      service_user_id: e1.id,
+      created_at: '2024-01-10 09:00:00',
+      receive_payment_id: 7,
+    }),
+    B: await order(ep, {
+      template_id: t2,
+      customer_id: c2,
+      title: '洗衣机漏水',
+      state: 3,
+      priority: 3,
+      custom_link_person: '李四',
+      custom_phone: '13933334444',
+      full_address: '北京市海淀区中关村',
+      service_user_id: e2.id,
+      dispatcher_id: d.id,
+      acceptor_id: d.id,
+      taken_by: e2.id,
+      service_group_id: group,
+      created_at: '2024-03-05 09:00:00',
+      dispatched_at: '2024-03-06 10:00:00',
+      taken_at: '2024-03-07 10:00:00',
+      appointment_at: '2024-03-08 10:00:00',
+    }),
+    C: await order(ep, {
+      ...base,
+      title: '热水器维修',
+      state: 5,
+      priority: 2,
+      service_user_id: e1.id,
+      created_at: '2024-04-01 09:00:00',
+      finished_at: '2024-04-02 18:00:00',
+      receipted_at: '2024-04-02 18:10:00',
+      paid_at: '2024-04-02 18:20:00',
+      evaluated_at: '2024-04-03 08:00:00',
+      place_state: 1,
+      examine_type: 2,
+      examine_result: 1,
+      complete_examine_operator_id: d.id,
+      complete_examined_at: '2024-04-03 09:00:00',
+      receipt_examined_at: '2024-04-03 10:00:00',
+      collection_examined_at: '2024-04-03 11:00:00',
+    }),
+    D: await order(ep, {
+      ...base,
+      title: '新装申请',
+      state: 7,
+      examine_type: 1,
+      examine_result: 0,
+      created_at: '2024-05-01 09:00:00',
+      created_by: e2.id,
+      create_examine_operator_id: d.id,
+      create_examined_at: '2024-05-02 09:00:00',
+    }),
+    E: await order(ep, {
+      ...base,
+      title: '设备异响',
+      state: 4,
+      due_at: '2024-06-01 09:00:00',
+      abnormal_kind: 1,
+      installed_product_id: product,
+      created_at: '2024-05-20 09:00:00',
+    }),
     F: await order(ep, { ...base, title: '已删除工单', state: 2, deleted_at: '2024-06-02 09:00:00', created_at: '2024-05-21 09:00:00' }),
     G: await order(ep, { ...base, title: '无效报修', state: 0, invalid: true, created_at: '2024-05-22 09:00:00' }),
     H: await order(ep, { ...base, title: '待受理报修', state: 0, created_at: '2024-05-23 09:00:00' }),
@@ -171,8 +243,10 @@ describe('GET /v2/order/getAllOrderList filters', () => {
 describe('scopes', () => {
   it('mine: the engineer’s own orders, by tab', async () => {
     const me = await staff([2]);
-    const mine = [await order(w.ep, { template_id: w.t1, customer_id: w.c1, title: '我的待服务', state: 3, service_user_id: me.user.id }),
-      await order(w.ep, { template_id: w.t1, customer_id: w.c1, title: '我的已完成', state: 5, service_user_id: me.user.id })];
+    const mine = [
+      await order(w.ep, { template_id: w.t1, customer_id: w.c1, title: '我的待服务', state: 3, service_user_id: me.user.id }),
+      await order(w.ep, { template_id: w.t1, customer_id: w.c1, title: '我的已完成', state: 5, service_user_id: me.user.id }),
+    ];
     expect(idsOf(await list(me.client, { scope: 'mine' }))).toEqual(mine);
     expect(idsOf(await list(me.client, { scope: 'mine', tab: 'toServe' }))).toEqual([mine[0]]);
     expect(idsOf(await list(me.client, { scope: 'mine', tab: 'done' }))).toEqual([mine[1]]);
@@ -181,7 +255,9 @@ describe('scopes', () => {
 
   it('teamwork, sendMe, examine, abnormal, due, rubbish and acceptance each show their orders', async () => {
     const helper = await staff([2]);
-    await db().execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${w.ep}, ${w.o.E}, 4, ${helper.user.id}), (${w.ep}, ${w.o.C}, 6, ${helper.user.id})`);
+    await db().execute(
+      sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${w.ep}, ${w.o.E}, 4, ${helper.user.id}), (${w.ep}, ${w.o.C}, 6, ${helper.user.id})`,
+    );
     expect(idsOf(await list(helper.client, { scope: 'teamwork' }))).toEqual([w.o.E]);
     const copied = await staff([4]);
     await db().execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${w.ep}, ${w.o.C}, 6, ${copied.user.id})`);
@@ -224,7 +300,11 @@ describe('scopes', () => {
     const sorted = await list(free.client, { sortType: 2 });
     expect(sorted).toMatchObject({ success: false, code: 'PLAN_FREE' });
     expect(sorted.message).toContain('免费版不支持修改排序');
-    for (const [scope, name] of [['mine', '我的工单'], ['examine', '待我审批'], ['rubbish', '回收站']]) {
+    for (const [scope, name] of [
+      ['mine', '我的工单'],
+      ['examine', '待我审批'],
+      ['rubbish', '回收站'],
+    ]) {
       const r = await list(free.client, { scope });
       expect(r).toMatchObject({ success: false, code: 'PLAN_FREE' });
       expect(r.message).toContain(`免费版不支持${name}`);
@@ -290,12 +370,23 @@ async function sheetOf(c: Client, id: number): Promise<unknown[][]> {
 describe('POST /export/order', () => {
   it('writes the chosen columns of every order the filters match, in the download centre', async () => {
     const c = w.admin.client;
-    const r = await c.call(K.exportOrder, { fileName: '工单导出', customName: '华东', states: '1,5', endCreateTime: '2024-12-31', columns: ['orderNo', 'title', 'state', 'customName'] });
+    const r = await c.call(K.exportOrder, {
+      fileName: '工单导出',
+      customName: '华东',
+      states: '1,5',
+      endCreateTime: '2024-12-31',
+      columns: ['orderNo', 'title', 'state', 'customName'],
+    });
     expect(r).toMatchObject({ success: true, data: { name: '工单导出' } });
     await drainJobs(t.deps);
     const sheet = await sheetOf(c, r.data.id);
     expect(sheet[0]).toEqual(['工单编号', '标题', '工单状态', '客户名称']);
-    expect(sheet.slice(1).map((row) => row[1]).sort()).toEqual(['热水器维修', '空调不制冷']);
+    expect(
+      sheet
+        .slice(1)
+        .map((row) => row[1])
+        .sort(),
+    ).toEqual(['热水器维修', '空调不制冷']);
     expect(sheet.slice(1).find((row) => row[1] === '热水器维修')?.[2]).toBe('已完成');
   });
 

@@ -42,7 +42,13 @@ async function world(timeZone: string): Promise<{ client: Client; ep: number }> 
   );
   for (let i = 0; i < 160; i++) {
     const c = pick(customers);
-    const o = { no: `GD${ep}${String(i).padStart(4, '0')}`, title: pick(TITLES), person: pick(PEOPLE), phone: `138${String(i).padStart(8, '0')}`, addr: pick(ADDRESSES) };
+    const o = {
+      no: `GD${ep}${String(i).padStart(4, '0')}`,
+      title: pick(TITLES),
+      person: pick(PEOPLE),
+      phone: `138${String(i).padStart(8, '0')}`,
+      addr: pick(ADDRESSES),
+    };
     const state = pick([0, 1, 2, 3, 4, 5, 6, 7]);
     await db().execute(sql`insert into orders (enterprise_id, order_no, title, custom_link_person, custom_phone, full_address, customer_id, template_id,
         state, invalid, created_at, deleted_at, search_grams)
@@ -81,7 +87,14 @@ async function plain(ep: number, timeZone: string, c: Combo): Promise<number[]> 
     sql`select o.id from orders o join customers k on k.enterprise_id = o.enterprise_id and k.id = o.customer_id
       where o.enterprise_id = ${ep} and o.deleted_at is null
         and (concat_ws(' ', o.title, o.order_no, o.custom_link_person, o.custom_phone, o.full_address) ilike ${p} or k.name ilike ${p})
-        ${c.states ? sql`and o.state in (${sql.join(c.states.map((s) => sql`${s}`), sql`, `)})` : sql``}
+        ${
+          c.states
+            ? sql`and o.state in (${sql.join(
+                c.states.map((s) => sql`${s}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
         ${c.startCreateTime ? sql`and o.created_at >= (${c.startCreateTime})::timestamp at time zone ${timeZone}` : sql``}
         ${c.endCreateTime ? sql`and o.created_at <= (${`${c.endCreateTime} 23:59:59`})::timestamp at time zone ${timeZone}` : sql``}
       order by o.created_at desc, o.id desc`,

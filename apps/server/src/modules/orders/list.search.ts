@@ -48,5 +48,13 @@ export function orderContains(enterpriseId: number, months: string[] | null, tex
   if (!months) return contains(sql`o.search_grams`, textExpr, q);
   // Every needle in one of the months: one GIN scan with a key set per needle.
   const keys = (g: string) => texts(months.map((m) => `${enterpriseId}:${m}:${g}`));
-  return containsWith((needles) => sql.join(needles.map((g) => sql`${MONTH_GRAMS} && ${keys(g)}`), sql` and `), textExpr, q);
+  return containsWith(
+    (needles) =>
+      sql.join(
+        needles.map((g) => sql`${MONTH_GRAMS} && ${keys(g)}`),
+        sql` and `,
+      ),
+    textExpr,
+    q,
+  );
 }

@@ -171,7 +171,8 @@ export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQ
 }
 
 /** The list's count alone (capped like the list's), for the badge counts of the same filters. */
-export const countOrderList = (ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<number> => countOf(ex, sql`orders o`, orderListWhere(v, f));
+export const countOrderList = (ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<number> =>
+  countOf(ex, sql`orders o`, orderListWhere(v, f));
 
 export type OrderExportParams = Partial<OrderListFilters> & { ids?: number[] };
 

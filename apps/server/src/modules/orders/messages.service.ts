@@ -18,7 +18,9 @@ function kindOf(files: { kind: string }[]): number {
 const canDelete = (r: OrderReader, userId: number | null) => r.admin || userId === r.id;
 
 async function present(ex: Executor, r: OrderReader, list: Record<string, unknown>[]): Promise<OrderMessage[]> {
-  const files = new Map((await uploadsOf(ex, r.enterpriseId, [...new Set(list.flatMap((m) => ((m.upload_ids as unknown[]) ?? []).map(Number)))])).map((f) => [f.id, f]));
+  const files = new Map(
+    (await uploadsOf(ex, r.enterpriseId, [...new Set(list.flatMap((m) => ((m.upload_ids as unknown[]) ?? []).map(Number)))])).map((f) => [f.id, f]),
+  );
   return list.map((m) => {
     const userId = m.user_id == null ? null : Number(m.user_id);
     return {

@@ -30,7 +30,8 @@ export async function orderFor(ex: Executor, v: MoneyViewer, id: number, lock = 
 }
 
 const isOn = async (ex: Executor, v: MoneyViewer, row: OrderRow, part: number) =>
-  (await rows(ex, sql`select 1 from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and part = ${part} and user_id = ${v.id}`)).length > 0;
+  (await rows(ex, sql`select 1 from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and part = ${part} and user_id = ${v.id}`))
+    .length > 0;
 
 /** Roles that keep fees (docs/decisions.md): administrators, dispatchers (1) and finance (8); on site the order's engineer and collaborators. */
 const FEE_ROLES = [1, 8];

@@ -30,7 +30,9 @@ async function pricedOrder(ep: number, cols: Record<string, unknown> = {}) {
   const id = await insertOrder(db(), ep, { state: 4, custom_phone: '13912345678', custom_link_person: '王先生', ...cols });
   const o = await orderRow(ep, id);
   const item = await one(sql`insert into service_items (enterprise_id, name, price, unit) values (${ep}, ${`上门维修${id}`}, 80, '次') returning id`);
-  const visit = await one(sql`insert into money_items (enterprise_id, template_id, name, price, unit) values (${ep}, ${o.template_id}, '材料费', 33.33, '件') returning id`);
+  const visit = await one(
+    sql`insert into money_items (enterprise_id, template_id, name, price, unit) values (${ep}, ${o.template_id}, '材料费', 33.33, '件') returning id`,
+  );
   const other = await one(sql`insert into money_items (enterprise_id, template_id, name, price) values (${ep}, ${o.template_id}, '远程费', 10) returning id`);
   return { id, templateId: Number(o.template_id), serviceItemId: Number(item.id), feeItemId: Number(visit.id), otherFeeId: Number(other.id) };
 }
@@ -50,7 +52,15 @@ describe('order fees', () => {
     const o = await pricedOrder(enterpriseId);
     const r = await client.call(M.saveFees, feeBody(o));
     expect(r).toMatchObject({ success: true, message: '保存成功' });
-    expect(r.data).toMatchObject({ serviceAmount: 120, feeAmount: 99.99, spareAmount: 0.1, otherAmount: 0.2, discountAmount: 0.29, receivableAmount: 220, editable: true });
+    expect(r.data).toMatchObject({
+      serviceAmount: 120,
+      feeAmount: 99.99,
+      spareAmount: 0.1,
+      otherAmount: 0.2,
+      discountAmount: 0.29,
+      receivableAmount: 220,
+      editable: true,
+    });
     expect(r.data.fees[0]).toMatchObject({ name: '材料费', unit: '件', price: 33.33, quantity: 3, amount: 99.99 });
     expect(r.data.moneyItems.map((m: { name: string }) => m.name)).toEqual(['材料费', '远程费']);
     const row = await orderRow(enterpriseId, o.id);
@@ -196,7 +206,9 @@ describe('collection accounts', () => {
     expect((await stranger.client.call(M.receiveByTemplate, { orderTmplId: o.templateId })).code).toBe('NOT_FOUND');
     expect((await stranger.client.call(M.receiveSave, { id: bank.data.id, name: '改', method: 1 })).code).toBe('NOT_FOUND');
     expect((await stranger.client.call(M.receiveDelete, { ids: [bank.data.id] })).code).toBe('NOT_FOUND');
-    expect((await stranger.client.call(M.receiveSave, { name: '跨企业', method: 1, templateIds: [o.templateId] })).message).toBe('适用工单类型：工单类型不存在或已被删除');
+    expect((await stranger.client.call(M.receiveSave, { name: '跨企业', method: 1, templateIds: [o.templateId] })).message).toBe(
+      '适用工单类型：工单类型不存在或已被删除',
+    );
 
     // An account an order was paid into stays; others go.
     await db().execute(sql`update orders set receive_payment_id = ${bank.data.id} where id = ${o.id}`);
@@ -223,11 +235,19 @@ describe('service report', () => {
     await db().execute(sql`update orders set attachments = ${`{${photo.data.id}}`}::bigint[], state = 5 where id = ${o.id}`);
     await client.call(M.evaluate, { orderId: o.id, scores: [5, 5, 4, 5], comment: '满意' });
     // A part swapped on the order (as the spares module records it): both serials are in the report.
-    const [spare] = await rows<{ id: number }>(db(), sql`insert into spares (enterprise_id, code, name, unit) values (${enterpriseId}, 'BJ-001', '压缩机', '台') returning id`);
+    const [spare] = await rows<{ id: number }>(
+      db(),
+      sql`insert into spares (enterprise_id, code, name, unit) values (${enterpriseId}, 'BJ-001', '压缩机', '台') returning id`,
+    );
     const [wh] = await rows<{ id: number }>(db(), sql`insert into warehouses (enterprise_id, name, kind) values (${enterpriseId}, '总仓', 1) returning id`);
     await db().execute(sql`insert into order_parts (enterprise_id, order_id, spare_id, warehouse_id, quantity, serial_in, serial_out, chargeable, price)
       values (${enterpriseId}, ${o.id}, ${spare?.id}, ${wh?.id}, 1, 'SN-NEW-9', 'SN-OLD-7', false, 0)`);
-    const res = await t.app.inject({ method: 'POST', url: '/api/export/orderPdf', headers: { cookie: client.cookie, 'x-csrf-token': client.csrf }, payload: { orderId: o.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/export/orderPdf',
+      headers: { cookie: client.cookie, 'x-csrf-token': client.csrf },
+      payload: { orderId: o.id },
+    });
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -236,7 +256,24 @@ describe('service report', () => {
     expect(raw).toMatch(/NotoSansHans-Regular/);
     expect(raw).toMatch(/\/Subtype \/Image/);
     const text = await pdfText(pdf);
-    for (const s of ['服务报告', '空调不制冷需加氟', '王先生', '13912345678', '客户反映外机有异响', '材料费', '应收合计', '¥220.00', '服务质量', '满意', '客户签名', '使用备件', '压缩机', 'SN-OLD-7', 'SN-NEW-9', '保内免费']) {
+    for (const s of [
+      '服务报告',
+      '空调不制冷需加氟',
+      '王先生',
+      '13912345678',
+      '客户反映外机有异响',
+      '材料费',
+      '应收合计',
+      '¥220.00',
+      '服务质量',
+      '满意',
+      '客户签名',
+      '使用备件',
+      '压缩机',
+      'SN-OLD-7',
+      'SN-NEW-9',
+      '保内免费',
+    ]) {
       expect(text).toContain(s);
     }
   });

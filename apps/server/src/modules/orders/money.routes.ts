@@ -85,5 +85,3 @@ export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promis
     },
   });
 }
-
-

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const orderRow = async (ep: number, id: number) => (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
+const orderRow = async (ep: number, id: number) =>
+  (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
 const logs = (ep: number, id: number) =>
   rows<{ from_state: number | null; to_state: number; action: string; user_id: number; note: string | null }>(
     t.deps.db,
@@ -101,7 +102,9 @@ describe('moveOrder', () => {
     const { ep, engineer, other } = await people();
     const id = await insertOrder(t.deps.db, ep, { state: 4, service_user_id: engineer.id });
     expect(await abilities(other, id)).toEqual([]);
-    await t.deps.db.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${ep}, ${id}, ${ORDER_PEOPLE_PARTS.collaborator}, ${other.id})`);
+    await t.deps.db.execute(
+      sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${ep}, ${id}, ${ORDER_PEOPLE_PARTS.collaborator}, ${other.id})`,
+    );
     expect(await abilities(other, id)).toEqual(['employeeEdit']);
   });
 

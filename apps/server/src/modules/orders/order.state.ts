@@ -74,7 +74,10 @@ const PART_COLUMNS: [OrderPart, string][] = [
 /** The viewer's parts on the order and the roles that matter to the machine. */
 export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<OrderActor> {
   const parts = PART_COLUMNS.filter(([, col]) => num(row[col]) === v.id).map(([p]) => p);
-  const people = await rows<{ part: number }>(ex, sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`);
+  const people = await rows<{ part: number }>(
+    ex,
+    sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`,
+  );
   for (const p of people) {
     if (Number(p.part) === ORDER_PEOPLE_PARTS.collaborator) parts.push('collaborator');
     if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');

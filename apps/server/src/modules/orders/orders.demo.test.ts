@@ -20,7 +20,15 @@ describe('demo orders', () => {
     await runProvision(t.deps.db, ep, 'manufacturing');
     for (const step of demoSteps) await t.deps.db.transaction((tx) => step.run(tx, ep));
 
-    const orders = await rows<{ id: number; state: number; in_pool: boolean; place_state: number; examine_type: number | null; service_user_id: number | null; logs: number }>(
+    const orders = await rows<{
+      id: number;
+      state: number;
+      in_pool: boolean;
+      place_state: number;
+      examine_type: number | null;
+      service_user_id: number | null;
+      logs: number;
+    }>(
       t.deps.db,
       sql`select o.id, o.state, o.in_pool, o.place_state, o.examine_type, o.service_user_id,
           (select count(*)::int from order_logs l where l.enterprise_id = o.enterprise_id and l.order_id = o.id) as logs
@@ -37,7 +45,10 @@ describe('demo orders', () => {
     const [counter] = await rows<{ value: number }>(t.deps.db, sql`select value from counters where enterprise_id = ${ep} and name = 'order'`);
     expect(Number(counter?.value)).toBe(orders.length);
     // New orders of the type follow the default process again.
-    const [v] = await rows<{ process: { acceptance: boolean } }>(t.deps.db, sql`select process from process_versions where enterprise_id = ${ep} order by version desc limit 1`);
+    const [v] = await rows<{ process: { acceptance: boolean } }>(
+      t.deps.db,
+      sql`select process from process_versions where enterprise_id = ${ep} order by version desc limit 1`,
+    );
     expect(v?.process.acceptance).toBe(false);
   });
 

@@ -49,7 +49,17 @@ async function castOf(tx: Tx, enterpriseId: number): Promise<Cast | null> {
   );
   const as = (role: number): ActionViewer | null => {
     const u = users.find((x) => Number(x.sysrole) === role);
-    return u ? { id: Number(u.id), enterpriseId, sysrole: role, admin: !!u.admin, providerId: null, powers: powersOfRole(role), timeZone: e?.time_zone ?? 'Asia/Shanghai' } : null;
+    return u
+      ? {
+          id: Number(u.id),
+          enterpriseId,
+          sysrole: role,
+          admin: !!u.admin,
+          providerId: null,
+          powers: powersOfRole(role),
+          timeZone: e?.time_zone ?? 'Asia/Shanghai',
+        }
+      : null;
   };
   const [dispatcher, engineer, admin] = [as(1), as(2), as(3)];
   if (!dispatcher || !engineer || !admin) return null;

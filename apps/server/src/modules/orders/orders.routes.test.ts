@@ -24,7 +24,8 @@ afterAll(async () => t.close());
 
 const admin = () => loggedIn(t.app, t.deps.db, { roles: [3] });
 const ordersOf = (ep: number) => countOf(t.deps.db, 'orders', sql`enterprise_id = ${ep}`);
-const orderRow = async (ep: number, id: number) => (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
+const orderRow = async (ep: number, id: number) =>
+  (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
 
 describe('POST /v2/order/add', () => {
   it('creates an order with a number, the pinned template version, the customer’s contact and address, people and a log row', async () => {
@@ -32,10 +33,25 @@ describe('POST /v2/order/add', () => {
     const customer = await newCustomer(client);
     const helper = await makeUser(t.deps.db, enterpriseId, { roles: [2] });
     const watcher = await makeUser(t.deps.db, enterpriseId, { roles: [4] });
-    const { id: fieldId } = await saveField(t.deps.db, { enterpriseId, userId: user.id, kind: 1 }, fieldInput.parse({ name: '故障代码', type: 1, required: true }));
-    const [item] = await rows<{ id: number }>(t.deps.db, sql`insert into service_items (enterprise_id, name, price) values (${enterpriseId}, '上门检测', 80) returning id`);
+    const { id: fieldId } = await saveField(
+      t.deps.db,
+      { enterpriseId, userId: user.id, kind: 1 },
+      fieldInput.parse({ name: '故障代码', type: 1, required: true }),
+    );
+    const [item] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into service_items (enterprise_id, name, price) values (${enterpriseId}, '上门检测', 80) returning id`,
+    );
 
-    const body = { customerId: customer, title: '空调不制冷', priority: 2, customApplyTime: '2024-06-01 09:30:00', serviceId: [item?.id], coordinationUserId: [helper.id], duplicateUserId: [watcher.id] };
+    const body = {
+      customerId: customer,
+      title: '空调不制冷',
+      priority: 2,
+      customApplyTime: '2024-06-01 09:30:00',
+      serviceId: [item?.id],
+      coordinationUserId: [helper.id],
+      duplicateUserId: [watcher.id],
+    };
     const missing = await client.call(K.add, body);
     expect(missing).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(missing.message).toContain('故障代码');
@@ -60,7 +76,9 @@ describe('POST /v2/order/add', () => {
     expect(o.template_version_id).not.toBeNull();
     expect(o.appointment_at).not.toBeNull();
     expect(await countOf(t.deps.db, 'order_people', sql`enterprise_id = ${enterpriseId} and order_id = ${r.data.id}`)).toBe(2);
-    expect(await countOf(t.deps.db, 'order_logs', sql`enterprise_id = ${enterpriseId} and order_id = ${r.data.id} and action = 'create' and to_state = 1`)).toBe(1);
+    expect(
+      await countOf(t.deps.db, 'order_logs', sql`enterprise_id = ${enterpriseId} and order_id = ${r.data.id} and action = 'create' and to_state = 1`),
+    ).toBe(1);
     expect((await client.call(K.add, { ...body, ext: { [fieldId]: 'E2' } })).data.orderNo).toMatch(/-0002$/);
   });
 
@@ -116,7 +134,10 @@ describe('POST /v2/order/add', () => {
     const foreign = await newCustomer(other.client);
     expect((await client.call(K.add, { customerId: foreign, title: '越权' })).code).toBe('NOT_FOUND');
     const mine = await newCustomer(client);
-    const [contact] = await rows<{ id: number }>(t.deps.db, sql`select id from customer_contacts where enterprise_id = ${other.enterpriseId} and customer_id = ${foreign}`);
+    const [contact] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`select id from customer_contacts where enterprise_id = ${other.enterpriseId} and customer_id = ${foreign}`,
+    );
     expect((await client.call(K.add, { customerId: mine, title: '甲', contactId: contact?.id })).message).toBe('联系人：联系人不存在或不属于该客户');
     const stranger = await makeUser(t.deps.db, other.enterpriseId, { roles: [2] });
     expect((await client.call(K.add, { customerId: mine, title: '甲', coordinationUserId: [stranger.id] })).message).toBe('人员：人员不存在或已停用');
@@ -153,13 +174,21 @@ describe('POST /v2/order/add', () => {
       t.deps.db,
       sql`insert into customer_contacts (enterprise_id, customer_id, name, phone) values (${enterpriseId}, ${customer}, '李四', '13900001111') returning id`,
     );
-    const [address] = await rows<{ id: number }>(t.deps.db, sql`select id from customer_addresses where enterprise_id = ${enterpriseId} and customer_id = ${customer}`);
+    const [address] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`select id from customer_addresses where enterprise_id = ${enterpriseId} and customer_id = ${customer}`,
+    );
     const r = await client.call(K.add, { customerId: customer, title: '维修', contactId: extra?.id, addressId: address?.id, productId: product });
     expect(r.success).toBe(true);
     const v: Viewer = { id: user.id, enterpriseId, sysrole: 3, timeZone: 'Asia/Shanghai' };
     await deleteContact(t.deps.db, v, Number(extra?.id));
     await deleteAddress(t.deps.db, v, Number(address?.id));
-    expect(await orderRow(enterpriseId, r.data.id)).toMatchObject({ contact_id: null, address_id: null, custom_link_person: '李四', full_address: expect.stringContaining('张江路') });
+    expect(await orderRow(enterpriseId, r.data.id)).toMatchObject({
+      contact_id: null,
+      address_id: null,
+      custom_link_person: '李四',
+      full_address: expect.stringContaining('张江路'),
+    });
     await expect(deleteInstalled(t.deps.db, v, [product])).rejects.toMatchObject({ message: expect.stringMatching(/^设备“.+”已有工单，不能删除$/) });
     await expect(deleteCustomers(t.deps.db, v, [customer])).rejects.toMatchObject({ message: expect.stringMatching(/^客户“.+”存在工单，不能删除$/) });
     expect(await ordersOf(enterpriseId)).toBe(1);

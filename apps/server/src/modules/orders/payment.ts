@@ -10,7 +10,12 @@ export interface PaymentProvider {
   name: string;
   /** Payment methods 1–5 this provider can take. */
   methods: number[];
-  qrFor(o: { enterpriseId: number; orderId: number; orderNo: string; amountCents: number }): Promise<{ qrCode: string | null; content: string; notice: string }>;
+  qrFor(o: {
+    enterpriseId: number;
+    orderId: number;
+    orderNo: string;
+    amountCents: number;
+  }): Promise<{ qrCode: string | null; content: string; notice: string }>;
 }
 
 /** The default: payments are taken offline (1) or by signed bill (5) and recorded by the collection action. */

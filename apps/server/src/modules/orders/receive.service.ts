@@ -66,13 +66,19 @@ export async function saveAccount(db: Db, enterpriseId: number, b: SaveInput): P
     return await db.transaction(async (tx) => {
       const ids = [...new Set(b.templateIds)];
       if (ids.length) {
-        const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from form_templates where enterprise_id = ${enterpriseId} and form_kind = 1 and id = any(${bigints(ids)})`);
+        const [n] = await rows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from form_templates where enterprise_id = ${enterpriseId} and form_kind = 1 and id = any(${bigints(ids)})`,
+        );
         if (Number(n?.n) !== ids.length) throw new AppError('VALIDATION', { detail: '适用工单类型：工单类型不存在或已被删除' });
       }
       let id = b.id;
       if (id) {
-        const r = await rows(tx, sql`update receive_payments set name = ${b.name}, method = ${b.method}, account = ${b.account ?? ''}, enabled = ${b.enabled}
-          where enterprise_id = ${enterpriseId} and id = ${id} returning id`);
+        const r = await rows(
+          tx,
+          sql`update receive_payments set name = ${b.name}, method = ${b.method}, account = ${b.account ?? ''}, enabled = ${b.enabled}
+          where enterprise_id = ${enterpriseId} and id = ${id} returning id`,
+        );
         if (r.length === 0) throw new AppError('NOT_FOUND');
         await tx.execute(sql`delete from receive_payment_templates where enterprise_id = ${enterpriseId} and receive_payment_id = ${id}`);
       } else {

@@ -25,20 +25,53 @@ function pairs(items: [string, string | null | undefined][]) {
 function feesTable(m: ReportModel) {
   const f = m.fees;
   const lines = [...f.serviceItems.map((l) => ({ ...l, kind: '服务项目' })), ...f.fees.map((l) => ({ ...l, kind: '收费项目' }))];
-  const body: unknown[][] = [[{ text: '类别', style: 'th' }, { text: '名称', style: 'th' }, { text: '单价', style: 'th' }, { text: '数量', style: 'th' }, { text: '金额', style: 'th', alignment: 'right' }]];
+  const body: unknown[][] = [
+    [
+      { text: '类别', style: 'th' },
+      { text: '名称', style: 'th' },
+      { text: '单价', style: 'th' },
+      { text: '数量', style: 'th' },
+      { text: '金额', style: 'th', alignment: 'right' },
+    ],
+  ];
   for (const l of lines) body.push([l.kind, l.name, money(l.price), `${l.quantity}${l.unit}`, { text: money(l.amount), alignment: 'right' }]);
   if (lines.length === 0) body.push([{ text: '无服务项目和收费项目', colSpan: 5, color: '#888' }, '', '', '', '']);
-  const sum = (label: string, v: string, bold = false) => [{ text: label, colSpan: 4, alignment: 'right', bold }, '', '', '', { text: v, alignment: 'right', bold }];
-  body.push(sum('备件金额', money(f.spareAmount)), sum('其他金额', money(f.otherAmount)), sum('优惠金额', `-${money(f.discountAmount)}`), sum('应收合计', money(f.receivableAmount), true));
+  const sum = (label: string, v: string, bold = false) => [
+    { text: label, colSpan: 4, alignment: 'right', bold },
+    '',
+    '',
+    '',
+    { text: v, alignment: 'right', bold },
+  ];
+  body.push(
+    sum('备件金额', money(f.spareAmount)),
+    sum('其他金额', money(f.otherAmount)),
+    sum('优惠金额', `-${money(f.discountAmount)}`),
+    sum('应收合计', money(f.receivableAmount), true),
+  );
   if (f.paid) body.push(sum(`已收款${m.paymentMethod ? `（${m.paymentMethod}）` : ''}`, money(f.paidAmount)));
   return { table: { headerRows: 1, widths: [56, '*', 70, 56, 80], body }, layout: 'lightHorizontalLines' };
 }
 
 /** The spare parts used: what went in, what came out, free under warranty or charged. */
 function partsTable(m: ReportModel) {
-  const body: unknown[][] = [[{ text: '备件', style: 'th' }, { text: '数量', style: 'th' }, { text: '换下序列号', style: 'th' }, { text: '换上序列号', style: 'th' }, { text: '费用', style: 'th', alignment: 'right' }]];
+  const body: unknown[][] = [
+    [
+      { text: '备件', style: 'th' },
+      { text: '数量', style: 'th' },
+      { text: '换下序列号', style: 'th' },
+      { text: '换上序列号', style: 'th' },
+      { text: '费用', style: 'th', alignment: 'right' },
+    ],
+  ];
   for (const p of m.parts) {
-    body.push([`${p.name}（${p.code}）`, `${p.quantity}${p.unit ?? ''}`, dash(p.serialOut), dash(p.serialIn), { text: p.chargeable ? money(p.amount) : '保内免费', alignment: 'right' }]);
+    body.push([
+      `${p.name}（${p.code}）`,
+      `${p.quantity}${p.unit ?? ''}`,
+      dash(p.serialOut),
+      dash(p.serialIn),
+      { text: p.chargeable ? money(p.amount) : '保内免费', alignment: 'right' },
+    ]);
   }
   return { table: { headerRows: 1, widths: ['*', 48, 90, 90, 64], body }, layout: 'lightHorizontalLines' };
 }

@@ -26,7 +26,16 @@ export interface ReportModel {
   detailDesc: string | null;
   fees: OrderFeesView;
   /** Spare parts used on the order (in use), with the serials taken out and put in. */
-  parts: { name: string; code: string; quantity: number; unit: string | null; serialOut: string | null; serialIn: string | null; chargeable: boolean; amount: number }[];
+  parts: {
+    name: string;
+    code: string;
+    quantity: number;
+    unit: string | null;
+    serialOut: string | null;
+    serialIn: string | null;
+    chargeable: boolean;
+    amount: number;
+  }[];
   paymentMethod: string | null;
   /** What the engineer wrote: notes of their actions and the receipt's text answers. */
   notes: { time: string; who: string; text: string }[];
@@ -40,13 +49,31 @@ export interface ReportModel {
 
 /** The parts in use on the order (spares module's order_parts), oldest first. */
 async function partsOf(ex: Executor, enterpriseId: number, orderId: number): Promise<ReportModel['parts']> {
-  const list = await rows<{ name: string; code: string; quantity: number; unit: string | null; serial_out: string | null; serial_in: string | null; chargeable: boolean; amount: string }>(
+  const list = await rows<{
+    name: string;
+    code: string;
+    quantity: number;
+    unit: string | null;
+    serial_out: string | null;
+    serial_in: string | null;
+    chargeable: boolean;
+    amount: string;
+  }>(
     ex,
     sql`select s.name, s.code, p.quantity, s.unit, p.serial_out, p.serial_in, p.chargeable, (p.price * p.quantity)::text as amount
       from order_parts p join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
       where p.enterprise_id = ${enterpriseId} and p.order_id = ${orderId} and p.state = 1 order by p.id`,
   );
-  return list.map((p) => ({ name: p.name, code: p.code, quantity: Number(p.quantity), unit: p.unit, serialOut: p.serial_out, serialIn: p.serial_in, chargeable: p.chargeable, amount: Number(p.amount) }));
+  return list.map((p) => ({
+    name: p.name,
+    code: p.code,
+    quantity: Number(p.quantity),
+    unit: p.unit,
+    serialOut: p.serial_out,
+    serialIn: p.serial_in,
+    chargeable: p.chargeable,
+    amount: Number(p.amount),
+  }));
 }
 
 const SIGNATURE = 21;
@@ -64,7 +91,10 @@ interface FieldDef {
 
 async function fieldsOf(ex: Executor, enterpriseId: number, versionId: unknown): Promise<FieldDef[]> {
   if (versionId == null) return [];
-  const [v] = await rows<{ fields: FieldDef[] }>(ex, sql`select fields from form_template_versions where enterprise_id = ${enterpriseId} and id = ${versionId}`);
+  const [v] = await rows<{ fields: FieldDef[] }>(
+    ex,
+    sql`select fields from form_template_versions where enterprise_id = ${enterpriseId} and id = ${versionId}`,
+  );
   return v?.fields ?? [];
 }
 
@@ -134,7 +164,8 @@ export async function reportModel(deps: Deps, ex: Executor, v: MoneyViewer, row:
   const receiptFields = await fieldsOf(ex, ep, row.receipt_version_id);
   const orderExt = (row.ext as Record<string, unknown> | null) ?? {};
   const receiptExt = (row.receipt_ext as Record<string, unknown> | null) ?? {};
-  const idsOfType = (fields: FieldDef[], ext: Record<string, unknown>, types: number[]) => fields.filter((f) => types.includes(f.type)).flatMap((f) => asIds(ext[String(f.id)]));
+  const idsOfType = (fields: FieldDef[], ext: Record<string, unknown>, types: number[]) =>
+    fields.filter((f) => types.includes(f.type)).flatMap((f) => asIds(ext[String(f.id)]));
   const photoIds = [...asIds(row.attachments), ...idsOfType(orderFields, orderExt, PICTURES), ...idsOfType(receiptFields, receiptExt, PICTURES)];
   const signatureIds = [...idsOfType(receiptFields, receiptExt, [SIGNATURE]), ...idsOfType(orderFields, orderExt, [SIGNATURE])];
   const receipt = receiptFields

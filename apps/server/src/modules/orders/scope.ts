@@ -28,7 +28,10 @@ export const seesAllOrders = (s: OrderScopeSubject): boolean => s.providerId == 
  */
 export function namedApprovalOf(userId: number, alias = 'o'): SQL {
   const o = sql.raw(alias);
-  const kinds = sql.join(APPROVAL_KINDS.map((k) => sql`${k}`), sql`, `);
+  const kinds = sql.join(
+    APPROVAL_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  );
   const who = sql`${o}.process -> 'approvers' -> ((array[${kinds}]::text[])[${o}.examine_type])`;
   return sql`(${o}.examine_result = 0 and ${who} ->> 'by' = 'user' and ${who} ->> 'userId' = ${String(userId)})`;
 }

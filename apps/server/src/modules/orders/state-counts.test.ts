@@ -35,7 +35,9 @@ function randomAction(id: number): Promise<unknown> {
       return tm.admin.client.call(K.purge, { orderIds: [id] });
     default:
       // A writer outside the actions: the counters follow every update, not only the state machine's.
-      return t.deps.db.execute(sql`update orders set state = ${pick([0, 1, 2, 3, 4, 5, 6, 7])}, invalid = ${Math.random() < 0.2} where enterprise_id = ${tm.ep} and id = ${id}`);
+      return t.deps.db.execute(
+        sql`update orders set state = ${pick([0, 1, 2, 3, 4, 5, 6, 7])}, invalid = ${Math.random() < 0.2} where enterprise_id = ${tm.ep} and id = ${id}`,
+      );
   }
 }
 
@@ -55,7 +57,8 @@ describe('order_state_counts (the trigger-kept counts behind the all-time status
       expect(sorted(await stateCounts(t.deps.db, tm.ep))).toEqual(sorted(await freshStateCounts(t.deps.db, tm.ep)));
     }
     // The sweep folds an enterprise past 100 delta rows into one row per (state, invalid), keeping the sums.
-    const deltas = async () => (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_state_counts where enterprise_id = ${tm.ep}`))[0]?.n;
+    const deltas = async () =>
+      (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_state_counts where enterprise_id = ${tm.ep}`))[0]?.n;
     for (let i = 0; i < 60; i++) await randomAction(pick(ids));
     for (let i = 0; i < 3; i++) await t.deps.db.execute(sql`update orders set state = (state + 1) % 8 where enterprise_id = ${tm.ep}`);
     expect(Number(await deltas())).toBeGreaterThan(100);

@@ -18,7 +18,14 @@ export async function insertOrder(db: Db, enterpriseId: number, cols: Record<str
     sql`insert into form_templates (enterprise_id, form_kind, name) values (${enterpriseId}, 1, ${`类型${Math.random().toString(36).slice(2, 8)}`}) returning id`,
   );
   const [c] = await rows<{ id: number }>(db, sql`insert into customers (enterprise_id, name) values (${enterpriseId}, '测试客户') returning id`);
-  const all: Record<string, unknown> = { order_no: `T${Math.random().toString(36).slice(2, 10)}`, template_id: tpl?.id, customer_id: c?.id, title: '空调不制冷', state: 1, ...cols };
+  const all: Record<string, unknown> = {
+    order_no: `T${Math.random().toString(36).slice(2, 10)}`,
+    template_id: tpl?.id,
+    customer_id: c?.id,
+    title: '空调不制冷',
+    state: 1,
+    ...cols,
+  };
   const names = Object.keys(all).map((k) => sql.identifier(k));
   const values = Object.values(all).map((v) => (v !== null && typeof v === 'object' ? sql`${JSON.stringify(v)}::jsonb` : sql`${v}`));
   const [o] = await rows<{ id: number }>(

@@ -23,11 +23,20 @@ export async function listWithCounts(ex: Executor, enterpriseId: number): Promis
       where d.enterprise_id = ${enterpriseId}
       order by d.sort, d.id`,
   );
-  return list.map((r) => ({ id: Number(r.id), name: r.name, parentId: r.parent_id == null ? null : Number(r.parent_id), sort: r.sort, userCount: Number(r.n) }));
+  return list.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    parentId: r.parent_id == null ? null : Number(r.parent_id),
+    sort: r.sort,
+    userCount: Number(r.n),
+  }));
 }
 
 export async function find(ex: Executor, enterpriseId: number, id: number) {
-  const [d] = await ex.select().from(departments).where(and(eq(departments.enterpriseId, enterpriseId), eq(departments.id, id)));
+  const [d] = await ex
+    .select()
+    .from(departments)
+    .where(and(eq(departments.enterpriseId, enterpriseId), eq(departments.id, id)));
   return d ?? null;
 }
 
@@ -60,10 +69,7 @@ export async function ancestorIds(ex: Executor, enterpriseId: number, id: number
 
 /** The company node: the oldest department without a parent (provisioned with the enterprise). */
 export async function rootId(ex: Executor, enterpriseId: number): Promise<number | null> {
-  const [r] = await rows<{ id: number }>(
-    ex,
-    sql`select id from departments where enterprise_id = ${enterpriseId} and parent_id is null order by id limit 1`,
-  );
+  const [r] = await rows<{ id: number }>(ex, sql`select id from departments where enterprise_id = ${enterpriseId} and parent_id is null order by id limit 1`);
   return r ? Number(r.id) : null;
 }
 
@@ -78,7 +84,10 @@ export async function insert(ex: Executor, enterpriseId: number, v: { name: stri
 export async function update(ex: Executor, enterpriseId: number, id: number, v: { name?: string; parentId?: number | null; sort?: number }): Promise<void> {
   const set = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
   if (Object.keys(set).length === 0) return;
-  await ex.update(departments).set(set).where(and(eq(departments.enterpriseId, enterpriseId), eq(departments.id, id)));
+  await ex
+    .update(departments)
+    .set(set)
+    .where(and(eq(departments.enterpriseId, enterpriseId), eq(departments.id, id)));
 }
 
 /** Children and (non-deleted) users that keep a department from being deleted. */

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const deptCount = (enterpriseId: number) => count(t.deps.db, sql`select count(*)::int as n from departments where enterprise_id = ${enterpriseId}`);
-const deptRow = async (id: number) => (await rows<{ name: string; parent_id: number | null }>(t.deps.db, sql`select name, parent_id from departments where id = ${id}`))[0];
+const deptRow = async (id: number) =>
+  (await rows<{ name: string; parent_id: number | null }>(t.deps.db, sql`select name, parent_id from departments where id = ${id}`))[0];
 
 async function orgWithTree() {
   const o = await adminAndWorker(t);

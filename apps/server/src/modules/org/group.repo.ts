@@ -35,7 +35,13 @@ const groupSelect = (timeZone: string) => sql`select g.id, g.name, g.type, g.lea
   from service_groups g
   left join users l on l.enterprise_id = g.enterprise_id and l.id = g.leader_id`;
 
-export async function list(ex: Executor, enterpriseId: number, timeZone: string, f: GroupFilter, page: { pageIndex: number; pageSize: number }): Promise<GroupRow[]> {
+export async function list(
+  ex: Executor,
+  enterpriseId: number,
+  timeZone: string,
+  f: GroupFilter,
+  page: { pageIndex: number; pageSize: number },
+): Promise<GroupRow[]> {
   const out = await rows<RawGroup>(
     ex,
     sql`${groupSelect(timeZone)} where ${groupWhere(enterpriseId, f)}
@@ -84,7 +90,10 @@ export async function liveUserCount(ex: Executor, enterpriseId: number, ids: num
 }
 
 export async function exists(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
-  const [g] = await ex.select({ id: serviceGroups.id }).from(serviceGroups).where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)));
+  const [g] = await ex
+    .select({ id: serviceGroups.id })
+    .from(serviceGroups)
+    .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)));
   return !!g;
 }
 

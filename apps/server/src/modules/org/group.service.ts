@@ -32,7 +32,13 @@ async function checkPeople(tx: Tx, enterpriseId: number, v: GroupInput): Promise
 
 export const simple = repo.simple;
 
-export async function list(db: Db, enterpriseId: number, timeZone: string, f: repo.GroupFilter, page: { pageIndex: number; pageSize: number }): Promise<{ list: GroupRow[]; count: number }> {
+export async function list(
+  db: Db,
+  enterpriseId: number,
+  timeZone: string,
+  f: repo.GroupFilter,
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ list: GroupRow[]; count: number }> {
   return listPage(
     page,
     () => repo.list(db, enterpriseId, timeZone, f, page),
@@ -67,9 +73,7 @@ export function update(db: Db, enterpriseId: number, id: number, v: GroupInput):
     db.transaction(async (tx) => {
       if (!(await repo.exists(tx, enterpriseId, id))) throw new AppError('NOT_FOUND');
       await checkPeople(tx, enterpriseId, v);
-      const set = Object.fromEntries(
-        Object.entries({ name: v.name, type: v.type, leaderId: v.leaderId, remark: v.remark }).filter(([, x]) => x !== undefined),
-      );
+      const set = Object.fromEntries(Object.entries({ name: v.name, type: v.type, leaderId: v.leaderId, remark: v.remark }).filter(([, x]) => x !== undefined));
       await tx
         .update(serviceGroups)
         .set({ ...set, updatedAt: sql`now()` })

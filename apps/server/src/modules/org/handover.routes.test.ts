@@ -74,7 +74,10 @@ describe('PUT /user/handover', () => {
       name: 'orders',
       label: '工单',
       async run(tx, enterpriseId, fromId, toId) {
-        const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from service_groups where enterprise_id = ${enterpriseId} and leader_id = ${toId}`);
+        const [r] = await rows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from service_groups where enterprise_id = ${enterpriseId} and leader_id = ${toId}`,
+        );
         seen.push([enterpriseId, fromId, toId, Number(r?.n)]);
         return 7;
       },

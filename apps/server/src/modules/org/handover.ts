@@ -57,7 +57,10 @@ addHandoverStep({
 export function handover(db: Db, enterpriseId: number, fromId: number, toId: number): Promise<HandoverResult> {
   return db.transaction(async (tx) => {
     // The leaving user may already be disabled or deleted; the receiver must be able to work.
-    const [from] = await tx.select({ id: users.id }).from(users).where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, fromId)));
+    const [from] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, fromId)));
     const [to] = await tx
       .select({ enabled: users.enabled, deletedAt: users.deletedAt })
       .from(users)

@@ -10,8 +10,7 @@ export async function lockEnterprise(ex: Executor, enterpriseId: number): Promis
 }
 
 /** A timestamptz column as the API speaks it: 'YYYY-MM-DD HH:mm:ss' in the enterprise's zone. */
-export const apiTime = (col: SQL, timeZone: string): SQL =>
-  sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+export const apiTime = (col: SQL, timeZone: string): SQL => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** A LIKE pattern that matches `text` anywhere, with the wildcards in it escaped. */
 export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -37,5 +37,4 @@ export async function count(db: Db, query: ReturnType<typeof sql>): Promise<numb
   return Number(r?.n ?? 0);
 }
 
-export const usersOf = (db: Db, enterpriseId: number) =>
-  count(db, sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId}`);
+export const usersOf = (db: Db, enterpriseId: number) => count(db, sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId}`);

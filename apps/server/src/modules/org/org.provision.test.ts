@@ -13,8 +13,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const depts = (ep: number) => rows<{ id: number; name: string; parent_id: number | null }>(t.deps.db, sql`select id, name, parent_id from departments where enterprise_id = ${ep} order by sort, id`);
-const groups = (ep: number) => rows<{ id: number; name: string; leader_id: number | null }>(t.deps.db, sql`select id, name, leader_id from service_groups where enterprise_id = ${ep} order by id`);
+const depts = (ep: number) =>
+  rows<{ id: number; name: string; parent_id: number | null }>(
+    t.deps.db,
+    sql`select id, name, parent_id from departments where enterprise_id = ${ep} order by sort, id`,
+  );
+const groups = (ep: number) =>
+  rows<{ id: number; name: string; leader_id: number | null }>(
+    t.deps.db,
+    sql`select id, name, leader_id from service_groups where enterprise_id = ${ep} order by id`,
+  );
 
 describe('provisioning a new enterprise', () => {
   it('creates a root named after the enterprise, the default departments and two service groups, once', async () => {
@@ -50,7 +58,10 @@ describe('demo data', () => {
     const g = await groups(ep);
     expect(g[0]?.leader_id).toBe(people[2]);
     expect(g[1]?.leader_id).toBe(people[1]);
-    const outsourced = await rows(t.deps.db, sql`select u.mobile, u.user_type, p.name from users u join service_providers p on p.enterprise_id = u.enterprise_id and p.id = u.provider_id where u.enterprise_id = ${ep}`);
+    const outsourced = await rows(
+      t.deps.db,
+      sql`select u.mobile, u.user_type, p.name from users u join service_providers p on p.enterprise_id = u.enterprise_id and p.id = u.provider_id where u.enterprise_id = ${ep}`,
+    );
     expect(outsourced).toEqual([{ mobile: '13600000001', user_type: 1, name: '华东联保服务有限公司' }]);
   });
 });

@@ -34,7 +34,11 @@ async function placeInDepartments(tx: Tx, enterpriseId: number, people: { id: nu
   const root = list.find((d) => d.parentId == null);
   for (const u of people) {
     const dept = list.find((d) => d.name === ROLE_DEPARTMENT[u.roles[0] ?? 0]) ?? root;
-    if (dept) await tx.update(users).set({ deptId: dept.id }).where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, u.id)));
+    if (dept)
+      await tx
+        .update(users)
+        .set({ deptId: dept.id })
+        .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, u.id)));
   }
 }
 
@@ -49,9 +53,15 @@ async function fillGroups(tx: Tx, enterpriseId: number, people: { id: number; ro
   for (const [i, g] of groups.slice(0, plans.length).entries()) {
     const plan = plans[i]!;
     if (plan.leader == null) continue;
-    await tx.update(serviceGroups).set({ leaderId: plan.leader }).where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, g.id)));
+    await tx
+      .update(serviceGroups)
+      .set({ leaderId: plan.leader })
+      .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, g.id)));
     const ids = [...new Set([...plan.members, plan.leader])];
-    await tx.insert(serviceGroupMembers).values(ids.map((userId) => ({ enterpriseId, groupId: g.id, userId }))).onConflictDoNothing();
+    await tx
+      .insert(serviceGroupMembers)
+      .values(ids.map((userId) => ({ enterpriseId, groupId: g.id, userId })))
+      .onConflictDoNothing();
   }
 }
 
@@ -72,10 +82,23 @@ async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
   if (!p) return;
   const [u] = await tx
     .insert(users)
-    .values({ enterpriseId, mobile: '13600000001', name: '陈外包', roles: [1, 2], sysrole: 1, userType: 1, providerId: p.id, passwordHash: admin?.hash ?? null })
+    .values({
+      enterpriseId,
+      mobile: '13600000001',
+      name: '陈外包',
+      roles: [1, 2],
+      sysrole: 1,
+      userType: 1,
+      providerId: p.id,
+      passwordHash: admin?.hash ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  const [team] = await tx.insert(serviceGroups).values({ enterpriseId, name: '外包服务团队', type: 2, leaderId: u?.id ?? null }).onConflictDoNothing().returning({ id: serviceGroups.id });
+  const [team] = await tx
+    .insert(serviceGroups)
+    .values({ enterpriseId, name: '外包服务团队', type: 2, leaderId: u?.id ?? null })
+    .onConflictDoNothing()
+    .returning({ id: serviceGroups.id });
   if (team && u) await tx.insert(serviceGroupMembers).values({ enterpriseId, groupId: team.id, userId: u.id });
 }
 

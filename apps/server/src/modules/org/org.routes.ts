@@ -19,7 +19,13 @@ export { addHandoverStep, type HandoverStep } from './handover';
 /** PUT /stand/user edits another account only with org_manage; the contract cannot say so because the own profile shares the path. */
 async function requireOrgManage(deps: Deps, user: SessionUser, req: FastifyRequest): Promise<void> {
   if (hasPower(user.powers, POWERS.orgManage)) return;
-  await audit(deps.db, { action: 'power_denied', enterpriseId: user.enterpriseId, userId: user.id, ip: req.ip, detail: { path: '/stand/user', power: POWERS.orgManage } });
+  await audit(deps.db, {
+    action: 'power_denied',
+    enterpriseId: user.enterpriseId,
+    userId: user.id,
+    ip: req.ip,
+    detail: { path: '/stand/user', power: POWERS.orgManage },
+  });
   throw new AppError('NO_POWER');
 }
 

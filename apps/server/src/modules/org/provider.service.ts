@@ -45,7 +45,13 @@ const providerSelect = (timeZone: string) => sql`select p.id, p.name, p.partner_
     ${apiTime(sql`p.created_at`, timeZone)} as create_time
   from service_providers p`;
 
-export async function list(db: Db, enterpriseId: number, timeZone: string, f: ProviderFilter, page: { pageIndex: number; pageSize: number }): Promise<{ list: ProviderRow[]; count: number }> {
+export async function list(
+  db: Db,
+  enterpriseId: number,
+  timeZone: string,
+  f: ProviderFilter,
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ list: ProviderRow[]; count: number }> {
   const where = providerWhere(enterpriseId, f);
   return listPage(
     page,
@@ -80,7 +86,11 @@ async function nameSafe<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const blankToNull = (v: ProviderInput) =>
-  Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, x === '' ? null : x]));
+  Object.fromEntries(
+    Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => [k, x === '' ? null : x]),
+  );
 
 export function create(db: Db, enterpriseId: number, v: ProviderInput & { name: string; partnerType: number }): Promise<number> {
   return nameSafe(async () => {
@@ -106,8 +116,11 @@ export function update(db: Db, enterpriseId: number, id: number, v: ProviderInpu
 async function disableUsersOf(ex: Executor, enterpriseId: number, providerId: number): Promise<void> {
   await ex.execute(sql`delete from sessions s using users u
     where s.enterprise_id = ${enterpriseId} and u.enterprise_id = s.enterprise_id and u.id = s.user_id and u.provider_id = ${providerId}`);
-  await affected(ex, sql`update users set enabled = false, updated_at = now()
-    where enterprise_id = ${enterpriseId} and provider_id = ${providerId} and enabled and deleted_at is null`);
+  await affected(
+    ex,
+    sql`update users set enabled = false, updated_at = now()
+    where enterprise_id = ${enterpriseId} and provider_id = ${providerId} and enabled and deleted_at is null`,
+  );
 }
 
 /** Disabling a provider disables its outsourced users (re-enabling the provider leaves them for the admin to enable one by one). */

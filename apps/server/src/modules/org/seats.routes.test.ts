@@ -21,7 +21,9 @@ describe('seat quota (spec part 1 §6)', () => {
     const o = await adminAndWorker(t, { plan: 1, buyPersonNum: 2 });
     const third = await o.admin.call(C.userCreate, { mobile: nextMobile(), name: '第三人', roles: [2] });
     expect(third.success).toBe(true);
-    expect(await messageOf(o.enterpriseId)).toBe('企业启用人数（3人）已超出套餐购买人数（2人），部分功能已禁用，请前往组织架构停用或删除人员，或联系客服增购人数');
+    expect(await messageOf(o.enterpriseId)).toBe(
+      '企业启用人数（3人）已超出套餐购买人数（2人），部分功能已禁用，请前往组织架构停用或删除人员，或联系客服增购人数',
+    );
     expect((await o.admin.get('/v2/sessionUser/info')).data).toMatchObject({ seatsExceeded: true });
 
     // While exceeded: no further staff, and quota-bound pages (service groups) refuse writes; the organisation stays usable.

@@ -6,10 +6,7 @@ import { AppError } from '../../platform/errors';
 import { usedSeats } from '../../platform/guards';
 
 async function planOf(ex: Executor, enterpriseId: number): Promise<{ paid: boolean; bought: number }> {
-  const [e] = await ex
-    .select({ plan: enterprises.isChargeUser, bought: enterprises.buyPersonNum })
-    .from(enterprises)
-    .where(eq(enterprises.id, enterpriseId));
+  const [e] = await ex.select({ plan: enterprises.isChargeUser, bought: enterprises.buyPersonNum }).from(enterprises).where(eq(enterprises.id, enterpriseId));
   return { paid: isPaid(e?.plan ?? 0), bought: e?.bought ?? 0 };
 }
 

@@ -22,14 +22,27 @@ describe('service groups', () => {
     const r = await o.admin.call(T.groupCreate, { name: '华东服务组', type: 1, leaderId: lead.id, memberIds: [o.workerId], remark: '备注' });
     expect(r).toMatchObject({ success: true, message: '保存成功' });
     const d = await o.worker.call(T.groupDetail, { id: r.data.id });
-    expect(d.data).toMatchObject({ name: '华东服务组', type: 1, typeName: '内部服务团队', leaderId: lead.id, leader_name: '组长', memberCount: 2, remark: '备注' });
+    expect(d.data).toMatchObject({
+      name: '华东服务组',
+      type: 1,
+      typeName: '内部服务团队',
+      leaderId: lead.id,
+      leader_name: '组长',
+      memberCount: 2,
+      remark: '备注',
+    });
     expect(d.data.members.map((m: { id: number }) => m.id).sort()).toEqual([o.workerId, lead.id].sort());
     expect((await o.worker.call(C.userDetail, { id: lead.id })).data.groups).toEqual([{ id: r.data.id, name: '华东服务组', leader: true }]);
   });
 
   it('lists by type (-1 all) and search text with paging up to 1000, and the simple list', async () => {
     const o = await adminAndWorker(t);
-    for (const [name, type] of [['一组', 1], ['二组', 1], ['外包组', 2]] as const) await o.admin.call(T.groupCreate, { name, type });
+    for (const [name, type] of [
+      ['一组', 1],
+      ['二组', 1],
+      ['外包组', 2],
+    ] as const)
+      await o.admin.call(T.groupCreate, { name, type });
     const all = await o.worker.call(T.groupList, { type: -1, pageIndex: 0, pageSize: 1000 });
     expect(all.data.count).toBe(3);
     expect((await o.worker.call(T.groupList, { type: 2 })).data.list.map((g: { name: string }) => g.name)).toEqual(['外包组']);
@@ -119,7 +132,9 @@ describe('service providers and outsourced users', () => {
     const b = await adminAndWorker(t);
     const p = (await a.admin.call(T.providerCreate, { name: '甲服务商' })).data.id;
     expect((await a.admin.call(T.providerCreate, { name: '甲服务商' })).code).toBe('NAME_TAKEN');
-    expect((await a.admin.call(T.providerCreate, { name: '乙', partnerType: 2 })).message).toBe('合作类型：合作类型不正确，可选：外包服务商、授权服务商、授权服务平台');
+    expect((await a.admin.call(T.providerCreate, { name: '乙', partnerType: 2 })).message).toBe(
+      '合作类型：合作类型不正确，可选：外包服务商、授权服务商、授权服务平台',
+    );
     expect((await b.admin.call(T.providerUpdate, { id: p, name: '被改' })).code).toBe('NOT_FOUND');
     expect((await b.admin.call(T.providerEnabled, { id: p, enabled: false })).code).toBe('NOT_FOUND');
     expect((await b.admin.call(T.providerDetail, { id: p })).code).toBe('NOT_FOUND');

@@ -139,11 +139,13 @@ describe('GET /user/names/{ids}', () => {
     const s = await staffed();
     const foreign = s.other.workerId;
     const r = await s.worker.get(`/user/names/${s.zhang.id},${s.gone.id},${s.off.id},${foreign}`);
-    expect(r.data).toEqual([
-      { id: s.zhang.id, name: '张工程' },
-      { id: s.off.id, name: '张停用' },
-      { id: s.gone.id, name: '张删除' },
-    ].sort((a, b) => a.id - b.id));
+    expect(r.data).toEqual(
+      [
+        { id: s.zhang.id, name: '张工程' },
+        { id: s.off.id, name: '张停用' },
+        { id: s.gone.id, name: '张删除' },
+      ].sort((a, b) => a.id - b.id),
+    );
   });
 
   it('refuses a malformed id list', async () => {

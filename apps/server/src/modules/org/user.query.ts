@@ -9,9 +9,21 @@ import { subtreeSql } from './dept.repo';
 import { apiTime, whereAll } from './org.common';
 
 interface RawUser {
-  id: number; name: string; mobile: string; avatar: string | null; email: string | null; job_number: string | null;
-  dept_id: number | null; department_name: string | null; roles: number[] | null; admin: boolean; enabled: boolean;
-  user_type: number; provider_id: number | null; provider_name: string | null; create_time: string;
+  id: number;
+  name: string;
+  mobile: string;
+  avatar: string | null;
+  email: string | null;
+  job_number: string | null;
+  dept_id: number | null;
+  department_name: string | null;
+  roles: number[] | null;
+  admin: boolean;
+  enabled: boolean;
+  user_type: number;
+  provider_id: number | null;
+  provider_name: string | null;
+  create_time: string;
 }
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -19,10 +31,22 @@ const num = (v: unknown): number | null => (v == null ? null : Number(v));
 export function toUserRow(r: RawUser): UserRow {
   const roles = (r.roles ?? []).map(Number);
   return {
-    id: Number(r.id), name: r.name, mobile: r.mobile, avatar: r.avatar, email: r.email, jobNumber: r.job_number,
-    deptId: num(r.dept_id), department_name: r.department_name, roles, roleNames: roles.map(roleName).join('、'),
-    admin: r.admin, enabled: r.enabled, userType: Number(r.user_type), providerId: num(r.provider_id),
-    provider_name: r.provider_name, create_time: r.create_time,
+    id: Number(r.id),
+    name: r.name,
+    mobile: r.mobile,
+    avatar: r.avatar,
+    email: r.email,
+    jobNumber: r.job_number,
+    deptId: num(r.dept_id),
+    department_name: r.department_name,
+    roles,
+    roleNames: roles.map(roleName).join('、'),
+    admin: r.admin,
+    enabled: r.enabled,
+    userType: Number(r.user_type),
+    providerId: num(r.provider_id),
+    provider_name: r.provider_name,
+    create_time: r.create_time,
   };
 }
 
@@ -57,7 +81,15 @@ const walked = (f: { keyword?: string; role?: number }, matches: number | undefi
  * by sorting the matches the GIN and mobile-prefix indexes find; otherwise by walking users_list_idx (index-only), a
  * walked filter's later pages from the search's snapshot (searchPageIds).
  */
-async function pageIds(ex: Executor, enterpriseId: number, where: SQL, f: { keyword?: string; role?: number }, matches: number | undefined, page: PageRequest, newest = true): Promise<SQL> {
+async function pageIds(
+  ex: Executor,
+  enterpriseId: number,
+  where: SQL,
+  f: { keyword?: string; role?: number },
+  matches: number | undefined,
+  page: PageRequest,
+  newest = true,
+): Promise<SQL> {
   const order = newest ? sql`id desc` : sql`id`;
   if (f.keyword && matches !== undefined && fitsWindow(matches)) return sortedMatches(sql`select u.id from users u where ${where}`, order, page);
   if (walked(f, matches)) return searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.${order}`, page);
@@ -75,7 +107,12 @@ export async function listUsers(ex: Executor, enterpriseId: number, timeZone: st
 export const countUsers = (ex: Executor, enterpriseId: number, f: UserFilters): Promise<number> => countOf(ex, sql`users u`, userWhere(enterpriseId, f));
 
 /** One user (deleted ones too: detail pages of old records still open). */
-export async function userById(ex: Executor, enterpriseId: number, timeZone: string, id: number): Promise<(UserRow & { hasPassword: boolean; statusTagId: number | null; deleted: boolean }) | null> {
+export async function userById(
+  ex: Executor,
+  enterpriseId: number,
+  timeZone: string,
+  id: number,
+): Promise<(UserRow & { hasPassword: boolean; statusTagId: number | null; deleted: boolean }) | null> {
   const [r] = await rows<RawUser & { has_password: boolean; status_tag_id: number | null; deleted: boolean }>(
     ex,
     sql`select q.*, x.password_hash is not null as has_password, x.status_tag_id, x.deleted_at is not null as deleted
@@ -106,7 +143,13 @@ function pickerWhere(enterpriseId: number, f: { keyword?: string; role?: number 
   return whereAll(parts);
 }
 
-export async function pickUsers(ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }, page: PageRequest, matches?: number): Promise<PickerRow[]> {
+export async function pickUsers(
+  ex: Executor,
+  enterpriseId: number,
+  f: { keyword?: string; role?: number },
+  page: PageRequest,
+  matches?: number,
+): Promise<PickerRow[]> {
   const list = await rows<PickerRow>(
     ex,
     sql`select u.id, u.name, u.mobile, d.name as department_name from users u
@@ -126,7 +169,10 @@ export async function namesOf(ex: Executor, enterpriseId: number, ids: number[])
   const list = await rows<{ id: number; name: string }>(
     ex,
     sql`select id, name from users where enterprise_id = ${enterpriseId}
-      and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id`,
+      and id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) order by id`,
   );
   return list.map((r) => ({ id: Number(r.id), name: r.name }));
 }

@@ -5,7 +5,9 @@ import { serviceGroupMembers, serviceGroups, serviceProviders, sessions, users }
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'enterpriseId' | 'id'>;
-export type UserChanges = Partial<Pick<UserRecord, 'name' | 'avatar' | 'email' | 'mobile' | 'deptId' | 'roles' | 'sysrole' | 'admin' | 'jobNumber' | 'userType' | 'providerId' | 'passwordHash'>>;
+export type UserChanges = Partial<
+  Pick<UserRecord, 'name' | 'avatar' | 'email' | 'mobile' | 'deptId' | 'roles' | 'sysrole' | 'admin' | 'jobNumber' | 'userType' | 'providerId' | 'passwordHash'>
+>;
 
 /** A user that is not deleted, or null. */
 export async function findLive(ex: Executor, enterpriseId: number, id: number): Promise<UserRecord | null> {
@@ -17,7 +19,10 @@ export async function findLive(ex: Executor, enterpriseId: number, id: number): 
 }
 
 export async function insert(ex: Executor, enterpriseId: number, v: NewUser): Promise<number> {
-  const [r] = await ex.insert(users).values({ ...v, enterpriseId }).returning({ id: users.id });
+  const [r] = await ex
+    .insert(users)
+    .values({ ...v, enterpriseId })
+    .returning({ id: users.id });
   return r!.id;
 }
 
@@ -49,7 +54,10 @@ export async function softDelete(ex: Executor, enterpriseId: number, id: number)
   );
   if (n !== 1) return false;
   await ex.delete(serviceGroupMembers).where(and(eq(serviceGroupMembers.enterpriseId, enterpriseId), eq(serviceGroupMembers.userId, id)));
-  await ex.update(serviceGroups).set({ leaderId: null }).where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, id)));
+  await ex
+    .update(serviceGroups)
+    .set({ leaderId: null })
+    .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, id)));
   return true;
 }
 

@@ -12,10 +12,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface UserDb { name: string; mobile: string; roles: number[]; sysrole: number | null; dept_id: number | null; enabled: boolean; deleted: boolean; admin: boolean }
+interface UserDb {
+  name: string;
+  mobile: string;
+  roles: number[];
+  sysrole: number | null;
+  dept_id: number | null;
+  enabled: boolean;
+  deleted: boolean;
+  admin: boolean;
+}
 const userRow = async (id: number): Promise<UserDb | undefined> =>
-  (await rows<UserDb>(t.deps.db, sql`select name, mobile, roles, sysrole, dept_id, enabled, deleted_at is not null as deleted, admin from users where id = ${id}`))[0];
-const sessionsOf = async (id: number) => Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from sessions where user_id = ${id}`))[0]?.n);
+  (
+    await rows<UserDb>(
+      t.deps.db,
+      sql`select name, mobile, roles, sysrole, dept_id, enabled, deleted_at is not null as deleted, admin from users where id = ${id}`,
+    )
+  )[0];
+const sessionsOf = async (id: number) =>
+  Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from sessions where user_id = ${id}`))[0]?.n);
 
 describe('POST /stand/user', () => {
   it('creates a user with an initial password who can then log in', async () => {

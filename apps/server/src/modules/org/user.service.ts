@@ -123,8 +123,18 @@ export async function adminUpdate(db: Db, actor: SessionUser, id: number, v: Use
       if (userType === STAFF_USER && target.userType !== STAFF_USER && target.enabled) await assertSeatFree(tx, ep);
       const sysrole = v.roles ? (target.sysrole != null && v.roles.includes(target.sysrole) ? target.sysrole : (v.roles[0] ?? null)) : undefined;
       await repo.update(tx, ep, id, {
-        name: v.name, mobile: v.mobile, deptId: v.deptId, roles: v.roles, sysrole, admin: v.admin, email: v.email,
-        jobNumber: v.jobNumber, avatar: v.avatar, userType, providerId, passwordHash,
+        name: v.name,
+        mobile: v.mobile,
+        deptId: v.deptId,
+        roles: v.roles,
+        sysrole,
+        admin: v.admin,
+        email: v.email,
+        jobNumber: v.jobNumber,
+        avatar: v.avatar,
+        userType,
+        providerId,
+        passwordHash,
       });
       // A reset password ends the user's other sessions.
       if (passwordHash) await repo.endSessions(tx, ep, id, actor.id === id ? actor.sessionId : undefined);
@@ -174,7 +184,7 @@ export async function changePassword(db: Db, me: SessionUser, oldPassword: strin
   const proved = await checkAttempt(
     db,
     { mobile: me.mobile, ip },
-    async () => (!current.passwordHash || (await verifyPassword(current.passwordHash, oldPassword ?? ''))) || null,
+    async () => !current.passwordHash || (await verifyPassword(current.passwordHash, oldPassword ?? '')) || null,
     'PASSWORD_LOCKED',
   );
   if (!proved) throw new AppError('PASSWORD_OLD_WRONG');

@@ -70,7 +70,10 @@ describe('putting orders in and taking them out', () => {
     const id = await orderIn(t, tm, 1);
     expect(await tm.engineer.client.call(K.put, { orderIds: [id] })).toMatchObject({ success: false, message: '您没有该功能的操作权限' });
     expect(await tm.dispatcher.client.call(K.put, { orderIds: [] })).toMatchObject({ success: false, status: 200 });
-    expect(await tm.dispatcher.client.call(K.put, { orderIds: [id], skills: ['x'.repeat(21)] })).toMatchObject({ success: false, message: expect.stringContaining('技能标签') });
+    expect(await tm.dispatcher.client.call(K.put, { orderIds: [id], skills: ['x'.repeat(21)] })).toMatchObject({
+      success: false,
+      message: expect.stringContaining('技能标签'),
+    });
   });
 
   it('is locked on the free plan', async () => {
@@ -249,7 +252,10 @@ describe('visitUserGrab', () => {
     const theirs = await orderIn(t, other, 5);
     expect(await v.client.call(K.visitUserGrab, { orderId: theirs })).toMatchObject({ success: false, message: NOT_FOUND });
     expect((await orderRow(t, other.ep, theirs)).return_visitor_id).toBeNull();
-    expect(await tm.engineer.client.call(K.visitUserGrab, { orderId: await orderIn(t, tm, 5) })).toMatchObject({ success: false, message: '您没有该功能的操作权限' });
+    expect(await tm.engineer.client.call(K.visitUserGrab, { orderId: await orderIn(t, tm, 5) })).toMatchObject({
+      success: false,
+      message: '您没有该功能的操作权限',
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { EnqueueInput } from '../../platform/jobs';
-import { countOf, type PageRequest, } from '../../platform/list';
+import { countOf, type PageRequest } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
 import { orderInScope } from '../orders/scope';

@@ -35,7 +35,10 @@ const timersOf = (orderId: number) =>
 const makeDue = (orderId: number) =>
   t.deps.db.execute(sql`update pgboss.job set start_after = now() where name = ${UNCLAIMED_JOB} and (data->'payload'->>'orderId')::bigint = ${orderId}`);
 const noticesOf = (userId: number) =>
-  rows<{ kind: string; title: string; link: string | null }>(t.deps.db, sql`select kind, title, link from notices where user_id = ${userId} and kind = 'order_pool_unclaimed'`);
+  rows<{ kind: string; title: string; link: string | null }>(
+    t.deps.db,
+    sql`select kind, title, link from notices where user_id = ${userId} and kind = 'order_pool_unclaimed'`,
+  );
 
 /** A second app on the same database, as after a restart (the first one is closed). */
 async function restartedApp() {
@@ -67,7 +70,9 @@ describe('the unclaimed timer', () => {
       ['edit', tm.dispatcher.id, '放入工单池'],
       ['edit', null, '超过15分钟无人抢单，退回派单员'],
     ]);
-    expect(await noticesOf(tm.dispatcher.id)).toEqual([{ kind: 'order_pool_unclaimed', title: expect.stringContaining('无人抢单'), link: `/allOrder/orderDetail/${id}` }]);
+    expect(await noticesOf(tm.dispatcher.id)).toEqual([
+      { kind: 'order_pool_unclaimed', title: expect.stringContaining('无人抢单'), link: `/allOrder/orderDetail/${id}` },
+    ]);
     expect((await timersOf(id)).map((j) => j.state)).toEqual(['completed']);
   });
 });
@@ -103,7 +108,10 @@ describe('the timer after the app restarted', () => {
 
   it('pools a new unassigned order by the first matching rule, with its skills and a timer; a rule of another order type does not', async () => {
     const admin = sameSession(tm.admin.client);
-    const [tpl] = await rows<{ id: number }>(t.deps.db, sql`insert into form_templates (enterprise_id, form_kind, name) values (${tm.ep}, 1, '其他类型') returning id`);
+    const [tpl] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into form_templates (enterprise_id, form_kind, name) values (${tm.ep}, 1, '其他类型') returning id`,
+    );
     expect((await admin.call(K.saveRule, { name: '其他类型入池', templateId: tpl!.id, sort: 0 })).success).toBe(true);
     const customer = await newCustomer(admin);
     const plain = await admin.call(O.add, { customerId: customer, title: '不入池' });

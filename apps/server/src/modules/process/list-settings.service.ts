@@ -29,7 +29,10 @@ export async function listSetting(db: Db, u: SessionUser, tid: number | undefine
   return {
     tid: tid ?? null,
     saved: r != null,
-    columns: [...shown.map((key) => ({ key, name: ORDER_EXPORT_COLUMNS[key], visible: true })), ...hidden.map((key) => ({ key, name: ORDER_EXPORT_COLUMNS[key], visible: false }))],
+    columns: [
+      ...shown.map((key) => ({ key, name: ORDER_EXPORT_COLUMNS[key], visible: true })),
+      ...hidden.map((key) => ({ key, name: ORDER_EXPORT_COLUMNS[key], visible: false })),
+    ],
   };
 }
 

@@ -1,4 +1,13 @@
-import { DEFAULT_ORDER_PROCESS, fieldInput, ORDER_EXPORT_COLUMNS, ORDER_LIST_DEFAULT_COLUMNS, type OrderProcess, orderActionsContract as A, orderContract as O, processContract as C } from '@sk/shared';
+import {
+  DEFAULT_ORDER_PROCESS,
+  fieldInput,
+  ORDER_EXPORT_COLUMNS,
+  ORDER_LIST_DEFAULT_COLUMNS,
+  type OrderProcess,
+  orderActionsContract as A,
+  orderContract as O,
+  processContract as C,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, loggedIn } from '../../test/factories';
@@ -75,11 +84,13 @@ describe('the order process: read and publish', () => {
     const tid = await typeOf(tm.ep);
     const c = tm.admin.client;
     expect((await c.call(C.publish, { tid, process: process({ receipt: false, receiptApproval: true }) })).message).toContain('回执环节关闭时不能开启回执审核');
-    const stranger = (await c.call(C.publish, { tid, process: process({ completeApproval: true, approvers: { complete: { by: 'user', userId: other.admin.id } } }) })).message;
+    const stranger = (
+      await c.call(C.publish, { tid, process: process({ completeApproval: true, approvers: { complete: { by: 'user', userId: other.admin.id } } }) })
+    ).message;
     expect(stranger).toBe('审核人：人员不存在或已停用');
-    expect((await c.call(C.publish, { tid, process: process({ requirements: { dispatch: { fields: [999999], signature: false, photos: false } } }) })).message).toBe(
-      '必填字段：字段不存在或已被删除',
-    );
+    expect(
+      (await c.call(C.publish, { tid, process: process({ requirements: { dispatch: { fields: [999999], signature: false, photos: false } } }) })).message,
+    ).toBe('必填字段：字段不存在或已被删除');
     const badRole = await c.post(C.publish.path, { tid, process: { ...process(), approvers: { create: { by: 'role', role: 42 } } } });
     expect(badRole).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(badRole.message).toContain('角色不正确');
@@ -174,8 +185,16 @@ describe('hook point requirements', () => {
   it('dispatch needs a field filled: refused naming it, passes once filled; start of service needs a photo and a signature', async () => {
     const tm = await team(t);
     const tid = await typeOf(tm.ep);
-    const fault = await saveField(t.deps.db, { enterpriseId: tm.ep, userId: tm.admin.id, kind: 1, tmpId: tid }, fieldInput.parse({ name: '故障代码', type: 1 }));
-    const sign = await saveField(t.deps.db, { enterpriseId: tm.ep, userId: tm.admin.id, kind: 1, tmpId: tid }, fieldInput.parse({ name: '客户签字', type: 21 }));
+    const fault = await saveField(
+      t.deps.db,
+      { enterpriseId: tm.ep, userId: tm.admin.id, kind: 1, tmpId: tid },
+      fieldInput.parse({ name: '故障代码', type: 1 }),
+    );
+    const sign = await saveField(
+      t.deps.db,
+      { enterpriseId: tm.ep, userId: tm.admin.id, kind: 1, tmpId: tid },
+      fieldInput.parse({ name: '客户签字', type: 21 }),
+    );
     await publish(tm.admin.client, tid, {
       requirements: { dispatch: { fields: [fault.id], signature: false, photos: false }, startService: { fields: [], signature: true, photos: true } },
     });
@@ -200,7 +219,11 @@ describe('hook point requirements', () => {
     const tm = await team(t);
     const tid = await typeOf(tm.ep);
     const older = await newOrder(tm.admin.client);
-    const fault = await saveField(t.deps.db, { enterpriseId: tm.ep, userId: tm.admin.id, kind: 1, tmpId: tid }, fieldInput.parse({ name: '故障代码', type: 1 }));
+    const fault = await saveField(
+      t.deps.db,
+      { enterpriseId: tm.ep, userId: tm.admin.id, kind: 1, tmpId: tid },
+      fieldInput.parse({ name: '故障代码', type: 1 }),
+    );
     await publish(tm.admin.client, tid, { requirements: { dispatch: { fields: [fault.id], signature: false, photos: false } } });
     expect((await tm.dispatcher.client.call(A.dispatch, { orderId: older, serviceUserId: tm.engineer.id })).data.state).toBe(2);
   });
@@ -222,7 +245,13 @@ describe('dispatch order settings and list settings', () => {
   it('queryDispatchOrder answers the published dispatch and pickup stages and who dispatches', async () => {
     const tm = await team(t);
     const tid = await typeOf(tm.ep);
-    expect((await tm.dispatcher.client.call(C.queryDispatchOrder, { tid })).data).toEqual({ tid, dispatch: true, engineerAccept: true, actors: null, versionId: null });
+    expect((await tm.dispatcher.client.call(C.queryDispatchOrder, { tid })).data).toEqual({
+      tid,
+      dispatch: true,
+      engineerAccept: true,
+      actors: null,
+      versionId: null,
+    });
     const v = await publish(tm.admin.client, tid, { engineerAccept: false, actors: { dispatch: { personTypes: [2], roles: [1, 3] } } });
     expect((await tm.dispatcher.client.call(C.queryDispatchOrder, { tid })).data).toEqual({
       tid,
@@ -242,7 +271,10 @@ describe('dispatch order settings and list settings', () => {
     expect(all.columns).toHaveLength(Object.keys(ORDER_EXPORT_COLUMNS).length);
     expect(all.columns[0]).toEqual({ key: 'orderNo', name: '工单编号', visible: true });
 
-    expect(await tm.admin.client.call(C.updateOrderListSetting, { tid, columns: ['title', 'orderNo', 'state'] })).toMatchObject({ success: true, message: '保存成功' });
+    expect(await tm.admin.client.call(C.updateOrderListSetting, { tid, columns: ['title', 'orderNo', 'state'] })).toMatchObject({
+      success: true,
+      message: '保存成功',
+    });
     const mine = (await tm.engineer.client.call(C.queryOrderListSetting, { tid })).data;
     expect(mine.saved).toBe(true);
     expect(mine.columns.slice(0, 4)).toEqual([

@@ -15,7 +15,9 @@ async function nextProjectNo(tx: Tx, v: ProjectViewer): Promise<string> {
     sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'project', 1)
       on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
   );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
   return `XM${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
@@ -33,8 +35,14 @@ interface PlanTask {
 /** The stages and tasks a new project starts with: the template's, or the copied project's. */
 async function planOf(tx: Tx, ep: number, templateId: number, copiedFrom: number | null): Promise<{ name: string; tasks: PlanTask[] }[]> {
   const stages = copiedFrom
-    ? await rows<{ id: number; name: string }>(tx, sql`select id, name from project_stages where enterprise_id = ${ep} and project_id = ${copiedFrom} order by sort, id`)
-    : await rows<{ id: number; name: string }>(tx, sql`select id, name from project_tmpl_stages where enterprise_id = ${ep} and template_id = ${templateId} order by sort, id`);
+    ? await rows<{ id: number; name: string }>(
+        tx,
+        sql`select id, name from project_stages where enterprise_id = ${ep} and project_id = ${copiedFrom} order by sort, id`,
+      )
+    : await rows<{ id: number; name: string }>(
+        tx,
+        sql`select id, name from project_tmpl_stages where enterprise_id = ${ep} and template_id = ${templateId} order by sort, id`,
+      );
   const tasks = copiedFrom
     ? await rows(
         tx,
@@ -62,7 +70,10 @@ export async function createProject(db: Db, v: ProjectViewer, b: CreateProjectBo
     const cur = await currentVersionOf(tx, ep, PROJECT_KIND, b.templateId);
     const [tpl] = await rows<{ enabled: boolean }>(tx, sql`select enabled from form_templates where enterprise_id = ${ep} and id = ${cur.templateId}`);
     if (!tpl?.enabled) throw new AppError('VALIDATION', { detail: '项目模板：该项目模板已停用' });
-    const ext = await validateAndComputeExt(tx, ep, PROJECT_KIND, cur.templateVersionId, b.ext ?? {}, { isNew: true, roles: v.sysrole == null ? undefined : [v.sysrole] });
+    const ext = await validateAndComputeExt(tx, ep, PROJECT_KIND, cur.templateVersionId, b.ext ?? {}, {
+      isNew: true,
+      roles: v.sysrole == null ? undefined : [v.sysrole],
+    });
     const customer = b.customerId ? await visibleCustomer(tx, v, b.customerId) : null;
     const [s] = await rows(tx, sql`select * from project_tmpl_settings where enterprise_id = ${ep} and template_id = ${cur.templateId}`);
     const needsApproval = !!s?.create_approval;
@@ -86,7 +97,10 @@ async function insertPlan(tx: Tx, ep: number, projectId: number, plan: { name: s
   let offset = 0;
   const base = start ? sql`(${start})::timestamp at time zone ${tz}` : sql`date_trunc('day', now() at time zone ${tz}) at time zone ${tz}`;
   for (const [i, stage] of plan.entries()) {
-    const [st] = await rows<{ id: number }>(tx, sql`insert into project_stages (enterprise_id, project_id, name, sort) values (${ep}, ${projectId}, ${stage.name}, ${i}) returning id`);
+    const [st] = await rows<{ id: number }>(
+      tx,
+      sql`insert into project_stages (enterprise_id, project_id, name, sort) values (${ep}, ${projectId}, ${stage.name}, ${i}) returning id`,
+    );
     for (const [j, t] of stage.tasks.entries()) {
       const coord = `{${(t.coordination_user_ids ?? []).join(',')}}`;
       await tx.execute(sql`insert into project_tasks (enterprise_id, project_id, stage_id, name, principal_id, coordination_user_ids, need_approval, approver_id, remind, remind_hours, plan_start, plan_end, sort)

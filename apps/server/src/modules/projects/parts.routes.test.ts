@@ -22,8 +22,13 @@ const as = async (enterpriseId: number, role: number) => {
 /** An uploaded file row of the enterprise (the upload endpoint is tested in modules/files). */
 const upload = async (ep: number, userId: number, name: string) =>
   Number(
-    (await rows<{ id: number }>(t.deps.db, sql`insert into uploads (enterprise_id, name, ext, mime, size, kind, path, created_by)
-      values (${ep}, ${name}, 'pdf', 'application/pdf', 10, 'doc', ${`x/${name}`}, ${userId}) returning id`))[0]?.id,
+    (
+      await rows<{ id: number }>(
+        t.deps.db,
+        sql`insert into uploads (enterprise_id, name, ext, mime, size, kind, path, created_by)
+      values (${ep}, ${name}, 'pdf', 'application/pdf', 10, 'doc', ${`x/${name}`}, ${userId}) returning id`,
+      )
+    )[0]?.id,
   );
 
 describe('guards', () => {
@@ -31,7 +36,8 @@ describe('guards', () => {
     const anon = new Client(t.app);
     for (const [name, ep] of ALL) expect((await anon.call(ep, {})).message, name).toBe('未登录');
     const { client } = await admin();
-    for (const [name, ep] of ALL.filter(([, e]) => e.method !== 'GET')) expect((await client.call(ep, {}, { csrf: false })).message, name).toBe('操作失败，无效的CsrfToken');
+    for (const [name, ep] of ALL.filter(([, e]) => e.method !== 'GET'))
+      expect((await client.call(ep, {}, { csrf: false })).message, name).toBe('操作失败，无效的CsrfToken');
     for (const [name, ep] of ALL) expect(ep.power ?? '', name).toSatisfy((p: string) => hasPower(powersOfRole(2), p));
   });
 });
@@ -71,7 +77,13 @@ describe('files, messages, contracts and products of a project', () => {
     const { client, enterpriseId } = await admin();
     const customerId = await newCustomer(client);
     const model = await newModel(client);
-    const c = await client.post('/contract/sale/save', { contractNo: `HT-P${Date.now()}`, name: '电梯合同', customerId, signDate: '2024-05-01', products: [{ productId: model, quantity: 3 }] });
+    const c = await client.post('/contract/sale/save', {
+      contractNo: `HT-P${Date.now()}`,
+      name: '电梯合同',
+      customerId,
+      signDate: '2024-05-01',
+      products: [{ productId: model, quantity: 3 }],
+    });
     expect(c.success, c.message).toBe(true);
     const items = await countOf(t.deps.db, 'sale_contract_items', sql`enterprise_id = ${enterpriseId} and contract_id = ${c.data.id}`);
     const p = await newProject(client, (await newTemplate(client)).id, { customerId });
@@ -96,7 +108,13 @@ describe('files, messages, contracts and products of a project', () => {
     const theirs = await newCustomer(client);
     const model = await newModel(client);
     const sale = async (customerId: number, name: string) => {
-      const r = await client.post('/contract/sale/save', { contractNo: `HT-Q${Date.now()}${name}`, name, customerId, signDate: '2024-05-01', products: [{ productId: model, quantity: 2 }] });
+      const r = await client.post('/contract/sale/save', {
+        contractNo: `HT-Q${Date.now()}${name}`,
+        name,
+        customerId,
+        signDate: '2024-05-01',
+        products: [{ productId: model, quantity: 2 }],
+      });
       expect(r.success, r.message).toBe(true);
       return r.data.id as number;
     };
@@ -107,13 +125,17 @@ describe('files, messages, contracts and products of a project', () => {
     const listed = (await client.get('/project/customerContracts', { projectId: p.id, kind: 'sale' })).data as { id: number; name: string; date: string }[];
     expect(listed.map((c) => c.name)).toEqual(['水泵合同', '电梯合同']);
     expect(listed[0]!.date).toBe('2024-05-01');
-    expect((await client.get('/project/customerContracts', { projectId: p.id, kind: 'sale', keyword: '电梯' })).data.map((c: { id: number }) => c.id)).toEqual([elevator]);
+    expect((await client.get('/project/customerContracts', { projectId: p.id, kind: 'sale', keyword: '电梯' })).data.map((c: { id: number }) => c.id)).toEqual([
+      elevator,
+    ]);
     expect((await client.get('/project/customerContracts', { projectId: p.id, kind: 'maintain' })).data).toEqual([]);
     expect((await client.get('/project/customerContracts', { projectId: p.id, kind: 'other' })).message).toBe('合同类型：合同类型不正确');
 
     const refused = await client.post('/project/saleContract/production/access', { projectId: p.id, contractId: foreign });
     expect(refused.message).toBe('合同：该合同不属于项目的客户');
-    expect((await client.post('/project/progress/projectRefContract', { projectId: p.id, kind: 'sale', contractId: foreign })).message).toBe('合同：该合同不属于项目的客户');
+    expect((await client.post('/project/progress/projectRefContract', { projectId: p.id, kind: 'sale', contractId: foreign })).message).toBe(
+      '合同：该合同不属于项目的客户',
+    );
     expect(await countOf(t.deps.db, 'project_contracts', sql`enterprise_id = ${enterpriseId} and project_id = ${p.id}`)).toBe(0);
     expect(await countOf(t.deps.db, 'project_products', sql`enterprise_id = ${enterpriseId} and project_id = ${p.id}`)).toBe(0);
     expect((await client.post('/project/saleContract/production/access', { projectId: p.id, contractId: pump })).data.count).toBe(1);

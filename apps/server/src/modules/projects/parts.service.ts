@@ -88,7 +88,10 @@ export async function productList(ex: Executor, v: ProjectViewer, projectId: num
 
 export async function productCount(ex: Executor, v: ProjectViewer, projectId: number): Promise<number> {
   await visibleProject(ex, v, projectId);
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from project_products where enterprise_id = ${v.enterpriseId} and project_id = ${projectId}`);
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from project_products where enterprise_id = ${v.enterpriseId} and project_id = ${projectId}`,
+  );
   return Number(r?.n ?? 0);
 }
 
@@ -121,7 +124,10 @@ const CONTRACT_TABLES = { sale: 'sale_contracts', maintain: 'maintain_contracts'
 
 /** A project with a customer takes only that customer's contracts; one without takes any of the enterprise. */
 async function contractOfProject(ex: Executor, v: ProjectViewer, project: Row, kind: 'sale' | 'maintain', contractId: number): Promise<void> {
-  const [c] = await rows(ex, sql`select customer_id from ${sql.identifier(CONTRACT_TABLES[kind])} where enterprise_id = ${v.enterpriseId} and id = ${contractId}`);
+  const [c] = await rows(
+    ex,
+    sql`select customer_id from ${sql.identifier(CONTRACT_TABLES[kind])} where enterprise_id = ${v.enterpriseId} and id = ${contractId}`,
+  );
   if (!c) throw new AppError('NOT_FOUND');
   if (project.customer_id != null && Number(c.customer_id) !== Number(project.customer_id)) {
     throw new AppError('VALIDATION', { detail: '合同：该合同不属于项目的客户' });
@@ -129,10 +135,17 @@ async function contractOfProject(ex: Executor, v: ProjectViewer, project: Row, k
 }
 
 /** The project customer's contracts of one kind, newest first, by number or name (the tabs' pickers). */
-export async function customerContracts(ex: Executor, v: ProjectViewer, projectId: number, kind: 'sale' | 'maintain', keyword?: string): Promise<CustomerContractRow[]> {
+export async function customerContracts(
+  ex: Executor,
+  v: ProjectViewer,
+  projectId: number,
+  kind: 'sale' | 'maintain',
+  keyword?: string,
+): Promise<CustomerContractRow[]> {
   const p = await visibleProject(ex, v, projectId);
   if (p.customer_id == null) return [];
-  const date = kind === 'sale' ? sql`to_char(c.sign_date, 'YYYY-MM-DD')` : sql`to_char(c.start_date, 'YYYY-MM-DD') || ' ~ ' || to_char(c.end_date, 'YYYY-MM-DD')`;
+  const date =
+    kind === 'sale' ? sql`to_char(c.sign_date, 'YYYY-MM-DD')` : sql`to_char(c.start_date, 'YYYY-MM-DD') || ' ~ ' || to_char(c.end_date, 'YYYY-MM-DD')`;
   const found = await rows(
     ex,
     sql`select c.id, c.contract_no, c.name, ${date} as date from ${sql.identifier(CONTRACT_TABLES[kind])} c
@@ -164,7 +177,13 @@ export async function contractList(ex: Executor, v: ProjectViewer, projectId: nu
         left join maintain_contracts m on pc.kind = 'maintain' and m.enterprise_id = pc.enterprise_id and m.id = pc.contract_id
       where pc.enterprise_id = ${v.enterpriseId} and pc.project_id = ${projectId} order by pc.id`,
   );
-  return found.map((r) => ({ id: Number(r.id), kind: r.kind as 'sale' | 'maintain', contractId: Number(r.contract_id), contractNo: String(r.contract_no ?? ''), name: String(r.name ?? '') }));
+  return found.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind as 'sale' | 'maintain',
+    contractId: Number(r.contract_id),
+    contractNo: String(r.contract_no ?? ''),
+    name: String(r.name ?? ''),
+  }));
 }
 
 export async function messageList(ex: Executor, v: ProjectViewer, projectId: number): Promise<ProjectMessageRow[]> {
@@ -175,7 +194,13 @@ export async function messageList(ex: Executor, v: ProjectViewer, projectId: num
       from project_messages m left join users u on u.enterprise_id = m.enterprise_id and u.id = m.user_id
       where m.enterprise_id = ${v.enterpriseId} and m.project_id = ${projectId} order by m.created_at, m.id`,
   );
-  return found.map((r) => ({ id: Number(r.id), content: String(r.content), userName: (r.user_name as string | null) ?? null, mine: Number(r.user_id) === v.id, time: String(r.time) }));
+  return found.map((r) => ({
+    id: Number(r.id),
+    content: String(r.content),
+    userName: (r.user_name as string | null) ?? null,
+    mine: Number(r.user_id) === v.id,
+    time: String(r.time),
+  }));
 }
 
 export async function addMessage(ex: Executor, v: ProjectViewer, projectId: number, content: string): Promise<{ id: number }> {

@@ -84,7 +84,13 @@ describe('saveProjectProcess', () => {
     const after = await processOf(client, p.id);
     expect(after.map((s) => `${s.name}:${s.tasks.map((x) => x.name).join('|')}`)).toEqual(['勘察:现场勘察', '安装:设备安装|验收|系统联调', '回访:电话回访']);
     const added = after[1]!.tasks[2]!;
-    expect(added).toMatchObject({ state: 0, principal: { id: engineer.id }, coordinationUsers: [{ id: helper.id }], needApproval: true, approver: { id: approver.id } });
+    expect(added).toMatchObject({
+      state: 0,
+      principal: { id: engineer.id },
+      coordinationUsers: [{ id: helper.id }],
+      needApproval: true,
+      approver: { id: approver.id },
+    });
     // Three days from the start of today, in the enterprise's zone.
     const days = (Date.parse(added.planEnd!.replace(' ', 'T')) - Date.parse(added.planStart!.replace(' ', 'T'))) / 86_400_000;
     expect(days).toBe(3);
@@ -155,7 +161,9 @@ describe('saveProjectProcess', () => {
     await client.post('/project/progress/taskFinish', { id: wire!.id });
     await client.post('/project/progress/taskFinish', { id: check!.id });
     const before = await snapshot(p.id);
-    const dropFinished = await save(client, p.id, [{ id: stage!.id, name: '施工', tasks: [check, tune].map((x) => ({ id: x!.id, name: x!.name })).concat([{ name: '新任务' }] as never) }]);
+    const dropFinished = await save(client, p.id, [
+      { id: stage!.id, name: '施工', tasks: [check, tune].map((x) => ({ id: x!.id, name: x!.name })).concat([{ name: '新任务' }] as never) },
+    ]);
     expect(dropFinished).toMatchObject({ success: false, code: 'PROJECT_TASK_KEPT', message: '任务“布线”已完成或在审批中，不能删除' });
     const dropPending = await save(client, p.id, [{ id: stage!.id, name: '施工', tasks: [wire, tune].map((x) => ({ id: x!.id, name: x!.name })) }]);
     expect(dropPending.message).toBe('任务“验收”已完成或在审批中，不能删除');
@@ -166,7 +174,10 @@ describe('saveProjectProcess', () => {
     const { client, enterpriseId } = await admin();
     const engineer = await as(enterpriseId, 2);
     const lead = await as(enterpriseId, 2);
-    const tpl = await newTemplate(client, { settings: { managerIds: [lead.id] }, stages: [{ name: '施工', tasks: [{ name: '布线', principalId: engineer.id }] }] });
+    const tpl = await newTemplate(client, {
+      settings: { managerIds: [lead.id] },
+      stages: [{ name: '施工', tasks: [{ name: '布线', principalId: engineer.id }] }],
+    });
     const p = await newProject(client, tpl.id);
     const [stage] = await processOf(client, p.id);
     const plan = [{ id: stage!.id, name: '施工', tasks: [{ id: stage!.tasks[0]!.id, name: '布线' }, { name: '加装' }] }];

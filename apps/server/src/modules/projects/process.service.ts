@@ -111,7 +111,10 @@ async function saveStage(tx: Executor, ep: number, projectId: number, s: { id?: 
     await tx.execute(sql`update project_stages set name = ${s.name}, sort = ${sort} where enterprise_id = ${ep} and id = ${s.id}`);
     return s.id;
   }
-  const [r] = await rows<{ id: number }>(tx, sql`insert into project_stages (enterprise_id, project_id, name, sort) values (${ep}, ${projectId}, ${s.name}, ${sort}) returning id`);
+  const [r] = await rows<{ id: number }>(
+    tx,
+    sql`insert into project_stages (enterprise_id, project_id, name, sort) values (${ep}, ${projectId}, ${s.name}, ${sort}) returning id`,
+  );
   return Number(r?.id);
 }
 
@@ -130,7 +133,13 @@ function planTimes(t: PlanTask, tz: string, isNew: boolean): { start: SQL | null
   // Left out on an existing task: its stored value stays (null in the update below means "keep").
   const start = t.planStart ? at(t.planStart) : t.planStart === null ? sql`null` : isNew ? today : null;
   const from = start ?? sql`plan_start`;
-  const end = t.planEnd ? at(t.planEnd) : t.planEnd === null ? sql`null` : t.durationDays != null || isNew ? sql`${from} + make_interval(days => ${t.durationDays ?? 1})` : null;
+  const end = t.planEnd
+    ? at(t.planEnd)
+    : t.planEnd === null
+      ? sql`null`
+      : t.durationDays != null || isNew
+        ? sql`${from} + make_interval(days => ${t.durationDays ?? 1})`
+        : null;
   return { start, end };
 }
 
@@ -182,7 +191,12 @@ export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promi
     const project = await managedProject(tx, v, b.projectId);
     if (Number(project.state) === 2) throw new AppError('PROJECT_INVALID_TRANSITION');
     const tasksIn = b.stages.flatMap((s) => s.tasks);
-    await checkUsers(tx, ep, tasksIn.flatMap((t) => [t.principalId, t.approverId, ...(t.coordinationUserIds ?? [])]), '任务人员');
+    await checkUsers(
+      tx,
+      ep,
+      tasksIn.flatMap((t) => [t.principalId, t.approverId, ...(t.coordinationUserIds ?? [])]),
+      '任务人员',
+    );
     const stages = await rows<{ id: number }>(tx, sql`select id from project_stages where enterprise_id = ${ep} and project_id = ${b.projectId}`);
     const knownStages = new Set(stages.map((s) => Number(s.id)));
     const knownTasks = new Set(tasks.map((t) => Number(t.id)));
@@ -192,7 +206,8 @@ export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promi
     const droppedTasks = tasks.filter((t) => !keptTasks.has(Number(t.id)));
     const held = droppedTasks.find((t) => Number(t.state) === 1 || Number(t.state) === 3);
     if (held) throw new AppError('PROJECT_TASK_KEPT', { name: held.name });
-    if (droppedTasks.length) await tx.execute(sql`delete from project_tasks where enterprise_id = ${ep} and id = any(${bigints(droppedTasks.map((t) => Number(t.id)))})`);
+    if (droppedTasks.length)
+      await tx.execute(sql`delete from project_tasks where enterprise_id = ${ep} and id = any(${bigints(droppedTasks.map((t) => Number(t.id)))})`);
     const keptStages = new Set<number>();
     for (const [i, s] of b.stages.entries()) {
       const stageId = await saveStage(tx, ep, b.projectId, s, i);
@@ -224,7 +239,9 @@ export async function setTaskPeople(db: Db, v: ProjectViewer, id: number, people
     if (Number(project.state) === 2) throw new AppError('PROJECT_INVALID_TRANSITION');
     if (people.principalId !== undefined) {
       await checkUsers(tx, v.enterpriseId, [people.principalId], '负责人');
-      await tx.execute(sql`update project_tasks set principal_id = ${people.principalId}, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = ${task.id}`);
+      await tx.execute(
+        sql`update project_tasks set principal_id = ${people.principalId}, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = ${task.id}`,
+      );
     }
     if (people.coordinationUserIds !== undefined) {
       await checkUsers(tx, v.enterpriseId, people.coordinationUserIds, '协作人');

@@ -134,10 +134,7 @@ export async function recomputeProgress(tx: Tx, ep: number, projectId: number): 
   await tx.execute(sql`select 1 from projects where enterprise_id = ${ep} and id = ${projectId} for update`);
   const counts = await taskCounts(tx, ep, projectId);
   const progress = progressOf(counts);
-  const [p] = await rows(
-    tx,
-    sql`update projects set progress_speed = ${progress} where enterprise_id = ${ep} and id = ${projectId} returning state, approval`,
-  );
+  const [p] = await rows(tx, sql`update projects set progress_speed = ${progress} where enterprise_id = ${ep} and id = ${projectId} returning state, approval`);
   if (p && Number(p.state) === 1 && p.approval == null && allDoneOf(counts)) {
     await changeState(tx, {
       table: PROJECT_STATE,

@@ -25,7 +25,9 @@ export function projectWhere(v: ProjectViewer, f: Partial<ProjectFilters> & { id
 const ORDERS = { 1: sql`p.created_at desc, p.id desc`, 2: sql`p.created_at asc, p.id asc` };
 
 /** The row of spec part 1 §3, on a page subquery aliased `p`. */
-const rowSelect = (v: ProjectViewer) => sql`p.id, p.project_no, p.name, f.name as project_tmpl_name, p.state as project_state, p.created_by as fk_t_create_user_id,
+const rowSelect = (
+  v: ProjectViewer,
+) => sql`p.id, p.project_no, p.name, f.name as project_tmpl_name, p.state as project_state, p.created_by as fk_t_create_user_id,
   u.name as create_user_name, ${timeOf(sql`p.created_at`, v)} as create_time, case when p.finish_time is null then null else ${timeOf(sql`p.finish_time`, v)} end as finish_time,
   p.progress_speed, c.name as customer_name, p.created_at`;
 const joins = sql`left join form_templates f on f.enterprise_id = p.enterprise_id and f.id = p.template_id
@@ -60,7 +62,13 @@ export const countProjects = (ex: Executor, v: ProjectViewer, f: Partial<Project
   countOf(ex, sql`projects p`, projectWhere(v, f));
 
 /** Rows for the export, newest first, before a keyset id. */
-export async function projectsBefore(ex: Executor, v: ProjectViewer, f: Partial<ProjectFilters> & { ids?: number[] }, before: number | null, limit: number): Promise<ProjectRow[]> {
+export async function projectsBefore(
+  ex: Executor,
+  v: ProjectViewer,
+  f: Partial<ProjectFilters> & { ids?: number[] },
+  before: number | null,
+  limit: number,
+): Promise<ProjectRow[]> {
   const found = await rows(
     ex,
     sql`select ${rowSelect(v)} from projects p ${joins} where ${projectWhere(v, f)} and ${before == null ? sql`true` : sql`p.id < ${before}`} order by p.id desc limit ${limit}`,

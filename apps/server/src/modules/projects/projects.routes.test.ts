@@ -19,7 +19,8 @@ const as = async (enterpriseId: number, role: number) => {
   const u = await makeUser(t.deps.db, enterpriseId, { roles: [role] });
   return { id: u.id, client: await new Client(t.app).login(u.mobile, TEST_PASSWORD, enterpriseId) };
 };
-const projectRow = async (ep: number, id: number) => (await rows(t.deps.db, sql`select * from projects where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
+const projectRow = async (ep: number, id: number) =>
+  (await rows(t.deps.db, sql`select * from projects where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
 const logsOf = async (table: string, col: string, ep: number, id: number) =>
   (
     await rows<{ action: string; from_state: number | null; to_state: number }>(
@@ -89,7 +90,11 @@ describe('templates', () => {
     const keep = await client.post('/project/tmpl/saveProjectProcessTmpl', { id: tpl.id, name: d.name, stages: [{ id: tpl.stageIds[1], name: '安装' }] });
     expect(keep.message).toBe('阶段“勘察”下还有任务，不能删除');
     expect((await client.del('/project/tmpl/deleteTaskTmpl', { id: tpl.taskIds[0] })).message).toBe('删除成功');
-    const saved = await client.post('/project/tmpl/saveProjectProcessTmpl', { id: tpl.id, name: d.name, stages: [{ id: tpl.stageIds[1], name: '安装调试' }, { name: '回访' }] });
+    const saved = await client.post('/project/tmpl/saveProjectProcessTmpl', {
+      id: tpl.id,
+      name: d.name,
+      stages: [{ id: tpl.stageIds[1], name: '安装调试' }, { name: '回访' }],
+    });
     expect(saved.success, saved.message).toBe(true);
     const again = (await client.get('/project/tmpl/getProjectProcessTmplList', { id: tpl.id })).data;
     expect(again.stages.map((s: { name: string }) => s.name)).toEqual(['安装调试', '回访']);
@@ -203,7 +208,10 @@ describe('projects', () => {
     const p = await newProject(client, tpl.id);
     const r = await client.post('/project/export', { ids: [p.id] });
     expect(r.success, r.message).toBe(true);
-    const [row] = await rows<{ name: string; kind: string }>(t.deps.db, sql`select name, kind from export_files where enterprise_id = ${enterpriseId} and id = ${r.data.id}`);
+    const [row] = await rows<{ name: string; kind: string }>(
+      t.deps.db,
+      sql`select name, kind from export_files where enterprise_id = ${enterpriseId} and id = ${r.data.id}`,
+    );
     expect(row?.kind).toBe('projects');
     expect(row?.name).toMatch(/^全部项目数据\d{4}-\d{2}-\d{2}$/);
     expect((await client.post('/project/export', { keyword: '不存在的项目' })).message).toBe('导出数据不能为空');

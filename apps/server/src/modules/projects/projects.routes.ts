@@ -43,7 +43,10 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
     const viewer = v(u);
     await visibleTask(db, viewer, id);
     const r = await moveTask(db, viewer, id, action, note);
-    const [p] = await rows<{ progress_speed: number }>(db, sql`select progress_speed from projects where enterprise_id = ${viewer.enterpriseId} and id = ${r.row.project_id}`);
+    const [p] = await rows<{ progress_speed: number }>(
+      db,
+      sql`select progress_speed from projects where enterprise_id = ${viewer.enterpriseId} and id = ${r.row.project_id}`,
+    );
     return withMessage({ state: r.to, progress_speed: Number(p?.progress_speed ?? 0) }, action === 'finish' && r.to === 3 ? '已提交审批' : TASK_DONE[action]);
   };
   registerAll(app, deps, K, {

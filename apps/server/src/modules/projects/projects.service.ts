@@ -32,7 +32,10 @@ export async function projectDetail(ex: Executor, v: ProjectViewer, id: number):
 /** Deletes projects (with their process, files, products, contracts and messages): every one must be the viewer's to manage. */
 export async function deleteProjects(db: Db, v: ProjectViewer, ids: number[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const found = await rows(tx, sql`select * from projects p where p.enterprise_id = ${v.enterpriseId} and p.id = any(${bigints(ids)}) and ${projectScope(v)} for update`);
+    const found = await rows(
+      tx,
+      sql`select * from projects p where p.enterprise_id = ${v.enterpriseId} and p.id = any(${bigints(ids)}) and ${projectScope(v)} for update`,
+    );
     if (found.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
     for (const p of found) if (!(await isManager(tx, v, p))) throw new AppError('PROJECT_ACTOR');
     await tx.execute(sql`delete from projects where enterprise_id = ${v.enterpriseId} and id = any(${bigints(ids)})`);

@@ -101,7 +101,10 @@ describe('approvals', () => {
   it('finish approval: the last task puts the project before its finish approver, who completes it', async () => {
     const { client, enterpriseId } = await admin();
     const approver = await as(enterpriseId, 10);
-    const tpl = await newTemplate(client, { settings: { finishApproval: true, finishApproverId: approver.id }, stages: [{ name: '一', tasks: [{ name: '任务' }] }] });
+    const tpl = await newTemplate(client, {
+      settings: { finishApproval: true, finishApproverId: approver.id },
+      stages: [{ name: '一', tasks: [{ name: '任务' }] }],
+    });
     const p = await newProject(client, tpl.id);
     const [task] = await tasksOf(client, p.id);
     await client.post('/project/progress/taskFinish', { id: task!.id });
@@ -142,7 +145,15 @@ describe('reminders and warnings', () => {
     const { client, enterpriseId } = await admin();
     const engineer = await as(enterpriseId, 2);
     const tpl = await newTemplate(client, {
-      stages: [{ name: '施工', tasks: [{ name: '布线', principalId: engineer.id, remind: true }, { name: '调试', principalId: engineer.id }] }],
+      stages: [
+        {
+          name: '施工',
+          tasks: [
+            { name: '布线', principalId: engineer.id, remind: true },
+            { name: '调试', principalId: engineer.id },
+          ],
+        },
+      ],
     });
     const p = await newProject(client, tpl.id, { startDate: '2020-01-01' });
     await Promise.all([sendTaskReminders(t.deps.db), sendTaskReminders(t.deps.db)]);
@@ -155,7 +166,12 @@ describe('reminders and warnings', () => {
     expect(sent[0]!.content).toContain('布线');
     expect(sent[0]!.link).toBe(`/allproject/projectdetails/${p.id}`);
     const warn = (await engineer.client.get('/objWarn/list', {})).data as { kind: string; name: string; warn: string }[];
-    expect(warn.filter((w) => w.kind === 'task').map((w) => `${w.name}:${w.warn}`).sort()).toEqual(['布线:late', '调试:late'].sort());
+    expect(
+      warn
+        .filter((w) => w.kind === 'task')
+        .map((w) => `${w.name}:${w.warn}`)
+        .sort(),
+    ).toEqual(['布线:late', '调试:late'].sort());
     const all = (await client.get('/objWarn/list', {})).data as { kind: string; projectId: number }[];
     expect(all.some((w) => w.kind === 'project' && w.projectId === p.id)).toBe(true);
   });

@@ -13,7 +13,11 @@ export async function newTemplate(
     { name: '勘察', tasks: [{ name: '现场勘察' }] },
     { name: '安装', tasks: [{ name: '设备安装' }, { name: '验收' }] },
   ];
-  const t = await c.post('/project/tmpl/saveProjectProcessTmpl', { name: `安装项目${seq}-${process.pid}`, stages: stages.map((s) => ({ name: s.name })), ...o.settings });
+  const t = await c.post('/project/tmpl/saveProjectProcessTmpl', {
+    name: `安装项目${seq}-${process.pid}`,
+    stages: stages.map((s) => ({ name: s.name })),
+    ...o.settings,
+  });
   expect(t.message).toBe('保存成功');
   const detail = await c.get('/project/tmpl/getProjectProcessTmplList', { id: t.data.id });
   const stageIds = detail.data.stages.map((s: { id: number }) => s.id) as number[];

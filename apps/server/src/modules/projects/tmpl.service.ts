@@ -77,7 +77,10 @@ export async function taskTemplates(ex: Executor, ep: number, templateId: number
       where t.enterprise_id = ${ep} and t.template_id = ${templateId} and ${stageId ? sql`t.stage_id = ${stageId}` : sql`true`}
       order by s.sort, s.id, t.sort, t.id`,
   );
-  const ids = found.flatMap((t) => [t.principal_id, t.approver_id, ...((t.coordination_user_ids as number[]) ?? [])]).filter((x) => x != null).map(Number);
+  const ids = found
+    .flatMap((t) => [t.principal_id, t.approver_id, ...((t.coordination_user_ids as number[]) ?? [])])
+    .filter((x) => x != null)
+    .map(Number);
   const names = await peopleOf(ex, ep, [...new Set(ids)]);
   return found.map((t) => ({
     id: Number(t.id),

@@ -26,7 +26,9 @@ export async function intervalsOf(ex: Executor, ep: number): Promise<Interval[]>
 export async function replaceIntervals(ex: Executor, ep: number, list: { name: string; start: number; end: number }[]): Promise<void> {
   await ex.execute(sql`delete from time_intervals where enterprise_id = ${ep}`);
   for (const [i, r] of list.entries()) {
-    await ex.execute(sql`insert into time_intervals (enterprise_id, name, start_minute, end_minute, sort) values (${ep}, ${r.name}, ${r.start}, ${r.end}, ${i})`);
+    await ex.execute(
+      sql`insert into time_intervals (enterprise_id, name, start_minute, end_minute, sort) values (${ep}, ${r.name}, ${r.start}, ${r.end}, ${i})`,
+    );
   }
 }
 
@@ -41,7 +43,8 @@ export interface EngineerFilter {
 const engineerWhere = (ep: number, f: EngineerFilter): SQL => {
   const parts = [sql`u.enterprise_id = ${ep}`, sql`u.enabled`, sql`u.deleted_at is null`, sql`2 = any(u.roles)`];
   if (f.userIds?.length) parts.push(sql`u.id = any(${bigints(f.userIds)})`);
-  if (f.serviceGroupId) parts.push(sql`u.id in (select m.user_id from service_group_members m where m.enterprise_id = ${ep} and m.group_id = ${f.serviceGroupId})`);
+  if (f.serviceGroupId)
+    parts.push(sql`u.id in (select m.user_id from service_group_members m where m.enterprise_id = ${ep} and m.group_id = ${f.serviceGroupId})`);
   if (f.keyword) parts.push(sql`(u.name ilike ${`%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`} or u.mobile like ${`${f.keyword.replace(/[\\%_]/g, '\\$&')}%`})`);
   return sql.join(parts, sql` and `);
 };
@@ -102,7 +105,14 @@ export async function completedOf(ex: Executor, ep: number, tz: string, userIds:
 }
 
 /** Another of the engineer's visits overlapping [at, at + minutes) (each visit lasts `minutes`), or none. */
-export async function clashOf(ex: Executor, ep: number, userId: number, orderId: number, at: string, minutes: number): Promise<{ order_no: string } | undefined> {
+export async function clashOf(
+  ex: Executor,
+  ep: number,
+  userId: number,
+  orderId: number,
+  at: string,
+  minutes: number,
+): Promise<{ order_no: string } | undefined> {
   const [hit] = await rows<{ order_no: string }>(
     ex,
     sql`select order_no from orders

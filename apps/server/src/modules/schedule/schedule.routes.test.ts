@@ -29,7 +29,9 @@ describe('schedule endpoints: the usual refusals', () => {
     const noCsrf = await tm.dispatcher.client.call(C.book, { orderId: id, serviceUserId: tm.engineer.id, bespokeTime: `${DAY} 09:00:00` }, { csrf: false });
     expect(noCsrf.message).toBe('操作失败，无效的CsrfToken');
     expect((await tm.employee.client.call(C.dispatchList, range)).message).toBe('您没有该功能的操作权限');
-    expect((await tm.engineer.client.call(C.book, { orderId: id, serviceUserId: tm.engineer.id, bespokeTime: `${DAY} 09:00:00` })).message).toBe('您没有该功能的操作权限');
+    expect((await tm.engineer.client.call(C.book, { orderId: id, serviceUserId: tm.engineer.id, bespokeTime: `${DAY} 09:00:00` })).message).toBe(
+      '您没有该功能的操作权限',
+    );
     const backwards = await tm.dispatcher.client.call(C.dispatchList, { startDate: DAY, endDate: '2030-03-01' });
     expect(backwards).toMatchObject({ success: false, status: 200, message: expect.stringContaining('结束日期不能早于开始日期') });
     const tooLong = await tm.dispatcher.client.call(C.reportList, { startDate: '2030-01-01', endDate: '2030-03-01' });
@@ -49,7 +51,12 @@ describe('time intervals', () => {
       { id: null, name: '上午', start: '08:00', end: '12:00' },
       { id: null, name: '下午', start: '13:00', end: '18:00' },
     ]);
-    const overlap = await tm.dispatcher.client.call(C.saveIntervals, { list: [{ name: '甲', start: '08:00', end: '12:00' }, { name: '乙', start: '11:00', end: '14:00' }] });
+    const overlap = await tm.dispatcher.client.call(C.saveIntervals, {
+      list: [
+        { name: '甲', start: '08:00', end: '12:00' },
+        { name: '乙', start: '11:00', end: '14:00' },
+      ],
+    });
     expect(overlap).toMatchObject({ success: false, message: expect.stringContaining('时间段不能重叠') });
     const saved = await other.dispatcher.client.call(C.saveIntervals, { list: [{ name: '全天', start: '09:00', end: '17:00' }] });
     expect(saved.data).toMatchObject([{ name: '全天', start: '09:00', end: '17:00' }]);
@@ -97,7 +104,8 @@ describe('the schedule table and report', () => {
 });
 
 describe('booking from the board (dispatch + keepDate with a clash check)', () => {
-  const bookAt = (orderId: number, userId: number, hhmm: string, c = tm.dispatcher.client) => c.call(C.book, { orderId, serviceUserId: userId, bespokeTime: `2030-03-05 ${hhmm}:00` });
+  const bookAt = (orderId: number, userId: number, hhmm: string, c = tm.dispatcher.client) =>
+    c.call(C.book, { orderId, serviceUserId: userId, bespokeTime: `2030-03-05 ${hhmm}:00` });
 
   it('assigns and books the order; a visit that overlaps another of the engineer is refused and changes nothing', async () => {
     const first = await orderIn(t, tm, 1);
@@ -137,7 +145,10 @@ describe('booking from the board (dispatch + keepDate with a clash check)', () =
     const counts = tally(answers);
     expect(counts.ok).toBe(1);
     expect(answers.filter((a) => !a.success).every((a) => a.code === 'SCHEDULE_CLASH' && CLASH.test(a.message.replace('03-05', '03-04')))).toBe(true);
-    const booked = await rows(t.deps.db, sql`select id from orders where enterprise_id = ${tm.ep} and id = any(${`{${ids.join(',')}}`}::bigint[]) and state <> 1`);
+    const booked = await rows(
+      t.deps.db,
+      sql`select id from orders where enterprise_id = ${tm.ep} and id = any(${`{${ids.join(',')}}`}::bigint[]) and state <> 1`,
+    );
     expect(booked).toHaveLength(1);
   });
 });
@@ -202,11 +213,16 @@ describe('live updates for the board', () => {
   it('a booking reaches every socket of the enterprise as a schedule frame, and no other enterprise', async () => {
     const ours = await socketOf(tm.engineer2.client.cookie);
     const theirs = await socketOf(other.dispatcher.client.cookie);
-    await Promise.all([ours.until(() => ours.frames.some((f) => f.eventType === 'open')), theirs.until(() => theirs.frames.some((f) => f.eventType === 'open'))]);
+    await Promise.all([
+      ours.until(() => ours.frames.some((f) => f.eventType === 'open')),
+      theirs.until(() => theirs.frames.some((f) => f.eventType === 'open')),
+    ]);
     const mine = await orderIn(t, tm, 1);
     const their = await orderIn(t, other, 1);
     expect((await tm.dispatcher.client.call(C.book, { orderId: mine, serviceUserId: tm.engineer2.id, bespokeTime: '2030-04-01 09:00:00' })).success).toBe(true);
-    expect((await other.dispatcher.client.call(C.book, { orderId: their, serviceUserId: other.engineer.id, bespokeTime: '2030-04-01 09:00:00' })).success).toBe(true);
+    expect((await other.dispatcher.client.call(C.book, { orderId: their, serviceUserId: other.engineer.id, bespokeTime: '2030-04-01 09:00:00' })).success).toBe(
+      true,
+    );
     await ours.until(() => ours.frames.some((f) => f.eventType === 'schedule'));
     await theirs.until(() => theirs.frames.some((f) => f.eventType === 'schedule'));
     expect(ours.frames.filter((f) => f.eventType === 'schedule').map((f) => f.data.orderId)).toEqual([mine]);

@@ -184,7 +184,10 @@ export async function nearest(db: Db, u: SessionUser, orderId: number): Promise<
   const list = found.map((e) => ({
     userId: e.id,
     name: e.name,
-    distance: located && e.latitude != null && e.longitude != null ? Math.round(distanceMeters(o.latitude as number, o.longitude as number, e.latitude, e.longitude)) : null,
+    distance:
+      located && e.latitude != null && e.longitude != null
+        ? Math.round(distanceMeters(o.latitude as number, o.longitude as number, e.latitude, e.longitude))
+        : null,
     open: e.open,
     todayVisits: e.today,
   }));
@@ -203,7 +206,9 @@ export async function unassigned(db: Db, u: SessionUser, q: PageRequest & { keyw
   const order = sql`o.priority desc, o.created_at, o.id`;
   const where = unassignedWhere(u, q.keyword);
   // A keyword is walked along the order row by row: its later pages come from the search's snapshot.
-  const ids = q.keyword ? await searchPageIds(db, 'orders', 'o', u.enterpriseId, where, order, q) : sql`select o.id from orders o where ${where} order by ${order} ${pageSql(q)}`;
+  const ids = q.keyword
+    ? await searchPageIds(db, 'orders', 'o', u.enterpriseId, where, order, q)
+    : sql`select o.id from orders o where ${where} order by ${order} ${pageSql(q)}`;
   return rows(
     db,
     sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address,
@@ -243,7 +248,9 @@ export async function route(db: Db, u: SessionUser, userId: number, date: string
   if (!who) throw new AppError('NOT_FOUND');
   const visits = await repo.visitsOf(db, ep, u.enterprise.timeZone, [userId], date, date);
   const located = visits.filter((x) => x.latitude != null && x.longitude != null) as (repo.VisitRec & { latitude: number; longitude: number })[];
-  const unlocated = visits.filter((x) => x.latitude == null || x.longitude == null).map((x) => ({ orderId: x.orderId, orderNo: x.orderNo, title: x.title, address: x.address }));
+  const unlocated = visits
+    .filter((x) => x.latitude == null || x.longitude == null)
+    .map((x) => ({ orderId: x.orderId, orderNo: x.orderNo, title: x.title, address: x.address }));
   const first = located[0];
   const base =
     who.latitude != null && who.longitude != null

@@ -21,8 +21,15 @@ function load() {
   const row = (n: Node, leaf: boolean): AreaRow => ({ code: n.code, name: n.name, leaf });
   const children = new Map<string, AreaRow[]>();
   for (const p of tree) {
-    children.set(p.code, (p.children ?? []).map((c) => row(c, !c.children?.length)));
-    for (const c of p.children ?? []) children.set(c.code, (c.children ?? []).map((d) => row(d, true)));
+    children.set(
+      p.code,
+      (p.children ?? []).map((c) => row(c, !c.children?.length)),
+    );
+    for (const c of p.children ?? [])
+      children.set(
+        c.code,
+        (c.children ?? []).map((d) => row(d, true)),
+      );
   }
   cache = { provinces: tree.map((p) => row(p, !p.children?.length)), children };
   return cache;

@@ -26,9 +26,34 @@ const count = async (enterpriseId: number, type: number) =>
 describe('dictionary catalogue and seeding', () => {
   it('covers every dictionary type of part 2 and part 1’s basic info types, each seeded', async () => {
     const names = DICT_TYPES.map((x) => x.name);
-    for (const n of ['物流公司', '销售渠道', '上门服务类型', '远程服务类型', '赔偿服务类型', '电话指导服务类型', '退换货服务类型', '服务方式', '店铺',
-      '旧件返还地址', '发货仓库', '责任原因', '分析单位', '销售单位', '使用场所', '投诉等级', '无法完成原因', '结算系数', '不通过原因', '下次回访原因',
-      '服务类型', '标签', '厂家联系人', '厂家电话', '费用审核原因']) expect(names).toContain(n);
+    for (const n of [
+      '物流公司',
+      '销售渠道',
+      '上门服务类型',
+      '远程服务类型',
+      '赔偿服务类型',
+      '电话指导服务类型',
+      '退换货服务类型',
+      '服务方式',
+      '店铺',
+      '旧件返还地址',
+      '发货仓库',
+      '责任原因',
+      '分析单位',
+      '销售单位',
+      '使用场所',
+      '投诉等级',
+      '无法完成原因',
+      '结算系数',
+      '不通过原因',
+      '下次回访原因',
+      '服务类型',
+      '标签',
+      '厂家联系人',
+      '厂家电话',
+      '费用审核原因',
+    ])
+      expect(names).toContain(n);
     for (const id of [1, 2, 4, 5, 6, 37, 61]) expect(DICT_TYPES.some((x) => x.type === id)).toBe(true);
     expect(new Set(DICT_TYPES.map((x) => x.type)).size).toBe(DICT_TYPES.length);
     expect(new Set(DICT_TYPES.map((x) => x.code)).size).toBe(DICT_TYPES.length);
@@ -50,7 +75,12 @@ describe('reading dictionaries', () => {
     expect(logistics.data[0]).toMatchObject({ type: 101, enabled: true, sort: 1 });
     const both = await client.call(C.valueByTypeList, { type: '116,102' });
     expect(both.data.map((x: { type: number; name: string }) => `${x.type}:${x.name}`)).toEqual([
-      '102:线下渠道', '102:电商渠道', '102:经销商渠道', '116:一般投诉', '116:重要投诉', '116:重大投诉',
+      '102:线下渠道',
+      '102:电商渠道',
+      '102:经销商渠道',
+      '116:一般投诉',
+      '116:重要投诉',
+      '116:重大投诉',
     ]);
     expect(both.data[0].value).toBe('1');
     expect(names((await client.call(C.codeContent, { code: 'complaint_level' })).data)).toEqual(['一般投诉', '重要投诉', '重大投诉']);
@@ -67,7 +97,13 @@ describe('reading dictionaries', () => {
 
   it('needs a session', async () => {
     const anon = new Client(t.app);
-    for (const [ep, q] of [[C.list, { type: 101 }], [C.valueByTypeList, { type: 101 }], [C.codeContent, { code: 'shop' }], [C.types, {}], [C.items, { type: 101 }]] as const) {
+    for (const [ep, q] of [
+      [C.list, { type: 101 }],
+      [C.valueByTypeList, { type: 101 }],
+      [C.codeContent, { code: 'shop' }],
+      [C.types, {}],
+      [C.items, { type: 101 }],
+    ] as const) {
       expect((await anon.call(ep, q)).message).toBe('未登录');
     }
   });

@@ -82,7 +82,11 @@ export async function deleteItems(db: Db, u: SessionUser, ids: number[]): Promis
   await db.transaction(async (tx) => {
     const found = await owned(tx, u, ids);
     if (found.some((i) => typeOf(i.type).fixed)) throw new AppError('DICT_FIXED');
-    await repo.deleteItems(tx, u.enterpriseId, found.map((i) => i.id));
+    await repo.deleteItems(
+      tx,
+      u.enterpriseId,
+      found.map((i) => i.id),
+    );
   });
 }
 
@@ -97,7 +101,12 @@ export async function sortItems(db: Db, u: SessionUser, type: number, ids: numbe
 export async function enableItems(db: Db, u: SessionUser, ids: number[], enabled: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await owned(tx, u, ids);
-    await repo.setEnabled(tx, u.enterpriseId, found.map((i) => i.id), enabled);
+    await repo.setEnabled(
+      tx,
+      u.enterpriseId,
+      found.map((i) => i.id),
+      enabled,
+    );
   });
 }
 

@@ -22,10 +22,8 @@ export async function getSetting(ex: Executor, enterpriseId: number, code: strin
   if (!settingDef(code)) throw new Error(`unknown setting ${code}`);
   return (await settingValues(ex, enterpriseId, [code])).get(code) as string;
 }
-export const getSettingBool = async (ex: Executor, enterpriseId: number, code: string): Promise<boolean> =>
-  (await getSetting(ex, enterpriseId, code)) === '1';
-export const getSettingInt = async (ex: Executor, enterpriseId: number, code: string): Promise<number> =>
-  Number(await getSetting(ex, enterpriseId, code));
+export const getSettingBool = async (ex: Executor, enterpriseId: number, code: string): Promise<boolean> => (await getSetting(ex, enterpriseId, code)) === '1';
+export const getSettingInt = async (ex: Executor, enterpriseId: number, code: string): Promise<number> => Number(await getSetting(ex, enterpriseId, code));
 
 /** Codes the enterprise has changed from the default. */
 export async function changedCodes(ex: Executor, enterpriseId: number): Promise<Set<string>> {

@@ -67,11 +67,12 @@ describe('saving settings', () => {
     expect(await getSettingInt(t.deps.db, enterpriseId, 'order_auto_archive_days')).toBe(7);
     expect(await getSettingBool(t.deps.db, enterpriseId, 'help_tip_spare_manage')).toBe(false);
     const list = (await client.call(C.list)).data;
-    expect(list.filter((x: { changed: boolean }) => x.changed).map((x: { code: string }) => x.code).sort()).toEqual([
-      'default_page_size',
-      'help_tip_spare_manage',
-      'order_auto_archive_days',
-    ]);
+    expect(
+      list
+        .filter((x: { changed: boolean }) => x.changed)
+        .map((x: { code: string }) => x.code)
+        .sort(),
+    ).toEqual(['default_page_size', 'help_tip_spare_manage', 'order_auto_archive_days']);
     await client.request('POST', C.batchSave.path, [{ code: 'order_auto_archive_days', value: '30' }]);
     expect((await stored(enterpriseId)).map((x) => x.code)).toEqual(['default_page_size', 'help_tip_spare_manage']);
   });
@@ -79,16 +80,34 @@ describe('saving settings', () => {
   it('refuses the whole batch on one unknown code or bad value, with a message naming it', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db);
     const save = (body: unknown) => client.request('POST', C.batchSave.path, body);
-    expect((await save([{ code: 'order_auto_archive_days', value: 5 }, { code: 'bogus', value: 1 }])).message).toBe('设置项不存在：bogus');
+    expect(
+      (
+        await save([
+          { code: 'order_auto_archive_days', value: 5 },
+          { code: 'bogus', value: 1 },
+        ])
+      ).message,
+    ).toBe('设置项不存在：bogus');
     expect((await save([{ code: 'order_auto_archive_days', value: 400 }])).message).toBe('工单完成后自动归档的天数（0为不自动归档）：不能大于365');
     expect((await save([{ code: 'order_auto_archive_days', value: 'abc' }])).message).toBe('工单完成后自动归档的天数（0为不自动归档）：请输入整数');
     expect((await save([{ code: 'help_tip_organization', value: 'maybe' }])).message).toBe('组织架构页面显示帮助提示：只能是开启(1)或关闭(0)');
     expect((await save([{ code: 'default_page_size', value: 30 }])).message).toBe('列表默认每页条数：只能是10、20、50、100');
-    expect((await save([{ code: 'map_tile_url', value: 'ftp://x/{x}/{y}/{z}' }])).message).toBe('地图瓦片地址（含{x}、{y}、{z}的URL模板）：请输入以http://或https://开头的地址');
-    expect((await save([{ code: 'map_tile_url', value: 'https://tiles.example.com/{z}/{x}.png' }])).message).toBe('地图瓦片地址（含{x}、{y}、{z}的URL模板）：地址须包含{x}、{y}、{z}');
+    expect((await save([{ code: 'map_tile_url', value: 'ftp://x/{x}/{y}/{z}' }])).message).toBe(
+      '地图瓦片地址（含{x}、{y}、{z}的URL模板）：请输入以http://或https://开头的地址',
+    );
+    expect((await save([{ code: 'map_tile_url', value: 'https://tiles.example.com/{z}/{x}.png' }])).message).toBe(
+      '地图瓦片地址（含{x}、{y}、{z}的URL模板）：地址须包含{x}、{y}、{z}',
+    );
     expect((await save([{ code: 'order_no_prefix', value: '工单' }])).message).toBe('工单编号前缀：只能填写英文字母');
     expect((await save([{ code: 'return_visit_sms', value: null }])).message).toBe('回访完成后向客户发送短信：请填写设置值');
-    expect((await save([{ code: 'order_evaluation', value: 0 }, { code: 'order_evaluation', value: 1 }])).message).toBe('设置项重复：工单完成后邀请客户评价');
+    expect(
+      (
+        await save([
+          { code: 'order_evaluation', value: 0 },
+          { code: 'order_evaluation', value: 1 },
+        ])
+      ).message,
+    ).toBe('设置项重复：工单完成后邀请客户评价');
     expect((await save([])).message).toBe('请提交要保存的设置');
     expect((await save({ code: 'order_evaluation', value: 0 })).code).toBe('VALIDATION');
     expect(await stored(enterpriseId)).toEqual([]);
@@ -103,11 +122,21 @@ describe('saving settings', () => {
 
   it('refuses switching on a free-locked feature on the free plan, but saves other settings', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { plan: 0 });
-    const r = await client.request('POST', C.batchSave.path, [{ code: 'order_auto_archive_days', value: 3 }, { code: 'sla_enabled', value: 1 }]);
+    const r = await client.request('POST', C.batchSave.path, [
+      { code: 'order_auto_archive_days', value: 3 },
+      { code: 'sla_enabled', value: 1 },
+    ]);
     expect(r).toMatchObject({ success: false, code: 'PLAN_FREE', message: freeNotice('sla') });
     expect((await client.request('POST', C.batchSave.path, [{ code: 'auto_copy', value: 1 }])).message).toBe(freeNotice('autoCopy'));
     expect(await stored(enterpriseId)).toEqual([]);
-    expect((await client.request('POST', C.batchSave.path, [{ code: 'order_auto_archive_days', value: 3 }, { code: 'sla_enabled', value: 0 }])).success).toBe(true);
+    expect(
+      (
+        await client.request('POST', C.batchSave.path, [
+          { code: 'order_auto_archive_days', value: 3 },
+          { code: 'sla_enabled', value: 0 },
+        ])
+      ).success,
+    ).toBe(true);
     expect(await stored(enterpriseId)).toEqual([{ code: 'order_auto_archive_days', value: '3' }]);
   });
 

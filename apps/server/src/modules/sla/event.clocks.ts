@@ -45,10 +45,19 @@ export interface EventClockRow {
 export const EVENT_CLOCK_COLUMNS = sql.raw(`id, type, target_ms, warn_ms, business, consumed_ms, paused_ms, outcome,
   ${['started_at', 'running_since', 'paused_since', 'stopped_at', 'deadline_at', 'warn_at', 'breached_at'].map((c) => `(extract(epoch from ${c}) * 1000)::float8 as ${c}`).join(', ')}`);
 
-export const eventStateOf = (r: EventClockRow): ClockState => ({ consumedMs: r.consumed_ms, runningSince: r.running_since, pausedSince: r.paused_since, pausedMs: r.paused_ms, stoppedAt: r.stopped_at });
+export const eventStateOf = (r: EventClockRow): ClockState => ({
+  consumedMs: r.consumed_ms,
+  runningSince: r.running_since,
+  pausedSince: r.paused_since,
+  pausedMs: r.paused_ms,
+  stoppedAt: r.stopped_at,
+});
 
 export async function eventSlaConfig(ex: Executor, enterpriseId: number, templateId: number): Promise<EventSlaConfig | null> {
-  const [r] = await rows<{ config: EventSlaConfig }>(ex, sql`select config from event_sla_settings where enterprise_id = ${enterpriseId} and template_id = ${templateId}`);
+  const [r] = await rows<{ config: EventSlaConfig }>(
+    ex,
+    sql`select config from event_sla_settings where enterprise_id = ${enterpriseId} and template_id = ${templateId}`,
+  );
   return r && r.config.clocks.length > 0 ? r.config : null;
 }
 
@@ -60,9 +69,19 @@ async function writeClock(ex: Executor, enterpriseId: number, r: EventClockRow, 
 }
 
 /** Brings an event's clocks in line with its flags (and its template's current setting). */
-export async function syncEventClocks(ex: Executor, enterpriseId: number, eventId: number, templateId: number, flags: EventFlags, now = Date.now()): Promise<void> {
+export async function syncEventClocks(
+  ex: Executor,
+  enterpriseId: number,
+  eventId: number,
+  templateId: number,
+  flags: EventFlags,
+  now = Date.now(),
+): Promise<void> {
   const config = await eventSlaConfig(ex, enterpriseId, templateId);
-  const existing = await rows<EventClockRow>(ex, sql`select ${EVENT_CLOCK_COLUMNS} from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = ${eventId} order by type`);
+  const existing = await rows<EventClockRow>(
+    ex,
+    sql`select ${EVENT_CLOCK_COLUMNS} from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = ${eventId} order by type`,
+  );
   if (!config && existing.every((c) => c.outcome !== 0)) return;
   const cals = await calendarsOf(ex, enterpriseId);
   const calOf = (business: boolean) => (business ? cals.business : cals.calendar);
@@ -78,7 +97,13 @@ export async function syncEventClocks(ex: Executor, enterpriseId: number, eventI
       await writeClock(ex, enterpriseId, r, clockColumns(cals, stopClock(old, eventStateOf(r), now), { ...r, outcome, breached_at: breached }), breached);
       continue;
     }
-    const f: ClockFields = { target_ms: def.target * unitMs(def.unit), warn_ms: def.warnMinutes * 60_000, business: config?.business ?? false, outcome: 0, breached_at: breached };
+    const f: ClockFields = {
+      target_ms: def.target * unitMs(def.unit),
+      warn_ms: def.warnMinutes * 60_000,
+      business: config?.business ?? false,
+      outcome: 0,
+      breached_at: breached,
+    };
     let s = eventStateOf(r);
     const reapplied = f.target_ms !== r.target_ms || f.warn_ms !== r.warn_ms || f.business !== r.business;
     if (reapplied) s = reapplyClock(old, s, now);
@@ -90,11 +115,20 @@ export async function syncEventClocks(ex: Executor, enterpriseId: number, eventI
   for (const d of config?.clocks ?? []) {
     const phase = eventClockPhase(d.type, flags);
     if (existing.some((r) => r.type === d.type) || (phase !== 'run' && phase !== 'pause')) continue;
-    const f: ClockFields = { target_ms: d.target * unitMs(d.unit), warn_ms: d.warnMinutes * 60_000, business: config?.business ?? false, outcome: 0, breached_at: null };
+    const f: ClockFields = {
+      target_ms: d.target * unitMs(d.unit),
+      warn_ms: d.warnMinutes * 60_000,
+      business: config?.business ?? false,
+      outcome: 0,
+      breached_at: null,
+    };
     const cols = clockColumns(cals, startClock(now, phase === 'pause'), f);
     const names = Object.keys(cols).map((k) => sql.identifier(k));
     await ex.execute(sql`insert into event_sla_clocks (enterprise_id, event_id, type, started_at, ${sql.join(names, sql`, `)})
-      values (${enterpriseId}, ${eventId}, ${d.type}, ${tsOf(now)}, ${sql.join(Object.values(cols).map((v) => sql`${v}`), sql`, `)})
+      values (${enterpriseId}, ${eventId}, ${d.type}, ${tsOf(now)}, ${sql.join(
+        Object.values(cols).map((v) => sql`${v}`),
+        sql`, `,
+      )})
       on conflict (enterprise_id, event_id, type) do nothing`);
   }
 }
@@ -102,5 +136,10 @@ export async function syncEventClocks(ex: Executor, enterpriseId: number, eventI
 /** A deleted event (never restored) takes its clocks with it: the sweep, the marks and the report no longer see them. */
 export async function deleteEventClocks(ex: Executor, enterpriseId: number, eventIds: number[]): Promise<void> {
   if (eventIds.length === 0) return;
-  await ex.execute(sql`delete from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id in (${sql.join(eventIds.map((i) => sql`${i}`), sql`, `)})`);
+  await ex.execute(
+    sql`delete from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id in (${sql.join(
+      eventIds.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
 }

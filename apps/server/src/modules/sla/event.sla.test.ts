@@ -34,7 +34,9 @@ const SETTING = (tmpId: number): EventSlaSetting => ({
   ],
 });
 const clocksOf = async (c: Client, eventId: number) =>
-  Object.fromEntries(((await c.call(E.clocks, { eventId })).data as { type: number; state: string; mark: string }[]).map((k) => [k.type, `${k.state}/${k.mark}`]));
+  Object.fromEntries(
+    ((await c.call(E.clocks, { eventId })).data as { type: number; state: string; mark: string }[]).map((k) => [k.type, `${k.state}/${k.mark}`]),
+  );
 
 const COLS = ['started_at', 'running_since', 'paused_since', 'stopped_at', 'deadline_at', 'warn_at', 'breached_at'];
 /** As if the event's clocks had started `minutes` earlier: every instant moves back (no sleeping). */
@@ -48,10 +50,15 @@ async function goBack(ep: number, eventId: number, minutes: number): Promise<voi
   );
 }
 const noticesOf = async (ep: number, userId: number) =>
-  (await rows<{ kind: string; title: string }>(t.deps.db, sql`select kind, title from notices where enterprise_id = ${ep} and user_id = ${userId} and kind like 'sla.event.%' order by id`)).map(
-    (n) => `${n.kind} ${n.title}`,
-  );
-const markIn = async (c: Client, id: number) => ((await c.get('/v2/event/getPrincipalEventList?pageIndex=0&pageSize=50')).data.list as { id: number; slaMark: string | null }[]).find((e) => e.id === id)?.slaMark;
+  (
+    await rows<{ kind: string; title: string }>(
+      t.deps.db,
+      sql`select kind, title from notices where enterprise_id = ${ep} and user_id = ${userId} and kind like 'sla.event.%' order by id`,
+    )
+  ).map((n) => `${n.kind} ${n.title}`);
+const markIn = async (c: Client, id: number) =>
+  ((await c.get('/v2/event/getPrincipalEventList?pageIndex=0&pageSize=50')).data.list as { id: number; slaMark: string | null }[]).find((e) => e.id === id)
+    ?.slaMark;
 
 describe('guards of the event SLA endpoints', () => {
   it('answers 未登录, refuses without CSRF, without the power and on the free plan', async () => {
@@ -85,10 +92,19 @@ describe('guards of the event SLA endpoints', () => {
 
     const mine = await templateOf(a.client);
     const bad = async (clocks: unknown[]) => a.client.call(E.saveSla, { tmpId: mine, clocks } as never);
-    expect(await bad([{ type: 6, target: 1, unit: 1 }])).toMatchObject({ success: false, code: 'VALIDATION', message: expect.stringContaining('超时类型不正确') });
+    expect(await bad([{ type: 6, target: 1, unit: 1 }])).toMatchObject({
+      success: false,
+      code: 'VALIDATION',
+      message: expect.stringContaining('超时类型不正确'),
+    });
     expect(await bad([{ type: 1, target: 0, unit: 1 }])).toMatchObject({ success: false, message: expect.stringContaining('时限至少为1') });
     expect(await bad([{ type: 1, target: 1, unit: 9 }])).toMatchObject({ success: false, message: expect.stringContaining('时间单位不正确') });
-    expect(await bad([{ type: 1, target: 1, unit: 1 }, { type: 1, target: 2, unit: 1 }])).toMatchObject({ success: false, message: expect.stringContaining('同一超时类型只能设置一次') });
+    expect(
+      await bad([
+        { type: 1, target: 1, unit: 1 },
+        { type: 1, target: 2, unit: 1 },
+      ]),
+    ).toMatchObject({ success: false, message: expect.stringContaining('同一超时类型只能设置一次') });
     expect((await rows(t.deps.db, sql`select 1 from event_sla_settings where enterprise_id = ${a.enterpriseId}`)).length).toBe(0);
     const r = await a.client.call(E.exceedStatistics, { startTime: '2026-02-01', endTime: '2026-01-01' });
     expect(r).toMatchObject({ success: false, message: expect.stringContaining('结束日期不能早于开始日期') });
@@ -96,15 +112,27 @@ describe('guards of the event SLA endpoints', () => {
     expect(await a.client.call(E.exceedStatistics, { groupBy: 'engineer' })).toMatchObject({ success: false, code: 'VALIDATION' });
     // An impossible day is a Chinese refusal on the four exceed reports, not a 500 (issue 24).
     for (const ep of [E.exceedStatistics, E.exceedStatisticsCount, C.exceedStatistics, C.exceedStatisticsCount]) {
-      expect(await a.client.call(ep, { startTime: '2026-02-30' })).toMatchObject({ success: false, code: 'VALIDATION', message: '开始日期：日期格式应为YYYY-MM-DD' });
-      expect(await a.client.call(ep, { endTime: '2026-02-28 25:00' })).toMatchObject({ success: false, code: 'VALIDATION', message: '结束日期：日期格式应为YYYY-MM-DD' });
+      expect(await a.client.call(ep, { startTime: '2026-02-30' })).toMatchObject({
+        success: false,
+        code: 'VALIDATION',
+        message: '开始日期：日期格式应为YYYY-MM-DD',
+      });
+      expect(await a.client.call(ep, { endTime: '2026-02-28 25:00' })).toMatchObject({
+        success: false,
+        code: 'VALIDATION',
+        message: '结束日期：日期格式应为YYYY-MM-DD',
+      });
     }
   });
 
   it('20 parallel saves of one template’s SLA leave one row equal to one of them', async () => {
     const { client, enterpriseId } = await admin();
     const tmpId = await templateOf(client);
-    const settings = Array.from({ length: 20 }, (_, i) => ({ tmpId, business: i % 2 === 0, clocks: [{ type: 1 + (i % 5), target: i + 1, unit: 1, warnMinutes: i }] }));
+    const settings = Array.from({ length: 20 }, (_, i) => ({
+      tmpId,
+      business: i % 2 === 0,
+      clocks: [{ type: 1 + (i % 5), target: i + 1, unit: 1, warnMinutes: i }],
+    }));
     const answers = await race(20, (i) => client.call(E.saveSla, settings[i] as EventSlaSetting));
     expect(answers.every((a) => a.success)).toBe(true);
     const stored = await rows(t.deps.db, sql`select 1 from event_sla_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`);

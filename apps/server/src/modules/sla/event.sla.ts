@@ -17,7 +17,10 @@ async function checkTemplate(ex: Executor, enterpriseId: number, tmpId: number):
 /** GET /v2/eventTemp/sla: a template without a setting has no clocks. */
 export async function eventSla(ex: Executor, enterpriseId: number, tmpId: number): Promise<EventSlaSetting> {
   await checkTemplate(ex, enterpriseId, tmpId);
-  const [r] = await rows<{ config: Omit<EventSlaSetting, 'tmpId'> }>(ex, sql`select config from event_sla_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`);
+  const [r] = await rows<{ config: Omit<EventSlaSetting, 'tmpId'> }>(
+    ex,
+    sql`select config from event_sla_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`,
+  );
   return { tmpId, business: r?.config.business ?? false, clocks: r?.config.clocks ?? [] };
 }
 
@@ -32,7 +35,10 @@ export async function saveEventSla(ex: Executor, enterpriseId: number, userId: n
 
 /** Every clock of one event with its count, remaining time and mark at `now` (the order clock's shape). */
 export async function eventClocks(ex: Executor, enterpriseId: number, eventId: number, now = Date.now()): Promise<OrderClock[]> {
-  const cs = await rows<EventClockRow>(ex, sql`select ${EVENT_CLOCK_COLUMNS} from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = ${eventId} order by type`);
+  const cs = await rows<EventClockRow>(
+    ex,
+    sql`select ${EVENT_CLOCK_COLUMNS} from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = ${eventId} order by type`,
+  );
   if (cs.length === 0) return [];
   const cals = await calendarsOf(ex, enterpriseId);
   const text = (ms: number | null) => (ms == null ? null : apiText(ms, cals.timeZone));
@@ -66,7 +72,10 @@ export async function eventMarks(ex: Executor, enterpriseId: number, ids: number
     ex,
     sql`select event_id, max(case when breached_at is not null or (outcome = 0 and deadline_at <= now()) then 2
         when outcome = 0 and running_since is not null and warn_at <= now() then 1 else 0 end)::int as m
-      from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) group by event_id`,
+      from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) group by event_id`,
   );
   const names: SlaMark[] = ['ok', 'atRisk', 'overdue'];
   return new Map(rs.map((r) => [Number(r.event_id), names[Number(r.m)] as SlaMark]));
@@ -85,8 +94,18 @@ function breachWhere(enterpriseId: number, f: EventExceedQuery, timeZone: string
 /** Deleted events take their clocks with them (deleteEventClocks), so counting by type reads the clocks alone. */
 const GROUPS: Record<string, { key: SQL; name: SQL; none: string; events: boolean }> = {
   type: { key: sql`c.type`, name: sql`null::text`, none: '', events: false },
-  template: { key: sql`e.template_id`, name: sql`(select t.name from form_templates t where t.enterprise_id = ${sql.raw('k.ep')} and t.id = k.key)`, none: '未知模板', events: true },
-  principal: { key: sql`e.principal_id`, name: sql`(select u.name from users u where u.enterprise_id = ${sql.raw('k.ep')} and u.id = k.key)`, none: '未分配', events: true },
+  template: {
+    key: sql`e.template_id`,
+    name: sql`(select t.name from form_templates t where t.enterprise_id = ${sql.raw('k.ep')} and t.id = k.key)`,
+    none: '未知模板',
+    events: true,
+  },
+  principal: {
+    key: sql`e.principal_id`,
+    name: sql`(select u.name from users u where u.enterprise_id = ${sql.raw('k.ep')} and u.id = k.key)`,
+    none: '未分配',
+    events: true,
+  },
 };
 
 /** GET /report/eventExceedStatistics: breaches by overdue type, event template or principal. */
@@ -108,9 +127,6 @@ export async function eventExceedStatistics(ex: Executor, enterpriseId: number, 
 }
 
 export async function eventExceedCount(ex: Executor, enterpriseId: number, f: EventExceedQuery, timeZone: string): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from event_sla_clocks c where ${breachWhere(enterpriseId, f, timeZone)}`,
-  );
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from event_sla_clocks c where ${breachWhere(enterpriseId, f, timeZone)}`);
   return Number(r?.n ?? 0);
 }

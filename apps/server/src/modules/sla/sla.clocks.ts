@@ -52,7 +52,13 @@ export interface ClockRow {
 export const CLOCK_COLUMNS = sql.raw(`id, type, policy_id, policy_name, target_ms, warn_ms, business, consumed_ms, paused_ms, outcome, escalation_level,
   ${['started_at', 'running_since', 'paused_since', 'stopped_at', 'deadline_at', 'breached_at'].map((c) => `(extract(epoch from ${c}) * 1000)::float8 as ${c}`).join(', ')}`);
 
-export const stateOf = (r: ClockRow): ClockState => ({ consumedMs: r.consumed_ms, runningSince: r.running_since, pausedSince: r.paused_since, pausedMs: r.paused_ms, stoppedAt: r.stopped_at });
+export const stateOf = (r: ClockRow): ClockState => ({
+  consumedMs: r.consumed_ms,
+  runningSince: r.running_since,
+  pausedSince: r.paused_since,
+  pausedMs: r.paused_ms,
+  stoppedAt: r.stopped_at,
+});
 
 /** What the order's move means to the clocks. */
 export interface OrderMove {
@@ -89,10 +95,15 @@ interface Fields {
 
 /** The columns a clock's state and settings make: deadline and warning instants while it runs. */
 /** When a clock in state `s` breaches and turns at risk (epoch ms; null while it does not run). */
-export function instantsOf(cals: Calendars, s: ClockState, f: Pick<Fields, 'business' | 'outcome' | 'target_ms' | 'warn_ms'>): { deadline: number | null; warnAt: number | null } {
+export function instantsOf(
+  cals: Calendars,
+  s: ClockState,
+  f: Pick<Fields, 'business' | 'outcome' | 'target_ms' | 'warn_ms'>,
+): { deadline: number | null; warnAt: number | null } {
   const cal = f.business ? cals.business : cals.calendar;
   const deadline = f.outcome === 0 ? deadlineOf(cal, s, f.target_ms) : null;
-  const warnAt = deadline != null && f.warn_ms > 0 && s.runningSince != null ? addWorking(cal, s.runningSince, Math.max(0, f.target_ms - f.warn_ms - s.consumedMs)) : null;
+  const warnAt =
+    deadline != null && f.warn_ms > 0 && s.runningSince != null ? addWorking(cal, s.runningSince, Math.max(0, f.target_ms - f.warn_ms - s.consumedMs)) : null;
   return { deadline, warnAt };
 }
 
@@ -127,12 +138,14 @@ const columnsOf = (cals: Calendars, s: ClockState, f: Fields): Record<string, SQ
 export const breachBy = (r: { breached_at: number | null; deadline_at: number | null }, at: number): number | null =>
   r.breached_at ?? (r.deadline_at != null && r.deadline_at <= at ? r.deadline_at : null);
 
-
 /** Brings the order's clocks in line with its move, then the order's due time. */
 export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMove, now = Date.now()): Promise<void> {
   const orderId = Number(m.order.id);
   const policy = await policyFor(ex, enterpriseId, m.order);
-  const existing = await rows<ClockRow>(ex, sql`select ${CLOCK_COLUMNS} from order_sla_clocks where enterprise_id = ${enterpriseId} and order_id = ${orderId} order by type`);
+  const existing = await rows<ClockRow>(
+    ex,
+    sql`select ${CLOCK_COLUMNS} from order_sla_clocks where enterprise_id = ${enterpriseId} and order_id = ${orderId} order by type`,
+  );
   if (!policy && existing.every((c) => c.outcome !== 0)) return;
   const cals = await calendarsOf(ex, enterpriseId);
   const pause = pausedIn(policy, m.order);
@@ -150,7 +163,15 @@ export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMov
       continue;
     }
     const d = def as SlaClockDef;
-    const fields: Fields = { policy_id: policy?.id ?? null, policy_name: policy?.name ?? r.policy_name, target_ms: targetOf(d), warn_ms: d.warnMinutes * 60_000, business: policy?.business ?? r.business, outcome: 0, breached_at: breachBy(r, now) };
+    const fields: Fields = {
+      policy_id: policy?.id ?? null,
+      policy_name: policy?.name ?? r.policy_name,
+      target_ms: targetOf(d),
+      warn_ms: d.warnMinutes * 60_000,
+      business: policy?.business ?? r.business,
+      outcome: 0,
+      breached_at: breachBy(r, now),
+    };
     const reapplied = fields.policy_id !== r.policy_id || fields.target_ms !== r.target_ms || fields.warn_ms !== r.warn_ms || fields.business !== r.business;
     if (reapplied) s = reapplyClock(old, s, now);
     const next = pause ? pauseClock(old, s, now) : resumeClock(s, now);
@@ -162,11 +183,22 @@ export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMov
     for (const d of policy.clocks) {
       if (existing.some((r) => r.type === d.type) || !starts(typeDef(d.type), m)) continue;
       const s = startClock(now, pause);
-      const f: Fields = { policy_id: policy.id, policy_name: policy.name, target_ms: targetOf(d), warn_ms: d.warnMinutes * 60_000, business: policy.business, outcome: 0, breached_at: null };
+      const f: Fields = {
+        policy_id: policy.id,
+        policy_name: policy.name,
+        target_ms: targetOf(d),
+        warn_ms: d.warnMinutes * 60_000,
+        business: policy.business,
+        outcome: 0,
+        breached_at: null,
+      };
       const cols = columnsOf(cals, s, f);
       const names = Object.keys(cols).map((k) => sql.identifier(k));
       await ex.execute(sql`insert into order_sla_clocks (enterprise_id, order_id, type, started_at, ${sql.join(names, sql`, `)})
-        values (${enterpriseId}, ${orderId}, ${d.type}, ${tsOf(now)}, ${sql.join(Object.values(cols).map((v) => sql`${v}`), sql`, `)})
+        values (${enterpriseId}, ${orderId}, ${d.type}, ${tsOf(now)}, ${sql.join(
+          Object.values(cols).map((v) => sql`${v}`),
+          sql`, `,
+        )})
         on conflict (enterprise_id, order_id, type) do nothing`);
     }
   }
@@ -184,7 +216,13 @@ function escalateAt(p: SlaPolicy | null, r: ClockRow, breachedAt: number | null)
 }
 
 /** `escalation`: the next step's instant; true for a stopped clock (it escalates no further). */
-async function writeClock(ex: Executor, enterpriseId: number, id: number, cols: Record<string, unknown>, escalation: number | null | undefined | true): Promise<void> {
+async function writeClock(
+  ex: Executor,
+  enterpriseId: number,
+  id: number,
+  cols: Record<string, unknown>,
+  escalation: number | null | undefined | true,
+): Promise<void> {
   const sets = Object.entries(cols).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
   if (escalation === true) sets.push(sql`next_escalation_at = null`);
   else if (escalation !== undefined) sets.push(sql`next_escalation_at = ${tsOf(escalation)}`);

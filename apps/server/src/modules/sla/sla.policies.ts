@@ -114,6 +114,11 @@ export function matches(p: SlaPolicy, f: OrderFacts): boolean {
 export async function policyFor(ex: Executor, enterpriseId: number, o: Record<string, unknown>): Promise<SlaPolicy | null> {
   const ps = (await listPolicies(ex, enterpriseId)).filter((p) => p.enabled);
   if (ps.length === 0) return null;
-  const f = await factsOf(ex, enterpriseId, o, ps.some((p) => p.customerLevels.length > 0 || p.customerTagIds.length > 0));
+  const f = await factsOf(
+    ex,
+    enterpriseId,
+    o,
+    ps.some((p) => p.customerLevels.length > 0 || p.customerTagIds.length > 0),
+  );
   return ps.find((p) => matches(p, f)) ?? null;
 }

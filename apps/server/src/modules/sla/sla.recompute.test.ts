@@ -38,8 +38,14 @@ describe('business hours changed: running deadlines recomputed by a job', () => 
     const c = tm.admin.client;
     const customerId = await newCustomer(c);
     // Two policies: business hours for priority 1, calendar time for priority 3.
-    expect((await c.call(C.create, { name: '工作时间', sort: 1, priorities: [1], business: true, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] })).success).toBe(true);
-    expect((await c.call(C.create, { name: '自然时间', sort: 2, priorities: [3], business: false, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] })).success).toBe(true);
+    expect(
+      (await c.call(C.create, { name: '工作时间', sort: 1, priorities: [1], business: true, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] }))
+        .success,
+    ).toBe(true);
+    expect(
+      (await c.call(C.create, { name: '自然时间', sort: 2, priorities: [3], business: false, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] }))
+        .success,
+    ).toBe(true);
     const business: number[] = [];
     for (let i = 0; i < 3; i++) business.push(Number((await c.call(K.add, { customerId, title: `工作时间${i}`, priority: 1 })).data.id));
     const calendarOrder = Number((await c.call(K.add, { customerId, title: '自然时间', priority: 3 })).data.id);

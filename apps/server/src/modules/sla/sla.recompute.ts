@@ -49,8 +49,20 @@ async function recomputeBatch(ex: Executor, enterpriseId: number, old: SlaCalend
   const list = (xs: unknown[], type: string) => sql`${`{${xs.map((x) => x ?? 'NULL').join(',')}}`}::${sql.raw(type)}`;
   await ex.execute(sql`update order_sla_clocks c set consumed_ms = v.consumed, running_since = to_timestamp(${at}::float8 / 1000),
       deadline_at = to_timestamp(v.deadline / 1000), warn_at = to_timestamp(v.warn / 1000)
-    from unnest(${list(next.map((n) => n.id), 'bigint[]')}, ${list(next.map((n) => n.consumed), 'bigint[]')},
-      ${list(next.map((n) => n.deadline), 'float8[]')}, ${list(next.map((n) => n.warnAt), 'float8[]')}) as v(id, consumed, deadline, warn)
+    from unnest(${list(
+      next.map((n) => n.id),
+      'bigint[]',
+    )}, ${list(
+      next.map((n) => n.consumed),
+      'bigint[]',
+    )},
+      ${list(
+        next.map((n) => n.deadline),
+        'float8[]',
+      )}, ${list(
+        next.map((n) => n.warnAt),
+        'float8[]',
+      )}) as v(id, consumed, deadline, warn)
     where c.enterprise_id = ${enterpriseId} and c.id = v.id`);
   const orders = [...new Set(batch.map((r) => Number(r.order_id)))];
   await ex.execute(sql`update orders o set due_at = d.due from (

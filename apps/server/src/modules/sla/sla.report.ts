@@ -25,9 +25,21 @@ function breachWhere(enterpriseId: number, f: ExceedFilter, timeZone: string): S
 
 const GROUPS: Record<string, { key: SQL; name: SQL; none: string }> = {
   type: { key: sql`c.type`, name: sql`null::text`, none: '' },
-  template: { key: sql`o.template_id`, name: sql`(select t.name from form_templates t where t.enterprise_id = o.enterprise_id and t.id = o.template_id)`, none: '未知类型' },
-  group: { key: sql`o.service_group_id`, name: sql`(select g.name from service_groups g where g.enterprise_id = o.enterprise_id and g.id = o.service_group_id)`, none: '未分配团队' },
-  engineer: { key: sql`o.service_user_id`, name: sql`(select u.name from users u where u.enterprise_id = o.enterprise_id and u.id = o.service_user_id)`, none: '未指派' },
+  template: {
+    key: sql`o.template_id`,
+    name: sql`(select t.name from form_templates t where t.enterprise_id = o.enterprise_id and t.id = o.template_id)`,
+    none: '未知类型',
+  },
+  group: {
+    key: sql`o.service_group_id`,
+    name: sql`(select g.name from service_groups g where g.enterprise_id = o.enterprise_id and g.id = o.service_group_id)`,
+    none: '未分配团队',
+  },
+  engineer: {
+    key: sql`o.service_user_id`,
+    name: sql`(select u.name from users u where u.enterprise_id = o.enterprise_id and u.id = o.service_user_id)`,
+    none: '未指派',
+  },
 };
 
 export async function exceedStatistics(ex: Executor, enterpriseId: number, f: ExceedFilter, timeZone: string): Promise<ExceedRow[]> {
@@ -55,7 +67,10 @@ export async function exceedCount(ex: Executor, enterpriseId: number, f: ExceedF
 
 /** Every clock of one order with its count, remaining time and mark at `now`. */
 export async function orderClocks(ex: Executor, enterpriseId: number, orderId: number, now = Date.now()): Promise<OrderClock[]> {
-  const cs = await rows<ClockRow>(ex, sql`select ${CLOCK_COLUMNS} from order_sla_clocks where enterprise_id = ${enterpriseId} and order_id = ${orderId} order by type`);
+  const cs = await rows<ClockRow>(
+    ex,
+    sql`select ${CLOCK_COLUMNS} from order_sla_clocks where enterprise_id = ${enterpriseId} and order_id = ${orderId} order by type`,
+  );
   if (cs.length === 0) return [];
   const cals = await calendarsOf(ex, enterpriseId);
   const text = (ms: number | null) => (ms == null ? null : (apiText(ms, cals.timeZone) as string));
@@ -84,7 +99,15 @@ export async function orderClocks(ex: Executor, enterpriseId: number, orderId: n
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant in a zone, as the API speaks. */
 export function apiText(ms: number, timeZone: string): string {
-  const f = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const f = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   return f.format(new Date(ms));
 }
-

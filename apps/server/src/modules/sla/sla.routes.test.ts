@@ -61,7 +61,10 @@ describe('SLA policies', () => {
     const c = tm.admin.client;
     expect((await c.call(C.create, policy({ clocks: [] }))).message).toBe('时限：请至少设置一个时限');
     expect((await c.call(C.create, policy({ name: '' }))).message).toBe('SLA名称：请输入SLA名称');
-    const dup = [{ type: 2, target: 1, unit: 1, warnMinutes: 0 }, { type: 2, target: 2, unit: 1, warnMinutes: 0 }];
+    const dup = [
+      { type: 2, target: 1, unit: 1, warnMinutes: 0 },
+      { type: 2, target: 2, unit: 1, warnMinutes: 0 },
+    ];
     expect((await c.call(C.create, policy({ clocks: dup as SlaPolicyInput['clocks'] }))).message).toBe('时限：同一超时类型只能设置一次');
     expect((await c.call(C.create, policy({ clocks: [{ type: 12, target: 1, unit: 1, warnMinutes: 0 }] }))).success).toBe(false);
     expect((await c.call(C.create, policy({ pauseStates: [5] }))).success).toBe(false);

@@ -25,7 +25,10 @@ async function goBack(ep: number, orderId: number, minutes: number): Promise<voi
   await t.deps.db.execute(sql`update orders set due_at = due_at - ${i}, created_at = created_at - ${i} where enterprise_id = ${ep} and id = ${orderId}`);
 }
 const noticesOf = (ep: number, userId: number) =>
-  rows<{ kind: string; title: string; content: string }>(t.deps.db, sql`select kind, title, content from notices where enterprise_id = ${ep} and user_id = ${userId} and kind like 'sla.%' order by id`);
+  rows<{ kind: string; title: string; content: string }>(
+    t.deps.db,
+    sql`select kind, title, content from notices where enterprise_id = ${ep} and user_id = ${userId} and kind like 'sla.%' order by id`,
+  );
 
 describe('SLA sweep', () => {
   it('marks at risk, breaches, escalates up the ladder, and the order shows as overdue and is counted', async () => {

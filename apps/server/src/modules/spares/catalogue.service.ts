@@ -1,6 +1,19 @@
 // Catalogue (types tree, spares), warehouses, stock and ledger lists.
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import { type BodyOf, type QueryOf, type SpareOption, type SpareRow, type SpareType, type SpareUnit, STOCK_LOG_TYPES, type StockLog, type StockRow, type sparesContract as C, type Warehouse, type WarehouseOption } from '@sk/shared';
+import {
+  type BodyOf,
+  type QueryOf,
+  type SpareOption,
+  type SpareRow,
+  type SpareType,
+  type SpareUnit,
+  STOCK_LOG_TYPES,
+  type StockLog,
+  type StockRow,
+  type sparesContract as C,
+  type Warehouse,
+  type WarehouseOption,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -104,7 +117,10 @@ export async function spareList(db: Db, u: SessionUser, q: QueryOf<typeof C.spar
     q.enabled ? sql`s.enabled = ${q.enabled === '1'}` : null,
   ]);
   // A keyword is walked along the id order row by row: its later pages come from the search's snapshot.
-  const ids = async () => (q.keyword ? searchPageIds(db, 'spares', 's', u.enterpriseId, where, sql`s.id desc`, q) : sql`select s.id from spares s where ${where} order by s.id desc ${pageSql(q)}`);
+  const ids = async () =>
+    q.keyword
+      ? searchPageIds(db, 'spares', 's', u.enterpriseId, where, sql`s.id desc`, q)
+      : sql`select s.id from spares s where ${where} order by s.id desc ${pageSql(q)}`;
   return listPage(
     q,
     async () =>
@@ -162,22 +178,32 @@ async function unitsOf(db: Db, u: SessionUser, spareId: number): Promise<SpareUn
 /** The spare-part form kind's custom values, checked against its current fields (a catalogue record follows the form as it is). */
 async function spareCustom(tx: Tx, u: SessionUser, b: BodyOf<typeof C.spareSave>): Promise<Record<string, unknown>> {
   const previous = b.id
-    ? ((await rows<{ custom: Record<string, unknown> }>(tx, sql`select custom from spares where enterprise_id = ${u.enterpriseId} and id = ${b.id}`))[0]?.custom ?? {})
+    ? ((await rows<{ custom: Record<string, unknown> }>(tx, sql`select custom from spares where enterprise_id = ${u.enterpriseId} and id = ${b.id}`))[0]
+        ?.custom ?? {})
     : undefined;
   const { templateVersionId } = await currentVersionOf(tx, u.enterpriseId, SPARE_FORM_KIND);
-  return validateAndComputeExt(tx, u.enterpriseId, SPARE_FORM_KIND, templateVersionId, b.custom, { isNew: !b.id, previous, roles: u.sysrole == null ? undefined : [u.sysrole] });
+  return validateAndComputeExt(tx, u.enterpriseId, SPARE_FORM_KIND, templateVersionId, b.custom, {
+    isNew: !b.id,
+    previous,
+    roles: u.sysrole == null ? undefined : [u.sysrole],
+  });
 }
 
 export async function saveSpare(db: Db, u: SessionUser, b: BodyOf<typeof C.spareSave>): Promise<number> {
   const ep = u.enterpriseId;
-  const values = (custom: Record<string, unknown>) => sql`code = ${b.code}, name = ${b.name}, model = ${b.model}, unit = ${b.unit}, type_id = ${b.typeId ?? null},
+  const values = (
+    custom: Record<string, unknown>,
+  ) => sql`code = ${b.code}, name = ${b.name}, model = ${b.model}, unit = ${b.unit}, type_id = ${b.typeId ?? null},
     cost_price = ${b.costPrice}, sale_price = ${b.salePrice}, warranty = ${b.warranty}, serialized = ${b.serialized},
     images = ${JSON.stringify(b.images)}::jsonb, product_ids = ${bigints(b.productIds)}, custom = ${JSON.stringify(custom)}::jsonb, updated_at = now()`;
   try {
     return await db.transaction(async (tx) => {
       if (b.typeId && !(await rows(tx, sql`select 1 from spare_types where enterprise_id = ${ep} and id = ${b.typeId} for key share`)).length) throw notFound();
       if (b.productIds.length) {
-        const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from product_models where enterprise_id = ${ep} and id = any(${bigints(b.productIds)})`);
+        const [n] = await rows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from product_models where enterprise_id = ${ep} and id = any(${bigints(b.productIds)})`,
+        );
         if (n?.n !== new Set(b.productIds).size) throw notFound();
       }
       const custom = await spareCustom(tx, u, b);
@@ -220,7 +246,11 @@ const warehouseFrom = sql`warehouses w left join users o on o.enterprise_id = w.
   left join users k on k.enterprise_id = w.enterprise_id and k.id = w.keeper_id`;
 
 export async function warehouseList(db: Db, u: SessionUser, q: QueryOf<typeof C.warehouseList>) {
-  const where = and([sql`w.enterprise_id = ${u.enterpriseId}`, q.keyword ? sql`w.name ilike ${likePattern(q.keyword)}` : null, q.kind ? sql`w.kind = ${q.kind}` : null]);
+  const where = and([
+    sql`w.enterprise_id = ${u.enterpriseId}`,
+    q.keyword ? sql`w.name ilike ${likePattern(q.keyword)}` : null,
+    q.kind ? sql`w.kind = ${q.kind}` : null,
+  ]);
   return listPage(
     q,
     () => rows<Warehouse>(db, sql`select ${warehouseCols(u)} from ${warehouseFrom} where ${where} order by w.kind, w.id ${pageSql(q)}`),

@@ -97,7 +97,10 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
     if (from && to && from === to) throw invalid('出库仓库和入库仓库不能相同');
     const kindOf = async (w: number | null | undefined) => (w ? (w === mine ? 4 : await warehouseOf(tx, ep, w)) : null);
     checkWaste(kind, await kindOf(from), await kindOf(to));
-    const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from spares where enterprise_id = ${ep} and id = any(${`{${spareIds.join(',')}}`}::bigint[])`);
+    const [n] = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from spares where enterprise_id = ${ep} and id = any(${`{${spareIds.join(',')}}`}::bigint[])`,
+    );
     if (n?.n !== spareIds.length) throw notFound();
     // The order must be one the user may see (the one order scope), not any order of the enterprise.
     if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
@@ -142,7 +145,14 @@ async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown
   const from = doc.from_warehouse_id == null ? null : Number(doc.from_warehouse_id);
   const to = doc.to_warehouse_id == null ? null : Number(doc.to_warehouse_id);
   const id = Number(doc.id);
-  const base = { type, userId: actorId, docKind: 'doc', docId: id, orderId: doc.order_id == null ? null : Number(doc.order_id), fromReserved: reservesStock(kind) };
+  const base = {
+    type,
+    userId: actorId,
+    docKind: 'doc',
+    docId: id,
+    orderId: doc.order_id == null ? null : Number(doc.order_id),
+    fromReserved: reservesStock(kind),
+  };
   const items = await docItems(tx, enterpriseId, id);
   for (const it of items) {
     if (kind === 5 && from) await countLine(tx, enterpriseId, { ...base, warehouseId: from }, it);
@@ -162,7 +172,9 @@ async function countLine(tx: Tx, enterpriseId: number, m: Omit<Movement, 'spareI
   if (it.serialized) await countUnits(tx, enterpriseId, m.warehouseId, it.spare_id, it.serials);
 }
 
-const ctxOf = (u: SessionUser) => (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
+const ctxOf =
+  (u: SessionUser) =>
+  (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
 
 /** Approve (posts the movements from the reservation), reject or withdraw (both release the reservation). */
 export async function decideDoc(db: Db, u: SessionUser, id: number, action: SpareDocAction, note: string | null): Promise<void> {
@@ -182,7 +194,8 @@ export async function decideDoc(db: Db, u: SessionUser, id: number, action: Spar
     if (r.to === 2) await postDoc(tx, u.enterpriseId, r.row, u.id);
     else if (reservesStock(Number(r.row.kind) as SpareDocKind) && r.row.from_warehouse_id != null) {
       const from = Number(r.row.from_warehouse_id);
-      for (const it of await docItems(tx, u.enterpriseId, id)) await release(tx, u.enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
+      for (const it of await docItems(tx, u.enterpriseId, id))
+        await release(tx, u.enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
       await freeUnits(tx, u.enterpriseId, id);
     }
   });

@@ -1,6 +1,15 @@
 // Spare-part applications and the outbound orders they become (goods orders): approved by the keeper with the
 // shipping warehouse (which reserves the parts there), shipped (stock leaves it, type 4) and signed for (into the applicant's own stock, type 3).
-import { type BodyOf, type GoodsAction, type GoodsOrder, goodsAbilities, goodsMachine, type goodsContract as G, type QueryOf, type SpareDocItem } from '@sk/shared';
+import {
+  type BodyOf,
+  type GoodsAction,
+  type GoodsOrder,
+  goodsAbilities,
+  goodsMachine,
+  type goodsContract as G,
+  type QueryOf,
+  type SpareDocItem,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
@@ -29,10 +38,12 @@ const cols = (u: SessionUser) => sql`g.id::int, g.state, g.applicant_id::int as 
   ${apiTime(sql`g.created_at`, u.enterprise.timeZone)} as create_time`;
 const from = sql`goods_orders g join users ap on ap.enterprise_id = g.enterprise_id and ap.id = g.applicant_id
   left join warehouses w on w.enterprise_id = g.enterprise_id and w.id = g.warehouse_id`;
-const withAbilities = (u: SessionUser) => (r: Omit<GoodsOrder, 'abilities'>): GoodsOrder => ({
-  ...r,
-  abilities: goodsAbilities(r.state, { keeper: isKeeper(u), applicant: r.applicantId === u.id }),
-});
+const withAbilities =
+  (u: SessionUser) =>
+  (r: Omit<GoodsOrder, 'abilities'>): GoodsOrder => ({
+    ...r,
+    abilities: goodsAbilities(r.state, { keeper: isKeeper(u), applicant: r.applicantId === u.id }),
+  });
 
 export async function goodsList(db: Db, u: SessionUser, q: QueryOf<typeof G.list>) {
   const parts: SQL[] = [sql`g.enterprise_id = ${u.enterpriseId}`, visible(u)];
@@ -48,7 +59,10 @@ export async function goodsList(db: Db, u: SessionUser, q: QueryOf<typeof G.list
 }
 
 export async function goodsDetail(db: Db, u: SessionUser, id: number) {
-  const [g] = await rows<Omit<GoodsOrder, 'abilities'>>(db, sql`select ${cols(u)} from ${from} where g.enterprise_id = ${u.enterpriseId} and g.id = ${id} and ${visible(u)}`);
+  const [g] = await rows<Omit<GoodsOrder, 'abilities'>>(
+    db,
+    sql`select ${cols(u)} from ${from} where g.enterprise_id = ${u.enterpriseId} and g.id = ${id} and ${visible(u)}`,
+  );
   if (!g) throw notFound();
   const lines = await rows<SpareDocItem & { reservedAll: number }>(
     db,
@@ -70,7 +84,10 @@ export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): 
   const ids = b.items.map((i) => i.spareId);
   if (new Set(ids).size !== ids.length) throw invalid('备件明细：同一备件请合并为一行');
   return db.transaction(async (tx) => {
-    const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from spares where enterprise_id = ${u.enterpriseId} and id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    const [n] = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from spares where enterprise_id = ${u.enterpriseId} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
+    );
     if (n?.n !== ids.length) throw notFound();
     if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
     const [g] = await rows<{ id: number }>(
@@ -90,8 +107,14 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
   if (action === 'approve' && !b.warehouseId) throw invalid('发货仓库：请选择发货仓库');
   if (action === 'ship' && (!b.logistics || !b.trackingNo)) throw invalid('发货请填写物流公司和物流单号');
   await db.transaction(async (tx) => {
-    if (b.warehouseId && !(await rows(tx, sql`select 1 from warehouses where enterprise_id = ${u.enterpriseId} and id = ${b.warehouseId} and enabled`)).length) throw notFound();
-    const patch: Record<string, string | number> = action === 'approve' ? { warehouse_id: b.warehouseId as number } : action === 'ship' ? { logistics: b.logistics as string, tracking_no: b.trackingNo as string } : {};
+    if (b.warehouseId && !(await rows(tx, sql`select 1 from warehouses where enterprise_id = ${u.enterpriseId} and id = ${b.warehouseId} and enabled`)).length)
+      throw notFound();
+    const patch: Record<string, string | number> =
+      action === 'approve'
+        ? { warehouse_id: b.warehouseId as number }
+        : action === 'ship'
+          ? { logistics: b.logistics as string, tracking_no: b.trackingNo as string }
+          : {};
     const r = await changeState(tx, {
       table: GOODS_STATE,
       machine: goodsMachine,
@@ -111,7 +134,8 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
     const shipFrom = Number(r.row.warehouse_id);
     // Approval reserves the parts in the shipping warehouse; shipping takes them; cancelling before shipping releases them.
     if (action === 'approve') for (const it of items) await reserve(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
-    if (action === 'cancel' && r.from === 3) for (const it of items) await release(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
+    if (action === 'cancel' && r.from === 3)
+      for (const it of items) await release(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
     if (action !== 'ship' && action !== 'sign') return;
     const to = action === 'sign' ? await ownWarehouse(tx, u) : shipFrom;
     if (action === 'ship') await chooseSerials(tx, u.enterpriseId, b.id, items, b.items ?? []);
@@ -144,11 +168,17 @@ async function chooseSerials(
   chosen: { spareId: number; serials: string[] }[],
 ): Promise<void> {
   const given = new Map(chosen.map((c) => [c.spareId, c.serials]));
-  const lines = await lineSerials(tx, enterpriseId, items.map((it) => ({ spareId: it.spare_id, quantity: it.quantity, serials: given.get(it.spare_id) ?? [] })));
+  const lines = await lineSerials(
+    tx,
+    enterpriseId,
+    items.map((it) => ({ spareId: it.spare_id, quantity: it.quantity, serials: given.get(it.spare_id) ?? [] })),
+  );
   for (const [k, l] of lines.entries()) {
     (items[k] as { serials: string[] }).serials = l.serials;
     if (l.serials.length)
-      await tx.execute(sql`update goods_order_items set serials = ${textArray(l.serials)} where enterprise_id = ${enterpriseId} and goods_order_id = ${id} and spare_id = ${l.spareId}`);
+      await tx.execute(
+        sql`update goods_order_items set serials = ${textArray(l.serials)} where enterprise_id = ${enterpriseId} and goods_order_id = ${id} and spare_id = ${l.spareId}`,
+      );
   }
 }
 

@@ -86,7 +86,8 @@ describe('stock ledger', () => {
             .transaction(async (tx) => {
               if (st.op === 'move') await postMovement(tx, ep, { warehouseId, spareId, change: st.n, type: st.n > 0 ? 3 : 4, userId: user });
               else if (st.op === 'count') await postCount(tx, ep, { warehouseId, spareId, counted: st.n, userId: user });
-              else if (st.w !== st.w2) await postTransfer(tx, ep, { from: warehouseId, to: whs[st.w2] as number, spareId, quantity: st.n, type: 5, userId: user });
+              else if (st.w !== st.w2)
+                await postTransfer(tx, ep, { from: warehouseId, to: whs[st.w2] as number, spareId, quantity: st.n, type: 5, userId: user });
             })
             .catch((e: Error) => {
               if (!e.message.startsWith('库存不足')) throw e;
@@ -112,7 +113,8 @@ describe('stock ledger', () => {
       fc.record({ op: fc.constant('count' as const), w: fc.nat(1), n: fc.nat(8) }),
     );
     const reservedIn = async (w: number) =>
-      (await rows<{ r: number }>(db, sql`select reserved as r from stocks where enterprise_id = ${ep} and warehouse_id = ${w} and spare_id = ${sp}`))[0]?.r ?? 0;
+      (await rows<{ r: number }>(db, sql`select reserved as r from stocks where enterprise_id = ${ep} and warehouse_id = ${w} and spare_id = ${sp}`))[0]?.r ??
+      0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 30 }), async (steps) => {
         // Open holds left by earlier runs are settled first, so each run starts with nothing reserved.
@@ -124,7 +126,8 @@ describe('stock ledger', () => {
         for (const st of steps) {
           await db
             .transaction(async (tx) => {
-              if (st.op === 'move') await postMovement(tx, ep, { warehouseId: whs[st.w] as number, spareId: sp, change: st.n, type: st.n > 0 ? 3 : 4, userId: user });
+              if (st.op === 'move')
+                await postMovement(tx, ep, { warehouseId: whs[st.w] as number, spareId: sp, change: st.n, type: st.n > 0 ? 3 : 4, userId: user });
               else if (st.op === 'count') await postCount(tx, ep, { warehouseId: whs[st.w] as number, spareId: sp, counted: st.n, userId: user });
               else if (st.op === 'hold') {
                 await reserve(tx, ep, { warehouseId: whs[st.w] as number, spareId: sp, quantity: st.n });
@@ -155,7 +158,10 @@ describe('stock ledger', () => {
     const { db, ep, user, spare, wh } = await world();
     await db.transaction((tx) => postMovement(tx, ep, { warehouseId: wh, spareId: spare, change: 2, type: 3, userId: user }));
     for (const reserved of [3, -1]) {
-      const e = await db.execute(sql`update stocks set reserved = ${reserved} where enterprise_id = ${ep}`).then(() => null, (x: Error) => x);
+      const e = await db.execute(sql`update stocks set reserved = ${reserved} where enterprise_id = ${ep}`).then(
+        () => null,
+        (x: Error) => x,
+      );
       expect(String((e?.cause as Error | undefined)?.message)).toMatch(/stocks_quantity_ck/);
     }
   });

@@ -163,7 +163,11 @@ export async function postCount(ex: Executor, enterpriseId: number, m: Omit<Move
 }
 
 /** Moves stock from one warehouse to another: an outgoing and an incoming row of the same type. */
-export async function postTransfer(ex: Executor, enterpriseId: number, m: Omit<Movement, 'warehouseId' | 'change'> & { from: number; to: number; quantity: number }) {
+export async function postTransfer(
+  ex: Executor,
+  enterpriseId: number,
+  m: Omit<Movement, 'warehouseId' | 'change'> & { from: number; to: number; quantity: number },
+) {
   const { from, to, quantity, fromReserved, ...rest } = m;
   const out = await postMovement(ex, enterpriseId, { ...rest, fromReserved, warehouseId: from, change: -quantity });
   const into = await postMovement(ex, enterpriseId, { ...rest, warehouseId: to, change: quantity });

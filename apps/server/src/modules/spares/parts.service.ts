@@ -1,5 +1,18 @@
 // Parts on orders (consumption from the engineer's own stock, cancel) and old-part returns.
-import { type BodyOf, type OldPartReturn, type OrderSpare, OLD_PART_DUE_DAYS, type OldPartAction, oldPartAbilities, oldPartMachine, type QueryOf, RETURN_TYPES, OLD_PART_STATES, SPARE_DICTS, type sparesContract as C } from '@sk/shared';
+import {
+  type BodyOf,
+  type OldPartReturn,
+  type OrderSpare,
+  OLD_PART_DUE_DAYS,
+  type OldPartAction,
+  oldPartAbilities,
+  oldPartMachine,
+  type QueryOf,
+  RETURN_TYPES,
+  OLD_PART_STATES,
+  SPARE_DICTS,
+  type sparesContract as C,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
@@ -104,7 +117,15 @@ export async function usePart(db: Db, u: SessionUser, b: BodyOf<typeof C.orderUs
 /** Cancels a recorded part (type 2): back into the stock it came from; its open return obligation goes with it. */
 export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [p] = await rows<{ order_id: number; spare_id: number; warehouse_id: number; quantity: number; state: number; serial_in: string | null; serial_out: string | null }>(
+    const [p] = await rows<{
+      order_id: number;
+      spare_id: number;
+      warehouse_id: number;
+      quantity: number;
+      state: number;
+      serial_in: string | null;
+      serial_out: string | null;
+    }>(
       tx,
       sql`select order_id::int, spare_id::int, warehouse_id::int, quantity, state, serial_in, serial_out from order_parts
         where enterprise_id = ${u.enterpriseId} and id = ${id} for update`,
@@ -173,7 +194,10 @@ export async function oldList(db: Db, u: SessionUser, q: QueryOf<typeof C.oldLis
 }
 
 export async function oldDetail(db: Db, u: SessionUser, id: number) {
-  const [r] = await rows<Omit<OldPartReturn, 'abilities'>>(db, sql`select ${oldCols(u)} from ${oldFrom} where r.enterprise_id = ${u.enterpriseId} and r.id = ${id}`);
+  const [r] = await rows<Omit<OldPartReturn, 'abilities'>>(
+    db,
+    sql`select ${oldCols(u)} from ${oldFrom} where r.enterprise_id = ${u.enterpriseId} and r.id = ${id}`,
+  );
   if (!r) throw notFound();
   return withAbilities(r);
 }
@@ -209,9 +233,11 @@ export async function oldStep(db: Db, u: SessionUser, b: BodyOf<typeof C.oldSave
   if (action === 'ship' && (!b.logistics || !b.trackingNo)) throw invalid('寄出旧件请填写物流公司和物流单号');
   if (action === 'receive' && !b.warehouseId) throw invalid('入库仓库：请选择签收仓库');
   await db.transaction(async (tx) => {
-    if (b.warehouseId && !(await rows(tx, sql`select 1 from warehouses where enterprise_id = ${u.enterpriseId} and id = ${b.warehouseId}`)).length) throw notFound();
+    if (b.warehouseId && !(await rows(tx, sql`select 1 from warehouses where enterprise_id = ${u.enterpriseId} and id = ${b.warehouseId}`)).length)
+      throw notFound();
     const patch: Record<string, string | number> = {};
-    if (action === 'ship') Object.assign(patch, { logistics: b.logistics as string, tracking_no: b.trackingNo as string, ...(b.address ? { address: b.address } : {}) });
+    if (action === 'ship')
+      Object.assign(patch, { logistics: b.logistics as string, tracking_no: b.trackingNo as string, ...(b.address ? { address: b.address } : {}) });
     if (action === 'receive') patch.warehouse_id = b.warehouseId as number;
     const r = await changeState(tx, {
       table: OLD_PART_STATE,
@@ -271,5 +297,12 @@ addProductHistorySource(async (ex, v, product) => {
       left join orders o on o.enterprise_id = n.enterprise_id and o.id = n.order_id
       where n.enterprise_id = ${v.enterpriseId} and n.installed_product_id = ${product.id} and n.place = 2 order by n.id desc limit 100`,
   );
-  return r.map((x) => ({ type: 'spare_unit', id: x.id, no: x.order_no ?? '', title: `在装备件：${x.name}（序列号 ${x.serial}）`, state: '已安装', time: x.time }));
+  return r.map((x) => ({
+    type: 'spare_unit',
+    id: x.id,
+    no: x.order_no ?? '',
+    title: `在装备件：${x.name}（序列号 ${x.serial}）`,
+    state: '已安装',
+    time: x.time,
+  }));
 });

@@ -80,7 +80,8 @@ describe('stock count of a serial-tracked spare', () => {
   it('a unit held by a waiting document must be found (its document is decided first)', async () => {
     const s = await stockedTeam(t, { serialized: true });
     await inbound(s, 3);
-    const req = (await s.tm.engineer.client.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).data.id;
+    const req = (await s.tm.engineer.client.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] }))
+      .data.id;
     expect((await s.k.call(C.unitOptions, { warehouseId: s.wh, spareId: s.spare })).data.units[0]).toEqual({ serial: 'NEW-1', held: true });
     const id = (await countSheet(s, ['NEW-2', 'NEW-3'])).data.id;
     expect((await s.k.call(C.docApprove, { id })).message).toBe('序列号：NEW-1已被待审批单据占用，未盘到时请先处理这些单据');

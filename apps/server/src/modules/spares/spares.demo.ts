@@ -17,7 +17,10 @@ async function seedDemoSpares(tx: Tx, enterpriseId: number): Promise<void> {
   const [admin] = await rows<{ id: number }>(tx, sql`select id::int from users where enterprise_id = ${enterpriseId} and admin order by id limit 1`);
   const types: number[] = [];
   for (const [i, name] of ['制冷配件', '电器配件'].entries()) {
-    const [t] = await rows<{ id: number }>(tx, sql`insert into spare_types (enterprise_id, name, sort) values (${enterpriseId}, ${name}, ${i}) on conflict do nothing returning id::int`);
+    const [t] = await rows<{ id: number }>(
+      tx,
+      sql`insert into spare_types (enterprise_id, name, sort) values (${enterpriseId}, ${name}, ${i}) on conflict do nothing returning id::int`,
+    );
     if (!t) return; // seeded before
     types.push(t.id);
   }

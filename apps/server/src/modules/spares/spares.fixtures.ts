@@ -68,7 +68,13 @@ export async function stockedTeam(t: TestApp, o: { warranty?: boolean; serialize
   const k = tm.keeper.client;
   const wh = (await k.call(C.warehouseSave, { name: '中心仓', kind: 1 })).data.id as number;
   const spare = (
-    await k.call(C.spareSave, { code: `P-${Date.now()}-${++seq}`, name: '压缩机', salePrice: 120.5, warranty: o.warranty ?? true, serialized: o.serialized ?? false })
+    await k.call(C.spareSave, {
+      code: `P-${Date.now()}-${++seq}`,
+      name: '压缩机',
+      salePrice: 120.5,
+      warranty: o.warranty ?? true,
+      serialized: o.serialized ?? false,
+    })
   ).data.id as number;
   return { tm, k, wh, spare, serialized: o.serialized ?? false };
 }
@@ -78,7 +84,12 @@ export const serialsUpTo = (n: number, from = 1) => Array.from({ length: n }, (_
 
 /** An approved inbound of `quantity` (serials NEW-1 … for a serial-tracked spare, or the ones given). */
 export async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number; serialized?: boolean }, quantity: number, serials?: string[]) {
-  const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity, serials: serials ?? (s.serialized ? serialsUpTo(quantity) : undefined) }] })).data
-    .id as number;
+  const id = (
+    await s.k.call(C.docSave, {
+      kind: 6,
+      toWarehouseId: s.wh,
+      items: [{ spareId: s.spare, quantity, serials: serials ?? (s.serialized ? serialsUpTo(quantity) : undefined) }],
+    })
+  ).data.id as number;
   expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
 }

@@ -40,7 +40,11 @@ describe('catalogue', () => {
 
   it('checks the spare-part form kind’s custom fields on save and keeps what the form sends', async () => {
     const a = await team(t);
-    const { id: fieldId } = await saveField(t.deps.db, { enterpriseId: a.ep, userId: a.admin.id, kind: 4 }, fieldInput.parse({ name: '原厂编号', type: 1, required: true }));
+    const { id: fieldId } = await saveField(
+      t.deps.db,
+      { enterpriseId: a.ep, userId: a.admin.id, kind: 4 },
+      fieldInput.parse({ name: '原厂编号', type: 1, required: true }),
+    );
     const c = a.keeper.client;
     const missing = await c.call(C.spareSave, { code: 'C-1', name: '滤芯' });
     expect(missing).toMatchObject({ success: false, code: 'VALIDATION' });
@@ -58,7 +62,10 @@ describe('catalogue', () => {
     expect((await c.call(C.spareSave, { code: 'B-101', name: '电路板', salePrice: 1.234 })).message).toBe('销售价：销售价最多两位小数');
     expect((await c.call(C.spareSave, { code: '', name: 'x' })).message).toBe('备件编号：请输入备件编号');
     const list = await c.call(C.spareList, { keyword: '电路' });
-    expect(list.data).toMatchObject({ count: 1, list: [{ id, code: 'B-100', name: '电路板', model: 'X1', salePrice: '88.80', warranty: false, totalQuantity: 0 }] });
+    expect(list.data).toMatchObject({
+      count: 1,
+      list: [{ id, code: 'B-100', name: '电路板', model: 'X1', salePrice: '88.80', warranty: false, totalQuantity: 0 }],
+    });
     expect((await c.call(C.spareList, { keyword: 'B-1' })).data.count).toBe(1);
     expect((await c.call(C.spareDetail, { id })).data).toMatchObject({ id, stocks: [] });
     // 05001: the engineer may pick spares but not open their detail.
@@ -92,7 +99,10 @@ describe('documents and approval', () => {
     expect(await s.k.call(C.docApprove, { id, note: '核对无误' })).toMatchObject({ success: true, message: '审批通过' });
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(7);
     const log = await s.k.call(C.logList, { spareId: s.spare });
-    expect(log.data).toMatchObject({ count: 1, list: [{ type: 3, typeName: '入库', change: 7, before: 0, after: 7, docKind: 'doc', docId: id, warehouseName: '中心仓' }] });
+    expect(log.data).toMatchObject({
+      count: 1,
+      list: [{ type: 3, typeName: '入库', change: 7, before: 0, after: 7, docKind: 'doc', docId: id, warehouseName: '中心仓' }],
+    });
     expect((await s.k.call(C.stockLogList, {})).data.count).toBe(1);
     expect((await s.k.call(C.stockLogList, { type: 7 })).data.count).toBe(0);
     expect((await s.k.call(C.docApprove, { id })).message).toBe('当前状态不允许该操作');
@@ -127,7 +137,9 @@ describe('documents and approval', () => {
     const s = await stocked();
     await inbound(s, 2);
     const eng = s.tm.engineer.client;
-    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).message).toBe('库存不足：中心仓的备件“压缩机”现有2，需要3');
+    expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).message).toBe(
+      '库存不足：中心仓的备件“压缩机”现有2，需要3',
+    );
     const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 2, available: 0 }]);
     // Reserved stock is not available to another document, nor to an outgoing movement outside a document.
@@ -173,7 +185,16 @@ describe('documents and approval', () => {
     expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [] })).message).toBe('备件明细：请添加备件');
     expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 0 }] })).message).toBe('数量：必须大于0');
     expect(
-      (await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }, { spareId: s.spare, quantity: 2 }] })).message,
+      (
+        await k.call(C.docSave, {
+          kind: 7,
+          fromWarehouseId: s.wh,
+          items: [
+            { spareId: s.spare, quantity: 1 },
+            { spareId: s.spare, quantity: 2 },
+          ],
+        })
+      ).message,
     ).toBe('备件明细：同一备件请合并为一行');
     expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: other.wh, items: [{ spareId: s.spare, quantity: 1 }] })).code).toBe('NOT_FOUND');
     expect((await k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: other.spare, quantity: 1 }] })).code).toBe('NOT_FOUND');
@@ -230,7 +251,9 @@ describe('documents and approval', () => {
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(4);
     expect(await quantityOf(t.deps.db, s.tm.ep, waste, s.spare)).toBe(1);
     expect((await eng.call(C.mine, {})).data.list).toMatchObject([{ quantity: 1 }]);
-    const log = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map((l: { type: number; typeName: string; change: number }) => `${l.typeName}${l.change}`);
+    const log = (await s.k.call(C.logList, { spareId: s.spare })).data.list.map(
+      (l: { type: number; typeName: string; change: number }) => `${l.typeName}${l.change}`,
+    );
     expect(log.slice(0, 7)).toEqual(['废件翻新1', '废件翻新-1', '回收2', '交接1', '交接-1', '工单退回1', '工单退回-1']);
     expect((await s.k.call(C.logList, { orderId: order })).data.list.map((l: { type: number }) => l.type)).toEqual([16, 16]);
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
@@ -302,7 +325,9 @@ describe('parts on orders', () => {
     expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['A1'] }] })).message).toBe(
       '序列号：备件“压缩机”按序列号管理，请填写2个序列号（已填1个）',
     );
-    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['A1', 'A1'] }] })).message).toBe('序列号：A1重复');
+    expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2, serials: ['A1', 'A1'] }] })).message).toBe(
+      '序列号：A1重复',
+    );
     await inbound(s, 3); // NEW-1 … NEW-3 in the central warehouse
     expect((await k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-2'] }] })).message).toBe(
       '序列号：NEW-2已在库存中或已安装',
@@ -317,7 +342,10 @@ describe('parts on orders', () => {
     await eng.call(C.docWithdraw, { id: req });
     const req2 = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-1'] }] })).data.id;
     expect((await k.call(C.docApprove, { id: req2 })).success).toBe(true);
-    const units = async () => (await k.call(C.spareDetail, { id: s.spare })).data.units.map((u: { serial: string; placeName: string; warehouseName: string | null }) => `${u.serial}:${u.placeName}:${u.warehouseName ?? ''}`).sort();
+    const units = async () =>
+      (await k.call(C.spareDetail, { id: s.spare })).data.units
+        .map((u: { serial: string; placeName: string; warehouseName: string | null }) => `${u.serial}:${u.placeName}:${u.warehouseName ?? ''}`)
+        .sort();
     const [own] = await rows<{ name: string }>(t.deps.db, sql`select name from warehouses where enterprise_id = ${s.tm.ep} and owner_id = ${s.tm.engineer.id}`);
     expect(await units()).toEqual([`NEW-1:在库:${own?.name}`, 'NEW-2:在库:中心仓', 'NEW-3:在库:中心仓']);
 
@@ -330,7 +358,10 @@ describe('parts on orders', () => {
     expect(used.success).toBe(true);
     expect(await units()).toContain('NEW-1:已安装:');
     expect(await units()).toContain('OLD-9:旧件返还:');
-    expect((await k.call(C.spareDetail, { id: s.spare })).data.units.find((u: { serial: string }) => u.serial === 'NEW-1')).toMatchObject({ installedProductId: product, orderId: order });
+    expect((await k.call(C.spareDetail, { id: s.spare })).data.units.find((u: { serial: string }) => u.serial === 'NEW-1')).toMatchObject({
+      installedProductId: product,
+      orderId: order,
+    });
     const history = (await s.tm.admin.client.call(productContract.productionHistory, { id: product })).data.map((h: { title: string }) => h.title);
     expect(history).toEqual(expect.arrayContaining(['在装备件：压缩机（序列号 NEW-1）', '更换备件：压缩机（旧件 OLD-9 → 新件 NEW-1）']));
     expect((await eng.call(C.orderCancel, { id: used.data.id })).success).toBe(true);
@@ -406,7 +437,10 @@ describe('spare-part applications and outbound orders', () => {
     expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).message).toBe('当前状态不允许该操作');
     expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 5, reserved: 2, available: 3 }]);
-    expect((await s.k.call(G.list, { outbound: '1' })).data).toMatchObject({ count: 1, list: [{ id, state: 3, warehouseName: '中心仓', summary: '压缩机×2' }] });
+    expect((await s.k.call(G.list, { outbound: '1' })).data).toMatchObject({
+      count: 1,
+      list: [{ id, state: 3, warehouseName: '中心仓', summary: '压缩机×2' }],
+    });
     expect((await s.k.call(G.step, { id, action: 'ship' })).message).toBe('发货请填写物流公司和物流单号');
     expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF9' })).success).toBe(true);
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 3, reserved: 0, available: 3 }]);
@@ -433,7 +467,8 @@ describe('spare-part applications and outbound orders', () => {
     const { s, a, id } = await approvedSerialOrder(4, 2);
     // NEW-4 is held by a waiting requisition.
     await s.tm.engineer.client.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: ['NEW-4'] }] });
-    const ship = (items?: { spareId: number; serials: string[] }[]) => s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF2', items });
+    const ship = (items?: { spareId: number; serials: string[] }[]) =>
+      s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF2', items });
     expect((await ship()).message).toBe('序列号：备件“压缩机”按序列号管理，请填写2个序列号（已填0个）');
     expect((await ship([{ spareId: s.spare, serials: ['NEW-1', ' NEW-1 '] }])).message).toBe('序列号：NEW-1重复');
     expect((await ship([{ spareId: s.spare, serials: ['NEW-1', 'NEW-4'] }])).message).toBe('序列号：NEW-4不在发货仓库，或已被待审批单据占用');
@@ -441,7 +476,9 @@ describe('spare-part applications and outbound orders', () => {
     expect((await a.call(G.detail, { id })).data).toMatchObject({ state: 3, items: [{ serials: [], serialized: true, stock: 4, reserved: 1, available: 3 }] });
     expect((await ship([{ spareId: s.spare, serials: ['NEW-3', 'NEW-1'] }])).success).toBe(true);
     const places = async () =>
-      (await s.k.call(C.spareDetail, { id: s.spare })).data.units.map((u: { serial: string; place: number; warehouseName: string | null }) => `${u.serial}:${u.place}:${u.warehouseName ?? ''}`).sort();
+      (await s.k.call(C.spareDetail, { id: s.spare })).data.units
+        .map((u: { serial: string; place: number; warehouseName: string | null }) => `${u.serial}:${u.place}:${u.warehouseName ?? ''}`)
+        .sort();
     expect(await places()).toEqual(['NEW-1:5:', 'NEW-2:1:中心仓', 'NEW-3:5:', 'NEW-4:1:中心仓']);
     expect((await a.call(G.detail, { id })).data.items).toMatchObject([{ serials: ['NEW-3', 'NEW-1'] }]);
     expect((await a.call(G.step, { id, action: 'sign' })).success).toBe(true);
@@ -452,9 +489,16 @@ describe('spare-part applications and outbound orders', () => {
 
   it('a shipped serial received back by an inbound document drops its outbound order', async () => {
     const { s, id } = await approvedSerialOrder(2, 1);
-    expect((await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF3', items: [{ spareId: s.spare, serials: ['NEW-1'] }] })).success).toBe(true);
+    expect(
+      (await s.k.call(G.step, { id, action: 'ship', logistics: '顺丰速运', trackingNo: 'SF3', items: [{ spareId: s.spare, serials: ['NEW-1'] }] })).success,
+    ).toBe(true);
     const unit = async () =>
-      (await rows<{ place: number; goods_order_id: number | null }>(t.deps.db, sql`select place, goods_order_id from spare_units where enterprise_id = ${s.tm.ep} and serial = 'NEW-1'`))[0];
+      (
+        await rows<{ place: number; goods_order_id: number | null }>(
+          t.deps.db,
+          sql`select place, goods_order_id from spare_units where enterprise_id = ${s.tm.ep} and serial = 'NEW-1'`,
+        )
+      )[0];
     expect(await unit()).toMatchObject({ place: 5, goods_order_id: id });
     await inbound(s, 1, ['NEW-1']);
     expect(await unit()).toMatchObject({ place: 1, goods_order_id: null });
@@ -467,7 +511,9 @@ describe('spare-part applications and outbound orders', () => {
     const id = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
     const id2 = (await a.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
     expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).success).toBe(true);
-    expect((await s.k.call(G.step, { id: id2, action: 'approve', warehouseId: s.wh })).message).toBe('库存不足：中心仓的备件“压缩机”可用0（现有3，已预留3），需要1');
+    expect((await s.k.call(G.step, { id: id2, action: 'approve', warehouseId: s.wh })).message).toBe(
+      '库存不足：中心仓的备件“压缩机”可用0（现有3，已预留3），需要1',
+    );
     expect((await a.call(G.detail, { id: id2 })).data.state).toBe(2);
     expect((await a.call(G.step, { id, action: 'cancel' })).success).toBe(true);
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 3, reserved: 0 }]);

@@ -52,7 +52,10 @@ export async function unreadCount(ex: Executor, enterpriseId: number, userId: nu
 
 /** Of `ids`, those that are the user's notices of the category. */
 export async function ownNoticeIds(ex: Executor, enterpriseId: number, userId: number, category: number, ids: number[]): Promise<number[]> {
-  const r = await ex.select({ id: notices.id }).from(notices).where(and(mine(enterpriseId, userId, category), inArray(notices.id, ids)));
+  const r = await ex
+    .select({ id: notices.id })
+    .from(notices)
+    .where(and(mine(enterpriseId, userId, category), inArray(notices.id, ids)));
   return r.map((x) => x.id);
 }
 

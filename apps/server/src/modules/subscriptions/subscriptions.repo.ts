@@ -42,7 +42,15 @@ export async function subscribers(ex: Executor, enterpriseId: number, type: numb
     .select({ id: subscriptions.userId })
     .from(subscriptions)
     .innerJoin(users, and(eq(users.enterpriseId, subscriptions.enterpriseId), eq(users.id, subscriptions.userId)))
-    .where(and(eq(subscriptions.enterpriseId, enterpriseId), eq(subscriptions.type, type), eq(subscriptions.state, 1), eq(users.enabled, true), isNull(users.deletedAt)));
+    .where(
+      and(
+        eq(subscriptions.enterpriseId, enterpriseId),
+        eq(subscriptions.type, type),
+        eq(subscriptions.state, 1),
+        eq(users.enabled, true),
+        isNull(users.deletedAt),
+      ),
+    );
   return r.map((x) => x.id);
 }
 

@@ -139,7 +139,15 @@ describe('notice centre', () => {
   async function withNotices() {
     const s = await loggedIn(t.app, t.deps.db);
     for (let i = 1; i <= 3; i++) await addNotices(t.deps.db, { enterpriseId: s.enterpriseId, userIds: [s.user.id], kind: 'test', title: `通知${i}` });
-    await addNotices(t.deps.db, { enterpriseId: s.enterpriseId, userIds: [s.user.id], category: 2, kind: 'announce', title: '公告', content: '放假安排', link: '/notice' });
+    await addNotices(t.deps.db, {
+      enterpriseId: s.enterpriseId,
+      userIds: [s.user.id],
+      category: 2,
+      kind: 'announce',
+      title: '公告',
+      content: '放假安排',
+      link: '/notice',
+    });
     return s;
   }
 

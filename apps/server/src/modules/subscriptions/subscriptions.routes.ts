@@ -14,7 +14,10 @@ registerDigests();
 
 /** Demo only: an announcement for everyone, so the notice centre has something to show. */
 async function demoWelcome(tx: Tx, enterpriseId: number): Promise<void> {
-  const people = await tx.select({ id: users.id }).from(users).where(and(eq(users.enterpriseId, enterpriseId), isNull(users.deletedAt)));
+  const people = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), isNull(users.deletedAt)));
   await addNotices(tx, {
     enterpriseId,
     userIds: people.map((p) => p.id),

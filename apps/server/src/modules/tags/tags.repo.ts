@@ -22,7 +22,10 @@ export function listByCode(ex: Executor, enterpriseId: number, code: number, tz:
 }
 
 export async function findById(ex: Executor, enterpriseId: number, id: number, tz: string) {
-  const [t] = await ex.select(columns(tz)).from(tags).where(and(eq(tags.enterpriseId, enterpriseId), eq(tags.id, id)));
+  const [t] = await ex
+    .select(columns(tz))
+    .from(tags)
+    .where(and(eq(tags.enterpriseId, enterpriseId), eq(tags.id, id)));
   return t ?? null;
 }
 

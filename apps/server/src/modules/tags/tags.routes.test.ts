@@ -60,7 +60,11 @@ describe('tag management', () => {
 
   it('refuses a duplicate name within a code, but allows it under another code', async () => {
     const { client } = await setup();
-    expect(await client.call(C.create, { code: 3, name: '加急', color_rgb: '#000000' })).toMatchObject({ success: false, code: 'NAME_TAKEN', message: '名称已存在' });
+    expect(await client.call(C.create, { code: 3, name: '加急', color_rgb: '#000000' })).toMatchObject({
+      success: false,
+      code: 'NAME_TAKEN',
+      message: '名称已存在',
+    });
     expect((await client.call(C.create, { code: 6, name: '加急', color_rgb: '#000000' })).success).toBe(true);
     const id = await tagId(client, 3, '返修');
     expect((await client.call(C.update, { id, name: '投诉', color_rgb: '#000000' })).code).toBe('NAME_TAKEN');
@@ -211,7 +215,10 @@ describe('user availability status', () => {
     const other = await makeUser(t.deps.db, a.enterpriseId, { roles: [2] });
     const busy = await tagId(a.client, 1, '忙碌');
     await a.client.call(C.updateUserStateTag, { tagId: busy });
-    const [o] = await rows<{ s: number | null }>(t.deps.db, sql`select status_tag_id as s from users where enterprise_id = ${a.enterpriseId} and id = ${other.id}`);
+    const [o] = await rows<{ s: number | null }>(
+      t.deps.db,
+      sql`select status_tag_id as s from users where enterprise_id = ${a.enterpriseId} and id = ${other.id}`,
+    );
     expect(o?.s).toBeNull();
   });
 

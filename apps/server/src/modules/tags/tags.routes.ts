@@ -11,9 +11,7 @@ import * as svc from './tags.service';
 
 /** Default tags of every kind; the unique name makes a re-run add nothing. */
 export async function provisionTags(tx: Tx, enterpriseId: number): Promise<void> {
-  const values = TAG_CODE_IDS.flatMap((code) =>
-    DEFAULT_TAGS[code].map((t, i) => ({ enterpriseId, code, name: t.name, colorRgb: t.color_rgb, sort: i + 1 })),
-  );
+  const values = TAG_CODE_IDS.flatMap((code) => DEFAULT_TAGS[code].map((t, i) => ({ enterpriseId, code, name: t.name, colorRgb: t.color_rgb, sort: i + 1 })));
   await tx.insert(tags).values(values).onConflictDoNothing();
 }
 addProvisionStep({ name: 'tags.defaults', run: (tx, enterpriseId) => provisionTags(tx, enterpriseId) });

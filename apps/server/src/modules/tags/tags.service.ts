@@ -79,9 +79,6 @@ export async function setUserStatus(db: Db, u: SessionUser, tagId: number): Prom
 }
 
 export async function userStateLabel(db: Db, u: SessionUser) {
-  const [current, list] = await Promise.all([
-    repo.userStatus(db, u.enterpriseId, u.id),
-    repo.listByCode(db, u.enterpriseId, USER_STATUS_CODE, tz(u)),
-  ]);
+  const [current, list] = await Promise.all([repo.userStatus(db, u.enterpriseId, u.id), repo.listByCode(db, u.enterpriseId, USER_STATUS_CODE, tz(u))]);
   return { current, list: list.map((t) => ({ id: t.id, name: t.name, color_rgb: t.color_rgb })) };
 }

@@ -59,7 +59,11 @@ describe('ExtFieldValue display codes', () => {
     fireEvent.click(imgs[1] as HTMLElement);
     expect(screen.getByTestId('image-preview-img').getAttribute('src')).toBe('/api/upload/file/8');
     cleanup();
-    expect(within(shown(ext(10, '/api/upload/file/3'))).getByRole('img').getAttribute('src')).toBe('/api/upload/file/3');
+    expect(
+      within(shown(ext(10, '/api/upload/file/3')))
+        .getByRole('img')
+        .getAttribute('src'),
+    ).toBe('/api/upload/file/3');
   });
 
   it('shows a signature (21) as its image', () => {
@@ -82,11 +86,23 @@ describe('ExtFieldValue display codes', () => {
 
   it('shows files (15) by name, a note (14) as text, and a link (30) to the related record', () => {
     const files = shown(ext(15, '/api/upload/file/4', { fieldAttributeList: [{ type: 'file', value: '合同.pdf' }] }));
-    expect(within(files).getByRole('link', { name: /合同\.pdf/ }).getAttribute('href')).toBe('/api/upload/file/4');
+    expect(
+      within(files)
+        .getByRole('link', { name: /合同\.pdf/ })
+        .getAttribute('href'),
+    ).toBe('/api/upload/file/4');
     cleanup();
     expect(shown(ext(14, '请核对型号')).textContent).toBe('请核对型号');
     cleanup();
-    const link = shown(ext(30, '12', { ovalue: 12, fieldAttributeList: [{ type: 'linkKind', value: 'order' }, { type: 'linkName', value: '工单12' }] }));
+    const link = shown(
+      ext(30, '12', {
+        ovalue: 12,
+        fieldAttributeList: [
+          { type: 'linkKind', value: 'order' },
+          { type: 'linkName', value: '工单12' },
+        ],
+      }),
+    );
     expect(within(link).getByRole('link', { name: '工单12' }).getAttribute('href')).toBe('/allOrder/orderDetail/12');
   });
 });

@@ -22,7 +22,11 @@ export const EMPTY_VALUE = '-';
 
 const attrOf = (f: ExtField, type: string): string | undefined => f.fieldAttributeList.find((a) => a.type === type)?.value;
 const attrsOf = (f: ExtField, type: string): string[] => f.fieldAttributeList.filter((a) => a.type === type).map((a) => a.value);
-const commaList = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean);
+const commaList = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 function Pictures({ urls, name }: { urls: string[]; name: string }) {
   const [open, setOpen] = useState<string | null>(null);

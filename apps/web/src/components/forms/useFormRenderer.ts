@@ -45,10 +45,13 @@ export function useFormRenderer(definition: FormDefinition, initial: Partial<For
     return r;
   }, [definition]);
 
-  const reset = useCallback((next: Partial<FormValues> = {}) => {
-    setValues({ system: next.system ?? {}, ext: next.ext ?? (opts.current.isNew ? defaultExt(definition.fields) : {}) });
-    setErrors({});
-  }, [definition]);
+  const reset = useCallback(
+    (next: Partial<FormValues> = {}) => {
+      setValues({ system: next.system ?? {}, ext: next.ext ?? (opts.current.isNew ? defaultExt(definition.fields) : {}) });
+      setErrors({});
+    },
+    [definition],
+  );
 
   const props: Pick<FormRendererProps, 'definition' | 'value' | 'onChange' | 'errors' | 'roles'> = {
     definition,

@@ -23,7 +23,11 @@ function fetcher(total: number) {
   });
 }
 
-const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent).filter((t) => t?.startsWith('列'));
+const headers = () =>
+  screen
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent)
+    .filter((t) => t?.startsWith('列'));
 
 async function openChooser() {
   fireEvent.click(screen.getByRole('button', { name: /列设置/ }));

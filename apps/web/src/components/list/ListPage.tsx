@@ -236,20 +236,24 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
           onSelect={props.selectable === false ? undefined : selectRow}
         />
       ) : (
-      <Table<T>
-        rowKey={rowKey}
-        columns={visibleColumns(columns, choice.value)}
-        dataSource={rows}
-        loading={list.loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState /> }}
-        rowSelection={
-          props.selectable === false
-            ? undefined
-            : { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, picked) => setSelected({ keys, rows: picked.filter(Boolean) }) }
-        }
-        pagination={pagination}
-      />
+        <Table<T>
+          rowKey={rowKey}
+          columns={visibleColumns(columns, choice.value)}
+          dataSource={rows}
+          loading={list.loading}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState /> }}
+          rowSelection={
+            props.selectable === false
+              ? undefined
+              : {
+                  selectedRowKeys: selected.keys,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys, picked) => setSelected({ keys, rows: picked.filter(Boolean) }),
+                }
+          }
+          pagination={pagination}
+        />
       )}
       {onExport ? (
         <ExportDialog

@@ -49,7 +49,11 @@ export function ListToolbar<T>(p: ListToolbarProps<T>) {
             aria-label="关键字"
           />
           {p.panel ? (
-            <Button icon={<FilterOutlined />} type={open ? 'primary' : 'default'} ghost={open} onClick={() => {
+            <Button
+              icon={<FilterOutlined />}
+              type={open ? 'primary' : 'default'}
+              ghost={open}
+              onClick={() => {
                 setBuilt(true);
                 setOpen(!open);
               }}

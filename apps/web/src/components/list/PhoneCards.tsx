@@ -44,7 +44,12 @@ export function PhoneCards<T>({ columns, rows, keyOf, loading, pagination, selec
                 title={
                   <span className="sk-phone-card-title">
                     {onSelect ? (
-                      <Checkbox checked={selected?.includes(key)} onChange={(e) => onSelect(row, e.target.checked)} aria-label="选择" style={{ marginRight: 8 }} />
+                      <Checkbox
+                        checked={selected?.includes(key)}
+                        onChange={(e) => onSelect(row, e.target.checked)}
+                        aria-label="选择"
+                        style={{ marginRight: 8 }}
+                      />
                     ) : null}
                     {head ? cell(head, row, i) : null}
                   </span>

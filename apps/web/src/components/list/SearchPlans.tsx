@@ -61,7 +61,14 @@ function SaveDialog({ onCancel, onSave }: { onCancel: () => void; onSave: (name:
       }}
     >
       <Form form={form} layout="vertical" initialValues={{ name: '', isDefault: false }}>
-        <Form.Item name="name" label="方案名称" rules={[{ required: true, whitespace: true, message: '请输入方案名称' }, { max: 20, message: '方案名称不能超过20个字' }]}>
+        <Form.Item
+          name="name"
+          label="方案名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入方案名称' },
+            { max: 20, message: '方案名称不能超过20个字' },
+          ]}
+        >
           <Input maxLength={20} placeholder="如：本月待处理" autoFocus />
         </Form.Item>
         <Form.Item name="isDefault" valuePropName="checked">

@@ -18,7 +18,5 @@ export const defaultColumnKeys = <T>(columns: readonly ListColumn<T>[], defaults
 /** The chosen columns in the page's order, each at least 150 px wide unless it sets its own width. */
 export function visibleColumns<T>(columns: readonly ListColumn<T>[], keys: readonly string[]): TableColumnType<T>[] {
   const chosen = new Set(keys);
-  return columns
-    .filter((c) => chosen.has(c.key))
-    .map((c) => (c.width === undefined && c.minWidth === undefined ? { ...c, minWidth: MIN_COLUMN_WIDTH } : c));
+  return columns.filter((c) => chosen.has(c.key)).map((c) => (c.width === undefined && c.minWidth === undefined ? { ...c, minWidth: MIN_COLUMN_WIDTH } : c));
 }

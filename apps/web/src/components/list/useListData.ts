@@ -25,8 +25,7 @@ export interface ListResult<T> {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-export const compactQuery = (q: Record<string, unknown>): ListQuery =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => !isEmpty(v))) as ListQuery;
+export const compactQuery = (q: Record<string, unknown>): ListQuery => Object.fromEntries(Object.entries(q).filter(([, v]) => !isEmpty(v))) as ListQuery;
 
 export const listQueryKey = (routeKey: string) => ['listPage', routeKey];
 

@@ -17,15 +17,23 @@ const doc: OpenApiDocument = {
   openapi: '3.1.0',
   info: { title: 't', version: '1' },
   paths: {
-    '/api/v2/customer/detail': { get: op('detail', 'customer', 'menu_AllCustomer', { parameters: [{ name: 'id', in: 'query', required: true, schema: { title: '客户' } }] }) },
+    '/api/v2/customer/detail': {
+      get: op('detail', 'customer', 'menu_AllCustomer', { parameters: [{ name: 'id', in: 'query', required: true, schema: { title: '客户' } }] }),
+    },
     '/api/dict/list': { get: op('dictList', 'dict', null) },
-    '/api/v2/customer/addCustomer': { post: op('addCustomer', 'customer', 'customer_add', { requestBody: { content: { 'application/json': { schema: { properties: { linkPerson: {} } } } } } }) },
+    '/api/v2/customer/addCustomer': {
+      post: op('addCustomer', 'customer', 'customer_add', { requestBody: { content: { 'application/json': { schema: { properties: { linkPerson: {} } } } } } }),
+    },
   },
 };
 
 describe('API docs list', () => {
   it('flattens and orders by tag, path and method', () => {
-    expect(entriesOf(doc).map((e) => `${e.method} ${e.path}`)).toEqual(['POST /api/v2/customer/addCustomer', 'GET /api/v2/customer/detail', 'GET /api/dict/list']);
+    expect(entriesOf(doc).map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /api/v2/customer/addCustomer',
+      'GET /api/v2/customer/detail',
+      'GET /api/dict/list',
+    ]);
     expect(tagCounts(entriesOf(doc))).toEqual([
       { tag: 'customer', count: 2 },
       { tag: 'dict', count: 1 },
@@ -33,7 +41,10 @@ describe('API docs list', () => {
   });
 
   it('searches path, power and field names', () => {
-    const find = (k: string) => entriesOf(doc).filter((e) => matches(e, k)).map((e) => e.op.operationId);
+    const find = (k: string) =>
+      entriesOf(doc)
+        .filter((e) => matches(e, k))
+        .map((e) => e.op.operationId);
     expect(find('dict')).toEqual(['dictList']);
     expect(find('CUSTOMER_ADD')).toEqual(['addCustomer']);
     expect(find('linkPerson')).toEqual(['addCustomer']);

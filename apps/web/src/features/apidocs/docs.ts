@@ -20,7 +20,15 @@ export function entriesOf(doc: OpenApiDocument): ApiEntry[] {
 export function matches(e: ApiEntry, keyword: string): boolean {
   const k = keyword.trim().toLowerCase();
   if (!k) return true;
-  const hay = [e.method, e.path, e.op.operationId, e.op['x-power'] ?? '', ...e.op.tags, JSON.stringify(e.op.parameters ?? []), JSON.stringify(e.op.requestBody ?? {})];
+  const hay = [
+    e.method,
+    e.path,
+    e.op.operationId,
+    e.op['x-power'] ?? '',
+    ...e.op.tags,
+    JSON.stringify(e.op.parameters ?? []),
+    JSON.stringify(e.op.requestBody ?? {}),
+  ];
   return hay.some((s) => s.toLowerCase().includes(k));
 }
 

@@ -30,7 +30,10 @@ function EventSettings() {
       }
     >
       <Typography.Paragraph type="secondary">
-        模板变量：{Object.keys(TEMPLATE_VARIABLES).map((v) => <Tag key={v}>{`{${v}}`}</Tag>)}
+        模板变量：
+        {Object.keys(TEMPLATE_VARIABLES).map((v) => (
+          <Tag key={v}>{`{${v}}`}</Tag>
+        ))}
       </Typography.Paragraph>
       <Table<Setting>
         rowKey="event"
@@ -45,13 +48,20 @@ function EventSettings() {
             key: 'channels',
             title: '通知方式',
             width: 260,
-            render: (_: unknown, r: Setting) => <Checkbox.Group options={channelOptions} value={r.channels} onChange={(v) => set(r.event, { channels: v as Setting['channels'] })} />,
+            render: (_: unknown, r: Setting) => (
+              <Checkbox.Group options={channelOptions} value={r.channels} onChange={(v) => set(r.event, { channels: v as Setting['channels'] })} />
+            ),
           },
           {
             key: 'template',
             title: '通知模板',
             render: (_: unknown, r: Setting) => (
-              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} value={r.template} onChange={(e) => set(r.event, { template: e.target.value })} />
+              <Input.TextArea
+                autoSize={{ minRows: 1, maxRows: 4 }}
+                maxLength={500}
+                value={r.template}
+                onChange={(e) => set(r.event, { template: e.target.value })}
+              />
             ),
           },
         ]}
@@ -116,7 +126,12 @@ function Deliveries() {
         columns={[
           { key: 'createTime', title: '时间', dataIndex: 'createTime', width: 170 },
           { key: 'url', title: '地址', dataIndex: 'url', ellipsis: true },
-          { key: 'status', title: '状态', width: 90, render: (_: unknown, r: DeliveryRow) => <Tag color={colors[r.status]}>{DELIVERY_STATES[r.status as 0]}</Tag> },
+          {
+            key: 'status',
+            title: '状态',
+            width: 90,
+            render: (_: unknown, r: DeliveryRow) => <Tag color={colors[r.status]}>{DELIVERY_STATES[r.status as 0]}</Tag>,
+          },
           { key: 'attempts', title: '次数', dataIndex: 'attempts', width: 60 },
           { key: 'err', title: '最近结果', render: (_: unknown, r: DeliveryRow) => r.lastError ?? (r.lastCode ? `HTTP ${r.lastCode}` : '') },
           {
@@ -127,7 +142,12 @@ function Deliveries() {
               <Button
                 type="link"
                 size="small"
-                onClick={() => call(C.resend, { id: r.id }, { successToast: true }).then(() => queryClient.invalidateQueries({ queryKey: apiKey(C.deliveries) }), () => {})}
+                onClick={() =>
+                  call(C.resend, { id: r.id }, { successToast: true }).then(
+                    () => queryClient.invalidateQueries({ queryKey: apiKey(C.deliveries) }),
+                    () => {},
+                  )
+                }
               >
                 重新发送
               </Button>

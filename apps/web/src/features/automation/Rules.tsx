@@ -25,14 +25,35 @@ const EP = {
   rule: { list: C.ruleList, add: C.ruleAdd, update: C.ruleUpdate, remove: C.ruleDelete },
   timed: { list: C.timedList, add: C.timedAdd, update: C.timedUpdate, remove: C.timedDelete },
 } as const;
-const opts = (o: Record<number, string | { name: string }>) => Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.name }));
+const opts = (o: Record<number, string | { name: string }>) =>
+  Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.name }));
 
-function ItemDialog({ kind, tmpId, row, onClose, onSave }: { kind: Kind; tmpId: number; row: Row | null; onClose: () => void; onSave: (v: Values) => Promise<void> }) {
+function ItemDialog({
+  kind,
+  tmpId,
+  row,
+  onClose,
+  onSave,
+}: {
+  kind: Kind;
+  tmpId: number;
+  row: Row | null;
+  onClose: () => void;
+  onSave: (v: Values) => Promise<void>;
+}) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const initial: Partial<Values> = row
     ? { ...row, actions: row.actions.map(toForm) }
-    : { trigger: 0, enabled: true, amount: 2, unit: 2, condition: 1, conditions: emptyConditions, actions: [{ type: 'notify', channels: ['notice'], personTypes: [2], roles: [] }] };
+    : {
+        trigger: 0,
+        enabled: true,
+        amount: 2,
+        unit: 2,
+        condition: 1,
+        conditions: emptyConditions,
+        actions: [{ type: 'notify', channels: ['notice'], personTypes: [2], roles: [] }],
+      };
   return (
     <Modal
       open
@@ -122,7 +143,9 @@ export function AutomationItems({ kind, tmpId }: { kind: Kind; tmpId: number }) 
           {kind === 'rule' ? '新增规则' : '新增定时事件'}
         </Button>
         <Typography.Text type="secondary">
-          {kind === 'rule' ? '工单到达触发时机且满足条件时，自动执行动作。' : '从计时起点开始，到时工单仍未完成对应环节时，自动执行动作；工单完成该环节后计时自动取消。'}
+          {kind === 'rule'
+            ? '工单到达触发时机且满足条件时，自动执行动作。'
+            : '从计时起点开始，到时工单仍未完成对应环节时，自动执行动作；工单完成该环节后计时自动取消。'}
         </Typography.Text>
       </Space>
       <Table<Row>
@@ -145,7 +168,12 @@ export function AutomationItems({ kind, tmpId }: { kind: Kind; tmpId: number }) 
               <Switch
                 size="small"
                 checked={r.enabled}
-                onChange={(on) => call(ep.update, { ...bodyOf(r as Values), enabled: on, actions: r.actions, id: r.id } as never, { successToast: true }).then(refresh, () => {})}
+                onChange={(on) =>
+                  call(ep.update, { ...bodyOf(r as Values), enabled: on, actions: r.actions, id: r.id } as never, { successToast: true }).then(
+                    refresh,
+                    () => {},
+                  )
+                }
               />
             ),
           },

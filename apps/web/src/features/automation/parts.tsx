@@ -136,7 +136,11 @@ function ActionBody({ type, name }: { type: RuleAction['type'] | undefined; name
     );
   if (type === 'copy' || type === 'assign' || type === 'visit')
     return (
-      <Form.Item name={[name, 'people']} label={type === 'copy' ? '抄送人' : type === 'assign' ? '服务人员' : '回访客服'} rules={[{ required: true, message: '请选择人员' }]}>
+      <Form.Item
+        name={[name, 'people']}
+        label={type === 'copy' ? '抄送人' : type === 'assign' ? '服务人员' : '回访客服'}
+        rules={[{ required: true, message: '请选择人员' }]}
+      >
         <PersonField multiple={type === 'copy'} role={type === 'assign' ? 2 : undefined} />
       </Form.Item>
     );

@@ -40,7 +40,12 @@ describe('smart paste into the customer form', () => {
 
 describe('list filters', () => {
   it('turn the salesperson and the creation range into the spec filters', () => {
-    const q = customerFilterQuery({ name: '星河', tagId: 3, sales: [{ id: 7, name: '钱销售', mobile: '', department_name: null }], created: ['2024-05-01 00:00:00', '2024-05-31 23:59:59'] });
+    const q = customerFilterQuery({
+      name: '星河',
+      tagId: 3,
+      sales: [{ id: 7, name: '钱销售', mobile: '', department_name: null }],
+      created: ['2024-05-01 00:00:00', '2024-05-31 23:59:59'],
+    });
     expect(q).toEqual({ name: '星河', tagId: 3, businessUserId: 7, startCreateTime: '2024-05-01 00:00:00', endCreateTime: '2024-05-31 23:59:59' });
   });
 
@@ -49,7 +54,12 @@ describe('list filters', () => {
   });
 
   it('split the area cascader into province, city and district codes', () => {
-    expect(areaFilters({ area: ['33', '3301'], customerName: '云帆' })).toEqual({ customerName: '云帆', provinceCode: '33', cityCode: '3301', districtCode: undefined });
+    expect(areaFilters({ area: ['33', '3301'], customerName: '云帆' })).toEqual({
+      customerName: '云帆',
+      provinceCode: '33',
+      cityCode: '3301',
+      districtCode: undefined,
+    });
   });
 });
 

@@ -34,7 +34,11 @@ export const candidateLabel = (c: CandidateRow): string =>
 function CandidateSelect(p: { value?: number; onChange?: (v: number) => void; groupId?: number | null }) {
   const [keyword, setKeyword] = useState('');
   const [ownGroup, setOwnGroup] = useState(!!p.groupId);
-  const list = useApi(dispatchContract.candidates, { keyword: keyword || undefined, serviceGroupId: ownGroup ? (p.groupId ?? undefined) : undefined, pageSize: 50 });
+  const list = useApi(dispatchContract.candidates, {
+    keyword: keyword || undefined,
+    serviceGroupId: ownGroup ? (p.groupId ?? undefined) : undefined,
+    pageSize: 50,
+  });
   return (
     <>
       <Select<number>
@@ -68,7 +72,10 @@ function Recommendation({ orderId, onUse }: { orderId: number; onUse: (v: Partia
       style={{ marginBottom: 12 }}
       title={`推荐派给：${who}（依据${why}）`}
       action={
-        <Button size="small" onClick={() => onUse(a.userId ? { mode: 'user', serviceUserId: a.userId } : { mode: 'provider', providerId: a.providerId ?? undefined })}>
+        <Button
+          size="small"
+          onClick={() => onUse(a.userId ? { mode: 'user', serviceUserId: a.userId } : { mode: 'provider', providerId: a.providerId ?? undefined })}
+        >
           采用
         </Button>
       }
@@ -88,10 +95,16 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
 
   const submit = async (v: Values) => {
     if (!target) return;
-    const who = v.mode === 'provider' ? { providerId: v.providerId } : { serviceUserId: v.serviceUserId, coordinationUserId: (v.collaborators ?? []).map((p) => p.id) };
+    const who =
+      v.mode === 'provider' ? { providerId: v.providerId } : { serviceUserId: v.serviceUserId, coordinationUserId: (v.collaborators ?? []).map((p) => p.id) };
     setBusy(true);
     try {
-      if (single) await call(orderActionsContract.dispatch, { orderId: target.orderIds[0] as number, expectedState: target.expectedState, note: v.note, ...who }, { successToast: true });
+      if (single)
+        await call(
+          orderActionsContract.dispatch,
+          { orderId: target.orderIds[0] as number, expectedState: target.expectedState, note: v.note, ...who },
+          { successToast: true },
+        );
       else await call(dispatchContract.batchDesignate, { orderIds: target.orderIds, note: v.note, ...who }, { successToast: true });
       form.resetFields();
       onDone();

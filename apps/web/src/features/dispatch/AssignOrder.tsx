@@ -20,7 +20,11 @@ export default function AssignOrder() {
       width: 90,
       fixed: 'right',
       render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setTarget({ orderIds: [r.id], expectedState: r.state, serviceGroupId: r.serviceGroupId, title: r.title })}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => setTarget({ orderIds: [r.id], expectedState: r.state, serviceGroupId: r.serviceGroupId, title: r.title })}
+        >
           派单
         </Button>
       ),

@@ -11,7 +11,13 @@ export function DeskFilters() {
   return (
     <>
       <Form.Item name="orderType" label="工单类型">
-        <Select allowClear placeholder="全部" style={{ minWidth: 160 }} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))} aria-label="工单类型筛选" />
+        <Select
+          allowClear
+          placeholder="全部"
+          style={{ minWidth: 160 }}
+          options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          aria-label="工单类型筛选"
+        />
       </Form.Item>
       <Form.Item name="priority" label="优先级">
         <Select

@@ -21,6 +21,9 @@ staleAfter(
  */
 export async function unDeliverFetcher(q: ListQuery): Promise<ListResult<UnDeliverRow>> {
   const { pageIndex: _i, pageSize: _s, sortType: _t, ...filters } = q;
-  const [list, count] = await Promise.all([call(dispatchContract.unDeliverOrderList, q as never), call(badgeCountContract.unDeliverOrderCount, filters as never)]);
+  const [list, count] = await Promise.all([
+    call(dispatchContract.unDeliverOrderList, q as never),
+    call(badgeCountContract.unDeliverOrderCount, filters as never),
+  ]);
   return { list, count: Math.max(Number(count), Number(q.pageIndex) * Number(q.pageSize) + list.length) };
 }

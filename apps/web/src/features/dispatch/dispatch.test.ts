@@ -28,7 +28,16 @@ const rule = (over: Partial<DispatchRuleRow>): DispatchRuleRow => ({
 
 describe('dispatch desk and rules', () => {
   it('labels a candidate with their provider, open orders and today’s appointments', () => {
-    const c: CandidateRow = { id: 1, name: '陈外包', mobile: '13600000001', providerName: '华东联保', groups: [], openCount: 2, todayCount: 1, today: ['09:30 上门'] };
+    const c: CandidateRow = {
+      id: 1,
+      name: '陈外包',
+      mobile: '13600000001',
+      providerName: '华东联保',
+      groups: [],
+      openCount: 2,
+      todayCount: 1,
+      today: ['09:30 上门'],
+    };
     expect(candidateLabel(c)).toBe('陈外包（华东联保）　进行中 2 · 今日预约 1');
   });
 

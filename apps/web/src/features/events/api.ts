@@ -10,10 +10,28 @@ import { watchDownloads } from '../../shell/downloads';
 
 export { eventContract };
 
-const ACTIONS = [eventContract.assign, eventContract.claim, eventContract.start, eventContract.escalate, eventContract.pause, eventContract.resume, eventContract.complete, eventContract.close, eventContract.reopen];
+const ACTIONS = [
+  eventContract.assign,
+  eventContract.claim,
+  eventContract.start,
+  eventContract.escalate,
+  eventContract.pause,
+  eventContract.resume,
+  eventContract.complete,
+  eventContract.close,
+  eventContract.reopen,
+];
 const WRITES = [eventContract.add, eventContract.del, ...ACTIONS];
 // Every event write refreshes the lists, the detail, the flow and the two menu badges.
-staleAfter(WRITES, [eventContract.myList, eventContract.shelterList, eventContract.unDeliverList, eventContract.detailed, eventContract.messageList, badgeCountContract.principalEventCount, badgeCountContract.unDeliverEventCount]);
+staleAfter(WRITES, [
+  eventContract.myList,
+  eventContract.shelterList,
+  eventContract.unDeliverList,
+  eventContract.detailed,
+  eventContract.messageList,
+  badgeCountContract.principalEventCount,
+  badgeCountContract.unDeliverEventCount,
+]);
 staleAfter(WRITES, [eventSlaContract.clocks]);
 staleAfter([eventContract.addMessage, eventContract.delMessage], [eventContract.messageList]);
 

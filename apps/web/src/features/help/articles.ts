@@ -42,17 +42,17 @@ export const HELP_ARTICLES: HelpArticle[] = [
       '在页签上点击右键，或使用页签栏右侧的操作按钮，可关闭当前、其他、左侧、右侧或全部页签。',
       '“功能导航”列出当前角色可用的全部功能；带锁的功能在免费版中不可用，灰色的功能因人数超出套餐而被禁用。',
     ],
-    links: [{ path: '/personIndex', name: '功能导航' }, { path: '/navigation', name: '探索' }],
+    links: [
+      { path: '/personIndex', name: '功能导航' },
+      { path: '/navigation', name: '探索' },
+    ],
     keywords: '菜单 页签 标签页 导航 锁',
   },
   {
     id: 'role',
     category: '快速入门',
     title: '切换角色与个人资料',
-    body: [
-      '一位人员可以拥有多个角色。点击右上角头像选择“切换角色”，切换后菜单和权限随角色变化。',
-      '在“个人资料”中可以修改姓名、头像、邮箱和登录密码。',
-    ],
+    body: ['一位人员可以拥有多个角色。点击右上角头像选择“切换角色”，切换后菜单和权限随角色变化。', '在“个人资料”中可以修改姓名、头像、邮箱和登录密码。'],
     links: [{ path: '/userDetail', name: '个人资料' }],
     keywords: '角色 头像 密码 资料',
   },
@@ -124,7 +124,10 @@ export const HELP_ARTICLES: HelpArticle[] = [
       '较大的服务（如整体改造、批量安装）可以建为项目，按模板拆成任务并分配负责人，项目进度随任务完成而更新。',
       '项目状态：未审核、进行中、已完成。新建项目需要相应权限。',
     ],
-    links: [{ path: '/allProject', name: '项目管理' }, { path: '/projectSet', name: '项目设置' }],
+    links: [
+      { path: '/allProject', name: '项目管理' },
+      { path: '/projectSet', name: '项目设置' },
+    ],
     keywords: '项目 任务 进度',
   },
   {

@@ -40,7 +40,10 @@ export function MyGrabs({ onReturned }: { onReturned: () => void }) {
                   </Button>,
                 ]}
               >
-                <List.Item.Meta title={<Link to={orderDetailPath(g.id)}>{g.title}</Link>} description={`${g.orderNo} · ${displayDateTime(g.revokeUntil)}前可退回`} />
+                <List.Item.Meta
+                  title={<Link to={orderDetailPath(g.id)}>{g.title}</Link>}
+                  description={`${g.orderNo} · ${displayDateTime(g.revokeUntil)}前可退回`}
+                />
               </List.Item>
             )}
           />

@@ -32,7 +32,11 @@ function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => vo
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   const [busy, setBusy] = useState(false);
   const search = (keyword: string) =>
-    call(orderListContract.getAllOrderList, { scope: 'all', orderState: -1, orderStateList: '1', keyword: keyword || undefined, pageIndex: 0, pageSize: 20 } as never, { silent: true }).then(
+    call(
+      orderListContract.getAllOrderList,
+      { scope: 'all', orderState: -1, orderStateList: '1', keyword: keyword || undefined, pageIndex: 0, pageSize: 20 } as never,
+      { silent: true },
+    ).then(
       (r) => setOptions(r.list.map((o) => ({ value: o.id, label: `${o.orderNo} ${o.title}` }))),
       () => setOptions([]),
     );
@@ -50,7 +54,17 @@ function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => vo
     }
   };
   return (
-    <Modal open={open} title="放入工单池" okText="放入" cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={onClose} afterOpenChange={(o) => o && search('')} destroyOnHidden>
+    <Modal
+      open={open}
+      title="放入工单池"
+      okText="放入"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterOpenChange={(o) => o && search('')}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="orderIds" label="待派单工单" rules={[{ required: true, message: '请选择工单' }]}>
           <Select mode="multiple" showSearch={{ filterOption: false, onSearch: search }} options={options} placeholder="输入工单编号或标题搜索" />

@@ -87,7 +87,14 @@ export function PoolRules() {
         onSubmit={submit}
         initialValues={
           current
-            ? { name: current.name, enabled: current.enabled, templateId: current.templateId, area: areaPath(lastArea(current)), skills: current.skills, sort: current.sort }
+            ? {
+                name: current.name,
+                enabled: current.enabled,
+                templateId: current.templateId,
+                area: areaPath(lastArea(current)),
+                skills: current.skills,
+                sort: current.sort,
+              }
             : { enabled: true, sort: 0 }
         }
       >

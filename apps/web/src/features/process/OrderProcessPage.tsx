@@ -86,7 +86,19 @@ function StagesTable({ p, edit }: { p: OrderProcess; edit: Edit }) {
   );
 }
 
-function ApproverCell({ k, p, names, edit, pickUser }: { k: ApprovalKind; p: OrderProcess; names: Record<string, string>; edit: Edit; pickUser: (k: ApprovalKind) => void }) {
+function ApproverCell({
+  k,
+  p,
+  names,
+  edit,
+  pickUser,
+}: {
+  k: ApprovalKind;
+  p: OrderProcess;
+  names: Record<string, string>;
+  edit: Edit;
+  pickUser: (k: ApprovalKind) => void;
+}) {
   const who = p.approvers[k];
   const set = (a: OrderApprover | null) => edit((x) => setApprover(x, k, a));
   const choose = (by: string) => {
@@ -95,9 +107,22 @@ function ApproverCell({ k, p, names, edit, pickUser }: { k: ApprovalKind; p: Ord
   };
   return (
     <Space wrap>
-      <Select aria-label={`${APPROVAL_NAMES[k]}审核人`} style={{ width: 150 }} options={BY_OPTIONS} value={who?.by ?? 'default'} onChange={choose} disabled={!approvalOn(p, k)} />
+      <Select
+        aria-label={`${APPROVAL_NAMES[k]}审核人`}
+        style={{ width: 150 }}
+        options={BY_OPTIONS}
+        value={who?.by ?? 'default'}
+        onChange={choose}
+        disabled={!approvalOn(p, k)}
+      />
       {who?.by === 'role' && (
-        <Select aria-label={`${APPROVAL_NAMES[k]}审核角色`} style={{ width: 140 }} options={ROLE_OPTIONS} value={who.role} onChange={(role) => set({ by: 'role', role })} />
+        <Select
+          aria-label={`${APPROVAL_NAMES[k]}审核角色`}
+          style={{ width: 140 }}
+          options={ROLE_OPTIONS}
+          value={who.role}
+          onChange={(role) => set({ by: 'role', role })}
+        />
       )}
       {who?.by === 'user' && (
         <Space size={4}>
@@ -125,7 +150,12 @@ function ApprovalsTable({ p, names, edit, pickUser }: { p: OrderProcess; names: 
           title: '开启',
           width: 80,
           render: (_, k) => (
-            <Switch aria-label={APPROVAL_NAMES[k]} checked={approvalOn(p, k)} disabled={!approvalAllowed(p, k)} onChange={(on) => edit((x) => setApproval(x, k, on))} />
+            <Switch
+              aria-label={APPROVAL_NAMES[k]}
+              checked={approvalOn(p, k)}
+              disabled={!approvalAllowed(p, k)}
+              onChange={(on) => edit((x) => setApproval(x, k, on))}
+            />
           ),
         },
         { title: '审核人', render: (_, k) => <ApproverCell k={k} p={p} names={names} edit={edit} pickUser={pickUser} /> },
@@ -207,7 +237,19 @@ function VersionsTable({ d }: { d: OrderProcessAnswer }) {
       dataSource={rows}
       scroll={{ x: 480 }}
       columns={[
-        { title: '版本', dataIndex: 'name', render: (v, r) => (r.current ? <Space>{v}<Tag color="green">当前</Tag></Space> : v) },
+        {
+          title: '版本',
+          dataIndex: 'name',
+          render: (v, r) =>
+            r.current ? (
+              <Space>
+                {v}
+                <Tag color="green">当前</Tag>
+              </Space>
+            ) : (
+              v
+            ),
+        },
         { title: '发布时间', dataIndex: 'time' },
         { title: '发布人', dataIndex: 'by' },
         {

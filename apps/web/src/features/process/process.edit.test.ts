@@ -24,7 +24,9 @@ describe('process page edits', () => {
     p = setApprover(p, 'complete', null);
     expect(p.approvers).toEqual({});
     expect(setActors(DEFAULT_ORDER_PROCESS, 'service', { personTypes: [], roles: [] }).actors).toEqual({});
-    expect(setRequirement(DEFAULT_ORDER_PROCESS, 'dispatch', { ...NO_REQUIREMENT, photos: true }).requirements).toEqual({ dispatch: { fields: [], signature: false, photos: true } });
+    expect(setRequirement(DEFAULT_ORDER_PROCESS, 'dispatch', { ...NO_REQUIREMENT, photos: true }).requirements).toEqual({
+      dispatch: { fields: [], signature: false, photos: true },
+    });
     expect(setRequirement(DEFAULT_ORDER_PROCESS, 'dispatch', NO_REQUIREMENT).requirements).toEqual({});
   });
 });

@@ -10,8 +10,14 @@ const K = projectContract;
 
 // Every project write refreshes the list, the detail, its process and the approval lists.
 const READS = [K.list, K.count, K.detail, K.getProjectProcess, K.getTaskList, K.getTaskDetail, K.examineList, K.projectUserPower, K.warnList];
-staleAfter([K.add, K.batchDelete, K.examine, K.finish, K.saveProjectProcess, K.saveTaskPersonUser, K.saveTaskCoordinationUser, K.taskFinish, K.taskAction], READS);
-staleAfter([K.saveProjectProcessTmpl, K.deleteProjectProcessTmpl, K.saveTaskTmpl, K.deleteTaskTmpl, K.taskRemind], [K.tmplList, K.getProjectProcessTmplList, K.getTaskTmplList]);
+staleAfter(
+  [K.add, K.batchDelete, K.examine, K.finish, K.saveProjectProcess, K.saveTaskPersonUser, K.saveTaskCoordinationUser, K.taskFinish, K.taskAction],
+  READS,
+);
+staleAfter(
+  [K.saveProjectProcessTmpl, K.deleteProjectProcessTmpl, K.saveTaskTmpl, K.deleteTaskTmpl, K.taskRemind],
+  [K.tmplList, K.getProjectProcessTmplList, K.getTaskTmplList],
+);
 
 export const projectPath = (id: number) => `/allproject/projectdetails/${id}`;
 export const projectStateOf = (s: number) => PROJECT_STATES[s as keyof typeof PROJECT_STATES] ?? { label: '—', color: 'default' };

@@ -15,7 +15,12 @@ export const projectColumns: ListColumn<ProjectRow>[] = [
     title: '状态',
     render: (s: number) => <Tag color={projectStateOf(s).color}>{projectStateOf(s).label}</Tag>,
   },
-  { key: 'create_user_name', dataIndex: 'create_user_name', title: '创建人', render: (v: string | null, r) => <PersonLink id={r.fk_t_create_user_id} name={v} /> },
+  {
+    key: 'create_user_name',
+    dataIndex: 'create_user_name',
+    title: '创建人',
+    render: (v: string | null, r) => <PersonLink id={r.fk_t_create_user_id} name={v} />,
+  },
   { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
   { key: 'finish_time', dataIndex: 'finish_time', title: '完成时间', render: (v: string | null) => v || '—' },
   {
@@ -25,4 +30,3 @@ export const projectColumns: ListColumn<ProjectRow>[] = [
     render: (v: string) => <Progress percent={Number.parseInt(v, 10) || 0} size="small" style={{ minWidth: 120 }} />,
   },
 ];
-

@@ -27,7 +27,14 @@ describe('the board’s process edits', () => {
   it('send every stage and task by id and name only, so the server keeps their other fields', () => {
     expect(planOf(STAGES)).toEqual([
       { id: 10, name: '勘察', tasks: [{ id: 1, name: '现场勘察' }] },
-      { id: 11, name: '安装', tasks: [{ id: 2, name: '设备安装' }, { id: 3, name: '验收' }] },
+      {
+        id: 11,
+        name: '安装',
+        tasks: [
+          { id: 2, name: '设备安装' },
+          { id: 3, name: '验收' },
+        ],
+      },
     ]);
   });
   it('add a task at the end of its stage only', () => {

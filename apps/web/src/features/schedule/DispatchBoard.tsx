@@ -145,7 +145,10 @@ function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; on
     >
       {visits.map((v) => (
         <Link key={v.orderId} to={`/allOrder/orderDetail/${v.orderId}`} onClick={(e) => e.stopPropagation()}>
-          <div style={{ background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 4, padding: '0 4px', fontSize: 12, marginBottom: 2, color: '#0958d9' }} title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}`}>
+          <div
+            style={{ background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 4, padding: '0 4px', fontSize: 12, marginBottom: 2, color: '#0958d9' }}
+            title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}`}
+          >
             {v.start.slice(11, 16)} {v.title}
           </div>
         </Link>
@@ -198,7 +201,14 @@ export default function DispatchBoard() {
           extra={
             <Space wrap>
               <Badge status={live === 'open' ? 'success' : 'default'} text={live === 'open' ? '实时更新' : '连接中'} />
-              <Segmented<Mode> value={mode} onChange={setMode} options={[{ label: '日', value: 'day' }, { label: '周', value: 'week' }]} />
+              <Segmented<Mode>
+                value={mode}
+                onChange={setMode}
+                options={[
+                  { label: '日', value: 'day' },
+                  { label: '周', value: 'week' },
+                ]}
+              />
               <DatePicker value={date} onChange={(v) => v && setDate(v)} allowClear={false} picker={mode === 'week' ? 'week' : 'date'} aria-label="日期" />
               <Link to="/schedule/list">排班表</Link>
             </Space>
@@ -215,7 +225,13 @@ export default function DispatchBoard() {
               onChange={(v?: number) => filterBy({ serviceGroupId: v })}
               options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.name }))}
             />
-            <Input.Search allowClear placeholder="服务人员姓名或手机号" aria-label="搜索服务人员" style={{ width: 220 }} onSearch={(v) => filterBy({ keyword: v.trim() || undefined })} />
+            <Input.Search
+              allowClear
+              placeholder="服务人员姓名或手机号"
+              aria-label="搜索服务人员"
+              style={{ width: 220 }}
+              onSearch={(v) => filterBy({ keyword: v.trim() || undefined })}
+            />
           </Space>
           {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
           <div style={{ overflowX: 'auto' }}>
@@ -281,7 +297,15 @@ export default function DispatchBoard() {
             {waiting.data?.length === 0 && <Empty description="没有待派单的工单" />}
           </Space>
           {(waitingCount.data ?? 0) > WAIT_PAGE && (
-            <Pagination simple size="small" style={{ marginTop: 8 }} current={waitPage} pageSize={WAIT_PAGE} total={waitingCount.data ?? 0} onChange={setWaitPage} />
+            <Pagination
+              simple
+              size="small"
+              style={{ marginTop: 8 }}
+              current={waitPage}
+              pageSize={WAIT_PAGE}
+              total={waitingCount.data ?? 0}
+              onChange={setWaitPage}
+            />
           )}
         </Card>
       </Col>

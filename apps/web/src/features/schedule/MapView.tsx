@@ -125,7 +125,8 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
           size="small"
           title={title}
           extra={unassigned ? <Link to="/allOrder/mapView">全部工单地图</Link> : canAssign ? <Link to="/assignOrderInMap">只看待派单</Link> : null}
-          styles={{ body: { height: 'calc(100vh - 220px)', minHeight: 460, display: 'flex', flexDirection: 'column', gap: 8 } }}>
+          styles={{ body: { height: 'calc(100vh - 220px)', minHeight: 460, display: 'flex', flexDirection: 'column', gap: 8 } }}
+        >
           <Legend />
           {!unassigned && (
             <Select
@@ -143,16 +144,16 @@ export function MapPage({ unassigned }: { unassigned: boolean }) {
           {!tiles.isPending && !center.isPending && data.data && (
             <Suspense fallback={null}>
               <div style={{ flex: 1, minHeight: 360, position: 'relative' }}>
-              <OrdersMap
-                tileUrl={tiles.data?.value || DEFAULT_MAP_TILE_URL}
-                center={centerOf(center.data?.value)}
-                orders={data.data.orders}
-                engineers={data.data.engineers}
-                selected={selected}
-                onSelect={setSelected}
-                onTileError={() => setTileFailed(true)}
-              />
-              {tileFailed && <TileWarning />}
+                <OrdersMap
+                  tileUrl={tiles.data?.value || DEFAULT_MAP_TILE_URL}
+                  center={centerOf(center.data?.value)}
+                  orders={data.data.orders}
+                  engineers={data.data.engineers}
+                  selected={selected}
+                  onSelect={setSelected}
+                  onTileError={() => setTileFailed(true)}
+                />
+                {tileFailed && <TileWarning />}
               </div>
             </Suspense>
           )}

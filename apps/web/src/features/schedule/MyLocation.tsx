@@ -10,7 +10,11 @@ const EVERY_MS = 5 * 60_000;
 function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
     if (!navigator.geolocation) reject(new Error('当前浏览器不支持定位'));
-    else navigator.geolocation.getCurrentPosition(resolve, () => reject(new Error('无法获取位置，请允许浏览器使用定位')), { enableHighAccuracy: true, timeout: 15_000 });
+    else
+      navigator.geolocation.getCurrentPosition(resolve, () => reject(new Error('无法获取位置，请允许浏览器使用定位')), {
+        enableHighAccuracy: true,
+        timeout: 15_000,
+      });
   });
 }
 
@@ -42,7 +46,9 @@ export default function MyLocation() {
   return (
     <Card title="位置共享" size="small" style={{ maxWidth: 560 }}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Paragraph>开启后，派单员可以在地图上看到您最近一次上报的位置，用于就近派单和规划上门路线。您可以随时停止共享，停止后位置立即删除。</Typography.Paragraph>
+        <Typography.Paragraph>
+          开启后，派单员可以在地图上看到您最近一次上报的位置，用于就近派单和规划上门路线。您可以随时停止共享，停止后位置立即删除。
+        </Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} />}
         {sharing ? (
           <>

@@ -28,7 +28,11 @@ export interface OrdersMapProps {
 
 const subdomainsOf = (url: string): string => (/webrd0\{s\}|webst0\{s\}/.test(url) ? '1234' : 'abc');
 /** Priority 1 普通 a thin white ring, 2 紧急 orange, 3 非常紧急 red and larger. */
-const RINGS: Record<number, { color: string; size: number }> = { 1: { color: '#fff', size: 18 }, 2: { color: '#fa8c16', size: 22 }, 3: { color: '#f5222d', size: 26 } };
+const RINGS: Record<number, { color: string; size: number }> = {
+  1: { color: '#fff', size: 18 },
+  2: { color: '#fa8c16', size: 22 },
+  3: { color: '#f5222d', size: 26 },
+};
 
 function orderIcon(o: MapOrder, selected: boolean): L.DivIcon {
   const ring = RINGS[o.priority] ?? (RINGS[1] as { color: string; size: number });

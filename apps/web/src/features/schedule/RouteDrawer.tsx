@@ -26,7 +26,10 @@ export function RouteDrawer({ engineer, date, onClose }: { engineer: EngineerRow
                   </a>,
                 ]}
               >
-                <List.Item.Meta title={`${i + 1}. ${s.title}（${s.orderNo}）`} description={`${s.appointmentAt?.slice(11, 16) ?? ''} ${s.address ?? ''} · 距上一站 ${distanceText(s.distance)}`} />
+                <List.Item.Meta
+                  title={`${i + 1}. ${s.title}（${s.orderNo}）`}
+                  description={`${s.appointmentAt?.slice(11, 16) ?? ''} ${s.address ?? ''} · 距上一站 ${distanceText(s.distance)}`}
+                />
               </List.Item>
             )}
           />

@@ -24,7 +24,17 @@ export default function ScheduleReport() {
       <div style={{ marginBottom: 8 }}>
         <DateRangePicker value={range} allowClear={false} onChange={(v) => v && setRange(v)} />
       </div>
-      <ListPage<ReportRow> title="排班报表" columns={COLUMNS} rowKey="userId" fetch={reportFetcher} params={params} sort={false} keywordPlaceholder="服务人员姓名或手机号" searchPlans={false} selectable={false} />
+      <ListPage<ReportRow>
+        title="排班报表"
+        columns={COLUMNS}
+        rowKey="userId"
+        fetch={reportFetcher}
+        params={params}
+        sort={false}
+        keywordPlaceholder="服务人员姓名或手机号"
+        searchPlans={false}
+        selectable={false}
+      />
     </Card>
   );
 }

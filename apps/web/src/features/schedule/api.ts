@@ -10,7 +10,15 @@ export const scheduleFetcher = pairFetcher<EngineerRow>(scheduleContract.dispatc
 export const reportFetcher = pairFetcher<ReportRow>(scheduleContract.reportList, scheduleContract.reportCount);
 
 // A booking or a dispatch from the map changes the table, the side pane, the map and the nearest list.
-const reads = [scheduleContract.dispatchList, scheduleContract.dispatchCount, scheduleContract.unassigned, scheduleContract.unassignedCount, scheduleContract.map, scheduleContract.nearest, scheduleContract.route];
+const reads = [
+  scheduleContract.dispatchList,
+  scheduleContract.dispatchCount,
+  scheduleContract.unassigned,
+  scheduleContract.unassignedCount,
+  scheduleContract.map,
+  scheduleContract.nearest,
+  scheduleContract.route,
+];
 staleAfter([scheduleContract.book, orderActionsContract.dispatch], reads);
 staleAfter([scheduleContract.saveIntervals], [scheduleContract.intervals, scheduleContract.dispatchList]);
 staleAfter([scheduleContract.reportPosition, scheduleContract.withdrawPosition], [scheduleContract.myPosition, scheduleContract.map]);

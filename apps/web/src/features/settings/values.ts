@@ -6,7 +6,8 @@ export type SettingInfo = z.infer<typeof settingInfoSchema>;
 
 /** Form values: switches as booleans, numbers as numbers; the API speaks strings. */
 export const toFormValue = (s: SettingInfo, v: string): unknown => (s.type === 'bool' ? v === '1' : s.type === 'int' ? Number(v) : v);
-export const fromFormValue = (s: SettingInfo, v: unknown): string => (s.type === 'bool' ? (v ? '1' : '0') : v === null || v === undefined ? '' : String(v).trim());
+export const fromFormValue = (s: SettingInfo, v: unknown): string =>
+  s.type === 'bool' ? (v ? '1' : '0') : v === null || v === undefined ? '' : String(v).trim();
 
 /** The catalogue's settings grouped in its order. */
 export function groupSettings(list: SettingInfo[]): { name: string; items: SettingInfo[] }[] {

@@ -40,7 +40,14 @@ export function ExceedReport({ title, extra, rowsOf, countOf, types, groups }: P
     <Card size="small" title={title} extra={extra}>
       <Space wrap style={{ marginBottom: 16 }}>
         <DateRangePicker value={range} onChange={setRange} />
-        <Select allowClear placeholder="全部超时类型" style={{ width: 160 }} value={type} onChange={setType} options={types.map((t) => ({ value: t.id, label: t.name }))} />
+        <Select
+          allowClear
+          placeholder="全部超时类型"
+          style={{ width: 160 }}
+          value={type}
+          onChange={setType}
+          options={types.map((t) => ({ value: t.id, label: t.name }))}
+        />
         <Segmented value={groupBy} onChange={(v) => setGroupBy(String(v))} options={groups.map((g) => ({ value: g.id, label: `按${g.name}` }))} />
       </Space>
       <Statistic title="超时次数" value={(count.data as number | undefined) ?? 0} loading={count.isPending} data-testid="exceed-count" />

@@ -11,7 +11,14 @@ const MARK_COLORS = { ok: 'green', atRisk: 'orange', overdue: 'red' } as const;
 function ClockTag({ c }: { c: OrderClock }) {
   const live = c.state === 'running' || c.state === 'paused';
   const color = live || c.mark === 'overdue' ? MARK_COLORS[c.mark] : 'default';
-  const tip = [c.policyName ? `SLA：${c.policyName}` : '', `开始：${c.start_time}`, c.deadline ? `截止：${c.deadline}` : '', c.breach_time ? `超时于：${c.breach_time}` : ''].filter(Boolean).join('\n');
+  const tip = [
+    c.policyName ? `SLA：${c.policyName}` : '',
+    `开始：${c.start_time}`,
+    c.deadline ? `截止：${c.deadline}` : '',
+    c.breach_time ? `超时于：${c.breach_time}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return (
     <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{tip}</span>}>
       <Tag color={color} data-testid={`sla-clock-${c.type}`} data-mark={c.mark} data-state={c.state}>

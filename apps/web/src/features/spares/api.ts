@@ -1,4 +1,14 @@
-import { type GoodsOrder, goodsContract, type OldPartReturn, type SpareDocRow, type SpareRow, sparesContract, type StockLog, type StockRow, type Warehouse } from '@sk/shared/spares/spares.contract';
+import {
+  type GoodsOrder,
+  goodsContract,
+  type OldPartReturn,
+  type SpareDocRow,
+  type SpareRow,
+  sparesContract,
+  type StockLog,
+  type StockRow,
+  type Warehouse,
+} from '@sk/shared/spares/spares.contract';
 import { contractFetcher } from '../../components';
 import { staleAfter } from '../../lib/query';
 

@@ -1,4 +1,12 @@
-import { GOODS_ORDER_STATES, SPARE_DOC_STATES, STOCK_LOG_TYPES, WAREHOUSE_KINDS, OLD_PART_STATES, RETURN_TYPES, TRANSFER_TYPES } from '@sk/shared/spares/spares.constants';
+import {
+  GOODS_ORDER_STATES,
+  SPARE_DOC_STATES,
+  STOCK_LOG_TYPES,
+  WAREHOUSE_KINDS,
+  OLD_PART_STATES,
+  RETURN_TYPES,
+  TRANSFER_TYPES,
+} from '@sk/shared/spares/spares.constants';
 
 const entries = (o: Record<number, string>) => Object.entries(o).map(([k, v]) => ({ value: Number(k), label: v }));
 export const LOG_TYPE_OPTIONS = entries(STOCK_LOG_TYPES);

@@ -10,7 +10,12 @@ export interface TagKind {
 }
 
 export const TAG_KINDS: TagKind[] = [
-  { code: 1, path: '/tagsManage/personTag', title: '人员标签', purpose: '人员标签即人员的工作状态（如空闲、忙碌），每位人员可在页面右上角选择自己当前的状态。' },
+  {
+    code: 1,
+    path: '/tagsManage/personTag',
+    title: '人员标签',
+    purpose: '人员标签即人员的工作状态（如空闲、忙碌），每位人员可在页面右上角选择自己当前的状态。',
+  },
   { code: 3, path: '/tagsManage/orderTag', title: '工单标签', purpose: '工单标签用于给工单分类标记，可在工单列表中按标签筛选。' },
   { code: 4, path: '/tagsManage/customerTag', title: '客户标签', purpose: '客户标签用于给客户分类标记，可在客户列表中按标签筛选。' },
 ];

@@ -12,14 +12,7 @@ export function EntryCards({ entries }: { entries: MenuEntryView[] }) {
     <div className="sk-card-grid">
       {entries.map((e) => {
         const card = (
-          <button
-            key={e.routerName}
-            type="button"
-            className="sk-entry-card"
-            aria-disabled={e.disabled}
-            onClick={() => open(e)}
-            data-entry={e.routerName}
-          >
+          <button key={e.routerName} type="button" className="sk-entry-card" aria-disabled={e.disabled} onClick={() => open(e)} data-entry={e.routerName}>
             {menuIcon(e.icon)}
             <span>{e.name}</span>
             {e.locked && <LockOutlined className="sk-lock" aria-label="免费版锁定" />}

@@ -26,13 +26,25 @@ function PackageCard() {
   if (!d) return null;
   const used = d.buy_person_num ? Math.round((d.userNum / d.buy_person_num) * 100) : 0;
   return (
-    <Card title="套餐信息" size="small" extra={d.is_charge_user !== 1 && <Button type="link" onClick={() => openUpgrade()}>升级VIP</Button>}>
+    <Card
+      title="套餐信息"
+      size="small"
+      extra={
+        d.is_charge_user !== 1 && (
+          <Button type="link" onClick={() => openUpgrade()}>
+            升级VIP
+          </Button>
+        )
+      }
+    >
       <Descriptions column={1} size="small">
         <Descriptions.Item label="当前版本">{d.packageName || PLANS[d.is_charge_user as PlanId]}</Descriptions.Item>
         <Descriptions.Item label="已用人数">
           {d.userNum} / {d.buy_person_num}
         </Descriptions.Item>
-        <Descriptions.Item label="到期时间">{d.epServiceExpireTime ? displayDate(d.epServiceExpireTime) : d.is_charge_user === FREE ? '长期有效' : '—'}</Descriptions.Item>
+        <Descriptions.Item label="到期时间">
+          {d.epServiceExpireTime ? displayDate(d.epServiceExpireTime) : d.is_charge_user === FREE ? '长期有效' : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label="客服热线">{user.customServicePhone}</Descriptions.Item>
       </Descriptions>
       <Progress percent={Math.min(used, 100)} status={used > 100 ? 'exception' : 'normal'} size="small" />
@@ -51,7 +63,13 @@ function TodoCard() {
           size="small"
           dataSource={todo.data}
           renderItem={(t) => (
-            <List.Item actions={[<Typography.Text key="n" strong>{t.count}</Typography.Text>]}>
+            <List.Item
+              actions={[
+                <Typography.Text key="n" strong>
+                  {t.count}
+                </Typography.Text>,
+              ]}
+            >
               <Typography.Link onClick={() => navigate(t.path)}>{t.name}</Typography.Link>
             </List.Item>
           )}
@@ -68,7 +86,9 @@ export default function GuideOne() {
   const user = useUser();
   const menu = useMenu();
   const navigate = useNavigate();
-  const quick = allEntries(menu).filter((e) => !e.disabled && e.form_type !== 0).slice(0, QUICK_ENTRIES);
+  const quick = allEntries(menu)
+    .filter((e) => !e.disabled && e.form_type !== 0)
+    .slice(0, QUICK_ENTRIES);
   return (
     <Row gutter={[12, 12]}>
       <Col span={24}>
@@ -82,7 +102,15 @@ export default function GuideOne() {
         </Card>
       </Col>
       <Col xs={24} lg={16}>
-        <Card title="常用功能" size="small" extra={<Button type="link" onClick={() => navigate('/personIndex')}>全部功能</Button>}>
+        <Card
+          title="常用功能"
+          size="small"
+          extra={
+            <Button type="link" onClick={() => navigate('/personIndex')}>
+              全部功能
+            </Button>
+          }
+        >
           {quick.length ? <EntryCards entries={quick} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可用功能" />}
         </Card>
       </Col>

@@ -14,11 +14,7 @@ export default function LinkHelp() {
           orientation="vertical"
           size="small"
           current={-1}
-          items={[
-            { title: '点击右上角的“…”菜单' },
-            { title: '选择“在浏览器打开”' },
-            { title: '在浏览器中继续操作，登录状态不受影响' },
-          ]}
+          items={[{ title: '点击右上角的“…”菜单' }, { title: '选择“在浏览器打开”' }, { title: '在浏览器中继续操作，登录状态不受影响' }]}
         />
         {url && (
           <>

@@ -32,7 +32,15 @@ export default function Navigation() {
                 title={f.title}
                 size="small"
                 style={{ height: '100%' }}
-                extra={e && !e.locked && !e.disabled && <Button type="link" size="small" onClick={() => navigate(entryPath(e))}>去使用</Button>}
+                extra={
+                  e &&
+                  !e.locked &&
+                  !e.disabled && (
+                    <Button type="link" size="small" onClick={() => navigate(entryPath(e))}>
+                      去使用
+                    </Button>
+                  )
+                }
               >
                 {f.text}
               </Card>

@@ -16,10 +16,23 @@ export function useHotline(): string {
 }
 
 /** A full-screen guard page outside the layout, with a way out (log out, or back in). */
-export function GuardPage({ status, title, subTitle, extra }: { status: '403' | '404' | 'warning' | 'info'; title: string; subTitle: ReactNode; extra?: ReactNode }) {
+export function GuardPage({
+  status,
+  title,
+  subTitle,
+  extra,
+}: {
+  status: '403' | '404' | 'warning' | 'info';
+  title: string;
+  subTitle: ReactNode;
+  extra?: ReactNode;
+}) {
   const navigate = useNavigate();
   const out = async () => {
-    await logout((k, t) => toast[k](t), () => navigate('/login', { replace: true }));
+    await logout(
+      (k, t) => toast[k](t),
+      () => navigate('/login', { replace: true }),
+    );
   };
   return (
     <div className="sk-auth">

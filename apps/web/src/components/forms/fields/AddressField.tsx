@@ -10,8 +10,7 @@ interface AreaOption {
   children?: AreaOption[];
 }
 
-const toOptions = (list: { code: string; name: string; leaf: boolean }[]): AreaOption[] =>
-  list.map((a) => ({ value: a.code, label: a.name, isLeaf: a.leaf }));
+const toOptions = (list: { code: string; name: string; leaf: boolean }[]): AreaOption[] => list.map((a) => ({ value: a.code, label: a.name, isLeaf: a.leaf }));
 
 export interface AddressFieldProps {
   value: unknown;

@@ -34,7 +34,8 @@ const parse = (v: unknown, format: string): Dayjs | null => {
   return d.isValid() ? d : null;
 };
 const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-const numberOrNull = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const numberOrNull = (v: unknown): number | null =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
 const bound = (v: FieldDef['min']): number | undefined => (typeof v === 'number' ? v : undefined);
 const optionsOf = (def: FieldDef) => def.options.map((o) => ({ label: o, value: o }));
 interface CascadeOption {
@@ -70,10 +71,27 @@ export function FieldWidget(p: WidgetProps): ReactNode {
   switch (def.type) {
     case 1:
     case 23:
-      return <Input id={id} disabled={disabled} placeholder={placeholder} maxLength={def.maxLength ?? FIELD_LIMITS.text} value={text(value)} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Input
+          id={id}
+          disabled={disabled}
+          placeholder={placeholder}
+          maxLength={def.maxLength ?? FIELD_LIMITS.text}
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 13:
       return (
-        <Input.TextArea id={id} disabled={disabled} placeholder={placeholder} rows={3} maxLength={def.maxLength ?? FIELD_LIMITS.textarea} value={text(value)} onChange={(e) => onChange(e.target.value)} />
+        <Input.TextArea
+          id={id}
+          disabled={disabled}
+          placeholder={placeholder}
+          rows={3}
+          maxLength={def.maxLength ?? FIELD_LIMITS.textarea}
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
       );
     case 2:
       return (
@@ -92,11 +110,37 @@ export function FieldWidget(p: WidgetProps): ReactNode {
     case 3:
       return <Radio.Group id={id} disabled={disabled} options={optionsOf(def)} value={text(value) || undefined} onChange={(e) => onChange(e.target.value)} />;
     case 8:
-      return <Checkbox.Group disabled={disabled} options={optionsOf(def)} value={Array.isArray(value) ? (value as string[]) : []} onChange={(v) => onChange(v.length ? v : null)} />;
+      return (
+        <Checkbox.Group
+          disabled={disabled}
+          options={optionsOf(def)}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={(v) => onChange(v.length ? v : null)}
+        />
+      );
     case 4:
-      return <DatePicker id={id} style={{ width: '100%' }} disabled={disabled} placeholder={placeholder ?? '请选择日期'} format={SHOW_DATE} value={parse(value, DATE)} onChange={(d) => onChange(d ? d.format(DATE) : null)} />;
+      return (
+        <DatePicker
+          id={id}
+          style={{ width: '100%' }}
+          disabled={disabled}
+          placeholder={placeholder ?? '请选择日期'}
+          format={SHOW_DATE}
+          value={parse(value, DATE)}
+          onChange={(d) => onChange(d ? d.format(DATE) : null)}
+        />
+      );
     case 5:
-      return <TimePicker id={id} style={{ width: '100%' }} disabled={disabled} placeholder={placeholder ?? '请选择时间'} value={parse(value, TIME)} onChange={(d) => onChange(d ? d.format(TIME) : null)} />;
+      return (
+        <TimePicker
+          id={id}
+          style={{ width: '100%' }}
+          disabled={disabled}
+          placeholder={placeholder ?? '请选择时间'}
+          value={parse(value, TIME)}
+          onChange={(d) => onChange(d ? d.format(TIME) : null)}
+        />
+      );
     case 6:
       return (
         <DatePicker
@@ -115,7 +159,9 @@ export function FieldWidget(p: WidgetProps): ReactNode {
     case 25:
       return rangeWidget(p, true);
     case 7:
-      return <Switch id={id} disabled={disabled} checked={value === '1'} checkedChildren="是" unCheckedChildren="否" onChange={(on) => onChange(on ? '1' : '0')} />;
+      return (
+        <Switch id={id} disabled={disabled} checked={value === '1'} checkedChildren="是" unCheckedChildren="否" onChange={(on) => onChange(on ? '1' : '0')} />
+      );
     case 16:
       return (
         <Checkbox id={id} disabled={disabled} checked={value === '1'} onChange={(e) => onChange(e.target.checked ? '1' : null)}>
@@ -138,8 +184,22 @@ export function FieldWidget(p: WidgetProps): ReactNode {
       const h = value && typeof value === 'object' ? (value as { url?: string; text?: string }) : { url: text(value), text: '' };
       return (
         <Space.Compact style={{ display: 'flex' }}>
-          <Input id={id} disabled={disabled} style={{ flex: 3 }} placeholder="链接地址（http://或https://开头）" value={h.url ?? ''} onChange={(e) => onChange({ ...h, url: e.target.value })} />
-          <Input disabled={disabled} style={{ flex: 2 }} aria-label={`${def.name}显示文字`} placeholder="显示文字" value={h.text ?? ''} onChange={(e) => onChange({ ...h, text: e.target.value })} />
+          <Input
+            id={id}
+            disabled={disabled}
+            style={{ flex: 3 }}
+            placeholder="链接地址（http://或https://开头）"
+            value={h.url ?? ''}
+            onChange={(e) => onChange({ ...h, url: e.target.value })}
+          />
+          <Input
+            disabled={disabled}
+            style={{ flex: 2 }}
+            aria-label={`${def.name}显示文字`}
+            placeholder="显示文字"
+            value={h.text ?? ''}
+            onChange={(e) => onChange({ ...h, text: e.target.value })}
+          />
         </Space.Compact>
       );
     }
@@ -156,7 +216,9 @@ export function FieldWidget(p: WidgetProps): ReactNode {
         />
       );
     case 22:
-      return <Rate id={id} disabled={disabled} count={def.stars ?? FIELD_LIMITS.stars} value={numberOrNull(value) ?? 0} onChange={(n) => onChange(n || null)} />;
+      return (
+        <Rate id={id} disabled={disabled} count={def.stars ?? FIELD_LIMITS.stars} value={numberOrNull(value) ?? 0} onChange={(n) => onChange(n || null)} />
+      );
     case 30:
       return <LinkField id={id} kind={def.linkKind} disabled={disabled} value={numberOrNull(value)} onChange={onChange} />;
     case 14:

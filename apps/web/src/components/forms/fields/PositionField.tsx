@@ -61,7 +61,11 @@ function PositionDialog({ value, onOk, onCancel }: { value: Position | null; onO
       onOk={() => complete && onOk({ address: draft.address.trim(), lng: draft.lng as number, lat: draft.lat as number })}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        {tileFailed ? <Alert type="warning" showIcon title="地图加载失败，请直接输入经纬度" /> : <Typography.Text type="secondary">在地图上点击选择位置，或直接输入经纬度</Typography.Text>}
+        {tileFailed ? (
+          <Alert type="warning" showIcon title="地图加载失败，请直接输入经纬度" />
+        ) : (
+          <Typography.Text type="secondary">在地图上点击选择位置，或直接输入经纬度</Typography.Text>
+        )}
         {ready && !tileFailed ? (
           <Suspense fallback={<Spin />}>
             <LeafletMap
@@ -73,10 +77,34 @@ function PositionDialog({ value, onOk, onCancel }: { value: Position | null; onO
             />
           </Suspense>
         ) : null}
-        <Input aria-label="位置地址" placeholder="地址（可选）" value={draft.address} maxLength={200} onChange={(e) => setDraft({ ...draft, address: e.target.value })} />
+        <Input
+          aria-label="位置地址"
+          placeholder="地址（可选）"
+          value={draft.address}
+          maxLength={200}
+          onChange={(e) => setDraft({ ...draft, address: e.target.value })}
+        />
         <Space wrap>
-          <InputNumber aria-label="经度" placeholder="经度" min={-180} max={180} precision={6} style={{ width: 180 }} value={draft.lng} onChange={(v) => setDraft({ ...draft, lng: v ?? null })} />
-          <InputNumber aria-label="纬度" placeholder="纬度" min={-90} max={90} precision={6} style={{ width: 180 }} value={draft.lat} onChange={(v) => setDraft({ ...draft, lat: v ?? null })} />
+          <InputNumber
+            aria-label="经度"
+            placeholder="经度"
+            min={-180}
+            max={180}
+            precision={6}
+            style={{ width: 180 }}
+            value={draft.lng}
+            onChange={(v) => setDraft({ ...draft, lng: v ?? null })}
+          />
+          <InputNumber
+            aria-label="纬度"
+            placeholder="纬度"
+            min={-90}
+            max={90}
+            precision={6}
+            style={{ width: 180 }}
+            value={draft.lat}
+            onChange={(v) => setDraft({ ...draft, lat: v ?? null })}
+          />
         </Space>
       </Space>
     </Modal>

@@ -47,7 +47,15 @@ function SignaturePad({ onReady }: { onReady: (read: () => string | null, clear:
       height={PAD_HEIGHT}
       data-testid="signature-pad"
       aria-label="签名板"
-      style={{ width: '100%', maxWidth: PAD_WIDTH, aspectRatio: `${PAD_WIDTH} / ${PAD_HEIGHT}`, border: '1px dashed #bfbfbf', borderRadius: 6, touchAction: 'none', background: '#fff' }}
+      style={{
+        width: '100%',
+        maxWidth: PAD_WIDTH,
+        aspectRatio: `${PAD_WIDTH} / ${PAD_HEIGHT}`,
+        border: '1px dashed #bfbfbf',
+        borderRadius: 6,
+        touchAction: 'none',
+        background: '#fff',
+      }}
       onPointerDown={(e) => {
         drawing.current = true;
         e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -110,7 +118,12 @@ export function SignatureField({ value, onChange, disabled, files, id }: Signatu
   return (
     <Space id={id} align="center" wrap>
       {current ? (
-        <Img src={current.url} alt="签名" data-testid="signature-image" style={{ height: 64, border: '1px solid #f0f0f0', borderRadius: 4, background: '#fff' }} />
+        <Img
+          src={current.url}
+          alt="签名"
+          data-testid="signature-image"
+          style={{ height: 64, border: '1px solid #f0f0f0', borderRadius: 4, background: '#fff' }}
+        />
       ) : (
         <Typography.Text type="secondary">未签名</Typography.Text>
       )}

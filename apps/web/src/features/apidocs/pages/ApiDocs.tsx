@@ -66,7 +66,11 @@ function Operation({ e }: { e: ApiEntry }) {
       ) : null}
       <div>
         <Typography.Title level={5}>应答 data</Typography.Title>
-        {data && Object.keys(data as Json).length ? <SchemaBlock schema={data} /> : <Typography.Text type="secondary">无数据（仅 success 与 message）</Typography.Text>}
+        {data && Object.keys(data as Json).length ? (
+          <SchemaBlock schema={data} />
+        ) : (
+          <Typography.Text type="secondary">无数据（仅 success 与 message）</Typography.Text>
+        )}
       </div>
     </Space>
   );
@@ -102,11 +106,18 @@ export default function ApiDocs() {
     >
       <Space orientation="vertical" style={{ width: '100%' }} size={16}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          由接口契约自动生成（OpenAPI {doc.data?.openapi}，版本 {doc.data?.info.version}）。所有应答均为 {'{success, message, data}'}；非 GET 请求需在请求头 X-CSRF-Token
-          中带会话的 csrfToken。原始描述：GET /api/openapi.json（data 字段）。
+          由接口契约自动生成（OpenAPI {doc.data?.openapi}，版本 {doc.data?.info.version}）。所有应答均为 {'{success, message, data}'}；非 GET 请求需在请求头
+          X-CSRF-Token 中带会话的 csrfToken。原始描述：GET /api/openapi.json（data 字段）。
         </Typography.Paragraph>
         <Space wrap>
-          <Input.Search allowClear placeholder="搜索路径、权限码或字段" style={{ width: 320 }} value={keyword} onChange={(e) => setKeyword(e.target.value)} aria-label="搜索接口" />
+          <Input.Search
+            allowClear
+            placeholder="搜索路径、权限码或字段"
+            style={{ width: 320 }}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            aria-label="搜索接口"
+          />
           <Select
             allowClear
             placeholder="全部分组"

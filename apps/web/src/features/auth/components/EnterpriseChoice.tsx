@@ -2,7 +2,12 @@ import { Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
 
 /** A mobile in several enterprises: pick the one to log in to. */
-export function EnterpriseChoice({ list, busy, onChoose, onCancel }: {
+export function EnterpriseChoice({
+  list,
+  busy,
+  onChoose,
+  onCancel,
+}: {
   list: { id: number; name: string }[];
   busy: boolean;
   onChoose: (enterpriseId: number) => void;

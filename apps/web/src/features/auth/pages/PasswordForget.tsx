@@ -12,12 +12,7 @@ export default function PasswordForget() {
   const [form] = Form.useForm<{ mobile: string; code: string }>();
   return (
     <AuthCard title="找回密码" extra={<Link to="/login">返回登录</Link>}>
-      <Form
-        form={form}
-        size="large"
-        initialValues={{ mobile }}
-        onFinish={(v) => navigate(`/passwordset/${v.mobile.trim()}`, { state: { code: v.code } })}
-      >
+      <Form form={form} size="large" initialValues={{ mobile }} onFinish={(v) => navigate(`/passwordset/${v.mobile.trim()}`, { state: { code: v.code } })}>
         <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, MOBILE_RULE]}>
           <Input placeholder="手机号" maxLength={11} inputMode="numeric" />
         </Form.Item>

@@ -77,13 +77,28 @@ export default function Register() {
   return (
     <AuthCard title="注册企业，免费试用15天" extra={<Link to="/login">已有账号，去登录</Link>}>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item name="enterpriseName" label="企业名称" rules={[{ required: true, message: '请输入企业名称' }, { min: 2, message: '企业名称至少2个字' }, { max: 50, message: '企业名称不能超过50个字' }]}>
+        <Form.Item
+          name="enterpriseName"
+          label="企业名称"
+          rules={[
+            { required: true, message: '请输入企业名称' },
+            { min: 2, message: '企业名称至少2个字' },
+            { max: 50, message: '企业名称不能超过50个字' },
+          ]}
+        >
           <Input placeholder="请输入企业名称" />
         </Form.Item>
         <Form.Item name="industry" label="所属行业" rules={[{ required: true, message: '请选择行业' }]} extra="将按所选行业导入演示模板">
           <Select placeholder="请选择行业" options={Object.entries(INDUSTRIES).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <Form.Item name="name" label="您的姓名" rules={[{ required: true, message: '请输入姓名' }, { max: 20, message: '姓名不能超过20个字' }]}>
+        <Form.Item
+          name="name"
+          label="您的姓名"
+          rules={[
+            { required: true, message: '请输入姓名' },
+            { max: 20, message: '姓名不能超过20个字' },
+          ]}
+        >
           <Input placeholder="请输入姓名" />
         </Form.Item>
         <Form.Item name="mobile" label="手机号" rules={[{ required: true, message: '请输入手机号' }, MOBILE_RULE]}>

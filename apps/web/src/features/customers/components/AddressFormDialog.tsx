@@ -77,7 +77,14 @@ function AddressForm({ address, customerId, onClose, onSaved }: Omit<AddressForm
       <Form.Item name="area" label="省市区">
         <AreaCascader />
       </Form.Item>
-      <Form.Item name="detail" label="详细地址" rules={[{ required: true, whitespace: true, message: '请输入详细地址' }, { max: 200, message: '详细地址不能超过200个字' }]}>
+      <Form.Item
+        name="detail"
+        label="详细地址"
+        rules={[
+          { required: true, whitespace: true, message: '请输入详细地址' },
+          { max: 200, message: '详细地址不能超过200个字' },
+        ]}
+      >
         <Input maxLength={200} placeholder="街道、门牌号" />
       </Form.Item>
       <Form.Item name="position" label="地图位置" extra="在地图上点选，或直接输入经纬度">

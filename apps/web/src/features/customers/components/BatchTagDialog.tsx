@@ -35,7 +35,16 @@ export function BatchTagDialog({ open, customerIds, onClose, onDone }: BatchTagD
   };
 
   return (
-    <Modal open={open} title={`批量标签（已选${customerIds.length}个客户）`} okText="确定" cancelText="取消" onOk={submit} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={`批量标签（已选${customerIds.length}个客户）`}
+      okText="确定"
+      cancelText="取消"
+      onOk={submit}
+      confirmLoading={busy}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label="操作">
           <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)}>

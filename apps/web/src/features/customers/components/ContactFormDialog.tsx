@@ -54,7 +54,14 @@ function ContactForm({ contact, customerId, onClose, onSaved }: Omit<ContactForm
           <CustomerSelect disabled={!!contact} />
         </Form.Item>
       )}
-      <Form.Item name="name" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 50, message: '联系人不能超过50个字' }]}>
+      <Form.Item
+        name="name"
+        label="联系人"
+        rules={[
+          { required: true, whitespace: true, message: '请输入联系人' },
+          { max: 50, message: '联系人不能超过50个字' },
+        ]}
+      >
         <Input maxLength={50} />
       </Form.Item>
       <Form.Item name="phone" label="联系电话" rules={[{ required: true, message: '请输入联系电话' }, PHONE_RULE]}>

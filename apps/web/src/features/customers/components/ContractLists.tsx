@@ -11,7 +11,17 @@ import { call } from '../../../lib/api';
 import { useCan } from '../../../lib/session';
 import { CUSTOMER_POWERS as P } from '@sk/shared/customers/customers.contract';
 import { contractContract, pagedFetcher } from '../api';
-import { customerPath, labelOf, MAINTAIN_STATE_COLORS, MAINTAIN_STATE_OPTIONS, maintainContractPath, money, SALE_STATE_COLORS, SALE_STATE_OPTIONS, saleContractPath } from '../options';
+import {
+  customerPath,
+  labelOf,
+  MAINTAIN_STATE_COLORS,
+  MAINTAIN_STATE_OPTIONS,
+  maintainContractPath,
+  money,
+  SALE_STATE_COLORS,
+  SALE_STATE_OPTIONS,
+  saleContractPath,
+} from '../options';
 import { CustomerSelect } from './CustomerSelect';
 import { MaintainContractFormDialog } from './MaintainContractFormDialog';
 import { SaleContractFormDialog } from './SaleContractFormDialog';
@@ -88,7 +98,7 @@ export function SaleContractList({ customerId, routeKey }: { customerId?: number
         toolbar={
           can(P.contractEdit) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            新建销售合同
+              新建销售合同
             </Button>
           ) : null
         }
@@ -112,7 +122,12 @@ export function MaintainContractList({ customerId, routeKey }: { customerId?: nu
     { key: 'period', dataIndex: 'startDate', title: '服务期限', render: (_: unknown, r) => `${r.startDate} ~ ${r.endDate}` },
     { key: 'amount', dataIndex: 'amount', title: '合同金额', render: (v: number) => money(v) },
     { key: 'productCount', dataIndex: 'productCount', title: '保修设备数' },
-    { key: 'status', dataIndex: 'status', title: '状态', render: (v: number) => <Tag color={MAINTAIN_STATE_COLORS[v]}>{labelOf(MAINTAIN_CONTRACT_STATES, v)}</Tag> },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: '状态',
+      render: (v: number) => <Tag color={MAINTAIN_STATE_COLORS[v]}>{labelOf(MAINTAIN_CONTRACT_STATES, v)}</Tag>,
+    },
     { key: 'createUserName', dataIndex: 'createUserName', title: '创建人', render: (v: string | null) => v || '—' },
     { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
   ];
@@ -130,13 +145,19 @@ export function MaintainContractList({ customerId, routeKey }: { customerId?: nu
         toolbar={
           can(P.contractEdit) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            新建维保合同
+              新建维保合同
             </Button>
           ) : null
         }
         onDelete={can(P.contractDelete) ? (ids) => call(contractContract.maintainDelete, { ids: ids.map(Number) }) : undefined}
       />
-      <MaintainContractFormDialog open={creating} id={null} customerId={customerId} onClose={() => setCreating(false)} onSaved={() => list.current?.refresh()} />
+      <MaintainContractFormDialog
+        open={creating}
+        id={null}
+        customerId={customerId}
+        onClose={() => setCreating(false)}
+        onSaved={() => list.current?.refresh()}
+      />
     </>
   );
 }

@@ -36,7 +36,15 @@ export function StateTimeline({ logs, states }: { logs: StateLog[]; states: Reco
 }
 
 /** The approval of a sales contract: 通过 or 退回 with an optional opinion. */
-export function ExamineDialog({ open, onClose, onSubmit }: { open: boolean; onClose: () => void; onSubmit: (pass: boolean, note: string | null) => Promise<unknown> }) {
+export function ExamineDialog({
+  open,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (pass: boolean, note: string | null) => Promise<unknown>;
+}) {
   const [pass, setPass] = useState(true);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);

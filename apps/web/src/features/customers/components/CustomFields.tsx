@@ -22,7 +22,12 @@ export const KIND = { customer: 2, customerProduct: 3, maintainContract: 25, sal
 export function useExtDefinition(kind: FormKindId) {
   const info = useApi(formsContract.dcFormInfo, { type: kind }, { staleTime: 0, call: { silent: true } });
   const definition = useMemo<FormDefinition | null>(
-    () => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : info.isError ? { fixedFields: [], fields: [], groups: [], height: null } : null),
+    () =>
+      info.data
+        ? { fixedFields: [], fields: info.data.fields, groups: [], height: null }
+        : info.isError
+          ? { fixedFields: [], fields: [], groups: [], height: null }
+          : null,
     [info.data, info.isError],
   );
   return definition;
@@ -37,7 +42,17 @@ export interface ExtFormApi {
  * Waits for the kind's field definitions, then renders `children(ext)`: `ext.form` is the renderer (nothing when
  * the kind has no custom fields) and `ext.check` validates before saving.
  */
-export function WithExtFields({ kind, initial, isNew, children }: { kind: FormKindId; initial?: ExtValues; isNew: boolean; children: (ext: ExtFormApi & { form: ReactNode }) => ReactNode }) {
+export function WithExtFields({
+  kind,
+  initial,
+  isNew,
+  children,
+}: {
+  kind: FormKindId;
+  initial?: ExtValues;
+  isNew: boolean;
+  children: (ext: ExtFormApi & { form: ReactNode }) => ReactNode;
+}) {
   const definition = useExtDefinition(kind);
   if (!definition) return <Spin />;
   return (
@@ -47,7 +62,17 @@ export function WithExtFields({ kind, initial, isNew, children }: { kind: FormKi
   );
 }
 
-function ExtBody({ definition, initial, isNew, children }: { definition: FormDefinition; initial?: ExtValues; isNew: boolean; children: (ext: ExtFormApi & { form: ReactNode }) => ReactNode }) {
+function ExtBody({
+  definition,
+  initial,
+  isNew,
+  children,
+}: {
+  definition: FormDefinition;
+  initial?: ExtValues;
+  isNew: boolean;
+  children: (ext: ExtFormApi & { form: ReactNode }) => ReactNode;
+}) {
   const user = useUser();
   const roles = useMemo(() => (user.sysrole ? [user.sysrole] : []), [user.sysrole]);
   const state = useFormRenderer(definition, { ext: initial ?? {} }, { isNew, roles, previous: initial ?? null });

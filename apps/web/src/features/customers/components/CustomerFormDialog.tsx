@@ -74,7 +74,14 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item name="name" label="客户名称" rules={[{ required: true, whitespace: true, message: '请输入客户名称' }, { max: 100, message: '客户名称不能超过100个字' }]}>
+        <Form.Item
+          name="name"
+          label="客户名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入客户名称' },
+            { max: 100, message: '客户名称不能超过100个字' },
+          ]}
+        >
           <Input maxLength={100} />
         </Form.Item>
       </Col>
@@ -86,7 +93,14 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
       {isNew ? (
         <>
           <Col xs={24} md={12}>
-            <Form.Item name="linkName" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 50, message: '联系人不能超过50个字' }]}>
+            <Form.Item
+              name="linkName"
+              label="联系人"
+              rules={[
+                { required: true, whitespace: true, message: '请输入联系人' },
+                { max: 50, message: '联系人不能超过50个字' },
+              ]}
+            >
               <Input maxLength={50} />
             </Form.Item>
           </Col>
@@ -104,7 +118,10 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
             <Form.Item
               name="detail"
               label="详细地址"
-              rules={[{ required: !!area?.length, whitespace: true, message: '请输入详细地址' }, { max: 200, message: '详细地址不能超过200个字' }]}
+              rules={[
+                { required: !!area?.length, whitespace: true, message: '请输入详细地址' },
+                { max: 200, message: '详细地址不能超过200个字' },
+              ]}
             >
               <Input maxLength={200} placeholder="街道、门牌号" />
             </Form.Item>
@@ -184,7 +201,8 @@ function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtF
       {detail ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
       <Form<CustomerValues>
         form={form}
-        id="sk-customer-form" name="sk-customer-form"
+        id="sk-customer-form"
+        name="sk-customer-form"
         layout="vertical"
         initialValues={detail ? valuesOf(detail) : { sales: [], tagIds: [], area: [] }}
         onFinish={submit}

@@ -16,7 +16,15 @@ export interface CustomerSelectProps {
 }
 
 /** A customer chosen by typing part of its name, contact or phone (GET /v2/customer/getCustomerList). */
-export function CustomerSelect({ value, onChange, disabled, placeholder = '输入客户名称、联系人或电话搜索', style, id, source = customerContract.getCustomerList }: CustomerSelectProps) {
+export function CustomerSelect({
+  value,
+  onChange,
+  disabled,
+  placeholder = '输入客户名称、联系人或电话搜索',
+  style,
+  id,
+  source = customerContract.getCustomerList,
+}: CustomerSelectProps) {
   const [typed, setKeyword] = useState('');
   const keyword = useDebounced(typed);
   const found = useApi(source, { keyword: keyword || undefined }, { call: { silent: true } });

@@ -14,13 +14,20 @@ interface Values {
 }
 
 const MOBILE_RULE = { pattern: /^1\d{10}$/, message: '请输入正确的手机号' };
-const PASSWORD_RULES = [
-  { required: true, message: '请输入密码' },
-  NEW_PASSWORD_RULE,
-];
+const PASSWORD_RULES = [{ required: true, message: '请输入密码' }, NEW_PASSWORD_RULE];
 
 /** The customer's contacts; picking one fills the account's name and mobile. */
-function ContactSelect({ customerId, value, onChange, onPick }: { customerId?: number | null; value?: number | null; onChange?: (v: number | null) => void; onPick: (name: string, phone: string) => void }) {
+function ContactSelect({
+  customerId,
+  value,
+  onChange,
+  onPick,
+}: {
+  customerId?: number | null;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  onPick: (name: string, phone: string) => void;
+}) {
   const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: !!customerId });
   const contacts = detail.data?.contacts ?? [];
   return (
@@ -53,17 +60,39 @@ function AccountForm({ account, onClose, onSaved }: { account: HomeAccount | nul
     ? { customerId: account.customerId, linkPersonId: account.linkPersonId, name: account.name, mobile: account.mobile }
     : { name: '', mobile: '' };
   const submit = (v: Values) =>
-    save.mutate({ id: account?.id, customerId: v.customerId as number, linkPersonId: v.linkPersonId ?? null, name: v.name, mobile: v.mobile, password: account ? undefined : v.password });
+    save.mutate({
+      id: account?.id,
+      customerId: v.customerId as number,
+      linkPersonId: v.linkPersonId ?? null,
+      name: v.name,
+      mobile: v.mobile,
+      password: account ? undefined : v.password,
+    });
 
   return (
-    <Form<Values> form={form} id="sk-home-account-form" name="sk-home-account-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
+    <Form<Values>
+      form={form}
+      id="sk-home-account-form"
+      name="sk-home-account-form"
+      layout="vertical"
+      initialValues={initial}
+      onFinish={submit}
+      preserve={false}
+    >
       <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
         <CustomerSelect onChange={() => form.setFieldValue('linkPersonId', null)} />
       </Form.Item>
       <Form.Item name="linkPersonId" label="联系人">
         <ContactSelect customerId={customerId} onPick={(name, phone) => form.setFieldsValue({ name, ...(/^1\d{10}$/.test(phone) ? { mobile: phone } : {}) })} />
       </Form.Item>
-      <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 50, message: '姓名不能超过50个字' }]}>
+      <Form.Item
+        name="name"
+        label="姓名"
+        rules={[
+          { required: true, whitespace: true, message: '请输入姓名' },
+          { max: 50, message: '姓名不能超过50个字' },
+        ]}
+      >
         <Input maxLength={50} />
       </Form.Item>
       <Form.Item name="mobile" label="手机号（登录账号）" rules={[{ required: true, message: '请输入手机号' }, MOBILE_RULE]}>
@@ -79,7 +108,17 @@ function AccountForm({ account, onClose, onSaved }: { account: HomeAccount | nul
 }
 
 /** Create or edit a portal account of a customer's person. */
-export function HomeAccountDialog({ open, account, onClose, onSaved }: { open: boolean; account: HomeAccount | null; onClose: () => void; onSaved: () => void }) {
+export function HomeAccountDialog({
+  open,
+  account,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  account: HomeAccount | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   return (
     <Modal
       open={open}
@@ -108,7 +147,13 @@ export function ResetPasswordDialog({ account, onClose }: { account: HomeAccount
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form id="sk-reset-password-form" name="sk-reset-password-form" layout="vertical" onFinish={(v: { password: string }) => account && reset.mutate({ id: account.id, password: v.password })} preserve={false}>
+      <Form
+        id="sk-reset-password-form"
+        name="sk-reset-password-form"
+        layout="vertical"
+        onFinish={(v: { password: string }) => account && reset.mutate({ id: account.id, password: v.password })}
+        preserve={false}
+      >
         <Form.Item name="password" label="新密码" rules={PASSWORD_RULES}>
           <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
         </Form.Item>

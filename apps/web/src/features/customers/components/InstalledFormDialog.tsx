@@ -52,13 +52,46 @@ export function ModelSelect({ value, onChange, id }: { value?: number | null; on
 }
 
 /** The chosen customer's addresses. */
-function AddressSelect({ customerId, value, onChange, id }: { customerId?: number | null; value?: number | null; onChange?: (v: number | null) => void; id?: string }) {
+function AddressSelect({
+  customerId,
+  value,
+  onChange,
+  id,
+}: {
+  customerId?: number | null;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  id?: string;
+}) {
   const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: !!customerId });
   const options = (detail.data?.addresses ?? []).map((a) => ({ value: a.id, label: a.fullAddress }));
-  return <Select id={id} allowClear disabled={!customerId} value={value ?? undefined} onChange={(v) => onChange?.(v ?? null)} options={options} placeholder={customerId ? '请选择地址' : '请先选择客户'} aria-label="安装地址" />;
+  return (
+    <Select
+      id={id}
+      allowClear
+      disabled={!customerId}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={options}
+      placeholder={customerId ? '请选择地址' : '请先选择客户'}
+      aria-label="安装地址"
+    />
+  );
 }
 
-function InstalledForm({ detail, customerId, ext, onClose, onSaved }: { detail: Detail | null; customerId?: number; ext: ExtFormApi; onClose: () => void; onSaved: (id: number) => void }) {
+function InstalledForm({
+  detail,
+  customerId,
+  ext,
+  onClose,
+  onSaved,
+}: {
+  detail: Detail | null;
+  customerId?: number;
+  ext: ExtFormApi;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const chosenCustomer = Form.useWatch('customerId', form);
   const save = useApiMutation(productContract.productionSave, {

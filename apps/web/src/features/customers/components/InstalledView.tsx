@@ -34,7 +34,12 @@ function History({ id }: { id: number }) {
       locale={{ emptyText: <EmptyState description="暂无服务记录" /> }}
       columns={[
         { key: 'type', dataIndex: 'type', title: '类型', render: (v: string) => <Tag>{v}</Tag> },
-        { key: 'no', dataIndex: 'no', title: '编号', render: (v: string, r) => (HISTORY_LINKS[r.type] ? <Link to={HISTORY_LINKS[r.type]!(r.id)}>{v}</Link> : v) },
+        {
+          key: 'no',
+          dataIndex: 'no',
+          title: '编号',
+          render: (v: string, r) => (HISTORY_LINKS[r.type] ? <Link to={HISTORY_LINKS[r.type]!(r.id)}>{v}</Link> : v),
+        },
         { key: 'title', dataIndex: 'title', title: '标题' },
         { key: 'state', dataIndex: 'state', title: '状态' },
         { key: 'time', dataIndex: 'time', title: '时间' },

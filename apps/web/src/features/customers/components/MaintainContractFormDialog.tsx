@@ -23,7 +23,11 @@ export const MAINTAIN_READS = [contractContract.maintainList, contractContract.m
 
 /** Installed products of the chosen customer (the ones the contract covers). */
 function CoveredSelect({ customerId, value, onChange, id }: { customerId?: number | null; value?: number[]; onChange?: (v: number[]) => void; id?: string }) {
-  const units = useApi(productContract.productionList, { customerId: customerId ?? undefined, pageIndex: 0, pageSize: 100 }, { enabled: !!customerId, call: { silent: true } });
+  const units = useApi(
+    productContract.productionList,
+    { customerId: customerId ?? undefined, pageIndex: 0, pageSize: 100 },
+    { enabled: !!customerId, call: { silent: true } },
+  );
   const options = (units.data?.list ?? []).map((p) => ({ value: p.id, label: [p.name, p.serialNumber].filter(Boolean).join(' · ') }));
   return (
     <Select
@@ -41,7 +45,19 @@ function CoveredSelect({ customerId, value, onChange, id }: { customerId?: numbe
   );
 }
 
-function MaintainForm({ detail, customerId, ext, onClose, onSaved }: { detail: Detail | null; customerId?: number; ext: ExtFormApi; onClose: () => void; onSaved: (id: number) => void }) {
+function MaintainForm({
+  detail,
+  customerId,
+  ext,
+  onClose,
+  onSaved,
+}: {
+  detail: Detail | null;
+  customerId?: number;
+  ext: ExtFormApi;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const chosen = Form.useWatch('customerId', form);
   const save = useApiMutation(contractContract.maintainSave, {
@@ -90,7 +106,14 @@ function MaintainForm({ detail, customerId, ext, onClose, onSaved }: { detail: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="合同名称" rules={[{ required: true, whitespace: true, message: '请输入合同名称' }, { max: 100, message: '合同名称不能超过100个字' }]}>
+          <Form.Item
+            name="name"
+            label="合同名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入合同名称' },
+              { max: 100, message: '合同名称不能超过100个字' },
+            ]}
+          >
             <Input maxLength={100} />
           </Form.Item>
         </Col>
@@ -141,7 +164,19 @@ function Body({ id, customerId, onClose, onSaved }: { id: number | null; custome
 }
 
 /** New or edited maintenance contract: name, customer, service period, amount and the covered products. */
-export function MaintainContractFormDialog({ open, id, customerId, onClose, onSaved }: { open: boolean; id: number | null; customerId?: number; onClose: () => void; onSaved?: (id: number) => void }) {
+export function MaintainContractFormDialog({
+  open,
+  id,
+  customerId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  id: number | null;
+  customerId?: number;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}) {
   return (
     <Modal
       open={open}

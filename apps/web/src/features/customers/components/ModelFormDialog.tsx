@@ -70,7 +70,14 @@ function ModelForm({ model, onClose, onSaved }: { model: ProductModel | null; on
     <Form<Values> id="sk-model-form" name="sk-model-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="产品名称" rules={[{ required: true, whitespace: true, message: '请输入产品名称' }, { max: 100, message: '产品名称不能超过100个字' }]}>
+          <Form.Item
+            name="name"
+            label="产品名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入产品名称' },
+              { max: 100, message: '产品名称不能超过100个字' },
+            ]}
+          >
             <Input maxLength={100} />
           </Form.Item>
         </Col>
@@ -127,7 +134,17 @@ function ModelForm({ model, onClose, onSaved }: { model: ProductModel | null; on
 }
 
 /** Add or edit a product of the catalogue: brand, model, category, warranty period and start, pictures and documents. */
-export function ModelFormDialog({ open, model, onClose, onSaved }: { open: boolean; model: ProductModel | null; onClose: () => void; onSaved?: (id: number) => void }) {
+export function ModelFormDialog({
+  open,
+  model,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  model: ProductModel | null;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}) {
   return (
     <Modal
       open={open}

@@ -55,7 +55,19 @@ function Lines() {
   );
 }
 
-function SaleForm({ detail, customerId, ext, onClose, onSaved }: { detail: Detail | null; customerId?: number; ext: ExtFormApi; onClose: () => void; onSaved: (id: number) => void }) {
+function SaleForm({
+  detail,
+  customerId,
+  ext,
+  onClose,
+  onSaved,
+}: {
+  detail: Detail | null;
+  customerId?: number;
+  ext: ExtFormApi;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const save = useApiMutation(contractContract.saleSave, {
     invalidates: SALE_READS,
     onSuccess: (r) => {
@@ -98,7 +110,14 @@ function SaleForm({ detail, customerId, ext, onClose, onSaved }: { detail: Detai
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="合同名称" rules={[{ required: true, whitespace: true, message: '请输入合同名称' }, { max: 100, message: '合同名称不能超过100个字' }]}>
+          <Form.Item
+            name="name"
+            label="合同名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入合同名称' },
+              { max: 100, message: '合同名称不能超过100个字' },
+            ]}
+          >
             <Input maxLength={100} />
           </Form.Item>
         </Col>
@@ -144,7 +163,19 @@ function Body({ id, customerId, onClose, onSaved }: { id: number | null; custome
 }
 
 /** New or edited sales contract (editable while 待提交): number, name, customer, signing date, product lines. */
-export function SaleContractFormDialog({ open, id, customerId, onClose, onSaved }: { open: boolean; id: number | null; customerId?: number; onClose: () => void; onSaved?: (id: number) => void }) {
+export function SaleContractFormDialog({
+  open,
+  id,
+  customerId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  id: number | null;
+  customerId?: number;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}) {
   return (
     <Modal
       open={open}

@@ -40,7 +40,14 @@ export function SmartPaste({ onExtract }: { onExtract: (r: ExtractedCustomer) =>
         aria-label="粘贴客户信息"
       />
       <Space style={{ marginTop: 8 }}>
-        <Button type="primary" ghost icon={<ThunderboltOutlined />} loading={extract.isPending} disabled={!text.trim()} onClick={() => extract.mutate({ text })}>
+        <Button
+          type="primary"
+          ghost
+          icon={<ThunderboltOutlined />}
+          loading={extract.isPending}
+          disabled={!text.trim()}
+          onClick={() => extract.mutate({ text })}
+        >
           识别
         </Button>
         <Button onClick={() => setText('')} disabled={!text}>

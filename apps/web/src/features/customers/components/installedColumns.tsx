@@ -23,10 +23,21 @@ export function installedColumns(withCustomer: boolean): ListColumn<InstalledPro
     { key: 'serialNumber', dataIndex: 'serialNumber', title: '序列号', render: text },
     { key: 'productName', dataIndex: 'productName', title: '产品', render: (v: string, r) => <Link to={modelPath(r.productId)}>{v}</Link> },
     { key: 'model', dataIndex: 'model', title: '型号', render: text },
-    { key: 'customerName', dataIndex: 'customerName', title: '客户', render: (v: string | null, r) => (r.customerId ? <Link to={customerPath(r.customerId)}>{v}</Link> : '—') },
+    {
+      key: 'customerName',
+      dataIndex: 'customerName',
+      title: '客户',
+      render: (v: string | null, r) => (r.customerId ? <Link to={customerPath(r.customerId)}>{v}</Link> : '—'),
+    },
     { key: 'address', dataIndex: 'address', title: '安装地址', width: 220, render: text },
     // Wide enough for the tag (在保 · YYYY/MM/DD), which would otherwise run under the fixed 操作 column.
-    { key: 'warrantyState', dataIndex: 'warrantyState', title: '保修状态', width: 180, render: (v: number, r) => <WarrantyTag state={v} end={r.warrantyEnd} /> },
+    {
+      key: 'warrantyState',
+      dataIndex: 'warrantyState',
+      title: '保修状态',
+      width: 180,
+      render: (v: number, r) => <WarrantyTag state={v} end={r.warrantyEnd} />,
+    },
     { key: 'status', dataIndex: 'status', title: '设备状态', render: (v: number) => <StatusTag status={v} /> },
     { key: 'installDate', dataIndex: 'installDate', title: '安装日期', render: text },
     { key: 'purchaseDate', dataIndex: 'purchaseDate', title: '购买日期', render: text },

@@ -41,7 +41,21 @@ export default function AddressManage() {
     });
 
   const columns: ListColumn<Address>[] = [
-    { key: 'fullAddress', dataIndex: 'fullAddress', title: '地址', width: 280, render: (v: string, a) => (a.isDefault ? <Space>{v}<Tag color="blue">默认</Tag></Space> : v) },
+    {
+      key: 'fullAddress',
+      dataIndex: 'fullAddress',
+      title: '地址',
+      width: 280,
+      render: (v: string, a) =>
+        a.isDefault ? (
+          <Space>
+            {v}
+            <Tag color="blue">默认</Tag>
+          </Space>
+        ) : (
+          v
+        ),
+    },
     { key: 'customerName', dataIndex: 'customerName', title: '客户', render: (v: string, a) => <Link to={customerPath(a.customerId)}>{v}</Link> },
     { key: 'mapName', dataIndex: 'mapName', title: '地图位置', render: (v: string | null) => v || '—' },
     { key: 'coords', title: '经纬度', render: (_: unknown, a) => <Typography.Text type="secondary">{coordText(a)}</Typography.Text> },

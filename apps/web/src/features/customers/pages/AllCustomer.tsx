@@ -8,7 +8,17 @@ import { teamContract } from '@sk/shared/org/team.contract';
 import { App, Button, Card, Form, Input, Select, Space } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { DateRangePicker, type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, PersonLink, showFreeNotice, toast } from '../../../components';
+import {
+  DateRangePicker,
+  type ListColumn,
+  ListPage,
+  type ListPageHandle,
+  type Person,
+  PersonField,
+  PersonLink,
+  showFreeNotice,
+  toast,
+} from '../../../components';
 import { call } from '../../../lib/api';
 import { isChatClient } from '../../../lib/env';
 import { useApi } from '../../../lib/query';
@@ -56,7 +66,13 @@ function Filters() {
         <PersonField role={5} placeholder="选择销售" />
       </Form.Item>
       <Form.Item name="serviceGroupId" label="服务团队">
-        <Select allowClear placeholder="全部" style={{ width: 160 }} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} aria-label="服务团队筛选" />
+        <Select
+          allowClear
+          placeholder="全部"
+          style={{ width: 160 }}
+          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          aria-label="服务团队筛选"
+        />
       </Form.Item>
       <Form.Item name="created" label="创建时间">
         <DateRangePicker />
@@ -88,7 +104,11 @@ export default function AllCustomer() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(customerContract.deleteCustomer, { id: c.id }, { successToast: true }).then(() => refreshCustomers().then(reload), () => {}),
+      onOk: () =>
+        call(customerContract.deleteCustomer, { id: c.id }, { successToast: true }).then(
+          () => refreshCustomers().then(reload),
+          () => {},
+        ),
     });
 
   const batchTag = () => {
@@ -105,7 +125,12 @@ export default function AllCustomer() {
     { key: 'phone', dataIndex: 'phone', title: '联系电话', render: text },
     { key: 'address', dataIndex: 'address', title: '地址', width: 240, render: text },
     { key: 'tags', dataIndex: 'tags', title: '客户标签', render: (_: unknown, r) => <TagList tags={r.tags} /> },
-    { key: 'businessUserName', dataIndex: 'businessUserName', title: '负责销售', render: (_: unknown, r) => (r.businessUserId ? <PersonLink id={r.businessUserId} name={r.businessUserName} /> : '—') },
+    {
+      key: 'businessUserName',
+      dataIndex: 'businessUserName',
+      title: '负责销售',
+      render: (_: unknown, r) => (r.businessUserId ? <PersonLink id={r.businessUserId} name={r.businessUserName} /> : '—'),
+    },
     { key: 'serviceGroupName', dataIndex: 'serviceGroupName', title: '服务团队', render: text },
     { key: 'level', dataIndex: 'level', title: '客户等级', render: (v: number | null) => labelOf(CUSTOMER_LEVELS, v) },
     { key: 'source', dataIndex: 'source', title: '客户来源', render: (v: number | null) => labelOf(CUSTOMER_SOURCES, v) },

@@ -73,7 +73,13 @@ export default function AllProduct() {
         keywordPlaceholder="请输入产品名称、品牌或型号"
         filters={
           <Form.Item name="category" label="产品分类">
-            <Select allowClear placeholder="全部" style={{ width: 180 }} options={(categories.data ?? []).map((c) => ({ value: c, label: c }))} aria-label="产品分类筛选" />
+            <Select
+              allowClear
+              placeholder="全部"
+              style={{ width: 180 }}
+              options={(categories.data ?? []).map((c) => ({ value: c, label: c }))}
+              aria-label="产品分类筛选"
+            />
           </Form.Item>
         }
         toolbar={

@@ -26,11 +26,28 @@ export default function ContactManage() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(customerPartsContract.linkPersonDelete, { id: c.id }, { successToast: true }).then(() => refreshCustomers().then(reload), () => {}),
+      onOk: () =>
+        call(customerPartsContract.linkPersonDelete, { id: c.id }, { successToast: true }).then(
+          () => refreshCustomers().then(reload),
+          () => {},
+        ),
     });
 
   const columns: ListColumn<Contact>[] = [
-    { key: 'name', dataIndex: 'name', title: '联系人', render: (v: string, c) => (c.isPrimary ? <Space>{v}<Tag color="blue">主联系人</Tag></Space> : v) },
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: '联系人',
+      render: (v: string, c) =>
+        c.isPrimary ? (
+          <Space>
+            {v}
+            <Tag color="blue">主联系人</Tag>
+          </Space>
+        ) : (
+          v
+        ),
+    },
     { key: 'phone', dataIndex: 'phone', title: '联系电话' },
     { key: 'position', dataIndex: 'position', title: '职位', render: (v: string | null) => v || '—' },
     { key: 'customerName', dataIndex: 'customerName', title: '客户', render: (v: string, c) => <Link to={customerPath(c.customerId)}>{v}</Link> },

@@ -93,8 +93,16 @@ export default function CustomerDetail() {
     });
 
   const tabs = [
-    { key: 'contacts', label: `联系人（${d.contacts.length}）`, children: <ContactsTab customerId={id} contacts={d.contacts} editable={d.abilities.edit && can(P.contactEdit)} /> },
-    { key: 'addresses', label: `地址（${d.addresses.length}）`, children: <AddressesTab customerId={id} addresses={d.addresses} editable={d.abilities.edit && can(P.addressEdit)} /> },
+    {
+      key: 'contacts',
+      label: `联系人（${d.contacts.length}）`,
+      children: <ContactsTab customerId={id} contacts={d.contacts} editable={d.abilities.edit && can(P.contactEdit)} />,
+    },
+    {
+      key: 'addresses',
+      label: `地址（${d.addresses.length}）`,
+      children: <AddressesTab customerId={id} addresses={d.addresses} editable={d.abilities.edit && can(P.addressEdit)} />,
+    },
     { key: 'products', label: `设备（${d.productCount}）`, children: <ProductsTab customerId={id} editable={d.abilities.edit && can(P.productEdit)} /> },
     { key: 'contracts', label: `合同（${d.saleContractCount + d.maintainContractCount}）`, children: <Contracts customerId={id} /> },
     { key: 'orders', label: '工单', children: <CustomerOrders customerId={id} /> },

@@ -41,7 +41,11 @@ export default function MaintainContractDetail() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(contractContract.maintainDelete, { ids: [id] }, { successToast: true }).then(() => navigate('/maintainContract'), () => {}),
+      onOk: () =>
+        call(contractContract.maintainDelete, { ids: [id] }, { successToast: true }).then(
+          () => navigate('/maintainContract'),
+          () => {},
+        ),
     });
 
   return (

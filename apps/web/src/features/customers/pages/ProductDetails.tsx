@@ -73,7 +73,13 @@ export default function ProductDetails() {
       </Card>
       <Card size="small" title="在用设备" extra={showUnits ? null : <Button onClick={() => paid('productManage') && setShowUnits(true)}>查看在用设备</Button>}>
         {showUnits ? (
-          <ListPage<InstalledProduct> title={`${m.name}在用设备`} routeKey="allProduct:units" columns={installedColumns(true)} fetch={fetchUnits} selectable={false} />
+          <ListPage<InstalledProduct>
+            title={`${m.name}在用设备`}
+            routeKey="allProduct:units"
+            columns={installedColumns(true)}
+            fetch={fetchUnits}
+            selectable={false}
+          />
         ) : (
           <EmptyState description={`共${m.installedCount}台设备使用该产品`} />
         )}

@@ -33,7 +33,11 @@ export default function SaleContractDetail() {
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(contractContract.saleDelete, { ids: [id] }, { successToast: true }).then(() => navigate('/saleContract'), () => {}),
+      onOk: () =>
+        call(contractContract.saleDelete, { ids: [id] }, { successToast: true }).then(
+          () => navigate('/saleContract'),
+          () => {},
+        ),
     });
 
   return (

@@ -12,7 +12,12 @@ export function DefaultDispatch({ editable }: { editable: boolean }) {
   const [form] = Form.useForm<TargetValues & { enabled: boolean }>();
   const [busy, setBusy] = useState(false);
   const d = saved.data;
-  if (!d) return <Card size="small" title="默认派单">{saved.isLoading ? <Skeleton active /> : null}</Card>;
+  if (!d)
+    return (
+      <Card size="small" title="默认派单">
+        {saved.isLoading ? <Skeleton active /> : null}
+      </Card>
+    );
   const save = async (v: TargetValues & { enabled: boolean }) => {
     setBusy(true);
     try {
@@ -31,9 +36,20 @@ export function DefaultDispatch({ editable }: { editable: boolean }) {
         layout="vertical"
         disabled={!editable}
         onFinish={save}
-        initialValues={{ enabled: d.enabled, targetType: d.targetType, targetUser: personValue(d.targetUserId, d.targetUserName), targetGroupId: d.targetGroupId, targetProviderId: d.targetProviderId }}
+        initialValues={{
+          enabled: d.enabled,
+          targetType: d.targetType,
+          targetUser: personValue(d.targetUserId, d.targetUserName),
+          targetGroupId: d.targetGroupId,
+          targetProviderId: d.targetProviderId,
+        }}
       >
-        <Form.Item name="enabled" label="启用默认派单" valuePropName="checked" extra="新工单没有匹配的派单规则时，自动派给下面的对象；都不匹配的工单留在“待派单工单”中（开启工单公海时进入公海）">
+        <Form.Item
+          name="enabled"
+          label="启用默认派单"
+          valuePropName="checked"
+          extra="新工单没有匹配的派单规则时，自动派给下面的对象；都不匹配的工单留在“待派单工单”中（开启工单公海时进入公海）"
+        >
           <Switch />
         </Form.Item>
         <TargetFields types={DEFAULT_TARGET_IDS} />

@@ -50,7 +50,12 @@ function ConditionField() {
   }
   if (kind === 2) {
     return (
-      <Form.Item name="area" label="服务区域" rules={[{ required: true, type: 'array', min: 1, message: '请选择服务区域' }]} extra="可只选省或市，匹配其下所有地址">
+      <Form.Item
+        name="area"
+        label="服务区域"
+        rules={[{ required: true, type: 'array', min: 1, message: '请选择服务区域' }]}
+        extra="可只选省或市，匹配其下所有地址"
+      >
         <AreaCascader />
       </Form.Item>
     );
@@ -63,7 +68,12 @@ function ConditionField() {
     );
   }
   return (
-    <Form.Item name="category" label="产品分类" rules={[{ required: true, whitespace: true, message: '请输入产品分类' }]} extra="与产品库中产品的分类相同时匹配">
+    <Form.Item
+      name="category"
+      label="产品分类"
+      rules={[{ required: true, whitespace: true, message: '请输入产品分类' }]}
+      extra="与产品库中产品的分类相同时匹配"
+    >
       <Input maxLength={50} placeholder="如：空调" />
     </Form.Item>
   );

@@ -47,7 +47,9 @@ function ProviderSelect(p: { value?: number | null; onChange?: (v: number | null
       allowClear
       placeholder="请选择服务商"
       aria-label="选择服务商"
-      options={(providers.data ?? []).filter((x) => (ASSIGNABLE_PARTNER_TYPES as readonly number[]).includes(x.partnerType)).map((x) => ({ value: x.id, label: x.name }))}
+      options={(providers.data ?? [])
+        .filter((x) => (ASSIGNABLE_PARTNER_TYPES as readonly number[]).includes(x.partnerType))
+        .map((x) => ({ value: x.id, label: x.name }))}
     />
   );
 }
@@ -71,7 +73,12 @@ export function TargetFields({ types }: { types: readonly number[] }) {
         </Form.Item>
       ) : null}
       {type === 3 ? (
-        <Form.Item name="targetProviderId" label="服务商" rules={[{ required: true, message: '请选择服务商' }]} extra="派给服务商后，由服务商的派单员指派服务人员">
+        <Form.Item
+          name="targetProviderId"
+          label="服务商"
+          rules={[{ required: true, message: '请选择服务商' }]}
+          extra="派给服务商后，由服务商的派单员指派服务人员"
+        >
           <ProviderSelect />
         </Form.Item>
       ) : null}

@@ -57,7 +57,11 @@ export function ActionDialog({ eventId, action, expected, onClose, onDone }: Pro
           </Form.Item>
         ) : null}
         {ask.reason ? (
-          <Form.Item name="reason" label={`${label}原因`} rules={ask.reason === 'required' ? [{ required: true, whitespace: true, message: `请输入${label}原因` }] : []}>
+          <Form.Item
+            name="reason"
+            label={`${label}原因`}
+            rules={ask.reason === 'required' ? [{ required: true, whitespace: true, message: `请输入${label}原因` }] : []}
+          >
             <Input.TextArea rows={3} maxLength={500} showCount />
           </Form.Item>
         ) : null}

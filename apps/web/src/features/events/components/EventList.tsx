@@ -13,7 +13,8 @@ import { POWERS } from '@sk/shared/auth/powers';
 import { useCan } from '../../../lib/session';
 import { SlaMarkTag } from '../../sla/SlaClocks';
 
-const options = (o: Record<number, string | { label: string }>) => Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.label }));
+const options = (o: Record<number, string | { label: string }>) =>
+  Object.entries(o).map(([k, v]) => ({ value: Number(k), label: typeof v === 'string' ? v : v.label }));
 
 /** The columns every event list shows; `actions` is the page's own. */
 export function eventColumns(actions?: ListColumn<EventRow>): ListColumn<EventRow>[] {
@@ -33,7 +34,12 @@ export function eventColumns(actions?: ListColumn<EventRow>): ListColumn<EventRo
     },
     { key: 'priority', dataIndex: 'priority', title: '优先级', render: (p: number) => (p > 1 ? <Tag color="red">{priorityLabel(p)}</Tag> : priorityLabel(p)) },
     { key: 'customName', dataIndex: 'customName', title: '客户', render: (v: string | null) => v || '—' },
-    { key: 'customLinkperson', dataIndex: 'customLinkperson', title: '联系人', render: (v: string | null, r) => [v, r.customPhone].filter(Boolean).join(' ') || '—' },
+    {
+      key: 'customLinkperson',
+      dataIndex: 'customLinkperson',
+      title: '联系人',
+      render: (v: string | null, r) => [v, r.customPhone].filter(Boolean).join(' ') || '—',
+    },
     { key: 'principalName', dataIndex: 'principalName', title: '负责人', render: (v: string | null) => v || '—' },
     { key: 'templateName', dataIndex: 'templateName', title: '事件模板' },
     { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },

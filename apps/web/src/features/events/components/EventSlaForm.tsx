@@ -56,7 +56,9 @@ export function EventSlaForm({ tmpId }: { tmpId: number }) {
   if (!q.data) return <Spin style={{ display: 'block', margin: 24 }} />;
 
   const save = async (v: Values) => {
-    const clocks = v.rows.flatMap((r, i) => (r.on ? [{ type: EVENT_SLA_TYPE_IDS[i] as number, target: r.target, unit: r.unit, warnMinutes: r.warnMinutes ?? 0 }] : []));
+    const clocks = v.rows.flatMap((r, i) =>
+      r.on ? [{ type: EVENT_SLA_TYPE_IDS[i] as number, target: r.target, unit: r.unit, warnMinutes: r.warnMinutes ?? 0 }] : [],
+    );
     setSaving(true);
     try {
       await call(E.saveSla, { tmpId, business: v.business, clocks }, { successToast: true });
@@ -86,13 +88,30 @@ export function EventSlaForm({ tmpId }: { tmpId: number }) {
               </Space>
               <Space wrap align="baseline" style={{ display: 'flex', marginTop: 8 }}>
                 <Form.Item name={['rows', i, 'target']} rules={[{ required: !!on, message: '请输入时限' }]} style={{ marginBottom: 8 }}>
-                  <InputNumber min={1} max={100000} precision={0} disabled={!on} addonBefore="时限" aria-label={`${eventSlaTypeName(type)}时限`} style={{ width: 150 }} />
+                  <InputNumber
+                    min={1}
+                    max={100000}
+                    precision={0}
+                    disabled={!on}
+                    addonBefore="时限"
+                    aria-label={`${eventSlaTypeName(type)}时限`}
+                    style={{ width: 150 }}
+                  />
                 </Form.Item>
                 <Form.Item name={['rows', i, 'unit']} style={{ marginBottom: 8 }}>
                   <Select options={UNIT_OPTIONS} disabled={!on} style={{ width: 80 }} aria-label="时间单位" />
                 </Form.Item>
                 <Form.Item name={['rows', i, 'warnMinutes']} style={{ marginBottom: 8 }}>
-                  <InputNumber min={0} max={1000000} precision={0} disabled={!on} addonBefore="提前预警" addonAfter="分钟" style={{ width: 220 }} aria-label={`${eventSlaTypeName(type)}预警`} />
+                  <InputNumber
+                    min={0}
+                    max={1000000}
+                    precision={0}
+                    disabled={!on}
+                    addonBefore="提前预警"
+                    addonAfter="分钟"
+                    style={{ width: 220 }}
+                    aria-label={`${eventSlaTypeName(type)}预警`}
+                  />
                 </Form.Item>
               </Space>
             </div>

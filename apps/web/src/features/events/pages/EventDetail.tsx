@@ -88,7 +88,10 @@ function Flow({ eventId }: { eventId: number }) {
   const send = () => {
     setSending(true);
     call(eventContract.addMessage, { eventId, eventType: 'text', payload: text }, { successToast: false })
-      .then(() => setText(''), () => {})
+      .then(
+        () => setText(''),
+        () => {},
+      )
       .finally(() => setSending(false));
   };
   const remove = (m: EventMessage) =>
@@ -126,7 +129,13 @@ function Flow({ eventId }: { eventId: number }) {
         }))}
       />
       <Space.Compact style={{ width: '100%' }}>
-        <Input placeholder="输入处理记录或备注" value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} onPressEnter={() => text.trim() && send()} />
+        <Input
+          placeholder="输入处理记录或备注"
+          value={text}
+          maxLength={2000}
+          onChange={(e) => setText(e.target.value)}
+          onPressEnter={() => text.trim() && send()}
+        />
         <Button type="primary" loading={sending} disabled={!text.trim()} onClick={send}>
           发送
         </Button>

@@ -37,7 +37,11 @@ export default function EventProcess() {
   const save = async (v: Values) => {
     setSaving(true);
     try {
-      await call(eventSettingContract.saveSetting, { tmpId, actions: ['assign', 'claim', ...v.actions], principalRoles: v.principalRoles }, { successToast: true });
+      await call(
+        eventSettingContract.saveSetting,
+        { tmpId, actions: ['assign', 'claim', ...v.actions], principalRoles: v.principalRoles },
+        { successToast: true },
+      );
       await setting.refetch();
     } catch {
       // the request client has shown why
@@ -48,23 +52,26 @@ export default function EventProcess() {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12}>
-    <Card title={`流程设置：${name}`} extra={<Link to={`/eventSet/processevent/customForm?id=${tmpId}&templateName=${encodeURIComponent(name)}`}>自定义字段</Link>}>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="分配和认领始终可用；关闭的操作不再出现在该模板的事件上，接口也会拒绝。" />
-      <Form form={form} layout="vertical" onFinish={save} initialValues={{ actions: [], principalRoles: [] }}>
-        <Form.Item name="actions" label="允许的操作">
-          <Checkbox.Group options={ACTION_OPTIONS} />
-        </Form.Item>
-        <Form.Item name="principalRoles" label="负责人角色" extra="不选则任何人员都可作为负责人">
-          <Select mode="multiple" allowClear options={ROLE_OPTIONS} placeholder="任何人员" aria-label="负责人角色" style={{ maxWidth: 480 }} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-        </Space>
-      </Form>
-    </Card>
-    <EventSlaForm tmpId={tmpId} />
+      <Card
+        title={`流程设置：${name}`}
+        extra={<Link to={`/eventSet/processevent/customForm?id=${tmpId}&templateName=${encodeURIComponent(name)}`}>自定义字段</Link>}
+      >
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="分配和认领始终可用；关闭的操作不再出现在该模板的事件上，接口也会拒绝。" />
+        <Form form={form} layout="vertical" onFinish={save} initialValues={{ actions: [], principalRoles: [] }}>
+          <Form.Item name="actions" label="允许的操作">
+            <Checkbox.Group options={ACTION_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="principalRoles" label="负责人角色" extra="不选则任何人员都可作为负责人">
+            <Select mode="multiple" allowClear options={ROLE_OPTIONS} placeholder="任何人员" aria-label="负责人角色" style={{ maxWidth: 480 }} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              保存
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      <EventSlaForm tmpId={tmpId} />
     </Space>
   );
 }

@@ -31,7 +31,10 @@ type Check = () => Promise<ExtValues | null>;
 
 function ExtFields({ templateId, check, initial }: { templateId: number; check: RefObject<Check | null>; initial?: ExtValues }) {
   const info = useApi(formsContract.eventCusTempField, { tmpId: templateId }, { staleTime: 0, call: { silent: true } });
-  const definition = useMemo<FormDefinition | null>(() => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null), [info.data]);
+  const definition = useMemo<FormDefinition | null>(
+    () => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null),
+    [info.data],
+  );
   if (!definition) return info.isError ? null : <Spin />;
   return <ExtBody definition={definition} check={check} initial={initial} />;
 }
@@ -166,7 +169,14 @@ function EventForm({ source }: { source?: EventDetail }) {
           <Input.TextArea rows={4} maxLength={2000} showCount />
         </Form.Item>
       </Form>
-      {templateId ? <ExtFields key={templateId} templateId={templateId} check={checkExt} initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined} /> : null}
+      {templateId ? (
+        <ExtFields
+          key={templateId}
+          templateId={templateId}
+          check={checkExt}
+          initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
+        />
+      ) : null}
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" loading={saving} onClick={save}>
           保存

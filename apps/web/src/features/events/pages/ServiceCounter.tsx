@@ -160,14 +160,19 @@ export default function ServiceCounter() {
                 dataSource={found.data ?? []}
                 renderItem={(c) => (
                   <List.Item className={c.id === chosen ? 'sk-desk-chosen' : undefined} onClick={() => choose(c.id)} style={{ cursor: 'pointer' }}>
-                    <List.Item.Meta title={c.name} description={[c.linkperson, c.phone, c.matchedBy === '客户名称' ? null : `匹配：${c.matchedBy}`].filter(Boolean).join(' ')} />
+                    <List.Item.Meta
+                      title={c.name}
+                      description={[c.linkperson, c.phone, c.matchedBy === '客户名称' ? null : `匹配：${c.matchedBy}`].filter(Boolean).join(' ')}
+                    />
                   </List.Item>
                 )}
               />
             </Card>
           </Col>
         ) : null}
-        <Col xs={24} lg={keyword ? 17 : 24}>{chosen ? <Glance key={chosen} customerId={chosen} /> : <EmptyState description="查找客户后选择一位，查看其事件、工单与产品" />}</Col>
+        <Col xs={24} lg={keyword ? 17 : 24}>
+          {chosen ? <Glance key={chosen} customerId={chosen} /> : <EmptyState description="查找客户后选择一位，查看其事件、工单与产品" />}
+        </Col>
       </Row>
     </Card>
   );

@@ -64,7 +64,11 @@ function Deleted({ tmpId, onClose }: { tmpId: number; onClose: () => void }) {
             key: 'op',
             title: '操作',
             render: (_: unknown, r: MoneyItemRow) => (
-              <Button type="link" size="small" onClick={() => call(moneyItemContract.returnTmp, { ids: [r.id] }, { successToast: true }).then(refresh, () => {})}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => call(moneyItemContract.returnTmp, { ids: [r.id] }, { successToast: true }).then(refresh, () => {})}
+              >
                 恢复
               </Button>
             ),
@@ -105,7 +109,12 @@ export function MoneyItems({ tmpId }: { tmpId: number }) {
                 <Button type="link" size="small" onClick={() => setEditing(r)}>
                   编辑
                 </Button>
-                <Button type="link" size="small" danger onClick={() => call(moneyItemContract.delete, { ids: [r.id] }, { successToast: true }).then(refresh, () => {})}>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => call(moneyItemContract.delete, { ids: [r.id] }, { successToast: true }).then(refresh, () => {})}
+                >
                   删除
                 </Button>
               </Space>

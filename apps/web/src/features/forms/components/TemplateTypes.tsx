@@ -9,7 +9,19 @@ import { formsContract, refreshForms } from '../api';
 
 const ALL = { pageIndex: 0, pageSize: 100 };
 
-function NameDialog({ title, label, initial, onCancel, onOk }: { title: string; label: string; initial: string; onCancel: () => void; onOk: (name: string) => Promise<void> }) {
+function NameDialog({
+  title,
+  label,
+  initial,
+  onCancel,
+  onOk,
+}: {
+  title: string;
+  label: string;
+  initial: string;
+  onCancel: () => void;
+  onOk: (name: string) => Promise<void>;
+}) {
   const [form] = Form.useForm<{ name: string }>();
   const [busy, setBusy] = useState(false);
   return (
@@ -34,7 +46,14 @@ function NameDialog({ title, label, initial, onCancel, onOk }: { title: string; 
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ name: initial }}>
-        <Form.Item name="name" label={label} rules={[{ required: true, whitespace: true, message: '请输入模板名称' }, { max: 30, message: '模板名称不能超过30个字' }]}>
+        <Form.Item
+          name="name"
+          label={label}
+          rules={[
+            { required: true, whitespace: true, message: '请输入模板名称' },
+            { max: 30, message: '模板名称不能超过30个字' },
+          ]}
+        >
           <Input maxLength={30} autoFocus />
         </Form.Item>
       </Form>

@@ -123,7 +123,8 @@ export function ClassicEditor({ kind, tmpId }: { kind: FormKindId; tmpId?: numbe
             title: '显示条件',
             render: (_: unknown, f: FieldDef) => {
               if (!f.condition) return '始终显示';
-              const ctrl = baseRefs.find((r) => r.key === f.condition?.field)?.name ?? d?.fixedFields.find((x) => x.key === f.condition?.field)?.name ?? f.condition.field;
+              const ctrl =
+                baseRefs.find((r) => r.key === f.condition?.field)?.name ?? d?.fixedFields.find((x) => x.key === f.condition?.field)?.name ?? f.condition.field;
               return `${ctrl} = ${f.condition.values.join('/')}`;
             },
           },

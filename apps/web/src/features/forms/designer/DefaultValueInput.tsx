@@ -12,12 +12,38 @@ export function DefaultValueInput({ field: f, onChange }: { field: DraftField; o
   if (TEXT_TYPES.includes(t) || t === 20 || DATE_HINT[t]) {
     control = <Input id="prop-default" placeholder={DATE_HINT[t]} maxLength={200} value={text} onChange={(e) => onChange(e.target.value || null)} />;
   } else if (t === 2 || t === 22) {
-    control = <InputNumber id="prop-default" style={{ width: '100%' }} value={typeof f.defaultValue === 'number' ? f.defaultValue : null} onChange={(v) => onChange(v ?? null)} />;
+    control = (
+      <InputNumber
+        id="prop-default"
+        style={{ width: '100%' }}
+        value={typeof f.defaultValue === 'number' ? f.defaultValue : null}
+        onChange={(v) => onChange(v ?? null)}
+      />
+    );
   } else if (t === 3) {
-    control = <Select id="prop-default" allowClear style={{ width: '100%' }} value={text || undefined} options={f.options.filter(Boolean).map((o) => ({ value: o, label: o }))} onChange={(v) => onChange(v ?? null)} />;
+    control = (
+      <Select
+        id="prop-default"
+        allowClear
+        style={{ width: '100%' }}
+        value={text || undefined}
+        options={f.options.filter(Boolean).map((o) => ({ value: o, label: o }))}
+        onChange={(v) => onChange(v ?? null)}
+      />
+    );
   } else if (t === 8) {
     const list = Array.isArray(f.defaultValue) ? (f.defaultValue as string[]) : [];
-    control = <Select id="prop-default" mode="multiple" allowClear style={{ width: '100%' }} value={list} options={f.options.filter(Boolean).map((o) => ({ value: o, label: o }))} onChange={(v: string[]) => onChange(v.length ? v : null)} />;
+    control = (
+      <Select
+        id="prop-default"
+        mode="multiple"
+        allowClear
+        style={{ width: '100%' }}
+        value={list}
+        options={f.options.filter(Boolean).map((o) => ({ value: o, label: o }))}
+        onChange={(v: string[]) => onChange(v.length ? v : null)}
+      />
+    );
   } else if (t === 7 || t === 16) {
     control = (
       <Select

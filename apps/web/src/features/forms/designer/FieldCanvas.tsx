@@ -56,7 +56,12 @@ export function FieldCanvas({ fields, selected, problemUid, onSelect, onMove, on
           draggable
           data-testid="canvas-field"
           data-name={f.name}
-          className={['sk-canvas-field', selected === f.uid ? 'is-selected' : '', problemUid === f.uid ? 'has-problem' : '', over === i ? 'drop-before' : ''].join(' ')}
+          className={[
+            'sk-canvas-field',
+            selected === f.uid ? 'is-selected' : '',
+            problemUid === f.uid ? 'has-problem' : '',
+            over === i ? 'drop-before' : '',
+          ].join(' ')}
           onClick={() => onSelect(f.uid)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') onSelect(f.uid);
@@ -84,7 +89,14 @@ export function FieldCanvas({ fields, selected, problemUid, onSelect, onMove, on
               <Button size="small" type="text" aria-label={`上移${f.name}`} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => onMove(i, i - 1)} />
             </Tooltip>
             <Tooltip title="下移">
-              <Button size="small" type="text" aria-label={`下移${f.name}`} icon={<ArrowDownOutlined />} disabled={i === fields.length - 1} onClick={() => onMove(i, i + 1)} />
+              <Button
+                size="small"
+                type="text"
+                aria-label={`下移${f.name}`}
+                icon={<ArrowDownOutlined />}
+                disabled={i === fields.length - 1}
+                onClick={() => onMove(i, i + 1)}
+              />
             </Tooltip>
             <Tooltip title="删除">
               <Button size="small" type="text" danger aria-label={`删除${f.name}`} icon={<DeleteOutlined />} onClick={() => onRemove(f.uid)} />

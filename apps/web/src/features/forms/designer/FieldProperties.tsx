@@ -1,13 +1,5 @@
 import { ROLES } from '@sk/shared/auth/roles';
-import {
-  DATE_TYPES,
-  FIELD_TYPES,
-  type FieldType,
-  type FixedField,
-  type FormKindId,
-  LINK_KINDS,
-  ORDER_GROUPS,
-} from '@sk/shared/forms/index';
+import { DATE_TYPES, FIELD_TYPES, type FieldType, type FixedField, type FormKindId, LINK_KINDS, ORDER_GROUPS } from '@sk/shared/forms/index';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { cascadeToText, type DraftField, type RefName, refNames, textToCascade } from './draft';
@@ -50,7 +42,13 @@ function ConditionEditor({ field, all, fixedFields, onChange }: Pick<FieldProper
   ];
   const c = field.condition;
   const ctrl = candidates.find((x) => x.key === c?.field);
-  const valueOptions = ctrl && (ctrl.type === 7 || ctrl.type === 16) ? [{ value: '1', label: '是' }, { value: '0', label: '否' }] : (ctrl?.options ?? []).map((o) => ({ value: o, label: o }));
+  const valueOptions =
+    ctrl && (ctrl.type === 7 || ctrl.type === 16)
+      ? [
+          { value: '1', label: '是' },
+          { value: '0', label: '否' },
+        ]
+      : (ctrl?.options ?? []).map((o) => ({ value: o, label: o }));
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Select
@@ -82,7 +80,8 @@ function FormulaEditor({ field, all, system, onChange }: Pick<FieldPropertiesPro
     all.filter((f) => f.uid !== field.uid && (f.type === 2 || f.type === 19 || f.type === 22)),
     system,
   );
-  const insert = (name: string) => onChange({ ...field, formulaText: `${field.formulaText}${field.formulaText && !/[\s(+\-*/]$/.test(field.formulaText) ? ' ' : ''}{${name}}` });
+  const insert = (name: string) =>
+    onChange({ ...field, formulaText: `${field.formulaText}${field.formulaText && !/[\s(+\-*/]$/.test(field.formulaText) ? ' ' : ''}{${name}}` });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Input.TextArea
@@ -137,17 +136,34 @@ export function FieldProperties(p: FieldPropertiesProps) {
       )}
       {kind === 1 ? (
         <Item label="分组" id="prop-group">
-          <Select id="prop-group" style={{ width: '100%' }} value={f.group ?? 'other'} options={ORDER_GROUPS.map((g) => ({ value: g.key, label: g.name }))} onChange={(group) => set({ group })} />
+          <Select
+            id="prop-group"
+            style={{ width: '100%' }}
+            value={f.group ?? 'other'}
+            options={ORDER_GROUPS.map((g) => ({ value: g.key, label: g.name }))}
+            onChange={(group) => set({ group })}
+          />
         </Item>
       ) : null}
       {t === 3 || t === 8 ? (
         <Item label="选项" id="prop-options" extra="每行一个选项">
-          <Input.TextArea id="prop-options" rows={4} value={f.options.join('\n')} onChange={(e) => set({ options: e.target.value.split('\n') })} onBlur={() => set({ options: f.options.map((o) => o.trim()).filter(Boolean) })} />
+          <Input.TextArea
+            id="prop-options"
+            rows={4}
+            value={f.options.join('\n')}
+            onChange={(e) => set({ options: e.target.value.split('\n') })}
+            onBlur={() => set({ options: f.options.map((o) => o.trim()).filter(Boolean) })}
+          />
         </Item>
       ) : null}
       {t === 18 ? (
         <Item label="级联选项" id="prop-cascade" extra="每行一条路径，用“/”分隔，如：动力系统/发动机">
-          <Input.TextArea id="prop-cascade" rows={5} defaultValue={cascadeToText(f.cascade)} onChange={(e) => set({ cascade: textToCascade(e.target.value) })} />
+          <Input.TextArea
+            id="prop-cascade"
+            rows={5}
+            defaultValue={cascadeToText(f.cascade)}
+            onChange={(e) => set({ cascade: textToCascade(e.target.value) })}
+          />
         </Item>
       ) : null}
       {t === 19 ? (
@@ -157,7 +173,13 @@ export function FieldProperties(p: FieldPropertiesProps) {
       ) : null}
       {t === 30 ? (
         <Item label="关联对象" id="prop-link">
-          <Select id="prop-link" style={{ width: '100%' }} value={f.linkKind} options={Object.entries(LINK_KINDS).map(([value, label]) => ({ value, label }))} onChange={(linkKind) => set({ linkKind })} />
+          <Select
+            id="prop-link"
+            style={{ width: '100%' }}
+            value={f.linkKind}
+            options={Object.entries(LINK_KINDS).map(([value, label]) => ({ value, label }))}
+            onChange={(linkKind) => set({ linkKind })}
+          />
         </Item>
       ) : null}
       {t === 22 ? (
@@ -170,13 +192,35 @@ export function FieldProperties(p: FieldPropertiesProps) {
           <Space>
             {t === 2 ? (
               <>
-                <InputNumber id="prop-min" aria-label="最小值" placeholder="最小值" value={typeof f.min === 'number' ? f.min : null} onChange={(v) => set({ min: v ?? null })} />
-                <InputNumber aria-label="最大值" placeholder="最大值" value={typeof f.max === 'number' ? f.max : null} onChange={(v) => set({ max: v ?? null })} />
+                <InputNumber
+                  id="prop-min"
+                  aria-label="最小值"
+                  placeholder="最小值"
+                  value={typeof f.min === 'number' ? f.min : null}
+                  onChange={(v) => set({ min: v ?? null })}
+                />
+                <InputNumber
+                  aria-label="最大值"
+                  placeholder="最大值"
+                  value={typeof f.max === 'number' ? f.max : null}
+                  onChange={(v) => set({ max: v ?? null })}
+                />
               </>
             ) : (
               <>
-                <Input id="prop-min" aria-label="最早" placeholder="最早，如2024-01-01" value={typeof f.min === 'string' ? f.min : ''} onChange={(e) => set({ min: e.target.value || null })} />
-                <Input aria-label="最晚" placeholder="最晚" value={typeof f.max === 'string' ? f.max : ''} onChange={(e) => set({ max: e.target.value || null })} />
+                <Input
+                  id="prop-min"
+                  aria-label="最早"
+                  placeholder="最早，如2024-01-01"
+                  value={typeof f.min === 'string' ? f.min : ''}
+                  onChange={(e) => set({ min: e.target.value || null })}
+                />
+                <Input
+                  aria-label="最晚"
+                  placeholder="最晚"
+                  value={typeof f.max === 'string' ? f.max : ''}
+                  onChange={(e) => set({ max: e.target.value || null })}
+                />
               </>
             )}
           </Space>
@@ -212,7 +256,15 @@ export function FieldProperties(p: FieldPropertiesProps) {
       </Item>
       <DefaultValueInput field={f} onChange={(defaultValue) => set({ defaultValue })} />
       <Item label="可见角色" id="prop-roles" extra="不选则所有角色可见">
-        <Select id="prop-roles" mode="multiple" allowClear style={{ width: '100%' }} value={f.visibleRoles} options={roleOptions} onChange={(visibleRoles) => set({ visibleRoles })} />
+        <Select
+          id="prop-roles"
+          mode="multiple"
+          allowClear
+          style={{ width: '100%' }}
+          value={f.visibleRoles}
+          options={roleOptions}
+          onChange={(visibleRoles) => set({ visibleRoles })}
+        />
       </Item>
       <Item label="显示条件" extra="满足条件时才显示本字段；新字段保存后才能作为条件">
         <ConditionEditor {...p} />

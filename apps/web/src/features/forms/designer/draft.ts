@@ -157,7 +157,10 @@ export function cascadeToText(nodes: FieldDef['cascade'], prefix = ''): string {
 export function textToCascade(text: string): FieldDef['cascade'] {
   const root: FieldDef['cascade'] = [];
   for (const line of text.split('\n')) {
-    const parts = line.split('/').map((s) => s.trim()).filter(Boolean);
+    const parts = line
+      .split('/')
+      .map((s) => s.trim())
+      .filter(Boolean);
     let level = root;
     for (const label of parts) {
       let node = level.find((n) => n.label === label);

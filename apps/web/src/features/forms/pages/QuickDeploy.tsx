@@ -135,7 +135,12 @@ export default function QuickDeploy() {
         ) : !p || plan.isFetching ? (
           <Spin style={{ display: 'block', margin: 32 }} />
         ) : p.count === 0 ? (
-          <Result icon={<CheckCircleOutlined />} status="success" title={`${p.industryName}的内容已全部部署`} subTitle="没有需要补充的模板、服务项目或字典值。" />
+          <Result
+            icon={<CheckCircleOutlined />}
+            status="success"
+            title={`${p.industryName}的内容已全部部署`}
+            subTitle="没有需要补充的模板、服务项目或字典值。"
+          />
         ) : (
           <>
             <Alert

@@ -51,7 +51,13 @@ function TemplateDetail({ id }: { id: number }) {
           {
             key: 'form',
             label: '表单预览',
-            children: <FormRenderer definition={{ fixedFields: d.fixedFields, fields: d.fields, groups: d.groups, height: d.height }} value={{ system: {}, ext: {} }} readOnly />,
+            children: (
+              <FormRenderer
+                definition={{ fixedFields: d.fixedFields, fields: d.fields, groups: d.groups, height: d.height }}
+                value={{ system: {}, ext: {} }}
+                readOnly
+              />
+            ),
           },
         ]}
       />
@@ -100,7 +106,13 @@ export default function TemplateView() {
           dataSource={list.data?.list ?? []}
           rowClassName={(r) => (r.id === picked ? 'ant-table-row-selected' : '')}
           onRow={(r) => ({ onClick: () => setPicked(r.id), style: { cursor: 'pointer' } })}
-          pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: reachableRows(list.data?.count ?? 0), onChange: (p) => setPage(p - 1), showTotal: () => `共 ${countText(list.data?.count ?? 0)} 条` }}
+          pagination={{
+            current: page + 1,
+            pageSize: PAGE_SIZE,
+            total: reachableRows(list.data?.count ?? 0),
+            onChange: (p) => setPage(p - 1),
+            showTotal: () => `共 ${countText(list.data?.count ?? 0)} 条`,
+          }}
           columns={[
             { key: 'name', title: '模板名称', dataIndex: 'name' },
             { key: 'type', title: '表单类型', dataIndex: 'type', render: (t: number) => FORM_KINDS[t as FormKindId]?.name ?? t },

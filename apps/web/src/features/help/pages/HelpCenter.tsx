@@ -72,7 +72,12 @@ export default function HelpCenter() {
           <Collapse
             key={`${q}|${category}`}
             defaultActiveKey={found.length <= 3 ? found.map((a) => a.id) : [found[0]!.id]}
-            items={found.map((a) => ({ key: a.id, label: a.title, extra: <Typography.Text type="secondary">{a.category}</Typography.Text>, children: <ArticleBody a={a} /> }))}
+            items={found.map((a) => ({
+              key: a.id,
+              label: a.title,
+              extra: <Typography.Text type="secondary">{a.category}</Typography.Text>,
+              children: <ArticleBody a={a} />,
+            }))}
           />
         ) : (
           <Empty description="没有找到相关帮助，请换个关键字试试" />

@@ -26,7 +26,11 @@ const orderDetailPath = (id: number) => `/allOrder/orderDetail/${id}`;
 
 /** Open orders of the customer and type: the warning above the form, with links to them. */
 function DuplicateWarning({ customerId, templateId }: { customerId: number | null; templateId: number | null }) {
-  const dup = useApi(orderCreateContract.duplicateCheck, { customerId: customerId ?? 0, templateId }, { enabled: !!customerId && !!templateId, call: { silent: true } });
+  const dup = useApi(
+    orderCreateContract.duplicateCheck,
+    { customerId: customerId ?? 0, templateId },
+    { enabled: !!customerId && !!templateId, call: { silent: true } },
+  );
   const d = dup.data;
   if (!customerId || !d?.count) return null;
   return (
@@ -106,7 +110,12 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   const widgets: Widgets = {
     customerId: (p) => (
       <Space.Compact style={{ width: '100%' }}>
-        <CustomerSelect id={p.id} source={orderCreateContract.customerOptions} value={customerId} onChange={(id) => set({ customerId: id, productId: null, gpsAddr: null, customLinkPerson: null, customPhone: null })} />
+        <CustomerSelect
+          id={p.id}
+          source={orderCreateContract.customerOptions}
+          value={customerId}
+          onChange={(id) => set({ customerId: id, productId: null, gpsAddr: null, customLinkPerson: null, customPhone: null })}
+        />
         {can(POWERS.customerAdd) ? (
           <Button icon={<PlusOutlined />} onClick={() => setQuick(true)}>
             快速新建
@@ -136,7 +145,9 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
     const r = await form.validate();
     if (!r.ok) return;
     const body = bodyOf(info.templateId, { ...form.values.system, ...r.system }, r.ext, contactId);
-    const dup = queryClient.getQueryData<{ count: number }>(apiKey(orderCreateContract.duplicateCheck, { customerId: body.customerId, templateId: info.templateId }));
+    const dup = queryClient.getQueryData<{ count: number }>(
+      apiKey(orderCreateContract.duplicateCheck, { customerId: body.customerId, templateId: info.templateId }),
+    );
     if (!dup?.count) return create(body);
     modal.confirm({
       title: '可能重复报单',
@@ -177,7 +188,7 @@ export default function CreateOrder() {
   const types = useApi(formsContract.orderTypeList);
   const list = types.data ?? [];
   const [chosen, setChosen] = useState<number | null>(num(params.get('orderType')));
-  const templateId = list.some((t) => t.id === chosen) ? chosen : (list.find((t) => t.isDefault) ?? list[0])?.id ?? null;
+  const templateId = list.some((t) => t.id === chosen) ? chosen : ((list.find((t) => t.isDefault) ?? list[0])?.id ?? null);
   const info = useApi(formsContract.dcFormInfo, { type: 1, tmpId: templateId ?? undefined }, { enabled: !!templateId, staleTime: 0 });
   const eventId = num(params.get('eventId'));
   const event = useApi(eventContract.detailed, { id: eventId ?? 0 }, { enabled: !!eventId });
@@ -208,7 +219,15 @@ export default function CreateOrder() {
         </Space>
       }
     >
-      {event.data ? <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="from-event" title={`由事件 ${event.data.eventNo}「${event.data.title}」转为工单，保存后两者互相关联`} /> : null}
+      {event.data ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="from-event"
+          title={`由事件 ${event.data.eventNo}「${event.data.title}」转为工单，保存后两者互相关联`}
+        />
+      ) : null}
       {info.data && info.data.templateId === templateId ? (
         <OrderForm
           key={`${info.data.templateId}:${info.data.versionId}`}

@@ -13,7 +13,15 @@ export const createOrderPath = (customerId?: number | null, customerProductId?: 
 };
 
 /** 新建工单 for a customer (and one of its products), shown to those who may create orders. */
-export function CreateOrderButton({ customerId, customerProductId, type }: { customerId?: number | null; customerProductId?: number | null; type?: 'primary' | 'default' }) {
+export function CreateOrderButton({
+  customerId,
+  customerProductId,
+  type,
+}: {
+  customerId?: number | null;
+  customerProductId?: number | null;
+  type?: 'primary' | 'default';
+}) {
   const can = useCan();
   if (!can('menu_CreateOrder')) return null;
   return (

@@ -27,7 +27,14 @@ export function WarrantyTag({ state, end }: { state: number; end?: string | null
 }
 
 /** 联系人: typed, or one of the customer's contacts (which fills the phone too). */
-export function ContactInput(p: { id?: string; value: unknown; ctx: Ctx; disabled?: boolean; onChange: (v: string) => void; onPick: (c: { id: number; name: string; phone: string }) => void }) {
+export function ContactInput(p: {
+  id?: string;
+  value: unknown;
+  ctx: Ctx;
+  disabled?: boolean;
+  onChange: (v: string) => void;
+  onPick: (c: { id: number; name: string; phone: string }) => void;
+}) {
   const contacts = p.ctx?.contacts ?? [];
   return (
     <AutoComplete
@@ -55,7 +62,9 @@ export function AddressPicker({ id, value, ctx, onChange }: { id?: string; value
   const selected = choice && 'addressId' in choice ? choice.addressId : typed ? 'new' : undefined;
   const addresses = ctx?.addresses ?? [];
   const setTyped = (patch: Partial<NonNullable<typeof typed>>) =>
-    onChange({ gpsAddr: { provinceCode: null, cityCode: null, districtCode: null, detail: '', mapName: null, latitude: null, longitude: null, ...typed, ...patch } });
+    onChange({
+      gpsAddr: { provinceCode: null, cityCode: null, districtCode: null, detail: '', mapName: null, latitude: null, longitude: null, ...typed, ...patch },
+    });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Select<number | 'new'>
@@ -77,7 +86,13 @@ export function AddressPicker({ id, value, ctx, onChange }: { id?: string; value
             value={[typed.provinceCode, typed.cityCode, typed.districtCode].filter((x): x is string => !!x)}
             onChange={(codes) => setTyped({ provinceCode: codes[0] ?? null, cityCode: codes[1] ?? null, districtCode: codes[2] ?? null })}
           />
-          <Input value={typed.detail} maxLength={200} placeholder="详细地址（街道、门牌号）" aria-label="详细地址" onChange={(e) => setTyped({ detail: e.target.value })} />
+          <Input
+            value={typed.detail}
+            maxLength={200}
+            placeholder="详细地址（街道、门牌号）"
+            aria-label="详细地址"
+            onChange={(e) => setTyped({ detail: e.target.value })}
+          />
           <PositionField
             value={typed.latitude != null && typed.longitude != null ? { address: typed.detail, lat: typed.latitude, lng: typed.longitude } : null}
             onChange={(pos) => setTyped({ latitude: pos?.lat ?? null, longitude: pos?.lng ?? null })}
@@ -89,7 +104,19 @@ export function AddressPicker({ id, value, ctx, onChange }: { id?: string; value
 }
 
 /** 产品: one of the customer's installed products, with its warranty state (re-read on opening: one may just have been added). */
-export function ProductPicker({ id, value, ctx, onChange, onOpen }: { id?: string; value: unknown; ctx: Ctx; onChange: (v: number | null) => void; onOpen?: () => void }) {
+export function ProductPicker({
+  id,
+  value,
+  ctx,
+  onChange,
+  onOpen,
+}: {
+  id?: string;
+  value: unknown;
+  ctx: Ctx;
+  onChange: (v: number | null) => void;
+  onOpen?: () => void;
+}) {
   const products = ctx?.products ?? [];
   const chosen = products.find((x) => x.id === value);
   return (
@@ -112,7 +139,8 @@ export function ProductPicker({ id, value, ctx, onChange, onOpen }: { id?: strin
       />
       {chosen ? (
         <Typography.Text type="secondary" style={{ marginTop: 4 }}>
-          保修状态：<WarrantyTag state={chosen.warrantyState} end={chosen.warrantyEnd} />
+          保修状态：
+          <WarrantyTag state={chosen.warrantyState} end={chosen.warrantyEnd} />
         </Typography.Text>
       ) : null}
     </Space.Compact>

@@ -57,17 +57,41 @@ export function QuickCustomer({ open, onClose, onCreated }: { open: boolean; onC
   };
 
   return (
-    <Modal open={open} title="快速新建客户" okText="创建客户" cancelText="取消" onOk={submit} confirmLoading={busy} onCancel={onClose} destroyOnHidden width={640}>
+    <Modal
+      open={open}
+      title="快速新建客户"
+      okText="创建客户"
+      cancelText="取消"
+      onOk={submit}
+      confirmLoading={busy}
+      onCancel={onClose}
+      destroyOnHidden
+      width={640}
+    >
       <SmartPaste onExtract={fill} />
       <Form form={form} layout="vertical" preserve={false}>
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label="客户名称" rules={[{ required: true, whitespace: true, message: '请输入客户名称' }, { max: 100, message: '客户名称不能超过100个字' }]}>
+            <Form.Item
+              name="name"
+              label="客户名称"
+              rules={[
+                { required: true, whitespace: true, message: '请输入客户名称' },
+                { max: 100, message: '客户名称不能超过100个字' },
+              ]}
+            >
               <Input maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="linkName" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 50, message: '联系人不能超过50个字' }]}>
+            <Form.Item
+              name="linkName"
+              label="联系人"
+              rules={[
+                { required: true, whitespace: true, message: '请输入联系人' },
+                { max: 50, message: '联系人不能超过50个字' },
+              ]}
+            >
               <Input maxLength={50} />
             </Form.Item>
           </Col>

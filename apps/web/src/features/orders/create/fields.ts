@@ -3,7 +3,13 @@ import type { EventDetail } from '@sk/shared/events/events.contract';
 import type { CreateOrderBody } from '@sk/shared/orders/orders.contract';
 import type { FormDefinition } from '../../../components/forms';
 
-const f = (key: string, name: string, type: FixedField['type'], group: FixedField['group'], required = false): FixedField => ({ key, name, type, required, group });
+const f = (key: string, name: string, type: FixedField['type'], group: FixedField['group'], required = false): FixedField => ({
+  key,
+  name,
+  type,
+  required,
+  group,
+});
 
 /**
  * The create page's fixed fields (issue 11 §1, spec part 2 §3 order field keys) in the spec's field groups. The form
@@ -37,7 +43,20 @@ export const ORDER_CREATE_FIELDS: FixedField[] = [
 export const PEOPLE_KEYS = ['salespersonId', 'coordinationUserId', 'duplicateUserId'];
 
 /** Keys whose control the page renders itself (pickers); the rest use the form engine's widget of their type. */
-export const PICKED_KEYS = ['customerId', 'customLinkPerson', 'gpsAddr', 'productId', 'priority', 'serviceLevel', 'serviceId', 'serviceGroupId', 'orderLabel', 'source', 'saleChannel', ...PEOPLE_KEYS];
+export const PICKED_KEYS = [
+  'customerId',
+  'customLinkPerson',
+  'gpsAddr',
+  'productId',
+  'priority',
+  'serviceLevel',
+  'serviceId',
+  'serviceGroupId',
+  'orderLabel',
+  'source',
+  'saleChannel',
+  ...PEOPLE_KEYS,
+];
 
 /** The same form for the shared checks: the picked fields are checked by their pickers and the server. */
 export const checkedDefinition = (d: FormDefinition): FormDefinition => ({
@@ -99,7 +118,17 @@ export function eventPrefill(e: EventDetail): Record<string, unknown> {
     e.addressId != null
       ? { addressId: e.addressId }
       : a.provinceCode
-        ? { gpsAddr: { provinceCode: a.provinceCode, cityCode: a.cityCode ?? '', districtCode: a.districtCode ?? '', detail: a.detail ?? '', mapName: e.mapName, latitude: a.latitude, longitude: a.longitude } }
+        ? {
+            gpsAddr: {
+              provinceCode: a.provinceCode,
+              cityCode: a.cityCode ?? '',
+              districtCode: a.districtCode ?? '',
+              detail: a.detail ?? '',
+              mapName: e.mapName,
+              latitude: a.latitude,
+              longitude: a.longitude,
+            },
+          }
         : null;
   return {
     customerId: e.customerId,

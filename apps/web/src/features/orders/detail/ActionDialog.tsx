@@ -42,13 +42,21 @@ function FieldItem({ field, button, d, ability }: { field: ActionField; button: 
       );
     case 'reason':
       return (
-        <Form.Item name="reason" label={REASON_LABEL[button.key] ?? '原因'} rules={[{ required: true, whitespace: true, message: `请输入${REASON_LABEL[button.key] ?? '原因'}` }]}>
+        <Form.Item
+          name="reason"
+          label={REASON_LABEL[button.key] ?? '原因'}
+          rules={[{ required: true, whitespace: true, message: `请输入${REASON_LABEL[button.key] ?? '原因'}` }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       );
     case 'time':
       return (
-        <Form.Item name="time" label={button.key === 'handleAbnormal' ? '新的预约时间' : '预约时间'} rules={required ? [{ required: true, message: '请选择预约时间' }] : []}>
+        <Form.Item
+          name="time"
+          label={button.key === 'handleAbnormal' ? '新的预约时间' : '预约时间'}
+          rules={required ? [{ required: true, message: '请选择预约时间' }] : []}
+        >
           <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} style={{ width: '100%' }} inputReadOnly />
         </Form.Item>
       );
@@ -150,7 +158,15 @@ function FieldItem({ field, button, d, ability }: { field: ActionField; button: 
   }
 }
 
-function AttachmentsInput({ value, onChange, files }: { value?: number[] | null; onChange?: (v: number[] | null) => void; files: Map<number, { name?: string; url?: string; ext?: string }> }) {
+function AttachmentsInput({
+  value,
+  onChange,
+  files,
+}: {
+  value?: number[] | null;
+  onChange?: (v: number[] | null) => void;
+  files: Map<number, { name?: string; url?: string; ext?: string }>;
+}) {
   return <UploadField def={ATTACHMENTS_DEF} value={value ?? []} onChange={(v) => onChange?.(v)} files={files} />;
 }
 
@@ -173,7 +189,12 @@ function FinishCheck({ d, ability }: { d: OrderDetail; ability: OrderAction }) {
       {state.missing.length ? (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="完成前还需填写" description={state.missing.map((m) => m.name).join('、')} />
       ) : (
-        <Alert type="success" showIcon style={{ marginBottom: 12 }} title={ability === 'applyEndService' ? '信息已齐全，提交后等待完成审核' : '信息已齐全，可以完成服务'} />
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={ability === 'applyEndService' ? '信息已齐全，提交后等待完成审核' : '信息已齐全，可以完成服务'}
+        />
       )}
     </>
   );
@@ -183,12 +204,27 @@ function FinishCheck({ d, ability }: { d: OrderDetail; ability: OrderAction }) {
 function useDefinition(kind: FormKindId, tmpId?: number, versionId?: number | null): FormDefinition | null {
   const info = useApi(formsContract.dcFormInfo, { type: kind, tmpId, versionId: versionId ?? undefined }, { staleTime: 0, call: { silent: true } });
   return useMemo(
-    () => (info.data ? { fixedFields: [], fields: info.data.fields as FieldDef[], groups: [], height: null } : info.isError ? { fixedFields: [], fields: [], groups: [], height: null } : null),
+    () =>
+      info.data
+        ? { fixedFields: [], fields: info.data.fields as FieldDef[], groups: [], height: null }
+        : info.isError
+          ? { fixedFields: [], fields: [], groups: [], height: null }
+          : null,
     [info.data, info.isError],
   );
 }
 
-function ExtForm({ definition, initial, title, onChange }: { definition: FormDefinition; initial: Record<string, unknown>; title: string; onChange: (ext: Record<string, unknown>) => void }) {
+function ExtForm({
+  definition,
+  initial,
+  title,
+  onChange,
+}: {
+  definition: FormDefinition;
+  initial: Record<string, unknown>;
+  title: string;
+  onChange: (ext: Record<string, unknown>) => void;
+}) {
   const user = useUser();
   const roles = useMemo(() => (user.sysrole ? [user.sysrole] : []), [user.sysrole]);
   const state = useFormRenderer(definition, { ext: initial }, { isNew: false, roles, previous: initial });
@@ -209,7 +245,19 @@ function ExtForm({ definition, initial, title, onChange }: { definition: FormDef
 }
 
 /** The order's custom fields and, when asked, the receipt form, as the engineer fills them in on site. */
-function ExtForms({ d, order, receipt, onExt, onReceipt }: { d: OrderDetail; order: boolean; receipt: boolean; onExt: (e: Record<string, unknown>) => void; onReceipt: (e: Record<string, unknown>) => void }) {
+function ExtForms({
+  d,
+  order,
+  receipt,
+  onExt,
+  onReceipt,
+}: {
+  d: OrderDetail;
+  order: boolean;
+  receipt: boolean;
+  onExt: (e: Record<string, unknown>) => void;
+  onReceipt: (e: Record<string, unknown>) => void;
+}) {
   const own = useDefinition(1, d.orderType.id, d.templateVersionId);
   const rec = useDefinition(9);
   const initial = useMemo(() => Object.fromEntries(d.extFields.filter((f) => f.ovalue != null).map((f) => [String(f.id), f.ovalue])), [d.extFields]);

@@ -83,10 +83,21 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
       width={820}
       className="sk-order-edit-dialog"
     >
-      {d.state === 4 && who === 'staff' ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title="服务中的工单不能修改预约时间，如需改约请走异常申请" /> : null}
-      {d.state === 7 && d.examineType === 2 ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title="工单待完成审核，只能补充描述、附件、标签和抄送人" /> : null}
+      {d.state === 4 && who === 'staff' ? (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title="服务中的工单不能修改预约时间，如需改约请走异常申请" />
+      ) : null}
+      {d.state === 7 && d.examineType === 2 ? (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title="工单待完成审核，只能补充描述、附件、标签和抄送人" />
+      ) : null}
       <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} columns={2} />
-      <Input.TextArea rows={2} maxLength={500} placeholder="修改说明（选填，记入工单日志）" value={note} onChange={(e) => setNote(e.target.value)} aria-label="修改说明" />
+      <Input.TextArea
+        rows={2}
+        maxLength={500}
+        placeholder="修改说明（选填，记入工单日志）"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        aria-label="修改说明"
+      />
     </Modal>
   );
 }

@@ -51,7 +51,11 @@ export default function OrderDetail() {
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { danger: c.button.danger },
-      onOk: () => c.button.run(d, {}, c.ability).then(() => done(c.button), () => {}),
+      onOk: () =>
+        c.button.run(d, {}, c.ability).then(
+          () => done(c.button),
+          () => {},
+        ),
     });
   };
   const actionButtons = buttons.map((c) => (
@@ -122,7 +126,14 @@ export default function OrderDetail() {
           <>
             <div className="sk-order-tabstrip" role="tablist">
               {tabItems.map((t) => (
-                <button key={t.key} type="button" role="tab" aria-selected={t.key === tab} className={t.key === tab ? 'is-active' : undefined} onClick={() => setTab(t.key)}>
+                <button
+                  key={t.key}
+                  type="button"
+                  role="tab"
+                  aria-selected={t.key === tab}
+                  className={t.key === tab ? 'is-active' : undefined}
+                  onClick={() => setTab(t.key)}
+                >
                   {t.label}
                 </button>
               ))}

@@ -102,7 +102,11 @@ export const ACTION_BUTTONS: ActionButton[] = [
     required: ['servicePerson'],
     primary: true,
     run: (d, v) =>
-      call(A.dispatch, { ...base(d), serviceUserId: ids(v.servicePerson)[0] ?? 0, coordinationUserId: ids(v.collaborators), note: note(v) }, { successToast: true }),
+      call(
+        A.dispatch,
+        { ...base(d), serviceUserId: ids(v.servicePerson)[0] ?? 0, coordinationUserId: ids(v.collaborators), note: note(v) },
+        { successToast: true },
+      ),
   },
   {
     key: 'accept',
@@ -161,7 +165,8 @@ export const ACTION_BUTTONS: ActionButton[] = [
     fields: ['examineResult', 'note'],
     required: ['examineResult'],
     primary: true,
-    run: (d, v) => call(A.examine, { ...base(d), examineType: (d.examineType ?? 1) as 1 | 2 | 3 | 4, result: v.examineResult ?? 1, note: note(v) }, { successToast: true }),
+    run: (d, v) =>
+      call(A.examine, { ...base(d), examineType: (d.examineType ?? 1) as 1 | 2 | 3 | 4, result: v.examineResult ?? 1, note: note(v) }, { successToast: true }),
   },
   {
     key: 'receipt',
@@ -218,7 +223,14 @@ export const ACTION_BUTTONS: ActionButton[] = [
     run: (d, v) =>
       call(
         A.edit,
-        { ...base(d), title: v.title, customLinkPerson: v.contact ?? null, customPhone: v.phone ?? null, priority: v.priority, detailDesc: v.detailDesc ?? null },
+        {
+          ...base(d),
+          title: v.title,
+          customLinkPerson: v.contact ?? null,
+          customPhone: v.phone ?? null,
+          priority: v.priority,
+          detailDesc: v.detailDesc ?? null,
+        },
         { successToast: true },
       ),
   },
@@ -228,7 +240,8 @@ export const ACTION_BUTTONS: ActionButton[] = [
     label: '补充信息',
     title: '补充服务信息',
     fields: ['detailDesc', 'attachments', 'note'],
-    run: (d, v) => call(A.employeeEdit, { ...base(d), detailDesc: v.detailDesc ?? null, attachments: v.attachments ?? [], note: note(v) }, { successToast: true }),
+    run: (d, v) =>
+      call(A.employeeEdit, { ...base(d), detailDesc: v.detailDesc ?? null, attachments: v.attachments ?? [], note: note(v) }, { successToast: true }),
   },
   {
     key: 'archive',

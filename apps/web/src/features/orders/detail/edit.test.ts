@@ -13,7 +13,18 @@ const detail = {
   customLinkPerson: '张三',
   customPhone: '13800001111',
   customEnterpriseName: null,
-  gpsAddr: { provinceCode: '31', cityCode: '3101', districtCode: '310115', province: '上海市', city: '上海市', district: '浦东新区', detail: '张江路1号', fullAddress: '', latitude: 31.2, longitude: 121.5 },
+  gpsAddr: {
+    provinceCode: '31',
+    cityCode: '3101',
+    districtCode: '310115',
+    province: '上海市',
+    city: '上海市',
+    district: '浦东新区',
+    detail: '张江路1号',
+    fullAddress: '',
+    latitude: 31.2,
+    longitude: 121.5,
+  },
   product: null,
   serviceItems: [{ id: 1, serviceItemId: 5, name: '上门检测', price: 50, quantity: 1, amount: 50 }],
   customApplyTime: '2026-12-01 10:00',
@@ -49,6 +60,10 @@ describe('the order edit dialog', () => {
     // In service the appointment is not the staff's to change: not sent even when touched.
     expect(editBodyOf(before, { ...before, system: { ...before.system, customApplyTime: '2026-12-02 10:00' } }, editable, 7)).toEqual({});
     const engineer = editableFields('engineer', detail);
-    expect(editBodyOf(before, { ...after, system: { ...after.system, customPhone: '13900002222' } }, engineer, null)).toEqual({ serviceId: [5, 6], addressId: 9, customPhone: '13900002222' });
+    expect(editBodyOf(before, { ...after, system: { ...after.system, customPhone: '13900002222' } }, engineer, null)).toEqual({
+      serviceId: [5, 6],
+      addressId: 9,
+      customPhone: '13900002222',
+    });
   });
 });

@@ -5,13 +5,24 @@ import type { OrderEditField } from '@sk/shared/orders/order.edit';
 import type { FormValues } from '../../../components/forms';
 import { type AddressChoice, bodyOf } from '../create/fields';
 
-const people = (d: OrderDetail, part: OrderDetail['people'][number]['part']) => d.people.filter((p) => p.part === part).map((p) => ({ id: p.userId, name: p.name }));
+const people = (d: OrderDetail, part: OrderDetail['people'][number]['part']) =>
+  d.people.filter((p) => p.part === part).map((p) => ({ id: p.userId, name: p.name }));
 
 /** The order as the create form's values (keys of ORDER_EDIT_FIELDS) and its custom fields. */
 export function editValuesOf(d: OrderDetail): FormValues {
   const a = d.gpsAddr;
   const gpsAddr: AddressChoice = a.provinceCode
-    ? { gpsAddr: { provinceCode: a.provinceCode, cityCode: a.cityCode ?? '', districtCode: a.districtCode ?? '', detail: a.detail ?? '', mapName: null, latitude: a.latitude, longitude: a.longitude } }
+    ? {
+        gpsAddr: {
+          provinceCode: a.provinceCode,
+          cityCode: a.cityCode ?? '',
+          districtCode: a.districtCode ?? '',
+          detail: a.detail ?? '',
+          mapName: null,
+          latitude: a.latitude,
+          longitude: a.longitude,
+        },
+      }
     : null;
   return {
     system: {

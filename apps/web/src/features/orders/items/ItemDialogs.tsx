@@ -15,7 +15,9 @@ interface ItemValues {
 export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; types: ServiceItemTypeRow[]; onClose: () => void; onSaved: () => void }) {
   const save = useApiMutation(K.itemSave, { invalidates: [K.itemList, K.itemTypeList], onSuccess: p.onSaved });
   const { item } = p;
-  const initial: ItemValues = item ? { name: item.name, typeId: item.typeId, price: item.price, unit: item.unit, sort: item.sort } : { name: '', price: 0, sort: 0 };
+  const initial: ItemValues = item
+    ? { name: item.name, typeId: item.typeId, price: item.price, unit: item.unit, sort: item.sort }
+    : { name: '', price: 0, sort: 0 };
   return (
     <RecordFormDialog<ItemValues>
       open={p.open}
@@ -27,7 +29,14 @@ export function ItemDialog(p: { open: boolean; item: ServiceItemRow | null; type
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="服务项目名称" rules={[{ required: true, whitespace: true, message: '请输入服务项目名称' }, { max: 50, message: '服务项目名称不能超过50个字' }]}>
+          <Form.Item
+            name="name"
+            label="服务项目名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入服务项目名称' },
+              { max: 50, message: '服务项目名称不能超过50个字' },
+            ]}
+          >
             <Input maxLength={50} />
           </Form.Item>
         </Col>
@@ -68,7 +77,14 @@ export function TypeDialog(p: { open: boolean; type: ServiceItemTypeRow | null; 
       onClose={p.onClose}
       onSubmit={(v) => save.mutateAsync({ id: type?.id, name: v.name, sort: v.sort ?? 0 })}
     >
-      <Form.Item name="name" label="分类名称" rules={[{ required: true, whitespace: true, message: '请输入分类名称' }, { max: 30, message: '分类名称不能超过30个字' }]}>
+      <Form.Item
+        name="name"
+        label="分类名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入分类名称' },
+          { max: 30, message: '分类名称不能超过30个字' },
+        ]}
+      >
         <Input maxLength={30} autoFocus />
       </Form.Item>
       <Form.Item name="sort" label="排序（小的在前）">

@@ -92,16 +92,36 @@ export function OrderFilters({ states = true }: { states?: boolean }) {
         <Input allowClear placeholder="地址" style={narrow} />
       </Form.Item>
       <Form.Item name="orderType" label="工单类型">
-        <Select mode="multiple" allowClear placeholder="全部" style={{ minWidth: 160 }} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))} aria-label="工单类型筛选" />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="全部"
+          style={{ minWidth: 160 }}
+          options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          aria-label="工单类型筛选"
+        />
       </Form.Item>
       <Form.Item name="priority" label="优先级">
         <Select allowClear placeholder="全部" style={{ width: 120 }} options={optionsOf(ORDER_PRIORITIES)} aria-label="优先级筛选" />
       </Form.Item>
       <Form.Item name="serviceGroupId" label="服务团队">
-        <Select allowClear placeholder="全部" style={narrow} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} aria-label="服务团队筛选" />
+        <Select
+          allowClear
+          placeholder="全部"
+          style={narrow}
+          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          aria-label="服务团队筛选"
+        />
       </Form.Item>
       <Form.Item name="order_label" label="工单标签">
-        <Select mode="multiple" allowClear placeholder="全部" style={{ minWidth: 160 }} options={(tags.data ?? []).map((t) => ({ value: t.id, label: t.name }))} aria-label="工单标签筛选" />
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="全部"
+          style={{ minWidth: 160 }}
+          options={(tags.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          aria-label="工单标签筛选"
+        />
       </Form.Item>
       {PEOPLE.map(([field, , label, role]) => (
         <Form.Item key={field} name={field} label={label}>

@@ -33,7 +33,19 @@ export interface OrderListProps {
 }
 
 /** One order list page on the one ListPage: the scope's rows, every filter, sort, columns, export, batch actions. */
-export function OrderList({ scope, title, params, initialQuery, extraColumns, onDelete, toolbar, filters = true, stateFilter = true, routeKey, ref }: OrderListProps) {
+export function OrderList({
+  scope,
+  title,
+  params,
+  initialQuery,
+  extraColumns,
+  onDelete,
+  toolbar,
+  filters = true,
+  stateFilter = true,
+  routeKey,
+  ref,
+}: OrderListProps) {
   const can = useCan();
   const fetch = useMemo(() => orderFetcher(scope), [scope]);
   const columns = useMemo(() => orderColumns(extraColumns), [extraColumns]);
@@ -57,7 +69,11 @@ export function OrderList({ scope, title, params, initialQuery, extraColumns, on
       filters={filters ? <OrderFilters states={stateFilter} /> : undefined}
       mapFilters={orderFilterQuery}
       toolbar={toolbar}
-      onExport={can(POWERS.export) ? ({ fileName, ids, query, columns: chosen }) => exportOrders(scope, { fileName, ids: ids.map(Number), query, columns: chosen }, params) : undefined}
+      onExport={
+        can(POWERS.export)
+          ? ({ fileName, ids, query, columns: chosen }) => exportOrders(scope, { fileName, ids: ids.map(Number), query, columns: chosen }, params)
+          : undefined
+      }
       onDelete={onDelete}
     />
   );

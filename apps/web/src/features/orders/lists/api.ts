@@ -21,10 +21,16 @@ export const orderFetcher =
  * The download-centre export: the current page's or the selected rows (their ids), or, without ids, every order the
  * list's current filters match; the columns are the list's chosen ones.
  */
-export async function exportOrders(scope: OrderListScope, req: { fileName: string; ids: number[]; query: ListQuery; columns: string[] }, fixed: Record<string, unknown> = {}): Promise<void> {
+export async function exportOrders(
+  scope: OrderListScope,
+  req: { fileName: string; ids: number[]; query: ListQuery; columns: string[] },
+  fixed: Record<string, unknown> = {},
+): Promise<void> {
   const { pageIndex: _i, pageSize: _s, sortType: _t, ...filters } = req.query;
   const columns = req.columns.filter((c) => c !== 'actions');
-  const body = req.ids.length ? { scope, ...fixed, fileName: req.fileName, ids: req.ids, columns } : compact({ ...filters, ...fixed, scope, fileName: req.fileName, columns });
+  const body = req.ids.length
+    ? { scope, ...fixed, fileName: req.fileName, ids: req.ids, columns }
+    : compact({ ...filters, ...fixed, scope, fileName: req.fileName, columns });
   await call(orderListContract.exportOrder, body as never);
   watchDownloads();
 }

@@ -26,7 +26,12 @@ export function orderColumns(extra: ListColumn<OrderRow>[] = []): ListColumn<Ord
     { key: 'customLinkPerson', dataIndex: 'customLinkPerson', title: '联系人', render: text },
     { key: 'customPhone', dataIndex: 'customPhone', title: '联系电话', render: text },
     { key: 'gpsAddr', dataIndex: 'gpsAddr', title: '服务地址', width: 240, render: text },
-    { key: 'servicePersonalName', dataIndex: 'servicePersonalName', title: '服务人员', render: (v: string | null, r) => (r.servicePersonalId ? <PersonLink id={r.servicePersonalId} name={v} /> : '—') },
+    {
+      key: 'servicePersonalName',
+      dataIndex: 'servicePersonalName',
+      title: '服务人员',
+      render: (v: string | null, r) => (r.servicePersonalId ? <PersonLink id={r.servicePersonalId} name={v} /> : '—'),
+    },
     { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
     { key: 'apply_time', dataIndex: 'apply_time', title: '预约时间', render: text },
     { key: 'orderTypeName', dataIndex: 'orderTypeName', title: '工单类型', render: text },
@@ -50,6 +55,16 @@ export function orderColumns(extra: ListColumn<OrderRow>[] = []): ListColumn<Ord
 }
 
 /** Nine columns by default (spec part 1 §5). */
-export const DEFAULT_ORDER_COLUMNS = ['orderNo', 'title', 'state', 'customName', 'customLinkPerson', 'customPhone', 'servicePersonalName', 'create_time', 'apply_time'];
+export const DEFAULT_ORDER_COLUMNS = [
+  'orderNo',
+  'title',
+  'state',
+  'customName',
+  'customLinkPerson',
+  'customPhone',
+  'servicePersonalName',
+  'create_time',
+  'apply_time',
+];
 /** A row at phone width: number, then what an engineer needs to go. */
 export const ORDER_PHONE_CARD = ['orderNo', 'title', 'state', 'customName', 'customPhone', 'gpsAddr', 'apply_time'];

@@ -41,7 +41,15 @@ export function EvaluationPanel({ orderId }: { orderId: number }) {
             <Rate aria-label={d} tooltips={RATE_TEXT} value={scores[i]} onChange={(v) => setScores((s) => s.map((x, j) => (j === i ? v : x)))} />
           </Space>
         ))}
-        <Input.TextArea aria-label="评价内容" placeholder="请输入评价内容（选填）" maxLength={500} showCount rows={3} value={comment} onChange={(ev) => setComment(ev.target.value)} />
+        <Input.TextArea
+          aria-label="评价内容"
+          placeholder="请输入评价内容（选填）"
+          maxLength={500}
+          showCount
+          rows={3}
+          value={comment}
+          onChange={(ev) => setComment(ev.target.value)}
+        />
         <Button type="primary" disabled={!complete} loading={save.isPending} onClick={() => save.mutate({ orderId, scores, comment })}>
           提交评价
         </Button>

@@ -17,7 +17,9 @@ interface Draft {
 }
 
 const draftOf = (f: OrderFeesView): Draft => ({
-  serviceItems: f.serviceItems.map((l) => ({ serviceItemId: l.itemId ?? 0, name: l.name, unit: l.unit, price: l.price, quantity: l.quantity })).filter((l) => l.serviceItemId),
+  serviceItems: f.serviceItems
+    .map((l) => ({ serviceItemId: l.itemId ?? 0, name: l.name, unit: l.unit, price: l.price, quantity: l.quantity }))
+    .filter((l) => l.serviceItemId),
   fees: f.fees.map((l) => ({ moneyItemId: l.itemId ?? 0, name: l.name, unit: l.unit, price: l.price, quantity: l.quantity })).filter((l) => l.moneyItemId),
   spareAmount: f.spareAmount,
   otherAmount: f.otherAmount,
@@ -55,9 +57,32 @@ function FeesEditor({ fees, onClose }: { fees: OrderFeesView; onClose: () => voi
     d[key].map((l, i) => (
       <Space key={`${key}-${'serviceItemId' in l ? l.serviceItemId : l.moneyItemId}`} wrap style={{ marginBottom: 8 }}>
         <span style={{ display: 'inline-block', minWidth: 110 }}>{l.name}</span>
-        <InputNumber aria-label={`${l.name}单价`} addonBefore="¥" min={0} precision={2} value={l.price} onChange={(v) => set({ [key]: d[key].map((x, j) => (j === i ? { ...x, price: num(v) } : x)) } as Partial<Draft>)} style={{ width: 140 }} />
-        <InputNumber aria-label={`${l.name}数量`} min={0.01} max={9999.99} precision={2} value={l.quantity} addonAfter={l.unit || '×'} onChange={(v) => set({ [key]: d[key].map((x, j) => (j === i ? { ...x, quantity: num(v) } : x)) } as Partial<Draft>)} style={{ width: 140 }} />
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除${l.name}`} onClick={() => set({ [key]: d[key].filter((_, j) => j !== i) } as Partial<Draft>)} />
+        <InputNumber
+          aria-label={`${l.name}单价`}
+          addonBefore="¥"
+          min={0}
+          precision={2}
+          value={l.price}
+          onChange={(v) => set({ [key]: d[key].map((x, j) => (j === i ? { ...x, price: num(v) } : x)) } as Partial<Draft>)}
+          style={{ width: 140 }}
+        />
+        <InputNumber
+          aria-label={`${l.name}数量`}
+          min={0.01}
+          max={9999.99}
+          precision={2}
+          value={l.quantity}
+          addonAfter={l.unit || '×'}
+          onChange={(v) => set({ [key]: d[key].map((x, j) => (j === i ? { ...x, quantity: num(v) } : x)) } as Partial<Draft>)}
+          style={{ width: 140 }}
+        />
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`删除${l.name}`}
+          onClick={() => set({ [key]: d[key].filter((_, j) => j !== i) } as Partial<Draft>)}
+        />
       </Space>
     ));
   const unused = fees.moneyItems.filter((m) => !d.fees.some((f) => f.moneyItemId === m.id));
@@ -101,17 +126,26 @@ function FeesEditor({ fees, onClose }: { fees: OrderFeesView; onClose: () => voi
       />
       <Space wrap size="large">
         <label>
-          备件金额 <InputNumber aria-label="备件金额" addonBefore="¥" min={0} precision={2} value={d.spareAmount} onChange={(v) => set({ spareAmount: num(v) })} />
+          备件金额{' '}
+          <InputNumber aria-label="备件金额" addonBefore="¥" min={0} precision={2} value={d.spareAmount} onChange={(v) => set({ spareAmount: num(v) })} />
         </label>
         <label>
-          其他金额 <InputNumber aria-label="其他金额" addonBefore="¥" min={0} precision={2} value={d.otherAmount} onChange={(v) => set({ otherAmount: num(v) })} />
+          其他金额{' '}
+          <InputNumber aria-label="其他金额" addonBefore="¥" min={0} precision={2} value={d.otherAmount} onChange={(v) => set({ otherAmount: num(v) })} />
         </label>
         <label>
-          优惠金额 <InputNumber aria-label="优惠金额" addonBefore="¥" min={0} precision={2} value={d.discountAmount} onChange={(v) => set({ discountAmount: num(v) })} />
+          优惠金额{' '}
+          <InputNumber aria-label="优惠金额" addonBefore="¥" min={0} precision={2} value={d.discountAmount} onChange={(v) => set({ discountAmount: num(v) })} />
         </label>
       </Space>
       <div style={{ marginTop: 16, fontSize: 16, textAlign: 'right' }} data-testid="fees-preview">
-        {total === null ? <span style={{ color: '#ff4d4f' }}>优惠金额不能大于费用合计</span> : <>应收合计：<b>{yuanText(toYuan(total))}</b></>}
+        {total === null ? (
+          <span style={{ color: '#ff4d4f' }}>优惠金额不能大于费用合计</span>
+        ) : (
+          <>
+            应收合计：<b>{yuanText(toYuan(total))}</b>
+          </>
+        )}
       </div>
     </Modal>
   );
@@ -136,7 +170,15 @@ export function FeesPanel({ orderId }: { orderId: number }) {
         ) : null
       }
     >
-      <Table size="small" rowKey="key" pagination={false} dataSource={lines} columns={linesColumns} locale={{ emptyText: '暂无服务项目和收费项目' }} scroll={{ x: 'max-content' }} />
+      <Table
+        size="small"
+        rowKey="key"
+        pagination={false}
+        dataSource={lines}
+        columns={linesColumns}
+        locale={{ emptyText: '暂无服务项目和收费项目' }}
+        scroll={{ x: 'max-content' }}
+      />
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginTop: 12 }}>
         <Descriptions.Item label="服务项目金额">{yuanText(f.serviceAmount)}</Descriptions.Item>
         <Descriptions.Item label="收费项目金额">{yuanText(f.feeAmount)}</Descriptions.Item>

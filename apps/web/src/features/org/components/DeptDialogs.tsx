@@ -23,7 +23,12 @@ function DeptForm({ action, onFinish }: { action: DeptAction; onFinish: (v: Valu
     <Form form={form} name={FORM_ID} layout="vertical" initialValues={initial} onFinish={onFinish}>
       {action.kind === 'add' && <Form.Item label="上级部门">{action.parent?.name ?? '公司'}</Form.Item>}
       {action.kind === 'move' ? (
-        <Form.Item name="parentId" label="上级部门" rules={[{ required: true, message: '请选择上级部门' }]} extra={`将“${action.dept.name}”及其下级部门移动到所选部门之下`}>
+        <Form.Item
+          name="parentId"
+          label="上级部门"
+          rules={[{ required: true, message: '请选择上级部门' }]}
+          extra={`将“${action.dept.name}”及其下级部门移动到所选部门之下`}
+        >
           <DeptSelect blocked={subtreeIds(action.dept)} />
         </Form.Item>
       ) : (

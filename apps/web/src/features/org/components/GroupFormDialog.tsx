@@ -50,7 +50,14 @@ function GroupForm({ group, onClose, onSaved }: { group: GroupRow | null; onClos
 
   return (
     <Form form={form} name="skGroupForm" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
-      <Form.Item name="name" label="团队名称" rules={[{ required: true, whitespace: true, message: '请输入团队名称' }, { max: 30, message: '团队名称不能超过30个字' }]}>
+      <Form.Item
+        name="name"
+        label="团队名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入团队名称' },
+          { max: 30, message: '团队名称不能超过30个字' },
+        ]}
+      >
         <Input maxLength={30} />
       </Form.Item>
       <Form.Item name="type" label="团队类型" rules={[{ required: true, message: '请选择团队类型' }]}>

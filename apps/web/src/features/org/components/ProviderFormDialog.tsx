@@ -21,7 +21,17 @@ interface Values {
 const text = (label: string, max: number) => [{ max, message: `${label}不能超过${max}个字` }];
 
 /** Create or edit a service provider (partner types 1 outsourcing, 3 authorised provider, 4 authorised platform). */
-export function ProviderFormDialog({ provider, open, onClose, onSaved }: { provider: ProviderRow | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function ProviderFormDialog({
+  provider,
+  open,
+  onClose,
+  onSaved,
+}: {
+  provider: ProviderRow | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const done = { invalidates: PROVIDER_READS, onSuccess: onSaved };
   const create = useApiMutation(teamContract.providerCreate, done);
   const update = useApiMutation(teamContract.providerUpdate, done);
@@ -52,44 +62,51 @@ export function ProviderFormDialog({ provider, open, onClose, onSaved }: { provi
     : { partnerType: 1 };
 
   return (
-    <RecordFormDialog<Values> open={open} width={640} title={provider ? '编辑服务商' : '新增服务商'} initialValues={initial} onSubmit={submit} onClose={onClose}>
-    <Row gutter={16}>
-      <Col xs={24} sm={12}>
-        <Form.Item name="name" label="服务商名称" rules={[{ required: true, whitespace: true, message: '请输入服务商名称' }, ...text('服务商名称', 50)]}>
-          <Input maxLength={50} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <Form.Item name="partnerType" label="合作类型" rules={[{ required: true, message: '请选择合作类型' }]}>
-          <Select options={PARTNER_OPTIONS} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <Form.Item name="linkman" label="联系人" rules={text('联系人', 20)}>
-          <Input maxLength={20} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <Form.Item name="phone" label="联系电话" rules={text('联系电话', 20)}>
-          <Input maxLength={20} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="address" label="地址" rules={text('地址', 200)}>
-          <Input maxLength={200} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="serviceArea" label="服务区域" rules={text('服务区域', 200)}>
-          <Input maxLength={200} placeholder="如：上海、江苏、浙江" />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="remark" label="备注" rules={text('备注', 200)}>
-          <Input.TextArea rows={2} maxLength={200} />
-        </Form.Item>
-      </Col>
-    </Row>
+    <RecordFormDialog<Values>
+      open={open}
+      width={640}
+      title={provider ? '编辑服务商' : '新增服务商'}
+      initialValues={initial}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="name" label="服务商名称" rules={[{ required: true, whitespace: true, message: '请输入服务商名称' }, ...text('服务商名称', 50)]}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="partnerType" label="合作类型" rules={[{ required: true, message: '请选择合作类型' }]}>
+            <Select options={PARTNER_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="linkman" label="联系人" rules={text('联系人', 20)}>
+            <Input maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="phone" label="联系电话" rules={text('联系电话', 20)}>
+            <Input maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="address" label="地址" rules={text('地址', 200)}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="serviceArea" label="服务区域" rules={text('服务区域', 200)}>
+            <Input maxLength={200} placeholder="如：上海、江苏、浙江" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="remark" label="备注" rules={text('备注', 200)}>
+            <Input.TextArea rows={2} maxLength={200} />
+          </Form.Item>
+        </Col>
+      </Row>
     </RecordFormDialog>
   );
 }

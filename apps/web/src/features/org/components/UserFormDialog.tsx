@@ -43,7 +43,17 @@ export interface UserFormDialogProps {
 const FORM_ID = 'skUserForm';
 
 // Mounted afresh on every open, so each user's values start clean.
-function UserForm({ user, defaults, outsourced, onFinish }: { user: UserRow | null; defaults: UserDefaults; outsourced: boolean; onFinish: (v: Values) => void }) {
+function UserForm({
+  user,
+  defaults,
+  outsourced,
+  onFinish,
+}: {
+  user: UserRow | null;
+  defaults: UserDefaults;
+  outsourced: boolean;
+  onFinish: (v: Values) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const providers = useProviderOptions();
   const initial: Partial<Values> = user
@@ -62,12 +72,26 @@ function UserForm({ user, defaults, outsourced, onFinish }: { user: UserRow | nu
     <Form form={form} name={FORM_ID} layout="vertical" initialValues={initial} onFinish={onFinish}>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 20, message: '姓名不能超过20个字' }]}>
+          <Form.Item
+            name="name"
+            label="姓名"
+            rules={[
+              { required: true, whitespace: true, message: '请输入姓名' },
+              { max: 20, message: '姓名不能超过20个字' },
+            ]}
+          >
             <Input maxLength={20} placeholder="请输入姓名" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="mobile" label="手机号" rules={[{ required: true, message: '请输入手机号' }, { pattern: MOBILE, message: '请输入正确的11位手机号' }]}>
+          <Form.Item
+            name="mobile"
+            label="手机号"
+            rules={[
+              { required: true, message: '请输入手机号' },
+              { pattern: MOBILE, message: '请输入正确的11位手机号' },
+            ]}
+          >
             <Input maxLength={11} placeholder="登录账号" />
           </Form.Item>
         </Col>

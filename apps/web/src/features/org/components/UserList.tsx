@@ -79,7 +79,11 @@ export function UserList({ title, fixed, defaults, showProvider = false, moreFil
       content: enabled ? `确认启用“${u.name}”吗？` : `确认停用“${u.name}”吗？停用后该人员将无法登录。`,
       okText: '确定',
       cancelText: '取消',
-      onOk: () => call(orgContract.userEnabled, { id: u.id, enabled }).then(() => afterChange('修改状态成功'), () => {}),
+      onOk: () =>
+        call(orgContract.userEnabled, { id: u.id, enabled }).then(
+          () => afterChange('修改状态成功'),
+          () => {},
+        ),
     });
 
   const remove = (u: UserRow) =>
@@ -89,7 +93,11 @@ export function UserList({ title, fixed, defaults, showProvider = false, moreFil
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => call(orgContract.userDelete, { id: u.id }).then(() => afterChange('删除成功'), () => {}),
+      onOk: () =>
+        call(orgContract.userDelete, { id: u.id }).then(
+          () => afterChange('删除成功'),
+          () => {},
+        ),
     });
 
   const actions: ListColumn<UserRow> = {
@@ -123,7 +131,10 @@ export function UserList({ title, fixed, defaults, showProvider = false, moreFil
     ),
   };
   const columns = [...baseColumns(showProvider), actions];
-  const defaultColumns = columns.slice(0, 8).map((c) => c.key).concat('actions');
+  const defaultColumns = columns
+    .slice(0, 8)
+    .map((c) => c.key)
+    .concat('actions');
 
   return (
     <>

@@ -100,7 +100,12 @@ export default function OutsourceManagement() {
           </>
         }
       />
-      <ProviderFormDialog open={editing !== null} provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
+      <ProviderFormDialog
+        open={editing !== null}
+        provider={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => list.current?.refresh()}
+      />
     </Card>
   );
 }

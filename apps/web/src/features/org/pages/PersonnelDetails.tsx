@@ -18,11 +18,23 @@ function Profile({ u }: { u: UserDetail }) {
   return (
     <>
       <div className="sk-profile-head">
-        {u.avatar ? <Img src={u.avatar} alt={u.name} style={{ width: 64, height: 64, borderRadius: '50%', objectFit: 'cover' }} /> : <Avatar size={64} icon={<UserOutlined />} />}
+        {u.avatar ? (
+          <Img src={u.avatar} alt={u.name} style={{ width: 64, height: 64, borderRadius: '50%', objectFit: 'cover' }} />
+        ) : (
+          <Avatar size={64} icon={<UserOutlined />} />
+        )}
         <div>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {u.name}
-            {u.deleted ? <Tag color="red" style={{ marginLeft: 8 }}>已删除</Tag> : <Tag color={u.enabled ? 'green' : 'default'} style={{ marginLeft: 8 }}>{u.enabled ? '启用' : '停用'}</Tag>}
+            {u.deleted ? (
+              <Tag color="red" style={{ marginLeft: 8 }}>
+                已删除
+              </Tag>
+            ) : (
+              <Tag color={u.enabled ? 'green' : 'default'} style={{ marginLeft: 8 }}>
+                {u.enabled ? '启用' : '停用'}
+              </Tag>
+            )}
           </Typography.Title>
           <Typography.Text type="secondary">{u.mobile}</Typography.Text>
         </div>
@@ -38,7 +50,13 @@ function Profile({ u }: { u: UserDetail }) {
         <Descriptions.Item label="邮箱">{u.email ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="所属服务商">{u.provider_name ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="服务团队" span={2}>
-          {u.groups.length ? u.groups.map((g) => <Tag key={g.id} color={g.leader ? 'blue' : undefined}>{g.leader ? `${g.name}（负责人）` : g.name}</Tag>) : '—'}
+          {u.groups.length
+            ? u.groups.map((g) => (
+                <Tag key={g.id} color={g.leader ? 'blue' : undefined}>
+                  {g.leader ? `${g.name}（负责人）` : g.name}
+                </Tag>
+              ))
+            : '—'}
         </Descriptions.Item>
         <Descriptions.Item label="登录密码">{u.hasPassword ? '已设置' : '未设置（验证码登录）'}</Descriptions.Item>
         <Descriptions.Item label="创建时间">{u.create_time}</Descriptions.Item>

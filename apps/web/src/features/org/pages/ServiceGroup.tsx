@@ -33,7 +33,12 @@ export default function ServiceGroup() {
   const columns: ListColumn<GroupRow>[] = [
     { key: 'name', dataIndex: 'name', title: '团队名称' },
     { key: 'typeName', dataIndex: 'typeName', title: '团队类型', render: (v: string, r: GroupRow) => <Tag color={r.type === 1 ? 'blue' : 'purple'}>{v}</Tag> },
-    { key: 'leader_name', dataIndex: 'leader_name', title: '负责人', render: (_: unknown, r: GroupRow) => (r.leaderId ? <PersonLink id={r.leaderId} name={r.leader_name} /> : '—') },
+    {
+      key: 'leader_name',
+      dataIndex: 'leader_name',
+      title: '负责人',
+      render: (_: unknown, r: GroupRow) => (r.leaderId ? <PersonLink id={r.leaderId} name={r.leader_name} /> : '—'),
+    },
     { key: 'memberCount', dataIndex: 'memberCount', title: '成员数' },
     { key: 'remark', dataIndex: 'remark', title: '备注', render: (v: string | null) => v || '—' },
     { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
@@ -78,7 +83,12 @@ export default function ServiceGroup() {
           for (const id of ids) await call(teamContract.groupDelete, { id: Number(id) });
         }}
       />
-      <GroupFormDialog open={editing !== null} group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
+      <GroupFormDialog
+        open={editing !== null}
+        group={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => list.current?.refresh()}
+      />
     </Card>
   );
 }

@@ -32,7 +32,11 @@ function AvatarUpload({ url, name }: { url: string | null; name: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <Space orientation="vertical" align="center">
-      {url ? <Img src={url} alt={name} style={{ width: 96, height: 96, borderRadius: '50%', objectFit: 'cover' }} /> : <Avatar size={96} icon={<UserOutlined />} />}
+      {url ? (
+        <Img src={url} alt={name} style={{ width: 96, height: 96, borderRadius: '50%', objectFit: 'cover' }} />
+      ) : (
+        <Avatar size={96} icon={<UserOutlined />} />
+      )}
       <Upload
         name="file"
         accept={AVATAR_ACCEPT}
@@ -78,14 +82,26 @@ export default function UserDetail() {
       <div className="sk-profile-head" style={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <AvatarUpload url={u.avatar} name={u.name} />
         <Form form={form} layout="vertical" initialValues={{ name: u.name, email: u.email ?? '' }} style={{ flex: 1, minWidth: 260, maxWidth: 480 }}>
-          <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 20, message: '姓名不能超过20个字' }]}>
+          <Form.Item
+            name="name"
+            label="姓名"
+            rules={[
+              { required: true, whitespace: true, message: '请输入姓名' },
+              { max: 20, message: '姓名不能超过20个字' },
+            ]}
+          >
             <Input maxLength={20} />
           </Form.Item>
           <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
             <Input maxLength={100} />
           </Form.Item>
           <SaveButton
-            check={() => form.validateFields().then(() => true, () => false)}
+            check={() =>
+              form.validateFields().then(
+                () => true,
+                () => false,
+              )
+            }
             onSave={() => {
               const v = form.getFieldsValue();
               return saveProfile({ name: v.name.trim(), email: v.email?.trim() || null });

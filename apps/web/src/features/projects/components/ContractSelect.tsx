@@ -5,7 +5,13 @@ import { useApi } from '../../../lib/query';
 import { useDebounced } from '../../customers/hooks';
 
 /** A contract of the project's customer, chosen by typing part of its number or name (GET /project/customerContracts). */
-export function ContractSelect(p: { projectId: number; kind: 'sale' | 'maintain'; value: number | null; onChange: (id: number | null) => void; style?: React.CSSProperties }) {
+export function ContractSelect(p: {
+  projectId: number;
+  kind: 'sale' | 'maintain';
+  value: number | null;
+  onChange: (id: number | null) => void;
+  style?: React.CSSProperties;
+}) {
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed);
   const found = useApi(PK.customerContracts, { projectId: p.projectId, kind: p.kind, keyword: keyword || undefined }, { call: { silent: true } });

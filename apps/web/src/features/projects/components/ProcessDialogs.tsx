@@ -73,7 +73,12 @@ export function AddTaskDialog(p: { projectId: number; stages: ProcessStage[]; st
 /** Adds an empty stage after the last one. */
 export function AddStageDialog(p: { projectId: number; stages: ProcessStage[]; open: boolean; onClose: () => void }) {
   return (
-    <RecordFormDialog<{ name: string }> open={p.open} title="添加阶段" onClose={p.onClose} onSubmit={(v) => saveProcess(p.projectId, withStage(p.stages, v.name))}>
+    <RecordFormDialog<{ name: string }>
+      open={p.open}
+      title="添加阶段"
+      onClose={p.onClose}
+      onSubmit={(v) => saveProcess(p.projectId, withStage(p.stages, v.name))}
+    >
       <Form.Item name="name" label="阶段名称" rules={[{ required: true, whitespace: true, message: '请输入阶段名称' }]}>
         <Input maxLength={50} />
       </Form.Item>

@@ -13,16 +13,16 @@ export default function ProjectGantt({ stages }: { stages: ProcessStage[] }) {
   const tasks = useMemo<GanttTask[]>(
     () =>
       stages.flatMap((s) =>
-    s.tasks
-      .filter((t) => t.planStart && t.planEnd)
-      .map((t) => ({
-        id: `t${t.id}`,
-        name: `${s.name} · ${t.name}`,
-        start: day(t.planStart!),
-        end: day(t.planEnd!),
-        progress: t.state === 1 ? 100 : 0,
-        custom_class: CLASS[t.state] ?? '',
-      })),
+        s.tasks
+          .filter((t) => t.planStart && t.planEnd)
+          .map((t) => ({
+            id: `t${t.id}`,
+            name: `${s.name} · ${t.name}`,
+            start: day(t.planStart!),
+            end: day(t.planEnd!),
+            progress: t.state === 1 ? 100 : 0,
+            custom_class: CLASS[t.state] ?? '',
+          })),
       ),
     [stages],
   );

@@ -85,17 +85,21 @@ export function ProductsTab({ projectId, manage }: { projectId: number; manage: 
           { key: 'model', title: '型号', dataIndex: 'model' },
           { key: 'quantity', title: '数量', dataIndex: 'quantity' },
           { key: 'saleContractNo', title: '销售合同', dataIndex: 'saleContractNo' },
-          ...(manage ? [{
-            key: 'op',
-            title: '操作',
-            render: (_: unknown, r: { id: number }) => (
-              <Popconfirm title="确认删除该产品吗？" onConfirm={() => quiet(call(PK.deleteProducts, { ids: [r.id] }, { successToast: true }))}>
-                <Button size="small" type="link" danger>
-                  删除
-                </Button>
-              </Popconfirm>
-            ),
-          }] : []),
+          ...(manage
+            ? [
+                {
+                  key: 'op',
+                  title: '操作',
+                  render: (_: unknown, r: { id: number }) => (
+                    <Popconfirm title="确认删除该产品吗？" onConfirm={() => quiet(call(PK.deleteProducts, { ids: [r.id] }, { successToast: true }))}>
+                      <Button size="small" type="link" danger>
+                        删除
+                      </Button>
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </Space>

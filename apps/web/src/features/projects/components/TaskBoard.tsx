@@ -38,7 +38,9 @@ function TaskPeople({ task }: { task: TaskRow }) {
           multiple
           value={asPeople(task.coordinationUsers)}
           placeholder="选择协作人"
-          onChange={(people) => void save(call(projectContract.saveTaskCoordinationUser, { id: task.id, userIds: people.map((x) => x.id) }, { successToast: true }))}
+          onChange={(people) =>
+            void save(call(projectContract.saveTaskCoordinationUser, { id: task.id, userIds: people.map((x) => x.id) }, { successToast: true }))
+          }
         />
       </Space>
     </Space>
@@ -89,7 +91,17 @@ const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
  * The process as a board: one column per stage, a card per task with the actions this user may take now. With
  * `editable` (the project's managers, before it completes) stages and tasks are added and removed here.
  */
-export function TaskBoard({ projectId, stages, manage = false, editable = false }: { projectId: number; stages: ProcessStage[]; manage?: boolean; editable?: boolean }) {
+export function TaskBoard({
+  projectId,
+  stages,
+  manage = false,
+  editable = false,
+}: {
+  projectId: number;
+  stages: ProcessStage[];
+  manage?: boolean;
+  editable?: boolean;
+}) {
   const [adding, setAdding] = useState<ProcessStage | null>(null);
   const [addingStage, setAddingStage] = useState(false);
   const removeTask = editable ? (task: TaskRow) => () => quiet(saveProcess(projectId, withoutTask(stages, task.id))) : undefined;
@@ -105,7 +117,11 @@ export function TaskBoard({ projectId, stages, manage = false, editable = false 
       {stages.length === 0 ? <Empty description="暂无阶段" /> : null}
       <div className="sk-task-board" style={{ display: 'flex', gap: 12, overflowX: 'auto', paddingBottom: 8 }}>
         {stages.map((s, i) => (
-          <div key={s.id} data-testid={`board-stage-${s.name}`} style={{ minWidth: 260, flex: '0 0 260px', background: '#fafafa', borderRadius: 8, padding: 8 }}>
+          <div
+            key={s.id}
+            data-testid={`board-stage-${s.name}`}
+            style={{ minWidth: 260, flex: '0 0 260px', background: '#fafafa', borderRadius: 8, padding: 8 }}
+          >
             <Space style={{ justifyContent: 'space-between', width: '100%', marginBottom: 8 }} align="start">
               <Typography.Title level={5} style={{ margin: 0 }}>
                 {i + 1}. {s.name} <Typography.Text type="secondary">（{s.tasks.length}）</Typography.Text>

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { POWERS } from '@sk/shared/auth/powers';
 import { PROJECT_EXPORT_NAME, PROJECT_STATES } from '@sk/shared/projects/projects.constants';
 import type { ProjectRow } from '@sk/shared/projects/projects.contract';
-import { Button, Form, Select, } from 'antd';
+import { Button, Form, Select } from 'antd';
 import type { Key } from 'react';
 import { useNavigate } from 'react-router';
 import { DateRangePicker, ListPage, PersonField, type Person, pairFetcher } from '../../../components';

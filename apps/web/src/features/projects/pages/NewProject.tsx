@@ -19,7 +19,10 @@ type Check = () => Promise<ExtValues | null>;
 /** The template's custom fields (form kind 项目) through the form engine's renderer. */
 function ExtFields({ templateId, check, initial }: { templateId: number; check: RefObject<Check | null>; initial?: ExtValues }) {
   const info = useApi(formsContract.dcList, { type: PROJECT_KIND, tmpId: templateId } as never, { staleTime: 0, call: { silent: true } });
-  const definition = useMemo<FormDefinition | null>(() => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null), [info.data]);
+  const definition = useMemo<FormDefinition | null>(
+    () => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null),
+    [info.data],
+  );
   if (!definition) return info.isError ? null : <Spin />;
   return <ExtBody definition={definition} check={check} initial={initial} />;
 }
@@ -93,7 +96,11 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
         form={form}
         layout="vertical"
         style={{ maxWidth: 720 }}
-        initialValues={source ? { name: `${source.name}（复制）`, templateId: source.templateId, customerId: source.customerId ?? undefined } : { customerId: customerFromUrl }}
+        initialValues={
+          source
+            ? { name: `${source.name}（复制）`, templateId: source.templateId, customerId: source.customerId ?? undefined }
+            : { customerId: customerFromUrl }
+        }
       >
         <Form.Item name="name" label="项目名称" rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]}>
           <Input maxLength={100} />
@@ -109,7 +116,12 @@ function ProjectForm({ source }: { source?: ProjectDetail }) {
         </Form.Item>
       </Form>
       {templateId ? (
-        <ExtFields key={templateId} templateId={templateId} check={checkExt} initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined} />
+        <ExtFields
+          key={templateId}
+          templateId={templateId}
+          check={checkExt}
+          initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
+        />
       ) : null}
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" loading={saving} onClick={save}>

@@ -43,13 +43,23 @@ export default function ProjectDetail() {
           <Space>
             <span>{p.name}</span>
             <Tag color={st.color}>{st.label}</Tag>
-            {p.approval === 'create' ? <Tag color="orange">待创建审批</Tag> : p.approval === 'finish' ? <Tag color="orange">待完成审批</Tag> : p.approval === 'rejected' ? <Tag color="red">审批驳回</Tag> : null}
+            {p.approval === 'create' ? (
+              <Tag color="orange">待创建审批</Tag>
+            ) : p.approval === 'finish' ? (
+              <Tag color="orange">待完成审批</Tag>
+            ) : p.approval === 'rejected' ? (
+              <Tag color="red">审批驳回</Tag>
+            ) : null}
           </Space>
         }
         extra={
           <Space wrap>
             {p.power.abilities.map((a) => (
-              <Button key={a} type={a === 'approve' || a === 'approveFinish' || a === 'finish' ? 'primary' : 'default'} onClick={() => act(p.id, a as ProjectAction)}>
+              <Button
+                key={a}
+                type={a === 'approve' || a === 'approveFinish' || a === 'finish' ? 'primary' : 'default'}
+                onClick={() => act(p.id, a as ProjectAction)}
+              >
                 {projectActionLabel(a)}
               </Button>
             ))}
@@ -74,7 +84,15 @@ export default function ProjectDetail() {
       <Card size="small">
         <Tabs
           items={[
-            { key: 'board', label: '项目流程', children: process.isLoading ? <Spin /> : <TaskBoard projectId={p.id} stages={stages} manage={p.power.manage} editable={p.power.manage && p.project_state !== 2} /> },
+            {
+              key: 'board',
+              label: '项目流程',
+              children: process.isLoading ? (
+                <Spin />
+              ) : (
+                <TaskBoard projectId={p.id} stages={stages} manage={p.power.manage} editable={p.power.manage && p.project_state !== 2} />
+              ),
+            },
             {
               key: 'gantt',
               label: '甘特图',

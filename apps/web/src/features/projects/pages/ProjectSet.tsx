@@ -157,7 +157,11 @@ function StageTasks({ detail }: { detail: ProjectTmplDetail }) {
                     <Button key="edit" size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing({ stageId: s.id, task: t })}>
                       编辑
                     </Button>,
-                    <Popconfirm key="del" title="确认删除该任务吗？" onConfirm={() => call(projectContract.deleteTaskTmpl, { id: t.id }, { successToast: true }).catch(() => undefined)}>
+                    <Popconfirm
+                      key="del"
+                      title="确认删除该任务吗？"
+                      onConfirm={() => call(projectContract.deleteTaskTmpl, { id: t.id }, { successToast: true }).catch(() => undefined)}
+                    >
                       <Button size="small" type="link" danger icon={<DeleteOutlined />}>
                         删除
                       </Button>
@@ -218,7 +222,16 @@ export default function ProjectSet() {
   const free = user.isChargeUser === 0;
   const templatesTab = (
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-      <Card size="small" style={{ width: 260 }} title="项目模板" extra={<Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setChosen(-1)}>新建</Button>}>
+      <Card
+        size="small"
+        style={{ width: 260 }}
+        title="项目模板"
+        extra={
+          <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setChosen(-1)}>
+            新建
+          </Button>
+        }
+      >
         <Input.Search allowClear placeholder="搜索项目模板名称" value={search} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
         <List
           size="small"
@@ -227,7 +240,14 @@ export default function ProjectSet() {
           renderItem={(t) => (
             <List.Item style={{ cursor: 'pointer', background: t.id === chosen ? '#e6f4ff' : undefined, paddingInline: 8 }} onClick={() => setChosen(t.id)}>
               <span>{t.name}</span>
-              <Popconfirm title="确认删除该模板吗？" onConfirm={() => call(projectContract.deleteProjectProcessTmpl, { id: t.id }, { successToast: true }).then(() => setChosen(null)).catch(() => undefined)}>
+              <Popconfirm
+                title="确认删除该模板吗？"
+                onConfirm={() =>
+                  call(projectContract.deleteProjectProcessTmpl, { id: t.id }, { successToast: true })
+                    .then(() => setChosen(null))
+                    .catch(() => undefined)
+                }
+              >
                 <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除模板" onClick={(e) => e.stopPropagation()} />
               </Popconfirm>
             </List.Item>
@@ -241,11 +261,20 @@ export default function ProjectSet() {
   );
   return (
     <Card size="small" title="项目设置">
-      {free ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`免费版可使用基础项目功能，审批与到期提醒建议升级为VIP版本，咨询热线：${user.customServicePhone ?? ''}`} /> : null}
+      {free ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`免费版可使用基础项目功能，审批与到期提醒建议升级为VIP版本，咨询热线：${user.customServicePhone ?? ''}`}
+        />
+      ) : null}
       <Tabs
         items={[
           { key: 'tmpl', label: '项目模板', children: templatesTab },
-          ...(chosen && chosen > 0 ? [{ key: 'form', label: '自定义字段', children: <Link to={`/projectSet/processProject/customForm?id=${chosen}`}>打开字段设计器</Link> }] : []),
+          ...(chosen && chosen > 0
+            ? [{ key: 'form', label: '自定义字段', children: <Link to={`/projectSet/processProject/customForm?id=${chosen}`}>打开字段设计器</Link> }]
+            : []),
         ]}
       />
     </Card>

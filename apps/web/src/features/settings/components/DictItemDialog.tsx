@@ -44,7 +44,19 @@ function DictItemForm({ item, rule, onFinish }: { item: DictItem | null; rule: D
 }
 
 /** Add or edit one dictionary item; types whose items carry a value (an address, a phone, a coefficient) ask for it too. */
-export function DictItemDialog({ type, item, open, onClose, onSaved }: { type: number; item: DictItem | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function DictItemDialog({
+  type,
+  item,
+  open,
+  onClose,
+  onSaved,
+}: {
+  type: number;
+  item: DictItem | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const rule = dictType(type)?.value;
   const done = {
     invalidates: DICT_READS,

@@ -58,7 +58,10 @@ export function DictItems({ t }: { t: DictTypeInfo }) {
   const tryMove = (item: DictItem, step: -1 | 1) => move(item, step).catch(() => {});
 
   const setEnabled = (item: DictItem, enabled: boolean) =>
-    call(dictContract.enable, { ids: [item.id], enabled }).then(() => after(enabled ? '已启用' : '已停用'), () => {});
+    call(dictContract.enable, { ids: [item.id], enabled }).then(
+      () => after(enabled ? '已启用' : '已停用'),
+      () => {},
+    );
 
   const columns: ListColumn<DictItem>[] = [
     { key: 'sort', dataIndex: 'sort', title: '排序', width: 80 },
@@ -70,7 +73,15 @@ export function DictItems({ t }: { t: DictTypeInfo }) {
       title: '状态',
       width: 100,
       render: (v: boolean, item: DictItem) => (
-        <Switch size="small" checked={v} disabled={!editable} checkedChildren="启用" unCheckedChildren="停用" onChange={(on) => setEnabled(item, on)} aria-label={`${item.name}状态`} />
+        <Switch
+          size="small"
+          checked={v}
+          disabled={!editable}
+          checkedChildren="启用"
+          unCheckedChildren="停用"
+          onChange={(on) => setEnabled(item, on)}
+          aria-label={`${item.name}状态`}
+        />
       ),
     },
     {
@@ -81,10 +92,24 @@ export function DictItems({ t }: { t: DictTypeInfo }) {
       render: (_: unknown, item: DictItem) => (
         <Space size={0}>
           <Tooltip title="上移">
-            <Button type="link" size="small" icon={<ArrowUpOutlined />} disabled={!editable} onClick={() => tryMove(item, -1)} aria-label={`上移${item.name}`} />
+            <Button
+              type="link"
+              size="small"
+              icon={<ArrowUpOutlined />}
+              disabled={!editable}
+              onClick={() => tryMove(item, -1)}
+              aria-label={`上移${item.name}`}
+            />
           </Tooltip>
           <Tooltip title="下移">
-            <Button type="link" size="small" icon={<ArrowDownOutlined />} disabled={!editable} onClick={() => tryMove(item, 1)} aria-label={`下移${item.name}`} />
+            <Button
+              type="link"
+              size="small"
+              icon={<ArrowDownOutlined />}
+              disabled={!editable}
+              onClick={() => tryMove(item, 1)}
+              aria-label={`下移${item.name}`}
+            />
           </Tooltip>
           <Button type="link" size="small" disabled={!editable} onClick={() => setEditing(item)}>
             编辑
@@ -114,7 +139,13 @@ export function DictItems({ t }: { t: DictTypeInfo }) {
         }
         onDelete={canAdd ? (ids) => call(dictContract.remove, { ids: ids.map(Number) }).then(() => refreshDict()) : undefined}
       />
-      <DictItemDialog type={t.type} item={editing === 'new' ? null : editing} open={editing !== null} onClose={() => setEditing(null)} onSaved={() => after()} />
+      <DictItemDialog
+        type={t.type}
+        item={editing === 'new' ? null : editing}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={() => after()}
+      />
     </>
   );
 }

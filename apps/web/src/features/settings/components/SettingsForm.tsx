@@ -66,8 +66,7 @@ export function SettingsForm({ codes, editable }: SettingsFormProps) {
       content: `确认将${label}恢复为默认值吗？`,
       okText: '确定',
       cancelText: '取消',
-      onOk: () =>
-        call(settingsContract.recovery, { codes: scope.map((s) => s.code) }, { successToast: true }).then(refresh, () => {}),
+      onOk: () => call(settingsContract.recovery, { codes: scope.map((s) => s.code) }, { successToast: true }).then(refresh, () => {}),
     });
 
   if (q.isLoading) return <Spin />;

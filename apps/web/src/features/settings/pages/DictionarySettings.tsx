@@ -32,7 +32,13 @@ export default function DictionarySettings() {
         {types.isLoading ? (
           <Spin />
         ) : (
-          <Menu mode="inline" style={{ borderInlineEnd: 'none' }} items={items} selectedKeys={current ? [String(current.type)] : []} onClick={({ key }) => setChosen(Number(key))} />
+          <Menu
+            mode="inline"
+            style={{ borderInlineEnd: 'none' }}
+            items={items}
+            selectedKeys={current ? [String(current.type)] : []}
+            onClick={({ key }) => setChosen(Number(key))}
+          />
         )}
       </Card>
       <Card className="sk-dict-items" size="small" title={current ? `${current.name}${current.fixed ? '（系统内置）' : ''}` : '字典项'}>

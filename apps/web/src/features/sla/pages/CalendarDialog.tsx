@@ -22,11 +22,26 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const c = q.data;
   const submit = (v: Values) => {
-    const body: SlaCalendarInput = { weekdays: v.weekdays, startMinute: toMinute(v.hours[0]), endMinute: toMinute(v.hours[1]) || 1440, holidays: v.holidays, workdays: v.workdays };
+    const body: SlaCalendarInput = {
+      weekdays: v.weekdays,
+      startMinute: toMinute(v.hours[0]),
+      endMinute: toMinute(v.hours[1]) || 1440,
+      holidays: v.holidays,
+      workdays: v.workdays,
+    };
     save.mutate(body);
   };
   return (
-    <Modal open title="工作时间与节假日" okText="保存" cancelText="取消" onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal
+      open
+      title="工作时间与节假日"
+      okText="保存"
+      cancelText="取消"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
       {!c ? (
         <Spin />
       ) : (
@@ -42,10 +57,19 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
           <Form.Item name="hours" label="工作时间" rules={[{ required: true, message: '请选择工作时间' }]}>
             <TimePicker.RangePicker format="HH:mm" minuteStep={5} />
           </Form.Item>
-          <Form.Item name="holidays" label="节假日（不计时）" extra="输入日期如 2026-10-01 后回车" rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}>
+          <Form.Item
+            name="holidays"
+            label="节假日（不计时）"
+            extra="输入日期如 2026-10-01 后回车"
+            rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}
+          >
             <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-01" />
           </Form.Item>
-          <Form.Item name="workdays" label="调休工作日（计时）" rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}>
+          <Form.Item
+            name="workdays"
+            label="调休工作日（计时）"
+            rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}
+          >
             <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-11" />
           </Form.Item>
         </Form>

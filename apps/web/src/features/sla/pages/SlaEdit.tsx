@@ -43,7 +43,8 @@ export default function SlaEdit() {
   const create = useApiMutation(C.create, done);
   const update = useApiMutation(C.update, done);
   const [form] = Form.useForm<SlaPolicyInput>();
-  if (id > 0 && !detail.data) return detail.isError ? <Typography.Text type="danger">SLA不存在或已被删除</Typography.Text> : <Spin style={{ display: 'block', margin: 48 }} />;
+  if (id > 0 && !detail.data)
+    return detail.isError ? <Typography.Text type="danger">SLA不存在或已被删除</Typography.Text> : <Spin style={{ display: 'block', margin: 48 }} />;
   const save = (v: SlaPolicyInput) => (id > 0 ? update.mutate({ ...v, id }) : create.mutate(v));
 
   return (
@@ -66,7 +67,12 @@ export default function SlaEdit() {
             </Form.Item>
           </Col>
           <Col xs={6} md={4}>
-            <Form.Item name="business" label="按工作时间计时" valuePropName="checked" tooltip="开启后只在工作时间计时，节假日不计（在SLA管理页设置工作时间与节假日）">
+            <Form.Item
+              name="business"
+              label="按工作时间计时"
+              valuePropName="checked"
+              tooltip="开启后只在工作时间计时，节假日不计（在SLA管理页设置工作时间与节假日）"
+            >
               <Switch />
             </Form.Item>
           </Col>

@@ -24,7 +24,8 @@ function matchText(p: SlaPolicy): string {
   return used.length ? used.join('、') : '全部工单';
 }
 
-export const editPath = (p: { id: number; name: string } | null) => (p ? `/slaManage/SLA/${p.id}/${encodeURIComponent(p.name)}` : `/slaManage/SLA/0/${encodeURIComponent('新建SLA')}`);
+export const editPath = (p: { id: number; name: string } | null) =>
+  p ? `/slaManage/SLA/${p.id}/${encodeURIComponent(p.name)}` : `/slaManage/SLA/0/${encodeURIComponent('新建SLA')}`;
 
 export default function SlaManage() {
   const navigate = useNavigate();

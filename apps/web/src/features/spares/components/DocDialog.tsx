@@ -46,7 +46,11 @@ function DocLine(p: { name: number; index: number; kind: SpareDocKind; fromWareh
     if (!count || !units.data || prefilled.current === key) return;
     prefilled.current = key;
     form.setFieldValue(path('tracked'), units.data.serialized);
-    if (units.data.serialized) form.setFieldValue(path('serials'), units.data.units.map((u) => u.serial));
+    if (units.data.serialized)
+      form.setFieldValue(
+        path('serials'),
+        units.data.units.map((u) => u.serial),
+      );
   });
   const quantity = Form.useWatch(path('quantity'), form);
   useEffect(() => {
@@ -57,15 +61,34 @@ function DocLine(p: { name: number; index: number; kind: SpareDocKind; fromWareh
   return (
     <div>
       <Space align="baseline" style={{ display: 'flex' }} wrap>
-        <Form.Item name={[p.name, 'spareId']} label={p.index === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 300 }}>
+        <Form.Item
+          name={[p.name, 'spareId']}
+          label={p.index === 0 ? '备件' : undefined}
+          rules={[{ required: true, message: '请选择备件' }]}
+          style={{ width: 300 }}
+        >
           <SpareSelect aria-label={`第${n}行备件`} />
         </Form.Item>
-        <Form.Item name={[p.name, 'quantity']} label={p.index === 0 ? (count ? '实盘数量' : '数量') : undefined} rules={[{ required: true, message: '请输入数量' }]}>
+        <Form.Item
+          name={[p.name, 'quantity']}
+          label={p.index === 0 ? (count ? '实盘数量' : '数量') : undefined}
+          rules={[{ required: true, message: '请输入数量' }]}
+        >
           <InputNumber min={count ? 0 : 1} precision={0} disabled={tracked} aria-label={`第${n}行数量`} />
         </Form.Item>
         {count ? null : (
-          <Form.Item name={[p.name, 'serials']} label={p.index === 0 ? '序列号' : undefined} tooltip={p.index === 0 ? '按序列号管理的备件：每件一个序列号，回车分隔' : undefined}>
-            <SerialsSelect warehouseId={p.fromWarehouseId} spareId={spareId} placeholder="按序列号管理时填写" style={{ width: 220 }} aria-label={`第${n}行序列号`} />
+          <Form.Item
+            name={[p.name, 'serials']}
+            label={p.index === 0 ? '序列号' : undefined}
+            tooltip={p.index === 0 ? '按序列号管理的备件：每件一个序列号，回车分隔' : undefined}
+          >
+            <SerialsSelect
+              warehouseId={p.fromWarehouseId}
+              spareId={spareId}
+              placeholder="按序列号管理时填写"
+              style={{ width: 220 }}
+              aria-label={`第${n}行序列号`}
+            />
           </Form.Item>
         )}
         {p.onRemove ? <MinusCircleOutlined aria-label="删除该行" onClick={p.onRemove} /> : null}
@@ -143,7 +166,9 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
           <WarehouseSelect aria-label="入库仓库" />
         </Form.Item>
       ) : null}
-      {own ? <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : handover ? '从我的备件库存交给接收工程师' : '从我的备件库存退还'}</p> : null}
+      {own ? (
+        <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : handover ? '从我的备件库存交给接收工程师' : '从我的备件库存退还'}</p>
+      ) : null}
       {p.kind === 2 ? (
         <Form.Item name="transferType" label="调拨类型">
           <Select options={TRANSFER_TYPE_OPTIONS} aria-label="调拨类型" />
@@ -163,7 +188,14 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
         {(fields, { add, remove }) => (
           <>
             {fields.map((f, i) => (
-              <DocLine key={f.key} name={f.name} index={i} kind={p.kind} fromWarehouseId={own === 'from' ? null : fromWarehouseId} onRemove={fields.length > 1 ? () => remove(f.name) : undefined} />
+              <DocLine
+                key={f.key}
+                name={f.name}
+                index={i}
+                kind={p.kind}
+                fromWarehouseId={own === 'from' ? null : fromWarehouseId}
+                onRemove={fields.length > 1 ? () => remove(f.name) : undefined}
+              />
             ))}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ quantity: count ? 0 : 1 })}>
               添加备件

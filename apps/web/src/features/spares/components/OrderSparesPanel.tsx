@@ -27,13 +27,24 @@ export function OrderSparesPanel({ orderId, state }: { orderId: number; state: n
   const cancel = useApiMutation(S.orderCancel, { invalidates: [S.orderParts] });
   const open = (state === 3 || state === 4) && can('menu_SpareMine');
   const confirmCancel = (p: OrderSpare) =>
-    modal.confirm({ title: '取消备件', content: `确认取消“${p.spareName}”吗？备件将退回您的库存。`, okText: '确定', cancelText: '取消', onOk: () => cancel.mutateAsync({ id: p.id }) });
+    modal.confirm({
+      title: '取消备件',
+      content: `确认取消“${p.spareName}”吗？备件将退回您的库存。`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => cancel.mutateAsync({ id: p.id }),
+    });
   const columns = [
     { key: 'spareName', dataIndex: 'spareName', title: '备件' },
     { key: 'quantity', dataIndex: 'quantity', title: '数量' },
     { key: 'serialIn', dataIndex: 'serialIn', title: '新件序列号', render: (v: string | null) => v ?? '—' },
     { key: 'serialOut', dataIndex: 'serialOut', title: '旧件序列号', render: (v: string | null) => v ?? '—' },
-    { key: 'chargeable', dataIndex: 'chargeable', title: '收费', render: (v: boolean, p: OrderSpare) => (v ? `¥${p.price}` : <Tag color="blue">保内免费</Tag>) },
+    {
+      key: 'chargeable',
+      dataIndex: 'chargeable',
+      title: '收费',
+      render: (v: boolean, p: OrderSpare) => (v ? `¥${p.price}` : <Tag color="blue">保内免费</Tag>),
+    },
     { key: 'state', dataIndex: 'state', title: '状态', render: (v: number) => (v === 1 ? '已使用' : <Tag>已取消</Tag>) },
     {
       key: 'actions',

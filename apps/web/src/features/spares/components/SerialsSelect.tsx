@@ -19,7 +19,11 @@ interface Props {
 
 /** The units of the spare recorded in a warehouse (null until both are chosen). */
 export function useUnits(warehouseId?: number | null, spareId?: number | null) {
-  return useApi(S.unitOptions, { warehouseId: warehouseId as number, spareId: spareId as number }, { enabled: !!warehouseId && !!spareId, call: { silent: true } });
+  return useApi(
+    S.unitOptions,
+    { warehouseId: warehouseId as number, spareId: spareId as number },
+    { enabled: !!warehouseId && !!spareId, call: { silent: true } },
+  );
 }
 
 /** Serial numbers of one line: picked from the units in the warehouse, or typed / scanned one by one. */

@@ -40,7 +40,18 @@ function SpareForm(p: DialogProps & { ext: ExtFormApi & { form: ReactNode } }) {
   const save = useApiMutation(S.spareSave, { onSuccess: p.onSaved });
   const s = p.spare;
   const initial: Partial<Values> = s
-    ? { code: s.code, name: s.name, model: s.model, unit: s.unit, typeId: s.typeId, costPrice: Number(s.costPrice), salePrice: Number(s.salePrice), warranty: s.warranty, serialized: s.serialized, productIds: s.productIds }
+    ? {
+        code: s.code,
+        name: s.name,
+        model: s.model,
+        unit: s.unit,
+        typeId: s.typeId,
+        costPrice: Number(s.costPrice),
+        salePrice: Number(s.salePrice),
+        warranty: s.warranty,
+        serialized: s.serialized,
+        productIds: s.productIds,
+      }
     : { unit: '个', costPrice: 0, salePrice: 0, warranty: true, serialized: false };
   return (
     <RecordFormDialog<Values>
@@ -72,12 +83,26 @@ function SpareForm(p: DialogProps & { ext: ExtFormApi & { form: ReactNode } }) {
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="code" label="备件编号" rules={[{ required: true, whitespace: true, message: '请输入备件编号' }, { max: 50, message: '备件编号不能超过50个字' }]}>
+          <Form.Item
+            name="code"
+            label="备件编号"
+            rules={[
+              { required: true, whitespace: true, message: '请输入备件编号' },
+              { max: 50, message: '备件编号不能超过50个字' },
+            ]}
+          >
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="备件名称" rules={[{ required: true, whitespace: true, message: '请输入备件名称' }, { max: 100, message: '备件名称不能超过100个字' }]}>
+          <Form.Item
+            name="name"
+            label="备件名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入备件名称' },
+              { max: 100, message: '备件名称不能超过100个字' },
+            ]}
+          >
             <Input maxLength={100} />
           </Form.Item>
         </Col>

@@ -9,7 +9,14 @@ import { label, WAREHOUSE_KINDS } from '../options';
 import { WarehouseSelect } from './Selects';
 
 /** Stock rows (warehouse × spare) on ListPage; the keeper sets a row's safety stock. */
-export function StockTable(p: { title: string; fetch: (q: ListQuery) => Promise<ListResult<StockRow>>; editable?: boolean; warehouseFilter?: boolean; toolbar?: React.ReactNode; initialQuery?: Record<string, unknown> }) {
+export function StockTable(p: {
+  title: string;
+  fetch: (q: ListQuery) => Promise<ListResult<StockRow>>;
+  editable?: boolean;
+  warehouseFilter?: boolean;
+  toolbar?: React.ReactNode;
+  initialQuery?: Record<string, unknown>;
+}) {
   const list = useRef<ListPageHandle>(null);
   const [safety, setSafety] = useState<StockRow | null>(null);
   const save = useApiMutation(S.setSafety, { onSuccess: () => list.current?.refresh() });

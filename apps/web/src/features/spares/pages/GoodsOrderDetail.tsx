@@ -37,7 +37,9 @@ export function GoodsOrderDetail() {
     { key: 'spareCode', dataIndex: 'spareCode', title: '备件编号' },
     { key: 'spareName', dataIndex: 'spareName', title: '备件名称' },
     { key: 'quantity', dataIndex: 'quantity', title: '数量', render: (v: number, r: SpareDocItem) => `${v} ${r.unit}` },
-    ...(tracked.length ? [{ key: 'serials', dataIndex: 'serials', title: '序列号', render: (v: string[] | undefined) => (v?.length ? v.join('、') : '—') }] : []),
+    ...(tracked.length
+      ? [{ key: 'serials', dataIndex: 'serials', title: '序列号', render: (v: string[] | undefined) => (v?.length ? v.join('、') : '—') }]
+      : []),
     ...(g.warehouseId ? [{ key: 'stock', dataIndex: 'stock', title: '发货仓现有' }] : []),
     ...(g.warehouseId && g.state === 3 ? [{ key: 'available', dataIndex: 'available', title: '本单可用' }] : []),
   ];
@@ -104,7 +106,12 @@ export function GoodsOrderDetail() {
                 name={['serials', String(i.spareId)]}
                 label={`${i.spareName}的序列号（${i.quantity}个）`}
                 required
-                rules={[{ validator: (_, v?: string[]) => ((v ?? []).length === i.quantity ? Promise.resolve() : Promise.reject(new Error(`请选择${i.quantity}个序列号`))) }]}
+                rules={[
+                  {
+                    validator: (_, v?: string[]) =>
+                      (v ?? []).length === i.quantity ? Promise.resolve() : Promise.reject(new Error(`请选择${i.quantity}个序列号`)),
+                  },
+                ]}
               >
                 <SerialsSelect mode="pick" warehouseId={g.warehouseId} spareId={i.spareId} maxCount={i.quantity} aria-label={`${i.spareName}的序列号`} />
               </Form.Item>

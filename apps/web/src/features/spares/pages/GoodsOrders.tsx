@@ -26,7 +26,12 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
   const title = outbound ? '出库单' : '备件申请';
   const columns: ListColumn<GoodsOrder>[] = [
     { key: 'id', dataIndex: 'id', title: '单号', render: (v: number) => <Link to={goodsPath(outbound, v)}>{`${outbound ? 'CK' : 'SQ'}-${v}`}</Link> },
-    { key: 'state', dataIndex: 'state', title: '状态', render: (v: number) => <Tag color={v === 5 ? 'green' : v === 6 ? 'default' : 'orange'}>{label(GOODS_ORDER_STATES, v)}</Tag> },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: '状态',
+      render: (v: number) => <Tag color={v === 5 ? 'green' : v === 6 ? 'default' : 'orange'}>{label(GOODS_ORDER_STATES, v)}</Tag>,
+    },
     { key: 'summary', dataIndex: 'summary', title: '备件明细' },
     { key: 'applicantName', dataIndex: 'applicantName', title: '申请人' },
     { key: 'warehouseName', dataIndex: 'warehouseName', title: '发货仓库', render: (v: string | null) => v ?? '—' },
@@ -46,7 +51,13 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
         phoneCard={['id', 'state', 'summary', 'create_time']}
         filters={
           <Form.Item name="state" label="状态">
-            <Select allowClear placeholder="全部" style={{ width: 140 }} options={GOODS_STATE_OPTIONS.filter((o) => !outbound || o.value >= 3)} aria-label="状态筛选" />
+            <Select
+              allowClear
+              placeholder="全部"
+              style={{ width: 140 }}
+              options={GOODS_STATE_OPTIONS.filter((o) => !outbound || o.value >= 3)}
+              aria-label="状态筛选"
+            />
           </Form.Item>
         }
         toolbar={
@@ -64,7 +75,11 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
         initialValues={{ items: [{ quantity: 1 }] }}
         onClose={() => setApplying(false)}
         onSubmit={(v) =>
-          apply.mutateAsync({ address: v.address ?? '', remark: v.remark ?? '', items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 1 })) })
+          apply.mutateAsync({
+            address: v.address ?? '',
+            remark: v.remark ?? '',
+            items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 1 })),
+          })
         }
       >
         <Form.List name="items">
@@ -72,7 +87,12 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
             <>
               {fields.map((f, i) => (
                 <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
-                  <Form.Item name={[f.name, 'spareId']} label={i === 0 ? '备件' : undefined} rules={[{ required: true, message: '请选择备件' }]} style={{ width: 380 }}>
+                  <Form.Item
+                    name={[f.name, 'spareId']}
+                    label={i === 0 ? '备件' : undefined}
+                    rules={[{ required: true, message: '请选择备件' }]}
+                    style={{ width: 380 }}
+                  >
                     <SpareSelect aria-label={`第${i + 1}行备件`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'quantity']} label={i === 0 ? '数量' : undefined} rules={[{ required: true, message: '请输入数量' }]}>

@@ -26,7 +26,12 @@ export default function OldPartReturn() {
       ),
     },
     { key: 'returnType', dataIndex: 'returnType', title: '返还方式', render: (v: number) => label(RETURN_TYPES, v) },
-    { key: 'orderId', dataIndex: 'orderId', title: '工单', render: (v: number | null) => (v ? <Link to={`/allOrder/orderDetail/${v}`}>{`工单-${v}`}</Link> : '—') },
+    {
+      key: 'orderId',
+      dataIndex: 'orderId',
+      title: '工单',
+      render: (v: number | null) => (v ? <Link to={`/allOrder/orderDetail/${v}`}>{`工单-${v}`}</Link> : '—'),
+    },
     { key: 'holderName', dataIndex: 'holderName', title: '责任人', render: (v: string | null) => v ?? '—' },
     { key: 'due_time', dataIndex: 'due_time', title: '返还期限' },
     { key: 'trackingNo', dataIndex: 'trackingNo', title: '物流', render: (v: string | null, r) => (v ? `${r.logistics ?? ''} ${v}` : '—') },

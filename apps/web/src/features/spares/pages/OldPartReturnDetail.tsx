@@ -15,11 +15,7 @@ export default function OldPartReturnDetail() {
   const r = d.data;
   if (!r) return <Card loading size="small" />;
   return (
-    <Card
-      size="small"
-      title={`旧件-${r.id} ${r.spareName}`}
-      extra={<OldPartActions r={r} onDone={() => d.refetch()} />}
-    >
+    <Card size="small" title={`旧件-${r.id} ${r.spareName}`} extra={<OldPartActions r={r} onDone={() => d.refetch()} />}>
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label="状态">
           <Tag color={r.state === 1 ? 'orange' : 'green'} data-testid="old-part-state">

@@ -24,7 +24,12 @@ export default function SpareDetail() {
   ];
   const unitCols = [
     { key: 'serial', dataIndex: 'serial', title: '序列号' },
-    { key: 'placeName', dataIndex: 'placeName', title: '状态', render: (v: string, u: SpareUnit) => <Tag color={u.place === 1 ? 'green' : u.place === 2 ? 'blue' : 'default'}>{v}</Tag> },
+    {
+      key: 'placeName',
+      dataIndex: 'placeName',
+      title: '状态',
+      render: (v: string, u: SpareUnit) => <Tag color={u.place === 1 ? 'green' : u.place === 2 ? 'blue' : 'default'}>{v}</Tag>,
+    },
     {
       key: 'where',
       title: '位置',
@@ -71,7 +76,16 @@ export default function SpareDetail() {
         </Card>
       ) : null}
       <Card size="small" title="备件日志">
-        <ListPage<StockLog> title={`${s.name}日志`} routeKey={`/spareList/detail/${id}/log`} columns={logCols} fetch={fetchLogs} params={{ spareId: id }} sort={false} searchPlans={false} tableConfig={false} />
+        <ListPage<StockLog>
+          title={`${s.name}日志`}
+          routeKey={`/spareList/detail/${id}/log`}
+          columns={logCols}
+          fetch={fetchLogs}
+          params={{ spareId: id }}
+          sort={false}
+          searchPlans={false}
+          tableConfig={false}
+        />
       </Card>
     </Space>
   );

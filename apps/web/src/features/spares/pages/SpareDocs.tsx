@@ -9,7 +9,20 @@ import { fetchDocs } from '../api';
 import { DocDialog } from '../components/DocDialog';
 import { DOC_STATE_COLORS, DOC_STATE_OPTIONS, examinePath, label, SPARE_DOC_STATES, TRANSFER_TYPES } from '../options';
 
-const TITLES: Record<number, string> = { 1: '备件领用', 2: '备件调拨', 3: '备件分配', 4: '备件报废', 5: '库存盘点', 6: '入库', 7: '出库', 8: '备件退还', 9: '工单退回', 10: '备件交接', 11: '废件回收', 12: '废件翻新' };
+const TITLES: Record<number, string> = {
+  1: '备件领用',
+  2: '备件调拨',
+  3: '备件分配',
+  4: '备件报废',
+  5: '库存盘点',
+  6: '入库',
+  7: '出库',
+  8: '备件退还',
+  9: '工单退回',
+  10: '备件交接',
+  11: '废件回收',
+  12: '废件翻新',
+};
 
 /** One kind of stock document: its list (mine or, for the keeper, everyone's), a new document, the approval page per row. */
 export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; extraKinds?: SpareDocKind[] }) {
@@ -27,7 +40,13 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
     { key: 'applicantName', dataIndex: 'applicantName', title: '申请人' },
     { key: 'approverName', dataIndex: 'approverName', title: '审批人', render: (v: string | null) => v ?? '—' },
     { key: 'create_time', dataIndex: 'create_time', title: '申请时间' },
-    { key: 'actions', title: '操作', fixed: 'right', width: 100, render: (_: unknown, r) => <Link to={examinePath(r.id, kind)}>{r.state === 1 ? '审批' : '查看'}</Link> },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 100,
+      render: (_: unknown, r) => <Link to={examinePath(r.id, kind)}>{r.state === 1 ? '审批' : '查看'}</Link>,
+    },
   ];
   return (
     <Card title={title} size="small">

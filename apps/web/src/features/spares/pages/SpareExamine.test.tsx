@@ -59,7 +59,14 @@ describe('SpareExamine', () => {
   it('shows a serial count’s missing units (盘亏) and the ones it brings in (盘盈) against what is recorded', { timeout: 30_000 }, async () => {
     answers = {
       '/spare/doc/detail': doc(5, [{ ...line, quantity: 2, stock: 2, reserved: 0, available: 2, serialized: true, serials: ['A-1', 'C-9'] }]),
-      '/spare/unit/options': { serialized: true, total: 2, units: [{ serial: 'A-1', held: false }, { serial: 'B-2', held: false }] },
+      '/spare/unit/options': {
+        serialized: true,
+        total: 2,
+        units: [
+          { serial: 'A-1', held: false },
+          { serial: 'B-2', held: false },
+        ],
+      },
     };
     renderWithApp(<SpareExamine />, '/spareExamine?id=9');
     expect(await screen.findByText('盘亏：B-2')).toBeTruthy();

@@ -77,7 +77,14 @@ export default function SpareExamine() {
   const can = (a: string) => d.abilities.includes(a);
   const body = { id, note: note || null };
   const confirmReject = () =>
-    modal.confirm({ title: '驳回单据', content: '确认驳回该单据吗？', okText: '驳回', okButtonProps: { danger: true }, cancelText: '取消', onOk: () => reject.mutateAsync(body) });
+    modal.confirm({
+      title: '驳回单据',
+      content: '确认驳回该单据吗？',
+      okText: '驳回',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => reject.mutateAsync(body),
+    });
   const count = d.kind === 5;
   const pending = d.state === 1;
   const serials = (v: string[] | undefined, r: SpareDocItem) => (
@@ -91,7 +98,12 @@ export default function SpareExamine() {
     { key: 'reserved', dataIndex: 'reserved', title: count ? '待审批单据预留' : '其他单据预留' },
     count
       ? { key: 'diff', title: '差异', render: (_: unknown, r: SpareDocItem) => (pending ? signed(r.quantity - r.stock) : '—') }
-      : { key: 'available', dataIndex: 'available', title: '可用', render: (v: number, r: SpareDocItem) => <Available available={v} item={r} pending={pending} /> },
+      : {
+          key: 'available',
+          dataIndex: 'available',
+          title: '可用',
+          render: (v: number, r: SpareDocItem) => <Available available={v} item={r} pending={pending} />,
+        },
   ];
   const columns = [
     { key: 'spareCode', dataIndex: 'spareCode', title: '备件编号' },
@@ -129,7 +141,16 @@ export default function SpareExamine() {
         <Card size="small" title="审批">
           <Space orientation="vertical" style={{ width: '100%' }}>
             {can('approve') && d.fromWarehouseId ? <Summary items={d.items} count={count} /> : null}
-            {can('approve') ? <Input.TextArea rows={2} maxLength={200} placeholder="审批意见（选填）" value={note} onChange={(e) => setNote(e.target.value)} aria-label="审批意见" /> : null}
+            {can('approve') ? (
+              <Input.TextArea
+                rows={2}
+                maxLength={200}
+                placeholder="审批意见（选填）"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                aria-label="审批意见"
+              />
+            ) : null}
             <Space wrap>
               {can('approve') ? (
                 <Button type="primary" loading={approve.isPending} onClick={() => approve.mutate(body)}>

@@ -53,7 +53,13 @@ export default function SpareList() {
         phoneCard={['name', 'code', 'totalQuantity', 'salePrice', 'actions']}
         filters={
           <Form.Item name="typeId" label="分类">
-            <Select allowClear placeholder="全部" style={{ width: 180 }} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))} aria-label="分类筛选" />
+            <Select
+              allowClear
+              placeholder="全部"
+              style={{ width: 180 }}
+              options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+              aria-label="分类筛选"
+            />
           </Form.Item>
         }
         toolbar={
@@ -63,7 +69,12 @@ export default function SpareList() {
         }
         onDelete={(ids) => call(S.spareRemove, { ids: ids.map(Number) })}
       />
-      <SpareDialog open={editing !== null} spare={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
+      <SpareDialog
+        open={editing !== null}
+        spare={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => list.current?.refresh()}
+      />
     </Card>
   );
 }

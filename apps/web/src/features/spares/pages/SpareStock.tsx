@@ -65,7 +65,9 @@ function Warehouses() {
         title={w ? '编辑仓库' : '新建仓库'}
         initialValues={w ? { name: w.name, kind: w.kind, ownerId: w.ownerId, enabled: w.enabled } : { kind: 1, enabled: true }}
         onClose={() => setEditing(null)}
-        onSubmit={(v) => save.mutateAsync({ id: w?.id, name: v.name, kind: v.kind, ownerId: v.ownerId ?? null, keeperId: w?.keeperId ?? null, enabled: v.enabled })}
+        onSubmit={(v) =>
+          save.mutateAsync({ id: w?.id, name: v.name, kind: v.kind, ownerId: v.ownerId ?? null, keeperId: w?.keeperId ?? null, enabled: v.enabled })
+        }
       >
         <Form.Item name="name" label="仓库名称" rules={[{ required: true, whitespace: true, message: '请输入仓库名称' }]}>
           <Input maxLength={50} />

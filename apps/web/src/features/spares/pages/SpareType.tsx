@@ -8,9 +8,7 @@ import { useApi, useApiMutation } from '../../../lib/query';
 import { S } from '../api';
 
 function treeOf(rows: TypeRow[], parentId: number | null = null): DataNode[] {
-  return rows
-    .filter((r) => r.parentId === parentId)
-    .map((r) => ({ key: r.id, title: `${r.name}（${r.spareCount}）`, children: treeOf(rows, r.id) }));
+  return rows.filter((r) => r.parentId === parentId).map((r) => ({ key: r.id, title: `${r.name}（${r.spareCount}）`, children: treeOf(rows, r.id) }));
 }
 
 /** 备件分类: the tree of spare types; add a root or a child, rename, delete an empty one. */
@@ -23,7 +21,14 @@ export default function SpareType() {
   const save = useApiMutation(S.typeSave, { invalidates: [S.typeTree] });
   const remove = useApiMutation(S.typeRemove, { invalidates: [S.typeTree], onSuccess: () => setSelected(null) });
   const confirmRemove = (t: TypeRow) =>
-    modal.confirm({ title: '删除分类', content: `确认删除分类“${t.name}”吗？`, okText: '删除', okButtonProps: { danger: true }, cancelText: '取消', onOk: () => remove.mutateAsync({ id: t.id }) });
+    modal.confirm({
+      title: '删除分类',
+      content: `确认删除分类“${t.name}”吗？`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => remove.mutateAsync({ id: t.id }),
+    });
   return (
     <Card
       title="备件分类"
@@ -62,7 +67,14 @@ export default function SpareType() {
         onClose={() => setEditing(null)}
         onSubmit={(v) => save.mutateAsync({ id: editing?.id, parentId: editing?.parentId ?? null, name: v.name })}
       >
-        <Form.Item name="name" label="分类名称" rules={[{ required: true, whitespace: true, message: '请输入分类名称' }, { max: 50, message: '分类名称不能超过50个字' }]}>
+        <Form.Item
+          name="name"
+          label="分类名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入分类名称' },
+            { max: 50, message: '分类名称不能超过50个字' },
+          ]}
+        >
           <Input maxLength={50} />
         </Form.Item>
       </RecordFormDialog>

@@ -46,7 +46,19 @@ function TagForm({ tag, onFinish }: { tag: TagRow | null; onFinish: (v: Values) 
 }
 
 /** Create or edit a tag: its name and colour. */
-export function TagDialog({ code, tag, open, onClose, onSaved }: { code: number; tag: TagRow | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function TagDialog({
+  code,
+  tag,
+  open,
+  onClose,
+  onSaved,
+}: {
+  code: number;
+  tag: TagRow | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const done = {
     invalidates: READS,
     onSuccess: () => {

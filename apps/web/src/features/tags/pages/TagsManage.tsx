@@ -11,8 +11,7 @@ import { useUser } from '../../../lib/session';
 import { TagDialog } from '../components/TagDialog';
 import { TAG_KINDS, tagKindOf } from '../tags';
 
-const refreshTags = () =>
-  Promise.all([tagsContract.list, tagsContract.getUserStateLabel].map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
+const refreshTags = () => Promise.all([tagsContract.list, tagsContract.getUserStateLabel].map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
 
 /** Person, order and customer tags (codes 1, 3, 4): name and colour; create, edit, delete. */
 export default function TagsManage() {
@@ -115,7 +114,13 @@ export default function TagsManage() {
             : undefined
         }
       />
-      <TagDialog code={kind.code} tag={editing === 'new' ? null : editing} open={editing !== null} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
+      <TagDialog
+        code={kind.code}
+        tag={editing === 'new' ? null : editing}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={() => list.current?.refresh()}
+      />
     </Card>
   );
 }

@@ -47,7 +47,20 @@ export function ContactsTab({ customerId, contacts, editable }: { customerId: nu
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <EmptyState /> }}
         columns={[
-          { key: 'name', dataIndex: 'name', title: '联系人', render: (v: string, c) => (c.isPrimary ? <Space>{v}<Tag color="blue">主联系人</Tag></Space> : v) },
+          {
+            key: 'name',
+            dataIndex: 'name',
+            title: '联系人',
+            render: (v: string, c) =>
+              c.isPrimary ? (
+                <Space>
+                  {v}
+                  <Tag color="blue">主联系人</Tag>
+                </Space>
+              ) : (
+                v
+              ),
+          },
           { key: 'phone', dataIndex: 'phone', title: '联系电话' },
           { key: 'position', dataIndex: 'position', title: '职位', render: (v: string | null) => v || '—' },
           { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },

@@ -38,7 +38,9 @@ function Grants({ customerId, initial, onClose }: { customerId: number; initial:
             key: 'permission',
             dataIndex: 'permission',
             title: '权限',
-            render: (v: number, g) => <Select size="small" value={v} options={LEVELS} onChange={(p) => set(g.userId, p)} style={{ width: 100 }} aria-label={`${g.userName}的权限`} />,
+            render: (v: number, g) => (
+              <Select size="small" value={v} options={LEVELS} onChange={(p) => set(g.userId, p)} style={{ width: 100 }} aria-label={`${g.userName}的权限`} />
+            ),
           },
           {
             key: 'actions',
@@ -55,7 +57,11 @@ function Grants({ customerId, initial, onClose }: { customerId: number; initial:
       <div style={{ textAlign: 'right', marginTop: 16 }}>
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => save.mutate({ customerId, users: grants.map((g) => ({ userId: g.userId, permission: g.permission as 1 | 2 })) })}>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            onClick={() => save.mutate({ customerId, users: grants.map((g) => ({ userId: g.userId, permission: g.permission as 1 | 2 })) })}
+          >
             保存
           </Button>
         </Space>

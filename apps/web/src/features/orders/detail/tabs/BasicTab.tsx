@@ -48,7 +48,9 @@ export function BasicTab({ d }: { d: OrderDetail }) {
             <Space size={4} wrap>
               <Link to={`/productManage/detail/${d.product.id}`}>{d.product.name}</Link>
               {d.product.serialNumber ? <span>（{d.product.serialNumber}）</span> : null}
-              {d.product.warrantyName ? <Tag color={d.product.warrantyState === 1 ? 'green' : d.product.warrantyState === 2 ? 'red' : 'default'}>{d.product.warrantyName}</Tag> : null}
+              {d.product.warrantyName ? (
+                <Tag color={d.product.warrantyState === 1 ? 'green' : d.product.warrantyState === 2 ? 'red' : 'default'}>{d.product.warrantyName}</Tag>
+              ) : null}
             </Space>
           ) : (
             '—'

@@ -20,7 +20,13 @@ function Message({ m, orderId }: { m: OrderMessage; orderId: number }) {
       actions={
         m.canDelete
           ? [
-              <Popconfirm key="del" title="确认删除这条留言吗？" okText="删除" cancelText="取消" onConfirm={() => call(K.delMessage, { orderId, id: m.id }, { successToast: true }).catch(() => {})}>
+              <Popconfirm
+                key="del"
+                title="确认删除这条留言吗？"
+                okText="删除"
+                cancelText="取消"
+                onConfirm={() => call(K.delMessage, { orderId, id: m.id }, { successToast: true }).catch(() => {})}
+              >
                 <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label="删除留言" />
               </Popconfirm>,
             ]
@@ -75,9 +81,22 @@ export function MessagesTab({ orderId }: { orderId: number }) {
   const messages = [...(list.data?.list ?? [])].reverse();
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" className="sk-order-messages">
-      {list.isPending ? <Spin /> : messages.length ? <List dataSource={messages} renderItem={(m) => <Message m={m} orderId={orderId} />} /> : <Empty description="暂无留言" />}
+      {list.isPending ? (
+        <Spin />
+      ) : messages.length ? (
+        <List dataSource={messages} renderItem={(m) => <Message m={m} orderId={orderId} />} />
+      ) : (
+        <Empty description="暂无留言" />
+      )}
       <div className="sk-order-composer">
-        <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} placeholder="输入留言内容" maxLength={MESSAGE_MAX} rows={3} aria-label="留言内容" />
+        <Input.TextArea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="输入留言内容"
+          maxLength={MESSAGE_MAX}
+          rows={3}
+          aria-label="留言内容"
+        />
         <UploadField def={FILES_DEF} value={files} onChange={(v) => setFiles(v ?? [])} />
         <Button type="primary" onClick={send} loading={busy} disabled={!text.trim() && files.length === 0}>
           发送

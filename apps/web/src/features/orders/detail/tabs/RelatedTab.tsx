@@ -15,9 +15,7 @@ export function RelatedTab({ d }: { d: OrderDetail }) {
         <Descriptions.Item label="客户">
           <Link to={`/allOrder/customerDetail/${d.customer.id}/${d.id}`}>{d.customer.name}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label="产品">
-          {d.product ? <Link to={`/productManage/detail/${d.product.id}`}>{d.product.name}</Link> : '—'}
-        </Descriptions.Item>
+        <Descriptions.Item label="产品">{d.product ? <Link to={`/productManage/detail/${d.product.id}`}>{d.product.name}</Link> : '—'}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5} style={{ margin: 0 }}>
         {d.product ? '该客户及产品的其他工单' : '该客户的其他工单'}

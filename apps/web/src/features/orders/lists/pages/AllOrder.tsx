@@ -8,7 +8,19 @@ import { orderBatch } from '../api';
 import { OrderList } from '../OrderList';
 
 /** The /allOrder route's query parameters (spec part 1 §2) that are list filters, as they arrive. */
-const URL_FILTERS = ['keyword', 'servicePersonalId', 'orderStateList', 'takeStart', 'takeEnd', 'coordinationUserId', 'customName', 'customerId', 'orderExceed', 'serviceGroupId', 'take_user_id'];
+const URL_FILTERS = [
+  'keyword',
+  'servicePersonalId',
+  'orderStateList',
+  'takeStart',
+  'takeEnd',
+  'coordinationUserId',
+  'customName',
+  'customerId',
+  'orderExceed',
+  'serviceGroupId',
+  'take_user_id',
+];
 /** Those the filter panel shows as multi-selects (a comma list in the URL). */
 const URL_LISTS = ['states', 'orderType'];
 
@@ -38,11 +50,7 @@ export default function AllOrder() {
   const params = useMemo(() => ({ orderState: Number(tab) }), [tab]);
   return (
     <Card title="全部工单" size="small">
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        items={TAB_KEYS.map((k) => ({ key: k, label: ORDER_LIST_TABS[Number(k) as keyof typeof ORDER_LIST_TABS] }))}
-      />
+      <Tabs activeKey={tab} onChange={setTab} items={TAB_KEYS.map((k) => ({ key: k, label: ORDER_LIST_TABS[Number(k) as keyof typeof ORDER_LIST_TABS] }))} />
       <OrderList
         key={search.toString()}
         scope="all"

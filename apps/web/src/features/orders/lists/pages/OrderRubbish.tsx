@@ -24,7 +24,10 @@ export default function OrderRubbish() {
   const restore = async () => {
     const ids = picked();
     if (!ids) return;
-    await call(orderBatch.restore, { orderIds: ids }).then(() => toast.success('还原成功'), () => {});
+    await call(orderBatch.restore, { orderIds: ids }).then(
+      () => toast.success('还原成功'),
+      () => {},
+    );
     list.current?.refresh(true);
   };
   const purge = () => {

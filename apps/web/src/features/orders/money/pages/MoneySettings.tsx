@@ -28,7 +28,17 @@ function useOrderTypes() {
 
 type ItemValues = { tmpId: number; name: string; price: number; unit?: string };
 
-function ItemDialog({ row, types, onClose, onSaved }: { row: MoneyItemRow | null; types: { value: number; label: string }[]; onClose: () => void; onSaved: () => void }) {
+function ItemDialog({
+  row,
+  types,
+  onClose,
+  onSaved,
+}: {
+  row: MoneyItemRow | null;
+  types: { value: number; label: string }[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const submit = async (v: ItemValues) => {
     const body = { name: v.name, price: v.price, unit: v.unit ?? '' };
     if (row) await call(moneyItemContract.update, { id: row.id, ...body }, { successToast: true });
@@ -46,7 +56,14 @@ function ItemDialog({ row, types, onClose, onSaved }: { row: MoneyItemRow | null
       <Form.Item name="tmpId" label="工单类型" rules={[{ required: true, message: '请选择工单类型' }]}>
         <Select options={types} disabled={!!row} placeholder="请选择工单类型" />
       </Form.Item>
-      <Form.Item name="name" label="收费项目名称" rules={[{ required: true, whitespace: true, message: '请输入收费项目名称' }, { max: 30, message: '收费项目名称不能超过30个字' }]}>
+      <Form.Item
+        name="name"
+        label="收费项目名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入收费项目名称' },
+          { max: 30, message: '收费项目名称不能超过30个字' },
+        ]}
+      >
         <Input placeholder="如：上门费、材料费" />
       </Form.Item>
       <Space>
@@ -86,7 +103,16 @@ function MoneyItemsTab() {
             type="link"
             size="small"
             danger
-            onClick={() => modal.confirm({ title: '删除收费项目', content: `确认删除“${r.name}”吗？删除后可在回收站恢复。`, okText: '删除', okButtonProps: { danger: true }, cancelText: '取消', onOk: () => remove([r.id]) })}
+            onClick={() =>
+              modal.confirm({
+                title: '删除收费项目',
+                content: `确认删除“${r.name}”吗？删除后可在回收站恢复。`,
+                okText: '删除',
+                okButtonProps: { danger: true },
+                cancelText: '取消',
+                onOk: () => remove([r.id]),
+              })
+            }
           >
             删除
           </Button>
@@ -119,12 +145,7 @@ function MoneyItemsTab() {
         onDelete={(ids) => remove(ids.map(Number))}
       />
       {editing ? (
-        <ItemDialog
-          row={editing === 'new' ? null : editing}
-          types={types}
-          onClose={() => setEditing(null)}
-          onSaved={() => list.current?.refresh()}
-        />
+        <ItemDialog row={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
       ) : null}
     </>
   );
@@ -132,7 +153,17 @@ function MoneyItemsTab() {
 
 type AccountValues = { name: string; method: number; account?: string; enabled: boolean; templateIds: number[] };
 
-function AccountDialog({ row, types, onClose, onSaved }: { row: ReceiveAccountRow | null; types: { value: number; label: string }[]; onClose: () => void; onSaved: () => void }) {
+function AccountDialog({
+  row,
+  types,
+  onClose,
+  onSaved,
+}: {
+  row: ReceiveAccountRow | null;
+  types: { value: number; label: string }[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const submit = async (v: AccountValues) => {
     await call(M.receiveSave, { ...(row ? { id: row.id } : {}), ...v, account: v.account ?? '' }, { successToast: true });
     onSaved();
@@ -145,7 +176,14 @@ function AccountDialog({ row, types, onClose, onSaved }: { row: ReceiveAccountRo
       onSubmit={submit}
       onClose={onClose}
     >
-      <Form.Item name="name" label="账户名称" rules={[{ required: true, whitespace: true, message: '请输入账户名称' }, { max: 30, message: '账户名称不能超过30个字' }]}>
+      <Form.Item
+        name="name"
+        label="账户名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入账户名称' },
+          { max: 30, message: '账户名称不能超过30个字' },
+        ]}
+      >
         <Input placeholder="如：对公账户、现金" />
       </Form.Item>
       <Form.Item name="method" label="收款方式" rules={[{ required: true, message: '请选择收款方式' }]}>
@@ -172,7 +210,12 @@ function AccountsTab() {
     { key: 'name', dataIndex: 'name', title: '账户名称' },
     { key: 'method', dataIndex: 'method', title: '收款方式', render: (v: number) => PAYMENT_METHODS[v as keyof typeof PAYMENT_METHODS] },
     { key: 'account', dataIndex: 'account', title: '收款账号', render: (v: string) => v || '—' },
-    { key: 'templateNames', dataIndex: 'templateNames', title: '适用工单类型', render: (v: string[]) => (v.length ? v.map((n) => <Tag key={n}>{n}</Tag>) : '全部') },
+    {
+      key: 'templateNames',
+      dataIndex: 'templateNames',
+      title: '适用工单类型',
+      render: (v: string[]) => (v.length ? v.map((n) => <Tag key={n}>{n}</Tag>) : '全部'),
+    },
     { key: 'enabled', dataIndex: 'enabled', title: '状态', render: (v: boolean) => (v ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
     {
       key: 'actions',
@@ -206,12 +249,7 @@ function AccountsTab() {
         onDelete={(ids) => call(M.receiveDelete, { ids: ids.map(Number) }, { successToast: true })}
       />
       {editing ? (
-        <AccountDialog
-          row={editing === 'new' ? null : editing}
-          types={types}
-          onClose={() => setEditing(null)}
-          onSaved={() => list.current?.refresh()}
-        />
+        <AccountDialog row={editing === 'new' ? null : editing} types={types} onClose={() => setEditing(null)} onSaved={() => list.current?.refresh()} />
       ) : null}
     </>
   );
