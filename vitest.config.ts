@@ -1,7 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// The server's tests spend most of their time waiting on PostgreSQL, so they run more files at once than there are
+// cores; and a worker keeps its loaded modules between files (isolate: false), which saves importing the whole app
+// again for each of ~170 files. Each file still gets its own database copy and app instance.
+const cores = os.availableParallelism();
 
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, cores * 2),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -13,6 +20,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },

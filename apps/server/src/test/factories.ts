@@ -2,15 +2,17 @@ import type { EndpointDef } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
-import { hashPassword } from '../platform/crypto';
+import { hash } from '@node-rs/argon2';
 
 /** Seeded straight into the database (never through the API, where it is too common to be set). */
 export const TEST_PASSWORD = 'test1234';
 /** A password the API accepts when a test sets one (8+ characters, on no common list). */
 export const STRONG_PASSWORD = 'Kestrel-Quartz-58';
 let hashed: Promise<string> | null = null;
+/** Seeded users get a cheap argon2id hash (1 MiB, one pass): a login verifies with the hash's own costs, and the
+ * suite logs in thousands of times. Passwords set through the API still get the production costs. */
 const passwordHash = () => {
-  hashed ??= hashPassword(TEST_PASSWORD);
+  hashed ??= hash(TEST_PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
   return hashed;
 };
 
