@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// Issue 13 §2: an administrator adds an automation rule (after creation → notify the dispatchers, set a tag) and a
+// An administrator adds an automation rule (after creation → notify the dispatchers, set a tag) and a
 // timed event on an order type's process settings; an order created afterwards gets the tag and the dispatcher the notice.
 
 const FLOW = 'automation';

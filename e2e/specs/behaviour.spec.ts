@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, loginUi, quietGuide, registerEnterprise } from './shell.support';
 
-// Issue 10 "Behaviour": quick deploy by industry, contract states following their dates, customer rights per role,
+// Behaviour: quick deploy by industry, contract states following their dates, customer rights per role,
 // the 流程设置 link, and the OpenAPI description.
 
 const FLOW = 'behaviour';

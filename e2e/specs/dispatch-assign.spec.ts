@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// Issue 12 §1: the dispatcher assigns pending orders from /assignOrder, one with the dialog (each engineer's load beside
+// The dispatcher assigns pending orders from /assignOrder, one with the dialog (each engineer's load beside
 // the name) and two with batch designate; the administrator's /orderingRule shows the rules and the default dispatch.
 
 const FLOW = 'dispatch-assign';

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// Issue 12 §3 as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
+// The dispatch board as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
 // the nearest engineer; another is dragged from the board's side pane onto an engineer's free hour, which dispatches
 // and books it, and a second dispatcher's board shows the booking live. The map runs with no tiles (a dead tile URL).
 

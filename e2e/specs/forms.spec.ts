@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, shot } from './helpers';
 
-// The form engine's designer (issue 4 §3): an administrator builds an order type's custom fields, reorders them,
+// The form engine's designer: an administrator builds an order type's custom fields, reorders them,
 // deletes one and restores it from the recycle bin, and previews the form.
 
 const FLOW = 'forms';
@@ -176,7 +176,7 @@ test.describe('form designer', () => {
   });
 });
 
-// Saved search plans on a list (issue 4 §3): saved with the current filters, made the default, found after a reload.
+// Saved search plans on a list: saved with the current filters, made the default, found after a reload.
 test.describe('saved search plans', () => {
   const LIST = '/widgetDemo/plans';
   const PLAN = '派单员方案';

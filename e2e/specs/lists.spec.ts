@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
 
-// Issue 10, lists and export: export of every filtered row, contact search by phone, duplicate contacts refused,
+// Lists and export: export of every filtered row, contact search by phone, duplicate contacts refused,
 // the installed-product list's columns, the customer pages at phone width, a department without a parent.
 
 const FLOW = 'lists';

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, FREE_ADMIN, loginUi, quietGuide, TRIAL_ADMIN } from './shell.support';
 
-// Issue 10, access and menus: every demo user opens every entry their menu offers; shared paths open with either
+// Access and menus: every demo user opens every entry their menu offers; shared paths open with either
 // menu set's power; an all-locked group answers with the upgrade notice; detail pages keep the menu they belong to.
 
 const FLOW = 'menus';

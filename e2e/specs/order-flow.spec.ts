@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// Issue 11's whole flow as the people who do it: customer service creates an order from a pasted "name phone address",
+// An order's whole flow as the people who do it: customer service creates an order from a pasted "name phone address",
 // the dispatcher assigns it, the engineer at phone width accepts, reserves a date, starts, adds a site photo, has the
 // customer sign the receipt and completes; the dispatcher downloads the service report PDF and archives the order.
 
@@ -168,7 +168,7 @@ test.describe('order flow', () => {
       await shot(mobile, FLOW, '10-engineer-complete-filled');
       await finish.getByRole('button', { name: /提\s*交/ }).click();
       await expect(finish).toBeHidden();
-      // The default process has no completion approval; approving it needs the process settings (issue 13).
+      // The default process has no completion approval; approving it needs the process settings.
       await expect(state(mobile)).toHaveText('已完成');
       await shot(mobile, FLOW, '11-engineer-completed');
       await ctx.close();

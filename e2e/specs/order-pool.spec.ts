@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// Issue 12 §2: the dispatcher puts a new order in the pool (工单公海); an engineer on a phone sees it on /orderHighSeas
+// The dispatcher puts a new order in the pool (工单公海); an engineer on a phone sees it on /orderHighSeas
 // and grabs it: the order becomes theirs (待服务) and leaves the pool.
 
 const FLOW = 'order-pool';

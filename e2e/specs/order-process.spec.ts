@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// Issue 13 §1: an administrator turns off the dispatch stage of an order type and adds a completion approval
+// An administrator turns off the dispatch stage of an order type and adds a completion approval
 // (approved by the 系统管理员 role); an order created afterwards goes straight to 待服务 and needs that approval to
 // complete, while an order created before keeps its version and waits for dispatch. A fresh order type keeps the
 // demo's other flows untouched.

@@ -2,7 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { shot } from './helpers';
 import { ApiUser, loginUi, quietGuide } from './shell.support';
 
-// Issue 15: an administrator builds a template with two stages and an approval task, creates a project from it for a
+// An administrator builds a template with two stages and an approval task, creates a project from it for a
 // customer; the principal finishes the tasks, the approver approves, the progress reaches 100% and the project completes;
 // then the list is filtered, exported and batch-deleted. Desktop and phone width.
 

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, loginUi, quietGuide, tab, tabClose } from './shell.support';
 
-// Issue 10, settings page: grouped with a bar of anchors, the save bar always on screen, a warning before unsaved
+// The settings page: grouped with a bar of anchors, the save bar always on screen, a warning before unsaved
 // edits are left (route change, closing its tab, the browser), and the first invalid field shown on save.
 
 const FLOW = 'settings-page';

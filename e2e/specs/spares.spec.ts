@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// Issue 16's scenario: an engineer requisitions parts into their own stock, the warehouse keeper approves on the
+// The spares scenario: an engineer requisitions parts into their own stock, the warehouse keeper approves on the
 // approval page (stock moves only then), the engineer records one on an order with both serial numbers, which opens
 // an old-part return obligation that is shipped, received and refurbished back into stock.
 

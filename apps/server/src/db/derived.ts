@@ -3,7 +3,7 @@ import type { Database } from './client';
 
 /**
  * Database objects drizzle-kit cannot express (functions, an expression index, triggers), created after the
- * migrations, idempotently (docs/architecture.md, Lists and Text search).
+ * migrations, idempotently (docs/lists.md).
  *
  * sk_month_grams: an order's search grams each prefixed with its enterprise and its creation month in UTC+8
  * ('1:202611:空调'). Its GIN index turns "keyword within a creation range" into one lookup of the enterprise's postings

@@ -25,7 +25,7 @@ export async function migrate(database: Database): Promise<void> {
   try {
     await migratePg(database.db as never, opts);
   } catch (err) {
-    // The regenerated init (docs/architecture.md, Migrations) met the tables of an older one.
+    // The regenerated init (docs/database.md, Migrations) met the tables of an older one.
     if (alreadyThere(err)) throw new OldSchemaError(OLD_SCHEMA_MESSAGE);
     throw err;
   }

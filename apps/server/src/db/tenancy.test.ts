@@ -4,7 +4,7 @@ import { openTestDatabase } from '../test/harness';
 import { type Database, type Executor, rows } from './client';
 
 /**
- * Tenancy in the keys (DESIGN.md §4), read from the catalog of the migrated database: every
+ * Tenancy in the keys, read from the catalog of the migrated database: every
  * business table has enterprise_id NOT NULL, a primary key that starts with it, and every foreign
  * key to another business table carries it (enterprise_id → enterprise_id).
  */

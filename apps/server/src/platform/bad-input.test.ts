@@ -6,7 +6,7 @@ import { sql } from '../db/client';
 import { runProvision } from './provision';
 
 /**
- * Issue 9 §3: each input that used to reach PostgreSQL and fail there as HTTP 500 is refused at
+ * Each input that used to reach PostgreSQL and fail there as HTTP 500 is refused at
  * the contract layer with a Chinese message, and nothing is written.
  */
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 
 /**
  * The capability table (docs/permissions.md): what each of the ten roles, and an outsourced provider's dispatcher
- * ('P'), may open or start, written down from the specification's role descriptions (part 1 §6) rather than read
+ * ('P'), may open or start, written down from the specification's role descriptions rather than read
  * back from the power table, so a change to a role's powers that the table does not expect fails here.
  */
 

@@ -10,7 +10,7 @@ import { endpointsOf } from './endpoint';
 import { runProvision } from './provision';
 
 /**
- * DESIGN §7: for every registered contract, malformed input generated from the contract's own
+ * For every registered contract, malformed input generated from the contract's own
  * schema, sent over HTTP as a logged-in administrator with CSRF, never answers HTTP 500, and a
  * refused request writes nothing to a business table.
  */

@@ -101,7 +101,7 @@ async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, sessi
   if (ep.quota && (await seatsExceeded(deps.db, session))) throw new AppError('SEAT_EXCEEDED');
 }
 
-/** 500 and 1000 rows a page are for paid plans only (spec part 1 §9). */
+/** 500 and 1000 rows a page are for paid plans only. */
 function guardPageSize(query: unknown, session: SessionUser | null): void {
   const size = (query as { pageSize?: unknown } | undefined)?.pageSize;
   if (typeof size === 'number' && size > 100 && session && !isPaid(session.enterprise.isChargeUser)) {

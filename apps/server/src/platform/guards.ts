@@ -18,7 +18,7 @@ export async function usedSeats(ex: Executor, enterpriseId: number): Promise<num
 }
 
 /**
- * A paid plan with fewer purchased seats than enabled users (spec part 1 §6). Answered from the
+ * A paid plan with fewer purchased seats than enabled users. Answered from the
  * version message the organisation module stores on every change to who counts (org/seats.ts
  * refreshSeats), so the session and menu calls never count users.
  */

@@ -1,4 +1,4 @@
-// Deep pages of a broad search (docs/architecture.md "Lists"): a filter that no index holds in the list's order (a
+// Deep pages of a broad search (docs/lists.md): a filter that no index holds in the list's order (a
 // contains-search, a tag) is walked row by row, so page 500 costs 500 first pages. After a search's first page the
 // helper keeps the window's ids in order for a while; a later page of the same search is then a slice of them, its
 // rows read by id and checked against the filter again, so a row deleted or changed since is left out, never shown.

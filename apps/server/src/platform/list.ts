@@ -1,4 +1,4 @@
-// The one list helper (DESIGN.md §8): paging inside a bounded window, capped counts and named sorts.
+// The one list helper: paging inside a bounded window, capped counts and named sorts.
 // Every list in modules/ pages and counts through it; none writes its own OFFSET or count(*).
 import { LIST_WINDOW } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { ensureDefaultTemplate } from '../modules/forms/templates.service';
 import { checkIdsIn, LIVE_USER } from './refs';
 
-// Issue 24: a setting stores only ids of its own enterprise. Each setting below is saved by enterprise A naming one
+// A setting stores only ids of its own enterprise. Each setting below is saved by enterprise A naming one
 // id of enterprise B: refused in the envelope with a Chinese message, A's stored setting unchanged; A's own ids save.
 
 let t: TestApp;

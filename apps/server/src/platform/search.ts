@@ -1,4 +1,4 @@
-// Contains- and prefix-searches without extensions (docs/architecture.md "Text search"): a `search_grams text[]`
+// Contains- and prefix-searches without extensions (docs/lists.md "Text search"): a `search_grams text[]`
 // column of single characters and character pairs under a GIN index, rechecked with ILIKE; phones as prefixes.
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 

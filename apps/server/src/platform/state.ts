@@ -6,7 +6,7 @@ import { AppError } from './errors';
 import { type EnqueueInput, enqueue } from './jobs';
 
 /**
- * The one way to change a record's state (DESIGN.md §4). In one transaction: the guarded
+ * The one way to change a record's state. In one transaction: the guarded
  * `UPDATE … WHERE enterprise_id AND id AND state = $from RETURNING *`, the append-only log row,
  * the hook points registered for the action, and the follow-up jobs (which exist only if it commits).
  * A domain declares its table, its machine and its hooks; it never writes its own compare-and-set.

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Answer } from './factories';
 
 /**
- * Concurrency tests (DESIGN.md §4). Every call starts before any is awaited, so they really overlap.
+ * Concurrency tests. Every call starts before any is awaited, so they really overlap.
  *
  * `race` fires `n` HTTP requests at once (request i is `fire(i)`) and waits for every answer. It fails
  * the test if any answered HTTP 500 or left the envelope; answers come in the order fired. Use it for

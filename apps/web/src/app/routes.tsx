@@ -1,4 +1,4 @@
-// The route table (spec part 1 §2, part 2 §2): path, lazy page, power code, keep-alive.
+// The route table: path, lazy page, power code, keep-alive.
 // Later areas append their pages to LAYOUT_ROUTES (inside the layout) or PUBLIC_ROUTES (outside it).
 // Deep imports keep the first load from carrying every area's contracts.
 import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
@@ -25,7 +25,7 @@ export interface PageRoute {
   menuOf?: (query: URLSearchParams) => string | undefined;
   /** Stays mounted while its tab is hidden. */
   keepAlive?: boolean;
-  /** Refused while a paid plan's seats are exceeded (spec part 1 §6). */
+  /** Refused while a paid plan's seats are exceeded. */
   quotaDisabled?: boolean;
   /** Free-plan locked feature: the page shows the upgrade notice instead. */
   freeLock?: FreeFeature;
@@ -263,9 +263,9 @@ LAYOUT_ROUTES.push(
   { path: '/createOrder', title: '新建工单', page: lazyPage(() => import('../features/orders/create/CreateOrder')) },
   { path: '/serviceItem', title: '服务项目', page: lazyPage(() => import('../features/orders/items/ServiceItems')), keepAlive: true },
 );
-// Issue 11 §3: the order list pages (features/orders/lists).
+// The order list pages (features/orders/lists).
 LAYOUT_ROUTES.push(...ORDER_LIST_ROUTES);
-// Orders (issue 11): the detail page. Any order page's power opens it (the server decides which orders); it belongs to 全部工单 in the menu.
+// Orders: the detail page. Any order page's power opens it (the server decides which orders); it belongs to 全部工单 in the menu.
 LAYOUT_ROUTES.push({
   path: '/allOrder/orderDetail/:orderId',
   title: '工单详情',
@@ -273,18 +273,18 @@ LAYOUT_ROUTES.push({
   anyPower: ORDER_PAGE_POWERS,
   menu: 'AllOrder',
 });
-// Issue 12 §3: schedule table and report, dispatch board, order map and assign-in-map, the engineer's position (features/schedule).
+// Schedule table and report, dispatch board, order map and assign-in-map, the engineer's position (features/schedule).
 LAYOUT_ROUTES.push(...SCHEDULE_ROUTES);
-// Issue 13 §1: the order process page of an order type (features/process).
+// The order process page of an order type (features/process).
 LAYOUT_ROUTES.push({
   path: '/templateCenter/processSetting/orderProcess/:tid/:templateName',
   title: '工单流程',
   page: lazyPage(() => import('../features/process/OrderProcessPage')),
   power: 'menu_TemplateCenter',
 });
-// Issue 12 §1: the dispatch desk (features/dispatch); /orderingRule is the rule page above.
+// The dispatch desk (features/dispatch); /orderingRule is the rule page above.
 LAYOUT_ROUTES.push({ path: '/assignOrder', title: '待派单工单', page: lazyPage(() => import('../features/dispatch/AssignOrder')), keepAlive: true });
-// Spares and stock (issue 16, features/spares): the list pages take their menu entry's power.
+// Spares and stock (features/spares): the list pages take their menu entry's power.
 LAYOUT_ROUTES.push(
   { path: '/spareType', title: '备件分类', page: lazyPage(() => import('../features/spares/pages/SpareType')) },
   { path: '/spareList', title: '备件列表', page: lazyPage(() => import('../features/spares/pages/SpareList')), keepAlive: true },
@@ -355,7 +355,7 @@ LAYOUT_ROUTES.push(
   },
 );
 
-// Issue 15: service projects (features/projects); menu paths take their entry's power, the rest name theirs.
+// Service projects (features/projects); menu paths take their entry's power, the rest name theirs.
 LAYOUT_ROUTES.push(
   { path: '/allProject', title: '项目管理', page: lazyPage(() => import('../features/projects/pages/AllProject')), keepAlive: true, searchPlans: true },
   { path: '/newproject', title: '新建项目', page: lazyPage(() => import('../features/projects/pages/NewProject')) },
@@ -405,7 +405,7 @@ LAYOUT_ROUTES.push(
     menu: 'ProjectSet',
   })),
 );
-// Issue 12 §2: the order pool (features/pool); the menu entry's power and free-plan lock apply.
+// The order pool (features/pool); the menu entry's power and free-plan lock apply.
 LAYOUT_ROUTES.push({ path: '/orderHighSeas', title: '工单公海', page: lazyPage(() => import('../features/pool/OrderHighSeas')), keepAlive: true });
 
 // SLA (features/sla): policies, their editor, and the breach report; the menu paths lend their power and free-plan lock.
@@ -422,7 +422,7 @@ LAYOUT_ROUTES.push(
   { path: '/report/exceedStatistics', title: '超时统计', page: lazyPage(() => import('../features/sla/pages/ExceedStatistics')) },
 );
 
-// Issue 14: the event SLA's breach report (no menu entry of its own: reached from 超时统计, under its power and lock).
+// The event SLA's breach report (no menu entry of its own: reached from 超时统计, under its power and lock).
 LAYOUT_ROUTES.push({
   path: '/report/eventExceedStatistics',
   title: '事件超时统计',

@@ -1,7 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Popover, Row } from 'antd';
 
-/** Grid span of each checkbox, select-all included (spec part 1 §9: "the select-all indicator uses 6"). */
+/** Grid span of each checkbox, select-all included (the spec: "the select-all indicator uses 6"). */
 export const CHOOSER_SPAN = 6;
 
 export interface ColumnChooserProps {

@@ -1,4 +1,4 @@
-// The one create/edit dialog (DESIGN §5): a Modal around an antd Form that validates, stays busy while the
+// The one create/edit dialog: a Modal around an antd Form that validates, stays busy while the
 // save is pending, closes on success and stays open on failure (the api layer has already toasted why).
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';

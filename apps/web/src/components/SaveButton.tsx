@@ -24,7 +24,7 @@ export function SaveButton({ onSave, check, children = '保存', type = 'primary
       if (check && !(await check())) return;
       await onSave();
     } catch {
-      // swallowed on purpose (spec part 1 §8: save-button error)
+      // swallowed on purpose (save-button error)
     } finally {
       busy.current = false;
       setLoading(false);

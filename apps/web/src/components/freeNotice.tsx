@@ -9,7 +9,7 @@ export function setUpgradeHandler(open: (() => void) | null): void {
 }
 
 /**
- * The free plan's persistent notice (spec part 1 §8): '免费版不支持{feature}，建议升级为VIP版本，咨询热线：{phone}'.
+ * The free plan's persistent notice: '免费版不支持{feature}，建议升级为VIP版本，咨询热线：{phone}'.
  * Answers the text shown.
  */
 export function showFreeNotice(feature: FreeFeature, phone?: string): string {

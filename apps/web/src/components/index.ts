@@ -1,4 +1,4 @@
-// The shared widgets (spec part 1 §2 'Shared widgets', issue 3 §5). Import from 'components' in pages.
+// The shared widgets (the spec's 'Shared widgets'). Import from 'components' in pages.
 export { BackTop } from './BackTop';
 export { ColumnChooser } from './ColumnChooser';
 export { DateRangePicker } from './DateRangePicker';

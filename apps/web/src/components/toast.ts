@@ -1,6 +1,6 @@
 import { message } from 'antd';
 
-/** Feedback toasts last 2000 ms (spec part 1 §9). */
+/** Feedback toasts last 2000 ms. */
 export const TOAST_SECONDS = 2;
 
 type Show = (content: string, duration?: number) => unknown;

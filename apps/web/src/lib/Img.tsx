@@ -1,6 +1,6 @@
 import { type ImgHTMLAttributes, useState } from 'react';
 
-/** Shown instead of an image that failed to load (spec part 1 §8). */
+/** Shown instead of an image that failed to load. */
 export const IMG_PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(

@@ -144,7 +144,7 @@ function fail(err: ApiError, opts: CallOptions): never {
   throw err;
 }
 
-/** Where an answer of success:false sends the user (spec part 1 §8). */
+/** Where an answer of success:false sends the user. */
 function followFailure(env: Envelope, opts: CallOptions): void {
   if (env.message === CSRF_INVALID || env.code === 'CSRF_INVALID') {
     setTimeout(() => hooks.refreshSession(), CSRF_REFRESH_DELAY_MS);

@@ -34,7 +34,7 @@ export interface DateShortcut {
 }
 
 /**
- * The spec's shortcuts (part 1 §9): 今天, 昨天, 本周 (from Monday), 本月, 上月, 今年.
+ * The spec's shortcuts: 今天, 昨天, 本周 (from Monday), 本月, 上月, 今年.
  * Ranges that include today end today; 昨天 and 上月 are whole past periods.
  */
 export function dateShortcuts(now: Dayjs = dayjs()): DateShortcut[] {

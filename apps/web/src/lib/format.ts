@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 
 // elapsed() and fileSize() live in @sk/shared (common/format.ts); this file holds the web-only bits.
 
-/** File types the spec names (part 2 §5). */
+/** File types the spec names. */
 export const VIDEO_EXTS = ['mp4', 'avi', 'mkv', 'mov'] as const;
 export const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 
@@ -24,7 +24,7 @@ export function fileKind(nameOrUrl: string): FileKind {
   return 'file';
 }
 
-/** A date for display: YYYY/MM/DD (DESIGN.md §5); '' for empty or unreadable input. */
+/** A date for display: YYYY/MM/DD; '' for empty or unreadable input. */
 export function displayDate(value: string | Date | number | null | undefined, format: string = DISPLAY_DATE): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);

@@ -1,5 +1,5 @@
 /**
- * Barcode-scanner detection (spec part 1 §5): a scanner "types" a code much faster than a person.
+ * Barcode-scanner detection: a scanner "types" a code much faster than a person.
  * A code is accepted only when it is longer than 5 characters and every key arrived under 30 ms after
  * the previous one; 30 ms without a key ends the scan. Enter (sent by most scanners) also ends it.
  */

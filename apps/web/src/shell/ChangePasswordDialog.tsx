@@ -9,7 +9,7 @@ interface Values {
   confirm: string;
 }
 
-/** Change own password (offered in the mobile app shell only, spec part 1 §2). */
+/** Change own password (offered in the mobile app shell only). */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const save = useApiMutation(orgContract.userPassword, { onSuccess: () => onClose() });

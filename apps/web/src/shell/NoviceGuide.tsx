@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../lib/api';
 import { useUser } from '../lib/session';
 
-/** The header's extras start 1 s after mounting (spec part 1 §9), so the first paint stays quick. */
+/** The header's extras start 1 s after mounting, so the first paint stays quick. */
 export const MOUNT_DELAY_MS = 1000;
 
 const GuideDialogs = lazy(() => import('./GuideDialogs'));

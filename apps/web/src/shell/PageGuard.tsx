@@ -10,7 +10,7 @@ import { openUpgrade } from './upgrade';
 
 export const QUOTA_TITLE = '用户数超出套餐';
 
-/** Seats exceeded on a paid plan: pages flagged quotaDisabled show this instead (spec part 1 §6). */
+/** Seats exceeded on a paid plan: pages flagged quotaDisabled show this instead. */
 export function QuotaExceeded({ message }: { message: string | null }) {
   return (
     <Notice

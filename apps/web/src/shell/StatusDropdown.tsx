@@ -5,7 +5,7 @@ import { Dropdown } from 'antd';
 import { useApi, useApiMutation } from '../lib/query';
 import { useUser } from '../lib/session';
 
-/** Status-tag refresh 1 s after a change (spec part 1 §9). */
+/** Status-tag refresh 1 s after a change. */
 export const STATUS_REFRESH_MS = 1000;
 
 const Dot = ({ color }: { color: string }) => <span className="sk-dot" style={{ background: color }} />;

@@ -52,7 +52,7 @@ function TypePanel({ type }: { type: SubscribeType }) {
   );
 }
 
-/** Subscriptions: two tabs, to-do items and statistics items (spec part 1 §2). */
+/** Subscriptions: two tabs, to-do items and statistics items. */
 export function SubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal title="消息订阅" open={open} onCancel={onClose} footer={null} width={480} destroyOnHidden>

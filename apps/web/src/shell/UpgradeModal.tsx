@@ -6,7 +6,7 @@ import { closeUpgrade, upgradeStore } from './upgrade';
 
 const UPGRADE_URL = `${window.location.origin}/linkhelp?topic=upgrade`;
 
-/** Upgrade to VIP: a QR code to open the upgrade page on the phone; paying means contacting support (spec part 2 §2). */
+/** Upgrade to VIP: a QR code to open the upgrade page on the phone; paying means contacting support. */
 export default function UpgradeModal() {
   const { open, notice } = upgradeStore.use();
   const user = useUser();

@@ -29,7 +29,7 @@ export async function changeRole(role: number): Promise<void> {
   await call(accountContract.changeRole, { role });
 }
 
-/** After a role switch (spec part 1 §4): tabs and the cached menu go, user and menu are reloaded. */
+/** After a role switch: tabs and the cached menu go, user and menu are reloaded. */
 export async function afterRoleChange(): Promise<void> {
   resetTabs();
   await dropMenu();

@@ -1,6 +1,6 @@
 import { createStore } from '../lib/store';
 
-/** Download-centre polling: every second, at most 120 times, while any item is in progress (spec part 1 §7, §9). */
+/** Download-centre polling: every second, at most 120 times, while any item is in progress. */
 export const DOWNLOAD_POLL_MS = 1000;
 export const DOWNLOAD_MAX_POLLS = 120;
 

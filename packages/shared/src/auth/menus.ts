@@ -174,14 +174,14 @@ export const MENU_ENTRIES: MenuEntry[] = [
   ]),
 ];
 
-/** Entries only the service-provider menu shows (spec part 2 §2 names them; the staff menu has no slot for them). */
+/** Entries only the service-provider menu shows (the spec names them; the staff menu has no slot for them). */
 export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [[409, 'ApprovalProcessList', '审批处理', '/approvalProcess']]);
 
 /** The group the service-provider side's entries are shown in. */
 export const PROVIDER_GROUP: MenuGroup = { id: 10, routerName: 'providerGroup', name: '服务商', icon: 'ShopOutlined' };
 
 /**
- * The service-provider side's menu (spec part 2 §2), one flat group. AssignOrder and MyOrder are ours (docs/decisions.md):
+ * The service-provider side's menu, one flat group. AssignOrder and MyOrder are ours (docs/decisions.md):
  * an order given to a provider waits for the provider's own dispatcher, who assigns it from their /assignOrder page,
  * and the provider's engineer works it from 我的工单.
  */

@@ -5,7 +5,7 @@ export const FREE = 0;
 export const VIP = 1;
 export const TRIAL = 2;
 
-/** Every feature the free plan refuses (spec part 1 §6), with the name the notice shows. */
+/** Every feature the free plan refuses, with the name the notice shows. */
 export const FREE_LOCKED_FEATURES = {
   templateView: '模板视图',
   recycleBin: '回收站',

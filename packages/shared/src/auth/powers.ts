@@ -158,5 +158,5 @@ const PROVIDER_SIDE_POWERS = new Set([...menus(...PROVIDER_MENU_ROUTERS), POWERS
 export const powersOfUser = (role: number, outsourced: boolean): string[] =>
   outsourced ? powersOfRole(role).filter((p) => PROVIDER_SIDE_POWERS.has(p)) : powersOfRole(role);
 
-/** An empty code is always allowed (spec part 1 §6). */
+/** An empty code is always allowed. */
 export const hasPower = (powers: readonly string[], code: string | undefined | null): boolean => !code || powers.includes(code);

@@ -1,4 +1,4 @@
-/** The ten roles (spec part 1 §3, §6). */
+/** The ten roles. */
 export const ROLES = {
   1: '派单员',
   2: '服务人员',
@@ -19,7 +19,7 @@ export const ADMIN_ROLE: RoleId = 3;
 export const roleName = (r: number): string => ROLES[r as RoleId] ?? `角色${r}`;
 export const isRole = (r: number): r is RoleId => r in ROLES;
 
-/** Role-limited pickers (spec part 1 §6). */
+/** Role-limited pickers. */
 export const PICKER_ROLES = {
   servicePerson: 2,
   collaborator: 2,

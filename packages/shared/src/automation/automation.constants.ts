@@ -1,9 +1,9 @@
 /**
- * Automation and timers (spec part 2 §3; meanings of the timed triggers and overdue conditions are ours,
+ * Automation and timers (the spec gives the numbers; meanings of the timed triggers and overdue conditions are ours,
  * docs/decisions.md). Pure data and functions: the server and the web read the same tables.
  */
 
-/** Automation trigger points 0–7 (spec part 2 §3). */
+/** Automation trigger points 0–7. */
 export const TRIGGER_POINTS = {
   0: '创建后',
   1: '派单后',
@@ -73,12 +73,12 @@ export const OVERDUE_CONDITIONS: Record<number, { name: string; still: (r: Row) 
 };
 export const OVERDUE_CONDITION_IDS = Object.keys(OVERDUE_CONDITIONS).map(Number);
 
-/** Time units of a timed event (spec part 2 §3: minute/hour/day). */
+/** Time units of a timed event (minute/hour/day). */
 export const TIME_UNITS = { 1: { name: '分钟', minutes: 1 }, 2: { name: '小时', minutes: 60 }, 3: { name: '天', minutes: 1440 } } as const;
 export type TimeUnit = keyof typeof TIME_UNITS;
 export const delayMinutes = (amount: number, unit: TimeUnit): number => amount * TIME_UNITS[unit].minutes;
 
-/** Person types on an order (spec part 2 §3) and the order column that names each. */
+/** Person types on an order and the order column that names each. */
 export const PERSON_TYPES = {
   0: { name: '销售人员', column: 'salesperson_id' },
   1: { name: '受理人员', column: 'acceptor_id' },
@@ -102,7 +102,7 @@ export type RobotType = keyof typeof ROBOT_TYPES;
 export const NOTIFY_EVENTS: Record<number, string> = { ...TRIGGER_POINTS, 8: '定时事件', 9: 'SLA预警' };
 export const NOTIFY_EVENT_IDS = Object.keys(NOTIFY_EVENTS).map(Number);
 
-/** Rule actions (issue 13 §2). */
+/** Rule actions. */
 export const ACTION_TYPES = {
   notify: '通知',
   copy: '抄送',

@@ -30,7 +30,7 @@ export const automationContract = {
     response: z.object({ list: z.array(deliveryRow), count: z.number() }),
   }),
   resend: endpoint({ method: 'POST', path: '/v2/automation/webhook/resend', power: SET, body: byId }),
-  /** Per event: channels and template (spec part 1 §7). */
+  /** Per event: channels and template. */
   queryNotify: endpoint({
     method: 'GET',
     path: '/v2/temp/queryDingtalkNotifySetting',
@@ -43,7 +43,7 @@ export const automationContract = {
     power: SET,
     body: z.object({ list: L(z.array(notifyEventSetting).min(1, '请至少设置一个事件').max(20), '通知设置') }),
   }),
-  /** The enterprise-messaging robot (spec part 1 §7 `/v2/enterprise/set`); the secret is never answered back. */
+  /** The enterprise-messaging robot (`/v2/enterprise/set`); the secret is never answered back. */
   robotGet: endpoint({
     method: 'GET',
     path: '/v2/enterprise/set',

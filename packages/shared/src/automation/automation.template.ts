@@ -1,4 +1,4 @@
-/** Notice template variables (spec part 1 §9), written `{工单编号}` in a template. */
+/** Notice template variables, written `{工单编号}` in a template. */
 export const TEMPLATE_VARIABLES = {
   工单编号: 'orderNo',
   标题: 'title',

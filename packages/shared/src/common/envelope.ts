@@ -1,4 +1,4 @@
-/** Every API answer is HTTP 200 with this envelope (DESIGN.md §3). */
+/** Every API answer is HTTP 200 with this envelope. */
 export interface Envelope<T = unknown> {
   success: boolean;
   message: string;

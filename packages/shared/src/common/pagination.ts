@@ -24,7 +24,7 @@ export type PageQuery = z.infer<typeof pageQuery>;
 export const allowedPageSizes = (paid: boolean): number[] => (paid ? [...PAGE_SIZES, ...PAID_PAGE_SIZES] : [...PAGE_SIZES]);
 
 /**
- * How many rows of any list paging can reach (docs/architecture.md "Lists"). A list's count stops at one past it:
+ * How many rows of any list paging can reach (docs/lists.md). A list's count stops at one past it:
  * a count above LIST_WINDOW means "more than LIST_WINDOW", shown as "10000+".
  */
 export const LIST_WINDOW = 10_000;

@@ -1,6 +1,6 @@
 import { abilitiesOf, type Machine } from '../common/machine';
 /**
- * Contract state machines (spec part 1 §4), pure transition tables.
+ * Contract state machines, pure transition tables.
  * Sales: 1 to submit → 2 to approve → 3 approved; a rejection sends 2 back to 1.
  * Maintenance: 1 signed → 2 executing → 3 finished; 1 or 2 → 4 terminated.
  */

@@ -1,4 +1,4 @@
-/** Customer tags are tag code 4 (spec part 1 §7 /v2/epTag/list). */
+/** Customer tags are tag code 4 (/v2/epTag/list). */
 export const CUSTOMER_TAG_CODE = 4 as const;
 
 /** Where a customer came from. */
@@ -16,10 +16,10 @@ export const OWN_CUSTOMERS_ONLY_ROLES: readonly number[] = [5];
 export const CUSTOMER_PERMISSIONS = { 1: '查看', 2: '编辑' } as const;
 export type CustomerPermission = 1 | 2;
 
-/** Warranty period units (spec part 1 §9: day, month, year). */
+/** Warranty period units (day, month, year). */
 export const WARRANTY_UNITS = { 1: '天', 2: '月', 3: '年' } as const;
 export type WarrantyUnit = 1 | 2 | 3;
-/** Maintenance/warranty start types (spec part 1 §9): purchase time 2, install time 3. */
+/** Maintenance/warranty start types: purchase time 2, install time 3. */
 export const WARRANTY_START_TYPES = { 2: '购买时间', 3: '安装时间' } as const;
 export type WarrantyStartType = 2 | 3;
 
@@ -28,9 +28,9 @@ export const PRODUCT_STATUS = { 1: '正常使用', 2: '维修中', 3: '已停用
 /** Warranty state shown next to an installed product, computed from warranty_end. */
 export const WARRANTY_STATES = { 0: '未知', 1: '在保', 2: '过保' } as const;
 
-/** Sales contract states (spec part 1 §4). */
+/** Sales contract states. */
 export const SALE_CONTRACT_STATES = { 1: '待提交', 2: '待审批', 3: '已审批' } as const;
-/** Maintenance contract states (spec part 1 §4). */
+/** Maintenance contract states. */
 export const MAINTAIN_CONTRACT_STATES = { 1: '已签约', 2: '执行中', 3: '已完成', 4: '已终止' } as const;
 
 /** xlsx import kinds. */

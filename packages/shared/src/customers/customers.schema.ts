@@ -71,7 +71,7 @@ export type AddCustomerBody = z.infer<typeof addCustomerBody>;
 
 export const editCustomerBody = z.object({ id: requiredId('客户'), ...customerFields });
 
-/** The customer list's filters, exactly as the spec names them (part 1 §3), plus paging and sort. */
+/** The customer list's filters, exactly as the spec names them, plus paging and sort. */
 export const customerFilters = z.object({
   name: text('客户名称', 100).optional(),
   phone: text('电话', 30).optional(),
@@ -145,7 +145,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** A custom field value in the spec's ExtField shape (part 1 §3), as the form engine presents it. */
+/** A custom field value in the spec's ExtField shape, as the form engine presents it. */
 export const customerExtValueSchema = z.looseObject({ id: z.union([z.number(), z.string()]), type: z.number(), tfname: z.string(), tfvvalue: z.unknown() });
 
 export const customerDetailSchema = customerRowSchema.extend({

@@ -1,4 +1,4 @@
-/** What a dispatch rule matches on the new order (issue 12 §1). */
+/** What a dispatch rule matches on the new order. */
 export const RULE_KINDS = { 1: '工单类型', 2: '服务区域', 3: '服务团队', 4: '产品分类' } as const;
 export type RuleKind = keyof typeof RULE_KINDS;
 export const RULE_KIND_IDS = [1, 2, 3, 4] as const;

@@ -9,7 +9,7 @@ import { orderRowSchema } from '../orders/order.list.contract';
 import { DEFAULT_TARGET_IDS, MAX_BATCH, RULE_KIND_IDS, RULE_TARGET_IDS } from './dispatch.constants';
 
 /**
- * Assigning orders (issue 12 §1): the pending-assignment desk (/assignOrder), batch designate, the candidates
+ * Assigning orders: the pending-assignment desk (/assignOrder), batch designate, the candidates
  * beside it, who a new order would go to, the default dispatch and the dispatch rules (/orderingRule).
  */
 

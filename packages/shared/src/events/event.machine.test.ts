@@ -21,7 +21,7 @@ const ALL_FLAGS: EventFlags[] = bits.flatMap((dispatch) =>
   ),
 );
 
-/** The spec's table (part 1 §4): each state's conditions on the flags. */
+/** The spec's table: each state's conditions on the flags. */
 const SPEC: Record<EventState, (f: EventFlags) => boolean> = {
   1: (f) => f.dispatch === 0 && f.close === 0 && f.pause === 0,
   2: (f) => f.dispatch === 1 && f.process === 0,

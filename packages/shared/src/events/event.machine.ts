@@ -3,7 +3,7 @@ import type { Decision, Machine } from '../common/machine';
 import type { EventProcess, EventState } from './events.constants';
 
 /**
- * Events keep their state as the spec's flags (part 1 §4); the display state 1–7 is derived from them
+ * Events keep their state as the spec's flags; the display state 1–7 is derived from them
  * by `eventStateOf` alone. The stored `state` column is that derivation, kept beside the flags so the
  * platform's compare-and-set (platform/state.ts) has one column to compare; every action sets the flags
  * (`nextFlags`) and the state together.

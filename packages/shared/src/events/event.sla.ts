@@ -10,7 +10,7 @@ import type { EventFlags } from './event.machine';
 import { EVENT_OVERDUE_TYPES } from './events.constants';
 
 /**
- * The event SLA (issue 14): per event template, a clock per overdue type 1–5 on the SLA engine's clock
+ * The event SLA: per event template, a clock per overdue type 1–5 on the SLA engine's clock
  * arithmetic (packages/shared/src/sla). What each type counts is `eventClockPhase` (docs/decisions.md).
  */
 export const EVENT_SLA_TYPE_IDS = [1, 2, 3, 4, 5] as const;

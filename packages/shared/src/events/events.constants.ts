@@ -1,4 +1,4 @@
-/** Event display states 1–7 (spec part 1 §4, part 2 §3), with their tag colours. */
+/** Event display states 1–7, with their tag colours. */
 export const EVENT_STATES = {
   1: { label: '待分配', color: '#fa8c16' },
   2: { label: '待处理', color: '#1677ff' },
@@ -21,11 +21,11 @@ export const EVENT_TABS = { 0: '全部', 1: '待分配', 2: '待处理', 3: '处
 /** Urgency 1–3, as orders. */
 export const EVENT_PRIORITIES = { 1: '普通', 2: '紧急', 3: '非常紧急' } as const;
 
-/** Event tags are tags of code 6 (spec part 1 §7 epTag codes); tag links use obj_type 6 (basic-info type event). */
+/** Event tags are tags of code 6 (the epTag codes); tag links use obj_type 6 (basic-info type event). */
 export const EVENT_TAG_CODE = 6 as const;
 export const EVENT_OBJ_TYPE = 6 as const;
 
-/** Association types (spec part 1 §3): 1 event, 2 order, 5 none, 6 form. */
+/** Association types: 1 event, 2 order, 5 none, 6 form. */
 export const ASSOCIATION_TYPES = { 1: '事件', 2: '工单', 5: '无', 6: '表单' } as const;
 
 /** Flow message kinds: an action of the machine (written with the change) or a conversation entry (IM types). */
@@ -44,7 +44,7 @@ export const EVENT_MESSAGE_KINDS = [
 ] as const;
 export type EventMessageKind = (typeof EVENT_MESSAGE_KINDS)[number];
 
-/** Event SLA overdue types 1–5 (spec part 2 §3 names only the numbers; docs/decisions.md defines them). */
+/** Event SLA overdue types 1–5 (the spec names only the numbers; docs/decisions.md defines them). */
 export const EVENT_OVERDUE_TYPES = { 1: '分配超时', 2: '响应超时', 3: '处理超时', 4: '暂停超时', 5: '完成超时' } as const;
 
 /** Action names as the flow and the buttons show them. */

@@ -55,7 +55,7 @@ export const createEventBody = z.object({
 });
 export type CreateEventBody = z.infer<typeof createEventBody>;
 
-/** The event filters of spec part 1 §3, by their spec names. */
+/** The event list's filters, by the spec's names. */
 const who = (label: string) => optionalId(label);
 export const eventFilters = z.object({
   event_states: L(

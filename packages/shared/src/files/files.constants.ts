@@ -1,4 +1,4 @@
-/** What an upload may be (spec part 2 §5: images and videos; plus office documents). */
+/** What an upload may be (images and videos; plus office documents). */
 export const FILE_KINDS = { image: '图片', video: '视频', doc: '文档' } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 
@@ -36,6 +36,6 @@ export const isAllowedExt = (ext: string): ext is FileExt => Object.hasOwn(FILE_
 /** Extensions of one kind, e.g. for an `accept` attribute. */
 export const extsOfKind = (kind: FileKind): FileExt[] => (Object.keys(FILE_TYPES) as FileExt[]).filter((e) => FILE_TYPES[e].kind === kind);
 
-/** Download-centre item state (spec part 1 §4): 1 in progress, 2 done; 3 failed is ours. */
+/** Download-centre item state: 1 in progress, 2 done; 3 failed is ours. */
 export const DOWNLOAD_STATE = { running: 1, done: 2, failed: 3 } as const;
 export const DOWNLOAD_STATE_LABELS: Record<number, string> = { 1: '生成中', 2: '已完成', 3: '生成失败' };

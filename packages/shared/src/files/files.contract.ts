@@ -8,7 +8,7 @@ import { FILE_KINDS, type FileKind } from './files.constants';
 
 const kinds = Object.keys(FILE_KINDS) as [FileKind, ...FileKind[]];
 
-/** A download-centre item (spec part 1 §3 'Download item'). */
+/** A download-centre item (the spec's 'Download item'). */
 export const downloadItemSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -2,7 +2,7 @@ import type { Industry } from '../auth/plans';
 import type { OrderGroup } from './forms.constants';
 
 /**
- * Quick deploy (快速部署): what each industry of spec part 1 §1 brings — order, event and project templates with
+ * Quick deploy (快速部署): what each of the five industries brings — order, event and project templates with
  * their custom fields, the order types' service items (money items) and dictionary values. Everything is matched
  * by name when deployed again, so a second run adds only what is missing.
  */

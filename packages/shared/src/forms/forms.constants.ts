@@ -1,7 +1,7 @@
 import type { FileKind } from '../files/files.constants';
 
 /**
- * Form kinds and field types (spec part 1 §3, part 2 §3). Numbers are the spec's where it gives them:
+ * Form kinds and field types. Numbers are the spec's where it gives them:
  * entity types 1 order, 2 customer, 3 customer product, 25 maintenance contract, 26 sale contract.
  * The rest are ours (docs/decisions.md): spare part 4 and event 6 match the spec's basic-info types.
  */
@@ -29,7 +29,7 @@ export const ORDER_KIND = 1 as const;
 export const EVENT_KIND = 6 as const;
 export const PROJECT_KIND = 10 as const;
 
-/** Field types: part 2's custom types 1–18 and part 1's display codes 19–26 and 30. */
+/** Field types: the custom types 1–18 and the display codes 19–26 and 30. */
 export const FIELD_TYPES = {
   1: '单行文本',
   2: '数字',
@@ -63,7 +63,7 @@ export type FieldType = keyof typeof FIELD_TYPES;
 export const FIELD_TYPE_IDS = Object.keys(FIELD_TYPES).map(Number) as FieldType[];
 export const isFieldType = (n: unknown): n is FieldType => typeof n === 'number' && n in FIELD_TYPES;
 
-/** Part 1's generic field list, each mapped onto a numbered type. */
+/** The spec's generic field list (text, checkbox, calculator, …), each mapped onto a numbered type. */
 export const GENERIC_FIELD_TYPES: { key: string; name: string; type: FieldType }[] = [
   { key: 'text', name: '文本', type: 1 },
   { key: 'number', name: '数字', type: 2 },
@@ -105,12 +105,12 @@ export const NUMERIC_TYPES: readonly FieldType[] = [2, 19, 22];
 /** Types whose min/max are dates or times (text), not numbers. */
 export const DATE_TYPES: readonly FieldType[] = [4, 5, 6, 24, 25];
 
-/** ExtFieldView display groups (spec part 1 §3 'Extended field values'). */
+/** ExtFieldView display groups (the spec's 'Extended field values'). */
 export const TEXT_LIKE_TYPES: readonly number[] = [1, 2, 3, 4, 5, 6, 8, 9, 12, 13, 18, 23, 24, 25];
 export const YES_NO_TYPES: readonly number[] = [7, 16];
 export const PICTURE_TYPES: readonly number[] = [10, 26];
 
-/** Allowed file kinds (spec part 2 §5), documents as the uploads module accepts them. */
+/** Allowed file kinds, documents as the uploads module accepts them. */
 export const FILE_EXTS = {
   image: ['png', 'jpg', 'jpeg', 'gif'],
   video: ['mp4', 'avi', 'mkv', 'mov'],
@@ -131,7 +131,7 @@ export const LINK_KINDS = {
 } as const;
 export type LinkKind = keyof typeof LINK_KINDS;
 
-/** Order field groups, in column order (spec part 1 §3). */
+/** Order field groups, in column order. */
 export const ORDER_GROUPS = [
   { key: 'orderInfo', name: '工单信息' },
   { key: 'customerInfo', name: '客户信息' },
@@ -145,10 +145,10 @@ export const ORDER_GROUPS = [
 export type OrderGroup = (typeof ORDER_GROUPS)[number]['key'];
 export const ORDER_GROUP_KEYS = ORDER_GROUPS.map((g) => g.key) as OrderGroup[];
 
-/** Fixed heights of field groups in px (spec part 1 §9). */
+/** Fixed heights of field groups in px. */
 export const FORM_FIELD_HEIGHTS: Partial<Record<FormKindId, number>> = { 1: 86, 13: 129, 2: 172, 7: 172, 3: 215 };
 
-/** Order field keys with their names (spec part 2 §3). */
+/** Order field keys with their names. */
 export const ORDER_FIELD_KEYS = {
   serviceId: '服务项目',
   customApplyTime: '预约时间',

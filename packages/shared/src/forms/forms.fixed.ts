@@ -18,11 +18,11 @@ const f = (key: string, name: string, type: FieldType, required: boolean, extra:
   ...extra,
 });
 
-/** Contract states (spec part 1 §4: 1 signed, 2 executing, 3 finished, 4 terminated). */
+/** Contract states (1 signed, 2 executing, 3 finished, 4 terminated). */
 const CONTRACT_STATES = ['已签订', '执行中', '已完成', '已终止'];
 
 /**
- * Fixed fields and required flags exactly as spec part 1 §3 lists them. Kinds it lists none for
+ * Fixed fields and required flags exactly as the spec lists them. Kinds it lists none for
  * (evaluation, receipt, spare part, project, renovation, detection, event, equipment order) have none here;
  * their modules own their columns.
  */

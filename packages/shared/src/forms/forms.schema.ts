@@ -170,7 +170,7 @@ export const fieldDefSchema = z.object({ ...fieldInputShape, id: z.number(), sor
 
 export const formKindId = coerceInt('smallint').refine(isFormKind, '表单类型不存在') as unknown as z.ZodType<FormKindId>;
 
-/** The spec's extended-field value shape (part 1 §3). */
+/** The spec's extended-field value shape. */
 export const extFieldSchema = z.object({
   id: z.number(),
   type: z.number(),

@@ -45,7 +45,7 @@ export const formInfo = z.object({
   kindName: z.string(),
   fixedFields: z.array(fixedFieldSchema),
   groups: z.array(z.object({ key: z.string(), name: z.string() })),
-  /** Fixed height of a field group in px (spec part 1 §9), where the spec gives one. */
+  /** Fixed height of a field group in px, where the spec gives one. */
   height: z.number().nullable(),
   formulaRefs: z.array(z.object({ key: z.string(), name: z.string() })),
 });

@@ -1,5 +1,5 @@
 /**
- * Calculated fields (spec part 2 §5): + - * / and parentheses over numbers and references.
+ * Calculated fields: + - * / and parentheses over numbers and references.
  * A reference is written `{key}`: a custom field's id (`{12}`) or a system field's key (`{spareAmount}`).
  * Our own parser; nothing is ever handed to eval.
  *

@@ -46,7 +46,7 @@ export type SearchPlan = z.infer<typeof searchPlan>;
 const pageKey = viewKey('页面');
 const planName = L(z.string().trim().min(1, '请输入方案名称').max(20, '方案名称不能超过20个字'), '方案名称');
 
-/** Per-user preferences: table columns and saved search plans (spec part 2 §7). */
+/** Per-user preferences: table columns and saved search plans. */
 export const preferencesContract = {
   tableParams: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 
 /**
- * Badge-count paths of the shell (spec part 1 §7). The menu module owns these routes; the area that
+ * Badge-count paths of the shell. The menu module owns these routes; the area that
  * implements the real count plugs a function into the server's badge registry instead of registering the path again.
  */
 export const BADGE_COUNT_PATHS = [

@@ -4,7 +4,7 @@ import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
 
-/** Instant-message kinds (spec part 1 §3). */
+/** Instant-message kinds. */
 export const IM_EVENT_TYPES = ['text', 'image', 'voice', 'video', 'file', 'link', 'miniprogram', 'msgmenu', 'location', 'business_card'] as const;
 export type ImEventType = (typeof IM_EVENT_TYPES)[number];
 

@@ -103,7 +103,7 @@ function providerGroup(m: MenuInput): MenuGroupView {
   ]);
 }
 
-/** The menu of GET /v2/menu/listV2 (spec part 1 §2, §6; part 2 §2). Custom entries must come sorted. */
+/** The menu of GET /v2/menu/listV2. Custom entries must come sorted. */
 export function buildMenu(m: MenuInput): MenuList {
   const groups = m.userType === 1 ? [providerGroup(m)] : staffGroups(m);
   const { power, ...setting } = SYSTEM_SETTING_MENU;

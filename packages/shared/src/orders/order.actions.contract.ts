@@ -6,7 +6,7 @@ import { extInput, ids, money, optionalId, optionalIds, optionalText, requiredId
 import { orderAddressInput } from './orders.contract';
 
 /**
- * The lifecycle actions of a work order (issue 11 §2; docs/orders.md has the transition table, docs/api.md
+ * The lifecycle actions of a work order (docs/orders.md has the transition table, docs/api.md
  * each endpoint). Every action answers the order's id and its state after the action.
  */
 
@@ -115,7 +115,7 @@ export const collectBody = z.object({ ...base, paymentMethod: paymentMethodField
 
 /**
  * POST /v2/order/dispatch: one service person (role 2) and collaborators (role 2), or an outsourced service provider
- * whose own dispatcher then picks the engineer (issue 12); the remark goes into the log with 改派/转派.
+ * whose own dispatcher then picks the engineer; the remark goes into the log with 改派/转派.
  */
 /** The dispatch fields before the one-of-two check (other bodies extend them). */
 export const dispatchFields = z.object({

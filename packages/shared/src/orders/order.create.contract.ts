@@ -9,10 +9,10 @@ import { ORDER_POWERS } from './orders.contract';
 
 /** The service-item catalogue's management page (settings menu entry ServiceItem). */
 export const SERVICE_ITEM_POWER = 'menu_ServiceItem';
-/** Most items one enterprise keeps (spec part 1 §7: the picker asks for up to 9999). */
+/** Most items one enterprise keeps (the picker asks for up to 9999). */
 export const SERVICE_ITEM_MAX = 9999;
 
-/** Order sources (spec part 1 §9 source types). */
+/** Order sources (1 客服/内部创建, 2 经销商案例转化). */
 export const ORDER_SOURCES = { 1: '客服/内部创建', 2: '经销商案例转化' } as const;
 
 /** The sale channels a user may pick: the three fixed ones, filtered by the session's sale_channels ('1,2,3'). */

@@ -10,7 +10,7 @@ import { ORDER_ACTIONS, type OrderAction } from './order.machine';
 export { ORDER_PAGE_POWERS } from './order.pages';
 
 /**
- * The order detail page's reads (issue 11 §3 "Order detail"): the record with its abilities, its tabs,
+ * The order detail page's reads (docs/api.md): the record with its abilities, its tabs,
  * the timeline, the conversation thread and the three field views. Powers: any order page opens the
  * detail; which orders a user sees is decided by the server (docs/decisions.md, "order visibility").
  */

@@ -7,7 +7,7 @@ import { optionalId, optionalIds, text, timeFilter } from '../customers/fields';
 
 /**
  * GET /v2/order/getAllOrderList: every order list page (AllOrder, AcceptanceOrder, MyOrder …) is this call with its
- * `scope`, the filters of spec part 1 §3 and the query parameters of the /allOrder route. Answers `{ list, count }`
+ * `scope`, the work-order filters and the query parameters of the /allOrder route. Answers `{ list, count }`
  * (docs/decisions.md). The download centre's order export (POST /export/order) takes the same filters.
  */
 
@@ -50,7 +50,7 @@ export const MY_ORDER_TABS = { toAccept: '待接单', toServe: '待服务', inSe
 export type MyOrderTab = keyof typeof MY_ORDER_TABS;
 export const MY_ORDER_TAB_STATES: Record<MyOrderTab, number[] | null> = { toAccept: [2], toServe: [3], inService: [4], done: [5], all: null };
 
-/** AllOrder's state tabs (spec part 1 §4: 0 unapproved, 1 in progress, 2 completed, -1 all) as order states. */
+/** AllOrder's state tabs (0 unapproved, 1 in progress, 2 completed, -1 all) as order states. */
 export const ORDER_TAB_STATES: Record<'0' | '1' | '2' | '-1', number[] | null> = { 0: [0, 7], 1: [1, 2, 3, 4], 2: [5], [-1]: null };
 
 /** Named sorts: 1 newest first, 2 oldest first, 3 appointment soonest first, 4 most urgent first. */
@@ -87,7 +87,7 @@ const FLAG = [0, 1] as const;
 const range = <A extends string, B extends string>(a: A, b: B, label: string) =>
   ({ [a]: timeFilter(`${label}开始时间`), [b]: timeFilter(`${label}结束时间`) }) as Record<A | B, ReturnType<typeof timeFilter>>;
 
-/** The filters of every order list (spec part 1 §3 and the /allOrder route's query parameters). */
+/** The filters of every order list (the work-order filters and the /allOrder route's query parameters). */
 export const orderListFilters = z.object({
   scope: L(z.enum(ORDER_LIST_SCOPE_KEYS, { error: '列表类型不正确' }).default('all'), '列表类型'),
   keyword: text('关键字', 100).optional(),

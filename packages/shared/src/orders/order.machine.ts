@@ -45,11 +45,11 @@ export const APPROVAL_KINDS = ['create', 'complete', 'receipt', 'collection'] as
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_KIND_OF_TYPE: Record<ExamineType, ApprovalKind> = { 1: 'create', 2: 'complete', 3: 'receipt', 4: 'collection' };
 
-/** The stages of spec part 2 §3 in order: key i is stage i + 1 of ORDER_STAGES. */
+/** The order stages in order: key i is stage i + 1 of ORDER_STAGES. */
 export const ORDER_STAGE_KEYS = ['acceptance', 'dispatch', 'pickup', 'appointment', 'service', 'receipt', 'payment', 'abnormal', 'returnVisit'] as const;
 export type OrderStage = (typeof ORDER_STAGE_KEYS)[number];
 
-/** The hook points of spec part 1 §5 ("before" each step); the server maps each to its machine actions. */
+/** The hook points ("before" each step); the server maps each to its machine actions. */
 export const ORDER_HOOK_POINTS = [
   'acceptance',
   'dispatch',
@@ -73,7 +73,7 @@ export interface StepRequirement {
   photos: boolean;
 }
 
-/** Who acts in a stage: person types 0–5 (spec part 2 §3) and roles 1–10. */
+/** Who acts in a stage: person types 0–5 and roles 1–10. */
 export interface StageActors {
   personTypes: number[];
   roles: number[];
@@ -161,7 +161,7 @@ export const NO_FLAGS: OrderFlags = {
   reconciled: false,
 };
 
-/** The actor's parts on this order (person types of spec part 2 §3, plus creator and copied-to). */
+/** The actor's parts on this order (person types 0–5, plus creator and copied-to). */
 export type OrderPart = 'creator' | 'salesperson' | 'acceptor' | 'dispatcher' | 'service' | 'collaborator' | 'returnVisitor' | 'copied';
 
 export interface OrderActor {
@@ -327,7 +327,7 @@ const STAGE_OF: Partial<Record<OrderAction, OrderStage>> = {
   collect: 'payment',
   applyAbnormalOrder: 'abnormal',
 };
-/** Person types 0–5 (spec part 2 §3) as parts on the order. */
+/** Person types 0–5 as parts on the order. */
 const PERSON_PART: readonly OrderPart[] = ['salesperson', 'acceptor', 'dispatcher', 'service', 'collaborator', 'returnVisitor'];
 
 /**

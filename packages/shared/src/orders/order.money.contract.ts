@@ -126,7 +126,7 @@ export type PaymentQrView = z.infer<typeof paymentQrView>;
 
 const SET = POWERS.systemSetting;
 
-/** Money and documents of an order (issue 11 §1 fees, collection accounts, evaluation; §4 report and payment). */
+/** Money and documents of an order (fees, collection accounts, evaluation, the service report and payment). */
 export const orderMoneyContract = {
   fees: endpoint({ method: 'GET', path: '/v2/order/fees', query: z.object({ orderId }), response: orderFeesView }),
   saveFees: endpoint({ method: 'POST', path: '/v2/order/fees/save', body: saveFeesBody, response: orderFeesView }),

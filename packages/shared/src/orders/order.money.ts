@@ -42,5 +42,5 @@ export function feeTotals(p: FeeParts): FeeTotals | null {
   return { service, fee, gross, receivable: gross - p.discount };
 }
 
-/** Evaluation dimensions 0–3 (spec part 2 §3), each scored 1–5. */
+/** Evaluation dimensions 0–3, each scored 1–5. */
 export const EVALUATION_DIMENSIONS = ['服务质量', '服务态度', '服务速度', '问题解决率'] as const;

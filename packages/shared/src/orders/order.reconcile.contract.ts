@@ -6,7 +6,7 @@ import { optionalText, requiredId } from '../customers/fields';
 import { ORDER_ACTION_POWERS, orderActionResult } from './order.actions.contract';
 
 /**
- * 对账 (reconciliation, spec part 1 §5 hook point and §6 role 8): finance confirms a completed order's collected fees
+ * 对账 (reconciliation, a hook point; the finance role 8): finance confirms a completed order's collected fees
  * (docs/decisions.md). The machine action `reconcile`; the process's reconciliation requirements run before it.
  */
 export const reconcileBody = z.object({

@@ -1,4 +1,4 @@
-/** Order states (spec part 1 §4; part 2 §3 names 0–6), with their tag colours. */
+/** Order states (0–6 and 7 待审核), with their tag colours. */
 export const ORDER_STATES = {
   0: { label: '待受理', color: '#faad14' },
   1: { label: '待派单', color: '#fa8c16' },
@@ -14,7 +14,7 @@ export const ORDER_STATE_LIST = Object.keys(ORDER_STATES).map(Number) as OrderSt
 /** A state-0 order marked invalid shows this instead of 待受理. */
 export const ORDER_INVALID_LABEL = '无效工单';
 
-/** The AllOrder list's state tabs (spec part 1 §4): 0 unapproved, 1 in progress, 2 completed, -1 all. */
+/** The AllOrder list's state tabs: 0 unapproved, 1 in progress, 2 completed, -1 all. */
 export const ORDER_LIST_TABS = { 0: '未审核', 1: '进行中', 2: '已完成', [-1]: '全部' } as const;
 
 /** Approval kinds (examineType) and results (examineResult). */
@@ -26,17 +26,17 @@ export const EXAMINE_RESULTS = { 0: '待审核', 1: '审核通过', 2: '审核�
 export const ORDER_PRIORITIES = { 1: '普通', 2: '紧急', 3: '非常紧急' } as const;
 export const SERVICE_LEVELS = { 1: '一级', 2: '二级', 3: '三级' } as const;
 
-/** Stage names 1–9 (spec part 2 §3), for the timeline and the hook points. */
+/** Stage names 1–9, for the timeline and the hook points. */
 export const ORDER_STAGES = { 1: '受理', 2: '派单', 3: '接单', 4: '预约', 5: '服务', 6: '回执', 7: '收款', 8: '异常申请', 9: '回访' } as const;
 
-/** Person types on an order (spec part 2 §3), stored in order_people.part. */
+/** Person types on an order, stored in order_people.part. */
 export const ORDER_PERSON_TYPES = { 0: '销售人员', 1: '受理人员', 2: '派单人员', 3: '服务人员', 4: '协作人员', 5: '回访客服' } as const;
 
 /** The kinds of change an engineer may request (applyAbnormalOrder). */
 export const ABNORMAL_KINDS = { 1: '改约', 2: '转派', 3: '取消' } as const;
 export type AbnormalKind = 1 | 2 | 3;
 
-/** Payment methods 1–5 (spec part 2 §3). */
+/** Payment methods 1–5. */
 export const PAYMENT_METHODS = { 1: '线下支付', 2: '支付宝', 3: '微信', 4: '银联', 5: '签单' } as const;
 
 /** Archive (placeState). */

@@ -33,7 +33,7 @@ const smallCode = (label: string) =>
 /** The service address typed on the order (gpsAddr) when no saved address of the customer is chosen. */
 export const orderAddressInput = z.object(addressFields);
 
-/** POST /v2/order/add: the create-order page's fixed fields (issue 11 §1) and the template's custom fields. */
+/** POST /v2/order/add: the create-order page's fixed fields and the template's custom fields. */
 export const createOrderBody = z.object({
   /** The order type (an order-kind template); the default type when absent. */
   orderType: optionalId('工单类型'),

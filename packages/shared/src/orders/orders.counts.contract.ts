@@ -4,7 +4,7 @@ import { L } from '../common/zod';
 import { optionalId, timeFilter } from '../customers/fields';
 
 /**
- * Order statistics (issue 11 §4): counts by state for the home page, and orders by type for a customer or an
+ * Order statistics: counts by state for the home page, and orders by type for a customer or an
  * installed product. The shell's badge counts are the menu module's paths (badge.contract.ts); orders plug in.
  */
 

@@ -3,7 +3,7 @@ export const USER_TYPES = { 0: '内部员工', 1: '外包人员' } as const;
 export const STAFF_USER = 0;
 export const OUTSOURCED_USER = 1;
 
-/** Partner types (spec part 1 §9, part 2 §3). */
+/** Partner types. */
 export const PARTNER_TYPES = { 1: '外包服务商', 3: '授权服务商', 4: '授权服务平台' } as const;
 export type PartnerType = keyof typeof PARTNER_TYPES;
 export const PARTNER_TYPE_IDS = [1, 3, 4] as const;
@@ -22,6 +22,6 @@ export const DEFAULT_SERVICE_GROUPS = [
 /** Largest unpaged picker answer (/user/getUserWithRole). */
 export const PICKER_MAX = 1000;
 
-/** The version message stored while enabled staff exceed the purchased seats (spec part 1 §6). */
+/** The version message stored while enabled staff exceed the purchased seats. */
 export const seatMessage = (used: number, bought: number): string =>
   `企业启用人数（${used}人）已超出套餐购买人数（${bought}人），部分功能已禁用，请前往组织架构停用或删除人员，或联系客服增购人数`;

@@ -94,7 +94,7 @@ export const userDetail = userRow.extend({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
-/** Person picker row (spec part 1 §3). */
+/** Person picker row. */
 export const pickerRow = z.object({ id: z.number(), name: z.string(), mobile: z.string(), department_name: z.string().nullable() });
 export type PickerRow = z.infer<typeof pickerRow>;
 

@@ -6,7 +6,7 @@ import { L } from '../common/zod';
 import { coord, ids, optionalId, optionalText, requiredId, requiredText } from '../customers/fields';
 
 /**
- * The order pool (工单池 / 抢单, issue 12 §2; docs/api.md "Order pool"). Dispatchers put orders in and take
+ * The order pool (工单池 / 抢单; docs/api.md "Order pool"). Dispatchers put orders in and take
  * them out; engineers see the pooled orders they are eligible for and grab one (POST /v2/order/grab);
  * return-visit staff claim a completed order's return visit (visitUserGrab).
  */

@@ -7,7 +7,7 @@ import { ORDER_EXPORT_COLUMNS, type OrderExportColumn } from '../orders/order.li
 import { APPROVAL_KINDS, ORDER_HOOK_POINTS, ORDER_STAGE_KEYS, type OrderProcess, type OrderStage } from '../orders/order.machine';
 import { ORDER_STAGES } from '../orders/orders.constants';
 
-/** Chinese names for the process page (spec part 2 §3 stage names 1–9, person types 0–5, part 1 §5 hook points). */
+/** Chinese names for the process page (stage names 1–9, person types 0–5, hook points). */
 export const STAGE_NAMES = Object.fromEntries(ORDER_STAGE_KEYS.map((k, i) => [k, ORDER_STAGES[(i + 1) as keyof typeof ORDER_STAGES]])) as Record<
   OrderStage,
   string

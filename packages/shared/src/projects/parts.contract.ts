@@ -4,7 +4,7 @@ import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
 import { ids, optionalText, requiredId, requiredText } from '../customers/fields';
 
-/** A project's files, products, contracts and messages (spec part 1 §7's project calls). */
+/** A project's files, products, contracts and messages (the spec's project calls). */
 const projectId = requiredId('项目');
 const okId = z.object({ id: z.number() });
 

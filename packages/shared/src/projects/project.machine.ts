@@ -2,7 +2,7 @@ import type { ErrorCode } from '../common/errors';
 import type { Decision, Machine } from '../common/machine';
 
 /**
- * Project and task state machines (spec part 1 §4), pure transition tables the platform's changeState reads.
+ * Project and task state machines, pure transition tables the platform's changeState reads.
  * Project: 0 unapproved → 1 in progress → 2 completed. A pending approval ('create' while 0, 'finish' while 1)
  * is kept beside the state; the project's version makes every action compare-and-set, one winner.
  * Task: 0 unfinished, 1 finished, 2 disabled, 3 in approval.

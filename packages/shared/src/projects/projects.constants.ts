@@ -1,4 +1,4 @@
-/** Project states and their tag colours (spec part 1 §4); -1 in a filter means all. */
+/** Project states and their tag colours; -1 in a filter means all. */
 export const PROJECT_STATES = {
   0: { label: '未审批', color: 'blue' },
   1: { label: '进行中', color: 'green' },
@@ -14,7 +14,7 @@ export const TASK_STATES = {
 } as const;
 export type TaskState = keyof typeof TASK_STATES;
 
-/** The export's default file name (spec part 1 §5) before the date. */
+/** The export's default file name before the date. */
 export const PROJECT_EXPORT_NAME = '全部项目数据';
 
 /** Power codes of the project area: menu codes of auth/menus.ts and the spec's 13002. */

@@ -103,7 +103,7 @@ export const createProjectBody = z.object({
 export type CreateProjectBody = z.infer<typeof createProjectBody>;
 
 const stateFilter = L(coerceInt('smallint').min(-1, '项目状态不正确').max(2, '项目状态不正确').optional(), '项目状态');
-/** The search form of spec part 1 §3. */
+/** The project list's search form. */
 export const projectFilters = z.object({
   keyword: optionalText('关键字', 100),
   project_no: optionalText('项目编号', 50),
@@ -120,7 +120,7 @@ export type ProjectFilters = z.infer<typeof projectFilters>;
 export const projectListQuery = projectFilters.extend({ ...pageQuery.shape, sortType });
 export type ProjectListQuery = z.infer<typeof projectListQuery>;
 
-/** The list row of spec part 1 §3. */
+/** The project list's row. */
 export const projectRow = z.object({
   id: z.number(),
   project_no: z.string(),

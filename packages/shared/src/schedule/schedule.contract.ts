@@ -7,7 +7,7 @@ import { bespokeBody, dispatchFields } from '../orders/order.actions.contract';
 import { SCHEDULE_MAX_DAYS } from './schedule.constants';
 
 /**
- * Map, schedule table and dispatch board (issue 12 §3; docs/api.md "Schedule, map and dispatch board").
+ * Map, schedule table and dispatch board (docs/api.md "Schedule, map and dispatch board").
  * The spec's calls are /v2/schedule/table/report, /dispatch (each a list and a count) and /time/interval;
  * the map, the board's booking, positions and the route are ours.
  */

@@ -18,7 +18,7 @@ export const activitySchema = z.object({
 });
 
 export const activityContract = {
-  /** Records a page-view point for the caller (spec part 2 §2: page views tracked with point codes). */
+  /** Records a page-view point for the caller (page views tracked with point codes). */
   point: endpoint({
     method: 'GET',
     path: '/operlog/point',

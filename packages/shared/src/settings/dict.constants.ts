@@ -9,7 +9,7 @@ export interface DictValueRule {
 }
 
 export interface DictType {
-  /** Numeric type id: part 1's basic info types keep the spec's ids, part 2's types start at 101. */
+  /** Numeric type id: the basic info types (1 order, 2 customer, 4 spare, 5 product, 6 event, 37, 61) keep the spec's ids, the other types start at 101. */
   type: number;
   code: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * SLA overdue types 1–11 (spec part 2 §3 names the numbers only; meanings are ours, docs/decisions.md).
+ * SLA overdue types 1–11 (the spec names the numbers only; meanings are ours, docs/decisions.md).
  * A clock starts when the order is created in, or moves into, one of `runs` (or on `startActions`),
  * and is met when it reaches one of `met` (or on `metActions`). Cancelling stops every clock.
  */

@@ -1,4 +1,4 @@
-/** Stock log types 1–16 (spec part 2 §3), in the spec's order. */
+/** Stock log types 1–16, in the spec's order. */
 export const STOCK_LOG_TYPES = {
   1: '工单消耗',
   2: '取消消耗',
@@ -25,11 +25,11 @@ export const WAREHOUSE_KINDS = { 1: '中心仓', 2: '区域仓', 3: '服务商�
 export const WASTE_WAREHOUSE_KIND = 5;
 export type WarehouseKind = keyof typeof WAREHOUSE_KINDS;
 
-/** Spare transfer types (spec part 2 §3). */
+/** Spare transfer types. */
 export const TRANSFER_TYPES = { 0: '保内调拨', 1: '备件订购', 2: '直发客户' } as const;
-/** Old-part return types (spec part 2 §3). */
+/** Old-part return types. */
 export const RETURN_TYPES = { 1: '返厂', 2: '本地核销' } as const;
-/** Goods order status (spec part 2 §3): spare applications and outbound orders. */
+/** Goods order status: spare applications and outbound orders. */
 export const GOODS_ORDER_STATES = { 1: '待付款', 2: '待审核', 3: '待发货', 4: '运输中', 5: '已签收', 6: '已取消' } as const;
 
 /**

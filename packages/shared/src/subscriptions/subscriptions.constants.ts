@@ -2,7 +2,7 @@
 export const SUBSCRIBE_TYPES = { 1: '待办事项', 2: '统计事项' } as const;
 export type SubscribeType = keyof typeof SUBSCRIBE_TYPES;
 
-/** When each type's daily digest is sent (spec part 1 §9), server time zone. */
+/** When each type's daily digest is sent, server time zone. */
 export const DIGEST_TIMES: Record<SubscribeType, string> = { 1: '08:00', 2: '08:30' };
 
 export interface SubscribeItem {
@@ -11,7 +11,7 @@ export interface SubscribeItem {
   descri: string;
 }
 
-/** The notice items a user may switch on or off within a type (spec part 1 §3 'Subscription item'). */
+/** The notice items a user may switch on or off within a type (the spec's 'Subscription item'). */
 export const SUBSCRIBE_ITEMS: SubscribeItem[] = [
   { type: 1, code: 'todo_acceptance', descri: '待受理工单' },
   { type: 1, code: 'todo_dispatch', descri: '待派单工单' },

@@ -1,4 +1,4 @@
-/** Tag kinds by code (spec part 1 §7): 1 user status, 3 order, 4 customer, 6 event. */
+/** Tag kinds by code: 1 user status, 3 order, 4 customer, 6 event. */
 export const TAG_CODES = { 1: '人员状态', 3: '工单标签', 4: '客户标签', 6: '事件标签' } as const;
 export type TagCode = keyof typeof TAG_CODES;
 export const TAG_CODE_IDS = Object.keys(TAG_CODES).map(Number) as TagCode[];

@@ -5,7 +5,7 @@ import { serviceGroups, serviceProviders } from './org';
 import { enterprises, users } from './platform';
 
 /**
- * Who gets a new order automatically (issue 12 §1): the rules of /orderingRule, tried in `sort` order, each
+ * Who gets a new order automatically: the rules of /orderingRule, tried in `sort` order, each
  * matching one thing of the order (kind: 1 order type, 2 service area, 3 service group, 4 product category) and
  * naming an assignee (target: 1 a service person, 2 the least-loaded engineer of a group, 3 a service provider).
  */

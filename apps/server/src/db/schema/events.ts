@@ -7,7 +7,7 @@ import { serviceItems } from './orders';
 import { enterprises, users } from './platform';
 
 /**
- * Events (issue 14): the service desk's tickets. State is the spec's flags (dispatch_state, process_state,
+ * Events: the service desk's tickets. State is the spec's flags (dispatch_state, process_state,
  * upgrade_state, pause_state, close_state); `state` is their display state 1–7 (eventStateOf in
  * packages/shared/src/events), kept beside them for the platform's compare-and-set (modules/events/event.state.ts).
  * Event numbers come from the `counters` row named 'event'; event tags are tag_links with obj_type 6.
@@ -118,7 +118,7 @@ export const events = pgTable(
     userFk('events_complete_user_fk', t.enterpriseId, t.completeUserId),
     userFk('events_deleted_by_fk', t.enterpriseId, t.deletedBy),
     uniqueIndex('events_no_uq').on(t.enterpriseId, t.eventNo),
-    // Every event filter of spec part 1 §3, each leading with enterprise_id and ending with the default sort.
+    // Every filter of the event list, each leading with enterprise_id and ending with the default sort.
     index('events_created_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`deleted_at is null`),
     index('events_state_idx').on(t.enterpriseId, t.state, t.createdAt, t.id).where(sql`deleted_at is null`),
     // My events (principal) by state tab, and the badge (process 0/1, open).

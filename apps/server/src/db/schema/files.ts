@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, unique
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts } from './columns';
 import { enterprises, users } from './platform';
 
-/** Download centre: one row per export a user started (spec part 1 §3 'Download item'). */
+/** Download centre: one row per export a user started (the spec's 'Download item'). */
 export const exportFiles = pgTable(
   'export_files',
   {

@@ -7,7 +7,7 @@ import { serviceGroups, serviceProviders } from './org';
 import { enterprises, users } from './platform';
 
 /**
- * Work orders (issue 11). State changes go through platform/state.ts only (ORDER_STATE in
+ * Work orders. State changes go through platform/state.ts only (ORDER_STATE in
  * modules/orders); the machine is packages/shared/src/orders/order.machine.ts. Order numbers come
  * from the `counters` row named 'order'; order tags are tag_links with obj_type 3.
  */
@@ -90,7 +90,7 @@ export const orders = pgTable(
     deletedAt: ts('deleted_at'),
     deletedBy: ref('deleted_by'),
 
-    // Fixed fields (issue 11 §1).
+    // Fixed fields.
     title: text('title').notNull(),
     customerId: ref('customer_id').notNull(),
     contactId: ref('contact_id'),
@@ -163,9 +163,9 @@ export const orders = pgTable(
     evaluation: jsonb('evaluation'),
     evaluatedAt: ts('evaluated_at'),
     updatedAt: updatedAt(),
-    /** The expense form's custom values (fees, issue 11 §1). */
+    /** The expense form's custom values (fees). */
     feeExt: jsonb('fee_ext').notNull().default({}),
-    /** The outsourced service provider the order is assigned to (dispatch issue 12); its own dispatcher picks the engineer. */
+    /** The outsourced service provider the order is assigned to; its own dispatcher picks the engineer. */
     providerId: ref('provider_id'),
     /** 对账: when and by whom finance confirmed the collected fees (the reconcile action, hook point reconciliation). */
     reconciledAt: ts('reconciled_at'),
@@ -209,7 +209,7 @@ export const orders = pgTable(
     userFk('orders_create_examiner_fk', t.enterpriseId, t.createExamineOperatorId),
     userFk('orders_complete_examiner_fk', t.enterpriseId, t.completeExamineOperatorId),
     uniqueIndex('orders_no_uq').on(t.enterpriseId, t.orderNo),
-    // Every filter and sort of AllOrder (spec part 1 §3), each leading with enterprise_id, ending with the default sort.
+    // Every filter and sort of AllOrder, each leading with enterprise_id, ending with the default sort.
     index('orders_created_idx').on(t.enterpriseId, t.createdAt, t.id),
     index('orders_state_idx').on(t.enterpriseId, t.state, t.createdAt),
     index('orders_customer_idx').on(t.enterpriseId, t.customerId, t.createdAt),
@@ -269,7 +269,7 @@ export const orders = pgTable(
       .where(sql`state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null`),
     // statusStatistics (counts by state for the home page, optionally by creation range): counted without the table.
     index('orders_stats_idx').on(t.enterpriseId, t.createdAt, t.state, t.invalid).where(sql`deleted_at is null`),
-    // Dispatch (issue 12): a provider's orders waiting for its own dispatcher.
+    // Dispatch: a provider's orders waiting for its own dispatcher.
     foreignKey({ name: 'orders_provider_fk', columns: [t.enterpriseId, t.providerId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
     index('orders_provider_idx').on(t.enterpriseId, t.providerId, t.createdAt, t.id).where(sql`provider_id is not null and deleted_at is null`),
     // The desk's pending list (picked and counted index-only) and each engineer's open load with today's appointments.

@@ -6,7 +6,7 @@ import { orders } from './orders';
 import { enterprises, users } from './platform';
 
 /**
- * The order pool (工单池, issue 12 §2). An order is in the pool while orders.in_pool is set; the pool's own
+ * The order pool (工单池). An order is in the pool while orders.in_pool is set; the pool's own
  * facts live here: the rules that pool a new order, each engineer's eligibility and what an entry requires.
  */
 

@@ -6,7 +6,7 @@ import { formTemplates, formTemplateVersions } from './forms';
 import { enterprises, users } from './platform';
 
 /**
- * Service projects (issue 15). A project template is a form template of kind 10 (project): its custom fields
+ * Service projects. A project template is a form template of kind 10 (project): its custom fields
  * come from the form designer; its approval settings, stages and task templates live here. A project copies
  * the template's stages and tasks when it is created. Project numbers come from the `counters` row 'project'.
  */
@@ -101,7 +101,7 @@ export const projects = pgTable(
     templateId: ref('template_id').notNull(),
     templateVersionId: ref('template_version_id'),
     ext: jsonb('ext').notNull().default({}),
-    /** 0 unapproved, 1 in progress, 2 completed (spec part 1 §4). */
+    /** 0 unapproved, 1 in progress, 2 completed. */
     state: smallint('state').notNull(),
     version: integer('version').notNull().default(0),
     /** The pending approval: 'create' or 'finish' (null: none); 'rejected' after a refused creation. */
@@ -128,7 +128,7 @@ export const projects = pgTable(
     userFk('projects_create_approver_fk', t.enterpriseId, t.createApproverId),
     userFk('projects_finish_approver_fk', t.enterpriseId, t.finishApproverId),
     uniqueIndex('projects_no_uq').on(t.enterpriseId, t.projectNo),
-    // The list's filters (spec part 1 §3), each leading with enterprise_id and ending with the default sort.
+    // The list's filters, each leading with enterprise_id and ending with the default sort.
     index('projects_created_idx').on(t.enterpriseId, t.createdAt, t.id),
     index('projects_state_idx').on(t.enterpriseId, t.state, t.createdAt, t.id),
     index('projects_template_idx').on(t.enterpriseId, t.templateId, t.createdAt, t.id),
@@ -167,7 +167,7 @@ export const projectTasks = pgTable(
     projectId: ref('project_id').notNull(),
     stageId: ref('stage_id').notNull(),
     name: text('name').notNull(),
-    /** 0 unfinished, 1 finished, 2 disabled, 3 in approval (spec part 1 §4). */
+    /** 0 unfinished, 1 finished, 2 disabled, 3 in approval. */
     state: smallint('state').notNull().default(0),
     version: integer('version').notNull().default(0),
     principalId: ref('principal_id'),

@@ -1,4 +1,4 @@
-// Issue 9 §1 and §2: code takeover, cookie, cross-site login, brute force. Each case failed on the old code.
+// Code takeover, cookie, cross-site login, brute force. Each case failed on the old code.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';

@@ -34,7 +34,7 @@ const fmt = (v: unknown, tz: string): string => {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'short' }).format(d);
 };
 
-/** The template variables of an order (spec part 1 §9). */
+/** The template variables of an order. */
 async function valuesOf(ex: Executor, ep: number, o: Row, event: string) {
   const [c] = await rows<{ name: string; tz: string }>(
     ex,

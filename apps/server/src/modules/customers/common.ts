@@ -102,7 +102,7 @@ export const bigints = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) =>
 export const timeOf = (col: AnyColumn | SQL, v: Viewer): SQL<string> => apiTime(col, v.timeZone);
 export const dateOf = (col: AnyColumn | SQL): SQL<string | null> => sql<string | null>`to_char(${col}, 'YYYY-MM-DD')`;
 
-/** Creation-range conditions; a date-only or 00:00 end covers the whole day (spec part 1 §5). */
+/** Creation-range conditions; a date-only or 00:00 end covers the whole day. */
 export function createdBetween(col: AnyColumn | SQL, v: Viewer, start?: string, end?: string): SQL[] {
   const out: SQL[] = [];
   if (start) out.push(sql`${col} >= (${start.replaceAll('/', '-')})::timestamp at time zone ${v.timeZone}`);

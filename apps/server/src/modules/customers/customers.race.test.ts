@@ -1,4 +1,4 @@
-// Issue 9 §4: deleting a customer (or a catalogue product) while others add records to it, on PostgreSQL.
+// Deleting a customer (or a catalogue product) while others add records to it, on PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';

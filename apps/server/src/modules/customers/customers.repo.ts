@@ -7,7 +7,7 @@ import { listPageRows } from '../../platform/list.snapshot';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { and, contains, createdBetween, customerRowScope, prefixPattern, timeOf, type Viewer } from './common';
 
-/** Every list filter of the spec (part 1 §3) as conditions on `customers c`, scoped to the viewer. */
+/** Every list filter of the spec as conditions on `customers c`, scoped to the viewer. */
 export function customerConds(v: Viewer, f: Partial<CustomerFilters>): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [sql`c.enterprise_id = ${ep}`, customerRowScope(v)];

@@ -4,7 +4,7 @@ import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer, newModel } from './test-helpers';
 
-/** Issue 9 §5: a taken number is reported as taken, never with the record that holds it. */
+/** A taken number is reported as taken, never with the record that holds it. */
 
 let t: TestApp;
 beforeAll(async () => {

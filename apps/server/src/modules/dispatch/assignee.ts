@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 
 /**
- * Who a new order goes to (issue 12 §1): the enabled rules in their order (order type, service area, service group,
+ * Who a new order goes to: the enabled rules in their order (order type, service area, service group,
  * product category), the first whose target can take it; else the default dispatch when enabled; else nobody (the
  * order waits on the desk, or in the pool). Shared by /order/progress/defaultUser and the creation hook.
  */

@@ -24,7 +24,7 @@ registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, query, deps 
   return desk.unDeliverCount(deps.db, deskViewerOf(user), f.data);
 });
 
-/** Assigning orders (issue 12 §1; docs/api.md "Dispatch"). */
+/** Assigning orders (docs/api.md "Dispatch"). */
 export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   installAutoDispatch();

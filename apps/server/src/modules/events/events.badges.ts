@@ -3,7 +3,7 @@ import { rows } from '../../db/client';
 import { registerBadgeCount } from '../menu/badges';
 import { eventScope, eventViewerOf } from './event.state';
 
-/** The shell's two event badges (spec part 1 §7), registered with the menu module's count paths. */
+/** The shell's two event badges, registered with the menu module's count paths. */
 const csv = (v: unknown, fallback: number[]): number[] => {
   const list = String(v ?? '')
     .split(',')

@@ -20,7 +20,7 @@ function kindCond(v: EventViewer, kind: EventListKind): SQL {
   return sql`e.dispatch_state = 0 and e.close_state = 0`;
 }
 
-/** Every event filter of spec part 1 §3 as conditions on `events e`, scoped to the viewer. */
+/** Every filter of the event list as conditions on `events e`, scoped to the viewer. */
 export function eventConds(v: EventViewer, kind: EventListKind, f: Partial<EventFilters>): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [sql`e.enterprise_id = ${ep}`, eventScope(v), kindCond(v, kind)];

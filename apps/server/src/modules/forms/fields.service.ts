@@ -13,7 +13,7 @@ export interface FormRef {
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 
-/** Only order fields are grouped (spec part 1 §3); other kinds ignore a group. */
+/** Only order fields are grouped; other kinds ignore a group. */
 function normalise(kind: FormKindId, f: FieldInput): FieldInput {
   return { ...f, group: kind === 1 ? (f.group ?? 'other') : null };
 }

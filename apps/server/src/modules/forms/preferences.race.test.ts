@@ -1,4 +1,4 @@
-// Issue 9 §4: search plans under 20 parallel requests on PostgreSQL (deadlocks, unique violations, false 名称已存在).
+// Search plans under 20 parallel requests on PostgreSQL (deadlocks, unique violations, false 名称已存在).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';

@@ -31,7 +31,7 @@ export async function tableList(ex: Executor, me: Me) {
   return list.map((r) => ({ tableKey: r.tableKey, columns: r.columns as TableColumn[], updateTime: String(r.updateTime) }));
 }
 
-/** Saves the chosen columns; an empty choice resets the table to its default columns (spec part 1 §5). */
+/** Saves the chosen columns; an empty choice resets the table to its default columns. */
 export async function saveTable(ex: Executor, me: Me, tableKey: string, columns: TableColumn[]): Promise<void> {
   const where = and(mine(me), eq(tableConfigs.tableKey, tableKey));
   if (columns.length === 0) {

@@ -16,7 +16,7 @@ const admin = () => loggedIn(t.app, t.deps.db, { roles: [3] });
 const named = async (ep: number, name: string) =>
   (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from form_templates where enterprise_id = ${ep} and name = ${name}`))[0]?.n;
 
-/** Templates made one by one, then renamed to one name at once (issue 24: a unique violation raced past the check). */
+/** Templates made one by one, then renamed to one name at once (a unique violation raced past the check). */
 async function renamedAtOnce(add: (i: number) => Promise<number>, rename: (id: number) => Promise<unknown>) {
   const ids: number[] = [];
   for (let i = 0; i < N; i++) ids.push(await add(i));

@@ -11,7 +11,7 @@ import { deleteOrders, purgeOrders, restoreOrders } from './recycle.service';
 
 const OK = '操作成功';
 
-/** The lifecycle endpoints of a work order (issue 11 §2; docs/api.md "Work-order actions"). */
+/** The lifecycle endpoints of a work order (docs/api.md "Work-order actions"). */
 export async function orderActionsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   installOrderChecks();

@@ -34,7 +34,7 @@ import { flagsOf, moveOrder, type OrderViewer, orderContext, processOf } from '.
 import { accountForOrder } from './receive.service';
 
 /**
- * The lifecycle actions of issue 11 §2, each one `moveOrder` (docs/orders.md) inside `withOrder`, which
+ * The lifecycle actions of an order, each one `moveOrder` (docs/orders.md) inside `withOrder`, which
  * first locks the row and asks the machine: a refused action answers the machine's message before any
  * input check, and the columns an action computes from the order (form values, the abnormal request,
  * the approval waited for) are computed from the row it updates.

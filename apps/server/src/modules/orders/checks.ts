@@ -16,7 +16,7 @@ import * as forms from '../forms/forms.repo';
 import { beforeOrderStep } from './order.state';
 
 /**
- * What an order still lacks before completion (spec part 1 §5 hook points "end service" and "receipt"):
+ * What an order still lacks before completion (the hook points "end service" and "receipt"):
  * the required fields of its order form (the pinned template version), the required fields of the
  * receipt form, and the customer's signature (a signature field of the receipt form).
  */

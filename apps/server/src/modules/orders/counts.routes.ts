@@ -39,7 +39,7 @@ const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
   return counts.listCount(deps.db, r, counts.listCountFilters(query));
 };
 
-// The shell's order badges (spec part 1 §7), plugged into the menu module's count paths.
+// The shell's order badges, plugged into the menu module's count paths.
 registerBadgeCount('/v2/order/getAllAcceptanceCount', async ({ user, query, deps }) => {
   needs(user, 'AcceptanceOrder');
   return counts.acceptanceCount(deps.db, readerOf(user), query.dataType);

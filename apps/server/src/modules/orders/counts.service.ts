@@ -7,7 +7,7 @@ import { type OrderScopeSubject as OrderReader, orderScope, seesAllOrders } from
 import { stateCounts } from './state-counts';
 
 /**
- * The order counts of the shell's badges (spec part 1 §7) and the statistics (issue 11 §4). Each count is
+ * The order counts of the shell's badges and the statistics. Each count is
  * what the matching list shows the user: the enterprise's orders outside the recycle bin, in the user's scope.
  * State and flag values are written as literals so PostgreSQL matches the partial indexes of db/schema/orders.ts.
  */
@@ -31,7 +31,7 @@ export function acceptanceCount(ex: Executor, r: OrderReader, dataType: unknown)
   return countWhere(ex, [live(r), sql.raw('o.state = 0'), ...flag, orderScope(r)]);
 }
 
-/** 待派单: state 1 and not waiting in the pool (pool orders are the high seas' badge). */
+/** 待派单: state 1 and not waiting in the pool (pool orders count on the pool's badge, 工单公海). */
 export function unDeliverCount(ex: Executor, r: OrderReader): Promise<number> {
   return countWhere(ex, [live(r), sql.raw('o.state = 1 and not o.in_pool'), orderScope(r)]);
 }
@@ -100,7 +100,7 @@ export function listCount(ex: Executor, r: OrderReader, f: OrderListCountQuery):
   return countWhere(ex, c);
 }
 
-/** Creation range in the enterprise's time zone; a 00:00 end covers the whole day (spec part 1 §5). */
+/** Creation range in the enterprise's time zone; a 00:00 end covers the whole day. */
 function createdRange(tz: string, start?: string, end?: string): SQL[] {
   const out: SQL[] = [];
   if (start) out.push(sql`o.created_at >= (${start.replaceAll('/', '-')})::timestamp at time zone ${tz}`);

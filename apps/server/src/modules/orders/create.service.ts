@@ -124,7 +124,7 @@ export async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
   return found.map((s) => ({ id: Number(s.id), name: s.name, price: Number(s.price) }));
 }
 
-/** Source (spec part 1 §9 source types) and sale channel: a channel the enterprise's sale_channels allow. */
+/** Source (1 客服/内部创建, 2 经销商案例转化) and sale channel: a channel the enterprise's sale_channels allow. */
 export async function checkChannel(ex: Executor, v: Viewer, b: Pick<CreateOrderBody, 'source' | 'saleChannel'>): Promise<void> {
   if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
   if (b.saleChannel == null) return;

@@ -8,7 +8,7 @@ import { orderLogs } from './logs.service';
 import { addMessage, deleteMessage, listMessages } from './messages.service';
 import { fieldNamesOf, fieldValuesOf, signsOf } from './views.service';
 
-/** The order detail page's reads and its conversation thread (issue 11 §3 "Order detail"). */
+/** The order detail page's reads and its conversation thread (docs/api.md). */
 export function orderDetailRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {

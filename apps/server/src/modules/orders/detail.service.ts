@@ -35,7 +35,7 @@ const nameIn = (map: Record<number, string>, v: unknown): string | null => (v ==
 /** The order field group of each custom field, by id. */
 const groupsOf = (fields: FieldDef[]) => new Map(fields.map((f) => [f.id, f.group ?? null]));
 
-/** Evaluation dimensions 0–3 (spec part 2 §3). */
+/** Evaluation dimensions 0–3. */
 const EVALUATION_DIMENSIONS: Record<number, string> = { 0: '服务质量', 1: '服务态度', 2: '服务速度', 3: '问题解决率' };
 
 export const stateNameOf = (state: number, invalid: boolean): string =>

@@ -6,7 +6,7 @@ import { createdMonths, orderContains } from './list.search';
 import { type OrderScopeSubject, orderScope } from './scope';
 
 /**
- * The conditions of every order list (spec part 1 §3, the /allOrder route's parameters, the list scopes) on
+ * The conditions of every order list (the /allOrder route's parameters, the list scopes) on
  * `orders o`. The list, its count, the export and the badge counts all read them from here.
  */
 

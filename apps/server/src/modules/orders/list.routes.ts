@@ -15,7 +15,7 @@ export function orderListRoutes(app: FastifyInstance, deps: Deps): void {
   registerAll(app, deps, K, {
     getAllOrderList: async ({ user, query }) => {
       guardScope(user, query.scope, hotline);
-      // The free plan keeps the default order (spec part 1 §5: free users cannot change sorting).
+      // The free plan keeps the default order (free users cannot change sorting).
       if (query.sortType !== 1 && user.enterprise.isChargeUser === 0) throw new AppError('PLAN_FREE', {}, freeNotice('sortChange', hotline));
       return listOrders(db, listViewerOf(user), query);
     },

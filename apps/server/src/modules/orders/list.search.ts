@@ -2,7 +2,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { contains, containsWith, texts } from '../../platform/search';
 
 /**
- * Contains-searches of the order lists within a creation range (docs/architecture.md, Lists): the GIN index on
+ * Contains-searches of the order lists within a creation range (docs/lists.md): the GIN index on
  * sk_month_grams(enterprise_id, created_at, search_grams) (db/derived.ts) keys each gram by the order's enterprise and
  * creation month in UTC+8 ('1:202611:空调'), so "keyword within a range" reads only the enterprise's postings of the
  * range's months. Without both ends,

@@ -27,7 +27,7 @@ async function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, inline: b
 
 const MOBILE = /^1\d{10}$/;
 
-/** Fees, collection accounts, evaluation, the service report and the payment code (issue 11 §1, §4). */
+/** Fees, collection accounts, evaluation, the service report and the payment code. */
 export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   const report = async (v: MoneyViewer, orderId: number) => {

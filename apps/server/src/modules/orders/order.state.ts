@@ -24,7 +24,7 @@ import { changeState, type HookContext, type PatchValue, registerStateHook, type
 /**
  * Orders on the platform's state change: where the state and log live, the context the machine
  * decides on (read from the very row the change updates), the columns each action sets, and the
- * named hook points of spec part 1 §5. Every order endpoint that acts calls `moveOrder`.
+ * named hook points ("before" each step, ORDER_HOOK_POINTS). Every order endpoint that acts calls `moveOrder`.
  */
 export const ORDER_STATE: StateTable = {
   table: 'orders',
@@ -209,7 +209,7 @@ export function moveOrder(ex: Executor, v: OrderViewer, id: number, action: Orde
 }
 
 /**
- * The order-step hook points of spec part 1 §5 ("before" each step), by the actions that perform the
+ * The order-step hook points ("before" each step), by the actions that perform the
  * step. A check registered here runs inside the action's transaction and refuses with its AppError.
  * Reconciliation is the finance role's `reconcile` (/order/reconcile, docs/decisions.md).
  */

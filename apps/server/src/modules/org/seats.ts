@@ -12,7 +12,7 @@ async function planOf(ex: Executor, enterpriseId: number): Promise<{ paid: boole
 
 /**
  * Stores the version message while enabled staff exceed the purchased seats on a paid plan,
- * and clears it once they fit again (spec part 1 §6). Call after every change to who counts.
+ * and clears it once they fit again. Call after every change to who counts.
  */
 export async function refreshSeats(ex: Executor, enterpriseId: number): Promise<void> {
   const { paid, bought } = await planOf(ex, enterpriseId);

@@ -3,13 +3,13 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 
 /**
- * Which pooled orders an engineer may see and grab (issue 12 §2): their service groups, their service
+ * Which pooled orders an engineer may see and grab: their service groups, their service
  * area (area codes, or within the radius of their base by the spec's earth radius), the entry's skill
  * tags, and their daily cap. The engineer's facts are read once and the conditions are plain columns of
  * `orders o`, so the list walks the pool index (orders_pool_idx) and checks each order without a join.
  */
 
-/** Spec part 2 §9: distances on a sphere of this radius (as distanceMeters in packages/shared). */
+/** Distances on a sphere of this radius (as distanceMeters in packages/shared). */
 export const EARTH_RADIUS_M = 6378137;
 
 export interface Engineer {

@@ -37,7 +37,7 @@ function installOnce(): void {
   });
 }
 
-/** The order pool (issue 12 §2; docs/api.md "Order pool"). Registered after ordersModule (its hooks run after default dispatch). */
+/** The order pool (docs/api.md "Order pool"). Registered after ordersModule (its hooks run after default dispatch). */
 export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   installOnce();

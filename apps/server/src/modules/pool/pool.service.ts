@@ -14,7 +14,7 @@ import { addNotices } from '../subscriptions/notices.repo';
 import { capReached, distanceSql, textArray, type Engineer, eligibleSql, engineerOf, inPoolSql } from './eligibility';
 
 /**
- * The order pool (issue 12 §2). Entering and leaving the pool are `edit` moves of the order (in_pool in the
+ * The order pool. Entering and leaving the pool are `edit` moves of the order (in_pool in the
  * log's changed fields); grab and revokeGrab are the machine's own actions. Each runs in one transaction
  * that first locks the order row, so of many grabs at once exactly one finds the order still in the pool.
  */

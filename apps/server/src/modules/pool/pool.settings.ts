@@ -7,7 +7,7 @@ import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { textArray } from './eligibility';
 
-/** The pool's rules and the engineers' pool settings (issue 12 §2), managed by dispatchers and administrators. */
+/** The pool's rules and the engineers' pool settings, managed by dispatchers and administrators. */
 
 type RuleBody = z.infer<typeof poolRuleBody>;
 type ProfileBody = z.infer<typeof poolProfileBody>;

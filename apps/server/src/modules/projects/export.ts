@@ -19,7 +19,7 @@ const viewer = (u: ExportUser): ProjectViewer => ({
   seesAll: u.providerId == null && (u.admin || hasPower(u.powers, PROJECT_POWERS.list)),
 });
 
-/** The project list through the download centre; the default file name is the spec's (part 1 §5) plus the date. */
+/** The project list through the download centre; the default file name is the spec's plus the date. */
 registerExport<Params>(PROJECT_EXPORT, {
   title: PROJECT_EXPORT_NAME,
   columns: [

@@ -7,7 +7,7 @@ import { likePattern } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../customers/common';
 import { type ProjectViewer, projectScope } from './project.access';
 
-/** The list's conditions on `projects p` (spec part 1 §3's search form), scoped to what the viewer sees. */
+/** The list's conditions on `projects p` (the project list's search form), scoped to what the viewer sees. */
 export function projectWhere(v: ProjectViewer, f: Partial<ProjectFilters> & { ids?: number[] }): SQL {
   const c: SQL[] = [sql`p.enterprise_id = ${v.enterpriseId}`, projectScope(v)];
   if (f.keyword) c.push(sql`(p.name ilike ${likePattern(f.keyword)} or p.project_no ilike ${likePattern(f.keyword)})`);
@@ -24,7 +24,7 @@ export function projectWhere(v: ProjectViewer, f: Partial<ProjectFilters> & { id
 
 const ORDERS = { 1: sql`p.created_at desc, p.id desc`, 2: sql`p.created_at asc, p.id asc` };
 
-/** The row of spec part 1 §3, on a page subquery aliased `p`. */
+/** The project list's row, on a page subquery aliased `p`. */
 const rowSelect = (
   v: ProjectViewer,
 ) => sql`p.id, p.project_no, p.name, f.name as project_tmpl_name, p.state as project_state, p.created_by as fk_t_create_user_id,

@@ -6,7 +6,7 @@ import { type HookContext, type PatchValue, registerStateHook } from '../../plat
 import { clashOf, visitMinutesOf } from './schedule.repo';
 
 /**
- * One clash rule for every way a visit gets booked (issue 12 §3): the board's drop, keepDate, the engineer's
+ * One clash rule for every way a visit gets booked: the board's drop, keepDate, the engineer's
  * workerBespokeDate, an approved 改约, a dispatch or grab of an order that already has an appointment. It runs as
  * a check on every order move that changes the engineer or the time, inside the move's transaction, after the
  * order row is locked: it then locks the engineer's row, so two bookings of one engineer queue (always order

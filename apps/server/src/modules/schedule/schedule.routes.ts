@@ -6,7 +6,7 @@ import { installClashGuard } from './clash';
 import * as repo from './schedule.repo';
 import * as svc from './schedule.service';
 
-/** Map, schedule table and dispatch board (issue 12 §3; docs/api.md "Schedule, map and dispatch board"). */
+/** Map, schedule table and dispatch board (docs/api.md "Schedule, map and dispatch board"). */
 export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   installClashGuard();

@@ -110,7 +110,7 @@ describe('guards of the event SLA endpoints', () => {
     expect(r).toMatchObject({ success: false, message: expect.stringContaining('结束日期不能早于开始日期') });
     expect(await a.client.call(E.exceedStatistics, { type: 6 })).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(await a.client.call(E.exceedStatistics, { groupBy: 'engineer' })).toMatchObject({ success: false, code: 'VALIDATION' });
-    // An impossible day is a Chinese refusal on the four exceed reports, not a 500 (issue 24).
+    // An impossible day is a Chinese refusal on the four exceed reports, not a 500.
     for (const ep of [E.exceedStatistics, E.exceedStatisticsCount, C.exceedStatistics, C.exceedStatisticsCount]) {
       expect(await a.client.call(ep, { startTime: '2026-02-30' })).toMatchObject({
         success: false,

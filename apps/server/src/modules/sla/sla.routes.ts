@@ -71,7 +71,7 @@ export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void>
     exceedStatistics: async ({ user, query }) => exceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),
     exceedStatisticsCount: async ({ user, query }) => exceedCount(db, user.enterpriseId, query, user.enterprise.timeZone),
   });
-  // The event SLA (issue 14): template settings, an event's clocks, the event exceed report.
+  // The event SLA: template settings, an event's clocks, the event exceed report.
   registerAll(app, deps, E, {
     sla: async ({ user, query }) => eventSla(db, user.enterpriseId, query.tmpId),
     saveSla: async ({ user, body }) => {

@@ -1,4 +1,4 @@
-// Issue 9 §4: the per-code tag limit under 20 parallel creations on PostgreSQL.
+// The per-code tag limit under 20 parallel creations on PostgreSQL.
 import { TAG_MAX_PER_CODE } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { ImagePreview } from '../ImagePreview';
 import { personDetailPath } from '../PersonLink';
 import './forms.css';
 
-/** Detail pages of linked records (spec part 1 §2 routes); kinds without a page show their label only. */
+/** Detail pages of linked records (the spec's routes); kinds without a page show their label only. */
 const LINK_ROUTES: Partial<Record<LinkKind, (id: string) => string>> = {
   order: (id) => `/allOrder/orderDetail/${id}`,
   customer: (id) => `/allOrder/customerDetail/${id}`,
@@ -81,7 +81,7 @@ function Files({ f }: { f: ExtField }) {
 }
 
 /**
- * One custom value by its display code (spec part 1 §3): text-like types as text; 7 and 16 yes/no ('1' is yes);
+ * One custom value by its display code: text-like types as text; 7 and 16 yes/no ('1' is yes);
  * 10 and 26 pictures from a comma list; 11 the first comma value; 14 a note; 15 files; 17 a hyperlink (address
  * and text); 19 formula; 20 plain value; 21 the signature image; 22 stars; 30 a link to the related record.
  */

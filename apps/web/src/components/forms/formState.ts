@@ -18,7 +18,7 @@ export interface FormDefinition {
   fields: FieldDef[];
   /** Order field groups in column order; empty for kinds without groups. */
   groups: { key: string; name: string }[];
-  /** Fixed height of a field group in px (spec part 1 §9). */
+  /** Fixed height of a field group in px. */
   height?: number | null;
 }
 

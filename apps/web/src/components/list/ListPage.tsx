@@ -85,7 +85,7 @@ export interface ListPageProps<T> {
 const EMPTY: Record<string, unknown> = {};
 
 /**
- * The one list page (DESIGN.md §5): keyword, filter panel, sort (refused on the free plan), column chooser
+ * The one list page: keyword, filter panel, sort (refused on the free plan), column chooser
  * per route, table (columns at least 150 px), pager (500/1000 on paid plans), export dialog, batch delete,
  * saved search plans (the default plan is applied before the first load).
  */

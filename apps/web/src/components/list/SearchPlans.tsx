@@ -1,4 +1,4 @@
-// Saved search plans of a list (spec part 2 §7, /search/plan/*): a user saves the current filters under a name,
+// Saved search plans of a list (/search/plan/*): a user saves the current filters under a name,
 // picks one as the page's default (applied when the page opens), and applies or deletes plans later.
 import { DeleteOutlined, SaveOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { preferencesContract as P, type SearchPlan } from '@sk/shared/forms/preferences.contract';

@@ -1,8 +1,8 @@
 import type { TableColumnType } from 'antd';
 
-/** Table columns wider than this only when the page says so (spec part 1 §9). */
+/** Table columns wider than this only when the page says so. */
 export const MIN_COLUMN_WIDTH = 150;
-/** Columns shown until the user chooses (spec part 1 §9). */
+/** Columns shown until the user chooses. */
 export const DEFAULT_COLUMN_COUNT = 9;
 
 /** A list column: an antd column with a stable key and a plain-text title (the column chooser lists it). */

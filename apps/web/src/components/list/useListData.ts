@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@sk/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
-/** Sort: 1 creation time newest first, 2 oldest first (spec part 1 §9). */
+/** Sort: 1 creation time newest first, 2 oldest first. */
 export type SortType = 1 | 2;
 export const SORT_OPTIONS = [
   { value: 1, label: '创建时间从新到旧' },

@@ -1,4 +1,4 @@
-// Table configuration on the server (spec part 2 §7, /fr/table/cfg/*): a user's column choice follows them to
+// Table configuration on the server (/fr/table/cfg/*): a user's column choice follows them to
 // other browsers. The local cache stays the first source (instant, offline); the server's copy fills a browser
 // that has none, and every choice is written back.
 import { preferencesContract as P } from '@sk/shared/forms/preferences.contract';

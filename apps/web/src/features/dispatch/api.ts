@@ -1,4 +1,4 @@
-// Calls of the dispatch desk (issue 12 §1): the pending list with its count, candidates, dispatch and batch designate.
+// Calls of the dispatch desk: the pending list with its count, candidates, dispatch and batch designate.
 import { badgeCountContract } from '@sk/shared/menu/badge.contract';
 import { dispatchContract } from '@sk/shared/dispatch/dispatch.contract';
 import type { UnDeliverRow } from '@sk/shared/dispatch/dispatch.contract';

@@ -26,7 +26,7 @@ export async function refreshForms(): Promise<void> {
   for (const ep of [...FIELD_READS, ...TEMPLATE_READS]) await queryClient.invalidateQueries({ queryKey: apiKey(ep) });
 }
 
-/** Per-field calls of a kind: events and projects have their own variants (spec part 2 §7), others /detailcontrol. */
+/** Per-field calls of a kind: events and projects have their own variants, others /detailcontrol. */
 export function fieldCalls(kind: FormKindId) {
   if (kind === EVENT_KIND) return { save: formsContract.eventSave, update: formsContract.eventUpdate, remove: formsContract.eventDelete };
   if (kind === PROJECT_KIND) return { save: formsContract.projectSave, update: formsContract.projectUpdate, remove: formsContract.projectDelete };

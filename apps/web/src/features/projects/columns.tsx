@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { type ListColumn, PersonLink } from '../../components';
 import { projectPath, projectStateOf } from './api';
 
-/** The eight columns of spec part 1 §2. */
+/** The project list's eight columns, as the spec lists them. */
 export const projectColumns: ListColumn<ProjectRow>[] = [
   { key: 'project_no', dataIndex: 'project_no', title: '项目编号', render: (v: string, r) => <Link to={projectPath(r.id)}>{v}</Link> },
   { key: 'name', dataIndex: 'name', title: '项目名称' },

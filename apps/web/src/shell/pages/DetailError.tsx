@@ -2,7 +2,7 @@ import { errorMessages } from '@sk/shared';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 
-/** A page whose power code the user lacks (spec part 1 §6). */
+/** A page whose power code the user lacks. */
 export default function DetailError() {
   const navigate = useNavigate();
   return (

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 
-/** '未登录' in a browser (spec part 1 §8): the session ended; log in again. */
+/** '未登录' in a browser: the session ended; log in again. */
 export default function Error403() {
   const navigate = useNavigate();
   return (

@@ -1,7 +1,7 @@
 import { errorMessages as messages } from '@sk/shared';
 import { GuardPage, useHotline } from './StandalonePage';
 
-/** A paid or trial plan past its service end (spec part 1 §6). */
+/** A paid or trial plan past its service end. */
 export default function ErrorOverdue() {
   const phone = useHotline();
   return (

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { loadSessionUser } from '../../lib/session';
 import { GuardPage } from './StandalonePage';
 
-/** The user holds no role (spec part 1 §6). */
+/** The user holds no role. */
 export default function ErrorRole() {
   const navigate = useNavigate();
   const retry = async () => {

@@ -1,7 +1,7 @@
 import { Button, Card, Steps, Typography } from 'antd';
 import { toast } from '../../components/toast';
 
-/** How to open a link in the system browser from inside a chat client or the app (spec part 1 §8 '打开失败'). */
+/** How to open a link in the system browser from inside a chat client or the app (after '打开失败'). */
 export default function LinkHelp() {
   const url = new URLSearchParams(window.location.search).get('url');
   const open = () => {

@@ -64,7 +64,7 @@ function rangeWidget({ def, value, onChange, disabled, id }: WidgetProps, withTi
   );
 }
 
-/** One control per field type (spec part 2 §3 types 1–18, part 1's codes 19–30). */
+/** One control per field type (custom types 1–18, display codes 19–30: FIELD_TYPES). */
 export function FieldWidget(p: WidgetProps): ReactNode {
   const { def, value, onChange, disabled, id } = p;
   const placeholder = def.placeholder || undefined;

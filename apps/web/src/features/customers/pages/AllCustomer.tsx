@@ -32,7 +32,7 @@ const CustomerFormDialog = lazy(() => import('../components/CustomerFormDialog')
 const ImportDialog = lazy(() => import('../components/ImportDialog').then((m) => ({ default: m.ImportDialog })));
 const BatchTagDialog = lazy(() => import('../components/BatchTagDialog').then((m) => ({ default: m.BatchTagDialog })));
 
-/** The filter panel's values as the list's query (spec part 1 §3 customer filters). */
+/** The filter panel's values as the list's query (the customer filters). */
 export function customerFilterQuery(v: Record<string, unknown>): Record<string, unknown> {
   const { sales, created, ...rest } = v as { sales?: Person[]; created?: [string, string] | null };
   return { ...rest, businessUserId: sales?.[0]?.id, startCreateTime: created?.[0], endCreateTime: created?.[1] };

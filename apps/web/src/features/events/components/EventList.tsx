@@ -55,7 +55,7 @@ function TemplateSelect(props: { value?: number; onChange?: (v: number | undefin
   return <Select allowClear style={{ width: 160 }} options={(t.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))} {...props} />;
 }
 
-/** The filter panel: the event filters of spec part 1 §3 most used at the desk. */
+/** The filter panel: the event filters most used at the desk. */
 function Filters({ states }: { states: boolean }) {
   return (
     <>

@@ -2,7 +2,7 @@ import { FIELD_TYPES, type FieldType } from '@sk/shared/forms/index';
 import { Typography } from 'antd';
 import { DRAG_TYPE } from './FieldCanvas';
 
-/** Field types a template may add (part 2's 1–18 and part 1's 19–30). */
+/** Field types a template may add (custom types 1–18 and display codes 19–30). */
 const ADDABLE = Object.keys(FIELD_TYPES).map(Number) as FieldType[];
 
 /** The field types: click to add at the end, or drag onto the form. */

@@ -10,7 +10,7 @@ import { formsContract, refreshForms } from '../api';
 
 const PAGE_SIZE = 10;
 
-/** The free plan has no recycle bin (spec part 1 §6): the notice instead of the drawer. */
+/** The free plan has no recycle bin: the notice instead of the drawer. */
 export function recycleBinLocked(): boolean {
   const u = getSessionUser();
   if (u && u.isChargeUser === 0) {

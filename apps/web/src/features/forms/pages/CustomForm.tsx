@@ -19,7 +19,7 @@ function useTemplates(kind: FormKindId): TemplateRow[] {
   return q?.data?.list ?? [];
 }
 
-/** /customForm: field customisation of every form kind (spec part 1 §2), one designer per kind and template. */
+/** /customForm: field customisation of every form kind, one designer per kind and template. */
 export default function CustomForm() {
   const [q, setQ] = useSearchParams();
   const kind = kindOf(q.get('type'), ORDER_KIND) ?? ORDER_KIND;

@@ -19,7 +19,7 @@ export const processSetting = (t: { id: number; name: string }) =>
 
 const ORDER_TYPES: TemplateKind = { kind: ORDER_KIND, noun: '工单类型', list: formsContract.tempList, fieldsPath: beta, processPath: processSetting };
 
-/** /templateCenter/:type?: order settings (spec part 2 §2); `type` is the tab. */
+/** /templateCenter/:type?: order settings; `type` is the tab. */
 export default function TemplateCenter() {
   const { type } = useParams();
   const navigate = useNavigate();

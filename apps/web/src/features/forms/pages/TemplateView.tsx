@@ -65,7 +65,7 @@ function TemplateDetail({ id }: { id: number }) {
   );
 }
 
-/** /templateView: every form template of the enterprise, read-only (free-locked, spec part 1 §6). */
+/** /templateView: every form template of the enterprise, read-only (free-locked). */
 export default function TemplateView() {
   const [kind, setKind] = useState<FormKindId | undefined>(undefined);
   const [keyword, setKeyword] = useState('');

@@ -12,7 +12,7 @@ const f = (key: string, name: string, type: FixedField['type'], group: FixedFiel
 });
 
 /**
- * The create page's fixed fields (issue 11 §1, spec part 2 §3 order field keys) in the spec's field groups. The form
+ * The create page's fixed fields (the order field keys, ORDER_FIELD_KEYS) in the spec's field groups. The form
  * kind's own fixed fields (customer and title, required) come from the server; these join them. Keys are the
  * create body's, so a saved value goes straight into POST /v2/order/add.
  */

@@ -1,4 +1,4 @@
-// The controls of the order's fixed fields (issue 11 §1), shared by the create page and the edit dialog.
+// The controls of the order's fixed fields, shared by the create page and the edit dialog.
 import type { OrderCustomerContext } from '@sk/shared/orders/order.create.contract';
 import type { WidgetProps } from '../../../components/forms';
 import { CodeSelect, GroupSelect, LabelSelect, PRIORITY_OPTIONS, SERVICE_LEVEL_OPTIONS, SOURCE_OPTIONS } from './options';

@@ -41,7 +41,7 @@ const RANGES: [field: string, start: string, end: string, label: string][] = [
   ['collectionExamine', 'startCollectionExamineTime', 'endCollectionExamineTime', '收款审核时间'],
 ];
 
-/** The filter panel's values as the list's query (spec part 1 §3 work-order filters). */
+/** The filter panel's values as the list's query (the work-order filters). */
 export function orderFilterQuery(v: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const used = new Set<string>();
@@ -64,7 +64,7 @@ export function orderFilterQuery(v: Record<string, unknown>): Record<string, unk
 
 const narrow = { width: 160 };
 
-/** Every filter of spec part 1 §3 the list page offers (the panel under 筛选). */
+/** Every work-order filter the list page offers (the panel under 筛选). */
 export function OrderFilters({ states = true }: { states?: boolean }) {
   const types = useApi(formsContract.orderTypeList);
   const groups = useApi(teamContract.groupSimpleList);

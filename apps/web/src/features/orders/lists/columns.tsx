@@ -54,7 +54,7 @@ export function orderColumns(extra: ListColumn<OrderRow>[] = []): ListColumn<Ord
   ];
 }
 
-/** Nine columns by default (spec part 1 §5). */
+/** Nine columns by default. */
 export const DEFAULT_ORDER_COLUMNS = [
   'orderNo',
   'title',

@@ -1,4 +1,4 @@
-// The order list pages (spec part 1 §2): menu paths take the menu entry's power and free-plan lock.
+// The order list pages: menu paths take the menu entry's power and free-plan lock.
 import type { PageRoute } from '../../../app/routes';
 import { lazyPage } from '../../../app/lazyPage';
 

@@ -8,7 +8,7 @@ import { DeptTree } from '../components/DeptTree';
 import { UserList } from '../components/UserList';
 import '../org.css';
 
-/** Help tips are on by default for this page (spec part 1 §9); the setting turns them off. */
+/** Help tips are on by default for this page; the setting turns them off. */
 export const HELP_TIP_CODE = 'help_tip_organization';
 
 function HelpTip() {

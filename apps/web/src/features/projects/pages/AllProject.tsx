@@ -19,7 +19,7 @@ export function TemplateSelect(props: { value?: number; onChange?: (v: number | 
 
 const stateOptions = [{ value: -1, label: '全部' }, ...Object.entries(PROJECT_STATES).map(([k, v]) => ({ value: Number(k), label: v.label }))];
 
-/** Filter panel: state, template, creator (picker), creation range (spec part 1 §2). */
+/** Filter panel: state, template, creator (picker), creation range. */
 function Filters() {
   return (
     <>
@@ -54,7 +54,7 @@ const mapFilters = (v: Record<string, unknown>) => {
 const columns = projectColumns;
 const fetchProjects = pairFetcher<ProjectRow>(projectContract.list, projectContract.count);
 
-/** /allProject — project management (spec part 1 §2). */
+/** /allProject — project management. */
 export default function AllProject() {
   const can = useCan();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { useUser } from '../../../../lib/session';
 import { orderBatch } from '../api';
 import { OrderList } from '../OrderList';
 
-/** The /allOrder route's query parameters (spec part 1 §2) that are list filters, as they arrive. */
+/** The /allOrder route's query parameters that are list filters, as they arrive. */
 const URL_FILTERS = [
   'keyword',
   'servicePersonalId',
