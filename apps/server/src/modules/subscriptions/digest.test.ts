@@ -162,6 +162,19 @@ describe('daily digests', () => {
     expect(got[0]?.content).toContain('待受理工单：1');
   });
 
+  it('is due at 8:00 in the enterprise’s own time zone, not the server’s', async () => {
+    const ny = await loggedIn(t.app, t.deps.db, { roles: [3] });
+    await rows(t.deps.db, sql`update enterprises set time_zone = 'America/New_York' where id = ${ny.enterpriseId}`);
+    await subscribe(ny.client, [1]);
+    // 11:50Z is 07:50 in New York (summer time, UTC−4) and 19:50 in Shanghai: not yet due there.
+    await enqueueDueDigests(t.deps.db, at('2030-05-01T11:50:00Z'));
+    await drainJobs(t.deps);
+    expect(await noticesOf(ny.enterpriseId)).toEqual([]);
+    await enqueueDueDigests(t.deps.db, at('2030-05-01T12:05:00Z')); // 08:05 EDT
+    await drainJobs(t.deps);
+    expect((await noticesOf(ny.enterpriseId)).map((n) => n.title)).toEqual(['今日待办事项提醒（2030-05-01）']);
+  });
+
   it('leaves out an unsubscribed type, switched-off items and a user whose items are all off', async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [3] });
     await subscribe(
