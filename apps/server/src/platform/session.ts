@@ -72,27 +72,11 @@ interface Row {
   version_message: string | null;
 }
 
-/** One query: session, user and enterprise, or null when the token is unknown, expired or the user is disabled. */
-export async function loadSession(ex: Executor, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 128) return null;
-  const id = sha256(token);
-  const [r] = await rows<Row>(
-    ex,
-    sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, u.id as uid, u.enterprise_id, u.name as uname,
+const USER_COLUMNS = sql`u.id as uid, u.enterprise_id, u.name as uname,
       u.mobile, u.avatar, u.dept_id, u.sysrole, u.roles, u.admin, u.user_type, u.provider_id, e.name as ename, e.is_charge_user, e.tryout_type,
-      e.ep_service_expire_time, e.buy_person_num, e.package_name, e.sale_channels, e.crop_id, e.time_zone, e.version_message
-    from sessions s
-    join users u on u.enterprise_id = s.enterprise_id and u.id = s.user_id
-    join enterprises e on e.id = s.enterprise_id
-    where s.id = ${id} and s.expires_at > now() and u.enabled and u.deleted_at is null`,
-  );
-  if (!r) return null;
-  if (Date.now() - new Date(r.last_seen_at).getTime() > TOUCH_EVERY_MS) {
-    await ex
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${`${SESSION_TTL_MS / 1000} seconds`}::interval` })
-      .where(and(eq(sessions.enterpriseId, r.enterprise_id), eq(sessions.id, r.sid)));
-  }
+      e.ep_service_expire_time, e.buy_person_num, e.package_name, e.sale_channels, e.crop_id, e.time_zone, e.version_message`;
+
+function toSessionUser(r: Row): SessionUser {
   const roles = (r.roles ?? []).map(Number);
   const sysrole = r.sysrole != null && roles.includes(Number(r.sysrole)) ? Number(r.sysrole) : (roles[0] ?? null);
   return {
@@ -126,6 +110,42 @@ export async function loadSession(ex: Executor, token: string | undefined): Prom
       versionMessage: r.version_message,
     },
   };
+}
+
+/**
+ * An enabled user as a session would see them, without a session (jobs acting for a user, e.g. the daily digests,
+ * count what the user's own menu would show). Null when the user is unknown, disabled or deleted.
+ */
+export async function sessionUserOf(ex: Executor, enterpriseId: number, userId: number): Promise<SessionUser | null> {
+  const [r] = await rows<Row>(
+    ex,
+    sql`select '' as sid, '' as csrf, 'job' as client, now() as last_seen_at, ${USER_COLUMNS}
+    from users u join enterprises e on e.id = u.enterprise_id
+    where u.enterprise_id = ${enterpriseId} and u.id = ${userId} and u.enabled and u.deleted_at is null`,
+  );
+  return r ? toSessionUser(r) : null;
+}
+
+/** One query: session, user and enterprise, or null when the token is unknown, expired or the user is disabled. */
+export async function loadSession(ex: Executor, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const id = sha256(token);
+  const [r] = await rows<Row>(
+    ex,
+    sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, ${USER_COLUMNS}
+    from sessions s
+    join users u on u.enterprise_id = s.enterprise_id and u.id = s.user_id
+    join enterprises e on e.id = s.enterprise_id
+    where s.id = ${id} and s.expires_at > now() and u.enabled and u.deleted_at is null`,
+  );
+  if (!r) return null;
+  if (Date.now() - new Date(r.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    await ex
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${`${SESSION_TTL_MS / 1000} seconds`}::interval` })
+      .where(and(eq(sessions.enterpriseId, r.enterprise_id), eq(sessions.id, r.sid)));
+  }
+  return toSessionUser(r);
 }
 
 export async function createSession(

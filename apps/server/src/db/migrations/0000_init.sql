@@ -1905,6 +1905,7 @@ CREATE INDEX "orders_contact_idx" ON "orders" USING btree ("enterprise_id","cont
 CREATE INDEX "orders_address_idx" ON "orders" USING btree ("enterprise_id","address_id");--> statement-breakpoint
 CREATE INDEX "orders_abnormal_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","created_at") WHERE abnormal_kind is not null;--> statement-breakpoint
 CREATE INDEX "orders_due_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7);--> statement-breakpoint
+CREATE INDEX "orders_due_at_idx" ON "orders" USING btree ("enterprise_id","due_at");--> statement-breakpoint
 CREATE INDEX "orders_pool_idx" ON "orders" USING btree ("enterprise_id","created_at") WHERE in_pool;--> statement-breakpoint
 CREATE INDEX "orders_recycle_idx" ON "orders" USING btree ("enterprise_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
 CREATE INDEX "orders_grams_idx" ON "orders" USING gin ("search_grams");--> statement-breakpoint

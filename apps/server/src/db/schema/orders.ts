@@ -243,6 +243,8 @@ export const orders = pgTable(
     index('orders_address_idx').on(t.enterpriseId, t.addressId),
     index('orders_abnormal_idx').on(t.enterpriseId, t.abnormalKind, t.createdAt).where(sql`abnormal_kind is not null`),
     index('orders_due_idx').on(t.enterpriseId, t.dueAt).where(sql`state in (0, 1, 2, 3, 4, 7)`),
+    // The statistics digest's 昨日超时工单数 (modules/subscriptions/digest.items.ts): orders due on a day, finished or not.
+    index('orders_due_at_idx').on(t.enterpriseId, t.dueAt),
     index('orders_pool_idx').on(t.enterpriseId, t.createdAt).where(sql`in_pool`),
     index('orders_recycle_idx').on(t.enterpriseId, t.deletedAt).where(sql`deleted_at is not null`),
     // title, order number, contact, phone and address filters and the keyword: grams + ILIKE recheck.

@@ -298,7 +298,7 @@ describe('warnings', () => {
     await inbound(s, 5);
     await s.k.call(C.setSafety, { warehouseId: s.wh, spareId: s.spare, safety: 8 });
     for (const who of [s.tm.keeper, s.tm.engineer]) expect((await who.client.call(SUB.updateSubscribeStatus, { type: 1, state: 1 })).success).toBe(true);
-    await runDigest(t.deps.db, 1, s.tm.ep, '2030-03-04');
+    await runDigest(t.deps, 1, s.tm.ep, '2030-03-04');
     const got = await rows<{ user_id: number; content: string }>(
       t.deps.db,
       sql`select user_id::int, content from notices where enterprise_id = ${s.tm.ep} and kind = 'digest_todo' order by user_id`,

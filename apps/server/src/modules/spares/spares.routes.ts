@@ -3,11 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerBadgeCount } from '../menu/badges';
-import { registerDigestItem } from '../subscriptions/digest';
 import * as cat from './catalogue.service';
 import * as docs from './docs.service';
 import * as goods from './goods.service';
-import { warningsKeptBy } from './ledger';
 import * as parts from './parts.service';
 import './spares.demo';
 
@@ -15,9 +13,6 @@ registerBadgeCount('/spare/data/personalApprovalList', async ({ user, deps }) =>
   const [d, g] = await Promise.all([docs.awaitingApproval(deps.db, user), goods.goodsAwaiting(deps.db, user)]);
   return d + g;
 });
-
-// The 8:00 to-do digest tells each warehouse keeper how many of their stock rows are below safety stock.
-registerDigestItem('todo_spare_warning', (ex, { enterpriseId, userId }) => warningsKeptBy(ex, enterpriseId, userId));
 
 const saved = <T>(data: T) => withMessage(data, '保存成功');
 

@@ -54,14 +54,17 @@ export async function subscribers(ex: Executor, enterpriseId: number, type: numb
   return r.map((x) => x.id);
 }
 
-/** Enterprises with a subscriber of the type whose service has not expired (the digest fan-out). */
-export async function enterprisesWithSubscribers(ex: Executor, type: number): Promise<number[]> {
-  const r = await rows<{ id: number }>(
+/**
+ * Enterprises on a paid plan whose service has not expired, with a subscriber of the type, and their time zones
+ * (the digest fan-out: the free plan gets no digests, spec part 1 §6).
+ */
+export async function enterprisesWithSubscribers(ex: Executor, type: number): Promise<{ id: number; timeZone: string }[]> {
+  const r = await rows<{ id: number; time_zone: string }>(
     ex,
-    sql`select distinct s.enterprise_id as id from subscriptions s join enterprises e on e.id = s.enterprise_id
-        where s.type = ${type} and s.state = 1
-          and not (e.is_charge_user in (1, 2) and e.ep_service_expire_time is not null and e.ep_service_expire_time < now())
+    sql`select e.id, e.time_zone from enterprises e
+        where e.is_charge_user in (1, 2) and not (e.ep_service_expire_time is not null and e.ep_service_expire_time < now())
+          and exists (select 1 from subscriptions s where s.enterprise_id = e.id and s.type = ${type} and s.state = 1)
         order by 1`,
   );
-  return r.map((x) => Number(x.id));
+  return r.map((x) => ({ id: Number(x.id), timeZone: x.time_zone }));
 }

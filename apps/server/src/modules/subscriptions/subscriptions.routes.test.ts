@@ -2,10 +2,8 @@ import { noticesContract as N, subscriptionsContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { drainJobs, enqueueDueSchedules } from '../../platform/jobs';
-import { Client, loggedIn, makeUser } from '../../test/factories';
+import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { registerDigestItem, runDigest } from './digest';
 import { addNotices } from './notices.repo';
 
 let t: TestApp;
@@ -75,63 +73,6 @@ describe('subscription status', () => {
     expect((await client.call(C.updateSubscribeStatus, { type: 1, state: 1 }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await client.call(C.updateSubscribeContentStatus, { code: 'todo_dispatch', value: 0 }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await client.call(C.getSubscribeStatus, { type: 1 })).data.state).toBe(0);
-  });
-});
-
-describe('daily digests', () => {
-  // The order and event areas will register the real counts; stand-ins give each user a known number.
-  registerDigestItem('todo_acceptance', async (_ex, { userId }) => userId % 7);
-  registerDigestItem('todo_dispatch', async () => 2);
-  registerDigestItem('stat_order_created', async () => 5);
-
-  const noticesOf = (enterpriseId: number) =>
-    rows<{ user_id: number; kind: string; title: string; content: string }>(
-      t.deps.db,
-      sql`select user_id, kind, title, content from notices where enterprise_id = ${enterpriseId} order by user_id, id`,
-    );
-
-  it('at 8:00 writes one to-do notice per subscribed user, with the items each left on, once per day', async () => {
-    const a = await loggedIn(t.app, t.deps.db);
-    const quiet = await makeUser(t.deps.db, a.enterpriseId);
-    const b = await loggedIn(t.app, t.deps.db, { enterpriseId: a.enterpriseId });
-    const other = await loggedIn(t.app, t.deps.db);
-    for (const s of [a, b, other]) await s.client.call(C.updateSubscribeStatus, { type: 1, state: 1 });
-    await b.client.call(C.updateSubscribeContentStatus, { code: 'todo_dispatch', value: 0 });
-    await a.client.call(C.updateSubscribeStatus, { type: 2, state: 1 });
-
-    const at0810 = new Date('2030-01-02T00:10:00Z'); // 08:10 in Asia/Shanghai
-    await enqueueDueSchedules(t.deps.db, 'Asia/Shanghai', at0810);
-    await drainJobs(t.deps);
-    const got = await noticesOf(a.enterpriseId);
-    expect(got.map((n) => n.user_id)).toEqual([a.user.id, b.user.id]);
-    expect(got.some((n) => n.user_id === quiet.id)).toBe(false);
-    expect(got[0]).toMatchObject({ kind: 'digest_todo', title: '今日待办事项提醒（2030-01-02）', content: `待受理工单：${a.user.id % 7}\n待派单工单：2` });
-    expect(got[1]?.content).toBe(`待受理工单：${b.user.id % 7}`);
-    expect((await noticesOf(other.enterpriseId)).length).toBe(1);
-
-    await enqueueDueSchedules(t.deps.db, 'Asia/Shanghai', new Date('2030-01-02T00:20:00Z'));
-    await drainJobs(t.deps);
-    await runDigest(t.deps.db, 1, a.enterpriseId, '2030-01-02');
-    expect((await noticesOf(a.enterpriseId)).length).toBe(2);
-
-    await enqueueDueSchedules(t.deps.db, 'Asia/Shanghai', new Date('2030-01-02T00:31:00Z'));
-    await drainJobs(t.deps);
-    const withStats = await noticesOf(a.enterpriseId);
-    expect(withStats.filter((n) => n.kind === 'digest_stats')).toEqual([
-      { user_id: a.user.id, kind: 'digest_stats', title: '昨日统计事项日报（2030-01-01）', content: '昨日新建工单数：5' },
-    ]);
-    expect((await a.client.call(N.notifyCount)).data).toBe(2);
-  });
-
-  it('skips an unsubscribed user and one whose items are all off', async () => {
-    const a = await loggedIn(t.app, t.deps.db);
-    await a.client.call(C.updateSubscribeStatus, { type: 1, state: 1 });
-    await a.client.call(C.updateSubscribeContentStatus, { code: 'todo_acceptance', value: 0 });
-    await a.client.call(C.updateSubscribeContentStatus, { code: 'todo_dispatch', value: 0 });
-    expect(await runDigest(t.deps.db, 1, a.enterpriseId, '2030-02-01')).toBe(0);
-    await a.client.call(C.updateSubscribeStatus, { type: 1, state: 0 });
-    await a.client.call(C.updateSubscribeContentStatus, { code: 'todo_dispatch', value: 1 });
-    expect(await runDigest(t.deps.db, 1, a.enterpriseId, '2030-02-01')).toBe(0);
   });
 });
 

@@ -1,0 +1,123 @@
+import { type MenuList, SUBSCRIBE_ITEMS, splitBadge } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { rows } from '../../db/client';
+import { type Actor, actorOf } from '../../platform/actor';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../../platform/session';
+import { eventScope } from '../events/event.state';
+import { countFor } from '../menu/badges';
+import { menuFor } from '../menu/menu.service';
+import * as orderCounts from '../orders/counts.service';
+import { orderScope } from '../orders/scope';
+import { warningsKeptBy } from '../spares/ledger';
+
+/**
+ * One line provider per subscription item (SUBSCRIBE_ITEMS), in one explicit list. A provider answers the
+ * number for one user, or null when the item does not concern them (the menu entry it counts is not in
+ * their menu, they keep no warehouse …): the line is left out.
+ *
+ * To-do items count exactly what the user's menu badge shows at the same moment: they call the menu module's
+ * countFor with the badge of the user's own menu entry (the same code the shell's badge calls). Statistics items
+ * count the reported day (the day before the digest, enterprise time zone) within the user's order / event scope.
+ */
+export interface DigestCtx {
+  deps: Deps;
+  user: SessionUser;
+  actor: Actor;
+  /** The user's built menu (lazy, once per user). */
+  menu: () => Promise<MenuList>;
+  /** The reported day, 'YYYY-MM-DD': today for to-do items, yesterday for statistics. */
+  day: string;
+}
+export type DigestProvider = (ctx: DigestCtx) => Promise<number | null>;
+
+/** The entry of the user's menu with this router name, or null when the user's menu does not show it. */
+async function menuEntry(ctx: DigestCtx, routerName: string) {
+  const menu = await ctx.menu();
+  for (const g of menu.groups) for (const c of g.children) if (c.routerName === routerName) return c;
+  return null;
+}
+
+/** The badge count of a menu entry, exactly as the shell asks for it; null when the entry is not in the user's menu. */
+const badgeOf =
+  (routerName: string): DigestProvider =>
+  async (ctx) => {
+    const entry = await menuEntry(ctx, routerName);
+    if (!entry?.badge) return null;
+    const { path, query } = splitBadge(entry.badge);
+    try {
+      return await countFor(path as Parameters<typeof countFor>[0], { user: ctx.user, query, deps: ctx.deps });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NO_POWER') return null;
+      throw err;
+    }
+  };
+
+/** The reported day as a [start, end) range of instants in the enterprise's time zone. */
+const dayRange = (ctx: DigestCtx, col: SQL): SQL => {
+  const tz = ctx.user.enterprise.timeZone;
+  return sql`${col} >= (${ctx.day}::date)::timestamp at time zone ${tz} and ${col} < (${ctx.day}::date + 1)::timestamp at time zone ${tz}`;
+};
+
+/** Orders of the user's scope (the AllOrder list's rule), outside the recycle bin, matching `where`. */
+async function orderStat(ctx: DigestCtx, where: SQL): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ctx.deps.db,
+    sql`select count(*)::int as n from orders o where o.enterprise_id = ${ctx.user.enterpriseId} and o.deleted_at is null
+      and ${orderScope(ctx.actor)} and ${where}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** Events the user sees in his event lists (only for users whose menu shows 我的事件). */
+async function eventStat(ctx: DigestCtx, where: SQL): Promise<number | null> {
+  if (!(await menuEntry(ctx, 'Myevent'))) return null;
+  const [r] = await rows<{ n: number }>(
+    ctx.deps.db,
+    sql`select count(*)::int as n from events e where e.enterprise_id = ${ctx.user.enterpriseId} and ${eventScope(ctx.actor)} and ${where}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {
+  // ---- to-do (8:00): the menu badges ----
+  todo_acceptance: badgeOf('AcceptanceOrder'),
+  todo_dispatch: badgeOf('AssignOrder'),
+  // 我的工单 has no badge: the AllOrder count rule (getOrderListCount) for the user's own orders awaiting service (待接单, 待服务).
+  todo_service: async (ctx) => {
+    if (!(await menuEntry(ctx, 'MyOrder'))) return null;
+    return orderCounts.listCount(ctx.deps.db, ctx.actor, orderCounts.listCountFilters({ servicePersonalId: String(ctx.user.id), states: '2,3' }));
+  },
+  todo_examine: badgeOf('ExamineOrder'),
+  todo_overdue: badgeOf('DueOrder'),
+  todo_event: badgeOf('Myevent'),
+  todo_spare_warning: (ctx) => warningsKeptBy(ctx.deps.db, ctx.user.enterpriseId, ctx.user.id),
+
+  // ---- statistics (8:30): the day before, in the user's scope ----
+  stat_order_created: (ctx) => orderStat(ctx, dayRange(ctx, sql`o.created_at`)),
+  stat_order_finished: (ctx) => orderStat(ctx, sql`o.state = 5 and ${dayRange(ctx, sql`o.finished_at`)}`),
+  // Due during the day and not finished by then (still open, or finished late); cancelled and invalid orders are not late.
+  stat_order_overdue: (ctx) =>
+    orderStat(ctx, sql`o.state <> 6 and not o.invalid and ${dayRange(ctx, sql`o.due_at`)} and (o.finished_at is null or o.finished_at > o.due_at)`),
+  stat_event_created: (ctx) => eventStat(ctx, dayRange(ctx, sql`e.created_at`)),
+  stat_evaluation: (ctx) => orderStat(ctx, dayRange(ctx, sql`o.evaluated_at`)),
+};
+
+// Every subscription item has its provider, and no provider is left without an item.
+for (const i of SUBSCRIBE_ITEMS) if (!DIGEST_PROVIDERS[i.code]) throw new Error(`subscription item ${i.code} has no digest provider`);
+for (const code of Object.keys(DIGEST_PROVIDERS)) if (!SUBSCRIBE_ITEMS.some((i) => i.code === code)) throw new Error(`unknown subscription item ${code}`);
+
+export const digestContext = (deps: Deps, user: SessionUser, day: string): DigestCtx => {
+  let menu: Promise<MenuList> | null = null;
+  return {
+    deps,
+    user,
+    actor: actorOf(user),
+    day,
+    menu: () => {
+      menu ??= menuFor(deps, user);
+      return menu;
+    },
+  };
+};
