@@ -25,3 +25,6 @@ export const actorOf = (u: SessionUser): Actor => ({
   providerId: u.providerId,
   timeZone: u.enterprise.timeZone,
 });
+
+/** Who is asking, as far as a query's scope needs: sessions and export jobs both give it. */
+export type Viewer = Pick<Actor, 'id' | 'enterpriseId' | 'sysrole' | 'timeZone'>;

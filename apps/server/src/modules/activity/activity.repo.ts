@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { operationLog, pagePoints, users } from '../../db/schema/index';
 import { countOf, type PageRequest, windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 
 export interface OperationEntry {
   module: string;

@@ -1,32 +1,21 @@
-import { OWN_CUSTOMERS_ONLY_ROLES, rangeEnd } from '@sk/shared';
+import { OWN_CUSTOMERS_ONLY_ROLES } from '@sk/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 
-import { type Actor, actorOf } from '../../platform/actor';
+import type { Viewer } from '../../platform/actor';
 import { gramsOf } from '../../platform/search';
-
-export { contains, gramsOf, likePattern, prefixPattern, texts } from '../../platform/search';
-
-/** Who is asking: enough to scope every query (sessions and export jobs both give it). */
-export interface Viewer {
-  id: number;
-  enterpriseId: number;
-  sysrole: number | null;
-  timeZone: string;
-}
+import { bigints } from '../../platform/sql';
 
 /** The page a list asks for, refused early when it starts past the list window (paid-only sizes are checked in endpoint.ts). */
 export function pageFor<Q extends { pageIndex: number; pageSize: number }>(_u: SessionUser, q: Q): Q {
   windowOf(q);
   return q;
 }
-
-export const viewerOf = (u: SessionUser): Actor => actorOf(u);
 
 /** Roles limited to their own customers (OWN_CUSTOMERS_ONLY_ROLES), by the current role as powers are. */
 export const ownOnly = (v: Viewer): boolean => v.sysrole != null && OWN_CUSTOMERS_ONLY_ROLES.includes(v.sysrole);
@@ -97,20 +86,5 @@ export async function visibleCustomerIds(ex: Executor, v: Viewer, ids: number[],
   return found.map((r) => Number(r.id));
 }
 
-export const bigints = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) => Math.trunc(Number(n))).join(',')}}`}::bigint[]`;
-
-export const timeOf = (col: AnyColumn | SQL, v: Viewer): SQL<string> => apiTime(col, v.timeZone);
-export const dateOf = (col: AnyColumn | SQL): SQL<string | null> => sql<string | null>`to_char(${col}, 'YYYY-MM-DD')`;
-
-/** Creation-range conditions; a date-only or 00:00 end covers the whole day. */
-export function createdBetween(col: AnyColumn | SQL, v: Viewer, start?: string, end?: string): SQL[] {
-  const out: SQL[] = [];
-  if (start) out.push(sql`${col} >= (${start.replaceAll('/', '-')})::timestamp at time zone ${v.timeZone}`);
-  if (end) out.push(sql`${col} <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${v.timeZone}`);
-  return out;
-}
-
 /** A contact's search grams: its name and its phone, so the contact search finds either. */
 export const contactGrams = (name: string, phone: string | null | undefined): string[] => gramsOf(name, phone);
-
-export const and = (conds: SQL[]): SQL => (conds.length ? sql.join(conds, sql` and `) : sql`true`);

@@ -4,8 +4,10 @@ import { rows } from '../../db/client';
 import type { Machine } from '@sk/shared';
 import { AppError } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { isUniqueViolation } from '../settings/sql-helpers';
-import { bigints, createdBetween, customerScope, timeOf, type Viewer, visibleCustomer } from './common';
+import { isUniqueViolation } from '../../platform/sql';
+import { customerScope, visibleCustomer } from './common';
+import type { Viewer } from '../../platform/actor';
+import { bigints, createdBetween, timeOf } from '../../platform/sql';
 
 export type ContractKind = 'sale' | 'maintain';
 const PREFIX: Record<ContractKind, string> = { sale: 'HT', maintain: 'WB' };

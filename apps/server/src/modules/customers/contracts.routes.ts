@@ -2,7 +2,8 @@ import { contractContract as K, hasPower, POWERS } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { pageFor, viewerOf } from './common';
+import { pageFor } from './common';
+import { actorOf } from '../../platform/actor';
 import { deleteMaintain, listMaintain, maintainDetail, moveMaintain, saveMaintain } from './maintain.service';
 import { deleteSale, listSale, moveSale, saleDetail, saveSale } from './sale.service';
 
@@ -22,30 +23,30 @@ function byPowers<T extends WithAbilities>(d: T, powers: readonly string[]): T &
 export function contractsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {
-    saleList: async ({ user, query }) => listSale(db, viewerOf(user), query, pageFor(user, query)),
-    saleDetail: async ({ user, query }) => byPowers(await saleDetail(db, viewerOf(user), query.id, user.admin), user.powers),
-    saleSave: async ({ user, body }) => withMessage({ id: await saveSale(db, viewerOf(user), body) }, '保存成功'),
+    saleList: async ({ user, query }) => listSale(db, actorOf(user), query, pageFor(user, query)),
+    saleDetail: async ({ user, query }) => byPowers(await saleDetail(db, actorOf(user), query.id, user.admin), user.powers),
+    saleSave: async ({ user, body }) => withMessage({ id: await saveSale(db, actorOf(user), body) }, '保存成功'),
     saleSubmit: async ({ user, body }) => {
-      await moveSale(db, viewerOf(user), body.id, 'submit');
+      await moveSale(db, actorOf(user), body.id, 'submit');
       return withMessage(null, '提交成功');
     },
     saleExamine: async ({ user, body }) => {
-      await moveSale(db, viewerOf(user), body.id, body.pass ? 'approve' : 'reject', body.note);
+      await moveSale(db, actorOf(user), body.id, body.pass ? 'approve' : 'reject', body.note);
       return withMessage(null, '审批成功');
     },
     saleDelete: async ({ user, body }) => {
-      await deleteSale(db, viewerOf(user), body.ids);
+      await deleteSale(db, actorOf(user), body.ids);
       return withMessage(null, '删除成功');
     },
-    maintainList: async ({ user, query }) => listMaintain(db, viewerOf(user), query, pageFor(user, query)),
-    maintainDetail: async ({ user, query }) => byPowers(await maintainDetail(db, viewerOf(user), query.id), user.powers),
-    maintainSave: async ({ user, body }) => withMessage({ id: await saveMaintain(db, viewerOf(user), body) }, '保存成功'),
+    maintainList: async ({ user, query }) => listMaintain(db, actorOf(user), query, pageFor(user, query)),
+    maintainDetail: async ({ user, query }) => byPowers(await maintainDetail(db, actorOf(user), query.id), user.powers),
+    maintainSave: async ({ user, body }) => withMessage({ id: await saveMaintain(db, actorOf(user), body) }, '保存成功'),
     maintainChangeState: async ({ user, body }) => {
-      await moveMaintain(db, viewerOf(user), body.id, body.action, body.note);
+      await moveMaintain(db, actorOf(user), body.id, body.action, body.note);
       return withMessage(null, '修改状态成功');
     },
     maintainDelete: async ({ user, body }) => {
-      await deleteMaintain(db, viewerOf(user), body.ids);
+      await deleteMaintain(db, actorOf(user), body.ids);
       return withMessage(null, '删除成功');
     },
   });

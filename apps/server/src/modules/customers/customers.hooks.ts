@@ -5,12 +5,14 @@ import { addDemoStep } from '../../db/seed';
 import { registerLinkTarget } from '../forms/ext.service';
 import { addHandoverStep } from '../org/handover';
 import { registerTagTarget } from '../tags/tag-links';
-import { bigints, viewerOf, visibleCustomerIds } from './common';
+import { visibleCustomerIds } from './common';
+import { actorOf } from '../../platform/actor';
+import { bigints } from '../../platform/sql';
 import { seedDemoCustomers } from './demo';
 import './export';
 
 // Batch tagging (/v2/epTag/batchAddTagByObj, code 4) may touch only customers the user may edit.
-registerTagTarget(CUSTOMER_TAG_CODE, (ex, user, ids) => visibleCustomerIds(ex, viewerOf(user), ids, true));
+registerTagTarget(CUSTOMER_TAG_CODE, (ex, user, ids) => visibleCustomerIds(ex, actorOf(user), ids, true));
 
 // A leaving user's customers and customer grants go to the receiver.
 addHandoverStep({

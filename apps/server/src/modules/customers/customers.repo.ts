@@ -5,7 +5,10 @@ import { rows } from '../../db/client';
 import { countOf, type PageRequest, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
-import { and, contains, createdBetween, customerRowScope, prefixPattern, timeOf, type Viewer } from './common';
+import { customerRowScope } from './common';
+import type { Viewer } from '../../platform/actor';
+import { contains, prefixPattern } from '../../platform/search';
+import { and, createdBetween, timeOf } from '../../platform/sql';
 
 /** Every list filter of the spec as conditions on `customers c`, scoped to the viewer. */
 export function customerConds(v: Viewer, f: Partial<CustomerFilters>): SQL[] {

@@ -5,7 +5,8 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
-import { pageFor, viewerOf } from './common';
+import { pageFor } from './common';
+import { actorOf } from '../../platform/actor';
 import { countContacts, listContacts } from './contacts.service';
 import { contractsRoutes } from './contracts.routes';
 import { countCustomers, countPick, listCustomers, pickCustomers } from './customers.repo';
@@ -32,10 +33,10 @@ function tagsAllowed(deps: Deps, user: SessionUser, tagIds: number[] | undefined
 export async function customersModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    epCustomerList: async ({ user, query }) => listCustomers(db, viewerOf(user), query, pageFor(user, query)),
-    customerListCount: async ({ user, query }) => countCustomers(db, viewerOf(user), query),
+    epCustomerList: async ({ user, query }) => listCustomers(db, actorOf(user), query, pageFor(user, query)),
+    customerListCount: async ({ user, query }) => countCustomers(db, actorOf(user), query),
     customerList: async ({ user, query }) => {
-      const v = viewerOf(user);
+      const v = actorOf(user);
       return listPage(
         query,
         () => pickCustomers(db, v, { keyword: query.keyword }, query),
@@ -43,11 +44,11 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
       );
     },
     getCustomerList: async ({ user, query }) =>
-      pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
+      pickCustomers(db, actorOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
     customerExtField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customer),
     customerProField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customerProduct),
     detail: async ({ user, query }) => {
-      const d = await svc.customerDetail(db, viewerOf(user), query.id, user.enterprise.isChargeUser !== 0);
+      const d = await svc.customerDetail(db, actorOf(user), query.id, user.enterprise.isChargeUser !== 0);
       // What the caller may do with this customer: its own access narrowed by the role's powers (docs/permissions.md).
       const can = (p: string) => hasPower(user.powers, p);
       const a = d.abilities;
@@ -60,36 +61,36 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
       fixedFields: FIXED_FIELDS[FORM_KIND.customer].map(({ key, name, required }) => ({ key, name, required })),
       ...(await formFieldsOf(db, user.enterpriseId, FORM_KIND.customer)),
     }),
-    epLinkPersonList: async ({ user, query }) => listContacts(db, viewerOf(user), query, pageFor(user, query)),
-    epLinkPersonListCount: async ({ user, query }) => countContacts(db, viewerOf(user), query),
+    epLinkPersonList: async ({ user, query }) => listContacts(db, actorOf(user), query, pageFor(user, query)),
+    epLinkPersonListCount: async ({ user, query }) => countContacts(db, actorOf(user), query),
     addCustomer: async ({ user, body }) => {
-      const id = await svc.addCustomer(db, viewerOf(user), body, tagsAllowed(deps, user, body.tagIds));
+      const id = await svc.addCustomer(db, actorOf(user), body, tagsAllowed(deps, user, body.tagIds));
       return withMessage({ id }, '保存成功');
     },
     editCustomer: async ({ user, body }) => {
-      await svc.editCustomer(db, viewerOf(user), body, tagsAllowed(deps, user, body.tagIds));
+      await svc.editCustomer(db, actorOf(user), body, tagsAllowed(deps, user, body.tagIds));
       return withMessage(null, '保存成功');
     },
     deleteCustomer: async ({ user, body }) => {
-      await svc.deleteCustomers(db, viewerOf(user), [body.id]);
+      await svc.deleteCustomers(db, actorOf(user), [body.id]);
       return withMessage(null, '删除成功');
     },
     delAllCustomer: async ({ user, body }) => {
-      await svc.deleteCustomers(db, viewerOf(user), body.ids);
+      await svc.deleteCustomers(db, actorOf(user), body.ids);
       return withMessage(null, '删除成功');
     },
     extractCustomerInfo: async ({ body }) => extractCustomerInfo(body.text),
-    permissionList: async ({ user, query }) => listPermissions(db, viewerOf(user), query.customerId),
+    permissionList: async ({ user, query }) => listPermissions(db, actorOf(user), query.customerId),
     savePermission: async ({ user, body }) => {
-      await savePermission(db, viewerOf(user), body.customerId, body.users);
+      await savePermission(db, actorOf(user), body.customerId, body.users);
       return withMessage(null, '保存成功');
     },
     batchAddPermission: async ({ user, body }) => {
-      await batchAddPermission(db, viewerOf(user), body.customerIds, body.userIds, body.permission);
+      await batchAddPermission(db, actorOf(user), body.customerIds, body.userIds, body.permission);
       return withMessage(null, '保存成功');
     },
     batchRemovePermission: async ({ user, body }) => {
-      await batchRemovePermission(db, viewerOf(user), body.customerIds, body.userIds);
+      await batchRemovePermission(db, actorOf(user), body.customerIds, body.userIds);
       return withMessage(null, '删除成功');
     },
   });

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { hashPassword, randomToken } from '../../platform/crypto';
-import { gramsOf, texts, type Viewer } from './common';
+import type { Viewer } from '../../platform/actor';
+import { gramsOf, texts } from '../../platform/search';
 import { insertCustomer } from './customers.service';
 import { areaCodes } from './import.customer';
 

@@ -1,6 +1,6 @@
 import { CUSTOMER_LEVELS, CUSTOMER_SOURCES, type CustomerFilters } from '@sk/shared';
 import { type ExportUser, keysetPages, registerExport } from '../../platform/exports';
-import type { Viewer } from './common';
+import type { Viewer } from '../../platform/actor';
 import { countForExport, customersBefore } from './customers.repo';
 
 export const CUSTOMER_EXPORT = 'customers';

@@ -14,7 +14,9 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { randomToken } from '../../platform/crypto';
-import { gramsOf, texts, type Viewer, visibleCustomerIds } from './common';
+import { visibleCustomerIds } from './common';
+import type { Viewer } from '../../platform/actor';
+import { gramsOf, texts } from '../../platform/search';
 import { cleanExt, FORM_KIND } from './integrations';
 import type { Column, SheetRow } from './xlsx';
 

@@ -6,7 +6,7 @@ import { withFirstFile } from '../../platform/multipart';
 import { AppError } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session';
-import { viewerOf } from './common';
+import { actorOf } from '../../platform/actor';
 import { CUSTOMER_EXPORT } from './export';
 import { CUSTOMER_COLUMNS, CUSTOMER_NOTES, importCustomers } from './import.customer';
 import { importProducts, PRODUCT_COLUMNS, PRODUCT_NOTES } from './import.product';
@@ -47,7 +47,7 @@ export function importRoutes(app: FastifyInstance, deps: Deps): void {
     guardKind(deps, user, kind);
     const sheet = SHEETS[kind];
     const data = await readSheet(await uploaded(req), sheet.columns, IMPORT_MAX_ROWS);
-    return sheet.run(db, viewerOf(user), data, write);
+    return sheet.run(db, actorOf(user), data, write);
   };
   registerAll(app, deps, I, {
     template: async ({ user, query, reply }) => {

@@ -13,22 +13,11 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../settings/sql-helpers';
-import {
-  and,
-  bigints,
-  contains,
-  createdBetween,
-  dateOf,
-  editableCustomer,
-  gramsOf,
-  holdCustomer,
-  optionalCustomerScope,
-  prefixPattern,
-  texts,
-  timeOf,
-  type Viewer,
-} from './common';
+import { isUniqueViolation } from '../../platform/sql';
+import { editableCustomer, holdCustomer, optionalCustomerScope } from './common';
+import type { Viewer } from '../../platform/actor';
+import { contains, gramsOf, prefixPattern, texts } from '../../platform/search';
+import { and, bigints, createdBetween, dateOf, timeOf } from '../../platform/sql';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { modelDetail } from './catalogue.service';
 import { countOf, windowOf } from '../../platform/list';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { fullAddressOf, resolveArea } from './areas';
-import { gramsOf, texts } from './common';
+import { gramsOf, texts } from '../../platform/search';
 
 /** Serialises writes to one customer's contacts and addresses (one primary, one default). */
 export async function lockCustomer(tx: Tx, enterpriseId: number, customerId: number): Promise<void> {

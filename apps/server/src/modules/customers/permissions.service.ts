@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { bigints, timeOf, type Viewer, visibleCustomer, visibleCustomerIds } from './common';
+import { visibleCustomer, visibleCustomerIds } from './common';
+import type { Viewer } from '../../platform/actor';
+import { bigints, timeOf } from '../../platform/sql';
 import { checkUsers } from './refs';
 
 export async function listPermissions(ex: Executor, v: Viewer, customerId: number) {

@@ -5,8 +5,11 @@ import { rows } from '../../db/client';
 import { hashPassword } from '../../platform/crypto';
 import { assertNewPassword } from '../../platform/passwords';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../settings/sql-helpers';
-import { and, bigints, customerScope, editableCustomer, likePattern, timeOf, type Viewer } from './common';
+import { isUniqueViolation } from '../../platform/sql';
+import { customerScope, editableCustomer } from './common';
+import type { Viewer } from '../../platform/actor';
+import { likePattern } from '../../platform/search';
+import { and, bigints, timeOf } from '../../platform/sql';
 import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 

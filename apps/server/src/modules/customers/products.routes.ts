@@ -4,7 +4,8 @@ import QRCode from 'qrcode';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { deleteModels, listModels, categories, modelDetail, saveModel } from './catalogue.service';
-import { pageFor, viewerOf } from './common';
+import { pageFor } from './common';
+import { actorOf } from '../../platform/actor';
 import { deleteInstalled, installedDetail, listInstalled, productHistory, qrLinkOf, saveInstalled } from './installed.service';
 
 /** The QR code opens the web page of the product: an absolute link on the host the staff use. */
@@ -28,31 +29,31 @@ async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', na
 export function productsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, P, {
-    productList: async ({ user, query }) => listModels(db, viewerOf(user), query, pageFor(user, query)),
+    productList: async ({ user, query }) => listModels(db, actorOf(user), query, pageFor(user, query)),
     productSimpleList: async ({ user, query }) => {
-      const { list } = await listModels(db, viewerOf(user), query, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 });
+      const { list } = await listModels(db, actorOf(user), query, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 });
       return list.map(({ id, name, brand, model, category }) => ({ id, name, brand, model, category }));
     },
-    productCategories: async ({ user }) => categories(db, viewerOf(user)),
-    productDetail: async ({ user, query }) => modelDetail(db, viewerOf(user), query.id),
-    productSave: async ({ user, body }) => withMessage({ id: await saveModel(db, viewerOf(user), body) }, '保存成功'),
+    productCategories: async ({ user }) => categories(db, actorOf(user)),
+    productDetail: async ({ user, query }) => modelDetail(db, actorOf(user), query.id),
+    productSave: async ({ user, body }) => withMessage({ id: await saveModel(db, actorOf(user), body) }, '保存成功'),
     productDelete: async ({ user, body }) => {
-      await deleteModels(db, viewerOf(user), body.ids);
+      await deleteModels(db, actorOf(user), body.ids);
       return withMessage(null, '删除成功');
     },
-    productionList: async ({ user, query }) => listInstalled(db, viewerOf(user), query, pageFor(user, query)),
-    productionDetail: async ({ user, query }) => installedDetail(db, viewerOf(user), { id: query.customerProductionId }),
-    productionByCode: async ({ user, query }) => installedDetail(db, viewerOf(user), { qrCode: query.code }),
-    productionSave: async ({ user, body }) => withMessage({ id: await saveInstalled(db, viewerOf(user), body) }, '保存成功'),
+    productionList: async ({ user, query }) => listInstalled(db, actorOf(user), query, pageFor(user, query)),
+    productionDetail: async ({ user, query }) => installedDetail(db, actorOf(user), { id: query.customerProductionId }),
+    productionByCode: async ({ user, query }) => installedDetail(db, actorOf(user), { qrCode: query.code }),
+    productionSave: async ({ user, body }) => withMessage({ id: await saveInstalled(db, actorOf(user), body) }, '保存成功'),
     productionDelete: async ({ user, body }) => {
-      await deleteInstalled(db, viewerOf(user), body.ids);
+      await deleteInstalled(db, actorOf(user), body.ids);
       return withMessage(null, '删除成功');
     },
     productionQrcode: async ({ user, query, req, reply }) => {
-      const p = await installedDetail(db, viewerOf(user), { id: query.id });
+      const p = await installedDetail(db, actorOf(user), { id: query.id });
       await sendQr(reply, absoluteLink(req, qrLinkOf(p.qrCode)), query.type, p.serialNumber ?? p.name);
       return null as never;
     },
-    productionHistory: async ({ user, query }) => productHistory(db, viewerOf(user), query.id),
+    productionHistory: async ({ user, query }) => productHistory(db, actorOf(user), query.id),
   });
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { bigints } from './common';
+import { bigints } from '../../platform/sql';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 

@@ -4,7 +4,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { resolveArea } from '../customers/areas';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 
 /**
  * The dispatch rules and the default dispatch of /orderingRule. Every id a rule names (order type, team, person,

@@ -2,7 +2,9 @@ import { type DeskCustomer, type DeskMatch, warrantyState } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { contains, customerRowScope, prefixPattern, timeOf, visibleCustomer } from '../customers/common';
+import { customerRowScope, visibleCustomer } from '../customers/common';
+import { contains, prefixPattern } from '../../platform/search';
+import { timeOf } from '../../platform/sql';
 import { type EventViewer, eventScope } from './event.state';
 import { presentRows } from './events.repo';
 

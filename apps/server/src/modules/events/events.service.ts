@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
-import { timeOf } from '../customers/common';
+import { timeOf } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { presentExt } from '../forms/ext.service';
 import { uploadsOf } from '../files/uploads.repo';

@@ -24,7 +24,7 @@ import { rows } from '../../db/client';
 import type { PatchValue, StateResult } from '../../platform/state';
 import { AppError, invalid } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';

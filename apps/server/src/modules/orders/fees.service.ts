@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import { cents, feeRefusal, type MoneyViewer, type OrderRow, orderFor } from './money.access';
 import { ORDER_STATE } from './order.state';

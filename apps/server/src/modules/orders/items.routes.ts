@@ -2,7 +2,7 @@ import { orderCreateContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { viewerOf } from '../customers/common';
+import { actorOf } from '../../platform/actor';
 import { pickCustomers } from '../customers/customers.repo';
 import { customerContext, duplicateOrders } from './duplicate.service';
 import './items.demo';
@@ -12,21 +12,21 @@ import { deleteItems, deleteType, listItems, listTypes, saveItem, saveType } fro
 export function registerCreateRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {
-    itemList: async ({ user, query }) => listItems(db, viewerOf(user), query, query),
-    itemTypeList: async ({ user }) => listTypes(db, viewerOf(user)),
-    itemSave: async ({ user, body }) => withMessage({ id: await saveItem(db, viewerOf(user), body) }, '保存成功'),
+    itemList: async ({ user, query }) => listItems(db, actorOf(user), query, query),
+    itemTypeList: async ({ user }) => listTypes(db, actorOf(user)),
+    itemSave: async ({ user, body }) => withMessage({ id: await saveItem(db, actorOf(user), body) }, '保存成功'),
     itemDelete: async ({ user, body }) => {
-      await deleteItems(db, viewerOf(user), body.ids);
+      await deleteItems(db, actorOf(user), body.ids);
       return withMessage(null, '删除成功');
     },
-    itemTypeSave: async ({ user, body }) => withMessage({ id: await saveType(db, viewerOf(user), body) }, '保存成功'),
+    itemTypeSave: async ({ user, body }) => withMessage({ id: await saveType(db, actorOf(user), body) }, '保存成功'),
     itemTypeDelete: async ({ user, body }) => {
-      await deleteType(db, viewerOf(user), body.id);
+      await deleteType(db, actorOf(user), body.id);
       return withMessage(null, '删除成功');
     },
-    duplicateCheck: async ({ user, query }) => duplicateOrders(db, viewerOf(user), query.customerId, query.templateId),
+    duplicateCheck: async ({ user, query }) => duplicateOrders(db, actorOf(user), query.customerId, query.templateId),
     customerOptions: async ({ user, query }) =>
-      pickCustomers(db, viewerOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
-    customerContext: async ({ user, query }) => customerContext(db, viewerOf(user), query.customerId),
+      pickCustomers(db, actorOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
+    customerContext: async ({ user, query }) => customerContext(db, actorOf(user), query.customerId),
   });
 }

@@ -5,7 +5,8 @@ import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { likePattern } from '../../platform/search';
-import { and, bigints, timeOf, type Viewer } from '../customers/common';
+import type { Viewer } from '../../platform/actor';
+import { and, bigints, timeOf } from '../../platform/sql';
 import { lockEnterprise } from '../org/org.common';
 
 interface RawItem {

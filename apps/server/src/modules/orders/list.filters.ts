@@ -1,6 +1,9 @@
 import { MY_ORDER_TAB_STATES, ORDER_PEOPLE_PARTS, ORDER_TAB_STATES, type OrderListFilters } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { and, bigints, contains, createdBetween, customerScope, prefixPattern, type Viewer } from '../customers/common';
+import type { Viewer } from '../../platform/actor';
+import { customerScope } from '../customers/common';
+import { contains, prefixPattern } from '../../platform/search';
+import { and, bigints, createdBetween } from '../../platform/sql';
 import { hasAnyTag } from '../tags/tag-links';
 import { createdMonths, orderContains } from './list.search';
 import { type OrderScopeSubject, orderScope } from './scope';

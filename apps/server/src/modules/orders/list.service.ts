@@ -7,7 +7,8 @@ import { countAndPick, countOf, fitsWindow, type PageRequest, pageRows, sortedMa
 import { searchPageRows } from '../../platform/list.snapshot';
 import { actorOf } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
-import { bigints, timeOf, visibleCustomer } from '../customers/common';
+import { visibleCustomer } from '../customers/common';
+import { bigints, timeOf } from '../../platform/sql';
 import { type OrderListViewer, orderListWhere } from './list.filters';
 
 /** The order lists (GET /v2/order/getAllOrderList) and the rows the order export writes. */

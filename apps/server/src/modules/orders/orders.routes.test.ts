@@ -7,7 +7,7 @@ import { Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { outcomes, raceCalls } from '../../test/race';
 import { deleteAddress } from '../customers/addresses.service';
-import type { Viewer } from '../customers/common';
+import type { Viewer } from '../../platform/actor';
 import { deleteContact } from '../customers/contacts.service';
 import { deleteCustomers } from '../customers/customers.service';
 import { deleteInstalled } from '../customers/installed.service';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 import { isUniqueViolation } from '../forms/forms.repo';
 
 /** The collection accounts (收款账户) of the enterprise and the order types each serves. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 import { moveOrder, type OrderViewer } from './order.state';
 
 /**

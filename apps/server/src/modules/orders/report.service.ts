@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { storageOf } from '../../platform/storage';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 import { apiTime } from '../forms/forms.repo';
 import { feesOf } from './fees.service';
 import type { MoneyViewer, OrderRow } from './money.access';

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
+import { bigints } from '../../platform/sql';
 
 /**
  * Which pooled orders an engineer may see and grab: their service groups, their service
@@ -68,7 +69,6 @@ export async function engineerOf(ex: Executor, enterpriseId: number, userId: num
 export const capReached = (e: Engineer): boolean => e.dailyCap > 0 && e.grabbedToday >= e.dailyCap;
 
 export const textArray = (a: string[]) => sql`${`{${a.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
-const idArray = (a: number[]) => sql`${`{${a.join(',')}}`}::bigint[]`;
 
 /** Orders in the pool of the enterprise (on `orders o`). */
 export const inPoolSql = (enterpriseId: number): SQL => sql`o.enterprise_id = ${enterpriseId} and o.in_pool and o.state = 1 and o.deleted_at is null`;
@@ -78,7 +78,7 @@ export function eligibleSql(e: Engineer): SQL {
   if (capReached(e)) return sql`false`;
   const parts: SQL[] = [];
   // An order of a service group is for its members; an order without one is for everyone.
-  parts.push(e.groups.length ? sql`(o.service_group_id is null or o.service_group_id = any(${idArray(e.groups)}))` : sql`o.service_group_id is null`);
+  parts.push(e.groups.length ? sql`(o.service_group_id is null or o.service_group_id = any(${bigints(e.groups)}))` : sql`o.service_group_id is null`);
   // No areas and no radius: the engineer serves everywhere (docs/decisions.md).
   const area: SQL[] = [];
   if (e.areaCodes.length) {

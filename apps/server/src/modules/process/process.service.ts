@@ -5,6 +5,7 @@ import { rows } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { checkIdsIn, LIVE_USER } from '../../platform/refs';
 import type { SessionUser } from '../../platform/session';
+import { bigints } from '../../platform/sql';
 import * as forms from '../forms/forms.repo';
 
 /** The order form kind (forms.constants: 1 工单): a process belongs to an order type. */
@@ -76,7 +77,7 @@ export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<O
   const fields = await forms.liveFields(db, u.enterpriseId, tid);
   const named = userApprovers(cur.process);
   const people = named.length
-    ? await rows<{ id: number; name: string }>(db, sql`select id, name from users where enterprise_id = ${u.enterpriseId} and id = any(${ids(named)})`)
+    ? await rows<{ id: number; name: string }>(db, sql`select id, name from users where enterprise_id = ${u.enterpriseId} and id = any(${bigints(named)})`)
     : [];
   return {
     tid,
@@ -100,7 +101,6 @@ export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<O
 }
 
 const userApprovers = (p: OrderProcess): number[] => [...new Set(Object.values(p.approvers).flatMap((a) => (a?.by === 'user' ? [a.userId] : [])))];
-const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::bigint[]`;
 
 /** Named approvers are enabled users of the enterprise; required fields are live fields of the order type. */
 async function checkReferences(ex: Executor, enterpriseId: number, tid: number, p: OrderProcess): Promise<void> {

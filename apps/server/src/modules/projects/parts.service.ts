@@ -4,7 +4,7 @@ import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type PageRequest, pageSql } from '../../platform/list';
 import { likePattern } from '../../platform/search';
-import { bigints, timeOf } from '../customers/common';
+import { bigints, timeOf } from '../../platform/sql';
 import { uploadUrl } from '../files/uploads.repo';
 import { isManager, type ProjectViewer, projectScope, type Row, visibleProject } from './project.access';
 

@@ -4,7 +4,7 @@ import type { projectPlanInput } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { bigints, timeOf } from '../customers/common';
+import { bigints, timeOf } from '../../platform/sql';
 import { checkUsers, isManager, num, type ProjectViewer, type Row, visibleProject, visibleTask } from './project.access';
 import { PROJECT_STATE, recomputeProgress } from './project.state';
 import { insertStateLog } from '../../platform/state';

@@ -4,7 +4,7 @@ import { type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { checkIdsIn, LIVE_USER } from '../../platform/refs';
 import type { SessionUser } from '../../platform/session';
-import type { Viewer } from '../customers/common';
+import type { Viewer } from '../../platform/actor';
 
 /** Who asks, with what the project area decides on. */
 export interface ProjectViewer extends Viewer {

@@ -4,7 +4,7 @@ import { type Executor, rows } from '../../db/client';
 import { countOf, type PageRequest, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { likePattern } from '../../platform/search';
-import { and, createdBetween, timeOf } from '../customers/common';
+import { and, createdBetween, timeOf } from '../../platform/sql';
 import { type ProjectViewer, projectScope } from './project.access';
 
 /** The list's conditions on `projects p` (the project list's search form), scoped to what the viewer sees. */

@@ -2,7 +2,7 @@ import type { ExamineRow, ProjectDetail, ProjectUserPower, WarnRow } from '@sk/s
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { bigints, timeOf } from '../customers/common';
+import { bigints, timeOf } from '../../platform/sql';
 import { isManager, type ProjectViewer, projectScope, type Row, visibleProject } from './project.access';
 import { projectAbilities, projectContext } from './project.state';
 import { logsOf } from './process.service';

@@ -2,7 +2,7 @@ import { PROJECT_KIND, type ProjectTmplBody, type ProjectTmplDetail, type TaskTm
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 import { addTemplate, renameTemplate, resolveTemplate } from '../forms/templates.service';
 import { checkUsers, type ProjectViewer } from './project.access';
 

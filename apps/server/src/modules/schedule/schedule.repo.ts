@@ -2,7 +2,7 @@ import { BUSY_STATES, SCHEDULE_DEFAULT_INTERVALS, VISIT_MINUTES_SETTING } from '
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { countOf, pageSql, type PageRequest } from '../../platform/list';
-import { bigints } from '../customers/common';
+import { bigints } from '../../platform/sql';
 import { getSettingInt } from '../settings/settings.repo';
 
 /** The schedule's reads: engineers, their visits in a range, intervals, positions, waiting orders. */

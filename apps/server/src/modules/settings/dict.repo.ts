@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
-import { bigintArray } from './sql-helpers';
+import { bigints } from '../../platform/sql';
 
 const columns = {
   id: dictItems.id,
@@ -86,7 +86,7 @@ export async function setEnabled(ex: Executor, enterpriseId: number, ids: number
 /** Named ids take places 1..n in the given order; the type's other items follow in their old order. */
 export async function setSort(ex: Executor, enterpriseId: number, type: number, ids: number[]): Promise<void> {
   await ex.execute(sql`
-    with named as (select id, ord from unnest(${bigintArray(ids)}) with ordinality as x(id, ord)),
+    with named as (select id, ord from unnest(${bigints(ids)}) with ordinality as x(id, ord)),
     ranked as (
       select d.id, row_number() over (order by n.ord nulls last, d.sort, d.id) as s
       from dict_items d left join named n on n.id = d.id

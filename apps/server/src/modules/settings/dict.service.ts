@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import * as repo from './dict.repo';
-import { isUniqueViolation } from './sql-helpers';
+import { isUniqueViolation } from '../../platform/sql';
 
 const typeOf = (type: number): DictType => dictType(type) as DictType;
 

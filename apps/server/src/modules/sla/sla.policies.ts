@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { checkIdsIn } from '../../platform/refs';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 
 type Config = Omit<SlaPolicyInput, 'name' | 'enabled' | 'sort'>;
 interface PolicyRow {

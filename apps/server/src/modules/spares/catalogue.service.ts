@@ -21,15 +21,13 @@ import { countOf, listPage, type PageRequest, pageSql } from '../../platform/lis
 import { searchPageIds } from '../../platform/list.snapshot';
 import { likePattern, prefixPattern } from '../../platform/search';
 import type { SessionUser } from '../../platform/session';
-import { apiTime, isUniqueViolation } from '../settings/sql-helpers';
+import { and, apiTime, bigints, isUniqueViolation } from '../../platform/sql';
 import { unitPlaceName, unitsIn } from './units';
 
 /** The spare-part form kind (forms.constants: 4 备件). */
 const SPARE_FORM_KIND = 4;
 
 const tz = (u: SessionUser) => u.enterprise.timeZone;
-const and = (parts: (SQL | false | null | undefined)[]): SQL => sql.join(parts.filter(Boolean) as SQL[], sql` and `);
-const bigints = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 // ---- types ----
 export async function typeTree(db: Db, u: SessionUser) {

@@ -28,7 +28,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
 import { moneyViewerOf, orderFor } from '../orders/money.access';

@@ -16,7 +16,7 @@ import { invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
 import { postMovement, release, reserve } from './ledger';

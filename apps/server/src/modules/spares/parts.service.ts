@@ -23,7 +23,7 @@ import { recomputeReceivable } from '../orders/fees.service';
 import { moneyViewerOf, orderFor } from '../orders/money.access';
 import { addProductHistorySource } from '../customers/installed.service';
 import { itemsByCode } from '../settings/dict.service';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { postMovement } from './ledger';
 import { installUnit, settleOldUnit, uninstallUnit } from './units';

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notices } from '../../db/schema/index';
 import { countOf, type PageRequest, windowOf } from '../../platform/list';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 
 export interface NewNotice {
   enterpriseId: number;

@@ -3,7 +3,7 @@ import { and, type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client';
 import { tagLinks, tags } from '../../db/schema/index';
 import type { SessionUser } from '../../platform/session';
-import { bigintArray } from '../settings/sql-helpers';
+import { bigints } from '../../platform/sql';
 
 /**
  * Tag links for the areas that tag records: orders (3), customers (4), events (6).
@@ -23,7 +23,7 @@ export const tagTarget = (code: number): TagTargetCheck | undefined => targets.g
 /** A WHERE condition: `idColumn` carries at least one of `tagIds` (uses tag_links_tag_idx). */
 export function hasAnyTag(enterpriseId: number, code: LinkTagCode, tagIds: number[], idColumn: AnyColumn | SQL): SQL {
   if (tagIds.length === 0) return sql`true`;
-  return sql`${idColumn} in (select obj_id from tag_links where enterprise_id = ${enterpriseId} and obj_type = ${code} and tag_id = any(${bigintArray(tagIds)}))`;
+  return sql`${idColumn} in (select obj_id from tag_links where enterprise_id = ${enterpriseId} and obj_type = ${code} and tag_id = any(${bigints(tagIds)}))`;
 }
 
 export interface LinkedTag {
@@ -49,7 +49,7 @@ export async function tagsOf(ex: Executor, enterpriseId: number, code: LinkTagCo
 export async function addLinks(ex: Executor, enterpriseId: number, code: LinkTagCode, tagIds: number[], objIds: number[]): Promise<void> {
   await ex.execute(sql`
     insert into tag_links (enterprise_id, obj_type, obj_id, tag_id)
-    select ${enterpriseId}, ${code}, o, t from unnest(${bigintArray(objIds)}) o cross join unnest(${bigintArray(tagIds)}) t
+    select ${enterpriseId}, ${code}, o, t from unnest(${bigints(objIds)}) o cross join unnest(${bigints(tagIds)}) t
     on conflict do nothing`);
 }
 

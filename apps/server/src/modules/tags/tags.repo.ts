@@ -2,7 +2,7 @@ import { USER_STATUS_CODE } from '@sk/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { tags, users } from '../../db/schema/index';
-import { apiTime } from '../settings/sql-helpers';
+import { apiTime } from '../../platform/sql';
 
 const columns = (tz: string) => ({
   id: tags.id,

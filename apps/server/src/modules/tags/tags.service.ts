@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { lockEnterprise } from '../org/org.common';
-import { isUniqueViolation } from '../settings/sql-helpers';
+import { isUniqueViolation } from '../../platform/sql';
 import * as repo from './tags.repo';
 import { addLinks, removeLinks, tagTarget } from './tag-links';
 

@@ -1,0 +1,36 @@
+import { rangeEnd } from '@sk/shared';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
+/** SQL pieces every module uses; the one place for them (no module keeps its own copy). */
+
+/** A timestamp column as the API speaks it: 'YYYY-MM-DD HH:mm:ss' in the enterprise's time zone. */
+export const apiTime = (col: AnyColumn | SQL, timeZone: string): SQL<string> => sql<string>`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** `apiTime` in the asking user's time zone. */
+export const timeOf = (col: AnyColumn | SQL, v: { timeZone: string }): SQL<string> => apiTime(col, v.timeZone);
+
+/** A date column as 'YYYY-MM-DD'. */
+export const dateOf = (col: AnyColumn | SQL): SQL<string | null> => sql<string | null>`to_char(${col}, 'YYYY-MM-DD')`;
+
+/** A bigint[] literal from ids, for unnest and = any(); anything but an integer is cut to one. */
+export const bigints = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) => Math.trunc(Number(n))).join(',')}}`}::bigint[]`;
+
+/** Conditions joined with and; none is true. Falsy entries are skipped, so optional conditions can sit inline. */
+export const and = (conds: readonly (SQL | false | null | undefined)[]): SQL => {
+  const kept = conds.filter((c): c is SQL => !!c);
+  return kept.length ? sql.join(kept, sql` and `) : sql`true`;
+};
+
+/** Creation-range conditions in the user's time zone; a date-only or 00:00 end covers the whole day. */
+export function createdBetween(col: AnyColumn | SQL, v: { timeZone: string }, start?: string, end?: string): SQL[] {
+  const out: SQL[] = [];
+  if (start) out.push(sql`${col} >= (${start.replaceAll('/', '-')})::timestamp at time zone ${v.timeZone}`);
+  if (end) out.push(sql`${col} <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${v.timeZone}`);
+  return out;
+}
+
+/** A unique-constraint violation, from either driver (Drizzle wraps the driver error in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
