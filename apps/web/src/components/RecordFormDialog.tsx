@@ -50,7 +50,7 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
       okText={p.okText ?? '保存'}
       cancelText="取消"
       confirmLoading={busy}
-      okButtonProps={{ disabled: p.loading }}
+      okButtonProps={p.loading ? { disabled: true } : undefined}
       onOk={() => form.submit()}
       onCancel={p.onClose}
       destroyOnHidden={p.destroyOnHidden ?? true}
