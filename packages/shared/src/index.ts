@@ -9,7 +9,7 @@ export * from './common/contract';
 export * from './common/machine';
 export { L, chineseIssue, childOf, describeBadInput, describeIssue, idList, id, labelAt, layers, mobile } from './common/zod';
 export { coerceInt, INT_RANGES, type IntColumn, int } from './common/ints';
-export { FIELD_LABELS } from './common/labels';
+export { FIELD_LABELS, PRIORITY_COLORS, PRIORITY_LABELS, type Priority, priorityLabel } from './common/labels';
 export { BAD_TEXT_MESSAGE, type BadInput, findBadInput, hasBadText } from './common/text';
 export * from './auth/index';
 export * from './account/account.contract';

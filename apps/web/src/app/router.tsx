@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { BuiltPagesContext } from '../shell/builtPages';
 import { Layout } from '../shell/Layout';
 import { PageGuard } from '../shell/PageGuard';
 import { PageFallback, RouteError } from '../shell/PageFallback';
 import { SessionGate } from '../shell/SessionGate';
-import { layoutRoutes, PUBLIC_ROUTES } from './routes';
+import { hasPage, layoutRoutes, PUBLIC_ROUTES } from './routes';
 
 export const HOME_PATH = '/guideOne';
 
@@ -30,9 +31,11 @@ function buildRoutes(): RouteObject[] {
       path: '/',
       errorElement: <RouteError />,
       element: (
-        <SessionGate>
-          <Layout />
-        </SessionGate>
+        <BuiltPagesContext.Provider value={hasPage}>
+          <SessionGate>
+            <Layout />
+          </SessionGate>
+        </BuiltPagesContext.Provider>
       ),
       children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }, ...children, { path: '*', element: <Navigate to="/Error404" replace /> }],
     },

@@ -36,7 +36,7 @@ describe('usable menu', () => {
     buildMenu({ powers: powersOfRole(3), plan, userType, seatsExceeded: false, versionMessage: null, phone: '400', custom: [] });
 
   it('shows a paid plan only entries whose page is built, and no empty group', () => {
-    const m = usableMenu(menu(1));
+    const m = usableMenu(menu(1), hasPage);
     const shown = m.groups.flatMap((g) => g.children);
     expect(shown.every((e) => hasPage(e.path))).toBe(true);
     expect(shown.map((e) => e.routerName)).toEqual(
@@ -47,7 +47,7 @@ describe('usable menu', () => {
   });
 
   it('keeps free-plan locks, which open the upgrade notice rather than a page', () => {
-    const m = usableMenu(menu(0));
+    const m = usableMenu(menu(0), hasPage);
     const ops = m.groups.find((g) => g.routerName === 'operationGroup');
     expect(ops?.children.map((e) => e.routerName)).toEqual(['StatusStatistics', 'ExceedStatistics', 'OperateReport', 'Notice']);
     expect(ops?.children.every((e) => e.locked)).toBe(true);

@@ -2,41 +2,15 @@
 // Later areas append their pages to LAYOUT_ROUTES (inside the layout) or PUBLIC_ROUTES (outside it).
 // Deep imports keep the first load from carrying every area's contracts.
 import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MENU } from '@sk/shared/auth/menus';
-import type { FreeFeature } from '@sk/shared/auth/plans';
-import { hasPower, POWERS } from '@sk/shared/auth/powers';
+import { POWERS } from '@sk/shared/auth/powers';
 import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { SCHEDULE_ROUTES } from '../features/schedule/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
-import { type LazyPage, lazyPage } from './lazyPage';
+import { lazyPage } from './lazyPage';
+import { type PageRoute, type PublicRoute, samePath } from './route';
 
-export interface PageRoute {
-  path: string;
-  /** Tab title. */
-  title: string;
-  page: LazyPage;
-  /** Power code the page needs; a menu entry with the same path lends its own when absent. */
-  power?: string;
-  /** Any one of these opens the page too: set from every menu entry (staff or provider set) that shares its path. */
-  anyPower?: string[];
-  /** The menu entry (routerName) a page outside the menu belongs to, when its path would point elsewhere. */
-  menu?: string;
-  /** The same, read from the page's query (a page that several lists open); `menu` when it names none. */
-  menuOf?: (query: URLSearchParams) => string | undefined;
-  /** Stays mounted while its tab is hidden. */
-  keepAlive?: boolean;
-  /** Refused while a paid plan's seats are exceeded. */
-  quotaDisabled?: boolean;
-  /** Free-plan locked feature: the page shows the upgrade notice instead. */
-  freeLock?: FreeFeature;
-  /** A list page with saved search plans under its own path: opening it asks for its default plan at start-up. */
-  searchPlans?: boolean;
-}
-
-export interface PublicRoute {
-  path: string;
-  page: LazyPage;
-}
+export { menuOfRoute, type PageRoute, type PublicRoute, routeAllows } from './route';
 
 const ComingSoon = lazyPage(() => import('../shell/pages/ComingSoon'));
 
@@ -150,8 +124,6 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/linkhelp', page: lazyPage(() => import('../shell/pages/LinkHelp')) },
 ];
 
-const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** The powers that open a page: its own, or the power of any menu entry (either menu set) with its path. */
 function powersOf(r: PageRoute, same: MenuEntry[]): Pick<PageRoute, 'power' | 'anyPower'> {
   if (r.power) return { power: r.power };
@@ -166,10 +138,6 @@ function withMenuFlags(r: PageRoute, entries: MenuEntry[]): PageRoute {
   if (!e) return r;
   return { ...r, ...powersOf(r, same), freeLock: r.freeLock ?? e.freeLock, quotaDisabled: r.quotaDisabled ?? e.quotaDisabled };
 }
-
-/** True when the user holds what the route asks: its power, or one of its alternatives. */
-export const routeAllows = (powers: readonly string[], r: Pick<PageRoute, 'power' | 'anyPower'>): boolean =>
-  r.anyPower ? r.anyPower.some((p) => powers.includes(p)) : hasPower(powers, r.power);
 
 const SETTING_ENTRY: MenuEntry = { ...SYSTEM_SETTING_MENU, parentId: 0, formType: 2 };
 const ALL_ENTRIES = [...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES, SETTING_ENTRY];
@@ -431,6 +399,3 @@ LAYOUT_ROUTES.push({
   menu: 'ExceedStatistics',
   freeLock: 'reports',
 });
-
-/** The menu entry a route belongs to at this query (menuOf, then menu). */
-export const menuOfRoute = (route: PageRoute, search: string): string | undefined => route.menuOf?.(new URLSearchParams(search)) ?? route.menu;

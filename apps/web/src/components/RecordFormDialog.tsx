@@ -1,6 +1,6 @@
 // The one create/edit dialog: a Modal around an antd Form that validates, stays busy while the
 // save is pending, closes on success and stays open on failure (the api layer has already toasted why).
-import { Form, type FormInstance, Modal } from 'antd';
+import { Form, type FormInstance, Modal, Spin } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 
 export interface RecordFormDialogProps<T> {
@@ -17,6 +17,10 @@ export interface RecordFormDialogProps<T> {
   /** Pass one when the fields need it (dependent fields, setFieldsValue); otherwise the dialog makes its own. */
   form?: FormInstance<T>;
   destroyOnHidden?: boolean;
+  /** True while the record being edited loads: a spinner stands in for the form (its initial values are not known yet). */
+  loading?: boolean;
+  /** Shown under the form inside the dialog (e.g. the custom-field form an area adds to its fixed fields). */
+  after?: ReactNode;
 }
 
 export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) {
@@ -46,16 +50,22 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
       okText={p.okText ?? '保存'}
       cancelText="取消"
       confirmLoading={busy}
+      okButtonProps={p.loading ? { disabled: true } : undefined}
       onOk={() => form.submit()}
       onCancel={p.onClose}
       destroyOnHidden={p.destroyOnHidden ?? true}
       width={p.width}
     >
-      {p.open ? (
-        <Form<T> form={form} layout="vertical" initialValues={p.initialValues} preserve={false} onFinish={(v) => void run(v)}>
-          {p.children}
-        </Form>
-      ) : null}
+      {!p.open ? null : p.loading ? (
+        <Spin />
+      ) : (
+        <>
+          <Form<T> form={form} layout="vertical" initialValues={p.initialValues} preserve={false} onFinish={(v) => void run(v)}>
+            {p.children}
+          </Form>
+          {p.after}
+        </>
+      )}
     </Modal>
   );
 }

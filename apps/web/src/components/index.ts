@@ -16,6 +16,7 @@ export { type ExportRequest, ListPage, type ListPageHandle, type ListPageProps }
 export { useColumnChoice } from './list/useColumnChoice';
 export type { ListQuery, ListResult, SortType } from './list/useListData';
 export { PersonField } from './PersonField';
+export { PriorityTag } from './PriorityTag';
 export { PersonLink, personDetailPath } from './PersonLink';
 export { type Person, PersonPicker } from './PersonPicker';
 export { RecordFormDialog, type RecordFormDialogProps } from './RecordFormDialog';

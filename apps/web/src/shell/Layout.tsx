@@ -2,7 +2,7 @@ import type { MenuList } from '@sk/shared/menu/menu.contract';
 import { Alert, Layout as AntLayout, Grid } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { menuOfRoute, type PageRoute, routeAllows } from '../app/routes';
+import { menuOfRoute, type PageRoute, routeAllows } from '../app/route';
 import { useUser } from '../lib/session';
 import { Header } from './Header';
 import { InviteBanner } from './InviteBanner';

@@ -4,9 +4,9 @@ import { type MenuEntryView, type MenuList, menuContract } from '@sk/shared/menu
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { hasPage } from '../app/routes';
 import { call, getPath } from '../lib/api';
 import { cache } from '../lib/cache';
+import { useBuiltPages } from './builtPages';
 import { apiKey, queryClient, useApi } from '../lib/query';
 import { useUser } from '../lib/session';
 import { openUpgrade } from './upgrade';
@@ -24,7 +24,7 @@ interface CachedMenu {
  * The menu as the web shows it: entries whose page is not built yet are left out (the answer keeps the spec's
  * full menu), except a free-plan lock, which opens the plan's upgrade notice rather than a page. Groups left empty go.
  */
-export function usableMenu(menu: MenuList, built: (path: string) => boolean = hasPage): MenuList {
+export function usableMenu(menu: MenuList, built: (path: string) => boolean): MenuList {
   const usable = (e: MenuEntryView) => e.custom || e.locked || built(e.path);
   const groups = menu.groups.map((g) => ({ ...g, children: g.children.filter(usable) })).filter((g) => g.children.length > 0);
   return { ...menu, groups };
@@ -38,7 +38,8 @@ export function useMenu(): MenuList | undefined {
   useEffect(() => {
     if (q.data && q.isFetchedAfterMount) cache.set(MENU_CACHE_KEY, { userId: user.id, role: user.sysrole, menu: q.data } satisfies CachedMenu);
   }, [q.data, q.isFetchedAfterMount, user.id, user.sysrole]);
-  return useMemo(() => (q.data ? usableMenu(q.data) : undefined), [q.data]);
+  const built = useBuiltPages();
+  return useMemo(() => (q.data ? usableMenu(q.data, built) : undefined), [q.data, built]);
 }
 
 /** Role switch: the cached menu belongs to the old role. */

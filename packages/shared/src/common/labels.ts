@@ -21,3 +21,57 @@ export const FIELD_LABELS: Record<string, string> = {
   csrfToken: '安全令牌',
   ctoken: '安全令牌',
 };
+
+/*
+ * Labels of the enumerations that more than one area shows: the one table the server (exports,
+ * history, reports) and the web (lists, pool, board, map, filters) read, so one value never shows two names.
+ */
+
+/** Urgency / priority 1–3 of orders and events: 1 normal, 2 urgent, 3 very urgent. */
+export const PRIORITY_LABELS = { 1: '普通', 2: '紧急', 3: '非常紧急' } as const;
+export type Priority = keyof typeof PRIORITY_LABELS;
+/** Tag colours of the priorities, as the order list shows them. */
+export const PRIORITY_COLORS: Record<Priority, string> = { 1: 'default', 2: 'orange', 3: 'red' };
+/** The label of a priority; '—' for none or an unknown value. */
+export const priorityLabel = (p: number | null | undefined): string => (p == null ? '—' : (PRIORITY_LABELS[p as Priority] ?? '—'));
+
+/** Service level 1–3. */
+export const SERVICE_LEVELS = { 1: '一级', 2: '二级', 3: '三级' } as const;
+
+/** Order states (0–6 of the spec, 7 for awaiting approval), with their tag colours. */
+export const ORDER_STATES = {
+  0: { label: '待受理', color: '#faad14' },
+  1: { label: '待派单', color: '#fa8c16' },
+  2: { label: '待接单', color: '#13c2c2' },
+  3: { label: '待服务', color: '#1677ff' },
+  4: { label: '服务中', color: '#722ed1' },
+  5: { label: '已完成', color: '#52c41a' },
+  6: { label: '已取消', color: '#8c8c8c' },
+  7: { label: '待审核', color: '#eb2f96' },
+} as const;
+
+/** Event display states 1–7, with their tag colours. */
+export const EVENT_STATES = {
+  1: { label: '待分配', color: '#fa8c16' },
+  2: { label: '待处理', color: '#1677ff' },
+  3: { label: '处理中', color: '#722ed1' },
+  4: { label: '升级处理', color: '#eb2f96' },
+  5: { label: '已暂停', color: '#faad14' },
+  6: { label: '已完成', color: '#52c41a' },
+  7: { label: '已关闭', color: '#8c8c8c' },
+} as const;
+
+/** Project states and their tag colours; -1 in a filter means all. */
+export const PROJECT_STATES = {
+  0: { label: '未审批', color: 'blue' },
+  1: { label: '进行中', color: 'green' },
+  2: { label: '已完成', color: '#135200' },
+} as const;
+
+/** Project task states and their tag colours. */
+export const TASK_STATES = {
+  0: { label: '未完成', color: 'default' },
+  1: { label: '已完成', color: 'green' },
+  2: { label: '已禁用', color: 'default' },
+  3: { label: '审批中', color: 'orange' },
+} as const;

@@ -155,7 +155,13 @@ export const id = coerceInt('bigint').positive();
 /** Comma list of ids in a query ('1,2,3') or an array, to number[]. */
 export const idList = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v), z.array(id));
 
-export const mobile = z
-  .string()
-  .trim()
-  .regex(/^1\d{10}$/, '请输入正确的11位手机号');
+/** A mainland mobile: 11 digits starting with 1 (login, SMS, a user's account). */
+export const MOBILE = /^1\d{10}$/;
+export const MOBILE_MESSAGE = '请输入正确的11位手机号';
+/** The one phone rule: a mobile, a landline with its area code (010-12345678, 0571-8888888-12) or a 400 number. */
+export const PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
+export const PHONE_MESSAGE = '请输入正确的手机号或固定电话';
+/** The one set of text limits (characters): a name, a line of text, a long text (description, remark). */
+export const TEXT_LIMITS = { name: 50, text: 200, long: 500 } as const;
+
+export const mobile = z.string().trim().regex(MOBILE, MOBILE_MESSAGE);

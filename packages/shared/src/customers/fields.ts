@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { coerceInt } from '../common/ints';
 import { dateText, isCalendarDay } from '../common/dates';
-import { id, idList, L } from '../common/zod';
+import { id, idList, L, PHONE, PHONE_MESSAGE, TEXT_LIMITS } from '../common/zod';
 
-const NAME_MAX = 50;
-const TEXT_MAX = 200;
+const NAME_MAX: number = TEXT_LIMITS.name;
+const TEXT_MAX: number = TEXT_LIMITS.text;
 
 /** Reusable labelled fields of the customer area. */
 export const text = (label: string, max = TEXT_MAX) => L(z.string().trim().max(max, `${label}不能超过${max}个字`), label);
@@ -28,15 +28,15 @@ export const optionalText = (label: string, max = TEXT_MAX) =>
     label,
   );
 
-/** A mobile, a landline (010-12345678, 0571-8888888-12) or a 400 number. */
-export const PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
+/** The one phone rule (common/zod). */
+export { PHONE };
 export const phone = (label = '电话') =>
   L(
     z
       .string({ error: `请输入${label}` })
       .trim()
       .min(1, `请输入${label}`)
-      .regex(PHONE, '请输入正确的手机号或固定电话'),
+      .regex(PHONE, PHONE_MESSAGE),
     label,
   );
 

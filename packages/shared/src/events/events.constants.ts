@@ -1,13 +1,7 @@
-/** Event display states 1–7, with their tag colours. */
-export const EVENT_STATES = {
-  1: { label: '待分配', color: '#fa8c16' },
-  2: { label: '待处理', color: '#1677ff' },
-  3: { label: '处理中', color: '#722ed1' },
-  4: { label: '升级处理', color: '#eb2f96' },
-  5: { label: '已暂停', color: '#faad14' },
-  6: { label: '已完成', color: '#52c41a' },
-  7: { label: '已关闭', color: '#8c8c8c' },
-} as const;
+import { EVENT_STATES, PRIORITY_LABELS } from '../common/labels';
+
+/** Event display states: the table lives in common/labels. */
+export { EVENT_STATES };
 export type EventState = keyof typeof EVENT_STATES;
 export const EVENT_STATE_LIST = Object.keys(EVENT_STATES).map(Number) as EventState[];
 
@@ -18,10 +12,10 @@ export type EventProcess = 0 | 1 | 2;
 /** The state tabs of my events (/Myevent): all, then each state (待分配 holds the ones I recorded that nobody took yet). */
 export const EVENT_TABS = { 0: '全部', 1: '待分配', 2: '待处理', 3: '处理中', 4: '升级处理', 5: '已暂停', 6: '已完成', 7: '已关闭' } as const;
 
-/** Urgency 1–3, as orders. */
-export const EVENT_PRIORITIES = { 1: '普通', 2: '紧急', 3: '非常紧急' } as const;
+/** Urgency 1–3: the same shared table as orders. */
+export const EVENT_PRIORITIES = PRIORITY_LABELS;
 
-/** Event tags are tags of code 6 (the epTag codes); tag links use obj_type 6 (basic-info type event). */
+/** Event tags are tags of code 6; tag links use obj_type 6 (basic-info type event). */
 export const EVENT_TAG_CODE = 6 as const;
 export const EVENT_OBJ_TYPE = 6 as const;
 
@@ -44,7 +38,7 @@ export const EVENT_MESSAGE_KINDS = [
 ] as const;
 export type EventMessageKind = (typeof EVENT_MESSAGE_KINDS)[number];
 
-/** Event SLA overdue types 1–5 (the spec names only the numbers; docs/decisions.md defines them). */
+/** Event SLA overdue types 1–5 (only numbered where the rules come from; docs/decisions.md defines them). */
 export const EVENT_OVERDUE_TYPES = { 1: '分配超时', 2: '响应超时', 3: '处理超时', 4: '暂停超时', 5: '完成超时' } as const;
 
 /** Action names as the flow and the buttons show them. */

@@ -1,3 +1,4 @@
+import { PHONE } from '../common/zod';
 import { FIELD_LIMITS, type FieldType } from './forms.constants';
 import type { CascadeNode, FieldDef } from './forms.schema';
 
@@ -12,7 +13,6 @@ const bad = (error: string): ValueResult => ({ ok: false, error });
 export const isEmptyValue = (v: unknown): boolean =>
   v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
-const PHONE = /^(1\d{10}|(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
 const URL_RE = /^https?:\/\/[^\s]+$/i;
 
 function pad(n: number): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
-import { id, idList, L } from '../common/zod';
+import { id, idList, L, MOBILE } from '../common/zod';
 import { extInput, optionalText, requiredText } from '../customers/fields';
 
 /** A yuan amount with at most two decimals (stored as numeric, summed in cents). */
@@ -153,14 +153,7 @@ export const orderMoneyContract = {
     path: '/order/pdfSend',
     body: z.object({
       orderId,
-      mobile: L(
-        z
-          .string()
-          .trim()
-          .regex(/^1\d{10}$/, '请输入正确的手机号')
-          .optional(),
-        '手机号',
-      ),
+      mobile: L(z.string().trim().regex(MOBILE, '请输入正确的手机号').optional(), '手机号'),
     }),
     response: z.object({ mobile: z.string(), expireTime: z.string() }),
   }),

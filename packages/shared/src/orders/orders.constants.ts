@@ -1,14 +1,7 @@
-/** Order states (0–6 and 7 待审核), with their tag colours. */
-export const ORDER_STATES = {
-  0: { label: '待受理', color: '#faad14' },
-  1: { label: '待派单', color: '#fa8c16' },
-  2: { label: '待接单', color: '#13c2c2' },
-  3: { label: '待服务', color: '#1677ff' },
-  4: { label: '服务中', color: '#722ed1' },
-  5: { label: '已完成', color: '#52c41a' },
-  6: { label: '已取消', color: '#8c8c8c' },
-  7: { label: '待审核', color: '#eb2f96' },
-} as const;
+import { ORDER_STATES, PRIORITY_LABELS, SERVICE_LEVELS } from '../common/labels';
+
+/** Order states: the table lives in common/labels (shared with the other areas). */
+export { ORDER_STATES, SERVICE_LEVELS };
 export type OrderState = keyof typeof ORDER_STATES;
 export const ORDER_STATE_LIST = Object.keys(ORDER_STATES).map(Number) as OrderState[];
 /** A state-0 order marked invalid shows this instead of 待受理. */
@@ -22,9 +15,8 @@ export const EXAMINE_TYPES = { 1: '创建审核', 2: '完成审核', 3: '回执�
 export type ExamineType = 1 | 2 | 3 | 4;
 export const EXAMINE_RESULTS = { 0: '待审核', 1: '审核通过', 2: '审核驳回' } as const;
 
-/** Urgency / priority and service level 1–3. */
-export const ORDER_PRIORITIES = { 1: '普通', 2: '紧急', 3: '非常紧急' } as const;
-export const SERVICE_LEVELS = { 1: '一级', 2: '二级', 3: '三级' } as const;
+/** Urgency / priority 1–3: the shared table. */
+export const ORDER_PRIORITIES = PRIORITY_LABELS;
 
 /** Stage names 1–9, for the timeline and the hook points. */
 export const ORDER_STAGES = { 1: '受理', 2: '派单', 3: '接单', 4: '预约', 5: '服务', 6: '回执', 7: '收款', 8: '异常申请', 9: '回访' } as const;

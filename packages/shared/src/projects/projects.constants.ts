@@ -1,17 +1,8 @@
-/** Project states and their tag colours; -1 in a filter means all. */
-export const PROJECT_STATES = {
-  0: { label: '未审批', color: 'blue' },
-  1: { label: '进行中', color: 'green' },
-  2: { label: '已完成', color: '#135200' },
-} as const;
-export type ProjectState = keyof typeof PROJECT_STATES;
+import { PROJECT_STATES, TASK_STATES } from '../common/labels';
 
-export const TASK_STATES = {
-  0: { label: '未完成', color: 'default' },
-  1: { label: '已完成', color: 'green' },
-  2: { label: '已禁用', color: 'default' },
-  3: { label: '审批中', color: 'orange' },
-} as const;
+/** Project and task states: the tables live in common/labels. */
+export { PROJECT_STATES, TASK_STATES };
+export type ProjectState = keyof typeof PROJECT_STATES;
 export type TaskState = keyof typeof TASK_STATES;
 
 /** The export's default file name before the date. */

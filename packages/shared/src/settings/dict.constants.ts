@@ -1,3 +1,4 @@
+import { PHONE as PHONE_RULE } from '../common/zod';
 import { SALE_CHANNELS } from '../auth/plans';
 
 /** What an item's `value` holds for types where it matters (the settings page shows a second column). */
@@ -22,7 +23,7 @@ export interface DictType {
 }
 
 const ADDRESS: DictValueRule = { label: '详细地址', required: true };
-const PHONE: DictValueRule = { label: '电话', required: true, pattern: /^[\d\-+ ()]{5,20}$/, message: '请输入正确的电话号码' };
+const PHONE: DictValueRule = { label: '电话', required: true, pattern: PHONE_RULE, message: '请输入正确的电话号码' };
 const COEFFICIENT: DictValueRule = { label: '系数', required: true, pattern: /^(10(\.0{1,2})?|\d(\.\d{1,2})?)$/, message: '请输入0至10之间的数，最多两位小数' };
 
 export const DICT_TYPES: readonly DictType[] = [

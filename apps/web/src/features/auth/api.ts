@@ -1,10 +1,13 @@
 // Login helpers shared by the auth pages.
+import { mobile } from '@sk/shared/common/zod';
 import { isAppShell } from '../../lib/env';
 import { queryClient } from '../../lib/query';
 import { setSessionUser } from '../../lib/session';
+import { rulesOf } from '../../lib/zodRules';
 import { resetTabs } from '../../shell/tabs';
 
-export const MOBILE_RULE = { pattern: /^1\d{10}$/, message: '请输入正确的11位手机号' };
+/** The mobile box's rules: required, then the contract's mobile rule. */
+export const MOBILE_RULES = rulesOf(mobile, { required: '请输入手机号' });
 export const CODE_RULE = { pattern: /^\d{6}$/, message: '请输入6位验证码' };
 /** The contracts' rule for a password being set, so most mistakes are caught before sending. */
 export { NEW_PASSWORD_RULE as PASSWORD_RULE } from '../../lib/password-rule';

@@ -1,6 +1,6 @@
 import { eventContract } from '@sk/shared/events/events.contract';
 import { eventSlaContract } from '@sk/shared/events/event.sla';
-import { EVENT_ACTION_LABELS, EVENT_PRIORITIES, EVENT_STATES } from '@sk/shared/events/events.constants';
+import { EVENT_ACTION_LABELS, EVENT_STATES } from '@sk/shared/events/events.constants';
 import type { EventAction } from '@sk/shared/events/event.machine';
 import { badgeCountContract } from '@sk/shared/menu/badge.contract';
 import type { ListQuery } from '../../components';
@@ -49,7 +49,7 @@ export const ACTION_ENDPOINT: Record<EventAction, (typeof ACTIONS)[number]> = {
 
 export const eventPath = (id: number) => `/Myevent/eventDetail/${id}`;
 export const stateOf = (s: number) => EVENT_STATES[s as keyof typeof EVENT_STATES] ?? { label: '—', color: '#8c8c8c' };
-export const priorityLabel = (p: number) => EVENT_PRIORITIES[p as keyof typeof EVENT_PRIORITIES] ?? '—';
+export { priorityLabel } from '@sk/shared/common/labels';
 export const actionLabel = (a: string) => EVENT_ACTION_LABELS[a as keyof typeof EVENT_ACTION_LABELS] ?? a;
 
 export type EventListKind = 'mine' | 'shelters' | 'undelivered' | 'related';

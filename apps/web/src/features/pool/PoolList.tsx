@@ -2,7 +2,7 @@ import type { PoolRow } from '@sk/shared/pool/pool.contract';
 import { Button, Form, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { contractFetcher, type ListColumn, ListPage, type ListPageHandle } from '../../components';
+import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, PriorityTag } from '../../components';
 import { call } from '../../lib/api';
 import { displayDateTime } from '../../lib/format';
 import { orderListContract } from '@sk/shared/orders/order.list.contract';
@@ -10,7 +10,7 @@ import { distanceText, orderDetailPath, poolContract } from './api';
 import { MyGrabs } from './MyGrabs';
 
 /** Columns of the pool; `actions` is grab (engineers) or take out (dispatchers). */
-function poolColumns(actions: ListColumn<PoolRow>): ListColumn<PoolRow>[] {
+export function poolColumns(actions: ListColumn<PoolRow>): ListColumn<PoolRow>[] {
   return [
     { key: 'title', dataIndex: 'title', title: '工单标题', render: (v: string, r) => <Link to={orderDetailPath(r.id)}>{v}</Link> },
     { key: 'orderNo', dataIndex: 'orderNo', title: '工单编号' },
@@ -19,7 +19,7 @@ function poolColumns(actions: ListColumn<PoolRow>): ListColumn<PoolRow>[] {
     { key: 'customerName', dataIndex: 'customerName', title: '客户', render: (v: string | null) => v || '—' },
     { key: 'serviceGroupName', dataIndex: 'serviceGroupName', title: '服务团队', render: (v: string | null) => v || '不限' },
     { key: 'skills', dataIndex: 'skills', title: '技能要求', render: (s: string[]) => (s.length ? s.map((x) => <Tag key={x}>{x}</Tag>) : '不限') },
-    { key: 'priority', dataIndex: 'priority', title: '优先级', render: (p: number) => (p > 1 ? <Tag color="red">{p === 3 ? '紧急' : '较高'}</Tag> : '普通') },
+    { key: 'priority', dataIndex: 'priority', title: '优先级', render: (p: number) => <PriorityTag value={p} /> },
     { key: 'pooledAt', dataIndex: 'pooledAt', title: '入池时间', render: (v: string | null) => displayDateTime(v) || '—' },
     { key: 'createdAt', dataIndex: 'createdAt', title: '创建时间', render: (v: string) => displayDateTime(v) },
     actions,

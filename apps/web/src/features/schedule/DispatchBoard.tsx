@@ -3,10 +3,10 @@
 // Other dispatchers' bookings arrive over the websocket ('schedule' frames) and refresh the board.
 import { minuteOf, minuteText } from '@sk/shared/schedule/schedule.constants';
 import { SCHEDULE_EVENT, type EngineerRow, type TimeInterval, type UnassignedRow, type Visit } from '@sk/shared/schedule/schedule.contract';
-import { ORDER_PRIORITIES } from '@sk/shared/orders/orders.constants';
+import { PriorityTag } from '../../components';
 import { useQueryClient } from '@tanstack/react-query';
 import { teamContract } from '@sk/shared/org/team.contract';
-import { Badge, Button, Card, Col, DatePicker, Empty, Input, Pagination, Row, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, DatePicker, Empty, Input, Pagination, Row, Segmented, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -79,8 +79,6 @@ function useLiveBoard(): ImState {
 /** Orders per page of the side pane. */
 const WAIT_PAGE = 30;
 
-const PRIORITY_COLORS: Record<number, string> = { 1: 'default', 2: 'orange', 3: 'red' };
-
 function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; onPick: () => void }) {
   const onDragStart = (e: DragEvent) => {
     e.dataTransfer.setData('text/plain', String(o.id));
@@ -97,7 +95,7 @@ function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; o
     >
       <Space direction="vertical" size={0} style={{ width: '100%' }}>
         <Space size={4}>
-          <Tag color={PRIORITY_COLORS[o.priority]}>{ORDER_PRIORITIES[o.priority as 1 | 2 | 3] ?? '普通'}</Tag>
+          <PriorityTag value={o.priority} />
           <Typography.Text strong ellipsis style={{ maxWidth: 160 }}>
             {o.title}
           </Typography.Text>

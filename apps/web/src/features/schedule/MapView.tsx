@@ -2,7 +2,8 @@
 // see the order and the engineers nearest to it (straight-line distance), and dispatch it to one of them.
 import { DEFAULT_MAP_TILE_URL } from '@sk/shared/settings/settings.catalogue';
 import { settingsContract } from '@sk/shared/settings/settings.contract';
-import { ORDER_PRIORITIES, ORDER_STATES } from '@sk/shared/orders/orders.constants';
+import { priorityLabel } from '@sk/shared/common/labels';
+import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
 import { orderActionsContract } from '@sk/shared/orders/order.actions.contract';
 import type { MapOrder } from '@sk/shared/schedule/schedule.contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
@@ -85,7 +86,7 @@ function OrderPanel({ order, canAssign }: { order: MapOrder | undefined; canAssi
         <Descriptions.Item label="状态">
           <Tag color={stateOf(order.state).color}>{stateOf(order.state).label}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label="紧急程度">{ORDER_PRIORITIES[order.priority as 1 | 2 | 3] ?? '普通'}</Descriptions.Item>
+        <Descriptions.Item label="紧急程度">{priorityLabel(order.priority)}</Descriptions.Item>
         <Descriptions.Item label="地址">{order.address ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="预约时间">{order.appointmentAt ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="服务人员">{order.serviceUserName ?? '—'}</Descriptions.Item>

@@ -1,9 +1,10 @@
 import { accountContract } from '@sk/shared';
+import { mobile as mobileField } from '@sk/shared/common/zod';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/toast';
 import { call } from '../../../lib/api';
-import { MOBILE_RULE } from '../api';
+import { zodMessage } from '../../../lib/zodRules';
 
 type Purpose = 'login' | 'password' | 'register';
 
@@ -20,7 +21,8 @@ export function SendCodeButton({ getMobile, purpose, block }: { getMobile: () =>
 
   const send = async () => {
     const mobile = getMobile()?.trim() ?? '';
-    if (!MOBILE_RULE.pattern.test(mobile)) return toast.error(MOBILE_RULE.message);
+    const bad = zodMessage(mobileField, mobile);
+    if (bad) return toast.error(bad);
     setBusy(true);
     try {
       const r = await call(accountContract.sendCode, { mobile, purpose });

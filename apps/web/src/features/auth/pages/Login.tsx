@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/toast';
 import { call } from '../../../lib/api';
-import { CODE_RULE, loginClient, MOBILE_RULE, safeRedirect, startSession } from '../api';
+import { CODE_RULE, loginClient, MOBILE_RULES, safeRedirect, startSession } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { EnterpriseChoice } from '../components/EnterpriseChoice';
 import { SendCodeButton } from '../components/SendCodeButton';
@@ -101,7 +101,7 @@ export default function Login() {
         ]}
       />
       <Form form={form} onFinish={submit} size="large" autoComplete="on">
-        <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, MOBILE_RULE]}>
+        <Form.Item name="mobile" rules={MOBILE_RULES}>
           <Input prefix={<MobileOutlined />} placeholder="手机号" maxLength={11} inputMode="numeric" autoComplete="username" />
         </Form.Item>
         {mode === 'code' ? (

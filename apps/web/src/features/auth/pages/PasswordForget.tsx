@@ -1,7 +1,7 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CODE_RULE, MOBILE_RULE } from '../api';
+import { CODE_RULE, MOBILE_RULES } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SendCodeButton } from '../components/SendCodeButton';
 
@@ -13,7 +13,7 @@ export default function PasswordForget() {
   return (
     <AuthCard title="找回密码" extra={<Link to="/login">返回登录</Link>}>
       <Form form={form} size="large" initialValues={{ mobile }} onFinish={(v) => navigate(`/passwordset/${v.mobile.trim()}`, { state: { code: v.code } })}>
-        <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, MOBILE_RULE]}>
+        <Form.Item name="mobile" rules={MOBILE_RULES}>
           <Input placeholder="手机号" maxLength={11} inputMode="numeric" />
         </Form.Item>
         <Form.Item>

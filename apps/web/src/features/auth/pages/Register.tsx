@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
-import { CODE_RULE, MOBILE_RULE, PASSWORD_RULE, startSession } from '../api';
+import { CODE_RULE, MOBILE_RULES, PASSWORD_RULE, startSession } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SendCodeButton } from '../components/SendCodeButton';
 
@@ -101,7 +101,7 @@ export default function Register() {
         >
           <Input placeholder="请输入姓名" />
         </Form.Item>
-        <Form.Item name="mobile" label="手机号" rules={[{ required: true, message: '请输入手机号' }, MOBILE_RULE]}>
+        <Form.Item name="mobile" label="手机号" rules={MOBILE_RULES}>
           <Input placeholder="请输入手机号" maxLength={11} inputMode="numeric" />
         </Form.Item>
         <Form.Item label="验证码" required>

@@ -1,7 +1,10 @@
-import type { Address } from '@sk/shared/customers/customers.schema';
-import { Checkbox, Form, Input, Modal } from 'antd';
+import { TEXT_LIMITS } from '@sk/shared/common/zod';
+import { type Address, addressFields } from '@sk/shared/customers/customers.schema';
+import { Checkbox, Form, Input } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { type Position, PositionField } from '../../../components/forms/fields/PositionField';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { customerPartsContract, refreshCustomers } from '../api';
 import { AreaCascader } from './AreaCascader';
 import { CustomerSelect } from './CustomerSelect';
@@ -32,15 +35,9 @@ function PositionInput({ value, onChange, id }: { value?: Position | null; onCha
   return <PositionField id={id} value={value} onChange={(p) => onChange?.(p)} />;
 }
 
-function AddressForm({ address, customerId, onClose, onSaved }: Omit<AddressFormDialogProps, 'open'>) {
-  const [form] = Form.useForm<Values>();
-  const save = useApiMutation(customerPartsContract.addressSave, {
-    onSuccess: async () => {
-      await refreshCustomers();
-      onSaved?.();
-      onClose();
-    },
-  });
+/** Add or edit a customer's address: area, detail, a point on the map (or typed coordinates), default flag. */
+export function AddressFormDialog({ open, address, customerId, onClose, onSaved }: AddressFormDialogProps) {
+  const save = useApiMutation(customerPartsContract.addressSave);
   const initial: Values = address
     ? {
         customerId: address.customerId,
@@ -51,9 +48,9 @@ function AddressForm({ address, customerId, onClose, onSaved }: Omit<AddressForm
       }
     : { customerId, area: [], detail: '', position: null, isDefault: false };
 
-  const submit = (v: Values) => {
+  const submit = async (v: Values) => {
     const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
-    save.mutate({
+    await save.mutateAsync({
       id: address?.id,
       customerId: (customerId ?? v.customerId) as number,
       provinceCode,
@@ -65,10 +62,12 @@ function AddressForm({ address, customerId, onClose, onSaved }: Omit<AddressForm
       longitude: v.position?.lng ?? null,
       isDefault: v.isDefault ?? false,
     });
+    await refreshCustomers();
+    onSaved?.();
   };
 
   return (
-    <Form form={form} id="sk-address-form" name="sk-address-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
+    <RecordFormDialog<Values> open={open} title={address ? '编辑地址' : '新增地址'} initialValues={initial} onSubmit={submit} onClose={onClose} width={600}>
       {customerId ? null : (
         <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
           <CustomerSelect disabled={!!address} />
@@ -77,15 +76,8 @@ function AddressForm({ address, customerId, onClose, onSaved }: Omit<AddressForm
       <Form.Item name="area" label="省市区">
         <AreaCascader />
       </Form.Item>
-      <Form.Item
-        name="detail"
-        label="详细地址"
-        rules={[
-          { required: true, whitespace: true, message: '请输入详细地址' },
-          { max: 200, message: '详细地址不能超过200个字' },
-        ]}
-      >
-        <Input maxLength={200} placeholder="街道、门牌号" />
+      <Form.Item name="detail" label="详细地址" rules={rulesOf(addressFields.detail)}>
+        <Input maxLength={TEXT_LIMITS.text} placeholder="街道、门牌号" />
       </Form.Item>
       <Form.Item name="position" label="地图位置" extra="在地图上点选，或直接输入经纬度">
         <PositionInput />
@@ -93,25 +85,6 @@ function AddressForm({ address, customerId, onClose, onSaved }: Omit<AddressForm
       <Form.Item name="isDefault" valuePropName="checked">
         <Checkbox disabled={address?.isDefault}>设为默认地址</Checkbox>
       </Form.Item>
-    </Form>
-  );
-}
-
-/** Add or edit a customer's address: area, detail, a point on the map (or typed coordinates), default flag. */
-export function AddressFormDialog(props: AddressFormDialogProps) {
-  const { open, address, onClose } = props;
-  return (
-    <Modal
-      open={open}
-      title={address ? '编辑地址' : '新增地址'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-address-form' }}
-      onCancel={onClose}
-      destroyOnHidden
-      width={600}
-    >
-      {open ? <AddressForm {...props} /> : null}
-    </Modal>
+    </RecordFormDialog>
   );
 }

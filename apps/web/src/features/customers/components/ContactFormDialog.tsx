@@ -1,7 +1,9 @@
-import type { Contact } from '@sk/shared/customers/customers.schema';
-import { PHONE } from '@sk/shared/customers/fields';
-import { Checkbox, Form, Input, Modal } from 'antd';
+import { type Contact, contactFields } from '@sk/shared/customers/customers.schema';
+import { TEXT_LIMITS } from '@sk/shared/common/zod';
+import { Checkbox, Form, Input } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, customerPartsContract, refreshCustomers } from '../api';
 import { CustomerSelect } from './CustomerSelect';
 
@@ -22,23 +24,15 @@ export interface ContactFormDialogProps {
   onSaved?: () => void;
 }
 
-export const PHONE_RULE = { pattern: PHONE, message: '请输入正确的手机号或固定电话' };
-
-function ContactForm({ contact, customerId, onClose, onSaved }: Omit<ContactFormDialogProps, 'open'>) {
-  const save = useApiMutation(customerPartsContract.linkPersonSave, {
-    invalidates: [customerContract.epLinkPersonList],
-    onSuccess: async () => {
-      await refreshCustomers();
-      onSaved?.();
-      onClose();
-    },
-  });
+/** Add or edit a contact of a customer. */
+export function ContactFormDialog({ open, contact, customerId, onClose, onSaved }: ContactFormDialogProps) {
+  const save = useApiMutation(customerPartsContract.linkPersonSave, { invalidates: [customerContract.epLinkPersonList] });
   const initial: Values = contact
     ? { customerId: contact.customerId, name: contact.name, phone: contact.phone, position: contact.position ?? '', isPrimary: contact.isPrimary }
     : { customerId, name: '', phone: '', position: '', isPrimary: false };
 
-  const submit = (v: Values) =>
-    save.mutate({
+  const submit = async (v: Values) => {
+    await save.mutateAsync({
       id: contact?.id,
       customerId: (customerId ?? v.customerId) as number,
       name: v.name,
@@ -46,51 +40,29 @@ function ContactForm({ contact, customerId, onClose, onSaved }: Omit<ContactForm
       position: v.position || null,
       isPrimary: v.isPrimary ?? false,
     });
+    await refreshCustomers();
+    onSaved?.();
+  };
 
   return (
-    <Form id="sk-contact-form" name="sk-contact-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
+    <RecordFormDialog<Values> open={open} title={contact ? '编辑联系人' : '新增联系人'} initialValues={initial} onSubmit={submit} onClose={onClose}>
       {customerId ? null : (
         <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
           <CustomerSelect disabled={!!contact} />
         </Form.Item>
       )}
-      <Form.Item
-        name="name"
-        label="联系人"
-        rules={[
-          { required: true, whitespace: true, message: '请输入联系人' },
-          { max: 50, message: '联系人不能超过50个字' },
-        ]}
-      >
-        <Input maxLength={50} />
+      <Form.Item name="name" label="联系人" rules={rulesOf(contactFields.name)}>
+        <Input maxLength={TEXT_LIMITS.name} />
       </Form.Item>
-      <Form.Item name="phone" label="联系电话" rules={[{ required: true, message: '请输入联系电话' }, PHONE_RULE]}>
+      <Form.Item name="phone" label="联系电话" rules={rulesOf(contactFields.phone)}>
         <Input maxLength={30} placeholder="手机号或固定电话" />
       </Form.Item>
-      <Form.Item name="position" label="职位" rules={[{ max: 50, message: '职位不能超过50个字' }]}>
-        <Input maxLength={50} />
+      <Form.Item name="position" label="职位" rules={rulesOf(contactFields.position)}>
+        <Input maxLength={TEXT_LIMITS.name} />
       </Form.Item>
       <Form.Item name="isPrimary" valuePropName="checked">
         <Checkbox disabled={contact?.isPrimary}>设为主联系人</Checkbox>
       </Form.Item>
-    </Form>
-  );
-}
-
-/** Add or edit a contact of a customer. */
-export function ContactFormDialog(props: ContactFormDialogProps) {
-  const { open, contact, onClose } = props;
-  return (
-    <Modal
-      open={open}
-      title={contact ? '编辑联系人' : '新增联系人'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-contact-form' }}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {open ? <ContactForm {...props} /> : null}
-    </Modal>
+    </RecordFormDialog>
   );
 }

@@ -2,14 +2,15 @@ import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract'
 import type { CustomerDetail } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { isPaid } from '@sk/shared/auth/plans';
+import { phone } from '@sk/shared/customers/fields';
 import { Col, Form, type FormInstance, Input, Modal, Row, Select, Spin } from 'antd';
 import { type Person, PersonField } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
+import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, refreshCustomers } from '../api';
 import { LEVEL_OPTIONS, SOURCE_OPTIONS } from '../options';
 import { AreaCascader } from './AreaCascader';
-import { PHONE_RULE } from './ContactFormDialog';
 import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
 import { SmartPaste } from './SmartPaste';
 import { TagSelect } from './TagSelect';
@@ -105,7 +106,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="phone" label="电话" rules={[{ required: true, message: '请输入电话' }, PHONE_RULE]}>
+            <Form.Item name="phone" label="电话" rules={rulesOf(phone('电话'))}>
               <Input maxLength={30} placeholder="手机号或固定电话" />
             </Form.Item>
           </Col>

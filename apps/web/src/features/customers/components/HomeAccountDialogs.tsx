@@ -1,7 +1,9 @@
+import { MOBILE, mobile } from '@sk/shared/common/zod';
 import type { HomeAccount } from '@sk/shared/customers/portal.contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, homeAccountContract } from '../api';
 import { CustomerSelect } from './CustomerSelect';
 
@@ -13,7 +15,7 @@ interface Values {
   password?: string;
 }
 
-const MOBILE_RULE = { pattern: /^1\d{10}$/, message: '请输入正确的手机号' };
+const MOBILE_RULES = rulesOf(mobile, { required: '请输入手机号' });
 const PASSWORD_RULES = [{ required: true, message: '请输入密码' }, NEW_PASSWORD_RULE];
 
 /** The customer's contacts; picking one fills the account's name and mobile. */
@@ -83,7 +85,7 @@ function AccountForm({ account, onClose, onSaved }: { account: HomeAccount | nul
         <CustomerSelect onChange={() => form.setFieldValue('linkPersonId', null)} />
       </Form.Item>
       <Form.Item name="linkPersonId" label="联系人">
-        <ContactSelect customerId={customerId} onPick={(name, phone) => form.setFieldsValue({ name, ...(/^1\d{10}$/.test(phone) ? { mobile: phone } : {}) })} />
+        <ContactSelect customerId={customerId} onPick={(name, phone) => form.setFieldsValue({ name, ...(MOBILE.test(phone) ? { mobile: phone } : {}) })} />
       </Form.Item>
       <Form.Item
         name="name"
@@ -95,7 +97,7 @@ function AccountForm({ account, onClose, onSaved }: { account: HomeAccount | nul
       >
         <Input maxLength={50} />
       </Form.Item>
-      <Form.Item name="mobile" label="手机号（登录账号）" rules={[{ required: true, message: '请输入手机号' }, MOBILE_RULE]}>
+      <Form.Item name="mobile" label="手机号（登录账号）" rules={MOBILE_RULES}>
         <Input maxLength={11} />
       </Form.Item>
       {account ? null : (

@@ -1,5 +1,6 @@
 import type { ProductModel } from '@sk/shared/customers/products.contract';
-import { AutoComplete, Col, Form, Input, InputNumber, Modal, Row, Select, Space } from 'antd';
+import { AutoComplete, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { UploadField } from '../../../components/forms/fields/UploadField';
 import { fixedAsDef } from '../../../components/forms/formState';
 import { useApi, useApiMutation } from '../../../lib/query';
@@ -27,14 +28,22 @@ function Files({ image, value, onChange, id }: { image: boolean; value?: number[
   return <UploadField id={id} def={image ? IMAGES : DOCUMENTS} value={value ?? []} onChange={(v) => onChange?.(v)} />;
 }
 
-function ModelForm({ model, onClose, onSaved }: { model: ProductModel | null; onClose: () => void; onSaved: (id: number) => void }) {
-  const categories = useApi(productContract.productCategories);
+/** Add or edit a product of the catalogue: brand, model, category, warranty period and start, pictures and documents. */
+export function ModelFormDialog({
+  open,
+  model,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  model: ProductModel | null;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}) {
+  const categories = useApi(productContract.productCategories, undefined, { enabled: open });
   const save = useApiMutation(productContract.productSave, {
     invalidates: [productContract.productList, productContract.productDetail, productContract.productSimpleList, productContract.productCategories],
-    onSuccess: (r) => {
-      onSaved(r.id);
-      onClose();
-    },
+    onSuccess: (r) => onSaved?.(r.id),
   });
   const initial: Values = model
     ? {
@@ -52,7 +61,7 @@ function ModelForm({ model, onClose, onSaved }: { model: ProductModel | null; on
     : { name: '', warrantyUnit: 2, warrantyStartType: 2, warrantyPeriod: 12 };
 
   const submit = (v: Values) =>
-    save.mutate({
+    save.mutateAsync({
       id: model?.id,
       name: v.name,
       brand: v.brand || null,
@@ -67,7 +76,7 @@ function ModelForm({ model, onClose, onSaved }: { model: ProductModel | null; on
     });
 
   return (
-    <Form<Values> id="sk-model-form" name="sk-model-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
+    <RecordFormDialog<Values> open={open} title={model ? '编辑产品' : '新建产品'} initialValues={initial} onSubmit={submit} onClose={onClose} width={720}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item
@@ -129,34 +138,6 @@ function ModelForm({ model, onClose, onSaved }: { model: ProductModel | null; on
           </Form.Item>
         </Col>
       </Row>
-    </Form>
-  );
-}
-
-/** Add or edit a product of the catalogue: brand, model, category, warranty period and start, pictures and documents. */
-export function ModelFormDialog({
-  open,
-  model,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  model: ProductModel | null;
-  onClose: () => void;
-  onSaved?: (id: number) => void;
-}) {
-  return (
-    <Modal
-      open={open}
-      title={model ? '编辑产品' : '新建产品'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-model-form' }}
-      onCancel={onClose}
-      destroyOnHidden
-      width={720}
-    >
-      {open ? <ModelForm model={model} onClose={onClose} onSaved={(id) => onSaved?.(id)} /> : null}
-    </Modal>
+    </RecordFormDialog>
   );
 }

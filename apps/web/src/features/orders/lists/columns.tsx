@@ -1,8 +1,8 @@
-import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_INVALID_LABEL, ORDER_PRIORITIES, ORDER_STATES, PLACE_STATES } from '@sk/shared/orders/orders.constants';
+import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_INVALID_LABEL, ORDER_STATES, PLACE_STATES } from '@sk/shared/orders/orders.constants';
 import type { OrderRow } from '@sk/shared/orders/order.list.contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { type ListColumn, PersonLink } from '../../../components';
+import { type ListColumn, PersonLink, PriorityTag } from '../../../components';
 import { orderDetailPath } from './api';
 
 const text = (v: string | null | undefined) => v || '—';
@@ -13,8 +13,6 @@ export function OrderStateTag({ row }: { row: Pick<OrderRow, 'state' | 'invalid'
   const s = ORDER_STATES[row.state as keyof typeof ORDER_STATES];
   return s ? <Tag color={s.color}>{s.label}</Tag> : null;
 }
-
-const PRIORITY_COLORS: Record<number, string> = { 1: 'default', 2: 'orange', 3: 'red' };
 
 /** The order list's columns (the same keys as the export's ORDER_EXPORT_COLUMNS); `extra` adds a page's own. */
 export function orderColumns(extra: ListColumn<OrderRow>[] = []): ListColumn<OrderRow>[] {
@@ -35,7 +33,7 @@ export function orderColumns(extra: ListColumn<OrderRow>[] = []): ListColumn<Ord
     { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
     { key: 'apply_time', dataIndex: 'apply_time', title: '预约时间', render: text },
     { key: 'orderTypeName', dataIndex: 'orderTypeName', title: '工单类型', render: text },
-    { key: 'priority', dataIndex: 'priority', title: '优先级', render: (v: number) => <Tag color={PRIORITY_COLORS[v]}>{label(ORDER_PRIORITIES, v)}</Tag> },
+    { key: 'priority', dataIndex: 'priority', title: '优先级', render: (v: number) => <PriorityTag value={v} /> },
     { key: 'dispatchUserName', dataIndex: 'dispatchUserName', title: '派单人', render: text },
     { key: 'createUserName', dataIndex: 'createUserName', title: '创建人', render: text },
     { key: 'serviceGroupName', dataIndex: 'serviceGroupName', title: '服务团队', render: text },

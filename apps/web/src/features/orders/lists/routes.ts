@@ -1,5 +1,5 @@
 // The order list pages: menu paths take the menu entry's power and free-plan lock.
-import type { PageRoute } from '../../../app/routes';
+import type { PageRoute } from '../../../app/route';
 import { lazyPage } from '../../../app/lazyPage';
 
 export const ORDER_LIST_ROUTES: PageRoute[] = [

@@ -1,8 +1,10 @@
 import { FilePdfOutlined, MessageOutlined } from '@ant-design/icons';
+import { MOBILE, mobile } from '@sk/shared/common/zod';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { API_PREFIX } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { getSessionUser } from '../../../lib/session';
 import { moneyContract as M } from './api';
 
@@ -58,8 +60,8 @@ export function ReportButtons({ orderId, orderNo, phone, completed }: { orderId:
         destroyOnHidden
       >
         <p style={{ color: '#666' }}>客户将收到一条短信，内含仅此链接可打开的服务报告，7天内有效；再次发送后旧链接失效。</p>
-        <Form form={form} initialValues={{ mobile: /^1\d{10}$/.test(phone ?? '') ? phone : '' }}>
-          <Form.Item name="mobile" label="手机号" rules={[{ required: true, pattern: /^1\d{10}$/, message: '请输入正确的手机号' }]}>
+        <Form form={form} initialValues={{ mobile: MOBILE.test(phone ?? '') ? phone : '' }}>
+          <Form.Item name="mobile" label="手机号" rules={rulesOf(mobile, { required: '请输入手机号' })}>
             <Input maxLength={11} inputMode="numeric" />
           </Form.Item>
         </Form>

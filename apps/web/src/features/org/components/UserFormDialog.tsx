@@ -1,9 +1,11 @@
 import { ROLES } from '@sk/shared/auth/roles';
+import { mobile } from '@sk/shared/common/zod';
 import { OUTSOURCED_USER, STAFF_USER } from '@sk/shared/org/org.constants';
 import type { UserRow } from '@sk/shared/org/org.schema';
 import { Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
 import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { ORG_READS, orgContract, useProviderOptions } from '../api';
 import { DeptSelect } from './DeptSelect';
 
@@ -26,8 +28,6 @@ interface Values {
   password?: string;
   providerId?: number | null;
 }
-
-const MOBILE = /^1\d{10}$/;
 
 export interface UserFormDialogProps {
   open: boolean;
@@ -84,14 +84,7 @@ function UserForm({
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="mobile"
-            label="手机号"
-            rules={[
-              { required: true, message: '请输入手机号' },
-              { pattern: MOBILE, message: '请输入正确的11位手机号' },
-            ]}
-          >
+          <Form.Item name="mobile" label="手机号" rules={rulesOf(mobile, { required: '请输入手机号' })}>
             <Input maxLength={11} placeholder="登录账号" />
           </Form.Item>
         </Col>

@@ -1,0 +1,44 @@
+// What a route is, and the pure questions about one (may this user open it, which menu entry it belongs to).
+// No page is imported here: pages, the shell and the feature route tables import this file, and app/routes.tsx
+// (which imports every feature's table, hence every page lazily) is imported by the router alone.
+import type { FreeFeature } from '@sk/shared/auth/plans';
+import { hasPower } from '@sk/shared/auth/powers';
+import type { LazyPage } from './lazyPage';
+
+export interface PageRoute {
+  path: string;
+  /** Tab title. */
+  title: string;
+  page: LazyPage;
+  /** Power code the page needs; a menu entry with the same path lends its own when absent. */
+  power?: string;
+  /** Any one of these opens the page too: set from every menu entry (staff or provider set) that shares its path. */
+  anyPower?: string[];
+  /** The menu entry (routerName) a page outside the menu belongs to, when its path would point elsewhere. */
+  menu?: string;
+  /** The same, read from the page's query (a page that several lists open); `menu` when it names none. */
+  menuOf?: (query: URLSearchParams) => string | undefined;
+  /** Stays mounted while its tab is hidden. */
+  keepAlive?: boolean;
+  /** Refused while a paid plan's seats are exceeded. */
+  quotaDisabled?: boolean;
+  /** Free-plan locked feature: the page shows the upgrade notice instead. */
+  freeLock?: FreeFeature;
+  /** A list page with saved search plans under its own path: opening it asks for its default plan at start-up. */
+  searchPlans?: boolean;
+}
+
+export interface PublicRoute {
+  path: string;
+  page: LazyPage;
+}
+
+/** Paths compare without case (the spec's menu paths and the pages disagree on capitals). */
+export const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** True when the user holds what the route asks: its power, or one of its alternatives. */
+export const routeAllows = (powers: readonly string[], r: Pick<PageRoute, 'power' | 'anyPower'>): boolean =>
+  r.anyPower ? r.anyPower.some((p) => powers.includes(p)) : hasPower(powers, r.power);
+
+/** The menu entry a route belongs to at this query (menuOf, then menu). */
+export const menuOfRoute = (route: PageRoute, search: string): string | undefined => route.menuOf?.(new URLSearchParams(search)) ?? route.menu;

@@ -1,0 +1,33 @@
+// Form rules derived from the zod contracts: a dialog states which contract field a Form.Item holds, and the rules
+// (required, lengths, patterns, messages) are the contract's own, so the web and the server never disagree.
+import type { Rule } from 'antd/es/form';
+import type { z } from 'zod';
+
+const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The first message zod gives for a value, or null when the value passes. */
+export function zodMessage(schema: z.ZodType, value: unknown): string | null {
+  const r = schema.safeParse(value);
+  return r.success ? null : (r.error.issues[0]?.message ?? '格式不正确');
+}
+
+/**
+ * antd rules for one contract field. Required when the contract refuses an empty value (the message is the
+ * contract's own); a filled value must pass the contract. `required` overrides for a field the page makes
+ * mandatory although the contract allows it empty.
+ */
+export function rulesOf(schema: z.ZodType, opts: { required?: boolean | string } = {}): Rule[] {
+  const emptyMessage = zodMessage(schema, '') ?? zodMessage(schema, undefined);
+  const required = opts.required === undefined ? emptyMessage !== null : Boolean(opts.required);
+  const requiredMessage = typeof opts.required === 'string' ? opts.required : (emptyMessage ?? '请填写');
+  const rules: Rule[] = [];
+  if (required) rules.push({ required: true, whitespace: true, message: requiredMessage });
+  rules.push({
+    validator: async (_rule, value: unknown) => {
+      if (empty(value)) return;
+      const message = zodMessage(schema, value);
+      if (message) throw new Error(message);
+    },
+  });
+  return rules;
+}
