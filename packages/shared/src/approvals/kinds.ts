@@ -1,3 +1,5 @@
+import { SPARE_DOC_KINDS } from '../spares/spares.constants';
+
 /**
  * The document kinds that go through the approval engine. A new kind (fee claim, statement, reward/penalty,
  * quotation discount, return …) joins by adding one line here; its area then registers what happens when
@@ -27,7 +29,7 @@ export const APPROVAL_DOC_KINDS = [
     label: '备件单据审批',
     link: '/spareExamine?id={id}',
     amount: true,
-    types: { 1: '领用单', 2: '调拨单', 3: '分配单', 4: '报废单', 5: '盘点单', 6: '入库单', 7: '出库单', 8: '退还单', 9: '工单退回单', 10: '交接单' },
+    types: Object.fromEntries(Object.entries(SPARE_DOC_KINDS).map(([k, v]) => [Number(k), v.name])) as Record<number, string>,
   },
 ] as const satisfies readonly ApprovalKindDef[];
 
