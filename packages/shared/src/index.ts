@@ -46,3 +46,4 @@ export * from './spares/index';
 export * from './projects/index';
 export * from './pool/index';
 export * from './sla/index';
+export * from './approvals/index';

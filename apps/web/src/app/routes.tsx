@@ -252,6 +252,11 @@ LAYOUT_ROUTES.push({
 });
 // The dispatch desk (features/dispatch); /orderingRule is the rule page above.
 LAYOUT_ROUTES.push({ path: '/assignOrder', title: '待派单工单', page: lazyPage(() => import('../features/dispatch/AssignOrder')), keepAlive: true });
+// The approval engine (features/approvals): both take their menu entries' powers.
+LAYOUT_ROUTES.push(
+  { path: '/approvalProcess', title: '审批处理', page: lazyPage(() => import('../features/approvals/pages/ApprovalProcess')), keepAlive: true },
+  { path: '/approvalProcessSettings', title: '审批流程设置', page: lazyPage(() => import('../features/approvals/pages/ApprovalProcessSettings')) },
+);
 // Spares and stock (features/spares): the list pages take their menu entry's power.
 LAYOUT_ROUTES.push(
   { path: '/spareType', title: '备件分类', page: lazyPage(() => import('../features/spares/pages/SpareType')) },

@@ -98,6 +98,10 @@ export const errorMessages = {
   POOL_DISABLED: '工单公海未开启，请在系统设置中开启',
   POOL_ORDER_ASSIGNED: '只有待派单且未指派的工单可以放入工单池',
   VISIT_TAKEN: '该工单的回访已被领取',
+  // The approval engine (issue 26 §1).
+  APPROVAL_ENDED: '该审批已结束',
+  APPROVAL_NOT_APPROVER: '您不是当前步骤的审批人，不能审批',
+  APPROVAL_NOT_APPLICANT: '只有申请人可以撤回审批',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

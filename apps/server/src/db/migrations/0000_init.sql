@@ -1542,6 +1542,108 @@ CREATE TABLE "order_state_counts" (
 	CONSTRAINT "order_state_counts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "approval_delegations" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "approval_delegations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"delegate_id" bigint NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_delegations_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id"),
+	CONSTRAINT "approval_delegations_window_ck" CHECK (ends_at > starts_at)
+);
+--> statement-breakpoint
+CREATE TABLE "approval_flow_versions" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "approval_flow_versions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"flow_id" bigint NOT NULL,
+	"version" integer NOT NULL,
+	"steps" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_flow_versions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "approval_flows" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "approval_flows_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"min_amount" numeric(14, 2),
+	"max_amount" numeric(14, 2),
+	"doc_types" integer[] DEFAULT '{}' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"steps" jsonb NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_flows_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "approval_instances" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "approval_instances_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"kind" text NOT NULL,
+	"doc_id" bigint NOT NULL,
+	"doc_no" text DEFAULT '' NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"amount" numeric(14, 2),
+	"doc_type" integer,
+	"applicant_id" bigint NOT NULL,
+	"responsible_id" bigint,
+	"provider_id" bigint,
+	"flow_id" bigint NOT NULL,
+	"flow_version" integer NOT NULL,
+	"steps" jsonb NOT NULL,
+	"step" integer DEFAULT 0 NOT NULL,
+	"state" smallint DEFAULT 0 NOT NULL,
+	"rev" integer DEFAULT 0 NOT NULL,
+	"last_act" jsonb,
+	"link" text DEFAULT '' NOT NULL,
+	"finished_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_instances_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id"),
+	CONSTRAINT "approval_instances_state_ck" CHECK (state in (0, 1, 2, 3))
+);
+--> statement-breakpoint
+CREATE TABLE "approval_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "approval_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"instance_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "approval_tasks" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "approval_tasks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"instance_id" bigint NOT NULL,
+	"step" integer NOT NULL,
+	"user_id" bigint NOT NULL,
+	"decision" smallint,
+	"acted_by" bigint,
+	"comment" text,
+	"decided_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_tasks_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "department_heads" (
+	"enterprise_id" bigint NOT NULL,
+	"dept_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	CONSTRAINT "department_heads_enterprise_id_dept_id_pk" PRIMARY KEY("enterprise_id","dept_id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1758,6 +1860,14 @@ ALTER TABLE "sla_calendars" ADD CONSTRAINT "sla_calendars_enterprise_id_enterpri
 ALTER TABLE "sla_policies" ADD CONSTRAINT "sla_policies_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_sla_clocks" ADD CONSTRAINT "event_sla_clocks_event_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_sla_settings" ADD CONSTRAINT "event_sla_settings_tpl_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_delegations" ADD CONSTRAINT "approval_delegations_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_delegations" ADD CONSTRAINT "approval_delegations_delegate_fk" FOREIGN KEY ("enterprise_id","delegate_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_flow_versions" ADD CONSTRAINT "approval_flow_versions_flow_fk" FOREIGN KEY ("enterprise_id","flow_id") REFERENCES "public"."approval_flows"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_flows" ADD CONSTRAINT "approval_flows_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_instances" ADD CONSTRAINT "approval_instances_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_tasks" ADD CONSTRAINT "approval_tasks_instance_fk" FOREIGN KEY ("enterprise_id","instance_id") REFERENCES "public"."approval_instances"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_dept_fk" FOREIGN KEY ("enterprise_id","dept_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2024,4 +2134,16 @@ CREATE UNIQUE INDEX "event_sla_clocks_uq" ON "event_sla_clocks" USING btree ("en
 CREATE INDEX "event_sla_clocks_deadline_idx" ON "event_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_warn_idx" ON "event_sla_clocks" USING btree ("warn_at") WHERE warned_at is null and warn_at is not null;--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_breach_idx" ON "event_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;--> statement-breakpoint
-CREATE INDEX "order_state_counts_ep_idx" ON "order_state_counts" USING btree ("enterprise_id","state","invalid");
+CREATE INDEX "order_state_counts_ep_idx" ON "order_state_counts" USING btree ("enterprise_id","state","invalid");--> statement-breakpoint
+CREATE INDEX "approval_delegations_delegate_idx" ON "approval_delegations" USING btree ("enterprise_id","delegate_id","ends_at");--> statement-breakpoint
+CREATE INDEX "approval_delegations_user_idx" ON "approval_delegations" USING btree ("enterprise_id","user_id","ends_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_flow_versions_uq" ON "approval_flow_versions" USING btree ("enterprise_id","flow_id","version");--> statement-breakpoint
+CREATE INDEX "approval_flows_kind_idx" ON "approval_flows" USING btree ("enterprise_id","kind","sort","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_instances_waiting_uq" ON "approval_instances" USING btree ("enterprise_id","kind","doc_id") WHERE state = 0;--> statement-breakpoint
+CREATE INDEX "approval_instances_doc_idx" ON "approval_instances" USING btree ("enterprise_id","kind","doc_id","id");--> statement-breakpoint
+CREATE INDEX "approval_instances_applicant_idx" ON "approval_instances" USING btree ("enterprise_id","applicant_id","state","id");--> statement-breakpoint
+CREATE INDEX "approval_instances_provider_idx" ON "approval_instances" USING btree ("enterprise_id","provider_id","state","id");--> statement-breakpoint
+CREATE INDEX "approval_logs_instance_idx" ON "approval_logs" USING btree ("enterprise_id","instance_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_tasks_uq" ON "approval_tasks" USING btree ("enterprise_id","instance_id","step","user_id");--> statement-breakpoint
+CREATE INDEX "approval_tasks_user_idx" ON "approval_tasks" USING btree ("enterprise_id","user_id","decision","instance_id");--> statement-breakpoint
+CREATE INDEX "approval_tasks_actor_idx" ON "approval_tasks" USING btree ("enterprise_id","acted_by","instance_id");

@@ -23,3 +23,4 @@ export * from './pool';
 export * from './sla';
 export * from './event-sla';
 export * from './order-counts';
+export * from './approvals';

@@ -29,6 +29,8 @@ import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime } from '../../platform/sql';
+import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { onApprovalEnd } from '../approvals/registry';
 import { ownWarehouse } from './catalogue.service';
 import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
 import { moneyViewerOf, orderFor } from '../orders/money.access';
@@ -123,6 +125,21 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
       else if (!from) await checkNewUnits(tx, ep, i.spareId, i.serials);
     }
     await insertStateLog(tx, SPARE_DOC_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: u.id });
+    // An approval flow set for stock documents (审批流程设置) takes the approval over; without one the keeper approves as before.
+    const keeper = await rows<{ keeper_id: number | null }>(
+      tx,
+      sql`select keeper_id::int as keeper_id from warehouses where enterprise_id = ${ep} and id = ${from ?? to ?? 0}`,
+    );
+    await startApproval(tx, {
+      enterpriseId: ep,
+      kind: 'spare_doc',
+      docId: id,
+      applicantId: u.id,
+      docNo: `${k.name}-${id}`,
+      docType: kind,
+      responsibleId: keeper[0]?.keeper_id ?? null,
+      providerId: u.providerId,
+    });
     return id;
   });
 }
@@ -178,28 +195,53 @@ const ctxOf =
 
 /** Approve (posts the movements from the reservation), reject or withdraw (both release the reservation). */
 export async function decideDoc(db: Db, u: SessionUser, id: number, action: SpareDocAction, note: string | null): Promise<void> {
+  // A document in a flow's approval is decided by the engine: its end handler (below) moves the document.
+  const inst = await waitingInstanceOf(db, u.enterpriseId, 'spare_doc', id);
+  if (inst) {
+    await decide(db, { enterpriseId: u.enterpriseId, actorId: u.id, id: inst.id, action, comment: note });
+    return;
+  }
   await db.transaction(async (tx) => {
-    const r = await changeState(tx, {
-      table: SPARE_DOC_STATE,
-      machine: spareDocMachine,
-      enterpriseId: u.enterpriseId,
-      id,
-      action,
-      ctxOf: ctxOf(u),
-      actorId: u.id,
-      note,
-      guard: isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`,
-      patch: action === 'withdraw' ? {} : { approver_id: u.id, approved_at: sql`now()` },
-    });
-    if (r.to === 2) await postDoc(tx, u.enterpriseId, r.row, u.id);
-    else if (reservesStock(Number(r.row.kind) as SpareDocKind) && r.row.from_warehouse_id != null) {
-      const from = Number(r.row.from_warehouse_id);
-      for (const it of await docItems(tx, u.enterpriseId, id))
-        await release(tx, u.enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
-      await freeUnits(tx, u.enterpriseId, id);
-    }
+    await settleDoc(tx, u.enterpriseId, id, action, u.id, note, ctxOf(u), isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`);
   });
 }
+
+/** Moves a document to its decision: approve posts the movements from the reservation; reject and withdraw release it. */
+async function settleDoc(
+  tx: Tx,
+  enterpriseId: number,
+  id: number,
+  action: SpareDocAction,
+  actorId: number,
+  note: string | null,
+  ctx: (row: Record<string, unknown>) => SpareDocCtx,
+  guard?: SQL,
+): Promise<void> {
+  const r = await changeState(tx, {
+    table: SPARE_DOC_STATE,
+    machine: spareDocMachine,
+    enterpriseId,
+    id,
+    action,
+    ctxOf: ctx,
+    actorId,
+    note,
+    guard,
+    patch: action === 'withdraw' ? {} : { approver_id: actorId, approved_at: sql`now()` },
+  });
+  if (r.to === 2) await postDoc(tx, enterpriseId, r.row, actorId);
+  else if (reservesStock(Number(r.row.kind) as SpareDocKind) && r.row.from_warehouse_id != null) {
+    const from = Number(r.row.from_warehouse_id);
+    for (const it of await docItems(tx, enterpriseId, id)) await release(tx, enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
+    await freeUnits(tx, enterpriseId, id);
+  }
+}
+
+// The engine ended a document's approval (approved by the flow's last step, rejected, or withdrawn): the document follows.
+onApprovalEnd('spare_doc', async (tx, end) => {
+  const action: SpareDocAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'withdraw';
+  await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: true }));
+});
 
 const docCols = (u: SessionUser) => sql`d.id::int, d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
   d.to_warehouse_id::int as "toWarehouseId", tw.name as "toWarehouseName", d.transfer_type as "transferType", d.order_id::int as "orderId",

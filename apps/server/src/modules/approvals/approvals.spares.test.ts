@@ -1,0 +1,58 @@
+import { approvalsContract as A, sparesContract as C } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { inbound, ledgerMismatches, quantityOf, stockedTeam } from '../spares/spares.fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const docState = async (id: number) => Number((await rows(t.deps.db, sql`select state from spare_docs where id = ${id}`))[0]?.state);
+
+describe('spare documents on the engine', () => {
+  it('with a flow set, a stock document goes through its steps; the last approval posts the stock, a withdraw releases it', async () => {
+    const s = await stockedTeam(t);
+    const { tm, k, wh, spare } = s;
+    await inbound(s, 10);
+    const flow = await tm.admin.client.call(A.flowSave, {
+      kind: 'spare_doc',
+      name: '出库两级审批',
+      docTypes: [7],
+      steps: [
+        { name: '派单员', mode: 'one', approvers: [{ type: 'user', ids: [tm.dispatcher.id] }] },
+        { name: '管理员', mode: 'one', approvers: [{ type: 'user', ids: [tm.admin.id] }] },
+      ],
+    });
+    expect(flow.success).toBe(true);
+    const id = (await k.call(C.docSave, { kind: 7, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 3 }] })).data.id as number;
+    const todo = await tm.dispatcher.client.call(A.list, { box: 'todo', pageIndex: 0, pageSize: 10 });
+    expect(todo.data.list).toMatchObject([{ kind: 'spare_doc', docId: id, docNo: `出库单-${id}`, link: `/spareExamine?id=${id}` }]);
+    const inst = todo.data.list[0].id as number;
+    // The keeper's own approve button now answers to the flow: he is no approver of it.
+    expect((await k.call(C.docApprove, { id })).message).toBe('您不是当前步骤的审批人，不能审批');
+    expect((await tm.dispatcher.client.call(A.approve, { id: inst })).data).toEqual({ state: 0, step: 1 });
+    expect(await docState(id)).toBe(1);
+    expect(await quantityOf(t.deps.db, tm.ep, wh, spare)).toBe(10);
+    // The second step decides through the spare page's own endpoint: the engine ends and the document posts.
+    expect((await tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
+    expect(await docState(id)).toBe(2);
+    expect(await quantityOf(t.deps.db, tm.ep, wh, spare)).toBe(7);
+    expect((await tm.admin.client.call(A.detail, { id: inst })).data).toMatchObject({ state: 1 });
+    expect(await ledgerMismatches(t.deps.db, tm.ep)).toEqual([]);
+
+    const id2 = (await k.call(C.docSave, { kind: 7, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 5 }] })).data.id as number;
+    expect((await k.call(C.docWithdraw, { id: id2 })).success).toBe(true);
+    expect(await docState(id2)).toBe(4);
+    expect((await rows(t.deps.db, sql`select state from approval_instances where kind = 'spare_doc' and doc_id = ${id2}`))[0]).toEqual({ state: 3 });
+    // The reservation is gone: all 7 can leave again.
+    const id3 = (await k.call(C.docSave, { kind: 7, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 7 }] })).data.id as number;
+    expect(id3).toBeGreaterThan(0);
+    // Other kinds (no flow for them) keep the keeper's one-step approval.
+    await inbound(s, 1);
+    expect(await quantityOf(t.deps.db, tm.ep, wh, spare)).toBe(8);
+  });
+});

@@ -1,0 +1,108 @@
+import { approvalKindOf, type BodyOf, type approvalsContract, type ApprovalFlowRow } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, rows } from '../../db/client';
+import { AppError, invalid } from '../../platform/errors';
+import { apiTime } from '../../platform/sql';
+import { pgArray } from './pg-array';
+
+type FlowBody = BodyOf<typeof approvalsContract.flowSave>;
+
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+export async function listFlows(ex: Executor, enterpriseId: number, tz: string, kind?: string): Promise<{ list: ApprovalFlowRow[]; count: number }> {
+  const r = await rows<Record<string, unknown>>(
+    ex,
+    sql`select id::int as id, kind, name, sort, min_amount, max_amount, doc_types, enabled, version, steps, ${apiTime(sql`updated_at`, tz)} as update_time
+      from approval_flows where enterprise_id = ${enterpriseId} and deleted_at is null ${kind ? sql`and kind = ${kind}` : sql``}
+      order by kind, sort, id limit 500`,
+  );
+  const list = r.map((f) => ({
+    id: Number(f.id),
+    kind: String(f.kind),
+    kindName: approvalKindOf(String(f.kind))?.label ?? String(f.kind),
+    name: String(f.name),
+    sort: Number(f.sort),
+    minAmount: num(f.min_amount),
+    maxAmount: num(f.max_amount),
+    docTypes: (f.doc_types as number[]).map(Number),
+    enabled: Boolean(f.enabled),
+    version: Number(f.version),
+    steps: f.steps as ApprovalFlowRow['steps'],
+    update_time: String(f.update_time),
+  }));
+  return { list, count: list.length };
+}
+
+/** Checks that the named users and the kind's document types exist in this enterprise. */
+async function checkFlow(ex: Executor, enterpriseId: number, b: FlowBody): Promise<void> {
+  const def = approvalKindOf(b.kind);
+  if (!def) throw invalid('单据类型：不支持的类型');
+  if ((b.minAmount != null || b.maxAmount != null) && !def.amount) throw invalid(`金额条件：${def.label}不支持按金额选择流程`);
+  for (const t of b.docTypes) if (!def.types || !(t in def.types)) throw invalid(`单据类型：${def.label}没有类型 ${t}`);
+  const ids = [...new Set(b.steps.flatMap((s) => s.approvers.flatMap((a) => (a.type === 'user' ? a.ids : []))))];
+  if (ids.length) {
+    const found = await rows<{ n: number }>(
+      ex,
+      sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id = any(${pgArray(ids)}::bigint[]) and deleted_at is null`,
+    );
+    if (Number(found[0]?.n) !== ids.length) throw invalid('审批人：所选成员不存在或已删除');
+  }
+}
+
+/** Creates a flow (version 1) or edits one; changed steps make a new version, which only instances started afterwards use. */
+export async function saveFlow(db: Db, enterpriseId: number, b: FlowBody): Promise<{ id: number; version: number }> {
+  await checkFlow(db, enterpriseId, b);
+  const steps = JSON.stringify(b.steps);
+  return db.transaction(async (tx) => {
+    if (!b.id) {
+      const [f] = await rows<{ id: number }>(
+        tx,
+        sql`insert into approval_flows (enterprise_id, kind, name, sort, min_amount, max_amount, doc_types, enabled, version, steps)
+          values (${enterpriseId}, ${b.kind}, ${b.name}, ${b.sort}, ${b.minAmount}, ${b.maxAmount}, ${pgArray(b.docTypes)}::int[], ${b.enabled}, 1, ${steps}::jsonb)
+          returning id::int as id`,
+      );
+      const id = Number(f?.id);
+      await tx.execute(sql`insert into approval_flow_versions (enterprise_id, flow_id, version, steps) values (${enterpriseId}, ${id}, 1, ${steps}::jsonb)`);
+      return { id, version: 1 };
+    }
+    const [cur] = await rows<{ version: number; same: boolean; kind: string }>(
+      tx,
+      sql`select version, kind, steps = ${steps}::jsonb as same from approval_flows
+        where enterprise_id = ${enterpriseId} and id = ${b.id} and deleted_at is null for update`,
+    );
+    if (!cur) throw new AppError('NOT_FOUND');
+    if (cur.kind !== b.kind) throw invalid('单据类型：已有流程不能更改单据类型');
+    const version = cur.same ? cur.version : cur.version + 1;
+    await tx.execute(sql`update approval_flows set name = ${b.name}, sort = ${b.sort}, min_amount = ${b.minAmount}, max_amount = ${b.maxAmount},
+        doc_types = ${pgArray(b.docTypes)}::int[], enabled = ${b.enabled}, version = ${version}, steps = ${steps}::jsonb, updated_at = now()
+      where enterprise_id = ${enterpriseId} and id = ${b.id}`);
+    if (!cur.same) {
+      await tx.execute(
+        sql`insert into approval_flow_versions (enterprise_id, flow_id, version, steps) values (${enterpriseId}, ${b.id}, ${version}, ${steps}::jsonb)`,
+      );
+    }
+    return { id: b.id, version };
+  });
+}
+
+/** Deletes a flow for new documents; documents already in approval finish on their pinned version. */
+export async function removeFlow(ex: Executor, enterpriseId: number, id: number): Promise<void> {
+  const r = await rows(
+    ex,
+    sql`update approval_flows set deleted_at = now() where enterprise_id = ${enterpriseId} and id = ${id} and deleted_at is null returning id`,
+  );
+  if (!r.length) throw new AppError('NOT_FOUND');
+}
+
+export async function setDeptHead(db: Db, enterpriseId: number, deptId: number, userId: number | null): Promise<void> {
+  const [dept] = await rows(db, sql`select 1 from departments where enterprise_id = ${enterpriseId} and id = ${deptId}`);
+  if (!dept) throw new AppError('NOT_FOUND');
+  if (userId == null) {
+    await db.execute(sql`delete from department_heads where enterprise_id = ${enterpriseId} and dept_id = ${deptId}`);
+    return;
+  }
+  const [u] = await rows(db, sql`select 1 from users where enterprise_id = ${enterpriseId} and id = ${userId} and enabled and deleted_at is null`);
+  if (!u) throw invalid('部门主管：该成员不存在或已停用');
+  await db.execute(sql`insert into department_heads (enterprise_id, dept_id, user_id) values (${enterpriseId}, ${deptId}, ${userId})
+    on conflict (enterprise_id, dept_id) do update set user_id = excluded.user_id`);
+}

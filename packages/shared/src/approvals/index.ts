@@ -1,0 +1,3 @@
+export * from './kinds';
+export * from './approval.machine';
+export * from './approvals.contract';

@@ -1,0 +1,46 @@
+import { SPARE_DOC_KINDS } from '../spares/spares.constants';
+
+/**
+ * The document kinds that go through the approval engine. A new kind (fee claim, statement, reward/penalty,
+ * quotation discount, return …) joins by adding one line here; its area then registers what happens when
+ * an instance ends (apps/server/src/modules/approvals/registry.ts `onApprovalEnd`).
+ */
+export interface ApprovalKindDef {
+  kind: string;
+  label: string;
+  /** The page that shows the document; `{id}` is the document id. */
+  link: string;
+  /** Whether flows of this kind may be chosen by amount. */
+  amount?: boolean;
+  /** Document types a flow may be restricted to (id → label), when the kind has types. */
+  types?: Record<number, string>;
+}
+
+export const APPROVAL_DOC_KINDS = [
+  { kind: 'order_create', label: '工单创建审批', link: '/orderDetail?id={id}' },
+  { kind: 'order_complete', label: '工单完成审批', link: '/orderDetail?id={id}' },
+  { kind: 'order_receipt', label: '工单回单审批', link: '/orderDetail?id={id}' },
+  { kind: 'order_collection', label: '工单收款审批', link: '/orderDetail?id={id}', amount: true },
+  { kind: 'project_create', label: '项目创建审批', link: '/projectDetail?id={id}' },
+  { kind: 'project_finish', label: '项目完成审批', link: '/projectDetail?id={id}' },
+  { kind: 'project_task', label: '项目任务审批', link: '/projectDetail?taskId={id}' },
+  {
+    kind: 'spare_doc',
+    label: '备件单据审批',
+    link: '/spareExamine?id={id}',
+    amount: true,
+    types: Object.fromEntries(Object.entries(SPARE_DOC_KINDS).map(([k, v]) => [Number(k), v.name])) as Record<number, string>,
+  },
+] as const satisfies readonly ApprovalKindDef[];
+
+export type ApprovalDocKind = (typeof APPROVAL_DOC_KINDS)[number]['kind'];
+export const APPROVAL_DOC_KIND_IDS = APPROVAL_DOC_KINDS.map((k) => k.kind) as [ApprovalDocKind, ...ApprovalDocKind[]];
+export const approvalKindOf = (kind: string): ApprovalKindDef | undefined => (APPROVAL_DOC_KINDS as readonly ApprovalKindDef[]).find((k) => k.kind === kind);
+export const approvalLink = (kind: string, docId: number): string => (approvalKindOf(kind)?.link ?? '').replace('{id}', String(docId));
+
+/** The spec's approval result: 0 waiting, 1 approved, 2 rejected; 3 withdrawn by the applicant. */
+export const APPROVAL_STATES = { 0: '审批中', 1: '已通过', 2: '已驳回', 3: '已撤回' } as const;
+export const APPROVAL_STEP_MODES = { one: '单人审批', all: '会签（全部同意）', any: '或签（一人同意即可）' } as const;
+export const APPROVER_TYPES = { user: '指定成员', role: '指定角色', responsible: '单据负责人', deptHead: '申请人所在部门主管' } as const;
+/** A task's decision: 1 approved, 2 rejected, 3 closed without a decision (another approver of an any-of step decided, or the instance ended). */
+export const APPROVAL_DECISIONS = { 1: '同意', 2: '驳回', 3: '无需处理' } as const;
