@@ -5,9 +5,13 @@ import { loggedIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { registerEndpoint, withMessage } from './endpoint';
 
-const list = endpoint({ method: 'GET', path: '/__test/list', query: pageQuery });
-const save = endpoint({ method: 'POST', path: '/__test/save', body: z.object({ n: z.number() }) });
-const boom = endpoint({ method: 'GET', path: '/__test/boom' });
+const list = endpoint({ method: 'GET', path: '/__test/list', query: pageQuery, response: z.object({ list: z.array(z.never()), count: z.number() }) });
+const save = endpoint({ method: 'POST', path: '/__test/save', body: z.object({ n: z.number() }), response: z.number() });
+const boom = endpoint({ method: 'GET', path: '/__test/boom', response: z.null() });
+const row = z.object({ id: z.number(), name: z.string() });
+/** Declares rows of { id, name } and answers a name that is a number: the answer check must catch it. */
+const liar = endpoint({ method: 'GET', path: '/__test/liar', response: z.object({ list: z.array(row) }) });
+const honest = endpoint({ method: 'GET', path: '/__test/honest', response: z.object({ list: z.array(row) }) });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +25,19 @@ beforeAll(async () => {
   registerEndpoint(app, t.deps, boom, async () => {
     throw new Error('secret internals');
   });
+  registerEndpoint(
+    app,
+    t.deps,
+    liar,
+    async () =>
+      ({
+        list: [
+          { id: 1, name: '甲' },
+          { id: 2, name: 7 },
+        ],
+      }) as never,
+  );
+  registerEndpoint(app, t.deps, honest, async () => ({ list: [{ id: 1, name: '甲' }] }));
   await app.ready();
   t = { ...t, app };
 });
@@ -61,5 +78,20 @@ describe('endpoint pipeline', () => {
     expect(r.status).toBe(500);
     expect(r.message).toBe('服务器繁忙，请稍后再试');
     expect(JSON.stringify(r)).not.toContain('secret');
+  });
+
+  it('fails loudly when an answer breaks its contract: HTTP 500 naming the endpoint and the path of the issue', async () => {
+    const { client } = await loggedIn(t.app, t.deps.db);
+    const r = await client.send(liar);
+    expect(r.status).toBe(500);
+    expect(r.success).toBe(false);
+    expect(r.code).toBe('ANSWER_MISMATCH');
+    expect(r.message).toContain('GET /__test/liar');
+    expect(r.message).toContain('data.list[1].name');
+    const ok = await client.send(honest);
+    expect(ok).toMatchObject({ status: 200, success: true, data: { list: [{ id: 1, name: '甲' }] } });
+    // Typed by the contract: a field the contract lacks does not compile.
+    // @ts-expect-error `code` is not in the row schema
+    expect(ok.data.list[0]?.code).toBeUndefined();
   });
 });

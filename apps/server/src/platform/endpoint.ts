@@ -41,7 +41,7 @@ export class Answer<T> {
 }
 export const withMessage = <T>(data: T, message: string): Answer<T> => new Answer(data, message);
 
-type Handler<E extends EndpointDef> = (ctx: Ctx<E>) => Promise<ResponseOf<E> | Answer<ResponseOf<E>> | Answer<null>>;
+type Handler<E extends EndpointDef> = (ctx: Ctx<E>) => Promise<ResponseOf<E> | Answer<ResponseOf<E>>>;
 
 const CSRF_KEYS = ['csrfToken', 'ctoken'] as const;
 
@@ -119,8 +119,21 @@ export interface ContractRouteConfig {
 const registered = new WeakMap<FastifyInstance, EndpointDef[]>();
 export const endpointsOf = (app: FastifyInstance): readonly EndpointDef[] => registered.get(app) ?? [];
 
+/**
+ * Checked answers: in tests and development every successful answer's `data` is parsed with the
+ * contract's response schema (the object as the handler returned it, before serialisation); a
+ * mismatch is a bug on our side, so it is logged and answered 500 naming the endpoint and the path.
+ */
+export function answerMismatch(ep: EndpointDef, data: unknown): string | null {
+  const r = ep.response.safeParse(data);
+  if (r.success) return null;
+  const issues = r.error.issues.slice(0, 3).map((i) => `data${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${i.message}`);
+  return `应答不符合契约 ${ep.method} ${ep.path}: ${issues.join('; ')}`;
+}
+
 export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, deps: Deps, ep: E, handler: Handler<E>, operationId?: string): void {
   registered.set(app, [...endpointsOf(app), ep]);
+  const checkAnswers = deps.config.NODE_ENV === 'test' || deps.config.NODE_ENV === 'development';
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
@@ -147,8 +160,16 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       };
       const out = await handler(ctx);
       if (reply.sent) return reply;
-      if (out instanceof Answer) return { success: true, message: out.message, data: out.data };
-      return { success: true, message: '', data: out };
+      const answer = out instanceof Answer ? out : new Answer(out, '');
+      if (checkAnswers) {
+        const mismatch = answerMismatch(ep, answer.data);
+        if (mismatch) {
+          req.log.error({ endpoint: `${ep.method} ${ep.path}` }, mismatch);
+          console.error(mismatch);
+          return reply.code(500).send({ success: false, code: 'ANSWER_MISMATCH', message: mismatch });
+        }
+      }
+      return { success: true, message: answer.message, data: answer.data };
     },
   });
 }

@@ -210,7 +210,7 @@ describe('the customer list keeps a name search', () => {
   it('pages a name search from its snapshot: a customer added after the first page does not shift the second', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
     for (let i = 0; i < 22; i++) await newCustomer(client, { name: `云帆贸易${i}`, linkPerson: { name: '张三', phone: '13800138000' } });
-    const ids = async (q: Record<string, unknown>) => (await client.call(CC.epCustomerList, { pageSize: 10, ...q })).data.map((r: { id: number }) => r.id);
+    const ids = async (q: Record<string, unknown>) => (await client.send(CC.epCustomerList, { pageSize: 10, ...q })).data.map((r: { id: number }) => r.id);
     const first = await ids({ name: '云帆', pageIndex: 0 });
     await snapshotsSettled();
     const second = await ids({ name: '云帆', pageIndex: 1 });
@@ -231,7 +231,7 @@ describe('the user list keeps a role filter', () => {
   it('pages staff of one role from the snapshot its first page started', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
     await addUsers(enterpriseId, 25);
-    const ids = async (pageIndex: number) => (await client.call(OC.userList, { role: 2, pageIndex, pageSize: 10 })).data.list.map((u: { id: number }) => u.id);
+    const ids = async (pageIndex: number) => (await client.send(OC.userList, { role: 2, pageIndex, pageSize: 10 })).data.list.map((u: { id: number }) => u.id);
     await ids(0);
     await snapshotsSettled();
     const second = await ids(1);

@@ -93,40 +93,40 @@ describe('a list past the window', () => {
   });
 
   it('answers the capped count and the last page of the window, then the message for the page after it', async () => {
-    const r = await o.admin.call(C.userList, { pageIndex: 0, pageSize: 20 });
+    const r = await o.admin.send(C.userList, { pageIndex: 0, pageSize: 20 });
     expect(r.data.count).toBe(LIST_WINDOW + 1);
-    expect((await o.admin.call(C.userCount, {})).data).toBe(LIST_WINDOW + 1);
-    const last = await o.admin.call(C.userList, { pageIndex: LIST_WINDOW / 20 - 1, pageSize: 20 });
+    expect((await o.admin.send(C.userCount, {})).data).toBe(LIST_WINDOW + 1);
+    const last = await o.admin.send(C.userList, { pageIndex: LIST_WINDOW / 20 - 1, pageSize: 20 });
     expect(last.success).toBe(true);
     expect(last.data.list).toHaveLength(20);
-    const before = await o.admin.call(C.userList, { pageIndex: LIST_WINDOW / 20 - 2, pageSize: 20 });
+    const before = await o.admin.send(C.userList, { pageIndex: LIST_WINDOW / 20 - 2, pageSize: 20 });
     // Newest first and no row on two pages: the last page continues where the one before it stopped.
     const ids = [...before.data.list, ...last.data.list].map((u: { id: number }) => u.id);
     expect(new Set(ids).size).toBe(40);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-    const past = await o.admin.call(C.userList, { pageIndex: LIST_WINDOW / 20, pageSize: 20 });
+    const past = await o.admin.send(C.userList, { pageIndex: LIST_WINDOW / 20, pageSize: 20 });
     expect(past).toMatchObject({ success: false, code: 'LIST_TOO_DEEP', message: `列表最多可翻阅前${LIST_WINDOW}条，请缩小筛选条件后再查询` });
   });
 
   it('keeps filtered counts exact while they fit the window', async () => {
-    expect((await o.admin.call(C.userList, { keyword: '批量1000', pageSize: 20 })).data.count).toBe(11); // 1000 and 10000–10009
-    expect((await o.admin.call(C.userCount, { keyword: '16600001' })).data).toBe(1000);
+    expect((await o.admin.send(C.userList, { keyword: '批量1000', pageSize: 20 })).data.count).toBe(11); // 1000 and 10000–10009
+    expect((await o.admin.send(C.userCount, { keyword: '16600001' })).data).toBe(1000);
     // A keyword whose matches fit the window sorts them itself: still newest first, every page distinct.
     const ids: number[] = [];
     for (let pageIndex = 0; pageIndex < 10; pageIndex++) {
-      const r = await o.admin.call(C.userList, { keyword: '16600001', pageIndex, pageSize: 100 });
+      const r = await o.admin.send(C.userList, { keyword: '16600001', pageIndex, pageSize: 100 });
       expect(r.data.count).toBe(1000);
       ids.push(...r.data.list.map((u: { id: number }) => u.id));
     }
     expect(new Set(ids).size).toBe(1000);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-    const picked = await o.admin.call(C.roleUserList, { keyword: '16600001', role: 2, pageIndex: 1, pageSize: 100 });
+    const picked = await o.admin.send(C.roleUserList, { keyword: '16600001', role: 2, pageIndex: 1, pageSize: 100 });
     expect(picked.data.count).toBe(1000);
     expect(picked.data.list.map((u: { mobile: string }) => u.mobile)[0]).toBe('16600001100'); // oldest first in the picker
   });
 
   it('refuses a deep page of a split list (customers) with the same message, not an error page', async () => {
-    const r = await o.admin.call(customerContract.epCustomerList, { pageIndex: LIST_WINDOW / 10, pageSize: 10 });
+    const r = await o.admin.send(customerContract.epCustomerList, { pageIndex: LIST_WINDOW / 10, pageSize: 10 });
     expect(r).toMatchObject({ success: false, code: 'LIST_TOO_DEEP' });
   });
 });

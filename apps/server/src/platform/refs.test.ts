@@ -85,18 +85,18 @@ describe('settings refuse another enterprise’s ids', () => {
   ];
 
   it('SLA policies: order types, customer tags and service groups', async () => {
-    await refusesAll('sla_policies', (body) => a.client.call(SLA.create, body), slaCases());
+    await refusesAll('sla_policies', (body) => a.client.send(SLA.create, body), slaCases());
     const own = policy({ templateIds: [a.orderType], customerTagIds: [a.customerTag], serviceGroupIds: [a.group] });
-    const created = await a.client.call(SLA.create, own);
+    const created = await a.client.send(SLA.create, own);
     expect(created).toMatchObject({ success: true });
     const id = created.data.id;
-    await refusesAll('sla_policies', (body) => a.client.call(SLA.update, { ...body, id }), slaCases());
-    expect((await a.client.call(SLA.detail, { id })).data).toMatchObject({
+    await refusesAll('sla_policies', (body) => a.client.send(SLA.update, { ...body, id }), slaCases());
+    expect((await a.client.send(SLA.detail, { id })).data).toMatchObject({
       templateIds: [a.orderType],
       customerTagIds: [a.customerTag],
       serviceGroupIds: [a.group],
     });
-    expect(await a.client.call(SLA.update, { ...own, name: '改名', id })).toMatchObject({ success: true });
+    expect(await a.client.send(SLA.update, { ...own, name: '改名', id })).toMatchObject({ success: true });
   });
 
   const rule = (o: Record<string, unknown> = {}) => ({
@@ -122,7 +122,7 @@ describe('settings refuse another enterprise’s ids', () => {
       [rule, AU.ruleAdd, AU.ruleUpdate, 'automation_rules'],
       [timed, AU.timedAdd, AU.timedUpdate, 'timed_events'],
     ] as const) {
-      await refusesAll(table, (body) => a.client.call(add, body), automationCases(make));
+      await refusesAll(table, (body) => a.client.send(add, body), automationCases(make));
       const own = make({
         conditions: { tagIds: [a.orderTag], serviceGroupIds: [a.group] },
         actions: [
@@ -130,19 +130,19 @@ describe('settings refuse another enterprise’s ids', () => {
           { type: 'tag', tagId: a.orderTag },
         ],
       });
-      const created = await a.client.call(add, own);
+      const created = await a.client.send(add, own);
       expect(created).toMatchObject({ success: true });
-      await refusesAll(table, (body) => a.client.call(update, { ...body, id: created.data.id }), automationCases(make));
-      expect(await a.client.call(update, { ...own, name: '改名', id: created.data.id })).toMatchObject({ success: true });
+      await refusesAll(table, (body) => a.client.send(update, { ...body, id: created.data.id }), automationCases(make));
+      expect(await a.client.send(update, { ...own, name: '改名', id: created.data.id })).toMatchObject({ success: true });
     }
   });
 
   it('the order process: a named approver', async () => {
     const process = (userId: number) => ({ ...DEFAULT_ORDER_PROCESS, completeApproval: true, approvers: { complete: { by: 'user', userId } } });
-    await refusesAll('process_versions', (body) => a.client.call(PR.publish, body), [
+    await refusesAll('process_versions', (body) => a.client.send(PR.publish, body), [
       [{ tid: a.orderType, process: process(b.user) }, '审核人：人员不存在或已停用'],
     ]);
-    expect(await a.client.call(PR.publish, { tid: a.orderType, process: process(a.user) })).toMatchObject({ success: true });
+    expect(await a.client.send(PR.publish, { tid: a.orderType, process: process(a.user) })).toMatchObject({ success: true });
   });
 
   it('project templates: approvers, managers, and a task template’s people', async () => {
@@ -153,19 +153,19 @@ describe('settings refuse another enterprise’s ids', () => {
       [tmpl({ finishApproval: true, finishApproverId: b.user }), '完成审批人：人员不存在或已停用'],
     ];
     const templatesBefore = await stored('form_templates');
-    await refusesAll('project_tmpl_settings', (body) => a.client.call(PJ.saveProjectProcessTmpl, body), tmplCases());
+    await refusesAll('project_tmpl_settings', (body) => a.client.send(PJ.saveProjectProcessTmpl, body), tmplCases());
     expect(await stored('form_templates')).toEqual(templatesBefore);
-    const created = await a.client.call(PJ.saveProjectProcessTmpl, tmpl({ managerIds: [a.user] }));
+    const created = await a.client.send(PJ.saveProjectProcessTmpl, tmpl({ managerIds: [a.user] }));
     expect(created).toMatchObject({ success: true });
     const id = created.data.id;
-    await refusesAll('project_tmpl_settings', (body) => a.client.call(PJ.saveProjectProcessTmpl, { ...body, id }), tmplCases());
-    const stageId = (await a.client.call(PJ.getProjectProcessTmplList, { id })).data.stages[0].id;
+    await refusesAll('project_tmpl_settings', (body) => a.client.send(PJ.saveProjectProcessTmpl, { ...body, id }), tmplCases());
+    const stageId = (await a.client.send(PJ.getProjectProcessTmplList, { id })).data.stages[0]?.id;
     const task = (o: Record<string, unknown>) => ({ templateId: id, stageId, name: '现场勘察', durationDays: 1, ...o });
-    await refusesAll('project_tmpl_tasks', (body) => a.client.call(PJ.saveTaskTmpl, body), [
+    await refusesAll('project_tmpl_tasks', (body) => a.client.send(PJ.saveTaskTmpl, body), [
       [task({ coordinationUserIds: [b.user] }), '协作人：人员不存在或已停用'],
       [task({ principalId: b.user }), '负责人：人员不存在或已停用'],
       [task({ needApproval: true, approverId: b.user }), '审批人：人员不存在或已停用'],
     ]);
-    expect(await a.client.call(PJ.saveTaskTmpl, task({ principalId: a.user, coordinationUserIds: [a.user] }))).toMatchObject({ success: true });
+    expect(await a.client.send(PJ.saveTaskTmpl, task({ principalId: a.user, coordinationUserIds: [a.user] }))).toMatchObject({ success: true });
   });
 });

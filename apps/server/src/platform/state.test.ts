@@ -23,7 +23,7 @@ const machine: Machine<MaintainAction> = { ...maintainMachine, name: 'test_state
 
 async function newContract(client: Client): Promise<number> {
   const customerId = await newCustomer(client);
-  const r = await client.call(K.maintainSave, { name: '维保', customerId, startDate: '2024-01-01', endDate: '2024-12-31', amount: 100 });
+  const r = await client.send(K.maintainSave, { name: '维保', customerId, startDate: '2024-01-01', endDate: '2024-12-31', amount: 100 });
   return r.data.id;
 }
 
@@ -155,7 +155,7 @@ describe('races', () => {
   it('20 parallel requests over HTTP: one success, the others a Chinese refusal, no 500', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
     const id = await newContract(client);
-    const results = await raceCalls(20, () => client.call(K.maintainChangeState, { id, action: 'execute' }));
+    const results = await raceCalls(20, () => client.send(K.maintainChangeState, { id, action: 'execute' }));
     const { values, errors } = outcomes(results);
     expect(errors).toEqual([]);
     expect(values.map((r) => r.status).every((s) => s === 200)).toBe(true);

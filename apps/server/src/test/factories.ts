@@ -1,4 +1,4 @@
-import type { EndpointDef } from '@sk/shared';
+import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
@@ -77,6 +77,12 @@ export async function makeUser(db: Db, enterpriseId: number, o: UserOpts = {}): 
   return { id: u.id, mobile };
 }
 
+/**
+ * What `send` takes: the contract's query for a GET, its body otherwise; any other record too, since
+ * tests send wrong input on purpose (the answer is what is typed).
+ */
+export type InputOf<C extends EndpointDef> = (C['method'] extends 'GET' ? QueryInput<C> : BodyInput<C>) | Record<string, unknown>;
+
 export interface Answer<T = unknown> {
   status: number;
   success: boolean;
@@ -131,9 +137,26 @@ export class Client {
   del<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
     return this.request<T>('DELETE', path, body ?? {}, opts);
   }
-  /** Calls a contract: GET sends `input` as the query, others as the body. */
+  /** Calls a contract: GET sends `input` as the query, others as the body. Untyped: prefer `send`. */
   call<T = any>(ep: EndpointDef, input?: Record<string, unknown>, opts?: { csrf?: boolean }) {
     return this.request<T>(ep.method, ep.path, ep.method === 'GET' ? input : (input ?? {}), opts);
+  }
+  /**
+   * Calls a contract, typed by it: the input is the contract's query (GET) or body, `params` fill the
+   * path's `:name` parts, and `data` is the contract's response type, so reading a field it lacks does
+   * not compile (the server checks every answer against the same schema in tests).
+   */
+  send<C extends EndpointDef>(
+    ep: C,
+    input?: InputOf<C>,
+    opts: { params?: Record<string, string | number>; csrf?: boolean } = {},
+  ): Promise<Answer<ResponseOf<C>>> {
+    const path = ep.path.replace(/:(\w+)/g, (_, k: string) => {
+      const v = opts.params?.[k];
+      if (v === undefined) throw new Error(`send ${ep.path}: missing param ${k}`);
+      return encodeURIComponent(String(v));
+    });
+    return this.request<ResponseOf<C>>(ep.method, path, ep.method === 'GET' ? input : (input ?? {}), { csrf: opts.csrf });
   }
 
   async login(mobile: string, password = TEST_PASSWORD, enterpriseId?: number): Promise<this> {

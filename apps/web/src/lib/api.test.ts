@@ -3,10 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, call, configureApi, DUPLICATE_MESSAGE, resetApiMemory } from './api';
 
-const save = endpoint({ method: 'POST', path: '/thing/save', body: z.object({ name: z.string() }) });
-const list = endpoint({ method: 'GET', path: '/thing/list', query: z.object({ keyword: z.string().optional(), ids: z.array(z.number()).optional() }) });
-const del = endpoint({ method: 'DELETE', path: '/thing/del', query: z.object({ ids: z.string() }) });
-const names = endpoint({ method: 'GET', path: '/user/names/:ids' });
+const save = endpoint({ method: 'POST', path: '/thing/save', body: z.object({ name: z.string() }), response: z.unknown() });
+const list = endpoint({
+  method: 'GET',
+  path: '/thing/list',
+  query: z.object({ keyword: z.string().optional(), ids: z.array(z.number()).optional() }),
+  response: z.unknown(),
+});
+const del = endpoint({ method: 'DELETE', path: '/thing/del', query: z.object({ ids: z.string() }), response: z.unknown() });
+const names = endpoint({ method: 'GET', path: '/user/names/:ids', response: z.unknown() });
 
 interface Sent {
   url: string;
@@ -64,7 +69,7 @@ describe('request shape', () => {
   });
 
   it('sends an array body as a JSON array (batch saves)', async () => {
-    const batch = endpoint({ method: 'POST', path: '/thing/batch', body: z.array(z.object({ code: z.string() })) });
+    const batch = endpoint({ method: 'POST', path: '/thing/batch', body: z.array(z.object({ code: z.string() })), response: z.unknown() });
     await call(batch, [{ code: 'a' }, { code: 'b' }] as never);
     expect(sent[0]?.body).toBe('[{"code":"a"},{"code":"b"}]');
   });

@@ -1,6 +1,6 @@
 // The one request client. Every call goes through a contract from @sk/shared; components never call fetch.
 import type { BodyInput, EndpointDef, Envelope, QueryInput, ResponseOf } from '@sk/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const SERVICE_UNAVAILABLE = '服务暂时不可用，请稍后重试';
 
@@ -215,4 +215,4 @@ export async function call<E extends EndpointDef>(ep: E, input?: InputOf<E>, opt
 }
 
 /** A GET endpoint for a path the server hands out at run time (menu badge paths carry their own query). */
-export const getPath = (path: string): EndpointDef => ({ method: 'GET', path });
+export const getPath = (path: string): EndpointDef => ({ method: 'GET', path, response: z.unknown() });

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { call, resetApiMemory } from './api';
 import { apiKey, queryClient, readsStaleAfter, staleAfter } from './query';
 
-const detail = endpoint({ method: 'GET', path: '/stale/detail', query: z.object({ id: z.number() }) });
-const other = endpoint({ method: 'GET', path: '/stale/other' });
-const save = endpoint({ method: 'POST', path: '/stale/save', body: z.object({ name: z.string() }) });
-const failing = endpoint({ method: 'POST', path: '/stale/fail', body: z.object({ name: z.string() }) });
+const detail = endpoint({ method: 'GET', path: '/stale/detail', query: z.object({ id: z.number() }), response: z.unknown() });
+const other = endpoint({ method: 'GET', path: '/stale/other', response: z.unknown() });
+const save = endpoint({ method: 'POST', path: '/stale/save', body: z.object({ name: z.string() }), response: z.unknown() });
+const failing = endpoint({ method: 'POST', path: '/stale/fail', body: z.object({ name: z.string() }), response: z.unknown() });
 
 let success = true;
 beforeEach(() => {

@@ -97,6 +97,7 @@ export const accountContract = {
       code: L(z.string().regex(/^\d{6}$/, '请输入6位验证码'), '验证码'),
       password: newPassword('新密码'),
     }),
+    response: z.null(),
   }),
   epList: endpoint({
     method: 'GET',
@@ -125,7 +126,7 @@ export const accountContract = {
     allowNoRole: true,
     response: z.object({ progress: z.number(), done: z.boolean() }),
   }),
-  logout: endpoint({ method: 'POST', path: '/logout', allowNoRole: true, allowExpired: true }),
+  logout: endpoint({ method: 'POST', path: '/logout', allowNoRole: true, allowExpired: true, response: z.null() }),
   sessionUser: endpoint({
     method: 'GET',
     path: '/v2/sessionUser/info',
@@ -139,11 +140,13 @@ export const accountContract = {
     path: '/user/changeRole',
     allowExpired: true,
     body: z.object({ role: L(z.coerce.number().int().min(1).max(10), '角色') }),
+    response: z.null(),
   }),
   changePcVersion: endpoint({
     method: 'POST',
     path: '/user/changePcVersion',
     body: z.object({ pcVersion: L(z.coerce.number().int().min(1).max(2), '版本') }),
+    response: z.null(),
   }),
   packageDetail: endpoint({
     method: 'GET',
@@ -171,7 +174,7 @@ export const accountContract = {
     response: z.array(z.object({ version: z.string(), date: z.string(), notes: z.array(z.string()) })),
   }),
   isNoviceGuide: endpoint({ method: 'GET', path: '/schema/isNoviceGuide', response: z.boolean() }),
-  finishNoviceGuide: endpoint({ method: 'POST', path: '/schema/finishNoviceGuide' }),
+  finishNoviceGuide: endpoint({ method: 'POST', path: '/schema/finishNoviceGuide', response: z.null() }),
   isQuickDeploy: endpoint({ method: 'GET', path: '/schema/isQuickDeploy', response: z.boolean() }),
   customServicePhone: endpoint({ method: 'GET', path: '/v2/system/customServicePhone', auth: 'public', response: z.string() }),
 };

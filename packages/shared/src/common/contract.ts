@@ -11,8 +11,8 @@ export interface EndpointDef {
   path: string;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** Shape of `data` in a successful envelope (documentation and client typing). */
-  response?: z.ZodType;
+  /** Shape of `data` in a successful envelope: client typing, and checked on every answer in tests and development. */
+  response: z.ZodType;
   /** Power code the caller must hold; empty or absent means any logged-in user. */
   power?: string;
   /** Feature locked on the free plan (a key of FREE_LOCKED_FEATURES). */
@@ -37,4 +37,4 @@ export type QueryOf<E extends EndpointDef> = Infer<E['query']>;
 export type BodyOf<E extends EndpointDef> = Infer<E['body']>;
 export type QueryInput<E extends EndpointDef> = Input<E['query']>;
 export type BodyInput<E extends EndpointDef> = Input<E['body']>;
-export type ResponseOf<E extends EndpointDef> = E['response'] extends z.ZodType ? z.infer<E['response']> : unknown;
+export type ResponseOf<E extends EndpointDef> = z.infer<E['response']>;

@@ -118,7 +118,13 @@ export const contractContract = {
     response: saleContractDetailSchema,
   }),
   saleSave: endpoint({ method: 'POST', path: '/contract/sale/save', power: P.contractEdit, body: saleContractBody, response: z.object({ id: z.number() }) }),
-  saleSubmit: endpoint({ method: 'POST', path: '/contract/sale/submit', power: P.contractEdit, body: z.object({ id: requiredId('合同') }) }),
+  saleSubmit: endpoint({
+    method: 'POST',
+    path: '/contract/sale/submit',
+    power: P.contractEdit,
+    body: z.object({ id: requiredId('合同') }),
+    response: z.null(),
+  }),
   /** Approve (pass true) or send back to be resubmitted (pass false). System administrators only. */
   saleExamine: endpoint({
     method: 'POST',
@@ -126,8 +132,9 @@ export const contractContract = {
     power: P.contractEdit,
     adminOnly: true,
     body: z.object({ id: requiredId('合同'), pass: L(z.boolean({ error: '请选择审批结果' }), '审批结果'), note: optionalText('审批意见', 200) }),
+    response: z.null(),
   }),
-  saleDelete: endpoint({ method: 'DELETE', path: '/contract/sale/delete', power: P.contractDelete, body: z.object({ ids: ids('合同') }) }),
+  saleDelete: endpoint({ method: 'DELETE', path: '/contract/sale/delete', power: P.contractDelete, body: z.object({ ids: ids('合同') }), response: z.null() }),
 
   maintainList: endpoint({
     method: 'GET',
@@ -156,6 +163,13 @@ export const contractContract = {
     path: '/contract/maintain/changeState',
     power: P.contractEdit,
     body: z.object({ id: requiredId('合同'), action: L(z.enum(['execute', 'finish', 'terminate'], '操作不正确'), '操作'), note: optionalText('备注', 200) }),
+    response: z.null(),
   }),
-  maintainDelete: endpoint({ method: 'DELETE', path: '/contract/maintain/delete', power: P.contractDelete, body: z.object({ ids: ids('合同') }) }),
+  maintainDelete: endpoint({
+    method: 'DELETE',
+    path: '/contract/maintain/delete',
+    power: P.contractDelete,
+    body: z.object({ ids: ids('合同') }),
+    response: z.null(),
+  }),
 };

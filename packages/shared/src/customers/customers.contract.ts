@@ -137,9 +137,15 @@ export const customerContract = {
     response: z.number(),
   }),
   addCustomer: endpoint({ method: 'POST', path: '/v2/customer/addCustomer', power: P.add, body: addCustomerBody, response: z.object({ id: z.number() }) }),
-  editCustomer: endpoint({ method: 'PUT', path: '/v2/customer/editCustomer', power: P.edit, body: editCustomerBody }),
-  deleteCustomer: endpoint({ method: 'DELETE', path: '/customer/deleteCustomer', power: P.remove, body: z.object({ id: requiredId('客户') }) }),
-  delAllCustomer: endpoint({ method: 'DELETE', path: '/customer/delAllCustomer', power: P.remove, body: z.object({ ids: ids('客户') }) }),
+  editCustomer: endpoint({ method: 'PUT', path: '/v2/customer/editCustomer', power: P.edit, body: editCustomerBody, response: z.null() }),
+  deleteCustomer: endpoint({
+    method: 'DELETE',
+    path: '/customer/deleteCustomer',
+    power: P.remove,
+    body: z.object({ id: requiredId('客户') }),
+    response: z.null(),
+  }),
+  delAllCustomer: endpoint({ method: 'DELETE', path: '/customer/delAllCustomer', power: P.remove, body: z.object({ ids: ids('客户') }), response: z.null() }),
   /** Free text such as '张三 13800138000 上海市浦东新区…' → name, phone and address fields. */
   extractCustomerInfo: endpoint({
     method: 'POST',
@@ -166,6 +172,7 @@ export const customerContract = {
       customerId: requiredId('客户'),
       users: L(z.array(z.object({ userId: requiredId('人员'), permission: permissionLevel })).max(200, '最多200人'), '授权人员'),
     }),
+    response: z.null(),
   }),
   batchAddPermission: endpoint({
     method: 'POST',
@@ -173,6 +180,7 @@ export const customerContract = {
     power: P.edit,
     plan: 'permission',
     body: z.object({ customerIds: ids('客户'), userIds: ids('人员', 200), permission: permissionLevel }),
+    response: z.null(),
   }),
   batchRemovePermission: endpoint({
     method: 'POST',
@@ -180,5 +188,6 @@ export const customerContract = {
     power: P.edit,
     plan: 'permission',
     body: z.object({ customerIds: ids('客户'), userIds: ids('人员', 200) }),
+    response: z.null(),
   }),
 };

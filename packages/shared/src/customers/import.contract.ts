@@ -21,7 +21,7 @@ export type CustomerImportResult = z.infer<typeof customerImportResultSchema>;
 /** xlsx import of customers (with contacts and addresses) and installed products; export through the download centre. */
 export const customerImportContract = {
   /** The xlsx template to fill in (a file, not an envelope). */
-  template: endpoint({ method: 'GET', path: '/v2/customer/import/template', power: P.import, query: z.object({ kind }) }),
+  template: endpoint({ method: 'GET', path: '/v2/customer/import/template', power: P.import, query: z.object({ kind }), response: z.null() }),
   /** Dry run: multipart `file`; lists every bad row with its reason, writes nothing. */
   check: endpoint({ method: 'POST', path: '/v2/customer/import/check', power: P.import, query: z.object({ kind }), response: customerImportResultSchema }),
   /** Writes every good row in one transaction (or nothing), skipping the bad rows the dry run lists. */

@@ -52,6 +52,7 @@ export const customerPartsContract = {
     power: P.contactEdit,
     plan: 'contactManage',
     body: z.object({ id: requiredId('联系人') }),
+    response: z.null(),
   }),
   addressList: endpoint({
     method: 'GET',
@@ -84,6 +85,7 @@ export const customerPartsContract = {
     power: P.addressEdit,
     plan: 'addressManage',
     body: z.object({ id: requiredId('地址') }),
+    response: z.null(),
   }),
   addressDelete: endpoint({
     method: 'DELETE',
@@ -91,5 +93,6 @@ export const customerPartsContract = {
     power: P.addressEdit,
     plan: 'addressManage',
     body: z.object({ id: requiredId('地址') }),
+    response: z.null(),
   }),
 };

@@ -59,6 +59,7 @@ export const homeAccountContract = {
     power: P.homeAccount,
     plan: 'homeAccount',
     body: z.object({ ids: ids('账号'), enabled: L(z.boolean({ error: '请选择启用或停用' }), '状态') }),
+    response: z.null(),
   }),
   resetPassword: endpoint({
     method: 'POST',
@@ -66,6 +67,14 @@ export const homeAccountContract = {
     power: P.homeAccount,
     plan: 'homeAccount',
     body: z.object({ id: requiredId('账号'), password }),
+    response: z.null(),
   }),
-  remove: endpoint({ method: 'DELETE', path: '/homeAccount/delete', power: P.homeAccount, plan: 'homeAccount', body: z.object({ ids: ids('账号') }) }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/homeAccount/delete',
+    power: P.homeAccount,
+    plan: 'homeAccount',
+    body: z.object({ ids: ids('账号') }),
+    response: z.null(),
+  }),
 };

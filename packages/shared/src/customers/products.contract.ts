@@ -137,7 +137,7 @@ export const productContract = {
     response: productModelSchema,
   }),
   productSave: endpoint({ method: 'POST', path: '/allProduct/save', power: P.catalogue, body: productModelBody, response: z.object({ id: z.number() }) }),
-  productDelete: endpoint({ method: 'DELETE', path: '/allProduct/delete', power: P.catalogue, body: z.object({ ids: ids('产品') }) }),
+  productDelete: endpoint({ method: 'DELETE', path: '/allProduct/delete', power: P.catalogue, body: z.object({ ids: ids('产品') }), response: z.null() }),
 
   productionList: endpoint({
     method: 'GET',
@@ -186,6 +186,7 @@ export const productContract = {
     power: P.productEdit,
     plan: 'productManage',
     body: z.object({ ids: ids('设备') }),
+    response: z.null(),
   }),
   /** The product's QR code as an image (not an envelope): PNG by default, SVG with type=svg. */
   productionQrcode: endpoint({
@@ -194,6 +195,7 @@ export const productContract = {
     power: P.product,
     plan: 'productManage',
     query: z.object({ id: requiredId('设备'), type: L(z.enum(['png', 'svg']).default('png'), '格式') }),
+    response: z.null(),
   }),
   /** Orders, events and parts used on this product, newest first, from the areas that register a source. */
   productionHistory: endpoint({

@@ -39,5 +39,5 @@ export const eventSettingContract = {
     query: z.object({ tmpId: requiredId('事件模板') }),
     response: eventTemplateSetting,
   }),
-  saveSetting: endpoint({ method: 'PUT', path: '/v2/eventTemp/setting', power: SET, body: eventTemplateSetting }),
+  saveSetting: endpoint({ method: 'PUT', path: '/v2/eventTemp/setting', power: SET, body: eventTemplateSetting, response: z.null() }),
 };

@@ -98,7 +98,7 @@ export const eventSlaContract = {
     query: z.object({ tmpId: requiredId('事件模板') }),
     response: eventSlaSetting,
   }),
-  saveSla: endpoint({ method: 'PUT', path: '/v2/eventTemp/sla', power: SET, plan: 'sla', body: eventSlaSetting }),
+  saveSla: endpoint({ method: 'PUT', path: '/v2/eventTemp/sla', power: SET, plan: 'sla', body: eventSlaSetting, response: z.null() }),
   /** Every clock of an event the caller can open, with its remaining time (the order clock's shape). */
   clocks: endpoint({ method: 'GET', path: '/v2/event/sla/clocks', query: z.object({ eventId: requiredId('事件') }), response: z.array(orderClock) }),
   exceedStatistics: endpoint({

@@ -58,9 +58,9 @@ export const filesContract = {
     query: pageQuery,
     response: z.object({ list: z.array(downloadItemSchema), count: z.number(), unread: z.number() }),
   }),
-  downloadDel: endpoint({ method: 'DELETE', path: '/fileDownloadCenter/del', query: idsInput, body: idsInput.optional() }),
+  downloadDel: endpoint({ method: 'DELETE', path: '/fileDownloadCenter/del', query: idsInput, body: idsInput.optional(), response: z.null() }),
   updateFileState: endpoint({ method: 'POST', path: '/fileDownloadCenter/updateFileState', body: idsInput, response: z.object({ updated: z.number() }) }),
-  download: endpoint({ method: 'GET', path: '/fileDownloadCenter/download/:id' }),
+  download: endpoint({ method: 'GET', path: '/fileDownloadCenter/download/:id', response: z.null() }),
   /** Needs the list's power (org_manage); the handler also checks data_export. */
   exportUser: endpoint({ method: 'POST', path: '/export/user', power: POWERS.orgManage, body: userExportBody, response: startedExport }),
 
@@ -100,5 +100,5 @@ export const filesContract = {
     query: z.object({ token: L(z.string().min(10).max(100), '上传凭证') }),
     response: uploadedFileSchema,
   }),
-  uploadFile: endpoint({ method: 'GET', path: '/upload/file/:id' }),
+  uploadFile: endpoint({ method: 'GET', path: '/upload/file/:id', response: z.null() }),
 };

@@ -59,6 +59,7 @@ export const preferencesContract = {
     method: 'POST',
     path: '/fr/table/cfg/update',
     body: z.object({ tableKey: viewKey('表格'), columns: L(z.array(tableColumn).max(200, '最多200列'), '列') }),
+    response: z.null(),
   }),
   planCount: endpoint({ method: 'GET', path: '/search/plan/count', query: z.object({ pageKey }), response: z.number() }),
   planList: endpoint({ method: 'GET', path: '/search/plan/list', query: z.object({ pageKey }), response: z.array(searchPlan) }),
@@ -75,12 +76,13 @@ export const preferencesContract = {
     }),
     response: z.object({ id: z.number() }),
   }),
-  planDelete: endpoint({ method: 'DELETE', path: '/search/plan/delete', body: z.object({ id: L(id, '方案') }) }),
+  planDelete: endpoint({ method: 'DELETE', path: '/search/plan/delete', body: z.object({ id: L(id, '方案') }), response: z.null() }),
   planDefault: endpoint({ method: 'GET', path: '/search/plan/default', query: z.object({ pageKey }), response: searchPlan.nullable() }),
   planSetDefault: endpoint({
     method: 'POST',
     path: '/search/plan/set/default',
     body: z.object({ pageKey, id: L(id.nullable().optional(), '方案') }),
+    response: z.null(),
   }),
 };
 
@@ -102,8 +104,8 @@ export const moneyItemContract = {
     body: z.object({ tmpId: L(id, '工单类型'), ...moneyBody }),
     response: z.object({ id: z.number() }),
   }),
-  update: endpoint({ method: 'PUT', path: '/v2/moneyItem/update', power: SET, body: z.object({ id: L(id, '收费项目'), ...moneyBody }) }),
-  delete: endpoint({ method: 'DELETE', path: '/v2/moneyItem/delete', power: SET, body: z.object({ ids: moneyIds }) }),
+  update: endpoint({ method: 'PUT', path: '/v2/moneyItem/update', power: SET, body: z.object({ id: L(id, '收费项目'), ...moneyBody }), response: z.null() }),
+  delete: endpoint({ method: 'DELETE', path: '/v2/moneyItem/delete', power: SET, body: z.object({ ids: moneyIds }), response: z.null() }),
   tmpDeleteList: endpoint({
     method: 'GET',
     path: '/v2/moneyItem/tmpDeleteList',
@@ -120,5 +122,12 @@ export const moneyItemContract = {
     query: z.object({ tmpId: L(id.optional(), '工单类型') }),
     response: z.number(),
   }),
-  returnTmp: endpoint({ method: 'PUT', path: '/v2/moneyItem/returnTmp', power: SET, plan: 'recycleBin', body: z.object({ ids: moneyIds }) }),
+  returnTmp: endpoint({
+    method: 'PUT',
+    path: '/v2/moneyItem/returnTmp',
+    power: SET,
+    plan: 'recycleBin',
+    body: z.object({ ids: moneyIds }),
+    response: z.null(),
+  }),
 };

@@ -275,7 +275,7 @@ export const orderDetailContract = {
     response: z.object({ list: z.array(orderMessageSchema), count: z.number() }),
   }),
   addMessage: endpoint({ method: 'POST', path: '/v2/order/addMessage', body: addMessageBody, response: orderMessageSchema }),
-  delMessage: endpoint({ method: 'DELETE', path: '/v2/order/delMessage', body: z.object({ orderId, id: L(id, '留言') }) }),
+  delMessage: endpoint({ method: 'DELETE', path: '/v2/order/delMessage', body: z.object({ orderId, id: L(id, '留言') }), response: z.null() }),
   /** The newest orders (at most RELATED_MAX) of the same customer or product that the viewer may open. */
   relatedList: endpoint({ method: 'GET', path: '/v2/order/relatedList', query: orderIdQuery, response: z.array(relatedOrderSchema) }),
   /** The order's signature pictures (the customer's signature on the order and receipt forms). */

@@ -145,9 +145,10 @@ export const orderMoneyContract = {
     path: '/receive/delete',
     power: SET,
     body: z.object({ ids: L(idList.pipe(z.array(z.number()).min(1, '请选择收款账户').max(100)), '收款账户') }),
+    response: z.null(),
   }),
   /** Answers the PDF itself (application/pdf), not the envelope. */
-  orderPdf: endpoint({ method: 'POST', path: '/export/orderPdf', body: z.object({ orderId }) }),
+  orderPdf: endpoint({ method: 'POST', path: '/export/orderPdf', body: z.object({ orderId }), response: z.null() }),
   pdfSend: endpoint({
     method: 'POST',
     path: '/order/pdfSend',
@@ -158,6 +159,6 @@ export const orderMoneyContract = {
     response: z.object({ mobile: z.string(), expireTime: z.string() }),
   }),
   /** The customer's link: no login, only the token (answers the PDF). */
-  publicReport: endpoint({ method: 'GET', path: '/report/order/:token', auth: 'public' }),
+  publicReport: endpoint({ method: 'GET', path: '/report/order/:token', auth: 'public', response: z.null() }),
   paymentQrCode: endpoint({ method: 'GET', path: '/v2/order/paymentQrCode', query: z.object({ orderId }), response: paymentQrView }),
 };

@@ -62,8 +62,9 @@ export const orgContract = {
       parentId: L(id.nullish(), '上级部门'),
       sort: L(z.coerce.number().int().min(0).max(9999).optional(), '排序'),
     }),
+    response: z.null(),
   }),
-  deptDelete: endpoint({ method: 'DELETE', path: '/stand/dept', power: manage, body: z.object({ id: L(id, '部门') }) }),
+  deptDelete: endpoint({ method: 'DELETE', path: '/stand/dept', power: manage, body: z.object({ id: L(id, '部门') }), response: z.null() }),
   deptParents: endpoint({
     method: 'GET',
     path: '/stand/dept/parentIdList',
@@ -94,18 +95,21 @@ export const orgContract = {
       mobile: L(mobile.optional(), '手机号'),
       password: password.optional(),
     }),
+    response: z.null(),
   }),
-  userDelete: endpoint({ method: 'DELETE', path: '/stand/user', power: manage, body: z.object({ id: L(id, '人员') }) }),
+  userDelete: endpoint({ method: 'DELETE', path: '/stand/user', power: manage, body: z.object({ id: L(id, '人员') }), response: z.null() }),
   userEnabled: endpoint({
     method: 'PUT',
     path: '/stand/user/enabled',
     power: manage,
     body: z.object({ id: L(id, '人员'), enabled: L(flag, '启用状态') }),
+    response: z.null(),
   }),
   userPassword: endpoint({
     method: 'POST',
     path: '/stand/user/password',
     body: z.object({ oldPassword: L(z.string().max(128, '原密码不能超过128位').optional(), '原密码'), newPassword: newPassword('新密码') }),
+    response: z.null(),
   }),
   userList: endpoint({
     method: 'GET',

@@ -72,8 +72,9 @@ export const teamContract = {
       memberIds: idArray('成员', 500).optional(),
       remark: groupFields.remark,
     }),
+    response: z.null(),
   }),
-  groupDelete: endpoint({ method: 'DELETE', path: '/servicegroup', power: manage, quota: true, body: z.object({ id: L(id, '团队') }) }),
+  groupDelete: endpoint({ method: 'DELETE', path: '/servicegroup', power: manage, quota: true, body: z.object({ id: L(id, '团队') }), response: z.null() }),
 
   providerList: endpoint({
     method: 'GET',
@@ -108,6 +109,7 @@ export const teamContract = {
       name: providerFields.name.optional(),
       partnerType: partnerType.optional(),
     }),
+    response: z.null(),
   }),
   /** Disabling a provider also disables its outsourced users and ends their sessions. */
   providerEnabled: endpoint({
@@ -116,5 +118,6 @@ export const teamContract = {
     power: manage,
     quota: true,
     body: z.object({ id: L(id, '服务商'), enabled: L(flag, '启用状态') }),
+    response: z.null(),
   }),
 };

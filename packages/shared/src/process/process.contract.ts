@@ -189,5 +189,6 @@ export const processContract = {
         '显示列',
       ),
     }),
+    response: z.null(),
   }),
 };

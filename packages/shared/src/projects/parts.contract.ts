@@ -53,10 +53,10 @@ export const projectPartsContract = {
     response: z.object({ count: z.number() }),
   }),
   fileList: endpoint({ method: 'GET', path: '/project/fileList', query: z.object({ projectId }), response: z.array(projectFileRow) }),
-  batchDeleteFile: endpoint({ method: 'DELETE', path: '/project/batchDeleteFile', body: z.object({ ids: ids('文件', 100) }) }),
+  batchDeleteFile: endpoint({ method: 'DELETE', path: '/project/batchDeleteFile', body: z.object({ ids: ids('文件', 100) }), response: z.null() }),
   productList: endpoint({ method: 'GET', path: '/project/production/list', query: productQuery, response: z.array(projectProductRow) }),
   productCount: endpoint({ method: 'GET', path: '/project/production/count', query: productQuery, response: z.number() }),
-  deleteProducts: endpoint({ method: 'DELETE', path: '/project/batch/delete/production', body: z.object({ ids: ids('产品', 500) }) }),
+  deleteProducts: endpoint({ method: 'DELETE', path: '/project/batch/delete/production', body: z.object({ ids: ids('产品', 500) }), response: z.null() }),
   takeSaleProducts: endpoint({
     method: 'POST',
     path: '/project/saleContract/production/access',
@@ -84,5 +84,5 @@ export const projectPartsContract = {
   contractList: endpoint({ method: 'GET', path: '/project/contractList', query: z.object({ projectId }), response: z.array(projectContractRow) }),
   messageList: endpoint({ method: 'GET', path: '/project/messageList', query: z.object({ projectId }), response: z.array(projectMessageRow) }),
   addMessage: endpoint({ method: 'POST', path: '/project/addMessage', body: z.object({ projectId, content: requiredText('留言内容', 2000) }), response: okId }),
-  delMessage: endpoint({ method: 'DELETE', path: '/project/delMessage', body: z.object({ id: requiredId('留言') }) }),
+  delMessage: endpoint({ method: 'DELETE', path: '/project/delMessage', body: z.object({ id: requiredId('留言') }), response: z.null() }),
 } as const;

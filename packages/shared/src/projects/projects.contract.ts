@@ -281,6 +281,7 @@ export const projectContract = {
     path: '/project/tmpl/deleteProjectProcessTmpl',
     body: z.object({ id: requiredId('项目模板') }),
     power: P.settings,
+    response: z.null(),
   }),
   saveTaskTmpl: endpoint({ method: 'POST', path: '/project/tmpl/saveTaskTmpl', body: taskTmplBody, response: okId, power: P.settings }),
   getTaskTmplList: endpoint({
@@ -289,7 +290,13 @@ export const projectContract = {
     query: z.object({ templateId: requiredId('项目模板'), stageId: optionalId('阶段') }),
     response: z.array(taskTmplRow),
   }),
-  deleteTaskTmpl: endpoint({ method: 'DELETE', path: '/project/tmpl/deleteTaskTmpl', body: z.object({ id: requiredId('任务模板') }), power: P.settings }),
+  deleteTaskTmpl: endpoint({
+    method: 'DELETE',
+    path: '/project/tmpl/deleteTaskTmpl',
+    body: z.object({ id: requiredId('任务模板') }),
+    power: P.settings,
+    response: z.null(),
+  }),
   taskRemind: endpoint({
     method: 'POST',
     path: '/project/tmpl/isOpen/taskRemind',
@@ -299,6 +306,7 @@ export const projectContract = {
       remindHours: L(coerceInt().min(1, '提醒时间不正确').max(720, '提醒时间不正确').optional(), '提前提醒（小时）'),
     }),
     power: P.settings,
+    response: z.null(),
   }),
 
   add: endpoint({
@@ -311,7 +319,7 @@ export const projectContract = {
   list: endpoint({ method: 'GET', path: '/project/list', query: projectListQuery, response: z.array(projectRow), power: P.list }),
   count: endpoint({ method: 'GET', path: '/project/count', query: projectListQuery, response: z.number(), power: P.list }),
   detail: endpoint({ method: 'GET', path: '/project/detail', query: idQuery, response: projectDetail }),
-  batchDelete: endpoint({ method: 'DELETE', path: '/project/batchDelete', body: z.object({ ids: ids('项目', 500) }), power: P.create }),
+  batchDelete: endpoint({ method: 'DELETE', path: '/project/batchDelete', body: z.object({ ids: ids('项目', 500) }), power: P.create, response: z.null() }),
   exportList: endpoint({
     method: 'POST',
     path: '/project/export',
@@ -364,11 +372,13 @@ export const projectContract = {
     method: 'POST',
     path: '/project/progress/saveTaskPersonUser',
     body: z.object({ id: requiredId('任务'), userId: requiredId('负责人') }),
+    response: z.null(),
   }),
   saveTaskCoordinationUser: endpoint({
     method: 'POST',
     path: '/project/progress/saveTaskCoordinationUser',
     body: z.object({ id: requiredId('任务'), userIds: optionalIds('协作人', 20) }),
+    response: z.null(),
   }),
   taskFinish: endpoint({
     method: 'POST',

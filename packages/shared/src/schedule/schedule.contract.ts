@@ -270,8 +270,8 @@ export const scheduleContract = {
   }),
   route: endpoint({ method: 'GET', path: '/v2/schedule/route', power: SCHEDULE_POWERS.list, query: routeQuery, response: routeSchema }),
   myPosition: endpoint({ method: 'GET', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, response: myPositionSchema }),
-  reportPosition: endpoint({ method: 'POST', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, body: positionBody }),
-  withdrawPosition: endpoint({ method: 'DELETE', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine }),
+  reportPosition: endpoint({ method: 'POST', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, body: positionBody, response: z.null() }),
+  withdrawPosition: endpoint({ method: 'DELETE', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, response: z.null() }),
 };
 
 /** The websocket frame the board listens for (eventType 'schedule'). */

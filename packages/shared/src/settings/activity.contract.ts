@@ -31,6 +31,7 @@ export const activityContract = {
         '埋点编码',
       ),
     }),
+    response: z.null(),
   }),
   /** The operation log, newest first: everyone's for holders of sh_system_setting, otherwise the caller's own. */
   getActivity: endpoint({
@@ -50,5 +51,6 @@ export const activityContract = {
     method: 'POST',
     path: '/activity/saveLog',
     body: z.object({ module: text('模块', 50), action: text('操作', 50), detail: L(z.string().trim().max(1000, '详情不能超过1000个字').optional(), '详情') }),
+    response: z.null(),
   }),
 };

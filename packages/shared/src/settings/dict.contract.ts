@@ -63,12 +63,14 @@ export const dictContract = {
     path: '/dict/item',
     power: POWERS.systemSetting,
     body: z.object({ id: L(id, '字典项'), name: itemName, value: itemValue }),
+    response: z.null(),
   }),
   remove: endpoint({
     method: 'DELETE',
     path: '/dict/item',
     power: POWERS.systemSetting,
     body: z.object({ ids: L(idArray('请选择需要删除的行'), '字典项') }),
+    response: z.null(),
   }),
   /** New order of a type's items: ids first to last; items not named keep their place after them. */
   sort: endpoint({
@@ -76,12 +78,14 @@ export const dictContract = {
     path: '/dict/item/sort',
     power: POWERS.systemSetting,
     body: z.object({ type: dictTypeId, ids: L(idArray('请指定排序'), '字典项') }),
+    response: z.null(),
   }),
   enable: endpoint({
     method: 'PUT',
     path: '/dict/item/enable',
     power: POWERS.systemSetting,
     body: z.object({ ids: L(idArray('请选择字典项'), '字典项'), enabled: L(z.boolean(), '启用状态') }),
+    response: z.null(),
   }),
 };
 

@@ -51,6 +51,7 @@ export const settingsContract = {
       .array(z.object({ code: settingCode, value: L(z.unknown(), '设置值') }), '请提交设置项列表')
       .min(1, '请提交要保存的设置')
       .max(100, '一次最多保存100项'),
+    response: z.null(),
   }),
   /** Back to the defaults: the given codes, or every setting when none are given. */
   recovery: endpoint({
@@ -58,5 +59,6 @@ export const settingsContract = {
     path: '/systemsetting/recovery',
     power: POWERS.systemSetting,
     body: z.object({ codes: L(codeList.optional(), '设置项') }),
+    response: z.null(),
   }),
 };

@@ -125,10 +125,10 @@ export const slaContract = {
   list: endpoint({ method: 'GET', path: '/sla/list', power: SLA_POWER, plan, response: z.array(slaPolicy) }),
   detail: endpoint({ method: 'GET', path: '/sla/detail', power: SLA_POWER, plan, query: z.object({ id: L(id, 'SLA策略') }), response: slaPolicy }),
   create: endpoint({ method: 'POST', path: '/sla', power: SLA_POWER, plan, body: slaPolicyInput, response: z.object({ id: z.number() }) }),
-  update: endpoint({ method: 'PUT', path: '/sla', power: SLA_POWER, plan, body: slaPolicyInput.extend({ id: L(id, 'SLA策略') }) }),
-  remove: endpoint({ method: 'DELETE', path: '/sla', power: SLA_POWER, plan, query: z.object({ id: L(id, 'SLA策略') }) }),
+  update: endpoint({ method: 'PUT', path: '/sla', power: SLA_POWER, plan, body: slaPolicyInput.extend({ id: L(id, 'SLA策略') }), response: z.null() }),
+  remove: endpoint({ method: 'DELETE', path: '/sla', power: SLA_POWER, plan, query: z.object({ id: L(id, 'SLA策略') }), response: z.null() }),
   calendar: endpoint({ method: 'GET', path: '/sla/calendar', power: SLA_POWER, plan, response: slaCalendarSchema }),
-  saveCalendar: endpoint({ method: 'PUT', path: '/sla/calendar', power: SLA_POWER, plan, body: slaCalendarSchema }),
+  saveCalendar: endpoint({ method: 'PUT', path: '/sla/calendar', power: SLA_POWER, plan, body: slaCalendarSchema, response: z.null() }),
   /** Every clock of an order the caller can open, with its remaining time. */
   orderClocks: endpoint({ method: 'GET', path: '/sla/order/clocks', query: z.object({ orderId: L(id, '工单') }), response: z.array(orderClock) }),
   exceedStatistics: endpoint({

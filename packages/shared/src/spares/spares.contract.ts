@@ -298,7 +298,7 @@ export const sparesContract = {
     body: z.object({ id: optionalId('分类'), parentId: optionalId('上级分类'), name: requiredText('分类名称', 50) }),
     response: z.object({ id: z.number() }),
   }),
-  typeRemove: endpoint({ method: 'DELETE', path: '/spare/type', power: POW.type, body: z.object({ id: requiredId('分类') }) }),
+  typeRemove: endpoint({ method: 'DELETE', path: '/spare/type', power: POW.type, body: z.object({ id: requiredId('分类') }), response: z.null() }),
 
   spareList: endpoint({
     method: 'GET',
@@ -330,7 +330,7 @@ export const sparesContract = {
     response: z.object({ serialized: z.boolean(), total: z.number(), units: z.array(z.object({ serial: z.string(), held: z.boolean() })) }),
   }),
   spareSave: endpoint({ method: 'POST', path: '/spare/save', power: POW.list, body: spareBody, response: z.object({ id: z.number() }) }),
-  spareRemove: endpoint({ method: 'DELETE', path: '/spare', power: POW.list, body: z.object({ ids: ids('备件', 100) }) }),
+  spareRemove: endpoint({ method: 'DELETE', path: '/spare', power: POW.list, body: z.object({ ids: ids('备件', 100) }), response: z.null() }),
 
   warehouseList: endpoint({
     method: 'GET',
@@ -385,6 +385,7 @@ export const sparesContract = {
       spareId: requiredId('备件'),
       safety: L(coerceInt('integer', '安全库存不正确').min(0, '安全库存不能小于0'), '安全库存'),
     }),
+    response: z.null(),
   }),
   /** The caller's own stock (an engineer's van stock): the warehouse is made on first use. */
   mine: endpoint({
@@ -421,9 +422,9 @@ export const sparesContract = {
   }),
   docDetail: endpoint({ method: 'GET', path: '/spare/doc/detail', query: z.object({ id: requiredId('单据') }), response: spareDocDetailSchema }),
   docSave: endpoint({ method: 'POST', path: '/spare/doc/save', plan: 'spareOps', body: docBody, response: z.object({ id: z.number() }) }),
-  docApprove: endpoint({ method: 'POST', path: '/spare/doc/approve', power: SPARE_KEEPER_POWER, plan: 'spareOps', body: decideBody }),
-  docReject: endpoint({ method: 'POST', path: '/spare/doc/reject', power: SPARE_KEEPER_POWER, plan: 'spareOps', body: decideBody }),
-  docWithdraw: endpoint({ method: 'POST', path: '/spare/doc/withdraw', plan: 'spareOps', body: decideBody }),
+  docApprove: endpoint({ method: 'POST', path: '/spare/doc/approve', power: SPARE_KEEPER_POWER, plan: 'spareOps', body: decideBody, response: z.null() }),
+  docReject: endpoint({ method: 'POST', path: '/spare/doc/reject', power: SPARE_KEEPER_POWER, plan: 'spareOps', body: decideBody, response: z.null() }),
+  docWithdraw: endpoint({ method: 'POST', path: '/spare/doc/withdraw', plan: 'spareOps', body: decideBody, response: z.null() }),
 
   orderParts: endpoint({ method: 'GET', path: '/spare/order/parts', query: z.object({ orderId: requiredId('工单') }), response: z.array(orderSpareSchema) }),
   orderUse: endpoint({
@@ -440,7 +441,7 @@ export const sparesContract = {
     response: z.object({ id: z.number(), chargeable: z.boolean(), oldPartId: z.number().nullable() }),
   }),
   /** Cancel consumption (type 2): the part was not used after all; it goes back to the engineer's stock. */
-  orderCancel: endpoint({ method: 'POST', path: '/spare/order/cancel', power: POW.mine, body: z.object({ id: requiredId('备件记录') }) }),
+  orderCancel: endpoint({ method: 'POST', path: '/spare/order/cancel', power: POW.mine, body: z.object({ id: requiredId('备件记录') }), response: z.null() }),
 
   oldParamTmpl: endpoint({
     method: 'GET',
@@ -489,6 +490,7 @@ export const sparesContract = {
       warehouseId: optionalId('入库仓库'),
       note: optionalText('备注', 200),
     }),
+    response: z.null(),
   }),
   oldSearch: endpoint({
     method: 'GET',
@@ -580,5 +582,6 @@ export const goodsContract = {
       trackingNo: optionalText('物流单号', 50),
       note: optionalText('备注', 200),
     }),
+    response: z.null(),
   }),
 };

@@ -40,11 +40,13 @@ export const subscriptionsContract = {
     method: 'PUT',
     path: '/subscribe/updateSubscribeStatus',
     body: z.object({ type: subscribeType, state: onOff('订阅状态') }),
+    response: z.null(),
   }),
   updateSubscribeContentStatus: endpoint({
     method: 'PUT',
     path: '/subscribe/updateSubscribeContentStatus',
     body: z.object({ code: itemCode, value: onOff('订阅项状态') }),
+    response: z.null(),
   }),
 };
 
@@ -66,8 +68,8 @@ const clearBody = z.object({ ids: L(idArray('请选择通知').optional(), '通�
 export const noticesContract = {
   notifyCount: endpoint({ method: 'GET', path: '/notify/center/count', response: z.number() }),
   enterpriseNoticeCount: endpoint({ method: 'GET', path: '/enterprise/notice/center/count', response: z.number() }),
-  notifyClearUnread: endpoint({ method: 'POST', path: '/notify/center/clear/unread', body: clearBody }),
-  enterpriseNoticeClearUnread: endpoint({ method: 'POST', path: '/enterprise/notice/center/clear/unread', body: clearBody }),
+  notifyClearUnread: endpoint({ method: 'POST', path: '/notify/center/clear/unread', body: clearBody, response: z.null() }),
+  enterpriseNoticeClearUnread: endpoint({ method: 'POST', path: '/enterprise/notice/center/clear/unread', body: clearBody, response: z.null() }),
   notifyList: endpoint({
     method: 'GET',
     path: '/notify/center/list',

@@ -42,20 +42,23 @@ export const tagsContract = {
     power: POWERS.tagManage,
     plan: 'tags',
     body: z.object({ id: L(id, '标签'), name: tagName, color_rgb: color }),
+    response: z.null(),
   }),
-  remove: endpoint({ method: 'DELETE', path: '/v2/epTag', power: POWERS.tagManage, plan: 'tags', query: idOrIds, body: idOrIds }),
+  remove: endpoint({ method: 'DELETE', path: '/v2/epTag', power: POWERS.tagManage, plan: 'tags', query: idOrIds, body: idOrIds, response: z.null() }),
   /** Attaches every tag to every object; objects are orders (3), customers (4) or events (6). */
   batchAdd: endpoint({
     method: 'POST',
     path: '/v2/epTag/batchAddTagByObj',
     plan: 'tags',
     body: z.object({ code: linkCode, tagIds: ids('标签', 50), objIds: ids('对象', 500) }),
+    response: z.null(),
   }),
   batchRemove: endpoint({
     method: 'DELETE',
     path: '/v2/epTag/batchRemoveTagByObj',
     plan: 'tags',
     body: z.object({ code: linkCode, tagIds: ids('标签', 50), objIds: ids('对象', 500) }),
+    response: z.null(),
   }),
   /** The caller's availability status (a code-1 tag). */
   updateUserStateTag: endpoint({
@@ -64,6 +67,7 @@ export const tagsContract = {
     power: POWERS.statusSet,
     plan: 'statusSetting',
     body: z.object({ tagId: L(id, '状态') }),
+    response: z.null(),
   }),
   getUserStateLabel: endpoint({
     method: 'GET',

@@ -37,12 +37,12 @@ async function setup() {
 type Setup = Awaited<ReturnType<typeof setup>>;
 
 const addRule = async (s: Setup, o: Record<string, unknown>) => {
-  const r = await s.client.call(C.ruleAdd, { templateId: s.tpl, name: '规则', trigger: 0, ...o });
+  const r = await s.client.send(C.ruleAdd, { templateId: s.tpl, name: '规则', trigger: 0, ...o });
   if (!r.success) throw new Error(r.message);
   return Number(r.data.id);
 };
 const addTimed = async (s: Setup, o: Record<string, unknown>) => {
-  const r = await s.client.call(C.timedAdd, { templateId: s.tpl, name: '定时', ...o });
+  const r = await s.client.send(C.timedAdd, { templateId: s.tpl, name: '定时', ...o });
   if (!r.success) throw new Error(r.message);
   return Number(r.data.id);
 };
@@ -176,11 +176,11 @@ describe('webhooks', () => {
       expect((await deliveries(s.ep))[0]).toMatchObject({ status: 1, attempts: 2, last_code: 200, next_attempt_at: null });
       expect(srv.got[1]?.body).toBe(first?.body);
 
-      expect(await s.client.call(C.resend, { id: d?.id })).toMatchObject({ success: true, message: '已重新发送' });
+      expect(await s.client.send(C.resend, { id: d?.id })).toMatchObject({ success: true, message: '已重新发送' });
       await drainJobs(t.deps);
       expect(srv.got).toHaveLength(3);
       expect((await deliveries(s.ep))[0]).toMatchObject({ status: 1, attempts: 3 });
-      expect((await s.client.call(C.deliveries, {})).data).toMatchObject({ count: 1, list: [{ id: d?.id, status: 1, attempts: 3, orderId: id }] });
+      expect((await s.client.send(C.deliveries, {})).data).toMatchObject({ count: 1, list: [{ id: d?.id, status: 1, attempts: 3, orderId: id }] });
     } finally {
       await srv.close();
     }
@@ -208,8 +208,8 @@ describe('the robot channel', () => {
     const s = await setup();
     const srv = await localServer();
     try {
-      await s.client.call(C.robotSet, { robotType: 1, robotUrl: `${srv.url}?access_token=abc`, robotSecret: 'SECabc' });
-      await s.client.call(C.updateNotify, { list: [{ event: 0, channels: ['robot'], template: '新单{工单编号}' }] });
+      await s.client.send(C.robotSet, { robotType: 1, robotUrl: `${srv.url}?access_token=abc`, robotSecret: 'SECabc' });
+      await s.client.send(C.updateNotify, { list: [{ event: 0, channels: ['robot'], template: '新单{工单编号}' }] });
       await addRule(s, { actions: [notify({ channels: [], roles: [1] })] });
       await addOrder(s.client);
       await drainJobs(t.deps);
@@ -225,8 +225,8 @@ describe('the robot channel', () => {
       });
       expect(await noticesOf(s.ep, s.dispatcher.id)).toEqual([]); // the event's channels: robot only
 
-      await s.client.call(C.robotSet, { robotType: 2, robotUrl: `${srv.url}?key=wx`, robotSecret: '' });
-      expect(await s.client.call(C.robotTest)).toMatchObject({ success: true });
+      await s.client.send(C.robotSet, { robotType: 2, robotUrl: `${srv.url}?key=wx`, robotSecret: '' });
+      expect(await s.client.send(C.robotTest)).toMatchObject({ success: true });
       await drainJobs(t.deps);
       const wecom = srv.got[1];
       expect(wecom?.url).toBe('/hook?key=wx');

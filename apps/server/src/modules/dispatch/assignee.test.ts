@@ -22,7 +22,7 @@ const fresh = async () => {
   tm = await team(t);
   return tm;
 };
-const rule = (body: Record<string, unknown>) => tm.admin.client.call(D.ruleCreate, { name: '规则', ...body });
+const rule = (body: Record<string, unknown>) => tm.admin.client.send(D.ruleCreate, { name: '规则', ...body });
 const who = (orderId: number) => defaultAssigneeFor(t.deps.db, tm.ep, orderId);
 
 interface Case {
@@ -80,16 +80,16 @@ describe('the rule table: each kind matches its orders and names its target', ()
       // A team: its engineer with the fewest open orders (engineer has one open order, engineer2 none).
       await orderIn(t, tm, 3);
       const g = await groupOf(t, tm.ep, `组${c.kind}`, [tm.engineer.id, tm.engineer2.id]);
-      await tm.admin.client.call(D.ruleUpdate, { id: r.data.id, name: '规则', ...condition, targetType: 2, targetGroupId: g });
+      await tm.admin.client.send(D.ruleUpdate, { id: r.data.id, name: '规则', ...condition, targetType: 2, targetGroupId: g });
       expect(await who(hit)).toMatchObject({ source: 'rule', userId: tm.engineer2.id });
 
       const p = await providerOf(t, tm.ep, `服务商${c.kind}`, 3);
-      await tm.admin.client.call(D.ruleUpdate, { id: r.data.id, name: '规则', ...condition, targetType: 3, targetProviderId: p });
+      await tm.admin.client.send(D.ruleUpdate, { id: r.data.id, name: '规则', ...condition, targetType: 3, targetProviderId: p });
       expect(await who(hit)).toMatchObject({ source: 'rule', userId: null, providerId: p });
 
-      await tm.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: tm.engineer2.id });
+      await tm.admin.client.send(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: tm.engineer2.id });
       expect(await who(miss)).toMatchObject({ source: 'default', userId: tm.engineer2.id });
-      await tm.admin.client.call(D.ruleUpdate, { id: r.data.id, name: '规则', ...condition, targetType: 3, targetProviderId: p, enabled: false });
+      await tm.admin.client.send(D.ruleUpdate, { id: r.data.id, name: '规则', ...condition, targetType: 3, targetProviderId: p, enabled: false });
       expect(await who(hit)).toMatchObject({ source: 'default', userId: tm.engineer2.id });
     });
   }
@@ -113,7 +113,7 @@ describe('the rule table: each kind matches its orders and names its target', ()
     await orderIn(t, tm, 2, { service_user_id: tm.engineer2.id });
     await orderIn(t, tm, 3, { service_user_id: tm.engineer2.id });
     const id = await orderIn(t, tm, 1, { service_group_id: g });
-    await tm.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 4 });
+    await tm.admin.client.send(D.updateDefaultDispatch, { enabled: true, targetType: 4 });
     expect(await who(id)).toMatchObject({ source: 'default', userId: tm.engineer.id });
     expect(await who(await orderIn(t, tm, 1))).toMatchObject({ source: 'none' });
   });
@@ -125,7 +125,7 @@ describe('automatic dispatch at creation', () => {
     const customer = await newCustomer(tm.admin.client);
     const eng = await engineerOf(t, tm.ep, '自动工程师');
     await rule({ name: '上海浦东', kind: 2, areaCode: '310115', targetType: 1, targetUserId: eng });
-    const r = await tm.employee.client.call(orderContract.add, { customerId: customer, title: '自动派单' });
+    const r = await tm.employee.client.send(orderContract.add, { customerId: customer, title: '自动派单' });
     expect(r.success).toBe(true);
     expect(await orderRow(t, tm.ep, r.data.id)).toMatchObject({ state: 2, service_user_id: eng, dispatcher_id: null });
     const logs = await logsOf(t, tm.ep, r.data.id);
@@ -141,7 +141,7 @@ describe('automatic dispatch at creation', () => {
   it('with nothing matching, the order waits on the desk untouched (one log row, version 0)', async () => {
     await fresh();
     const customer = await newCustomer(tm.admin.client);
-    const r = await tm.employee.client.call(orderContract.add, { customerId: customer, title: '无规则' });
+    const r = await tm.employee.client.send(orderContract.add, { customerId: customer, title: '无规则' });
     expect(await orderRow(t, tm.ep, r.data.id)).toMatchObject({ state: 1, service_user_id: null, version: 0 });
     const [n] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_logs where enterprise_id = ${tm.ep} and order_id = ${r.data.id}`);
     expect(n?.n).toBe(1);
@@ -150,12 +150,12 @@ describe('automatic dispatch at creation', () => {
   it('a dispatch-step check that refuses leaves the new order waiting on the desk; its creation still succeeds', async () => {
     await fresh();
     const customer = await newCustomer(tm.admin.client);
-    await tm.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: tm.engineer.id });
+    await tm.admin.client.send(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: tm.engineer.id });
     const off = beforeOrderStep('dispatch', async (h) => {
       if (h.enterpriseId === tm.ep) throw new AppError('VALIDATION', { detail: '派单前须填写故障类型' });
     });
     try {
-      const r = await tm.employee.client.call(orderContract.add, { customerId: customer, title: '被拒的自动派单' });
+      const r = await tm.employee.client.send(orderContract.add, { customerId: customer, title: '被拒的自动派单' });
       expect(r.success).toBe(true);
       expect(await orderRow(t, tm.ep, r.data.id)).toMatchObject({ state: 1, service_user_id: null, version: 0 });
       expect((await logsOf(t, tm.ep, r.data.id)).map((l) => l.action)).toEqual(['create']);
@@ -167,12 +167,12 @@ describe('automatic dispatch at creation', () => {
   it('/order/progress/defaultUser answers the same assignee; another enterprise’s order is not found', async () => {
     await fresh();
     const id = await orderIn(t, tm, 1);
-    await tm.admin.client.call(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: tm.engineer.id });
-    const a = await tm.dispatcher.client.call(D.defaultUser, { orderId: id });
+    await tm.admin.client.send(D.updateDefaultDispatch, { enabled: true, targetType: 1, targetUserId: tm.engineer.id });
+    const a = await tm.dispatcher.client.send(D.defaultUser, { orderId: id });
     expect(a).toMatchObject({ success: true, data: { source: 'default', userId: tm.engineer.id, userName: expect.any(String) } });
     const other = await team(t);
-    expect((await other.dispatcher.client.call(D.defaultUser, { orderId: id })).code).toBe('NOT_FOUND');
-    expect((await tm.engineer.client.call(D.defaultUser, { orderId: id })).code).toBe('NO_POWER');
-    expect((await tm.dispatcher.client.call(D.defaultUser, { orderId: 'x' })).code).toBe('VALIDATION');
+    expect((await other.dispatcher.client.send(D.defaultUser, { orderId: id })).code).toBe('NOT_FOUND');
+    expect((await tm.engineer.client.send(D.defaultUser, { orderId: id })).code).toBe('NO_POWER');
+    expect((await tm.dispatcher.client.send(D.defaultUser, { orderId: 'x' })).code).toBe('VALIDATION');
   });
 });

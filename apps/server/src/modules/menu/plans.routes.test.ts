@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoint, FREE_LOCKED_FEATURES, type FreeFeature, menuContract as M } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +11,8 @@ import { modules } from '../index';
 
 const PHONE = '400-900-1234';
 const FEATURES = Object.keys(FREE_LOCKED_FEATURES) as FreeFeature[];
-const lockedRoute = (f: FreeFeature) => endpoint({ method: 'POST', path: `/test/plan/${f}`, plan: f });
-const quotaRoute = endpoint({ method: 'GET', path: '/test/quota', quota: true });
+const lockedRoute = (f: FreeFeature) => endpoint({ method: 'POST', path: `/test/plan/${f}`, plan: f, response: z.string() });
+const quotaRoute = endpoint({ method: 'GET', path: '/test/quota', quota: true, response: z.string() });
 
 // Test-only routes through the real endpoint pipeline: one per free-locked feature and one quota route.
 modules.push((app: FastifyInstance, deps: Deps) => {

@@ -60,9 +60,9 @@ describe.each(names)('%s: the usual refusals', (name) => {
   const ep = K[name];
   it('not logged in, no CSRF token, no power: refused before anything is read or written', async () => {
     const id = await orderIn(t, tm, 3);
-    expect((await new Client(t.app).call(ep, sample[name](id))).message).toBe('未登录');
-    expect((await tm.admin.client.call(ep, sample[name](id), { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
-    expect((await tm.keeper.client.call(ep, sample[name](id))).code).toBe('NO_POWER');
+    expect((await new Client(t.app).send(ep, sample[name](id))).message).toBe('未登录');
+    expect((await tm.admin.client.send(ep, sample[name](id), { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await tm.keeper.client.send(ep, sample[name](id))).code).toBe('NO_POWER');
     await untouched(tm.ep, id);
   });
 
@@ -70,7 +70,7 @@ describe.each(names)('%s: the usual refusals', (name) => {
     const id = await orderIn(t, other, 3);
     if (name === 'restore' || name === 'purge')
       await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${other.ep} and id = ${id}`);
-    const r = await tm.admin.client.call(ep, sample[name](id));
+    const r = await tm.admin.client.send(ep, sample[name](id));
     expect(r).toMatchObject({ success: false, code: 'NOT_FOUND', message: '数据不存在或已被删除' });
     expect(await orderRow(t, other.ep, id)).toMatchObject({ version: 0, state: 3 });
     expect(await countOf(t.deps.db, 'order_logs', sql`enterprise_id = ${other.ep} and order_id = ${id}`)).toBe(0);
@@ -80,7 +80,7 @@ describe.each(names)('%s: the usual refusals', (name) => {
     const id = await orderIn(t, tm, 3);
     const bad = 'orderIds' in sample[name](id) ? { orderIds: ['不是编号'] } : { ...sample[name](id), orderId: '不是编号' };
     for (const body of [bad, {}]) {
-      const r = await tm.admin.client.call(ep, body);
+      const r = await tm.admin.client.send(ep, body);
       expect(r).toMatchObject({ status: 200, success: false, code: 'VALIDATION' });
       expect(r.message).toMatch(/^工单(第1项)?：[\u4e00-\u9fa5]/);
     }
@@ -142,11 +142,11 @@ describe('the machine through HTTP: every endpoint in every state, as the admini
       for (const c of calls) {
         const id = await orderIn(t, tm, state, { created_by: tm.admin.id, dispatcher_id: tm.admin.id, service_user_id: tm.admin.id, ...pending });
         const d = decideOrder(state, c.action, ctx);
-        const r = await tm.admin.client.call(K[c.name], (c.body ?? sample[c.name])(id));
+        const r = await tm.admin.client.send(K[c.name], (c.body ?? sample[c.name])(id));
         const logs = await logsOf(t, tm.ep, id);
         if ('to' in d) {
           expect([c.label, r.success, r.message]).toEqual([c.label, true, expect.any(String)]);
-          const now = 'count' in r.data ? (await orderRow(t, tm.ep, id)).state : r.data.state;
+          const now = 'state' in r.data ? r.data.state : (await orderRow(t, tm.ep, id)).state;
           expect([c.label, now]).toEqual([c.label, d.to]);
           expect(logs.map((l) => [l.action, l.from_state, l.to_state, l.user_id])).toEqual([[c.action, state, d.to, tm.admin.id]]);
           seen.push(c.label);

@@ -1,4 +1,4 @@
-import { badgeCountContract as B, orderCountsContract as K, type StatusStatistics } from '@sk/shared';
+import { badgeCountContract as B, orderCountsContract as K } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -129,13 +129,13 @@ describe('order badge counts', () => {
     const { client } = await seeded(0);
     const free = await badges(client);
     expect(Object.values(free).every((n) => n === 0)).toBe(true);
-    expect((await client.call(B.mobileCount)).data).toEqual({});
-    expect((await client.call(B.waitToDoList)).data).toEqual([]);
+    expect((await client.send(B.mobileCount)).data).toEqual({});
+    expect((await client.send(B.waitToDoList)).data).toEqual([]);
   });
 
   it('fill /v2/menu/mobile/getCount and the to-do list with the real numbers', async () => {
     const { client } = await seeded();
-    expect((await client.call(B.mobileCount)).data).toMatchObject({
+    expect((await client.send(B.mobileCount)).data).toMatchObject({
       AcceptanceOrder: 2,
       AssignOrder: 2,
       OrderHighSeas: 1,
@@ -144,7 +144,7 @@ describe('order badge counts', () => {
       ExamineOrder: 2,
       ReturnVisitOrder: 2,
     });
-    const todo: { routerName: string }[] = (await client.call(B.waitToDoList)).data ?? [];
+    const todo: { routerName: string }[] = (await client.send(B.waitToDoList)).data ?? [];
     expect(todo.find((x) => x.routerName === 'AssignOrder')).toMatchObject({ name: '待派单工单', count: 2 });
   });
 });
@@ -169,7 +169,7 @@ describe('GET /v2/order/getOrderListCount with list filters', () => {
 describe('GET /v2/report/statusStatistics', () => {
   it('counts the user’s orders by state, with invalid, abnormal and overdue apart', async () => {
     const { client } = await seeded();
-    const r = (await client.call<StatusStatistics>(K.statusStatistics, {})).data;
+    const r = (await client.send(K.statusStatistics, {})).data;
     const by = Object.fromEntries((r?.states ?? []).map((s) => [s.state, s.count]));
     expect(by).toEqual({ 0: 2, 1: 3, 2: 1, 3: 1, 4: 1, 5: 5, 6: 1, 7: 1 });
     expect(r).toMatchObject({ total: 16, invalid: 1, abnormal: 2, overdue: 1 });
@@ -179,21 +179,21 @@ describe('GET /v2/report/statusStatistics', () => {
   it('limits to a creation range and to an engineer’s own and collaborated orders', async () => {
     const { client, enterpriseId } = await seeded();
     const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
-    expect((await client.call(K.statusStatistics, { startTime: tomorrow })).data?.total).toBe(0);
+    expect((await client.send(K.statusStatistics, { startTime: tomorrow })).data?.total).toBe(0);
     const eng = await makeUser(t.deps.db, enterpriseId, { roles: [2] });
     await insertOrder(t.deps.db, enterpriseId, { state: 3, service_user_id: eng.id });
     const helped = await insertOrder(t.deps.db, enterpriseId, { state: 4 });
     await t.deps.db.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${enterpriseId}, ${helped}, 4, ${eng.id})`);
-    const mine = (await (await loginAs(enterpriseId, eng)).call<StatusStatistics>(K.statusStatistics, {})).data;
+    const mine = (await (await loginAs(enterpriseId, eng)).send(K.statusStatistics, {})).data;
     expect(mine?.total).toBe(2);
     expect(mine?.states.filter((s) => s.count > 0).map((s) => s.state)).toEqual([3, 4]);
   });
 
   it('is a report: refused on the free plan; bad dates answer in Chinese', async () => {
     const { client } = await seeded(0);
-    expect(await client.call(K.statusStatistics, {})).toMatchObject({ success: false, code: 'PLAN_FREE' });
+    expect(await client.send(K.statusStatistics, {})).toMatchObject({ success: false, code: 'PLAN_FREE' });
     const paid = (await seeded()).client;
-    expect(await paid.call(K.statusStatistics, { startTime: '昨天' })).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(await paid.send(K.statusStatistics, { startTime: '昨天' })).toMatchObject({ success: false, code: 'VALIDATION' });
   });
 });
 
@@ -209,16 +209,16 @@ describe('GET /v2/order/serviceTypeList and /serviceTypeCount', () => {
     await insertOrder(t.deps.db, enterpriseId, { customer_id: c?.id, template_id: tpl?.id });
     await insertOrder(t.deps.db, enterpriseId, { customer_id: c?.id, template_id: tpl?.id, deleted_at: new Date().toISOString() });
     await insertOrder(t.deps.db, enterpriseId, { customer_id: c?.id, state: 5 });
-    const list: { id: number; name: string; count: number }[] = (await client.call(K.serviceTypeList, { customerId: c?.id })).data ?? [];
+    const list: { id: number; name: string; count: number }[] = (await client.send(K.serviceTypeList, { customerId: c?.id })).data ?? [];
     expect(list[0]).toEqual({ id: Number(tpl?.id), name: tpl?.name, count: 2 });
     expect(list.filter((x) => x.count > 0).map((x) => x.count)).toEqual([2, 1]);
-    expect((await client.call(K.serviceTypeCount, { customerId: c?.id })).data).toBe(3);
+    expect((await client.send(K.serviceTypeCount, { customerId: c?.id })).data).toBe(3);
     const other = await seeded();
-    expect(await other.client.call(K.serviceTypeCount, { customerId: c?.id })).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    expect(await other.client.call(K.serviceTypeList, { customerId: c?.id })).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await other.client.send(K.serviceTypeCount, { customerId: c?.id })).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await other.client.send(K.serviceTypeList, { customerId: c?.id })).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
   it('answers 未登录 without a session', async () => {
-    expect((await new Client(t.app).call(K.serviceTypeCount, {})).message).toBe('未登录');
+    expect((await new Client(t.app).send(K.serviceTypeCount, {})).message).toBe('未登录');
   });
 });

@@ -17,7 +17,7 @@ const one = async (q: ReturnType<typeof sql>) => Number((await rows<{ id: number
 /** An order of a real customer (contact, default address, an installed product), two catalogue items and an order tag. */
 async function world(tm: Team, state: number, cols: Record<string, unknown> = {}) {
   const customer = await newCustomer(tm.admin.client, { name: '张江物业' });
-  const product = (await tm.admin.client.call(P.productionSave, { productId: await newModel(tm.admin.client), customerId: customer })).data.id as number;
+  const product = (await tm.admin.client.send(P.productionSave, { productId: await newModel(tm.admin.client), customerId: customer })).data.id as number;
   const address = await one(sql`select id from customer_addresses where enterprise_id = ${tm.ep} and customer_id = ${customer}`);
   const contact = await one(
     sql`insert into customer_contacts (enterprise_id, customer_id, name, phone) values (${tm.ep}, ${customer}, '李四', '13900001111') returning id`,
@@ -42,7 +42,7 @@ describe('POST /v2/order/edit: every field of the create page', () => {
   it('changes product, service items, tags, source, channel, address and people in one logged edit that names them', async () => {
     const tm = await team(t);
     const w = await world(tm, 2);
-    const r = await tm.dispatcher.client.call(K.edit, {
+    const r = await tm.dispatcher.client.send(K.edit, {
       orderId: w.id,
       expectedState: 2,
       version: 0,
@@ -102,9 +102,9 @@ describe('POST /v2/order/edit: every field of the create page', () => {
   it('a saved address of the order’s customer; the same values again write nothing', async () => {
     const tm = await team(t);
     const w = await world(tm, 1);
-    expect((await tm.dispatcher.client.call(K.edit, { orderId: w.id, addressId: w.address })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(K.edit, { orderId: w.id, addressId: w.address })).success).toBe(true);
     expect((await orderRow(t, tm.ep, w.id)).address_id).toBe(w.address);
-    const again = await tm.dispatcher.client.call(K.edit, { orderId: w.id, addressId: w.address, serviceId: [w.check], orderLabel: [] });
+    const again = await tm.dispatcher.client.send(K.edit, { orderId: w.id, addressId: w.address, serviceId: [w.check], orderLabel: [] });
     expect(again.success).toBe(true);
     expect((await logsOf(t, tm.ep, w.id)).length).toBe(1);
   });
@@ -115,7 +115,7 @@ describe('POST /v2/order/edit: every field of the create page', () => {
     const other = await team(t);
     const foreign = await world(other, 1);
     const theirs = (
-      await tm.admin.client.call(P.productionSave, { productId: await newModel(tm.admin.client), customerId: await newCustomer(tm.admin.client) })
+      await tm.admin.client.send(P.productionSave, { productId: await newModel(tm.admin.client), customerId: await newCustomer(tm.admin.client) })
     ).data.id;
     const cases: [Record<string, unknown>, string][] = [
       [{ productId: theirs }, '产品：设备不存在或不属于该客户'],
@@ -131,7 +131,7 @@ describe('POST /v2/order/edit: every field of the create page', () => {
     ];
     for (const [body, message] of cases) {
       // A valid change rides along each time: the refusal must take it back too.
-      const r = await tm.dispatcher.client.call(K.edit, { orderId: w.id, title: '不该写入', serviceId: [w.clean], ...body });
+      const r = await tm.dispatcher.client.send(K.edit, { orderId: w.id, title: '不该写入', serviceId: [w.clean], ...body });
       expect(r.success, JSON.stringify(body)).toBe(false);
       expect(r.status).toBe(200);
       expect(r.message).toContain(message);
@@ -139,7 +139,7 @@ describe('POST /v2/order/edit: every field of the create page', () => {
     expect(await orderRow(t, tm.ep, w.id)).toMatchObject({ title: '空调不制冷', version: 0 });
     expect(await itemsOf(tm.ep, w.id)).toEqual([{ service_item_id: w.check, quantity: 2, amount: '160.00' }]);
     expect((await logsOf(t, tm.ep, w.id)).length).toBe(0);
-    expect((await tm.dispatcher.client.call(K.edit, { orderId: foreign.id, title: '别人的' })).code).toBe('NOT_FOUND');
+    expect((await tm.dispatcher.client.send(K.edit, { orderId: foreign.id, title: '别人的' })).code).toBe('NOT_FOUND');
     expect((await orderRow(t, other.ep, foreign.id)).title).toBe('空调不制冷');
   });
 });
@@ -148,28 +148,28 @@ describe('what each state lets an edit change', () => {
   it('in service the appointment is refused by name; awaiting completion approval only notes, files, tags and copies', async () => {
     const tm = await team(t);
     const w = await world(tm, 4);
-    const refused = await tm.dispatcher.client.call(K.edit, { orderId: w.id, customApplyTime: '2026-12-05 10:00:00', title: '改' });
+    const refused = await tm.dispatcher.client.send(K.edit, { orderId: w.id, customApplyTime: '2026-12-05 10:00:00', title: '改' });
     expect(refused.message).toBe('当前工单状态不能修改：预约时间');
     expect((await orderRow(t, tm.ep, w.id)).title).toBe('空调不制冷');
-    expect((await tm.dispatcher.client.call(K.edit, { orderId: w.id, title: '改', serviceId: [w.clean] })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(K.edit, { orderId: w.id, title: '改', serviceId: [w.clean] })).success).toBe(true);
 
     const review = await world(tm, 7, { examine_type: 2, examine_result: 0 });
-    const r = await tm.dispatcher.client.call(K.edit, { orderId: review.id, title: '改', serviceId: [review.clean], detailDesc: '补充说明' });
+    const r = await tm.dispatcher.client.send(K.edit, { orderId: review.id, title: '改', serviceId: [review.clean], detailDesc: '补充说明' });
     expect(r.message).toBe('当前工单状态不能修改：标题、服务项目');
     expect(await itemsOf(tm.ep, review.id)).toHaveLength(1);
-    expect((await tm.dispatcher.client.call(K.edit, { orderId: review.id, detailDesc: '补充说明', orderLabel: [review.tag] })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(K.edit, { orderId: review.id, detailDesc: '补充说明', orderLabel: [review.tag] })).success).toBe(true);
     // Sending a field unchanged is not a change: the whole form may be sent back.
-    expect((await tm.dispatcher.client.call(K.edit, { orderId: review.id, title: '空调不制冷', detailDesc: '再补充' })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(K.edit, { orderId: review.id, title: '空调不制冷', detailDesc: '再补充' })).success).toBe(true);
 
     const creation = await world(tm, 7, { examine_type: 1, examine_result: 0 });
-    expect((await tm.dispatcher.client.call(K.edit, { orderId: creation.id, title: '改', customApplyTime: '2026-12-05 10:00:00' })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(K.edit, { orderId: creation.id, title: '改', customApplyTime: '2026-12-05 10:00:00' })).success).toBe(true);
   });
 
   it('completed, cancelled, archived and invalid orders: nothing', async () => {
     const tm = await team(t);
     for (const cols of [{ state: 5 }, { state: 6 }, { state: 5, place_state: 1 }, { state: 0, invalid: true }]) {
       const w = await world(tm, cols.state, cols);
-      const r = await tm.admin.client.call(K.edit, { orderId: w.id, detailDesc: '改' });
+      const r = await tm.admin.client.send(K.edit, { orderId: w.id, detailDesc: '改' });
       expect(r.success, JSON.stringify(cols)).toBe(false);
       expect(r.message).toBe('当前工单状态不允许该操作');
     }
@@ -180,7 +180,7 @@ describe('POST /v2/order/employee/edit: what the engineer corrects on site', () 
   it('contact, phone, address with coordinates, product and service items; staff-only fields are not theirs', async () => {
     const tm = await team(t);
     const w = await world(tm, 3);
-    const r = await tm.engineer.client.call(K.employeeEdit, {
+    const r = await tm.engineer.client.send(K.employeeEdit, {
       orderId: w.id,
       customLinkPerson: '王五',
       customPhone: '13700002222',
@@ -194,9 +194,9 @@ describe('POST /v2/order/employee/edit: what the engineer corrects on site', () 
     const [log] = await logsOf(t, tm.ep, w.id);
     expect(log).toMatchObject({ action: 'employeeEdit', user_id: tm.engineer.id });
     // The body has no title: a title sent is not read.
-    await tm.engineer.client.call(K.employeeEdit, { orderId: w.id, title: '工程师改标题' } as never);
+    await tm.engineer.client.send(K.employeeEdit, { orderId: w.id, title: '工程师改标题' } as never);
     expect((await orderRow(t, tm.ep, w.id)).title).toBe('空调不制冷');
-    expect((await tm.engineer.client.call(K.employeeEdit, { orderId: w.id, productId: 987654 })).message).toBe('产品：设备不存在或不属于该客户');
+    expect((await tm.engineer.client.send(K.employeeEdit, { orderId: w.id, productId: 987654 })).message).toBe('产品：设备不存在或不属于该客户');
   });
 });
 
@@ -210,7 +210,7 @@ describe('20 edits of one order at once', () => {
       serviceId: i % 2 ? [w.check] : [w.clean],
       orderLabel: i % 3 ? [w.tag] : [],
     }));
-    const answers = await Promise.all(bodies.map((b, i) => (i % 2 ? tm.dispatcher : tm.desk).client.call(K.edit, b)));
+    const answers = await Promise.all(bodies.map((b, i) => (i % 2 ? tm.dispatcher : tm.desk).client.send(K.edit, b)));
     expect(answers.filter((a) => a.success)).toHaveLength(20);
     const logs = await logsOf(t, tm.ep, w.id);
     expect(logs).toHaveLength(20);

@@ -27,25 +27,25 @@ describe('examine/save by the process’s named approver', () => {
     const id = await orderIn(t, tm, 7, { examine_type: 1, examine_result: 0, process: named, created_by: tm.dispatcher.id });
     const other = await orderIn(t, tm, 7, { examine_type: 1, examine_result: 0, process: { createApproval: true }, created_by: tm.dispatcher.id });
 
-    expect((await tm.engineer.client.call(K.examine, { orderId: id, examineType: 1, result: 1 })).code).toBe('NO_POWER');
+    expect((await tm.engineer.client.send(K.examine, { orderId: id, examineType: 1, result: 1 })).code).toBe('NO_POWER');
     expect(await denied(tm.ep, tm.engineer.id)).toHaveLength(1);
-    expect((await tm.employee.client.call(K.examine, { orderId: other, examineType: 1, result: 1 })).code).toBe('NO_POWER');
+    expect((await tm.employee.client.send(K.examine, { orderId: other, examineType: 1, result: 1 })).code).toBe('NO_POWER');
     // Someone with the power who is not the named person: the machine's answer.
-    expect((await tm.dispatcher.client.call(K.examine, { orderId: id, examineType: 1, result: 1 })).code).toBe('ORDER_NOT_APPROVER');
+    expect((await tm.dispatcher.client.send(K.examine, { orderId: id, examineType: 1, result: 1 })).code).toBe('ORDER_NOT_APPROVER');
     // An id that does not exist or belongs to nobody's approval says nothing more than NO_POWER.
-    expect((await tm.employee.client.call(K.examine, { orderId: 987654321, examineType: 1, result: 1 })).code).toBe('NO_POWER');
+    expect((await tm.employee.client.send(K.examine, { orderId: 987654321, examineType: 1, result: 1 })).code).toBe('NO_POWER');
 
     // The named approver is not on the order, yet opens it (待我审批 is the 审核 power's page); the other order stays hidden.
-    expect((await tm.employee.client.call(D.orderDetail, { orderId: id })).success).toBe(true);
-    expect((await tm.employee.client.call(D.orderDetail, { orderId: other })).code).toBe('NOT_FOUND');
+    expect((await tm.employee.client.send(D.orderDetail, { orderId: id })).success).toBe(true);
+    expect((await tm.employee.client.send(D.orderDetail, { orderId: other })).code).toBe('NOT_FOUND');
 
-    const r = await tm.employee.client.call(K.examine, { orderId: id, examineType: 1, result: 1 });
+    const r = await tm.employee.client.send(K.examine, { orderId: id, examineType: 1, result: 1 });
     expect(r).toMatchObject({ success: true, message: '审核成功', data: { state: 1 } });
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ examine_result: 1, create_examine_operator_id: tm.employee.id });
     expect(await orderRow(t, tm.ep, other)).toMatchObject({ state: 7, examine_result: 0 });
     // Decided: nothing is pending any more, so the power gate closes again, and the order is out of sight.
-    expect((await tm.employee.client.call(K.examine, { orderId: id, examineType: 1, result: 1 })).code).toBe('NO_POWER');
-    expect((await tm.employee.client.call(D.orderDetail, { orderId: id })).code).toBe('NOT_FOUND');
+    expect((await tm.employee.client.send(K.examine, { orderId: id, examineType: 1, result: 1 })).code).toBe('NO_POWER');
+    expect((await tm.employee.client.send(D.orderDetail, { orderId: id })).code).toBe('NOT_FOUND');
   });
 
   it('the order’s dispatcher as approver: the dispatcher decides without the power; the engineer and another enterprise’s named user may not', async () => {
@@ -54,11 +54,11 @@ describe('examine/save by the process’s named approver', () => {
     // engineer2 (role 2, no 审核 power) is this order's dispatcher.
     const process = { completeApproval: true, approvers: { complete: { by: 'dispatcher' } } };
     const id = await orderIn(t, tm, 7, { examine_type: 2, examine_result: 0, process, dispatcher_id: tm.engineer2.id });
-    expect((await tm.engineer.client.call(K.examine, { orderId: id, examineType: 2, result: 1 })).code).toBe('NO_POWER');
-    expect((await outsider.engineer.client.call(K.examine, { orderId: id, examineType: 2, result: 1 })).code).toBe('NO_POWER');
+    expect((await tm.engineer.client.send(K.examine, { orderId: id, examineType: 2, result: 1 })).code).toBe('NO_POWER');
+    expect((await outsider.engineer.client.send(K.examine, { orderId: id, examineType: 2, result: 1 })).code).toBe('NO_POWER');
     // Only the approval the order waits for.
-    expect((await tm.engineer2.client.call(K.examine, { orderId: id, examineType: 1, result: 1 })).message).toBe('审核类型：该工单待审核的是完成审核');
-    expect((await tm.engineer2.client.call(K.examine, { orderId: id, examineType: 2, result: 2, note: '照片不清楚' })).data?.state).toBe(4);
+    expect((await tm.engineer2.client.send(K.examine, { orderId: id, examineType: 1, result: 1 })).message).toBe('审核类型：该工单待审核的是完成审核');
+    expect((await tm.engineer2.client.send(K.examine, { orderId: id, examineType: 2, result: 2, note: '照片不清楚' })).data?.state).toBe(4);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 4, examine_result: 2, complete_examine_operator_id: tm.engineer2.id });
   });
 });
@@ -68,7 +68,7 @@ describe('the named approver is told', () => {
     const tm = await team(t);
     const process = { completeApproval: true, approvers: { complete: { by: 'user', userId: tm.employee.id } } };
     const id = await orderIn(t, tm, 4, { process, created_by: tm.dispatcher.id });
-    expect((await tm.engineer.client.call(K.applyEndService, { orderId: id })).data?.state).toBe(7);
+    expect((await tm.engineer.client.send(K.applyEndService, { orderId: id })).data?.state).toBe(7);
     const told = await rows(t.deps.db, sql`select user_id, title, link from notices where enterprise_id = ${tm.ep} and kind = 'order_approval'`);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ user_id: tm.employee.id, link: `/allOrder/orderDetail/${id}` });

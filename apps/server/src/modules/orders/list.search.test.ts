@@ -110,7 +110,7 @@ describe('keyword within a creation range (the month-keyed grams) answers the ro
       for (let i = 0; i < 60; i++) {
         const c = randomCombo();
         const q = { ...c, states: c.states?.join(','), pageSize: 100 };
-        const r = await w.client.call(K.getAllOrderList, q);
+        const r = await w.client.send(K.getAllOrderList, q);
         const want = await plain(w.ep, timeZone, c);
         expect({ c, count: r.data.count, ids: r.data.list.map((o: { id: number }) => o.id) }).toEqual({ c, count: want.length, ids: want.slice(0, 100) });
         if (want.length) nonEmpty++;

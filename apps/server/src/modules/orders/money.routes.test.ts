@@ -50,7 +50,7 @@ describe('order fees', () => {
   it('sets lines and amounts; totals are exact cents (80×1.5 + 33.33×3 + 0.1 + 0.2 − 0.29 = 220.00); logged', async () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId);
-    const r = await client.call(M.saveFees, feeBody(o));
+    const r = await client.send(M.saveFees, feeBody(o));
     expect(r).toMatchObject({ success: true, message: '保存成功' });
     expect(r.data).toMatchObject({
       serviceAmount: 120,
@@ -67,15 +67,15 @@ describe('order fees', () => {
     expect(row).toMatchObject({ receivable_amount: '220.00', service_amount: '120.00', version: 1 });
     expect(await countOf(db(), 'order_logs', sql`enterprise_id = ${enterpriseId} and order_id = ${o.id} and action = 'fees'`)).toBe(1);
     // A typed price wins over the catalogue's; fewer lines replace the old ones.
-    const r2 = await client.call(M.saveFees, { orderId: o.id, fees: [{ moneyItemId: o.otherFeeId, quantity: 0.5, price: 0.01 }] });
+    const r2 = await client.send(M.saveFees, { orderId: o.id, fees: [{ moneyItemId: o.otherFeeId, quantity: 0.5, price: 0.01 }] });
     expect(r2.data).toMatchObject({ serviceAmount: 120, feeAmount: 0.01, receivableAmount: 120.01 });
-    expect((await client.call(M.fees, { orderId: o.id })).data.fees).toHaveLength(1);
+    expect((await client.send(M.fees, { orderId: o.id })).data.fees).toHaveLength(1);
   });
 
   it('refuses bad input in Chinese and writes nothing', async () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId);
-    await client.call(M.saveFees, feeBody(o));
+    await client.send(M.saveFees, feeBody(o));
     const before = await orderRow(enterpriseId, o.id);
     const bad: [Record<string, unknown>, string][] = [
       [{ ...feeBody(o), discountAmount: 1000 }, '优惠金额：优惠金额不能大于费用合计'],
@@ -85,13 +85,13 @@ describe('order fees', () => {
       [{ ...feeBody(o), serviceItems: [{ serviceItemId: 999_999_999 }] }, '服务项目：服务项目不存在或已被删除'],
     ];
     for (const [body, message] of bad) {
-      const r = await client.call(M.saveFees, body);
+      const r = await client.send(M.saveFees, body);
       expect(r.success).toBe(false);
       expect(r.message).toContain(message);
     }
     // A money item of another order type is not this order's.
     const other = await pricedOrder(enterpriseId);
-    expect((await client.call(M.saveFees, { orderId: o.id, fees: [{ moneyItemId: other.feeItemId }] })).message).toBe('收费项目：收费项目不存在或已被删除');
+    expect((await client.send(M.saveFees, { orderId: o.id, fees: [{ moneyItemId: other.feeItemId }] })).message).toBe('收费项目：收费项目不存在或已被删除');
     expect(await orderRow(enterpriseId, o.id)).toMatchObject({ version: before.version, receivable_amount: before.receivable_amount });
     expect(await countOf(db(), 'order_fees', sql`enterprise_id = ${enterpriseId} and order_id = ${o.id}`)).toBe(1);
   });
@@ -99,24 +99,24 @@ describe('order fees', () => {
   it('not logged in, no CSRF, another enterprise, an outsider, the engineer before service and a paid order are refused', async () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId, { state: 2 });
-    expect((await new Client(t.app).call(M.saveFees, feeBody(o))).message).toBe('未登录');
-    expect((await new Client(t.app).call(M.fees, { orderId: o.id })).message).toBe('未登录');
-    expect((await client.call(M.saveFees, feeBody(o), { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await new Client(t.app).send(M.saveFees, feeBody(o))).message).toBe('未登录');
+    expect((await new Client(t.app).send(M.fees, { orderId: o.id })).message).toBe('未登录');
+    expect((await client.send(M.saveFees, feeBody(o), { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     const stranger = await admin();
-    expect((await stranger.client.call(M.saveFees, feeBody(o))).code).toBe('NOT_FOUND');
-    expect((await stranger.client.call(M.fees, { orderId: o.id })).code).toBe('NOT_FOUND');
+    expect((await stranger.client.send(M.saveFees, feeBody(o))).code).toBe('NOT_FOUND');
+    expect((await stranger.client.send(M.fees, { orderId: o.id })).code).toBe('NOT_FOUND');
     // An ordinary employee without a part on the order does not see it.
     const employee = await as(enterpriseId, [4]);
-    expect((await employee.client.call(M.fees, { orderId: o.id })).code).toBe('NOT_FOUND');
+    expect((await employee.client.send(M.fees, { orderId: o.id })).code).toBe('NOT_FOUND');
     // The engineer sees the fees, but changes them only once the order is theirs to serve (3, 4, 5).
     const engineer = await as(enterpriseId, [2]);
     await db().execute(sql`update orders set service_user_id = ${engineer.user.id} where id = ${o.id}`);
-    expect((await engineer.client.call(M.fees, { orderId: o.id })).data.editable).toBe(false);
-    expect((await engineer.client.call(M.saveFees, feeBody(o))).code).toBe('ORDER_ACTOR');
+    expect((await engineer.client.send(M.fees, { orderId: o.id })).data.editable).toBe(false);
+    expect((await engineer.client.send(M.saveFees, feeBody(o))).code).toBe('ORDER_ACTOR');
     await db().execute(sql`update orders set state = 4 where id = ${o.id}`);
-    expect((await engineer.client.call(M.saveFees, feeBody(o))).success).toBe(true);
+    expect((await engineer.client.send(M.saveFees, feeBody(o))).success).toBe(true);
     await db().execute(sql`update orders set state = 5, paid_at = now() where id = ${o.id}`);
-    expect((await client.call(M.saveFees, feeBody(o))).message).toBe('工单已收款，不能再修改费用');
+    expect((await client.send(M.saveFees, feeBody(o))).message).toBe('工单已收款，不能再修改费用');
     expect(await countOf(db(), 'order_logs', sql`order_id = ${o.id} and action = 'fees'`)).toBe(1);
   });
 });
@@ -127,30 +127,30 @@ describe('POST /v2/order/evaluate', () => {
   it('records the scores once on a completed order and sets evaluated_at', async () => {
     const { client, enterpriseId, user } = await admin();
     const id = await insertOrder(db(), enterpriseId, { state: 5 });
-    expect((await client.call(M.evaluation, { orderId: id })).data).toMatchObject({ evaluated: false, canEvaluate: true });
-    const r = await client.call(M.evaluate, body(id));
+    expect((await client.send(M.evaluation, { orderId: id })).data).toMatchObject({ evaluated: false, canEvaluate: true });
+    const r = await client.send(M.evaluate, body(id));
     expect(r).toMatchObject({ success: true, message: '评价成功', data: { evaluated: true, canEvaluate: false, scores: [5, 4, 5, 3], comment: '师傅很专业' } });
     expect(r.data.evaluateTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const row = await orderRow(enterpriseId, id);
     expect(row.evaluated_at).not.toBeNull();
     expect(row.evaluation).toMatchObject({ scores: [5, 4, 5, 3], by: user.id });
-    expect((await client.call(M.evaluate, body(id))).message).toBe('该工单已评价，不能重复评价');
+    expect((await client.send(M.evaluate, body(id))).message).toBe('该工单已评价，不能重复评价');
     expect(await countOf(db(), 'order_logs', sql`order_id = ${id} and action = 'evaluate'`)).toBe(1);
   });
 
   it('refuses unfinished orders, bad scores, other enterprises, the anonymous and the engineer; nothing written', async () => {
     const { client, enterpriseId } = await admin();
     const open = await insertOrder(db(), enterpriseId, { state: 4 });
-    expect((await client.call(M.evaluate, body(open))).message).toBe('工单完成后才能评价');
+    expect((await client.send(M.evaluate, body(open))).message).toBe('工单完成后才能评价');
     const done = await insertOrder(db(), enterpriseId, { state: 5 });
-    expect((await client.call(M.evaluate, { ...body(done), scores: [6, 5, 5, 5] })).message).toBe('评分第1项：评分请输入1到5');
-    expect((await client.call(M.evaluate, { ...body(done), scores: [5, 5] })).message).toBe('评分：请为四项评价全部打分');
-    expect((await client.call(M.evaluate, { ...body(done), comment: '好'.repeat(501) })).message).toBe('评价内容：评价内容不能超过500个字');
-    expect((await new Client(t.app).call(M.evaluate, body(done))).message).toBe('未登录');
-    expect((await (await admin()).client.call(M.evaluate, body(done))).code).toBe('NOT_FOUND');
+    expect((await client.send(M.evaluate, { ...body(done), scores: [6, 5, 5, 5] })).message).toBe('评分第1项：评分请输入1到5');
+    expect((await client.send(M.evaluate, { ...body(done), scores: [5, 5] })).message).toBe('评分：请为四项评价全部打分');
+    expect((await client.send(M.evaluate, { ...body(done), comment: '好'.repeat(501) })).message).toBe('评价内容：评价内容不能超过500个字');
+    expect((await new Client(t.app).send(M.evaluate, body(done))).message).toBe('未登录');
+    expect((await (await admin()).client.send(M.evaluate, body(done))).code).toBe('NOT_FOUND');
     const engineer = await as(enterpriseId, [2]);
     await db().execute(sql`update orders set service_user_id = ${engineer.user.id} where id = ${done}`);
-    expect((await engineer.client.call(M.evaluate, body(done))).code).toBe('ORDER_ACTOR');
+    expect((await engineer.client.send(M.evaluate, body(done))).code).toBe('ORDER_ACTOR');
     expect(await countOf(db(), 'orders', sql`enterprise_id = ${enterpriseId} and evaluated_at is not null`)).toBe(0);
   });
 });
@@ -159,12 +159,12 @@ describe('races', () => {
   it('20 evaluations at once: one wins, one log row; 20 fee saves at once: each applied whole, totals match the lines', async () => {
     const { client, enterpriseId } = await admin();
     const done = await insertOrder(db(), enterpriseId, { state: 5 });
-    const evals = await race(20, (i) => client.call(M.evaluate, { orderId: done, scores: [1 + (i % 5), 5, 5, 5], comment: `第${i}次` }));
+    const evals = await race(20, (i) => client.send(M.evaluate, { orderId: done, scores: [1 + (i % 5), 5, 5, 5], comment: `第${i}次` }));
     expect(tally(evals)).toEqual({ ok: 1, '该工单已评价，不能重复评价': 19 });
     expect(await countOf(db(), 'order_logs', sql`order_id = ${done} and action = 'evaluate'`)).toBe(1);
 
     const o = await pricedOrder(enterpriseId);
-    const saves = await race(20, (i) => client.call(M.saveFees, { orderId: o.id, fees: [{ moneyItemId: o.feeItemId, quantity: i + 1 }], spareAmount: i }));
+    const saves = await race(20, (i) => client.send(M.saveFees, { orderId: o.id, fees: [{ moneyItemId: o.feeItemId, quantity: i + 1 }], spareAmount: i }));
     expect(tally(saves)).toEqual({ ok: 20 });
     const row = await one(sql`select receivable_amount, spare_amount, version, (select sum(amount) from order_fees where order_id = ${o.id}) as fees,
       (select count(*)::int from order_fees where order_id = ${o.id}) as n from orders where id = ${o.id}`);
@@ -177,7 +177,7 @@ describe('races', () => {
 describe('collection accounts', () => {
   it('gives one of several parallel saves of the same account name the name, the others a clear message', async () => {
     const { client, enterpriseId } = await admin();
-    expect(tally(await race(8, () => client.call(M.receiveSave, { name: '同名账户', method: 1 })))).toEqual({ ok: 1, 名称已存在: 7 });
+    expect(tally(await race(8, () => client.send(M.receiveSave, { name: '同名账户', method: 1 })))).toEqual({ ok: 1, 名称已存在: 7 });
     expect(await countOf(t.deps.db, 'receive_payments', sql`enterprise_id = ${enterpriseId}`)).toBe(1);
   });
 
@@ -185,36 +185,36 @@ describe('collection accounts', () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId);
     const other = await pricedOrder(enterpriseId);
-    const bank = await client.call(M.receiveSave, { name: '对公账户', method: 1, account: '工商银行 6222', templateIds: [o.templateId] });
+    const bank = await client.send(M.receiveSave, { name: '对公账户', method: 1, account: '工商银行 6222', templateIds: [o.templateId] });
     expect(bank).toMatchObject({ success: true, message: '保存成功' });
-    const cash = await client.call(M.receiveSave, { name: '现金', method: 1 });
-    const forO = await client.call(M.receiveByTemplate, { orderTmplId: o.templateId });
+    const cash = await client.send(M.receiveSave, { name: '现金', method: 1 });
+    const forO = await client.send(M.receiveByTemplate, { orderTmplId: o.templateId });
     expect(forO.data).toEqual([
       { name: '对公账户', fk_t_ep_receive_payment_id: bank.data.id, method: 1, account: '工商银行 6222' },
       { name: '现金', fk_t_ep_receive_payment_id: cash.data.id, method: 1, account: '' },
     ]);
-    expect((await client.call(M.receiveByTemplate, { orderTmplId: other.templateId })).data.map((a: { name: string }) => a.name)).toEqual(['现金']);
-    expect((await client.call(M.receiveList)).data[0]).toMatchObject({ name: '对公账户', templateIds: [o.templateId] });
-    expect((await client.call(M.receiveSave, { name: '现金', method: 5 })).message).toBe('名称已存在');
-    expect((await client.call(M.receiveSave, { name: '', method: 1 })).message).toBe('账户名称：请输入账户名称');
-    expect((await client.call(M.receiveSave, { name: '甲', method: 9 })).message).toBe('收款方式：请选择收款方式');
+    expect((await client.send(M.receiveByTemplate, { orderTmplId: other.templateId })).data.map((a: { name: string }) => a.name)).toEqual(['现金']);
+    expect((await client.send(M.receiveList)).data[0]).toMatchObject({ name: '对公账户', templateIds: [o.templateId] });
+    expect((await client.send(M.receiveSave, { name: '现金', method: 5 })).message).toBe('名称已存在');
+    expect((await client.send(M.receiveSave, { name: '', method: 1 })).message).toBe('账户名称：请输入账户名称');
+    expect((await client.send(M.receiveSave, { name: '甲', method: 9 })).message).toBe('收款方式：请选择收款方式');
 
     const engineer = await as(enterpriseId, [2]);
-    expect((await engineer.client.call(M.receiveSave, { name: '私人', method: 1 })).code).toBe('NO_POWER');
-    expect((await engineer.client.call(M.receiveByTemplate, { orderTmplId: o.templateId })).data).toHaveLength(2);
+    expect((await engineer.client.send(M.receiveSave, { name: '私人', method: 1 })).code).toBe('NO_POWER');
+    expect((await engineer.client.send(M.receiveByTemplate, { orderTmplId: o.templateId })).data).toHaveLength(2);
     const stranger = await admin();
-    expect((await stranger.client.call(M.receiveByTemplate, { orderTmplId: o.templateId })).code).toBe('NOT_FOUND');
-    expect((await stranger.client.call(M.receiveSave, { id: bank.data.id, name: '改', method: 1 })).code).toBe('NOT_FOUND');
-    expect((await stranger.client.call(M.receiveDelete, { ids: [bank.data.id] })).code).toBe('NOT_FOUND');
-    expect((await stranger.client.call(M.receiveSave, { name: '跨企业', method: 1, templateIds: [o.templateId] })).message).toBe(
+    expect((await stranger.client.send(M.receiveByTemplate, { orderTmplId: o.templateId })).code).toBe('NOT_FOUND');
+    expect((await stranger.client.send(M.receiveSave, { id: bank.data.id, name: '改', method: 1 })).code).toBe('NOT_FOUND');
+    expect((await stranger.client.send(M.receiveDelete, { ids: [bank.data.id] })).code).toBe('NOT_FOUND');
+    expect((await stranger.client.send(M.receiveSave, { name: '跨企业', method: 1, templateIds: [o.templateId] })).message).toBe(
       '适用工单类型：工单类型不存在或已被删除',
     );
 
     // An account an order was paid into stays; others go.
     await db().execute(sql`update orders set receive_payment_id = ${bank.data.id} where id = ${o.id}`);
-    expect((await client.call(M.receiveDelete, { ids: [bank.data.id, cash.data.id] })).message).toBe('收款账户已有工单收款记录，不能删除，可停用');
+    expect((await client.send(M.receiveDelete, { ids: [bank.data.id, cash.data.id] })).message).toBe('收款账户已有工单收款记录，不能删除，可停用');
     expect(await countOf(db(), 'receive_payments', sql`enterprise_id = ${enterpriseId}`)).toBe(2);
-    expect((await client.call(M.receiveDelete, { ids: [cash.data.id] })).message).toBe('删除成功');
+    expect((await client.send(M.receiveDelete, { ids: [cash.data.id] })).message).toBe('删除成功');
     expect(await countOf(db(), 'receive_payments', sql`enterprise_id = ${enterpriseId}`)).toBe(1);
   });
 });
@@ -230,10 +230,10 @@ describe('service report', () => {
   it('POST /export/orderPdf answers a PDF with the order in Chinese, the embedded CJK font and the photo', async () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId, { title: '空调不制冷需加氟', detail_desc: '客户反映外机有异响' });
-    await client.call(M.saveFees, feeBody(o));
+    await client.send(M.saveFees, feeBody(o));
     const photo = await client.post('/upload/save/str', { data: PNG, name: '现场.png' });
     await db().execute(sql`update orders set attachments = ${`{${photo.data.id}}`}::bigint[], state = 5 where id = ${o.id}`);
-    await client.call(M.evaluate, { orderId: o.id, scores: [5, 5, 4, 5], comment: '满意' });
+    await client.send(M.evaluate, { orderId: o.id, scores: [5, 5, 4, 5], comment: '满意' });
     // A part swapped on the order (as the spares module records it): both serials are in the report.
     const [spare] = await rows<{ id: number }>(
       db(),
@@ -281,16 +281,16 @@ describe('service report', () => {
   it('orderPdf is refused to the anonymous, without CSRF and across enterprises', async () => {
     const { client, enterpriseId } = await admin();
     const id = await insertOrder(db(), enterpriseId, { state: 5 });
-    expect((await new Client(t.app).call(M.orderPdf, { orderId: id })).message).toBe('未登录');
-    expect((await client.call(M.orderPdf, { orderId: id }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
-    expect((await (await admin()).client.call(M.orderPdf, { orderId: id })).code).toBe('NOT_FOUND');
-    expect((await client.call(M.orderPdf, { orderId: 'x' })).message).toContain('工单');
+    expect((await new Client(t.app).send(M.orderPdf, { orderId: id })).message).toBe('未登录');
+    expect((await client.send(M.orderPdf, { orderId: id }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await (await admin()).client.send(M.orderPdf, { orderId: id })).code).toBe('NOT_FOUND');
+    expect((await client.send(M.orderPdf, { orderId: 'x' })).message).toContain('工单');
   });
 
   it('pdfSend texts the contact a link that alone opens the report, until it expires or is replaced', async () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId, { state: 5 });
-    const sent = await client.call(M.pdfSend, { orderId: o.id });
+    const sent = await client.send(M.pdfSend, { orderId: o.id });
     expect(sent).toMatchObject({ success: true, message: '发送成功', data: { mobile: '13912345678' } });
     const token = t.sms.lastCode('13912345678') as string;
     expect(token).toMatch(/^[\w-]{32}$/);
@@ -307,7 +307,7 @@ describe('service report', () => {
     expect((await open(forged)).json()).toMatchObject({ success: false, message: '报告链接无效或已过期' });
 
     // A new send replaces the old link.
-    await client.call(M.pdfSend, { orderId: o.id, mobile: '13700001111' });
+    await client.send(M.pdfSend, { orderId: o.id, mobile: '13700001111' });
     expect((await open(token)).json()).toMatchObject({ success: false, message: '报告链接无效或已过期' });
     const second = t.sms.lastCode('13700001111') as string;
     expect((await open(second)).headers['content-type']).toBe('application/pdf');
@@ -319,12 +319,12 @@ describe('service report', () => {
   it('pdfSend refuses unfinished orders, a non-mobile contact, other enterprises and the anonymous; no link is made', async () => {
     const { client, enterpriseId } = await admin();
     const open = await insertOrder(db(), enterpriseId, { state: 4, custom_phone: '13912345678' });
-    expect((await client.call(M.pdfSend, { orderId: open })).message).toBe('工单完成后才能发送服务报告');
+    expect((await client.send(M.pdfSend, { orderId: open })).message).toBe('工单完成后才能发送服务报告');
     const landline = await insertOrder(db(), enterpriseId, { state: 5, custom_phone: '021-55556666' });
-    expect((await client.call(M.pdfSend, { orderId: landline })).message).toBe('联系电话不是手机号，请填写接收短信的手机号');
-    expect((await client.call(M.pdfSend, { orderId: landline, mobile: '12345' })).message).toBe('手机号：请输入正确的手机号');
-    expect((await (await admin()).client.call(M.pdfSend, { orderId: landline, mobile: '13912345678' })).code).toBe('NOT_FOUND');
-    expect((await new Client(t.app).call(M.pdfSend, { orderId: landline })).message).toBe('未登录');
+    expect((await client.send(M.pdfSend, { orderId: landline })).message).toBe('联系电话不是手机号，请填写接收短信的手机号');
+    expect((await client.send(M.pdfSend, { orderId: landline, mobile: '12345' })).message).toBe('手机号：请输入正确的手机号');
+    expect((await (await admin()).client.send(M.pdfSend, { orderId: landline, mobile: '13912345678' })).code).toBe('NOT_FOUND');
+    expect((await new Client(t.app).send(M.pdfSend, { orderId: landline })).message).toBe('未登录');
     expect(await countOf(db(), 'order_report_links', sql`enterprise_id = ${enterpriseId}`)).toBe(0);
   });
 });
@@ -333,15 +333,15 @@ describe('GET /v2/order/paymentQrCode', () => {
   it('answers the receivable amount from the offline provider, which says online wallets need configuring', async () => {
     const { client, enterpriseId } = await admin();
     const o = await pricedOrder(enterpriseId);
-    await client.call(M.saveFees, feeBody(o));
-    const r = await client.call(M.paymentQrCode, { orderId: o.id });
+    await client.send(M.saveFees, feeBody(o));
+    const r = await client.send(M.paymentQrCode, { orderId: o.id });
     expect(r.data).toMatchObject({ orderId: o.id, amount: 220, provider: 'offline', methods: [1, 5] });
     expect(r.data.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(r.data.content).toContain('¥220.00');
     expect(r.data.notice).toContain('在线钱包需由管理员配置支付服务');
     await db().execute(sql`update orders set paid_at = now() where id = ${o.id}`);
-    expect((await client.call(M.paymentQrCode, { orderId: o.id })).data.amount).toBe(0);
-    expect((await (await admin()).client.call(M.paymentQrCode, { orderId: o.id })).code).toBe('NOT_FOUND');
-    expect((await new Client(t.app).call(M.paymentQrCode, { orderId: o.id })).message).toBe('未登录');
+    expect((await client.send(M.paymentQrCode, { orderId: o.id })).data.amount).toBe(0);
+    expect((await (await admin()).client.send(M.paymentQrCode, { orderId: o.id })).code).toBe('NOT_FOUND');
+    expect((await new Client(t.app).send(M.paymentQrCode, { orderId: o.id })).message).toBe('未登录');
   });
 });

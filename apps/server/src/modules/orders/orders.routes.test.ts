@@ -52,12 +52,12 @@ describe('POST /v2/order/add', () => {
       coordinationUserId: [helper.id],
       duplicateUserId: [watcher.id],
     };
-    const missing = await client.call(K.add, body);
+    const missing = await client.send(K.add, body);
     expect(missing).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(missing.message).toContain('故障代码');
     expect(await ordersOf(enterpriseId)).toBe(0);
 
-    const r = await client.call(K.add, { ...body, ext: { [fieldId]: 'E1' } });
+    const r = await client.send(K.add, { ...body, ext: { [fieldId]: 'E1' } });
     expect(r).toMatchObject({ success: true, message: '创建成功', data: { state: 1, orderNo: expect.stringMatching(/^GD\d{8}-0001$/) } });
     const o = await orderRow(enterpriseId, r.data.id);
     expect(o).toMatchObject({
@@ -79,13 +79,13 @@ describe('POST /v2/order/add', () => {
     expect(
       await countOf(t.deps.db, 'order_logs', sql`enterprise_id = ${enterpriseId} and order_id = ${r.data.id} and action = 'create' and to_state = 1`),
     ).toBe(1);
-    expect((await client.call(K.add, { ...body, ext: { [fieldId]: 'E2' } })).data.orderNo).toMatch(/-0002$/);
+    expect((await client.send(K.add, { ...body, ext: { [fieldId]: 'E2' } })).data.orderNo).toMatch(/-0002$/);
   });
 
   it('gives parallel creations distinct numbers', async () => {
     const { client, enterpriseId } = await admin();
     const customer = await newCustomer(client);
-    const { values, errors } = outcomes(await raceCalls(10, (i) => client.call(K.add, { customerId: customer, title: `单${i}` })));
+    const { values, errors } = outcomes(await raceCalls(10, (i) => client.send(K.add, { customerId: customer, title: `单${i}` })));
     expect(errors).toEqual([]);
     expect(values.every((r) => r.success)).toBe(true);
     expect(new Set(values.map((r) => r.data.orderNo)).size).toBe(10);
@@ -104,11 +104,11 @@ describe('POST /v2/order/add', () => {
     });
     setProcessResolver(async () => ({ process: { ...DEFAULT_ORDER_PROCESS, acceptance: true }, processVersionId: null }));
     try {
-      const r = await client.call(K.add, { customerId: customer, title: '按流程' });
+      const r = await client.send(K.add, { customerId: customer, title: '按流程' });
       expect(r).toMatchObject({ success: true, data: { state: 0 } });
       expect((await orderRow(enterpriseId, r.data.id)).process).toMatchObject({ acceptance: true });
       fail = true;
-      expect(await client.call(K.add, { customerId: customer, title: '回滚' })).toMatchObject({ success: false, message: '自动派单失败' });
+      expect(await client.send(K.add, { customerId: customer, title: '回滚' })).toMatchObject({ success: false, message: '自动派单失败' });
     } finally {
       offHook();
       setProcessResolver(async () => ({ process: DEFAULT_ORDER_PROCESS, processVersionId: null }));
@@ -121,10 +121,10 @@ describe('POST /v2/order/add', () => {
     const { client, enterpriseId } = await admin();
     const customer = await newCustomer(client);
     const body = { customerId: customer, title: '测试' };
-    expect((await new Client(t.app).call(K.add, body)).message).toBe('未登录');
-    expect((await client.call(K.add, body, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await new Client(t.app).send(K.add, body)).message).toBe('未登录');
+    expect((await client.send(K.add, body, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     const keeper = await loggedIn(t.app, t.deps.db, { roles: [9], enterpriseId });
-    expect((await keeper.client.call(K.add, body)).code).toBe('NO_POWER');
+    expect((await keeper.client.send(K.add, body)).code).toBe('NO_POWER');
     expect(await ordersOf(enterpriseId)).toBe(0);
   });
 
@@ -132,16 +132,16 @@ describe('POST /v2/order/add', () => {
     const { client, enterpriseId } = await admin();
     const other = await admin();
     const foreign = await newCustomer(other.client);
-    expect((await client.call(K.add, { customerId: foreign, title: '越权' })).code).toBe('NOT_FOUND');
+    expect((await client.send(K.add, { customerId: foreign, title: '越权' })).code).toBe('NOT_FOUND');
     const mine = await newCustomer(client);
     const [contact] = await rows<{ id: number }>(
       t.deps.db,
       sql`select id from customer_contacts where enterprise_id = ${other.enterpriseId} and customer_id = ${foreign}`,
     );
-    expect((await client.call(K.add, { customerId: mine, title: '甲', contactId: contact?.id })).message).toBe('联系人：联系人不存在或不属于该客户');
+    expect((await client.send(K.add, { customerId: mine, title: '甲', contactId: contact?.id })).message).toBe('联系人：联系人不存在或不属于该客户');
     const stranger = await makeUser(t.deps.db, other.enterpriseId, { roles: [2] });
-    expect((await client.call(K.add, { customerId: mine, title: '甲', coordinationUserId: [stranger.id] })).message).toBe('人员：人员不存在或已停用');
-    expect((await client.call(K.add, { customerId: mine, title: '甲', orderType: 999999999 })).code).toBe('NOT_FOUND');
+    expect((await client.send(K.add, { customerId: mine, title: '甲', coordinationUserId: [stranger.id] })).message).toBe('人员：人员不存在或已停用');
+    expect((await client.send(K.add, { customerId: mine, title: '甲', orderType: 999999999 })).code).toBe('NOT_FOUND');
     expect(await ordersOf(enterpriseId)).toBe(0);
     expect(await ordersOf(other.enterpriseId)).toBe(0);
   });
@@ -158,7 +158,7 @@ describe('POST /v2/order/add', () => {
       [{ customerId: customer, title: '甲', gpsAddr: { provinceCode: '99', detail: '某路1号' } }, '服务地址：省市区不正确'],
     ];
     for (const [body, text] of cases) {
-      const r = await client.call(K.add, body);
+      const r = await client.send(K.add, body);
       expect(r.status).toBe(200);
       expect(r.success).toBe(false);
       expect(r.message).toContain(text);
@@ -169,7 +169,7 @@ describe('POST /v2/order/add', () => {
   it('keeps orders whole when the customer’s records go: contact and address unlinked, product and customer refused', async () => {
     const { client, enterpriseId, user } = await admin();
     const customer = await newCustomer(client);
-    const product = (await client.call(P.productionSave, { productId: await newModel(client), customerId: customer })).data.id;
+    const product = (await client.send(P.productionSave, { productId: await newModel(client), customerId: customer })).data.id;
     const [extra] = await rows<{ id: number }>(
       t.deps.db,
       sql`insert into customer_contacts (enterprise_id, customer_id, name, phone) values (${enterpriseId}, ${customer}, '李四', '13900001111') returning id`,
@@ -178,7 +178,7 @@ describe('POST /v2/order/add', () => {
       t.deps.db,
       sql`select id from customer_addresses where enterprise_id = ${enterpriseId} and customer_id = ${customer}`,
     );
-    const r = await client.call(K.add, { customerId: customer, title: '维修', contactId: extra?.id, addressId: address?.id, productId: product });
+    const r = await client.send(K.add, { customerId: customer, title: '维修', contactId: extra?.id, addressId: address?.id, productId: product });
     expect(r.success).toBe(true);
     const v: Viewer = { id: user.id, enterpriseId, sysrole: 3, timeZone: 'Asia/Shanghai' };
     await deleteContact(t.deps.db, v, Number(extra?.id));
@@ -203,7 +203,7 @@ describe('POST /v2/order/add', () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), junk, { maxKeys: 6 }), fc.boolean(), async (extra, withBasics) => {
         const body = withBasics ? { customerId: customer, title: '随机', ...extra } : extra;
-        const r = await client.call(K.add, body);
+        const r = await client.send(K.add, body);
         expect(r.status).toBe(200);
         if (r.success) accepted++;
         else expect(r.message).toMatch(/[\u4e00-\u9fa5]/);

@@ -24,13 +24,13 @@ describe('reconciliation (/order/reconcile)', () => {
     const tm = await team(t);
     const fin = await finance(tm);
     const id = await orderIn(t, tm, 5, collected());
-    const r = await fin.client.call(K.reconcile, { orderId: id, note: '费用核对无误' });
+    const r = await fin.client.send(K.reconcile, { orderId: id, note: '费用核对无误' });
     expect(r).toMatchObject({ success: true, message: '对账成功', data: { id, state: 5 } });
     const o = await orderRow(t, tm.ep, id);
     expect(o).toMatchObject({ state: 5, reconciled_by: fin.id });
     expect(o.reconciled_at).not.toBeNull();
     expect((await logsOf(t, tm.ep, id)).at(-1)).toMatchObject({ action: 'reconcile', from_state: 5, to_state: 5, user_id: fin.id, note: '费用核对无误' });
-    expect((await fin.client.call(K.reconcile, { orderId: id })).message).toBe(BAD_STATE);
+    expect((await fin.client.send(K.reconcile, { orderId: id })).message).toBe(BAD_STATE);
   });
 
   it('refuses what is not ready or not theirs, and writes nothing', async () => {
@@ -39,20 +39,20 @@ describe('reconciliation (/order/reconcile)', () => {
     const notPaid = await orderIn(t, tm, 5);
     const pending = await orderIn(t, tm, 5, collected({ examine_type: 4, examine_result: 0, process: { collectionApproval: true } }));
     const open = await orderIn(t, tm, 4, collected());
-    for (const id of [notPaid, pending, open]) expect((await fin.client.call(K.reconcile, { orderId: id })).message).toBe(BAD_STATE);
+    for (const id of [notPaid, pending, open]) expect((await fin.client.send(K.reconcile, { orderId: id })).message).toBe(BAD_STATE);
     const ready = await orderIn(t, tm, 5, collected());
     // The dispatcher holds the desk power but is not finance; the engineer lacks the power.
-    expect((await tm.dispatcher.client.call(K.reconcile, { orderId: ready })).code).toBe('ORDER_ACTOR');
-    expect((await tm.engineer.client.call(K.reconcile, { orderId: ready })).code).toBe('NO_POWER');
+    expect((await tm.dispatcher.client.send(K.reconcile, { orderId: ready })).code).toBe('ORDER_ACTOR');
+    expect((await tm.engineer.client.send(K.reconcile, { orderId: ready })).code).toBe('NO_POWER');
     const other = await team(t);
-    expect((await (await finance(other)).client.call(K.reconcile, { orderId: ready })).code).toBe('NOT_FOUND');
-    expect((await fin.client.call(K.reconcile, { orderId: ready, version: 9 })).code).toBe('STATE_CHANGED');
-    expect((await fin.client.call(K.reconcile, { orderId: 'x' })).message).toMatch(/^工单/);
+    expect((await (await finance(other)).client.send(K.reconcile, { orderId: ready })).code).toBe('NOT_FOUND');
+    expect((await fin.client.send(K.reconcile, { orderId: ready, version: 9 })).code).toBe('STATE_CHANGED');
+    expect((await fin.client.send(K.reconcile, { orderId: 'x' })).message).toMatch(/^工单/);
     for (const id of [notPaid, pending, open, ready]) expect((await orderRow(t, tm.ep, id)).reconciled_at).toBeNull();
     expect(await logsOf(t, tm.ep, ready)).toEqual([]);
     // An approved collection may be reconciled, by an administrator too.
     const approved = await orderIn(t, tm, 5, collected({ examine_type: 4, examine_result: 1 }));
-    expect((await tm.admin.client.call(K.reconcile, { orderId: approved })).success).toBe(true);
+    expect((await tm.admin.client.send(K.reconcile, { orderId: approved })).success).toBe(true);
   });
 
   it('the hook point runs the process’s reconciliation requirements before it lets the order pass', async () => {
@@ -60,19 +60,19 @@ describe('reconciliation (/order/reconcile)', () => {
     const fin = await finance(tm);
     const process = { requirements: { reconciliation: { fields: [], signature: false, photos: true } } };
     const id = await orderIn(t, tm, 5, collected({ process }));
-    const refused = await fin.client.call(K.reconcile, { orderId: id });
+    const refused = await fin.client.send(K.reconcile, { orderId: id });
     expect(refused).toMatchObject({ success: false, code: 'VALIDATION', message: '对账前还需填写：现场照片' });
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ reconciled_at: null, version: 0 });
     expect(await logsOf(t, tm.ep, id)).toEqual([]);
     await t.deps.db.execute(sql`update orders set attachments = '{1}'::bigint[] where enterprise_id = ${tm.ep} and id = ${id}`);
-    expect((await fin.client.call(K.reconcile, { orderId: id })).success).toBe(true);
+    expect((await fin.client.send(K.reconcile, { orderId: id })).success).toBe(true);
   });
 
   it('20 parallel reconciliations of one order (finance and administrator): one wins, one log row', async () => {
     const tm = await team(t);
     const fin = await finance(tm);
     const id = await orderIn(t, tm, 5, collected());
-    const answers = await race(20, (i) => (i % 2 ? fin : tm.admin).client.call(K.reconcile, { orderId: id }));
+    const answers = await race(20, (i) => (i % 2 ? fin : tm.admin).client.send(K.reconcile, { orderId: id }));
     expect(tally(answers)).toEqual({ ok: 1, [BAD_STATE]: 19 });
     expect((await logsOf(t, tm.ep, id)).filter((l) => l.action === 'reconcile')).toHaveLength(1);
     expect((await orderRow(t, tm.ep, id)).version).toBe(1);

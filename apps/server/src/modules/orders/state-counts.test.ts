@@ -18,21 +18,21 @@ function randomAction(id: number): Promise<unknown> {
   const a = pick(['accept', 'start', 'cancel', 'invalid', 'accepted', 'bin', 'restore', 'purge', 'sql'] as const);
   switch (a) {
     case 'accept':
-      return tm.engineer.client.call(K.accept, { orderId: id });
+      return tm.engineer.client.send(K.accept, { orderId: id });
     case 'start':
-      return tm.engineer.client.call(K.startService, { orderId: id });
+      return tm.engineer.client.send(K.startService, { orderId: id });
     case 'cancel':
-      return tm.dispatcher.client.call(K.cancel, { orderId: id, reason: '客户取消' });
+      return tm.dispatcher.client.send(K.cancel, { orderId: id, reason: '客户取消' });
     case 'invalid':
-      return tm.desk.client.call(K.acceptance, { orderId: id, invalid: true, reason: '重复报修' });
+      return tm.desk.client.send(K.acceptance, { orderId: id, invalid: true, reason: '重复报修' });
     case 'accepted':
-      return tm.desk.client.call(K.acceptance, { orderId: id });
+      return tm.desk.client.send(K.acceptance, { orderId: id });
     case 'bin':
-      return tm.admin.client.call(K.delAllOrder, { orderIds: [id] });
+      return tm.admin.client.send(K.delAllOrder, { orderIds: [id] });
     case 'restore':
-      return tm.admin.client.call(K.restore, { orderIds: [id] });
+      return tm.admin.client.send(K.restore, { orderIds: [id] });
     case 'purge':
-      return tm.admin.client.call(K.purge, { orderIds: [id] });
+      return tm.admin.client.send(K.purge, { orderIds: [id] });
     default:
       // A writer outside the actions: the counters follow every update, not only the state machine's.
       return t.deps.db.execute(
@@ -73,7 +73,7 @@ describe('order_state_counts (the trigger-kept counts behind the all-time status
   it('answer the home page statistics for all time as a fresh count would, and another enterprise keeps its own', async () => {
     const other = await team(t);
     await orderIn(t, other, 3);
-    const r = await tm.admin.client.call(C.statusStatistics, {});
+    const r = await tm.admin.client.send(C.statusStatistics, {});
     expect(r.success).toBe(true);
     const fresh = await freshStateCounts(t.deps.db, tm.ep);
     const total = fresh.reduce((s, g) => s + Number(g.n), 0);

@@ -52,7 +52,7 @@ async function restartedApp() {
 describe('the unclaimed timer', () => {
   it('is armed when an order enters the pool and fires after a restart: back to 待派单, logged, the dispatcher notified', async () => {
     const id = await orderIn(t, tm, 1);
-    expect((await tm.dispatcher.client.call(K.put, { orderIds: [id] })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(K.put, { orderIds: [id] })).success).toBe(true);
     expect(await timersOf(id)).toEqual([{ state: 'created', minutes_left: 15 }]);
 
     await t.app.close();
@@ -91,14 +91,14 @@ describe('the timer after the app restarted', () => {
     await t.deps.db.execute(sql`update orders set in_pool = true where id = ${id}`);
     const engineer = sameSession(tm.engineer.client);
     const dispatcher = sameSession(tm.dispatcher.client);
-    await dispatcher.call(K.take, { orderIds: [id] });
-    expect((await dispatcher.call(K.put, { orderIds: [id] })).success).toBe(true);
-    expect((await engineer.call(K.grab, { orderId: id })).success).toBe(true);
+    await dispatcher.send(K.take, { orderIds: [id] });
+    expect((await dispatcher.send(K.put, { orderIds: [id] })).success).toBe(true);
+    expect((await engineer.send(K.grab, { orderId: id })).success).toBe(true);
     await makeDue(id);
     await drainJobs(app2.deps);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 3, service_user_id: tm.engineer.id });
 
-    expect((await engineer.call(K.revokeGrab, { orderId: id, reason: '客户改期' })).success).toBe(true);
+    expect((await engineer.send(K.revokeGrab, { orderId: id, reason: '客户改期' })).success).toBe(true);
     expect((await timersOf(id)).map((j) => j.state)).toEqual(['completed', 'created']);
     await makeDue(id);
     await drainJobs(app2.deps);
@@ -112,14 +112,14 @@ describe('the timer after the app restarted', () => {
       t.deps.db,
       sql`insert into form_templates (enterprise_id, form_kind, name) values (${tm.ep}, 1, '其他类型') returning id`,
     );
-    expect((await admin.call(K.saveRule, { name: '其他类型入池', templateId: tpl!.id, sort: 0 })).success).toBe(true);
+    expect((await admin.send(K.saveRule, { name: '其他类型入池', templateId: tpl!.id, sort: 0 })).success).toBe(true);
     const customer = await newCustomer(admin);
-    const plain = await admin.call(O.add, { customerId: customer, title: '不入池' });
+    const plain = await admin.send(O.add, { customerId: customer, title: '不入池' });
     expect(plain.success).toBe(true);
     expect((await orderRow(t, tm.ep, plain.data.id)).in_pool).toBe(false);
 
-    expect((await admin.call(K.saveRule, { name: '浦东入池', districtCode: '310115', skills: ['空调'], sort: 1 })).success).toBe(true);
-    const r = await admin.call(O.add, { customerId: customer, title: '按规则入池' });
+    expect((await admin.send(K.saveRule, { name: '浦东入池', districtCode: '310115', skills: ['空调'], sort: 1 })).success).toBe(true);
+    const r = await admin.send(O.add, { customerId: customer, title: '按规则入池' });
     expect(await orderRow(t, tm.ep, r.data.id)).toMatchObject({ state: 1, in_pool: true });
     expect((await poolLogs(t, tm.ep, r.data.id)).map((l) => [l.action, l.note])).toEqual([
       ['create', null],

@@ -31,35 +31,35 @@ describe('the clash rule on every booking path', () => {
     await orderIn(t, tm, 3, { appointment_at: at('09:00') });
     const mine = await orderIn(t, tm, 2);
     const before = await orderRow(t, tm.ep, mine);
-    const clash = await tm.dispatcher.client.call(A.keepDate, { orderId: mine, bespokeTime: time('09:30') });
+    const clash = await tm.dispatcher.client.send(A.keepDate, { orderId: mine, bespokeTime: time('09:30') });
     expect(clash).toMatchObject({ success: false, code: 'SCHEDULE_CLASH', message: expect.stringMatching(clashAt('09:30')) });
     await unchanged(mine, before);
     expect(await logsOf(t, tm.ep, mine)).toEqual([]);
-    expect((await tm.dispatcher.client.call(A.keepDate, { orderId: mine, bespokeTime: time('10:00') })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(A.keepDate, { orderId: mine, bespokeTime: time('10:00') })).success).toBe(true);
     // Moving its own time over itself is no clash.
-    expect((await tm.dispatcher.client.call(A.keepDate, { orderId: mine, bespokeTime: time('10:15') })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(A.keepDate, { orderId: mine, bespokeTime: time('10:15') })).success).toBe(true);
   });
 
   it('workerBespokeDate by the engineer: the same rule and message', async () => {
     await orderIn(t, tm, 3, { appointment_at: at('14:00') });
     const mine = await orderIn(t, tm, 3);
     const before = await orderRow(t, tm.ep, mine);
-    const clash = await tm.engineer.client.call(A.workerBespokeDate, { orderId: mine, bespokeTime: time('13:30') });
+    const clash = await tm.engineer.client.send(A.workerBespokeDate, { orderId: mine, bespokeTime: time('13:30') });
     expect(clash).toMatchObject({ success: false, code: 'SCHEDULE_CLASH', message: expect.stringMatching(clashAt('13:30')) });
     await unchanged(mine, before);
-    expect((await tm.engineer.client.call(A.workerBespokeDate, { orderId: mine, bespokeTime: time('15:00') })).success).toBe(true);
+    expect((await tm.engineer.client.send(A.workerBespokeDate, { orderId: mine, bespokeTime: time('15:00') })).success).toBe(true);
   });
 
   it('dispatching an order that already has a time to an engineer busy then is refused; to a free one it passes', async () => {
     await orderIn(t, tm, 3, { appointment_at: at('17:00') });
     const waiting = await orderIn(t, tm, 1, { appointment_at: at('17:20') });
     const before = await orderRow(t, tm.ep, waiting);
-    const clash = await tm.dispatcher.client.call(A.dispatch, { orderId: waiting, serviceUserId: tm.engineer.id });
+    const clash = await tm.dispatcher.client.send(A.dispatch, { orderId: waiting, serviceUserId: tm.engineer.id });
     expect(clash).toMatchObject({ success: false, code: 'SCHEDULE_CLASH', message: expect.stringMatching(clashAt('17:20')) });
     await unchanged(waiting, before);
-    expect((await tm.dispatcher.client.call(A.dispatch, { orderId: waiting, serviceUserId: tm.engineer2.id })).success).toBe(true);
+    expect((await tm.dispatcher.client.send(A.dispatch, { orderId: waiting, serviceUserId: tm.engineer2.id })).success).toBe(true);
     // The board moving it onto the busy engineer at another hour checks the new hour, not the old one.
-    const moved = await tm.dispatcher.client.call(C.book, { orderId: waiting, serviceUserId: tm.engineer.id, bespokeTime: time('19:00') });
+    const moved = await tm.dispatcher.client.send(C.book, { orderId: waiting, serviceUserId: tm.engineer.id, bespokeTime: time('19:00') });
     expect(moved).toMatchObject({ success: true });
     expect(await orderRow(t, tm.ep, waiting)).toMatchObject({ service_user_id: tm.engineer.id });
   });
@@ -73,8 +73,8 @@ describe('the clash rule on every booking path', () => {
     for (let i = 0; i < N / 2; i++) desk.push(await orderIn(t, tm, 2, { service_user_id: tm.engineer2.id }));
     const answers = await race(N, (i) =>
       i % 2 === 0
-        ? tm.dispatcher.client.call(C.book, { orderId: board[i / 2] as number, serviceUserId: tm.engineer2.id, bespokeTime: time('21:00') })
-        : tm.dispatcher.client.call(A.keepDate, { orderId: desk[(i - 1) / 2] as number, bespokeTime: time('21:00') }),
+        ? tm.dispatcher.client.send(C.book, { orderId: board[i / 2] as number, serviceUserId: tm.engineer2.id, bespokeTime: time('21:00') })
+        : tm.dispatcher.client.send(A.keepDate, { orderId: desk[(i - 1) / 2] as number, bespokeTime: time('21:00') }),
     );
     expect(tally(answers).ok).toBe(1);
     expect(answers.filter((a) => !a.success).every((a) => a.code === 'SCHEDULE_CLASH' && clashAt('21:00').test(a.message))).toBe(true);

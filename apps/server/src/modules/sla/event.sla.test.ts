@@ -35,7 +35,7 @@ const SETTING = (tmpId: number): EventSlaSetting => ({
 });
 const clocksOf = async (c: Client, eventId: number) =>
   Object.fromEntries(
-    ((await c.call(E.clocks, { eventId })).data as { type: number; state: string; mark: string }[]).map((k) => [k.type, `${k.state}/${k.mark}`]),
+    ((await c.send(E.clocks, { eventId })).data as { type: number; state: string; mark: string }[]).map((k) => [k.type, `${k.state}/${k.mark}`]),
   );
 
 const COLS = ['started_at', 'running_since', 'paused_since', 'stopped_at', 'deadline_at', 'warn_at', 'breached_at'];
@@ -63,17 +63,17 @@ const markIn = async (c: Client, id: number) =>
 describe('guards of the event SLA endpoints', () => {
   it('answers 未登录, refuses without CSRF, without the power and on the free plan', async () => {
     const anon = new Client(t.app);
-    for (const [name, ep] of ALL) expect((await anon.call(ep, {})).message, name).toBe('未登录');
+    for (const [name, ep] of ALL) expect((await anon.send(ep, {})).message, name).toBe('未登录');
     const { client, enterpriseId } = await admin();
     const tmpId = await templateOf(client);
-    expect((await client.call(E.saveSla, SETTING(tmpId), { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await client.send(E.saveSla, SETTING(tmpId), { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     const engineer = await as(enterpriseId, 2);
-    expect((await engineer.client.call(E.saveSla, SETTING(tmpId))).code).toBe('NO_POWER');
-    expect((await engineer.client.call(E.exceedStatistics, {})).code).toBe('NO_POWER');
+    expect((await engineer.client.send(E.saveSla, SETTING(tmpId))).code).toBe('NO_POWER');
+    expect((await engineer.client.send(E.exceedStatistics, {})).code).toBe('NO_POWER');
     const free = await admin({ plan: 0 });
     const freeTpl = await templateOf(free.client);
     for (const ep of [E.sla, E.saveSla, E.exceedStatistics, E.exceedStatisticsCount]) {
-      expect((await free.client.call(ep, ep === E.saveSla ? SETTING(freeTpl) : { tmpId: freeTpl })).code).toBe('PLAN_FREE');
+      expect((await free.client.send(ep, ep === E.saveSla ? SETTING(freeTpl) : { tmpId: freeTpl })).code).toBe('PLAN_FREE');
     }
     expect((await rows(t.deps.db, sql`select 1 from event_sla_settings where enterprise_id = ${free.enterpriseId}`)).length).toBe(0);
   });
@@ -82,16 +82,16 @@ describe('guards of the event SLA endpoints', () => {
     const a = await admin();
     const b = await admin();
     const foreign = await templateOf(b.client);
-    expect(await a.client.call(E.sla, { tmpId: foreign })).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    expect(await a.client.call(E.saveSla, SETTING(foreign))).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    expect((await b.client.call(E.sla, { tmpId: foreign })).data).toEqual({ tmpId: foreign, business: false, clocks: [] });
+    expect(await a.client.send(E.sla, { tmpId: foreign })).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await a.client.send(E.saveSla, SETTING(foreign))).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await b.client.send(E.sla, { tmpId: foreign })).data).toEqual({ tmpId: foreign, business: false, clocks: [] });
     const orderType = await templateOf(a.client, '/v2/temp/list');
-    expect(await a.client.call(E.saveSla, SETTING(orderType))).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await a.client.send(E.saveSla, SETTING(orderType))).toMatchObject({ success: false, code: 'NOT_FOUND' });
     const theirs = await newEvent(b.client);
-    expect(await a.client.call(E.clocks, { eventId: theirs })).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await a.client.send(E.clocks, { eventId: theirs })).toMatchObject({ success: false, code: 'NOT_FOUND' });
 
     const mine = await templateOf(a.client);
-    const bad = async (clocks: unknown[]) => a.client.call(E.saveSla, { tmpId: mine, clocks } as never);
+    const bad = async (clocks: unknown[]) => a.client.send(E.saveSla, { tmpId: mine, clocks } as never);
     expect(await bad([{ type: 6, target: 1, unit: 1 }])).toMatchObject({
       success: false,
       code: 'VALIDATION',
@@ -106,18 +106,18 @@ describe('guards of the event SLA endpoints', () => {
       ]),
     ).toMatchObject({ success: false, message: expect.stringContaining('同一超时类型只能设置一次') });
     expect((await rows(t.deps.db, sql`select 1 from event_sla_settings where enterprise_id = ${a.enterpriseId}`)).length).toBe(0);
-    const r = await a.client.call(E.exceedStatistics, { startTime: '2026-02-01', endTime: '2026-01-01' });
+    const r = await a.client.send(E.exceedStatistics, { startTime: '2026-02-01', endTime: '2026-01-01' });
     expect(r).toMatchObject({ success: false, message: expect.stringContaining('结束日期不能早于开始日期') });
-    expect(await a.client.call(E.exceedStatistics, { type: 6 })).toMatchObject({ success: false, code: 'VALIDATION' });
-    expect(await a.client.call(E.exceedStatistics, { groupBy: 'engineer' })).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(await a.client.send(E.exceedStatistics, { type: 6 })).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(await a.client.send(E.exceedStatistics, { groupBy: 'engineer' })).toMatchObject({ success: false, code: 'VALIDATION' });
     // An impossible day is a Chinese refusal on the four exceed reports, not a 500.
     for (const ep of [E.exceedStatistics, E.exceedStatisticsCount, C.exceedStatistics, C.exceedStatisticsCount]) {
-      expect(await a.client.call(ep, { startTime: '2026-02-30' })).toMatchObject({
+      expect(await a.client.send(ep, { startTime: '2026-02-30' })).toMatchObject({
         success: false,
         code: 'VALIDATION',
         message: '开始日期：日期格式应为YYYY-MM-DD',
       });
-      expect(await a.client.call(ep, { endTime: '2026-02-28 25:00' })).toMatchObject({
+      expect(await a.client.send(ep, { endTime: '2026-02-28 25:00' })).toMatchObject({
         success: false,
         code: 'VALIDATION',
         message: '结束日期：日期格式应为YYYY-MM-DD',
@@ -133,11 +133,11 @@ describe('guards of the event SLA endpoints', () => {
       business: i % 2 === 0,
       clocks: [{ type: 1 + (i % 5), target: i + 1, unit: 1, warnMinutes: i }],
     }));
-    const answers = await race(20, (i) => client.call(E.saveSla, settings[i] as EventSlaSetting));
+    const answers = await race(20, (i) => client.send(E.saveSla, settings[i] as EventSlaSetting));
     expect(answers.every((a) => a.success)).toBe(true);
     const stored = await rows(t.deps.db, sql`select 1 from event_sla_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`);
     expect(stored.length).toBe(1);
-    expect(settings).toContainEqual((await client.call(E.sla, { tmpId })).data);
+    expect(settings).toContainEqual((await client.send(E.sla, { tmpId })).data);
   });
 });
 
@@ -145,7 +145,7 @@ describe('event clocks', () => {
   it('start on creation, follow assignment, start, pause, resume and completion', async () => {
     const { client, user } = await admin();
     const tmpId = await templateOf(client);
-    expect(await client.call(E.saveSla, SETTING(tmpId))).toMatchObject({ success: true, message: '保存成功' });
+    expect(await client.send(E.saveSla, SETTING(tmpId))).toMatchObject({ success: true, message: '保存成功' });
     const id = await newEvent(client);
     expect(await clocksOf(client, id)).toEqual({ 1: 'running/ok', 2: 'running/ok', 5: 'running/ok' });
     await client.post('/v2/event/assign', { id, principalId: user.id });
@@ -164,7 +164,7 @@ describe('event clocks', () => {
     expect(await clocksOf(client, closed)).toEqual({ 1: 'cancelled/ok', 2: 'cancelled/ok', 5: 'cancelled/ok' });
     const other = await admin();
     const plain = await newEvent(other.client);
-    expect((await other.client.call(E.clocks, { eventId: plain })).data).toEqual([]);
+    expect((await other.client.send(E.clocks, { eventId: plain })).data).toEqual([]);
     expect(await markIn(other.client, plain)).toBeNull();
   });
 });
@@ -174,7 +174,7 @@ describe('event SLA sweep', () => {
     const { client, enterpriseId } = await admin();
     const dispatcher = await as(enterpriseId, 1);
     const tmpId = await templateOf(client);
-    await client.call(E.saveSla, SETTING(tmpId));
+    await client.send(E.saveSla, SETTING(tmpId));
     const id = await newEvent(client);
     await goBack(enterpriseId, id, 25);
     expect(await sweepEventSla(t.deps.db)).toMatchObject({ warned: 1, breached: 0 });
@@ -189,27 +189,27 @@ describe('event SLA sweep', () => {
     // Assigned late: the clock is met but the breach stays, in the mark and the report.
     await client.post('/v2/event/assign', { id, principalId: dispatcher.id });
     expect((await clocksOf(client, id))[1]).toBe('met/overdue');
-    expect((await client.call(E.exceedStatistics, {})).data).toEqual([{ key: 1, name: '分配超时', count: 1 }]);
-    expect((await client.call(E.exceedStatisticsCount, { type: 1 })).data).toBe(1);
-    expect((await client.call(E.exceedStatisticsCount, { type: 2 })).data).toBe(0);
-    expect((await client.call(E.exceedStatistics, { groupBy: 'principal' })).data).toEqual([{ key: dispatcher.id, name: expect.any(String), count: 1 }]);
-    expect((await client.call(E.exceedStatistics, { groupBy: 'template' })).data).toEqual([{ key: tmpId, name: expect.any(String), count: 1 }]);
+    expect((await client.send(E.exceedStatistics, {})).data).toEqual([{ key: 1, name: '分配超时', count: 1 }]);
+    expect((await client.send(E.exceedStatisticsCount, { type: 1 })).data).toBe(1);
+    expect((await client.send(E.exceedStatisticsCount, { type: 2 })).data).toBe(0);
+    expect((await client.send(E.exceedStatistics, { groupBy: 'principal' })).data).toEqual([{ key: dispatcher.id, name: expect.any(String), count: 1 }]);
+    expect((await client.send(E.exceedStatistics, { groupBy: 'template' })).data).toEqual([{ key: tmpId, name: expect.any(String), count: 1 }]);
     const other = await admin();
-    expect((await other.client.call(E.exceedStatisticsCount, {})).data).toBe(0);
+    expect((await other.client.send(E.exceedStatisticsCount, {})).data).toBe(0);
   });
 
   it('a pause keeps the count: time paused is not counted, and the paused-too-long clock breaches and tells principal and dispatcher', async () => {
     const { client, enterpriseId, user } = await admin();
     const principal = await as(enterpriseId, 2);
     const tmpId = await templateOf(client);
-    await client.call(E.saveSla, SETTING(tmpId));
+    await client.send(E.saveSla, SETTING(tmpId));
     const id = await newEvent(client);
     await client.post('/v2/event/assign', { id, principalId: principal.id });
     await principal.client.post('/v2/event/start', { id });
     await principal.client.post('/v2/event/pause', { id, reason: '等配件' });
     await goBack(enterpriseId, id, 60); // paused for an hour
     await principal.client.post('/v2/event/resume', { id });
-    const clocks = (await client.call(E.clocks, { eventId: id })).data as { type: number; elapsedMs: number; pausedMs: number; state: string }[];
+    const clocks = (await client.send(E.clocks, { eventId: id })).data as { type: number; elapsedMs: number; pausedMs: number; state: string }[];
     const resolution = clocks.find((c) => c.type === 5);
     expect(resolution?.elapsedMs).toBeLessThan(60_000);
     expect(resolution?.pausedMs).toBeGreaterThanOrEqual(60 * 60_000);
@@ -227,10 +227,10 @@ describe('a deleted event', () => {
     const { client, enterpriseId } = await admin();
     const dispatcher = await as(enterpriseId, 1);
     const tmpId = await templateOf(client);
-    await client.call(E.saveSla, SETTING(tmpId));
+    await client.send(E.saveSla, SETTING(tmpId));
     const id = await newEvent(client);
-    expect((await client.call(E.clocks, { eventId: id })).data).toHaveLength(3);
-    expect((await client.call(eventContract.del, { ids: [id] })).success).toBe(true);
+    expect((await client.send(E.clocks, { eventId: id })).data).toHaveLength(3);
+    expect((await client.send(eventContract.del, { ids: [id] })).success).toBe(true);
     expect(await rows(t.deps.db, sql`select 1 from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = ${id}`)).toEqual([]);
     expect(await sweepEventSla(t.deps.db)).toEqual({ warned: 0, breached: 0 });
     expect(await noticesOf(enterpriseId, dispatcher.id)).toEqual([]);

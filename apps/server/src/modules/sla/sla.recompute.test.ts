@@ -39,16 +39,16 @@ describe('business hours changed: running deadlines recomputed by a job', () => 
     const customerId = await newCustomer(c);
     // Two policies: business hours for priority 1, calendar time for priority 3.
     expect(
-      (await c.call(C.create, { name: '工作时间', sort: 1, priorities: [1], business: true, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] }))
+      (await c.send(C.create, { name: '工作时间', sort: 1, priorities: [1], business: true, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] }))
         .success,
     ).toBe(true);
     expect(
-      (await c.call(C.create, { name: '自然时间', sort: 2, priorities: [3], business: false, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] }))
+      (await c.send(C.create, { name: '自然时间', sort: 2, priorities: [3], business: false, clocks: [{ type: 2, target: 2, unit: 2, warnMinutes: 0 }] }))
         .success,
     ).toBe(true);
     const business: number[] = [];
-    for (let i = 0; i < 3; i++) business.push(Number((await c.call(K.add, { customerId, title: `工作时间${i}`, priority: 1 })).data.id));
-    const calendarOrder = Number((await c.call(K.add, { customerId, title: '自然时间', priority: 3 })).data.id);
+    for (let i = 0; i < 3; i++) business.push(Number((await c.send(K.add, { customerId, title: `工作时间${i}`, priority: 1 })).data.id));
+    const calendarOrder = Number((await c.send(K.add, { customerId, title: '自然时间', priority: 3 })).data.id);
     const before = await clocksOf(tm.ep);
     expect(before).toHaveLength(4);
 
@@ -56,7 +56,7 @@ describe('business hours changed: running deadlines recomputed by a job', () => 
     const [today, tomorrow, after] = [await shanghaiDay(0), await shanghaiDay(1), await shanghaiDay(2)];
     const saved = Date.now();
     const hours = { weekdays: [1, 2, 3, 4, 5, 6, 7], startMinute: 0, endMinute: 1440, holidays: [today.text, tomorrow.text], workdays: [] };
-    expect(await c.call(C.saveCalendar, hours)).toMatchObject({ success: true, message: '保存成功' });
+    expect(await c.send(C.saveCalendar, hours)).toMatchObject({ success: true, message: '保存成功' });
     // Nothing moves inside the save; the job does it.
     expect(await clocksOf(tm.ep)).toEqual(before);
     const [job] = await rows<{ data: { payload: { old: SlaCalendarInput; at: number } } }>(

@@ -21,41 +21,68 @@ export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<vo
   registerAll(app, deps, C, {
     typeTree: ({ user }) => cat.typeTree(db, user),
     typeSave: async ({ user, body }) => saved({ id: await cat.saveType(db, user, body) }),
-    typeRemove: async ({ user, body }) => withMessage(await cat.removeType(db, user, body.id), '删除成功'),
+    typeRemove: async ({ user, body }) => {
+      await cat.removeType(db, user, body.id);
+      return withMessage(null, '删除成功');
+    },
     spareList: ({ user, query }) => cat.spareList(db, user, query),
     spareOptions: ({ user, query }) => cat.spareOptions(db, user, query.keyword),
     spareDetail: ({ user, query }) => cat.spareDetail(db, user, query.id),
     unitOptions: ({ user, query }) => cat.unitOptions(db, user, query),
     spareSave: async ({ user, body }) => saved({ id: await cat.saveSpare(db, user, body) }),
-    spareRemove: async ({ user, body }) => withMessage(await cat.removeSpares(db, user, body.ids), '删除成功'),
+    spareRemove: async ({ user, body }) => {
+      await cat.removeSpares(db, user, body.ids);
+      return withMessage(null, '删除成功');
+    },
     warehouseList: ({ user, query }) => cat.warehouseList(db, user, query),
     warehouseOptions: ({ user, query }) => cat.warehouseOptions(db, user, query.keyword),
     warehouseSave: async ({ user, body }) => saved({ id: await cat.saveWarehouse(db, user, body) }),
     stockList: ({ user, query }) => cat.stockList(db, user, query),
     warningList: ({ user, query }) => cat.stockList(db, user, { ...query, warning: '1' }),
-    setSafety: async ({ user, body }) => saved(await cat.setSafety(db, user, body)),
+    setSafety: async ({ user, body }) => {
+      await cat.setSafety(db, user, body);
+      return saved(null);
+    },
     mine: ({ user, query }) => cat.mine(db, user, query),
     logList: ({ user, query }) => cat.logList(db, user, query),
     stockLogList: ({ user, query }) => cat.logList(db, user, query, [3, 4]),
     docList: ({ user, query }) => docs.docList(db, user, query),
     docDetail: ({ user, query }) => docs.docDetail(db, user, query.id),
     docSave: async ({ user, body }) => withMessage({ id: await docs.saveDoc(db, user, body) }, '提交成功'),
-    docApprove: async ({ user, body }) => withMessage(await docs.decideDoc(db, user, body.id, 'approve', body.note), '审批通过'),
-    docReject: async ({ user, body }) => withMessage(await docs.decideDoc(db, user, body.id, 'reject', body.note), '已驳回'),
-    docWithdraw: async ({ user, body }) => withMessage(await docs.decideDoc(db, user, body.id, 'withdraw', body.note), '已撤回'),
+    docApprove: async ({ user, body }) => {
+      await docs.decideDoc(db, user, body.id, 'approve', body.note);
+      return withMessage(null, '审批通过');
+    },
+    docReject: async ({ user, body }) => {
+      await docs.decideDoc(db, user, body.id, 'reject', body.note);
+      return withMessage(null, '已驳回');
+    },
+    docWithdraw: async ({ user, body }) => {
+      await docs.decideDoc(db, user, body.id, 'withdraw', body.note);
+      return withMessage(null, '已撤回');
+    },
     orderParts: ({ user, query }) => parts.orderParts(db, user, query.orderId),
     orderUse: async ({ user, body }) => saved(await parts.usePart(db, user, body)),
-    orderCancel: async ({ user, body }) => withMessage(await parts.cancelPart(db, user, body.id), '已取消'),
+    orderCancel: async ({ user, body }) => {
+      await parts.cancelPart(db, user, body.id);
+      return withMessage(null, '已取消');
+    },
     oldParamTmpl: ({ user }) => parts.oldParamTmpl(db, user),
     oldList: ({ user, query }) => parts.oldList(db, user, query),
     oldDetail: ({ user, query }) => parts.oldDetail(db, user, query.id),
-    oldSave: async ({ user, body }) => saved(await parts.oldStep(db, user, body)),
+    oldSave: async ({ user, body }) => {
+      await parts.oldStep(db, user, body);
+      return saved(null);
+    },
     oldSearch: ({ user, query }) => parts.oldSearch(db, user, query.serial),
   });
   registerAll(app, deps, G, {
     list: ({ user, query }) => goods.goodsList(db, user, query),
     detail: ({ user, query }) => goods.goodsDetail(db, user, query.id),
     apply: async ({ user, body }) => withMessage({ id: await goods.apply(db, user, body) }, '提交成功'),
-    step: async ({ user, body }) => saved(await goods.goodsStep(db, user, body)),
+    step: async ({ user, body }) => {
+      await goods.goodsStep(db, user, body);
+      return saved(null);
+    },
   });
 }
