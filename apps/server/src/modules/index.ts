@@ -22,6 +22,7 @@ import { sparesModule } from './spares/spares.routes';
 import { projectsModule } from './projects/projects.routes';
 import { poolModule } from './pool/pool.routes';
 import { slaModule } from './sla/sla.routes';
+import { noticesModule } from './notices/notices.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -49,4 +50,5 @@ export const modules: Module[] = [
   sparesModule,
   projectsModule,
   slaModule,
+  noticesModule,
 ];

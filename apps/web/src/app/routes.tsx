@@ -432,5 +432,11 @@ LAYOUT_ROUTES.push({
   freeLock: 'reports',
 });
 
+// Issue 26 §2: the notification centre (reached from the header's bell) and 公告通知 (the menu entry lends its free-plan lock).
+LAYOUT_ROUTES.push(
+  { path: '/noticeCenter', title: '通知中心', page: lazyPage(() => import('../features/notices/NoticeCenter')) },
+  { path: '/notice', title: '公告通知', page: lazyPage(() => import('../features/notices/Announcements')) },
+);
+
 /** The menu entry a route belongs to at this query (menuOf, then menu). */
 export const menuOfRoute = (route: PageRoute, search: string): string | undefined => route.menuOf?.(new URLSearchParams(search)) ?? route.menu;
