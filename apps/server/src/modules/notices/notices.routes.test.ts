@@ -1,4 +1,4 @@
-import { announcementsContract as A, orderContract as K, noticesContract as N, slaContract as S } from '@sk/shared';
+import { announcementsContract as A, orderContract as K, noticesContract as N, orderActionsContract as O, slaContract as S } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -6,7 +6,7 @@ import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness';
 import { slaWarningOf } from '../automation/automation.actions';
 import { newCustomer } from '../customers/test-helpers';
-import { team } from '../orders/actions.fixtures';
+import { orderIn, team } from '../orders/actions.fixtures';
 import { addNotices } from './notices.repo';
 import { sanitizeHtml } from './sanitize';
 
@@ -160,6 +160,20 @@ describe('the {SLA预警} template variable', () => {
     expect(await slaWarningOf(t.deps.db, tm.ep, id, 'Asia/Shanghai')).toMatch(/^派单超时即将超时（截止.+）$/);
     await back(10);
     expect(await slaWarningOf(t.deps.db, tm.ep, id, 'Asia/Shanghai')).toMatch(/^派单超时已超时（截止.+）$/);
+  });
+});
+
+describe('assignment notices', () => {
+  it('the engineer an order is dispatched to is told, with a link to it; the dispatcher is not', async () => {
+    const tm = await team(t);
+    const id = await orderIn(t, tm, 1, { service_user_id: null, dispatcher_id: null });
+    expect((await tm.dispatcher.client.call(O.dispatch, { orderId: id, serviceUserId: tm.engineer.id, expectedState: 1 })).success).toBe(true);
+    const told = (await tm.engineer.client.call(N.notifyList, { group: 'order' })).data.list;
+    expect(told).toMatchObject([
+      { kind: 'order_assigned', title: expect.stringMatching(/^工单.+已指派给您$/), link: `/allOrder/orderDetail/${id}`, read: false },
+    ]);
+    expect((await tm.dispatcher.client.call(N.notifyList, { group: 'order' })).data.count).toBe(0);
+    expect((await tm.engineer2.client.call(N.notifyList, { group: 'order' })).data.count).toBe(0);
   });
 });
 
