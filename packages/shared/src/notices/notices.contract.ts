@@ -6,6 +6,7 @@ import { id, L } from '../common/zod';
 import { optionalIds } from '../customers/fields';
 import { uploadedFileSchema } from '../files/files.contract';
 import { idArray } from '../settings/fields';
+import { noticeCountsContract } from './notices.counts';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, NOTICE_GROUP_KEYS } from './notices.constants';
 
 export const noticeSchema = z.object({
@@ -27,8 +28,7 @@ const page = { pageIndex: L(pageQuery.shape.pageIndex, '页码'), pageSize: L(pa
 const keyword = L(z.string().trim().max(50, '关键字不能超过50个字').optional(), '关键字');
 
 export const noticesContract = {
-  notifyCount: endpoint({ method: 'GET', path: '/notify/center/count', response: z.number() }),
-  enterpriseNoticeCount: endpoint({ method: 'GET', path: '/enterprise/notice/center/count', response: z.number() }),
+  ...noticeCountsContract,
   notifyClearUnread: endpoint({ method: 'POST', path: '/notify/center/clear/unread', body: clearBody }),
   enterpriseNoticeClearUnread: endpoint({ method: 'POST', path: '/enterprise/notice/center/clear/unread', body: clearBody }),
   /** The caller's notices, newest first: category (1 personal, 2 announcements), group of kinds, unread only, title/content search. */

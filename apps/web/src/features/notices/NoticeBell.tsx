@@ -1,43 +1,25 @@
 import { BellOutlined } from '@ant-design/icons';
-import { noticesContract } from '@sk/shared/notices/notices.contract';
-import { Badge, Button, Drawer, Empty, List, Segmented, Spin, Typography } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { call } from '../../lib/api';
-import { useApi, useApiMutation } from '../../lib/query';
-import { groupName, targetOf } from './noticeGroups';
+import { noticeCountsContract } from '@sk/shared/notices/notices.counts';
+import { Badge } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useApi } from '../../lib/query';
 
-/** How often the bell asks for the unread counts (the drawer refreshes when opened). */
+const NoticePanel = lazy(() => import('./NoticePanel'));
+
+/** How often the bell asks for the unread counts (the drawer refreshes them when opened). */
 export const NOTICE_POLL_MS = 30_000;
 
-const PERSONAL = 1;
-const ENTERPRISE = 2;
-
-/** The header's bell: the unread count of notices and announcements; a drawer with the newest. Opening the drawer marks nothing. */
+/** The header's bell: the unread count of notices and announcements; a drawer with the newest (loaded on first open). */
 export function NoticeBell({ compact }: { compact?: boolean }) {
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [category, setCategory] = useState(PERSONAL);
-  const personal = useApi(noticesContract.notifyCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
-  const enterprise = useApi(noticesContract.enterpriseNoticeCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
-  const list = useApi(noticesContract.notifyList, { pageIndex: 0, pageSize: 10, category }, { enabled: open, call: { silent: true } });
+  const [everOpened, setEverOpened] = useState(false);
+  const personal = useApi(noticeCountsContract.notifyCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
+  const enterprise = useApi(noticeCountsContract.enterpriseNoticeCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
   const refresh = () => {
     personal.refetch();
     enterprise.refetch();
-    list.refetch();
   };
-  const clear = useApiMutation(category === PERSONAL ? noticesContract.notifyClearUnread : noticesContract.enterpriseNoticeClearUnread, {
-    onSuccess: refresh,
-  });
   const total = (personal.data ?? 0) + (enterprise.data ?? 0);
-
-  const openOne = async (n: { id: number; kind: string; link: string | null }) => {
-    const r = await call(noticesContract.notifyOpen, { id: n.id });
-    setOpen(false);
-    refresh();
-    navigate(targetOf({ kind: n.kind, link: r.link ?? n.link }));
-  };
-
   return (
     <>
       <button
@@ -47,6 +29,7 @@ export function NoticeBell({ compact }: { compact?: boolean }) {
         data-count={total}
         onClick={() => {
           setOpen(true);
+          setEverOpened(true);
           refresh();
         }}
       >
@@ -54,86 +37,17 @@ export function NoticeBell({ compact }: { compact?: boolean }) {
           <BellOutlined style={{ color: 'inherit', fontSize: 16 }} />
         </Badge>
       </button>
-      <Drawer
-        title="通知"
-        open={open}
-        onClose={() => setOpen(false)}
-        size={compact ? '100%' : 380}
-        extra={
-          <Button size="small" type="link" disabled={category === PERSONAL ? !personal.data : !enterprise.data} onClick={() => clear.mutate({})}>
-            全部已读
-          </Button>
-        }
-        footer={
-          <Button
-            block
-            type="link"
-            onClick={() => {
-              setOpen(false);
-              navigate(category === PERSONAL ? '/noticeCenter' : '/notice');
-            }}
-          >
-            查看全部
-          </Button>
-        }
-      >
-        <Segmented
-          block
-          value={category}
-          onChange={(v) => setCategory(Number(v))}
-          options={[
-            {
-              value: PERSONAL,
-              label: (
-                <Badge count={personal.data ?? 0} size="small" offset={[8, 0]}>
-                  个人通知
-                </Badge>
-              ),
-            },
-            {
-              value: ENTERPRISE,
-              label: (
-                <Badge count={enterprise.data ?? 0} size="small" offset={[8, 0]}>
-                  企业公告
-                </Badge>
-              ),
-            },
-          ]}
-          style={{ marginBottom: 12 }}
-        />
-        {list.isLoading ? (
-          <Spin />
-        ) : (list.data?.list.length ?? 0) === 0 ? (
-          <Empty description="暂无通知" />
-        ) : (
-          <List
-            className="sk-notice-list"
-            dataSource={list.data?.list ?? []}
-            renderItem={(n) => (
-              <List.Item key={n.id} className={n.read ? 'is-read' : 'is-unread'} onClick={() => openOne(n)} style={{ cursor: 'pointer' }}>
-                <List.Item.Meta
-                  title={
-                    <span>
-                      {!n.read && <Badge status="error" style={{ marginRight: 6 }} />}
-                      <Typography.Text strong={!n.read}>{n.title}</Typography.Text>
-                    </span>
-                  }
-                  description={
-                    <>
-                      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 2 }}>
-                        {n.content}
-                      </Typography.Paragraph>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {groupName(n.kind)} · {n.create_time}
-                      </Typography.Text>
-                    </>
-                  }
-                />
-              </List.Item>
-            )}
+      {everOpened && (
+        <Suspense fallback={null}>
+          <NoticePanel
+            open={open}
+            onClose={() => setOpen(false)}
+            compact={compact}
+            counts={{ personal: personal.data ?? 0, enterprise: enterprise.data ?? 0 }}
+            onChanged={refresh}
           />
-        )}
-      </Drawer>
+        </Suspense>
+      )}
     </>
   );
 }
