@@ -45,19 +45,20 @@ test('an announcement published by the administrator shows unread to the enginee
   // opening the drawer marks nothing
   await expect(bell).toHaveAttribute('data-count', String(before));
 
-  // the /notice page shows it unread; opening it shows the text and marks it read
+  // 查看全部: the notice centre's 企业公告 list shows it unread; opening it shows the text and marks it read
   await drawer.getByRole('button', { name: '查看全部' }).click();
-  await expect(eng).toHaveURL(/\/notice$/);
-  const row = eng.locator('.sk-list-page:visible').getByRole('button', { name: title });
-  await expect(row.locator('.ant-badge-status-error')).toBeVisible();
+  await expect(eng).toHaveURL(/\/noticeCenter\?category=2$/);
+  const rowOf = () => eng.locator('.sk-list-page:visible').getByRole('button', { name: title });
+  await expect(rowOf().locator('.ant-badge-status-error')).toBeVisible();
   await shot(eng, FLOW, '03-engineer-list-unread');
-  await row.click();
-  const detail = eng.locator('.ant-drawer:visible', { hasText: '公告详情' });
-  await expect(detail.getByText('明天9:00至12:00办公楼停水，请提前做好准备。')).toBeVisible();
+  await rowOf().click();
+  await expect(eng).toHaveURL(/\/noticeDetail\/\d+$/);
+  await expect(eng.getByText('明天9:00至12:00办公楼停水，请提前做好准备。')).toBeVisible();
   await shot(eng, FLOW, '04-engineer-opened');
   await expect.poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 40_000 }).toBe(before - 1);
-  await detail.getByRole('button', { name: 'Close' }).click();
-  await expect(eng.locator('.sk-list-page:visible').getByRole('button', { name: title }).locator('.ant-badge-status-error')).toHaveCount(0);
+  await eng.getByRole('button', { name: '返回公告列表' }).click();
+  await expect(rowOf()).toBeVisible();
+  await expect(rowOf().locator('.ant-badge-status-error')).toHaveCount(0);
 
   // the publisher sees the engineer among the readers
   const api = await ApiUser.login(baseURL!, ADMIN);

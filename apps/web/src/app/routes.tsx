@@ -436,6 +436,8 @@ LAYOUT_ROUTES.push({
 LAYOUT_ROUTES.push(
   { path: '/noticeCenter', title: '通知中心', page: lazyPage(() => import('../features/notices/NoticeCenter')) },
   { path: '/notice', title: '公告通知', page: lazyPage(() => import('../features/notices/Announcements')) },
+  // a received announcement, for every member (the 公告通知 menu page needs its menu power)
+  { path: '/noticeDetail/:id', title: '公告详情', page: lazyPage(() => import('../features/notices/NoticeDetail')), freeLock: 'notice' },
 );
 
 /** The menu entry a route belongs to at this query (menuOf, then menu). */

@@ -81,7 +81,7 @@ export async function publish(db: Db, u: SessionUser, b: PublishInput): Promise<
       kind: 'announcement',
       title: b.title,
       content: text.slice(0, 200),
-      link: `/notice?id=${id}`,
+      link: `/noticeDetail/${id}`,
       announcementId: id,
       dedupeKey: `announcement:${id}`,
     });

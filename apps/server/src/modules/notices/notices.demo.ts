@@ -22,7 +22,7 @@ async function demoWelcome(tx: Tx, enterpriseId: number): Promise<void> {
     kind: 'announcement',
     title: '欢迎使用服务管家',
     content: '在右上角的订阅设置中开启待办事项和统计事项，每天8:00和8:30将收到提醒。',
-    link: `/notice?id=${a?.id}`,
+    link: `/noticeDetail/${a?.id}`,
     announcementId: Number(a?.id),
     dedupeKey: 'demo:welcome',
   });

@@ -2,13 +2,15 @@ import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { type AnnouncementRow, announcementsContract as A } from '@sk/shared/notices/notices.contract';
 import type { FieldDef } from '@sk/shared/forms/index';
 import { App, Badge, Button, Checkbox, Descriptions, Drawer, Empty, Form, Input, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FileLink, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog, contractFetcher } from '../../components';
 import { UploadField } from '../../components/forms/fields/UploadField';
 import { call } from '../../lib/api';
 import { useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
+import { COUNT_PATHS } from './noticeGroups';
 import { DeptSelect } from '../org/components/DeptSelect';
 import { RichTextEditor } from './RichTextEditor';
 
@@ -62,19 +64,25 @@ function Readers({ id }: { id: number }) {
   );
 }
 
-function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
+/** One announcement as its reader sees it (opening it marks it read); administrators also pin, withdraw and see the readers. */
+export function AnnouncementView({ id, onChanged }: { id: number; onChanged?: () => void }) {
   const user = useUser();
   const { modal, message } = App.useApp();
+  const qc = useQueryClient();
   const d = useApi(A.detail, { id }, { call: { silent: true } });
+  // opening it read the reader's copy: the bell counts one less
+  useEffect(() => {
+    if (d.data) qc.invalidateQueries({ predicate: (q) => COUNT_PATHS.includes(String(q.queryKey[1])) });
+  }, [d.data, qc]);
   const a = d.data;
   const act = async (run: () => Promise<unknown>, done: string) => {
     await run();
     message.success(done);
     d.refetch();
-    onChanged();
+    onChanged?.();
   };
   return (
-    <Drawer open title="公告详情" onClose={onClose} size={Math.min(720, window.innerWidth)} destroyOnHidden>
+    <div className="sk-announcement">
       {d.isLoading ? (
         <Spin />
       ) : !a ? (
@@ -136,6 +144,14 @@ function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; o
           )}
         </>
       )}
+    </div>
+  );
+}
+
+function Detail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
+  return (
+    <Drawer open title="公告详情" onClose={onClose} size={Math.min(720, window.innerWidth)} destroyOnHidden>
+      <AnnouncementView id={id} onChanged={onChanged} />
     </Drawer>
   );
 }

@@ -1,10 +1,11 @@
 import { type NoticeItem, noticesContract } from '@sk/shared/notices/notices.contract';
-import { Badge, Button, Form, Select, Typography } from 'antd';
+import { Badge, Button, Form, Segmented, Select, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, contractFetcher } from '../../components';
 import { call } from '../../lib/api';
-import { GROUP_OPTIONS, groupName, targetOf } from './noticeGroups';
+import { COUNT_PATHS, GROUP_OPTIONS, groupName, targetOf } from './noticeGroups';
 
 const fetchNotices = contractFetcher<NoticeItem>(noticesContract.notifyList);
 
@@ -12,8 +13,13 @@ const fetchNotices = contractFetcher<NoticeItem>(noticesContract.notifyList);
 export default function NoticeCenter() {
   const navigate = useNavigate();
   const ref = useRef<ListPageHandle>(null);
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') === '2' ? 2 : 1;
+  const qc = useQueryClient();
+  const counts = () => qc.invalidateQueries({ predicate: (q) => COUNT_PATHS.includes(String(q.queryKey[1])) });
   const open = async (n: NoticeItem) => {
     const r = await call(noticesContract.notifyOpen, { id: n.id });
+    counts();
     navigate(targetOf({ kind: n.kind, link: r.link ?? n.link }));
   };
   const columns: ListColumn<NoticeItem>[] = [
@@ -33,42 +39,56 @@ export default function NoticeCenter() {
     { key: 'create_time', title: '时间', dataIndex: 'create_time', width: 170 },
   ];
   return (
-    <ListPage<NoticeItem>
-      ref={ref}
-      title="通知中心"
-      columns={columns}
-      fetch={fetchNotices}
-      keywordPlaceholder="搜索标题或内容"
-      params={{ category: 1 }}
-      filters={
-        <>
-          <Form.Item name="group" label="分类">
-            <Select allowClear placeholder="全部" style={{ width: 140 }} options={GROUP_OPTIONS} />
-          </Form.Item>
-          <Form.Item name="unread" label="状态">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 120 }}
-              options={[
-                { value: 1, label: '未读' },
-                { value: 0, label: '全部' },
-              ]}
-            />
-          </Form.Item>
-        </>
-      }
-      toolbar={
-        <Button
-          onClick={async () => {
-            await call(noticesContract.notifyClearUnread, {});
-            ref.current?.refresh();
-          }}
-        >
-          全部已读
-        </Button>
-      }
-      phoneCard={['title', 'kind', 'create_time', 'read']}
-    />
+    <>
+      <Segmented
+        style={{ margin: '0 0 12px' }}
+        value={category}
+        onChange={(v) => setParams(Number(v) === 2 ? { category: '2' } : {}, { replace: true })}
+        options={[
+          { value: 1, label: '个人通知' },
+          { value: 2, label: '企业公告' },
+        ]}
+      />
+      <ListPage<NoticeItem>
+        key={category}
+        ref={ref}
+        title="通知中心"
+        columns={columns}
+        fetch={fetchNotices}
+        keywordPlaceholder="搜索标题或内容"
+        params={{ category }}
+        filters={
+          <>
+            {category === 1 && (
+              <Form.Item name="group" label="分类">
+                <Select allowClear placeholder="全部" style={{ width: 140 }} options={GROUP_OPTIONS} />
+              </Form.Item>
+            )}
+            <Form.Item name="unread" label="状态">
+              <Select
+                allowClear
+                placeholder="全部"
+                style={{ width: 120 }}
+                options={[
+                  { value: 1, label: '未读' },
+                  { value: 0, label: '全部' },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Button
+            onClick={async () => {
+              await call(category === 2 ? noticesContract.enterpriseNoticeClearUnread : noticesContract.notifyClearUnread, {});
+              ref.current?.refresh();
+            }}
+          >
+            全部已读
+          </Button>
+        }
+        phoneCard={['title', 'kind', 'create_time', 'read']}
+      />
+    </>
   );
 }

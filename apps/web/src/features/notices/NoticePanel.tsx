@@ -58,7 +58,7 @@ export default function NoticePanel({
           type="link"
           onClick={() => {
             onClose();
-            navigate(category === PERSONAL ? '/noticeCenter' : '/notice');
+            navigate(category === PERSONAL ? '/noticeCenter' : '/noticeCenter?category=2');
           }}
         >
           查看全部

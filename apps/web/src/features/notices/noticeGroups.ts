@@ -14,3 +14,6 @@ export const targetOf = (n: { kind: string; link: string | null }): string => n.
 
 /** The bell's count as the badge writes it. */
 export const badgeText = (n: number): string => (n > 99 ? '99+' : String(n));
+
+/** Query keys of the bell's counts, for pages that change them (they refresh the bell at once). */
+export const COUNT_PATHS = ['/notify/center/count', '/enterprise/notice/center/count'];
