@@ -53,7 +53,7 @@ test('an announcement published by the administrator shows unread to the enginee
   await shot(eng, FLOW, '03-engineer-list-unread');
   await rowOf().click();
   await expect(eng).toHaveURL(/\/noticeDetail\/\d+$/);
-  await expect(eng.getByText('明天9:00至12:00办公楼停水，请提前做好准备。')).toBeVisible();
+  await expect(eng.locator('.sk-announcement-body:visible')).toContainText('明天9:00至12:00办公楼停水，请提前做好准备。');
   await shot(eng, FLOW, '04-engineer-opened');
   await expect.poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 40_000 }).toBe(before - 1);
   await eng.getByRole('button', { name: '返回公告列表' }).click();

@@ -158,8 +158,11 @@ export async function detail(db: Db, u: SessionUser, id: number) {
       where a.enterprise_id = ${u.enterpriseId} and a.id = ${id} for share of a`,
     );
     if (!r || (!u.admin && (r.copy == null || Number(r.state) !== 1))) throw notFound();
-    if (r.copy != null && Number(r.state) === 1) await markAnnouncementRead(tx, u.enterpriseId, u.id, id);
+    const opensNow = r.copy != null && Number(r.state) === 1 && !r.read;
+    if (opensNow) await markAnnouncementRead(tx, u.enterpriseId, u.id, id);
     const out = rowOut(r);
+    // the figures read before this opening: count the caller's own first reading too
+    if (opensNow) out.readers += 1;
     return {
       ...out,
       read: r.copy != null && Number(r.state) === 1 ? true : out.read,

@@ -70,9 +70,13 @@ export function AnnouncementView({ id, onChanged }: { id: number; onChanged?: ()
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const d = useApi(A.detail, { id }, { call: { silent: true } });
-  // opening it read the reader's copy: the bell counts one less
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  // opening it read the reader's copy: the bell counts one less, the list shows it read
   useEffect(() => {
-    if (d.data) qc.invalidateQueries({ predicate: (q) => COUNT_PATHS.includes(String(q.queryKey[1])) });
+    if (!d.data) return;
+    qc.invalidateQueries({ predicate: (q) => COUNT_PATHS.includes(String(q.queryKey[1])) });
+    changed.current?.();
   }, [d.data, qc]);
   const a = d.data;
   const act = async (run: () => Promise<unknown>, done: string) => {
