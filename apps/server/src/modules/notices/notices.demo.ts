@@ -7,7 +7,7 @@ import { addNotices } from './notices.repo';
 async function demoWelcome(tx: Tx, enterpriseId: number): Promise<void> {
   const [admin] = await rows<{ id: number }>(
     tx,
-    sql`select id::int from users where enterprise_id = ${enterpriseId} and deleted_at is null order by (1 = any(roles)) desc, id limit 1`,
+    sql`select id::int from users where enterprise_id = ${enterpriseId} and deleted_at is null order by admin desc, (3 = any(roles)) desc, id limit 1`,
   );
   const content = '<p>在右上角的订阅设置中开启待办事项和统计事项，每天8:00和8:30将收到提醒。</p>';
   const [a] = await rows<{ id: number }>(
