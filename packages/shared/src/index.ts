@@ -31,6 +31,8 @@ export * from './settings/dict.contract';
 export * from './settings/activity.contract';
 export * from './subscriptions/subscriptions.constants';
 export * from './subscriptions/subscriptions.contract';
+export * from './notices/notices.constants';
+export * from './notices/notices.contract';
 export * from './files/files.constants';
 export * from './files/files.contract';
 export * from './customers/index';

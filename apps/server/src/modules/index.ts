@@ -23,6 +23,7 @@ import { projectsModule } from './projects/projects.routes';
 import { poolModule } from './pool/pool.routes';
 import { slaModule } from './sla/sla.routes';
 import { approvalsModule } from './approvals/approvals.routes';
+import { noticesModule } from './notices/notices.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -51,4 +52,5 @@ export const modules: Module[] = [
   projectsModule,
   slaModule,
   approvalsModule,
+  noticesModule,
 ];

@@ -404,3 +404,11 @@ LAYOUT_ROUTES.push({
   menu: 'ExceedStatistics',
   freeLock: 'reports',
 });
+
+// The notification centre (reached from the header's bell) and 公告通知 (the menu entry lends its free-plan lock).
+LAYOUT_ROUTES.push(
+  { path: '/noticeCenter', title: '通知中心', page: lazyPage(() => import('../features/notices/NoticeCenter')) },
+  { path: '/notice', title: '公告通知', page: lazyPage(() => import('../features/notices/Announcements')) },
+  // a received announcement, for every member (the 公告通知 menu page needs its menu power)
+  { path: '/noticeDetail/:id', title: '公告详情', page: lazyPage(() => import('../features/notices/NoticeDetail')), freeLock: 'notice' },
+);

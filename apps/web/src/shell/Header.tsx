@@ -1,6 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout as AntLayout } from 'antd';
 import { useUser } from '../lib/session';
+import { NoticeBell } from '../features/notices/NoticeBell';
 import { DownloadCenter } from './DownloadCenter';
 import { HelpDropdown } from './HelpDropdown';
 import { ImDrawer } from './ImDrawer';
@@ -35,6 +36,7 @@ export function Header({
       {!mobile && <TopMenu sections={sections} active={active} onSelect={onSelect} />}
       <div className="sk-header-tools">
         <StatusDropdown compact={mobile} />
+        <NoticeBell compact={mobile} />
         <DownloadCenter />
         <ImDrawer />
         <HelpDropdown />

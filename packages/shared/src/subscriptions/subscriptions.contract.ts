@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { coerceInt } from '../common/ints';
 import { endpoint } from '../common/contract';
-import { pageQuery } from '../common/pagination';
 import { choiceMessage, L } from '../common/zod';
-import { idArray } from '../settings/fields';
 import { SUBSCRIBE_ITEMS } from './subscriptions.constants';
 
 const subscribeType = L(
@@ -47,43 +45,5 @@ export const subscriptionsContract = {
     path: '/subscribe/updateSubscribeContentStatus',
     body: z.object({ code: itemCode, value: onOff('订阅项状态') }),
     response: z.null(),
-  }),
-};
-
-export const noticeSchema = z.object({
-  id: z.number(),
-  category: z.number(),
-  kind: z.string(),
-  title: z.string(),
-  content: z.string(),
-  link: z.string().nullable(),
-  read: z.boolean(),
-  create_time: z.string(),
-});
-export type NoticeItem = z.infer<typeof noticeSchema>;
-
-/** Marks the caller's notices read: the given ids, or all of them. */
-const clearBody = z.object({ ids: L(idArray('请选择通知').optional(), '通知') });
-
-export const noticesContract = {
-  notifyCount: endpoint({ method: 'GET', path: '/notify/center/count', response: z.number() }),
-  enterpriseNoticeCount: endpoint({ method: 'GET', path: '/enterprise/notice/center/count', response: z.number() }),
-  notifyClearUnread: endpoint({ method: 'POST', path: '/notify/center/clear/unread', body: clearBody, response: z.null() }),
-  enterpriseNoticeClearUnread: endpoint({ method: 'POST', path: '/enterprise/notice/center/clear/unread', body: clearBody, response: z.null() }),
-  notifyList: endpoint({
-    method: 'GET',
-    path: '/notify/center/list',
-    query: z.object({
-      pageIndex: L(pageQuery.shape.pageIndex, '页码'),
-      pageSize: L(pageQuery.shape.pageSize, '每页条数'),
-      category: L(
-        coerceInt('smallint')
-          .refine((n) => n === 1 || n === 2, '只能是1（个人通知）或2（企业公告）')
-          .default(1),
-        '通知类型',
-      ),
-      unread: L(z.coerce.number().int().min(0).max(1).optional(), '只看未读'),
-    }),
-    response: z.object({ list: z.array(noticeSchema), count: z.number() }),
   }),
 };

@@ -252,6 +252,36 @@ CREATE TABLE "system_settings" (
 	CONSTRAINT "system_settings_enterprise_id_code_pk" PRIMARY KEY("enterprise_id","code")
 );
 --> statement-breakpoint
+CREATE TABLE "announcement_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "announcement_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"announcement_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "announcement_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "announcements" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "announcements_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"title" text NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"dept_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"pinned" boolean DEFAULT false NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" smallint DEFAULT 0 NOT NULL,
+	"publisher_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "announcements_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "notices" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "notices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -261,6 +291,7 @@ CREATE TABLE "notices" (
 	"title" text NOT NULL,
 	"content" text DEFAULT '' NOT NULL,
 	"link" text,
+	"announcement_id" bigint,
 	"dedupe_key" text,
 	"read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -1669,6 +1700,9 @@ ALTER TABLE "tag_links" ADD CONSTRAINT "tag_links_tag_fk" FOREIGN KEY ("enterpri
 ALTER TABLE "tags" ADD CONSTRAINT "tags_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dict_items" ADD CONSTRAINT "dict_items_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "system_settings" ADD CONSTRAINT "system_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcement_logs" ADD CONSTRAINT "announcement_logs_record_fk" FOREIGN KEY ("enterprise_id","announcement_id") REFERENCES "public"."announcements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcements" ADD CONSTRAINT "announcements_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcements" ADD CONSTRAINT "announcements_publisher_fk" FOREIGN KEY ("enterprise_id","publisher_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notices" ADD CONSTRAINT "notices_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notices" ADD CONSTRAINT "notices_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_items" ADD CONSTRAINT "subscription_items_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1903,9 +1937,13 @@ CREATE UNIQUE INDEX "tags_name_uq" ON "tags" USING btree ("enterprise_id","code"
 CREATE INDEX "tags_code_idx" ON "tags" USING btree ("enterprise_id","code","sort");--> statement-breakpoint
 CREATE UNIQUE INDEX "dict_items_name_uq" ON "dict_items" USING btree ("enterprise_id","type","name");--> statement-breakpoint
 CREATE INDEX "dict_items_type_idx" ON "dict_items" USING btree ("enterprise_id","type","sort","id");--> statement-breakpoint
+CREATE INDEX "announcement_logs_record_idx" ON "announcement_logs" USING btree ("enterprise_id","announcement_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "announcements_list_idx" ON "announcements" USING btree ("enterprise_id","state","pinned","id");--> statement-breakpoint
 CREATE INDEX "notices_user_idx" ON "notices" USING btree ("enterprise_id","user_id","category","id");--> statement-breakpoint
 CREATE INDEX "notices_unread_idx" ON "notices" USING btree ("enterprise_id","user_id","category") WHERE read_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notices_dedupe_uq" ON "notices" USING btree ("enterprise_id","user_id","dedupe_key");--> statement-breakpoint
+CREATE INDEX "notices_kind_idx" ON "notices" USING btree ("enterprise_id","user_id","category","kind","id");--> statement-breakpoint
+CREATE INDEX "notices_announcement_idx" ON "notices" USING btree ("enterprise_id","announcement_id","user_id") WHERE announcement_id is not null;--> statement-breakpoint
 CREATE INDEX "subscriptions_type_idx" ON "subscriptions" USING btree ("enterprise_id","type","state");--> statement-breakpoint
 CREATE INDEX "operation_log_time_idx" ON "operation_log" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "operation_log_user_idx" ON "operation_log" USING btree ("enterprise_id","user_id","created_at");--> statement-breakpoint

@@ -1,4 +1,13 @@
-import { type Channel, DEFAULT_NOTICE_TEMPLATE, type OrderFacts, PERSON_TYPES, type PersonType, type RuleAction, renderTemplate } from '@sk/shared';
+import {
+  type Channel,
+  DEFAULT_NOTICE_TEMPLATE,
+  type OrderFacts,
+  PERSON_TYPES,
+  type PersonType,
+  type RuleAction,
+  renderTemplate,
+  slaTypeName,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -34,6 +43,29 @@ const fmt = (v: unknown, tz: string): string => {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'short' }).format(d);
 };
 
+/**
+ * The {SLA预警} variable: each running SLA clock of the order, the most urgent first — "接单时限已超时（截止…）",
+ * "完成时限即将超时（截止…）" once it reached its warning time, else "…截止…"; "无" when the order has no running clock.
+ */
+export async function slaWarningOf(ex: Executor, ep: number, orderId: unknown, tz: string, now = new Date()): Promise<string> {
+  const clocks = await rows<{ type: number; deadline_at: string | null; warn_at: string | null; breached_at: string | null }>(
+    ex,
+    sql`select type::int, deadline_at, warn_at, breached_at from order_sla_clocks
+      where enterprise_id = ${ep} and order_id = ${orderId} and outcome = 0 and stopped_at is null and deadline_at is not null
+      order by deadline_at, type`,
+  );
+  if (!clocks.length) return '无';
+  return clocks
+    .map((c) => {
+      const name = slaTypeName(Number(c.type));
+      const due = fmt(c.deadline_at, tz);
+      if (c.breached_at || new Date(String(c.deadline_at)) <= now) return `${name}已超时（截止${due}）`;
+      if (c.warn_at && new Date(c.warn_at) <= now) return `${name}即将超时（截止${due}）`;
+      return `${name}截止${due}`;
+    })
+    .join('；');
+}
+
 /** The template variables of an order. */
 async function valuesOf(ex: Executor, ep: number, o: Row, event: string) {
   const [c] = await rows<{ name: string; tz: string }>(
@@ -49,7 +81,7 @@ async function valuesOf(ex: Executor, ep: number, o: Row, event: string) {
     phone: String(o.custom_phone ?? ''),
     address: String(o.full_address ?? ''),
     url: orderLink(o.id),
-    slaWarning: '',
+    slaWarning: await slaWarningOf(ex, ep, o.id, c?.tz ?? 'Asia/Shanghai'),
     event,
   };
 }

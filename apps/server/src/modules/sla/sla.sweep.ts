@@ -33,10 +33,11 @@ async function warnDue(ex: Executor, now: Date): Promise<number> {
       returning c.enterprise_id, c.order_id, c.type, c.id
     ), n as (
       insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
-      select w.enterprise_id, o.service_user_id, 'sla.warn', '工单' || o.order_no || '即将超时',
+      select w.enterprise_id, coalesce(o.service_user_id, o.dispatcher_id), 'sla.warn', '工单' || o.order_no || '即将超时',
         o.title || '：' || (${sql.raw(typeNameSql('w.type'))}) || '时限将到，请尽快处理', '/allOrder/orderDetail/' || o.id, 'sla.warn:' || w.id
       from w join orders o on o.enterprise_id = w.enterprise_id and o.id = w.order_id
-      where o.service_user_id is not null
+      -- not yet assigned (the 接单 clock): the order's dispatcher is warned instead
+      where coalesce(o.service_user_id, o.dispatcher_id) is not null
       on conflict do nothing
     ) select count(*)::int as n from w`,
   );

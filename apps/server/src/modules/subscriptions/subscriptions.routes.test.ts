@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addNotices } from './notices.repo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,84 +72,5 @@ describe('subscription status', () => {
     expect((await client.call(C.updateSubscribeStatus, { type: 1, state: 1 }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await client.call(C.updateSubscribeContentStatus, { code: 'todo_dispatch', value: 0 }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await client.call(C.getSubscribeStatus, { type: 1 })).data.state).toBe(0);
-  });
-});
-
-describe('notice centre', () => {
-  async function withNotices() {
-    const s = await loggedIn(t.app, t.deps.db);
-    for (let i = 1; i <= 3; i++) await addNotices(t.deps.db, { enterpriseId: s.enterpriseId, userIds: [s.user.id], kind: 'test', title: `通知${i}` });
-    await addNotices(t.deps.db, {
-      enterpriseId: s.enterpriseId,
-      userIds: [s.user.id],
-      category: 2,
-      kind: 'announce',
-      title: '公告',
-      content: '放假安排',
-      link: '/notice',
-    });
-    return s;
-  }
-
-  it('counts unread notices of each centre, lists them newest first and clears them', async () => {
-    const { client } = await withNotices();
-    expect((await client.call(N.notifyCount)).data).toBe(3);
-    expect((await client.call(N.enterpriseNoticeCount)).data).toBe(1);
-    const page = await client.call(N.notifyList, { pageIndex: 0, pageSize: 10 });
-    expect(page.data.count).toBe(3);
-    expect(page.data.list.map((n: { title: string }) => n.title)).toEqual(['通知3', '通知2', '通知1']);
-    expect(page.data.list[0]).toMatchObject({ category: 1, kind: 'test', read: false, link: null });
-    expect(page.data.list[0].create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const first = page.data.list[2].id;
-    expect(await client.call(N.notifyClearUnread, { ids: [first] })).toMatchObject({ success: true, message: '清除成功' });
-    expect((await client.call(N.notifyCount)).data).toBe(2);
-    expect((await client.call(N.notifyList, { unread: 1 })).data.count).toBe(2);
-    await client.call(N.notifyClearUnread);
-    expect((await client.call(N.notifyCount)).data).toBe(0);
-    expect((await client.call(N.enterpriseNoticeCount)).data).toBe(1);
-    const ann = await client.call(N.notifyList, { category: 2 });
-    expect(ann.data.list[0]).toMatchObject({ title: '公告', content: '放假安排', link: '/notice', read: false });
-    await client.call(N.enterpriseNoticeClearUnread, {});
-    expect((await client.call(N.enterpriseNoticeCount)).data).toBe(0);
-  });
-
-  it('pages the list', async () => {
-    const s = await loggedIn(t.app, t.deps.db);
-    await addNotices(t.deps.db, { enterpriseId: s.enterpriseId, userIds: Array(12).fill(s.user.id), kind: 'test', title: '批量' });
-    const second = await s.client.call(N.notifyList, { pageIndex: 1, pageSize: 10 });
-    expect(second.data).toMatchObject({ count: 12 });
-    expect(second.data.list).toHaveLength(2);
-    expect((await s.client.call(N.notifyList, { pageSize: 15 })).message).toBe('每页条数：每页条数只能是10、20、50、100、500或1000');
-    const free = await loggedIn(t.app, t.deps.db, { plan: 0 });
-    expect((await free.client.call(N.notifyList, { pageSize: 500 })).message).toBe('每页条数：免费版每页最多显示100条');
-    expect((await s.client.call(N.notifyList, { pageSize: 500 })).data.list).toHaveLength(12);
-  });
-
-  it('never shows or clears another user’s or enterprise’s notices', async () => {
-    const a = await withNotices();
-    const b = await loggedIn(t.app, t.deps.db);
-    const colleague = await loggedIn(t.app, t.deps.db, { enterpriseId: a.enterpriseId });
-    const theirs = (await a.client.call(N.notifyList)).data.list[0].id;
-    for (const other of [b, colleague]) {
-      expect((await other.client.call(N.notifyCount)).data).toBe(0);
-      expect((await other.client.call(N.notifyList)).data.count).toBe(0);
-      expect((await other.client.call(N.notifyClearUnread, { ids: [theirs] })).code).toBe('NOT_FOUND');
-      await other.client.call(N.notifyClearUnread, {});
-    }
-    expect((await a.client.call(N.notifyCount)).data).toBe(3);
-    expect((await a.client.call(N.notifyClearUnread, { ids: 'x' })).message).toBe('通知：ID格式错误，应为正整数');
-    expect((await a.client.call(N.notifyCount)).data).toBe(3);
-  });
-
-  it('needs a session and, for clearing, the CSRF token', async () => {
-    const anon = new Client(t.app);
-    for (const ep of [N.notifyCount, N.enterpriseNoticeCount, N.notifyList, N.notifyClearUnread, N.enterpriseNoticeClearUnread]) {
-      expect((await anon.call(ep)).message).toBe('未登录');
-    }
-    const { client } = await withNotices();
-    expect((await client.call(N.notifyClearUnread, {}, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
-    expect((await client.call(N.enterpriseNoticeClearUnread, {}, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
-    expect((await client.call(N.notifyCount)).data).toBe(3);
-    expect((await client.call(N.enterpriseNoticeCount)).data).toBe(1);
   });
 });

@@ -1,0 +1,38 @@
+// An engineer learns in-app that an order became his: when an order's service person changes to someone other than
+// the person who made the change (派单, 转派, a rule's assignment; not a grab, which he did himself), and when an
+// order is created already assigned.
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import { registerStateHook } from '../../platform/state';
+import { afterOrderCreated } from '../orders/order.hooks';
+import { addNotices } from './notices.repo';
+
+type Row = Record<string, unknown>;
+
+async function tellEngineer(ex: Executor, enterpriseId: number, row: Row, actorId: number | null): Promise<void> {
+  const to = row.service_user_id == null ? null : Number(row.service_user_id);
+  if (!to || to === actorId) return;
+  await addNotices(ex, {
+    enterpriseId,
+    userIds: [to],
+    kind: 'order_assigned',
+    title: `工单${String(row.order_no)}已指派给您`,
+    content: String(row.title ?? ''),
+    link: `/allOrder/orderDetail/${String(row.id)}`,
+    dedupeKey: `order_assigned:${String(row.id)}:${to}:${String(row.version ?? '')}`,
+  });
+}
+
+afterOrderCreated(async (o) => {
+  const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+  if (row) await tellEngineer(o.tx, o.enterpriseId, row, o.actorId ?? null);
+});
+
+registerStateHook('order', '*', {
+  after: async (h) => {
+    if (h.row.service_user_id != null && String(h.row.service_user_id) !== String(h.current.service_user_id ?? '')) {
+      await tellEngineer(h.tx, h.enterpriseId, h.row, h.actorId);
+    }
+    return undefined;
+  },
+});

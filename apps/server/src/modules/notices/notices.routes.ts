@@ -1,0 +1,42 @@
+import { announcementsContract, noticesContract } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import * as ann from './announcements.service';
+import * as svc from './notices.service';
+import './assignment.notice';
+import './notices.demo';
+
+/** The notification centre (bell, drawer, page) and the enterprise announcements (公告通知). */
+export async function noticesModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, noticesContract, {
+    notifyCount: async ({ user }) => svc.unread(db, user, svc.PERSONAL),
+    enterpriseNoticeCount: async ({ user }) => svc.unread(db, user, svc.ENTERPRISE),
+    notifyClearUnread: async ({ user, body }) => {
+      await svc.clearUnread(db, user, svc.PERSONAL, body.ids);
+      return withMessage(null, '清除成功');
+    },
+    enterpriseNoticeClearUnread: async ({ user, body }) => {
+      await svc.clearUnread(db, user, svc.ENTERPRISE, body.ids);
+      return withMessage(null, '清除成功');
+    },
+    notifyList: async ({ user, query }) => svc.list(db, user, query),
+    notifyOpen: async ({ user, body }) => svc.open(db, user, body.id),
+  });
+
+  registerAll(app, deps, announcementsContract, {
+    list: async ({ user, query }) => ann.list(db, user, query),
+    detail: async ({ user, query }) => ann.detail(db, user, query.id),
+    publish: async ({ user, body }) => withMessage(await ann.publish(db, user, body), '发布成功'),
+    pin: async ({ user, body }) => {
+      await ann.setPinned(db, user, body.id, body.pinned);
+      return withMessage(null, body.pinned ? '置顶成功' : '已取消置顶');
+    },
+    withdraw: async ({ user, body }) => {
+      await ann.withdraw(db, user, body.id);
+      return withMessage(null, '撤回成功');
+    },
+    readers: async ({ user, query }) => ann.readers(db, user, query),
+  });
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { badgeText, groupName, targetOf } from './noticeGroups';
+
+describe('notice groups', () => {
+  it('names a kind’s category and where it opens', () => {
+    expect(groupName('sla.event.warn')).toBe('超时预警');
+    expect(groupName('spare_warning')).toBe('库存');
+    expect(groupName('announcement')).toBe('公告');
+    expect(groupName('something_new')).toBe('其他');
+    expect(targetOf({ kind: 'sla.warn', link: '/allOrder/orderDetail/3' })).toBe('/allOrder/orderDetail/3');
+    expect(targetOf({ kind: 'digest_todo', link: null })).toBe('/personIndex');
+    expect(targetOf({ kind: 'x', link: null })).toBe('/noticeCenter');
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(120)).toBe('99+');
+  });
+});
