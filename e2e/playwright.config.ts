@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Two workers, each with its own app and database (so no spec sees another's changes); CI machines have two cores. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Playwright loads this file in each worker too, with the worker's slot in TEST_PARALLEL_INDEX: slot i talks to app i.
+const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: './specs',
@@ -8,11 +12,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
+  // A test that passes only on its retry fails the run: flakiness is a defect to fix, not to hide.
+  failOnFlakyTests: !!process.env.CI,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${PORT + SLOT}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
@@ -32,15 +38,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, i) => ({
     command: 'node server.mjs',
-    url: `http://localhost:${PORT}/api/version/info`,
+    url: `http://localhost:${PORT + i}/api/version/info`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT + i) },
     stdout: 'ignore',
     stderr: 'pipe',
     // SIGTERM, not the default SIGKILL: the app then stops its embedded PostgreSQL before exiting.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-  },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+  })),
 });

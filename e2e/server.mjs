@@ -4,12 +4,14 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, 'data', `e2e-${process.pid}`);
+const port = process.env.E2E_PORT ?? '3210';
+// Named by port: the tests find the database of the app they talk to (sla.support.ts).
+const dataDir = path.join(root, 'data', `e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn('node', ['scripts/start.mjs'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3210', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo1234' },
+  env: { ...process.env, PORT: port, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo1234' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);

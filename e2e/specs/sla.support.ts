@@ -1,17 +1,15 @@
-// The e2e server's own database (server.mjs runs it under data/e2e-<pid>): tests move an SLA clock's start
+// The e2e server's own database (server.mjs runs it under data/e2e-<port>): tests move an SLA clock's start
 // back there instead of waiting for time to pass.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
 const DATA = path.resolve(import.meta.dirname, '../../data');
 
-/** A client of the running e2e server's embedded PostgreSQL (the data directory with a live postmaster). */
+/** A client of the embedded PostgreSQL of the app this worker talks to (each worker has its own, by port). */
 export async function e2eDatabase(): Promise<pg.Client> {
-  const dir = readdirSync(DATA)
-    .filter((d) => d.startsWith('e2e-') && existsSync(path.join(DATA, d, 'pg', 'postmaster.pid')))
-    .map((d) => path.join(DATA, d))[0];
-  if (!dir) throw new Error('e2e database not found');
+  const appPort = Number(process.env.E2E_PORT ?? 3210) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const dir = path.join(DATA, `e2e-${appPort}`);
   const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')
     .split('\n')[3]
     ?.trim();
