@@ -12,8 +12,12 @@ export const timeOf = (col: AnyColumn | SQL, v: { timeZone: string }): SQL<strin
 /** A date column as 'YYYY-MM-DD'. */
 export const dateOf = (col: AnyColumn | SQL): SQL<string | null> => sql<string | null>`to_char(${col}, 'YYYY-MM-DD')`;
 
-/** A bigint[] literal from ids, for unnest and = any(); anything but an integer is cut to one. */
-export const bigints = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) => Math.trunc(Number(n))).join(',')}}`}::bigint[]`;
+/** An integer-array literal (one parameter), for unnest, = any() and &&; anything but an integer is cut to one. */
+export const intArray = (ids: readonly number[], type: 'bigint' | 'int' | 'smallint' = 'bigint'): SQL =>
+  sql`${`{${ids.map((n) => Math.trunc(Number(n))).join(',')}}`}::${sql.raw(type)}[]`;
+
+/** A bigint[] literal from ids. */
+export const bigints = (ids: readonly number[]): SQL => intArray(ids, 'bigint');
 
 /** Conditions joined with and; none is true. Falsy entries are skipped, so optional conditions can sit inline. */
 export const and = (conds: readonly (SQL | false | null | undefined)[]): SQL => {

@@ -5,7 +5,7 @@ import type { StoredStep } from '../../db/schema/approvals';
 import { AppError, invalid } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
-import { pgArray } from './pg-array';
+import { intArray } from '../../platform/sql';
 import { endHandlerOf } from './registry';
 
 /**
@@ -74,8 +74,8 @@ async function resolveApprovers(tx: Executor, inst: Record<string, unknown>, ste
   const found = new Set<number>();
   for (const a of step.approvers) {
     let q: ReturnType<typeof sql> | null = null;
-    if (a.type === 'user' && a.ids?.length) q = sql`id = any(${pgArray(a.ids)}::bigint[])`;
-    else if (a.type === 'role' && a.ids?.length) q = sql`roles && ${pgArray(a.ids)}::smallint[]`;
+    if (a.type === 'user' && a.ids?.length) q = sql`id = any(${intArray(a.ids, 'bigint')})`;
+    else if (a.type === 'role' && a.ids?.length) q = sql`roles && ${intArray(a.ids, 'smallint')}`;
     else if (a.type === 'responsible' && inst.responsible_id != null) q = sql`id = ${Number(inst.responsible_id)}`;
     else if (a.type === 'deptHead')
       q = sql`id in (select h.user_id from department_heads h join users u on u.enterprise_id = h.enterprise_id and u.id = ${Number(inst.applicant_id)}

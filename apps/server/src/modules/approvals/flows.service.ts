@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { apiTime } from '../../platform/sql';
-import { pgArray } from './pg-array';
+import { intArray } from '../../platform/sql';
 
 type FlowBody = BodyOf<typeof approvalsContract.flowSave>;
 
@@ -43,7 +43,7 @@ async function checkFlow(ex: Executor, enterpriseId: number, b: FlowBody): Promi
   if (ids.length) {
     const found = await rows<{ n: number }>(
       ex,
-      sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id = any(${pgArray(ids)}::bigint[]) and deleted_at is null`,
+      sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id = any(${intArray(ids, 'bigint')}) and deleted_at is null`,
     );
     if (Number(found[0]?.n) !== ids.length) throw invalid('审批人：所选成员不存在或已删除');
   }
@@ -58,7 +58,7 @@ export async function saveFlow(db: Db, enterpriseId: number, b: FlowBody): Promi
       const [f] = await rows<{ id: number }>(
         tx,
         sql`insert into approval_flows (enterprise_id, kind, name, sort, min_amount, max_amount, doc_types, enabled, version, steps)
-          values (${enterpriseId}, ${b.kind}, ${b.name}, ${b.sort}, ${b.minAmount}, ${b.maxAmount}, ${pgArray(b.docTypes)}::int[], ${b.enabled}, 1, ${steps}::jsonb)
+          values (${enterpriseId}, ${b.kind}, ${b.name}, ${b.sort}, ${b.minAmount}, ${b.maxAmount}, ${intArray(b.docTypes, 'int')}, ${b.enabled}, 1, ${steps}::jsonb)
           returning id::int as id`,
       );
       const id = Number(f?.id);
@@ -74,7 +74,7 @@ export async function saveFlow(db: Db, enterpriseId: number, b: FlowBody): Promi
     if (cur.kind !== b.kind) throw invalid('单据类型：已有流程不能更改单据类型');
     const version = cur.same ? cur.version : cur.version + 1;
     await tx.execute(sql`update approval_flows set name = ${b.name}, sort = ${b.sort}, min_amount = ${b.minAmount}, max_amount = ${b.maxAmount},
-        doc_types = ${pgArray(b.docTypes)}::int[], enabled = ${b.enabled}, version = ${version}, steps = ${steps}::jsonb, updated_at = now()
+        doc_types = ${intArray(b.docTypes, 'int')}, enabled = ${b.enabled}, version = ${version}, steps = ${steps}::jsonb, updated_at = now()
       where enterprise_id = ${enterpriseId} and id = ${b.id}`);
     if (!cur.same) {
       await tx.execute(

@@ -2,7 +2,7 @@ import type { Machine } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { type PageRequest, windowOf } from '../../platform/list';
+import { type PageRequest, pageSql } from '../../platform/list';
 import { likePattern } from '../../platform/search';
 import type { SessionUser } from '../../platform/session';
 import { changeState, type StateTable } from '../../platform/state';
@@ -111,7 +111,6 @@ const ROW_COLUMNS = (
 export async function list(db: Db, u: SessionUser, q: PageRequest & { keyword?: string; unread?: number; manage?: number }) {
   const manage = q.manage === 1;
   if (manage && !u.admin) throw new AppError('ADMIN_ONLY');
-  const { limit, offset } = windowOf(q);
   const like = q.keyword ? sql` and (a.title ilike ${likePattern(q.keyword)} or a.content ilike ${likePattern(q.keyword)})` : sql``;
   const from = sql`from announcements a
     left join users p on p.enterprise_id = a.enterprise_id and p.id = a.publisher_id
@@ -122,7 +121,7 @@ export async function list(db: Db, u: SessionUser, q: PageRequest & { keyword?: 
         (select count(*)::int from notices n where n.enterprise_id = a.enterprise_id and n.announcement_id = a.id and n.read_at is not null) as readers`
     : sql`, 0 as recipients, 0 as readers`;
   const [list, total] = await Promise.all([
-    rows<Row>(db, sql`select ${ROW_COLUMNS(tzOf(u))}${counts} ${from} order by a.pinned desc, a.id desc limit ${limit} offset ${offset}`),
+    rows<Row>(db, sql`select ${ROW_COLUMNS(tzOf(u))}${counts} ${from} order by a.pinned desc, a.id desc ${pageSql(q)}`),
     rows<{ n: number }>(db, sql`select count(*)::int n ${from}`),
   ]);
   return { list: list.map(rowOut), count: Number(total[0]?.n ?? 0) };
@@ -179,7 +178,6 @@ export async function detail(db: Db, u: SessionUser, id: number) {
 export async function readers(db: Db, u: SessionUser, q: PageRequest & { id: number; read?: number }) {
   const [a] = await rows(db, sql`select id from announcements where enterprise_id = ${u.enterpriseId} and id = ${q.id}`);
   if (!a) throw notFound();
-  const { limit, offset } = windowOf(q);
   const filter = q.read === 1 ? sql` and n.read_at is not null` : q.read === 0 ? sql` and n.read_at is null` : sql``;
   const from = sql`from notices n join users x on x.enterprise_id = n.enterprise_id and x.id = n.user_id
     left join departments d on d.enterprise_id = x.enterprise_id and d.id = x.dept_id
@@ -189,7 +187,7 @@ export async function readers(db: Db, u: SessionUser, q: PageRequest & { id: num
       db,
       sql`select x.id::int as user_id, x.name, coalesce(d.name, '') as dept_name, n.read_at is not null as read,
         coalesce(${time('n.read_at', tzOf(u))}, '') as read_time
-      ${from} order by n.read_at desc nulls last, x.name, x.id limit ${limit} offset ${offset}`,
+      ${from} order by n.read_at desc nulls last, x.name, x.id ${pageSql(q)}`,
     ),
     rows<{ n: number }>(db, sql`select count(*)::int n ${from}`),
   ]);
