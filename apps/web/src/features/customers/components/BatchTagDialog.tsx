@@ -1,7 +1,7 @@
 import { Form, Radio } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
-import { rulesOf } from '../../../lib/zodRules';
+import { zodMessage } from '../../../lib/zodRules';
 import { CUSTOMER_TAG, tagsContract } from '../api';
 import { TagSelect } from './TagSelect';
 
@@ -17,7 +17,15 @@ interface Values {
   tagIds: number[];
 }
 
-const TAG_RULES = rulesOf(tagsContract.batchAdd.body.shape.tagIds);
+/** The contract's own rule (请选择标签, at most 50); not rulesOf, whose required rule is a string rule and refuses arrays. */
+const TAG_RULES = [
+  {
+    validator: async (_rule: unknown, value?: number[] | null) => {
+      const message = zodMessage(tagsContract.batchAdd.body.shape.tagIds, value ?? []);
+      if (message) throw new Error(message);
+    },
+  },
+];
 
 /** 批量标签: add the chosen tags to (or remove them from) the selected customers. */
 export function BatchTagDialog({ open, customerIds, onClose, onDone }: BatchTagDialogProps) {
@@ -42,7 +50,7 @@ export function BatchTagDialog({ open, customerIds, onClose, onDone }: BatchTagD
           <Radio value="remove">移除标签</Radio>
         </Radio.Group>
       </Form.Item>
-      <Form.Item name="tagIds" label="标签" rules={TAG_RULES}>
+      <Form.Item name="tagIds" label="标签" required rules={TAG_RULES}>
         <TagSelect style={{ width: '100%' }} />
       </Form.Item>
     </RecordFormDialog>
