@@ -1,9 +1,10 @@
 import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
-import type { CustomerDetail } from '@sk/shared/customers/customers.schema';
+import { addressFields, contactFields, type CustomerDetail, customerFields } from '@sk/shared/customers/customers.schema';
+import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { isPaid } from '@sk/shared/auth/plans';
 import { phone } from '@sk/shared/customers/fields';
-import { Col, Form, type FormInstance, Input, Modal, Row, Select, Spin } from 'antd';
+import { Col, Form, type FormInstance, Input, Row, Select } from 'antd';
 import { type Person, PersonField } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -11,7 +12,8 @@ import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, refreshCustomers } from '../api';
 import { LEVEL_OPTIONS, SOURCE_OPTIONS } from '../options';
 import { AreaCascader } from './AreaCascader';
-import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
+import { ExtRecordFormDialog, KIND } from './CustomFields';
+import { RemarkItem } from './RecordFields';
 import { SmartPaste } from './SmartPaste';
 import { TagSelect } from './TagSelect';
 
@@ -78,16 +80,13 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
         <Form.Item
           name="name"
           label="客户名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入客户名称' },
-            { max: 100, message: '客户名称不能超过100个字' },
-          ]}
+          rules={rulesOf(customerFields.name)}
         >
           <Input maxLength={100} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="code" label="客户编号" rules={[{ max: 50, message: '客户编号不能超过50个字' }]}>
+        <Form.Item name="code" label="客户编号" rules={rulesOf(customerFields.code)}>
           <Input maxLength={50} />
         </Form.Item>
       </Col>
@@ -97,10 +96,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
             <Form.Item
               name="linkName"
               label="联系人"
-              rules={[
-                { required: true, whitespace: true, message: '请输入联系人' },
-                { max: 50, message: '联系人不能超过50个字' },
-              ]}
+              rules={rulesOf(contactFields.name)}
             >
               <Input maxLength={50} />
             </Form.Item>
@@ -119,10 +115,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
             <Form.Item
               name="detail"
               label="详细地址"
-              rules={[
-                { required: !!area?.length, whitespace: true, message: '请输入详细地址' },
-                { max: 200, message: '详细地址不能超过200个字' },
-              ]}
+              rules={rulesOf(addressFields.detail, { required: !!area?.length })}
             >
               <Input maxLength={200} placeholder="街道、门牌号" />
             </Form.Item>
@@ -156,62 +149,8 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
           </Form.Item>
         </Col>
       ) : null}
-      <Col xs={24}>
-        <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-      </Col>
+      <RemarkItem field={customerFields.remark} />
     </Row>
-  );
-}
-
-interface FormProps {
-  detail: CustomerDetail | null;
-  onClose: () => void;
-  onSaved: (id: number) => void;
-}
-
-function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtFormApi }) {
-  const [form] = Form.useForm<CustomerValues>();
-  const user = useUser();
-  const tagsAllowed = isPaid(user.isChargeUser);
-  const done = async (id: number) => {
-    await refreshCustomers();
-    onSaved(id);
-    onClose();
-  };
-  const add = useApiMutation(customerContract.addCustomer, { onSuccess: (r) => done(r.id) });
-  const edit = useApiMutation(customerContract.editCustomer, { onSuccess: () => done(detail?.id ?? 0) });
-
-  const submit = async (v: CustomerValues) => {
-    const values = await ext.check();
-    if (!values) return;
-    if (detail) return edit.mutate({ id: detail.id, ...commonFields(v, tagsAllowed), ext: values });
-    const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
-    const hasAddress = !!(v.area?.length || v.detail?.trim());
-    add.mutate({
-      ...commonFields(v, tagsAllowed),
-      ext: values,
-      linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
-      address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
-    });
-  };
-
-  return (
-    <>
-      {detail ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
-      <Form<CustomerValues>
-        form={form}
-        id="sk-customer-form"
-        name="sk-customer-form"
-        layout="vertical"
-        initialValues={detail ? valuesOf(detail) : { sales: [], tagIds: [], area: [] }}
-        onFinish={submit}
-        preserve={false}
-      >
-        <Fields form={form} isNew={!detail} tagsAllowed={tagsAllowed} />
-      </Form>
-    </>
   );
 }
 
@@ -223,37 +162,53 @@ export interface CustomerFormDialogProps {
   onSaved?: (id: number) => void;
 }
 
-function DialogBody({ customerId, onClose, onSaved }: Omit<CustomerFormDialogProps, 'open'>) {
-  const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: !!customerId, staleTime: 0 });
-  if (customerId && !detail.data) return <Spin />;
-  const d = detail.data ?? null;
-  return (
-    <WithExtFields kind={KIND.customer} isNew={!d} initial={d?.ext}>
-      {(ext) => (
-        <>
-          <CustomerForm detail={d} ext={ext} onClose={onClose} onSaved={(id) => onSaved?.(id)} />
-          {ext.form}
-        </>
-      )}
-    </WithExtFields>
-  );
-}
-
 /** 新建客户 (with smart paste, first contact and address) or 编辑客户; custom fields through the form engine. */
-export function CustomerFormDialog(props: CustomerFormDialogProps) {
-  const { open, customerId, onClose } = props;
+export function CustomerFormDialog({ open, customerId, onClose, onSaved }: CustomerFormDialogProps) {
+  const [form] = Form.useForm<CustomerValues>();
+  const user = useUser();
+  const tagsAllowed = isPaid(user.isChargeUser);
+  const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: open && !!customerId, staleTime: 0 });
+  const add = useApiMutation(customerContract.addCustomer);
+  const edit = useApiMutation(customerContract.editCustomer);
+  const d = customerId ? (detail.data ?? null) : null;
+
+  const submit = async (v: CustomerValues, ext: ExtValues) => {
+    let id: number;
+    if (d) {
+      await edit.mutateAsync({ id: d.id, ...commonFields(v, tagsAllowed), ext });
+      id = d.id;
+    } else {
+      const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
+      const hasAddress = !!(v.area?.length || v.detail?.trim());
+      const r = await add.mutateAsync({
+        ...commonFields(v, tagsAllowed),
+        ext,
+        linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
+        address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
+      });
+      id = r.id;
+    }
+    await refreshCustomers();
+    onSaved?.(id);
+  };
+
   return (
-    <Modal
+    <ExtRecordFormDialog<CustomerValues>
+      kind={KIND.customer}
+      name="sk-customer-form"
+      form={form}
       open={open}
       title={customerId ? '编辑客户' : '新建客户'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-customer-form' }}
-      onCancel={onClose}
-      destroyOnHidden
       width={760}
+      loading={!!customerId && !d}
+      isNew={!d}
+      ext={d?.ext}
+      initialValues={d ? valuesOf(d) : { sales: [], tagIds: [], area: [] }}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      {open ? <DialogBody {...props} /> : null}
-    </Modal>
+      {d ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
+      <Fields form={form} isNew={!d} tagsAllowed={tagsAllowed} />
+    </ExtRecordFormDialog>
   );
 }
