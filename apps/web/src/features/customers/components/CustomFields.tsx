@@ -1,4 +1,5 @@
 // Custom fields (ext) of the customer area's form kinds, through the form engine's renderer.
+import type { EndpointDef, ResponseOf } from '@sk/shared/common/contract';
 import type { FormKindId } from '@sk/shared/forms/forms.constants';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
@@ -6,6 +7,7 @@ import { Divider, Spin } from 'antd';
 import { type ReactNode, type Ref, useImperativeHandle, useMemo, useRef } from 'react';
 import { RecordFormDialog, type RecordFormDialogProps } from '../../../components';
 import { type FormCheck, type FormDefinition, FormRenderer, type LinkPickerProps, registerLinkPicker, useFormRenderer } from '../../../components/forms';
+import type { InputOf } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { CustomerSelect } from './CustomerSelect';
@@ -105,12 +107,18 @@ function ExtFields({ definition, initial, isNew, api }: { definition: FormDefini
   return <>{ext.form}</>;
 }
 
+/** The record an ext dialog edits, fetched fresh while the dialog is open; null (and not loading) when it creates one. */
+export function useEditedRecord<E extends EndpointDef>(ep: E, input: InputOf<E>, id: number | null, open: boolean) {
+  const q = useApi(ep, input, { enabled: open && !!id, staleTime: 0 });
+  const record: ResponseOf<E> | null = id ? (q.data ?? null) : null;
+  return { record, loading: !!id && !record };
+}
+
 export interface ExtRecordFormDialogProps<T> extends Omit<RecordFormDialogProps<T>, 'onSubmit' | 'after'> {
   /** The form kind whose custom fields follow the fixed ones. */
   kind: FormKindId;
-  /** The record's saved custom values (nothing for a new record). */
-  ext?: ExtValues;
-  isNew: boolean;
+  /** The record being edited (its saved custom values are `ext`); null creates one. */
+  record: { ext?: ExtValues } | null;
   /** Save the fixed values with the checked custom ones; resolve to close, reject to stay open. */
   onSubmit: (values: T, ext: ExtValues) => Promise<unknown>;
 }
@@ -119,7 +127,7 @@ export interface ExtRecordFormDialogProps<T> extends Omit<RecordFormDialogProps<
  * RecordFormDialog of a record with custom fields (customer, installed product, contracts): a spinner until the
  * record and the kind's fields are loaded; the save runs only when both the fixed and the custom fields pass.
  */
-export function ExtRecordFormDialog<T extends object>({ kind, ext, isNew, onSubmit, loading, ...dialog }: ExtRecordFormDialogProps<T>) {
+export function ExtRecordFormDialog<T extends object>({ kind, record, onSubmit, loading, ...dialog }: ExtRecordFormDialogProps<T>) {
   const definition = useExtDefinition(kind, dialog.open);
   const api = useRef<ExtFormApi>(null);
   const submit = async (values: T) => {
@@ -133,7 +141,7 @@ export function ExtRecordFormDialog<T extends object>({ kind, ext, isNew, onSubm
       {...dialog}
       loading={loading || !definition}
       onSubmit={submit}
-      after={definition ? <ExtFields definition={definition} initial={ext} isNew={isNew} api={api} /> : null}
+      after={definition ? <ExtFields definition={definition} initial={record?.ext} isNew={!record} api={api} /> : null}
     />
   );
 }

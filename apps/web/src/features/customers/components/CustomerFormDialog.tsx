@@ -12,7 +12,7 @@ import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, refreshCustomers } from '../api';
 import { LEVEL_OPTIONS, SOURCE_OPTIONS } from '../options';
 import { AreaCascader } from './AreaCascader';
-import { ExtRecordFormDialog, KIND } from './CustomFields';
+import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { RemarkItem } from './RecordFields';
 import { SmartPaste } from './SmartPaste';
 import { TagSelect } from './TagSelect';
@@ -167,10 +167,10 @@ export function CustomerFormDialog({ open, customerId, onClose, onSaved }: Custo
   const [form] = Form.useForm<CustomerValues>();
   const user = useUser();
   const tagsAllowed = isPaid(user.isChargeUser);
-  const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: open && !!customerId, staleTime: 0 });
+  const edited = useEditedRecord(customerContract.detail, { id: customerId ?? 0 }, customerId, open);
   const add = useApiMutation(customerContract.addCustomer);
   const edit = useApiMutation(customerContract.editCustomer);
-  const d = customerId ? (detail.data ?? null) : null;
+  const d = edited.record;
 
   const submit = async (v: CustomerValues, ext: ExtValues) => {
     let id: number;
@@ -200,9 +200,7 @@ export function CustomerFormDialog({ open, customerId, onClose, onSaved }: Custo
       open={open}
       title={customerId ? '编辑客户' : '新建客户'}
       width={760}
-      loading={!!customerId && !d}
-      isNew={!d}
-      ext={d?.ext}
+      {...edited}
       initialValues={d ? valuesOf(d) : { sales: [], tagIds: [], area: [] }}
       onSubmit={submit}
       onClose={onClose}

@@ -1,19 +1,17 @@
-import { installedBody, type installedProductDetailSchema } from '@sk/shared/customers/products.contract';
+import { installedBody } from '@sk/shared/customers/products.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { z } from 'zod';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, productContract } from '../api';
 import { useDebounced } from '../hooks';
 import { PRODUCT_STATUS_OPTIONS } from '../options';
-import { ExtRecordFormDialog, KIND } from './CustomFields';
+import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { CustomerSelect } from './CustomerSelect';
 import { RemarkItem } from './RecordFields';
 
-type Detail = z.infer<typeof installedProductDetailSchema>;
 
 interface Values {
   productId?: number;
@@ -95,11 +93,11 @@ export interface InstalledFormDialogProps {
 export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: InstalledFormDialogProps) {
   const [form] = Form.useForm<Values>();
   const chosenCustomer = Form.useWatch('customerId', form);
-  const detail = useApi(productContract.productionDetail, { customerProductionId: id ?? 0 }, { enabled: open && !!id, staleTime: 0 });
+  const edited = useEditedRecord(productContract.productionDetail, { customerProductionId: id ?? 0 }, id, open);
   const save = useApiMutation(productContract.productionSave, {
     invalidates: [productContract.productionList, productContract.productionDetail, productContract.productionByCode],
   });
-  const d: Detail | null = id ? (detail.data ?? null) : null;
+  const d = edited.record;
   const initial: Values = d
     ? {
         productId: d.productId,
@@ -139,9 +137,7 @@ export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: 
       open={open}
       title={id ? '编辑设备' : '登记设备'}
       width={760}
-      loading={!!id && !d}
-      isNew={!d}
-      ext={d?.ext}
+      {...edited}
       initialValues={initial}
       onSubmit={submit}
       onClose={onClose}

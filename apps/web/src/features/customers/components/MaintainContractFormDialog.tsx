@@ -1,14 +1,12 @@
-import { maintainContractBody, type maintainContractDetailSchema } from '@sk/shared/customers/contracts.contract';
+import { maintainContractBody } from '@sk/shared/customers/contracts.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import { Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { z } from 'zod';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { contractContract, productContract } from '../api';
-import { ExtRecordFormDialog, KIND } from './CustomFields';
+import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { ContractHeadItems, RemarkItem } from './RecordFields';
 
-type Detail = z.infer<typeof maintainContractDetailSchema>;
 
 interface Values {
   contractNo?: string;
@@ -62,9 +60,9 @@ export function MaintainContractFormDialog({
 }) {
   const [form] = Form.useForm<Values>();
   const chosen = Form.useWatch('customerId', form);
-  const detail = useApi(contractContract.maintainDetail, { id: id ?? 0 }, { enabled: open && !!id, staleTime: 0 });
+  const edited = useEditedRecord(contractContract.maintainDetail, { id: id ?? 0 }, id, open);
   const save = useApiMutation(contractContract.maintainSave, { invalidates: MAINTAIN_READS });
-  const d: Detail | null = id ? (detail.data ?? null) : null;
+  const d = edited.record;
   const initial: Values = d
     ? {
         contractNo: d.contractNo,
@@ -102,9 +100,7 @@ export function MaintainContractFormDialog({
       open={open}
       title={id ? '编辑维保合同' : '新建维保合同'}
       width={760}
-      loading={!!id && !d}
-      isNew={!d}
-      ext={d?.ext}
+      {...edited}
       initialValues={initial}
       onSubmit={submit}
       onClose={onClose}

@@ -1,16 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { saleContractBody, type saleContractDetailSchema } from '@sk/shared/customers/contracts.contract';
+import { saleContractBody } from '@sk/shared/customers/contracts.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import { Button, Col, DatePicker, Form, InputNumber, Row, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { z } from 'zod';
-import { useApi, useApiMutation } from '../../../lib/query';
+import { useApiMutation } from '../../../lib/query';
 import { contractContract } from '../api';
-import { ExtRecordFormDialog, KIND } from './CustomFields';
+import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { ModelSelect } from './InstalledFormDialog';
 import { ContractHeadItems, RemarkItem } from './RecordFields';
 
-type Detail = z.infer<typeof saleContractDetailSchema>;
 
 interface Line {
   productId?: number | null;
@@ -70,9 +68,9 @@ export function SaleContractFormDialog({
   onClose: () => void;
   onSaved?: (id: number) => void;
 }) {
-  const detail = useApi(contractContract.saleDetail, { id: id ?? 0 }, { enabled: open && !!id, staleTime: 0 });
+  const edited = useEditedRecord(contractContract.saleDetail, { id: id ?? 0 }, id, open);
   const save = useApiMutation(contractContract.saleSave, { invalidates: SALE_READS });
-  const d: Detail | null = id ? (detail.data ?? null) : null;
+  const d = edited.record;
   const initial: Values = d
     ? {
         contractNo: d.contractNo,
@@ -105,9 +103,7 @@ export function SaleContractFormDialog({
       open={open}
       title={id ? '编辑销售合同' : '新建销售合同'}
       width={820}
-      loading={!!id && !d}
-      isNew={!d}
-      ext={d?.ext}
+      {...edited}
       initialValues={initial}
       onSubmit={submit}
       onClose={onClose}
