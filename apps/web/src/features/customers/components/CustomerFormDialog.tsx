@@ -172,22 +172,21 @@ export function CustomerFormDialog({ open, customerId, onClose, onSaved }: Custo
   const edit = useApiMutation(customerContract.editCustomer);
   const d = edited.record;
 
+  /** Adds the customer with its first contact and (when any part is given) its first address; answers its id. */
+  const create = async (v: CustomerValues, ext: ExtValues) => {
+    const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
+    const hasAddress = !!(v.area?.length || v.detail?.trim());
+    const r = await add.mutateAsync({
+      ...commonFields(v, tagsAllowed),
+      ext,
+      linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
+      address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
+    });
+    return r.id;
+  };
   const submit = async (v: CustomerValues, ext: ExtValues) => {
-    let id: number;
-    if (d) {
-      await edit.mutateAsync({ id: d.id, ...commonFields(v, tagsAllowed), ext });
-      id = d.id;
-    } else {
-      const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
-      const hasAddress = !!(v.area?.length || v.detail?.trim());
-      const r = await add.mutateAsync({
-        ...commonFields(v, tagsAllowed),
-        ext,
-        linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
-        address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
-      });
-      id = r.id;
-    }
+    if (d) await edit.mutateAsync({ id: d.id, ...commonFields(v, tagsAllowed), ext });
+    const id = d ? d.id : await create(v, ext);
     await refreshCustomers();
     onSaved?.(id);
   };
