@@ -77,11 +77,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item
-          name="name"
-          label="客户名称"
-          rules={rulesOf(customerFields.name)}
-        >
+        <Form.Item name="name" label="客户名称" rules={rulesOf(customerFields.name)}>
           <Input maxLength={100} />
         </Form.Item>
       </Col>
@@ -93,11 +89,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
       {isNew ? (
         <>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="linkName"
-              label="联系人"
-              rules={rulesOf(contactFields.name)}
-            >
+            <Form.Item name="linkName" label="联系人" rules={rulesOf(contactFields.name)}>
               <Input maxLength={50} />
             </Form.Item>
           </Col>
@@ -112,11 +104,7 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="detail"
-              label="详细地址"
-              rules={rulesOf(addressFields.detail, { required: !!area?.length })}
-            >
+            <Form.Item name="detail" label="详细地址" rules={rulesOf(addressFields.detail, { required: !!area?.length })}>
               <Input maxLength={200} placeholder="街道、门牌号" />
             </Form.Item>
           </Col>

@@ -12,7 +12,6 @@ import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { CustomerSelect } from './CustomerSelect';
 import { RemarkItem } from './RecordFields';
 
-
 interface Values {
   productId?: number;
   name?: string;

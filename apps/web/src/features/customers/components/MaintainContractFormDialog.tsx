@@ -7,7 +7,6 @@ import { contractContract, productContract } from '../api';
 import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { ContractHeadItems, RemarkItem } from './RecordFields';
 
-
 interface Values {
   contractNo?: string;
   name: string;

@@ -9,7 +9,6 @@ import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { ModelSelect } from './InstalledFormDialog';
 import { ContractHeadItems, RemarkItem } from './RecordFields';
 
-
 interface Line {
   productId?: number | null;
   quantity: number;
