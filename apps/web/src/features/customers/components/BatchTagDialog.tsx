@@ -1,7 +1,7 @@
-import { Form, Radio } from 'antd';
-import { RecordFormDialog } from '../../../components';
+import { Form, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import { toast } from '../../../components';
 import { call } from '../../../lib/api';
-import { zodMessage } from '../../../lib/zodRules';
 import { CUSTOMER_TAG, tagsContract } from '../api';
 import { TagSelect } from './TagSelect';
 
@@ -12,47 +12,50 @@ export interface BatchTagDialogProps {
   onDone: () => void;
 }
 
-interface Values {
-  mode: 'add' | 'remove';
-  tagIds: number[];
-}
-
-/** The contract's own rule (请选择标签, at most 50); not rulesOf, whose required rule is a string rule and refuses arrays. */
-const TAG_RULES = [
-  {
-    validator: async (_rule: unknown, value?: number[] | null) => {
-      const message = zodMessage(tagsContract.batchAdd.body.shape.tagIds, value ?? []);
-      if (message) throw new Error(message);
-    },
-  },
-];
-
 /** 批量标签: add the chosen tags to (or remove them from) the selected customers. */
 export function BatchTagDialog({ open, customerIds, onClose, onDone }: BatchTagDialogProps) {
-  const submit = async ({ mode, tagIds }: Values) => {
-    const body = { code: CUSTOMER_TAG, tagIds, objIds: customerIds };
-    await call(mode === 'add' ? tagsContract.batchAdd : tagsContract.batchRemove, body, { successToast: true });
-    onDone();
+  const [mode, setMode] = useState<'add' | 'remove'>('add');
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!tagIds.length) return toast.warning('请选择标签');
+    setBusy(true);
+    try {
+      const body = { code: CUSTOMER_TAG, tagIds, objIds: customerIds };
+      await call(mode === 'add' ? tagsContract.batchAdd : tagsContract.batchRemove, body, { successToast: true });
+      setTagIds([]);
+      onDone();
+      onClose();
+    } catch {
+      // shown by the request client
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
-    <RecordFormDialog<Values>
+    <Modal
       open={open}
       title={`批量标签（已选${customerIds.length}个客户）`}
       okText="确定"
-      initialValues={{ mode: 'add', tagIds: [] }}
-      onSubmit={submit}
-      onClose={onClose}
+      cancelText="取消"
+      onOk={submit}
+      confirmLoading={busy}
+      onCancel={onClose}
+      destroyOnHidden
     >
-      <Form.Item name="mode" label="操作">
-        <Radio.Group>
-          <Radio value="add">添加标签</Radio>
-          <Radio value="remove">移除标签</Radio>
-        </Radio.Group>
-      </Form.Item>
-      <Form.Item name="tagIds" label="标签" required rules={TAG_RULES}>
-        <TagSelect style={{ width: '100%' }} />
-      </Form.Item>
-    </RecordFormDialog>
+      <Form layout="vertical">
+        <Form.Item label="操作">
+          <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)}>
+            <Radio value="add">添加标签</Radio>
+            <Radio value="remove">移除标签</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item label="标签" required>
+          <TagSelect value={tagIds} onChange={(v) => setTagIds((v as number[] | null) ?? [])} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
