@@ -6,6 +6,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../components/testing';
 import { setSessionUser } from '../../lib/session';
+import { HomeAccountDialog } from './components/HomeAccountDialogs';
+import { MaintainContractFormDialog } from './components/MaintainContractFormDialog';
 import { SaleContractFormDialog } from './components/SaleContractFormDialog';
 
 let answers: Record<string, unknown> = {};
@@ -131,5 +133,44 @@ describe('sales contract dialog', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByText('编辑销售合同')).toBeTruthy();
+  });
+});
+
+describe('maintenance contract dialog', () => {
+  it('loads the contract and refuses an empty name before any request', { timeout: 30_000 }, async () => {
+    answers = {
+      '/contract/maintain/detail': { ...saved, startDate: '2026-01-01', endDate: '2026-12-31', amount: 100 },
+      '/detailcontrol/forminfo': { templateVersionId: null, fields: [] },
+    };
+    renderWithApp(<MaintainContractFormDialog open id={7} onClose={vi.fn()} onSaved={vi.fn()} />);
+    const name = (await screen.findByDisplayValue('年度采购合同', {}, SLOW)) as HTMLInputElement;
+    expect(screen.getByText('编辑维保合同')).toBeTruthy();
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('请输入合同名称', {}, SLOW)).toBeTruthy();
+    expect(posts).toHaveLength(0);
+  });
+});
+
+describe('portal account dialog', () => {
+  it('refuses an empty name with the contract message before any request', { timeout: 30_000 }, async () => {
+    const account = {
+      id: 5,
+      customerId: 3,
+      customerName: '甲',
+      linkPersonId: null,
+      name: '张三',
+      mobile: '13800138000',
+      enabled: true,
+      last_login_time: null,
+      createUserName: null,
+      create_time: '2026-11-01 09:00:00',
+    };
+    renderWithApp(<HomeAccountDialog open account={account} onClose={vi.fn()} onSaved={vi.fn()} />);
+    const name = (await screen.findByDisplayValue('张三', {}, SLOW)) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('请输入姓名', {}, SLOW)).toBeTruthy();
+    expect(posts).toHaveLength(0);
   });
 });

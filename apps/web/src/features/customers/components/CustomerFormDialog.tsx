@@ -1,10 +1,9 @@
 import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
-import { addressFields, contactFields, type CustomerDetail, customerFields } from '@sk/shared/customers/customers.schema';
-import type { ExtValues } from '@sk/shared/forms/forms.schema';
+import type { CustomerDetail } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { isPaid } from '@sk/shared/auth/plans';
 import { phone } from '@sk/shared/customers/fields';
-import { Col, Form, type FormInstance, Input, Row, Select } from 'antd';
+import { Col, Form, type FormInstance, Input, Modal, Row, Select, Spin } from 'antd';
 import { type Person, PersonField } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -12,8 +11,7 @@ import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, refreshCustomers } from '../api';
 import { LEVEL_OPTIONS, SOURCE_OPTIONS } from '../options';
 import { AreaCascader } from './AreaCascader';
-import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
-import { RemarkItem } from './RecordFields';
+import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
 import { SmartPaste } from './SmartPaste';
 import { TagSelect } from './TagSelect';
 
@@ -77,19 +75,33 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item name="name" label="客户名称" rules={rulesOf(customerFields.name)}>
+        <Form.Item
+          name="name"
+          label="客户名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入客户名称' },
+            { max: 100, message: '客户名称不能超过100个字' },
+          ]}
+        >
           <Input maxLength={100} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="code" label="客户编号" rules={rulesOf(customerFields.code)}>
+        <Form.Item name="code" label="客户编号" rules={[{ max: 50, message: '客户编号不能超过50个字' }]}>
           <Input maxLength={50} />
         </Form.Item>
       </Col>
       {isNew ? (
         <>
           <Col xs={24} md={12}>
-            <Form.Item name="linkName" label="联系人" rules={rulesOf(contactFields.name)}>
+            <Form.Item
+              name="linkName"
+              label="联系人"
+              rules={[
+                { required: true, whitespace: true, message: '请输入联系人' },
+                { max: 50, message: '联系人不能超过50个字' },
+              ]}
+            >
               <Input maxLength={50} />
             </Form.Item>
           </Col>
@@ -104,7 +116,14 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="detail" label="详细地址" rules={rulesOf(addressFields.detail, { required: !!area?.length })}>
+            <Form.Item
+              name="detail"
+              label="详细地址"
+              rules={[
+                { required: !!area?.length, whitespace: true, message: '请输入详细地址' },
+                { max: 200, message: '详细地址不能超过200个字' },
+              ]}
+            >
               <Input maxLength={200} placeholder="街道、门牌号" />
             </Form.Item>
           </Col>
@@ -137,8 +156,62 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
           </Form.Item>
         </Col>
       ) : null}
-      <RemarkItem field={customerFields.remark} />
+      <Col xs={24}>
+        <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Col>
     </Row>
+  );
+}
+
+interface FormProps {
+  detail: CustomerDetail | null;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}
+
+function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtFormApi }) {
+  const [form] = Form.useForm<CustomerValues>();
+  const user = useUser();
+  const tagsAllowed = isPaid(user.isChargeUser);
+  const done = async (id: number) => {
+    await refreshCustomers();
+    onSaved(id);
+    onClose();
+  };
+  const add = useApiMutation(customerContract.addCustomer, { onSuccess: (r) => done(r.id) });
+  const edit = useApiMutation(customerContract.editCustomer, { onSuccess: () => done(detail?.id ?? 0) });
+
+  const submit = async (v: CustomerValues) => {
+    const values = await ext.check();
+    if (!values) return;
+    if (detail) return edit.mutate({ id: detail.id, ...commonFields(v, tagsAllowed), ext: values });
+    const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
+    const hasAddress = !!(v.area?.length || v.detail?.trim());
+    add.mutate({
+      ...commonFields(v, tagsAllowed),
+      ext: values,
+      linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
+      address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
+    });
+  };
+
+  return (
+    <>
+      {detail ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
+      <Form<CustomerValues>
+        form={form}
+        id="sk-customer-form"
+        name="sk-customer-form"
+        layout="vertical"
+        initialValues={detail ? valuesOf(detail) : { sales: [], tagIds: [], area: [] }}
+        onFinish={submit}
+        preserve={false}
+      >
+        <Fields form={form} isNew={!detail} tagsAllowed={tagsAllowed} />
+      </Form>
+    </>
   );
 }
 
@@ -150,50 +223,37 @@ export interface CustomerFormDialogProps {
   onSaved?: (id: number) => void;
 }
 
-/** 新建客户 (with smart paste, first contact and address) or 编辑客户; custom fields through the form engine. */
-export function CustomerFormDialog({ open, customerId, onClose, onSaved }: CustomerFormDialogProps) {
-  const [form] = Form.useForm<CustomerValues>();
-  const user = useUser();
-  const tagsAllowed = isPaid(user.isChargeUser);
-  const edited = useEditedRecord(customerContract.detail, { id: customerId ?? 0 }, customerId, open);
-  const add = useApiMutation(customerContract.addCustomer);
-  const edit = useApiMutation(customerContract.editCustomer);
-  const d = edited.record;
-
-  /** Adds the customer with its first contact and (when any part is given) its first address; answers its id. */
-  const create = async (v: CustomerValues, ext: ExtValues) => {
-    const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
-    const hasAddress = !!(v.area?.length || v.detail?.trim());
-    const r = await add.mutateAsync({
-      ...commonFields(v, tagsAllowed),
-      ext,
-      linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
-      address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
-    });
-    return r.id;
-  };
-  const submit = async (v: CustomerValues, ext: ExtValues) => {
-    if (d) await edit.mutateAsync({ id: d.id, ...commonFields(v, tagsAllowed), ext });
-    const id = d ? d.id : await create(v, ext);
-    await refreshCustomers();
-    onSaved?.(id);
-  };
-
+function DialogBody({ customerId, onClose, onSaved }: Omit<CustomerFormDialogProps, 'open'>) {
+  const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: !!customerId, staleTime: 0 });
+  if (customerId && !detail.data) return <Spin />;
+  const d = detail.data ?? null;
   return (
-    <ExtRecordFormDialog<CustomerValues>
-      kind={KIND.customer}
-      name="sk-customer-form"
-      form={form}
+    <WithExtFields kind={KIND.customer} isNew={!d} initial={d?.ext}>
+      {(ext) => (
+        <>
+          <CustomerForm detail={d} ext={ext} onClose={onClose} onSaved={(id) => onSaved?.(id)} />
+          {ext.form}
+        </>
+      )}
+    </WithExtFields>
+  );
+}
+
+/** 新建客户 (with smart paste, first contact and address) or 编辑客户; custom fields through the form engine. */
+export function CustomerFormDialog(props: CustomerFormDialogProps) {
+  const { open, customerId, onClose } = props;
+  return (
+    <Modal
       open={open}
       title={customerId ? '编辑客户' : '新建客户'}
+      okText="保存"
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', form: 'sk-customer-form' }}
+      onCancel={onClose}
+      destroyOnHidden
       width={760}
-      {...edited}
-      initialValues={d ? valuesOf(d) : { sales: [], tagIds: [], area: [] }}
-      onSubmit={submit}
-      onClose={onClose}
     >
-      {d ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
-      <Fields form={form} isNew={!d} tagsAllowed={tagsAllowed} />
-    </ExtRecordFormDialog>
+      {open ? <DialogBody {...props} /> : null}
+    </Modal>
   );
 }

@@ -1,16 +1,16 @@
-import { installedBody } from '@sk/shared/customers/products.contract';
-import type { ExtValues } from '@sk/shared/forms/forms.schema';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import type { installedProductDetailSchema } from '@sk/shared/customers/products.contract';
+import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { useApi, useApiMutation } from '../../../lib/query';
-import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, productContract } from '../api';
 import { useDebounced } from '../hooks';
 import { PRODUCT_STATUS_OPTIONS } from '../options';
-import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
+import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
 import { CustomerSelect } from './CustomerSelect';
-import { RemarkItem } from './RecordFields';
+
+type Detail = z.infer<typeof installedProductDetailSchema>;
 
 interface Values {
   productId?: number;
@@ -79,41 +79,47 @@ function AddressSelect({
   );
 }
 
-export interface InstalledFormDialogProps {
-  open: boolean;
-  /** The installed product to edit; null registers one. */
-  id: number | null;
+function InstalledForm({
+  detail,
+  customerId,
+  ext,
+  onClose,
+  onSaved,
+}: {
+  detail: Detail | null;
   customerId?: number;
+  ext: ExtFormApi;
   onClose: () => void;
-  onSaved?: (id: number) => void;
-}
-
-/** 登记设备 / 编辑设备: an installed product of the catalogue at a customer; the warranty end follows from the model. */
-export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: InstalledFormDialogProps) {
+  onSaved: (id: number) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const chosenCustomer = Form.useWatch('customerId', form);
-  const edited = useEditedRecord(productContract.productionDetail, { customerProductionId: id ?? 0 }, id, open);
   const save = useApiMutation(productContract.productionSave, {
     invalidates: [productContract.productionList, productContract.productionDetail, productContract.productionByCode],
+    onSuccess: (r) => {
+      onSaved(r.id);
+      onClose();
+    },
   });
-  const d = edited.record;
-  const initial: Values = d
+  const initial: Values = detail
     ? {
-        productId: d.productId,
-        name: d.name,
-        serialNumber: d.serialNumber ?? '',
-        customerId: d.customerId,
-        addressId: d.addressId,
-        installDate: dayOf(d.installDate),
-        purchaseDate: dayOf(d.purchaseDate),
-        status: d.status,
-        remark: d.remark ?? '',
+        productId: detail.productId,
+        name: detail.name,
+        serialNumber: detail.serialNumber ?? '',
+        customerId: detail.customerId,
+        addressId: detail.addressId,
+        installDate: dayOf(detail.installDate),
+        purchaseDate: dayOf(detail.purchaseDate),
+        status: detail.status,
+        remark: detail.remark ?? '',
       }
     : { customerId: customerId ?? null, status: 1 };
 
-  const submit = async (v: Values, ext: ExtValues) => {
-    const r = await save.mutateAsync({
-      id: d?.id,
+  const submit = async (v: Values) => {
+    const values = await ext.check();
+    if (!values) return;
+    save.mutate({
+      id: detail?.id,
       productId: v.productId as number,
       name: v.name || null,
       serialNumber: v.serialNumber || null,
@@ -123,24 +129,12 @@ export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: 
       purchaseDate: day(v.purchaseDate),
       status: v.status,
       remark: v.remark || null,
-      ext,
+      ext: values,
     });
-    onSaved?.(r.id);
   };
 
   return (
-    <ExtRecordFormDialog<Values>
-      kind={KIND.customerProduct}
-      name="sk-installed-form"
-      form={form}
-      open={open}
-      title={id ? '编辑设备' : '登记设备'}
-      width={760}
-      {...edited}
-      initialValues={initial}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <Form<Values> form={form} id="sk-installed-form" name="sk-installed-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="productId" label="产品" rules={[{ required: true, message: '请选择产品' }]}>
@@ -148,12 +142,12 @@ export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: 
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="设备名称" extra="不填时使用产品名称和型号" rules={rulesOf(installedBody.shape.name)}>
+          <Form.Item name="name" label="设备名称" extra="不填时使用产品名称和型号" rules={[{ max: 100, message: '设备名称不能超过100个字' }]}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="serialNumber" label="序列号" rules={rulesOf(installedBody.shape.serialNumber)}>
+          <Form.Item name="serialNumber" label="序列号" rules={[{ max: 100, message: '序列号不能超过100个字' }]}>
             <Input maxLength={100} placeholder="本企业内唯一" />
           </Form.Item>
         </Col>
@@ -182,8 +176,56 @@ export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: 
             <DatePicker style={{ width: '100%' }} format="YYYY/MM/DD" />
           </Form.Item>
         </Col>
-        <RemarkItem field={installedBody.shape.remark} />
+        <Col xs={24}>
+          <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
       </Row>
-    </ExtRecordFormDialog>
+    </Form>
+  );
+}
+
+export interface InstalledFormDialogProps {
+  open: boolean;
+  /** The installed product to edit; null registers one. */
+  id: number | null;
+  customerId?: number;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}
+
+function Body({ id, customerId, onClose, onSaved }: Omit<InstalledFormDialogProps, 'open'>) {
+  const detail = useApi(productContract.productionDetail, { customerProductionId: id ?? 0 }, { enabled: !!id, staleTime: 0 });
+  if (id && !detail.data) return <Spin />;
+  const d = detail.data ?? null;
+  return (
+    <WithExtFields kind={KIND.customerProduct} isNew={!d} initial={d?.ext}>
+      {(ext) => (
+        <>
+          <InstalledForm detail={d} customerId={customerId} ext={ext} onClose={onClose} onSaved={(x) => onSaved?.(x)} />
+          {ext.form}
+        </>
+      )}
+    </WithExtFields>
+  );
+}
+
+/** 登记设备 / 编辑设备: an installed product of the catalogue at a customer; the warranty end follows from the model. */
+export function InstalledFormDialog(props: InstalledFormDialogProps) {
+  const { open, id, onClose } = props;
+  return (
+    <Modal
+      open={open}
+      title={id ? '编辑设备' : '登记设备'}
+      okText="保存"
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', form: 'sk-installed-form' }}
+      onCancel={onClose}
+      destroyOnHidden
+      width={760}
+    >
+      {open ? <Body {...props} /> : null}
+    </Modal>
   );
 }
