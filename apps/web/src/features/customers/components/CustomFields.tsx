@@ -124,7 +124,7 @@ export interface ExtRecordFormDialogProps<T> extends Omit<RecordFormDialogProps<
 }
 
 /**
- * RecordFormDialog of a record with custom fields (customer, installed product, contracts): a spinner until the
+ * RecordFormDialog of a record with custom fields (the contracts; meant for customer and installed product too): a spinner until the
  * record and the kind's fields are loaded; the save runs only when both the fixed and the custom fields pass.
  */
 export function ExtRecordFormDialog<T extends object>({ kind, record, onSubmit, loading, ...dialog }: ExtRecordFormDialogProps<T>) {
