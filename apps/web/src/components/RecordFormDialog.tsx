@@ -19,6 +19,8 @@ export interface RecordFormDialogProps<T> {
   destroyOnHidden?: boolean;
   /** True while the record being edited loads: a spinner stands in for the form (its initial values are not known yet). */
   loading?: boolean;
+  /** The form's name: its fields' ids are prefixed with it (`name_field`), so they cannot clash with a page form's. */
+  name?: string;
   /** Shown under the form inside the dialog (e.g. the custom-field form an area adds to its fixed fields). */
   after?: ReactNode;
 }
@@ -60,7 +62,7 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
         <Spin />
       ) : (
         <>
-          <Form<T> form={form} layout="vertical" initialValues={p.initialValues} preserve={false} onFinish={(v) => void run(v)}>
+          <Form<T> form={form} name={p.name} layout="vertical" initialValues={p.initialValues} preserve={false} onFinish={(v) => void run(v)}>
             {p.children}
           </Form>
           {p.after}

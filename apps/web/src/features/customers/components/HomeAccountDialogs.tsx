@@ -1,6 +1,7 @@
-import { MOBILE, mobile } from '@sk/shared/common/zod';
+import { MOBILE } from '@sk/shared/common/zod';
 import type { HomeAccount } from '@sk/shared/customers/portal.contract';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -15,7 +16,8 @@ interface Values {
   password?: string;
 }
 
-const MOBILE_RULES = rulesOf(mobile, { required: '请输入手机号' });
+const NAME_RULES = rulesOf(homeAccountContract.save.body.shape.name);
+const MOBILE_RULES = rulesOf(homeAccountContract.save.body.shape.mobile, { required: '请输入手机号' });
 const PASSWORD_RULES = [{ required: true, message: '请输入密码' }, NEW_PASSWORD_RULE];
 
 /** The customer's contacts; picking one fills the account's name and mobile. */
@@ -49,66 +51,6 @@ function ContactSelect({
   );
 }
 
-function AccountForm({ account, onClose, onSaved }: { account: HomeAccount | null; onClose: () => void; onSaved: () => void }) {
-  const [form] = Form.useForm<Values>();
-  const customerId = Form.useWatch('customerId', form);
-  const save = useApiMutation(homeAccountContract.save, {
-    onSuccess: () => {
-      onSaved();
-      onClose();
-    },
-  });
-  const initial: Values = account
-    ? { customerId: account.customerId, linkPersonId: account.linkPersonId, name: account.name, mobile: account.mobile }
-    : { name: '', mobile: '' };
-  const submit = (v: Values) =>
-    save.mutate({
-      id: account?.id,
-      customerId: v.customerId as number,
-      linkPersonId: v.linkPersonId ?? null,
-      name: v.name,
-      mobile: v.mobile,
-      password: account ? undefined : v.password,
-    });
-
-  return (
-    <Form<Values>
-      form={form}
-      id="sk-home-account-form"
-      name="sk-home-account-form"
-      layout="vertical"
-      initialValues={initial}
-      onFinish={submit}
-      preserve={false}
-    >
-      <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
-        <CustomerSelect onChange={() => form.setFieldValue('linkPersonId', null)} />
-      </Form.Item>
-      <Form.Item name="linkPersonId" label="联系人">
-        <ContactSelect customerId={customerId} onPick={(name, phone) => form.setFieldsValue({ name, ...(MOBILE.test(phone) ? { mobile: phone } : {}) })} />
-      </Form.Item>
-      <Form.Item
-        name="name"
-        label="姓名"
-        rules={[
-          { required: true, whitespace: true, message: '请输入姓名' },
-          { max: 50, message: '姓名不能超过50个字' },
-        ]}
-      >
-        <Input maxLength={50} />
-      </Form.Item>
-      <Form.Item name="mobile" label="手机号（登录账号）" rules={MOBILE_RULES}>
-        <Input maxLength={11} />
-      </Form.Item>
-      {account ? null : (
-        <Form.Item name="password" label="初始密码" rules={PASSWORD_RULES}>
-          <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
-        </Form.Item>
-      )}
-    </Form>
-  );
-}
-
 /** Create or edit a portal account of a customer's person. */
 export function HomeAccountDialog({
   open,
@@ -121,45 +63,72 @@ export function HomeAccountDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const [form] = Form.useForm<Values>();
+  const customerId = Form.useWatch('customerId', form);
+  const save = useApiMutation(homeAccountContract.save);
+  const initial: Values = account
+    ? { customerId: account.customerId, linkPersonId: account.linkPersonId, name: account.name, mobile: account.mobile }
+    : { name: '', mobile: '' };
+  const submit = async (v: Values) => {
+    await save.mutateAsync({
+      id: account?.id,
+      customerId: v.customerId as number,
+      linkPersonId: v.linkPersonId ?? null,
+      name: v.name,
+      mobile: v.mobile,
+      password: account ? undefined : v.password,
+    });
+    onSaved();
+  };
+
   return (
-    <Modal
+    <RecordFormDialog<Values>
+      name="sk-home-account-form"
+      form={form}
       open={open}
       title={account ? '编辑门户账号' : '新建门户账号'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-home-account-form' }}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={initial}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      {open ? <AccountForm account={account} onClose={onClose} onSaved={onSaved} /> : null}
-    </Modal>
+      <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
+        <CustomerSelect onChange={() => form.setFieldValue('linkPersonId', null)} />
+      </Form.Item>
+      <Form.Item name="linkPersonId" label="联系人">
+        <ContactSelect customerId={customerId} onPick={(name, phone) => form.setFieldsValue({ name, ...(MOBILE.test(phone) ? { mobile: phone } : {}) })} />
+      </Form.Item>
+      <Form.Item name="name" label="姓名" rules={NAME_RULES}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="mobile" label="手机号（登录账号）" rules={MOBILE_RULES}>
+        <Input maxLength={11} />
+      </Form.Item>
+      {account ? null : (
+        <Form.Item name="password" label="初始密码" rules={PASSWORD_RULES}>
+          <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
+        </Form.Item>
+      )}
+    </RecordFormDialog>
   );
 }
 
 /** Sets a new password on a portal account. */
 export function ResetPasswordDialog({ account, onClose }: { account: HomeAccount | null; onClose: () => void }) {
-  const reset = useApiMutation(homeAccountContract.resetPassword, { onSuccess: onClose });
+  const reset = useApiMutation(homeAccountContract.resetPassword);
   return (
-    <Modal
+    <RecordFormDialog<{ password: string }>
+      name="sk-reset-password-form"
       open={!!account}
       title={`重置密码：${account?.name ?? ''}`}
       okText="确定"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-reset-password-form', loading: reset.isPending }}
-      onCancel={onClose}
-      destroyOnHidden
+      onSubmit={async (v) => {
+        if (account) await reset.mutateAsync({ id: account.id, password: v.password });
+      }}
+      onClose={onClose}
     >
-      <Form
-        id="sk-reset-password-form"
-        name="sk-reset-password-form"
-        layout="vertical"
-        onFinish={(v: { password: string }) => account && reset.mutate({ id: account.id, password: v.password })}
-        preserve={false}
-      >
-        <Form.Item name="password" label="新密码" rules={PASSWORD_RULES}>
-          <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="password" label="新密码" rules={PASSWORD_RULES}>
+        <Input.Password maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} autoComplete="new-password" />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }

@@ -1,13 +1,11 @@
-import type { maintainContractDetailSchema } from '@sk/shared/customers/contracts.contract';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
+import { maintainContractBody } from '@sk/shared/customers/contracts.contract';
+import type { ExtValues } from '@sk/shared/forms/forms.schema';
+import { Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { z } from 'zod';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { contractContract, productContract } from '../api';
-import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
-import { CustomerSelect } from './CustomerSelect';
-
-type Detail = z.infer<typeof maintainContractDetailSchema>;
+import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
+import { ContractHeadItems, RemarkItem } from './RecordFields';
 
 interface Values {
   contractNo?: string;
@@ -45,46 +43,41 @@ function CoveredSelect({ customerId, value, onChange, id }: { customerId?: numbe
   );
 }
 
-function MaintainForm({
-  detail,
+/** New or edited maintenance contract: name, customer, service period, amount and the covered products. */
+export function MaintainContractFormDialog({
+  open,
+  id,
   customerId,
-  ext,
   onClose,
   onSaved,
 }: {
-  detail: Detail | null;
+  open: boolean;
+  id: number | null;
   customerId?: number;
-  ext: ExtFormApi;
   onClose: () => void;
-  onSaved: (id: number) => void;
+  onSaved?: (id: number) => void;
 }) {
   const [form] = Form.useForm<Values>();
   const chosen = Form.useWatch('customerId', form);
-  const save = useApiMutation(contractContract.maintainSave, {
-    invalidates: MAINTAIN_READS,
-    onSuccess: (r) => {
-      onSaved(r.id);
-      onClose();
-    },
-  });
-  const initial: Values = detail
+  const edited = useEditedRecord(contractContract.maintainDetail, { id: id ?? 0 }, id, open);
+  const save = useApiMutation(contractContract.maintainSave, { invalidates: MAINTAIN_READS });
+  const d = edited.record;
+  const initial: Values = d
     ? {
-        contractNo: detail.contractNo,
-        name: detail.name,
-        customerId: detail.customerId,
-        period: [dayjs(detail.startDate), dayjs(detail.endDate)],
-        amount: detail.amount,
-        productIds: detail.products.map((p) => p.id),
-        remark: detail.remark ?? '',
+        contractNo: d.contractNo,
+        name: d.name,
+        customerId: d.customerId,
+        period: [dayjs(d.startDate), dayjs(d.endDate)],
+        amount: d.amount,
+        productIds: d.products.map((p) => p.id),
+        remark: d.remark ?? '',
       }
     : { name: '', customerId: customerId ?? null, productIds: [] };
 
-  const submit = async (v: Values) => {
-    const values = await ext.check();
-    if (!values) return;
+  const submit = async (v: Values, ext: ExtValues) => {
     const [start, end] = v.period as [Dayjs, Dayjs];
-    save.mutate({
-      id: detail?.id,
+    const r = await save.mutateAsync({
+      id: d?.id,
       contractNo: v.contractNo || null,
       name: v.name,
       customerId: v.customerId as number,
@@ -93,35 +86,30 @@ function MaintainForm({
       amount: v.amount ?? 0,
       productIds: v.productIds,
       remark: v.remark || null,
-      ext: values,
+      ext,
     });
+    onSaved?.(r.id);
   };
 
   return (
-    <Form<Values> form={form} id="sk-maintain-form" name="sk-maintain-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
+    <ExtRecordFormDialog<Values>
+      kind={KIND.maintainContract}
+      name="sk-maintain-form"
+      form={form}
+      open={open}
+      title={id ? '编辑维保合同' : '新建维保合同'}
+      width={760}
+      {...edited}
+      initialValues={initial}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="contractNo" label="合同编号" extra="不填时自动生成" rules={[{ max: 50, message: '合同编号不能超过50个字' }]}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label="合同名称"
-            rules={[
-              { required: true, whitespace: true, message: '请输入合同名称' },
-              { max: 100, message: '合同名称不能超过100个字' },
-            ]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="customerId" label="客户" rules={[{ required: true, message: '请选择客户' }]}>
-            <CustomerSelect disabled={!!customerId || !!detail} onChange={() => form.setFieldValue('productIds', [])} />
-          </Form.Item>
-        </Col>
+        <ContractHeadItems
+          fields={maintainContractBody.shape}
+          customerLocked={!!customerId || !!d}
+          onCustomerChange={() => form.setFieldValue('productIds', [])}
+        />
         <Col xs={24} md={12}>
           <Form.Item name="period" label="服务期限" rules={[{ required: true, message: '请选择服务期限' }]}>
             <DatePicker.RangePicker style={{ width: '100%' }} format="YYYY/MM/DD" />
@@ -137,58 +125,8 @@ function MaintainForm({
             <CoveredSelect customerId={chosen} />
           </Form.Item>
         </Col>
-        <Col xs={24}>
-          <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字' }]}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-        </Col>
+        <RemarkItem field={maintainContractBody.shape.remark} />
       </Row>
-    </Form>
-  );
-}
-
-function Body({ id, customerId, onClose, onSaved }: { id: number | null; customerId?: number; onClose: () => void; onSaved: (id: number) => void }) {
-  const detail = useApi(contractContract.maintainDetail, { id: id ?? 0 }, { enabled: !!id, staleTime: 0 });
-  if (id && !detail.data) return <Spin />;
-  const d = detail.data ?? null;
-  return (
-    <WithExtFields kind={KIND.maintainContract} isNew={!d} initial={d?.ext}>
-      {(ext) => (
-        <>
-          <MaintainForm detail={d} customerId={customerId} ext={ext} onClose={onClose} onSaved={onSaved} />
-          {ext.form}
-        </>
-      )}
-    </WithExtFields>
-  );
-}
-
-/** New or edited maintenance contract: name, customer, service period, amount and the covered products. */
-export function MaintainContractFormDialog({
-  open,
-  id,
-  customerId,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  id: number | null;
-  customerId?: number;
-  onClose: () => void;
-  onSaved?: (id: number) => void;
-}) {
-  return (
-    <Modal
-      open={open}
-      title={id ? '编辑维保合同' : '新建维保合同'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-maintain-form' }}
-      onCancel={onClose}
-      destroyOnHidden
-      width={760}
-    >
-      {open ? <Body id={id} customerId={customerId} onClose={onClose} onSaved={(x) => onSaved?.(x)} /> : null}
-    </Modal>
+    </ExtRecordFormDialog>
   );
 }
