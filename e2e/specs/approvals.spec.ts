@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
 import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
 
@@ -14,10 +14,25 @@ const DIRECTOR = '13800000010';
 const PHONE = { width: 390, height: 844 };
 
 const page$ = (page: Page): Locator => page.locator('.sk-page:visible');
-const drawer$ = (page: Page): Locator => page.locator('.ant-drawer:visible');
+/** An open drawer by its title: the bell's (通知) or one approval's (its document number). */
+const drawer$ = (page: Page, title: string | RegExp): Locator =>
+  page.locator('.ant-drawer:visible').filter({ has: page.locator('.ant-drawer-title', { hasText: title }) });
 /** antd puts a space between the two characters of a two-character button label. */
 const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 const bellCount = async (page: Page): Promise<number> => Number(await page.getByRole('button', { name: '通知' }).getAttribute('data-count'));
+
+/** The bell's count once it has loaded: the unread notices and announcements the server counts for the page's user. */
+async function settledBell(page: Page, baseURL: string, mobile: string): Promise<number> {
+  const u = await ApiUser.login(baseURL, mobile);
+  try {
+    const unread = async () => (await u.get('/notify/center/count')).data + (await u.get('/enterprise/notice/center/count')).data;
+    const n = await unread();
+    await expect.poll(() => bellCount(page)).toBe(n);
+    return n;
+  } finally {
+    await u.dispose();
+  }
+}
 
 /** Picks an option of an antd Select (its options are local). */
 async function choose(page: Page, select: Locator, option: string): Promise<void> {
@@ -59,7 +74,7 @@ test.describe('approvals', () => {
     const t = String(Date.now()).slice(-5);
     const flowName = `备件领用两级审批${t}`;
     for (const m of [ADMIN, ENGINEER, KEEPER, DIRECTOR]) await quietGuide(baseURL!, m);
-    const contexts = [];
+    const contexts: BrowserContext[] = [];
     try {
       // 1. the administrator sets the flow: requisitions only, step 1 the keeper, step 2 the director
       const adminCtx = await browser.newContext();
@@ -94,7 +109,7 @@ test.describe('approvals', () => {
       contexts.push(keeperCtx);
       const keeper = await keeperCtx.newPage();
       await loginUi(keeper, KEEPER);
-      const keeperBefore = await bellCount(keeper);
+      const keeperBefore = await settledBell(keeper, baseURL!, KEEPER);
 
       // 2. the engineer, on his phone, asks for three power cords from the central warehouse
       const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -119,12 +134,12 @@ test.describe('approvals', () => {
       expect(docId).toBeGreaterThan(0);
       const docNo = new RegExp(`领用单-${docId}(?!\\d)`);
       await shot(eng, FLOW, '04-engineer-filed-phone');
-      const engBefore = await bellCount(eng);
+      const engBefore = await settledBell(eng, baseURL!, ENGINEER);
 
       // 3. the keeper's bell counts the waiting approval (it asks every 30 s); the drawer shows it unread
       await expect.poll(() => bellCount(keeper), { timeout: 45_000 }).toBeGreaterThan(keeperBefore);
       await keeper.getByRole('button', { name: '通知' }).click();
-      const todo = drawer$(keeper).locator('.ant-list-item').filter({ hasText: docNo });
+      const todo = drawer$(keeper, '通知').locator('.ant-list-item').filter({ hasText: docNo });
       await expect(todo).toHaveClass(/is-unread/);
       await expect(todo).toContainText('待审批：备件单据审批');
       await expect(todo).toContainText('第1步「仓管审批」等待您审批');
@@ -145,8 +160,8 @@ test.describe('approvals', () => {
       await expect(keeperRow).toContainText('仓管审批');
       await expect(keeperRow).toContainText('李服务');
       await keeperRow.getByRole('button', { name: spaced('审批') }).click();
-      const inst = drawer$(keeper);
-      await expect(inst.locator('.ant-drawer-title')).toHaveText(docNo);
+      const inst = drawer$(keeper, docNo);
+      await expect(inst.locator('.ant-drawer-title')).toContainText('备件单据审批');
       await expect(inst).toContainText('第1步：仓管审批');
       await expect(inst).toContainText('郑仓管 待审批');
       await inst.getByPlaceholder('审批意见（驳回时必填）').fill('库存充足，同意领用');
@@ -170,12 +185,12 @@ test.describe('approvals', () => {
       await loginUi(director, DIRECTOR);
       await expect.poll(() => bellCount(director)).toBeGreaterThanOrEqual(1);
       await director.getByRole('button', { name: '通知' }).click();
-      const step2Notice = drawer$(director).locator('.ant-list-item').filter({ hasText: docNo });
+      const step2Notice = drawer$(director, '通知').locator('.ant-list-item').filter({ hasText: docNo });
       await expect(step2Notice).toHaveClass(/is-unread/);
       await expect(step2Notice).toContainText('第2步「总监审批」等待您审批');
       await shot(director, FLOW, '09-director-bell');
-      await drawer$(director).locator('.ant-drawer-close').click();
-      await expect(drawer$(director)).toHaveCount(0);
+      await drawer$(director, '通知').locator('.ant-drawer-close').click();
+      await expect(drawer$(director, '通知')).toBeHidden();
       // the menu offers him 审批处理
       await director.locator('.sk-top-menu > .ant-menu-item').filter({ hasText: '办公' }).click();
       await director.locator('.sk-sider .ant-menu-item').filter({ hasText: '审批处理' }).click();
@@ -183,7 +198,7 @@ test.describe('approvals', () => {
       const directorRow = page$(director).getByRole('row').filter({ hasText: docNo });
       await expect(directorRow).toContainText('总监审批');
       await directorRow.getByRole('button', { name: spaced('审批') }).click();
-      const inst2 = drawer$(director);
+      const inst2 = drawer$(director, docNo);
       await expect(inst2).toContainText('第2步：总监审批');
       await expect(inst2).toContainText('郑仓管 同意');
       await expect(inst2).toContainText('库存充足，同意领用');
@@ -200,7 +215,7 @@ test.describe('approvals', () => {
       // 6. the engineer, on his phone: the result is in his notices, and opening it shows the requisition approved
       await expect.poll(() => bellCount(eng), { timeout: 45_000 }).toBeGreaterThan(engBefore);
       await eng.getByRole('button', { name: '通知' }).click();
-      const result = drawer$(eng).locator('.ant-list-item').filter({ hasText: docNo });
+      const result = drawer$(eng, '通知').locator('.ant-list-item').filter({ hasText: docNo });
       await expect(result).toHaveClass(/is-unread/);
       await expect(result).toContainText('审批已通过：备件单据审批');
       await shot(eng, FLOW, '12-engineer-result-phone');
