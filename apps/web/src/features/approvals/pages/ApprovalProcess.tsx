@@ -16,10 +16,12 @@ function InstanceDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = useApi(A.detail, { id });
   const [comment, setComment] = useState('');
   const [transferring, setTransferring] = useState(false);
-  const approve = useApiMutation(A.approve);
-  const reject = useApiMutation(A.reject);
-  const withdraw = useApiMutation(A.withdraw);
-  const transfer = useApiMutation(A.transfer);
+  // A decision ends the viewer's part: the drawer closes and the lists and counts refresh (it showed 同意 again before).
+  const decided = { onSuccess: onClose };
+  const approve = useApiMutation(A.approve, decided);
+  const reject = useApiMutation(A.reject, decided);
+  const withdraw = useApiMutation(A.withdraw, decided);
+  const transfer = useApiMutation(A.transfer, decided);
   const d = detail.data;
   const can = (a: string) => d?.abilities.includes(a as never) ?? false;
   return (
