@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     maxWorkers: Math.max(2, cores * 2),
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // A busy machine (the server's files run beside these) makes jsdom and property tests slow, not wrong: 30 s each.
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
@@ -23,7 +24,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 } },
     ],
   },
 });
