@@ -3,7 +3,7 @@
  * A new writer adds its kind to a group here; a kind in no group shows under 其他.
  */
 export const NOTICE_GROUPS = {
-  approval: { name: '审批', kinds: ['order_approval', 'approval_waiting', 'approval_decided', 'project_approval', 'spare_approval'] },
+  approval: { name: '审批', kinds: ['order_approval', 'approval_todo', 'approval_result', 'project_approval', 'spare_approval'] },
   sla: { name: '超时预警', kinds: ['sla.warn', 'sla.escalate', 'sla.event.warn', 'sla.event.overdue'] },
   order: { name: '工单', kinds: ['automation', 'order_pool_unclaimed', 'order_assigned', 'pool_offer'] },
   project: { name: '项目', kinds: ['project_task_remind'] },
