@@ -20,6 +20,8 @@ export const approvalMachine: Machine<ApprovalAction, ApprovalCtx> = {
   decide: (state, action, ctx) => {
     if (state !== 0) return { refuse: 'APPROVAL_ENDED' };
     if (action === 'withdraw') return ctx.applicant ? { to: 3 } : { refuse: 'APPROVAL_NOT_APPLICANT' };
+    // Nobody decides on his own document, not even as a named approver or someone's delegate.
+    if (ctx.applicant) return { refuse: 'APPROVAL_OWN_DOCUMENT' };
     if (!ctx.approver) return { refuse: 'APPROVAL_NOT_APPROVER' };
     if (action === 'reject') return { to: 2 };
     if (action === 'approve') return { to: ctx.completesStep && ctx.lastStep ? 1 : 0 };

@@ -102,6 +102,7 @@ export const errorMessages = {
   APPROVAL_ENDED: '该审批已结束',
   APPROVAL_NOT_APPROVER: '您不是当前步骤的审批人，不能审批',
   APPROVAL_NOT_APPLICANT: '只有申请人可以撤回审批',
+  APPROVAL_OWN_DOCUMENT: '不能审批自己提交的单据',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

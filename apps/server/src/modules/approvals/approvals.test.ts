@@ -325,6 +325,45 @@ describe('boundaries', () => {
   });
 });
 
+describe('own documents', () => {
+  it('the applicant named as an approver gets no task and cannot decide, transfer to, or (alone) hold a step', async () => {
+    const tm = await team();
+    await flow(tm, [{ mode: 'any', who: [tm.applicant, tm.b] }]);
+    const inst = await start(tm);
+    const id = inst!.id;
+    const tasks = await rows<{ user_id: number }>(
+      t.deps.db,
+      sql`select user_id::int from approval_tasks where enterprise_id = ${tm.ep} and instance_id = ${id}`,
+    );
+    expect(tasks.map((r) => r.user_id)).toEqual([tm.b.id]);
+    const answers = await race(10, () => tm.applicant.client.call(C.approve, { id, comment: '自己同意' }));
+    expect(tally(answers)).toEqual({ 不能审批自己提交的单据: 10 });
+    expect((await tm.applicant.client.call(C.reject, { id, comment: '自己驳回' })).code).toBe('APPROVAL_OWN_DOCUMENT');
+    expect((await tm.b.client.call(C.transfer, { id, userId: tm.applicant.id })).message).toBe('转交人：不能转交给申请人');
+    const [row] = await rows<{ state: number; step: number }>(t.deps.db, sql`select state, step from approval_instances where id = ${id}`);
+    expect(row).toEqual({ state: 0, step: 0 });
+    expect((await tm.b.client.call(C.approve, { id })).data).toEqual({ state: 1, step: 0 });
+  });
+
+  it('a step naming only the applicant goes to the administrators, never back to him', async () => {
+    const tm = await team();
+    await flow(tm, [{ mode: 'one', who: [tm.applicant] }]);
+    const inst = await start(tm);
+    const tasks = await rows<{ user_id: number }>(
+      t.deps.db,
+      sql`select user_id::int from approval_tasks where enterprise_id = ${tm.ep} and instance_id = ${inst!.id}`,
+    );
+    expect(tasks.map((r) => r.user_id)).toEqual([tm.admin.id]);
+    // An administrator filing his own document is not his own approver either.
+    const own = await start(tm, { applicantId: tm.admin.id });
+    const adminTasks = await rows<{ user_id: number }>(
+      t.deps.db,
+      sql`select user_id::int from approval_tasks where enterprise_id = ${tm.ep} and instance_id = ${own!.id}`,
+    );
+    expect(adminTasks.map((r) => r.user_id)).not.toContain(tm.admin.id);
+  });
+});
+
 describe('races', () => {
   it('20 parallel decisions on one any-of step: exactly one counts', async () => {
     const tm = await team();

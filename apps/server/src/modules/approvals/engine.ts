@@ -87,10 +87,13 @@ async function resolveApprovers(tx: Executor, inst: Record<string, unknown>, ste
     );
     for (const u of r) found.add(Number(u.id));
   }
+  // The applicant never approves his own document.
+  found.delete(Number(inst.applicant_id));
   if (found.size === 0) {
     const admins = await rows<{ id: number }>(
       tx,
-      sql`select id::int as id from users where enterprise_id = ${e} and admin and enabled and deleted_at is null order by id`,
+      sql`select id::int as id from users where enterprise_id = ${e} and admin and enabled and deleted_at is null
+        and id <> ${Number(inst.applicant_id)} order by id`,
     );
     for (const u of admins) found.add(Number(u.id));
   }
@@ -215,10 +218,11 @@ export async function decide(db: Db, d: DecideInput): Promise<{ state: number; s
 
 async function decideOnce(db: Db, d: DecideInput): Promise<{ state: number; step: number }> {
   return db.transaction(async (tx) => {
-    const locked = await rows(tx, sql`select id from approval_instances where enterprise_id = ${d.enterpriseId} and id = ${d.id} for update`);
-    if (!locked.length) throw new AppError('NOT_FOUND');
+    const [locked] = await rows(tx, sql`select id, applicant_id from approval_instances where enterprise_id = ${d.enterpriseId} and id = ${d.id} for update`);
+    if (!locked) throw new AppError('NOT_FOUND');
     if (d.action === 'transfer') {
       if (d.transferTo === d.actorId) throw invalid('转交人：不能转交给自己');
+      if (d.transferTo === Number(locked.applicant_id)) throw invalid('转交人：不能转交给申请人');
       const [target] = await rows(
         tx,
         sql`select id from users where enterprise_id = ${d.enterpriseId} and id = ${d.transferTo ?? 0} and enabled and deleted_at is null`,
