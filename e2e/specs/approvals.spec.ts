@@ -144,26 +144,22 @@ test.describe('approvals', () => {
       await expect(todo).toContainText('待审批：备件单据审批');
       await expect(todo).toContainText('第1步「仓管审批」等待您审批');
       await shot(keeper, FLOW, '05-keeper-bell');
-      // opening the notice marks it read and shows the requisition
+      // opening the notice marks it read and opens that approval in 审批处理 (待我审批), its drawer open
       await todo.click();
-      await expect(keeper).toHaveURL(new RegExp(`/spareExamine\\?id=${docId}$`));
-      await expect(page$(keeper).getByTestId('doc-state')).toHaveText('待审批');
-      await expect(page$(keeper)).toContainText('电源线');
-      await expect.poll(() => bellCount(keeper), { timeout: 45_000 }).toBe(keeperBefore);
-      await shot(keeper, FLOW, '06-keeper-notice-opened');
-
-      // 4. the keeper approves step 1 in 审批处理 › 待我审批
-      await keeper.goto('/approvalProcess');
+      await expect(keeper).toHaveURL(/\/approvalProcess\?id=\d+$/);
       await expect(page$(keeper).getByRole('tab', { name: /^待我审批/ })).toHaveAttribute('aria-selected', 'true');
       const keeperRow = page$(keeper).getByRole('row').filter({ hasText: docNo });
       await expect(keeperRow).toContainText('审批中');
       await expect(keeperRow).toContainText('仓管审批');
       await expect(keeperRow).toContainText('李服务');
-      await keeperRow.getByRole('button', { name: spaced('审批') }).click();
       const inst = drawer$(keeper, docNo);
       await expect(inst.locator('.ant-drawer-title')).toContainText('备件单据审批');
       await expect(inst).toContainText('第1步：仓管审批');
       await expect(inst).toContainText('郑仓管 待审批');
+      await expect.poll(() => bellCount(keeper), { timeout: 45_000 }).toBe(keeperBefore);
+      await shot(keeper, FLOW, '06-keeper-notice-opened');
+
+      // 4. the keeper approves step 1 there
       await inst.getByPlaceholder('审批意见（驳回时必填）').fill('库存充足，同意领用');
       await shot(keeper, FLOW, '07-keeper-approve');
       await inst.getByRole('button', { name: spaced('同意') }).click();
@@ -189,15 +185,11 @@ test.describe('approvals', () => {
       await expect(step2Notice).toHaveClass(/is-unread/);
       await expect(step2Notice).toContainText('第2步「总监审批」等待您审批');
       await shot(director, FLOW, '09-director-bell');
-      // back to the home page (the closed drawer stays in the page), then the menu
-      await director.goto('/guideOne');
-      // the menu offers him 审批处理
-      await director.locator('.sk-top-menu > .ant-menu-item').filter({ hasText: '办公' }).click();
-      await director.locator('.sk-sider .ant-menu-item').filter({ hasText: '审批处理' }).click();
-      await expect(director).toHaveURL(/\/approvalProcess$/);
+      // he holds no spare-parts power: the notice opens the approval in his 审批处理, not the requisition's page
+      await step2Notice.click();
+      await expect(director).toHaveURL(/\/approvalProcess\?id=\d+$/);
       const directorRow = page$(director).getByRole('row').filter({ hasText: docNo });
       await expect(directorRow).toContainText('总监审批');
-      await directorRow.getByRole('button', { name: spaced('审批') }).click();
       const inst2 = drawer$(director, docNo);
       await expect(inst2).toContainText('第2步：总监审批');
       await expect(inst2).toContainText('郑仓管 同意');

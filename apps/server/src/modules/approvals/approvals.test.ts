@@ -79,7 +79,7 @@ describe('flows', () => {
     expect(c).toMatchObject({ success: false, message: '您不是当前步骤的审批人，不能审批' });
     expect(await instance(id)).toMatchObject({ state: 0, step: 0 });
 
-    expect((await noticesOf(tm.b.id))[0]).toMatchObject({ kind: 'approval_todo', link: `/orderDetail?id=${docSeq}` });
+    expect((await noticesOf(tm.b.id))[0]).toMatchObject({ kind: 'approval_todo', link: `/approvalProcess?id=${id}` });
     const ok = await tm.b.client.call(C.approve, { id, comment: '同意' });
     expect(ok).toMatchObject({ success: true, message: '审批成功', data: { state: 1 } });
     expect(ended.filter((x) => x.instanceId === id)).toMatchObject([{ result: 1, docId: docSeq, actorId: tm.b.id }]);

@@ -100,6 +100,9 @@ async function resolveApprovers(tx: Executor, inst: Record<string, unknown>, ste
   return [...found];
 }
 
+/** An approver's notice opens the instance in his inbox: he may hold none of the document's own page powers. */
+const todoLink = (instanceId: unknown): string => `/approvalProcess?id=${Number(instanceId)}`;
+
 const titleOf = (inst: Record<string, unknown>) => {
   const label = approvalKindOf(String(inst.kind))?.label ?? '审批';
   return `${label}${inst.doc_no ? ` ${inst.doc_no}` : ''}${inst.title ? ` ${inst.title}` : ''}`;
@@ -122,7 +125,7 @@ async function activateStep(tx: Tx, inst: Record<string, unknown>, step: number)
     kind: 'approval_todo',
     title: `待审批：${titleOf(inst)}`,
     content: `第${step + 1}步「${s.name}」等待您审批`,
-    link: String(inst.link),
+    link: todoLink(inst.id),
   });
 }
 
@@ -290,7 +293,7 @@ async function decideOnce(db: Db, d: DecideInput): Promise<{ state: number; step
         kind: 'approval_todo',
         title: `待审批：${titleOf(row)}`,
         content: '同事将审批转交给您',
-        link: String(row.link),
+        link: todoLink(d.id),
       });
       return { state: res.to, step };
     }

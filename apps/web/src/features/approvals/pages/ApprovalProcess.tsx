@@ -1,8 +1,8 @@
 import { APPROVAL_DECISIONS, APPROVAL_DOC_KINDS, APPROVAL_STATES } from '@sk/shared/approvals/kinds';
 import type { ApprovalInstanceRow } from '@sk/shared/approvals/approvals.contract';
 import { Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Tabs, Tag, Timeline } from 'antd';
-import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { A, fetchInbox } from '../api';
@@ -108,6 +108,12 @@ function InstanceDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 export default function ApprovalProcess() {
   const [box, setBox] = useState<Box>('todo');
   const [open, setOpen] = useState<number | null>(null);
+  // An approver's notice opens /approvalProcess?id=…: that instance's drawer.
+  const [search] = useSearchParams();
+  useEffect(() => {
+    const id = Number(search.get('id'));
+    if (id > 0) setOpen(id);
+  }, [search]);
   const list = useRef<ListPageHandle>(null);
   const counts = useApi(A.counts);
   const params = useMemo(() => ({ box }), [box]);
