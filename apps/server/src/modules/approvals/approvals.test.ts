@@ -365,6 +365,24 @@ describe('own documents', () => {
 });
 
 describe('races', () => {
+  it('10 parallel edits of one flow, each with other steps: ten new versions, one after another, none lost', async () => {
+    const tm = await team();
+    const f = await flow(tm, [{ mode: 'one', who: [tm.b] }]);
+    const people = [tm.b, tm.c, tm.d, tm.e];
+    const answers = await race(10, (i) =>
+      tm.admin.client.call(C.flowSave, {
+        id: f.id,
+        kind: 'order_receipt',
+        name: '回单审批',
+        steps: [{ name: `第${i}版`, mode: 'one', approvers: [users(people[i % 4] as Person)] }],
+      }),
+    );
+    expect(tally(answers)).toEqual({ ok: 10 });
+    expect(answers.map((a) => a.data.version).sort((x: number, y: number) => x - y)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const versions = await rows<{ version: number }>(t.deps.db, sql`select version from approval_flow_versions where flow_id = ${f.id} order by version`);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
   it('20 parallel decisions on one any-of step: exactly one counts', async () => {
     const tm = await team();
     await flow(tm, [{ mode: 'any', who: [tm.b, tm.c] }]);
