@@ -84,7 +84,8 @@ export function DeptTree({ selected, onSelect, editable }: DeptTreeProps) {
       <div className="sk-dept-tools">
         <Input.Search allowClear placeholder="搜索部门" aria-label="搜索部门" onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} />
         {editable && (
-          <Button icon={<PlusOutlined />} onClick={() => setAction({ kind: 'add', parent: tree.data?.[0] ?? null })}>
+          // Disabled until the tree loads, so the dialog names the real parent.
+          <Button icon={<PlusOutlined />} disabled={!tree.data} onClick={() => setAction({ kind: 'add', parent: tree.data?.[0] ?? null })}>
             新增部门
           </Button>
         )}
