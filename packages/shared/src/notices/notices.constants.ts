@@ -18,8 +18,7 @@ export const noticeGroupOf = (kind: string): NoticeGroup | null =>
 
 /** Where a notice without its own link opens (a digest: the work it counts). */
 export const NOTICE_FALLBACK_LINKS: Record<string, string> = {
-  digest_todo: '/personIndex',
-  digest_stats: '/report/statusStatistics',
+  digest_todo: '/guideOne',
 };
 
 /** Announcement states: 1 published, 2 withdrawn. */

@@ -130,7 +130,7 @@ describe('notice centre: categories, search, opening', () => {
     await s.client.call(N.notifyOpen, { id: sla.data.list[0].id });
     expect((await s.client.call(N.notifyCount)).data).toBe(2);
     const digest = (await s.client.call(N.notifyList, { group: 'digest' })).data.list[0];
-    expect((await s.client.call(N.notifyOpen, { id: digest.id })).data).toEqual({ link: '/personIndex' });
+    expect((await s.client.call(N.notifyOpen, { id: digest.id })).data).toEqual({ link: '/guideOne' });
     expect((await s.client.call(N.notifyList, { unread: 1 })).data.list.map((n: { kind: string }) => n.kind)).toEqual(['spare_warning']);
 
     // another enterprise's user cannot open it, and it stays as it was

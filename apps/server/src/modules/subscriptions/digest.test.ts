@@ -30,9 +30,9 @@ const Y_1400 = '2030-01-01T06:00:00Z';
 const DEC31_2330 = '2029-12-31T15:30:00Z';
 const JAN2_0030 = '2030-01-01T16:30:00Z';
 
-type Notice = { user_id: number; kind: string; title: string; content: string };
+type Notice = { user_id: number; kind: string; title: string; content: string; link: string | null };
 const noticesOf = (enterpriseId: number) =>
-  rows<Notice>(t.deps.db, sql`select user_id, kind, title, content from notices where enterprise_id = ${enterpriseId} and kind like 'digest_%' order by id`);
+  rows<Notice>(t.deps.db, sql`select user_id, kind, title, content, link from notices where enterprise_id = ${enterpriseId} and kind like 'digest_%' order by id`);
 
 async function insertEvent(enterpriseId: number, cols: { principal_id?: number; created_at?: string }) {
   const [tpl] = await rows<{ id: number }>(
@@ -104,6 +104,7 @@ describe('daily digests', () => {
         user_id: me,
         kind: 'digest_todo',
         title: '今日待办事项提醒（2030-01-02）',
+        link: '/guideOne',
         content: [
           `待受理工单：${badges.AcceptanceOrder}`,
           '我的待服务工单：2',
@@ -126,6 +127,7 @@ describe('daily digests', () => {
       user_id: me,
       kind: 'digest_stats',
       title: '昨日统计事项日报（2030-01-01）',
+      link: null,
       content: ['昨日新建工单数：2', '昨日完成工单数：1', '昨日超时工单数：1', '昨日新建事件数：1'].join('\n'),
     });
     // The engineer counts only his own orders (the one he serves, created yesterday).

@@ -19,6 +19,8 @@ export const DIGEST_JOB = 'subscribe.digest';
 export const DIGEST_TICK_JOB = 'subscribe.digest.tick';
 const TITLES: Record<SubscribeType, string> = { 1: '今日待办事项提醒', 2: '昨日统计事项日报' };
 const KINDS: Record<SubscribeType, string> = { 1: 'digest_todo', 2: 'digest_stats' };
+/** The to-do digest opens home's 待办事项 card; the statistics digest has no page of its own and opens in place. */
+const LINKS: Record<SubscribeType, string | null> = { 1: '/guideOne', 2: null };
 
 /** The statistics digest reports the day before the digest's date; the to-do digest the date itself. */
 export const reportedDay = (type: SubscribeType, date: string): string => {
@@ -56,6 +58,7 @@ export async function runDigest(deps: Deps, type: SubscribeType, enterpriseId: n
       kind: KINDS[type],
       title: `${TITLES[type]}（${reportedDay(type, date)}）`,
       content: lines.join('\n'),
+      link: LINKS[type],
       dedupeKey: `digest:${type}:${date}`,
     });
   }

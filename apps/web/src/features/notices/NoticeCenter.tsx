@@ -2,26 +2,25 @@ import { type NoticeItem, noticesContract } from '@sk/shared/notices/notices.con
 import { Badge, Button, Form, Segmented, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, contractFetcher } from '../../components';
 import { call } from '../../lib/api';
-import { COUNT_PATHS, GROUP_OPTIONS, groupName, targetOf } from './noticeGroups';
+import { COUNT_PATHS, GROUP_OPTIONS, groupName } from './noticeGroups';
+import { useOpenNotice } from './useOpenNotice';
 
 const fetchNotices = contractFetcher<NoticeItem>(noticesContract.notifyList);
 
 /** /noticeCenter — every notice of the user: categories, read/unread, search, paging; opening one marks it read and goes to its record. */
 export default function NoticeCenter() {
-  const navigate = useNavigate();
   const ref = useRef<ListPageHandle>(null);
   const [params, setParams] = useSearchParams();
   const category = params.get('category') === '2' ? 2 : 1;
   const qc = useQueryClient();
   const counts = () => qc.invalidateQueries({ predicate: (q) => COUNT_PATHS.includes(String(q.queryKey[1])) });
-  const open = async (n: NoticeItem) => {
-    const r = await call(noticesContract.notifyOpen, { id: n.id });
+  const open = useOpenNotice(() => {
     counts();
-    navigate(targetOf({ kind: n.kind, link: r.link ?? n.link }));
-  };
+    ref.current?.refresh();
+  });
   const columns: ListColumn<NoticeItem>[] = [
     {
       key: 'title',

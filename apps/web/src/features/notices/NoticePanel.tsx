@@ -2,9 +2,9 @@ import { noticesContract } from '@sk/shared/notices/notices.contract';
 import { Badge, Button, Drawer, Empty, List, Segmented, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../lib/api';
 import { useApi, useApiMutation } from '../../lib/query';
-import { groupName, targetOf } from './noticeGroups';
+import { groupName } from './noticeGroups';
+import { useOpenNotice } from './useOpenNotice';
 
 const PERSONAL = 1;
 const ENTERPRISE = 2;
@@ -33,12 +33,10 @@ export default function NoticePanel({
   const clear = useApiMutation(category === PERSONAL ? noticesContract.notifyClearUnread : noticesContract.enterpriseNoticeClearUnread, {
     onSuccess: refresh,
   });
-  const openOne = async (n: { id: number; kind: string; link: string | null }) => {
-    const r = await call(noticesContract.notifyOpen, { id: n.id });
+  const openOne = useOpenNotice(() => {
     onClose();
     onChanged();
-    navigate(targetOf({ kind: n.kind, link: r.link ?? n.link }));
-  };
+  });
   const personal = { data: counts.personal };
   const enterprise = { data: counts.enterprise };
   return (

@@ -11,8 +11,8 @@ describe('notice groups', () => {
     expect(groupName('announcement')).toBe('公告');
     expect(groupName('something_new')).toBe('其他');
     expect(targetOf({ kind: 'sla.warn', link: '/allOrder/orderDetail/3' })).toBe('/allOrder/orderDetail/3');
-    expect(targetOf({ kind: 'digest_todo', link: null })).toBe('/personIndex');
-    expect(targetOf({ kind: 'x', link: null })).toBe('/noticeCenter');
+    expect(targetOf({ kind: 'digest_todo', link: null })).toBe('/guideOne');
+    expect(targetOf({ kind: 'digest_stats', link: null })).toBeNull();
     expect(badgeText(7)).toBe('7');
     expect(badgeText(120)).toBe('99+');
   });

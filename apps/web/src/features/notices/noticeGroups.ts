@@ -9,8 +9,8 @@ export function groupName(kind: string): string {
 
 export const GROUP_OPTIONS = NOTICE_GROUP_KEYS.map((g) => ({ value: g, label: NOTICE_GROUPS[g].name }));
 
-/** Where opening a notice goes: its own link, a digest's fallback, else the notice centre. */
-export const targetOf = (n: { kind: string; link: string | null }): string => n.link ?? NOTICE_FALLBACK_LINKS[n.kind] ?? '/noticeCenter';
+/** Where opening a notice goes: its own link or its kind's fallback; null when it has no page (it opens in place). */
+export const targetOf = (n: { kind: string; link: string | null }): string | null => n.link ?? NOTICE_FALLBACK_LINKS[n.kind] ?? null;
 
 /** The bell's count as the badge writes it. */
 export const badgeText = (n: number): string => (n > 99 ? '99+' : String(n));
