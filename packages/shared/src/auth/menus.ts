@@ -118,7 +118,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [404, 'ProjectPlanExamine', '进度审批', '/projectplanexamine'],
     [405, 'ScheduleList', '排班表', '/schedule/list'],
     [406, 'ScheduleReport', '排班报表', '/schedule/report', { freeLock: 'reports' }],
-    [407, 'ApprovalProcess', '审批处理', '/approvalProcess'],
+    [407, 'ApprovalProcess', '审批处理', '/approvalProcess', { badge: '/approvalProcess/todoCount' }],
     [408, 'QuotationList', '报价单', '/quotationList'],
   ]),
   ...group(5, 'DatabaseOutlined', [
@@ -175,7 +175,9 @@ export const MENU_ENTRIES: MenuEntry[] = [
 ];
 
 /** Entries only the service-provider menu shows (the spec names them; the staff menu has no slot for them). */
-export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [[409, 'ApprovalProcessList', '审批处理', '/approvalProcess']]);
+export const PROVIDER_ONLY_ENTRIES: MenuEntry[] = group(4, 'AuditOutlined', [
+  [409, 'ApprovalProcessList', '审批处理', '/approvalProcess', { badge: '/approvalProcess/todoCount' }],
+]);
 
 /** The group the service-provider side's entries are shown in. */
 export const PROVIDER_GROUP: MenuGroup = { id: 10, routerName: 'providerGroup', name: '服务商', icon: 'ShopOutlined' };

@@ -15,6 +15,7 @@ export const BADGE_COUNT_PATHS = [
   '/v2/event/getUnDeliverEventListCount',
   '/v2/event/getPrincipalEventListCount',
   '/spare/data/personalApprovalList',
+  '/approvalProcess/todoCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -35,6 +36,8 @@ export const badgeCountContract = {
   unDeliverEventCount: countEndpoint('/v2/event/getUnDeliverEventListCount'),
   principalEventCount: countEndpoint('/v2/event/getPrincipalEventListCount'),
   personalApprovalCount: countEndpoint('/spare/data/personalApprovalList'),
+  /** Approvals waiting for the caller's decision (his own tasks and those he holds as a delegate). */
+  approvalTodoCount: countEndpoint('/approvalProcess/todoCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

@@ -2,9 +2,12 @@ import { approvalsContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { registerBadgeCount } from '../menu/badges';
 import { decide } from './engine';
 import * as flows from './flows.service';
 import * as inbox from './inbox.service';
+
+registerBadgeCount('/approvalProcess/todoCount', ({ user, deps }) => inbox.todoCount(deps.db, user));
 
 export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;

@@ -1,4 +1,4 @@
-import { approvalsContract as C } from '@sk/shared';
+import { approvalsContract as C, badgeCountContract as B } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -87,6 +87,22 @@ describe('flows', () => {
     expect((await tm.b.client.call(C.counts)).data).toEqual({ todo: 0, done: 1, mine: 0 });
     const done = await tm.b.client.call(C.list, { box: 'done', pageIndex: 0, pageSize: 10 });
     expect(done.data.list).toMatchObject([{ id, state: 1, stateName: '已通过', kindName: '工单回单审批', link: `/orderDetail?id=${docSeq}` }]);
+  });
+
+  it('the 审批处理 badge and home’s to-do count the approvals waiting for me, and drop when I decide', async () => {
+    const tm = await team();
+    const keeper = await person(tm.ep, [9]);
+    await flow(tm, [{ mode: 'one', who: [keeper] }]);
+    const first = await start(tm);
+    await start(tm);
+    const badge = async (p: Person) => ((await p.client.send(B.mobileCount)).data as Record<string, number>).ApprovalProcess;
+    expect(await badge(keeper)).toBe(2);
+    expect((await keeper.client.send(B.waitToDoList)).data).toContainEqual(
+      expect.objectContaining({ routerName: 'ApprovalProcess', path: '/approvalProcess', count: 2 }),
+    );
+    await keeper.client.call(C.approve, { id: first?.id as number });
+    expect(await badge(keeper)).toBe(1);
+    expect((await tm.applicant.client.send(B.approvalTodoCount)).data).toBe(0);
   });
 
   it('all-of then any-of: each approver counts once, the step completes with the last; any-of closes with the first', async () => {

@@ -88,6 +88,10 @@ export async function listInbox(ex: Executor, user: SessionUser, q: ListQuery): 
   return { list: list.map(toRow), count };
 }
 
+/** The 审批处理 badge: approvals waiting for the user's decision. */
+export const todoCount = (ex: Executor, user: SessionUser): Promise<number> =>
+  countOf(ex, sql`approval_instances i`, sql`i.enterprise_id = ${user.enterpriseId} and ${boxWhere(user, 'todo')}`);
+
 export async function inboxCounts(ex: Executor, user: SessionUser): Promise<{ todo: number; done: number; mine: number }> {
   const one = (box: 'todo' | 'done' | 'mine') => countOf(ex, sql`approval_instances i`, sql`i.enterprise_id = ${user.enterpriseId} and ${boxWhere(user, box)}`);
   const [todo, done, mine] = await Promise.all([one('todo'), one('done'), one('mine')]);

@@ -32,7 +32,10 @@ const JAN2_0030 = '2030-01-01T16:30:00Z';
 
 type Notice = { user_id: number; kind: string; title: string; content: string; link: string | null };
 const noticesOf = (enterpriseId: number) =>
-  rows<Notice>(t.deps.db, sql`select user_id, kind, title, content, link from notices where enterprise_id = ${enterpriseId} and kind like 'digest_%' order by id`);
+  rows<Notice>(
+    t.deps.db,
+    sql`select user_id, kind, title, content, link from notices where enterprise_id = ${enterpriseId} and kind like 'digest_%' order by id`,
+  );
 
 async function insertEvent(enterpriseId: number, cols: { principal_id?: number; created_at?: string }) {
   const [tpl] = await rows<{ id: number }>(
