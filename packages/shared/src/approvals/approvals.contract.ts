@@ -76,6 +76,8 @@ export const approvalFlowRow = z.object({
   enabled: z.boolean(),
   version: z.number(),
   steps: z.array(approvalStepSchema),
+  /** Names of the members the steps name (user id → name), so the page shows people, not ids. */
+  people: z.record(z.string(), z.string()),
   update_time: z.string(),
 });
 export type ApprovalFlowRow = z.infer<typeof approvalFlowRow>;

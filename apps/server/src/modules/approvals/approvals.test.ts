@@ -174,6 +174,10 @@ describe('flows', () => {
     const edited = await flow(tm, [{ mode: 'one', who: [tm.c] }], { id: f.id });
     expect(edited).toEqual({ id: f.id, version: 2 });
     expect((await flow(tm, [{ mode: 'one', who: [tm.c] }], { id: f.id, name: '改名' })).version).toBe(2);
+    // The list names the members a flow names (the page shows people, not ids).
+    const listed = (await tm.admin.client.call(C.flowList, {})).data.list[0];
+    const cName = (await rows<{ name: string }>(t.deps.db, sql`select name from users where id = ${tm.c.id}`))[0]?.name;
+    expect(listed).toMatchObject({ version: 2, people: { [tm.c.id]: cName } });
     const second = (await start(tm))?.id as number;
     expect(await instance(first)).toMatchObject({ flow_version: 1 });
     expect(await instance(second)).toMatchObject({ flow_version: 2 });

@@ -28,9 +28,27 @@ export async function listFlows(ex: Executor, enterpriseId: number, tz: string, 
     enabled: Boolean(f.enabled),
     version: Number(f.version),
     steps: f.steps as ApprovalFlowRow['steps'],
+    people: {},
     update_time: String(f.update_time),
   }));
+  const names = await peopleNamed(ex, enterpriseId, list);
+  for (const f of list) f.people = Object.fromEntries(namedUserIds([f]).map((id) => [String(id), names.get(id) ?? '（已删除）']));
   return { list, count: list.length };
+}
+
+const namedUserIds = (flows: Pick<ApprovalFlowRow, 'steps'>[]): number[] => [
+  ...new Set(flows.flatMap((f) => f.steps.flatMap((s) => s.approvers.flatMap((a) => (a.type === 'user' ? a.ids : []))))),
+];
+
+/** The names of the members the flows name, in one query. */
+async function peopleNamed(ex: Executor, enterpriseId: number, flows: Pick<ApprovalFlowRow, 'steps'>[]): Promise<Map<number, string>> {
+  const ids = namedUserIds(flows);
+  if (!ids.length) return new Map();
+  const r = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id::int as id, name from users where enterprise_id = ${enterpriseId} and id = any(${intArray(ids, 'bigint')}) and deleted_at is null`,
+  );
+  return new Map(r.map((u) => [u.id, u.name]));
 }
 
 /** Checks that the named users and the kind's document types exist in this enterprise. */
@@ -39,7 +57,7 @@ async function checkFlow(ex: Executor, enterpriseId: number, b: FlowBody): Promi
   if (!def) throw invalid('单据类型：不支持的类型');
   if ((b.minAmount != null || b.maxAmount != null) && !def.amount) throw invalid(`金额条件：${def.label}不支持按金额选择流程`);
   for (const t of b.docTypes) if (!def.types || !(t in def.types)) throw invalid(`单据类型：${def.label}没有类型 ${t}`);
-  const ids = [...new Set(b.steps.flatMap((s) => s.approvers.flatMap((a) => (a.type === 'user' ? a.ids : []))))];
+  const ids = namedUserIds([b]);
   if (ids.length) {
     const found = await rows<{ n: number }>(
       ex,

@@ -33,10 +33,15 @@ interface FlowValues {
 const toApprover = (s: StepValues): Approver =>
   s.type === 'user' ? { type: 'user', ids: (s.people ?? []).map((p) => p.id) } : s.type === 'role' ? { type: 'role', ids: s.roles ?? [] } : { type: s.type };
 
-const describe = (s: ApprovalStep) =>
-  `${s.name}（${APPROVAL_STEP_MODES[s.mode]}：${s.approvers
-    .map((a) => (a.type === 'role' ? a.ids.map((r) => ROLES[r as 1] ?? r).join('、') : APPROVER_TYPES[a.type]))
-    .join('、')}）`;
+const approverText = (a: Approver, people: Record<string, string>) =>
+  a.type === 'role'
+    ? a.ids.map((r) => ROLES[r as 1] ?? r).join('、')
+    : a.type === 'user'
+      ? a.ids.map((id) => people[id] ?? `#${id}`).join('、')
+      : APPROVER_TYPES[a.type];
+
+const describe = (s: ApprovalStep, people: Record<string, string>) =>
+  `${s.name}（${APPROVAL_STEP_MODES[s.mode]}：${s.approvers.map((a) => approverText(a, people)).join('、')}）`;
 
 function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; onClose: () => void; onSaved: () => void }) {
   const save = useApiMutation(A.flowSave);
@@ -53,7 +58,7 @@ function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; 
             mode: s.mode,
             type: a.type,
             roles: a.type === 'role' ? a.ids : [],
-            people: a.type === 'user' ? a.ids.map((id) => ({ id, name: `#${id}` }) as Person) : [],
+            people: a.type === 'user' ? a.ids.map((id) => ({ id, name: flow.people[id] ?? `#${id}` }) as Person) : [],
           };
         }),
       }
@@ -180,10 +185,9 @@ export default function ApprovalProcessSettings() {
     { key: 'kindName', dataIndex: 'kindName', title: '单据类型' },
     {
       key: 'steps',
-      dataIndex: 'steps',
       title: '审批步骤',
-      render: (steps: ApprovalStep[]) => (
-        <div style={{ whiteSpace: 'normal', maxWidth: 420 }}>{steps.map((s, i) => `${i + 1}. ${describe(s)}`).join(' → ')}</div>
+      render: (_: unknown, r) => (
+        <div style={{ whiteSpace: 'normal', maxWidth: 420 }}>{r.steps.map((s, i) => `${i + 1}. ${describe(s, r.people)}`).join(' → ')}</div>
       ),
     },
     {
