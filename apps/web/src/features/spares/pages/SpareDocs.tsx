@@ -5,6 +5,7 @@ import { Button, Card, Form, Select, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle } from '../../../components';
+import { useUser } from '../../../lib/session';
 import { fetchDocs } from '../api';
 import { DocDialog } from '../components/DocDialog';
 import { DOC_STATE_COLORS, DOC_STATE_OPTIONS, examinePath, label, SPARE_DOC_STATES, TRANSFER_TYPES } from '../options';
@@ -27,6 +28,7 @@ const TITLES: Record<number, string> = {
 /** One kind of stock document: its list (mine or, for the keeper, everyone's), a new document, the approval page per row. */
 export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; extraKinds?: SpareDocKind[] }) {
   const list = useRef<ListPageHandle>(null);
+  const me = useUser().id;
   const [filing, setFiling] = useState<SpareDocKind | null>(null);
   const title = TITLES[kind] as string;
   const params = useMemo(() => ({ kind }), [kind]);
@@ -45,7 +47,8 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
       title: '操作',
       fixed: 'right',
       width: 100,
-      render: (_: unknown, r) => <Link to={examinePath(r.id, kind)}>{r.state === 1 ? '审批' : '查看'}</Link>,
+      // Nobody approves his own document, so the applicant's row only offers 查看.
+      render: (_: unknown, r) => <Link to={examinePath(r.id, kind)}>{r.state === 1 && r.applicantId !== me ? '审批' : '查看'}</Link>,
     },
   ];
   return (

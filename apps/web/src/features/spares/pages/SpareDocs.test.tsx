@@ -1,0 +1,53 @@
+import type { SessionUserInfo } from '@sk/shared';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../components/testing';
+import { setSessionUser } from '../../../lib/session';
+import { examinePath } from '../options';
+import { SpareDocsPage } from './SpareDocs';
+
+const row = (id: number, applicantId: number, state: number) => ({
+  id,
+  kind: 2,
+  state,
+  fromWarehouseId: 3,
+  fromWarehouseName: '总部中心仓',
+  toWarehouseId: 4,
+  toWarehouseName: '浦东仓',
+  transferType: 1,
+  orderId: null,
+  applicantId,
+  applicantName: applicantId === 7 ? '郑仓管' : '王工',
+  approverName: null,
+  approve_time: null,
+  logistics: null,
+  trackingNo: null,
+  remark: '',
+  summary: '压缩机×1',
+  create_time: '2026-11-23 09:00:00',
+});
+
+beforeEach(() => {
+  setSessionUser({ id: 7, name: '郑仓管', sysrole: 9, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
+  const list = [row(11, 7, 1), row(12, 8, 1), row(13, 8, 2)];
+  vi.stubGlobal('fetch', async (url: string) => {
+    const u = String(url);
+    const data = u.includes('/spare/doc/list') ? { list, count: list.length } : u.includes('/list') ? [] : u.includes('/count') ? 0 : null;
+    return new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setSessionUser(null);
+});
+
+describe('SpareDocsPage', () => {
+  it('offers 审批 only on others’ waiting documents: the keeper’s own transfer reads 查看', { timeout: 30_000 }, async () => {
+    renderWithApp(<SpareDocsPage kind={2} />);
+    await screen.findByText('调拨单-13', undefined, { timeout: 15_000 });
+    const hrefs = (name: string) => screen.getAllByRole('link', { name }).map((a) => a.getAttribute('href'));
+    expect(hrefs('审批')).toEqual([examinePath(12, 2)]);
+    expect(hrefs('查看')).toEqual([examinePath(11, 2), examinePath(13, 2)]);
+  });
+});
