@@ -34,8 +34,9 @@ export function ExportDialog({ open, name, pageCount, selectedCount, totalCount,
   useEffect(() => {
     if (!open) return;
     setFileName(defaultExportName(name));
-    setScope(selectedCount > 0 ? 'selected' : 'page');
-  }, [open, name, selectedCount]);
+    // What users mean by 导出 is every result of the filter; the page or the selection only when they chose rows.
+    setScope(selectedCount > 0 ? 'selected' : totalCount !== undefined ? 'all' : 'page');
+  }, [open, name, selectedCount, totalCount]);
 
   const submit = async () => {
     if (scope === 'page' && pageCount === 0) return toast.warning(EXPORT_EMPTY);

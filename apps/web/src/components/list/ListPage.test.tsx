@@ -205,12 +205,12 @@ describe('ListPage export', () => {
     expect(await screen.findByText('导出任务已创建，请到下载中心查看')).toBeTruthy();
   });
 
-  it('offers every row the filters match (no ids, the current query), unless the list turns it off', async () => {
+  it('exports every row the filters match by default (no ids, the current query), unless the list turns it off', async () => {
     const onExport = vi.fn(async (_req: unknown) => {});
     const { unmount } = renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(25)} paid onExport={onExport} />);
     await screen.findAllByText('人员1');
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
-    fireEvent.click(await screen.findByText('全部筛选结果（25）'));
+    expect(((await screen.findByText('全部筛选结果（25）')).closest('label')?.querySelector('input') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getAllByRole('button', { name: /^导\s*出$/ }).at(-1)!);
     await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1));
     expect(onExport.mock.calls[0]![0]).toMatchObject({ scope: 'all', ids: [], rows: [], query: { pageIndex: 0, pageSize: 10 } });
