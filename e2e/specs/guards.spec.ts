@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide, registerEnterprise, TRIAL_ADMIN } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide, registerEnterprise, TRIAL_ADMIN, tabKeys } from './shell.support';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -36,9 +36,10 @@ test.describe('guards', () => {
     await shot(page, 'guards', '03-detail-error');
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/Error404$/);
-    // The tab bar may also carry a tab titled 页面不存在: read the page's own title.
     await expect(page.locator('.ant-result-title').getByText('页面不存在', { exact: true })).toBeVisible();
     await expect(page.locator('.sk-header')).toBeVisible();
+    // Error pages show in place: neither leaves a tab behind.
+    expect(await tabKeys(page)).toEqual(['/guideOne']);
     await shot(page, 'guards', '04-error-404');
   });
 

@@ -20,6 +20,8 @@ export interface PageRoute {
   menuOf?: (query: URLSearchParams) => string | undefined;
   /** Stays mounted while its tab is hidden. */
   keepAlive?: boolean;
+  /** Shown in place without a tab of its own (error pages: closing them would lead nowhere). */
+  noTab?: boolean;
   /** Refused while a paid plan's seats are exceeded. */
   quotaDisabled?: boolean;
   /** Free-plan locked feature: the page shows the upgrade notice instead. */

@@ -74,7 +74,7 @@ export function Layout() {
   const menuRef = useRef(menu);
   menuRef.current = menu;
   useEffect(() => {
-    if (!route || !activeKey || !allowed) return;
+    if (!route || !activeKey || !allowed || route.noTab) return;
     const title = titleOf(route, menuRef.current, location.pathname);
     tabsStore.set((tabs) => openTab(tabs, { key: activeKey, title, url: location.pathname + location.search }));
   }, [route, activeKey, allowed, location.pathname, location.search]);
