@@ -31,8 +31,10 @@ export async function orderActionsModule(app: FastifyInstance, deps: Deps): Prom
     applyAbnormalOrder: async ({ user, body }) => withMessage(await act.applyAbnormal(db, V(user), body), '提交成功'),
     handleAbnormal: async ({ user, body }) => withMessage(await act.handleAbnormal(db, V(user), body), OK),
     examine: async ({ user, body, req }) => {
-      // The 审核 power, or the person the order's process names as this approval's approver (the contract declares no power).
-      if (!hasPower(user.powers, ORDER_ACTION_POWERS.examine) && !(await act.namedApprover(db, V(user), body.orderId))) {
+      // The 审核 power, or the person the order's process names as this approval's approver (the contract declares no power);
+      // while an approval flow decides the order, the engine's tasks are the gate (a caller without one gets its refusal).
+      const gate = async () => (await act.namedApprover(db, V(user), body.orderId)) || (await act.onApprovalFlow(db, V(user), body.orderId));
+      if (!hasPower(user.powers, ORDER_ACTION_POWERS.examine) && !(await gate())) {
         await audit(db, {
           action: 'power_denied',
           enterpriseId: user.enterpriseId,
