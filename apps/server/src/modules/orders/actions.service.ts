@@ -33,7 +33,7 @@ import { actorOf } from '../../platform/actor';
 import { decide } from '../approvals/engine';
 import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
 import { orderStateOf } from './examine.flow';
-import { flagsOf, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
+import { flagsOf, isApprover, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
 
 /**
@@ -233,7 +233,10 @@ export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<A
   const own = async (tx: Tx, row: Row) => {
     // A flow's instance started since the look above: its approvers decide, not this path.
     if (await waitingOrderApproval(tx, v.enterpriseId, b.orderId)) throw new AppError('STATE_CHANGED');
-    if (flagsOf(row).examineType && (await examineApplicantOf(tx, v.enterpriseId, row)) === v.id) throw new AppError('APPROVAL_OWN_DOCUMENT');
+    // The process's approver who caused the examine: the engine's refusal (others get the machine's 不是审核人).
+    if (flagsOf(row).examineType && isApprover(v, row) && (await examineApplicantOf(tx, v.enterpriseId, row)) === v.id) {
+      throw new AppError('APPROVAL_OWN_DOCUMENT');
+    }
   };
   return withOrder(
     db,
