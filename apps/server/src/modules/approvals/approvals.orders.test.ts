@@ -79,12 +79,15 @@ describe('完成审核 on a two-step flow', () => {
     expect(await examineTab(tm.admin.client)).toEqual([id]);
     expect([await badge(tm.dispatcher.client), await badge(tm.admin.client)]).toEqual([0, 1]);
     expect((await examine(tm.dispatcher.client, id, 1)).message).toBe(NOT_APPROVER);
+    // The detail names the flow's current step and links to its approval.
+    expect((await tm.admin.client.send(D.orderDetail, { orderId: id })).data.approval).toEqual({ id: inst?.id, stepName: '第2步' });
 
     expect((await examine(tm.admin.client, id, 1)).data).toEqual({ id, state: 5 });
     const o = await orderRow(t, tm.ep, id);
     expect(o).toMatchObject({ state: 5, examine_result: 1, complete_examine_operator_id: tm.admin.id });
     expect(o.finished_at).not.toBeNull();
     expect((await instancesOf(tm.ep, id))[0]).toMatchObject({ state: 1 });
+    expect((await tm.admin.client.send(D.orderDetail, { orderId: id })).data.approval).toBeNull();
     expect((await logsOf(t, tm.ep, id)).map((l) => [l.action, l.to_state, l.user_id, l.note])).toEqual([
       ['applyEndService', 7, tm.engineer.id, null],
       ['approve', 5, tm.admin.id, '完成审核通过（审批流程）'],

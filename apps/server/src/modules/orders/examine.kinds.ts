@@ -82,3 +82,13 @@ export async function examineApplicantOf(ex: Executor, enterpriseId: number, row
   );
   return l?.user_id == null ? null : Number(l.user_id);
 }
+
+/** The order's waiting instance at its current step (the detail's 审批流程 line), or null. */
+export async function orderApprovalStep(ex: Executor, enterpriseId: number, orderId: number): Promise<{ id: number; stepName: string } | null> {
+  const [r] = await rows<{ id: number; step_name: string | null }>(
+    ex,
+    sql`select id::int as id, steps -> step ->> 'name' as step_name from approval_instances
+      where enterprise_id = ${enterpriseId} and kind in (${kindList}) and doc_id = ${orderId} and state = 0`,
+  );
+  return r ? { id: Number(r.id), stepName: String(r.step_name ?? '') } : null;
+}

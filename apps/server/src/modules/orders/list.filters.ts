@@ -37,9 +37,7 @@ const isApprover = (v: OrderListViewer): boolean => v.admin || v.sysrole === 1;
  * instance for the process's approvers, as before (docs/approvals.md).
  */
 export const examineMine = (v: OrderScopeSubject): SQL =>
-  isApprover(v as OrderListViewer)
-    ? sql`(${openTaskOrders(v.enterpriseId, v.id)} or not ${onEngine()})`
-    : openTaskOrders(v.enterpriseId, v.id);
+  isApprover(v as OrderListViewer) ? sql`(${openTaskOrders(v.enterpriseId, v.id)} or not ${onEngine()})` : openTaskOrders(v.enterpriseId, v.id);
 
 const inStates = (states: readonly number[]): SQL =>
   sql`o.state in (${sql.join(
