@@ -1,10 +1,20 @@
-import { approvalsContract as A, orderActionsContract as K, orderDetailContract as D, orderListContract as L } from '@sk/shared';
+import {
+  approvalsContract as A,
+  DEFAULT_ORDER_PROCESS,
+  orderActionsContract as K,
+  orderContract as O,
+  orderDetailContract as D,
+  orderListContract as L,
+  processContract as P,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import type { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
+import { newCustomer } from '../customers/test-helpers';
+import { ensureDefaultTemplate } from '../forms/templates.service';
 import { logsOf, orderIn, orderRow, type Team, team } from '../orders/actions.fixtures';
 
 /** Order examine on the engine: a flow of 工单完成审批 etc. decides the examine; without one the process's one-step examine stays. */
@@ -21,11 +31,12 @@ type Who = { id: number };
 const user = (...p: Who[]) => ({ type: 'user', ids: p.map((x) => x.id) });
 
 /** A flow of the kind, one step per approver list. */
-async function flow(tm: Team, kind: string, steps: Who[][]) {
+async function flow(tm: Team, kind: string, steps: Who[][], o: Record<string, unknown> = {}) {
   const r = await tm.admin.client.call(A.flowSave, {
     kind,
     name: '工单审批',
     steps: steps.map((who, i) => ({ name: `第${i + 1}步`, mode: 'one', approvers: [user(...who)] })),
+    ...o,
   });
   expect(r.message).toBe('保存成功');
 }
@@ -214,5 +225,51 @@ describe('without a matching flow', () => {
     const created = await orderIn(t, tm, 7, { examine_type: 1, examine_result: 0, created_by: tm.dispatcher.id });
     expect((await tm.dispatcher.client.send(K.examine, { orderId: created, examineType: 1, result: 1 })).message).toBe(OWN);
     expect((await tm.admin.client.send(K.examine, { orderId: created, examineType: 1, result: 1 })).data?.state).toBe(1);
+  });
+});
+
+describe('创建审核 and 收款审核 on the engine', () => {
+  it('a new order of a type asking for creation approval waits on the flow; its creator is the applicant; a cancel closes the instance', async () => {
+    const tm = await team(t);
+    const tid = (await ensureDefaultTemplate(t.deps.db, tm.ep, 1)).id;
+    expect((await tm.admin.client.call(P.publish, { tid, process: { ...DEFAULT_ORDER_PROCESS, createApproval: true } })).success).toBe(true);
+    await flow(tm, 'order_create', [[tm.admin]]);
+    const add = async () =>
+      (await tm.dispatcher.client.call(O.add, { customerId: await newCustomer(tm.admin.client), title: '空调不制冷', priority: 1 })).data.id as number;
+    const id = await add();
+    expect(await instancesOf(tm.ep, id)).toMatchObject([{ kind: 'order_create', state: 0, applicant_id: tm.dispatcher.id }]);
+    expect((await tm.dispatcher.client.send(K.examine, { orderId: id, examineType: 1, result: 1 })).message).toBe(OWN);
+    expect((await tm.admin.client.send(K.examine, { orderId: id, examineType: 1, result: 1 })).data).toEqual({ id, state: 1 });
+    expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 1, examine_result: 1, create_examine_operator_id: tm.admin.id });
+
+    const cancelled = await add();
+    expect((await tm.admin.client.call(A.counts, {})).data.todo).toBe(1);
+    expect((await tm.dispatcher.client.send(K.cancel, { orderId: cancelled, reason: '客户不需要了' })).data?.state).toBe(6);
+    expect(await instancesOf(tm.ep, cancelled)).toMatchObject([{ state: 3 }]);
+    expect((await tm.admin.client.call(A.counts, {})).data.todo).toBe(0);
+    const [last] = await rows(
+      t.deps.db,
+      sql`select l.action, l.note from approval_logs l join approval_instances i on i.id = l.instance_id
+      where i.enterprise_id = ${tm.ep} and i.doc_id = ${cancelled} order by l.id desc limit 1`,
+    );
+    expect(last).toEqual({ action: 'withdraw', note: '工单已取消' });
+  });
+
+  it('收款审核 carries the collected amount: a flow from 100 takes 500 over, 50 stays with the one-step examine', async () => {
+    const tm = await team(t);
+    await flow(tm, 'order_collection', [[tm.admin]], { minAmount: 100 });
+    const collected = async (amount: number) => {
+      const id = await orderIn(t, tm, 5, { process: { collectionApproval: true } });
+      expect((await tm.engineer.client.send(K.collect, { orderId: id, paymentMethod: 1, amount })).success).toBe(true);
+      return id;
+    };
+    const small = await collected(50);
+    const big = await collected(500);
+    expect(await instancesOf(tm.ep, small)).toEqual([]);
+    const [inst] = await rows(t.deps.db, sql`select amount::float as amount, kind from approval_instances where enterprise_id = ${tm.ep} and doc_id = ${big}`);
+    expect(inst).toEqual({ amount: 500, kind: 'order_collection' });
+    expect((await tm.admin.client.send(K.examine, { orderId: big, examineType: 4, result: 2, note: '金额不对' })).data).toEqual({ id: big, state: 5 });
+    expect(await orderRow(t, tm.ep, big)).toMatchObject({ examine_result: 2, paid_at: null });
+    expect((await tm.dispatcher.client.send(K.examine, { orderId: small, examineType: 4, result: 1 })).data?.state).toBe(5);
   });
 });
