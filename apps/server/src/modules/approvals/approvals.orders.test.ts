@@ -198,6 +198,10 @@ describe('the one decision and the boundaries', () => {
     expect((await tm.admin.client.send(K.restore, { orderIds: [id] })).success).toBe(true);
     expect(await instancesOf(tm.ep, id)).toMatchObject([{ state: 3 }, { state: 0, applicant_id: tm.engineer.id }]);
     expect(await examineTab(tm.dispatcher.client)).toEqual([id]);
+    // Approved in 审批处理 instead of the order page: the same end, the order completes.
+    const again = (await instancesOf(tm.ep, id))[1];
+    expect((await tm.dispatcher.client.call(A.approve, { id: Number(again?.id) })).data).toEqual({ state: 1, step: 0 });
+    expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 5, examine_result: 1, complete_examine_operator_id: tm.dispatcher.id });
   });
 });
 
