@@ -83,7 +83,7 @@ describe('完成审核 on a two-step flow', () => {
     expect((await examine(tm.admin.client, id, 1)).message).toBe(NOT_APPROVER);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 7, examine_result: 0 });
 
-    expect(await examine(tm.dispatcher.client, id, 1, '已核对')).toMatchObject({ success: true, message: '审核成功', data: { state: 7 } });
+    expect(await examine(tm.dispatcher.client, id, 1, '已核对')).toMatchObject({ success: true, message: '审核成功，等待下一步审批', data: { state: 7 } });
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ state: 7, examine_type: 2, examine_result: 0, complete_examine_operator_id: null });
     expect((await instancesOf(tm.ep, id))[0]).toMatchObject({ state: 0, step: 1 });
     expect(await examineTab(tm.dispatcher.client)).toEqual([]);
@@ -93,7 +93,7 @@ describe('完成审核 on a two-step flow', () => {
     // The detail names the flow's current step and links to its approval.
     expect((await tm.admin.client.send(D.orderDetail, { orderId: id })).data.approval).toEqual({ id: inst?.id, stepName: '第2步' });
 
-    expect((await examine(tm.admin.client, id, 1)).data).toEqual({ id, state: 5 });
+    expect(await examine(tm.admin.client, id, 1)).toMatchObject({ message: '审核成功', data: { id, state: 5 } });
     const o = await orderRow(t, tm.ep, id);
     expect(o).toMatchObject({ state: 5, examine_result: 1, complete_examine_operator_id: tm.admin.id });
     expect(o.finished_at).not.toBeNull();

@@ -44,7 +44,8 @@ export async function orderActionsModule(app: FastifyInstance, deps: Deps): Prom
         });
         throw new AppError('NO_POWER');
       }
-      return withMessage(await act.examine(db, V(user), body), '审核成功');
+      const { next, ...r } = await act.examine(db, V(user), body);
+      return withMessage(r, next ? '审核成功，等待下一步审批' : '审核成功');
     },
     archive: async ({ user, body }) => withMessage(await act.simpleAction(db, V(user), 'archive', body), '归档成功'),
     delAllOrder: async ({ user, body }) => withMessage(await deleteOrders(db, V(user), body.orderIds), '删除成功'),

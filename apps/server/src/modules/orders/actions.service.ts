@@ -219,7 +219,7 @@ const pendingCheck = (row: Row, b: ExamineBody) => {
  * decision is the engine's — the caller's task on its current step is approved or rejected, and the order moves
  * when the instance ends. Otherwise the process's approver decides in one step, never the one who caused it.
  */
-export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<ActionResult> {
+export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<ActionResult & { next?: boolean }> {
   const action = b.result === 1 ? 'approve' : 'reject';
   const inst = await waitingOrderApproval(db, v.enterpriseId, b.orderId);
   if (inst) {
@@ -227,8 +227,9 @@ export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<A
     const moved = (b.expectedState !== undefined && Number(row.state) !== b.expectedState) || (b.version !== undefined && Number(row.version) !== b.version);
     if (moved) throw new AppError('STATE_CHANGED');
     pendingCheck(row, b);
-    await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: b.note ?? null });
-    return { id: b.orderId, state: await orderStateOf(db, v.enterpriseId, b.orderId) };
+    const r = await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: b.note ?? null });
+    // `next`: approved, and the instance waits for its next step (or the rest of an all-of step).
+    return { id: b.orderId, state: await orderStateOf(db, v.enterpriseId, b.orderId), next: r.state === 0 };
   }
   const own = async (tx: Tx, row: Row) => {
     // A flow's instance started since the look above: its approvers decide, not this path.
