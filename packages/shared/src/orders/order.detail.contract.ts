@@ -50,6 +50,8 @@ export const orderDetailSchema = z.object({
   examineTypeName: z.string().nullable(),
   /** 0 pending, 1 approved, 2 rejected. */
   examineResult: z.number().nullable(),
+  /** The approval flow's instance that decides the pending examine (审批处理), at its current step; absent or null: none. */
+  approval: z.object({ id: z.number(), stepName: z.string() }).nullable().optional(),
   placeState: z.number(),
   inPool: z.boolean(),
   deleted: z.boolean(),

@@ -86,7 +86,7 @@ describe('flows', () => {
     expect((await noticesOf(tm.applicant.id)).map((n) => n.title)).toEqual([`审批已通过：工单回单审批 D${docSeq}`]);
     expect((await tm.b.client.call(C.counts)).data).toEqual({ todo: 0, done: 1, mine: 0 });
     const done = await tm.b.client.call(C.list, { box: 'done', pageIndex: 0, pageSize: 10 });
-    expect(done.data.list).toMatchObject([{ id, state: 1, stateName: '已通过', kindName: '工单回单审批', link: `/orderDetail?id=${docSeq}` }]);
+    expect(done.data.list).toMatchObject([{ id, state: 1, stateName: '已通过', kindName: '工单回单审批', link: `/allOrder/orderDetail/${docSeq}` }]);
   });
 
   it('the 审批处理 badge and home’s to-do count the approvals waiting for me, and drop when I decide', async () => {

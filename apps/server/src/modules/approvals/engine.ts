@@ -345,3 +345,35 @@ export async function waitingInstanceOf(ex: Executor, enterpriseId: number, kind
   );
   return r ? { id: Number(r.id), state: r.state, step: r.step } : null;
 }
+
+/**
+ * The document left approval another way (cancelled, moved to the recycle bin): its waiting instance ends as
+ * withdrawn (3) in the caller's transaction and its open tasks close. The kind's end handler does not run —
+ * the document has already moved. Answers whether an instance was waiting.
+ */
+export async function closeApproval(
+  ex: Executor,
+  c: { enterpriseId: number; kind: string; docId: number; actorId: number | null; note: string },
+): Promise<boolean> {
+  const inst = await waitingInstanceOf(ex, c.enterpriseId, c.kind, c.docId);
+  if (!inst) return false;
+  return (ex as Db).transaction(async (tx) => {
+    await changeState(tx, {
+      table: INSTANCE_TABLE,
+      machine: approvalMachine,
+      enterpriseId: c.enterpriseId,
+      id: inst.id,
+      action: 'withdraw',
+      actorId: c.actorId,
+      note: c.note,
+      ctx: { approver: false, applicant: true, completesStep: false, lastStep: false },
+      patchOf: ({ row }) => ({
+        last_act: { step: Number(row.step), action: 'withdraw', onBehalfOf: null, transferTo: null },
+        finished_at: sql`now()`,
+      }),
+    });
+    await tx.execute(sql`update approval_tasks set decision = 3, decided_at = now()
+      where enterprise_id = ${c.enterpriseId} and instance_id = ${inst.id} and decision is null`);
+    return true;
+  });
+}

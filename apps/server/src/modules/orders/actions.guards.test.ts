@@ -144,6 +144,11 @@ describe('the machine through HTTP: every endpoint in every state, as the admini
         const d = decideOrder(state, c.action, ctx);
         const r = await tm.admin.client.send(K[c.name], (c.body ?? sample[c.name])(id));
         const logs = await logsOf(t, tm.ep, id);
+        if (state === 7 && c.name === 'examine') {
+          // He created the order: nobody examines what he submitted (docs/approvals.md), whatever the machine allows.
+          expect([c.label, r.message, logs.length]).toEqual([c.label, formatError('APPROVAL_OWN_DOCUMENT'), 0]);
+          continue;
+        }
         if ('to' in d) {
           expect([c.label, r.success, r.message]).toEqual([c.label, true, expect.any(String)]);
           const now = 'state' in r.data ? r.data.state : (await orderRow(t, tm.ep, id)).state;

@@ -31,8 +31,10 @@ export async function orderActionsModule(app: FastifyInstance, deps: Deps): Prom
     applyAbnormalOrder: async ({ user, body }) => withMessage(await act.applyAbnormal(db, V(user), body), '提交成功'),
     handleAbnormal: async ({ user, body }) => withMessage(await act.handleAbnormal(db, V(user), body), OK),
     examine: async ({ user, body, req }) => {
-      // The 审核 power, or the person the order's process names as this approval's approver (the contract declares no power).
-      if (!hasPower(user.powers, ORDER_ACTION_POWERS.examine) && !(await act.namedApprover(db, V(user), body.orderId))) {
+      // The 审核 power, or the person the order's process names as this approval's approver (the contract declares no power);
+      // while an approval flow decides the order, the engine's tasks are the gate (a caller without one gets its refusal).
+      const gate = async () => (await act.namedApprover(db, V(user), body.orderId)) || (await act.onApprovalFlow(db, V(user), body.orderId));
+      if (!hasPower(user.powers, ORDER_ACTION_POWERS.examine) && !(await gate())) {
         await audit(db, {
           action: 'power_denied',
           enterpriseId: user.enterpriseId,
@@ -42,7 +44,8 @@ export async function orderActionsModule(app: FastifyInstance, deps: Deps): Prom
         });
         throw new AppError('NO_POWER');
       }
-      return withMessage(await act.examine(db, V(user), body), '审核成功');
+      const { next, ...r } = await act.examine(db, V(user), body);
+      return withMessage(r, next ? '审核成功，等待下一步审批' : '审核成功');
     },
     archive: async ({ user, body }) => withMessage(await act.simpleAction(db, V(user), 'archive', body), '归档成功'),
     delAllOrder: async ({ user, body }) => withMessage(await deleteOrders(db, V(user), body.orderIds), '删除成功'),

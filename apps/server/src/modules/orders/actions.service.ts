@@ -30,7 +30,10 @@ import * as forms from '../forms/forms.repo';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
 import { orderInScope } from './scope';
 import { actorOf } from '../../platform/actor';
-import { flagsOf, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
+import { decide } from '../approvals/engine';
+import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
+import { orderStateOf } from './examine.flow';
+import { flagsOf, isApprover, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
 
 /**
@@ -66,12 +69,21 @@ export interface Seen {
  * columns from the row and moves it. Concurrent actions on one order queue on the lock: the first wins,
  * the next ones decide on the order it left.
  */
-export async function withOrder<T>(db: Db, v: OrderViewer, action: OrderAction, seen: Seen, fn: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
+export async function withOrder<T>(
+  db: Db,
+  v: OrderViewer,
+  action: OrderAction,
+  seen: Seen,
+  fn: (tx: Tx, row: Row) => Promise<T>,
+  /** A refusal of its own, on the locked row before the machine's. */
+  before?: (tx: Tx, row: Row) => Promise<void>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const row = await orderInScope(tx, v, seen.orderId, true);
     const moved =
       (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
     if (moved) throw new AppError('STATE_CHANGED');
+    await before?.(tx, row);
     const d = decideOrder(Number(row.state), action, await orderContext(tx, v, row));
     if (!allowed(d)) throw new AppError(d.refuse);
     return fn(tx, row);
@@ -192,15 +204,53 @@ export async function namedApprover(db: Db, v: OrderViewer, orderId: number): Pr
   return false;
 }
 
-/** 审核: the type must be the approval the order waits for. */
-export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<ActionResult> {
+/** Whether an approval flow's instance decides the order's examine now (then the engine is the gate, not the 审核 power). */
+export async function onApprovalFlow(db: Db, v: OrderViewer, orderId: number): Promise<boolean> {
+  return (await waitingOrderApproval(db, v.enterpriseId, orderId)) !== null;
+}
+
+const pendingCheck = (row: Row, b: ExamineBody) => {
+  const pending = flagsOf(row).examineType;
+  if (pending !== b.examineType) throw invalid(`审核类型：该工单待审核的是${pending ? EXAMINE_TYPES[pending] : '无'}`);
+};
+
+/**
+ * 审核: the type must be the approval the order waits for. While a flow's instance waits (examine.flow.ts) the
+ * decision is the engine's — the caller's task on its current step is approved or rejected, and the order moves
+ * when the instance ends. Otherwise the process's approver decides in one step, never the one who caused it.
+ */
+export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<ActionResult & { next?: boolean }> {
   const action = b.result === 1 ? 'approve' : 'reject';
-  return withOrder(db, v, action, b, async (tx, row) => {
-    const pending = flagsOf(row).examineType;
-    if (pending !== b.examineType) throw invalid(`审核类型：该工单待审核的是${pending ? EXAMINE_TYPES[pending] : '无'}`);
-    const note = join(`${EXAMINE_TYPES[b.examineType]}${b.result === 1 ? '通过' : '驳回'}`, b.note);
-    return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { note }));
-  });
+  const inst = await waitingOrderApproval(db, v.enterpriseId, b.orderId);
+  if (inst) {
+    const row = await orderInScope(db, v, b.orderId);
+    const moved = (b.expectedState !== undefined && Number(row.state) !== b.expectedState) || (b.version !== undefined && Number(row.version) !== b.version);
+    if (moved) throw new AppError('STATE_CHANGED');
+    pendingCheck(row, b);
+    const r = await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: b.note ?? null });
+    // `next`: approved, and the instance waits for its next step (or the rest of an all-of step).
+    return { id: b.orderId, state: await orderStateOf(db, v.enterpriseId, b.orderId), next: r.state === 0 };
+  }
+  const own = async (tx: Tx, row: Row) => {
+    // A flow's instance started since the look above: its approvers decide, not this path.
+    if (await waitingOrderApproval(tx, v.enterpriseId, b.orderId)) throw new AppError('STATE_CHANGED');
+    // The process's approver who caused the examine: the engine's refusal (others get the machine's 不是审核人).
+    if (flagsOf(row).examineType && isApprover(v, row) && (await examineApplicantOf(tx, v.enterpriseId, row)) === v.id) {
+      throw new AppError('APPROVAL_OWN_DOCUMENT');
+    }
+  };
+  return withOrder(
+    db,
+    v,
+    action,
+    b,
+    async (tx, row) => {
+      pendingCheck(row, b);
+      const note = join(`${EXAMINE_TYPES[b.examineType]}${b.result === 1 ? '通过' : '驳回'}`, b.note);
+      return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { note }));
+    },
+    own,
+  );
 }
 
 /** The engineer asks for a change: the order is 异常 until staff handle it. */

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { type OrderScopeSubject as OrderReader, orderScope, seesAllOrders } from './scope';
+import { examineMine } from './list.filters';
 import { stateCounts } from './state-counts';
 
 /**
@@ -63,15 +64,11 @@ export function poolCount(ex: Executor, r: OrderReader): Promise<number> {
   return countWhere(ex, [live(r), sql.raw('o.state = 1 and o.in_pool')]);
 }
 
-/** Approvers: administrators and dispatchers, as the order machine's `approver` (order.state.ts actorOf). */
-export const isApprover = (r: OrderReader): boolean => r.admin || r.sysrole === 1;
-
-/** 待我审批 (type -1 every kind, 1–4 one): pending approvals this user may decide. */
+/** 待我审批 (type -1 every kind, 1–4 one): pending approvals this user may decide (an approval flow's: his open tasks). */
 export async function examineCount(ex: Executor, r: OrderReader, type: unknown): Promise<number> {
-  if (!isApprover(r)) return 0;
   const t = intParam(type);
   const kinds = t != null && t >= 1 && t <= 4 ? [t] : [1, 2, 3, 4];
-  return countWhere(ex, [live(r), sql.raw(`o.examine_result = 0 and o.examine_type in (${kinds.join(', ')})`)]);
+  return countWhere(ex, [live(r), sql.raw(`o.examine_result = 0 and o.examine_type in (${kinds.join(', ')})`), examineMine(r)]);
 }
 
 /** Validates the AllOrder filters of a plain getOrderListCount call; refuses filters it does not know. */

@@ -26,6 +26,7 @@ import { presentWith } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { type OrderReader, orderScope } from './detail.access';
 import { orderAbilities } from './order.state';
+import { orderApprovalStep } from './examine.kinds';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -194,7 +195,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
   const id = Number(o.id);
   const abnormalBy = num(o.abnormal_by);
   // The parts are independent reads: asked together, the page waits for the slowest, not the sum.
-  const [n, byNames, { serviceItems, feeRows }, attachments, tags, people, extFields, receipt, abilities, event] = await Promise.all([
+  const [n, byNames, { serviceItems, feeRows }, attachments, tags, people, extFields, receipt, abilities, event, approval] = await Promise.all([
     namesOf(ex, r, id),
     userNames(ex, r.enterpriseId, [abnormalBy]),
     itemsOf(ex, r, id),
@@ -205,6 +206,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
     o.receipted_at == null ? Promise.resolve([]) : receiptFields(ex, r, o),
     orderAbilities(ex, r, o),
     eventOfOrder(ex, r.enterpriseId, id),
+    o.examine_result != null && Number(o.examine_result) === 0 ? orderApprovalStep(ex, r.enterpriseId, id) : Promise.resolve(null),
   ]);
   const t = (c: string) => str(n[`t_${c}`]);
   const state = Number(o.state);
@@ -235,6 +237,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
     examineType,
     examineTypeName: nameIn(EXAMINE_TYPES, examineType),
     examineResult: num(o.examine_result),
+    approval,
     placeState: Number(o.place_state ?? 0),
     inPool: o.in_pool === true,
     deleted: o.deleted_at != null,

@@ -6,6 +6,7 @@ import { contains, prefixPattern } from '../../platform/search';
 import { and, bigints, createdBetween } from '../../platform/sql';
 import { hasAnyTag } from '../tags/tag-links';
 import { createdMonths, orderContains } from './list.search';
+import { onEngine, openTaskOrders } from './examine.kinds';
 import { type OrderScopeSubject, orderScope } from './scope';
 
 /**
@@ -30,6 +31,13 @@ const byPeople = (v: { enterpriseId: number }, userId: number, part: number): SQ
 
 /** Approvers decide approvals (administrators and dispatchers until processes name approvers: docs/decisions.md). */
 const isApprover = (v: OrderListViewer): boolean => v.admin || v.sysrole === 1;
+
+/**
+ * 待我审批: an order an approval flow decides shows for those holding an open task of its current step; one without an
+ * instance for the process's approvers, as before (docs/approvals.md).
+ */
+export const examineMine = (v: OrderScopeSubject): SQL =>
+  isApprover(v as OrderListViewer) ? sql`(${openTaskOrders(v.enterpriseId, v.id)} or not ${onEngine()})` : openTaskOrders(v.enterpriseId, v.id);
 
 const inStates = (states: readonly number[]): SQL =>
   sql`o.state in (${sql.join(
@@ -56,7 +64,7 @@ function scopeConds(v: OrderListViewer, f: Partial<OrderListFilters>): SQL[] {
     case 'sendMe':
       return [byPeople(v, me, ORDER_PEOPLE_PARTS.copied)];
     case 'examine':
-      return isApprover(v) ? [sql`o.examine_result = 0`, sql`o.examine_type is not null`] : [sql`false`];
+      return [sql`o.examine_result = 0`, sql`o.examine_type is not null`, examineMine(v)];
     case 'customer':
       return f.customerId ? [customerScope(v, sql`o.customer_id`)] : [sql`false`];
     case 'product':

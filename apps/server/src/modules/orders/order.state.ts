@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import type { EnqueueInput } from '../../platform/jobs';
 import { type OrderScopeSubject, openableOrders } from './scope';
+import { examineApplicantOf, holdsOpenTask, waitingOrderApproval } from './examine.kinds';
 import { changeState, type HookContext, type PatchValue, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
 
 /**
@@ -83,7 +84,19 @@ export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<O
     if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
   }
   const role = v.sysrole;
-  return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: isApprover(v, row), role };
+  return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: await mayExamine(ex, v, row), role };
+}
+
+/**
+ * May decide the examine the order waits for now. An approval flow's instance (docs/approvals.md) gives it to
+ * those holding an open task of its current step; without one, the process's approver (isApprover) unless he
+ * caused the examine himself — nobody examines what he submitted.
+ */
+async function mayExamine(ex: Executor, v: OrderViewer, row: Row): Promise<boolean> {
+  if (!flagsOf(row).examineType || row.id == null) return isApprover(v, row);
+  const inst = await waitingOrderApproval(ex, v.enterpriseId, Number(row.id));
+  if (inst) return v.id > 0 && holdsOpenTask(ex, v.enterpriseId, inst.id, v.id);
+  return isApprover(v, row) && (v.id <= 0 || (await examineApplicantOf(ex, v.enterpriseId, row)) !== v.id);
 }
 
 /**

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import { openTaskOrders } from './examine.kinds';
 
 /**
  * The one rule for which orders a user may see and act on (docs/permissions.md, "Orders"). The lists, their
@@ -44,7 +45,8 @@ export interface ScopeOptions {
 
 /**
  * A limited user's orders: those they are on in any part (creator, salesperson, acceptor, dispatcher, engineer,
- * taker, return visitor, collaborator, copied-to), those waiting for their named approval, and with `offers` the
+ * taker, return visitor, collaborator, copied-to), those waiting for their named approval or on an approval flow's
+ * step they hold an open task of (docs/approvals.md), and with `offers` the
  * pool's. ORs of indexed columns and id lists read first, so PostgreSQL can use a BitmapOr instead of testing every row.
  */
 function partsOf(s: OrderScopeSubject, o: SQL, opts: ScopeOptions): SQL {
@@ -54,7 +56,8 @@ function partsOf(s: OrderScopeSubject, o: SQL, opts: ScopeOptions): SQL {
     or ${o}.service_user_id = ${me} or ${o}.taken_by = ${me} or ${o}.return_visitor_id = ${me}
     or ${o}.id = any(array(select p.order_id from order_people p where p.enterprise_id = ${s.enterpriseId} and p.user_id = ${me}))
     or ${o}.id = any(array(select x.id from orders x where x.enterprise_id = ${s.enterpriseId} and x.examine_result = 0
-      and x.deleted_at is null and ${namedApprovalOf(me, 'x')}))${pool})`;
+      and x.deleted_at is null and ${namedApprovalOf(me, 'x')}))
+    or ${openTaskOrders(s.enterpriseId, me, o)}${pool})`;
 }
 
 /**

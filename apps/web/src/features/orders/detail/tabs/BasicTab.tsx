@@ -22,7 +22,20 @@ export function BasicTab({ d }: { d: OrderDetail }) {
           description={[d.abnormal.reason, d.abnormal.by?.name, d.abnormal.at].filter(Boolean).join(' · ')}
         />
       ) : null}
-      {d.examineType && d.examineResult === 0 ? <Alert type="info" showIcon title={`${d.examineTypeName}：等待审核`} /> : null}
+      {d.examineType && d.examineResult === 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          title={`${d.examineTypeName}：等待审核`}
+          description={
+            d.approval ? (
+              <Link to={`/approvalProcess?id=${d.approval.id}`} data-testid="order-approval">
+                审批流程：{d.approval.stepName || '审批中'}
+              </Link>
+            ) : undefined
+          }
+        />
+      ) : null}
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} title="工单概况">
         <Descriptions.Item label="工单编号">{d.orderNo}</Descriptions.Item>
         <Descriptions.Item label="工单类型">{d.orderType.name}</Descriptions.Item>
