@@ -173,6 +173,7 @@ test.describe('spares', () => {
     await expect(offered.filter({ hasText: '压缩机' })).toContainText(/库存 \d+/);
     await expect(offered.filter({ hasText: sealName })).toContainText('库存 2');
     await expect(offered.filter({ hasText: '电源线' })).toHaveCount(0);
+    await shot(eng, FLOW, '3-engineer-part-picker-phone');
     await pickSearched(eng, picker, '压缩', '压缩机');
     // a serial-tracked part: the new unit's serial is picked from his own serials
     await pickSearched(eng, use.getByLabel('新件序列号'), `NEW${t}-1`, `NEW${t}-1`);
