@@ -80,6 +80,33 @@ async function stockCompressors(baseURL: string, t: string): Promise<number> {
   }
 }
 
+/**
+ * A part out of warranty (charged at 88 yuan) already in the engineer's own stock: made, stocked in the central
+ * warehouse, requisitioned by the engineer and approved by the keeper, all through the API. Answers its name.
+ */
+async function chargeablePartHeld(baseURL: string, t: string): Promise<string> {
+  const admin = await ApiUser.login(baseURL, ADMIN);
+  const engineer = await ApiUser.login(baseURL, ENGINEER);
+  const keeper = await ApiUser.login(baseURL, KEEPER);
+  const name = `密封圈${t}`;
+  try {
+    const spare = await admin.send('POST', '/spare/save', { code: `MF-${t}`, name, unit: '个', salePrice: 88, warranty: false, serialized: false });
+    expect(spare.success, spare.message).toBe(true);
+    const wh = (await admin.get(`/spare/warehouse/options?keyword=${encodeURIComponent('中心')}`)).data[0];
+    const items = [{ spareId: spare.data.id, quantity: 3 }];
+    const stocked = await admin.send('POST', '/spare/doc/save', { kind: 6, toWarehouseId: wh.id, items });
+    expect(stocked.success, stocked.message).toBe(true);
+    expect((await admin.send('POST', '/spare/doc/approve', { id: stocked.data.id })).success).toBe(true);
+    const req = await engineer.send('POST', '/spare/doc/save', { kind: 1, fromWarehouseId: wh.id, items: [{ spareId: spare.data.id, quantity: 2 }] });
+    expect(req.success, req.message).toBe(true);
+    const ok = await keeper.send('POST', '/spare/doc/approve', { id: req.data.id });
+    expect(ok.success, ok.message).toBe(true);
+    return name;
+  } finally {
+    await Promise.all([admin.dispose(), engineer.dispose(), keeper.dispose()]);
+  }
+}
+
 test.describe('spares', () => {
   test.use({ actionTimeout: 20_000 });
 
@@ -89,6 +116,7 @@ test.describe('spares', () => {
     for (const m of [ENGINEER, KEEPER]) await quietGuide(baseURL!, m);
     const orderId = await orderInService(baseURL!, `压缩机更换${t}`);
     const spareId = await stockCompressors(baseURL!, t);
+    const sealName = await chargeablePartHeld(baseURL!, t);
 
     // 1. the engineer asks for two compressors from the central warehouse
     const eng = await browser.newPage();
@@ -138,8 +166,17 @@ test.describe('spares', () => {
       .getByRole('button', { name: spaced('登记备件') })
       .click();
     const use = dialog(eng, '登记备件');
-    await pickSearched(eng, use.getByLabel('备件（从我的库存）'), '压缩', '压缩机');
-    await use.getByLabel('新件序列号').fill(`NEW${t}-1`);
+    // the picker offers only what the engineer holds, with how many: not 电源线 of the catalogue he holds none of
+    const picker = use.getByLabel('备件（从我的库存）');
+    await picker.click();
+    const offered = eng.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(offered.filter({ hasText: '压缩机' })).toContainText(/库存 \d+/);
+    await expect(offered.filter({ hasText: sealName })).toContainText('库存 2');
+    await expect(offered.filter({ hasText: '电源线' })).toHaveCount(0);
+    await shot(eng, FLOW, '3-engineer-part-picker-phone');
+    await pickSearched(eng, picker, '压缩', '压缩机');
+    // a serial-tracked part: the new unit's serial is picked from his own serials
+    await pickSearched(eng, use.getByLabel('新件序列号'), `NEW${t}-1`, `NEW${t}-1`);
     await use.getByLabel('旧件序列号').fill(`OLD${t}`);
     await use.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect(use).toBeHidden();
@@ -148,6 +185,18 @@ test.describe('spares', () => {
       .filter({ hasText: `NEW${t}` });
     await expect(part).toContainText(`OLD${t}`);
     await expect(part).toContainText('保内免费');
+
+    // a chargeable part: the order's receivable on the page goes up by its price, without a reload
+    const receivable = page$(eng).getByTestId('receivable');
+    const before = Number((await receivable.textContent())?.replace(/[^\d.]/g, ''));
+    await page$(eng)
+      .getByRole('button', { name: spaced('登记备件') })
+      .click();
+    await pickSearched(eng, use.getByLabel('备件（从我的库存）'), '密封', sealName);
+    await use.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+    await expect(use).toBeHidden();
+    await expect(receivable).toHaveText(`¥${(before + 88).toFixed(2)}`);
+    await expect(page$(eng).getByRole('row').filter({ hasText: sealName })).toContainText('¥88');
     await shot(eng, FLOW, '3-engineer-order-part-phone');
 
     // 4. the return obligation appears; the keeper ships, receives and refurbishes the old part

@@ -59,6 +59,7 @@ export const errorMessages = {
   CUSTOMER_HAS_CONTRACTS: '客户“{name}”存在合同，不能删除',
   CUSTOMER_HAS_ORDERS: '客户“{name}”存在工单，不能删除',
   CUSTOMER_HAS_EVENTS: '客户“{name}”存在事件，不能删除',
+  CUSTOMER_DUPLICATE: '已存在同名同电话的客户“{name}”（{phone}），请直接选用该客户',
   INSTALLED_HAS_ORDERS: '设备“{name}”已有工单，不能删除',
   LAST_CONTACT: '客户至少需要保留一个联系人',
   CONTACT_TAKEN: '该客户已有联系人“{name}”（{phone}），请勿重复添加',

@@ -14,7 +14,7 @@ import {
   customerRowSchema,
   editCustomerBody,
 } from './customers.schema';
-import { ids, optionalIds, requiredId, text } from './fields';
+import { ids, optionalId, optionalIds, requiredId, requiredText, text } from './fields';
 
 /** Power codes of the customer area: the menu codes of packages/shared/src/auth/menus.ts. */
 export const CUSTOMER_POWERS = {
@@ -44,7 +44,10 @@ export const customerFormFieldsSchema = z.object({ templateVersionId: z.number()
 export const customerFixedFieldSchema = z.object({ key: z.string(), name: z.string(), required: z.boolean() });
 
 export const extractedCustomerSchema = z.object({
+  /** The customer: the company when the text names one, else the person. */
   name: z.string().nullable(),
+  /** The contact person. */
+  linkName: z.string().nullable(),
   phone: z.string().nullable(),
   provinceCode: z.string().nullable(),
   cityCode: z.string().nullable(),
@@ -53,8 +56,20 @@ export const extractedCustomerSchema = z.object({
   city: z.string().nullable(),
   district: z.string().nullable(),
   detail: z.string().nullable(),
+  /** The problem (故障/问题/描述/备注 and what else the text says): the order's 详细描述. */
+  description: z.string().nullable(),
 });
 export type ExtractedCustomer = z.infer<typeof extractedCustomerSchema>;
+
+/** A customer with the same name and phone as the one being entered; id null when the caller may not open it. */
+export const customerDuplicateSchema = z.object({
+  id: z.number().nullable(),
+  name: z.string(),
+  linkperson: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type CustomerDuplicate = z.infer<typeof customerDuplicateSchema>;
 
 export const customerPermissionRowSchema = z.object({
   userId: z.number(),
@@ -146,6 +161,14 @@ export const customerContract = {
     response: z.null(),
   }),
   delAllCustomer: endpoint({ method: 'DELETE', path: '/customer/delAllCustomer', power: P.remove, body: z.object({ ids: ids('客户') }), response: z.null() }),
+  /** Before saving a new customer: the existing ones with the same name and phone (saving one more is refused). */
+  duplicateCheck: endpoint({
+    method: 'GET',
+    path: '/v2/customer/duplicateCheck',
+    power: P.add,
+    query: z.object({ name: requiredText('客户名称', 100), phone: requiredText('电话', 30), exceptId: optionalId('客户') }),
+    response: z.array(customerDuplicateSchema),
+  }),
   /** Free text such as '张三 13800138000 上海市浦东新区…' → name, phone and address fields. */
   extractCustomerInfo: endpoint({
     method: 'POST',

@@ -8,3 +8,5 @@ export * from './portal.contract';
 export * from './import.contract';
 export * from './contract.machine';
 export * from './warranty';
+export * from './areas';
+export * from './paste';

@@ -83,6 +83,15 @@ export type SpareUnit = z.infer<typeof spareUnitSchema>;
 export const spareOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), model: z.string(), unit: z.string(), serialized: z.boolean() });
 export type SpareOption = z.infer<typeof spareOptionSchema>;
 
+/** A spare the caller holds in their own stock: how many may be used now, and the serials of the units there. */
+export const heldSpareSchema = spareOptionSchema.extend({
+  /** quantity - reserved in the caller's own stock. */
+  available: z.number(),
+  /** Serial-tracked: the units in the caller's stock no document holds (the first 200, by serial). */
+  serials: z.array(z.string()),
+});
+export type HeldSpare = z.infer<typeof heldSpareSchema>;
+
 // ---- warehouses and stock ----
 export const warehouseOptionSchema = z.object({ id: z.number(), name: z.string(), kind: z.number() });
 export type WarehouseOption = z.infer<typeof warehouseOptionSchema>;
@@ -395,6 +404,16 @@ export const sparesContract = {
     query: z.object({ keyword: text('关键字', 50).optional(), ...pageQuery.shape }),
     /** warehouseId: null until the user's own stock first receives something. */
     response: listOf(stockRowSchema).extend({ warehouseId: z.number().nullable() }),
+  }),
+
+  /** 登记备件's picker: only what the caller holds in their own stock (available > 0), most held first, with serials. */
+  mineOptions: endpoint({
+    method: 'GET',
+    path: '/spare/mine/options',
+    power: POW.mine,
+    query: z.object({ keyword: text('关键字', 50).optional() }),
+    /** warehouseId: null while the caller has no own stock. */
+    response: z.object({ warehouseId: z.number().nullable(), list: z.array(heldSpareSchema) }),
   }),
 
   logList: endpoint({ method: 'GET', path: '/spare/log/list', power: POW.log, query: logQuery, response: listOf(stockLogSchema) }),

@@ -11,6 +11,7 @@ import { countContacts, listContacts } from './contacts.service';
 import { contractsRoutes } from './contracts.routes';
 import { countCustomers, countPick, listCustomers, pickCustomers } from './customers.repo';
 import * as svc from './customers.service';
+import { findDuplicates } from './duplicates';
 import { extractCustomerInfo } from './extract';
 import { importRoutes } from './import.routes';
 import { FORM_KIND, formFieldsOf } from './integrations';
@@ -79,6 +80,7 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
       await svc.deleteCustomers(db, actorOf(user), body.ids);
       return withMessage(null, '删除成功');
     },
+    duplicateCheck: async ({ user, query }) => findDuplicates(db, actorOf(user), query.name, query.phone, query.exceptId),
     extractCustomerInfo: async ({ body }) => extractCustomerInfo(body.text),
     permissionList: async ({ user, query }) => listPermissions(db, actorOf(user), query.customerId),
     savePermission: async ({ user, body }) => {

@@ -17,6 +17,7 @@ import { customersByIds } from './customers.repo';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { addressValues } from './parts.common';
 import { checkCustomerRefs } from './refs';
+import { refuseDuplicateCustomer } from './duplicates';
 
 function codeTaken(err: unknown, code: string | null | undefined): never {
   if (isUniqueViolation(err) && code) throw new AppError('CUSTOMER_CODE_TAKEN');
@@ -29,6 +30,7 @@ export async function insertCustomer(tx: Tx, v: Viewer, b: AddCustomerBody, tags
   await checkCustomerRefs(tx, v.enterpriseId, { businessUserId, serviceGroupId: b.serviceGroupId, tagIds: b.tagIds });
   const { templateVersionId, ext } = await cleanExt(tx, v.enterpriseId, FORM_KIND.customer, null, b.ext, { sysrole: v.sysrole, skip: importing });
   const address = b.address ? addressValues(b.address) : null;
+  await refuseDuplicateCustomer(tx, v.enterpriseId, b.name, b.linkPerson.phone);
   const [row] = await tx
     .insert(customers)
     .values({
@@ -72,11 +74,12 @@ export async function editCustomer(db: Db, v: Viewer, b: z.infer<typeof editCust
     await editableCustomer(tx, v, b.id);
     await checkCustomerRefs(tx, v.enterpriseId, b);
     const [cur] = await tx
-      .select({ version: customers.templateVersionId, linkName: customers.linkName, ext: customers.ext })
+      .select({ version: customers.templateVersionId, linkName: customers.linkName, phone: customers.phone, ext: customers.ext })
       .from(customers)
       .where(both(eq(customers.enterpriseId, v.enterpriseId), eq(customers.id, b.id)))
       .for('update');
     if (!cur) throw new AppError('NOT_FOUND');
+    await refuseDuplicateCustomer(tx, v.enterpriseId, b.name, cur.phone, b.id);
     // A record keeps the template version it was created with.
     const { ext } = await cleanExt(tx, v.enterpriseId, FORM_KIND.customer, cur.version, b.ext, {
       sysrole: v.sysrole,

@@ -5,6 +5,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { fullAddressOf, resolveArea } from './areas';
 import { gramsOf, texts } from '../../platform/search';
+import { refuseDuplicateCustomer } from './duplicates';
 
 /** Serialises writes to one customer's contacts and addresses (one primary, one default). */
 export async function lockCustomer(tx: Tx, enterpriseId: number, customerId: number): Promise<void> {
@@ -22,6 +23,7 @@ export async function syncPrimary(tx: Tx, enterpriseId: number, customerId: numb
         where c.enterprise_id = ${enterpriseId} and c.id = ${customerId}`,
   );
   if (!r) return;
+  await refuseDuplicateCustomer(tx, enterpriseId, r.name, r.phone, customerId);
   const grams = gramsOf(r.name, r.link_name);
   await tx.execute(sql`update customers set link_name = ${r.link_name}, phone = ${r.phone},
       search_grams = ${texts(grams)}, updated_at = now()

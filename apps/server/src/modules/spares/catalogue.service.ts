@@ -2,6 +2,7 @@
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import {
   type BodyOf,
+  type HeldSpare,
   type QueryOf,
   type SpareOption,
   type SpareRow,
@@ -366,6 +367,34 @@ export async function mine(db: Db, u: SessionUser, q: QueryOf<typeof C.mine>) {
   const warehouseId = own.id;
   const page = await stockList(db, u, { ...q, warehouseId, spareId: undefined, typeId: undefined, warning: undefined });
   return { ...page, warehouseId };
+}
+
+/**
+ * The spares the user holds in their own stock, for the order's 登记备件: available > 0 only, the most held first
+ * (stocks by its primary key on the one warehouse), each serial-tracked one with its free units (spare_units_warehouse_idx).
+ */
+export async function mineOptions(db: Db, u: SessionUser, keyword: string | undefined): Promise<{ warehouseId: number | null; list: HeldSpare[] }> {
+  const [own] = await rows<{ id: number }>(db, sql`select id::int from warehouses where enterprise_id = ${u.enterpriseId} and owner_id = ${u.id}`);
+  if (!own) return { warehouseId: null, list: [] };
+  const held = await rows<Omit<HeldSpare, 'serials'>>(
+    db,
+    sql`select s.id::int, s.code, s.name, s.model, s.unit, s.serialized, (k.quantity - k.reserved)::int as available
+      from stocks k join spares s on s.enterprise_id = k.enterprise_id and s.id = k.spare_id
+      where ${and([sql`k.enterprise_id = ${u.enterpriseId}`, sql`k.warehouse_id = ${own.id}`, sql`k.quantity - k.reserved > 0`, sql`s.enabled`, spareKeyword(keyword)])}
+      order by k.quantity - k.reserved desc, s.code limit 100`,
+  );
+  const tracked = held.filter((h) => h.serialized).map((h) => h.id);
+  const units = tracked.length
+    ? await rows<{ spare_id: number; serials: string[] }>(
+        db,
+        sql`select n.spare_id::int, (array_agg(n.serial order by n.serial))[1:200] as serials from spare_units n
+          where n.enterprise_id = ${u.enterpriseId} and n.warehouse_id = ${own.id} and n.spare_id = any(${bigints(tracked)})
+            and n.place = 1 and n.doc_id is null
+          group by n.spare_id`,
+      )
+    : [];
+  const serials = new Map(units.map((x) => [x.spare_id, x.serials]));
+  return { warehouseId: own.id, list: held.map((h) => ({ ...h, serials: serials.get(h.id) ?? [] })) };
 }
 
 // ---- ledger ----

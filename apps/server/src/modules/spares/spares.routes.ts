@@ -44,6 +44,7 @@ export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<vo
       return saved(null);
     },
     mine: ({ user, query }) => cat.mine(db, user, query),
+    mineOptions: ({ user, query }) => cat.mineOptions(db, user, query.keyword),
     logList: ({ user, query }) => cat.logList(db, user, query),
     stockLogList: ({ user, query }) => cat.logList(db, user, query, [3, 4]),
     docList: ({ user, query }) => docs.docList(db, user, query),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { pastedValues } from './components/CustomerFormDialog';
 import { summary } from './components/ImportDialog';
+import { duplicateQuery } from './components/DuplicateCustomer';
 import { recognised } from './components/SmartPaste';
 import { areaFilters } from './pages/AddressManage';
 import { customerFilterQuery } from './pages/AllCustomer';
 
 const extracted = {
   name: '张三',
+  linkName: '张三',
   phone: '13800138000',
   provinceCode: '31',
   cityCode: '3101',
@@ -15,12 +17,30 @@ const extracted = {
   city: '市辖区',
   district: '浦东新区',
   detail: '张江路88号',
+  description: null,
 };
-const nothing = { name: null, phone: null, provinceCode: null, cityCode: null, districtCode: null, province: null, city: null, district: null, detail: null };
+const nothing = {
+  name: null,
+  linkName: null,
+  phone: null,
+  provinceCode: null,
+  cityCode: null,
+  districtCode: null,
+  province: null,
+  city: null,
+  district: null,
+  detail: null,
+  description: null,
+};
+const company = { ...extracted, name: '上海恒瑞物业管理有限公司', linkName: '赵建国', description: '空调不制冷' };
 
 describe('smart paste into the customer form', () => {
   it('fills the contact, phone and address, and the customer name while it is empty', () => {
     expect(pastedValues(extracted, {})).toEqual({ linkName: '张三', name: '张三', phone: '13800138000', area: ['31', '3101', '310115'], detail: '张江路88号' });
+  });
+
+  it('fills a company as the customer name and the person as the contact', () => {
+    expect(pastedValues(company, {})).toMatchObject({ name: '上海恒瑞物业管理有限公司', linkName: '赵建国' });
   });
 
   it('keeps a customer name already typed', () => {
@@ -35,6 +55,16 @@ describe('smart paste into the customer form', () => {
     expect(recognised(extracted)).toBe('姓名、电话、地址');
     expect(recognised({ ...nothing, phone: '13800138000' })).toBe('电话');
     expect(recognised(nothing)).toBeNull();
+    expect(recognised(company)).toBe('客户、联系人、电话、地址、描述');
+  });
+});
+
+describe('the duplicate check before saving', () => {
+  it('asks only once the name is given and the phone is complete', () => {
+    expect(duplicateQuery(' 恒瑞物业 ', ' 13912345678 ')).toEqual({ name: '恒瑞物业', phone: '13912345678' });
+    expect(duplicateQuery('恒瑞物业', '1391234')).toBeNull();
+    expect(duplicateQuery('', '13912345678')).toBeNull();
+    expect(duplicateQuery('恒瑞物业', '0571-88886666')).toEqual({ name: '恒瑞物业', phone: '0571-88886666' });
   });
 });
 

@@ -18,7 +18,21 @@ const C = sparesContract;
 // Writes that move stock make every stock and ledger read stale.
 staleAfter(
   [C.docApprove, C.docReject, C.docWithdraw, C.docSave, C.orderUse, C.orderCancel, C.oldSave, C.setSafety],
-  [C.stockList, C.warningList, C.mine, C.logList, C.stockLogList, C.docList, C.docDetail, C.orderParts, C.oldList, C.oldDetail, C.spareList, C.unitOptions],
+  [
+    C.stockList,
+    C.warningList,
+    C.mine,
+    C.mineOptions,
+    C.logList,
+    C.stockLogList,
+    C.docList,
+    C.docDetail,
+    C.orderParts,
+    C.oldList,
+    C.oldDetail,
+    C.spareList,
+    C.unitOptions,
+  ],
 );
 staleAfter([C.spareSave, C.spareRemove, C.typeSave, C.typeRemove], [C.spareList, C.typeTree, C.spareOptions]);
 staleAfter([C.warehouseSave], [C.warehouseList, C.warehouseOptions]);

@@ -10,7 +10,9 @@ import { useUser } from '../../../lib/session';
 import { rulesOf } from '../../../lib/zodRules';
 import { customerContract, refreshCustomers } from '../api';
 import { LEVEL_OPTIONS, SOURCE_OPTIONS } from '../options';
+import { useNavigate } from 'react-router';
 import { AreaCascader } from './AreaCascader';
+import { DuplicateCustomerAlert, useCustomerDuplicates } from './DuplicateCustomer';
 import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
 import { SmartPaste } from './SmartPaste';
 import { TagSelect } from './TagSelect';
@@ -31,13 +33,14 @@ export interface CustomerValues {
   remark?: string;
 }
 
-/** Form values from what smart paste read: the person is the contact (and the customer's name when none is typed yet). */
+/**
+ * Form values from what smart paste read: the customer (a company, or the person) as the name while none is typed
+ * yet, the person as the contact.
+ */
 export function pastedValues(r: ExtractedCustomer, current: Partial<CustomerValues>): Partial<CustomerValues> {
   const out: Partial<CustomerValues> = {};
-  if (r.name) {
-    out.linkName = r.name;
-    if (!current.name?.trim()) out.name = r.name;
-  }
+  if (r.name && !current.name?.trim()) out.name = r.name;
+  if (r.linkName) out.linkName = r.linkName;
   if (r.phone) out.phone = r.phone;
   const area = [r.provinceCode, r.cityCode, r.districtCode].filter((c): c is string => !!c);
   if (area.length) out.area = area;
@@ -171,6 +174,22 @@ interface FormProps {
   onSaved: (id: number) => void;
 }
 
+/** A new customer's name and phone already saved: say so before saving, with the way to the existing one. */
+function NewCustomerDuplicates({ form, onClose }: { form: FormInstance<CustomerValues>; onClose: () => void }) {
+  const navigate = useNavigate();
+  const duplicates = useCustomerDuplicates(Form.useWatch('name', form), Form.useWatch('phone', form));
+  return (
+    <DuplicateCustomerAlert
+      duplicates={duplicates}
+      actionLabel="打开该客户"
+      onAction={(d) => {
+        onClose();
+        navigate(`/allOrder/customerDetail/${d.id}`);
+      }}
+    />
+  );
+}
+
 function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtFormApi }) {
   const [form] = Form.useForm<CustomerValues>();
   const user = useUser();
@@ -211,6 +230,7 @@ function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtF
       >
         <Fields form={form} isNew={!detail} tagsAllowed={tagsAllowed} />
       </Form>
+      {detail ? null : <NewCustomerDuplicates form={form} onClose={onClose} />}
     </>
   );
 }

@@ -168,7 +168,15 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
           保存
         </Button>
       </div>
-      <QuickCustomer open={quick} onClose={() => setQuick(false)} onCreated={(id) => set({ customerId: id, productId: null, gpsAddr: null })} />
+      <QuickCustomer
+        open={quick}
+        onClose={() => setQuick(false)}
+        onCreated={(id) => set({ customerId: id, productId: null, gpsAddr: null })}
+        onDescription={(text) => {
+          // The pasted problem becomes the description unless one is written already.
+          if (!String(form.values.system.detailDesc ?? '').trim()) set({ detailDesc: text });
+        }}
+      />
     </>
   );
 }

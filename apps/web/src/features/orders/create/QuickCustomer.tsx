@@ -5,6 +5,7 @@ import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
 import { useApiMutation } from '../../../lib/query';
 import { customerContract } from '../../customers/api';
 import { AreaCascader } from '../../customers/components/AreaCascader';
+import { DuplicateCustomerAlert, useCustomerDuplicates } from '../../customers/components/DuplicateCustomer';
 import { SmartPaste } from '../../customers/components/SmartPaste';
 
 interface Values {
@@ -15,13 +16,24 @@ interface Values {
   detail?: string;
 }
 
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** The customer made here, or the existing one chosen instead of a duplicate. */
+  onCreated: (id: number, name: string) => void;
+  /** The problem the pasted text describes (故障/问题/描述/备注): the order's 详细描述. */
+  onDescription?: (text: string) => void;
+}
+
 /**
- * 快速新建客户: paste "name phone address" text, the customers module reads it (智能填写), the person checks it and
- * the customer is created with that contact and address; the order form then picks it.
+ * 快速新建客户: paste "company contact phone address problem" text, the customers module reads it (智能填写), the
+ * person checks it and the customer is created with that contact and address; the order form then picks it. A customer
+ * with the same name and phone is shown before saving, to be chosen instead (the server refuses a second one).
  */
-export function QuickCustomer({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number, name: string) => void }) {
+export function QuickCustomer({ open, onClose, onCreated, onDescription }: Props) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const duplicates = useCustomerDuplicates(Form.useWatch('name', form), Form.useWatch('phone', form));
   const add = useApiMutation(customerContract.addCustomer, {
     invalidates: [customerContract.getCustomerList, customerContract.customerList, orderCreateContract.customerOptions],
   });
@@ -29,11 +41,13 @@ export function QuickCustomer({ open, onClose, onCreated }: { open: boolean; onC
   const fill = (r: ExtractedCustomer) => {
     const area = [r.provinceCode, r.cityCode, r.districtCode].filter((x): x is string => !!x);
     form.setFieldsValue({
-      ...(r.name ? { name: r.name, linkName: r.name } : {}),
+      ...(r.name ? { name: r.name } : {}),
+      ...(r.linkName ? { linkName: r.linkName } : {}),
       ...(r.phone ? { phone: r.phone } : {}),
       ...(area.length ? { area } : {}),
       ...(r.detail ? { detail: r.detail } : {}),
     });
+    if (r.description) onDescription?.(r.description);
   };
 
   const submit = async () => {
@@ -69,6 +83,15 @@ export function QuickCustomer({ open, onClose, onCreated }: { open: boolean; onC
       width={640}
     >
       <SmartPaste onExtract={fill} />
+      <DuplicateCustomerAlert
+        duplicates={duplicates}
+        actionLabel="选用该客户"
+        onAction={(d) => {
+          onCreated(d.id, d.name);
+          form.resetFields();
+          onClose();
+        }}
+      />
       <Form form={form} layout="vertical" preserve={false}>
         <Row gutter={12}>
           <Col xs={24} md={12}>

@@ -41,6 +41,11 @@ describe('the create form', () => {
     ).toEqual(['customerId', 'title']);
   });
 
+  it('puts the customer block first, where a call-taker starts, and keeps the other groups in order', () => {
+    const withMore = { ...info, groups: [...info.groups, { key: 'other', name: '其他' }] } as FormInfo;
+    expect(definitionOf(withMore).groups.map((g) => g.key)).toEqual(['customerInfo', 'orderInfo', 'other']);
+  });
+
   it('leaves the picked fields to their pickers in the shared check, but not the customer', () => {
     const keys = checkedDefinition(definitionOf(info)).fixedFields.map((f) => f.key);
     expect(keys).toContain('customerId');

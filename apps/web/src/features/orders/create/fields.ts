@@ -64,11 +64,15 @@ export const checkedDefinition = (d: FormDefinition): FormDefinition => ({
   fixedFields: d.fixedFields.filter((x) => x.key === 'customerId' || !PICKED_KEYS.includes(x.key)),
 });
 
-/** The order type's form: these fixed fields (the server's required flags win) and the type's custom fields. */
+/**
+ * The order type's form: these fixed fields (the server's required flags win) and the type's custom fields. The
+ * customer block comes first on the create page, where a call-taker starts; the other groups keep their order.
+ */
 export function definitionOf(info: FormInfo): FormDefinition {
   const required = new Map(info.fixedFields.map((x) => [x.key, x.required]));
   const fixedFields = ORDER_CREATE_FIELDS.map((x) => ({ ...x, required: required.get(x.key) ?? x.required }));
-  return { fixedFields, fields: info.fields, groups: info.groups, height: info.height };
+  const groups = [...info.groups.filter((g) => g.key === 'customerInfo'), ...info.groups.filter((g) => g.key !== 'customerInfo')];
+  return { fixedFields, fields: info.fields, groups, height: info.height };
 }
 
 /** The typed service address (gpsAddr) or a saved one of the customer. */

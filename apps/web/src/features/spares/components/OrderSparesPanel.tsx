@@ -1,30 +1,23 @@
 import type { OrderSpare } from '@sk/shared/spares/spares.contract';
-import { App, Button, Card, Form, Input, InputNumber, Table, Tag } from 'antd';
+import { orderMoneyContract } from '@sk/shared/orders/order.money.contract';
+import { App, Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { S } from '../api';
 import { DocDialog } from './DocDialog';
-import { SpareSelect } from './Selects';
+import { UsePartDialog } from './UsePartDialog';
 
-interface Values {
-  spareId: number;
-  quantity: number;
-  serialIn?: string;
-  serialOut?: string;
-}
-
-/** Parts used on an order (mounted in the order detail's fees tab): record one from my stock with both serials, or cancel it. */
+/** Parts used on an order (mounted in the order detail's fees tab): record one from my stock (UsePartDialog), or cancel it. */
 export function OrderSparesPanel({ orderId, state }: { orderId: number; state: number }) {
   const { modal } = App.useApp();
   const parts = useApi(S.orderParts, { orderId });
   const [adding, setAdding] = useState(false);
   const [returning, setReturning] = useState(false);
   const can = useCan();
-  const use = useApiMutation(S.orderUse, { invalidates: [S.orderParts] });
-  const cancel = useApiMutation(S.orderCancel, { invalidates: [S.orderParts] });
+  // The fees panel beside this one shows the parts' amount and the total: it follows without a reload.
+  const cancel = useApiMutation(S.orderCancel, { invalidates: [S.orderParts, S.mineOptions, orderMoneyContract.fees] });
   const open = (state === 3 || state === 4) && can('menu_SpareMine');
   const confirmCancel = (p: OrderSpare) =>
     modal.confirm({
@@ -78,26 +71,7 @@ export function OrderSparesPanel({ orderId, state }: { orderId: number; state: n
       }
     >
       <Table<OrderSpare> size="small" rowKey="id" pagination={false} columns={columns} dataSource={parts.data ?? []} scroll={{ x: 'max-content' }} />
-      <RecordFormDialog<Values>
-        open={adding}
-        title="登记备件"
-        initialValues={{ quantity: 1 }}
-        onClose={() => setAdding(false)}
-        onSubmit={(v) => use.mutateAsync({ orderId, spareId: v.spareId, quantity: v.quantity, serialIn: v.serialIn || null, serialOut: v.serialOut || null })}
-      >
-        <Form.Item name="spareId" label="备件（从我的库存）" rules={[{ required: true, message: '请选择备件' }]}>
-          <SpareSelect aria-label="备件（从我的库存）" />
-        </Form.Item>
-        <Form.Item name="quantity" label="数量" rules={[{ required: true, message: '请输入数量' }]}>
-          <InputNumber min={1} precision={0} />
-        </Form.Item>
-        <Form.Item name="serialIn" label="新件序列号">
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="serialOut" label="旧件序列号">
-          <Input maxLength={64} />
-        </Form.Item>
-      </RecordFormDialog>
+      <UsePartDialog orderId={orderId} open={adding} onClose={() => setAdding(false)} />
       {returning ? <DocDialog kind={9} orderId={orderId} open onClose={() => setReturning(false)} /> : null}
     </Card>
   );
