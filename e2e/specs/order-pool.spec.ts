@@ -88,6 +88,7 @@ test.describe('order pool', () => {
     // The grab dialog: no requested time, so 暂不预约 is chosen; free times of the engineer are offered beside it.
     const grabDialog = mobile.getByRole('dialog', { name: /抢单/ });
     await expect(grabDialog.getByText('我的空闲时间（工作时间内）')).toBeVisible();
+    await shot(mobile, FLOW, '02b-engineer-grab-time-phone');
     await grabDialog.getByRole('button', { name: '确认抢单' }).click();
     await expect(mobile).toHaveURL(new RegExp(`/allOrder/orderDetail/${orderId}$`));
     await expect(mobile.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务');
