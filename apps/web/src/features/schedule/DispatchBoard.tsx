@@ -59,7 +59,7 @@ function slotsOf(mode: Mode, date: string, intervals: TimeInterval[], cal: Map<s
   return weekOf(date).flatMap((d) =>
     intervals.map((i) => ({
       key: `${d} ${i.start}`,
-      label: `${dayLabel(d)} ${i.name}`,
+      label: `${dayLabel(d)} ${i.name}${cal.get(d)?.working === false ? '（休）' : ''}`,
       at: `${d} ${i.start}:00`,
       contains: (v: Visit) => v.start.slice(0, 10) === d && v.start.slice(11, 16) >= i.start && v.start.slice(11, 16) < i.end,
       working: worksAt(cal, d, minuteOf(i.start)),
