@@ -26,14 +26,18 @@ async function makeOrder(admin: ApiUser, title: string, latitude: number, longit
 }
 
 const today = (): string => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const tomorrow = (): string => new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10);
 
-/** The first working hour of today with no visit of the engineer within an hour of it. */
-async function freeHour(admin: ApiUser, engineerId: number): Promise<string> {
-  const d = today();
+/** The first working hour of the day (today: still to come) with no visit of the engineer within an hour of it, besides `skip`. */
+async function freeHour(admin: ApiUser, engineerId: number, d = today(), skip: string[] = []): Promise<string> {
   const r = await admin.get(`/v2/schedule/table/dispatch?startDate=${d}&endDate=${d}&userIds=${engineerId}`);
   const starts = (r.data[0]?.days[0]?.visits ?? []).map((v: { start: string }) => Number(v.start.slice(11, 13)) * 60 + Number(v.start.slice(14, 16)));
-  for (let h = 8; h < 18; h++) if (starts.every((m: number) => Math.abs(m - h * 60) >= 60)) return `${String(h).padStart(2, '0')}:00`;
-  throw new Error('no free hour today');
+  const nowHour = d === today() ? new Date(Date.now() + 8 * 3600_000).getUTCHours() + 1 : 0;
+  for (let h = Math.max(8, nowHour); h < 18; h++) {
+    const hh = `${String(h).padStart(2, '0')}:00`;
+    if (!skip.includes(hh) && starts.every((m: number) => Math.abs(m - h * 60) >= 60)) return hh;
+  }
+  throw new Error(`no free hour on ${d}`);
 }
 
 const engineerPane = (page: Page, engineerId: number) => page.getByTestId(`board-row-${engineerId}`);
@@ -171,6 +175,60 @@ test.describe('map and dispatch board', () => {
     } finally {
       await engineer.send('DELETE', '/v2/schedule/position', {});
       await admin.send('POST', '/systemsetting/recovery', { codes: ['map_tile_url'] });
+      await engineer.dispose();
+      await admin.dispose();
+    }
+  });
+
+  test('a booked visit is dragged to another hour to reschedule it, and 撤销 puts it back', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const t = String(Date.now()).slice(-6);
+    for (const m of [DISPATCHER, ADMIN]) await quietGuide(baseURL!, m);
+    const admin = await ApiUser.login(baseURL!, ADMIN);
+    const engineer = await ApiUser.login(baseURL!, ENGINEER);
+    const engineerId = (await engineer.get('/v2/sessionUser/info')).data.id as number;
+    try {
+      const day = tomorrow();
+      const id = await makeOrder(admin, `看板改约${t}`, 39.92, 116.41);
+      const from = await freeHour(admin, engineerId, day);
+      const booked = await admin.send('POST', '/v2/schedule/book', { orderId: id, serviceUserId: engineerId, bespokeTime: `${day} ${from}:00` });
+      expect(booked.success, booked.message).toBe(true);
+      const to = await freeHour(admin, engineerId, day, [from]);
+
+      // A time already past is refused by the server unless confirmed.
+      const past = await admin.send('POST', '/v2/schedule/book', { orderId: id, serviceUserId: engineerId, bespokeTime: '2020-01-06 10:00:00' });
+      expect(past).toMatchObject({ success: false, code: 'APPOINTMENT_PAST' });
+
+      const page = await browser.newPage();
+      await loginUi(page, DISPATCHER);
+      await page.goto('/schedule/board');
+      await expect(page.getByText(/共 \d+ 名服务人员/)).toBeVisible();
+      await page.getByLabel('日期').click();
+      await page.getByLabel('日期').fill(day);
+      await page.getByLabel('日期').press('Enter');
+      await narrowBoard(page, t);
+      const fromSlot = page.getByTestId(`slot-${engineerId}-${day} ${from}`);
+      const toSlot = page.getByTestId(`slot-${engineerId}-${day} ${to}`);
+      await expect(fromSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
+      await shot(page, FLOW, '11-board-booked-visit');
+
+      await fromSlot.getByTestId(`board-visit-${id}`).dragTo(toSlot);
+      const moved = page.getByTestId('reschedule-message');
+      await expect(moved).toContainText('已改约');
+      await expect(toSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
+      await expect(fromSlot.getByTestId(`board-visit-${id}`)).toBeHidden();
+      await shot(page, FLOW, '12-board-visit-moved');
+      const after = await admin.get(`/order/orderDetail?orderId=${id}`);
+      expect(after.data.customApplyTime).toContain(`${day} ${to}`);
+
+      await moved.getByRole('button', { name: '撤销' }).click();
+      await expect(page.getByText('已撤销改约')).toBeVisible();
+      await expect(fromSlot.getByTestId(`board-visit-${id}`)).toBeVisible();
+      await expect(toSlot.getByTestId(`board-visit-${id}`)).toBeHidden();
+      const back = await admin.get(`/order/orderDetail?orderId=${id}`);
+      expect(back.data.customApplyTime).toContain(`${day} ${from}`);
+      await shot(page, FLOW, '13-board-move-undone');
+    } finally {
       await engineer.dispose();
       await admin.dispose();
     }

@@ -85,6 +85,11 @@ test.describe('order pool', () => {
     await expect(poolPage(mobile)).toContainText('今日还可抢 5 单');
     await shot(mobile, FLOW, '02-engineer-pool-phone');
     await card.getByRole('button', { name: spaced('抢单') }).click();
+    // The grab dialog: no requested time, so 暂不预约 is chosen; free times of the engineer are offered beside it.
+    const grabDialog = mobile.getByRole('dialog', { name: /抢单/ });
+    await expect(grabDialog.getByText('我的空闲时间（工作时间内）')).toBeVisible();
+    await shot(mobile, FLOW, '02b-engineer-grab-time-phone');
+    await grabDialog.getByRole('button', { name: '确认抢单' }).click();
     await expect(mobile).toHaveURL(new RegExp(`/allOrder/orderDetail/${orderId}$`));
     await expect(mobile.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务');
     await shot(mobile, FLOW, '03-engineer-grabbed');

@@ -91,6 +91,7 @@ export const errorMessages = {
   TASK_INVALID_TRANSITION: '当前任务状态不允许该操作',
   LIST_TOO_DEEP: '列表最多可翻阅前{max}条，请缩小筛选条件后再查询',
   SCHEDULE_CLASH: '该服务人员在{time}已有预约（工单{orderNo}），请选择其他时间',
+  APPOINTMENT_PAST: '预约时间{time}早于当前时间，请选择其他时间',
   // The order pool.
   ORDER_GRABBED: '该工单已被抢',
   POOL_NOT_ELIGIBLE: '您不在该工单的抢单范围内',

@@ -3,7 +3,8 @@ import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
-import { coord, ids, optionalId, optionalText, requiredId, requiredText } from '../customers/fields';
+import { coord, ids, optionalId, optionalText, requiredDate, requiredId, requiredText } from '../customers/fields';
+import { bespokeBody } from '../orders/order.actions.contract';
 
 /**
  * The order pool (工单池 / 抢单; docs/api.md "Order pool"). Dispatchers put orders in and take
@@ -76,8 +77,32 @@ export const myGrab = z.object({ id: z.number(), orderNo: z.string(), title: z.s
 export type MyGrab = z.infer<typeof myGrab>;
 export const myGrabsResult = z.object({ grabs: z.array(myGrab), grabsLeft: z.number().nullable() });
 
-/** POST /v2/order/grab, /v2/order/visitUserGrab: the order (and the version the page showed, optional). */
-export const grabBody = z.object({ orderId, version });
+/** POST /v2/order/visitUserGrab: the order (and the version the page showed, optional). */
+export const visitGrabBody = z.object({ orderId, version });
+/**
+ * POST /v2/order/grab: the order, the version the page showed (optional), and optionally the visit time the engineer
+ * chose ('YYYY-MM-DD HH:mm[:ss]', the enterprise's zone): it becomes the appointment, checked in the grab's transaction.
+ */
+export const grabBody = z.object({ orderId, version, bespokeTime: bespokeBody.shape.bespokeTime.optional() });
+
+/** GET /v2/order/pool/freeSlots: the viewer's free visit times for a pooled order over the coming days. */
+export const freeSlotsQuery = z.object({
+  orderId,
+  /** The first day ('YYYY-MM-DD'; default and at the earliest today). */
+  startDate: requiredDate('开始日期').optional(),
+  days: L(coerceInt('integer').min(1, '天数不能小于1').max(14, '天数不能超过14').default(7), '天数'),
+});
+export const freeDay = z.object({ date: z.string(), times: z.array(z.string()) });
+export type FreeDay = z.infer<typeof freeDay>;
+export const freeSlotsResult = z.object({
+  /** The order's requested time ('YYYY-MM-DD HH:mm', the enterprise's zone), if any. */
+  requested: z.string().nullable(),
+  /** Whether the viewer is free at the requested time (no requested time: true). */
+  requestedFree: z.boolean(),
+  /** The clash message at the requested time (null when free). */
+  clash: z.string().nullable(),
+  days: z.array(freeDay),
+});
 /** POST /v2/order/revokeGrab: give a grabbed order back to the pool with the reason. */
 export const revokeGrabBody = z.object({ orderId, reason: requiredText('退回原因', 500) });
 /** POST /v2/order/pool/put: put orders (待派单, unassigned) into the pool, optionally requiring skill tags. */
@@ -158,7 +183,15 @@ export const poolContract = {
   mine: endpoint({ method: 'GET', path: '/v2/order/pool/mine', power: POOL_POWERS.pool, plan: PLAN, response: myGrabsResult }),
   grab: post('/v2/order/grab', POOL_POWERS.pool, grabBody, grabResult),
   revokeGrab: post('/v2/order/revokeGrab', POOL_POWERS.pool, revokeGrabBody, grabResult),
-  visitUserGrab: endpoint({ method: 'POST', path: '/v2/order/visitUserGrab', power: POOL_POWERS.visit, body: grabBody, response: grabResult }),
+  freeSlots: endpoint({
+    method: 'GET',
+    path: '/v2/order/pool/freeSlots',
+    power: POOL_POWERS.pool,
+    plan: PLAN,
+    query: freeSlotsQuery,
+    response: freeSlotsResult,
+  }),
+  visitUserGrab: endpoint({ method: 'POST', path: '/v2/order/visitUserGrab', power: POOL_POWERS.visit, body: visitGrabBody, response: grabResult }),
   put: post('/v2/order/pool/put', POOL_POWERS.manage, poolPutBody, poolBatchResult),
   take: post('/v2/order/pool/take', POOL_POWERS.manage, poolTakeBody, poolBatchResult),
   rules: endpoint({ method: 'GET', path: '/v2/order/pool/rules', power: POOL_POWERS.manage, plan: PLAN, response: z.array(poolRule) }),

@@ -12,8 +12,13 @@ export const SCHEDULE_DEFAULT_INTERVALS = [
 /** The setting holding how long one visit occupies an engineer. */
 export const VISIT_MINUTES_SETTING = 'schedule_visit_minutes';
 
-/** Order states whose appointment holds the engineer's time: waiting to accept, accepted, in service, completed. */
-export const BUSY_STATES = [2, 3, 4, 5] as const;
+/**
+ * Order states whose appointment holds the engineer's time: the open ones (waiting to accept, accepted, in service).
+ * A completed, archived, cancelled, invalid or deleted order frees its slot.
+ */
+export const BUSY_STATES = [2, 3, 4] as const;
+/** Visits the schedule shows: the open ones and the completed ones (history of the day). */
+export const VISIT_STATES = [2, 3, 4, 5] as const;
 
 export const LOAD_LABELS = { under: '空闲', optimal: '适中', full: '饱和', overbooked: '超负荷' } as const;
 export const LOAD_COLORS = { under: 'blue', optimal: 'green', full: 'orange', overbooked: 'red' } as const;

@@ -83,12 +83,25 @@ export const visitSchema = z.object({
   start: z.string(),
   end: z.string(),
   address: z.string().nullable(),
+  /** The order's version (a drag of the visit sends it). */
+  version: z.number(),
 });
 export type Visit = z.infer<typeof visitSchema>;
 
 export const slotSchema = z.object({ name: z.string(), start: z.string(), end: z.string(), busy: z.boolean(), orderIds: z.array(z.number()) });
 export const dayRowSchema = z.object({ date: z.string(), load, slots: z.array(slotSchema), visits: z.array(visitSchema) });
-export const engineerRowSchema = z.object({ userId: z.number(), name: z.string(), mobile: z.string(), load, days: z.array(dayRowSchema) });
+export const engineerRowSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  load,
+  days: z.array(dayRowSchema),
+  /** Skill tags (the engineer's pool settings). */
+  skills: z.array(z.string()),
+  /** Where the engineer is: the shared position, else the pool base (null: unknown). */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
 export type EngineerRow = z.infer<typeof engineerRowSchema>;
 
 export const reportRowSchema = z.object({
@@ -153,6 +166,8 @@ export const unassignedRowSchema = z.object({
   priority: z.number(),
   version: z.number(),
   address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   createdAt: z.string(),
 });
 export type UnassignedRow = z.infer<typeof unassignedRowSchema>;
@@ -160,9 +175,19 @@ export type UnassignedRow = z.infer<typeof unassignedRowSchema>;
 export const unassignedCountQuery = z.object({ keyword });
 export const unassignedQuery = z.object({ ...page, keyword });
 
-/** POST /v2/schedule/book: the board's drop: dispatch to the engineer and keep the date, refused on a clash. */
-export const bookBody = dispatchFields.omit({ providerId: true }).extend({ serviceUserId: requiredId('服务人员'), bespokeTime: bespokeBody.shape.bespokeTime });
+/**
+ * POST /v2/schedule/book: the board's drop: dispatch to the engineer (unless the order is already his) and keep the
+ * date, refused on a clash, and refused for a time already past unless `confirmPast` (the dispatcher confirmed).
+ */
+export const bookBody = dispatchFields.omit({ providerId: true }).extend({
+  serviceUserId: requiredId('服务人员'),
+  bespokeTime: bespokeBody.shape.bespokeTime,
+  confirmPast: L(z.boolean().optional(), '确认过去的时间'),
+});
 export type BookBody = z.infer<typeof bookBody>;
+
+export const workingDaySchema = z.object({ date: z.string(), working: z.boolean(), startMinute: z.number(), endMinute: z.number() });
+export type WorkingDay = z.infer<typeof workingDaySchema>;
 
 export const positionBody = z.object({
   latitude: L(z.coerce.number({ error: '纬度不正确' }).min(-90, '纬度超出范围').max(90, '纬度超出范围'), '纬度'),
@@ -267,6 +292,14 @@ export const scheduleContract = {
     power: SCHEDULE_POWERS.assign,
     body: bookBody,
     response: z.object({ id: z.number(), state: z.number() }),
+  }),
+  /** The business calendar's working days and hours for a range (the board greys the rest). */
+  workingDays: endpoint({
+    method: 'GET',
+    path: '/v2/schedule/workingDays',
+    power: SCHEDULE_POWERS.list,
+    query: inRange(z.object(range)),
+    response: z.array(workingDaySchema),
   }),
   route: endpoint({ method: 'GET', path: '/v2/schedule/route', power: SCHEDULE_POWERS.list, query: routeQuery, response: routeSchema }),
   myPosition: endpoint({ method: 'GET', path: '/v2/schedule/position', power: SCHEDULE_POWERS.mine, response: myPositionSchema }),

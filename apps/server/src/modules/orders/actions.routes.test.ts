@@ -50,7 +50,7 @@ describe('the lifecycle through HTTP', () => {
     expect(await countOf(t.deps.db, 'order_people', sql`enterprise_id = ${tm.ep} and order_id = ${id} and part = 4 and user_id = ${tm.engineer2.id}`)).toBe(1);
     expect((await tm.engineer2.client.send(K.accept, { orderId: id })).message).toBe(NOT_MINE);
     expect((await tm.engineer.client.send(K.accept, { orderId: id })).data).toEqual({ id, state: 3 });
-    const b = await tm.engineer.client.send(K.workerBespokeDate, { orderId: id, bespokeTime: '2026-12-01 09:30' });
+    const b = await tm.engineer.client.send(K.workerBespokeDate, { orderId: id, bespokeTime: '2030-12-01 09:30' });
     expect(b).toMatchObject({ success: true, data: { state: 3 } });
     expect((await tm.engineer.client.send(K.startService, { orderId: id })).data.state).toBe(4);
 
@@ -94,7 +94,7 @@ describe('the lifecycle through HTTP', () => {
       ext: { [f.fault]: 'E1' },
       receipt_ext: { [f.result]: '已修复', [f.sign]: [sign] },
     });
-    expect(instant(o.appointment_at)).toBe('2026-12-01T01:30:00.000Z');
+    expect(instant(o.appointment_at)).toBe('2030-12-01T01:30:00.000Z');
     for (const col of ['dispatched_at', 'taken_at', 'started_at', 'finished_at', 'receipted_at', 'paid_at', 'archived_at']) expect(o[col]).not.toBeNull();
 
     const logs = await logsOf(t, tm.ep, id);
@@ -110,7 +110,7 @@ describe('the lifecycle through HTTP', () => {
     ]);
     expect(logs[0]).toMatchObject({ user_id: tm.dispatcher.id, changed: expect.objectContaining({ service_user_id: tm.engineer.id }) });
     expect(logs[0]?.note).toContain('协作人员：');
-    expect(logs[2]).toMatchObject({ user_id: tm.engineer.id, note: '预约时间：2026-12-01 09:30', changed: { appointment_at: '2026-12-01T01:30:00Z' } });
+    expect(logs[2]).toMatchObject({ user_id: tm.engineer.id, note: '预约时间：2030-12-01 09:30', changed: { appointment_at: '2030-12-01T01:30:00Z' } });
     expect(logs[4]?.changed).toMatchObject({ ext: { [f.fault]: 'E1' }, receipt_version_id: expect.any(Number) });
     expect(logs[6]?.changed).toMatchObject({ payment_method: 5, paid_amount: 120.5, receive_payment_id: null });
   });
@@ -148,10 +148,10 @@ describe('the lifecycle through HTTP', () => {
   it('keepDate by staff before and after dispatch; the engineer reserves only once accepted', async () => {
     const tm = await team(t);
     const id = await orderIn(t, tm, 2);
-    expect((await tm.engineer.client.send(K.workerBespokeDate, { orderId: id, bespokeTime: '2026-12-01 10:00' })).message).toBe(BAD_STATE);
-    const r = await tm.dispatcher.client.send(K.keepDate, { orderId: id, bespokeTime: '2026-12-02 14:00:00', note: '客户下午在家' });
+    expect((await tm.engineer.client.send(K.workerBespokeDate, { orderId: id, bespokeTime: '2030-12-01 10:00' })).message).toBe(BAD_STATE);
+    const r = await tm.dispatcher.client.send(K.keepDate, { orderId: id, bespokeTime: '2030-12-02 14:00:00', note: '客户下午在家' });
     expect(r).toMatchObject({ success: true, message: '预约成功', data: { state: 2 } });
-    expect((await logsOf(t, tm.ep, id))[0]).toMatchObject({ action: 'keepDate', note: '预约时间：2026-12-02 14:00:00；客户下午在家' });
+    expect((await logsOf(t, tm.ep, id))[0]).toMatchObject({ action: 'keepDate', note: '预约时间：2030-12-02 14:00:00；客户下午在家' });
     expect((await tm.dispatcher.client.send(K.keepDate, { orderId: id, bespokeTime: '明天' })).message).toBe('预约时间：时间格式应为YYYY-MM-DD HH:mm:ss');
   });
 
@@ -195,9 +195,9 @@ describe('the lifecycle through HTTP', () => {
 
     const r = await orderIn(t, tm, 4);
     await tm.engineer.client.send(K.applyAbnormalOrder, { orderId: r, abnormalType: 1, reason: '客户改时间' });
-    expect((await tm.dispatcher.client.send(K.handleAbnormal, { orderId: r, pass: true, bespokeTime: '2026-12-03 08:00' })).data.state).toBe(4);
-    expect(instant((await orderRow(t, tm.ep, r)).appointment_at)).toBe('2026-12-03T00:00:00.000Z');
-    expect((await logsOf(t, tm.ep, r))[1]).toMatchObject({ action: 'handleAbnormal', note: '同意改约申请；预约时间：2026-12-03 08:00' });
+    expect((await tm.dispatcher.client.send(K.handleAbnormal, { orderId: r, pass: true, bespokeTime: '2030-12-03 08:00' })).data.state).toBe(4);
+    expect(instant((await orderRow(t, tm.ep, r)).appointment_at)).toBe('2030-12-03T00:00:00.000Z');
+    expect((await logsOf(t, tm.ep, r))[1]).toMatchObject({ action: 'handleAbnormal', note: '同意改约申请；预约时间：2030-12-03 08:00' });
 
     const c = await orderIn(t, tm, 2);
     await tm.engineer.client.send(K.applyAbnormalOrder, { orderId: c, abnormalType: 3, reason: '客户不需要了' });

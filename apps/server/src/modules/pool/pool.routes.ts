@@ -35,6 +35,11 @@ function installOnce(): void {
     if (job.enterpriseId == null) return;
     await pool.expireUnclaimed(deps.db, job.enterpriseId, Number(p.orderId), Number(p.version), Number(p.minutes));
   });
+  registerJobHandler(pool.OFFER_JOB, async (job, deps) => {
+    const p = job.payload as { orderId: number; version: number };
+    if (job.enterpriseId == null) return;
+    await pool.notifyOffer(deps.db, job.enterpriseId, Number(p.orderId), Number(p.version));
+  });
 }
 
 /** The order pool (docs/api.md "Order pool"). Registered after ordersModule (its hooks run after default dispatch). */
@@ -44,7 +49,8 @@ export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void
   registerAll(app, deps, K, {
     list: async ({ user, query }) => pool.poolList(db, viewerOf(user), query),
     mine: async ({ user }) => pool.myGrabs(db, viewerOf(user)),
-    grab: async ({ user, body }) => withMessage(await pool.grab(db, viewerOf(user), body.orderId, body.version), '抢单成功'),
+    grab: async ({ user, body }) => withMessage(await pool.grab(db, viewerOf(user), body.orderId, body.version, body.bespokeTime), '抢单成功'),
+    freeSlots: async ({ user, query }) => pool.freeSlots(db, viewerOf(user), query.orderId, query),
     revokeGrab: async ({ user, body }) => withMessage(await pool.revokeGrab(db, viewerOf(user), body.orderId, body.reason), '已退回工单池'),
     visitUserGrab: async ({ user, body }) => withMessage(await pool.visitUserGrab(db, viewerOf(user), body.orderId, body.version), '领取成功'),
     put: async ({ user, body }) => withMessage({ count: await pool.putInPool(db, viewerOf(user), body.orderIds, body.skills) }, '已放入工单池'),

@@ -1,4 +1,4 @@
-import { type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS, type PoolRow } from '@sk/shared';
+import { formatError, type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS, type PoolRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -7,7 +7,10 @@ import type { EnqueueInput } from '../../platform/jobs';
 import { countOf, type PageRequest } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
+import { instantOf } from '../orders/actions.service';
 import { orderInScope } from '../orders/scope';
+import { freeTimes } from '../schedule/free';
+import { clashOf, visitMinutesOf } from '../schedule/schedule.repo';
 import { ORDER_STATE, moveOrder, type OrderViewer, orderContext, systemViewer } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
@@ -26,6 +29,8 @@ export interface PoolViewer extends OrderViewer {
 }
 
 export const UNCLAIMED_JOB = 'pool.unclaimed';
+/** After an order enters the pool: a notice to each engineer it is offered to (pool_offer). */
+export const OFFER_JOB = 'pool.offer';
 type Row = Record<string, unknown>;
 
 /** The order locked for the transaction, if the viewer may open it (else not found, before any other refusal). */
@@ -45,6 +50,51 @@ async function unclaimedTimer(ex: Executor, enterpriseId: number, orderId: numbe
   const minutes = await getSettingInt(ex, enterpriseId, POOL_SETTINGS.unclaimedMinutes);
   if (minutes <= 0) return [];
   return [{ kind: UNCLAIMED_JOB, enterpriseId, payload: { orderId, version, minutes }, runAt: new Date(Date.now() + minutes * 60_000) }];
+}
+
+/** The offer notices of a pooling, sent after it commits (the job re-reads who may grab it then). */
+const offerJob = (enterpriseId: number, orderId: number, version: number): EnqueueInput => ({
+  kind: OFFER_JOB,
+  enterpriseId,
+  payload: { orderId, version },
+});
+
+/** What follows a pooling at `version`: the unclaimed timer and the offer notices. */
+async function poolingFollows(ex: Executor, enterpriseId: number, orderId: number, version: number): Promise<EnqueueInput[]> {
+  return [...(await unclaimedTimer(ex, enterpriseId, orderId, version)), offerJob(enterpriseId, orderId, version)];
+}
+
+/**
+ * The offer: every enabled in-house engineer (role 2) for whom the order is in their pool (groups, area, skills, daily
+ * cap, as the list) gets a notice linking to the pool page, once per pooling (dedupe key with the pooling's version).
+ */
+export async function notifyOffer(db: Db, enterpriseId: number, orderId: number, version: number): Promise<number> {
+  const [o] = await rows<{ order_no: string; title: string; version: number; tz: string }>(
+    db,
+    sql`select o.order_no, o.title, o.version, e.time_zone as tz from orders o join enterprises e on e.id = o.enterprise_id
+      where o.enterprise_id = ${enterpriseId} and o.id = ${orderId} and o.in_pool and o.state = 1 and o.deleted_at is null`,
+  );
+  // Grabbed, taken out or moved again since: this pooling's offer is over.
+  if (!o || Number(o.version) !== version) return 0;
+  const engineers = await rows<{ id: number }>(
+    db,
+    sql`select id from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and 2 = any(roles)
+      and user_type = 0 and provider_id is null order by id`,
+  );
+  const offered: number[] = [];
+  for (const u of engineers) {
+    const e = await engineerOf(db, enterpriseId, Number(u.id), o.tz);
+    if (await isEligible(db, e, orderId)) offered.push(Number(u.id));
+  }
+  return addNotices(db, {
+    enterpriseId,
+    userIds: offered,
+    kind: 'pool_offer',
+    title: `工单公海有新工单可抢：${o.order_no}`,
+    content: `工单“${o.title}”已放入工单公海，可前往抢单。`,
+    link: '/orderHighSeas',
+    dedupeKey: `pool-offer:${orderId}:${version}`,
+  });
 }
 
 async function recordEntry(tx: Tx, enterpriseId: number, orderId: number, skills: string[], by: number | null, ruleId: number | null): Promise<void> {
@@ -84,7 +134,7 @@ export async function putInPool(db: Db, v: PoolViewer, orderIds: number[], skill
     for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
       const row = await lockOrder(tx, v, id);
       if (!poolable(row)) throw new AppError('POOL_ORDER_ASSIGNED');
-      const follow = await unclaimedTimer(tx, v.enterpriseId, id, Number(row.version) + 1);
+      const follow = await poolingFollows(tx, v.enterpriseId, id, Number(row.version) + 1);
       await moveOrder(tx, v, id, 'edit', { patch: { in_pool: true }, note: '放入工单池', follow });
       await recordEntry(tx, v.enterpriseId, id, skills, v.id, null);
     }
@@ -114,13 +164,17 @@ function refuseGrab(row: Row, version: number | undefined): void {
   if (version !== undefined && Number(row.version) !== version) throw new AppError('STATE_CHANGED');
 }
 
-async function isEligible(tx: Tx, e: Engineer, orderId: number): Promise<boolean> {
+async function isEligible(tx: Executor, e: Engineer, orderId: number): Promise<boolean> {
   const r = await rows(tx, sql`select 1 from orders o where ${inPoolSql(e.enterpriseId)} and o.id = ${orderId} and ${eligibleSql(e)}`);
   return r.length > 0;
 }
 
-/** POST /v2/order/grab: compare-and-set on the locked row; the winner becomes the order's engineer (→ 待服务). */
-export async function grab(db: Db, v: PoolViewer, orderId: number, version?: number) {
+/**
+ * POST /v2/order/grab: compare-and-set on the locked row; the winner becomes the order's engineer (→ 待服务). With a
+ * chosen time the same move sets the appointment, so the clash rule (schedule/clash.ts) checks that time with the
+ * engineer's row locked, and a time already past is refused.
+ */
+export async function grab(db: Db, v: PoolViewer, orderId: number, version?: number, bespokeTime?: string) {
   return db.transaction(async (tx) => {
     const row = await orderInScope(tx, v, orderId, true, offeredOnce(v));
     refuseGrab(row, version);
@@ -131,7 +185,9 @@ export async function grab(db: Db, v: PoolViewer, orderId: number, version?: num
       if (capReached(e)) throw new AppError('POOL_DAILY_CAP', { cap: e.dailyCap });
       if (!(await isEligible(tx, e, orderId))) throw new AppError('POOL_NOT_ELIGIBLE');
     }
-    const r = await moveOrder(tx, v, orderId, 'grab', { note: '从工单池抢单' });
+    const patch = bespokeTime ? { appointment_at: await instantOf(tx, v.timeZone, bespokeTime) } : undefined;
+    const note = bespokeTime ? `从工单池抢单，预约时间：${bespokeTime}` : '从工单池抢单';
+    const r = await moveOrder(tx, v, orderId, 'grab', { patch, note });
     return { id: orderId, state: r.to };
   });
 }
@@ -144,7 +200,7 @@ export async function revokeGrab(db: Db, v: PoolViewer, orderId: number, reason:
     const [late] = await rows<{ late: boolean }>(tx, sql`select (${row.taken_at}::timestamptz + make_interval(mins => ${limit}) < now()) as late`);
     const mine = row.grabbed === true && Number(row.service_user_id) === v.id && Number(row.state) === 3;
     if (mine && late?.late) throw new AppError('POOL_REVOKE_LATE', { minutes: limit });
-    const follow = await unclaimedTimer(tx, v.enterpriseId, orderId, Number(row.version) + 1);
+    const follow = await poolingFollows(tx, v.enterpriseId, orderId, Number(row.version) + 1);
     const r = await moveOrder(tx, v, orderId, 'revokeGrab', { note: `退回原因：${reason}`, follow });
     return { id: orderId, state: r.to };
   });
@@ -189,6 +245,28 @@ export async function visitUserGrab(db: Db, v: OrderViewer, orderId: number, ver
     });
     return { id: orderId, state: 5 };
   });
+}
+
+/** GET /v2/order/pool/freeSlots: is the viewer free at the order's requested time, and the free times of the coming days. */
+export async function freeSlots(db: Db, v: PoolViewer, orderId: number, span: { startDate?: string; days: number }) {
+  const { where } = await poolWhere(db, v);
+  const [o] = await rows<{ at: string | null; text: string | null }>(
+    db,
+    sql`select o.appointment_at as at, to_char(o.appointment_at at time zone ${v.timeZone}, 'YYYY-MM-DD HH24:MI') as text from orders o
+      where ${where} and o.id = ${orderId}`,
+  );
+  if (!o) throw new AppError('NOT_FOUND');
+  let clash: string | null = null;
+  if (o.at != null) {
+    const hit = await clashOf(db, v.enterpriseId, v.id, orderId, new Date(o.at).toISOString(), await visitMinutesOf(db, v.enterpriseId));
+    if (hit) clash = formatError('SCHEDULE_CLASH', { time: o.text ?? '', orderNo: hit.order_no });
+  }
+  return {
+    requested: o.text,
+    requestedFree: clash == null,
+    clash,
+    days: await freeTimes(db, v.enterpriseId, v.timeZone, { userId: v.id, orderId }, span),
+  };
 }
 
 // ---- the list ----
@@ -302,7 +380,7 @@ export async function poolByRule(tx: Tx, enterpriseId: number, orderId: number):
 export async function enterPool(tx: Tx, enterpriseId: number, row: Row, o: { skills: string[]; ruleId: number | null; note: string }): Promise<boolean> {
   if (!poolable(row) || !(await getSettingBool(tx, enterpriseId, POOL_SETTINGS.enabled))) return false;
   const orderId = Number(row.id);
-  await systemEdit(tx, enterpriseId, orderId, { in_pool: true }, o.note, await unclaimedTimer(tx, enterpriseId, orderId, Number(row.version) + 1));
+  await systemEdit(tx, enterpriseId, orderId, { in_pool: true }, o.note, await poolingFollows(tx, enterpriseId, orderId, Number(row.version) + 1));
   await recordEntry(tx, enterpriseId, orderId, o.skills, null, o.ruleId);
   return true;
 }

@@ -235,7 +235,7 @@ describe('stage actors', () => {
     await publish(tm.admin.client, await typeOf(tm.ep), { actors: { appointment: { personTypes: [2], roles: [] } } });
     const id = await newOrder(tm.admin.client);
     await tm.dispatcher.client.call(A.dispatch, { orderId: id, serviceUserId: tm.engineer.id });
-    const body = { orderId: id, bespokeTime: '2026-12-01 09:30' };
+    const body = { orderId: id, bespokeTime: '2030-12-01 09:30' };
     expect((await tm.desk.client.call(A.keepDate, body)).message).toBe('您不是该工单的相关处理人，不能执行该操作');
     expect((await tm.dispatcher.client.call(A.keepDate, body)).success).toBe(true);
   });

@@ -14,6 +14,27 @@ import { clashOf, visitMinutesOf } from './schedule.repo';
  */
 
 const PLANNED = 'sk.planned_visit';
+const PAST_OK = 'sk.past_confirmed';
+/** The moves that book a visit (the order form's edit records the customer's wish and is not judged for the past). */
+const BOOKING_ACTIONS = new Set(['keepDate', 'workerBespokeDate', 'handleAbnormal', 'grab']);
+
+/** The caller confirmed booking a time already past (the board's 确认): allowed for this transaction only. */
+export async function confirmPast(tx: Tx): Promise<void> {
+  await tx.execute(sql`select set_config(${PAST_OK}, '1', true)`);
+}
+
+/**
+ * A move that sets the appointment to a time already past is refused (APPOINTMENT_PAST) unless the caller
+ * confirmed it in this transaction. Only a time being set is judged: dispatching an order whose old time has passed is not.
+ */
+async function guardPast(tx: Executor, enterpriseId: number, at: string): Promise<void> {
+  const [r] = await rows<{ past: boolean; ok: string | null; text: string }>(
+    tx,
+    sql`select ${at}::timestamptz < date_trunc('minute', now()) as past, current_setting(${PAST_OK}, true) as ok,
+      (select to_char(${at}::timestamptz at time zone e.time_zone, 'YYYY-MM-DD HH24:MI') from enterprises e where e.id = ${enterpriseId}) as text`,
+  );
+  if (r?.past && r.ok !== '1') throw new AppError('APPOINTMENT_PAST', { time: r.text ?? at });
+}
 
 /** The engineer's visits (BUSY_STATES, `visitMinutes` long each) must not overlap the one at `at` (an instant). */
 export async function guardVisit(tx: Executor, enterpriseId: number, userId: number, orderId: number, at: string): Promise<void> {
@@ -66,6 +87,10 @@ export function installClashGuard(): void {
   installed = true;
   registerStateHook(orderMachine, '*', {
     check: async (h) => {
+      if (BOOKING_ACTIONS.has(h.action) && 'appointment_at' in h.patch) {
+        const set = instantText(plain(h.patch.appointment_at));
+        if (set != null) await guardPast(h.tx, h.enterpriseId, set);
+      }
       const visit = await visitAfter(h);
       if (visit) await guardVisit(h.tx, h.enterpriseId, visit.userId, h.id, visit.at);
     },

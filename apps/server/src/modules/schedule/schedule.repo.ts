@@ -1,4 +1,4 @@
-import { BUSY_STATES, SCHEDULE_DEFAULT_INTERVALS, VISIT_MINUTES_SETTING } from '@sk/shared';
+import { BUSY_STATES, SCHEDULE_DEFAULT_INTERVALS, VISIT_MINUTES_SETTING, VISIT_STATES } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { countOf, pageSql, type PageRequest } from '../../platform/list';
@@ -53,9 +53,20 @@ export interface EngineerRec {
   id: number;
   name: string;
   mobile: string;
+  skills: string[] | null;
+  latitude: number | null;
+  longitude: number | null;
 }
+/** A page of engineers with their skill tags and whereabouts (shared position, else the pool base). */
 export const pageEngineers = (ex: Executor, ep: number, f: EngineerFilter, page: PageRequest) =>
-  rows<EngineerRec>(ex, sql`select u.id::int as id, u.name, u.mobile from users u where ${engineerWhere(ep, f)} order by u.id ${pageSql(page)}`);
+  rows<EngineerRec>(
+    ex,
+    sql`select e.*, pp.skills, coalesce(p.latitude, pp.base_lat) as latitude, coalesce(p.longitude, pp.base_lng) as longitude
+      from (select u.id::int as id, u.name, u.mobile from users u where ${engineerWhere(ep, f)} order by u.id ${pageSql(page)}) e
+      left join engineer_positions p on p.enterprise_id = ${ep} and p.user_id = e.id
+      left join pool_profiles pp on pp.enterprise_id = ${ep} and pp.user_id = e.id
+      order by e.id`,
+  );
 
 export const countEngineers = (ex: Executor, ep: number, f: EngineerFilter) => countOf(ex, sql`users u`, engineerWhere(ep, f));
 
@@ -71,6 +82,7 @@ export interface VisitRec {
   address: string | null;
   latitude: number | null;
   longitude: number | null;
+  version: number;
 }
 
 /** The engineers' appointments from `from` to `to` (local dates, both included), in time order. */
@@ -81,10 +93,10 @@ export async function visitsOf(ex: Executor, ep: number, tz: string, userIds: nu
     sql`select o.id::int as "orderId", o.order_no as "orderNo", o.title, o.state, o.priority, o.service_user_id::int as "userId",
         to_char(o.appointment_at at time zone ${tz}, 'YYYY-MM-DD') as day,
         (extract(hour from o.appointment_at at time zone ${tz}) * 60 + extract(minute from o.appointment_at at time zone ${tz}))::int as minute,
-        o.full_address as address, o.latitude, o.longitude
+        o.full_address as address, o.latitude, o.longitude, o.version
       from orders o
       where o.enterprise_id = ${ep} and o.service_user_id = any(${bigints(userIds)}) and o.deleted_at is null
-        and o.state = any(${sql.raw(`array[${BUSY_STATES.join(',')}]::smallint[]`)})
+        and o.state = any(${sql.raw(`array[${VISIT_STATES.join(',')}]::smallint[]`)})
         and o.appointment_at >= (${from}::date::timestamp at time zone ${tz})
         and o.appointment_at < ((${to}::date + 1)::timestamp at time zone ${tz})
       order by o.appointment_at, o.id`,
@@ -104,7 +116,7 @@ export async function completedOf(ex: Executor, ep: number, tz: string, userIds:
   return new Map(found.map((r) => [Number(r.uid), Number(r.n)]));
 }
 
-/** Another of the engineer's visits overlapping [at, at + minutes) (each visit lasts `minutes`), or none. */
+/** Another of the engineer's open visits (BUSY_STATES: not completed, archived, cancelled, invalid or deleted) overlapping [at, at + minutes) (each visit lasts `minutes`), or none. */
 export async function clashOf(
   ex: Executor,
   ep: number,
@@ -116,7 +128,7 @@ export async function clashOf(
   const [hit] = await rows<{ order_no: string }>(
     ex,
     sql`select order_no from orders
-      where enterprise_id = ${ep} and service_user_id = ${userId} and id <> ${orderId} and deleted_at is null
+      where enterprise_id = ${ep} and service_user_id = ${userId} and id <> ${orderId} and deleted_at is null and not invalid and place_state = 0
         and state = any(${sql.raw(`array[${BUSY_STATES.join(',')}]::smallint[]`)})
         and appointment_at > ${at}::timestamptz - make_interval(mins => ${minutes})
         and appointment_at < ${at}::timestamptz + make_interval(mins => ${minutes})

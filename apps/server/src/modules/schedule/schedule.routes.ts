@@ -23,6 +23,7 @@ export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<
     unassignedCount: ({ user, query }) => svc.unassignedCount(db, user, query),
     book: async ({ user, body }) => withMessage(await svc.book(db, user, body), '派单成功'),
     route: ({ user, query }) => svc.route(db, user, query.userId, query.date),
+    workingDays: ({ user, query }) => svc.calendarDays(db, user, query),
     myPosition: ({ user }) => svc.myPosition(db, user),
     reportPosition: async ({ user, body }) => {
       await svc.reportPosition(db, user, body);

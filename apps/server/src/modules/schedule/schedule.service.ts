@@ -1,5 +1,6 @@
 import {
   type BookBody,
+  BUSY_STATES,
   distanceMeters,
   type EngineerRow,
   loadLevelOf,
@@ -23,7 +24,8 @@ import type { SessionUser } from '../../platform/session';
 import { broadcast } from '../im/im.hub';
 import { actionViewerOf, bespoke, dispatch, instantOf } from '../orders/actions.service';
 import { orderScope } from '../orders/scope';
-import { planVisit } from './clash';
+import { confirmPast, planVisit } from './clash';
+import { workingDays } from './free';
 import * as repo from './schedule.repo';
 
 /** Engineers see only their own row; everyone else (dispatchers, administrators) any engineer. */
@@ -36,6 +38,7 @@ const daysOf = (from: string, to: string): string[] => {
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 };
+const isBusy = (state: number): boolean => (BUSY_STATES as readonly number[]).includes(state);
 const stamp = (day: string, minute: number): string => `${day} ${minuteText(minute)}:00`;
 
 export const intervalAnswer = (list: repo.Interval[]): TimeInterval[] =>
@@ -64,7 +67,8 @@ export async function table(db: Db, u: SessionUser, q: ScheduleQuery): Promise<E
     const dayRows = days.map((date) => {
       const today = mine.filter((v) => v.day === date);
       const slots = intervals.map((i) => {
-        const inside = today.filter((v) => v.minute < i.end && v.minute + minutes > i.start);
+        // Only open visits hold a slot (a completed one is the day's history, as in the clash rule).
+        const inside = today.filter((v) => isBusy(v.state) && v.minute < i.end && v.minute + minutes > i.start);
         return { name: i.name, start: minuteText(i.start), end: minuteText(i.end), busy: inside.length > 0, orderIds: inside.map((v) => v.orderId) };
       });
       const booked = today.length * minutes;
@@ -81,12 +85,22 @@ export async function table(db: Db, u: SessionUser, q: ScheduleQuery): Promise<E
           start: stamp(date, v.minute),
           end: stamp(date, Math.min(v.minute + minutes, 24 * 60 - 1)),
           address: v.address,
+          version: Number(v.version),
         })),
       };
     });
     const booked = mine.length * minutes;
     const total = capacity * days.length;
-    return { userId: e.id, name: e.name, mobile: e.mobile, load: { minutes: booked, capacity: total, level: loadLevelOf(booked, total) }, days: dayRows };
+    return {
+      userId: e.id,
+      name: e.name,
+      mobile: e.mobile,
+      load: { minutes: booked, capacity: total, level: loadLevelOf(booked, total) },
+      days: dayRows,
+      skills: e.skills ?? [],
+      latitude: e.latitude == null ? null : Number(e.latitude),
+      longitude: e.longitude == null ? null : Number(e.longitude),
+    };
   });
 }
 
@@ -211,7 +225,7 @@ export async function unassigned(db: Db, u: SessionUser, q: PageRequest & { keyw
     : sql`select o.id from orders o where ${where} order by ${order} ${pageSql(q)}`;
   return rows(
     db,
-    sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address,
+    sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address, o.latitude, o.longitude,
         to_char(o.created_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
       from orders o where o.enterprise_id = ${u.enterpriseId} and o.id in (${ids})
       order by ${order}`,
@@ -229,12 +243,23 @@ export async function book(db: Db, u: SessionUser, b: BookBody) {
   const v = actionViewerOf(u);
   return db.transaction(async (tx) => {
     await planVisit(tx, b.orderId, await instantOf(tx, v.timeZone, b.bespokeTime));
-    await dispatch(tx, v, b);
-    const r = await bespoke(tx, v, 'keepDate', { orderId: b.orderId, bespokeTime: b.bespokeTime, note: null });
+    if (b.confirmPast) await confirmPast(tx);
+    // A booked visit dragged to another hour of its own engineer only moves its time (no 改派 to himself).
+    const [cur] = await rows<{ service_user_id: number | null; state: number }>(
+      tx,
+      sql`select service_user_id, state from orders where enterprise_id = ${u.enterpriseId} and id = ${b.orderId} and deleted_at is null for no key update`,
+    );
+    const his = cur != null && Number(cur.service_user_id) === b.serviceUserId && [2, 3].includes(Number(cur.state));
+    if (!his) await dispatch(tx, v, b);
+    // The version the board showed is checked by the first move (the dispatch, or the time change of his own visit).
+    const seen = his ? { version: b.version } : {};
+    const r = await bespoke(tx, v, 'keepDate', { orderId: b.orderId, bespokeTime: b.bespokeTime, note: null, ...seen });
     await broadcast(tx, u.enterpriseId, SCHEDULE_EVENT, { orderId: b.orderId, userId: b.serviceUserId, by: u.id });
     return r;
   });
 }
+
+export const calendarDays = (db: Db, u: SessionUser, q: { startDate: string; endDate: string }) => workingDays(db, u.enterpriseId, q.startDate, q.endDate);
 
 /** The engineer's day as a visiting order: nearest neighbour from their shared position (else the first visit). */
 export async function route(db: Db, u: SessionUser, userId: number, date: string): Promise<RouteAnswer> {

@@ -7,6 +7,7 @@ import { call } from '../../lib/api';
 import { displayDateTime } from '../../lib/format';
 import { orderListContract } from '@sk/shared/orders/order.list.contract';
 import { distanceText, orderDetailPath, poolContract } from './api';
+import { GrabDialog } from './GrabDialog';
 import { MyGrabs } from './MyGrabs';
 
 /** Columns of the pool; `actions` is grab (engineers) or take out (dispatchers). */
@@ -82,11 +83,17 @@ export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolea
   const list = useRef<ListPageHandle>(null);
   const navigate = useNavigate();
   const [putting, setPutting] = useState(false);
+  const [grabbing, setGrabbing] = useState<PoolRow | null>(null);
   const fetch = useMemo(() => contractFetcher<PoolRow>(poolContract.list), []);
-  const grab = (r: PoolRow) =>
-    call(poolContract.grab, { orderId: r.id, version: r.version }, { successToast: true }).then(
+  // A refused time keeps the dialog open to choose another; a lost race closes it and refreshes the list.
+  const grab = (r: PoolRow, bespokeTime?: string) =>
+    call(poolContract.grab, { orderId: r.id, version: r.version, bespokeTime }, { successToast: true }).then(
       () => navigate(orderDetailPath(r.id)),
-      () => list.current?.refresh(),
+      (e: { code?: string }) => {
+        if (e?.code === 'SCHEDULE_CLASH' || e?.code === 'APPOINTMENT_PAST') return;
+        setGrabbing(null);
+        list.current?.refresh();
+      },
     );
   const take = (r: PoolRow) => call(poolContract.take, { orderIds: [r.id] }, { successToast: true }).finally(() => list.current?.refresh());
   const actions: ListColumn<PoolRow> = {
@@ -97,7 +104,7 @@ export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolea
     render: (_: unknown, r: PoolRow) => (
       <Space size={4}>
         {canGrab ? (
-          <Button type="primary" size="small" onClick={() => grab(r)}>
+          <Button type="primary" size="small" onClick={() => setGrabbing(r)}>
             抢单
           </Button>
         ) : null}
@@ -132,6 +139,7 @@ export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolea
         searchPlans={false}
       />
       <PutDialog open={putting} onClose={() => setPutting(false)} onDone={() => list.current?.refresh()} />
+      {grabbing ? <GrabDialog key={grabbing.id} row={grabbing} onClose={() => setGrabbing(null)} onGrab={(at) => grab(grabbing, at)} /> : null}
     </>
   );
 }

@@ -1,18 +1,20 @@
 // 调度看板 (/schedule/board, beyond the spec): engineers as rows on a time axis for a day or a week, orders waiting
 // for an engineer in a side pane; drag one onto a slot (or tap it, then tap the slot) to dispatch and book it.
 // Other dispatchers' bookings arrive over the websocket ('schedule' frames) and refresh the board.
+import { distanceMeters } from '@sk/shared/common/format';
 import { minuteOf, minuteText } from '@sk/shared/schedule/schedule.constants';
-import { SCHEDULE_EVENT, type EngineerRow, type TimeInterval, type UnassignedRow, type Visit } from '@sk/shared/schedule/schedule.contract';
+import { SCHEDULE_EVENT, type EngineerRow, type TimeInterval, type UnassignedRow, type Visit, type WorkingDay } from '@sk/shared/schedule/schedule.contract';
 import { PriorityTag } from '../../components';
 import { useQueryClient } from '@tanstack/react-query';
 import { teamContract } from '@sk/shared/org/team.contract';
-import { Badge, Button, Card, Col, DatePicker, Empty, Input, Pagination, Row, Segmented, Select, Space, Typography } from 'antd';
+import { App, Badge, Button, Card, Col, DatePicker, Empty, Input, Pagination, Row, Segmented, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ImClient, type ImState } from '../../lib/im';
-import { apiKey, useApi, useApiMutation } from '../../lib/query';
-import { dayLabel, LIVE_READS, S, weekOf } from './api';
+import { call } from '../../lib/api';
+import { apiKey, useApi } from '../../lib/query';
+import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
 import { LoadTag } from './parts';
 import { RouteDrawer } from './RouteDrawer';
 
@@ -27,11 +29,18 @@ interface Slot {
   working: boolean;
 }
 
+/** Working time by the business calendar (工作时间与节假日): the day is a working day and the minute within its hours. */
+const worksAt = (cal: Map<string, WorkingDay>, day: string, minute: number): boolean => {
+  const d = cal.get(day);
+  return d == null || (d.working && d.startMinute <= minute && minute < d.endMinute);
+};
+
 /** Hourly slots over the working day (day view), or each day's intervals (week view). */
-function slotsOf(mode: Mode, date: string, intervals: TimeInterval[]): Slot[] {
+function slotsOf(mode: Mode, date: string, intervals: TimeInterval[], cal: Map<string, WorkingDay>): Slot[] {
   if (intervals.length === 0) return [];
-  const starts = intervals.map((i) => minuteOf(i.start));
-  const ends = intervals.map((i) => minuteOf(i.end));
+  const hours = cal.get(date);
+  const starts = [...intervals.map((i) => minuteOf(i.start)), ...(hours ? [hours.startMinute] : [])];
+  const ends = [...intervals.map((i) => minuteOf(i.end)), ...(hours ? [hours.endMinute] : [])];
   if (mode === 'day') {
     const first = Math.floor(Math.min(...starts) / 60);
     const last = Math.ceil(Math.max(...ends) / 60);
@@ -43,17 +52,17 @@ function slotsOf(mode: Mode, date: string, intervals: TimeInterval[]): Slot[] {
         label: hh,
         at: `${date} ${hh}:00`,
         contains: (v: Visit) => v.start.slice(0, 13) === `${date} ${hh.slice(0, 2)}`,
-        working: intervals.some((i) => minuteOf(i.start) <= m && m < minuteOf(i.end)),
+        working: worksAt(cal, date, m) && intervals.some((i) => minuteOf(i.start) <= m && m < minuteOf(i.end)),
       };
     });
   }
   return weekOf(date).flatMap((d) =>
     intervals.map((i) => ({
       key: `${d} ${i.start}`,
-      label: `${dayLabel(d)} ${i.name}`,
+      label: `${dayLabel(d)} ${i.name}${cal.get(d)?.working === false ? '（休）' : ''}`,
       at: `${d} ${i.start}:00`,
       contains: (v: Visit) => v.start.slice(0, 10) === d && v.start.slice(11, 16) >= i.start && v.start.slice(11, 16) < i.end,
-      working: true,
+      working: worksAt(cal, d, minuteOf(i.start)),
     })),
   );
 }
@@ -81,7 +90,7 @@ const WAIT_PAGE = 30;
 
 function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; onPick: () => void }) {
   const onDragStart = (e: DragEvent) => {
-    e.dataTransfer.setData('text/plain', String(o.id));
+    e.dataTransfer.setData('text/plain', `order:${o.id}`);
     e.dataTransfer.effectAllowed = 'move';
   };
   return (
@@ -113,15 +122,28 @@ function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; o
   );
 }
 
-/** A drop carries the order id (text/plain); a click books the tapped order. */
-function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; onDropOrder: (at: string, orderId?: number) => void }) {
+/** Visits still before service (待接单, 待服务) may be dragged to another hour or engineer. */
+const MOVABLE = [2, 3];
+
+/** What a drag carries (text/plain): a waiting order ('order:id') or a booked visit ('visit:id'). */
+export type Dragged = { kind: 'order' | 'visit'; id: number };
+const draggedOf = (text: string): Dragged | undefined => {
+  const [kind, id] = text.split(':');
+  return (kind === 'order' || kind === 'visit') && Number(id) > 0 ? { kind, id: Number(id) } : undefined;
+};
+
+/** A drop carries an order or a visit; a click books the tapped order. */
+function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; onDropOrder: (at: string, dragged?: Dragged) => void }) {
   const [over, setOver] = useState(false);
   const visits = row.days.flatMap((d) => d.visits).filter(slot.contains);
+  const past = dayjs(slot.at).isBefore(dayjs(), 'minute');
   return (
     <div
       role="button"
       tabIndex={0}
       data-testid={`slot-${row.userId}-${slot.key}`}
+      data-working={slot.working ? '1' : '0'}
+      data-past={past ? '1' : '0'}
       onDragOver={(e) => {
         e.preventDefault();
         setOver(true);
@@ -130,7 +152,7 @@ function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; on
       onDrop={(e) => {
         e.preventDefault();
         setOver(false);
-        onDropOrder(slot.at, Number(e.dataTransfer.getData('text/plain')) || undefined);
+        onDropOrder(slot.at, draggedOf(e.dataTransfer.getData('text/plain')));
       }}
       onClick={() => onDropOrder(slot.at)}
       onKeyDown={(e) => e.key === 'Enter' && onDropOrder(slot.at)}
@@ -138,14 +160,33 @@ function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; on
         minHeight: 56,
         padding: 2,
         borderLeft: '1px solid #f0f0f0',
-        background: over ? '#bae0ff' : slot.working ? '#fff' : '#fafafa',
+        background: over ? '#bae0ff' : past ? '#f5f5f5' : slot.working ? '#fff' : '#fafafa',
       }}
     >
       {visits.map((v) => (
-        <Link key={v.orderId} to={`/allOrder/orderDetail/${v.orderId}`} onClick={(e) => e.stopPropagation()}>
+        <Link
+          key={v.orderId}
+          to={`/allOrder/orderDetail/${v.orderId}`}
+          onClick={(e) => e.stopPropagation()}
+          draggable={MOVABLE.includes(v.state)}
+          onDragStart={(e) => {
+            e.dataTransfer.setData('text/plain', `visit:${v.orderId}`);
+            e.dataTransfer.effectAllowed = 'move';
+          }}
+          data-testid={`board-visit-${v.orderId}`}
+        >
           <div
-            style={{ background: '#e6f4ff', border: '1px solid #91caff', borderRadius: 4, padding: '0 4px', fontSize: 12, marginBottom: 2, color: '#0958d9' }}
-            title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}`}
+            style={{
+              background: '#e6f4ff',
+              border: '1px solid #91caff',
+              borderRadius: 4,
+              padding: '0 4px',
+              fontSize: 12,
+              marginBottom: 2,
+              color: '#0958d9',
+              cursor: MOVABLE.includes(v.state) ? 'grab' : undefined,
+            }}
+            title={`${v.start.slice(11, 16)}–${v.end.slice(11, 16)} ${v.title}${MOVABLE.includes(v.state) ? '（可拖动改约）' : ''}`}
           >
             {v.start.slice(11, 16)} {v.title}
           </div>
@@ -179,14 +220,82 @@ export default function DispatchBoard() {
     setRows({ ...rows, page: 1 });
   };
   const live = useLiveBoard();
-  const book = useApiMutation(S.book, { invalidates: LIVE_READS });
-  const slots = useMemo(() => slotsOf(mode, day, intervals.data ?? []), [mode, day, intervals.data]);
+  const qc = useQueryClient();
+  const { message, modal } = App.useApp();
+  const calendar = useApi(S.workingDays, span);
+  const cal = useMemo(() => new Map((calendar.data ?? []).map((d) => [d.date, d])), [calendar.data]);
+  const slots = useMemo(() => slotsOf(mode, day, intervals.data ?? [], cal), [mode, day, intervals.data, cal]);
+  const pickedOrder = waiting.data?.find((x) => x.id === picked);
+  const refresh = async () => {
+    for (const r of LIVE_READS) await qc.invalidateQueries({ queryKey: apiKey(r) });
+  };
 
-  const drop = (row: EngineerRow, at: string, orderId: number | null) => {
+  /** Books, asking first when the time is already past (the server refuses it unless confirmed). */
+  const bookAt = async (body: { orderId: number; version?: number; serviceUserId: number; bespokeTime: string }, toast?: (done: () => void) => void) => {
+    const past = dayjs(body.bespokeTime).isBefore(dayjs(), 'minute');
+    const go = async () => {
+      try {
+        await call(S.book, { ...body, confirmPast: past || undefined }, { successToast: !toast });
+        await refresh();
+        toast?.(() => undefined);
+      } catch {
+        await refresh();
+      }
+    };
+    if (!past) return go();
+    modal.confirm({
+      title: '该时段已过去',
+      content: `预约时间 ${body.bespokeTime.slice(0, 16)} 早于当前时间，确定仍要预约吗？`,
+      okText: '确定预约',
+      cancelText: '取消',
+      onOk: go,
+    });
+  };
+
+  const visitOf = (id: number): { visit: Visit; userId: number } | undefined => {
+    for (const r of table.data ?? []) for (const d of r.days) for (const v of d.visits) if (v.orderId === id) return { visit: v, userId: r.userId };
+    return undefined;
+  };
+
+  const drop = (row: EngineerRow, at: string, dragged: Dragged | undefined) => {
+    if (dragged?.kind === 'visit') {
+      const found = visitOf(dragged.id);
+      if (!found || !MOVABLE.includes(found.visit.state)) return;
+      const { visit, userId } = found;
+      if (userId === row.userId && visit.start === at) return;
+      const back = { orderId: visit.orderId, serviceUserId: userId, bespokeTime: visit.start };
+      const name = row.name;
+      void bookAt({ orderId: visit.orderId, version: visit.version, serviceUserId: row.userId, bespokeTime: at }, () => {
+        const key = `moved-${visit.orderId}`;
+        message.success({
+          key,
+          duration: 8,
+          content: (
+            <span data-testid="reschedule-message">
+              已改约：{visit.title} → {name} {at.slice(5, 16)}
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  message.destroy(key);
+                  void call(S.book, { ...back, confirmPast: dayjs(back.bespokeTime).isBefore(dayjs(), 'minute') || undefined }, { successToast: false })
+                    .then(() => message.success('已撤销改约'))
+                    .finally(refresh);
+                }}
+              >
+                撤销
+              </Button>
+            </span>
+          ),
+        });
+      });
+      return;
+    }
+    const orderId = dragged?.kind === 'order' ? dragged.id : picked;
     const o = waiting.data?.find((x) => x.id === orderId);
     if (!o) return;
     setPicked(null);
-    book.mutate({ orderId: o.id, version: o.version, serviceUserId: row.userId, bespokeTime: at });
+    void bookAt({ orderId: o.id, version: o.version, serviceUserId: row.userId, bespokeTime: at });
   };
   const grid = { display: 'grid', gridTemplateColumns: `150px repeat(${slots.length}, minmax(${mode === 'day' ? 72 : 110}px, 1fr))` };
 
@@ -232,6 +341,9 @@ export default function DispatchBoard() {
             />
           </Space>
           {picked != null && <Typography.Paragraph type="warning">已选择工单，点击服务人员的时段即可派单并预约。</Typography.Paragraph>}
+          {mode === 'day' && cal.get(day)?.working === false && (
+            <Typography.Paragraph type="secondary">该日为休息日（按「工作时间与节假日」），时段以灰色显示。</Typography.Paragraph>
+          )}
           <div style={{ overflowX: 'auto' }}>
             <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
               <div style={{ fontWeight: 600, padding: 4, position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>服务人员</div>
@@ -245,6 +357,20 @@ export default function DispatchBoard() {
                   <div style={{ padding: 4, borderTop: '1px solid #f0f0f0', position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>
                     <div>{r.name}</div>
                     <LoadTag load={r.load} />
+                    {r.skills.length > 0 && (
+                      <div data-testid="engineer-skills">
+                        {r.skills.map((x) => (
+                          <Tag key={x} style={{ fontSize: 11, marginInlineEnd: 2, padding: '0 4px' }}>
+                            {x}
+                          </Tag>
+                        ))}
+                      </div>
+                    )}
+                    {pickedOrder?.latitude != null && pickedOrder.longitude != null && r.latitude != null && r.longitude != null && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} data-testid="engineer-distance">
+                        距工单 {distanceText(Math.round(distanceMeters(r.latitude, r.longitude, pickedOrder.latitude, pickedOrder.longitude)))}
+                      </Typography.Text>
+                    )}
                     {mode === 'day' && (
                       <Button size="small" type="link" style={{ padding: 0 }} onClick={() => setRouteOf(r)}>
                         路线
@@ -253,7 +379,7 @@ export default function DispatchBoard() {
                   </div>
                   {slots.map((s) => (
                     <div key={s.key} style={{ borderTop: '1px solid #f0f0f0' }}>
-                      <SlotCell slot={s} row={r} onDropOrder={(at, id) => drop(r, at, id ?? picked)} />
+                      <SlotCell slot={s} row={r} onDropOrder={(at, dragged) => drop(r, at, dragged)} />
                     </div>
                   ))}
                 </div>
@@ -315,7 +441,7 @@ export default function DispatchBoard() {
 function BoardDropHint() {
   return (
     <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-      拖动工单到服务人员的时段上派单并预约；手机上先点工单，再点时段。
+      拖动工单到服务人员的时段上派单并预约；拖动已预约的工单可改约或改派；手机上先点工单，再点时段。
     </Typography.Paragraph>
   );
 }

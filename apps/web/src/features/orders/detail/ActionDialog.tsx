@@ -6,7 +6,7 @@ import type { OrderAction } from '@sk/shared/orders/order.machine';
 import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
 import { ABNORMAL_KINDS, ORDER_PRIORITIES, PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 import { Alert, DatePicker, Divider, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { PersonField } from '../../../components';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
@@ -57,7 +57,14 @@ function FieldItem({ field, button, d, ability }: { field: ActionField; button: 
           label={button.key === 'handleAbnormal' ? '新的预约时间' : '预约时间'}
           rules={required ? [{ required: true, message: '请选择预约时间' }] : []}
         >
-          <DatePicker showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} style={{ width: '100%' }} inputReadOnly />
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format={TIME_FORMAT}
+            style={{ width: '100%' }}
+            inputReadOnly
+            // A visit is booked from today on (the server refuses a time already past).
+            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          />
         </Form.Item>
       );
     case 'servicePerson':
