@@ -210,7 +210,7 @@ describe('ListPage export', () => {
     const { unmount } = renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(25)} paid onExport={onExport} />);
     await screen.findAllByText('人员1');
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
-    expect(((await screen.findByText('全部筛选结果（25）')).closest('label')?.querySelector('input') as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByText('全部筛选结果（25）')).closest('label')!.querySelector('input') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getAllByRole('button', { name: /^导\s*出$/ }).at(-1)!);
     await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1));
     expect(onExport.mock.calls[0]![0]).toMatchObject({ scope: 'all', ids: [], rows: [], query: { pageIndex: 0, pageSize: 10 } });
