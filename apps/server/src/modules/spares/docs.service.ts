@@ -240,7 +240,7 @@ async function settleDoc(
 // The engine ended a document's approval (approved by the flow's last step, rejected, or withdrawn): the document follows.
 onApprovalEnd('spare_doc', async (tx, end) => {
   const action: SpareDocAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'withdraw';
-  await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: true }));
+  await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: action === 'withdraw' }));
 });
 
 const docCols = (u: SessionUser) => sql`d.id::int, d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
