@@ -15,6 +15,9 @@ export const BADGE_COUNT_PATHS = [
   '/v2/event/getUnDeliverEventListCount',
   '/v2/event/getPrincipalEventListCount',
   '/spare/data/personalApprovalList',
+  // Not in the spec's list: project approvals waiting for the viewer (kind=project|task) and his open tasks (docs/decisions.md, Projects).
+  '/project/examineCount',
+  '/project/myTaskCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -35,6 +38,8 @@ export const badgeCountContract = {
   unDeliverEventCount: countEndpoint('/v2/event/getUnDeliverEventListCount'),
   principalEventCount: countEndpoint('/v2/event/getPrincipalEventListCount'),
   personalApprovalCount: countEndpoint('/spare/data/personalApprovalList'),
+  projectExamineCount: countEndpoint('/project/examineCount'),
+  myProjectTaskCount: countEndpoint('/project/myTaskCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

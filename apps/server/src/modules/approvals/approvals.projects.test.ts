@@ -251,3 +251,58 @@ describe('nobody approves a project or task he submitted', () => {
     expect((await tm.admin.client.post('/project/examine', { id: p.id, action: 'approve' })).data.project_state).toBe(1);
   });
 });
+
+describe('approvals and tasks lead to the right place', () => {
+  type Entry = { routerName: string; path: string; badge?: string };
+  const menuEntries = async (p: Person) =>
+    ((await p.client.get('/v2/menu/listV2')).data.groups as { children: Entry[] }[]).flatMap((g) => g.children).map((e) => e.routerName);
+  const todo = async (p: Person) => (await p.client.get('/waitToDoList')).data as { routerName: string; path: string; count: number }[];
+
+  it('a named approver whose role lacks 项目审批 finds it in his menu and home to-dos while his approval waits, and decides it', async () => {
+    const tm = await team();
+    const tpl = await newTemplate(tm.admin.client, { settings: { createApproval: true, createApproverId: tm.y.id } });
+    expect(await menuEntries(tm.y)).not.toContain('ProjectExamine');
+    const p = await newProject(tm.director.client, tpl.id);
+    expect(await menuEntries(tm.y)).toContain('ProjectExamine');
+    expect((await todo(tm.y)).filter((x) => x.routerName.startsWith('Project'))).toEqual([
+      { routerName: 'ProjectExamine', name: '项目审批', path: '/projectexamine', badge: '/project/examineCount?kind=project', count: 1 },
+    ]);
+    // Others with nothing waiting get neither the entry nor the to-do.
+    expect(await menuEntries(tm.x)).not.toContain('ProjectExamine');
+    expect((await tm.y.client.post('/project/examine', { id: p.id, action: 'approve' })).data.project_state).toBe(1);
+    expect((await todo(tm.y)).some((x) => x.routerName === 'ProjectExamine')).toBe(false);
+  });
+
+  it('a flow’s approver of a task finds 进度审批 in his menu and to-dos', async () => {
+    const tm = await team();
+    await flow(tm, 'project_task', [[user(tm.x)]]);
+    const tpl = await newTemplate(tm.admin.client, { stages: [{ name: '施工', tasks: [{ name: '布线', principalId: tm.engineer.id, needApproval: true }] }] });
+    const p = await newProject(tm.admin.client, tpl.id);
+    const [task] = await tasksOf(tm.engineer.client, p.id);
+    await tm.engineer.client.post('/project/progress/taskFinish', { id: task!.id });
+    expect(await menuEntries(tm.x)).toContain('ProjectPlanExamine');
+    expect((await todo(tm.x)).find((x) => x.routerName === 'ProjectPlanExamine')).toMatchObject({ path: '/projectplanexamine', count: 1 });
+  });
+
+  it('a task’s principal reaches his open tasks from 我的任务 (menu, home to-do, list linking to the project)', async () => {
+    const tm = await team();
+    const other = await team();
+    const tpl = await newTemplate(tm.admin.client, {
+      stages: [{ name: '施工', tasks: [{ name: '布线', principalId: tm.engineer.id }, { name: '调试', principalId: tm.engineer.id }, { name: '验收' }] }],
+    });
+    expect(await menuEntries(tm.engineer)).not.toContain('MyProjectTask');
+    const p = await newProject(tm.admin.client, tpl.id);
+    expect(await menuEntries(tm.engineer)).toContain('MyProjectTask');
+    expect((await todo(tm.engineer)).find((x) => x.routerName === 'MyProjectTask')).toMatchObject({ name: '我的任务', path: '/myProjectTask', count: 2 });
+    const mine = (await tm.engineer.client.get('/project/myTaskList', { pageIndex: 0, pageSize: 10 })).data;
+    expect(mine.count).toBe(2);
+    expect(
+      mine.list.map((x: { name: string; projectId: number; stageName: string; state: number }) => `${x.name}:${x.projectId}:${x.stageName}:${x.state}`),
+    ).toEqual([`布线:${p.id}:施工:0`, `调试:${p.id}:施工:0`]);
+    await tm.engineer.client.post('/project/progress/taskFinish', { id: mine.list[0].id });
+    expect((await tm.engineer.client.get('/project/myTaskList', { pageIndex: 0, pageSize: 10 })).data.count).toBe(1);
+    // Nobody else's tasks, and never another enterprise's.
+    expect((await other.engineer.client.get('/project/myTaskList', { pageIndex: 0, pageSize: 10 })).data).toEqual({ list: [], count: 0 });
+    expect((await tm.x.client.get('/project/myTaskList', { pageIndex: 0, pageSize: 10 })).data.count).toBe(0);
+  });
+});

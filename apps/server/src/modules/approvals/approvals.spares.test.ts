@@ -63,7 +63,8 @@ describe('spare documents on the engine', () => {
     await inbound(s, 10);
     const south = (await k.call(C.warehouseSave, { name: '华南仓', kind: 2 })).data.id as number;
     const transfer = async () =>
-      (await k.call(C.docSave, { kind: 2, fromWarehouseId: wh, toWarehouseId: south, transferType: 1, items: [{ spareId: spare, quantity: 4 }] })).data.id as number;
+      (await k.call(C.docSave, { kind: 2, fromWarehouseId: wh, toWarehouseId: south, transferType: 1, items: [{ spareId: spare, quantity: 4 }] })).data
+        .id as number;
     // Without a flow: the keeper's one-step approval never covers his own document; another keeper or an administrator decides it.
     const id = await transfer();
     expect((await k.call(C.docDetail, { id })).data.abilities).toEqual(['withdraw']);

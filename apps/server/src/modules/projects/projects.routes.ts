@@ -14,12 +14,25 @@ import { projectViewerOf, visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, registerProgressHook } from './project.state';
 import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
 import { countProjects, listProjects } from './projects.repo';
-import { deleteProjects, examineList, projectDetail, userPower, warnList } from './projects.service';
+import { deleteProjects, examineCount, examineList, myTaskCount, myTaskList, projectDetail, userPower, warnList } from './projects.service';
+import { registerBadgeCount } from '../menu/badges';
+import { registerMenuGrant } from '../menu/grants';
 import { deleteTaskTemplate, deleteTemplate, saveTaskTemplate, saveTemplate, setTaskRemind, taskTemplates, templateDetail, templateList } from './tmpl.service';
 
 import './remind.job';
 
 registerProgressHook();
+
+// 项目审批 / 进度审批 / 我的任务 count what waits for the viewer (menu badges, home to-dos), and a named approver with
+// something waiting or a task's principal sees the entry even when his role's powers do not hold it.
+const examineKind = (q: Record<string, unknown>) => (q.kind === 'task' ? 'task' : 'project');
+registerBadgeCount('/project/examineCount', async ({ user, query, deps }) => examineCount(deps.db, projectViewerOf(user), examineKind(query)));
+registerBadgeCount('/project/myTaskCount', async ({ user, deps }) => myTaskCount(deps.db, projectViewerOf(user)));
+registerMenuGrant(async ({ user, deps }) => {
+  const v = projectViewerOf(user);
+  const [projects, tasks, mine] = await Promise.all([examineCount(deps.db, v, 'project'), examineCount(deps.db, v, 'task'), myTaskCount(deps.db, v)]);
+  return [...(projects ? ['ProjectExamine'] : []), ...(tasks ? ['ProjectPlanExamine'] : []), ...(mine ? ['MyProjectTask'] : [])];
+});
 
 const PROJECT_DONE: Record<ProjectAction, string> = {
   approve: '审批通过',
@@ -98,6 +111,7 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
       return withMessage({ project_state: r.to }, r.to === 2 ? '项目已完成' : '已提交完成审批');
     },
     examineList: async ({ user, query }) => examineList(db, v(user), query.kind),
+    myTaskList: async ({ user, query }) => myTaskList(db, v(user), query),
     projectUserPower: async ({ user, query }) => userPower(db, v(user), await visibleProject(db, v(user), query.projectId)),
     getProjectProcess: async ({ user, query }) => projectProcess(db, v(user), query.projectId),
     getTaskList: async ({ user, query }) => taskList(db, v(user), query),

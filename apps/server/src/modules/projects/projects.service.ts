@@ -1,7 +1,8 @@
-import type { ExamineRow, ProjectDetail, ProjectUserPower, WarnRow } from '@sk/shared';
+import type { ExamineRow, MyTaskRow, ProjectDetail, ProjectUserPower, WarnRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { bigints, timeOf } from '../../platform/sql';
 import { isManager, type ProjectViewer, projectScope, type Row, visibleProject } from './project.access';
 import { projectAbilities, projectContext } from './project.state';
@@ -139,3 +140,36 @@ export async function warnList(ex: Executor, v: ProjectViewer, hours: number): P
     warn: r.warn as WarnRow['warn'],
   }));
 }
+
+/** 我的任务: open tasks (unfinished or in approval) the viewer is the principal of, in projects in progress. */
+const myTaskWhere = (v: ProjectViewer) => sql`t.enterprise_id = ${v.enterpriseId} and t.principal_id = ${v.id} and t.state in (0, 3)
+  and exists (select 1 from projects p where p.enterprise_id = t.enterprise_id and p.id = t.project_id and p.state = 1)`;
+
+export async function myTaskList(ex: Executor, v: ProjectViewer, q: PageRequest): Promise<{ list: MyTaskRow[]; count: number }> {
+  return listPage(
+    q,
+    async () => {
+      const found = await rows(
+        ex,
+        sql`select t.id, t.project_id, p.project_no, p.name as project_name, s.name as stage_name, t.name, t.state,
+            case when t.plan_end is null then null else ${timeOf(sql`t.plan_end`, v)} end as plan_end
+          from project_tasks t join projects p on p.enterprise_id = t.enterprise_id and p.id = t.project_id
+            join project_stages s on s.enterprise_id = t.enterprise_id and s.id = t.stage_id
+          where ${myTaskWhere(v)} order by t.plan_end nulls last, t.id ${pageSql(q)}`,
+      );
+      return found.map((r) => ({
+        id: Number(r.id),
+        projectId: Number(r.project_id),
+        projectNo: String(r.project_no),
+        projectName: String(r.project_name),
+        stageName: String(r.stage_name),
+        name: String(r.name),
+        state: Number(r.state),
+        planEnd: (r.plan_end as string | null) ?? null,
+      }));
+    },
+    () => myTaskCount(ex, v),
+  );
+}
+
+export const myTaskCount = (ex: Executor, v: ProjectViewer): Promise<number> => countOf(ex, sql`project_tasks t`, myTaskWhere(v));

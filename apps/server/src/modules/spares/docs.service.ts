@@ -28,7 +28,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { apiTime } from '../../platform/sql';
+import { apiTime, intArray } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
 import { ownWarehouse } from './catalogue.service';
@@ -298,9 +298,13 @@ export async function docDetail(db: Db, u: SessionUser, id: number) {
   return { ...d, items, logs, abilities };
 }
 
-/** The shell badge: documents awaiting the keeper's approval. */
-export async function awaitingApproval(db: Db, u: SessionUser): Promise<number> {
-  if (!isKeeper(u)) return 0;
-  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from spare_docs where enterprise_id = ${u.enterpriseId} and state = 1`);
+/** The shell badges: documents of these kinds awaiting the keeper's approval (none he filed himself: he cannot decide those). */
+export async function awaitingApproval(db: Db, u: SessionUser, kinds: number[]): Promise<number> {
+  if (!isKeeper(u) || kinds.length === 0) return 0;
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from spare_docs where enterprise_id = ${u.enterpriseId} and state = 1 and kind = any(${intArray(kinds, 'smallint')})
+      and applicant_id <> ${u.id}`,
+  );
   return r?.n ?? 0;
 }

@@ -116,7 +116,12 @@ describe('documents and approval', () => {
     await inbound(s, 5);
     const eng = s.tm.engineer.client;
     const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
-    expect((await s.k.request('GET', '/spare/data/personalApprovalList?state=1&model=1&audit_state=0&types=1,2')).data).toBe(1);
+    // The waiting requisition counts on 备件领用, the list that holds it, and the keeper's home to-do opens that list;
+    // 备件申请 (spare-part applications) has nothing waiting.
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList?docKinds=1')).data).toBe(1);
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList?state=1&model=1&audit_state=0&types=1,2')).data).toBe(0);
+    const todo = (await s.k.request('GET', '/waitToDoList')).data as { routerName: string; path: string; count: number }[];
+    expect(todo.filter((x) => x.routerName.startsWith('Spare'))).toEqual([expect.objectContaining({ routerName: 'SpareGet', path: '/spareGet', count: 1 })]);
     expect((await eng.request('GET', '/spare/data/personalApprovalList')).data).toBe(0);
     expect((await eng.call(C.docApprove, { id })).code).toBe('NO_POWER');
     expect((await eng.call(C.docDetail, { id })).data.abilities).toEqual(['withdraw']);
