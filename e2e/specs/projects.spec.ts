@@ -95,10 +95,18 @@ test('a template with an approval task becomes a project that its people finish 
   await expect(people.locator('.ant-tag').filter({ hasText: '王管理' })).toBeVisible();
   await shot(admin, FLOW, '03-detail-board');
 
-  // 3. the principal finishes both tasks; the second goes to approval
+  // 3. the principal (no project power) reaches his task from his home to-do 我的任务, not a typed URL, and finishes it
+  // on the task's page; then the second on the board, which goes to approval
   const service = await as(browser, baseURL!, SERVICE);
+  await service.goto('/guideOne');
+  await page$(service).locator('.ant-card').filter({ hasText: '待办事项' }).getByText('我的任务').click();
+  await expect(service).toHaveURL(/\/myProjectTask$/);
+  await rowOf(listOf(service), '勘察井道').getByRole('link', { name: '勘察井道' }).click();
+  await expect(service).toHaveURL(/\/allproject\/examine\/\d+$/);
+  await expect(page$(service).getByTestId('task-name')).toHaveText('勘察井道');
+  await page$(service).getByRole('button', { name: '完成任务' }).click();
+  await expect(page$(service).getByTestId('task-state')).toHaveText('已完成');
   await service.goto(detailUrl);
-  await page$(service).getByTestId('task-勘察井道').getByRole('button', { name: '完成任务' }).click();
   await expect(page$(service).getByTestId('task-勘察井道').getByText('已完成')).toBeVisible();
   await page$(service).getByTestId('task-竣工验收').getByRole('button', { name: '完成任务' }).click();
   await expect(page$(service).getByTestId('task-竣工验收').getByText('审批中')).toBeVisible();

@@ -66,10 +66,17 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   await page.setViewportSize(PHONE);
   await shot(page, FLOW, '2-count-examine-phone');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page$(page)
+  // The keeper filed it: he may withdraw it but not approve it; an administrator approves it.
+  await expect(page$(page).getByRole('button', { name: spaced('撤回') })).toBeVisible();
+  await expect(page$(page).getByRole('button', { name: spaced('审批通过') })).toHaveCount(0);
+  await quietGuide(baseURL!, ADMIN);
+  const admin = await browser.newPage();
+  await loginUi(admin, ADMIN);
+  await admin.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+  await page$(admin)
     .getByRole('button', { name: spaced('审批通过') })
     .click();
-  await expect(page$(page).getByTestId('doc-state')).toHaveText('已通过');
+  await expect(page$(admin).getByTestId('doc-state')).toHaveText('已通过');
 
   const after = await unitsHere();
   expect(after.sort()).toEqual([...before.filter((s) => s !== lost), `CNT${t}`].sort());

@@ -126,7 +126,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
 
 /** The powers that open a page: its own, or the power of any menu entry (either menu set) with its path. */
 function powersOf(r: PageRoute, same: MenuEntry[]): Pick<PageRoute, 'power' | 'anyPower'> {
-  if (r.power) return { power: r.power };
+  // A page that names its power keeps it; '' opens it to every user even where a menu entry shares its path.
+  if (r.power !== undefined) return { power: r.power };
   const codes = [...new Set(same.map((e) => e.power))];
   return codes.length > 1 ? { anyPower: codes } : { power: codes[0] };
 }
@@ -353,14 +354,17 @@ LAYOUT_ROUTES.push(
     power: '',
     menu: 'AllProject',
   },
-  { path: '/projectexamine', title: '项目审批', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')) },
-  { path: '/projectplanexamine', title: '进度审批', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')) },
+  // The approval lists and 我的任务 open for any staff user: they list only what waits for him (a named approver or a
+  // flow's approver may hold no project power), and the server checks every decision (docs/decisions.md, Projects).
+  { path: '/projectexamine', title: '项目审批', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')), power: '' },
+  { path: '/projectplanexamine', title: '进度审批', page: lazyPage(() => import('../features/projects/pages/ProjectExamine')), power: '' },
+  { path: '/myProjectTask', title: '我的任务', page: lazyPage(() => import('../features/projects/pages/MyProjectTask')), power: '', keepAlive: true },
   {
     path: '/allproject/examine/:id',
-    title: '审批流程',
-    page: lazyPage(() => import('../features/projects/pages/ProjectExamine')),
+    title: '项目任务',
+    page: lazyPage(() => import('../features/projects/pages/TaskExamine')),
     power: '',
-    menu: 'ProjectPlanExamine',
+    menu: 'MyProjectTask',
   },
   { path: '/projectSet', title: '项目设置', page: lazyPage(() => import('../features/projects/pages/ProjectSet')) },
   ...[

@@ -21,9 +21,9 @@ export const APPROVAL_DOC_KINDS = [
   { kind: 'order_complete', label: '工单完成审批', link: '/allOrder/orderDetail/{id}' },
   { kind: 'order_receipt', label: '工单回单审批', link: '/allOrder/orderDetail/{id}' },
   { kind: 'order_collection', label: '工单收款审批', link: '/allOrder/orderDetail/{id}', amount: true },
-  { kind: 'project_create', label: '项目创建审批', link: '/projectDetail?id={id}' },
-  { kind: 'project_finish', label: '项目完成审批', link: '/projectDetail?id={id}' },
-  { kind: 'project_task', label: '项目任务审批', link: '/projectDetail?taskId={id}' },
+  { kind: 'project_create', label: '项目创建审批', link: '/allproject/projectdetails/{id}' },
+  { kind: 'project_finish', label: '项目完成审批', link: '/allproject/projectdetails/{id}' },
+  { kind: 'project_task', label: '项目任务审批', link: '/allproject/examine/{id}' },
   {
     kind: 'spare_doc',
     label: '备件单据审批',

@@ -16,6 +16,9 @@ export const BADGE_COUNT_PATHS = [
   '/v2/event/getPrincipalEventListCount',
   '/spare/data/personalApprovalList',
   '/approvalProcess/todoCount',
+  // Not in the spec's list: project approvals waiting for the viewer (kind=project|task) and his open tasks (docs/decisions.md, Projects).
+  '/project/examineCount',
+  '/project/myTaskCount',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -38,6 +41,8 @@ export const badgeCountContract = {
   personalApprovalCount: countEndpoint('/spare/data/personalApprovalList'),
   /** Approvals waiting for the caller's decision (his own tasks and those he holds as a delegate). */
   approvalTodoCount: countEndpoint('/approvalProcess/todoCount'),
+  projectExamineCount: countEndpoint('/project/examineCount'),
+  myProjectTaskCount: countEndpoint('/project/myTaskCount'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

@@ -34,6 +34,11 @@ export interface MenuInput {
   versionMessage: string | null;
   phone: string;
   custom: CustomEntryInput[];
+  /**
+   * Staff entries shown without their power because of what the user is named on (a project's or task's approver
+   * with an approval waiting, a task's principal): the pages themselves list only his own items.
+   */
+  grants?: readonly string[];
 }
 
 const groupPower = new Map(MENU_GROUPS.map((g) => [g.id, g.power]));
@@ -86,7 +91,7 @@ const view = (g: MenuGroup, children: MenuEntryView[]): MenuGroupView => ({ id: 
 function staffGroups(m: MenuInput): MenuGroupView[] {
   return MENU_GROUPS.map((g) =>
     view(g, [
-      ...MENU_ENTRIES.filter((e) => e.parentId === g.id && mayOpen(m, e.power, g.id)).map((e) => builtIn(e, g.id, m)),
+      ...MENU_ENTRIES.filter((e) => e.parentId === g.id && (mayOpen(m, e.power, g.id) || !!m.grants?.includes(e.routerName))).map((e) => builtIn(e, g.id, m)),
       ...m.custom.filter((c) => c.parentId === g.id && mayOpen(m, c.power, g.id)).map((c) => custom(c, g.id)),
     ]),
   );

@@ -17,6 +17,8 @@ export interface ProjectContext {
   approval: ProjectApproval;
   /** The actor may decide the pending approval. */
   approver: boolean;
+  /** The actor submitted the pending approval: nobody decides on what he submitted. */
+  own?: boolean;
   /** The actor manages the project (creator, template manager, administrator) — or it is the system. */
   manager: boolean;
   finishApproval: boolean;
@@ -31,6 +33,7 @@ export function decideProject(state: number, action: ProjectAction, c: ProjectCo
     case 'approve':
     case 'reject':
       if (state !== 0 || c.approval !== 'create') return refuse('PROJECT_INVALID_TRANSITION');
+      if (c.own) return refuse('APPROVAL_OWN_DOCUMENT');
       if (!c.approver) return refuse('PROJECT_ACTOR');
       return { to: action === 'approve' ? 1 : 0 };
     case 'finish':
@@ -43,6 +46,7 @@ export function decideProject(state: number, action: ProjectAction, c: ProjectCo
     case 'approveFinish':
     case 'rejectFinish':
       if (state !== 1 || c.approval !== 'finish') return refuse('PROJECT_INVALID_TRANSITION');
+      if (c.own) return refuse('APPROVAL_OWN_DOCUMENT');
       if (!c.approver) return refuse('PROJECT_ACTOR');
       if (action === 'approveFinish' && !c.allDone) return refuse('PROJECT_TASKS_UNFINISHED');
       return { to: action === 'approveFinish' ? 2 : 1 };
@@ -59,6 +63,8 @@ export interface TaskContext {
   projectOpen: boolean;
   principal: boolean;
   approver: boolean;
+  /** The actor put the task in approval: nobody decides on what he submitted. */
+  own?: boolean;
   manager: boolean;
   needApproval: boolean;
 }
@@ -81,6 +87,7 @@ export function decideTask(state: number, action: TaskAction, c: TaskContext): D
       return { to: c.needApproval ? 3 : 1 };
     case 'approve':
     case 'reject':
+      if (c.own) return refuse('APPROVAL_OWN_DOCUMENT');
       if (!c.approver) return refuse('PROJECT_ACTOR');
       return { to: action === 'approve' ? 1 : 0 };
     case 'disable':

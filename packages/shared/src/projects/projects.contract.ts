@@ -265,6 +265,19 @@ export const examineRow = z.object({
 });
 export type ExamineRow = z.infer<typeof examineRow>;
 
+/** A task the viewer is the principal of (我的任务): open ones (unfinished or in approval) of projects in progress. */
+export const myTaskRow = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectNo: z.string(),
+  projectName: z.string(),
+  stageName: z.string(),
+  name: z.string(),
+  state: z.number(),
+  planEnd: z.string().nullable(),
+});
+export type MyTaskRow = z.infer<typeof myTaskRow>;
+
 const okId = z.object({ id: z.number() });
 
 export const projectContract = {
@@ -345,6 +358,13 @@ export const projectContract = {
     response: z.array(examineRow),
   }),
   projectUserPower: endpoint({ method: 'GET', path: '/project/projectUserPower', query: projectIdQuery, response: projectUserPower }),
+  /** 我的任务: the viewer's open tasks (as principal), earliest planned end first. */
+  myTaskList: endpoint({
+    method: 'GET',
+    path: '/project/myTaskList',
+    query: pageQuery,
+    response: z.object({ list: z.array(myTaskRow), count: z.number() }),
+  }),
 
   getProjectProcess: endpoint({ method: 'GET', path: '/project/progress/getProjectProcess', query: projectIdQuery, response: z.array(processStage) }),
   getTaskList: endpoint({

@@ -18,6 +18,8 @@ export const spareDocMachine: Machine<SpareDocAction, SpareDocCtx> = {
   decide: (state, action, ctx) => {
     if (state !== 1) return { refuse: 'INVALID_STATE' };
     if (action === 'withdraw') return ctx.applicant ? { to: 4 } : { refuse: 'NO_POWER' };
+    // Nobody approves or rejects a document he filed himself, keeper or not (another keeper or an administrator does).
+    if (ctx.applicant) return { refuse: 'APPROVAL_OWN_DOCUMENT' };
     if (!ctx.keeper) return { refuse: 'NO_POWER' };
     return { to: action === 'approve' ? 2 : 3 };
   },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { race, tally } from '../../test/race';
 import { inbound, ledgerMismatches, quantityOf, stockedTeam } from '../spares/spares.fixtures';
 
 let t: TestApp;
@@ -54,5 +55,41 @@ describe('spare documents on the engine', () => {
     // Other kinds (no flow for them) keep the keeper's one-step approval.
     await inbound(s, 1);
     expect(await quantityOf(t.deps.db, tm.ep, wh, spare)).toBe(8);
+  });
+
+  it('nobody approves a stock document he filed: the keeper’s own transfer is refused with or without a flow, and nothing moves', async () => {
+    const s = await stockedTeam(t);
+    const { tm, k, wh, spare } = s;
+    await inbound(s, 10);
+    const south = (await k.call(C.warehouseSave, { name: '华南仓', kind: 2 })).data.id as number;
+    const transfer = async () =>
+      (await k.call(C.docSave, { kind: 2, fromWarehouseId: wh, toWarehouseId: south, transferType: 1, items: [{ spareId: spare, quantity: 4 }] })).data
+        .id as number;
+    // Without a flow: the keeper's one-step approval never covers his own document; another keeper or an administrator decides it.
+    const id = await transfer();
+    expect((await k.call(C.docDetail, { id })).data.abilities).toEqual(['withdraw']);
+    expect(await k.call(C.docApprove, { id })).toMatchObject({ success: false, code: 'APPROVAL_OWN_DOCUMENT', message: '不能审批自己提交的单据' });
+    expect((await k.call(C.docReject, { id, note: '不调了' })).message).toBe('不能审批自己提交的单据');
+    const answers = await race(10, () => k.call(C.docApprove, { id }));
+    expect(tally(answers)).toEqual({ 不能审批自己提交的单据: 10 });
+    expect(await docState(id)).toBe(1);
+    expect(await quantityOf(t.deps.db, tm.ep, wh, spare)).toBe(10);
+    expect(await quantityOf(t.deps.db, tm.ep, south, spare)).toBe(0);
+    expect((await tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
+    expect(await quantityOf(t.deps.db, tm.ep, south, spare)).toBe(4);
+    // With a flow naming the keeper himself: he gets no task and cannot decide; the other administrators do.
+    await tm.admin.client.call(A.flowSave, {
+      kind: 'spare_doc',
+      name: '调拨审批',
+      docTypes: [2],
+      steps: [{ name: '库管', mode: 'one', approvers: [{ type: 'responsible' }] }],
+    });
+    const id2 = await transfer();
+    expect((await k.call(C.docApprove, { id: id2 })).message).toBe('不能审批自己提交的单据');
+    expect((await k.call(A.list, { box: 'todo', pageIndex: 0, pageSize: 10 })).data.count).toBe(0);
+    expect(await docState(id2)).toBe(1);
+    expect((await tm.admin.client.call(C.docApprove, { id: id2 })).success).toBe(true);
+    expect(await quantityOf(t.deps.db, tm.ep, south, spare)).toBe(8);
+    expect(await ledgerMismatches(t.deps.db, tm.ep)).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     principalEventCount: count(B.principalEventCount.path),
     personalApprovalCount: count(B.personalApprovalCount.path),
     approvalTodoCount: count(B.approvalTodoCount.path),
+    projectExamineCount: count(B.projectExamineCount.path),
+    myProjectTaskCount: count(B.myProjectTaskCount.path),
     mobileCount: async ({ user }) => Object.fromEntries((await svc.menuCounts(deps, user)).map((c) => [c.entry.routerName, c.count])),
     waitToDoList: async ({ user }) =>
       (await svc.menuCounts(deps, user))

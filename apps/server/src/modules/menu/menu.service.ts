@@ -14,10 +14,15 @@ import { AppError } from '../../platform/errors';
 import { seatsExceeded } from '../../platform/guards';
 import type { SessionUser } from '../../platform/session';
 import { countFor } from './badges';
+import { grantsFor } from './grants';
 import * as repo from './menu.repo';
 
 export async function menuFor(deps: Deps, user: SessionUser): Promise<MenuList> {
-  const [exceeded, custom] = await Promise.all([seatsExceeded(deps.db, user), repo.enabledCustomMenus(deps.db, user.enterpriseId)]);
+  const [exceeded, custom, grants] = await Promise.all([
+    seatsExceeded(deps.db, user),
+    repo.enabledCustomMenus(deps.db, user.enterpriseId),
+    grantsFor(deps, user),
+  ]);
   return buildMenu({
     powers: user.powers,
     plan: user.enterprise.isChargeUser,
@@ -26,6 +31,7 @@ export async function menuFor(deps: Deps, user: SessionUser): Promise<MenuList> 
     versionMessage: user.enterprise.versionMessage ?? formatError('SEAT_EXCEEDED'),
     phone: deps.config.CUSTOMER_SERVICE_PHONE,
     custom,
+    grants,
   });
 }
 

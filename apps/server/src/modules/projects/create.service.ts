@@ -6,7 +6,7 @@ import { insertStateLog } from '../../platform/state';
 import { visibleCustomer } from '../customers/common';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import { type ProjectViewer, visibleProject } from './project.access';
-import { PROJECT_STATE } from './project.state';
+import { PROJECT_STATE, startProjectApproval } from './project.state';
 
 /** XM20240501-0001: the day in the enterprise's zone and the enterprise's project counter. */
 async function nextProjectNo(tx: Tx, v: ProjectViewer): Promise<string> {
@@ -89,6 +89,10 @@ export async function createProject(db: Db, v: ProjectViewer, b: CreateProjectBo
     const id = Number(p?.id);
     await insertStateLog(tx, PROJECT_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'create', actorId: v.id });
     await insertPlan(tx, ep, id, await planOf(tx, ep, cur.templateId, source ? Number(source.id) : null), b.startDate ?? null, v.timeZone);
+    if (needsApproval) {
+      const [row] = await rows(tx, sql`select * from projects where enterprise_id = ${ep} and id = ${id}`);
+      await startProjectApproval(tx, 'project_create', row as Record<string, unknown>, v.id);
+    }
     return { id, project_no: projectNo, project_state: state };
   });
 }

@@ -6,7 +6,7 @@ import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { bigints, timeOf } from '../../platform/sql';
 import { checkUsers, isManager, num, type ProjectViewer, type Row, visibleProject, visibleTask } from './project.access';
-import { PROJECT_STATE, recomputeProgress } from './project.state';
+import { PROJECT_STATE, recomputeProgress, taskApprover } from './project.state';
 import { insertStateLog } from '../../platform/state';
 
 /** The process of a project: stages with their tasks, each with what this viewer may do to it now. */
@@ -31,32 +31,35 @@ async function presentTasks(ex: Executor, v: ProjectViewer, project: Row, found:
   const projectOpen = Number(project.state) === 1;
   const coordIds = [...new Set(found.flatMap((t) => ((t.coordination_user_ids as number[]) ?? []).map(Number)))];
   const names = await namesOf(ex, v.enterpriseId, coordIds);
-  return found.map((t) => {
-    const approverId = num(t.approver_id);
-    const ctx = {
-      projectOpen,
-      principal: num(t.principal_id) === v.id,
-      approver: approverId != null ? approverId === v.id || v.admin : manager,
-      manager,
-      needApproval: !!t.need_approval,
-    };
-    return {
-      id: Number(t.id),
-      projectId: Number(t.project_id),
-      stageId: Number(t.stage_id),
-      name: String(t.name),
-      state: Number(t.state),
-      principal: t.principal_id == null ? null : { id: Number(t.principal_id), name: String(t.principal_name ?? '') },
-      coordinationUsers: ((t.coordination_user_ids as number[]) ?? []).map((u) => ({ id: Number(u), name: names.get(Number(u)) ?? '' })),
-      needApproval: !!t.need_approval,
-      approver: approverId == null ? null : { id: approverId, name: String(t.approver_name ?? '') },
-      remind: !!t.remind,
-      planStart: (t.plan_start_text as string | null) ?? null,
-      planEnd: (t.plan_end_text as string | null) ?? null,
-      finishedAt: (t.finished_text as string | null) ?? null,
-      abilities: abilitiesOf(taskMachine, Number(t.state), ctx),
-    };
-  });
+  return Promise.all(
+    found.map(async (t) => {
+      const approverId = num(t.approver_id);
+      const ctx = {
+        projectOpen,
+        principal: num(t.principal_id) === v.id,
+        // A task in approval asks the engine (its instance's step) or its submitter; the others read the named approver.
+        ...(await taskApprover(ex, v, t, manager)),
+        manager,
+        needApproval: !!t.need_approval,
+      };
+      return {
+        id: Number(t.id),
+        projectId: Number(t.project_id),
+        stageId: Number(t.stage_id),
+        name: String(t.name),
+        state: Number(t.state),
+        principal: t.principal_id == null ? null : { id: Number(t.principal_id), name: String(t.principal_name ?? '') },
+        coordinationUsers: ((t.coordination_user_ids as number[]) ?? []).map((u) => ({ id: Number(u), name: names.get(Number(u)) ?? '' })),
+        needApproval: !!t.need_approval,
+        approver: approverId == null ? null : { id: approverId, name: String(t.approver_name ?? '') },
+        remind: !!t.remind,
+        planStart: (t.plan_start_text as string | null) ?? null,
+        planEnd: (t.plan_end_text as string | null) ?? null,
+        finishedAt: (t.finished_text as string | null) ?? null,
+        abilities: abilitiesOf(taskMachine, Number(t.state), ctx),
+      };
+    }),
+  );
 }
 
 export async function taskList(ex: Executor, v: ProjectViewer, q: { projectId: number; stageId?: number | null; state?: number }): Promise<TaskRow[]> {

@@ -28,7 +28,7 @@ export const projectViewerOf = (u: SessionUser): ProjectViewer => ({
 /**
  * The projects a viewer may see (on `projects` aliased `p`): all with the list's power; otherwise those they
  * created, approve, manage (as a manager of the template, /projectSet/addpersonnelProject) or hold a task of
- * (as principal, collaborator or approver).
+ * (as principal, collaborator or approver), and those whose approval (or a task's) the engine gave them to decide.
  */
 export function projectScope(v: ProjectViewer, alias = 'p'): SQL {
   if (v.seesAll) return sql`true`;
@@ -37,7 +37,11 @@ export function projectScope(v: ProjectViewer, alias = 'p'): SQL {
     or exists (select 1 from project_tmpl_settings s where s.enterprise_id = ${p}.enterprise_id and s.template_id = ${p}.template_id
       and ${v.id} = any(s.manager_ids))
     or exists (select 1 from project_tasks t where t.enterprise_id = ${p}.enterprise_id and t.project_id = ${p}.id
-      and (t.principal_id = ${v.id} or t.approver_id = ${v.id} or ${v.id} = any(t.coordination_user_ids))))`;
+      and (t.principal_id = ${v.id} or t.approver_id = ${v.id} or ${v.id} = any(t.coordination_user_ids)))
+    or exists (select 1 from approval_tasks k join approval_instances i on i.enterprise_id = k.enterprise_id and i.id = k.instance_id
+      where k.enterprise_id = ${p}.enterprise_id and k.user_id = ${v.id}
+        and ((i.kind in ('project_create', 'project_finish') and i.doc_id = ${p}.id)
+          or (i.kind = 'project_task' and i.doc_id in (select t.id from project_tasks t where t.enterprise_id = ${p}.enterprise_id and t.project_id = ${p}.id)))))`;
 }
 
 export type Row = Record<string, unknown>;

@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import { changeState, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
+import { startApproval } from '../approvals/engine';
 import { isManager, num, type ProjectViewer, type Row } from './project.access';
 
 /**
@@ -47,6 +48,75 @@ export async function taskCounts(ex: Executor, ep: number, projectId: number) {
 
 const allDoneOf = (c: { total: number; finished: number; disabled: number }) => c.total - c.disabled > 0 && c.finished === c.total - c.disabled;
 
+/** The engine's kind of a project's pending approval (docs/approvals.md). */
+export const projectKindOf = (approval: unknown): 'project_create' | 'project_finish' | null =>
+  approval === 'create' ? 'project_create' : approval === 'finish' ? 'project_finish' : null;
+
+/**
+ * A waiting engine instance of the document, if any, and whether `userId` holds an open task of its current step
+ * (his own, or a colleague's inside a delegation window) and whether he applied for it.
+ */
+export async function pendingApproval(
+  ex: Executor,
+  ep: number,
+  kind: string,
+  docId: number,
+  userId: number,
+): Promise<{ id: number; holds: boolean; applicant: boolean } | null> {
+  const [r] = await rows<{ id: number; holds: boolean; applicant: boolean }>(
+    ex,
+    sql`select i.id::int as id, i.applicant_id = ${userId} as applicant, exists (select 1 from approval_tasks k
+        where k.enterprise_id = i.enterprise_id and k.instance_id = i.id and k.step = i.step and k.decision is null
+          and (k.user_id = ${userId} or k.user_id in (select d.user_id from approval_delegations d where d.enterprise_id = i.enterprise_id
+            and d.delegate_id = ${userId} and d.starts_at <= now() and d.ends_at > now()))) as holds
+      from approval_instances i where i.enterprise_id = ${ep} and i.kind = ${kind} and i.doc_id = ${docId} and i.state = 0`,
+  );
+  return r ? { id: Number(r.id), holds: !!r.holds, applicant: !!r.applicant } : null;
+}
+
+/**
+ * Who submitted a project's pending approval: its creator for the creation approval; for the finish approval the
+ * manager who finished it (the creator when the last task's finish completed it).
+ */
+export async function projectSubmitter(ex: Executor, row: Row): Promise<number | null> {
+  if (row.approval === 'create') return num(row.created_by);
+  if (row.approval !== 'finish') return null;
+  const [l] = await rows<{ user_id: number | null }>(
+    ex,
+    sql`select user_id::int as user_id from project_logs where enterprise_id = ${row.enterprise_id} and project_id = ${row.id}
+      and action = 'finish' and to_state = 1 order by created_at desc, id desc limit 1`,
+  );
+  return num(l?.user_id) ?? num(row.created_by);
+}
+
+/** Who put a task in approval: the actor of its last finish into approval (3). */
+export async function taskSubmitter(ex: Executor, task: Row): Promise<number | null> {
+  const [l] = await rows<{ user_id: number | null }>(
+    ex,
+    sql`select user_id::int as user_id from project_task_logs where enterprise_id = ${task.enterprise_id} and task_id = ${task.id}
+      and action = 'finish' and to_state = 3 order by created_at desc, id desc limit 1`,
+  );
+  return num(l?.user_id);
+}
+
+/**
+ * Who decides a pending approval. While an engine instance waits (a flow of 审批流程设置 applies), the approvers of
+ * its current step; otherwise the named approver (or an administrator), without one the managers. Nobody decides
+ * on what he submitted.
+ */
+async function approverOf(
+  ex: Executor,
+  v: ProjectViewer,
+  kind: string | null,
+  docId: number,
+  named: boolean,
+  submitter: () => Promise<number | null>,
+): Promise<{ approver: boolean; own: boolean }> {
+  const pending = kind ? await pendingApproval(ex, v.enterpriseId, kind, docId, v.id) : null;
+  if (pending) return { approver: pending.holds, own: pending.applicant };
+  return { approver: named, own: kind != null && (await submitter()) === v.id };
+}
+
 /** The system acts with a null viewer: it manages but approves nothing. */
 export async function projectContext(tx: Executor, v: ProjectViewer | null, row: Row): Promise<ProjectContext> {
   const approval = (row.approval ?? null) as ProjectApproval;
@@ -56,10 +126,13 @@ export async function projectContext(tx: Executor, v: ProjectViewer | null, row:
     tx,
     sql`select finish_approval from project_tmpl_settings where enterprise_id = ${row.enterprise_id} and template_id = ${row.template_id}`,
   );
+  // Without a named approver the project's managers decide.
+  const named = v != null && (approverId != null ? approverId === v.id || v.admin : manager);
+  const who =
+    v == null ? { approver: false, own: false } : await approverOf(tx, v, projectKindOf(approval), Number(row.id), named, () => projectSubmitter(tx, row));
   return {
     approval,
-    // Without a named approver the project's managers decide.
-    approver: v != null && (approverId != null ? approverId === v.id || v.admin : manager),
+    ...who,
     manager,
     finishApproval: !!s?.finish_approval,
     allDone: allDoneOf(await taskCounts(tx, Number(row.enterprise_id), Number(row.id))),
@@ -96,14 +169,21 @@ export async function moveProject(ex: Executor, v: ProjectViewer, id: number, ac
   });
 }
 
+/** Whether the viewer decides a task's approval (and whether he submitted it); `manager` as the project has it. */
+export async function taskApprover(ex: Executor, v: ProjectViewer, task: Row, manager: boolean): Promise<{ approver: boolean; own: boolean }> {
+  const approverId = num(task.approver_id);
+  const named = approverId != null ? approverId === v.id || v.admin : manager;
+  if (Number(task.state) !== 3) return { approver: named, own: false };
+  return approverOf(ex, v, 'project_task', Number(task.id), named, () => taskSubmitter(ex, task));
+}
+
 export async function taskContext(tx: Executor, v: ProjectViewer, task: Row): Promise<TaskContext> {
   const [project] = await rows(tx, sql`select * from projects where enterprise_id = ${task.enterprise_id} and id = ${task.project_id}`);
   const manager = project ? await isManager(tx, v, project) : false;
-  const approverId = num(task.approver_id);
   return {
     projectOpen: Number(project?.state) === 1,
     principal: num(task.principal_id) === v.id,
-    approver: approverId != null ? approverId === v.id || v.admin : manager,
+    ...(await taskApprover(tx, v, task, manager)),
     manager,
     needApproval: !!task.need_approval,
   };
@@ -123,6 +203,41 @@ export async function moveTask(ex: Executor, v: ProjectViewer, id: number, actio
     ctxOf: (row, tx) => taskContext(tx, v, row),
     actorId: v.id,
     patchOf: ({ to }) => (to === 1 ? { finished_at: sql`now()`, finished_by: v.id } : { finished_at: null, finished_by: null }),
+    note,
+  });
+}
+
+/**
+ * The engine decided a project's or task's approval (its last step approved, a rejection, or the applicant's
+ * withdrawal): the record moves exactly as the named approver's approve / reject moves it, in the deciding transaction.
+ */
+export async function settleProject(tx: Tx, ep: number, id: number, action: ProjectAction, actorId: number, note: string | null): Promise<StateResult> {
+  return changeState(tx, {
+    table: PROJECT_STATE,
+    machine: projectMachine,
+    enterpriseId: ep,
+    id,
+    action,
+    ctxOf: async (row, t) => ({ ...(await projectContext(t, null, row)), approver: true, own: false }),
+    actorId,
+    patchOf: ({ to }) => projectPatch(action, to),
+    note,
+  });
+}
+
+export async function settleTask(tx: Tx, ep: number, id: number, action: 'approve' | 'reject', actorId: number, note: string | null): Promise<StateResult> {
+  return changeState(tx, {
+    table: TASK_STATE,
+    machine: taskMachine,
+    enterpriseId: ep,
+    id,
+    action,
+    ctxOf: async (task, t) => {
+      const [p] = await rows(t, sql`select state from projects where enterprise_id = ${ep} and id = ${task.project_id}`);
+      return { projectOpen: Number(p?.state) === 1, principal: false, approver: true, own: false, manager: false, needApproval: !!task.need_approval };
+    },
+    actorId,
+    patchOf: ({ to }) => (to === 1 ? { finished_at: sql`now()`, finished_by: actorId } : { finished_at: null, finished_by: null }),
     note,
   });
 }
@@ -151,14 +266,54 @@ export async function recomputeProgress(tx: Tx, ep: number, projectId: number): 
   return progress;
 }
 
+/**
+ * A project or task that enters approval starts the engine's instance when a flow of its kind applies (审批流程设置);
+ * without one nothing starts and the named approver decides as before. The responsible person is the named
+ * approver, else the project's creator (a manager).
+ */
+export async function startProjectApproval(tx: Tx, kind: 'project_create' | 'project_finish', project: Row, applicantId: number): Promise<void> {
+  const named = kind === 'project_create' ? project.create_approver_id : project.finish_approver_id;
+  await startApproval(tx, {
+    enterpriseId: Number(project.enterprise_id),
+    kind,
+    docId: Number(project.id),
+    applicantId,
+    docNo: String(project.project_no ?? ''),
+    title: String(project.name ?? ''),
+    responsibleId: num(named) ?? num(project.created_by),
+  });
+}
 let registered = false;
-/** Every task action recomputes its project's progress in the same transaction. */
+/** Every task action recomputes its project's progress in the same transaction; entering approval starts the engine's instance. */
 export function registerProgressHook(): void {
   if (registered) return;
   registered = true;
   registerStateHook<TaskContext>(taskMachine, '*', {
     after: async (h) => {
       await recomputeProgress(h.tx, h.enterpriseId, Number(h.row.project_id));
+      return undefined;
+    },
+  });
+  registerStateHook<TaskContext>(taskMachine, 'finish', {
+    after: async (h) => {
+      if (h.to !== 3 || h.actorId == null) return undefined;
+      const [p] = await rows(h.tx, sql`select project_no, name, created_by from projects where enterprise_id = ${h.enterpriseId} and id = ${h.row.project_id}`);
+      await startApproval(h.tx, {
+        enterpriseId: h.enterpriseId,
+        kind: 'project_task',
+        docId: h.id,
+        applicantId: h.actorId,
+        docNo: String(p?.project_no ?? ''),
+        title: `${p?.name ?? ''} · ${h.row.name}`,
+        responsibleId: num(h.row.approver_id) ?? num(p?.created_by),
+      });
+      return undefined;
+    },
+  });
+  registerStateHook<ProjectContext>(projectMachine, 'finish', {
+    after: async (h) => {
+      // Into the finish approval: by the manager who finished it, or (the last task done) on behalf of its creator.
+      if (h.to === 1) await startProjectApproval(h.tx, 'project_finish', h.row, h.actorId ?? Number(h.row.created_by));
       return undefined;
     },
   });

@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { startExport } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session';
+import { examineProject, examineTask } from './approval.service';
 import { createProject } from './create.service';
 import { PROJECT_EXPORT, PROJECT_PRODUCT_EXPORT } from './export';
 import * as parts from './parts.service';
@@ -13,12 +14,25 @@ import { projectViewerOf, visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, registerProgressHook } from './project.state';
 import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
 import { countProjects, listProjects } from './projects.repo';
-import { deleteProjects, examineList, projectDetail, userPower, warnList } from './projects.service';
+import { deleteProjects, examineCount, examineList, myTaskCount, myTaskList, projectDetail, userPower, warnList } from './projects.service';
+import { registerBadgeCount } from '../menu/badges';
+import { registerMenuGrant } from '../menu/grants';
 import { deleteTaskTemplate, deleteTemplate, saveTaskTemplate, saveTemplate, setTaskRemind, taskTemplates, templateDetail, templateList } from './tmpl.service';
 
 import './remind.job';
 
 registerProgressHook();
+
+// 项目审批 / 进度审批 / 我的任务 count what waits for the viewer (menu badges, home to-dos), and a named approver with
+// something waiting or a task's principal sees the entry even when his role's powers do not hold it.
+const examineKind = (q: Record<string, unknown>) => (q.kind === 'task' ? 'task' : 'project');
+registerBadgeCount('/project/examineCount', async ({ user, query, deps }) => examineCount(deps.db, projectViewerOf(user), examineKind(query)));
+registerBadgeCount('/project/myTaskCount', async ({ user, deps }) => myTaskCount(deps.db, projectViewerOf(user)));
+registerMenuGrant(async ({ user, deps }) => {
+  const v = projectViewerOf(user);
+  const [projects, tasks, mine] = await Promise.all([examineCount(deps.db, v, 'project'), examineCount(deps.db, v, 'task'), myTaskCount(deps.db, v)]);
+  return [...(projects ? ['ProjectExamine'] : []), ...(tasks ? ['ProjectPlanExamine'] : []), ...(mine ? ['MyProjectTask'] : [])];
+});
 
 const PROJECT_DONE: Record<ProjectAction, string> = {
   approve: '审批通过',
@@ -27,6 +41,8 @@ const PROJECT_DONE: Record<ProjectAction, string> = {
   approveFinish: '审批通过',
   rejectFinish: '已驳回',
 };
+/** An engine step approved, the next step's approvers now decide. */
+const NEXT_STEP = '已同意，等待下一步审批';
 const TASK_DONE: Record<TaskAction, string> = {
   finish: '操作成功',
   approve: '审批通过',
@@ -41,13 +57,19 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
   const v = (u: SessionUser) => projectViewerOf(u);
   const task = async (u: SessionUser, id: number, action: TaskAction, note?: string | null) => {
     const viewer = v(u);
-    await visibleTask(db, viewer, id);
-    const r = await moveTask(db, viewer, id, action, note);
+    let r: { state: number; projectId: number; waiting: boolean };
+    if (action === 'approve' || action === 'reject') r = await examineTask(db, viewer, id, action, note);
+    else {
+      await visibleTask(db, viewer, id);
+      const m = await moveTask(db, viewer, id, action, note);
+      r = { state: m.to, projectId: Number(m.row.project_id), waiting: false };
+    }
     const [p] = await rows<{ progress_speed: number }>(
       db,
-      sql`select progress_speed from projects where enterprise_id = ${viewer.enterpriseId} and id = ${r.row.project_id}`,
+      sql`select progress_speed from projects where enterprise_id = ${viewer.enterpriseId} and id = ${r.projectId}`,
     );
-    return withMessage({ state: r.to, progress_speed: Number(p?.progress_speed ?? 0) }, action === 'finish' && r.to === 3 ? '已提交审批' : TASK_DONE[action]);
+    const message = r.waiting ? NEXT_STEP : action === 'finish' && r.state === 3 ? '已提交审批' : TASK_DONE[action];
+    return withMessage({ state: r.state, progress_speed: Number(p?.progress_speed ?? 0) }, message);
   };
   registerAll(app, deps, K, {
     tmplList: async ({ user }) => templateList(db, user.enterpriseId),
@@ -80,9 +102,8 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
       return withMessage({ id: (await startExport(db, user, { kind: PROJECT_EXPORT, name: fileName, params })).id }, '导出任务已创建，请到下载中心查看');
     },
     examine: async ({ user, body }) => {
-      await visibleProject(db, v(user), body.id);
-      const r = await moveProject(db, v(user), body.id, body.action, body.note);
-      return withMessage({ project_state: r.to }, PROJECT_DONE[body.action]);
+      const r = await examineProject(db, v(user), body.id, body.action, body.note);
+      return withMessage({ project_state: r.state }, r.waiting ? NEXT_STEP : PROJECT_DONE[body.action]);
     },
     finish: async ({ user, body }) => {
       await visibleProject(db, v(user), body.id);
@@ -90,6 +111,7 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
       return withMessage({ project_state: r.to }, r.to === 2 ? '项目已完成' : '已提交完成审批');
     },
     examineList: async ({ user, query }) => examineList(db, v(user), query.kind),
+    myTaskList: async ({ user, query }) => myTaskList(db, v(user), query),
     projectUserPower: async ({ user, query }) => userPower(db, v(user), await visibleProject(db, v(user), query.projectId)),
     getProjectProcess: async ({ user, query }) => projectProcess(db, v(user), query.projectId),
     getTaskList: async ({ user, query }) => taskList(db, v(user), query),

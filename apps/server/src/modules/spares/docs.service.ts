@@ -28,7 +28,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { apiTime } from '../../platform/sql';
+import { apiTime, intArray } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
 import { ownWarehouse } from './catalogue.service';
@@ -240,7 +240,7 @@ async function settleDoc(
 // The engine ended a document's approval (approved by the flow's last step, rejected, or withdrawn): the document follows.
 onApprovalEnd('spare_doc', async (tx, end) => {
   const action: SpareDocAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'withdraw';
-  await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: true }));
+  await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: action === 'withdraw' }));
 });
 
 const docCols = (u: SessionUser) => sql`d.id::int, d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
@@ -298,9 +298,13 @@ export async function docDetail(db: Db, u: SessionUser, id: number) {
   return { ...d, items, logs, abilities };
 }
 
-/** The shell badge: documents awaiting the keeper's approval. */
-export async function awaitingApproval(db: Db, u: SessionUser): Promise<number> {
-  if (!isKeeper(u)) return 0;
-  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from spare_docs where enterprise_id = ${u.enterpriseId} and state = 1`);
+/** The shell badges: documents of these kinds awaiting the keeper's approval (none he filed himself: he cannot decide those). */
+export async function awaitingApproval(db: Db, u: SessionUser, kinds: number[]): Promise<number> {
+  if (!isKeeper(u) || kinds.length === 0) return 0;
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from spare_docs where enterprise_id = ${u.enterpriseId} and state = 1 and kind = any(${intArray(kinds, 'smallint')})
+      and applicant_id <> ${u.id}`,
+  );
   return r?.n ?? 0;
 }

@@ -43,15 +43,15 @@ describe('stock count of a serial-tracked spare', () => {
     // Nothing moves before approval; the sheet keeps the trimmed serials.
     expect(await units(s)).toEqual(['NEW-1:在库:中心仓', 'NEW-2:在库:中心仓', 'NEW-3:在库:中心仓']);
     expect((await s.k.call(C.docDetail, { id })).data.items).toMatchObject([{ quantity: 3, serials: ['NEW-1', 'NEW-3', 'NEW-7'], serialized: true }]);
-    expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
     expect(await units(s)).toEqual(['NEW-1:在库:中心仓', 'NEW-2:盘亏:', 'NEW-3:在库:中心仓', 'NEW-7:在库:中心仓']);
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
     // The unit lost in the count is found by the next one; a count of nothing empties the warehouse.
     const again = (await countSheet(s, ['NEW-1', 'NEW-2', 'NEW-3', 'NEW-7'])).data.id;
-    expect((await s.k.call(C.docApprove, { id: again })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id: again })).success).toBe(true);
     expect(await units(s)).toEqual(['NEW-1:在库:中心仓', 'NEW-2:在库:中心仓', 'NEW-3:在库:中心仓', 'NEW-7:在库:中心仓']);
     const none = (await countSheet(s, [])).data.id;
-    expect((await s.k.call(C.docApprove, { id: none })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id: none })).success).toBe(true);
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(0);
     expect((await units(s)).every((u: string) => u.includes(':盘亏:'))).toBe(true);
     expect(await unitMismatches(t.deps.db, s.tm.ep)).toEqual([]);
@@ -67,12 +67,12 @@ describe('stock count of a serial-tracked spare', () => {
     // Filed while X-5 is unknown; X-5 arrives in 华南仓 before the approval.
     const id = (await countSheet(s, ['NEW-1', 'NEW-2', 'X-5'])).data.id;
     await inbound({ ...s, wh: south }, 1, ['X-5']);
-    expect((await s.k.call(C.docApprove, { id })).message).toBe('序列号：X-5在“华南仓”，不能盘入本仓库');
+    expect((await s.tm.admin.client.call(C.docApprove, { id })).message).toBe('序列号：X-5在“华南仓”，不能盘入本仓库');
     expect((await s.k.call(C.docDetail, { id })).data.state).toBe(1);
     expect(await units(s)).toEqual(['NEW-1:在库:中心仓', 'NEW-2:在库:中心仓', 'S-1:在库:华南仓', 'X-5:在库:华南仓']);
     // An installed or scrapped unit is elsewhere too.
     const scrap = (await s.k.call(C.docSave, { kind: 4, fromWarehouseId: south, items: [{ spareId: s.spare, quantity: 1, serials: ['S-1'] }] })).data.id;
-    await s.k.call(C.docApprove, { id: scrap });
+    await s.tm.admin.client.call(C.docApprove, { id: scrap });
     expect((await countSheet(s, ['NEW-1', 'NEW-2', 'S-1'])).message).toBe('序列号：S-1已报废，不能盘入本仓库');
     expect(await unitMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
@@ -84,9 +84,9 @@ describe('stock count of a serial-tracked spare', () => {
       .data.id;
     expect((await s.k.call(C.unitOptions, { warehouseId: s.wh, spareId: s.spare })).data.units[0]).toEqual({ serial: 'NEW-1', held: true });
     const id = (await countSheet(s, ['NEW-2', 'NEW-3'])).data.id;
-    expect((await s.k.call(C.docApprove, { id })).message).toBe('序列号：NEW-1已被待审批单据占用，未盘到时请先处理这些单据');
-    await s.k.call(C.docReject, { id: req });
-    expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id })).message).toBe('序列号：NEW-1已被待审批单据占用，未盘到时请先处理这些单据');
+    await s.tm.admin.client.call(C.docReject, { id: req });
+    expect((await s.tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
     expect(await units(s)).toEqual(['NEW-1:盘亏:', 'NEW-2:在库:中心仓', 'NEW-3:在库:中心仓']);
     expect(await unitMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
@@ -116,14 +116,14 @@ describe('stock count of a serial-tracked spare', () => {
         for (const st of steps) {
           if (st.op === 'count') {
             const r = await countSheet(s, st.found);
-            if (r.success) await s.k.call(C.docApprove, { id: r.data.id });
+            if (r.success) await s.tm.admin.client.call(C.docApprove, { id: r.data.id });
           } else if (st.op === 'requisition') {
             await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: st.pick.length, serials: st.pick }] });
           } else if (st.op === 'return' && (await own())) {
             await eng.call(C.docSave, { kind: 8, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: st.pick.length, serials: st.pick }] });
           } else if (st.op === 'decide') {
             const waiting = (await s.k.call(C.docList, { state: 1 })).data.list.filter((d: { kind: number }) => d.kind !== 5);
-            for (const d of waiting) await s.k.call(st.approve ? C.docApprove : C.docReject, { id: d.id });
+            for (const d of waiting) await s.tm.admin.client.call(st.approve ? C.docApprove : C.docReject, { id: d.id });
           }
         }
         expect(await unitMismatches(t.deps.db, s.tm.ep)).toEqual([]);
@@ -142,7 +142,7 @@ describe('a count racing the documents that take units out', () => {
     const eng = s.tm.engineer.client;
     const answers = await race(7, (i) =>
       i === 0
-        ? s.k.call(C.docApprove, { id: count })
+        ? s.tm.admin.client.call(C.docApprove, { id: count })
         : eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1, serials: [`NEW-${i}`] }] }),
     );
     const [approval, ...filed] = answers as [(typeof answers)[number], ...typeof answers];
@@ -171,7 +171,7 @@ describe('the approval page', () => {
     const first = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
     await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] });
     expect((await s.k.call(C.docDetail, { id: first })).data.items).toMatchObject([{ quantity: 2, stock: 5, reserved: 1, available: 4 }]);
-    expect((await s.k.call(C.docApprove, { id: first })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id: first })).success).toBe(true);
     // Approved, it holds nothing: what is left for others.
     expect((await s.k.call(C.docDetail, { id: first })).data.items).toMatchObject([{ stock: 3, reserved: 1, available: 2 }]);
     // A count reserves nothing: the approver sees what waiting documents hold.

@@ -82,8 +82,15 @@ export async function stockedTeam(t: TestApp, o: { warranty?: boolean; serialize
 /** NEW-1 … NEW-n for a serial-tracked spare. */
 export const serialsUpTo = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `NEW-${from + i}`);
 
-/** An approved inbound of `quantity` (serials NEW-1 … for a serial-tracked spare, or the ones given). */
-export async function inbound(s: { k: Team['keeper']['client']; wh: number; spare: number; serialized?: boolean }, quantity: number, serials?: string[]) {
+/**
+ * An approved inbound of `quantity` (serials NEW-1 … for a serial-tracked spare, or the ones given): the keeper files it,
+ * the administrator approves it (nobody approves a document he filed himself).
+ */
+export async function inbound(
+  s: { k: Team['keeper']['client']; tm: Pick<Team, 'admin'>; wh: number; spare: number; serialized?: boolean },
+  quantity: number,
+  serials?: string[],
+) {
   const id = (
     await s.k.call(C.docSave, {
       kind: 6,
@@ -91,5 +98,5 @@ export async function inbound(s: { k: Team['keeper']['client']; wh: number; spar
       items: [{ spareId: s.spare, quantity, serials: serials ?? (s.serialized ? serialsUpTo(quantity) : undefined) }],
     })
   ).data.id as number;
-  expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+  expect((await s.tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
 }

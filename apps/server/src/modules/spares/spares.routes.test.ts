@@ -89,14 +89,16 @@ describe('catalogue', () => {
 });
 
 describe('documents and approval', () => {
-  it('nothing posts before approval; the keeper’s approval posts the ledger rows', async () => {
+  it('nothing posts before approval; the approval (not by the keeper who filed it) posts the ledger rows', async () => {
     const s = await stocked();
     const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 7 }], remark: '采购到货' })).data.id;
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(0);
     expect((await rows(t.deps.db, sql`select 1 from stock_logs where enterprise_id = ${s.tm.ep}`)).length).toBe(0);
     const detail = await s.k.call(C.docDetail, { id });
-    expect(detail.data).toMatchObject({ kind: 6, state: 1, toWarehouseName: '中心仓', summary: '压缩机×7', abilities: ['approve', 'reject', 'withdraw'] });
-    expect(await s.k.call(C.docApprove, { id, note: '核对无误' })).toMatchObject({ success: true, message: '审批通过' });
+    // The keeper filed it: he may withdraw it, not decide it; another keeper or an administrator does.
+    expect(detail.data).toMatchObject({ kind: 6, state: 1, toWarehouseName: '中心仓', summary: '压缩机×7', abilities: ['withdraw'] });
+    expect((await s.tm.admin.client.call(C.docDetail, { id })).data.abilities).toEqual(['approve', 'reject']);
+    expect(await s.tm.admin.client.call(C.docApprove, { id, note: '核对无误' })).toMatchObject({ success: true, message: '审批通过' });
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(7);
     const log = await s.k.call(C.logList, { spareId: s.spare });
     expect(log.data).toMatchObject({
@@ -105,7 +107,7 @@ describe('documents and approval', () => {
     });
     expect((await s.k.call(C.stockLogList, {})).data.count).toBe(1);
     expect((await s.k.call(C.stockLogList, { type: 7 })).data.count).toBe(0);
-    expect((await s.k.call(C.docApprove, { id })).message).toBe('当前状态不允许该操作');
+    expect((await s.tm.admin.client.call(C.docApprove, { id })).message).toBe('当前状态不允许该操作');
     expect((await s.k.call(C.docDetail, { id })).data.logs.map((l: { action: string }) => l.action)).toEqual(['create', 'approve']);
   });
 
@@ -114,13 +116,18 @@ describe('documents and approval', () => {
     await inbound(s, 5);
     const eng = s.tm.engineer.client;
     const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id;
-    expect((await s.k.request('GET', '/spare/data/personalApprovalList?state=1&model=1&audit_state=0&types=1,2')).data).toBe(1);
+    // The waiting requisition counts on 备件领用, the list that holds it, and the keeper's home to-do opens that list;
+    // 备件申请 (spare-part applications) has nothing waiting.
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList?docKinds=1')).data).toBe(1);
+    expect((await s.k.request('GET', '/spare/data/personalApprovalList?state=1&model=1&audit_state=0&types=1,2')).data).toBe(0);
+    const todo = (await s.k.request('GET', '/waitToDoList')).data as { routerName: string; path: string; count: number }[];
+    expect(todo.filter((x) => x.routerName.startsWith('Spare'))).toEqual([expect.objectContaining({ routerName: 'SpareGet', path: '/spareGet', count: 1 })]);
     expect((await eng.request('GET', '/spare/data/personalApprovalList')).data).toBe(0);
     expect((await eng.call(C.docApprove, { id })).code).toBe('NO_POWER');
     expect((await eng.call(C.docDetail, { id })).data.abilities).toEqual(['withdraw']);
     // Another engineer does not see it.
     expect((await s.tm.engineer2.client.call(C.docDetail, { id })).code).toBe('NOT_FOUND');
-    expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
     const mine = await eng.call(C.mine, {});
     expect(mine.data).toMatchObject({ count: 1, list: [{ spareId: s.spare, quantity: 2, warehouseKind: 4 }] });
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
@@ -148,12 +155,12 @@ describe('documents and approval', () => {
     );
     expect((await s.k.call(C.docSave, { kind: 5, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).success).toBe(true);
     const count = (await s.k.call(C.docList, { kind: 5 })).data.list[0].id;
-    expect((await s.k.call(C.docApprove, { id: count })).message).toBe('实盘数量1少于待审批单据已预留的2，请先处理这些单据');
+    expect((await s.tm.admin.client.call(C.docApprove, { id: count })).message).toBe('实盘数量1少于待审批单据已预留的2，请先处理这些单据');
     expect(await eng.call(C.docWithdraw, { id })).toMatchObject({ success: true, message: '已撤回' });
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 0, available: 2 }]);
     const id2 = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
     expect((await s.k.call(C.docWithdraw, { id: id2 })).code).toBe('NO_POWER');
-    expect(await s.k.call(C.docReject, { id: id2, note: '不需要' })).toMatchObject({ success: true, message: '已驳回' });
+    expect(await s.tm.admin.client.call(C.docReject, { id: id2, note: '不需要' })).toMatchObject({ success: true, message: '已驳回' });
     expect((await eng.call(C.docList, { mine: '1' })).data.list.map((d: { state: number }) => d.state)).toEqual([3, 4]);
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 0 }]);
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
@@ -167,7 +174,7 @@ describe('documents and approval', () => {
     for (const a of answers.filter((x) => !x.success)) expect(a.message).toMatch(/^库存不足：中心仓的备件“压缩机”可用0（现有10，已预留10），需要1$/);
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 10, reserved: 10, available: 0 }]);
     const ids = answers.filter((a) => a.success).map((a) => a.data.id as number);
-    const approvals = await Promise.all(ids.map((id) => s.k.call(C.docApprove, { id })));
+    const approvals = await Promise.all(ids.map((id) => s.tm.admin.client.call(C.docApprove, { id })));
     expect(approvals.every((a) => a.success)).toBe(true);
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 0, reserved: 0, available: 0 }]);
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
@@ -209,7 +216,7 @@ describe('documents and approval', () => {
     const wh2 = (await s.k.call(C.warehouseSave, { name: '华南仓', kind: 2 })).data.id;
     const doc = async (body: Record<string, unknown>) => {
       const id = (await s.k.call(C.docSave, { ...body, items: [{ spareId: s.spare, quantity: body.q }] })).data.id;
-      expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+      expect((await s.tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
     };
     await doc({ kind: 2, fromWarehouseId: s.wh, toWarehouseId: wh2, transferType: 1, q: 4, logistics: '顺丰速运', trackingNo: 'SF123' });
     await doc({ kind: 4, fromWarehouseId: wh2, q: 1 });
@@ -226,7 +233,7 @@ describe('documents and approval', () => {
     await inbound(s, 5);
     const eng = s.tm.engineer.client;
     const req = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
-    expect((await s.k.call(C.docApprove, { id: req })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id: req })).success).toBe(true);
     const order = await orderIn(t, s.tm, 4);
     const one = [{ spareId: s.spare, quantity: 1 }];
     expect((await eng.call(C.docSave, { kind: 9, toWarehouseId: s.wh, items: one })).message).toBe('工单：工单退回单请选择工单');
@@ -242,10 +249,10 @@ describe('documents and approval', () => {
     expect((await s.k.call(C.docSave, { kind: 12, fromWarehouseId: s.wh, toWarehouseId: waste, items: one })).message).toBe('出库仓库：废件翻新单请选择废件仓');
     // Nothing moved yet: the ledger holds the inbound and the requisition only.
     expect((await s.k.call(C.logList, { spareId: s.spare })).data.count).toBe(3);
-    for (const id of [ret, hand, rec]) expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    for (const id of [ret, hand, rec]) expect((await s.tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
     expect((await eng.call(C.docSave, { kind: 1, fromWarehouseId: waste, items: one })).message).toBe('出库仓库：废件仓的备件只能报废、盘点或翻新');
     const refurb = (await s.k.call(C.docSave, { kind: 12, fromWarehouseId: waste, toWarehouseId: s.wh, items: one })).data.id;
-    expect((await s.k.call(C.docApprove, { id: refurb })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id: refurb })).success).toBe(true);
     const mine2 = (await s.tm.engineer2.client.call(C.mine, {})).data;
     expect(mine2.list).toMatchObject([{ spareId: s.spare, quantity: 1 }]);
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(4);
@@ -262,7 +269,7 @@ describe('documents and approval', () => {
   it('20 approvals of one document at once: one posts, the others are refused', async () => {
     const s = await stocked();
     const id = (await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3 }] })).data.id;
-    const answers = await race(20, () => s.k.call(C.docApprove, { id }));
+    const answers = await race(20, () => s.tm.admin.client.call(C.docApprove, { id }));
     expect(tally(answers).ok).toBe(1);
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
   });
@@ -283,7 +290,7 @@ describe('warnings', () => {
     expect((await s.k.call(C.warningList, {})).data.count).toBe(0);
     for (const q of [2, 1]) {
       const id = (await s.k.call(C.docSave, { kind: 7, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: q }] })).data.id;
-      await s.k.call(C.docApprove, { id });
+      await s.tm.admin.client.call(C.docApprove, { id });
     }
     expect((await s.k.call(C.warningList, {})).data).toMatchObject({ count: 1, list: [{ quantity: 2, safety: 4 }] });
     const notes = await rows<{ title: string; content: string }>(
@@ -315,7 +322,7 @@ describe('parts on orders', () => {
     const eng = s.tm.engineer.client;
     const serials = s.serialized ? serialsUpTo(3) : undefined;
     const id = (await eng.call(C.docSave, { kind: 1, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 3, serials }] })).data.id;
-    expect((await s.k.call(C.docApprove, { id })).success).toBe(true);
+    expect((await s.tm.admin.client.call(C.docApprove, { id })).success).toBe(true);
     return { ...s, eng };
   }
 

@@ -9,9 +9,14 @@ import * as goods from './goods.service';
 import * as parts from './parts.service';
 import './spares.demo';
 
-registerBadgeCount('/spare/data/personalApprovalList', async ({ user, deps }) => {
-  const [d, g] = await Promise.all([docs.awaitingApproval(deps.db, user), goods.goodsAwaiting(deps.db, user)]);
-  return d + g;
+// With docKinds (the stock-document lists' badges): those documents awaiting approval; the spec's 备件申请 query: the applications.
+registerBadgeCount('/spare/data/personalApprovalList', async ({ user, query, deps }) => {
+  if (query.docKinds == null) return goods.goodsAwaiting(deps.db, user);
+  const kinds = String(query.docKinds)
+    .split(',')
+    .map(Number)
+    .filter((k) => Number.isInteger(k) && k > 0 && k < 100);
+  return docs.awaitingApproval(deps.db, user, kinds);
 });
 
 const saved = <T>(data: T) => withMessage(data, '保存成功');

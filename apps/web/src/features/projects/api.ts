@@ -9,7 +9,7 @@ export { projectContract };
 const K = projectContract;
 
 // Every project write refreshes the list, the detail, its process and the approval lists.
-const READS = [K.list, K.count, K.detail, K.getProjectProcess, K.getTaskList, K.getTaskDetail, K.examineList, K.projectUserPower, K.warnList];
+const READS = [K.list, K.count, K.detail, K.getProjectProcess, K.getTaskList, K.getTaskDetail, K.examineList, K.projectUserPower, K.warnList, K.myTaskList];
 staleAfter(
   [K.add, K.batchDelete, K.examine, K.finish, K.saveProjectProcess, K.saveTaskPersonUser, K.saveTaskCoordinationUser, K.taskFinish, K.taskAction],
   READS,
@@ -20,6 +20,8 @@ staleAfter(
 );
 
 export const projectPath = (id: number) => `/allproject/projectdetails/${id}`;
+/** A task's own page (the spec's /allproject/examine/{id}): its state, people, log and what the viewer may do to it. */
+export const taskPath = (id: number) => `/allproject/examine/${id}`;
 export const projectStateOf = (s: number) => PROJECT_STATES[s as keyof typeof PROJECT_STATES] ?? { label: '—', color: 'default' };
 export const taskStateOf = (s: number) => TASK_STATES[s as keyof typeof TASK_STATES] ?? { label: '—', color: 'default' };
 export const projectActionLabel = (a: string) => (PROJECT_ACTION_LABELS as Record<string, string>)[a] ?? a;

@@ -7,14 +7,11 @@ import { call } from '../../../lib/api';
 import { projectContract, taskActionLabel, taskStateOf } from '../api';
 import { removable, withoutStage, withoutTask } from '../process.plan';
 import { AddStageDialog, AddTaskDialog, saveProcess } from './ProcessDialogs';
+import { RejectDialog } from './RejectDialog';
 
-async function act(task: TaskRow, action: TaskRow['abilities'][number]) {
-  try {
-    if (action === 'finish') await call(projectContract.taskFinish, { id: task.id }, { successToast: true });
-    else await call(projectContract.taskAction, { id: task.id, action }, { successToast: true });
-  } catch {
-    // the call has shown its message
-  }
+async function act(task: TaskRow, action: TaskRow['abilities'][number], note?: string) {
+  if (action === 'finish') await call(projectContract.taskFinish, { id: task.id }, { successToast: true });
+  else await call(projectContract.taskAction, { id: task.id, action, note }, { successToast: true });
 }
 
 /** A manager changes a task's principal and collaborators from its card. */
@@ -50,6 +47,7 @@ function TaskPeople({ task }: { task: TaskRow }) {
 /** A board's edit rights: `manage` changes people; `onRemove` (a running or unapproved project's managers) removes tasks. */
 function TaskCard({ task, manage, onRemove }: { task: TaskRow; manage: boolean; onRemove?: () => void }) {
   const st = taskStateOf(task.state);
+  const [rejecting, setRejecting] = useState(false);
   return (
     <Card size="small" className="sk-task-card" data-testid={`task-${task.name}`} style={{ marginBottom: 8 }}>
       <Space direction="vertical" size={4} style={{ width: '100%' }}>
@@ -67,7 +65,12 @@ function TaskCard({ task, manage, onRemove }: { task: TaskRow; manage: boolean; 
         {task.abilities.length || (onRemove && removable(task.state)) ? (
           <Space wrap size={4}>
             {task.abilities.map((a) => (
-              <Button key={a} size="small" type={a === 'finish' || a === 'approve' ? 'primary' : 'default'} onClick={() => act(task, a)}>
+              <Button
+                key={a}
+                size="small"
+                type={a === 'finish' || a === 'approve' ? 'primary' : 'default'}
+                onClick={() => (a === 'reject' ? setRejecting(true) : void act(task, a).catch(() => undefined))}
+              >
                 {taskActionLabel(a)}
               </Button>
             ))}
@@ -81,6 +84,7 @@ function TaskCard({ task, manage, onRemove }: { task: TaskRow; manage: boolean; 
           </Space>
         ) : null}
       </Space>
+      <RejectDialog open={rejecting} onClose={() => setRejecting(false)} onReject={(note) => act(task, 'reject', note)} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import type { ProjectAction } from '@sk/shared/projects/project.machine';
 import { Alert, Button, Card, Descriptions, Progress, Space, Spin, Tabs, Tag, Timeline } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PersonLink } from '../../../components';
 import { call } from '../../../lib/api';
@@ -8,19 +8,21 @@ import { useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { projectActionLabel, projectContract, projectStateOf } from '../api';
 import { ContractsTab, FilesTab, MessagesTab, ProductsTab } from '../components/ProjectParts';
+import { RejectDialog } from '../components/RejectDialog';
 import { TaskBoard } from '../components/TaskBoard';
 
 // The Gantt library loads with its tab only.
 const ProjectGantt = lazy(() => import('../components/ProjectGantt'));
 
-async function act(id: number, action: ProjectAction) {
-  try {
-    if (action === 'finish') await call(projectContract.finish, { id }, { successToast: true });
-    else await call(projectContract.examine, { id, action }, { successToast: true });
-  } catch {
-    // the call has shown its message
-  }
+async function act(id: number, action: ProjectAction, note?: string) {
+  if (action === 'finish') await call(projectContract.finish, { id }, { successToast: true });
+  else await call(projectContract.examine, { id, action, note }, { successToast: true });
 }
+
+const quiet = (p: Promise<unknown>) =>
+  p.catch(() => {
+    // the call has shown its message
+  });
 
 /** /allproject/projectdetails/:id — the project, its process as a board and a Gantt, and its log. */
 export default function ProjectDetail() {
@@ -29,6 +31,7 @@ export default function ProjectDetail() {
   const navigate = useNavigate();
   const can = useCan();
   const detail = useApi(projectContract.detail, { id: projectId });
+  const [rejecting, setRejecting] = useState<'reject' | 'rejectFinish' | null>(null);
   const process = useApi(projectContract.getProjectProcess, { projectId });
   if (detail.isError) return <Alert type="error" showIcon message="项目不存在或已被删除" />;
   const p = detail.data;
@@ -58,7 +61,8 @@ export default function ProjectDetail() {
               <Button
                 key={a}
                 type={a === 'approve' || a === 'approveFinish' || a === 'finish' ? 'primary' : 'default'}
-                onClick={() => act(p.id, a as ProjectAction)}
+                danger={a === 'reject' || a === 'rejectFinish'}
+                onClick={() => (a === 'reject' || a === 'rejectFinish' ? setRejecting(a) : void quiet(act(p.id, a as ProjectAction)))}
               >
                 {projectActionLabel(a)}
               </Button>
@@ -121,6 +125,7 @@ export default function ProjectDetail() {
           ]}
         />
       </Card>
+      <RejectDialog open={rejecting != null} onClose={() => setRejecting(null)} onReject={(note) => act(p.id, rejecting ?? 'reject', note)} />
     </Space>
   );
 }

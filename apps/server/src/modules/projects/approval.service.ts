@@ -1,0 +1,73 @@
+import type { ProjectAction } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client';
+import { decide, waitingInstanceOf } from '../approvals/engine';
+import { onApprovalEnd } from '../approvals/registry';
+import { type ProjectViewer, visibleProject, visibleTask } from './project.access';
+import { moveProject, moveTask, settleProject, settleTask } from './project.state';
+
+/**
+ * Project approvals on the approval engine (docs/approvals.md): while an instance of project_create,
+ * project_finish or project_task waits, the project pages' approve / reject decide through the engine (its
+ * steps, its approvers, a rejection needs a reason); the end handlers below move the project or task. Without
+ * an instance the named approver decides alone, as before.
+ */
+type ProjectDecision = Extract<ProjectAction, 'approve' | 'reject' | 'approveFinish' | 'rejectFinish'>;
+
+export interface Decided {
+  /** The record's state after the decision. */
+  state: number;
+  /** An engine step was approved and the next one now waits. */
+  waiting: boolean;
+  projectId: number;
+}
+
+export async function examineProject(db: Db, v: ProjectViewer, id: number, action: ProjectDecision, note?: string | null): Promise<Decided> {
+  await visibleProject(db, v, id);
+  const kind = action === 'approve' || action === 'reject' ? 'project_create' : 'project_finish';
+  const inst = await waitingInstanceOf(db, v.enterpriseId, kind, id);
+  if (!inst) return { state: (await moveProject(db, v, id, action, note)).to, waiting: false, projectId: id };
+  const r = await decide(db, {
+    enterpriseId: v.enterpriseId,
+    actorId: v.id,
+    id: inst.id,
+    action: action === 'approve' || action === 'approveFinish' ? 'approve' : 'reject',
+    comment: note,
+  });
+  const [p] = await rows<{ state: number }>(db, sql`select state from projects where enterprise_id = ${v.enterpriseId} and id = ${id}`);
+  return { state: Number(p?.state), waiting: r.state === 0, projectId: id };
+}
+
+export async function examineTask(db: Db, v: ProjectViewer, id: number, action: 'approve' | 'reject', note?: string | null): Promise<Decided> {
+  await visibleTask(db, v, id);
+  const inst = await waitingInstanceOf(db, v.enterpriseId, 'project_task', id);
+  if (!inst) {
+    const r = await moveTask(db, v, id, action, note);
+    return { state: r.to, waiting: false, projectId: Number(r.row.project_id) };
+  }
+  const r = await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: note });
+  const [t] = await rows<{ state: number; project_id: number }>(
+    db,
+    sql`select state, project_id::int as project_id from project_tasks where enterprise_id = ${v.enterpriseId} and id = ${id}`,
+  );
+  return { state: Number(t?.state), waiting: r.state === 0, projectId: Number(t?.project_id) };
+}
+
+// A withdrawal by the applicant ends the approval like a rejection: the project stays unapproved, the finish or the task goes back.
+const WITHDRAWN = '申请人撤回审批';
+onApprovalEnd('project_create', async (tx, end) => {
+  await settleProject(tx, end.enterpriseId, end.docId, end.result === 1 ? 'approve' : 'reject', end.actorId, end.result === 3 ? WITHDRAWN : end.comment);
+});
+onApprovalEnd('project_finish', async (tx, end) => {
+  await settleProject(
+    tx,
+    end.enterpriseId,
+    end.docId,
+    end.result === 1 ? 'approveFinish' : 'rejectFinish',
+    end.actorId,
+    end.result === 3 ? WITHDRAWN : end.comment,
+  );
+});
+onApprovalEnd('project_task', async (tx, end) => {
+  await settleTask(tx, end.enterpriseId, end.docId, end.result === 1 ? 'approve' : 'reject', end.actorId, end.result === 3 ? WITHDRAWN : end.comment);
+});
