@@ -78,7 +78,12 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     layers.current = L.layerGroup().addTo(m);
     map.current = m;
     fitted.current = false;
+    // The box gets its height after the card's layout settles: Leaflet must learn its size, or the pins fitted to a
+    // smaller box end up in its corner.
+    const resized = new ResizeObserver(() => m.invalidateSize());
+    resized.observe(box.current);
     return () => {
+      resized.disconnect();
       m.remove();
       map.current = null;
     };
@@ -101,6 +106,7 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     const points = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])] as [number, number][];
     if (points.length > 0 && !fitted.current) {
       fitted.current = true;
+      m.invalidateSize();
       m.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 14, animate: false });
     }
   }, [orders, engineers, selected]);
