@@ -40,6 +40,39 @@ async function freeHour(admin: ApiUser, engineerId: number, d = today(), skip: s
   throw new Error(`no free hour on ${d}`);
 }
 
+/**
+ * The demo orders are pinned all over China, so the map opens on the whole country with nearby pins clustered: click
+ * the cluster nearest the engineer (who stands next to the test's orders) until the order's own marker is on the map.
+ */
+async function revealMarker(page: Page, orderId: number, engineerId: number): Promise<void> {
+  const marker = page.getByTestId(`map-order-${orderId}`);
+  const map = page.getByTestId('orders-map');
+  await expect(page.getByTestId(`map-engineer-${engineerId}`)).toBeVisible();
+  const onMap = async () => {
+    if ((await marker.count()) === 0) return false;
+    const [m, b] = [await marker.boundingBox(), await map.boundingBox()];
+    return !!m && !!b && m.x >= b.x && m.y >= b.y && m.x + m.width <= b.x + b.width && m.y + m.height <= b.y + b.height;
+  };
+  for (let i = 0; i < 10 && !(await onMap()); i++) {
+    const e = await page.getByTestId(`map-engineer-${engineerId}`).boundingBox();
+    const centres = await page.locator('.marker-cluster').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }),
+    );
+    if (!e || centres.length === 0) break;
+    const distances = centres.map((c) => Math.hypot(c.x - e.x, c.y - e.y));
+    // The engineer's label may lie over the cluster: the click goes to the cluster itself (it zooms to its pins).
+    await page
+      .locator('.marker-cluster')
+      .nth(distances.indexOf(Math.min(...distances)))
+      .dispatchEvent('click');
+    await page.waitForTimeout(700);
+  }
+  expect(await onMap()).toBe(true);
+}
+
 const engineerPane = (page: Page, engineerId: number) => page.getByTestId(`board-row-${engineerId}`);
 
 /** The board pages engineers and waiting orders: narrow both to the ones the test works with. */
@@ -72,17 +105,28 @@ test.describe('map and dispatch board', () => {
       await phone.goto('/schedule/myLocation');
       await phone.context().grantPermissions(['geolocation']);
       await phone.context().setGeolocation({ latitude: 39.91, longitude: 116.4 });
+      // The demo engineer already shares a seeded position: stop, then share again from here.
+      await phone.getByRole('button', { name: '停止共享' }).click();
       await phone.getByRole('button', { name: '同意并共享我的位置' }).click();
       await expect(phone.getByRole('button', { name: '停止共享' })).toBeVisible();
+      await expect(phone.getByText('116.40000, 39.91000')).toBeVisible();
       await shot(phone, FLOW, '01-engineer-shares-position-phone');
 
       // 1. The map: click the order's marker, see it and the nearest engineers, dispatch to the engineer.
       const page = await browser.newPage();
       await loginUi(page, DISPATCHER);
       await page.goto('/assignOrderInMap');
+      // The demo orders, typed with addresses only, are on the map too (geocoded), clustered where they are close.
+      await expect(page.getByTestId('map-precision-legend')).toContainText('定位精度');
+      const counted = async () => Number((await page.getByText(/^工单（\d+）/).textContent())?.match(/\d+/)?.[0] ?? 0);
+      await expect.poll(counted).toBeGreaterThan(2);
+      await expect.poll(() => page.locator('[data-testid^="map-order-"], .marker-cluster').count()).toBeGreaterThan(1);
+      await shot(page, FLOW, '01b-map-demo-pins');
       const marker = page.getByTestId(`map-order-${onMap}`);
-      await expect(marker).toBeVisible();
-      await expect(page.getByTestId(`map-engineer-${engineerId}`)).toBeVisible();
+      await revealMarker(page, onMap, engineerId);
+      // A point picked with the address is exact; the tooltip says how precise each pin is.
+      await marker.hover();
+      await expect(page.locator('.leaflet-tooltip')).toContainText('定位精度：精确');
       await marker.click();
       const panel = page.getByTestId('map-order-panel');
       await expect(panel).toContainText(`地图派单空调维修${t}`);
@@ -160,8 +204,12 @@ test.describe('map and dispatch board', () => {
       // The order map (all open orders): the order dispatched from the map is there, now 待接单.
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/allOrder/mapView');
-      await page.getByTestId(`map-order-${onMap}`).click();
-      await expect(page.getByTestId('map-order-panel')).toContainText('待接单');
+      // Every open order of the demo enterprise is pinned (the two of this test among them), each with its precision.
+      const shown = async () => Number((await page.getByText(/^工单（\d+）/).textContent())?.match(/\d+/)?.[0] ?? 0);
+      await expect.poll(shown).toBeGreaterThan(5);
+      const pin = page.locator('[data-testid^="map-order-"]').first();
+      await expect(pin).toHaveAttribute('data-precision', /^(province|city|district|exact)$/);
+      await expect(pin).toHaveAttribute('title', /定位精度：(省份|城市|区县|精确)/);
       await shot(page, FLOW, '07b-order-map');
       await page.setViewportSize(PHONE);
       await page.goto('/schedule/list');

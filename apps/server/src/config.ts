@@ -15,6 +15,10 @@ const schema = z.object({
   /** 'log' writes codes to the server log and the dev outbox; 'http' posts them to SMS_HTTP_URL. */
   SMS_SENDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().optional(),
+  /** Geocoding providers' endpoints (platform/geo/providers.ts); unset: the providers' public ones. Tests use local fakes. */
+  GEO_AMAP_URL: z.string().optional(),
+  GEO_TENCENT_URL: z.string().optional(),
+  GEO_BAIDU_URL: z.string().optional(),
   TZ_DEFAULT: z.string().default('Asia/Shanghai'),
   CUSTOMER_SERVICE_PHONE: z.string().default('400-800-6688'),
   DEMO_PASSWORD: z.string().default('demo1234'),

@@ -42,6 +42,22 @@ const DERIVED = [
       insert into order_state_counts (enterprise_id, state, invalid, n) values (new.enterprise_id, new.state, new.invalid, 1);
     end if;
     return null; end $$`),
+  // Geocoding (platform/geo, modules/geo): a saved address whose text or coordinates changed is marked not geocoded
+  // (geo_precision null), and its old pin dropped unless new coordinates came with it, whoever writes. The geocoder's
+  // own writes set sk.geo for their statement and pass untouched.
+  sql.raw(`create or replace function sk_geo_stale() returns trigger language plpgsql as $$ begin
+    if coalesce(current_setting('sk.geo', true), '') = '1' or new.geo_precision is distinct from old.geo_precision then return new; end if;
+    if new.full_address is not distinct from old.full_address and new.province_code is not distinct from old.province_code
+      and new.city_code is not distinct from old.city_code and new.district_code is not distinct from old.district_code
+      and new.latitude is not distinct from old.latitude and new.longitude is not distinct from old.longitude then return new; end if;
+    if new.latitude is not distinct from old.latitude and new.longitude is not distinct from old.longitude then
+      new.latitude := null; new.longitude := null;
+    end if;
+    new.geo_precision := null;
+    return new; end $$`),
+  ...['orders', 'customer_addresses', 'events'].map((t) =>
+    sql.raw(`create or replace trigger ${t}_geo_stale before update on ${t} for each row execute function sk_geo_stale()`),
+  ),
   sql.raw(`create or replace function sk_order_counts_truncate() returns trigger language plpgsql as $$ begin
     delete from order_state_counts; return null; end $$`),
 ];

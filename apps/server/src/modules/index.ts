@@ -24,6 +24,8 @@ import { poolModule } from './pool/pool.routes';
 import { slaModule } from './sla/sla.routes';
 import { approvalsModule } from './approvals/approvals.routes';
 import { noticesModule } from './notices/notices.routes';
+// Last: its demo step places the addresses every other step seeded.
+import { geoModule } from './geo/geo.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -53,4 +55,5 @@ export const modules: Module[] = [
   slaModule,
   approvalsModule,
   noticesModule,
+  geoModule,
 ];

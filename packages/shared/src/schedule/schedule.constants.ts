@@ -72,3 +72,6 @@ export function nearestNeighbour<T extends Located>(base: Located, stops: readon
   }
   return out;
 }
+
+/** How precise a pin on the map is (the order's geo precision): the centre of its province, city or district, or the place. */
+export const GEO_PRECISION_LABELS = { province: '省份', city: '城市', district: '区县', exact: '精确' } as const;

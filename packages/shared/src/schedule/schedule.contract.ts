@@ -140,6 +140,8 @@ export const mapOrderSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   address: z.string().nullable(),
+  /** How precise the pin is (GEO_PRECISION_LABELS): the centre of the province, city or district, or the place itself. */
+  precision: z.enum(['province', 'city', 'district', 'exact']).nullable(),
   appointmentAt: z.string().nullable(),
   serviceUserName: z.string().nullable(),
   version: z.number(),

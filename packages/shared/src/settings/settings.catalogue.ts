@@ -1,7 +1,12 @@
 import type { FreeFeature } from '../auth/plans';
 import { PAGE_SIZES } from '../common/pagination';
 
-export type SettingType = 'bool' | 'int' | 'enum' | 'text' | 'url';
+export type SettingType = 'bool' | 'int' | 'enum' | 'text' | 'url' | 'secret';
+
+/** What the web is shown of a stored secret (a key): never the value. Saving the mask back keeps the stored value. */
+export const SECRET_MASK = '******';
+/** geo_provider's options: the offline table of administrative areas, or an online provider keyed by geo_key. */
+export const GEO_PROVIDER_OPTIONS = ['离线', '高德', '腾讯', '百度'] as const;
 
 /** One system setting: its code, default, Chinese description and value type. Values travel as strings. */
 export interface SettingDef {
@@ -94,6 +99,15 @@ export const SETTINGS: readonly SettingDef[] = [
     pattern: /^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/,
     patternMessage: '格式为“经度,纬度”，如 116.397428,39.90923',
   },
+  {
+    code: 'geo_provider',
+    group: '地图',
+    descri: '地址定位服务（离线按省市区中心定位；高德、腾讯、百度需填写密钥，失败时回退离线定位）',
+    type: 'enum',
+    default: '离线',
+    options: GEO_PROVIDER_OPTIONS,
+  },
+  { code: 'geo_key', group: '地图', descri: '地址定位服务密钥（Key/AK）', type: 'secret', default: '', maxLength: 128 },
   int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 
@@ -123,6 +137,9 @@ export function normaliseSetting(def: SettingDef, raw: unknown): { value: string
     case 'url':
       if (!/^https?:\/\/\S+$/.test(text)) return { error: '请输入以http://或https://开头的地址' };
       if (!['{x}', '{y}', '{z}'].every((p) => text.includes(p))) return { error: '地址须包含{x}、{y}、{z}' };
+      return def.maxLength && text.length > def.maxLength ? { error: `不能超过${def.maxLength}个字符` } : { value: text };
+    case 'secret':
+      if (/\s/.test(text)) return { error: '不能包含空格' };
       return def.maxLength && text.length > def.maxLength ? { error: `不能超过${def.maxLength}个字符` } : { value: text };
     case 'text':
       if (def.maxLength && text.length > def.maxLength) return { error: `不能超过${def.maxLength}个字符` };

@@ -22,7 +22,7 @@ export type SettingItem = z.infer<typeof settingItemSchema>;
 export const settingInfoSchema = settingItemSchema.extend({
   group: z.string(),
   descri: z.string(),
-  type: z.enum(['bool', 'int', 'enum', 'text', 'url']),
+  type: z.enum(['bool', 'int', 'enum', 'text', 'url', 'secret']),
   default: z.string(),
   /** The enterprise has changed it from the default. */
   changed: z.boolean(),

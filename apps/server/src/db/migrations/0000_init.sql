@@ -367,6 +367,7 @@ CREATE TABLE "customer_addresses" (
 	"map_name" text,
 	"latitude" double precision,
 	"longitude" double precision,
+	"geo_precision" text,
 	"is_default" boolean DEFAULT false NOT NULL,
 	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -714,6 +715,7 @@ CREATE TABLE "orders" (
 	"full_address" text,
 	"latitude" double precision,
 	"longitude" double precision,
+	"geo_precision" text,
 	"installed_product_id" bigint,
 	"warranty_state" smallint,
 	"appointment_at" timestamp with time zone,
@@ -888,6 +890,7 @@ CREATE TABLE "events" (
 	"map_name" text,
 	"latitude" double precision,
 	"longitude" double precision,
+	"geo_precision" text,
 	"installed_product_id" bigint,
 	"product_model_id" bigint,
 	"priority" smallint DEFAULT 1 NOT NULL,
@@ -1955,6 +1958,7 @@ CREATE UNIQUE INDEX "customer_addresses_default_uq" ON "customer_addresses" USIN
 CREATE INDEX "customer_addresses_area_idx" ON "customer_addresses" USING btree ("enterprise_id","province_code","city_code","district_code");--> statement-breakpoint
 CREATE INDEX "customer_addresses_created_idx" ON "customer_addresses" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "customer_addresses_grams_idx" ON "customer_addresses" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "customer_addresses_geo_pending_idx" ON "customer_addresses" USING btree ("enterprise_id","id") WHERE geo_precision is null;--> statement-breakpoint
 CREATE INDEX "customer_contacts_customer_idx" ON "customer_contacts" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_contacts_primary_uq" ON "customer_contacts" USING btree ("enterprise_id","customer_id") WHERE is_primary;--> statement-breakpoint
 CREATE INDEX "customer_contacts_phone_idx" ON "customer_contacts" USING btree ("enterprise_id","phone" text_pattern_ops);--> statement-breakpoint
@@ -2055,6 +2059,8 @@ CREATE INDEX "orders_abnormal_idx" ON "orders" USING btree ("enterprise_id","abn
 CREATE INDEX "orders_due_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7);--> statement-breakpoint
 CREATE INDEX "orders_due_at_idx" ON "orders" USING btree ("enterprise_id","due_at");--> statement-breakpoint
 CREATE INDEX "orders_pool_idx" ON "orders" USING btree ("enterprise_id","created_at") WHERE in_pool;--> statement-breakpoint
+CREATE INDEX "orders_map_idx" ON "orders" USING btree ("enterprise_id","state","priority","created_at") WHERE latitude is not null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_geo_pending_idx" ON "orders" USING btree ("enterprise_id","id") WHERE geo_precision is null;--> statement-breakpoint
 CREATE INDEX "orders_recycle_idx" ON "orders" USING btree ("enterprise_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
 CREATE INDEX "orders_grams_idx" ON "orders" USING gin ("search_grams");--> statement-breakpoint
 CREATE INDEX "orders_live_state_idx" ON "orders" USING btree ("enterprise_id","state","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
@@ -2085,6 +2091,7 @@ CREATE UNIQUE INDEX "receive_payments_name_uq" ON "receive_payments" USING btree
 CREATE INDEX "event_logs_event_idx" ON "event_logs" USING btree ("enterprise_id","event_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "event_messages_event_idx" ON "event_messages" USING btree ("enterprise_id","event_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "events_no_uq" ON "events" USING btree ("enterprise_id","event_no");--> statement-breakpoint
+CREATE INDEX "events_geo_pending_idx" ON "events" USING btree ("enterprise_id","id") WHERE geo_precision is null;--> statement-breakpoint
 CREATE INDEX "events_created_idx" ON "events" USING btree ("enterprise_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "events_state_idx" ON "events" USING btree ("enterprise_id","state","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "events_principal_idx" ON "events" USING btree ("enterprise_id","principal_id","state","created_at","id") WHERE deleted_at is null;--> statement-breakpoint

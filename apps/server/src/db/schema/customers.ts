@@ -108,6 +108,8 @@ export const customerAddresses = pgTable(
     mapName: text('map_name'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** How precise the pin is (platform/geo); null = not geocoded yet. */
+    geoPrecision: text('geo_precision'),
     isDefault: boolean('is_default').notNull().default(false),
     searchGrams: grams(),
     createdAt: createdAt(),
@@ -126,6 +128,7 @@ export const customerAddresses = pgTable(
     index('customer_addresses_area_idx').on(t.enterpriseId, t.provinceCode, t.cityCode, t.districtCode),
     index('customer_addresses_created_idx').on(t.enterpriseId, t.createdAt, t.id),
     index('customer_addresses_grams_idx').using('gin', t.searchGrams),
+    index('customer_addresses_geo_pending_idx').on(t.enterpriseId, t.id).where(sql`geo_precision is null`),
   ],
 );
 

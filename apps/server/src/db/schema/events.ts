@@ -54,6 +54,8 @@ export const events = pgTable(
     mapName: text('map_name'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** How precise the pin is (platform/geo); null = not geocoded yet. */
+    geoPrecision: text('geo_precision'),
     installedProductId: ref('installed_product_id'),
     productModelId: ref('product_model_id'),
     priority: smallint('priority').notNull().default(1),
@@ -119,6 +121,7 @@ export const events = pgTable(
     userFk('events_deleted_by_fk', t.enterpriseId, t.deletedBy),
     uniqueIndex('events_no_uq').on(t.enterpriseId, t.eventNo),
     // Every filter of the event list, each leading with enterprise_id and ending with the default sort.
+    index('events_geo_pending_idx').on(t.enterpriseId, t.id).where(sql`geo_precision is null`),
     index('events_created_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`deleted_at is null`),
     index('events_state_idx').on(t.enterpriseId, t.state, t.createdAt, t.id).where(sql`deleted_at is null`),
     // My events (principal) by state tab, and the badge (process 0/1, open).

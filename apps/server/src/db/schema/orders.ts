@@ -109,6 +109,8 @@ export const orders = pgTable(
     fullAddress: text('full_address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** How precise the pin is (platform/geo): province, city, district, exact; 'none' when unplaceable; null = not geocoded yet. */
+    geoPrecision: text('geo_precision'),
     installedProductId: ref('installed_product_id'),
     /** The product's warranty state when the order was created (WARRANTY_STATES). */
     warrantyState: smallint('warranty_state'),
@@ -246,6 +248,10 @@ export const orders = pgTable(
     // The statistics digest's 昨日超时工单数 (modules/subscriptions/digest.items.ts): orders due on a day, finished or not.
     index('orders_due_at_idx').on(t.enterpriseId, t.dueAt),
     index('orders_pool_idx').on(t.enterpriseId, t.createdAt).where(sql`in_pool`),
+    // The map (/allOrder/mapView, /assignOrderInMap): located open orders by state, in the map's order.
+    index('orders_map_idx').on(t.enterpriseId, t.state, t.priority, t.createdAt).where(sql`latitude is not null and deleted_at is null`),
+    // The geocoding backfill: rows not geocoded since their address changed.
+    index('orders_geo_pending_idx').on(t.enterpriseId, t.id).where(sql`geo_precision is null`),
     index('orders_recycle_idx').on(t.enterpriseId, t.deletedAt).where(sql`deleted_at is not null`),
     // title, order number, contact, phone and address filters and the keyword: grams + ILIKE recheck.
     index('orders_grams_idx').using('gin', t.searchGrams),

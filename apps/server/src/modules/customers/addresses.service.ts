@@ -10,6 +10,7 @@ import { and, timeOf } from '../../platform/sql';
 import { addressValues, lockCustomer } from './parts.common';
 import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
+import { geocodeSaved } from '../geo/geo.service';
 
 interface Raw {
   id: number;
@@ -126,6 +127,7 @@ export async function saveAddress(db: Db, v: Viewer, b: AddressInput & { id?: nu
     if (b.id) {
       await tx.execute(sql`update customer_addresses set ${cols}, is_default = is_default or ${makeDefault}, updated_at = now()
         where enterprise_id = ${v.enterpriseId} and id = ${b.id}`);
+      await geocodeSaved(tx, 'customer_addresses', v.enterpriseId, [b.id]);
       return b.id;
     }
     const [r] = await rows<{ id: number }>(
@@ -136,6 +138,7 @@ export async function saveAddress(db: Db, v: Viewer, b: AddressInput & { id?: nu
           ${values.city}, ${values.district}, ${values.detail}, ${values.fullAddress}, ${values.mapName}, ${values.latitude}, ${values.longitude},
           ${texts(values.searchGrams)}, ${makeDefault}) returning id`,
     );
+    await geocodeSaved(tx, 'customer_addresses', v.enterpriseId, [Number(r?.id)]);
     return Number(r?.id);
   });
 }

@@ -18,6 +18,7 @@ import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { addressValues } from './parts.common';
 import { checkCustomerRefs } from './refs';
 import { refuseDuplicateCustomer } from './duplicates';
+import { geocodeSaved } from '../geo/geo.service';
 
 function codeTaken(err: unknown, code: string | null | undefined): never {
   if (isUniqueViolation(err) && code) throw new AppError('CUSTOMER_CODE_TAKEN');
@@ -60,7 +61,13 @@ export async function insertCustomer(tx: Tx, v: Viewer, b: AddCustomerBody, tags
     isPrimary: true,
     searchGrams: contactGrams(b.linkPerson.name, b.linkPerson.phone),
   });
-  if (address) await tx.insert(customerAddresses).values({ enterpriseId: v.enterpriseId, customerId: row.id, ...address, isDefault: true });
+  if (address) {
+    const [a] = await tx
+      .insert(customerAddresses)
+      .values({ enterpriseId: v.enterpriseId, customerId: row.id, ...address, isDefault: true })
+      .returning({ id: customerAddresses.id });
+    if (a) await geocodeSaved(tx, 'customer_addresses', v.enterpriseId, [Number(a.id)]);
+  }
   if (tagsAllowed && b.tagIds?.length) await addLinks(tx, v.enterpriseId, CUSTOMER_TAG_CODE, b.tagIds, [row.id]);
   return row.id;
 }

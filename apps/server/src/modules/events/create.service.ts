@@ -12,6 +12,7 @@ import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import { EVENT_STATE, type EventViewer } from './event.state';
+import { geocodeSaved } from '../geo/geo.service';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 type Maybe = string | null;
@@ -140,6 +141,7 @@ export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): P
         returning id`,
     );
     const id = Number(e?.id);
+    await geocodeSaved(tx, 'events', ep, [id]);
     if (labels.length) {
       await tx.execute(
         sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${ep}, ${EVENT_OBJ_TYPE}, ${id}, t from unnest(${bigints(labels)}) t`,

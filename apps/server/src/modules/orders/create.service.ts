@@ -16,6 +16,7 @@ import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
 import { type PinnedProcess, processForNewOrder, runCreatedHooks } from './order.hooks';
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
+import { geocodeSaved } from '../geo/geo.service';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
 const ORDER_FORM_KIND = 1;
@@ -201,6 +202,7 @@ export async function createOrder(
         returning id`,
     );
     const id = Number(o?.id);
+    await geocodeSaved(tx, 'orders', v.enterpriseId, [id]);
     for (const i of items) {
       await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
         values (${v.enterpriseId}, ${id}, ${i.id}, ${i.name}, ${i.price}, 1, ${i.price})`);

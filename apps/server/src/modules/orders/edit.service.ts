@@ -21,6 +21,7 @@ import { type ActionResult, type ActionViewer, instantOf, orderExtOf, setPeople,
 import { addressOf, checkChannel, checkIds, productOf, serviceItemsOf } from './create.service';
 import { recomputeReceivable } from './fees.service';
 import { moveOrder } from './order.state';
+import { geocodeSaved } from '../geo/geo.service';
 
 /**
  * Editing an order (/v2/order/edit by staff and the creator, /v2/order/employee/edit by the engineer
@@ -140,6 +141,9 @@ async function save(
   if (Object.keys(patch).length === 0 && said.length === 0) return { id, state: Number(row.state) };
   await gramsPatch(tx, v, row, patch);
   const r = await moveOrder(tx, v, id, action, { patch, note: [...said, note].filter(Boolean).join('；') || null });
+  if (['full_address', 'province_code', 'city_code', 'district_code', 'latitude', 'longitude'].some((k) => k in patch)) {
+    await geocodeSaved(tx, 'orders', v.enterpriseId, [id]);
+  }
   return { id, state: r.to };
 }
 

@@ -155,6 +155,7 @@ export async function mapData(db: Db, u: SessionUser, q: { states?: number[]; un
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.latitude, o.longitude, o.full_address as address,
+        case when o.geo_precision in ('province', 'city', 'district', 'exact') then o.geo_precision end as precision,
         to_char(o.appointment_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as "appointmentAt", su.name as "serviceUserName", o.version
       from orders o left join users su on su.enterprise_id = o.enterprise_id and su.id = o.service_user_id
       where o.enterprise_id = ${u.enterpriseId} and o.deleted_at is null and o.latitude is not null and o.longitude is not null
@@ -309,8 +310,11 @@ export async function reportPosition(db: Db, u: SessionUser, b: { latitude: numb
   await db.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
     values (${u.enterpriseId}, ${u.id}, ${b.latitude}, ${b.longitude}, ${b.accuracy ?? null}, now())
     on conflict (enterprise_id, user_id) do update set latitude = excluded.latitude, longitude = excluded.longitude, accuracy = excluded.accuracy, reported_at = now()`);
+  // The dispatch maps open in the enterprise move the pin now (their 'schedule' frame, position only).
+  await broadcast(db, u.enterpriseId, SCHEDULE_EVENT, { position: u.id });
 }
 
 export async function withdrawPosition(db: Db, u: SessionUser): Promise<void> {
   await db.execute(sql`delete from engineer_positions where enterprise_id = ${u.enterpriseId} and user_id = ${u.id}`);
+  await broadcast(db, u.enterpriseId, SCHEDULE_EVENT, { position: u.id });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { addProvisionStep } from '../../platform/provision';
+import { sealSecret } from '../../platform/secrets';
 import { areaList } from './areas';
 import * as dict from './dict.service';
 import * as svc from './settings.service';
@@ -16,7 +17,7 @@ export async function settingsModule(app: FastifyInstance, deps: Deps): Promise<
     getByCodes: async ({ user, query }) => svc.getMany(db, user, query.codes),
     list: async ({ user }) => svc.listAll(db, user),
     batchSave: async ({ user, body }) => {
-      await svc.batchSave(db, user, body, deps.config.CUSTOMER_SERVICE_PHONE);
+      await svc.batchSave(db, user, body, deps.config.CUSTOMER_SERVICE_PHONE, (s) => sealSecret(deps.config, s));
       return withMessage(null, '保存成功');
     },
     recovery: async ({ user, body }) => {

@@ -1,8 +1,11 @@
-import { type FreeFeature, freeNotice, SETTINGS, type SettingDef, normaliseSetting, settingDef } from '@sk/shared';
+import { type FreeFeature, freeNotice, SECRET_MASK, SETTINGS, type SettingDef, normaliseSetting, settingDef } from '@sk/shared';
 import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import * as repo from './settings.repo';
+
+/** What the web sees of a value: a secret only as a mask (or '' when none is stored). */
+const shown = (code: string, value: string): string => (settingDef(code)?.type === 'secret' && value ? SECRET_MASK : value);
 
 function defOf(code: unknown): SettingDef {
   const def = typeof code === 'string' ? settingDef(code) : undefined;
@@ -12,20 +15,20 @@ function defOf(code: unknown): SettingDef {
 
 export async function getOne(db: Db, u: SessionUser, code: string) {
   defOf(code);
-  return { code, value: (await repo.settingValues(db, u.enterpriseId, [code])).get(code) as string };
+  return { code, value: shown(code, (await repo.settingValues(db, u.enterpriseId, [code])).get(code) as string) };
 }
 
 export async function getMany(db: Db, u: SessionUser, codes: string[]) {
   for (const c of codes) defOf(c);
   const values = await repo.settingValues(db, u.enterpriseId, codes);
-  return [...new Set(codes)].map((code) => ({ code, value: values.get(code) as string }));
+  return [...new Set(codes)].map((code) => ({ code, value: shown(code, values.get(code) as string) }));
 }
 
 export async function listAll(db: Db, u: SessionUser) {
   const [values, changed] = await Promise.all([repo.settingValues(db, u.enterpriseId), repo.changedCodes(db, u.enterpriseId)]);
   return SETTINGS.map((d) => ({
     code: d.code,
-    value: values.get(d.code) as string,
+    value: shown(d.code, values.get(d.code) as string),
     group: d.group,
     descri: d.descri,
     type: d.type,
@@ -41,7 +44,9 @@ export async function listAll(db: Db, u: SessionUser) {
 /** Every item is checked before anything is written: unknown code, bad value, duplicate, free-plan lock. */
 function checkBatch(u: SessionUser, items: { code: unknown; value: unknown }[], hotline: string): { def: SettingDef; value: string }[] {
   const seen = new Set<string>();
-  return items.map((item) => {
+  // A secret sent back as its mask is unchanged.
+  const changed = items.filter((item) => !(typeof item.code === 'string' && settingDef(item.code)?.type === 'secret' && item.value === SECRET_MASK));
+  return changed.map((item) => {
     const def = defOf(item.code);
     if (seen.has(def.code)) throw invalid(`设置项重复：${def.descri}`);
     seen.add(def.code);
@@ -55,12 +60,19 @@ function checkBatch(u: SessionUser, items: { code: unknown; value: unknown }[], 
 }
 
 /** A value equal to the default removes the stored row: only changed values are kept. */
-export async function batchSave(db: Db, u: SessionUser, items: { code: unknown; value: unknown }[], hotline: string): Promise<void> {
+export async function batchSave(
+  db: Db,
+  u: SessionUser,
+  items: { code: unknown; value: unknown }[],
+  hotline: string,
+  seal: (plain: string) => string = (s) => s,
+): Promise<void> {
   const checked = checkBatch(u, items, hotline);
   await db.transaction(async (tx) => {
     for (const { def, value } of checked) {
       if (value === def.default) await repo.deleteSettings(tx, u.enterpriseId, [def.code]);
-      else await repo.upsertSetting(tx, u.enterpriseId, def.code, value, u.id);
+      // Secrets are stored sealed (platform/secrets.ts).
+      else await repo.upsertSetting(tx, u.enterpriseId, def.code, def.type === 'secret' ? seal(value) : value, u.id);
     }
   });
 }

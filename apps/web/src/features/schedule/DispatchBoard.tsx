@@ -13,8 +13,9 @@ import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ImClient, type ImState } from '../../lib/im';
 import { call } from '../../lib/api';
-import { apiKey, useApi } from '../../lib/query';
+import { apiKey, useApi, useApiMutation } from '../../lib/query';
 import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
+import { isPositionFrame } from './live';
 import { LoadTag } from './parts';
 import { RouteDrawer } from './RouteDrawer';
 
@@ -75,7 +76,8 @@ function useLiveBoard(): ImState {
     const client = new ImClient({
       onState: setState,
       onFrame: (f) => {
-        if (f.eventType !== SCHEDULE_EVENT) return;
+        // An engineer's position changes the map, not the board.
+        if (f.eventType !== SCHEDULE_EVENT || isPositionFrame(f)) return;
         for (const r of LIVE_READS) void qc.invalidateQueries({ queryKey: apiKey(r) });
       },
     });

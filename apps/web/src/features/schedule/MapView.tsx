@@ -6,12 +6,14 @@ import { priorityLabel } from '@sk/shared/common/labels';
 import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
 import { orderActionsContract } from '@sk/shared/orders/order.actions.contract';
 import type { MapOrder } from '@sk/shared/schedule/schedule.contract';
+import { GEO_PRECISION_LABELS } from '@sk/shared/schedule/schedule.constants';
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { distanceText, LIVE_READS, S } from './api';
+import { useScheduleLive } from './live';
 
 const OrdersMap = lazy(() => import('./OrdersMap'));
 const DEFAULT_CENTER: [number, number] = [39.90923, 116.397428];
@@ -35,6 +37,9 @@ function Legend() {
       ))}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         外圈：橙色紧急，红色非常紧急
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="map-precision-legend">
+        定位精度：精确为门牌位置，区县/城市/省份为该区域中心（地址未写到门牌时）
       </Typography.Text>
     </Space>
   );
@@ -88,6 +93,7 @@ function OrderPanel({ order, canAssign }: { order: MapOrder | undefined; canAssi
         </Descriptions.Item>
         <Descriptions.Item label="紧急程度">{priorityLabel(order.priority)}</Descriptions.Item>
         <Descriptions.Item label="地址">{order.address ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="定位精度">{order.precision ? GEO_PRECISION_LABELS[order.precision] : '—'}</Descriptions.Item>
         <Descriptions.Item label="预约时间">{order.appointmentAt ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="服务人员">{order.serviceUserName ?? '—'}</Descriptions.Item>
       </Descriptions>
@@ -111,6 +117,8 @@ function TileWarning() {
 export function MapPage({ unassigned }: { unassigned: boolean }) {
   const can = useCan();
   const canAssign = can('menu_AssignOrder');
+  // Engineers' reported positions and other dispatchers' dispatches move the pins without a reload.
+  useScheduleLive('map');
   const [states, setStates] = useState<number[]>(OPEN_STATES);
   const data = useApi(S.map, unassigned ? { unassigned } : { unassigned, states: states.join(',') });
   const tiles = useApi(settingsContract.getByCode, { code: 'map_tile_url' }, { call: { silent: true } });

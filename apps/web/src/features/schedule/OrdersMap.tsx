@@ -1,5 +1,6 @@
 // The Leaflet map of orders (clustered, coloured by state, ringed by priority) and engineers at their last position.
 import { ORDER_STATES } from '@sk/shared/orders/orders.constants';
+import { GEO_PRECISION_LABELS } from '@sk/shared/schedule/schedule.constants';
 import type { MapOrder } from '@sk/shared/schedule/schedule.contract';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -34,10 +35,14 @@ const RINGS: Record<number, { color: string; size: number }> = {
   3: { color: '#f5222d', size: 26 },
 };
 
+/** '定位精度：区县' — a pin at an area's centre is only as precise as the area. */
+export const precisionText = (o: Pick<MapOrder, 'precision'>): string => `定位精度：${o.precision ? GEO_PRECISION_LABELS[o.precision] : '未知'}`;
+const esc = (s: string) => s.replace(/[<>&"]/g, '');
+
 function orderIcon(o: MapOrder, selected: boolean): L.DivIcon {
   const ring = RINGS[o.priority] ?? (RINGS[1] as { color: string; size: number });
   const size = ring.size + (selected ? 6 : 0);
-  const html = `<div data-testid="map-order-${o.id}" title="${o.orderNo}" style="width:${size}px;height:${size}px;border-radius:50%;background:${ORDER_STATES[o.state as keyof typeof ORDER_STATES]?.color ?? '#1677ff'};border:3px solid ${selected ? '#000' : ring.color};box-shadow:0 0 2px rgba(0,0,0,.5)"></div>`;
+  const html = `<div data-testid="map-order-${o.id}" data-precision="${o.precision ?? ''}" title="${esc(o.orderNo)} ${precisionText(o)}" style="width:${size}px;height:${size}px;border-radius:50%;background:${ORDER_STATES[o.state as keyof typeof ORDER_STATES]?.color ?? '#1677ff'};border:3px solid ${selected ? '#000' : ring.color};box-shadow:0 0 2px rgba(0,0,0,.5)"></div>`;
   return L.divIcon({ html, className: '', iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
 }
 
@@ -73,7 +78,12 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     layers.current = L.layerGroup().addTo(m);
     map.current = m;
     fitted.current = false;
+    // The box gets its height after the card's layout settles: Leaflet must learn its size, or the pins fitted to a
+    // smaller box end up in its corner.
+    const resized = new ResizeObserver(() => m.invalidateSize());
+    resized.observe(box.current);
     return () => {
+      resized.disconnect();
       m.remove();
       map.current = null;
     };
@@ -86,7 +96,8 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     group.clearLayers();
     const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 40 });
     for (const o of orders) {
-      const marker = L.marker([o.latitude, o.longitude], { icon: orderIcon(o, o.id === selected), title: o.title });
+      const marker = L.marker([o.latitude, o.longitude], { icon: orderIcon(o, o.id === selected) });
+      marker.bindTooltip(`${esc(o.orderNo)} ${esc(o.title)}<br/>${precisionText(o)}`, { direction: 'top', offset: [0, -8] });
       marker.on('click', () => handlers.current.onSelect(o.id));
       cluster.addLayer(marker);
     }
@@ -95,6 +106,7 @@ export default function OrdersMap({ tileUrl, center, orders, engineers, selected
     const points = [...orders.map((o) => [o.latitude, o.longitude]), ...engineers.map((e) => [e.latitude, e.longitude])] as [number, number][];
     if (points.length > 0 && !fitted.current) {
       fitted.current = true;
+      m.invalidateSize();
       m.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 14, animate: false });
     }
   }, [orders, engineers, selected]);

@@ -13,6 +13,8 @@ function Control({ s, ...field }: { s: SettingInfo } & Record<string, unknown>) 
       return <InputNumber min={s.min} max={s.max} precision={0} style={{ width: 160 }} aria-label={s.descri} {...field} />;
     case 'enum':
       return <Select style={{ width: 160 }} options={(s.options ?? []).map((o) => ({ value: o, label: o }))} aria-label={s.descri} {...field} />;
+    case 'secret':
+      return <Input.Password style={{ maxWidth: 560 }} autoComplete="new-password" placeholder="未填写" aria-label={s.descri} {...field} />;
     default:
       return <Input style={{ maxWidth: 560 }} aria-label={s.descri} {...field} />;
   }
@@ -37,14 +39,14 @@ function Label({ s, free, phone }: { s: SettingInfo; free: boolean; phone: strin
 /** One catalogue setting as a form row: the control follows the setting's type; the range or default is shown below. */
 export function SettingField({ s, free, phone }: { s: SettingInfo; free: boolean; phone: string }) {
   const range = s.type === 'int' && s.min !== undefined ? `范围 ${s.min}–${s.max}，` : '';
-  const def = s.type === 'bool' ? (s.default === '1' ? '开启' : '关闭') : s.default;
+  const def = s.type === 'bool' ? (s.default === '1' ? '开启' : '关闭') : s.type === 'secret' ? '未填写（已保存的密钥只显示为******）' : s.default;
   return (
     <Form.Item
       name={s.code}
       label={<Label s={s} free={free} phone={phone} />}
       valuePropName={s.type === 'bool' ? 'checked' : 'value'}
       extra={`${range}默认：${def}`}
-      rules={s.type === 'bool' ? [] : [{ required: true, message: '请填写设置值' }]}
+      rules={s.type === 'bool' || s.type === 'secret' ? [] : [{ required: true, message: '请填写设置值' }]}
     >
       <Control s={s} />
     </Form.Item>

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { rows, sql } from '../../db/client';
+import { addDemoStep } from '../../db/seed';
+import type { Deps } from '../../platform/deps';
+import { addSweep, registerJobHandler } from '../../platform/jobs';
+import { GEO_BACKFILL_JOB, GEO_REFINE_JOB, GEO_TABLES, type GeoTable, backfillBatch, geocodePending, refine } from './geo.service';
+
+registerJobHandler(GEO_REFINE_JOB, async (job, deps) => {
+  const table = String(job.payload.table) as GeoTable;
+  const ids = Array.isArray(job.payload.ids) ? job.payload.ids.map(Number).filter(Number.isInteger) : [];
+  if (!job.enterpriseId || !ids.length) return;
+  await refine(deps.db, deps.config, job.enterpriseId, table, ids, (m) => console.warn(m));
+});
+registerJobHandler(GEO_BACKFILL_JOB, async (_job, deps) => {
+  await deps.db.transaction((tx) => backfillBatch(tx));
+});
+// Rows without coordinates (from before geocoding, imports, any writer that did not geocode) are filled within seconds.
+addSweep({ name: GEO_BACKFILL_JOB, everySeconds: 15, kind: GEO_BACKFILL_JOB });
+
+/** Demo data: every address placed before the first login, and the engineers shown near the orders they serve. */
+async function seedDemoGeo(tx: Tx, enterpriseId: number): Promise<void> {
+  for (const table of GEO_TABLES) await geocodePending(tx, table, { enterpriseId, limit: 100_000 });
+  const engineers = await rows<{ id: number }>(
+    tx,
+    sql`select id::int as id from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and 2 = any(roles) order by id`,
+  );
+  const pins = await rows<{ latitude: number; longitude: number }>(
+    tx,
+    sql`select distinct latitude, longitude from orders where enterprise_id = ${enterpriseId} and latitude is not null and deleted_at is null
+      order by latitude, longitude`,
+  );
+  for (const [i, e] of engineers.entries()) {
+    const pin = pins[(i * 3) % Math.max(pins.length, 1)];
+    if (!pin) break;
+    // A few kilometres from an order, as if on the way.
+    const lat = Number(pin.latitude) + 0.02 * Math.cos(i);
+    const lng = Number(pin.longitude) + 0.02 * Math.sin(i);
+    await tx.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
+      values (${enterpriseId}, ${e.id}, ${lat}, ${lng}, 30, now()) on conflict (enterprise_id, user_id) do nothing`);
+  }
+}
+addDemoStep({ name: 'geo.demo', run: seedDemoGeo });
+
+/** Geocoding has no endpoints of its own: the save paths call geocodeSaved, the map reads the columns. */
+export async function geoModule(_app: FastifyInstance, _deps: Deps): Promise<void> {}

@@ -1,0 +1,162 @@
+import { GEO_PROVIDER_OPTIONS } from '@sk/shared';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { rows, sql } from '../../db/client';
+import { GEO_NONE, type GeoPrecision, type Geocoder, rank } from '../../platform/geo/geocoder';
+import { offlineGeocode } from '../../platform/geo/offline';
+import { GEO_DEFAULT_URLS, type GeoProviderName, onlineGeocoder } from '../../platform/geo/providers';
+import { enqueue } from '../../platform/jobs';
+import { openSecret } from '../../platform/secrets';
+import { getSetting } from '../settings/settings.repo';
+
+/**
+ * Every saved address gets coordinates and a precision. Saving geocodes offline in the writer's transaction (no
+ * network while rows are locked); an enterprise that chose an online provider then gets a refine job that asks it
+ * after commit. Rows an older save path or an import left without (geo_precision null, the derived trigger marks
+ * every address change so) are filled by the backfill sweep, in batches.
+ */
+export type GeoTable = 'orders' | 'customer_addresses' | 'events';
+export const GEO_TABLES: readonly GeoTable[] = ['orders', 'customer_addresses', 'events'];
+export const GEO_REFINE_JOB = 'geo.refine';
+export const GEO_BACKFILL_JOB = 'geo.backfill';
+const BATCH = 500;
+
+interface Pending {
+  id: number;
+  enterprise_id: number;
+  province_code: string | null;
+  city_code: string | null;
+  district_code: string | null;
+  full_address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+const same = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+
+/** The geocoder's own writes: the staleness trigger lets them pass. */
+async function writeGeo(
+  ex: Executor,
+  table: GeoTable,
+  enterpriseId: number,
+  id: number,
+  lng: number | null,
+  lat: number | null,
+  precision: string,
+  onlyIf?: string,
+) {
+  await rows(
+    ex,
+    sql`with flag as (select set_config('sk.geo', '1', true))
+      update ${sql.raw(table)} set longitude = ${lng}, latitude = ${lat}, geo_precision = ${precision}
+      where enterprise_id = ${enterpriseId} and id = ${id} and (select true from flag) ${onlyIf === undefined ? sql`` : sql`and full_address = ${onlyIf}`} returning id`,
+  );
+  await rows(ex, sql`select set_config('sk.geo', '', true)`);
+}
+
+/**
+ * Geocodes rows not geocoded yet (all of an enterprise, some ids, or a batch of every enterprise's) with the offline
+ * table. Coordinates that came with the row are kept: copied pins (the customer's address on an order) keep their
+ * precision, any other given point is exact. An address that cannot be placed is marked 'none' (no pin, not retried).
+ */
+export async function geocodePending(
+  ex: Executor,
+  table: GeoTable,
+  opts: { enterpriseId?: number; ids?: number[]; limit?: number } = {},
+): Promise<{ enterpriseId: number; id: number }[]> {
+  if (opts.ids && opts.ids.length === 0) return [];
+  const found = await rows<Pending>(
+    ex,
+    sql`select id::int as id, enterprise_id::int as enterprise_id, province_code, city_code, district_code, full_address, latitude, longitude
+      from ${sql.raw(table)} where geo_precision is null
+        ${opts.enterpriseId ? sql`and enterprise_id = ${opts.enterpriseId}` : sql``}
+        ${opts.ids ? sql`and id = any(${`{${opts.ids.map(Math.trunc).join(',')}}`}::bigint[])` : sql``}
+      order by enterprise_id, id limit ${opts.limit ?? BATCH} for update skip locked`,
+  );
+  const placed: { enterpriseId: number; id: number }[] = [];
+  for (const r of found) {
+    const off = offlineGeocode({ provinceCode: r.province_code, cityCode: r.city_code, districtCode: r.district_code, text: r.full_address });
+    if (r.latitude != null && r.longitude != null) {
+      const lat = Number(r.latitude);
+      const lng = Number(r.longitude);
+      const copied = off && same(off.latitude, lat) && same(off.longitude, lng);
+      await writeGeo(ex, table, r.enterprise_id, r.id, lng, lat, copied ? off.precision : 'exact');
+      continue;
+    }
+    if (off) {
+      await writeGeo(ex, table, r.enterprise_id, r.id, off.longitude, off.latitude, off.precision);
+      placed.push({ enterpriseId: r.enterprise_id, id: r.id });
+    } else await writeGeo(ex, table, r.enterprise_id, r.id, null, null, GEO_NONE);
+  }
+  return placed;
+}
+
+const PROVIDERS: Record<string, GeoProviderName | undefined> = {
+  [GEO_PROVIDER_OPTIONS[1]]: 'amap',
+  [GEO_PROVIDER_OPTIONS[2]]: 'tencent',
+  [GEO_PROVIDER_OPTIONS[3]]: 'baidu',
+};
+
+/** The enterprise's online geocoder, or null for the offline table (the default, or a provider without a usable key). */
+export async function onlineFor(ex: Executor, config: Config, enterpriseId: number): Promise<Geocoder | null> {
+  const provider = PROVIDERS[await getSetting(ex, enterpriseId, 'geo_provider')];
+  if (!provider) return null;
+  const sealed = await getSetting(ex, enterpriseId, 'geo_key');
+  const key = sealed ? openSecret(config, sealed) : null;
+  if (!key) return null;
+  const urls: Record<GeoProviderName, string | undefined> = { amap: config.GEO_AMAP_URL, tencent: config.GEO_TENCENT_URL, baidu: config.GEO_BAIDU_URL };
+  return onlineGeocoder(provider, key, urls[provider] ?? GEO_DEFAULT_URLS[provider]);
+}
+
+async function refineLater(ex: Executor, table: GeoTable, placed: { enterpriseId: number; id: number }[]) {
+  const byEnterprise = new Map<number, number[]>();
+  for (const p of placed) byEnterprise.set(p.enterpriseId, [...(byEnterprise.get(p.enterpriseId) ?? []), p.id]);
+  for (const [enterpriseId, ids] of byEnterprise) {
+    const provider = PROVIDERS[await getSetting(ex, enterpriseId, 'geo_provider')];
+    if (provider) await enqueue(ex, { kind: GEO_REFINE_JOB, enterpriseId, payload: { table, ids }, maxAttempts: 1 });
+  }
+}
+
+/** Called by the save paths after they wrote an address (inside their transaction). */
+export async function geocodeSaved(ex: Executor, table: GeoTable, enterpriseId: number, ids: number[]): Promise<void> {
+  await refineLater(ex, table, await geocodePending(ex, table, { enterpriseId, ids }));
+}
+
+/** One batch of every table, every enterprise; how many rows were geocoded. */
+export async function backfillBatch(ex: Executor, limit = BATCH): Promise<number> {
+  let n = 0;
+  for (const table of GEO_TABLES) {
+    const placed = await geocodePending(ex, table, { limit });
+    await refineLater(ex, table, placed);
+    n += placed.length;
+  }
+  return n;
+}
+
+/**
+ * Asks the enterprise's provider for the rows the offline table placed. A provider error is logged and the offline
+ * pin stays; a less precise answer does not replace it; an address edited meanwhile is left to its own job.
+ */
+export async function refine(ex: Executor, config: Config, enterpriseId: number, table: GeoTable, ids: number[], log: (msg: string) => void): Promise<number> {
+  const online = await onlineFor(ex, config, enterpriseId);
+  if (!online || !GEO_TABLES.includes(table)) return 0;
+  const found = await rows<{ id: number; full_address: string | null; geo_precision: string | null }>(
+    ex,
+    sql`select id::int as id, full_address, geo_precision from ${sql.raw(table)}
+      where enterprise_id = ${enterpriseId} and id = any(${`{${ids.map(Math.trunc).join(',')}}`}::bigint[])`,
+  );
+  let n = 0;
+  for (const r of found) {
+    if (!r.full_address || r.geo_precision === 'exact') continue;
+    try {
+      const g = await online.geocode({ text: r.full_address });
+      if (g && rank(g.precision) >= rank(r.geo_precision as GeoPrecision)) {
+        await writeGeo(ex, table, enterpriseId, r.id, g.longitude, g.latitude, g.precision, r.full_address);
+        n++;
+      }
+    } catch (e) {
+      log(`[geo] ${table} ${r.id}: ${(e as Error).message}; the offline pin stays`);
+    }
+  }
+  return n;
+}
