@@ -34,6 +34,9 @@ async function seedClocks(database: Database, ep: number, t0: number): Promise<n
   const { db } = database;
   await db.execute(sql`delete from order_sla_clocks where enterprise_id = ${ep}`);
   await db.execute(sql`delete from sla_policies where enterprise_id = ${ep}`);
+  // 启用SLA时效管理 on: the sweep tells nobody in an enterprise that has it off.
+  await db.execute(sql`insert into system_settings (enterprise_id, code, value) values (${ep}, 'sla_enabled', '1')
+    on conflict (enterprise_id, code) do update set value = '1'`);
   const config = {
     templateIds: [],
     priorities: [],

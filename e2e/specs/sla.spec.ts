@@ -54,8 +54,9 @@ test.describe('SLA', () => {
     await expect(row).toContainText('异常申请待处理');
     await shot(page, FLOW, '02-list');
 
-    // 2. an order created afterwards shows both clocks; dispatch is at risk already
+    // 2. an order created afterwards shows both clocks; dispatch is at risk already (with 启用SLA时效管理 on)
     const admin = await ApiUser.login(baseURL!, ADMIN);
+    expect((await admin.send('POST', '/systemsetting/batchsave', [{ code: 'sla_enabled', value: '1' }])).success).toBe(true);
     const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
     const info = await admin.get('/detailcontrol/forminfo?type=1');
     const ext: Record<string, unknown> = {};
@@ -108,6 +109,7 @@ test.describe('SLA', () => {
     const policies = await again.get('/sla/list');
     const mine = (policies.data as { id: number; name: string }[]).find((p) => p.name === name);
     expect((await again.send('DELETE', `/sla?id=${mine?.id}`, {})).success).toBe(true);
+    expect((await again.send('POST', '/systemsetting/batchsave', [{ code: 'sla_enabled', value: '0' }])).success).toBe(true);
     await again.dispose();
   });
 });

@@ -209,14 +209,15 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
 describe('the customer list keeps a name search', () => {
   it('pages a name search from its snapshot: a customer added after the first page does not shift the second', async () => {
     const { client, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [3] });
-    for (let i = 0; i < 22; i++) await newCustomer(client, { name: `云帆贸易${i}`, linkPerson: { name: '张三', phone: '13800138000' } });
+    for (let i = 0; i < 22; i++)
+      await newCustomer(client, { name: `云帆贸易${i}`, linkPerson: { name: '张三', phone: `138001380${String(i).padStart(2, '0')}` } });
     const ids = async (q: Record<string, unknown>) => (await client.send(CC.epCustomerList, { pageSize: 10, ...q })).data.map((r: { id: number }) => r.id);
     const first = await ids({ name: '云帆', pageIndex: 0 });
     await snapshotsSettled();
     const second = await ids({ name: '云帆', pageIndex: 1 });
     expect(second).toHaveLength(10);
     expect(second.some((id: number) => first.includes(id))).toBe(false);
-    await newCustomer(client, { name: '云帆新客户', linkPerson: { name: '李四', phone: '13800138001' } });
+    await newCustomer(client, { name: '云帆新客户', linkPerson: { name: '李四', phone: '13800138099' } });
     expect(await ids({ name: '云帆', pageIndex: 1 })).toEqual(second);
     // The unfiltered list walks its index and keeps nothing: the new customer shifts its second page at once.
     const live = await rows<{ id: number }>(

@@ -56,6 +56,7 @@ export const errorMessages = {
   UPLOAD_MALFORMED: '上传数据不完整或格式错误，请重新选择文件上传',
   // The taken-number messages never name the record holding it: the caller may not be allowed to see it.
   CUSTOMER_CODE_TAKEN: '该客户编号已被使用，请更换',
+  CUSTOMER_PHONE_TAKEN: '客户电话{phone}已被其他客户使用（系统设置：客户电话不可重复）',
   CUSTOMER_HAS_CONTRACTS: '客户“{name}”存在合同，不能删除',
   CUSTOMER_HAS_ORDERS: '客户“{name}”存在工单，不能删除',
   CUSTOMER_HAS_EVENTS: '客户“{name}”存在事件，不能删除',

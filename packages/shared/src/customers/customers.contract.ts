@@ -14,7 +14,7 @@ import {
   customerRowSchema,
   editCustomerBody,
 } from './customers.schema';
-import { ids, optionalId, optionalIds, requiredId, requiredText, text } from './fields';
+import { ids, optionalId, optionalIds, phone, requiredId, requiredText, text } from './fields';
 
 /** Power codes of the customer area: the menu codes of packages/shared/src/auth/menus.ts. */
 export const CUSTOMER_POWERS = {
@@ -150,6 +150,17 @@ export const customerContract = {
     plan: 'contactManage',
     query: linkPersonFilters,
     response: z.number(),
+  }),
+  /**
+   * Whether another customer already has this phone (before a save): with 客户电话不可重复 on the save is refused,
+   * off the page asks for confirmation. Never names the other customer (the caller may not see it).
+   */
+  phoneCheck: endpoint({
+    method: 'GET',
+    path: '/v2/customer/phoneCheck',
+    power: P.add,
+    query: z.object({ phone: phone('联系电话'), id: optionalId('客户') }),
+    response: z.object({ taken: z.boolean(), unique: z.boolean() }),
   }),
   addCustomer: endpoint({ method: 'POST', path: '/v2/customer/addCustomer', power: P.add, body: addCustomerBody, response: z.object({ id: z.number() }) }),
   editCustomer: endpoint({ method: 'PUT', path: '/v2/customer/editCustomer', power: P.edit, body: editCustomerBody, response: z.null() }),

@@ -59,6 +59,11 @@ const oneOf = <T extends readonly number[]>(label: string, values: T) =>
 /** The order's version the page showed (every action bumps it): an order changed since answers 数据已变更. */
 const version = L(coerceInt('integer', '工单版本不正确').min(0, '工单版本不正确').optional(), '工单版本');
 const base = { orderId, expectedState, version };
+/**
+ * The customer's signature drawn on the phone (an image saved through POST /upload/save/str): kept on the order
+ * as the proof of service; required at completion when 完成服务时须客户签名确认 is on or the order type's process asks for it.
+ */
+const signatureId = optionalId('客户签名');
 
 /** POST /order/acceptance: 受理 (→ 待派单), or mark the order invalid (stays 0 as 无效工单) with a reason. */
 export const acceptanceBody = z
@@ -80,7 +85,13 @@ export const cancelBody = z.object({ ...base, reason: reason('取消原因') });
  * fields, `ext`) and the receipt form (`receiptExt`, with the customer's signature) as filled in on
  * site; both are saved with the action and checked for required fields first.
  */
-export const completeBody = z.object({ ...base, note, ext: extInput, receiptExt: L(z.record(z.string(), z.unknown()).optional(), '回执') });
+export const completeBody = z.object({
+  ...base,
+  note,
+  ext: extInput,
+  receiptExt: L(z.record(z.string(), z.unknown()).optional(), '回执'),
+  signatureId,
+});
 
 /** The change an engineer asks for: 1 改约, 2 转派, 3 取消 (ABNORMAL_KINDS). */
 export const abnormalKind = oneOf('异常类型', [1, 2, 3] as const);
@@ -106,7 +117,7 @@ export const archiveBody = z.object({ ...base, note });
 export const orderIdsBody = z.object({ orderIds: ids('工单', 500) });
 
 /** POST /order/receipt: the receipt form's values (the customer's signature among them). */
-export const receiptBody = z.object({ ...base, receiptExt: L(z.record(z.string(), z.unknown(), { error: '请填写回执' }), '回执'), note });
+export const receiptBody = z.object({ ...base, receiptExt: L(z.record(z.string(), z.unknown(), { error: '请填写回执' }), '回执'), note, signatureId });
 
 /** Payment methods 1 线下支付, 2 支付宝, 3 微信, 4 银联, 5 签单 (PAYMENT_METHODS). */
 export const paymentMethodField = oneOf('支付方式', [1, 2, 3, 4, 5] as const);

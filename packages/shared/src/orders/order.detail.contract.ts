@@ -118,6 +118,8 @@ export const orderDetailSchema = z.object({
     receivableAmount: money,
   }),
   receipt: z.object({ receiptedAt: z.string(), fields: z.array(extFieldSchema) }).nullable(),
+  /** The customer's signature given at completion or on the receipt (the image and when). */
+  signature: z.object({ file: uploadedFileSchema, signedAt: z.string() }).nullable(),
   collection: z
     .object({
       paymentMethod: z.number().nullable(),
@@ -242,7 +244,8 @@ export const addMessageBody = z
 export const orderSignSchema = z.object({
   fieldId: z.number(),
   name: z.string(),
-  form: z.enum(['order', 'receipt']),
+  /** 'signature': the customer's signature taken by the completion or receipt dialog (fieldId 0). */
+  form: z.enum(['order', 'receipt', 'signature']),
   url: z.string().nullable(),
   fileId: z.number().nullable(),
 });

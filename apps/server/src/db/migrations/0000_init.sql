@@ -752,6 +752,8 @@ CREATE TABLE "orders" (
 	"receipt_version_id" bigint,
 	"receipt_ext" jsonb,
 	"receipted_at" timestamp with time zone,
+	"signature_id" bigint,
+	"signed_at" timestamp with time zone,
 	"payment_method" smallint,
 	"receive_payment_id" bigint,
 	"paid_amount" numeric(14, 2) DEFAULT 0 NOT NULL,
@@ -1766,6 +1768,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_enterprise_id_enterprises_id_fk" FOR
 ALTER TABLE "orders" ADD CONSTRAINT "orders_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_template_version_fk" FOREIGN KEY ("enterprise_id","template_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_receipt_version_fk" FOREIGN KEY ("enterprise_id","receipt_version_id") REFERENCES "public"."form_template_versions"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_signature_fk" FOREIGN KEY ("enterprise_id","signature_id") REFERENCES "public"."uploads"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_contact_fk" FOREIGN KEY ("enterprise_id","contact_id") REFERENCES "public"."customer_contacts"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_address_fk" FOREIGN KEY ("enterprise_id","address_id") REFERENCES "public"."customer_addresses"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
 import { customerAddresses, customerContacts, customers, installedProducts } from './customers';
+import { uploads } from './files';
 import { formTemplates, formTemplateVersions, moneyItems } from './forms';
 import { serviceGroups, serviceProviders } from './org';
 import { enterprises, users } from './platform';
@@ -156,6 +157,9 @@ export const orders = pgTable(
     receiptVersionId: ref('receipt_version_id'),
     receiptExt: jsonb('receipt_ext'),
     receiptedAt: ts('receipted_at'),
+    /** The customer's signature (an image in uploads), taken at completion or on the receipt; when it was given. */
+    signatureId: ref('signature_id'),
+    signedAt: ts('signed_at'),
     paymentMethod: smallint('payment_method'),
     /** The collection account (receive_payment_ids filter); its table comes with /receive/list/orderTmpl. */
     receivePaymentId: ref('receive_payment_id'),
@@ -186,6 +190,7 @@ export const orders = pgTable(
       columns: [t.enterpriseId, t.receiptVersionId],
       foreignColumns: [formTemplateVersions.enterpriseId, formTemplateVersions.id],
     }),
+    foreignKey({ name: 'orders_signature_fk', columns: [t.enterpriseId, t.signatureId], foreignColumns: [uploads.enterpriseId, uploads.id] }),
     foreignKey({ name: 'orders_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
     foreignKey({ name: 'orders_contact_fk', columns: [t.enterpriseId, t.contactId], foreignColumns: [customerContacts.enterpriseId, customerContacts.id] }),
     foreignKey({ name: 'orders_address_fk', columns: [t.enterpriseId, t.addressId], foreignColumns: [customerAddresses.enterpriseId, customerAddresses.id] }),

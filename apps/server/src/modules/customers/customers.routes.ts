@@ -1,4 +1,6 @@
 import { customerContract as C, CUSTOMER_POWERS as C_POWERS, FIXED_FIELDS, freeNotice, hasPower } from '@sk/shared';
+import { getSettingBool } from '../settings/settings.repo';
+import { PHONE_UNIQUE_SETTING, phoneTaken } from './phone';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -64,9 +66,15 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
     }),
     epLinkPersonList: async ({ user, query }) => listContacts(db, actorOf(user), query, pageFor(user, query)),
     epLinkPersonListCount: async ({ user, query }) => countContacts(db, actorOf(user), query),
+    phoneCheck: async ({ user, query }) => ({
+      taken: await phoneTaken(db, user.enterpriseId, query.phone, query.id ?? null),
+      unique: await getSettingBool(db, user.enterpriseId, PHONE_UNIQUE_SETTING),
+    }),
     addCustomer: async ({ user, body }) => {
       const id = await svc.addCustomer(db, actorOf(user), body, tagsAllowed(deps, user, body.tagIds));
-      return withMessage({ id }, '保存成功');
+      // 客户电话不可重复 off: saved, and the message says the phone is shared.
+      const shared = await phoneTaken(db, user.enterpriseId, body.linkPerson.phone, id);
+      return withMessage({ id }, shared ? '保存成功，注意：该电话已有其他客户使用' : '保存成功');
     },
     editCustomer: async ({ user, body }) => {
       await svc.editCustomer(db, actorOf(user), body, tagsAllowed(deps, user, body.tagIds));

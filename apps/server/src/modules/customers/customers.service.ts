@@ -16,6 +16,7 @@ import { addressesOf } from './addresses.service';
 import { customersByIds } from './customers.repo';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { addressValues } from './parts.common';
+import { claimCustomerPhone } from './phone';
 import { checkCustomerRefs } from './refs';
 import { refuseDuplicateCustomer } from './duplicates';
 import { geocodeSaved } from '../geo/geo.service';
@@ -32,6 +33,7 @@ export async function insertCustomer(tx: Tx, v: Viewer, b: AddCustomerBody, tags
   const { templateVersionId, ext } = await cleanExt(tx, v.enterpriseId, FORM_KIND.customer, null, b.ext, { sysrole: v.sysrole, skip: importing });
   const address = b.address ? addressValues(b.address) : null;
   await refuseDuplicateCustomer(tx, v.enterpriseId, b.name, b.linkPerson.phone);
+  await claimCustomerPhone(tx, v.enterpriseId, b.linkPerson.phone, null);
   const [row] = await tx
     .insert(customers)
     .values({

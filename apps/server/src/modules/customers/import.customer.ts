@@ -15,7 +15,9 @@ import { type Area, areas } from './areas';
 import { contactGrams } from './common';
 import type { Viewer } from '../../platform/actor';
 import { texts } from '../../platform/search';
+import { getSettingBool } from '../settings/settings.repo';
 import { insertCustomer } from './customers.service';
+import { PHONE_UNIQUE_SETTING } from './phone';
 import { addressValues } from './parts.common';
 import type { Column, SheetRow } from './xlsx';
 
@@ -118,15 +120,24 @@ async function lookups(ex: Executor, v: Viewer, data: SheetRow[]) {
     ex,
     sql`select id, mobile from users where enterprise_id = ${ep} and deleted_at is null and mobile = any(${texts(mobiles)})`,
   );
-  return { takenNames, takenCodes, salesIds: new Map(sales.map((s) => [s.mobile, Number(s.id)])) };
+  // 客户电话不可重复 on: the phones other customers already have (a customer's phone is its first row's contact phone).
+  const phones = [...new Set(data.map((d) => d.values.phone).filter(Boolean))] as string[];
+  const uniquePhones = await getSettingBool(ex, ep, PHONE_UNIQUE_SETTING);
+  const takenPhones = new Set(
+    uniquePhones
+      ? (await rows<{ phone: string }>(ex, sql`select phone from customers where enterprise_id = ${ep} and phone = any(${texts(phones)})`)).map((r) => r.phone)
+      : [],
+  );
+  return { takenNames, takenCodes, uniquePhones, takenPhones, salesIds: new Map(sales.map((s) => [s.mobile, Number(s.id)])) };
 }
 
 /** Validates every row: a group's first row makes the customer, later rows of the same name add contacts and addresses. */
 export async function checkCustomers(ex: Executor, v: Viewer, data: SheetRow[]): Promise<{ groups: Group[]; errors: { row: number; reason: string }[] }> {
-  const { takenNames, takenCodes, salesIds } = await lookups(ex, v, data);
+  const { takenNames, takenCodes, uniquePhones, takenPhones, salesIds } = await lookups(ex, v, data);
   const errors: { row: number; reason: string }[] = [];
   const groups = new Map<string, Group>();
   const codesInFile = new Set<string>();
+  const phonesInFile = new Set<string>();
   for (const r of data) {
     const name = r.values.name ?? '';
     if (!name) {
@@ -139,14 +150,18 @@ export async function checkCustomers(ex: Executor, v: Viewer, data: SheetRow[]):
       groups.set(name, g);
       const code = r.values.code ?? '';
       const body = toBody(r.values, salesIds);
+      const phone = r.values.phone ?? '';
       const reason = takenNames.has(name)
         ? '客户名称已存在'
         : code && (takenCodes.has(code) || codesInFile.has(code))
           ? formatError('CUSTOMER_CODE_TAKEN')
-          : typeof body === 'string'
-            ? body
-            : null;
+          : uniquePhones && phone && (takenPhones.has(phone) || phonesInFile.has(phone))
+            ? formatError('CUSTOMER_PHONE_TAKEN', { phone })
+            : typeof body === 'string'
+              ? body
+              : null;
       if (code) codesInFile.add(code);
+      if (phone) phonesInFile.add(phone);
       if (reason) errors.push({ row: r.row, reason });
       else g.body = body as AddCustomerBody;
       continue;

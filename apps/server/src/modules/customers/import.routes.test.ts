@@ -109,6 +109,30 @@ describe('customer import', () => {
     expect(again.data.errors.filter((e) => e.reason === '客户名称已存在').map((e) => e.row)).toEqual([2, 7]);
   });
 
+  it('客户电话不可重复 (on): a row with another customer’s phone, or a phone twice in the file, is refused by row; off, all are imported', async () => {
+    const { client, enterpriseId } = await admin();
+    await newCustomer(client, { linkPerson: { name: '老客户', phone: '13800000009' } });
+    const file = await xlsx(HEADER, [
+      ['电话甲公司', '张三', '13800000009'],
+      ['电话乙公司', '李四', '13800000010'],
+      ['电话丙公司', '王五', '13800000010'],
+    ]);
+    const dry = await upload(client, '/v2/customer/import/check?kind=customer', file);
+    expect(dry.data.errors).toEqual([
+      { row: 2, reason: '客户电话13800000009已被其他客户使用（系统设置：客户电话不可重复）' },
+      { row: 4, reason: '客户电话13800000010已被其他客户使用（系统设置：客户电话不可重复）' },
+    ]);
+    expect((await upload(client, '/v2/customer/import/save?kind=customer', file)).data.imported).toBe(1);
+    expect(await countOf(t.deps.db, 'customers', sql`enterprise_id = ${enterpriseId} and phone = '13800000010'`)).toBe(1);
+    await client.request('POST', '/systemsetting/batchsave', [{ code: 'customer_phone_unique', value: '0' }]);
+    const more = await xlsx(HEADER, [
+      ['电话丁公司', '赵六', '13800000009'],
+      ['电话戊公司', '钱七', '13800000009'],
+    ]);
+    expect((await upload(client, '/v2/customer/import/save?kind=customer', more)).data).toMatchObject({ imported: 2, errors: [] });
+    expect(await countOf(t.deps.db, 'customers', sql`enterprise_id = ${enterpriseId} and phone = '13800000009'`)).toBe(3);
+  });
+
   it('refuses a file that is not xlsx, a missing column, CSRF and a role without the power', async () => {
     const { client, enterpriseId } = await admin();
     expect((await upload(client, '/v2/customer/import/check?kind=customer', Buffer.from('a,b'), { name: 'x.csv' })).code).toBe('IMPORT_FILE');

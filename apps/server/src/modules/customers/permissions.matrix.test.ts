@@ -28,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** A phone of the role's own (客户电话不可重复 is on: one phone per customer of the enterprise). */
+const phoneOf = (prefix: string, n: number) => `${prefix}${String(n % 1e8).padStart(8, '0')}`;
+
 interface Fixture {
   userId: number;
   customer: number;
@@ -38,7 +41,8 @@ interface Fixture {
 /** What each capability does, as the role's user, on a customer the user is the responsible salesperson of. */
 const CAPABILITIES: Record<string, (c: Client, f: Fixture) => Promise<{ success: boolean; code?: string; message: string }>> = {
   查看客户: (c, f) => c.call(C.detail, { id: f.customer }),
-  新建客户: (c, f) => c.call(C.addCustomer, { name: `新客户${f.userId}`, businessUserId: f.userId, linkPerson: { name: '王五', phone: '13911112222' } }),
+  新建客户: (c, f) =>
+    c.call(C.addCustomer, { name: `新客户${f.userId}`, businessUserId: f.userId, linkPerson: { name: '王五', phone: phoneOf('158', f.userId) } }),
   编辑客户: (c, f) => c.call(C.editCustomer, { id: f.customer, name: `改名${f.customer}`, businessUserId: f.userId }),
   删除客户: async (c, f) => c.call(C.deleteCustomer, { id: await newCustomer(admin, { businessUserId: f.userId }) }),
   导入客户: async (c) => {
@@ -47,7 +51,7 @@ const CAPABILITIES: Record<string, (c: Client, f: Fixture) => Promise<{ success:
   },
   导出客户: (c) => c.call(I.exportCustomers, {}),
   查看联系人: (c, f) => c.call(PT.linkPersonList, { customerId: f.customer }),
-  编辑联系人: (c, f) => c.call(PT.linkPersonSave, { id: f.contact, customerId: f.customer, name: '联系人甲', phone: '13900001111' }),
+  编辑联系人: (c, f) => c.call(PT.linkPersonSave, { id: f.contact, customerId: f.customer, name: '联系人甲', phone: phoneOf('159', f.userId) }),
   查看地址: (c, f) => c.call(PT.addressList, { customerId: f.customer }),
   编辑地址: (c, f) =>
     c.call(PT.addressSave, { id: f.address, customerId: f.customer, provinceCode: '31', cityCode: '3101', districtCode: '310115', detail: '科苑路1号' }),

@@ -9,6 +9,7 @@ import { newCustomer } from '../customers/test-helpers';
 import { orderIn, team } from '../orders/actions.fixtures';
 import { addNotices } from './notices.repo';
 import { sanitizeHtml } from './sanitize';
+import { slaOn } from '../sla/test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,6 +145,7 @@ describe('notice centre: categories, search, opening', () => {
 describe('the {SLA预警} template variable', () => {
   it('names each running clock as due, at risk or overdue, and is "无" without one', async () => {
     const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
     const c = tm.admin.client;
     const customerId = await newCustomer(c);
     const before = (await c.call(K.add, { customerId, title: '无SLA' })).data.id;

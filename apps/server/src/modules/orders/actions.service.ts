@@ -149,12 +149,24 @@ export async function receiptPatchOf(tx: Tx, v: OrderViewer, row: Row, given: Ex
   return { receipt_ext: ext, receipt_version_id: versionId };
 }
 
+/** Signatures are pictures: what the signature pad saves (PNG), or a photographed one. */
+const SIGNATURE_EXTS = new Set(['png', 'jpg', 'jpeg']);
+
+/** The customer's signature columns: an image uploaded by this enterprise, signed now. */
+export async function signaturePatch(ex: Executor, v: OrderViewer, uploadId: number): Promise<Record<string, PatchValue>> {
+  const [f] = await rows<{ ext: string }>(ex, sql`select ext from uploads where enterprise_id = ${v.enterpriseId} and id = ${uploadId}`);
+  if (!f) throw invalid('客户签名：签名图片不存在，请重新签名');
+  if (!SIGNATURE_EXTS.has(f.ext.toLowerCase())) throw invalid('客户签名：只能是签名图片');
+  return { signature_id: uploadId, signed_at: sql`now()` };
+}
+
 /** serviceComplete or applyEndService with the completion and receipt forms as filled in on site. */
 export async function complete(db: Db, v: OrderViewer, action: 'serviceComplete' | 'applyEndService', b: CompleteBody): Promise<ActionResult> {
   return withOrder(db, v, action, b, async (tx, row) => {
     const patch: Record<string, PatchValue> = {};
     if (b.ext) patch.ext = await orderExtOf(tx, v, row, b.ext as ExtValues);
     if (b.receiptExt) Object.assign(patch, await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues));
+    if (b.signatureId) Object.assign(patch, await signaturePatch(tx, v, b.signatureId));
     return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch, note: b.note }));
   });
 }
@@ -172,6 +184,7 @@ export async function checkFinish(db: Db, v: OrderViewer, orderId: number): Prom
 export async function receipt(db: Db, v: OrderViewer, b: ReceiptBody): Promise<ActionResult> {
   return withOrder(db, v, 'receipt', b, async (tx, row) => {
     const patch = await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues);
+    if (b.signatureId) Object.assign(patch, await signaturePatch(tx, v, b.signatureId));
     return done(b.orderId, await moveOrder(tx, v, b.orderId, 'receipt', { patch, note: b.note }));
   });
 }

@@ -13,6 +13,7 @@ import {
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import * as forms from '../forms/forms.repo';
+import { getSettingBool } from '../settings/settings.repo';
 import { beforeOrderStep } from './order.state';
 
 /**
@@ -27,7 +28,13 @@ const SIGNATURE = 21;
 const IMAGE = 10;
 const SIGNATURE_NAME = '客户签名';
 
+/** The setting 完成服务时须客户签名确认 (settings catalogue). */
+export const SIGN_REQUIRED_SETTING = 'order_sign_required';
+const SIGNATURE_MISSING: MissingItem = { form: 'signature', fieldId: null, name: SIGNATURE_NAME };
+
 type Row = Record<string, unknown>;
+/** The signature the completion or receipt dialog took (orders.signature_id). */
+const hasOwnSignature = (row: Row): boolean => row.signature_id != null;
 const idOf = (v: unknown): number | null => (v == null ? null : Number(v));
 const valuesOf = (v: unknown): ExtValues => (v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtValues) : {});
 
@@ -62,16 +69,26 @@ export async function missingInReceipt(ex: Executor, enterpriseId: number, row: 
   const shown = shownFields(v.fields, ext);
   const signatures = v.fields.filter((f) => f.type === SIGNATURE && shown.has(f.id));
   const listed = missing.some((m) => signatures.some((f) => f.id === m.fieldId));
-  if (signatures.length && !listed && !signatures.some((f) => filled(f, ext))) missing.push({ form: 'signature', fieldId: null, name: SIGNATURE_NAME });
+  if (signatures.length && !listed && !hasOwnSignature(row) && !signatures.some((f) => filled(f, ext))) missing.push(SIGNATURE_MISSING);
   return missing;
 }
 
-/** Everything missing before the order may be completed (the order as it would be after the action's patch). */
+/**
+ * Everything missing before the order may be completed (the order as it would be after the action's patch);
+ * with 完成服务时须客户签名确认 on, the customer's signature (taken by the dialog, or a signature field) too.
+ */
 export async function missingBeforeFinish(ex: Executor, enterpriseId: number, row: Row): Promise<MissingItem[]> {
   const versionId = idOf(row.template_version_id);
   const order = versionId ? await forms.versionById(ex, enterpriseId, versionId) : null;
   const own: MissingItem[] = order ? missingOf(order.fields, valuesOf(row.ext)).map((f) => ({ form: 'order', fieldId: f.id, name: f.name })) : [];
-  return [...own, ...(await missingInReceipt(ex, enterpriseId, row))];
+  const missing = [...own, ...(await missingInReceipt(ex, enterpriseId, row))];
+  if (missing.some((m) => m.form === 'signature') || !(await getSettingBool(ex, enterpriseId, SIGN_REQUIRED_SETTING))) return missing;
+  const receipt = await receiptVersionOf(ex, enterpriseId, row);
+  const signedInForms = [[order?.fields ?? [], valuesOf(row.ext)] as const, [receipt?.fields ?? [], valuesOf(row.receipt_ext)] as const].some(([fs, values]) =>
+    fs.some((f) => f.type === SIGNATURE && filled(f, values)),
+  );
+  if (!hasOwnSignature(row) && !signedInForms) missing.push(SIGNATURE_MISSING);
+  return missing;
 }
 
 /**
@@ -94,7 +111,7 @@ export async function missingForStep(ex: Executor, enterpriseId: number, row: Ro
     [receipt?.fields ?? [], valuesOf(row.receipt_ext)],
   ];
   const anyFilled = (type: number) => sources.some(([fs, values]) => fs.some((f) => f.type === type && filled(f, values)));
-  if (req.signature && !anyFilled(SIGNATURE)) missing.push({ form: 'signature', fieldId: null, name: SIGNATURE_NAME });
+  if (req.signature && !hasOwnSignature(row) && !anyFilled(SIGNATURE)) missing.push(SIGNATURE_MISSING);
   const attached = Array.isArray(row.attachments) && row.attachments.length > 0;
   if (req.photos && !attached && !anyFilled(IMAGE)) missing.push({ form: 'order', fieldId: null, name: '现场照片' });
   return missing;

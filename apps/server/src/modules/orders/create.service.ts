@@ -1,4 +1,5 @@
 import { type CreateOrderBody, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, warrantyState } from '@sk/shared';
+import { getSetting } from '../settings/settings.repo';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -22,7 +23,7 @@ import { geocodeSaved } from '../geo/geo.service';
 const ORDER_FORM_KIND = 1;
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 
-/** GD20240501-0001: the day in the enterprise's zone and the enterprise's order counter. */
+/** GD20240501-0001: the prefix setting, the day in the enterprise's zone and the enterprise's order counter. */
 async function nextOrderNo(tx: Tx, v: Viewer): Promise<string> {
   const [r] = await rows<{ value: number }>(
     tx,
@@ -32,7 +33,9 @@ async function nextOrderNo(tx: Tx, v: Viewer): Promise<string> {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(new Date())
     .replaceAll('-', '');
-  return `GD${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
+  // 工单编号前缀 (settings catalogue, default GD; letters only, may be empty).
+  const prefix = await getSetting(tx, v.enterpriseId, 'order_no_prefix');
+  return `${prefix}${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
 /** The contact: the chosen one (of this customer) or the primary one; typed name and phone win. */

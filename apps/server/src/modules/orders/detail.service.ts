@@ -132,6 +132,7 @@ const TIME_COLUMNS = [
   'appointment_at',
   'abnormal_at',
   'receipted_at',
+  'signed_at',
   'paid_at',
   'evaluated_at',
 ];
@@ -195,11 +196,11 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
   const id = Number(o.id);
   const abnormalBy = num(o.abnormal_by);
   // The parts are independent reads: asked together, the page waits for the slowest, not the sum.
-  const [n, byNames, { serviceItems, feeRows }, attachments, tags, people, extFields, receipt, abilities, event, approval] = await Promise.all([
+  const [n, byNames, { serviceItems, feeRows }, files, tags, people, extFields, receipt, abilities, event, approval] = await Promise.all([
     namesOf(ex, r, id),
     userNames(ex, r.enterpriseId, [abnormalBy]),
     itemsOf(ex, r, id),
-    uploadsOf(ex, r.enterpriseId, ((o.attachments as unknown[]) ?? []).map(Number)),
+    uploadsOf(ex, r.enterpriseId, [...((o.attachments as unknown[]) ?? []).map(Number), ...(o.signature_id == null ? [] : [Number(o.signature_id)])]),
     tagsOf(ex, r, id),
     peopleOf(ex, r, o),
     orderExtFields(ex, r, num(o.template_version_id), o.ext),
@@ -209,6 +210,11 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
     o.examine_result != null && Number(o.examine_result) === 0 ? orderApprovalStep(ex, r.enterpriseId, id) : Promise.resolve(null),
   ]);
   const t = (c: string) => str(n[`t_${c}`]);
+  // The signature's file was read with the attachments (one query); it is not an attachment.
+  const signatureId = num(o.signature_id);
+  const attachmentIds = new Set(((o.attachments as unknown[]) ?? []).map(Number));
+  const attachments = files.filter((f) => attachmentIds.has(f.id));
+  const signatureFile = signatureId == null ? undefined : files.find((f) => f.id === signatureId);
   const state = Number(o.state);
   const invalid = o.invalid === true;
   const abnormalKind = num(o.abnormal_kind);
@@ -304,6 +310,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
       receivableAmount: Number(o.receivable_amount ?? 0),
     },
     receipt: o.receipted_at == null ? null : { receiptedAt: t('receipted_at') ?? '', fields: receipt },
+    signature: signatureFile ? { file: signatureFile, signedAt: t('signed_at') ?? '' } : null,
     collection:
       o.paid_at == null
         ? null

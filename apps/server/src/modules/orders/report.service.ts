@@ -167,7 +167,8 @@ export async function reportModel(deps: Deps, ex: Executor, v: MoneyViewer, row:
   const idsOfType = (fields: FieldDef[], ext: Record<string, unknown>, types: number[]) =>
     fields.filter((f) => types.includes(f.type)).flatMap((f) => asIds(ext[String(f.id)]));
   const photoIds = [...asIds(row.attachments), ...idsOfType(orderFields, orderExt, PICTURES), ...idsOfType(receiptFields, receiptExt, PICTURES)];
-  const signatureIds = [...idsOfType(receiptFields, receiptExt, [SIGNATURE]), ...idsOfType(orderFields, orderExt, [SIGNATURE])];
+  const own = row.signature_id == null ? [] : [Number(row.signature_id)];
+  const signatureIds = [...own, ...idsOfType(receiptFields, receiptExt, [SIGNATURE]), ...idsOfType(orderFields, orderExt, [SIGNATURE])];
   const receipt = receiptFields
     .filter((f) => ![...PICTURES, SIGNATURE, 15].includes(f.type))
     .map((f) => ({ name: f.name, value: asText(receiptExt[String(f.id)]) }))

@@ -1,6 +1,7 @@
 import type { ExtField } from '@sk/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { uploadsOf } from '../files/uploads.repo';
 import { currentVersionOf, presentWith } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { type OrderReader, visibleOrder } from './detail.access';
@@ -27,22 +28,27 @@ export async function fieldValuesOf(ex: Executor, r: OrderReader, orderId: numbe
 
 const fileIds = z.array(z.number());
 
-/** GET /v2/order/view/getSign: every signature field of the order and receipt forms, signed or not. */
+/** GET /v2/order/view/getSign: the signature the dialogs took, then every signature field of the order and receipt forms, signed or not. */
 export async function signsOf(ex: Executor, r: OrderReader, orderId: number) {
   const o = await visibleOrder(ex, r, orderId);
   const forms_: ['order' | 'receipt', ExtField[]][] = [
     ['order', await orderExtFields(ex, r, o.template_version_id == null ? null : Number(o.template_version_id), o.ext)],
     ['receipt', await receiptFieldsOf(ex, r, o)],
   ];
-  return forms_.flatMap(([form, fields]) =>
-    fields
-      .filter((f) => f.type === SIGNATURE)
-      .map((f) => {
-        const ids = fileIds.safeParse(f.ovalue);
-        const first = ids.success ? ids.data[0] : undefined;
-        return { fieldId: f.id, name: f.tfname, form, url: f.realPic.split(',')[0] || null, fileId: first ?? null };
-      }),
-  );
+  const own = o.signature_id == null ? [] : await uploadsOf(ex, r.enterpriseId, [Number(o.signature_id)]);
+  const taken = own.map((f) => ({ fieldId: 0, name: '客户签名', form: 'signature' as const, url: f.url, fileId: f.id }));
+  return [
+    ...taken,
+    ...forms_.flatMap(([form, fields]) =>
+      fields
+        .filter((f) => f.type === SIGNATURE)
+        .map((f) => {
+          const ids = fileIds.safeParse(f.ovalue);
+          const first = ids.success ? ids.data[0] : undefined;
+          return { fieldId: f.id, name: f.tfname, form, url: f.realPic.split(',')[0] || null, fileId: first ?? null };
+        }),
+    ),
+  ];
 }
 
 /**

@@ -26,7 +26,8 @@ export async function getMany(db: Db, u: SessionUser, codes: string[]) {
 
 export async function listAll(db: Db, u: SessionUser) {
   const [values, changed] = await Promise.all([repo.settingValues(db, u.enterpriseId), repo.changedCodes(db, u.enterpriseId)]);
-  return SETTINGS.map((d) => ({
+  // A setting no code reads yet is not on the page (docs/settings.md).
+  return SETTINGS.filter((d) => !d.pending).map((d) => ({
     code: d.code,
     value: shown(d.code, values.get(d.code) as string),
     group: d.group,

@@ -10,6 +10,7 @@ import {
   stopClock,
   unitMs,
 } from '@sk/shared';
+import { slaEnabled } from './sla.enabled';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -77,6 +78,7 @@ export async function syncEventClocks(
   flags: EventFlags,
   now = Date.now(),
 ): Promise<void> {
+  if (!(await slaEnabled(ex, enterpriseId))) return;
   const config = await eventSlaConfig(ex, enterpriseId, templateId);
   const existing = await rows<EventClockRow>(
     ex,

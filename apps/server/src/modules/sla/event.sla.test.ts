@@ -6,6 +6,7 @@ import { Client, loggedIn, makeUser, TEST_PASSWORD } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race } from '../../test/race';
 import { sweepEventSla } from './event.sweep';
+import { slaOn } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,8 +143,18 @@ describe('guards of the event SLA endpoints', () => {
 });
 
 describe('event clocks', () => {
+  it('with 启用SLA时效管理 off (the default) no event clock starts, though the template has its SLA', async () => {
+    const { client } = await admin();
+    const tmpId = await templateOf(client);
+    expect((await client.send(E.saveSla, SETTING(tmpId))).success).toBe(true);
+    const id = await newEvent(client);
+    expect((await client.send(E.clocks, { eventId: id })).data).toEqual([]);
+    expect(await markIn(client, id)).toBeNull();
+  });
+
   it('start on creation, follow assignment, start, pause, resume and completion', async () => {
-    const { client, user } = await admin();
+    const { client, user, enterpriseId } = await admin();
+    await slaOn(t.deps.db, enterpriseId);
     const tmpId = await templateOf(client);
     expect(await client.send(E.saveSla, SETTING(tmpId))).toMatchObject({ success: true, message: '保存成功' });
     const id = await newEvent(client);
@@ -172,6 +183,7 @@ describe('event clocks', () => {
 describe('event SLA sweep', () => {
   it('marks an event at risk then overdue, tells the dispatchers then principal and dispatcher, and the report counts it', async () => {
     const { client, enterpriseId } = await admin();
+    await slaOn(t.deps.db, enterpriseId);
     const dispatcher = await as(enterpriseId, 1);
     const tmpId = await templateOf(client);
     await client.send(E.saveSla, SETTING(tmpId));
@@ -200,6 +212,7 @@ describe('event SLA sweep', () => {
 
   it('a pause keeps the count: time paused is not counted, and the paused-too-long clock breaches and tells principal and dispatcher', async () => {
     const { client, enterpriseId, user } = await admin();
+    await slaOn(t.deps.db, enterpriseId);
     const principal = await as(enterpriseId, 2);
     const tmpId = await templateOf(client);
     await client.send(E.saveSla, SETTING(tmpId));
@@ -225,6 +238,7 @@ describe('event SLA sweep', () => {
 describe('a deleted event', () => {
   it('takes its clocks with it, so the sweep never tells anyone about it', async () => {
     const { client, enterpriseId } = await admin();
+    await slaOn(t.deps.db, enterpriseId);
     const dispatcher = await as(enterpriseId, 1);
     const tmpId = await templateOf(client);
     await client.send(E.saveSla, SETTING(tmpId));

@@ -1,4 +1,5 @@
 import { EVENT_OVERDUE_TYPES } from '@sk/shared';
+import { slaOnSql } from './sla.enabled';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -42,6 +43,7 @@ async function warnDue(ex: Executor, now: Date): Promise<number> {
         e.title || '：' || (${sql.raw(TYPE_NAME)}) || '时限将到，请尽快处理', '/Myevent/eventDetail/' || e.id, 'sla.event.warn:' || c.id || ':' || p.user_id
       from c join events e on e.enterprise_id = c.enterprise_id and e.id = c.event_id
       ${sql.raw(PEOPLE('true', 'e.principal_id is null'))}
+      where ${slaOnSql('c.enterprise_id')}
       on conflict do nothing
     ) select count(*)::int as n from c`,
   );
@@ -54,6 +56,7 @@ const overdueNotices = (from: SQL) => sql`insert into notices (enterprise_id, us
     e.title || '：' || (${sql.raw(TYPE_NAME)}) || '，请尽快处理', '/Myevent/eventDetail/' || e.id, 'sla.event.overdue:' || c.id || ':' || p.user_id
   from ${from} join events e on e.enterprise_id = c.enterprise_id and e.id = c.event_id
   ${sql.raw(PEOPLE('true', 'true'))}
+  where ${slaOnSql('c.enterprise_id')}
   on conflict do nothing`;
 
 async function breachDue(ex: Executor, now: Date): Promise<number> {

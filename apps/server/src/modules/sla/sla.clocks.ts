@@ -18,6 +18,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { type Calendars, calendarsOf } from './sla.calendar';
+import { slaEnabled } from './sla.enabled';
 import { policyFor } from './sla.policies';
 
 /**
@@ -138,8 +139,9 @@ const columnsOf = (cals: Calendars, s: ClockState, f: Fields): Record<string, SQ
 export const breachBy = (r: { breached_at: number | null; deadline_at: number | null }, at: number): number | null =>
   r.breached_at ?? (r.deadline_at != null && r.deadline_at <= at ? r.deadline_at : null);
 
-/** Brings the order's clocks in line with its move, then the order's due time. */
+/** Brings the order's clocks in line with its move, then the order's due time; nothing while SLA is off (sla.enabled.ts). */
 export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMove, now = Date.now()): Promise<void> {
+  if (!(await slaEnabled(ex, enterpriseId))) return;
   const orderId = Number(m.order.id);
   const policy = await policyFor(ex, enterpriseId, m.order);
   const existing = await rows<ClockRow>(

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../customers/test-helpers';
 import { team } from '../orders/actions.fixtures';
 import { recomputeClocks, SLA_RECOMPUTE_JOB } from './sla.recompute';
+import { slaOn } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,7 @@ async function shanghaiDay(days: number): Promise<{ text: string; midnight: numb
 describe('business hours changed: running deadlines recomputed by a job', () => {
   it('moves every running business-hours clock and its order’s due time, in batches after the save commits; calendar-time clocks stay', async () => {
     const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
     const c = tm.admin.client;
     const customerId = await newCustomer(c);
     // Two policies: business hours for priority 1, calendar time for priority 3.

@@ -6,6 +6,7 @@ import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../customers/test-helpers';
 import { orderRow, type Team, team } from '../orders/actions.fixtures';
+import { slaOn } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,6 +105,7 @@ describe('SLA policies', () => {
 describe('order clocks', () => {
   it('start with a new order, set its due time, meet on dispatch, pause on an exception request and keep their count', async () => {
     const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
     await tm.admin.client.call(C.create, policy());
     const id = await newOrder(tm);
     let cs = await clocksOf(tm.ep, id);
@@ -153,6 +155,7 @@ describe('order clocks', () => {
 
   it('applies the first matching policy by priority and template, and none when nothing matches', async () => {
     const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
     await tm.admin.client.call(C.create, policy({ name: '加急', sort: 1, priorities: [3], clocks: [{ type: 5, target: 4, unit: 2, warnMinutes: 0 }] }));
     await tm.admin.client.call(C.create, policy({ name: '仅某类型', sort: 2, templateIds: [999999999] }));
     const customerId = await newCustomer(tm.admin.client);
@@ -165,6 +168,7 @@ describe('order clocks', () => {
 
   it('shows an order’s clocks only to those who may open it', async () => {
     const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
     await tm.admin.client.call(C.create, policy());
     const id = await newOrder(tm);
     expect((await tm.engineer2.client.call(C.orderClocks, { orderId: id })).code).toBe('NOT_FOUND');

@@ -9,6 +9,7 @@ import { newCustomer } from '../customers/test-helpers';
 import { orderRow, team } from '../orders/actions.fixtures';
 import { SLA_SWEEP_JOB } from './sla.routes';
 import { sweepSla } from './sla.sweep';
+import { slaOn } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,7 @@ const noticesOf = (ep: number, userId: number) =>
 describe('SLA sweep', () => {
   it('marks at risk, breaches, escalates up the ladder, and the order shows as overdue and is counted', async () => {
     const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
     const director = await makeUser(t.deps.db, tm.ep, { roles: [10] });
     const c = tm.admin.client;
     await c.call(C.create, {
@@ -88,6 +90,7 @@ describe('SLA sweep', () => {
 
   it('counts a breach that happened while the sweep was not running when the clock stops', async () => {
     const tm = await team(t);
+    await slaOn(t.deps.db, tm.ep);
     const c = tm.admin.client;
     await c.call(C.create, { name: '受理', clocks: [{ type: 2, target: 5, unit: 1, warnMinutes: 0 }] });
     const customerId = await newCustomer(c);

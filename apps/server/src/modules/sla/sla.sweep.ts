@@ -1,4 +1,5 @@
 import { SLA_ESCALATE_TO, slaTypeName } from '@sk/shared';
+import { slaOnSql } from './sla.enabled';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -37,7 +38,7 @@ async function warnDue(ex: Executor, now: Date): Promise<number> {
         o.title || '：' || (${sql.raw(typeNameSql('w.type'))}) || '时限将到，请尽快处理', '/allOrder/orderDetail/' || o.id, 'sla.warn:' || w.id
       from w join orders o on o.enterprise_id = w.enterprise_id and o.id = w.order_id
       -- not yet assigned (the 接单 clock): the order's dispatcher is warned instead
-      where coalesce(o.service_user_id, o.dispatcher_id) is not null
+      where coalesce(o.service_user_id, o.dispatcher_id) is not null and ${slaOnSql('w.enterprise_id')}
       on conflict do nothing
     ) select count(*)::int as n from w`,
   );
@@ -107,7 +108,7 @@ async function escalateDue(ex: Executor, now: Date): Promise<number> {
       select s.enterprise_id, s.user_id, 'sla.escalate', '工单' || s.order_no || '已超时（' || (${sql.raw(typeNameSql('s.type'))}) || '）',
         s.title || '：SLA「' || s.policy_name || '」第' || (s.level + 1) || '级升级，通知' || (${sql.raw(WHO_SQL)}),
         '/allOrder/orderDetail/' || s.order_id, 'sla.escalate:' || s.id || ':' || s.level
-      from people s
+      from people s where ${slaOnSql('s.enterprise_id')}
       on conflict do nothing
     ), u as (
       update order_sla_clocks c set escalation_level = s.level + 1,

@@ -4,6 +4,7 @@ import type { StockLogType } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { invalid } from '../../platform/errors';
+import { getSettingBool } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
 
 export interface Movement {
@@ -82,6 +83,8 @@ export async function postMovement(ex: Executor, enterpriseId: number, m: Moveme
  * when it has none. Once per (warehouse, spare, day); the to-do digest counts the warnings list too.
  */
 async function warnLow(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, quantity: number): Promise<void> {
+  // 库存低于预警值时提醒仓库管理员 (settings catalogue): off, the warnings list still shows it, nobody is told.
+  if (!(await getSettingBool(ex, enterpriseId, 'spare_stock_warning'))) return;
   const [w] = await rows<{ warehouse: string; spare: string; keepers: number[] }>(
     ex,
     sql`select w.name as warehouse, s.name as spare,

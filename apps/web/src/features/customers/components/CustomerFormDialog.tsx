@@ -3,8 +3,9 @@ import type { CustomerDetail } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { isPaid } from '@sk/shared/auth/plans';
 import { phone } from '@sk/shared/customers/fields';
-import { Col, Form, type FormInstance, Input, Modal, Row, Select, Spin } from 'antd';
+import { App, Col, Form, type FormInstance, Input, Modal, Row, Select, Spin } from 'antd';
 import { type Person, PersonField } from '../../../components';
+import { call } from '../../../lib/api';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
 import { rulesOf } from '../../../lib/zodRules';
@@ -192,6 +193,7 @@ function NewCustomerDuplicates({ form, onClose }: { form: FormInstance<CustomerV
 
 function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtFormApi }) {
   const [form] = Form.useForm<CustomerValues>();
+  const { modal } = App.useApp();
   const user = useUser();
   const tagsAllowed = isPaid(user.isChargeUser);
   const done = async (id: number) => {
@@ -208,6 +210,18 @@ function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtF
     if (detail) return edit.mutate({ id: detail.id, ...commonFields(v, tagsAllowed), ext: values });
     const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
     const hasAddress = !!(v.area?.length || v.detail?.trim());
+    // 客户电话不可重复 off: a phone another customer has is saved only when the user confirms (on, the server refuses it).
+    const tel = (v.phone ?? '').trim();
+    const check = await call(customerContract.phoneCheck, { phone: tel }, { silent: true }).catch(() => null);
+    if (check?.taken && !check.unique) {
+      const go = await modal.confirm({
+        title: '电话重复',
+        content: `电话${tel}已有其他客户使用，仍要保存吗？`,
+        okText: '仍要保存',
+        cancelText: '取消',
+      });
+      if (!go) return;
+    }
     add.mutate({
       ...commonFields(v, tagsAllowed),
       ext: values,

@@ -10,10 +10,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { PersonField } from '../../../components';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
+import { SignatureField } from '../../../components/forms/fields/SignatureField';
 import { UploadField } from '../../../components/forms/fields/UploadField';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
+import { useSetting } from '../../settings/api';
 import type { ActionButton, ActionField, ActionValues } from './actions';
 import { orderActionsContract } from './api';
 
@@ -160,9 +162,49 @@ function FieldItem({ field, button, d, ability }: { field: ActionField; button: 
       );
     case 'finish':
       return <FinishCheck d={d} ability={ability} />;
+    case 'signature':
+      return <SignatureItem d={d} forCompletion={button.fields.includes('finish')} />;
     default:
       return null;
   }
+}
+
+/**
+ * 客户签名: the customer signs on the phone (the form engine's signature pad, saved as an image). Required at
+ * completion when 完成服务时须客户签名确认 is on and the order has no signature yet; the server checks it again.
+ */
+function SignatureItem({ d, forCompletion }: { d: OrderDetail; forCompletion: boolean }) {
+  const required = useSetting('order_sign_required') === '1' && forCompletion && !d.signature;
+  const files = useMemo(() => new Map(d.signature ? [[d.signature.file.id, d.signature.file]] : []), [d.signature]);
+  return (
+    <Form.Item
+      name="signature"
+      label="客户签名"
+      required={required}
+      rules={required ? [{ validator: (_, v) => (Array.isArray(v) && v.length ? Promise.resolve() : Promise.reject(new Error('请客户签名'))) }] : []}
+      extra={d.signature ? `已于${d.signature.signedAt}签名，重新签名将替换` : undefined}
+    >
+      <SignatureInput files={files} existing={d.signature?.file.id} />
+    </Form.Item>
+  );
+}
+
+function SignatureInput({
+  value,
+  onChange,
+  files,
+  existing,
+  id,
+}: {
+  value?: number[] | null;
+  onChange?: (v: number[] | null) => void;
+  files: Map<number, { name?: string; url?: string }>;
+  existing?: number;
+  id?: string;
+}) {
+  // Shows the order's signature until a new one is drawn; only a new one is sent.
+  const shown = value?.length ? value : existing ? [existing] : [];
+  return <SignatureField id={id} value={shown} files={files} onChange={(v) => onChange?.(v)} />;
 }
 
 function AttachmentsInput({

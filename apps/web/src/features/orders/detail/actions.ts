@@ -25,7 +25,8 @@ export type ActionField =
   | 'phone'
   | 'priority'
   | 'finish'
-  | 'receiptForm';
+  | 'receiptForm'
+  | 'signature';
 
 export interface ActionValues {
   note?: string;
@@ -47,6 +48,8 @@ export interface ActionValues {
   priority?: 1 | 2 | 3;
   ext?: Record<string, unknown>;
   receiptExt?: Record<string, unknown>;
+  /** The customer's signature (SignatureField: the saved image's id). */
+  signature?: number[] | null;
 }
 
 export interface ActionButton {
@@ -70,6 +73,8 @@ export interface ActionButton {
 /** The state and version the page showed: an order someone else moved since answers 数据已变更 instead of acting on it. */
 const base = (d: OrderDetail) => ({ orderId: d.id, expectedState: d.state, version: d.version });
 const note = (v: ActionValues) => v.note || undefined;
+/** A signature drawn in this dialog (one already on the order is not sent again). */
+const signatureOf = (v: ActionValues) => v.signature?.[0] ?? undefined;
 const ids = (people?: { id: number }[]) => (people ?? []).map((p) => p.id);
 
 /** In the order a user meets them: the next step of the work first, then changes, then the rare ones. */
@@ -150,10 +155,10 @@ export const ACTION_BUTTONS: ActionButton[] = [
     when: ['serviceComplete', 'applyEndService'],
     label: '完成服务',
     title: '完成服务',
-    fields: ['finish', 'note'],
+    fields: ['finish', 'signature', 'note'],
     primary: true,
     run: (d, v, a) => {
-      const body = { ...base(d), note: note(v), ext: v.ext, receiptExt: v.receiptExt };
+      const body = { ...base(d), note: note(v), ext: v.ext, receiptExt: v.receiptExt, signatureId: signatureOf(v) };
       return a === 'applyEndService' ? call(A.applyEndService, body, { successToast: true }) : call(A.serviceComplete, body, { successToast: true });
     },
   },
@@ -173,8 +178,8 @@ export const ACTION_BUTTONS: ActionButton[] = [
     when: ['receipt'],
     label: '填写回执',
     title: '填写回执',
-    fields: ['receiptForm', 'note'],
-    run: (d, v) => call(A.receipt, { ...base(d), receiptExt: v.receiptExt ?? {}, note: note(v) }, { successToast: true }),
+    fields: ['receiptForm', 'signature', 'note'],
+    run: (d, v) => call(A.receipt, { ...base(d), receiptExt: v.receiptExt ?? {}, note: note(v), signatureId: signatureOf(v) }, { successToast: true }),
   },
   {
     key: 'collect',

@@ -3,11 +3,12 @@
 import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import { SLA_PAUSE_OPTIONS, slaTypeName, unitMs } from '@sk/shared/sla/sla.constants';
 import { type SlaPolicy, slaContract as C } from '@sk/shared/sla/sla.contract';
-import { App, Button, Card, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Space, Tag, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../../components';
 import { call } from '../../../lib/api';
+import { useSetting } from '../../settings/api';
 import { durationText } from '../format';
 import { CalendarDialog } from './CalendarDialog';
 
@@ -32,6 +33,8 @@ export default function SlaManage() {
   const { modal, message } = App.useApp();
   const list = useRef<ListPageHandle>(null);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  // 启用SLA时效管理 off: the policies are kept but nothing runs (docs/settings.md).
+  const slaSetting = useSetting('sla_enabled');
 
   const fetch = useCallback(async (q: ListQuery) => {
     const all = await call(C.list);
@@ -110,6 +113,20 @@ export default function SlaManage() {
 
   return (
     <Card title="SLA管理" size="small">
+      {slaSetting === '0' ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="sla-disabled"
+          title="SLA时效管理未开启，以下策略不会计时"
+          description={
+            <span>
+              请在<Link to="/systemSetting">系统设置</Link>中开启「启用SLA时效管理」。
+            </span>
+          }
+        />
+      ) : null}
       <ListPage<SlaPolicy>
         ref={list}
         title="SLA"

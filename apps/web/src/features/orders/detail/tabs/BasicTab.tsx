@@ -5,6 +5,7 @@ import { SERVICE_LEVELS } from '@sk/shared/orders/orders.constants';
 import { Alert, Descriptions, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { FileLink, PersonLink } from '../../../../components';
+import { Img } from '../../../../lib/Img';
 import { ExtFieldView } from '../../../../components/forms';
 
 const dash = (v: string | number | null | undefined) => (v == null || v === '' ? '—' : v);
@@ -92,6 +93,19 @@ export function BasicTab({ d }: { d: OrderDetail }) {
               {d.attachments.map((f) => (
                 <FileLink key={f.id} url={f.url} name={f.name} />
               ))}
+            </Space>
+          </Descriptions.Item>
+        ) : null}
+        {d.signature ? (
+          <Descriptions.Item label="客户签名" span="filled">
+            <Space wrap align="center">
+              <Img
+                src={d.signature.file.url}
+                alt="客户签名"
+                data-testid="order-signature"
+                style={{ height: 64, border: '1px solid #f0f0f0', borderRadius: 4, background: '#fff' }}
+              />
+              <span style={{ color: '#888' }}>{d.signature.signedAt}</span>
             </Space>
           </Descriptions.Item>
         ) : null}
