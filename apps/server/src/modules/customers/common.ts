@@ -5,7 +5,6 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
-import { apiTime } from '../../platform/sql';
 
 import type { Viewer } from '../../platform/actor';
 import { gramsOf } from '../../platform/search';

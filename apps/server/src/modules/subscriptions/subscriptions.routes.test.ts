@@ -1,4 +1,4 @@
-import { noticesContract as N, subscriptionsContract as C } from '@sk/shared';
+import { subscriptionsContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';

@@ -13,7 +13,7 @@ import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ImClient, type ImState } from '../../lib/im';
 import { call } from '../../lib/api';
-import { apiKey, useApi, useApiMutation } from '../../lib/query';
+import { apiKey, useApi } from '../../lib/query';
 import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
 import { isPositionFrame } from './live';
 import { LoadTag } from './parts';
