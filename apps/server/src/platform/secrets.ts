@@ -16,8 +16,13 @@ function keyOf(config: Config): Buffer {
   if (cached) return cached;
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
-    chmodSync(file, 0o600);
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+      chmodSync(file, 0o600);
+    } catch (e) {
+      // Another instance on the same data directory wrote it first: use that one.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
   }
   const key = createHash('sha256').update(readFileSync(file, 'utf8').trim()).digest();
   keys.set(file, key);
