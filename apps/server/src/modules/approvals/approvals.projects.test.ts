@@ -273,6 +273,31 @@ describe('approvals and tasks lead to the right place', () => {
     expect((await todo(tm.y)).some((x) => x.routerName === 'ProjectExamine')).toBe(false);
   });
 
+  it('without a flow the named approver is notified (creation → 项目审批, task → the task page); a self-submitted task notifies nobody', async () => {
+    const tm = await team();
+    const notices = async (p: Person) =>
+      rows<{ kind: string; title: string; link: string }>(t.deps.db, sql`select kind, title, link from notices where user_id = ${p.id} order by id`);
+    const tpl = await newTemplate(tm.admin.client, {
+      settings: { createApproval: true, createApproverId: tm.y.id },
+      stages: [
+        {
+          name: '验收',
+          tasks: [
+            { name: '客户验收', principalId: tm.engineer.id, needApproval: true, approverId: tm.x.id },
+            { name: '自验', principalId: tm.x.id, needApproval: true, approverId: tm.x.id },
+          ],
+        },
+      ],
+    });
+    const p = await newProject(tm.director.client, tpl.id);
+    expect(await notices(tm.y)).toEqual([{ kind: 'approval_todo', title: expect.stringContaining('待审批：项目创建'), link: '/projectexamine' }]);
+    expect((await tm.y.client.post('/project/examine', { id: p.id, action: 'approve' })).data.project_state).toBe(1);
+    const [task, own] = await tasksOf(tm.engineer.client, p.id);
+    await tm.engineer.client.post('/project/progress/taskFinish', { id: task!.id });
+    await tm.x.client.post('/project/progress/taskFinish', { id: own!.id });
+    expect(await notices(tm.x)).toEqual([{ kind: 'approval_todo', title: expect.stringContaining('客户验收'), link: `/allproject/examine/${task!.id}` }]);
+  });
+
   it('a flow’s approver of a task finds 进度审批 in his menu and to-dos', async () => {
     const tm = await team();
     await flow(tm, 'project_task', [[user(tm.x)]]);

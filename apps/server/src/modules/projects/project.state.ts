@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import { changeState, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
 import { startApproval } from '../approvals/engine';
+import { addNotices } from '../notices/notices.repo';
 import { isManager, num, type ProjectViewer, type Row } from './project.access';
 
 /**
@@ -273,7 +274,7 @@ export async function recomputeProgress(tx: Tx, ep: number, projectId: number): 
  */
 export async function startProjectApproval(tx: Tx, kind: 'project_create' | 'project_finish', project: Row, applicantId: number): Promise<void> {
   const named = kind === 'project_create' ? project.create_approver_id : project.finish_approver_id;
-  await startApproval(tx, {
+  const inst = await startApproval(tx, {
     enterpriseId: Number(project.enterprise_id),
     kind,
     docId: Number(project.id),
@@ -282,6 +283,16 @@ export async function startProjectApproval(tx: Tx, kind: 'project_create' | 'pro
     title: String(project.name ?? ''),
     responsibleId: num(named) ?? num(project.created_by),
   });
+  if (!inst) {
+    const what = kind === 'project_create' ? '项目创建' : '项目完成';
+    await tellNamedApprover(tx, Number(project.enterprise_id), num(named), applicantId, `待审批：${what} ${project.name ?? ''}`, '/projectexamine');
+  }
+}
+
+/** Without a flow the named approver decides alone: his notice says so (the engine notifies a flow's approvers itself). */
+async function tellNamedApprover(tx: Tx, enterpriseId: number, approverId: number | null, applicantId: number, title: string, link: string): Promise<void> {
+  if (approverId == null || approverId === applicantId) return;
+  await addNotices(tx, { enterpriseId, userIds: [approverId], kind: 'approval_todo', title, link });
 }
 let registered = false;
 /** Every task action recomputes its project's progress in the same transaction; entering approval starts the engine's instance. */
@@ -298,15 +309,17 @@ export function registerProgressHook(): void {
     after: async (h) => {
       if (h.to !== 3 || h.actorId == null) return undefined;
       const [p] = await rows(h.tx, sql`select project_no, name, created_by from projects where enterprise_id = ${h.enterpriseId} and id = ${h.row.project_id}`);
-      await startApproval(h.tx, {
+      const title = `${p?.name ?? ''} · ${h.row.name}`;
+      const inst = await startApproval(h.tx, {
         enterpriseId: h.enterpriseId,
         kind: 'project_task',
         docId: h.id,
         applicantId: h.actorId,
         docNo: String(p?.project_no ?? ''),
-        title: `${p?.name ?? ''} · ${h.row.name}`,
+        title,
         responsibleId: num(h.row.approver_id) ?? num(p?.created_by),
       });
+      if (!inst) await tellNamedApprover(h.tx, h.enterpriseId, num(h.row.approver_id), h.actorId, `待审批：项目任务 ${title}`, `/allproject/examine/${h.id}`);
       return undefined;
     },
   });
