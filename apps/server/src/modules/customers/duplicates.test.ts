@@ -1,5 +1,5 @@
 // Same name and same phone in one enterprise: the form asks first (duplicateCheck), every write refuses it.
-import { customerContract as C, customerPartsContract as K } from '@sk/shared';
+import { customerContract as C, customerPartsContract as K, settingsContract } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const admin = (o: Parameters<typeof loggedIn>[2] = {}) => loggedIn(t.app, t.deps.db, { roles: [3], ...o });
+/** An administrator of a new enterprise with 客户电话不可重复 off: one phone on two customers is then allowed, and only a true duplicate is refused (the setting's own tests: phone.routes.test.ts). */
+async function admin(o: Parameters<typeof loggedIn>[2] = {}) {
+  const a = await loggedIn(t.app, t.deps.db, { roles: [3], ...o });
+  const off = await a.client.request('POST', settingsContract.batchSave.path, [{ code: 'customer_phone_unique', value: '0' }]);
+  expect(off.success, off.message).toBe(true);
+  return a;
+}
 const customersOf = (ep: number) => countOf(t.deps.db, 'customers', sql`enterprise_id = ${ep}`);
 const HENGRUI = '上海恒瑞物业管理有限公司';
 const DUP_MESSAGE = `已存在同名同电话的客户“${HENGRUI}”（13912345678），请直接选用该客户`;
