@@ -78,6 +78,8 @@ export const approvalFlowRow = z.object({
   steps: z.array(approvalStepSchema),
   /** Names of the members the steps name (user id → name), so the page shows people, not ids. */
   people: z.record(z.string(), z.string()),
+  /** Names of the document types the flow is restricted to (type id → name). */
+  typeNames: z.record(z.string(), z.string()),
   update_time: z.string(),
 });
 export type ApprovalFlowRow = z.infer<typeof approvalFlowRow>;
@@ -177,6 +179,14 @@ export const approvalsContract = {
     power: APPROVAL_POWERS.settings,
     body: z.object({ id: requiredId('流程') }),
     response: z.null(),
+  }),
+  /** The document types a flow of the kind may be restricted to: the kind's own, or the enterprise's order types. */
+  typeOptions: endpoint({
+    method: 'GET',
+    path: '/approvalProcessSettings/types',
+    power: APPROVAL_POWERS.settings,
+    query: z.object({ kind }),
+    response: z.array(z.object({ value: z.number(), label: z.string() })),
   }),
   deptHeadSave: endpoint({
     method: 'POST',

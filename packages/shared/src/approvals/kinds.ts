@@ -14,13 +14,15 @@ export interface ApprovalKindDef {
   amount?: boolean;
   /** Document types a flow may be restricted to (id → label), when the kind has types. */
   types?: Record<number, string>;
+  /** The types are the enterprise's own: its order types (工单类型). */
+  typesFrom?: 'orderType';
 }
 
 export const APPROVAL_DOC_KINDS = [
-  { kind: 'order_create', label: '工单创建审批', link: '/allOrder/orderDetail/{id}' },
-  { kind: 'order_complete', label: '工单完成审批', link: '/allOrder/orderDetail/{id}' },
-  { kind: 'order_receipt', label: '工单回单审批', link: '/allOrder/orderDetail/{id}' },
-  { kind: 'order_collection', label: '工单收款审批', link: '/allOrder/orderDetail/{id}', amount: true },
+  { kind: 'order_create', typesFrom: 'orderType', label: '工单创建审批', link: '/allOrder/orderDetail/{id}' },
+  { kind: 'order_complete', typesFrom: 'orderType', label: '工单完成审批', link: '/allOrder/orderDetail/{id}' },
+  { kind: 'order_receipt', typesFrom: 'orderType', label: '工单回单审批', link: '/allOrder/orderDetail/{id}' },
+  { kind: 'order_collection', typesFrom: 'orderType', label: '工单收款审批', link: '/allOrder/orderDetail/{id}', amount: true },
   { kind: 'project_create', label: '项目创建审批', link: '/allproject/projectdetails/{id}' },
   { kind: 'project_finish', label: '项目完成审批', link: '/allproject/projectdetails/{id}' },
   { kind: 'project_task', label: '项目任务审批', link: '/allproject/examine/{id}' },

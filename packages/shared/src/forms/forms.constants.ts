@@ -22,6 +22,8 @@ export const FORM_KINDS = {
   26: { key: 'saleContract', name: '销售合同', multi: false },
 } as const;
 export type FormKindId = keyof typeof FORM_KINDS;
+/** The form kind of order types (工单类型). */
+export const ORDER_FORM_KIND = 1 satisfies FormKindId;
 export const FORM_KIND_IDS = Object.keys(FORM_KINDS).map(Number) as FormKindId[];
 export const isFormKind = (n: unknown): n is FormKindId => typeof n === 'number' && n in FORM_KINDS;
 

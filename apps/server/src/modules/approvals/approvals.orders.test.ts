@@ -109,6 +109,31 @@ describe('完成审核 on a two-step flow', () => {
     expect(await badge(tm.admin.client)).toBe(0);
   });
 
+  it('a flow restricted to order types decides only orders of those types; the types offered are the enterprise’s own', async () => {
+    const tm = await team(t);
+    const other = await team(t);
+    const [a, b] = [await orderIn(t, tm, 4, { process: { completeApproval: true } }), await orderIn(t, tm, 4, { process: { completeApproval: true } })];
+    const typeOf = async (id: number) => Number((await orderRow(t, tm.ep, id)).template_id);
+    const [typeA, typeB] = [await typeOf(a), await typeOf(b)];
+    const offered = (await tm.admin.client.call(A.typeOptions, { kind: 'order_complete' })).data as { value: number; label: string }[];
+    expect(offered.map((o) => o.value)).toEqual(expect.arrayContaining([typeA, typeB]));
+    expect(((await other.admin.client.call(A.typeOptions, { kind: 'order_complete' })).data as { value: number }[]).map((o) => o.value)).not.toContain(typeA);
+    const refused = await other.admin.client.call(A.flowSave, {
+      kind: 'order_complete',
+      name: '别家',
+      steps: [{ name: '审', mode: 'one', approvers: [user(other.admin)] }],
+      docTypes: [typeA],
+    });
+    expect(refused.message).toBe(`单据类型：工单完成审批没有类型 ${typeA}`);
+
+    await flow(tm, 'order_complete', [[tm.admin]], { docTypes: [typeB] });
+    const listed = (await tm.admin.client.call(A.flowList, {})).data.list[0];
+    expect(listed.typeNames).toEqual({ [typeB]: offered.find((o) => o.value === typeB)?.label });
+    for (const id of [a, b]) expect((await tm.engineer.client.send(K.applyEndService, { orderId: id })).data?.state).toBe(7);
+    expect(await instancesOf(tm.ep, a)).toEqual([]);
+    expect(await instancesOf(tm.ep, b)).toMatchObject([{ kind: 'order_complete', state: 0 }]);
+  });
+
   it('a rejection with its comment sends the order back to service; the next application starts a new instance', async () => {
     const tm = await team(t);
     await flow(tm, 'order_complete', [[tm.dispatcher], [tm.admin]]);

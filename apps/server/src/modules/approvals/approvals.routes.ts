@@ -13,6 +13,7 @@ export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise
   const { db } = deps;
   registerAll(app, deps, C, {
     flowList: ({ user, query }) => flows.listFlows(db, user.enterpriseId, user.enterprise.timeZone, query.kind),
+    typeOptions: ({ user, query }) => flows.typeOptions(db, user.enterpriseId, query.kind),
     flowSave: async ({ user, body }) => withMessage(await flows.saveFlow(db, user.enterpriseId, body), '保存成功'),
     flowRemove: async ({ user, body }) => {
       await flows.removeFlow(db, user.enterpriseId, body.id);

@@ -1,4 +1,4 @@
-import { approvalKindOf, type BodyOf, type approvalsContract, type ApprovalFlowRow } from '@sk/shared';
+import { approvalKindOf, type BodyOf, type approvalsContract, type ApprovalFlowRow, ORDER_FORM_KIND } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
@@ -29,11 +29,29 @@ export async function listFlows(ex: Executor, enterpriseId: number, tz: string, 
     version: Number(f.version),
     steps: f.steps as ApprovalFlowRow['steps'],
     people: {},
+    typeNames: {},
     update_time: String(f.update_time),
   }));
   const names = await peopleNamed(ex, enterpriseId, list);
-  for (const f of list) f.people = Object.fromEntries(namedUserIds([f]).map((id) => [String(id), names.get(id) ?? '（已删除）']));
+  const types = new Map<string, Map<number, string>>();
+  for (const f of list) {
+    f.people = Object.fromEntries(namedUserIds([f]).map((id) => [String(id), names.get(id) ?? '（已删除）']));
+    if (!f.docTypes.length) continue;
+    if (!types.has(f.kind)) types.set(f.kind, new Map((await typeOptions(ex, enterpriseId, f.kind)).map((o) => [o.value, o.label])));
+    f.typeNames = Object.fromEntries(f.docTypes.map((t) => [String(t), types.get(f.kind)?.get(t) ?? '（已删除）']));
+  }
   return { list, count: list.length };
+}
+
+/** The types a flow of the kind may be restricted to: the kind's fixed ones, or the enterprise's order types (工单类型). */
+export async function typeOptions(ex: Executor, enterpriseId: number, kind: string): Promise<{ value: number; label: string }[]> {
+  const def = approvalKindOf(kind);
+  if (def?.typesFrom === 'orderType')
+    return rows<{ value: number; label: string }>(
+      ex,
+      sql`select id::int as value, name as label from form_templates where enterprise_id = ${enterpriseId} and form_kind = ${ORDER_FORM_KIND} order by sort, id`,
+    );
+  return Object.entries(def?.types ?? {}).map(([value, label]) => ({ value: Number(value), label }));
 }
 
 const namedUserIds = (flows: Pick<ApprovalFlowRow, 'steps'>[]): number[] => [
@@ -56,7 +74,10 @@ async function checkFlow(ex: Executor, enterpriseId: number, b: FlowBody): Promi
   const def = approvalKindOf(b.kind);
   if (!def) throw invalid('单据类型：不支持的类型');
   if ((b.minAmount != null || b.maxAmount != null) && !def.amount) throw invalid(`金额条件：${def.label}不支持按金额选择流程`);
-  for (const t of b.docTypes) if (!def.types || !(t in def.types)) throw invalid(`单据类型：${def.label}没有类型 ${t}`);
+  if (b.docTypes.length) {
+    const known = new Set((await typeOptions(ex, enterpriseId, b.kind)).map((o) => o.value));
+    for (const t of b.docTypes) if (!known.has(t)) throw invalid(`单据类型：${def.label}没有类型 ${t}`);
+  }
   const ids = namedUserIds([b]);
   if (ids.length) {
     const found = await rows<{ n: number }>(

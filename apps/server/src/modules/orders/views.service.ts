@@ -1,3 +1,4 @@
+import { ORDER_FORM_KIND } from '@sk/shared';
 import type { ExtField } from '@sk/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -8,7 +9,6 @@ import { type OrderReader, visibleOrder } from './detail.access';
 import { orderExtFields, orderFieldNames } from './detail.service';
 
 type Row = Record<string, unknown>;
-const ORDER_FORM_KIND = 1;
 const SIGNATURE = 21;
 
 async function receiptFieldsOf(ex: Executor, r: OrderReader, o: Row): Promise<(ExtField & { group: string | null })[]> {

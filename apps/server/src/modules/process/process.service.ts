@@ -1,4 +1,4 @@
-import { type BodyOf, DEFAULT_ORDER_PROCESS, type OrderProcess, type OrderProcessAnswer, type processContract } from '@sk/shared';
+import { type BodyOf, DEFAULT_ORDER_PROCESS, type OrderProcess, type OrderProcessAnswer, type processContract, ORDER_FORM_KIND } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -9,7 +9,6 @@ import { bigints } from '../../platform/sql';
 import * as forms from '../forms/forms.repo';
 
 /** The order form kind (forms.constants: 1 工单): a process belongs to an order type. */
-const ORDER_FORM_KIND = 1;
 
 export interface Published {
   versionId: number | null;

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ApprovalFlowRow, ApprovalStep, Approver } from '@sk/shared/approvals/approvals.contract';
-import { APPROVAL_DOC_KINDS, APPROVAL_STEP_MODES, APPROVER_TYPES, approvalKindOf } from '@sk/shared/approvals/kinds';
+import { APPROVAL_DOC_KINDS, type ApprovalDocKind, APPROVAL_STEP_MODES, APPROVER_TYPES, approvalKindOf } from '@sk/shared/approvals/kinds';
 import { ROLES } from '@sk/shared/auth/roles';
 import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, type Person, PersonField, RecordFormDialog } from '../../../components';
-import { useApiMutation } from '../../../lib/query';
+import { useApi, useApiMutation } from '../../../lib/query';
 import { A } from '../api';
 
 const fetchFlows = contractFetcher<ApprovalFlowRow>(A.flowList);
@@ -48,6 +48,7 @@ function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; 
   const [form] = Form.useForm<FlowValues>();
   const kind = Form.useWatch('kind', form);
   const def = approvalKindOf(kind ?? '');
+  const types = useApi(A.typeOptions, { kind: (def?.kind ?? 'spare_doc') as ApprovalDocKind }, { enabled: !!(def?.types || def?.typesFrom) });
   const initial: Partial<FlowValues> = flow
     ? {
         ...flow,
@@ -110,9 +111,9 @@ function FlowDialog({ flow, onClose, onSaved }: { flow: ApprovalFlowRow | null; 
           <Switch />
         </Form.Item>
       </Space>
-      {def?.types ? (
-        <Form.Item name="docTypes" label="适用单据（不选为全部）">
-          <Select mode="multiple" allowClear options={Object.entries(def.types).map(([v, label]) => ({ value: Number(v), label }))} />
+      {def?.types || def?.typesFrom ? (
+        <Form.Item name="docTypes" label={def.typesFrom === 'orderType' ? '适用工单类型（不选为全部）' : '适用单据（不选为全部）'}>
+          <Select mode="multiple" allowClear loading={types.isLoading} options={types.data ?? []} optionFilterProp="label" />
         </Form.Item>
       ) : null}
       <Form.List name="steps">
@@ -197,7 +198,7 @@ export default function ApprovalProcessSettings() {
         [
           r.minAmount != null ? `金额≥${r.minAmount}` : '',
           r.maxAmount != null ? `金额<${r.maxAmount}` : '',
-          r.docTypes.length ? `类型${r.docTypes.join('、')}` : '',
+          r.docTypes.length ? `类型：${r.docTypes.map((t) => r.typeNames[t] ?? `#${t}`).join('、')}` : '',
         ]
           .filter(Boolean)
           .join('，') || '全部',
