@@ -216,6 +216,17 @@ export const approvalsContract = {
     response: z.object({ todo: z.number(), done: z.number(), mine: z.number() }),
   }),
   detail: endpoint({ method: 'GET', path: '/approvalProcess/detail', query: z.object({ id: instanceId }), response: approvalInstanceDetail }),
+  /**
+   * The approval flow of one document (its latest instance: steps, tasks, log), null when it never went through one —
+   * for the document's own page. Open to whoever takes part in it, like the detail, without the inbox's power.
+   */
+  documentFlow: endpoint({
+    method: 'GET',
+    path: '/approvalProcess/document',
+    power: '',
+    query: z.object({ kind, docId: requiredId('单据') }),
+    response: approvalInstanceDetail.nullable(),
+  }),
   approve: endpoint({
     method: 'POST',
     path: '/approvalProcess/approve',

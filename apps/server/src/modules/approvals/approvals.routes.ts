@@ -35,6 +35,7 @@ export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise
       inbox.guardInbox(user);
       return inbox.instanceDetail(db, user, query.id);
     },
+    documentFlow: ({ user, query }) => inbox.documentFlow(db, user, query.kind, query.docId),
     approve: async ({ user, body }) => {
       inbox.guardInbox(user);
       return withMessage(

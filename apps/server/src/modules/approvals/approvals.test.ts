@@ -105,6 +105,22 @@ describe('flows', () => {
     expect((await tm.applicant.client.send(B.approvalTodoCount)).data).toBe(0);
   });
 
+  it('a document’s own page reads its flow: the latest instance for those taking part, null without one, nothing for others', async () => {
+    const tm = await team();
+    const other = await team();
+    await flow(tm, [{ mode: 'one', who: [tm.b] }]);
+    const inst = await start(tm);
+    const docId = docSeq;
+    await tm.b.client.call(C.approve, { id: inst?.id as number, comment: '同意' });
+    // The applicant (an engineer without 审批处理) sees the flow of his document with its log.
+    const mine = await tm.applicant.client.call(C.documentFlow, { kind: 'order_receipt', docId });
+    expect(mine.data).toMatchObject({ id: inst?.id, state: 1 });
+    expect(mine.data.log.map((l: { action: string }) => l.action)).toEqual(['start', 'approve']);
+    expect((await tm.applicant.client.call(C.documentFlow, { kind: 'order_receipt', docId: docId + 5000 })).data).toBeNull();
+    expect((await tm.c.client.call(C.documentFlow, { kind: 'order_receipt', docId })).code).toBe('NOT_FOUND');
+    expect((await other.admin.client.call(C.documentFlow, { kind: 'order_receipt', docId })).data).toBeNull();
+  });
+
   it('all-of then any-of: each approver counts once, the step completes with the last; any-of closes with the first', async () => {
     const tm = await team();
     await flow(tm, [

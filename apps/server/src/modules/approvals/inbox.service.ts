@@ -98,6 +98,15 @@ export async function inboxCounts(ex: Executor, user: SessionUser): Promise<{ to
   return { todo, done, mine };
 }
 
+/** The latest instance of a document, shown to those who may see that instance; null when the document never had one. */
+export async function documentFlow(ex: Executor, user: SessionUser, kind: string, docId: number) {
+  const [r] = await rows<{ id: number }>(
+    ex,
+    sql`select id::int as id from approval_instances where enterprise_id = ${user.enterpriseId} and kind = ${kind} and doc_id = ${docId} order by id desc limit 1`,
+  );
+  return r ? instanceDetail(ex, user, r.id) : null;
+}
+
 /** One instance with its steps, tasks and log — for those who take part in it, its provider's users, and the flow administrators. */
 export async function instanceDetail(ex: Executor, user: SessionUser, id: number) {
   const e = user.enterpriseId;
