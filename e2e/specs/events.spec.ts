@@ -105,6 +105,8 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
     .click();
   await expect(desk).toHaveURL(/\/createOrder\?eventId=\d+$/);
   await expect(page$(desk).getByTestId('from-event')).toContainText(title);
+  // A completed event has nothing left to do (an open one would be told it stays open until completed).
+  await expect(page$(desk).getByTestId('from-event')).not.toContainText('工单完成后请回到事件');
   await expect(page$(desk).locator('[data-field="sys:title"]').getByRole('textbox')).toHaveValue(title);
   await expect(page$(desk).locator('[data-field="sys:customerId"]')).toContainText(CUSTOMER);
   await page$(desk).getByText('不通电', { exact: true }).click();

@@ -4,7 +4,7 @@ import { orderContract } from '@sk/shared/orders/orders.contract';
 import { EVENT_POWERS } from '@sk/shared/events/events.contract';
 import type { EventAction } from '@sk/shared/events/event.machine';
 import type { EventDetail as Detail, EventMessage } from '@sk/shared/events/events.contract';
-import { App, Button, Card, Descriptions, Input, Space, Spin, Tag, Timeline } from 'antd';
+import { App, Button, Card, Descriptions, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, FileLink } from '../../../components';
@@ -29,12 +29,14 @@ const PEOPLE: [keyof Detail, string][] = [
 ];
 
 /** The order the event became (association type 2), with its current state. */
-function LinkedOrder({ order }: { order: NonNullable<Detail['order']> }) {
+function LinkedOrder({ order, eventOpen }: { order: NonNullable<Detail['order']>; eventOpen: boolean }) {
   const st = ORDER_STATES[order.state as keyof typeof ORDER_STATES];
   return (
-    <Space size={4} data-testid="linked-order">
+    <Space size={4} wrap data-testid="linked-order">
       <Link to={`/allOrder/orderDetail/${order.id}`}>{order.orderNo}</Link>
       {st ? <Tag color={st.color}>{st.label}</Tag> : null}
+      {/* The event does not follow its order: say what is left to do. */}
+      {eventOpen ? <Typography.Text type="secondary">{order.state === 5 ? '工单已完成，可完成本事件' : '工单完成后请完成本事件'}</Typography.Text> : null}
     </Space>
   );
 }
@@ -188,7 +190,7 @@ export default function EventDetail() {
           <Descriptions.Item label="事件编号">{d.eventNo}</Descriptions.Item>
           {d.order ? (
             <Descriptions.Item label="关联工单">
-              <LinkedOrder order={d.order} />
+              <LinkedOrder order={d.order} eventOpen={d.state !== 6 && d.state !== 7} />
             </Descriptions.Item>
           ) : null}
           <Descriptions.Item label="事件模板">{d.templateName ?? '—'}</Descriptions.Item>

@@ -16,7 +16,7 @@ import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { useCan, useSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import { rememberFile } from '../../../components/forms/fields/files';
-import { bodyOf, checkedDefinition, definitionOf, eventPrefill } from './fields';
+import { bodyOf, checkedDefinition, definitionOf, eventPrefill, openEventNote } from './fields';
 import { useSaleChannels } from './options';
 import { orderFieldWidgets, type Widgets } from './widgets';
 import { QuickCustomer } from './QuickCustomer';
@@ -233,7 +233,7 @@ export default function CreateOrder() {
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="from-event"
-          title={`由事件 ${event.data.eventNo}「${event.data.title}」转为工单，保存后两者互相关联`}
+          title={`由事件 ${event.data.eventNo}「${event.data.title}」转为工单，保存后两者互相关联${openEventNote(event.data.state)}`}
         />
       ) : null}
       {info.data && info.data.templateId === templateId ? (

@@ -1,7 +1,7 @@
 import type { FormInfo } from '@sk/shared/forms/forms.views';
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '@sk/shared/events/events.contract';
-import { bodyOf, checkedDefinition, definitionOf, eventPrefill, PICKED_KEYS } from './fields';
+import { bodyOf, checkedDefinition, definitionOf, eventPrefill, openEventNote, PICKED_KEYS } from './fields';
 
 const info = {
   fixedFields: [
@@ -115,5 +115,14 @@ describe('the create form', () => {
     });
     expect(eventPrefill({ ...base, addressId: null } as unknown as EventDetail).gpsAddr).toEqual({ gpsAddr: { ...area, mapName: null } });
     expect(eventPrefill({ ...base, addressId: null, area: { ...area, provinceCode: null } } as unknown as EventDetail).gpsAddr).toBeNull();
+  });
+});
+
+describe('openEventNote', () => {
+  it('tells an order from an open event that the event stays open; a completed or closed one says nothing', () => {
+    expect(openEventNote(3)).toBe('；事件仍为“处理中”，工单完成后请回到事件将其完成');
+    expect(openEventNote(1)).toContain('“待分配”');
+    expect(openEventNote(6)).toBe('');
+    expect(openEventNote(7)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { EVENT_STATES } from '@sk/shared/common/labels';
 import type { FixedField, FormInfo } from '@sk/shared/forms/index';
 import type { EventDetail } from '@sk/shared/events/events.contract';
 import type { CreateOrderBody } from '@sk/shared/orders/orders.contract';
@@ -147,3 +148,7 @@ export function eventPrefill(e: EventDetail): Record<string, unknown> {
     attachments: e.attachments.map((f) => f.id),
   };
 }
+
+/** The event does not follow its order: an open one says so (it stays as it is until someone completes it). */
+export const openEventNote = (state: number): string =>
+  state === 6 || state === 7 ? '' : `；事件仍为“${EVENT_STATES[state as keyof typeof EVENT_STATES]?.label ?? '处理中'}”，工单完成后请回到事件将其完成`;
