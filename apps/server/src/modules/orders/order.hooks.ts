@@ -10,9 +10,13 @@ export type ProcessResolver = (tx: Tx, enterpriseId: number, templateId: number)
 
 let resolver: ProcessResolver = async () => ({ process: DEFAULT_ORDER_PROCESS, processVersionId: null });
 
-/** The process-settings module installs the resolver that reads an order type's published process. */
-export function setProcessResolver(r: ProcessResolver): void {
+/** The process-settings module installs the resolver that reads an order type's published process; answers a restore of the one before. */
+export function setProcessResolver(r: ProcessResolver): () => void {
+  const before = resolver;
   resolver = r;
+  return () => {
+    resolver = before;
+  };
 }
 export const processForNewOrder: ProcessResolver = (tx, enterpriseId, templateId) => resolver(tx, enterpriseId, templateId);
 

@@ -102,7 +102,8 @@ describe('POST /v2/order/add', () => {
       seen.push(o.state);
       if (fail) throw new AppError('VALIDATION', { detail: '自动派单失败' });
     });
-    setProcessResolver(async () => ({ process: { ...DEFAULT_ORDER_PROCESS, acceptance: true }, processVersionId: null }));
+    // The resolver that was there comes back afterwards: test files of one worker share the module.
+    const restore = setProcessResolver(async () => ({ process: { ...DEFAULT_ORDER_PROCESS, acceptance: true }, processVersionId: null }));
     try {
       const r = await client.send(K.add, { customerId: customer, title: '按流程' });
       expect(r).toMatchObject({ success: true, data: { state: 0 } });
@@ -111,7 +112,7 @@ describe('POST /v2/order/add', () => {
       expect(await client.send(K.add, { customerId: customer, title: '回滚' })).toMatchObject({ success: false, message: '自动派单失败' });
     } finally {
       offHook();
-      setProcessResolver(async () => ({ process: DEFAULT_ORDER_PROCESS, processVersionId: null }));
+      restore();
     }
     expect(seen).toEqual([0, 0]);
     expect(await ordersOf(enterpriseId)).toBe(1);

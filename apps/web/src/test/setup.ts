@@ -1,0 +1,5 @@
+import { configure } from '@testing-library/react';
+
+// The first render of an antd page can take over a second on a busy 2-core machine (CI runs two test files per
+// core): findBy/waitFor wait up to 10 s instead of 1 s. A passing test is no slower; only a failing one waits longer.
+configure({ asyncUtilTimeout: 10_000 });
