@@ -21,6 +21,8 @@ test('an event template’s response clock runs on a new event and marks it at r
   test.setTimeout(120_000);
   const api = await ApiUser.login(baseURL as string, ADMIN);
   const tpl = (await api.get('/v2/eventTemp/list')).data.list[0] as { id: number; name: string };
+  // Clocks run only with 启用SLA时效管理 on (off by default).
+  expect((await api.send('POST', '/systemsetting/batchsave', [{ code: 'sla_enabled', value: '1' }])).success).toBe(true);
   try {
     const page = await as(browser, baseURL as string, ADMIN);
     await page.goto(`/eventSet/processevent?id=${tpl.id}&templateName=${encodeURIComponent(tpl.name)}`);
@@ -68,6 +70,7 @@ test('an event template’s response clock runs on a new event and marks it at r
   } finally {
     // Other specs use this template: leave it without clocks.
     await api.send('PUT', '/v2/eventTemp/sla', { tmpId: tpl.id, business: false, clocks: [] });
+    await api.send('POST', '/systemsetting/batchsave', [{ code: 'sla_enabled', value: '0' }]);
     await api.dispose();
   }
 });

@@ -135,7 +135,8 @@ test.describe('order flow', () => {
       const photoItem = finish.locator('.ant-form-item').filter({ hasText: '现场照片' });
       await photoItem.locator('input[type=file]').setInputFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: PHOTO });
       await expect(photoItem.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)')).toHaveCount(1);
-      const signItem = finish.locator('.ant-form-item').filter({ hasText: '客户签名' });
+      // The receipt form's own 客户签名 field (after the dialog's pad, which this order type does not require).
+      const signItem = finish.locator('.ant-form-item').filter({ hasText: '客户签名' }).last();
       await signItem.getByRole('button', { name: /签\s*名/ }).click();
       const padDialog = dialog(mobile, '签名');
       const pad = padDialog.getByTestId('signature-pad');

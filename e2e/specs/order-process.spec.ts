@@ -3,7 +3,7 @@ import { shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
 
 // An administrator turns off the dispatch stage of an order type and adds a completion approval
-// (approved by the 系统管理员 role); an order created afterwards goes straight to 待服务 and needs that approval to
+// (approved by the 派单员 role); an order created afterwards goes straight to 待服务 and needs that approval to
 // complete, while an order created before keeps its version and waits for dispatch. A fresh order type keeps the
 // demo's other flows untouched.
 
@@ -53,11 +53,11 @@ test.describe('order process', () => {
       await expect(page).toHaveURL(new RegExp(`/templateCenter/processSetting/orderProcess/${tid}/`));
       await expect(proc(page).getByTestId('process-version')).toHaveText('默认流程');
 
-      // 2. dispatch off, completion approval by the 系统管理员 role, publish
+      // 2. dispatch off, completion approval by the 派单员 role, publish
       await proc(page).getByRole('switch', { name: '派单环节' }).click();
       await proc(page).getByRole('switch', { name: '完成审核' }).click();
       await pick(page, proc(page).getByLabel('完成审核审核人'), '指定角色');
-      await pick(page, proc(page).getByLabel('完成审核审核角色'), '系统管理员');
+      await pick(page, proc(page).getByLabel('完成审核审核角色'), '派单员');
       await expect(proc(page).getByRole('switch', { name: '派单环节' })).not.toBeChecked();
       await shot(page, FLOW, '01-process-edited');
       await proc(page).getByRole('button', { name: '发布新版本' }).click();
@@ -72,12 +72,13 @@ test.describe('order process', () => {
       expect((await admin.send('POST', '/order/startService', { orderId: newer.id })).success).toBe(true);
       expect((await admin.send('POST', '/order/serviceComplete', { orderId: newer.id })).message).toBe('该工单完成需要审核，请申请结束服务');
       expect((await admin.send('POST', '/order/applyEndService', { orderId: newer.id })).data.state).toBe(7);
-      const refused = await dispatcher.send('POST', '/order/examine/save', { orderId: newer.id, examineType: 2, result: 1 });
+      // The administrator is not of the approving role (and applied himself): a 派单员 decides.
+      const refused = await admin.send('POST', '/order/examine/save', { orderId: newer.id, examineType: 2, result: 1 });
       expect(refused.message).toBe('您不是该工单的审核人，不能审核');
       await page.goto(`/allOrder/orderDetail/${newer.id}`);
       await expect(state(page)).toHaveText('待审核');
       await shot(page, FLOW, '02-new-order-awaiting-approval');
-      expect((await admin.send('POST', '/order/examine/save', { orderId: newer.id, examineType: 2, result: 1 })).data.state).toBe(5);
+      expect((await dispatcher.send('POST', '/order/examine/save', { orderId: newer.id, examineType: 2, result: 1 })).data.state).toBe(5);
 
       // 4. the older order keeps the default process: it still waits for dispatch
       await page.goto(`/allOrder/orderDetail/${older.id}`);

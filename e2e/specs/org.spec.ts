@@ -40,7 +40,7 @@ test.describe('organisation pages', () => {
       ['/tagsManage/personTag', '空闲'],
       ['/tagsManage/orderTag', '加急'],
       ['/tagsManage/customerTag', 'VIP客户'],
-      ['/systemSetting', '工单完成后自动归档的天数（0为不自动归档）'],
+      ['/systemSetting', '工单公海中无人抢单多少分钟后退回派单员（0为不退回）'],
       ['/dictionarySettings', '改造'],
       ['/help', '第一次使用服务管家'],
     ];

@@ -8,7 +8,7 @@ import { ADMIN, loginUi, quietGuide, tab, tabClose } from './shell.support';
 const FLOW = 'settings-page';
 const visiblePage = (page: Page): Locator => page.locator('.sk-page:visible');
 const leaveDialog = (page: Page): Locator => page.getByRole('dialog', { name: '有未保存的修改' });
-const ARCHIVE_DAYS = '工单完成后自动归档的天数（0为不自动归档）';
+const POOL_MINUTES = '工单公海中无人抢单多少分钟后退回派单员（0为不退回）';
 
 /** The element's box lies inside the viewport. */
 async function onScreen(page: Page, locator: Locator): Promise<boolean> {
@@ -22,7 +22,7 @@ test.describe('system settings page', () => {
     await quietGuide(baseURL!, ADMIN);
     await loginUi(page, ADMIN);
     await page.goto('/systemSetting');
-    await expect(visiblePage(page).getByLabel(ARCHIVE_DAYS)).toHaveValue(/\d+/);
+    await expect(visiblePage(page).getByLabel(POOL_MINUTES)).toHaveValue(/\d+/);
   });
 
   test('groups are reached from the anchor bar and the save bar stays on screen while scrolling', async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe('system settings page', () => {
   });
 
   test('an emptied required field: 保存 scrolls to it and says why; nothing is saved', async ({ page }) => {
-    const days = visiblePage(page).getByLabel(ARCHIVE_DAYS);
+    const days = visiblePage(page).getByLabel(POOL_MINUTES);
     const stored = await days.inputValue();
     await days.fill('');
     await page.mouse.wheel(0, 4000);
@@ -53,14 +53,14 @@ test.describe('system settings page', () => {
     await expect(page.getByText('有设置项填写不正确，请按提示修改后再保存')).toBeVisible();
     await expect.poll(() => onScreen(page, days)).toBe(true);
     await expect(days).toBeFocused();
-    await expect(visiblePage(page).locator('.ant-form-item', { hasText: '工单完成后自动归档的天数' }).getByText('请填写设置值')).toBeVisible();
+    await expect(visiblePage(page).locator('.ant-form-item', { hasText: '工单公海中无人抢单多少分钟后退回派单员' }).getByText('请填写设置值')).toBeVisible();
     await shot(page, FLOW, '03-invalid-field');
     await page.reload();
-    await expect(visiblePage(page).getByLabel(ARCHIVE_DAYS)).toHaveValue(stored);
+    await expect(visiblePage(page).getByLabel(POOL_MINUTES)).toHaveValue(stored);
   });
 
   test('unsaved edits ask before a route change and before closing the tab; staying keeps them', async ({ page }) => {
-    const days = visiblePage(page).getByLabel(ARCHIVE_DAYS);
+    const days = visiblePage(page).getByLabel(POOL_MINUTES);
     await days.fill('46');
     await expect(page.getByText('有未保存的修改').first()).toBeVisible();
 
@@ -97,11 +97,11 @@ test.describe('system settings page', () => {
       .click();
     await expect(tab(page, '/systemSetting')).toHaveCount(0);
     await page.goto('/systemSetting');
-    await expect(visiblePage(page).getByLabel(ARCHIVE_DAYS)).not.toHaveValue('46');
+    await expect(visiblePage(page).getByLabel(POOL_MINUTES)).not.toHaveValue('46');
   });
 
   test('saved edits leave without a question', async ({ page }) => {
-    const days = visiblePage(page).getByLabel(ARCHIVE_DAYS);
+    const days = visiblePage(page).getByLabel(POOL_MINUTES);
     const stored = await days.inputValue();
     await days.fill(String(Number(stored) + 1));
     await page
@@ -115,7 +115,7 @@ test.describe('system settings page', () => {
     await expect(leaveDialog(page)).toHaveCount(0);
     // put the stored value back for the other tests
     await page.goto('/systemSetting');
-    await visiblePage(page).getByLabel(ARCHIVE_DAYS).fill(stored);
+    await visiblePage(page).getByLabel(POOL_MINUTES).fill(stored);
     await page
       .getByRole('toolbar', { name: '保存设置' })
       .getByRole('button', { name: /保\s*存/ })

@@ -74,14 +74,14 @@ test.describe('settings pages', () => {
 
   test('system settings: save a change, then restore the defaults', async ({ page }) => {
     await page.goto('/systemSetting');
-    const days = visiblePage(page).getByLabel('工单完成后自动归档的天数（0为不自动归档）');
-    await expect(days).toHaveValue('30');
+    const days = visiblePage(page).getByLabel('工单公海中无人抢单多少分钟后退回派单员（0为不退回）');
+    await expect(days).toHaveValue('60');
     await days.fill('45');
     await visiblePage(page)
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
-    await expect(visiblePage(page).locator('.ant-form-item').filter({ hasText: '工单完成后自动归档的天数' }).getByText('已修改')).toBeVisible();
+    await expect(visiblePage(page).locator('.ant-form-item').filter({ hasText: '工单公海中无人抢单多少分钟后退回派单员' }).getByText('已修改')).toBeVisible();
     await shot(page, FLOW, '04-setting-saved');
 
     await page.reload();
@@ -92,7 +92,7 @@ test.describe('settings pages', () => {
       .getByRole('button', { name: /确\s*定/ })
       .click();
     await expect(page.getByText('恢复默认成功').first()).toBeVisible();
-    await expect(days).toHaveValue('30');
+    await expect(days).toHaveValue('60');
     await expect(visiblePage(page).getByText('已修改')).toHaveCount(0);
     await shot(page, FLOW, '05-setting-restored');
   });
