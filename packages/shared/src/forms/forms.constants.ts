@@ -97,6 +97,10 @@ export const GENERIC_FIELD_TYPES: { key: string; name: string; type: FieldType }
 ];
 
 /** Types that hold no value of their own (shown from the definition only). */
+/** 签名: a drawn signature saved as an image. */
+export const SIGNATURE_FIELD_TYPE = 21 satisfies FieldType;
+/** 图片. */
+export const IMAGE_FIELD_TYPE = 10 satisfies FieldType;
 export const DISPLAY_ONLY_TYPES: readonly FieldType[] = [14, 20];
 /** Types with a list of options. */
 export const OPTION_TYPES: readonly FieldType[] = [3, 8];

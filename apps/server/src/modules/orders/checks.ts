@@ -1,5 +1,6 @@
 import {
   DISPLAY_ONLY_TYPES,
+  IMAGE_FIELD_TYPE as IMAGE,
   type ExtValues,
   type FieldDef,
   HOOK_POINT_NAMES,
@@ -8,6 +9,7 @@ import {
   ORDER_HOOK_POINTS,
   type OrderProcess,
   type StepRequirement,
+  SIGNATURE_FIELD_TYPE as SIGNATURE,
   shownFields,
 } from '@sk/shared';
 import type { Executor } from '../../db/client';
@@ -22,10 +24,8 @@ import { beforeOrderStep } from './order.state';
  * receipt form, and the customer's signature (a signature field of the receipt form).
  */
 
-/** The receipt form kind (forms.constants: 9 工单回执) and the signature field type. */
+/** The receipt form kind (forms.constants: 9 工单回执). */
 export const RECEIPT_FORM_KIND = 9;
-const SIGNATURE = 21;
-const IMAGE = 10;
 const SIGNATURE_NAME = '客户签名';
 
 /** The setting 完成服务时须客户签名确认 (settings catalogue). */

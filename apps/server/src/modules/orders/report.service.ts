@@ -1,4 +1,12 @@
-import { EVALUATION_DIMENSIONS, type OrderFeesView, ORDER_INVALID_LABEL, ORDER_PRIORITIES, ORDER_STATES, PAYMENT_METHODS } from '@sk/shared';
+import {
+  EVALUATION_DIMENSIONS,
+  type OrderFeesView,
+  SIGNATURE_FIELD_TYPE as SIGNATURE,
+  ORDER_INVALID_LABEL,
+  ORDER_PRIORITIES,
+  ORDER_STATES,
+  PAYMENT_METHODS,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -76,7 +84,6 @@ async function partsOf(ex: Executor, enterpriseId: number, orderId: number): Pro
   }));
 }
 
-const SIGNATURE = 21;
 const PICTURES = [10, 26];
 /** Only JPEG and PNG can go into the PDF; at most this many photos, each at most 5 MB. */
 const EMBEDDABLE = new Set(['jpg', 'jpeg', 'png']);

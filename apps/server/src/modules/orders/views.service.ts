@@ -1,4 +1,4 @@
-import { ORDER_FORM_KIND } from '@sk/shared';
+import { ORDER_FORM_KIND, SIGNATURE_FIELD_TYPE as SIGNATURE } from '@sk/shared';
 import type { ExtField } from '@sk/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -9,7 +9,6 @@ import { type OrderReader, visibleOrder } from './detail.access';
 import { orderExtFields, orderFieldNames } from './detail.service';
 
 type Row = Record<string, unknown>;
-const SIGNATURE = 21;
 
 async function receiptFieldsOf(ex: Executor, r: OrderReader, o: Row): Promise<(ExtField & { group: string | null })[]> {
   if (o.receipt_version_id == null) return [];

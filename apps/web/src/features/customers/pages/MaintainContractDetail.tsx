@@ -1,16 +1,15 @@
 import { MAINTAIN_CONTRACT_STATES } from '@sk/shared/customers/customers.constants';
 import type { MaintainAction } from '@sk/shared/customers/contract.machine';
-import { App, Button, Card, Descriptions, Space, Spin, Table, Tag } from 'antd';
+import { App, Button, Card, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components';
-import { ExtFieldView } from '../../../components/forms';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { contractContract } from '../api';
-import { StateTimeline } from '../components/ContractParts';
+import { ContractDetailFrame } from '../components/ContractParts';
 import { MaintainContractFormDialog } from '../components/MaintainContractFormDialog';
-import { customerPath, installedPath, labelOf, MAINTAIN_STATE_COLORS, money } from '../options';
+import { installedPath, labelOf, MAINTAIN_STATE_COLORS } from '../options';
 
 const ACTION_LABELS: Record<MaintainAction, string> = { execute: '开始执行', finish: '完成', terminate: '终止' };
 
@@ -25,7 +24,6 @@ export default function MaintainContractDetail() {
   const c = detail.data;
   if (!c) return <EmptyState description="合同不存在或已删除" />;
   const reload = () => detail.refetch();
-
   const move = (action: MaintainAction) =>
     modal.confirm({
       title: ACTION_LABELS[action],
@@ -34,80 +32,38 @@ export default function MaintainContractDetail() {
       cancelText: '取消',
       onOk: () => call(contractContract.maintainChangeState, { id, action }, { successToast: true }).then(reload, () => {}),
     });
-  const remove = () =>
-    modal.confirm({
-      title: '删除合同',
-      content: `确认删除合同“${c.name}”吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () =>
-        call(contractContract.maintainDelete, { ids: [id] }, { successToast: true }).then(
-          () => navigate('/maintainContract'),
-          () => {},
-        ),
-    });
 
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Card
-        size="small"
-        title={
-          <Space>
-            {c.name}
-            <Tag color={MAINTAIN_STATE_COLORS[c.status]}>{labelOf(MAINTAIN_CONTRACT_STATES, c.status)}</Tag>
-          </Space>
-        }
-        extra={
-          <Space>
-            {c.abilities.edit ? <Button onClick={() => setEditing(true)}>编辑</Button> : null}
-            {(c.abilities.actions as MaintainAction[]).map((a) => (
-              <Button key={a} type={a === 'terminate' ? 'default' : 'primary'} danger={a === 'terminate'} onClick={() => move(a)}>
-                {ACTION_LABELS[a]}
-              </Button>
-            ))}
-            {c.abilities.delete ? (
-              <Button danger onClick={remove}>
-                删除
-              </Button>
-            ) : null}
-          </Space>
-        }
-      >
-        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-          <Descriptions.Item label="合同编号">{c.contractNo}</Descriptions.Item>
-          <Descriptions.Item label="客户">
-            <Link to={customerPath(c.customerId)}>{c.customerName}</Link>
-          </Descriptions.Item>
-          <Descriptions.Item label="服务期限">
-            {c.startDate} ~ {c.endDate}
-          </Descriptions.Item>
-          <Descriptions.Item label="合同金额">{money(c.amount)}</Descriptions.Item>
-          <Descriptions.Item label="创建人">{c.createUserName ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="创建时间">{c.create_time}</Descriptions.Item>
-          <Descriptions.Item label="备注" span="filled">
-            {c.remark || '—'}
-          </Descriptions.Item>
-        </Descriptions>
-        <ExtFieldView fields={c.extFields as never} title="自定义字段" />
-      </Card>
-      <Card size="small" title={`保修设备（${c.products.length}）`}>
-        <Table
-          size="small"
-          rowKey="id"
-          dataSource={c.products}
-          pagination={c.products.length > 10 ? { pageSize: 10 } : false}
-          locale={{ emptyText: <EmptyState /> }}
-          columns={[
-            { key: 'name', dataIndex: 'name', title: '设备名称', render: (v: string, r) => <Link to={installedPath(r.id)}>{v}</Link> },
-            { key: 'serialNumber', dataIndex: 'serialNumber', title: '序列号', render: (v: string | null) => v || '—' },
-          ]}
-        />
-      </Card>
-      <Card size="small" title="状态记录">
-        <StateTimeline logs={c.logs} states={MAINTAIN_CONTRACT_STATES} />
-      </Card>
+    <ContractDetailFrame
+      c={c}
+      state={<Tag color={MAINTAIN_STATE_COLORS[c.status]}>{labelOf(MAINTAIN_CONTRACT_STATES, c.status)}</Tag>}
+      actions={(c.abilities.actions as MaintainAction[]).map((a) => (
+        <Button key={a} type={a === 'terminate' ? 'default' : 'primary'} danger={a === 'terminate'} onClick={() => move(a)}>
+          {ACTION_LABELS[a]}
+        </Button>
+      ))}
+      dates={{ label: '服务期限', value: `${c.startDate} ~ ${c.endDate}` }}
+      historyTitle="状态记录"
+      states={MAINTAIN_CONTRACT_STATES}
+      onEdit={() => setEditing(true)}
+      onDelete={() => call(contractContract.maintainDelete, { ids: [id] }, { successToast: true }).then(() => navigate('/maintainContract'))}
+      products={
+        <Card size="small" title={`保修设备（${c.products.length}）`}>
+          <Table
+            size="small"
+            rowKey="id"
+            dataSource={c.products}
+            pagination={c.products.length > 10 ? { pageSize: 10 } : false}
+            locale={{ emptyText: <EmptyState /> }}
+            columns={[
+              { key: 'name', dataIndex: 'name', title: '设备名称', render: (v: string, r) => <Link to={installedPath(r.id)}>{v}</Link> },
+              { key: 'serialNumber', dataIndex: 'serialNumber', title: '序列号', render: (v: string | null) => v || '—' },
+            ]}
+          />
+        </Card>
+      }
+    >
       <MaintainContractFormDialog open={editing} id={id} onClose={() => setEditing(false)} onSaved={reload} />
-    </Space>
+    </ContractDetailFrame>
   );
 }

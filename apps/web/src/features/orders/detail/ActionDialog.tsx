@@ -1,5 +1,5 @@
 // One small dialog per action button: the inputs the action needs (reason, date, person, decision …), then its call.
-import type { FormKindId } from '@sk/shared/forms/forms.constants';
+import { type FormKindId, SIGNATURE_FIELD_TYPE } from '@sk/shared/forms/forms.constants';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import type { FieldDef } from '@sk/shared/forms/index';
 import type { OrderAction } from '@sk/shared/orders/order.machine';
@@ -32,7 +32,20 @@ const REASON_LABEL: Record<string, string> = {
   abnormal: '申请原因',
 };
 
-function FieldItem({ field, button, d, ability }: { field: ActionField; button: ActionButton; d: OrderDetail; ability: OrderAction }) {
+function FieldItem({
+  field,
+  button,
+  d,
+  ability,
+  formSigns,
+}: {
+  field: ActionField;
+  button: ActionButton;
+  d: OrderDetail;
+  ability: OrderAction;
+  /** A form shown below has its own 客户签名 field: the dialog's pad would be a second one. */
+  formSigns: boolean;
+}) {
   const required = button.required?.includes(field);
   const rules = required ? [{ required: true, message: '请填写此项' }] : [];
   switch (field) {
@@ -163,7 +176,7 @@ function FieldItem({ field, button, d, ability }: { field: ActionField; button: 
     case 'finish':
       return <FinishCheck d={d} ability={ability} />;
     case 'signature':
-      return <SignatureItem d={d} forCompletion={button.fields.includes('finish')} />;
+      return formSigns ? null : <SignatureItem d={d} forCompletion={button.fields.includes('finish')} />;
     default:
       return null;
   }
@@ -250,8 +263,8 @@ function FinishCheck({ d, ability }: { d: OrderDetail; ability: OrderAction }) {
 }
 
 /** A form kind's fields for the completion dialog: the order's own (its pinned version) or the receipt form. */
-function useDefinition(kind: FormKindId, tmpId?: number, versionId?: number | null): FormDefinition | null {
-  const info = useApi(formsContract.dcFormInfo, { type: kind, tmpId, versionId: versionId ?? undefined }, { staleTime: 0, call: { silent: true } });
+function useDefinition(kind: FormKindId, enabled: boolean, tmpId?: number, versionId?: number | null): FormDefinition | null {
+  const info = useApi(formsContract.dcFormInfo, { type: kind, tmpId, versionId: versionId ?? undefined }, { staleTime: 0, enabled, call: { silent: true } });
   return useMemo(
     () =>
       info.data
@@ -296,19 +309,20 @@ function ExtForm({
 /** The order's custom fields and, when asked, the receipt form, as the engineer fills them in on site. */
 function ExtForms({
   d,
-  order,
-  receipt,
+  own,
+  rec,
   onExt,
   onReceipt,
 }: {
   d: OrderDetail;
-  order: boolean;
-  receipt: boolean;
+  /** Undefined: not asked for; null: still loading. */
+  own: FormDefinition | null | undefined;
+  rec: FormDefinition | null;
   onExt: (e: Record<string, unknown>) => void;
   onReceipt: (e: Record<string, unknown>) => void;
 }) {
-  const own = useDefinition(1, d.orderType.id, d.templateVersionId);
-  const rec = useDefinition(9);
+  const order = own !== undefined;
+  const receipt = true;
   const initial = useMemo(() => Object.fromEntries(d.extFields.filter((f) => f.ovalue != null).map((f) => [String(f.id), f.ovalue])), [d.extFields]);
   if ((order && !own) || (receipt && !rec)) return <Spin size="small" />;
   return (
@@ -334,6 +348,10 @@ export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDial
   const [ext, setExt] = useState<Record<string, unknown> | undefined>();
   const [receiptExt, setReceiptExt] = useState<Record<string, unknown> | undefined>();
   const withForms = button.fields.includes('finish') || button.fields.includes('receiptForm');
+  const withOrderForm = button.fields.includes('finish');
+  const own = useDefinition(1, withOrderForm, d.orderType.id, d.templateVersionId);
+  const rec = useDefinition(9, withForms);
+  const formSigns = withForms && [withOrderForm ? own : null, rec].some((def) => def?.fields.some((f) => f.type === SIGNATURE_FIELD_TYPE));
 
   const submit = async () => {
     // A missing input is marked on its field; nothing is sent.
@@ -367,10 +385,10 @@ export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDial
       {button.confirm ? <p>{button.confirm}</p> : null}
       <Form form={form} layout="vertical" requiredMark>
         {button.fields.map((f) => (
-          <FieldItem key={f} field={f} button={button} d={d} ability={ability} />
+          <FieldItem key={f} field={f} button={button} d={d} ability={ability} formSigns={formSigns} />
         ))}
       </Form>
-      {withForms ? <ExtForms d={d} order={button.fields.includes('finish')} receipt onExt={setExt} onReceipt={setReceiptExt} /> : null}
+      {withForms ? <ExtForms d={d} own={withOrderForm ? own : undefined} rec={rec} onExt={setExt} onReceipt={setReceiptExt} /> : null}
     </Modal>
   );
 }
