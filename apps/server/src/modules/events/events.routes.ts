@@ -11,6 +11,7 @@ import { type EventViewer, eventViewerOf, isEventStaff, moveEvent } from './even
 import { customerAtDesk, findAtDesk } from './desk.service';
 import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
+import { eventSlaRoutes } from './event-sla.routes';
 import { EVENT_EXPORT } from './export';
 import './history';
 import './sla.hooks';
@@ -48,6 +49,7 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
     (a: EventAction) =>
     async ({ user, body }: { user: SessionUser; body: EventActionBody }) =>
       act(db, v(user), a, body);
+  eventSlaRoutes(app, deps);
   registerAll(app, deps, eventSettingContract, {
     setting: async ({ user, query }) => eventSetting(db, user.enterpriseId, query.tmpId),
     saveSetting: async ({ user, body }) => {

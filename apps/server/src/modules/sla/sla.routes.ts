@@ -1,4 +1,4 @@
-import { slaContract as C, eventSlaContract as E } from '@sk/shared';
+import { slaContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows } from '../../db/client';
@@ -6,11 +6,8 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
-import { eventViewerOf } from '../events/event.state';
-import { eventRowOf } from '../events/events.service';
 import { readerOf, visibleOrder } from '../orders/detail.access';
 import { afterOrderCreated } from '../orders/order.hooks';
-import { eventClocks, eventExceedCount, eventExceedStatistics, eventSla, saveEventSla } from './event.sla';
 import { sweepEventSla } from './event.sweep';
 import { hoursOf } from './sla.calendar';
 import { syncClocks } from './sla.clocks';
@@ -70,19 +67,5 @@ export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void>
     },
     exceedStatistics: async ({ user, query }) => exceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),
     exceedStatisticsCount: async ({ user, query }) => exceedCount(db, user.enterpriseId, query, user.enterprise.timeZone),
-  });
-  // The event SLA: template settings, an event's clocks, the event exceed report.
-  registerAll(app, deps, E, {
-    sla: async ({ user, query }) => eventSla(db, user.enterpriseId, query.tmpId),
-    saveSla: async ({ user, body }) => {
-      await saveEventSla(db, user.enterpriseId, user.id, body);
-      return withMessage(null, '保存成功');
-    },
-    clocks: async ({ user, query }) => {
-      await eventRowOf(db, eventViewerOf(user), query.eventId);
-      return eventClocks(db, user.enterpriseId, query.eventId);
-    },
-    exceedStatistics: async ({ user, query }) => eventExceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),
-    exceedStatisticsCount: async ({ user, query }) => eventExceedCount(db, user.enterpriseId, query, user.enterprise.timeZone),
   });
 }
