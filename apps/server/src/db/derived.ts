@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { IM_CHANNEL } from '../modules/im/channel';
 
 /**
  * Database objects drizzle-kit cannot express (functions, an expression index, triggers), created after the
@@ -60,6 +61,15 @@ const DERIVED = [
   ),
   sql.raw(`create or replace function sk_order_counts_truncate() returns trigger language plpgsql as $$ begin
     delete from order_state_counts; return null; end $$`),
+  // Live notices: whoever writes a notice, each recipient's open sockets hear {eventType: 'notice'} once the writer
+  // commits (the hub's channel, modules/im/im.hub.ts), so bells and to-dos refresh at once instead of at the next poll.
+  // One signal per recipient and statement; PostgreSQL folds repeats within a transaction.
+  sql.raw(`create or replace function sk_notice_push() returns trigger language plpgsql as $$ begin
+    perform pg_notify('${IM_CHANNEL}', json_build_object('e', r.enterprise_id, 't', 'notice', 'u', r.user_id)::text)
+      from (select distinct enterprise_id, user_id from sk_new) r;
+    return null; end $$`),
+  sql.raw(`create or replace trigger notices_push after insert on notices referencing new table as sk_new
+    for each statement execute function sk_notice_push()`),
 ];
 
 /** The counting triggers; created with a backfill of the counts when they are new (a database from before them). */

@@ -6,7 +6,9 @@ import type { Executor } from '../../db/client';
 import * as repo from './im.repo';
 import { listen, type Unlisten } from './listen';
 
-export const IM_CHANNEL = 'im_messages';
+import { IM_CHANNEL } from './channel';
+
+export { IM_CHANNEL };
 
 /** The part of a ws WebSocket the channel uses (ws ships no types here). */
 export interface ImSocket {
@@ -88,8 +90,11 @@ export class ImHub {
   }
 
   private async deliver(payload: string): Promise<void> {
-    const s = JSON.parse(payload) as { e: number; id: number; o: string; t?: string; d?: unknown };
-    const targets = [...(this.byEnterprise.get(s.e) ?? [])].filter((c) => c.key !== s.o && c.socket.readyState === c.socket.OPEN);
+    // u: one user's sockets only (a notice for him); o: the sender's own socket is skipped.
+    const s = JSON.parse(payload) as { e: number; id: number; o?: string; t?: string; d?: unknown; u?: number };
+    const targets = [...(this.byEnterprise.get(s.e) ?? [])].filter(
+      (c) => c.key !== s.o && c.socket.readyState === c.socket.OPEN && (s.u == null || c.userId === Number(s.u)),
+    );
     if (targets.length === 0) return;
     if (s.t) return this.sendAll(targets, JSON.stringify({ eventType: s.t, data: s.d ?? null }));
     const msg = await repo.messageById(this.deps.db, s.e, s.id, targets[0]?.timeZone ?? 'Asia/Shanghai');

@@ -45,6 +45,34 @@ describe('instant-message socket', () => {
     for (const p of [pa, pb, ps]) p.close();
   });
 
+  it('tells a notice’s recipient at once, on his sockets only, whoever wrote it (the notices trigger)', async () => {
+    const a = await loggedIn(t.app, t.deps.db, { roles: [9] });
+    const b = await loggedIn(t.app, t.deps.db, { roles: [1], enterpriseId: a.enterpriseId });
+    const stranger = await loggedIn(t.app, t.deps.db, { roles: [9] });
+    const pa = await Peer.open(t.app, { cookie: a.client.cookie });
+    const pb = await Peer.open(t.app, { cookie: b.client.cookie });
+    const ps = await Peer.open(t.app, { cookie: stranger.client.cookie });
+    await Promise.all([pa.frame('open'), pb.frame('open'), ps.frame('open')]);
+    // Two notices for a in one statement, written by plain SQL as the sweeps do: one signal.
+    await t.deps.db.execute(sql`insert into notices (enterprise_id, user_id, kind, title, content)
+      values (${a.enterpriseId}, ${a.user.id}, 'approval_todo', '待审批', ''), (${a.enterpriseId}, ${a.user.id}, 'approval_todo', '待审批', '')`);
+    expect(await pa.frame('notice')).toEqual({ eventType: 'notice', data: null });
+    // A notice for b, written in a transaction that rolls back, says nothing; the next one does.
+    await t.deps.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into notices (enterprise_id, user_id, kind, title, content) values (${b.enterpriseId}, ${b.user.id}, 'x', '撤销', '')`);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await t.deps.db.execute(sql`insert into notices (enterprise_id, user_id, kind, title, content) values (${b.enterpriseId}, ${b.user.id}, 'x', '派单', '')`);
+    await pb.frame('notice');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pa.frames.filter((f) => f.eventType === 'notice')).toHaveLength(1);
+    expect(pb.frames.filter((f) => f.eventType === 'notice')).toHaveLength(1);
+    expect(ps.frames.filter((f) => f.eventType === 'notice')).toHaveLength(0);
+    for (const p of [pa, pb, ps]) p.close();
+  });
+
   it('accepts every message kind of the spec', async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
     const p = await Peer.open(t.app, { cookie: a.client.cookie });

@@ -3,6 +3,7 @@ import { noticeCountsContract } from '@sk/shared/notices/notices.counts';
 import { Badge } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../lib/query';
+import { useLiveNotices } from './useLiveNotices';
 
 const NoticePanel = lazy(() => import('./NoticePanel'));
 
@@ -13,6 +14,7 @@ export const NOTICE_POLL_MS = 30_000;
 export function NoticeBell({ compact }: { compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
+  useLiveNotices(true);
   const personal = useApi(noticeCountsContract.notifyCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
   const enterprise = useApi(noticeCountsContract.enterpriseNoticeCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
   const refresh = () => {
