@@ -173,6 +173,7 @@ export default function CustomMenu() {
         sort={false}
         searchPlans={false}
         selectable
+        defaultColumns={['name', 'parentId', 'form_type', 'url', 'power', 'enabled', 'actions']}
         onDelete={(ids) => remove.mutateAsync({ ids: ids.map(Number) })}
         phoneCard={['name', 'parentId', 'form_type', 'enabled', 'actions']}
         filters={
