@@ -3,7 +3,7 @@ import { shot } from './helpers';
 import { ADMIN, FREE_ADMIN, loginUi, quietGuide, TRIAL_ADMIN } from './shell.support';
 
 // Access and menus: every demo user opens every entry their menu offers; shared paths open with either
-// menu set's power; an all-locked group answers with the upgrade notice; detail pages keep the menu they belong to.
+// menu set's power; an all-locked group opens its first entry's notice page; detail pages keep the menu they belong to.
 
 const FLOW = 'menus';
 const OUTSOURCED = '13600000001';
@@ -118,14 +118,13 @@ test.describe('access and menus', () => {
     await expect(page).toHaveURL(/\/detailError$/);
   });
 
-  test('free plan: a group whose entries are all locked opens its first entry’s upgrade notice', async ({ page, baseURL }) => {
+  test('free plan: a group whose entries are all locked opens its first entry, whose page shows the notice', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
     await loginUi(page, FREE_ADMIN);
     await page.locator('.sk-top-menu').getByText('运营').click();
-    await expect(upgrade(page).getByText('免费版不支持报表，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
-    await expect(page).toHaveURL(/\/guideOne$/);
+    await expect(page).toHaveURL(/\/report\/exceedStatistics$/);
+    await expect(visiblePage(page).getByText('免费版不支持报表，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
     await shot(page, FLOW, 'free-all-locked-group');
-    await upgrade(page).getByRole('button', { name: '关闭', exact: true }).click();
     // A group with an open entry still goes to it.
     await page.locator('.sk-top-menu').getByText('客户').click();
     await expect(page).toHaveURL(/\/allCustomer$/);

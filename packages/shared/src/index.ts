@@ -17,6 +17,7 @@ export * from './menu/menu.contract';
 export * from './menu/badge.contract';
 export * from './menu/im.contract';
 export * from './menu/menu.build';
+export * from './roles/role-power.contract';
 export * from './org/org.constants';
 export * from './org/org.contract';
 export * from './org/team.contract';

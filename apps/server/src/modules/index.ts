@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps';
 import { accountModule } from './account/account.routes';
 import { menuModule } from './menu/menu.routes';
+import { rolesModule } from './roles/roles.routes';
 import { imModule } from './im/im.routes';
 import { tagsModule } from './tags/tags.routes';
 import { orgModule } from './org/org.routes';
@@ -34,6 +35,7 @@ export const modules: Module[] = [
   apiDocsModule,
   accountModule,
   menuModule,
+  rolesModule,
   tagsModule,
   imModule,
   orgModule,

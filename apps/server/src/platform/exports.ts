@@ -1,4 +1,4 @@
-import { POWERS, hasPower, powersOfUser } from '@sk/shared';
+import { POWERS, hasPower, powersOfUser, type RoleOverrides } from '@sk/shared';
 import { type Actor, actorOf } from './actor';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -8,7 +8,7 @@ import type { Deps } from './deps';
 import { AppError } from './errors';
 import { writeExport } from './exports.writer';
 import { enqueue, registerJobHandler } from './jobs';
-import type { SessionUser } from './session';
+import { ROLE_POWERS_SQL, type SessionUser } from './session';
 
 /**
  * The export registry behind the download centre. A list registers its export once; starting one
@@ -84,16 +84,23 @@ export async function startExport(
 export const EXPORT_JOB = 'export.run';
 
 async function loadExportUser(ex: Executor, enterpriseId: number, userId: number): Promise<ExportUser | null> {
-  const [r] = await rows<{ sysrole: number | null; roles: number[]; admin: boolean; provider_id: number | null; time_zone: string }>(
+  const [r] = await rows<{
+    sysrole: number | null;
+    roles: number[];
+    admin: boolean;
+    provider_id: number | null;
+    time_zone: string;
+    role_powers: RoleOverrides | null;
+  }>(
     ex,
-    sql`select u.sysrole, u.roles, u.admin, u.provider_id, e.time_zone from users u join enterprises e on e.id = u.enterprise_id
+    sql`select u.sysrole, u.roles, u.admin, u.provider_id, e.time_zone, ${ROLE_POWERS_SQL} from users u join enterprises e on e.id = u.enterprise_id
         where u.enterprise_id = ${enterpriseId} and u.id = ${userId}`,
   );
   if (!r) return null;
   const roles = (r.roles ?? []).map(Number);
   const sysrole = r.sysrole != null && roles.includes(Number(r.sysrole)) ? Number(r.sysrole) : (roles[0] ?? null);
   const providerId = r.provider_id == null ? null : Number(r.provider_id);
-  const powers = sysrole == null ? [] : powersOfUser(sysrole, providerId != null);
+  const powers = sysrole == null ? [] : powersOfUser(sysrole, providerId != null, r.role_powers);
   return { id: userId, enterpriseId, sysrole, admin: r.admin, powers, providerId, timeZone: r.time_zone };
 }
 

@@ -1,4 +1,4 @@
-import { isOverdue, isPaid, powersOfUser } from '@sk/shared';
+import { isOverdue, isPaid, powersOfUser, type RoleOverrides } from '@sk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rows } from '../db/client';
@@ -70,11 +70,20 @@ interface Row {
   crop_id: string | null;
   time_zone: string;
   version_message: string | null;
+  role_powers: RoleOverrides | null;
 }
+
+/**
+ * The enterprise's edits of role powers (role_powers) as { role: { added, removed } }, read with the session in the
+ * same query: every request computes its user's powers from its own enterprise's edits (never a cache across them).
+ */
+export const ROLE_POWERS_SQL = sql`(select json_object_agg(rp.role, json_build_object('added', rp.added, 'removed', rp.removed))
+      from role_powers rp where rp.enterprise_id = u.enterprise_id) as role_powers`;
 
 const USER_COLUMNS = sql`u.id as uid, u.enterprise_id, u.name as uname,
       u.mobile, u.avatar, u.dept_id, u.sysrole, u.roles, u.admin, u.user_type, u.provider_id, e.name as ename, e.is_charge_user, e.tryout_type,
-      e.ep_service_expire_time, e.buy_person_num, e.package_name, e.sale_channels, e.crop_id, e.time_zone, e.version_message`;
+      e.ep_service_expire_time, e.buy_person_num, e.package_name, e.sale_channels, e.crop_id, e.time_zone, e.version_message,
+      ${ROLE_POWERS_SQL}`;
 
 function toSessionUser(r: Row): SessionUser {
   const roles = (r.roles ?? []).map(Number);
@@ -95,7 +104,7 @@ function toSessionUser(r: Row): SessionUser {
     admin: r.admin && r.provider_id == null,
     userType: Number(r.user_type),
     providerId: r.provider_id == null ? null : Number(r.provider_id),
-    powers: sysrole == null ? [] : powersOfUser(sysrole, r.provider_id != null),
+    powers: sysrole == null ? [] : powersOfUser(sysrole, r.provider_id != null, r.role_powers),
     enterprise: {
       id: Number(r.enterprise_id),
       name: r.ename,

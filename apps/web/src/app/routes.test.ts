@@ -4,6 +4,8 @@ import { buildMenu } from '@sk/shared/menu/menu.build';
 import { SPARE_DOC_KINDS } from '@sk/shared/spares/spares.constants';
 import { describe, expect, it } from 'vitest';
 import { usableMenu } from '../shell/menu';
+import { sectionsOf } from '../shell/sections';
+import { sectionLanding } from '../shell/TopMenu';
 import { hasPage, layoutRoutes, menuOfRoute, routeAllows } from './routes';
 
 const routeOf = (path: string) => layoutRoutes().find((r) => r.path === path)!;
@@ -46,11 +48,24 @@ describe('usable menu', () => {
     expect(m.groups.every((g) => g.children.length > 0)).toBe(true);
   });
 
-  it('keeps free-plan locks, which open the upgrade notice rather than a page', () => {
+  it('locks on the free plan only pages VIP opens: the 运营 group keeps its built entries, locked', () => {
     const m = usableMenu(menu(0), hasPage);
     const ops = m.groups.find((g) => g.routerName === 'operationGroup');
-    expect(ops?.children.map((e) => e.routerName)).toEqual(['StatusStatistics', 'ExceedStatistics', 'OperateReport', 'Notice']);
+    expect(ops?.children.map((e) => e.routerName)).toEqual(['ExceedStatistics', 'Notice']);
     expect(ops?.children.every((e) => e.locked)).toBe(true);
+    const free = m.groups.flatMap((g) => g.children.map((e) => e.routerName));
+    const vip = usableMenu(menu(1), hasPage).groups.flatMap((g) => g.children.map((e) => e.routerName));
+    expect(free).toEqual(vip);
+  });
+
+  it('opens a group whose entries are all locked at its first entry, whose page shows the plan notice', () => {
+    const ops = sectionsOf(usableMenu(menu(0), hasPage)).find((s) => s.name === '运营');
+    expect(sectionLanding(ops!)).toBe('/report/exceedStatistics');
+    expect(routeOf('/report/exceedStatistics').freeLock).toBe('reports');
+  });
+
+  it('marks comingSoon exactly the free-locked entries without a page (so a built page gets its lock back)', () => {
+    for (const e of MENU_ENTRIES.filter((x) => x.freeLock)) expect(!!e.comingSoon, e.routerName).toBe(!hasPage(e.path));
   });
 
   it('treats a path as built only when the route table has a page for it', () => {

@@ -71,6 +71,9 @@ export const LAYOUT_ROUTES: PageRoute[] = [
   },
   { path: '/quickDeploy', title: '快速部署', page: lazyPage(() => import('../features/forms/pages/QuickDeploy')), power: POWERS.quickDeploy },
   // The OpenAPI description, browsable (URL and the help centre's link; administrators).
+  // The administrator's role editor and custom menu entries (features/roles); both take their settings entry's power.
+  { path: '/rolePower', title: '角色权限', page: lazyPage(() => import('../features/roles/pages/RolePower')) },
+  { path: '/customMenu', title: '自定义菜单', page: lazyPage(() => import('../features/roles/pages/CustomMenu')), keepAlive: true },
   { path: '/apiDocs', title: '接口文档', page: lazyPage(() => import('../features/apidocs/pages/ApiDocs')), power: POWERS.systemSetting },
   // Order money (odoc): fee items of every order type and the collection accounts.
   { path: '/moneySettings', title: '收费设置', page: lazyPage(() => import('../features/orders/money/pages/MoneySettings')) },
@@ -137,7 +140,9 @@ function withMenuFlags(r: PageRoute, entries: MenuEntry[]): PageRoute {
   const same = entries.filter((m) => samePath(m.path, r.path));
   const e = same[0];
   if (!e) return r;
-  return { ...r, ...powersOf(r, same), freeLock: r.freeLock ?? e.freeLock, quotaDisabled: r.quotaDisabled ?? e.quotaDisabled };
+  // An entry this edition has no page for promises nothing behind a lock (docs/decisions.md, Roles and menus).
+  const lock = e.comingSoon ? undefined : e.freeLock;
+  return { ...r, ...powersOf(r, same), freeLock: r.freeLock ?? lock, quotaDisabled: r.quotaDisabled ?? e.quotaDisabled };
 }
 
 const SETTING_ENTRY: MenuEntry = { ...SYSTEM_SETTING_MENU, parentId: 0, formType: 2 };

@@ -3,11 +3,14 @@ import { useNavigate } from 'react-router';
 import { menuIcon } from './icons';
 import { entryPath } from './menu';
 import type { Section } from './sections';
-import { openUpgrade } from './upgrade';
 
-/** The first page a section opens: its first entry that is neither locked nor disabled. */
+/**
+ * The first page a section opens: its first entry that is neither locked nor disabled; when every entry is locked
+ * (the free plan), the first locked one, whose page shows the plan's notice beside the group's entries with their locks.
+ */
 export const sectionLanding = (s: Section): string | undefined => {
-  const e = s.entries.find((x) => !x.locked && !x.disabled && x.form_type !== 0);
+  const open = s.entries.filter((x) => !x.disabled && x.form_type !== 0);
+  const e = open.find((x) => !x.locked) ?? open[0];
   return e ? entryPath(e) : undefined;
 };
 
@@ -25,10 +28,7 @@ export function TopMenu({ sections, active, onSelect }: { sections: Section[]; a
         const s = sections.find((x) => x.key === key);
         if (!s) return;
         const to = sectionLanding(s);
-        if (to) return navigate(to);
-        // Every entry locked on the free plan: the first one's upgrade notice, rather than nothing.
-        const lock = s.entries.find((e) => e.locked);
-        if (lock) openUpgrade(lock.lockNotice);
+        if (to) navigate(to);
       }}
     />
   );

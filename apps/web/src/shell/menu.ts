@@ -21,11 +21,11 @@ interface CachedMenu {
 }
 
 /**
- * The menu as the web shows it: entries whose page is not built yet are left out (the answer keeps the spec's
- * full menu), except a free-plan lock, which opens the plan's upgrade notice rather than a page. Groups left empty go.
+ * The menu as the web shows it: entries whose page is not built yet are left out on every plan (the answer keeps the
+ * spec's full menu), so a free-plan lock only ever stands on a page VIP opens. Groups left empty go.
  */
 export function usableMenu(menu: MenuList, built: (path: string) => boolean): MenuList {
-  const usable = (e: MenuEntryView) => e.custom || e.locked || built(e.path);
+  const usable = (e: MenuEntryView) => e.custom || built(e.path);
   const groups = menu.groups.map((g) => ({ ...g, children: g.children.filter(usable) })).filter((g) => g.children.length > 0);
   return { ...menu, groups };
 }

@@ -16,6 +16,11 @@ export interface MenuEntry {
   quotaDisabled?: boolean;
   /** Shown but not clickable (features whose pages are not in this edition). */
   disabled?: boolean;
+  /**
+   * No page in this edition yet (the web leaves the entry out on every plan): a free-plan lock on it would promise a
+   * feature VIP does not have either, so it shows none (docs/decisions.md, Roles and menus).
+   */
+  comingSoon?: boolean;
   /** Badge count endpoint (GET), as the spec lists them. */
   badge?: string;
 }
@@ -94,8 +99,8 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [203, 'AddressManage', '地址管理', '/addressManage', { freeLock: 'addressManage' }],
     [204, 'ProductManage', '产品档案', '/productManage', { freeLock: 'productManage' }],
     [205, 'AllProduct', '产品库', '/allProduct'],
-    [206, 'CyclePlan', '周期计划', '/cyclePlan', { freeLock: 'cyclePlan' }],
-    [207, 'CycleTmpl', '周期模板', '/cycleTmpl', { freeLock: 'cyclePlan' }],
+    [206, 'CyclePlan', '周期计划', '/cyclePlan', { freeLock: 'cyclePlan', comingSoon: true }],
+    [207, 'CycleTmpl', '周期模板', '/cycleTmpl', { freeLock: 'cyclePlan', comingSoon: true }],
     [208, 'HomeAccount', '门户账号', '/homeAccount', { freeLock: 'homeAccount' }],
     [209, 'CustomerComplaintList', '客户投诉', '/customerComplaintList'],
     [210, 'ExtendWarranty', '延保管理', '/extend/warranty'],
@@ -109,7 +114,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [302, 'ReturnVisitPlan', '回访计划', '/returnVisitPlan'],
     [303, 'ReturnVisitOrder', '回访工单', '/returnVisitOrder', { badge: '/v2/order/getAllVisitCount?dataType=0' }],
     [304, 'ReturnVisitTask', '回访任务', '/ReturnVisitTask'],
-    [305, 'ReturnVisitReport', '回访报表', '/returnVisitReport', { freeLock: 'reports' }],
+    [305, 'ReturnVisitReport', '回访报表', '/returnVisitReport', { freeLock: 'reports', comingSoon: true }],
   ]),
   ...group(4, 'ProjectOutlined', [
     [401, 'AllProject', '项目管理', '/allProject'],
@@ -151,9 +156,9 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [606, 'ServiceFeeStandard', '服务费标准', '/service/fee/standard'],
   ]),
   ...group(7, 'BarChartOutlined', [
-    [701, 'StatusStatistics', '工单统计', '/report/statusStatistics', { power: 'chart_manage', freeLock: 'reports' }],
+    [701, 'StatusStatistics', '工单统计', '/report/statusStatistics', { power: 'chart_manage', freeLock: 'reports', comingSoon: true }],
     [702, 'ExceedStatistics', '超时统计', '/report/exceedStatistics', { power: 'chart_manage', freeLock: 'reports' }],
-    [703, 'OperateReport', '运营报表', '/operate/report', { power: 'chart_manage', freeLock: 'reports' }],
+    [703, 'OperateReport', '运营报表', '/operate/report', { power: 'chart_manage', freeLock: 'reports', comingSoon: true }],
     [704, 'Notice', '公告通知', '/notice', { freeLock: 'notice' }],
   ]),
   ...group(8, 'ToolOutlined', [
@@ -175,6 +180,9 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [816, 'CustomForm', '字段自定义', '/customForm'],
     [817, 'ServiceItem', '服务项目', '/serviceItem'],
     [818, 'MoneySettings', '收费设置', '/moneySettings'],
+    // Not in the spec's menu: the administrator's editors of role powers and custom menu entries (docs/permissions.md).
+    [819, 'RolePower', '角色权限', '/rolePower', { freeLock: 'permission' }],
+    [820, 'CustomMenu', '自定义菜单', '/customMenu'],
   ]),
 ];
 

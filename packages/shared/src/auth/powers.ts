@@ -161,15 +161,53 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
   ],
 };
 
-/** Powers of a user: the union over the current role (the spec's powers follow sysrole). */
-export const powersOfRole = (role: number): string[] => ROLE_POWERS[role as RoleId] ?? [];
+/**
+ * An enterprise's edit of one role (role_powers): what it adds to and removes from the role's default. Kept as a
+ * difference, so a capability a later release adds to a role's defaults reaches edited roles too.
+ */
+export interface RoleOverride {
+  added: readonly string[];
+  removed: readonly string[];
+}
+/** The enterprise's edited roles by role id; a role absent here has its defaults. */
+export type RoleOverrides = Readonly<Record<number, RoleOverride | undefined>>;
+
+const KNOWN_POWERS = new Set(ALL_POWERS);
+
+/** The powers a role holds by default (ROLE_POWERS), before any enterprise's edit. */
+export const defaultPowersOfRole = (role: number): string[] => ROLE_POWERS[role as RoleId] ?? [];
+
+/**
+ * Powers of a role in an enterprise: its defaults with the enterprise's edit applied (codes no longer known are
+ * ignored). The one computation behind the session, the menu and every route's power check.
+ */
+export function powersOfRole(role: number, overrides?: RoleOverrides | null): string[] {
+  const base = defaultPowersOfRole(role);
+  const o = overrides?.[role];
+  if (!o) return base;
+  const removed = new Set(o.removed);
+  const out = new Set(base.filter((p) => !removed.has(p)));
+  for (const p of o.added) if (KNOWN_POWERS.has(p) && !removed.has(p)) out.add(p);
+  return ALL_POWERS.filter((p) => out.has(p));
+}
+
+/** The edit that turns a role's defaults into `powers`: { added, removed }, both empty when they are the defaults. */
+export function overrideOf(role: number, powers: readonly string[]): RoleOverride {
+  const base = defaultPowersOfRole(role);
+  const want = new Set(powers);
+  const had = new Set(base);
+  return { added: ALL_POWERS.filter((p) => want.has(p) && !had.has(p)), removed: ALL_POWERS.filter((p) => had.has(p) && !want.has(p)) };
+}
+
+/** What a system administrator (role 3) always keeps, so nobody locks the enterprise out of the role editor. */
+export const ROLE_EDITOR_POWERS = ['menu_RolePower', POWERS.systemSetting] as const;
 
 /** What an outsourced provider's user may ever hold: the provider menu's pages, their status and exports. */
 const PROVIDER_SIDE_POWERS = new Set([...menus(...PROVIDER_MENU_ROUTERS), POWERS.statusSet, POWERS.export]);
 
-/** Powers of a user by the current role; an outsourced user's are cut to the provider side (never the enterprise's desks). */
-export const powersOfUser = (role: number, outsourced: boolean): string[] =>
-  outsourced ? powersOfRole(role).filter((p) => PROVIDER_SIDE_POWERS.has(p)) : powersOfRole(role);
+/** Powers of a user by the current role (with the enterprise's edits); an outsourced user's are cut to the provider side. */
+export const powersOfUser = (role: number, outsourced: boolean, overrides?: RoleOverrides | null): string[] =>
+  outsourced ? powersOfRole(role, overrides).filter((p) => PROVIDER_SIDE_POWERS.has(p)) : powersOfRole(role, overrides);
 
 /** An empty code is always allowed. */
 export const hasPower = (powers: readonly string[], code: string | undefined | null): boolean => !code || powers.includes(code);

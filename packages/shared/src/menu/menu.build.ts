@@ -46,7 +46,7 @@ const CUSTOM_ICON = 'AppstoreOutlined';
 
 function builtIn(e: MenuEntry, groupId: number, m: MenuInput): MenuEntryView {
   const free = m.plan === FREE;
-  const locked = free && !!e.freeLock;
+  const locked = free && !!e.freeLock && !e.comingSoon;
   return {
     id: e.id,
     routerName: e.routerName,

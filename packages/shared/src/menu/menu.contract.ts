@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coerceInt } from '../common/ints';
-import { ALL_POWERS, POWERS } from '../auth/powers';
+import { ALL_POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { choiceMessage, idList, L } from '../common/zod';
@@ -89,7 +89,9 @@ const customMenuFields = {
 };
 
 const externalNeedsUrl = (b: { form_type?: number; url?: string | null }) => b.form_type !== 0 || !!b.url;
-const urlRule = { message: '外部链接需填写以http://或https://开头的链接地址', path: ['url'] };
+/** An external link's url: required, http(s). */
+export const CUSTOM_MENU_URL_MESSAGE = '外部链接需填写以http://或https://开头的链接地址';
+const urlRule = { message: CUSTOM_MENU_URL_MESSAGE, path: ['url'] };
 const urlShape = (b: { url?: string | null }) => !b.url || /^https?:\/\//.test(b.url);
 
 export const customMenuBody = z.object(customMenuFields).refine(externalNeedsUrl, urlRule).refine(urlShape, urlRule);
@@ -98,21 +100,24 @@ export const customMenuUpdateBody = z
   .refine(externalNeedsUrl, urlRule)
   .refine(urlShape, urlRule);
 
+/** The power of the custom-menu screen (自定义菜单, a settings entry) and its API. */
+export const CUSTOM_MENU_POWER = 'menu_CustomMenu';
+
 export const menuContract = {
   listV2: endpoint({ method: 'GET', path: '/v2/menu/listV2', response: menuListSchema }),
   customList: endpoint({
     method: 'GET',
     path: '/v2/menu/custom/list',
-    power: POWERS.systemSetting,
+    power: CUSTOM_MENU_POWER,
     query: pageQuery.extend({ parentId: L(z.coerce.number().int().min(1).max(8).optional(), '所属分组') }),
     response: z.object({ list: z.array(customMenuSchema), count: z.number() }),
   }),
-  customSave: endpoint({ method: 'POST', path: '/v2/menu/custom', power: POWERS.systemSetting, body: customMenuBody, response: customMenuSchema }),
-  customUpdate: endpoint({ method: 'PUT', path: '/v2/menu/custom', power: POWERS.systemSetting, body: customMenuUpdateBody, response: customMenuSchema }),
+  customSave: endpoint({ method: 'POST', path: '/v2/menu/custom', power: CUSTOM_MENU_POWER, body: customMenuBody, response: customMenuSchema }),
+  customUpdate: endpoint({ method: 'PUT', path: '/v2/menu/custom', power: CUSTOM_MENU_POWER, body: customMenuUpdateBody, response: customMenuSchema }),
   customDelete: endpoint({
     method: 'DELETE',
     path: '/v2/menu/custom',
-    power: POWERS.systemSetting,
+    power: CUSTOM_MENU_POWER,
     body: z.object({
       ids: L(
         idList.refine((a) => a.length > 0, '请选择需要删除的行'),

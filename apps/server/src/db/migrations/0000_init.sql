@@ -1680,6 +1680,16 @@ CREATE TABLE "department_heads" (
 	CONSTRAINT "department_heads_enterprise_id_dept_id_pk" PRIMARY KEY("enterprise_id","dept_id")
 );
 --> statement-breakpoint
+CREATE TABLE "role_powers" (
+	"enterprise_id" bigint NOT NULL,
+	"role" smallint NOT NULL,
+	"added" text[] DEFAULT '{}'::text[] NOT NULL,
+	"removed" text[] DEFAULT '{}'::text[] NOT NULL,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "role_powers_enterprise_id_role_pk" PRIMARY KEY("enterprise_id","role")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1908,6 +1918,7 @@ ALTER TABLE "approval_instances" ADD CONSTRAINT "approval_instances_enterprise_i
 ALTER TABLE "approval_tasks" ADD CONSTRAINT "approval_tasks_instance_fk" FOREIGN KEY ("enterprise_id","instance_id") REFERENCES "public"."approval_instances"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_dept_fk" FOREIGN KEY ("enterprise_id","dept_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "role_powers" ADD CONSTRAINT "role_powers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint

@@ -1,0 +1,14 @@
+import { rolePowerContract as C } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import * as svc from './roles.service';
+
+/** 角色权限: what each role may see and do in this enterprise (docs/permissions.md). */
+export async function rolesModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  registerAll(app, deps, C, {
+    rolePowerList: async ({ user }) => svc.listRoles(deps, user),
+    rolePowerSave: async ({ user, body }) => withMessage(await svc.saveRole(deps, user, body.role, body.powers), '保存成功'),
+    rolePowerReset: async ({ user, body }) => withMessage(await svc.resetRole(deps, user, body.role), '已恢复默认权限'),
+  });
+}
