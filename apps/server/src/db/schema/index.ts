@@ -24,3 +24,4 @@ export * from './sla';
 export * from './event-sla';
 export * from './order-counts';
 export * from './approvals';
+export * from './visits';
