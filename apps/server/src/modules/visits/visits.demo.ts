@@ -9,13 +9,14 @@ import { VISIT_STATE } from './visits.state';
 
 /** [state, visited, reason, scores, comment, next visit in days] per demo task, in order of the completed orders. */
 const DEMO_TASKS: [number, boolean, string | null, Record<string, number>, string | null, number | null][] = [
+  // The most telling states first: the demo may have only a few completed orders.
   [1, false, null, {}, null, null],
-  [1, false, null, {}, null, null],
-  [3, true, null, { 0: 5, 1: 5, 2: 4, 3: 5 }, '客户对服务很满意', null],
-  [3, true, null, { 0: 4, 1: 5, 2: 4, 3: 4 }, null, null],
-  [5, true, null, {}, '客户表示满意，不愿打分', null],
   [2, true, '问题未解决', { 0: 2, 1: 4, 2: 3, 3: 1 }, '空调仍有异响，已转派单员跟进', null],
+  [3, true, null, { 0: 5, 1: 5, 2: 4, 3: 5 }, '客户对服务很满意', null],
   [4, true, '客户未接听', {}, '两次未接通', 2],
+  [5, true, null, {}, '客户表示满意，不愿打分', null],
+  [3, true, null, { 0: 4, 1: 5, 2: 4, 3: 4 }, null, null],
+  [1, false, null, {}, null, null],
   [1, false, null, {}, null, null],
 ];
 
@@ -64,7 +65,7 @@ async function seedDemoVisits(tx: Tx, ep: number): Promise<void> {
           ${state}, ${o.order_no}, ${o.title}, ${o.customer_name}, ${texts(gramsOf(o.title, o.customer_name))}, ${o.finished_at}::timestamptz,
           ${visited ? 1 : null}, ${JSON.stringify(scores)}::jsonb, ${comment}, ${reason},
           ${nextDays == null ? null : sql`now() + make_interval(days => ${nextDays})`}, ${visited ? sql`now() - make_interval(hours => ${i + 1})` : null},
-          ${visited ? 60 + i * 17 : 0}, ${o.finished_at}::timestamptz + interval '1 day')
+          ${visited ? 60 + i * 17 : 0}, least(${o.finished_at}::timestamptz + interval '1 hour', now()))
         on conflict do nothing returning id::int`,
     );
     if (!t) continue;

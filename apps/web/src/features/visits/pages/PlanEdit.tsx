@@ -64,8 +64,8 @@ export default function PlanEdit() {
       <Form<Values>
         form={form}
         layout="horizontal"
-        labelCol={{ flex: '140px' }}
-        style={{ maxWidth: 760 }}
+        labelCol={{ flex: '180px' }}
+        style={{ maxWidth: 800 }}
         initialValues={{
           samplePercent: 100,
           minIntervalDays: 0,
@@ -103,13 +103,18 @@ export default function PlanEdit() {
             </Form.Item>
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="samplePercent" label="抽样比例（%）" rules={field('samplePercent')} extra="按比例抽取已完成的工单生成回访任务">
+        <Form.Item
+          name="samplePercent"
+          label="抽样比例（%）"
+          rules={[{ required: true, message: '请输入抽样比例' }]}
+          extra="按比例抽取已完成的工单生成回访任务"
+        >
           <InputNumber min={1} max={100} precision={0} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item
           name="minIntervalDays"
           label="同一客户最小间隔（天）"
-          rules={field('minIntervalDays')}
+          rules={[{ required: true, message: '请输入同一客户最小间隔' }]}
           extra="间隔内已回访过的客户不再生成回访任务，0 为不限"
         >
           <InputNumber min={0} max={365} precision={0} style={{ width: 120 }} />
