@@ -125,7 +125,7 @@ export async function surveySubmit(db: Db, b: BodyOf<typeof C.surveySubmit>): Pr
     }
     await moveTask(tx, 'customer', ep, id, low ? 'fail' : 'pass', {
       patch: { scores, comment: b.comment ?? null, reason, channel: 2, visited_at: sql`now()`, next_visit_at: null },
-      note: low ? `客户短信评价：回访不通过（${reason}）` : '客户短信评价：回访通过',
+      note: low ? `客户短信评价：${reason}` : '客户短信评价',
       expected: Number(t.state),
     });
     if (low && t.visitor_id != null) {

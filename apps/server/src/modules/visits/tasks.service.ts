@@ -7,7 +7,6 @@ import {
   NOT_PASSED_REASON_DICT,
   ORDER_ACTION_NAMES,
   type QueryOf,
-  RETURN_VISIT_STATES,
   VISIT_DIMENSIONS,
   VISIT_POWERS,
   type VisitSubmitBody,
@@ -257,7 +256,8 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     }
     if (b.state === 5) patch.scores = {};
     patch.reason = reason;
-    const note = `${RETURN_VISIT_STATES[b.state]}${reason ? `：${reason}` : ''}${b.state === 4 ? `（${b.nextVisitDate}）` : ''}`;
+    // The log shows the state it moved to; the note adds the reason (and the next date).
+    const note = reason ? `${reason}${b.state === 4 ? `（${b.nextVisitDate}）` : ''}` : null;
     await moveTask(tx, a, a.enterpriseId, b.taskId, ACTION_OF[b.state], { patch, note, expected: Number(t.state) });
     let followUpOrderId: number | null = null;
     if (b.state === 2) {
