@@ -25,6 +25,7 @@ import { poolModule } from './pool/pool.routes';
 import { slaModule } from './sla/sla.routes';
 import { approvalsModule } from './approvals/approvals.routes';
 import { noticesModule } from './notices/notices.routes';
+import { visitsModule } from './visits/visits.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -57,5 +58,6 @@ export const modules: Module[] = [
   slaModule,
   approvalsModule,
   noticesModule,
+  visitsModule,
   geoModule,
 ];

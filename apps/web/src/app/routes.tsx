@@ -5,6 +5,7 @@ import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MEN
 import { POWERS } from '@sk/shared/auth/powers';
 import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { SCHEDULE_ROUTES } from '../features/schedule/routes';
+import { VISIT_PUBLIC_ROUTES, VISIT_ROUTES } from '../features/visits/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { lazyPage } from './lazyPage';
@@ -249,6 +250,9 @@ LAYOUT_ROUTES.push({
 });
 // Schedule table and report, dispatch board, order map and assign-in-map, the engineer's position (features/schedule).
 LAYOUT_ROUTES.push(...SCHEDULE_ROUTES);
+// Return visits (features/visits): plans, tasks, the visit page and the report; the SMS survey page is public.
+LAYOUT_ROUTES.push(...VISIT_ROUTES);
+PUBLIC_ROUTES.push(...VISIT_PUBLIC_ROUTES);
 // The order process page of an order type (features/process).
 LAYOUT_ROUTES.push({
   path: '/templateCenter/processSetting/orderProcess/:tid/:templateName',

@@ -114,7 +114,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [302, 'ReturnVisitPlan', '回访计划', '/returnVisitPlan'],
     [303, 'ReturnVisitOrder', '回访工单', '/returnVisitOrder', { badge: '/v2/order/getAllVisitCount?dataType=0' }],
     [304, 'ReturnVisitTask', '回访任务', '/ReturnVisitTask'],
-    [305, 'ReturnVisitReport', '回访报表', '/returnVisitReport', { freeLock: 'reports', comingSoon: true }],
+    [305, 'ReturnVisitReport', '回访报表', '/returnVisitReport', { freeLock: 'reports' }],
   ]),
   ...group(4, 'ProjectOutlined', [
     [401, 'AllProject', '项目管理', '/allProject'],

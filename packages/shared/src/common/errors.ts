@@ -101,6 +101,13 @@ export const errorMessages = {
   POOL_DISABLED: '工单公海未开启，请在系统设置中开启',
   POOL_ORDER_ASSIGNED: '只有待派单且未指派的工单可以放入工单池',
   VISIT_TAKEN: '该工单的回访已被领取',
+  // Return visits (issue 28).
+  VISIT_DONE: '该回访任务已完成，不能重复提交',
+  VISIT_NOT_GRABBED: '该回访任务在回访池中，请先领取',
+  VISIT_NOT_MINE: '您不是该任务的回访客服',
+  VISIT_OWN_ORDER: '服务人员不能回访自己服务的工单',
+  SURVEY_INVALID: '链接无效或已过期，如需帮助请联系客服',
+  SURVEY_USED: '您已提交过评价，感谢您的反馈',
   // The approval engine (issue 26 §1).
   APPROVAL_ENDED: '该审批已结束',
   APPROVAL_NOT_APPROVER: '您不是当前步骤的审批人，不能审批',

@@ -1690,6 +1690,96 @@ CREATE TABLE "role_powers" (
 	CONSTRAINT "role_powers_enterprise_id_role_pk" PRIMARY KEY("enterprise_id","role")
 );
 --> statement-breakpoint
+CREATE TABLE "return_visit_candidates" (
+	"enterprise_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"plan_id" bigint NOT NULL,
+	"finished_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "return_visit_candidates_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
+);
+--> statement-breakpoint
+CREATE TABLE "return_visit_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "return_visit_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"task_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "return_visit_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "return_visit_plans" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "return_visit_plans_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"visit_type" smallint DEFAULT 1 NOT NULL,
+	"template_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"delay_minutes" integer DEFAULT 0 NOT NULL,
+	"sample_percent" smallint DEFAULT 100 NOT NULL,
+	"min_interval_days" integer DEFAULT 0 NOT NULL,
+	"dimensions" smallint[] DEFAULT '{0,1,2,3}'::smallint[] NOT NULL,
+	"form_template_id" bigint,
+	"visitor_mode" smallint DEFAULT 1 NOT NULL,
+	"visitor_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"rotation" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone,
+	CONSTRAINT "return_visit_plans_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "return_visit_tasks" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "return_visit_tasks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"plan_id" bigint NOT NULL,
+	"visit_type" smallint DEFAULT 1 NOT NULL,
+	"record_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"template_id" bigint,
+	"service_group_id" bigint,
+	"engineer_id" bigint,
+	"visitor_id" bigint,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"order_no" text NOT NULL,
+	"order_title" text NOT NULL,
+	"customer_name" text NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"completed_at" timestamp with time zone NOT NULL,
+	"channel" smallint,
+	"scores" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"comment" text,
+	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"reason" text,
+	"next_visit_at" timestamp with time zone,
+	"visited_at" timestamp with time zone,
+	"call_seconds" integer DEFAULT 0 NOT NULL,
+	"follow_up_order_id" bigint,
+	"sms_sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "return_visit_tasks_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "return_visit_tokens" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "return_visit_tokens_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"task_id" bigint NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "return_visit_tokens_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1919,6 +2009,13 @@ ALTER TABLE "approval_tasks" ADD CONSTRAINT "approval_tasks_instance_fk" FOREIGN
 ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_dept_fk" FOREIGN KEY ("enterprise_id","dept_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_powers" ADD CONSTRAINT "role_powers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_candidates" ADD CONSTRAINT "return_visit_candidates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_plans" ADD CONSTRAINT "return_visit_plans_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_plan_fk" FOREIGN KEY ("enterprise_id","plan_id") REFERENCES "public"."return_visit_plans"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_visitor_fk" FOREIGN KEY ("enterprise_id","visitor_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_tokens" ADD CONSTRAINT "return_visit_tokens_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2205,4 +2302,25 @@ CREATE INDEX "approval_instances_provider_idx" ON "approval_instances" USING btr
 CREATE INDEX "approval_logs_instance_idx" ON "approval_logs" USING btree ("enterprise_id","instance_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "approval_tasks_uq" ON "approval_tasks" USING btree ("enterprise_id","instance_id","step","user_id");--> statement-breakpoint
 CREATE INDEX "approval_tasks_user_idx" ON "approval_tasks" USING btree ("enterprise_id","user_id","decision","instance_id");--> statement-breakpoint
-CREATE INDEX "approval_tasks_actor_idx" ON "approval_tasks" USING btree ("enterprise_id","acted_by","instance_id");
+CREATE INDEX "approval_tasks_actor_idx" ON "approval_tasks" USING btree ("enterprise_id","acted_by","instance_id");--> statement-breakpoint
+CREATE INDEX "return_visit_candidates_due_idx" ON "return_visit_candidates" USING btree ("finished_at");--> statement-breakpoint
+CREATE INDEX "return_visit_logs_task_idx" ON "return_visit_logs" USING btree ("enterprise_id","task_id","id");--> statement-breakpoint
+CREATE INDEX "return_visit_plans_live_idx" ON "return_visit_plans" USING btree ("enterprise_id","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "return_visit_tasks_record_uq" ON "return_visit_tasks" USING btree ("enterprise_id","visit_type","record_id");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_state_idx" ON "return_visit_tasks" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_created_idx" ON "return_visit_tasks" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_visitor_idx" ON "return_visit_tasks" USING btree ("enterprise_id","visitor_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_pool_idx" ON "return_visit_tasks" USING btree ("enterprise_id","created_at","id") WHERE visitor_id is null and state = 1;--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_order_no_idx" ON "return_visit_tasks" USING btree ("enterprise_id","order_no" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_grams_idx" ON "return_visit_tasks" USING gin ("search_grams");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_visited_idx" ON "return_visit_tasks" USING btree ("enterprise_id","visited_at","id");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_plan_idx" ON "return_visit_tasks" USING btree ("enterprise_id","plan_id","created_at");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_engineer_idx" ON "return_visit_tasks" USING btree ("enterprise_id","engineer_id","created_at");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_group_idx" ON "return_visit_tasks" USING btree ("enterprise_id","service_group_id","created_at");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_template_idx" ON "return_visit_tasks" USING btree ("enterprise_id","template_id","created_at");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_reason_idx" ON "return_visit_tasks" USING btree ("enterprise_id","reason","created_at") WHERE state = 2;--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_customer_idx" ON "return_visit_tasks" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_order_idx" ON "return_visit_tasks" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "return_visit_tasks_next_idx" ON "return_visit_tasks" USING btree ("next_visit_at") WHERE state = 4;--> statement-breakpoint
+CREATE UNIQUE INDEX "return_visit_tokens_hash_uq" ON "return_visit_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "return_visit_tokens_task_idx" ON "return_visit_tokens" USING btree ("enterprise_id","task_id");

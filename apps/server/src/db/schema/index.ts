@@ -25,3 +25,4 @@ export * from './event-sla';
 export * from './order-counts';
 export * from './approvals';
 export * from './roles';
+export * from './visits';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { insertTask } from '../visits/test-helpers';
 import { insertOrder } from './test-helpers';
 
 let t: TestApp;
@@ -71,7 +72,8 @@ describe('order badge counts', () => {
   it('count the session enterprise’s orders by state, flag and the recycle bin, not another enterprise’s', async () => {
     const { client } = await seeded();
     await seeded(); // a second enterprise with the same orders must not add to the first
-    expect(await badges(client)).toEqual({ acceptance: 2, unDeliver: 2, abnormal: 2, visit: 2, overdue: 1, examine: 2, pool: 1 });
+    // 回访工单 counts the caller's own visit tasks (modules/visits): the administrator has none.
+    expect(await badges(client)).toEqual({ acceptance: 2, unDeliver: 2, abnormal: 2, visit: 0, overdue: 1, examine: 2, pool: 1 });
     expect((await client.get('/v2/order/getAllAcceptanceCount', { dataType: 2 })).data).toBe(1);
     expect((await client.get('/v2/order/getAbnormalOrderCount', { type: 2 })).data).toBe(1);
     expect((await client.get('/v2/order/examineOrderCount', { type: 3 })).data).toBe(1);
@@ -87,10 +89,18 @@ describe('order badge counts', () => {
     expect(await badges(client)).toMatchObject({ acceptance: 0, unDeliver: 4, abnormal: 1 });
   });
 
-  it('scope the return visits to the agent’s own orders', async () => {
-    const { enterpriseId, visitor } = await seeded();
+  it('count the agent’s own return-visit tasks to visit and to visit again', async () => {
+    const { enterpriseId, visitor, other } = await seeded();
+    for (const [visitorId, state] of [
+      [visitor.id, 1],
+      [visitor.id, 4],
+      [visitor.id, 3],
+      [other.id, 1],
+    ] as const) {
+      await insertTask(t.deps.db, enterpriseId, { visitorId, state });
+    }
     const client = await loginAs(enterpriseId, visitor);
-    expect((await client.get(...BADGES.visit)).data).toBe(1);
+    expect((await client.get(...BADGES.visit)).data).toBe(2);
   });
 
   it('count only the salesperson’s own orders in the AllOrder count', async () => {
@@ -142,7 +152,7 @@ describe('order badge counts', () => {
       AbnormalOrder: 2,
       DueOrder: 1,
       ExamineOrder: 2,
-      ReturnVisitOrder: 2,
+      ReturnVisitOrder: 0, // the administrator has no visit tasks of his own
     });
     const todo: { routerName: string }[] = (await client.send(B.waitToDoList)).data ?? [];
     expect(todo.find((x) => x.routerName === 'AssignOrder')).toMatchObject({ name: '待派单工单', count: 2 });

@@ -45,13 +45,15 @@ export function abnormalCount(ex: Executor, r: OrderReader, type: unknown): Prom
 }
 
 /**
- * 回访工单 (docs/decisions.md): return visits are not built yet, so "awaiting a return visit" is a completed,
- * valid order that has a return visitor and no evaluation yet (the visit is where the evaluation is taken).
- * A return-visit agent (role 7) counts the orders assigned to them; others their scope.
+ * 回访工单 (getAllVisitCount, docs/visits.md): the caller's return-visit tasks to visit (1) and to visit again (4),
+ * on return_visit_tasks_visitor_idx.
  */
-export function visitCount(ex: Executor, r: OrderReader): Promise<number> {
-  const whose = r.sysrole === 7 && !r.admin ? sql`o.return_visitor_id = ${r.id}` : orderScope(r);
-  return countWhere(ex, [live(r), sql.raw('o.state = 5 and not o.invalid and o.evaluated_at is null and o.return_visitor_id is not null'), whose]);
+export async function visitCount(ex: Executor, r: OrderReader): Promise<number> {
+  const [n] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from return_visit_tasks t where t.enterprise_id = ${r.enterpriseId} and t.visitor_id = ${r.id} and t.state in (1, 4)`,
+  );
+  return Number(n?.n ?? 0);
 }
 
 /** 超时工单 (orderDue=0, or the list's orderExceed=1): open, valid and past the due time. */

@@ -1,0 +1,222 @@
+// The return-visit job: completions become tasks once their plan's delay has passed, and next visits come back on their date.
+// "now" is a parameter, so tests (and the browser flow) run it on a test clock through the same function the sweep calls.
+import { VISIT_SWEEP_JOB } from '@sk/shared';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { addSweep, enqueue, registerJobHandler } from '../../platform/jobs';
+import { gramsOf, texts } from '../../platform/search';
+import { insertStateLog, registerStateHook } from '../../platform/state';
+import { moveTask, VISIT_STATE } from './visits.state';
+
+/** The order's pinned process has stage 9 回访 on (an order without a pinned process uses the default: on). */
+const VISIT_ON = sql`coalesce((o.process->>'returnVisit')::boolean, true)`;
+/** A completed, valid, live order. */
+const COMPLETED = sql`o.state = 5 and not o.invalid and o.deleted_at is null`;
+
+/** The enabled plan covering an order's type (the oldest first; a plan without types covers every type). */
+async function planFor(ex: Executor, ep: number, templateId: number | null): Promise<{ id: number; delay: number } | null> {
+  const [p] = await rows<{ id: number; delay_minutes: number }>(
+    ex,
+    sql`select id, delay_minutes from return_visit_plans where enterprise_id = ${ep} and enabled and deleted_at is null and visit_type = 1
+      and (cardinality(template_ids) = 0 or ${templateId}::bigint = any(template_ids)) order by id limit 1`,
+  );
+  return p ? { id: Number(p.id), delay: Number(p.delay_minutes) } : null;
+}
+
+/**
+ * At a completion (any action into 5), in its transaction: when a plan covers the order and its process has 回访 on,
+ * the completion waits for the plan's delay (a reopened and again completed order waits from its new completion),
+ * and a sweep is queued for that moment.
+ */
+export async function noteCompletion(tx: Tx, ep: number, order: Record<string, unknown>): Promise<void> {
+  const [o] = await rows<{ visit_on: boolean; finished_at: string | null; finished_ms: number | null; template_id: number | null }>(
+    tx,
+    sql`select ${VISIT_ON} as visit_on, o.finished_at::text, (extract(epoch from o.finished_at) * 1000)::float8 as finished_ms, o.template_id
+      from orders o where o.enterprise_id = ${ep} and o.id = ${order.id} and ${COMPLETED}`,
+  );
+  if (!o?.visit_on || !o.finished_at) return;
+  const plan = await planFor(tx, ep, o.template_id == null ? null : Number(o.template_id));
+  if (!plan) return;
+  await tx.execute(sql`insert into return_visit_candidates (enterprise_id, order_id, plan_id, finished_at)
+    values (${ep}, ${order.id}, ${plan.id}, ${o.finished_at}::timestamptz)
+    on conflict (enterprise_id, order_id) do update set plan_id = excluded.plan_id, finished_at = excluded.finished_at`);
+  const runAt = new Date(Number(o.finished_ms) + plan.delay * 60_000);
+  await enqueue(tx, { kind: VISIT_SWEEP_JOB, enterpriseId: ep, payload: { enterpriseId: ep }, runAt });
+}
+
+/** Deterministic sampling: the same plan and order always draw the same number in 0–99. */
+export const sampleDraw = (planId: number, orderId: number): number => createHash('md5').update(`${planId}:${orderId}`).digest().readUInt32BE(0) % 100;
+
+interface Candidate {
+  order_id: number;
+  plan_id: number;
+  finished_at: string;
+}
+interface PlanRec {
+  id: number;
+  sample_percent: number;
+  min_interval_days: number;
+  visitor_mode: number;
+  visitor_ids: (number | string)[];
+  rotation: number;
+  enabled: boolean;
+  deleted: boolean;
+}
+interface OrderRec {
+  id: number;
+  order_no: string;
+  title: string;
+  customer_id: number;
+  customer_name: string;
+  template_id: number | null;
+  service_group_id: number | null;
+  service_user_id: number | null;
+  return_visitor_id: number | null;
+  visit_on: boolean;
+  finished_at: string;
+}
+
+/** The next named visitor in rotation who is live and not the order's engineer; none: the task waits in the pool. */
+async function nextVisitor(tx: Tx, ep: number, plan: PlanRec, engineerId: number | null): Promise<number | null> {
+  if (Number(plan.visitor_mode) !== 1 || plan.visitor_ids.length === 0) return null;
+  const ids = plan.visitor_ids.map(Number);
+  const live = new Set(
+    (
+      await rows<{ id: number }>(
+        tx,
+        sql`select id from users where enterprise_id = ${ep} and id = any(${`{${ids.join(',')}}`}::bigint[]) and enabled and deleted_at is null and 7 = any(roles)`,
+      )
+    ).map((r) => Number(r.id)),
+  );
+  for (let i = 0; i < ids.length; i++) {
+    const at = (Number(plan.rotation) + i) % ids.length;
+    const id = ids[at] as number;
+    if (id === engineerId || !live.has(id)) continue;
+    await tx.execute(sql`update return_visit_plans set rotation = ${(at + 1) % ids.length} where enterprise_id = ${ep} and id = ${plan.id}`);
+    return id;
+  }
+  return null;
+}
+
+/** Decides one due completion: a task, or nothing (reopened, cancelled, 回访 off, sampled out, visited too recently). */
+async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> {
+  const [plan] = await rows<PlanRec>(
+    tx,
+    sql`select id, sample_percent, min_interval_days, visitor_mode, visitor_ids, rotation, enabled, deleted_at is not null as deleted
+      from return_visit_plans where enterprise_id = ${ep} and id = ${c.plan_id} for update`,
+  );
+  if (!plan?.enabled || plan.deleted) return null;
+  const [o] = await rows<OrderRec>(
+    tx,
+    sql`select o.id, o.order_no, o.title, o.customer_id, cu.name as customer_name, o.template_id, o.service_group_id, o.service_user_id,
+        o.return_visitor_id, ${VISIT_ON} as visit_on, o.finished_at::text
+      from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
+      where o.enterprise_id = ${ep} and o.id = ${c.order_id} and ${COMPLETED} and o.finished_at = ${c.finished_at}::timestamptz`,
+  );
+  // Reopened (a later completion has its own candidate), cancelled, invalid, deleted, or 回访 switched off.
+  if (!o?.visit_on) return null;
+  if (sampleDraw(Number(plan.id), Number(o.id)) >= Number(plan.sample_percent)) return null;
+  if (Number(plan.min_interval_days) > 0) {
+    const [recent] = await rows<{ id: number }>(
+      tx,
+      sql`select id from return_visit_tasks where enterprise_id = ${ep} and customer_id = ${o.customer_id}
+        and completed_at > ${c.finished_at}::timestamptz - make_interval(days => ${Number(plan.min_interval_days)}) limit 1`,
+    );
+    if (recent) return null;
+  }
+  const engineer = o.service_user_id == null ? null : Number(o.service_user_id);
+  const visitor = await nextVisitor(tx, ep, plan, engineer);
+  const [t] = await rows<{ id: number }>(
+    tx,
+    sql`insert into return_visit_tasks (enterprise_id, plan_id, visit_type, record_id, order_id, customer_id, template_id, service_group_id,
+        engineer_id, visitor_id, order_no, order_title, customer_name, search_grams, completed_at)
+      values (${ep}, ${plan.id}, 1, ${o.id}, ${o.id}, ${o.customer_id}, ${o.template_id}, ${o.service_group_id}, ${engineer}, ${visitor},
+        ${o.order_no}, ${o.title}, ${o.customer_name}, ${texts(gramsOf(o.title, o.customer_name))}, ${c.finished_at}::timestamptz)
+      on conflict (enterprise_id, visit_type, record_id) do nothing returning id`,
+  );
+  if (!t) return null;
+  const id = Number(t.id);
+  await insertStateLog(tx, VISIT_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: null, note: visitor ? null : '进入回访池' });
+  if (visitor && o.return_visitor_id == null) {
+    await tx.execute(sql`update orders set return_visitor_id = ${visitor}, version = version + 1, updated_at = now()
+      where enterprise_id = ${ep} and id = ${o.id} and return_visitor_id is null`);
+  }
+  return id;
+}
+
+/**
+ * Makes the tasks of every completion whose delay has passed by `now` (one enterprise, or all), then returns the next
+ * visits whose date has come. One transaction per enterprise under an advisory lock: two sweeps at once decide each
+ * completion once, and the customer interval sees the tasks made just before. Answers the ids of the new tasks.
+ */
+export async function runVisitSweep(db: Db, now: Date = new Date(), enterpriseId?: number): Promise<number[]> {
+  const at = now.toISOString();
+  const eps = await rows<{ enterprise_id: number }>(
+    db,
+    sql`select distinct c.enterprise_id from return_visit_candidates c
+      join return_visit_plans p on p.enterprise_id = c.enterprise_id and p.id = c.plan_id
+      where c.finished_at + make_interval(mins => p.delay_minutes) <= ${at}::timestamptz
+        ${enterpriseId == null ? sql`` : sql`and c.enterprise_id = ${enterpriseId}`}`,
+  );
+  const made: number[] = [];
+  for (const { enterprise_id } of eps) {
+    const ep = Number(enterprise_id);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('return_visit_sweep'), ${ep}::int)`);
+      const due = await rows<Candidate>(
+        tx,
+        sql`delete from return_visit_candidates c using return_visit_plans p
+          where c.enterprise_id = ${ep} and p.enterprise_id = c.enterprise_id and p.id = c.plan_id
+            and c.finished_at + make_interval(mins => p.delay_minutes) <= ${at}::timestamptz
+          returning c.order_id, c.plan_id, c.finished_at::text`,
+      );
+      due.sort((a, b) => a.finished_at.localeCompare(b.finished_at) || Number(a.order_id) - Number(b.order_id));
+      for (const c of due) {
+        const id = await decide(tx, ep, c);
+        if (id) made.push(id);
+      }
+    });
+  }
+  await returnNextVisits(db, now, enterpriseId);
+  return made;
+}
+
+/** Next visits whose date has come go back to 1 (待回访), through the state change (system actor). */
+export async function returnNextVisits(db: Db, now: Date = new Date(), enterpriseId?: number): Promise<number> {
+  const due = await rows<{ enterprise_id: number; id: number }>(
+    db,
+    sql`select enterprise_id, id from return_visit_tasks where state = 4 and next_visit_at <= ${now.toISOString()}::timestamptz
+      ${enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`} order by next_visit_at limit 500`,
+  );
+  let n = 0;
+  for (const t of due) {
+    try {
+      await moveTask(db, null, Number(t.enterprise_id), Number(t.id), 'due', { expected: 4, note: '到达下次回访日期' });
+      n++;
+    } catch (e) {
+      // Someone submitted it meanwhile: nothing to return.
+      if (!(e instanceof AppError)) throw e;
+    }
+  }
+  return n;
+}
+
+let installed = false;
+/** The completion hook, the job handler and the minute sweep (once per process). */
+export function installVisitJobs(): void {
+  if (installed) return;
+  installed = true;
+  registerStateHook('order', '*', {
+    after: async (h) => {
+      if (h.to === 5 && h.from !== 5) await noteCompletion(h.tx, h.enterpriseId, h.row);
+      return undefined;
+    },
+  });
+  registerJobHandler(VISIT_SWEEP_JOB, async (job, deps) => {
+    const ep = job.payload.enterpriseId;
+    await runVisitSweep(deps.db, new Date(), typeof ep === 'number' ? ep : undefined);
+  });
+  addSweep({ name: VISIT_SWEEP_JOB, everySeconds: 60, kind: VISIT_SWEEP_JOB });
+}

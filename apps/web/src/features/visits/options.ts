@@ -1,0 +1,16 @@
+import {
+  RETURN_VISIT_STATE_COLORS,
+  RETURN_VISIT_STATES,
+  VISIT_CHANNELS,
+  VISIT_DIMENSIONS,
+  VISITOR_MODES,
+  type VisitState,
+} from '@sk/shared/visits/visits.constants';
+
+export const stateLabel = (s: number): string => RETURN_VISIT_STATES[s as VisitState] ?? String(s);
+export const stateColor = (s: number): string => RETURN_VISIT_STATE_COLORS[s as VisitState] ?? 'default';
+export const STATE_TABS = [{ key: '0', label: '全部' }, ...Object.entries(RETURN_VISIT_STATES).map(([k, v]) => ({ key: k, label: v }))];
+export const DIMENSIONS = Object.entries(VISIT_DIMENSIONS).map(([k, v]) => ({ value: Number(k), label: v }));
+export const dimensionLabel = (d: number | string): string => VISIT_DIMENSIONS[Number(d) as keyof typeof VISIT_DIMENSIONS] ?? String(d);
+export const MODE_OPTIONS = Object.entries(VISITOR_MODES).map(([k, v]) => ({ value: Number(k), label: v }));
+export const channelLabel = (c: number | null): string => (c ? (VISIT_CHANNELS[c as keyof typeof VISIT_CHANNELS] ?? '') : '—');

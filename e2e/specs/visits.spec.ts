@@ -1,0 +1,157 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot } from './helpers';
+import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+
+// Return visits (issue 28): the administrator sets the demo plan to visit at once; the engineer completes two orders;
+// the tasks appear for 周回访 (13800000007); she calls on the first and records 回访不通过 with a reason, which opens a
+// follow-up order the dispatcher sees; the second goes out by SMS and the customer answers on the survey page at phone
+// width; the report shows both.
+
+const FLOW = 'visits';
+const ENGINEER = '13800000002';
+const VISITOR = '13800000007';
+const PHONE = { width: 390, height: 844 };
+const page$ = (page: Page) => page.locator('.sk-page:visible');
+
+/** An order of a demo customer (required fields filled), dispatched to the engineer and completed by him. */
+async function completedOrder(baseURL: string, title: string): Promise<number> {
+  const admin = await ApiUser.login(baseURL, ADMIN);
+  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
+  const info = await admin.get('/detailcontrol/forminfo?type=1');
+  const ext: Record<string, unknown> = {};
+  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
+    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
+  }
+  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, ext, customPhone: '13912340007' });
+  expect(made.success, made.message).toBe(true);
+  const id = made.data.id as number;
+  await admin.dispose();
+  const engineer = await ApiUser.login(baseURL, ENGINEER);
+  const me = (await engineer.get('/v2/sessionUser/info')).data.id as number;
+  const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
+  const d = await dispatcher.send('POST', '/v2/order/dispatch', { orderId: id, serviceUserId: me });
+  expect(d.success, d.message).toBe(true);
+  await dispatcher.dispose();
+  for (const path of ['/order/accept', '/order/startService', '/order/serviceComplete']) {
+    const r = await engineer.send('POST', path, { orderId: id });
+    expect(r.success, `${path}: ${r.message}`).toBe(true);
+  }
+  await engineer.dispose();
+  return id;
+}
+
+/** The visitor's task on an order, once the job has made it (the plan's delay is 0: the job runs at completion). */
+async function taskOf(visitor: ApiUser, orderNo: string): Promise<{ id: number; orderNo: string }> {
+  let found: { id: number; orderNo: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const r = await visitor.get(`/v2/returnvisitTask/myList?pageIndex=0&pageSize=10&orderNo=${orderNo}`);
+        found = r.data?.list?.[0];
+        return found?.orderNo ?? null;
+      },
+      { timeout: 90_000, intervals: [1000, 2000, 5000] },
+    )
+    .toBe(orderNo);
+  return found as { id: number; orderNo: string };
+}
+
+test.describe('return visits', () => {
+  test('plan → completion → task for 周回访 → not passed opens a follow-up; SMS survey at phone width; the report shows both', async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await quietGuide(baseURL!, ADMIN);
+    await quietGuide(baseURL!, VISITOR);
+    await quietGuide(baseURL!, DISPATCHER);
+
+    // 1. The administrator sets the demo plan to visit at once after completion, without a customer interval.
+    await loginUi(page, ADMIN);
+    await page.goto('/returnVisitPlan');
+    await expect(page$(page).getByText('完工满意度回访')).toBeVisible();
+    await shot(page, FLOW, '01-plans');
+    await page$(page).getByRole('link', { name: '完工满意度回访' }).click();
+    await expect(page).toHaveURL(/\/returnVisitPlan\/edit\/\d+$/);
+    await page$(page).getByLabel('延迟时长').fill('0');
+    await page$(page).getByLabel('同一客户最小间隔（天）').fill('0');
+    await shot(page, FLOW, '02-plan-edit');
+    await page$(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await expect(page).toHaveURL(/\/returnVisitPlan$/);
+    await expect(page$(page).getByText('完成后立即')).toBeVisible();
+
+    // 2. The engineer completes two orders.
+    const stamp = String(Date.now()).slice(-6);
+    const first = await completedOrder(baseURL!, `回访测试甲${stamp}`);
+    const second = await completedOrder(baseURL!, `回访测试乙${stamp}`);
+    const admin = await ApiUser.login(baseURL!, ADMIN);
+    const orderNo = async (id: number) => (await admin.get(`/order/orderDetail?orderId=${id}`)).data.orderNo as string;
+    const [noA, noB] = [await orderNo(first), await orderNo(second)];
+
+    // 3. The tasks appear for 周回访; she opens the first, the call timer runs, she records 回访不通过 with a reason.
+    const visitorApi = await ApiUser.login(baseURL!, VISITOR);
+    const taskA = await taskOf(visitorApi, noA);
+    const taskB = await taskOf(visitorApi, noB);
+    const ctx = await browser.newContext();
+    const vp = await ctx.newPage();
+    await loginUi(vp, VISITOR);
+    await vp.goto('/returnVisitOrder');
+    await expect(page$(vp).getByRole('link', { name: noA })).toBeVisible();
+    await shot(vp, FLOW, '03-my-visits');
+    await page$(vp).getByRole('link', { name: noA }).click();
+    await expect(vp).toHaveURL(new RegExp(`/returnVisitOrder/ReturnVisitTaskDetail/${taskA.id}$`));
+    await expect(page$(vp).getByTestId('call-timer')).toContainText('通话计时 00:0');
+    await page$(vp).getByText('回访不通过', { exact: true }).click();
+    await page$(vp).getByRole('combobox').first().click();
+    await vp.getByTitle('问题未解决').click();
+    await page$(vp).getByLabel('回访备注').fill('客户反映空调仍然不制冷');
+    await shot(vp, FLOW, '04-visit-form');
+    await page$(vp).getByRole('button', { name: '提交回访' }).click();
+    await expect(page$(vp).getByText('跟进工单')).toBeVisible();
+    await shot(vp, FLOW, '05-not-passed');
+    const detail = await visitorApi.get(`/v2/returnvisitTask/detail?taskId=${taskA.id}`);
+    expect(detail.data).toMatchObject({ state: 2, reason: '问题未解决' });
+    const followUp = detail.data.followUpOrderId as number;
+
+    // 4. The dispatcher sees the follow-up order.
+    const dctx = await browser.newContext();
+    const dp = await dctx.newPage();
+    await loginUi(dp, DISPATCHER);
+    await dp.goto(`/allOrder/orderDetail/${followUp}`);
+    await expect(page$(dp).getByText(`回访不通过：回访测试甲${stamp}`).first()).toBeVisible();
+    await shot(dp, FLOW, '06-follow-up-for-dispatcher');
+
+    // 5. The second task by SMS: the customer answers on the survey page at phone width.
+    const sent = await visitorApi.send('POST', '/v2/returnvisitTask/sendSms', { taskId: taskB.id });
+    expect(sent.success, sent.message).toBe(true);
+    const outbox = await (await visitorApi.api.get(`/api/stand/dev/outbox?mobile=${sent.data.mobile}`)).json();
+    const token = outbox.data.code as string;
+    const phoneCtx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const customer = await phoneCtx.newPage();
+    await customer.goto(`/returnVisitSurvey?token=${token}`);
+    await expect(customer.getByText(`回访测试乙${stamp}`)).toBeVisible();
+    for (const name of ['服务质量', '服务态度', '服务速度', '问题解决率']) {
+      await customer.locator('.ant-form-item').filter({ hasText: name }).locator('.ant-rate-star').nth(4).click();
+    }
+    await customer.getByLabel('您的意见或建议').fill('师傅很专业');
+    await shot(customer, FLOW, '07-survey-phone');
+    await customer.getByRole('button', { name: /提\s*交\s*评\s*价/ }).click();
+    await expect(customer.getByText('提交成功，感谢您的评价')).toBeVisible();
+    await shot(customer, FLOW, '08-survey-done');
+    await customer.goto(`/returnVisitSurvey?token=${token}`);
+    await expect(customer.getByText('您已提交过评价，感谢您的反馈')).toBeVisible();
+    expect((await visitorApi.get(`/v2/returnvisitTask/detail?taskId=${taskB.id}`)).data).toMatchObject({ state: 3, channel: 2 });
+
+    // 6. The report shows both.
+    await vp.goto('/returnVisitReport');
+    const total = page$(vp).locator('.ant-table-row').filter({ hasText: '合计' });
+    await expect(total).toBeVisible();
+    await expect(page$(vp).getByTestId('visit-chart')).toBeVisible();
+    await expect(page$(vp).locator('.ant-table-row').filter({ hasText: '完工满意度回访' }).getByText('问题未解决')).toBeVisible();
+    await shot(vp, FLOW, '09-report');
+    await Promise.all([ctx.close(), dctx.close(), phoneCtx.close(), admin.dispose(), visitorApi.dispose()]);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './visits.constants';
+export * from './visits.machine';
+export * from './visits.contract';
