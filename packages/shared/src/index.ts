@@ -49,3 +49,4 @@ export * from './projects/index';
 export * from './pool/index';
 export * from './sla/index';
 export * from './approvals/index';
+export * from './search/search.contract';

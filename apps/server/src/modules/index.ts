@@ -24,6 +24,7 @@ import { poolModule } from './pool/pool.routes';
 import { slaModule } from './sla/sla.routes';
 import { approvalsModule } from './approvals/approvals.routes';
 import { noticesModule } from './notices/notices.routes';
+import { searchModule } from './search/search.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -55,5 +56,6 @@ export const modules: Module[] = [
   slaModule,
   approvalsModule,
   noticesModule,
+  searchModule,
   geoModule,
 ];

@@ -2,10 +2,12 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout as AntLayout } from 'antd';
 import { useUser } from '../lib/session';
 import { NoticeBell } from '../features/notices/NoticeBell';
+import { GlobalSearch } from '../features/search/GlobalSearch';
 import { DownloadCenter } from './DownloadCenter';
 import { HelpDropdown } from './HelpDropdown';
 import { ImDrawer } from './ImDrawer';
 import type { Section } from './sections';
+import { Shortcuts } from './Shortcuts';
 import { StatusDropdown } from './StatusDropdown';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
@@ -35,6 +37,7 @@ export function Header({
       </div>
       {!mobile && <TopMenu sections={sections} active={active} onSelect={onSelect} />}
       <div className="sk-header-tools">
+        <GlobalSearch compact={mobile} />
         <StatusDropdown compact={mobile} />
         <NoticeBell compact={mobile} />
         <DownloadCenter />
@@ -42,6 +45,7 @@ export function Header({
         <HelpDropdown />
         <UserMenu compact={mobile} />
       </div>
+      <Shortcuts />
     </AntLayout.Header>
   );
 }
