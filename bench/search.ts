@@ -31,7 +31,7 @@ async function seed(db: Db, ep: number, adminId: number, engineerId: number): Pr
     from (select g, (array['恒瑞','蓝天','华东','星河','远大'])[1 + g % 5] || '物业' || g as name, '联系人' || g as link from generate_series(1, ${N}) g) x`);
   const [tpl] = await rows<{ id: number }>(db, sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 1, '维修') returning id`);
   await db.execute(sql`insert into orders (enterprise_id, order_no, template_id, customer_id, title, state, service_user_id, custom_phone, search_grams, created_at)
-    select ${ep}, no, ${tpl?.id}, c.id, title, (g % 7)::smallint, case when g % 50 = 0 then ${engineerId} end, '138' || lpad(g::text, 8, '0'),
+    select ${ep}, no, ${tpl?.id}, c.id, title, (g % 7)::smallint, case when g % 50 = 0 then ${engineerId}::bigint end, '138' || lpad(g::text, 8, '0'),
       ${grams("title || ' ' || no || ' ' || c.name")}, now() - (g || ' seconds')::interval
     from (select g, 'GD20261123-' || lpad(g::text, 6, '0') as no, (${sql.raw(TITLES)})[1 + g % 10] || g as title from generate_series(1, ${N}) g) x
     join customers c on c.enterprise_id = ${ep} and c.phone = '139' || lpad(x.g::text, 8, '0')`);
@@ -42,13 +42,13 @@ async function seed(db: Db, ep: number, adminId: number, engineerId: number): Pr
     join customers c on c.enterprise_id = ${ep} and c.phone = '139' || lpad(x.g::text, 8, '0')`);
   const [etpl] = await rows<{ id: number }>(db, sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 6, '报修') returning id`);
   await db.execute(sql`insert into events (enterprise_id, event_no, template_id, state, title, principal_id, dispatch_state, search_grams, created_at)
-    select ${ep}, no, ${etpl?.id}, 2, title, case when g % 50 = 0 then ${engineerId} else ${adminId} end, 1, ${grams("title || ' ' || no")},
+    select ${ep}, no, ${etpl?.id}, 2, title, case when g % 50 = 0 then ${engineerId}::bigint else ${adminId}::bigint end, 1, ${grams("title || ' ' || no")},
       now() - (g || ' seconds')::interval
     from (select g, 'SJ20261123-' || lpad(g::text, 6, '0') as no, (${sql.raw(TITLES)})[1 + g % 10] || '报修' || g as title from generate_series(1, ${N}) g) x`);
   const [ptpl] = await rows<{ id: number }>(db, sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 10, '改造') returning id`);
   await db.execute(sql`insert into projects (enterprise_id, project_no, name, template_id, state, created_by, created_at)
     select ${ep}, 'XM20261123-' || lpad(g::text, 6, '0'), (array['总部','分部','园区'])[1 + g % 3] || '中央空调改造' || g, ${ptpl?.id}, 1,
-      case when g % 50 = 0 then ${engineerId} else ${adminId} end, now() - (g || ' seconds')::interval
+      case when g % 50 = 0 then ${engineerId}::bigint else ${adminId}::bigint end, now() - (g || ' seconds')::interval
     from generate_series(1, ${N}) g`);
   for (const t of ['customers', 'orders', 'installed_products', 'events', 'projects']) await db.execute(sql.raw(`vacuum analyze ${t}`));
   console.info(`seeded ${N} of each kind in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
