@@ -132,7 +132,10 @@ test.describe('approvals', () => {
       await expect(card).toContainText('待审批');
       const docId = Number(await card.getAttribute('data-card'));
       expect(docId).toBeGreaterThan(0);
-      const docNo = new RegExp(`领用单-${docId}(?!\\d)`);
+      // The requisition's own number (LY + day + the enterprise's requisition counter), not the shared id.
+      const filedNo = (await card.textContent())?.match(/LY\d{8}-\d{4}/)?.[0];
+      expect(filedNo).toBeTruthy();
+      const docNo = new RegExp(`${filedNo}(?!\\d)`);
       await shot(eng, FLOW, '04-engineer-filed-phone');
       const engBefore = await settledBell(eng, baseURL!, ENGINEER);
 

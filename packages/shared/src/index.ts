@@ -51,3 +51,4 @@ export * from './pool/index';
 export * from './sla/index';
 export * from './approvals/index';
 export * from './visits/index';
+export * from './search/search.contract';

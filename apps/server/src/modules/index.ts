@@ -26,6 +26,7 @@ import { slaModule } from './sla/sla.routes';
 import { approvalsModule } from './approvals/approvals.routes';
 import { noticesModule } from './notices/notices.routes';
 import { visitsModule } from './visits/visits.routes';
+import { searchModule } from './search/search.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -59,5 +60,6 @@ export const modules: Module[] = [
   approvalsModule,
   noticesModule,
   visitsModule,
+  searchModule,
   geoModule,
 ];

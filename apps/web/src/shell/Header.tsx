@@ -1,5 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout as AntLayout } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useUser } from '../lib/session';
 import { NoticeBell } from '../features/notices/NoticeBell';
 import { DownloadCenter } from './DownloadCenter';
@@ -9,6 +10,10 @@ import type { Section } from './sections';
 import { StatusDropdown } from './StatusDropdown';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
+
+// The search box and the keyboard shortcuts load just after the shell (their widgets stay out of the first load).
+const GlobalSearch = lazy(() => import('../features/search/GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
+const Shortcuts = lazy(() => import('./Shortcuts').then((m) => ({ default: m.Shortcuts })));
 
 export function Header({
   sections,
@@ -35,6 +40,9 @@ export function Header({
       </div>
       {!mobile && <TopMenu sections={sections} active={active} onSelect={onSelect} />}
       <div className="sk-header-tools">
+        <Suspense fallback={null}>
+          <GlobalSearch compact={mobile} />
+        </Suspense>
         <StatusDropdown compact={mobile} />
         <NoticeBell compact={mobile} />
         <DownloadCenter />
@@ -42,6 +50,9 @@ export function Header({
         <HelpDropdown />
         <UserMenu compact={mobile} />
       </div>
+      <Suspense fallback={null}>
+        <Shortcuts />
+      </Suspense>
     </AntLayout.Header>
   );
 }

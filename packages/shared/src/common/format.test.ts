@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMeters, elapsed, fileSize } from './format';
+import { discountText, distanceMeters, elapsed, fileSize, yuanText } from './format';
 
 describe('elapsed', () => {
   const now = new Date('2026-11-22T12:00:00Z').getTime();
@@ -43,5 +43,23 @@ describe('distanceMeters', () => {
     // One degree of longitude on the equator is R * pi / 180.
     expect(distanceMeters(0, 0, 0, 1)).toBeCloseTo((6378137 * Math.PI) / 180, 3);
     expect(distanceMeters(31.23, 121.47, 31.23, 121.47)).toBe(0);
+  });
+});
+
+describe('money', () => {
+  it('reads yuan with two decimals, and nothing as ¥0.00 whatever its sign', () => {
+    expect(yuanText(220)).toBe('¥220.00');
+    expect(yuanText(0.1 + 0.2)).toBe('¥0.30');
+    expect(yuanText(0)).toBe('¥0.00');
+    expect(yuanText(-0)).toBe('¥0.00');
+    expect(yuanText(-0.001)).toBe('¥0.00');
+    expect(yuanText(-5)).toBe('-¥5.00');
+  });
+  it('takes a discount off the bill: -¥5.00, and no discount reads ¥0.00 (not -¥0.00)', () => {
+    expect(discountText(5)).toBe('-¥5.00');
+    expect(discountText(0.29)).toBe('-¥0.29');
+    expect(discountText(0)).toBe('¥0.00');
+    expect(discountText(-0)).toBe('¥0.00');
+    expect(discountText(0.004)).toBe('¥0.00');
   });
 });

@@ -37,3 +37,15 @@ export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: n
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(a));
 }
+
+/** Money as the bills show it: ¥ and two decimals; an amount that rounds to nothing reads ¥0.00, never -¥0.00. */
+export function yuanText(yuan: number): string {
+  const cents = Math.round(yuan * 100);
+  return `${cents < 0 ? '-' : ''}¥${(Math.abs(cents) / 100).toFixed(2)}`;
+}
+
+/** A discount as it is taken off a bill: -¥5.00; no discount reads ¥0.00 (not -¥0.00). */
+export function discountText(yuan: number): string {
+  const cents = Math.abs(Math.round(yuan * 100));
+  return cents === 0 ? yuanText(0) : `-${yuanText(cents / 100)}`;
+}

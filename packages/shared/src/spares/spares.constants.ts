@@ -33,27 +33,28 @@ export const RETURN_TYPES = { 1: '返厂', 2: '本地核销' } as const;
 export const GOODS_ORDER_STATES = { 1: '待付款', 2: '待审核', 3: '待发货', 4: '运输中', 5: '已签收', 6: '已取消' } as const;
 
 /**
- * Stock documents: each kind, the power that files it, which warehouses it names and the log type its movements carry.
+ * Stock documents: each kind, the letters of its numbers (LY20261123-0001, docs/decisions.md), the power that files it,
+ * which warehouses it names and the log type its movements carry.
  * `from` loses stock, `to` gains it; a count sets the counted quantity in `from`.
  */
 export const SPARE_DOC_KINDS = {
-  1: { name: '领用单', power: 'menu_SpareGet', from: true, to: true, logType: 7 },
-  2: { name: '调拨单', power: 'menu_SpareAllotted', from: true, to: true, logType: 5 },
-  3: { name: '分配单', power: 'menu_SpareDistributed', from: true, to: true, logType: 9 },
-  4: { name: '报废单', power: 'menu_SpareWaste', from: true, to: false, logType: 11 },
-  5: { name: '盘点单', power: 'menu_StockTaking', from: true, to: false, logType: 10 },
-  6: { name: '入库单', power: 'menu_StockLog', from: false, to: true, logType: 3 },
-  7: { name: '出库单', power: 'menu_StockLog', from: true, to: false, logType: 4 },
-  8: { name: '退还单', power: 'menu_SpareMine', from: true, to: true, logType: 8 },
+  1: { name: '领用单', prefix: 'LY', power: 'menu_SpareGet', from: true, to: true, logType: 7 },
+  2: { name: '调拨单', prefix: 'DB', power: 'menu_SpareAllotted', from: true, to: true, logType: 5 },
+  3: { name: '分配单', prefix: 'FP', power: 'menu_SpareDistributed', from: true, to: true, logType: 9 },
+  4: { name: '报废单', prefix: 'BF', power: 'menu_SpareWaste', from: true, to: false, logType: 11 },
+  5: { name: '盘点单', prefix: 'PD', power: 'menu_StockTaking', from: true, to: false, logType: 10 },
+  6: { name: '入库单', prefix: 'RK', power: 'menu_StockLog', from: false, to: true, logType: 3 },
+  7: { name: '出库单', prefix: 'CK', power: 'menu_StockLog', from: true, to: false, logType: 4 },
+  8: { name: '退还单', prefix: 'TH', power: 'menu_SpareMine', from: true, to: true, logType: 8 },
   /** Unused parts taken for an order go back from the engineer's stock to a warehouse. */
-  9: { name: '工单退回单', power: 'menu_SpareMine', from: true, to: true, logType: 16 },
+  9: { name: '工单退回单', prefix: 'GT', power: 'menu_SpareMine', from: true, to: true, logType: 16 },
   /** One engineer hands parts over to another engineer's stock. */
-  10: { name: '交接单', power: 'menu_SpareMine', from: true, to: true, logType: 13 },
+  10: { name: '交接单', prefix: 'JJ', power: 'menu_SpareMine', from: true, to: true, logType: 13 },
   /** Faulty parts collected from customers go into a waste store (no stock leaves anywhere). */
-  11: { name: '回收单', power: 'menu_SpareMine', from: false, to: true, logType: 6 },
+  11: { name: '回收单', prefix: 'HS', power: 'menu_SpareMine', from: false, to: true, logType: 6 },
   /** Refurbished faulty parts leave a waste store for a good-stock warehouse. */
-  12: { name: '废件翻新单', power: 'menu_SpareWaste', from: true, to: true, logType: 12 },
-} as const satisfies Record<number, { name: string; power: string; from: boolean; to: boolean; logType: StockLogType }>;
+  12: { name: '废件翻新单', prefix: 'FX', power: 'menu_SpareWaste', from: true, to: true, logType: 12 },
+} as const satisfies Record<number, { name: string; prefix: string; power: string; from: boolean; to: boolean; logType: StockLogType }>;
 /** Kinds an engineer files for their own stock: the other side is their own warehouse (requisition: to; return: from). */
 export const OWN_STOCK_KINDS = { 1: 'to', 8: 'from', 9: 'from', 10: 'from' } as const;
 /** Kinds that may take stock out of a waste store, and the one kind that puts stock into it. */

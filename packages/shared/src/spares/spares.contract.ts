@@ -151,6 +151,8 @@ export const stockLogSchema = z.object({
   after: z.number(),
   docKind: z.string().nullable(),
   docId: z.number().nullable(),
+  /** A stock document's readable number (docKind doc). */
+  docNo: z.string().nullable(),
   orderId: z.number().nullable(),
   serialIn: z.string().nullable(),
   serialOut: z.string().nullable(),
@@ -192,6 +194,8 @@ export const spareDocItemSchema = z.object({
 export type SpareDocItem = z.infer<typeof spareDocItemSchema>;
 export const spareDocRowSchema = z.object({
   id: z.number(),
+  /** The readable number, per kind and enterprise: LY20261123-0001. */
+  docNo: z.string(),
   kind: z.number(),
   state: z.number(),
   fromWarehouseId: z.number().nullable(),

@@ -1158,6 +1158,7 @@ CREATE TABLE "spare_docs" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "spare_docs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"kind" smallint NOT NULL,
+	"doc_no" text NOT NULL,
 	"state" smallint DEFAULT 1 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"from_warehouse_id" bigint,
@@ -1446,6 +1447,7 @@ CREATE TABLE "projects" (
 	"finish_time" timestamp with time zone,
 	"copied_from" bigint,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search_grams" text[] GENERATED ALWAYS AS (regexp_split_to_array(lower(name || ' ' || project_no), '') || regexp_split_to_array(regexp_replace(lower(name || ' ' || project_no), '(..)', '\1' || chr(1), 'g'), chr(1)) || regexp_split_to_array(regexp_replace(substr(lower(name || ' ' || project_no), 2), '(..)', '\1' || chr(1), 'g'), chr(1))) STORED,
 	CONSTRAINT "projects_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
@@ -2241,6 +2243,7 @@ CREATE INDEX "goods_orders_applicant_idx" ON "goods_orders" USING btree ("enterp
 CREATE INDEX "old_part_returns_state_idx" ON "old_part_returns" USING btree ("enterprise_id","state","due_at","id");--> statement-breakpoint
 CREATE INDEX "order_parts_order_idx" ON "order_parts" USING btree ("enterprise_id","order_id","id");--> statement-breakpoint
 CREATE INDEX "spare_docs_kind_idx" ON "spare_docs" USING btree ("enterprise_id","kind","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "spare_docs_no_uq" ON "spare_docs" USING btree ("enterprise_id","doc_no");--> statement-breakpoint
 CREATE INDEX "spare_docs_state_idx" ON "spare_docs" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "spare_state_logs_record_idx" ON "spare_state_logs" USING btree ("enterprise_id","kind","record_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "spare_types_name_uq" ON "spare_types" USING btree ("enterprise_id","parent_id","name");--> statement-breakpoint
@@ -2279,6 +2282,7 @@ CREATE INDEX "projects_creator_idx" ON "projects" USING btree ("enterprise_id","
 CREATE INDEX "projects_customer_idx" ON "projects" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "projects_finish_idx" ON "projects" USING btree ("enterprise_id","finish_time","id");--> statement-breakpoint
 CREATE INDEX "projects_approval_idx" ON "projects" USING btree ("enterprise_id","approval") WHERE approval in ('create', 'finish');--> statement-breakpoint
+CREATE INDEX "projects_grams_idx" ON "projects" USING gin ("search_grams");--> statement-breakpoint
 CREATE INDEX "pool_rules_sort_idx" ON "pool_rules" USING btree ("enterprise_id","sort","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_sla_clocks_uq" ON "order_sla_clocks" USING btree ("enterprise_id","order_id","type");--> statement-breakpoint
 CREATE INDEX "order_sla_clocks_deadline_idx" ON "order_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint

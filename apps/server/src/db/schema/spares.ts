@@ -148,6 +148,8 @@ export const spareDocs = pgTable(
     enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
     id: idCol(),
     kind: smallint('kind').notNull(),
+    /** The readable number: the kind's letters, the filing day and the enterprise's counter of the kind (LY20261123-0001). */
+    docNo: text('doc_no').notNull(),
     state: smallint('state').notNull().default(1),
     version: integer('version').notNull().default(0),
     fromWarehouseId: ref('from_warehouse_id'),
@@ -168,6 +170,7 @@ export const spareDocs = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     index('spare_docs_kind_idx').on(t.enterpriseId, t.kind, t.id),
+    uniqueIndex('spare_docs_no_uq').on(t.enterpriseId, t.docNo),
     index('spare_docs_state_idx').on(t.enterpriseId, t.state, t.id),
     foreignKey({ name: 'spare_docs_applicant_fk', columns: [t.enterpriseId, t.applicantId], foreignColumns: [users.enterpriseId, users.id] }),
   ],

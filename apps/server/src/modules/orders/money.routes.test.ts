@@ -278,6 +278,21 @@ describe('service report', () => {
     }
   });
 
+  it('a bill without a discount reads 优惠金额 ¥0.00 in the report, never -¥0.00', async () => {
+    const { client, enterpriseId } = await admin();
+    const o = await pricedOrder(enterpriseId);
+    expect((await client.send(M.saveFees, { ...feeBody(o), discountAmount: 0 })).success).toBe(true);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/export/orderPdf',
+      headers: { cookie: client.cookie, 'x-csrf-token': client.csrf },
+      payload: { orderId: o.id },
+    });
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('优惠金额¥0.00');
+    expect(text).not.toContain('-¥0.00');
+  });
+
   it('orderPdf is refused to the anonymous, without CSRF and across enterprises', async () => {
     const { client, enterpriseId } = await admin();
     const id = await insertOrder(db(), enterpriseId, { state: 5 });

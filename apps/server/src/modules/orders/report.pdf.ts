@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { discountText, yuanText } from '@sk/shared';
 import type { ReportModel } from './report.service';
 
 /**
@@ -6,7 +7,7 @@ import type { ReportModel } from './report.service';
  * Chinese, GB2312 coverage; OFL) from the @embedpdf/fonts-sc package, embedded as a subset.
  */
 
-const money = (y: number) => `¥${y.toFixed(2)}`;
+const money = yuanText;
 const dash = (s: string | null | undefined) => (s == null || s === '' ? '—' : s);
 const dataUrl = (b: Buffer) => `data:image/${b[0] === 0x89 ? 'png' : 'jpeg'};base64,${b.toString('base64')}`;
 
@@ -46,7 +47,7 @@ function feesTable(m: ReportModel) {
   body.push(
     sum('备件金额', money(f.spareAmount)),
     sum('其他金额', money(f.otherAmount)),
-    sum('优惠金额', `-${money(f.discountAmount)}`),
+    sum('优惠金额', discountText(f.discountAmount)),
     sum('应收合计', money(f.receivableAmount), true),
   );
   if (f.paid) body.push(sum(`已收款${m.paymentMethod ? `（${m.paymentMethod}）` : ''}`, money(f.paidAmount)));

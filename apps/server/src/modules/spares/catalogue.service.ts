@@ -416,13 +416,14 @@ export async function logList(db: Db, u: SessionUser, q: LogQuery, only?: number
       rows<Omit<StockLog, 'typeName'>>(
         db,
         sql`select l.id::int, l.type, l.warehouse_id::int as "warehouseId", w.name as "warehouseName", l.spare_id::int as "spareId",
-            s.code as "spareCode", s.name as "spareName", l.change, l.before, l.after, l.doc_kind as "docKind", l.doc_id::int as "docId",
+            s.code as "spareCode", s.name as "spareName", l.change, l.before, l.after, l.doc_kind as "docKind", l.doc_id::int as "docId", d.doc_no as "docNo",
             l.order_id::int as "orderId", l.serial_in as "serialIn", l.serial_out as "serialOut", us.name as "userName",
             ${apiTime(sql`l.created_at`, tz(u))} as create_time
           from (select * from stock_logs l where ${where} order by l.id desc ${pageSql(q)}) l
           join spares s on s.enterprise_id = l.enterprise_id and s.id = l.spare_id
           join warehouses w on w.enterprise_id = l.enterprise_id and w.id = l.warehouse_id
           left join users us on us.enterprise_id = l.enterprise_id and us.id = l.user_id
+          left join spare_docs d on l.doc_kind = 'doc' and d.enterprise_id = l.enterprise_id and d.id = l.doc_id
           order by l.id desc`,
       ),
     () => countOf(db, sql`stock_logs l`, where),

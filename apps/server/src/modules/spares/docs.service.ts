@@ -80,6 +80,23 @@ async function handoverTarget(ex: Executor, u: SessionUser, userId: number | nul
   return ownWarehouse(ex, { id: r.id, enterpriseId: u.enterpriseId, name: r.name });
 }
 
+/**
+ * LY20261123-0001: the kind's letters, the filing day in the enterprise's zone and the enterprise's own counter of the
+ * kind (counters row 'spare_doc:<kind>'). The upsert holds the counter row until the filing commits, so two documents
+ * filed at once never share a number, and a refused filing gives its number back (it rolls back with the filing).
+ */
+export async function nextDocNo(tx: Executor, u: Pick<SessionUser, 'enterpriseId' | 'enterprise'>, kind: SpareDocKind): Promise<string> {
+  const [r] = await rows<{ value: number }>(
+    tx,
+    sql`insert into counters (enterprise_id, name, value) values (${u.enterpriseId}, ${`spare_doc:${kind}`}, 1)
+      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
+  );
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: u.enterprise.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
+  return `${SPARE_DOC_KINDS[kind].prefix}${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
+}
+
 export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave>): Promise<number> {
   const kind = b.kind as SpareDocKind;
   const k = SPARE_DOC_KINDS[kind];
@@ -106,10 +123,11 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
     if (n?.n !== spareIds.length) throw notFound();
     // The order must be one the user may see (the one order scope), not any order of the enterprise.
     if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
+    const docNo = await nextDocNo(tx, u, kind);
     const [d] = await rows<{ id: number }>(
       tx,
-      sql`insert into spare_docs (enterprise_id, kind, from_warehouse_id, to_warehouse_id, transfer_type, order_id, applicant_id, logistics, tracking_no, remark)
-        values (${ep}, ${kind}, ${from ?? null}, ${to ?? null}, ${kind === 2 ? (b.transferType ?? 0) : null}, ${b.orderId ?? null}, ${u.id},
+      sql`insert into spare_docs (enterprise_id, kind, doc_no, from_warehouse_id, to_warehouse_id, transfer_type, order_id, applicant_id, logistics, tracking_no, remark)
+        values (${ep}, ${kind}, ${docNo}, ${from ?? null}, ${to ?? null}, ${kind === 2 ? (b.transferType ?? 0) : null}, ${b.orderId ?? null}, ${u.id},
           ${b.logistics ?? null}, ${b.trackingNo ?? null}, ${b.remark}) returning id::int`,
     );
     const id = (d as { id: number }).id;
@@ -135,7 +153,7 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
       kind: 'spare_doc',
       docId: id,
       applicantId: u.id,
-      docNo: `${k.name}-${id}`,
+      docNo,
       docType: kind,
       responsibleId: keeper[0]?.keeper_id ?? null,
       providerId: u.providerId,
@@ -243,7 +261,9 @@ onApprovalEnd('spare_doc', async (tx, end) => {
   await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: action === 'withdraw' }));
 });
 
-const docCols = (u: SessionUser) => sql`d.id::int, d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
+const docCols = (
+  u: SessionUser,
+) => sql`d.id::int, d.doc_no as "docNo", d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
   d.to_warehouse_id::int as "toWarehouseId", tw.name as "toWarehouseName", d.transfer_type as "transferType", d.order_id::int as "orderId",
   d.applicant_id::int as "applicantId", ap.name as "applicantName", av.name as "approverName",
   ${apiTime(sql`d.approved_at`, tz(u))} as approve_time, d.logistics, d.tracking_no as "trackingNo", d.remark,

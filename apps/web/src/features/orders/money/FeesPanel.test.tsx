@@ -40,6 +40,8 @@ describe('FeesPanel', () => {
   it('shows the amounts and previews the receivable in cents while editing; a discount above the total blocks saving', { timeout: 30_000 }, async () => {
     renderWithApp(<FeesPanel orderId={7} />);
     expect((await screen.findByTestId('receivable', {}, { timeout: 15_000 })).textContent).toBe('¥0.30');
+    // No discount: ¥0.00, not -¥0.00.
+    expect(screen.getByTestId('discount').textContent).toBe('¥0.00');
     fireEvent.click(screen.getByRole('button', { name: /编辑费用/ }));
     // 0.1 × 3 + 0.2 spare = 0.50 exactly (no 0.30000000000000004).
     const qty = await screen.findByLabelText('材料费数量', {}, { timeout: 15_000 });

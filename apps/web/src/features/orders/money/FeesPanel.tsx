@@ -4,7 +4,7 @@ import type { OrderFeesView } from '@sk/shared/orders/order.money.contract';
 import { Button, Card, Descriptions, Empty, InputNumber, Modal, Select, Space, Spin, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useApi, useApiMutation } from '../../../lib/query';
-import { moneyContract as M, yuanText } from './api';
+import { discountText, moneyContract as M, yuanText } from './api';
 
 type Line = OrderFeesView['fees'][number];
 
@@ -184,7 +184,9 @@ export function FeesPanel({ orderId }: { orderId: number }) {
         <Descriptions.Item label="收费项目金额">{yuanText(f.feeAmount)}</Descriptions.Item>
         <Descriptions.Item label="备件金额">{yuanText(f.spareAmount)}</Descriptions.Item>
         <Descriptions.Item label="其他金额">{yuanText(f.otherAmount)}</Descriptions.Item>
-        <Descriptions.Item label="优惠金额">{f.discountAmount ? `-${yuanText(f.discountAmount)}` : yuanText(0)}</Descriptions.Item>
+        <Descriptions.Item label="优惠金额">
+          <span data-testid="discount">{discountText(f.discountAmount)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="应收合计">
           <b data-testid="receivable">{yuanText(f.receivableAmount)}</b>
         </Descriptions.Item>

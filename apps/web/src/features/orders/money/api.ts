@@ -10,5 +10,5 @@ staleAfter([M.evaluate], [M.evaluation]);
 staleAfter([M.receiveSave, M.receiveDelete], [M.receiveList, M.receiveByTemplate]);
 staleAfter([moneyItemContract.save, moneyItemContract.update, moneyItemContract.delete, moneyItemContract.returnTmp], [moneyItemContract.list, M.fees]);
 
-/** Two-decimal yuan from a number the server sent (already exact at cents). */
-export const yuanText = (y: number) => `¥${y.toFixed(2)}`;
+/** Two-decimal yuan (¥0.00, never -¥0.00) and a discount as taken off the bill (-¥5.00, or ¥0.00): the shared formatter. */
+export { discountText, yuanText } from '@sk/shared/common/format';

@@ -6,7 +6,7 @@ import { examinePath, LOG_TYPE_OPTIONS } from '../options';
 import { SpareSelect, WarehouseSelect } from './Selects';
 
 const source = (r: StockLog) => {
-  if (r.docKind === 'doc' && r.docId) return <Link to={examinePath(r.docId)}>{`单据-${r.docId}`}</Link>;
+  if (r.docKind === 'doc' && r.docId) return <Link to={examinePath(r.docId)}>{r.docNo ?? `单据-${r.docId}`}</Link>;
   if (r.orderId) return <Link to={`/allOrder/orderDetail/${r.orderId}`}>{`工单-${r.orderId}`}</Link>;
   if (r.docKind === 'old_part' && r.docId) return <Link to={`/oldPartReturnDetail?id=${r.docId}`}>{`旧件-${r.docId}`}</Link>;
   return '—';

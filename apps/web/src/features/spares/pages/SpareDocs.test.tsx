@@ -8,6 +8,7 @@ import { SpareDocsPage } from './SpareDocs';
 
 const row = (id: number, applicantId: number, state: number) => ({
   id,
+  docNo: `DB20261123-${String(id - 10).padStart(4, '0')}`,
   kind: 2,
   state,
   fromWarehouseId: 3,
@@ -45,7 +46,9 @@ afterEach(() => {
 describe('SpareDocsPage', () => {
   it('offers 审批 only on others’ waiting documents: the keeper’s own transfer reads 查看', { timeout: 30_000 }, async () => {
     renderWithApp(<SpareDocsPage kind={2} />);
-    await screen.findByText('调拨单-13', undefined, { timeout: 15_000 });
+    // The per-kind number links to the document (its id stays in the link only).
+    const no = await screen.findByRole('link', { name: 'DB20261123-0003' }, { timeout: 15_000 });
+    expect(no.getAttribute('href')).toBe(examinePath(13, 2));
     const hrefs = (name: string) => screen.getAllByRole('link', { name }).map((a) => a.getAttribute('href'));
     expect(hrefs('审批')).toEqual([examinePath(12, 2)]);
     expect(hrefs('查看')).toEqual([examinePath(11, 2), examinePath(13, 2)]);

@@ -33,7 +33,7 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
   const title = TITLES[kind] as string;
   const params = useMemo(() => ({ kind }), [kind]);
   const columns: ListColumn<SpareDocRow>[] = [
-    { key: 'id', dataIndex: 'id', title: '单号', render: (v: number) => <Link to={examinePath(v, kind)}>{`${SPARE_DOC_KINDS[kind].name}-${v}`}</Link> },
+    { key: 'docNo', dataIndex: 'docNo', title: '单号', render: (v: string, r) => <Link to={examinePath(r.id, kind)}>{v}</Link> },
     { key: 'state', dataIndex: 'state', title: '状态', render: (v: number) => <Tag color={DOC_STATE_COLORS[v]}>{label(SPARE_DOC_STATES, v)}</Tag> },
     { key: 'summary', dataIndex: 'summary', title: '备件明细' },
     { key: 'fromWarehouseName', dataIndex: 'fromWarehouseName', title: kind === 5 ? '盘点仓库' : '出库仓库', render: (v: string | null) => v ?? '—' },
@@ -60,7 +60,7 @@ export function SpareDocsPage({ kind, extraKinds = [] }: { kind: SpareDocKind; e
         fetch={fetchDocs}
         params={params}
         sort={false}
-        phoneCard={['id', 'state', 'summary', 'create_time', 'actions']}
+        phoneCard={['docNo', 'state', 'summary', 'create_time', 'actions']}
         filters={
           <Form.Item name="state" label="状态">
             <Select allowClear placeholder="全部" style={{ width: 140 }} options={DOC_STATE_OPTIONS} aria-label="状态筛选" />

@@ -5,6 +5,7 @@ import SpareExamine from './SpareExamine';
 
 const doc = (kind: number, items: unknown[]) => ({
   id: 9,
+  docNo: 'PD20261123-0001',
   kind,
   state: 1,
   fromWarehouseId: 3,

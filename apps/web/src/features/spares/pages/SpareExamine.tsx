@@ -118,7 +118,7 @@ export default function SpareExamine() {
         size="small"
         title={
           <Space>
-            {`${kind?.name ?? '单据'}-${d.id}`}
+            {`${kind?.name ?? '单据'} ${d.docNo}`}
             <Tag color={DOC_STATE_COLORS[d.state]} data-testid="doc-state">
               {label(SPARE_DOC_STATES, d.state)}
             </Tag>
