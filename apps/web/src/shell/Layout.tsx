@@ -18,6 +18,7 @@ import { VersionNotice } from './VersionNotice';
 
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
 const MobileMenu = lazy(() => import('./MobileMenu'));
+const BottomNav = lazy(() => import('./BottomNav'));
 
 const DIY_ROUTE = '/diy/:parentId/:id';
 
@@ -80,7 +81,7 @@ export function Layout() {
   }, [route, activeKey, allowed, location.pathname, location.search]);
 
   return (
-    <AntLayout className="sk-shell">
+    <AntLayout className={mobile ? 'sk-shell sk-shell--phone' : 'sk-shell'}>
       <Header sections={sections} active={active} onSelect={setChosen} mobile={mobile} onMenu={() => setDrawer(true)} />
       <AntLayout>
         {!mobile && (
@@ -98,6 +99,7 @@ export function Layout() {
         </AntLayout.Content>
       </AntLayout>
       <Suspense fallback={null}>
+        {mobile && <BottomNav menu={menu} pathname={location.pathname} menuPath={menuPath} />}
         {mobile && (
           <MobileMenu sections={sections} open={drawer} onClose={() => setDrawer(false)} active={active} selected={selectedEntry(section, menu, menuPath)} />
         )}

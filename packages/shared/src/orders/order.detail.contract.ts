@@ -74,6 +74,8 @@ export const orderDetailSchema = z.object({
     fullAddress: z.string().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    /** How precise the pin is: 'exact' (the place), else an area's centre; null without a pin. */
+    precision: z.enum(['province', 'city', 'district', 'exact']).nullable().optional(),
   }),
   /** The installed product and its warranty state when the order was created (0 unknown, 1 in warranty, 2 expired). */
   product: z

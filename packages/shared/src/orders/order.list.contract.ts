@@ -161,6 +161,10 @@ export const orderRowSchema = z.object({
   customLinkPerson: z.string().nullable(),
   customPhone: z.string().nullable(),
   gpsAddr: z.string().nullable(),
+  /** The service address's pin (GCJ-02) and how precise it is ('exact', or an area's centre): the card's map link. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  geoPrecision: z.enum(['province', 'city', 'district', 'exact']).nullable(),
   orderType: z.number(),
   orderTypeName: z.string().nullable(),
   priority: z.number(),

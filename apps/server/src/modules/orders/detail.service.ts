@@ -18,6 +18,7 @@ import {
   WARRANTY_STATES,
 } from '@sk/shared';
 import { eventOfOrder } from '../events/to-order';
+import { GEO_PRECISIONS } from '../../platform/geo/geocoder';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
@@ -266,6 +267,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
       fullAddress: str(o.full_address),
       latitude: num(o.latitude),
       longitude: num(o.longitude),
+      precision: o.latitude != null && o.longitude != null ? (GEO_PRECISIONS.find((p) => p === o.geo_precision) ?? null) : null,
     },
     product:
       productId == null

@@ -45,6 +45,9 @@ export interface RawRow {
   custom_link_person: string | null;
   custom_phone: string | null;
   full_address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  geo_precision: string | null;
   template_id: number;
   order_type_name: string | null;
   priority: number;
@@ -70,7 +73,7 @@ export interface RawRow {
 export function rowSelect(v: OrderListViewer, inner: SQL, order: SQL): SQL {
   const t = (col: string) => timeOf(sql.raw(`o.${col}`), v);
   return sql`select o.id, o.order_no, o.title, o.state, o.invalid, o.customer_id, c.name as custom_name, o.custom_link_person, o.custom_phone,
-      o.full_address, o.template_id, ft.name as order_type_name, o.priority, o.service_user_id, su.name as service_user_name,
+      o.full_address, o.latitude, o.longitude, o.geo_precision, o.template_id, ft.name as order_type_name, o.priority, o.service_user_id, su.name as service_user_name,
       du.name as dispatcher_name, cu.name as create_user_name, g.name as service_group_name, ip.name as product_name,
       o.place_state, o.examine_type, o.examine_result, o.abnormal_kind, o.receivable_amount,
       ${t('created_at')} as create_time, ${t('appointment_at')} as apply_time, ${t('finished_at')} as finish_time,
@@ -87,6 +90,10 @@ export function rowSelect(v: OrderListViewer, inner: SQL, order: SQL): SQL {
 }
 
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
+const PRECISIONS = ['province', 'city', 'district', 'exact'] as const;
+/** The pin's precision; 'none' (no place found) and a pending geocode answer null, as does a row without a pin. */
+const pinPrecision = (r: Pick<RawRow, 'latitude' | 'longitude' | 'geo_precision'>): OrderRow['geoPrecision'] =>
+  r.latitude != null && r.longitude != null ? (PRECISIONS.find((p) => p === r.geo_precision) ?? null) : null;
 
 export function present(r: RawRow): OrderRow {
   return {
@@ -100,6 +107,9 @@ export function present(r: RawRow): OrderRow {
     customLinkPerson: r.custom_link_person,
     customPhone: r.custom_phone,
     gpsAddr: r.full_address,
+    latitude: n(r.latitude),
+    longitude: n(r.longitude),
+    geoPrecision: pinPrecision(r),
     orderType: Number(r.template_id),
     orderTypeName: r.order_type_name,
     priority: Number(r.priority),

@@ -9,18 +9,25 @@ export interface FilterPanelProps {
   onReset: () => void;
   /** The panel's form, when the page sets its values (F2: saved search plans). */
   form?: FormInstance;
+  /** 'vertical' in the phone's filter sheet: one field a row, full width. */
+  layout?: 'inline' | 'vertical';
 }
 
 /** The filter panel under the toolbar: the page's fields, then 查找 and 重置. */
-export function FilterPanel({ children, initialValues, onSearch, onReset, form: given }: FilterPanelProps) {
+export function FilterPanel({ children, initialValues, onSearch, onReset, form: given, layout = 'inline' }: FilterPanelProps) {
   const [form] = Form.useForm(given);
   return (
     <Form
       form={form}
-      layout="inline"
+      layout={layout}
+      className={layout === 'vertical' ? 'sk-filter-panel-sheet' : undefined}
       initialValues={initialValues}
       onFinish={onSearch}
-      style={{ rowGap: 12, padding: 16, marginBottom: 12, background: 'var(--ant-color-fill-quaternary, #fafafa)', borderRadius: 8 }}
+      style={
+        layout === 'vertical'
+          ? undefined
+          : { rowGap: 12, padding: 16, marginBottom: 12, background: 'var(--ant-color-fill-quaternary, #fafafa)', borderRadius: 8 }
+      }
       data-testid="filter-panel"
     >
       {children}

@@ -1,8 +1,9 @@
 import { allowedPageSizes, countText, isPaid, reachableRows } from '@sk/shared';
 import type { SearchPlan } from '@sk/shared/forms/preferences.contract';
-import { Form, Grid, Modal, type PaginationProps, Table } from 'antd';
+import { Form, Modal, type PaginationProps, Table } from 'antd';
 import { type Key, type ReactNode, type Ref, useImperativeHandle, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { usePhone } from '../../lib/phone';
 import { useSessionUser } from '../../lib/session';
 import { EmptyState } from '../EmptyState';
 import { showFreeNotice } from '../freeNotice';
@@ -11,7 +12,7 @@ import { defaultColumnKeys, type ListColumn, visibleColumns } from './columns';
 import { EXPORT_EMPTY, ExportDialog, type ExportScope } from './ExportDialog';
 import { FilterPanel } from './FilterPanel';
 import { ListToolbar } from './ListToolbar';
-import { PhoneCards } from './PhoneCards';
+import { layoutOf, PhoneCards, type PhoneCardSpec } from './PhoneCards';
 import { PlanGate, planKeyOf, planQuery, useListPlans } from './SearchPlans';
 import { useColumnChoice } from './useColumnChoice';
 import { type ListQuery, type ListResult, type SortType, useListData } from './useListData';
@@ -66,8 +67,11 @@ export interface ListPageProps<T> {
   toolbar?: ReactNode;
   /** Starts a download-centre export; omitted → no export button. */
   onExport?: (req: ExportRequest<T>) => Promise<unknown>;
-  /** Column keys a row shows as a card at phone width (first: the card's title; `actions`: its foot); omitted → the table. */
-  phoneCard?: string[];
+  /**
+   * A row as a card at phone width: column keys (first: the card's title; `actions`: its foot), or a layout (title,
+   * state tag, unlabelled lead lines such as time and address, labelled rows, a small foot); omitted → the table.
+   */
+  phoneCard?: PhoneCardSpec<T>;
   /** Offer 全部筛选结果 (every row the current filters match) besides 当前页 and 选中行 (default true). */
   exportAll?: boolean;
   /** Deletes the given rows; omitted → no batch delete. */
@@ -83,6 +87,8 @@ export interface ListPageProps<T> {
 }
 
 const EMPTY: Record<string, unknown> = {};
+/** Query fields that are not filters (paging, keyword, sort). */
+const QUERY_BASICS = new Set(['pageIndex', 'pageSize', 'keyword', 'sortType']);
 
 /**
  * The one list page: keyword, filter panel, sort (refused on the free plan), column chooser
@@ -103,7 +109,9 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const user = useSessionUser();
   const paid = props.paid ?? isPaid(user?.isChargeUser ?? 0);
   const [modal, modalHolder] = Modal.useModal();
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = usePhone();
+  // A page that arrives with filters shows them; on a phone they wait in their sheet, the list comes first.
+  const [filtersOpen, setFiltersOpen] = useState(() => !phone && (Object.keys(initialQuery).length > 0 || !!startPlan));
 
   const [start] = useState(() => (startPlan ? planQuery(startPlan, props.mapFilters) : undefined));
   const list = useListData<T>(routeKey, fetch, initialQuery, sort, props.params, start);
@@ -120,6 +128,8 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const [exporting, setExporting] = useState(false);
   const [panelForm] = Form.useForm();
   const plans = useListPlans({ pageKey: props.planKey, start: startPlan, form: panelForm, list, mapFilters: props.mapFilters, onApplied: clearSelection });
+
+  const activeFilters = Object.keys(list.query).filter((k) => !QUERY_BASICS.has(k)).length;
 
   const refresh = (reset = false) => {
     if (reset) clearSelection();
@@ -194,7 +204,10 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
           clearSelection();
           list.update({ keyword });
         }}
-        filtersDefaultOpen={Object.keys(initialQuery).length > 0 || !!startPlan}
+        phone={phone}
+        filtersOpen={filtersOpen}
+        onFiltersOpen={setFiltersOpen}
+        activeFilters={activeFilters}
         sortType={sort ? (list.query.sortType as SortType | undefined) : undefined}
         onSort={changeSort}
         columns={columns}
@@ -209,15 +222,18 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
             <FilterPanel
               form={panelForm}
               initialValues={initialQuery}
+              layout={phone ? 'vertical' : 'inline'}
               onSearch={(values) => {
                 clearSelection();
                 plans.clear();
                 list.setFilters(props.mapFilters ? props.mapFilters(values) : values);
+                if (phone) setFiltersOpen(false);
               }}
               onReset={() => {
                 clearSelection();
                 plans.clear();
                 list.reset();
+                if (phone) setFiltersOpen(false);
               }}
             >
               {filters}
@@ -227,7 +243,8 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
       />
       {phone && props.phoneCard ? (
         <PhoneCards<T>
-          columns={props.phoneCard.map((k) => columns.find((c) => c.key === k)).filter((c): c is ListColumn<T> => !!c)}
+          columns={columns}
+          layout={layoutOf(props.phoneCard)}
           rows={rows}
           keyOf={keyOf}
           loading={list.loading}

@@ -45,7 +45,7 @@ export default function AssignOrder() {
             title="待派单工单"
             columns={columns}
             defaultColumns={[...DEFAULT_ORDER_COLUMNS.filter((k) => k !== 'servicePersonalName' && k !== 'state'), 'serviceGroupName', 'actions']}
-            phoneCard={[...ORDER_PHONE_CARD, 'actions']}
+            phoneCard={{ ...ORDER_PHONE_CARD, actions: true }}
             fetch={unDeliverFetcher}
             sort={false}
             searchPlans={false}

@@ -2,9 +2,10 @@
 // (his schedule within the business calendar's working hours), or any later time he picks. The server checks the
 // chosen time again in the grab's own transaction (a clash or a past time is refused there).
 import type { PoolRow } from '@sk/shared/pool/pool.contract';
-import { Alert, DatePicker, Empty, Modal, Radio, Space, Spin, Typography } from 'antd';
+import { Alert, Empty, Modal, Radio, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { AppointmentPicker } from '../../components/AppointmentPicker';
 import { useApi } from '../../lib/query';
 import { poolContract } from './api';
 
@@ -80,15 +81,13 @@ export function GrabDialog({ row, onClose, onGrab }: { row: PoolRow; onClose: ()
               ))}
               <Radio value={CUSTOM}>
                 其他时间：
-                <DatePicker
-                  showTime={{ format: 'HH:mm', minuteStep: 15 }}
-                  format="YYYY-MM-DD HH:mm"
+                <AppointmentPicker
+                  style={{ width: 'auto' }}
                   value={custom}
                   onChange={(v) => {
                     setCustom(v);
                     setChoice(CUSTOM);
                   }}
-                  disabledDate={(d) => d.isBefore(dayjs(), 'day')}
                   placeholder="选择预约时间"
                   aria-label="其他预约时间"
                 />

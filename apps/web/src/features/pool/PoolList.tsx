@@ -1,9 +1,13 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
 import type { PoolRow } from '@sk/shared/pool/pool.contract';
 import { Button, Form, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, PriorityTag } from '../../components';
+import type { PhoneCardLayout } from '../../components/list/PhoneCards';
+import { MapLink } from '../../components/MapLink';
 import { call } from '../../lib/api';
+import { visitTime } from '../../lib/visitTime';
 import { displayDateTime } from '../../lib/format';
 import { orderListContract } from '@sk/shared/orders/order.list.contract';
 import { distanceText, orderDetailPath, poolContract } from './api';
@@ -16,7 +20,12 @@ export function poolColumns(actions: ListColumn<PoolRow>): ListColumn<PoolRow>[]
     { key: 'title', dataIndex: 'title', title: '工单标题', render: (v: string, r) => <Link to={orderDetailPath(r.id)}>{v}</Link> },
     { key: 'orderNo', dataIndex: 'orderNo', title: '工单编号' },
     { key: 'distance', dataIndex: 'distance', title: '距离', render: (v: number | null) => distanceText(v) },
-    { key: 'fullAddress', dataIndex: 'fullAddress', title: '服务地址', render: (v: string | null) => v || '—' },
+    {
+      key: 'fullAddress',
+      dataIndex: 'fullAddress',
+      title: '服务地址',
+      render: (v: string | null, r) => <MapLink place={{ address: v, latitude: r.latitude, longitude: r.longitude }} />,
+    },
     { key: 'customerName', dataIndex: 'customerName', title: '客户', render: (v: string | null) => v || '—' },
     { key: 'serviceGroupName', dataIndex: 'serviceGroupName', title: '服务团队', render: (v: string | null) => v || '不限' },
     { key: 'skills', dataIndex: 'skills', title: '技能要求', render: (s: string[]) => (s.length ? s.map((x) => <Tag key={x}>{x}</Tag>) : '不限') },
@@ -26,6 +35,32 @@ export function poolColumns(actions: ListColumn<PoolRow>): ListColumn<PoolRow>[]
     actions,
   ];
 }
+
+/** A pooled order at phone width: what, when the customer wants it, where (to the map app) and how far, what it needs. */
+const POOL_PHONE_CARD: PhoneCardLayout<PoolRow> = {
+  title: 'title',
+  tag: 'priority',
+  lead: [
+    {
+      key: 'appointmentAt',
+      icon: <ClockCircleOutlined />,
+      label: '预约时间',
+      render: (r) => (r.appointmentAt ? visitTime(r.appointmentAt) : <span className="sk-muted">未预约</span>),
+    },
+    {
+      key: 'fullAddress',
+      render: (r) => (
+        <span>
+          <MapLink place={{ address: r.fullAddress, latitude: r.latitude, longitude: r.longitude }} />
+          {r.distance != null ? <span className="sk-muted">{`　${distanceText(r.distance)}`}</span> : null}
+        </span>
+      ),
+    },
+  ],
+  rows: ['skills', 'pooledAt'],
+  foot: 'orderNo',
+  actions: true,
+};
 
 /** Picks 待派单 orders (by number or title) to put in the pool. */
 function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
@@ -135,7 +170,7 @@ export function PoolList({ canGrab, manage }: { canGrab: boolean; manage: boolea
         keywordPlaceholder="请输入工单编号或标题"
         sort={false}
         toolbar={toolbar}
-        phoneCard={['title', 'distance', 'fullAddress', 'skills', 'pooledAt', 'actions']}
+        phoneCard={POOL_PHONE_CARD}
         searchPlans={false}
       />
       <PutDialog open={putting} onClose={() => setPutting(false)} onDone={() => list.current?.refresh()} />

@@ -1,5 +1,6 @@
 // The controls of the order's fixed fields, shared by the create page and the edit dialog.
 import type { OrderCustomerContext } from '@sk/shared/orders/order.create.contract';
+import { AppointmentText } from '../../../components/AppointmentPicker';
 import type { WidgetProps } from '../../../components/forms';
 import { CodeSelect, GroupSelect, LabelSelect, PRIORITY_OPTIONS, SERVICE_LEVEL_OPTIONS, SOURCE_OPTIONS } from './options';
 import { AddressPicker, ContactInput, PeopleInput, ProductPicker, ServiceItemPicker } from './Pickers';
@@ -38,6 +39,8 @@ export function orderFieldWidgets(d: OrderWidgetDeps): Widgets {
     ),
     gpsAddr: (p) => <AddressPicker id={p.id} value={p.value} ctx={d.context} onChange={p.onChange} />,
     productId: (p) => <ProductPicker id={p.id} value={p.value} ctx={d.context} onChange={p.onChange} onOpen={d.refetchContext} />,
+    // The appointment in 5-minute steps, from today on (a custom date-time field keeps the full picker).
+    customApplyTime: (p) => <AppointmentText id={p.id} value={p.value} onChange={p.onChange} disabled={p.disabled} />,
     serviceId: (p) => <ServiceItemPicker id={p.id} value={p.value} onChange={p.onChange} />,
     priority: (p) => <CodeSelect id={p.id} label="优先级" value={p.value ?? 1} options={PRIORITY_OPTIONS} onChange={p.onChange} allowClear={false} />,
     serviceLevel: (p) => <CodeSelect id={p.id} label="服务级别" value={p.value} options={SERVICE_LEVEL_OPTIONS} onChange={p.onChange} />,

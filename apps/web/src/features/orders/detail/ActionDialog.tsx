@@ -5,10 +5,11 @@ import type { FieldDef } from '@sk/shared/forms/index';
 import type { OrderAction } from '@sk/shared/orders/order.machine';
 import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
 import { ABNORMAL_KINDS, ORDER_PRIORITIES, PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
-import { Alert, DatePicker, Divider, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Divider, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { PersonField } from '../../../components';
+import { AppointmentPicker } from '../../../components/AppointmentPicker';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
 import { SignatureField } from '../../../components/forms/fields/SignatureField';
 import { UploadField } from '../../../components/forms/fields/UploadField';
@@ -20,7 +21,6 @@ import type { ActionButton, ActionField, ActionValues } from './actions';
 import { orderActionsContract } from './api';
 
 const options = (m: Record<number, string>) => Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** Attachments as the form engine's upload control (pictures and files, up to 20). */
 const ATTACHMENTS_DEF = { id: 0, type: 15, name: '附件', fileKinds: [], maxCount: 20 } as unknown as FieldDef;
@@ -72,14 +72,8 @@ function FieldItem({
           label={button.key === 'handleAbnormal' ? '新的预约时间' : '预约时间'}
           rules={required ? [{ required: true, message: '请选择预约时间' }] : []}
         >
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format={TIME_FORMAT}
-            style={{ width: '100%' }}
-            inputReadOnly
-            // A visit is booked from today on (the server refuses a time already past).
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
-          />
+          {/* From today on, in 5-minute steps (the server refuses a time already past). */}
+          <AppointmentPicker inputReadOnly />
         </Form.Item>
       );
     case 'servicePerson':

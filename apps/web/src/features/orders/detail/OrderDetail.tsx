@@ -1,16 +1,19 @@
 // /allOrder/orderDetail/:orderId — one work order: its tabs (from GET /order/getOrderTab) and the action buttons its abilities allow.
 import type { OrderTabKey } from '@sk/shared/orders/order.detail.contract';
-import { App, Badge, Button, Card, Grid, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { ClockCircleOutlined, PhoneOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Card, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components';
+import { usePhone } from '../../../lib/phone';
 import { useApi } from '../../../lib/query';
+import { visitTime } from '../../../lib/visitTime';
 import { AssignDialog } from '../../dispatch/AssignDialog';
 import { ActionDialog } from './ActionDialog';
 import { EditOrderDialog } from './EditOrderDialog';
 import { type ActionButton, buttonsFor } from './actions';
 import { orderDetailContract as K } from './api';
-import { BasicTab } from './tabs/BasicTab';
+import { BasicTab, OrderAddress } from './tabs/BasicTab';
 import { MessagesTab } from './tabs/MessagesTab';
 import { EvaluationPanel, FeesPanel, PaymentQr, ReportButtons } from '../money';
 import { OrderSparesPanel } from '../../spares/components/OrderSparesPanel';
@@ -28,7 +31,7 @@ export default function OrderDetail() {
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const navigate = useNavigate();
   const { modal } = App.useApp();
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = usePhone();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [tab, setTab] = useState<OrderTabKey>('basic');
   const detail = useApi(K.orderDetail, { orderId }, { enabled: valid, staleTime: 0 });
@@ -112,6 +115,24 @@ export default function OrderDetail() {
         }
         extra={phone ? null : <Space wrap>{actionButtons}</Space>}
       >
+        {phone ? (
+          // On the phone the visit comes first: when, where (to the map app), and the customer's phone to call.
+          <div className="sk-order-visit" data-testid="order-visit">
+            <div>
+              <ClockCircleOutlined aria-label="预约时间" />
+              <span>{d.customApplyTime ? visitTime(d.customApplyTime) : <span className="sk-muted">未预约</span>}</span>
+            </div>
+            <div>
+              <OrderAddress d={d} />
+            </div>
+            {d.customPhone ? (
+              <div>
+                <PhoneOutlined aria-label="联系电话" />
+                <a href={`tel:${d.customPhone}`}>{[d.customLinkPerson, d.customPhone].filter(Boolean).join(' ')}</a>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
         <Typography.Text type="secondary">
           {d.orderNo} · {d.customer.name} · 创建于 {d.times.createdAt}
         </Typography.Text>

@@ -1,8 +1,12 @@
 import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_INVALID_LABEL, ORDER_STATES, PLACE_STATES } from '@sk/shared/orders/orders.constants';
 import type { OrderRow } from '@sk/shared/orders/order.list.contract';
+import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { type ListColumn, PersonLink, PriorityTag } from '../../../components';
+import type { PhoneCardLayout } from '../../../components/list/PhoneCards';
+import { MapLink } from '../../../components/MapLink';
+import { visitTime } from '../../../lib/visitTime';
 import { orderDetailPath } from './api';
 
 const text = (v: string | null | undefined) => v || '—';
@@ -64,5 +68,42 @@ export const DEFAULT_ORDER_COLUMNS = [
   'create_time',
   'apply_time',
 ];
-/** A row at phone width: number, then what an engineer needs to go. */
-export const ORDER_PHONE_CARD = ['orderNo', 'title', 'state', 'customName', 'customPhone', 'gpsAddr', 'apply_time'];
+/** The service address as a link to the map app (navigation to an exact pin, else a search for the address). */
+export const orderMapLink = (r: Pick<OrderRow, 'gpsAddr' | 'latitude' | 'longitude' | 'geoPrecision'>) => (
+  <MapLink place={{ address: r.gpsAddr, latitude: r.latitude, longitude: r.longitude, precision: r.geoPrecision }} empty="未填写服务地址" />
+);
+
+/**
+ * A row at phone width, as an engineer reads it: what (the title, to the detail) and its state, when (the appointment),
+ * where (the address, to the map app), who (the customer, the phone to call); the order number small at the foot.
+ */
+export const ORDER_PHONE_CARD: PhoneCardLayout<OrderRow> = {
+  title: { key: 'title', render: (r) => <Link to={orderDetailPath(r.id)}>{r.title}</Link> },
+  tag: 'state',
+  lead: [
+    {
+      key: 'apply_time',
+      icon: <ClockCircleOutlined />,
+      label: '预约时间',
+      render: (r) => (r.apply_time ? visitTime(r.apply_time) : <span className="sk-muted">未预约</span>),
+    },
+    { key: 'gpsAddr', render: orderMapLink },
+    {
+      key: 'customName',
+      icon: <UserOutlined />,
+      label: '客户',
+      render: (r) => (
+        <span>
+          {[r.customName, r.customLinkPerson !== r.customName ? r.customLinkPerson : null].filter(Boolean).join(' · ') || '—'}
+          {r.customPhone ? (
+            <>
+              {'　'}
+              <a href={`tel:${r.customPhone}`}>{r.customPhone}</a>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ],
+  foot: 'orderNo',
+};

@@ -7,8 +7,15 @@ import { Link } from 'react-router';
 import { FileLink, PersonLink } from '../../../../components';
 import { Img } from '../../../../lib/Img';
 import { ExtFieldView } from '../../../../components/forms';
+import { MapLink } from '../../../../components/MapLink';
 
 const dash = (v: string | number | null | undefined) => (v == null || v === '' ? '—' : v);
+
+/** The service address as a link to the map app: navigation to an exact pin, else a search for the address. */
+export function OrderAddress({ d }: { d: Pick<OrderDetail, 'gpsAddr'> }) {
+  const a = d.gpsAddr;
+  return <MapLink place={{ address: a.fullAddress, latitude: a.latitude, longitude: a.longitude, precision: a.precision }} />;
+}
 
 export function BasicTab({ d }: { d: OrderDetail }) {
   const grouped = ORDER_GROUPS.map((g) => ({ ...g, fields: d.extFields.filter((f) => f.group === g.key) })).filter((g) => g.fields.length);
@@ -54,7 +61,7 @@ export function BasicTab({ d }: { d: OrderDetail }) {
         <Descriptions.Item label="联系人">{dash(d.customLinkPerson)}</Descriptions.Item>
         <Descriptions.Item label="联系电话">{d.customPhone ? <a href={`tel:${d.customPhone}`}>{d.customPhone}</a> : '—'}</Descriptions.Item>
         <Descriptions.Item label="服务地址" span="filled">
-          {dash(d.gpsAddr.fullAddress)}
+          <OrderAddress d={d} />
         </Descriptions.Item>
         {d.customEnterpriseName ? <Descriptions.Item label="企业名称">{d.customEnterpriseName}</Descriptions.Item> : null}
         <Descriptions.Item label="产品">

@@ -2,6 +2,7 @@ import { MY_ORDER_TABS, type MyOrderTab } from '@sk/shared/orders/order.list.con
 import { Card, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePhone } from '../../../../lib/phone';
 import { useUser } from '../../../../lib/session';
 import { OrderList } from '../OrderList';
 
@@ -15,8 +16,10 @@ export default function MyOrder() {
   // An engineer opens on the work waiting for them; others (their own requests) on all.
   const tab: MyOrderTab = asked && TABS.includes(asked) ? asked : user.sysrole === 2 ? 'toServe' : 'all';
   const params = useMemo(() => ({ tab }), [tab]);
+  // On a phone the bottom tab bar already says where this is: the tabs and the first order come first.
+  const phone = usePhone();
   return (
-    <Card title="我的工单" size="small">
+    <Card title={phone ? undefined : '我的工单'} size="small">
       <Tabs activeKey={tab} onChange={(k) => setSearch({ tab: k }, { replace: true })} items={TABS.map((k) => ({ key: k, label: MY_ORDER_TABS[k] }))} />
       <OrderList scope="mine" title="我的工单" params={params} stateFilter={false} />
     </Card>
