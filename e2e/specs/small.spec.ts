@@ -82,7 +82,8 @@ test.describe('smaller field-day defects', () => {
     await page.goto(`/allOrder?keyword=${tag}`);
     const list = page.locator('.sk-page:visible');
     const row = (title: string) => list.locator('tr', { hasText: title });
-    for (const o of orders) await expect(row(o.title)).toBeVisible();
+    // A page's chunk may take a while on a busy machine: the first look waits longer.
+    for (const o of orders) await expect(row(o.title)).toBeVisible({ timeout: 30_000 });
     await expect(list.getByRole('button', { name: /新建工单/ })).toBeVisible();
     await expect(list.getByRole('button', { name: '批量派单' })).toBeVisible();
 
@@ -149,7 +150,7 @@ test.describe('smaller field-day defects', () => {
     await loginUi(page, EMPLOYEE);
     await page.goto('/newEvent');
     const form = page.locator('.sk-page:visible');
-    await expect(form.getByText('内部事件可不选客户')).toBeVisible();
+    await expect(form.getByText('内部事件可不选客户')).toBeVisible({ timeout: 30_000 });
     await pickSearched(page, form.getByRole('combobox', { name: '客户' }), tag, name);
     await form.getByLabel('事件标题').fill(`会议室投影仪不亮${tag}`);
     await shot(page, FLOW, '4-employee-new-event');
@@ -181,7 +182,7 @@ test.describe('smaller field-day defects', () => {
     const page = await browser.newPage();
     await loginUi(page, ENGINEER);
     await page.goto(`/allOrder/orderDetail/${orderId}`);
-    await expect(page.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务');
+    await expect(page.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务', { timeout: 30_000 });
     await page
       .locator('.sk-page:visible .sk-order-detail')
       .getByRole('button', { name: /^编\s*辑$/ })
