@@ -154,7 +154,7 @@ test.describe('smaller field-day defects', () => {
     await pickSearched(page, form.getByRole('combobox', { name: '客户' }), tag, name);
     await form.getByLabel('事件标题').fill(`会议室投影仪不亮${tag}`);
     await shot(page, FLOW, '4-employee-new-event');
-    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(page.getByText('创建成功')).toBeVisible();
     await expect(page).toHaveURL(/eventDetail\/\d+/);
     const id = Number(page.url().match(/eventDetail\/(\d+)/)?.[1]);
@@ -183,10 +183,7 @@ test.describe('smaller field-day defects', () => {
     await loginUi(page, ENGINEER);
     await page.goto(`/allOrder/orderDetail/${orderId}`);
     await expect(page.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务', { timeout: 30_000 });
-    await page
-      .locator('.sk-page:visible .sk-order-detail')
-      .getByRole('button', { name: /^编\s*辑$/ })
-      .click();
+    await page.locator('.sk-page:visible .sk-order-detail').getByRole('button', { name: '补充信息' }).click();
     const dialog = page.getByRole('dialog', { name: '补充服务信息' });
     await expect(dialog).toBeVisible();
     const contact = dialog.getByRole('combobox', { name: '联系人' });
