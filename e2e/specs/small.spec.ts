@@ -155,8 +155,7 @@ test.describe('smaller field-day defects', () => {
     await form.getByLabel('事件标题').fill(`会议室投影仪不亮${tag}`);
     await shot(page, FLOW, '4-employee-new-event');
     await form.getByRole('button', { name: /^保\s*存$/ }).click();
-    await expect(page.getByText('创建成功')).toBeVisible();
-    await expect(page).toHaveURL(/eventDetail\/\d+/);
+    await expect(page).toHaveURL(/eventDetail\/\d+/, { timeout: 30_000 });
     const id = Number(page.url().match(/eventDetail\/(\d+)/)?.[1]);
     const d = await admin.get(`/v2/event/detailed?id=${id}`);
     expect(d.data.customerId).toBe(customerId);
@@ -187,7 +186,6 @@ test.describe('smaller field-day defects', () => {
     const dialog = page.getByRole('dialog', { name: '补充服务信息' });
     await expect(dialog).toBeVisible();
     const contact = dialog.getByRole('combobox', { name: '联系人' });
-    await expect(contact).toHaveAttribute('placeholder', '选择客户联系人或直接输入');
     await contact.click();
     await expect(page.locator('.ant-select-dropdown:visible').getByText(`联系人${tag} 158${tag}22`)).toBeVisible();
     await expect(dialog.getByText(/无法读取客户/)).toHaveCount(0);
