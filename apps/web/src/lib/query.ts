@@ -31,9 +31,20 @@ export function staleAfter(writes: readonly EndpointDef[], reads: readonly Endpo
 /** The reads a write makes stale (for tests). */
 export const readsStaleAfter = (w: EndpointDef): EndpointDef[] => [...(staleReads.get(w) ?? [])];
 
+/**
+ * The shell's counts (the menu badges, the bell, the home page's to-dos) carry this `meta`: any successful write,
+ * whichever page or dialog made it (approve, grab, accept, dispatch, complete, read a notice, file a document), refreshes
+ * them at once instead of at their next poll. One rule here, not one declaration per write.
+ */
+export const SHELL_COUNT: { shellCount: true } = { shellCount: true };
+
+/** The queries a successful write makes stale everywhere: the shell's counts. */
+export const isShellCount = (q: { meta?: Record<string, unknown> }): boolean => q.meta?.shellCount === true;
+
 configureApi({
   written: (ep) => {
     for (const r of staleReads.get(ep) ?? []) void queryClient.invalidateQueries({ queryKey: apiKey(r) });
+    void queryClient.invalidateQueries({ predicate: isShellCount });
   },
 });
 

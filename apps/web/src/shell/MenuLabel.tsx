@@ -3,12 +3,19 @@ import type { MenuEntryView } from '@sk/shared';
 import { Badge, Tooltip } from 'antd';
 import { QUOTA_TITLE } from './PageGuard';
 
-/** An entry's name with its badge count, lock icon (free plan) or quota hint (disabled). */
+/** Counts past this show as 99+ (the bell and the menu alike). */
+export const BADGE_OVERFLOW = 99;
+
+/**
+ * An entry's name with its badge count, lock icon (free plan) or quota hint (disabled). The name gives way (ellipsis,
+ * the full name in the item's title) so the count is never cut off in the 160 px side menu (shell.css .sk-menu-label).
+ */
 export function MenuLabel({ entry, count }: { entry: MenuEntryView; count?: number }) {
+  const name = <span className="sk-menu-label-text">{entry.name}</span>;
   if (entry.locked) {
     return (
       <span className="sk-menu-label" data-locked="1">
-        {entry.name}
+        {name}
         <LockOutlined className="sk-lock" aria-label="免费版锁定" />
       </span>
     );
@@ -16,14 +23,14 @@ export function MenuLabel({ entry, count }: { entry: MenuEntryView; count?: numb
   if (entry.disabled) {
     return (
       <Tooltip title={QUOTA_TITLE} placement="right">
-        <span className="sk-menu-label">{entry.name}</span>
+        <span className="sk-menu-label">{name}</span>
       </Tooltip>
     );
   }
   return (
     <span className="sk-menu-label">
-      {entry.name}
-      {count ? <Badge count={count} size="small" overflowCount={99} className="sk-badge" /> : null}
+      {name}
+      {count ? <Badge count={count} size="small" overflowCount={BADGE_OVERFLOW} className="sk-badge" data-count={count} /> : null}
     </span>
   );
 }

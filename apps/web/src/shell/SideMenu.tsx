@@ -1,18 +1,30 @@
 import type { MenuEntryView } from '@sk/shared';
-import { Menu } from 'antd';
+import { Badge, Menu } from 'antd';
 import { menuIcon } from './icons';
-import { MenuLabel } from './MenuLabel';
+import { BADGE_OVERFLOW, MenuLabel } from './MenuLabel';
 import { useBadges, useOpenEntry } from './menu';
 import type { Section } from './sections';
 
-export function entryItems(entries: MenuEntryView[], counts: Map<string, number>) {
-  return entries.map((e) => ({
-    key: e.routerName,
-    icon: menuIcon(e.icon),
-    disabled: e.disabled,
-    label: <MenuLabel entry={e} count={counts.get(e.routerName)} />,
-    title: e.name,
-  }));
+/** The menu's items; a collapsed menu hides the labels, so the count sits on the entry's icon instead. */
+export function entryItems(entries: MenuEntryView[], counts: Map<string, number>, collapsed = false) {
+  return entries.map((e) => {
+    const count = counts.get(e.routerName);
+    const icon = menuIcon(e.icon);
+    return {
+      key: e.routerName,
+      icon:
+        collapsed && count ? (
+          <Badge count={count} size="small" overflowCount={BADGE_OVERFLOW} className="sk-icon-badge" data-count={count}>
+            {icon}
+          </Badge>
+        ) : (
+          icon
+        ),
+      disabled: e.disabled,
+      label: <MenuLabel entry={e} count={count} />,
+      title: e.name,
+    };
+  });
 }
 
 /** The active section's entries; selected is the entry the current page belongs to. */
@@ -24,7 +36,7 @@ export function SideMenu({ section, selected, collapsed }: { section: Section; s
       mode="inline"
       inlineCollapsed={collapsed}
       selectedKeys={selected ? [selected] : []}
-      items={entryItems(section.entries, counts)}
+      items={entryItems(section.entries, counts, collapsed)}
       onClick={({ key }) => {
         const e = section.entries.find((x) => x.routerName === key);
         if (e) open(e);

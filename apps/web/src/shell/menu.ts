@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { call, getPath } from '../lib/api';
 import { cache } from '../lib/cache';
 import { useBuiltPages } from './builtPages';
-import { apiKey, queryClient, useApi } from '../lib/query';
+import { apiKey, queryClient, SHELL_COUNT, useApi } from '../lib/query';
 import { useUser } from '../lib/session';
 import { openUpgrade } from './upgrade';
 
@@ -79,7 +79,7 @@ export function useOpenEntry(): (e: MenuEntryView) => void {
   };
 }
 
-/** Badge counts of the given entries (none on the free plan), refreshed every minute. */
+/** Badge counts of the given entries (none on the free plan), refreshed every minute and after each of the user's writes. */
 export function useBadges(entries: MenuEntryView[]): Map<string, number> {
   const user = useUser();
   const withBadge = user.isChargeUser === FREE ? [] : entries.filter((e) => e.badge && !e.locked);
@@ -89,6 +89,8 @@ export function useBadges(entries: MenuEntryView[]): Map<string, number> {
       queryFn: ({ signal }: { signal: AbortSignal }) => call(getPath(e.badge!), undefined, { silent: true, noRedirect: true, signal }),
       refetchInterval: BADGE_REFRESH_MS,
       staleTime: BADGE_REFRESH_MS,
+      // The user's own writes refresh the badges at once (lib/query.ts); the poll catches everyone else's.
+      meta: SHELL_COUNT,
     })),
   });
   const counts = new Map<string, number>();

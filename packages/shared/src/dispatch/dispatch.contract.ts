@@ -63,6 +63,48 @@ export const batchDesignateBody = z
   .refine((b) => !!b.serviceUserId !== !!b.providerId, { message: '请选择服务人员或服务商（二选一）', path: ['serviceUserId'] });
 export type BatchDesignateBody = z.infer<typeof batchDesignateBody>;
 
+/**
+ * POST /v2/order/batchDispatch (全部工单's 批量派单): each order is dispatched on its own through the single dispatch
+ * (its own transaction and log row), so one refusal leaves the others done; the answer says how each went.
+ * `expectedStates` are the states the list showed (same order as `orderIds`): an order moved since answers 数据已变更.
+ */
+export const batchDispatchBody = z
+  .object({
+    orderIds: ids('工单', MAX_BATCH),
+    expectedStates: L(
+      z.array(coerceInt('smallint', '工单状态不正确').min(0, '工单状态不正确').max(7, '工单状态不正确')).max(MAX_BATCH, `一次最多${MAX_BATCH}项`).optional(),
+      '工单状态',
+    ),
+    serviceUserId: optionalId('服务人员'),
+    providerId: optionalId('服务商'),
+    coordinationUserId: optionalIds('协作人员', 20),
+    note: optionalText('备注', 500),
+  })
+  .refine((b) => !!b.serviceUserId !== !!b.providerId, { message: '请选择服务人员或服务商（二选一）', path: ['serviceUserId'] })
+  .refine((b) => !b.expectedStates || b.expectedStates.length === b.orderIds.length, {
+    message: '工单状态与工单数量不一致',
+    path: ['expectedStates'],
+  });
+export type BatchDispatchBody = z.infer<typeof batchDispatchBody>;
+
+/** How one order of a batch dispatch went: '派单成功' or the refusal's message. */
+export const batchDispatchRow = z.object({ orderId: z.number(), orderNo: z.string(), success: z.boolean(), message: z.string() });
+export type BatchDispatchRow = z.infer<typeof batchDispatchRow>;
+export const batchDispatchResult = z.object({ successCount: z.number(), failCount: z.number(), results: z.array(batchDispatchRow) });
+export type BatchDispatchResult = z.infer<typeof batchDispatchResult>;
+
+/** At most this many refusals are named in the summary; the rest are counted. */
+const NAMED_FAILURES = 3;
+
+/** The batch's summary as the user reads it: '3 条成功，1 条失败：GD0001 该工单已完成，不能派单'. */
+export function batchDispatchSummary(r: Pick<BatchDispatchResult, 'successCount' | 'failCount' | 'results'>): string {
+  if (r.failCount === 0) return `${r.successCount} 条成功`;
+  const failed = r.results.filter((x) => !x.success);
+  const named = failed.slice(0, NAMED_FAILURES).map((x) => `${x.orderNo} ${x.message}`);
+  const more = failed.length > NAMED_FAILURES ? `等 ${failed.length} 条` : '';
+  return `${r.successCount} 条成功，${r.failCount} 条失败：${named.join('；')}${more}`;
+}
+
 /** Who a new order goes to, and why. */
 export const defaultUserResult = z.object({
   source: z.enum(['rule', 'default', 'none']),
@@ -180,6 +222,13 @@ export const dispatchContract = {
     power: ASSIGN_POWER,
     body: batchDesignateBody,
     response: z.object({ count: z.number() }),
+  }),
+  batchDispatch: endpoint({
+    method: 'POST',
+    path: '/v2/order/batchDispatch',
+    power: ASSIGN_POWER,
+    body: batchDispatchBody,
+    response: batchDispatchResult,
   }),
   defaultUser: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
-import { addressFields } from '../customers/customers.schema';
+import { addressFields, customerPickSchema } from '../customers/customers.schema';
 import { extInput, ids, optionalId, optionalIds, optionalText, requiredId, requiredText, sortType, text, timeFilter } from '../customers/fields';
 import { EVENT_ACTIONS } from './event.machine';
 import { addEventMessageBody } from './event.message';
@@ -217,6 +217,17 @@ export const eventContract = {
     power: EVENT_POWERS.create,
     body: createEventBody,
     response: z.object({ id: z.number(), eventNo: z.string(), state: z.number() }),
+  }),
+  /**
+   * 新建事件's customer picker: starting an event needs no customer-list power (an ordinary employee starts events);
+   * the same rows as 新建工单's picker (a salesperson's own customers only).
+   */
+  customerOptions: endpoint({
+    method: 'GET',
+    path: '/v2/event/customerOptions',
+    power: EVENT_POWERS.create,
+    query: z.object({ ids: optionalIds('客户', 100), keyword: text('关键字', 100).optional() }),
+    response: z.array(customerPickSchema),
   }),
   detailed: endpoint({
     method: 'GET',

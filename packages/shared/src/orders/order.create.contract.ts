@@ -153,4 +153,15 @@ export const orderCreateContract = {
     query: z.object({ customerId: requiredId('客户') }),
     response: orderCustomerContext,
   }),
+  /**
+   * 编辑工单 / 补充信息: the contacts, addresses and installed products of the order's own customer, for whoever may edit
+   * this order now (staff with 编辑, or the engineer with 补充信息), though they may lack 新建工单. No power of its own:
+   * the server asks for the edit or the engineer's edit ability on the order (docs/decisions.md, Orders).
+   */
+  orderCustomerContext: endpoint({
+    method: 'GET',
+    path: '/v2/order/orderCustomerContext',
+    query: z.object({ orderId: requiredId('工单') }),
+    response: orderCustomerContext,
+  }),
 };

@@ -1,4 +1,4 @@
-import { dispatchContract as K, unDeliverFilters } from '@sk/shared';
+import { batchDispatchSummary, dispatchContract as K, unDeliverFilters } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -7,6 +7,7 @@ import type { SessionUser } from '../../platform/session';
 import { registerBadgeCount } from '../menu/badges';
 import { listViewerOf } from '../orders/list.service';
 import { defaultAssigneeFor } from './assignee';
+import { batchDispatch } from './batch.service';
 import * as desk from './desk.service';
 import { installAutoDispatch } from './dispatch.hooks';
 import { actorOf } from '../../platform/actor';
@@ -32,6 +33,10 @@ export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<
     unDeliverOrderList: async ({ user, query }) => desk.unDeliverList(db, deskViewerOf(user), query),
     candidates: async ({ user, query }) => desk.candidates(db, deskViewerOf(user), query),
     batchDesignate: async ({ user, body }) => withMessage(await desk.batchDesignate(db, deskViewerOf(user), body), '派单成功'),
+    batchDispatch: async ({ user, body }) => {
+      const r = await batchDispatch(db, actorOf(user), body);
+      return withMessage(r, batchDispatchSummary(r));
+    },
     defaultUser: async ({ user, query }) => {
       // Another enterprise's order (or one in the bin) is not found.
       await orderInScope(db, actorOf(user), query.orderId);

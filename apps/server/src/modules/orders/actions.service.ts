@@ -286,7 +286,7 @@ export async function handleAbnormal(db: Db, v: ActionViewer, b: HandleAbnormalB
 }
 
 /** Enabled users of the enterprise holding role 2 (the spec's pickers), of one provider when `provider` is given. */
-async function servicePeople(
+export async function servicePeople(
   ex: Executor,
   v: OrderViewer,
   ids: number[],
@@ -323,7 +323,7 @@ export async function providerOfViewer(ex: Executor, v: OrderViewer): Promise<nu
 }
 
 /** An enabled provider that takes orders (partner types 1, 3, 4), by id. */
-async function assignableProvider(ex: Executor, v: OrderViewer, id: number): Promise<string> {
+export async function assignableProvider(ex: Executor, v: OrderViewer, id: number): Promise<string> {
   const [p] = await rows<{ name: string }>(
     ex,
     sql`select name from service_providers where enterprise_id = ${v.enterpriseId} and id = ${id} and enabled and partner_type in (1, 3, 4)`,

@@ -1,9 +1,12 @@
-import { ORDER_KIND, type OrderCustomerContext } from '@sk/shared';
+import { hasPower, ORDER_ACTION_POWERS, ORDER_KIND, type OrderCustomerContext } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { addressesOf } from '../customers/addresses.service';
-import type { Viewer } from '../../platform/actor';
+import type { Actor, Viewer } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import { orderAbilities } from './order.state';
+import { orderInScope } from './scope';
 import { visibleCustomer } from '../customers/common';
 import { timeOf } from '../../platform/sql';
 import { contactsOf } from '../customers/contacts.service';
@@ -36,7 +39,30 @@ export async function duplicateOrders(ex: Executor, v: Viewer, customerId: numbe
 
 /** The chosen customer's contacts, addresses and installed products (with warranty today), for the create page. */
 export async function customerContext(ex: Executor, v: Viewer, customerId: number): Promise<OrderCustomerContext> {
-  const customer = await visibleCustomer(ex, v, customerId);
+  return contextOf(ex, v, await visibleCustomer(ex, v, customerId));
+}
+
+/**
+ * The same for the order's own customer, for 编辑工单 (staff holding 全部工单) and the engineer's 补充信息 (我的工单):
+ * the order must be in the viewer's scope (else NOT_FOUND) and the machine must offer him that edit now (else NO_POWER).
+ * The customer is the order's, so the customer list's scope does not apply: who may edit the order may pick among
+ * its customer's contacts and addresses.
+ */
+export async function orderCustomerContext(ex: Executor, v: Actor, orderId: number): Promise<OrderCustomerContext> {
+  const row = await orderInScope(ex, v, orderId);
+  const can = await orderAbilities(ex, v, row);
+  const may =
+    (can.includes('edit') && hasPower(v.powers, ORDER_ACTION_POWERS.desk)) || (can.includes('employeeEdit') && hasPower(v.powers, ORDER_ACTION_POWERS.mine));
+  if (!may) throw new AppError('NO_POWER');
+  const [customer] = await rows<{ id: number; name: string }>(
+    ex,
+    sql`select id, name from customers where enterprise_id = ${v.enterpriseId} and id = ${row.customer_id ?? null}`,
+  );
+  if (!customer) throw new AppError('NOT_FOUND');
+  return contextOf(ex, v, { id: Number(customer.id), name: customer.name });
+}
+
+async function contextOf(ex: Executor, v: Viewer, customer: { id: number; name: string }): Promise<OrderCustomerContext> {
   const [contacts, addresses, products] = await Promise.all([
     contactsOf(ex, v, customer.id),
     addressesOf(ex, v, customer.id),

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { actorOf } from '../../platform/actor';
 import { pickCustomers } from '../customers/customers.repo';
-import { customerContext, duplicateOrders } from './duplicate.service';
+import { customerContext, duplicateOrders, orderCustomerContext } from './duplicate.service';
 import './items.demo';
 import { deleteItems, deleteType, listItems, listTypes, saveItem, saveType } from './items.service';
 
@@ -28,5 +28,6 @@ export function registerCreateRoutes(app: FastifyInstance, deps: Deps): void {
     customerOptions: async ({ user, query }) =>
       pickCustomers(db, actorOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
     customerContext: async ({ user, query }) => customerContext(db, actorOf(user), query.customerId),
+    orderCustomerContext: async ({ user, query }) => orderCustomerContext(db, actorOf(user), query.orderId),
   });
 }

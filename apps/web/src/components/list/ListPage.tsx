@@ -39,6 +39,8 @@ export interface ListPageHandle {
   refresh: (reset?: boolean) => void;
   query: ListQuery;
   selectedKeys: Key[];
+  /** The selected rows as the list showed them (their states, for actions that say what the user saw). */
+  selectedRows: object[];
 }
 
 export interface ListPageProps<T> {
@@ -135,7 +137,7 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
     if (reset) clearSelection();
     list.refresh(reset);
   };
-  useImperativeHandle(ref, () => ({ refresh, query: list.query, selectedKeys: selected.keys }));
+  useImperativeHandle(ref, () => ({ refresh, query: list.query, selectedKeys: selected.keys, selectedRows: selected.rows }));
 
   const changeSort = (v: SortType) => {
     if (!paid) showFreeNotice('sortChange', user?.customServicePhone);

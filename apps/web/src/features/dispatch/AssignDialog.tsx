@@ -1,10 +1,11 @@
 // 派单 / 批量派单: one order or several to an engineer (with each candidate's load beside the name) or to a provider.
 import { ASSIGNABLE_PARTNER_TYPES } from '@sk/shared/dispatch/dispatch.constants';
-import type { CandidateRow } from '@sk/shared/dispatch/dispatch.contract';
+import { type BatchDispatchResult, batchDispatchSummary, type CandidateRow } from '@sk/shared/dispatch/dispatch.contract';
 import { teamContract } from '@sk/shared/org/team.contract';
-import { Alert, Button, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { type Person, PersonField } from '../../components';
+import { toast } from '../../components/toast';
 import { call } from '../../lib/api';
 import { useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
@@ -15,6 +16,11 @@ export interface AssignTarget {
   orderIds: number[];
   /** What the desk showed of a single order (a moved order answers 数据已变更). */
   expectedState?: number;
+  /**
+   * Each order on its own (全部工单's 批量派单): one refusal leaves the others dispatched, and the answer lists how each
+   * went. `expectedStates` are the states the list showed, in the order of `orderIds`. Without it a batch is all or none.
+   */
+  each?: { expectedStates: number[] };
   serviceGroupId?: number | null;
   title: string;
 }
@@ -91,7 +97,32 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
   const outsourced = useUser().userType === 1;
   const providers = useApi(teamContract.providerSimpleList, {}, { enabled: !!target && !outsourced, call: { silent: true } });
   const mode = Form.useWatch('mode', form) ?? 'user';
-  const single = target?.orderIds.length === 1;
+  const single = target?.orderIds.length === 1 && !target.each;
+  const { modal } = App.useApp();
+
+  /** All done: a toast. Some refused: a dialog that names each refused order and why (the rest are dispatched). */
+  const showBatchResult = (r: BatchDispatchResult) => {
+    const summary = batchDispatchSummary(r);
+    if (r.failCount === 0) {
+      toast.success(`批量派单完成：${summary}`);
+      return;
+    }
+    modal.warning({
+      title: `批量派单完成：${r.successCount} 条成功，${r.failCount} 条失败`,
+      content: (
+        <ul className="sk-batch-result" aria-label="派单失败的工单">
+          {r.results
+            .filter((x) => !x.success)
+            .map((x) => (
+              <li key={x.orderId}>
+                {x.orderNo}：{x.message}
+              </li>
+            ))}
+        </ul>
+      ),
+      okText: '知道了',
+    });
+  };
 
   const submit = async (v: Values) => {
     if (!target) return;
@@ -99,7 +130,10 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
       v.mode === 'provider' ? { providerId: v.providerId } : { serviceUserId: v.serviceUserId, coordinationUserId: (v.collaborators ?? []).map((p) => p.id) };
     setBusy(true);
     try {
-      if (single)
+      if (target.each) {
+        const r = await call(dispatchContract.batchDispatch, { orderIds: target.orderIds, expectedStates: target.each.expectedStates, note: v.note, ...who });
+        showBatchResult(r);
+      } else if (single)
         await call(
           orderActionsContract.dispatch,
           { orderId: target.orderIds[0] as number, expectedState: target.expectedState, note: v.note, ...who },

@@ -11,7 +11,7 @@ export { dispatchContract, orderActionsContract };
 
 // A dispatch changes the desk, its badge and every engineer's load beside it.
 staleAfter(
-  [orderActionsContract.dispatch, dispatchContract.batchDesignate],
+  [orderActionsContract.dispatch, dispatchContract.batchDesignate, dispatchContract.batchDispatch],
   [dispatchContract.unDeliverOrderList, dispatchContract.candidates, badgeCountContract.unDeliverOrderCount],
 );
 

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { noticeCountsContract } from '@sk/shared/notices/notices.counts';
 import { Badge } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useApi } from '../../lib/query';
+import { SHELL_COUNT, useApi } from '../../lib/query';
 import { useLiveNotices } from './useLiveNotices';
 
 const NoticePanel = lazy(() => import('./NoticePanel'));
@@ -15,8 +15,9 @@ export function NoticeBell({ compact }: { compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   useLiveNotices(true);
-  const personal = useApi(noticeCountsContract.notifyCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
-  const enterprise = useApi(noticeCountsContract.enterpriseNoticeCount, undefined, { call: { silent: true }, refetchInterval: NOTICE_POLL_MS });
+  const poll = { call: { silent: true }, refetchInterval: NOTICE_POLL_MS, meta: SHELL_COUNT };
+  const personal = useApi(noticeCountsContract.notifyCount, undefined, poll);
+  const enterprise = useApi(noticeCountsContract.enterpriseNoticeCount, undefined, poll);
   const refresh = () => {
     personal.refetch();
     enterprise.refetch();

@@ -2,7 +2,7 @@ import { noticeCountsContract } from '@sk/shared/notices/notices.counts';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../components/testing';
-import { useApi } from '../../lib/query';
+import { SHELL_COUNT, useApi } from '../../lib/query';
 import { useLiveNotices } from './useLiveNotices';
 
 afterEach(() => {
@@ -14,7 +14,7 @@ type OnFrame = (f: { eventType: string }) => void;
 
 function Bell({ make }: { make: (onFrame: OnFrame) => { connect(): void; close(): void } }) {
   useLiveNotices(true, make);
-  const q = useApi(noticeCountsContract.notifyCount, undefined, { call: { silent: true } });
+  const q = useApi(noticeCountsContract.notifyCount, undefined, { call: { silent: true }, meta: SHELL_COUNT });
   return <output data-testid="count">{q.data ?? '-'}</output>;
 }
 

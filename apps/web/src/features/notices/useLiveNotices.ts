@@ -1,20 +1,11 @@
-import { menuContract } from '@sk/shared/menu/menu.contract';
-import { noticeCountsContract } from '@sk/shared/notices/notices.counts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ImClient } from '../../lib/im';
-import { apiKey } from '../../lib/query';
+import { isShellCount } from '../../lib/query';
 
-/** What a new notice may change: the bell's counts, the menu badges and home's 待办事项. */
+/** What a new notice may change: the shell's counts (the bell, the menu badges and home's 待办事项). */
 export function refreshInbox(qc: QueryClient): void {
-  for (const key of [
-    apiKey(noticeCountsContract.notifyCount),
-    apiKey(noticeCountsContract.enterpriseNoticeCount),
-    apiKey(menuContract.waitToDoList),
-    ['badge'],
-  ]) {
-    void qc.invalidateQueries({ queryKey: key });
-  }
+  void qc.invalidateQueries({ predicate: isShellCount });
 }
 
 /**

@@ -2,7 +2,7 @@ import { accountContract, FREE, menuContract, PLANS, type PlanId } from '@sk/sha
 import { Button, Card, Col, Descriptions, Empty, List, Progress, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { displayDate } from '../../lib/format';
-import { useApi } from '../../lib/query';
+import { SHELL_COUNT, useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
 import { allEntries, useMenu } from '../menu';
 import { openUpgrade } from '../upgrade';
@@ -54,7 +54,7 @@ function PackageCard() {
 
 function TodoCard() {
   const user = useUser();
-  const todo = useApi(menuContract.waitToDoList, undefined, { enabled: user.isChargeUser !== FREE, call: { silent: true } });
+  const todo = useApi(menuContract.waitToDoList, undefined, { enabled: user.isChargeUser !== FREE, call: { silent: true }, meta: SHELL_COUNT });
   const navigate = useNavigate();
   return (
     <Card title="待办事项" size="small">

@@ -51,7 +51,9 @@ export function CustomerSelect({
       )}
       onChange={(v) => onChange?.(v ?? null, options.find((o) => o.value === v)?.label ?? null)}
       aria-label="客户"
-      notFoundContent="暂无匹配的客户"
+      // A refused search (no power, a failure) says so in the dropdown instead of looking like an empty result.
+      status={found.isError ? 'error' : undefined}
+      notFoundContent={found.isError ? `无法查询客户：${found.error.message}` : '暂无匹配的客户'}
     />
   );
 }

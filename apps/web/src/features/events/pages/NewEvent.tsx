@@ -146,8 +146,9 @@ function EventForm({ source }: { source?: EventDetail }) {
           <Form.Item name="templateId" label="事件模板">
             <Select placeholder={list[0]?.name} loading={templates.isLoading} options={list.map((t) => ({ value: t.id, label: t.name }))} />
           </Form.Item>
-          <Form.Item name="customerId" label="客户" extra={pre.customerName && pre.customerId ? `来自：${pre.customerName}` : undefined}>
-            <CustomerSelect />
+          <Form.Item name="customerId" label="客户" extra={pre.customerName && pre.customerId ? `来自：${pre.customerName}` : '内部事件可不选客户'}>
+            {/* Its own picker call (power 新建事件): whoever may start an event may name its customer without the customer list's power. */}
+            <CustomerSelect source={eventContract.customerOptions} />
           </Form.Item>
           <Form.Item name="customLinkPerson" label="联系人" extra="不填则使用客户的主联系人">
             <Input maxLength={50} />

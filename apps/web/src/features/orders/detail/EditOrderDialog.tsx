@@ -47,7 +47,8 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
   const [contactId, setContactId] = useState<number | null>(d.contactId);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const ctx = useApi(orderCreateContract.customerContext, { customerId: d.customer.id }, { call: { silent: true } });
+  // The order's own customer, by the order: the engineer's 补充信息 holds no 新建工单 power (the create page's call).
+  const ctx = useApi(orderCreateContract.orderCustomerContext, { orderId: d.id }, { call: { silent: true } });
   const saleChannels = useSaleChannels();
   const set = (patch: Record<string, unknown>) => form.setValues({ ...form.values, system: { ...form.values.system, ...patch } });
   const widgets = orderFieldWidgets({ context: ctx.data, saleChannels, onContact: setContactId, set, refetchContext: () => void ctx.refetch() });
@@ -88,6 +89,14 @@ function EditForm({ d, ability, info, onClose, onDone }: EditOrderDialogProps & 
       ) : null}
       {d.state === 7 && d.examineType === 2 ? (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title="工单待完成审核，只能补充描述、附件、标签和抄送人" />
+      ) : null}
+      {ctx.isError ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`无法读取客户的联系人、地址和设备（${ctx.error.message}），可直接填写联系人、电话和地址`}
+        />
       ) : null}
       <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} columns={2} />
       <Input.TextArea

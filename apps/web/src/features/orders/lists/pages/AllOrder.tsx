@@ -1,9 +1,15 @@
+import { ORDER_ACTION_POWERS } from '@sk/shared/orders/order.actions.contract';
+import type { OrderRow } from '@sk/shared/orders/order.list.contract';
 import { ORDER_LIST_TABS } from '@sk/shared/orders/orders.constants';
-import { Card, Tabs } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Card, Space, Tabs } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ListPageHandle } from '../../../../components';
+import { toast } from '../../../../components/toast';
 import { call } from '../../../../lib/api';
-import { useUser } from '../../../../lib/session';
+import { useCan, useUser } from '../../../../lib/session';
+import { AssignDialog, type AssignTarget } from '../../../dispatch/AssignDialog';
+import { CreateOrderButton } from '../../create/CreateOrderButton';
 import { orderBatch } from '../api';
 import { OrderList } from '../OrderList';
 
@@ -40,24 +46,52 @@ export function allOrderQuery(search: URLSearchParams): Record<string, unknown> 
 
 const TAB_KEYS = ['-1', '1', '0', '2'] as const;
 
-/** 全部工单: the state tabs 全部/进行中/未审核/已完成, every filter, the URL's query parameters, export, batch delete to the recycle bin. */
+/**
+ * 全部工单: the state tabs 全部/进行中/未审核/已完成, every filter, the URL's query parameters, export, batch delete to the
+ * recycle bin; 新建工单 for those who may create orders and 批量派单 for those who may dispatch (each selected order on
+ * its own, with a result per order).
+ */
 export default function AllOrder() {
   const [search] = useSearchParams();
   const user = useUser();
+  const can = useCan();
+  const list = useRef<ListPageHandle>(null);
+  const [target, setTarget] = useState<AssignTarget | null>(null);
   const initialQuery = useMemo(() => allOrderQuery(search), [search]);
   const first = search.get('tab');
   const [tab, setTab] = useState<string>(first && (TAB_KEYS as readonly string[]).includes(first) ? first : '-1');
   const params = useMemo(() => ({ orderState: Number(tab) }), [tab]);
+  const batchDispatch = () => {
+    const rows = (list.current?.selectedRows ?? []) as OrderRow[];
+    if (rows.length === 0) toast.warning('请选择需要派单的工单');
+    else setTarget({ orderIds: rows.map((r) => r.id), each: { expectedStates: rows.map((r) => r.state) }, title: '' });
+  };
+  const toolbar = (
+    <Space wrap>
+      <CreateOrderButton />
+      {can(ORDER_ACTION_POWERS.assign) ? <Button onClick={batchDispatch}>批量派单</Button> : null}
+    </Space>
+  );
   return (
     <Card title="全部工单" size="small">
       <Tabs activeKey={tab} onChange={setTab} items={TAB_KEYS.map((k) => ({ key: k, label: ORDER_LIST_TABS[Number(k) as keyof typeof ORDER_LIST_TABS] }))} />
       <OrderList
+        ref={list}
         key={search.toString()}
         scope="all"
         title="全部工单"
         params={params}
         initialQuery={initialQuery}
+        toolbar={toolbar}
         onDelete={user.admin ? (ids) => call(orderBatch.delAllOrder, { orderIds: ids.map(Number) }) : undefined}
+      />
+      <AssignDialog
+        target={target}
+        onClose={() => setTarget(null)}
+        onDone={() => {
+          setTarget(null);
+          list.current?.refresh();
+        }}
       />
     </Card>
   );

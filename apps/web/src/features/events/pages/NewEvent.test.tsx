@@ -1,0 +1,54 @@
+// 新建事件 as an ordinary employee (role 4, no customer list): the customer picker asks the event's own picker call and
+// shows its customers; a picker whose search is refused says so instead of looking empty.
+import type { SessionUserInfo } from '@sk/shared/account/account.contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../components/testing';
+import { setSessionUser } from '../../../lib/session';
+import { CustomerSelect } from '../../customers/components/CustomerSelect';
+import NewEvent from './NewEvent';
+
+let asked: string[] = [];
+let refuseCustomerList = true;
+beforeEach(() => {
+  asked = [];
+  refuseCustomerList = true;
+  setSessionUser({ id: 4, name: '普通员工', sysrole: 4, powers: ['menu_NewEvent', 'menu_Myevent'], isChargeUser: 1 } as unknown as SessionUserInfo);
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = String(url);
+    asked.push(path);
+    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
+    if (path.includes('/v2/customer/getCustomerList') && refuseCustomerList)
+      return new Response(JSON.stringify({ success: false, code: 'NO_POWER', message: '您没有该功能的操作权限' }), { status: 200 });
+    if (path.includes('/v2/event/customerOptions'))
+      return answer([{ id: 5, name: '上海恒瑞物业管理有限公司', linkperson: '赵建国', phone: '13812345678', address: null }]);
+    if (path.includes('/v2/eventTemp/list')) return answer({ list: [], count: 0 });
+    return answer(null);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setSessionUser(null);
+});
+
+const openPicker = () => fireEvent.mouseDown(screen.getByRole('combobox', { name: '客户' }));
+
+describe('新建事件’s customer picker', () => {
+  it('finds customers through the event’s own call, never the customer list the employee may not open', async () => {
+    renderWithApp(<NewEvent />, '/newEvent');
+    openPicker();
+    expect(await screen.findByText('上海恒瑞物业管理有限公司')).toBeTruthy();
+    expect(screen.getByText('赵建国 13812345678')).toBeTruthy();
+    expect(asked.some((a) => a.includes('/api/v2/event/customerOptions'))).toBe(true);
+    expect(asked.filter((a) => a.includes('/v2/customer/getCustomerList'))).toEqual([]);
+    expect(screen.getByText('内部事件可不选客户')).toBeTruthy();
+  });
+
+  it('a refused search shows why in the dropdown instead of an empty list', async () => {
+    renderWithApp(<CustomerSelect />);
+    openPicker();
+    expect(await screen.findByText('无法查询客户：您没有该功能的操作权限')).toBeTruthy();
+    expect(screen.queryByText('暂无匹配的客户')).toBeNull();
+  });
+});
