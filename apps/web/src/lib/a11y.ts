@@ -8,6 +8,10 @@ const set = (el: Element, name: string, value: string) => {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 };
 
+/** Whether the Tab key can reach something inside (the measuring row's copies and disabled controls cannot). */
+const hasTabbable = (el: Element): boolean =>
+  [...el.querySelectorAll(FOCUSABLE)].some((c) => c.getAttribute('tabindex') !== '-1' && !c.hasAttribute('disabled') && !c.closest('.ant-table-measure-row'));
+
 /** Applies the repairs under `root` (idempotent: attributes are written only when they differ). */
 export function repairAntd(root: ParentNode): void {
   // Tabs: the close (×) and overflow (…) buttons sit inside the tablist, which may own tabs only (aria-required-children,
@@ -24,7 +28,7 @@ export function repairAntd(root: ParentNode): void {
   // (scrollable-region-focusable) when no cell inside holds a control.
   for (const el of root.querySelectorAll('.ant-table-content, .ant-table-body')) {
     const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
-    if (scrolls && !el.querySelector(FOCUSABLE)) {
+    if (scrolls && !hasTabbable(el)) {
       set(el, 'tabindex', '0');
       set(el, 'role', 'region');
       set(el, 'aria-label', '表格（可滚动）');
