@@ -3,11 +3,13 @@ import 'antd/dist/antd.css';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '../shell/shell.css';
+import { installAntdRepairs } from '../lib/a11y';
 import { Providers } from './providers';
 import { router } from './router';
 import { warmUp } from './warmup';
 
 warmUp(window.location.pathname);
+installAntdRepairs();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <Providers>

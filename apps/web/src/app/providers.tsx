@@ -10,6 +10,7 @@ import { queryClient } from '../lib/query';
 import { getSessionUser, loadSessionUser } from '../lib/session';
 import { bindToast, toast } from '../components/toast';
 import { router } from './router';
+import { A11Y_TOKENS } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -31,7 +32,7 @@ configureApi({
  * instead of being generated in the browser for every component on its first render, a large part of the first
  * screen's CPU time.
  */
-const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 4, motion: !prefersReducedMotion() }, zeroRuntime: true };
+const THEME = { token: { ...A11Y_TOKENS, borderRadius: 4, motion: !prefersReducedMotion() }, zeroRuntime: true };
 
 /**
  * No animations for a user whose system asks for less motion (an accessibility setting; the browser tests ask too: a

@@ -35,7 +35,7 @@ export function FileLink({ url, name, thumb = 48 }: FileLinkProps) {
           <img src={url} alt={title} width={thumb} height={thumb} style={{ objectFit: 'cover', borderRadius: 4 }} />
         </button>
       ) : (
-        <button type="button" style={{ ...plain, color: '#1677ff' }} onClick={() => setOpen(true)}>
+        <button type="button" style={{ ...plain, color: 'var(--ant-color-link, #1668dc)' }} onClick={() => setOpen(true)}>
           <PlayCircleOutlined /> {title}
         </button>
       )}

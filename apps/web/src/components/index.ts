@@ -1,5 +1,6 @@
 // The shared widgets (the spec's 'Shared widgets'). Import from 'components' in pages.
 export { BackTop } from './BackTop';
+export { ColorTag } from './ColorTag';
 export { ColumnChooser } from './ColumnChooser';
 export { DateRangePicker } from './DateRangePicker';
 export { Elapsed } from './Elapsed';

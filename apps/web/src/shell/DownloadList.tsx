@@ -13,7 +13,7 @@ function ItemRow({ item, onDelete }: { item: DownloadItem; onDelete: (id: number
       <div className="sk-download-main">
         <div className="sk-download-name">{item.name}</div>
         {item.process_state === 1 ? (
-          <Progress percent={item.process} size="small" status="active" />
+          <Progress percent={item.process} size="small" status="active" aria-label={`${item.name} 导出进度`} />
         ) : item.process_state === 2 ? (
           <Typography.Text type="secondary">{item.create_time} 已完成</Typography.Text>
         ) : (

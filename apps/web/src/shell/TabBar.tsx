@@ -1,5 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmLeave } from './leaveGuard';
 import { closeAll, closeLeft, closeOthers, closeRight, closeTab, type Tab, type TabChange, tabsStore } from './tabs';
@@ -57,9 +58,15 @@ export function TabBar({ activeKey }: { activeKey: string | undefined }) {
     tabsStore.set(change.tabs);
     if (change.go) navigate(change.go);
   };
+  /** Delete on a focused tab closes it: the close (×) button is for the mouse (lib/a11y.ts takes it out of the tab order). */
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Delete' || !(e.target instanceof HTMLElement) || e.target.getAttribute('role') !== 'tab') return;
+    const key = e.target.querySelector('[data-tab]')?.getAttribute('data-tab');
+    if (key && tabs.find((t) => t.key === key)?.closable) void run('close', key);
+  };
 
   return (
-    <div className="sk-tabbar">
+    <div className="sk-tabbar" onKeyDown={onKeyDown}>
       <Tabs
         type="editable-card"
         size="small"

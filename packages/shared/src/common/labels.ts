@@ -38,27 +38,30 @@ export const priorityLabel = (p: number | null | undefined): string => (p == nul
 /** Service level 1–3. */
 export const SERVICE_LEVELS = { 1: '一级', 2: '二级', 3: '三级' } as const;
 
-/** Order states (0–6 of the spec, 7 for awaiting approval), with their tag colours. */
+/**
+ * Order states (0–6 of the spec, 7 for awaiting approval), with their tag colours: dark shades of antd's palette, so
+ * the state's text reaches 4.5:1 on the tag's light background (docs/accessibility.md); the map's pins use them too.
+ */
 export const ORDER_STATES = {
-  0: { label: '待受理', color: '#faad14' },
-  1: { label: '待派单', color: '#fa8c16' },
-  2: { label: '待接单', color: '#13c2c2' },
-  3: { label: '待服务', color: '#1677ff' },
+  0: { label: '待受理', color: '#9c5b00' },
+  1: { label: '待派单', color: '#ad4e00' },
+  2: { label: '待接单', color: '#006d75' },
+  3: { label: '待服务', color: '#1668dc' },
   4: { label: '服务中', color: '#722ed1' },
-  5: { label: '已完成', color: '#52c41a' },
-  6: { label: '已取消', color: '#8c8c8c' },
-  7: { label: '待审核', color: '#eb2f96' },
+  5: { label: '已完成', color: '#237804' },
+  6: { label: '已取消', color: '#595959' },
+  7: { label: '待审核', color: '#c41d7f' },
 } as const;
 
-/** Event display states 1–7, with their tag colours. */
+/** Event display states 1–7, with their tag colours (readable on the tag's background, as the order states'). */
 export const EVENT_STATES = {
-  1: { label: '待分配', color: '#fa8c16' },
-  2: { label: '待处理', color: '#1677ff' },
+  1: { label: '待分配', color: '#ad4e00' },
+  2: { label: '待处理', color: '#1668dc' },
   3: { label: '处理中', color: '#722ed1' },
-  4: { label: '升级处理', color: '#eb2f96' },
-  5: { label: '已暂停', color: '#faad14' },
-  6: { label: '已完成', color: '#52c41a' },
-  7: { label: '已关闭', color: '#8c8c8c' },
+  4: { label: '升级处理', color: '#c41d7f' },
+  5: { label: '已暂停', color: '#9c5b00' },
+  6: { label: '已完成', color: '#237804' },
+  7: { label: '已关闭', color: '#595959' },
 } as const;
 
 /** Project states and their tag colours; -1 in a filter means all. */

@@ -48,7 +48,7 @@ export const ACTION_ENDPOINT: Record<EventAction, (typeof ACTIONS)[number]> = {
 };
 
 export const eventPath = (id: number) => `/Myevent/eventDetail/${id}`;
-export const stateOf = (s: number) => EVENT_STATES[s as keyof typeof EVENT_STATES] ?? { label: '—', color: '#8c8c8c' };
+export const stateOf = (s: number) => EVENT_STATES[s as keyof typeof EVENT_STATES] ?? { label: '—', color: '#595959' };
 export { priorityLabel } from '@sk/shared/common/labels';
 export const actionLabel = (a: string) => EVENT_ACTION_LABELS[a as keyof typeof EVENT_ACTION_LABELS] ?? a;
 

@@ -18,6 +18,7 @@ import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
 import { isPositionFrame } from './live';
 import { LoadTag } from './parts';
 import { RouteDrawer } from './RouteDrawer';
+import './schedule.css';
 
 type Mode = 'day' | 'week';
 interface Slot {
@@ -101,8 +102,16 @@ function OrderCard({ o, picked, onPick }: { o: UnassignedRow; picked: boolean; o
       draggable
       onDragStart={onDragStart}
       onClick={onPick}
+      role="button"
+      tabIndex={0}
+      aria-pressed={picked}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        onPick();
+      }}
       data-testid={`board-order-${o.id}`}
-      style={{ cursor: 'grab', borderColor: picked ? '#1677ff' : undefined, background: picked ? '#e6f4ff' : undefined }}
+      style={{ cursor: 'grab', borderColor: picked ? 'var(--ant-color-primary, #1668dc)' : undefined, background: picked ? '#e6f4ff' : undefined }}
     >
       <Space direction="vertical" size={0} style={{ width: '100%' }}>
         <Space size={4}>
@@ -134,15 +143,19 @@ const draggedOf = (text: string): Dragged | undefined => {
   return (kind === 'order' || kind === 'visit') && Number(id) > 0 ? { kind, id: Number(id) } : undefined;
 };
 
-/** A drop carries an order or a visit; a click books the tapped order. */
+/**
+ * A drop carries an order or a visit; a click books the tapped order. The cell is the drop target; inside it a button
+ * the size of the cell, named by engineer and time, books the picked order from the keyboard or a screen reader (the
+ * visits' links sit above it, so the cell is not one control holding others).
+ */
 function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; onDropOrder: (at: string, dragged?: Dragged) => void }) {
   const [over, setOver] = useState(false);
   const visits = row.days.flatMap((d) => d.visits).filter(slot.contains);
   const past = dayjs(slot.at).isBefore(dayjs(), 'minute');
+  const name = `${row.name} ${slot.at.slice(5, 16)}${past ? '（已过）' : slot.working ? '' : '（非工作时间）'}${visits.length ? `，已约 ${visits.length} 单` : ''}`;
   return (
     <div
-      role="button"
-      tabIndex={0}
+      className="sk-board-slot"
       data-testid={`slot-${row.userId}-${slot.key}`}
       data-working={slot.working ? '1' : '0'}
       data-past={past ? '1' : '0'}
@@ -157,7 +170,6 @@ function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; on
         onDropOrder(slot.at, draggedOf(e.dataTransfer.getData('text/plain')));
       }}
       onClick={() => onDropOrder(slot.at)}
-      onKeyDown={(e) => e.key === 'Enter' && onDropOrder(slot.at)}
       style={{
         minHeight: 56,
         padding: 2,
@@ -165,6 +177,8 @@ function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; on
         background: over ? '#bae0ff' : past ? '#f5f5f5' : slot.working ? '#fff' : '#fafafa',
       }}
     >
+      {/* A click on it reaches the cell's own onClick (one booking per click). */}
+      <button type="button" className="sk-board-slot-btn" aria-label={name} title={name} />
       {visits.map((v) => (
         <Link
           key={v.orderId}
@@ -175,6 +189,7 @@ function SlotCell({ slot, row, onDropOrder }: { slot: Slot; row: EngineerRow; on
             e.dataTransfer.setData('text/plain', `visit:${v.orderId}`);
             e.dataTransfer.effectAllowed = 'move';
           }}
+          className="sk-board-visit"
           data-testid={`board-visit-${v.orderId}`}
         >
           <div
@@ -350,7 +365,10 @@ export default function DispatchBoard() {
             <div style={{ ...grid, minWidth: 150 + slots.length * (mode === 'day' ? 72 : 110) }}>
               <div style={{ fontWeight: 600, padding: 4, position: 'sticky', left: 0, background: '#fff', zIndex: 1 }}>服务人员</div>
               {slots.map((s) => (
-                <div key={s.key} style={{ fontSize: 12, padding: 4, color: '#888', borderLeft: '1px solid #f0f0f0' }}>
+                <div
+                  key={s.key}
+                  style={{ fontSize: 12, padding: 4, color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))', borderLeft: '1px solid #f0f0f0' }}
+                >
                   {s.label}
                 </div>
               ))}

@@ -25,7 +25,7 @@ function centerOf(setting: string | undefined): [number, number] {
   return Number.isFinite(lng) && Number.isFinite(lat) && setting ? [lat as number, lng as number] : DEFAULT_CENTER;
 }
 
-const stateOf = (s: number) => ORDER_STATES[s as keyof typeof ORDER_STATES] ?? { label: '—', color: '#1677ff' };
+const stateOf = (s: number) => ORDER_STATES[s as keyof typeof ORDER_STATES] ?? { label: '—', color: '#1668dc' };
 
 function Legend() {
   return (

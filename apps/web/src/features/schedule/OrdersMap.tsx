@@ -42,13 +42,13 @@ const esc = (s: string) => s.replace(/[<>&"]/g, '');
 function orderIcon(o: MapOrder, selected: boolean): L.DivIcon {
   const ring = RINGS[o.priority] ?? (RINGS[1] as { color: string; size: number });
   const size = ring.size + (selected ? 6 : 0);
-  const html = `<div data-testid="map-order-${o.id}" data-precision="${o.precision ?? ''}" title="${esc(o.orderNo)} ${precisionText(o)}" style="width:${size}px;height:${size}px;border-radius:50%;background:${ORDER_STATES[o.state as keyof typeof ORDER_STATES]?.color ?? '#1677ff'};border:3px solid ${selected ? '#000' : ring.color};box-shadow:0 0 2px rgba(0,0,0,.5)"></div>`;
+  const html = `<div data-testid="map-order-${o.id}" data-precision="${o.precision ?? ''}" title="${esc(o.orderNo)} ${precisionText(o)}" style="width:${size}px;height:${size}px;border-radius:50%;background:${ORDER_STATES[o.state as keyof typeof ORDER_STATES]?.color ?? '#1668dc'};border:3px solid ${selected ? '#000' : ring.color};box-shadow:0 0 2px rgba(0,0,0,.5)"></div>`;
   return L.divIcon({ html, className: '', iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
 }
 
 const engineerIcon = (e: EngineerPin): L.DivIcon =>
   L.divIcon({
-    html: `<div data-testid="map-engineer-${e.userId}" style="padding:1px 6px;border-radius:10px;background:#1677ff;color:#fff;font-size:12px;white-space:nowrap;box-shadow:0 0 2px rgba(0,0,0,.5)">● ${e.name.replace(/[<>&"]/g, '')}</div>`,
+    html: `<div data-testid="map-engineer-${e.userId}" style="padding:1px 6px;border-radius:10px;background:#1668dc;color:#fff;font-size:12px;white-space:nowrap;box-shadow:0 0 2px rgba(0,0,0,.5)">● ${e.name.replace(/[<>&"]/g, '')}</div>`,
     className: '',
     iconSize: undefined,
     iconAnchor: [10, 10],

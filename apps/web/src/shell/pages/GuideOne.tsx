@@ -47,7 +47,7 @@ function PackageCard() {
         </Descriptions.Item>
         <Descriptions.Item label="客服热线">{user.customServicePhone}</Descriptions.Item>
       </Descriptions>
-      <Progress percent={Math.min(used, 100)} status={used > 100 ? 'exception' : 'normal'} size="small" />
+      <Progress percent={Math.min(used, 100)} status={used > 100 ? 'exception' : 'normal'} size="small" aria-label="已用人数占比" />
     </Card>
   );
 }

@@ -46,7 +46,7 @@ export function CustomerSelect({
       optionRender={(o) => (
         <span>
           {o.label}
-          {o.data.hint ? <span style={{ color: '#999', marginLeft: 8 }}>{o.data.hint}</span> : null}
+          {o.data.hint ? <span style={{ color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))', marginLeft: 8 }}>{o.data.hint}</span> : null}
         </span>
       )}
       onChange={(v) => onChange?.(v ?? null, options.find((o) => o.value === v)?.label ?? null)}

@@ -1,4 +1,5 @@
-import { Select, Tag } from 'antd';
+import { Select } from 'antd';
+import { ColorTag } from '../../../components';
 import { useCustomerTags } from '../api';
 
 export interface TagSelectProps {
@@ -27,11 +28,11 @@ export function TagSelect({ value, onChange, single = false, placeholder = '请�
       onChange={(v) => onChange?.(v ?? null)}
       showSearch={{ optionFilterProp: 'label' }}
       options={(tags.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-      optionRender={(o) => <Tag color={colorOf.get(o.value as number)}>{o.label}</Tag>}
+      optionRender={(o) => <ColorTag color={colorOf.get(o.value as number)}>{o.label}</ColorTag>}
       tagRender={({ label, value: v, closable, onClose }) => (
-        <Tag color={colorOf.get(v as number)} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
+        <ColorTag color={colorOf.get(v as number)} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
           {label}
-        </Tag>
+        </ColorTag>
       )}
       aria-label="客户标签"
     />
@@ -44,9 +45,9 @@ export function TagList({ tags, empty = '—' }: { tags: { id: number; name: str
   return (
     <span>
       {tags.map((t) => (
-        <Tag key={t.id} color={t.color_rgb}>
+        <ColorTag key={t.id} color={t.color_rgb}>
           {t.name}
-        </Tag>
+        </ColorTag>
       ))}
     </span>
   );

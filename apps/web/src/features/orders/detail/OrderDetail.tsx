@@ -89,7 +89,7 @@ export default function OrderDetail() {
     label: t.count ? (
       <span>
         {t.name}
-        <Badge count={t.count} size="small" color="#bfbfbf" offset={[4, -2]} />
+        <Badge count={t.count} size="small" color="#6b6b6b" offset={[4, -2]} />
       </span>
     ) : (
       t.name

@@ -16,7 +16,13 @@ export function EvaluationPanel({ orderId }: { orderId: number }) {
   if (!e) return q.isLoading ? <Spin /> : <Empty description="暂无评价" />;
   if (e.evaluated) {
     return (
-      <Card size="small" title="客户评价" extra={<span style={{ color: '#999' }}>{[e.evaluatorName, e.evaluateTime].filter(Boolean).join(' ')}</span>}>
+      <Card
+        size="small"
+        title="客户评价"
+        extra={
+          <span style={{ color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))' }}>{[e.evaluatorName, e.evaluateTime].filter(Boolean).join(' ')}</span>
+        }
+      >
         <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
           {EVALUATION_DIMENSIONS.map((d, i) => (
             <Descriptions.Item key={d} label={d}>

@@ -108,7 +108,11 @@ function FeesEditor({ fees, onClose }: { fees: OrderFeesView; onClose: () => voi
       }
     >
       <h4>服务项目</h4>
-      {d.serviceItems.length ? lineEditor('serviceItems') : <div style={{ color: '#999', marginBottom: 8 }}>无服务项目</div>}
+      {d.serviceItems.length ? (
+        lineEditor('serviceItems')
+      ) : (
+        <div style={{ color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))', marginBottom: 8 }}>无服务项目</div>
+      )}
       <h4>收费项目</h4>
       {lineEditor('fees')}
       <Select
@@ -140,7 +144,7 @@ function FeesEditor({ fees, onClose }: { fees: OrderFeesView; onClose: () => voi
       </Space>
       <div style={{ marginTop: 16, fontSize: 16, textAlign: 'right' }} data-testid="fees-preview">
         {total === null ? (
-          <span style={{ color: '#ff4d4f' }}>优惠金额不能大于费用合计</span>
+          <span style={{ color: 'var(--ant-color-error, #cf1322)' }}>优惠金额不能大于费用合计</span>
         ) : (
           <>
             应收合计：<b>{yuanText(toYuan(total))}</b>

@@ -30,7 +30,7 @@ export function ContractSelect(p: {
       optionRender={(o) => (
         <span>
           {o.label}
-          <span style={{ color: '#999', marginLeft: 8 }}>{o.data.date}</span>
+          <span style={{ color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))', marginLeft: 8 }}>{o.data.date}</span>
         </span>
       )}
       onChange={(v) => p.onChange(v ?? null)}

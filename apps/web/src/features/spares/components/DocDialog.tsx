@@ -167,7 +167,9 @@ export function DocDialog(p: { kind: SpareDocKind; open: boolean; orderId?: numb
         </Form.Item>
       ) : null}
       {own ? (
-        <p style={{ color: '#8c8c8c' }}>{own === 'to' ? '领用的备件入我的备件库存' : handover ? '从我的备件库存交给接收工程师' : '从我的备件库存退还'}</p>
+        <p style={{ color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))' }}>
+          {own === 'to' ? '领用的备件入我的备件库存' : handover ? '从我的备件库存交给接收工程师' : '从我的备件库存退还'}
+        </p>
       ) : null}
       {p.kind === 2 ? (
         <Form.Item name="transferType" label="调拨类型">

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { hasPower, POWERS } from '@sk/shared/auth/powers';
 import { type Tag as TagRow, tagsContract } from '@sk/shared/tags/tags.contract';
-import { Alert, App, Button, Card, Segmented, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Segmented, Space } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../../components';
+import { ColorTag, type ListColumn, ListPage, type ListPageHandle, type ListQuery } from '../../../components';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -55,7 +55,7 @@ export default function TagsManage() {
     });
 
   const columns: ListColumn<TagRow>[] = [
-    { key: 'name', dataIndex: 'name', title: '标签名称', render: (v: string, t: TagRow) => <Tag color={t.color_rgb}>{v}</Tag> },
+    { key: 'name', dataIndex: 'name', title: '标签名称', render: (v: string, t: TagRow) => <ColorTag color={t.color_rgb}>{v}</ColorTag> },
     {
       key: 'color_rgb',
       dataIndex: 'color_rgb',

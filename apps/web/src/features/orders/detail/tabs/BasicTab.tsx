@@ -112,7 +112,7 @@ export function BasicTab({ d }: { d: OrderDetail }) {
                 data-testid="order-signature"
                 style={{ height: 64, border: '1px solid #f0f0f0', borderRadius: 4, background: '#fff' }}
               />
-              <span style={{ color: '#888' }}>{d.signature.signedAt}</span>
+              <span style={{ color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.56))' }}>{d.signature.signedAt}</span>
             </Space>
           </Descriptions.Item>
         ) : null}

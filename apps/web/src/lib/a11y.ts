@@ -1,0 +1,54 @@
+// Repairs of antd's markup that axe flags and antd's props cannot reach (docs/accessibility.md). One observer on the
+// document applies them to whatever antd renders, whenever it renders it.
+
+/** Elements a keyboard can reach. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+const set = (el: Element, name: string, value: string) => {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+};
+
+/** Whether the Tab key can reach something inside (the measuring row's copies and disabled controls cannot). */
+const hasTabbable = (el: Element): boolean =>
+  [...el.querySelectorAll(FOCUSABLE)].some((c) => c.getAttribute('tabindex') !== '-1' && !c.hasAttribute('disabled') && !c.closest('.ant-table-measure-row'));
+
+/** Applies the repairs under `root` (idempotent: attributes are written only when they differ). */
+export function repairAntd(root: ParentNode): void {
+  // Tabs: the close (×) and overflow (…) buttons sit inside the tablist, which may own tabs only (aria-required-children,
+  // critical), and the overflow button has no name. They are mouse shortcuts: the tabs themselves are reached with the
+  // arrow keys, and the shell's tab bar closes the focused tab with Delete or through 标签操作.
+  for (const b of root.querySelectorAll('.ant-tabs-nav-more, .ant-tabs-tab-remove')) {
+    set(b, 'aria-hidden', 'true');
+    set(b, 'tabindex', '-1');
+  }
+  // Tables: the hidden row that measures column widths repeats the header's titles, select-all checkbox included
+  // (aria-hidden-focus): out of the tab order.
+  for (const el of root.querySelectorAll(`.ant-table-measure-row :is(${FOCUSABLE})`)) set(el, 'tabindex', '-1');
+  // Tables wider than the page scroll sideways: a keyboard user must be able to focus the region to scroll it
+  // (scrollable-region-focusable) when no cell inside holds a control.
+  for (const el of root.querySelectorAll('.ant-table-content, .ant-table-body')) {
+    const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+    if (scrolls && !hasTabbable(el)) {
+      set(el, 'tabindex', '0');
+      set(el, 'role', 'region');
+      set(el, 'aria-label', '表格（可滚动）');
+    }
+  }
+}
+
+/** Keeps the document repaired as antd renders: once per animation frame at most. */
+export function installAntdRepairs(doc: Document = document): () => void {
+  let queued = false;
+  const run = () => {
+    queued = false;
+    repairAntd(doc.body);
+  };
+  const watch = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(run);
+  });
+  watch.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex', 'aria-hidden', 'style'] });
+  run();
+  return () => watch.disconnect();
+}
