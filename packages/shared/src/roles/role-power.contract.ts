@@ -24,6 +24,8 @@ const roleField = L(
   z.coerce
     .number('角色不存在')
     .int('角色不存在')
+    .min(1, '角色不存在')
+    .max(10, '角色不存在')
     .refine((r) => isRole(r), '角色不存在'),
   '角色',
 );

@@ -11,12 +11,25 @@ export interface ListColumn<T> extends TableColumnType<T> {
   title: string;
 }
 
-/** The keys shown by default: the page's choice, else the first nine columns. */
-export const defaultColumnKeys = <T>(columns: readonly ListColumn<T>[], defaults?: readonly string[]): string[] =>
-  defaults ? [...defaults] : columns.slice(0, DEFAULT_COLUMN_COUNT).map((c) => c.key);
+/** A column pinned to the right edge holds the row's actions: always shown, never counted among the nine. */
+const pinned = <T>(c: ListColumn<T>): boolean => c.fixed === 'right';
 
-/** The chosen columns in the page's order, each at least 150 px wide unless it sets its own width. */
+/** The keys shown by default: the page's choice, else the first nine data columns (and the actions). */
+export const defaultColumnKeys = <T>(columns: readonly ListColumn<T>[], defaults?: readonly string[]): string[] =>
+  defaults
+    ? [...defaults]
+    : [
+        ...columns
+          .filter((c) => !pinned(c))
+          .slice(0, DEFAULT_COLUMN_COUNT)
+          .map((c) => c.key),
+        ...columns.filter(pinned).map((c) => c.key),
+      ];
+
+/** The chosen columns in the page's order (the actions whatever the choice), each at least 150 px wide unless it sets its own width. */
 export function visibleColumns<T>(columns: readonly ListColumn<T>[], keys: readonly string[]): TableColumnType<T>[] {
   const chosen = new Set(keys);
-  return columns.filter((c) => chosen.has(c.key)).map((c) => (c.width === undefined && c.minWidth === undefined ? { ...c, minWidth: MIN_COLUMN_WIDTH } : c));
+  return columns
+    .filter((c) => chosen.has(c.key) || pinned(c))
+    .map((c) => (c.width === undefined && c.minWidth === undefined ? { ...c, minWidth: MIN_COLUMN_WIDTH } : c));
 }
