@@ -213,7 +213,8 @@ test.describe('map and dispatch board', () => {
       await shot(page, FLOW, '07b-order-map');
       await page.setViewportSize(PHONE);
       await page.goto('/schedule/list');
-      await expect(page.getByText('排班表').first()).toBeVisible();
+      // the page's own card title (the phone hides the bar of open pages)
+      await expect(page.locator('.sk-page:visible .ant-card-head-title').filter({ hasText: '排班表' })).toBeVisible();
       await shot(page, FLOW, '08-schedule-list-phone');
       await page.setViewportSize({ width: 1440, height: 900 });
       await shot(page, FLOW, '09-schedule-list');

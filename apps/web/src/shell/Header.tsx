@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Layout as AntLayout } from 'antd';
+import { Button, Grid, Layout as AntLayout } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useUser } from '../lib/session';
 import { NoticeBell } from '../features/notices/NoticeBell';
@@ -29,6 +29,8 @@ export function Header({
   onMenu: () => void;
 }) {
   const user = useUser();
+  // The search box only where the top menu keeps room for every group beside it (≥ 1600 px); narrower, a button.
+  const wide = Grid.useBreakpoint().xxl === true;
   return (
     <AntLayout.Header className="sk-header">
       {mobile && <Button type="text" className="sk-burger" icon={<MenuOutlined />} aria-label="打开菜单" onClick={onMenu} />}
@@ -41,7 +43,7 @@ export function Header({
       {!mobile && <TopMenu sections={sections} active={active} onSelect={onSelect} />}
       <div className="sk-header-tools">
         <Suspense fallback={null}>
-          <GlobalSearch compact={mobile} />
+          <GlobalSearch compact={mobile || !wide} />
         </Suspense>
         <StatusDropdown compact={mobile} />
         <NoticeBell compact={mobile} />

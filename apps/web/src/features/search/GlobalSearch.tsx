@@ -93,16 +93,17 @@ function SearchBox({ autoFocus, onDone, width }: { autoFocus?: boolean; onDone?:
 }
 
 /**
- * The header's global search: a box on wide screens, a button that opens it in a dialog on a phone. Ctrl+K (⌘K) and /
+ * The header's global search: a box on wide screens, a button that opens it in a dialog where the header is narrower. Ctrl+K (⌘K) and /
  * focus it (shell/Shortcuts.tsx).
  */
 export function GlobalSearch({ compact }: { compact?: boolean }) {
   const [open, setOpen] = useState(false);
-  useEffect(() => (compact ? registerSearchFocus(() => setOpen(true)) : undefined), [compact]);
-  if (!compact)
+  const asButton = !!compact;
+  useEffect(() => (asButton ? registerSearchFocus(() => setOpen(true)) : undefined), [asButton]);
+  if (!asButton)
     return (
       <div className="sk-global-search" style={{ lineHeight: 'normal', display: 'flex', alignItems: 'center' }}>
-        <SearchBox width={260} />
+        <SearchBox width={220} />
       </div>
     );
   return (
