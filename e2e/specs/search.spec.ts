@@ -10,6 +10,8 @@ const box = (page: Page) => page.getByLabel('全局搜索');
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 
 test.describe('global search', () => {
+  // The box stands in the header from 1600 px on (narrower, Ctrl+K opens it in a dialog: checked below).
+  test.use({ viewport: { width: 1680, height: 900 } });
   test('the dispatcher finds an order by part of its title and a device by part of its serial, and opens each', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, DISPATCHER);
     // What to look for: one of his orders and one installed device, as the lists show them.
@@ -68,5 +70,20 @@ test.describe('global search', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('o');
     await expect(page).toHaveURL(/\/allOrder$/);
+  });
+
+  test('at 1440 px the header keeps every group; Ctrl+K opens the search in a dialog, ready to type', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await quietGuide(baseURL!, DISPATCHER);
+    await loginUi(page, DISPATCHER);
+    // No group folded into the menu's overflow: every top entry is shown.
+    const top = page.locator('.sk-top-menu > .ant-menu-item');
+    await expect(top.first()).toBeVisible();
+    for (const item of await top.all()) await expect(item).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: '搜索' });
+    await expect(dialog.getByLabel('全局搜索')).toBeFocused();
+    await page.keyboard.type('空');
+    await expect(page.locator('.ant-select-dropdown:visible')).toContainText('请输入至少2个字');
   });
 });

@@ -153,6 +153,9 @@ test.describe('smaller field-day defects', () => {
     await expect(form.getByText('内部事件可不选客户')).toBeVisible({ timeout: 30_000 });
     await pickSearched(page, form.getByRole('combobox', { name: '客户' }), tag, name);
     await form.getByLabel('事件标题').fill(`会议室投影仪不亮${tag}`);
+    // Another spec of this worker may have added a required custom field to the event template (forms.spec: 问题描述).
+    const required = form.getByRole('textbox', { name: '问题描述' });
+    if (await required.count()) await required.fill('投影仪无画面');
     await shot(page, FLOW, '4-employee-new-event');
     await form.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(page).toHaveURL(/eventDetail\/\d+/, { timeout: 30_000 });

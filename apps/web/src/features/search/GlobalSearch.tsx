@@ -111,7 +111,16 @@ export function GlobalSearch({ compact }: { compact?: boolean }) {
       <button type="button" className="sk-header-btn" aria-label="搜索" onClick={() => setOpen(true)}>
         <SearchOutlined style={{ color: 'inherit', fontSize: 16 }} />
       </button>
-      <Modal open={open} title="搜索" footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        open={open}
+        title="搜索"
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+        className="sk-search-dialog"
+        // The dialog takes the focus for itself once open: hand it to the box then, so one can type at once.
+        afterOpenChange={(shown) => shown && document.querySelector<HTMLInputElement>('.sk-search-dialog input')?.focus()}
+      >
         <SearchBox autoFocus width="100%" onDone={() => setOpen(false)} />
       </Modal>
     </>
