@@ -103,7 +103,12 @@ test.describe('dispatch desk', () => {
     await loginUi(phone, DISPATCHER);
     await phone.goto('/assignOrder');
     // (the phone hides the bar of open pages, so the cards are what shows)
-    await expect(phone.locator('.sk-phone-cards:visible [data-card]').first().getByRole('button', { name: /派\s*单/ })).toBeVisible();
+    await expect(
+      phone
+        .locator('.sk-phone-cards:visible [data-card]')
+        .first()
+        .getByRole('button', { name: /派\s*单/ }),
+    ).toBeVisible();
     await shot(phone, FLOW, '4-desk-phone');
     await admin.dispose();
   });
