@@ -2,15 +2,21 @@ import { BADGE_COUNT_PATHS, badgeCountContract as B } from '@sk/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { type BadgeCountCtx, registerBadgeCount, unregisterBadgeCount } from './badges';
+import { type BadgeCountCtx, registerBadgeCount, saveBadgeCounts, unregisterBadgeCount } from './badges';
 
 let t: TestApp;
+let restoreCounts: () => void;
 beforeAll(async () => {
   t = await createTestApp();
+  restoreCounts = saveBadgeCounts();
   // The areas' real counts (orders) plug in at import; these tests use their own.
   for (const p of BADGE_COUNT_PATHS) unregisterBadgeCount(p);
 });
-afterAll(async () => t.close());
+// The next file in this worker gets the real counts back.
+afterAll(async () => {
+  restoreCounts();
+  await t.close();
+});
 afterEach(() => {
   for (const p of BADGE_COUNT_PATHS) unregisterBadgeCount(p);
 });

@@ -21,6 +21,15 @@ export function registerBadgeCount(path: BadgeCountPath, fn: BadgeCountFn): void
   counters.set(path, fn);
 }
 
+/** Test hook: the counts as plugged in now, and a function that puts them back (workers share modules between files). */
+export function saveBadgeCounts(): () => void {
+  const saved = new Map(counters);
+  return () => {
+    counters.clear();
+    for (const [k, v] of saved) counters.set(k, v);
+  };
+}
+
 /** Test hook: forget a plugged-in count. */
 export function unregisterBadgeCount(path: BadgeCountPath): void {
   counters.delete(path);
