@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // Accessibility (docs/accessibility.md): axe (WCAG 2 A and AA rules) finds no serious or critical violation on the pages
 // the demo users work in most, each opened as the user who works there (the engineer at phone width). One login per
@@ -72,7 +72,7 @@ test.describe('accessibility: no serious or critical axe violation', () => {
     found.push(...(await audit(page, '/login')));
 
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     found.push(...(await audit(page, '/guideOne')));
     await visit(page, '/allOrder', found);
     await visit(page, `/allOrder/orderDetail/${await firstOrder(baseURL!, ADMIN, 'all')}`, found);
@@ -95,7 +95,7 @@ test.describe('accessibility: no serious or critical axe violation', () => {
   test('the dispatcher’s pages', async ({ page, baseURL }) => {
     const found: Found[] = [];
     await quietGuide(baseURL!, DISPATCHER);
-    await loginUi(page, DISPATCHER);
+    await logIn(page, DISPATCHER);
     await visit(page, '/createOrder', found);
     await visit(page, '/assignOrder', found);
     await visit(page, '/assignOrderInMap', found);
@@ -108,7 +108,7 @@ test.describe('accessibility: no serious or critical axe violation', () => {
     const found: Found[] = [];
     await page.setViewportSize(PHONE);
     await quietGuide(baseURL!, ENGINEER);
-    await loginUi(page, ENGINEER);
+    await logIn(page, ENGINEER);
     found.push(...(await audit(page, '/guideOne (phone)')));
     await visit(page, '/myOrder', found);
     await visit(page, `/allOrder/orderDetail/${await firstOrder(baseURL!, ENGINEER, 'mine')}`, found);
@@ -120,7 +120,7 @@ test.describe('accessibility: no serious or critical axe violation', () => {
   test('the spare-parts keeper’s pages', async ({ page, baseURL }) => {
     const found: Found[] = [];
     await quietGuide(baseURL!, KEEPER);
-    await loginUi(page, KEEPER);
+    await logIn(page, KEEPER);
     await visit(page, '/spareGet', found);
     await visit(page, '/spareStock', found);
     expect(found, report(found)).toEqual([]);

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 
 // The approval engine end to end (issue 26 "Done means"): the administrator sets a two-step flow for spare
 // requisitions at /approvalProcessSettings; the engineer files a requisition on his phone; the warehouse keeper is told
@@ -80,7 +80,7 @@ test.describe('approvals', () => {
       const adminCtx = await browser.newContext();
       contexts.push(adminCtx);
       const admin = await adminCtx.newPage();
-      await loginUi(admin, ADMIN);
+      await logIn(admin, ADMIN);
       await admin.goto('/approvalProcessSettings');
       await page$(admin).getByRole('button', { name: '新建流程' }).click();
       const form = admin.getByRole('dialog', { name: '新建审批流程' });
@@ -108,14 +108,14 @@ test.describe('approvals', () => {
       const keeperCtx = await browser.newContext();
       contexts.push(keeperCtx);
       const keeper = await keeperCtx.newPage();
-      await loginUi(keeper, KEEPER);
+      await logIn(keeper, KEEPER);
       const keeperBefore = await settledBell(keeper, baseURL!, KEEPER);
 
       // 2. the engineer, on his phone, asks for three power cords from the central warehouse
       const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
       contexts.push(phone);
       const eng = await phone.newPage();
-      await loginUi(eng, ENGINEER);
+      await logIn(eng, ENGINEER);
       await eng.goto('/spareGet');
       await page$(eng)
         .getByRole('button', { name: /新建领用单/ })
@@ -181,7 +181,7 @@ test.describe('approvals', () => {
       const directorCtx = await browser.newContext();
       contexts.push(directorCtx);
       const director = await directorCtx.newPage();
-      await loginUi(director, DIRECTOR);
+      await logIn(director, DIRECTOR);
       await expect.poll(() => bellCount(director)).toBeGreaterThanOrEqual(1);
       await director.getByRole('button', { name: '通知' }).click();
       const step2Notice = drawer$(director, '通知').locator('.ant-list-item').filter({ hasText: docNo });

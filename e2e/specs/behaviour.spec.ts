@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide, registerEnterprise } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide, registerEnterprise } from './shell.support';
 
 // Behaviour: quick deploy by industry, contract states following their dates, customer rights per role,
 // the 流程设置 link, and the OpenAPI description.
@@ -19,7 +19,7 @@ test.describe('quick deploy', () => {
     // 134…: a range no other spec uses (136000000xx are fixed owners elsewhere, e.g. the forgotten-password test's).
     const mobile = `134${String(Date.now()).slice(-8)}`;
     const owner = await registerEnterprise(baseURL!, mobile, `部署测试企业${mobile.slice(-4)}`);
-    await loginUi(page, mobile, 'Harbor-Lantern-72');
+    await logIn(page, mobile, 'Harbor-Lantern-72');
     // the prompt of a fresh enterprise
     const prompt = page.getByRole('dialog', { name: '快速部署' });
     await expect(prompt).toContainText('按所在行业一键导入工单模板、服务项目和字典');
@@ -66,7 +66,7 @@ test.describe('quick deploy', () => {
 test.describe('as the demo administrator', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
   });
 
   test('the demo maintenance contract has followed its dates to 已完成, logged as a system step', async ({ page }) => {
@@ -128,7 +128,7 @@ test.describe('as the demo administrator', () => {
 test.describe('as a service person (role 2)', () => {
   test('sees customers but no import, add, edit, tag or delete actions, no API docs', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, SERVICE_PERSON);
-    await loginUi(page, SERVICE_PERSON);
+    await logIn(page, SERVICE_PERSON);
     await page.goto('/allCustomer');
     const list = listOf(page);
     await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();

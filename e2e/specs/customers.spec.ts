@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, FREE_ADMIN, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, FREE_ADMIN, logIn, quietGuide } from './shell.support';
 
 // The customer pages as the demo administrator: smart paste, addresses, installed products and their QR link,
 // xlsx import with a bad row, tag filter.
@@ -36,7 +36,7 @@ async function importFile(good: string, bad: string): Promise<Buffer> {
 test.describe('customer pages', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
   });
 
   test('smart paste, second address made default, installed product opened from its QR link, import with a bad row, tag filter', async ({ page, baseURL }) => {
@@ -211,7 +211,7 @@ test.describe('customer pages', () => {
 test.describe('customer pages on the free plan', () => {
   test('contact, address, product management and portal accounts show the lock notice; tagging asks to upgrade', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
-    await loginUi(page, FREE_ADMIN);
+    await logIn(page, FREE_ADMIN);
     const locked: [string, string][] = [
       ['/contactManage', '联系人管理'],
       ['/addressManage', '地址管理'],

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // The dispatcher assigns pending orders from /assignOrder, one with the dialog (each engineer's load beside
 // the name) and two with batch designate; the administrator's /orderingRule shows the rules and the default dispatch.
@@ -56,7 +56,7 @@ test.describe('dispatch desk', () => {
     expect(engineer).toBeDefined();
 
     const page = await browser.newPage();
-    await loginUi(page, DISPATCHER);
+    await logIn(page, DISPATCHER);
     await page.goto('/assignOrder');
     await expect(row(page, one!.title)).toBeVisible();
     await expect(page.getByText('服务人员负载')).toBeVisible();
@@ -100,7 +100,7 @@ test.describe('dispatch desk', () => {
 
     // At phone width the desk still shows the pending orders as cards with their 派单 button.
     const phone = await browser.newPage({ viewport: PHONE });
-    await loginUi(phone, DISPATCHER);
+    await logIn(phone, DISPATCHER);
     await phone.goto('/assignOrder');
     // (the phone hides the bar of open pages, so the cards are what shows)
     await expect(
@@ -127,7 +127,7 @@ test.describe('dispatch desk', () => {
     expect(given.success, given.message).toBe(true);
 
     const page = await browser.newPage();
-    await loginUi(page, PROVIDER_USER);
+    await logIn(page, PROVIDER_USER);
     // The provider menu (its one 服务商 group) offers the desk; the page shows the provider's order.
     await page.getByRole('menuitem', { name: /服务商/ }).click();
     await expect(page.getByRole('menuitem', { name: /待派单工单/ })).toBeVisible();
@@ -153,7 +153,7 @@ test.describe('dispatch desk', () => {
     test.setTimeout(90_000);
     await quietGuide(baseURL!, ADMIN);
     const page = await browser.newPage();
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/orderingRule');
     await expect(page.getByText('派单说明')).toBeVisible();
     await page.getByRole('button', { name: '新增规则' }).click();

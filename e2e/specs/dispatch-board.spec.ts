@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // The dispatch board as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
 // the nearest engineer; another is dragged from the board's side pane onto an engineer's free hour, which dispatches
@@ -101,7 +101,7 @@ test.describe('map and dispatch board', () => {
 
       // The engineer shares their position from the phone page, by consent.
       const phone = await browser.newPage({ viewport: PHONE });
-      await loginUi(phone, ENGINEER);
+      await logIn(phone, ENGINEER);
       await phone.goto('/schedule/myLocation');
       await phone.context().grantPermissions(['geolocation']);
       await phone.context().setGeolocation({ latitude: 39.91, longitude: 116.4 });
@@ -114,7 +114,7 @@ test.describe('map and dispatch board', () => {
 
       // 1. The map: click the order's marker, see it and the nearest engineers, dispatch to the engineer.
       const page = await browser.newPage();
-      await loginUi(page, DISPATCHER);
+      await logIn(page, DISPATCHER);
       await page.goto('/assignOrderInMap');
       // The demo orders, typed with addresses only, are on the map too (geocoded), clustered where they are close.
       await expect(page.getByTestId('map-precision-legend')).toContainText('定位精度');
@@ -141,7 +141,7 @@ test.describe('map and dispatch board', () => {
       // 2. The board: a second dispatcher watches while the first drags the other order onto a free hour.
       const hour = await freeHour(admin, engineerId);
       const watcher = await browser.newPage();
-      await loginUi(watcher, ADMIN);
+      await logIn(watcher, ADMIN);
       await watcher.goto('/schedule/board');
       await expect(watcher.getByText('实时更新')).toBeVisible();
       await narrowBoard(watcher, t);
@@ -249,7 +249,7 @@ test.describe('map and dispatch board', () => {
       expect(past).toMatchObject({ success: false, code: 'APPOINTMENT_PAST' });
 
       const page = await browser.newPage();
-      await loginUi(page, DISPATCHER);
+      await logIn(page, DISPATCHER);
       await page.goto('/schedule/board');
       await expect(page.getByText(/共 \d+ 名服务人员/)).toBeVisible();
       await page.getByLabel('日期').click();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, loginUi, quietGuide } from './shell.support';
+import { ADMIN, logIn, quietGuide } from './shell.support';
 
 // Exporting the user list from the organisation page: the header's download centre shows the finished file, which downloads.
 
@@ -23,7 +23,7 @@ async function downloads(page: Page): Promise<DownloadItem[]> {
 test('export the user list and download it from the download centre', async ({ page, baseURL }) => {
   const fileName = `人员导出${String(Date.now()).slice(-6)}`;
   await quietGuide(baseURL!, ADMIN);
-  await loginUi(page, ADMIN);
+  await logIn(page, ADMIN);
   await page.goto('/organizationalStructure');
   const list = page.locator('.sk-list-page:visible').first();
   await expect(list.getByRole('link', { name: '王管理' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ApiUser, loginUi, quietGuide } from './shell.support';
+import { ApiUser, logIn, quietGuide } from './shell.support';
 
 // The event SLA: the system administrator sets a response clock on an event template (/eventSet/processevent);
 // a new event of that template shows the running clock and the at-risk mark on its detail and in my events,
@@ -13,7 +13,7 @@ async function as(browser: Browser, baseURL: string, mobile: string, viewport = 
   await quietGuide(baseURL, mobile);
   const ctx = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport });
   const page = await ctx.newPage();
-  await loginUi(page, mobile);
+  await logIn(page, mobile);
   return page;
 }
 

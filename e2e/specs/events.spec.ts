@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { loginUi, quietGuide } from './shell.support';
+import { logIn, quietGuide } from './shell.support';
 
 // Events: customer service records one for a customer, a service person claims it from the pool,
 // starts, escalates and completes it; customer service converts it to a work order (each links to the other).
@@ -18,7 +18,7 @@ async function as(browser: Browser, baseURL: string, mobile: string, viewport = 
   await quietGuide(baseURL, mobile);
   const ctx = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport });
   const page = await ctx.newPage();
-  await loginUi(page, mobile);
+  await logIn(page, mobile);
   return page;
 }
 

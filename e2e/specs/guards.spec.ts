@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide, registerEnterprise, TRIAL_ADMIN, tabKeys } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide, registerEnterprise, TRIAL_ADMIN, tabKeys } from './shell.support';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -10,7 +10,7 @@ test.describe('guards', () => {
     const created = await admin.send('POST', '/stand/user', { name: '无角色用户', mobile: '13500000001', roles: [], password: 'Harbor-Lantern-72' });
     expect(created.success, created.message).toBe(true);
     await admin.dispose();
-    await loginUi(page, '13500000001', 'Harbor-Lantern-72', /\/errorRole$/);
+    await logIn(page, '13500000001', 'Harbor-Lantern-72', /\/errorRole$/);
     await expect(page.getByText('当前用户未分配角色，请联系管理员')).toBeVisible();
     await shot(page, 'guards', '01-error-role');
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -20,7 +20,7 @@ test.describe('guards', () => {
   test('a paid plan past its service end goes to /errorOverdue', async ({ page }) => {
     // The demo trial enterprise ends in 15 days: the browser's clock is moved 20 days on.
     await page.clock.install({ time: new Date(Date.now() + 20 * DAY) });
-    await loginUi(page, TRIAL_ADMIN, undefined, /\/errorOverdue$/);
+    await logIn(page, TRIAL_ADMIN, undefined, /\/errorOverdue$/);
     await expect(page.getByText('您的服务已到期，请联系客服续费')).toBeVisible();
     await expect(page.getByText('客服热线：400-800-6688')).toBeVisible();
     await shot(page, 'guards', '02-error-overdue');
@@ -28,7 +28,7 @@ test.describe('guards', () => {
 
   test('a missing page power goes to /detailError; an unknown route to /Error404', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, DISPATCHER);
-    await loginUi(page, DISPATCHER);
+    await logIn(page, DISPATCHER);
     await page.goto('/organizationalStructure');
     await expect(page).toHaveURL(/\/detailError$/);
     await expect(page.getByText('无权访问')).toBeVisible();
@@ -47,7 +47,7 @@ test.describe('guards', () => {
     await quietGuide(baseURL!, ADMIN);
     // The shell's own checks (1 s after it mounts) answer before the session is ended.
     const guideChecked = page.waitForResponse(/\/api\/schema\/isNoviceGuide/);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await guideChecked;
     // The session ends behind the page's back; the next call the page makes answers 未登录.
     const info = await (await page.request.get('/api/v2/sessionUser/info')).json();
@@ -76,7 +76,7 @@ test.describe('guards', () => {
       expect(r.success, r.message).toBe(true);
     }
     await owner.dispose();
-    await loginUi(page, '13600000003', 'Harbor-Lantern-72');
+    await logIn(page, '13600000003', 'Harbor-Lantern-72');
     await page.locator('.sk-top-menu').getByText('系统设置').click();
     const entry = page.locator('.sk-sider .ant-menu-item', { hasText: '服务团队' });
     await expect(entry).toHaveClass(/ant-menu-item-disabled/);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 
 // Lists and export: export of every filtered row, contact search by phone, duplicate contacts refused,
 // the installed-product list's columns, the customer pages at phone width, a department without a parent.
@@ -26,7 +26,7 @@ test.describe('lists', () => {
   });
 
   test('export offers every row the filters match, through the download centre', async ({ page, baseURL }) => {
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/allCustomer');
     const list = listOf(page);
     // A filter that matches more rows than one page of 10.
@@ -58,7 +58,7 @@ test.describe('lists', () => {
   });
 
   test('contacts are found by phone as well as by name; the same contact twice is refused', async ({ page }) => {
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/contactManage');
     const list = listOf(page);
     await expect(rowOf(list, '潘悦')).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('lists', () => {
   });
 
   test('the installed-product list shows 保修状态 clear of the fixed 操作 column', async ({ page }) => {
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/productManage');
     const list = listOf(page);
     await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('lists', () => {
 
   test('at phone width the customer list is a card list and the customer detail fits the screen', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/allCustomer');
     const card = listOf(page).locator('.sk-phone-cards .ant-card').filter({ hasText: '苏州吴中湖畔花园业主委员会' });
     await expect(card).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('lists', () => {
   });
 
   test('a department added from the toolbar goes under the company node', async ({ page }) => {
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/organizationalStructure');
     const name = `新部门${String(Date.now()).slice(-5)}`;
     const company = (await (await page.request.get('/api/stand/dept')).json()).data[0].name as string;

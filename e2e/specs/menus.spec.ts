@@ -1,13 +1,15 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, FREE_ADMIN, loginUi, quietGuide, TRIAL_ADMIN } from './shell.support';
+import { ADMIN, FREE_ADMIN, logIn, quietGuide } from './shell.support';
 
 // Access and menus: every demo user opens every entry their menu offers; shared paths open with either
 // menu set's power; an all-locked group opens its first entry's notice page; detail pages keep the menu they belong to.
 
 const FLOW = 'menus';
 const OUTSOURCED = '13600000001';
-const DEMO_USERS = [...Array.from({ length: 10 }, (_, i) => `138000000${String(i + 1).padStart(2, '0')}`), FREE_ADMIN, TRIAL_ADMIN, OUTSOURCED];
+// Not the trial administrator: a trial has the VIP menu (isPaid) and the free administrator's walk already opens every
+// open entry on an enterprise without data; a second walk of the same pages cost a minute of CI.
+const DEMO_USERS = [...Array.from({ length: 10 }, (_, i) => `138000000${String(i + 1).padStart(2, '0')}`), FREE_ADMIN, OUTSOURCED];
 /** Where a page that cannot be used sends the user. */
 const DEAD_ENDS = /\/(detailError|Error404|error403|errorRole|errorOverdue)$/;
 const PLACEHOLDERS = /即将上线|正在建设中|敬请期待|页面出错了|无权访问|页面不存在/;
@@ -36,11 +38,16 @@ async function settled(page: Page): Promise<void> {
   await expect(visiblePage(page).locator('.sk-page-loading, .ant-spin-spinning')).toHaveCount(0);
 }
 
-/** Opens one side-menu entry and checks where it lands. */
-async function openEntry(page: Page, entry: Locator, label: string, errors: () => string[]): Promise<void> {
+/**
+ * Opens one side-menu entry and checks where it lands. A locked entry offers the upgrade notice; the first one of a
+ * section is opened, the rest only show their lock (the notice is one component, opened already).
+ */
+async function openEntry(page: Page, entry: Locator, label: string, errors: () => string[], lockSeen: { value: boolean }): Promise<void> {
   const locked = (await entry.locator('[data-locked="1"]').count()) > 0;
+  if (locked && lockSeen.value) return;
   await entry.click({ timeout: 10_000 });
   if (locked) {
+    lockSeen.value = true;
     // A free-plan lock offers the upgrade notice, not a page.
     await expect(upgrade(page), label).toBeVisible();
     // A click while the notice is still zooming in can be lost: close until it is gone.
@@ -65,7 +72,7 @@ test.describe('every demo user opens every menu entry', () => {
       test.setTimeout(300_000);
       await quietGuide(baseURL!, mobile);
       const errors = errorLog(page);
-      await loginUi(page, mobile);
+      await logIn(page, mobile);
       await settled(page);
       const top = page.locator('.sk-top-menu > .ant-menu-item');
       const sections = await top.allInnerTexts();
@@ -88,8 +95,9 @@ test.describe('every demo user opens every menu entry', () => {
         const entries = page.locator('.sk-sider .ant-menu-item:not(.ant-menu-item-disabled)');
         // An entry's text may end with its badge count, which can change while we walk: match the name alone.
         const names = (await entries.allInnerTexts()).map((t) => t.split('\n')[0]?.trim() ?? t);
+        const lockSeen = { value: false };
         for (const name of names) {
-          await openEntry(page, entries.filter({ hasText: name }).first(), `${mobile} › ${section} › ${name}`, errors);
+          await openEntry(page, entries.filter({ hasText: name }).first(), `${mobile} › ${section} › ${name}`, errors, lockSeen);
           opened++;
         }
       }
@@ -102,7 +110,7 @@ test.describe('every demo user opens every menu entry', () => {
 test.describe('access and menus', () => {
   test('the outsourced user’s 审批处理 path opens with the provider entry’s power, not the no-access page', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, OUTSOURCED);
-    await loginUi(page, OUTSOURCED);
+    await logIn(page, OUTSOURCED);
     await page.goto('/approvalProcess');
     await settled(page);
     await expect(page).toHaveURL(/\/approvalProcess$/);
@@ -113,14 +121,14 @@ test.describe('access and menus', () => {
     // A staff user without either power is still refused.
     await quietGuide(baseURL!, '13800000004');
     await page.context().clearCookies();
-    await loginUi(page, '13800000004');
+    await logIn(page, '13800000004');
     await page.goto('/approvalProcess');
     await expect(page).toHaveURL(/\/detailError$/);
   });
 
   test('free plan: a group whose entries are all locked opens its first entry, whose page shows the notice', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
-    await loginUi(page, FREE_ADMIN);
+    await logIn(page, FREE_ADMIN);
     await page.locator('.sk-top-menu').getByText('运营').click();
     await expect(page).toHaveURL(/\/report\/exceedStatistics$/);
     await expect(visiblePage(page).getByText('免费版不支持报表，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
@@ -132,7 +140,7 @@ test.describe('access and menus', () => {
 
   test('a customer opened from the customer pages keeps 客户 › 全部客户 highlighted at the spec’s path, after a reload too', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.locator('.sk-top-menu').getByText('客户').click();
     await expect(page).toHaveURL(/\/allCustomer$/);
     await visiblePage(page).getByRole('link', { name: '苏州吴中湖畔花园业主委员会' }).click();
@@ -151,7 +159,7 @@ test.describe('access and menus', () => {
 
   test('销售合同 and 维保合同 have entries under 客户; a contract created from a customer updates its 合同 tab count', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.locator('.sk-top-menu').getByText('客户').click();
     const side = page.locator('.sk-sider');
     await side.getByText('维保合同').click();

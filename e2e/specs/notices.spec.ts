@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 
 // 公告通知 (issue 26 §2): the administrator publishes an announcement; the engineer sees it unread at phone width
 // (the bell's count, the drawer, the /notice list), opens it, and the publisher sees him among the readers.
@@ -16,7 +16,7 @@ test('an announcement published by the administrator shows unread to the enginee
   // the administrator publishes, to everyone, from /notice
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await loginUi(admin, ADMIN);
+  await logIn(admin, ADMIN);
   await admin.goto('/notice');
   const list = admin.locator('.sk-list-page:visible').first();
   await list.getByRole('button', { name: '发布公告' }).click();
@@ -32,7 +32,7 @@ test('an announcement published by the administrator shows unread to the enginee
   // the engineer, at phone width: the bell counts it, the drawer lists it unread
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const eng = await phone.newPage();
-  await loginUi(eng, ENGINEER);
+  await logIn(eng, ENGINEER);
   const bell = eng.getByRole('button', { name: '通知' });
   await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBeGreaterThanOrEqual(1);
   const before = Number(await bell.getAttribute('data-count'));

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // The order detail as the people who work an order: created through the API, assigned by the dispatcher in the
 // browser, then accepted, started and completed by the engineer at phone width with the ability buttons; the
@@ -65,7 +65,7 @@ test.describe('order detail', () => {
 
     // 1. the dispatcher assigns it to the engineer
     const desk = await browser.newPage();
-    await loginUi(desk, DISPATCHER);
+    await logIn(desk, DISPATCHER);
     await desk.goto(`/allOrder/orderDetail/${orderId}`);
     await expect(state(desk)).toHaveText('待派单');
     await expect(detail(desk).getByText(title)).toBeVisible();
@@ -86,7 +86,7 @@ test.describe('order detail', () => {
     // 2. the engineer, on a phone, works the order with the buttons of the bottom bar
     const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const phone = await ctx.newPage();
-    await loginUi(phone, ENGINEER);
+    await logIn(phone, ENGINEER);
     await phone.goto(`/allOrder/orderDetail/${orderId}`);
     await expect(state(phone)).toHaveText('待接单');
     const bar = phone.locator('.sk-page:visible [data-testid="order-actionbar"]');
@@ -142,7 +142,7 @@ test.describe('order detail', () => {
     const title = `热水器漏水${String(Date.now()).slice(-6)}`;
     const orderId = await makeOrder(baseURL!, title);
     await quietGuide(baseURL!, DISPATCHER);
-    await loginUi(page, DISPATCHER);
+    await logIn(page, DISPATCHER);
     await page.goto(`/allOrder/orderDetail/${orderId}`);
     await expect(state(page)).toHaveText('待派单');
     await detail(page)

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, logIn, quietGuide } from './shell.support';
 
 // The order lists: orders seeded through the API, then AllOrder as the dispatcher (state tab, filter, sort, URL
 // parameters, export), MyOrder at phone width, and the recycle bin (locked on the free plan).
@@ -75,7 +75,7 @@ test.describe('order lists', () => {
   test('AllOrder as the dispatcher: state tab, filters, sort, URL parameters and export', async ({ page, baseURL }) => {
     const s = await seed(baseURL!, DISPATCHER);
     await quietGuide(baseURL!, DISPATCHER);
-    await loginUi(page, DISPATCHER);
+    await logIn(page, DISPATCHER);
 
     await page.goto('/allOrder');
     const list = listOf(page);
@@ -150,7 +150,7 @@ test.describe('order lists', () => {
     const s = await seed(baseURL!, EMPLOYEE);
     await quietGuide(baseURL!, EMPLOYEE);
     await page.setViewportSize(PHONE);
-    await loginUi(page, EMPLOYEE);
+    await logIn(page, EMPLOYEE);
     await page.goto('/myOrder?tab=all');
     const list = listOf(page);
     const card = list.locator('[data-card]').filter({ hasText: `空调不制冷${s.tail}` });
@@ -171,7 +171,7 @@ test.describe('order lists', () => {
     expect(r.success, r.message).toBe(true);
     await quietGuide(baseURL!, ENGINEER);
     await page.setViewportSize(PHONE);
-    await loginUi(page, ENGINEER);
+    await logIn(page, ENGINEER);
     await page.goto('/myOrder?tab=toAccept');
     await expect(
       listOf(page)
@@ -183,7 +183,7 @@ test.describe('order lists', () => {
 
   test('recycle bin: locked on the free plan; deleted orders restored', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
-    await loginUi(page, FREE_ADMIN);
+    await logIn(page, FREE_ADMIN);
     await page.goto('/orderRubbish');
     await expect(page.getByText(/免费版不支持回收站/).first()).toBeVisible();
     await shot(page, FLOW, '07-recycle-bin-free');
@@ -193,7 +193,7 @@ test.describe('order lists', () => {
     expect(del.success, del.message).toBe(true);
     await page.context().clearCookies();
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/orderRubbish');
     const row = rowOf(listOf(page), `热水器检修${s.tail}`);
     await expect(row).toBeVisible();

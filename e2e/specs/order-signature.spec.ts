@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // The customer's signature as the proof of service: with 完成服务时须客户签名确认 on, the engineer at phone width opens
 // 完成服务, is told 客户签名 is missing, has the customer sign on the pad, completes; the order detail shows the
@@ -51,7 +51,7 @@ test.describe('customer signature', () => {
 
       const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
       const phone = await ctx.newPage();
-      await loginUi(phone, ENGINEER);
+      await logIn(phone, ENGINEER);
       await phone.goto(`/allOrder/orderDetail/${orderId}`);
       await expect(state(phone)).toHaveText('服务中');
       const bar = phone.locator('.sk-page:visible [data-testid="order-actionbar"]');

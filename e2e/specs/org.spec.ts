@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 
 // The organisation pages as the demo administrator: departments, users, roles, status, detail pages.
 
@@ -22,7 +22,7 @@ async function pickOption(page: Page, label: string): Promise<void> {
 
 async function login(page: Page, baseURL: string): Promise<void> {
   await quietGuide(baseURL, ADMIN);
-  await loginUi(page, ADMIN);
+  await logIn(page, ADMIN);
 }
 
 test.describe('organisation pages', () => {

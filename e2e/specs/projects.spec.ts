@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ApiUser, loginUi, quietGuide } from './shell.support';
+import { ApiUser, logIn, quietGuide } from './shell.support';
 
 // An administrator builds a template with two stages and an approval task, creates a project from it for a
 // customer; the principal finishes the tasks, the approver approves, the progress reaches 100% and the project completes;
@@ -22,7 +22,7 @@ async function as(browser: Browser, baseURL: string, mobile: string, viewport = 
   await quietGuide(baseURL, mobile);
   const ctx = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport });
   const page = await ctx.newPage();
-  await loginUi(page, mobile);
+  await logIn(page, mobile);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, logIn, quietGuide } from './shell.support';
 
 // 角色权限 and 自定义菜单 (issue 27, points 9 and 10): the administrator takes a power from 派单员 and gives it back,
 // adds a custom link entry that a dispatcher then sees; a free-plan group whose entries are all locked still opens.
@@ -18,7 +18,7 @@ async function openSetting(page: Page, name: string): Promise<void> {
 
 async function relogin(page: Page, mobile: string): Promise<void> {
   await page.context().clearCookies();
-  await loginUi(page, mobile);
+  await logIn(page, mobile);
 }
 
 test.describe('role powers and custom menu entries', () => {
@@ -35,7 +35,7 @@ test.describe('role powers and custom menu entries', () => {
   test('admin removes 待派单工单 from 派单员, the dispatcher loses the entry and the API; reset restores', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
     await quietGuide(baseURL!, DISPATCHER);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await openSetting(page, '角色权限');
     await expect(page).toHaveURL(/\/rolePower$/);
     const editor = visiblePage(page);
@@ -85,7 +85,7 @@ test.describe('role powers and custom menu entries', () => {
     await quietGuide(baseURL!, ADMIN);
     await quietGuide(baseURL!, DISPATCHER);
     await page.context().route('https://help.example.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<h1>帮助文档</h1>' }));
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await openSetting(page, '自定义菜单');
     await expect(page).toHaveURL(/\/customMenu$/);
     await visiblePage(page).getByRole('button', { name: '新建菜单' }).click();
@@ -109,7 +109,7 @@ test.describe('role powers and custom menu entries', () => {
 
   test('free plan: 运营, whose entries are all locked, opens with its entries and their locks', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
-    await loginUi(page, FREE_ADMIN);
+    await logIn(page, FREE_ADMIN);
     await page.locator('.sk-top-menu').getByText('运营').click();
     await expect(page).toHaveURL(/\/report\/exceedStatistics$/);
     await expect(visiblePage(page).getByText('免费版不支持报表，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();

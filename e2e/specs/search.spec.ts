@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+import { ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // The header's global search as the demo dispatcher: Ctrl+K, part of an order's title, then a device by part of its
 // serial number; each result opens its page. ? shows the keyboard shortcuts, g o opens 全部工单.
@@ -24,7 +24,7 @@ test.describe('global search', () => {
     expect(order, 'a demo order with a title').toBeTruthy();
     expect(device, 'a demo device with a serial number').toBeTruthy();
 
-    await loginUi(page, DISPATCHER);
+    await logIn(page, DISPATCHER);
     // Ctrl+K from anywhere puts the cursor into the box.
     await page.keyboard.press('Control+k');
     await expect(box(page)).toBeFocused();
@@ -75,7 +75,7 @@ test.describe('global search', () => {
   test('at 1440 px the header keeps every group; Ctrl+K opens the search in a dialog, ready to type', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await quietGuide(baseURL!, DISPATCHER);
-    await loginUi(page, DISPATCHER);
+    await logIn(page, DISPATCHER);
     // No group folded into the menu's overflow: every top entry is shown.
     const top = page.locator('.sk-top-menu > .ant-menu-item');
     await expect(top.first()).toBeVisible();

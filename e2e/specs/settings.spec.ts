@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, FREE_ADMIN, loginUi, quietGuide, TRIAL_ADMIN } from './shell.support';
+import { ADMIN, ApiUser, FREE_ADMIN, logIn, quietGuide, TRIAL_ADMIN } from './shell.support';
 
 // Tags, dictionary items and system settings as the demo administrator; the tag pages' lock on the free plan.
 
@@ -13,7 +13,7 @@ const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', {
 test.describe('settings pages', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
   });
 
   test('order tags: create one, then delete it', async ({ page }) => {
@@ -100,7 +100,7 @@ test.describe('settings pages', () => {
 
 test('the free plan shows the lock notice on the tag pages', async ({ page, baseURL }) => {
   await quietGuide(baseURL!, FREE_ADMIN);
-  await loginUi(page, FREE_ADMIN);
+  await logIn(page, FREE_ADMIN);
   await page.goto('/tagsManage/personTag');
   await expect(page.getByText('免费版不支持标签，建议升级为VIP版本')).toBeVisible();
   await shot(page, FLOW, '06-free-plan-locked');
@@ -119,7 +119,7 @@ test('tag pages are disabled while the seats are exceeded, with a way to the org
       expect(r.success, r.message).toBe(true);
       created.push(r.data.id);
     }
-    await loginUi(page, TRIAL_ADMIN);
+    await logIn(page, TRIAL_ADMIN);
     await page.goto('/tagsManage/orderTag');
     await expect(page.getByText('用户数超出套餐')).toBeVisible();
     await shot(page, FLOW, '07-quota-exceeded');

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, FREE_ADMIN, loginUi, quietGuide, registerEnterprise, tabKeys } from './shell.support';
+import { ADMIN, ApiUser, FREE_ADMIN, logIn, quietGuide, registerEnterprise, tabKeys } from './shell.support';
 
 test.describe('shell', () => {
   test('switching role clears the tabs, reloads user and menu and goes home', async ({ page, baseURL }) => {
     const owner = await registerEnterprise(baseURL!, '13600000002', '角色切换测试企业');
     await owner.skipGuide();
     await owner.dispose();
-    await loginUi(page, '13600000002', 'Harbor-Lantern-72');
+    await logIn(page, '13600000002', 'Harbor-Lantern-72');
     await expect(page.locator('.sk-top-menu').getByText('系统设置')).toBeVisible();
     await page.locator('.sk-sider').getByText('功能导航').click();
     await expect(page).toHaveURL(/\/personIndex$/);
@@ -33,7 +33,7 @@ test.describe('shell', () => {
 
   test('a free-plan entry shows a lock and opens the upgrade notice with the hotline', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
-    await loginUi(page, FREE_ADMIN);
+    await logIn(page, FREE_ADMIN);
     // 工单's locked entry 我的工单 opens its notice (the group itself opens 全部工单, which the free plan has).
     await page.locator('.sk-top-menu').getByText('工单').click();
     await page.locator('.sk-sider .ant-menu-item', { hasText: '我的工单' }).click();
@@ -66,7 +66,7 @@ test.describe('shell', () => {
 
   test('availability status changes, and a repeated identical click within a second is cancelled', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     const status = page.getByRole('button', { name: '状态' });
     await status.click();
     await page.getByRole('menuitem', { name: '忙碌' }).click();
@@ -85,7 +85,7 @@ test.describe('shell', () => {
 
   test('help, version history, app QR code, subscriptions and clear cache', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.getByRole('button', { name: '帮助' }).click();
     await page.getByRole('menuitem', { name: '版本记录' }).click();
     const versions = page.getByRole('dialog', { name: '版本记录' });
@@ -137,7 +137,7 @@ test.describe('shell', () => {
     const started = await admin.send('POST', '/export/user', { fileName: '人员导出测试' });
     expect(started.success, started.message).toBe(true);
     await admin.dispose();
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.getByRole('button', { name: '下载中心' }).click();
     const item = page.locator('.sk-download-item', { hasText: '人员导出测试' });
     await expect(item.getByText('已完成')).toBeVisible({ timeout: 30_000 });
@@ -151,7 +151,7 @@ test.describe('shell', () => {
 
   test('customer-service chat connects and sends over the socket', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.getByRole('button', { name: '在线客服' }).click();
     const drawer = page.getByRole('dialog', { name: '在线客服' });
     await expect(drawer.getByText('已连接')).toBeVisible();
@@ -164,7 +164,7 @@ test.describe('shell', () => {
   test('a phone-width screen reaches the menu through a drawer', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await expect(page.locator('.sk-sider')).toHaveCount(0);
     await expect(page.getByText(/，王管理$/)).toBeVisible();
     await shot(page, 'shell', '11-mobile-home');

@@ -15,6 +15,20 @@ export async function outboxCode(api: APIRequestContext, mobile: string): Promis
   return body.data.code as string;
 }
 
+/**
+ * Logs the page in with the password call (it shares the page's cookies) and opens the home page, or the page a guard
+ * sends the user to. login.spec tests the login page itself; loading and filling it in every other test cost CI minutes.
+ */
+export async function logIn(page: Page, mobile: string, password = DEMO_PASSWORD, expectPath: RegExp = /\/guideOne$/): Promise<void> {
+  const r = await page.request.post('/api/stand/pwdLogin', { data: { mobile, password } });
+  const body = (await r.json()) as { success: boolean; message: string; data?: { needChoose?: boolean } };
+  expect(body.success, body.message).toBe(true);
+  expect(body.data?.needChoose, 'one enterprise per test user').toBe(false);
+  await page.goto('/guideOne');
+  await expect(page).toHaveURL(expectPath);
+  if (String(expectPath) === String(/\/guideOne$/)) await expect(page.locator('.sk-page:visible h4')).toContainText('，');
+}
+
 /** Password login through the login page; lands inside the layout. */
 export async function loginUi(page: Page, mobile: string, password = DEMO_PASSWORD, expectPath: RegExp = /\/guideOne$/): Promise<void> {
   await page.goto('/login');

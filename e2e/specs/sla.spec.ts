@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 import { clocksBack } from './sla.support';
 
 // SLA: an administrator creates a policy for very urgent orders with a pause state; an order created afterwards
@@ -26,7 +26,7 @@ test.describe('SLA', () => {
     const suffix = String(Date.now()).slice(-6);
     const name = `加急SLA${suffix}`;
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
 
     // 1. the policy, through the editor
     await page.goto('/slaManage');

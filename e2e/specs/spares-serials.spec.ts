@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 
 // Serial-tracked spares, one unit at a time. A stock count: the warehouse keeper's count sheet starts with the serials
 // recorded in the warehouse, one is not found and a new one is scanned; the approval page shows what goes missing (盘亏)
@@ -28,7 +28,7 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   const lost = before[0] as string;
 
   const page = await browser.newPage();
-  await loginUi(page, KEEPER);
+  await logIn(page, KEEPER);
   await page.goto('/stockTaking');
   await page$(page)
     .getByRole('button', { name: /新建盘点单/ })
@@ -72,7 +72,7 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   await expect(page$(page).getByRole('button', { name: spaced('审批通过') })).toHaveCount(0);
   await quietGuide(baseURL!, ADMIN);
   const admin = await browser.newPage();
-  await loginUi(admin, ADMIN);
+  await logIn(admin, ADMIN);
   await admin.goto(new URL(page.url()).pathname + new URL(page.url()).search);
   await page$(admin)
     .getByRole('button', { name: spaced('审批通过') })
@@ -95,7 +95,7 @@ test('the approval page of a requisition shows what is available beside what is 
   expect(doc.success, doc.message).toBe(true);
   await Promise.all([api.dispose(), filer.dispose()]);
   const page = await browser.newPage();
-  await loginUi(page, KEEPER);
+  await logIn(page, KEEPER);
   await page.goto(`/spareExamine?id=${doc.data.id}`);
   await expect(page$(page).getByRole('columnheader', { name: '可用' })).toBeVisible();
   await expect(page$(page).getByText(/^审批后剩\d+$/)).toBeVisible();
@@ -125,7 +125,7 @@ test('an outbound order of a serial-tracked spare ships the serials the keeper p
   const chosen = free.slice(-2);
 
   const page = await browser.newPage();
-  await loginUi(page, KEEPER);
+  await logIn(page, KEEPER);
   await page.goto(`/outboundOrderDetail?id=${id}`);
   await expect(page$(page).getByTestId('goods-state')).toHaveText('待发货');
   await page$(page)

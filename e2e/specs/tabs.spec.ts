@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, loginUi, quietGuide, tab, tabClose, tabKeys } from './shell.support';
+import { ADMIN, logIn, quietGuide, tab, tabClose, tabKeys } from './shell.support';
 
 /** Opens a page from the side menu and waits for its tab (quick clicks may skip a page that is still loading). */
 async function side(page: Page, name: string, key: string) {
@@ -39,7 +39,7 @@ async function tabMenu(page: Page, key: string, action: string) {
 test.describe('tab bar', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
   });
 
   test('opening adds or replaces a tab; the home tab cannot be closed; closing the active tab goes to the one before', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // Return visits (issue 28): the administrator sets the demo plan to visit at once; the engineer completes two orders;
 // the tasks appear for 周回访 (13800000007); she calls on the first and records 回访不通过 with a reason, which opens a
@@ -68,7 +68,7 @@ test.describe('return visits', () => {
     await quietGuide(baseURL!, DISPATCHER);
 
     // 1. The administrator sets the demo plan to visit at once after completion, without a customer interval.
-    await loginUi(page, ADMIN);
+    await logIn(page, ADMIN);
     await page.goto('/returnVisitPlan');
     await expect(page$(page).getByText('完工满意度回访')).toBeVisible();
     await shot(page, FLOW, '01-plans');
@@ -97,7 +97,7 @@ test.describe('return visits', () => {
     const taskB = await taskOf(visitorApi, noB);
     const ctx = await browser.newContext();
     const vp = await ctx.newPage();
-    await loginUi(vp, VISITOR);
+    await logIn(vp, VISITOR);
     await vp.goto('/returnVisitOrder');
     await expect(page$(vp).getByRole('link', { name: noA })).toBeVisible();
     await shot(vp, FLOW, '03-my-visits');
@@ -119,7 +119,7 @@ test.describe('return visits', () => {
     // 4. The dispatcher sees the follow-up order.
     const dctx = await browser.newContext();
     const dp = await dctx.newPage();
-    await loginUi(dp, DISPATCHER);
+    await logIn(dp, DISPATCHER);
     await dp.goto(`/allOrder/orderDetail/${followUp}`);
     await expect(page$(dp).getByText(`回访不通过：回访测试甲${stamp}`).first()).toBeVisible();
     await shot(dp, FLOW, '06-follow-up-for-dispatcher');
