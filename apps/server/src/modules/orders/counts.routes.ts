@@ -52,10 +52,6 @@ registerBadgeCount('/v2/order/getAbnormalOrderCount', async ({ user, query, deps
   needs(user, 'AbnormalOrder');
   return counts.abnormalCount(deps.db, readerOf(user), query.type);
 });
-registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
-  needs(user, 'ReturnVisitOrder');
-  return counts.visitCount(deps.db, readerOf(user));
-});
 registerBadgeCount('/v2/order/getOrderListCount', orderListCount);
 registerBadgeCount('/v2/order/examineOrderCount', async ({ user, query, deps }) => {
   needs(user, 'ExamineOrder');

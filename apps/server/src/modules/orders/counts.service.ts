@@ -44,18 +44,6 @@ export function abnormalCount(ex: Executor, r: OrderReader, type: unknown): Prom
   return countWhere(ex, [live(r), sql.raw('o.abnormal_kind is not null'), ...kind, orderScope(r)]);
 }
 
-/**
- * 回访工单 (getAllVisitCount, docs/visits.md): the caller's return-visit tasks to visit (1) and to visit again (4),
- * on return_visit_tasks_visitor_idx.
- */
-export async function visitCount(ex: Executor, r: OrderReader): Promise<number> {
-  const [n] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from return_visit_tasks t where t.enterprise_id = ${r.enterpriseId} and t.visitor_id = ${r.id} and t.state in (1, 4)`,
-  );
-  return Number(n?.n ?? 0);
-}
-
 /** 超时工单 (orderDue=0, or the list's orderExceed=1): open, valid and past the due time. */
 export function overdueCount(ex: Executor, r: OrderReader): Promise<number> {
   return countWhere(ex, [live(r), OPEN, sql.raw('not o.invalid and o.due_at < now()'), orderScope(r)]);

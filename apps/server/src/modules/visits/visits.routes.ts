@@ -1,6 +1,8 @@
-import { visitsContract as C } from '@sk/shared';
+import { hasPower, visitsContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import { registerBadgeCount } from '../menu/badges';
 import type { Deps } from '../../platform/deps';
 import { service } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
@@ -11,6 +13,12 @@ import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
 import { installVisitJobs } from './tasks.job';
 import './visits.demo';
+
+// 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
+registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
+  if (!hasPower(user.powers, 'menu_ReturnVisitOrder')) throw new AppError('NO_POWER');
+  return tasks.badgeCount(deps.db, actorOf(user));
+});
 
 /** Return visits (issue 28): plans, tasks, visits by phone and SMS, the survey page's endpoints, the report. */
 export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<void> {
