@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { filesContract } from '@sk/shared/files/files.contract';
-import { Button, Modal, Space, Typography } from 'antd';
+import { Button, Grid, Modal, Space, Typography } from 'antd';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { call } from '../../../lib/api';
 import { Img } from '../../../lib/Img';
@@ -9,9 +9,11 @@ import { fileOf, rememberFile } from './files';
 
 const PAD_WIDTH = 520;
 const PAD_HEIGHT = 220;
+/** On a phone the pad is about as wide as a thumb's reach: make it taller so a name fits in strokes a finger can make. */
+const PHONE_PAD_HEIGHT = 400;
 
 /** A canvas to sign on with mouse, pen or finger; answers a PNG data URL, or null while nothing is drawn. */
-function SignaturePad({ onReady }: { onReady: (read: () => string | null, clear: () => void) => void }) {
+function SignaturePad({ onReady, height: padHeight = PAD_HEIGHT }: { onReady: (read: () => string | null, clear: () => void) => void; height?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const drawn = useRef(false);
@@ -29,14 +31,14 @@ function SignaturePad({ onReady }: { onReady: (read: () => string | null, clear:
       () => (drawn.current && c ? c.toDataURL('image/png') : null),
       () => {
         drawn.current = false;
-        ctx?.clearRect(0, 0, PAD_WIDTH, PAD_HEIGHT);
+        ctx?.clearRect(0, 0, PAD_WIDTH, padHeight);
       },
     );
-  }, [onReady]);
+  }, [onReady, padHeight]);
 
   const point = (e: PointerEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
-    return { x: ((e.clientX - r.left) * PAD_WIDTH) / (r.width || PAD_WIDTH), y: ((e.clientY - r.top) * PAD_HEIGHT) / (r.height || PAD_HEIGHT) };
+    return { x: ((e.clientX - r.left) * PAD_WIDTH) / (r.width || PAD_WIDTH), y: ((e.clientY - r.top) * padHeight) / (r.height || padHeight) };
   };
   const ctx = () => canvas.current?.getContext('2d') ?? null;
 
@@ -44,13 +46,13 @@ function SignaturePad({ onReady }: { onReady: (read: () => string | null, clear:
     <canvas
       ref={canvas}
       width={PAD_WIDTH}
-      height={PAD_HEIGHT}
+      height={padHeight}
       data-testid="signature-pad"
       aria-label="签名板"
       style={{
         width: '100%',
         maxWidth: PAD_WIDTH,
-        aspectRatio: `${PAD_WIDTH} / ${PAD_HEIGHT}`,
+        aspectRatio: `${PAD_WIDTH} / ${padHeight}`,
         border: '1px dashed #bfbfbf',
         borderRadius: 6,
         touchAction: 'none',
@@ -94,6 +96,7 @@ export function SignatureField({ value, onChange, disabled, files, id }: Signatu
   const current = ids[0] !== undefined ? fileOf(ids[0], files) : null;
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  const phone = !Grid.useBreakpoint().md;
   const pad = useRef<{ read: () => string | null; clear: () => void } | null>(null);
   const ready = useRef((read: () => string | null, clear: () => void) => {
     pad.current = { read, clear };
@@ -156,7 +159,10 @@ export function SignatureField({ value, onChange, disabled, files, id }: Signatu
           </Space>
         }
       >
-        <SignaturePad onReady={ready} />
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          请在框内签名
+        </Typography.Paragraph>
+        <SignaturePad onReady={ready} height={phone ? PHONE_PAD_HEIGHT : PAD_HEIGHT} />
       </Modal>
     </Space>
   );

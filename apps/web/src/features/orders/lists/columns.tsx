@@ -98,7 +98,7 @@ export const ORDER_PHONE_CARD: PhoneCardLayout<OrderRow> = {
           {r.customPhone ? (
             <>
               {'　'}
-              <a href={`tel:${r.customPhone}`}>{r.customPhone}</a>
+              <a href={`tel:${r.customPhone}`} style={{ whiteSpace: 'nowrap' }}>{r.customPhone}</a>
             </>
           ) : null}
         </span>
