@@ -47,7 +47,9 @@ describe('pickStandard: the most specific enabled row', () => {
 
   it('no row matches: null; on a tie the newest row wins', () => {
     expect(pickStandard([rule(2, { templateId: 7 })], { templateId: 8, productCategory: null, regionCodes: [], distanceM: 0 })).toBeNull();
-    expect(pickStandard([rule(3, { templateId: 7 }), rule(9, { templateId: 7 })], { templateId: 7, productCategory: null, regionCodes: [], distanceM: 0 })?.id).toBe(9);
+    expect(
+      pickStandard([rule(3, { templateId: 7 }), rule(9, { templateId: 7 })], { templateId: 7, productCategory: null, regionCodes: [], distanceM: 0 })?.id,
+    ).toBe(9);
   });
 });
 

@@ -10,7 +10,12 @@ import { FEE_STANDARD_POWER, SETTLE_POWER } from './settle.constants';
 const listOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), count: z.number() });
 /** Integer cents, as every amount of the settlement area travels. */
 const centsField = (label: string, min = 0) =>
-  L(coerceInt('bigint', `${label}不正确`).min(min, `${label}不能小于${min / 100}元`).max(100_000_000_00, `${label}不能超过1亿元`), label);
+  L(
+    coerceInt('bigint', `${label}不正确`)
+      .min(min, `${label}不能小于${min / 100}元`)
+      .max(100_000_000_00, `${label}不能超过1亿元`),
+    label,
+  );
 const km = (label: string) => L(coerceInt('integer', `${label}不正确`).min(0, `${label}不能小于0`).max(100_000, `${label}过大`), label);
 const flag = (label: string) => L(z.enum(['0', '1']).optional(), label);
 
@@ -77,7 +82,13 @@ export const feeStandardContract = {
     body: z.intersection(z.object({ id: L(id, '服务费标准') }), standardFields),
     response: z.null(),
   }),
-  remove: endpoint({ method: 'DELETE', path: '/service/fee/standard', power: FEE_STANDARD_POWER, body: z.object({ id: L(id, '服务费标准') }), response: z.null() }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/service/fee/standard',
+    power: FEE_STANDARD_POWER,
+    body: z.object({ id: L(id, '服务费标准') }),
+    response: z.null(),
+  }),
   /** The fee priced on one order (null when it has none): for anyone who may open the order. */
   orderFee: endpoint({ method: 'GET', path: '/service/fee/order', query: z.object({ orderId: L(id, '工单') }), response: orderFeeSchema.nullable() }),
 };
@@ -119,7 +130,14 @@ export const settlementDetail = settlementRow.extend({
   canDispute: z.boolean(),
   canResolve: z.boolean(),
   logs: z.array(
-    z.object({ action: z.string(), fromState: z.number().nullable(), toState: z.number(), note: z.string().nullable(), userName: z.string().nullable(), create_time: z.string() }),
+    z.object({
+      action: z.string(),
+      fromState: z.number().nullable(),
+      toState: z.number(),
+      note: z.string().nullable(),
+      userName: z.string().nullable(),
+      create_time: z.string(),
+    }),
   ),
 });
 export type SettlementDetail = z.infer<typeof settlementDetail>;
@@ -184,7 +202,12 @@ export const settleContract = {
     method: 'POST',
     path: '/settleAccounts/resolve',
     power: SETTLE_POWER,
-    body: z.object({ id: settleId, lineId: L(id, '结算明细'), amountCents: centsField('调整后金额', -100_000_000_00), resolution: requiredText('处理意见', 200) }),
+    body: z.object({
+      id: settleId,
+      lineId: L(id, '结算明细'),
+      amountCents: centsField('调整后金额', -100_000_000_00),
+      resolution: requiredText('处理意见', 200),
+    }),
     response: z.object({ state: z.number(), totalCents: z.number() }),
   }),
 };

@@ -11,8 +11,7 @@ import { enterprises, users } from './platform';
  * their lines. Money is integer cents (bigint) everywhere.
  */
 const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const userFk = (name: string, ep: AnyPgColumn, col: AnyPgColumn) =>
-  foreignKey({ name, columns: [ep, col], foreignColumns: [users.enterpriseId, users.id] });
+const userFk = (name: string, ep: AnyPgColumn, col: AnyPgColumn) => foreignKey({ name, columns: [ep, col], foreignColumns: [users.enterpriseId, users.id] });
 
 /** 服务费标准: service type (order type) × product category × region × distance band → amount. Null dimensions match any. */
 export const feeStandards = pgTable(
@@ -67,9 +66,19 @@ export const providerOrderFees = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.orderId] }),
-    foreignKey({ name: 'provider_order_fees_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
-    foreignKey({ name: 'provider_order_fees_provider_fk', columns: [t.enterpriseId, t.providerId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
-    foreignKey({ name: 'provider_order_fees_standard_fk', columns: [t.enterpriseId, t.standardId], foreignColumns: [feeStandards.enterpriseId, feeStandards.id] }),
+    foreignKey({ name: 'provider_order_fees_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'provider_order_fees_provider_fk',
+      columns: [t.enterpriseId, t.providerId],
+      foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id],
+    }),
+    foreignKey({
+      name: 'provider_order_fees_standard_fk',
+      columns: [t.enterpriseId, t.standardId],
+      foreignColumns: [feeStandards.enterpriseId, feeStandards.id],
+    }),
     // A statement's orders: the provider's fees priced in a period.
     index('provider_order_fees_provider_idx').on(t.enterpriseId, t.providerId, t.pricedAt, t.orderId),
   ],
@@ -101,7 +110,11 @@ export const settlements = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'settlements_provider_fk', columns: [t.enterpriseId, t.providerId], foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id] }),
+    foreignKey({
+      name: 'settlements_provider_fk',
+      columns: [t.enterpriseId, t.providerId],
+      foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id],
+    }),
     userFk('settlements_created_by_fk', t.enterpriseId, t.createdBy),
     uniqueIndex('settlements_no_uq').on(t.enterpriseId, t.settleNo),
     index('settlements_list_idx').on(t.enterpriseId, t.createdAt, t.id),
@@ -138,9 +151,11 @@ export const settlementLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'settlement_lines_settlement_fk', columns: [t.enterpriseId, t.settlementId], foreignColumns: [settlements.enterpriseId, settlements.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'settlement_lines_settlement_fk',
+      columns: [t.enterpriseId, t.settlementId],
+      foreignColumns: [settlements.enterpriseId, settlements.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'settlement_lines_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }),
     userFk('settlement_lines_disputed_by_fk', t.enterpriseId, t.disputedBy),
     userFk('settlement_lines_resolved_by_fk', t.enterpriseId, t.resolvedBy),
@@ -170,9 +185,11 @@ export const settlementLogs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'settlement_logs_settlement_fk', columns: [t.enterpriseId, t.settlementId], foreignColumns: [settlements.enterpriseId, settlements.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'settlement_logs_settlement_fk',
+      columns: [t.enterpriseId, t.settlementId],
+      foreignColumns: [settlements.enterpriseId, settlements.id],
+    }).onDelete('cascade'),
     userFk('settlement_logs_user_fk', t.enterpriseId, t.userId),
     index('settlement_logs_settlement_idx').on(t.enterpriseId, t.settlementId, t.createdAt),
   ],

@@ -7,7 +7,6 @@ import { AppError } from '../../platform/errors';
 import { countOf, listPage, pageSql, type PageRequest } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
 
-
 export interface StandardInput {
   templateId?: number | null;
   productCategory?: string | null;
@@ -20,7 +19,11 @@ export interface StandardInput {
   enabled: boolean;
 }
 
-type StandardRaw = Omit<FeeStandardRow, 'id' | 'templateId' | 'amountCents'> & { id: string | number; templateId: string | number | null; amountCents: string | number };
+type StandardRaw = Omit<FeeStandardRow, 'id' | 'templateId' | 'amountCents'> & {
+  id: string | number;
+  templateId: string | number | null;
+  amountCents: string | number;
+};
 const toStandard = (r: StandardRaw): FeeStandardRow => ({
   ...r,
   id: Number(r.id),
@@ -151,7 +154,15 @@ export async function priceOrder(ex: Executor, enterpriseId: number, orderId: nu
   );
   if (!f) return;
   const rules = (
-    await rows<{ id: number; template_id: number | null; product_category: string | null; region_code: string | null; distance_from_km: number; distance_to_km: number | null; amount_cents: number }>(
+    await rows<{
+      id: number;
+      template_id: number | null;
+      product_category: string | null;
+      region_code: string | null;
+      distance_from_km: number;
+      distance_to_km: number | null;
+      amount_cents: number;
+    }>(
       ex,
       sql`select id, template_id, product_category, region_code, distance_from_km, distance_to_km, amount_cents
         from fee_standards where enterprise_id = ${enterpriseId} and enabled

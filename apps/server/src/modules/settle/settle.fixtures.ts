@@ -42,7 +42,9 @@ export async function pricedOrder(t: TestApp, ep: number, providerId: number, ce
 }
 
 export const statementRow = async (t: TestApp, ep: number, id: number) =>
-  (await rows<{ state: number; total_cents: number; line_count: number; version: number }>(
-    t.deps.db,
-    sql`select state, total_cents, line_count, version from settlements where enterprise_id = ${ep} and id = ${id}`,
-  ))[0];
+  (
+    await rows<{ state: number; total_cents: number; line_count: number; version: number }>(
+      t.deps.db,
+      sql`select state, total_cents, line_count, version from settlements where enterprise_id = ${ep} and id = ${id}`,
+    )
+  )[0];

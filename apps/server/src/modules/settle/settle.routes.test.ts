@@ -17,10 +17,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const feeRow = async (ep: number, orderId: number) =>
-  (await rows<{ amount_cents: number; base_cents: number; coefficient_pct: number; standard_id: number | null }>(
-    t.deps.db,
-    sql`select amount_cents, base_cents, coefficient_pct, standard_id from provider_order_fees where enterprise_id = ${ep} and order_id = ${orderId}`,
-  ))[0];
+  (
+    await rows<{ amount_cents: number; base_cents: number; coefficient_pct: number; standard_id: number | null }>(
+      t.deps.db,
+      sql`select amount_cents, base_cents, coefficient_pct, standard_id from provider_order_fees where enterprise_id = ${ep} and order_id = ${orderId}`,
+    )
+  )[0];
 const count = async (table: string, ep: number) =>
   Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${ep}`))[0]?.n);
 
@@ -28,10 +30,20 @@ describe('fee standards', () => {
   it('finance keeps the rows; bad input, other enterprises, a provider user and other roles are refused', async () => {
     const a = await settleTeam(t);
     const c = a.finance.client;
-    const made = await c.send(F.create, { productCategory: '空调', regionCode: '310000', regionName: '上海市', distanceFromKm: 0, distanceToKm: 30, amountCents: 8000 });
+    const made = await c.send(F.create, {
+      productCategory: '空调',
+      regionCode: '310000',
+      regionName: '上海市',
+      distanceFromKm: 0,
+      distanceToKm: 30,
+      amountCents: 8000,
+    });
     expect(made).toMatchObject({ success: true, message: '保存成功' });
     const id = made.data.id;
-    expect((await c.send(F.list, {})).data).toMatchObject({ count: 1, list: [{ id, productCategory: '空调', regionName: '上海市', distanceToKm: 30, amountCents: 8000, enabled: true }] });
+    expect((await c.send(F.list, {})).data).toMatchObject({
+      count: 1,
+      list: [{ id, productCategory: '空调', regionName: '上海市', distanceToKm: 30, amountCents: 8000, enabled: true }],
+    });
     // Bad input: a clear message, nothing written.
     expect((await c.send(F.create, { amountCents: -1 })).message).toBe('服务费：服务费不能小于0元');
     expect((await c.send(F.create, { amountCents: 100, distanceFromKm: 30, distanceToKm: 10 })).message).toBe('距离上限：距离上限须大于距离下限');
@@ -163,7 +175,9 @@ describe('statements', () => {
     const approvals = await race(20, () => fin.send(C.action, { id, action: 'approve' }));
     expect(tally(approvals).ok).toBe(1);
     expect(approvals.filter((x) => !x.success).every((x) => x.code === 'INVALID_STATE' || x.code === 'STATE_CHANGED')).toBe(true);
-    expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({ n: 1 });
+    expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({
+      n: 1,
+    });
     expect((await fin.send(C.action, { id, action: 'pay' })).data.state).toBe(6);
     // Paid: locked.
     const before = await statementRow(t, a.ep, id);

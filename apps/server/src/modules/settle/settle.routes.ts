@@ -61,7 +61,8 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
       return settle.list(db, actorOf(user), f, { pageIndex, pageSize });
     },
     detail: async ({ user, query }) => settle.detail(db, actorOf(user), query.id),
-    lines: async ({ user, query }) => settle.lines(db, actorOf(user), query.id, query.disputed === '1', { pageIndex: query.pageIndex, pageSize: query.pageSize }),
+    lines: async ({ user, query }) =>
+      settle.lines(db, actorOf(user), query.id, query.disputed === '1', { pageIndex: query.pageIndex, pageSize: query.pageSize }),
     create: async ({ user, body }) => withMessage(await settle.createStatement(db, actorOf(user), body), '结算单已生成'),
     remove: async ({ user, body }) => {
       await settle.removeDraft(db, actorOf(user), body.id);

@@ -1,4 +1,12 @@
-import { type SettleAction, type SettlementDetail, type SettlementLineRow, type SettlementRow, settleAbilities, settleMachine, type SettleCtx } from '@sk/shared';
+import {
+  type SettleAction,
+  type SettlementDetail,
+  type SettlementLineRow,
+  type SettlementRow,
+  settleAbilities,
+  settleMachine,
+  type SettleCtx,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -41,7 +49,9 @@ async function nextSettleNo(tx: Tx, a: Actor): Promise<string> {
     sql`insert into counters (enterprise_id, name, value) values (${a.enterpriseId}, 'settlement', 1)
       on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
   );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: a.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: a.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
   return `JS${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
