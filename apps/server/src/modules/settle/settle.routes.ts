@@ -8,6 +8,7 @@ import { registerStateHook } from '../../platform/state';
 import { readerOf, visibleOrder } from '../orders/detail.access';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
+import './settle.demo';
 
 let installed = false;
 /** An order of a provider is priced when it reaches 完成 (5): its completion, or the approval of its completion. */
