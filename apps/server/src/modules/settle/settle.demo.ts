@@ -35,7 +35,7 @@ async function seedDemoSettlement(tx: Tx, enterpriseId: number): Promise<void> {
     tx,
     sql`insert into orders (enterprise_id, order_no, template_id, customer_id, title, state, provider_id, service_user_id, dispatcher_id, created_by,
         province_code, city_code, province, city, created_at, dispatched_at, taken_at, started_at, finished_at)
-      select ${enterpriseId}, 'FW' || to_char(${month} - interval '1 month', 'YYYYMM') || '-' || lpad(g::text, 3, '0'), ${tpl.id},
+      select ${enterpriseId}, 'FW' || to_char(now() at time zone 'Asia/Shanghai' - interval '1 month', 'YYYYMM') || '-' || lpad(g::text, 3, '0'), ${tpl.id},
         (${bigints(customers)})[1 + g % ${customers.length}], '空调维修（外包服务）', case when g > 30 then 4 else 5 end,
         ${p.id}, ${p.user_id}, ${p.user_id}, ${p.user_id},
         case when g % 2 = 0 then '310000' end, case when g % 2 = 0 then '310100' end, case when g % 2 = 0 then '上海市' end, case when g % 2 = 0 then '上海市' end,

@@ -90,7 +90,7 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
     const added = await rows(
       tx,
       sql`insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, amount_cents, original_cents, description)
-        select f.enterprise_id, ${id}, 1, f.order_id, f.amount_cents, f.amount_cents, o.order_no || ' ' || o.title
+        select f.enterprise_id, ${id}, 1, f.order_id, f.amount_cents, f.amount_cents, o.title
         from provider_order_fees f join orders o on o.enterprise_id = f.enterprise_id and o.id = f.order_id
         where f.enterprise_id = ${a.enterpriseId} and f.provider_id = ${v.providerId} and f.priced_at >= ${from} and f.priced_at < ${to}
           and o.deleted_at is null
