@@ -27,6 +27,7 @@ import { approvalsModule } from './approvals/approvals.routes';
 import { noticesModule } from './notices/notices.routes';
 import { visitsModule } from './visits/visits.routes';
 import { searchModule } from './search/search.routes';
+import { settleModule } from './settle/settle.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -61,5 +62,6 @@ export const modules: Module[] = [
   noticesModule,
   visitsModule,
   searchModule,
+  settleModule,
   geoModule,
 ];

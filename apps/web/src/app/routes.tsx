@@ -5,6 +5,7 @@ import { MENU_ENTRIES, type MenuEntry, PROVIDER_ONLY_ENTRIES, SYSTEM_SETTING_MEN
 import { POWERS } from '@sk/shared/auth/powers';
 import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { SCHEDULE_ROUTES } from '../features/schedule/routes';
+import { SETTLE_ROUTES } from '../features/settle/routes';
 import { VISIT_PUBLIC_ROUTES, VISIT_ROUTES } from '../features/visits/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
@@ -425,3 +426,6 @@ LAYOUT_ROUTES.push(
   // a received announcement, for every member (the 公告通知 menu page needs its menu power)
   { path: '/noticeDetail/:id', title: '公告详情', page: lazyPage(() => import('../features/notices/NoticeDetail')), freeLock: 'notice' },
 );
+
+// The provider money loop (features/settle): 服务费标准 and 外包结算 with its detail and create pages.
+LAYOUT_ROUTES.push(...SETTLE_ROUTES);

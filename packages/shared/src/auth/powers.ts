@@ -207,7 +207,19 @@ const PROVIDER_SIDE_POWERS = new Set([...menus(...PROVIDER_MENU_ROUTERS), POWERS
 
 /** Powers of a user by the current role (with the enterprise's edits); an outsourced user's are cut to the provider side. */
 export const powersOfUser = (role: number, outsourced: boolean, overrides?: RoleOverrides | null): string[] =>
-  outsourced ? powersOfRole(role, overrides).filter((p) => PROVIDER_SIDE_POWERS.has(p)) : powersOfRole(role, overrides);
+  outsourced ? providerSide(role, powersOfRole(role, overrides)) : powersOfRole(role, overrides);
+
+/**
+ * What a provider's own dispatcher (role 1) holds on the provider side besides his role's pages: his provider's
+ * statements (外包结算: confirm or dispute), which the enterprise's dispatchers never see (docs/settlement.md).
+ */
+const PROVIDER_ROLE_EXTRA: Readonly<Record<number, readonly string[]>> = { 1: menus('SettleAccountsList') };
+
+function providerSide(role: number, powers: string[]): string[] {
+  const out = new Set(powers.filter((p) => PROVIDER_SIDE_POWERS.has(p)));
+  for (const p of PROVIDER_ROLE_EXTRA[role] ?? []) out.add(p);
+  return ALL_POWERS.filter((p) => out.has(p));
+}
 
 /** An empty code is always allowed. */
 export const hasPower = (powers: readonly string[], code: string | undefined | null): boolean => !code || powers.includes(code);

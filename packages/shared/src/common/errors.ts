@@ -113,6 +113,13 @@ export const errorMessages = {
   APPROVAL_NOT_APPROVER: '您不是当前步骤的审批人，不能审批',
   APPROVAL_NOT_APPLICANT: '只有申请人可以撤回审批',
   APPROVAL_OWN_DOCUMENT: '不能审批自己提交的单据',
+  // Provider settlement (issue 29, docs/settlement.md).
+  SETTLE_PAID: '结算单已付款，不能再修改',
+  SETTLE_DISPUTE_OPEN: '结算单还有未处理的异议明细，请先处理',
+  SETTLE_EMPTY: '该服务商在此期间没有可结算的工单',
+  SETTLE_NOT_DRAFT: '只有草稿状态的结算单可以删除',
+  SETTLE_LINE_STATE: '该明细当前不能执行此操作',
+  FEE_STANDARD_USED: '该服务费标准已用于工单计价，不能删除，可停用',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -125,6 +125,8 @@ export const providerRow = z.object({
   remark: z.string().nullable(),
   enabled: z.boolean(),
   userCount: z.number(),
+  /** 结算系数 (1.00 = the standard's amount). */
+  coefficient: z.number(),
   create_time: z.string(),
 });
 export type ProviderRow = z.infer<typeof providerRow>;

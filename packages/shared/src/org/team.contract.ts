@@ -34,6 +34,16 @@ const providerFields = {
   address: optionalText('地址', 200),
   serviceArea: optionalText('服务区域', 200),
   remark: optionalText('备注', 200),
+  /** 结算系数, two decimals (1.00 = the standard's amount; docs/settlement.md). */
+  coefficient: L(
+    z.coerce
+      .number({ error: '结算系数不正确' })
+      .min(0.01, '结算系数不能小于0.01')
+      .max(9.99, '结算系数不能大于9.99')
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, '结算系数最多两位小数')
+      .optional(),
+    '结算系数',
+  ),
 };
 
 /** Service groups (teams) and service providers (outsourcing partners). Writes follow the seat quota like their menu entries. */

@@ -204,6 +204,7 @@ CREATE TABLE "service_providers" (
 	"service_area" text,
 	"remark" text,
 	"enabled" boolean DEFAULT true NOT NULL,
+	"coefficient_pct" integer DEFAULT 100 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "service_providers_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
@@ -1782,6 +1783,92 @@ CREATE TABLE "return_visit_tokens" (
 	CONSTRAINT "return_visit_tokens_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "fee_standards" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "fee_standards_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"template_id" bigint,
+	"product_category" text,
+	"region_code" text,
+	"region_name" text,
+	"distance_from_km" integer DEFAULT 0 NOT NULL,
+	"distance_to_km" integer,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	"remark" text,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fee_standards_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "provider_order_fees" (
+	"enterprise_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"provider_id" bigint NOT NULL,
+	"standard_id" bigint,
+	"base_cents" bigint DEFAULT 0 NOT NULL,
+	"coefficient_pct" integer DEFAULT 100 NOT NULL,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	"distance_m" integer,
+	"priced_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_order_fees_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
+);
+--> statement-breakpoint
+CREATE TABLE "settlement_lines" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "settlement_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"settlement_id" bigint NOT NULL,
+	"kind" smallint NOT NULL,
+	"order_id" bigint,
+	"claim_id" bigint,
+	"reward_id" bigint,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	"original_cents" bigint DEFAULT 0 NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"dispute_state" smallint DEFAULT 0 NOT NULL,
+	"dispute_reason" text,
+	"resolution" text,
+	"disputed_by" bigint,
+	"resolved_by" bigint,
+	"extra" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	CONSTRAINT "settlement_lines_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "settlement_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "settlement_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"settlement_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "settlement_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "settlements" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "settlements_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"settle_no" text NOT NULL,
+	"provider_id" bigint NOT NULL,
+	"period_start" date NOT NULL,
+	"period_end" date NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"total_cents" bigint DEFAULT 0 NOT NULL,
+	"line_count" integer DEFAULT 0 NOT NULL,
+	"remark" text,
+	"created_by" bigint,
+	"issued_at" timestamp with time zone,
+	"confirmed_at" timestamp with time zone,
+	"approved_at" timestamp with time zone,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "settlements_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2018,6 +2105,20 @@ ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_plan_fk" FOR
 ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_visitor_fk" FOREIGN KEY ("enterprise_id","visitor_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_visit_tokens" ADD CONSTRAINT "return_visit_tokens_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_standards" ADD CONSTRAINT "fee_standards_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_standards" ADD CONSTRAINT "fee_standards_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_standard_fk" FOREIGN KEY ("enterprise_id","standard_id") REFERENCES "public"."fee_standards"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_settlement_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_disputed_by_fk" FOREIGN KEY ("enterprise_id","disputed_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_resolved_by_fk" FOREIGN KEY ("enterprise_id","resolved_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_settlement_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlements" ADD CONSTRAINT "settlements_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlements" ADD CONSTRAINT "settlements_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlements" ADD CONSTRAINT "settlements_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2327,4 +2428,17 @@ CREATE INDEX "return_visit_tasks_customer_idx" ON "return_visit_tasks" USING btr
 CREATE INDEX "return_visit_tasks_order_idx" ON "return_visit_tasks" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "return_visit_tasks_next_idx" ON "return_visit_tasks" USING btree ("next_visit_at") WHERE state = 4;--> statement-breakpoint
 CREATE UNIQUE INDEX "return_visit_tokens_hash_uq" ON "return_visit_tokens" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "return_visit_tokens_task_idx" ON "return_visit_tokens" USING btree ("enterprise_id","task_id");
+CREATE INDEX "return_visit_tokens_task_idx" ON "return_visit_tokens" USING btree ("enterprise_id","task_id");--> statement-breakpoint
+CREATE INDEX "fee_standards_list_idx" ON "fee_standards" USING btree ("enterprise_id","template_id","id");--> statement-breakpoint
+CREATE INDEX "fee_standards_enabled_idx" ON "fee_standards" USING btree ("enterprise_id","id") WHERE enabled;--> statement-breakpoint
+CREATE INDEX "provider_order_fees_provider_idx" ON "provider_order_fees" USING btree ("enterprise_id","provider_id","priced_at","order_id");--> statement-breakpoint
+CREATE INDEX "settlement_lines_settlement_idx" ON "settlement_lines" USING btree ("enterprise_id","settlement_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "settlement_lines_order_uq" ON "settlement_lines" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "settlement_lines_claim_uq" ON "settlement_lines" USING btree ("enterprise_id","claim_id") WHERE claim_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "settlement_lines_reward_uq" ON "settlement_lines" USING btree ("enterprise_id","reward_id") WHERE reward_id is not null;--> statement-breakpoint
+CREATE INDEX "settlement_lines_disputed_idx" ON "settlement_lines" USING btree ("enterprise_id","settlement_id") WHERE dispute_state = 1;--> statement-breakpoint
+CREATE INDEX "settlement_logs_settlement_idx" ON "settlement_logs" USING btree ("enterprise_id","settlement_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "settlements_no_uq" ON "settlements" USING btree ("enterprise_id","settle_no");--> statement-breakpoint
+CREATE INDEX "settlements_list_idx" ON "settlements" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "settlements_provider_idx" ON "settlements" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "settlements_state_idx" ON "settlements" USING btree ("enterprise_id","state","created_at","id");

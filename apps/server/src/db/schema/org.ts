@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, updatedAt } from './columns';
 import { enterprises, users } from './platform';
 
@@ -17,6 +17,8 @@ export const serviceProviders = pgTable(
     serviceArea: text('service_area'),
     remark: text('remark'),
     enabled: boolean('enabled').notNull().default(true),
+    /** 结算系数 in hundredths (100 = 1.00): the standard's amount times this prices the provider's orders (docs/settlement.md). */
+    coefficientPct: integer('coefficient_pct').notNull().default(100),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

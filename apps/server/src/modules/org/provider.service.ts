@@ -20,6 +20,8 @@ export interface ProviderInput {
   address?: string | null;
   serviceArea?: string | null;
   remark?: string | null;
+  /** 结算系数 as a number (1.2); stored in hundredths. */
+  coefficient?: number;
 }
 
 function providerWhere(enterpriseId: number, f: ProviderFilter): SQL {
@@ -30,9 +32,10 @@ function providerWhere(enterpriseId: number, f: ProviderFilter): SQL {
   return whereAll(parts);
 }
 
-type Raw = Omit<ProviderRow, 'partnerTypeName'>;
-const toRow = (r: Raw): ProviderRow => ({
+type Raw = Omit<ProviderRow, 'partnerTypeName' | 'coefficient'> & { coefficientPct: number };
+const toRow = ({ coefficientPct, ...r }: Raw): ProviderRow => ({
   ...r,
+  coefficient: Number(coefficientPct) / 100,
   id: Number(r.id),
   partnerType: Number(r.partnerType),
   partnerTypeName: PARTNER_TYPES[Number(r.partnerType) as 1 | 3 | 4] ?? '',
@@ -40,7 +43,7 @@ const toRow = (r: Raw): ProviderRow => ({
 });
 
 const providerSelect = (timeZone: string) => sql`select p.id, p.name, p.partner_type as "partnerType", p.linkman, p.phone, p.address,
-    p.service_area as "serviceArea", p.remark, p.enabled,
+    p.service_area as "serviceArea", p.remark, p.enabled, p.coefficient_pct as "coefficientPct",
     (select count(*) from users u where u.enterprise_id = p.enterprise_id and u.provider_id = p.id and u.deleted_at is null)::int as "userCount",
     ${apiTime(sql`p.created_at`, timeZone)} as create_time
   from service_providers p`;
@@ -85,9 +88,9 @@ async function nameSafe<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const blankToNull = (v: ProviderInput) =>
+const blankToNull = ({ coefficient, ...v }: ProviderInput) =>
   Object.fromEntries(
-    Object.entries(v)
+    [...Object.entries(v), ...(coefficient === undefined ? [] : [['coefficientPct', Math.round(coefficient * 100)]])]
       .filter(([, x]) => x !== undefined)
       .map(([k, x]) => [k, x === '' ? null : x]),
   );

@@ -16,6 +16,7 @@ import { orderDetailContract as K } from './api';
 import { BasicTab, OrderAddress } from './tabs/BasicTab';
 import { MessagesTab } from './tabs/MessagesTab';
 import { EvaluationPanel, FeesPanel, PaymentQr, ReportButtons } from '../money';
+import { ProviderFeeCard } from '../../settle/components/ProviderFeeCard';
 import { OrderSparesPanel } from '../../spares/components/OrderSparesPanel';
 import { CollectionInfo, ReceiptTab } from './tabs/MoneyTabs';
 import { LogsTab, ProgressTab } from './tabs/ProgressTab';
@@ -73,6 +74,7 @@ export default function OrderDetail() {
     fees: (
       <Space orientation="vertical" style={{ width: '100%' }}>
         <FeesPanel orderId={d.id} />
+        <ProviderFeeCard orderId={d.id} />
         <OrderSparesPanel orderId={d.id} state={d.state} />
         <CollectionInfo d={d} />
         {d.state === 5 && !d.collection ? <PaymentQr orderId={d.id} /> : null}

@@ -1,6 +1,6 @@
 import { PARTNER_TYPES } from '@sk/shared/org/org.constants';
 import type { ProviderRow } from '@sk/shared/org/org.schema';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
 import { teamContract } from '../api';
@@ -16,6 +16,7 @@ interface Values {
   address?: string;
   serviceArea?: string;
   remark?: string;
+  coefficient?: number;
 }
 
 const text = (label: string, max: number) => [{ max, message: `${label}不能超过${max}个字` }];
@@ -45,6 +46,7 @@ export function ProviderFormDialog({
       address: v.address || null,
       serviceArea: v.serviceArea || null,
       remark: v.remark || null,
+      coefficient: v.coefficient ?? 1,
     };
     return provider ? update.mutateAsync({ id: provider.id, ...body }) : create.mutateAsync(body);
   };
@@ -58,8 +60,9 @@ export function ProviderFormDialog({
         address: provider.address ?? '',
         serviceArea: provider.serviceArea ?? '',
         remark: provider.remark ?? '',
+        coefficient: provider.coefficient,
       }
-    : { partnerType: 1 };
+    : { partnerType: 1, coefficient: 1 };
 
   return (
     <RecordFormDialog<Values>
@@ -89,6 +92,16 @@ export function ProviderFormDialog({
         <Col xs={24} sm={12}>
           <Form.Item name="phone" label="联系电话" rules={text('联系电话', 20)}>
             <Input maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="coefficient"
+            label="结算系数"
+            extra="服务费标准 × 结算系数 = 该服务商工单的结算费用"
+            rules={[{ required: true, message: '请输入结算系数' }]}
+          >
+            <InputNumber min={0.01} max={9.99} step={0.1} precision={2} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={24}>

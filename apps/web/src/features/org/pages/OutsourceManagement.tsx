@@ -45,6 +45,7 @@ export default function OutsourceManagement() {
     { key: 'linkman', dataIndex: 'linkman', title: '联系人', render: (v: string | null) => v || '—' },
     { key: 'phone', dataIndex: 'phone', title: '联系电话', render: (v: string | null) => v || '—' },
     { key: 'serviceArea', dataIndex: 'serviceArea', title: '服务区域', render: (v: string | null) => v || '—' },
+    { key: 'coefficient', dataIndex: 'coefficient', title: '结算系数', render: (v: number) => v.toFixed(2) },
     { key: 'userCount', dataIndex: 'userCount', title: '人员数' },
     { key: 'enabled', dataIndex: 'enabled', title: '状态', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? '启用' : '停用'}</Tag> },
     { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client';
+import { addDemoStep } from '../../db/seed';
+import { bigints } from '../../platform/sql';
+import { priceOrder } from './fee.service';
+
+/**
+ * A month to settle for the demo provider (docs/settlement.md): its 结算系数 1.10, two fee standards, 30 of its orders
+ * completed last month and priced as completion prices them, and two in service now for its engineer to complete.
+ * Bulk inserts; only the pricing runs per order (it is the rule being shown).
+ */
+async function seedDemoSettlement(tx: Tx, enterpriseId: number): Promise<void> {
+  const [p] = await rows<{ id: number; user_id: number | null }>(
+    tx,
+    sql`select p.id::int, (select u.id::int from users u where u.enterprise_id = p.enterprise_id and u.provider_id = p.id order by u.id limit 1) as user_id
+      from service_providers p where p.enterprise_id = ${enterpriseId} order by p.id limit 1`,
+  );
+  if (!p?.user_id) return;
+  const [seen] = await rows(tx, sql`select 1 from fee_standards where enterprise_id = ${enterpriseId} limit 1`);
+  if (seen) return;
+  const [tpl] = await rows<{ id: number }>(
+    tx,
+    sql`select id::int from form_templates where enterprise_id = ${enterpriseId} and form_kind = 1 order by id limit 1`,
+  );
+  const customers = (await rows<{ id: number }>(tx, sql`select id::int from customers where enterprise_id = ${enterpriseId} order by id limit 10`)).map(
+    (c) => c.id,
+  );
+  if (!tpl || customers.length === 0) return;
+  await tx.execute(sql`update service_providers set coefficient_pct = 110 where enterprise_id = ${enterpriseId} and id = ${p.id}`);
+  await tx.execute(sql`insert into fee_standards (enterprise_id, product_category, region_code, region_name, amount_cents, remark) values
+    (${enterpriseId}, null, null, null, 8000, '基础上门服务费'),
+    (${enterpriseId}, null, '310000', '上海市', 10000, '上海地区')`);
+  const month = sql`date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`;
+  const ids = await rows<{ id: number; done: boolean }>(
+    tx,
+    sql`insert into orders (enterprise_id, order_no, template_id, customer_id, title, state, provider_id, service_user_id, dispatcher_id, created_by,
+        province_code, city_code, province, city, created_at, dispatched_at, taken_at, started_at, finished_at)
+      select ${enterpriseId}, 'FW' || to_char(now() at time zone 'Asia/Shanghai' - interval '1 month', 'YYYYMM') || '-' || lpad(g::text, 3, '0'), ${tpl.id},
+        (${bigints(customers)})[1 + g % ${customers.length}], '空调维修（外包服务）', case when g > 30 then 4 else 5 end,
+        ${p.id}, ${p.user_id}, ${p.user_id}, ${p.user_id},
+        case when g % 2 = 0 then '310000' end, case when g % 2 = 0 then '310100' end, case when g % 2 = 0 then '上海市' end, case when g % 2 = 0 then '上海市' end,
+        t - interval '1 day', t - interval '20 hours', t - interval '18 hours', t - interval '2 hours', case when g > 30 then null else t end
+      from generate_series(1, 32) g,
+        lateral (select case when g > 30 then now() - interval '3 hours' else ${month} - interval '1 month' + (g - 1) * interval '22 hours' + interval '10 hours' end as t) x
+      returning id::int, state = 5 as done`,
+  );
+  for (const o of ids) if (o.done) await priceOrder(tx, enterpriseId, o.id);
+  // Priced when they completed.
+  await tx.execute(sql`update provider_order_fees f set priced_at = o.finished_at from orders o
+    where f.enterprise_id = ${enterpriseId} and o.enterprise_id = f.enterprise_id and o.id = f.order_id and o.provider_id = ${p.id}`);
+}
+
+addDemoStep({ name: 'settle.demo', run: seedDemoSettlement });

@@ -1,0 +1,232 @@
+import { orderActionsContract as K, feeStandardContract as F, settleContract as C, teamContract as T } from '@sk/shared';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { Client } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { race, tally } from '../../test/race';
+import { productIn } from '../dispatch/dispatch.fixtures';
+import { insertOrder } from '../orders/test-helpers';
+import { pricedOrder, type SettleTeam, settleTeam, statementRow } from './settle.fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const feeRow = async (ep: number, orderId: number) =>
+  (
+    await rows<{ amount_cents: number; base_cents: number; coefficient_pct: number; standard_id: number | null }>(
+      t.deps.db,
+      sql`select amount_cents, base_cents, coefficient_pct, standard_id from provider_order_fees where enterprise_id = ${ep} and order_id = ${orderId}`,
+    )
+  )[0];
+const count = async (table: string, ep: number) =>
+  Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${ep}`))[0]?.n);
+
+describe('fee standards', () => {
+  it('finance keeps the rows; bad input, other enterprises, a provider user and other roles are refused', async () => {
+    const a = await settleTeam(t);
+    const c = a.finance.client;
+    const made = await c.send(F.create, {
+      productCategory: '空调',
+      regionCode: '310000',
+      regionName: '上海市',
+      distanceFromKm: 0,
+      distanceToKm: 30,
+      amountCents: 8000,
+    });
+    expect(made).toMatchObject({ success: true, message: '保存成功' });
+    const id = made.data.id;
+    expect((await c.send(F.list, {})).data).toMatchObject({
+      count: 1,
+      list: [{ id, productCategory: '空调', regionName: '上海市', distanceToKm: 30, amountCents: 8000, enabled: true }],
+    });
+    // Bad input: a clear message, nothing written.
+    expect((await c.send(F.create, { amountCents: -1 })).message).toBe('服务费：服务费不能小于0元');
+    expect((await c.send(F.create, { amountCents: 100, distanceFromKm: 30, distanceToKm: 10 })).message).toBe('距离上限：距离上限须大于距离下限');
+    expect((await c.send(F.create, { amountCents: 100, templateId: 999999999 })).message).toBe('服务类型：该工单类型不存在');
+    expect(await count('fee_standards', a.ep)).toBe(1);
+    // Not logged in, no CSRF, no power, a provider's user.
+    expect((await new Client(t.app).send(F.list, {})).message).toBe('未登录');
+    expect((await c.send(F.create, { amountCents: 1 }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await a.engineer.client.send(F.list, {})).code).toBe('NO_POWER');
+    expect((await a.pu1.client.send(F.create, { amountCents: 1 })).code).toBe('NO_POWER');
+    // Another enterprise: not found, unchanged.
+    const b = await settleTeam(t);
+    expect((await b.finance.client.send(F.update, { id, amountCents: 1 })).code).toBe('NOT_FOUND');
+    expect((await b.finance.client.send(F.remove, { id })).code).toBe('NOT_FOUND');
+    expect((await b.finance.client.send(F.list, {})).data.count).toBe(0);
+    expect((await c.send(F.list, {})).data.list[0]?.amountCents).toBe(8000);
+    expect((await c.send(F.update, { id, amountCents: 9000, enabled: false })).success).toBe(true);
+    expect((await c.send(F.list, { enabled: '0' })).data.list[0]).toMatchObject({ amountCents: 9000, enabled: false });
+    expect((await c.send(F.remove, { id })).success).toBe(true);
+    expect(await count('fee_standards', a.ep)).toBe(0);
+  });
+
+  it('completing a provider order prices it by the standard × coefficient; a later change never reprices it', async () => {
+    const a = await settleTeam(t);
+    const c = a.finance.client;
+    expect((await a.admin.client.send(T.providerUpdate, { id: a.p1, coefficient: 1.2 })).success).toBe(true);
+    expect((await a.admin.client.send(T.providerUpdate, { id: a.p1, coefficient: 1.234 })).message).toBe('结算系数：结算系数最多两位小数');
+    expect((await a.admin.client.send(T.providerDetail, { id: a.p1 })).data.coefficient).toBe(1.2);
+    const product = await productIn(t, a.ep, '空调');
+    const general = (await c.send(F.create, { amountCents: 5000 })).data.id;
+    const specific = (await c.send(F.create, { productCategory: '空调', regionCode: '310115', amountCents: 10050 })).data.id;
+    const order = (cols: Record<string, unknown> = {}) =>
+      insertOrder(t.deps.db, a.ep, { state: 4, service_user_id: a.engineer.id, provider_id: a.p1, ...cols });
+    const ac = await order({ installed_product_id: product, province_code: '310000', city_code: '310100', district_code: '310115' });
+    const other = await order();
+    const own = await insertOrder(t.deps.db, a.ep, { state: 4, service_user_id: a.engineer.id }); // not a provider's order
+    for (const id of [ac, other, own]) expect((await a.engineer.client.send(K.serviceComplete, { orderId: id })).data.state).toBe(5);
+    expect(await feeRow(a.ep, ac)).toEqual({ amount_cents: 12060, base_cents: 10050, coefficient_pct: 120, standard_id: specific });
+    expect(await feeRow(a.ep, other)).toEqual({ amount_cents: 6000, base_cents: 5000, coefficient_pct: 120, standard_id: general });
+    expect(await feeRow(a.ep, own)).toBeUndefined();
+    // The fee shows on the order for whoever may open it; another provider's user does not see the order.
+    expect((await c.send(F.orderFee, { orderId: ac })).data).toMatchObject({ amountCents: 12060, providerId: a.p1, settlementId: null });
+    expect((await c.send(F.orderFee, { orderId: own })).data).toBeNull();
+    expect((await a.pu1.client.send(F.orderFee, { orderId: ac })).data?.amountCents).toBe(12060);
+    expect((await a.pu2.client.send(F.orderFee, { orderId: ac })).code).toBe('NOT_FOUND');
+    // Changing the standard or the coefficient leaves priced orders alone.
+    await c.send(F.update, { id: specific, productCategory: '空调', regionCode: '310115', amountCents: 99900 });
+    await a.admin.client.send(T.providerUpdate, { id: a.p1, coefficient: 2 });
+    expect((await feeRow(a.ep, ac))?.amount_cents).toBe(12060);
+    // A used standard cannot be deleted (disable it instead).
+    expect((await c.send(F.remove, { id: specific })).message).toBe('该服务费标准已用于工单计价，不能删除，可停用');
+  });
+});
+
+describe('statements', () => {
+  async function withOrders(a: SettleTeam) {
+    const inside = [await pricedOrder(t, a.ep, a.p1, 1000, '2026-03-01 00:00:00+08'), await pricedOrder(t, a.ep, a.p1, 2550, '2026-03-31 23:59:59+08')];
+    const before = await pricedOrder(t, a.ep, a.p1, 700, '2026-02-28 23:59:59+08');
+    const after = await pricedOrder(t, a.ep, a.p1, 800, '2026-04-01 00:00:00+08');
+    const otherProvider = await pricedOrder(t, a.ep, a.p2, 900, '2026-03-10 12:00:00+08');
+    const deleted = await pricedOrder(t, a.ep, a.p1, 600, '2026-03-10 12:00:00+08');
+    await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${a.ep} and id = ${deleted}`);
+    return { inside, before, after, otherProvider, deleted };
+  }
+  const march = (a: SettleTeam, providerId = a.p1) => ({ providerId, periodStart: '2026-03-01', periodEnd: '2026-03-31' });
+  const lineIds = async (c: Client, id: number) => (await c.send(C.lines, { id, pageSize: 100 })).data.list.map((l) => l.id);
+
+  it('holds exactly the provider’s orders priced in the period (days in the enterprise’s zone), each on one statement only', async () => {
+    const a = await settleTeam(t);
+    const o = await withOrders(a);
+    const made = await a.finance.client.send(C.create, march(a));
+    expect(made.data).toMatchObject({ lineCount: 2, totalCents: 3550 });
+    const lines = (await a.finance.client.send(C.lines, { id: made.data.id })).data;
+    expect(lines.list.map((l) => l.orderId).sort()).toEqual([...o.inside].sort());
+    // Again: nothing left to settle in March.
+    expect((await a.finance.client.send(C.create, march(a))).message).toBe('该服务商在此期间没有可结算的工单');
+    expect((await a.finance.client.send(C.create, { ...march(a), periodEnd: '2026-02-01' })).message).toBe('结算结束日期：结算结束日期不能早于开始日期');
+    expect((await a.finance.client.send(C.create, { ...march(a), periodStart: '2026-02-30' })).message).toBe('结算开始日期：结算开始日期格式不正确');
+    expect(await count('settlements', a.ep)).toBe(1);
+    // The fee of a settled order names its statement.
+    expect((await a.finance.client.send(F.orderFee, { orderId: o.inside[0]! })).data?.settlementId).toBe(made.data.id);
+  });
+
+  it('20 parallel creates for one provider and period: one statement, every order once', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    const answers = await race(20, () => a.finance.client.send(C.create, march(a)));
+    expect(tally(answers)).toEqual({ ok: 1, 该服务商在此期间没有可结算的工单: 19 });
+    expect(await count('settlements', a.ep)).toBe(1);
+    expect(await count('settlement_lines', a.ep)).toBe(2);
+  });
+
+  it('the whole loop: issue, dispute a line, resolve it, confirm, approve, pay; a paid statement refuses every change', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    const fin = a.finance.client;
+    const pu = a.pu1.client;
+    const id = (await fin.send(C.create, march(a))).data.id;
+    // A draft is finance's alone: the provider does not see it.
+    expect((await pu.send(C.detail, { id })).code).toBe('NOT_FOUND');
+    expect((await pu.send(C.list, {})).data.count).toBe(0);
+    expect((await pu.send(C.action, { id, action: 'issue' })).code).toBe('NOT_FOUND');
+    expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
+    expect((await fin.send(C.detail, { id })).data.abilities).toEqual([]);
+    expect((await pu.send(C.detail, { id })).data).toMatchObject({ state: 2, abilities: ['confirm', 'dispute'], canDispute: true });
+    // The other provider's user: not found, unchanged.
+    const [l1, l2] = await lineIds(pu, id);
+    expect((await a.pu2.client.send(C.detail, { id })).code).toBe('NOT_FOUND');
+    expect((await a.pu2.client.send(C.lines, { id })).code).toBe('NOT_FOUND');
+    expect((await a.pu2.client.send(C.dispute, { id, lineId: l1!, reason: '不对' })).code).toBe('NOT_FOUND');
+    expect((await a.pu2.client.send(C.action, { id, action: 'confirm' })).code).toBe('NOT_FOUND');
+    // Finance cannot confirm for the provider; the provider disputes a line.
+    expect((await fin.send(C.action, { id, action: 'confirm' })).code).toBe('NO_POWER');
+    expect((await pu.send(C.dispute, { id, lineId: l1!, reason: '' })).message).toBe('异议原因：请输入异议原因');
+    expect((await pu.send(C.dispute, { id, lineId: l1!, reason: '实际上门两次' })).data.state).toBe(4);
+    expect((await pu.send(C.dispute, { id, lineId: l1!, reason: '再说一遍' })).message).toBe('该明细当前不能执行此操作');
+    // A disputed line blocks confirmation and approval.
+    expect((await pu.send(C.action, { id, action: 'confirm' })).code).toBe('INVALID_STATE');
+    expect((await fin.send(C.action, { id, action: 'approve' })).code).toBe('INVALID_STATE');
+    expect((await pu.send(C.dispute, { id, lineId: l2!, reason: '距离算错' })).data.state).toBe(4);
+    expect((await fin.send(C.lines, { id, disputed: '1' })).data.count).toBe(2);
+    // Finance resolves both; the statement goes back to the provider after the last one, with the new total.
+    expect((await fin.send(C.resolve, { id, lineId: l1!, amountCents: 2000, resolution: '按两次上门计' })).data).toEqual({ state: 4, totalCents: 4550 });
+    expect((await fin.send(C.resolve, { id, lineId: l1!, amountCents: 1, resolution: 'x' })).message).toBe('该明细当前不能执行此操作');
+    expect((await fin.send(C.resolve, { id, lineId: l2!, amountCents: 2550, resolution: '维持原价' })).data).toEqual({ state: 2, totalCents: 4550 });
+    expect((await statementRow(t, a.ep, id))?.total_cents).toBe(4550);
+    expect((await pu.send(C.action, { id, action: 'confirm' })).data.state).toBe(3);
+    // 20 parallel approvals: one decision.
+    const approvals = await race(20, () => fin.send(C.action, { id, action: 'approve' }));
+    expect(tally(approvals).ok).toBe(1);
+    expect(approvals.filter((x) => !x.success).every((x) => x.code === 'INVALID_STATE' || x.code === 'STATE_CHANGED')).toBe(true);
+    expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({
+      n: 1,
+    });
+    expect((await fin.send(C.action, { id, action: 'pay' })).data.state).toBe(6);
+    // Paid: locked.
+    const before = await statementRow(t, a.ep, id);
+    for (const action of ['issue', 'approve', 'pay'] as const) expect((await fin.send(C.action, { id, action })).message).toBe('结算单已付款，不能再修改');
+    expect((await pu.send(C.action, { id, action: 'confirm' })).code).toBe('SETTLE_PAID');
+    expect((await pu.send(C.dispute, { id, lineId: l1!, reason: '再议' })).code).toBe('SETTLE_PAID');
+    expect((await fin.send(C.resolve, { id, lineId: l1!, amountCents: 1, resolution: '改' })).code).toBe('SETTLE_PAID');
+    expect((await fin.send(C.remove, { id })).code).toBe('SETTLE_PAID');
+    expect(await statementRow(t, a.ep, id)).toEqual(before);
+    const logs = (await fin.send(C.detail, { id })).data.logs.map((l) => l.action);
+    expect(logs).toEqual(['create', 'issue', 'dispute', 'dispute', 'resolve', 'resolve', 'confirm', 'approve', 'pay']);
+  });
+
+  it('another enterprise’s statement is not found and unchanged; roles without the power are refused; a draft may be deleted', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    const id = (await a.finance.client.send(C.create, march(a))).data.id;
+    const b = await settleTeam(t);
+    expect((await b.finance.client.send(C.detail, { id })).code).toBe('NOT_FOUND');
+    expect((await b.finance.client.send(C.action, { id, action: 'issue' })).code).toBe('NOT_FOUND');
+    expect((await b.finance.client.send(C.remove, { id })).code).toBe('NOT_FOUND');
+    expect((await b.finance.client.send(C.create, march(a))).code).toBe('NOT_FOUND');
+    expect((await a.engineer.client.send(C.list, {})).code).toBe('NO_POWER');
+    expect((await a.pu1.client.send(C.create, march(a))).code).toBe('NO_POWER');
+    expect((await new Client(t.app).send(C.list, {})).message).toBe('未登录');
+    expect((await a.finance.client.send(C.action, { id, action: 'issue' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    expect((await statementRow(t, a.ep, id))?.state).toBe(1);
+    expect((await a.finance.client.send(C.remove, { id })).success).toBe(true);
+    // Its orders are free again.
+    expect((await a.finance.client.send(C.create, march(a))).data.lineCount).toBe(2);
+  });
+
+  it('a statement’s total equals the sum of its lines, for any set of fees (property)', async () => {
+    const a = await settleTeam(t);
+    let day = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 12 }), async (fees) => {
+        // Each run settles its own day, so the runs never share orders.
+        day++;
+        const date = new Date(Date.UTC(2025, 0, day)).toISOString().slice(0, 10);
+        for (const f of fees) await pricedOrder(t, a.ep, a.p1, f, `${date} 12:00:00+08`);
+        const made = (await a.finance.client.send(C.create, { providerId: a.p1, periodStart: date, periodEnd: date })).data;
+        const lines = (await a.finance.client.send(C.lines, { id: made.id, pageSize: 100 })).data.list;
+        const sum = lines.reduce((s, l) => s + l.amountCents, 0);
+        expect(made.totalCents).toBe(fees.reduce((s, f) => s + f, 0));
+        expect(made.totalCents).toBe(sum);
+        expect(made.lineCount).toBe(fees.length);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { feeStandardContract as F, settleContract as C } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../platform/actor';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
+import { registerStateHook } from '../../platform/state';
+import { readerOf, visibleOrder } from '../orders/detail.access';
+import * as fees from './fee.service';
+import * as settle from './settle.service';
+import './settle.demo';
+
+let installed = false;
+/** An order of a provider is priced when it reaches 完成 (5): its completion, or the approval of its completion. */
+export function installPricing(): void {
+  if (installed) return;
+  installed = true;
+  registerStateHook('order', '*', {
+    after: async (h) => {
+      if (h.to === 5 && h.from !== 5 && h.row.provider_id != null) await fees.priceOrder(h.tx, h.enterpriseId, h.id);
+      return undefined;
+    },
+  });
+}
+
+/** Fee standards are the manufacturer's: a provider's user may not change them. */
+const staffOnly = (providerId: number | null) => {
+  if (providerId != null) throw new AppError('NO_POWER');
+};
+
+export async function settleModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  installPricing();
+  const { db } = deps;
+  registerAll(app, deps, F, {
+    list: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return fees.listStandards(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize });
+    },
+    create: async ({ user, body }) => {
+      staffOnly(user.providerId);
+      return withMessage({ id: await fees.createStandard(db, user.enterpriseId, body) }, '保存成功');
+    },
+    update: async ({ user, body }) => {
+      staffOnly(user.providerId);
+      const { id, ...v } = body;
+      await fees.updateStandard(db, user.enterpriseId, id, v);
+      return withMessage(null, '保存成功');
+    },
+    remove: async ({ user, body }) => {
+      staffOnly(user.providerId);
+      await fees.removeStandard(db, user.enterpriseId, body.id);
+      return withMessage(null, '删除成功');
+    },
+    orderFee: async ({ user, query }) => {
+      await visibleOrder(db, readerOf(user), query.orderId);
+      return fees.feeOf(db, user.enterpriseId, user.enterprise.timeZone, query.orderId);
+    },
+  });
+  registerAll(app, deps, C, {
+    list: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return settle.list(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    detail: async ({ user, query }) => settle.detail(db, actorOf(user), query.id),
+    lines: async ({ user, query }) =>
+      settle.lines(db, actorOf(user), query.id, query.disputed === '1', { pageIndex: query.pageIndex, pageSize: query.pageSize }),
+    create: async ({ user, body }) => withMessage(await settle.createStatement(db, actorOf(user), body), '结算单已生成'),
+    remove: async ({ user, body }) => {
+      await settle.removeDraft(db, actorOf(user), body.id);
+      return withMessage(null, '删除成功');
+    },
+    action: async ({ user, body }) => withMessage(await settle.act(db, actorOf(user), body.id, body.action, body.note), '操作成功'),
+    dispute: async ({ user, body }) => withMessage(await settle.dispute(db, actorOf(user), body.id, body.lineId, body.reason), '已提交异议'),
+    resolve: async ({ user, body }) =>
+      withMessage(await settle.resolve(db, actorOf(user), body.id, body.lineId, body.amountCents, body.resolution), '异议已处理'),
+  });
+}

@@ -1,0 +1,22 @@
+import type { PageRoute } from '../../app/route';
+import { lazyPage } from '../../app/lazyPage';
+
+/** The provider money loop (docs/settlement.md): fee standards and statements; sub-pages take 外包结算's power. */
+export const SETTLE_ROUTES: PageRoute[] = [
+  { path: '/service/fee/standard', title: '服务费标准', page: lazyPage(() => import('./pages/ServiceFeeStandard')), keepAlive: true },
+  { path: '/settleAccounts/list', title: '外包结算', page: lazyPage(() => import('./pages/SettleAccountsList')), keepAlive: true },
+  {
+    path: '/settleAccounts/detail',
+    title: '结算单详情',
+    page: lazyPage(() => import('./pages/SettleAccountsDetail')),
+    power: 'menu_SettleAccountsList',
+    menu: 'SettleAccountsList',
+  },
+  {
+    path: '/settleAccounts/create',
+    title: '新建结算单',
+    page: lazyPage(() => import('./pages/SettleAccountsCreate')),
+    power: 'menu_SettleAccountsList',
+    menu: 'SettleAccountsList',
+  },
+];

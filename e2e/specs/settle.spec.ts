@@ -1,0 +1,100 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { shot } from './helpers';
+import { ApiUser, loginUi, quietGuide } from './shell.support';
+
+// The provider money loop (docs/settlement.md): the provider's order completes and is priced; finance keeps the fee
+// standards, makes last month's statement and issues it; the provider disputes a line; finance resolves it; the
+// provider confirms; finance approves and marks it paid.
+
+const FLOW = 'settle';
+const FINANCE = '13800000008';
+const PROVIDER = '13600000001';
+
+const page$ = (page: Page): Locator => page.locator('.sk-page:visible');
+const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+async function as(browser: Browser, baseURL: string, mobile: string): Promise<Page> {
+  await quietGuide(baseURL, mobile);
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await loginUi(page, mobile);
+  return page;
+}
+
+async function act(page: Page, label: string): Promise<void> {
+  await page$(page).getByRole('button', { name: label }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: spaced('确定') })
+    .click();
+}
+
+test('the provider money loop: priced on completion, issued, disputed, resolved, confirmed, approved, paid', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const url = baseURL as string;
+  // The provider's engineer completes one of his orders in service: it is priced at once.
+  const provider = await ApiUser.login(url, PROVIDER);
+  const mine = await provider.get('/v2/order/getAllOrderList?scope=mine&tab=inService&pageIndex=0&pageSize=20');
+  const open = (mine.data?.list ?? []).find((o: { state: number }) => o.state === 4) as { id: number } | undefined;
+  if (open) {
+    const done = await provider.send('POST', '/order/serviceComplete', { orderId: open.id });
+    expect(done.success, done.message).toBe(true);
+    const fee = await provider.get(`/service/fee/order?orderId=${open.id}`);
+    expect(fee.data.amountCents).toBeGreaterThan(0);
+  }
+  await provider.dispose();
+
+  const fin = await as(browser, url, FINANCE);
+  // Finance's menu has both pages.
+  await fin.goto('/service/fee/standard');
+  await expect(page$(fin).getByText('上海地区')).toBeVisible();
+  await shot(fin, FLOW, '01-fee-standards');
+  await fin.goto('/settleAccounts/create');
+  await page$(fin).getByRole('combobox').first().click();
+  await fin.locator('.ant-select-item-option', { hasText: '华东联保服务有限公司' }).click();
+  await page$(fin).getByRole('button', { name: '生成结算单' }).click();
+  await expect(fin).toHaveURL(/\/settleAccounts\/detail\?id=\d+/);
+  const statementUrl = new URL(fin.url()).pathname + new URL(fin.url()).search;
+  await expect(page$(fin).getByText('草稿')).toBeVisible();
+  await shot(fin, FLOW, '02-draft');
+  await act(fin, '下发给服务商');
+  await expect(page$(fin).getByText('已下发')).toBeVisible();
+
+  // The provider sees it and disputes the first line.
+  const pro = await as(browser, url, PROVIDER);
+  await pro.goto('/settleAccounts/list');
+  await page$(pro).getByRole('link', { name: /^JS/ }).first().click();
+  await expect(page$(pro).getByText('已下发')).toBeVisible();
+  await page$(pro).getByRole('button', { name: '提出异议' }).first().click();
+  await pro.getByRole('dialog').getByLabel('异议原因').fill('实际上门两次，请按两次计费');
+  await pro
+    .getByRole('dialog')
+    .getByRole('button', { name: spaced('提交') })
+    .click();
+  await expect(page$(pro).getByText('有异议', { exact: true })).toBeVisible();
+  await shot(pro, FLOW, '03-provider-disputed');
+
+  // Finance resolves it with a new amount.
+  await fin.goto(statementUrl);
+  await fin.reload();
+  await page$(fin).getByRole('button', { name: '处理异议' }).click();
+  await fin.getByRole('dialog').getByLabel('调整后金额（元）').fill('176.00');
+  await fin.getByRole('dialog').getByLabel('处理意见').fill('核实属实，按两次上门计');
+  await fin
+    .getByRole('dialog')
+    .getByRole('button', { name: spaced('提交') })
+    .click();
+  await expect(page$(fin).getByText('已下发')).toBeVisible();
+  await shot(fin, FLOW, '04-resolved');
+
+  // The provider confirms; finance approves and pays.
+  await pro.reload();
+  await act(pro, '确认无误');
+  await expect(page$(pro).getByText('已确认')).toBeVisible();
+  await fin.reload();
+  await act(fin, '审核通过');
+  await expect(page$(fin).getByText('已审核')).toBeVisible();
+  await act(fin, '标记已付款');
+  await expect(page$(fin).getByText('已付款', { exact: true }).first()).toBeVisible();
+  await expect(page$(fin).getByRole('button', { name: '标记已付款' })).toHaveCount(0);
+  await shot(fin, FLOW, '05-paid');
+});

@@ -1,0 +1,4 @@
+export * from './settle.constants';
+export * from './settle.machine';
+export * from './fee.pricing';
+export * from './settle.contract';
