@@ -74,3 +74,26 @@ export async function saveSignature(ex: Executor, enterpriseId: number, userId: 
   );
   return Number(r?.id);
 }
+
+/** `saveSignature` for many seeds at once: the files, then one insert; answers each seed's upload id. */
+export async function saveSignatures(ex: Executor, enterpriseId: number, userId: number, dataDir: string, seeds: number[]): Promise<Map<number, number>> {
+  const unique = [...new Set(seeds)];
+  if (unique.length === 0) return new Map();
+  const storage = new LocalStorage(path.join(dataDir, 'files'));
+  const files = await Promise.all(
+    unique.map(async (seed) => {
+      const png = signaturePng(seed);
+      const key = newKey(enterpriseId, 'uploads', 'png');
+      await storage.put(key, png);
+      return { seed, key, size: png.length };
+    }),
+  );
+  const made = await rows<{ id: number; path: string }>(
+    ex,
+    sql`insert into uploads (enterprise_id, created_by, name, ext, mime, size, kind, path)
+      select ${enterpriseId}, ${userId}, '签名.png', 'png', ${FILE_TYPES.png.mime}, f.size, ${FILE_TYPES.png.kind}, f.key
+      from jsonb_to_recordset(${JSON.stringify(files)}::jsonb) as f(key text, size int) returning id::int as id, path`,
+  );
+  const idOf = new Map(made.map((r) => [r.path, Number(r.id)]));
+  return new Map(files.map((f) => [f.seed, Number(idOf.get(f.key))]));
+}
