@@ -140,6 +140,23 @@ describe('the demo month', () => {
         from order_state_counts c where c.enterprise_id = ${ep} and not c.invalid group by c.state`,
     );
     for (const c of counts) expect(c.n, `state ${c.state}`).toBe(c.real);
+    // SLA clocks agree with their orders: none runs on a finished or cancelled order, due_at is the nearest running deadline,
+    // a clock stops at its order's move (dispatch, visit, completion) and never before it started.
+    const clocks = await q<{ id: number }>(
+      sql`select o.id from orders o where o.enterprise_id = ${ep} and (
+          o.due_at is distinct from (select min(c.deadline_at) from order_sla_clocks c where c.enterprise_id = o.enterprise_id and c.order_id = o.id and c.outcome = 0)
+          or (o.state in (5, 6) and exists (select 1 from order_sla_clocks c where c.enterprise_id = o.enterprise_id and c.order_id = o.id and c.outcome = 0))
+          or exists (select 1 from order_sla_clocks c where c.enterprise_id = o.enterprise_id and c.order_id = o.id
+            and (c.stopped_at < c.started_at or (c.type = 6 and c.outcome = 1 and c.stopped_at is distinct from o.finished_at))))`,
+    );
+    expect(clocks).toEqual([]);
+    // Every order given to an engineer by someone else told him so (the bell's 工单…已指派给您), on the day it was given.
+    const untold = await q<{ id: number }>(
+      sql`select o.id from orders o where o.enterprise_id = ${ep} and o.service_user_id is not null and o.service_user_id <> coalesce(o.dispatcher_id, 0)
+        and not exists (select 1 from notices n where n.enterprise_id = o.enterprise_id and n.user_id = o.service_user_id and n.kind = 'order_assigned'
+          and n.link = '/allOrder/orderDetail/' || o.id and n.created_at <= now())`,
+    );
+    expect(untold).toEqual([]);
   });
 
   it('has events in every state, one turned into an order', async () => {
