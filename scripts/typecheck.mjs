@@ -2,8 +2,10 @@
 // parallel faster than one after another. Output is printed per project when it ends; any failure fails the run.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript 7 exports no './bin/tsc' subpath: the binary is found next to its package.json.
+const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 
 const PROJECTS = ['packages/shared', 'apps/server', 'apps/web', 'e2e'];
 

@@ -98,7 +98,9 @@ export const ORDER_PHONE_CARD: PhoneCardLayout<OrderRow> = {
           {r.customPhone ? (
             <>
               {'　'}
-              <a href={`tel:${r.customPhone}`} style={{ whiteSpace: 'nowrap' }}>{r.customPhone}</a>
+              <a href={`tel:${r.customPhone}`} style={{ whiteSpace: 'nowrap' }}>
+                {r.customPhone}
+              </a>
             </>
           ) : null}
         </span>
