@@ -114,6 +114,10 @@ test('an event is recorded, claimed from the pool, started, escalated and comple
   await page$(desk)
     .getByRole('button', { name: /保\s*存/ })
     .click();
+  // The demo customer may have an open order already (a visit booked for next week): the duplicate check asks first.
+  const again = desk.getByRole('button', { name: '仍要创建' });
+  await Promise.race([desk.waitForURL(/\/allOrder\/orderDetail\/\d+$/, { timeout: 20_000 }), again.waitFor({ timeout: 20_000 })]).catch(() => {});
+  if (await again.isVisible()) await again.click();
   await expect(desk).toHaveURL(/\/allOrder\/orderDetail\/\d+$/);
   const orderNo = (
     (await page$(desk).locator('.ant-descriptions-item').filter({ hasText: '工单编号' }).locator('.ant-descriptions-item-content').first().textContent()) ?? ''

@@ -23,8 +23,9 @@ async function main(): Promise<void> {
 
 async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   await migrate(database);
-  if (config.SEED_DEMO === '1' && (await seedDemo(database.db, config.DEMO_PASSWORD))) {
-    console.info('已写入演示数据（演示企业、免费体验企业、试用企业）');
+  const seedStart = Date.now();
+  if (config.SEED_DEMO === '1' && (await seedDemo(database.db, config.DEMO_PASSWORD, false, { dataDir: config.dataDir }))) {
+    console.info(`已写入演示数据（演示企业、免费体验企业、试用企业），用时 ${((Date.now() - seedStart) / 1000).toFixed(1)} 秒`);
   }
   await resumeProvisioning(database.db);
   const deps = createDeps(config, database);

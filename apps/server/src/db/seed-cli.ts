@@ -7,6 +7,6 @@ import '../modules/index';
 const config = loadConfig();
 const database = await openDatabase(config);
 await migrate(database);
-const done = await seedDemo(database.db, config.DEMO_PASSWORD, process.argv.includes('--force'));
+const done = await seedDemo(database.db, config.DEMO_PASSWORD, process.argv.includes('--force'), { dataDir: config.dataDir });
 await database.close();
 console.info(done ? '演示数据已写入' : '数据库已有数据，未重复写入（加 --force 强制追加）');

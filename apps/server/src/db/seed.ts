@@ -9,11 +9,35 @@ import { runProvision } from '../platform/provision';
 /** Demo-only data (sample customers, orders …) that modules add after the defaults. */
 export interface DemoStep {
   name: string;
-  run(tx: Tx, enterpriseId: number): Promise<void>;
+  /** Steps that must run first (their data is used); a step not registered (yet) does not hold this one back. */
+  after?: string[];
+  run(tx: Tx, enterpriseId: number, ctx?: DemoContext): Promise<void>;
+}
+/** What a demo step may need beyond the database: where files go (the demo's signature images). */
+export interface DemoContext {
+  /** DATA_DIR; without it no files are written (and steps skip what needs them). */
+  dataDir?: string;
 }
 export const demoSteps: DemoStep[] = [];
+const registered: DemoStep[] = [];
+/**
+ * Registers a demo step. `demoSteps` stays in registration order except that a step waits for the steps named in its
+ * `after` (each round takes the first registered step whose predecessors are placed).
+ */
 export const addDemoStep = (s: DemoStep): void => {
-  if (!demoSteps.some((d) => d.name === s.name)) demoSteps.push(s);
+  if (registered.some((d) => d.name === s.name)) return;
+  registered.push(s);
+  const names = new Set(registered.map((d) => d.name));
+  const placed: DemoStep[] = [];
+  const done = new Set<string>();
+  while (placed.length < registered.length) {
+    const next =
+      registered.find((d) => !done.has(d.name) && (d.after ?? []).every((a) => done.has(a) || !names.has(a))) ?? registered.find((d) => !done.has(d.name));
+    if (!next) break;
+    placed.push(next);
+    done.add(next.name);
+  }
+  demoSteps.splice(0, demoSteps.length, ...placed);
 };
 
 export const DEMO_ROLE_NAMES = ['张派单', '李服务', '王管理', '赵员工', '钱销售', '孙受理', '周回访', '吴财务', '郑仓管', '冯总监'];
@@ -68,7 +92,7 @@ export const DEMO_ENTERPRISES: DemoEnterprise[] = [
 ];
 
 /** Seeds the demo enterprises on an empty database; does nothing when any enterprise exists. */
-export async function seedDemo(db: Db, password: string, force = false): Promise<boolean> {
+export async function seedDemo(db: Db, password: string, force = false, ctx: DemoContext = {}): Promise<boolean> {
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from enterprises`);
   if (!force && Number(r?.n) > 0) return false;
   const hashed = await hashPassword(password);
@@ -102,7 +126,7 @@ export async function seedDemo(db: Db, password: string, force = false): Promise
       return ep.id;
     });
     await runProvision(db, epId, d.industry);
-    for (const step of demoSteps) await db.transaction((tx) => step.run(tx, epId));
+    for (const step of demoSteps) await db.transaction((tx) => step.run(tx, epId, ctx));
   }
   return true;
 }

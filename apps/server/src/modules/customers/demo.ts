@@ -1,12 +1,17 @@
-import { warrantyEnd } from '@sk/shared';
+import { CUSTOMER_TAG_CODE, warrantyEnd } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
+import { customerAddresses, customerContacts, customers } from '../../db/schema/index';
 import { hashPassword, randomToken } from '../../platform/crypto';
 import type { Viewer } from '../../platform/actor';
-import { gramsOf, texts } from '../../platform/search';
-import { insertCustomer } from './customers.service';
+import { gramsOf } from '../../platform/search';
+import { geocodeSaved } from '../geo/geo.service';
+import { addLinks } from '../tags/tag-links';
+import { contactGrams } from './common';
 import { areaCodes } from './import.customer';
+import { cleanExt, FORM_KIND } from './integrations';
+import { addressValues } from './parts.common';
 
 // [客户, 联系人, 电话, 职位, 省, 市, 区, 详细地址, 等级, 来源]
 type Row = [string, string, string, string, string, string, string, string, number, number];
@@ -66,61 +71,120 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
   const groups = await rows<{ id: number }>(tx, sql`select id from service_groups where enterprise_id = ${enterpriseId} order by id limit 2`);
   const tags = await rows<{ id: number }>(tx, sql`select id from tags where enterprise_id = ${enterpriseId} and code = 4 order by sort, id`);
 
-  const customerIds: number[] = [];
-  for (const [i, [name, link, phone, position, p, c, d, detail, level, source]] of CUSTOMERS.entries()) {
-    const codes = areaCodes(p, c, d) ?? { provinceCode: null, cityCode: null, districtCode: null };
-    const id = await insertCustomer(
-      tx,
-      v,
-      {
+  // The customers as insertCustomer writes them (customer, primary contact, default address, tags), one insert per table.
+  const { templateVersionId, ext } = await cleanExt(tx, enterpriseId, FORM_KIND.customer, null, undefined, { sysrole: v.sysrole });
+  const made = await tx
+    .insert(customers)
+    .values(
+      CUSTOMERS.map(([name, link, phone, , , , , , level, source], i) => ({
+        enterpriseId,
         name,
         code: `KH${String(i + 1).padStart(4, '0')}`,
+        linkName: link,
+        phone,
         businessUserId: sales && i % 3 === 0 ? Number(sales.id) : null,
         serviceGroupId: groups.length ? Number(groups[i % groups.length]?.id) : null,
         source,
         level,
-        remark: null,
-        external_userid: null,
-        tagIds: tags.length && i % 4 === 0 ? [Number(tags[i % tags.length]?.id)] : [],
-        linkPerson: { name: link, phone, position },
-        address: { ...codes, detail, mapName: name, latitude: null, longitude: null },
-      },
-      true,
-    );
-    customerIds.push(id);
+        templateVersionId,
+        ext,
+        searchGrams: gramsOf(name, link),
+        createdBy: v.id,
+      })),
+    )
+    .returning({ id: customers.id, code: customers.code });
+  const idByCode = new Map(made.map((r) => [r.code, Number(r.id)]));
+  const customerIds = CUSTOMERS.map((_, i) => Number(idByCode.get(`KH${String(i + 1).padStart(4, '0')}`)));
+  await tx.insert(customerContacts).values(
+    CUSTOMERS.map(([, name, phone, position], i) => ({
+      enterpriseId,
+      customerId: customerIds[i] as number,
+      name,
+      phone,
+      position,
+      isPrimary: true,
+      searchGrams: contactGrams(name, phone),
+    })),
+  );
+  const addresses = await tx
+    .insert(customerAddresses)
+    .values(
+      CUSTOMERS.map(([name, , , , p, c, d, detail], i) => {
+        const codes = areaCodes(p, c, d) ?? { provinceCode: null, cityCode: null, districtCode: null };
+        return {
+          enterpriseId,
+          customerId: customerIds[i] as number,
+          ...addressValues({ ...codes, detail, mapName: name, latitude: null, longitude: null }),
+          isDefault: true,
+        };
+      }),
+    )
+    .returning({ id: customerAddresses.id });
+  await geocodeSaved(
+    tx,
+    'customer_addresses',
+    enterpriseId,
+    addresses.map((a) => Number(a.id)),
+  );
+  for (const [k, tag] of tags.entries()) {
+    const tagged = customerIds.filter((_, i) => i % 4 === 0 && i % tags.length === k);
+    if (tagged.length) await addLinks(tx, enterpriseId, CUSTOMER_TAG_CODE, [Number(tag.id)], tagged);
   }
 
-  const modelIds: number[] = [];
-  for (const [name, brand, model, category, period, unit, start] of MODELS) {
-    const [r] = await rows<{ id: number }>(
-      tx,
-      sql`insert into product_models (enterprise_id, name, brand, model, category, warranty_period, warranty_unit, warranty_start_type, search_grams)
-        values (${enterpriseId}, ${name}, ${brand}, ${model}, ${category}, ${period}, ${unit}, ${start}, ${texts(gramsOf(name, brand, model, category))})
-        returning id`,
-    );
-    modelIds.push(Number(r?.id));
-  }
+  const models = await rows<{ id: number; name: string }>(
+    tx,
+    sql`insert into product_models (enterprise_id, name, brand, model, category, warranty_period, warranty_unit, warranty_start_type, search_grams)
+      select ${enterpriseId}, m.name, m.brand, m.model, m.category, m.period, m.unit, m.start, m.grams
+      from jsonb_to_recordset(${JSON.stringify(
+        MODELS.map(([name, brand, model, category, period, unit, start], n) => ({
+          n,
+          name,
+          brand,
+          model,
+          category,
+          period,
+          unit,
+          start,
+          grams: gramsOf(name, brand, model, category),
+        })),
+      )}::jsonb) as m(n int, name text, brand text, model text, category text, period int, unit int, start int, grams text[])
+      order by m.n returning id::int, name`,
+  );
+  const modelIds = MODELS.map(([name]) => Number(models.find((m) => m.name === name)?.id));
 
-  const installed: { id: number; customerId: number }[] = [];
-  for (let i = 0; i < 40; i++) {
+  const planned = Array.from({ length: 40 }, (_, i) => {
     const m = i % MODELS.length;
     const [name, , model, , period, unit, start] = MODELS[m] as (typeof MODELS)[number];
     const customerId = customerIds[i % customerIds.length] as number;
     const purchase = addDays('2023-01-10', i * 17);
     const install = addDays(purchase, 7);
-    const end = warrantyEnd(start === 2 ? purchase : install, period, unit as 1 | 2 | 3);
     const serial = `SN${String(2023000 + i * 37).padStart(8, '0')}`;
-    const [r] = await rows<{ id: number }>(
+    return {
+      n: i,
+      product_id: modelIds[m],
+      name: `${name} ${model}`,
+      serial,
+      customer_id: customerId,
+      install,
+      purchase,
+      end: warrantyEnd(start === 2 ? purchase : install, period, unit as 1 | 2 | 3),
+      status: i % 9 === 0 ? 2 : 1,
+      qr: randomToken(12),
+      grams: gramsOf(`${name} ${model}`, serial),
+    };
+  });
+  const installed = (
+    await rows<{ id: number; customer_id: number }>(
       tx,
       sql`insert into installed_products (enterprise_id, product_id, name, serial_number, customer_id, address_id, install_date, purchase_date,
           warranty_end, status, qr_code, search_grams, created_by)
-        select ${enterpriseId}, ${modelIds[m]}, ${`${name} ${model}`}, ${serial}, ${customerId}, a.id, ${install}, ${purchase}, ${end},
-          ${i % 9 === 0 ? 2 : 1}, ${randomToken(12)}, ${texts(gramsOf(`${name} ${model}`, serial))}, ${v.id}
-        from customer_addresses a where a.enterprise_id = ${enterpriseId} and a.customer_id = ${customerId} and a.is_default
-        returning id`,
-    );
-    installed.push({ id: Number(r?.id), customerId });
-  }
+        select ${enterpriseId}, p.product_id, p.name, p.serial, p.customer_id, a.id, p.install::date, p.purchase::date, p.end::date, p.status, p.qr, p.grams, ${v.id}
+        from jsonb_to_recordset(${JSON.stringify(planned)}::jsonb) as p(n int, product_id bigint, name text, serial text, customer_id bigint, install text,
+          purchase text, "end" text, status int, qr text, grams text[])
+        join customer_addresses a on a.enterprise_id = ${enterpriseId} and a.customer_id = p.customer_id and a.is_default
+        order by p.n returning id::int, customer_id::int`,
+    )
+  ).map((r) => ({ id: Number(r.id), customerId: Number(r.customer_id) }));
 
   const first = customerIds[0] as number;
   await tx.execute(sql`insert into sale_contracts (enterprise_id, contract_no, name, customer_id, sign_date, status, amount, created_by)
@@ -131,11 +195,10 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
     sql`insert into maintain_contracts (enterprise_id, contract_no, name, customer_id, start_date, end_date, amount, status, created_by)
       values (${enterpriseId}, 'WB20240401-0001', '空调年度维保合同', ${first}, '2024-04-01', '2025-03-31', 48000, 2, ${v.id}) returning id`,
   );
-  for (const p of installed.filter((x) => x.customerId === first)) {
-    await tx.execute(
-      sql`insert into maintain_contract_products (enterprise_id, contract_id, installed_product_id) values (${enterpriseId}, ${mc?.id}, ${p.id})`,
-    );
-  }
+  const covered = installed.filter((x) => x.customerId === first).map((p) => p.id);
+  if (covered.length)
+    await tx.execute(sql`insert into maintain_contract_products (enterprise_id, contract_id, installed_product_id)
+      select ${enterpriseId}, ${mc?.id}, unnest(${`{${covered.join(',')}}`}::bigint[])`);
   const [contact] = await rows<{ id: number }>(
     tx,
     sql`select id from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${first} and is_primary`,

@@ -19,6 +19,7 @@ import './history';
 import './sla.hooks';
 import { eventSetting, saveEventSetting } from './settings';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
+import './events.demo';
 
 registerEventBadges();
 

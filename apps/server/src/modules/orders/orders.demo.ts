@@ -7,6 +7,7 @@ import { upsertSetting } from '../settings/settings.repo';
 import { putInPool } from '../pool/pool.service';
 import { type ActionViewer, acceptance, bespoke, complete, dispatch, simpleAction } from './actions.service';
 import { createOrder } from './create.service';
+import { seedDemoMonth } from './orders.month';
 
 /**
  * Demo work orders (the new user's 待派单工单, 工单公海, 调度看板, MyOrder, ExamineOrder … are not empty): a handful
@@ -143,3 +144,8 @@ async function seedDemoOrders(tx: Tx, enterpriseId: number): Promise<void> {
 }
 
 addDemoStep({ name: 'orders.demo', run: seedDemoOrders });
+addDemoStep({
+  name: 'orders.month',
+  after: ['orders.demo', 'orders.serviceItems', 'customers', 'org.demo', 'sla.demo', 'spares.documents'],
+  run: seedDemoMonth,
+});

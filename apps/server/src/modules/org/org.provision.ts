@@ -5,6 +5,7 @@ import { rows } from '../../db/client';
 import { departments, enterprises, serviceGroupMembers, serviceGroups, serviceProviders, users } from '../../db/schema/index';
 import { addDemoStep, DEMO_ENTERPRISES } from '../../db/seed';
 import { addProvisionStep } from '../../platform/provision';
+import { demoTeams } from './org.demo';
 
 const countOf = async (tx: Tx, table: 'departments' | 'service_groups', enterpriseId: number): Promise<number> => {
   const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${enterpriseId}`);
@@ -116,6 +117,9 @@ addDemoStep({
     await placeInDepartments(tx, enterpriseId, people);
     await fillGroups(tx, enterpriseId, people);
     const [e] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
-    if (e?.name === DEMO_ENTERPRISES[0]?.name) await demoProvider(tx, enterpriseId);
+    if (e?.name === DEMO_ENTERPRISES[0]?.name) {
+      await demoProvider(tx, enterpriseId);
+      await demoTeams(tx, enterpriseId);
+    }
   },
 });

@@ -159,5 +159,5 @@ describe('demo data', () => {
     const slots = await engineer.send(K.freeSlots, { orderId: id });
     expect(slots.data.requestedFree).toBe(true);
     expect(await engineer.send(K.grab, { orderId: id })).toMatchObject({ success: true, message: '抢单成功' });
-  });
+  }, 120_000); // the whole demo seed runs first
 });

@@ -15,6 +15,7 @@ import * as policies from './sla.policies';
 import { saveHoursAndRecompute } from './sla.recompute';
 import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
 import { sweepSla } from './sla.sweep';
+import './sla.demo';
 
 export const SLA_SWEEP_JOB = 'sla.sweep';
 

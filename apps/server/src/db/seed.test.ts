@@ -1,0 +1,233 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { rows } from './client';
+import { demoSteps, seedDemo } from './seed';
+
+// The demo tells the product's story (issue 27 §14): the whole seed, as the first start runs it, on a fresh database.
+
+let t: TestApp;
+let ep = 0;
+let other = 0;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sk-demo-'));
+const q = <T>(text: ReturnType<typeof sql>) => rows<T>(t.deps.db, text);
+const one = async <T>(text: ReturnType<typeof sql>): Promise<T> => (await q<T>(text))[0] as T;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.deps.db, 'demo1234', true, { dataDir });
+  const found = await q<{ id: number; name: string }>(sql`select id::int, name from enterprises order by id desc limit 3`);
+  ep = Number(found.find((e) => e.name === '演示企业')?.id);
+  other = Number(found.find((e) => e.name === '免费体验企业')?.id);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo month', () => {
+  it('runs geocoding last and each step after the steps whose data it uses', () => {
+    const names = demoSteps.map((s) => s.name);
+    expect(names.at(-1)).toBe('geo.demo');
+    for (const s of demoSteps) for (const a of s.after ?? []) expect(names.indexOf(a), `${s.name} after ${a}`).toBeLessThan(names.indexOf(s.name));
+  });
+
+  it('has a field team: at least five engineers with skills, areas, a team and a position', async () => {
+    const engineers = await q<{ id: number; skills: string[] | null; areas: string[] | null; lat: number | null; teams: number }>(
+      sql`select u.id, p.skills, p.area_codes as areas, g.latitude as lat,
+          (select count(*)::int from service_group_members m where m.enterprise_id = u.enterprise_id and m.user_id = u.id) as teams
+        from users u left join pool_profiles p on p.enterprise_id = u.enterprise_id and p.user_id = u.id
+        left join engineer_positions g on g.enterprise_id = u.enterprise_id and g.user_id = u.id
+        where u.enterprise_id = ${ep} and 2 = any(u.roles) and u.user_type = 0 and u.deleted_at is null`,
+    );
+    expect(engineers.length).toBeGreaterThanOrEqual(5);
+    expect(engineers.every((e) => e.lat != null && e.teams > 0)).toBe(true);
+    expect(engineers.filter((e) => (e.skills?.length ?? 0) > 0 && (e.areas?.length ?? 0) > 0).length).toBeGreaterThanOrEqual(5);
+    // The ten demo users are still there with their roles.
+    const demo = await q<{ mobile: string; sysrole: number }>(
+      sql`select mobile, sysrole from users where enterprise_id = ${ep} and mobile like '138000000%' order by mobile`,
+    );
+    expect(demo.map((u) => `${u.mobile}:${u.sysrole}`)).toEqual(Array.from({ length: 10 }, (_, i) => `138000000${String(i + 1).padStart(2, '0')}:${i + 1}`));
+  });
+
+  it('has orders in every state over the last four weeks and the next week, completed ones priced, signed, with parts', async () => {
+    const orders = await q<{
+      id: number;
+      state: number;
+      service_amount: string;
+      receivable_amount: string;
+      signature_id: number | null;
+      days_ago: number;
+      logs: number;
+    }>(
+      sql`select o.id, o.state, o.service_amount::text, o.receivable_amount::text, o.signature_id,
+          extract(epoch from now() - o.created_at) / 86400 as days_ago,
+          (select count(*)::int from order_logs l where l.enterprise_id = o.enterprise_id and l.order_id = o.id) as logs
+        from orders o where o.enterprise_id = ${ep} and o.deleted_at is null`,
+    );
+    for (const s of [0, 1, 2, 3, 4, 5, 6, 7])
+      expect(
+        orders.some((o) => o.state === s),
+        `state ${s}`,
+      ).toBe(true);
+    expect(orders.length).toBeGreaterThan(40);
+    const done = orders.filter((o) => o.state === 5);
+    expect(done.length).toBeGreaterThan(20);
+    // Every completed order has its fees (the demo's first orders had ¥0 everywhere).
+    expect(done.filter((o) => Number(o.receivable_amount) > 0).length / done.length).toBeGreaterThan(0.9);
+    expect(done.filter((o) => o.signature_id != null).length).toBeGreaterThan(20);
+    // Most were called back and rated.
+    const [rated] = await q<{ n: number }>(sql`select count(*)::int as n from orders where enterprise_id = ${ep} and state = 5 and evaluated_at is not null`);
+    expect(rated?.n).toBeGreaterThan(10);
+    // Spread over the month, none in the future.
+    const days = new Set(orders.map((o) => Math.floor(Number(o.days_ago))));
+    expect(days.size).toBeGreaterThan(15);
+    expect(Math.max(...orders.map((o) => Number(o.days_ago)))).toBeLessThan(31);
+    expect(Math.min(...orders.map((o) => Number(o.days_ago)))).toBeGreaterThanOrEqual(0);
+    // Booked visits ahead in the next week.
+    const [ahead] = await q<{ n: number }>(
+      sql`select count(*)::int as n from orders where enterprise_id = ${ep} and state = 3 and appointment_at between now() and now() + interval '8 days'`,
+    );
+    expect(ahead?.n).toBeGreaterThanOrEqual(4);
+    // Parts from the engineers' own stock, charged on the order.
+    const [parts] = await q<{ n: number; charged: number }>(
+      sql`select count(*)::int as n, count(*) filter (where o.spare_amount > 0)::int as charged from order_parts p
+        join orders o on o.enterprise_id = p.enterprise_id and o.id = p.order_id where p.enterprise_id = ${ep}`,
+    );
+    expect(parts?.n).toBeGreaterThan(3);
+    expect(parts?.charged).toBeGreaterThan(0);
+    // The signature images are on disk, where uploads are read from.
+    const sig = await one<{ path: string }>(sql`select u.path from orders o join uploads u on u.enterprise_id = o.enterprise_id and u.id = o.signature_id
+      where o.enterprise_id = ${ep} limit 1`);
+    expect(existsSync(path.join(dataDir, 'files', ...sig.path.split('/')))).toBe(true);
+  });
+
+  it('leaves no inconsistencies: every story in order, in the past, completed orders with their completion', async () => {
+    // Every completed order has its completion in the log, after its creation and dispatch.
+    const missing = await q<{ id: number }>(
+      sql`select o.id from orders o where o.enterprise_id = ${ep} and o.state = 5 and not exists (select 1 from order_logs l
+        where l.enterprise_id = o.enterprise_id and l.order_id = o.id and l.action in ('serviceComplete', 'approve', 'examine'))`,
+    );
+    expect(missing).toEqual([]);
+    // Logs come in the order they were written, none before its record or in the future.
+    for (const [table, parent, col] of [
+      ['order_logs', 'orders', 'order_id'],
+      ['event_logs', 'events', 'event_id'],
+      ['project_logs', 'projects', 'project_id'],
+    ] as const) {
+      const bad = await q<{ id: number }>(
+        sql.raw(`select l.id from ${table} l join ${parent} p on p.enterprise_id = l.enterprise_id and p.id = l.${col}
+          where l.enterprise_id = ${ep} and (l.created_at < p.created_at - interval '1 second' or l.created_at > now()
+            or exists (select 1 from ${table} k where k.enterprise_id = l.enterprise_id and k.${col} = l.${col} and k.id > l.id and k.created_at < l.created_at))`),
+      );
+      expect(bad, table).toEqual([]);
+    }
+    // Stock is never negative and every reservation belongs to a waiting document.
+    const [stock] = await q<{ neg: number; reserved: number; waiting: number }>(
+      sql`select count(*) filter (where quantity < 0 or reserved < 0)::int as neg, coalesce(sum(reserved), 0)::int as reserved,
+        (select coalesce(sum(i.quantity), 0)::int from spare_docs d join spare_doc_items i on i.enterprise_id = d.enterprise_id and i.doc_id = d.id
+          where d.enterprise_id = ${ep} and d.state = 1 and d.from_warehouse_id is not null) as waiting
+        from stocks where enterprise_id = ${ep}`,
+    );
+    expect(stock?.neg).toBe(0);
+    expect(stock?.reserved).toBe(stock?.waiting);
+    // The state counters the home page reads agree with the orders.
+    const counts = await q<{ state: number; n: number; real: number }>(
+      sql`select c.state, sum(c.n)::int as n, (select count(*)::int from orders o where o.enterprise_id = ${ep} and o.state = c.state and not o.invalid and o.deleted_at is null) as real
+        from order_state_counts c where c.enterprise_id = ${ep} and not c.invalid group by c.state`,
+    );
+    for (const c of counts) expect(c.n, `state ${c.state}`).toBe(c.real);
+    // SLA clocks agree with their orders: none runs on a finished or cancelled order, due_at is the nearest running deadline,
+    // a clock stops at its order's move (dispatch, visit, completion) and never before it started.
+    const clocks = await q<{ id: number }>(
+      sql`select o.id from orders o where o.enterprise_id = ${ep} and (
+          o.due_at is distinct from (select min(c.deadline_at) from order_sla_clocks c where c.enterprise_id = o.enterprise_id and c.order_id = o.id and c.outcome = 0)
+          or (o.state in (5, 6) and exists (select 1 from order_sla_clocks c where c.enterprise_id = o.enterprise_id and c.order_id = o.id and c.outcome = 0))
+          or exists (select 1 from order_sla_clocks c where c.enterprise_id = o.enterprise_id and c.order_id = o.id
+            and (c.stopped_at < c.started_at or (c.type = 6 and c.outcome = 1 and c.stopped_at is distinct from o.finished_at))))`,
+    );
+    expect(clocks).toEqual([]);
+    // Every order given to an engineer by someone else told him so (the bell's 工单…已指派给您), on the day it was given.
+    const untold = await q<{ id: number }>(
+      sql`select o.id from orders o where o.enterprise_id = ${ep} and o.service_user_id is not null and o.service_user_id <> coalesce(o.dispatcher_id, 0)
+        and not exists (select 1 from notices n where n.enterprise_id = o.enterprise_id and n.user_id = o.service_user_id and n.kind = 'order_assigned'
+          and n.link = '/allOrder/orderDetail/' || o.id and n.created_at <= now())`,
+    );
+    expect(untold).toEqual([]);
+  });
+
+  it('has events in every state, one turned into an order', async () => {
+    const events = await q<{ state: number; order_id: number | null }>(
+      sql`select state, order_id from events where enterprise_id = ${ep} and deleted_at is null`,
+    );
+    expect(events.length).toBeGreaterThanOrEqual(10);
+    for (const s of [1, 2, 3, 4, 5, 6, 7])
+      expect(
+        events.some((e) => e.state === s),
+        `event state ${s}`,
+      ).toBe(true);
+    const linked = events.filter((e) => e.order_id != null);
+    expect(linked).toHaveLength(1);
+    const [log] = await q<{ n: number }>(sql`select count(*)::int as n from event_logs where enterprise_id = ${ep} and action = 'toOrder'`);
+    expect(log?.n).toBe(1);
+  });
+
+  it('has projects from a template with stages and tasks: completed, in progress, and approvals waiting', async () => {
+    const [tmpl] = await q<{ stages: number; tasks: number }>(
+      sql`select (select count(*)::int from project_tmpl_stages where enterprise_id = ${ep}) as stages,
+        (select count(*)::int from project_tmpl_tasks where enterprise_id = ${ep}) as tasks`,
+    );
+    expect(tmpl?.stages).toBeGreaterThanOrEqual(3);
+    expect(tmpl?.tasks).toBeGreaterThanOrEqual(5);
+    const projects = await q<{ state: number; approval: string | null; stages: number; progress: number }>(
+      sql`select p.state, p.approval, p.progress_speed as progress,
+        (select count(*)::int from project_stages s where s.enterprise_id = p.enterprise_id and s.project_id = p.id) as stages
+        from projects p where p.enterprise_id = ${ep}`,
+    );
+    expect(projects.length).toBeGreaterThanOrEqual(3);
+    expect(projects.every((p) => p.stages >= 3)).toBe(true);
+    expect(projects.map((p) => p.state).sort()).toEqual([0, 1, 2]);
+    expect(projects.find((p) => p.state === 0)?.approval).toBe('create');
+    expect(Number(projects.find((p) => p.state === 2)?.progress)).toBe(100);
+    const [waiting] = await q<{ n: number }>(sql`select count(*)::int as n from project_tasks where enterprise_id = ${ep} and state = 3`);
+    expect(waiting?.n).toBe(1);
+  });
+
+  it('has stock documents of every state (requisitions, transfers, inbound) and SLA clocks on', async () => {
+    const docs = await q<{ kind: number; state: number }>(sql`select kind, state from spare_docs where enterprise_id = ${ep}`);
+    for (const s of [1, 2, 3, 4])
+      expect(
+        docs.some((d) => d.state === s),
+        `doc state ${s}`,
+      ).toBe(true);
+    for (const k of [1, 2, 6])
+      expect(
+        docs.some((d) => d.kind === k),
+        `doc kind ${k}`,
+      ).toBe(true);
+    const [sla] = await q<{ on: string; clocks: number; met: number }>(
+      sql`select (select value from system_settings where enterprise_id = ${ep} and code = 'sla_enabled') as on,
+        (select count(*)::int from order_sla_clocks where enterprise_id = ${ep}) as clocks,
+        (select count(*)::int from order_sla_clocks where enterprise_id = ${ep} and outcome = 1) as met`,
+    );
+    expect(sla?.on).toBe('1');
+    expect(sla?.clocks).toBeGreaterThan(20);
+    expect(sla?.met).toBeGreaterThan(10);
+    const [notices] = await q<{ n: number }>(sql`select count(*)::int as n from announcements where enterprise_id = ${ep}`);
+    expect(notices?.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the other demo enterprises none of the month', async () => {
+    const [n] = await q<{ orders: number; events: number; projects: number; docs: number; engineers: number }>(
+      sql`select (select count(*)::int from orders where enterprise_id = ${other}) as orders,
+        (select count(*)::int from events where enterprise_id = ${other}) as events,
+        (select count(*)::int from projects where enterprise_id = ${other}) as projects,
+        (select count(*)::int from spare_docs where enterprise_id = ${other}) as docs,
+        (select count(*)::int from users where enterprise_id = ${other} and 2 = any(roles)) as engineers`,
+    );
+    expect(n).toEqual({ orders: 0, events: 0, projects: 0, docs: 0, engineers: 0 });
+  });
+});
