@@ -52,3 +52,4 @@ export * from './sla/index';
 export * from './approvals/index';
 export * from './visits/index';
 export * from './search/search.contract';
+export * from './quality/index';

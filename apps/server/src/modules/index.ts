@@ -27,6 +27,7 @@ import { approvalsModule } from './approvals/approvals.routes';
 import { noticesModule } from './notices/notices.routes';
 import { visitsModule } from './visits/visits.routes';
 import { searchModule } from './search/search.routes';
+import { qualityModule } from './quality/quality.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -60,6 +61,7 @@ export const modules: Module[] = [
   approvalsModule,
   noticesModule,
   visitsModule,
+  qualityModule,
   searchModule,
   geoModule,
 ];

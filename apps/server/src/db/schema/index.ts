@@ -26,3 +26,4 @@ export * from './order-counts';
 export * from './approvals';
 export * from './roles';
 export * from './visits';
+export * from './quality';
