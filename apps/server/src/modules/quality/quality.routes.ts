@@ -8,6 +8,7 @@ import * as complaints from './complaint.service';
 import { levelTargets, saveTarget } from './complaint.sla';
 import * as faults from './fault.service';
 import { dictValueOf } from './quality.dict';
+import './quality.demo';
 
 /** Quality (issue 30): fault modes, complaints with their deadlines, the quality-analysis report (docs/quality.md). */
 export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<void> {
