@@ -88,6 +88,7 @@ export default function ComplaintDetail() {
                   {COMPLAINT_ACTION_NAMES[a as Action]}
                 </Button>
               ))}
+            {d.state === 4 && !d.abilities.includes('close') ? <Tag color="warning">关闭投诉前请填写责任原因和分析单位</Tag> : null}
             {d.abilities.includes('reopen') ? <Button onClick={() => setReopening(true)}>重新打开</Button> : null}
             {d.state !== 5 ? <Button onClick={() => setEditing(true)}>编辑</Button> : null}
           </Space>
@@ -100,7 +101,7 @@ export default function ComplaintDetail() {
             {d.orderId ? (
               <>
                 {' '}
-                <Link to={`/order/orderDetail?orderId=${d.orderId}`}>{d.orderNo}</Link>
+                <Link to={`/allOrder/orderDetail/${d.orderId}`}>{d.orderNo}</Link>
               </>
             ) : null}
           </Descriptions.Item>
