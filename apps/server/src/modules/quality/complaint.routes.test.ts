@@ -75,7 +75,7 @@ describe('complaints: creation and deadlines', () => {
     );
   });
 
-  it('a return visit that does not pass opens a complaint on its order (once), besides the follow-up order', async () => {
+  it('a return visit that does not pass opens a complaint on its order, besides the follow-up order', async () => {
     const s = await setup();
     const visitor = await makeUser(t.deps.db, s.ep, { roles: [7] });
     const vc = await new Client(t.app).login(visitor.mobile, undefined, s.ep);
@@ -112,6 +112,22 @@ describe('complaints: creation and deadlines', () => {
     expect(neg.message).toContain('备件费用不能小于0');
     expect(await count(s.ep)).toBe(before);
     expect((await complaintOf(t.deps.db, s.ep, d.id))?.version).toBe(0);
+  });
+});
+
+describe('complaints from an event', () => {
+  it('carries the event’s customer; an event outside the caller’s enterprise is not found', async () => {
+    const s = await setup();
+    const customerId = await newCustomer(s.admin.client);
+    const ev = await s.admin.client.post('/v2/event/add', { title: '打印机卡纸', customerId });
+    expect(ev.message).toBe('创建成功');
+    const r = await s.admin.client.send(C.create, { sourceType: 2, eventId: ev.data.id, title: '事件处理不及时', level: '重要投诉' });
+    expect(r.success).toBe(true);
+    expect((await s.admin.client.send(C.detail, { id: r.data.id })).data).toMatchObject({ sourceType: 2, eventId: ev.data.id, customerId, level: '重要投诉' });
+    const other = await setup();
+    const theirs = await other.admin.client.post('/v2/event/add', { title: '别家的事件', customerId: await newCustomer(other.admin.client) });
+    expect((await s.admin.client.send(C.create, { sourceType: 2, eventId: theirs.data.id, title: '跨企业', level: '一般投诉' })).code).toBe('NOT_FOUND');
+    expect(await count(other.ep)).toBe(0);
   });
 });
 
