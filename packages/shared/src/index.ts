@@ -53,3 +53,4 @@ export * from './approvals/index';
 export * from './visits/index';
 export * from './search/search.contract';
 export * from './settle/index';
+export * from './quality/index';

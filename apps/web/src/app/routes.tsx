@@ -7,6 +7,7 @@ import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { SCHEDULE_ROUTES } from '../features/schedule/routes';
 import { SETTLE_ROUTES } from '../features/settle/routes';
 import { VISIT_PUBLIC_ROUTES, VISIT_ROUTES } from '../features/visits/routes';
+import { QUALITY_ROUTES } from '../features/quality/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { lazyPage } from './lazyPage';
@@ -253,6 +254,8 @@ LAYOUT_ROUTES.push({
 LAYOUT_ROUTES.push(...SCHEDULE_ROUTES);
 // Return visits (features/visits): plans, tasks, the visit page and the report; the SMS survey page is public.
 LAYOUT_ROUTES.push(...VISIT_ROUTES);
+// Quality (features/quality): fault modes, complaints and the quality-analysis report.
+LAYOUT_ROUTES.push(...QUALITY_ROUTES);
 PUBLIC_ROUTES.push(...VISIT_PUBLIC_ROUTES);
 // The order process page of an order type (features/process).
 LAYOUT_ROUTES.push({

@@ -108,6 +108,10 @@ export const errorMessages = {
   VISIT_OWN_ORDER: '服务人员不能回访自己服务的工单',
   SURVEY_INVALID: '链接无效或已过期，如需帮助请联系客服',
   SURVEY_USED: '您已提交过评价，感谢您的反馈',
+  // Quality: fault modes and complaints (issue 30).
+  COMPLAINT_NOT_ANALYSED: '关闭投诉前请填写责任原因和分析单位',
+  COMPLAINT_CLOSED: '投诉已关闭，请重新打开后再修改',
+  FAULT_MODE_IN_USE: '该故障模式已被工单或投诉使用，不能删除',
   // The approval engine (issue 26 §1).
   APPROVAL_ENDED: '该审批已结束',
   APPROVAL_NOT_APPROVER: '您不是当前步骤的审批人，不能审批',

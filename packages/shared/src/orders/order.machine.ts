@@ -71,6 +71,8 @@ export interface StepRequirement {
   signature: boolean;
   /** At least one photo: an image field (type 10) of the order or its receipt, or an attachment. */
   photos: boolean;
+  /** A fault mode (/fault/mode, a remedy of the order's product category) is recorded on the order. */
+  faultMode?: boolean;
 }
 
 /** Who acts in a stage: person types 0–5 and roles 1–10. */

@@ -62,6 +62,7 @@ const requirement = z.object({
   fields: L(z.array(id).max(50, '必填字段最多50个'), '必填字段'),
   signature: L(z.boolean(), '签名'),
   photos: L(z.boolean(), '照片'),
+  faultMode: L(z.boolean().optional(), '故障模式'),
 });
 const partial = <K extends string, T extends z.ZodType>(keys: readonly K[], v: T, label: string) =>
   z.object(Object.fromEntries(keys.map((k) => [k, L(v.optional(), label)])) as unknown as Record<K, z.ZodOptional<T>>).strict();

@@ -1869,6 +1869,100 @@ CREATE TABLE "settlements" (
 	CONSTRAINT "settlements_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "complaint_level_targets" (
+	"enterprise_id" bigint NOT NULL,
+	"level" text NOT NULL,
+	"response_minutes" integer NOT NULL,
+	"resolve_minutes" integer NOT NULL,
+	"business" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "complaint_level_targets_enterprise_id_level_pk" PRIMARY KEY("enterprise_id","level")
+);
+--> statement-breakpoint
+CREATE TABLE "complaint_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "complaint_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"complaint_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "complaint_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "complaints" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "complaints_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"complaint_no" text NOT NULL,
+	"source_type" smallint NOT NULL,
+	"order_id" bigint,
+	"event_id" bigint,
+	"visit_task_id" bigint,
+	"customer_id" bigint,
+	"customer_name" text,
+	"installed_product_id" bigint,
+	"product_model_id" bigint,
+	"serial_number" text,
+	"engineer_id" bigint,
+	"provider_id" bigint,
+	"handler_id" bigint,
+	"title" text NOT NULL,
+	"content" text,
+	"complainant" text,
+	"phone" text,
+	"level" text NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"responsibility" text,
+	"analysis_unit" text,
+	"sales_unit" text,
+	"place_of_use" text,
+	"fault_mode_id" bigint,
+	"cause_analysis" text,
+	"resolution" text,
+	"cost_parts" bigint DEFAULT 0 NOT NULL,
+	"cost_labour" bigint DEFAULT 0 NOT NULL,
+	"cost_compensation" bigint DEFAULT 0 NOT NULL,
+	"reopen_count" integer DEFAULT 0 NOT NULL,
+	"resolve_started_at" timestamp with time zone,
+	"response_due_at" timestamp with time zone,
+	"resolve_due_at" timestamp with time zone,
+	"responded_at" timestamp with time zone,
+	"resolved_at" timestamp with time zone,
+	"closed_at" timestamp with time zone,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "complaints_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "fault_modes" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "fault_modes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"category" text DEFAULT '' NOT NULL,
+	"parent_id" bigint,
+	"level" smallint NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fault_modes_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "order_fault_modes" (
+	"enterprise_id" bigint NOT NULL,
+	"order_id" bigint NOT NULL,
+	"fault_mode_id" bigint NOT NULL,
+	"set_by" bigint,
+	"set_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_fault_modes_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2119,6 +2213,18 @@ ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_user_fk" FOREIGN K
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_level_targets" ADD CONSTRAINT "complaint_level_targets_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_model_fk" FOREIGN KEY ("enterprise_id","product_model_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_fault_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_handler_fk" FOREIGN KEY ("enterprise_id","handler_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_parent_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_mode_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2441,4 +2547,25 @@ CREATE INDEX "settlement_logs_settlement_idx" ON "settlement_logs" USING btree (
 CREATE UNIQUE INDEX "settlements_no_uq" ON "settlements" USING btree ("enterprise_id","settle_no");--> statement-breakpoint
 CREATE INDEX "settlements_list_idx" ON "settlements" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "settlements_provider_idx" ON "settlements" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "settlements_state_idx" ON "settlements" USING btree ("enterprise_id","state","created_at","id");
+CREATE INDEX "settlements_state_idx" ON "settlements" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaint_logs_complaint_idx" ON "complaint_logs" USING btree ("enterprise_id","complaint_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "complaints_visit_uq" ON "complaints" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("enterprise_id","complaint_no");--> statement-breakpoint
+CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_state_idx" ON "complaints" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_level_idx" ON "complaints" USING btree ("enterprise_id","level","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_source_idx" ON "complaints" USING btree ("enterprise_id","source_type","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_customer_idx" ON "complaints" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_model_idx" ON "complaints" USING btree ("enterprise_id","product_model_id","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_fault_idx" ON "complaints" USING btree ("enterprise_id","fault_mode_id","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_place_idx" ON "complaints" USING btree ("enterprise_id","place_of_use","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_sales_idx" ON "complaints" USING btree ("enterprise_id","sales_unit","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_resp_idx" ON "complaints" USING btree ("enterprise_id","responsibility","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_serial_idx" ON "complaints" USING btree ("enterprise_id","serial_number","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_order_idx" ON "complaints" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "complaints_provider_idx" ON "complaints" USING btree ("enterprise_id","provider_id","created_at");--> statement-breakpoint
+CREATE INDEX "complaints_grams_idx" ON "complaints" USING gin ("search_grams");--> statement-breakpoint
+CREATE UNIQUE INDEX "fault_modes_code_uq" ON "fault_modes" USING btree ("enterprise_id","category","code");--> statement-breakpoint
+CREATE INDEX "fault_modes_tree_idx" ON "fault_modes" USING btree ("enterprise_id","category","level","sort","id");--> statement-breakpoint
+CREATE INDEX "fault_modes_parent_idx" ON "fault_modes" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
+CREATE INDEX "order_fault_modes_mode_idx" ON "order_fault_modes" USING btree ("enterprise_id","fault_mode_id");

@@ -27,3 +27,4 @@ export * from './approvals';
 export * from './roles';
 export * from './visits';
 export * from './settle';
+export * from './quality';

@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import * as forms from '../forms/forms.repo';
+import { hasOrderFaultMode } from '../quality/fault.service';
 import { getSettingBool } from '../settings/settings.repo';
 import { beforeOrderStep } from './order.state';
 
@@ -104,6 +105,7 @@ export async function missingForStep(ex: Executor, enterpriseId: number, row: Ro
   const asked = new Set(req.fields);
   const fields = (order?.fields ?? []).filter((f) => asked.has(f.id) && !filled(f, ext));
   const missing: MissingItem[] = fields.map((f) => ({ form: 'order', fieldId: f.id, name: f.name }));
+  if (req.faultMode && !(await hasOrderFaultMode(ex, enterpriseId, Number(row.id)))) missing.push({ form: 'order', fieldId: null, name: '故障模式' });
   if (!req.signature && !req.photos) return missing;
   const receipt = await receiptVersionOf(ex, enterpriseId, row);
   const sources: [FieldDef[], ExtValues][] = [

@@ -22,6 +22,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { timeOf } from '../../platform/sql';
 import { createOrder } from '../orders/create.service';
+import { openFromVisit } from '../quality/complaint.service';
 import { presentRow, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
 import { isVisitDesk, moveTask, visitCtxOf } from './visits.state';
 
@@ -261,6 +262,7 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     await moveTask(tx, a, a.enterpriseId, b.taskId, ACTION_OF[b.state], { patch, note, expected: Number(t.state) });
     let followUpOrderId: number | null = null;
     if (b.state === 2) {
+      await openFromVisit(tx, a, b.taskId, reason as string, b.comment ?? null);
       followUpOrderId = await openFollowUp(tx, a, Number(t.order_id), reason as string, b.comment ?? null);
       if (followUpOrderId) {
         await tx.execute(

@@ -212,6 +212,17 @@ function RequirementsTable({ p, fields, edit }: { p: OrderProcess; fields: Order
             />
           ),
         },
+        {
+          title: '故障模式',
+          width: 90,
+          render: (_, h) => (
+            <Checkbox
+              aria-label={`${HOOK_POINT_NAMES[h]}需故障模式`}
+              checked={p.requirements[h]?.faultMode ?? false}
+              onChange={(e) => edit((x) => setRequirement(x, h, { ...(x.requirements[h] ?? NO_REQUIREMENT), faultMode: e.target.checked }))}
+            />
+          ),
+        },
       ]}
     />
   );

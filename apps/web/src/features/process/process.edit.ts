@@ -53,7 +53,7 @@ export function setActors(p: OrderProcess, s: OrderStage, a: StageActors): Order
 export const NO_REQUIREMENT: StepRequirement = { fields: [], signature: false, photos: false };
 export function setRequirement(p: OrderProcess, h: OrderHookPoint, r: StepRequirement): OrderProcess {
   const requirements = { ...p.requirements };
-  if (r.fields.length || r.signature || r.photos) requirements[h] = r;
+  if (r.fields.length || r.signature || r.photos || r.faultMode) requirements[h] = r;
   else delete requirements[h];
   return { ...p, requirements };
 }

@@ -22,6 +22,7 @@ import { CollectionInfo, ReceiptTab } from './tabs/MoneyTabs';
 import { LogsTab, ProgressTab } from './tabs/ProgressTab';
 import { RelatedTab } from './tabs/RelatedTab';
 import { SlaClocks } from '../../sla/SlaClocks';
+import { OrderQuality } from '../../quality/OrderQuality';
 import './detail.css';
 
 type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[number]['ability'] };
@@ -142,6 +143,7 @@ export default function OrderDetail() {
           <ReportButtons orderId={d.id} orderNo={d.orderNo} phone={d.customPhone} completed={d.state === 5} />
         </div>
         <SlaClocks key={d.version} orderId={d.id} />
+        <OrderQuality orderId={d.id} title={d.title} />
       </Card>
       <Card size="small" className="sk-order-tabs">
         {phone ? (

@@ -1,0 +1,50 @@
+import { complaintContract as CC, faultContract as FC } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../platform/actor';
+import type { Deps } from '../../platform/deps';
+import { registerAll, withMessage } from '../../platform/endpoint';
+import { complaintPage, qualityReport } from './complaint.repo';
+import * as complaints from './complaint.service';
+import { levelTargets, saveTarget } from './complaint.sla';
+import * as faults from './fault.service';
+import { dictValueOf } from './quality.dict';
+import './quality.demo';
+
+/** Quality (issue 30): fault modes, complaints with their deadlines, the quality-analysis report (docs/quality.md). */
+export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db } = deps;
+  registerAll(app, deps, FC, {
+    list: async ({ user, query }) => faults.list(db, actorOf(user), query.category),
+    create: async ({ user, body }) => withMessage({ id: await faults.create(db, actorOf(user), body) }, '保存成功'),
+    update: async ({ user, body }) => {
+      await faults.update(db, actorOf(user), body);
+      return withMessage(null, '保存成功');
+    },
+    remove: async ({ user, body }) => {
+      await faults.remove(db, actorOf(user), body.id);
+      return withMessage(null, '删除成功');
+    },
+    ofOrder: async ({ user, query }) => faults.ofOrder(db, actorOf(user), query.orderId),
+    setOrder: async ({ user, body }) => {
+      await faults.setOrder(db, actorOf(user), body);
+      return withMessage(null, '保存成功');
+    },
+  });
+  registerAll(app, deps, CC, {
+    list: async ({ user, query }) => complaintPage(db, actorOf(user), query),
+    detail: async ({ user, query }) => complaints.detail(db, actorOf(user), query.id),
+    create: async ({ user, body }) => withMessage({ id: await complaints.create(db, actorOf(user), body) }, '保存成功'),
+    update: async ({ user, body }) => {
+      await complaints.update(db, actorOf(user), body);
+      return withMessage(null, '保存成功');
+    },
+    action: async ({ user, body }) => withMessage({ state: await complaints.act(db, actorOf(user), body) }, '操作成功'),
+    levels: async ({ user }) => levelTargets(db, user.enterpriseId),
+    saveLevel: async ({ user, body }) => {
+      await dictValueOf(db, user.enterpriseId, 'complaint_level', body.level, '投诉等级');
+      await saveTarget(db, user.enterpriseId, body);
+      return withMessage(null, '保存成功');
+    },
+    report: async ({ user, query }) => qualityReport(db, actorOf(user), query.by, query.startTime, query.endTime),
+  });
+}

@@ -1,0 +1,19 @@
+import type { ComplaintRow } from '@sk/shared/quality/complaint.contract';
+import { complaintContract } from '@sk/shared/quality/complaint.contract';
+import { faultContract } from '@sk/shared/quality/fault.contract';
+import { contractFetcher } from '../../components';
+import { staleAfter } from '../../lib/query';
+
+export const C = complaintContract;
+export const F = faultContract;
+
+// A complaint's change moves its detail, the list and the report; a fault-mode change the trees and the order's picker.
+staleAfter([C.create, C.update, C.action], [C.list, C.detail, C.report]);
+staleAfter([C.saveLevel], [C.levels]);
+staleAfter([F.create, F.update, F.remove], [F.list, F.ofOrder]);
+staleAfter([F.setOrder], [F.ofOrder]);
+
+export const fetchComplaints = contractFetcher<ComplaintRow>(C.list);
+
+/** Cents as yuan with two decimals. */
+export const yuan = (cents: number) => (cents / 100).toFixed(2);

@@ -1,0 +1,4 @@
+export * from './quality.constants';
+export * from './complaint.machine';
+export * from './complaint.contract';
+export * from './fault.contract';
