@@ -1694,11 +1694,12 @@ CREATE TABLE "role_powers" (
 --> statement-breakpoint
 CREATE TABLE "return_visit_candidates" (
 	"enterprise_id" bigint NOT NULL,
-	"order_id" bigint NOT NULL,
+	"visit_type" smallint DEFAULT 1 NOT NULL,
+	"record_id" bigint NOT NULL,
 	"plan_id" bigint NOT NULL,
 	"finished_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "return_visit_candidates_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
+	CONSTRAINT "return_visit_candidates_enterprise_id_visit_type_record_id_pk" PRIMARY KEY("enterprise_id","visit_type","record_id")
 );
 --> statement-breakpoint
 CREATE TABLE "return_visit_logs" (
@@ -1743,8 +1744,8 @@ CREATE TABLE "return_visit_tasks" (
 	"plan_id" bigint NOT NULL,
 	"visit_type" smallint DEFAULT 1 NOT NULL,
 	"record_id" bigint NOT NULL,
-	"order_id" bigint NOT NULL,
-	"customer_id" bigint NOT NULL,
+	"order_id" bigint,
+	"customer_id" bigint,
 	"template_id" bigint,
 	"service_group_id" bigint,
 	"engineer_id" bigint,

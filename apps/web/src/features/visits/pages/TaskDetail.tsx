@@ -51,6 +51,9 @@ export default function TaskDetail() {
   const t = task.data;
   const o = order.data;
   const open = t.abilities.includes('pass');
+  // An event visit (type 6) shows the event: its number, template, principal and close time.
+  const ev = o.order.kind === 'event';
+  const noun = ev ? '事件' : '工单';
   const send = (v: Values) => {
     const body: VisitSubmitBody = {
       taskId,
@@ -78,19 +81,19 @@ export default function TaskDetail() {
           }
         >
           <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
-            <Descriptions.Item label="工单编号">
-              <Link to={`/allOrder/orderDetail/${o.order.id}`}>{o.order.orderNo}</Link>
+            <Descriptions.Item label={`${noun}编号`}>
+              <Link to={ev ? `/Myevent/eventDetail/${o.order.id}` : `/allOrder/orderDetail/${o.order.id}`}>{o.order.orderNo}</Link>
             </Descriptions.Item>
-            <Descriptions.Item label="工单类型">{o.order.templateName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="工单标题">{o.order.title}</Descriptions.Item>
+            <Descriptions.Item label={ev ? '事件模板' : '工单类型'}>{o.order.templateName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={`${noun}标题`}>{o.order.title}</Descriptions.Item>
             <Descriptions.Item label="客户名称">{o.order.customerName}</Descriptions.Item>
             <Descriptions.Item label="联系人">{o.order.contactName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="联系电话">
               {o.order.contactPhone ? <a href={`tel:${o.order.contactPhone}`}>{o.order.contactPhone}</a> : '—'}
             </Descriptions.Item>
             <Descriptions.Item label="服务地址">{o.order.address ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="服务人员">{o.order.engineerName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="完成时间">{o.order.finishTime ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={ev ? '负责人' : '服务人员'}>{o.order.engineerName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={ev ? '关闭时间' : '完成时间'}>{o.order.finishTime ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="回访计划">{t.planName}</Descriptions.Item>
             <Descriptions.Item label="详细描述" span={2}>
               {o.order.detailDesc ?? '—'}
@@ -105,10 +108,10 @@ export default function TaskDetail() {
               <Descriptions.Item label="保修截止">{o.product.warrantyEnd ?? '—'}</Descriptions.Item>
             </Descriptions>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该工单未关联设备" />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`该${noun}未关联设备`} />
           )}
         </Card>
-        <Card size="small" title="工单记录" style={{ marginTop: 12 }}>
+        <Card size="small" title={`${noun}记录`} style={{ marginTop: 12 }}>
           <Timeline items={o.history.map((h) => ({ children: `${h.time} ${h.userName ?? '系统'} ${h.action}${h.note ? `：${h.note}` : ''}` }))} />
           {o.earlier.length ? (
             <div>
