@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
+import { extFieldSchema } from '../forms/forms.schema';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
@@ -137,6 +138,8 @@ export const rvTaskDetailSchema = rvTaskRowSchema.extend({
   scores: z.record(z.string(), z.number()),
   comment: z.string().nullable(),
   ext: z.record(z.string(), z.unknown()),
+  /** The return-visit form's answers as the form engine presents them (empty without a form or answers). */
+  extFields: z.array(extFieldSchema),
   callSeconds: z.number(),
   followUpOrderId: z.number().nullable(),
   followUpOrderNo: z.string().nullable(),

@@ -1761,6 +1761,7 @@ CREATE TABLE "return_visit_tasks" (
 	"scores" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"comment" text,
 	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"form_version_id" bigint,
 	"reason" text,
 	"next_visit_at" timestamp with time zone,
 	"visited_at" timestamp with time zone,

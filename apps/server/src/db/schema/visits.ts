@@ -69,7 +69,9 @@ export const returnVisitTasks = pgTable(
     channel: smallint('channel'),
     scores: jsonb('scores').notNull().default({}),
     comment: text('comment'),
+    /** The return-visit form's answers (the plan's form of kind 8), checked against form_version_id. */
     ext: jsonb('ext').notNull().default({}),
+    formVersionId: ref('form_version_id'),
     /** Not passed: the 不通过原因; next visit: the 下次回访原因. */
     reason: text('reason'),
     nextVisitAt: ts('next_visit_at'),

@@ -114,7 +114,7 @@ export async function stateCounts(ex: Executor, ep: number, where: SQL[]): Promi
 export async function taskRow(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number) {
   const [r] = await rows<Row & Record<string, unknown>>(
     ex,
-    sql`select ${rowColumns(a)}, t.scores, t.comment, t.ext, t.call_seconds, t.follow_up_order_id, fo.order_no as follow_up_order_no,
+    sql`select ${rowColumns(a)}, t.scores, t.comment, t.ext, t.form_version_id, t.call_seconds, t.follow_up_order_id, fo.order_no as follow_up_order_no,
         p.dimensions, p.form_template_id, t.engineer_id, coalesce(o.custom_link_person, ev.custom_linkperson) as custom_link_person,
         coalesce(o.custom_phone, ev.custom_phone) as custom_phone, o.provider_id, ${timeOf(sql`t.sms_sent_at`, a)} as sms_time
       from return_visit_tasks t ${rowJoins}

@@ -3,6 +3,7 @@
 import {
   type BodyOf,
   type CreateOrderBody,
+  type ExtValues,
   EVENT_ACTION_LABELS,
   NEXT_VISIT_REASON_DICT,
   NOT_PASSED_REASON_DICT,
@@ -22,6 +23,8 @@ import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { timeOf } from '../../platform/sql';
+import { cleanExtWith, presentExt } from '../forms/ext.service';
+import * as forms from '../forms/forms.repo';
 import { createOrder } from '../orders/create.service';
 import { presentRow, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
 import { isVisitDesk, moveTask, visitCtxOf } from './visits.state';
@@ -86,6 +89,10 @@ export async function detail(db: Db, a: Actor, id: number): Promise<VisitTaskDet
     scores: Object.fromEntries(Object.entries((r.scores ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Number(v)])),
     comment: (r.comment as string | null) ?? null,
     ext: (r.ext ?? {}) as Record<string, unknown>,
+    extFields:
+      r.form_version_id == null
+        ? []
+        : await presentExt(db, a.enterpriseId, Number(r.form_version_id), (r.ext ?? {}) as ExtValues, { roles: a.sysrole == null ? undefined : [a.sysrole] }),
     callSeconds: Number(r.call_seconds ?? 0),
     followUpOrderId: r.follow_up_order_id == null ? null : Number(r.follow_up_order_id),
     followUpOrderNo: (r.follow_up_order_no as string | null) ?? null,
@@ -246,6 +253,30 @@ export async function openFollowUp(tx: Tx, a: Actor, orderId: number, reason: st
   return null;
 }
 
+/**
+ * The return-visit form's answers: checked against the plan's form (its latest version, kind 8), the required fields
+ * only on a pass (3, 5; not passed and next visit are often cut short). Without a form the answers are none.
+ */
+async function visitExtOf(tx: Tx, a: Actor, t: Record<string, unknown>, b: VisitSubmitBody): Promise<Record<string, unknown>> {
+  if (t.form_template_id == null) return { ext: {}, form_version_id: null };
+  const v = await forms.latestVersion(tx, a.enterpriseId, Number(t.form_template_id));
+  if (!v) return { ext: {}, form_version_id: null };
+  const previous = (t.ext ?? {}) as ExtValues;
+  const pass = b.state === 3 || b.state === 5;
+  const fields = pass ? v.fields : v.fields.map((f) => ({ ...f, required: false }));
+  const ext = await cleanExtWith(
+    tx,
+    a.enterpriseId,
+    fields,
+    { ...previous, ...((b.ext ?? {}) as ExtValues) },
+    {
+      previous,
+      roles: a.sysrole == null ? undefined : [a.sysrole],
+    },
+  );
+  return { ext, form_version_id: v.id };
+}
+
 /** Submits a visit: 3 passed (every score), 5 passed unrated, 2 not passed (a reason; opens a follow-up), 4 next visit (date and reason). */
 export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 2 = 1) {
   return db.transaction(async (tx) => {
@@ -259,7 +290,7 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
       call_seconds: sql`call_seconds + ${b.callSeconds}`,
       next_visit_at: null,
     };
-    if (b.ext) patch.ext = b.ext;
+    Object.assign(patch, await visitExtOf(tx, a, t, b));
     let reason: string | null = null;
     if (b.state === 3) patch.scores = scoresOf(b, dims, true);
     if (b.state === 2) {

@@ -28,6 +28,8 @@ export default function PlanEdit() {
   const visitType = Form.useWatch('visitType', form) ?? 1;
   const types = useApi(formsContract.orderTypeList, undefined, { enabled: visitType === 1 });
   const eventTypes = useApi(formsContract.eventTempList, { pageIndex: 0, pageSize: 100, enabled: true }, { enabled: visitType === 6 });
+  // The return-visit form: the enterprise's 服务评价 form (kind 8, one template), designed in 表单设置.
+  const visitForm = useApi(formsContract.dcFormInfo, { type: 8 }, { call: { silent: true } });
   const templateOptions = (visitType === 6 ? (eventTypes.data?.list ?? []) : (types.data ?? [])).map((t) => ({ value: t.id, label: t.name }));
   const qc = useQueryClient();
   const done = {
@@ -138,6 +140,15 @@ export default function PlanEdit() {
         </Form.Item>
         <Form.Item name="dimensions" label="评价维度">
           <Checkbox.Group options={DIMENSIONS} />
+        </Form.Item>
+        <Form.Item name="formTemplateId" label="回访表单" extra="回访时除评价维度外填写该表单的自定义字段，必填字段在回访通过时必须填写">
+          <Select
+            allowClear
+            placeholder="不使用回访表单"
+            options={
+              visitForm.data ? [{ value: visitForm.data.templateId, label: `${visitForm.data.templateName}（${visitForm.data.fields.length}个字段）` }] : []
+            }
+          />
         </Form.Item>
         <Form.Item name="visitorMode" label="分配方式">
           <Radio.Group options={MODE_OPTIONS} />

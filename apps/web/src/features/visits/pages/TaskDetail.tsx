@@ -12,6 +12,7 @@ import { useApi, useApiMutation } from '../../../lib/query';
 import { V } from '../api';
 import { CallTimer, clock, useCallSeconds } from '../CallTimer';
 import { channelLabel, dimensionLabel, stateColor, stateLabel } from '../options';
+import { useVisitForm, useVisitFormState, VisitFormFields } from '../VisitForm';
 
 const RESULTS = [
   { value: 3, label: '回访通过' },
@@ -45,6 +46,8 @@ export default function TaskDetail() {
   const submit = useApiMutation(V.submit, refreshLists);
   const grab = useApiMutation(V.grab, refreshLists);
   const sms = useApiMutation(V.sendSms, refreshLists);
+  const definition = useVisitForm(task.data?.formTemplateId);
+  const extState = useVisitFormState(definition, task.data?.ext);
 
   if (task.isLoading || order.isLoading) return <Spin />;
   if (!task.data || !order.data) return <Empty description={task.error?.message ?? '数据不存在或已被删除'} />;
@@ -54,7 +57,9 @@ export default function TaskDetail() {
   // An event visit (type 6) shows the event: its number, template, principal and close time.
   const ev = o.order.kind === 'event';
   const noun = ev ? '事件' : '工单';
-  const send = (v: Values) => {
+  const send = async (v: Values) => {
+    // A pass needs the form's required fields (the server checks them too); other results keep what was filled.
+    if ((v.state === 3 || v.state === 5) && !(await extState.validate()).ok) return;
     const body: VisitSubmitBody = {
       taskId,
       version: t.version,
@@ -64,7 +69,7 @@ export default function TaskDetail() {
       nextVisitDate: v.nextVisitDate ? v.nextVisitDate.format('YYYY-MM-DD') : undefined,
       comment: v.comment ?? null,
       callSeconds: ref.current,
-      ext: undefined,
+      ext: definition.fields.length ? extState.values.ext : undefined,
     };
     submit.mutate(body);
   };
@@ -171,6 +176,7 @@ export default function TaskDetail() {
                   </Form.Item>
                 </>
               ) : null}
+              <VisitFormFields state={extState} />
               <Form.Item name="comment" label="回访备注">
                 <Input.TextArea rows={3} maxLength={500} showCount />
               </Form.Item>
@@ -197,6 +203,11 @@ export default function TaskDetail() {
               {t.reason ? <Descriptions.Item label="原因">{t.reason}</Descriptions.Item> : null}
               {t.nextVisitDate ? <Descriptions.Item label="下次回访日期">{t.nextVisitDate}</Descriptions.Item> : null}
               {t.comment ? <Descriptions.Item label="备注">{t.comment}</Descriptions.Item> : null}
+              {t.extFields.map((f) => (
+                <Descriptions.Item key={f.id} label={f.tfname}>
+                  {f.tfvvalue || '—'}
+                </Descriptions.Item>
+              ))}
               {t.callSeconds ? <Descriptions.Item label="通话时长">{clock(t.callSeconds)}</Descriptions.Item> : null}
               {t.followUpOrderId ? (
                 <Descriptions.Item label="跟进工单">
