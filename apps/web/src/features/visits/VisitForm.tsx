@@ -27,7 +27,6 @@ export function useVisitFormState(definition: FormDefinition, initial: Record<st
   const { reset } = state;
   // The task's earlier answers (a next visit keeps them) once the task has loaded.
   const key = JSON.stringify(initial ?? {});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the stored answers change, not on every render
   useEffect(() => reset({ ext: JSON.parse(key) }), [key, reset]);
   return state;
 }
