@@ -2190,7 +2190,6 @@ CREATE INDEX "orders_pool_cnt_idx" ON "orders" USING btree ("enterprise_id") WHE
 CREATE INDEX "orders_abnormal_cnt_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","state") WHERE abnormal_kind is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_visit_cnt_idx" ON "orders" USING btree ("enterprise_id","return_visitor_id") WHERE state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","created_at","state","invalid") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_undeliver_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint
