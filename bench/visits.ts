@@ -72,7 +72,7 @@ async function seedTasks(db: Db, ep: number, n: number): Promise<Seeded> {
         c - interval '1 day', case when s in (2, 3) then jsonb_build_object('0', 1 + g % 5, '1', 1 + (g / 3) % 5, '2', 1 + (g / 5) % 5, '3', 1 + (g / 7) % 5) else '{}'::jsonb end,
         case when s = 2 then (array['问题未解决','服务态度差','上门不及时','收费不合理','配件质量问题'])[1 + g % 5] end,
         case when s in (2, 3, 5) then c + interval '2 hours' end, case when s = 4 then now() + interval '3 days' end, c
-      from (select g, now() - (1095 * power(((g * 7919) % 1000003) / 1000003.0, 2) || ' days')::interval as c,
+      from (select g, now() - (1095 * power(((g::bigint * 7919) % 1000003) / 1000003.0, 2) || ' days')::interval as c,
           case when g % 10 < 5 then 3 when g % 10 = 5 then 5 when g % 10 in (6, 7) then 2 when g % 10 = 8 then 1 else 4 end::smallint as s,
           (${sql.raw(TITLES)})[1 + g % 8] || (g % 1000) as t
         from generate_series(${lo}::int, ${hi}::int) g) x`);
