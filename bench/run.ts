@@ -151,6 +151,13 @@ const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId
     },
   ],
   [
+    'BENCH_VISITS',
+    async (d, b, e) => {
+      const m = await import('./visits');
+      m.printVisits(await m.visitScenario(d, b, e));
+    },
+  ],
+  [
     'BENCH_PROJECTS',
     async (d, b, e) => {
       const m = await import('./projects');

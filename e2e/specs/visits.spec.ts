@@ -123,6 +123,14 @@ test.describe('return visits', () => {
     await dp.goto(`/allOrder/orderDetail/${followUp}`);
     await expect(page$(dp).getByText(`回访不通过：回访测试甲${stamp}`).first()).toBeVisible();
     await shot(dp, FLOW, '06-follow-up-for-dispatcher');
+    // It waits as a new order (待受理 or 待派单 by its process) at the top of the dispatcher's 全部工单.
+    const dispatcherApi = await ApiUser.login(baseURL!, DISPATCHER);
+    const follow = await dispatcherApi.get(`/order/orderDetail?orderId=${followUp}`);
+    expect([0, 1]).toContain(follow.data.state);
+    await dispatcherApi.dispose();
+    await dp.goto('/allOrder');
+    await expect(page$(dp).getByText(`回访不通过：回访测试甲${stamp}`).first()).toBeVisible();
+    await shot(dp, FLOW, '06b-follow-up-in-all-orders');
 
     // 5. The second task by SMS: the customer answers on the survey page at phone width.
     const sent = await visitorApi.send('POST', '/v2/returnvisitTask/sendSms', { taskId: taskB.id });

@@ -25,6 +25,7 @@ export const SUBSCRIBE_ITEMS: SubscribeItem[] = [
   { type: 2, code: 'stat_order_overdue', descri: '昨日超时工单数' },
   { type: 2, code: 'stat_event_created', descri: '昨日新建事件数' },
   { type: 2, code: 'stat_evaluation', descri: '昨日客户评价数' },
+  { type: 2, code: 'stat_return_visit', descri: '昨日回访' },
 ];
 
 export const subscribeItem = (code: string): SubscribeItem | undefined => SUBSCRIBE_ITEMS.find((i) => i.code === code);

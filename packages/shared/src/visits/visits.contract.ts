@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
+import { extFieldSchema } from '../forms/forms.schema';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
 import { optionalId, optionalIds, optionalText, requiredId, requiredText, timeFilter } from '../customers/fields';
 import { requiredDate } from '../customers/fields';
-import { BUILT_VISIT_TYPES, VISIT_DIMENSION_LIST, VISIT_REPORT_BY } from './visits.constants';
+import { BUILT_VISIT_TYPES, VISIT_DIMENSION_LIST, VISIT_REPORT_BY, VISIT_TYPE_NOT_BUILT, VISIT_TYPES } from './visits.constants';
 
 /** Powers: the menu entries of the call-centre group. */
 export const VISIT_POWERS = {
@@ -26,10 +27,12 @@ const version = L(coerceInt('integer').min(0).optional(), '版本');
 export const rvPlanBody = z.object({
   name: requiredText('计划名称', 50),
   visitType: L(
-    coerceInt('smallint').refine((n) => (BUILT_VISIT_TYPES as readonly number[]).includes(n), '回访类型：当前仅支持工单回访'),
+    coerceInt('smallint')
+      .refine((n) => n in VISIT_TYPES, '回访类型只能是1（工单）、6（事件）、53（寄修）或201（服务单）')
+      .refine((n) => !(n in VISIT_TYPES) || (BUILT_VISIT_TYPES as readonly number[]).includes(n), VISIT_TYPE_NOT_BUILT),
     '回访类型',
   ).default(1),
-  /** Order types (order-kind templates) the plan covers; empty: every type. */
+  /** Order types (order-kind templates) or event templates (type 6) the plan covers; empty: every type. */
   templateIds: L(
     optionalIds('工单类型', 100).transform((v) => v ?? []),
     '工单类型',
@@ -111,7 +114,9 @@ export const rvTaskRowSchema = z.object({
   visitType: z.number(),
   planId: z.number(),
   planName: z.string(),
-  orderId: z.number(),
+  /** The order of an order visit; null for an event visit (recordId is the event). */
+  orderId: z.number().nullable(),
+  recordId: z.number(),
   orderNo: z.string(),
   orderTitle: z.string(),
   customerName: z.string(),
@@ -133,6 +138,8 @@ export const rvTaskDetailSchema = rvTaskRowSchema.extend({
   scores: z.record(z.string(), z.number()),
   comment: z.string().nullable(),
   ext: z.record(z.string(), z.unknown()),
+  /** The return-visit form's answers as the form engine presents them (empty without a form or answers). */
+  extFields: z.array(extFieldSchema),
   callSeconds: z.number(),
   followUpOrderId: z.number().nullable(),
   followUpOrderNo: z.string().nullable(),
@@ -155,7 +162,9 @@ export const rvTaskDetailSchema = rvTaskRowSchema.extend({
 });
 export type VisitTaskDetail = z.infer<typeof rvTaskDetailSchema>;
 
+/** The visited record's summary: an order, or an event (type 6: its number, template, principal and close time). */
 export const rvOrderSummarySchema = z.object({
+  kind: z.enum(['order', 'event']),
   id: z.number(),
   orderNo: z.string(),
   title: z.string(),

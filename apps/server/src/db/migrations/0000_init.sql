@@ -1695,11 +1695,12 @@ CREATE TABLE "role_powers" (
 --> statement-breakpoint
 CREATE TABLE "return_visit_candidates" (
 	"enterprise_id" bigint NOT NULL,
-	"order_id" bigint NOT NULL,
+	"visit_type" smallint DEFAULT 1 NOT NULL,
+	"record_id" bigint NOT NULL,
 	"plan_id" bigint NOT NULL,
 	"finished_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "return_visit_candidates_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
+	CONSTRAINT "return_visit_candidates_enterprise_id_visit_type_record_id_pk" PRIMARY KEY("enterprise_id","visit_type","record_id")
 );
 --> statement-breakpoint
 CREATE TABLE "return_visit_logs" (
@@ -1744,8 +1745,8 @@ CREATE TABLE "return_visit_tasks" (
 	"plan_id" bigint NOT NULL,
 	"visit_type" smallint DEFAULT 1 NOT NULL,
 	"record_id" bigint NOT NULL,
-	"order_id" bigint NOT NULL,
-	"customer_id" bigint NOT NULL,
+	"order_id" bigint,
+	"customer_id" bigint,
 	"template_id" bigint,
 	"service_group_id" bigint,
 	"engineer_id" bigint,
@@ -1761,6 +1762,7 @@ CREATE TABLE "return_visit_tasks" (
 	"scores" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"comment" text,
 	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"form_version_id" bigint,
 	"reason" text,
 	"next_visit_at" timestamp with time zone,
 	"visited_at" timestamp with time zone,
@@ -2395,7 +2397,6 @@ CREATE INDEX "orders_pool_cnt_idx" ON "orders" USING btree ("enterprise_id") WHE
 CREATE INDEX "orders_abnormal_cnt_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","state") WHERE abnormal_kind is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_visit_cnt_idx" ON "orders" USING btree ("enterprise_id","return_visitor_id") WHERE state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","created_at","state","invalid") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_undeliver_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint

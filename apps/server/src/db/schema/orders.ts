@@ -277,9 +277,7 @@ export const orders = pgTable(
     index('orders_abnormal_cnt_idx').on(t.enterpriseId, t.abnormalKind, t.state).where(sql`abnormal_kind is not null and deleted_at is null`),
     index('orders_overdue_cnt_idx').on(t.enterpriseId, t.dueAt).where(sql`state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null`),
     index('orders_examine_cnt_idx').on(t.enterpriseId, t.examineType).where(sql`examine_result = 0 and deleted_at is null`),
-    index('orders_visit_cnt_idx')
-      .on(t.enterpriseId, t.returnVisitorId)
-      .where(sql`state = 5 and not invalid and evaluated_at is null and return_visitor_id is not null and deleted_at is null`),
+    // (回访工单's badge counts return_visit_tasks on return_visit_tasks_visitor_idx: no index on orders for it.)
     // statusStatistics (counts by state for the home page, optionally by creation range): counted without the table.
     index('orders_stats_idx').on(t.enterpriseId, t.createdAt, t.state, t.invalid).where(sql`deleted_at is null`),
     // Dispatch: a provider's orders waiting for its own dispatcher.

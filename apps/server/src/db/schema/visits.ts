@@ -47,15 +47,19 @@ export const returnVisitTasks = pgTable(
     id: idCol(),
     planId: ref('plan_id').notNull(),
     visitType: smallint('visit_type').notNull().default(1),
+    /** The visited record: the order (type 1) or the event (type 6). */
     recordId: ref('record_id').notNull(),
-    orderId: ref('order_id').notNull(),
-    customerId: ref('customer_id').notNull(),
+    /** The order of an order visit; null for an event visit (record_id is the event). */
+    orderId: ref('order_id'),
+    /** The record's customer (an event may have none). */
+    customerId: ref('customer_id'),
     templateId: ref('template_id'),
     serviceGroupId: ref('service_group_id'),
     engineerId: ref('engineer_id'),
     visitorId: ref('visitor_id'),
     state: smallint('state').notNull().default(1),
     version: integer('version').notNull().default(0),
+    /** The record's number and title (an event's event_no and title for type 6). */
     orderNo: text('order_no').notNull(),
     orderTitle: text('order_title').notNull(),
     customerName: text('customer_name').notNull(),
@@ -65,7 +69,9 @@ export const returnVisitTasks = pgTable(
     channel: smallint('channel'),
     scores: jsonb('scores').notNull().default({}),
     comment: text('comment'),
+    /** The return-visit form's answers (the plan's form of kind 8), checked against form_version_id. */
     ext: jsonb('ext').notNull().default({}),
+    formVersionId: ref('form_version_id'),
     /** Not passed: the 不通过原因; next visit: the 下次回访原因. */
     reason: text('reason'),
     nextVisitAt: ts('next_visit_at'),
@@ -147,17 +153,21 @@ export const returnVisitTokens = pgTable(
 );
 
 /**
- * Completions waiting for their plan's delay: written by the order's completion in its own transaction (so none is
- * missed), taken by the visit sweep once `finished_at + delay` has passed, which re-checks the order then.
+ * Completions waiting for their plan's delay: written by the order's completion (type 1) or the event's close (type 6)
+ * in its own transaction (so none is missed), taken by the visit sweep once `finished_at + delay` has passed, which
+ * re-checks the record then.
  */
 export const returnVisitCandidates = pgTable(
   'return_visit_candidates',
   {
     enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
-    orderId: ref('order_id').notNull(),
+    visitType: smallint('visit_type').notNull().default(1),
+    /** The order (type 1) or the event (type 6). */
+    recordId: ref('record_id').notNull(),
     planId: ref('plan_id').notNull(),
+    /** The order's completion or the event's close. */
     finishedAt: ts('finished_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.orderId] }), index('return_visit_candidates_due_idx').on(t.finishedAt)],
+  (t) => [primaryKey({ columns: [t.enterpriseId, t.visitType, t.recordId] }), index('return_visit_candidates_due_idx').on(t.finishedAt)],
 );

@@ -11,6 +11,7 @@ import { menuFor } from '../menu/menu.service';
 import * as orderCounts from '../orders/counts.service';
 import { orderScope } from '../orders/scope';
 import { warningsKeptBy } from '../spares/ledger';
+import { visitDigestLine } from '../visits/report.service';
 
 /**
  * One line provider per subscription item (SUBSCRIBE_ITEMS), in one explicit list. A provider answers the
@@ -30,7 +31,8 @@ export interface DigestCtx {
   /** The reported day, 'YYYY-MM-DD': today for to-do items, yesterday for statistics. */
   day: string;
 }
-export type DigestProvider = (ctx: DigestCtx) => Promise<number | null>;
+/** A line's value: a count, or (for a line of several figures, e.g. 昨日回访) a text. */
+export type DigestProvider = (ctx: DigestCtx) => Promise<number | string | null>;
 
 /** The entry of the user's menu with this router name, or null when the user's menu does not show it. */
 async function menuEntry(ctx: DigestCtx, routerName: string) {
@@ -102,6 +104,8 @@ export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {
     orderStat(ctx, sql`o.state <> 6 and not o.invalid and ${dayRange(ctx, sql`o.due_at`)} and (o.finished_at is null or o.finished_at > o.due_at)`),
   stat_event_created: (ctx) => eventStat(ctx, dayRange(ctx, sql`e.created_at`)),
   stat_evaluation: (ctx) => orderStat(ctx, dayRange(ctx, sql`o.evaluated_at`)),
+  // The return-visit report's figures of the day (modules/visits/report.service.ts), for users whose menu shows 回访报表.
+  stat_return_visit: async (ctx) => ((await menuEntry(ctx, 'ReturnVisitReport')) ? visitDigestLine(ctx.deps.db, ctx.actor, ctx.day) : null),
 };
 
 // Every subscription item has its provider, and no provider is left without an item.

@@ -106,3 +106,13 @@ export async function report(db: Db, a: Actor, q: QueryOf<typeof C.report>): Pro
     total: row(total, '合计', all),
   };
 }
+
+/**
+ * The statistics digest's 昨日回访 line: the report's total for one day (tasks created that day, enterprise time
+ * zone), the same query the /returnVisitReport page runs for that period.
+ */
+export async function visitDigestLine(db: Db, a: Actor, day: string): Promise<string> {
+  const { total: t } = await report(db, a, { by: 'plan', startTime: day, endTime: day });
+  const rate = t.passRate == null ? '—' : `${t.passRate}%`;
+  return `回访任务${t.tasks}，已回访${t.reached}，通过${t.passed}（其中未评价${t.unrated}），不通过${t.notPassed}，通过率${rate}`;
+}

@@ -32,7 +32,7 @@ export async function sendSms(db: Db, sms: SmsSender, a: Actor, b: BodyOf<typeof
       values (${a.enterpriseId}, ${b.taskId}, ${sha256(token)}, now() + make_interval(days => ${SURVEY_TOKEN_DAYS}))`);
     await tx.execute(sql`update return_visit_tasks set sms_sent_at = now(), updated_at = now() where enterprise_id = ${a.enterpriseId} and id = ${b.taskId}`);
     const url = `${origin}/returnVisitSurvey?token=${token}`;
-    const text = `【${enterpriseName}】您好，您的工单${String(t.order_no)}已完成服务，请为本次服务评价：${url} ，${SURVEY_TOKEN_DAYS}天内有效。`;
+    const text = `【${enterpriseName}】您好，您的${Number(t.visit_type) === 6 ? '事件' : '工单'}${String(t.order_no)}已完成服务，请为本次服务评价：${url} ，${SURVEY_TOKEN_DAYS}天内有效。`;
     // Inside the transaction: a failed send leaves no link behind.
     await sms.send(mobile, text, token);
     return { mobile };
@@ -101,7 +101,7 @@ export async function surveySubmit(db: Db, b: BodyOf<typeof C.surveySubmit>): Pr
     }
     const ep = Number(k.enterprise_id);
     const id = Number(k.task_id);
-    const [t] = await rows<{ state: number; dimensions: number[]; visitor_id: number | null; order_id: number }>(
+    const [t] = await rows<{ state: number; dimensions: number[]; visitor_id: number | null; order_id: number | null }>(
       tx,
       sql`select t.state, p.dimensions, t.visitor_id, t.order_id from return_visit_tasks t join return_visit_plans p on p.enterprise_id = t.enterprise_id and p.id = t.plan_id
         where t.enterprise_id = ${ep} and t.id = ${id} for update of t`,
@@ -128,7 +128,7 @@ export async function surveySubmit(db: Db, b: BodyOf<typeof C.surveySubmit>): Pr
       note: low ? `客户短信评价：${reason}` : '客户短信评价',
       expected: Number(t.state),
     });
-    if (low && t.visitor_id != null) {
+    if (low && t.visitor_id != null && t.order_id != null) {
       const [v] = await rows<{ tz: string }>(tx, sql`select time_zone as tz from enterprises where id = ${ep}`);
       const visitor: Actor = {
         id: Number(t.visitor_id),

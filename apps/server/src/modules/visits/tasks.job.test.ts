@@ -98,7 +98,7 @@ describe('the return-visit job', () => {
     for (let i = 0; i < 100; i++) {
       const id = await insertOrder(t.deps.db, tm.ep, { state: 5, finished_at: new Date(base + i * 1000).toISOString() });
       ids.push(id);
-      await t.deps.db.execute(sql`insert into return_visit_candidates (enterprise_id, order_id, plan_id, finished_at)
+      await t.deps.db.execute(sql`insert into return_visit_candidates (enterprise_id, record_id, plan_id, finished_at)
         select enterprise_id, id, ${sampled}::bigint, finished_at from orders where enterprise_id = ${tm.ep} and id = ${id}`);
     }
     const made = await runVisitSweep(t.deps.db, new Date(), tm.ep);
@@ -118,7 +118,7 @@ describe('the return-visit job', () => {
     for (const d of days) {
       const id = await insertOrder(t.deps.db, tm.ep, { state: 5, customer_id: c?.id, finished_at: new Date(start + d * 24 * HOUR).toISOString() });
       orders.push(id);
-      await t.deps.db.execute(sql`insert into return_visit_candidates (enterprise_id, order_id, plan_id, finished_at)
+      await t.deps.db.execute(sql`insert into return_visit_candidates (enterprise_id, record_id, plan_id, finished_at)
         select enterprise_id, id, ${spaced}::bigint, finished_at from orders where enterprise_id = ${tm.ep} and id = ${id}`);
     }
     await runVisitSweep(t.deps.db, new Date(), tm.ep);

@@ -15,14 +15,22 @@ const VISIT_ON = sql`coalesce((o.process->>'returnVisit')::boolean, true)`;
 /** A completed, valid, live order. */
 const COMPLETED = sql`o.state = 5 and not o.invalid and o.deleted_at is null`;
 
-/** The enabled plan covering an order's type (the oldest first; a plan without types covers every type). */
-async function planFor(ex: Executor, ep: number, templateId: number | null): Promise<{ id: number; delay: number } | null> {
+/** The enabled plan covering a record's type (order type or event template; the oldest first; a plan without types covers every type). */
+async function planFor(ex: Executor, ep: number, visitType: 1 | 6, templateId: number | null): Promise<{ id: number; delay: number } | null> {
   const [p] = await rows<{ id: number; delay_minutes: number }>(
     ex,
-    sql`select id, delay_minutes from return_visit_plans where enterprise_id = ${ep} and enabled and deleted_at is null and visit_type = 1
+    sql`select id, delay_minutes from return_visit_plans where enterprise_id = ${ep} and enabled and deleted_at is null and visit_type = ${visitType}
       and (cardinality(template_ids) = 0 or ${templateId}::bigint = any(template_ids)) order by id limit 1`,
   );
   return p ? { id: Number(p.id), delay: Number(p.delay_minutes) } : null;
+}
+
+/** Writes the record's candidate (a later completion or close replaces an earlier one) and queues a sweep for its moment. */
+async function noteCandidate(tx: Tx, ep: number, visitType: 1 | 6, recordId: unknown, planId: number, finishedAt: string, runAt: Date): Promise<void> {
+  await tx.execute(sql`insert into return_visit_candidates (enterprise_id, visit_type, record_id, plan_id, finished_at)
+    values (${ep}, ${visitType}, ${recordId}, ${planId}, ${finishedAt}::timestamptz)
+    on conflict (enterprise_id, visit_type, record_id) do update set plan_id = excluded.plan_id, finished_at = excluded.finished_at`);
+  await enqueue(tx, { kind: VISIT_SWEEP_JOB, enterpriseId: ep, payload: { enterpriseId: ep }, runAt });
 }
 
 /**
@@ -37,20 +45,37 @@ export async function noteCompletion(tx: Tx, ep: number, order: Record<string, u
       from orders o where o.enterprise_id = ${ep} and o.id = ${order.id} and ${COMPLETED}`,
   );
   if (!o?.visit_on || !o.finished_at) return;
-  const plan = await planFor(tx, ep, o.template_id == null ? null : Number(o.template_id));
+  const plan = await planFor(tx, ep, 1, o.template_id == null ? null : Number(o.template_id));
   if (!plan) return;
-  await tx.execute(sql`insert into return_visit_candidates (enterprise_id, order_id, plan_id, finished_at)
-    values (${ep}, ${order.id}, ${plan.id}, ${o.finished_at}::timestamptz)
-    on conflict (enterprise_id, order_id) do update set plan_id = excluded.plan_id, finished_at = excluded.finished_at`);
-  const runAt = new Date(Number(o.finished_ms) + plan.delay * 60_000);
-  await enqueue(tx, { kind: VISIT_SWEEP_JOB, enterpriseId: ep, payload: { enterpriseId: ep }, runAt });
+  await noteCandidate(tx, ep, 1, order.id, plan.id, o.finished_at, new Date(Number(o.finished_ms) + plan.delay * 60_000));
+}
+
+/** A closed, live event. */
+const EVENT_CLOSED = sql`ev.close_state = 1 and ev.state = 7 and ev.deleted_at is null and ev.closed_at is not null`;
+
+/**
+ * At an event's close (any action into 7), in its transaction: when an enabled event plan (type 6) covers the event's
+ * template, the close waits for the plan's delay. Events have no process stages: the plan is the switch
+ * (docs/decisions.md, Return visits).
+ */
+export async function noteEventClose(tx: Tx, ep: number, event: Record<string, unknown>): Promise<void> {
+  const [e] = await rows<{ closed_at: string; closed_ms: number; template_id: number }>(
+    tx,
+    sql`select ev.closed_at::text, (extract(epoch from ev.closed_at) * 1000)::float8 as closed_ms, ev.template_id
+      from events ev where ev.enterprise_id = ${ep} and ev.id = ${event.id} and ${EVENT_CLOSED}`,
+  );
+  if (!e) return;
+  const plan = await planFor(tx, ep, 6, Number(e.template_id));
+  if (!plan) return;
+  await noteCandidate(tx, ep, 6, event.id, plan.id, e.closed_at, new Date(Number(e.closed_ms) + plan.delay * 60_000));
 }
 
 /** Deterministic sampling: the same plan and order always draw the same number in 0–99. */
 export const sampleDraw = (planId: number, orderId: number): number => createHash('md5').update(`${planId}:${orderId}`).digest().readUInt32BE(0) % 100;
 
 interface Candidate {
-  order_id: number;
+  visit_type: number;
+  record_id: number;
   plan_id: number;
   finished_at: string;
 }
@@ -64,11 +89,13 @@ interface PlanRec {
   enabled: boolean;
   deleted: boolean;
 }
-interface OrderRec {
+/** The visited record as the task copies it: an order, or an event (no team, its principal as the engineer). */
+interface RecordRec {
   id: number;
+  order_id: number | null;
   order_no: string;
   title: string;
-  customer_id: number;
+  customer_id: number | null;
   customer_name: string;
   template_id: number | null;
   service_group_id: number | null;
@@ -108,17 +135,29 @@ async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> 
       from return_visit_plans where enterprise_id = ${ep} and id = ${c.plan_id} for update`,
   );
   if (!plan?.enabled || plan.deleted) return null;
-  const [o] = await rows<OrderRec>(
-    tx,
-    sql`select o.id, o.order_no, o.title, o.customer_id, cu.name as customer_name, o.template_id, o.service_group_id, o.service_user_id,
-        o.return_visitor_id, ${VISIT_ON} as visit_on, o.finished_at::text
-      from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
-      where o.enterprise_id = ${ep} and o.id = ${c.order_id} and ${COMPLETED} and o.finished_at = ${c.finished_at}::timestamptz`,
-  );
+  const type = Number(c.visit_type) === 6 ? 6 : 1;
+  const [o] =
+    type === 1
+      ? await rows<RecordRec>(
+          tx,
+          sql`select o.id, o.id as order_id, o.order_no, o.title, o.customer_id, cu.name as customer_name, o.template_id, o.service_group_id, o.service_user_id,
+              o.return_visitor_id, ${VISIT_ON} as visit_on, o.finished_at::text
+            from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
+            where o.enterprise_id = ${ep} and o.id = ${c.record_id} and ${COMPLETED} and o.finished_at = ${c.finished_at}::timestamptz`,
+        )
+      : // An event: still closed by the same close (a reopened event waits for its next close), its principal the "engineer".
+        await rows<RecordRec>(
+          tx,
+          sql`select ev.id, null::bigint as order_id, ev.event_no as order_no, ev.title, ev.customer_id, coalesce(cu.name, ev.custom_name, '') as customer_name,
+              ev.template_id, null::bigint as service_group_id, ev.principal_id as service_user_id, null::bigint as return_visitor_id, true as visit_on,
+              ev.closed_at::text as finished_at
+            from events ev left join customers cu on cu.enterprise_id = ev.enterprise_id and cu.id = ev.customer_id
+            where ev.enterprise_id = ${ep} and ev.id = ${c.record_id} and ${EVENT_CLOSED} and ev.closed_at = ${c.finished_at}::timestamptz`,
+        );
   // Reopened (a later completion has its own candidate), cancelled, invalid, deleted, or 回访 switched off.
   if (!o?.visit_on) return null;
   if (sampleDraw(Number(plan.id), Number(o.id)) >= Number(plan.sample_percent)) return null;
-  if (Number(plan.min_interval_days) > 0) {
+  if (Number(plan.min_interval_days) > 0 && o.customer_id != null) {
     const [recent] = await rows<{ id: number }>(
       tx,
       sql`select id from return_visit_tasks where enterprise_id = ${ep} and customer_id = ${o.customer_id}
@@ -132,14 +171,14 @@ async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> 
     tx,
     sql`insert into return_visit_tasks (enterprise_id, plan_id, visit_type, record_id, order_id, customer_id, template_id, service_group_id,
         engineer_id, visitor_id, order_no, order_title, customer_name, search_grams, completed_at)
-      values (${ep}, ${plan.id}, 1, ${o.id}, ${o.id}, ${o.customer_id}, ${o.template_id}, ${o.service_group_id}, ${engineer}, ${visitor},
+      values (${ep}, ${plan.id}, ${type}, ${o.id}, ${o.order_id}, ${o.customer_id}, ${o.template_id}, ${o.service_group_id}, ${engineer}, ${visitor},
         ${o.order_no}, ${o.title}, ${o.customer_name}, ${texts(gramsOf(o.title, o.customer_name))}, ${c.finished_at}::timestamptz)
       on conflict (enterprise_id, visit_type, record_id) do nothing returning id`,
   );
   if (!t) return null;
   const id = Number(t.id);
   await insertStateLog(tx, VISIT_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: null, note: visitor ? null : '进入回访池' });
-  if (visitor && o.return_visitor_id == null) {
+  if (visitor && o.order_id != null && o.return_visitor_id == null) {
     await tx.execute(sql`update orders set return_visitor_id = ${visitor}, version = version + 1, updated_at = now()
       where enterprise_id = ${ep} and id = ${o.id} and return_visitor_id is null`);
   }
@@ -170,9 +209,11 @@ export async function runVisitSweep(db: Db, now: Date = new Date(), enterpriseId
         sql`delete from return_visit_candidates c using return_visit_plans p
           where c.enterprise_id = ${ep} and p.enterprise_id = c.enterprise_id and p.id = c.plan_id
             and c.finished_at + make_interval(mins => p.delay_minutes) <= ${at}::timestamptz
-          returning c.order_id, c.plan_id, c.finished_at::text`,
+          returning c.visit_type, c.record_id, c.plan_id, c.finished_at::text`,
       );
-      due.sort((a, b) => a.finished_at.localeCompare(b.finished_at) || Number(a.order_id) - Number(b.order_id));
+      due.sort(
+        (a, b) => a.finished_at.localeCompare(b.finished_at) || Number(a.visit_type) - Number(b.visit_type) || Number(a.record_id) - Number(b.record_id),
+      );
       for (const c of due) {
         const id = await decide(tx, ep, c);
         if (id) made.push(id);
@@ -211,6 +252,12 @@ export function installVisitJobs(): void {
   registerStateHook('order', '*', {
     after: async (h) => {
       if (h.to === 5 && h.from !== 5) await noteCompletion(h.tx, h.enterpriseId, h.row);
+      return undefined;
+    },
+  });
+  registerStateHook('event', '*', {
+    after: async (h) => {
+      if (h.to === 7 && h.from !== 7) await noteEventClose(h.tx, h.enterpriseId, h.row);
       return undefined;
     },
   });

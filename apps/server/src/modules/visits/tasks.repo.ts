@@ -35,7 +35,8 @@ interface Row {
   visit_type: number;
   plan_id: number;
   plan_name: string;
-  order_id: number;
+  order_id: number | null;
+  record_id: number;
   order_no: string;
   order_title: string;
   customer_name: string;
@@ -57,7 +58,8 @@ export const presentRow = (r: Row): VisitTaskRow => ({
   visitType: Number(r.visit_type),
   planId: Number(r.plan_id),
   planName: r.plan_name,
-  orderId: Number(r.order_id),
+  orderId: num(r.order_id),
+  recordId: Number(r.record_id),
   orderNo: r.order_no,
   orderTitle: r.order_title,
   customerName: r.customer_name,
@@ -73,7 +75,7 @@ export const presentRow = (r: Row): VisitTaskRow => ({
 });
 
 /** The row's columns with its names joined on (`t` the task). */
-export const rowColumns = (v: Tz) => sql`t.id, t.state, t.visit_type, t.plan_id, p.name as plan_name, t.order_id, t.order_no, t.order_title,
+export const rowColumns = (v: Tz) => sql`t.id, t.state, t.visit_type, t.plan_id, p.name as plan_name, t.order_id, t.record_id, t.order_no, t.order_title,
   t.customer_name, e.name as engineer_name, t.visitor_id, vu.name as visitor_name, t.channel, to_char(t.next_visit_at at time zone ${v.timeZone}, 'YYYY-MM-DD') as next_visit_date,
   t.reason, ${timeOf(sql`t.visited_at`, v)} as visit_time, ${timeOf(sql`t.created_at`, v)} as create_time, t.version`;
 export const rowJoins = sql`join return_visit_plans p on p.enterprise_id = t.enterprise_id and p.id = t.plan_id
@@ -112,10 +114,12 @@ export async function stateCounts(ex: Executor, ep: number, where: SQL[]): Promi
 export async function taskRow(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number) {
   const [r] = await rows<Row & Record<string, unknown>>(
     ex,
-    sql`select ${rowColumns(a)}, t.scores, t.comment, t.ext, t.call_seconds, t.follow_up_order_id, fo.order_no as follow_up_order_no,
-        p.dimensions, p.form_template_id, t.engineer_id, o.custom_link_person, o.custom_phone, o.provider_id, ${timeOf(sql`t.sms_sent_at`, a)} as sms_time
+    sql`select ${rowColumns(a)}, t.scores, t.comment, t.ext, t.form_version_id, t.call_seconds, t.follow_up_order_id, fo.order_no as follow_up_order_no,
+        p.dimensions, p.form_template_id, t.engineer_id, coalesce(o.custom_link_person, ev.custom_linkperson) as custom_link_person,
+        coalesce(o.custom_phone, ev.custom_phone) as custom_phone, o.provider_id, ${timeOf(sql`t.sms_sent_at`, a)} as sms_time
       from return_visit_tasks t ${rowJoins}
-      join orders o on o.enterprise_id = t.enterprise_id and o.id = t.order_id
+      left join orders o on o.enterprise_id = t.enterprise_id and o.id = t.order_id
+      left join events ev on t.visit_type = 6 and ev.enterprise_id = t.enterprise_id and ev.id = t.record_id
       left join orders fo on fo.enterprise_id = t.enterprise_id and fo.id = t.follow_up_order_id
       where t.enterprise_id = ${a.enterpriseId} and t.id = ${id}`,
   );

@@ -3,6 +3,8 @@
 import {
   type BodyOf,
   type CreateOrderBody,
+  type ExtValues,
+  EVENT_ACTION_LABELS,
   NEXT_VISIT_REASON_DICT,
   NOT_PASSED_REASON_DICT,
   ORDER_ACTION_NAMES,
@@ -21,6 +23,8 @@ import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { timeOf } from '../../platform/sql';
+import { cleanExtWith, presentExt } from '../forms/ext.service';
+import * as forms from '../forms/forms.repo';
 import { createOrder } from '../orders/create.service';
 import { openFromVisit } from '../quality/complaint.service';
 import { presentRow, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
@@ -86,6 +90,10 @@ export async function detail(db: Db, a: Actor, id: number): Promise<VisitTaskDet
     scores: Object.fromEntries(Object.entries((r.scores ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Number(v)])),
     comment: (r.comment as string | null) ?? null,
     ext: (r.ext ?? {}) as Record<string, unknown>,
+    extFields:
+      r.form_version_id == null
+        ? []
+        : await presentExt(db, a.enterpriseId, Number(r.form_version_id), (r.ext ?? {}) as ExtValues, { roles: a.sysrole == null ? undefined : [a.sysrole] }),
     callSeconds: Number(r.call_seconds ?? 0),
     followUpOrderId: r.follow_up_order_id == null ? null : Number(r.follow_up_order_id),
     followUpOrderNo: (r.follow_up_order_no as string | null) ?? null,
@@ -106,24 +114,37 @@ export async function detail(db: Db, a: Actor, id: number): Promise<VisitTaskDet
   };
 }
 
-/** The order's summary, its history and the customer's product, for the visitor's page. */
+/** The visited record's summary (an order, or an event for type 6), its history and the customer's product, for the visitor's page. */
 export async function visitOrderDetail(db: Db, a: Actor, id: number) {
   const t = await visibleTask(db, a, id);
+  const isEvent = Number(t.visit_type) === 6;
   const [o] = await rows<Record<string, string | number | null>>(
     db,
-    sql`select o.id, o.order_no, o.title, o.state, ft.name as template_name, cu.name as customer_name, o.custom_link_person, o.custom_phone,
-        o.full_address, e.name as engineer_name, ${timeOf(sql`o.finished_at`, a)} as finish_time, o.detail_desc, o.installed_product_id, o.customer_id
-      from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
-      left join form_templates ft on ft.enterprise_id = o.enterprise_id and ft.id = o.template_id
-      left join users e on e.enterprise_id = o.enterprise_id and e.id = o.service_user_id
-      where o.enterprise_id = ${a.enterpriseId} and o.id = ${t.order_id}`,
+    isEvent
+      ? sql`select ev.id, ev.event_no as order_no, ev.title, ev.state, ft.name as template_name, coalesce(cu.name, ev.custom_name, '') as customer_name,
+          ev.custom_linkperson as custom_link_person, ev.custom_phone, ev.full_address, e.name as engineer_name,
+          ${timeOf(sql`ev.closed_at`, a)} as finish_time, ev.description as detail_desc, ev.installed_product_id, ev.customer_id
+        from events ev left join customers cu on cu.enterprise_id = ev.enterprise_id and cu.id = ev.customer_id
+        left join form_templates ft on ft.enterprise_id = ev.enterprise_id and ft.id = ev.template_id
+        left join users e on e.enterprise_id = ev.enterprise_id and e.id = ev.principal_id
+        where ev.enterprise_id = ${a.enterpriseId} and ev.id = ${t.record_id}`
+      : sql`select o.id, o.order_no, o.title, o.state, ft.name as template_name, cu.name as customer_name, o.custom_link_person, o.custom_phone,
+          o.full_address, e.name as engineer_name, ${timeOf(sql`o.finished_at`, a)} as finish_time, o.detail_desc, o.installed_product_id, o.customer_id
+        from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
+        left join form_templates ft on ft.enterprise_id = o.enterprise_id and ft.id = o.template_id
+        left join users e on e.enterprise_id = o.enterprise_id and e.id = o.service_user_id
+        where o.enterprise_id = ${a.enterpriseId} and o.id = ${t.order_id}`,
   );
   if (!o) throw notFound();
   const history = await rows<{ action: string; note: string | null; user_name: string | null; time: string }>(
     db,
-    sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.order_id = ${t.order_id} order by l.id desc limit 50`,
+    isEvent
+      ? sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+        from event_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+        where l.enterprise_id = ${a.enterpriseId} and l.event_id = ${t.record_id} order by l.id desc limit 50`
+      : sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+        from order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+        where l.enterprise_id = ${a.enterpriseId} and l.order_id = ${t.order_id} order by l.id desc limit 50`,
   );
   const [p] = o.installed_product_id
     ? await rows<{ id: number; name: string; serial_number: string | null; warranty_end: string | null }>(
@@ -132,14 +153,19 @@ export async function visitOrderDetail(db: Db, a: Actor, id: number) {
           where enterprise_id = ${a.enterpriseId} and id = ${o.installed_product_id}`,
       )
     : [];
-  const earlier = await rows<{ id: number; state: number; order_no: string; visit_time: string | null }>(
-    db,
-    sql`select id, state, order_no, ${timeOf(sql`visited_at`, a)} as visit_time from return_visit_tasks
-      where enterprise_id = ${a.enterpriseId} and customer_id = ${o.customer_id} and id <> ${id} order by created_at desc limit 5`,
-  );
+  const earlier =
+    o.customer_id == null
+      ? []
+      : await rows<{ id: number; state: number; order_no: string; visit_time: string | null }>(
+          db,
+          sql`select id, state, order_no, ${timeOf(sql`visited_at`, a)} as visit_time from return_visit_tasks
+            where enterprise_id = ${a.enterpriseId} and customer_id = ${o.customer_id} and id <> ${id} order by created_at desc limit 5`,
+        );
   const s = (v: unknown) => (v == null ? null : String(v));
+  const names: Record<string, string> = isEvent ? EVENT_ACTION_LABELS : ORDER_ACTION_NAMES;
   return {
     order: {
+      kind: isEvent ? ('event' as const) : ('order' as const),
       id: Number(o.id),
       orderNo: String(o.order_no),
       title: String(o.title),
@@ -154,7 +180,7 @@ export async function visitOrderDetail(db: Db, a: Actor, id: number) {
       detailDesc: s(o.detail_desc),
     },
     history: history.map((h) => ({
-      action: ORDER_ACTION_NAMES[h.action as keyof typeof ORDER_ACTION_NAMES] ?? h.action,
+      action: names[h.action] ?? h.action,
       note: h.note,
       userName: h.user_name,
       time: h.time,
@@ -228,6 +254,30 @@ export async function openFollowUp(tx: Tx, a: Actor, orderId: number, reason: st
   return null;
 }
 
+/**
+ * The return-visit form's answers: checked against the plan's form (its latest version, kind 8), the required fields
+ * only on a pass (3, 5; not passed and next visit are often cut short). Without a form the answers are none.
+ */
+async function visitExtOf(tx: Tx, a: Actor, t: Record<string, unknown>, b: VisitSubmitBody): Promise<Record<string, unknown>> {
+  if (t.form_template_id == null) return { ext: {}, form_version_id: null };
+  const v = await forms.latestVersion(tx, a.enterpriseId, Number(t.form_template_id));
+  if (!v) return { ext: {}, form_version_id: null };
+  const previous = (t.ext ?? {}) as ExtValues;
+  const pass = b.state === 3 || b.state === 5;
+  const fields = pass ? v.fields : v.fields.map((f) => ({ ...f, required: false }));
+  const ext = await cleanExtWith(
+    tx,
+    a.enterpriseId,
+    fields,
+    { ...previous, ...((b.ext ?? {}) as ExtValues) },
+    {
+      previous,
+      roles: a.sysrole == null ? undefined : [a.sysrole],
+    },
+  );
+  return { ext, form_version_id: v.id };
+}
+
 /** Submits a visit: 3 passed (every score), 5 passed unrated, 2 not passed (a reason; opens a follow-up), 4 next visit (date and reason). */
 export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 2 = 1) {
   return db.transaction(async (tx) => {
@@ -241,7 +291,7 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
       call_seconds: sql`call_seconds + ${b.callSeconds}`,
       next_visit_at: null,
     };
-    if (b.ext) patch.ext = b.ext;
+    Object.assign(patch, await visitExtOf(tx, a, t, b));
     let reason: string | null = null;
     if (b.state === 3) patch.scores = scoresOf(b, dims, true);
     if (b.state === 2) {
@@ -261,8 +311,10 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     const note = reason ? `${reason}${b.state === 4 ? `（${b.nextVisitDate}）` : ''}` : null;
     await moveTask(tx, a, a.enterpriseId, b.taskId, ACTION_OF[b.state], { patch, note, expected: Number(t.state) });
     let followUpOrderId: number | null = null;
-    if (b.state === 2) {
-      await openFromVisit(tx, a, b.taskId, reason as string, b.comment ?? null);
+    // A failed visit opens a complaint (an order visit's: the complaint carries the order's customer and engineer).
+    if (b.state === 2) await openFromVisit(tx, a, b.taskId, reason as string, b.comment ?? null);
+    // An order visit opens a follow-up order; an event visit has no order to follow (docs/decisions.md).
+    if (b.state === 2 && t.order_id != null) {
       followUpOrderId = await openFollowUp(tx, a, Number(t.order_id), reason as string, b.comment ?? null);
       if (followUpOrderId) {
         await tx.execute(
@@ -271,7 +323,7 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
       }
     }
     // The visit is where the customer's evaluation is taken: the order carries the scores of a rated visit.
-    if (b.state === 3) {
+    if (b.state === 3 && t.order_id != null) {
       await tx.execute(sql`update orders set evaluation = ${JSON.stringify({ scores: patch.scores, comment: b.comment ?? null, source: 'returnVisit' })}::jsonb,
           evaluated_at = coalesce(evaluated_at, now()) where enterprise_id = ${a.enterpriseId} and id = ${t.order_id} and evaluated_at is null`);
     }
@@ -292,7 +344,9 @@ export async function grab(db: Db, a: Actor, b: BodyOf<typeof C.grab>): Promise<
       if (e instanceof AppError && e.code === 'STATE_CHANGED') throw new AppError('VISIT_TAKEN');
       throw e;
     }
-    await tx.execute(sql`update orders set return_visitor_id = ${a.id}, version = version + 1, updated_at = now()
-      where enterprise_id = ${a.enterpriseId} and id = ${t.order_id} and return_visitor_id is null`);
+    if (t.order_id != null) {
+      await tx.execute(sql`update orders set return_visitor_id = ${a.id}, version = version + 1, updated_at = now()
+        where enterprise_id = ${a.enterpriseId} and id = ${t.order_id} and return_visitor_id is null`);
+    }
   });
 }

@@ -35,7 +35,17 @@ export function TaskTable({ mine }: { mine: boolean }) {
     if (v) initial[k] = v;
   }
   const columns: ListColumn<Row>[] = [
-    { key: 'orderNo', dataIndex: 'orderNo', title: '工单编号', render: (v: string, r) => <Link to={detailPath(r.id)}>{v}</Link> },
+    {
+      key: 'orderNo',
+      dataIndex: 'orderNo',
+      title: '工单编号',
+      render: (v: string, r) => (
+        <>
+          <Link to={detailPath(r.id)}>{v}</Link>
+          {r.visitType === 6 ? <Tag style={{ marginLeft: 4 }}>事件</Tag> : null}
+        </>
+      ),
+    },
     { key: 'orderTitle', dataIndex: 'orderTitle', title: '工单标题' },
     { key: 'customerName', dataIndex: 'customerName', title: '客户名称' },
     { key: 'state', dataIndex: 'state', title: '回访状态', render: (v: number) => <Tag color={stateColor(v)}>{stateLabel(v)}</Tag> },

@@ -4,6 +4,8 @@ import {
   VISIT_CHANNELS,
   VISIT_DIMENSIONS,
   VISITOR_MODES,
+  BUILT_VISIT_TYPES,
+  VISIT_TYPES,
   type VisitState,
 } from '@sk/shared/visits/visits.constants';
 
@@ -14,3 +16,9 @@ export const DIMENSIONS = Object.entries(VISIT_DIMENSIONS).map(([k, v]) => ({ va
 export const dimensionLabel = (d: number | string): string => VISIT_DIMENSIONS[Number(d) as keyof typeof VISIT_DIMENSIONS] ?? String(d);
 export const MODE_OPTIONS = Object.entries(VISITOR_MODES).map(([k, v]) => ({ value: Number(k), label: v }));
 export const channelLabel = (c: number | null): string => (c ? (VISIT_CHANNELS[c as keyof typeof VISIT_CHANNELS] ?? '') : '—');
+/** Plans of order and event visits; repair-sent and service orders are shown but not open yet. */
+export const VISIT_TYPE_OPTIONS = Object.entries(VISIT_TYPES).map(([k, v]) => ({
+  value: Number(k),
+  label: v,
+  disabled: !(BUILT_VISIT_TYPES as readonly number[]).includes(Number(k)),
+}));

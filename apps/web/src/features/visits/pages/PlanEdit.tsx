@@ -11,7 +11,7 @@ import { listQueryKey } from '../../../components/list/useListData';
 import { rulesOf } from '../../../lib/zodRules';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { V } from '../api';
-import { DIMENSIONS, MODE_OPTIONS } from '../options';
+import { DIMENSIONS, MODE_OPTIONS, VISIT_TYPE_OPTIONS } from '../options';
 
 interface Values extends Omit<VisitPlanBody, 'visitorIds'> {
   visitors: Person[];
@@ -25,7 +25,12 @@ export default function PlanEdit() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const plan = useApi(V.planDetail, { id }, { enabled: id > 0, staleTime: 0 });
-  const types = useApi(formsContract.orderTypeList);
+  const visitType = Form.useWatch('visitType', form) ?? 1;
+  const types = useApi(formsContract.orderTypeList, undefined, { enabled: visitType === 1 });
+  const eventTypes = useApi(formsContract.eventTempList, { pageIndex: 0, pageSize: 100, enabled: true }, { enabled: visitType === 6 });
+  // The return-visit form: the enterprise's 服务评价 form (kind 8, one template), designed in 表单设置.
+  const visitForm = useApi(formsContract.dcFormInfo, { type: 8 }, { call: { silent: true } });
+  const templateOptions = (visitType === 6 ? (eventTypes.data?.list ?? []) : (types.data ?? [])).map((t) => ({ value: t.id, label: t.name }));
   const qc = useQueryClient();
   const done = {
     // the list page stays mounted in its tab: its rows are refreshed before it shows again
@@ -76,14 +81,28 @@ export default function PlanEdit() {
           enabled: true,
           templateIds: [],
           visitors: [],
+          visitType: 1,
         }}
         onFinish={save}
       >
         <Form.Item name="name" label="计划名称" rules={field('name')}>
           <Input maxLength={50} placeholder="如：安装工单完工回访" />
         </Form.Item>
-        <Form.Item name="templateIds" label="工单类型" extra="不选择则适用于全部工单类型；工单流程中“回访”环节关闭的工单不生成回访任务">
-          <Select mode="multiple" allowClear placeholder="全部类型" options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />
+        <Form.Item name="visitType" label="回访类型" extra="寄修回访和服务单回访暂未开放">
+          <Radio.Group
+            options={VISIT_TYPE_OPTIONS}
+            // The records differ by type: a changed type starts from every template of the new type.
+            onChange={() => form.setFieldValue('templateIds', [])}
+          />
+        </Form.Item>
+        <Form.Item
+          name="templateIds"
+          label={visitType === 6 ? '事件模板' : '工单类型'}
+          extra={
+            visitType === 6 ? '不选择则适用于全部事件模板；事件关闭后生成回访任务' : '不选择则适用于全部工单类型；工单流程中“回访”环节关闭的工单不生成回访任务'
+          }
+        >
+          <Select mode="multiple" allowClear placeholder={visitType === 6 ? '全部模板' : '全部类型'} options={templateOptions} />
         </Form.Item>
         <Form.Item label="完成后延迟" required>
           <Space.Compact>
@@ -121,6 +140,15 @@ export default function PlanEdit() {
         </Form.Item>
         <Form.Item name="dimensions" label="评价维度">
           <Checkbox.Group options={DIMENSIONS} />
+        </Form.Item>
+        <Form.Item name="formTemplateId" label="回访表单" extra="回访时除评价维度外填写该表单的自定义字段，必填字段在回访通过时必须填写">
+          <Select
+            allowClear
+            placeholder="不使用回访表单"
+            options={
+              visitForm.data ? [{ value: visitForm.data.templateId, label: `${visitForm.data.templateName}（${visitForm.data.fields.length}个字段）` }] : []
+            }
+          />
         </Form.Item>
         <Form.Item name="visitorMode" label="分配方式">
           <Radio.Group options={MODE_OPTIONS} />

@@ -1,3 +1,4 @@
+import { VISIT_TYPES } from '@sk/shared/visits/visits.constants';
 import type { VisitPlan as Row } from '@sk/shared/visits/visits.contract';
 import { Button, Card, Popconfirm, Space, Tag } from 'antd';
 import { useRef } from 'react';
@@ -14,7 +15,12 @@ export default function ReturnVisitPlan() {
   const remove = useApiMutation(V.planRemove, { onSuccess: () => list.current?.refresh() });
   const columns: ListColumn<Row>[] = [
     { key: 'name', dataIndex: 'name', title: '计划名称', render: (v: string, r) => <Link to={`/returnVisitPlan/edit/${r.id}`}>{v}</Link> },
-    { key: 'templateNames', dataIndex: 'templateNames', title: '工单类型', render: (v: string[]) => (v.length ? v.join('、') : '全部类型') },
+    {
+      key: 'templateNames',
+      dataIndex: 'templateNames',
+      title: '适用范围',
+      render: (v: string[], r) => `${VISIT_TYPES[r.visitType as keyof typeof VISIT_TYPES] ?? ''}：${v.length ? v.join('、') : '全部'}`,
+    },
     { key: 'delayMinutes', dataIndex: 'delayMinutes', title: '完成后延迟', render: (v: number) => delayText(v) },
     { key: 'samplePercent', dataIndex: 'samplePercent', title: '抽样比例', render: (v: number) => `${v}%` },
     { key: 'minIntervalDays', dataIndex: 'minIntervalDays', title: '同一客户间隔', render: (v: number) => (v ? `${v}天` : '不限') },

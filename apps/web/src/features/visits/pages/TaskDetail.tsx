@@ -12,6 +12,7 @@ import { useApi, useApiMutation } from '../../../lib/query';
 import { V } from '../api';
 import { CallTimer, clock, useCallSeconds } from '../CallTimer';
 import { channelLabel, dimensionLabel, stateColor, stateLabel } from '../options';
+import { useVisitForm, useVisitFormState, VisitFormFields } from '../VisitForm';
 
 const RESULTS = [
   { value: 3, label: '回访通过' },
@@ -45,13 +46,20 @@ export default function TaskDetail() {
   const submit = useApiMutation(V.submit, refreshLists);
   const grab = useApiMutation(V.grab, refreshLists);
   const sms = useApiMutation(V.sendSms, refreshLists);
+  const definition = useVisitForm(task.data?.formTemplateId);
+  const extState = useVisitFormState(definition, task.data?.ext);
 
   if (task.isLoading || order.isLoading) return <Spin />;
   if (!task.data || !order.data) return <Empty description={task.error?.message ?? '数据不存在或已被删除'} />;
   const t = task.data;
   const o = order.data;
   const open = t.abilities.includes('pass');
-  const send = (v: Values) => {
+  // An event visit (type 6) shows the event: its number, template, principal and close time.
+  const ev = o.order.kind === 'event';
+  const noun = ev ? '事件' : '工单';
+  const send = async (v: Values) => {
+    // A pass needs the form's required fields (the server checks them too); other results keep what was filled.
+    if ((v.state === 3 || v.state === 5) && !(await extState.validate()).ok) return;
     const body: VisitSubmitBody = {
       taskId,
       version: t.version,
@@ -61,7 +69,7 @@ export default function TaskDetail() {
       nextVisitDate: v.nextVisitDate ? v.nextVisitDate.format('YYYY-MM-DD') : undefined,
       comment: v.comment ?? null,
       callSeconds: ref.current,
-      ext: undefined,
+      ext: definition.fields.length ? extState.values.ext : undefined,
     };
     submit.mutate(body);
   };
@@ -78,19 +86,19 @@ export default function TaskDetail() {
           }
         >
           <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
-            <Descriptions.Item label="工单编号">
-              <Link to={`/allOrder/orderDetail/${o.order.id}`}>{o.order.orderNo}</Link>
+            <Descriptions.Item label={`${noun}编号`}>
+              <Link to={ev ? `/Myevent/eventDetail/${o.order.id}` : `/allOrder/orderDetail/${o.order.id}`}>{o.order.orderNo}</Link>
             </Descriptions.Item>
-            <Descriptions.Item label="工单类型">{o.order.templateName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="工单标题">{o.order.title}</Descriptions.Item>
+            <Descriptions.Item label={ev ? '事件模板' : '工单类型'}>{o.order.templateName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={`${noun}标题`}>{o.order.title}</Descriptions.Item>
             <Descriptions.Item label="客户名称">{o.order.customerName}</Descriptions.Item>
             <Descriptions.Item label="联系人">{o.order.contactName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="联系电话">
               {o.order.contactPhone ? <a href={`tel:${o.order.contactPhone}`}>{o.order.contactPhone}</a> : '—'}
             </Descriptions.Item>
             <Descriptions.Item label="服务地址">{o.order.address ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="服务人员">{o.order.engineerName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="完成时间">{o.order.finishTime ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={ev ? '负责人' : '服务人员'}>{o.order.engineerName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={ev ? '关闭时间' : '完成时间'}>{o.order.finishTime ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="回访计划">{t.planName}</Descriptions.Item>
             <Descriptions.Item label="详细描述" span={2}>
               {o.order.detailDesc ?? '—'}
@@ -105,10 +113,10 @@ export default function TaskDetail() {
               <Descriptions.Item label="保修截止">{o.product.warrantyEnd ?? '—'}</Descriptions.Item>
             </Descriptions>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该工单未关联设备" />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`该${noun}未关联设备`} />
           )}
         </Card>
-        <Card size="small" title="工单记录" style={{ marginTop: 12 }}>
+        <Card size="small" title={`${noun}记录`} style={{ marginTop: 12 }}>
           <Timeline items={o.history.map((h) => ({ children: `${h.time} ${h.userName ?? '系统'} ${h.action}${h.note ? `：${h.note}` : ''}` }))} />
           {o.earlier.length ? (
             <div>
@@ -168,6 +176,7 @@ export default function TaskDetail() {
                   </Form.Item>
                 </>
               ) : null}
+              <VisitFormFields state={extState} />
               <Form.Item name="comment" label="回访备注">
                 <Input.TextArea rows={3} maxLength={500} showCount />
               </Form.Item>
@@ -194,6 +203,11 @@ export default function TaskDetail() {
               {t.reason ? <Descriptions.Item label="原因">{t.reason}</Descriptions.Item> : null}
               {t.nextVisitDate ? <Descriptions.Item label="下次回访日期">{t.nextVisitDate}</Descriptions.Item> : null}
               {t.comment ? <Descriptions.Item label="备注">{t.comment}</Descriptions.Item> : null}
+              {t.extFields.map((f) => (
+                <Descriptions.Item key={f.id} label={f.tfname}>
+                  {f.tfvvalue || '—'}
+                </Descriptions.Item>
+              ))}
               {t.callSeconds ? <Descriptions.Item label="通话时长">{clock(t.callSeconds)}</Descriptions.Item> : null}
               {t.followUpOrderId ? (
                 <Descriptions.Item label="跟进工单">

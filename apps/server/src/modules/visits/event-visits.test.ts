@@ -1,0 +1,138 @@
+// Event visits (type 6): an event closed under a plan's event template gets a task by the same sweep, exactly once;
+// repair-sent (53) and service-order (201) plans are refused for now.
+import { eventContract as E, visitsContract as C } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { Client, loggedIn, makeUser } from '../../test/factories';
+import { race, tally } from '../../test/race';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { provisionDictionaries } from '../settings/dict.service';
+import { runVisitSweep } from './tasks.job';
+import { insertPlan } from './test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const later = (ms: number) => new Date(Date.now() + ms);
+const count = async (table: string, ep: number) =>
+  Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${ep}`))[0]?.n);
+const tasksOfEvent = (ep: number, id: number) =>
+  rows<Record<string, unknown>>(t.deps.db, sql`select * from return_visit_tasks where enterprise_id = ${ep} and visit_type = 6 and record_id = ${id}`);
+
+async function setup(plan: Record<string, unknown> = {}) {
+  const admin = await loggedIn(t.app, t.deps.db, { roles: [3] });
+  const ep = admin.enterpriseId;
+  await provisionDictionaries(t.deps.db, ep);
+  const visitorUser = await makeUser(t.deps.db, ep, { roles: [7] });
+  const visitor = { ...visitorUser, client: await new Client(t.app).login(visitorUser.mobile, undefined, ep) };
+  const principal = await makeUser(t.deps.db, ep, { roles: [1] });
+  const newEvent = async (title = '打印机卡纸') => {
+    const r = await admin.client.post('/v2/event/add', { title, customPhone: '13912345678' });
+    expect(r.message).toBe('创建成功');
+    const id = Number(r.data.id);
+    await t.deps.db.execute(sql`update events set principal_id = ${principal.id} where enterprise_id = ${ep} and id = ${id}`);
+    return id;
+  };
+  const first = await newEvent();
+  const [tpl] = await rows<{ template_id: number }>(t.deps.db, sql`select template_id from events where enterprise_id = ${ep} and id = ${first}`);
+  const templateId = Number(tpl?.template_id);
+  const planId = await insertPlan(t.deps.db, ep, { visit_type: 6, template_ids: [templateId], visitor_ids: [visitor.id, principal.id], ...plan });
+  const close = (id: number) => admin.client.send(E.close, { id, reason: '已处理' });
+  return { admin, ep, visitor, principal, newEvent, first, templateId, planId, close };
+}
+
+describe('event visits (type 6)', () => {
+  it('makes one task for an event closed under the plan’s template, after the delay, with the event’s summary on the task page', async () => {
+    const s = await setup({ delay_minutes: 30 });
+    expect((await s.close(s.first)).success).toBe(true);
+    expect(await runVisitSweep(t.deps.db, later(10 * 60_000), s.ep)).toEqual([]);
+    const made = await runVisitSweep(t.deps.db, later(31 * 60_000), s.ep);
+    expect(made).toHaveLength(1);
+    const [task] = await tasksOfEvent(s.ep, s.first);
+    // The principal is the event's "engineer": never its visitor, though he is named in the plan.
+    expect(task).toMatchObject({ state: 1, plan_id: s.planId, order_id: null, engineer_id: s.principal.id, visitor_id: s.visitor.id });
+    expect(String(task?.order_no)).toMatch(/^SJ\d{8}-\d{4}$/);
+    expect(await runVisitSweep(t.deps.db, later(2 * 3600_000), s.ep)).toEqual([]);
+
+    const id = Number(task?.id);
+    const list = await s.visitor.client.send(C.myList, {});
+    expect(list.data.list.map((r) => [r.id, r.visitType, r.orderId, r.recordId])).toEqual([[id, 6, null, s.first]]);
+    const d = await s.visitor.client.send(C.visitOrderDetail, { taskId: id });
+    expect(d.data.order).toMatchObject({ kind: 'event', id: s.first, title: '打印机卡纸', state: 7, orderNo: task?.order_no, contactPhone: '13912345678' });
+    expect(d.data.history.map((h) => h.action)).toContain('关闭');
+    expect((await s.visitor.client.send(C.detail, { taskId: id })).data).toMatchObject({ visitType: 6, contactPhone: '13912345678' });
+
+    // Not passed: the reason is recorded; an event has no order to follow up, so no order is written.
+    const orders = await count('orders', s.ep);
+    const r = await s.visitor.client.send(C.submit, { taskId: id, state: 2, reason: '问题未解决', scores: {} });
+    expect(r.data).toEqual({ state: 2, followUpOrderId: null });
+    expect(await count('orders', s.ep)).toBe(orders);
+
+    // Another enterprise's visitor: not found.
+    const other = await loggedIn(t.app, t.deps.db, { roles: [3] });
+    expect((await other.client.send(C.visitOrderDetail, { taskId: id })).code).toBe('NOT_FOUND');
+  });
+
+  it('makes exactly one task when 10 closes land at once', async () => {
+    const s = await setup({ delay_minutes: 0 });
+    expect(tally(await race(10, () => s.close(s.first))).ok).toBe(1);
+    const sweeps = await Promise.all(Array.from({ length: 3 }, () => runVisitSweep(t.deps.db, later(1000), s.ep)));
+    expect(sweeps.flat()).toHaveLength(1);
+    expect(await tasksOfEvent(s.ep, s.first)).toHaveLength(1);
+  });
+
+  it('waits for the next close of a reopened event, and makes none for another template or an order plan', async () => {
+    const s = await setup({ delay_minutes: 60 });
+    expect((await s.close(s.first)).success).toBe(true);
+    expect((await s.admin.client.send(E.reopen, { id: s.first })).success).toBe(true);
+    expect(await runVisitSweep(t.deps.db, later(2 * 3600_000), s.ep)).toEqual([]);
+    expect(await tasksOfEvent(s.ep, s.first)).toHaveLength(0);
+
+    // An event of another template, and an order-visit plan over every type: neither covers it.
+    const [tpl] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into form_templates (enterprise_id, form_kind, name) values (${s.ep}, 6, '投诉事件') returning id`,
+    );
+    await insertPlan(t.deps.db, s.ep, { visit_type: 1, visitor_ids: [s.visitor.id] });
+    const other = await s.newEvent('另一个模板');
+    await t.deps.db.execute(sql`update events set template_id = ${tpl?.id} where enterprise_id = ${s.ep} and id = ${other}`);
+    expect((await s.close(other)).success).toBe(true);
+    expect(await runVisitSweep(t.deps.db, later(3 * 3600_000), s.ep)).toEqual([]);
+    expect(await tasksOfEvent(s.ep, other)).toHaveLength(0);
+
+    // The reopened event closed again: its task comes from this close.
+    expect((await s.close(s.first)).success).toBe(true);
+    expect(await runVisitSweep(t.deps.db, later(3 * 3600_000), s.ep)).toHaveLength(1);
+    expect(await tasksOfEvent(s.ep, s.first)).toHaveLength(1);
+  });
+});
+
+describe('plans of each visit type', () => {
+  it('takes event templates for an event plan, refuses order types there, and refuses repair-sent and service-order plans in Chinese', async () => {
+    const s = await setup();
+    const before = await count('return_visit_plans', s.ep);
+    const [orderTpl] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into form_templates (enterprise_id, form_kind, name) values (${s.ep}, 1, '安装单') returning id`,
+    );
+    const body = { name: '事件回访', delayMinutes: 0, samplePercent: 100, minIntervalDays: 0, visitorMode: 1, visitorIds: [s.visitor.id] };
+    for (const visitType of [53, 201]) {
+      const r = await s.admin.client.send(C.planCreate, { ...body, visitType, templateIds: [] } as never);
+      expect(r).toMatchObject({ success: false, code: 'VALIDATION' });
+      expect(r.message).toContain('寄修回访和服务单回访暂未开放');
+    }
+    expect((await s.admin.client.send(C.planCreate, { ...body, visitType: 7 } as never)).message).toContain('回访类型只能是1');
+    expect((await s.admin.client.send(C.planCreate, { ...body, visitType: 6, templateIds: [Number(orderTpl?.id)] })).message).toContain(
+      '事件模板不存在或已被删除',
+    );
+    expect((await s.admin.client.send(C.planCreate, { ...body, visitType: 1, templateIds: [s.templateId] })).message).toContain('工单类型不存在或已被删除');
+    expect(await count('return_visit_plans', s.ep)).toBe(before);
+    const ok = await s.admin.client.send(C.planCreate, { ...body, visitType: 6, templateIds: [s.templateId] });
+    expect(ok.success).toBe(true);
+    expect((await s.admin.client.send(C.planDetail, { id: ok.data.id })).data).toMatchObject({ visitType: 6, templateIds: [s.templateId] });
+  });
+});
