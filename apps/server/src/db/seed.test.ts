@@ -60,10 +60,11 @@ describe('the demo month', () => {
       service_amount: string;
       receivable_amount: string;
       signature_id: number | null;
+      provider_id: number | null;
       days_ago: number;
       logs: number;
     }>(
-      sql`select o.id, o.state, o.service_amount::text, o.receivable_amount::text, o.signature_id,
+      sql`select o.id, o.state, o.service_amount::text, o.receivable_amount::text, o.signature_id, o.provider_id,
           extract(epoch from now() - o.created_at) / 86400 as days_ago,
           (select count(*)::int from order_logs l where l.enterprise_id = o.enterprise_id and l.order_id = o.id) as logs
         from orders o where o.enterprise_id = ${ep} and o.deleted_at is null`,
@@ -77,15 +78,23 @@ describe('the demo month', () => {
     const done = orders.filter((o) => o.state === 5);
     expect(done.length).toBeGreaterThan(20);
     // Every completed order has its fees (the demo's first orders had ¥0 everywhere).
-    expect(done.filter((o) => Number(o.receivable_amount) > 0).length / done.length).toBeGreaterThan(0.9);
+    // (The provider's orders are warranty work the manufacturer pays the provider for: their fee is the provider's, below.)
+    const own = done.filter((o) => o.provider_id == null);
+    expect(own.filter((o) => Number(o.receivable_amount) > 0).length / own.length).toBeGreaterThan(0.9);
+    const [unpriced] = await q<{ n: number }>(
+      sql`select count(*)::int as n from orders o where o.enterprise_id = ${ep} and o.state = 5 and o.provider_id is not null
+        and not exists (select 1 from provider_order_fees f where f.enterprise_id = o.enterprise_id and f.order_id = o.id and f.amount_cents > 0)`,
+    );
+    expect(unpriced?.n).toBe(0);
     expect(done.filter((o) => o.signature_id != null).length).toBeGreaterThan(20);
     // Most were called back and rated.
     const [rated] = await q<{ n: number }>(sql`select count(*)::int as n from orders where enterprise_id = ${ep} and state = 5 and evaluated_at is not null`);
     expect(rated?.n).toBeGreaterThan(10);
-    // Spread over the month, none in the future.
-    const days = new Set(orders.map((o) => Math.floor(Number(o.days_ago))));
+    // Spread over the month, none in the future (the provider's orders fill the last calendar month, for its statement).
+    const mine = orders.filter((o) => o.provider_id == null);
+    const days = new Set(mine.map((o) => Math.floor(Number(o.days_ago))));
     expect(days.size).toBeGreaterThan(15);
-    expect(Math.max(...orders.map((o) => Number(o.days_ago)))).toBeLessThan(31);
+    expect(Math.max(...mine.map((o) => Number(o.days_ago)))).toBeLessThan(31);
     expect(Math.min(...orders.map((o) => Number(o.days_ago)))).toBeGreaterThanOrEqual(0);
     // Booked visits ahead in the next week.
     const [ahead] = await q<{ n: number }>(

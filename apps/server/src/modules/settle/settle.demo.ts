@@ -44,7 +44,25 @@ async function seedDemoSettlement(tx: Tx, enterpriseId: number): Promise<void> {
         lateral (select case when g > 30 then now() - interval '3 hours' else ${month} - interval '1 month' + (g - 1) * interval '22 hours' + interval '10 hours' end as t) x
       returning id::int, state = 5 as done`,
   );
-  for (const o of ids) if (o.done) await priceOrder(tx, enterpriseId, o.id);
+  // Each order's story in the log, as the state helper writes it: created, given to the provider, taken, started, completed.
+  await tx.execute(sql`insert into order_logs (enterprise_id, order_id, from_state, to_state, action, note, user_id, created_at)
+    select o.enterprise_id, o.id, s.from_state, s.to_state, s.action, s.note, o.service_user_id, s.at
+    from orders o cross join lateral (values
+        (1, null::smallint, 1::smallint, 'create', null::text, o.created_at),
+        (2, 1, 2, 'dispatch', '服务商：' || (select name from service_providers where enterprise_id = o.enterprise_id and id = o.provider_id), o.dispatched_at),
+        (3, 2, 3, 'accept', null, o.taken_at),
+        (4, 3, 4, 'startService', null, o.started_at),
+        (5, 4, 5, 'serviceComplete', '已修复，客户确认', o.finished_at)
+      ) as s(n, from_state, to_state, action, note, at)
+    where o.enterprise_id = ${enterpriseId} and o.id = any(${bigints(ids.map((o) => o.id))}) and s.at is not null
+    order by s.at, o.id, s.n`);
+  // Priced as completion prices them: these, and the month's orders the provider completed (written in bulk, unpriced).
+  const done = await rows<{ id: number }>(
+    tx,
+    sql`select o.id::int from orders o where o.enterprise_id = ${enterpriseId} and o.provider_id is not null and o.state = 5
+      and not exists (select 1 from provider_order_fees f where f.enterprise_id = o.enterprise_id and f.order_id = o.id) order by o.id`,
+  );
+  for (const o of done) await priceOrder(tx, enterpriseId, o.id);
   // Priced when they completed.
   await tx.execute(sql`update provider_order_fees f set priced_at = o.finished_at from orders o
     where f.enterprise_id = ${enterpriseId} and o.enterprise_id = f.enterprise_id and o.id = f.order_id and o.provider_id = ${p.id}`);
