@@ -27,6 +27,8 @@ test('the dispatcher sees a busy month: to-dos, orders of every kind, pins on th
   await page.goto('/allOrder/mapView');
   const shown = async () => Number((await page.getByText(/^工单（\d+）/).textContent())?.match(/\d+/)?.[0] ?? 0);
   await expect.poll(shown).toBeGreaterThan(10);
+  // The pins themselves, not only their count: the map's library loads after the list.
+  await expect(page.locator('.marker-cluster, [data-testid^="map-order-"]').first()).toBeVisible();
   await shot(page, FLOW, '03-order-map');
 
   await page.goto('/Myevent');
