@@ -34,7 +34,8 @@ test.describe('organisation pages', () => {
       ['/serviceGroup', '售后服务一组'],
       ['/outsourceManagement', '华东联保服务有限公司'],
       ['/outsourceUser', '陈外包'],
-      ['/insourceUser', '王管理'],
+      // (The demo has more people than a page: newest first, so no one name is sure to be on the first page.)
+      ['/insourceUser', '内部人员'],
       ['/userDetail', '个人资料'],
       ['/orderingRule', '派单说明'],
       ['/tagsManage/personTag', '空闲'],

@@ -17,7 +17,7 @@ const nav = (page: Page): Locator => page.getByRole('navigation', { name: '常�
 /** Tomorrow in the enterprise's zone, 'YYYY-MM-DD'. */
 const tomorrow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + 86_400_000));
 
-/** An order for the engineer, accepted (待服务), with an appointment tomorrow at 07:35 (before the demo's visits) and an address picked on a map. */
+/** An order for the engineer, accepted (待服务), with an appointment tomorrow at 06:35 (before the demo's visits) and an address picked on a map. */
 async function acceptedOrder(baseURL: string, title: string): Promise<number> {
   const admin = await ApiUser.login(baseURL, ADMIN);
   const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
@@ -30,7 +30,7 @@ async function acceptedOrder(baseURL: string, title: string): Promise<number> {
     customerId: customers.data.list[0].id,
     title,
     priority: 2,
-    customApplyTime: `${tomorrow()} 07:35:00`,
+    customApplyTime: `${tomorrow()} 06:35:00`,
     gpsAddr: { detail: '上海市浦东新区张江路88号', latitude: 31.2, longitude: 121.6 },
     detailDesc: '客户反映空调开机后只吹风不制冷',
     ext,
@@ -90,7 +90,7 @@ test.describe('the engineer on a phone', () => {
     await expect(card.locator('.sk-phone-card-title')).toHaveText(title);
     await expect(card.locator('.sk-phone-card-tag')).toHaveText('待服务');
     const time = card.locator('[data-line="apply_time"]');
-    await expect(time).toHaveText('明天 07:35');
+    await expect(time).toHaveText('明天 06:35');
     const address = card.locator('[data-line="gpsAddr"]');
     await expect(address).toContainText('张江路88号');
     for (const part of [card.locator('.sk-phone-card-title'), time, address]) await aboveTheFold(page, part);
@@ -120,7 +120,7 @@ test.describe('the engineer on a phone', () => {
     await card.locator('.sk-phone-card-title').getByRole('link').tap();
     await expect(page).toHaveURL(new RegExp(`/allOrder/orderDetail/${orderId}$`));
     const visit = page.locator('.sk-page:visible [data-testid="order-visit"]');
-    await expect(visit).toContainText('明天 07:35');
+    await expect(visit).toContainText('明天 06:35');
     await expect(visit.getByTestId('map-link')).toHaveAttribute('href', /^https:\/\/uri\.amap\.com\/navigation\?to=121\.6,31\.2,/);
     const bar = page.locator('.sk-page:visible [data-testid="order-actionbar"]');
     const buttons = bar.getByRole('button');

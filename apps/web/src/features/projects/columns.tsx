@@ -27,6 +27,9 @@ export const projectColumns: ListColumn<ProjectRow>[] = [
     key: 'progress_speed',
     dataIndex: 'progress_speed',
     title: '进度',
-    render: (v: string) => <Progress percent={Number.parseInt(v, 10) || 0} size="small" style={{ minWidth: 120 }} />,
+    render: (v: string) => {
+      const percent = Number.parseInt(v, 10) || 0;
+      return <Progress percent={percent} size="small" style={{ minWidth: 120 }} aria-label={`项目进度 ${percent}%`} />;
+    },
   },
 ];

@@ -38,7 +38,7 @@ function Provisioning() {
       subTitle={done ? '行业模板、部门和字典已就绪，开始使用吧。' : '正在导入所选行业的工单模板、服务项目和字典，请稍候…'}
       extra={
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Progress percent={p} status={done ? 'success' : 'active'} />
+          <Progress percent={p} status={done ? 'success' : 'active'} aria-label="初始化进度" />
           <Button type="primary" disabled={!done} onClick={() => navigate('/', { replace: true })}>
             进入系统
           </Button>

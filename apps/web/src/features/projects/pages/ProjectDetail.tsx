@@ -81,7 +81,7 @@ export default function ProjectDetail() {
           <Descriptions.Item label="创建时间">{p.create_time}</Descriptions.Item>
           <Descriptions.Item label="完成时间">{p.finish_time ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="进度" span={3}>
-            <Progress percent={Number.parseInt(p.progress_speed, 10) || 0} style={{ maxWidth: 360 }} data-testid="project-progress" />
+            <Progress percent={Number.parseInt(p.progress_speed, 10) || 0} style={{ maxWidth: 360 }} data-testid="project-progress" aria-label="项目进度" />
           </Descriptions.Item>
         </Descriptions>
       </Card>
