@@ -229,11 +229,17 @@ test.describe('saved search plans', () => {
       .click();
     // Unfiltered again: people of other roles are back.
     await expect.poll(async () => (await roleCells(page)).some((r) => !r.includes('派单员'))).toBe(true);
-    await page.locator('.sk-list-page:visible').getByRole('button', { name: '搜索方案' }).click();
+    await expect(page.locator('.sk-list-page:visible .ant-spin-spinning')).toHaveCount(0);
+    const plansButton = page.locator('.sk-list-page:visible').getByRole('button', { name: '搜索方案' });
     const menu = page.getByTestId('search-plans');
+    await plansButton.click();
     await expect(menu.getByRole('button', { name: `取消默认${PLAN}` })).toBeVisible();
     await shot(page, `${FLOW}-plans`, '03-plan-menu');
-    await menu.getByRole('button', { name: PLAN, exact: true }).click();
+    // A list still settling after 重置 can close the menu (seen once in CI): open it again before picking the plan.
+    await expect(async () => {
+      if (!(await menu.isVisible())) await plansButton.click();
+      await menu.getByRole('button', { name: PLAN, exact: true }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect.poll(async () => (await roleCells(page)).length).toBe(filtered);
   });
 });
