@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
-import { clocksBack } from './sla.support';
+import { clocksBack, e2eServerSetting } from './sla.support';
 
 // SLA: an administrator creates a policy for very urgent orders with a pause state; an order created afterwards
 // shows its clocks on the detail, "at risk" at once (a warning longer than the target), then "overdue" once its
@@ -77,6 +77,7 @@ test.describe('SLA', () => {
 
     // 3. ten minutes later (moved in the database): overdue, and DueOrder lists it
     await clocksBack(orderId, 10);
+    expect(await e2eServerSetting('fsync'), 'the throwaway e2e database runs without fsync').toBe('off');
     await page.reload();
     await expect(clock(page, 2)).toHaveAttribute('data-mark', 'overdue');
     await expect(clock(page, 2)).toContainText('已超时');

@@ -19,6 +19,16 @@ export async function e2eDatabase(): Promise<pg.Client> {
   return client;
 }
 
+/** A setting of that server (server.mjs starts it with EMBEDDED_FSYNC=0: the database is thrown away). */
+export async function e2eServerSetting(name: string): Promise<string> {
+  const db = await e2eDatabase();
+  try {
+    return (await db.query(`SHOW ${name}`)).rows[0][name];
+  } finally {
+    await db.end();
+  }
+}
+
 const INSTANTS = ['started_at', 'running_since', 'paused_since', 'deadline_at', 'warn_at', 'breached_at', 'next_escalation_at'];
 
 /** As if the order's clocks had started `minutes` earlier; the order's due time moves with them. */

@@ -12,6 +12,8 @@ const schema = z.object({
   /** PostgreSQL server; without it an embedded PostgreSQL server is started with its data under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** '0' runs the embedded server without fsync: for throwaway databases only (the browser tests), never for data you keep. */
+  EMBEDDED_FSYNC: z.enum(['0', '1']).default('1'),
   /** 'log' writes codes to the server log and the dev outbox; 'http' posts them to SMS_HTTP_URL. */
   SMS_SENDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().optional(),

@@ -10,7 +10,7 @@ const POOL_MAX = 20;
 /** PostgreSQL at DATABASE_URL, or the embedded server under DATA_DIR/pg started for this app. */
 export async function openDatabase(config: Config, log: (line: string) => void = console.info): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, POOL_MAX);
-  return openEmbedded(path.join(config.dataDir, 'pg'), log);
+  return openEmbedded(path.join(config.dataDir, 'pg'), log, config.EMBEDDED_FSYNC === '1');
 }
 
 export async function openEmbedded(dir: string, log: (line: string) => void, fsync = true): Promise<Database> {

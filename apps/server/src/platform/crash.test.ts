@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir, openEmbedded } from '../db/open';
 
@@ -109,6 +110,20 @@ const uniquePng = (n: number) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`crash-test-${n}-${Math.random()}`)]);
 
 const postmasterPid = () => Number(readFileSync(path.join(tmp, 'data', 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+/** A setting of the app's own embedded server, read through the password in its marker file. */
+async function serverSetting(name: string): Promise<string> {
+  const pgDir = path.join(tmp, 'data', 'pg');
+  const { password } = JSON.parse(readFileSync(`${pgDir}-server.json`, 'utf8'));
+  const port = readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3];
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'postgres' });
+  await client.connect();
+  try {
+    return (await client.query(`SHOW ${name}`)).rows[0][name];
+  } finally {
+    await client.end();
+  }
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -123,6 +138,8 @@ describe('crash safety on the embedded database', () => {
     const port = await freePort();
     const first = startServer(port);
     await waitReady(first);
+    // Durable by default: only the browser tests' throwaway databases turn fsync off (EMBEDDED_FSYNC=0).
+    expect(await serverSetting('fsync')).toBe('on');
     const s1 = await login(first.base);
     const exp = await post(first.base, s1, '/export/user', { fileName: '崩溃前导出' });
     expect(exp.success).toBe(true);
