@@ -1,0 +1,3 @@
+import { fuzzContracts } from './contracts.fuzz';
+
+fuzzContracts(0, 3);

@@ -1,0 +1,3 @@
+import { fuzzContracts } from './contracts.fuzz';
+
+fuzzContracts(1, 3);
