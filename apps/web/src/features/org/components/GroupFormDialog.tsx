@@ -1,8 +1,9 @@
 import { SERVICE_GROUP_TYPES } from '@sk/shared/org/org.constants';
 import type { GroupRow } from '@sk/shared/org/org.schema';
-import { Form, Input, Modal, Select, Spin } from 'antd';
-import { type Person, PersonField } from '../../../components';
+import { Form, Input, Select } from 'antd';
+import { type Person, PersonField, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { teamContract } from '../api';
 
 export const GROUP_TYPE_OPTIONS = Object.entries(SERVICE_GROUP_TYPES).map(([value, label]) => ({ value: Number(value), label }));
@@ -16,22 +17,15 @@ interface Values {
 }
 
 const READS = [teamContract.groupList, teamContract.groupDetail, teamContract.groupSimpleList];
+const fields = teamContract.groupCreate.body.shape;
 
-function GroupForm({ group, onClose, onSaved }: { group: GroupRow | null; onClose: () => void; onSaved: () => void }) {
-  const [form] = Form.useForm<Values>();
-  const detail = useApi(teamContract.groupDetail, { id: group?.id ?? 0 }, { enabled: !!group, staleTime: 0 });
-  const done = {
-    invalidates: READS,
-    onSuccess: () => {
-      onSaved();
-      onClose();
-    },
-  };
-  const create = useApiMutation(teamContract.groupCreate, done);
-  const update = useApiMutation(teamContract.groupUpdate, done);
-  if (group && !detail.data) return <Spin />;
+/** Create or edit a service group: name, type, leader and members chosen in the person picker. */
+export function GroupFormDialog({ group, open, onClose, onSaved }: { group: GroupRow | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const detail = useApi(teamContract.groupDetail, { id: group?.id ?? 0 }, { enabled: open && !!group, staleTime: 0 });
+  const create = useApiMutation(teamContract.groupCreate, { invalidates: READS });
+  const update = useApiMutation(teamContract.groupUpdate, { invalidates: READS });
 
-  const d = detail.data;
+  const d = group ? detail.data : undefined;
   const initial: Partial<Values> = d
     ? {
         name: d.name,
@@ -42,22 +36,24 @@ function GroupForm({ group, onClose, onSaved }: { group: GroupRow | null; onClos
       }
     : { type: 1, leader: [], members: [] };
 
-  const submit = (v: Values) => {
+  const submit = async (v: Values) => {
     const body = { name: v.name, type: v.type, leaderId: v.leader[0]?.id ?? null, memberIds: v.members.map((m) => m.id), remark: v.remark || null };
-    if (group) update.mutate({ id: group.id, ...body });
-    else create.mutate(body);
+    if (group) await update.mutateAsync({ id: group.id, ...body });
+    else await create.mutateAsync(body);
+    onSaved();
   };
 
   return (
-    <Form form={form} name="skGroupForm" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
-      <Form.Item
-        name="name"
-        label="团队名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入团队名称' },
-          { max: 30, message: '团队名称不能超过30个字' },
-        ]}
-      >
+    <RecordFormDialog<Values>
+      open={open}
+      title={group ? '编辑服务团队' : '新建服务团队'}
+      name="skGroupForm"
+      loading={!!group && !detail.data}
+      initialValues={initial}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Form.Item name="name" label="团队名称" rules={rulesOf(fields.name)}>
         <Input maxLength={30} />
       </Form.Item>
       <Form.Item name="type" label="团队类型" rules={[{ required: true, message: '请选择团队类型' }]}>
@@ -69,26 +65,9 @@ function GroupForm({ group, onClose, onSaved }: { group: GroupRow | null; onClos
       <Form.Item name="members" label="成员">
         <PersonField multiple placeholder="选择成员" />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字' }]}>
+      <Form.Item name="remark" label="备注" rules={rulesOf(fields.remark)}>
         <Input.TextArea rows={3} maxLength={200} />
       </Form.Item>
-    </Form>
-  );
-}
-
-/** Create or edit a service group: name, type, leader and members chosen in the person picker. */
-export function GroupFormDialog({ group, open, onClose, onSaved }: { group: GroupRow | null; open: boolean; onClose: () => void; onSaved: () => void }) {
-  return (
-    <Modal
-      open={open}
-      title={group ? '编辑服务团队' : '新建服务团队'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'skGroupForm' }}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {open && <GroupForm group={group} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+    </RecordFormDialog>
   );
 }
