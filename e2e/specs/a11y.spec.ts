@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, openInApp, quietGuide } from './shell.support';
 
 // Accessibility (docs/accessibility.md): axe (WCAG 2 A and AA rules) finds no serious or critical violation on the pages
 // the demo users work in most, each opened as the user who works there (the engineer at phone width). One login per
@@ -46,9 +46,9 @@ async function audit(page: Page, name: string, include?: string): Promise<Found[
     }));
 }
 
-/** Opens a path of the app and audits it. */
+/** Opens a path inside the running app (as its links do) and audits it. */
 async function visit(page: Page, path: string, found: Found[]): Promise<void> {
-  await page.goto(path);
+  await openInApp(page, path);
   found.push(...(await audit(page, path)));
 }
 
@@ -78,7 +78,7 @@ test.describe('accessibility: no serious or critical axe violation', () => {
     await visit(page, `/allOrder/orderDetail/${await firstOrder(baseURL!, ADMIN, 'all')}`, found);
     await visit(page, '/allCustomer', found);
     // The customer detail from the list, as a user gets there.
-    await page.locator('.ant-table-row a').first().click();
+    await page.locator('.sk-page:visible .ant-table-row a').first().click();
     await expect(page).toHaveURL(/customerDetail/);
     found.push(...(await audit(page, '/allOrder/customerDetail')));
     await visit(page, '/Myevent', found);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
 
 // An administrator adds an automation rule (after creation → notify the dispatchers, set a tag) and a
 // timed event on an order type's process settings; an order created afterwards gets the tag and the dispatcher the notice.
@@ -27,8 +27,7 @@ test('an admin adds a rule and a timed event; a new order gets the tag and the d
     const types = await admin.get('/v2/temp/list?pageIndex=0&pageSize=10');
     const type = (types.data.list as { id: number; name: string; isDefault: boolean }[]).find((x) => x.isDefault) ?? types.data.list[0];
 
-    await logIn(page, ADMIN);
-    await page.goto(`/templateCenter/processSetting?id=${type.id}&templateName=${encodeURIComponent(type.name)}&tab=automation`);
+    await logInAt(page, ADMIN, `/templateCenter/processSetting?id=${type.id}&templateName=${encodeURIComponent(type.name)}&tab=automation`);
     await page.getByRole('button', { name: '新增规则' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('名称').fill(ruleName);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide, registerEnterprise } from './shell.support';
+import { ADMIN, ApiUser, logIn, logInAt, quietGuide, registerEnterprise } from './shell.support';
 
 // Behaviour: quick deploy by industry, contract states following their dates, customer rights per role,
 // the 流程设置 link, and the OpenAPI description.
@@ -128,8 +128,7 @@ test.describe('as the demo administrator', () => {
 test.describe('as a service person (role 2)', () => {
   test('sees customers but no import, add, edit, tag or delete actions, no API docs', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, SERVICE_PERSON);
-    await logIn(page, SERVICE_PERSON);
-    await page.goto('/allCustomer');
+    await logInAt(page, SERVICE_PERSON, '/allCustomer');
     const list = listOf(page);
     await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
     for (const name of ['新建客户', '导入', '批量标签', '批量删除', '导出']) await expect(list.getByRole('button', { name })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
 
 // The dispatcher assigns pending orders from /assignOrder, one with the dialog (each engineer's load beside
 // the name) and two with batch designate; the administrator's /orderingRule shows the rules and the default dispatch.
@@ -56,8 +56,7 @@ test.describe('dispatch desk', () => {
     expect(engineer).toBeDefined();
 
     const page = await browser.newPage();
-    await logIn(page, DISPATCHER);
-    await page.goto('/assignOrder');
+    await logInAt(page, DISPATCHER, '/assignOrder');
     await expect(row(page, one!.title)).toBeVisible();
     await expect(page.getByText('服务人员负载')).toBeVisible();
     await expect(page.locator('[data-testid="candidate"]').first()).toBeVisible();
@@ -153,8 +152,7 @@ test.describe('dispatch desk', () => {
     test.setTimeout(90_000);
     await quietGuide(baseURL!, ADMIN);
     const page = await browser.newPage();
-    await logIn(page, ADMIN);
-    await page.goto('/orderingRule');
+    await logInAt(page, ADMIN, '/orderingRule');
     await expect(page.getByText('派单说明')).toBeVisible();
     await page.getByRole('button', { name: '新增规则' }).click();
     const dialog = page.getByRole('dialog', { name: '新增派单规则' });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
 
 // The dispatch board as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
 // the nearest engineer; another is dragged from the board's side pane onto an engineer's free hour, which dispatches
@@ -114,8 +114,7 @@ test.describe('map and dispatch board', () => {
 
       // 1. The map: click the order's marker, see it and the nearest engineers, dispatch to the engineer.
       const page = await browser.newPage();
-      await logIn(page, DISPATCHER);
-      await page.goto('/assignOrderInMap');
+      await logInAt(page, DISPATCHER, '/assignOrderInMap');
       // The demo orders, typed with addresses only, are on the map too (geocoded), clustered where they are close.
       await expect(page.getByTestId('map-precision-legend')).toContainText('定位精度');
       const counted = async () => Number((await page.getByText(/^工单（\d+）/).textContent())?.match(/\d+/)?.[0] ?? 0);
@@ -249,8 +248,7 @@ test.describe('map and dispatch board', () => {
       expect(past).toMatchObject({ success: false, code: 'APPOINTMENT_PAST' });
 
       const page = await browser.newPage();
-      await logIn(page, DISPATCHER);
-      await page.goto('/schedule/board');
+      await logInAt(page, DISPATCHER, '/schedule/board');
       await expect(page.getByText(/共 \d+ 名服务人员/)).toBeVisible();
       await page.getByLabel('日期').click();
       await page.getByLabel('日期').fill(day);

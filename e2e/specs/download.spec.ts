@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, logIn, quietGuide } from './shell.support';
+import { ADMIN, logInAt, quietGuide } from './shell.support';
 
 // Exporting the user list from the organisation page: the header's download centre shows the finished file, which downloads.
 
@@ -23,8 +23,7 @@ async function downloads(page: Page): Promise<DownloadItem[]> {
 test('export the user list and download it from the download centre', async ({ page, baseURL }) => {
   const fileName = `人员导出${String(Date.now()).slice(-6)}`;
   await quietGuide(baseURL!, ADMIN);
-  await logIn(page, ADMIN);
-  await page.goto('/organizationalStructure');
+  await logInAt(page, ADMIN, '/organizationalStructure');
   const list = page.locator('.sk-list-page:visible').first();
   await expect(list.locator('.ant-table-row').first()).toBeVisible();
 

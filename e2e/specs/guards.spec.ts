@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide, registerEnterprise, TRIAL_ADMIN, tabKeys } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide, registerEnterprise, tabKeys, TRIAL_ADMIN } from './shell.support';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -28,8 +28,7 @@ test.describe('guards', () => {
 
   test('a missing page power goes to /detailError; an unknown route to /Error404', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, DISPATCHER);
-    await logIn(page, DISPATCHER);
-    await page.goto('/organizationalStructure');
+    await logInAt(page, DISPATCHER, '/organizationalStructure');
     await expect(page).toHaveURL(/\/detailError$/);
     await expect(page.getByText('无权访问')).toBeVisible();
     await expect(page.getByText(/您没有该功能的操作权限/)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logInAt, quietGuide } from './shell.support';
 
 // Lists and export: export of every filtered row, contact search by phone, duplicate contacts refused,
 // the installed-product list's columns, the customer pages at phone width, a department without a parent.
@@ -26,8 +26,7 @@ test.describe('lists', () => {
   });
 
   test('export offers every row the filters match, through the download centre', async ({ page, baseURL }) => {
-    await logIn(page, ADMIN);
-    await page.goto('/allCustomer');
+    await logInAt(page, ADMIN, '/allCustomer');
     const list = listOf(page);
     // A filter that matches more rows than one page of 10.
     const api = await ApiUser.login(baseURL!, ADMIN);
@@ -58,8 +57,7 @@ test.describe('lists', () => {
   });
 
   test('contacts are found by phone as well as by name; the same contact twice is refused', async ({ page }) => {
-    await logIn(page, ADMIN);
-    await page.goto('/contactManage');
+    await logInAt(page, ADMIN, '/contactManage');
     const list = listOf(page);
     await expect(rowOf(list, '潘悦')).toBeVisible();
     const phone = ((await rowOf(list, '潘悦').first().textContent()) ?? '').match(/1\d{10}/)?.[0];
@@ -92,8 +90,7 @@ test.describe('lists', () => {
   });
 
   test('the installed-product list shows 保修状态 clear of the fixed 操作 column', async ({ page }) => {
-    await logIn(page, ADMIN);
-    await page.goto('/productManage');
+    await logInAt(page, ADMIN, '/productManage');
     const list = listOf(page);
     await expect(list.locator('tbody tr.ant-table-row').first()).toBeVisible();
     // At the default columns nothing starts under the sticky actions column: every warranty tag and the last
@@ -111,8 +108,7 @@ test.describe('lists', () => {
 
   test('at phone width the customer list is a card list and the customer detail fits the screen', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await logIn(page, ADMIN);
-    await page.goto('/allCustomer');
+    await logInAt(page, ADMIN, '/allCustomer');
     const card = listOf(page).locator('.sk-phone-cards .ant-card').filter({ hasText: '苏州吴中湖畔花园业主委员会' });
     await expect(card).toBeVisible();
     for (const label of ['联系人', '联系电话', '地址']) await expect(card.getByText(label, { exact: true })).toBeVisible();
@@ -135,8 +131,7 @@ test.describe('lists', () => {
   });
 
   test('a department added from the toolbar goes under the company node', async ({ page }) => {
-    await logIn(page, ADMIN);
-    await page.goto('/organizationalStructure');
+    await logInAt(page, ADMIN, '/organizationalStructure');
     const name = `新部门${String(Date.now()).slice(-5)}`;
     const company = (await (await page.request.get('/api/stand/dept')).json()).data[0].name as string;
     await visiblePage(page).getByRole('button', { name: '新增部门' }).click();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, FREE_ADMIN, logIn, quietGuide } from './shell.support';
+import { ADMIN, FREE_ADMIN, logIn, logInAt, quietGuide } from './shell.support';
 
 // Access and menus: every demo user opens every entry their menu offers; shared paths open with either
 // menu set's power; an all-locked group opens its first entry's notice page; detail pages keep the menu they belong to.
@@ -110,8 +110,7 @@ test.describe('every demo user opens every menu entry', () => {
 test.describe('access and menus', () => {
   test('the outsourced user’s 审批处理 path opens with the provider entry’s power, not the no-access page', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, OUTSOURCED);
-    await logIn(page, OUTSOURCED);
-    await page.goto('/approvalProcess');
+    await logInAt(page, OUTSOURCED, '/approvalProcess');
     await settled(page);
     await expect(page).toHaveURL(/\/approvalProcess$/);
     await expect(page.getByText('无权访问')).toHaveCount(0);
@@ -121,8 +120,7 @@ test.describe('access and menus', () => {
     // A staff user without either power is still refused.
     await quietGuide(baseURL!, '13800000004');
     await page.context().clearCookies();
-    await logIn(page, '13800000004');
-    await page.goto('/approvalProcess');
+    await logInAt(page, '13800000004', '/approvalProcess');
     await expect(page).toHaveURL(/\/detailError$/);
   });
 

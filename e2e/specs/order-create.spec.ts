@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, steady } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logInAt, quietGuide } from './shell.support';
 
 // Customer service (受理客服, 13800000006) creates an order the way the desk does it: a pasted "name phone address"
 // becomes a new customer, the product and a service item are picked, and a second order of the same customer and
@@ -45,8 +45,7 @@ test.describe('create order', () => {
     const t = tail();
     const name = `王小明${t}`;
     const phone = `139${t}01`;
-    await logIn(page, SERVICE_DESK);
-    await page.goto('/createOrder');
+    await logInAt(page, SERVICE_DESK, '/createOrder');
     await expect(page.getByRole('combobox', { name: '工单类型' })).toBeVisible();
     await expect(page.locator('[data-group="customerInfo"]')).toBeVisible();
 
@@ -133,8 +132,7 @@ test.describe('create order', () => {
     const t = tail();
     const item = `空调加氟${t}`;
     await quietGuide(baseURL!, ADMIN);
-    await logIn(page, ADMIN);
-    await page.goto('/serviceItem');
+    await logInAt(page, ADMIN, '/serviceItem');
     const list = page.locator('.sk-list-page:visible').first();
     await expect(list.locator('tbody tr.ant-table-row').filter({ hasText: '上门检测' })).toBeVisible();
     await list.getByRole('button', { name: '新建服务项目' }).click();

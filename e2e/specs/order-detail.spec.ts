@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
 
 // The order detail as the people who work an order: created through the API, assigned by the dispatcher in the
 // browser, then accepted, started and completed by the engineer at phone width with the ability buttons; the
@@ -142,8 +142,7 @@ test.describe('order detail', () => {
     const title = `热水器漏水${String(Date.now()).slice(-6)}`;
     const orderId = await makeOrder(baseURL!, title);
     await quietGuide(baseURL!, DISPATCHER);
-    await logIn(page, DISPATCHER);
-    await page.goto(`/allOrder/orderDetail/${orderId}`);
+    await logInAt(page, DISPATCHER, `/allOrder/orderDetail/${orderId}`);
     await expect(state(page)).toHaveText('待派单');
     await detail(page)
       .getByRole('button', { name: /^编\s*辑$/ })

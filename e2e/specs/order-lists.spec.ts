@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, logInAt, quietGuide } from './shell.support';
 
 // The order lists: orders seeded through the API, then AllOrder as the dispatcher (state tab, filter, sort, URL
 // parameters, export), MyOrder at phone width, and the recycle bin (locked on the free plan).
@@ -75,9 +75,7 @@ test.describe('order lists', () => {
   test('AllOrder as the dispatcher: state tab, filters, sort, URL parameters and export', async ({ page, baseURL }) => {
     const s = await seed(baseURL!, DISPATCHER);
     await quietGuide(baseURL!, DISPATCHER);
-    await logIn(page, DISPATCHER);
-
-    await page.goto('/allOrder');
+    await logInAt(page, DISPATCHER, '/allOrder');
     const list = listOf(page);
     await expect(rowOf(list, `洗衣机漏水${s.tail}`)).toBeVisible();
     await expect(page.getByRole('tab', { name: '进行中', exact: true })).toBeVisible();
@@ -150,8 +148,7 @@ test.describe('order lists', () => {
     const s = await seed(baseURL!, EMPLOYEE);
     await quietGuide(baseURL!, EMPLOYEE);
     await page.setViewportSize(PHONE);
-    await logIn(page, EMPLOYEE);
-    await page.goto('/myOrder?tab=all');
+    await logInAt(page, EMPLOYEE, '/myOrder?tab=all');
     const list = listOf(page);
     const card = list.locator('[data-card]').filter({ hasText: `空调不制冷${s.tail}` });
     await expect(card).toBeVisible();
@@ -171,8 +168,7 @@ test.describe('order lists', () => {
     expect(r.success, r.message).toBe(true);
     await quietGuide(baseURL!, ENGINEER);
     await page.setViewportSize(PHONE);
-    await logIn(page, ENGINEER);
-    await page.goto('/myOrder?tab=toAccept');
+    await logInAt(page, ENGINEER, '/myOrder?tab=toAccept');
     await expect(
       listOf(page)
         .locator('[data-card]')
@@ -183,8 +179,7 @@ test.describe('order lists', () => {
 
   test('recycle bin: locked on the free plan; deleted orders restored', async ({ page, baseURL }) => {
     await quietGuide(baseURL!, FREE_ADMIN);
-    await logIn(page, FREE_ADMIN);
-    await page.goto('/orderRubbish');
+    await logInAt(page, FREE_ADMIN, '/orderRubbish');
     await expect(page.getByText(/免费版不支持回收站/).first()).toBeVisible();
     await shot(page, FLOW, '07-recycle-bin-free');
 
@@ -193,8 +188,7 @@ test.describe('order lists', () => {
     expect(del.success, del.message).toBe(true);
     await page.context().clearCookies();
     await quietGuide(baseURL!, ADMIN);
-    await logIn(page, ADMIN);
-    await page.goto('/orderRubbish');
+    await logInAt(page, ADMIN, '/orderRubbish');
     const row = rowOf(listOf(page), `热水器检修${s.tail}`);
     await expect(row).toBeVisible();
     await shot(page, FLOW, '08-recycle-bin');

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // An administrator turns off the dispatch stage of an order type and adds a completion approval
 // (approved by the 派单员 role); an order created afterwards goes straight to 待服务 and needs that approval to
@@ -47,8 +47,7 @@ test.describe('order process', () => {
       expect(older.state).toBe(1);
 
       // 1. the order type's settings → its order process page
-      await logIn(page, ADMIN);
-      await page.goto(`/templateCenter/processSetting?id=${tid}&templateName=${encodeURIComponent(typeName)}&orderType=${tid}&sys_code=order`);
+      await logInAt(page, ADMIN, `/templateCenter/processSetting?id=${tid}&templateName=${encodeURIComponent(typeName)}&orderType=${tid}&sys_code=order`);
       await page.locator('.sk-page:visible').getByRole('link', { name: '查看工单流程' }).click();
       await expect(page).toHaveURL(new RegExp(`/templateCenter/processSetting/orderProcess/${tid}/`));
       await expect(proc(page).getByTestId('process-version')).toHaveText('默认流程');

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, openInApp, quietGuide } from './shell.support';
 
 // The organisation pages as the demo administrator: departments, users, roles, status, detail pages.
 
@@ -46,7 +46,7 @@ test.describe('organisation pages', () => {
       ['/help', '第一次使用服务管家'],
     ];
     for (const [i, [path, text]] of pages.entries()) {
-      await page.goto(path);
+      await openInApp(page, path);
       await expect(page.locator('.sk-page:visible').getByText(text).first()).toBeVisible();
       await shot(page, FLOW, `00-${String(i).padStart(2, '0')}${path.replaceAll('/', '-')}`);
     }

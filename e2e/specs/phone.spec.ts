@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
 
 // The engineer's screens at phone width (390 × 844, touch): 我的工单 one tap away in the bottom tab bar, the first
 // card's title, appointment and address above the fold, the address a link to the map app at the order's pin, the
@@ -164,8 +164,7 @@ test('the dispatcher’s 全部工单 at phone width: cards, one toolbar row, th
   await quietGuide(baseURL!, DISPATCHER);
   const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await ctx.newPage();
-  await logIn(page, DISPATCHER);
-  await page.goto('/allOrder');
+  await logInAt(page, DISPATCHER, '/allOrder');
   const list = listOf(page);
   const card = list.locator('[data-card]').first();
   await expect(card).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, logIn, quietGuide, tab, tabClose } from './shell.support';
+import { ADMIN, logInAt, quietGuide, tab, tabClose } from './shell.support';
 
 // The settings page: grouped with a bar of anchors, the save bar always on screen, a warning before unsaved
 // edits are left (route change, closing its tab, the browser), and the first invalid field shown on save.
@@ -20,8 +20,7 @@ async function onScreen(page: Page, locator: Locator): Promise<boolean> {
 test.describe('system settings page', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await quietGuide(baseURL!, ADMIN);
-    await logIn(page, ADMIN);
-    await page.goto('/systemSetting');
+    await logInAt(page, ADMIN, '/systemSetting');
     await expect(visiblePage(page).getByLabel(POOL_MINUTES)).toHaveValue(/\d+/);
   });
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, FREE_ADMIN, logIn, quietGuide, TRIAL_ADMIN } from './shell.support';
+import { ADMIN, ApiUser, FREE_ADMIN, logIn, logInAt, quietGuide, TRIAL_ADMIN } from './shell.support';
 
 // Tags, dictionary items and system settings as the demo administrator; the tag pages' lock on the free plan.
 
@@ -100,8 +100,7 @@ test.describe('settings pages', () => {
 
 test('the free plan shows the lock notice on the tag pages', async ({ page, baseURL }) => {
   await quietGuide(baseURL!, FREE_ADMIN);
-  await logIn(page, FREE_ADMIN);
-  await page.goto('/tagsManage/personTag');
+  await logInAt(page, FREE_ADMIN, '/tagsManage/personTag');
   await expect(page.getByText('免费版不支持标签，建议升级为VIP版本')).toBeVisible();
   await shot(page, FLOW, '06-free-plan-locked');
 });
@@ -119,8 +118,7 @@ test('tag pages are disabled while the seats are exceeded, with a way to the org
       expect(r.success, r.message).toBe(true);
       created.push(r.data.id);
     }
-    await logIn(page, TRIAL_ADMIN);
-    await page.goto('/tagsManage/orderTag');
+    await logInAt(page, TRIAL_ADMIN, '/tagsManage/orderTag');
     await expect(page.getByText('用户数超出套餐')).toBeVisible();
     await shot(page, FLOW, '07-quota-exceeded');
     await page.getByRole('button', { name: '前往组织架构' }).click();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickEngineer, pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // The smaller field-day defects: 全部工单's 新建工单 and 批量派单 (a result per order), the menu badges following the
 // user's own write at once and never cut off (expanded or collapsed), and the ordinary employee's customer picker on
@@ -78,8 +78,7 @@ test.describe('smaller field-day defects', () => {
     expect(engineer).toBeDefined();
 
     const page = await browser.newPage();
-    await logIn(page, DISPATCHER);
-    await page.goto(`/allOrder?keyword=${tag}`);
+    await logInAt(page, DISPATCHER, `/allOrder?keyword=${tag}`);
     const list = page.locator('.sk-page:visible');
     const row = (title: string) => list.locator('tr', { hasText: title });
     // A page's chunk may take a while on a busy machine: the first look waits longer.
@@ -147,8 +146,7 @@ test.describe('smaller field-day defects', () => {
     const customerId = await customerFor(admin, name, tag);
 
     const page = await browser.newPage();
-    await logIn(page, EMPLOYEE);
-    await page.goto('/newEvent');
+    await logInAt(page, EMPLOYEE, '/newEvent');
     const form = page.locator('.sk-page:visible');
     await expect(form.getByText('内部事件可不选客户')).toBeVisible({ timeout: 30_000 });
     await pickSearched(page, form.getByRole('combobox', { name: '客户' }), tag, name);
@@ -182,8 +180,7 @@ test.describe('smaller field-day defects', () => {
     expect(accepted.success, accepted.message).toBe(true);
 
     const page = await browser.newPage();
-    await logIn(page, ENGINEER);
-    await page.goto(`/allOrder/orderDetail/${orderId}`);
+    await logInAt(page, ENGINEER, `/allOrder/orderDetail/${orderId}`);
     await expect(page.locator('.sk-page:visible [data-testid="order-state"]')).toHaveText('待服务', { timeout: 30_000 });
     await page.locator('.sk-page:visible .sk-order-detail').getByRole('button', { name: '补充信息' }).click();
     const dialog = page.getByRole('dialog', { name: '补充服务信息' });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, logInAt, quietGuide } from './shell.support';
 
 // Serial-tracked spares, one unit at a time. A stock count: the warehouse keeper's count sheet starts with the serials
 // recorded in the warehouse, one is not found and a new one is scanned; the approval page shows what goes missing (盘亏)
@@ -28,8 +28,7 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   const lost = before[0] as string;
 
   const page = await browser.newPage();
-  await logIn(page, KEEPER);
-  await page.goto('/stockTaking');
+  await logInAt(page, KEEPER, '/stockTaking');
   await page$(page)
     .getByRole('button', { name: /新建盘点单/ })
     .click();
@@ -95,8 +94,7 @@ test('the approval page of a requisition shows what is available beside what is 
   expect(doc.success, doc.message).toBe(true);
   await Promise.all([api.dispose(), filer.dispose()]);
   const page = await browser.newPage();
-  await logIn(page, KEEPER);
-  await page.goto(`/spareExamine?id=${doc.data.id}`);
+  await logInAt(page, KEEPER, `/spareExamine?id=${doc.data.id}`);
   await expect(page$(page).getByRole('columnheader', { name: '可用' })).toBeVisible();
   await expect(page$(page).getByText(/^审批后剩\d+$/)).toBeVisible();
   // Beside the approve button too, where a phone shows it without scrolling the table.
@@ -125,8 +123,7 @@ test('an outbound order of a serial-tracked spare ships the serials the keeper p
   const chosen = free.slice(-2);
 
   const page = await browser.newPage();
-  await logIn(page, KEEPER);
-  await page.goto(`/outboundOrderDetail?id=${id}`);
+  await logInAt(page, KEEPER, `/outboundOrderDetail?id=${id}`);
   await expect(page$(page).getByTestId('goods-state')).toHaveText('待发货');
   await page$(page)
     .getByRole('button', { name: spaced('发货') })

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
 
 // Return visits (issue 28): the administrator sets the demo plan to visit at once; the engineer completes two orders;
 // the tasks appear for 周回访 (13800000007); she calls on the first and records 回访不通过 with a reason, which opens a
@@ -68,8 +68,7 @@ test.describe('return visits', () => {
     await quietGuide(baseURL!, DISPATCHER);
 
     // 1. The administrator sets the demo plan to visit at once after completion, without a customer interval.
-    await logIn(page, ADMIN);
-    await page.goto('/returnVisitPlan');
+    await logInAt(page, ADMIN, '/returnVisitPlan');
     await expect(page$(page).getByText('完工满意度回访')).toBeVisible();
     await shot(page, FLOW, '01-plans');
     await page$(page).getByRole('link', { name: '完工满意度回访' }).click();
