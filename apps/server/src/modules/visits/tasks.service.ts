@@ -27,7 +27,7 @@ import { cleanExtWith, presentExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { createOrder } from '../orders/create.service';
 import { openFromVisit } from '../quality/complaint.service';
-import { presentRow, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
+import { presentRow, summaryStateCounts, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
 import { isVisitDesk, moveTask, visitCtxOf } from './visits.state';
 
 /** Who sees every task: the /ReturnVisitTask desk and administrators. */
@@ -54,6 +54,8 @@ export function listMine(db: Db, a: Actor, q: QueryOf<typeof C.myList>) {
 
 export function counts(db: Db, a: Actor, dataType: '0' | '1') {
   if (dataType === '1' && !seesAll(a)) throw new AppError('NO_POWER');
+  // Every task of the enterprise: the per-day summary's sums (a provider's user is scoped, and mine is on its index).
+  if (dataType === '1' && a.providerId == null) return summaryStateCounts(db, a.enterpriseId);
   return stateCounts(db, a.enterpriseId, dataType === '1' ? providerScope(a) : [mine(a)]);
 }
 
