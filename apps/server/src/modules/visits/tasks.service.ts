@@ -313,7 +313,8 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     const note = reason ? `${reason}${b.state === 4 ? `（${b.nextVisitDate}）` : ''}` : null;
     await moveTask(tx, a, a.enterpriseId, b.taskId, ACTION_OF[b.state], { patch, note, expected: Number(t.state) });
     let followUpOrderId: number | null = null;
-    // A failed visit opens a complaint (an order visit's: the complaint carries the order's customer and engineer).
+    // A failed visit opens a complaint: an order visit's carries the order's customer and engineer, an event visit's
+    // the event's customer, contact, product and principal.
     if (b.state === 2) await openFromVisit(tx, a, b.taskId, reason as string, b.comment ?? null);
     // An order visit opens a follow-up order; an event visit has no order to follow (docs/decisions.md).
     if (b.state === 2 && t.order_id != null) {
