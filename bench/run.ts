@@ -158,6 +158,13 @@ const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId
     },
   ],
   [
+    'BENCH_QUALITY',
+    async (d, b, e) => {
+      const m = await import('./quality');
+      m.printQuality(await m.qualityScenario(d, b, e));
+    },
+  ],
+  [
     'BENCH_PROJECTS',
     async (d, b, e) => {
       const m = await import('./projects');

@@ -78,6 +78,7 @@ async function seedTasks(db: Db, ep: number, n: number): Promise<Seeded> {
         from generate_series(${lo}::int, ${hi}::int) g) x`);
   }
   await db.execute(sql`vacuum analyze return_visit_tasks`);
+  await db.execute(sql`vacuum analyze return_visit_day_stats`);
   return { adminId, visitorId: adminId, seconds: (Date.now() - t0) / 1000, reused: false };
 }
 
@@ -116,7 +117,9 @@ export async function visitScenario(database: Database, base: string, enterprise
     `${R}?by=plan&startTime=${day(30)}&endTime=${day(0)}`,
     `${R}?by=engineer&startTime=${day(30)}&endTime=${day(0)}`,
     `${R}?by=team&startTime=${day(365)}&endTime=${day(0)}`,
+    `${R}?by=template&startTime=${day(30)}&endTime=${day(0)}`,
     `${R}?by=plan`,
+    `${R}?by=engineer`,
   ];
   const out: VisitScenario['rows'] = [];
   for (const p of paths) {
@@ -127,7 +130,7 @@ export async function visitScenario(database: Database, base: string, enterprise
       const statements = await captureSql(database, async () => {
         await fetch(`${base}/api${p}`, { headers: { cookie: admin } });
       });
-      const own = statements.filter((s) => JSON.stringify(s.args).includes('return_visit_tasks'));
+      const own = statements.filter((s) => /return_visit_(tasks|day_stats)/.test(JSON.stringify(s.args)));
       plan = (await Promise.all(own.map((s) => explain(database, s.args as unknown[])))).join('\n--\n');
     }
     out.push({ ...m, plan });

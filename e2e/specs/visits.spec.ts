@@ -1,11 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
-// Return visits (issue 28): the administrator sets the demo plan to visit at once; the engineer completes two orders;
-// the tasks appear for 周回访 (13800000007); she calls on the first and records 回访不通过 with a reason, which opens a
+// Return visits (issue 28): the administrator sets the demo plan to visit two days after completion; the engineer
+// completes two orders; no task yet; on a test clock two days ahead (the dev sweep) the tasks appear for 周回访
+// (13800000007); she calls on the first and records 回访不通过 with a reason, which opens a
 // follow-up order the dispatcher sees; the second goes out by SMS and the customer answers on the survey page at phone
-// width; the report shows both.
+// width; the report shows both; the failed visit's complaint is in the complaint list, whose quality report draws a chart.
 
 const FLOW = 'visits';
 const ENGINEER = '13800000002';
@@ -40,7 +41,7 @@ async function completedOrder(baseURL: string, title: string): Promise<number> {
   return id;
 }
 
-/** The visitor's task on an order, once the job has made it (the plan's delay is 0: the job runs at completion). */
+/** The visitor's task on an order, once the sweep has made it. */
 async function taskOf(visitor: ApiUser, orderNo: string): Promise<{ id: number; orderNo: string }> {
   let found: { id: number; orderNo: string } | undefined;
   await expect
@@ -67,20 +68,20 @@ test.describe('return visits', () => {
     await quietGuide(baseURL!, VISITOR);
     await quietGuide(baseURL!, DISPATCHER);
 
-    // 1. The administrator sets the demo plan to visit at once after completion, without a customer interval.
+    // 1. The administrator sets the demo plan to visit two days after completion, without a customer interval.
     await logInAt(page, ADMIN, '/returnVisitPlan');
     await expect(page$(page).getByText('完工满意度回访')).toBeVisible();
     await shot(page, FLOW, '01-plans');
     await page$(page).getByRole('link', { name: '完工满意度回访' }).click();
     await expect(page).toHaveURL(/\/returnVisitPlan\/edit\/\d+$/);
-    await page$(page).getByLabel('延迟时长').fill('0');
+    await page$(page).getByLabel('延迟时长').fill('2');
     await page$(page).getByLabel('同一客户最小间隔（天）').fill('0');
     await shot(page, FLOW, '02-plan-edit');
     await page$(page)
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await expect(page).toHaveURL(/\/returnVisitPlan$/);
-    await expect(page$(page).getByText('完成后立即')).toBeVisible();
+    await expect(page$(page).getByText('2天').first()).toBeVisible();
 
     // 2. The engineer completes two orders.
     const stamp = String(Date.now()).slice(-6);
@@ -90,14 +91,20 @@ test.describe('return visits', () => {
     const orderNo = async (id: number) => (await admin.get(`/order/orderDetail?orderId=${id}`)).data.orderNo as string;
     const [noA, noB] = [await orderNo(first), await orderNo(second)];
 
-    // 3. The tasks appear for 周回访; she opens the first, the call timer runs, she records 回访不通过 with a reason.
+    // 3. No task before the plan's delay; on the test clock two days ahead the tasks appear for 周回访; she opens the
+    // first, the call timer runs, she records 回访不通过 with a reason.
     const visitorApi = await ApiUser.login(baseURL!, VISITOR);
+    // (Other orders of the demo may come due on the clock: only these two are looked at.)
+    const early = await admin.send('POST', '/v2/returnvisitTask/dev/sweep', { minutes: 2 * 1440 - 10 });
+    expect(early.success, early.message).toBe(true);
+    for (const no of [noA, noB]) expect((await visitorApi.get(`/v2/returnvisitTask/myList?pageIndex=0&pageSize=10&orderNo=${no}`)).data.count).toBe(0);
+    const due = await admin.send('POST', '/v2/returnvisitTask/dev/sweep', { minutes: 2 * 1440 + 1 });
+    expect(due.data.made, due.message).toBeGreaterThanOrEqual(2);
     const taskA = await taskOf(visitorApi, noA);
     const taskB = await taskOf(visitorApi, noB);
     const ctx = await browser.newContext();
     const vp = await ctx.newPage();
-    await logIn(vp, VISITOR);
-    await vp.goto('/returnVisitOrder');
+    await logInAt(vp, VISITOR, '/returnVisitOrder');
     await expect(page$(vp).getByRole('link', { name: noA })).toBeVisible();
     await shot(vp, FLOW, '03-my-visits');
     await page$(vp).getByRole('link', { name: noA }).click();
@@ -118,8 +125,7 @@ test.describe('return visits', () => {
     // 4. The dispatcher sees the follow-up order.
     const dctx = await browser.newContext();
     const dp = await dctx.newPage();
-    await logIn(dp, DISPATCHER);
-    await dp.goto(`/allOrder/orderDetail/${followUp}`);
+    await logInAt(dp, DISPATCHER, `/allOrder/orderDetail/${followUp}`);
     await expect(page$(dp).getByText(`回访不通过：回访测试甲${stamp}`).first()).toBeVisible();
     await shot(dp, FLOW, '06-follow-up-for-dispatcher');
     // It waits as a new order (待受理 or 待派单 by its process) at the top of the dispatcher's 全部工单.
@@ -159,6 +165,12 @@ test.describe('return visits', () => {
     await expect(page$(vp).getByTestId('visit-chart')).toBeVisible();
     await expect(page$(vp).locator('.ant-table-row').filter({ hasText: '完工满意度回访' }).getByText('问题未解决')).toBeVisible();
     await shot(vp, FLOW, '09-report');
+
+    // 7. The failed visit opened a complaint; the quality-analysis report under the complaint list draws its chart.
+    await page.goto('/customerComplaintList');
+    await expect(page$(page).getByText(`回访不通过：回访测试甲${stamp}`)).toBeVisible();
+    await expect(page$(page).getByTestId('quality-chart')).toBeVisible();
+    await shot(page, FLOW, '10-complaint-and-quality-chart');
     await Promise.all([ctx.close(), dctx.close(), phoneCtx.close(), admin.dispose(), visitorApi.dispose()]);
   });
 });

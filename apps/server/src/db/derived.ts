@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { IM_CHANNEL } from '../modules/im/channel';
+import { createVisitSummary } from '../modules/visits/summary';
 
 /**
  * Database objects drizzle-kit cannot express (functions, an expression index, triggers), created after the
@@ -104,4 +105,6 @@ export async function createDerived(database: Database): Promise<void> {
       await tx.execute(BACKFILL);
     }
   });
+  // The return-visit report's per-day summary (its triggers and backfill live with the visits).
+  await createVisitSummary(database);
 }

@@ -335,6 +335,17 @@ export const visitsContract = {
   }),
   survey: endpoint({ method: 'GET', path: '/v2/returnvisitTask/survey', auth: 'public', query: rvSurveyTokenQuery, response: rvSurveySchema }),
   surveySubmit: endpoint({ method: 'POST', path: '/v2/returnvisitTask/survey', auth: 'public', body: rvSurveyBody, response: z.null() }),
+  /**
+   * Development and browser tests only (where the dev SMS outbox answers: loopback, codes logged): the visit sweep on a
+   * clock `minutes` ahead, for the caller's enterprise: tasks whose plan delay has passed by then are made. Elsewhere: not found.
+   */
+  devSweep: endpoint({
+    method: 'POST',
+    path: '/v2/returnvisitTask/dev/sweep',
+    power: VISIT_POWERS.plan,
+    body: z.object({ minutes: L(coerceInt('integer').min(0, '分钟数不能小于0').max(525_600, '分钟数不能超过一年'), '分钟数') }),
+    response: z.object({ made: z.number() }),
+  }),
   report: endpoint({
     method: 'GET',
     path: '/v2/returnvisitTask/report',

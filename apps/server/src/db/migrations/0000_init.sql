@@ -1703,6 +1703,28 @@ CREATE TABLE "return_visit_candidates" (
 	CONSTRAINT "return_visit_candidates_enterprise_id_visit_type_record_id_pk" PRIMARY KEY("enterprise_id","visit_type","record_id")
 );
 --> statement-breakpoint
+CREATE TABLE "return_visit_day_stats" (
+	"enterprise_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"plan_id" bigint NOT NULL,
+	"visit_type" smallint NOT NULL,
+	"engineer_id" bigint DEFAULT 0 NOT NULL,
+	"service_group_id" bigint DEFAULT 0 NOT NULL,
+	"template_id" bigint DEFAULT 0 NOT NULL,
+	"state" smallint NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"s0" numeric DEFAULT '0' NOT NULL,
+	"c0" integer DEFAULT 0 NOT NULL,
+	"s1" numeric DEFAULT '0' NOT NULL,
+	"c1" integer DEFAULT 0 NOT NULL,
+	"s2" numeric DEFAULT '0' NOT NULL,
+	"c2" integer DEFAULT 0 NOT NULL,
+	"s3" numeric DEFAULT '0' NOT NULL,
+	"c3" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "return_visit_day_stats_pk" PRIMARY KEY("enterprise_id","day","plan_id","visit_type","engineer_id","service_group_id","template_id","state","reason")
+);
+--> statement-breakpoint
 CREATE TABLE "return_visit_logs" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "return_visit_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -2195,6 +2217,7 @@ ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_dept_fk" FOREIGN
 ALTER TABLE "department_heads" ADD CONSTRAINT "department_heads_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_powers" ADD CONSTRAINT "role_powers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_visit_candidates" ADD CONSTRAINT "return_visit_candidates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_visit_day_stats" ADD CONSTRAINT "return_visit_day_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_visit_plans" ADD CONSTRAINT "return_visit_plans_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_visit_tasks" ADD CONSTRAINT "return_visit_tasks_plan_fk" FOREIGN KEY ("enterprise_id","plan_id") REFERENCES "public"."return_visit_plans"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

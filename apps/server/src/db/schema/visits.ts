@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
 import { enterprises, users } from './platform';
 import { orders } from './orders';
@@ -170,4 +170,44 @@ export const returnVisitCandidates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.enterpriseId, t.visitType, t.recordId] }), index('return_visit_candidates_due_idx').on(t.finishedAt)],
+);
+
+/**
+ * The return-visit report's per-day summary: per enterprise, day of creation (the enterprise's time zone), plan, type,
+ * engineer, team, order type, state and not-passed reason (0 / '' for none; the reason only in state 2), the tasks and
+ * the sum and count of each dimension's scores. Kept by the triggers of modules/visits/summary.ts in the transaction of
+ * every write to return_visit_tasks (docs/visits.md, Report); /returnVisitReport and the all-task tabs read it.
+ */
+const scoreCols = () => ({
+  s0: numeric('s0').notNull().default('0'),
+  c0: integer('c0').notNull().default(0),
+  s1: numeric('s1').notNull().default('0'),
+  c1: integer('c1').notNull().default(0),
+  s2: numeric('s2').notNull().default('0'),
+  c2: integer('c2').notNull().default(0),
+  s3: numeric('s3').notNull().default('0'),
+  c3: integer('c3').notNull().default(0),
+});
+export const returnVisitDayStats = pgTable(
+  'return_visit_day_stats',
+  {
+    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    planId: bigint('plan_id', { mode: 'number' }).notNull(),
+    visitType: smallint('visit_type').notNull(),
+    engineerId: bigint('engineer_id', { mode: 'number' }).notNull().default(0),
+    serviceGroupId: bigint('service_group_id', { mode: 'number' }).notNull().default(0),
+    templateId: bigint('template_id', { mode: 'number' }).notNull().default(0),
+    state: smallint('state').notNull(),
+    reason: text('reason').notNull().default(''),
+    n: integer('n').notNull().default(0),
+    ...scoreCols(),
+  },
+  (t) => [
+    // The report reads an enterprise's range of days (the key's prefix).
+    primaryKey({
+      name: 'return_visit_day_stats_pk',
+      columns: [t.enterpriseId, t.day, t.planId, t.visitType, t.engineerId, t.serviceGroupId, t.templateId, t.state, t.reason],
+    }),
+  ],
 );

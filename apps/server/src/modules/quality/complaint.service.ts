@@ -91,6 +91,32 @@ async function insertComplaint(tx: Tx, ep: number, actorId: number | null, o: Op
   return id;
 }
 
+/**
+ * What a complaint copies from an event (opened on the event, or from its failed return visit): its customer, product,
+ * principal (as the engineer) and contact. `scope` limits the events to those the caller sees.
+ */
+async function eventSource(ex: Executor, ep: number, eventId: number, scope: SQL = sql`true`) {
+  const [e] = await rows<Rec>(
+    ex,
+    sql`select e.id, e.title, e.customer_id, e.installed_product_id, e.principal_id, e.custom_linkperson, e.custom_phone from events e
+      where e.enterprise_id = ${ep} and e.id = ${eventId} and ${scope}`,
+  );
+  if (!e) return null;
+  return {
+    source: {
+      sourceType: 2,
+      eventId: Number(e.id),
+      customerId: n(e.customer_id),
+      installedProductId: n(e.installed_product_id),
+      engineerId: n(e.principal_id),
+      providerId: null,
+    } satisfies Source,
+    title: String(e.title),
+    complainant: (e.custom_linkperson as string | null) ?? null,
+    phone: (e.custom_phone as string | null) ?? null,
+  };
+}
+
 /** A complaint opened by a user: its source must be in his scope (an order he may open, an event he sees, a customer of his enterprise). */
 export async function create(db: Db, a: Actor, b: ComplaintCreateBody): Promise<number> {
   return db.transaction(async (tx) => {
@@ -108,20 +134,9 @@ export async function create(db: Db, a: Actor, b: ComplaintCreateBody): Promise<
         providerId: n(o.provider_id),
       };
     } else if (b.sourceType === 2) {
-      const [e] = await rows<Rec>(
-        tx,
-        sql`select e.id, e.customer_id, e.installed_product_id, e.principal_id from events e
-          where e.enterprise_id = ${a.enterpriseId} and e.id = ${b.eventId as number} and ${eventScope(a)}`,
-      );
+      const e = await eventSource(tx, a.enterpriseId, b.eventId as number, eventScope(a));
       if (!e) throw notFound();
-      src = {
-        sourceType: 2,
-        eventId: Number(e.id),
-        customerId: n(e.customer_id),
-        installedProductId: n(e.installed_product_id),
-        engineerId: n(e.principal_id),
-        providerId: null,
-      };
+      src = e.source;
     } else {
       const [c] = await rows<{ id: number }>(tx, sql`select id from customers where enterprise_id = ${a.enterpriseId} and id = ${b.customerId as number}`);
       if (!c) throw notFound();
@@ -149,42 +164,64 @@ export async function create(db: Db, a: Actor, b: ComplaintCreateBody): Promise<
 }
 
 /**
- * A return visit that did not pass opens a complaint on its order (once per task), at the enterprise's first
- * complaint level. Runs in the visit's transaction, in a savepoint: a failure here never loses the visit.
+ * A return visit that did not pass opens a complaint on its record (once per task), at the enterprise's first
+ * complaint level: an order visit's on the order, an event visit's (type 6) on the event, through the same copy as a
+ * complaint opened on the event. Runs in the visit's transaction, in a savepoint: a failure here never loses the visit.
  */
 export async function openFromVisit(
   tx: Tx,
-  a: Pick<Actor, 'id' | 'enterpriseId'>,
+  /** The visitor (null: the customer answering the SMS survey). */
+  a: { id: number | null; enterpriseId: number },
   taskId: number,
   reason: string,
   comment: string | null,
 ): Promise<number | null> {
   try {
     return await tx.transaction(async (sp) => {
-      const [o] = await rows<Rec>(
+      const [t] = await rows<{ visit_type: number; record_id: number; order_id: number | null }>(
         sp,
-        sql`select o.id, o.title, o.customer_id, o.installed_product_id, o.service_user_id, o.provider_id, o.custom_link_person, o.custom_phone
-          from return_visit_tasks t join orders o on o.enterprise_id = t.enterprise_id and o.id = t.order_id
-          where t.enterprise_id = ${a.enterpriseId} and t.id = ${taskId}`,
+        sql`select visit_type, record_id, order_id from return_visit_tasks where enterprise_id = ${a.enterpriseId} and id = ${taskId}`,
       );
-      if (!o) return null;
+      if (!t) return null;
+      let from: { source: Source; title: string; complainant: string | null; phone: string | null } | null = null;
+      if (Number(t.visit_type) === 6) from = await eventSource(sp, a.enterpriseId, Number(t.record_id));
+      else if (t.order_id != null) {
+        const [o] = await rows<Rec>(
+          sp,
+          sql`select o.id, o.title, o.customer_id, o.installed_product_id, o.service_user_id, o.provider_id, o.custom_link_person, o.custom_phone
+            from orders o where o.enterprise_id = ${a.enterpriseId} and o.id = ${t.order_id}`,
+        );
+        if (o) {
+          from = {
+            source: {
+              sourceType: 1,
+              orderId: Number(o.id),
+              customerId: n(o.customer_id),
+              installedProductId: n(o.installed_product_id),
+              engineerId: n(o.service_user_id),
+              providerId: n(o.provider_id),
+            },
+            title: String(o.title),
+            complainant: (o.custom_link_person as string | null) ?? null,
+            phone: (o.custom_phone as string | null) ?? null,
+          };
+        }
+      }
+      if (!from) return null;
       const [lv] = await rows<{ name: string }>(
         sp,
         sql`select name from dict_items where enterprise_id = ${a.enterpriseId} and type = ${dictTypeByCode(COMPLAINT_DICTS.level)?.type ?? -1} and enabled order by sort, id limit 1`,
       );
       return insertComplaint(sp as unknown as Tx, a.enterpriseId, a.id, {
+        ...from.source,
+        // The source is the return visit (3); the order or the event it visited stays linked.
         sourceType: 3,
-        orderId: Number(o.id),
         visitTaskId: taskId,
-        customerId: n(o.customer_id),
-        installedProductId: n(o.installed_product_id),
-        engineerId: n(o.service_user_id),
-        providerId: n(o.provider_id),
-        title: `回访不通过：${String(o.title)}`.slice(0, 100),
+        title: `回访不通过：${from.title}`.slice(0, 100),
         content: `不通过原因：${reason}${comment ? `；回访备注：${comment}` : ''}`.slice(0, 2000),
         level: lv?.name ?? '一般投诉',
-        complainant: (o.custom_link_person as string | null) ?? null,
-        phone: (o.custom_phone as string | null) ?? null,
+        complainant: from.complainant,
+        phone: from.phone,
         handlerId: null,
       });
     });

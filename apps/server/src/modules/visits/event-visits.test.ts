@@ -9,6 +9,7 @@ import { race, tally } from '../../test/race';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { provisionDictionaries } from '../settings/dict.service';
 import { runVisitSweep } from './tasks.job';
+import { productOf } from '../quality/test-helpers';
 import { insertPlan } from './test-helpers';
 
 let t: TestApp;
@@ -46,7 +47,7 @@ async function setup(plan: Record<string, unknown> = {}) {
 }
 
 describe('event visits (type 6)', () => {
-  it('makes one task for an event closed under the plan’s template, after the delay, with the event’s summary on the task page', async () => {
+  it('makes one task for an event closed under the plan’s template, after the delay, with the event’s summary on the task page; not passed opens a complaint on the event', async () => {
     const s = await setup({ delay_minutes: 30 });
     expect((await s.close(s.first)).success).toBe(true);
     expect(await runVisitSweep(t.deps.db, later(10 * 60_000), s.ep)).toEqual([]);
@@ -66,11 +67,35 @@ describe('event visits (type 6)', () => {
     expect(d.data.history.map((h) => h.action)).toContain('关闭');
     expect((await s.visitor.client.send(C.detail, { taskId: id })).data).toMatchObject({ visitType: 6, contactPhone: '13912345678' });
 
-    // Not passed: the reason is recorded; an event has no order to follow up, so no order is written.
+    // Not passed: the reason is recorded; an event has no order to follow up, so no order is written, but a complaint
+    // opens on the event with its customer, contact, product and principal.
+    const [cu] = await rows<{ id: number }>(t.deps.db, sql`insert into customers (enterprise_id, name) values (${s.ep}, '事件客户') returning id`);
+    const unit = await productOf(t.deps.db, s.ep, '打印机', 'SN-EV-1');
+    await t.deps.db.execute(sql`update events set customer_id = ${cu?.id}, installed_product_id = ${unit.productId}, custom_linkperson = '赵女士'
+      where enterprise_id = ${s.ep} and id = ${s.first}`);
     const orders = await count('orders', s.ep);
-    const r = await s.visitor.client.send(C.submit, { taskId: id, state: 2, reason: '问题未解决', scores: {} });
+    const r = await s.visitor.client.send(C.submit, { taskId: id, state: 2, reason: '问题未解决', scores: {}, comment: '打印仍卡纸' });
     expect(r.data).toEqual({ state: 2, followUpOrderId: null });
     expect(await count('orders', s.ep)).toBe(orders);
+    const complaints = await rows<Record<string, unknown>>(t.deps.db, sql`select * from complaints where enterprise_id = ${s.ep}`);
+    expect(complaints).toHaveLength(1);
+    expect(complaints[0]).toMatchObject({
+      source_type: 3,
+      visit_task_id: id,
+      event_id: s.first,
+      order_id: null,
+      customer_id: Number(cu?.id),
+      customer_name: '事件客户',
+      installed_product_id: unit.productId,
+      product_model_id: unit.modelId,
+      serial_number: 'SN-EV-1',
+      engineer_id: s.principal.id,
+      complainant: '赵女士',
+      phone: '13912345678',
+      title: '回访不通过：打印机卡纸',
+      content: '不通过原因：问题未解决；回访备注：打印仍卡纸',
+      created_by: s.visitor.id,
+    });
 
     // Another enterprise's visitor: not found.
     const other = await loggedIn(t.app, t.deps.db, { roles: [3] });

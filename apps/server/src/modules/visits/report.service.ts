@@ -1,37 +1,24 @@
 // /returnVisitReport: per plan, engineer, team or order type over a period (tasks created in it): tasks, reached
 // (a visit recorded: 2, 3, 5), passed (3, 5), pass rate (passed / reached), unrated (5), not passed (2) by reason,
-// waiting (1, 4) and the average score of each dimension. Two grouped reads over return_visit_tasks.
+// waiting (1, 4) and the average score of each dimension. Whole days (the page's periods, the digest) read the per-day
+// summary (return_visit_day_stats, modules/visits/summary.ts); a period cut inside a day reads the tasks themselves.
+// Both give the same figures (report.summary.test.ts).
 import { type QueryOf, VISIT_DIMENSION_LIST, type VisitReport, type visitsContract as C } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { and, createdBetween } from '../../platform/sql';
 
-const GROUPS: Record<QueryOf<typeof C.report>['by'], { key: SQL; name: SQL; join: SQL; none: string }> = {
-  plan: {
-    key: sql`t.plan_id`,
-    name: sql`g.name`,
-    join: sql`left join return_visit_plans g on g.enterprise_id = t.enterprise_id and g.id = t.plan_id`,
-    none: '—',
-  },
-  engineer: {
-    key: sql`t.engineer_id`,
-    name: sql`g.name`,
-    join: sql`left join users g on g.enterprise_id = t.enterprise_id and g.id = t.engineer_id`,
-    none: '无服务人员',
-  },
+type By = QueryOf<typeof C.report>['by'];
+const GROUPS: Record<By, { col: string; join: (key: SQL) => SQL; none: string }> = {
+  plan: { col: 'plan_id', join: (k) => sql`left join return_visit_plans g on g.enterprise_id = x.enterprise_id and g.id = ${k}`, none: '—' },
+  engineer: { col: 'engineer_id', join: (k) => sql`left join users g on g.enterprise_id = x.enterprise_id and g.id = ${k}`, none: '无服务人员' },
   team: {
-    key: sql`t.service_group_id`,
-    name: sql`g.name`,
-    join: sql`left join service_groups g on g.enterprise_id = t.enterprise_id and g.id = t.service_group_id`,
+    col: 'service_group_id',
+    join: (k) => sql`left join service_groups g on g.enterprise_id = x.enterprise_id and g.id = ${k}`,
     none: '无服务团队',
   },
-  template: {
-    key: sql`t.template_id`,
-    name: sql`g.name`,
-    join: sql`left join form_templates g on g.enterprise_id = t.enterprise_id and g.id = t.template_id`,
-    none: '—',
-  },
+  template: { col: 'template_id', join: (k) => sql`left join form_templates g on g.enterprise_id = x.enterprise_id and g.id = ${k}`, none: '—' },
 };
 
 interface Agg {
@@ -46,12 +33,67 @@ interface Agg {
   [avg: `a${number}`]: string | null;
 }
 
-const avgCols = sql.join(
-  VISIT_DIMENSION_LIST.map((d) => sql`round(avg((t.scores->>${String(d)})::numeric) filter (where t.state in (2, 3)), 2)::text as ${sql.identifier(`a${d}`)}`),
-  sql`, `,
-);
-const aggCols = sql`count(*)::int as tasks, count(*) filter (where t.state in (2, 3, 5))::int as reached, count(*) filter (where t.state in (3, 5))::int as passed,
-  count(*) filter (where t.state = 5)::int as unrated, count(*) filter (where t.state = 2)::int as not_passed, count(*) filter (where t.state in (1, 4))::int as waiting, ${avgCols}`;
+/** How one source counts: the tasks (one row a task) or the summary (n tasks a row, score sums and counts). */
+interface Source {
+  from: SQL;
+  key: (col: string) => SQL;
+  where: SQL;
+  count: SQL;
+  avg: (d: number) => SQL;
+  reason: SQL;
+}
+
+const aggCols = (s: Source) => {
+  const n = (states: string) => sql`coalesce(sum(${s.count}) filter (where x.state in (${sql.raw(states)})), 0)::int`;
+  const avgs = sql.join(
+    VISIT_DIMENSION_LIST.map((d) => sql`round(${s.avg(d)}, 2)::text as ${sql.identifier(`a${d}`)}`),
+    sql`, `,
+  );
+  return sql`coalesce(sum(${s.count}), 0)::int as tasks, ${n('2, 3, 5')} as reached, ${n('3, 5')} as passed, ${n('5')} as unrated,
+    ${n('2')} as not_passed, ${n('1, 4')} as waiting, ${avgs}`;
+};
+
+/** Whole days from the period's bounds ('YYYY-MM-DD', or at 00:00:00 / to 23:59:59), or null when it cuts a day. */
+export function wholeDays(start?: string, end?: string): { from?: string; to?: string } | null {
+  const day = (v: string, ends: string[]) => {
+    const m = /^(\d{4})[-/](\d{2})[-/](\d{2})(?: (\d{2}:\d{2}(?::\d{2})?))?$/.exec(v);
+    if (!m) return undefined;
+    return m[4] == null || ends.includes(m[4]) ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+  };
+  const from = start ? day(start, ['00:00', '00:00:00']) : undefined;
+  const to = end ? day(end, ['00:00', '00:00:00', '23:59:59']) : undefined;
+  if ((start && !from) || (end && !to)) return null;
+  return { from, to };
+}
+
+function sourceOf(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, q: QueryOf<typeof C.report>, summary: boolean): Source | null {
+  const filters = [q.id ? sql`x.plan_id = ${q.id}` : null, q.visitType ? sql`x.visit_type = ${q.visitType}` : null];
+  if (summary) {
+    const days = wholeDays(q.startTime, q.endTime);
+    if (!days) return null;
+    return {
+      from: sql`return_visit_day_stats x`,
+      key: (col) => (col === 'plan_id' ? sql`x.plan_id` : sql`nullif(x.${sql.raw(col)}, 0)`),
+      where: and([
+        sql`x.enterprise_id = ${a.enterpriseId}`,
+        ...filters,
+        days.from ? sql`x.day >= ${days.from}::date` : null,
+        days.to ? sql`x.day <= ${days.to}::date` : null,
+      ]),
+      count: sql`x.n`,
+      avg: (d) => sql`sum(x.${sql.raw(`s${d}`)}) filter (where x.state in (2, 3)) / nullif(sum(x.${sql.raw(`c${d}`)}) filter (where x.state in (2, 3)), 0)`,
+      reason: sql`nullif(x.reason, '')`,
+    };
+  }
+  return {
+    from: sql`return_visit_tasks x`,
+    key: (col) => sql`x.${sql.raw(col)}`,
+    where: and([sql`x.enterprise_id = ${a.enterpriseId}`, ...filters, ...createdBetween(sql`x.created_at`, a, q.startTime, q.endTime)]),
+    count: sql`1`,
+    avg: (d) => sql`avg((x.scores->>${String(d)})::numeric) filter (where x.state in (2, 3))`,
+    reason: sql`x.reason`,
+  };
+}
 
 function row(r: Agg, name: string, byReason: Record<string, number>): VisitReport['rows'][number] {
   const reached = Number(r.reached);
@@ -71,24 +113,28 @@ function row(r: Agg, name: string, byReason: Record<string, number>): VisitRepor
   };
 }
 
-export async function report(db: Db, a: Actor, q: QueryOf<typeof C.report>): Promise<VisitReport> {
+/**
+ * The report. `from` picks the source: 'auto' (the summary for whole days, else the tasks), or one of them (the
+ * equality test runs both).
+ */
+export async function report(ex: Executor, a: Actor, q: QueryOf<typeof C.report>, from: 'auto' | 'tasks' | 'summary' = 'auto'): Promise<VisitReport> {
+  const summary = from === 'tasks' ? null : sourceOf(a, q, true);
+  if (from === 'summary' && !summary) throw new Error('The period cuts a day: the summary cannot answer it');
+  const s = summary ?? (sourceOf(a, q, false) as Source);
   const g = GROUPS[q.by];
-  const where = and([
-    sql`t.enterprise_id = ${a.enterpriseId}`,
-    q.id ? sql`t.plan_id = ${q.id}` : null,
-    q.visitType ? sql`t.visit_type = ${q.visitType}` : null,
-    ...createdBetween(sql`t.created_at`, a, q.startTime, q.endTime),
-  ]);
+  const key = s.key(g.col);
   const [groups, reasons, totals] = await Promise.all([
     rows<Agg>(
-      db,
-      sql`select ${g.key} as key, min(${g.name}) as name, ${aggCols} from return_visit_tasks t ${g.join} where ${where} group by ${g.key} order by count(*) desc, 1`,
+      ex,
+      sql`select ${key} as key, min(g.name) as name, ${aggCols(s)} from ${s.from} ${g.join(key)} where ${s.where}
+        group by 1 having sum(${s.count}) > 0 order by 3 desc, 1`,
     ),
     rows<{ key: number | null; reason: string | null; n: number }>(
-      db,
-      sql`select ${g.key} as key, t.reason, count(*)::int as n from return_visit_tasks t where ${where} and t.state = 2 group by 1, 2`,
+      ex,
+      sql`select ${key} as key, ${s.reason} as reason, sum(${s.count})::int as n from ${s.from} where ${s.where} and x.state = 2
+        group by 1, 2 having sum(${s.count}) > 0`,
     ),
-    rows<Agg>(db, sql`select null::bigint as key, '合计' as name, ${aggCols} from return_visit_tasks t where ${where}`),
+    rows<Agg>(ex, sql`select null::bigint as key, '合计' as name, ${aggCols(s)} from ${s.from} where ${s.where}`),
   ]);
   const byKey = new Map<string, Record<string, number>>();
   const all: Record<string, number> = {};
@@ -111,7 +157,7 @@ export async function report(db: Db, a: Actor, q: QueryOf<typeof C.report>): Pro
  * The statistics digest's 昨日回访 line: the report's total for one day (tasks created that day, enterprise time
  * zone), the same query the /returnVisitReport page runs for that period.
  */
-export async function visitDigestLine(db: Db, a: Actor, day: string): Promise<string> {
+export async function visitDigestLine(db: Executor, a: Actor, day: string): Promise<string> {
   const { total: t } = await report(db, a, { by: 'plan', startTime: day, endTime: day });
   const rate = t.passRate == null ? '—' : `${t.passRate}%`;
   return `回访任务${t.tasks}，已回访${t.reached}，通过${t.passed}（其中未评价${t.unrated}），不通过${t.notPassed}，通过率${rate}`;

@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, invalid } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
 import { openFollowUp, visibleTask } from './tasks.service';
+import { openFromVisit } from '../quality/complaint.service';
 import { moveTask, visitCtxOf } from './visits.state';
 
 const MOBILE = /^1\d{10}$/;
@@ -128,6 +129,8 @@ export async function surveySubmit(db: Db, b: BodyOf<typeof C.surveySubmit>): Pr
       note: low ? `客户短信评价：${reason}` : '客户短信评价',
       expected: Number(t.state),
     });
+    // A low score is a failed visit: it opens a complaint like a visitor's 不通过 (order or event visit alike).
+    if (low) await openFromVisit(tx, { id: null, enterpriseId: ep }, id, reason as string, b.comment ?? null);
     if (low && t.visitor_id != null && t.order_id != null) {
       const [v] = await rows<{ tz: string }>(tx, sql`select time_zone as tz from enterprises where id = ${ep}`);
       const visitor: Actor = {

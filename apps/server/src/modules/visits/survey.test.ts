@@ -65,6 +65,9 @@ describe('the SMS visit', () => {
     const ra = await taskOf(t.deps.db, s.ep, a.id);
     expect(ra).toMatchObject({ state: 2, reason: '客户不满意' });
     expect(Number(ra?.follow_up_order_id)).toBeGreaterThan(0);
+    // And a complaint, as a visitor's 不通过 opens one (filed by no user: the customer answered).
+    const [c] = await rows<Record<string, unknown>>(t.deps.db, sql`select * from complaints where enterprise_id = ${s.ep} and visit_task_id = ${a.id}`);
+    expect(c).toMatchObject({ source_type: 3, order_id: Number(ra?.order_id), content: '不通过原因：客户不满意；回访备注：没修好', created_by: null });
     expect((await taskOf(t.deps.db, s.ep, b.id))?.state).toBe(1);
     // Expired.
     await t.deps.db.execute(sql`update return_visit_tokens set expires_at = now() - interval '1 second' where task_id = ${b.id}`);

@@ -1,4 +1,4 @@
-import { orderActionsContract as K } from '@sk/shared';
+import { orderActionsContract as K, visitsContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -49,6 +49,23 @@ describe('the return-visit job', () => {
     expect(new Set([Number(ta?.visitor_id), Number(tb?.visitor_id)])).toEqual(new Set([v1.id, v2.id]));
     // Nothing more on a later run.
     expect(await runVisitSweep(t.deps.db, later(2 * HOUR), tm.ep)).toEqual([]);
+  });
+
+  it('the browser tests’ clock (devSweep): the sweep a number of minutes ahead, for the caller’s enterprise only, with its power', async () => {
+    const { tm } = await setup();
+    const other = await setup();
+    const a = await inService(tm);
+    const b = await inService(other.tm);
+    expect((await complete(tm, a)).data.state).toBe(5);
+    expect((await complete(other.tm, b)).data.state).toBe(5);
+    expect((await tm.admin.client.send(C.devSweep, { minutes: 30 })).data).toEqual({ made: 0 });
+    expect((await tm.engineer.client.send(C.devSweep, { minutes: 61 })).code).toBe('NO_POWER');
+    expect((await tm.admin.client.send(C.devSweep, { minutes: -1 })).message).toContain('分钟数不能小于0');
+    expect(await tasksOfOrder(t.deps.db, tm.ep, a)).toHaveLength(0);
+    expect((await tm.admin.client.send(C.devSweep, { minutes: 61 })).data).toEqual({ made: 1 });
+    expect(await tasksOfOrder(t.deps.db, tm.ep, a)).toHaveLength(1);
+    // The other enterprise's completion still waits for its own sweep.
+    expect(await tasksOfOrder(t.deps.db, other.tm.ep, b)).toHaveLength(0);
   });
 
   it('makes exactly one task when 20 completions land at once and 5 sweeps run at once', async () => {

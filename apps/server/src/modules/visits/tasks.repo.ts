@@ -110,6 +110,17 @@ export async function stateCounts(ex: Executor, ep: number, where: SQL[]): Promi
   return { all: Object.values(states).reduce((s, n) => s + n, 0), states };
 }
 
+/** Counts by state of every task of the enterprise, from the per-day summary (modules/visits/summary.ts). */
+export async function summaryStateCounts(ex: Executor, ep: number): Promise<{ all: number; states: Record<string, number> }> {
+  const list = await rows<{ state: number; n: number }>(
+    ex,
+    sql`select state, sum(n)::int as n from return_visit_day_stats where enterprise_id = ${ep} group by state`,
+  );
+  const states: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const r of list) states[String(r.state)] = Number(r.n);
+  return { all: Object.values(states).reduce((s, n) => s + n, 0), states };
+}
+
 /** One task row with its names, or undefined. */
 export async function taskRow(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number) {
   const [r] = await rows<Row & Record<string, unknown>>(

@@ -27,7 +27,7 @@ import { cleanExtWith, presentExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { createOrder } from '../orders/create.service';
 import { openFromVisit } from '../quality/complaint.service';
-import { presentRow, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
+import { presentRow, summaryStateCounts, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
 import { isVisitDesk, moveTask, visitCtxOf } from './visits.state';
 
 /** Who sees every task: the /ReturnVisitTask desk and administrators. */
@@ -54,6 +54,8 @@ export function listMine(db: Db, a: Actor, q: QueryOf<typeof C.myList>) {
 
 export function counts(db: Db, a: Actor, dataType: '0' | '1') {
   if (dataType === '1' && !seesAll(a)) throw new AppError('NO_POWER');
+  // Every task of the enterprise: the per-day summary's sums (a provider's user is scoped, and mine is on its index).
+  if (dataType === '1' && a.providerId == null) return summaryStateCounts(db, a.enterpriseId);
   return stateCounts(db, a.enterpriseId, dataType === '1' ? providerScope(a) : [mine(a)]);
 }
 
@@ -311,7 +313,8 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     const note = reason ? `${reason}${b.state === 4 ? `（${b.nextVisitDate}）` : ''}` : null;
     await moveTask(tx, a, a.enterpriseId, b.taskId, ACTION_OF[b.state], { patch, note, expected: Number(t.state) });
     let followUpOrderId: number | null = null;
-    // A failed visit opens a complaint (an order visit's: the complaint carries the order's customer and engineer).
+    // A failed visit opens a complaint: an order visit's carries the order's customer and engineer, an event visit's
+    // the event's customer, contact, product and principal.
     if (b.state === 2) await openFromVisit(tx, a, b.taskId, reason as string, b.comment ?? null);
     // An order visit opens a follow-up order; an event visit has no order to follow (docs/decisions.md).
     if (b.state === 2 && t.order_id != null) {

@@ -6,12 +6,13 @@ import { registerBadgeCount } from '../menu/badges';
 import type { Deps } from '../../platform/deps';
 import { service } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { outboxAllowed } from '../../platform/origin';
 import type { SmsSender } from '../../platform/sms';
 import * as plans from './plans.service';
 import { report } from './report.service';
 import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
-import { installVisitJobs } from './tasks.job';
+import { installVisitJobs, runVisitSweep } from './tasks.job';
 import './visits.demo';
 
 // 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
@@ -55,5 +56,9 @@ export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<vo
       return withMessage(null, '提交成功，感谢您的评价');
     },
     report: async ({ user, query }) => report(db, actorOf(user), query),
+    devSweep: async ({ user, body, req }) => {
+      if (!outboxAllowed(deps.config, req)) throw new AppError('NOT_FOUND');
+      return { made: (await runVisitSweep(db, new Date(Date.now() + body.minutes * 60_000), user.enterpriseId)).length };
+    },
   });
 }

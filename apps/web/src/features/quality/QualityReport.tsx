@@ -1,13 +1,21 @@
 // The quality-analysis report: a period's complaints by product model, fault mode, place of use, sales unit or
-// responsibility; each figure opens the complaint list on that filter; serials complained about more than once flagged.
+// responsibility, as a chart and a table; each figure and bar opens the complaint list on that filter; serials
+// complained about more than once flagged.
 import { QUALITY_REPORT_BY, type QualityReportBy } from '@sk/shared/quality/quality.constants';
 import { Card, Segmented, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { DateRangePicker } from '../../components';
 import { useApi } from '../../lib/query';
 import { C, yuan } from './api';
 import { FILTER_OF } from './options';
+import { type ChartSeries, ReportChart } from '../visits/VisitChart';
+
+/** Side by side: every complaint of the group, and those closed (state 5). */
+const SERIES: ChartSeries<'complaints' | 'closed'>[] = [
+  { key: 'complaints', name: '投诉数', color: '#fa541c' },
+  { key: 'closed', name: '已关闭', color: '#52c41a' },
+];
 
 const listLink = (q: Record<string, string | undefined>) => {
   const s = new URLSearchParams();
@@ -21,6 +29,11 @@ export function QualityReport() {
   const [startTime, endTime] = period ?? [undefined, undefined];
   const rep = useApi(C.report, { by, startTime, endTime });
   const rows = rep.data?.rows ?? [];
+  const navigate = useNavigate();
+  const chartRows = useMemo(() => (rep.data?.rows ?? []).map((r) => ({ name: r.name, complaints: r.complaints, closed: r.closed })), [rep.data]);
+  /** The list on a row's filter (and the period); a row without a value (未填写) opens nothing. */
+  const linkOf = (key: string | null, extra: Record<string, string> = {}) =>
+    key == null ? null : listLink({ [FILTER_OF[by]]: key, startTime, endTime, ...extra });
   return (
     <Card
       title="质量分析"
@@ -37,6 +50,18 @@ export function QualityReport() {
         options={Object.entries(QUALITY_REPORT_BY).map(([value, label]) => ({ value: value as QualityReportBy, label }))}
         style={{ marginBottom: 12 }}
       />
+      {chartRows.length ? (
+        <ReportChart
+          rows={chartRows}
+          series={SERIES}
+          height={280}
+          testId="quality-chart"
+          onPick={(i, k) => {
+            const to = linkOf(rows[i]?.key ?? null, k === 'closed' ? { state: '5' } : {});
+            if (to) navigate(to);
+          }}
+        />
+      ) : null}
       <Table
         size="small"
         rowKey={(r) => r.key ?? '∅'}
@@ -49,17 +74,24 @@ export function QualityReport() {
             key: 'complaints',
             dataIndex: 'complaints',
             title: '投诉数',
-            render: (n: number, r) => (r.key == null ? n : <Link to={listLink({ [FILTER_OF[by]]: r.key, startTime, endTime })}>{n}</Link>),
+            render: (n: number, r) => (r.key == null ? n : <Link to={linkOf(r.key) as string}>{n}</Link>),
           },
           { key: 'share', title: '占比', render: (_: unknown, r) => (rep.data?.total ? `${((r.complaints / rep.data.total) * 100).toFixed(1)}%` : '—') },
-          { key: 'closed', dataIndex: 'closed', title: '已关闭' },
+          {
+            key: 'closed',
+            dataIndex: 'closed',
+            title: '已关闭',
+            render: (n: number, r) => (r.key == null || !n ? n : <Link to={linkOf(r.key, { state: '5' }) as string}>{n}</Link>),
+          },
           { key: 'cost', dataIndex: 'cost', title: '费用（元）', render: (c: number) => yuan(c) },
         ]}
         summary={() =>
           rows.length ? (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-              <Table.Summary.Cell index={1}>{rep.data?.total}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1}>
+                <Link to={listLink({ startTime, endTime })}>{rep.data?.total}</Link>
+              </Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null
         }

@@ -1,4 +1,6 @@
-// The report's chart: per row, passed / unrated / not passed / waiting stacked; a click opens the filtered task list.
+// The report charts: bars per row (stacked or side by side), drawn by ECharts loaded on first use; a click on a bar
+// opens the filtered list. VisitChart is the return-visit report's (passed / unrated / not passed / waiting stacked);
+// ReportChart takes any series (the complaints' quality-analysis report uses it too).
 import { useEffect, useRef } from 'react';
 
 async function loadEcharts() {
@@ -12,21 +14,28 @@ async function loadEcharts() {
   return core;
 }
 
-export interface ChartRow {
+export interface ChartSeries<K extends string> {
+  key: K;
   name: string;
-  passed: number;
-  unrated: number;
-  notPassed: number;
-  waiting: number;
+  color: string;
+  /** Series with the same stack are stacked; without one, side by side. */
+  stack?: string;
 }
-const SERIES: { key: keyof Omit<ChartRow, 'name'>; name: string; color: string; state: number }[] = [
-  { key: 'passed', name: '回访通过', color: '#52c41a', state: 3 },
-  { key: 'unrated', name: '通过未评价', color: '#13c2c2', state: 5 },
-  { key: 'notPassed', name: '回访不通过', color: '#f5222d', state: 2 },
-  { key: 'waiting', name: '待回访', color: '#fa8c16', state: 1 },
-];
 
-export function VisitChart({ rows, onPick, height = 320 }: { rows: ChartRow[]; onPick: (index: number, state: number) => void; height?: number }) {
+export function ReportChart<K extends string>({
+  rows,
+  series,
+  onPick,
+  height = 320,
+  testId = 'report-chart',
+}: {
+  rows: ({ name: string } & Record<K, number>)[];
+  series: ChartSeries<K>[];
+  /** The row and the series clicked. */
+  onPick: (index: number, series: K) => void;
+  height?: number;
+  testId?: string;
+}) {
   const el = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
@@ -44,9 +53,9 @@ export function VisitChart({ rows, onPick, height = 320 }: { rows: ChartRow[]; o
         tooltip: { trigger: 'axis' },
         xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
         yAxis: { type: 'value', minInterval: 1 },
-        series: SERIES.map((s) => ({
+        series: series.map((s) => ({
           type: 'bar',
-          stack: 'all',
+          stack: s.stack,
           name: s.name,
           data: rows.map((r) => r[s.key]),
           itemStyle: { color: s.color },
@@ -54,7 +63,8 @@ export function VisitChart({ rows, onPick, height = 320 }: { rows: ChartRow[]; o
         })),
       });
       c.on('click', (p: { dataIndex?: number; seriesIndex?: number }) => {
-        if (p.dataIndex != null && p.seriesIndex != null) pick.current(p.dataIndex, SERIES[p.seriesIndex]?.state ?? 0);
+        const s = p.seriesIndex == null ? undefined : series[p.seriesIndex];
+        if (p.dataIndex != null && s) pick.current(p.dataIndex, s.key);
       });
       chart = c;
       window.addEventListener('resize', resize);
@@ -64,6 +74,26 @@ export function VisitChart({ rows, onPick, height = 320 }: { rows: ChartRow[]; o
       window.removeEventListener('resize', resize);
       chart?.dispose();
     };
-  }, [rows]);
-  return <div ref={el} style={{ width: '100%', height }} data-testid="visit-chart" />;
+  }, [rows, series]);
+  return <div ref={el} style={{ width: '100%', height }} data-testid={testId} />;
+}
+
+export interface ChartRow {
+  name: string;
+  passed: number;
+  unrated: number;
+  notPassed: number;
+  waiting: number;
+}
+type VisitKey = keyof Omit<ChartRow, 'name'>;
+const VISIT_SERIES: ChartSeries<VisitKey>[] = [
+  { key: 'passed', name: '回访通过', color: '#52c41a', stack: 'all' },
+  { key: 'unrated', name: '通过未评价', color: '#13c2c2', stack: 'all' },
+  { key: 'notPassed', name: '回访不通过', color: '#f5222d', stack: 'all' },
+  { key: 'waiting', name: '待回访', color: '#fa8c16', stack: 'all' },
+];
+const STATE_OF: Record<VisitKey, number> = { passed: 3, unrated: 5, notPassed: 2, waiting: 1 };
+
+export function VisitChart({ rows, onPick, height = 320 }: { rows: ChartRow[]; onPick: (index: number, state: number) => void; height?: number }) {
+  return <ReportChart rows={rows} series={VISIT_SERIES} onPick={(i, k) => onPick(i, STATE_OF[k])} height={height} testId="visit-chart" />;
 }
