@@ -9,6 +9,8 @@ import { newCustomer } from '../customers/test-helpers';
 import { team } from '../orders/actions.fixtures';
 import { provisionDictionaries } from '../settings/dict.service';
 import { ledgerMismatches } from '../spares/spares.fixtures';
+import { runVisitSweep } from '../visits/tasks.job';
+import { insertPlan } from '../visits/test-helpers';
 import { productOf } from './test-helpers';
 
 let t: TestApp;
@@ -235,3 +237,35 @@ describe('exchange/return orders', () => {
   });
 });
 
+describe('return visits of type 53', () => {
+  it('a completed repair-sent order under a 寄修回访 plan gets one visit task from the sweep; a cancelled one none', async () => {
+    const s = await setup();
+    const c = await complaint(s);
+    const plan = await insertPlan(t.deps.db, s.ep, { name: '寄修回访', visit_type: 53, visitor_mode: 2 });
+    const id = await repairFrom(s, c.complaintId);
+    await s.keeper.client.send(R.action, { id, action: 'confirm' });
+    await finish(s, id, 1);
+    await s.desk.client.send(R.action, { id, action: 'complete' });
+    const cancelled = await repairFrom(s, c.complaintId);
+    await s.desk.client.send(R.action, { id: cancelled, action: 'cancel' });
+    const later = new Date(Date.now() + 60_000);
+    const made = await runVisitSweep(t.deps.db, later, s.ep);
+    expect(await runVisitSweep(t.deps.db, later, s.ep)).toEqual([]);
+    const tasks = await rows(
+      t.deps.db,
+      sql`select plan_id::int, visit_type, record_id::int, order_id, order_no, customer_name, state from return_visit_tasks where enterprise_id = ${s.ep}`,
+    );
+    expect(made).toHaveLength(1);
+    expect(tasks).toEqual([
+      {
+        plan_id: plan,
+        visit_type: 53,
+        record_id: id,
+        order_id: null,
+        order_no: `JX${String(id).padStart(8, '0')}`,
+        customer_name: expect.any(String),
+        state: 1,
+      },
+    ]);
+  });
+});
