@@ -42,6 +42,7 @@ export async function seedDemoRepairs(tx: Tx, ep: number): Promise<void> {
       fault,
       inCarrier: '顺丰速运',
       inWaybill: `SF${1_000_000_000 + c.id}`,
+      remark: null,
     });
   const ready = async (id: number, result: string, cost: number) => {
     const d = await repairs.detail(db, admin, id);
@@ -60,12 +61,12 @@ export async function seedDemoRepairs(tx: Tx, ep: number): Promise<void> {
   };
   // 已完成: received, repaired, sent back.
   const doneId = await raise(closed, '压缩机不启动，客户寄回检测');
-  await repairs.act(db, admin, { id: doneId, action: 'confirm' });
+  await repairs.act(db, admin, { id: doneId, action: 'confirm', unableReason: null, note: null });
   await ready(doneId, '更换压缩机并做气密性测试，整机运行正常', 45_000);
-  await repairs.act(db, admin, { id: doneId, action: 'complete' });
+  await repairs.act(db, admin, { id: doneId, action: 'complete', unableReason: null, note: null });
   // 处理中: the unit waits in the 寄修仓.
   const busy = await raise(resolved, '室外机异响，怀疑风机轴承磨损');
-  await repairs.act(db, admin, { id: busy, action: 'confirm' });
+  await repairs.act(db, admin, { id: busy, action: 'confirm', unableReason: null, note: null });
   // 待确认: on its way in.
   await raise(investigating, '整机无法开机');
 

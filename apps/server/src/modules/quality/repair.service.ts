@@ -154,7 +154,7 @@ async function move(
     expected: o.expected,
     patch: o.patch,
     // Stamped in the change itself, so the hooks (the return visit of type 53) read the completion.
-    patchOf: ({ to }) => (to === 2 ? { completed_at: sql`now()` } : {}),
+    patchOf: ({ to }): Record<string, PatchValue> => (to === 2 ? { completed_at: sql`now()` } : {}),
     note: o.note ?? null,
   });
   await moveUnit(tx, o.ep, res.row, res.from, res.to, o.actorId);
