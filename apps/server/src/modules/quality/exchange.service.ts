@@ -25,6 +25,7 @@ import { changeState, insertStateLog, type StateTable } from '../../platform/sta
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
+import { orderInScope } from '../orders/scope';
 import { textArray } from '../spares/units';
 import { originOf, providerScope } from './repair.sources';
 
@@ -160,7 +161,9 @@ const presentRow = (r: Rec): ExchangeRow => ({
   create_time: String(r.create_time),
 });
 
-export function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
+export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
+  // Filtering by an order opens it: an order outside the caller's scope is not found (as its detail would be).
+  if (q.orderId) await orderInScope(ex, a, q.orderId);
   const w = and([
     sql`e.enterprise_id = ${a.enterpriseId}`,
     providerScope(a, 'e'),

@@ -25,6 +25,7 @@ import { changeState, insertStateLog, type PatchValue, type StateTable } from '.
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
+import { orderInScope } from '../orders/scope';
 import { dictValueOf } from './quality.dict';
 import { receiveRepairUnit, sendBackRepairUnit } from './repair.stock';
 import { originOf, providerScope } from './repair.sources';
@@ -226,7 +227,9 @@ const presentRow = (r: Rec): RepairRow => ({
   create_time: String(r.create_time),
 });
 
-export function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
+export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
+  // Filtering by an order opens it: an order outside the caller's scope is not found (as its detail would be).
+  if (q.orderId) await orderInScope(ex, a, q.orderId);
   const w = and([
     sql`r.enterprise_id = ${a.enterpriseId}`,
     providerScope(a, 'r'),
