@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { newCustomer } from '../customers/test-helpers';
 import { team } from '../orders/actions.fixtures';
+import { insertOrder } from '../orders/test-helpers';
 import { provisionDictionaries } from '../settings/dict.service';
 import { ledgerMismatches } from '../spares/spares.fixtures';
 import { runVisitSweep } from '../visits/tasks.job';
@@ -156,6 +157,11 @@ describe('repair-sent orders', () => {
     expect((await s.desk.client.send(R.create, { sourceType: 1, complaintId: (await complaint(other)).complaintId, fault: '跨企业' })).code).toBe('NOT_FOUND');
     expect((await s.desk.client.send(X.create, { sourceType: 3, repairId: theirs, kind: 1, reason: '跨企业' })).code).toBe('NOT_FOUND');
     expect(await repairRow(other.ep, theirs)).toMatchObject({ state: 0, version: 0, fault: '压缩机不启动' });
+    // Filtering a list by an order opens that order: another enterprise's (or one outside the caller's scope) is not found.
+    const theirOrder = await insertOrder(t.deps.db, other.ep);
+    expect((await s.desk.client.send(R.list, { orderId: theirOrder })).code).toBe('NOT_FOUND');
+    expect((await s.desk.client.send(X.list, { orderId: theirOrder })).code).toBe('NOT_FOUND');
+    expect((await s.keeper.client.send(R.list, { orderId: await insertOrder(t.deps.db, s.ep) })).code).toBe('NOT_FOUND');
 
     const c = await complaint(s);
     const bad = await s.desk.client.post('/repairOrder', { sourceType: 1, complaintId: c.complaintId });
