@@ -1,10 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, loginUi, quietGuide } from './shell.support';
+
+const DESK = '13800000006';
 
 // Quality (issue 30, first part): the administrator adds a symptom to the demo's fault-mode tree, opens the complaint
 // list and its quality report, follows a figure to the filtered list, works a complaint under investigation to 已关闭
-// (offered only once 分析单位 is filled), reopens it with a reason, and reads the list at phone width.
+// (offered only once 分析单位 is filled), reopens it with a reason; customer service raises an exchange from it, the
+// administrator approves it; the exchange list at phone width.
 
 const FLOW = 'quality';
 const page$ = (page: Page) => page.locator('.sk-page:visible');
@@ -66,9 +69,35 @@ test.describe('quality', () => {
     await expect(d.getByText('客户再次来电，问题复现')).toBeVisible();
     await shot(page, FLOW, '04-detail-reopened');
 
+    // From the complaint, customer service raises an exchange; the administrator (a second user) approves it.
+    await quietGuide(baseURL as string, DESK);
+    await logIn(page, DESK);
+    await page.goto(`/customerComplaintDetail?id=${id}`);
+    await page$(page).getByRole('button', { name: '退换货' }).click();
+    const ex = page.getByRole('dialog');
+    await ex.getByLabel('退换原因').fill('维修后问题复现，为客户换新机');
+    await ex.getByLabel('金额（元）').fill('199');
+    await ex.getByRole('button', { name: /^保\s?存$/ }).click();
+    await expect(page).toHaveURL(/\/exchangeOrderDetail\?id=\d+/);
+    const x = page$(page);
+    await expect(x.locator('.ant-card-head', { hasText: '换货单' })).toContainText('待审核');
+    await expect(x.getByRole('button', { name: /^通\s?过$/ })).toHaveCount(0);
+    const exchangeUrl = page.url();
+    await shot(page, FLOW, '05-exchange-submitted');
+    await logIn(page, ADMIN);
+    await page.goto(exchangeUrl);
+    await page$(page)
+      .getByRole('button', { name: /^通\s?过$/ })
+      .click();
+    await expect(page$(page).locator('.ant-card-head', { hasText: '换货单' })).toContainText('已通过');
+    await shot(page, FLOW, '06-exchange-approved');
+
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/customerComplaintList');
     await expect(page$(page).getByText('客户投诉').first()).toBeVisible();
-    await shot(page, FLOW, '05-list-phone');
+    await shot(page, FLOW, '07-list-phone');
+    await page.goto('/exchangeOrderList');
+    await expect(page$(page).getByText('已通过').first()).toBeVisible();
+    await shot(page, FLOW, '08-exchange-list-phone');
   });
 });

@@ -26,6 +26,8 @@ export const APPROVAL_DOC_KINDS = [
   { kind: 'project_create', label: '项目创建审批', link: '/allproject/projectdetails/{id}' },
   { kind: 'project_finish', label: '项目完成审批', link: '/allproject/projectdetails/{id}' },
   { kind: 'project_task', label: '项目任务审批', link: '/allproject/examine/{id}' },
+  { kind: 'repair_complete', label: '寄修完成审批', link: '/repairOrderDetail?id={id}', amount: true },
+  { kind: 'exchange_order', label: '退换货审批', link: '/exchangeOrderDetail?id={id}', amount: true, types: { 1: '换货', 2: '退货' } },
   {
     kind: 'spare_doc',
     label: '备件单据审批',

@@ -93,7 +93,18 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
     POWERS.statusSet,
   ],
   6: [
-    ...menus(...ORDER_DESK, ...EVENT_DESK, 'AllCustomer', 'ContactManage', 'AddressManage', 'ProductManage', 'Callcenter', 'CustomerComplaintList'),
+    ...menus(
+      ...ORDER_DESK,
+      ...EVENT_DESK,
+      'AllCustomer',
+      'ContactManage',
+      'AddressManage',
+      'ProductManage',
+      'Callcenter',
+      'CustomerComplaintList',
+      'RepairOrderList',
+      'ExchangeOrderList',
+    ),
     ...CUSTOMER_UPKEEP,
     POWERS.export,
     POWERS.statusSet,
@@ -134,6 +145,8 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
       'SparePartsSalesman',
       'OldPartReturn',
       'OutboundOrder',
+      // 寄修单: the keeper receives the units sent in for repair and sends them back (docs/decisions.md, Quality).
+      'RepairOrderList',
       // 审批处理: the keeper and the director are the usual approvers of stock documents' flows (docs/decisions.md, Approvals).
       'ApprovalProcess',
     ),

@@ -112,6 +112,7 @@ export const errorMessages = {
   COMPLAINT_NOT_ANALYSED: '关闭投诉前请填写责任原因和分析单位',
   COMPLAINT_CLOSED: '投诉已关闭，请重新打开后再修改',
   FAULT_MODE_IN_USE: '该故障模式已被工单或投诉使用，不能删除',
+  REPAIR_NOT_READY: '完成寄修前请填写维修结果和寄回物流（物流公司、运单号）',
   // The approval engine (issue 26 §1).
   APPROVAL_ENDED: '该审批已结束',
   APPROVAL_NOT_APPROVER: '您不是当前步骤的审批人，不能审批',

@@ -21,7 +21,7 @@ export type StockLogType = keyof typeof STOCK_LOG_TYPES;
 export const STOCK_LOG_TYPE_IDS = Object.keys(STOCK_LOG_TYPES).map(Number) as StockLogType[];
 
 /** Warehouse kinds: central, regional, a provider's, an engineer's own stock, and a waste store (faulty parts: 废件). */
-export const WAREHOUSE_KINDS = { 1: '中心仓', 2: '区域仓', 3: '服务商仓', 4: '工程师库存', 5: '废件仓' } as const;
+export const WAREHOUSE_KINDS = { 1: '中心仓', 2: '区域仓', 3: '服务商仓', 4: '工程师库存', 5: '废件仓', 6: '寄修仓' } as const;
 export const WASTE_WAREHOUSE_KIND = 5;
 export type WarehouseKind = keyof typeof WAREHOUSE_KINDS;
 

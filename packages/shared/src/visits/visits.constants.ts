@@ -9,16 +9,16 @@ export const RETURN_VISIT_STATE_COLORS: Record<VisitState, string> = { 1: '#fa8c
 export const VISIT_OPEN_STATES = [1, 4] as const;
 
 /**
- * Return-visit types (spec §3): order 1, event 6, repair-sent 53, service order 201. This edition builds order and
- * event visits; repair-sent and service orders have no records yet, so a plan refuses them (docs/decisions.md).
+ * Return-visit types (spec §3): order 1, event 6, repair-sent 53, service order 201. This edition builds order, event
+ * and repair-sent visits; service orders have no records yet, so a plan refuses them (docs/decisions.md).
  */
 export const VISIT_TYPES = { 1: '工单回访', 6: '事件回访', 53: '寄修回访', 201: '服务单回访' } as const;
 export type VisitType = 1 | 6 | 53 | 201;
-export const BUILT_VISIT_TYPES = [1, 6] as const;
-/** The form kind of the templates a plan of each built type covers (order types, event templates). */
-export const VISIT_TYPE_FORM_KIND: Record<(typeof BUILT_VISIT_TYPES)[number], 1 | 6> = { 1: 1, 6: 6 };
+export const BUILT_VISIT_TYPES = [1, 6, 53] as const;
+/** The form kind of the templates a plan of each built type covers (order types, event templates; a repair-sent plan covers every repair-sent order). */
+export const VISIT_TYPE_FORM_KIND: Record<(typeof BUILT_VISIT_TYPES)[number], 1 | 6 | null> = { 1: 1, 6: 6, 53: null };
 /** The refusal of a type without records yet. */
-export const VISIT_TYPE_NOT_BUILT = '回访类型：寄修回访和服务单回访暂未开放，请选择工单回访或事件回访';
+export const VISIT_TYPE_NOT_BUILT = '回访类型：服务单回访暂未开放，请选择工单回访、事件回访或寄修回访';
 
 /** Evaluation dimensions 0–3 (part 2 §3), each scored 1–5. */
 export const VISIT_DIMENSIONS = { 0: '服务质量', 1: '服务态度', 2: '服务速度', 3: '问题解决率' } as const;

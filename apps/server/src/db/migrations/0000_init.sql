@@ -1987,6 +1987,97 @@ CREATE TABLE "order_fault_modes" (
 	CONSTRAINT "order_fault_modes_enterprise_id_order_id_pk" PRIMARY KEY("enterprise_id","order_id")
 );
 --> statement-breakpoint
+CREATE TABLE "exchange_order_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "exchange_order_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"exchange_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "exchange_order_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "exchange_orders" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "exchange_orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"exchange_no" text NOT NULL,
+	"kind" smallint NOT NULL,
+	"source_type" smallint NOT NULL,
+	"complaint_id" bigint,
+	"order_id" bigint,
+	"repair_id" bigint,
+	"customer_id" bigint,
+	"customer_name" text,
+	"installed_product_id" bigint,
+	"product_model_id" bigint,
+	"provider_id" bigint,
+	"serial_numbers" text[] DEFAULT '{}'::text[] NOT NULL,
+	"reason" text NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"remark" text,
+	"state" smallint DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"applicant_id" bigint NOT NULL,
+	"decider_id" bigint,
+	"decided_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "exchange_orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "repair_order_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "repair_order_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"repair_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "repair_order_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "repair_orders" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "repair_orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"repair_no" text NOT NULL,
+	"source_type" smallint NOT NULL,
+	"complaint_id" bigint,
+	"order_id" bigint,
+	"visit_task_id" bigint,
+	"customer_id" bigint,
+	"customer_name" text,
+	"installed_product_id" bigint,
+	"product_model_id" bigint,
+	"serial_number" text NOT NULL,
+	"provider_id" bigint,
+	"fault" text NOT NULL,
+	"in_carrier" text,
+	"in_waybill" text,
+	"out_carrier" text,
+	"out_waybill" text,
+	"result" text,
+	"unable_reason" text,
+	"remark" text,
+	"cost" bigint DEFAULT 0 NOT NULL,
+	"state" smallint DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"warehouse_id" bigint,
+	"spare_id" bigint,
+	"received_at" timestamp with time zone,
+	"completed_at" timestamp with time zone,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "repair_orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2250,6 +2341,18 @@ ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_enterprise_id_enterprises_
 ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_parent_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_mode_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_complaint_fk" FOREIGN KEY ("enterprise_id","complaint_id") REFERENCES "public"."complaints"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_repair_fk" FOREIGN KEY ("enterprise_id","repair_id") REFERENCES "public"."repair_orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_complaint_fk" FOREIGN KEY ("enterprise_id","complaint_id") REFERENCES "public"."complaints"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_model_fk" FOREIGN KEY ("enterprise_id","product_model_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2592,4 +2695,23 @@ CREATE INDEX "complaints_grams_idx" ON "complaints" USING gin ("search_grams");-
 CREATE UNIQUE INDEX "fault_modes_code_uq" ON "fault_modes" USING btree ("enterprise_id","category","code");--> statement-breakpoint
 CREATE INDEX "fault_modes_tree_idx" ON "fault_modes" USING btree ("enterprise_id","category","level","sort","id");--> statement-breakpoint
 CREATE INDEX "fault_modes_parent_idx" ON "fault_modes" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
-CREATE INDEX "order_fault_modes_mode_idx" ON "order_fault_modes" USING btree ("enterprise_id","fault_mode_id");
+CREATE INDEX "order_fault_modes_mode_idx" ON "order_fault_modes" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
+CREATE INDEX "exchange_order_logs_exchange_idx" ON "exchange_order_logs" USING btree ("enterprise_id","exchange_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "exchange_orders_no_uq" ON "exchange_orders" USING btree ("enterprise_id","exchange_no");--> statement-breakpoint
+CREATE INDEX "exchange_orders_created_idx" ON "exchange_orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "exchange_orders_state_idx" ON "exchange_orders" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "exchange_orders_kind_idx" ON "exchange_orders" USING btree ("enterprise_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "exchange_orders_customer_idx" ON "exchange_orders" USING btree ("enterprise_id","customer_name" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "exchange_orders_complaint_idx" ON "exchange_orders" USING btree ("enterprise_id","complaint_id");--> statement-breakpoint
+CREATE INDEX "exchange_orders_order_idx" ON "exchange_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "exchange_orders_repair_idx" ON "exchange_orders" USING btree ("enterprise_id","repair_id");--> statement-breakpoint
+CREATE INDEX "repair_order_logs_repair_idx" ON "repair_order_logs" USING btree ("enterprise_id","repair_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "repair_orders_no_uq" ON "repair_orders" USING btree ("enterprise_id","repair_no");--> statement-breakpoint
+CREATE INDEX "repair_orders_created_idx" ON "repair_orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "repair_orders_state_idx" ON "repair_orders" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "repair_orders_source_idx" ON "repair_orders" USING btree ("enterprise_id","source_type","created_at");--> statement-breakpoint
+CREATE INDEX "repair_orders_serial_idx" ON "repair_orders" USING btree ("enterprise_id","serial_number");--> statement-breakpoint
+CREATE INDEX "repair_orders_customer_idx" ON "repair_orders" USING btree ("enterprise_id","customer_name" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "repair_orders_complaint_idx" ON "repair_orders" USING btree ("enterprise_id","complaint_id");--> statement-breakpoint
+CREATE INDEX "repair_orders_order_idx" ON "repair_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "repair_orders_completed_idx" ON "repair_orders" USING btree ("completed_at") WHERE state = 2;

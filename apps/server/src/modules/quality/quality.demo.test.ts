@@ -1,4 +1,4 @@
-import { complaintContract as C, faultContract as F } from '@sk/shared';
+import { complaintContract as C, exchangeContract as X, faultContract as F, repairContract as R } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -32,5 +32,14 @@ describe('demo data', () => {
     expect(d).toMatchObject({ responsibility: '产品质量问题', analysisUnit: '质量部', costTotal: 218000, abilities: ['reopen'] });
     expect(d.log.map((l) => l.action)).toEqual(['创建投诉']);
     expect((await admin.send(C.report, { by: 'responsibility' })).data.total).toBe(5);
+    // Repair-sent orders in 待确认, 处理中 and 已完成; exchange orders 已通过 and one waiting for the administrator.
+    const repairs = (await admin.send(R.list, {})).data.list;
+    expect(repairs.map((r) => r.state).sort()).toEqual([0, 1, 2]);
+    const busy = (await admin.send(R.detail, { id: repairs.find((r) => r.state === 1)?.id as number })).data;
+    expect(busy).toMatchObject({ warehouseName: '寄修仓', abilities: ['complete', 'cancel'] });
+    const ex = (await admin.send(X.list, {})).data.list;
+    expect(ex.map((x) => x.state).sort()).toEqual([0, 2]);
+    const waiting = (await admin.send(X.detail, { id: ex.find((x) => x.state === 0)?.id as number })).data;
+    expect(waiting.abilities).toEqual(['approve', 'reject']);
   }, 180_000);
 });

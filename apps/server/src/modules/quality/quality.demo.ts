@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { addDemoStep } from '../../db/seed';
 import { gramsOf, texts } from '../../platform/search';
+import { seedDemoRepairs } from './repair.demo';
 
 /** [category, symptom, cause, remedy] codes and names. */
 const TREE: [string, [string, string], [string, string], [string, string]][] = [
@@ -94,3 +95,4 @@ async function seedDemoQuality(tx: Tx, ep: number): Promise<void> {
 }
 
 addDemoStep({ name: 'quality.demo', run: seedDemoQuality });
+addDemoStep({ name: 'repair.demo', after: ['quality.demo', 'spares.demo'], run: seedDemoRepairs });

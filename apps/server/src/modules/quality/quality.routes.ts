@@ -1,4 +1,4 @@
-import { complaintContract as CC, faultContract as FC } from '@sk/shared';
+import { complaintContract as CC, exchangeContract as EC, faultContract as FC, repairContract as RC } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
@@ -7,10 +7,12 @@ import { complaintPage, qualityReport } from './complaint.repo';
 import * as complaints from './complaint.service';
 import { levelTargets, saveTarget } from './complaint.sla';
 import * as faults from './fault.service';
+import * as exchanges from './exchange.service';
 import { dictValueOf } from './quality.dict';
+import * as repairs from './repair.service';
 import './quality.demo';
 
-/** Quality (issue 30): fault modes, complaints with their deadlines, the quality-analysis report (docs/quality.md). */
+/** Quality (issue 30): fault modes, complaints with their deadlines, the quality-analysis report, repair-sent and exchange/return orders (docs/quality.md). */
 export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, FC, {
@@ -46,5 +48,21 @@ export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage(null, '保存成功');
     },
     report: async ({ user, query }) => qualityReport(db, actorOf(user), query.by, query.startTime, query.endTime),
+  });
+  registerAll(app, deps, RC, {
+    list: async ({ user, query }) => repairs.list(db, actorOf(user), query),
+    detail: async ({ user, query }) => repairs.detail(db, actorOf(user), query.id),
+    create: async ({ user, body }) => withMessage({ id: await repairs.create(db, actorOf(user), body) }, '保存成功'),
+    update: async ({ user, body }) => {
+      await repairs.update(db, actorOf(user), body);
+      return withMessage(null, '保存成功');
+    },
+    action: async ({ user, body }) => withMessage({ state: await repairs.act(db, actorOf(user), body) }, '操作成功'),
+  });
+  registerAll(app, deps, EC, {
+    list: async ({ user, query }) => exchanges.list(db, actorOf(user), query),
+    detail: async ({ user, query }) => exchanges.detail(db, actorOf(user), query.id),
+    create: async ({ user, body }) => withMessage({ id: await exchanges.create(db, actorOf(user), body) }, '保存成功'),
+    action: async ({ user, body }) => withMessage({ state: await exchanges.act(db, actorOf(user), body) }, '操作成功'),
   });
 }

@@ -74,7 +74,7 @@ describe('return-visit plans', () => {
       [{ delayMinutes: -1 }, '完成后延迟'],
       [{ visitorIds: [s.engineer.id] }, '只能选择在职的回访客服'],
       [{ visitorIds: [] }, '轮流分配时请至少选择一名回访客服'],
-      [{ visitType: 53 }, '寄修回访和服务单回访暂未开放'],
+      [{ visitType: 201 }, '服务单回访暂未开放'],
       [{ visitType: 6 }, '事件模板不存在或已被删除'],
       [{ dimensions: [7] }, '评价维度只能是0至3'],
     ];

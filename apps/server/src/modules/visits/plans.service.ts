@@ -76,16 +76,19 @@ export async function getPlan(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'tim
 
 /** Every reference belongs to the enterprise: order types, the evaluation form, and live return-visit staff (role 7). */
 async function checkPlan(ex: Executor, ep: number, b: VisitPlanBody): Promise<void> {
-  const kind = VISIT_TYPE_FORM_KIND[b.visitType as 1 | 6];
-  if (!kind) throw invalid(VISIT_TYPE_NOT_BUILT);
-  await checkIdsIn(
-    ex,
-    ep,
-    'form_templates',
-    b.templateIds,
-    kind === 6 ? '事件模板：事件模板不存在或已被删除' : '工单类型：工单类型不存在或已被删除',
-    sql`form_kind = ${kind}`,
-  );
+  if (!(b.visitType in VISIT_TYPE_FORM_KIND)) throw invalid(VISIT_TYPE_NOT_BUILT);
+  const kind = VISIT_TYPE_FORM_KIND[b.visitType as keyof typeof VISIT_TYPE_FORM_KIND];
+  // A repair-sent plan (53) covers every repair-sent order: it has no types to choose.
+  if (!kind && b.templateIds.length) throw invalid('工单类型：寄修回访计划不按类型筛选，请勿选择类型');
+  if (kind)
+    await checkIdsIn(
+      ex,
+      ep,
+      'form_templates',
+      b.templateIds,
+      kind === 6 ? '事件模板：事件模板不存在或已被删除' : '工单类型：工单类型不存在或已被删除',
+      sql`form_kind = ${kind}`,
+    );
   await checkIdsIn(ex, ep, 'form_templates', [b.formTemplateId], '回访表单：表单不存在或已被删除', sql`form_kind = ${VISIT_FORM_KIND}`);
   await checkIdsIn(ex, ep, 'users', b.visitorIds, '回访客服：只能选择在职的回访客服', sql`enabled and deleted_at is null and 7 = any(roles)`);
   if (b.visitorMode === 1 && b.visitorIds.length === 0) throw invalid('回访客服：轮流分配时请至少选择一名回访客服');

@@ -16,7 +16,7 @@ const VISIT_ON = sql`coalesce((o.process->>'returnVisit')::boolean, true)`;
 const COMPLETED = sql`o.state = 5 and not o.invalid and o.deleted_at is null`;
 
 /** The enabled plan covering a record's type (order type or event template; the oldest first; a plan without types covers every type). */
-async function planFor(ex: Executor, ep: number, visitType: 1 | 6, templateId: number | null): Promise<{ id: number; delay: number } | null> {
+async function planFor(ex: Executor, ep: number, visitType: 1 | 6 | 53, templateId: number | null): Promise<{ id: number; delay: number } | null> {
   const [p] = await rows<{ id: number; delay_minutes: number }>(
     ex,
     sql`select id, delay_minutes from return_visit_plans where enterprise_id = ${ep} and enabled and deleted_at is null and visit_type = ${visitType}
@@ -26,7 +26,7 @@ async function planFor(ex: Executor, ep: number, visitType: 1 | 6, templateId: n
 }
 
 /** Writes the record's candidate (a later completion or close replaces an earlier one) and queues a sweep for its moment. */
-async function noteCandidate(tx: Tx, ep: number, visitType: 1 | 6, recordId: unknown, planId: number, finishedAt: string, runAt: Date): Promise<void> {
+async function noteCandidate(tx: Tx, ep: number, visitType: 1 | 6 | 53, recordId: unknown, planId: number, finishedAt: string, runAt: Date): Promise<void> {
   await tx.execute(sql`insert into return_visit_candidates (enterprise_id, visit_type, record_id, plan_id, finished_at)
     values (${ep}, ${visitType}, ${recordId}, ${planId}, ${finishedAt}::timestamptz)
     on conflict (enterprise_id, visit_type, record_id) do update set plan_id = excluded.plan_id, finished_at = excluded.finished_at`);
@@ -68,6 +68,22 @@ export async function noteEventClose(tx: Tx, ep: number, event: Record<string, u
   const plan = await planFor(tx, ep, 6, Number(e.template_id));
   if (!plan) return;
   await noteCandidate(tx, ep, 6, event.id, plan.id, e.closed_at, new Date(Number(e.closed_ms) + plan.delay * 60_000));
+}
+
+/** A completed repair-sent order (state 2), as the visit copies it. */
+const REPAIR_DONE = sql`r.state = 2 and r.completed_at is not null`;
+
+/** At a repair-sent order's completion (into 2), in its transaction: an enabled plan of type 53 makes it wait for the plan's delay. */
+export async function noteRepairCompletion(tx: Tx, ep: number, repair: Record<string, unknown>): Promise<void> {
+  const [r] = await rows<{ completed_at: string; completed_ms: number }>(
+    tx,
+    sql`select r.completed_at::text, (extract(epoch from r.completed_at) * 1000)::float8 as completed_ms
+      from repair_orders r where r.enterprise_id = ${ep} and r.id = ${repair.id} and ${REPAIR_DONE}`,
+  );
+  if (!r) return;
+  const plan = await planFor(tx, ep, 53, null);
+  if (!plan) return;
+  await noteCandidate(tx, ep, 53, repair.id, plan.id, r.completed_at, new Date(Number(r.completed_ms) + plan.delay * 60_000));
 }
 
 /** Deterministic sampling: the same plan and order always draw the same number in 0–99. */
@@ -135,25 +151,34 @@ async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> 
       from return_visit_plans where enterprise_id = ${ep} and id = ${c.plan_id} for update`,
   );
   if (!plan?.enabled || plan.deleted) return null;
-  const type = Number(c.visit_type) === 6 ? 6 : 1;
+  const type = Number(c.visit_type) === 6 ? 6 : Number(c.visit_type) === 53 ? 53 : 1;
   const [o] =
-    type === 1
-      ? await rows<RecordRec>(
+    type === 53
+      ? // A repair-sent order still completed by the same completion; no order of its own to visit (the task names the repair).
+        await rows<RecordRec>(
           tx,
-          sql`select o.id, o.id as order_id, o.order_no, o.title, o.customer_id, cu.name as customer_name, o.template_id, o.service_group_id, o.service_user_id,
+          sql`select r.id, null::bigint as order_id, r.repair_no as order_no, r.fault as title, r.customer_id, coalesce(r.customer_name, '') as customer_name,
+              null::bigint as template_id, null::bigint as service_group_id, null::bigint as service_user_id, null::bigint as return_visitor_id,
+              true as visit_on, r.completed_at::text as finished_at
+            from repair_orders r where r.enterprise_id = ${ep} and r.id = ${c.record_id} and ${REPAIR_DONE} and r.completed_at = ${c.finished_at}::timestamptz`,
+        )
+      : type === 1
+        ? await rows<RecordRec>(
+            tx,
+            sql`select o.id, o.id as order_id, o.order_no, o.title, o.customer_id, cu.name as customer_name, o.template_id, o.service_group_id, o.service_user_id,
               o.return_visitor_id, ${VISIT_ON} as visit_on, o.finished_at::text
             from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
             where o.enterprise_id = ${ep} and o.id = ${c.record_id} and ${COMPLETED} and o.finished_at = ${c.finished_at}::timestamptz`,
-        )
-      : // An event: still closed by the same close (a reopened event waits for its next close), its principal the "engineer".
-        await rows<RecordRec>(
-          tx,
-          sql`select ev.id, null::bigint as order_id, ev.event_no as order_no, ev.title, ev.customer_id, coalesce(cu.name, ev.custom_name, '') as customer_name,
+          )
+        : // An event: still closed by the same close (a reopened event waits for its next close), its principal the "engineer".
+          await rows<RecordRec>(
+            tx,
+            sql`select ev.id, null::bigint as order_id, ev.event_no as order_no, ev.title, ev.customer_id, coalesce(cu.name, ev.custom_name, '') as customer_name,
               ev.template_id, null::bigint as service_group_id, ev.principal_id as service_user_id, null::bigint as return_visitor_id, true as visit_on,
               ev.closed_at::text as finished_at
             from events ev left join customers cu on cu.enterprise_id = ev.enterprise_id and cu.id = ev.customer_id
             where ev.enterprise_id = ${ep} and ev.id = ${c.record_id} and ${EVENT_CLOSED} and ev.closed_at = ${c.finished_at}::timestamptz`,
-        );
+          );
   // Reopened (a later completion has its own candidate), cancelled, invalid, deleted, or 回访 switched off.
   if (!o?.visit_on) return null;
   if (sampleDraw(Number(plan.id), Number(o.id)) >= Number(plan.sample_percent)) return null;
@@ -258,6 +283,12 @@ export function installVisitJobs(): void {
   registerStateHook('event', '*', {
     after: async (h) => {
       if (h.to === 7 && h.from !== 7) await noteEventClose(h.tx, h.enterpriseId, h.row);
+      return undefined;
+    },
+  });
+  registerStateHook('repair_order', '*', {
+    after: async (h) => {
+      if (h.to === 2 && h.from !== 2) await noteRepairCompletion(h.tx, h.enterpriseId, h.row);
       return undefined;
     },
   });

@@ -1,5 +1,5 @@
 // On the order detail: the fault mode (a remedy of the order's product category, picked from its tree) and
-// 发起投诉 for whoever holds 客户投诉.
+// 发起投诉 for whoever holds 客户投诉; 生成寄修单 and 退换货 (AfterSales).
 import { COMPLAINT_POWER } from '@sk/shared/quality/complaint.contract';
 import { COMPLAINT_DICTS, FAULT_LEVELS } from '@sk/shared/quality/quality.constants';
 import type { FaultNode } from '@sk/shared/quality/fault.contract';
@@ -10,6 +10,7 @@ import { RecordFormDialog } from '../../components';
 import { useApi, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { rulesOf } from '../../lib/zodRules';
+import { AfterSales } from './AfterSales';
 import { C, F } from './api';
 import { DictSelect } from './DictSelect';
 
@@ -76,6 +77,9 @@ export function OrderQuality({ orderId, title }: { orderId: number; title: strin
           <Input.TextArea rows={3} />
         </Form.Item>
       </RecordFormDialog>
+      <div style={{ marginTop: 8 }}>
+        <AfterSales source={{ orderId }} />
+      </div>
     </div>
   );
 }

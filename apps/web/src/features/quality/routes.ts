@@ -1,4 +1,4 @@
-// Quality (issue 30): fault modes, complaints with the quality-analysis report.
+// Quality (issue 30): fault modes, complaints with the quality-analysis report, repair-sent and exchange/return orders.
 import type { PageRoute } from '../../app/route';
 import { lazyPage } from '../../app/lazyPage';
 
@@ -12,5 +12,21 @@ export const QUALITY_ROUTES: PageRoute[] = [
     page: lazyPage(() => import('./pages/ComplaintDetail')),
     power: 'menu_CustomerComplaintList',
     menu: 'CustomerComplaintList',
+  },
+  { path: '/repairOrderList', title: '寄修单', page: lazyPage(() => import('./pages/RepairList')), keepAlive: true },
+  {
+    path: '/repairOrderDetail',
+    title: '寄修单详情',
+    page: lazyPage(() => import('./pages/RepairDetail')),
+    power: 'menu_RepairOrderList',
+    menu: 'RepairOrderList',
+  },
+  { path: '/exchangeOrderList', title: '退换货', page: lazyPage(() => import('./pages/ExchangeList')), keepAlive: true },
+  {
+    path: '/exchangeOrderDetail',
+    title: '退换货详情',
+    page: lazyPage(() => import('./pages/ExchangeDetail')),
+    power: 'menu_ExchangeOrderList',
+    menu: 'ExchangeOrderList',
   },
 ];

@@ -16,7 +16,7 @@ export const DIMENSIONS = Object.entries(VISIT_DIMENSIONS).map(([k, v]) => ({ va
 export const dimensionLabel = (d: number | string): string => VISIT_DIMENSIONS[Number(d) as keyof typeof VISIT_DIMENSIONS] ?? String(d);
 export const MODE_OPTIONS = Object.entries(VISITOR_MODES).map(([k, v]) => ({ value: Number(k), label: v }));
 export const channelLabel = (c: number | null): string => (c ? (VISIT_CHANNELS[c as keyof typeof VISIT_CHANNELS] ?? '') : '—');
-/** Plans of order and event visits; repair-sent and service orders are shown but not open yet. */
+/** Plans of order, event and repair-sent visits; service orders are shown but not open yet. */
 export const VISIT_TYPE_OPTIONS = Object.entries(VISIT_TYPES).map(([k, v]) => ({
   value: Number(k),
   label: v,

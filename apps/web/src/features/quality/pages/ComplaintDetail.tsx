@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
+import { AfterSales } from '../AfterSales';
 import { C, yuan } from '../api';
 import { DictSelect } from '../DictSelect';
 import { sourceLabel, stateColor, stateLabel } from '../options';
@@ -143,6 +144,7 @@ export default function ComplaintDetail() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <AfterSales source={{ complaintId: d.id }} serial={d.serialNumber} />
       <Card size="small" title="处理记录">
         <Timeline
           items={d.log.map((l) => ({

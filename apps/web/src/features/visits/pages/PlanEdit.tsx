@@ -88,7 +88,7 @@ export default function PlanEdit() {
         <Form.Item name="name" label="计划名称" rules={field('name')}>
           <Input maxLength={50} placeholder="如：安装工单完工回访" />
         </Form.Item>
-        <Form.Item name="visitType" label="回访类型" extra="寄修回访和服务单回访暂未开放">
+        <Form.Item name="visitType" label="回访类型" extra="服务单回访暂未开放；寄修回访适用于全部寄修单，寄修完成后生成回访任务">
           <Radio.Group
             options={VISIT_TYPE_OPTIONS}
             // The records differ by type: a changed type starts from every template of the new type.
@@ -97,6 +97,7 @@ export default function PlanEdit() {
         </Form.Item>
         <Form.Item
           name="templateIds"
+          hidden={visitType === 53}
           label={visitType === 6 ? '事件模板' : '工单类型'}
           extra={
             visitType === 6 ? '不选择则适用于全部事件模板；事件关闭后生成回访任务' : '不选择则适用于全部工单类型；工单流程中“回访”环节关闭的工单不生成回访任务'

@@ -1,0 +1,247 @@
+// Exchange/return orders (退换货单, docs/quality.md): raised from a complaint, an order, a repair-sent order or by hand;
+// 0 待审核 → 2 已通过 / 1 已驳回 through the approval engine (a flow of 退换货审批), or without a flow decided by an
+// administrator; the applicant cancels a waiting one (3 已取消). Nobody decides on an order he submitted.
+import {
+  EXCHANGE_ACTION_NAMES,
+  EXCHANGE_APPROVAL_KIND,
+  EXCHANGE_KINDS,
+  type BodyOf,
+  type ExchangeAction,
+  type ExchangeCreateBody,
+  type ExchangeCtx,
+  type ExchangeDetail,
+  type ExchangeRow,
+  type QueryOf,
+  type exchangeContract as C,
+  exchangeAbilities,
+  exchangeMachine,
+} from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { invalid, notFound } from '../../platform/errors';
+import { countOf, listPage, pageRows } from '../../platform/list';
+import { changeState, insertStateLog, type StateTable } from '../../platform/state';
+import { and, createdBetween, timeOf } from '../../platform/sql';
+import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { onApprovalEnd } from '../approvals/registry';
+import { orderInScope } from '../orders/scope';
+import { textArray } from '../spares/units';
+import { originOf, providerScope } from './repair.sources';
+
+export const EXCHANGE_STATE: StateTable = {
+  table: 'exchange_orders',
+  stateColumn: 'state',
+  touchColumn: 'updated_at',
+  versionColumn: 'version',
+  log: { table: 'exchange_order_logs', recordColumn: 'exchange_id' },
+};
+
+type Rec = Record<string, unknown>;
+const n = (v: unknown): number | null => (v == null ? null : Number(v));
+const s = (v: unknown): string | null => (v == null ? null : String(v));
+const SOURCE_KIND = { 1: 'complaint', 2: 'order', 3: 'repair', 4: 'customer' } as const;
+
+export async function create(db: Db, a: Actor, b: ExchangeCreateBody): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ep = a.enterpriseId;
+    const o = await originOf(tx, a, SOURCE_KIND[b.sourceType], b);
+    if (new Set(b.serialNumbers).size !== b.serialNumbers.length) throw invalid('序列号：有重复的序列号');
+    const serials = b.serialNumbers.length ? b.serialNumbers : o.serialNumber ? [o.serialNumber] : [];
+    const [r] = await rows<{ id: number }>(
+      tx,
+      sql`insert into exchange_orders (enterprise_id, exchange_no, kind, source_type, complaint_id, order_id, repair_id, customer_id, customer_name,
+          installed_product_id, product_model_id, provider_id, serial_numbers, reason, amount, remark, applicant_id)
+        values (${ep}, ${`TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`}, ${b.kind}, ${b.sourceType}, ${o.complaintId}, ${o.orderId},
+          ${o.repairId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${o.providerId}, ${textArray(serials)},
+          ${b.reason}, ${b.amount}, ${b.remark ?? null}, ${a.id})
+        returning id::int`,
+    );
+    const id = (r as { id: number }).id;
+    const no = `THH${String(id).padStart(8, '0')}`;
+    await tx.execute(sql`update exchange_orders set exchange_no = ${no} where enterprise_id = ${ep} and id = ${id}`);
+    await insertStateLog(tx, EXCHANGE_STATE, { enterpriseId: ep, id, from: null, to: 0, action: 'create', actorId: a.id });
+    // A flow of 退换货审批 decides it; without one an administrator does (settle below).
+    await startApproval(tx, {
+      enterpriseId: ep,
+      kind: EXCHANGE_APPROVAL_KIND,
+      docId: id,
+      applicantId: a.id,
+      docNo: no,
+      title: `${EXCHANGE_KINDS[b.kind]} ${o.customerName ?? ''}`.trim(),
+      amount: b.amount / 100,
+      docType: b.kind,
+      providerId: o.providerId,
+    });
+    return id;
+  });
+}
+
+async function settle(
+  tx: Tx,
+  ep: number,
+  id: number,
+  action: ExchangeAction,
+  actorId: number,
+  note: string | null,
+  ctx: (r: Rec) => ExchangeCtx,
+  guard?: ReturnType<typeof sql>,
+) {
+  return changeState(tx, {
+    table: EXCHANGE_STATE,
+    machine: exchangeMachine,
+    enterpriseId: ep,
+    id,
+    action,
+    ctxOf: ctx,
+    actorId,
+    note,
+    guard,
+    expected: 0,
+    patch: action === 'cancel' ? {} : { decider_id: actorId, decided_at: sql`now()` },
+  });
+}
+
+/**
+ * Approve, reject or cancel. An order in a flow's approval is decided by the engine (its end handler below moves the
+ * order; cancel withdraws the instance); without a flow an administrator other than the applicant decides here.
+ */
+export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise<number> {
+  if (b.action === 'reject' && !b.note) throw invalid('审批意见：驳回时请填写理由');
+  const [r] = await rows<Rec>(
+    db,
+    sql`select id, state, applicant_id from exchange_orders e where e.enterprise_id = ${a.enterpriseId} and e.id = ${b.id} and ${providerScope(a, 'e')}`,
+  );
+  if (!r) throw notFound();
+  const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, b.id);
+  if (inst) {
+    await decide(db, {
+      enterpriseId: a.enterpriseId,
+      actorId: a.id,
+      id: inst.id,
+      action: b.action === 'cancel' ? 'withdraw' : b.action,
+      comment: b.note ?? null,
+    });
+    const [now] = await rows<{ state: number }>(db, sql`select state from exchange_orders where enterprise_id = ${a.enterpriseId} and id = ${b.id}`);
+    return Number(now?.state);
+  }
+  const res = await db.transaction((tx) =>
+    settle(tx, a.enterpriseId, b.id, b.action, a.id, b.note ?? null, (row) => ({ approver: a.admin, applicant: Number(row.applicant_id) === a.id })),
+  );
+  return res.to;
+}
+
+// The engine ended the approval: approved → 已通过, rejected → 已驳回, withdrawn by the applicant → 已取消.
+onApprovalEnd(EXCHANGE_APPROVAL_KIND, async (tx, end) => {
+  const action: ExchangeAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'cancel';
+  await settle(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ approver: true, applicant: action === 'cancel' }));
+});
+
+// ——— Reads ———
+
+type Tz = Pick<Actor, 'timeZone'>;
+const rowColumns = (v: Tz) => sql`e.id::int, e.exchange_no, e.kind, e.state, e.source_type, e.customer_id::int, e.customer_name,
+  pm.name as product_name, e.serial_numbers, e.reason, e.amount, ap.name as applicant_name, ${timeOf(sql`e.created_at`, v)} as create_time`;
+const rowJoins = sql`left join product_models pm on pm.enterprise_id = e.enterprise_id and pm.id = e.product_model_id
+  left join users ap on ap.enterprise_id = e.enterprise_id and ap.id = e.applicant_id`;
+
+const presentRow = (r: Rec): ExchangeRow => ({
+  id: Number(r.id),
+  exchangeNo: String(r.exchange_no),
+  kind: Number(r.kind),
+  state: Number(r.state),
+  sourceType: Number(r.source_type),
+  customerId: n(r.customer_id),
+  customerName: s(r.customer_name),
+  productName: s(r.product_name),
+  serialNumbers: (r.serial_numbers as string[]) ?? [],
+  reason: String(r.reason),
+  amount: Number(r.amount),
+  applicantName: s(r.applicant_name),
+  create_time: String(r.create_time),
+});
+
+export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
+  // Filtering by an order opens it: an order outside the caller's scope is not found (as its detail would be).
+  if (q.orderId) await orderInScope(ex, a, q.orderId);
+  const w = and([
+    sql`e.enterprise_id = ${a.enterpriseId}`,
+    providerScope(a, 'e'),
+    q.keyword ? sql`(e.exchange_no = ${q.keyword} or e.customer_name like ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`})` : null,
+    q.state != null ? sql`e.state = ${q.state}` : null,
+    q.kind ? sql`e.kind = ${q.kind}` : null,
+    q.complaintId ? sql`e.complaint_id = ${q.complaintId}` : null,
+    q.orderId ? sql`e.order_id = ${q.orderId}` : null,
+    q.repairId ? sql`e.repair_id = ${q.repairId}` : null,
+    ...createdBetween(sql`e.created_at`, a, q.startTime, q.endTime),
+  ]);
+  return listPage(
+    q,
+    async () =>
+      (
+        await rows<Rec>(
+          ex,
+          sql`select ${rowColumns(a)} from (${pageRows('exchange_orders', 'e', a.enterpriseId, w, sql`e.created_at desc, e.id desc`, q)}) e ${rowJoins}
+            order by e.created_at desc, e.id desc`,
+        )
+      ).map(presentRow),
+    () => countOf(ex, sql`exchange_orders e`, w),
+  );
+}
+
+/** Whether the actor holds an open task of the instance's current step (his own; delegation is the engine's to check). */
+async function holdsTask(ex: Executor, a: Actor, instanceId: number): Promise<boolean> {
+  const t = await rows(
+    ex,
+    sql`select 1 from approval_tasks k join approval_instances i on i.enterprise_id = k.enterprise_id and i.id = k.instance_id and k.step = i.step
+      where k.enterprise_id = ${a.enterpriseId} and k.instance_id = ${instanceId} and k.user_id = ${a.id} and k.decision is null`,
+  );
+  return t.length > 0;
+}
+
+export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDetail> {
+  const [r] = await rows<Rec>(
+    db,
+    sql`select ${rowColumns(a)}, e.applicant_id, e.complaint_id, c.complaint_no, e.order_id, o.order_no, e.repair_id, ro.repair_no, e.installed_product_id,
+        e.remark, dc.name as decider_name, ${timeOf(sql`e.decided_at`, a)} as decided_time
+      from exchange_orders e ${rowJoins}
+      left join complaints c on c.enterprise_id = e.enterprise_id and c.id = e.complaint_id
+      left join orders o on o.enterprise_id = e.enterprise_id and o.id = e.order_id
+      left join repair_orders ro on ro.enterprise_id = e.enterprise_id and ro.id = e.repair_id
+      left join users dc on dc.enterprise_id = e.enterprise_id and dc.id = e.decider_id
+      where e.enterprise_id = ${a.enterpriseId} and e.id = ${id} and ${providerScope(a, 'e')}`,
+  );
+  if (!r) throw notFound();
+  const log = await rows<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }>(
+    db,
+    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+      from exchange_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+      where l.enterprise_id = ${a.enterpriseId} and l.exchange_id = ${id} order by l.id`,
+  );
+  const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, id);
+  const applicant = Number(r.applicant_id) === a.id;
+  const approver = inst ? await holdsTask(db, a, inst.id) : a.admin;
+  return {
+    ...presentRow(r),
+    complaintId: n(r.complaint_id),
+    complaintNo: s(r.complaint_no),
+    orderId: n(r.order_id),
+    orderNo: s(r.order_no),
+    repairId: n(r.repair_id),
+    repairNo: s(r.repair_no),
+    installedProductId: n(r.installed_product_id),
+    remark: s(r.remark),
+    deciderName: s(r.decider_name),
+    decidedTime: s(r.decided_time),
+    abilities: exchangeAbilities(Number(r.state), { approver, applicant }),
+    approvalId: inst?.id ?? null,
+    log: log.map((l) => ({
+      action: EXCHANGE_ACTION_NAMES[l.action as keyof typeof EXCHANGE_ACTION_NAMES] ?? l.action,
+      fromState: n(l.from_state),
+      toState: Number(l.to_state),
+      note: l.note,
+      userName: l.user_name,
+      time: l.time,
+    })),
+  };
+}

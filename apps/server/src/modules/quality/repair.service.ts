@@ -1,0 +1,307 @@
+// Repair-sent orders (寄修单, docs/quality.md): raised from a complaint, an order, a return visit or by hand; states
+// 0 待确认 → 1 处理中 → 2 已完成 (or 4 待审核 under a 寄修完成审批 flow) / 3 已取消, every change through changeState.
+// The unit is received into the 寄修仓 on confirmation and leaves it when the repair ends (repair.stock.ts).
+import {
+  type BodyOf,
+  type QueryOf,
+  REPAIR_ACTION_NAMES,
+  REPAIR_APPROVAL_KIND,
+  type RepairAction,
+  type RepairCreateBody,
+  type RepairCtx,
+  type RepairDetail,
+  type RepairRow,
+  type RepairUpdateBody,
+  type repairContract as C,
+  repairAbilities,
+  repairMachine,
+} from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { countOf, listPage, pageRows } from '../../platform/list';
+import { changeState, insertStateLog, type PatchValue, type StateTable } from '../../platform/state';
+import { and, createdBetween, timeOf } from '../../platform/sql';
+import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { onApprovalEnd } from '../approvals/registry';
+import { orderInScope } from '../orders/scope';
+import { dictValueOf } from './quality.dict';
+import { receiveRepairUnit, sendBackRepairUnit } from './repair.stock';
+import { originOf, providerScope } from './repair.sources';
+
+export const REPAIR_STATE: StateTable = {
+  table: 'repair_orders',
+  stateColumn: 'state',
+  touchColumn: 'updated_at',
+  versionColumn: 'version',
+  log: { table: 'repair_order_logs', recordColumn: 'repair_id' },
+};
+
+type Rec = Record<string, unknown>;
+const n = (v: unknown): number | null => (v == null ? null : Number(v));
+const s = (v: unknown): string | null => (v == null ? null : String(v));
+
+const SOURCE_KIND = { 1: 'complaint', 2: 'order', 3: 'visit', 4: 'customer' } as const;
+
+export async function create(db: Db, a: Actor, b: RepairCreateBody): Promise<number> {
+  return db.transaction(async (tx) => {
+    const o = await originOf(tx, a, SOURCE_KIND[b.sourceType], b);
+    const serial = b.serialNumber ?? o.serialNumber;
+    if (!serial) throw invalid('序列号：该产品没有序列号，请填写寄修件的序列号');
+    const [r] = await rows<{ id: number }>(
+      tx,
+      sql`insert into repair_orders (enterprise_id, repair_no, source_type, complaint_id, order_id, visit_task_id, customer_id, customer_name,
+          installed_product_id, product_model_id, serial_number, provider_id, fault, in_carrier, in_waybill, remark, created_by)
+        values (${a.enterpriseId}, ${`TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`}, ${b.sourceType}, ${o.complaintId}, ${o.orderId},
+          ${o.visitTaskId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${serial}, ${o.providerId}, ${b.fault},
+          ${await dictValueOf(tx, a.enterpriseId, 'logistics_company', b.inCarrier, '寄入物流公司')}, ${b.inWaybill ?? null}, ${b.remark ?? null}, ${a.id})
+        returning id::int`,
+    );
+    const id = (r as { id: number }).id;
+    await tx.execute(sql`update repair_orders set repair_no = ${`JX${String(id).padStart(8, '0')}`} where enterprise_id = ${a.enterpriseId} and id = ${id}`);
+    await insertStateLog(tx, REPAIR_STATE, { enterpriseId: a.enterpriseId, id, from: null, to: 0, action: 'create', actorId: a.id });
+    return id;
+  });
+}
+
+async function scopedRow(ex: Executor, a: Actor, id: number, lock = false): Promise<Rec> {
+  const [r] = await rows<Rec>(
+    ex,
+    sql`select * from repair_orders r where r.enterprise_id = ${a.enterpriseId} and r.id = ${id} and ${providerScope(a, 'r')}${lock ? sql` for update` : sql``}`,
+  );
+  if (!r) throw notFound();
+  return r;
+}
+
+/** Edits the logistics, the result and the cost while the order is open (0, 1); one winner per version, logged as 编辑. */
+export async function update(db: Db, a: Actor, b: RepairUpdateBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    const r = await scopedRow(tx, a, b.id, true);
+    if (b.version != null && Number(r.version) !== b.version) throw new AppError('STATE_CHANGED');
+    if (![0, 1].includes(Number(r.state))) throw new AppError('INVALID_STATE');
+    const ep = a.enterpriseId;
+    const patch: Record<string, PatchValue> = {
+      fault: b.fault,
+      in_carrier: await dictValueOf(tx, ep, 'logistics_company', b.inCarrier, '寄入物流公司'),
+      in_waybill: b.inWaybill ?? null,
+      out_carrier: await dictValueOf(tx, ep, 'logistics_company', b.outCarrier, '寄回物流公司'),
+      out_waybill: b.outWaybill ?? null,
+      result: b.result ?? null,
+      cost: b.cost,
+      remark: b.remark ?? null,
+    };
+    const sets = Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
+    const done = await rows(
+      tx,
+      sql`update repair_orders set ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now()
+        where enterprise_id = ${ep} and id = ${b.id} and version = ${Number(r.version)} returning id`,
+    );
+    if (!done.length) throw new AppError('STATE_CHANGED');
+    const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => String(v ?? '') !== String(r[k] ?? '')));
+    await insertStateLog(tx, REPAIR_STATE, { enterpriseId: ep, id: b.id, from: Number(r.state), to: Number(r.state), action: 'edit', actorId: a.id, changed });
+  });
+}
+
+const readyOf = (r: Rec): boolean => Boolean(r.result) && Boolean(r.out_carrier) && Boolean(r.out_waybill);
+const flowInput = (ep: number, r: Rec, applicantId: number) => ({
+  enterpriseId: ep,
+  kind: REPAIR_APPROVAL_KIND,
+  docId: Number(r.id),
+  applicantId,
+  docNo: String(r.repair_no),
+  title: String(r.fault).slice(0, 50),
+  amount: Number(r.cost) / 100,
+  providerId: n(r.provider_id),
+});
+
+const unitOf = (r: Rec, userId: number) => ({ repairId: Number(r.id), serial: String(r.serial_number), modelId: n(r.product_model_id), userId });
+
+/** After a change: the unit follows the state (received on confirm; sent back on completion or on cancel while here). */
+async function moveUnit(tx: Tx, ep: number, row: Rec, from: number, to: number, actorId: number): Promise<void> {
+  if (from === 0 && to === 1) {
+    const at = await receiveRepairUnit(tx, ep, unitOf(row, actorId));
+    await tx.execute(sql`update repair_orders set warehouse_id = ${at.warehouseId}, spare_id = ${at.spareId}, received_at = now()
+      where enterprise_id = ${ep} and id = ${Number(row.id)}`);
+  } else if ((to === 2 || to === 3) && row.warehouse_id != null) {
+    await sendBackRepairUnit(tx, ep, { ...unitOf(row, actorId), warehouseId: Number(row.warehouse_id), spareId: Number(row.spare_id) });
+    await tx.execute(sql`update repair_orders set warehouse_id = null where enterprise_id = ${ep} and id = ${Number(row.id)}`);
+  }
+}
+
+async function move(
+  tx: Tx,
+  o: {
+    ep: number;
+    id: number;
+    action: RepairAction;
+    actorId: number;
+    ctx: (r: Rec) => Promise<RepairCtx> | RepairCtx;
+    guard?: SQL;
+    expected?: number;
+    patch?: Record<string, PatchValue>;
+    note?: string | null;
+  },
+) {
+  const res = await changeState(tx, {
+    table: REPAIR_STATE,
+    machine: repairMachine,
+    enterpriseId: o.ep,
+    id: o.id,
+    action: o.action,
+    ctxOf: o.ctx,
+    actorId: o.actorId,
+    guard: o.guard,
+    expected: o.expected,
+    patch: o.patch,
+    // Stamped in the change itself, so the hooks (the return visit of type 53) read the completion.
+    patchOf: ({ to }): Record<string, PatchValue> => (to === 2 ? { completed_at: sql`now()` } : {}),
+    note: o.note ?? null,
+  });
+  await moveUnit(tx, o.ep, res.row, res.from, res.to, o.actorId);
+  return res;
+}
+
+/** confirm (receives the unit), complete (result and return logistics required; to approval when a flow applies), cancel. */
+export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise<number> {
+  return db.transaction(async (tx) => {
+    const r = await scopedRow(tx, a, b.id);
+    const ep = a.enterpriseId;
+    const patch: Record<string, PatchValue> = {};
+    if (b.action === 'cancel' && Number(r.state) === 1) {
+      const reason = await dictValueOf(tx, ep, 'unable_reason', b.unableReason, '无法完成原因');
+      if (!reason) throw invalid('无法完成原因：请选择无法完成原因');
+      patch.unable_reason = reason;
+    }
+    const res = await move(tx, {
+      ep,
+      id: b.id,
+      action: b.action,
+      actorId: a.id,
+      guard: providerScope(a, 'repair_orders'),
+      expected: b.state ?? Number(r.state),
+      patch,
+      note: b.note ?? (patch.unable_reason as string | undefined) ?? null,
+      ctx: async (row) => ({ ready: readyOf(row), needsApproval: b.action === 'complete' && (await hasFlow(tx, flowInput(ep, row, a.id))), engine: false }),
+    });
+    if (res.to === 4) await startApproval(tx, flowInput(ep, res.row, a.id));
+    return res.to;
+  });
+}
+
+// The engine ended a completion's approval: approved → 已完成 (the unit goes back); rejected or withdrawn → 处理中.
+onApprovalEnd(REPAIR_APPROVAL_KIND, async (tx, end) => {
+  await move(tx, {
+    ep: end.enterpriseId,
+    id: end.docId,
+    action: end.result === 1 ? 'approve' : 'reject',
+    actorId: end.actorId,
+    expected: 4,
+    note: end.result === 3 ? `撤回审批${end.comment ? `：${end.comment}` : ''}` : end.comment,
+    ctx: () => ({ ready: true, needsApproval: true, engine: true }),
+  });
+});
+
+// ——— Reads ———
+
+type Tz = Pick<Actor, 'timeZone'>;
+const rowColumns = (v: Tz) => sql`r.id::int, r.repair_no, r.state, r.source_type, r.customer_id::int, r.customer_name, pm.name as product_name,
+  r.serial_number, r.fault, r.in_carrier, r.in_waybill, r.out_carrier, r.out_waybill, r.cost, ${timeOf(sql`r.created_at`, v)} as create_time`;
+const rowJoins = sql`left join product_models pm on pm.enterprise_id = r.enterprise_id and pm.id = r.product_model_id`;
+
+const presentRow = (r: Rec): RepairRow => ({
+  id: Number(r.id),
+  repairNo: String(r.repair_no),
+  state: Number(r.state),
+  sourceType: Number(r.source_type),
+  customerId: n(r.customer_id),
+  customerName: s(r.customer_name),
+  productName: s(r.product_name),
+  serialNumber: String(r.serial_number),
+  fault: String(r.fault),
+  inCarrier: s(r.in_carrier),
+  inWaybill: s(r.in_waybill),
+  outCarrier: s(r.out_carrier),
+  outWaybill: s(r.out_waybill),
+  cost: Number(r.cost),
+  create_time: String(r.create_time),
+});
+
+export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
+  // Filtering by an order opens it: an order outside the caller's scope is not found (as its detail would be).
+  if (q.orderId) await orderInScope(ex, a, q.orderId);
+  const w = and([
+    sql`r.enterprise_id = ${a.enterpriseId}`,
+    providerScope(a, 'r'),
+    q.keyword
+      ? sql`(r.repair_no = ${q.keyword} or r.serial_number = ${q.keyword} or r.customer_name like ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`})`
+      : null,
+    q.state != null ? sql`r.state = ${q.state}` : null,
+    q.sourceType ? sql`r.source_type = ${q.sourceType}` : null,
+    q.complaintId ? sql`r.complaint_id = ${q.complaintId}` : null,
+    q.orderId ? sql`r.order_id = ${q.orderId}` : null,
+    ...createdBetween(sql`r.created_at`, a, q.startTime, q.endTime),
+  ]);
+  return listPage(
+    q,
+    async () =>
+      (
+        await rows<Rec>(
+          ex,
+          sql`select ${rowColumns(a)} from (${pageRows('repair_orders', 'r', a.enterpriseId, w, sql`r.created_at desc, r.id desc`, q)}) r ${rowJoins}
+            order by r.created_at desc, r.id desc`,
+        )
+      ).map(presentRow),
+    () => countOf(ex, sql`repair_orders r`, w),
+  );
+}
+
+export async function detail(db: Db, a: Actor, id: number): Promise<RepairDetail> {
+  const [r] = await rows<Rec>(
+    db,
+    sql`select ${rowColumns(a)}, r.complaint_id, c.complaint_no, r.order_id, o.order_no, r.visit_task_id, r.installed_product_id, r.product_model_id,
+        r.result, r.unable_reason, r.remark, r.version, w.name as warehouse_name, ${timeOf(sql`r.received_at`, a)} as received_time,
+        ${timeOf(sql`r.completed_at`, a)} as completed_time
+      from repair_orders r ${rowJoins}
+      left join complaints c on c.enterprise_id = r.enterprise_id and c.id = r.complaint_id
+      left join orders o on o.enterprise_id = r.enterprise_id and o.id = r.order_id
+      left join warehouses w on w.enterprise_id = r.enterprise_id and w.id = r.warehouse_id
+      where r.enterprise_id = ${a.enterpriseId} and r.id = ${id} and ${providerScope(a, 'r')}`,
+  );
+  if (!r) throw notFound();
+  const log = await rows<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }>(
+    db,
+    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+      from repair_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+      where l.enterprise_id = ${a.enterpriseId} and l.repair_id = ${id} order by l.id`,
+  );
+  const inst = await waitingInstanceOf(db, a.enterpriseId, REPAIR_APPROVAL_KIND, id);
+  return {
+    ...presentRow(r),
+    complaintId: n(r.complaint_id),
+    complaintNo: s(r.complaint_no),
+    orderId: n(r.order_id),
+    orderNo: s(r.order_no),
+    visitTaskId: n(r.visit_task_id),
+    installedProductId: n(r.installed_product_id),
+    productModelId: n(r.product_model_id),
+    result: s(r.result),
+    unableReason: s(r.unable_reason),
+    remark: s(r.remark),
+    warehouseName: s(r.warehouse_name),
+    receivedTime: s(r.received_time),
+    completedTime: s(r.completed_time),
+    version: Number(r.version),
+    // Complete shows while 处理中 even before the result is filled: the refusal then says what is missing.
+    abilities: repairAbilities(Number(r.state), { ready: true, needsApproval: false, engine: false }),
+    approvalId: inst?.id ?? null,
+    log: log.map((l) => ({
+      action: REPAIR_ACTION_NAMES[l.action as keyof typeof REPAIR_ACTION_NAMES] ?? l.action,
+      fromState: n(l.from_state),
+      toState: Number(l.to_state),
+      note: l.note,
+      userName: l.user_name,
+      time: l.time,
+    })),
+  };
+}

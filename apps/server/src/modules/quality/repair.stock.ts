@@ -1,0 +1,71 @@
+// A repair-sent unit moves through the spare area's stock (its ledger and serial units, no second ledger): received
+// into the enterprise's 寄修仓 (warehouse kind 6, made on first use) as one unit of a serial-tracked spare standing for
+// the product model (寄修品, disabled so no picker offers it), sent back out when the repair ends.
+import { REPAIR_WAREHOUSE_KIND } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import { invalid } from '../../platform/errors';
+import { postMovement } from '../spares/ledger';
+import { receiveUnits } from '../spares/units';
+
+const REPAIR_WAREHOUSE_NAME = '寄修仓';
+
+/** The enterprise's 寄修仓, made on first use (parallel first uses meet on the unique name). */
+export async function repairWarehouse(ex: Executor, ep: number): Promise<number> {
+  await ex.execute(sql`insert into warehouses (enterprise_id, name, kind) select ${ep}, ${REPAIR_WAREHOUSE_NAME}, ${REPAIR_WAREHOUSE_KIND}
+    where not exists (select 1 from warehouses where enterprise_id = ${ep} and kind = ${REPAIR_WAREHOUSE_KIND})
+    on conflict do nothing`);
+  const [w] = await rows<{ id: number }>(
+    ex,
+    sql`select id::int from warehouses where enterprise_id = ${ep} and kind = ${REPAIR_WAREHOUSE_KIND} order by id limit 1`,
+  );
+  if (!w) throw invalid(`仓库：已有名为“${REPAIR_WAREHOUSE_NAME}”的其他仓库，请改名后重试`);
+  return w.id;
+}
+
+/** The serial-tracked spare standing for a product model in the 寄修仓 (code JX-<model id>; JX-0 without a model). */
+export async function repairSpare(ex: Executor, ep: number, modelId: number | null): Promise<number> {
+  const code = `JX-${modelId ?? 0}`;
+  const [m] = modelId ? await rows<{ name: string }>(ex, sql`select name from product_models where enterprise_id = ${ep} and id = ${modelId}`) : [];
+  await ex.execute(sql`insert into spares (enterprise_id, code, name, unit, warranty, serialized, enabled)
+    values (${ep}, ${code}, ${`寄修品-${m?.name ?? '未知型号'}`}, '台', false, true, false) on conflict (enterprise_id, code) do nothing`);
+  const [s] = await rows<{ id: number }>(ex, sql`select id::int from spares where enterprise_id = ${ep} and code = ${code}`);
+  return (s as { id: number }).id;
+}
+
+export interface RepairUnit {
+  repairId: number;
+  serial: string;
+  modelId: number | null;
+  userId: number;
+}
+
+/** Receives the unit (入库, one serial unit); a serial already in stock or installed is refused by the units. */
+export async function receiveRepairUnit(ex: Executor, ep: number, u: RepairUnit): Promise<{ warehouseId: number; spareId: number }> {
+  const warehouseId = await repairWarehouse(ex, ep);
+  const spareId = await repairSpare(ex, ep, u.modelId);
+  await receiveUnits(ex, ep, warehouseId, spareId, [u.serial]);
+  await postMovement(ex, ep, { warehouseId, spareId, change: 1, type: 3, userId: u.userId, docKind: 'repair', docId: u.repairId, serialIn: u.serial });
+  return { warehouseId, spareId };
+}
+
+/** Sends the unit back to the customer (出库; the unit leaves as shipped out). */
+export async function sendBackRepairUnit(ex: Executor, ep: number, u: RepairUnit & { warehouseId: number; spareId: number }): Promise<void> {
+  const gone = await rows(
+    ex,
+    sql`update spare_units set place = 5, warehouse_id = null, updated_at = now()
+      where enterprise_id = ${ep} and spare_id = ${u.spareId} and serial = ${u.serial} and place = 1 and warehouse_id = ${u.warehouseId} and doc_id is null
+      returning 1`,
+  );
+  if (!gone.length) throw invalid(`序列号：${u.serial}已不在寄修仓，请先在备件库存中核对`);
+  await postMovement(ex, ep, {
+    warehouseId: u.warehouseId,
+    spareId: u.spareId,
+    change: -1,
+    type: 4,
+    userId: u.userId,
+    docKind: 'repair',
+    docId: u.repairId,
+    serialOut: u.serial,
+  });
+}
