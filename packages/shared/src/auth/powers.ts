@@ -52,6 +52,8 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
       'TemplateView',
       ...EVENT_DESK,
       'ServiceOrder',
+      // 工单管理: the provider orders and their settlement state (docs/settlement.md); a provider's user never holds it.
+      'OrderManagement',
       'AllCustomer',
       'ContactManage',
       'AddressManage',
@@ -106,6 +108,7 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
   8: [
     ...menus(
       'AllOrder',
+      'OrderManagement',
       'CostCheck',
       'SettleAccountsList',
       'ServiceGroupList',
