@@ -2,7 +2,7 @@ import { orderActionsContract as A, orderDetailContract as D, providerConsoleCon
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { Client } from '../../test/factories';
+import { Client, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { engineerOf, providerOf } from '../dispatch/dispatch.fixtures';
 import { insertOrder } from '../orders/test-helpers';
@@ -159,8 +159,15 @@ describe('平台结算 (/ServiceGroup/settleList)', () => {
     expect(list.data.list.reduce((s, r) => s + r.amountCents, 0)).toBe(3800);
     expect((await a.finance.client.send(P.platform, { serviceGroupId: south })).data.list.map((r) => r.amountCents)).toEqual([500]);
     expect((await a.finance.client.send(P.platform, { state: 2 })).data.count).toBe(0);
-    // Scope: a draft is not the provider's to see; another enterprise sees nothing; no power.
-    expect((await a.pu1.client.send(P.platform, {})).code).toBe('NO_POWER');
+    // Scope: the platform's dispatcher sees his own statement once issued (never a draft); another provider's user
+    // nothing; another enterprise nothing; an engineer has no power.
+    const u = await makeUser(t.deps.db, a.ep, { roles: [1, 2] });
+    await exec(sql`update users set user_type = 1, provider_id = ${platform} where enterprise_id = ${a.ep} and id = ${u.id}`);
+    const pu = await new Client(t.app).login(u.mobile, undefined, a.ep);
+    expect((await pu.send(P.platform, {})).data.count).toBe(0);
+    expect((await a.finance.client.send(C.action, { id: made.data.id, action: 'issue' })).success).toBe(true);
+    expect((await pu.send(P.platform, {})).data.list.map((r) => r.amountCents).sort((x, y) => x - y)).toEqual([300, 500, 3000]);
+    expect((await a.pu1.client.send(P.platform, {})).data.count).toBe(0);
     const b = await settleTeam(t);
     expect((await b.finance.client.send(P.platform, {})).data.count).toBe(0);
     expect((await a.engineer.client.send(P.platform, {})).code).toBe('NO_POWER');
