@@ -143,6 +143,8 @@ export const providerConsoleContract = {
       providerId: optionalId('服务平台'),
       serviceGroupId: optionalId('服务团队'),
       state: L(coerceInt('smallint').min(1, '状态不正确').max(6, '状态不正确').optional(), '状态'),
+      /** 结算单号 (prefix) or the platform's name. */
+      keyword: optionalText('关键字', 50),
     }),
     response: listOf(platformSettleRow),
   }),
@@ -152,7 +154,7 @@ export const providerConsoleContract = {
     path: '/service/provider/scorecard',
     power: PROVIDER_MANAGEMENT_POWER,
     query: pageQuery
-      .extend({ providerId: optionalId('服务商'), startDay: day('开始日期'), endDay: day('结束日期') })
+      .extend({ providerId: optionalId('服务商'), startDay: day('开始日期'), endDay: day('结束日期'), keyword: optionalText('服务商名称', 50) })
       .refine((q) => !q.startDay || !q.endDay || q.endDay >= q.startDay, { message: '结束日期不能早于开始日期', path: ['endDay'] }),
     response: listOf(scorecardRow).extend({ startDay: z.string(), endDay: z.string() }),
   }),

@@ -3,7 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
+import { prefixPattern } from '../../platform/search';
 import { and } from '../../platform/sql';
+import { containing } from '../org/org.common';
 import { settleScope } from '../settle/settle.service';
 
 /**
@@ -36,6 +38,7 @@ export interface PlatformFilters {
   providerId?: number | null;
   serviceGroupId?: number | null;
   state?: number;
+  keyword?: string | null;
 }
 
 /** One row per (statement, service group) of its order lines; newest statement first, then by group. */
@@ -47,6 +50,7 @@ function grouped(a: Actor, f: PlatformFilters): SQL {
     f.providerId ? sql`s.provider_id = ${f.providerId}` : null,
     f.state ? sql`s.state = ${f.state}` : null,
     f.serviceGroupId ? sql`o.service_group_id = ${f.serviceGroupId}` : null,
+    f.keyword ? sql`(s.settle_no like ${prefixPattern(f.keyword)} or p.name ilike ${containing(f.keyword)})` : null,
   ]);
   return sql`select s.id as settlement_id, s.created_at, o.service_group_id, count(*)::int as order_count, sum(l.amount_cents)::bigint as amount_cents
     from settlements s

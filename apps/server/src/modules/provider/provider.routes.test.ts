@@ -159,6 +159,8 @@ describe('平台结算 (/ServiceGroup/settleList)', () => {
     expect(list.data.list.reduce((s, r) => s + r.amountCents, 0)).toBe(3800);
     expect((await a.finance.client.send(P.platform, { serviceGroupId: south })).data.list.map((r) => r.amountCents)).toEqual([500]);
     expect((await a.finance.client.send(P.platform, { state: 2 })).data.count).toBe(0);
+    expect((await a.finance.client.send(P.platform, { keyword: '平台' })).data.count).toBe(3);
+    expect((await a.finance.client.send(P.platform, { keyword: '100%' })).data.count).toBe(0);
     // Scope: the platform's dispatcher sees his own statement once issued (never a draft); another provider's user
     // nothing; another enterprise nothing; an engineer has no power.
     const u = await makeUser(t.deps.db, a.ep, { roles: [1, 2] });
@@ -227,6 +229,7 @@ describe('服务商记分卡 (/service/provider/scorecard)', () => {
       complaints: 1,
       penaltyCents: null,
     });
+    expect((await a.admin.client.send(P.scorecard, { ...period, keyword: '服务商乙' })).data.list.map((r) => r.providerId)).toEqual([a.p2]);
     const both = await a.admin.client.send(P.scorecard, period);
     expect(both.data.list.find((r) => r.providerId === a.p2)).toMatchObject({ received: 1, completed: 1, slaOrders: 0, onTimeRate: null, complaints: 0 });
     // The default period is this month so far.

@@ -4,6 +4,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { and } from '../../platform/sql';
+import { containing } from '../org/org.common';
 
 /**
  * The scorecard of 服务商管理 (docs/settlement.md, "Scorecard"): per provider over a period of days in the enterprise's
@@ -61,7 +62,7 @@ const permille = (n: number, base: number): number | null => (base > 0 ? Math.ro
 export async function scorecard(
   ex: Executor,
   a: Actor,
-  f: { providerId?: number | null; startDay?: string; endDay?: string },
+  f: { providerId?: number | null; startDay?: string; endDay?: string; keyword?: string | null },
   page: PageRequest,
 ): Promise<{ list: ScorecardRow[]; count: number; startDay: string; endDay: string }> {
   const month = thisMonth(a.timeZone);
@@ -74,6 +75,7 @@ export async function scorecard(
     sql`p.enterprise_id = ${ep}`,
     f.providerId ? sql`p.id = ${f.providerId}` : null,
     a.providerId != null ? sql`p.id = ${a.providerId}` : null,
+    f.keyword ? sql`p.name ilike ${containing(f.keyword)}` : null,
   ]);
   const result = await listPage(
     page,

@@ -49,6 +49,7 @@ export default function ProviderManagement() {
         fetch={fetchScorecard}
         sort={false}
         selectable={false}
+        keywordPlaceholder="服务商名称"
         mapFilters={periodQuery}
         phoneCard={['providerName', 'completed', 'onTimeRate', 'firstTimeFixRate', 'visitPassRate', 'complaints']}
         filters={

@@ -43,6 +43,7 @@ export default function ServiceGroupList() {
         fetch={fetchPlatform}
         sort={false}
         selectable={false}
+        keywordPlaceholder="结算单号、服务平台"
         phoneCard={['settleNo', 'state', 'providerName', 'serviceGroupName', 'orderCount', 'amountCents']}
         filters={
           <>

@@ -26,7 +26,7 @@ export default function ServiceOrder() {
       <ListPage<ProviderOrderRow>
         title="服务单"
         columns={COLUMNS}
-        defaultColumns={['orderNo', 'title', 'state', 'customName', 'serviceUserName', 'slaState', 'partsToReturn', 'feeCents', 'create_time']}
+        defaultColumns={['orderNo', 'title', 'state', 'customName', 'serviceUserName', 'slaState', 'partsToReturn', 'feeCents', 'settleState']}
         fetch={fetchServiceOrders}
         params={params}
         sort={false}
