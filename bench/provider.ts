@@ -7,10 +7,10 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
+import { type Database, type Db, openPostgres, rows, type Tx } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openEmbedded } from '../apps/server/src/db/open';
 import { hashPassword } from '../apps/server/src/platform/crypto';
@@ -122,46 +122,45 @@ async function send(base: string, s: { cookie: string; csrf: string }, method: s
 }
 
 /** Builds the big provider's month three times (each draft thrown away after), then leaves one standing for the lists. */
-async function statement(database: Database, base: string, s: { cookie: string; csrf: string }, providerId: number) {
+async function statement(database: Database, base: string, s: { cookie: string; csrf: string }, ep: number, providerId: number) {
   const ms: number[] = [];
   let lines = 0;
-  let plan = '';
   for (let i = 0; i < 4; i++) {
     const t0 = performance.now();
-    let made: { id: number; lineCount: number } | null = null;
-    const statements = await captureSql(database, async () => {
-      made = await send(base, s, 'POST', '/settleAccounts/create', { providerId, ...PERIOD });
-    });
+    const made = await send(base, s, 'POST', '/settleAccounts/create', { providerId, ...PERIOD });
     ms.push(performance.now() - t0);
-    const m = made as unknown as { id: number; lineCount: number };
-    lines = m.lineCount;
-    if (i === 0) {
-      // The line insert's plan, run again inside a transaction that rolls back (the draft is deleted first).
-      await send(base, s, 'DELETE', '/settleAccounts', { id: m.id });
-      const insert = statements.find((x) => JSON.stringify(x.args).includes('insert into settlement_lines'));
-      if (insert) plan = await explainRolledBack(database, insert.args as unknown[]);
-      continue;
-    }
-    if (i < 3) await send(base, s, 'DELETE', '/settleAccounts', { id: m.id });
+    lines = made.lineCount;
+    if (i < 3) await send(base, s, 'DELETE', '/settleAccounts', { id: made.id });
   }
+  // The line insert as settle.service.ts createStatement sends it (for a statement made and rolled back): its plan.
+  const plan = await explainRolledBack(database, async (tx) => {
+    const [st] = await rows<{ id: number }>(
+      tx,
+      sql`insert into settlements (enterprise_id, settle_no, provider_id, period_start, period_end) values (${ep}, 'BENCH', ${providerId}, '2026-02-01', '2026-02-28') returning id`,
+    );
+    await tx.execute(sql`delete from settlement_lines where enterprise_id = ${ep} and order_id is not null`);
+    return sql`insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, amount_cents, original_cents, description)
+      select f.enterprise_id, ${st?.id}, 1, f.order_id, f.amount_cents, f.amount_cents, o.title
+      from provider_order_fees f join orders o on o.enterprise_id = f.enterprise_id and o.id = f.order_id
+      where f.enterprise_id = ${ep} and f.provider_id = ${providerId}
+        and f.priced_at >= ('2026-01-01'::date)::timestamp at time zone 'Asia/Shanghai' and f.priced_at < ('2026-02-01'::date)::timestamp at time zone 'Asia/Shanghai'
+        and o.deleted_at is null
+        and not exists (select 1 from settlement_lines l where l.enterprise_id = f.enterprise_id and l.order_id = f.order_id)
+      order by f.priced_at, f.order_id
+      on conflict (enterprise_id, order_id) where order_id is not null do nothing
+      returning id`;
+  });
   return { ms: ms.slice(1), lines, plan };
 }
 
-/** EXPLAIN ANALYZE of a writing statement, undone: begin; explain analyze …; rollback. */
-async function explainRolledBack(database: Database, args: unknown[]): Promise<string> {
+/** EXPLAIN ANALYZE of a writing statement `prepare` makes ready, undone: begin; …; explain analyze …; rollback. */
+async function explainRolledBack(database: Database, prepare: (tx: Tx) => Promise<SQL>): Promise<string> {
   const out: string[] = [];
   await database.db
     .transaction(async (tx) => {
-      const first = args[0] as string | { text: string; values?: unknown[] };
-      const text = typeof first === 'string' ? first : first.text;
-      const values = (typeof first === 'string' ? args[1] : (first.values ?? args[1])) as unknown[];
-      // Numbered placeholders inlined as literals (the plan of the statement as sent, values and all).
-      const inlined = text.replace(/\$(\d+)/g, (_, i) => {
-        const v = values[Number(i) - 1];
-        return v == null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-      });
-      const res = await tx.execute(sql.raw(`explain (analyze, buffers, costs off) ${inlined}`));
-      for (const r of res.rows as Record<string, unknown>[]) out.push(String(Object.values(r)[0]));
+      const q = await prepare(tx);
+      const res = await rows<Record<string, unknown>>(tx, sql`explain (analyze, buffers, costs off) ${q}`);
+      for (const r of res) out.push(String(Object.values(r)[0]));
       throw new RollBack();
     })
     .catch((e) => {
@@ -174,7 +173,7 @@ class RollBack extends Error {}
 export async function providerScenario(database: Database, base: string): Promise<ProviderScenario> {
   const seeded = await seed(database.db, ORDERS, STATEMENT);
   const s = await session(base, seeded.enterpriseId);
-  const st = await statement(database, base, s, seeded.providerId);
+  const st = await statement(database, base, s, seeded.enterpriseId, seeded.providerId);
   const L = '/order/management/list';
   const paths = [
     `${L}?${PAGE}`,

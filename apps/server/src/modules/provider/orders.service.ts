@@ -78,13 +78,15 @@ const present = (r: Raw): ProviderOrderRow => ({
 });
 
 /** The page's rows (`page` picks them, aliased o) with the provider, the SLA at a glance, parts owed, the fee and its statement. */
-function factsOf(a: Actor, page: SQL): SQL {
+export function factsOf(a: Actor, page: SQL): SQL {
   const t = (col: string) => timeOf(sql.raw(`o.${col}`), a);
-  return sql`select o.id, o.order_no, o.title, o.state, c.name as custom_name, o.provider_id, p.name as provider_name, su.name as service_user_name,
+  // The page first, materialised: the joins below then run for its rows only (never a hash over every fee or line).
+  return sql`with pg as materialized (${page})
+    select o.id, o.order_no, o.title, o.state, c.name as custom_name, o.provider_id, p.name as provider_name, su.name as service_user_name,
       ${t('created_at')} as create_time, ${t('finished_at')} as finish_time,
       k.sla_state, ${timeOf(sql`k.deadline`, a)} as sla_deadline, r.parts, f.amount_cents as fee_cents,
       l.settlement_id, s.settle_no, s.state as statement_state
-    from (${page}) o
+    from pg o
     join service_providers p on p.enterprise_id = o.enterprise_id and p.id = o.provider_id
     left join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
     left join users su on su.enterprise_id = o.enterprise_id and su.id = o.service_user_id
