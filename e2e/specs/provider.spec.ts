@@ -37,6 +37,9 @@ test('the provider’s engineer completes a service order at phone width and see
 
   await page.getByTestId('order-actionbar').getByRole('button', { name: '完成服务' }).click();
   const finish = page.getByRole('dialog', { name: '完成服务' });
+  await expect(finish.getByText('信息已齐全，可以完成服务')).toBeVisible();
+  // The receipt form's one required field.
+  await finish.locator('.ant-form-item').filter({ hasText: '故障类型' }).getByText('其他', { exact: true }).click();
   await finish.getByRole('button', { name: /提\s*交/ }).click();
   await expect(finish).toBeHidden();
   await expect(page.getByTestId('order-state')).toHaveText('已完成');

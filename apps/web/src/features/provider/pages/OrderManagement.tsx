@@ -16,7 +16,7 @@ export default function OrderManagement() {
       <ListPage<ProviderOrderRow>
         title="工单管理"
         columns={COLUMNS}
-        defaultColumns={['orderNo', 'title', 'state', 'providerName', 'serviceUserName', 'slaState', 'feeCents', 'settleState', 'finish_time']}
+        defaultColumns={['orderNo', 'title', 'state', 'providerName', 'feeCents', 'settleState', 'slaState', 'finish_time', 'serviceUserName']}
         fetch={fetchManagement}
         sort={false}
         keywordPlaceholder="工单编号、标题、客户、电话"

@@ -26,7 +26,7 @@ export default function ServiceOrder() {
       <ListPage<ProviderOrderRow>
         title="服务单"
         columns={COLUMNS}
-        defaultColumns={['orderNo', 'title', 'state', 'customName', 'serviceUserName', 'slaState', 'partsToReturn', 'feeCents', 'settleState']}
+        defaultColumns={['orderNo', 'title', 'state', 'slaState', 'feeCents', 'settleState', 'partsToReturn', 'serviceUserName', 'customName']}
         fetch={fetchServiceOrders}
         params={params}
         sort={false}
