@@ -18,22 +18,26 @@ const ORDER = sql.raw('o.created_at desc, o.id desc');
 const TAB_STATES: Record<ServiceOrderTab, SQL | null> = { all: null, open: sql`o.state in (0, 1, 2, 3, 4, 7)`, done: sql`o.state = 5` };
 
 const hasFee = sql`exists (select 1 from provider_order_fees f where f.enterprise_id = o.enterprise_id and f.order_id = o.id)`;
-const onStatement = (paid: boolean) =>
-  sql`exists (select 1 from settlement_lines l join settlements s on s.enterprise_id = l.enterprise_id and s.id = l.settlement_id
-    where l.enterprise_id = o.enterprise_id and l.order_id = o.id and s.state ${paid ? sql`= 6` : sql`<> 6`})`;
+/**
+ * Orders on a statement (paid or not), driven from the statements' lines: the few statements of a state name their
+ * orders (settlement_lines_settlement_idx), instead of a probe per order walked (no paid statement: nothing to walk).
+ */
+const onStatement = (ep: number, paid: boolean) =>
+  sql`o.id in (select l.order_id from settlements s join settlement_lines l on l.enterprise_id = s.enterprise_id and l.settlement_id = s.id
+    where s.enterprise_id = ${ep} and s.state ${paid ? sql`= 6` : sql`<> 6`} and l.order_id is not null)`;
 const onAnyStatement = sql`exists (select 1 from settlement_lines l where l.enterprise_id = o.enterprise_id and l.order_id = o.id)`;
 
 /** 0 unpriced, 1 priced (on no statement), 2 on a statement not yet paid, 3 paid. */
-export function settleStateCond(state: number): SQL {
+export function settleStateCond(ep: number, state: number): SQL {
   switch (state) {
     case 0:
       return sql`not ${hasFee}`;
     case 1:
       return sql`${hasFee} and not ${onAnyStatement}`;
     case 2:
-      return onStatement(false);
+      return onStatement(ep, false);
     default:
-      return onStatement(true);
+      return onStatement(ep, true);
   }
 }
 
@@ -133,7 +137,7 @@ export const managementWhere = (a: Actor, f: ManagementFilters): SQL =>
     sql`o.provider_id is not null`,
     f.providerId ? sql`o.provider_id = ${f.providerId}` : null,
     ...createdBetween(sql`o.finished_at`, a, f.startDay, f.endDay),
-    f.settleState == null ? null : settleStateCond(f.settleState),
+    f.settleState == null ? null : settleStateCond(a.enterpriseId, f.settleState),
   ]);
 
 /** 工单管理: every provider order of the enterprise (its staff only), filtered by provider, completion period and settlement state. */
