@@ -95,7 +95,7 @@ export function factsOf(a: Actor, page: SQL): SQL {
     left join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
     left join users su on su.enterprise_id = o.enterprise_id and su.id = o.service_user_id
     left join provider_order_fees f on f.enterprise_id = o.enterprise_id and f.order_id = o.id
-    left join settlement_lines l on l.enterprise_id = o.enterprise_id and l.order_id = o.id
+    left join settlement_lines l on l.enterprise_id = o.enterprise_id and l.order_id = o.id and l.order_id is not null
     left join settlements s on s.enterprise_id = l.enterprise_id and s.id = l.settlement_id
     cross join lateral (
       select case when count(*) = 0 then 0 when bool_or(x.breached_at is not null) then 3 when bool_or(x.outcome = 0) then 1 else 2 end::int as sla_state,
