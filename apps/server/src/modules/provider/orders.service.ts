@@ -20,11 +20,12 @@ const TAB_STATES: Record<ServiceOrderTab, SQL | null> = { all: null, open: sql`o
 const hasFee = sql`exists (select 1 from provider_order_fees f where f.enterprise_id = o.enterprise_id and f.order_id = o.id)`;
 /**
  * Orders on a statement (paid or not), driven from the statements' lines: the few statements of a state name their
- * orders (settlement_lines_settlement_idx), instead of a probe per order walked (no paid statement: nothing to walk).
+ * orders (settlement_lines_settlement_idx), read once into an array the orders are then looked up by (no paid statement:
+ * nothing to walk), instead of a semi join that walks every provider order looking for rare matches.
  */
 const onStatement = (ep: number, paid: boolean) =>
-  sql`o.id in (select l.order_id from settlements s join settlement_lines l on l.enterprise_id = s.enterprise_id and l.settlement_id = s.id
-    where s.enterprise_id = ${ep} and s.state ${paid ? sql`= 6` : sql`<> 6`} and l.order_id is not null)`;
+  sql`o.id = any(array(select l.order_id from settlements s join settlement_lines l on l.enterprise_id = s.enterprise_id and l.settlement_id = s.id
+    where s.enterprise_id = ${ep} and s.state ${paid ? sql`= 6` : sql`<> 6`} and l.order_id is not null))`;
 const onAnyStatement = sql`exists (select 1 from settlement_lines l where l.enterprise_id = o.enterprise_id and l.order_id = o.id)`;
 
 /** 0 unpriced, 1 priced (on no statement), 2 on a statement not yet paid, 3 paid. */
