@@ -178,6 +178,14 @@ const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId
       m.printSpares(await m.spareScenario(d, b, e));
     },
   ],
+  [
+    // Provider orders in an enterprise of their own: a statement over 100,000 orders, /order/management at 1,000,000.
+    'BENCH_PROVIDER',
+    async (d, b) => {
+      const m = await import('./provider');
+      m.printProvider(await m.providerScenario(d, b));
+    },
+  ],
 ];
 
 async function areaScenarios(database: Database, base: string, enterpriseId: number): Promise<void> {

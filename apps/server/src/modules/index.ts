@@ -28,6 +28,7 @@ import { noticesModule } from './notices/notices.routes';
 import { visitsModule } from './visits/visits.routes';
 import { searchModule } from './search/search.routes';
 import { settleModule } from './settle/settle.routes';
+import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
@@ -65,5 +66,6 @@ export const modules: Module[] = [
   qualityModule,
   searchModule,
   settleModule,
+  providerModule,
   geoModule,
 ];

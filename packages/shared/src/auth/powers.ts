@@ -52,6 +52,8 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
       'TemplateView',
       ...EVENT_DESK,
       'ServiceOrder',
+      // 工单管理: the provider orders and their settlement state (docs/settlement.md); a provider's user never holds it.
+      'OrderManagement',
       'AllCustomer',
       'ContactManage',
       'AddressManage',
@@ -117,6 +119,7 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
   8: [
     ...menus(
       'AllOrder',
+      'OrderManagement',
       'CostCheck',
       'SettleAccountsList',
       'ServiceGroupList',
@@ -224,9 +227,10 @@ export const powersOfUser = (role: number, outsourced: boolean, overrides?: Role
 
 /**
  * What a provider's own dispatcher (role 1) holds on the provider side besides his role's pages: his provider's
- * statements (外包结算: confirm or dispute), which the enterprise's dispatchers never see (docs/settlement.md).
+ * statements (外包结算: confirm or dispute; 平台结算: a platform's, by service group), which the enterprise's dispatchers
+ * never see (docs/settlement.md).
  */
-const PROVIDER_ROLE_EXTRA: Readonly<Record<number, readonly string[]>> = { 1: menus('SettleAccountsList') };
+const PROVIDER_ROLE_EXTRA: Readonly<Record<number, readonly string[]>> = { 1: menus('SettleAccountsList', 'ServiceGroupList') };
 
 function providerSide(role: number, powers: string[]): string[] {
   const out = new Set(powers.filter((p) => PROVIDER_SIDE_POWERS.has(p)));

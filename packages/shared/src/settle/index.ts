@@ -2,3 +2,4 @@ export * from './settle.constants';
 export * from './settle.machine';
 export * from './fee.pricing';
 export * from './settle.contract';
+export * from './provider.contract';

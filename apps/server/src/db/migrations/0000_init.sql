@@ -2525,6 +2525,7 @@ CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","created_at","state","invalid") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_provider_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_undeliver_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_open_load_idx" ON "orders" USING btree ("enterprise_id","service_user_id","appointment_at") WHERE state in (2, 3, 4) and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_pool_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and in_pool and deleted_at is null;--> statement-breakpoint
@@ -2575,6 +2576,7 @@ CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterpr
 CREATE INDEX "goods_orders_state_idx" ON "goods_orders" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "goods_orders_applicant_idx" ON "goods_orders" USING btree ("enterprise_id","applicant_id","id");--> statement-breakpoint
 CREATE INDEX "old_part_returns_state_idx" ON "old_part_returns" USING btree ("enterprise_id","state","due_at","id");--> statement-breakpoint
+CREATE INDEX "old_part_returns_order_idx" ON "old_part_returns" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "order_parts_order_idx" ON "order_parts" USING btree ("enterprise_id","order_id","id");--> statement-breakpoint
 CREATE INDEX "spare_docs_kind_idx" ON "spare_docs" USING btree ("enterprise_id","kind","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "spare_docs_no_uq" ON "spare_docs" USING btree ("enterprise_id","doc_no");--> statement-breakpoint

@@ -273,6 +273,8 @@ export const oldPartReturns = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     index('old_part_returns_state_idx').on(t.enterpriseId, t.state, t.dueAt, t.id),
+    // The old parts an order owes (服务单, docs/settlement.md).
+    index('old_part_returns_order_idx').on(t.enterpriseId, t.orderId).where(sql`order_id is not null`),
     foreignKey({ name: 'old_part_returns_spare_fk', columns: [t.enterpriseId, t.spareId], foreignColumns: [spares.enterpriseId, spares.id] }),
   ],
 );

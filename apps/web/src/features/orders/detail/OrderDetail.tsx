@@ -29,7 +29,11 @@ type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[num
 
 export default function OrderDetail() {
   const params = useParams();
-  const orderId = Number(params.orderId);
+  return <OrderDetailView orderId={Number(params.orderId)} />;
+}
+
+/** One order's detail by id: the page above, and 服务单详情 (/serviceOrderDetail?id, features/provider). */
+export function OrderDetailView({ orderId }: { orderId: number }) {
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const navigate = useNavigate();
   const { modal } = App.useApp();

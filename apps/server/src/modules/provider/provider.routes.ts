@@ -1,0 +1,31 @@
+import { providerConsoleContract as C } from '@sk/shared';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../platform/actor';
+import type { Deps } from '../../platform/deps';
+import { registerAll } from '../../platform/endpoint';
+import { management, serviceOrders } from './orders.service';
+import { platformList } from './platform.service';
+import { scorecard } from './scorecard.service';
+
+/** The provider's console and the manufacturer's view of provider orders (docs/settlement.md, "Provider orders"). */
+export function providerModule(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  registerAll(app, deps, C, {
+    serviceOrders: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return serviceOrders(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    management: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return management(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    platform: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return platformList(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    scorecard: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return scorecard(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+  });
+}
