@@ -2,3 +2,5 @@ export * from './settle.constants';
 export * from './settle.machine';
 export * from './fee.pricing';
 export * from './settle.contract';
+export * from './claims.machine';
+export * from './claims.contract';

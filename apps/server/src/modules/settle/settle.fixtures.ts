@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/harness';
 import { providerOf } from '../dispatch/dispatch.fixtures';
 import { insertOrder } from '../orders/test-helpers';
 
-/** One enterprise with finance (role 8), an engineer, two providers and a logged-in dispatcher (role 1) of each. */
+/** One enterprise with two finance users (role 8), an engineer, two providers and a logged-in dispatcher (role 1) of each. */
 export async function settleTeam(t: TestApp) {
   const fin = await loggedIn(t.app, t.deps.db, { roles: [8] });
   const ep = fin.enterpriseId;
@@ -23,6 +23,8 @@ export async function settleTeam(t: TestApp) {
   return {
     ep,
     finance: { client: fin.client, id: fin.user.id },
+    /** A second finance user: the issuer never approves his own statement. */
+    finance2: await as(8),
     admin: await as(3),
     engineer: await as(2),
     p1,

@@ -1,4 +1,4 @@
-import { orderActionsContract as K, feeStandardContract as F, settleContract as C, teamContract as T } from '@sk/shared';
+import { approvalsContract as A, orderActionsContract as K, feeStandardContract as F, settleContract as C, teamContract as T } from '@sk/shared';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +119,7 @@ describe('statements', () => {
     const lines = (await a.finance.client.send(C.lines, { id: made.data.id })).data;
     expect(lines.list.map((l) => l.orderId).sort()).toEqual([...o.inside].sort());
     // Again: nothing left to settle in March.
-    expect((await a.finance.client.send(C.create, march(a))).message).toBe('该服务商在此期间没有可结算的工单');
+    expect((await a.finance.client.send(C.create, march(a))).message).toBe('该服务商在此期间没有可结算的工单或费用');
     expect((await a.finance.client.send(C.create, { ...march(a), periodEnd: '2026-02-01' })).message).toBe('结算结束日期：结算结束日期不能早于开始日期');
     expect((await a.finance.client.send(C.create, { ...march(a), periodStart: '2026-02-30' })).message).toBe('结算开始日期：结算开始日期格式不正确');
     expect(await count('settlements', a.ep)).toBe(1);
@@ -131,7 +131,7 @@ describe('statements', () => {
     const a = await settleTeam(t);
     await withOrders(a);
     const answers = await race(20, () => a.finance.client.send(C.create, march(a)));
-    expect(tally(answers)).toEqual({ ok: 1, 该服务商在此期间没有可结算的工单: 19 });
+    expect(tally(answers)).toEqual({ ok: 1, 该服务商在此期间没有可结算的工单或费用: 19 });
     expect(await count('settlements', a.ep)).toBe(1);
     expect(await count('settlement_lines', a.ep)).toBe(2);
   });
@@ -171,8 +171,11 @@ describe('statements', () => {
     expect((await fin.send(C.resolve, { id, lineId: l2!, amountCents: 2550, resolution: '维持原价' })).data).toEqual({ state: 2, totalCents: 4550 });
     expect((await statementRow(t, a.ep, id))?.total_cents).toBe(4550);
     expect((await pu.send(C.action, { id, action: 'confirm' })).data.state).toBe(3);
+    // Nobody approves what he submitted: the issuer's approval is refused; another finance user approves.
+    expect((await fin.send(C.action, { id, action: 'approve' })).message).toBe('不能审批自己提交的单据');
+    expect((await statementRow(t, a.ep, id))?.state).toBe(3);
     // 20 parallel approvals: one decision.
-    const approvals = await race(20, () => fin.send(C.action, { id, action: 'approve' }));
+    const approvals = await race(20, () => a.finance2.client.send(C.action, { id, action: 'approve' }));
     expect(tally(approvals).ok).toBe(1);
     expect(approvals.filter((x) => !x.success).every((x) => x.code === 'INVALID_STATE' || x.code === 'STATE_CHANGED')).toBe(true);
     expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({
@@ -189,6 +192,49 @@ describe('statements', () => {
     expect(await statementRow(t, a.ep, id)).toEqual(before);
     const logs = (await fin.send(C.detail, { id })).data.logs.map((l) => l.action);
     expect(logs).toEqual(['create', 'issue', 'dispute', 'dispute', 'resolve', 'resolve', 'confirm', 'approve', 'pay']);
+  });
+
+  it('with an approval flow the provider’s confirmation starts it: the issuer cannot decide, 20 parallel approvals give one decision, a rejection goes back to a draft', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    await pricedOrder(t, a.ep, a.p1, 4000, '2026-04-10 12:00:00+08');
+    const fin = a.finance.client;
+    const flow = await a.admin.client.send(A.flowSave, {
+      kind: 'settlement',
+      name: '结算单审批',
+      steps: [{ name: '财务主管', mode: 'any', approvers: [{ type: 'role', ids: [8, 3] }] }],
+    });
+    expect(flow.success, flow.message).toBe(true);
+    const confirmed = async (period: { providerId: number; periodStart: string; periodEnd: string }) => {
+      const id = (await fin.send(C.create, period)).data.id;
+      expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
+      expect((await a.pu1.client.send(C.action, { id, action: 'confirm' })).data.state).toBe(3);
+      return id;
+    };
+    const id = await confirmed(march(a));
+    const inst = (
+      await rows<{ id: number; applicant_id: number }>(
+        t.deps.db,
+        sql`select id::int, applicant_id::int from approval_instances where kind = 'settlement' and doc_id = ${id}`,
+      )
+    )[0];
+    expect(inst?.applicant_id).toBe(a.finance.id);
+    // The issuer has no task (the role step leaves him out) and is refused; the statement waits.
+    expect((await fin.send(C.action, { id, action: 'approve' })).message).toBe('不能审批自己提交的单据');
+    expect((await statementRow(t, a.ep, id))?.state).toBe(3);
+    const approvals = await race(20, () => a.finance2.client.send(C.action, { id, action: 'approve' }));
+    expect(tally(approvals).ok).toBe(1);
+    expect(approvals.some((x) => x.code === 'INTERNAL')).toBe(false);
+    expect((await statementRow(t, a.ep, id))?.state).toBe(5);
+    expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({
+      n: 1,
+    });
+    // A rejection in the inbox sends the statement back to a draft, which finance may delete (its orders free again).
+    const id2 = await confirmed({ providerId: a.p1, periodStart: '2026-04-01', periodEnd: '2026-04-30' });
+    const inst2 = (await rows<{ id: number }>(t.deps.db, sql`select id::int from approval_instances where kind = 'settlement' and doc_id = ${id2}`))[0]!.id;
+    expect((await a.admin.client.send(A.reject, { id: inst2, comment: '金额需复核' })).success).toBe(true);
+    expect((await statementRow(t, a.ep, id2))?.state).toBe(1);
+    expect((await fin.send(C.remove, { id: id2 })).success).toBe(true);
   });
 
   it('another enterprise’s statement is not found and unchanged; roles without the power are refused; a draft may be deleted', async () => {

@@ -1,4 +1,4 @@
-import { feeStandardContract as F, settleContract as C } from '@sk/shared';
+import { claimsContract as K, feeStandardContract as F, settleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
@@ -6,6 +6,7 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { registerStateHook } from '../../platform/state';
 import { readerOf, visibleOrder } from '../orders/detail.access';
+import * as claims from './claims.service';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
 import './settle.demo';
@@ -73,5 +74,23 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
     dispute: async ({ user, body }) => withMessage(await settle.dispute(db, actorOf(user), body.id, body.lineId, body.reason), '已提交异议'),
     resolve: async ({ user, body }) =>
       withMessage(await settle.resolve(db, actorOf(user), body.id, body.lineId, body.amountCents, body.resolution), '异议已处理'),
+  });
+  registerAll(app, deps, K, {
+    list: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return claims.listClaims(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    detail: async ({ user, query }) => claims.claimDetail(db, actorOf(user), query.id),
+    create: async ({ user, body }) => {
+      const r = await claims.createClaim(db, actorOf(user), body);
+      return withMessage(r, r.state === 2 ? '提交成功，已自动通过' : '提交成功，等待审批');
+    },
+    decide: async ({ user, body }) =>
+      withMessage(await claims.decideClaim(db, actorOf(user), body.id, body.action, body.note ?? null), body.action === 'approve' ? '审批通过' : '已驳回'),
+    checkList: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return claims.listClaims(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    check: async ({ user, body }) => withMessage(await claims.checkClaim(db, actorOf(user), body), '审核完成'),
   });
 }
