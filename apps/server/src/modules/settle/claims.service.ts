@@ -120,7 +120,7 @@ async function nextClaimNo(tx: Tx, a: Actor): Promise<string> {
   return `FY${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
 }
 
-/** Approve or reject a claim in one compare-and-set; an approved claim whose fees differ waits for the cost check. */
+/** Approve or reject a claim in one compare-and-set; an approved transport fee past the tolerance waits for the cost check. */
 async function move(tx: Tx, enterpriseId: number, id: number, action: 'approve' | 'reject', actorId: number, ctx: ClaimCtx, note: string | null, guard?: SQL) {
   return changeState(tx, {
     table: CLAIM_TABLE,
@@ -133,7 +133,8 @@ async function move(tx: Tx, enterpriseId: number, id: number, action: 'approve' 
     guard,
     note,
     patchOf: ({ row }) => {
-      const differs = Number(row.computed_cents) !== Number(row.amount_cents);
+      // A transport fee past the tolerance (or whose line is unknown) is checked for its amount; anything else is payable.
+      const differs = Number(row.kind) === 1 && row.over_tolerance === true;
       return {
         decided_by: actorId,
         decided_at: sql`now()`,
