@@ -50,3 +50,16 @@ export const statementRow = async (t: TestApp, ep: number, id: number) =>
       sql`select state, total_cents, line_count, version from settlements where enterprise_id = ${ep} and id = ${id}`,
     )
   )[0];
+
+/** An approved claim payable at `payableAt` (straight into the table: the claim rules have their own tests). */
+export async function payableClaim(t: TestApp, ep: number, providerId: number, applicantId: number, cents: number, payableAt: string): Promise<number> {
+  const order = await insertOrder(t.deps.db, ep, { state: 5, provider_id: providerId });
+  const [c] = await rows<{ id: number }>(
+    t.deps.db,
+    sql`insert into fee_claims (enterprise_id, claim_no, order_id, provider_id, applicant_id, kind, amount_cents, computed_cents, tolerance_pct, state,
+        final_cents, decided_at, payable_at)
+      values (${ep}, ${`FY${Math.random().toString(36).slice(2, 10)}`}, ${order}, ${providerId}, ${applicantId}, 2, ${cents}, ${cents}, 20, 2,
+        ${cents}, ${payableAt}::timestamptz, ${payableAt}::timestamptz) returning id::int`,
+  );
+  return Number(c?.id);
+}

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { productIn } from '../dispatch/dispatch.fixtures';
 import { insertOrder } from '../orders/test-helpers';
-import { pricedOrder, type SettleTeam, settleTeam, statementRow } from './settle.fixtures';
+import { payableClaim, pricedOrder, type SettleTeam, settleTeam, statementRow } from './settle.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -256,21 +256,25 @@ describe('statements', () => {
     expect((await a.finance.client.send(C.create, march(a))).data.lineCount).toBe(2);
   });
 
-  it('a statement’s total equals the sum of its lines, for any set of fees (property)', async () => {
+  it('a statement’s total equals the sum of its lines, for any set of fees and claims (property)', async () => {
     const a = await settleTeam(t);
     let day = 0;
+    const amounts = fc.array(fc.integer({ min: 0, max: 5_000_000 }), { maxLength: 8 });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 12 }), async (fees) => {
-        // Each run settles its own day, so the runs never share orders.
+      fc.asyncProperty(amounts, amounts, async (fees, claims) => {
+        fc.pre(fees.length + claims.length > 0);
+        // Each run settles its own day, so the runs never share orders or claims.
         day++;
         const date = new Date(Date.UTC(2025, 0, day)).toISOString().slice(0, 10);
         for (const f of fees) await pricedOrder(t, a.ep, a.p1, f, `${date} 12:00:00+08`);
+        for (const c of claims) await payableClaim(t, a.ep, a.p1, a.pu1.id, c, `${date} 13:00:00+08`);
         const made = (await a.finance.client.send(C.create, { providerId: a.p1, periodStart: date, periodEnd: date })).data;
         const lines = (await a.finance.client.send(C.lines, { id: made.id, pageSize: 100 })).data.list;
         const sum = lines.reduce((s, l) => s + l.amountCents, 0);
-        expect(made.totalCents).toBe(fees.reduce((s, f) => s + f, 0));
+        expect(made.totalCents).toBe([...fees, ...claims].reduce((s, f) => s + f, 0));
         expect(made.totalCents).toBe(sum);
-        expect(made.lineCount).toBe(fees.length);
+        expect(made.lineCount).toBe(fees.length + claims.length);
+        expect(lines.filter((l) => l.kind === 2).length).toBe(claims.length);
       }),
       { numRuns: 15 },
     );
