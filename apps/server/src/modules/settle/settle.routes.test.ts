@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
+import { drainJobs } from '../../platform/jobs';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
@@ -251,6 +252,20 @@ describe('statements', () => {
     expect((await new Client(t.app).send(C.list, {})).message).toBe('未登录');
     expect((await a.finance.client.send(C.action, { id, action: 'issue' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await statementRow(t, a.ep, id))?.state).toBe(1);
+    // Export to Excel through the download centre: the owner's row; another enterprise's id is not found.
+    expect((await b.finance.client.send(C.export, { id })).code).toBe('NOT_FOUND');
+    const exp = await a.finance.client.send(C.export, { id });
+    expect(exp).toMatchObject({ success: true, message: '导出任务已创建，请到下载中心查看' });
+    expect((await rows(t.deps.db, sql`select kind, name from export_files where id = ${exp.data.id}`))[0]).toEqual({
+      kind: 'settlement',
+      name: expect.stringMatching(/^结算单JS/),
+    });
+    expect(await count('export_files', b.ep)).toBe(0);
+    await drainJobs(t.deps);
+    expect((await rows(t.deps.db, sql`select process_state, process from export_files where id = ${exp.data.id}`))[0]).toEqual({
+      process_state: 2,
+      process: 100,
+    });
     expect((await a.finance.client.send(C.remove, { id })).success).toBe(true);
     // Its orders are free again.
     expect((await a.finance.client.send(C.create, march(a))).data.lineCount).toBe(2);

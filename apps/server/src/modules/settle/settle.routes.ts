@@ -10,6 +10,8 @@ import * as claims from './claims.service';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
 import './settle.demo';
+import { startExport } from '../../platform/exports';
+import { SETTLE_EXPORT } from './settle.export';
 
 let installed = false;
 /** An order of a provider is priced when it reaches 完成 (5): its completion, or the approval of its completion. */
@@ -74,6 +76,11 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
     dispute: async ({ user, body }) => withMessage(await settle.dispute(db, actorOf(user), body.id, body.lineId, body.reason), '已提交异议'),
     resolve: async ({ user, body }) =>
       withMessage(await settle.resolve(db, actorOf(user), body.id, body.lineId, body.amountCents, body.resolution), '异议已处理'),
+    export: async ({ user, body }) => {
+      const d = await settle.detail(db, actorOf(user), body.id);
+      const r = await startExport(db, user, { kind: SETTLE_EXPORT, name: body.fileName || `结算单${d.settleNo}`, params: { id: body.id } });
+      return withMessage({ id: r.id }, '导出任务已创建，请到下载中心查看');
+    },
   });
   registerAll(app, deps, K, {
     list: async ({ user, query }) => {
