@@ -1,10 +1,11 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ApiUser, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
 
 // The provider money loop (docs/settlement.md): the provider's order completes and is priced; finance keeps the fee
 // standards, makes last month's statement and issues it; the provider disputes a line; finance resolves it; the
-// provider confirms; finance approves and marks it paid.
+// provider confirms; another finance approver (the issuer never approves his own) approves, finance marks it paid. On the
+// way the provider claims a transport fee past the straight line's tolerance; finance approves it and checks it in 费用审核.
 
 const FLOW = 'settle';
 const FINANCE = '13800000008';
@@ -41,6 +42,17 @@ test('the provider money loop: priced on completion, issued, disputed, resolved,
     const fee = await provider.get(`/service/fee/order?orderId=${open.id}`);
     expect(fee.data.amountCents).toBeGreaterThan(0);
   }
+  // He claims a transport fee on a completed order, far past the straight line: it waits for approval.
+  const all = await provider.get('/v2/order/getAllOrderList?scope=mine&pageIndex=0&pageSize=50');
+  const completed = (all.data?.list ?? []).find((o: { state: number }) => o.state === 5) as { id: number } | undefined;
+  const claim = await provider.send('POST', '/transportation/fee/approval', {
+    orderId: open?.id ?? completed?.id,
+    kind: 1,
+    amountCents: 36000,
+    claimedM: 300_000,
+    note: '往返两次',
+  });
+  expect(claim.data?.state, claim.message).toBe(1);
   await provider.dispose();
 
   const fin = await as(browser, url, FINANCE);
@@ -48,6 +60,22 @@ test('the provider money loop: priced on completion, issued, disputed, resolved,
   await fin.goto('/service/fee/standard');
   await expect(page$(fin).getByText('上海地区')).toBeVisible();
   await shot(fin, FLOW, '01-fee-standards');
+  // Finance approves the claim; 费用审核 then settles its amount with a reason from the dictionary.
+  await fin.goto(`/transportation/fee/approval/detail/${claim.data.id}`);
+  await expect(page$(fin).getByText('300.0 公里')).toBeVisible();
+  await shot(fin, FLOW, '01a-claim');
+  await act(fin, '审批通过');
+  await expect(page$(fin).getByText('已通过')).toBeVisible();
+  await fin.goto('/CostCheck');
+  const row = page$(fin).locator('tr', { hasText: '300.0 公里' });
+  await row.getByRole('button', { name: '审核' }).click();
+  const check = fin.getByRole('dialog');
+  await check.getByLabel('审核原因').click();
+  await fin.locator('.ant-select-item-option', { hasText: '费用超出标准' }).click();
+  await shot(fin, FLOW, '01b-cost-check');
+  await check.getByRole('button', { name: spaced('提交') }).click();
+  await expect(check).toBeHidden();
+  await expect(page$(fin).locator('tr', { hasText: '300.0 公里' })).toHaveCount(0);
   await fin.goto('/settleAccounts/create');
   await page$(fin).getByRole('combobox').first().click();
   await fin.locator('.ant-select-item-option', { hasText: '华东联保服务有限公司' }).click();
@@ -91,8 +119,14 @@ test('the provider money loop: priced on completion, issued, disputed, resolved,
   await act(pro, '确认无误');
   await expect(page$(pro).getByText('已确认')).toBeVisible();
   await fin.reload();
+  // The issuer may not approve his own statement; the administrator approves it.
   await act(fin, '审核通过');
-  await expect(page$(fin).getByText('已审核')).toBeVisible();
+  await expect(fin.getByText('不能审批自己提交的单据')).toBeVisible();
+  const adm = await as(browser, url, ADMIN);
+  await adm.goto(statementUrl);
+  await act(adm, '审核通过');
+  await expect(page$(adm).getByText('已审核')).toBeVisible();
+  await fin.reload();
   await act(fin, '标记已付款');
   await expect(page$(fin).getByText('已付款', { exact: true }).first()).toBeVisible();
   await expect(page$(fin).getByRole('button', { name: '标记已付款' })).toHaveCount(0);

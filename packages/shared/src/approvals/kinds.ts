@@ -35,6 +35,8 @@ export const APPROVAL_DOC_KINDS = [
     amount: true,
     types: Object.fromEntries(Object.entries(SPARE_DOC_KINDS).map(([k, v]) => [Number(k), v.name])) as Record<number, string>,
   },
+  { kind: 'settlement', label: '结算单审批', link: '/settleAccounts/detail?id={id}', amount: true },
+  { kind: 'fee_claim', label: '费用申请审批', link: '/transportation/fee/approval/detail/{id}', amount: true },
 ] as const satisfies readonly ApprovalKindDef[];
 
 export type ApprovalDocKind = (typeof APPROVAL_DOC_KINDS)[number]['kind'];

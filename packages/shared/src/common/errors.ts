@@ -121,10 +121,13 @@ export const errorMessages = {
   // Provider settlement (issue 29, docs/settlement.md).
   SETTLE_PAID: '结算单已付款，不能再修改',
   SETTLE_DISPUTE_OPEN: '结算单还有未处理的异议明细，请先处理',
-  SETTLE_EMPTY: '该服务商在此期间没有可结算的工单',
+  SETTLE_EMPTY: '该服务商在此期间没有可结算的工单或费用',
   SETTLE_NOT_DRAFT: '只有草稿状态的结算单可以删除',
   SETTLE_LINE_STATE: '该明细当前不能执行此操作',
   FEE_STANDARD_USED: '该服务费标准已用于工单计价，不能删除，可停用',
+  CLAIM_ORDER_NOT_DONE: '只能对已完成的工单申请费用',
+  CLAIM_CHECKED: '该费用申请不在待审核状态',
+  CLAIM_REASON: '审核原因：请从字典“费用审核原因”中选择',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -77,6 +77,7 @@ describe('the statement machine over every (state, action, side)', () => {
     '4 dispute provider': 4,
     '4 resolve finance': 2,
     '3 approve finance': 5,
+    '3 reject finance': 1,
     '5 pay finance': 6,
   };
   it('allows exactly the legal steps; the wrong side gets NO_POWER, a paid statement SETTLE_PAID', () => {

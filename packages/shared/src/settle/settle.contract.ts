@@ -210,4 +210,12 @@ export const settleContract = {
     }),
     response: z.object({ state: z.number(), totalCents: z.number() }),
   }),
+  /** The statement's lines to Excel through the download centre. */
+  export: endpoint({
+    method: 'POST',
+    path: '/settleAccounts/export',
+    power: SETTLE_POWER,
+    body: z.object({ id: settleId, fileName: optionalText('文件名', 100) }),
+    response: z.object({ id: z.number() }),
+  }),
 };

@@ -3,8 +3,9 @@ import { abilitiesOf, type Machine } from '../common/machine';
 /**
  * A provider's statement (docs/settlement.md): 1 draft → 2 issued → 3 confirmed by the provider, or 4 disputed per line
  * → (finance resolves every disputed line) 2 issued again → 3 → 5 approved → 6 paid. A paid statement is locked.
+ * Approval (3 → 5) is nobody's own: the issuer never approves; an approval flow's rejection sends it back to 1.
  */
-export type SettleAction = 'issue' | 'confirm' | 'dispute' | 'resolve' | 'approve' | 'pay';
+export type SettleAction = 'issue' | 'confirm' | 'dispute' | 'resolve' | 'approve' | 'reject' | 'pay';
 export interface SettleCtx {
   /** 'finance' = the enterprise's own staff holding the settlement power; 'provider' = a user of the statement's provider. */
   side: 'finance' | 'provider';
@@ -18,6 +19,8 @@ const STEPS: Record<SettleAction, { from: readonly number[]; side: SettleCtx['si
   dispute: { from: [2, 4], side: 'provider' },
   resolve: { from: [4], side: 'finance' },
   approve: { from: [3], side: 'finance' },
+  /** The approval flow rejected (or its applicant withdrew) a confirmed statement: back to a draft for its issuer. */
+  reject: { from: [3], side: 'finance' },
   pay: { from: [5], side: 'finance' },
 };
 
@@ -40,6 +43,8 @@ export const settleMachine: Machine<SettleAction, SettleCtx> = {
         return { to: ctx.openDisputes > 0 ? 4 : 2 };
       case 'approve':
         return ctx.openDisputes > 0 ? { refuse: 'SETTLE_DISPUTE_OPEN' } : { to: 5 };
+      case 'reject':
+        return { to: 1 };
       default:
         return { to: 6 };
     }

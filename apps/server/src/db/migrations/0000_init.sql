@@ -1884,6 +1884,7 @@ CREATE TABLE "settlements" (
 	"line_count" integer DEFAULT 0 NOT NULL,
 	"remark" text,
 	"created_by" bigint,
+	"issued_by" bigint,
 	"issued_at" timestamp with time zone,
 	"confirmed_at" timestamp with time zone,
 	"approved_at" timestamp with time zone,
@@ -2076,6 +2077,53 @@ CREATE TABLE "repair_orders" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "repair_orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_claim_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "fee_claim_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"claim_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fee_claim_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_claims" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "fee_claims_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"claim_no" text NOT NULL,
+	"order_id" bigint NOT NULL,
+	"provider_id" bigint NOT NULL,
+	"applicant_id" bigint NOT NULL,
+	"kind" smallint NOT NULL,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	"claimed_m" integer,
+	"computed_m" integer,
+	"computed_cents" bigint DEFAULT 0 NOT NULL,
+	"tolerance_pct" integer NOT NULL,
+	"over_tolerance" boolean DEFAULT false NOT NULL,
+	"note" text,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"decided_by" bigint,
+	"decided_at" timestamp with time zone,
+	"check_state" smallint DEFAULT 0 NOT NULL,
+	"check_choice" smallint,
+	"check_reason" text,
+	"check_note" text,
+	"checked_by" bigint,
+	"checked_at" timestamp with time zone,
+	"final_cents" bigint DEFAULT 0 NOT NULL,
+	"payable_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fee_claims_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -2322,6 +2370,7 @@ ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_provider_f
 ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_standard_fk" FOREIGN KEY ("enterprise_id","standard_id") REFERENCES "public"."fee_standards"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_settlement_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_claim_fk" FOREIGN KEY ("enterprise_id","claim_id") REFERENCES "public"."fee_claims"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_disputed_by_fk" FOREIGN KEY ("enterprise_id","disputed_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_resolved_by_fk" FOREIGN KEY ("enterprise_id","resolved_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_settlement_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -2329,6 +2378,7 @@ ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_user_fk" FOREIGN K
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlements" ADD CONSTRAINT "settlements_issued_by_fk" FOREIGN KEY ("enterprise_id","issued_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaint_level_targets" ADD CONSTRAINT "complaint_level_targets_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2353,6 +2403,11 @@ ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_order_fk" FOREIGN KEY 
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_model_fk" FOREIGN KEY ("enterprise_id","product_model_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_claim_logs" ADD CONSTRAINT "fee_claim_logs_claim_fk" FOREIGN KEY ("enterprise_id","claim_id") REFERENCES "public"."fee_claims"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2716,4 +2771,12 @@ CREATE INDEX "repair_orders_serial_idx" ON "repair_orders" USING btree ("enterpr
 CREATE INDEX "repair_orders_customer_idx" ON "repair_orders" USING btree ("enterprise_id","customer_name" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "repair_orders_complaint_idx" ON "repair_orders" USING btree ("enterprise_id","complaint_id");--> statement-breakpoint
 CREATE INDEX "repair_orders_order_idx" ON "repair_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
-CREATE INDEX "repair_orders_completed_idx" ON "repair_orders" USING btree ("completed_at") WHERE state = 2;
+CREATE INDEX "repair_orders_completed_idx" ON "repair_orders" USING btree ("completed_at") WHERE state = 2;--> statement-breakpoint
+CREATE INDEX "fee_claim_logs_claim_idx" ON "fee_claim_logs" USING btree ("enterprise_id","claim_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "fee_claims_no_uq" ON "fee_claims" USING btree ("enterprise_id","claim_no");--> statement-breakpoint
+CREATE INDEX "fee_claims_list_idx" ON "fee_claims" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "fee_claims_provider_idx" ON "fee_claims" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "fee_claims_state_idx" ON "fee_claims" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "fee_claims_order_idx" ON "fee_claims" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "fee_claims_check_idx" ON "fee_claims" USING btree ("enterprise_id","check_state","created_at","id") WHERE check_state > 0;--> statement-breakpoint
+CREATE INDEX "fee_claims_payable_idx" ON "fee_claims" USING btree ("enterprise_id","provider_id","payable_at") WHERE payable_at is not null;

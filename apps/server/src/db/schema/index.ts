@@ -29,3 +29,4 @@ export * from './visits';
 export * from './settle';
 export * from './quality';
 export * from './repair';
+export * from './claims';

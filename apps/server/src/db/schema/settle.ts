@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { feeClaims } from './claims';
 import { formTemplates } from './forms';
 import { orders } from './orders';
 import { serviceProviders } from './org';
@@ -101,6 +102,8 @@ export const settlements = pgTable(
     lineCount: integer('line_count').notNull().default(0),
     remark: text('remark'),
     createdBy: ref('created_by'),
+    /** Who issued it: he never approves it (docs/settlement.md). */
+    issuedBy: ref('issued_by'),
     issuedAt: ts('issued_at'),
     confirmedAt: ts('confirmed_at'),
     approvedAt: ts('approved_at'),
@@ -116,6 +119,7 @@ export const settlements = pgTable(
       foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id],
     }),
     userFk('settlements_created_by_fk', t.enterpriseId, t.createdBy),
+    userFk('settlements_issued_by_fk', t.enterpriseId, t.issuedBy),
     uniqueIndex('settlements_no_uq').on(t.enterpriseId, t.settleNo),
     index('settlements_list_idx').on(t.enterpriseId, t.createdAt, t.id),
     index('settlements_provider_idx').on(t.enterpriseId, t.providerId, t.createdAt, t.id),
@@ -157,6 +161,7 @@ export const settlementLines = pgTable(
       foreignColumns: [settlements.enterpriseId, settlements.id],
     }).onDelete('cascade'),
     foreignKey({ name: 'settlement_lines_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }),
+    foreignKey({ name: 'settlement_lines_claim_fk', columns: [t.enterpriseId, t.claimId], foreignColumns: [feeClaims.enterpriseId, feeClaims.id] }),
     userFk('settlement_lines_disputed_by_fk', t.enterpriseId, t.disputedBy),
     userFk('settlement_lines_resolved_by_fk', t.enterpriseId, t.resolvedBy),
     index('settlement_lines_settlement_idx').on(t.enterpriseId, t.settlementId, t.id),

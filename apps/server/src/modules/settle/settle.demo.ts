@@ -66,6 +66,56 @@ async function seedDemoSettlement(tx: Tx, enterpriseId: number): Promise<void> {
   // Priced when they completed.
   await tx.execute(sql`update provider_order_fees f set priced_at = o.finished_at from orders o
     where f.enterprise_id = ${enterpriseId} and o.enterprise_id = f.enterprise_id and o.id = f.order_id and o.provider_id = ${p.id}`);
+  await seedDemoClaims(
+    tx,
+    enterpriseId,
+    p.id,
+    p.user_id,
+    ids.filter((o) => o.done).map((o) => o.id),
+  );
+}
+
+/**
+ * Fee claims of the month on four of its orders, as the claim rules leave them: two transport fees within the 20 %
+ * tolerance (approved at once, payable), one past it that finance approved and that waits in 费用审核, and an extra
+ * fee waiting for approval.
+ */
+async function seedDemoClaims(tx: Tx, enterpriseId: number, providerId: number, userId: number, orderIds: number[]): Promise<void> {
+  if (orderIds.length < 8) return;
+  const [fin] = await rows<{ id: number }>(
+    tx,
+    sql`select id::int from users where enterprise_id = ${enterpriseId} and 8 = any(roles) and provider_id is null order by id limit 1`,
+  );
+  const claims = [
+    { order: orderIds[1], kind: 1, amount: 2400, claimed: 12_000, computed: 11_200, state: 2, check: 0, note: '往返交通' },
+    { order: orderIds[3], kind: 1, amount: 3600, claimed: 18_000, computed: 16_400, state: 2, check: 0, note: '往返交通' },
+    { order: orderIds[5], kind: 1, amount: 9000, claimed: 45_000, computed: 15_100, state: 2, check: 1, note: '绕行施工路段' },
+    { order: orderIds[7], kind: 2, amount: 5000, claimed: null, computed: null, state: 1, check: 0, note: '高空作业，租用升降梯' },
+  ];
+  const values = claims.map((c, i) => {
+    const computedCents = c.claimed && c.computed && c.computed < c.claimed ? Math.round((c.amount * c.computed) / c.claimed) : c.amount;
+    const over = c.kind === 2 || (c.claimed ?? 0) * 100 > (c.computed ?? 0) * 120;
+    const at = sql`(select finished_at + interval '3 hours' from orders where enterprise_id = ${enterpriseId} and id = ${c.order})`;
+    const no = sql`'FY' || to_char(${at} at time zone 'Asia/Shanghai', 'YYYYMMDD') || '-' || ${String(9001 + i)}`;
+    return sql`(${enterpriseId}, ${no}, ${c.order}, ${providerId}, ${userId}, ${c.kind}, ${c.amount}, ${c.claimed},
+      ${c.computed}, ${computedCents}, 20, ${over}, ${c.note}, ${c.state}, ${c.check}, ${c.state === 2 ? sql`${at} + interval '1 hour'` : null},
+      ${c.state === 2 && over ? (fin?.id ?? null) : null}, ${c.amount}, ${c.state === 2 && c.check === 0 ? sql`${at} + interval '1 hour'` : null}, ${at})`;
+  });
+  const made = await rows<{ id: number; state: number; over: boolean; created_at: string }>(
+    tx,
+    sql`insert into fee_claims (enterprise_id, claim_no, order_id, provider_id, applicant_id, kind, amount_cents, claimed_m, computed_m, computed_cents,
+        tolerance_pct, over_tolerance, note, state, check_state, decided_at, decided_by, final_cents, payable_at, created_at)
+      values ${sql.join(values, sql`, `)}
+      returning id::int, state, over_tolerance as over, created_at::text`,
+  );
+  await tx.execute(sql`insert into fee_claim_logs (enterprise_id, claim_id, from_state, to_state, action, note, user_id, created_at)
+    select c.enterprise_id, c.id, null, case when c.over_tolerance then 1 else 2 end, 'create',
+      case when c.kind = 2 then '其他费用，需审批' when c.over_tolerance then '申请里程超出直线距离20%以上，需审批' else '申请里程在直线距离的20%容差内，自动通过' end,
+      c.applicant_id, c.created_at
+    from fee_claims c where c.enterprise_id = ${enterpriseId} and c.id = any(${bigints(made.map((m) => m.id))})
+    union all
+    select c.enterprise_id, c.id, 1, 2, 'approve', '核实属实', c.decided_by, c.decided_at
+    from fee_claims c where c.enterprise_id = ${enterpriseId} and c.id = any(${bigints(made.map((m) => m.id))}) and c.over_tolerance and c.state = 2`);
 }
 
 addDemoStep({ name: 'settle.demo', run: seedDemoSettlement });

@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/harness';
 import { providerOf } from '../dispatch/dispatch.fixtures';
 import { insertOrder } from '../orders/test-helpers';
 
-/** One enterprise with finance (role 8), an engineer, two providers and a logged-in dispatcher (role 1) of each. */
+/** One enterprise with two finance users (role 8), an engineer, two providers and a logged-in dispatcher (role 1) of each. */
 export async function settleTeam(t: TestApp) {
   const fin = await loggedIn(t.app, t.deps.db, { roles: [8] });
   const ep = fin.enterpriseId;
@@ -23,6 +23,8 @@ export async function settleTeam(t: TestApp) {
   return {
     ep,
     finance: { client: fin.client, id: fin.user.id },
+    /** A second finance user: the issuer never approves his own statement. */
+    finance2: await as(8),
     admin: await as(3),
     engineer: await as(2),
     p1,
@@ -48,3 +50,16 @@ export const statementRow = async (t: TestApp, ep: number, id: number) =>
       sql`select state, total_cents, line_count, version from settlements where enterprise_id = ${ep} and id = ${id}`,
     )
   )[0];
+
+/** An approved claim payable at `payableAt` (straight into the table: the claim rules have their own tests). */
+export async function payableClaim(t: TestApp, ep: number, providerId: number, applicantId: number, cents: number, payableAt: string): Promise<number> {
+  const order = await insertOrder(t.deps.db, ep, { state: 5, provider_id: providerId });
+  const [c] = await rows<{ id: number }>(
+    t.deps.db,
+    sql`insert into fee_claims (enterprise_id, claim_no, order_id, provider_id, applicant_id, kind, amount_cents, computed_cents, tolerance_pct, state,
+        final_cents, decided_at, payable_at)
+      values (${ep}, ${`FY${Math.random().toString(36).slice(2, 10)}`}, ${order}, ${providerId}, ${applicantId}, 2, ${cents}, ${cents}, 20, 2,
+        ${cents}, ${payableAt}::timestamptz, ${payableAt}::timestamptz) returning id::int`,
+  );
+  return Number(c?.id);
+}

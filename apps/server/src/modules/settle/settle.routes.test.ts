@@ -1,14 +1,15 @@
-import { orderActionsContract as K, feeStandardContract as F, settleContract as C, teamContract as T } from '@sk/shared';
+import { approvalsContract as A, orderActionsContract as K, feeStandardContract as F, settleContract as C, teamContract as T } from '@sk/shared';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
+import { drainJobs } from '../../platform/jobs';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { productIn } from '../dispatch/dispatch.fixtures';
 import { insertOrder } from '../orders/test-helpers';
-import { pricedOrder, type SettleTeam, settleTeam, statementRow } from './settle.fixtures';
+import { payableClaim, pricedOrder, type SettleTeam, settleTeam, statementRow } from './settle.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,7 +120,7 @@ describe('statements', () => {
     const lines = (await a.finance.client.send(C.lines, { id: made.data.id })).data;
     expect(lines.list.map((l) => l.orderId).sort()).toEqual([...o.inside].sort());
     // Again: nothing left to settle in March.
-    expect((await a.finance.client.send(C.create, march(a))).message).toBe('该服务商在此期间没有可结算的工单');
+    expect((await a.finance.client.send(C.create, march(a))).message).toBe('该服务商在此期间没有可结算的工单或费用');
     expect((await a.finance.client.send(C.create, { ...march(a), periodEnd: '2026-02-01' })).message).toBe('结算结束日期：结算结束日期不能早于开始日期');
     expect((await a.finance.client.send(C.create, { ...march(a), periodStart: '2026-02-30' })).message).toBe('结算开始日期：结算开始日期格式不正确');
     expect(await count('settlements', a.ep)).toBe(1);
@@ -131,7 +132,7 @@ describe('statements', () => {
     const a = await settleTeam(t);
     await withOrders(a);
     const answers = await race(20, () => a.finance.client.send(C.create, march(a)));
-    expect(tally(answers)).toEqual({ ok: 1, 该服务商在此期间没有可结算的工单: 19 });
+    expect(tally(answers)).toEqual({ ok: 1, 该服务商在此期间没有可结算的工单或费用: 19 });
     expect(await count('settlements', a.ep)).toBe(1);
     expect(await count('settlement_lines', a.ep)).toBe(2);
   });
@@ -171,8 +172,11 @@ describe('statements', () => {
     expect((await fin.send(C.resolve, { id, lineId: l2!, amountCents: 2550, resolution: '维持原价' })).data).toEqual({ state: 2, totalCents: 4550 });
     expect((await statementRow(t, a.ep, id))?.total_cents).toBe(4550);
     expect((await pu.send(C.action, { id, action: 'confirm' })).data.state).toBe(3);
+    // Nobody approves what he submitted: the issuer's approval is refused; another finance user approves.
+    expect((await fin.send(C.action, { id, action: 'approve' })).message).toBe('不能审批自己提交的单据');
+    expect((await statementRow(t, a.ep, id))?.state).toBe(3);
     // 20 parallel approvals: one decision.
-    const approvals = await race(20, () => fin.send(C.action, { id, action: 'approve' }));
+    const approvals = await race(20, () => a.finance2.client.send(C.action, { id, action: 'approve' }));
     expect(tally(approvals).ok).toBe(1);
     expect(approvals.filter((x) => !x.success).every((x) => x.code === 'INVALID_STATE' || x.code === 'STATE_CHANGED')).toBe(true);
     expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({
@@ -191,6 +195,49 @@ describe('statements', () => {
     expect(logs).toEqual(['create', 'issue', 'dispute', 'dispute', 'resolve', 'resolve', 'confirm', 'approve', 'pay']);
   });
 
+  it('with an approval flow the provider’s confirmation starts it: the issuer cannot decide, 20 parallel approvals give one decision, a rejection goes back to a draft', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    await pricedOrder(t, a.ep, a.p1, 4000, '2026-04-10 12:00:00+08');
+    const fin = a.finance.client;
+    const flow = await a.admin.client.send(A.flowSave, {
+      kind: 'settlement',
+      name: '结算单审批',
+      steps: [{ name: '财务主管', mode: 'any', approvers: [{ type: 'role', ids: [8, 3] }] }],
+    });
+    expect(flow.success, flow.message).toBe(true);
+    const confirmed = async (period: { providerId: number; periodStart: string; periodEnd: string }) => {
+      const id = (await fin.send(C.create, period)).data.id;
+      expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
+      expect((await a.pu1.client.send(C.action, { id, action: 'confirm' })).data.state).toBe(3);
+      return id;
+    };
+    const id = await confirmed(march(a));
+    const inst = (
+      await rows<{ id: number; applicant_id: number }>(
+        t.deps.db,
+        sql`select id::int, applicant_id::int from approval_instances where kind = 'settlement' and doc_id = ${id}`,
+      )
+    )[0];
+    expect(inst?.applicant_id).toBe(a.finance.id);
+    // The issuer has no task (the role step leaves him out) and is refused; the statement waits.
+    expect((await fin.send(C.action, { id, action: 'approve' })).message).toBe('不能审批自己提交的单据');
+    expect((await statementRow(t, a.ep, id))?.state).toBe(3);
+    const approvals = await race(20, () => a.finance2.client.send(C.action, { id, action: 'approve' }));
+    expect(tally(approvals).ok).toBe(1);
+    expect(approvals.some((x) => x.code === 'INTERNAL')).toBe(false);
+    expect((await statementRow(t, a.ep, id))?.state).toBe(5);
+    expect((await rows(t.deps.db, sql`select count(*)::int as n from settlement_logs where settlement_id = ${id} and action = 'approve'`))[0]).toEqual({
+      n: 1,
+    });
+    // A rejection in the inbox sends the statement back to a draft, which finance may delete (its orders free again).
+    const id2 = await confirmed({ providerId: a.p1, periodStart: '2026-04-01', periodEnd: '2026-04-30' });
+    const inst2 = (await rows<{ id: number }>(t.deps.db, sql`select id::int from approval_instances where kind = 'settlement' and doc_id = ${id2}`))[0]!.id;
+    expect((await a.admin.client.send(A.reject, { id: inst2, comment: '金额需复核' })).success).toBe(true);
+    expect((await statementRow(t, a.ep, id2))?.state).toBe(1);
+    expect((await fin.send(C.remove, { id: id2 })).success).toBe(true);
+  });
+
   it('another enterprise’s statement is not found and unchanged; roles without the power are refused; a draft may be deleted', async () => {
     const a = await settleTeam(t);
     await withOrders(a);
@@ -205,26 +252,44 @@ describe('statements', () => {
     expect((await new Client(t.app).send(C.list, {})).message).toBe('未登录');
     expect((await a.finance.client.send(C.action, { id, action: 'issue' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect((await statementRow(t, a.ep, id))?.state).toBe(1);
+    // Export to Excel through the download centre: the owner's row; another enterprise's id is not found.
+    expect((await b.finance.client.send(C.export, { id })).code).toBe('NOT_FOUND');
+    const exp = await a.finance.client.send(C.export, { id });
+    expect(exp).toMatchObject({ success: true, message: '导出任务已创建，请到下载中心查看' });
+    expect((await rows(t.deps.db, sql`select kind, name from export_files where id = ${exp.data.id}`))[0]).toEqual({
+      kind: 'settlement',
+      name: expect.stringMatching(/^结算单JS/),
+    });
+    expect(await count('export_files', b.ep)).toBe(0);
+    await drainJobs(t.deps);
+    expect((await rows(t.deps.db, sql`select process_state, process from export_files where id = ${exp.data.id}`))[0]).toEqual({
+      process_state: 2,
+      process: 100,
+    });
     expect((await a.finance.client.send(C.remove, { id })).success).toBe(true);
     // Its orders are free again.
     expect((await a.finance.client.send(C.create, march(a))).data.lineCount).toBe(2);
   });
 
-  it('a statement’s total equals the sum of its lines, for any set of fees (property)', async () => {
+  it('a statement’s total equals the sum of its lines, for any set of fees and claims (property)', async () => {
     const a = await settleTeam(t);
     let day = 0;
+    const amounts = fc.array(fc.integer({ min: 0, max: 5_000_000 }), { maxLength: 8 });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 12 }), async (fees) => {
-        // Each run settles its own day, so the runs never share orders.
+      fc.asyncProperty(amounts, amounts, async (fees, claims) => {
+        fc.pre(fees.length + claims.length > 0);
+        // Each run settles its own day, so the runs never share orders or claims.
         day++;
         const date = new Date(Date.UTC(2025, 0, day)).toISOString().slice(0, 10);
         for (const f of fees) await pricedOrder(t, a.ep, a.p1, f, `${date} 12:00:00+08`);
+        for (const c of claims) await payableClaim(t, a.ep, a.p1, a.pu1.id, c, `${date} 13:00:00+08`);
         const made = (await a.finance.client.send(C.create, { providerId: a.p1, periodStart: date, periodEnd: date })).data;
         const lines = (await a.finance.client.send(C.lines, { id: made.id, pageSize: 100 })).data.list;
         const sum = lines.reduce((s, l) => s + l.amountCents, 0);
-        expect(made.totalCents).toBe(fees.reduce((s, f) => s + f, 0));
+        expect(made.totalCents).toBe([...fees, ...claims].reduce((s, f) => s + f, 0));
         expect(made.totalCents).toBe(sum);
-        expect(made.lineCount).toBe(fees.length);
+        expect(made.lineCount).toBe(fees.length + claims.length);
+        expect(lines.filter((l) => l.kind === 2).length).toBe(claims.length);
       }),
       { numRuns: 15 },
     );

@@ -1,4 +1,4 @@
-import { feeStandardContract as F, settleContract as C } from '@sk/shared';
+import { claimsContract as K, feeStandardContract as F, settleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
@@ -6,9 +6,12 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { registerStateHook } from '../../platform/state';
 import { readerOf, visibleOrder } from '../orders/detail.access';
+import * as claims from './claims.service';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
 import './settle.demo';
+import { startExport } from '../../platform/exports';
+import { SETTLE_EXPORT } from './settle.export';
 
 let installed = false;
 /** An order of a provider is priced when it reaches 完成 (5): its completion, or the approval of its completion. */
@@ -73,5 +76,28 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
     dispute: async ({ user, body }) => withMessage(await settle.dispute(db, actorOf(user), body.id, body.lineId, body.reason), '已提交异议'),
     resolve: async ({ user, body }) =>
       withMessage(await settle.resolve(db, actorOf(user), body.id, body.lineId, body.amountCents, body.resolution), '异议已处理'),
+    export: async ({ user, body }) => {
+      const d = await settle.detail(db, actorOf(user), body.id);
+      const r = await startExport(db, user, { kind: SETTLE_EXPORT, name: body.fileName || `结算单${d.settleNo}`, params: { id: body.id } });
+      return withMessage({ id: r.id }, '导出任务已创建，请到下载中心查看');
+    },
+  });
+  registerAll(app, deps, K, {
+    list: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return claims.listClaims(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    detail: async ({ user, query }) => claims.claimDetail(db, actorOf(user), query.id),
+    create: async ({ user, body }) => {
+      const r = await claims.createClaim(db, actorOf(user), body);
+      return withMessage(r, r.state === 2 ? '提交成功，已自动通过' : '提交成功，等待审批');
+    },
+    decide: async ({ user, body }) =>
+      withMessage(await claims.decideClaim(db, actorOf(user), body.id, body.action, body.note ?? null), body.action === 'approve' ? '审批通过' : '已驳回'),
+    checkList: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return claims.listClaims(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    check: async ({ user, body }) => withMessage(await claims.checkClaim(db, actorOf(user), body), '审核完成'),
   });
 }

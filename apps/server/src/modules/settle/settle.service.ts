@@ -15,6 +15,8 @@ import { AppError } from '../../platform/errors';
 import { countOf, listPage, pageSql, type PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime } from '../../platform/sql';
+import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { onApprovalEnd } from '../approvals/registry';
 
 /** Where statements keep their state and log (platform/state.ts). */
 export const SETTLE_TABLE: StateTable = {
@@ -70,7 +72,7 @@ export interface CreateInput {
 
 /**
  * A draft statement of the provider's orders priced (completed or approved) in the period, days in the enterprise's
- * zone, that sit on no other statement. An order never sits on two: the lines' unique index decides between parallel
+ * zone, and of its fee claims payable in the period, that sit on no other statement. An order never sits on two: the lines' unique index decides between parallel
  * creates (ON CONFLICT waits for the other and skips); a statement that gets no line is refused (SETTLE_EMPTY).
  */
 export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise<{ id: number; lineCount: number; totalCents: number }> {
@@ -99,10 +101,25 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
         on conflict (enterprise_id, order_id) where order_id is not null do nothing
         returning id`,
     );
-    if (added.length === 0) throw new AppError('SETTLE_EMPTY');
+    // Its fee claims payable in the period (approved and, where the fees differed, checked), at the amount checked.
+    const claims = await rows(
+      tx,
+      sql`insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, claim_id, amount_cents, original_cents, description)
+        select c.enterprise_id, ${id}, 2, null, c.id, c.final_cents, c.final_cents,
+          (case c.kind when 1 then '交通费' else '其他费用' end) || ' · ' || o.order_no
+        from fee_claims c join orders o on o.enterprise_id = c.enterprise_id and o.id = c.order_id
+        where c.enterprise_id = ${a.enterpriseId} and c.provider_id = ${v.providerId} and c.state = 2 and c.check_state <> 1
+          and c.payable_at >= ${from} and c.payable_at < ${to} and o.deleted_at is null
+          and not exists (select 1 from settlement_lines l where l.enterprise_id = c.enterprise_id and l.claim_id = c.id)
+        order by c.payable_at, c.id
+        on conflict (enterprise_id, claim_id) where claim_id is not null do nothing
+        returning id`,
+    );
+    const lineCount = added.length + claims.length;
+    if (lineCount === 0) throw new AppError('SETTLE_EMPTY');
     const [t] = await rows<{ total_cents: number; line_count: number }>(
       tx,
-      sql`update settlements set total_cents = ${totalsPatch(a.enterpriseId, id).total_cents}, line_count = ${added.length}
+      sql`update settlements set total_cents = ${totalsPatch(a.enterpriseId, id).total_cents}, line_count = ${lineCount}
         where enterprise_id = ${a.enterpriseId} and id = ${id} returning total_cents, line_count`,
     );
     await insertStateLog(tx, SETTLE_TABLE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id, note: v.remark ?? null });
@@ -121,23 +138,75 @@ const openDisputes = async (ex: Executor, enterpriseId: number, id: number, exce
 
 const STAMP: Partial<Record<SettleAction, string>> = { issue: 'issued_at', confirm: 'confirmed_at', approve: 'approved_at', pay: 'paid_at' };
 
-/** issue / confirm / approve / pay, each a compare-and-set through changeState (exactly one of parallel callers wins). */
+/** The approval kind of statements (packages/shared/src/approvals/kinds.ts). */
+export const SETTLE_APPROVAL_KIND = 'settlement';
+
+/**
+ * issue / confirm / approve / pay, each a compare-and-set through changeState (exactly one of parallel callers wins).
+ * Approval is nobody's own (docs/settlement.md): the provider's confirmation starts an instance of the `settlement`
+ * approval kind when a flow applies (applicant = the issuer), and while it waits finance's approve is the caller's
+ * decision in the engine; without a flow the issuer's own approve is refused (APPROVAL_OWN_DOCUMENT).
+ */
 export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confirm' | 'approve' | 'pay', note?: string | null): Promise<{ state: number }> {
+  if (action === 'approve' && sideOf(a) === 'finance') {
+    const inst = await waitingInstanceOf(db, a.enterpriseId, SETTLE_APPROVAL_KIND, id);
+    if (inst) {
+      await decide(db, { enterpriseId: a.enterpriseId, actorId: a.id, id: inst.id, action: 'approve', comment: note ?? null });
+      const [s] = await rows<{ state: number }>(db, sql`select state from settlements where enterprise_id = ${a.enterpriseId} and id = ${id}`);
+      return { state: Number(s?.state) };
+    }
+  }
   const stamp = STAMP[action];
-  const r = await changeState(db, {
+  return db.transaction(async (tx) => {
+    const r = await changeState(tx, {
+      table: SETTLE_TABLE,
+      machine: settleMachine,
+      enterpriseId: a.enterpriseId,
+      id,
+      action,
+      ctxOf: async (row, t) => {
+        const ctx: SettleCtx = { side: sideOf(a), openDisputes: await openDisputes(t, a.enterpriseId, id) };
+        if (action === 'approve' && ctx.side === 'finance' && Number(row.state) === 3 && Number(row.issued_by) === a.id)
+          throw new AppError('APPROVAL_OWN_DOCUMENT');
+        return ctx;
+      },
+      actorId: a.id,
+      guard: settleScope(a),
+      patch: { ...(stamp ? { [stamp]: sql`now()` } : {}), ...(action === 'issue' ? { issued_by: a.id } : {}) },
+      note: note ?? null,
+    });
+    if (action === 'confirm') {
+      const row = r.row;
+      await startApproval(tx, {
+        enterpriseId: a.enterpriseId,
+        kind: SETTLE_APPROVAL_KIND,
+        docId: id,
+        applicantId: Number(row.issued_by ?? row.created_by),
+        docNo: String(row.settle_no),
+        title: `${String(row.period_start)} ~ ${String(row.period_end)}`,
+        amount: Number(row.total_cents) / 100,
+        providerId: Number(row.provider_id),
+      });
+    }
+    return { state: r.to };
+  });
+}
+
+// The statement's approval ended: approved → 5 (its last approver approves it); rejected or withdrawn → back to a draft.
+onApprovalEnd(SETTLE_APPROVAL_KIND, async (tx, end) => {
+  const action = end.result === 1 ? 'approve' : 'reject';
+  await changeState(tx, {
     table: SETTLE_TABLE,
     machine: settleMachine,
-    enterpriseId: a.enterpriseId,
-    id,
+    enterpriseId: end.enterpriseId,
+    id: end.docId,
     action,
-    ctxOf: async (_row, tx) => ({ side: sideOf(a), openDisputes: await openDisputes(tx, a.enterpriseId, id) }),
-    actorId: a.id,
-    guard: settleScope(a),
-    patch: stamp ? { [stamp]: sql`now()` } : {},
-    note: note ?? null,
+    ctxOf: async (_row, t) => ({ side: 'finance', openDisputes: await openDisputes(t, end.enterpriseId, end.docId) }),
+    actorId: end.actorId,
+    patch: action === 'approve' ? { approved_at: sql`now()` } : {},
+    note: [`结算单${end.result === 1 ? '审批通过' : end.result === 2 ? '审批驳回' : '审批撤回'}（审批流程）`, end.comment].filter(Boolean).join('；'),
   });
-  return { state: r.to };
-}
+});
 
 /** The provider disputes one line (the statement goes to 4 有异议 until finance resolves every disputed line). */
 export async function dispute(db: Db, a: Actor, id: number, lineId: number, reason: string): Promise<{ state: number }> {
@@ -267,7 +336,8 @@ export async function detail(db: Db, a: Actor, id: number): Promise<SettlementDe
   );
   return {
     ...row,
-    abilities: settleAbilities(row.state, { side, openDisputes: row.disputedCount }),
+    // A rejection is the approval flow's, never a button.
+    abilities: settleAbilities(row.state, { side, openDisputes: row.disputedCount }).filter((x) => x !== 'reject'),
     canDispute: side === 'provider' && [2, 4].includes(row.state),
     canResolve: side === 'finance' && row.state === 4,
     logs: logs.map((l) => ({

@@ -1,9 +1,10 @@
 import { centsText } from '@sk/shared/settle/settle.constants';
 import { type FeeStandardRow, feeStandardContract, type SettlementLineRow, type SettlementRow, settleContract } from '@sk/shared/settle/settle.contract';
+import { claimsContract, type FeeClaimRow } from '@sk/shared/settle/claims.contract';
 import { contractFetcher } from '../../components';
 import { staleAfter } from '../../lib/query';
 
-export { feeStandardContract as F, settleContract as C };
+export { claimsContract as K, feeStandardContract as F, settleContract as C };
 
 staleAfter([feeStandardContract.create, feeStandardContract.update, feeStandardContract.remove], [feeStandardContract.list]);
 staleAfter(
@@ -11,9 +12,19 @@ staleAfter(
   [settleContract.list, settleContract.detail, settleContract.lines, feeStandardContract.orderFee],
 );
 
+staleAfter(
+  [claimsContract.create, claimsContract.decide, claimsContract.check],
+  [claimsContract.list, claimsContract.detail, claimsContract.checkList, settleContract.lines],
+);
+
+export const fetchClaims = contractFetcher<FeeClaimRow>(claimsContract.list);
+export const fetchCostChecks = contractFetcher<FeeClaimRow>(claimsContract.checkList);
 export const fetchStandards = contractFetcher<FeeStandardRow>(feeStandardContract.list);
 export const fetchStatements = contractFetcher<SettlementRow>(settleContract.list);
 export const fetchLines = contractFetcher<SettlementLineRow>(settleContract.lines);
 
 /** ¥ and two decimals of integer cents. */
 export const yuan = (cents: number): string => `¥${centsText(cents)}`;
+
+/** Kilometres of metres, one decimal: 10019 → '10.0 公里'; unknown → '未知'. */
+export const km = (m: number | null): string => (m == null ? '未知' : `${(m / 1000).toFixed(1)} 公里`);

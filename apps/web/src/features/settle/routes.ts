@@ -19,4 +19,13 @@ export const SETTLE_ROUTES: PageRoute[] = [
     power: 'menu_SettleAccountsList',
     menu: 'SettleAccountsList',
   },
+  { path: '/transportation/fee/approval', title: '费用审批', page: lazyPage(() => import('./pages/FeeClaimList')), keepAlive: true },
+  {
+    path: '/transportation/fee/approval/detail/:id',
+    title: '费用申请详情',
+    page: lazyPage(() => import('./pages/FeeClaimDetail')),
+    power: 'menu_TransportationFeeApproval',
+    menu: 'TransportationFeeApproval',
+  },
+  { path: '/CostCheck', title: '费用审核', page: lazyPage(() => import('./pages/CostCheck')), keepAlive: true },
 ];

@@ -1,16 +1,38 @@
 import { coefficientText } from '@sk/shared/settle/fee.pricing';
-import { Card, Descriptions } from 'antd';
-import { Link } from 'react-router';
+import { Button, Card, Descriptions } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../../lib/query';
+import { useUser } from '../../../lib/session';
 import { F, yuan } from '../api';
+import { ClaimDialog } from './ClaimDialog';
 
 /** 服务商结算费用 on the order detail: the fee priced when a provider's order completed (nothing for other orders). */
 export function ProviderFeeCard({ orderId }: { orderId: number }) {
   const fee = useApi(F.orderFee, { orderId }, { call: { silent: true } });
+  const provider = useUser().userType === 1;
+  const navigate = useNavigate();
+  const [claiming, setClaiming] = useState(false);
   const f = fee.data;
   if (!f) return null;
   return (
-    <Card size="small" title="服务商结算费用" data-testid="provider-fee">
+    <Card
+      size="small"
+      title="服务商结算费用"
+      data-testid="provider-fee"
+      extra={
+        provider ? (
+          <Button size="small" onClick={() => setClaiming(true)}>
+            申请费用
+          </Button>
+        ) : null
+      }
+    >
+      <ClaimDialog
+        orderId={claiming ? orderId : null}
+        onClose={() => setClaiming(false)}
+        onSaved={(id) => navigate(`/transportation/fee/approval/detail/${id}`)}
+      />
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
         <Descriptions.Item label="服务商">{f.providerName}</Descriptions.Item>
         <Descriptions.Item label="结算费用">

@@ -18,6 +18,7 @@ export default function SettleAccountsDetail() {
   const lines = useRef<ListPageHandle>(null);
   const [acting, setActing] = useState<Acting>(null);
   const act = useApiMutation(C.action);
+  const exporting = useApiMutation(C.export);
   const d = detail.data;
   if (!d) return <Card loading={detail.isLoading} title="结算单详情" size="small" />;
   const refresh = () => {
@@ -33,7 +34,14 @@ export default function SettleAccountsDetail() {
             结算单 {d.settleNo} <SettleStateTag state={d.state} />
           </Space>
         }
-        extra={<Actions d={d} onAct={async (action) => act.mutateAsync({ id, action }).then(refresh)} busy={act.isPending} />}
+        extra={
+          <Space wrap>
+            <Button loading={exporting.isPending} onClick={() => exporting.mutate({ id })}>
+              导出Excel
+            </Button>
+            <Actions d={d} onAct={async (action) => act.mutateAsync({ id, action }).then(refresh)} busy={act.isPending} />
+          </Space>
+        }
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
           <Descriptions.Item label="服务商">{d.providerName}</Descriptions.Item>

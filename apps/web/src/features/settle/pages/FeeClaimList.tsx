@@ -1,0 +1,58 @@
+import { teamContract } from '@sk/shared/org/team.contract';
+import { CLAIM_STATES } from '@sk/shared/settle/claims.machine';
+import type { FeeClaimRow } from '@sk/shared/settle/claims.contract';
+import { Alert, Card, Form, Select } from 'antd';
+import { ListPage } from '../../../components';
+import { useApi } from '../../../lib/query';
+import { useUser } from '../../../lib/session';
+import { fetchClaims } from '../api';
+import { claimColumns } from '../components/claimBits';
+
+/** 费用审批: fee claims (finance: every provider's, to approve; a provider's user: his provider's, as claimed). */
+export default function FeeClaimList() {
+  const finance = useUser().userType !== 1;
+  const providers = useApi(teamContract.providerSimpleList, {}, { enabled: finance });
+  return (
+    <Card title="费用审批" size="small">
+      {!finance && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="在已完成工单的详情页“服务商结算费用”中点击“申请费用”提交交通费或其他费用；申请里程在直线距离容差内的自动通过。"
+        />
+      )}
+      <ListPage<FeeClaimRow>
+        title="费用审批"
+        columns={claimColumns()}
+        fetch={fetchClaims}
+        sort={false}
+        phoneCard={['claimNo', 'state', 'orderNo', 'amountCents', 'distance']}
+        filters={
+          <>
+            {finance && (
+              <Form.Item name="providerId" label="服务商">
+                <Select
+                  allowClear
+                  placeholder="全部"
+                  style={{ width: 200 }}
+                  aria-label="服务商筛选"
+                  options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                />
+              </Form.Item>
+            )}
+            <Form.Item name="state" label="状态">
+              <Select
+                allowClear
+                placeholder="全部"
+                style={{ width: 140 }}
+                aria-label="状态筛选"
+                options={Object.entries(CLAIM_STATES).map(([v, label]) => ({ value: Number(v), label }))}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+    </Card>
+  );
+}
