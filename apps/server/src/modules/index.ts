@@ -29,6 +29,7 @@ import { visitsModule } from './visits/visits.routes';
 import { searchModule } from './search/search.routes';
 import { settleModule } from './settle/settle.routes';
 import { qualityModule } from './quality/quality.routes';
+import { knowledgeModule } from './knowledge/knowledge.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -63,6 +64,7 @@ export const modules: Module[] = [
   noticesModule,
   visitsModule,
   qualityModule,
+  knowledgeModule,
   searchModule,
   settleModule,
   geoModule,

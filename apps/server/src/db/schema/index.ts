@@ -28,3 +28,4 @@ export * from './roles';
 export * from './visits';
 export * from './settle';
 export * from './quality';
+export * from './knowledge';
