@@ -23,6 +23,7 @@ import { LogsTab, ProgressTab } from './tabs/ProgressTab';
 import { RelatedTab } from './tabs/RelatedTab';
 import { SlaClocks } from '../../sla/SlaClocks';
 import { OrderQuality } from '../../quality/OrderQuality';
+import { OrderKnowledge } from '../../knowledge/OrderKnowledge';
 import './detail.css';
 
 type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[number]['ability'] };
@@ -144,6 +145,7 @@ export default function OrderDetail() {
         </div>
         <SlaClocks key={d.version} orderId={d.id} />
         <OrderQuality orderId={d.id} title={d.title} />
+        <OrderKnowledge orderId={d.id} state={d.state} />
       </Card>
       <Card size="small" className="sk-order-tabs">
         {phone ? (
