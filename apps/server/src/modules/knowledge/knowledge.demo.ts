@@ -60,16 +60,17 @@ async function seedDemoKnowledge(tx: Tx, ep: number): Promise<void> {
   );
   for (const [i, o] of orders.entries()) {
     const remedyText = '不制冷 / 冷媒泄漏 / 检漏补焊并补充冷媒';
+    const title = i === 0 ? '中央空调开机半小时后不制冷' : '中央空调制冷效果差（冷媒泄漏）';
     const description = i === 0 ? '开机半小时后不制冷，室外机细管结霜' : '制冷效果差，低压0.3MPa，铜管接头有油渍';
     const [c] = await rows<{ id: number }>(
       tx,
       sql`insert into cases (enterprise_id, case_no, source, order_id, customer_id, installed_product_id, product_model_id, fault_mode_id, provider_id,
           title, description, remedy, state, scope, created_by, published_at)
-        values (${ep}, ${`TMP${o.id}`}, 1, ${o.id}, ${o.customer_id}, null, ${model.id}, ${remedy}, ${o.provider_id}, ${o.title},
+        values (${ep}, ${`TMP${o.id}`}, 1, ${o.id}, ${o.customer_id}, null, ${model.id}, ${remedy}, ${o.provider_id}, ${title},
           ${description}, ${remedyText}, 2, ${i === 0 ? 1 : 2}, ${admin?.id ?? null}, now()) returning id::int`,
     );
     const no = `AL${String(c?.id).padStart(8, '0')}`;
-    await tx.execute(sql`update cases set case_no = ${no}, search_grams = ${texts(gramsOf(o.title, no, description, remedyText))}
+    await tx.execute(sql`update cases set case_no = ${no}, search_grams = ${texts(gramsOf(title, no, description, remedyText))}
       where enterprise_id = ${ep} and id = ${c?.id}`);
     await tx.execute(sql`insert into case_logs (enterprise_id, case_id, from_state, to_state, action, note, user_id) values
       (${ep}, ${c?.id}, null, 1, 'create', ${o.order_no}, ${admin?.id ?? null}), (${ep}, ${c?.id}, 1, 2, 'publish', null, ${admin?.id ?? null})`);
