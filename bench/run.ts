@@ -165,6 +165,13 @@ const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId
     },
   ],
   [
+    'BENCH_KNOWLEDGE',
+    async (d, b, e) => {
+      const m = await import('./knowledge');
+      m.printKnowledge(await m.knowledgeScenario(d, b, e));
+    },
+  ],
+  [
     'BENCH_PROJECTS',
     async (d, b, e) => {
       const m = await import('./projects');

@@ -54,3 +54,4 @@ export * from './visits/index';
 export * from './search/search.contract';
 export * from './settle/index';
 export * from './quality/index';
+export * from './knowledge/index';

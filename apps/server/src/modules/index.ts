@@ -30,6 +30,7 @@ import { searchModule } from './search/search.routes';
 import { settleModule } from './settle/settle.routes';
 import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
+import { knowledgeModule } from './knowledge/knowledge.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -64,6 +65,7 @@ export const modules: Module[] = [
   noticesModule,
   visitsModule,
   qualityModule,
+  knowledgeModule,
   searchModule,
   settleModule,
   providerModule,

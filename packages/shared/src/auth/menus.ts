@@ -105,6 +105,8 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [209, 'CustomerComplaintList', '客户投诉', '/customerComplaintList'],
     [210, 'ExtendWarranty', '延保管理', '/extend/warranty'],
     [211, 'CaseManagement', '案例管理', '/case/list'],
+    // Not in the spec's menu: the knowledge base beside 案例管理 (docs/knowledge.md).
+    [214, 'Knowledge', '知识库', '/knowledge'],
     // Not in the spec's menu: the contract lists are reached from the customer pages (docs/decisions.md).
     [212, 'SaleContract', '销售合同', '/saleContract', { power: 'menu_AllCustomer' }],
     [213, 'MaintainContract', '维保合同', '/maintainContract', { power: 'menu_AllCustomer' }],
@@ -213,6 +215,8 @@ export const PROVIDER_MENU_ROUTERS = [
   'ServiceFeeStandard',
   'OrderingRule',
   'CaseManagement',
+  // Ours: a provider's engineers read the articles and cases shown to providers (docs/knowledge.md).
+  'Knowledge',
   'ServiceOrder',
   'ApprovalProcessList',
   'CustomerComplaintList',

@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<string, string> = {
   [POWERS.installedEdit]: '登记、编辑、删除设备',
   [POWERS.contractEdit]: '新建、编辑、提交合同',
   [POWERS.contractDelete]: '删除合同',
+  [POWERS.knowledgeEdit]: '编写知识库文章和分类',
 };
 
 /** Where an action power sits in the tree: under the power of the page it acts on. */
@@ -36,6 +37,7 @@ const ACTION_PARENT: Record<string, string> = {
   [POWERS.addressEdit]: 'menu_AddressManage',
   [POWERS.installedEdit]: 'menu_ProductManage',
   [POWERS.spareDetail]: 'menu_SpareList',
+  [POWERS.knowledgeEdit]: 'menu_Knowledge',
   [POWERS.orgManage]: 'menu_OrganizationalStructure',
   [POWERS.tagManage]: POWERS.systemSetting,
   [POWERS.quickDeploy]: POWERS.systemSetting,

@@ -2126,6 +2126,96 @@ CREATE TABLE "fee_claims" (
 	CONSTRAINT "fee_claims_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "case_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "case_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"case_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "case_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "cases" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cases_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"case_no" text NOT NULL,
+	"source" smallint NOT NULL,
+	"order_id" bigint,
+	"converted_order_id" bigint,
+	"dealer_name" text,
+	"customer_id" bigint,
+	"installed_product_id" bigint,
+	"product_model_id" bigint,
+	"fault_mode_id" bigint,
+	"provider_id" bigint,
+	"title" text NOT NULL,
+	"description" text,
+	"remedy" text,
+	"parts" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"photos" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"scope" smallint,
+	"version" integer DEFAULT 0 NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp with time zone,
+	CONSTRAINT "cases_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kb_article_versions" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "kb_article_versions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"article_id" bigint NOT NULL,
+	"version" integer NOT NULL,
+	"category_id" bigint NOT NULL,
+	"title" text NOT NULL,
+	"summary" text,
+	"body" text NOT NULL,
+	"visibility" smallint NOT NULL,
+	"product_model_id" bigint,
+	"fault_mode_id" bigint,
+	"attachments" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"edited_by" bigint,
+	"edited_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "kb_article_versions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kb_articles" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "kb_articles_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"category_id" bigint NOT NULL,
+	"title" text NOT NULL,
+	"summary" text,
+	"body" text NOT NULL,
+	"visibility" smallint DEFAULT 1 NOT NULL,
+	"product_model_id" bigint,
+	"fault_mode_id" bigint,
+	"attachments" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "kb_articles_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kb_categories" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "kb_categories_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "kb_categories_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2408,6 +2498,20 @@ ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_enterprise_id_enterprises_id
 ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_converted_fk" FOREIGN KEY ("enterprise_id","converted_order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_model_fk" FOREIGN KEY ("enterprise_id","product_model_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_fault_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_article_versions" ADD CONSTRAINT "kb_article_versions_article_fk" FOREIGN KEY ("enterprise_id","article_id") REFERENCES "public"."kb_articles"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_category_fk" FOREIGN KEY ("enterprise_id","category_id") REFERENCES "public"."kb_categories"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_model_fk" FOREIGN KEY ("enterprise_id","product_model_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_fault_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_editor_fk" FOREIGN KEY ("enterprise_id","updated_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kb_categories" ADD CONSTRAINT "kb_categories_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2779,4 +2883,23 @@ CREATE INDEX "fee_claims_provider_idx" ON "fee_claims" USING btree ("enterprise_
 CREATE INDEX "fee_claims_state_idx" ON "fee_claims" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "fee_claims_order_idx" ON "fee_claims" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "fee_claims_check_idx" ON "fee_claims" USING btree ("enterprise_id","check_state","created_at","id") WHERE check_state > 0;--> statement-breakpoint
-CREATE INDEX "fee_claims_payable_idx" ON "fee_claims" USING btree ("enterprise_id","provider_id","payable_at") WHERE payable_at is not null;
+CREATE INDEX "fee_claims_payable_idx" ON "fee_claims" USING btree ("enterprise_id","provider_id","payable_at") WHERE payable_at is not null;--> statement-breakpoint
+CREATE INDEX "case_logs_case_idx" ON "case_logs" USING btree ("enterprise_id","case_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cases_order_uq" ON "cases" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cases_converted_uq" ON "cases" USING btree ("enterprise_id","converted_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cases_no_uq" ON "cases" USING btree ("enterprise_id","case_no");--> statement-breakpoint
+CREATE INDEX "cases_created_idx" ON "cases" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "cases_state_idx" ON "cases" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "cases_source_idx" ON "cases" USING btree ("enterprise_id","source","created_at");--> statement-breakpoint
+CREATE INDEX "cases_model_idx" ON "cases" USING btree ("enterprise_id","product_model_id","fault_mode_id");--> statement-breakpoint
+CREATE INDEX "cases_fault_idx" ON "cases" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
+CREATE INDEX "cases_provider_idx" ON "cases" USING btree ("enterprise_id","provider_id","created_at");--> statement-breakpoint
+CREATE INDEX "cases_published_idx" ON "cases" USING btree ("enterprise_id","published_at","id") WHERE state = 2;--> statement-breakpoint
+CREATE INDEX "cases_grams_idx" ON "cases" USING gin ("search_grams");--> statement-breakpoint
+CREATE UNIQUE INDEX "kb_article_versions_uq" ON "kb_article_versions" USING btree ("enterprise_id","article_id","version");--> statement-breakpoint
+CREATE INDEX "kb_articles_updated_idx" ON "kb_articles" USING btree ("enterprise_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "kb_articles_category_idx" ON "kb_articles" USING btree ("enterprise_id","category_id","updated_at");--> statement-breakpoint
+CREATE INDEX "kb_articles_model_idx" ON "kb_articles" USING btree ("enterprise_id","product_model_id");--> statement-breakpoint
+CREATE INDEX "kb_articles_fault_idx" ON "kb_articles" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
+CREATE INDEX "kb_articles_grams_idx" ON "kb_articles" USING gin ("search_grams");--> statement-breakpoint
+CREATE UNIQUE INDEX "kb_categories_name_uq" ON "kb_categories" USING btree ("enterprise_id","name");

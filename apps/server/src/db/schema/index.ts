@@ -30,3 +30,4 @@ export * from './settle';
 export * from './quality';
 export * from './repair';
 export * from './claims';
+export * from './knowledge';

@@ -23,6 +23,7 @@ import { LogsTab, ProgressTab } from './tabs/ProgressTab';
 import { RelatedTab } from './tabs/RelatedTab';
 import { SlaClocks } from '../../sla/SlaClocks';
 import { OrderQuality } from '../../quality/OrderQuality';
+import { OrderKnowledge } from '../../knowledge/OrderKnowledge';
 import './detail.css';
 
 type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[number]['ability'] };
@@ -148,6 +149,7 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
         </div>
         <SlaClocks key={d.version} orderId={d.id} />
         <OrderQuality orderId={d.id} title={d.title} />
+        <OrderKnowledge orderId={d.id} state={d.state} />
       </Card>
       <Card size="small" className="sk-order-tabs">
         {phone ? (
