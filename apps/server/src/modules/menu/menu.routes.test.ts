@@ -90,7 +90,8 @@ describe('GET /v2/menu/listV2', () => {
     expect(names).not.toContain('AllOrder');
     expect(names).toContain('AssignOrder');
     expect(names).toContain('MyOrder');
-    expect(names).toHaveLength(25);
+    expect(names).toContain('Knowledge');
+    expect(names).toHaveLength(26);
     expect(entries(m).every((e) => e.parentId === 10)).toBe(true);
   });
 
@@ -98,7 +99,8 @@ describe('GET /v2/menu/listV2', () => {
     const { client, user, enterpriseId } = await loggedIn(t.app, t.deps.db, { roles: [2] });
     await t.deps.db.execute(sql`update users set user_type = 1 where enterprise_id = ${enterpriseId} and id = ${user.id}`);
     const names = entries(await menuOf(client)).map((e) => e.routerName);
-    expect(names.sort()).toEqual(['ApprovalProcessList', 'MyOrder', 'ServiceOrder']);
+    // An engineer reads the knowledge base (staff-and-provider articles) on the provider side too.
+    expect(names.sort()).toEqual(['ApprovalProcessList', 'Knowledge', 'MyOrder', 'ServiceOrder']);
   });
 
   it('adds enabled custom entries as DIY|{parentId}|{id}, filtered by their power, and never another enterprise’s', async () => {

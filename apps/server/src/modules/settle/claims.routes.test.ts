@@ -6,6 +6,7 @@ import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { insertOrder } from '../orders/test-helpers';
+import { setSetting } from '../pool/pool.fixtures';
 import { pricedOrder, type SettleTeam, settleTeam } from './settle.fixtures';
 
 let t: TestApp;
@@ -52,6 +53,12 @@ describe('fee claims', () => {
       claimNo: expect.stringMatching(/^FY\d{8}-\d{4}$/),
     });
     expect(d.logs[0]?.note).toBe('申请里程超出直线距离20%以上，需审批');
+    // The enterprise's tolerance decides: at 250 % the same 30 km claim passes at once.
+    await setSetting(t, a.ep, 'fee_claim_tolerance_pct', '250');
+    const wide = await pu.send(K.create, { orderId: order, kind: 1, amountCents: 9000, claimedM: 30_000 });
+    expect(wide.data).toMatchObject({ state: 2, overTolerance: false });
+    expect((await pu.send(K.detail, { id: wide.data.id })).data.tolerancePct).toBe(250);
+    await setSetting(t, a.ep, 'fee_claim_tolerance_pct', '20');
     expect((await pu.send(K.detail, { id: ok.data.id })).data.attachments).toEqual(['/files/1.jpg']);
     // Bad input and wrong orders: a clear message, nothing written.
     expect((await pu.send(K.create, { orderId: order, kind: 1, amountCents: 100 })).message).toBe('申请里程：交通费请填写申请里程');
@@ -61,7 +68,7 @@ describe('fee claims', () => {
     );
     const theirs = await completedOrder(a, a.p2, a.pu2.id);
     expect((await pu.send(K.create, { orderId: theirs, kind: 2, amountCents: 100 })).code).toBe('NOT_FOUND');
-    expect(await claimCount(a.ep)).toBe(2);
+    expect(await claimCount(a.ep)).toBe(3);
     // The other provider: not found, unchanged; finance does not claim; the provider does not decide.
     expect((await a.pu2.client.send(K.detail, { id: far.data.id })).code).toBe('NOT_FOUND');
     expect((await a.pu2.client.send(K.list, {})).data.count).toBe(0);

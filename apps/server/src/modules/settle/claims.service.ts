@@ -20,6 +20,7 @@ import { apiTime } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
+import { orderInScope } from '../orders/scope';
 import { getSettingInt } from '../settings/settings.repo';
 import { sideOf } from './settle.service';
 
@@ -270,6 +271,8 @@ export async function listClaims(
   f: { state?: number; providerId?: number | null; orderId?: number | null; checkState?: number },
   page: PageRequest,
 ): Promise<{ list: FeeClaimRow[]; count: number }> {
+  // An order named as the filter must be one the caller may open: an order outside it answers as a missing one.
+  if (f.orderId) await orderInScope(db, a, f.orderId);
   const conds: SQL[] = [sql`c.enterprise_id = ${a.enterpriseId}`, claimScope(a)];
   if (f.state) conds.push(sql`c.state = ${f.state}`);
   if (f.providerId) conds.push(sql`c.provider_id = ${f.providerId}`);
