@@ -30,8 +30,8 @@ const URL_FILTERS = [
 ];
 
 function Due({ at, overdue }: { at: string | null; overdue: boolean }) {
-  if (!at) return <>—</>;
-  return overdue ? <Tag color="red">{at} 已超时</Tag> : <>{at}</>;
+  if (!at) return '—';
+  return overdue ? <Tag color="red">{at} 已超时</Tag> : at;
 }
 
 function mapFilters(values: Record<string, unknown>): Record<string, unknown> {
