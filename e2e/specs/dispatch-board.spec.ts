@@ -28,6 +28,13 @@ async function makeOrder(admin: ApiUser, title: string, latitude: number, longit
 const today = (): string => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const tomorrow = (): string => new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10);
 
+/** Shows `day` on the dispatch board (its date is page state: a reload shows today again). */
+async function boardOn(page: Page, day: string): Promise<void> {
+  await page.getByLabel('日期').click();
+  await page.getByLabel('日期').fill(day);
+  await page.getByLabel('日期').press('Enter');
+}
+
 /** The first working hour of the day (today: still to come) with no visit of the engineer within an hour of it, besides `skip`. */
 async function freeHour(admin: ApiUser, engineerId: number, d = today(), skip: string[] = []): Promise<string> {
   const r = await admin.get(`/v2/schedule/table/dispatch?startDate=${d}&endDate=${d}&userIds=${engineerId}`);
@@ -105,9 +112,13 @@ test.describe('map and dispatch board', () => {
       await phone.goto('/schedule/myLocation');
       await phone.context().grantPermissions(['geolocation']);
       await phone.context().setGeolocation({ latitude: 39.91, longitude: 116.4 });
-      // The demo engineer already shares a seeded position: stop, then share again from here.
-      await phone.getByRole('button', { name: '停止共享' }).click();
-      await phone.getByRole('button', { name: '同意并共享我的位置' }).click();
+      // Whether 李服务 shares already depends on the specs this app ran before (a phone page that reported his
+      // position): stop if he does, then share again from here.
+      const stop = phone.getByRole('button', { name: '停止共享' });
+      const consent = phone.getByRole('button', { name: '同意并共享我的位置' });
+      await expect(stop.or(consent)).toBeVisible();
+      if (await stop.isVisible()) await stop.click();
+      await consent.click();
       await expect(phone.getByRole('button', { name: '停止共享' })).toBeVisible();
       await expect(phone.getByText('116.40000, 39.91000')).toBeVisible();
       await shot(phone, FLOW, '01-engineer-shares-position-phone');
@@ -138,19 +149,23 @@ test.describe('map and dispatch board', () => {
       expect(mapped.data).toMatchObject({ state: 2 });
 
       // 2. The board: a second dispatcher watches while the first drags the other order onto a free hour.
-      const hour = await freeHour(admin, engineerId);
+      // Tomorrow's hours: late in the afternoon (China time) today has no free working hour left.
+      const day = tomorrow();
+      const hour = await freeHour(admin, engineerId, day);
       const watcher = await browser.newPage();
       await logIn(watcher, ADMIN);
       await watcher.goto('/schedule/board');
       await expect(watcher.getByText('实时更新')).toBeVisible();
+      await boardOn(watcher, day);
       await narrowBoard(watcher, t);
       await expect(watcher.getByTestId(`board-order-${onBoard}`)).toBeVisible();
 
       await page.goto('/schedule/board');
       await expect(page.getByText(/共 \d+ 名服务人员/)).toBeVisible();
+      await boardOn(page, day);
       await narrowBoard(page, t);
       const card = page.getByTestId(`board-order-${onBoard}`);
-      const slot = page.getByTestId(`slot-${engineerId}-${today()} ${hour}`);
+      const slot = page.getByTestId(`slot-${engineerId}-${day} ${hour}`);
       await expect(card).toBeVisible();
       await expect(engineerPane(page, engineerId).getByTestId('load-tag')).toBeVisible();
       await shot(page, FLOW, '03-board-before-drop');
@@ -160,16 +175,17 @@ test.describe('map and dispatch board', () => {
       await shot(page, FLOW, '04-board-after-drop');
 
       // The other dispatcher's board updates without a reload.
-      await expect(watcher.getByTestId(`slot-${engineerId}-${today()} ${hour}`)).toContainText(`看板派单热水器${t}`);
+      await expect(watcher.getByTestId(`slot-${engineerId}-${day} ${hour}`)).toContainText(`看板派单热水器${t}`);
       await expect(watcher.getByTestId(`board-order-${onBoard}`)).toBeHidden();
-      const booked = await admin.get(`/v2/schedule/table/dispatch?startDate=${today()}&endDate=${today()}&userIds=${engineerId}`);
+      const booked = await admin.get(`/v2/schedule/table/dispatch?startDate=${day}&endDate=${day}&userIds=${engineerId}`);
       expect(booked.data[0].days[0].visits.map((v: { orderId: number; start: string }) => [v.orderId, v.start.slice(11, 16)])).toContainEqual([onBoard, hour]);
 
       // Dropping onto the same hour again is refused by the clash check.
       const third = await makeOrder(admin, `冲突检查${t}`, 39.94, 116.43);
       await page.reload();
+      await boardOn(page, day);
       await narrowBoard(page, t);
-      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${today()} ${hour}`));
+      await page.getByTestId(`board-order-${third}`).dragTo(page.getByTestId(`slot-${engineerId}-${day} ${hour}`));
       await expect(page.getByText(/已有预约/)).toBeVisible();
       await expect(page.getByTestId(`board-order-${third}`)).toBeVisible();
 
@@ -183,18 +199,18 @@ test.describe('map and dispatch board', () => {
 
       // Phone width: no drag and drop, so tap the order, then the engineer's free hour.
       await page.setViewportSize(PHONE);
-      const later = await freeHour(admin, engineerId);
+      const later = await freeHour(admin, engineerId, day);
       await page.getByTestId(`board-order-${third}`).click();
       await expect(page.getByText('已选择工单')).toBeVisible();
       await shot(page, FLOW, '06-board-phone');
-      await page.getByTestId(`slot-${engineerId}-${today()} ${later}`).click();
-      await expect(page.getByTestId(`slot-${engineerId}-${today()} ${later}`)).toContainText(`冲突检查${t}`);
+      await page.getByTestId(`slot-${engineerId}-${day} ${later}`).click();
+      await expect(page.getByTestId(`slot-${engineerId}-${day} ${later}`)).toContainText(`冲突检查${t}`);
       await expect(page.getByTestId(`board-order-${third}`)).toBeHidden();
 
       // The week view: a column per time interval per day.
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.getByText('周', { exact: true }).click();
-      await expect(page.getByTestId(`slot-${engineerId}-${today()} 13:00`)).toBeVisible();
+      await expect(page.getByTestId(`slot-${engineerId}-${day} 13:00`)).toBeVisible();
       await shot(page, FLOW, '06b-board-week');
       await page.setViewportSize(PHONE);
       await page.goto('/assignOrderInMap');
