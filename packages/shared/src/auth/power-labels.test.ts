@@ -51,6 +51,10 @@ describe('a role’s powers with an enterprise’s edit', () => {
     expect(overrideOf(1, defaultPowersOfRole(1))).toEqual({ added: [], removed: [] });
   });
 
+  it('lets finance open 审批处理, where its approval to-dos for statements and fee claims lead', () => {
+    expect(powersOfUser(8, false)).toContain('menu_ApprovalProcess');
+  });
+
   it('still cuts an outsourced user to the provider side, whatever the edit gives his role', () => {
     const o = { 1: { added: ['menu_AllCustomer'], removed: [] } };
     expect(powersOfUser(1, false, o)).toContain('menu_AllCustomer');

@@ -146,6 +146,8 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
       'TransportationFeeApproval',
       'ServiceFeeStandard',
       'ExamineOrder',
+      // 审批处理: finance approves statements and fee claims when a flow names it, and the to-do opens this page.
+      'ApprovalProcess',
     ),
     POWERS.export,
     POWERS.statusSet,
