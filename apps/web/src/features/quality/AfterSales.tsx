@@ -63,7 +63,7 @@ export function AfterSales({ source, serial }: { source: Source; serial?: string
         </Space>
       }
     >
-      {rows.length ? <Space direction="vertical">{rows}</Space> : <span style={{ color: '#999' }}>暂无寄修单或退换货单</span>}
+      {rows.length ? <Space direction="vertical">{rows}</Space> : <span className="sk-muted">暂无寄修单或退换货单</span>}
       <RecordFormDialog<Pick<RepairCreateBody, 'fault' | 'serialNumber' | 'inCarrier' | 'inWaybill' | 'remark'>>
         open={open === 'repair'}
         title="生成寄修单"
