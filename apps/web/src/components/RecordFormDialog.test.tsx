@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Form, Input } from 'antd';
+import { ConfigProvider, Form, Input } from 'antd';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordFormDialog } from './RecordFormDialog';
@@ -69,5 +69,49 @@ describe('RecordFormDialog', () => {
     expect((screen.getByLabelText('分类名称') as HTMLInputElement).value).toBe('空调');
     expect(onClose).not.toHaveBeenCalled();
     expect(dialogShown()).toBe(true);
+  });
+});
+
+/** One dialog on a page that opens for a new record, then for an existing one (a list's 新增 then 编辑). */
+function Reused() {
+  const [record, setRecord] = useState<{ name: string; tags: string[] } | 'new' | null>('new');
+  return (
+    <>
+      <button type="button" onClick={() => setRecord({ name: '张三', tags: ['甲', '乙'] })}>
+        编辑张三
+      </button>
+      <RecordFormDialog<{ name: string; tags: string[] }>
+        open={record !== null}
+        title="人员"
+        initialValues={record === 'new' ? { tags: [] } : (record ?? {})}
+        onSubmit={async () => {}}
+        onClose={() => setRecord(null)}
+      >
+        <Form.Item name="name" label="姓名">
+          <Input />
+        </Form.Item>
+        <Form.Item name="tags" label="标签">
+          <TagsText />
+        </Form.Item>
+      </RecordFormDialog>
+    </>
+  );
+}
+const TagsText = ({ value }: { value?: string[] }) => <output aria-label="标签值">{(value ?? []).join('、')}</output>;
+
+describe('RecordFormDialog reused for another record', () => {
+  it('starts from the new record’s values, not what the previous opening left', async () => {
+    // Without motion the closing dialog unmounts its form at once, as it does in a browser when the animation ends.
+    renderWithApp(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <Reused />
+      </ConfigProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '临时输入' } });
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByLabelText('姓名')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '编辑张三' }));
+    await waitFor(() => expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe('张三'));
+    expect(screen.getByLabelText('标签值').textContent).toBe('甲、乙');
   });
 });

@@ -4,6 +4,7 @@ import { OVERDUE_CONDITIONS, TIME_UNITS, TIMED_TRIGGERS, TRIGGER_POINTS } from '
 import type { RuleRow, TimedEventRow } from '@sk/shared/automation/automation.schema';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { RecordFormDialog } from '../../components';
 import { call } from '../../lib/api';
 import { apiKey, queryClient, useApi } from '../../lib/query';
 import { ActionList, type ActionForm, actionsText, ConditionFields, conditionsText, emptyConditions, fromForm, toForm, useOrderTags } from './parts';
@@ -41,8 +42,6 @@ function ItemDialog({
   onClose: () => void;
   onSave: (v: Values) => Promise<void>;
 }) {
-  const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const initial: Partial<Values> = row
     ? { ...row, actions: row.actions.map(toForm) }
     : {
@@ -55,57 +54,48 @@ function ItemDialog({
         actions: [{ type: 'notify', channels: ['notice'], personTypes: [2], roles: [] }],
       };
   return (
-    <Modal
+    <RecordFormDialog<Values>
       open
       width={760}
       title={`${row ? '编辑' : '新增'}${kind === 'rule' ? '自动化规则' : '定时事件'}`}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      onCancel={onClose}
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setBusy(true);
-        await onSave(v).finally(() => setBusy(false));
-      }}
-      destroyOnHidden
+      name={kind === 'rule' ? 'skRuleForm' : 'skTimedForm'}
+      initialValues={initial}
+      onSubmit={onSave}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" initialValues={initial}>
-        <Space wrap size="middle">
-          <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
-            <Input maxLength={50} style={{ width: 220 }} />
+      <Space wrap size="middle">
+        <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+          <Input maxLength={50} style={{ width: 220 }} />
+        </Form.Item>
+        {kind === 'rule' ? (
+          <Form.Item name="trigger" label="触发时机">
+            <Select style={{ width: 200 }} options={opts(TRIGGER_POINTS)} />
           </Form.Item>
-          {kind === 'rule' ? (
-            <Form.Item name="trigger" label="触发时机">
-              <Select style={{ width: 200 }} options={opts(TRIGGER_POINTS)} />
+        ) : (
+          <>
+            <Form.Item name="trigger" label="计时起点">
+              <Select style={{ width: 160 }} options={opts(TIMED_TRIGGERS)} />
             </Form.Item>
-          ) : (
-            <>
-              <Form.Item name="trigger" label="计时起点">
-                <Select style={{ width: 160 }} options={opts(TIMED_TRIGGERS)} />
-              </Form.Item>
-              <Form.Item name="amount" label="之后" rules={[{ required: true, message: '请输入时长' }]}>
-                <InputNumber min={1} max={10000} precision={0} style={{ width: 90 }} />
-              </Form.Item>
-              <Form.Item name="unit" label="单位">
-                <Select style={{ width: 90 }} options={opts(TIME_UNITS)} />
-              </Form.Item>
-              <Form.Item name="condition" label="仍然">
-                <Select style={{ width: 130 }} options={opts(OVERDUE_CONDITIONS)} />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item name="enabled" label="启用" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Space>
-        <Typography.Title level={5}>条件</Typography.Title>
-        <ConditionFields tmpId={tmpId} />
-        <Typography.Title level={5}>则执行</Typography.Title>
-        <ActionList />
-      </Form>
-    </Modal>
+            <Form.Item name="amount" label="之后" rules={[{ required: true, message: '请输入时长' }]}>
+              <InputNumber min={1} max={10000} precision={0} style={{ width: 90 }} />
+            </Form.Item>
+            <Form.Item name="unit" label="单位">
+              <Select style={{ width: 90 }} options={opts(TIME_UNITS)} />
+            </Form.Item>
+            <Form.Item name="condition" label="仍然">
+              <Select style={{ width: 130 }} options={opts(OVERDUE_CONDITIONS)} />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="enabled" label="启用" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Space>
+      <Typography.Title level={5}>条件</Typography.Title>
+      <ConditionFields tmpId={tmpId} />
+      <Typography.Title level={5}>则执行</Typography.Title>
+      <ActionList />
+    </RecordFormDialog>
   );
 }
 
@@ -129,7 +119,6 @@ export function AutomationItems({ kind, tmpId }: { kind: Kind; tmpId: number }) 
     const body = { ...bodyOf(v), actions: v.actions.map(fromForm) } as never;
     if (editing) await call(ep.update, { ...(body as object), id: editing.id } as never, { successToast: true });
     else await call(ep.add, body, { successToast: true });
-    setEditing(undefined);
     await refresh();
   };
   const when = (r: Row) =>

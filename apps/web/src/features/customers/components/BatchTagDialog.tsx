@@ -1,6 +1,5 @@
-import { Form, Modal, Radio } from 'antd';
-import { useState } from 'react';
-import { toast } from '../../../components';
+import { Form, Radio } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { CUSTOMER_TAG, tagsContract } from '../api';
 import { TagSelect } from './TagSelect';
@@ -12,50 +11,43 @@ export interface BatchTagDialogProps {
   onDone: () => void;
 }
 
+interface Values {
+  mode: 'add' | 'remove';
+  tagIds: number[];
+}
+
 /** 批量标签: add the chosen tags to (or remove them from) the selected customers. */
 export function BatchTagDialog({ open, customerIds, onClose, onDone }: BatchTagDialogProps) {
-  const [mode, setMode] = useState<'add' | 'remove'>('add');
-  const [tagIds, setTagIds] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (!tagIds.length) return toast.warning('请选择标签');
-    setBusy(true);
-    try {
-      const body = { code: CUSTOMER_TAG, tagIds, objIds: customerIds };
-      await call(mode === 'add' ? tagsContract.batchAdd : tagsContract.batchRemove, body, { successToast: true });
-      setTagIds([]);
-      onDone();
-      onClose();
-    } catch {
-      // shown by the request client
-    } finally {
-      setBusy(false);
-    }
+  const submit = async ({ mode, tagIds }: Values) => {
+    const body = { code: CUSTOMER_TAG, tagIds, objIds: customerIds };
+    await call(mode === 'add' ? tagsContract.batchAdd : tagsContract.batchRemove, body, { successToast: true });
+    onDone();
   };
 
   return (
-    <Modal
+    <RecordFormDialog<Values>
       open={open}
       title={`批量标签（已选${customerIds.length}个客户）`}
       okText="确定"
-      cancelText="取消"
-      onOk={submit}
-      confirmLoading={busy}
-      onCancel={onClose}
-      destroyOnHidden
+      name="skBatchTagForm"
+      initialValues={{ mode: 'add', tagIds: [] }}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form layout="vertical">
-        <Form.Item label="操作">
-          <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)}>
-            <Radio value="add">添加标签</Radio>
-            <Radio value="remove">移除标签</Radio>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item label="标签" required>
-          <TagSelect value={tagIds} onChange={(v) => setTagIds((v as number[] | null) ?? [])} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="mode" label="操作">
+        <Radio.Group>
+          <Radio value="add">添加标签</Radio>
+          <Radio value="remove">移除标签</Radio>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        name="tagIds"
+        label="标签"
+        rules={[{ required: true, type: 'array', min: 1, message: '请选择标签' }]}
+        normalize={(v: number[] | null) => v ?? []}
+      >
+        <TagSelect style={{ width: '100%' }} />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }

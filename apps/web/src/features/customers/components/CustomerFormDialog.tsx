@@ -1,9 +1,10 @@
 import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
+import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import type { CustomerDetail } from '@sk/shared/customers/customers.schema';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { isPaid } from '@sk/shared/auth/plans';
 import { phone } from '@sk/shared/customers/fields';
-import { App, Col, Form, type FormInstance, Input, Modal, Row, Select, Spin } from 'antd';
+import { App, Col, Form, type FormInstance, Input, Row, Select } from 'antd';
 import { type Person, PersonField } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi, useApiMutation } from '../../../lib/query';
@@ -14,7 +15,7 @@ import { LEVEL_OPTIONS, SOURCE_OPTIONS } from '../options';
 import { useNavigate } from 'react-router';
 import { AreaCascader } from './AreaCascader';
 import { DuplicateCustomerAlert, useCustomerDuplicates } from './DuplicateCustomer';
-import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
+import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { SmartPaste } from './SmartPaste';
 import { TagSelect } from './TagSelect';
 
@@ -169,12 +170,6 @@ function Fields({ form, isNew, tagsAllowed }: { form: FormInstance<CustomerValue
   );
 }
 
-interface FormProps {
-  detail: CustomerDetail | null;
-  onClose: () => void;
-  onSaved: (id: number) => void;
-}
-
 /** A new customer's name and phone already saved: say so before saving, with the way to the existing one. */
 function NewCustomerDuplicates({ form, onClose }: { form: FormInstance<CustomerValues>; onClose: () => void }) {
   const navigate = useNavigate();
@@ -191,23 +186,34 @@ function NewCustomerDuplicates({ form, onClose }: { form: FormInstance<CustomerV
   );
 }
 
-function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtFormApi }) {
+export interface CustomerFormDialogProps {
+  open: boolean;
+  /** The customer to edit; null creates one. */
+  customerId: number | null;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}
+
+/** 新建客户 (with smart paste, first contact and address) or 编辑客户; custom fields through the form engine. */
+export function CustomerFormDialog({ open, customerId, onClose, onSaved }: CustomerFormDialogProps) {
   const [form] = Form.useForm<CustomerValues>();
   const { modal } = App.useApp();
   const user = useUser();
   const tagsAllowed = isPaid(user.isChargeUser);
-  const done = async (id: number) => {
+  const edited = useEditedRecord(customerContract.detail, { id: customerId ?? 0 }, customerId, open);
+  const detail = edited.record;
+  const add = useApiMutation(customerContract.addCustomer);
+  const edit = useApiMutation(customerContract.editCustomer);
+  const saved = async (id: number) => {
     await refreshCustomers();
-    onSaved(id);
-    onClose();
+    onSaved?.(id);
   };
-  const add = useApiMutation(customerContract.addCustomer, { onSuccess: (r) => done(r.id) });
-  const edit = useApiMutation(customerContract.editCustomer, { onSuccess: () => done(detail?.id ?? 0) });
 
-  const submit = async (v: CustomerValues) => {
-    const values = await ext.check();
-    if (!values) return;
-    if (detail) return edit.mutate({ id: detail.id, ...commonFields(v, tagsAllowed), ext: values });
+  const submit = async (v: CustomerValues, ext: ExtValues) => {
+    if (detail) {
+      await edit.mutateAsync({ id: detail.id, ...commonFields(v, tagsAllowed), ext });
+      return saved(detail.id);
+    }
     const [provinceCode = null, cityCode = null, districtCode = null] = v.area ?? [];
     const hasAddress = !!(v.area?.length || v.detail?.trim());
     // 客户电话不可重复 off: a phone another customer has is saved only when the user confirms (on, the server refuses it).
@@ -220,74 +226,34 @@ function CustomerForm({ detail, onClose, onSaved, ext }: FormProps & { ext: ExtF
         okText: '仍要保存',
         cancelText: '取消',
       });
-      if (!go) return;
+      // Rejecting keeps the dialog open for another phone.
+      if (!go) throw new Error('电话重复，未保存');
     }
-    add.mutate({
+    const r = await add.mutateAsync({
       ...commonFields(v, tagsAllowed),
-      ext: values,
-      linkPerson: { name: v.linkName ?? '', phone: (v.phone ?? '').trim(), position: v.position || null },
+      ext,
+      linkPerson: { name: v.linkName ?? '', phone: tel, position: v.position || null },
       address: hasAddress ? { provinceCode, cityCode, districtCode, detail: v.detail ?? '', mapName: null, latitude: null, longitude: null } : null,
     });
+    await saved(r.id);
   };
 
   return (
-    <>
-      {detail ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
-      <Form<CustomerValues>
-        form={form}
-        id="sk-customer-form"
-        name="sk-customer-form"
-        layout="vertical"
-        initialValues={detail ? valuesOf(detail) : { sales: [], tagIds: [], area: [] }}
-        onFinish={submit}
-        preserve={false}
-      >
-        <Fields form={form} isNew={!detail} tagsAllowed={tagsAllowed} />
-      </Form>
-      {detail ? null : <NewCustomerDuplicates form={form} onClose={onClose} />}
-    </>
-  );
-}
-
-export interface CustomerFormDialogProps {
-  open: boolean;
-  /** The customer to edit; null creates one. */
-  customerId: number | null;
-  onClose: () => void;
-  onSaved?: (id: number) => void;
-}
-
-function DialogBody({ customerId, onClose, onSaved }: Omit<CustomerFormDialogProps, 'open'>) {
-  const detail = useApi(customerContract.detail, { id: customerId ?? 0 }, { enabled: !!customerId, staleTime: 0 });
-  if (customerId && !detail.data) return <Spin />;
-  const d = detail.data ?? null;
-  return (
-    <WithExtFields kind={KIND.customer} isNew={!d} initial={d?.ext}>
-      {(ext) => (
-        <>
-          <CustomerForm detail={d} ext={ext} onClose={onClose} onSaved={(id) => onSaved?.(id)} />
-          {ext.form}
-        </>
-      )}
-    </WithExtFields>
-  );
-}
-
-/** 新建客户 (with smart paste, first contact and address) or 编辑客户; custom fields through the form engine. */
-export function CustomerFormDialog(props: CustomerFormDialogProps) {
-  const { open, customerId, onClose } = props;
-  return (
-    <Modal
+    <ExtRecordFormDialog<CustomerValues>
+      kind={KIND.customer}
+      name="sk-customer-form"
+      form={form}
       open={open}
       title={customerId ? '编辑客户' : '新建客户'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-customer-form' }}
-      onCancel={onClose}
-      destroyOnHidden
       width={760}
+      {...edited}
+      initialValues={detail ? valuesOf(detail) : { sales: [], tagIds: [], area: [] }}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      {open ? <DialogBody {...props} /> : null}
-    </Modal>
+      {detail ? null : <SmartPaste onExtract={(r) => form.setFieldsValue(pastedValues(r, form.getFieldsValue()))} />}
+      <Fields form={form} isNew={!detail} tagsAllowed={tagsAllowed} />
+      {detail ? null : <NewCustomerDuplicates form={form} onClose={onClose} />}
+    </ExtRecordFormDialog>
   );
 }

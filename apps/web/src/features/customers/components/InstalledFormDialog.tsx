@@ -1,5 +1,6 @@
+import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import type { installedProductDetailSchema } from '@sk/shared/customers/products.contract';
-import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -7,7 +8,7 @@ import { useApi, useApiMutation } from '../../../lib/query';
 import { customerContract, productContract } from '../api';
 import { useDebounced } from '../hooks';
 import { PRODUCT_STATUS_OPTIONS } from '../options';
-import { type ExtFormApi, KIND, WithExtFields } from './CustomFields';
+import { ExtRecordFormDialog, KIND, useEditedRecord } from './CustomFields';
 import { CustomerSelect } from './CustomerSelect';
 
 type Detail = z.infer<typeof installedProductDetailSchema>;
@@ -79,29 +80,17 @@ function AddressSelect({
   );
 }
 
-function InstalledForm({
-  detail,
-  customerId,
-  ext,
-  onClose,
-  onSaved,
-}: {
-  detail: Detail | null;
+export interface InstalledFormDialogProps {
+  open: boolean;
+  /** The installed product to edit; null registers one. */
+  id: number | null;
   customerId?: number;
-  ext: ExtFormApi;
   onClose: () => void;
-  onSaved: (id: number) => void;
-}) {
-  const [form] = Form.useForm<Values>();
-  const chosenCustomer = Form.useWatch('customerId', form);
-  const save = useApiMutation(productContract.productionSave, {
-    invalidates: [productContract.productionList, productContract.productionDetail, productContract.productionByCode],
-    onSuccess: (r) => {
-      onSaved(r.id);
-      onClose();
-    },
-  });
-  const initial: Values = detail
+  onSaved?: (id: number) => void;
+}
+
+const initialOf = (detail: Detail | null, customerId?: number): Values =>
+  detail
     ? {
         productId: detail.productId,
         name: detail.name,
@@ -115,11 +104,18 @@ function InstalledForm({
       }
     : { customerId: customerId ?? null, status: 1 };
 
-  const submit = async (v: Values) => {
-    const values = await ext.check();
-    if (!values) return;
-    save.mutate({
-      id: detail?.id,
+/** 登记设备 / 编辑设备: an installed product of the catalogue at a customer; the warranty end follows from the model. */
+export function InstalledFormDialog({ open, id, customerId, onClose, onSaved }: InstalledFormDialogProps) {
+  const [form] = Form.useForm<Values>();
+  const chosenCustomer = Form.useWatch('customerId', form);
+  const edited = useEditedRecord(productContract.productionDetail, { customerProductionId: id ?? 0 }, id, open);
+  const save = useApiMutation(productContract.productionSave, {
+    invalidates: [productContract.productionList, productContract.productionDetail, productContract.productionByCode],
+  });
+
+  const submit = async (v: Values, ext: ExtValues) => {
+    const r = await save.mutateAsync({
+      id: edited.record?.id,
       productId: v.productId as number,
       name: v.name || null,
       serialNumber: v.serialNumber || null,
@@ -129,12 +125,24 @@ function InstalledForm({
       purchaseDate: day(v.purchaseDate),
       status: v.status,
       remark: v.remark || null,
-      ext: values,
+      ext,
     });
+    onSaved?.(r.id);
   };
 
   return (
-    <Form<Values> form={form} id="sk-installed-form" name="sk-installed-form" layout="vertical" initialValues={initial} onFinish={submit} preserve={false}>
+    <ExtRecordFormDialog<Values>
+      kind={KIND.customerProduct}
+      name="sk-installed-form"
+      form={form}
+      open={open}
+      title={id ? '编辑设备' : '登记设备'}
+      width={760}
+      {...edited}
+      initialValues={initialOf(edited.record, customerId)}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="productId" label="产品" rules={[{ required: true, message: '请选择产品' }]}>
@@ -182,50 +190,6 @@ function InstalledForm({
           </Form.Item>
         </Col>
       </Row>
-    </Form>
-  );
-}
-
-export interface InstalledFormDialogProps {
-  open: boolean;
-  /** The installed product to edit; null registers one. */
-  id: number | null;
-  customerId?: number;
-  onClose: () => void;
-  onSaved?: (id: number) => void;
-}
-
-function Body({ id, customerId, onClose, onSaved }: Omit<InstalledFormDialogProps, 'open'>) {
-  const detail = useApi(productContract.productionDetail, { customerProductionId: id ?? 0 }, { enabled: !!id, staleTime: 0 });
-  if (id && !detail.data) return <Spin />;
-  const d = detail.data ?? null;
-  return (
-    <WithExtFields kind={KIND.customerProduct} isNew={!d} initial={d?.ext}>
-      {(ext) => (
-        <>
-          <InstalledForm detail={d} customerId={customerId} ext={ext} onClose={onClose} onSaved={(x) => onSaved?.(x)} />
-          {ext.form}
-        </>
-      )}
-    </WithExtFields>
-  );
-}
-
-/** 登记设备 / 编辑设备: an installed product of the catalogue at a customer; the warranty end follows from the model. */
-export function InstalledFormDialog(props: InstalledFormDialogProps) {
-  const { open, id, onClose } = props;
-  return (
-    <Modal
-      open={open}
-      title={id ? '编辑设备' : '登记设备'}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: 'sk-installed-form' }}
-      onCancel={onClose}
-      destroyOnHidden
-      width={760}
-    >
-      {open ? <Body {...props} /> : null}
-    </Modal>
+    </ExtRecordFormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { moneyItemContract } from '@sk/shared/forms/preferences.contract';
 import type { MoneyItemRow } from '@sk/shared/forms/forms.views';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { apiKey, queryClient, useApi } from '../../../lib/query';
 import { recycleBinLocked } from '../designer/RecycleBin';
@@ -20,29 +21,25 @@ const refresh = async () => {
 };
 
 function ItemDialog({ row, onClose, onSave }: { row: MoneyItemRow | null; onClose: () => void; onSave: (v: Values) => Promise<void> }) {
-  const [form] = Form.useForm<Values>();
   return (
-    <Modal
+    <RecordFormDialog<Values>
       open
       title={row ? '编辑收费项目' : '新增收费项目'}
-      okText="保存"
-      cancelText="取消"
-      onCancel={onClose}
-      onOk={async () => onSave(await form.validateFields()).catch(() => {})}
-      destroyOnHidden
+      name="skMoneyItemForm"
+      initialValues={row ? { name: row.name, price: row.price, unit: row.unit } : { price: 0 }}
+      onSubmit={onSave}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" initialValues={row ? { name: row.name, price: row.price, unit: row.unit } : { price: 0 }}>
-        <Form.Item name="name" label="收费项目名称" rules={[{ required: true, whitespace: true, message: '请输入收费项目名称' }]}>
-          <Input maxLength={30} />
-        </Form.Item>
-        <Form.Item name="price" label="单价（元）" rules={[{ required: true, message: '请输入单价' }]}>
-          <InputNumber min={0} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="unit" label="单位">
-          <Input maxLength={10} placeholder="如：次、小时" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label="收费项目名称" rules={[{ required: true, whitespace: true, message: '请输入收费项目名称' }]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item name="price" label="单价（元）" rules={[{ required: true, message: '请输入单价' }]}>
+        <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="unit" label="单位">
+        <Input maxLength={10} placeholder="如：次、小时" />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }
 
@@ -131,7 +128,6 @@ export function MoneyItems({ tmpId }: { tmpId: number }) {
             const body = { name: v.name.trim(), price: v.price, unit: v.unit?.trim() ?? '' };
             if (editing) await call(moneyItemContract.update, { id: editing.id, ...body }, { successToast: true });
             else await call(moneyItemContract.save, { tmpId, ...body }, { successToast: true });
-            setEditing(undefined);
             await refresh();
           }}
         />

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TemplateRow } from '@sk/shared/forms/forms.views';
-import { Button, Form, Input, Modal, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { formsContract, refreshForms } from '../api';
@@ -22,42 +23,26 @@ function NameDialog({
   onCancel: () => void;
   onOk: (name: string) => Promise<void>;
 }) {
-  const [form] = Form.useForm<{ name: string }>();
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
+    <RecordFormDialog<{ name: string }>
       open
       title={title}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      onCancel={onCancel}
-      onOk={async () => {
-        const { name } = await form.validateFields();
-        setBusy(true);
-        try {
-          await onOk(name.trim());
-        } catch {
-          // the request client has shown why
-        } finally {
-          setBusy(false);
-        }
-      }}
-      destroyOnHidden
+      name="skTemplateNameForm"
+      initialValues={{ name: initial }}
+      onSubmit={({ name }) => onOk(name.trim())}
+      onClose={onCancel}
     >
-      <Form form={form} layout="vertical" initialValues={{ name: initial }}>
-        <Form.Item
-          name="name"
-          label={label}
-          rules={[
-            { required: true, whitespace: true, message: '请输入模板名称' },
-            { max: 30, message: '模板名称不能超过30个字' },
-          ]}
-        >
-          <Input maxLength={30} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="name"
+        label={label}
+        rules={[
+          { required: true, whitespace: true, message: '请输入模板名称' },
+          { max: 30, message: '模板名称不能超过30个字' },
+        ]}
+      >
+        <Input maxLength={30} autoFocus />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }
 
@@ -175,7 +160,6 @@ export function TemplateTypes({ kind, noun, list: listEndpoint, fieldsPath, proc
           onOk={async (name) => {
             if (dialog.mode === 'add') await call(formsContract.tempAdd, { type: kind, name }, { successToast: true });
             else await call(formsContract.tempRename, { id: dialog.row.id, name }, { successToast: true });
-            setDialog(null);
             await refreshForms();
           }}
         />

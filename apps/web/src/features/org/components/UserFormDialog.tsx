@@ -2,7 +2,8 @@ import { ROLES } from '@sk/shared/auth/roles';
 import { mobile } from '@sk/shared/common/zod';
 import { OUTSOURCED_USER, STAFF_USER } from '@sk/shared/org/org.constants';
 import type { UserRow } from '@sk/shared/org/org.schema';
-import { Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { NEW_PASSWORD_RULE, PASSWORD_HINT, PASSWORD_MAX } from '../../../lib/password-rule';
 import { useApiMutation } from '../../../lib/query';
 import { rulesOf } from '../../../lib/zodRules';
@@ -40,23 +41,8 @@ export interface UserFormDialogProps {
   onSaved?: () => void;
 }
 
-const FORM_ID = 'skUserForm';
-
-// Mounted afresh on every open, so each user's values start clean.
-function UserForm({
-  user,
-  defaults,
-  outsourced,
-  onFinish,
-}: {
-  user: UserRow | null;
-  defaults: UserDefaults;
-  outsourced: boolean;
-  onFinish: (v: Values) => void;
-}) {
-  const [form] = Form.useForm<Values>();
-  const providers = useProviderOptions();
-  const initial: Partial<Values> = user
+const initialOf = (user: UserRow | null, defaults: UserDefaults): Partial<Values> =>
+  user
     ? {
         name: user.name,
         mobile: user.mobile,
@@ -68,92 +54,87 @@ function UserForm({
         providerId: user.providerId,
       }
     : { deptId: defaults.deptId ?? undefined, roles: [], admin: false, providerId: defaults.providerId ?? undefined };
+
+function UserFields({ user, defaults, outsourced }: { user: UserRow | null; defaults: UserDefaults; outsourced: boolean }) {
+  const providers = useProviderOptions();
   return (
-    <Form form={form} name={FORM_ID} layout="vertical" initialValues={initial} onFinish={onFinish}>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label="姓名"
-            rules={[
-              { required: true, whitespace: true, message: '请输入姓名' },
-              { max: 20, message: '姓名不能超过20个字' },
-            ]}
-          >
-            <Input maxLength={20} placeholder="请输入姓名" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="mobile" label="手机号" rules={rulesOf(mobile, { required: '请输入手机号' })}>
-            <Input maxLength={11} placeholder="登录账号" />
-          </Form.Item>
-        </Col>
-        {outsourced && (
-          <Col span={24}>
-            <Form.Item name="providerId" label="所属服务商" rules={[{ required: true, message: '外包人员需选择所属服务商' }]}>
-              <Select
-                placeholder="请选择服务商"
-                loading={providers.isLoading}
-                options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                disabled={!user && defaults.providerId != null}
-              />
-            </Form.Item>
-          </Col>
-        )}
-        <Col xs={24} sm={12}>
-          <Form.Item name="deptId" label="部门">
-            <DeptSelect />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="jobNumber" label="工号" rules={[{ max: 30, message: '工号不能超过30个字' }]}>
-            <Input maxLength={30} />
-          </Form.Item>
-        </Col>
+    <Row gutter={16}>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[
+            { required: true, whitespace: true, message: '请输入姓名' },
+            { max: 20, message: '姓名不能超过20个字' },
+          ]}
+        >
+          <Input maxLength={20} placeholder="请输入姓名" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="mobile" label="手机号" rules={rulesOf(mobile, { required: '请输入手机号' })}>
+          <Input maxLength={11} placeholder="登录账号" />
+        </Form.Item>
+      </Col>
+      {outsourced && (
         <Col span={24}>
-          <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
-            <Select mode="multiple" options={ROLE_OPTIONS} placeholder="请选择角色（可多选）" aria-label="角色" optionFilterProp="label" />
+          <Form.Item name="providerId" label="所属服务商" rules={[{ required: true, message: '外包人员需选择所属服务商' }]}>
+            <Select
+              placeholder="请选择服务商"
+              loading={providers.isLoading}
+              options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              disabled={!user && defaults.providerId != null}
+            />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="admin" label="管理员" valuePropName="checked" tooltip="管理员可查看套餐与授权信息">
-            <Switch checkedChildren="是" unCheckedChildren="否" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item
-            name="password"
-            label={user ? '重置密码' : '登录密码'}
-            rules={[NEW_PASSWORD_RULE]}
-            extra={user ? '不填写则不修改；重置后该人员需重新登录' : '可不填写，人员可用手机验证码登录后自行设置'}
-          >
-            <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} />
-          </Form.Item>
-        </Col>
-      </Row>
-    </Form>
+      )}
+      <Col xs={24} sm={12}>
+        <Form.Item name="deptId" label="部门">
+          <DeptSelect />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="jobNumber" label="工号" rules={[{ max: 30, message: '工号不能超过30个字' }]}>
+          <Input maxLength={30} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="roles" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
+          <Select mode="multiple" options={ROLE_OPTIONS} placeholder="请选择角色（可多选）" aria-label="角色" optionFilterProp="label" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="admin" label="管理员" valuePropName="checked" tooltip="管理员可查看套餐与授权信息">
+          <Switch checkedChildren="是" unCheckedChildren="否" />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item
+          name="password"
+          label={user ? '重置密码' : '登录密码'}
+          rules={[NEW_PASSWORD_RULE]}
+          extra={user ? '不填写则不修改；重置后该人员需重新登录' : '可不填写，人员可用手机验证码登录后自行设置'}
+        >
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} placeholder={PASSWORD_HINT} />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }
 
 /** Add or edit a user: name, mobile, department, roles (the ten), administrator flag, and the provider of outsourced staff. */
 export function UserFormDialog({ open, user, defaults = {}, onClose, onSaved }: UserFormDialogProps) {
   const outsourced = (user?.userType ?? defaults.userType ?? STAFF_USER) === OUTSOURCED_USER;
-  const opts = {
-    invalidates: ORG_READS,
-    onSuccess: () => {
-      onSaved?.();
-      onClose();
-    },
-  };
+  const opts = { invalidates: ORG_READS };
   const create = useApiMutation(orgContract.userCreate, opts);
   const update = useApiMutation(orgContract.userUpdate, opts);
 
-  const submit = (v: Values) => {
+  const submit = async (v: Values) => {
     const common = {
       name: v.name,
       mobile: v.mobile,
@@ -164,23 +145,22 @@ export function UserFormDialog({ open, user, defaults = {}, onClose, onSaved }: 
       email: v.email || null,
       password: v.password || undefined,
     };
-    if (user) update.mutate({ id: user.id, ...common, ...(outsourced ? { providerId: v.providerId ?? null } : {}) });
-    else create.mutate({ ...common, ...(outsourced ? { userType: OUTSOURCED_USER, providerId: v.providerId ?? null } : {}) });
+    if (user) await update.mutateAsync({ id: user.id, ...common, ...(outsourced ? { providerId: v.providerId ?? null } : {}) });
+    else await create.mutateAsync({ ...common, ...(outsourced ? { userType: OUTSOURCED_USER, providerId: v.providerId ?? null } : {}) });
+    onSaved?.();
   };
 
   return (
-    <Modal
+    <RecordFormDialog<Values>
       open={open}
       title={user ? '编辑人员' : outsourced ? '新增外包人员' : '新增人员'}
       width={640}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', form: FORM_ID }}
-      onCancel={onClose}
-      confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
+      name="skUserForm"
+      initialValues={initialOf(user ?? null, defaults)}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      {open && <UserForm user={user ?? null} defaults={defaults} outsourced={outsourced} onFinish={submit} />}
-    </Modal>
+      <UserFields user={user ?? null} defaults={defaults} outsourced={outsourced} />
+    </RecordFormDialog>
   );
 }

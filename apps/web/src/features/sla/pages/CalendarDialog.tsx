@@ -1,7 +1,8 @@
 // The enterprise's business hours, holidays and make-up working days (business-time clocks count only these).
 import { type SlaCalendarInput, slaContract as C } from '@sk/shared/sla/sla.contract';
-import { Checkbox, Form, Modal, Select, Spin, TimePicker } from 'antd';
+import { Checkbox, Form, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 
 const WEEKDAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((label, i) => ({ label, value: i + 1 }));
@@ -16,12 +17,15 @@ interface Values {
   workdays: string[];
 }
 
+const DAYS_RULE = [
+  { validator: async (_: unknown, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) },
+];
+
 export function CalendarDialog({ onClose }: { onClose: () => void }) {
   const q = useApi(C.calendar, undefined, { staleTime: 0 });
-  const save = useApiMutation(C.saveCalendar, { invalidates: [C.calendar], onSuccess: onClose });
-  const [form] = Form.useForm<Values>();
+  const save = useApiMutation(C.saveCalendar, { invalidates: [C.calendar] });
   const c = q.data;
-  const submit = (v: Values) => {
+  const submit = async (v: Values) => {
     const body: SlaCalendarInput = {
       weekdays: v.weekdays,
       startMinute: toMinute(v.hours[0]),
@@ -29,51 +33,30 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
       holidays: v.holidays,
       workdays: v.workdays,
     };
-    save.mutate(body);
+    await save.mutateAsync(body);
   };
   return (
-    <Modal
+    <RecordFormDialog<Values>
       open
       title="工作时间与节假日"
-      okText="保存"
-      cancelText="取消"
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      name="skCalendarForm"
+      loading={!c}
+      initialValues={c ? { weekdays: c.weekdays, hours: [toTime(c.startMinute), toTime(c.endMinute)], holidays: c.holidays, workdays: c.workdays } : {}}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      {!c ? (
-        <Spin />
-      ) : (
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          initialValues={{ weekdays: c.weekdays, hours: [toTime(c.startMinute), toTime(c.endMinute)], holidays: c.holidays, workdays: c.workdays }}
-        >
-          <Form.Item name="weekdays" label="工作日" rules={[{ required: true, message: '请至少选择一个工作日' }]}>
-            <Checkbox.Group options={WEEKDAYS} />
-          </Form.Item>
-          <Form.Item name="hours" label="工作时间" rules={[{ required: true, message: '请选择工作时间' }]}>
-            <TimePicker.RangePicker format="HH:mm" minuteStep={5} />
-          </Form.Item>
-          <Form.Item
-            name="holidays"
-            label="节假日（不计时）"
-            extra="输入日期如 2026-10-01 后回车"
-            rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}
-          >
-            <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-01" />
-          </Form.Item>
-          <Form.Item
-            name="workdays"
-            label="调休工作日（计时）"
-            rules={[{ validator: async (_, v: string[]) => (v ?? []).every((d) => DAY.test(d)) || Promise.reject(new Error('日期格式应为YYYY-MM-DD')) }]}
-          >
-            <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-11" />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+      <Form.Item name="weekdays" label="工作日" rules={[{ required: true, message: '请至少选择一个工作日' }]}>
+        <Checkbox.Group options={WEEKDAYS} />
+      </Form.Item>
+      <Form.Item name="hours" label="工作时间" rules={[{ required: true, message: '请选择工作时间' }]}>
+        <TimePicker.RangePicker format="HH:mm" minuteStep={5} />
+      </Form.Item>
+      <Form.Item name="holidays" label="节假日（不计时）" extra="输入日期如 2026-10-01 后回车" rules={DAYS_RULE}>
+        <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-01" />
+      </Form.Item>
+      <Form.Item name="workdays" label="调休工作日（计时）" rules={DAYS_RULE}>
+        <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="2026-10-11" />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }
