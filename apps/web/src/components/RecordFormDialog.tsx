@@ -64,15 +64,7 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
         <>
           {/* clearOnDestroy: unmounting fields write the old initial values back into the kept form store, and those would win
               over the next record's initial values (a list's 新增 and then 编辑 share one dialog). */}
-          <Form<T>
-            form={form}
-            name={p.name}
-            layout="vertical"
-            initialValues={p.initialValues}
-            preserve={false}
-            clearOnDestroy
-            onFinish={(v) => void run(v)}
-          >
+          <Form<T> form={form} name={p.name} layout="vertical" initialValues={p.initialValues} preserve={false} clearOnDestroy onFinish={(v) => void run(v)}>
             {p.children}
           </Form>
           {p.after}
