@@ -6,6 +6,7 @@ import { Button, Checkbox, Dropdown, Empty, Form, type FormInstance, Input, Moda
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { call } from '../../lib/api';
+import { RecordFormDialog } from '../RecordFormDialog';
 import { apiKey, queryClient, useApi } from '../../lib/query';
 import { planDefaultQuery } from './planDefault';
 
@@ -37,45 +38,29 @@ export function PlanGate({ pageKey, children }: { pageKey: string; children: (st
 }
 
 function SaveDialog({ onCancel, onSave }: { onCancel: () => void; onSave: (name: string, isDefault: boolean) => Promise<void> }) {
-  const [form] = Form.useForm<{ name: string; isDefault: boolean }>();
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
+    <RecordFormDialog<{ name: string; isDefault: boolean }>
       open
       title="保存搜索方案"
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      destroyOnHidden
-      onCancel={onCancel}
-      onOk={async () => {
-        const v = await form.validateFields();
-        setBusy(true);
-        try {
-          await onSave(v.name.trim(), !!v.isDefault);
-        } catch {
-          // the request client has shown why
-        } finally {
-          setBusy(false);
-        }
-      }}
+      name="skSearchPlanForm"
+      initialValues={{ name: '', isDefault: false }}
+      onSubmit={(v) => onSave(v.name.trim(), !!v.isDefault)}
+      onClose={onCancel}
     >
-      <Form form={form} layout="vertical" initialValues={{ name: '', isDefault: false }}>
-        <Form.Item
-          name="name"
-          label="方案名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入方案名称' },
-            { max: 20, message: '方案名称不能超过20个字' },
-          ]}
-        >
-          <Input maxLength={20} placeholder="如：本月待处理" autoFocus />
-        </Form.Item>
-        <Form.Item name="isDefault" valuePropName="checked">
-          <Checkbox>设为默认方案（打开页面时自动使用）</Checkbox>
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="name"
+        label="方案名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入方案名称' },
+          { max: 20, message: '方案名称不能超过20个字' },
+        ]}
+      >
+        <Input maxLength={20} placeholder="如：本月待处理" autoFocus />
+      </Form.Item>
+      <Form.Item name="isDefault" valuePropName="checked">
+        <Checkbox>设为默认方案（打开页面时自动使用）</Checkbox>
+      </Form.Item>
+    </RecordFormDialog>
   );
 }
 
@@ -99,7 +84,6 @@ export function SearchPlans({ pageKey, active, current, onApply }: SearchPlansPr
   const save = async (name: string, isDefault: boolean) => {
     const conditions = current();
     const { id } = await call(P.planSave, { pageKey, name, conditions, isDefault }, { successToast: true });
-    setSaving(false);
     await refreshPlans();
     onApply({ id, pageKey, name, conditions, isDefault, createTime: '', updateTime: '' });
   };

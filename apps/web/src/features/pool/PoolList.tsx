@@ -1,9 +1,9 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { PoolRow } from '@sk/shared/pool/pool.contract';
-import { Button, Form, Modal, Popconfirm, Select, Space, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Button, Form, Popconfirm, Select, Space, Tag } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, PriorityTag } from '../../components';
+import { contractFetcher, type ListColumn, ListPage, type ListPageHandle, PriorityTag, RecordFormDialog } from '../../components';
 import type { PhoneCardLayout } from '../../components/list/PhoneCards';
 import { MapLink } from '../../components/MapLink';
 import { call } from '../../lib/api';
@@ -62,54 +62,47 @@ const POOL_PHONE_CARD: PhoneCardLayout<PoolRow> = {
   actions: true,
 };
 
+/** 待派单 orders found by number or title; the first 20 show when it opens. */
+function PendingOrderSelect(props: { id?: string; value?: number[]; onChange?: (v: number[]) => void }) {
+  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
+  const search = useCallback(
+    (keyword: string) =>
+      call(
+        orderListContract.getAllOrderList,
+        { scope: 'all', orderState: -1, orderStateList: '1', keyword: keyword || undefined, pageIndex: 0, pageSize: 20 } as never,
+        { silent: true },
+      ).then(
+        (r) => setOptions(r.list.map((o) => ({ value: o.id, label: `${o.orderNo} ${o.title}` }))),
+        () => setOptions([]),
+      ),
+    [],
+  );
+  useEffect(() => void search(''), [search]);
+  return <Select {...props} mode="multiple" showSearch={{ filterOption: false, onSearch: search }} options={options} placeholder="输入工单编号或标题搜索" />;
+}
+
 /** Picks 待派单 orders (by number or title) to put in the pool. */
 function PutDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
-  const [form] = Form.useForm<{ orderIds: number[]; skills: string[] }>();
-  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
-  const [busy, setBusy] = useState(false);
-  const search = (keyword: string) =>
-    call(
-      orderListContract.getAllOrderList,
-      { scope: 'all', orderState: -1, orderStateList: '1', keyword: keyword || undefined, pageIndex: 0, pageSize: 20 } as never,
-      { silent: true },
-    ).then(
-      (r) => setOptions(r.list.map((o) => ({ value: o.id, label: `${o.orderNo} ${o.title}` }))),
-      () => setOptions([]),
-    );
   const submit = async (v: { orderIds: number[]; skills?: string[] }) => {
-    setBusy(true);
-    try {
-      await call(poolContract.put, { orderIds: v.orderIds, skills: v.skills ?? [] }, { successToast: true });
-      form.resetFields();
-      onDone();
-      onClose();
-    } catch {
-      // The api layer showed why; the dialog stays open.
-    } finally {
-      setBusy(false);
-    }
+    await call(poolContract.put, { orderIds: v.orderIds, skills: v.skills ?? [] }, { successToast: true });
+    onDone();
   };
   return (
-    <Modal
+    <RecordFormDialog<{ orderIds: number[]; skills?: string[] }>
       open={open}
       title="放入工单池"
       okText="放入"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterOpenChange={(o) => o && search('')}
-      destroyOnHidden
+      name="skPoolPutForm"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="orderIds" label="待派单工单" rules={[{ required: true, message: '请选择工单' }]}>
-          <Select mode="multiple" showSearch={{ filterOption: false, onSearch: search }} options={options} placeholder="输入工单编号或标题搜索" />
-        </Form.Item>
-        <Form.Item name="skills" label="技能要求" extra="只有具备全部所选技能的服务人员能看到并抢单">
-          <Select mode="tags" placeholder="输入技能后回车，如：空调" tokenSeparators={[',', '，']} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="orderIds" label="待派单工单" rules={[{ required: true, message: '请选择工单' }]}>
+        <PendingOrderSelect />
+      </Form.Item>
+      <Form.Item name="skills" label="技能要求" extra="只有具备全部所选技能的服务人员能看到并抢单">
+        <Select mode="tags" placeholder="输入技能后回车，如：空调" tokenSeparators={[',', '，']} />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }
 

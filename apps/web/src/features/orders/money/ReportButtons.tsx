@@ -1,6 +1,7 @@
 import { FilePdfOutlined, MessageOutlined } from '@ant-design/icons';
 import { MOBILE, mobile } from '@sk/shared/common/zod';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { App, Button, Form, Input, Space } from 'antd';
+import { RecordFormDialog } from '../../../components';
 import { useState } from 'react';
 import { API_PREFIX } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/query';
@@ -31,8 +32,7 @@ export function ReportButtons({ orderId, orderNo, phone, completed }: { orderId:
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [form] = Form.useForm<{ mobile: string }>();
-  const send = useApiMutation(M.pdfSend, { onSuccess: () => setAsking(false) });
+  const send = useApiMutation(M.pdfSend);
   const download = () => {
     setBusy(true);
     downloadReport(orderId, orderNo)
@@ -49,23 +49,20 @@ export function ReportButtons({ orderId, orderNo, phone, completed }: { orderId:
           发送给客户
         </Button>
       ) : null}
-      <Modal
+      <RecordFormDialog<{ mobile: string }>
         open={asking}
         title="短信发送服务报告"
         okText="发送"
-        cancelText="取消"
-        confirmLoading={send.isPending}
-        onCancel={() => setAsking(false)}
-        onOk={() => form.validateFields().then((v) => send.mutate({ orderId, mobile: v.mobile }))}
-        destroyOnHidden
+        name="skReportSmsForm"
+        initialValues={{ mobile: MOBILE.test(phone ?? '') ? (phone ?? '') : '' }}
+        onSubmit={(v) => send.mutateAsync({ orderId, mobile: v.mobile })}
+        onClose={() => setAsking(false)}
       >
-        <p style={{ color: '#666' }}>客户将收到一条短信，内含仅此链接可打开的服务报告，7天内有效；再次发送后旧链接失效。</p>
-        <Form form={form} initialValues={{ mobile: MOBILE.test(phone ?? '') ? phone : '' }}>
-          <Form.Item name="mobile" label="手机号" rules={rulesOf(mobile, { required: '请输入手机号' })}>
-            <Input maxLength={11} inputMode="numeric" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <p className="sk-muted">客户将收到一条短信，内含仅此链接可打开的服务报告，7天内有效；再次发送后旧链接失效。</p>
+        <Form.Item name="mobile" label="手机号" rules={rulesOf(mobile, { required: '请输入手机号' })}>
+          <Input maxLength={11} inputMode="numeric" />
+        </Form.Item>
+      </RecordFormDialog>
     </Space>
   );
 }
