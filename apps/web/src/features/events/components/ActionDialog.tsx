@@ -1,7 +1,6 @@
 import type { EventAction } from '@sk/shared/events/event.machine';
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-import { type Person, PersonField } from '../../../components';
+import { Form, Input } from 'antd';
+import { type Person, PersonField, RecordFormDialog } from '../../../components';
 import { call } from '../../../lib/api';
 import { ACTION_ENDPOINT, actionLabel } from '../api';
 
@@ -15,6 +14,11 @@ export const ASKING: Partial<Record<EventAction, { person?: 'required' | 'option
   reopen: { reason: 'optional' },
 };
 
+interface Values {
+  people?: Person[];
+  reason?: string;
+}
+
 interface Props {
   eventId: number;
   action: EventAction | null;
@@ -26,46 +30,33 @@ interface Props {
 
 /** The dialog of an action that asks for a principal or a reason; the call goes to the action's endpoint. */
 export function ActionDialog({ eventId, action, expected, onClose, onDone }: Props) {
-  const [form] = Form.useForm<{ people?: Person[]; reason?: string }>();
-  const [busy, setBusy] = useState(false);
   const ask = action ? (ASKING[action] ?? {}) : {};
-  const submit = async () => {
+  const submit = async (v: Values) => {
     if (!action) return;
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await call(ACTION_ENDPOINT[action], { id: eventId, expected, principalId: v.people?.[0]?.id, reason: v.reason || undefined }, { successToast: true });
-      form.resetFields();
-      onDone();
-    } catch {
-      // the call has shown its message
-    } finally {
-      setBusy(false);
-    }
+    await call(ACTION_ENDPOINT[action], { id: eventId, expected, principalId: v.people?.[0]?.id, reason: v.reason || undefined }, { successToast: true });
+    onDone();
   };
   const label = action ? actionLabel(action) : '';
   return (
-    <Modal open={!!action} title={`${label}事件`} okText="确定" cancelText="取消" confirmLoading={busy} onOk={submit} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
-        {ask.person ? (
-          <Form.Item
-            name="people"
-            label={action === 'escalate' ? '升级给（不选则仍由当前负责人处理）' : '负责人'}
-            rules={ask.person === 'required' ? [{ required: true, type: 'array', min: 1, message: '请选择负责人' }] : []}
-          >
-            <PersonField placeholder="选择负责人" />
-          </Form.Item>
-        ) : null}
-        {ask.reason ? (
-          <Form.Item
-            name="reason"
-            label={`${label}原因`}
-            rules={ask.reason === 'required' ? [{ required: true, whitespace: true, message: `请输入${label}原因` }] : []}
-          >
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
-        ) : null}
-      </Form>
-    </Modal>
+    <RecordFormDialog<Values> open={!!action} title={`${label}事件`} okText="确定" name="skEventActionForm" onSubmit={submit} onClose={onClose}>
+      {ask.person ? (
+        <Form.Item
+          name="people"
+          label={action === 'escalate' ? '升级给（不选则仍由当前负责人处理）' : '负责人'}
+          rules={ask.person === 'required' ? [{ required: true, type: 'array', min: 1, message: '请选择负责人' }] : []}
+        >
+          <PersonField placeholder="选择负责人" />
+        </Form.Item>
+      ) : null}
+      {ask.reason ? (
+        <Form.Item
+          name="reason"
+          label={`${label}原因`}
+          rules={ask.reason === 'required' ? [{ required: true, whitespace: true, message: `请输入${label}原因` }] : []}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      ) : null}
+    </RecordFormDialog>
   );
 }
