@@ -224,6 +224,10 @@ describe('the knowledge base', () => {
     const s = (await ask()).data;
     expect(s.cases.map((h) => h.id)).toEqual([caseId]);
     expect(s.articles.map((h) => h.id)).toEqual([art]);
+    // The create page asks before the order exists, by the chosen model and fault mode: the same suggestions.
+    const early = (await c.send(K.suggest, { productModelId: first.modelId, faultModeId: remedy })).data;
+    expect(early.cases.map((h) => h.id)).toEqual([caseId]);
+    expect(early.articles.map((h) => h.id)).toEqual([art]);
     // Its own case is not suggested to the order it came from; another enterprise's order is not found.
     expect((await tm.engineer.client.send(K.suggest, { orderId: first.orderId })).data.cases).toEqual([]);
     expect((await other.admin.client.send(K.suggest, { orderId: next.orderId })).code).toBe('NOT_FOUND');
