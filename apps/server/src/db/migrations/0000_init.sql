@@ -2020,6 +2020,8 @@ CREATE TABLE "exchange_orders" (
 	"reason" text NOT NULL,
 	"amount" bigint DEFAULT 0 NOT NULL,
 	"remark" text,
+	"replacement_serial" text,
+	"stock_moved_at" timestamp with time zone,
 	"state" smallint DEFAULT 0 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"applicant_id" bigint NOT NULL,
@@ -2875,6 +2877,7 @@ CREATE INDEX "repair_orders_serial_idx" ON "repair_orders" USING btree ("enterpr
 CREATE INDEX "repair_orders_customer_idx" ON "repair_orders" USING btree ("enterprise_id","customer_name" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "repair_orders_complaint_idx" ON "repair_orders" USING btree ("enterprise_id","complaint_id");--> statement-breakpoint
 CREATE INDEX "repair_orders_order_idx" ON "repair_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "repair_orders_visit_task_idx" ON "repair_orders" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
 CREATE INDEX "repair_orders_completed_idx" ON "repair_orders" USING btree ("completed_at") WHERE state = 2;--> statement-breakpoint
 CREATE INDEX "fee_claim_logs_claim_idx" ON "fee_claim_logs" USING btree ("enterprise_id","claim_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "fee_claims_no_uq" ON "fee_claims" USING btree ("enterprise_id","claim_no");--> statement-breakpoint
