@@ -1894,6 +1894,18 @@ CREATE TABLE "settlements" (
 	CONSTRAINT "settlements_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "complaint_day_stats" (
+	"enterprise_id" bigint NOT NULL,
+	"dim" smallint NOT NULL,
+	"day" date NOT NULL,
+	"key" text NOT NULL,
+	"provider_id" bigint DEFAULT 0 NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"closed" integer DEFAULT 0 NOT NULL,
+	"cost" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "complaint_day_stats_pk" PRIMARY KEY("enterprise_id","dim","day","key","provider_id")
+);
+--> statement-breakpoint
 CREATE TABLE "complaint_level_targets" (
 	"enterprise_id" bigint NOT NULL,
 	"level" text NOT NULL,
@@ -1916,6 +1928,13 @@ CREATE TABLE "complaint_logs" (
 	"user_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "complaint_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "complaint_serial_stats" (
+	"enterprise_id" bigint NOT NULL,
+	"serial" text NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "complaint_serial_stats_pk" PRIMARY KEY("enterprise_id","serial")
 );
 --> statement-breakpoint
 CREATE TABLE "complaints" (
@@ -2471,7 +2490,9 @@ ALTER TABLE "settlements" ADD CONSTRAINT "settlements_enterprise_id_enterprises_
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_issued_by_fk" FOREIGN KEY ("enterprise_id","issued_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_day_stats" ADD CONSTRAINT "complaint_day_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaint_level_targets" ADD CONSTRAINT "complaint_level_targets_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_serial_stats" ADD CONSTRAINT "complaint_serial_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2839,6 +2860,7 @@ CREATE INDEX "settlements_list_idx" ON "settlements" USING btree ("enterprise_id
 CREATE INDEX "settlements_provider_idx" ON "settlements" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "settlements_state_idx" ON "settlements" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "complaint_logs_complaint_idx" ON "complaint_logs" USING btree ("enterprise_id","complaint_id","id");--> statement-breakpoint
+CREATE INDEX "complaint_serial_stats_repeat_idx" ON "complaint_serial_stats" USING btree ("enterprise_id","n","serial") WHERE n > 1;--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_visit_uq" ON "complaints" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("enterprise_id","complaint_no");--> statement-breakpoint
 CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
