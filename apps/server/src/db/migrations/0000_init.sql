@@ -2917,6 +2917,7 @@ CREATE INDEX "cases_created_idx" ON "cases" USING btree ("enterprise_id","create
 CREATE INDEX "cases_state_idx" ON "cases" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "cases_source_idx" ON "cases" USING btree ("enterprise_id","source","created_at");--> statement-breakpoint
 CREATE INDEX "cases_model_idx" ON "cases" USING btree ("enterprise_id","product_model_id","fault_mode_id");--> statement-breakpoint
+CREATE INDEX "cases_model_published_idx" ON "cases" USING btree ("enterprise_id","product_model_id","published_at","id") WHERE state = 2;--> statement-breakpoint
 CREATE INDEX "cases_fault_idx" ON "cases" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
 CREATE INDEX "cases_provider_idx" ON "cases" USING btree ("enterprise_id","provider_id","created_at");--> statement-breakpoint
 CREATE INDEX "cases_published_idx" ON "cases" USING btree ("enterprise_id","published_at","id") WHERE state = 2;--> statement-breakpoint
@@ -2924,7 +2925,7 @@ CREATE INDEX "cases_grams_idx" ON "cases" USING gin ("search_grams");--> stateme
 CREATE UNIQUE INDEX "kb_article_versions_uq" ON "kb_article_versions" USING btree ("enterprise_id","article_id","version");--> statement-breakpoint
 CREATE INDEX "kb_articles_updated_idx" ON "kb_articles" USING btree ("enterprise_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "kb_articles_category_idx" ON "kb_articles" USING btree ("enterprise_id","category_id","updated_at");--> statement-breakpoint
-CREATE INDEX "kb_articles_model_idx" ON "kb_articles" USING btree ("enterprise_id","product_model_id");--> statement-breakpoint
+CREATE INDEX "kb_articles_model_idx" ON "kb_articles" USING btree ("enterprise_id","product_model_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "kb_articles_fault_idx" ON "kb_articles" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
 CREATE INDEX "kb_articles_grams_idx" ON "kb_articles" USING gin ("search_grams");--> statement-breakpoint
 CREATE UNIQUE INDEX "kb_categories_name_uq" ON "kb_categories" USING btree ("enterprise_id","name");
