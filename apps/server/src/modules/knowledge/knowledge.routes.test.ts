@@ -207,6 +207,22 @@ describe('the knowledge base', () => {
     expect((await c.send(K.article, { id: shared })).data).toMatchObject({ version: 1, title: '冰箱安装规范' });
   });
 
+  it('pages of the search join up: two pages of 10 are the first 20 in one order, newest first across kinds', async () => {
+    const c = tm.admin.client;
+    const cat = (await c.send(K.saveCategory, { name: `分页${Date.now()}` })).data.id;
+    for (let i = 0; i < 22; i++) await c.send(K.createArticle, { categoryId: cat, title: `分页文章${i}`, body: '分页正文', visibility: 1 });
+    for (const keyword of [undefined, '分页']) {
+      const ids = async (pageIndex: number, pageSize: number) =>
+        (await c.send(K.search, { keyword, pageIndex, pageSize })).data.list.map((h) => `${h.kind}${h.id}`);
+      const whole = await ids(0, 20);
+      expect(whole).toHaveLength(20);
+      expect([...(await ids(0, 10)), ...(await ids(1, 10))]).toEqual(whole);
+    }
+    // Without a keyword the newest come first, whatever their kind.
+    const times = (await c.send(K.search, { pageIndex: 0, pageSize: 20 })).data.list.map((h) => h.update_time);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
   it('an order of the same model and fault mode suggests the published case and the matching articles to its engineer', async () => {
     const c = tm.admin.client;
     const remedy = await remedyOf(tm, '柜机', 'GJ');
