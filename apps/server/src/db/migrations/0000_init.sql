@@ -2860,7 +2860,7 @@ CREATE INDEX "settlements_list_idx" ON "settlements" USING btree ("enterprise_id
 CREATE INDEX "settlements_provider_idx" ON "settlements" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "settlements_state_idx" ON "settlements" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "complaint_logs_complaint_idx" ON "complaint_logs" USING btree ("enterprise_id","complaint_id","id");--> statement-breakpoint
-CREATE INDEX "complaint_serial_stats_repeat_idx" ON "complaint_serial_stats" USING btree ("enterprise_id","n","serial") WHERE n > 1;--> statement-breakpoint
+CREATE INDEX "complaint_serial_stats_repeat_idx" ON "complaint_serial_stats" USING btree ("enterprise_id","n" DESC NULLS LAST,"serial") WHERE n > 1;--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_visit_uq" ON "complaints" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("enterprise_id","complaint_no");--> statement-breakpoint
 CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint

@@ -202,6 +202,7 @@ export const complaintSerialStats = pgTable(
   },
   (t) => [
     primaryKey({ name: 'complaint_serial_stats_pk', columns: [t.enterpriseId, t.serial] }),
-    index('complaint_serial_stats_repeat_idx').on(t.enterpriseId, t.n, t.serial).where(sql`n > 1`),
+    // In the report's order (most complaints first, then the serial): the first 50 repeats are the index's first 50 entries.
+    index('complaint_serial_stats_repeat_idx').on(t.enterpriseId, t.n.desc(), t.serial).where(sql`n > 1`),
   ],
 );
