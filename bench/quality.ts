@@ -101,7 +101,7 @@ export async function qualityScenario(database: Database, base: string, enterpri
       const statements = await captureSql(database, async () => {
         await fetch(`${base}/api${p}`, { headers: { cookie: admin } });
       });
-      const own = statements.filter((s) => JSON.stringify(s.args).includes('from complaints'));
+      const own = statements.filter((s) => /from complaint(s|_day_stats|_serial_stats)\b/.test(JSON.stringify(s.args)));
       plan = (await Promise.all(own.map((s) => explain(database, s.args as unknown[])))).join('\n--\n');
     }
     out.push({ ...m, plan });

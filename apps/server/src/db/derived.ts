@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { IM_CHANNEL } from '../modules/im/channel';
+import { createComplaintSummary } from '../modules/quality/summary';
 import { createVisitSummary } from '../modules/visits/summary';
 
 /**
@@ -107,4 +108,6 @@ export async function createDerived(database: Database): Promise<void> {
   });
   // The return-visit report's per-day summary (its triggers and backfill live with the visits).
   await createVisitSummary(database);
+  // The quality report's per-day and per-serial summaries (modules/quality/summary.ts).
+  await createComplaintSummary(database);
 }

@@ -47,6 +47,8 @@ export const createOrderBody = z.object({
   gpsAddr: L(orderAddressInput.nullish(), '服务地址'),
   /** An installed product of the customer. */
   productId: optionalId('产品'),
+  /** The fault mode diagnosed on the phone (a remedy of the product's category; quality/fault.service). */
+  faultModeId: optionalId('故障模式'),
   serviceId: optionalIds('服务项目', 100),
   customApplyTime: timeFilter('预约时间'),
   priority: level('优先级').default(1),

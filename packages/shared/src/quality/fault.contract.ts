@@ -79,6 +79,16 @@ export const faultContract = {
     query: z.object({ orderId: requiredId('工单') }),
     response: z.object({ category: z.string(), list: z.array(faultNodeSchema), selected: orderFaultSchema.nullable() }),
   }),
+  /**
+   * The tree of a product model's category (by the model, or by an installed product's model; neither: the general
+   * tree): the create-order page and the article dialog pick from it before an order exists. Any user of the enterprise.
+   */
+  ofModel: endpoint({
+    method: 'GET',
+    path: '/fault/mode/product',
+    query: z.object({ productModelId: optionalId('产品型号'), installedProductId: optionalId('产品') }),
+    response: z.object({ category: z.string(), productModelId: z.number().nullable(), list: z.array(faultNodeSchema) }),
+  }),
   /** Records the order's fault mode: a remedy (level 3) of the order's category; null clears it. */
   setOrder: endpoint({
     method: 'POST',

@@ -35,6 +35,8 @@ export const repairQuery = z.object({
   sourceType: intFilter('来源', 1, 4),
   complaintId: optionalId('投诉'),
   orderId: optionalId('工单'),
+  /** The repair-sent orders raised from a return-visit task (its page lists them). */
+  visitTaskId: optionalId('回访任务'),
   startTime: timeFilter('开始时间'),
   endTime: timeFilter('结束时间'),
   ...pageQuery.shape,
@@ -199,6 +201,9 @@ export const exchangeDetailSchema = exchangeRowSchema.extend({
   abilities: z.array(z.string()),
   /** The waiting approval instance (a flow of 退换货审批 applies), if any. */
   approvalId: z.number().nullable(),
+  replacementSerial: z.string().nullable(),
+  /** What the approval moved: returned units into the 寄修仓 (入库), the replacement out (出库). */
+  stock: z.array(z.object({ type: z.string(), serial: z.string().nullable(), warehouseName: z.string().nullable(), change: z.number(), time: z.string() })),
   log: z.array(logEntry),
 });
 export type ExchangeDetail = z.infer<typeof exchangeDetailSchema>;
@@ -221,8 +226,11 @@ export const exchangeCreateBody = z
     reason: requiredText('退换原因', 500),
     amount: cents('金额'),
     remark: optionalText('备注', 500),
+    /** 换货: the serial of the unit sent to the customer (in stock as the model's 寄修品); it leaves the stock at approval. */
+    replacementSerial: optionalText('换新序列号', 100),
   })
   .superRefine((b, ctx) => {
+    if (b.kind === 2 && b.replacementSerial) ctx.addIssue({ code: 'custom', path: ['replacementSerial'], message: '退货不发换新机，请勿填写换新序列号' });
     if (b.sourceType === 1 && !b.complaintId) ctx.addIssue({ code: 'custom', path: ['complaintId'], message: '请选择投诉' });
     if (b.sourceType === 2 && !b.orderId) ctx.addIssue({ code: 'custom', path: ['orderId'], message: '请选择工单' });
     if (b.sourceType === 3 && !b.repairId) ctx.addIssue({ code: 'custom', path: ['repairId'], message: '请选择寄修单' });

@@ -164,7 +164,7 @@ export type VisitTaskDetail = z.infer<typeof rvTaskDetailSchema>;
 
 /** The visited record's summary: an order, or an event (type 6: its number, template, principal and close time). */
 export const rvOrderSummarySchema = z.object({
-  kind: z.enum(['order', 'event']),
+  kind: z.enum(['order', 'event', 'repair']),
   id: z.number(),
   orderNo: z.string(),
   title: z.string(),

@@ -1894,6 +1894,18 @@ CREATE TABLE "settlements" (
 	CONSTRAINT "settlements_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "complaint_day_stats" (
+	"enterprise_id" bigint NOT NULL,
+	"dim" smallint NOT NULL,
+	"day" date NOT NULL,
+	"key" text NOT NULL,
+	"provider_id" bigint DEFAULT 0 NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"closed" integer DEFAULT 0 NOT NULL,
+	"cost" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "complaint_day_stats_pk" PRIMARY KEY("enterprise_id","dim","day","key","provider_id")
+);
+--> statement-breakpoint
 CREATE TABLE "complaint_level_targets" (
 	"enterprise_id" bigint NOT NULL,
 	"level" text NOT NULL,
@@ -1916,6 +1928,13 @@ CREATE TABLE "complaint_logs" (
 	"user_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "complaint_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "complaint_serial_stats" (
+	"enterprise_id" bigint NOT NULL,
+	"serial" text NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "complaint_serial_stats_pk" PRIMARY KEY("enterprise_id","serial")
 );
 --> statement-breakpoint
 CREATE TABLE "complaints" (
@@ -2020,6 +2039,8 @@ CREATE TABLE "exchange_orders" (
 	"reason" text NOT NULL,
 	"amount" bigint DEFAULT 0 NOT NULL,
 	"remark" text,
+	"replacement_serial" text,
+	"stock_moved_at" timestamp with time zone,
 	"state" smallint DEFAULT 0 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"applicant_id" bigint NOT NULL,
@@ -2469,7 +2490,9 @@ ALTER TABLE "settlements" ADD CONSTRAINT "settlements_enterprise_id_enterprises_
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_issued_by_fk" FOREIGN KEY ("enterprise_id","issued_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_day_stats" ADD CONSTRAINT "complaint_day_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaint_level_targets" ADD CONSTRAINT "complaint_level_targets_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_serial_stats" ADD CONSTRAINT "complaint_serial_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2837,6 +2860,7 @@ CREATE INDEX "settlements_list_idx" ON "settlements" USING btree ("enterprise_id
 CREATE INDEX "settlements_provider_idx" ON "settlements" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "settlements_state_idx" ON "settlements" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "complaint_logs_complaint_idx" ON "complaint_logs" USING btree ("enterprise_id","complaint_id","id");--> statement-breakpoint
+CREATE INDEX "complaint_serial_stats_repeat_idx" ON "complaint_serial_stats" USING btree ("enterprise_id","n" DESC NULLS LAST,"serial") WHERE n > 1;--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_visit_uq" ON "complaints" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("enterprise_id","complaint_no");--> statement-breakpoint
 CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
@@ -2875,6 +2899,7 @@ CREATE INDEX "repair_orders_serial_idx" ON "repair_orders" USING btree ("enterpr
 CREATE INDEX "repair_orders_customer_idx" ON "repair_orders" USING btree ("enterprise_id","customer_name" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "repair_orders_complaint_idx" ON "repair_orders" USING btree ("enterprise_id","complaint_id");--> statement-breakpoint
 CREATE INDEX "repair_orders_order_idx" ON "repair_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "repair_orders_visit_task_idx" ON "repair_orders" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
 CREATE INDEX "repair_orders_completed_idx" ON "repair_orders" USING btree ("completed_at") WHERE state = 2;--> statement-breakpoint
 CREATE INDEX "fee_claim_logs_claim_idx" ON "fee_claim_logs" USING btree ("enterprise_id","claim_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "fee_claims_no_uq" ON "fee_claims" USING btree ("enterprise_id","claim_no");--> statement-breakpoint
@@ -2892,6 +2917,7 @@ CREATE INDEX "cases_created_idx" ON "cases" USING btree ("enterprise_id","create
 CREATE INDEX "cases_state_idx" ON "cases" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "cases_source_idx" ON "cases" USING btree ("enterprise_id","source","created_at");--> statement-breakpoint
 CREATE INDEX "cases_model_idx" ON "cases" USING btree ("enterprise_id","product_model_id","fault_mode_id");--> statement-breakpoint
+CREATE INDEX "cases_model_published_idx" ON "cases" USING btree ("enterprise_id","product_model_id","published_at","id") WHERE state = 2;--> statement-breakpoint
 CREATE INDEX "cases_fault_idx" ON "cases" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
 CREATE INDEX "cases_provider_idx" ON "cases" USING btree ("enterprise_id","provider_id","created_at");--> statement-breakpoint
 CREATE INDEX "cases_published_idx" ON "cases" USING btree ("enterprise_id","published_at","id") WHERE state = 2;--> statement-breakpoint
@@ -2899,7 +2925,7 @@ CREATE INDEX "cases_grams_idx" ON "cases" USING gin ("search_grams");--> stateme
 CREATE UNIQUE INDEX "kb_article_versions_uq" ON "kb_article_versions" USING btree ("enterprise_id","article_id","version");--> statement-breakpoint
 CREATE INDEX "kb_articles_updated_idx" ON "kb_articles" USING btree ("enterprise_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "kb_articles_category_idx" ON "kb_articles" USING btree ("enterprise_id","category_id","updated_at");--> statement-breakpoint
-CREATE INDEX "kb_articles_model_idx" ON "kb_articles" USING btree ("enterprise_id","product_model_id");--> statement-breakpoint
+CREATE INDEX "kb_articles_model_idx" ON "kb_articles" USING btree ("enterprise_id","product_model_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "kb_articles_fault_idx" ON "kb_articles" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
 CREATE INDEX "kb_articles_grams_idx" ON "kb_articles" USING gin ("search_grams");--> statement-breakpoint
 CREATE UNIQUE INDEX "kb_categories_name_uq" ON "kb_categories" USING btree ("enterprise_id","name");

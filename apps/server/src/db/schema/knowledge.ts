@@ -64,6 +64,8 @@ export const cases = pgTable(
     index('cases_state_idx').on(t.enterpriseId, t.state, t.createdAt, t.id),
     index('cases_source_idx').on(t.enterpriseId, t.source, t.createdAt),
     index('cases_model_idx').on(t.enterpriseId, t.productModelId, t.faultModeId),
+    // The suggestions' model branch: a model's published cases, newest first (bench/knowledge.ts, docs/knowledge.md).
+    index('cases_model_published_idx').on(t.enterpriseId, t.productModelId, t.publishedAt, t.id).where(sql`state = 2`),
     index('cases_fault_idx').on(t.enterpriseId, t.faultModeId),
     index('cases_provider_idx').on(t.enterpriseId, t.providerId, t.createdAt),
     index('cases_published_idx').on(t.enterpriseId, t.publishedAt, t.id).where(sql`state = 2`),
@@ -134,7 +136,8 @@ export const kbArticles = pgTable(
     foreignKey({ name: 'kb_articles_editor_fk', columns: [t.enterpriseId, t.updatedBy], foreignColumns: [users.enterpriseId, users.id] }),
     index('kb_articles_updated_idx').on(t.enterpriseId, t.updatedAt, t.id),
     index('kb_articles_category_idx').on(t.enterpriseId, t.categoryId, t.updatedAt),
-    index('kb_articles_model_idx').on(t.enterpriseId, t.productModelId),
+    // The suggestions' model branch walks a model's articles newest first (bench/knowledge.ts, docs/knowledge.md).
+    index('kb_articles_model_idx').on(t.enterpriseId, t.productModelId, t.updatedAt, t.id),
     index('kb_articles_fault_idx').on(t.enterpriseId, t.faultModeId),
     index('kb_articles_grams_idx').using('gin', t.searchGrams),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, smallint, text, uniqueIndex, jsonb } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, smallint, text, uniqueIndex, jsonb } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
 import { customers, installedProducts, productModels } from './customers';
 import { orders } from './orders';
@@ -169,4 +169,40 @@ export const complaintLevelTargets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.enterpriseId, t.level] })],
+);
+
+/**
+ * The quality report's per-day summary (modules/quality/summary.ts keeps it by statement triggers on complaints): per
+ * enterprise, grouping (dim 1 product model, 2 fault mode, 3 使用场所, 4 销售单位, 5 责任原因), day of creation in the
+ * enterprise's zone, the grouping's value ('' unfilled) and the provider (0 none): complaints, closed ones, their cost.
+ */
+export const complaintDayStats = pgTable(
+  'complaint_day_stats',
+  {
+    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
+    dim: smallint('dim').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    providerId: bigint('provider_id', { mode: 'number' }).notNull().default(0),
+    n: integer('n').notNull().default(0),
+    closed: integer('closed').notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  },
+  // The report reads one grouping's range of days (the key's prefix).
+  (t) => [primaryKey({ name: 'complaint_day_stats_pk', columns: [t.enterpriseId, t.dim, t.day, t.key, t.providerId] })],
+);
+
+/** Complaints per serial number (all time, by the same triggers): the report's repeat faults without a walk of every serial. */
+export const complaintSerialStats = pgTable(
+  'complaint_serial_stats',
+  {
+    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
+    serial: text('serial').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'complaint_serial_stats_pk', columns: [t.enterpriseId, t.serial] }),
+    // In the report's order (most complaints first, then the serial): the first 50 repeats are the index's first 50 entries.
+    index('complaint_serial_stats_repeat_idx').on(t.enterpriseId, t.n.desc(), t.serial).where(sql`n > 1`),
+  ],
 );

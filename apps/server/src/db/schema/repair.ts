@@ -67,6 +67,7 @@ export const repairOrders = pgTable(
     index('repair_orders_customer_idx').on(t.enterpriseId, t.customerName.op('text_pattern_ops')),
     index('repair_orders_complaint_idx').on(t.enterpriseId, t.complaintId),
     index('repair_orders_order_idx').on(t.enterpriseId, t.orderId),
+    index('repair_orders_visit_task_idx').on(t.enterpriseId, t.visitTaskId),
     index('repair_orders_completed_idx').on(t.completedAt).where(sql`state = 2`),
   ],
 );
@@ -113,6 +114,10 @@ export const exchangeOrders = pgTable(
     reason: text('reason').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     remark: text('remark'),
+    /** 换货: the unit sent to the customer (a unit in stock of the model's 寄修品), taken out at approval. */
+    replacementSerial: text('replacement_serial'),
+    /** When the approval moved the stock (returned units in, the replacement out): once, the guard of idempotence. */
+    stockMovedAt: ts('stock_moved_at'),
     state: smallint('state').notNull().default(0),
     version: integer('version').notNull().default(0),
     applicantId: ref('applicant_id').notNull(),

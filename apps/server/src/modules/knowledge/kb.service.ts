@@ -16,7 +16,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { countOf, listPage, pageSql } from '../../platform/list';
+import { countOf, listPage, pageSql, windowOf } from '../../platform/list';
 import { contains, gramsOf, likePattern, texts } from '../../platform/search';
 import { and, bigints, isUniqueViolation, timeOf } from '../../platform/sql';
 import { foreignUploadIds, uploadsOf } from '../files/uploads.repo';
@@ -278,7 +278,7 @@ const hitJoins = (ep: number) => sql`left join kb_categories c on c.enterprise_i
  * The search: articles and published cases the reader sees, a keyword by the grams index rechecked with ILIKE
  * (title, summary and body; a case's title, number, symptom, remedy and dealer), title hits first, then newest.
  */
-export function searchSql(a: Reader, q: Pick<KbSearchQuery, 'keyword' | 'categoryId' | 'kind'>): SQL {
+export function searchSql(a: Reader, q: Pick<KbSearchQuery, 'keyword' | 'categoryId' | 'kind'>, top?: number): SQL {
   const kw = q.keyword?.trim();
   const titleHit = (col: SQL) => (kw ? sql`(${col} ilike ${likePattern(kw)})::int` : sql`0`);
   const parts: SQL[] = [];
@@ -295,18 +295,31 @@ export function searchSql(a: Reader, q: Pick<KbSearchQuery, 'keyword' | 'categor
     );
   }
   if (q.kind !== 'article' && !q.categoryId) parts.push(caseHits(a, kw ? [contains(sql`k.search_grams`, caseTexts, kw)] : [], titleHit(sql`k.title`)));
-  return parts.length ? sql.join(parts, sql` union all `) : caseHits(a, [sql`false`]);
+  if (!parts.length) return caseHits(a, [sql`false`]);
+  // A page's rows: each kind's first `top` in the page's order (with no keyword a walk of kb_articles_updated_idx and
+  // cases_published_idx, not a sort of every row), the union sorted again by the caller.
+  const order = kw ? sql`rank desc, at desc, id desc` : sql`at desc, id desc`;
+  if (top != null)
+    return sql.join(
+      parts.map((p) => sql`(${p} order by ${order} limit ${top})`),
+      sql` union all `,
+    );
+  return sql.join(parts, sql` union all `);
 }
 
 export function search(db: Db, a: Reader, q: KbSearchQuery) {
   const matches = searchSql(a, q);
+  const w = windowOf(q);
+  const order = sql`m.rank desc, m.at desc, m.kind, m.id desc`;
   return listPage(
     q,
     async () =>
       (
         await rows<HitRow>(
           db,
-          sql`select ${hitNames(a)} from (${matches}) m ${hitJoins(a.enterpriseId)} order by m.rank desc, m.at desc, m.kind, m.id desc ${pageSql(q)}`,
+          // The page is picked first, its names joined after (20 rows, not every match).
+          sql`select ${hitNames(a)} from (select * from (${searchSql(a, q, w.offset + w.limit)}) m order by ${order} ${pageSql(q)}) m ${hitJoins(a.enterpriseId)}
+            order by ${order}`,
         )
       ).map(presentHit),
     () => countOf(db, sql`(${matches}) m`, undefined),
@@ -351,21 +364,49 @@ export async function suggest(db: Db, a: Actor, q: { orderId?: number | null; pr
   const f = fault ?? -1;
   const faultIds = path.length ? bigints(path) : sql`'{}'::bigint[]`;
   const caseRank = sql`((k.fault_mode_id = ${f})::int * 3 + (k.product_model_id = ${m})::int * 2)`;
-  const cases = sql`${caseHits(
-    a,
-    [sql`(k.fault_mode_id = ${f} or k.product_model_id = ${m})`, q.orderId ? sql`k.order_id is distinct from ${q.orderId}` : null].filter(
-      (c): c is SQL => c !== null,
-    ),
-    caseRank,
-  )}`;
+  const own = q.orderId ? sql`k.order_id is distinct from ${q.orderId}` : null;
+  const top = (x: SQL, ranked = true) => sql`(${x} order by ${ranked ? sql`rank desc, ` : sql``}at desc, id desc limit ${SUGGEST_LIMIT})`;
+  // Two branches each, so each walks an index in its order: the fault mode's few items ranked, and the model's items
+  // without it (one rank, newest first: kb_articles_model_idx / cases_model_published_idx) — not a sort of every item of a model.
+  const caseParts = [
+    fault
+      ? top(
+          caseHits(
+            a,
+            [sql`k.fault_mode_id = ${f}`, own].filter((c): c is SQL => c !== null),
+            caseRank,
+          ),
+        )
+      : null,
+    model != null
+      ? top(
+          caseHits(
+            a,
+            [sql`k.product_model_id = ${m}`, sql`k.fault_mode_id is distinct from ${f}`, own].filter((c): c is SQL => c !== null),
+            caseRank,
+          ),
+          false,
+        )
+      : null,
+  ].filter((c): c is SQL => c !== null);
+  const cases = caseParts.length ? sql.join(caseParts, sql` union all `) : null;
   const articleRank = sql`((a.fault_mode_id = ${f})::int * 3 + (a.fault_mode_id = any(${faultIds}))::int + (a.product_model_id = ${m})::int * 2)`;
-  const articles = articleHits(a, [sql`(a.fault_mode_id = any(${faultIds}) or a.product_model_id = ${m})`], articleRank);
-  const read = async (s: SQL) =>
-    (
-      await rows<HitRow>(
-        db,
-        sql`select ${hitNames(a)} from (${s} order by rank desc, at desc limit ${SUGGEST_LIMIT}) m ${hitJoins(ep)} order by m.rank desc, m.at desc, m.id desc`,
-      )
-    ).map(presentHit);
+  const articleParts = [
+    path.length ? top(articleHits(a, [sql`a.fault_mode_id = any(${faultIds})`], articleRank)) : null,
+    model != null
+      ? top(articleHits(a, [sql`a.product_model_id = ${m}`, sql`(a.fault_mode_id is null or not a.fault_mode_id = any(${faultIds}))`], articleRank), false)
+      : null,
+  ].filter((c): c is SQL => c !== null);
+  const articles = articleParts.length ? sql.join(articleParts, sql` union all `) : null;
+  const read = async (s: SQL | null) =>
+    !s
+      ? []
+      : (
+          await rows<HitRow>(
+            db,
+            sql`select ${hitNames(a)} from (select * from (${s}) u order by rank desc, at desc, id desc limit ${SUGGEST_LIMIT}) m ${hitJoins(ep)}
+          order by m.rank desc, m.at desc, m.id desc`,
+          )
+        ).map(presentHit);
   return { articles: await read(articles), cases: await read(cases) };
 }

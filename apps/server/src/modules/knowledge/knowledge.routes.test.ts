@@ -207,6 +207,22 @@ describe('the knowledge base', () => {
     expect((await c.send(K.article, { id: shared })).data).toMatchObject({ version: 1, title: '冰箱安装规范' });
   });
 
+  it('pages of the search join up: two pages of 10 are the first 20 in one order, newest first across kinds', async () => {
+    const c = tm.admin.client;
+    const cat = (await c.send(K.saveCategory, { name: `分页${Date.now()}` })).data.id;
+    for (let i = 0; i < 22; i++) await c.send(K.createArticle, { categoryId: cat, title: `分页文章${i}`, body: '分页正文', visibility: 1 });
+    for (const keyword of [undefined, '分页']) {
+      const ids = async (pageIndex: number, pageSize: number) =>
+        (await c.send(K.search, { keyword, pageIndex, pageSize })).data.list.map((h) => `${h.kind}${h.id}`);
+      const whole = await ids(0, 20);
+      expect(whole).toHaveLength(20);
+      expect([...(await ids(0, 10)), ...(await ids(1, 10))]).toEqual(whole);
+    }
+    // Without a keyword the newest come first, whatever their kind.
+    const times = (await c.send(K.search, { pageIndex: 0, pageSize: 20 })).data.list.map((h) => h.update_time);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
   it('an order of the same model and fault mode suggests the published case and the matching articles to its engineer', async () => {
     const c = tm.admin.client;
     const remedy = await remedyOf(tm, '柜机', 'GJ');
@@ -224,6 +240,10 @@ describe('the knowledge base', () => {
     const s = (await ask()).data;
     expect(s.cases.map((h) => h.id)).toEqual([caseId]);
     expect(s.articles.map((h) => h.id)).toEqual([art]);
+    // The create page asks before the order exists, by the chosen model and fault mode: the same suggestions.
+    const early = (await c.send(K.suggest, { productModelId: first.modelId, faultModeId: remedy })).data;
+    expect(early.cases.map((h) => h.id)).toEqual([caseId]);
+    expect(early.articles.map((h) => h.id)).toEqual([art]);
     // Its own case is not suggested to the order it came from; another enterprise's order is not found.
     expect((await tm.engineer.client.send(K.suggest, { orderId: first.orderId })).data.cases).toEqual([]);
     expect((await other.admin.client.send(K.suggest, { orderId: next.orderId })).code).toBe('NOT_FOUND');

@@ -18,6 +18,7 @@ import { type PinnedProcess, processForNewOrder, runCreatedHooks } from './order
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
 import { geocodeSaved } from '../geo/geo.service';
+import { recordOrderFault } from '../quality/fault.service';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
 const ORDER_FORM_KIND = 1;
@@ -223,6 +224,8 @@ export async function createOrder(
       await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id)
         select ${v.enterpriseId}, 3, ${id}, t from unnest(${bigints([...new Set(b.orderLabel)])}) t`);
     }
+    // The fault mode chosen on the create page (a remedy of the product's category, or the whole order is refused).
+    if (b.faultModeId) await recordOrderFault(tx, v, id, b.faultModeId);
     await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
     if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
     await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id });

@@ -5,6 +5,7 @@ import {
   EXCHANGE_ACTION_NAMES,
   EXCHANGE_APPROVAL_KIND,
   EXCHANGE_KINDS,
+  STOCK_LOG_TYPES,
   type BodyOf,
   type ExchangeAction,
   type ExchangeCreateBody,
@@ -28,6 +29,7 @@ import { onApprovalEnd } from '../approvals/registry';
 import { orderInScope } from '../orders/scope';
 import { textArray } from '../spares/units';
 import { originOf, providerScope } from './repair.sources';
+import { moveExchangeStock } from './repair.stock';
 
 export const EXCHANGE_STATE: StateTable = {
   table: 'exchange_orders',
@@ -48,13 +50,14 @@ export async function create(db: Db, a: Actor, b: ExchangeCreateBody): Promise<n
     const o = await originOf(tx, a, SOURCE_KIND[b.sourceType], b);
     if (new Set(b.serialNumbers).size !== b.serialNumbers.length) throw invalid('序列号：有重复的序列号');
     const serials = b.serialNumbers.length ? b.serialNumbers : o.serialNumber ? [o.serialNumber] : [];
+    if (b.replacementSerial && serials.includes(b.replacementSerial)) throw invalid('换新序列号：换新机不能是退回的机器');
     const [r] = await rows<{ id: number }>(
       tx,
       sql`insert into exchange_orders (enterprise_id, exchange_no, kind, source_type, complaint_id, order_id, repair_id, customer_id, customer_name,
-          installed_product_id, product_model_id, provider_id, serial_numbers, reason, amount, remark, applicant_id)
+          installed_product_id, product_model_id, provider_id, serial_numbers, reason, amount, remark, replacement_serial, applicant_id)
         values (${ep}, ${`TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`}, ${b.kind}, ${b.sourceType}, ${o.complaintId}, ${o.orderId},
           ${o.repairId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${o.providerId}, ${textArray(serials)},
-          ${b.reason}, ${b.amount}, ${b.remark ?? null}, ${a.id})
+          ${b.reason}, ${b.amount}, ${b.remark ?? null}, ${b.replacementSerial ?? null}, ${a.id})
         returning id::int`,
     );
     const id = (r as { id: number }).id;
@@ -87,7 +90,7 @@ async function settle(
   ctx: (r: Rec) => ExchangeCtx,
   guard?: ReturnType<typeof sql>,
 ) {
-  return changeState(tx, {
+  const res = await changeState(tx, {
     table: EXCHANGE_STATE,
     machine: exchangeMachine,
     enterpriseId: ep,
@@ -100,6 +103,9 @@ async function settle(
     expected: 0,
     patch: action === 'cancel' ? {} : { decider_id: actorId, decided_at: sql`now()` },
   });
+  // The approval's effect: the returned units come in, the replacement goes out (once; refused → nothing is decided).
+  if (res.to === 2) await moveExchangeStock(tx, ep, id, actorId);
+  return res;
 }
 
 /**
@@ -203,7 +209,7 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDeta
   const [r] = await rows<Rec>(
     db,
     sql`select ${rowColumns(a)}, e.applicant_id, e.complaint_id, c.complaint_no, e.order_id, o.order_no, e.repair_id, ro.repair_no, e.installed_product_id,
-        e.remark, dc.name as decider_name, ${timeOf(sql`e.decided_at`, a)} as decided_time
+        e.remark, e.replacement_serial, dc.name as decider_name, ${timeOf(sql`e.decided_at`, a)} as decided_time
       from exchange_orders e ${rowJoins}
       left join complaints c on c.enterprise_id = e.enterprise_id and c.id = e.complaint_id
       left join orders o on o.enterprise_id = e.enterprise_id and o.id = e.order_id
@@ -217,6 +223,12 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDeta
     sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
       from exchange_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
       where l.enterprise_id = ${a.enterpriseId} and l.exchange_id = ${id} order by l.id`,
+  );
+  const stock = await rows<{ type: number; serial: string | null; warehouse_name: string | null; change: number; time: string }>(
+    db,
+    sql`select l.type, coalesce(l.serial_in, l.serial_out) as serial, w.name as warehouse_name, l.change, ${timeOf(sql`l.created_at`, a)} as time
+      from stock_logs l left join warehouses w on w.enterprise_id = l.enterprise_id and w.id = l.warehouse_id
+      where l.enterprise_id = ${a.enterpriseId} and l.doc_kind = 'exchange' and l.doc_id = ${id} order by l.id`,
   );
   const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, id);
   const applicant = Number(r.applicant_id) === a.id;
@@ -235,6 +247,14 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDeta
     decidedTime: s(r.decided_time),
     abilities: exchangeAbilities(Number(r.state), { approver, applicant }),
     approvalId: inst?.id ?? null,
+    replacementSerial: s(r.replacement_serial),
+    stock: stock.map((m) => ({
+      type: STOCK_LOG_TYPES[m.type as keyof typeof STOCK_LOG_TYPES] ?? String(m.type),
+      serial: m.serial,
+      warehouseName: m.warehouse_name,
+      change: Number(m.change),
+      time: m.time,
+    })),
     log: log.map((l) => ({
       action: EXCHANGE_ACTION_NAMES[l.action as keyof typeof EXCHANGE_ACTION_NAMES] ?? l.action,
       fromState: n(l.from_state),

@@ -145,3 +145,50 @@ describe('the fault mode of an order', () => {
     expect((await tm.engineer.client.call(A.serviceComplete, { orderId: id })).success).toBe(true);
   });
 });
+
+describe('the fault mode chosen on the create-order page', () => {
+  const orders = async (ep: number) => (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from orders where enterprise_id = ${ep}`))[0]?.n;
+
+  it('the picker reads the tree of the product’s model; the order is created with it, or not at all when it is not a remedy of that tree', async () => {
+    const tm = await team(t);
+    const ac = await chain(tm, '空调', 'AC');
+    const rf = await chain(tm, '冰箱', 'RF');
+    const general = await chain(tm, '', 'GN');
+    const unit = await productOf(t.deps.db, tm.ep, '空调');
+    const c = tm.admin.client;
+    const customerId = await newCustomer(c);
+    await t.deps.db.execute(sql`update installed_products set customer_id = ${customerId} where enterprise_id = ${tm.ep} and id = ${unit.productId}`);
+
+    // By the installed product (the create page) and by the model (the article dialog); neither: the general tree.
+    const byUnit = (await tm.engineer.client.send(C.ofModel, { installedProductId: unit.productId })).data;
+    expect(byUnit).toMatchObject({ category: '空调', productModelId: unit.modelId });
+    expect(byUnit.list.map((n) => n.id)).toEqual([ac.s, ac.cause, ac.remedy]);
+    expect((await c.send(C.ofModel, { productModelId: unit.modelId })).data.list.map((n) => n.id)).toEqual([ac.s, ac.cause, ac.remedy]);
+    expect((await c.send(C.ofModel, {})).data).toMatchObject({ category: '', productModelId: null });
+    expect((await c.send(C.ofModel, {})).data.list.map((n) => n.id)).toEqual([general.s, general.cause, general.remedy]);
+
+    const before = await orders(tm.ep);
+    for (const wrong of [rf.remedy, ac.cause]) {
+      const r = await c.send(O.add, { customerId, title: '空调不制冷', priority: 1, productId: unit.productId, faultModeId: wrong });
+      expect(r.message).toBe('故障模式：请选择该工单产品分类下的处理措施');
+    }
+    expect(await orders(tm.ep)).toBe(before);
+    const made = await c.send(O.add, { customerId, title: '空调不制冷', priority: 1, productId: unit.productId, faultModeId: ac.remedy });
+    expect(made.success).toBe(true);
+    const picked = (await c.send(C.ofOrder, { orderId: made.data.id })).data.selected;
+    expect(picked?.path.map((p) => p.id)).toEqual([ac.s, ac.cause, ac.remedy]);
+
+    // Another enterprise's model, unit or node: not found, and no order is written.
+    const other = await team(t);
+    const theirs = await productOf(t.deps.db, other.ep, '空调');
+    const theirFault = await chain(other, '空调', 'OT');
+    expect((await c.send(C.ofModel, { productModelId: theirs.modelId })).code).toBe('NOT_FOUND');
+    expect((await c.send(C.ofModel, { installedProductId: theirs.productId })).code).toBe('NOT_FOUND');
+    const n = await orders(tm.ep);
+    expect((await c.send(O.add, { customerId, title: '借用别人的故障', priority: 1, productId: unit.productId, faultModeId: theirFault.remedy })).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(await orders(tm.ep)).toBe(n);
+    expect((await new Client(t.app).send(C.ofModel, {})).message).toBe('未登录');
+  });
+});

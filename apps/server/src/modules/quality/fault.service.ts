@@ -152,17 +152,45 @@ export async function setOrder(db: Db, a: Actor, b: BodyOf<typeof C.setOrder>): 
       await tx.execute(sql`delete from order_fault_modes where enterprise_id = ${a.enterpriseId} and order_id = ${b.orderId}`);
       return;
     }
-    // Key-share lock: the node cannot be deleted before we commit.
-    const [n] = await rows<NodeRow>(
-      tx,
-      sql`select id, parent_id, category, level, code, name, sort from fault_modes where enterprise_id = ${a.enterpriseId} and id = ${b.faultModeId} for key share`,
-    );
-    if (!n) throw notFound();
-    const category = await categoryOfOrder(tx, a.enterpriseId, b.orderId);
-    if (n.category !== category || Number(n.level) !== 3) throw invalid(`故障模式：请选择该工单产品分类下的${FAULT_LEVELS[3]}`);
-    await tx.execute(sql`insert into order_fault_modes (enterprise_id, order_id, fault_mode_id, set_by) values (${a.enterpriseId}, ${b.orderId}, ${b.faultModeId}, ${a.id})
-      on conflict (enterprise_id, order_id) do update set fault_mode_id = excluded.fault_mode_id, set_by = excluded.set_by, set_at = now()`);
+    await recordOrderFault(tx, a, b.orderId, b.faultModeId);
   });
+}
+
+/**
+ * Records an order's fault mode inside the caller's transaction (setOrder, and createOrder for the fault chosen on the
+ * create page): a remedy of the order's product category, else a clear refusal that rolls the caller back.
+ */
+export async function recordOrderFault(tx: Executor, a: Pick<Actor, 'enterpriseId' | 'id'>, orderId: number, faultModeId: number): Promise<void> {
+  // Key-share lock: the node cannot be deleted before we commit.
+  const [n] = await rows<NodeRow>(
+    tx,
+    sql`select id, parent_id, category, level, code, name, sort from fault_modes where enterprise_id = ${a.enterpriseId} and id = ${faultModeId} for key share`,
+  );
+  if (!n) throw notFound();
+  const category = await categoryOfOrder(tx, a.enterpriseId, orderId);
+  if (n.category !== category || Number(n.level) !== 3) throw invalid(`故障模式：请选择该工单产品分类下的${FAULT_LEVELS[3]}`);
+  await tx.execute(sql`insert into order_fault_modes (enterprise_id, order_id, fault_mode_id, set_by) values (${a.enterpriseId}, ${orderId}, ${faultModeId}, ${a.id})
+    on conflict (enterprise_id, order_id) do update set fault_mode_id = excluded.fault_mode_id, set_by = excluded.set_by, set_at = now()`);
+}
+
+/** The tree of a product model's category (or an installed product's model's); neither: the general tree. */
+export async function ofModel(db: Db, a: Actor, q: { productModelId?: number | null; installedProductId?: number | null }) {
+  const ep = a.enterpriseId;
+  let model: number | null = null;
+  let category = '';
+  if (q.installedProductId || q.productModelId) {
+    const [r] = await rows<{ id: number; category: string | null }>(
+      db,
+      q.installedProductId
+        ? sql`select pm.id, pm.category from installed_products ip join product_models pm on pm.enterprise_id = ip.enterprise_id and pm.id = ip.product_id
+            where ip.enterprise_id = ${ep} and ip.id = ${q.installedProductId}`
+        : sql`select id, category from product_models where enterprise_id = ${ep} and id = ${q.productModelId}`,
+    );
+    if (!r) throw notFound();
+    model = Number(r.id);
+    category = r.category ?? '';
+  }
+  return { category, productModelId: model, list: await treeOf(db, ep, category) };
 }
 
 /** Whether an order has its fault mode recorded (the process requirement 故障模式). */

@@ -27,6 +27,7 @@ export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage(null, '删除成功');
     },
     ofOrder: async ({ user, query }) => faults.ofOrder(db, actorOf(user), query.orderId),
+    ofModel: async ({ user, query }) => faults.ofModel(db, actorOf(user), query),
     setOrder: async ({ user, body }) => {
       await faults.setOrder(db, actorOf(user), body);
       return withMessage(null, '保存成功');

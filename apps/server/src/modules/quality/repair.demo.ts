@@ -79,6 +79,7 @@ export async function seedDemoRepairs(tx: Tx, ep: number): Promise<void> {
     reason: '维修后短期内再次故障，同意为客户换新机',
     amount: 0,
     remark: null,
+    replacementSerial: null,
   });
   await exchanges.act(db, admin, { id: approved, action: 'approve', note: '同意换货' });
   await exchanges.create(db, desk, {
@@ -89,5 +90,6 @@ export async function seedDemoRepairs(tx: Tx, ep: number): Promise<void> {
     reason: '客户要求退货退款',
     amount: 299_900,
     remark: null,
+    replacementSerial: null,
   });
 }

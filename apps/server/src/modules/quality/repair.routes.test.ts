@@ -1,4 +1,4 @@
-import { approvalsContract as A, complaintContract as CC, exchangeContract as X, repairContract as R } from '@sk/shared';
+import { approvalsContract as A, complaintContract as CC, exchangeContract as X, repairContract as R, visitsContract as V } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -12,6 +12,7 @@ import { provisionDictionaries } from '../settings/dict.service';
 import { ledgerMismatches } from '../spares/spares.fixtures';
 import { runVisitSweep } from '../visits/tasks.job';
 import { insertPlan } from '../visits/test-helpers';
+import { moveExchangeStock } from './repair.stock';
 import { productOf } from './test-helpers';
 
 let t: TestApp;
@@ -243,6 +244,62 @@ describe('exchange/return orders', () => {
   });
 });
 
+describe('exchange/return orders move stock at approval', () => {
+  const moves = async (ep: number, id: number) =>
+    (
+      await rows<{ type: number; change: number; serial: string }>(
+        t.deps.db,
+        sql`select type, change, coalesce(serial_in, serial_out) as serial from stock_logs where enterprise_id = ${ep} and doc_kind = 'exchange' and doc_id = ${id} order by id`,
+      )
+    ).map((m) => [m.type, m.change, m.serial]);
+
+  it('the returned unit comes into the 寄修仓, the replacement goes out; once, in the approval; a replacement not in stock refuses it', async () => {
+    const s = await setup();
+    const c = await complaint(s);
+    const spare = `RF${c.serial}`;
+    // A 退货 of a second unit of the model: approved, it comes into the 寄修仓 (a unit a later 换货 may send out).
+    const back = (await s.desk.client.send(X.create, { sourceType: 1, complaintId: c.complaintId, kind: 2, serialNumbers: [spare], reason: '退货' })).data.id;
+    expect(await moves(s.ep, back)).toEqual([]); // nothing moves while it waits
+    expect((await s.admin.client.send(X.action, { id: back, action: 'approve' })).success).toBe(true);
+    expect(await moves(s.ep, back)).toEqual([[3, 1, spare]]);
+    expect(await unitOf(s.ep, spare)).toEqual({ place: 1, warehouse: '寄修仓' });
+
+    // Bad input: nothing written.
+    const bad = await s.desk.client.send(X.create, { sourceType: 1, complaintId: c.complaintId, kind: 2, reason: '退货', replacementSerial: spare });
+    expect(bad.message).toBe('换新序列号：退货不发换新机，请勿填写换新序列号');
+    const same = await s.desk.client.send(X.create, { sourceType: 1, complaintId: c.complaintId, kind: 1, reason: '换货', replacementSerial: c.serial });
+    expect(same.message).toBe('换新序列号：换新机不能是退回的机器');
+
+    // A replacement not in stock refuses the approval: still waiting, nothing moved.
+    const none = (await s.desk.client.send(X.create, { sourceType: 1, complaintId: c.complaintId, kind: 1, reason: '换货', replacementSerial: 'NOPE1' })).data
+      .id;
+    expect((await s.admin.client.send(X.action, { id: none, action: 'approve' })).message).toBe('换新序列号：NOPE1不在库存中，或已被待审批单据占用');
+    expect((await s.desk.client.send(X.detail, { id: none })).data).toMatchObject({ state: 0, stock: [] });
+    expect(await unitOf(s.ep, c.serial)).toBeUndefined();
+    await s.desk.client.send(X.action, { id: none, action: 'cancel' });
+
+    // 换货 with the unit in stock: twenty parallel approvals, one decision and one movement — the customer's unit in, the replacement out.
+    const id = (await s.desk.client.send(X.create, { sourceType: 1, complaintId: c.complaintId, kind: 1, reason: '换新机', replacementSerial: spare })).data.id;
+    expect(tally(await race(20, () => s.admin.client.send(X.action, { id, action: 'approve' }))).ok).toBe(1);
+    expect(await moves(s.ep, id)).toEqual([
+      [3, 1, c.serial],
+      [4, -1, spare],
+    ]);
+    expect(await unitOf(s.ep, c.serial)).toEqual({ place: 1, warehouse: '寄修仓' });
+    expect(await unitOf(s.ep, spare)).toEqual({ place: 5, warehouse: null });
+    const d = (await s.desk.client.send(X.detail, { id })).data;
+    expect(d).toMatchObject({ state: 2, replacementSerial: spare });
+    expect(d.stock.map((m) => [m.type, m.serial, m.warehouseName, m.change])).toEqual([
+      ['入库', c.serial, '寄修仓', 1],
+      ['出库', spare, '寄修仓', -1],
+    ]);
+    // Idempotent: the movement runs again (a repeated end of the approval) and moves nothing more.
+    await t.deps.db.transaction((tx) => moveExchangeStock(tx, s.ep, id, s.admin.id));
+    expect(await moves(s.ep, id)).toHaveLength(2);
+    expect(await ledgerMismatches(t.deps.db, s.ep)).toEqual([]);
+  });
+});
+
 describe('return visits of type 53', () => {
   it('a completed repair-sent order under a 寄修回访 plan gets one visit task from the sweep; a cancelled one none', async () => {
     const s = await setup();
@@ -273,5 +330,15 @@ describe('return visits of type 53', () => {
         state: 1,
       },
     ]);
+    // The visit page shows the repair-sent order (its number opens it) and its log.
+    const taskId = Number((await rows<{ id: number }>(t.deps.db, sql`select id from return_visit_tasks where enterprise_id = ${s.ep}`))[0]?.id);
+    const seen = (await s.admin.client.send(V.visitOrderDetail, { taskId })).data;
+    expect(seen.order).toMatchObject({ kind: 'repair', id, orderNo: `JX${String(id).padStart(8, '0')}`, title: '压缩机不启动', detailDesc: '更换压缩机' });
+    expect(seen.history.length).toBeGreaterThan(0);
+    // A failed visit raises a repair-sent order (source 3), which the task's page lists.
+    const again = await s.desk.client.send(R.create, { sourceType: 3, visitTaskId: taskId, serialNumber: c.serial, fault: '回访仍不制冷' });
+    expect(again.success).toBe(true);
+    expect((await s.desk.client.send(R.list, { visitTaskId: taskId })).data).toMatchObject({ count: 1, list: [{ id: again.data.id, sourceType: 3 }] });
+    expect((await s.desk.client.send(R.list, { visitTaskId: taskId + 1000 })).data.count).toBe(0);
   });
 });

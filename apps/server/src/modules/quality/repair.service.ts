@@ -240,6 +240,7 @@ export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
     q.sourceType ? sql`r.source_type = ${q.sourceType}` : null,
     q.complaintId ? sql`r.complaint_id = ${q.complaintId}` : null,
     q.orderId ? sql`r.order_id = ${q.orderId}` : null,
+    q.visitTaskId ? sql`r.visit_task_id = ${q.visitTaskId}` : null,
     ...createdBetween(sql`r.created_at`, a, q.startTime, q.endTime),
   ]);
   return listPage(

@@ -69,3 +69,40 @@ export async function sendBackRepairUnit(ex: Executor, ep: number, u: RepairUnit
     serialOut: u.serial,
   });
 }
+
+/**
+ * An approved exchange/return moves stock, in the approval's transaction and once (stock_moved_at is the guard: a second
+ * call finds it set and moves nothing): every returned unit comes into the 寄修仓 as a unit of the model's 寄修品 (入库;
+ * one already there, e.g. in a repair, stays), and a 换货's replacement unit leaves the warehouse holding it (出库, the
+ * unit shipped out). A replacement not in stock refuses the approval (the caller's transaction rolls back).
+ */
+export async function moveExchangeStock(ex: Executor, ep: number, exchangeId: number, userId: number): Promise<void> {
+  const [x] = await rows<{ kind: number; serial_numbers: string[]; replacement_serial: string | null; product_model_id: number | null }>(
+    ex,
+    sql`update exchange_orders set stock_moved_at = now() where enterprise_id = ${ep} and id = ${exchangeId} and stock_moved_at is null
+      returning kind, serial_numbers, replacement_serial, product_model_id`,
+  );
+  if (!x) return;
+  const warehouseId = await repairWarehouse(ex, ep);
+  const spareId = await repairSpare(ex, ep, x.product_model_id == null ? null : Number(x.product_model_id));
+  const doc = { docKind: 'exchange', docId: exchangeId, userId };
+  for (const serial of x.serial_numbers) {
+    const here = await rows(
+      ex,
+      sql`select 1 from spare_units where enterprise_id = ${ep} and spare_id = ${spareId} and serial = ${serial} and place = 1 and warehouse_id = ${warehouseId}`,
+    );
+    if (here.length) continue;
+    await receiveUnits(ex, ep, warehouseId, spareId, [serial]);
+    await postMovement(ex, ep, { warehouseId, spareId, change: 1, type: 3, serialIn: serial, ...doc });
+  }
+  if (Number(x.kind) !== 1 || !x.replacement_serial) return;
+  const [out] = await rows<{ warehouse_id: number }>(
+    ex,
+    sql`with u as (select id, warehouse_id from spare_units where enterprise_id = ${ep} and spare_id = ${spareId} and serial = ${x.replacement_serial}
+        and place = 1 and doc_id is null for update)
+      update spare_units s set place = 5, warehouse_id = null, updated_at = now() from u where s.enterprise_id = ${ep} and s.id = u.id
+      returning u.warehouse_id::int`,
+  );
+  if (!out) throw invalid(`换新序列号：${x.replacement_serial}不在库存中，或已被待审批单据占用`);
+  await postMovement(ex, ep, { warehouseId: out.warehouse_id, spareId, change: -1, type: 4, serialOut: x.replacement_serial, ...doc });
+}

@@ -5,6 +5,7 @@ import {
   type CreateOrderBody,
   type ExtValues,
   EVENT_ACTION_LABELS,
+  REPAIR_ACTION_NAMES,
   NEXT_VISIT_REASON_DICT,
   NOT_PASSED_REASON_DICT,
   ORDER_ACTION_NAMES,
@@ -120,17 +121,26 @@ export async function detail(db: Db, a: Actor, id: number): Promise<VisitTaskDet
 export async function visitOrderDetail(db: Db, a: Actor, id: number) {
   const t = await visibleTask(db, a, id);
   const isEvent = Number(t.visit_type) === 6;
+  // A repair-sent visit (type 53) shows the repair-sent order: its number, fault, handler and completion.
+  const isRepair = Number(t.visit_type) === 53;
   const [o] = await rows<Record<string, string | number | null>>(
     db,
-    isEvent
-      ? sql`select ev.id, ev.event_no as order_no, ev.title, ev.state, ft.name as template_name, coalesce(cu.name, ev.custom_name, '') as customer_name,
+    isRepair
+      ? sql`select r.id, r.repair_no as order_no, r.fault as title, r.state, null as template_name, coalesce(cu.name, r.customer_name, '') as customer_name,
+          null as custom_link_person, null as custom_phone, null as full_address, e.name as engineer_name,
+          ${timeOf(sql`r.completed_at`, a)} as finish_time, r.result as detail_desc, r.installed_product_id, r.customer_id
+        from repair_orders r left join customers cu on cu.enterprise_id = r.enterprise_id and cu.id = r.customer_id
+        left join users e on e.enterprise_id = r.enterprise_id and e.id = r.created_by
+        where r.enterprise_id = ${a.enterpriseId} and r.id = ${t.record_id}`
+      : isEvent
+        ? sql`select ev.id, ev.event_no as order_no, ev.title, ev.state, ft.name as template_name, coalesce(cu.name, ev.custom_name, '') as customer_name,
           ev.custom_linkperson as custom_link_person, ev.custom_phone, ev.full_address, e.name as engineer_name,
           ${timeOf(sql`ev.closed_at`, a)} as finish_time, ev.description as detail_desc, ev.installed_product_id, ev.customer_id
         from events ev left join customers cu on cu.enterprise_id = ev.enterprise_id and cu.id = ev.customer_id
         left join form_templates ft on ft.enterprise_id = ev.enterprise_id and ft.id = ev.template_id
         left join users e on e.enterprise_id = ev.enterprise_id and e.id = ev.principal_id
         where ev.enterprise_id = ${a.enterpriseId} and ev.id = ${t.record_id}`
-      : sql`select o.id, o.order_no, o.title, o.state, ft.name as template_name, cu.name as customer_name, o.custom_link_person, o.custom_phone,
+        : sql`select o.id, o.order_no, o.title, o.state, ft.name as template_name, cu.name as customer_name, o.custom_link_person, o.custom_phone,
           o.full_address, e.name as engineer_name, ${timeOf(sql`o.finished_at`, a)} as finish_time, o.detail_desc, o.installed_product_id, o.customer_id
         from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
         left join form_templates ft on ft.enterprise_id = o.enterprise_id and ft.id = o.template_id
@@ -140,11 +150,15 @@ export async function visitOrderDetail(db: Db, a: Actor, id: number) {
   if (!o) throw notFound();
   const history = await rows<{ action: string; note: string | null; user_name: string | null; time: string }>(
     db,
-    isEvent
+    isRepair
       ? sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+        from repair_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+        where l.enterprise_id = ${a.enterpriseId} and l.repair_id = ${t.record_id} order by l.id desc limit 50`
+      : isEvent
+        ? sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
         from event_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
         where l.enterprise_id = ${a.enterpriseId} and l.event_id = ${t.record_id} order by l.id desc limit 50`
-      : sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+        : sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
         from order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
         where l.enterprise_id = ${a.enterpriseId} and l.order_id = ${t.order_id} order by l.id desc limit 50`,
   );
@@ -164,10 +178,10 @@ export async function visitOrderDetail(db: Db, a: Actor, id: number) {
             where enterprise_id = ${a.enterpriseId} and customer_id = ${o.customer_id} and id <> ${id} order by created_at desc limit 5`,
         );
   const s = (v: unknown) => (v == null ? null : String(v));
-  const names: Record<string, string> = isEvent ? EVENT_ACTION_LABELS : ORDER_ACTION_NAMES;
+  const names: Record<string, string> = isRepair ? REPAIR_ACTION_NAMES : isEvent ? EVENT_ACTION_LABELS : ORDER_ACTION_NAMES;
   return {
     order: {
-      kind: isEvent ? ('event' as const) : ('order' as const),
+      kind: isRepair ? ('repair' as const) : isEvent ? ('event' as const) : ('order' as const),
       id: Number(o.id),
       orderNo: String(o.order_no),
       title: String(o.title),

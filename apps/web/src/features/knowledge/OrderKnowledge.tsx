@@ -2,14 +2,12 @@
 // published cases of the order's product model and fault mode, opened in a drawer (phone width too).
 import { CASE_POWER, KNOWLEDGE_POWER } from '@sk/shared/knowledge/knowledge.constants';
 import type { KbHit } from '@sk/shared/knowledge/knowledge.contract';
-import { BulbOutlined } from '@ant-design/icons';
-import { Button, List, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useApi, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { C, caseStateLabel, K } from './api';
-import { KnowledgeDrawer } from './KnowledgeDrawer';
+import { KnowledgeHits } from './KnowledgeHits';
 
 const COMPLETED = 5;
 
@@ -21,7 +19,6 @@ export function OrderKnowledge({ orderId, state }: { orderId: number; state: num
   const cases = useApi(C.ofOrder, { orderId }, { call: { silent: true } });
   const tips = useApi(K.suggest, { orderId }, { enabled: reads, call: { silent: true } });
   const make = useApiMutation(C.fromOrder);
-  const [opened, setOpened] = useState<{ kind: 'article' | 'case'; id: number } | null>(null);
   const hits: KbHit[] = [...(tips.data?.cases ?? []), ...(tips.data?.articles ?? [])];
   const own = cases.data ?? [];
   return (
@@ -45,30 +42,7 @@ export function OrderKnowledge({ orderId, state }: { orderId: number; state: num
           ))}
         </Space>
       ) : null}
-      {hits.length ? (
-        <section className="sk-order-knowledge" aria-label="相关知识" data-testid="order-knowledge" style={{ marginTop: 8 }}>
-          <Typography.Text strong>
-            <BulbOutlined /> 相关知识
-          </Typography.Text>
-          <List
-            size="small"
-            dataSource={hits}
-            renderItem={(h) => (
-              <List.Item style={{ paddingInline: 0 }}>
-                <Button
-                  type="link"
-                  style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-                  onClick={() => setOpened({ kind: h.kind, id: h.id })}
-                >
-                  {h.kind === 'case' ? <Tag color="blue">案例</Tag> : <Tag>文章</Tag>}
-                  {h.title}
-                </Button>
-              </List.Item>
-            )}
-          />
-        </section>
-      ) : null}
-      <KnowledgeDrawer open={opened} onClose={() => setOpened(null)} />
+      <KnowledgeHits hits={hits} />
     </div>
   );
 }

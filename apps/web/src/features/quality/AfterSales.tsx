@@ -13,7 +13,7 @@ import { exchangePath, R, repairPath, X, yuan } from './api';
 import { DictSelect } from './DictSelect';
 import { EXCHANGE_KIND_OPTIONS, exchangeColor, exchangeKind, exchangeState, repairColor, repairState } from './options';
 
-type Source = { complaintId: number } | { orderId: number } | { repairId: number };
+type Source = { complaintId: number } | { orderId: number } | { repairId: number } | { visitTaskId: number };
 const rb = R.create.body.shape;
 const xb = X.create.body.shape;
 
@@ -23,20 +23,22 @@ interface ExchangeValues {
   amount?: number | null;
   serialNumbers?: string[];
   remark?: string | null;
+  replacementSerial?: string | null;
 }
 
 export function AfterSales({ source, serial }: { source: Source; serial?: string | null }) {
   const can = useCan();
   const navigate = useNavigate();
   const canRepair = can(REPAIR_POWER) && !('repairId' in source);
-  const canExchange = can(EXCHANGE_POWER);
+  // A return-visit task raises repair-sent orders only (an exchange is raised from the complaint the failed visit opened).
+  const canExchange = can(EXCHANGE_POWER) && !('visitTaskId' in source);
   const repairs = useApi(R.list, { ...source, pageIndex: 0, pageSize: 20 }, { enabled: canRepair, call: { silent: true } });
-  const exchanges = useApi(X.list, { ...source, pageIndex: 0, pageSize: 20 }, { enabled: canExchange, call: { silent: true } });
+  const exchanges = useApi(X.list, { ...(source as { orderId: number }), pageIndex: 0, pageSize: 20 }, { enabled: canExchange, call: { silent: true } });
   const addRepair = useApiMutation(R.create);
   const addExchange = useApiMutation(X.create);
   const [open, setOpen] = useState<'repair' | 'exchange' | null>(null);
   if (!canRepair && !canExchange) return null;
-  const repairSourceType = 'complaintId' in source ? 1 : 2;
+  const repairSourceType = 'complaintId' in source ? 1 : 'visitTaskId' in source ? 3 : 2;
   const exchangeSourceType = 'complaintId' in source ? 1 : 'orderId' in source ? 2 : 3;
   const rows = [
     ...(repairs.data?.list ?? []).map((r) => (
@@ -105,6 +107,7 @@ export function AfterSales({ source, serial }: { source: Source; serial?: string
             sourceType: exchangeSourceType,
             amount: Math.round((v.amount ?? 0) * 100),
             serialNumbers: v.serialNumbers ?? [],
+            replacementSerial: v.kind === 1 ? v.replacementSerial || null : null,
           } as ExchangeCreateBody);
           navigate(exchangePath(r.id));
         }}
@@ -115,6 +118,20 @@ export function AfterSales({ source, serial }: { source: Source; serial?: string
         </Form.Item>
         <Form.Item name="serialNumbers" label="序列号" extra="留空则使用来源产品的序列号">
           <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.kind !== b.kind}>
+          {({ getFieldValue }) =>
+            getFieldValue('kind') === 1 ? (
+              <Form.Item
+                name="replacementSerial"
+                label="换新序列号"
+                rules={rulesOf(xb.replacementSerial)}
+                extra="库存中的换新机序列号；审批通过时退回的机器入寄修仓，换新机出库"
+              >
+                <Input />
+              </Form.Item>
+            ) : null
+          }
         </Form.Item>
         <Form.Item name="reason" label="退换原因" rules={rulesOf(xb.reason)}>
           <Input.TextArea rows={2} />

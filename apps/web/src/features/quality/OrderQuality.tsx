@@ -1,9 +1,8 @@
 // On the order detail: the fault mode (a remedy of the order's product category, picked from its tree) and
 // 发起投诉 for whoever holds 客户投诉; 生成寄修单 and 退换货 (AfterSales).
 import { COMPLAINT_POWER } from '@sk/shared/quality/complaint.contract';
-import { COMPLAINT_DICTS, FAULT_LEVELS } from '@sk/shared/quality/quality.constants';
-import type { FaultNode } from '@sk/shared/quality/fault.contract';
-import { Button, Form, Input, Space, TreeSelect, Typography } from 'antd';
+import { COMPLAINT_DICTS } from '@sk/shared/quality/quality.constants';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RecordFormDialog } from '../../components';
@@ -13,22 +12,7 @@ import { rulesOf } from '../../lib/zodRules';
 import { AfterSales } from './AfterSales';
 import { C, F } from './api';
 import { DictSelect } from './DictSelect';
-
-interface TreeOption {
-  value: number;
-  title: string;
-  selectable: boolean;
-  children: TreeOption[];
-}
-const optionsOf = (list: FaultNode[], parent: number | null = null): TreeOption[] =>
-  list
-    .filter((n) => n.parentId === parent)
-    .map((n) => ({
-      value: n.id,
-      title: `${n.code} ${n.name}（${FAULT_LEVELS[n.level as 1 | 2 | 3]}）`,
-      selectable: n.level === 3,
-      children: optionsOf(list, n.id),
-    }));
+import { FaultTreeSelect } from './FaultModeSelect';
 
 export function OrderQuality({ orderId, title }: { orderId: number; title: string }) {
   const can = useCan();
@@ -42,17 +26,7 @@ export function OrderQuality({ orderId, title }: { orderId: number; title: strin
     <div style={{ marginTop: 8 }}>
       <Space wrap>
         <Typography.Text>故障模式</Typography.Text>
-        <TreeSelect<number>
-          aria-label="故障模式"
-          style={{ minWidth: 260 }}
-          allowClear
-          treeDefaultExpandAll
-          placeholder={list.length ? '选择处理措施' : '该产品分类下暂无故障模式'}
-          disabled={!list.length}
-          treeData={optionsOf(list)}
-          value={fault.data?.selected?.id}
-          onChange={(v) => set.mutate({ orderId, faultModeId: v ?? null })}
-        />
+        <FaultTreeSelect list={list} value={fault.data?.selected?.id} onChange={(v) => set.mutate({ orderId, faultModeId: v })} />
         {fault.data?.selected ? <Typography.Text type="secondary">{fault.data.selected.path.map((p) => p.name).join(' / ')}</Typography.Text> : null}
         {can(COMPLAINT_POWER) ? <Button onClick={() => setComplaining(true)}>发起投诉</Button> : null}
       </Space>

@@ -11,7 +11,7 @@ export const F = faultContract;
 // A complaint's change moves its detail, the list and the report; a fault-mode change the trees and the order's picker.
 staleAfter([C.create, C.update, C.action], [C.list, C.detail, C.report]);
 staleAfter([C.saveLevel], [C.levels]);
-staleAfter([F.create, F.update, F.remove], [F.list, F.ofOrder]);
+staleAfter([F.create, F.update, F.remove], [F.list, F.ofOrder, F.ofModel]);
 staleAfter([F.setOrder], [F.ofOrder]);
 
 export const fetchComplaints = contractFetcher<ComplaintRow>(C.list);

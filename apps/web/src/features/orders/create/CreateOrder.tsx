@@ -20,6 +20,7 @@ import { bodyOf, checkedDefinition, definitionOf, eventPrefill, openEventNote } 
 import { useSaleChannels } from './options';
 import { orderFieldWidgets, type Widgets } from './widgets';
 import { QuickCustomer } from './QuickCustomer';
+import { CreateOrderKnowledge } from '../../knowledge/CreateOrderKnowledge';
 import './create.css';
 
 const orderDetailPath = (id: number) => `/allOrder/orderDetail/${id}`;
@@ -75,6 +76,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   const [contactId, setContactId] = useState<number | null>(null);
   const [quick, setQuick] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [faultModeId, setFaultModeId] = useState<number | null>(null);
   const saleChannels = useSaleChannels();
   const system = form.values.system;
   const customerId = typeof system.customerId === 'number' ? system.customerId : null;
@@ -144,7 +146,7 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
   const save = async () => {
     const r = await form.validate();
     if (!r.ok) return;
-    const body = bodyOf(info.templateId, { ...form.values.system, ...r.system }, r.ext, contactId);
+    const body = { ...bodyOf(info.templateId, { ...form.values.system, ...r.system }, r.ext, contactId), faultModeId };
     const dup = queryClient.getQueryData<{ count: number }>(
       apiKey(orderCreateContract.duplicateCheck, { customerId: body.customerId, templateId: info.templateId }),
     );
@@ -162,6 +164,11 @@ function OrderForm({ info, initial, productFromUrl, eventId, onValues }: FormPro
     <>
       <DuplicateWarning customerId={customerId} templateId={info.templateId} />
       <FormRenderer {...form.props} definition={definition} fixedWidgets={widgets} roles={roles} />
+      <CreateOrderKnowledge
+        installedProductId={typeof system.productId === 'number' ? system.productId : null}
+        faultModeId={faultModeId}
+        onFault={setFaultModeId}
+      />
       <div className="sk-create-order-actions">
         <Button onClick={() => navigate(-1)}>取消</Button>
         <Button type="primary" loading={saving} onClick={save}>

@@ -64,6 +64,7 @@ export default function ExchangeDetail() {
           <Descriptions.Item label="客户">{d.customerName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="产品型号">{d.productName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="序列号">{d.serialNumbers.join('、') || '—'}</Descriptions.Item>
+          {d.kind === 1 ? <Descriptions.Item label="换新序列号">{d.replacementSerial ?? '未指定'}</Descriptions.Item> : null}
           <Descriptions.Item label="金额">{yuan(d.amount)} 元</Descriptions.Item>
           <Descriptions.Item label="申请人">{d.applicantName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="审批人">{d.deciderName ?? '—'}</Descriptions.Item>
@@ -75,6 +76,17 @@ export default function ExchangeDetail() {
           <Descriptions.Item label="备注" span={3}>
             {d.remark ?? '—'}
           </Descriptions.Item>
+          {d.stock.length ? (
+            <Descriptions.Item label="库存变动" span={3}>
+              <Space direction="vertical" size={2} data-testid="exchange-stock">
+                {d.stock.map((m) => (
+                  <span key={`${m.type}${m.serial}${m.time}`}>
+                    {m.time} {m.warehouseName ?? ''} {m.type} {m.serial ?? ''}（{m.change > 0 ? `+${m.change}` : m.change}）
+                  </span>
+                ))}
+              </Space>
+            </Descriptions.Item>
+          ) : null}
         </Descriptions>
       </Card>
       <Card size="small" title="处理记录">

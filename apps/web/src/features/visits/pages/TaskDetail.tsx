@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { listQueryKey } from '../../../components/list/useListData';
 import { useApi, useApiMutation } from '../../../lib/query';
+import { AfterSales } from '../../quality/AfterSales';
 import { V } from '../api';
 import { CallTimer, clock, useCallSeconds } from '../CallTimer';
 import { channelLabel, dimensionLabel, stateColor, stateLabel } from '../options';
@@ -54,9 +55,12 @@ export default function TaskDetail() {
   const t = task.data;
   const o = order.data;
   const open = t.abilities.includes('pass');
-  // An event visit (type 6) shows the event: its number, template, principal and close time.
+  // An event visit (type 6) shows the event: its number, template, principal and close time; a repair-sent visit (53)
+  // the repair-sent order (its page opens from the number).
   const ev = o.order.kind === 'event';
-  const noun = ev ? '事件' : '工单';
+  const repair = o.order.kind === 'repair';
+  const noun = ev ? '事件' : repair ? '寄修单' : '工单';
+  const recordPath = ev ? `/Myevent/eventDetail/${o.order.id}` : repair ? `/repairOrderDetail?id=${o.order.id}` : `/allOrder/orderDetail/${o.order.id}`;
   const send = async (v: Values) => {
     // A pass needs the form's required fields (the server checks them too); other results keep what was filled.
     if ((v.state === 3 || v.state === 5) && !(await extState.validate()).ok) return;
@@ -87,20 +91,20 @@ export default function TaskDetail() {
         >
           <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
             <Descriptions.Item label={`${noun}编号`}>
-              <Link to={ev ? `/Myevent/eventDetail/${o.order.id}` : `/allOrder/orderDetail/${o.order.id}`}>{o.order.orderNo}</Link>
+              <Link to={recordPath}>{o.order.orderNo}</Link>
             </Descriptions.Item>
             <Descriptions.Item label={ev ? '事件模板' : '工单类型'}>{o.order.templateName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={`${noun}标题`}>{o.order.title}</Descriptions.Item>
+            <Descriptions.Item label={repair ? '故障描述' : `${noun}标题`}>{o.order.title}</Descriptions.Item>
             <Descriptions.Item label="客户名称">{o.order.customerName}</Descriptions.Item>
             <Descriptions.Item label="联系人">{o.order.contactName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="联系电话">
               {o.order.contactPhone ? <a href={`tel:${o.order.contactPhone}`}>{o.order.contactPhone}</a> : '—'}
             </Descriptions.Item>
             <Descriptions.Item label="服务地址">{o.order.address ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={ev ? '负责人' : '服务人员'}>{o.order.engineerName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={ev ? '负责人' : repair ? '创建人' : '服务人员'}>{o.order.engineerName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={ev ? '关闭时间' : '完成时间'}>{o.order.finishTime ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="回访计划">{t.planName}</Descriptions.Item>
-            <Descriptions.Item label="详细描述" span={2}>
+            <Descriptions.Item label={repair ? '维修结果' : '详细描述'} span={2}>
               {o.order.detailDesc ?? '—'}
             </Descriptions.Item>
           </Descriptions>
@@ -217,6 +221,12 @@ export default function TaskDetail() {
             </Descriptions>
           ) : null}
         </Card>
+        {t.state === 2 ? (
+          // A failed visit: 生成寄修单 (source 3, the visit task) for whoever holds 寄修单, and the orders raised from it.
+          <div style={{ marginTop: 12 }}>
+            <AfterSales source={{ visitTaskId: taskId }} serial={o.product?.serialNo ?? null} />
+          </div>
+        ) : null}
         <Card size="small" title="回访记录" style={{ marginTop: 12 }}>
           <Timeline
             items={t.log.map((l) => ({
