@@ -1,8 +1,10 @@
 import type { ExtractedCustomer } from '@sk/shared/customers/customers.contract';
-import { Col, Form, Input, Modal, Row } from 'antd';
-import { useState } from 'react';
+import { contactFields, customerFields } from '@sk/shared/customers/customers.schema';
+import { Col, Form, Input, Row } from 'antd';
 import { orderCreateContract } from '@sk/shared/orders/order.create.contract';
+import { RecordFormDialog } from '../../../components';
 import { useApiMutation } from '../../../lib/query';
+import { rulesOf } from '../../../lib/zodRules';
 import { customerContract } from '../../customers/api';
 import { AreaCascader } from '../../customers/components/AreaCascader';
 import { DuplicateCustomerAlert, useCustomerDuplicates } from '../../customers/components/DuplicateCustomer';
@@ -32,7 +34,6 @@ interface Props {
  */
 export function QuickCustomer({ open, onClose, onCreated, onDescription }: Props) {
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const duplicates = useCustomerDuplicates(Form.useWatch('name', form), Form.useWatch('phone', form));
   const add = useApiMutation(customerContract.addCustomer, {
     invalidates: [customerContract.getCustomerList, customerContract.customerList, orderCreateContract.customerOptions],
@@ -50,37 +51,26 @@ export function QuickCustomer({ open, onClose, onCreated, onDescription }: Props
     if (r.description) onDescription?.(r.description);
   };
 
-  const submit = async () => {
-    const v = await form.validateFields();
+  const submit = async (v: Values) => {
     const [provinceCode, cityCode, districtCode] = v.area ?? [];
-    setBusy(true);
-    try {
-      const r = await add.mutateAsync({
-        name: v.name.trim(),
-        linkPerson: { name: v.linkName.trim(), phone: v.phone.trim() },
-        address: v.detail?.trim() ? { provinceCode, cityCode, districtCode, detail: v.detail.trim() } : null,
-      });
-      onCreated(r.id, v.name.trim());
-      form.resetFields();
-      onClose();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setBusy(false);
-    }
+    const r = await add.mutateAsync({
+      name: v.name.trim(),
+      linkPerson: { name: v.linkName.trim(), phone: v.phone.trim() },
+      address: v.detail?.trim() ? { provinceCode, cityCode, districtCode, detail: v.detail.trim() } : null,
+    });
+    onCreated(r.id, v.name.trim());
   };
 
   return (
-    <Modal
+    <RecordFormDialog<Values>
       open={open}
       title="快速新建客户"
       okText="创建客户"
-      cancelText="取消"
-      onOk={submit}
-      confirmLoading={busy}
-      onCancel={onClose}
-      destroyOnHidden
+      name="skQuickCustomerForm"
+      form={form}
       width={640}
+      onSubmit={submit}
+      onClose={onClose}
     >
       <SmartPaste onExtract={fill} />
       <DuplicateCustomerAlert
@@ -88,53 +78,36 @@ export function QuickCustomer({ open, onClose, onCreated, onDescription }: Props
         actionLabel="选用该客户"
         onAction={(d) => {
           onCreated(d.id, d.name);
-          form.resetFields();
           onClose();
         }}
       />
-      <Form form={form} layout="vertical" preserve={false}>
-        <Row gutter={12}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="name"
-              label="客户名称"
-              rules={[
-                { required: true, whitespace: true, message: '请输入客户名称' },
-                { max: 100, message: '客户名称不能超过100个字' },
-              ]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="linkName"
-              label="联系人"
-              rules={[
-                { required: true, whitespace: true, message: '请输入联系人' },
-                { max: 50, message: '联系人不能超过50个字' },
-              ]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="phone" label="联系电话" rules={[{ required: true, whitespace: true, message: '请输入联系电话' }]}>
-              <Input maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="area" label="省市区">
-              <AreaCascader />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="detail" label="详细地址" rules={[{ max: 200, message: '详细地址不能超过200个字' }]}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="客户名称" rules={rulesOf(customerFields.name)}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="linkName" label="联系人" rules={rulesOf(contactFields.name)}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="phone" label="联系电话" rules={rulesOf(contactFields.phone)}>
+            <Input maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="area" label="省市区">
+            <AreaCascader />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="detail" label="详细地址" rules={[{ max: 200, message: '详细地址不能超过200个字' }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </RecordFormDialog>
   );
 }
