@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
 import { feeClaims } from './claims';
+import { rewards } from './rewards';
 import { formTemplates } from './forms';
 import { orders } from './orders';
 import { serviceProviders } from './org';
@@ -128,8 +129,8 @@ export const settlements = pgTable(
 );
 
 /**
- * A statement's lines: kind 1 an order's fee; 2 an approved fee claim, 3 a reward, 4 a penalty (their tables come later;
- * each source sits on at most one statement by its own unique index, as orders do).
+ * A statement's lines: kind 1 an order's fee; 2 an approved fee claim, 3 a reward, 4 a penalty (rewards.ts; each source
+ * sits on at most one statement by its own unique index, as orders do).
  */
 export const settlementLines = pgTable(
   'settlement_lines',
@@ -162,6 +163,7 @@ export const settlementLines = pgTable(
     }).onDelete('cascade'),
     foreignKey({ name: 'settlement_lines_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }),
     foreignKey({ name: 'settlement_lines_claim_fk', columns: [t.enterpriseId, t.claimId], foreignColumns: [feeClaims.enterpriseId, feeClaims.id] }),
+    foreignKey({ name: 'settlement_lines_reward_fk', columns: [t.enterpriseId, t.rewardId], foreignColumns: [rewards.enterpriseId, rewards.id] }),
     userFk('settlement_lines_disputed_by_fk', t.enterpriseId, t.disputedBy),
     userFk('settlement_lines_resolved_by_fk', t.enterpriseId, t.resolvedBy),
     index('settlement_lines_settlement_idx').on(t.enterpriseId, t.settlementId, t.id),

@@ -72,7 +72,8 @@ export interface CreateInput {
 
 /**
  * A draft statement of the provider's orders priced (completed or approved) in the period, days in the enterprise's
- * zone, and of its fee claims payable in the period, that sit on no other statement. An order never sits on two: the lines' unique index decides between parallel
+ * zone, of its fee claims payable in the period and of its rewards and penalties approved in it, that sit on no other
+ * statement. An order never sits on two: the lines' unique index decides between parallel
  * creates (ON CONFLICT waits for the other and skips); a statement that gets no line is refused (SETTLE_EMPTY).
  */
 export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise<{ id: number; lineCount: number; totalCents: number }> {
@@ -115,7 +116,22 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
         on conflict (enterprise_id, claim_id) where claim_id is not null do nothing
         returning id`,
     );
-    const lineCount = added.length + claims.length;
+    // Its rewards and penalties approved in the period (kinds 3 and 4, a penalty deducted).
+    const rewardLines = await rows(
+      tx,
+      sql`insert into settlement_lines (enterprise_id, settlement_id, kind, reward_id, order_id, amount_cents, original_cents, description)
+        select r.enterprise_id, ${id}, case r.kind when 2 then 4 else 3 end, r.id, null,
+          case r.kind when 2 then -r.amount_cents else r.amount_cents end, case r.kind when 2 then -r.amount_cents else r.amount_cents end,
+          (case r.kind when 2 then '处罚' else '奖励' end) || ' · ' || r.reward_no || ' · ' || left(r.reason, 60)
+        from rewards r
+        where r.enterprise_id = ${a.enterpriseId} and r.provider_id = ${v.providerId} and r.state = 2
+          and r.approved_at >= ${from} and r.approved_at < ${to}
+          and not exists (select 1 from settlement_lines l where l.enterprise_id = r.enterprise_id and l.reward_id = r.id)
+        order by r.approved_at, r.id
+        on conflict (enterprise_id, reward_id) where reward_id is not null do nothing
+        returning id`,
+    );
+    const lineCount = added.length + claims.length + rewardLines.length;
     if (lineCount === 0) throw new AppError('SETTLE_EMPTY');
     const [t] = await rows<{ total_cents: number; line_count: number }>(
       tx,
