@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { IM_CHANNEL } from '../modules/im/channel';
+import { createSettleKeys } from '../modules/settle/settle.keys';
 import { createVisitSummary } from '../modules/visits/summary';
 
 /**
@@ -107,4 +108,6 @@ export async function createDerived(database: Database): Promise<void> {
   });
   // The return-visit report's per-day summary (its triggers and backfill live with the visits).
   await createVisitSummary(database);
+  // The keys of statement lines, checked per statement (modules/settle/settle.keys.ts).
+  await createSettleKeys(database);
 }

@@ -271,6 +271,36 @@ describe('statements', () => {
     expect((await a.finance.client.send(C.create, march(a))).data.lineCount).toBe(2);
   });
 
+  it('its lines keep their keys without foreign keys: checked per statement, a settled order cannot be deleted, a deleted draft takes its lines', async () => {
+    const a = await settleTeam(t);
+    const o = await withOrders(a);
+    const id = (await a.finance.client.send(C.create, march(a))).data.id;
+    const code = async (q: ReturnType<typeof sql>) => {
+      try {
+        await t.deps.db.execute(q);
+        return 'ok';
+      } catch (e) {
+        return String((e as { cause?: { code?: string }; code?: string }).cause?.code ?? (e as { code?: string }).code);
+      }
+    };
+    const line = (settlementId: number, col: string, ref: number) =>
+      sql`insert into settlement_lines (enterprise_id, settlement_id, kind, ${sql.identifier(col)}) values (${a.ep}, ${settlementId}, 1, ${ref})`;
+    expect(await code(line(id, 'order_id', 999_999_999))).toBe('23503');
+    expect(await code(line(999_999_999, 'order_id', o.after))).toBe('23503');
+    expect(await code(line(id, 'claim_id', 999_999_999))).toBe('23503');
+    expect(await code(line(id, 'reward_id', 999_999_999))).toBe('23503');
+    // Another enterprise's statement or order is as good as missing.
+    const b = await settleTeam(t);
+    const theirs = await pricedOrder(t, b.ep, b.p1, 100);
+    expect(await code(line(id, 'order_id', theirs))).toBe('23503');
+    expect(await code(sql`update settlement_lines set disputed_by = 999999999 where enterprise_id = ${a.ep} and settlement_id = ${id}`)).toBe('23503');
+    expect(await code(sql`delete from orders where enterprise_id = ${a.ep} and id = ${o.inside[0]}`)).toBe('23503');
+    expect(await code(sql`delete from orders where enterprise_id = ${a.ep} and id = ${o.after}`)).toBe('ok');
+    expect(await count('settlement_lines', a.ep)).toBe(2);
+    expect((await a.finance.client.send(C.remove, { id })).success).toBe(true);
+    expect(await count('settlement_lines', a.ep)).toBe(0);
+  });
+
   it('a statement’s total equals the sum of its lines, for any set of fees, claims, rewards and penalties (property)', async () => {
     const a = await settleTeam(t);
     let day = 0;
