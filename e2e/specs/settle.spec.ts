@@ -3,7 +3,7 @@ import { shot } from './helpers';
 import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
 
 // The provider money loop (docs/settlement.md): the provider's order completes and is priced; finance keeps the fee
-// standards, makes last month's statement and issues it; the provider disputes a line; finance resolves it; the
+// standards, makes this month's statement and issues it; the provider disputes a line; finance resolves it; the
 // provider confirms; another finance approver (the issuer never approves his own) approves, finance marks it paid. On the
 // way the provider claims a transport fee past the straight line's tolerance; finance approves it and checks it in 费用审核,
 // and records a penalty (奖惩管理) that the administrator approves and the statement takes.
@@ -105,15 +105,13 @@ test('the provider money loop: priced on completion, issued, disputed, resolved,
   await expect(page$(fin).locator('tr', { hasText: '未按约定时间上门，客户投诉' }).getByText('已通过')).toBeVisible();
   await shot(fin, FLOW, '01g-penalty-list');
 
-  // The statement runs from last month to today, so it takes the penalty approved now.
+  // This month's statement (preset 本月) takes the penalty approved now, the claim and the order completed above.
   await fin.goto('/settleAccounts/create');
   await page$(fin).getByRole('combobox').first().click();
   await fin.locator('.ant-select-item-option', { hasText: '华东联保服务有限公司' }).click();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-  const end = page$(fin).getByPlaceholder('结束日期');
-  await end.click();
-  await end.fill(today);
-  await end.press('Enter');
+  await page$(fin).getByPlaceholder('开始日期').click();
+  await fin.locator('.ant-picker-dropdown:visible .ant-picker-presets li', { hasText: '本月' }).click();
+  await expect(fin.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   await page$(fin).getByRole('button', { name: '生成结算单' }).click();
   await expect(fin).toHaveURL(/\/settleAccounts\/detail\?id=\d+/);
   const statementUrl = new URL(fin.url()).pathname + new URL(fin.url()).search;

@@ -53,9 +53,11 @@ describe('rewards and penalties by hand', () => {
       causeType: 0,
       settleState: 0,
       attachments: ['/files/photo.jpg'],
-      abilities: ['approve', 'reject', 'cancel'],
+      // The submitter is offered no decision on his own record.
+      abilities: ['cancel'],
       approvalId: null,
     });
+    expect((await a.finance2.client.send(R.detail, { id })).data.abilities).toEqual(['approve', 'reject', 'cancel']);
     expect(d.logs.map((l) => l.action)).toEqual(['create']);
     // Bad input: clear messages, nothing written.
     expect((await fin.send(R.create, penalty(a, { amountCents: 0 }))).message).toBe('金额：金额须大于0');

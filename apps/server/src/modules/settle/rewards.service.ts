@@ -187,7 +187,7 @@ const toRow = (r: Raw): RewardRow => ({
 });
 
 const rowSelect = (tz: string) => sql`select r.id, r.reward_no, r.provider_id, p.name as provider_name, r.order_id, o.order_no, r.kind, r.amount_cents,
-    r.reason, r.cause_type, r.state, r.attachments, s.id as settlement_id, s.settle_no, s.state as settle_state,
+    r.reason, r.cause_type, r.state, r.attachments, r.submitted_by, s.id as settlement_id, s.settle_no, s.state as settle_state,
     cu.name as creator_name, su.name as submitter_name, ${apiTime(sql`r.created_at`, tz)} as create_time,
     case when r.approved_at is null then null else ${apiTime(sql`r.approved_at`, tz)} end as approve_time
   from rewards r
@@ -249,7 +249,8 @@ export async function rewardDetail(db: Db, a: Actor, id: number): Promise<Reward
   return {
     ...row,
     attachments: (r.attachments as string[]) ?? [],
-    abilities: rewardAbilities(row.state, { side: sideOf(a) }),
+    // The submitter never decides his own record: no approve or reject buttons for him.
+    abilities: rewardAbilities(row.state, { side: sideOf(a) }).filter((x) => Number(r.submitted_by) !== a.id || (x !== 'approve' && x !== 'reject')),
     approvalId: inst?.id ?? null,
     logs: logs.map((l) => ({
       action: String(l.action),
