@@ -139,7 +139,8 @@ async function statement(database: Database, base: string, s: { cookie: string; 
       sql`insert into settlements (enterprise_id, settle_no, provider_id, period_start, period_end) values (${ep}, 'BENCH', ${providerId}, '2026-02-01', '2026-02-28') returning id`,
     );
     await tx.execute(sql`delete from settlement_lines where enterprise_id = ${ep} and order_id is not null`);
-    return sql`insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, amount_cents, original_cents, description)
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return sql`with ins as (insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, amount_cents, original_cents, description)
       select f.enterprise_id, ${st?.id}, 1, f.order_id, f.amount_cents, f.amount_cents, o.title
       from provider_order_fees f join orders o on o.enterprise_id = f.enterprise_id and o.id = f.order_id
       where f.enterprise_id = ${ep} and f.provider_id = ${providerId}
@@ -148,7 +149,7 @@ async function statement(database: Database, base: string, s: { cookie: string; 
         and not exists (select 1 from settlement_lines l where l.enterprise_id = f.enterprise_id and l.order_id = f.order_id)
       order by f.priced_at, f.order_id
       on conflict (enterprise_id, order_id) where order_id is not null do nothing
-      returning id`;
+      returning 1) select count(*) from ins`;
   });
   return { ms: ms.slice(1), lines, plan };
 }

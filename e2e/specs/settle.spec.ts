@@ -3,9 +3,10 @@ import { shot } from './helpers';
 import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
 
 // The provider money loop (docs/settlement.md): the provider's order completes and is priced; finance keeps the fee
-// standards, makes last month's statement and issues it; the provider disputes a line; finance resolves it; the
+// standards, makes this month's statement and issues it; the provider disputes a line; finance resolves it; the
 // provider confirms; another finance approver (the issuer never approves his own) approves, finance marks it paid. On the
-// way the provider claims a transport fee past the straight line's tolerance; finance approves it and checks it in 费用审核.
+// way the provider claims a transport fee past the straight line's tolerance; finance approves it and checks it in 费用审核,
+// and records a penalty (奖惩管理) that the administrator approves and the statement takes.
 
 const FLOW = 'settle';
 const FINANCE = '13800000008';
@@ -76,12 +77,50 @@ test('the provider money loop: priced on completion, issued, disputed, resolved,
   await check.getByRole('button', { name: spaced('提交') }).click();
   await expect(check).toBeHidden();
   await expect(page$(fin).locator('tr', { hasText: '300.0 公里' })).toHaveCount(0);
+  // 奖惩管理: finance records a penalty for the provider; the administrator approves it (nobody approves his own).
+  await fin.goto('/commissionOrder/create');
+  await page$(fin).getByRole('combobox').first().click();
+  await fin.locator('.ant-select-item-option', { hasText: '华东联保服务有限公司' }).click();
+  await page$(fin).getByLabel('金额（元）').fill('88');
+  await page$(fin).getByLabel('奖惩原因').fill('未按约定时间上门，客户投诉');
+  await shot(fin, FLOW, '01c-penalty-create');
+  await page$(fin).getByRole('button', { name: '提交审批' }).click();
+  await expect(fin).toHaveURL(/\/commissionOrder\/list\?id=\d+/);
+  const penaltyId = Number(new URL(fin.url()).searchParams.get('id'));
+  await expect(fin.locator('.ant-drawer').getByText('待审批').first()).toBeVisible();
+  await shot(fin, FLOW, '01d-penalty-drawer');
+  const admin = await ApiUser.login(url, ADMIN);
+  const approved = await admin.send('POST', '/rewards/action', { id: penaltyId, action: 'approve' });
+  expect(approved.success, approved.message).toBe(true);
+  // Both pages at phone width.
+  await fin.setViewportSize({ width: 390, height: 844 });
+  await fin.goto('/commissionOrder/list');
+  await expect(page$(fin).getByText('未按约定时间上门，客户投诉')).toBeVisible();
+  await shot(fin, FLOW, '01e-penalty-list-phone');
+  await fin.goto('/commissionOrder/create');
+  await expect(page$(fin).getByLabel('奖惩原因')).toBeVisible();
+  await shot(fin, FLOW, '01f-penalty-create-phone');
+  await fin.setViewportSize({ width: 1440, height: 900 });
+  await fin.goto('/commissionOrder/list');
+  await expect(page$(fin).locator('tr', { hasText: '未按约定时间上门，客户投诉' }).getByText('已通过')).toBeVisible();
+  await shot(fin, FLOW, '01g-penalty-list');
+
+  // This month's statement (preset 本月) takes the penalty approved now, the claim and the order completed above.
   await fin.goto('/settleAccounts/create');
   await page$(fin).getByRole('combobox').first().click();
   await fin.locator('.ant-select-item-option', { hasText: '华东联保服务有限公司' }).click();
+  await page$(fin).getByPlaceholder('开始日期').click();
+  await fin.locator('.ant-picker-dropdown:visible .ant-picker-presets li', { hasText: '本月' }).click();
+  await expect(fin.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   await page$(fin).getByRole('button', { name: '生成结算单' }).click();
   await expect(fin).toHaveURL(/\/settleAccounts\/detail\?id=\d+/);
   const statementUrl = new URL(fin.url()).pathname + new URL(fin.url()).search;
+  const statementId = Number(new URL(fin.url()).searchParams.get('id'));
+  const lines = await admin.get(`/settleAccounts/lines?id=${statementId}&pageIndex=0&pageSize=100`);
+  expect(lines.data.list.filter((l: { kind: number; amountCents: number }) => l.kind === 4).map((l: { amountCents: number }) => l.amountCents)).toContain(
+    -8800,
+  );
+  await admin.dispose();
   await expect(page$(fin).getByText('草稿')).toBeVisible();
   await shot(fin, FLOW, '02-draft');
   await act(fin, '下发给服务商');

@@ -37,6 +37,7 @@ const TABLE: Capability[] = [
   { name: '全部项目', method: 'GET', path: '/project/list', input: page, may: [1, 3, 10] },
   { name: '新建项目', method: 'POST', path: '/project/add', input: {}, may: [3, 10] },
   { name: '备件库存', method: 'GET', path: '/spare/stock/list', input: page, may: [3, 9] },
+  { name: '奖惩管理', method: 'GET', path: '/rewards/count', input: {}, may: [3, 8, 'P'] },
   { name: '组织架构（人员）', method: 'GET', path: '/v2/user/list', input: page, may: [3] },
 ];
 

@@ -249,10 +249,13 @@ export const powersOfUser = (role: number, outsourced: boolean, overrides?: Role
 
 /**
  * What a provider's own dispatcher (role 1) holds on the provider side besides his role's pages: his provider's
- * statements (外包结算: confirm or dispute; 平台结算: a platform's, by service group) and his fee claims (费用审批),
+ * statements (外包结算: confirm or dispute; 平台结算: a platform's, by service group), his fee claims (费用审批) and his
+ * rewards and penalties (奖惩管理, read only),
  * which the enterprise's dispatchers never see (docs/settlement.md).
  */
-const PROVIDER_ROLE_EXTRA: Readonly<Record<number, readonly string[]>> = { 1: menus('SettleAccountsList', 'ServiceGroupList', 'TransportationFeeApproval') };
+const PROVIDER_ROLE_EXTRA: Readonly<Record<number, readonly string[]>> = {
+  1: menus('SettleAccountsList', 'ServiceGroupList', 'TransportationFeeApproval', 'CommissionOrder'),
+};
 
 function providerSide(role: number, powers: string[]): string[] {
   const out = new Set(powers.filter((p) => PROVIDER_SIDE_POWERS.has(p)));

@@ -128,6 +128,7 @@ export const errorMessages = {
   CLAIM_ORDER_NOT_DONE: '只能对已完成的工单申请费用',
   CLAIM_CHECKED: '该费用申请不在待审核状态',
   CLAIM_REASON: '审核原因：请从字典“费用审核原因”中选择',
+  REWARD_ORDER_PROVIDER: '关联工单：该工单不是所选服务商的工单',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

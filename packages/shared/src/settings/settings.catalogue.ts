@@ -118,6 +118,9 @@ export const SETTINGS: readonly SettingDef[] = [
   },
   { code: 'geo_key', group: '地图', descri: '地址定位服务密钥（Key/AK）', type: 'secret', default: '', maxLength: 128 },
   int('fee_claim_tolerance_pct', '结算', '服务商申请的交通里程超出直线距离多少（%）须走审批，以内自动通过', 20, 0, 500),
+  int('penalty_sla_breach_yuan', '结算', '服务商工单SLA超时，系统建议的处罚金额（元，0为不建议）', 50, 0, 100000),
+  int('penalty_visit_failed_yuan', '结算', '服务商工单回访不通过，系统建议的处罚金额（元，0为不建议）', 100, 0, 100000),
+  int('penalty_old_part_overdue_yuan', '结算', '服务商工单旧件逾期未返还，系统建议的处罚金额（元，0为不建议）', 50, 0, 100000),
   int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 

@@ -5,3 +5,5 @@ export * from './settle.contract';
 export * from './provider.contract';
 export * from './claims.machine';
 export * from './claims.contract';
+export * from './rewards.machine';
+export * from './rewards.contract';

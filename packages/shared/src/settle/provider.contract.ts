@@ -96,7 +96,7 @@ export const scorecardRow = z.object({
   visited: z.number(),
   visitPassed: z.number(),
   complaints: z.number(),
-  /** Penalties in cents in the period (rewards and penalties land later: null until then). */
+  /** Penalties approved in the period, in cents (奖惩管理). */
   penaltyCents: z.number().nullable(),
   /** Rates in per mille (null when their base is 0). */
   onTimeRate: z.number().nullable(),

@@ -2237,6 +2237,44 @@ CREATE TABLE "kb_categories" (
 	CONSTRAINT "kb_categories_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "reward_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "reward_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"reward_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reward_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "rewards" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "rewards_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"reward_no" text NOT NULL,
+	"provider_id" bigint NOT NULL,
+	"order_id" bigint,
+	"kind" smallint NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"reason" text NOT NULL,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"cause_type" smallint DEFAULT 0 NOT NULL,
+	"cause_id" bigint,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_by" bigint,
+	"submitted_by" bigint,
+	"submitted_at" timestamp with time zone,
+	"decided_by" bigint,
+	"approved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "rewards_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2479,11 +2517,6 @@ ALTER TABLE "fee_standards" ADD CONSTRAINT "fee_standards_template_fk" FOREIGN K
 ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_standard_fk" FOREIGN KEY ("enterprise_id","standard_id") REFERENCES "public"."fee_standards"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_settlement_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_claim_fk" FOREIGN KEY ("enterprise_id","claim_id") REFERENCES "public"."fee_claims"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_disputed_by_fk" FOREIGN KEY ("enterprise_id","disputed_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_lines" ADD CONSTRAINT "settlement_lines_resolved_by_fk" FOREIGN KEY ("enterprise_id","resolved_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_settlement_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -2535,6 +2568,12 @@ ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_model_fk" FOREIGN KEY ("en
 ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_fault_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_editor_fk" FOREIGN KEY ("enterprise_id","updated_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kb_categories" ADD CONSTRAINT "kb_categories_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reward_logs" ADD CONSTRAINT "reward_logs_reward_fk" FOREIGN KEY ("enterprise_id","reward_id") REFERENCES "public"."rewards"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rewards" ADD CONSTRAINT "rewards_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rewards" ADD CONSTRAINT "rewards_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rewards" ADD CONSTRAINT "rewards_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rewards" ADD CONSTRAINT "rewards_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rewards" ADD CONSTRAINT "rewards_submitted_by_fk" FOREIGN KEY ("enterprise_id","submitted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2928,4 +2967,14 @@ CREATE INDEX "kb_articles_category_idx" ON "kb_articles" USING btree ("enterpris
 CREATE INDEX "kb_articles_model_idx" ON "kb_articles" USING btree ("enterprise_id","product_model_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "kb_articles_fault_idx" ON "kb_articles" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
 CREATE INDEX "kb_articles_grams_idx" ON "kb_articles" USING gin ("search_grams");--> statement-breakpoint
-CREATE UNIQUE INDEX "kb_categories_name_uq" ON "kb_categories" USING btree ("enterprise_id","name");
+CREATE UNIQUE INDEX "kb_categories_name_uq" ON "kb_categories" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE INDEX "reward_logs_reward_idx" ON "reward_logs" USING btree ("enterprise_id","reward_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "rewards_no_uq" ON "rewards" USING btree ("enterprise_id","reward_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "rewards_cause_uq" ON "rewards" USING btree ("enterprise_id","cause_type","cause_id") WHERE cause_type > 0;--> statement-breakpoint
+CREATE INDEX "rewards_list_idx" ON "rewards" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "rewards_provider_idx" ON "rewards" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "rewards_state_idx" ON "rewards" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "rewards_kind_idx" ON "rewards" USING btree ("enterprise_id","kind","created_at","id");--> statement-breakpoint
+CREATE INDEX "rewards_cause_idx" ON "rewards" USING btree ("enterprise_id","cause_type","created_at","id");--> statement-breakpoint
+CREATE INDEX "rewards_order_idx" ON "rewards" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
+CREATE INDEX "rewards_approved_idx" ON "rewards" USING btree ("enterprise_id","provider_id","approved_at") WHERE approved_at is not null;

@@ -99,16 +99,17 @@ export async function inboxCounts(ex: Executor, user: SessionUser): Promise<{ to
 }
 
 /** The latest instance of a document, shown to those who may see that instance; null when the document never had one. */
-export async function documentFlow(ex: Executor, user: SessionUser, kind: string, docId: number) {
+/** `docSeen`: the owning area has already shown the caller may open the document (its page power and scope). */
+export async function documentFlow(ex: Executor, user: SessionUser, kind: string, docId: number, docSeen = false) {
   const [r] = await rows<{ id: number }>(
     ex,
     sql`select id::int as id from approval_instances where enterprise_id = ${user.enterpriseId} and kind = ${kind} and doc_id = ${docId} order by id desc limit 1`,
   );
-  return r ? instanceDetail(ex, user, r.id) : null;
+  return r ? instanceDetail(ex, user, r.id, docSeen) : null;
 }
 
 /** One instance with its steps, tasks and log — for those who take part in it, its provider's users, and the flow administrators. */
-export async function instanceDetail(ex: Executor, user: SessionUser, id: number) {
+export async function instanceDetail(ex: Executor, user: SessionUser, id: number, docSeen = false) {
   const e = user.enterpriseId;
   const tz = user.enterprise.timeZone;
   const [r] = await rows(
@@ -126,6 +127,7 @@ export async function instanceDetail(ex: Executor, user: SessionUser, id: number
       where t.enterprise_id = ${e} and t.instance_id = ${id} order by t.step, t.id`,
   );
   const part =
+    docSeen ||
     Number(r.applicant_id) === user.id ||
     (user.providerId != null && Number(r.provider_id) === user.providerId) ||
     tasks.some((t) => Number(t.user_id) === user.id || Number(t.acted_by) === user.id) ||

@@ -212,6 +212,17 @@ describe('服务商记分卡 (/service/provider/scorecard)', () => {
       await exec(sql`insert into complaints (enterprise_id, complaint_no, source_type, provider_id, title, level, created_at)
         values (${a.ep}, ${`TS${Math.random()}`}, 1, ${a.p1}, '服务态度', '一般', ${d})`);
     }
+    // 处罚: his penalties approved in the period (a reward, an unapproved penalty and one of another month do not count).
+    for (const [kind, state, cents, day] of [
+      [2, 2, 5000, at('06')],
+      [2, 2, 700, at('20')],
+      [1, 2, 9900, at('06')],
+      [2, 1, 8800, at('06')],
+      [2, 2, 100, '2026-06-02 10:00:00+08'],
+    ] as const) {
+      await exec(sql`insert into rewards (enterprise_id, reward_no, provider_id, kind, amount_cents, reason, state, approved_at)
+        values (${a.ep}, ${`JC${Math.random()}`}, ${a.p1}, ${kind}, ${cents}, '测试', ${state}, ${state === 2 ? day : null})`);
+    }
     const card = await a.admin.client.send(P.scorecard, { ...period, providerId: a.p1 });
     expect(card.success, card.message).toBe(true);
     expect(card.data).toMatchObject({ count: 1, ...period });
@@ -228,11 +239,18 @@ describe('服务商记分卡 (/service/provider/scorecard)', () => {
       visitPassed: 1,
       visitPassRate: 500,
       complaints: 1,
-      penaltyCents: null,
+      penaltyCents: 5700,
     });
     expect((await a.admin.client.send(P.scorecard, { ...period, keyword: '服务商乙' })).data.list.map((r) => r.providerId)).toEqual([a.p2]);
     const both = await a.admin.client.send(P.scorecard, period);
-    expect(both.data.list.find((r) => r.providerId === a.p2)).toMatchObject({ received: 1, completed: 1, slaOrders: 0, onTimeRate: null, complaints: 0 });
+    expect(both.data.list.find((r) => r.providerId === a.p2)).toMatchObject({
+      received: 1,
+      completed: 1,
+      slaOrders: 0,
+      onTimeRate: null,
+      complaints: 0,
+      penaltyCents: 0,
+    });
     // The default period is this month so far.
     expect((await a.admin.client.send(P.scorecard, {})).data).toMatchObject(thisMonth('Asia/Shanghai'));
     // No power (finance), bad input, another enterprise.

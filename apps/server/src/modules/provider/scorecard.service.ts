@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { and } from '../../platform/sql';
+import { and, intArray } from '../../platform/sql';
 import { containing } from '../org/org.common';
 
 /**
@@ -14,7 +14,7 @@ import { containing } from '../org/org.common';
  *   the same installed product when the order names one);
  * - 回访满意率: of their return visits done (not passed, passed, passed unrated), the share passed;
  * - 投诉: complaints against the provider created in the period; 接单: his orders created in the period;
- * - 处罚: penaltyCentsOf, the seam the rewards and penalties area fills.
+ * - 处罚: penaltyCentsOf, the provider's penalties approved in the period (rewards.service.ts).
  */
 
 /** Days `from`–`to` (inclusive) as the half-open instant range [start, end) in `tz`. */
@@ -24,16 +24,26 @@ const range = (from: string, to: string, tz: string) => ({
 });
 
 /**
- * Penalties of each provider in the period, in cents (positive = what was deducted). Rewards and penalties are built
- * by another area (/commissionOrder, /rewards): until they land there is no figure (null), and the scorecard says so.
+ * Penalties of each provider in the period, in cents (positive = what was deducted): his penalties approved in it
+ * (rewards of kind 2, state 2, by approved_at — the instant that also puts them on the period's statement).
  */
 export async function penaltyCentsOf(
-  _ex: Executor,
-  _enterpriseId: number,
+  ex: Executor,
+  enterpriseId: number,
   providerIds: readonly number[],
-  _period: { start: SQL; end: SQL },
+  period: { start: SQL; end: SQL },
 ): Promise<Map<number, number | null>> {
-  return new Map(providerIds.map((id) => [id, null]));
+  const out = new Map<number, number | null>(providerIds.map((id) => [id, 0]));
+  if (providerIds.length === 0) return out;
+  const sums = await rows<{ provider_id: number; cents: number }>(
+    ex,
+    sql`select provider_id, sum(amount_cents)::bigint as cents from rewards
+      where enterprise_id = ${enterpriseId} and provider_id = any(${intArray(providerIds, 'bigint')}) and approved_at >= ${period.start}
+        and approved_at < ${period.end} and kind = 2 and state = 2
+      group by provider_id`,
+  );
+  for (const r of sums) out.set(Number(r.provider_id), Number(r.cents));
+  return out;
 }
 
 /** The month so far in the enterprise's zone: first day to today. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { addDemoStep } from '../../db/seed';
 import { bigints } from '../../platform/sql';
 import { priceOrder } from './fee.service';
+import { act, createStatement } from './settle.service';
 
 /**
  * A month to settle for the demo provider (docs/settlement.md): its 结算系数 1.10, two fee standards, 30 of its orders
@@ -73,6 +74,105 @@ async function seedDemoSettlement(tx: Tx, enterpriseId: number): Promise<void> {
     p.user_id,
     ids.filter((o) => o.done).map((o) => o.id),
   );
+  await seedDemoRewards(
+    tx,
+    enterpriseId,
+    p.id,
+    ids.filter((o) => o.done).map((o) => o.id),
+  );
+  await seedDemoPlatform(tx, enterpriseId, tpl.id, customers);
+}
+
+/**
+ * Rewards and penalties of the demo month for the provider (奖惩管理): a penalty and a reward finance recorded and another
+ * finance user (or the administrator) approved last month — its statement will take them — and a penalty waiting for
+ * approval now. Each with the log its actions left; numbers JC….
+ */
+async function seedDemoRewards(tx: Tx, enterpriseId: number, providerId: number, orderIds: number[]): Promise<void> {
+  if (orderIds.length < 10) return;
+  const people = await rows<{ id: number }>(
+    tx,
+    sql`select id::int from users where enterprise_id = ${enterpriseId} and provider_id is null and (8 = any(roles) or 3 = any(roles))
+      order by (8 = any(roles)) desc, id limit 2`,
+  );
+  const [submitter, approver] = people;
+  if (!submitter || !approver) return;
+  const month = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
+  const items = [
+    { order: orderIds[9], kind: 2, cents: 5000, reason: '上门迟到2小时，客户投诉', state: 2, at: sql`(${month} - interval '12 days')` },
+    { order: null, kind: 1, cents: 20000, reason: '当月回访满意率100%，给予奖励', state: 2, at: sql`(${month} - interval '2 days')` },
+    { order: orderIds[4], kind: 2, cents: 3000, reason: '旧件未按期返还', state: 1, at: sql`(now() - interval '2 hours')` },
+  ];
+  const values = items.map(
+    (r, i) => sql`(${enterpriseId}, 'JC' || to_char(${r.at} at time zone 'Asia/Shanghai', 'YYYYMMDD') || '-' || ${String(9001 + i)}, ${providerId},
+      ${r.order ?? null}::bigint, ${r.kind}, ${r.cents}, ${r.reason}, ${r.state}, ${submitter.id}, ${submitter.id}, ${r.at} - interval '1 day',
+      ${r.state === 2 ? approver.id : null}::bigint, ${r.state === 2 ? r.at : null}::timestamptz, ${r.at} - interval '1 day')`,
+  );
+  const made = await rows<{ id: number }>(
+    tx,
+    sql`insert into rewards (enterprise_id, reward_no, provider_id, order_id, kind, amount_cents, reason, state, created_by, submitted_by, submitted_at,
+        decided_by, approved_at, created_at)
+      values ${sql.join(values, sql`, `)} returning id::int`,
+  );
+  await tx.execute(sql`insert into reward_logs (enterprise_id, reward_id, from_state, to_state, action, note, user_id, created_at)
+    select r.enterprise_id, r.id, null, 1, 'create', r.reason, r.submitted_by, r.created_at
+    from rewards r where r.enterprise_id = ${enterpriseId} and r.id = any(${bigints(made.map((m) => m.id))})
+    union all
+    select r.enterprise_id, r.id, 1, 2, 'approve', null, r.decided_by, r.approved_at
+    from rewards r where r.enterprise_id = ${enterpriseId} and r.id = any(${bigints(made.map((m) => m.id))}) and r.state = 2`);
+}
+
+/**
+ * A platform partner (授权服务平台, partner type 4) whose two service groups served ten orders last month, priced, and
+ * its statement issued: 平台结算 (/ServiceGroup/list) shows it split by group.
+ */
+async function seedDemoPlatform(tx: Tx, enterpriseId: number, templateId: number, customers: number[]): Promise<void> {
+  const [fin] = await rows<{ id: number }>(
+    tx,
+    sql`select id::int from users where enterprise_id = ${enterpriseId} and provider_id is null and (8 = any(roles) or 3 = any(roles))
+      order by (8 = any(roles)) desc, id limit 1`,
+  );
+  if (!fin) return;
+  const [pf] = await rows<{ id: number }>(
+    tx,
+    sql`insert into service_providers (enterprise_id, name, partner_type, linkman, phone, service_area)
+      values (${enterpriseId}, '华南授权服务平台', 4, '林经理', '020-60000004', '广东、广西、福建') on conflict do nothing returning id::int`,
+  );
+  if (!pf) return;
+  const groups = await rows<{ id: number }>(
+    tx,
+    sql`insert into service_groups (enterprise_id, name, type) values (${enterpriseId}, '平台广州服务组', 2), (${enterpriseId}, '平台深圳服务组', 2)
+      on conflict do nothing returning id::int`,
+  );
+  if (groups.length < 2) return;
+  const month = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
+  const made = await rows<{ id: number }>(
+    tx,
+    sql`insert into orders (enterprise_id, order_no, template_id, customer_id, title, state, provider_id, service_group_id, created_by, province, city,
+        created_at, finished_at)
+      select ${enterpriseId}, 'PT' || to_char(now() at time zone 'Asia/Shanghai' - interval '1 month', 'YYYYMM') || '-' || lpad(g::text, 3, '0'), ${templateId},
+        (${bigints(customers)})[1 + g % ${customers.length}], '空调安装（授权服务平台）', 5, ${pf.id}, (${bigints(groups.map((x) => x.id))})[1 + g % 2], ${fin.id},
+        '广东省', case when g % 2 = 0 then '广州市' else '深圳市' end, t - interval '1 day', t
+      from generate_series(1, 10) g, lateral (select ${month} - interval '1 month' + g * interval '2 days 5 hours' as t) x
+      returning id::int`,
+  );
+  await tx.execute(sql`insert into provider_order_fees (enterprise_id, order_id, provider_id, base_cents, amount_cents, priced_at)
+    select enterprise_id, id, provider_id, 12000, 12000 + (id % 3) * 1500, finished_at from orders
+    where enterprise_id = ${enterpriseId} and id = any(${bigints(made.map((m) => m.id))})`);
+  const actor = { id: fin.id, enterpriseId, sysrole: 8, admin: false, powers: [], providerId: null, timeZone: 'Asia/Shanghai' };
+  const [period] = await rows<{ start: string; end: string }>(
+    tx,
+    sql`select to_char(${month} at time zone 'Asia/Shanghai' - interval '1 month', 'YYYY-MM-DD') as start,
+      to_char(${month} at time zone 'Asia/Shanghai' - interval '1 day', 'YYYY-MM-DD') as end`,
+  );
+  if (!period) return;
+  const st = await createStatement(tx as unknown as Db, actor, {
+    providerId: pf.id,
+    periodStart: period.start,
+    periodEnd: period.end,
+    remark: '演示：平台结算',
+  });
+  await act(tx as unknown as Db, actor, st.id, 'issue');
 }
 
 /**

@@ -271,25 +271,70 @@ describe('statements', () => {
     expect((await a.finance.client.send(C.create, march(a))).data.lineCount).toBe(2);
   });
 
-  it('a statement’s total equals the sum of its lines, for any set of fees and claims (property)', async () => {
+  it('its lines keep their keys without foreign keys: checked per statement, a settled order cannot be deleted, a deleted draft takes its lines', async () => {
+    const a = await settleTeam(t);
+    const o = await withOrders(a);
+    const id = (await a.finance.client.send(C.create, march(a))).data.id;
+    const code = async (q: ReturnType<typeof sql>) => {
+      try {
+        await t.deps.db.execute(q);
+        return 'ok';
+      } catch (e) {
+        return String((e as { cause?: { code?: string }; code?: string }).cause?.code ?? (e as { code?: string }).code);
+      }
+    };
+    const line = (settlementId: number, col: string, ref: number) =>
+      sql`insert into settlement_lines (enterprise_id, settlement_id, kind, ${sql.identifier(col)}) values (${a.ep}, ${settlementId}, 1, ${ref})`;
+    expect(await code(line(id, 'order_id', 999_999_999))).toBe('23503');
+    expect(await code(line(999_999_999, 'order_id', o.after))).toBe('23503');
+    expect(await code(line(id, 'claim_id', 999_999_999))).toBe('23503');
+    expect(await code(line(id, 'reward_id', 999_999_999))).toBe('23503');
+    // Another enterprise's statement or order is as good as missing.
+    const b = await settleTeam(t);
+    const theirs = await pricedOrder(t, b.ep, b.p1, 100);
+    expect(await code(line(id, 'order_id', theirs))).toBe('23503');
+    expect(await code(sql`update settlement_lines set disputed_by = 999999999 where enterprise_id = ${a.ep} and settlement_id = ${id}`)).toBe('23503');
+    expect(await code(sql`delete from orders where enterprise_id = ${a.ep} and id = ${o.inside[0]}`)).toBe('23503');
+    expect(await code(sql`delete from orders where enterprise_id = ${a.ep} and id = ${o.after}`)).toBe('ok');
+    expect(await count('settlement_lines', a.ep)).toBe(2);
+    expect((await a.finance.client.send(C.remove, { id })).success).toBe(true);
+    expect(await count('settlement_lines', a.ep)).toBe(0);
+  });
+
+  it('a statement’s total equals the sum of its lines, for any set of fees, claims, rewards and penalties (property)', async () => {
     const a = await settleTeam(t);
     let day = 0;
     const amounts = fc.array(fc.integer({ min: 0, max: 5_000_000 }), { maxLength: 8 });
+    // Rewards (positive) and penalties (negative), approved that day.
+    const signed = fc.array(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }).filter((x) => x !== 0),
+      { maxLength: 5 },
+    );
     await fc.assert(
-      fc.asyncProperty(amounts, amounts, async (fees, claims) => {
-        fc.pre(fees.length + claims.length > 0);
+      fc.asyncProperty(amounts, amounts, signed, async (fees, claims, rewards) => {
+        fc.pre(fees.length + claims.length + rewards.length > 0);
         // Each run settles its own day, so the runs never share orders or claims.
         day++;
         const date = new Date(Date.UTC(2025, 0, day)).toISOString().slice(0, 10);
         for (const f of fees) await pricedOrder(t, a.ep, a.p1, f, `${date} 12:00:00+08`);
         for (const c of claims) await payableClaim(t, a.ep, a.p1, a.pu1.id, c, `${date} 13:00:00+08`);
+        for (const r of rewards)
+          await t.deps.db.execute(sql`insert into rewards (enterprise_id, reward_no, provider_id, kind, amount_cents, reason, state, approved_at)
+            values (${a.ep}, ${`JC${Math.random()}`}, ${a.p1}, ${r < 0 ? 2 : 1}, ${Math.abs(r)}, '性质测试', 2, ${`${date} 14:00:00+08`}::timestamptz)`);
         const made = (await a.finance.client.send(C.create, { providerId: a.p1, periodStart: date, periodEnd: date })).data;
         const lines = (await a.finance.client.send(C.lines, { id: made.id, pageSize: 100 })).data.list;
         const sum = lines.reduce((s, l) => s + l.amountCents, 0);
-        expect(made.totalCents).toBe([...fees, ...claims].reduce((s, f) => s + f, 0));
+        expect(made.totalCents).toBe([...fees, ...claims, ...rewards].reduce((s, f) => s + f, 0));
         expect(made.totalCents).toBe(sum);
-        expect(made.lineCount).toBe(fees.length + claims.length);
+        expect(made.lineCount).toBe(fees.length + claims.length + rewards.length);
         expect(lines.filter((l) => l.kind === 2).length).toBe(claims.length);
+        expect(lines.filter((l) => l.kind === 3).length).toBe(rewards.filter((r) => r > 0).length);
+        expect(
+          lines
+            .filter((l) => l.kind === 4)
+            .map((l) => l.amountCents)
+            .sort(),
+        ).toEqual(rewards.filter((r) => r < 0).sort());
       }),
       { numRuns: 15 },
     );

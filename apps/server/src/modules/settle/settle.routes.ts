@@ -1,4 +1,4 @@
-import { claimsContract as K, feeStandardContract as F, settleContract as C } from '@sk/shared';
+import { claimsContract as K, feeStandardContract as F, rewardsContract as R, settleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
@@ -6,12 +6,17 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { registerStateHook } from '../../platform/state';
 import { readerOf, visibleOrder } from '../orders/detail.access';
+import { documentFlow } from '../approvals/inbox.service';
 import * as claims from './claims.service';
+import * as rewards from './rewards.service';
+import { installRewardRules } from './rewards.rules';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
 import './settle.demo';
 import { startExport } from '../../platform/exports';
 import { SETTLE_EXPORT } from './settle.export';
+
+const REWARD_ACTION_MESSAGES = { submit: '已提交审批', approve: '审批通过', reject: '已驳回', cancel: '已作废' } as const;
 
 let installed = false;
 /** An order of a provider is priced when it reaches 完成 (5): its completion, or the approval of its completion. */
@@ -33,6 +38,7 @@ const staffOnly = (providerId: number | null) => {
 
 export async function settleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   installPricing();
+  installRewardRules();
   const { db } = deps;
   registerAll(app, deps, F, {
     list: async ({ user, query }) => {
@@ -99,5 +105,20 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
       return claims.listClaims(db, actorOf(user), f, { pageIndex, pageSize });
     },
     check: async ({ user, body }) => withMessage(await claims.checkClaim(db, actorOf(user), body), '审核完成'),
+  });
+  registerAll(app, deps, R, {
+    list: async ({ user, query }) => {
+      const { pageIndex, pageSize, ...f } = query;
+      return rewards.listRewards(db, actorOf(user), f, { pageIndex, pageSize });
+    },
+    count: async ({ user, query }) => rewards.countRewards(db, actorOf(user), query),
+    detail: async ({ user, query }) => rewards.rewardDetail(db, actorOf(user), query.id),
+    create: async ({ user, body }) => withMessage(await rewards.createReward(db, actorOf(user), body), '提交成功，等待审批'),
+    action: async ({ user, body }) =>
+      withMessage(await rewards.actReward(db, actorOf(user), body.id, body.action, body.note ?? null), REWARD_ACTION_MESSAGES[body.action]),
+    approvalProcess: async ({ user, query }) => {
+      await rewards.rewardVisible(db, actorOf(user), query.id);
+      return documentFlow(db, user, rewards.REWARD_APPROVAL_KIND, query.id, true);
+    },
   });
 }

@@ -72,7 +72,8 @@ export interface CreateInput {
 
 /**
  * A draft statement of the provider's orders priced (completed or approved) in the period, days in the enterprise's
- * zone, and of its fee claims payable in the period, that sit on no other statement. An order never sits on two: the lines' unique index decides between parallel
+ * zone, of its fee claims payable in the period and of its rewards and penalties approved in it, that sit on no other
+ * statement. An order never sits on two: the lines' unique index decides between parallel
  * creates (ON CONFLICT waits for the other and skips); a statement that gets no line is refused (SETTLE_EMPTY).
  */
 export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise<{ id: number; lineCount: number; totalCents: number }> {
@@ -89,9 +90,12 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
     const id = Number(s?.id);
     const from = sql`(${v.periodStart}::date)::timestamp at time zone ${a.timeZone}`;
     const to = sql`((${v.periodEnd}::date + 1)::timestamp at time zone ${a.timeZone})`;
-    const added = await rows(
+    // One set-based INSERT … SELECT answering only its count; its keys are checked once for the whole statement
+    // (settle.keys.ts), and the sort of 100,000 lines fits in memory.
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    const [added] = await rows<{ n: number }>(
       tx,
-      sql`insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, amount_cents, original_cents, description)
+      sql`with ins as (insert into settlement_lines (enterprise_id, settlement_id, kind, order_id, amount_cents, original_cents, description)
         select f.enterprise_id, ${id}, 1, f.order_id, f.amount_cents, f.amount_cents, o.title
         from provider_order_fees f join orders o on o.enterprise_id = f.enterprise_id and o.id = f.order_id
         where f.enterprise_id = ${a.enterpriseId} and f.provider_id = ${v.providerId} and f.priced_at >= ${from} and f.priced_at < ${to}
@@ -99,7 +103,7 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
           and not exists (select 1 from settlement_lines l where l.enterprise_id = f.enterprise_id and l.order_id = f.order_id)
         order by f.priced_at, f.order_id
         on conflict (enterprise_id, order_id) where order_id is not null do nothing
-        returning id`,
+        returning 1) select count(*)::int as n from ins`,
     );
     // Its fee claims payable in the period (approved and, where the fees differed, checked), at the amount checked.
     const claims = await rows(
@@ -115,7 +119,22 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
         on conflict (enterprise_id, claim_id) where claim_id is not null do nothing
         returning id`,
     );
-    const lineCount = added.length + claims.length;
+    // Its rewards and penalties approved in the period (kinds 3 and 4, a penalty deducted).
+    const rewardLines = await rows(
+      tx,
+      sql`insert into settlement_lines (enterprise_id, settlement_id, kind, reward_id, order_id, amount_cents, original_cents, description)
+        select r.enterprise_id, ${id}, case r.kind when 2 then 4 else 3 end, r.id, null,
+          case r.kind when 2 then -r.amount_cents else r.amount_cents end, case r.kind when 2 then -r.amount_cents else r.amount_cents end,
+          (case r.kind when 2 then '处罚' else '奖励' end) || ' · ' || r.reward_no || ' · ' || left(r.reason, 60)
+        from rewards r
+        where r.enterprise_id = ${a.enterpriseId} and r.provider_id = ${v.providerId} and r.state = 2
+          and r.approved_at >= ${from} and r.approved_at < ${to}
+          and not exists (select 1 from settlement_lines l where l.enterprise_id = r.enterprise_id and l.reward_id = r.id)
+        order by r.approved_at, r.id
+        on conflict (enterprise_id, reward_id) where reward_id is not null do nothing
+        returning id`,
+    );
+    const lineCount = Number(added?.n ?? 0) + claims.length + rewardLines.length;
     if (lineCount === 0) throw new AppError('SETTLE_EMPTY');
     const [t] = await rows<{ total_cents: number; line_count: number }>(
       tx,

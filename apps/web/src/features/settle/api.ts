@@ -1,10 +1,11 @@
 import { centsText } from '@sk/shared/settle/settle.constants';
 import { type FeeStandardRow, feeStandardContract, type SettlementLineRow, type SettlementRow, settleContract } from '@sk/shared/settle/settle.contract';
 import { claimsContract, type FeeClaimRow } from '@sk/shared/settle/claims.contract';
-import { contractFetcher } from '../../components';
+import { type RewardRow, rewardsContract } from '@sk/shared/settle/rewards.contract';
+import { contractFetcher, pairFetcher } from '../../components';
 import { staleAfter } from '../../lib/query';
 
-export { claimsContract as K, feeStandardContract as F, settleContract as C };
+export { claimsContract as K, feeStandardContract as F, rewardsContract as R, settleContract as C };
 
 staleAfter([feeStandardContract.create, feeStandardContract.update, feeStandardContract.remove], [feeStandardContract.list]);
 staleAfter(
@@ -17,6 +18,13 @@ staleAfter(
   [claimsContract.list, claimsContract.detail, claimsContract.checkList, settleContract.lines],
 );
 
+staleAfter(
+  [rewardsContract.create, rewardsContract.action],
+  [rewardsContract.list, rewardsContract.count, rewardsContract.detail, rewardsContract.approvalProcess],
+);
+staleAfter([settleContract.create, settleContract.remove], [rewardsContract.list, rewardsContract.detail]);
+
+export const fetchRewards = pairFetcher<RewardRow>(rewardsContract.list, rewardsContract.count);
 export const fetchClaims = contractFetcher<FeeClaimRow>(claimsContract.list);
 export const fetchCostChecks = contractFetcher<FeeClaimRow>(claimsContract.checkList);
 export const fetchStandards = contractFetcher<FeeStandardRow>(feeStandardContract.list);

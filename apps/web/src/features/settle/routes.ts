@@ -28,4 +28,12 @@ export const SETTLE_ROUTES: PageRoute[] = [
     menu: 'TransportationFeeApproval',
   },
   { path: '/CostCheck', title: '费用审核', page: lazyPage(() => import('./pages/CostCheck')), keepAlive: true },
+  { path: '/commissionOrder/list', title: '奖惩管理', page: lazyPage(() => import('./pages/CommissionOrderList')), keepAlive: true },
+  {
+    path: '/commissionOrder/create',
+    title: '新建奖惩',
+    page: lazyPage(() => import('./pages/CommissionOrderCreate')),
+    power: 'menu_CommissionOrder',
+    menu: 'CommissionOrder',
+  },
 ];
