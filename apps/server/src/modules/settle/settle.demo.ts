@@ -156,6 +156,16 @@ async function seedDemoPlatform(tx: Tx, enterpriseId: number, templateId: number
       from generate_series(1, 10) g, lateral (select ${month} - interval '1 month' + g * interval '2 days 5 hours' as t) x
       returning id::int`,
   );
+  // Their story in the log as the state helper writes it: created, given to the platform, completed by it.
+  await tx.execute(sql`insert into order_logs (enterprise_id, order_id, from_state, to_state, action, note, user_id, created_at)
+    select o.enterprise_id, o.id, s.from_state, s.to_state, s.action, s.note, ${fin.id}, s.at
+    from orders o cross join lateral (values
+        (1, null::smallint, 1::smallint, 'create', null::text, o.created_at),
+        (2, 1, 2, 'dispatch', '服务商：华南授权服务平台', o.created_at + interval '1 hour'),
+        (3, 2, 5, 'serviceComplete', '平台服务组完工', o.finished_at)
+      ) as s(n, from_state, to_state, action, note, at)
+    where o.enterprise_id = ${enterpriseId} and o.id = any(${bigints(made.map((m) => m.id))})
+    order by s.at, o.id, s.n`);
   await tx.execute(sql`insert into provider_order_fees (enterprise_id, order_id, provider_id, base_cents, amount_cents, priced_at)
     select enterprise_id, id, provider_id, 12000, 12000 + (id % 3) * 1500, finished_at from orders
     where enterprise_id = ${enterpriseId} and id = any(${bigints(made.map((m) => m.id))})`);
