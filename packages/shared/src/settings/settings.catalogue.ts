@@ -118,6 +118,7 @@ export const SETTINGS: readonly SettingDef[] = [
   },
   { code: 'geo_key', group: '地图', descri: '地址定位服务密钥（Key/AK）', type: 'secret', default: '', maxLength: 128 },
   int('fee_claim_tolerance_pct', '结算', '服务商申请的交通里程超出直线距离多少（%）须走审批，以内自动通过', 20, 0, 500),
+  int('quote_discount_limit_pct', '报价', '报价单折扣超过合计金额的多少（%）须走“报价折扣审批”', 10, 0, 100),
   int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 

@@ -1,0 +1,2 @@
+// Demo quotations and an extension (filled in below).
+export {};
