@@ -26,6 +26,7 @@ import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
 import { customerScope, visibleCustomer } from '../customers/common';
 import { orderFor } from '../orders/money.access';
+import { orderInScope } from '../orders/scope';
 import { getSettingInt } from '../settings/settings.repo';
 import { productCoverage, todayIn } from './coverage';
 import { nextNo } from './numbers';
@@ -316,6 +317,8 @@ const rowSelect = (tz: string) => sql`select q.id::int, q.quote_no as "quoteNo",
   left join users s on s.enterprise_id = q.enterprise_id and s.id = q.sales_id`;
 
 export async function listQuotes(db: Db, a: Actor, f: QueryOf<typeof Q.list>): Promise<{ list: QuoteRow[]; count: number }> {
+  // An order named as the filter must be one the caller may open: an order outside it answers as a missing one.
+  if (f.orderId) await orderInScope(db, a, f.orderId);
   const conds: SQL[] = [sql`q.enterprise_id = ${a.enterpriseId}`, scope(a)];
   if (f.state) conds.push(sql`q.state = ${f.state}`);
   if (f.customerId) conds.push(sql`q.customer_id = ${f.customerId}`);
