@@ -22,7 +22,7 @@ describe('goods orders the applicant pays (spec goods order state 1 待付款)',
     const free = (await applicant.call(G.apply, { items: [{ spareId: s.spare, quantity: 1 }] })).data.id;
     expect((await applicant.call(G.detail, { id })).data).toMatchObject({ state: 1, paymentMethod: 3, paid_time: null });
     expect((await applicant.call(G.detail, { id: free })).data).toMatchObject({ state: 2, paymentMethod: null });
-    expect((await s.k.call(G.list, { state: 1 })).data.list.map((g) => g.id)).toEqual([id]);
+    expect((await s.k.call(G.list, { state: 1 })).data.list.map((g: { id: number }) => g.id)).toEqual([id]);
     expect((await s.k.request('GET', '/spare/data/personalApprovalList')).data).toBe(2);
     // Not paid: it cannot be approved yet.
     expect((await s.k.call(G.step, { id, action: 'approve', warehouseId: s.wh })).message).toBe('当前状态不允许该操作');
