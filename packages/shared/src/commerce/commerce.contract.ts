@@ -3,7 +3,7 @@ import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
 import { id, L } from '../common/zod';
-import { optionalId, optionalText, requiredText } from '../customers/fields';
+import { optionalId, optionalText, requiredDate, requiredText } from '../customers/fields';
 import { QUOTE_POWER, WARRANTY_EXT_POWER } from './commerce.machine';
 
 const listOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), count: z.number() });
@@ -12,14 +12,6 @@ const cents = (label: string, min = 0) =>
     coerceInt('bigint', `${label}不正确`)
       .min(min, `${label}不能小于${min / 100}元`)
       .max(100_000_000, `${label}不能超过100万元`),
-    label,
-  );
-const day = (label: string) =>
-  L(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为YYYY-MM-DD`),
     label,
   );
 const logRow = z.object({
@@ -190,7 +182,7 @@ const quoteBody = z.object({
   installedProductId: optionalId('设备'),
   orderId: optionalId('工单'),
   warehouseId: optionalId('备件仓库'),
-  validUntil: day('有效期至').optional(),
+  validUntil: requiredDate('有效期至').optional(),
   discountCents: cents('折扣金额').default(0),
   remark: optionalText('备注', 500),
   lines: L(z.array(quoteLineInput).min(1, '请添加报价明细').max(100, '报价明细最多100行'), '报价明细'),

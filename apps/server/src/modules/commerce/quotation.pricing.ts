@@ -6,6 +6,8 @@ import { bigints } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
 import { productCoverage, type ProductCoverage } from './coverage';
 
+const MAX_CENTS = 2_000_000_000;
+
 interface CatalogueItem {
   id: number;
   name: string;
@@ -74,6 +76,8 @@ export async function priceLines(
     const priced = priceQuoteLine({ kind: l.kind, unitCents, quantity: l.quantity, warrantyPart }, coverage ?? none);
     return { line: i + 1, kind: l.kind, itemId: l.kind === 3 ? null : (l.itemId ?? null), name, unit, quantity: l.quantity, unitCents, ...priced };
   });
+  // Amounts stay within 2千万元 a line and in all (integer cents in an int column's range).
+  if (lines.some((l) => l.unitCents * l.quantity > MAX_CENTS) || lines.reduce((x, l) => x + l.amountCents, 0) > MAX_CENTS) throw invalid('报价金额过大');
   const totals = quoteTotals(lines, discountCents);
   if (!totals) throw invalid('折扣金额：折扣不能大于报价合计');
   return { lines, ...totals, coverage };
