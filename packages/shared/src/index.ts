@@ -55,3 +55,4 @@ export * from './search/search.contract';
 export * from './settle/index';
 export * from './quality/index';
 export * from './knowledge/index';
+export * from './commerce/index';

@@ -28,6 +28,7 @@ import { noticesModule } from './notices/notices.routes';
 import { visitsModule } from './visits/visits.routes';
 import { searchModule } from './search/search.routes';
 import { settleModule } from './settle/settle.routes';
+import { commerceModule } from './commerce/commerce.routes';
 import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
 import { knowledgeModule } from './knowledge/knowledge.routes';
@@ -68,6 +69,7 @@ export const modules: Module[] = [
   knowledgeModule,
   searchModule,
   settleModule,
+  commerceModule,
   providerModule,
   geoModule,
 ];

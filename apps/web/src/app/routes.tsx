@@ -6,6 +6,7 @@ import { POWERS } from '@sk/shared/auth/powers';
 import { ORDER_LIST_ROUTES } from '../features/orders/lists/routes';
 import { SCHEDULE_ROUTES } from '../features/schedule/routes';
 import { SETTLE_ROUTES } from '../features/settle/routes';
+import { COMMERCE_ROUTES } from '../features/commerce/routes';
 import { PROVIDER_ROUTES } from '../features/provider/routes';
 import { VISIT_PUBLIC_ROUTES, VISIT_ROUTES } from '../features/visits/routes';
 import { QUALITY_ROUTES } from '../features/quality/routes';
@@ -436,5 +437,7 @@ LAYOUT_ROUTES.push(
 
 // The provider money loop (features/settle): 服务费标准 and 外包结算 with its detail and create pages.
 LAYOUT_ROUTES.push(...SETTLE_ROUTES);
+// Quotations and extended warranties (features/commerce, docs/commerce.md).
+LAYOUT_ROUTES.push(...COMMERCE_ROUTES);
 // The provider's console (features/provider): 服务单 and its detail, 工单管理, 平台结算, 服务商管理's scorecard.
 LAYOUT_ROUTES.push(...PROVIDER_ROUTES);

@@ -38,6 +38,8 @@ export const APPROVAL_DOC_KINDS = [
   { kind: 'settlement', label: '结算单审批', link: '/settleAccounts/detail?id={id}', amount: true },
   { kind: 'fee_claim', label: '费用申请审批', link: '/transportation/fee/approval/detail/{id}', amount: true },
   { kind: 'reward', label: '奖惩审批', link: '/commissionOrder/list?id={id}', amount: true, types: { 1: '奖励', 2: '处罚' } },
+  { kind: 'quotation_discount', label: '报价折扣审批', link: '/quotation/detail/{id}', amount: true },
+  { kind: 'warranty_extension', label: '延保审批', link: '/extend/warranty?id={id}', amount: true },
 ] as const satisfies readonly ApprovalKindDef[];
 
 export type ApprovalDocKind = (typeof APPROVAL_DOC_KINDS)[number]['kind'];

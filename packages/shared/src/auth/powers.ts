@@ -103,6 +103,8 @@ export const ROLE_POWERS: Record<RoleId, string[]> = {
       'ProductManage',
       'AllProduct',
       'QuotationList',
+      // 延保管理: the salesperson sells extended warranties on his customers' products (docs/commerce.md).
+      'ExtendWarranty',
       'Knowledge',
     ),
     ...CUSTOMER_UPKEEP,

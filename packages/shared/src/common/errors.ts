@@ -129,6 +129,14 @@ export const errorMessages = {
   CLAIM_CHECKED: '该费用申请不在待审核状态',
   CLAIM_REASON: '审核原因：请从字典“费用审核原因”中选择',
   REWARD_ORDER_PROVIDER: '关联工单：该工单不是所选服务商的工单',
+  // Commerce: quotations and extended warranty (issue 31, docs/commerce.md).
+  EXT_WAITING: '该设备已有待审批的延保，请等待审批结束',
+  EXT_NO_PRODUCT_CUSTOMER: '该设备未关联客户，不能办理延保',
+  QUOTE_EXPIRED: '报价单已过期，不能接受',
+  QUOTE_NOT_SENT: '报价单未发送或已处理，不能接受',
+  QUOTE_DISCOUNT_WAITING: '折扣审批中，审批通过后自动发送',
+  QUOTE_DISCOUNT_NO_FLOW: '折扣超过上限（{pct}%），需审批，但未配置“报价折扣审批”流程，请联系管理员',
+  QUOTE_NO_ORDER: '请先选择要转入的工单',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

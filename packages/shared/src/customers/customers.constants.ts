@@ -26,7 +26,8 @@ export type WarrantyStartType = 2 | 3;
 /** Installed product (equipment archive) status. */
 export const PRODUCT_STATUS = { 1: '正常使用', 2: '维修中', 3: '已停用' } as const;
 /** Warranty state shown next to an installed product, computed from warranty_end. */
-export const WARRANTY_STATES = { 0: '未知', 1: '在保', 2: '过保' } as const;
+/** 3: covered by an active extended warranty (commerce/coverage.ts coverageOf). */
+export const WARRANTY_STATES = { 0: '未知', 1: '在保', 2: '过保', 3: '延保' } as const;
 
 /** Sales contract states. */
 export const SALE_CONTRACT_STATES = { 1: '待提交', 2: '待审批', 3: '已审批' } as const;

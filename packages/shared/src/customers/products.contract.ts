@@ -65,6 +65,8 @@ export const installedProductSchema = z.object({
   warrantyEnd: z.string().nullable(),
   /** 0 unknown, 1 in warranty, 2 expired. */
   warrantyState: z.number(),
+  /** The last day an extended warranty in force covers (延保), when there is one. */
+  extendedEnd: z.string().nullable().optional(),
   status: z.number(),
   qrCode: z.string(),
   /** Web path the QR code opens (inside the enterprise: a login is needed). */

@@ -121,6 +121,7 @@ export const SETTINGS: readonly SettingDef[] = [
   int('penalty_sla_breach_yuan', '结算', '服务商工单SLA超时，系统建议的处罚金额（元，0为不建议）', 50, 0, 100000),
   int('penalty_visit_failed_yuan', '结算', '服务商工单回访不通过，系统建议的处罚金额（元，0为不建议）', 100, 0, 100000),
   int('penalty_old_part_overdue_yuan', '结算', '服务商工单旧件逾期未返还，系统建议的处罚金额（元，0为不建议）', 50, 0, 100000),
+  int('quote_discount_limit_pct', '报价', '报价单折扣超过合计金额的多少（%）须走“报价折扣审批”', 10, 0, 100),
   int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 

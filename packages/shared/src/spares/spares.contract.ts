@@ -533,6 +533,9 @@ export const goodsOrderSchema = z.object({
   warehouseId: z.number().nullable(),
   warehouseName: z.string().nullable(),
   orderId: z.number().nullable(),
+  /** The applicant pays, and how (PAYMENT_METHODS); null: the manufacturer bears it. */
+  paymentMethod: z.number().nullable(),
+  paid_time: z.string().nullable(),
   address: z.string(),
   logistics: z.string().nullable(),
   trackingNo: z.string().nullable(),
@@ -570,6 +573,11 @@ export const goodsContract = {
     power: 'menu_SparePartsSalesman',
     body: z.object({
       orderId: optionalId('工单'),
+      /** The applicant pays for the parts (自费): the application waits in 1 待付款 with its payment method. */
+      paymentMethod: L(
+        z.preprocess((v) => (v === '' ? undefined : v), oneOf('付款方式', [1, 2, 3, 4, 5], '只能是线下支付、支付宝、微信、银联或签单').nullish()),
+        '付款方式',
+      ),
       address: text('收货地址', 200).default(''),
       remark: text('备注', 200).default(''),
       items: L(
@@ -589,7 +597,7 @@ export const goodsContract = {
     power: 'menu_SparePartsSalesman',
     body: z.object({
       id: requiredId('申请单'),
-      action: L(z.enum(['approve', 'ship', 'sign', 'cancel'], { error: '操作不正确' }), '操作'),
+      action: L(z.enum(['pay', 'approve', 'ship', 'sign', 'cancel'], { error: '操作不正确' }), '操作'),
       warehouseId: optionalId('发货仓库'),
       /** Shipping: the serials chosen for each serial-tracked spare, one per piece, from the shipping warehouse. */
       items: L(

@@ -51,13 +51,17 @@ export const oldPartMachine: Machine<OldPartAction, OldPartCtx> = {
 };
 export const oldPartAbilities = (state: number, ctx: OldPartCtx) => abilitiesOf(oldPartMachine, state, ctx);
 
-/** A goods order (spare-part application, then outbound order): GOODS_ORDER_STATES 2 → 3 → 4 → 5, or 6 cancelled before it ships. */
-export type GoodsAction = 'approve' | 'ship' | 'sign' | 'cancel';
+/**
+ * A goods order (spare-part application, then outbound order): GOODS_ORDER_STATES 2 → 3 → 4 → 5, or 6 cancelled before it
+ * ships. One the applicant pays starts at 1 待付款: the keeper confirms the payment (pay) before it is approved.
+ */
+export type GoodsAction = 'pay' | 'approve' | 'ship' | 'sign' | 'cancel';
 export interface GoodsCtx {
   keeper: boolean;
   applicant: boolean;
 }
 const GOODS_STEPS: Record<GoodsAction, { from: readonly number[]; to: number; who: 'keeper' | 'applicant' | 'either' }> = {
+  pay: { from: [1], to: 2, who: 'keeper' },
   approve: { from: [2], to: 3, who: 'keeper' },
   ship: { from: [3], to: 4, who: 'keeper' },
   sign: { from: [4], to: 5, who: 'applicant' },

@@ -449,6 +449,7 @@ CREATE TABLE "installed_products" (
 	"install_date" date,
 	"purchase_date" date,
 	"warranty_end" date,
+	"extended_end" date,
 	"status" smallint DEFAULT 1 NOT NULL,
 	"qr_code" text NOT NULL,
 	"remark" text,
@@ -1098,6 +1099,8 @@ CREATE TABLE "goods_orders" (
 	"applicant_id" bigint NOT NULL,
 	"warehouse_id" bigint,
 	"order_id" bigint,
+	"payment_method" smallint,
+	"paid_at" timestamp with time zone,
 	"address" text DEFAULT '' NOT NULL,
 	"logistics" text,
 	"tracking_no" text,
@@ -2275,6 +2278,109 @@ CREATE TABLE "rewards" (
 	CONSTRAINT "rewards_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "quotation_lines" (
+	"enterprise_id" bigint NOT NULL,
+	"quotation_id" bigint NOT NULL,
+	"line" smallint NOT NULL,
+	"kind" smallint NOT NULL,
+	"item_id" bigint,
+	"name" text NOT NULL,
+	"unit" text DEFAULT '' NOT NULL,
+	"quantity" integer NOT NULL,
+	"unit_cents" bigint DEFAULT 0 NOT NULL,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	"cover_reason" text,
+	CONSTRAINT "quotation_lines_enterprise_id_quotation_id_line_pk" PRIMARY KEY("enterprise_id","quotation_id","line")
+);
+--> statement-breakpoint
+CREATE TABLE "quotation_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "quotation_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"quotation_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "quotation_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "quotation_versions" (
+	"enterprise_id" bigint NOT NULL,
+	"quotation_id" bigint NOT NULL,
+	"version" integer NOT NULL,
+	"state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"snapshot" jsonb NOT NULL,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "quotation_versions_enterprise_id_quotation_id_version_pk" PRIMARY KEY("enterprise_id","quotation_id","version")
+);
+--> statement-breakpoint
+CREATE TABLE "quotations" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "quotations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"quote_no" text NOT NULL,
+	"title" text NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"installed_product_id" bigint,
+	"order_id" bigint,
+	"warehouse_id" bigint,
+	"valid_until" date NOT NULL,
+	"gross_cents" bigint DEFAULT 0 NOT NULL,
+	"discount_cents" bigint DEFAULT 0 NOT NULL,
+	"total_cents" bigint DEFAULT 0 NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"discount_state" smallint DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"sales_id" bigint NOT NULL,
+	"accepted_name" text,
+	"accepted_user_id" bigint,
+	"signature_file_id" text,
+	"accepted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "quotations_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "warranty_extension_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "warranty_extension_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"extension_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "warranty_extension_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "warranty_extensions" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "warranty_extensions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"ext_no" text NOT NULL,
+	"installed_product_id" bigint NOT NULL,
+	"customer_id" bigint,
+	"period" integer NOT NULL,
+	"unit" smallint NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"price_cents" bigint DEFAULT 0 NOT NULL,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"created_by" bigint NOT NULL,
+	"decided_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "warranty_extensions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2574,6 +2680,19 @@ ALTER TABLE "rewards" ADD CONSTRAINT "rewards_provider_fk" FOREIGN KEY ("enterpr
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_submitted_by_fk" FOREIGN KEY ("enterprise_id","submitted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotation_lines" ADD CONSTRAINT "quotation_lines_quote_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotation_logs" ADD CONSTRAINT "quotation_logs_quote_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotation_versions" ADD CONSTRAINT "quotation_versions_quote_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_sales_fk" FOREIGN KEY ("enterprise_id","sales_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warranty_extension_logs" ADD CONSTRAINT "warranty_extension_logs_ext_fk" FOREIGN KEY ("enterprise_id","extension_id") REFERENCES "public"."warranty_extensions"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_creator_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -2977,4 +3096,20 @@ CREATE INDEX "rewards_state_idx" ON "rewards" USING btree ("enterprise_id","stat
 CREATE INDEX "rewards_kind_idx" ON "rewards" USING btree ("enterprise_id","kind","created_at","id");--> statement-breakpoint
 CREATE INDEX "rewards_cause_idx" ON "rewards" USING btree ("enterprise_id","cause_type","created_at","id");--> statement-breakpoint
 CREATE INDEX "rewards_order_idx" ON "rewards" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
-CREATE INDEX "rewards_approved_idx" ON "rewards" USING btree ("enterprise_id","provider_id","approved_at") WHERE approved_at is not null;
+CREATE INDEX "rewards_approved_idx" ON "rewards" USING btree ("enterprise_id","provider_id","approved_at") WHERE approved_at is not null;--> statement-breakpoint
+CREATE INDEX "quotation_logs_quote_idx" ON "quotation_logs" USING btree ("enterprise_id","quotation_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "quotations_no_uq" ON "quotations" USING btree ("enterprise_id","quote_no");--> statement-breakpoint
+CREATE INDEX "quotations_list_idx" ON "quotations" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "quotations_state_idx" ON "quotations" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "quotations_sales_idx" ON "quotations" USING btree ("enterprise_id","sales_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "quotations_customer_idx" ON "quotations" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE INDEX "quotations_order_idx" ON "quotations" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
+CREATE INDEX "quotations_due_idx" ON "quotations" USING btree ("valid_until") WHERE state = 2;--> statement-breakpoint
+CREATE INDEX "warranty_extension_logs_ext_idx" ON "warranty_extension_logs" USING btree ("enterprise_id","extension_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "warranty_extensions_no_uq" ON "warranty_extensions" USING btree ("enterprise_id","ext_no");--> statement-breakpoint
+CREATE INDEX "warranty_extensions_list_idx" ON "warranty_extensions" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "warranty_extensions_state_idx" ON "warranty_extensions" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
+CREATE INDEX "warranty_extensions_product_idx" ON "warranty_extensions" USING btree ("enterprise_id","installed_product_id","state");--> statement-breakpoint
+CREATE INDEX "warranty_extensions_customer_idx" ON "warranty_extensions" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "warranty_extensions_waiting_uq" ON "warranty_extensions" USING btree ("enterprise_id","installed_product_id") WHERE state = 1;--> statement-breakpoint
+CREATE INDEX "warranty_extensions_due_idx" ON "warranty_extensions" USING btree ("end_date") WHERE state = 2;

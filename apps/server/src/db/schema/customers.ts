@@ -203,6 +203,8 @@ export const installedProducts = pgTable(
     purchaseDate: date('purchase_date', { mode: 'string' }),
     /** Computed from the model's start type and period whenever either side changes. */
     warrantyEnd: date('warranty_end', { mode: 'string' }),
+    /** The last day an active extended warranty covers (commerce/warranty.service.ts keeps it); null without one. */
+    extendedEnd: date('extended_end', { mode: 'string' }),
     status: smallint('status').notNull().default(1),
     /** Random token the QR code carries; opens the product for logged-in users of the enterprise. */
     qrCode: text('qr_code').notNull(),

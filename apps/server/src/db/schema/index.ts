@@ -32,3 +32,4 @@ export * from './repair';
 export * from './claims';
 export * from './knowledge';
 export * from './rewards';
+export * from './commerce';

@@ -294,6 +294,9 @@ export const goodsOrders = pgTable(
     /** The warehouse that ships it, chosen on approval. */
     warehouseId: ref('warehouse_id'),
     orderId: ref('order_id'),
+    /** The applicant pays (1 待付款 until paid) and how (PAYMENT_METHODS 1–5); null: the manufacturer bears it. */
+    paymentMethod: smallint('payment_method'),
+    paidAt: ts('paid_at'),
     address: text('address').notNull().default(''),
     logistics: text('logistics'),
     trackingNo: text('tracking_no'),

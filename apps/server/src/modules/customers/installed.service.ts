@@ -1,4 +1,5 @@
 import {
+  coverageOf,
   type InstalledProduct,
   type installedBody,
   type installedProductFilters,
@@ -23,6 +24,7 @@ import { modelDetail } from './catalogue.service';
 import { countOf, windowOf } from '../../platform/list';
 import type { Actor } from '../../platform/actor';
 import { listPageRows } from '../../platform/list.snapshot';
+import { coverageStateSql } from '../commerce/coverage';
 
 type Filters = Partial<z.infer<typeof installedProductFilters>> & { ids?: number[]; qrCode?: string };
 
@@ -37,8 +39,9 @@ function conds(v: Viewer, f: Filters): SQL[] {
   if (f.customerId) c.push(sql`p.customer_id = ${f.customerId}`);
   if (f.productId) c.push(sql`p.product_id = ${f.productId}`);
   if (f.status) c.push(sql`p.status = ${f.status}`);
-  if (f.warrantyState === 1) c.push(sql`p.warranty_end >= ${today(v.timeZone)}::date`);
-  if (f.warrantyState === 2) c.push(sql`p.warranty_end < ${today(v.timeZone)}::date`);
+  // 在保 counts an extension in force (commerce/coverage.ts, the same rule as coverageOf).
+  if (f.warrantyState === 1) c.push(sql`${coverageStateSql('p', sql`${today(v.timeZone)}::date`)} in (1, 3)`);
+  if (f.warrantyState === 2) c.push(sql`${coverageStateSql('p', sql`${today(v.timeZone)}::date`)} = 2`);
   if (f.ids?.length) c.push(sql`p.id = any(${bigints(f.ids)})`);
   if (f.qrCode) c.push(sql`p.qr_code = ${f.qrCode}`);
   c.push(...createdBetween(sql`p.created_at`, v, f.startCreateTime, f.endCreateTime));
@@ -61,6 +64,7 @@ interface Raw {
   purchase_date: string | null;
   warranty_start_type: number;
   warranty_end: string | null;
+  extended_end: string | null;
   status: number;
   qr_code: string;
   remark: string | null;
@@ -88,7 +92,8 @@ function present(r: Raw, todayText: string): InstalledProduct & { remark: string
     purchaseDate: r.purchase_date,
     warrantyStartType: Number(r.warranty_start_type),
     warrantyEnd: r.warranty_end,
-    warrantyState: !r.warranty_end ? 0 : r.warranty_end >= todayText ? 1 : 2,
+    warrantyState: coverageOf(r.warranty_end, r.extended_end, todayText).state,
+    extendedEnd: r.extended_end,
     status: Number(r.status),
     qrCode: r.qr_code,
     qrLink: qrLinkOf(r.qr_code),
@@ -104,7 +109,7 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
     ex,
     sql`select p.id, p.name, p.product_id, m.name as product_name, m.brand, m.model, p.serial_number, p.customer_id, c.name as customer_name,
         p.address_id, a.full_address as address, ${dateOf(sql`p.install_date`)} as install_date, ${dateOf(sql`p.purchase_date`)} as purchase_date,
-        m.warranty_start_type, ${dateOf(sql`p.warranty_end`)} as warranty_end, p.status, p.qr_code, p.remark, p.template_version_id, p.ext,
+        m.warranty_start_type, ${dateOf(sql`p.warranty_end`)} as warranty_end, ${dateOf(sql`p.extended_end`)} as extended_end, p.status, p.qr_code, p.remark, p.template_version_id, p.ext,
         ${timeOf(sql`p.created_at`, v)} as create_time
       from (${await listPageRows(ex, Boolean(f.keyword), 'installed_products', 'p', v.enterpriseId, and(conds(v, f)), sql`p.created_at desc, p.id desc`, page)}) p
       join product_models m on m.enterprise_id = p.enterprise_id and m.id = p.product_id

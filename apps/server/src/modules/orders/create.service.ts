@@ -1,4 +1,4 @@
-import { type CreateOrderBody, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, warrantyState } from '@sk/shared';
+import { type CreateOrderBody, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, coverageOf } from '@sk/shared';
 import { getSetting } from '../settings/settings.repo';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -101,13 +101,15 @@ export async function addressOf(ex: Executor, v: Viewer, customerId: number, b: 
 /** The installed product (of this customer) and its warranty state today. */
 export async function productOf(ex: Executor, v: Viewer, customerId: number, productId: number | null | undefined) {
   if (!productId) return { productId: null, warranty: null };
-  const [p] = await rows<{ warranty_end: string | null; today: string }>(
+  const [p] = await rows<{ warranty_end: string | null; extended_end: string | null; today: string }>(
     ex,
-    sql`select to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD') as today
+    sql`select to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(extended_end, 'YYYY-MM-DD') as extended_end,
+        to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD') as today
       from installed_products where enterprise_id = ${v.enterpriseId} and id = ${productId} and customer_id = ${customerId}`,
   );
   if (!p) throw invalid('产品：设备不存在或不属于该客户');
-  return { productId, warranty: warrantyState(p.warranty_end, p.today) };
+  // The one warranty status (commerce coverageOf): 1 在保, 3 延保 (an extension in force), 2 过保, 0 unknown.
+  return { productId, warranty: coverageOf(p.warranty_end, p.extended_end, p.today).state };
 }
 
 /** Refuses ids that are not rows of `table` in this enterprise (users: enabled and not deleted). */

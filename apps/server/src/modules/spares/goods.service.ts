@@ -32,7 +32,8 @@ export const GOODS_STATE: StateTable = {
 
 const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`g.applicant_id = ${u.id}`);
 const cols = (u: SessionUser) => sql`g.id::int, g.state, g.applicant_id::int as "applicantId", ap.name as "applicantName", g.warehouse_id::int as "warehouseId",
-  w.name as "warehouseName", g.order_id::int as "orderId", g.address, g.logistics, g.tracking_no as "trackingNo", g.remark,
+  w.name as "warehouseName", g.order_id::int as "orderId", g.payment_method as "paymentMethod",
+  ${apiTime(sql`g.paid_at`, u.enterprise.timeZone)} as paid_time, g.address, g.logistics, g.tracking_no as "trackingNo", g.remark,
   coalesce((select string_agg(s.name || '×' || i.quantity, '，' order by i.line) from goods_order_items i
     join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = g.enterprise_id and i.goods_order_id = g.id), '') as summary,
   ${apiTime(sql`g.created_at`, u.enterprise.timeZone)} as create_time`;
@@ -90,14 +91,17 @@ export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): 
     );
     if (n?.n !== ids.length) throw notFound();
     if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
+    // The applicant pays (a payment method is named): 1 待付款 until the keeper confirms the payment; else straight to 2 待审核.
+    const first = b.paymentMethod ? 1 : 2;
     const [g] = await rows<{ id: number }>(
       tx,
-      sql`insert into goods_orders (enterprise_id, applicant_id, order_id, address, remark) values (${u.enterpriseId}, ${u.id}, ${b.orderId ?? null}, ${b.address}, ${b.remark}) returning id::int`,
+      sql`insert into goods_orders (enterprise_id, applicant_id, order_id, payment_method, state, address, remark)
+        values (${u.enterpriseId}, ${u.id}, ${b.orderId ?? null}, ${b.paymentMethod ?? null}, ${first}, ${b.address}, ${b.remark}) returning id::int`,
     );
     const id = (g as { id: number }).id;
     const lines = b.items.map((i, k) => sql`(${u.enterpriseId}, ${id}, ${k + 1}, ${i.spareId}, ${i.quantity})`);
     await tx.execute(sql`insert into goods_order_items (enterprise_id, goods_order_id, line, spare_id, quantity) values ${sql.join(lines, sql`, `)}`);
-    await insertStateLog(tx, GOODS_STATE, { enterpriseId: u.enterpriseId, id, from: null, to: 2, action: 'create', actorId: u.id });
+    await insertStateLog(tx, GOODS_STATE, { enterpriseId: u.enterpriseId, id, from: null, to: first, action: 'create', actorId: u.id });
     return id;
   });
 }
@@ -109,12 +113,14 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
   await db.transaction(async (tx) => {
     if (b.warehouseId && !(await rows(tx, sql`select 1 from warehouses where enterprise_id = ${u.enterpriseId} and id = ${b.warehouseId} and enabled`)).length)
       throw notFound();
-    const patch: Record<string, string | number> =
+    const patch: Record<string, string | number | SQL> =
       action === 'approve'
         ? { warehouse_id: b.warehouseId as number }
         : action === 'ship'
           ? { logistics: b.logistics as string, tracking_no: b.trackingNo as string }
-          : {};
+          : action === 'pay'
+            ? { paid_at: sql`now()` }
+            : {};
     const r = await changeState(tx, {
       table: GOODS_STATE,
       machine: goodsMachine,
@@ -185,6 +191,6 @@ async function chooseSerials(
 /** Applications awaiting the keeper (the badge counts them with the documents). */
 export async function goodsAwaiting(db: Db, u: SessionUser): Promise<number> {
   if (!isKeeper(u)) return 0;
-  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from goods_orders where enterprise_id = ${u.enterpriseId} and state = 2`);
+  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from goods_orders where enterprise_id = ${u.enterpriseId} and state in (1, 2)`);
   return r?.n ?? 0;
 }

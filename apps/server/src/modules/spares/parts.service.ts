@@ -1,5 +1,7 @@
 // Parts on orders (consumption from the engineer's own stock, cancel) and old-part returns.
 import {
+  coverageOf,
+  isCovered,
   type BodyOf,
   type OldPartReturn,
   type OrderSpare,
@@ -39,15 +41,17 @@ export const OLD_PART_STATE: StateTable = {
   log: { table: 'spare_state_logs', recordColumn: 'record_id', fixed: { kind: 'old_part' } },
 };
 
-/** In warranty: the order's warranty state (1 在保), else the installed product's warranty end. */
+/** In warranty: the order's warranty state (1 在保, 3 延保), else the installed product's coverage today (commerce coverageOf). */
 async function inWarranty(ex: Executor, enterpriseId: number, order: Record<string, unknown>): Promise<boolean> {
-  if (order.warranty_state != null && Number(order.warranty_state) !== 0) return Number(order.warranty_state) === 1;
+  if (order.warranty_state != null && Number(order.warranty_state) !== 0) return isCovered(Number(order.warranty_state));
   if (order.installed_product_id == null) return false;
-  const [p] = await rows<{ ok: boolean }>(
+  const [p] = await rows<{ warranty_end: string | null; extended_end: string | null; today: string }>(
     ex,
-    sql`select warranty_end >= current_date as ok from installed_products where enterprise_id = ${enterpriseId} and id = ${order.installed_product_id}`,
+    sql`select to_char(p.warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(p.extended_end, 'YYYY-MM-DD') as extended_end,
+        to_char(now() at time zone e.time_zone, 'YYYY-MM-DD') as today
+      from installed_products p join enterprises e on e.id = p.enterprise_id where p.enterprise_id = ${enterpriseId} and p.id = ${order.installed_product_id}`,
   );
-  return p?.ok === true;
+  return !!p && isCovered(coverageOf(p.warranty_end, p.extended_end, p.today).state);
 }
 
 /** The order's spare amount is the sum of its chargeable parts in use; the receivable follows (fees.service). */

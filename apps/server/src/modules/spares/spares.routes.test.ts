@@ -402,6 +402,14 @@ describe('parts on orders', () => {
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
+  it('under an extended warranty (warranty state 3 延保) the part is free like in warranty', async () => {
+    const s = await withEngineerStock({ serialized: false });
+    const order = await orderIn(t, s.tm, 4, { warranty_state: 3 });
+    const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1 });
+    expect(used.data).toMatchObject({ chargeable: false });
+    expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(0);
+  });
+
   it('out of warranty: charged into the order’s fees; cancelling puts it back and takes the charge off', async () => {
     const s = await withEngineerStock({ serialized: false });
     const order = await orderIn(t, s.tm, 4, { warranty_state: 2 });

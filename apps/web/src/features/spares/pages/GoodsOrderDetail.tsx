@@ -8,8 +8,9 @@ import { G, S } from '../api';
 import { WarehouseSelect } from '../components/Selects';
 import { SerialsSelect } from '../components/SerialsSelect';
 import { GOODS_ORDER_STATES, label } from '../options';
+import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
 
-const NAMES: Record<string, string> = { approve: '审核通过', ship: '发货', sign: '签收', cancel: '取消' };
+const NAMES: Record<string, string> = { pay: '确认付款', approve: '审核通过', ship: '发货', sign: '签收', cancel: '取消' };
 
 interface Values {
   /** Shipping: the serials chosen per serial-tracked spare (keyed by spare id). */
@@ -65,6 +66,9 @@ export function GoodsOrderDetail() {
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label="申请人">{g.applicantName}</Descriptions.Item>
         <Descriptions.Item label="申请时间">{g.create_time}</Descriptions.Item>
+        <Descriptions.Item label="付款">
+          {g.paymentMethod ? `自费 · ${label(PAYMENT_METHODS, g.paymentMethod)}${g.paid_time ? `（${g.paid_time} 已付款）` : '（待付款）'}` : '无需付款'}
+        </Descriptions.Item>
         <Descriptions.Item label="发货仓库">{g.warehouseName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="物流">{g.trackingNo ? `${g.logistics ?? ''} ${g.trackingNo}` : '—'}</Descriptions.Item>
         <Descriptions.Item label="收货地址">{g.address || '—'}</Descriptions.Item>

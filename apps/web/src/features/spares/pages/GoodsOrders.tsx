@@ -8,8 +8,12 @@ import { useApiMutation } from '../../../lib/query';
 import { fetchGoods, G } from '../api';
 import { SpareSelect } from '../components/Selects';
 import { GOODS_STATE_OPTIONS, GOODS_ORDER_STATES, label } from '../options';
+import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
+
+const PAYMENT_OPTIONS = Object.entries(PAYMENT_METHODS).map(([value, l]) => ({ value: Number(value), label: l }));
 
 interface ApplyValues {
+  paymentMethod?: number;
   address?: string;
   remark?: string;
   items: { spareId?: number; quantity?: number }[];
@@ -76,6 +80,7 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
         onClose={() => setApplying(false)}
         onSubmit={(v) =>
           apply.mutateAsync({
+            paymentMethod: v.paymentMethod ?? null,
             address: v.address ?? '',
             remark: v.remark ?? '',
             items: v.items.map((i) => ({ spareId: i.spareId as number, quantity: i.quantity ?? 1 })),
@@ -107,7 +112,10 @@ export function GoodsOrders({ outbound }: { outbound: boolean }) {
             </>
           )}
         </Form.List>
-        <Form.Item name="address" label="收货地址" style={{ marginTop: 16 }}>
+        <Form.Item name="paymentMethod" label="自费付款方式" style={{ marginTop: 16 }} extra="由申请人付款时选择；付款确认后才进入审核">
+          <Select allowClear placeholder="无需付款" options={PAYMENT_OPTIONS} aria-label="自费付款方式" />
+        </Form.Item>
+        <Form.Item name="address" label="收货地址">
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item name="remark" label="备注">

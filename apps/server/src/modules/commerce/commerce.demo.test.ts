@@ -1,0 +1,34 @@
+import { quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { seedDemo } from '../../db/seed';
+import { Client } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('commerce demo', () => {
+  it('the salesperson 13800000005 and the administrator see the quotations (one with ¥0 lines) and the extension in force', async () => {
+    await seedDemo(t.deps.db, 'demo1234', true);
+    const [ep] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`select e.id from enterprises e join users u on u.enterprise_id = e.id where u.mobile = '13800000005' order by e.id desc limit 1`,
+    );
+    for (const mobile of ['13800000005', '13800000003']) {
+      const c = await new Client(t.app).login(mobile, 'demo1234', Number(ep?.id));
+      const quotes = (await c.send(Q.list, {})).data;
+      expect(quotes.list.map((q) => q.state).sort()).toEqual([1, 2, 4]);
+      const sent = quotes.list.find((q) => q.state === 2);
+      const d = (await c.send(Q.detail, { id: sent?.id as number })).data;
+      expect(d.coverage?.state).toBe(1);
+      expect(d.lines.filter((l) => l.amountCents === 0 && l.coverReason).length).toBe(2);
+      const ext = (await c.send(W.list, {})).data;
+      expect(ext.list).toMatchObject([{ state: 2 }]);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,418 @@
+import {
+  type BodyOf,
+  discountOverLimit,
+  QUOTE_APPROVAL_KIND,
+  QUOTE_DISCOUNT_LIMIT_SETTING,
+  QUOTE_VALID_DAYS,
+  type QueryOf,
+  type QuoteAction,
+  type QuoteDetail,
+  type QuoteLine,
+  type QuoteRow,
+  type QuoteSnapshot,
+  type quotationContract as Q,
+  quoteAbilities,
+  quoteMachine,
+} from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { AppError, invalid } from '../../platform/errors';
+import { countOf, listPage, pageSql } from '../../platform/list';
+import { apiTime } from '../../platform/sql';
+import { changeState, insertStateLog, type StateTable } from '../../platform/state';
+import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { onApprovalEnd } from '../approvals/registry';
+import { customerScope, visibleCustomer } from '../customers/common';
+import { orderFor } from '../orders/money.access';
+import { orderInScope } from '../orders/scope';
+import { getSettingInt } from '../settings/settings.repo';
+import { productCoverage, todayIn } from './coverage';
+import { nextNo } from './numbers';
+import { writeOrderFees } from './quotation.order';
+import { priceLines } from './quotation.pricing';
+import { logsOf } from './warranty.service';
+
+/** Quotations (报价单, docs/commerce.md): where they keep their state and log; `version` counts every change. */
+export const QUOTE_TABLE: StateTable = {
+  table: 'quotations',
+  stateColumn: 'state',
+  touchColumn: 'updated_at',
+  versionColumn: 'version',
+  log: { table: 'quotation_logs', recordColumn: 'quotation_id' },
+};
+
+/** A salesperson sees the quotations of his own customers; the page's other holders see all. */
+const scope = (a: Actor, alias = 'q'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);
+
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+type Body = BodyOf<typeof Q.create>;
+
+/** The customer, its product and order must be the caller's to see, and belong together. */
+async function checkParties(ex: Executor, a: Actor, b: Body): Promise<void> {
+  await visibleCustomer(ex, a, b.customerId);
+  if (b.installedProductId) {
+    const [p] = await rows<{ customer_id: number | null }>(
+      ex,
+      sql`select customer_id from installed_products where enterprise_id = ${a.enterpriseId} and id = ${b.installedProductId}`,
+    );
+    if (!p) throw new AppError('NOT_FOUND');
+    if (Number(p.customer_id) !== b.customerId) throw invalid('设备：该设备不属于所选客户');
+  }
+  if (b.orderId) {
+    const o = await orderFor(ex, a, b.orderId);
+    if (o.customer_id != null && Number(o.customer_id) !== b.customerId) throw invalid('工单：该工单不属于所选客户');
+  }
+  if (b.warehouseId && !(await rows(ex, sql`select 1 from warehouses where enterprise_id = ${a.enterpriseId} and id = ${b.warehouseId} and enabled`)).length)
+    throw new AppError('NOT_FOUND');
+}
+
+async function writeLines(tx: Tx, enterpriseId: number, id: number, lines: QuoteLine[]): Promise<void> {
+  await tx.execute(sql`delete from quotation_lines where enterprise_id = ${enterpriseId} and quotation_id = ${id}`);
+  const values = lines.map(
+    (l) =>
+      sql`(${enterpriseId}, ${id}, ${l.line}, ${l.kind}, ${l.itemId}, ${l.name}, ${l.unit}, ${l.quantity}, ${l.unitCents}, ${l.amountCents}, ${l.coverReason})`,
+  );
+  await tx.execute(sql`insert into quotation_lines (enterprise_id, quotation_id, line, kind, item_id, name, unit, quantity, unit_cents, amount_cents, cover_reason)
+    values ${sql.join(values, sql`, `)}`);
+}
+
+/** Keeps the version the quotation is now at, readable as it is (header and lines). */
+async function keepVersion(tx: Tx, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number, action: string, userId: number | null): Promise<void> {
+  const snap = await snapshotOf(tx, a, id);
+  await tx.execute(sql`insert into quotation_versions (enterprise_id, quotation_id, version, state, action, snapshot, user_id)
+    values (${a.enterpriseId}, ${id}, ${snap.version}, ${snap.state}, ${action}, ${JSON.stringify(snap)}::jsonb, ${userId})`);
+}
+
+export async function createQuote(db: Db, a: Actor, b: Body): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    await checkParties(tx, a, b);
+    const priced = await priceLines(tx, a, b.installedProductId, b.lines, b.discountCents);
+    const no = await nextNo(tx, a, 'quotation', 'BJ');
+    const [q] = await rows<{ id: number }>(
+      tx,
+      sql`insert into quotations (enterprise_id, quote_no, title, customer_id, installed_product_id, order_id, warehouse_id, valid_until,
+          gross_cents, discount_cents, total_cents, remark, sales_id)
+        values (${a.enterpriseId}, ${no}, ${b.title}, ${b.customerId}, ${b.installedProductId ?? null}, ${b.orderId ?? null}, ${b.warehouseId ?? null},
+          ${b.validUntil ?? addDays(todayIn(a.timeZone), QUOTE_VALID_DAYS)}, ${priced.grossCents}, ${b.discountCents}, ${priced.totalCents},
+          ${b.remark ?? ''}, ${a.id}) returning id::int`,
+    );
+    const id = Number(q?.id);
+    await writeLines(tx, a.enterpriseId, id, priced.lines);
+    await insertStateLog(tx, QUOTE_TABLE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id });
+    await keepVersion(tx, a, id, 'create', a.id);
+    return { id };
+  });
+}
+
+/** Edits a draft: one compare-and-set (state 1, the version the caller's read) that bumps the version; the lines are re-priced. */
+export async function updateQuote(db: Db, a: Actor, b: BodyOf<typeof Q.update>): Promise<{ id: number; version: number }> {
+  return db.transaction(async (tx) => {
+    const { id, ...body } = b;
+    await checkParties(tx, a, body);
+    const priced = await priceLines(tx, a, body.installedProductId, body.lines, body.discountCents);
+    const r = await changeState(tx, {
+      table: QUOTE_TABLE,
+      machine: quoteMachine,
+      enterpriseId: a.enterpriseId,
+      id,
+      action: 'edit',
+      ctxOf: (row) => ({ discountWaiting: Number(row.discount_state) === 1 }),
+      actorId: a.id,
+      guard: scope(a, 'quotations'),
+      note: '修改报价',
+      patch: {
+        title: body.title,
+        customer_id: body.customerId,
+        installed_product_id: body.installedProductId ?? null,
+        order_id: body.orderId ?? null,
+        warehouse_id: body.warehouseId ?? null,
+        valid_until: body.validUntil ?? sql`valid_until`,
+        gross_cents: priced.grossCents,
+        discount_cents: body.discountCents,
+        total_cents: priced.totalCents,
+        discount_state: 0,
+        remark: body.remark ?? '',
+      },
+    });
+    await writeLines(tx, a.enterpriseId, id, priced.lines);
+    await keepVersion(tx, a, id, 'edit', a.id);
+    return { id, version: Number(r.row.version) };
+  });
+}
+
+/** One state change of a quotation, with its new version kept. */
+async function move(
+  tx: Tx,
+  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
+  id: number,
+  action: QuoteAction,
+  actorId: number | null,
+  note: string | null,
+  o: { guard?: SQL; patch?: Record<string, string | number | null | SQL> } = {},
+) {
+  const r = await changeState(tx, {
+    table: QUOTE_TABLE,
+    machine: quoteMachine,
+    enterpriseId: a.enterpriseId,
+    id,
+    action,
+    ctxOf: (row) => ({ discountWaiting: Number(row.discount_state) === 1 }),
+    actorId,
+    note,
+    guard: o.guard,
+    patch: o.patch ?? {},
+  });
+  await keepVersion(tx, a, id, action, actorId);
+  return r;
+}
+
+/**
+ * 发送: a discount past the limit (setting quote_discount_limit_pct) first goes through the approval flow of kind
+ * quotation_discount, and the quotation is sent when it is approved; without such a flow only an administrator may
+ * send it. Within the limit it is sent at once.
+ */
+async function send(tx: Tx, a: Actor, id: number, note: string | null): Promise<{ state: number; message?: string }> {
+  const [q] = await rows<{ quote_no: string; title: string; gross_cents: number; discount_cents: number; state: number; discount_state: number }>(
+    tx,
+    sql`select quote_no, title, gross_cents::int, discount_cents::int, state, discount_state from quotations q
+      where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${scope(a)} for update`,
+  );
+  if (!q) throw new AppError('NOT_FOUND');
+  const limit = await getSettingInt(tx, a.enterpriseId, QUOTE_DISCOUNT_LIMIT_SETTING);
+  const over = discountOverLimit(q.discount_cents, q.gross_cents, limit);
+  if (over && q.state === 1 && q.discount_state !== 2) {
+    if (q.discount_state === 1) throw new AppError('QUOTE_DISCOUNT_WAITING');
+    const start = {
+      enterpriseId: a.enterpriseId,
+      kind: QUOTE_APPROVAL_KIND,
+      docId: id,
+      applicantId: a.id,
+      docNo: q.quote_no,
+      title: q.title,
+      amount: q.discount_cents / 100,
+    };
+    if (await hasFlow(tx, start)) {
+      await startApproval(tx, start);
+      await tx.execute(sql`update quotations set discount_state = 1, updated_at = now() where enterprise_id = ${a.enterpriseId} and id = ${id}`);
+      await insertStateLog(tx, QUOTE_TABLE, {
+        enterpriseId: a.enterpriseId,
+        id,
+        from: 1,
+        to: 1,
+        action: 'discount',
+        actorId: a.id,
+        note: `折扣超过${limit}%，提交审批`,
+      });
+      return { state: 1, message: '折扣超过上限，已提交审批，审批通过后自动发送' };
+    }
+    if (!a.admin) throw new AppError('QUOTE_DISCOUNT_NO_FLOW', { pct: limit });
+  }
+  const r = await move(tx, a, id, 'send', a.id, note);
+  return { state: r.to };
+}
+
+onApprovalEnd(QUOTE_APPROVAL_KIND, async (tx, end) => {
+  const [e] = await rows<{ time_zone: string }>(tx, sql`select time_zone from enterprises where id = ${end.enterpriseId}`);
+  const a = { enterpriseId: end.enterpriseId, timeZone: e?.time_zone ?? 'Asia/Shanghai' };
+  const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
+  await tx.execute(sql`update quotations set discount_state = ${end.result === 1 ? 2 : end.result === 2 ? 3 : 0}, updated_at = now()
+    where enterprise_id = ${end.enterpriseId} and id = ${end.docId}`);
+  const note = [`折扣审批${what}`, end.comment].filter(Boolean).join('；');
+  if (end.result === 1) await move(tx, a, end.docId, 'send', end.actorId, note);
+  else await insertStateLog(tx, QUOTE_TABLE, { enterpriseId: end.enterpriseId, id: end.docId, from: 1, to: 1, action: 'discount', actorId: end.actorId, note });
+});
+
+/** Who accepted: a portal user or a signer named by the salesperson; the signature is a stored file. */
+export interface Acceptance {
+  enterpriseId: number;
+  timeZone: string;
+  id: number;
+  acceptedName: string;
+  /** The user who recorded it (a salesperson, or later the portal's account); null for an anonymous link. */
+  userId: number | null;
+  signatureFileId: string | null;
+  /** The caller's scope, when a staff member records it. */
+  guard?: SQL;
+}
+
+/**
+ * The customer accepts a sent quotation (the seam the portal and the signature link call). One compare-and-set
+ * 2 → 3: of parallel accepts one wins; an expired one (by the job, or past its date today) cannot be accepted. When the
+ * quotation names an order, the order's fees are written from it and its parts reserved, and it is 已转工单 at once.
+ */
+export async function acceptQuotation(db: Db, c: Acceptance): Promise<{ state: number }> {
+  return db.transaction(async (tx) => {
+    const [q] = await rows<{ state: number; past: boolean; order_id: number | null }>(
+      tx,
+      sql`select state, valid_until < ${todayIn(c.timeZone)}::date as past, order_id::int from quotations
+        where enterprise_id = ${c.enterpriseId} and id = ${c.id} and ${c.guard ?? sql`true`}`,
+    );
+    if (!q) throw new AppError('NOT_FOUND');
+    if (q.state === 2 && q.past) throw new AppError('QUOTE_EXPIRED');
+    await move(tx, c, c.id, 'accept', c.userId, `${c.acceptedName} 接受报价`, {
+      guard: c.guard,
+      patch: { accepted_name: c.acceptedName, accepted_user_id: c.userId, signature_file_id: c.signatureFileId, accepted_at: sql`now()` },
+    });
+    if (q.order_id == null) return { state: 3 };
+    await writeOrderFees(tx, c.enterpriseId, c.id, q.order_id, c.userId);
+    const r = await move(tx, c, c.id, 'convert', c.userId, '已写入工单费用并预留备件');
+    return { state: r.to };
+  });
+}
+
+/** 转工单 of an accepted quotation without an order: into the order the salesperson names. */
+async function convert(tx: Tx, a: Actor, id: number, orderId: number | null | undefined): Promise<{ state: number }> {
+  const [q] = await rows<{ order_id: number | null; customer_id: number }>(
+    tx,
+    sql`select order_id::int, customer_id::int from quotations q where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${scope(a)}`,
+  );
+  if (!q) throw new AppError('NOT_FOUND');
+  const target = q.order_id ?? orderId;
+  if (!target) throw new AppError('QUOTE_NO_ORDER');
+  const o = await orderFor(tx, a, target);
+  if (o.customer_id != null && Number(o.customer_id) !== Number(q.customer_id)) throw invalid('工单：该工单不属于报价单的客户');
+  const r = await move(tx, a, id, 'convert', a.id, null, { guard: scope(a, 'quotations'), patch: { order_id: target } });
+  await writeOrderFees(tx, a.enterpriseId, id, target, a.id);
+  return { state: r.to };
+}
+
+export async function act(db: Db, a: Actor, b: BodyOf<typeof Q.action>): Promise<{ state: number; message?: string }> {
+  if (b.action === 'accept')
+    return acceptQuotation(db, {
+      enterpriseId: a.enterpriseId,
+      timeZone: a.timeZone,
+      id: b.id,
+      acceptedName: b.acceptedName as string,
+      userId: a.id,
+      signatureFileId: b.signatureFileId ?? null,
+      guard: scope(a, 'quotations'),
+    });
+  return db.transaction(async (tx) => {
+    if (b.action === 'send') return send(tx, a, b.id, b.note ?? null);
+    if (b.action === 'convert') return convert(tx, a, b.id, b.orderId);
+    const r = await move(tx, a, b.id, b.action, a.id, b.note ?? null, {
+      guard: scope(a, 'quotations'),
+      patch: b.action === 'revise' ? { discount_state: 0 } : {},
+    });
+    return { state: r.to };
+  });
+}
+
+const rowSelect = (tz: string) => sql`select q.id::int, q.quote_no as "quoteNo", q.title, q.customer_id::int as "customerId", c.name as "customerName",
+    q.installed_product_id::int as "installedProductId", p.name as "productName", q.order_id::int as "orderId", o.order_no as "orderNo",
+    to_char(q.valid_until, 'YYYY-MM-DD') as "validUntil", q.gross_cents::int as "grossCents", q.discount_cents::int as "discountCents",
+    q.total_cents::int as "totalCents", q.state, q.discount_state as "discountState", q.version, s.name as "salesName",
+    ${apiTime(sql`q.created_at`, tz)} as create_time
+  from quotations q
+  join customers c on c.enterprise_id = q.enterprise_id and c.id = q.customer_id
+  left join installed_products p on p.enterprise_id = q.enterprise_id and p.id = q.installed_product_id
+  left join orders o on o.enterprise_id = q.enterprise_id and o.id = q.order_id
+  left join users s on s.enterprise_id = q.enterprise_id and s.id = q.sales_id`;
+
+export async function listQuotes(db: Db, a: Actor, f: QueryOf<typeof Q.list>): Promise<{ list: QuoteRow[]; count: number }> {
+  // An order named as the filter must be one the caller may open: an order outside it answers as a missing one.
+  if (f.orderId) await orderInScope(db, a, f.orderId);
+  const conds: SQL[] = [sql`q.enterprise_id = ${a.enterpriseId}`, scope(a)];
+  if (f.state) conds.push(sql`q.state = ${f.state}`);
+  if (f.customerId) conds.push(sql`q.customer_id = ${f.customerId}`);
+  if (f.orderId) conds.push(sql`q.order_id = ${f.orderId}`);
+  if (f.keyword) conds.push(sql`q.quote_no = ${f.keyword}`);
+  const where = sql.join(conds, sql` and `);
+  return listPage(
+    f,
+    () => rows<QuoteRow>(db, sql`${rowSelect(a.timeZone)} where ${where} order by q.created_at desc, q.id desc ${pageSql(f)}`),
+    () => countOf(db, sql`quotations q`, where),
+  );
+}
+
+async function snapshotOf(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number, guard: SQL = sql`true`): Promise<QuoteSnapshot> {
+  const [q] = await rows<QuoteRow & { remark: string; warehouseId: number | null }>(
+    ex,
+    sql`select * from (${rowSelect(a.timeZone)} where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${guard}) x,
+      lateral (select remark, warehouse_id::int as "warehouseId" from quotations where enterprise_id = ${a.enterpriseId} and id = ${id}) y`,
+  );
+  if (!q) throw new AppError('NOT_FOUND');
+  const lines = await rows<QuoteLine>(
+    ex,
+    sql`select line, kind, item_id::int as "itemId", name, unit, quantity, unit_cents::int as "unitCents", amount_cents::int as "amountCents",
+        cover_reason as "coverReason"
+      from quotation_lines where enterprise_id = ${a.enterpriseId} and quotation_id = ${id} order by line`,
+  );
+  return { ...q, lines };
+}
+
+export async function quoteDetail(db: Db, a: Actor, id: number): Promise<QuoteDetail> {
+  const snap = await snapshotOf(db, a, id, scope(a));
+  const [extra] = await rows<{ accepted_name: string | null; signature_file_id: string | null; accepted_time: string | null }>(
+    db,
+    sql`select accepted_name, signature_file_id, ${apiTime(sql`accepted_at`, a.timeZone)} as accepted_time from quotations
+      where enterprise_id = ${a.enterpriseId} and id = ${id}`,
+  );
+  const versions = await rows<{ version: number; state: number; action: string; userName: string | null; create_time: string }>(
+    db,
+    sql`select v.version, v.state, v.action, u.name as "userName", ${apiTime(sql`v.created_at`, a.timeZone)} as create_time
+      from quotation_versions v left join users u on u.enterprise_id = v.enterprise_id and u.id = v.user_id
+      where v.enterprise_id = ${a.enterpriseId} and v.quotation_id = ${id} order by v.version desc`,
+  );
+  const inst = await waitingInstanceOf(db, a.enterpriseId, QUOTE_APPROVAL_KIND, id);
+  return {
+    ...snap,
+    coverage: snap.installedProductId ? await productCoverage(db, a.enterpriseId, snap.installedProductId, a.timeZone) : null,
+    abilities: quoteAbilities(snap.state, { discountWaiting: snap.discountState === 1 }),
+    approvalId: inst?.id ?? null,
+    discountLimitPct: await getSettingInt(db, a.enterpriseId, QUOTE_DISCOUNT_LIMIT_SETTING),
+    acceptedName: extra?.accepted_name ?? null,
+    signatureFileId: extra?.signature_file_id ?? null,
+    accepted_time: extra?.accepted_time ?? null,
+    versions,
+    logs: await logsOf(db, a, 'quotation_logs', 'quotation_id', id),
+  };
+}
+
+export async function quoteVersion(db: Db, a: Actor, id: number, version: number) {
+  const [v] = await rows<{ version: number; state: number; action: string; snapshot: QuoteSnapshot }>(
+    db,
+    sql`select v.version, v.state, v.action, v.snapshot from quotation_versions v join quotations q on q.enterprise_id = v.enterprise_id and q.id = v.quotation_id
+      where v.enterprise_id = ${a.enterpriseId} and v.quotation_id = ${id} and v.version = ${version} and ${scope(a)}`,
+  );
+  if (!v) throw new AppError('NOT_FOUND');
+  return v;
+}
+
+export async function itemOptions(db: Db, a: Actor, keyword: string | undefined) {
+  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  return rows<{ kind: number; id: number; name: string; unit: string; unitCents: number; warrantyPart: boolean }>(
+    db,
+    sql`(select 1 as kind, id::int, name, unit, round(price * 100)::int as "unitCents", true as "warrantyPart" from service_items
+        where enterprise_id = ${a.enterpriseId} ${like ? sql`and name like ${like}` : sql``} order by sort, id limit 50)
+      union all
+      (select 2, id::int, name, unit, round(sale_price * 100)::int, warranty from spares
+        where enterprise_id = ${a.enterpriseId} and enabled ${like ? sql`and (name like ${like} or code like ${like})` : sql``} order by id limit 50)`,
+  );
+}
+
+/** Sent quotations past their date (in each enterprise's today) become 已过期; answers how many moved. */
+export async function expireQuotes(db: Db, enterpriseId: number | null = null): Promise<number> {
+  const due = await rows<{ enterprise_id: number; id: number; time_zone: string }>(
+    db,
+    sql`select q.enterprise_id::int, q.id::int, x.time_zone from quotations q join enterprises x on x.id = q.enterprise_id
+      where q.state = 2 and q.valid_until < (now() at time zone x.time_zone)::date ${enterpriseId == null ? sql`` : sql`and q.enterprise_id = ${enterpriseId}`}`,
+  );
+  let n = 0;
+  for (const d of due) {
+    try {
+      await db.transaction((tx) => move(tx, { enterpriseId: d.enterprise_id, timeZone: d.time_zone }, d.id, 'expire', null, '超过有效期，自动过期'));
+      n++;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return n;
+}

@@ -1,0 +1,4 @@
+export * from './coverage';
+export * from './quote.pricing';
+export * from './commerce.machine';
+export * from './commerce.contract';
