@@ -31,6 +31,7 @@ import { settleModule } from './settle/settle.routes';
 import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
 import { knowledgeModule } from './knowledge/knowledge.routes';
+import { cycleModule } from './cycle/cycle.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -66,6 +67,7 @@ export const modules: Module[] = [
   visitsModule,
   qualityModule,
   knowledgeModule,
+  cycleModule,
   searchModule,
   settleModule,
   providerModule,

@@ -31,3 +31,4 @@ export * from './quality';
 export * from './repair';
 export * from './claims';
 export * from './knowledge';
+export * from './cycle';
