@@ -58,7 +58,8 @@ export const cycleTmplSchema = z.object({
 });
 export type CycleTmpl = z.infer<typeof cycleTmplSchema>;
 
-export const cycleTmplQuery = z.object({ name: optionalText('模板名称', 50), ...pageQuery.shape });
+/** `keyword`: the list page's search box (the name). */
+export const cycleTmplQuery = z.object({ name: optionalText('模板名称', 50), keyword: optionalText('关键字', 50), ...pageQuery.shape });
 
 // ---- plans (/cyclePlan) ----
 
@@ -150,6 +151,8 @@ export type CyclePlanDetail = z.infer<typeof cyclePlanDetailSchema>;
 
 export const cyclePlanQuery = z.object({
   name: optionalText('计划名称', 50),
+  /** The list page's search box: the plan's name. */
+  keyword: optionalText('关键字', 50),
   state: L(
     z.preprocess((v) => (v === '' || v === '0' || v === 0 ? undefined : v), coerceInt('smallint').min(1, '状态只能是1至3').max(3, '状态只能是1至3').optional()),
     '状态',

@@ -75,6 +75,7 @@ function selectPlans(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: SQL, ta
 
 type PlanQuery = PageRequest & {
   name?: string | null;
+  keyword?: string | null;
   state?: number;
   templateId?: number | null;
   customerId?: number | null;
@@ -84,7 +85,8 @@ type PlanQuery = PageRequest & {
 
 function filters(q: PlanQuery): SQL {
   const f: SQL[] = [sql`true`];
-  if (q.name) f.push(sql`p.name ilike ${`%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const name = q.name || q.keyword;
+  if (name) f.push(sql`p.name ilike ${`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   if (q.state) f.push(sql`p.state = ${q.state}`);
   if (q.templateId) f.push(sql`p.template_id = ${q.templateId}`);
   if (q.customerId) f.push(sql`p.customer_id = ${q.customerId}`);

@@ -52,8 +52,9 @@ function selectTmpls(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: SQL, ta
     from cycle_templates t where t.enterprise_id = ${a.enterpriseId} and ${LIVE} and ${where} ${tail}`;
 }
 
-export async function listTmpls(db: Db, a: Actor, q: PageRequest & { name?: string | null }) {
-  const where = q.name ? sql`t.name ilike ${`%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`;
+export async function listTmpls(db: Db, a: Actor, q: PageRequest & { name?: string | null; keyword?: string | null }) {
+  const name = q.name || q.keyword;
+  const where = name ? sql`t.name ilike ${`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`;
   return listPage(
     q,
     async () => (await rows<TmplRow>(db, selectTmpls(a, where, sql`order by t.id desc ${pageSql(q)}`))).map(present),
