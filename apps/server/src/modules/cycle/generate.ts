@@ -110,7 +110,7 @@ async function generatePlan(db: Db, ep: number, planId: number, days: Enterprise
       let made: { id: number } | null = null;
       for (const type of [p.order_type_id == null ? null : Number(p.order_type_id), null]) {
         try {
-          made = await createOrder(tx as unknown as Db, actor, orderBody(p, next.due, days, type));
+          made = await createOrder(tx as unknown as Db, actor, orderBody(p, next.due, days, type), undefined, undefined, { requiredLater: true });
           break;
         } catch (e) {
           if (!(e instanceof AppError) || type === null) throw e instanceof AppError ? new Skip(e.message) : e;
