@@ -18,7 +18,12 @@ const weekday = (d: string) => '日一二三四五六'[new Date(`${d}T00:00:00Z`
 
 export default function CyclePlanDetail() {
   const id = Number(useParams().id);
-  const q = useApi(CY.planDetail, { id });
+  // A plan just made or resumed gets its first order from the job in a moment: look again until it is there.
+  const q = useApi(
+    CY.planDetail,
+    { id },
+    { refetchInterval: (r) => (r.state.data?.state === 1 && !r.state.data.orders.length && !r.state.data.waiting ? 2000 : false) },
+  );
   const move = useApiMutation(CY.planChangeState);
   const [editing, setEditing] = useState(false);
   const p = q.data;
