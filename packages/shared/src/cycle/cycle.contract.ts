@@ -89,6 +89,14 @@ export const cyclePlanBody = z
     if (b.targetType === 2 && b.startType !== 1) issue('startType', '维保合同的计划只能按固定日期开始');
     if (b.startType === 1 && !b.startDate) issue('startDate', '请选择开始日期');
     if (b.startDate && b.endDate && b.endDate < b.startDate) issue('endDate', '结束日期不能早于开始日期');
+    // Dates a plan can mean (and PostgreSQL's date type holds: it has no year 0).
+    for (const [k, label] of [
+      ['startDate', '开始日期'],
+      ['endDate', '结束日期'],
+    ] as const) {
+      const d = b[k];
+      if (d && (d < '2000-01-01' || d > '2099-12-31')) issue(k, `${label}应在2000年至2099年之间`);
+    }
   });
 export type CyclePlanBody = z.infer<typeof cyclePlanBody>;
 

@@ -121,6 +121,7 @@ describe('cycle plans', () => {
       [{ installedProductId: 999999 }, '设备：设备不存在'],
       [{ installedProductId: Number(bare?.id), startType: 3 }, '该设备未填写安装日期'],
       [{ startDate: '2026-02-30' }, '日期格式应为YYYY-MM-DD'],
+      [{ startDate: '0000-01-01' }, '开始日期应在2000年至2099年之间'],
     ];
     for (const [extra, message] of cases) {
       const r = await s.admin.client.send(C.planAdd, planBody(s, extra));
