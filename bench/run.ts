@@ -186,6 +186,14 @@ const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId
     },
   ],
   [
+    // Cycle plans in an enterprise of their own: one generation run over 100,000 plans (bench/cycle.ts).
+    'BENCH_CYCLE',
+    async (d) => {
+      const m = await import('./cycle');
+      m.printCycle(await m.cycleScenario(d));
+    },
+  ],
+  [
     // Provider orders in an enterprise of their own: a statement over 100,000 orders, /order/management at 1,000,000.
     'BENCH_PROVIDER',
     async (d, b) => {

@@ -51,6 +51,7 @@ export * from './pool/index';
 export * from './sla/index';
 export * from './approvals/index';
 export * from './visits/index';
+export * from './cycle/index';
 export * from './search/search.contract';
 export * from './settle/index';
 export * from './quality/index';

@@ -32,6 +32,7 @@ import { commerceModule } from './commerce/commerce.routes';
 import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
 import { knowledgeModule } from './knowledge/knowledge.routes';
+import { cycleModule } from './cycle/cycle.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -67,6 +68,7 @@ export const modules: Module[] = [
   visitsModule,
   qualityModule,
   knowledgeModule,
+  cycleModule,
   searchModule,
   settleModule,
   commerceModule,

@@ -11,6 +11,7 @@ import { PROVIDER_ROUTES } from '../features/provider/routes';
 import { VISIT_PUBLIC_ROUTES, VISIT_ROUTES } from '../features/visits/routes';
 import { QUALITY_ROUTES } from '../features/quality/routes';
 import { KNOWLEDGE_ROUTES } from '../features/knowledge/routes';
+import { CYCLE_ROUTES } from '../features/cycle/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { lazyPage } from './lazyPage';
@@ -261,6 +262,7 @@ LAYOUT_ROUTES.push(...VISIT_ROUTES);
 LAYOUT_ROUTES.push(...QUALITY_ROUTES);
 // Cases and the knowledge base (features/knowledge).
 LAYOUT_ROUTES.push(...KNOWLEDGE_ROUTES);
+LAYOUT_ROUTES.push(...CYCLE_ROUTES);
 PUBLIC_ROUTES.push(...VISIT_PUBLIC_ROUTES);
 // The order process page of an order type (features/process).
 LAYOUT_ROUTES.push({

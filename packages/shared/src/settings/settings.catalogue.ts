@@ -75,6 +75,7 @@ export const SETTINGS: readonly SettingDef[] = [
     patternMessage: '只能填写英文字母',
   },
   bool('sla_enabled', '工单', '启用SLA时效管理', false, 'sla'),
+  int('cycle_plan_horizon_days', '工单', '周期计划提前生成工单的天数（到期日在该天数之内的工单提前生成）', 30, 1, 365),
   pending(bool('auto_copy', '工单', '工单按规则自动抄送相关人员', false, 'autoCopy'), '自动化规则的抄送动作'),
   pending(bool('return_visit_auto', '回访', '工单完成后自动生成回访任务', true), '回访任务'),
   pending(int('return_visit_delay_hours', '回访', '工单完成多少小时后生成回访任务', 24, 0, 720), '回访任务'),

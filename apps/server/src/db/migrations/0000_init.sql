@@ -2381,6 +2381,72 @@ CREATE TABLE "warranty_extensions" (
 	CONSTRAINT "warranty_extensions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "cycle_plan_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cycle_plan_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"plan_id" bigint NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cycle_plan_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "cycle_plan_orders" (
+	"enterprise_id" bigint NOT NULL,
+	"plan_id" bigint NOT NULL,
+	"due_date" date NOT NULL,
+	"nominal_date" date NOT NULL,
+	"order_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cycle_plan_orders_enterprise_id_plan_id_due_date_pk" PRIMARY KEY("enterprise_id","plan_id","due_date")
+);
+--> statement-breakpoint
+CREATE TABLE "cycle_plans" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cycle_plans_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"template_id" bigint NOT NULL,
+	"target_type" smallint NOT NULL,
+	"installed_product_id" bigint,
+	"contract_id" bigint,
+	"customer_id" bigint NOT NULL,
+	"start_type" smallint NOT NULL,
+	"start_date" date,
+	"day_of_period" smallint,
+	"end_date" date,
+	"remark" text,
+	"state" smallint DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"last_due_date" date,
+	"last_order_id" bigint,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cycle_plans_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "cycle_templates" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cycle_templates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"every" integer NOT NULL,
+	"unit" smallint NOT NULL,
+	"order_type_id" bigint,
+	"order_title" text,
+	"service_item_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
+	"checklist" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"remark" text,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone,
+	CONSTRAINT "cycle_templates_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2693,6 +2759,16 @@ ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_enterprise
 ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_creator_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plan_orders" ADD CONSTRAINT "cycle_plan_orders_plan_fk" FOREIGN KEY ("enterprise_id","plan_id") REFERENCES "public"."cycle_plans"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."cycle_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_contract_fk" FOREIGN KEY ("enterprise_id","contract_id") REFERENCES "public"."maintain_contracts"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_order_type_fk" FOREIGN KEY ("enterprise_id","order_type_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -3112,4 +3188,13 @@ CREATE INDEX "warranty_extensions_state_idx" ON "warranty_extensions" USING btre
 CREATE INDEX "warranty_extensions_product_idx" ON "warranty_extensions" USING btree ("enterprise_id","installed_product_id","state");--> statement-breakpoint
 CREATE INDEX "warranty_extensions_customer_idx" ON "warranty_extensions" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "warranty_extensions_waiting_uq" ON "warranty_extensions" USING btree ("enterprise_id","installed_product_id") WHERE state = 1;--> statement-breakpoint
-CREATE INDEX "warranty_extensions_due_idx" ON "warranty_extensions" USING btree ("end_date") WHERE state = 2;
+CREATE INDEX "warranty_extensions_due_idx" ON "warranty_extensions" USING btree ("end_date") WHERE state = 2;--> statement-breakpoint
+CREATE INDEX "cycle_plan_logs_plan_idx" ON "cycle_plan_logs" USING btree ("enterprise_id","plan_id","id");--> statement-breakpoint
+CREATE INDEX "cycle_plan_orders_order_idx" ON "cycle_plan_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_created_idx" ON "cycle_plans" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_state_idx" ON "cycle_plans" USING btree ("enterprise_id","state","id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_template_idx" ON "cycle_plans" USING btree ("enterprise_id","template_id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_customer_idx" ON "cycle_plans" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_product_idx" ON "cycle_plans" USING btree ("enterprise_id","installed_product_id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_contract_idx" ON "cycle_plans" USING btree ("enterprise_id","contract_id");--> statement-breakpoint
+CREATE INDEX "cycle_templates_live_idx" ON "cycle_templates" USING btree ("enterprise_id","id") WHERE deleted_at is null;

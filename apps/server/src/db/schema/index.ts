@@ -33,3 +33,4 @@ export * from './claims';
 export * from './knowledge';
 export * from './rewards';
 export * from './commerce';
+export * from './cycle';

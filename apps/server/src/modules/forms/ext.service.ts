@@ -56,6 +56,8 @@ export interface ExtOptions {
   system?: Record<string, unknown>;
   /** A new record: absent values take their defaults. */
   isNew?: boolean;
+  /** Made by the system (a cycle plan's order): required fields may stay empty until a person edits the record. */
+  requiredLater?: boolean;
 }
 
 /** The version a record refers to, which must be of `formKind` in this enterprise. */
@@ -67,7 +69,7 @@ export async function versionOf(ex: Executor, enterpriseId: number, formKind: Fo
 
 /** Validates against given field definitions (no version lookup); nothing is written. */
 export async function cleanExtWith(ex: Executor, enterpriseId: number, fields: FieldDef[], ext: unknown, o: ExtOptions = {}): Promise<ExtValues> {
-  const r = await validateExt(fields, ext, {
+  const r = await validateExt(o.requiredLater ? fields.map((f) => ({ ...f, required: false })) : fields, ext, {
     files: (ids) => fileInfos(ex, enterpriseId, ids),
     links: async (kind, ids) => (await lookupLinks(ex, enterpriseId, kind, ids)).map((x) => x.id),
     roles: o.roles,

@@ -161,6 +161,8 @@ export async function createOrder(
   b: CreateOrderBody,
   ev?: EventViewer,
   pinned?: PinnedProcess,
+  /** `requiredLater`: an order the system makes (cycle plans) may leave required custom fields for the engineer to fill. */
+  opts: { requiredLater?: boolean } = {},
 ): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
     // A conversion locks its event first: two conversions of one event make one order.
@@ -170,6 +172,7 @@ export async function createOrder(
     const ext = await validateAndComputeExt(tx, v.enterpriseId, ORDER_FORM_KIND, tpl.templateVersionId, b.ext ?? {}, {
       isNew: true,
       roles: v.sysrole == null ? undefined : [v.sysrole],
+      requiredLater: opts.requiredLater,
     });
     const contact = await contactOf(tx, v, customer.id, b);
     const addr = await addressOf(tx, v, customer.id, b);

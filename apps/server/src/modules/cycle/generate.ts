@@ -1,0 +1,181 @@
+// The cycle job: each plan in progress whose previous generated order is closed gets an order for its next due date
+// inside the horizon. Once per (plan, due date): the key row is inserted `on conflict do nothing` in the transaction
+// that creates the order, and the plan row is locked `skip locked`, so runs in parallel (or on two instances) make
+// each order once. "now" is a parameter: tests and the bench run it on their own clock.
+import { addDays, CYCLE_GENERATE_JOB, type CreateOrderBody, dueDates } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rows, type Tx } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import { addDailySchedule, registerJobHandler } from '../../platform/jobs';
+import { createOrder } from '../orders/create.service';
+import { movePlan } from './cycle.state';
+import { type EnterpriseDays, enterpriseDays, type PlanRuleRow, RULE_COLUMNS, RULE_JOINS, ruleOf } from './plans.calendar';
+
+const BATCH = 500;
+/** Order states that close a generated order (已完成, 已取消); a deleted, invalid or purged order is closed too. */
+export const OPEN_ORDER = sql`o.id is not null and o.state not in (5, 6) and o.deleted_at is null and not o.invalid`;
+
+export interface GenerateResult {
+  /** Plans looked at (in progress, previous order closed). */
+  plans: number;
+  /** Orders created. */
+  created: number;
+  /** Plans whose order could not be made (its customer or type gone); they are tried again next run. */
+  failed: number;
+}
+
+interface PlanRow extends PlanRuleRow {
+  id: number;
+  name: string;
+  customer_id: number;
+  installed_product_id: number | null;
+  contract_name: string | null;
+  product_name: string | null;
+  serial_number: string | null;
+  last_due_date: string | null;
+  created_by: number | null;
+  order_type_id: number | null;
+  order_title: string | null;
+  tmpl_name: string;
+  service_item_ids: (number | string)[];
+  checklist: string[];
+  generated: number;
+  open: boolean;
+}
+
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+
+function orderBody(p: PlanRow, due: string, days: EnterpriseDays, orderType: number | null): CreateOrderBody {
+  const what = p.product_name ? `设备：${p.product_name}${p.serial_number ? `（序列号 ${p.serial_number}）` : ''}` : `维保合同：${p.contract_name ?? ''}`;
+  const list = (p.checklist ?? []).map((c, i) => `${i + 1}. ${c}`);
+  const desc = [`周期计划“${p.name}”第${Number(p.generated) + 1}次，到期日 ${due}`, what, ...(list.length ? ['检查项：', ...list] : [])].join('\n');
+  return {
+    orderType,
+    customerId: Number(p.customer_id),
+    title: (p.order_title || p.tmpl_name).slice(0, 100),
+    productId: p.installed_product_id == null ? null : Number(p.installed_product_id),
+    serviceId: p.service_item_ids.map(Number),
+    customApplyTime: `${due} ${hhmm(days.startMinute)}`,
+    priority: 1,
+    detailDesc: desc.slice(0, 2000),
+    ext: {},
+  } as CreateOrderBody;
+}
+
+class Skip extends Error {}
+
+/** One plan, in its own transaction: answers whether an order was made. */
+async function generatePlan(db: Db, ep: number, planId: number, days: EnterpriseDays): Promise<'created' | 'none' | 'failed'> {
+  try {
+    return await db.transaction(async (tx: Tx) => {
+      const [p] = await rows<PlanRow>(
+        tx,
+        sql`select p.id, p.name, p.customer_id, p.installed_product_id, to_char(p.last_due_date, 'YYYY-MM-DD') as last_due_date, p.created_by,
+            t.order_type_id, t.order_title, t.name as tmpl_name, t.service_item_ids, t.checklist, ip.name as product_name, ip.serial_number,
+            mc.name as contract_name, ${RULE_COLUMNS},
+            (select count(*)::int from cycle_plan_orders k where k.enterprise_id = p.enterprise_id and k.plan_id = p.id) as generated,
+            exists (select 1 from orders o where o.enterprise_id = p.enterprise_id and o.id = p.last_order_id and ${OPEN_ORDER}) as open
+          from cycle_plans p ${RULE_JOINS}
+          where p.enterprise_id = ${ep} and p.id = ${planId} and p.state = 1
+          for update of p skip locked`,
+      );
+      // Another run holds the plan, it is no longer in progress, or its previous order is still open.
+      if (!p || p.open) return 'none';
+      const rule = ruleOf(p);
+      if (!rule) return 'none';
+      const from = p.last_due_date && p.last_due_date >= days.today ? addDays(p.last_due_date, 1) : days.today;
+      const [next] = dueDates(rule, days.calendar, from, addDays(days.today, days.horizon));
+      if (!next) {
+        // Its last date has passed: the plan ends by itself.
+        if (rule.end && rule.end < days.today) await movePlan(tx, ep, planId, 'expire', { actorId: null, note: '计划已到结束日期' });
+        return 'none';
+      }
+      const [key] = await rows(
+        tx,
+        sql`insert into cycle_plan_orders (enterprise_id, plan_id, due_date, nominal_date) values (${ep}, ${planId}, ${next.due}, ${next.nominal})
+          on conflict do nothing returning plan_id`,
+      );
+      if (!key) return 'none';
+      // The enterprise makes the order (its creator shown as the plan's); a type since disabled falls back to the default type.
+      const actor: Actor = {
+        id: Number(p.created_by),
+        enterpriseId: ep,
+        sysrole: 3,
+        admin: true,
+        powers: [],
+        providerId: null,
+        timeZone: days.timeZone,
+      };
+      let made: { id: number } | null = null;
+      for (const type of [p.order_type_id == null ? null : Number(p.order_type_id), null]) {
+        try {
+          made = await createOrder(tx as unknown as Db, actor, orderBody(p, next.due, days, type), undefined, undefined, { requiredLater: true });
+          break;
+        } catch (e) {
+          if (!(e instanceof AppError) || type === null) throw e instanceof AppError ? new Skip(e.message) : e;
+        }
+      }
+      if (!made) throw new Skip('no order');
+      await tx.execute(sql`update cycle_plan_orders set order_id = ${made.id} where enterprise_id = ${ep} and plan_id = ${planId} and due_date = ${next.due}`);
+      await tx.execute(sql`update cycle_plans set last_due_date = ${next.due}, last_order_id = ${made.id} where enterprise_id = ${ep} and id = ${planId}`);
+      return 'created';
+    });
+  } catch (e) {
+    if (e instanceof Skip) return 'failed';
+    throw e;
+  }
+}
+
+/** The candidates of one enterprise: plans in progress whose last order is closed, by id from `after`. */
+async function candidates(db: Db, ep: number, after: number, planIds?: number[]): Promise<number[]> {
+  const only = planIds ? sql`and p.id = any(${`{${planIds.join(',')}}`}::bigint[])` : sql``;
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select p.id from cycle_plans p
+      where p.enterprise_id = ${ep} and p.state = 1 and p.id > ${after} ${only}
+        and not exists (select 1 from orders o where o.enterprise_id = p.enterprise_id and o.id = p.last_order_id and ${OPEN_ORDER})
+      order by p.id limit ${BATCH}`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
+/** Generates the due orders of one enterprise's plans (or of the given plans), or of every enterprise's. */
+export async function generateCycleOrders(db: Db, o: { now?: Date; enterpriseId?: number; planIds?: number[] } = {}): Promise<GenerateResult> {
+  const now = o.now ?? new Date();
+  const eps =
+    o.enterpriseId != null
+      ? [o.enterpriseId]
+      : (
+          await rows<{ enterprise_id: number }>(
+            db,
+            sql`select e.id as enterprise_id from enterprises e where exists (select 1 from cycle_plans p where p.enterprise_id = e.id and p.state = 1) order by e.id`,
+          )
+        ).map((r) => Number(r.enterprise_id));
+  const result: GenerateResult = { plans: 0, created: 0, failed: 0 };
+  for (const ep of eps) {
+    const days = await enterpriseDays(db, ep, now);
+    let after = 0;
+    for (;;) {
+      const ids = await candidates(db, ep, after, o.planIds);
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        result.plans++;
+        const r = await generatePlan(db, ep, id, days);
+        if (r === 'created') result.created++;
+        if (r === 'failed') result.failed++;
+      }
+      after = ids[ids.length - 1] as number;
+    }
+  }
+  return result;
+}
+
+export function installCycleJobs(): void {
+  registerJobHandler(CYCLE_GENERATE_JOB, async (job, deps) => {
+    const planIds = Array.isArray(job.payload.planIds) ? job.payload.planIds.map(Number) : undefined;
+    await generateCycleOrders(deps.db, { enterpriseId: job.enterpriseId ?? undefined, planIds });
+  });
+  // Daily, early: the day's new dates enter the horizon (a server down then catches up later in the day).
+  addDailySchedule({ name: CYCLE_GENERATE_JOB, at: '01:00', kind: CYCLE_GENERATE_JOB });
+}
