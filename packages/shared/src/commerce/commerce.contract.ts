@@ -68,7 +68,13 @@ export type WarrantyExtDetail = z.infer<typeof warrantyExtDetail>;
 const extBody = z.object({
   installedProductId: L(id, '设备'),
   period: L(coerceInt('integer', '延保时长不正确').min(1, '延保时长须大于0').max(3650, '延保时长过长'), '延保时长'),
-  unit: L(z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '延保单位只能是天、月或年' })), '延保单位'),
+  unit: L(
+    coerceInt('smallint', '延保单位只能是天、月或年')
+      .min(1, '延保单位只能是天、月或年')
+      .max(3, '延保单位只能是天、月或年')
+      .transform((v) => v as 1 | 2 | 3),
+    '延保单位',
+  ),
   priceCents: cents('延保价格'),
   remark: optionalText('备注', 200),
 });
@@ -114,7 +120,13 @@ export const warrantyExtContract = {
 
 // ---- quotations (/quotationList, /quotation/detail/{id}) ----
 export const quoteLineInput = z.object({
-  kind: L(z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '明细类型不正确' })), '明细类型'),
+  kind: L(
+    coerceInt('smallint', '明细类型不正确')
+      .min(1, '明细类型不正确')
+      .max(3, '明细类型不正确')
+      .transform((v) => v as 1 | 2 | 3),
+    '明细类型',
+  ),
   /** The service item (kind 1) or spare (kind 2); other fees (3) have none. */
   itemId: optionalId('项目'),
   /** Other fees: the name typed. */

@@ -9,6 +9,9 @@ import { CYCLE_PLAN_STATE } from './cycle.state';
 import { generateCycleOrders } from './generate';
 
 async function seedDemoCycle(tx: Tx, ep: number): Promise<void> {
+  // Only the enterprise that has the demo month (the one with engineers) gets plans and their orders.
+  const [engineer] = await rows(tx, sql`select 1 from users where enterprise_id = ${ep} and 2 = any(roles) and deleted_at is null limit 1`);
+  if (!engineer) return;
   const [admin] = await rows<{ id: number }>(
     tx,
     sql`select id::int from users where enterprise_id = ${ep} and 3 = any(roles) and deleted_at is null order by id limit 1`,
