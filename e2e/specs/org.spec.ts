@@ -196,6 +196,11 @@ test.describe('organisation pages', () => {
     expect(created.success, created.message).toBe(true);
     await admin.dispose();
     const group = `安装服务组${suffix()}`;
+    // The demo has more teams than one page holds: the new one is found by its name.
+    const findGroup = async (name: string) => {
+      await listOf(page).getByLabel('关键字').fill(name);
+      await listOf(page).getByLabel('关键字').press('Enter');
+    };
 
     const choose = async (button: string, names: string[]) => {
       await dialog(page, '新建服务团队').getByRole('button', { name: button }).click();
@@ -219,6 +224,7 @@ test.describe('organisation pages', () => {
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await expect(page.getByText('保存成功').first()).toBeVisible();
+    await findGroup(group);
     await expect(rowOf(page, group)).toContainText(person);
     await expect(rowOf(page, group).locator('td').nth(4)).toHaveText('2'); // members
 
@@ -244,25 +250,27 @@ test.describe('organisation pages', () => {
     await handover.getByRole('button', { name: /完\s*成/ }).click();
 
     await page.goto('/serviceGroup');
+    await findGroup(group);
     await expect(rowOf(page, group)).toContainText('王管理');
   });
 
   test('service providers: add one, open its detail and add an outsourced user to it', async ({ page }) => {
     const provider = `华南联保${suffix()}`;
     const person = `外包员${suffix()}`;
+    const contact = `林经理${suffix()}`;
     await page.goto('/outsourceManagement');
     await listOf(page).getByRole('button', { name: '新增服务商' }).click();
     const d = dialog(page, '新增服务商');
     await d.getByLabel('服务商名称').fill(provider);
     await d.getByLabel('合作类型').click();
     await pickOption(page, '授权服务商');
-    await d.getByLabel('联系人').fill('林经理');
+    await d.getByLabel('联系人').fill(contact);
     await d.getByRole('button', { name: /保\s*存/ }).click();
     await expect(rowOf(page, provider)).toContainText('授权服务商');
 
     await rowOf(page, provider).getByRole('link', { name: provider }).click();
     await expect(page).toHaveURL(/\/serviceBranchDetail\?id=\d+$/);
-    await expect(page.locator('.sk-page:visible').getByText('林经理')).toBeVisible();
+    await expect(page.locator('.sk-page:visible').getByText(contact)).toBeVisible();
     await listOf(page).getByRole('button', { name: '新增人员' }).click();
     const add = dialog(page, '新增外包人员');
     await expect(add.getByText(provider)).toBeVisible(); // the provider comes preset
