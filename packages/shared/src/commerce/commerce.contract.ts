@@ -259,7 +259,8 @@ export const quotationContract = {
   }),
   /**
    * send (a discount past the limit waits for its approval), revise (back to draft), reject (the customer declined),
-   * accept (on the customer's behalf: who accepted and the signature file), convert (into the chosen order).
+   * accept (on the customer's behalf: who accepted and the signature file), convert (into the chosen order, or a new one
+   * when none is chosen: `orderId` answers it).
    */
   action: endpoint({
     method: 'POST',
@@ -275,6 +276,6 @@ export const quotationContract = {
         orderId: optionalId('工单'),
       })
       .refine((b) => b.action !== 'accept' || !!b.acceptedName, { message: '请填写接受人', path: ['acceptedName'] }),
-    response: z.object({ state: z.number(), message: z.string().optional() }),
+    response: z.object({ state: z.number(), message: z.string().optional(), orderId: z.number().optional() }),
   }),
 };

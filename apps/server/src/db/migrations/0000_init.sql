@@ -2328,6 +2328,7 @@ CREATE TABLE "quotations" (
 	"installed_product_id" bigint,
 	"order_id" bigint,
 	"warehouse_id" bigint,
+	"held_warehouse_id" bigint,
 	"valid_until" date NOT NULL,
 	"gross_cents" bigint DEFAULT 0 NOT NULL,
 	"discount_cents" bigint DEFAULT 0 NOT NULL,

@@ -95,6 +95,8 @@ export const quotations = pgTable(
     orderId: ref('order_id'),
     /** The warehouse its parts are reserved in when it is accepted. */
     warehouseId: ref('warehouse_id'),
+    /** Where its spare lines are held now: set on acceptance, cleared when its order is cancelled, voided or completed. */
+    heldWarehouseId: ref('held_warehouse_id'),
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     grossCents: cents('gross_cents'),
     discountCents: cents('discount_cents'),

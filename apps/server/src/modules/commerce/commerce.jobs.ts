@@ -1,5 +1,7 @@
 import type { Deps } from '../../platform/deps';
 import { addDailySchedule, type Job, registerJobHandler } from '../../platform/jobs';
+import { registerStateHook } from '../../platform/state';
+import { releaseOrderHolds } from './quotation.order';
 import { expireQuotes } from './quotation.service';
 import { expireExtensions } from './warranty.service';
 
@@ -19,4 +21,20 @@ export function registerCommerceJobs(): void {
     await handleCommerceExpiry(job, deps);
   });
   addDailySchedule({ name: COMMERCE_EXPIRY_JOB, at: '00:10', kind: COMMERCE_EXPIRY_JOB });
+  // A quotation's held parts go back when its order ends (cancelled, voided or completed).
+  registerStateHook('order', '*', {
+    after: async (h) => {
+      const why = endOf(h.current, h.row);
+      if (why) await releaseOrderHolds(h.tx, h.enterpriseId, h.id, why, h.actorId);
+      return undefined;
+    },
+  });
+}
+
+function endOf(before: Record<string, unknown>, after: Record<string, unknown>): string | null {
+  if (after.invalid === true && before.invalid !== true) return '已作废';
+  if (Number(after.state) === Number(before.state)) return null;
+  if (Number(after.state) === 6) return '已取消';
+  if (Number(after.state) === 5) return '已完成';
+  return null;
 }

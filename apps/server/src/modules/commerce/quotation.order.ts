@@ -2,9 +2,18 @@ import { toYuan } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
-import { insertStateLog } from '../../platform/state';
-import { reserve } from '../spares/ledger';
+import { insertStateLog, type StateTable } from '../../platform/state';
+import { release, reserve } from '../spares/ledger';
 import { ORDER_STATE } from '../orders/order.state';
+
+/** Quotations (报价单, docs/commerce.md): where they keep their state and log; `version` counts every change. */
+export const QUOTE_TABLE: StateTable = {
+  table: 'quotations',
+  stateColumn: 'state',
+  touchColumn: 'updated_at',
+  versionColumn: 'version',
+  log: { table: 'quotation_logs', recordColumn: 'quotation_id' },
+};
 
 const yuanSql = (c: number) => sql`(${c}::bigint / 100.0)::numeric(14, 2)`;
 
@@ -66,6 +75,7 @@ export async function writeOrderFees(tx: Tx, enterpriseId: number, quoteId: numb
     );
     if (w) {
       for (const p of parts) await reserve(tx, enterpriseId, { warehouseId: w.id, spareId: Number(p.item_id), quantity: Number(p.quantity) });
+      await tx.execute(sql`update quotations set held_warehouse_id = ${w.id} where enterprise_id = ${enterpriseId} and id = ${quoteId}`);
       reserved = `；备件已在${w.name}预留`;
     }
   }
@@ -81,4 +91,37 @@ export async function writeOrderFees(tx: Tx, enterpriseId: number, quoteId: numb
     changed: { receivableAmount: [before, after] },
     actorId: userId,
   });
+}
+
+/**
+ * Gives back what the quotations written into an order hold, once the order no longer needs it: it was cancelled or
+ * voided, or its service is done (what it used went out through its own stock documents). Each quotation once: the
+ * hold is cleared in the same statement that claims it.
+ */
+export async function releaseOrderHolds(tx: Tx, enterpriseId: number, orderId: number, why: string, actorId: number | null): Promise<void> {
+  const held = await rows<{ id: number; warehouse_id: number; quote_no: string; state: number }>(
+    tx,
+    sql`update quotations q set held_warehouse_id = null, updated_at = now()
+      from (select id, held_warehouse_id from quotations where enterprise_id = ${enterpriseId} and order_id = ${orderId}
+        and held_warehouse_id is not null for update) h
+      where q.enterprise_id = ${enterpriseId} and q.id = h.id
+      returning q.id::int, h.held_warehouse_id::int as warehouse_id, q.quote_no, q.state::int`,
+  );
+  for (const h of held) {
+    const parts = await rows<{ spare_id: number; quantity: number }>(
+      tx,
+      sql`select item_id::int as spare_id, sum(quantity)::int as quantity from quotation_lines
+        where enterprise_id = ${enterpriseId} and quotation_id = ${h.id} and kind = 2 and item_id is not null group by item_id order by item_id`,
+    );
+    for (const p of parts) await release(tx, enterpriseId, { warehouseId: h.warehouse_id, spareId: p.spare_id, quantity: p.quantity });
+    await insertStateLog(tx, QUOTE_TABLE, {
+      enterpriseId,
+      id: h.id,
+      from: h.state,
+      to: h.state,
+      action: 'release',
+      actorId,
+      note: `工单${why}，释放报价单 ${h.quote_no} 预留的备件`,
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { approvalsContract as A, quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
+import { approvalsContract as A, orderActionsContract as K, quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -172,6 +172,12 @@ describe('quotations', () => {
     const inst = (await s.send(Q.detail, { id: big })).data.approvalId as number;
     expect((await a.admin.client.send(A.approve, { id: inst })).success).toBe(true);
     expect(await quoteRow(big)).toMatchObject({ state: 2, discount_state: 2 });
+    // The flow's approver does not approve a discount he submitted himself.
+    const own = (await a.admin.client.send(Q.create, { ...body, discountCents: 1200 })).data.id;
+    await a.admin.client.send(Q.action, { id: own, action: 'send' });
+    const ownInst = (await a.admin.client.send(Q.detail, { id: own })).data.approvalId as number;
+    expect((await a.admin.client.send(A.approve, { id: ownInst })).message).toBe('不能审批自己提交的单据');
+    expect(await quoteRow(own)).toMatchObject({ state: 1, discount_state: 1 });
     // Bad input: a clear message, nothing written; no power for the keeper; anonymous and CSRF.
     const count = async () =>
       Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from quotations where enterprise_id = ${a.ep}`))[0]?.n);
@@ -185,5 +191,43 @@ describe('quotations', () => {
     expect((await new Client(t.app).send(Q.list, {})).message).toBe('未登录');
     expect((await s.send(Q.action, { id: big, action: 'reject' }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     await a.admin.client.send(A.flowRemove, { id: flow.data.id });
+  });
+
+  it('转工单 with no order makes one from the quotation (20 parallel → one order); its held parts go back once when it is cancelled', async () => {
+    const s = a.sales.client;
+    const product = await a.product(dayFromToday(-10));
+    const id = (
+      await s.send(Q.create, { title: '过保维修', customerId: a.customer, installedProductId: product, warehouseId: a.wh, discountCents: 0, lines: lines(a) })
+    ).data.id;
+    await s.send(Q.action, { id, action: 'send' });
+    expect((await s.send(Q.action, { id, action: 'accept', acceptedName: '赵先生' })).data.state).toBe(3);
+    const held = async () =>
+      rows<{ spare_id: number; reserved: number }>(
+        t.deps.db,
+        sql`select spare_id::int, reserved from stocks where enterprise_id = ${a.ep} and warehouse_id = ${a.wh} order by spare_id`,
+      );
+    const before = await held();
+    const answers = await race(20, () => s.send(Q.action, { id, action: 'convert' }));
+    expect(tally(answers).ok).toBe(1);
+    const orderId = answers.find((r) => r.success)?.data.orderId as number;
+    const made = await rows<{ id: number; customer_id: number; installed_product_id: number; receivable: string; title: string }>(
+      t.deps.db,
+      sql`select id::int, customer_id::int, installed_product_id::int, receivable_amount::text as receivable, title from orders
+        where enterprise_id = ${a.ep} and detail_desc like ${`%${(await s.send(Q.detail, { id })).data.quoteNo}%`}`,
+    );
+    expect(made).toEqual([{ id: orderId, customer_id: a.customer, installed_product_id: product, receivable: '1631.00', title: '过保维修' }]);
+    expect((await s.send(Q.detail, { id })).data).toMatchObject({ state: 6, orderId, totalCents: 163100 });
+    const reservedNow = await held();
+    expect(reservedNow.map((r) => r.reserved - (before.find((b) => b.spare_id === r.spare_id)?.reserved ?? 0))).toEqual([1, 2]);
+    // The order is cancelled: the hold goes back, once, and the quotation's log says so.
+    expect((await a.admin.client.send(K.cancel, { orderId, reason: '客户不修了' })).success).toBe(true);
+    expect(await held()).toEqual(before);
+    expect((await a.admin.client.send(K.cancel, { orderId, reason: '再取消' })).success).toBe(false);
+    expect(await held()).toEqual(before);
+    const logs = await rows<{ action: string; note: string }>(
+      t.deps.db,
+      sql`select action, note from quotation_logs where quotation_id = ${id} and action = 'release'`,
+    );
+    expect(logs).toEqual([{ action: 'release', note: expect.stringContaining('工单已取消') }]);
   });
 });

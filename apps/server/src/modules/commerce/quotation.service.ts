@@ -1,5 +1,6 @@
 import {
   type BodyOf,
+  type CreateOrderBody,
   discountOverLimit,
   QUOTE_APPROVAL_KIND,
   QUOTE_DISCOUNT_LIMIT_SETTING,
@@ -21,27 +22,21 @@ import type { Actor } from '../../platform/actor';
 import { AppError, invalid } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
-import { changeState, insertStateLog, type StateTable } from '../../platform/state';
+import { changeState, insertStateLog } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
 import { customerScope, visibleCustomer } from '../customers/common';
+import { createOrder } from '../orders/create.service';
 import { orderFor } from '../orders/money.access';
 import { orderInScope } from '../orders/scope';
 import { getSettingInt } from '../settings/settings.repo';
 import { productCoverage, todayIn } from './coverage';
 import { nextNo } from './numbers';
-import { writeOrderFees } from './quotation.order';
+import { QUOTE_TABLE, writeOrderFees } from './quotation.order';
+
+export { QUOTE_TABLE };
 import { priceLines } from './quotation.pricing';
 import { logsOf } from './warranty.service';
-
-/** Quotations (报价单, docs/commerce.md): where they keep their state and log; `version` counts every change. */
-export const QUOTE_TABLE: StateTable = {
-  table: 'quotations',
-  stateColumn: 'state',
-  touchColumn: 'updated_at',
-  versionColumn: 'version',
-  log: { table: 'quotation_logs', recordColumn: 'quotation_id' },
-};
 
 /** A salesperson sees the quotations of his own customers; the page's other holders see all. */
 const scope = (a: Actor, alias = 'q'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);
@@ -267,23 +262,45 @@ export async function acceptQuotation(db: Db, c: Acceptance): Promise<{ state: n
   });
 }
 
-/** 转工单 of an accepted quotation without an order: into the order the salesperson names. */
-async function convert(tx: Tx, a: Actor, id: number, orderId: number | null | undefined): Promise<{ state: number }> {
-  const [q] = await rows<{ order_id: number | null; customer_id: number }>(
+/** 转工单 of an accepted quotation without an order: into the order the salesperson names, or a new one made from it. */
+async function convert(tx: Tx, a: Actor, id: number, orderId: number | null | undefined): Promise<{ state: number; orderId: number }> {
+  const [q] = await rows<{ order_id: number | null; customer_id: number; installed_product_id: number | null; title: string; quote_no: string }>(
     tx,
-    sql`select order_id::int, customer_id::int from quotations q where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${scope(a)}`,
+    sql`select order_id::int, customer_id::int, installed_product_id::int, title, quote_no from quotations q
+      where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${scope(a)} for update`,
   );
   if (!q) throw new AppError('NOT_FOUND');
-  const target = q.order_id ?? orderId;
-  if (!target) throw new AppError('QUOTE_NO_ORDER');
-  const o = await orderFor(tx, a, target);
-  if (o.customer_id != null && Number(o.customer_id) !== Number(q.customer_id)) throw invalid('工单：该工单不属于报价单的客户');
+  let target = q.order_id ?? orderId ?? null;
+  if (target) {
+    const o = await orderFor(tx, a, target);
+    if (o.customer_id != null && Number(o.customer_id) !== Number(q.customer_id)) throw invalid('工单：该工单不属于报价单的客户');
+  } else target = (await orderFromQuote(tx, a, q)).id;
   const r = await move(tx, a, id, 'convert', a.id, null, { guard: scope(a, 'quotations'), patch: { order_id: target } });
   await writeOrderFees(tx, a.enterpriseId, id, target, a.id);
-  return { state: r.to };
+  return { state: r.to, orderId: target };
 }
 
-export async function act(db: Db, a: Actor, b: BodyOf<typeof Q.action>): Promise<{ state: number; message?: string }> {
+/** A new order of the enterprise's default type for the quotation's customer and product; its fees come from the quotation. */
+function orderFromQuote(tx: Tx, a: Actor, q: { customer_id: number; installed_product_id: number | null; title: string; quote_no: string }) {
+  return createOrder(
+    tx as unknown as Db,
+    a,
+    {
+      orderType: null,
+      customerId: Number(q.customer_id),
+      title: q.title.slice(0, 100),
+      productId: q.installed_product_id == null ? null : Number(q.installed_product_id),
+      priority: 1,
+      detailDesc: `由报价单 ${q.quote_no} 转入`,
+      ext: {},
+    } as CreateOrderBody,
+    undefined,
+    undefined,
+    { requiredLater: true },
+  );
+}
+
+export async function act(db: Db, a: Actor, b: BodyOf<typeof Q.action>): Promise<{ state: number; message?: string; orderId?: number }> {
   if (b.action === 'accept')
     return acceptQuotation(db, {
       enterpriseId: a.enterpriseId,

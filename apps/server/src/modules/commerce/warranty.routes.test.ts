@@ -103,4 +103,20 @@ describe('extended warranty', () => {
     expect((await a.sales.client.send(W.detail, { id })).data.logs.map((l) => l.action)).toEqual(['create', 'approve', 'expire']);
     await a.admin.client.send(A.flowRemove, { id: flow.data.id });
   });
+
+  it("nobody approves the extension he submitted, even as the flow's approver", async () => {
+    const flow = await a.admin.client.send(A.flowSave, {
+      kind: 'warranty_extension',
+      name: '延保审批（管理员）',
+      steps: [{ name: '管理员', mode: 'one', approvers: [{ type: 'user', ids: [a.admin.id] }] }],
+    });
+    expect(flow.success, flow.message).toBe(true);
+    const p = await a.product(dayFromToday(-1));
+    const made = await a.admin.client.send(W.create, { installedProductId: p, period: 1, unit: 3, priceCents: 50000 });
+    expect(made.success, made.message).toBe(true);
+    const inst = (await a.admin.client.send(W.detail, { id: made.data.id })).data.approvalId as number;
+    expect((await a.admin.client.send(A.approve, { id: inst })).message).toBe('不能审批自己提交的单据');
+    expect(await extState(made.data.id)).toBe(1);
+    await a.admin.client.send(A.flowRemove, { id: flow.data.id });
+  });
 });

@@ -35,7 +35,18 @@ const lineBody = (l: LineValues) => {
   return { kind: kind as 1 | 2, itemId: id, quantity: l.quantity ?? 1 };
 };
 
-function OrderSelect({ customerId, value, onChange }: { customerId?: number; value?: number; onChange?: (v: number | undefined) => void }) {
+/** The customer's orders, to write a quotation into. */
+export function OrderSelect({
+  customerId,
+  value,
+  onChange,
+  placeholder = '可选：接受后费用写入该工单',
+}: {
+  customerId?: number;
+  value?: number;
+  onChange?: (v: number | undefined) => void;
+  placeholder?: string;
+}) {
   const orders = useApi(
     orderListContract.getAllOrderList,
     { scope: 'all', customerId, pageIndex: 0, pageSize: 50 },
@@ -45,7 +56,7 @@ function OrderSelect({ customerId, value, onChange }: { customerId?: number; val
     <Select<number>
       allowClear
       disabled={!customerId}
-      placeholder="可选：接受后费用写入该工单"
+      placeholder={placeholder}
       value={value}
       onChange={(v) => onChange?.(v)}
       aria-label="关联工单"

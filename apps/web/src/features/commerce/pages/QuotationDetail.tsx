@@ -8,7 +8,7 @@ import { EmptyState, RecordFormDialog } from '../../../components';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { Q, yuan } from '../api';
 import { CoverageTag, QuoteStateTag } from '../components/bits';
-import { QuoteDialog } from '../components/QuoteDialog';
+import { OrderSelect, QuoteDialog } from '../components/QuoteDialog';
 
 const ACTION_NAMES: Record<string, string> = {
   create: '创建',
@@ -158,8 +158,8 @@ export default function QuotationDetail() {
           </Form.Item>
         ) : null}
         {dialog === 'convert' && !q.orderId ? (
-          <Form.Item name="orderId" label="工单ID" rules={[{ required: true, message: '请先选择要转入的工单' }]}>
-            <Input inputMode="numeric" />
+          <Form.Item name="orderId" label="转入工单" extra="不选则按报价新建一张工单">
+            <OrderSelect customerId={q.customerId} placeholder="新建工单" />
           </Form.Item>
         ) : null}
         <Form.Item name="note" label="备注">

@@ -24,7 +24,6 @@ import { CustomerOrders } from '../../orders/lists/CustomerOrders';
 import { CustomerEvents } from '../../events/components/CustomerEvents';
 import { EVENT_POWERS } from '@sk/shared/events/events.contract';
 import { CustomerProjects } from '../../projects/components/CustomerProjects';
-import '../customers.css';
 import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
 
 function Profile({ d }: { d: Detail }) {
