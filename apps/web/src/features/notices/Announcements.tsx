@@ -1,12 +1,11 @@
 import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { type AnnouncementRow, announcementsContract as A } from '@sk/shared/notices/notices.contract';
-import type { FieldDef } from '@sk/shared/forms/index';
 import { App, Badge, Button, Checkbox, Descriptions, Drawer, Empty, Form, Input, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FileLink, type ListColumn, ListPage, type ListPageHandle, RecordFormDialog, contractFetcher } from '../../components';
-import { UploadField } from '../../components/forms/fields/UploadField';
+import { AttachmentsField } from '../../components/forms/fields/AttachmentsField';
 import { call } from '../../lib/api';
 import { useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
@@ -15,7 +14,6 @@ import { DeptSelect } from '../org/components/DeptSelect';
 import { RichTextEditor } from './RichTextEditor';
 
 const fetchAnnouncements = contractFetcher<AnnouncementRow>(A.list);
-const ATTACHMENTS_DEF = { id: 0, type: 15, name: '附件', fileKinds: [], maxCount: 20 } as unknown as FieldDef;
 
 interface PublishValues {
   title: string;
@@ -23,10 +21,6 @@ interface PublishValues {
   deptIds?: number[];
   attachments?: number[];
   pinned?: boolean;
-}
-
-function Attachments({ value, onChange }: { value?: number[]; onChange?: (ids: number[]) => void }) {
-  return <UploadField def={ATTACHMENTS_DEF} value={value ?? []} onChange={(v) => onChange?.(v ?? [])} />;
 }
 
 /** The publisher's view: who has read and who not. */
@@ -260,7 +254,7 @@ export default function Announcements() {
           <DeptSelect multiple treeCheckable placeholder="全体成员" />
         </Form.Item>
         <Form.Item name="attachments" label="附件">
-          <Attachments />
+          <AttachmentsField />
         </Form.Item>
         <Form.Item name="pinned" label="置顶" valuePropName="checked">
           <Checkbox>置顶显示</Checkbox>

@@ -12,7 +12,7 @@ import { PersonField } from '../../../components';
 import { AppointmentPicker } from '../../../components/AppointmentPicker';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
 import { SignatureField } from '../../../components/forms/fields/SignatureField';
-import { UploadField } from '../../../components/forms/fields/UploadField';
+import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
 import { call } from '../../../lib/api';
 import { useApi } from '../../../lib/query';
 import { useUser } from '../../../lib/session';
@@ -23,7 +23,6 @@ import { orderActionsContract } from './api';
 const options = (m: Record<number, string>) => Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
 
 /** Attachments as the form engine's upload control (pictures and files, up to 20). */
-const ATTACHMENTS_DEF = { id: 0, type: 15, name: '附件', fileKinds: [], maxCount: 20 } as unknown as FieldDef;
 
 const REASON_LABEL: Record<string, string> = {
   invalid: '无效原因',
@@ -140,7 +139,7 @@ function FieldItem({
     case 'attachments':
       return (
         <Form.Item name="attachments" label="附件" initialValue={d.attachments.map((f) => f.id)} valuePropName="value">
-          <AttachmentsInput files={new Map(d.attachments.map((f) => [f.id, f]))} />
+          <AttachmentsField files={new Map(d.attachments.map((f) => [f.id, f]))} />
         </Form.Item>
       );
     case 'title':
@@ -212,18 +211,6 @@ function SignatureInput({
   // Shows the order's signature until a new one is drawn; only a new one is sent.
   const shown = value?.length ? value : existing ? [existing] : [];
   return <SignatureField id={id} value={shown} files={files} onChange={(v) => onChange?.(v)} />;
-}
-
-function AttachmentsInput({
-  value,
-  onChange,
-  files,
-}: {
-  value?: number[] | null;
-  onChange?: (v: number[] | null) => void;
-  files: Map<number, { name?: string; url?: string; ext?: string }>;
-}) {
-  return <UploadField def={ATTACHMENTS_DEF} value={value ?? []} onChange={(v) => onChange?.(v)} files={files} />;
 }
 
 /** What is still missing before completion (POST /order/progress/checkFinish), asked when the dialog opens. */

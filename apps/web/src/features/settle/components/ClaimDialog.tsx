@@ -1,6 +1,8 @@
 import { CLAIM_KINDS } from '@sk/shared/settle/claims.machine';
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { RecordFormDialog } from '../../../components';
+import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
+import { fileOf } from '../../../components/forms/fields/files';
 import { useApiMutation } from '../../../lib/query';
 import { K } from '../api';
 
@@ -9,6 +11,7 @@ interface Values {
   amount: number;
   km?: number;
   note?: string;
+  attachments?: number[];
 }
 
 /** 申请费用: a provider's user claims a transport (with its distance) or an extra fee on one of his completed orders. */
@@ -29,7 +32,7 @@ export function ClaimDialog(p: { orderId: number | null; orderNo?: string; onClo
           amountCents: Math.round((v.amount ?? 0) * 100),
           claimedM: v.kind === 1 && v.km != null ? Math.round(v.km * 1000) : null,
           note: v.note || null,
-          attachments: [],
+          attachments: (v.attachments ?? []).map((id) => fileOf(id).url),
         });
         p.onSaved?.(r.id);
         return r;
@@ -57,6 +60,9 @@ export function ClaimDialog(p: { orderId: number | null; orderNo?: string; onClo
       </Form.Item>
       <Form.Item name="note" label="说明">
         <Input.TextArea maxLength={500} rows={3} />
+      </Form.Item>
+      <Form.Item name="attachments" label="附件" extra="票据、过路费或加班单据的照片，最多9个">
+        <AttachmentsField maxCount={9} />
       </Form.Item>
     </RecordFormDialog>
   );

@@ -1,4 +1,3 @@
-import type { FieldDef } from '@sk/shared/forms/index';
 import { teamContract } from '@sk/shared/org/team.contract';
 import { providerConsoleContract } from '@sk/shared/settle/provider.contract';
 import { REWARD_KINDS } from '@sk/shared/settle/rewards.machine';
@@ -6,7 +5,7 @@ import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select } from 'an
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fileOf } from '../../../components/forms/fields/files';
-import { UploadField } from '../../../components/forms/fields/UploadField';
+import { AttachmentsField } from '../../../components/forms/fields/AttachmentsField';
 import { useApi, useApiMutation } from '../../../lib/query';
 import { R } from '../api';
 
@@ -17,12 +16,6 @@ interface Values {
   orderId?: number;
   reason: string;
   attachments?: number[];
-}
-
-const ATTACHMENTS_DEF = { id: 0, type: 15, name: '附件', fileKinds: [], maxCount: 9 } as unknown as FieldDef;
-
-function Attachments({ value, onChange }: { value?: number[]; onChange?: (ids: number[]) => void }) {
-  return <UploadField def={ATTACHMENTS_DEF} value={value ?? []} onChange={(v) => onChange?.(v ?? [])} />;
 }
 
 /** The provider's orders to pick from (工单管理's list, by number). */
@@ -104,7 +97,7 @@ export default function CommissionOrderCreate() {
           <Input.TextArea maxLength={500} rows={3} showCount />
         </Form.Item>
         <Form.Item name="attachments" label="附件">
-          <Attachments />
+          <AttachmentsField maxCount={9} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={create.isPending}>
           提交审批
