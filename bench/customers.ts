@@ -1,23 +1,15 @@
 // The customers list at scale: npx tsx bench/customers.ts (or wired into npm run bench through customerScenario).
 // Seeds BENCH_CUSTOMERS (default 200000) customers into the bench enterprise, then prints, per filter of the
 // customer list, the API latency next to the same SQL run directly, and the query plan of the list statement.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPostgres } from '../apps/server/src/db/client';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { migrate } from '../apps/server/src/db/migrate';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import type { Database } from '../apps/server/src/db/client';
 import { captureSql, explain, percentile, replay } from './capture';
 import { BENCH_SALES_MOBILE, seedCustomers } from './customers.seed';
 import { seedLarge, benchLogin } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 export interface ScenarioRow {
   endpoint: string;
@@ -85,19 +77,12 @@ export async function customerScenario(database: Database, base: string, enterpr
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-cus-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('cus', async (database) => {
     const t0 = Date.now();
     const ep = await seedLarge(database.db, 1000);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       const rows = await customerScenario(database, base, ep.enterpriseId);
-      console.info(`${url ? 'PostgreSQL' : `embedded PostgreSQL ${dir}`}: ${CUSTOMERS} customers ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      console.info(`${CUSTOMERS} customers ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       console.table(
         rows.map((r) => ({
           endpoint: r.endpoint.replace('/v2/customer/', '').replace('?pageIndex=0&pageSize=20', ''),
@@ -109,19 +94,9 @@ async function main(): Promise<void> {
         })),
       );
       if (process.env.BENCH_PLANS !== '0') for (const r of rows) console.info(`\n--- ${decodeURIComponent(r.endpoint)}\n${r.plan}`);
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

@@ -2,20 +2,15 @@
 // (default 100,000) plans on as many installed products in an enterprise of their own ('周期压测企业', provisioned like a
 // new one), each due within the horizon, then times one run of the generation job (the function the job runs): the
 // orders it created and the time, then a second run (nothing left to make: the scan alone).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
+import { type Database, type Db, rows } from '../apps/server/src/db/client';
 import { generateCycleOrders } from '../apps/server/src/modules/cycle/generate';
 import { runProvision } from '../apps/server/src/platform/provision';
 // The modules register the order hooks and provisioning steps the job relies on.
 import '../apps/server/src/modules/index';
+import { runAlone, withBenchDatabase } from './alone';
 
 const PLANS = Number(process.env.BENCH_CYCLE_PLANS ?? 100_000);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const NAME = '周期压测企业';
 
 export interface CycleScenario {
@@ -104,22 +99,10 @@ export function printCycle(s: CycleScenario): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-cycle-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('cycle', async (database) => {
     printCycle(await cycleScenario(database));
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // Runnable alone (npx tsx bench/cycle.ts); imported by bench/run.ts for cycleScenario/printCycle only.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

@@ -1,24 +1,16 @@
 // Events at scale: npx tsx bench/events.ts (or wired into npm run bench through eventScenario/printEvents). Seeds BENCH_EVENTS (default 500000) events (and BENCH_EVENT_CUSTOMERS
 // customers, default 20000) into the bench enterprise, then prints my events (each state tab), the pool, the
 // assignment queue and the service desk's customer lookup: API p50/p99 next to the same SQL replayed directly.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import { type Database, type Db, rows } from '../apps/server/src/db/client';
 import { type MeasuredGet, measureGet, printMeasured } from './capture';
 import { seedCustomers } from './customers.seed';
 import { BENCH_ADMIN_MOBILE, benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 500_000);
 const CUSTOMERS = Number(process.env.BENCH_EVENT_CUSTOMERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 /** Flags and display state by g % 7, consistent with eventStateOf. */
 const FLAGS = `case g % 7 when 0 then 1 when 1 then 2 when 2 then 3 when 3 then 4 when 4 then 5 when 5 then 6 else 7 end`;
@@ -109,30 +101,13 @@ export function printEvents(s: EventScenario): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-ev-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('ev', async (database) => {
     const ep = await seedLarge(database.db, 1000);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printEvents(await eventScenario(database, base, ep.enterpriseId));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
 }
 
 // Runnable alone (npx tsx bench/events.ts); imported by bench/run.ts for eventScenario/printEvents only.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

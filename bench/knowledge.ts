@@ -2,22 +2,14 @@
 // (default 100,000) articles in 20 categories and BENCH_KB / 10 published cases into the bench enterprise, then prints
 // /knowledge/search (no keyword, a common word, a rare one, a category, cases only) and /knowledge/suggest: API p50/p99
 // next to the same SQL replayed directly, and (BENCH_PLANS≠0) the plans of the statements on kb_articles and cases.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import { type Database, type Db, rows } from '../apps/server/src/db/client';
 import { captureSql, explain, type MeasuredGet, measureGet, printMeasured } from './capture';
 import { benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const N = Number(process.env.BENCH_KB ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const TITLES = `array['空调不制冷排查','热水器漏水处理','净水器滤芯更换','冰箱噪音大','洗衣机不排水','空调年度保养规范','燃气灶点不着火','油烟机异响','电梯困人应急','消防栓漏水']`;
 const BODY = `'先确认电源与设定，再检查压力和电流，记录现场数据。更换部件后试机三十分钟，并请客户确认服务结果。'`;
 
@@ -107,30 +99,13 @@ export function printKnowledge(s: KnowledgeScenario, plans = false): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-kb-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('kb', async (database) => {
     const ep = await seedLarge(database.db, 1000);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printKnowledge(await knowledgeScenario(database, base, ep.enterpriseId), process.env.BENCH_PLANS !== '0');
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
 }
 
 // Runnable alone (npx tsx bench/knowledge.ts); imported by bench/run.ts for knowledgeScenario/printKnowledge only.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

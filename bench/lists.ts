@@ -2,25 +2,17 @@
 // Seeds BENCH_LIST_CUSTOMERS (default 1,000,000) customers into the bench enterprise and prints, for the customer
 // list and the user list: the first page against a deep page (API p50 next to its own SQL), then the count
 // statements alone, unfiltered and filtered.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPostgres } from '../apps/server/src/db/client';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { migrate } from '../apps/server/src/db/migrate';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import type { Database } from '../apps/server/src/db/client';
 import { snapshotsSettled } from '../apps/server/src/platform/list.snapshot';
 import { captureSql, percentile, replay } from './capture';
 import { seedCustomers } from './customers.seed';
 import { seedLarge, benchLogin } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const CUSTOMERS = Number(process.env.BENCH_LIST_CUSTOMERS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 export interface ListRow {
   what: string;
@@ -137,30 +129,13 @@ export function printLists(rows: ListRow[]): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-lists-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('lists', async (database) => {
     const ep = await seedLarge(database.db, USERS);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printLists(await listScenario(database, base, ep.enterpriseId));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

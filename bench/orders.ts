@@ -2,25 +2,20 @@
 // Seeds BENCH_ORDERS (default 1,000,000) orders into the bench enterprise plus a long tail of small enterprises, then
 // prints the lists, the ten badge counts, the statistics and the detail (API p50 next to its own SQL), and an
 // export of 100,000 orders with the app's peak RSS.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPostgres } from '../apps/server/src/db/client';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { migrate } from '../apps/server/src/db/migrate';
+import type { Database } from '../apps/server/src/db/client';
 import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, explain, percentile, replay } from './capture';
 import type { ScenarioRow } from './customers';
 import { type AppProcess, exportUnderLoad, rssLine, startAppProcess } from './load';
 import { BENCH_ENGINEER_MOBILE, type OrderSeed, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchDatabase } from './alone';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 // The list and export parameters of the olist helper's AllOrder (PATHS.md names the paths, not the filters):
 // adjust here if the merged list names them differently.
@@ -219,11 +214,7 @@ export async function orderExport(proc: AppProcess, enterpriseId: number, seed: 
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-ord-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('ord', async (database) => {
     const ep = await seedLarge(database.db, 2000);
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
     const app = await buildApp(createDeps(config, database));
@@ -232,7 +223,6 @@ async function main(): Promise<void> {
     try {
       const s = await orderScenario(database, base, ep.enterpriseId);
       seed = s.seed;
-      console.info(url ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL ${dir}`);
       printOrders(s);
     } finally {
       await app.close();
@@ -245,16 +235,8 @@ async function main(): Promise<void> {
         await proc.stop();
       }
     }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+  });
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

@@ -3,24 +3,16 @@
 // groups and skill requirements, gives the bench engineer a pool profile (areas, a base with a radius, skills, two
 // groups), then prints GET /v2/order/pool/list for the engineer and for the administrator: API p50/p99 next to the
 // API's own statements replayed directly (goal: within 1.5×), and the plan of the list statement.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import { type Database, rows } from '../apps/server/src/db/client';
 import { captureSql, explain, type MeasuredGet, percentile, printMeasured, replay } from './capture';
 import { BENCH_ENGINEER_MOBILE, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const LIST = '/v2/order/pool/list?pageIndex=0&pageSize=20';
 /** Districts of Shanghai; the engineer serves the first four and a 15 km circle around People's Square. */
 const DISTRICTS = ['310101', '310104', '310105', '310106', '310107', '310109', '310110', '310112', '310113', '310115'];
@@ -119,31 +111,14 @@ export function printPool(s: PoolScenario, plans = process.env.BENCH_PLANS !== '
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-pool-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('pool', async (database) => {
     const ep = await seedLarge(database.db, 2000);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printPool(await poolScenario(database, base, ep.enterpriseId));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
   console.info(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 // Runnable alone; bench/run.ts imports poolScenario and printPool.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

@@ -2,24 +2,16 @@
 // 100000) projects with BENCH_TASKS_PER_PROJECT (default 20, so 2,000,000 tasks) over four stages into the bench
 // enterprise, then prints /project/list and /project/count with the search form's filters and getTaskList: API p50/p99
 // next to the same SQL replayed directly, the median of BENCH_ROUNDS interleaved rounds. Smaller runs: BENCH_PROJECTS=20000.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import { type Database, type Db, rows } from '../apps/server/src/db/client';
 import { type MeasuredGet, measureGet, printMeasured } from './capture';
 import { BENCH_ADMIN_MOBILE, benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const TASKS = Number(process.env.BENCH_TASKS_PER_PROJECT ?? 20);
 const STAGES = 4;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 /** Projects in three templates and three states (mostly in progress), created by 100 users; each with its stages and tasks. */
 async function seedProjects(db: Db, ep: number, n: number): Promise<{ adminId: number; templateId: number; projectId: number }> {
@@ -120,29 +112,12 @@ export function printProjects(s: ProjectScenario): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-pj-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('pj', async (database) => {
     const ep = await seedLarge(database.db, 1000);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printProjects(await projectScenario(database, base, ep.enterpriseId));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
+    });
   });
 }
+
+runAlone(import.meta, main);

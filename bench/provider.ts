@@ -4,24 +4,16 @@
 // then prints the statement built over that month (POST /settleAccounts/create, three times, and the plan of its line
 // insert) and /order/management/list with each filter: API p50/p99 next to the same SQL replayed directly, and (alone,
 // BENCH_PLANS≠0) each list statement's query plan.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, type Db, openPostgres, rows, type Tx } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
+import { type Database, type Db, rows, type Tx } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/platform/crypto';
-import { createDeps } from '../apps/server/src/platform/create-deps';
 import { captureSql, explain, type MeasuredGet, measureGet, printMeasured } from './capture';
 import { BENCH_PASSWORD, benchLogin } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const ORDERS = Number(process.env.BENCH_PROVIDER_ORDERS ?? 1_000_000);
 const STATEMENT = Number(process.env.BENCH_STATEMENT_ORDERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const ENTERPRISE = '压测服务商企业';
 const ADMIN = '17000000009';
 /** The month the big provider's orders were completed in (its statement's period). */
@@ -220,29 +212,12 @@ export function printProvider(s: ProviderScenario, plans = false): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-pv-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+  await withBenchDatabase('pv', async (database) => {
+    await withBenchApp(database, async (base) => {
       printProvider(await providerScenario(database, base), process.env.BENCH_PLANS !== '0');
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
 }
 
 // Runnable alone (npx tsx bench/provider.ts); imported by bench/run.ts for providerScenario/printProvider only.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

@@ -3,22 +3,14 @@
 // report (/customerComplaint/report by product model, fault mode, place of use, sales unit and responsibility, over
 // 30 days, a year and all time) and the complaint list a figure opens: API p50/p99 next to the same SQL replayed
 // directly, and (alone, BENCH_PLANS≠0) each endpoint's query plans.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import { type Database, type Db, rows } from '../apps/server/src/db/client';
 import { captureSql, explain, type MeasuredGet, measureGet, printMeasured } from './capture';
 import { benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const COMPLAINTS = Number(process.env.BENCH_COMPLAINTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 interface Seeded {
   seconds: number;
@@ -117,30 +109,13 @@ export function printQuality(s: QualityScenario, plans = false): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-qa-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('qa', async (database) => {
     const ep = await seedLarge(database.db, 1000);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printQuality(await qualityScenario(database, base, ep.enterpriseId), process.env.BENCH_PLANS !== '0');
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
 }
 
 // Runnable alone (npx tsx bench/quality.ts); imported by bench/run.ts for qualityScenario/printQuality only.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

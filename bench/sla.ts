@@ -5,27 +5,19 @@
 // escalations fall due in each minute). Then it prints the sweep for each of the next BENCH_SLA_MINUTES
 // (default 5) minutes of clock time (sweepSla at that instant: the budget is under 1 s per minute), and
 // DueOrder (its list and the overdue badge) as API p50 next to its own SQL replayed directly (budget 1.5×).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
+import { type Database, rows } from '../apps/server/src/db/client';
 import { sweepSla } from '../apps/server/src/modules/sla/sla.sweep';
-import { createDeps } from '../apps/server/src/platform/create-deps';
 import { type MeasuredGet, measureGet, printMeasured } from './capture';
 import { seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const ORDERS = Number(process.env.BENCH_SLA_ORDERS ?? 1_000_000);
 const CLOCKS = Number(process.env.BENCH_SLA_CLOCKS ?? Math.round(ORDERS / 10));
 const SPREAD = Number(process.env.BENCH_SLA_SPREAD ?? 60);
 const MINUTES = Number(process.env.BENCH_SLA_MINUTES ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 const DUE_PATHS = ['/v2/order/getAllOrderList?pageIndex=0&pageSize=20&scope=due', '/v2/order/getOrderListCount?orderDue=0'];
 
@@ -132,33 +124,16 @@ export function printSla(s: SlaScenario): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-sla-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('sla', async (database) => {
     const ep = (await seedLarge(database.db, 2000)).enterpriseId;
     const seed = await seedOrders(database.db, ep, ORDERS, 200);
     console.info(`orders ${ORDERS} (${seed.reused ? 'reused' : `seeded in ${seed.seconds} s`})`);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printSla(await slaScenario(database, base, ep));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
   console.info(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 // Alone (npx tsx bench/sla.ts); npm run bench imports slaScenario instead.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

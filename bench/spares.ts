@@ -2,25 +2,16 @@
 // (default 1000), two stock rows per spare and BENCH_LEDGER ledger rows (default 5000000) into the bench enterprise,
 // then prints the stock list with its filters and the ledger of one spare: API p50/p99 next to the same SQL replayed
 // directly (the issue asks for API within 1.5× of its SQL). Smaller sizes by the env vars run in a minute.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
-import { createDeps } from '../apps/server/src/platform/create-deps';
+import { type Database, type Db, rows } from '../apps/server/src/db/client';
 import { type MeasuredGet, measureGet, printMeasured } from './capture';
 import { benchLogin, seedLarge } from './seed';
+import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 
 const SPARES = Number(process.env.BENCH_SPARES ?? 100_000);
 const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 1000);
 const LEDGER = Number(process.env.BENCH_LEDGER ?? 5_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 /**
  * Spare s sits in warehouses s % W and (s * 7 + 1) % W; ledger row g belongs to stock pair g % pairs and is that
@@ -116,30 +107,13 @@ export function printSpares(s: SpareScenario): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-sp-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('sp', async (database) => {
     const ep = await seedLarge(database.db, 1000);
-    const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-    const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
+    await withBenchApp(database, async (base) => {
       printSpares(await spareScenario(database, base, ep.enterpriseId));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
 }
 
 // Runnable alone (npx tsx bench/spares.ts); bench/run.ts imports the scenario.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);

@@ -10,6 +10,7 @@ import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { dayAgo, pickWith, rng } from '../../test/seeded';
 import { qualityReport } from './complaint.repo';
 import { rebuildComplaintSummary } from './summary';
 
@@ -19,24 +20,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A deterministic generator (mulberry32): the same set on every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const day = (d: number) => new Date(Date.now() - d * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+const day = dayAgo;
 
 async function seededSet(seed: number) {
   const admin = await loggedIn(t.app, t.deps.db, { roles: [3] });
   const ep = admin.enterpriseId;
   const db = t.deps.db;
   const r = rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const pick = pickWith(r);
   const models = (
     await rows<{ id: number }>(db, sql`insert into product_models (enterprise_id, name) select ${ep}, '型号' || g from generate_series(1, 3) g returning id`)
   ).map((m) => Number(m.id));

@@ -9,6 +9,7 @@ import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { dayAgo, pickWith, rng } from '../../test/seeded';
 import { report, wholeDays } from './report.service';
 import { rebuildVisitSummary } from './summary';
 import { insertPlan } from './test-helpers';
@@ -24,24 +25,14 @@ afterAll(async () => t.close());
 
 const REASONS = ['问题未解决', '服务态度差', '上门不及时', null];
 const BY = ['plan', 'engineer', 'team', 'template'] as const;
-/** A deterministic generator (mulberry32): the same set on every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const day = (d: number) => new Date(Date.now() - d * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+const day = dayAgo;
 
 async function seededSet(seed: number) {
   const admin = await loggedIn(t.app, t.deps.db, { roles: [3] });
   const ep = admin.enterpriseId;
   const db = t.deps.db;
   const r = rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const pick = pickWith(r);
   const engineers = [(await makeUser(db, ep, { roles: [2], name: '李师傅' })).id, (await makeUser(db, ep, { roles: [2], name: '王师傅' })).id, null];
   const plans = [
     await insertPlan(db, ep, { name: '安装回访' }),
