@@ -2690,7 +2690,7 @@ ALTER TABLE "fee_standards" ADD CONSTRAINT "fee_standards_template_fk" FOREIGN K
 ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_order_fees" ADD CONSTRAINT "provider_order_fees_standard_fk" FOREIGN KEY ("enterprise_id","standard_id") REFERENCES "public"."fee_standards"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_settlement_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_record_fk" FOREIGN KEY ("enterprise_id","settlement_id") REFERENCES "public"."settlements"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_logs" ADD CONSTRAINT "settlement_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2698,6 +2698,8 @@ ALTER TABLE "settlements" ADD CONSTRAINT "settlements_created_by_fk" FOREIGN KEY
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_issued_by_fk" FOREIGN KEY ("enterprise_id","issued_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaint_day_stats" ADD CONSTRAINT "complaint_day_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaint_level_targets" ADD CONSTRAINT "complaint_level_targets_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_logs" ADD CONSTRAINT "complaint_logs_record_fk" FOREIGN KEY ("enterprise_id","complaint_id") REFERENCES "public"."complaints"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_logs" ADD CONSTRAINT "complaint_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaint_serial_stats" ADD CONSTRAINT "complaint_serial_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2710,23 +2712,30 @@ ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_enterprise_id_enterprises_
 ALTER TABLE "fault_modes" ADD CONSTRAINT "fault_modes_parent_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fault_modes" ADD CONSTRAINT "order_fault_modes_mode_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_order_logs" ADD CONSTRAINT "exchange_order_logs_record_fk" FOREIGN KEY ("enterprise_id","exchange_id") REFERENCES "public"."exchange_orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_order_logs" ADD CONSTRAINT "exchange_order_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_complaint_fk" FOREIGN KEY ("enterprise_id","complaint_id") REFERENCES "public"."complaints"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_repair_fk" FOREIGN KEY ("enterprise_id","repair_id") REFERENCES "public"."repair_orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD CONSTRAINT "exchange_orders_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_order_logs" ADD CONSTRAINT "repair_order_logs_record_fk" FOREIGN KEY ("enterprise_id","repair_id") REFERENCES "public"."repair_orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repair_order_logs" ADD CONSTRAINT "repair_order_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_complaint_fk" FOREIGN KEY ("enterprise_id","complaint_id") REFERENCES "public"."complaints"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repair_orders" ADD CONSTRAINT "repair_orders_model_fk" FOREIGN KEY ("enterprise_id","product_model_id") REFERENCES "public"."product_models"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fee_claim_logs" ADD CONSTRAINT "fee_claim_logs_claim_fk" FOREIGN KEY ("enterprise_id","claim_id") REFERENCES "public"."fee_claims"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_claim_logs" ADD CONSTRAINT "fee_claim_logs_record_fk" FOREIGN KEY ("enterprise_id","claim_id") REFERENCES "public"."fee_claims"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_claim_logs" ADD CONSTRAINT "fee_claim_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_claims" ADD CONSTRAINT "fee_claims_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "case_logs" ADD CONSTRAINT "case_logs_record_fk" FOREIGN KEY ("enterprise_id","case_id") REFERENCES "public"."cases"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "case_logs" ADD CONSTRAINT "case_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cases" ADD CONSTRAINT "cases_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cases" ADD CONSTRAINT "cases_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cases" ADD CONSTRAINT "cases_converted_fk" FOREIGN KEY ("enterprise_id","converted_order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2741,25 +2750,30 @@ ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_model_fk" FOREIGN KEY ("en
 ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_fault_fk" FOREIGN KEY ("enterprise_id","fault_mode_id") REFERENCES "public"."fault_modes"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kb_articles" ADD CONSTRAINT "kb_articles_editor_fk" FOREIGN KEY ("enterprise_id","updated_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kb_categories" ADD CONSTRAINT "kb_categories_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reward_logs" ADD CONSTRAINT "reward_logs_reward_fk" FOREIGN KEY ("enterprise_id","reward_id") REFERENCES "public"."rewards"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reward_logs" ADD CONSTRAINT "reward_logs_record_fk" FOREIGN KEY ("enterprise_id","reward_id") REFERENCES "public"."rewards"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reward_logs" ADD CONSTRAINT "reward_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rewards" ADD CONSTRAINT "rewards_submitted_by_fk" FOREIGN KEY ("enterprise_id","submitted_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotation_lines" ADD CONSTRAINT "quotation_lines_quote_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "quotation_logs" ADD CONSTRAINT "quotation_logs_quote_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotation_logs" ADD CONSTRAINT "quotation_logs_record_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotation_logs" ADD CONSTRAINT "quotation_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotation_versions" ADD CONSTRAINT "quotation_versions_quote_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_sales_fk" FOREIGN KEY ("enterprise_id","sales_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "warranty_extension_logs" ADD CONSTRAINT "warranty_extension_logs_ext_fk" FOREIGN KEY ("enterprise_id","extension_id") REFERENCES "public"."warranty_extensions"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warranty_extension_logs" ADD CONSTRAINT "warranty_extension_logs_record_fk" FOREIGN KEY ("enterprise_id","extension_id") REFERENCES "public"."warranty_extensions"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warranty_extension_logs" ADD CONSTRAINT "warranty_extension_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_product_fk" FOREIGN KEY ("enterprise_id","installed_product_id") REFERENCES "public"."installed_products"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warranty_extensions" ADD CONSTRAINT "warranty_extensions_creator_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plan_logs" ADD CONSTRAINT "cycle_plan_logs_record_fk" FOREIGN KEY ("enterprise_id","plan_id") REFERENCES "public"."cycle_plans"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plan_logs" ADD CONSTRAINT "cycle_plan_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_plan_orders" ADD CONSTRAINT "cycle_plan_orders_plan_fk" FOREIGN KEY ("enterprise_id","plan_id") REFERENCES "public"."cycle_plans"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."cycle_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -3089,12 +3103,12 @@ CREATE UNIQUE INDEX "settlement_lines_order_uq" ON "settlement_lines" USING btre
 CREATE UNIQUE INDEX "settlement_lines_claim_uq" ON "settlement_lines" USING btree ("enterprise_id","claim_id") WHERE claim_id is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "settlement_lines_reward_uq" ON "settlement_lines" USING btree ("enterprise_id","reward_id") WHERE reward_id is not null;--> statement-breakpoint
 CREATE INDEX "settlement_lines_disputed_idx" ON "settlement_lines" USING btree ("enterprise_id","settlement_id") WHERE dispute_state = 1;--> statement-breakpoint
-CREATE INDEX "settlement_logs_settlement_idx" ON "settlement_logs" USING btree ("enterprise_id","settlement_id","created_at");--> statement-breakpoint
+CREATE INDEX "settlement_logs_record_idx" ON "settlement_logs" USING btree ("enterprise_id","settlement_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "settlements_no_uq" ON "settlements" USING btree ("enterprise_id","settle_no");--> statement-breakpoint
 CREATE INDEX "settlements_list_idx" ON "settlements" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "settlements_provider_idx" ON "settlements" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "settlements_state_idx" ON "settlements" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
-CREATE INDEX "complaint_logs_complaint_idx" ON "complaint_logs" USING btree ("enterprise_id","complaint_id","id");--> statement-breakpoint
+CREATE INDEX "complaint_logs_record_idx" ON "complaint_logs" USING btree ("enterprise_id","complaint_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "complaint_serial_stats_repeat_idx" ON "complaint_serial_stats" USING btree ("enterprise_id","n" DESC NULLS LAST,"serial") WHERE n > 1;--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_visit_uq" ON "complaints" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("enterprise_id","complaint_no");--> statement-breakpoint
@@ -3116,7 +3130,7 @@ CREATE UNIQUE INDEX "fault_modes_code_uq" ON "fault_modes" USING btree ("enterpr
 CREATE INDEX "fault_modes_tree_idx" ON "fault_modes" USING btree ("enterprise_id","category","level","sort","id");--> statement-breakpoint
 CREATE INDEX "fault_modes_parent_idx" ON "fault_modes" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE INDEX "order_fault_modes_mode_idx" ON "order_fault_modes" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
-CREATE INDEX "exchange_order_logs_exchange_idx" ON "exchange_order_logs" USING btree ("enterprise_id","exchange_id","id");--> statement-breakpoint
+CREATE INDEX "exchange_order_logs_record_idx" ON "exchange_order_logs" USING btree ("enterprise_id","exchange_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_orders_no_uq" ON "exchange_orders" USING btree ("enterprise_id","exchange_no");--> statement-breakpoint
 CREATE INDEX "exchange_orders_created_idx" ON "exchange_orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "exchange_orders_state_idx" ON "exchange_orders" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
@@ -3125,7 +3139,7 @@ CREATE INDEX "exchange_orders_customer_idx" ON "exchange_orders" USING btree ("e
 CREATE INDEX "exchange_orders_complaint_idx" ON "exchange_orders" USING btree ("enterprise_id","complaint_id");--> statement-breakpoint
 CREATE INDEX "exchange_orders_order_idx" ON "exchange_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "exchange_orders_repair_idx" ON "exchange_orders" USING btree ("enterprise_id","repair_id");--> statement-breakpoint
-CREATE INDEX "repair_order_logs_repair_idx" ON "repair_order_logs" USING btree ("enterprise_id","repair_id","id");--> statement-breakpoint
+CREATE INDEX "repair_order_logs_record_idx" ON "repair_order_logs" USING btree ("enterprise_id","repair_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "repair_orders_no_uq" ON "repair_orders" USING btree ("enterprise_id","repair_no");--> statement-breakpoint
 CREATE INDEX "repair_orders_created_idx" ON "repair_orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "repair_orders_state_idx" ON "repair_orders" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
@@ -3136,7 +3150,7 @@ CREATE INDEX "repair_orders_complaint_idx" ON "repair_orders" USING btree ("ente
 CREATE INDEX "repair_orders_order_idx" ON "repair_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "repair_orders_visit_task_idx" ON "repair_orders" USING btree ("enterprise_id","visit_task_id");--> statement-breakpoint
 CREATE INDEX "repair_orders_completed_idx" ON "repair_orders" USING btree ("completed_at") WHERE state = 2;--> statement-breakpoint
-CREATE INDEX "fee_claim_logs_claim_idx" ON "fee_claim_logs" USING btree ("enterprise_id","claim_id","created_at");--> statement-breakpoint
+CREATE INDEX "fee_claim_logs_record_idx" ON "fee_claim_logs" USING btree ("enterprise_id","claim_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fee_claims_no_uq" ON "fee_claims" USING btree ("enterprise_id","claim_no");--> statement-breakpoint
 CREATE INDEX "fee_claims_list_idx" ON "fee_claims" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "fee_claims_provider_idx" ON "fee_claims" USING btree ("enterprise_id","provider_id","created_at","id");--> statement-breakpoint
@@ -3144,7 +3158,7 @@ CREATE INDEX "fee_claims_state_idx" ON "fee_claims" USING btree ("enterprise_id"
 CREATE INDEX "fee_claims_order_idx" ON "fee_claims" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "fee_claims_check_idx" ON "fee_claims" USING btree ("enterprise_id","check_state","created_at","id") WHERE check_state > 0;--> statement-breakpoint
 CREATE INDEX "fee_claims_payable_idx" ON "fee_claims" USING btree ("enterprise_id","provider_id","payable_at") WHERE payable_at is not null;--> statement-breakpoint
-CREATE INDEX "case_logs_case_idx" ON "case_logs" USING btree ("enterprise_id","case_id","id");--> statement-breakpoint
+CREATE INDEX "case_logs_record_idx" ON "case_logs" USING btree ("enterprise_id","case_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cases_order_uq" ON "cases" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cases_converted_uq" ON "cases" USING btree ("enterprise_id","converted_order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cases_no_uq" ON "cases" USING btree ("enterprise_id","case_no");--> statement-breakpoint
@@ -3164,7 +3178,7 @@ CREATE INDEX "kb_articles_model_idx" ON "kb_articles" USING btree ("enterprise_i
 CREATE INDEX "kb_articles_fault_idx" ON "kb_articles" USING btree ("enterprise_id","fault_mode_id");--> statement-breakpoint
 CREATE INDEX "kb_articles_grams_idx" ON "kb_articles" USING gin ("search_grams");--> statement-breakpoint
 CREATE UNIQUE INDEX "kb_categories_name_uq" ON "kb_categories" USING btree ("enterprise_id","name");--> statement-breakpoint
-CREATE INDEX "reward_logs_reward_idx" ON "reward_logs" USING btree ("enterprise_id","reward_id","created_at");--> statement-breakpoint
+CREATE INDEX "reward_logs_record_idx" ON "reward_logs" USING btree ("enterprise_id","reward_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "rewards_no_uq" ON "rewards" USING btree ("enterprise_id","reward_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "rewards_cause_uq" ON "rewards" USING btree ("enterprise_id","cause_type","cause_id") WHERE cause_type > 0;--> statement-breakpoint
 CREATE INDEX "rewards_list_idx" ON "rewards" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
@@ -3174,7 +3188,7 @@ CREATE INDEX "rewards_kind_idx" ON "rewards" USING btree ("enterprise_id","kind"
 CREATE INDEX "rewards_cause_idx" ON "rewards" USING btree ("enterprise_id","cause_type","created_at","id");--> statement-breakpoint
 CREATE INDEX "rewards_order_idx" ON "rewards" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "rewards_approved_idx" ON "rewards" USING btree ("enterprise_id","provider_id","approved_at") WHERE approved_at is not null;--> statement-breakpoint
-CREATE INDEX "quotation_logs_quote_idx" ON "quotation_logs" USING btree ("enterprise_id","quotation_id","created_at");--> statement-breakpoint
+CREATE INDEX "quotation_logs_record_idx" ON "quotation_logs" USING btree ("enterprise_id","quotation_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotations_no_uq" ON "quotations" USING btree ("enterprise_id","quote_no");--> statement-breakpoint
 CREATE INDEX "quotations_list_idx" ON "quotations" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "quotations_state_idx" ON "quotations" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
@@ -3182,7 +3196,7 @@ CREATE INDEX "quotations_sales_idx" ON "quotations" USING btree ("enterprise_id"
 CREATE INDEX "quotations_customer_idx" ON "quotations" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
 CREATE INDEX "quotations_order_idx" ON "quotations" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "quotations_due_idx" ON "quotations" USING btree ("valid_until") WHERE state = 2;--> statement-breakpoint
-CREATE INDEX "warranty_extension_logs_ext_idx" ON "warranty_extension_logs" USING btree ("enterprise_id","extension_id","created_at");--> statement-breakpoint
+CREATE INDEX "warranty_extension_logs_record_idx" ON "warranty_extension_logs" USING btree ("enterprise_id","extension_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "warranty_extensions_no_uq" ON "warranty_extensions" USING btree ("enterprise_id","ext_no");--> statement-breakpoint
 CREATE INDEX "warranty_extensions_list_idx" ON "warranty_extensions" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "warranty_extensions_state_idx" ON "warranty_extensions" USING btree ("enterprise_id","state","created_at","id");--> statement-breakpoint
@@ -3190,7 +3204,7 @@ CREATE INDEX "warranty_extensions_product_idx" ON "warranty_extensions" USING bt
 CREATE INDEX "warranty_extensions_customer_idx" ON "warranty_extensions" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "warranty_extensions_waiting_uq" ON "warranty_extensions" USING btree ("enterprise_id","installed_product_id") WHERE state = 1;--> statement-breakpoint
 CREATE INDEX "warranty_extensions_due_idx" ON "warranty_extensions" USING btree ("end_date") WHERE state = 2;--> statement-breakpoint
-CREATE INDEX "cycle_plan_logs_plan_idx" ON "cycle_plan_logs" USING btree ("enterprise_id","plan_id","id");--> statement-breakpoint
+CREATE INDEX "cycle_plan_logs_record_idx" ON "cycle_plan_logs" USING btree ("enterprise_id","plan_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "cycle_plan_orders_order_idx" ON "cycle_plan_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_created_idx" ON "cycle_plans" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_state_idx" ON "cycle_plans" USING btree ("enterprise_id","state","id");--> statement-breakpoint

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { orders } from './orders';
 import { serviceProviders } from './org';
 import { enterprises, users } from './platform';
@@ -74,25 +75,4 @@ export const feeClaims = pgTable(
 );
 
 /** The claim's log (platform/state.ts writes it). */
-export const feeClaimLogs = pgTable(
-  'fee_claim_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    claimId: bigint('claim_id', { mode: 'number' }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'fee_claim_logs_claim_fk', columns: [t.enterpriseId, t.claimId], foreignColumns: [feeClaims.enterpriseId, feeClaims.id] }).onDelete(
-      'cascade',
-    ),
-    index('fee_claim_logs_claim_idx').on(t.enterpriseId, t.claimId, t.createdAt),
-  ],
-);
+export const feeClaimLogs = stateLogTable('fee_claim_logs', 'claim_id', feeClaims);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { customers, installedProducts } from './customers';
 import { orders } from './orders';
 import { enterprises, users } from './platform';
@@ -54,30 +55,7 @@ export const warrantyExtensions = pgTable(
 );
 
 /** The extension's log (platform/state.ts writes it). */
-export const warrantyExtensionLogs = pgTable(
-  'warranty_extension_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    extensionId: bigint('extension_id', { mode: 'number' }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({
-      name: 'warranty_extension_logs_ext_fk',
-      columns: [t.enterpriseId, t.extensionId],
-      foreignColumns: [warrantyExtensions.enterpriseId, warrantyExtensions.id],
-    }).onDelete('cascade'),
-    index('warranty_extension_logs_ext_idx').on(t.enterpriseId, t.extensionId, t.createdAt),
-  ],
-);
+export const warrantyExtensionLogs = stateLogTable('warranty_extension_logs', 'extension_id', warrantyExtensions);
 
 /**
  * 报价单 (docs/commerce.md): a priced offer to a customer for a product and/or an order. 1 草稿 → 2 已发送 → 3 已接受 /
@@ -188,27 +166,4 @@ export const quotationVersions = pgTable(
 );
 
 /** The quotation's state log (platform/state.ts writes it). */
-export const quotationLogs = pgTable(
-  'quotation_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    quotationId: bigint('quotation_id', { mode: 'number' }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({
-      name: 'quotation_logs_quote_fk',
-      columns: [t.enterpriseId, t.quotationId],
-      foreignColumns: [quotations.enterpriseId, quotations.id],
-    }).onDelete('cascade'),
-    index('quotation_logs_quote_idx').on(t.enterpriseId, t.quotationId, t.createdAt),
-  ],
-);
+export const quotationLogs = stateLogTable('quotation_logs', 'quotation_id', quotations);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { installedProducts, maintainContracts, customers } from './customers';
 import { formTemplates } from './forms';
 import { enterprises, users } from './platform';
@@ -93,22 +94,7 @@ export const cyclePlans = pgTable(
 );
 
 /** Append-only state log of cycle plans (platform/state.ts). */
-export const cyclePlanLogs = pgTable(
-  'cycle_plan_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    planId: ref('plan_id').notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), index('cycle_plan_logs_plan_idx').on(t.enterpriseId, t.planId, t.id)],
-);
+export const cyclePlanLogs = stateLogTable('cycle_plan_logs', 'plan_id', cyclePlans);
 
 /**
  * The orders a plan generated: the primary key (plan, due date) is the once-only key. The job inserts it with

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { customers, installedProducts, productModels } from './customers';
 import { orders } from './orders';
 import { enterprises, users } from './platform';
@@ -74,22 +75,7 @@ export const cases = pgTable(
 );
 
 /** The case's log (platform/state.ts writes it). */
-export const caseLogs = pgTable(
-  'case_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    caseId: ref('case_id').notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), index('case_logs_case_idx').on(t.enterpriseId, t.caseId, t.id)],
-);
+export const caseLogs = stateLogTable('case_logs', 'case_id', cases);
 
 /** Knowledge-base categories (one level). */
 export const kbCategories = pgTable(

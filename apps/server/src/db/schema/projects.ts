@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { customers } from './customers';
 import { formTemplates, formTemplateVersions } from './forms';
 import { enterprises, users } from './platform';
@@ -219,32 +220,9 @@ export const projectTasks = pgTable(
   ],
 );
 
-const logTable = (name: string, recordColumn: string, parent: typeof projects | typeof projectTasks) =>
-  pgTable(
-    name,
-    {
-      enterpriseId: enterpriseIdCol(),
-      id: idCol(),
-      recordId: ref(recordColumn).notNull(),
-      fromState: smallint('from_state'),
-      toState: smallint('to_state').notNull(),
-      action: text('action').notNull(),
-      note: text('note'),
-      changed: jsonb('changed'),
-      userId: ref('user_id'),
-      createdAt: createdAt(),
-    },
-    (t) => [
-      primaryKey({ columns: [t.enterpriseId, t.id] }),
-      foreignKey({ name: `${name}_record_fk`, columns: [t.enterpriseId, t.recordId], foreignColumns: [parent.enterpriseId, parent.id] }).onDelete('cascade'),
-      userFk(`${name}_user_fk`, t.enterpriseId, t.userId),
-      index(`${name}_record_idx`).on(t.enterpriseId, t.recordId, t.createdAt, t.id),
-    ],
-  );
-
 /** The append-only state logs of projects and of tasks (platform/state.ts writes them). */
-export const projectLogs = logTable('project_logs', 'project_id', projects);
-export const projectTaskLogs = logTable('project_task_logs', 'task_id', projectTasks);
+export const projectLogs = stateLogTable('project_logs', 'project_id', projects);
+export const projectTaskLogs = stateLogTable('project_task_logs', 'task_id', projectTasks);
 
 const projectChild = (name: string) => (t: { enterpriseId: AnyPgColumn; projectId: AnyPgColumn }) =>
   foreignKey({ name: `${name}_project_fk`, columns: [t.enterpriseId, t.projectId], foreignColumns: [projects.enterpriseId, projects.id] }).onDelete('cascade');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, smallint, text, uniqueIndex, jsonb } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { customers, installedProducts, productModels } from './customers';
 import { orders } from './orders';
 import { enterprises, users } from './platform';
@@ -140,22 +141,7 @@ export const complaints = pgTable(
 );
 
 /** The complaint's state log (platform/state.ts writes it). */
-export const complaintLogs = pgTable(
-  'complaint_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    complaintId: ref('complaint_id').notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), index('complaint_logs_complaint_idx').on(t.enterpriseId, t.complaintId, t.id)],
-);
+export const complaintLogs = stateLogTable('complaint_logs', 'complaint_id', complaints);
 
 /** Response and resolution targets per complaint level (投诉等级); a level without a row takes the defaults. */
 export const complaintLevelTargets = pgTable(

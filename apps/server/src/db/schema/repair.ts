@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { customers, installedProducts, productModels } from './customers';
 import { orders } from './orders';
 import { enterprises, users } from './platform';
@@ -73,22 +74,7 @@ export const repairOrders = pgTable(
 );
 
 /** The repair-sent order's state log (platform/state.ts writes it). */
-export const repairOrderLogs = pgTable(
-  'repair_order_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    repairId: ref('repair_id').notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), index('repair_order_logs_repair_idx').on(t.enterpriseId, t.repairId, t.id)],
-);
+export const repairOrderLogs = stateLogTable('repair_order_logs', 'repair_id', repairOrders);
 
 /**
  * Exchange/return orders (退换货单): kind 1 换货, 2 退货; states 0 待审核, 1 已驳回, 2 已通过, 3 已取消 (spec part 2 §3),
@@ -144,19 +130,4 @@ export const exchangeOrders = pgTable(
   ],
 );
 
-export const exchangeOrderLogs = pgTable(
-  'exchange_order_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    exchangeId: ref('exchange_id').notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), index('exchange_order_logs_exchange_idx').on(t.enterpriseId, t.exchangeId, t.id)],
-);
+export const exchangeOrderLogs = stateLogTable('exchange_order_logs', 'exchange_id', exchangeOrders);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { orders } from './orders';
 import { serviceProviders } from './org';
 import { enterprises, users } from './platform';
@@ -62,25 +63,4 @@ export const rewards = pgTable(
 );
 
 /** The record's log (platform/state.ts writes it). */
-export const rewardLogs = pgTable(
-  'reward_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'reward_logs_reward_fk', columns: [t.enterpriseId, t.rewardId], foreignColumns: [rewards.enterpriseId, rewards.id] }).onDelete(
-      'cascade',
-    ),
-    index('reward_logs_reward_idx').on(t.enterpriseId, t.rewardId, t.createdAt),
-  ],
-);
+export const rewardLogs = stateLogTable('reward_logs', 'reward_id', rewards);

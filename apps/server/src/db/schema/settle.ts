@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
+import { stateLogTable } from './logs';
 import { formTemplates } from './forms';
 import { orders } from './orders';
 import { serviceProviders } from './org';
@@ -167,28 +168,4 @@ export const settlementLines = pgTable(
 );
 
 /** The statement's log (platform/state.ts writes it). */
-export const settlementLogs = pgTable(
-  'settlement_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    settlementId: bigint('settlement_id', { mode: 'number' }).notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({
-      name: 'settlement_logs_settlement_fk',
-      columns: [t.enterpriseId, t.settlementId],
-      foreignColumns: [settlements.enterpriseId, settlements.id],
-    }).onDelete('cascade'),
-    userFk('settlement_logs_user_fk', t.enterpriseId, t.userId),
-    index('settlement_logs_settlement_idx').on(t.enterpriseId, t.settlementId, t.createdAt),
-  ],
-);
+export const settlementLogs = stateLogTable('settlement_logs', 'settlement_id', settlements);
