@@ -13,6 +13,7 @@ import { renderReport } from '../orders/report.pdf';
 import { reportModel } from '../orders/report.service';
 import { linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
+import './portal.demo';
 
 function setPortalCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(PORTAL_COOKIE, token, {
