@@ -48,14 +48,14 @@ export default function Repair() {
             size="large"
             onFinish={(v: { description: string }) => submit.mutate({ productId: p.id, description: v.description, attachments: photos.map((x) => x.id) })}
           >
-            <Form.Item label="设备">
-              <Input value={p.name} readOnly />
+            <Form.Item label="设备" htmlFor="portal-product-name">
+              <Input id="portal-product-name" value={p.name} readOnly />
             </Form.Item>
-            <Form.Item label="型号">
-              <Input value={p.model ?? ''} readOnly />
+            <Form.Item label="型号" htmlFor="portal-model">
+              <Input id="portal-model" value={p.model ?? ''} readOnly />
             </Form.Item>
-            <Form.Item label="序列号">
-              <Input value={p.serialNumber ?? ''} readOnly />
+            <Form.Item label="序列号" htmlFor="portal-serial">
+              <Input id="portal-serial" value={p.serialNumber ?? ''} readOnly />
             </Form.Item>
             <Form.Item name="description" label="故障描述" rules={[{ required: true, whitespace: true, message: '请描述故障现象' }]}>
               <Input.TextArea rows={4} maxLength={500} showCount placeholder="请描述故障现象，如：空调不制冷、有异响" />
