@@ -4,7 +4,7 @@ import { FileTextOutlined, LogoutOutlined, MobileOutlined, ToolOutlined } from '
 import { Button, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { P, portalCall, setPortalCsrf, usePortal } from './api';
+import { forgetPortal, P, portalCall, setPortalCsrf, usePortal } from './api';
 import './portal.css';
 
 const TABS = [
@@ -45,6 +45,7 @@ export function PortalPage({ title, back, children }: { title: string; back?: st
           aria-label="退出登录"
           onClick={async () => {
             await portalCall(P.logout, undefined, { silent: true }).catch(() => null);
+            forgetPortal();
             navigate('/portal/login', { replace: true });
           }}
         >

@@ -4,13 +4,19 @@ import type { EndpointDef, ResponseOf } from '@sk/shared/common/contract';
 import { portalContract } from '@sk/shared/portal/portal.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, type CallOptions, call, type InputOf } from '../../lib/api';
-import { apiKey } from '../../lib/query';
+import { apiKey, queryClient } from '../../lib/query';
 
 export { portalContract as P };
 
 let csrf = '';
 export const setPortalCsrf = (token: string): void => {
   csrf = token;
+};
+
+/** At login and logout: nothing of the previous account (its name, its CSRF token, its records) stays cached. */
+export const forgetPortal = (): void => {
+  csrf = '';
+  queryClient.removeQueries({ queryKey: ['portal'] });
 };
 
 export function portalCall<E extends EndpointDef>(ep: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<ResponseOf<E>> {

@@ -3,7 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../../lib/api';
-import { P, portalCall } from '../api';
+import { forgetPortal, P, portalCall } from '../api';
 import { PortalBare } from '../PortalPage';
 
 export default function PortalLink() {
@@ -16,7 +16,10 @@ export default function PortalLink() {
     if (once.current) return;
     once.current = true;
     portalCall(P.linkLogin, { token }, { silent: true })
-      .then(() => navigate('/portal', { replace: true }))
+      .then(() => {
+        forgetPortal();
+        navigate('/portal', { replace: true });
+      })
       .catch((e: ApiError) => setError(e.message));
   }, [token, navigate]);
   return (

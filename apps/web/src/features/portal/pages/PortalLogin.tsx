@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../../lib/api';
 import { toast } from '../../../components/toast';
-import { P, portalCall } from '../api';
+import { forgetPortal, P, portalCall } from '../api';
 import { PortalBare } from '../PortalPage';
 
 const safeRedirect = (r: string | null) => (r?.startsWith('/portal') ? r : '/portal');
@@ -26,7 +26,10 @@ export default function PortalLogin() {
     try {
       const r = await portalCall(P.login, v, { silent: true });
       if (r.needChoose) setChoose(r.epList);
-      else navigate(safeRedirect(search.get('redirect')), { replace: true });
+      else {
+        forgetPortal();
+        navigate(safeRedirect(search.get('redirect')), { replace: true });
+      }
     } catch (e) {
       setError((e as ApiError).message);
     } finally {
