@@ -9,7 +9,8 @@ import { race, tally } from '../../test/race';
 import { type CommerceTeam, commerceTeam, dayFromToday } from '../commerce/commerce.fixtures';
 import { newCustomer } from '../customers/test-helpers';
 import { insertOrder } from '../orders/test-helpers';
-import { insertTask, taskOf } from '../visits/test-helpers';
+import { runVisitSweep } from '../visits/tasks.job';
+import { insertPlan, insertTask, taskOf } from '../visits/test-helpers';
 import { makeAccount, PortalClient } from './portal.fixtures';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -261,6 +262,14 @@ describe('portal rating and report', () => {
     const low = await insertTask(t.deps.db, a.ep, { orderCols: { customer_id: a.customer } });
     expect((await x.send(P.rate, { orderId: low.orderId, stars: 1, comment: '太慢' })).success).toBe(true);
     expect((await taskOf(t.deps.db, a.ep, low.id))?.state).toBe(2);
+    // Rated before its task exists (the plan's delay): the task the sweep makes later is filled by the rating.
+    const early = await insertOrder(t.deps.db, a.ep, { customer_id: a.customer, state: 5, finished_at: new Date(Date.now() - 60_000).toISOString() });
+    expect((await x.send(P.rate, { orderId: early, stars: 5, comment: '准时' })).success).toBe(true);
+    const plan = await insertPlan(t.deps.db, a.ep, { visitor_mode: 2 });
+    await t.deps.db.execute(sql`insert into return_visit_candidates (enterprise_id, record_id, plan_id, finished_at)
+      select enterprise_id, id, ${plan}::bigint, finished_at from orders where enterprise_id = ${a.ep} and id = ${early}`);
+    const [made] = await runVisitSweep(t.deps.db, new Date(), a.ep);
+    expect(await taskOf(t.deps.db, a.ep, made as number)).toMatchObject({ state: 3, channel: 3, comment: '准时' });
   });
 
   it('downloads the service report of a completed order', async () => {

@@ -1,6 +1,6 @@
 // The SMS visit: a link to a survey page that opens without login. The token is random (32 bytes), stored only as
 // its sha-256, answers once and lives SURVEY_TOKEN_DAYS days; a new link for the task retires the earlier ones.
-import { type BodyOf, NOT_PASSED_REASON_DICT, SURVEY_TOKEN_DAYS, dictTypeByCode, type visitsContract as C } from '@sk/shared';
+import { type BodyOf, NOT_PASSED_REASON_DICT, PORTAL_VISIT_CHANNEL, SURVEY_TOKEN_DAYS, dictTypeByCode, type visitsContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
@@ -163,4 +163,19 @@ export async function answerAsCustomer(
     const follow = await openFollowUp(tx, visitor, Number(t.order_id), reason as string, a.comment);
     if (follow) await tx.execute(sql`update return_visit_tasks set follow_up_order_id = ${follow} where enterprise_id = ${ep} and id = ${id}`);
   }
+}
+
+/**
+ * A task made for an order the customer already rated on the portal (the plan's delay had not passed): the rating
+ * fills it at once, as it would have filled a task that existed (docs/portal.md).
+ */
+export async function fillFromPortalRating(tx: Tx, ep: number, taskId: number, orderId: number): Promise<void> {
+  const [r] = await rows<{ stars: number | null; comment: string | null }>(
+    tx,
+    sql`select (evaluation -> 'portal' ->> 'stars')::int as stars, evaluation ->> 'comment' as comment from orders
+      where enterprise_id = ${ep} and id = ${orderId} and evaluated_at is not null`,
+  );
+  if (!r?.stars) return;
+  const stars = Number(r.stars);
+  await answerAsCustomer(tx, ep, taskId, { scoreOf: () => stars, comment: r.comment, channel: PORTAL_VISIT_CHANNEL, label: '客户门户评价' });
 }
