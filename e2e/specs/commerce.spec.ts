@@ -1,13 +1,44 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
-import { ApiUser, logInAt, quietGuide } from './shell.support';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, shot } from './helpers';
+import { ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // Quotations priced by the warranty (docs/commerce.md): the salesperson quotes a repair on an in-warranty product, the
-// covered part shows ¥0 with its reason, the customer accepts (by API until the portal lands) and the order's receivable
-// equals the quote. Screenshots of 报价单, its detail and 延保管理 at desktop and phone width.
+// covered part shows ¥0 with its reason, the customer accepts on the portal at phone width with a signature and the
+// order's receivable equals the quote. The customer portal (docs/portal.md): a customer scans a product's QR, logs in,
+// reports a fault with a photo, sees the engineer's name after dispatch and rates the service after completion.
+// Screenshots of 报价单, its detail and 延保管理, and of every portal page, at desktop and phone width.
 
 const FLOW = 'commerce';
 const SALES = '13800000005';
+/** The demo's portal account: the customer of the salesperson's sent quotation (portal.demo.ts). */
+const CUSTOMER = '13820000001';
+const ENGINEER = '13800000002';
+const PHONE = { width: 390, height: 844 };
+
+/** A browser context at phone width, logged in to the portal by its API (its own cookie, sk_portal). */
+async function portalContext(browser: Browser, url: string): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: url, viewport: PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
+  const r = await ctx.request.post('/api/portal/login', { data: { mobile: CUSTOMER, password: DEMO_PASSWORD } });
+  expect((await r.json()).success).toBe(true);
+  return ctx;
+}
+
+/** Draws a stroke on the signature pad. */
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [80, -40],
+    [140, 30],
+    [200, -20],
+    [260, 20],
+  ] as const)
+    await page.mouse.move(box.x + dx, box.y + box.height / 2 + dy, { steps: 4 });
+  await page.mouse.up();
+}
 const page$ = (page: Page) => page.locator('.sk-page:visible');
 
 async function pick(page: Page, label: string, typed: string | null, option: string | RegExp): Promise<void> {
@@ -20,6 +51,7 @@ async function pick(page: Page, label: string, typed: string | null, option: str
 test('the salesperson quotes a repair on an in-warranty product: the covered part is ¥0 and the accepted quote is the order’s receivable', async ({
   page,
   baseURL,
+  browser,
 }) => {
   test.setTimeout(90_000);
   const url = baseURL as string;
@@ -68,9 +100,20 @@ test('the salesperson quotes a repair on an in-warranty product: the covered par
   await expect(page$(page).getByTestId('quote-state').first()).toHaveText('已发送');
   await shot(page, FLOW, '02-quote-detail');
 
-  // The customer accepts (the portal will call the same service): the order's fees are the quotation's.
-  const accepted = await sales.send('POST', '/quotation/action', { id, action: 'accept', acceptedName: '王先生', signatureFileId: null });
-  expect(accepted.data?.state, accepted.message).toBe(6);
+  // The customer accepts on the portal at phone width, with a signature: the order's fees are the quotation's.
+  const phone = await portalContext(browser, url);
+  const cp = await phone.newPage();
+  await cp.goto(`/portal/quotes/${id}`);
+  await expect(cp.getByTestId('portal-quote-total')).toHaveText('¥60.00');
+  await expect(cp.getByTestId('portal-quote-line').first()).toContainText('保修期内');
+  await shot(cp, FLOW, '08-portal-quote-phone');
+  await cp.getByRole('button', { name: '接受报价并签名' }).click();
+  await sign(cp);
+  await shot(cp, FLOW, '09-portal-signature-phone');
+  await cp.getByRole('button', { name: '确认接受' }).click();
+  await expect(cp.getByTestId('quote-state')).toHaveText('已转工单');
+  await shot(cp, FLOW, '10-portal-quote-accepted-phone');
+  await phone.close();
   const fees = await sales.get(`/v2/order/fees?orderId=${order.data.id}`);
   expect(fees.data.receivableAmount).toBe(60);
   await page.reload();
@@ -91,4 +134,100 @@ test('the salesperson quotes a repair on an in-warranty product: the covered par
   await expect(page$(page).getByText('生效').first()).toBeVisible();
   await shot(page, FLOW, '07-extend-warranty-phone');
   await sales.dispose();
+});
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('a customer scans a product’s QR, reports a fault on the portal, sees the engineer after dispatch and rates the service', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const url = baseURL as string;
+  const sales = await ApiUser.login(url, SALES);
+  const sent = (await sales.get('/quotation/list?state=2&pageIndex=0&pageSize=10')).data.list[0] as { installedProductId: number } | undefined;
+  const productId = sent?.installedProductId ?? (await sales.get('/quotation/list?pageIndex=0&pageSize=10')).data.list[0].installedProductId;
+  const product = (await sales.get(`/v2/customer/production/detail?customerProductionId=${productId}`)).data as { qrCode: string };
+  await sales.dispose();
+
+  // The QR label opens the staff page; without a staff session it is the customer's: the portal asks him to log in.
+  const ctx = await browser.newContext({ baseURL: url, viewport: PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
+  const page = await ctx.newPage();
+  await page.goto(`/productManage/qr/${product.qrCode}`);
+  await expect(page).toHaveURL(/\/portal\/login\?redirect=/);
+  await shot(page, FLOW, '11-portal-login-phone');
+  await page.getByLabel('手机号').fill(CUSTOMER);
+  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/portal\/scan\?code=/);
+  await expect(page.getByTestId('coverage-tag')).toContainText('在保');
+  await shot(page, FLOW, '12-portal-scan-phone');
+  await page.getByRole('button', { name: /报\s*修/ }).click();
+  await expect(page.getByLabel('序列号')).not.toHaveValue('');
+  await page.getByLabel('故障描述').fill('空调不制冷，外机有异响');
+  await page.getByTestId('portal-photo-input').setInputFiles({ name: '故障.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByAltText('故障照片')).toBeVisible();
+  await shot(page, FLOW, '13-portal-repair-phone');
+  await page.getByRole('button', { name: '提交报修' }).click();
+  await expect(page).toHaveURL(/\/portal\/orders\/\d+$/);
+  const orderId = Number(page.url().split('/').pop());
+  await expect(page.getByTestId('portal-engineer')).toHaveText('待派单');
+
+  // Dispatched by the desk (API): the customer sees the engineer's name.
+  const engineer = await ApiUser.login(url, ENGINEER);
+  const me = (await engineer.get('/v2/sessionUser/info')).data as { id: number; name: string };
+  const dispatcher = await ApiUser.login(url, DISPATCHER);
+  const d = await dispatcher.send('POST', '/v2/order/dispatch', { orderId, serviceUserId: me.id });
+  expect(d.success, d.message).toBe(true);
+  await dispatcher.dispose();
+  await page.reload();
+  await expect(page.getByTestId('portal-engineer')).toHaveText(me.name);
+  await shot(page, FLOW, '14-portal-order-dispatched-phone');
+
+  // Completed by the engineer (API, the order form's required fields filled on site): the customer rates it.
+  const info = await engineer.get('/detailcontrol/forminfo?type=1');
+  const ext: Record<string, unknown> = {};
+  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
+    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
+  }
+  for (const [path, body] of [
+    ['/order/accept', { orderId }],
+    ['/order/startService', { orderId }],
+    ['/order/serviceComplete', { orderId, ext }],
+  ] as const) {
+    const r = await engineer.send('POST', path, body);
+    expect(r.success, `${path}: ${r.message}`).toBe(true);
+  }
+  await engineer.dispose();
+  await page.reload();
+  await expect(page.getByTestId('portal-order-state').first()).toHaveText('已完成');
+  await expect(page.getByRole('link', { name: '下载服务报告' })).toBeVisible();
+  const card = page.locator('.ant-card', { hasText: '服务评价' });
+  await card.locator('.ant-rate-star').nth(3).locator('div').first().click();
+  await card.getByLabel('您的意见或建议').fill('师傅很专业');
+  await card.getByRole('button', { name: '提交评价' }).click();
+  await expect(page.locator('.ant-card', { hasText: '我的评价' })).toContainText('师傅很专业');
+  await shot(page, FLOW, '15-portal-rated-phone');
+
+  // The other portal pages, at phone width and on a desktop.
+  for (const [path, name, ready] of [
+    ['/portal', 'devices', page.getByTestId('portal-product').first()],
+    ['/portal/orders', 'orders', page.getByTestId('portal-order-state').first()],
+    ['/portal/quotes', 'quotes', page.getByTestId('quote-state').first()],
+    [`/portal/orders/${orderId}`, 'order', page.getByTestId('portal-engineer')],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready).toBeVisible();
+    await shot(page, FLOW, `16-portal-${name}-phone`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const [path, name, ready] of [
+    ['/portal', 'devices', page.getByTestId('portal-product').first()],
+    ['/portal/orders', 'orders', page.getByTestId('portal-order-state').first()],
+    [`/portal/orders/${orderId}`, 'order', page.getByTestId('portal-engineer')],
+    ['/portal/quotes', 'quotes', page.getByTestId('quote-state').first()],
+    [`/portal/scan?code=${product.qrCode}`, 'scan', page.getByTestId('coverage-tag')],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready).toBeVisible();
+    await shot(page, FLOW, `17-portal-${name}-desktop`);
+  }
+  await ctx.close();
 });

@@ -29,6 +29,7 @@ import { visitsModule } from './visits/visits.routes';
 import { searchModule } from './search/search.routes';
 import { settleModule } from './settle/settle.routes';
 import { commerceModule } from './commerce/commerce.routes';
+import { portalModule } from './portal/portal.routes';
 import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
 import { knowledgeModule } from './knowledge/knowledge.routes';
@@ -72,6 +73,7 @@ export const modules: Module[] = [
   searchModule,
   settleModule,
   commerceModule,
+  portalModule,
   providerModule,
   geoModule,
 ];

@@ -190,7 +190,7 @@ export function fuzzContracts(shard: number, shards: number): void {
           // Every refusal is the envelope (HTTP 200, or 404 for an unknown path), worded in plain Chinese.
           if (r.status !== 200 && (r.status !== 404 || typeof r.success !== 'boolean')) failures.push(`HTTP ${r.status} outside the envelope ${brief(s)}`);
           if (r.success === false && !plainChinese(r.message ?? '')) failures.push(`message not plain Chinese (${r.code} ${r.message}) ${brief(s)}`);
-          if (r.code === 'NOT_LOGGED_IN' && ep.auth !== 'public') client = await adminClient();
+          if (r.code === 'NOT_LOGGED_IN' && ep.auth !== 'public' && ep.auth !== 'portal') client = await adminClient();
         }
       }
       const errors = failures.filter((f) => f.startsWith('500 '));

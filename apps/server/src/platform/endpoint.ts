@@ -18,6 +18,7 @@ import type { Deps } from './deps';
 import { AppError } from './errors';
 import { guardPlan, seatsExceeded } from './guards';
 import { guardAnonymousWrite } from './origin';
+import { loadPortalSession, PORTAL_COOKIE, PORTAL_CSRF_HEADER, type PortalSession } from './portal-session';
 import { loadSession, SESSION_COOKIE, type SessionUser } from './session';
 
 export interface Ctx<E extends EndpointDef> {
@@ -25,6 +26,8 @@ export interface Ctx<E extends EndpointDef> {
   /** The logged-in user; throws 未登录 on public endpoints without a session. */
   user: SessionUser;
   session: SessionUser | null;
+  /** The customer portal's session (endpoints with `auth: 'portal'`); throws 未登录 without one. */
+  portal: PortalSession;
   query: QueryOf<E>;
   body: BodyOf<E>;
   params: Record<string, string>;
@@ -101,6 +104,17 @@ async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, sessi
   if (ep.quota && (await seatsExceeded(deps.db, session))) throw new AppError('SEAT_EXCEEDED');
 }
 
+/**
+ * A portal endpoint: the portal's own cookie and CSRF header only. A staff session is never looked at, so it opens
+ * nothing here, and staff endpoints never read the portal cookie.
+ */
+async function portalOf(deps: Deps, ep: EndpointDef, req: FastifyRequest): Promise<PortalSession> {
+  const portal = await loadPortalSession(deps.db, req.cookies[PORTAL_COOKIE]);
+  if (!portal) throw new AppError('NOT_LOGGED_IN');
+  if (ep.method !== 'GET' && req.headers[PORTAL_CSRF_HEADER] !== portal.csrfToken) throw new AppError('CSRF_INVALID');
+  return portal;
+}
+
 /** 500 and 1000 rows a page are for paid plans only. */
 function guardPageSize(query: unknown, session: SessionUser | null): void {
   const size = (query as { pageSize?: unknown } | undefined)?.pageSize;
@@ -139,8 +153,10 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
     url: `/api${ep.path}`,
     config: { contract: ep, operationId } satisfies ContractRouteConfig,
     handler: async (req, reply) => {
-      const session = await loadSession(deps.db, req.cookies[SESSION_COOKIE]);
-      await authorize(deps, ep, req, session);
+      const isPortal = ep.auth === 'portal';
+      const portal = isPortal ? await portalOf(deps, ep, req) : null;
+      const session = isPortal ? null : await loadSession(deps.db, req.cookies[SESSION_COOKIE]);
+      if (!isPortal) await authorize(deps, ep, req, session);
       const query = parse(ep.query, req.query) as QueryOf<E>;
       guardPageSize(query, session);
       const body = parse(ep.body, req.body) as BodyOf<E>;
@@ -151,6 +167,10 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
         get user(): SessionUser {
           if (!session) throw new AppError('NOT_LOGGED_IN');
           return session;
+        },
+        get portal(): PortalSession {
+          if (!portal) throw new AppError('NOT_LOGGED_IN');
+          return portal;
         },
         query,
         body,

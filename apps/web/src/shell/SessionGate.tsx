@@ -8,8 +8,16 @@ import { hadSession, loadSessionForGate, sessionEnded, useSessionUser } from '..
 import { Notice } from './Notice';
 import { PageFallback } from './PageFallback';
 
-/** Where a visitor without a session goes: login on a first visit or in the app shell, /error403 after a session ended. */
+const PRODUCT_QR = /^\/productManage\/qr\/([^/?#]+)/;
+
+/**
+ * Where a visitor without a session goes: login on a first visit or in the app shell, /error403 after a session ended.
+ * A product's QR label (/productManage/qr/:code) scanned without a staff session is the customer's: the portal's scan
+ * page (docs/portal.md), which asks for the portal's login when needed.
+ */
 export function notLoggedInPath(redirect: string): string {
+  const qr = PRODUCT_QR.exec(redirect);
+  if (qr) return `/portal/scan?code=${qr[1]}`;
   if (!hadSession() || isAppShell()) return `/login?redirect=${encodeURIComponent(redirect)}`;
   return '/error403';
 }

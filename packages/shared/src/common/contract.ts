@@ -17,8 +17,11 @@ export interface EndpointDef {
   power?: string;
   /** Feature locked on the free plan (a key of FREE_LOCKED_FEATURES). */
   plan?: string;
-  /** 'public' endpoints need no session (login, register, version). */
-  auth?: 'public' | 'session';
+  /**
+   * 'public' endpoints need no session (login, register, version); 'portal' ones need the customer portal's own
+   * session (cookie sk_portal, docs/portal.md) and never accept a staff session.
+   */
+  auth?: 'public' | 'session' | 'portal';
   /** Reachable by a user without roles / on an expired plan (session info, logout). */
   allowNoRole?: boolean;
   allowExpired?: boolean;

@@ -137,6 +137,11 @@ export const errorMessages = {
   QUOTE_DISCOUNT_WAITING: '折扣审批中，审批通过后自动发送',
   QUOTE_DISCOUNT_NO_FLOW: '折扣超过上限（{pct}%），需审批，但未配置“报价折扣审批”流程，请联系管理员',
   QUOTE_NO_ORDER: '请先选择要转入的工单',
+  // Customer portal (issue 31, docs/portal.md).
+  PORTAL_LINK_INVALID: '登录链接无效、已过期或已使用，请重新获取',
+  PORTAL_DISABLED: '该账号已被停用，请联系服务商',
+  PORTAL_RATED: '该工单已评价，不能重复评价',
+  PORTAL_NOT_DONE: '工单完成后才能评价',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

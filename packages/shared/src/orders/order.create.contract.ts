@@ -13,7 +13,7 @@ export const SERVICE_ITEM_POWER = 'menu_ServiceItem';
 export const SERVICE_ITEM_MAX = 9999;
 
 /** Order sources (1 客服/内部创建, 2 经销商案例转化). */
-export const ORDER_SOURCES = { 1: '客服/内部创建', 2: '经销商案例转化' } as const;
+export const ORDER_SOURCES = { 1: '客服/内部创建', 2: '经销商案例转化', 3: '客户门户报修' } as const;
 
 /** The sale channels a user may pick: the three fixed ones, filtered by the session's sale_channels ('1,2,3'). */
 export function saleChannelsOf(saleChannels: string | null | undefined): { id: number; name: string }[] {

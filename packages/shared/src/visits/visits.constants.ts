@@ -28,7 +28,7 @@ export const VISIT_DIMENSION_LIST = [0, 1, 2, 3] as const;
 export const VISITOR_MODES = { 1: '指定回访客服轮流分配', 2: '回访池（回访客服领取）' } as const;
 
 /** How a visit was made. */
-export const VISIT_CHANNELS = { 1: '电话回访', 2: '短信回访' } as const;
+export const VISIT_CHANNELS = { 1: '电话回访', 2: '短信回访', 3: '客户门户评价' } as const;
 
 /** The dictionaries (settings/dict.constants.ts). */
 export const NOT_PASSED_REASON_DICT = 'not_passed_reason';

@@ -2448,6 +2448,38 @@ CREATE TABLE "cycle_templates" (
 	CONSTRAINT "cycle_templates_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "portal_login_tokens" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "portal_login_tokens_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"account_id" bigint NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "portal_login_tokens_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "portal_sessions" (
+	"enterprise_id" bigint NOT NULL,
+	"id" text NOT NULL,
+	"account_id" bigint NOT NULL,
+	"customer_id" bigint NOT NULL,
+	"csrf_token" text NOT NULL,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "portal_sessions_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "portal_uploads" (
+	"enterprise_id" bigint NOT NULL,
+	"upload_id" bigint NOT NULL,
+	"account_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "portal_uploads_enterprise_id_upload_id_pk" PRIMARY KEY("enterprise_id","upload_id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2784,6 +2816,10 @@ ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_created_by_fk" FOREIGN KEY
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_order_type_fk" FOREIGN KEY ("enterprise_id","order_type_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "portal_login_tokens" ADD CONSTRAINT "portal_login_tokens_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "portal_sessions" ADD CONSTRAINT "portal_sessions_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_upload_fk" FOREIGN KEY ("enterprise_id","upload_id") REFERENCES "public"."uploads"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -3212,4 +3248,9 @@ CREATE INDEX "cycle_plans_template_idx" ON "cycle_plans" USING btree ("enterpris
 CREATE INDEX "cycle_plans_customer_idx" ON "cycle_plans" USING btree ("enterprise_id","customer_id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_product_idx" ON "cycle_plans" USING btree ("enterprise_id","installed_product_id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_contract_idx" ON "cycle_plans" USING btree ("enterprise_id","contract_id");--> statement-breakpoint
-CREATE INDEX "cycle_templates_live_idx" ON "cycle_templates" USING btree ("enterprise_id","id") WHERE deleted_at is null;
+CREATE INDEX "cycle_templates_live_idx" ON "cycle_templates" USING btree ("enterprise_id","id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "portal_login_tokens_hash_uq" ON "portal_login_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "portal_login_tokens_account_idx" ON "portal_login_tokens" USING btree ("enterprise_id","account_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "portal_sessions_id_uq" ON "portal_sessions" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "portal_sessions_account_idx" ON "portal_sessions" USING btree ("enterprise_id","account_id");--> statement-breakpoint
+CREATE INDEX "portal_uploads_account_idx" ON "portal_uploads" USING btree ("enterprise_id","account_id");

@@ -1,10 +1,12 @@
-import { quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
+import { portalContract as P, quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { seedDemo } from '../../db/seed';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { DEMO_PORTAL_MOBILE } from '../portal/portal.demo';
+import { PortalClient } from '../portal/portal.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,5 +32,9 @@ describe('commerce demo', () => {
       const ext = (await c.send(W.list, {})).data;
       expect(ext.list).toMatchObject([{ state: 2 }]);
     }
+    // The demo's portal account (docs/portal.md) is that quotation's customer's, with the demo password.
+    const portal = await new PortalClient(t.app).login(DEMO_PORTAL_MOBILE, 'demo1234');
+    expect((await portal.send(P.products, {})).data.list.some((p) => p.coverage.state === 1)).toBe(true);
+    expect((await portal.send(P.quotations, {})).data.list.map((q) => q.state)).toContain(2);
   }, 180_000);
 });

@@ -262,6 +262,17 @@ export async function acceptQuotation(db: Db, c: Acceptance): Promise<{ state: n
   });
 }
 
+/** The customer declines a sent quotation (the portal): one compare-and-set 2 → 4 under the caller's guard. */
+export async function rejectQuotation(
+  db: Db,
+  c: Pick<Acceptance, 'enterpriseId' | 'timeZone' | 'id' | 'guard'> & { note: string },
+): Promise<{ state: number }> {
+  return db.transaction(async (tx) => {
+    const r = await move(tx, c, c.id, 'reject', null, c.note, { guard: c.guard });
+    return { state: r.to };
+  });
+}
+
 /** 转工单 of an accepted quotation without an order: into the order the salesperson names, or a new one made from it. */
 async function convert(tx: Tx, a: Actor, id: number, orderId: number | null | undefined): Promise<{ state: number; orderId: number }> {
   const [q] = await rows<{ order_id: number | null; customer_id: number; installed_product_id: number | null; title: string; quote_no: string }>(

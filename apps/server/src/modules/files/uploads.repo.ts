@@ -18,7 +18,7 @@ export const toUploaded = (r: Pick<UploadRow, 'id' | 'name' | 'ext' | 'mime' | '
 
 export async function insertUpload(
   ex: Executor,
-  v: { enterpriseId: number; createdBy: number; name: string; ext: string; mime: string; size: number; kind: FileKind; path: string },
+  v: { enterpriseId: number; createdBy: number | null; name: string; ext: string; mime: string; size: number; kind: FileKind; path: string },
 ): Promise<UploadedFile> {
   const [r] = await ex.insert(uploads).values(v).returning();
   if (!r) throw new Error('upload insert failed');

@@ -11,6 +11,9 @@ export interface Owner {
   userId: number;
 }
 
+/** Who stores a file: a staff user, or (userId null) the customer portal (docs/portal.md). */
+export type FileOwner = Omit<Owner, 'userId'> & { userId: number | null };
+
 /** Reads the first bytes of a stream and answers them with a stream of the whole content. */
 async function peek(source: AsyncIterable<Buffer>, n: number): Promise<{ head: Buffer; whole: Readable }> {
   const it = source[Symbol.asyncIterator]();
@@ -60,7 +63,7 @@ const limitText = (deps: Deps) => `${deps.config.UPLOAD_MAX_MB}MB`;
  */
 export async function saveUpload(
   deps: Deps,
-  owner: Owner,
+  owner: FileOwner,
   file: { name: string; content: AsyncIterable<Buffer>; truncated?: () => boolean; only?: FileKind | null },
 ): Promise<UploadedFile> {
   const ext = checkExt(file.name, file.only);
@@ -83,7 +86,16 @@ export async function saveUpload(
   }
   try {
     const { kind, mime } = FILE_TYPES[ext];
-    return await insertUpload(deps.db, { ...owner, createdBy: owner.userId, name: cleanName(file.name, ext), ext, mime, size, kind, path: key });
+    return await insertUpload(deps.db, {
+      enterpriseId: owner.enterpriseId,
+      createdBy: owner.userId,
+      name: cleanName(file.name, ext),
+      ext,
+      mime,
+      size,
+      kind,
+      path: key,
+    });
   } catch (err) {
     await storage.delete(key);
     throw err;
@@ -102,7 +114,7 @@ export function parseDataUrl(deps: Deps, data: string): { ext: FileExt; bytes: B
 }
 
 /** A data-URL upload (a signature image) under a name with the right extension. */
-export async function saveDataUrl(deps: Deps, owner: Owner, data: string, name?: string): Promise<UploadedFile> {
+export async function saveDataUrl(deps: Deps, owner: FileOwner, data: string, name?: string): Promise<UploadedFile> {
   const { ext, bytes } = parseDataUrl(deps, data);
   const given = name?.trim() ?? '';
   const fileName = given && extOf(given) === ext ? given : `${given || '签名'}.${ext}`;

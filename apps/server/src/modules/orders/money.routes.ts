@@ -14,7 +14,7 @@ import { createReportLink, openReportLink, REPORT_LINK_DAYS } from './report.lin
 import { renderReport } from './report.pdf';
 import { reportModel } from './report.service';
 
-async function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, inline: boolean): Promise<void> {
+export async function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, inline: boolean): Promise<void> {
   reply
     .header('content-type', 'application/pdf')
     .header('content-length', pdf.length)

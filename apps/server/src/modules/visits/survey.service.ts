@@ -1,8 +1,8 @@
 // The SMS visit: a link to a survey page that opens without login. The token is random (32 bytes), stored only as
 // its sha-256, answers once and lives SURVEY_TOKEN_DAYS days; a new link for the task retires the earlier ones.
-import { type BodyOf, NOT_PASSED_REASON_DICT, SURVEY_TOKEN_DAYS, dictTypeByCode, type visitsContract as C } from '@sk/shared';
+import { type BodyOf, NOT_PASSED_REASON_DICT, PORTAL_VISIT_CHANNEL, SURVEY_TOKEN_DAYS, dictTypeByCode, type visitsContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, invalid } from '../../platform/errors';
@@ -100,50 +100,82 @@ export async function surveySubmit(db: Db, b: BodyOf<typeof C.surveySubmit>): Pr
       const known = await tokenOf(tx as unknown as Db, b.token);
       throw new AppError(known?.used ? 'SURVEY_USED' : 'SURVEY_INVALID');
     }
-    const ep = Number(k.enterprise_id);
-    const id = Number(k.task_id);
-    const [t] = await rows<{ state: number; dimensions: number[]; visitor_id: number | null; order_id: number | null }>(
-      tx,
-      sql`select t.state, p.dimensions, t.visitor_id, t.order_id from return_visit_tasks t join return_visit_plans p on p.enterprise_id = t.enterprise_id and p.id = t.plan_id
-        where t.enterprise_id = ${ep} and t.id = ${id} for update of t`,
-    );
-    if (!t) throw new AppError('SURVEY_INVALID');
-    if (Number(t.state) !== 1 && Number(t.state) !== 4) throw new AppError('SURVEY_USED');
-    const scores: Record<string, number> = {};
-    for (const d of t.dimensions.map(Number)) {
-      const v = (b.scores as Record<string, number | undefined>)[String(d)];
-      if (v == null) throw invalid('评分：请为每一项打分');
-      scores[String(d)] = v;
-    }
-    const low = Object.values(scores).some((v) => v < LOW_SCORE);
-    let reason: string | null = null;
-    if (low) {
-      const [item] = await rows<{ name: string }>(
-        tx,
-        sql`select name from dict_items where enterprise_id = ${ep} and type = ${dictTypeByCode(NOT_PASSED_REASON_DICT)?.type ?? -1} and enabled order by sort, id limit 1`,
-      );
-      reason = item?.name ?? '客户不满意';
-    }
-    await moveTask(tx, 'customer', ep, id, low ? 'fail' : 'pass', {
-      patch: { scores, comment: b.comment ?? null, reason, channel: 2, visited_at: sql`now()`, next_visit_at: null },
-      note: low ? `客户短信评价：${reason}` : '客户短信评价',
-      expected: Number(t.state),
+    await answerAsCustomer(tx, Number(k.enterprise_id), Number(k.task_id), {
+      scoreOf: (d) => (b.scores as Record<string, number | undefined>)[String(d)],
+      comment: b.comment ?? null,
+      channel: 2,
+      label: '客户短信评价',
     });
-    // A low score is a failed visit: it opens a complaint like a visitor's 不通过 (order or event visit alike).
-    if (low) await openFromVisit(tx, { id: null, enterpriseId: ep }, id, reason as string, b.comment ?? null);
-    if (low && t.visitor_id != null && t.order_id != null) {
-      const [v] = await rows<{ tz: string }>(tx, sql`select time_zone as tz from enterprises where id = ${ep}`);
-      const visitor: Actor = {
-        id: Number(t.visitor_id),
-        enterpriseId: ep,
-        sysrole: 7,
-        admin: true,
-        powers: [],
-        providerId: null,
-        timeZone: v?.tz ?? 'Asia/Shanghai',
-      };
-      const follow = await openFollowUp(tx, visitor, Number(t.order_id), reason as string, b.comment ?? null);
-      if (follow) await tx.execute(sql`update return_visit_tasks set follow_up_order_id = ${follow} where enterprise_id = ${ep} and id = ${id}`);
-    }
   });
+}
+
+/**
+ * The customer's own answer fills an open task (1 待回访 / 4 下次回访) once: the SMS survey (channel 2) and the
+ * customer portal's rating (channel 3, docs/portal.md). Every score ≥ 3 is 回访通过; a lower one is 回访不通过 with
+ * the dictionary's first reason, a complaint and a follow-up order. Refuses SURVEY_USED when the task is done.
+ */
+export async function answerAsCustomer(
+  tx: Tx,
+  ep: number,
+  id: number,
+  a: { scoreOf: (dimension: number) => number | undefined; comment: string | null; channel: number; label: string },
+): Promise<void> {
+  const [t] = await rows<{ state: number; dimensions: number[]; visitor_id: number | null; order_id: number | null }>(
+    tx,
+    sql`select t.state, p.dimensions, t.visitor_id, t.order_id from return_visit_tasks t join return_visit_plans p on p.enterprise_id = t.enterprise_id and p.id = t.plan_id
+      where t.enterprise_id = ${ep} and t.id = ${id} for update of t`,
+  );
+  if (!t) throw new AppError('SURVEY_INVALID');
+  if (Number(t.state) !== 1 && Number(t.state) !== 4) throw new AppError('SURVEY_USED');
+  const scores: Record<string, number> = {};
+  for (const d of t.dimensions.map(Number)) {
+    const v = a.scoreOf(d);
+    if (v == null) throw invalid('评分：请为每一项打分');
+    scores[String(d)] = v;
+  }
+  const low = Object.values(scores).some((v) => v < LOW_SCORE);
+  let reason: string | null = null;
+  if (low) {
+    const [item] = await rows<{ name: string }>(
+      tx,
+      sql`select name from dict_items where enterprise_id = ${ep} and type = ${dictTypeByCode(NOT_PASSED_REASON_DICT)?.type ?? -1} and enabled order by sort, id limit 1`,
+    );
+    reason = item?.name ?? '客户不满意';
+  }
+  await moveTask(tx, 'customer', ep, id, low ? 'fail' : 'pass', {
+    patch: { scores, comment: a.comment, reason, channel: a.channel, visited_at: sql`now()`, next_visit_at: null },
+    note: low ? `${a.label}：${reason}` : a.label,
+    expected: Number(t.state),
+  });
+  // A low score is a failed visit: it opens a complaint like a visitor's 不通过 (order or event visit alike).
+  if (low) await openFromVisit(tx, { id: null, enterpriseId: ep }, id, reason as string, a.comment);
+  if (low && t.visitor_id != null && t.order_id != null) {
+    const [v] = await rows<{ tz: string }>(tx, sql`select time_zone as tz from enterprises where id = ${ep}`);
+    const visitor: Actor = {
+      id: Number(t.visitor_id),
+      enterpriseId: ep,
+      sysrole: 7,
+      admin: true,
+      powers: [],
+      providerId: null,
+      timeZone: v?.tz ?? 'Asia/Shanghai',
+    };
+    const follow = await openFollowUp(tx, visitor, Number(t.order_id), reason as string, a.comment);
+    if (follow) await tx.execute(sql`update return_visit_tasks set follow_up_order_id = ${follow} where enterprise_id = ${ep} and id = ${id}`);
+  }
+}
+
+/**
+ * A task made for an order the customer already rated on the portal (the plan's delay had not passed): the rating
+ * fills it at once, as it would have filled a task that existed (docs/portal.md).
+ */
+export async function fillFromPortalRating(tx: Tx, ep: number, taskId: number, orderId: number): Promise<void> {
+  const [r] = await rows<{ stars: number | null; comment: string | null }>(
+    tx,
+    sql`select (evaluation -> 'portal' ->> 'stars')::int as stars, evaluation ->> 'comment' as comment from orders
+      where enterprise_id = ${ep} and id = ${orderId} and evaluated_at is not null`,
+  );
+  if (!r?.stars) return;
+  const stars = Number(r.stars);
+  await answerAsCustomer(tx, ep, taskId, { scoreOf: () => stars, comment: r.comment, channel: PORTAL_VISIT_CHANNEL, label: '客户门户评价' });
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { addSweep, enqueue, registerJobHandler } from '../../platform/jobs';
 import { gramsOf, texts } from '../../platform/search';
 import { insertStateLog, registerStateHook } from '../../platform/state';
+import { fillFromPortalRating } from './survey.service';
 import { moveTask, VISIT_STATE } from './visits.state';
 
 /** The order's pinned process has stage 9 回访 on (an order without a pinned process uses the default: on). */
@@ -207,6 +208,8 @@ async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> 
     await tx.execute(sql`update orders set return_visitor_id = ${visitor}, version = version + 1, updated_at = now()
       where enterprise_id = ${ep} and id = ${o.id} and return_visitor_id is null`);
   }
+  // The customer may have rated the order on the portal before its task existed: the rating fills it now.
+  if (type === 1 && o.order_id != null) await fillFromPortalRating(tx, ep, id, Number(o.order_id));
   return id;
 }
 

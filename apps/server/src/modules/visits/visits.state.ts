@@ -18,8 +18,9 @@ export const isVisitDesk = (a: Pick<Actor, 'sysrole' | 'admin'>): boolean => a.a
 
 /** What the machine decides on, from the very row the change reads. */
 export function visitCtxOf(a: Pick<Actor, 'id' | 'sysrole' | 'admin'> | null | 'customer', row: Record<string, unknown>): VisitCtx {
-  // The customer answering the SMS survey fills the task in the visitor's place.
-  if (a === 'customer') return { visitor: true, pooled: row.visitor_id == null, mayGrab: false, system: false };
+  // The customer answering (the SMS survey, the portal's rating) fills the task in the visitor's place, even while it
+  // waits in the pool: the customer's own verdict needs no visitor to take it first.
+  if (a === 'customer') return { visitor: true, pooled: false, mayGrab: false, system: false };
   if (!a) return { visitor: false, pooled: row.visitor_id == null, mayGrab: false, system: true };
   const pooled = row.visitor_id == null;
   const engineer = row.engineer_id != null && Number(row.engineer_id) === a.id;

@@ -13,7 +13,14 @@ const PAD_HEIGHT = 220;
 const PHONE_PAD_HEIGHT = 400;
 
 /** A canvas to sign on with mouse, pen or finger; answers a PNG data URL, or null while nothing is drawn. */
-function SignaturePad({ onReady, height: padHeight = PAD_HEIGHT }: { onReady: (read: () => string | null, clear: () => void) => void; height?: number }) {
+/** Also the customer portal's signature when a quotation is accepted (features/portal). */
+export function SignaturePad({
+  onReady,
+  height: padHeight = PAD_HEIGHT,
+}: {
+  onReady: (read: () => string | null, clear: () => void) => void;
+  height?: number;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const drawn = useRef(false);

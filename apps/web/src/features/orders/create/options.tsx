@@ -12,7 +12,8 @@ const optionsOf = (table: Record<number, string>): Option[] => Object.entries(ta
 
 export const PRIORITY_OPTIONS = optionsOf(ORDER_PRIORITIES);
 export const SERVICE_LEVEL_OPTIONS = optionsOf(SERVICE_LEVELS);
-export const SOURCE_OPTIONS = optionsOf(ORDER_SOURCES);
+// 3 客户门户报修 is the portal's own (docs/portal.md): staff do not pick it.
+export const SOURCE_OPTIONS = optionsOf(ORDER_SOURCES).filter((o) => o.value !== 3);
 
 /** The sale channels this user may pick (the three fixed ones, filtered by the session's sale_channels). */
 export function useSaleChannels(): Option[] {

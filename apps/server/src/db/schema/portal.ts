@@ -1,0 +1,81 @@
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts } from './columns';
+import { homeAccounts } from './customers';
+import { uploads } from './files';
+
+/**
+ * Sessions of the customer portal (docs/portal.md): a home account's own cookie (sk_portal), apart from staff
+ * sessions. The row carries the enterprise and the customer every portal query is scoped by.
+ */
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    enterpriseId: enterpriseIdCol(),
+    /** sha256 of the cookie token; the token itself is never stored. */
+    id: text('id').notNull(),
+    accountId: ref('account_id').notNull(),
+    customerId: ref('customer_id').notNull(),
+    csrfToken: text('csrf_token').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('portal_sessions_id_uq').on(t.id),
+    foreignKey({
+      name: 'portal_sessions_account_fk',
+      columns: [t.enterpriseId, t.accountId],
+      foreignColumns: [homeAccounts.enterpriseId, homeAccounts.id],
+    }).onDelete('cascade'),
+    index('portal_sessions_account_idx').on(t.enterpriseId, t.accountId),
+  ],
+);
+
+/** One-time login links sent by SMS: the token only as its sha256, single use, short-lived. */
+export const portalLoginTokens = pgTable(
+  'portal_login_tokens',
+  {
+    enterpriseId: enterpriseIdCol(),
+    id: idCol(),
+    accountId: ref('account_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('portal_login_tokens_hash_uq').on(t.tokenHash),
+    foreignKey({
+      name: 'portal_login_tokens_account_fk',
+      columns: [t.enterpriseId, t.accountId],
+      foreignColumns: [homeAccounts.enterpriseId, homeAccounts.id],
+    }).onDelete('cascade'),
+    index('portal_login_tokens_account_idx').on(t.enterpriseId, t.accountId, t.createdAt),
+  ],
+);
+
+/** Files the portal stored (report photos, signatures), by account: a report may attach only its own account's. */
+export const portalUploads = pgTable(
+  'portal_uploads',
+  {
+    enterpriseId: enterpriseIdCol(),
+    uploadId: ref('upload_id').notNull(),
+    accountId: ref('account_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.uploadId] }),
+    foreignKey({ name: 'portal_uploads_upload_fk', columns: [t.enterpriseId, t.uploadId], foreignColumns: [uploads.enterpriseId, uploads.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'portal_uploads_account_fk',
+      columns: [t.enterpriseId, t.accountId],
+      foreignColumns: [homeAccounts.enterpriseId, homeAccounts.id],
+    }).onDelete('cascade'),
+    index('portal_uploads_account_idx').on(t.enterpriseId, t.accountId),
+  ],
+);

@@ -1,0 +1,126 @@
+// Logins of the customer portal (docs/portal.md): mobile + password, or a one-time link sent by SMS.
+import { PORTAL_LINK_MINUTES, PORTAL_LINK_PATH } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/client';
+import { audit } from '../../platform/audit';
+import { checkAttempt } from '../../platform/attempts';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { createPortalSession } from '../../platform/portal-session';
+import type { SmsSender } from '../../platform/sms';
+
+/** A new link for the same mobile waits this long (as an SMS code does). */
+export const LINK_RESEND_SECONDS = 60;
+
+interface Candidate {
+  id: number;
+  enterprise_id: number;
+  enterprise_name: string;
+  customer_id: number;
+  enabled: boolean;
+  password_hash: string;
+}
+
+const candidates = (ex: Db | Tx, mobile: string) =>
+  rows<Candidate>(
+    ex,
+    sql`select h.id::int, h.enterprise_id::int, e.name as enterprise_name, h.customer_id::int, h.enabled, h.password_hash
+      from home_accounts h join enterprises e on e.id = h.enterprise_id where h.mobile = ${mobile} order by h.enterprise_id`,
+  );
+
+// An unknown mobile still costs one hash check, so timing does not tell who has an account.
+let dummyHash: Promise<string> | null = null;
+const dummy = () => {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+};
+
+export type PortalLogin = { kind: 'session'; token: string } | { kind: 'choose'; epList: { id: number; name: string }[] };
+
+async function open(db: Db, c: Candidate, ip: string, previousToken: string | undefined, how: string): Promise<string> {
+  if (!c.enabled) throw new AppError('PORTAL_DISABLED');
+  const s = await db.transaction(async (tx) => {
+    // The session id rotates at login: a portal session the browser held is dropped.
+    if (previousToken) await tx.execute(sql`delete from portal_sessions where id = ${sha256(previousToken)}`);
+    await tx.execute(sql`update home_accounts set last_login_at = now() where enterprise_id = ${c.enterprise_id} and id = ${c.id}`);
+    return createPortalSession(tx, { enterpriseId: c.enterprise_id, accountId: c.id, customerId: c.customer_id, ip });
+  });
+  await audit(db, { action: 'portal_login', enterpriseId: c.enterprise_id, ip, detail: { accountId: c.id, how } });
+  return s.token;
+}
+
+/**
+ * Mobile + password, limited as the staff login is (platform/attempts.ts: the same per-mobile and per-address
+ * counters). A mobile with accounts in several enterprises whose password matches picks one.
+ */
+export async function portalPasswordLogin(
+  db: Db,
+  p: { mobile: string; password: string; enterpriseId?: number | null; ip: string; previousToken?: string },
+): Promise<PortalLogin> {
+  const matched = await checkAttempt(db, p, async (tx) => {
+    const list = await candidates(tx, p.mobile);
+    const ok: Candidate[] = [];
+    for (const c of list) if (await verifyPassword(c.password_hash, p.password)) ok.push(c);
+    if (list.length === 0) await verifyPassword(await dummy(), p.password);
+    return ok.length > 0 ? ok : null;
+  });
+  if (!matched) {
+    await audit(db, { action: 'portal_login_failed', mobile: p.mobile, ip: p.ip, detail: { reason: 'password' } });
+    throw new AppError('LOGIN_FAILED');
+  }
+  const chosen = p.enterpriseId ? matched.find((c) => c.enterprise_id === p.enterpriseId) : matched.length === 1 ? matched[0] : undefined;
+  if (!chosen) {
+    if (p.enterpriseId) throw new AppError('LOGIN_FAILED');
+    return { kind: 'choose', epList: matched.map((c) => ({ id: c.enterprise_id, name: c.enterprise_name })) };
+  }
+  return { kind: 'session', token: await open(db, chosen, p.ip, p.previousToken, 'password') };
+}
+
+/**
+ * Sends each enabled account of the mobile a one-time login link (random 32 bytes, kept only as its sha256, valid
+ * PORTAL_LINK_MINUTES, single use). Answers the same whether or not the mobile has an account.
+ */
+export async function sendLoginLink(db: Db, sms: SmsSender, mobile: string, origin: string): Promise<number> {
+  const list = (await candidates(db, mobile)).filter((c) => c.enabled);
+  for (const c of list) {
+    await db.transaction(async (tx) => {
+      // One queue per account: two requests at once send one link.
+      await tx.execute(sql`select pg_advisory_xact_lock(7310, ${c.id}::int)`);
+      const [recent] = await rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from portal_login_tokens where enterprise_id = ${c.enterprise_id} and account_id = ${c.id}
+          and created_at > now() - make_interval(secs => ${LINK_RESEND_SECONDS})`,
+      );
+      // Too soon after the last link: nothing is sent, and the answer is the same (it tells no one the account exists).
+      if (Number(recent?.n ?? 0) > 0) return;
+      const token = randomToken();
+      await tx.execute(sql`insert into portal_login_tokens (enterprise_id, account_id, token_hash, expires_at)
+        values (${c.enterprise_id}, ${c.id}, ${sha256(token)}, now() + make_interval(mins => ${PORTAL_LINK_MINUTES}))`);
+      const url = `${origin}${PORTAL_LINK_PATH}?token=${token}`;
+      // Inside the transaction: a failed send leaves no link behind.
+      await sms.send(mobile, `【${c.enterprise_name}】您的服务门户登录链接：${url} ，${PORTAL_LINK_MINUTES}分钟内有效，仅可使用一次。`, token);
+    });
+  }
+  return LINK_RESEND_SECONDS;
+}
+
+/** Spends a link: one guarded update, so of two uses (or two at once) only the first logs in. */
+export async function linkLogin(db: Db, token: string, ip: string, previousToken: string | undefined): Promise<string> {
+  const [k] = await rows<{ enterprise_id: number; account_id: number }>(
+    db,
+    sql`update portal_login_tokens set used_at = now() where token_hash = ${sha256(token)} and used_at is null and expires_at > now()
+      returning enterprise_id::int, account_id::int`,
+  );
+  if (!k) {
+    await audit(db, { action: 'portal_login_failed', ip, detail: { reason: 'link' } });
+    throw new AppError('PORTAL_LINK_INVALID');
+  }
+  const [c] = await rows<Candidate>(
+    db,
+    sql`select h.id::int, h.enterprise_id::int, e.name as enterprise_name, h.customer_id::int, h.enabled, h.password_hash
+      from home_accounts h join enterprises e on e.id = h.enterprise_id where h.enterprise_id = ${k.enterprise_id} and h.id = ${k.account_id}`,
+  );
+  if (!c) throw new AppError('PORTAL_LINK_INVALID');
+  return open(db, c, ip, previousToken, 'link');
+}

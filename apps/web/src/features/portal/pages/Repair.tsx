@@ -1,0 +1,94 @@
+// /portal/repair/:productId (报修): model and serial from the product, a description and photos; creates an order.
+import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from '../../../components/toast';
+import type { ApiError } from '../../../lib/api';
+import { P, portalCall, shrinkImage, usePortal, usePortalWrite } from '../api';
+import { PortalPage } from '../PortalPage';
+
+const MAX_PHOTOS = 9;
+
+export default function Repair() {
+  const id = Number(useParams().productId);
+  const navigate = useNavigate();
+  const product = usePortal(P.product, { id }, { enabled: id > 0 });
+  const [photos, setPhotos] = useState<{ id: number; preview: string }[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const submit = usePortalWrite(P.repair, (r) => navigate(`/portal/orders/${r.id}`, { replace: true }));
+
+  const add = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setUploading(true);
+    try {
+      for (const f of [...files].slice(0, MAX_PHOTOS - photos.length)) {
+        const data = await shrinkImage(f);
+        const up = await portalCall(P.upload, { data, name: f.name.replace(/\.\w+$/, '.jpg') }, { silent: true });
+        setPhotos((list) => [...list, { id: up.id, preview: data }]);
+      }
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const p = product.data;
+  return (
+    <PortalPage title="报修" back="/portal">
+      {product.isPending ? <Spin /> : null}
+      {product.error ? <Typography.Text type="danger">{product.error.message}</Typography.Text> : null}
+      {p ? (
+        <Card size="small">
+          <Form
+            layout="vertical"
+            size="large"
+            onFinish={(v: { description: string }) => submit.mutate({ productId: p.id, description: v.description, attachments: photos.map((x) => x.id) })}
+          >
+            <Form.Item label="设备" htmlFor="portal-product-name">
+              <Input id="portal-product-name" value={p.name} readOnly />
+            </Form.Item>
+            <Form.Item label="型号" htmlFor="portal-model">
+              <Input id="portal-model" value={p.model ?? ''} readOnly />
+            </Form.Item>
+            <Form.Item label="序列号" htmlFor="portal-serial">
+              <Input id="portal-serial" value={p.serialNumber ?? ''} readOnly />
+            </Form.Item>
+            <Form.Item name="description" label="故障描述" rules={[{ required: true, whitespace: true, message: '请描述故障现象' }]}>
+              <Input.TextArea rows={4} maxLength={500} showCount placeholder="请描述故障现象，如：空调不制冷、有异响" />
+            </Form.Item>
+            <Form.Item label={`照片（最多${MAX_PHOTOS}张）`}>
+              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+                {photos.map((x) => (
+                  <div key={x.id} style={{ position: 'relative' }}>
+                    <img src={x.preview} alt="故障照片" width={88} height={88} style={{ objectFit: 'cover', borderRadius: 6 }} />
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label="删除照片"
+                      style={{ position: 'absolute', top: 2, right: 2 }}
+                      onClick={() => setPhotos((list) => list.filter((y) => y.id !== x.id))}
+                    />
+                  </div>
+                ))}
+                {photos.length < MAX_PHOTOS ? (
+                  <Button style={{ width: 88, height: 88 }} icon={<CameraOutlined />} loading={uploading} onClick={() => input.current?.click()}>
+                    添加
+                  </Button>
+                ) : null}
+              </div>
+              <input ref={input} type="file" accept="image/*" multiple hidden data-testid="portal-photo-input" onChange={(e) => void add(e.target.files)} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submit.isPending} disabled={uploading}>
+              提交报修
+            </Button>
+          </Form>
+        </Card>
+      ) : null}
+    </PortalPage>
+  );
+}
