@@ -137,6 +137,16 @@ export const errorMessages = {
   QUOTE_DISCOUNT_WAITING: '折扣审批中，审批通过后自动发送',
   QUOTE_DISCOUNT_NO_FLOW: '折扣超过上限（{pct}%），需审批，但未配置“报价折扣审批”流程，请联系管理员',
   QUOTE_NO_ORDER: '请先选择要转入的工单',
+  // Call centre (issue 32, docs/calls.md).
+  CALL_SIGNATURE_INVALID: '签名校验失败',
+  CALL_TIMESTAMP_STALE: '请求时间戳无效或已过期',
+  CALLBACK_DONE: '该回电任务已处理',
+  CALL_NO_SEAT: '您还没有坐席，请联系管理员在呼叫中心分配坐席',
+  CALL_SEAT_DISABLED: '您的坐席已停用，请联系管理员',
+  CALL_SEAT_TAKEN: '坐席号已被使用',
+  CALL_USER_HAS_SEAT: '该人员已有坐席',
+  CALL_PROVIDER_URL: '呼叫中心服务商地址未配置，请在系统设置中填写',
+  CALL_PROVIDER_FAILED: '呼叫失败：呼叫中心服务商未受理，请稍后再试',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;
