@@ -133,6 +133,8 @@ export const callRecordCreateBody = z.object({
 /** What the agent sees when the seat rings (and on the call's detail). */
 export const callPopSchema = z.object({
   record: callRecordSchema,
+  /** Seconds since the call rang (or was answered, while talking), by the server's clock: the call timer starts there. */
+  elapsed: z.number(),
   customer: z.object({ id: z.number(), name: z.string(), phone: z.string().nullable(), level: z.number().nullable() }).nullable(),
   contact: z.object({ id: z.number(), name: z.string(), phone: z.string(), position: z.string().nullable() }).nullable(),
   products: z.array(

@@ -225,6 +225,11 @@ export async function popOf(ex: Executor, a: Actor, record: CallRecord): Promise
     sql`select r.id, r.direction, r.state, ${timeOf(sql`r.started_at`, a)} as start_time from call_records r
       where r.enterprise_id = ${ep} and r.number = ${record.number} and r.id <> ${record.id} order by r.id desc limit 5`,
   );
+  const [since] = await rows<{ s: number }>(
+    ex,
+    sql`select greatest(0, floor(extract(epoch from now() - coalesce(answered_at, started_at))))::int as s
+      from call_records where enterprise_id = ${ep} and id = ${record.id}`,
+  );
   const open = (r: Open) => ({
     id: Number(r.id),
     title: r.title,
@@ -235,6 +240,7 @@ export async function popOf(ex: Executor, a: Actor, record: CallRecord): Promise
   });
   return {
     record,
+    elapsed: Number(since?.s ?? 0),
     customer: customer ? { id: Number(customer.id), name: customer.name, phone: customer.phone, level: n(customer.level) } : null,
     contact: contact ? { id: Number(contact.id), name: contact.name, phone: contact.phone, position: contact.position } : null,
     products: products.map((p) => {

@@ -147,6 +147,11 @@ describe('POST /call/events/:enterpriseId (signed call events)', () => {
     expect((await post(s.enterpriseId, { callId, event: 'ringing', number: mobile, seatNo: s.seatNo })).data).toEqual({ callRecordId: id, duplicate: true });
     expect(await count('call_records', s.enterpriseId)).toBe(1);
     await post(s.enterpriseId, { callId, event: 'answered', number: mobile, seatNo: s.seatNo, time: Math.floor(Date.now() / 1000) - 90 });
+    // The call timer counts the talk from the answer, by the server's clock.
+    const talking = (await s.client.send(C.recordPop, { id })).data;
+    expect(talking.record.state).toBe(2);
+    expect(talking.elapsed).toBeGreaterThanOrEqual(89);
+    expect(talking.elapsed).toBeLessThan(120);
     await post(s.enterpriseId, { callId, event: 'ended', number: mobile, seatNo: s.seatNo });
     await post(s.enterpriseId, { callId, event: 'recording', number: mobile, recordingUrl: 'https://rec.example.com/a.mp3' });
     const rec = await recordOf(s.enterpriseId, id);

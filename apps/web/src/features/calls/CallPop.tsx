@@ -10,6 +10,7 @@ import { Button, Descriptions, Drawer, Empty, Grid, List, Select, Space, Spin, T
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ColorTag } from '../../components';
+import { listQueryKey } from '../../components/list/useListData';
 import { call } from '../../lib/api';
 import { ImClient } from '../../lib/im';
 import { apiKey, useApi, useApiMutation } from '../../lib/query';
@@ -18,21 +19,20 @@ import { CC, durationText } from './api';
 
 const WARRANTY_COLORS: Record<number, string> = { 0: '#595959', 1: '#237804', 2: '#a8071a', 3: '#1668dc' };
 
-/** Seconds since a 'YYYY-MM-DD HH:mm:ss' time (the browser's clock, the server's zone is the enterprise's: close enough for a timer). */
-const secondsSince = (t: string) => Math.max(0, Math.floor((Date.now() - new Date(t.replace(' ', 'T')).getTime()) / 1000));
-
 /** The call timer: ticks each second while the call rings or talks (spec §9), the final duration after. */
 function CallTimer({ pop }: { pop: CallPop }) {
   const r = pop.record;
   const live = r.state === 1 || r.state === 2;
-  const from = r.state === 2 && r.answerTime ? r.answerTime : r.startTime;
-  const [, tick] = useState(0);
+  // From the server's count of seconds (no clock or time-zone difference with the browser), then a tick a second.
+  const [ticks, setTicks] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer (answered, ended) starts the count again.
   useEffect(() => {
+    setTicks(0);
     if (!live) return;
-    const h = setInterval(() => tick((n) => n + 1), 1000);
+    const h = setInterval(() => setTicks((n) => n + 1), 1000);
     return () => clearInterval(h);
-  }, [live]);
-  return <span data-testid="call-timer">{durationText(live ? secondsSince(from) : r.duration)}</span>;
+  }, [live, pop]);
+  return <span data-testid="call-timer">{durationText(live ? pop.elapsed + ticks : r.duration)}</span>;
 }
 
 function AttachContact({ id }: { id: number }) {
@@ -217,14 +217,17 @@ export function CallPopListener() {
       onFrame: (f) => {
         const callRecordId = (f.data as { callRecordId?: number } | null)?.callRecordId;
         if (!callRecordId) return;
+        // A call rang, was answered or ended: the seat's state and the records (ListPage keys) change with it.
+        void qc.invalidateQueries({ queryKey: listQueryKey('/callcenter') });
+        void qc.invalidateQueries({ queryKey: listQueryKey('/callcenter#callbacks') });
+        void qc.invalidateQueries({ queryKey: apiKey(CC.seatDetails) });
+        void qc.invalidateQueries({ queryKey: apiKey(CC.seatCollect) });
         if (f.eventType === CALL_POP_EVENT) {
           // Load it before the drawer opens, so the agent sees the customer at once.
           void qc.prefetchQuery({ queryKey: apiKey(CC.recordPop, { id: callRecordId }), queryFn: () => call(CC.recordPop, { id: callRecordId }) });
           setId(callRecordId);
         } else if (f.eventType === `${CALL_POP_EVENT}:update`) {
           void qc.invalidateQueries({ queryKey: apiKey(CC.recordPop, { id: callRecordId }) });
-          void qc.invalidateQueries({ queryKey: apiKey(CC.recordList) });
-          void qc.invalidateQueries({ queryKey: apiKey(CC.seatDetails) });
         }
       },
     });
