@@ -58,3 +58,4 @@ export * from './quality/index';
 export * from './knowledge/index';
 export * from './commerce/index';
 export * from './portal/portal.contract';
+export * from './calls/index';

@@ -34,6 +34,7 @@ import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
 import { knowledgeModule } from './knowledge/knowledge.routes';
 import { cycleModule } from './cycle/cycle.routes';
+import { callsModule } from './calls/calls.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -70,6 +71,7 @@ export const modules: Module[] = [
   qualityModule,
   knowledgeModule,
   cycleModule,
+  callsModule,
   searchModule,
   settleModule,
   commerceModule,

@@ -52,6 +52,8 @@ const TAKEN_BY_INDEX: Record<string, ErrorCode> = {
   maintain_contracts_no_uq: 'CONTRACT_NO_TAKEN',
   users_mobile_uq: 'MOBILE_TAKEN',
   home_accounts_mobile_uq: 'MOBILE_TAKEN',
+  call_seats_no_uq: 'CALL_SEAT_TAKEN',
+  call_seats_user_uq: 'CALL_USER_HAS_SEAT',
 };
 
 /** The refusal for a unique violation on a known index (the driver error may sit a few causes deep), else null. */

@@ -13,6 +13,7 @@ import { QUALITY_ROUTES } from '../features/quality/routes';
 import { KNOWLEDGE_ROUTES } from '../features/knowledge/routes';
 import { CYCLE_ROUTES } from '../features/cycle/routes';
 import { PORTAL_ROUTES } from '../features/portal/routes';
+import { CALLS_ROUTES } from '../features/calls/routes';
 import { ORDER_PAGE_POWERS } from '@sk/shared/orders/order.pages';
 import { SPARE_DOC_KINDS, type SpareDocKind } from '@sk/shared/spares/spares.constants';
 import { lazyPage } from './lazyPage';
@@ -264,6 +265,7 @@ LAYOUT_ROUTES.push(...QUALITY_ROUTES);
 // Cases and the knowledge base (features/knowledge).
 LAYOUT_ROUTES.push(...KNOWLEDGE_ROUTES);
 LAYOUT_ROUTES.push(...CYCLE_ROUTES);
+LAYOUT_ROUTES.push(...CALLS_ROUTES);
 PUBLIC_ROUTES.push(...VISIT_PUBLIC_ROUTES);
 PUBLIC_ROUTES.push(...PORTAL_ROUTES);
 // The order process page of an order type (features/process).

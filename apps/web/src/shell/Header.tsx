@@ -13,6 +13,8 @@ import { UserMenu } from './UserMenu';
 
 // The search box and the keyboard shortcuts load just after the shell (their widgets stay out of the first load).
 const GlobalSearch = lazy(() => import('../features/search/GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
+// The call centre's screen pop (features/calls): its own chunk, mounted for users of the call centre.
+const CallPopListener = lazy(() => import('../features/calls/CallPop').then((m) => ({ default: m.CallPopListener })));
 const Shortcuts = lazy(() => import('./Shortcuts').then((m) => ({ default: m.Shortcuts })));
 
 export function Header({
@@ -54,6 +56,7 @@ export function Header({
       </div>
       <Suspense fallback={null}>
         <Shortcuts />
+        <CallPopListener />
       </Suspense>
     </AntLayout.Header>
   );

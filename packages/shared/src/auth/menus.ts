@@ -115,7 +115,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [217, 'ExchangeOrderList', '退换货', '/exchangeOrderList'],
   ]),
   ...group(3, 'PhoneOutlined', [
-    [301, 'Callcenter', '通话记录', '/callcenter'],
+    [301, 'Callcenter', '通话记录', '/callcenter', { badge: '/call/callback/count' }],
     [302, 'ReturnVisitPlan', '回访计划', '/returnVisitPlan'],
     [303, 'ReturnVisitOrder', '回访工单', '/returnVisitOrder', { badge: '/v2/order/getAllVisitCount?dataType=0' }],
     [304, 'ReturnVisitTask', '回访任务', '/ReturnVisitTask'],

@@ -142,6 +142,16 @@ export const errorMessages = {
   PORTAL_DISABLED: '该账号已被停用，请联系服务商',
   PORTAL_RATED: '该工单已评价，不能重复评价',
   PORTAL_NOT_DONE: '工单完成后才能评价',
+  // Call centre (issue 32, docs/calls.md).
+  CALL_SIGNATURE_INVALID: '签名校验失败',
+  CALL_TIMESTAMP_STALE: '请求时间戳无效或已过期',
+  CALLBACK_DONE: '该回电任务已处理',
+  CALL_NO_SEAT: '您还没有坐席，请联系管理员在呼叫中心分配坐席',
+  CALL_SEAT_DISABLED: '您的坐席已停用，请联系管理员',
+  CALL_SEAT_TAKEN: '坐席号已被使用',
+  CALL_USER_HAS_SEAT: '该人员已有坐席',
+  CALL_PROVIDER_URL: '呼叫中心服务商地址未配置，请在系统设置中填写',
+  CALL_PROVIDER_FAILED: '呼叫失败：呼叫中心服务商未受理，请稍后再试',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -19,6 +19,8 @@ export const BADGE_COUNT_PATHS = [
   // Not in the spec's list: project approvals waiting for the viewer (kind=project|task) and his open tasks (docs/decisions.md, Projects).
   '/project/examineCount',
   '/project/myTaskCount',
+  // Not in the spec's list: the caller's call-back tasks of missed calls (docs/calls.md).
+  '/call/callback/count',
 ] as const;
 export type BadgeCountPath = (typeof BADGE_COUNT_PATHS)[number];
 
@@ -43,6 +45,7 @@ export const badgeCountContract = {
   approvalTodoCount: countEndpoint('/approvalProcess/todoCount'),
   projectExamineCount: countEndpoint('/project/examineCount'),
   myProjectTaskCount: countEndpoint('/project/myTaskCount'),
+  callbackCount: countEndpoint('/call/callback/count'),
   /** Every badge of the user's menu at once: routerName → count (free plan: {}). */
   mobileCount: endpoint({ method: 'GET', path: '/v2/menu/mobile/getCount', response: z.record(z.string(), z.number()) }),
   /** The user's menu entries with a count above zero, for the to-do panel. */

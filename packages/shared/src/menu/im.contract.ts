@@ -34,13 +34,6 @@ export const imClientFrame = z.object({
   clientId: L(z.string().max(64).optional(), '消息编号'),
 });
 
-export const callSeatSchema = z.object({
-  fkTUserId: z.number(),
-  /** 0 disabled, 1 enabled; no telephony provider is connected yet, so always 0. */
-  enableState: z.number(),
-  seatNo: z.string().nullable(),
-});
-
 export const imContract = {
   messages: endpoint({
     method: 'GET',
@@ -48,10 +41,5 @@ export const imContract = {
     query: pageQuery.extend({ beforeId: L(coerceInt('bigint').positive().optional(), '起始消息') }),
     response: z.object({ list: z.array(imMessageSchema), count: z.number() }),
   }),
-  callSeat: endpoint({
-    method: 'GET',
-    path: '/call/seat/details',
-    query: z.object({ fkTUserId: L(coerceInt('bigint').positive().optional(), '用户') }),
-    response: callSeatSchema,
-  }),
+  // The call seat (/call/seat/details) is the call centre's: packages/shared/src/calls.
 };

@@ -123,6 +123,33 @@ export const SETTINGS: readonly SettingDef[] = [
   int('penalty_visit_failed_yuan', '结算', '服务商工单回访不通过，系统建议的处罚金额（元，0为不建议）', 100, 0, 100000),
   int('penalty_old_part_overdue_yuan', '结算', '服务商工单旧件逾期未返还，系统建议的处罚金额（元，0为不建议）', 50, 0, 100000),
   int('quote_discount_limit_pct', '报价', '报价单折扣超过合计金额的多少（%）须走“报价折扣审批”', 10, 0, 100),
+  // Call centre (docs/calls.md): the key telephony platforms sign call events with, and the dial provider.
+  {
+    code: 'call_event_secret',
+    group: '呼叫中心',
+    descri: '呼叫中心事件签名密钥（通话平台推送来电事件时用它签名）',
+    type: 'secret',
+    default: '',
+    maxLength: 128,
+  },
+  {
+    code: 'call_provider',
+    group: '呼叫中心',
+    descri: '外呼方式（记录：只记录外呼，由坐席用座机拨打；HTTP：通过通话平台的外呼接口拨打）',
+    type: 'enum',
+    default: '记录',
+    options: ['记录', 'HTTP'],
+  },
+  {
+    code: 'call_provider_url',
+    group: '呼叫中心',
+    descri: '通话平台外呼接口地址（外呼方式为HTTP时使用）',
+    type: 'text',
+    default: '',
+    maxLength: 500,
+    pattern: /^(https?:\/\/\S+)?$/,
+    patternMessage: '请输入以http://或https://开头的地址',
+  },
   int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 

@@ -2480,6 +2480,66 @@ CREATE TABLE "portal_uploads" (
 	CONSTRAINT "portal_uploads_enterprise_id_upload_id_pk" PRIMARY KEY("enterprise_id","upload_id")
 );
 --> statement-breakpoint
+CREATE TABLE "call_event_receipts" (
+	"enterprise_id" bigint NOT NULL,
+	"call_id" text NOT NULL,
+	"event" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "call_event_receipts_enterprise_id_call_id_event_pk" PRIMARY KEY("enterprise_id","call_id","event")
+);
+--> statement-breakpoint
+CREATE TABLE "call_record_logs" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "call_record_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"record_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"from_state" smallint,
+	"to_state" smallint NOT NULL,
+	"action" text NOT NULL,
+	"note" text,
+	"changed" jsonb,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "call_record_logs_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "call_records" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "call_records_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"call_id" text NOT NULL,
+	"direction" smallint NOT NULL,
+	"number" text NOT NULL,
+	"customer_id" bigint,
+	"contact_id" bigint,
+	"seat_no" text,
+	"user_id" bigint,
+	"state" smallint NOT NULL,
+	"callback_state" smallint DEFAULT 0 NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"answered_at" timestamp with time zone,
+	"ended_at" timestamp with time zone,
+	"duration_s" integer DEFAULT 0 NOT NULL,
+	"recording_url" text,
+	"event_id" bigint,
+	"order_id" bigint,
+	"remark" text,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "call_records_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "call_seats" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "call_seats_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"seat_no" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "call_seats_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2820,6 +2880,13 @@ ALTER TABLE "portal_login_tokens" ADD CONSTRAINT "portal_login_tokens_account_fk
 ALTER TABLE "portal_sessions" ADD CONSTRAINT "portal_sessions_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_upload_fk" FOREIGN KEY ("enterprise_id","upload_id") REFERENCES "public"."uploads"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_event_receipts" ADD CONSTRAINT "call_event_receipts_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_records" ADD CONSTRAINT "call_records_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_records" ADD CONSTRAINT "call_records_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_records" ADD CONSTRAINT "call_records_contact_fk" FOREIGN KEY ("enterprise_id","contact_id") REFERENCES "public"."customer_contacts"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_records" ADD CONSTRAINT "call_records_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -3253,4 +3320,18 @@ CREATE UNIQUE INDEX "portal_login_tokens_hash_uq" ON "portal_login_tokens" USING
 CREATE INDEX "portal_login_tokens_account_idx" ON "portal_login_tokens" USING btree ("enterprise_id","account_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "portal_sessions_id_uq" ON "portal_sessions" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "portal_sessions_account_idx" ON "portal_sessions" USING btree ("enterprise_id","account_id");--> statement-breakpoint
-CREATE INDEX "portal_uploads_account_idx" ON "portal_uploads" USING btree ("enterprise_id","account_id");
+CREATE INDEX "portal_uploads_account_idx" ON "portal_uploads" USING btree ("enterprise_id","account_id");--> statement-breakpoint
+CREATE INDEX "call_record_logs_record_idx" ON "call_record_logs" USING btree ("enterprise_id","record_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "call_records_call_uq" ON "call_records" USING btree ("enterprise_id","call_id");--> statement-breakpoint
+CREATE INDEX "call_records_started_idx" ON "call_records" USING btree ("enterprise_id","started_at","id");--> statement-breakpoint
+CREATE INDEX "call_records_user_idx" ON "call_records" USING btree ("enterprise_id","user_id","started_at","id");--> statement-breakpoint
+CREATE INDEX "call_records_state_idx" ON "call_records" USING btree ("enterprise_id","state","started_at","id");--> statement-breakpoint
+CREATE INDEX "call_records_direction_idx" ON "call_records" USING btree ("enterprise_id","direction","started_at","id");--> statement-breakpoint
+CREATE INDEX "call_records_callback_idx" ON "call_records" USING btree ("enterprise_id","callback_state","started_at","id");--> statement-breakpoint
+CREATE INDEX "call_records_customer_idx" ON "call_records" USING btree ("enterprise_id","customer_id","started_at","id");--> statement-breakpoint
+CREATE INDEX "call_records_number_idx" ON "call_records" USING btree ("enterprise_id","number" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "call_records_contact_idx" ON "call_records" USING btree ("enterprise_id","contact_id");--> statement-breakpoint
+CREATE INDEX "call_records_live_idx" ON "call_records" USING btree ("enterprise_id","user_id") WHERE state in (1, 2);--> statement-breakpoint
+CREATE INDEX "call_records_my_callbacks_idx" ON "call_records" USING btree ("enterprise_id","user_id") WHERE callback_state = 1;--> statement-breakpoint
+CREATE UNIQUE INDEX "call_seats_user_uq" ON "call_seats" USING btree ("enterprise_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "call_seats_no_uq" ON "call_seats" USING btree ("enterprise_id","seat_no");

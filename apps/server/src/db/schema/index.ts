@@ -35,3 +35,4 @@ export * from './rewards';
 export * from './commerce';
 export * from './cycle';
 export * from './portal';
+export * from './calls';

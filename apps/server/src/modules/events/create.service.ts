@@ -13,6 +13,7 @@ import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import { EVENT_STATE, type EventViewer } from './event.state';
 import { geocodeSaved } from '../geo/geo.service';
+import { linkCallEvent } from '../calls/calls.repo';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 type Maybe = string | null;
@@ -141,6 +142,8 @@ export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): P
         returning id`,
     );
     const id = Number(e?.id);
+    // 新建事件 from a call's pop: the call record links back to the event (modules/calls); another enterprise's call is refused.
+    if (b.belongCallRecordId && !(await linkCallEvent(tx, ep, b.belongCallRecordId, id))) throw invalid('通话记录：通话记录不存在或已被删除');
     await geocodeSaved(tx, 'events', ep, [id]);
     if (labels.length) {
       await tx.execute(

@@ -221,16 +221,3 @@ describe('GET /kefuuser/messages', () => {
     expect((await (await loggedIn(t.app, t.deps.db, { roles: [] })).client.call(C.messages)).code).toBe('NO_ROLE');
   });
 });
-
-describe('GET /call/seat/details', () => {
-  it('answers a disabled seat for oneself or a colleague, NOT_FOUND for another enterprise’s user', async () => {
-    const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
-    const colleague = await makeUser(t.deps.db, a.enterpriseId, { roles: [2] });
-    const other = await loggedIn(t.app, t.deps.db, { roles: [6] });
-    expect((await a.client.call(C.callSeat)).data).toEqual({ fkTUserId: a.user.id, enableState: 0, seatNo: null });
-    expect((await a.client.call(C.callSeat, { fkTUserId: colleague.id })).data.fkTUserId).toBe(colleague.id);
-    expect((await a.client.call(C.callSeat, { fkTUserId: other.user.id })).code).toBe('NOT_FOUND');
-    expect((await a.client.call(C.callSeat, { fkTUserId: 'abc' })).code).toBe('VALIDATION');
-    expect((await new Client(t.app).call(C.callSeat)).message).toBe('未登录');
-  });
-});

@@ -1,11 +1,8 @@
 import websocket from '@fastify/websocket';
 import { imContract as C, IM_SOCKET_PATH } from '@sk/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema/index';
 import type { Deps } from '../../platform/deps';
 import { registerAll } from '../../platform/endpoint';
-import { AppError } from '../../platform/errors';
 import { ImHub } from './im.hub';
 import * as repo from './im.repo';
 import { refuseForeignOrigin, socketHandler } from './im.socket';
@@ -21,15 +18,5 @@ export async function imModule(app: FastifyInstance, deps: Deps): Promise<void> 
 
   registerAll(app, deps, C, {
     messages: async ({ user, query }) => repo.pageMessages(db, user.enterpriseId, user.enterprise.timeZone, query),
-    callSeat: async ({ user, query }) => {
-      const userId = query.fkTUserId ?? user.id;
-      const [u] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, userId), isNull(users.deletedAt)));
-      if (!u) throw new AppError('NOT_FOUND');
-      // No telephony provider is connected: every seat answers disabled.
-      return { fkTUserId: u.id, enableState: 0, seatNo: null };
-    },
   });
 }

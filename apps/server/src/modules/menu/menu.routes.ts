@@ -40,6 +40,7 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     approvalTodoCount: count(B.approvalTodoCount.path),
     projectExamineCount: count(B.projectExamineCount.path),
     myProjectTaskCount: count(B.myProjectTaskCount.path),
+    callbackCount: count(B.callbackCount.path),
     mobileCount: async ({ user }) => Object.fromEntries((await svc.menuCounts(deps, user)).map((c) => [c.entry.routerName, c.count])),
     waitToDoList: async ({ user }) =>
       (await svc.menuCounts(deps, user))

@@ -25,6 +25,7 @@ import { CustomerEvents } from '../../events/components/CustomerEvents';
 import { EVENT_POWERS } from '@sk/shared/events/events.contract';
 import { CustomerProjects } from '../../projects/components/CustomerProjects';
 import { CreateOrderButton } from '../../orders/create/CreateOrderButton';
+import { DialButton } from '../../calls/DialButton';
 
 function Profile({ d }: { d: Detail }) {
   const address = d.addresses.find((a) => a.isDefault) ?? d.addresses[0];
@@ -32,7 +33,10 @@ function Profile({ d }: { d: Detail }) {
     <>
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
         <Descriptions.Item label="客户编号">{d.code || '—'}</Descriptions.Item>
-        <Descriptions.Item label="主联系人">{[d.linkperson, d.phone].filter(Boolean).join(' ') || '—'}</Descriptions.Item>
+        <Descriptions.Item label="主联系人">
+          {[d.linkperson, d.phone].filter(Boolean).join(' ') || '—'}
+          {d.phone ? <DialButton number={d.phone} customerId={d.id} /> : null}
+        </Descriptions.Item>
         <Descriptions.Item label="默认地址">{address?.fullAddress ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="客户等级">{labelOf(CUSTOMER_LEVELS, d.level)}</Descriptions.Item>
         <Descriptions.Item label="客户来源">{labelOf(CUSTOMER_SOURCES, d.source)}</Descriptions.Item>

@@ -25,6 +25,7 @@ import { SlaClocks } from '../../sla/SlaClocks';
 import { OrderQuality } from '../../quality/OrderQuality';
 import { OrderKnowledge } from '../../knowledge/OrderKnowledge';
 import './detail.css';
+import { DialButton } from '../../calls/DialButton';
 
 type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[number]['ability'] };
 
@@ -137,6 +138,7 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
               <div>
                 <PhoneOutlined aria-label="联系电话" />
                 <a href={`tel:${d.customPhone}`}>{[d.customLinkPerson, d.customPhone].filter(Boolean).join(' ')}</a>
+                <DialButton number={d.customPhone} customerId={d.customer.id} orderId={d.id} />
               </div>
             ) : null}
           </div>

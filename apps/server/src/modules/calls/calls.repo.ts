@@ -1,0 +1,263 @@
+import { type CallPop, type CallRecord, type CallSeat, coverageOf, SEAT_READY_TAG } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { timeOf } from '../../platform/sql';
+import { IM_CHANNEL } from '../im/channel';
+import { orderScope } from '../orders/scope';
+import { eventScope } from '../events/event.state';
+
+// ---- seats ----
+
+interface SeatRow {
+  id: number | null;
+  user_id: number;
+  user_name: string;
+  seat_no: string | null;
+  enabled: boolean | null;
+  status_name: string | null;
+  current_call_id: number | null;
+}
+
+/** A seat's state: off, on a call, or following the user's availability tag (空闲, or none, is ready). */
+export function seatStateOf(r: Pick<SeatRow, 'id' | 'enabled' | 'status_name' | 'current_call_id'>): number {
+  if (r.id == null || !r.enabled) return 0;
+  if (r.current_call_id != null) return 2;
+  return r.status_name == null || r.status_name === SEAT_READY_TAG ? 1 : 3;
+}
+
+const presentSeat = (r: SeatRow): CallSeat => ({
+  id: r.id == null ? null : Number(r.id),
+  fkTUserId: Number(r.user_id),
+  userName: r.user_name,
+  enableState: r.id != null && r.enabled ? 1 : 0,
+  seatNo: r.seat_no,
+  seatState: seatStateOf(r),
+  statusName: r.status_name,
+  currentCallId: r.current_call_id == null ? null : Number(r.current_call_id),
+});
+
+const seatSelect = (enterpriseId: number, where: SQL, join: SQL) => sql`
+  select s.id, u.id as user_id, u.name as user_name, s.seat_no, s.enabled, t.name as status_name,
+    (select c.id from call_records c where c.enterprise_id = u.enterprise_id and c.user_id = u.id and c.state in (1, 2)
+      order by c.id desc limit 1) as current_call_id
+  from users u ${join} call_seats s on s.enterprise_id = u.enterprise_id and s.user_id = u.id
+  left join tags t on t.enterprise_id = u.enterprise_id and t.id = u.status_tag_id
+  where u.enterprise_id = ${enterpriseId} and u.deleted_at is null and ${where}`;
+
+/** The user's seat (a user without one answers a disabled seat); null when no such user. */
+export async function seatOfUser(ex: Executor, enterpriseId: number, userId: number): Promise<CallSeat | null> {
+  const [r] = await rows<SeatRow>(ex, seatSelect(enterpriseId, sql`u.id = ${userId}`, sql`left join`));
+  return r ? presentSeat(r) : null;
+}
+
+/** Every seat of the enterprise (at most a few hundred: one per agent), by seat number. */
+export async function allSeats(ex: Executor, enterpriseId: number): Promise<CallSeat[]> {
+  return (await rows<SeatRow>(ex, sql`${seatSelect(enterpriseId, sql`true`, sql`join`)} order by s.seat_no limit 1000`)).map(presentSeat);
+}
+
+// ---- records ----
+
+interface RecordRow {
+  id: number;
+  call_id: string;
+  direction: number;
+  number: string;
+  customer_id: number | null;
+  customer_name: string | null;
+  contact_id: number | null;
+  contact_name: string | null;
+  seat_no: string | null;
+  user_id: number | null;
+  user_name: string | null;
+  state: number;
+  callback_state: number;
+  start_time: string;
+  answer_time: string | null;
+  end_time: string | null;
+  duration_s: number;
+  recording_url: string | null;
+  event_id: number | null;
+  event_no: string | null;
+  order_id: number | null;
+  order_no: string | null;
+  remark: string | null;
+}
+
+const n = (v: number | null): number | null => (v == null ? null : Number(v));
+export const presentRecord = (r: RecordRow): CallRecord => ({
+  id: Number(r.id),
+  callId: r.call_id,
+  direction: Number(r.direction),
+  number: r.number,
+  customerId: n(r.customer_id),
+  customerName: r.customer_name,
+  contactId: n(r.contact_id),
+  contactName: r.contact_name,
+  seatNo: r.seat_no,
+  fkTUserId: n(r.user_id),
+  userName: r.user_name,
+  state: Number(r.state),
+  callbackState: Number(r.callback_state),
+  startTime: r.start_time,
+  answerTime: r.answer_time,
+  endTime: r.end_time,
+  duration: Number(r.duration_s),
+  recordingUrl: r.recording_url,
+  eventId: n(r.event_id),
+  eventNo: r.event_no,
+  orderId: n(r.order_id),
+  orderNo: r.order_no,
+  remark: r.remark,
+});
+
+/** Records with their names: `from` is call_records (or a page of it) aliased r. */
+export const selectRecords = (a: Pick<Actor, 'timeZone'>, from: SQL, tail: SQL = sql``) => sql`
+  select r.id, r.call_id, r.direction, r.number, r.customer_id, cu.name as customer_name, r.contact_id, ct.name as contact_name,
+    r.seat_no, r.user_id, u.name as user_name, r.state, r.callback_state,
+    ${timeOf(sql`r.started_at`, a)} as start_time, ${timeOf(sql`r.answered_at`, a)} as answer_time, ${timeOf(sql`r.ended_at`, a)} as end_time,
+    r.duration_s, r.recording_url, r.event_id, e.event_no, r.order_id, o.order_no, r.remark
+  from ${from}
+  left join customers cu on cu.enterprise_id = r.enterprise_id and cu.id = r.customer_id
+  left join customer_contacts ct on ct.enterprise_id = r.enterprise_id and ct.id = r.contact_id
+  left join users u on u.enterprise_id = r.enterprise_id and u.id = r.user_id
+  left join events e on e.enterprise_id = r.enterprise_id and e.id = r.event_id
+  left join orders o on o.enterprise_id = r.enterprise_id and o.id = r.order_id
+  ${tail}`;
+
+export async function recordById(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<CallRecord | null> {
+  const [r] = await rows<RecordRow>(ex, selectRecords(a, sql`call_records r`, sql`where r.enterprise_id = ${a.enterpriseId} and r.id = ${id}`));
+  return r ? presentRecord(r) : null;
+}
+
+export async function recordRows(ex: Executor, a: Pick<Actor, 'timeZone'>, page: SQL): Promise<CallRecord[]> {
+  return (await rows<RecordRow>(ex, selectRecords(a, sql`(${page}) r`, sql`order by r.started_at desc, r.id desc`))).map(presentRecord);
+}
+
+/**
+ * Who a number belongs to: a contact with that phone (the primary first), else a customer whose main phone it is,
+ * else the contact an earlier call from it was attached to.
+ */
+export async function matchNumber(ex: Executor, enterpriseId: number, number: string): Promise<{ customerId: number | null; contactId: number | null }> {
+  const [c] = await rows<{ id: number; customer_id: number }>(
+    ex,
+    sql`select id, customer_id from customer_contacts where enterprise_id = ${enterpriseId} and phone = ${number} order by is_primary desc, id limit 1`,
+  );
+  if (c) return { customerId: Number(c.customer_id), contactId: Number(c.id) };
+  const [cu] = await rows<{ id: number }>(ex, sql`select id from customers where enterprise_id = ${enterpriseId} and phone = ${number} order by id limit 1`);
+  if (cu) return { customerId: Number(cu.id), contactId: null };
+  const [h] = await rows<{ customer_id: number; contact_id: number }>(
+    ex,
+    sql`select customer_id, contact_id from call_records where enterprise_id = ${enterpriseId} and number = ${number}
+      and contact_id is not null order by id desc limit 1`,
+  );
+  return h ? { customerId: Number(h.customer_id), contactId: Number(h.contact_id) } : { customerId: null, contactId: null };
+}
+
+/** Rings the seat user's browsers (modules/im hub, once the caller's transaction commits). */
+export async function pushPop(ex: Executor, enterpriseId: number, userId: number, callRecordId: number, eventType: string): Promise<void> {
+  await ex.execute(sql`select pg_notify(${IM_CHANNEL}, ${JSON.stringify({ e: enterpriseId, t: eventType, u: userId, d: { callRecordId } })})`);
+}
+
+const today = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/** The screen pop: the call, its customer and contact, his products with warranty, open orders and events with SLA clocks. */
+export async function popOf(ex: Executor, a: Actor, record: CallRecord): Promise<CallPop> {
+  const ep = a.enterpriseId;
+  const cid = record.customerId ?? 0;
+  const [customer] = record.customerId
+    ? await rows<{ id: number; name: string; phone: string | null; level: number | null }>(
+        ex,
+        sql`select id, name, phone, level from customers where enterprise_id = ${ep} and id = ${cid}`,
+      )
+    : [];
+  const [contact] = record.contactId
+    ? await rows<{ id: number; name: string; phone: string; position: string | null }>(
+        ex,
+        sql`select id, name, phone, position from customer_contacts where enterprise_id = ${ep} and id = ${record.contactId}`,
+      )
+    : [];
+  const day = today(a.timeZone);
+  const products = customer
+    ? await rows<{
+        id: number;
+        name: string;
+        serial_number: string | null;
+        model_name: string | null;
+        warranty_end: string | null;
+        extended_end: string | null;
+      }>(
+        ex,
+        sql`select p.id, p.name, p.serial_number, m.name as model_name, to_char(p.warranty_end, 'YYYY-MM-DD') as warranty_end,
+            to_char(p.extended_end, 'YYYY-MM-DD') as extended_end
+          from installed_products p left join product_models m on m.enterprise_id = p.enterprise_id and m.id = p.product_id
+          where p.enterprise_id = ${ep} and p.customer_id = ${cid} order by p.id desc limit 20`,
+      )
+    : [];
+  const clock = (table: string, col: string, alias: string) => {
+    const k = sql.identifier(table);
+    const c = sql.identifier(col);
+    const x = sql.raw(alias);
+    return sql`(select ${timeOf(sql`min(k.deadline_at)`, a)} from ${k} k where k.enterprise_id = ${x}.enterprise_id and k.${c} = ${x}.id
+        and k.outcome = 0 and k.stopped_at is null) as sla_deadline,
+      exists (select 1 from ${k} k where k.enterprise_id = ${x}.enterprise_id and k.${c} = ${x}.id and k.outcome = 0 and k.breached_at is not null) as sla_breached`;
+  };
+  type Open = { id: number; no: string; title: string; state: number; create_time: string; sla_deadline: string | null; sla_breached: boolean };
+  const orders = customer
+    ? await rows<Open>(
+        ex,
+        sql`select o.id, o.order_no as no, o.title, o.state, ${timeOf(sql`o.created_at`, a)} as create_time, ${clock('order_sla_clocks', 'order_id', 'o')}
+          from orders o where o.enterprise_id = ${ep} and o.customer_id = ${cid} and o.state not in (5, 6) and o.deleted_at is null
+            and not o.invalid and ${orderScope(a, 'o')}
+          order by o.created_at desc, o.id desc limit 10`,
+      )
+    : [];
+  const events = customer
+    ? await rows<Open>(
+        ex,
+        sql`select e.id, e.event_no as no, e.title, e.state, ${timeOf(sql`e.created_at`, a)} as create_time, ${clock('event_sla_clocks', 'event_id', 'e')}
+          from events e where e.enterprise_id = ${ep} and e.customer_id = ${cid} and e.state not in (6, 7) and ${eventScope(a, 'e')}
+          order by e.created_at desc, e.id desc limit 10`,
+      )
+    : [];
+  const history = await rows<{ id: number; direction: number; state: number; start_time: string }>(
+    ex,
+    sql`select r.id, r.direction, r.state, ${timeOf(sql`r.started_at`, a)} as start_time from call_records r
+      where r.enterprise_id = ${ep} and r.number = ${record.number} and r.id <> ${record.id} order by r.id desc limit 5`,
+  );
+  const [since] = await rows<{ s: number }>(
+    ex,
+    sql`select greatest(0, floor(extract(epoch from now() - coalesce(answered_at, started_at))))::int as s
+      from call_records where enterprise_id = ${ep} and id = ${record.id}`,
+  );
+  const open = (r: Open) => ({
+    id: Number(r.id),
+    title: r.title,
+    state: Number(r.state),
+    createTime: r.create_time,
+    slaDeadline: r.sla_deadline,
+    slaBreached: !!r.sla_breached,
+  });
+  return {
+    record,
+    elapsed: Number(since?.s ?? 0),
+    customer: customer ? { id: Number(customer.id), name: customer.name, phone: customer.phone, level: n(customer.level) } : null,
+    contact: contact ? { id: Number(contact.id), name: contact.name, phone: contact.phone, position: contact.position } : null,
+    products: products.map((p) => {
+      const cov = coverageOf(p.warranty_end, p.extended_end, day);
+      return { id: Number(p.id), name: p.name, serialNumber: p.serial_number, modelName: p.model_name, warrantyState: cov.state, warrantyEnd: cov.end };
+    }),
+    orders: orders.map((o) => ({ ...open(o), orderNo: o.no })),
+    events: events.map((e) => ({ ...open(e), eventNo: e.no })),
+    history: history.map((h) => ({ id: Number(h.id), direction: Number(h.direction), state: Number(h.state), startTime: h.start_time })),
+  };
+}
+
+/** An event created from a call (belongCallRecordId) is linked back to the call; a call of another enterprise is refused. */
+export async function linkCallEvent(ex: Executor, enterpriseId: number, callRecordId: number, eventId: number): Promise<boolean> {
+  const r = await rows(
+    ex,
+    sql`update call_records set event_id = ${eventId}, updated_at = now() where enterprise_id = ${enterpriseId} and id = ${callRecordId} returning id`,
+  );
+  return r.length > 0;
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CALL_PROVIDER_SETTING,
+  CALL_PROVIDER_URL_SETTING,
+  CALL_SECRET_SETTING,
+  type CallPop,
+  type CallRecord,
+  type CallRecordQuery,
+  type CallSeat,
+  type callRecordCreateBody,
+  type callRecordCountQuery,
+  type seatBody,
+  normalizeNumber,
+} from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { type Db, type Executor, rows } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { AppError, invalid, notFound } from '../../platform/errors';
+import { countOf, pageRows } from '../../platform/list';
+import { openSecret } from '../../platform/secrets';
+import { and, createdBetween } from '../../platform/sql';
+import { insertStateLog } from '../../platform/state';
+import { getSetting } from '../settings/settings.repo';
+import * as repo from './calls.repo';
+import { CALL_STATE, moveCallback } from './calls.state';
+import { type Dialer, HttpDialer, RecordOnlyDialer } from './telephony';
+
+// ---- seats ----
+
+export async function seatDetails(db: Db, a: Actor, userId: number): Promise<CallSeat> {
+  const seat = await repo.seatOfUser(db, a.enterpriseId, userId);
+  if (!seat) throw notFound();
+  return seat;
+}
+
+export async function seatCollect(db: Db, a: Actor) {
+  const list = await repo.allSeats(db, a.enterpriseId);
+  const by = (s: number) => list.filter((x) => x.seatState === s).length;
+  return { list, total: list.length, idle: by(1), talking: by(2), away: by(3), disabled: by(0) };
+}
+
+export async function saveSeat(db: Db, a: Actor, b: z.infer<typeof seatBody>): Promise<number> {
+  const ep = a.enterpriseId;
+  const [u] = await rows(db, sql`select 1 from users where enterprise_id = ${ep} and id = ${b.fkTUserId} and deleted_at is null`);
+  if (!u) throw invalid('坐席人员：人员不存在或已被删除');
+  // A unique index refuses a taken seat number or a second seat of one user (platform/errors.ts takenError).
+  if (b.id) {
+    const r = await rows<{ id: number }>(
+      db,
+      sql`update call_seats set user_id = ${b.fkTUserId}, seat_no = ${b.seatNo}, enabled = ${b.enableState === 1}, updated_at = now()
+        where enterprise_id = ${ep} and id = ${b.id} returning id`,
+    );
+    if (!r[0]) throw notFound();
+    return Number(r[0].id);
+  }
+  const [r] = await rows<{ id: number }>(
+    db,
+    sql`insert into call_seats (enterprise_id, user_id, seat_no, enabled) values (${ep}, ${b.fkTUserId}, ${b.seatNo}, ${b.enableState === 1}) returning id`,
+  );
+  return Number(r?.id);
+}
+
+export async function deleteSeat(db: Db, a: Actor, id: number): Promise<void> {
+  const r = await rows(db, sql`delete from call_seats where enterprise_id = ${a.enterpriseId} and id = ${id} returning id`);
+  if (!r[0]) throw notFound();
+}
+
+// ---- records ----
+
+function filters(a: Actor, q: z.infer<typeof callRecordCountQuery>): SQL {
+  const prefix = q.number ? normalizeNumber(q.number) : '';
+  return and([
+    sql`r.enterprise_id = ${a.enterpriseId}`,
+    q.direction != null && sql`r.direction = ${q.direction}`,
+    q.state != null && sql`r.state = ${q.state}`,
+    q.callbackState != null && sql`r.callback_state = ${q.callbackState}`,
+    q.fkTUserId != null && sql`r.user_id = ${q.fkTUserId}`,
+    q.customerId != null && sql`r.customer_id = ${q.customerId}`,
+    // A prefix search on the number's btree (text_pattern_ops); normalised, the prefix is digits only (no wildcards).
+    prefix !== '' && sql`r.number like ${`${prefix}%`}`,
+    ...createdBetween(sql`r.started_at`, a, q.startTime, q.endTime),
+  ]);
+}
+
+const ORDER = sql`r.started_at desc, r.id desc`;
+
+export async function listRecords(db: Db, a: Actor, q: CallRecordQuery): Promise<CallRecord[]> {
+  // The spec's separate count call (/call/record/count) counts; the page alone is read here.
+  return repo.recordRows(db, a, pageRows('call_records', 'r', a.enterpriseId, filters(a, q), ORDER, q));
+}
+
+export const countRecords = (db: Db, a: Actor, q: z.infer<typeof callRecordCountQuery>): Promise<number> => countOf(db, sql`call_records r`, filters(a, q));
+
+async function recordOrThrow(ex: Executor, a: Actor, id: number): Promise<CallRecord> {
+  const r = await repo.recordById(ex, a, id);
+  if (!r) throw notFound();
+  return r;
+}
+
+export async function pop(db: Db, a: Actor, id: number): Promise<CallPop> {
+  return repo.popOf(db, a, await recordOrThrow(db, a, id));
+}
+
+async function exists(ex: Executor, table: string, ep: number, id: number, also: SQL = sql`true`): Promise<boolean> {
+  const r = await rows(ex, sql`select 1 from ${sql.identifier(table)} where enterprise_id = ${ep} and id = ${id} and ${also}`);
+  return r.length > 0;
+}
+
+/** Customer and contact of a call: the given ones (checked), else matched by the number. */
+async function partiesOf(ex: Executor, ep: number, number: string, customerId?: number | null, contactId?: number | null) {
+  if (contactId) {
+    const [c] = await rows<{ customer_id: number }>(ex, sql`select customer_id from customer_contacts where enterprise_id = ${ep} and id = ${contactId}`);
+    if (!c) throw invalid('联系人：联系人不存在或已被删除');
+    if (customerId && Number(c.customer_id) !== customerId) throw invalid('联系人：该联系人不属于所选客户');
+    return { customerId: Number(c.customer_id), contactId };
+  }
+  if (customerId) {
+    if (!(await exists(ex, 'customers', ep, customerId))) throw invalid('客户：客户不存在或已被删除');
+    return { customerId, contactId: null };
+  }
+  return repo.matchNumber(ex, ep, number);
+}
+
+/** POST /call/record/creat: a call made outside the platform, recorded by hand (3 已接通 with a duration, else 4 未接). */
+export async function createRecord(db: Db, a: Actor, b: z.infer<typeof callRecordCreateBody>): Promise<number> {
+  const ep = a.enterpriseId;
+  const number = normalizeNumber(b.number);
+  return db.transaction(async (tx) => {
+    const parties = await partiesOf(tx, ep, number, b.customerId, b.contactId);
+    if (b.orderId && !(await exists(tx, 'orders', ep, b.orderId, sql`deleted_at is null`))) throw invalid('工单：工单不存在或已被删除');
+    if (b.eventId && !(await exists(tx, 'events', ep, b.eventId, sql`deleted_at is null`))) throw invalid('事件：事件不存在或已被删除');
+    const [seat] = await rows<{ seat_no: string }>(tx, sql`select seat_no from call_seats where enterprise_id = ${ep} and user_id = ${a.id}`);
+    const state = b.duration > 0 ? 3 : 4;
+    const start = b.startTime ? sql`(${b.startTime.replaceAll('/', '-')})::timestamp at time zone ${a.timeZone}` : sql`now()`;
+    const [r] = await rows<{ id: number }>(
+      tx,
+      sql`insert into call_records (enterprise_id, call_id, direction, number, customer_id, contact_id, seat_no, user_id, state,
+          started_at, answered_at, ended_at, duration_s, order_id, event_id, remark, created_by)
+        select ${ep}, ${`manual-${randomUUID()}`}, ${b.direction}, ${number}, ${parties.customerId}, ${parties.contactId}, ${seat?.seat_no ?? null},
+          ${a.id}, ${state}, s, case when ${state} = 3 then s end, s + make_interval(secs => ${b.duration}), ${b.duration},
+          ${b.orderId ?? null}, ${b.eventId ?? null}, ${b.remark ?? null}, ${a.id}
+        from (select ${start} as s) x returning id`,
+    );
+    const id = Number(r?.id);
+    await insertStateLog(tx, CALL_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'create', actorId: a.id });
+    return id;
+  });
+}
+
+/** Attaches an unmatched number to an existing contact: this call and the number's other unmatched calls; later calls match it. */
+export async function attachContact(db: Db, a: Actor, id: number, contactId: number) {
+  const ep = a.enterpriseId;
+  return db.transaction(async (tx) => {
+    const rec = await recordOrThrow(tx, a, id);
+    const [c] = await rows<{ customer_id: number }>(tx, sql`select customer_id from customer_contacts where enterprise_id = ${ep} and id = ${contactId}`);
+    if (!c) throw notFound();
+    const customerId = Number(c.customer_id);
+    await tx.execute(
+      sql`update call_records set customer_id = ${customerId}, contact_id = ${contactId}, updated_at = now()
+        where enterprise_id = ${ep} and (id = ${id} or (number = ${rec.number} and contact_id is null))`,
+    );
+    return { customerId, contactId };
+  });
+}
+
+export async function callbackDone(db: Db, a: Actor, id: number): Promise<void> {
+  await moveCallback(db, a.enterpriseId, id, 'done', a.id);
+}
+
+/** The caller's open call-back tasks (the menu badge). */
+export async function callbackCount(db: Db, enterpriseId: number, userId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from call_records where enterprise_id = ${enterpriseId} and user_id = ${userId} and callback_state = 1`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+// ---- click-to-call ----
+
+/** The enterprise's dialer by its call_provider setting: 记录 (default, offline) or HTTP to call_provider_url. */
+export async function dialerOf(ex: Executor, config: Config, enterpriseId: number): Promise<{ dialer: Dialer; online: boolean }> {
+  if ((await getSetting(ex, enterpriseId, CALL_PROVIDER_SETTING)) !== 'HTTP') return { dialer: new RecordOnlyDialer(), online: false };
+  const url = await getSetting(ex, enterpriseId, CALL_PROVIDER_URL_SETTING);
+  const sealed = await getSetting(ex, enterpriseId, CALL_SECRET_SETTING);
+  const secret = sealed ? openSecret(config, sealed) : null;
+  if (!url || !secret) throw new AppError('CALL_PROVIDER_URL');
+  return { dialer: new HttpDialer(url, secret), online: true };
+}
+
+/**
+ * Click-to-call: the caller's seat dials the number through the provider. Online, the call waits ringing for the
+ * platform's events (its callId is ours); recorded only, it is logged as placed (已接通, no duration) for the agent to dial.
+ */
+export async function dial(
+  db: Db,
+  config: Config,
+  a: Actor,
+  b: { number: string; customerId?: number | null; contactId?: number | null; orderId?: number | null },
+): Promise<number> {
+  const ep = a.enterpriseId;
+  const [seat] = await rows<{ seat_no: string; enabled: boolean }>(
+    db,
+    sql`select seat_no, enabled from call_seats where enterprise_id = ${ep} and user_id = ${a.id}`,
+  );
+  if (!seat) throw new AppError('CALL_NO_SEAT');
+  if (!seat.enabled) throw new AppError('CALL_SEAT_DISABLED');
+  const number = normalizeNumber(b.number);
+  const parties = await partiesOf(db, ep, number, b.customerId, b.contactId);
+  if (b.orderId && !(await exists(db, 'orders', ep, b.orderId, sql`deleted_at is null`))) throw notFound();
+  const { dialer, online } = await dialerOf(db, config, ep);
+  const callId = `sk-${randomUUID()}`;
+  try {
+    await dialer.dial({ callId, seatNo: seat.seat_no, number });
+  } catch {
+    throw new AppError('CALL_PROVIDER_FAILED');
+  }
+  return db.transaction(async (tx) => {
+    const state = online ? 1 : 3;
+    const [r] = await rows<{ id: number }>(
+      tx,
+      sql`insert into call_records (enterprise_id, call_id, direction, number, customer_id, contact_id, seat_no, user_id, state,
+          started_at, ended_at, order_id, remark, created_by)
+        values (${ep}, ${callId}, 2, ${number}, ${parties.customerId}, ${parties.contactId}, ${seat.seat_no}, ${a.id}, ${state},
+          now(), ${online ? null : sql`now()`}, ${b.orderId ?? null}, ${online ? null : '未接入通话平台：已记录外呼，由坐席自行拨打'}, ${a.id})
+        returning id`,
+    );
+    const id = Number(r?.id);
+    await insertStateLog(tx, CALL_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'dial', actorId: a.id });
+    return id;
+  });
+}

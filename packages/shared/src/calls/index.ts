@@ -1,0 +1,3 @@
+export * from './calls.constants';
+export * from './calls.machine';
+export * from './calls.contract';
