@@ -35,6 +35,7 @@ import { knowledgeModule } from './knowledge/knowledge.routes';
 import { cycleModule } from './cycle/cycle.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
+import { reportsModule } from './reports/reports.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -54,6 +55,7 @@ export const modules: Module[] = [
   customersModule,
   activityModule,
   ordersModule,
+  reportsModule,
   dispatchModule,
   poolModule,
   eventsModule,
