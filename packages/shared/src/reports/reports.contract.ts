@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
+import { coerceInt } from '../common/ints';
 import { L } from '../common/zod';
 import { optionalId, timeFilter } from '../customers/fields';
 import { POWERS } from '../auth/powers';
-import { REPORT_AXES, REPORT_DIMENSIONS, REPORT_IDS, REPORT_POINTS, type ReportAxis, type ReportDimension } from './reports.catalogue';
+import { REPORT_AXES, REPORT_DIMENSIONS, REPORT_IDS, type ReportAxis, type ReportDimension } from './reports.catalogue';
 
-/** 运营报表 (docs/reports.md): the catalogue, a report's answer, saved queries, export, page views. */
+/** 运营报表 (docs/reports.md): the catalogue, a report's answer, saved queries, export (page views go to /operlog/point). */
 
 const axisKeys = Object.keys(REPORT_AXES) as [ReportAxis, ...ReportAxis[]];
 const dimKeys = Object.keys(REPORT_DIMENSIONS) as [ReportDimension, ...ReportDimension[]];
@@ -78,8 +79,8 @@ export type ReportResult = z.infer<typeof reportResultSchema>;
 
 const queryName = L(z.string({ error: '请输入查询名称' }).trim().min(1, '请输入查询名称').max(50, '查询名称不能超过50个字'), '查询名称');
 const flag = (label: string) => L(z.boolean({ error: `${label}不正确` }).optional(), label);
-export const savedQueryBody = z.object({ name: queryName, params: reportParams, shared: flag('共享'), inDigest: flag('加入日报') });
-const queryId = L(z.coerce.number({ error: '查询不存在' }).int('查询不存在').positive('查询不存在'), '查询');
+export const savedQueryBody = z.object({ name: queryName, params: L(reportParams, '报表条件'), shared: flag('共享'), inDigest: flag('加入日报') });
+const queryId = L(coerceInt('bigint', '查询不存在').positive('查询不存在'), '查询');
 
 export const savedQuerySchema = z.object({
   id: z.number(),
@@ -92,8 +93,6 @@ export const savedQuerySchema = z.object({
   updatedAt: z.string(),
 });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
-
-const pointKeys = Object.values(REPORT_POINTS) as [string, ...string[]];
 
 export const REPORT_POWER = POWERS.chart;
 
@@ -141,13 +140,5 @@ export const reportsContract = {
     plan: 'reports',
     body: reportParams.extend({ fileName: L(z.string().trim().max(50, '文件名不能超过50个字').optional(), '文件名') }),
     response: z.object({ id: z.number(), name: z.string() }),
-  }),
-  /** A report page was opened (part 2 §2 page-view tracking, point codes REPORT_POINTS). */
-  pageView: endpoint({
-    method: 'POST',
-    path: '/operate/report/pageView',
-    power: REPORT_POWER,
-    body: z.object({ point: L(z.enum(pointKeys, { error: '埋点编码不正确' }), '埋点编码') }),
-    response: z.null(),
   }),
 };

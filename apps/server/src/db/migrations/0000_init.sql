@@ -2447,15 +2447,6 @@ CREATE TABLE "cycle_templates" (
 	CONSTRAINT "cycle_templates_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
-CREATE TABLE "report_page_views" (
-	"enterprise_id" bigint NOT NULL,
-	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "report_page_views_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"user_id" bigint NOT NULL,
-	"point" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "report_page_views_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
-);
---> statement-breakpoint
 CREATE TABLE "report_queries" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "report_queries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -2791,7 +2782,6 @@ ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_created_by_fk" FOREIGN KEY
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_order_type_fk" FOREIGN KEY ("enterprise_id","order_type_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "report_page_views" ADD CONSTRAINT "report_page_views_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
@@ -3224,6 +3214,5 @@ CREATE INDEX "cycle_plans_customer_idx" ON "cycle_plans" USING btree ("enterpris
 CREATE INDEX "cycle_plans_product_idx" ON "cycle_plans" USING btree ("enterprise_id","installed_product_id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_contract_idx" ON "cycle_plans" USING btree ("enterprise_id","contract_id");--> statement-breakpoint
 CREATE INDEX "cycle_templates_live_idx" ON "cycle_templates" USING btree ("enterprise_id","id") WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "report_page_views_point_idx" ON "report_page_views" USING btree ("enterprise_id","point","created_at");--> statement-breakpoint
 CREATE INDEX "report_queries_user_idx" ON "report_queries" USING btree ("enterprise_id","user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "report_queries_shared_idx" ON "report_queries" USING btree ("enterprise_id","updated_at") WHERE shared;

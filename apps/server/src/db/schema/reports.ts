@@ -28,16 +28,3 @@ export const reportQueries = pgTable(
     index('report_queries_shared_idx').on(t.enterpriseId, t.updatedAt).where(sql`shared`),
   ],
 );
-
-/** Page views of the report pages by point code (part 2 §2; REPORT_POINTS). Append-only. */
-export const reportPageViews = pgTable(
-  'report_page_views',
-  {
-    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
-    id: idCol(),
-    userId: ref('user_id').notNull(),
-    point: text('point').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.id] }), index('report_page_views_point_idx').on(t.enterpriseId, t.point, t.createdAt)],
-);

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
 
-/** Saved report queries (report_queries) and report page views (report_page_views). */
+/** Saved report queries (report_queries). */
 
 interface QueryRow {
   id: number;
@@ -87,8 +87,4 @@ export async function digestQueries(ex: Executor, a: Pick<Actor, 'enterpriseId' 
     sql`select name, params from report_queries where enterprise_id = ${a.enterpriseId} and user_id = ${a.id} and in_digest order by id`,
   );
   return found.map((r) => ({ name: r.name, params: reportParams.parse(r.params) }));
-}
-
-export async function recordView(ex: Executor, a: Actor, point: string): Promise<void> {
-  await ex.execute(sql`insert into report_page_views (enterprise_id, user_id, point) values (${a.enterpriseId}, ${a.id}, ${point})`);
 }

@@ -1,4 +1,13 @@
-import { freeNotice, orderListContract, REPORT_AXES, type ReportAxis, reportsContract as R, type ReportParams } from '@sk/shared';
+import {
+  activityContract,
+  freeNotice,
+  orderListContract,
+  REPORT_POINTS,
+  REPORT_AXES,
+  type ReportAxis,
+  reportsContract as R,
+  type ReportParams,
+} from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
@@ -314,7 +323,7 @@ describe('运营报表: saved queries, export, digest, page views', () => {
     expect(await director.client.send(R.queryDelete, { id: mine.data!.id })).toMatchObject({ success: true, message: '删除成功' });
   });
 
-  it('adds a query to the 8:30 digest with the reported day’s figures, exports to the download centre and records page views', async () => {
+  it('adds a query to the 8:30 digest with the reported day’s figures, exports to the download centre, and its pages’ point codes record', async () => {
     const ep = director.enterpriseId;
     const id = (await director.client.send(R.queryCreate, { name: '每日工单', params: params({}) })).data!.id;
     await insertOrder(t.deps.db, ep, { state: 1, created_at: at('2026-03-05 10:00:00') });
@@ -336,12 +345,9 @@ describe('运营报表: saved queries, export, digest, page views', () => {
     const [file] = await rows<{ kind: string }>(t.deps.db, sql`select kind from export_files where enterprise_id = ${ep} and id = ${ex.data!.id}`);
     expect(file?.kind).toBe('operateReport');
 
-    expect(await director.client.send(R.pageView, { point: 'report_operate' })).toMatchObject({ success: true });
-    expect(await director.client.send(R.pageView, { point: 'nope' })).toMatchObject({ success: false, message: '埋点编码：埋点编码不正确' });
-    const [views] = await rows<{ n: number }>(
-      t.deps.db,
-      sql`select count(*)::int as n from report_page_views where enterprise_id = ${ep} and point = 'report_operate'`,
-    );
-    expect(views?.n).toBe(1);
+    // The report pages' point codes are valid codes of the page-view endpoint (page_points).
+    for (const code of Object.values(REPORT_POINTS)) expect(await director.client.send(activityContract.point, { code })).toMatchObject({ success: true });
+    const [views] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from page_points where enterprise_id = ${ep} and code like 'report.%'`);
+    expect(views?.n).toBe(3);
   });
 });

@@ -8,7 +8,7 @@ import { REPORT_EXPORT } from './reports.export';
 import * as repo from './reports.repo';
 import { catalogue, runReport } from './reports.service';
 
-/** 运营报表 (issue 33, docs/reports.md): the catalogue, a report run, saved queries, export, page views. */
+/** 运营报表 (issue 33, docs/reports.md): the catalogue, a report run, saved queries, export. */
 export async function reportsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
@@ -33,10 +33,6 @@ export async function reportsModule(app: FastifyInstance, deps: Deps): Promise<v
       const { fileName, ...params } = body;
       await runReport(db, actorOf(user), params);
       return withMessage(await startExport(db, user, { kind: REPORT_EXPORT, name: fileName, params }), '导出任务已创建，请到下载中心查看');
-    },
-    pageView: async ({ user, body }) => {
-      await repo.recordView(db, actorOf(user), body.point);
-      return null;
     },
   });
 }
