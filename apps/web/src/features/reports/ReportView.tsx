@@ -1,4 +1,4 @@
-// One report's answer: a bar chart of its count measures (a click opens the bar's orders) and the table, whose
+// One report's answer: a bar chart of its main figure (a click opens the bar's orders) and the table, whose
 // drillable figures are links to /allOrder on the figure's filters.
 import type { ReportResult } from '@sk/shared/reports/reports.contract';
 import { Empty, Table, type TableColumnsType, Typography } from 'antd';
@@ -14,7 +14,8 @@ const COLORS = ['#1677ff', '#52c41a', '#faad14', '#ff4d4f', '#13c2c2'];
 export function ReportView({ result, loading }: { result: ReportResult | undefined; loading: boolean }) {
   const navigate = useNavigate();
   const measures = result?.measures ?? [];
-  const charted = useMemo(() => measures.filter((m) => m.unit === 'count'), [measures]);
+  // The report's main figure (its first measure) as bars: one bar a row, a click opens the row's orders.
+  const charted = useMemo(() => measures.slice(0, 1), [measures]);
   const series = useMemo<ChartSeries<string>[]>(() => charted.map((m, i) => ({ key: m.key, name: m.label, color: COLORS[i % COLORS.length]! })), [charted]);
   const chartRows = useMemo(
     () => (result?.rows ?? []).map((r) => ({ name: r.name, ...Object.fromEntries(charted.map((m) => [m.key, r.values[m.key] ?? 0])) })),

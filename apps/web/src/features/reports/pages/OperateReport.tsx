@@ -8,6 +8,7 @@ import type { ReportParams, SavedQuery } from '@sk/shared/reports/reports.contra
 import { Button, Card, Checkbox, Form, Input, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DateRangePicker } from '../../../components';
 import { RecordFormDialog } from '../../../components/RecordFormDialog';
 import { call } from '../../../lib/api';
@@ -16,8 +17,25 @@ import { rulesOf } from '../../../lib/zodRules';
 import { R, usePageView } from '../api';
 import { ReportView } from '../ReportView';
 
-const monthStart = () => dayjs().startOf('month').format('YYYY-MM-DD 00:00:00');
+const monthAgo = () => dayjs().subtract(29, 'day').format('YYYY-MM-DD 00:00:00');
 const today = () => dayjs().format('YYYY-MM-DD 23:59:59');
+const PARAM_KEYS = ['reportId', 'axis', 'dimension', 'startTime', 'endTime', 'orderType', 'serviceGroupId', 'servicePersonalId', 'priority', 'source'] as const;
+const NUMERIC = new Set<string>(['orderType', 'serviceGroupId', 'servicePersonalId', 'priority', 'source']);
+
+/** The page's parameters live in the URL, so going back from a figure's orders finds the same report. */
+function paramsOf(search: URLSearchParams): ReportParams {
+  const p: Record<string, unknown> = { reportId: 'orderVolume', axis: 'created', dimension: 'state', startTime: monthAgo(), endTime: today() };
+  for (const k of PARAM_KEYS) {
+    const v = search.get(k);
+    if (v) p[k] = NUMERIC.has(k) ? Number(v) : v;
+  }
+  return p as ReportParams;
+}
+function searchOf(p: ReportParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const k of PARAM_KEYS) if (p[k] != null && p[k] !== '') out.set(k, String(p[k]));
+  return out;
+}
 
 interface SaveForm {
   name: string;
@@ -28,7 +46,9 @@ interface SaveForm {
 export default function OperateReport() {
   usePageView(REPORT_POINTS.operateReport);
   const catalogue = useApi(R.catalogue);
-  const [p, setP] = useState<ReportParams>({ reportId: 'orderVolume', axis: 'created', dimension: 'state', startTime: monthStart(), endTime: today() });
+  const [search, setSearch] = useSearchParams();
+  const p = useMemo(() => paramsOf(search), [search]);
+  const setP = (next: ReportParams) => setSearch(searchOf(next), { replace: true });
   const [saved, setSaved] = useState<SavedQuery | null>(null);
   const [saving, setSaving] = useState(false);
   const def = catalogue.data?.find((c) => c.id === p.reportId);
@@ -38,7 +58,7 @@ export default function OperateReport() {
   const update = useApiMutation(R.queryUpdate);
   const remove = useApiMutation(R.queryDelete);
 
-  const set = (patch: Partial<ReportParams>) => setP((old) => ({ ...old, ...patch }));
+  const set = (patch: Partial<ReportParams>) => setP({ ...p, ...patch });
   /** A report keeps the axis and dimension it also has; otherwise its first. */
   const pickReport = (id: string) => {
     const d = catalogue.data?.find((c) => c.id === id);
