@@ -323,6 +323,16 @@ describe('运营报表: saved queries, export, digest, page views', () => {
     expect(await director.client.send(R.queryDelete, { id: mine.data!.id })).toMatchObject({ success: true, message: '删除成功' });
   });
 
+  it('deletes a query once when the same delete arrives five times at once, and runs reports in parallel without error', async () => {
+    const id = (await director.client.send(R.queryCreate, { name: '并发', params: params({}) })).data!.id;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => director.client.send(R.queryDelete, { id })));
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(answers.filter((a) => !a.success).map((a) => a.code)).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const runs = await Promise.all(Array.from({ length: 5 }, () => director.client.send(R.run, params({ dimension: 'day' }))));
+    expect(new Set(runs.map((r) => JSON.stringify(r.data?.total.values))).size).toBe(1);
+  });
+
   it('adds a query to the 8:30 digest with the reported day’s figures, exports to the download centre, and its pages’ point codes record', async () => {
     const ep = director.enterpriseId;
     const id = (await director.client.send(R.queryCreate, { name: '每日工单', params: params({}) })).data!.id;
