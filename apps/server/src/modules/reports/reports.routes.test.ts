@@ -7,6 +7,7 @@ import {
   type ReportAxis,
   reportsContract as R,
   type ReportParams,
+  subscriptionsContract,
 } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { insertOrder } from '../orders/test-helpers';
 import { productOf } from '../quality/test-helpers';
 import { insertTask } from '../visits/test-helpers';
+import { runDigest } from '../subscriptions/digest';
 import { reportDigestLines } from './reports.digest';
 import { runReport } from './reports.service';
 
@@ -321,6 +323,24 @@ describe('运营报表: saved queries, export, digest, page views', () => {
       message: '工程师利用率不支持按创建时间统计',
     });
     expect(await director.client.send(R.queryDelete, { id: mine.data!.id })).toMatchObject({ success: true, message: '删除成功' });
+  });
+
+  it('writes the digest line into the subscribed owner’s 8:30 notice, and nothing into another subscriber’s', async () => {
+    const d = await loggedIn(t.app, t.deps.db, { roles: [10] });
+    const other = await loggedIn(t.app, t.deps.db, { enterpriseId: d.enterpriseId, roles: [10] });
+    for (const c of [d.client, other.client]) expect((await c.call(subscriptionsContract.updateSubscribeStatus, { type: 2, state: 1 })).success).toBe(true);
+    await insertOrder(t.deps.db, d.enterpriseId, { state: 5, created_at: at('2030-01-01 10:00:00') });
+    await insertOrder(t.deps.db, d.enterpriseId, { state: 1, created_at: at('2030-01-01 11:00:00') });
+    await insertOrder(t.deps.db, d.enterpriseId, { state: 1, created_at: at('2030-01-02 09:00:00') }); // the digest's own day: not reported
+    const q = { name: '昨日工单', params: params({ startTime: '2029-01-01 00:00:00', endTime: '2029-01-31 23:59:59' }), inDigest: true, shared: true };
+    expect((await d.client.send(R.queryCreate, q)).success).toBe(true);
+    expect(await runDigest(t.deps, 2, d.enterpriseId, '2030-01-02')).toBe(2);
+    const notices = await rows<{ user_id: number; content: string }>(
+      t.deps.db,
+      sql`select user_id, content from notices where enterprise_id = ${d.enterpriseId} and kind = 'digest_stats' order by id`,
+    );
+    expect(notices.find((n) => Number(n.user_id) === d.user.id)?.content).toContain('昨日工单：工单数2，已完成1，已取消0，未完成1');
+    expect(notices.find((n) => Number(n.user_id) === other.user.id)?.content).not.toContain('昨日工单');
   });
 
   it('deletes a query once when the same delete arrives five times at once, and runs reports in parallel without error', async () => {
