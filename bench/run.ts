@@ -186,6 +186,14 @@ const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId
     },
   ],
   [
+    // 运营报表 in an enterprise of its own: every standard report over 1,000,000 orders (bench/reports.ts).
+    'BENCH_REPORTS',
+    async (d) => {
+      const m = await import('./reports');
+      m.printReports(await m.reportScenario(d));
+    },
+  ],
+  [
     // Cycle plans in an enterprise of their own: one generation run over 100,000 plans (bench/cycle.ts).
     'BENCH_CYCLE',
     async (d) => {

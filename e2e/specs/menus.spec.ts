@@ -128,7 +128,7 @@ test.describe('access and menus', () => {
     await quietGuide(baseURL!, FREE_ADMIN);
     await logIn(page, FREE_ADMIN);
     await page.locator('.sk-top-menu').getByText('运营').click();
-    await expect(page).toHaveURL(/\/report\/exceedStatistics$/);
+    await expect(page).toHaveURL(/\/report\/statusStatistics$/);
     await expect(visiblePage(page).getByText('免费版不支持报表，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
     await shot(page, FLOW, 'free-all-locked-group');
     // A group with an open entry still goes to it.

@@ -111,13 +111,11 @@ test.describe('role powers and custom menu entries', () => {
     await quietGuide(baseURL!, FREE_ADMIN);
     await logIn(page, FREE_ADMIN);
     await page.locator('.sk-top-menu').getByText('运营').click();
-    await expect(page).toHaveURL(/\/report\/exceedStatistics$/);
+    await expect(page).toHaveURL(/\/report\/statusStatistics$/);
     await expect(visiblePage(page).getByText('免费版不支持报表，建议升级为VIP版本，咨询热线：400-800-6688')).toBeVisible();
     const entries = side(page).locator('.ant-menu-item');
-    await expect(entries).toHaveText(['超时统计', '公告通知']);
-    await expect(side(page).locator('[data-locked="1"]')).toHaveCount(2);
-    // Entries VIP does not have either are not promised behind a lock.
-    await expect(side(page).getByText('运营报表')).toHaveCount(0);
+    await expect(entries).toHaveText(['工单统计', '超时统计', '运营报表', '公告通知']);
+    await expect(side(page).locator('[data-locked="1"]')).toHaveCount(4);
     await shot(page, FLOW, 'free-operations-group');
   });
 });

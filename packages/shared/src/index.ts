@@ -59,3 +59,4 @@ export * from './knowledge/index';
 export * from './commerce/index';
 export * from './portal/portal.contract';
 export * from './calls/index';
+export * from './reports/index';

@@ -37,6 +37,7 @@ import { cycleModule } from './cycle/cycle.routes';
 import { callsModule } from './calls/calls.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
+import { reportsModule } from './reports/reports.routes';
 
 export type Module = (app: FastifyInstance, deps: Deps) => Promise<void> | void;
 
@@ -56,6 +57,7 @@ export const modules: Module[] = [
   customersModule,
   activityModule,
   ordersModule,
+  reportsModule,
   dispatchModule,
   poolModule,
   eventsModule,

@@ -51,7 +51,7 @@ describe('usable menu', () => {
   it('locks on the free plan only pages VIP opens: the 运营 group keeps its built entries, locked', () => {
     const m = usableMenu(menu(0), hasPage);
     const ops = m.groups.find((g) => g.routerName === 'operationGroup');
-    expect(ops?.children.map((e) => e.routerName)).toEqual(['ExceedStatistics', 'Notice']);
+    expect(ops?.children.map((e) => e.routerName)).toEqual(['StatusStatistics', 'ExceedStatistics', 'OperateReport', 'Notice']);
     expect(ops?.children.every((e) => e.locked)).toBe(true);
     const free = m.groups.flatMap((g) => g.children.map((e) => e.routerName));
     const vip = usableMenu(menu(1), hasPage).groups.flatMap((g) => g.children.map((e) => e.routerName));
@@ -60,8 +60,8 @@ describe('usable menu', () => {
 
   it('opens a group whose entries are all locked at its first entry, whose page shows the plan notice', () => {
     const ops = sectionsOf(usableMenu(menu(0), hasPage)).find((s) => s.name === '运营');
-    expect(sectionLanding(ops!)).toBe('/report/exceedStatistics');
-    expect(routeOf('/report/exceedStatistics').freeLock).toBe('reports');
+    expect(sectionLanding(ops!)).toBe('/report/statusStatistics');
+    expect(routeOf('/report/statusStatistics').freeLock).toBe('reports');
   });
 
   it('marks comingSoon exactly the free-locked entries without a page (so a built page gets its lock back)', () => {

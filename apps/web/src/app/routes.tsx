@@ -9,6 +9,7 @@ import { SETTLE_ROUTES } from '../features/settle/routes';
 import { COMMERCE_ROUTES } from '../features/commerce/routes';
 import { PROVIDER_ROUTES } from '../features/provider/routes';
 import { VISIT_PUBLIC_ROUTES, VISIT_ROUTES } from '../features/visits/routes';
+import { REPORT_ROUTES } from '../features/reports/routes';
 import { QUALITY_ROUTES } from '../features/quality/routes';
 import { KNOWLEDGE_ROUTES } from '../features/knowledge/routes';
 import { CYCLE_ROUTES } from '../features/cycle/routes';
@@ -260,6 +261,7 @@ LAYOUT_ROUTES.push({
 LAYOUT_ROUTES.push(...SCHEDULE_ROUTES);
 // Return visits (features/visits): plans, tasks, the visit page and the report; the SMS survey page is public.
 LAYOUT_ROUTES.push(...VISIT_ROUTES);
+LAYOUT_ROUTES.push(...REPORT_ROUTES);
 // Quality (features/quality): fault modes, complaints and the quality-analysis report.
 LAYOUT_ROUTES.push(...QUALITY_ROUTES);
 // Cases and the knowledge base (features/knowledge).

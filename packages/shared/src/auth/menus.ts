@@ -161,9 +161,9 @@ export const MENU_ENTRIES: MenuEntry[] = [
     [606, 'ServiceFeeStandard', '服务费标准', '/service/fee/standard'],
   ]),
   ...group(7, 'BarChartOutlined', [
-    [701, 'StatusStatistics', '工单统计', '/report/statusStatistics', { power: 'chart_manage', freeLock: 'reports', comingSoon: true }],
+    [701, 'StatusStatistics', '工单统计', '/report/statusStatistics', { power: 'chart_manage', freeLock: 'reports' }],
     [702, 'ExceedStatistics', '超时统计', '/report/exceedStatistics', { power: 'chart_manage', freeLock: 'reports' }],
-    [703, 'OperateReport', '运营报表', '/operate/report', { power: 'chart_manage', freeLock: 'reports', comingSoon: true }],
+    [703, 'OperateReport', '运营报表', '/operate/report', { power: 'chart_manage', freeLock: 'reports' }],
     [704, 'Notice', '公告通知', '/notice', { freeLock: 'notice' }],
   ]),
   ...group(8, 'ToolOutlined', [

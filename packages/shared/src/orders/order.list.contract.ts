@@ -110,6 +110,8 @@ export const orderListFilters = z.object({
   gpsAddr: text('服务地址', 100).optional(),
   orderType: optionalIds('工单类型', 50),
   priority: code('优先级', [1, 2, 3]),
+  /** 工单来源 (ORDER_SOURCES): 运营报表's drill-down by source. */
+  source: code('工单来源', [1, 2]),
   ...range('startCreateTime', 'endCreateTime', '创建'),
   ...range('startApplyTime', 'endApplyTime', '预约'),
   ...range('startFinishTime', 'endFinishTime', '完成'),

@@ -2540,6 +2540,19 @@ CREATE TABLE "call_seats" (
 	CONSTRAINT "call_seats_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "report_queries" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "report_queries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"params" jsonb NOT NULL,
+	"shared" boolean DEFAULT false NOT NULL,
+	"in_digest" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "report_queries_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2887,6 +2900,8 @@ ALTER TABLE "call_records" ADD CONSTRAINT "call_records_contact_fk" FOREIGN KEY 
 ALTER TABLE "call_records" ADD CONSTRAINT "call_records_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -3028,6 +3043,7 @@ CREATE INDEX "orders_complete_examined_idx" ON "orders" USING btree ("enterprise
 CREATE INDEX "orders_receipt_examined_idx" ON "orders" USING btree ("enterprise_id","receipt_examined_at");--> statement-breakpoint
 CREATE INDEX "orders_collection_examined_idx" ON "orders" USING btree ("enterprise_id","collection_examined_at");--> statement-breakpoint
 CREATE INDEX "orders_priority_idx" ON "orders" USING btree ("enterprise_id","priority","created_at");--> statement-breakpoint
+CREATE INDEX "orders_source_idx" ON "orders" USING btree ("enterprise_id","source","created_at");--> statement-breakpoint
 CREATE INDEX "orders_place_idx" ON "orders" USING btree ("enterprise_id","place_state","state","created_at");--> statement-breakpoint
 CREATE INDEX "orders_receipted_idx" ON "orders" USING btree ("enterprise_id","receipted_at");--> statement-breakpoint
 CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("enterprise_id","paid_at");--> statement-breakpoint
@@ -3334,4 +3350,6 @@ CREATE INDEX "call_records_contact_idx" ON "call_records" USING btree ("enterpri
 CREATE INDEX "call_records_live_idx" ON "call_records" USING btree ("enterprise_id","user_id") WHERE state in (1, 2);--> statement-breakpoint
 CREATE INDEX "call_records_my_callbacks_idx" ON "call_records" USING btree ("enterprise_id","user_id") WHERE callback_state = 1;--> statement-breakpoint
 CREATE UNIQUE INDEX "call_seats_user_uq" ON "call_seats" USING btree ("enterprise_id","user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "call_seats_no_uq" ON "call_seats" USING btree ("enterprise_id","seat_no");
+CREATE UNIQUE INDEX "call_seats_no_uq" ON "call_seats" USING btree ("enterprise_id","seat_no");--> statement-breakpoint
+CREATE INDEX "report_queries_user_idx" ON "report_queries" USING btree ("enterprise_id","user_id","updated_at");--> statement-breakpoint
+CREATE INDEX "report_queries_shared_idx" ON "report_queries" USING btree ("enterprise_id","updated_at") WHERE shared;

@@ -36,3 +36,4 @@ export * from './commerce';
 export * from './cycle';
 export * from './portal';
 export * from './calls';
+export * from './reports';

@@ -239,6 +239,8 @@ export const orders = pgTable(
     index('orders_receipt_examined_idx').on(t.enterpriseId, t.receiptExaminedAt),
     index('orders_collection_examined_idx').on(t.enterpriseId, t.collectionExaminedAt),
     index('orders_priority_idx').on(t.enterpriseId, t.priority, t.createdAt),
+    // The source filter (运营报表's drill-down by 工单来源).
+    index('orders_source_idx').on(t.enterpriseId, t.source, t.createdAt),
     index('orders_place_idx').on(t.enterpriseId, t.placeState, t.state, t.createdAt),
     index('orders_receipted_idx').on(t.enterpriseId, t.receiptedAt),
     index('orders_paid_idx').on(t.enterpriseId, t.paidAt),

@@ -117,6 +117,7 @@ function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): 
   if (f.gpsAddr) c.push(orderContains(ep, months, sql`o.full_address`, f.gpsAddr));
   if (f.orderType?.length) c.push(sql`o.template_id = any(${bigints(f.orderType)})`);
   if (f.priority != null) c.push(sql`o.priority = ${f.priority}`);
+  if (f.source != null) c.push(sql`o.source = ${f.source}`);
   c.push(
     ...between('o.created_at', v, f.startCreateTime, f.endCreateTime),
     ...between('o.appointment_at', v, f.startApplyTime, f.endApplyTime),

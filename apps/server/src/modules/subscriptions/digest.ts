@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps';
 import { addSweep, enqueue, type Job, registerJobHandler, zonedParts } from '../../platform/jobs';
 import { sessionUserOf } from '../../platform/session';
 import type { Executor } from '../../db/client';
+import { reportDigestLines } from '../reports/reports.digest';
 import { DIGEST_PROVIDERS, digestContext } from './digest.items';
 import { addNotices } from './notices.repo';
 import * as repo from './subscriptions.repo';
@@ -41,6 +42,8 @@ async function linesFor(deps: Deps, type: SubscribeType, enterpriseId: number, u
     const value = await DIGEST_PROVIDERS[item.code]?.(ctx);
     if (value != null) lines.push(`${item.descri}：${value}`);
   }
+  // 运营报表's saved queries the user added to his statistics digest (modules/reports/reports.digest.ts).
+  if (type === 2) lines.push(...(await reportDigestLines(deps.db, ctx.actor, ctx.day)));
   return lines;
 }
 

@@ -1,14 +1,18 @@
 import { accountContract, FREE, menuContract, PLANS, type PlanId } from '@sk/shared';
 import { Button, Card, Col, Descriptions, Empty, List, Progress, Row, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { displayDate } from '../../lib/format';
 import { SHELL_COUNT, useApi } from '../../lib/query';
-import { useUser } from '../../lib/session';
+import { useCan, useUser } from '../../lib/session';
 import { allEntries, useMenu } from '../menu';
 import { openUpgrade } from '../upgrade';
 import { EntryCards } from './EntryCards';
 
 const QUICK_ENTRIES = 8;
+/** The director's key figures (role 10, features/reports): their own chunk, loaded only for him. */
+const DirectorFigures = lazy(() => import('../../features/reports/DirectorFigures'));
+const DIRECTOR = 10;
 
 export function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -84,8 +88,10 @@ function TodoCard() {
 /** Home: greeting, quick entries from the user's menu, to-do counts, and the package for administrators. */
 export default function GuideOne() {
   const user = useUser();
+  const can = useCan();
   const menu = useMenu();
   const navigate = useNavigate();
+  const director = user.sysrole === DIRECTOR && user.isChargeUser !== FREE && can('chart_manage');
   const quick = allEntries(menu)
     .filter((e) => !e.disabled && e.form_type !== 0)
     .slice(0, QUICK_ENTRIES);
@@ -101,6 +107,13 @@ export default function GuideOne() {
           </Typography.Text>
         </Card>
       </Col>
+      {director && (
+        <Col span={24}>
+          <Suspense fallback={null}>
+            <DirectorFigures />
+          </Suspense>
+        </Col>
+      )}
       <Col xs={24} lg={16}>
         <Card
           title="常用功能"

@@ -26,6 +26,15 @@ const URL_FILTERS = [
   'orderExceed',
   'serviceGroupId',
   'take_user_id',
+  // 运营报表's drill-down (features/reports): the report's axis period, priority and source.
+  'startCreateTime',
+  'endCreateTime',
+  'startFinishTime',
+  'endFinishTime',
+  'startCompleteExamineTime',
+  'endCompleteExamineTime',
+  'priority',
+  'source',
 ];
 /** Those the filter panel shows as multi-selects (a comma list in the URL). */
 const URL_LISTS = ['states', 'orderType'];

@@ -1,0 +1,193 @@
+import {
+  AXIS_FILTERS,
+  ORDER_SOURCES,
+  ORDER_STATES,
+  PRIORITY_LABELS,
+  REPORT_AXES,
+  REPORT_DIMENSIONS,
+  REPORTS,
+  type ReportDefView,
+  type ReportDimension,
+  type ReportParams,
+  type ReportResult,
+  type OpReportRow,
+  reportDef,
+} from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { invalid } from '../../platform/errors';
+import { orderListWhere } from '../orders/list.filters';
+import { REPORT_IMPLS } from './reports.defs';
+
+/**
+ * 运营报表 (docs/reports.md): runs a catalogue report for the viewer. The orders counted are the /allOrder list's on the
+ * report's filters and axis period (orderListWhere: the enterprise, the recycle bin, the viewer's order scope), so
+ * a director counts the enterprise, a provider's user his provider's orders, an engineer the orders he is on.
+ */
+
+const AXIS_COLUMNS = { created: 'o.created_at', completed: 'o.finished_at', approved: 'o.complete_examined_at' } as const;
+
+/** The catalogue as the page reads it. */
+export const catalogue = (): ReportDefView[] =>
+  REPORTS.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    axes: r.axes.map((k) => ({ key: k, label: REPORT_AXES[k] })),
+    dimensions: r.dimensions.map((k) => ({ key: k, label: REPORT_DIMENSIONS[k] })),
+    measures: r.measures.map((m) => ({ key: m.key, label: m.label, unit: m.unit, drillable: 'drill' in m })),
+  }));
+
+/** The /allOrder filters of the report's own parameters: the axis period and the filters. */
+export function listFiltersOf(p: ReportParams): Record<string, string> {
+  const f: Record<string, string> = {};
+  const [from, to] = AXIS_FILTERS[p.axis];
+  if (p.startTime) f[from] = p.startTime;
+  if (p.endTime) f[to] = p.endTime;
+  if (p.orderType) f.orderType = String(p.orderType);
+  if (p.serviceGroupId) f.serviceGroupId = String(p.serviceGroupId);
+  if (p.servicePersonalId) f.servicePersonalId = String(p.servicePersonalId);
+  if (p.priority != null) f.priority = String(p.priority);
+  if (p.source != null) f.source = String(p.source);
+  return f;
+}
+
+/** The list filters as orderListWhere takes them (the same values the list's contract parses from the URL). */
+function parsedFilters(f: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(f)) {
+    if (k === 'orderType' || k === 'states') out[k] = v.split(',').map(Number);
+    else if (/^(serviceGroupId|servicePersonalId|priority|source)$/.test(k)) out[k] = Number(v);
+    else out[k] = v;
+  }
+  return out;
+}
+
+interface DimImpl {
+  key: (tz: string, axisCol: string) => SQL;
+  /** The /allOrder filter of one row's value (null: the list cannot say "none", the row has no drill). */
+  drill: (value: string, p: ReportParams) => Record<string, string> | null;
+  names?: { table: string; none: string } | { labels: Record<string, string>; none: string };
+}
+
+/** A day or month row narrows the axis period to itself (within the asked period). */
+const periodDrill = (p: ReportParams, from: string, to: string): Record<string, string> => {
+  const [a, b] = AXIS_FILTERS[p.axis];
+  const start = p.startTime && p.startTime > from ? p.startTime : from;
+  const end = p.endTime && p.endTime < to ? p.endTime : to;
+  return { [a]: start, [b]: end };
+};
+const lastDayOf = (month: string): string => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+
+const DIMS: Record<ReportDimension, DimImpl> = {
+  state: {
+    key: () => sql`o.state`,
+    drill: (v) => ({ states: v }),
+    names: { labels: Object.fromEntries(Object.entries(ORDER_STATES).map(([k, s]) => [k, s.label])), none: '—' },
+  },
+  template: { key: () => sql`o.template_id`, drill: (v) => ({ orderType: v }), names: { table: 'form_templates', none: '—' } },
+  team: { key: () => sql`o.service_group_id`, drill: (v) => ({ serviceGroupId: v }), names: { table: 'service_groups', none: '无服务团队' } },
+  engineer: { key: () => sql`o.service_user_id`, drill: (v) => ({ servicePersonalId: v }), names: { table: 'users', none: '无服务人员' } },
+  provider: { key: () => sql`o.provider_id`, drill: () => null, names: { table: 'service_providers', none: '本企业' } },
+  source: { key: () => sql`o.source`, drill: (v) => ({ source: v }), names: { labels: ORDER_SOURCES, none: '未注明' } },
+  priority: { key: () => sql`o.priority`, drill: (v) => ({ priority: v }), names: { labels: PRIORITY_LABELS, none: '—' } },
+  day: {
+    key: (tz, col) => sql`to_char(${sql.raw(col)} at time zone ${tz}, 'YYYY-MM-DD')`,
+    drill: (v, p) => periodDrill(p, `${v} 00:00:00`, `${v} 23:59:59`),
+  },
+  month: {
+    key: (tz, col) => sql`to_char(${sql.raw(col)} at time zone ${tz}, 'YYYY-MM')`,
+    drill: (v, p) => periodDrill(p, `${v}-01 00:00:00`, `${lastDayOf(v)} 23:59:59`),
+  },
+};
+
+async function namesOf(ex: Executor, ep: number, dim: DimImpl, keys: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const n = dim.names;
+  if (!n) return out;
+  if ('labels' in n) {
+    for (const k of keys) out.set(k, n.labels[k] ?? n.none);
+    return out;
+  }
+  const ids = keys.filter((k) => /^\d+$/.test(k)).map(Number);
+  if (ids.length === 0) return out;
+  const found = await rows<{ id: string; name: string }>(
+    ex,
+    sql`select id::text as id, name from ${sql.identifier(n.table)} where enterprise_id = ${ep} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  for (const r of found) out.set(r.id, r.name);
+  return out;
+}
+
+/** Intersects a measure's state drill with a state row's: none in common means the figure is 0 and has no list. */
+function mergeDrill(base: Record<string, string>, row: Record<string, string> | null, measure: Record<string, string>): Record<string, string> | null {
+  if (row === null) return null;
+  const out = { ...base, ...row };
+  if (measure.states) {
+    if (row.states) {
+      const keep = row.states.split(',').filter((s) => measure.states?.split(',').includes(s));
+      if (keep.length === 0) return null;
+      out.states = keep.join(',');
+    } else out.states = measure.states;
+  }
+  return out;
+}
+
+/** Runs one report for the viewer (the caller checked power and plan). */
+export async function runReport(ex: Executor, a: Actor, p: ReportParams): Promise<ReportResult> {
+  const def = reportDef(p.reportId);
+  if (!def) throw invalid('报表不存在');
+  if (!def.axes.includes(p.axis)) throw invalid(`${def.name}不支持按${REPORT_AXES[p.axis]}统计`);
+  if (!def.dimensions.includes(p.dimension)) throw invalid(`${def.name}不支持按${REPORT_DIMENSIONS[p.dimension]}分组`);
+  if (!p.startTime || !p.endTime) throw invalid('请选择统计期间');
+  if (p.startTime > p.endTime) throw invalid('开始时间不能晚于结束时间');
+  const impl = REPORT_IMPLS[p.reportId];
+  const dim = DIMS[p.dimension];
+  const base = listFiltersOf(p);
+  const where = orderListWhere({ ...a }, parsedFilters(base) as never);
+  const key = dim.key(a.timeZone, AXIS_COLUMNS[p.axis]);
+  const found = await rows<Record<string, string | number | null>>(
+    ex,
+    sql`select (${key})::text as k, ${impl.aggs} from orders o ${impl.joins?.(a.enterpriseId) ?? sql``}
+        where ${where}${impl.where ? sql` and ${impl.where}` : sql``} group by 1 order by 1 nulls last`,
+  );
+  const names = await namesOf(
+    ex,
+    a.enterpriseId,
+    dim,
+    found.map((r) => r.k).filter((k): k is string => k != null),
+  );
+  const sums: Record<string, number> = {};
+  const out: OpReportRow[] = found.map((r) => {
+    const aggs: Record<string, number> = {};
+    for (const [k, v] of Object.entries(r)) {
+      if (k === 'k') continue;
+      aggs[k] = Number(v ?? 0);
+      sums[k] = (sums[k] ?? 0) + aggs[k];
+    }
+    const k = r.k == null ? null : String(r.k);
+    const rowDrill = k == null ? null : dim.drill(k, p);
+    const drill: Record<string, Record<string, string>> = {};
+    for (const m of def.measures) {
+      if (!('drill' in m) || !m.drill) continue;
+      const d = mergeDrill(base, rowDrill, m.drill);
+      if (d) drill[m.key] = d;
+    }
+    return { key: k, name: k == null ? (dim.names?.none ?? '—') : (names.get(k) ?? (dim.names ? (dim.names.none ?? k) : k)), values: impl.values(aggs), drill };
+  });
+  const totalDrill: Record<string, Record<string, string>> = {};
+  for (const m of def.measures) if ('drill' in m && m.drill) totalDrill[m.key] = mergeDrill(base, {}, m.drill) ?? base;
+  return {
+    reportId: def.id,
+    name: def.name,
+    axis: p.axis,
+    dimension: p.dimension,
+    measures: catalogue().find((c) => c.id === def.id)?.measures ?? [],
+    rows: out,
+    total: { key: null, name: '合计', values: impl.values(sums), drill: totalDrill },
+  };
+}

@@ -1,0 +1,8 @@
+// 运营 (issue 33): 工单统计 and 运营报表; their menu entries carry the chart power and the free-plan lock.
+import type { PageRoute } from '../../app/route';
+import { lazyPage } from '../../app/lazyPage';
+
+export const REPORT_ROUTES: PageRoute[] = [
+  { path: '/report/statusStatistics', title: '工单统计', page: lazyPage(() => import('./pages/StatusStatistics')) },
+  { path: '/operate/report', title: '运营报表', page: lazyPage(() => import('./pages/OperateReport')) },
+];

@@ -1,0 +1,200 @@
+// 运营报表 at scale: npx tsx bench/reports.ts (or wired into npm run bench as BENCH_REPORTS). Seeds BENCH_REPORT_ORDERS
+// (default 1,000,000) orders set-based (generate_series, not through the services) in an enterprise of their own
+// ('报表压测企业') with SLA clocks, parts, return-visit tasks, complaints and provider fees on a share of them, then runs
+// every standard report as the director (runReport, the function the endpoint calls) over the last 30 days on each of
+// its axes, and prints p50 and the report's main statement (BENCH_PLANS=1: its EXPLAIN ANALYZE too).
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPORTS, type ReportParams } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openEmbedded } from '../apps/server/src/db/open';
+import type { Actor } from '../apps/server/src/platform/actor';
+import { runReport } from '../apps/server/src/modules/reports/reports.service';
+import { captureSql, explain, percentile } from './capture';
+
+const ORDERS = Number(process.env.BENCH_REPORT_ORDERS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
+const PLANS = process.env.BENCH_PLANS === '1';
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const NAME = '报表压测企业';
+
+export interface ReportLine {
+  report: string;
+  axis: string;
+  dimension: string;
+  rows: number;
+  p50: number;
+  sql: string;
+  plan?: string;
+}
+export interface ReportScenario {
+  orders: number;
+  seeded: { seconds: number; reused: boolean };
+  lines: ReportLine[];
+}
+
+/** The enterprise and its orders; a database that has them is reused. */
+async function seed(db: Db, n: number): Promise<{ ep: number; director: number; seconds: number; reused: boolean }> {
+  const t0 = Date.now();
+  const [found] = await rows<{ id: number; n: number; d: number }>(
+    db,
+    sql`select e.id, (select count(*)::int from orders o where o.enterprise_id = e.id) as n,
+      (select min(id)::int from users u where u.enterprise_id = e.id and u.sysrole = 10) as d from enterprises e where e.name = ${NAME} order by e.id limit 1`,
+  );
+  if (found && Number(found.n) >= n) return { ep: Number(found.id), director: Number(found.d), seconds: 0, reused: true };
+  if (found) await db.execute(sql`delete from enterprises where id = ${found.id}`);
+  const [e] = await rows<{ id: number }>(
+    db,
+    sql`insert into enterprises (name, is_charge_user, package_name, buy_person_num, ep_service_expire_time) values (${NAME}, 1, 'VIP版', 1000, now() + interval '365 days') returning id`,
+  );
+  const ep = Number(e?.id);
+  const [d] = await rows<{ id: number }>(
+    db,
+    sql`insert into users (enterprise_id, mobile, name, roles, sysrole) values (${ep}, '17300000010', '报表总监', '{10}', 10) returning id`,
+  );
+  await db.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole) select ${ep}, '173' || lpad(g::text, 8, '0'), '工程师' || g, '{2}', 2
+    from generate_series(100, 299) g`);
+  await db.execute(sql`insert into service_groups (enterprise_id, name) select ${ep}, '团队' || g from generate_series(1, 20) g`);
+  await db.execute(sql`insert into form_templates (enterprise_id, form_kind, name) select ${ep}, 1, '类型' || g from generate_series(1, 8) g`);
+  await db.execute(sql`insert into customers (enterprise_id, name) select ${ep}, '客户' || g from generate_series(1, 5000) g`);
+  const [model] = await rows<{ id: number }>(db, sql`insert into product_models (enterprise_id, name) values (${ep}, '空调') returning id`);
+  await db.execute(sql`insert into installed_products (enterprise_id, product_id, name, qr_code) select ${ep}, ${model?.id}, '设备' || g, 'rq-' || ${ep} || '-' || g
+    from generate_series(1, 50000) g`);
+  await db.execute(sql`insert into warehouses (enterprise_id, name, kind) values (${ep}, '总仓', 1)`);
+  await db.execute(
+    sql`insert into spares (enterprise_id, code, name, cost_price, sale_price) select ${ep}, 'RP' || g, '备件' || g, 10 + g, 20 + 2 * g from generate_series(1, 50) g`,
+  );
+  await db.execute(sql`insert into service_providers (enterprise_id, name) select ${ep}, '服务商' || g from generate_series(1, 5) g`);
+  await db.execute(sql`create temp table bench_ids as select
+      (select array_agg(id order by id) from users where enterprise_id = ${ep} and sysrole = 2) as eng,
+      (select array_agg(id order by id) from service_groups where enterprise_id = ${ep}) as grp,
+      (select array_agg(id order by id) from form_templates where enterprise_id = ${ep}) as tpl,
+      (select array_agg(id order by id) from customers where enterprise_id = ${ep}) as cus,
+      (select array_agg(id order by id) from installed_products where enterprise_id = ${ep}) as prod,
+      (select array_agg(id order by id) from service_providers where enterprise_id = ${ep}) as prov`);
+  // Creation over two years skewed to the recent (about a fifth in the last 30 days; `0 * g` makes random() per row, an
+  // uncorrelated lateral would run once); older than 7 days: 90 % completed, 8 % cancelled; the last week open.
+  for (let from = 1; from <= n; from += 250_000) {
+    const to = Math.min(n, from + 249_999);
+    await db.execute(sql`insert into orders (enterprise_id, order_no, template_id, customer_id, title, state, priority, source, created_at, finished_at,
+        complete_examined_at, service_user_id, service_group_id, installed_product_id, provider_id)
+      select ${ep}, 'RB' || g, b.tpl[1 + g % 8], b.cus[1 + g % 5000], '报修', x.state, 1 + (g % 20 = 0)::int + (g % 50 = 0)::int, 1 + (g % 10 = 0)::int,
+        x.created, case when x.state = 5 then x.created + ((g % 72) + 1) * interval '1 hour' end,
+        case when x.state = 5 and g % 2 = 0 then x.created + ((g % 72) + 25) * interval '1 hour' end,
+        b.eng[1 + g % 200], b.grp[1 + g % 20], case when g % 3 = 0 then b.prod[1 + g % 50000] end, case when g % 10 = 0 then b.prov[1 + g % 5] end
+      from generate_series(${from}::int, ${to}::int) g cross join bench_ids b
+      cross join lateral (select now() - (730 * power(random() + 0 * g, 2)) * interval '1 day' as created) c
+      cross join lateral (select c.created, case when c.created > now() - interval '7 days' then (g % 5)::smallint
+        when g % 50 < 4 then 6::smallint else 5::smallint end as state) x`);
+  }
+  await db.execute(sql`insert into order_sla_clocks (enterprise_id, order_id, policy_name, type, started_at, outcome, breached_at)
+    select ${ep}, o.id, '标准', 1, o.created_at, case when o.state = 5 then 1 else 0 end, case when o.id % 10 = 0 then o.created_at + interval '1 day' end
+    from orders o where o.enterprise_id = ${ep} and o.id % 2 = 0`);
+  await db.execute(sql`insert into order_parts (enterprise_id, order_id, spare_id, warehouse_id, quantity, chargeable, price)
+    select ${ep}, o.id, (select id from spares where enterprise_id = ${ep} order by id limit 1 offset (o.id % 50)::int), w.id, 1 + (o.id % 3)::int, o.id % 4 = 0, 25
+    from orders o cross join (select id from warehouses where enterprise_id = ${ep} limit 1) w where o.enterprise_id = ${ep} and o.state = 5 and o.id % 10 = 1`);
+  const [plan] = await rows<{ id: number }>(db, sql`insert into return_visit_plans (enterprise_id, name) values (${ep}, '回访') returning id`);
+  await db.execute(sql`insert into return_visit_tasks (enterprise_id, plan_id, record_id, order_id, customer_id, template_id, engineer_id, state, order_no, order_title, customer_name, completed_at)
+    select ${ep}, ${plan?.id}, o.id, o.id, o.customer_id, o.template_id, o.service_user_id, 1 + (o.id % 5)::int, o.order_no, o.title, '客户', o.finished_at
+    from orders o where o.enterprise_id = ${ep} and o.state = 5 and o.id % 5 = 2`);
+  await db.execute(sql`insert into complaints (enterprise_id, complaint_no, source_type, order_id, title, level)
+    select ${ep}, 'CP' || o.id, 1, o.id, '投诉', '一般' from orders o where o.enterprise_id = ${ep} and o.state = 5 and o.id % 100 = 3`);
+  await db.execute(sql`insert into provider_order_fees (enterprise_id, order_id, provider_id, amount_cents)
+    select ${ep}, o.id, o.provider_id, 5000 + (o.id % 100) * 100 from orders o where o.enterprise_id = ${ep} and o.provider_id is not null and o.state = 5`);
+  await db.execute(sql`drop table bench_ids`);
+  await db.execute(sql`vacuum analyze`);
+  return { ep, director: Number(d?.id), seconds: (Date.now() - t0) / 1000, reused: false };
+}
+
+const statementText = (args: unknown[]): string => {
+  const first = args[0] as string | { text: string };
+  return (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').trim();
+};
+
+export async function reportScenario(database: Database): Promise<ReportScenario> {
+  const db = database.db;
+  const s = await seed(db, ORDERS);
+  const director: Actor = {
+    id: s.director,
+    enterpriseId: s.ep,
+    sysrole: 10,
+    admin: false,
+    powers: ['chart_manage'],
+    providerId: null,
+    timeZone: 'Asia/Shanghai',
+  };
+  const day = (offset: number) => new Date(Date.now() + offset * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+  const period = { startTime: `${day(-29)} 00:00:00`, endTime: `${day(0)} 23:59:59` };
+  const lines: ReportLine[] = [];
+  for (const r of REPORTS) {
+    for (const axis of r.axes) {
+      const dimension = r.dimensions.includes('engineer') ? 'engineer' : r.dimensions[0]!;
+      const p = { reportId: r.id, axis, dimension, ...period } as ReportParams;
+      let answer = await runReport(db, director, p);
+      const statements = await captureSql(database, async () => {
+        answer = await runReport(db, director, p);
+      });
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        await runReport(db, director, p);
+        times.push(performance.now() - t0);
+      }
+      const main = statements.find((st) => statementText(st.args).includes('group by 1'));
+      lines.push({
+        report: r.name,
+        axis,
+        dimension,
+        rows: answer.rows.length,
+        p50: percentile(times, 50),
+        sql: main ? statementText(main.args) : '',
+        plan: PLANS && main ? await explain(database, main.args) : undefined,
+      });
+    }
+  }
+  return { orders: ORDERS, seeded: { seconds: s.seconds, reused: s.reused }, lines };
+}
+
+export function printReports(s: ReportScenario): void {
+  console.info(
+    `运营报表: ${s.orders} orders (${s.seeded.reused ? 'reused' : `seeded in ${s.seeded.seconds.toFixed(0)} s`}), the last 30 days, as the director`,
+  );
+  console.table(
+    s.lines.map((l) => ({
+      report: l.report,
+      axis: l.axis,
+      dimension: l.dimension,
+      rows: l.rows,
+      'p50 ms': l.p50.toFixed(1),
+      'under 1 s': l.p50 < 1000 ? 'yes' : 'NO',
+    })),
+  );
+  for (const l of s.lines) {
+    console.info(`\n${l.report} / ${l.axis}: ${l.sql}`);
+    if (l.plan) console.info(l.plan);
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-reports-'));
+  if (dir) chmodSync(dir, 0o755);
+  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
+  try {
+    await migrate(database);
+    printReports(await reportScenario(database));
+  } finally {
+    await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Runnable alone (npx tsx bench/reports.ts); imported by bench/run.ts for reportScenario/printReports only.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,2 @@
+export * from './reports.catalogue';
+export * from './reports.contract';
