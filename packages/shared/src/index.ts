@@ -57,3 +57,4 @@ export * from './settle/index';
 export * from './quality/index';
 export * from './knowledge/index';
 export * from './commerce/index';
+export * from './channels/channels.contract';

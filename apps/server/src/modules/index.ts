@@ -33,6 +33,7 @@ import { providerModule } from './provider/provider.routes';
 import { qualityModule } from './quality/quality.routes';
 import { knowledgeModule } from './knowledge/knowledge.routes';
 import { cycleModule } from './cycle/cycle.routes';
+import { channelsModule } from './channels/channels.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 
@@ -73,5 +74,6 @@ export const modules: Module[] = [
   settleModule,
   commerceModule,
   providerModule,
+  channelsModule,
   geoModule,
 ];

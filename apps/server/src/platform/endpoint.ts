@@ -18,7 +18,7 @@ import type { Deps } from './deps';
 import { AppError } from './errors';
 import { guardPlan, seatsExceeded } from './guards';
 import { guardAnonymousWrite } from './origin';
-import { loadSession, SESSION_COOKIE, type SessionUser } from './session';
+import { loadSession, type SessionUser, sessionTokenOf } from './session';
 
 export interface Ctx<E extends EndpointDef> {
   deps: Deps;
@@ -139,7 +139,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
     url: `/api${ep.path}`,
     config: { contract: ep, operationId } satisfies ContractRouteConfig,
     handler: async (req, reply) => {
-      const session = await loadSession(deps.db, req.cookies[SESSION_COOKIE]);
+      const session = await loadSession(deps.db, sessionTokenOf(req));
       await authorize(deps, ep, req, session);
       const query = parse(ep.query, req.query) as QueryOf<E>;
       guardPageSize(query, session);

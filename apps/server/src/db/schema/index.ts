@@ -34,3 +34,4 @@ export * from './knowledge';
 export * from './rewards';
 export * from './commerce';
 export * from './cycle';
+export * from './channels';
