@@ -14,7 +14,7 @@ export type ChannelName = keyof typeof CHAT_CHANNELS;
 export const CHANNEL_LABELS: Record<number, string> = { 1: '钉钉', 2: '企业微信' };
 export const WORK_MESSAGE_STATUS_LABELS: Record<number, string> = { 0: '待发送', 1: '已发送', 2: '等待重试', 3: '发送失败', 4: '发送中' };
 
-const channelName = L(z.enum(['dingtalk', 'wecom'], '只能是 dingtalk 或 wecom'), '渠道');
+const channelName = L(z.enum(['dingtalk', 'wecom'], '只能是钉钉（dingtalk）或企业微信（wecom）'), '渠道');
 const channelNo = L(
   coerceInt('smallint').refine((n) => n === 1 || n === 2, '只能是1（钉钉）或2（企业微信）'),
   '渠道',
@@ -92,8 +92,8 @@ export const channelsContract = {
       enabled: z.boolean().default(false),
       corpId: text('企业ID（CorpId）', 64),
       agentId: text('应用AgentId', 32),
-      appKey: text('AppKey', 64).default(''),
-      secret: L(z.string().trim().max(128, '不能超过128个字符').regex(/^\S*$/, '不能包含空格').optional(), 'Secret'),
+      appKey: text('应用AppKey', 64).default(''),
+      secret: L(z.string().trim().max(128, '不能超过128个字符').regex(/^\S*$/, '不能包含空格').optional(), '应用密钥（Secret）'),
       msgEnabled: z.boolean().default(false),
     }),
     response: channelSettingSchema,
@@ -176,7 +176,7 @@ export const channelsContract = {
     path: '/ocr/ali',
     query: z.object({
       fileId: L(coerceInt('bigint').positive(), '图片'),
-      type: L(z.enum(['nameplate', 'businessCard'], '只能是 nameplate 或 businessCard').default('nameplate'), '识别类型'),
+      type: L(z.enum(['nameplate', 'businessCard'], '只能是铭牌（nameplate）或名片（businessCard）').default('nameplate'), '识别类型'),
     }),
     response: z.object({ type: z.string(), text: z.string(), fields: z.record(z.string(), z.string()) }),
   }),

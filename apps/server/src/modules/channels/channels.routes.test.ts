@@ -175,7 +175,7 @@ describe('channel settings', () => {
     const bad = await client.send(C.saveSettings, wecom(corp(), { corpId: 'ww 1' }));
     expect(bad.message).toBe('企业ID（CorpId）：只能包含字母、数字和 . - _ @');
     const noKey = await client.send(C.saveSettings, ding(corp(), { appKey: '' }));
-    expect(noKey.message).toBe('AppKey：启用钉钉须填写');
+    expect(noKey.message).toBe('应用AppKey：启用钉钉须填写');
 
     const other = await admin();
     const taken = await other.client.send(C.saveSettings, wecom(corpId));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
-import { registerAll } from '../../platform/endpoint';
+import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, notFound } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { ocrOf } from '../../platform/ocr';
@@ -30,7 +30,7 @@ export async function channelsModule(app: FastifyInstance, deps: Deps): Promise<
   const { db, config } = deps;
   registerAll(app, deps, C, {
     settings: async ({ user }) => svc.listSettings(db, user.enterpriseId),
-    saveSettings: async ({ user, body }) => svc.saveSettings(db, config, user.enterpriseId, user.id, body),
+    saveSettings: async ({ user, body }) => withMessage(await svc.saveSettings(db, config, user.enterpriseId, user.id, body), '保存成功'),
     jsapiCfg: async ({ user, body }) => svc.jsapiConfig(db, config, user.enterpriseId, CHAT_CHANNELS.dingtalk, 'jsapi', body.url),
     workwxJsapiCfg: async ({ user, body }) => svc.jsapiConfig(db, config, user.enterpriseId, CHAT_CHANNELS.wecom, 'jsapi', body.url),
     workwxAgentCfg: async ({ user, body }) => svc.jsapiConfig(db, config, user.enterpriseId, CHAT_CHANNELS.wecom, 'agent', body.url),

@@ -115,8 +115,8 @@ export async function saveSettings(db: Db, config: Config, ep: number, userId: n
   if (input.enabled) {
     if (!input.corpId) throw new AppError('VALIDATION', { detail: `企业ID（CorpId）：启用${label}须填写` });
     if (!input.agentId) throw new AppError('VALIDATION', { detail: `应用AgentId：启用${label}须填写` });
-    if (channel === CHAT_CHANNELS.dingtalk && !input.appKey) throw new AppError('VALIDATION', { detail: 'AppKey：启用钉钉须填写' });
-    if (!secret) throw new AppError('VALIDATION', { detail: `Secret：启用${label}须填写` });
+    if (channel === CHAT_CHANNELS.dingtalk && !input.appKey) throw new AppError('VALIDATION', { detail: '应用AppKey：启用钉钉须填写' });
+    if (!secret) throw new AppError('VALIDATION', { detail: `应用密钥（Secret）：启用${label}须填写` });
     if ((await repo.enterprisesOfCorp(db, channel, input.corpId, ep)).length > 0) throw new AppError('CHANNEL_CORP_TAKEN');
     try {
       await clientOf(config, channel).accessToken({ corpId: input.corpId, agentId: input.agentId, appKey: input.appKey, secret });
