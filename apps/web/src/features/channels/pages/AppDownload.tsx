@@ -4,7 +4,7 @@ import { AuthCard } from '../../auth/components/AuthCard';
 import { QrCode } from '../../../shell/QrCode';
 import { isAppShell, isChatClient } from '../../../lib/env';
 
-const isPhone = () => /android|iphone|ipad|mobile/i.test(navigator.userAgent);
+const isPhone = () => /android|iphone|ipad|mobile/i.test(navigator.userAgent) || window.innerWidth < 600;
 
 /**
  * The help menu's "下载手机App" QR code opens this page (GET /version/info download_link). The mobile app is this web
