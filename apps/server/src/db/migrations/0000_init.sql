@@ -2494,6 +2494,7 @@ CREATE TABLE "work_messages" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"next_attempt_at" timestamp with time zone DEFAULT now(),
+	"claimed_at" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "work_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
@@ -3260,5 +3261,6 @@ CREATE INDEX "channel_settings_corp_idx" ON "channel_settings" USING btree ("cha
 CREATE UNIQUE INDEX "channel_users_platform_uq" ON "channel_users" USING btree ("enterprise_id","channel","platform_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "work_messages_notice_uq" ON "work_messages" USING btree ("enterprise_id","notice_id","channel");--> statement-breakpoint
 CREATE INDEX "work_messages_due_idx" ON "work_messages" USING btree ("next_attempt_at") WHERE status in (0, 2);--> statement-breakpoint
+CREATE INDEX "work_messages_claimed_idx" ON "work_messages" USING btree ("claimed_at") WHERE status = 4;--> statement-breakpoint
 CREATE INDEX "work_messages_user_idx" ON "work_messages" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
 CREATE INDEX "work_messages_status_idx" ON "work_messages" USING btree ("enterprise_id","status","channel","id");

@@ -80,6 +80,8 @@ export const workMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: ts('next_attempt_at').default(sql`now()`),
+    /** When a sender claimed it (status 4): a claim left past ten minutes is failed, never sent again. */
+    claimedAt: ts('claimed_at'),
     sentAt: ts('sent_at'),
     createdAt: createdAt(),
   },
@@ -89,6 +91,7 @@ export const workMessages = pgTable(
     uniqueIndex('work_messages_notice_uq').on(t.enterpriseId, t.noticeId, t.channel),
     // the sender's queue across enterprises
     index('work_messages_due_idx').on(t.nextAttemptAt).where(sql`status in (0, 2)`),
+    index('work_messages_claimed_idx').on(t.claimedAt).where(sql`status = 4`),
     // /ding/msg/list and count: by user, channel, status, newest first
     index('work_messages_user_idx').on(t.enterpriseId, t.userId, t.id),
     index('work_messages_status_idx').on(t.enterpriseId, t.status, t.channel, t.id),

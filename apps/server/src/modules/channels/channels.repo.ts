@@ -171,7 +171,7 @@ export interface DueMessage {
 export const claimDue = (ex: Executor, limit: number, enterpriseId?: number) =>
   rows<DueMessage>(
     ex,
-    sql`update work_messages m set status = 4, attempts = m.attempts + 1, next_attempt_at = null
+    sql`update work_messages m set status = 4, attempts = m.attempts + 1, next_attempt_at = null, claimed_at = now()
       from (select enterprise_id, id from work_messages where status in (0, 2) and next_attempt_at <= now()
         ${enterpriseId ? sql`and enterprise_id = ${enterpriseId}` : sql``}
         order by next_attempt_at limit ${limit} for update skip locked) d
@@ -190,3 +190,11 @@ export const markFailed = (ex: Executor, ep: number, id: number, error: string, 
 
 /** Serialises the enabling of one corp id (until the transaction ends). */
 export const lockCorpSql = (channel: number, corpId: string): SQL => sql`select pg_advisory_xact_lock(hashtext(${`sk.channel_corp:${channel}:${corpId}`}))`;
+
+/** Claims older than ten minutes whose sender never answered (it died): failed, not sent again (never twice). */
+export const failAbandoned = (ex: Executor) =>
+  affected(
+    ex,
+    sql`update work_messages set status = 3, last_error = '发送中断，结果未知；为避免重复发送未再重试'
+      where status = 4 and claimed_at < now() - interval '10 minutes'`,
+  );

@@ -391,6 +391,17 @@ describe('work messages', () => {
       await sendDueMessages(t.deps, ep);
     }
     expect(await statusOf(ep, '一直失败')).toEqual({ status: 3, attempts: 5 });
+
+    // A sender that died after claiming: the claim is failed after ten minutes, and never sent again.
+    fake.failSends = 0;
+    await notice(ep, [u.id], '发送中断');
+    await t.deps.db.execute(
+      sql`update work_messages set status = 4, attempts = 1, claimed_at = now() - interval '11 minutes' where enterprise_id = ${ep} and title = '发送中断'`,
+    );
+    const sends = fake.count('/cgi-bin/message/send');
+    await sendDueMessages(t.deps, ep);
+    expect(await statusOf(ep, '发送中断')).toEqual({ status: 3, attempts: 1 });
+    expect(fake.count('/cgi-bin/message/send')).toBe(sends);
   });
 });
 

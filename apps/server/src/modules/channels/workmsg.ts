@@ -8,7 +8,8 @@ import { enabledApp, withToken } from './channels.service';
  * Work messages (工作通知): the trigger on notices (db/derived.ts) logs one row per recipient and channel; this sweep
  * (the job interface, once per slot across instances) claims the due rows and sends them. A failure waits its
  * backoff and is tried again; after the last one the row is failed. A claimed row (status 4) is never sent again,
- * even if its sender died before recording the answer: a lost message is preferred to a double one.
+ * even if its sender died before recording the answer: a lost message is preferred to a double one (a claim left for
+ * ten minutes is marked failed, so the log says so).
  */
 export const WORK_MSG_JOB = 'channels.workmsg.send';
 /** Waits before the 2nd … 5th attempt; a 5th failure fails the message. */
@@ -19,6 +20,7 @@ export const messageText = (m: { title: string; content: string }): string => (m
 
 /** Sends what is due (all enterprises, or one); answers how many were sent. */
 export async function sendDueMessages(deps: Deps, enterpriseId?: number): Promise<number> {
+  await repo.failAbandoned(deps.db);
   const due = await repo.claimDue(deps.db, BATCH, enterpriseId);
   let sent = 0;
   for (const m of due) {

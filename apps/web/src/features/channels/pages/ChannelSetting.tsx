@@ -90,6 +90,56 @@ function ChannelCard({ s, editable }: { s: Setting; editable: boolean }) {
   );
 }
 
+interface BoundUser {
+  userId: number;
+  name: string;
+  mobile: string;
+  channel: number;
+  platformUserId: string;
+  msgOn: boolean;
+}
+
+/** Who has a chat-client account (learnt at his first login inside the client), with his work-message switch. */
+function BoundUsers({ editable }: { editable: boolean }) {
+  const [page, setPage] = useState(0);
+  const q = useApi(C.msgUserList, { pageIndex: page, pageSize: 10 });
+  const toggle = async (r: BoundUser, on: boolean) => {
+    try {
+      await call(C.msgSwitch, { channel: r.channel === 1 ? 'dingtalk' : 'wecom', on, userId: r.userId });
+      await queryClient.invalidateQueries({ queryKey: apiKey(C.msgUserList) });
+    } catch {
+      // The request client has shown why.
+    }
+  };
+  return (
+    <Card size="small" title="已绑定客户端账号的人员">
+      <Table<BoundUser>
+        rowKey={(r) => `${r.userId}-${r.channel}`}
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.list ?? []}
+        scroll={{ x: 600 }}
+        locale={{ emptyText: '人员在企业微信或钉钉中首次打开服务管家后显示在这里' }}
+        pagination={{ current: page + 1, pageSize: 10, total: q.data?.count ?? 0, onChange: (p) => setPage(p - 1), showSizeChanger: false }}
+        columns={[
+          { key: 'name', title: '姓名', dataIndex: 'name', width: 120 },
+          { key: 'mobile', title: '手机号', dataIndex: 'mobile', width: 130 },
+          { key: 'channel', title: '渠道', dataIndex: 'channel', width: 100, render: (v: number) => (v === 1 ? '钉钉' : '企业微信') },
+          { key: 'platformUserId', title: '客户端账号', dataIndex: 'platformUserId', ellipsis: true },
+          {
+            key: 'msgOn',
+            title: '工作通知',
+            width: 100,
+            render: (_: unknown, r: BoundUser) => (
+              <Switch size="small" checked={r.msgOn} disabled={!editable} aria-label={`${r.name}的工作通知`} onChange={(on) => toggle(r, on)} />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 function MessageLog() {
   const [page, setPage] = useState(0);
   const list = useApi(C.msgList, { pageIndex: page, pageSize: 10 });
@@ -137,6 +187,7 @@ export default function ChannelSetting() {
             </Col>
           ))}
         </Row>
+        <BoundUsers editable={user.admin} />
         <MessageLog />
       </Space>
     </Card>
