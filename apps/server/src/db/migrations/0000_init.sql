@@ -3263,4 +3263,5 @@ CREATE UNIQUE INDEX "work_messages_notice_uq" ON "work_messages" USING btree ("e
 CREATE INDEX "work_messages_due_idx" ON "work_messages" USING btree ("next_attempt_at") WHERE status in (0, 2);--> statement-breakpoint
 CREATE INDEX "work_messages_claimed_idx" ON "work_messages" USING btree ("claimed_at") WHERE status = 4;--> statement-breakpoint
 CREATE INDEX "work_messages_user_idx" ON "work_messages" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
-CREATE INDEX "work_messages_status_idx" ON "work_messages" USING btree ("enterprise_id","status","channel","id");
+CREATE INDEX "work_messages_status_idx" ON "work_messages" USING btree ("enterprise_id","status","channel","id");--> statement-breakpoint
+CREATE INDEX "work_messages_channel_idx" ON "work_messages" USING btree ("enterprise_id","channel","id");

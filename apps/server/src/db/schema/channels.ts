@@ -56,6 +56,7 @@ export const channelUsers = pgTable(
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.userId, t.channel] }),
     foreignKey({ name: 'channel_users_user_fk', columns: [t.enterpriseId, t.userId], foreignColumns: [users.enterpriseId, users.id] }).onDelete('cascade'),
+    // unique, and the /ding/msg/userList channel filter
     uniqueIndex('channel_users_platform_uq').on(t.enterpriseId, t.channel, t.platformUserId),
   ],
 );
@@ -95,5 +96,6 @@ export const workMessages = pgTable(
     // /ding/msg/list and count: by user, channel, status, newest first
     index('work_messages_user_idx').on(t.enterpriseId, t.userId, t.id),
     index('work_messages_status_idx').on(t.enterpriseId, t.status, t.channel, t.id),
+    index('work_messages_channel_idx').on(t.enterpriseId, t.channel, t.id),
   ],
 );
