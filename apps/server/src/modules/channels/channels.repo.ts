@@ -66,12 +66,13 @@ export const lockToken = (ex: Executor, ep: number, channel: number, kind: strin
 
 // ---- users ----
 
-export async function enabledUserByMobile(ex: Executor, ep: number, mobile: string): Promise<{ id: number } | null> {
-  const [r] = await rows<{ id: number }>(
+/** The enterprise's (not deleted) user with this mobile, and whether he may log in. */
+export async function userByMobile(ex: Executor, ep: number, mobile: string): Promise<{ id: number; enabled: boolean } | null> {
+  const [r] = await rows<{ id: number; enabled: boolean }>(
     ex,
-    sql`select id::int as id from users where enterprise_id = ${ep} and mobile = ${mobile} and enabled and deleted_at is null`,
+    sql`select id::int as id, enabled from users where enterprise_id = ${ep} and mobile = ${mobile} and deleted_at is null`,
   );
-  return r ? { id: Number(r.id) } : null;
+  return r ? { id: Number(r.id), enabled: r.enabled } : null;
 }
 
 export const bindUser = (ex: Executor, ep: number, userId: number, channel: number, platformUserId: string) =>

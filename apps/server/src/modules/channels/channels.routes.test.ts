@@ -259,6 +259,9 @@ describe('login inside the chat client', () => {
     expect(refused.success).toBe(false);
     expect(refused.message).toBe('您的企业微信账号（手机号）不在本企业中，请联系管理员添加');
     expect(await sessions()).toBe(before);
+    const off = await makeUser(t.deps.db, ep, { roles: [2], enabled: false });
+    fake.codes.set('code-off', { userid: 'off1', mobile: off.mobile });
+    expect((await embed(anon(), { channel: 'wecom', corpId, code: 'code-off' })).message).toBe('该账号已被停用，请联系管理员');
     expect((await embed(anon(), { channel: 'wecom', corpId, code: 'bogus' })).message).toMatch(/^企业微信接口调用失败：40029/);
     expect((await embed(anon(), { channel: 'wecom', corpId: 'nobody', code: 'code-staff' })).message).toBe(
       '企业微信尚未启用，请管理员在“企业微信与钉钉”设置中填写并启用',

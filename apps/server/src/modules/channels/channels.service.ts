@@ -188,7 +188,8 @@ export async function embedLogin(
     return { platformUserId: id, mobile: await app.client.mobileOf(token, id) };
   });
   if (!mobile) throw new AppError('EMBED_NO_MOBILE', { channel: label });
-  const user = await repo.enabledUserByMobile(db, ep, mobile.replace(/^\+?86-?/, ''));
+  const user = await repo.userByMobile(db, ep, mobile.replace(/^\+?86-?/, ''));
+  if (user && !user.enabled) throw new AppError('USER_DISABLED');
   if (!user) {
     await audit(db, { action: 'login_failed', enterpriseId: ep, mobile, ip: p.ip, detail: { reason: 'embed_unknown', channel: p.channel } });
     throw new AppError('EMBED_USER_UNKNOWN', { channel: label });
