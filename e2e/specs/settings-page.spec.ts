@@ -122,3 +122,35 @@ test.describe('system settings page', () => {
     await expect(page.getByText('保存成功').first()).toBeVisible();
   });
 });
+
+test.describe('企业微信与钉钉 (channel settings) and the app QR page', () => {
+  test('a secret is saved, shown only as 已设置 and replaceable; the app page answers at desktop and phone width', async ({ page, baseURL }) => {
+    await quietGuide(baseURL!, ADMIN);
+    await logInAt(page, ADMIN, '/channelSetting');
+    const card = visiblePage(page).locator('[data-channel="2"]');
+    await card.getByLabel('企业ID（CorpId）').fill('wwe2etest01');
+    await card.getByLabel('应用AgentId').fill('1000002');
+    await card.getByLabel('Secret', { exact: true }).fill('e2e-secret-value-42');
+    await card.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(page.getByText('保存成功').first()).toBeVisible();
+    await expect(card.getByText('已设置')).toBeVisible();
+    await shot(page, FLOW, '05-channels');
+    await page.reload();
+    await expect(card.getByText('已设置')).toBeVisible();
+    await expect(card.getByLabel('企业ID（CorpId）')).toHaveValue('wwe2etest01');
+    expect(await page.content()).not.toContain('e2e-secret-value-42');
+    await card.getByRole('button', { name: /更\s*换/ }).click();
+    await expect(card.getByLabel('Secret', { exact: true })).toHaveValue('');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, FLOW, '06-channels-phone');
+
+    // The help menu's QR code points here: a page of ours, at phone width with the button that opens the app.
+    await page.goto('/app/download');
+    await expect(page.getByRole('link', { name: '打开服务管家' })).toHaveAttribute('href', /\/\?client=app$/);
+    await shot(page, FLOW, '07-app-download-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await expect(page.getByRole('img', { name: '手机扫码打开服务管家' })).toBeVisible();
+    await shot(page, FLOW, '08-app-download');
+  });
+});

@@ -21,6 +21,12 @@ const schema = z.object({
   GEO_AMAP_URL: z.string().optional(),
   GEO_TENCENT_URL: z.string().optional(),
   GEO_BAIDU_URL: z.string().optional(),
+  /** WeCom and DingTalk API bases (modules/channels/clients.ts); unset: the platforms' public ones. Tests use local fakes. */
+  WECOM_API_URL: z.string().default('https://qyapi.weixin.qq.com'),
+  DINGTALK_API_URL: z.string().default('https://oapi.dingtalk.com'),
+  /** Nameplate and business-card reading (platform/ocr.ts): 'none' refuses with a message; 'http' posts the image to OCR_HTTP_URL. */
+  OCR_PROVIDER: z.enum(['none', 'http']).default('none'),
+  OCR_HTTP_URL: z.string().optional(),
   TZ_DEFAULT: z.string().default('Asia/Shanghai'),
   CUSTOMER_SERVICE_PHONE: z.string().default('400-800-6688'),
   DEMO_PASSWORD: z.string().default('demo1234'),

@@ -60,3 +60,4 @@ export * from './commerce/index';
 export * from './portal/portal.contract';
 export * from './calls/index';
 export * from './reports/index';
+export * from './channels/channels.contract';

@@ -73,6 +73,18 @@ const DERIVED = [
     return null; end $$`),
   sql.raw(`create or replace trigger notices_push after insert on notices referencing new table as sk_new
     for each statement execute function sk_notice_push()`),
+  // Work messages (modules/channels/workmsg.ts): whoever writes a notice, a recipient whose WeCom/DingTalk account is
+  // bound and switched on, in an enterprise whose application sends work messages, gets one row per channel to send.
+  sql.raw(`create or replace function sk_notice_work_msg() returns trigger language plpgsql as $$ begin
+    insert into work_messages (enterprise_id, notice_id, user_id, channel, platform_user_id, title, content, link)
+      select n.enterprise_id, n.id, n.user_id, cu.channel, cu.platform_user_id, n.title, n.content, n.link
+      from sk_new n
+      join channel_users cu on cu.enterprise_id = n.enterprise_id and cu.user_id = n.user_id and cu.msg_on
+      join channel_settings cs on cs.enterprise_id = n.enterprise_id and cs.channel = cu.channel and cs.enabled and cs.msg_enabled
+      on conflict do nothing;
+    return null; end $$`),
+  sql.raw(`create or replace trigger notices_work_msg after insert on notices referencing new table as sk_new
+    for each statement execute function sk_notice_work_msg()`),
 ];
 
 /** The counting triggers; created with a backfill of the counts when they are new (a database from before them). */

@@ -35,6 +35,7 @@ import { qualityModule } from './quality/quality.routes';
 import { knowledgeModule } from './knowledge/knowledge.routes';
 import { cycleModule } from './cycle/cycle.routes';
 import { callsModule } from './calls/calls.routes';
+import { channelsModule } from './channels/channels.routes';
 // Last: its demo step places the addresses every other step seeded.
 import { geoModule } from './geo/geo.routes';
 import { reportsModule } from './reports/reports.routes';
@@ -79,5 +80,6 @@ export const modules: Module[] = [
   commerceModule,
   portalModule,
   providerModule,
+  channelsModule,
   geoModule,
 ];

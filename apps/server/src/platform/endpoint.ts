@@ -19,7 +19,7 @@ import { AppError } from './errors';
 import { guardPlan, seatsExceeded } from './guards';
 import { guardAnonymousWrite } from './origin';
 import { loadPortalSession, PORTAL_COOKIE, PORTAL_CSRF_HEADER, type PortalSession } from './portal-session';
-import { loadSession, SESSION_COOKIE, type SessionUser } from './session';
+import { loadSession, type SessionUser, sessionTokenOf } from './session';
 
 export interface Ctx<E extends EndpointDef> {
   deps: Deps;
@@ -155,7 +155,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
     handler: async (req, reply) => {
       const isPortal = ep.auth === 'portal';
       const portal = isPortal ? await portalOf(deps, ep, req) : null;
-      const session = isPortal ? null : await loadSession(deps.db, req.cookies[SESSION_COOKIE]);
+      const session = isPortal ? null : await loadSession(deps.db, sessionTokenOf(req));
       if (!isPortal) await authorize(deps, ep, req, session);
       const query = parse(ep.query, req.query) as QueryOf<E>;
       guardPageSize(query, session);

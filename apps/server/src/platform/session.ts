@@ -1,11 +1,24 @@
 import { isOverdue, isPaid, powersOfUser, type RoleOverrides } from '@sk/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { rows } from '../db/client';
 import { sessions } from '../db/schema/index';
 import { randomToken, sha256 } from './crypto';
 
 export const SESSION_COOKIE = 'sk_sid';
+/**
+ * The app shell sends its session id in this header (spec part 2 §7, "a session-id header"; the login with
+ * client 'app' answers it as sessionId). Same store and checks as the cookie; the header wins when both come.
+ */
+export const SESSION_HEADER = 'sessionid';
+
+/** The session token of a request: the app's session-id header, else the cookie. */
+export function sessionTokenOf(req: FastifyRequest): string | undefined {
+  const h = req.headers[SESSION_HEADER];
+  if (typeof h === 'string' && h) return h;
+  return req.cookies[SESSION_COOKIE];
+}
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 

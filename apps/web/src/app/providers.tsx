@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { configureApi } from '../lib/api';
-import { isAppShell } from '../lib/env';
+import { appSessionId, isAppShell } from '../lib/env';
 import { queryClient } from '../lib/query';
 import { getSessionUser, loadSessionUser } from '../lib/session';
 import { bindToast, toast } from '../components/toast';
@@ -24,6 +24,7 @@ configureApi({
     router.navigate(path);
   },
   isAppShell,
+  appSessionId,
   toast: (kind, text) => toast[kind](text),
 });
 

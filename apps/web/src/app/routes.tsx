@@ -51,6 +51,13 @@ export const LAYOUT_ROUTES: PageRoute[] = [
   { path: '/tagsManage/customerTag', title: '客户标签', page: lazyPage(() => import('../features/tags/pages/TagsManage')) },
   { path: '/systemSetting', title: '系统设置', page: lazyPage(() => import('../features/settings/pages/SystemSetting')) },
   { path: '/dictionarySettings', title: '字典设置', page: lazyPage(() => import('../features/settings/pages/DictionarySettings')), keepAlive: true },
+  // WeCom and DingTalk (features/channels): reached from 系统设置's related links.
+  {
+    path: '/channelSetting',
+    title: '企业微信与钉钉',
+    page: lazyPage(() => import('../features/channels/pages/ChannelSetting')),
+    power: POWERS.systemSetting,
+  },
   // F2: form engine designer and template centre (features/forms); sub-pages take their settings entry's power.
   { path: '/templateCenter', title: '工单设置', page: lazyPage(() => import('../features/forms/pages/TemplateCenter')) },
   { path: '/templateCenter/:type', title: '工单设置', page: lazyPage(() => import('../features/forms/pages/TemplateCenter')), power: 'menu_TemplateCenter' },
@@ -135,6 +142,9 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/errorOverdue', page: lazyPage(() => import('../shell/pages/ErrorOverdue')) },
   { path: '/error403', page: lazyPage(() => import('../shell/pages/Error403')) },
   { path: '/linkhelp', page: lazyPage(() => import('../shell/pages/LinkHelp')) },
+  // The help menu's app QR code (GET /version/info download_link) and the home page inside WeCom / DingTalk.
+  { path: '/app/download', page: lazyPage(() => import('../features/channels/pages/AppDownload')) },
+  { path: '/embed', page: lazyPage(() => import('../features/channels/pages/Embed')) },
 ];
 
 /** The powers that open a page: its own, or the power of any menu entry (either menu set) with its path. */

@@ -44,6 +44,7 @@ beforeEach(() => {
     refreshSession: () => refreshes++,
     csrfToken: () => 'tok-1',
     isAppShell: () => false,
+    appSessionId: () => undefined,
   });
 });
 
@@ -208,5 +209,19 @@ describe('error mapping', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(refreshes).toBe(1);
     expect(navigations).toEqual([]);
+  });
+});
+
+describe('the app shell', () => {
+  it('sends its session id in the sessionId header on reads and writes; a browser sends none', async () => {
+    await call(list, { keyword: 'a' });
+    expect(sent[0]?.headers.sessionId).toBeUndefined();
+    configureApi({ appSessionId: () => 'sid-app-1' });
+    await call(list, { keyword: 'b' });
+    await call(save, { name: 'x' });
+    expect(sent.slice(1).map((s) => [s.method, s.headers.sessionId, s.headers['X-CSRF-Token']])).toEqual([
+      ['GET', 'sid-app-1', undefined],
+      ['POST', 'sid-app-1', 'tok-1'],
+    ]);
   });
 });

@@ -56,6 +56,8 @@ export interface ApiHooks {
   isAppShell(): boolean;
   /** A write succeeded: the query layer drops the cached answers it makes stale. */
   written(ep: EndpointDef): void;
+  /** The app shell's session id, sent in the session-id header (spec part 2 §7). */
+  appSessionId(): string | undefined;
 }
 
 const hooks: ApiHooks = {
@@ -65,6 +67,7 @@ const hooks: ApiHooks = {
   csrfToken: () => undefined,
   isAppShell: () => false,
   written: () => {},
+  appSessionId: () => undefined,
 };
 
 export function configureApi(h: Partial<ApiHooks>): void {
@@ -122,6 +125,8 @@ function prepare(ep: EndpointDef, input: unknown, opts: CallOptions): Prepared {
     ? { path: rawPath ?? '', rest: input as unknown as Record<string, unknown> }
     : fillPath(rawPath ?? '', (input ?? {}) as Record<string, unknown>);
   const headers: Record<string, string> = { ...opts.headers };
+  const sid = hooks.appSessionId();
+  if (sid) headers.sessionId = sid;
   const asQuery = ep.method === 'GET' || (!ep.body && !!ep.query);
   let qs = asQuery ? toQueryString(rest) : '';
   if (fixedQuery) qs = qs ? `${qs}&${fixedQuery}` : `?${fixedQuery}`;

@@ -18,3 +18,22 @@ export function isAppShell(): boolean {
 
 /** Inside WeCom (wxwork), DingTalk or Feishu/Lark the chat client owns the login: no log-out entry. */
 export const isChatClient = (): boolean => /wxwork|dingtalk|lark|feishu/i.test(navigator.userAgent);
+
+const APP_SESSION_KEY = 'sk_app_sid';
+
+/** The app shell's session id (answered at login with client 'app'), sent back in the session-id header. */
+export function rememberAppSession(id: string | undefined | null): void {
+  try {
+    if (id && isAppShell()) window.localStorage.setItem(APP_SESSION_KEY, id);
+    else if (!id) window.localStorage.removeItem(APP_SESSION_KEY);
+  } catch {
+    // Storage blocked: the cookie carries the session.
+  }
+}
+export function appSessionId(): string | undefined {
+  try {
+    return isAppShell() ? (window.localStorage.getItem(APP_SESSION_KEY) ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}

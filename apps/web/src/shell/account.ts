@@ -2,6 +2,7 @@
 import { accountContract } from '@sk/shared/account/account.contract';
 import { call } from '../lib/api';
 import { cache } from '../lib/cache';
+import { rememberAppSession } from '../lib/env';
 import { queryClient } from '../lib/query';
 import { forgetSession, loadSessionUser } from '../lib/session';
 import { dropMenu } from './menu';
@@ -23,6 +24,7 @@ export async function logout(toast: (kind: 'success' | 'error', text: string) =>
   resetTabs();
   queryClient.clear();
   forgetSession();
+  rememberAppSession(null);
 }
 
 export async function changeRole(role: number): Promise<void> {

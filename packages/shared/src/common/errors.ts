@@ -152,6 +152,15 @@ export const errorMessages = {
   CALL_USER_HAS_SEAT: '该人员已有坐席',
   CALL_PROVIDER_URL: '呼叫中心服务商地址未配置，请在系统设置中填写',
   CALL_PROVIDER_FAILED: '呼叫失败：呼叫中心服务商未受理，请稍后再试',
+  // WeCom / DingTalk and OCR (issue 32, docs/channels.md).
+  CHANNEL_NOT_SET: '{channel}尚未启用，请管理员在“企业微信与钉钉”设置中填写并启用',
+  CHANNEL_API: '{channel}接口调用失败：{detail}',
+  CHANNEL_CORP_TAKEN: '该企业ID已被其他企业启用',
+  EMBED_NO_MOBILE: '未能从{channel}获取到您的手机号，请联系管理员',
+  EMBED_USER_UNKNOWN: '您的{channel}账号（手机号）不在本企业中，请联系管理员添加',
+  OCR_OFF: '未开通图片识别服务，请手动填写',
+  OCR_FAILED: '图片识别失败：{detail}',
+  OCR_NOT_IMAGE: '请选择一张图片再识别',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -2553,6 +2553,59 @@ CREATE TABLE "report_queries" (
 	CONSTRAINT "report_queries_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "channel_settings" (
+	"enterprise_id" bigint NOT NULL,
+	"channel" smallint NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"corp_id" text DEFAULT '' NOT NULL,
+	"agent_id" text DEFAULT '' NOT NULL,
+	"app_key" text DEFAULT '' NOT NULL,
+	"secret_sealed" text DEFAULT '' NOT NULL,
+	"msg_enabled" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "channel_settings_enterprise_id_channel_pk" PRIMARY KEY("enterprise_id","channel")
+);
+--> statement-breakpoint
+CREATE TABLE "channel_tokens" (
+	"enterprise_id" bigint NOT NULL,
+	"channel" smallint NOT NULL,
+	"kind" text NOT NULL,
+	"value_sealed" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "channel_tokens_enterprise_id_channel_kind_pk" PRIMARY KEY("enterprise_id","channel","kind")
+);
+--> statement-breakpoint
+CREATE TABLE "channel_users" (
+	"enterprise_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"channel" smallint NOT NULL,
+	"platform_user_id" text NOT NULL,
+	"msg_on" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "channel_users_enterprise_id_user_id_channel_pk" PRIMARY KEY("enterprise_id","user_id","channel")
+);
+--> statement-breakpoint
+CREATE TABLE "work_messages" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "work_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"notice_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"channel" smallint NOT NULL,
+	"platform_user_id" text NOT NULL,
+	"title" text NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"link" text,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone DEFAULT now(),
+	"claimed_at" timestamp with time zone,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "work_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2902,6 +2955,12 @@ ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_enterprise_id_enterprises_id
 ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_settings" ADD CONSTRAINT "channel_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_tokens" ADD CONSTRAINT "channel_tokens_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_users" ADD CONSTRAINT "channel_users_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_users" ADD CONSTRAINT "channel_users_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_messages" ADD CONSTRAINT "work_messages_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_messages" ADD CONSTRAINT "work_messages_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "departments_parent_idx" ON "departments" USING btree ("enterprise_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterprise_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -3352,4 +3411,12 @@ CREATE INDEX "call_records_my_callbacks_idx" ON "call_records" USING btree ("ent
 CREATE UNIQUE INDEX "call_seats_user_uq" ON "call_seats" USING btree ("enterprise_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "call_seats_no_uq" ON "call_seats" USING btree ("enterprise_id","seat_no");--> statement-breakpoint
 CREATE INDEX "report_queries_user_idx" ON "report_queries" USING btree ("enterprise_id","user_id","updated_at");--> statement-breakpoint
-CREATE INDEX "report_queries_shared_idx" ON "report_queries" USING btree ("enterprise_id","updated_at") WHERE shared;
+CREATE INDEX "report_queries_shared_idx" ON "report_queries" USING btree ("enterprise_id","updated_at") WHERE shared;--> statement-breakpoint
+CREATE INDEX "channel_settings_corp_idx" ON "channel_settings" USING btree ("channel","corp_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_users_platform_uq" ON "channel_users" USING btree ("enterprise_id","channel","platform_user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "work_messages_notice_uq" ON "work_messages" USING btree ("enterprise_id","notice_id","channel");--> statement-breakpoint
+CREATE INDEX "work_messages_due_idx" ON "work_messages" USING btree ("next_attempt_at") WHERE status in (0, 2);--> statement-breakpoint
+CREATE INDEX "work_messages_claimed_idx" ON "work_messages" USING btree ("claimed_at") WHERE status = 4;--> statement-breakpoint
+CREATE INDEX "work_messages_user_idx" ON "work_messages" USING btree ("enterprise_id","user_id","id");--> statement-breakpoint
+CREATE INDEX "work_messages_status_idx" ON "work_messages" USING btree ("enterprise_id","status","channel","id");--> statement-breakpoint
+CREATE INDEX "work_messages_channel_idx" ON "work_messages" USING btree ("enterprise_id","channel","id");

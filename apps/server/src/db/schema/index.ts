@@ -37,3 +37,4 @@ export * from './cycle';
 export * from './portal';
 export * from './calls';
 export * from './reports';
+export * from './channels';

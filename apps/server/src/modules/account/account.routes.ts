@@ -10,12 +10,12 @@ import { AppError } from '../../platform/errors';
 import { cookieSecure, outboxAllowed } from '../../platform/origin';
 import { usedSeats } from '../../platform/guards';
 import { runProvision } from '../../platform/provision';
-import { destroySession, SESSION_COOKIE, SESSION_TTL_MS } from '../../platform/session';
+import { destroySession, SESSION_COOKIE, SESSION_TTL_MS, sessionTokenOf } from '../../platform/session';
 import type { SmsSender } from '../../platform/sms';
 import * as svc from './account.service';
 import { PRODUCT_VERSIONS, VERSION } from './versions';
 
-function setSessionCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setSessionCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -70,7 +70,7 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
       return { progress, done: progress >= 100 };
     },
     logout: async ({ req, reply, user }) => {
-      await destroySession(db, req.cookies[SESSION_COOKIE]);
+      await destroySession(db, sessionTokenOf(req));
       await audit(db, { action: 'logout', enterpriseId: user.enterpriseId, userId: user.id, ip: req.ip });
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(deps.config, req) });
       return withMessage(null, '登出成功');

@@ -2,7 +2,7 @@ import { describeBadInput, describeIssue, findBadInput, formatError, imClientFra
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { foreignOrigin } from '../../platform/origin';
-import { loadSession, planOverdue, SESSION_COOKIE, type SessionUser } from '../../platform/session';
+import { loadSession, planOverdue, type SessionUser, sessionTokenOf } from '../../platform/session';
 import { type Conn, IM_CHANNEL, type ImHub, type ImSocket } from './im.hub';
 import * as repo from './im.repo';
 
@@ -15,11 +15,11 @@ interface Token {
   value: string | undefined;
 }
 
-/** The app shell passes ?sessionId=; the browser sends the session cookie. */
+/** The app shell passes ?sessionId= (or its session-id header); the browser sends the session cookie. */
 function tokenOf(req: FastifyRequest): Token {
   const q = (req.query as Record<string, unknown>)?.sessionId;
   if (typeof q === 'string' && q) return { value: q };
-  return { value: req.cookies[SESSION_COOKIE] };
+  return { value: sessionTokenOf(req) };
 }
 
 function refusal(session: SessionUser | null): [number, string] | null {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/toast';
 import { call } from '../../../lib/api';
+import { rememberAppSession } from '../../../lib/env';
 import { CODE_RULE, loginClient, MOBILE_RULES, safeRedirect, startSession } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { EnterpriseChoice } from '../components/EnterpriseChoice';
@@ -36,6 +37,7 @@ export default function Login() {
 
   const finish = (r: LoginResult, mobile: string, password?: string) => {
     if (r.needChoose) return setChoice({ mode, mobile, password, ticket: r.ticket, list: r.epList });
+    rememberAppSession(r.sessionId);
     startSession();
     toast.success('登录成功');
     navigate(safeRedirect(params.get('redirect')), { replace: true });

@@ -9,6 +9,7 @@ const RELATED = [
   { path: '/orderingRule', name: '派单规则' },
   { path: '/organizationalStructure', name: '组织架构' },
   { path: '/tagsManage/orderTag', name: '标签管理' },
+  { path: '/channelSetting', name: '企业微信与钉钉' },
 ];
 
 /** System settings: every catalogue setting grouped, saved together, restorable to the defaults. */
