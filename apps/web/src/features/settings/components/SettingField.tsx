@@ -39,14 +39,16 @@ function Label({ s, free, phone }: { s: SettingInfo; free: boolean; phone: strin
 /** One catalogue setting as a form row: the control follows the setting's type; the range or default is shown below. */
 export function SettingField({ s, free, phone }: { s: SettingInfo; free: boolean; phone: string }) {
   const range = s.type === 'int' && s.min !== undefined ? `范围 ${s.min}–${s.max}，` : '';
-  const def = s.type === 'bool' ? (s.default === '1' ? '开启' : '关闭') : s.type === 'secret' ? '未填写（已保存的密钥只显示为******）' : s.default;
+  const def = s.type === 'bool' ? (s.default === '1' ? '开启' : '关闭') : s.type === 'secret' ? '未填写（已保存的密钥只显示为******）' : s.default || '未填写';
+  // A setting whose default is empty may stay empty (the call platform's address while calls are only recorded).
+  const optional = s.type === 'bool' || s.type === 'secret' || s.default === '';
   return (
     <Form.Item
       name={s.code}
       label={<Label s={s} free={free} phone={phone} />}
       valuePropName={s.type === 'bool' ? 'checked' : 'value'}
       extra={`${range}默认：${def}`}
-      rules={s.type === 'bool' || s.type === 'secret' ? [] : [{ required: true, message: '请填写设置值' }]}
+      rules={optional ? [] : [{ required: true, message: '请填写设置值' }]}
     >
       <Control s={s} />
     </Form.Item>
