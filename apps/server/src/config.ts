@@ -7,6 +7,16 @@ const schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Proxies whose X-Forwarded-For/-Proto are believed: comma-separated addresses or CIDRs ('loopback' too). */
   TRUST_PROXY: z.string().default(''),
+  /**
+   * The address customers and staff reach the app at (https://service.example.com): the base of every link we send
+   * (portal login, survey and service-report links, product QR codes). Unset: the request's own host, which a forged
+   * Host header could change, so set it in production.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'PUBLIC_URL must be an http(s) address')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
   /** '1' always marks the session cookie Secure, '0' never; unset: in production or when the request came over HTTPS. */
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
   /** PostgreSQL server; without it an embedded PostgreSQL server is started with its data under DATA_DIR/pg. */

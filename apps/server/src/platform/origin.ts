@@ -65,3 +65,8 @@ export function cookieSecure(config: Config, req: FastifyRequest): boolean {
   if (config.COOKIE_SECURE) return config.COOKIE_SECURE === '1';
   return config.NODE_ENV === 'production' || req.protocol === 'https';
 }
+
+/** Where links we send point: PUBLIC_URL when set, else the scheme and host this request came in on. */
+export function linkBase(config: Config, req: FastifyRequest): string {
+  return config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
+}

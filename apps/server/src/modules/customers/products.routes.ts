@@ -1,17 +1,13 @@
 import { productContract as P } from '@sk/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
+import { linkBase } from '../../platform/origin';
 import { deleteModels, listModels, categories, modelDetail, saveModel } from './catalogue.service';
 import { pageFor } from './common';
 import { actorOf } from '../../platform/actor';
 import { deleteInstalled, installedDetail, listInstalled, productHistory, qrLinkOf, saveInstalled } from './installed.service';
-
-/** The QR code opens the web page of the product: an absolute link on the host the staff use. */
-function absoluteLink(req: FastifyRequest, path: string): string {
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}${path}`;
-}
 
 async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', name: string): Promise<void> {
   const body =
@@ -51,7 +47,8 @@ export function productsRoutes(app: FastifyInstance, deps: Deps): void {
     },
     productionQrcode: async ({ user, query, req, reply }) => {
       const p = await installedDetail(db, actorOf(user), { id: query.id });
-      await sendQr(reply, absoluteLink(req, qrLinkOf(p.qrCode)), query.type, p.serialNumber ?? p.name);
+      // The label's link is absolute: PUBLIC_URL, else the host the staff use.
+      await sendQr(reply, `${linkBase(deps.config, req)}${qrLinkOf(p.qrCode)}`, query.type, p.serialNumber ?? p.name);
       return null as never;
     },
     productionHistory: async ({ user, query }) => productHistory(db, actorOf(user), query.id),

@@ -13,6 +13,7 @@ import { accountsOfTemplate, deleteAccounts, listAccounts, saveAccount } from '.
 import { createReportLink, openReportLink, REPORT_LINK_DAYS } from './report.links';
 import { renderReport } from './report.pdf';
 import { reportModel } from './report.service';
+import { linkBase } from '../../platform/origin';
 
 export async function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, inline: boolean): Promise<void> {
   reply
@@ -59,7 +60,7 @@ export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promis
         const mobile = body.mobile ?? String(row.custom_phone ?? '');
         if (!MOBILE.test(mobile)) throw new AppError('VALIDATION', { detail: '联系电话不是手机号，请填写接收短信的手机号' });
         const link = await createReportLink(tx, { enterpriseId: v.enterpriseId, orderId: body.orderId, mobile, userId: v.id, timeZone: v.timeZone });
-        const url = `${req.protocol}://${req.host}/api/report/order/${link.token}`;
+        const url = `${linkBase(deps.config, req)}/api/report/order/${link.token}`;
         const text = `【${user.enterprise.name}】您的工单${row.order_no}服务报告已生成，点击查看：${url} ，${REPORT_LINK_DAYS}天内有效。`;
         // Inside the transaction: a failed send leaves no link behind.
         await service<SmsSender>(deps, 'sms').send(mobile, text, link.token);

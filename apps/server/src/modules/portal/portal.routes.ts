@@ -14,6 +14,7 @@ import { reportModel } from '../orders/report.service';
 import { linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
 import './portal.demo';
+import { linkBase } from '../../platform/origin';
 
 function setPortalCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(PORTAL_COOKIE, token, {
@@ -36,7 +37,7 @@ export async function portalModule(app: FastifyInstance, deps: Deps): Promise<vo
     },
     sendLink: async ({ body, req }) =>
       withMessage(
-        { seconds: await sendLoginLink(db, service<SmsSender>(deps, 'sms'), body.mobile, `${req.protocol}://${req.host}`) },
+        { seconds: await sendLoginLink(db, service<SmsSender>(deps, 'sms'), body.mobile, linkBase(deps.config, req)) },
         '如该手机号已开通服务门户，登录链接已发送',
       ),
     linkLogin: async ({ body, req, reply }) => {

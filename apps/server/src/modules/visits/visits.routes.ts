@@ -14,6 +14,7 @@ import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
 import { installVisitJobs, runVisitSweep } from './tasks.job';
 import './visits.demo';
+import { linkBase } from '../../platform/origin';
 
 // 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
 registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
@@ -49,7 +50,7 @@ export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<vo
       return withMessage(null, '领取成功');
     },
     sendSms: async ({ user, body, req }) =>
-      withMessage(await sendSms(db, service<SmsSender>(deps, 'sms'), actorOf(user), body, `${req.protocol}://${req.host}`, user.enterprise.name), '发送成功'),
+      withMessage(await sendSms(db, service<SmsSender>(deps, 'sms'), actorOf(user), body, linkBase(deps.config, req), user.enterprise.name), '发送成功'),
     survey: async ({ query }) => survey(db, query.token),
     surveySubmit: async ({ body }) => {
       await surveySubmit(db, body);
