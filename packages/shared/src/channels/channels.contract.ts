@@ -94,7 +94,7 @@ export const channelsContract = {
       agentId: text('应用AgentId', 32),
       appKey: text('应用AppKey', 64).default(''),
       secret: L(z.string().trim().max(128, '不能超过128个字符').regex(/^\S*$/, '不能包含空格').optional(), '应用密钥（Secret）'),
-      msgEnabled: z.boolean().default(false),
+      msgEnabled: L(z.boolean().default(false), '工作通知'),
     }),
     response: channelSettingSchema,
   }),
@@ -146,7 +146,7 @@ export const channelsContract = {
   msgSwitch: endpoint({
     method: 'POST',
     path: '/ding/msg/switch',
-    body: z.object({ channel: channelName, on: z.boolean(), userId: L(coerceInt('bigint').positive().optional(), '人员') }),
+    body: z.object({ channel: channelName, on: L(z.boolean(), '工作通知开关'), userId: L(coerceInt('bigint').positive().optional(), '人员') }),
     response: z.object({ changed: z.number() }),
   }),
   /** 应用管理: the enterprise's chat-client applications and their state. */
