@@ -3,22 +3,17 @@
 // ('报表压测企业') with SLA clocks, parts, return-visit tasks, complaints and provider fees on a share of them, then runs
 // every standard report as the director (runReport, the function the endpoint calls) over the last 30 days on each of
 // its axes, and prints p50 and the report's main statement (BENCH_PLANS=1: its EXPLAIN ANALYZE too).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { REPORTS, type ReportParams } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, openPostgres, rows } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
-import { openEmbedded } from '../apps/server/src/db/open';
+import { type Database, type Db, rows } from '../apps/server/src/db/client';
 import type { Actor } from '../apps/server/src/platform/actor';
 import { runReport } from '../apps/server/src/modules/reports/reports.service';
 import { captureSql, explain, percentile } from './capture';
+import { runAlone, withBenchDatabase } from './alone';
 
 const ORDERS = Number(process.env.BENCH_REPORT_ORDERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
 const PLANS = process.env.BENCH_PLANS === '1';
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const NAME = '报表压测企业';
 
 export interface ReportLine {
@@ -179,22 +174,10 @@ export function printReports(s: ReportScenario): void {
 }
 
 async function main(): Promise<void> {
-  const dir = url ? null : mkdtempSync(path.join(tmpdir(), 'sk-bench-reports-'));
-  if (dir) chmodSync(dir, 0o755);
-  const database = url ? await openPostgres(url, 4) : await openEmbedded(path.join(dir as string, 'pg'), () => {}, false);
-  try {
-    await migrate(database);
+  await withBenchDatabase('reports', async (database) => {
     printReports(await reportScenario(database));
-  } finally {
-    await database.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // Runnable alone (npx tsx bench/reports.ts); imported by bench/run.ts for reportScenario/printReports only.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAlone(import.meta, main);
