@@ -13,6 +13,9 @@ const page$ = (page: Page) => page.locator('.sk-page:visible');
 /** Clicks the chart's first bar (the grid starts 48 px from the left and ends 64 px above the bottom, ReportChart). */
 async function clickFirstBar(page: Page, bars: number): Promise<void> {
   const chart = page$(page).getByTestId('operate-chart');
+  // ECharts is a lazy chunk: wait for its canvas before measuring, and bring the chart into view.
+  await expect(chart.locator('canvas')).toBeVisible();
+  await chart.scrollIntoViewIfNeeded();
   const box = await chart.boundingBox();
   if (!box) throw new Error('no chart');
   const width = (box.width - 48 - 16) / bars;

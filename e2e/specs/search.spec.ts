@@ -26,8 +26,11 @@ test.describe('global search', () => {
 
     await logIn(page, DISPATCHER);
     // Ctrl+K from anywhere puts the cursor into the box.
-    await page.keyboard.press('Control+k');
-    await expect(box(page)).toBeFocused();
+    // The shortcut listens once the shell has mounted: press again until it has (a key pressed earlier is lost).
+    await expect(async () => {
+      await page.keyboard.press('Control+k');
+      await expect(box(page)).toBeFocused({ timeout: 1_000 });
+    }).toPass();
     const part = Array.from(order!.title).slice(1).join('');
     await page.keyboard.type(part);
     const hit = option(page, order!.title);
@@ -80,9 +83,11 @@ test.describe('global search', () => {
     const top = page.locator('.sk-top-menu > .ant-menu-item');
     await expect(top.first()).toBeVisible();
     for (const item of await top.all()) await expect(item).toBeVisible();
-    await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: '搜索' });
-    await expect(dialog.getByLabel('全局搜索')).toBeFocused();
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await page.keyboard.press('Control+k');
+      await expect(dialog.getByLabel('全局搜索')).toBeFocused({ timeout: 1_000 });
+    }).toPass();
     await page.keyboard.type('空');
     await expect(page.locator('.ant-select-dropdown:visible')).toContainText('请输入至少2个字');
   });
