@@ -1,5 +1,5 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import type { ImMessage } from '@sk/shared';
+import type { ImEventType, ImMessage } from '@sk/shared';
 import { Badge } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../components/toast';
@@ -37,9 +37,9 @@ export function ImDrawer() {
     }
   };
 
-  const send = (text: string): boolean => {
+  const send = (eventType: ImEventType, payload: unknown): boolean => {
     try {
-      client.current?.send({ eventType: 'text', payload: text, clientId: String(Date.now()) });
+      client.current?.send({ eventType, payload, clientId: String(Date.now()) });
       return true;
     } catch (e) {
       toast.error((e as Error).message);

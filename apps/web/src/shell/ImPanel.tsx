@@ -1,10 +1,15 @@
-import { SendOutlined } from '@ant-design/icons';
-import { type ImMessage, imContract } from '@sk/shared';
-import { Button, Drawer, Empty, Input, Space, Tag, Typography } from 'antd';
+import { EnvironmentOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import type { Envelope } from '@sk/shared/common/envelope';
+import type { UploadedFile } from '@sk/shared/files/files.contract';
+import { type ImEventType, type ImMessage, imContract } from '@sk/shared';
+import { Button, Drawer, Empty, Input, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { toast } from '../components/toast';
+import { API_PREFIX } from '../lib/api';
 import type { ImState } from '../lib/im';
 import { useApi } from '../lib/query';
-import { useUser } from '../lib/session';
+import { getSessionUser, useUser } from '../lib/session';
+import { ImMessageBody } from './ImMessageBody';
 
 const STATE_LABEL: Record<ImState, [string, string]> = {
   connecting: ['连接中', 'processing'],
@@ -13,7 +18,8 @@ const STATE_LABEL: Record<ImState, [string, string]> = {
   error: ['连接异常', 'error'],
 };
 
-const text = (m: ImMessage): string => (typeof m.payload === 'string' ? m.payload : `[${m.eventType}]`);
+const LINK = /^https?:\/\/\S+$/;
+const KIND_OF_UPLOAD: Record<string, ImEventType> = { image: 'image', video: 'video' };
 
 /** The chat drawer: recent history, then what arrives on the socket. */
 export default function ImPanel({
@@ -27,8 +33,8 @@ export default function ImPanel({
   onClose: () => void;
   state: ImState;
   live: ImMessage[];
-  /** Answers false when the text could not be sent. */
-  onSend: (text: string) => boolean;
+  /** Answers false when the message could not be sent. */
+  onSend: (eventType: ImEventType, payload: unknown) => boolean;
 }) {
   const user = useUser();
   const [draft, setDraft] = useState('');
@@ -38,7 +44,16 @@ export default function ImPanel({
   const [label, color] = STATE_LABEL[state];
   const send = () => {
     const t = draft.trim();
-    if (t && onSend(t)) setDraft('');
+    // A lone address goes as a link (opened in a new tab on the other side).
+    if (t && onSend(LINK.test(t) ? 'link' : 'text', LINK.test(t) ? { url: t } : t)) setDraft('');
+  };
+  const sendPlace = () => {
+    if (!navigator.geolocation) return void toast.error('当前浏览器无法获取位置');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => onSend('location', { lat: pos.coords.latitude, lng: pos.coords.longitude, address: '我的位置' }),
+      () => toast.error('获取位置失败，请允许浏览器使用位置信息'),
+      { timeout: 10_000 },
+    );
   };
   return (
     <Drawer title="在线客服" open={open} onClose={onClose} size={360} extra={<Tag color={color}>{label}</Tag>}>
@@ -52,12 +67,35 @@ export default function ImPanel({
                 <Typography.Text type="secondary" className="sk-chat-meta">
                   {m.fromUserName} {m.createtime}
                 </Typography.Text>
-                <div className="sk-chat-bubble">{text(m)}</div>
+                <div className="sk-chat-bubble">
+                  <ImMessageBody m={m} />
+                </div>
               </div>
             ))
           )}
         </div>
         <Space.Compact style={{ width: '100%' }}>
+          <Upload
+            name="file"
+            action={`${API_PREFIX}/upload/save`}
+            headers={{ 'X-CSRF-Token': getSessionUser()?.csrfToken ?? '' }}
+            withCredentials
+            showUploadList={false}
+            onChange={({ file }) => {
+              if (file.status === 'error') return void toast.error('上传失败');
+              if (file.status !== 'done') return;
+              const env = file.response as Envelope<UploadedFile> | undefined;
+              if (!env?.success || !env.data) return void toast.error(env?.message ?? '上传失败');
+              onSend(KIND_OF_UPLOAD[env.data.kind] ?? 'file', { fileId: env.data.id });
+            }}
+          >
+            <Tooltip title="发送图片、视频或文件">
+              <Button icon={<PaperClipOutlined />} aria-label="发送图片、视频或文件" />
+            </Tooltip>
+          </Upload>
+          <Tooltip title="发送位置">
+            <Button icon={<EnvironmentOutlined />} aria-label="发送位置" onClick={sendPlace} />
+          </Tooltip>
           <Input value={draft} onChange={(e) => setDraft(e.target.value)} onPressEnter={send} placeholder="输入消息，回车发送" maxLength={500} />
           <Button type="primary" icon={<SendOutlined />} onClick={send}>
             发送

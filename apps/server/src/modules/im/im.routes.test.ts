@@ -7,6 +7,7 @@ import { rows } from '../../db/client';
 import { createDeps } from '../../platform/create-deps';
 import { Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { insertUpload } from '../files/uploads.repo';
 import { Peer } from './test-helpers';
 
 let t: TestApp;
@@ -73,13 +74,51 @@ describe('instant-message socket', () => {
     for (const p of [pa, pb, ps]) p.close();
   });
 
-  it('accepts every message kind of the spec', async () => {
+  it("accepts every message kind of the spec with its payload; a file names an upload of the sender's enterprise only", async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const other = await loggedIn(t.app, t.deps.db, { roles: [6] });
+    const upload = (ep: number, by: number, name: string, kind: 'image' | 'video' | 'doc') =>
+      insertUpload(t.deps.db, { enterpriseId: ep, createdBy: by, name, ext: name.split('.')[1] as string, mime: 'x/y', size: 1234, kind, path: `im/${name}` });
+    const pic = await upload(a.enterpriseId, a.user.id, 'fault.jpg', 'image');
+    const clip = await upload(a.enterpriseId, a.user.id, 'noise.mp4', 'video');
+    const doc = await upload(a.enterpriseId, a.user.id, 'manual.pdf', 'doc');
+    const foreign = await upload(other.enterpriseId, other.user.id, 'theirs.jpg', 'image');
     const p = await Peer.open(t.app, { cookie: a.client.cookie });
-    const kinds = ['text', 'image', 'voice', 'video', 'file', 'link', 'miniprogram', 'msgmenu', 'location', 'business_card'];
-    for (const k of kinds) p.send({ eventType: k, payload: { v: k } });
-    await p.frame('ack', kinds.length);
-    expect(p.frames.filter((f) => f.eventType === 'ack').map((f) => f.data.eventType)).toEqual(kinds);
+    const sent: [string, unknown][] = [
+      ['text', '您好'],
+      ['text', { content: '您好' }],
+      ['image', { fileId: pic.id }],
+      ['voice', { fileId: clip.id }],
+      ['video', { fileId: clip.id }],
+      ['file', { fileId: doc.id, name: '伪造的名字', url: 'https://evil.example/x' }],
+      ['link', { url: 'https://example.com/manual', title: '说明书' }],
+      ['miniprogram', { appid: 'wx1' }],
+      ['msgmenu', { items: [] }],
+      ['location', { lat: 31.23, lng: 121.47, address: '上海市黄浦区' }],
+      ['business_card', { name: '李经理', mobile: '13900000000' }],
+    ];
+    for (const [eventType, payload] of sent) p.send({ eventType, payload });
+    await p.frame('ack', sent.length);
+    const acks = p.frames.filter((f) => f.eventType === 'ack').map((f) => f.data);
+    expect(acks.map((m) => m.eventType)).toEqual(sent.map(([k]) => k));
+    // A file message carries what the server knows of the upload, not what the client said.
+    expect(acks[5].payload).toEqual({ fileId: doc.id, name: 'manual.pdf', url: doc.url, size: 1234, ext: 'pdf' });
+    expect(acks[2].payload).toMatchObject({ fileId: pic.id, url: pic.url });
+    // Refused with a clear message, nothing stored: another enterprise's upload, a bad link, a location off the globe, an empty text.
+    const before = (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from im_messages where enterprise_id = ${a.enterpriseId}`))[0]?.n;
+    const bad: [string, unknown, string][] = [
+      ['image', { fileId: foreign.id }, '文件不存在或已删除，请重新上传'],
+      ['link', { url: 'javascript:alert(1)' }, '请输入以http://或https://开头的链接'],
+      ['location', { lat: 120, lng: 10 }, '纬度不正确'],
+      ['text', '   ', '消息内容不能为空'],
+    ];
+    for (const [i, [eventType, payload, message]] of bad.entries()) {
+      p.send({ eventType, payload });
+      const e = await p.frame('error', i + 1);
+      expect(e.message).toContain(message);
+    }
+    const after = (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from im_messages where enterprise_id = ${a.enterpriseId}`))[0]?.n;
+    expect(after).toBe(before);
     p.close();
   });
 
@@ -181,8 +220,8 @@ describe('instant-message socket', () => {
       const pa = await Peer.open(t.app, { cookie: a.client.cookie });
       const pb = await Peer.open(second, { cookie: b.client.cookie });
       await Promise.all([pa.frame('open'), pb.frame('open')]);
-      pa.send({ eventType: 'image', payload: { url: '/files/1.png' } });
-      expect((await pb.frame('message')).data).toMatchObject({ eventType: 'image', payload: { url: '/files/1.png' } });
+      pa.send({ eventType: 'link', payload: { url: 'https://example.com/1.png' } });
+      expect((await pb.frame('message')).data).toMatchObject({ eventType: 'link', payload: { url: 'https://example.com/1.png' } });
       pa.close();
       pb.close();
     } finally {

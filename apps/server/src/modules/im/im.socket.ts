@@ -1,9 +1,11 @@
-import { describeBadInput, describeIssue, findBadInput, formatError, imClientFrame } from '@sk/shared';
+import { describeBadInput, describeIssue, findBadInput, formatError, IM_FILE_TYPES, type ImEventType, imClientFrame } from '@sk/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { foreignOrigin } from '../../platform/origin';
 import { loadSession, planOverdue, type SessionUser, sessionTokenOf } from '../../platform/session';
 import { type Conn, IM_CHANNEL, type ImHub, type ImSocket } from './im.hub';
+import type { Executor } from '../../db/client';
+import { uploadsOf } from '../files/uploads.repo';
 import * as repo from './im.repo';
 
 /** Close codes the shell can tell apart (4000–4999 are the application's). */
@@ -57,13 +59,25 @@ async function onFrame(deps: Deps, conn: Conn, token: Token, raw: Raw): Promise<
   if (bad) return send(conn.socket, { eventType: 'error', message: describeBadInput(imClientFrame, bad) });
   const parsed = imClientFrame.safeParse(frame);
   if (!parsed.success) return send(conn.socket, { eventType: 'error', message: describeIssue(imClientFrame, parsed.error) });
-  const { eventType, payload, clientId } = parsed.data;
+  const { eventType, clientId } = parsed.data;
+  const payload = await storedPayload(deps.db, conn.enterpriseId, eventType, parsed.data.payload);
+  if (payload === null) return send(conn.socket, { eventType: 'error', message: '文件不存在或已删除，请重新上传' });
   const msg = await deps.db.transaction(async (tx) => {
     const id = await repo.insertMessage(tx, conn.enterpriseId, conn.userId, eventType, payload);
     await repo.notifyMessage(tx, IM_CHANNEL, { e: conn.enterpriseId, id, o: conn.key });
     return repo.messageById(tx, conn.enterpriseId, id, conn.timeZone);
   });
   send(conn.socket, { eventType: 'ack', clientId: clientId ?? null, data: msg });
+}
+
+/**
+ * What a message keeps: a file message names an upload of the sender's enterprise (another's id: null, refused), and
+ * carries its name, address, size and type as the server knows them, never as the client said.
+ */
+async function storedPayload(ex: Executor, enterpriseId: number, type: ImEventType, payload: unknown): Promise<unknown> {
+  if (!IM_FILE_TYPES.includes(type)) return payload;
+  const [f] = await uploadsOf(ex, enterpriseId, [(payload as { fileId: number }).fileId]);
+  return f ? { fileId: f.id, name: f.name, url: f.url, size: f.size, ext: f.ext } : null;
 }
 
 /**
