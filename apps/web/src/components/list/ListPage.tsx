@@ -61,6 +61,8 @@ export interface ListPageProps<T> {
   mapFilters?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Starting filters (e.g. from the URL) and the panel's initial values. */
   initialQuery?: Record<string, unknown>;
+  /** The panel's values for `initialQuery` when they differ (mapFilters' inverse: start/end fields back into a range). */
+  filterValuesOf?: (query: Record<string, unknown>) => Record<string, unknown>;
   /** Fixed fields sent with every load (e.g. `{ dataType: 1 }` or the current tab); a change reloads from the first page. */
   params?: Record<string, unknown>;
   /** Show the sort selector (default true). */
@@ -223,7 +225,7 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
           filters ? (
             <FilterPanel
               form={panelForm}
-              initialValues={initialQuery}
+              initialValues={props.filterValuesOf ? props.filterValuesOf(initialQuery) : initialQuery}
               layout={phone ? 'vertical' : 'inline'}
               onSearch={(values) => {
                 clearSelection();

@@ -62,6 +62,21 @@ export function orderFilterQuery(v: Record<string, unknown>): Record<string, unk
   return out;
 }
 
+/**
+ * The panel's values for a starting query (a report's drill-down link): start/end fields become their range picker, so
+ * the panel shows the period and keeps it when another filter is added.
+ */
+export function orderFilterValues(q: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...q };
+  for (const [field, start, end] of RANGES) {
+    if (q[start] == null && q[end] == null) continue;
+    out[field] = [q[start] ?? null, q[end] ?? null];
+    delete out[start];
+    delete out[end];
+  }
+  return out;
+}
+
 const narrow = { width: 160 };
 
 /** Every work-order filter the list page offers (the panel under 筛选). */

@@ -8,7 +8,7 @@ import { processContract } from '@sk/shared/process/process.contract';
 import { Spin } from 'antd';
 import { exportOrders, orderFetcher } from './api';
 import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from './columns';
-import { OrderFilters, orderFilterQuery } from './Filters';
+import { OrderFilters, orderFilterQuery, orderFilterValues } from './Filters';
 
 export interface OrderListProps {
   /** The list page (GET /v2/order/getAllOrderList?scope). */
@@ -68,6 +68,7 @@ export function OrderList({
       keywordPlaceholder="工单编号、标题、客户、电话"
       filters={filters ? <OrderFilters states={stateFilter} /> : undefined}
       mapFilters={orderFilterQuery}
+      filterValuesOf={orderFilterValues}
       toolbar={toolbar}
       onExport={
         can(POWERS.export)

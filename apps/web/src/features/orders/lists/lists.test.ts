@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderFilterQuery } from './Filters';
+import { orderFilterQuery, orderFilterValues } from './Filters';
 import { allOrderQuery } from './pages/AllOrder';
 
 describe('order list filters', () => {
@@ -20,5 +20,16 @@ describe('order list filters', () => {
   it('reads the /allOrder route’s query parameters as starting filters', () => {
     const q = allOrderQuery(new URLSearchParams('keyword=123&servicePersonalId=5&states=1,2&orderType=9&customName=华东&takeStart=2024-01-01&jump=home&tab=1'));
     expect(q).toEqual({ keyword: '123', servicePersonalId: 5, states: [1, 2], orderType: [9], customName: '华东', takeStart: '2024-01-01' });
+  });
+
+  it('shows a report drill-down period in the panel and keeps it through the panel (values ⇄ query)', () => {
+    const q = allOrderQuery(new URLSearchParams('startFinishTime=2026-10-26&endFinishTime=2026-11-24&states=5&priority=2'));
+    const v = orderFilterValues(q);
+    expect(v).toEqual({ finish: ['2026-10-26', '2026-11-24'], states: [5], priority: 2 });
+    // Submitting the panel untouched gives the same query back (plus the empty fields of the other filters).
+    const back = Object.fromEntries(Object.entries(orderFilterQuery(v)).filter(([, x]) => x !== undefined));
+    expect(back).toEqual({ startFinishTime: '2026-10-26', endFinishTime: '2026-11-24', states: '5', priority: 2 });
+    // Half a range stays half.
+    expect(orderFilterValues({ startCreateTime: '2026-11-01' })).toEqual({ created: ['2026-11-01', null] });
   });
 });
