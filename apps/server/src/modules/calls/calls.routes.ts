@@ -8,11 +8,13 @@ import { registerBadgeCount } from '../menu/badges';
 import { receiveCallEvent, verifyCallEvent } from './calls.events';
 import * as svc from './calls.service';
 import './calls.demo';
+import { registerCallJobs } from './calls.stale';
 
 const EVENT_PREFIX = '/api/call/events/';
 /** The bytes a call event was signed over, kept by the preParsing hook below. */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
+registerCallJobs();
 registerBadgeCount('/call/callback/count', async ({ user, deps }) => svc.callbackCount(deps.db, user.enterpriseId, user.id));
 
 /** The call centre (issue 32, docs/calls.md): seats, call records, the signed call-event endpoint, the pop, click-to-call. */
