@@ -46,7 +46,10 @@ describe('calls the platform never ended', () => {
     expect((await rowOf(talking))?.duration_s).toBeGreaterThan(4 * 3600);
     expect(await rowOf(fresh)).toMatchObject({ state: 1, ended: false });
     expect(await rowOf(shortTalk)).toMatchObject({ state: 2, ended: false });
-    const logs = await rows(t.deps.db, sql`select record_id::int, to_state from call_record_logs where record_id in (${ringing}, ${talking}) order by record_id`);
+    const logs = await rows(
+      t.deps.db,
+      sql`select record_id::int, to_state from call_record_logs where record_id in (${ringing}, ${talking}) order by record_id`,
+    );
     expect(logs).toEqual([
       { record_id: ringing, to_state: 4 },
       { record_id: talking, to_state: 3 },
