@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs, ImClient, type ImFrame, NOT_OPEN } from './im';
+import { backoffMs, ImClient, type ImFrame, ImHub, NOT_OPEN } from './im';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -90,5 +90,60 @@ describe('instant-message client', () => {
 
   it('backs off 2, 4, 8 … seconds, capped at 64', () => {
     expect([1, 2, 3, 6, 9].map(backoffMs)).toEqual([2000, 4000, 8000, 64_000, 64_000]);
+  });
+});
+
+describe('the shared socket (ImHub)', () => {
+  const hub = () => new ImHub((o) => new ImClient({ ...o, url: 'ws://x/im', WebSocketImpl: FakeSocket as unknown as typeof WebSocket }));
+
+  it('opens one socket for every listener and hands each frame to all of them', () => {
+    const h = hub();
+    const a: string[] = [];
+    const b: string[] = [];
+    h.subscribe({ onFrame: (f) => a.push(f.eventType) });
+    h.subscribe({ onFrame: (f) => b.push(f.eventType) });
+    expect(FakeSocket.all).toHaveLength(1);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.onmessage?.({ data: '{"eventType":"notice"}' });
+    expect(a).toEqual(['notice']);
+    expect(b).toEqual(['notice']);
+  });
+
+  it('tells a late listener the state it joins, and sends on the one socket', () => {
+    const h = hub();
+    h.subscribe({});
+    FakeSocket.all[0]!.open();
+    const states: string[] = [];
+    h.subscribe({ onState: (s) => states.push(s) });
+    expect(states).toEqual(['open']);
+    h.send({ eventType: 'text', payload: 'hi' });
+    expect(FakeSocket.all[0]!.sent).toEqual(['{"eventType":"text","payload":"hi"}']);
+  });
+
+  it('closes the socket when the last listener leaves, not before, and opens a new one for the next', () => {
+    const h = hub();
+    const leaveA = h.subscribe({});
+    const leaveB = h.subscribe({});
+    FakeSocket.all[0]!.open();
+    leaveA();
+    leaveA();
+    expect(FakeSocket.all[0]!.readyState).toBe(1);
+    leaveB();
+    expect(FakeSocket.all[0]!.readyState).toBe(3);
+    expect(() => h.send({ eventType: 'text', payload: 'x' })).toThrow(NOT_OPEN);
+    h.subscribe({});
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});
+
+describe('the shared socket after a reopen', () => {
+  it("ignores the old socket's late close once a new one has replaced it", () => {
+    const h = new ImHub((o) => new ImClient({ ...o, url: 'ws://x/im', WebSocketImpl: FakeSocket as unknown as typeof WebSocket }));
+    h.subscribe({})();
+    const states: string[] = [];
+    h.subscribe({ onState: (s) => states.push(s) });
+    FakeSocket.all[1]!.open();
+    FakeSocket.all[0]!.onclose?.();
+    expect(states).toEqual(['connecting', 'open']);
   });
 });

@@ -103,3 +103,61 @@ export class ImClient {
     this.retry = setTimeout(() => this.connect(), backoffMs(this.attempts));
   }
 }
+
+export interface ImListener {
+  onFrame?: (frame: ImFrame) => void;
+  onState?: (state: ImState) => void;
+}
+
+/**
+ * One socket per tab, shared by every part of the page that listens (chat, notices, the call pop, the schedule):
+ * the first subscriber opens it, the last one to leave closes it.
+ */
+export class ImHub {
+  private client: ImClient | null = null;
+  private readonly listeners = new Set<ImListener>();
+  private current: ImState = 'closed';
+
+  constructor(private readonly make: (opts: ImClientOptions) => ImClient = (opts) => new ImClient(opts)) {}
+
+  /** Adds a listener (a late one is told the current state at once); answers the function that removes it. */
+  subscribe(listener: ImListener): () => void {
+    this.listeners.add(listener);
+    if (this.client) listener.onState?.(this.current);
+    else {
+      // A closed socket's late events must not reach the listeners of the one that replaced it.
+      const client: ImClient = this.make({
+        onFrame: (f) => {
+          if (this.client === client) for (const l of [...this.listeners]) l.onFrame?.(f);
+        },
+        onState: (s) => {
+          if (this.client !== client) return;
+          this.current = s;
+          for (const l of [...this.listeners]) l.onState?.(s);
+        },
+      });
+      this.client = client;
+      client.connect();
+    }
+    return () => this.leave(listener);
+  }
+
+  /** Sends on the shared socket; throws 'websocket is not open' when it is not. */
+  send(frame: ImFrame): void {
+    if (!this.client) throw new Error(NOT_OPEN);
+    this.client.send(frame);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  private leave(listener: ImListener): void {
+    if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+    this.client?.close();
+    this.client = null;
+    this.current = 'closed';
+  }
+}
+
+export const imHub = new ImHub();

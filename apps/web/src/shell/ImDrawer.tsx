@@ -3,7 +3,7 @@ import type { ImEventType, ImMessage } from '@sk/shared';
 import { Badge } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../components/toast';
-import { ImClient, type ImFrame, type ImState } from '../lib/im';
+import { type ImFrame, type ImState, imHub } from '../lib/im';
 
 const ImPanel = lazy(() => import('./ImPanel'));
 
@@ -14,11 +14,11 @@ export function ImDrawer() {
   const [state, setState] = useState<ImState>('closed');
   const [live, setLive] = useState<ImMessage[]>([]);
   const [unread, setUnread] = useState(0);
-  const client = useRef<ImClient | null>(null);
+  const leave = useRef<(() => void) | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
 
-  useEffect(() => () => client.current?.close(), []);
+  useEffect(() => () => leave.current?.(), []);
 
   const onFrame = (f: ImFrame) => {
     if ((f.eventType === 'message' || f.eventType === 'ack') && f.data) {
@@ -31,15 +31,12 @@ export function ImDrawer() {
     setOpen(true);
     setEverOpened(true);
     setUnread(0);
-    if (!client.current) {
-      client.current = new ImClient({ onFrame, onState: setState });
-      client.current.connect();
-    }
+    if (!leave.current) leave.current = imHub.subscribe({ onFrame, onState: setState });
   };
 
   const send = (eventType: ImEventType, payload: unknown): boolean => {
     try {
-      client.current?.send({ eventType, payload, clientId: String(Date.now()) });
+      imHub.send({ eventType, payload, clientId: String(Date.now()) });
       return true;
     } catch (e) {
       toast.error((e as Error).message);

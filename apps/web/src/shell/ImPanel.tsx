@@ -89,12 +89,12 @@ export default function ImPanel({
               onSend(KIND_OF_UPLOAD[env.data.kind] ?? 'file', { fileId: env.data.id });
             }}
           >
-            <Tooltip title="发送图片、视频或文件">
-              <Button icon={<PaperClipOutlined />} aria-label="发送图片、视频或文件" />
+            <Tooltip title="附加图片、视频或文件">
+              <Button icon={<PaperClipOutlined />} aria-label="附加图片、视频或文件" />
             </Tooltip>
           </Upload>
-          <Tooltip title="发送位置">
-            <Button icon={<EnvironmentOutlined />} aria-label="发送位置" onClick={sendPlace} />
+          <Tooltip title="分享我的位置">
+            <Button icon={<EnvironmentOutlined />} aria-label="分享我的位置" onClick={sendPlace} />
           </Tooltip>
           <Input value={draft} onChange={(e) => setDraft(e.target.value)} onPressEnter={send} placeholder="输入消息，回车发送" maxLength={500} />
           <Button type="primary" icon={<SendOutlined />} onClick={send}>

@@ -12,7 +12,7 @@ import { Link, useNavigate } from 'react-router';
 import { ColorTag } from '../../components';
 import { listQueryKey } from '../../components/list/useListData';
 import { call } from '../../lib/api';
-import { ImClient } from '../../lib/im';
+import { imHub } from '../../lib/im';
 import { apiKey, useApi, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { CC, durationText } from './api';
@@ -213,7 +213,7 @@ export function CallPopListener() {
   const mobile = !Grid.useBreakpoint().md;
   useEffect(() => {
     if (!enabled) return;
-    const client = new ImClient({
+    return imHub.subscribe({
       onFrame: (f) => {
         const callRecordId = (f.data as { callRecordId?: number } | null)?.callRecordId;
         if (!callRecordId) return;
@@ -231,8 +231,6 @@ export function CallPopListener() {
         }
       },
     });
-    client.connect();
-    return () => client.close();
   }, [enabled, qc]);
   if (!enabled) return null;
   return (

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ImClient } from '../../lib/im';
+import { imHub } from '../../lib/im';
 import { isShellCount } from '../../lib/query';
 
 /** What a new notice may change: the shell's counts (the bell, the menu badges and home's 待办事项). */
@@ -12,10 +12,7 @@ export function refreshInbox(qc: QueryClient): void {
  * Listens on the app's socket for the server's `notice` signal (sent to the recipient once a notice is committed,
  * whoever wrote it) and refreshes the inbox then; the bell's 30 s poll stays as the fallback while the socket is down.
  */
-export function useLiveNotices(
-  enabled: boolean,
-  make: (onFrame: (f: { eventType: string }) => void) => Pick<ImClient, 'connect' | 'close'> = defaultClient,
-): void {
+export function useLiveNotices(enabled: boolean, make: (onFrame: (f: { eventType: string }) => void) => LiveClient = defaultClient): void {
   const qc = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
@@ -27,4 +24,18 @@ export function useLiveNotices(
   }, [enabled, qc, make]);
 }
 
-const defaultClient = (onFrame: (f: { eventType: string }) => void) => new ImClient({ onFrame });
+interface LiveClient {
+  connect(): void;
+  close(): void;
+}
+
+/** A listener on the tab's one shared socket. */
+const defaultClient = (onFrame: (f: { eventType: string }) => void): LiveClient => {
+  let leave: (() => void) | null = null;
+  return {
+    connect: () => {
+      leave = imHub.subscribe({ onFrame });
+    },
+    close: () => leave?.(),
+  };
+};

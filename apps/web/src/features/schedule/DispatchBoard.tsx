@@ -11,7 +11,7 @@ import { App, Badge, Button, Card, Col, DatePicker, Empty, Input, Pagination, Ro
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ImClient, type ImState } from '../../lib/im';
+import { type ImState, imHub } from '../../lib/im';
 import { call } from '../../lib/api';
 import { apiKey, useApi } from '../../lib/query';
 import { dayLabel, distanceText, LIVE_READS, S, weekOf } from './api';
@@ -74,7 +74,7 @@ function useLiveBoard(): ImState {
   const qc = useQueryClient();
   const [state, setState] = useState<ImState>('connecting');
   useEffect(() => {
-    const client = new ImClient({
+    return imHub.subscribe({
       onState: setState,
       onFrame: (f) => {
         // An engineer's position changes the map, not the board.
@@ -82,8 +82,6 @@ function useLiveBoard(): ImState {
         for (const r of LIVE_READS) void qc.invalidateQueries({ queryKey: apiKey(r) });
       },
     });
-    client.connect();
-    return () => client.close();
   }, [qc]);
   return state;
 }

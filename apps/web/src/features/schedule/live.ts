@@ -3,7 +3,7 @@
 import { SCHEDULE_EVENT } from '@sk/shared/schedule/schedule.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ImClient, type ImFrame, type ImState } from '../../lib/im';
+import { type ImFrame, type ImState, imHub } from '../../lib/im';
 import { apiKey } from '../../lib/query';
 import { LIVE_READS, S } from './api';
 
@@ -13,7 +13,7 @@ export function useScheduleLive(scope: 'all' | 'map'): ImState {
   const qc = useQueryClient();
   const [state, setState] = useState<ImState>('connecting');
   useEffect(() => {
-    const client = new ImClient({
+    return imHub.subscribe({
       onState: setState,
       onFrame: (f) => {
         if (f.eventType !== SCHEDULE_EVENT) return;
@@ -24,8 +24,6 @@ export function useScheduleLive(scope: 'all' | 'map'): ImState {
         for (const r of scope === 'map' ? [S.map, S.nearest] : LIVE_READS) void qc.invalidateQueries({ queryKey: apiKey(r) });
       },
     });
-    client.connect();
-    return () => client.close();
   }, [qc, scope]);
   return state;
 }
