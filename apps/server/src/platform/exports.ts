@@ -40,8 +40,6 @@ export function registerExport<P>(kind: string, def: ExportDef<P>): void {
 }
 export const exportDef = (kind: string): ExportDef<any> | undefined => registry.get(kind);
 
-export const columnsOf = <P>(def: ExportDef<P>, params: P): ExportColumn[] => (typeof def.columns === 'function' ? def.columns(params) : def.columns);
-
 /** Pages through rows by a numeric key (descending, as lists show newest first). */
 export async function* keysetPages<T extends { id: number }>(fetch: (before: number | null, limit: number) => Promise<T[]>, size = 1000): AsyncIterable<T[]> {
   let before: number | null = null;

@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { affected, sql } from '../db/client';
 import type { Deps } from './deps';
-import { columnsOf, type ExportDef, type ExportUser } from './exports';
+import type { ExportColumn, ExportDef, ExportUser } from './exports';
 import { newKey, storageOf } from './storage';
 
 const PROGRESS_EVERY_MS = 500;
@@ -83,3 +83,5 @@ export async function writeExport(deps: Deps, w: WriteInput): Promise<void> {
     throw err;
   }
 }
+
+export const columnsOf = <P>(def: ExportDef<P>, params: P): ExportColumn[] => (typeof def.columns === 'function' ? def.columns(params) : def.columns);

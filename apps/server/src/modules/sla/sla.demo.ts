@@ -4,7 +4,7 @@ import { rows, type Tx } from '../../db/client';
 import { addDemoStep, DEMO_ENTERPRISES } from '../../db/seed';
 import { upsertSetting } from '../settings/settings.repo';
 import { SLA_SETTING } from './sla.enabled';
-import { installSlaClocks } from './sla.routes';
+import { installSlaClocks } from './sla.install';
 import { createPolicy } from './sla.policies';
 
 /**

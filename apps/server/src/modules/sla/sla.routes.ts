@@ -4,42 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { addSweep, registerJobHandler } from '../../platform/jobs';
-import { registerStateHook } from '../../platform/state';
 import { readerOf, visibleOrder } from '../orders/detail.access';
-import { afterOrderCreated } from '../orders/order.hooks';
-import { sweepEventSla } from './event.sweep';
 import { hoursOf } from './sla.calendar';
-import { syncClocks } from './sla.clocks';
 import * as policies from './sla.policies';
 import { saveHoursAndRecompute } from './sla.recompute';
 import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
-import { sweepSla } from './sla.sweep';
 import './sla.demo';
-
-export const SLA_SWEEP_JOB = 'sla.sweep';
-
-let installed = false;
-/** Clocks follow every order (created, then each action), and the sweep (orders, then events) runs every 30 s (once per process). */
-export function installSlaClocks(): void {
-  if (installed) return;
-  installed = true;
-  afterOrderCreated(async (o) => {
-    const [order] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (order) await syncClocks(o.tx, o.enterpriseId, { action: 'create', from: null, to: o.state, order });
-  });
-  registerStateHook('order', '*', {
-    after: async (h) => {
-      await syncClocks(h.tx, h.enterpriseId, { action: h.action, from: h.from, to: h.to, order: h.row });
-      return undefined;
-    },
-  });
-  registerJobHandler(SLA_SWEEP_JOB, async (_job, deps) => {
-    await sweepSla(deps.db);
-    await sweepEventSla(deps.db);
-  });
-  addSweep({ name: SLA_SWEEP_JOB, everySeconds: 30, kind: SLA_SWEEP_JOB });
-}
+import { installSlaClocks } from './sla.install';
 
 export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void> {
   installSlaClocks();

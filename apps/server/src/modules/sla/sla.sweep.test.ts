@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { drainJobs, enqueue } from '../../platform/jobs';
 import { newCustomer } from '../customers/test-helpers';
 import { orderRow, team } from '../orders/actions.fixtures';
-import { SLA_SWEEP_JOB } from './sla.routes';
+import { SLA_SWEEP_JOB } from './sla.install';
 import { sweepSla } from './sla.sweep';
 import { slaOn } from './test-helpers';
 

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/client';
+import { addSweep, registerJobHandler } from '../../platform/jobs';
+import { registerStateHook } from '../../platform/state';
+import { afterOrderCreated } from '../orders/order.hooks';
+import { sweepEventSla } from './event.sweep';
+import { syncClocks } from './sla.clocks';
+import { sweepSla } from './sla.sweep';
+
+export const SLA_SWEEP_JOB = 'sla.sweep';
+
+let installed = false;
+/** Clocks follow every order (created, then each action), and the sweep (orders, then events) runs every 30 s (once per process). */
+export function installSlaClocks(): void {
+  if (installed) return;
+  installed = true;
+  afterOrderCreated(async (o) => {
+    const [order] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+    if (order) await syncClocks(o.tx, o.enterpriseId, { action: 'create', from: null, to: o.state, order });
+  });
+  registerStateHook('order', '*', {
+    after: async (h) => {
+      await syncClocks(h.tx, h.enterpriseId, { action: h.action, from: h.from, to: h.to, order: h.row });
+      return undefined;
+    },
+  });
+  registerJobHandler(SLA_SWEEP_JOB, async (_job, deps) => {
+    await sweepSla(deps.db);
+    await sweepEventSla(deps.db);
+  });
+  addSweep({ name: SLA_SWEEP_JOB, everySeconds: 30, kind: SLA_SWEEP_JOB });
+}
