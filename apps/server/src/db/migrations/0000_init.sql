@@ -3135,6 +3135,7 @@ CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","
 CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","created_at","state","invalid") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_provider_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_provider_finished_idx" ON "orders" USING btree ("enterprise_id","finished_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_undeliver_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_open_load_idx" ON "orders" USING btree ("enterprise_id","service_user_id","appointment_at") WHERE state in (2, 3, 4) and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_pool_list_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE state = 1 and in_pool and deleted_at is null;--> statement-breakpoint

@@ -287,6 +287,8 @@ export const orders = pgTable(
     index('orders_provider_idx').on(t.enterpriseId, t.providerId, t.createdAt, t.id).where(sql`provider_id is not null and deleted_at is null`),
     // 服务单 and 工单管理 (docs/settlement.md): every provider order, newest first.
     index('orders_provider_list_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`provider_id is not null and deleted_at is null`),
+    // 工单管理 by completion period, newest completion first.
+    index('orders_provider_finished_idx').on(t.enterpriseId, t.finishedAt, t.id).where(sql`provider_id is not null and deleted_at is null`),
     // The desk's pending list (picked and counted index-only) and each engineer's open load with today's appointments.
     index('orders_undeliver_list_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`state = 1 and not in_pool and deleted_at is null`),
     index('orders_open_load_idx').on(t.enterpriseId, t.serviceUserId, t.appointmentAt).where(sql`state in (2, 3, 4) and deleted_at is null`),

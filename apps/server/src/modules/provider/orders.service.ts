@@ -15,6 +15,8 @@ import { orderListWhere } from '../orders/list.filters';
  */
 
 const ORDER = sql.raw('o.created_at desc, o.id desc');
+/** Within a completion period the newest completion comes first, read from the period's own index. */
+const BY_FINISH = sql.raw('o.finished_at desc, o.id desc');
 const TAB_STATES: Record<ServiceOrderTab, SQL | null> = { all: null, open: sql`o.state in (0, 1, 2, 3, 4, 7)`, done: sql`o.state = 5` };
 
 const hasFee = sql`exists (select 1 from provider_order_fees f where f.enterprise_id = o.enterprise_id and f.order_id = o.id)`;
@@ -83,7 +85,7 @@ const present = (r: Raw): ProviderOrderRow => ({
 });
 
 /** The page's rows (`page` picks them, aliased o) with the provider, the SLA at a glance, parts owed, the fee and its statement. */
-export function factsOf(a: Actor, page: SQL): SQL {
+export function factsOf(a: Actor, page: SQL, order: SQL = ORDER): SQL {
   const t = (col: string) => timeOf(sql.raw(`o.${col}`), a);
   // The page first, materialised: the joins below then run for its rows only (never a hash over every fee or line).
   return sql`with pg as materialized (${page})
@@ -104,13 +106,13 @@ export function factsOf(a: Actor, page: SQL): SQL {
       from order_sla_clocks x where x.enterprise_id = o.enterprise_id and x.order_id = o.id and x.outcome <> 2) k
     cross join lateral (
       select count(*)::int as parts from old_part_returns x where x.enterprise_id = o.enterprise_id and x.order_id = o.id and x.state = 1) r
-    order by ${ORDER}`;
+    order by ${order}`;
 }
 
-async function page(ex: Executor, a: Actor, where: SQL, p: PageRequest): Promise<{ list: ProviderOrderRow[]; count: number }> {
+async function page(ex: Executor, a: Actor, where: SQL, p: PageRequest, order: SQL = ORDER): Promise<{ list: ProviderOrderRow[]; count: number }> {
   return listPage(
     p,
-    async () => (await rows<Raw>(ex, factsOf(a, pageRows('orders', 'o', a.enterpriseId, where, ORDER, p)))).map(present),
+    async () => (await rows<Raw>(ex, factsOf(a, pageRows('orders', 'o', a.enterpriseId, where, order, p), order))).map(present),
     () => countOf(ex, sql`orders o`, where),
   );
 }
@@ -144,5 +146,5 @@ export const managementWhere = (a: Actor, f: ManagementFilters): SQL =>
 /** 工单管理: every provider order of the enterprise (its staff only), filtered by provider, completion period and settlement state. */
 export function management(ex: Executor, a: Actor, f: ManagementFilters, p: PageRequest) {
   if (a.providerId != null) throw new AppError('NO_POWER');
-  return page(ex, a, managementWhere(a, f), p);
+  return page(ex, a, managementWhere(a, f), p, f.startDay || f.endDay ? BY_FINISH : ORDER);
 }

@@ -108,6 +108,10 @@ describe('工单管理 (/order/management/list)', () => {
     expect((await c.send(P.management, { settleState: 3 })).data.count).toBe(0);
     expect(ids((await c.send(P.management, { providerId: a.p1 })).data)).toEqual([unpriced, priced].sort((x, y) => x - y));
     expect(ids((await c.send(P.management, { startDay: '2026-03-01', endDay: '2026-03-31' })).data)).toEqual([onStatement]);
+    // Within a period the newest completion comes first, whatever the creation order (onStatement was made after priced).
+    const inOrder = (await c.send(P.management, { startDay: '2026-03-01', endDay: '2026-04-30' })).data.list.map((r) => r.id);
+    expect(inOrder).toEqual([priced, onStatement]);
+    expect((await c.send(P.management, {})).data.list.map((r) => r.id).slice(0, 2)).toEqual([onStatement, priced]);
     // Paid: the statement through its states.
     const sid = made.data.id;
     expect((await c.send(C.action, { id: sid, action: 'issue' })).success).toBe(true);
