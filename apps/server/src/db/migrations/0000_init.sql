@@ -2682,7 +2682,7 @@ ALTER TABLE "table_configs" ADD CONSTRAINT "table_configs_enterprise_id_user_id_
 ALTER TABLE "order_fees" ADD CONSTRAINT "order_fees_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fees" ADD CONSTRAINT "order_fees_money_item_fk" FOREIGN KEY ("enterprise_id","money_item_id") REFERENCES "public"."money_items"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_fees" ADD CONSTRAINT "order_fees_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_logs" ADD CONSTRAINT "order_logs_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_logs" ADD CONSTRAINT "order_logs_record_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_logs" ADD CONSTRAINT "order_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2719,7 +2719,7 @@ ALTER TABLE "order_report_links" ADD CONSTRAINT "order_report_links_user_fk" FOR
 ALTER TABLE "receive_payment_templates" ADD CONSTRAINT "receive_payment_templates_account_fk" FOREIGN KEY ("enterprise_id","receive_payment_id") REFERENCES "public"."receive_payments"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receive_payment_templates" ADD CONSTRAINT "receive_payment_templates_template_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receive_payments" ADD CONSTRAINT "receive_payments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "event_logs" ADD CONSTRAINT "event_logs_event_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_logs" ADD CONSTRAINT "event_logs_record_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_logs" ADD CONSTRAINT "event_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_messages" ADD CONSTRAINT "event_messages_event_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_messages" ADD CONSTRAINT "event_messages_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -3074,7 +3074,7 @@ CREATE UNIQUE INDEX "search_plans_default_uq" ON "search_plans" USING btree ("en
 CREATE UNIQUE INDEX "table_configs_user_table_uq" ON "table_configs" USING btree ("enterprise_id","user_id","table_key");--> statement-breakpoint
 CREATE INDEX "order_fees_order_idx" ON "order_fees" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "order_fees_money_item_idx" ON "order_fees" USING btree ("enterprise_id","money_item_id");--> statement-breakpoint
-CREATE INDEX "order_logs_order_idx" ON "order_logs" USING btree ("enterprise_id","order_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "order_logs_record_idx" ON "order_logs" USING btree ("enterprise_id","order_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "order_messages_order_idx" ON "order_messages" USING btree ("enterprise_id","order_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "order_people_user_idx" ON "order_people" USING btree ("enterprise_id","user_id","part","order_id");--> statement-breakpoint
 CREATE INDEX "order_service_items_order_idx" ON "order_service_items" USING btree ("enterprise_id","order_id");--> statement-breakpoint
@@ -3146,7 +3146,7 @@ CREATE UNIQUE INDEX "order_report_links_token_uq" ON "order_report_links" USING 
 CREATE INDEX "order_report_links_order_idx" ON "order_report_links" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "receive_payment_templates_template_idx" ON "receive_payment_templates" USING btree ("enterprise_id","template_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "receive_payments_name_uq" ON "receive_payments" USING btree ("enterprise_id","name");--> statement-breakpoint
-CREATE INDEX "event_logs_event_idx" ON "event_logs" USING btree ("enterprise_id","event_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "event_logs_record_idx" ON "event_logs" USING btree ("enterprise_id","event_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "event_messages_event_idx" ON "event_messages" USING btree ("enterprise_id","event_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "events_no_uq" ON "events" USING btree ("enterprise_id","event_no");--> statement-breakpoint
 CREATE INDEX "events_geo_pending_idx" ON "events" USING btree ("enterprise_id","id") WHERE geo_precision is null;--> statement-breakpoint

@@ -5,6 +5,7 @@ import { customerAddresses, customerContacts, customers, installedProducts, prod
 import { formTemplates, formTemplateVersions } from './forms';
 import { serviceItems } from './orders';
 import { enterprises, users } from './platform';
+import { stateLogTable } from './logs';
 
 /**
  * Events: the service desk's tickets. State is the spec's flags (dispatch_state, process_state,
@@ -154,27 +155,7 @@ export const events = pgTable(
 );
 
 /** The append-only log of every action on an event (written by platform/state.ts), shown in the flow. */
-export const eventLogs = pgTable(
-  'event_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    eventId: ref('event_id').notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'event_logs_event_fk', columns: [t.enterpriseId, t.eventId], foreignColumns: [events.enterpriseId, events.id] }).onDelete('cascade'),
-    foreignKey({ name: 'event_logs_user_fk', columns: [t.enterpriseId, t.userId], foreignColumns: [users.enterpriseId, users.id] }),
-    index('event_logs_event_idx').on(t.enterpriseId, t.eventId, t.createdAt, t.id),
-  ],
-);
+export const eventLogs = stateLogTable('event_logs', 'event_id', events);
 
 /** The conversation entries of an event's flow (text, images, files and the IM kinds); deletable by their author. */
 export const eventMessages = pgTable(

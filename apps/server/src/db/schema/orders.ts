@@ -6,6 +6,7 @@ import { uploads } from './files';
 import { formTemplates, formTemplateVersions, moneyItems } from './forms';
 import { serviceGroups, serviceProviders } from './org';
 import { enterprises, users } from './platform';
+import { stateLogTable } from './logs';
 
 /**
  * Work orders. State changes go through platform/state.ts only (ORDER_STATE in
@@ -317,27 +318,7 @@ export const orderPeople = pgTable(
 );
 
 /** The append-only log of every action on an order (the detail timeline and audit trail); written by platform/state.ts. */
-export const orderLogs = pgTable(
-  'order_logs',
-  {
-    enterpriseId: enterpriseIdCol(),
-    id: idCol(),
-    orderId: ref('order_id').notNull(),
-    fromState: smallint('from_state'),
-    toState: smallint('to_state').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    changed: jsonb('changed'),
-    userId: ref('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    foreignKey({ name: 'order_logs_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
-    foreignKey({ name: 'order_logs_user_fk', columns: [t.enterpriseId, t.userId], foreignColumns: [users.enterpriseId, users.id] }),
-    index('order_logs_order_idx').on(t.enterpriseId, t.orderId, t.createdAt, t.id),
-  ],
-);
+export const orderLogs = stateLogTable('order_logs', 'order_id', orders);
 
 /** The order's service items (serviceId), priced when added. */
 export const orderServiceItems = pgTable(
