@@ -158,6 +158,12 @@ test.describe('shell', () => {
     await drawer.getByPlaceholder('输入消息，回车发送').fill('你好，请问如何导出工单？');
     await drawer.getByRole('button', { name: '发送' }).click();
     await expect(drawer.locator('.sk-chat-msg.mine', { hasText: '你好，请问如何导出工单？' })).toBeVisible();
+    // A voice message from the (fake) microphone: recorded, uploaded as audio, sent and shown as a player.
+    await drawer.getByRole('button', { name: '录制语音' }).click();
+    const stop = drawer.getByRole('button', { name: '结束录音' });
+    await expect(stop).toContainText(/[1-9]″/);
+    await stop.click();
+    await expect(drawer.locator('.sk-chat-msg.mine audio')).toHaveCount(1);
     await shot(page, 'shell', '10-chat');
   });
 

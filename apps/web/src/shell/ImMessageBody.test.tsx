@@ -53,3 +53,15 @@ describe('a chat message as its kind shows it', () => {
     expect(container.textContent).toContain('[图片]');
   });
 });
+
+describe('a voice message', () => {
+  it('plays as audio, not as a video; the recording is named by what the browser records', async () => {
+    const { container } = render(<ImMessageBody m={msg('voice', { fileId: 5, name: '语音.webm', url: '/api/files/5' })} />);
+    expect(container.querySelector('audio')?.getAttribute('src')).toBe('/api/files/5');
+    expect(container.querySelector('video')).toBeNull();
+    const { voiceFileName } = await import('./VoiceButton');
+    expect(voiceFileName('audio/webm;codecs=opus')).toBe('语音.webm');
+    expect(voiceFileName('audio/mp4')).toBe('语音.m4a');
+    expect(voiceFileName('audio/ogg; codecs=opus')).toBe('语音.ogg');
+  });
+});

@@ -26,8 +26,9 @@ export function ImMessageBody({ m }: { m: ImMessage }) {
         <>[图片]</>
       );
     case 'video':
-    case 'voice':
       return file.url ? <video className="sk-chat-image" src={file.url} controls preload="metadata" aria-label={file.name ?? '视频'} /> : <>[视频]</>;
+    case 'voice':
+      return file.url ? <audio className="sk-chat-voice" src={file.url} controls preload="metadata" aria-label={file.name ?? '语音'} /> : <>[语音]</>;
     case 'file':
       return (
         <a href={file.url} target="_blank" rel="noopener noreferrer">

@@ -10,6 +10,7 @@ import type { ImState } from '../lib/im';
 import { useApi } from '../lib/query';
 import { getSessionUser, useUser } from '../lib/session';
 import { ImMessageBody } from './ImMessageBody';
+import { VoiceButton } from './VoiceButton';
 
 const STATE_LABEL: Record<ImState, [string, string]> = {
   connecting: ['连接中', 'processing'],
@@ -19,7 +20,7 @@ const STATE_LABEL: Record<ImState, [string, string]> = {
 };
 
 const LINK = /^https?:\/\/\S+$/;
-const KIND_OF_UPLOAD: Record<string, ImEventType> = { image: 'image', video: 'video' };
+const KIND_OF_UPLOAD: Record<string, ImEventType> = { image: 'image', video: 'video', audio: 'voice' };
 
 /** The chat drawer: recent history, then what arrives on the socket. */
 export default function ImPanel({
@@ -96,6 +97,7 @@ export default function ImPanel({
           <Tooltip title="分享我的位置">
             <Button icon={<EnvironmentOutlined />} aria-label="分享我的位置" onClick={sendPlace} />
           </Tooltip>
+          <VoiceButton onRecorded={(fileId) => onSend('voice', { fileId })} />
           <Input value={draft} onChange={(e) => setDraft(e.target.value)} onPressEnter={send} placeholder="输入消息，回车发送" maxLength={500} />
           <Button type="primary" icon={<SendOutlined />} onClick={send}>
             发送

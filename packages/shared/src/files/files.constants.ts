@@ -1,5 +1,5 @@
-/** What an upload may be (images and videos; plus office documents). */
-export const FILE_KINDS = { image: '图片', video: '视频', doc: '文档' } as const;
+/** What an upload may be (images, videos, voice recordings; plus office documents). */
+export const FILE_KINDS = { image: '图片', video: '视频', audio: '语音', doc: '文档' } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 
 /** Every accepted extension with its kind and the MIME type the server answers with. */
@@ -12,6 +12,13 @@ export const FILE_TYPES = {
   avi: { kind: 'video', mime: 'video/x-msvideo' },
   mkv: { kind: 'video', mime: 'video/x-matroska' },
   mov: { kind: 'video', mime: 'video/quicktime' },
+  mp3: { kind: 'audio', mime: 'audio/mpeg' },
+  m4a: { kind: 'audio', mime: 'audio/mp4' },
+  amr: { kind: 'audio', mime: 'audio/amr' },
+  wav: { kind: 'audio', mime: 'audio/wav' },
+  ogg: { kind: 'audio', mime: 'audio/ogg' },
+  // What browsers record (MediaRecorder): a voice message, never a video here.
+  webm: { kind: 'audio', mime: 'audio/webm' },
   pdf: { kind: 'doc', mime: 'application/pdf' },
   doc: { kind: 'doc', mime: 'application/msword' },
   docx: { kind: 'doc', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },

@@ -120,6 +120,7 @@ export const PICTURE_TYPES: readonly number[] = [10, 26];
 export const FILE_EXTS = {
   image: ['png', 'jpg', 'jpeg', 'gif'],
   video: ['mp4', 'avi', 'mkv', 'mov'],
+  audio: ['mp3', 'm4a', 'amr', 'wav', 'ogg', 'webm'],
   doc: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'zip'],
 } as const satisfies Record<FileKind, readonly string[]>;
 

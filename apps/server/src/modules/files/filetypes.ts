@@ -29,6 +29,13 @@ const CHECKS: Record<FileExt, (h: Buffer) => boolean> = {
   mov: QUICKTIME,
   avi: (h) => startsWith(h, 'RIFF') && startsWith(h, 'AVI ', 8),
   mkv: (h) => startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]),
+  // An ID3 tag, or an MPEG audio frame's sync bits.
+  mp3: (h) => startsWith(h, 'ID3') || (h.length > 1 && h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
+  m4a: ISO_MEDIA,
+  amr: (h) => startsWith(h, '#!AMR'),
+  wav: (h) => startsWith(h, 'RIFF') && startsWith(h, 'WAVE', 8),
+  ogg: (h) => startsWith(h, 'OggS'),
+  webm: (h) => startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]),
   pdf: (h) => startsWith(h, '%PDF-'),
   doc: OLE2,
   xls: OLE2,

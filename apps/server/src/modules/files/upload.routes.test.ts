@@ -96,7 +96,7 @@ describe('POST /upload/save and GET /upload/file/{id}', () => {
     expect((await upload(client, 'report.pdf', GIF)).code).toBe('FILE_FORGED');
     expect((await upload(client, 'doc.pdf', Buffer.from('%PDF-1.7 …'), '?kind=image')).code).toBe('FILE_TYPE');
     expect((await upload(client, 'empty.png', Buffer.alloc(0))).code).toBe('FILE_MISSING');
-    expect((await upload(client, 'x.png', PNG, '?kind=audio')).code).toBe('VALIDATION');
+    expect((await upload(client, 'x.png', PNG, '?kind=sound')).code).toBe('VALIDATION');
     expect(await uploadCount(enterpriseId)).toBe(0);
     expect(storedFiles(enterpriseId)).toEqual([]);
   });
@@ -119,6 +119,27 @@ describe('POST /upload/save and GET /upload/file/{id}', () => {
     }
     expect((await upload(client, 'bin.txt', Buffer.from([0x41, 0, 0x42]))).code).toBe('FILE_FORGED');
     expect((await upload(client, 'a.mp4', PNG)).code).toBe('FILE_FORGED');
+  });
+
+  it('accepts voice recordings as kind audio (what phones and browsers record), and refuses forged ones', async () => {
+    const { client } = await loggedIn(t.app, t.deps.db);
+    const samples: [string, Buffer][] = [
+      ['a.mp3', Buffer.from('ID3\x04\0\0\0\0\0\x10', 'latin1')],
+      ['b.mp3', Buffer.from([0xff, 0xfb, 0x90, 0x64, 0])],
+      ['a.m4a', Buffer.from('\0\0\0\x20ftypM4A 0000', 'latin1')],
+      ['a.amr', Buffer.from('#!AMR\n\x3c', 'latin1')],
+      ['a.wav', Buffer.from('RIFF\x24\0\0\0WAVEfmt ', 'latin1')],
+      ['a.ogg', Buffer.from('OggS\0\x02', 'latin1')],
+      ['录音.webm', Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42])],
+    ];
+    for (const [name, content] of samples) {
+      const r = await upload(client, name, content, '?kind=audio');
+      expect(r.success, `${name}: ${r.message}`).toBe(true);
+      expect(r.data).toMatchObject({ kind: 'audio' });
+    }
+    expect((await upload(client, 'a.wav', Buffer.from('RIFF\x10\0\0\0AVI LIST', 'latin1'))).code).toBe('FILE_FORGED');
+    expect((await upload(client, 'a.mp3', PNG)).code).toBe('FILE_FORGED');
+    expect((await upload(client, 'a.mp3', Buffer.from('ID3\x04\0'), '?kind=image')).code).toBe('FILE_TYPE');
   });
 
   it('refuses a file over UPLOAD_MAX_MB and leaves no partial file', async () => {

@@ -77,18 +77,19 @@ describe('instant-message socket', () => {
   it("accepts every message kind of the spec with its payload; a file names an upload of the sender's enterprise only", async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
     const other = await loggedIn(t.app, t.deps.db, { roles: [6] });
-    const upload = (ep: number, by: number, name: string, kind: 'image' | 'video' | 'doc') =>
+    const upload = (ep: number, by: number, name: string, kind: 'image' | 'video' | 'audio' | 'doc') =>
       insertUpload(t.deps.db, { enterpriseId: ep, createdBy: by, name, ext: name.split('.')[1] as string, mime: 'x/y', size: 1234, kind, path: `im/${name}` });
     const pic = await upload(a.enterpriseId, a.user.id, 'fault.jpg', 'image');
     const clip = await upload(a.enterpriseId, a.user.id, 'noise.mp4', 'video');
     const doc = await upload(a.enterpriseId, a.user.id, 'manual.pdf', 'doc');
+    const voice = await upload(a.enterpriseId, a.user.id, 'note.webm', 'audio');
     const foreign = await upload(other.enterpriseId, other.user.id, 'theirs.jpg', 'image');
     const p = await Peer.open(t.app, { cookie: a.client.cookie });
     const sent: [string, unknown][] = [
       ['text', '您好'],
       ['text', { content: '您好' }],
       ['image', { fileId: pic.id }],
-      ['voice', { fileId: clip.id }],
+      ['voice', { fileId: voice.id }],
       ['video', { fileId: clip.id }],
       ['file', { fileId: doc.id, name: '伪造的名字', url: 'https://evil.example/x' }],
       ['link', { url: 'https://example.com/manual', title: '说明书' }],
@@ -108,6 +109,9 @@ describe('instant-message socket', () => {
     const before = (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from im_messages where enterprise_id = ${a.enterpriseId}`))[0]?.n;
     const bad: [string, unknown, string][] = [
       ['image', { fileId: foreign.id }, '文件不存在或已删除，请重新上传'],
+      // Each media kind carries its own kind of upload: a clip is not a voice message, a document not a picture.
+      ['voice', { fileId: clip.id }, '语音消息只能发送语音文件'],
+      ['image', { fileId: doc.id }, '图片消息只能发送图片文件'],
       ['link', { url: 'javascript:alert(1)' }, '请输入以http://或https://开头的链接'],
       ['location', { lat: 120, lng: 10 }, '纬度不正确'],
       ['text', '   ', '消息内容不能为空'],

@@ -1,4 +1,14 @@
-import { describeBadInput, describeIssue, findBadInput, formatError, IM_FILE_TYPES, type ImEventType, imClientFrame } from '@sk/shared';
+import {
+  describeBadInput,
+  describeIssue,
+  FILE_KINDS,
+  type FileKind,
+  findBadInput,
+  formatError,
+  IM_FILE_TYPES,
+  type ImEventType,
+  imClientFrame,
+} from '@sk/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { foreignOrigin } from '../../platform/origin';
@@ -60,8 +70,9 @@ async function onFrame(deps: Deps, conn: Conn, token: Token, raw: Raw): Promise<
   const parsed = imClientFrame.safeParse(frame);
   if (!parsed.success) return send(conn.socket, { eventType: 'error', message: describeIssue(imClientFrame, parsed.error) });
   const { eventType, clientId } = parsed.data;
-  const payload = await storedPayload(deps.db, conn.enterpriseId, eventType, parsed.data.payload);
-  if (payload === null) return send(conn.socket, { eventType: 'error', message: '文件不存在或已删除，请重新上传' });
+  const stored = await storedPayload(deps.db, conn.enterpriseId, eventType, parsed.data.payload);
+  if ('refused' in stored) return send(conn.socket, { eventType: 'error', message: stored.refused });
+  const { payload } = stored;
   const msg = await deps.db.transaction(async (tx) => {
     const id = await repo.insertMessage(tx, conn.enterpriseId, conn.userId, eventType, payload);
     await repo.notifyMessage(tx, IM_CHANNEL, { e: conn.enterpriseId, id, o: conn.key });
@@ -74,11 +85,17 @@ async function onFrame(deps: Deps, conn: Conn, token: Token, raw: Raw): Promise<
  * What a message keeps: a file message names an upload of the sender's enterprise (another's id: null, refused), and
  * carries its name, address, size and type as the server knows them, never as the client said.
  */
-async function storedPayload(ex: Executor, enterpriseId: number, type: ImEventType, payload: unknown): Promise<unknown> {
-  if (!IM_FILE_TYPES.includes(type)) return payload;
+async function storedPayload(ex: Executor, enterpriseId: number, type: ImEventType, payload: unknown): Promise<{ payload: unknown } | { refused: string }> {
+  if (!IM_FILE_TYPES.includes(type)) return { payload };
   const [f] = await uploadsOf(ex, enterpriseId, [(payload as { fileId: number }).fileId]);
-  return f ? { fileId: f.id, name: f.name, url: f.url, size: f.size, ext: f.ext } : null;
+  if (!f) return { refused: '文件不存在或已删除，请重新上传' };
+  const wanted = UPLOAD_KIND_OF[type];
+  if (wanted && f.kind !== wanted) return { refused: `${FILE_KINDS[wanted]}消息只能发送${FILE_KINDS[wanted]}文件` };
+  return { payload: { fileId: f.id, name: f.name, url: f.url, size: f.size, ext: f.ext } };
 }
+
+/** The upload kind each media message must carry (a file message takes any). */
+const UPLOAD_KIND_OF: Partial<Record<ImEventType, FileKind>> = { image: 'image', video: 'video', voice: 'audio' };
 
 /**
  * Before the upgrade: a handshake from another site's page is refused with HTTP 403 and the envelope
