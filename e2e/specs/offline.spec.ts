@@ -132,4 +132,45 @@ test.describe('offline completion', () => {
       await admin.dispose();
     }
   });
+
+  test('an order cancelled while the engineer was offline: the replay is refused, the item shows why and is given up', async ({ browser, baseURL }) => {
+    const title = `离线冲突${String(Date.now()).slice(-6)}`;
+    const orderId = await orderInService(baseURL!, title);
+    await quietGuide(baseURL!, ENGINEER);
+    const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const phone = await ctx.newPage();
+    await logIn(phone, ENGINEER);
+    await phone.goto(`/allOrder/orderDetail/${orderId}`);
+    await expect(state(phone)).toHaveText('服务中');
+
+    await ctx.setOffline(true);
+    await phone.locator('.sk-page:visible [data-testid="order-actionbar"]').getByRole('button', { name: '完成服务' }).click();
+    const finish = phone.getByRole('dialog', { name: '完成服务' });
+    await finish.getByRole('textbox').fill('离线完成');
+    await finish.getByRole('button', { name: '保存待同步' }).click();
+    await expect(finish).toBeHidden();
+    await expect(phone.getByTestId('order-queued')).toHaveText('待同步');
+
+    // Meanwhile the desk cancels the order.
+    const dispatcher = await ApiUser.login(baseURL!, DISPATCHER);
+    expect((await dispatcher.send('POST', '/order/cancel', { orderId, reason: '客户取消' })).success).toBe(true);
+    await dispatcher.dispose();
+
+    const refused = phone.waitForResponse((r) => r.url().includes('/api/order/serviceComplete') && r.request().method() === 'POST');
+    await ctx.setOffline(false);
+    const answer = await (await refused).json();
+    expect(answer.success).toBe(false);
+    const item = phone.locator('.sk-page:visible [data-testid="offline-item"]');
+    await expect(item).toContainText('同步失败');
+    await expect(item).toContainText(answer.message);
+    await shot(phone, FLOW, '05-refused');
+    await item.getByRole('button', { name: /放\s*弃/ }).click();
+    await phone
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /放\s*弃/ })
+      .click();
+    await expect(phone.locator('.sk-page:visible [data-testid="offline-queue"]')).toBeHidden();
+    await expect(state(phone)).toHaveText('已取消');
+    await ctx.close();
+  });
 });

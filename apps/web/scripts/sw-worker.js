@@ -57,7 +57,11 @@ async function networkFirstApi(request) {
       // Only a successful envelope is kept: 未登录 or a refusal must never stand in for the data.
       copy
         .json()
-        .then((env) => (env && env.success === true ? caches.open(API).then((c) => c.put(key, new Response(JSON.stringify(env), { headers: { 'content-type': 'application/json' } }))) : null))
+        .then((env) =>
+          env && env.success === true
+            ? caches.open(API).then((c) => c.put(key, new Response(JSON.stringify(env), { headers: { 'content-type': 'application/json' } })))
+            : null,
+        )
         .catch(() => {});
     }
     return res;

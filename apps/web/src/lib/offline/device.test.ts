@@ -5,7 +5,10 @@ const memory = () => {
   const m = new Map<string, string>();
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m };
 };
-const uuids = (...ids: string[]) => () => ids.shift() ?? 'exhausted';
+const uuids =
+  (...ids: string[]) =>
+  () =>
+    ids.shift() ?? 'exhausted';
 const A = '3f2b8c1e-9d4a-4e6b-8f1c-2a7d5e9b0c11';
 const B = '7c6d5e4f-3a2b-4c1d-9e8f-0a1b2c3d4e5f';
 

@@ -11,7 +11,18 @@ import { dropOp, opsOf, putOp, type QueuedCompletion } from './queue';
  * The answer never came (or the session must be renewed first): the item stays 待同步 and the next online event or
  * 立即同步 tries again. Any other answer is the server's refusal of the item.
  */
-const UNREACHABLE = new Set(['NETWORK', 'TIMEOUT', 'HTTP_ERROR', 'SERVICE_UNAVAILABLE', 'HTTP_500', 'HTTP_404', 'BAD_BODY', 'DUPLICATE', 'NOT_LOGGED_IN', 'CSRF_INVALID']);
+const UNREACHABLE = new Set([
+  'NETWORK',
+  'TIMEOUT',
+  'HTTP_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'HTTP_500',
+  'HTTP_404',
+  'BAD_BODY',
+  'DUPLICATE',
+  'NOT_LOGGED_IN',
+  'CSRF_INVALID',
+]);
 const unreachable = (e: unknown) => !(e instanceof ApiError) || UNREACHABLE.has(e.code ?? '') || e.message === NOT_LOGGED_IN || e.message === CSRF_INVALID;
 
 const upload = async (data: string, name: string) => (await call(filesContract.uploadSaveStr, { data, name }, { silent: true, noCancel: true })).id;

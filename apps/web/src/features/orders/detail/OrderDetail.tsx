@@ -52,7 +52,7 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
   const user = useUser();
   const online = useOnline();
   // A completion done offline and not yet sent: the order shows 待同步 and offers no action until it is sent or given up.
-  const queued = useQueue(user.id).some((o) => o.orderId === orderId);
+  const queued = useQueue(user.id).find((o) => o.orderId === orderId);
 
   if (valid && detail.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   const d = detail.data;
@@ -127,8 +127,8 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
               {d.stateName}
             </Tag>
             {queued ? (
-              <Tag color="orange" data-testid="order-queued">
-                待同步
+              <Tag color={queued.status === 'failed' ? 'red' : 'orange'} data-testid="order-queued">
+                {queued.status === 'failed' ? '同步失败' : '待同步'}
               </Tag>
             ) : null}
             {d.abnormal ? <Tag color="red">异常：{d.abnormal.kindName}</Tag> : null}

@@ -120,7 +120,7 @@ export function OfflineCompleteDialog({ d, ability, onClose, onDone }: { d: Orde
             accept="image/*"
             capture="environment"
             multiple
-            hidden
+            style={{ display: 'none' }}
             data-testid="offline-photo-input"
             onChange={(e) => {
               void addPhotos(e.currentTarget.files);

@@ -37,21 +37,19 @@ export function OfflineQueue({ orderId }: { orderId?: number }) {
       icon={online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
       style={{ marginBottom: 12 }}
       data-testid="offline-queue"
-      title={online ? `${ops.length}条离线操作待同步` : `当前离线，${ops.length}条操作待同步，网络恢复后自动同步`}
-      action={
-        pending ? (
-          <Button size="small" type="primary" loading={busy} disabled={!online} onClick={syncNow}>
-            立即同步
-          </Button>
-        ) : undefined
-      }
+      title={online ? `离线操作待同步（${ops.length}）` : `当前离线 · 待同步（${ops.length}）`}
       description={
-        <List
-          size="small"
-          dataSource={ops}
-          rowKey="id"
-          renderItem={(op) => <QueueItem op={op} linked={orderId === undefined} />}
-        />
+        <>
+          <List size="small" dataSource={ops} rowKey="id" renderItem={(op) => <QueueItem op={op} linked={orderId === undefined} />} />
+          {pending ? (
+            <Space wrap style={{ marginTop: 4 }}>
+              <Button size="small" type="primary" loading={busy} disabled={!online} onClick={syncNow}>
+                立即同步
+              </Button>
+              {online ? null : <Typography.Text type="secondary">网络恢复后自动同步</Typography.Text>}
+            </Space>
+          ) : null}
+        </>
       }
     />
   );
