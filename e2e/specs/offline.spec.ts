@@ -162,6 +162,7 @@ test.describe('offline completion', () => {
     expect(answer.success).toBe(false);
     const item = phone.locator('.sk-page:visible [data-testid="offline-item"]');
     await expect(item).toContainText('同步失败');
+    expect(answer.message).toBe('当前工单状态不允许该操作');
     await expect(item).toContainText(answer.message);
     await shot(phone, FLOW, '05-refused');
     await item.getByRole('button', { name: /放\s*弃/ }).click();

@@ -45,9 +45,11 @@ async function send(op: QueuedCompletion): Promise<void> {
     signature = await upload(op.signature, '签名.png');
     await putOp({ ...op, uploaded: { photos, signature } });
   }
+  // Neither the state nor the version the page showed: the work was done; an edit of the order meanwhile must not
+  // block it, and an order cancelled or reassigned is refused by the machine in its own words.
   const body = {
     orderId: op.orderId,
-    ...op.body,
+    note: op.body.note,
     photoIds: photos.filter((p): p is number => p != null),
     signatureId: signature ?? undefined,
     opKey: `${op.deviceId}:${op.id}`,
