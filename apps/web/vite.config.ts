@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress';
+import { serviceWorker } from './scripts/sw';
 
 const api = `http://localhost:${process.env.PORT ?? 3000}`;
 
@@ -28,7 +29,7 @@ const vendorGroups = [
 const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') }] } : {},
   server: { port: 5173, proxy: { '/api': { target: api, ws: true, changeOrigin: false } } },
   build: {

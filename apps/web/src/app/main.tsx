@@ -4,12 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import '../shell/shell.css';
 import { installAntdRepairs } from '../lib/a11y';
+import { registerServiceWorker } from '../lib/offline/swCache';
 import { Providers } from './providers';
 import { router } from './router';
 import { warmUp } from './warmup';
 
 warmUp(window.location.pathname);
 installAntdRepairs();
+registerServiceWorker();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <Providers>

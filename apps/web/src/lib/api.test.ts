@@ -1,7 +1,7 @@
 import { endpoint } from '@sk/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, call, configureApi, DUPLICATE_MESSAGE, resetApiMemory } from './api';
+import { ApiError, call, configureApi, DUPLICATE_MESSAGE, OFFLINE_MESSAGE, resetApiMemory } from './api';
 
 const save = endpoint({ method: 'POST', path: '/thing/save', body: z.object({ name: z.string() }), response: z.unknown() });
 const list = endpoint({
@@ -153,6 +153,21 @@ describe('error mapping', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(call(list, {})).rejects.toMatchObject({ message: 'Network Error' });
+  });
+
+  it('offline: a read fails quietly, an action says the network is down', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await expect(call(list, {})).rejects.toMatchObject({ code: 'NETWORK', message: OFFLINE_MESSAGE });
+      expect(toasts).toEqual([]);
+      await expect(call(save, { name: '离线' })).rejects.toMatchObject({ code: 'NETWORK' });
+      expect(toasts).toEqual([OFFLINE_MESSAGE]);
+    } finally {
+      online.mockRestore();
+    }
   });
 
   it('times out after 120 s', async () => {

@@ -3,6 +3,7 @@ import type { BodyInput, EndpointDef, Envelope, QueryInput, ResponseOf } from '@
 import { z } from 'zod';
 
 const SERVICE_UNAVAILABLE = '服务暂时不可用，请稍后重试';
+export const OFFLINE_MESSAGE = '当前网络不可用，请在网络恢复后重试';
 
 export const API_PREFIX = '/api';
 export const TIMEOUT_MS = 120_000;
@@ -183,6 +184,11 @@ async function send(p: Prepared, opts: CallOptions): Promise<Response> {
   } catch (e) {
     if (timedOut) return fail(new ApiError('请求超时，请稍后重试', 'TIMEOUT'), opts);
     if (opts.signal?.aborted) throw e;
+    // Offline (the engineer's app): reads fail quietly (the page shows what it last loaded, the offline banner says
+    // why); an action says the network is down.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      return fail(new ApiError(OFFLINE_MESSAGE, 'NETWORK'), p.init.method === 'GET' ? { ...opts, silent: true } : opts);
+    }
     return fail(new ApiError('Network Error', 'NETWORK'), opts);
   } finally {
     clearTimeout(timer);

@@ -3,6 +3,7 @@ import { accountContract, type SessionUserInfo } from '@sk/shared/account/accoun
 import { hasPower } from '@sk/shared/auth/powers';
 import { useSyncExternalStore } from 'react';
 import { type CallOptions, call } from './api';
+import { cacheBelongsTo } from './offline/swCache';
 
 let current: SessionUserInfo | null = null;
 /** Logged out on purpose in this page: the layout goes to /login instead of asking the server again. */
@@ -14,6 +15,8 @@ const HAD_SESSION_KEY = 'sk_had_session';
 export const getSessionUser = (): SessionUserInfo | null => current;
 
 function publish(u: SessionUserInfo | null, end: boolean): void {
+  // The service worker's cached answers are one user's: dropped on logout and when another user logs in.
+  if (u || end) cacheBelongsTo(u);
   current = u;
   ended = end;
   for (const l of listeners) l();

@@ -9,6 +9,7 @@ import { InviteBanner } from './InviteBanner';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { allEntries, entryOfPath, entryPath, useMenu } from './menu';
 import { NoviceGuide } from './NoviceGuide';
+import { OfflineSync } from './OfflineSync';
 import { type Section, sectionOfPath, sectionsOf } from './sections';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
@@ -107,6 +108,7 @@ export function Layout() {
       </Suspense>
       <NoviceGuide />
       <VersionNotice />
+      <OfflineSync />
     </AntLayout>
   );
 }

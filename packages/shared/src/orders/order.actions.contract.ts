@@ -65,6 +65,13 @@ const base = { orderId, expectedState, version };
  */
 const signatureId = optionalId('客户签名');
 
+/**
+ * The offline queue's idempotency key (docs/phone.md "离线使用"): the device id and the client's operation id,
+ * `<device UUID>:<operation UUID>`. A replay of a key answers the first result and changes nothing.
+ */
+export const OP_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const opKey = L(z.string().regex(OP_KEY_PATTERN, '离线操作编号格式不正确，请放弃该条后重新提交').optional(), '离线操作编号');
+
 /** POST /order/acceptance: 受理 (→ 待派单), or mark the order invalid (stays 0 as 无效工单) with a reason. */
 export const acceptanceBody = z
   .object({ ...base, invalid: L(z.boolean().default(false), '是否无效'), reason: optionalText('原因', 500) })
@@ -91,6 +98,9 @@ export const completeBody = z.object({
   ext: extInput,
   receiptExt: L(z.record(z.string(), z.unknown()).optional(), '回执'),
   signatureId,
+  /** Photos taken at completion (uploads of the enterprise): added to the order's attachments. */
+  photoIds: optionalIds('现场照片'),
+  opKey,
 });
 
 /** The change an engineer asks for: 1 改约, 2 转派, 3 取消 (ABNORMAL_KINDS). */

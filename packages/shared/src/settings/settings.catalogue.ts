@@ -63,6 +63,7 @@ export const SETTINGS: readonly SettingDef[] = [
   int('order_pool_revoke_minutes', '工单', '服务人员抢单后多少分钟内可退回工单公海', 30, 0, 1440),
   pending(bool('order_reserve_required', '工单', '服务人员接单后须预约上门时间', true), '工单状态机（开始服务前须预约）'),
   bool('order_sign_required', '工单', '完成服务时须客户签名确认', false),
+  bool('app_image_compress', '工单', '上传图片时压缩（画质0.5，减少流量和存储）', false),
   pending(bool('order_evaluation', '工单', '工单完成后邀请客户评价', true), '完成后的客户评价邀请（短信/链接）'),
   {
     code: 'order_no_prefix',

@@ -651,6 +651,17 @@ CREATE TABLE "order_messages" (
 	CONSTRAINT "order_messages_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_op_keys" (
+	"enterprise_id" bigint NOT NULL,
+	"key" text NOT NULL,
+	"order_id" bigint NOT NULL,
+	"action" text NOT NULL,
+	"result" jsonb NOT NULL,
+	"user_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_op_keys_enterprise_id_key_pk" PRIMARY KEY("enterprise_id","key")
+);
+--> statement-breakpoint
 CREATE TABLE "order_people" (
 	"enterprise_id" bigint NOT NULL,
 	"order_id" bigint NOT NULL,
@@ -2686,6 +2697,7 @@ ALTER TABLE "order_logs" ADD CONSTRAINT "order_logs_record_fk" FOREIGN KEY ("ent
 ALTER TABLE "order_logs" ADD CONSTRAINT "order_logs_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_op_keys" ADD CONSTRAINT "order_op_keys_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_people" ADD CONSTRAINT "order_people_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_people" ADD CONSTRAINT "order_people_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_service_items" ADD CONSTRAINT "order_service_items_order_fk" FOREIGN KEY ("enterprise_id","order_id") REFERENCES "public"."orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -3076,6 +3088,7 @@ CREATE INDEX "order_fees_order_idx" ON "order_fees" USING btree ("enterprise_id"
 CREATE INDEX "order_fees_money_item_idx" ON "order_fees" USING btree ("enterprise_id","money_item_id");--> statement-breakpoint
 CREATE INDEX "order_logs_record_idx" ON "order_logs" USING btree ("enterprise_id","order_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "order_messages_order_idx" ON "order_messages" USING btree ("enterprise_id","order_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "order_op_keys_order_idx" ON "order_op_keys" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "order_people_user_idx" ON "order_people" USING btree ("enterprise_id","user_id","part","order_id");--> statement-breakpoint
 CREATE INDEX "order_service_items_order_idx" ON "order_service_items" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "order_service_items_item_idx" ON "order_service_items" USING btree ("enterprise_id","service_item_id","order_id");--> statement-breakpoint

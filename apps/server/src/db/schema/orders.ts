@@ -395,3 +395,26 @@ export const orderMessages = pgTable(
     index('order_messages_order_idx').on(t.enterpriseId, t.orderId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * The idempotency keys of order actions sent by the engineer's offline queue (docs/phone.md "离线使用"): the device id
+ * and the client's operation id. Written in the transaction of the state change it made; a replay of the key answers
+ * `result` and changes nothing. Keys are the enterprise's own: another enterprise may hold the same text.
+ */
+export const orderOpKeys = pgTable(
+  'order_op_keys',
+  {
+    enterpriseId: enterpriseIdCol(),
+    key: text('key').notNull(),
+    orderId: ref('order_id').notNull(),
+    action: text('action').notNull(),
+    result: jsonb('result').notNull(),
+    userId: ref('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.key] }),
+    foreignKey({ name: 'order_op_keys_order_fk', columns: [t.enterpriseId, t.orderId], foreignColumns: [orders.enterpriseId, orders.id] }).onDelete('cascade'),
+    index('order_op_keys_order_idx').on(t.enterpriseId, t.orderId),
+  ],
+);

@@ -35,6 +35,7 @@ import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
 import { orderStateOf } from './examine.flow';
 import { flagsOf, isApprover, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
+import { checkFiles } from '../customers/integrations';
 
 /**
  * The lifecycle actions of an order, each one `moveOrder` (docs/orders.md) inside `withOrder`, which
@@ -162,12 +163,41 @@ export async function signaturePatch(ex: Executor, v: OrderViewer, uploadId: num
 
 /** serviceComplete or applyEndService with the completion and receipt forms as filled in on site. */
 export async function complete(db: Db, v: OrderViewer, action: 'serviceComplete' | 'applyEndService', b: CompleteBody): Promise<ActionResult> {
-  return withOrder(db, v, action, b, async (tx, row) => {
-    const patch: Record<string, PatchValue> = {};
-    if (b.ext) patch.ext = await orderExtOf(tx, v, row, b.ext as ExtValues);
-    if (b.receiptExt) Object.assign(patch, await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues));
-    if (b.signatureId) Object.assign(patch, await signaturePatch(tx, v, b.signatureId));
-    return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch, note: b.note }));
+  const run = (ex: Db) =>
+    withOrder(ex, v, action, b, async (tx, row) => {
+      const patch: Record<string, PatchValue> = {};
+      if (b.ext) patch.ext = await orderExtOf(tx, v, row, b.ext as ExtValues);
+      if (b.receiptExt) Object.assign(patch, await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues));
+      if (b.signatureId) Object.assign(patch, await signaturePatch(tx, v, b.signatureId));
+      if (b.photoIds?.length) {
+        await checkFiles(tx, v.enterpriseId, b.photoIds);
+        const had = ((row.attachments ?? []) as (number | string)[]).map(Number);
+        patch.attachments = bigints([...new Set([...had, ...b.photoIds])]);
+      }
+      return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch, note: b.note }));
+    });
+  if (!b.opKey) return run(db);
+  const key = b.opKey;
+  return db.transaction(async (tx) => {
+    // The order's lock first: replays of one key queue on it, and each one after the first finds the key written.
+    await orderInScope(tx, v, b.orderId, true);
+    const [seen] = await rows<{ order_id: number; result: ActionResult }>(
+      tx,
+      sql`select order_id, result from order_op_keys where enterprise_id = ${v.enterpriseId} and key = ${key}`,
+    );
+    if (seen) {
+      if (Number(seen.order_id) !== b.orderId) throw invalid('离线操作编号：该编号已用于其他工单，请放弃该条后重新提交');
+      return seen.result;
+    }
+    const r = await run(tx as unknown as Db);
+    const [kept] = await rows(
+      tx,
+      sql`insert into order_op_keys (enterprise_id, key, order_id, action, result, user_id)
+        values (${v.enterpriseId}, ${key}, ${b.orderId}, ${action}, ${JSON.stringify(r)}::jsonb, ${v.id > 0 ? v.id : null})
+        on conflict do nothing returning key`,
+    );
+    if (!kept) throw invalid('离线操作编号：该编号已用于其他工单，请放弃该条后重新提交');
+    return r;
   });
 }
 

@@ -26,6 +26,11 @@ import { OrderQuality } from '../../quality/OrderQuality';
 import { OrderKnowledge } from '../../knowledge/OrderKnowledge';
 import './detail.css';
 import { DialButton } from '../../calls/DialButton';
+import { useQueue } from '../../../lib/offline/queue';
+import { useUser } from '../../../lib/session';
+import { OfflineCompleteDialog } from '../offline/OfflineComplete';
+import { OfflineQueue } from '../offline/OfflineQueue';
+import { useOnline } from '../offline/online';
 
 type Chosen = { button: ActionButton; ability: ReturnType<typeof buttonsFor>[number]['ability'] };
 
@@ -44,12 +49,16 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
   const [tab, setTab] = useState<OrderTabKey>('basic');
   const detail = useApi(K.orderDetail, { orderId }, { enabled: valid, staleTime: 0 });
   const tabs = useApi(K.getOrderTab, { orderId }, { enabled: valid, staleTime: 0 });
+  const user = useUser();
+  const online = useOnline();
+  // A completion done offline and not yet sent: the order shows 待同步 and offers no action until it is sent or given up.
+  const queued = useQueue(user.id).find((o) => o.orderId === orderId);
 
   if (valid && detail.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   const d = detail.data;
   if (!d) return <EmptyState description="工单不存在或已删除" />;
 
-  const buttons = buttonsFor(d.abilities);
+  const buttons = queued ? [] : buttonsFor(d.abilities);
   const done = (b: ActionButton) => {
     setChosen(null);
     if (b.leave) navigate('/allOrder');
@@ -108,6 +117,7 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
 
   return (
     <div className={`sk-order-detail${phone && buttons.length ? ' sk-order-detail--bar' : ''}`}>
+      <OfflineQueue orderId={d.id} />
       <Card
         size="small"
         title={
@@ -116,6 +126,11 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
             <Tag color={d.stateColor} data-testid="order-state">
               {d.stateName}
             </Tag>
+            {queued ? (
+              <Tag color={queued.status === 'failed' ? 'red' : 'orange'} data-testid="order-queued">
+                {queued.status === 'failed' ? '同步失败' : '待同步'}
+              </Tag>
+            ) : null}
             {d.abnormal ? <Tag color="red">异常：{d.abnormal.kindName}</Tag> : null}
             {d.examineType && d.examineResult === 0 ? <Tag color="magenta">{d.examineTypeName}中</Tag> : null}
             {d.placeState === 1 ? <Tag>已归档</Tag> : null}
@@ -191,6 +206,8 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
         />
       ) : chosen?.button.key === 'edit' || chosen?.button.key === 'employeeEdit' ? (
         <EditOrderDialog d={d} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} />
+      ) : chosen?.button.key === 'complete' && !online ? (
+        <OfflineCompleteDialog d={d} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} />
       ) : chosen ? (
         <ActionDialog d={d} button={chosen.button} ability={chosen.ability} onClose={() => setChosen(null)} onDone={() => done(chosen.button)} />
       ) : null}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePhone } from '../../../../lib/phone';
 import { useUser } from '../../../../lib/session';
+import { OfflineQueue } from '../../offline/OfflineQueue';
 import { OrderList } from '../OrderList';
 
 const TABS = Object.keys(MY_ORDER_TABS) as MyOrderTab[];
@@ -20,6 +21,7 @@ export default function MyOrder() {
   const phone = usePhone();
   return (
     <Card title={phone ? undefined : '我的工单'} size="small">
+      <OfflineQueue />
       <Tabs activeKey={tab} onChange={(k) => setSearch({ tab: k }, { replace: true })} items={TABS.map((k) => ({ key: k, label: MY_ORDER_TABS[k] }))} />
       <OrderList scope="mine" title="我的工单" params={params} stateFilter={false} />
     </Card>

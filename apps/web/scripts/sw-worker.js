@@ -1,0 +1,104 @@
+// The service worker of the installable app (docs/phone.md "离线使用"). The build prepends BUILD (its hash) and
+// PRECACHE (the app shell: index.html, the first load's scripts and styles, the manifest and icons); scripts/sw.ts.
+/* global BUILD, PRECACHE */
+
+const SHELL = `sk-shell-${BUILD}`;
+/** Hashed files fetched later (lazy pages): kept as they are met, under this build's name. */
+const ASSETS = `sk-assets-${BUILD}`;
+/** The engineer's last answers (the page clears it on logout and on a change of user: lib/offline/swCache.ts). */
+const API = 'sk-api';
+
+/** The GETs the engineer's order list, order detail and completion form need, answered from the cache when offline. */
+const API_PATHS = [
+  /^\/api\/v2\/sessionUser\/info$/,
+  /^\/api\/v2\/menu\/(listV2|custom\/list|mobile\/getCount)$/,
+  /^\/api\/v2\/order\/getAllOrderList$/,
+  /^\/api\/order\/orderDetail$/,
+  /^\/api\/order\/getOrderTab(\/\d+)?$/,
+  /^\/api\/v2\/order\/(logs|messageList|relatedList|view\/getSign)$/,
+  /^\/api\/detailcontrol\/forminfo$/,
+  /^\/api\/systemsetting\/(getByCode|getByCodes)$/,
+  /^\/api\/search\/plan\/default$/,
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((c) => c.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  // A new build takes over at once and drops the files of the old one (never the engineer's answers).
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n !== SHELL && n !== ASSETS && n !== API).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** The cache key of an API answer: the URL without the cache-busting timestamp. */
+function apiKey(url) {
+  const u = new URL(url);
+  u.searchParams.delete('timestamp');
+  u.searchParams.delete('_');
+  return u.toString();
+}
+
+async function networkFirstApi(request) {
+  const key = apiKey(request.url);
+  try {
+    const res = await fetch(request);
+    if (res.ok && (res.headers.get('content-type') ?? '').includes('application/json')) {
+      const copy = res.clone();
+      // Only a successful envelope is kept: 未登录 or a refusal must never stand in for the data.
+      copy
+        .json()
+        .then((env) =>
+          env && env.success === true
+            ? caches.open(API).then((c) => c.put(key, new Response(JSON.stringify(env), { headers: { 'content-type': 'application/json' } })))
+            : null,
+        )
+        .catch(() => {});
+    }
+    return res;
+  } catch (e) {
+    const hit = await caches.open(API).then((c) => c.match(key));
+    if (hit) return hit;
+    throw e;
+  }
+}
+
+async function page(request) {
+  try {
+    return await fetch(request);
+  } catch (e) {
+    const shell = await caches.match('/index.html', { cacheName: SHELL });
+    if (shell) return shell;
+    throw e;
+  }
+}
+
+async function asset(request) {
+  const hit = await caches.match(request);
+  if (hit) return hit;
+  const res = await fetch(request);
+  if (res.ok) {
+    const copy = res.clone();
+    caches.open(ASSETS).then((c) => c.put(request, copy));
+  }
+  return res;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') return event.respondWith(page(request));
+  if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) return event.respondWith(asset(request));
+  if (API_PATHS.some((p) => p.test(url.pathname))) return event.respondWith(networkFirstApi(request));
+});
