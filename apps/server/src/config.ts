@@ -46,6 +46,8 @@ const schema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /** A bearer token that opens /metrics to other machines (without it only a direct request from this machine). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Where file bytes live: 'local' (DATA_DIR/files) or 's3' (an S3-compatible object store, the S3_* variables). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url('S3_ENDPOINT must be an http(s) address').optional(),

@@ -40,9 +40,11 @@ async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<Re
     if (closing) return;
     closing = true;
     app.log.info(`收到 ${signal}，正在停止…`);
-    await deps.stopBackground();
-    await app.close();
+    // Stop taking requests (new ones on open connections answer 503) and let those in flight finish, while the job
+    // runner stops claiming and waits for its running jobs; then the pool closes.
+    await Promise.all([app.close(), deps.stopBackground()]);
     await database.close();
+    app.log.info('已停止');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -175,4 +175,3 @@ describe('an incomplete S3 configuration', () => {
     expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
   }, 40_000);
 });
-

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, rows } from '../db/client';
+import { makeEnterprise, makeUser, TEST_PASSWORD } from '../test/factories';
+import { openTestDatabase } from '../test/harness';
+import { type Instance, startInstance } from '../test/instance';
+
+// A real SIGTERM of the app as `npm start` runs it, with a request in flight.
+const PORT = 3701;
+let database: Database;
+let dataDir: string;
+let inst: Instance;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sk-term-'));
+  inst = await startInstance(PORT, { DATABASE_URL: database.url, DATA_DIR: dataDir });
+}, 120_000);
+afterAll(async () => {
+  if (inst?.child.exitCode === null) inst.child.kill('SIGKILL');
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('graceful shutdown on SIGTERM', () => {
+  it('stops taking requests, finishes the one in flight, then exits 0', async () => {
+    const enterpriseId = await makeEnterprise(database.db);
+    const { mobile } = await makeUser(database.db, enterpriseId);
+    // Hold the login's per-mobile lock (platform/attempts.ts) so the login below waits inside the server.
+    const holder = await (database.db as unknown as { $client: import('pg').Pool }).$client.connect();
+    await holder.query('select pg_advisory_lock(7301, hashtext($1))', [mobile]);
+    try {
+      const login = fetch(`${inst.url}/api/stand/pwdLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'slow-login-1' },
+        body: JSON.stringify({ mobile, password: TEST_PASSWORD, enterpriseId }),
+      });
+      // Wait until the server's query is waiting on the lock.
+      for (;;) {
+        const w = await rows(database.db, sql`select 1 from pg_locks where locktype = 'advisory' and not granted`);
+        if (w.length > 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      inst.child.kill('SIGTERM');
+      await inst.waitFor(/收到 SIGTERM/);
+      // A new connection is refused: the listener is closed.
+      await expect(fetch(`${inst.url}/healthz`)).rejects.toThrow();
+      expect(inst.child.exitCode).toBeNull();
+      await holder.query('select pg_advisory_unlock(7301, hashtext($1))', [mobile]);
+      const res = await login;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true });
+      expect(await inst.exited).toBe(0);
+    } finally {
+      holder.release();
+    }
+    const logs = inst.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { reqId?: string; msg: string });
+    expect(logs.filter((l) => l.reqId === 'slow-login-1').map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    expect(logs.map((l) => l.msg)).toContain('已停止');
+  }, 120_000);
+});
