@@ -130,4 +130,33 @@ describe('three instances on one database', () => {
       wb.terminate();
     }
   });
+
+  it('a deep page of a walked search asked of another instance than its first page is still correct', async () => {
+    const u = await user();
+    await database.db.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole)
+      select ${u.enterpriseId}, '16' || lpad(g::text, 9, '0'), '工程师' || g, '{2}', 2 from generate_series(1, 45) g`);
+    const a = await new HttpClient(url(0)).login(u.mobile, TEST_PASSWORD, u.enterpriseId);
+    const page = async (c: HttpClient, pageIndex: number) =>
+      (await c.get<{ list: { id: number }[]; count: number }>(`/v2/user/list?role=2&pageSize=10&pageIndex=${pageIndex}`)).data;
+    const first = await page(a, 0);
+    expect(first.count).toBe(45);
+    // A row of the third page goes away after the first page was read (and its snapshot taken on instance 0).
+    const expected = await rows<{ id: number }>(
+      database.db,
+      sql`select id::int from users where enterprise_id = ${u.enterpriseId} and 2 = any(roles) order by id desc limit 10 offset 20`,
+    );
+    await database.db.execute(sql`update users set roles = '{3}' where enterprise_id = ${u.enterpriseId} and id = ${expected[3]!.id}`);
+    const third = await page(at(a, 1), 2);
+    expect(third.list.map((r) => r.id)).not.toContain(expected[3]!.id);
+    const live = await rows<{ id: number }>(
+      database.db,
+      sql`select id::int from users where enterprise_id = ${u.enterpriseId} and 2 = any(roles) order by id desc limit 10 offset 20`,
+    );
+    expect(third.list.map((r) => r.id)).toEqual(live.map((r) => r.id));
+    expect(first.list.map((r) => r.id)).toEqual(
+      (await rows<{ id: number }>(database.db, sql`select id::int from users where enterprise_id = ${u.enterpriseId} and 2 = any(roles) order by id desc limit 10`))
+        .map((r) => r.id)
+        .filter((id) => id !== expected[3]!.id),
+    );
+  });
 });
