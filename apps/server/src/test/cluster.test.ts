@@ -154,7 +154,12 @@ describe('three instances on one database', () => {
     );
     expect(third.list.map((r) => r.id)).toEqual(live.map((r) => r.id));
     expect(first.list.map((r) => r.id)).toEqual(
-      (await rows<{ id: number }>(database.db, sql`select id::int from users where enterprise_id = ${u.enterpriseId} and 2 = any(roles) order by id desc limit 10`))
+      (
+        await rows<{ id: number }>(
+          database.db,
+          sql`select id::int from users where enterprise_id = ${u.enterpriseId} and 2 = any(roles) order by id desc limit 10`,
+        )
+      )
         .map((r) => r.id)
         .filter((id) => id !== expected[3]!.id),
     );
