@@ -28,21 +28,33 @@ describe('graceful shutdown on SIGTERM', () => {
   it('stops taking requests, finishes the one in flight, then exits 0', async () => {
     const enterpriseId = await makeEnterprise(database.db);
     const { mobile } = await makeUser(database.db, enterpriseId);
+    const gone = await makeUser(database.db, enterpriseId);
     // Hold the login's per-mobile lock (platform/attempts.ts) so the login below waits inside the server.
     const holder = await (database.db as unknown as { $client: import('pg').Pool }).$client.connect();
     await holder.query('select pg_advisory_lock(7301, hashtext($1))', [mobile]);
+    await holder.query('select pg_advisory_lock(7301, hashtext($1))', [gone.mobile]);
     try {
       const login = fetch(`${inst.url}/api/stand/pwdLogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-request-id': 'slow-login-1' },
         body: JSON.stringify({ mobile, password: TEST_PASSWORD, enterpriseId }),
       });
-      // Wait until the server's query is waiting on the lock.
+      // A second login whose client gives up while it waits: its handler still runs to the end.
+      const quitter = new AbortController();
+      const abandoned = fetch(`${inst.url}/api/stand/pwdLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mobile: gone.mobile, password: TEST_PASSWORD, enterpriseId }),
+        signal: quitter.signal,
+      }).catch(() => 'aborted');
+      // Wait until both of the server's queries are waiting on the locks.
       for (;;) {
         const w = await rows(database.db, sql`select 1 from pg_locks where locktype = 'advisory' and not granted`);
-        if (w.length > 0) break;
+        if (w.length === 2) break;
         await new Promise((r) => setImmediate(r));
       }
+      quitter.abort();
+      expect(await abandoned).toBe('aborted');
       inst.child.kill('SIGTERM');
       await inst.waitFor(/收到 SIGTERM/);
       // A new connection is refused: the listener is closed.
@@ -52,6 +64,9 @@ describe('graceful shutdown on SIGTERM', () => {
       const res = await login;
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ success: true });
+      // Every connection is gone now, but the abandoned login still runs: the pool stays open for it.
+      expect(inst.child.exitCode).toBeNull();
+      await holder.query('select pg_advisory_unlock(7301, hashtext($1))', [gone.mobile]);
       expect(await inst.exited).toBe(0);
     } finally {
       holder.release();
@@ -59,5 +74,8 @@ describe('graceful shutdown on SIGTERM', () => {
     const logs = inst.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { reqId?: string; msg: string });
     expect(logs.filter((l) => l.reqId === 'slow-login-1').map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
     expect(logs.map((l) => l.msg)).toContain('已停止');
+    // The abandoned login finished before the pool closed: its session exists and nothing failed.
+    expect(await rows(database.db, sql`select 1 from sessions where user_id = ${gone.id}`)).toHaveLength(1);
+    expect(inst.lines.filter((l) => l.includes('"level":50'))).toEqual([]);
   }, 120_000);
 });

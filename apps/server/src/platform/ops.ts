@@ -19,6 +19,9 @@ export function requestIdOf(req: { headers: Record<string, string | string[] | u
   return typeof h === 'string' && /^[\w.:-]{1,64}$/.test(h) ? h : randomUUID();
 }
 
+/** The longest close() waits for handlers still running. */
+const DRAIN_MAX_MS = 30_000;
+
 /** Each check gets this long before the instance counts as not ready. */
 const READY_TIMEOUT_MS = 2000;
 
@@ -145,8 +148,28 @@ export function registerOps(app: FastifyInstance, deps: Deps): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  // Handlers still running: one whose client went away keeps running (and using the pool) after its connection closed,
+  // so close() waits for them too (websockets excepted: they end with the server).
+  const running = new Set<FastifyRequest>();
+  let settled: (() => void) | null = null;
+  const finished = (req: FastifyRequest) => {
+    if (running.delete(req) && running.size === 0) settled?.();
+  };
+  app.addHook('onRequest', async (req) => {
+    if (!req.headers.upgrade) running.add(req);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
     if (closing) reply.header('connection', 'close');
+    finished(req);
+    return payload;
+  });
+  app.addHook('onResponse', async (req) => finished(req));
+  app.addHook('onClose', async () => {
+    if (running.size === 0) return;
+    await new Promise<void>((resolve) => {
+      settled = resolve;
+      setTimeout(resolve, DRAIN_MAX_MS).unref();
+    });
   });
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
