@@ -70,7 +70,14 @@ describe('/healthz and /readyz', () => {
 describe('/metrics', () => {
   it('counts requests and their latency by route pattern, and shows the pool', async () => {
     for (let i = 0; i < 3; i++) await get(`/api/upload/file/${1000 + i}`);
-    const text = (await get('/metrics')).body;
+    // One connection held out of the pool while the metrics are read (idle ones may have been closed by now).
+    const held = await (t.deps.db as unknown as { $client: import('pg').Pool }).$client.connect();
+    let text: string;
+    try {
+      text = (await get('/metrics')).body;
+    } finally {
+      held.release();
+    }
     // three different ids, one route pattern
     expect(sample(text, 'sk_http_requests_total', '{method="GET",route="/api/upload/file/:id",status="200"}')).toBe(3);
     expect(sample(text, 'sk_http_request_duration_seconds_count', '{method="GET",route="/api/upload/file/:id"}')).toBe(3);
