@@ -110,6 +110,11 @@ async function main(): Promise<void> {
       await app.close();
     }
     await underLoad(database, seeded.enterpriseId, seeded.deptId, orderSeed);
+    if (orderSeed && process.env.BENCH_INSTANCES !== '0') {
+      // The order list with one app instance and with two on the same database (bench/instances.ts).
+      const { instancesScenario, printInstances } = await import('./instances');
+      printInstances(await instancesScenario(database, seeded.enterpriseId));
+    }
   } finally {
     await database.close();
     cleanup();

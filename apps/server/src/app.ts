@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
 import { refuseDeclaredOversize } from './platform/multipart';
+import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
@@ -39,8 +40,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // Past Node's 16 KB of request line and headers, or a broken URL: the envelope in Chinese, not Fastify's English.
     clientErrorHandler,
     frameworkErrors,
+    // The proxy's X-Request-Id (or a new UUID) names the request in every log line and in the answer's header.
+    genReqId: requestIdOf,
   });
   securityHeaders(app);
+  registerOps(app, deps);
   await app.register(cookie);
   const dist = opts.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));

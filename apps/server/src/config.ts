@@ -46,6 +46,17 @@ const schema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /** A bearer token that opens /metrics to other machines (without it only a direct request from this machine). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Where file bytes live: 'local' (DATA_DIR/files) or 's3' (an S3-compatible object store, the S3_* variables). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url('S3_ENDPOINT must be an http(s) address').optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** '1' addresses the bucket in the path (MinIO and most self-hosted stores), '0' as a sub-domain (AWS). */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; devOutbox: boolean; trustProxy: string[] | false };
@@ -59,8 +70,22 @@ function trustedProxies(value: string): string[] | false {
   return list.length > 0 ? list : false;
 }
 
+/** A configuration the server refuses to start with; its message says what to set. */
+export class ConfigError extends Error {}
+
+/** What an S3 configuration lacks, or null when it is complete. */
+function s3Missing(c: z.infer<typeof schema>): string | null {
+  if (c.STORAGE !== 's3') return null;
+  if (!c.S3_BUCKET) return 'STORAGE=s3 需要设置 S3_BUCKET（存储桶名称）';
+  if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY)
+    return 'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置（都不设置时使用运行环境的凭证，如 IAM 角色）';
+  return null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.parse(env);
+  const missing = s3Missing(parsed);
+  if (missing) throw new ConfigError(`配置不完整：${missing}`);
   const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
   return {
     ...parsed,

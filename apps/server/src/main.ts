@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { migrate, OldSchemaError } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { createDeps } from './platform/create-deps';
 import { resumeProvisioning } from './platform/provision';
+import { storageFor } from './platform/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
 async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   await migrate(database);
   const seedStart = Date.now();
-  if (config.SEED_DEMO === '1' && (await seedDemo(database.db, config.DEMO_PASSWORD, false, { dataDir: config.dataDir }))) {
+  if (config.SEED_DEMO === '1' && (await seedDemo(database.db, config.DEMO_PASSWORD, false, { dataDir: config.dataDir, storage: storageFor(config) }))) {
     console.info(`已写入演示数据（演示企业、免费体验企业、试用企业），用时 ${((Date.now() - seedStart) / 1000).toFixed(1)} 秒`);
   }
   await resumeProvisioning(database.db);
@@ -39,9 +40,11 @@ async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<Re
     if (closing) return;
     closing = true;
     app.log.info(`收到 ${signal}，正在停止…`);
-    await deps.stopBackground();
-    await app.close();
+    // Stop taking requests (new ones on open connections answer 503) and let those in flight finish, while the job
+    // runner stops claiming and waits for its running jobs; then the pool closes.
+    await Promise.all([app.close(), deps.stopBackground()]);
     await database.close();
+    app.log.info('已停止');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -53,6 +56,6 @@ async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<Re
 }
 
 main().catch((err) => {
-  console.error(err instanceof OldSchemaError ? err.message : err);
+  console.error(err instanceof OldSchemaError || err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -2,11 +2,12 @@ import { loadConfig } from '../config';
 import { migrate } from './migrate';
 import { openDatabase } from './open';
 import { seedDemo } from './seed';
+import { storageFor } from '../platform/storage';
 import '../modules/index';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 await migrate(database);
-const done = await seedDemo(database.db, config.DEMO_PASSWORD, process.argv.includes('--force'), { dataDir: config.dataDir });
+const done = await seedDemo(database.db, config.DEMO_PASSWORD, process.argv.includes('--force'), { dataDir: config.dataDir, storage: storageFor(config) });
 await database.close();
 console.info(done ? '演示数据已写入' : '数据库已有数据，未重复写入（加 --force 强制追加）');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { deflateSync, crc32 } from 'node:zlib';
 import path from 'node:path';
 import { FILE_TYPES } from '@sk/shared';
-import { LocalStorage, newKey } from '../platform/storage';
+import { LocalStorage, newKey, type Storage } from '../platform/storage';
 import { type Executor, rows } from './client';
 
 /**
@@ -62,11 +62,14 @@ export function signaturePng(seed: number): Buffer {
   ]);
 }
 
-/** Stores a signature image under DATA_DIR/files as the user's upload; returns its upload id. */
-export async function saveSignature(ex: Executor, enterpriseId: number, userId: number, dataDir: string, seed: number): Promise<number> {
+/** The storage given, or local disk under a DATA_DIR given as a path. */
+const storeOf = (files: Storage | string): Storage => (typeof files === 'string' ? new LocalStorage(path.join(files, 'files')) : files);
+
+/** Stores a signature image (in the storage, or under DATA_DIR/files) as the user's upload; returns its upload id. */
+export async function saveSignature(ex: Executor, enterpriseId: number, userId: number, files: Storage | string, seed: number): Promise<number> {
   const png = signaturePng(seed);
   const key = newKey(enterpriseId, 'uploads', 'png');
-  await new LocalStorage(path.join(dataDir, 'files')).put(key, png);
+  await storeOf(files).put(key, png);
   const [r] = await rows<{ id: number }>(
     ex,
     sql`insert into uploads (enterprise_id, created_by, name, ext, mime, size, kind, path)
@@ -76,10 +79,16 @@ export async function saveSignature(ex: Executor, enterpriseId: number, userId: 
 }
 
 /** `saveSignature` for many seeds at once: the files, then one insert; answers each seed's upload id. */
-export async function saveSignatures(ex: Executor, enterpriseId: number, userId: number, dataDir: string, seeds: number[]): Promise<Map<number, number>> {
+export async function saveSignatures(
+  ex: Executor,
+  enterpriseId: number,
+  userId: number,
+  where: Storage | string,
+  seeds: number[],
+): Promise<Map<number, number>> {
   const unique = [...new Set(seeds)];
   if (unique.length === 0) return new Map();
-  const storage = new LocalStorage(path.join(dataDir, 'files'));
+  const storage = storeOf(where);
   const files = await Promise.all(
     unique.map(async (seed) => {
       const png = signaturePng(seed);

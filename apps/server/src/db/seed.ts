@@ -5,6 +5,7 @@ import { rows } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
 import { hashPassword } from '../platform/crypto';
 import { runProvision } from '../platform/provision';
+import type { Storage } from '../platform/storage';
 
 /** Demo-only data (sample customers, orders …) that modules add after the defaults. */
 export interface DemoStep {
@@ -17,6 +18,8 @@ export interface DemoStep {
 export interface DemoContext {
   /** DATA_DIR; without it no files are written (and steps skip what needs them). */
   dataDir?: string;
+  /** Where the files go when not on local disk under DATA_DIR (STORAGE=s3); takes precedence over dataDir. */
+  storage?: Storage;
 }
 export const demoSteps: DemoStep[] = [];
 const registered: DemoStep[] = [];

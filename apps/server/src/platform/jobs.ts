@@ -71,16 +71,32 @@ export async function enqueue(ex: Executor, j: EnqueueInput): Promise<string | n
 
 // ---- queues ----
 
-/** pg-boss keeps one partition per queue: each handler's queue and its dead-letter queue exist before use. */
-export async function prepareQueues(boss: PgBoss): Promise<void> {
-  for (const kind of handlers.keys()) {
-    await boss.createQueue(kind + DEAD);
-    await boss.createQueue(kind, { name: kind, deadLetter: kind + DEAD });
-  }
+/** Advisory lock key: one instance at a time makes queues (concurrent create_queue calls deadlock in pg-boss). */
+const QUEUES_LOCK = 73_10;
+
+/**
+ * pg-boss keeps one partition per queue: each handler's queue and its dead-letter queue exist before use. Instances
+ * starting together take turns (a transaction lock held while pg-boss creates them); queues that exist are skipped.
+ */
+export async function prepareQueues(boss: PgBoss, db: Deps['db']): Promise<void> {
+  const wanted = [...handlers.keys()].flatMap((k) => [k + DEAD, k]);
+  const missing = async () => {
+    const have = new Set((await rows<{ name: string }>(db, sql`select name from ${sql.raw(BOSS_SCHEMA)}.queue`)).map((r) => r.name));
+    return wanted.filter((q) => !have.has(q));
+  };
+  if ((await missing()).length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUES_LOCK})`);
+    const todo = new Set(await missing());
+    for (const kind of handlers.keys()) {
+      if (todo.has(kind + DEAD)) await boss.createQueue(kind + DEAD);
+      if (todo.has(kind)) await boss.createQueue(kind, { name: kind, deadLetter: kind + DEAD });
+    }
+  });
 }
 
 /** Makes the queues of every registered handler (after the modules registered theirs). */
-export const prepareJobs = (deps: Deps): Promise<void> => prepareQueues(bossOf(deps));
+export const prepareJobs = (deps: Deps): Promise<void> => prepareQueues(bossOf(deps), deps.db);
 
 // ---- daily schedules and sweeps: enqueued with a key per day or per slot, so once across instances ----
 
@@ -247,7 +263,7 @@ class JobRunner {
     const boss = createBoss(deps.database, { supervise: true });
     boss.on('error', (err) => log.error({ err }, '任务队列出错'));
     await boss.start();
-    await prepareQueues(boss);
+    await prepareQueues(boss, deps.db);
     if (deps.database.kind === 'embedded') await failCutOffJobs(deps);
     this.boss = boss;
     for (const kind of handlers.keys()) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -22,6 +22,12 @@ describe('LocalStorage', () => {
     expect(size).toBe(15);
     await s.delete(key);
     await expect(s.get(key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers the readiness ping, and fails it when its root is not a folder', async () => {
+    await s.ping();
+    writeFileSync(path.join(root, 'plain'), 'x');
+    await expect(new LocalStorage(path.join(root, 'plain')).ping()).rejects.toThrow();
   });
 
   it('refuses keys that could leave its root', () => {

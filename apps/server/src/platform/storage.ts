@@ -4,6 +4,9 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Config } from '../config';
 import type { Deps } from './deps';
 import { AppError } from './errors';
 
@@ -17,6 +20,8 @@ export interface Storage {
   /** The bytes of `key`; NOT_FOUND when missing. */
   get(key: string): Promise<{ stream: Readable; size: number }>;
   delete(key: string): Promise<void>;
+  /** Throws when the store cannot be reached (readiness check). */
+  ping(): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
@@ -28,13 +33,19 @@ export function newKey(enterpriseId: number, folder: string, ext: string): strin
   return `${enterpriseId}/${folder}/${month}/${randomUUID()}.${ext}`;
 }
 
+/** The key's segments; refuses anything but `a/b/c.ext` made of safe segments. */
+function segmentsOf(key: string): string[] {
+  const parts = key.split('/');
+  if (parts.length < 2 || !parts.every((p) => SEGMENT.test(p) && p !== '..' && p !== '.')) throw new Error(`bad storage key: ${key}`);
+  return parts;
+}
+
 export class LocalStorage implements Storage {
   constructor(readonly root: string) {}
 
   /** The absolute path of a key; refuses anything that could leave the root. */
   pathOf(key: string): string {
-    const parts = key.split('/');
-    if (parts.length < 2 || !parts.every((p) => SEGMENT.test(p) && p !== '..' && p !== '.')) throw new Error(`bad storage key: ${key}`);
+    const parts = segmentsOf(key);
     const full = path.resolve(this.root, ...parts);
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`bad storage key: ${key}`);
     return full;
@@ -70,13 +81,117 @@ export class LocalStorage implements Storage {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const st = await stat(this.root);
+    if (!st.isDirectory()) throw new Error(`${this.root} is not a directory`);
+  }
 }
 
-/** The app's storage: a registered 'storage' service, else local disk under DATA_DIR/files. */
+/** Parts of a multipart upload (S3's minimum is 5 MB); a stream longer than one part goes up in several. */
+export const S3_PART_SIZE = 5 * 1024 * 1024;
+
+export interface S3Options {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/**
+ * An S3-compatible object store (AWS S3, MinIO, Ceph, OSS/COS in S3 mode). An object appears whole when its
+ * upload completes, so readers never see half a file; a failed multipart upload is aborted (no parts left behind).
+ */
+export class S3Storage implements Storage {
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(o: S3Options) {
+    this.bucket = o.bucket;
+    this.client = new S3Client({
+      region: o.region,
+      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+      forcePathStyle: o.forcePathStyle,
+      ...(o.accessKeyId && o.secretAccessKey ? { credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } } : {}),
+      // Checksums only where the protocol requires them: many S3-compatible stores do not know the newer trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Readable | Buffer): Promise<number> {
+    segmentsOf(key);
+    let size = Buffer.isBuffer(body) ? body.length : 0;
+    let sourceError: unknown = null;
+    const source = Buffer.isBuffer(body)
+      ? body
+      : body.map((chunk: Buffer | string) => {
+          const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+          size += b.length;
+          return b;
+        });
+    if (!Buffer.isBuffer(body)) body.once('error', (err) => (sourceError ??= err));
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: source },
+      partSize: S3_PART_SIZE,
+      queueSize: 2,
+      // On failure the upload is aborted, so the store keeps no parts (and no object appears).
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (err) {
+      // The source's own failure is the cause; an error of the abort that followed it is not.
+      throw sourceError ?? err;
+    }
+    return size;
+  }
+
+  async get(key: string): Promise<{ stream: Readable; size: number }> {
+    segmentsOf(key);
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { stream: r.Body as Readable, size: Number(r.ContentLength ?? 0) };
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)) throw new AppError('NOT_FOUND');
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    segmentsOf(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+}
+
+/** The storage the configuration names: STORAGE=s3 an S3-compatible store, else local disk under DATA_DIR/files. */
+export function storageFor(config: Config): Storage {
+  if (config.STORAGE === 's3') {
+    return new S3Storage({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET ?? '',
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE === '1',
+    });
+  }
+  return new LocalStorage(path.join(config.dataDir, 'files'));
+}
+
+/** The app's storage: a registered 'storage' service, else the configured one (storageFor). */
 export function storageOf(deps: Deps): Storage {
   let s = deps.services.get('storage') as Storage | undefined;
   if (!s) {
-    s = new LocalStorage(path.join(deps.config.dataDir, 'files'));
+    s = storageFor(deps.config);
     deps.services.set('storage', s);
   }
   return s;

@@ -5,6 +5,7 @@ import type { DemoContext } from '../../db/seed';
 import { dayAtHour, minutesSince, seeded, type Trail } from '../../db/seed.time';
 import { saveSignatures } from '../../db/seed.signature';
 import { gramsOf } from '../../platform/search';
+import type { Storage } from '../../platform/storage';
 import { currentVersionOf } from '../forms/ext.service';
 import { type DemoEngineer, demoEngineers } from '../org/org.demo';
 import { getSetting } from '../settings/settings.repo';
@@ -339,7 +340,7 @@ export async function seedDemoMonth(tx: Tx, enterpriseId: number, ctx: DemoConte
           }
           if (p.end === 'completed' || p.end === 'archived') {
             at = later(60 + Math.floor(rnd() * 90));
-            const signature = ctx.dataDir ? customer.id : null;
+            const signature = ctx.storage || ctx.dataDir ? customer.id : null;
             act(at, 5, 'serviceComplete', eng.id, NOTES[i % NOTES.length] ?? null, {
               ext,
               finished_at: null,
@@ -397,7 +398,7 @@ export async function seedDemoMonth(tx: Tx, enterpriseId: number, ctx: DemoConte
     month.push({ key: month.length, customer, title, desc, priority, items: chosen, row, acts, part, clocks, assigned });
   }
   if (month.length === 0) return;
-  await writeMonth(tx, enterpriseId, { month, desk, ext, tz, template: cur, process, processVersionId, dataDir: ctx.dataDir });
+  await writeMonth(tx, enterpriseId, { month, desk, ext, tz, template: cur, process, processVersionId, dataDir: ctx.storage ?? ctx.dataDir });
 }
 
 /** The instant (epoch ms) of a local 'YYYY-MM-DD HH:mm:ss' in the zone, by the zone's offset now. */
@@ -415,7 +416,8 @@ interface MonthWrite {
   template: { templateId: number; templateVersionId: number };
   process: unknown;
   processVersionId: number | null;
-  dataDir?: string;
+  /** Where signature images go: a storage, or DATA_DIR (local disk). */
+  dataDir?: Storage | string;
 }
 
 /** Writes the planned month: one multi-row insert per table, in the order the foreign keys need. */
