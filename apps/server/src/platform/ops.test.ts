@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { SLA_SWEEP_JOB } from '../modules/sla/sla.routes';
+import { SLA_SWEEP_JOB } from '../modules/sla/sla.install';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
 import { createDeps } from './create-deps';
 import { drainJobs, enqueue } from './jobs';
