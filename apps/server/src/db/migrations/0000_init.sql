@@ -2420,6 +2420,7 @@ CREATE TABLE "cycle_plans" (
 	"day_of_period" smallint,
 	"end_date" date,
 	"remark" text,
+	"engineer_id" bigint,
 	"state" smallint DEFAULT 1 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"last_due_date" date,
@@ -2939,6 +2940,7 @@ ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_product_fk" FOREIGN KEY ("
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_contract_fk" FOREIGN KEY ("enterprise_id","contract_id") REFERENCES "public"."maintain_contracts"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_engineer_fk" FOREIGN KEY ("enterprise_id","engineer_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_order_type_fk" FOREIGN KEY ("enterprise_id","order_type_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -3384,6 +3386,7 @@ CREATE UNIQUE INDEX "warranty_extensions_waiting_uq" ON "warranty_extensions" US
 CREATE INDEX "warranty_extensions_due_idx" ON "warranty_extensions" USING btree ("end_date") WHERE state = 2;--> statement-breakpoint
 CREATE INDEX "cycle_plan_logs_record_idx" ON "cycle_plan_logs" USING btree ("enterprise_id","plan_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "cycle_plan_orders_order_idx" ON "cycle_plan_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_engineer_idx" ON "cycle_plans" USING btree ("enterprise_id","engineer_id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_created_idx" ON "cycle_plans" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_state_idx" ON "cycle_plans" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_template_idx" ON "cycle_plans" USING btree ("enterprise_id","template_id");--> statement-breakpoint

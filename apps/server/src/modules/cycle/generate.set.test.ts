@@ -55,7 +55,7 @@ async function footprint(ep: number, planIds: number[]) {
       t.deps.db,
       sql`select service_item_id, name, price, quantity, amount from order_service_items where enterprise_id = ${ep} and order_id = ${id} order by id`,
     );
-    const o = { ...r.o, detail_desc: String(r.o.detail_desc).replace(/[AB]计划/, '计划') };
+    const o: Record<string, unknown> = { ...r.o, detail_desc: String(r.o.detail_desc).replace(/[AB]计划/, '计划') };
     out.push({ plan: r.plan.replace(/^[AB]/, ''), o, logs, clocks, notices, items, no: r.order_no });
   }
   return out;

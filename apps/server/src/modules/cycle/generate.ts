@@ -36,6 +36,7 @@ interface PlanRow extends PlanRuleRow {
   serial_number: string | null;
   last_due_date: string | null;
   created_by: number | null;
+  engineer_id: number | null;
   order_type_id: number | null;
   order_title: string | null;
   tmpl_name: string;
@@ -67,7 +68,7 @@ function orderBody(p: PlanRow, due: string, days: EnterpriseDays, orderType: num
 class Skip extends Error {}
 
 /** A plan, its template and target, with what generation needs to know (locked by the caller's `for update`). */
-const PLAN_SELECT = sql`select p.id, p.name, p.customer_id, p.installed_product_id, to_char(p.last_due_date, 'YYYY-MM-DD') as last_due_date, p.created_by,
+const PLAN_SELECT = sql`select p.id, p.name, p.customer_id, p.installed_product_id, to_char(p.last_due_date, 'YYYY-MM-DD') as last_due_date, p.created_by, p.engineer_id,
     t.order_type_id, t.order_title, t.name as tmpl_name, t.service_item_ids, t.checklist, ip.name as product_name, ip.serial_number,
     mc.name as contract_name, ${RULE_COLUMNS},
     (select count(*)::int from cycle_plan_orders k where k.enterprise_id = p.enterprise_id and k.plan_id = p.id) as generated,
@@ -138,7 +139,10 @@ async function generateSet(db: Db, ep: number, planIds: number[], days: Enterpri
         const made = await createOrdersSet(
           tx,
           actorFor(ep, by, days),
-          list.map((d) => orderBody(d.p, d.due, days, d.p.order_type_id == null ? null : Number(d.p.order_type_id))),
+          list.map((d) => ({
+            ...orderBody(d.p, d.due, days, d.p.order_type_id == null ? null : Number(d.p.order_type_id)),
+            assignee: d.p.engineer_id == null ? null : Number(d.p.engineer_id),
+          })),
         );
         made.forEach((m, i) => {
           const d = list[i] as (typeof list)[number];
@@ -179,7 +183,10 @@ async function generatePlan(db: Db, ep: number, planId: number, days: Enterprise
       let made: { id: number } | null = null;
       for (const type of [p.order_type_id == null ? null : Number(p.order_type_id), null]) {
         try {
-          made = await createOrder(tx as unknown as Db, actor, orderBody(p, next.due, days, type), undefined, undefined, { requiredLater: true });
+          made = await createOrder(tx as unknown as Db, actor, orderBody(p, next.due, days, type), undefined, undefined, {
+            requiredLater: true,
+            assignee: p.engineer_id == null ? null : Number(p.engineer_id),
+          });
           break;
         } catch (e) {
           if (!(e instanceof AppError) || type === null) throw e instanceof AppError ? new Skip(e.message) : e;

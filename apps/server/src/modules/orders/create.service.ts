@@ -162,7 +162,7 @@ export async function createOrder(
   ev?: EventViewer,
   pinned?: PinnedProcess,
   /** `requiredLater`: an order the system makes (cycle plans) may leave required custom fields for the engineer to fill. */
-  opts: { requiredLater?: boolean } = {},
+  opts: { requiredLater?: boolean; assignee?: number | null } = {},
 ): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
     // A conversion locks its event first: two conversions of one event make one order.
@@ -233,7 +233,7 @@ export async function createOrder(
     if (b.faultModeId) await recordOrderFault(tx, v, id, b.faultModeId);
     await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
     if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
-    await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id });
+    await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id, assignee: opts.assignee });
     return { id, orderNo, state: start.state };
   });
 }
@@ -242,7 +242,10 @@ export async function createOrder(
 export type SetOrderBody = Pick<
   CreateOrderBody,
   'orderType' | 'customerId' | 'title' | 'productId' | 'serviceId' | 'customApplyTime' | 'priority' | 'detailDesc'
->;
+> & {
+  /** createOrder's `assignee`. */
+  assignee?: number | null;
+};
 
 /**
  * createOrder for many orders in one transaction, in a few statements for the whole set (the cycle job's path): the same
@@ -435,6 +438,11 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     ORDER_STATE,
     out.map((o) => ({ enterpriseId: ep, id: o.id, from: null, to: o.state, action: 'create', actorId: v.id })),
   );
-  await runCreatedHooksBatch({ tx, enterpriseId: ep, actorId: v.id, orders: out.map((o) => ({ orderId: o.id, state: o.state })) });
+  await runCreatedHooksBatch({
+    tx,
+    enterpriseId: ep,
+    actorId: v.id,
+    orders: out.map((o, i) => ({ orderId: o.id, state: o.state, assignee: bodies[i]?.assignee ?? null })),
+  });
   return out;
 }

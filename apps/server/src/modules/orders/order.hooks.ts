@@ -27,6 +27,8 @@ export interface CreatedOrder {
   orderId: number;
   state: number;
   actorId: number;
+  /** The engineer the order's maker names (a cycle plan's): default dispatch sends it to him instead of by the rules. */
+  assignee?: number | null;
 }
 type CreatedHook = (o: CreatedOrder) => Promise<void>;
 
@@ -34,7 +36,7 @@ type CreatedHook = (o: CreatedOrder) => Promise<void>;
 export interface CreatedBatch {
   tx: Tx;
   enterpriseId: number;
-  orders: { orderId: number; state: number }[];
+  orders: { orderId: number; state: number; assignee?: number | null }[];
   actorId: number;
 }
 /**
