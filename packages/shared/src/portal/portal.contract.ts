@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
-import { currentPassword } from '../common/password';
+import { currentPassword, newPassword } from '../common/password';
 import { id, L, mobile } from '../common/zod';
 import { optionalId, optionalIds, optionalText, requiredText } from '../customers/fields';
 import { coverageSchema, quoteLine } from '../commerce/commerce.contract';
@@ -142,6 +142,14 @@ export const portalContract = {
   }),
   logout: endpoint({ method: 'POST', path: '/portal/logout', auth: 'portal', response: ok }),
   me: endpoint({ method: 'GET', path: '/portal/me', auth: 'portal', response: portalMe }),
+  /** The customer changes his own password (the staff rules); his other portal sessions end. */
+  password: endpoint({
+    method: 'POST',
+    path: '/portal/password',
+    auth: 'portal',
+    body: z.object({ oldPassword: currentPassword('原密码'), newPassword: newPassword('新密码') }),
+    response: ok,
+  }),
   products: endpoint({ method: 'GET', path: '/portal/products', auth: 'portal', query: z.object(page), response: listOf(portalProduct) }),
   /** One product by id, or by the code its QR label carries. */
   product: endpoint({

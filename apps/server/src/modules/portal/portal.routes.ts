@@ -11,7 +11,7 @@ import { sendPdf } from '../orders/money.routes';
 import { orderFor } from '../orders/money.access';
 import { renderReport } from '../orders/report.pdf';
 import { reportModel } from '../orders/report.service';
-import { linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
+import { changePortalPassword, linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
 import './portal.demo';
 import { linkBase } from '../../platform/origin';
@@ -58,6 +58,10 @@ export async function portalModule(app: FastifyInstance, deps: Deps): Promise<vo
       enterpriseName: p.enterpriseName,
       csrfToken: p.csrfToken,
     }),
+    password: async ({ portal, body, req }) => {
+      await changePortalPassword(db, portal, body.oldPassword, body.newPassword, req.ip);
+      return withMessage(null, '密码已修改，其他设备已退出登录');
+    },
     products: async ({ portal, query }) => svc.listProducts(db, portal, query),
     product: async ({ portal, query }) => svc.productFor(db, portal, { id: query.id, code: query.code }),
     upload: async ({ portal, body }) => withMessage(await svc.uploadImage(deps, portal, body.data, body.name ?? undefined), '上传成功'),
