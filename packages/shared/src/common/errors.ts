@@ -139,6 +139,8 @@ export const errorMessages = {
   QUOTE_NO_ORDER: '请先选择要转入的工单',
   // Customer portal (issue 31, docs/portal.md).
   PORTAL_LINK_INVALID: '登录链接无效、已过期或已使用，请重新获取',
+  QUOTE_LINK_INVALID: '签字链接无效、已过期或已使用，请联系销售重新发送',
+  QUOTE_LINK_TOO_SOON: '刚刚已发送过签字链接，请1分钟后再试',
   PORTAL_DISABLED: '该账号已被停用，请联系服务商',
   PORTAL_RATED: '该工单已评价，不能重复评价',
   PORTAL_NOT_DONE: '工单完成后才能评价',

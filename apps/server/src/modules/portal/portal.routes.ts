@@ -13,6 +13,7 @@ import { renderReport } from '../orders/report.pdf';
 import { reportModel } from '../orders/report.service';
 import { changePortalPassword, linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
+import { signAccept, signReject, signView } from './portal.sign';
 import './portal.demo';
 import { linkBase } from '../../platform/origin';
 
@@ -80,5 +81,8 @@ export async function portalModule(app: FastifyInstance, deps: Deps): Promise<vo
     quotation: async ({ portal, query }) => svc.quoteDetail(db, portal, query.id),
     accept: async ({ portal, body }) => withMessage(await svc.acceptQuote(deps, portal, body), '已接受报价'),
     reject: async ({ portal, body }) => withMessage(await svc.rejectQuote(db, portal, body), '已拒绝报价'),
+    signView: async ({ query }) => signView(db, query.token),
+    signAccept: async ({ body }) => withMessage(await signAccept(deps, body.token, body.signature), '已接受报价'),
+    signReject: async ({ body }) => withMessage(await signReject(db, body.token, body.note), '已拒绝报价'),
   });
 }
