@@ -13,4 +13,5 @@ export const PORTAL_ROUTES: PublicRoute[] = [
   { path: '/portal/quotes', page: lazyPage(() => import('./pages/Quotes')) },
   { path: '/portal/quotes/:id', page: lazyPage(() => import('./pages/QuoteDetail')) },
   { path: '/portal/password', page: lazyPage(() => import('./pages/Password')) },
+  { path: '/portal/sign', page: lazyPage(() => import('./pages/Sign')) },
 ];
