@@ -1110,6 +1110,22 @@ CREATE TABLE "goods_orders" (
 	CONSTRAINT "goods_orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "goods_payments" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "goods_payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"goods_order_id" bigint NOT NULL,
+	"payment_no" text NOT NULL,
+	"method" smallint NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"state" smallint DEFAULT 0 NOT NULL,
+	"pay_url" text DEFAULT '' NOT NULL,
+	"trade_no" text,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp with time zone,
+	CONSTRAINT "goods_payments_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "old_part_returns" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "old_part_returns_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -2788,6 +2804,8 @@ ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_order_fk" FORE
 ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_payments" ADD CONSTRAINT "goods_payments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_payments" ADD CONSTRAINT "goods_payments_order_fk" FOREIGN KEY ("enterprise_id","goods_order_id") REFERENCES "public"."goods_orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "old_part_returns" ADD CONSTRAINT "old_part_returns_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_parts" ADD CONSTRAINT "order_parts_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spare_doc_items" ADD CONSTRAINT "spare_doc_items_doc_fk" FOREIGN KEY ("enterprise_id","doc_id") REFERENCES "public"."spare_docs"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -3201,6 +3219,8 @@ CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("en
 CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterprise_id","sort","id");--> statement-breakpoint
 CREATE INDEX "goods_orders_state_idx" ON "goods_orders" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "goods_orders_applicant_idx" ON "goods_orders" USING btree ("enterprise_id","applicant_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "goods_payments_no_uq" ON "goods_payments" USING btree ("enterprise_id","payment_no");--> statement-breakpoint
+CREATE INDEX "goods_payments_order_idx" ON "goods_payments" USING btree ("enterprise_id","goods_order_id","id");--> statement-breakpoint
 CREATE INDEX "old_part_returns_state_idx" ON "old_part_returns" USING btree ("enterprise_id","state","due_at","id");--> statement-breakpoint
 CREATE INDEX "old_part_returns_order_idx" ON "old_part_returns" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "order_parts_order_idx" ON "order_parts" USING btree ("enterprise_id","order_id","id");--> statement-breakpoint
