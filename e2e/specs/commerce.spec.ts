@@ -231,3 +231,44 @@ test('a customer scans a product’s QR, reports a fault on the portal, sees the
   }
   await ctx.close();
 });
+
+test('a contact without a portal account accepts a quotation through the SMS signature link, at phone width', async ({ browser, baseURL, request }) => {
+  test.setTimeout(60_000);
+  const url = baseURL as string;
+  const sales = await ApiUser.login(url, SALES);
+  const sent = (await sales.get('/quotation/list?state=2&pageIndex=0&pageSize=10')).data.list[0] as { customerId: number };
+  const made = await sales.send('POST', '/quotation', {
+    title: '年度保养报价',
+    customerId: sent.customerId,
+    discountCents: 0,
+    lines: [{ kind: 3, name: '保养服务费', quantity: 1, unitCents: 28800 }],
+  });
+  expect(made.success, made.message).toBe(true);
+  const id = made.data.id as number;
+  expect((await sales.send('POST', '/quotation/action', { id, action: 'send' })).success).toBe(true);
+  const mobile = `1391${String(Date.now()).slice(-7)}`;
+  const link = await sales.send('POST', '/quotation/signLink', { id, mobile, name: '赵经理' });
+  expect(link.success, link.message).toBe(true);
+  // The dev outbox keeps the last token sent to a mobile (LogSmsSender).
+  const token = ((await (await request.get(`/api/stand/dev/outbox?mobile=${mobile}`)).json()) as { data: { code: string } }).data.code;
+  expect(token).toMatch(/^[\w-]{40,}$/);
+
+  const phone = await browser.newContext({ baseURL: url, viewport: PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
+  const cp = await phone.newPage();
+  await cp.goto(`/portal/sign?token=${token}`);
+  await expect(cp.getByTestId('portal-quote-total')).toHaveText('¥288.00');
+  await expect(cp.getByText('赵经理')).toBeVisible();
+  await shot(cp, FLOW, '11-sign-link-phone');
+  await cp.getByRole('button', { name: '接受报价并签名' }).click();
+  await sign(cp);
+  await cp.getByRole('button', { name: '确认接受' }).click();
+  await expect(cp.getByText('已接受报价，感谢您的确认')).toBeVisible();
+  await shot(cp, FLOW, '12-sign-link-accepted-phone');
+  // Spent: opened again it is refused.
+  await cp.goto(`/portal/sign?token=${token}`);
+  await expect(cp.getByText('签字链接无效、已过期或已使用，请联系销售重新发送')).toBeVisible();
+  await phone.close();
+  const q = await sales.get(`/quotation/detail?id=${id}`);
+  expect(q.data).toMatchObject({ state: 3, acceptedName: '赵经理' });
+  await sales.dispose();
+});

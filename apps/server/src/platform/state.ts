@@ -134,6 +134,23 @@ export async function insertStateLog(ex: Executor, t: StateTable, l: LogRow): Pr
     values (${sql.join(vals, sql`, `)}, ${l.from}, ${l.to}, ${l.action}, ${l.note ?? null}, ${changed}, ${l.actorId})`);
 }
 
+/** The first log rows of records made together (a set-based create): one statement, the same rows as insertStateLog each. */
+export async function insertStateLogs(ex: Executor, t: StateTable, logs: LogRow[]): Promise<void> {
+  if (logs.length === 0) return;
+  const fixed = Object.entries(t.log.fixed ?? {});
+  const cols = [sql`enterprise_id`, sql.identifier(t.log.recordColumn), ...fixed.map(([k]) => sql.identifier(k))];
+  const json = JSON.stringify(
+    logs.map((l, ord) => ({ ord, e: l.enterpriseId, r: l.id, f: l.from, t: l.to, a: l.action, n: l.note ?? null, c: l.changed ?? null, u: l.actorId })),
+  );
+  await ex.execute(sql`insert into ${sql.identifier(t.log.table)} (${sql.join(cols, sql`, `)}, from_state, to_state, action, note, changed, user_id)
+    select x.e, x.r, ${sql.join(
+      fixed.map(([, v]) => sql`${v}`),
+      sql`, `,
+    )}${fixed.length ? sql`,` : sql``} x.f, x.t, x.a, x.n, x.c, x.u
+    from jsonb_to_recordset(${json}::jsonb) as x(e bigint, r bigint, f smallint, t smallint, a text, n text, c jsonb, u bigint, ord bigint)
+    order by ord`);
+}
+
 /**
  * Someone changed the record between our read and our update. Read it again (a new snapshot): gone is
  * not found; an action the new state no longer allows answers the machine's own refusal (as if we had

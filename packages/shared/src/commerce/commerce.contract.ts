@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
-import { id, L } from '../common/zod';
+import { id, L, mobile } from '../common/zod';
 import { optionalId, optionalText, requiredDate, requiredText } from '../customers/fields';
 import { QUOTE_POWER, WARRANTY_EXT_POWER } from './commerce.machine';
 
@@ -277,5 +277,16 @@ export const quotationContract = {
       })
       .refine((b) => b.action !== 'accept' || !!b.acceptedName, { message: '请填写接受人', path: ['acceptedName'] }),
     response: z.object({ state: z.number(), message: z.string().optional(), orderId: z.number().optional() }),
+  }),
+  /**
+   * Sends the contact a one-time signature link by SMS (a sent quotation, for a customer without a portal account):
+   * the phone given, or the customer's primary contact's. The link opens /portal/sign on the phone.
+   */
+  signLink: endpoint({
+    method: 'POST',
+    path: '/quotation/signLink',
+    power: QUOTE_POWER,
+    body: z.object({ id: L(id, '报价单'), mobile: L(mobile.optional(), '手机号'), name: optionalText('联系人', 50) }),
+    response: z.object({ mobile: z.string(), hours: z.number() }),
   }),
 };

@@ -139,6 +139,13 @@ export const errorMessages = {
   QUOTE_NO_ORDER: '请先选择要转入的工单',
   // Customer portal (issue 31, docs/portal.md).
   PORTAL_LINK_INVALID: '登录链接无效、已过期或已使用，请重新获取',
+  QUOTE_LINK_INVALID: '签字链接无效、已过期或已使用，请联系销售重新发送',
+  QUOTE_LINK_TOO_SOON: '刚刚已发送过签字链接，请1分钟后再试',
+  PAY_OFFLINE: '未开通在线支付，请线下付款后由仓管员确认收款',
+  PAY_METHOD_OFFLINE: '该申请单的付款方式不支持在线支付',
+  PAY_GATEWAY_FAILED: '支付网关暂时无法下单，请稍后再试',
+  PAY_SIGNATURE_INVALID: '签名校验失败',
+  PAY_AMOUNT_MISMATCH: '支付金额与订单金额不一致',
   PORTAL_DISABLED: '该账号已被停用，请联系服务商',
   PORTAL_RATED: '该工单已评价，不能重复评价',
   PORTAL_NOT_DONE: '工单完成后才能评价',

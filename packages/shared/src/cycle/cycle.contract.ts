@@ -81,6 +81,8 @@ export const cyclePlanBody = z
     ),
     endDate: dateField('结束日期'),
     remark: optionalText('备注', 500),
+    /** The engineer its orders go to (a 工程师 of the enterprise); empty: the dispatch rules decide. */
+    engineerId: optionalId('指定工程师'),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -121,6 +123,8 @@ export const cyclePlanSchema = z.object({
   dayOfPeriod: z.number().nullable(),
   endDate: z.string().nullable(),
   remark: z.string().nullable(),
+  engineerId: z.number().nullable(),
+  engineerName: z.string().nullable(),
   /** The last generated due date and its order. */
   lastDueDate: z.string().nullable(),
   lastOrderId: z.number().nullable(),

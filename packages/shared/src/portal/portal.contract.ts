@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/contract';
 import { coerceInt } from '../common/ints';
-import { currentPassword } from '../common/password';
+import { currentPassword, newPassword } from '../common/password';
 import { id, L, mobile } from '../common/zod';
 import { optionalId, optionalIds, optionalText, requiredText } from '../customers/fields';
 import { coverageSchema, quoteLine } from '../commerce/commerce.contract';
@@ -117,6 +117,14 @@ const dataUrl = (label: string) =>
 
 const ok = z.null();
 
+/** How long a quotation's signature link sent by SMS lives, in hours. */
+export const QUOTE_SIGN_LINK_HOURS = 72;
+/** Where a quotation's signature link lands (a public phone page; the token in the query). */
+export const QUOTE_SIGN_PATH = '/portal/sign';
+const signToken = L(z.string().trim().min(20, '链接不正确').max(100, '链接不正确'), '签字链接');
+export const portalSignView = portalQuoteDetail.extend({ enterpriseName: z.string(), customerName: z.string(), contactName: z.string().nullable() });
+export type PortalSignView = z.infer<typeof portalSignView>;
+
 export const portalContract = {
   login: endpoint({
     method: 'POST',
@@ -142,6 +150,14 @@ export const portalContract = {
   }),
   logout: endpoint({ method: 'POST', path: '/portal/logout', auth: 'portal', response: ok }),
   me: endpoint({ method: 'GET', path: '/portal/me', auth: 'portal', response: portalMe }),
+  /** The customer changes his own password (the staff rules); his other portal sessions end. */
+  password: endpoint({
+    method: 'POST',
+    path: '/portal/password',
+    auth: 'portal',
+    body: z.object({ oldPassword: currentPassword('原密码'), newPassword: newPassword('新密码') }),
+    response: ok,
+  }),
   products: endpoint({ method: 'GET', path: '/portal/products', auth: 'portal', query: z.object(page), response: listOf(portalProduct) }),
   /** One product by id, or by the code its QR label carries. */
   product: endpoint({
@@ -200,6 +216,22 @@ export const portalContract = {
     path: '/portal/quotation/reject',
     auth: 'portal',
     body: z.object({ id: L(id, '报价单'), note: optionalText('拒绝原因', 200) }),
+    response: z.object({ state: z.number() }),
+  }),
+  /** A quotation's one-time signature link (sent by SMS, no account): the quotation it opens; viewing does not spend it. */
+  signView: endpoint({ method: 'GET', path: '/portal/sign', auth: 'public', query: z.object({ token: signToken }), response: portalSignView }),
+  signAccept: endpoint({
+    method: 'POST',
+    path: '/portal/sign/accept',
+    auth: 'public',
+    body: z.object({ token: signToken, signature: dataUrl('签名') }),
+    response: z.object({ state: z.number() }),
+  }),
+  signReject: endpoint({
+    method: 'POST',
+    path: '/portal/sign/reject',
+    auth: 'public',
+    body: z.object({ token: signToken, note: optionalText('拒绝原因', 200) }),
     response: z.object({ state: z.number() }),
   }),
 };

@@ -151,6 +151,27 @@ export const SETTINGS: readonly SettingDef[] = [
     pattern: /^(https?:\/\/\S+)?$/,
     patternMessage: '请输入以http://或https://开头的地址',
   },
+  // Online payment of goods orders (docs/commerce.md "Online payment"): 线下 = the keeper confirms; HTTP = the gateway below.
+  {
+    code: 'goods_pay_provider',
+    group: '在线支付',
+    descri: '备件申请在线支付方式（线下：由仓管员确认收款；HTTP：通过支付网关在线支付）',
+    type: 'enum',
+    default: '线下',
+    options: ['线下', 'HTTP'],
+  },
+  {
+    code: 'goods_pay_url',
+    group: '在线支付',
+    descri: '支付网关接口地址（在线支付方式为HTTP时使用）',
+    type: 'text',
+    default: '',
+    maxLength: 500,
+    pattern: /^(https?:\/\/\S+)?$/,
+    patternMessage: '请输入以http://或https://开头的地址',
+  },
+  { code: 'goods_pay_merchant', group: '在线支付', descri: '支付网关商户号', type: 'text', default: '', maxLength: 64 },
+  { code: 'goods_pay_secret', group: '在线支付', descri: '支付网关签名密钥（下单与支付结果通知的签名）', type: 'secret', default: '', maxLength: 128 },
   int('schedule_visit_minutes', '排班', '每次上门服务占用服务人员的时长（分钟），用于排班冲突检查和负荷计算', 60, 15, 480),
 ];
 

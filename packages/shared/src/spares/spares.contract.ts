@@ -615,4 +615,23 @@ export const goodsContract = {
     }),
     response: z.null(),
   }),
+  /**
+   * 去支付: the applicant of an unpaid application with an online method (2 支付宝, 3 微信, 4 银联) gets the payment
+   * provider's pay address (settings goods_pay_*; docs/commerce.md "Online payment"). The amount is the lines at their sale price.
+   */
+  payOnline: endpoint({
+    method: 'POST',
+    path: '/spare/goods/payOnline',
+    power: 'menu_SparePartsSalesman',
+    body: z.object({ id: requiredId('申请单') }),
+    response: z.object({ paymentNo: z.string(), amountCents: z.number(), payUrl: z.string() }),
+  }),
+  /** The payment provider's signed notification (public; docs/commerce.md "Online payment"): a paid one moves 待付款 → 待审核 once. */
+  payNotify: endpoint({
+    method: 'POST',
+    path: '/pay/goods/notify/:enterpriseId',
+    auth: 'public',
+    body: z.looseObject({}),
+    response: z.object({ result: z.string() }),
+  }),
 };

@@ -1121,6 +1121,22 @@ CREATE TABLE "goods_orders" (
 	CONSTRAINT "goods_orders_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "goods_payments" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "goods_payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"goods_order_id" bigint NOT NULL,
+	"payment_no" text NOT NULL,
+	"method" smallint NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"state" smallint DEFAULT 0 NOT NULL,
+	"pay_url" text DEFAULT '' NOT NULL,
+	"trade_no" text,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp with time zone,
+	CONSTRAINT "goods_payments_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "old_part_returns" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "old_part_returns_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -2431,6 +2447,7 @@ CREATE TABLE "cycle_plans" (
 	"day_of_period" smallint,
 	"end_date" date,
 	"remark" text,
+	"engineer_id" bigint,
 	"state" smallint DEFAULT 1 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"last_due_date" date,
@@ -2489,6 +2506,20 @@ CREATE TABLE "portal_uploads" (
 	"account_id" bigint NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "portal_uploads_enterprise_id_upload_id_pk" PRIMARY KEY("enterprise_id","upload_id")
+);
+--> statement-breakpoint
+CREATE TABLE "quotation_sign_links" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "quotation_sign_links_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"quotation_id" bigint NOT NULL,
+	"token_hash" text NOT NULL,
+	"mobile" text NOT NULL,
+	"name" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "quotation_sign_links_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "call_event_receipts" (
@@ -2785,6 +2816,8 @@ ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_order_fk" FORE
 ALTER TABLE "goods_order_items" ADD CONSTRAINT "goods_order_items_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods_orders" ADD CONSTRAINT "goods_orders_applicant_fk" FOREIGN KEY ("enterprise_id","applicant_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_payments" ADD CONSTRAINT "goods_payments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_payments" ADD CONSTRAINT "goods_payments_order_fk" FOREIGN KEY ("enterprise_id","goods_order_id") REFERENCES "public"."goods_orders"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "old_part_returns" ADD CONSTRAINT "old_part_returns_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_parts" ADD CONSTRAINT "order_parts_spare_fk" FOREIGN KEY ("enterprise_id","spare_id") REFERENCES "public"."spares"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spare_doc_items" ADD CONSTRAINT "spare_doc_items_doc_fk" FOREIGN KEY ("enterprise_id","doc_id") REFERENCES "public"."spare_docs"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -2951,6 +2984,7 @@ ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_product_fk" FOREIGN KEY ("
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_contract_fk" FOREIGN KEY ("enterprise_id","contract_id") REFERENCES "public"."maintain_contracts"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycle_plans" ADD CONSTRAINT "cycle_plans_engineer_fk" FOREIGN KEY ("enterprise_id","engineer_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_order_type_fk" FOREIGN KEY ("enterprise_id","order_type_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cycle_templates" ADD CONSTRAINT "cycle_templates_created_by_fk" FOREIGN KEY ("enterprise_id","created_by") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2958,6 +2992,7 @@ ALTER TABLE "portal_login_tokens" ADD CONSTRAINT "portal_login_tokens_account_fk
 ALTER TABLE "portal_sessions" ADD CONSTRAINT "portal_sessions_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_upload_fk" FOREIGN KEY ("enterprise_id","upload_id") REFERENCES "public"."uploads"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_account_fk" FOREIGN KEY ("enterprise_id","account_id") REFERENCES "public"."home_accounts"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotation_sign_links" ADD CONSTRAINT "quotation_sign_links_quotation_fk" FOREIGN KEY ("enterprise_id","quotation_id") REFERENCES "public"."quotations"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_event_receipts" ADD CONSTRAINT "call_event_receipts_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_records" ADD CONSTRAINT "call_records_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_records" ADD CONSTRAINT "call_records_customer_fk" FOREIGN KEY ("enterprise_id","customer_id") REFERENCES "public"."customers"("enterprise_id","id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -3198,6 +3233,8 @@ CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("en
 CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterprise_id","sort","id");--> statement-breakpoint
 CREATE INDEX "goods_orders_state_idx" ON "goods_orders" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "goods_orders_applicant_idx" ON "goods_orders" USING btree ("enterprise_id","applicant_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "goods_payments_no_uq" ON "goods_payments" USING btree ("enterprise_id","payment_no");--> statement-breakpoint
+CREATE INDEX "goods_payments_order_idx" ON "goods_payments" USING btree ("enterprise_id","goods_order_id","id");--> statement-breakpoint
 CREATE INDEX "old_part_returns_state_idx" ON "old_part_returns" USING btree ("enterprise_id","state","due_at","id");--> statement-breakpoint
 CREATE INDEX "old_part_returns_order_idx" ON "old_part_returns" USING btree ("enterprise_id","order_id") WHERE order_id is not null;--> statement-breakpoint
 CREATE INDEX "order_parts_order_idx" ON "order_parts" USING btree ("enterprise_id","order_id","id");--> statement-breakpoint
@@ -3398,6 +3435,7 @@ CREATE UNIQUE INDEX "warranty_extensions_waiting_uq" ON "warranty_extensions" US
 CREATE INDEX "warranty_extensions_due_idx" ON "warranty_extensions" USING btree ("end_date") WHERE state = 2;--> statement-breakpoint
 CREATE INDEX "cycle_plan_logs_record_idx" ON "cycle_plan_logs" USING btree ("enterprise_id","plan_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "cycle_plan_orders_order_idx" ON "cycle_plan_orders" USING btree ("enterprise_id","order_id");--> statement-breakpoint
+CREATE INDEX "cycle_plans_engineer_idx" ON "cycle_plans" USING btree ("enterprise_id","engineer_id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_created_idx" ON "cycle_plans" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_state_idx" ON "cycle_plans" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "cycle_plans_template_idx" ON "cycle_plans" USING btree ("enterprise_id","template_id");--> statement-breakpoint
@@ -3410,6 +3448,8 @@ CREATE INDEX "portal_login_tokens_account_idx" ON "portal_login_tokens" USING bt
 CREATE UNIQUE INDEX "portal_sessions_id_uq" ON "portal_sessions" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "portal_sessions_account_idx" ON "portal_sessions" USING btree ("enterprise_id","account_id");--> statement-breakpoint
 CREATE INDEX "portal_uploads_account_idx" ON "portal_uploads" USING btree ("enterprise_id","account_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "quotation_sign_links_hash_uq" ON "quotation_sign_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "quotation_sign_links_quotation_idx" ON "quotation_sign_links" USING btree ("enterprise_id","quotation_id","created_at");--> statement-breakpoint
 CREATE INDEX "call_record_logs_record_idx" ON "call_record_logs" USING btree ("enterprise_id","record_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "call_records_call_uq" ON "call_records" USING btree ("enterprise_id","call_id");--> statement-breakpoint
 CREATE INDEX "call_records_started_idx" ON "call_records" USING btree ("enterprise_id","started_at","id");--> statement-breakpoint

@@ -60,6 +60,8 @@ export const cyclePlans = pgTable(
     dayOfPeriod: smallint('day_of_period'),
     endDate: date('end_date', { mode: 'string' }),
     remark: text('remark'),
+    /** The engineer the plan names: its orders are dispatched to him (else the enterprise's dispatch rules decide). */
+    engineerId: ref('engineer_id'),
     state: smallint('state').notNull().default(1),
     version: integer('version').notNull().default(0),
     lastDueDate: date('last_due_date', { mode: 'string' }),
@@ -83,6 +85,8 @@ export const cyclePlans = pgTable(
     }),
     foreignKey({ name: 'cycle_plans_customer_fk', columns: [t.enterpriseId, t.customerId], foreignColumns: [customers.enterpriseId, customers.id] }),
     foreignKey({ name: 'cycle_plans_created_by_fk', columns: [t.enterpriseId, t.createdBy], foreignColumns: [users.enterpriseId, users.id] }),
+    foreignKey({ name: 'cycle_plans_engineer_fk', columns: [t.enterpriseId, t.engineerId], foreignColumns: [users.enterpriseId, users.id] }),
+    index('cycle_plans_engineer_idx').on(t.enterpriseId, t.engineerId),
     index('cycle_plans_created_idx').on(t.enterpriseId, t.createdAt, t.id),
     /** The job walks the plans in progress by id; the list filters by state. */
     index('cycle_plans_state_idx').on(t.enterpriseId, t.state, t.id),

@@ -1,5 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts } from './columns';
+import { quotations } from './commerce';
 import { homeAccounts } from './customers';
 import { uploads } from './files';
 
@@ -77,5 +78,35 @@ export const portalUploads = pgTable(
       foreignColumns: [homeAccounts.enterpriseId, homeAccounts.id],
     }).onDelete('cascade'),
     index('portal_uploads_account_idx').on(t.enterpriseId, t.accountId),
+  ],
+);
+
+/**
+ * One-time signature links of quotations sent by SMS to a contact without a portal account (docs/portal.md): the token
+ * only as its sha256, an expiry, spent by the customer's 接受 or 拒绝 (viewing does not spend it).
+ */
+export const quotationSignLinks = pgTable(
+  'quotation_sign_links',
+  {
+    enterpriseId: enterpriseIdCol(),
+    id: idCol(),
+    quotationId: ref('quotation_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    mobile: text('mobile').notNull(),
+    name: text('name'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('quotation_sign_links_hash_uq').on(t.tokenHash),
+    foreignKey({
+      name: 'quotation_sign_links_quotation_fk',
+      columns: [t.enterpriseId, t.quotationId],
+      foreignColumns: [quotations.enterpriseId, quotations.id],
+    }).onDelete('cascade'),
+    index('quotation_sign_links_quotation_idx').on(t.enterpriseId, t.quotationId, t.createdAt),
   ],
 );

@@ -365,3 +365,36 @@ export const spareUnits = pgTable(
     check('spare_units_place_ck', sql`${t.place} between 1 and 6 and (${t.place} = 1) = (${t.warehouseId} is not null)`),
   ],
 );
+
+/**
+ * Online payments of goods orders (docs/commerce.md "Online payment"): one row a 去支付, by its payment number (the
+ * provider's out trade no); the provider's signed notification marks it paid once (state 0 → 1) and moves the order.
+ */
+export const goodsPayments = pgTable(
+  'goods_payments',
+  {
+    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
+    id: idCol(),
+    goodsOrderId: ref('goods_order_id').notNull(),
+    paymentNo: text('payment_no').notNull(),
+    method: smallint('method').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** 0 waiting, 1 paid. */
+    state: smallint('state').notNull().default(0),
+    payUrl: text('pay_url').notNull().default(''),
+    tradeNo: text('trade_no'),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('goods_payments_no_uq').on(t.enterpriseId, t.paymentNo),
+    index('goods_payments_order_idx').on(t.enterpriseId, t.goodsOrderId, t.id),
+    foreignKey({
+      name: 'goods_payments_order_fk',
+      columns: [t.enterpriseId, t.goodsOrderId],
+      foreignColumns: [goodsOrders.enterpriseId, goodsOrders.id],
+    }).onDelete('cascade'),
+  ],
+);

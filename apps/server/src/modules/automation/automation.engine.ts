@@ -15,10 +15,11 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
+import { bigints } from '../../platform/sql';
 import type { Deps } from '../../platform/deps';
 import { type EnqueueInput, enqueue, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
-import { afterOrderCreated } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
 import { factsOf, performActions, type Row } from './automation.actions';
 
 /**
@@ -106,13 +107,29 @@ async function cancelTimers(tx: Tx, ep: number, row: Row): Promise<void> {
   );
 }
 
-afterOrderCreated(async (o) => {
-  const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-  if (!row) return;
-  const waitsApproval = Number(row.examine_type) === 1 && Number(row.examine_result) === 0;
-  for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
-  await armTimers(o.tx, o.enterpriseId, row, null);
-});
+afterOrderCreated(
+  async (o) => {
+    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+    if (!row) return;
+    const waitsApproval = Number(row.examine_type) === 1 && Number(row.examine_result) === 0;
+    for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
+    await armTimers(o.tx, o.enterpriseId, row, null);
+  },
+  async (b, single) => {
+    // Only an order whose type has an enabled rule or timed event has anything to trigger or arm.
+    const ruled = await rows<{ id: number }>(
+      b.tx,
+      sql`select o.id from orders o where o.enterprise_id = ${b.enterpriseId} and o.id = any(${bigints(b.orders.map((x) => x.orderId))})
+      and (exists (select 1 from automation_rules r where r.enterprise_id = o.enterprise_id and r.template_id = o.template_id and r.enabled)
+        or exists (select 1 from timed_events e where e.enterprise_id = o.enterprise_id and e.template_id = o.template_id and e.enabled))`,
+    );
+    await runSingleOn(
+      b,
+      single,
+      ruled.map((r) => r.id),
+    );
+  },
+);
 
 registerStateHook('order', '*', {
   after: async (h) => {

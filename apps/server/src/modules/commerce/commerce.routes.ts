@@ -8,6 +8,8 @@ import * as quotes from './quotation.service';
 import { priceLines } from './quotation.pricing';
 import * as ext from './warranty.service';
 import { visibleCustomer } from '../customers/common';
+import { linkBase } from '../../platform/origin';
+import { sendSignLink } from '../portal/portal.sign';
 import './commerce.demo';
 
 registerCommerceJobs();
@@ -42,6 +44,10 @@ export async function commerceModule(app: FastifyInstance, deps: Deps): Promise<
     action: async ({ user, body }) => {
       const r = await quotes.act(db, actorOf(user), body);
       return withMessage(r, r.message ?? ACTION_DONE[body.action] ?? '操作成功');
+    },
+    signLink: async ({ user, body, req }) => {
+      const r = await sendSignLink(deps, actorOf(user), body, linkBase(deps.config, req));
+      return withMessage(r, `签字链接已发送至${r.mobile}`);
     },
   });
 }

@@ -39,6 +39,7 @@ import { priceLines } from './quotation.pricing';
 import { logsOf } from './warranty.service';
 
 /** A salesperson sees the quotations of his own customers; the page's other holders see all. */
+export const quotationScope = (a: Actor, alias = 'q'): SQL => scope(a, alias);
 const scope = (a: Actor, alias = 'q'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);
 
 const addDays = (day: string, n: number) => {

@@ -28,6 +28,8 @@ interface PlanRow extends PlanRuleRow {
   customer_id: number;
   customer_name: string;
   remark: string | null;
+  engineer_id: number | null;
+  engineer_name: string | null;
   last_due_date: string | null;
   last_order_id: number | null;
   order_count: number;
@@ -56,6 +58,8 @@ const present = (r: PlanRow): CyclePlan => ({
   dayOfPeriod: num(r.day_of_period),
   endDate: r.end_date,
   remark: r.remark,
+  engineerId: num(r.engineer_id),
+  engineerName: r.engineer_name,
   lastDueDate: r.last_due_date,
   lastOrderId: num(r.last_order_id),
   orderCount: Number(r.order_count),
@@ -64,12 +68,13 @@ const present = (r: PlanRow): CyclePlan => ({
 
 function selectPlans(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: SQL, tail = sql``): SQL {
   return sql`select p.id, p.name, p.state, p.template_id, t.name as template_name, p.target_type, p.installed_product_id, ip.name as product_name,
-      ip.serial_number, p.contract_id, mc.name as contract_name, p.customer_id, c.name as customer_name, p.remark,
+      ip.serial_number, p.contract_id, mc.name as contract_name, p.customer_id, c.name as customer_name, p.remark, p.engineer_id, eu.name as engineer_name,
       to_char(p.last_due_date, 'YYYY-MM-DD') as last_due_date, p.last_order_id, ${RULE_COLUMNS},
       (select count(*)::int from cycle_plan_orders k where k.enterprise_id = p.enterprise_id and k.plan_id = p.id and k.order_id is not null) as order_count,
       ${timeOf(sql`p.created_at`, a)} as create_time
     from cycle_plans p ${RULE_JOINS}
       join customers c on c.enterprise_id = p.enterprise_id and c.id = p.customer_id
+      left join users eu on eu.enterprise_id = p.enterprise_id and eu.id = p.engineer_id
     where p.enterprise_id = ${a.enterpriseId} and ${where} ${tail}`;
 }
 
@@ -186,6 +191,15 @@ async function checkPlan(tx: Tx, a: Actor, b: CyclePlanBody): Promise<{ customer
     if (Number(c.status) >= 3) throw invalid('维保合同：合同已完成或已终止');
     customerId = Number(c.customer_id);
   }
+  if (b.engineerId) {
+    // An engineer of this enterprise (another enterprise's user reads as not there), enabled.
+    const [u] = await rows<{ enabled: boolean; deleted: boolean }>(
+      tx,
+      sql`select enabled, deleted_at is not null as deleted from users where enterprise_id = ${a.enterpriseId} and id = ${b.engineerId} and 2 = any(roles)`,
+    );
+    if (!u || u.deleted) throw invalid('指定工程师：工程师不存在');
+    if (!u.enabled) throw invalid('指定工程师：该工程师已停用，请选择其他工程师');
+  }
   // A user limited to his own customers plans only for them (another customer's record reads as not there).
   await visibleCustomer(tx, a, customerId).catch(() => {
     throw invalid(b.targetType === 1 ? '设备：设备不存在或已被删除' : '维保合同：合同不存在或已被删除');
@@ -210,9 +224,9 @@ export async function createPlan(db: Db, a: Actor, b: CyclePlanBody): Promise<nu
     const [r] = await rows<{ id: number }>(
       tx,
       sql`insert into cycle_plans (enterprise_id, name, template_id, target_type, installed_product_id, contract_id, customer_id, start_type, start_date,
-          day_of_period, end_date, remark, created_by)
+          day_of_period, end_date, remark, engineer_id, created_by)
         values (${a.enterpriseId}, ${b.name}, ${b.templateId}, ${b.targetType}, ${k.product}, ${k.contract}, ${c.customerId}, ${b.startType}, ${k.startDate},
-          ${k.day}, ${b.endDate ?? null}, ${b.remark}, ${a.id})
+          ${k.day}, ${b.endDate ?? null}, ${b.remark}, ${b.engineerId ?? null}, ${a.id})
         returning id`,
     );
     const id = Number(r?.id);
@@ -232,7 +246,7 @@ export async function updatePlan(db: Db, a: Actor, id: number, b: CyclePlanBody)
     const k = columns(b, c);
     await tx.execute(sql`update cycle_plans set name = ${b.name}, template_id = ${b.templateId}, target_type = ${b.targetType}, installed_product_id = ${k.product},
         contract_id = ${k.contract}, customer_id = ${c.customerId}, start_type = ${b.startType}, start_date = ${k.startDate}, day_of_period = ${k.day},
-        end_date = ${b.endDate ?? null}, remark = ${b.remark}, version = version + 1, updated_at = now()
+        end_date = ${b.endDate ?? null}, remark = ${b.remark}, engineer_id = ${b.engineerId ?? null}, version = version + 1, updated_at = now()
       where enterprise_id = ${a.enterpriseId} and id = ${id}`);
     await generateSoon(tx, a.enterpriseId, id);
   });

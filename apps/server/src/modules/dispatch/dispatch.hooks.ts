@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
+import { rows, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { dispatchLocked } from '../orders/actions.service';
-import { afterOrderCreated } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
 import { systemViewer } from '../orders/order.state';
 import { defaultAssigneeFor } from './assignee';
 
@@ -13,21 +13,46 @@ let installed = false;
  * normal dispatch by the system (the log's user is empty, shown as 系统). Orders that start in acceptance or approval
  * are dispatched by hand later. An order left unassigned is the pool's to take (its hook runs after this one).
  */
+/** Dispatches a new order as the system; a refusal (a dispatch-step check of another area) leaves it waiting: answers whether it went. */
+async function autoDispatch(tx: Tx, ep: number, orderId: number, to: { userId: number | null; providerId: number | null }, note: string): Promise<boolean> {
+  const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${orderId} for update`);
+  if (!row) return false;
+  try {
+    await tx.transaction((sp) => dispatchLocked(sp, systemViewer(ep), row, { serviceUserId: to.userId, providerId: to.providerId, note }));
+    return true;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return false;
+  }
+}
+
 export function installAutoDispatch(): void {
   if (installed) return;
   installed = true;
-  afterOrderCreated(async ({ tx, enterpriseId, orderId, state }) => {
-    if (state !== 1) return;
-    const a = await defaultAssigneeFor(tx, enterpriseId, orderId);
-    if (a.source === 'none') return;
-    const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId} for update`);
-    if (!row) return;
-    const why = a.source === 'rule' ? `自动派单（规则：${a.ruleName}）` : '自动派单（默认派单）';
-    // A refusal (a dispatch-step check of another area) leaves the order waiting instead of failing its creation.
-    try {
-      await tx.transaction((sp) => dispatchLocked(sp, systemViewer(enterpriseId), row, { serviceUserId: a.userId, providerId: a.providerId, note: why }));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-    }
-  });
+  afterOrderCreated(
+    async ({ tx, enterpriseId, orderId, state, assignee }) => {
+      if (state !== 1) return;
+      // The engineer the maker names (a cycle plan's) first; refused (disabled since, a clash), the rules decide as for any order.
+      if (assignee && (await autoDispatch(tx, enterpriseId, orderId, { userId: assignee, providerId: null }, '自动派单（周期计划指定工程师）'))) return;
+      const a = await defaultAssigneeFor(tx, enterpriseId, orderId);
+      if (a.source === 'none') return;
+      await autoDispatch(tx, enterpriseId, orderId, a, a.source === 'rule' ? `自动派单（规则：${a.ruleName}）` : '自动派单（默认派单）');
+    },
+    async (b, single) => {
+      const waiting = b.orders.filter((o) => o.state === 1);
+      if (waiting.length === 0) return;
+      // Without a named engineer, an enabled rule or default dispatch nothing is assigned: one statement for the batch.
+      const [any] = await rows(
+        b.tx,
+        sql`select 1 where exists (select 1 from dispatch_rules where enterprise_id = ${b.enterpriseId} and enabled)
+        or exists (select 1 from dispatch_settings where enterprise_id = ${b.enterpriseId} and enabled)`,
+      );
+      const mine = any ? waiting : waiting.filter((o) => o.assignee);
+      await runSingleOn(
+        b,
+        single,
+        mine.map((o) => o.orderId),
+      );
+    },
+  );
 }

@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { registerStateHook } from '../../platform/state';
-import { afterOrderCreated } from '../orders/order.hooks';
+import { bigints } from '../../platform/sql';
+import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
 import { addNotices } from './notices.repo';
 
 type Row = Record<string, unknown>;
@@ -23,10 +24,24 @@ async function tellEngineer(ex: Executor, enterpriseId: number, row: Row, actorI
   });
 }
 
-afterOrderCreated(async (o) => {
-  const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-  if (row) await tellEngineer(o.tx, o.enterpriseId, row, o.actorId ?? null);
-});
+afterOrderCreated(
+  async (o) => {
+    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+    if (row) await tellEngineer(o.tx, o.enterpriseId, row, o.actorId ?? null);
+  },
+  async (b, single) => {
+    const assigned = await rows<{ id: number }>(
+      b.tx,
+      sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
+      and service_user_id is not null and service_user_id <> ${b.actorId}`,
+    );
+    await runSingleOn(
+      b,
+      single,
+      assigned.map((r) => r.id),
+    );
+  },
+);
 
 registerStateHook('order', '*', {
   after: async (h) => {

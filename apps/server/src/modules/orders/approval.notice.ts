@@ -7,7 +7,8 @@ import { type Executor, rows } from '../../db/client';
 import { registerStateHook } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';
-import { afterOrderCreated } from './order.hooks';
+import { bigints } from '../../platform/sql';
+import { afterOrderCreated, runSingleOn } from './order.hooks';
 import { processOf } from './order.state';
 
 type Row = Record<string, unknown>;
@@ -39,10 +40,25 @@ async function tellApprover(ex: Executor, enterpriseId: number, row: Row): Promi
   });
 }
 
-afterOrderCreated(async (o) => {
-  const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-  if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId))) await tellApprover(o.tx, o.enterpriseId, row);
-});
+afterOrderCreated(
+  async (o) => {
+    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+    if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId))) await tellApprover(o.tx, o.enterpriseId, row);
+  },
+  async (b, single) => {
+    // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.
+    const waiting = await rows<{ id: number }>(
+      b.tx,
+      sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
+      and examine_type is not null and examine_result = 0`,
+    );
+    await runSingleOn(
+      b,
+      single,
+      waiting.map((r) => r.id),
+    );
+  },
+);
 
 registerStateHook('order', '*', {
   after: async (h) => {

@@ -4,17 +4,17 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { insertStateLog } from '../../platform/state';
+import { insertStateLog, insertStateLogs } from '../../platform/state';
 import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
 import type { Viewer } from '../../platform/actor';
-import { visibleCustomer } from '../customers/common';
+import { customerRowScope, visibleCustomer } from '../customers/common';
 import { gramsOf, texts } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
-import { type PinnedProcess, processForNewOrder, runCreatedHooks } from './order.hooks';
+import { type PinnedProcess, processForNewOrder, runCreatedHooks, runCreatedHooksBatch } from './order.hooks';
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
 import { geocodeSaved } from '../geo/geo.service';
@@ -162,7 +162,7 @@ export async function createOrder(
   ev?: EventViewer,
   pinned?: PinnedProcess,
   /** `requiredLater`: an order the system makes (cycle plans) may leave required custom fields for the engineer to fill. */
-  opts: { requiredLater?: boolean } = {},
+  opts: { requiredLater?: boolean; assignee?: number | null } = {},
 ): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
     // A conversion locks its event first: two conversions of one event make one order.
@@ -233,7 +233,216 @@ export async function createOrder(
     if (b.faultModeId) await recordOrderFault(tx, v, id, b.faultModeId);
     await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
     if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
-    await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id });
+    await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id, assignee: opts.assignee });
     return { id, orderNo, state: start.state };
   });
+}
+
+/** What the set-based create takes: the system's own orders (no event, people, tags, files, typed address or contact). */
+export type SetOrderBody = Pick<
+  CreateOrderBody,
+  'orderType' | 'customerId' | 'title' | 'productId' | 'serviceId' | 'customApplyTime' | 'priority' | 'detailDesc'
+> & {
+  /** createOrder's `assignee`. */
+  assignee?: number | null;
+};
+
+/**
+ * createOrder for many orders in one transaction, in a few statements for the whole set (the cycle job's path): the same
+ * checks (a refusal refuses the whole set: the caller then makes them one by one), the same numbers in the bodies' order,
+ * the same rows, first log rows and created hooks (their batch form, `runCreatedHooksBatch`). Each body's custom fields
+ * are empty (required ones left for later, as `requiredLater`).
+ */
+export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]): Promise<{ id: number; orderNo: string; state: number }[]> {
+  if (bodies.length === 0) return [];
+  const ep = v.enterpriseId;
+  // Per order type: its template version, the empty custom fields computed once, its pinned process and first state.
+  const types = new Map<
+    string,
+    { tpl: Awaited<ReturnType<typeof templateOf>>; ext: unknown; pin: PinnedProcess; start: ReturnType<typeof initialOrderState> }
+  >();
+  for (const b of bodies) {
+    const key = String(b.orderType ?? '');
+    if (types.has(key)) continue;
+    const tpl = await templateOf(tx, v, b.orderType);
+    const ext = await validateAndComputeExt(
+      tx,
+      ep,
+      ORDER_FORM_KIND,
+      tpl.templateVersionId,
+      {},
+      {
+        isNew: true,
+        roles: v.sysrole == null ? undefined : [v.sysrole],
+        requiredLater: true,
+      },
+    );
+    const pin = await processForNewOrder(tx, ep, tpl.templateId);
+    types.set(key, { tpl, ext, pin, start: initialOrderState(pin.process) });
+  }
+  const customerIds = [...new Set(bodies.map((b) => b.customerId))];
+  const customers = new Map(
+    (
+      await rows<{ id: number; name: string }>(
+        tx,
+        sql`select c.id, c.name from customers c where c.enterprise_id = ${ep} and c.id = any(${bigints(customerIds)}) and ${customerRowScope(v)}`,
+      )
+    ).map((c) => [Number(c.id), c.name]),
+  );
+  if (customers.size !== customerIds.length) throw new AppError('NOT_FOUND');
+  // The primary contact and the default address of each customer (contactOf / addressOf without a choice).
+  const contacts = new Map(
+    (
+      await rows<{ customer_id: number; id: number; name: string; phone: string }>(
+        tx,
+        sql`select distinct on (customer_id) customer_id, id, name, phone from customer_contacts
+          where enterprise_id = ${ep} and customer_id = any(${bigints(customerIds)}) order by customer_id, is_primary desc, id`,
+      )
+    ).map((c) => [Number(c.customer_id), c]),
+  );
+  const addresses = new Map(
+    (
+      await rows<Record<string, string | number | null>>(
+        tx,
+        sql`select distinct on (customer_id) customer_id, id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
+          from customer_addresses where enterprise_id = ${ep} and customer_id = any(${bigints(customerIds)}) order by customer_id, is_default desc, id`,
+      )
+    ).map((a) => [Number(a.customer_id), a]),
+  );
+  const productIds = [...new Set(bodies.flatMap((b) => (b.productId ? [b.productId] : [])))];
+  const products = new Map(
+    (
+      await rows<{ id: number; customer_id: number; warranty_end: string | null; extended_end: string | null; today: string }>(
+        tx,
+        sql`select id, customer_id, to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(extended_end, 'YYYY-MM-DD') as extended_end,
+            to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD') as today
+          from installed_products where enterprise_id = ${ep} and id = any(${bigints(productIds)})`,
+      )
+    ).map((p) => [Number(p.id), p]),
+  );
+  const itemIds = [...new Set(bodies.flatMap((b) => b.serviceId ?? []))];
+  const items = new Map(
+    (
+      await rows<{ id: number; name: string; price: string | number; sort: number }>(
+        tx,
+        sql`select id, name, price, sort from service_items where enterprise_id = ${ep} and id = any(${bigints(itemIds)})`,
+      )
+    ).map((s) => [Number(s.id), { id: Number(s.id), name: s.name, price: Number(s.price), sort: Number(s.sort) }]),
+  );
+
+  // The numbers: the counter moves once by the set's size; the day and the prefix are nextOrderNo's.
+  const [r] = await rows<{ value: number }>(
+    tx,
+    sql`insert into counters (enterprise_id, name, value) values (${ep}, 'order', ${bodies.length})
+      on conflict (enterprise_id, name) do update set value = counters.value + ${bodies.length} returning value`,
+  );
+  const first = Number(r?.value) - bodies.length + 1;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
+  const prefix = await getSetting(tx, ep, 'order_no_prefix');
+
+  const made = bodies.map((b, i) => {
+    const t = types.get(String(b.orderType ?? '')) as NonNullable<ReturnType<typeof types.get>>;
+    const customerName = customers.get(b.customerId) as string;
+    const c = contacts.get(b.customerId);
+    const a = addresses.get(b.customerId);
+    let warranty: number | null = null;
+    if (b.productId) {
+      const p = products.get(b.productId);
+      if (!p || Number(p.customer_id) !== b.customerId) throw invalid('产品：设备不存在或不属于该客户');
+      warranty = coverageOf(p.warranty_end, p.extended_end, p.today).state;
+    }
+    const own = [...new Set(b.serviceId ?? [])].map((id) => items.get(id));
+    if (own.some((x) => !x)) throw invalid('服务项目：服务项目不存在或已被删除');
+    const mine = (own as NonNullable<(typeof own)[number]>[]).sort((x, y) => x.sort - y.sort || x.id - y.id);
+    const orderNo = `${prefix}${day}-${String(first + i).padStart(4, '0')}`;
+    const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
+    const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
+    const amount = Math.round(mine.reduce((sum, x) => sum + x.price * 100, 0)) / 100;
+    const contactName = c?.name ?? null;
+    const contactPhone = c?.phone ?? null;
+    return {
+      b,
+      t,
+      items: mine,
+      row: {
+        order_no: orderNo,
+        template_id: t.tpl.templateId,
+        template_version_id: t.tpl.templateVersionId,
+        process_version_id: t.pin.processVersionId,
+        process: t.pin.process,
+        state: t.start.state,
+        examine_type: t.start.examineType ?? null,
+        examine_result: t.start.examineType ? 0 : null,
+        title: b.title,
+        customer_id: b.customerId,
+        contact_id: c ? Number(c.id) : null,
+        custom_link_person: contactName,
+        custom_phone: contactPhone,
+        address_id: n('id'),
+        province_code: s('province_code'),
+        city_code: s('city_code'),
+        district_code: s('district_code'),
+        province: s('province'),
+        city: s('city'),
+        district: s('district'),
+        address_detail: s('detail'),
+        full_address: s('full_address'),
+        latitude: n('latitude'),
+        longitude: n('longitude'),
+        installed_product_id: b.productId ?? null,
+        warranty_state: warranty,
+        apply: b.customApplyTime ?? null,
+        priority: b.priority,
+        detail_desc: b.detailDesc ?? null,
+        ext: t.ext,
+        search_grams: gramsOf(b.title, orderNo, customerName, contactName, contactPhone, s('full_address')),
+        amount,
+      },
+    };
+  });
+  const inserted = await rows<{ id: number; order_no: string }>(
+    tx,
+    sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
+        title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
+        province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
+        installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
+        service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount)
+      select ${ep}, x.order_no, x.template_id, x.template_version_id, x.process_version_id, x.process, x.state, x.examine_type, x.examine_result,
+        x.title, x.customer_id, x.contact_id, x.custom_link_person, x.custom_phone, null, x.address_id,
+        x.province_code, x.city_code, x.district_code, x.province, x.city, x.district, x.address_detail, x.full_address, x.latitude, x.longitude,
+        x.installed_product_id, x.warranty_state, x.apply::timestamp at time zone ${v.timeZone}, x.priority, null, x.detail_desc, '{}'::bigint[],
+        null, null, null, x.ext, array(select jsonb_array_elements_text(x.search_grams)), ${v.id}, null, x.amount, x.amount
+      from jsonb_to_recordset(${JSON.stringify(made.map((m, i) => ({ ...m.row, ord: i })))}::jsonb) as x(order_no text, template_id bigint, template_version_id bigint,
+        process_version_id bigint, process jsonb, state smallint, examine_type smallint, examine_result smallint, title text, customer_id bigint,
+        contact_id bigint, custom_link_person text, custom_phone text, address_id bigint, province_code text, city_code text, district_code text,
+        province text, city text, district text, address_detail text, full_address text, latitude double precision, longitude double precision,
+        installed_product_id bigint, warranty_state smallint, apply text, priority smallint, detail_desc text, ext jsonb, search_grams jsonb,
+        amount numeric, ord bigint)
+      order by x.ord
+      returning id, order_no`,
+  );
+  const idOf = new Map(inserted.map((o) => [o.order_no, Number(o.id)]));
+  const out = made.map((m) => ({ id: idOf.get(m.row.order_no) as number, orderNo: m.row.order_no, state: m.row.state }));
+  const ids = out.map((o) => o.id);
+  await geocodeSaved(tx, 'orders', ep, ids);
+  const lines = made.flatMap((m, i) => m.items.map((x) => ({ o: ids[i], s: x.id, n: x.name, p: x.price }))).map((l, ord) => ({ ...l, ord }));
+  if (lines.length) {
+    await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
+      select ${ep}, x.o, x.s, x.n, x.p, 1, x.p from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(o bigint, s bigint, n text, p numeric, ord bigint)
+      order by x.ord`);
+  }
+  await insertStateLogs(
+    tx,
+    ORDER_STATE,
+    out.map((o) => ({ enterpriseId: ep, id: o.id, from: null, to: o.state, action: 'create', actorId: v.id })),
+  );
+  await runCreatedHooksBatch({
+    tx,
+    enterpriseId: ep,
+    actorId: v.id,
+    orders: out.map((o, i) => ({ orderId: o.id, state: o.state, assignee: bodies[i]?.assignee ?? null })),
+  });
+  return out;
 }

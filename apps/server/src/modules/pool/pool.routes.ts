@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerJobHandler } from '../../platform/jobs';
 import type { SessionUser } from '../../platform/session';
-import { afterOrderCreated } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
 import { actorOf } from '../../platform/actor';
 import * as pool from './pool.service';
 import * as settings from './pool.settings';
@@ -22,9 +22,22 @@ let installed = false;
 function installOnce(): void {
   if (installed) return;
   installed = true;
-  afterOrderCreated(async (o) => {
-    if (o.state === 1) await pool.poolByRule(o.tx, o.enterpriseId, o.orderId);
-  });
+  afterOrderCreated(
+    async (o) => {
+      if (o.state === 1) await pool.poolByRule(o.tx, o.enterpriseId, o.orderId);
+    },
+    async (b, single) => {
+      const waiting = b.orders.filter((o) => o.state === 1);
+      if (waiting.length === 0) return;
+      const [any] = await rows(b.tx, sql`select 1 from pool_rules where enterprise_id = ${b.enterpriseId} and enabled limit 1`);
+      if (any)
+        await runSingleOn(
+          b,
+          single,
+          waiting.map((o) => o.orderId),
+        );
+    },
+  );
   setPoolBadge(async (ex, user) => {
     const { where } = await pool.poolWhere(ex, viewerOf(user));
     const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);

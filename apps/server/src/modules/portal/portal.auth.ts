@@ -7,7 +7,8 @@ import { audit } from '../../platform/audit';
 import { checkAttempt } from '../../platform/attempts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { createPortalSession } from '../../platform/portal-session';
+import { assertNewPassword } from '../../platform/passwords';
+import { createPortalSession, type PortalSession } from '../../platform/portal-session';
 import type { SmsSender } from '../../platform/sms';
 
 /** A new link for the same mobile waits this long (as an SMS code does). */
@@ -123,4 +124,31 @@ export async function linkLogin(db: Db, token: string, ip: string, previousToken
   );
   if (!c) throw new AppError('PORTAL_LINK_INVALID');
   return open(db, c, ip, previousToken, 'link');
+}
+
+/**
+ * The customer changes his own password: the staff rules (platform/passwords.ts); a wrong old password counts as a wrong
+ * login of his mobile (the same limit, then 密码错误次数过多); every other portal session of the account ends.
+ */
+export async function changePortalPassword(db: Db, p: PortalSession, oldPassword: string, newPassword: string, ip: string): Promise<void> {
+  assertNewPassword(newPassword);
+  const proved = await checkAttempt(
+    db,
+    { mobile: p.mobile, ip },
+    async (tx) => {
+      const [a] = await rows<{ password_hash: string }>(
+        tx,
+        sql`select password_hash from home_accounts where enterprise_id = ${p.enterpriseId} and id = ${p.accountId} and enabled`,
+      );
+      return a && (await verifyPassword(a.password_hash, oldPassword)) ? true : null;
+    },
+    'PASSWORD_LOCKED',
+  );
+  if (!proved) throw new AppError('PASSWORD_OLD_WRONG');
+  const hash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update home_accounts set password_hash = ${hash}, updated_at = now() where enterprise_id = ${p.enterpriseId} and id = ${p.accountId}`);
+    await tx.execute(sql`delete from portal_sessions where enterprise_id = ${p.enterpriseId} and account_id = ${p.accountId} and id <> ${p.sessionId}`);
+  });
+  await audit(db, { action: 'portal_password_changed', enterpriseId: p.enterpriseId, ip, detail: { accountId: p.accountId } });
 }

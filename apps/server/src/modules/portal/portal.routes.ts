@@ -11,8 +11,9 @@ import { sendPdf } from '../orders/money.routes';
 import { orderFor } from '../orders/money.access';
 import { renderReport } from '../orders/report.pdf';
 import { reportModel } from '../orders/report.service';
-import { linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
+import { changePortalPassword, linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
+import { signAccept, signReject, signView } from './portal.sign';
 import './portal.demo';
 import { linkBase } from '../../platform/origin';
 
@@ -58,6 +59,10 @@ export async function portalModule(app: FastifyInstance, deps: Deps): Promise<vo
       enterpriseName: p.enterpriseName,
       csrfToken: p.csrfToken,
     }),
+    password: async ({ portal, body, req }) => {
+      await changePortalPassword(db, portal, body.oldPassword, body.newPassword, req.ip);
+      return withMessage(null, '密码已修改，其他设备已退出登录');
+    },
     products: async ({ portal, query }) => svc.listProducts(db, portal, query),
     product: async ({ portal, query }) => svc.productFor(db, portal, { id: query.id, code: query.code }),
     upload: async ({ portal, body }) => withMessage(await svc.uploadImage(deps, portal, body.data, body.name ?? undefined), '上传成功'),
@@ -76,5 +81,8 @@ export async function portalModule(app: FastifyInstance, deps: Deps): Promise<vo
     quotation: async ({ portal, query }) => svc.quoteDetail(db, portal, query.id),
     accept: async ({ portal, body }) => withMessage(await svc.acceptQuote(deps, portal, body), '已接受报价'),
     reject: async ({ portal, body }) => withMessage(await svc.rejectQuote(db, portal, body), '已拒绝报价'),
+    signView: async ({ query }) => signView(db, query.token),
+    signAccept: async ({ body }) => withMessage(await signAccept(deps, body.token, body.signature), '已接受报价'),
+    signReject: async ({ body }) => withMessage(await signReject(db, body.token, body.note), '已拒绝报价'),
   });
 }

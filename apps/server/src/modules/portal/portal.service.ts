@@ -43,7 +43,7 @@ const enterpriseActor = (p: PortalSession, id = p.createdBy ?? 0): Actor => ({
   timeZone: p.timeZone,
 });
 
-const mine = (p: PortalSession, alias: string): SQL =>
+const mine = (p: Pick<PortalSession, 'enterpriseId' | 'customerId'>, alias: string): SQL =>
   sql`${sql.identifier(alias)}.enterprise_id = ${p.enterpriseId} and ${sql.identifier(alias)}.customer_id = ${p.customerId}`;
 
 // ---- products ----
@@ -310,7 +310,9 @@ const quoteSelect = (tz: string) => sql`select q.id::int, q.quote_no as "quoteNo
   left join orders o on o.enterprise_id = q.enterprise_id and o.id = q.order_id`;
 
 /** Drafts are the salesperson's: the customer sees a quotation once it is sent. */
-const visibleQuote = (p: PortalSession, alias = 'q') => sql`${mine(p, alias)} and ${sql.identifier(alias)}.state <> 1`;
+/** Who reads a customer's quotations: a portal session, or a quotation's signature link (portal.sign.ts). */
+export type QuoteReader = Pick<PortalSession, 'enterpriseId' | 'customerId' | 'timeZone'>;
+const visibleQuote = (p: QuoteReader, alias = 'q') => sql`${mine(p, alias)} and ${sql.identifier(alias)}.state <> 1`;
 
 export async function listQuotes(db: Db, p: PortalSession, page: PageRequest) {
   const where = visibleQuote(p);
@@ -321,7 +323,7 @@ export async function listQuotes(db: Db, p: PortalSession, page: PageRequest) {
   );
 }
 
-export async function quoteDetail(db: Db, p: PortalSession, id: number): Promise<PortalQuoteDetail> {
+export async function quoteDetail(db: Db, p: QuoteReader, id: number): Promise<PortalQuoteDetail> {
   const tz = p.timeZone;
   const [q] = await rows<
     PortalQuoteRow & {
@@ -378,7 +380,7 @@ export async function acceptQuote(deps: Deps, p: PortalSession, b: { id: number;
   }
 }
 
-async function dropUpload(deps: Deps, enterpriseId: number, id: number): Promise<void> {
+export async function dropUpload(deps: Deps, enterpriseId: number, id: number): Promise<void> {
   const [u] = await rows<{ path: string }>(deps.db, sql`delete from uploads where enterprise_id = ${enterpriseId} and id = ${id} returning path`);
   if (u) await storageOf(deps).delete(u.path);
 }

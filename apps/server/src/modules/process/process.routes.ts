@@ -6,6 +6,7 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { afterOrderCreated, setProcessResolver } from '../orders/order.hooks';
 import { processOf } from '../orders/order.state';
 import { rows } from '../../db/client';
+import { bigints } from '../../platform/sql';
 import { listSetting, saveListSetting } from './list-settings.service';
 import { dispatchSettings, getProcess, publishedProcess, publishProcess } from './process.service';
 
@@ -18,13 +19,26 @@ function installOrderSeams(): void {
     const p = await publishedProcess(tx, enterpriseId, templateId);
     return { process: p.process, processVersionId: p.versionId };
   });
-  afterOrderCreated(async (o) => {
-    const [row] = await rows<Record<string, unknown>>(o.tx, sql`select process from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (!row || processOf(row).dispatch) return;
-    await o.tx.execute(
-      sql`update orders set service_user_id = created_by where enterprise_id = ${o.enterpriseId} and id = ${o.orderId} and service_user_id is null`,
-    );
-  });
+  afterOrderCreated(
+    async (o) => {
+      const [row] = await rows<Record<string, unknown>>(o.tx, sql`select process from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      if (!row || processOf(row).dispatch) return;
+      await o.tx.execute(
+        sql`update orders set service_user_id = created_by where enterprise_id = ${o.enterpriseId} and id = ${o.orderId} and service_user_id is null`,
+      );
+    },
+    async (b) => {
+      const found = await rows<Record<string, unknown>>(
+        b.tx,
+        sql`select id, process from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))}) and service_user_id is null`,
+      );
+      const mine = found.filter((r) => !processOf(r).dispatch).map((r) => Number(r.id));
+      if (mine.length === 0) return;
+      await b.tx.execute(
+        sql`update orders set service_user_id = created_by where enterprise_id = ${b.enterpriseId} and id = any(${bigints(mine)}) and service_user_id is null`,
+      );
+    },
+  );
 }
 
 export async function processModule(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
-import { afterOrderCreated } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { slaEnabled } from './sla.enabled';
 import { sweepEventSla } from './event.sweep';
 import { syncClocks } from './sla.clocks';
 import { sweepSla } from './sla.sweep';
@@ -14,10 +15,21 @@ let installed = false;
 export function installSlaClocks(): void {
   if (installed) return;
   installed = true;
-  afterOrderCreated(async (o) => {
-    const [order] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (order) await syncClocks(o.tx, o.enterpriseId, { action: 'create', from: null, to: o.state, order });
-  });
+  afterOrderCreated(
+    async (o) => {
+      const [order] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      if (order) await syncClocks(o.tx, o.enterpriseId, { action: 'create', from: null, to: o.state, order });
+    },
+    async (b, single) => {
+      // SLA off (the default): no clock starts.
+      if (await slaEnabled(b.tx, b.enterpriseId))
+        await runSingleOn(
+          b,
+          single,
+          b.orders.map((o) => o.orderId),
+        );
+    },
+  );
   registerStateHook('order', '*', {
     after: async (h) => {
       await syncClocks(h.tx, h.enterpriseId, { action: h.action, from: h.from, to: h.to, order: h.row });

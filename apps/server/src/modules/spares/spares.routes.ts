@@ -8,6 +8,8 @@ import * as docs from './docs.service';
 import * as goods from './goods.service';
 import * as parts from './parts.service';
 import './spares.demo';
+import { linkBase } from '../../platform/origin';
+import { payOnline, receivePayNotify } from './goods.pay';
 import './spares.docs.demo';
 
 // With docKinds (the stock-document lists' badges): those documents awaiting approval; the spec's 备件申请 query: the applications.
@@ -91,5 +93,7 @@ export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<vo
       await goods.goodsStep(db, user, body);
       return saved(null);
     },
+    payOnline: async ({ user, body, req }) => withMessage(await payOnline(deps, user, body.id, linkBase(deps.config, req)), '请在支付页面完成付款'),
+    payNotify: async ({ params, body }) => receivePayNotify(deps, params.enterpriseId ?? '', body),
   });
 }

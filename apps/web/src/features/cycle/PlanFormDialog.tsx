@@ -8,6 +8,7 @@ import { useApi, useApiMutation } from '../../lib/query';
 import { rulesOf } from '../../lib/zodRules';
 import { CY } from './api';
 import { frequencyText, options } from './format';
+import { EngineerSelect } from '../spares/components/Selects';
 import { ContractSelect, ProductSelect } from './PlanTargetSelect';
 
 type Values = Omit<CyclePlanBody, 'startDate' | 'endDate'> & { startDate?: Dayjs | null; endDate?: Dayjs | null };
@@ -28,6 +29,7 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
     ? {
         ...plan,
         remark: plan.remark ?? undefined,
+        engineerId: plan.engineerId ?? undefined,
         startDate: plan.startDate ? dayjs(plan.startDate) : null,
         endDate: plan.endDate ? dayjs(plan.endDate) : null,
       }
@@ -91,6 +93,9 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
           <InputNumber min={1} max={31} precision={0} placeholder="不填则同开始日" style={{ width: '100%' }} />
         </Form.Item>
       ) : null}
+      <Form.Item name="engineerId" label="指定工程师" extra="生成的工单直接派给该工程师；不填则按派单规则派单">
+        <EngineerSelect aria-label="指定工程师" placeholder="不指定（按派单规则）" />
+      </Form.Item>
       <Form.Item name="endDate" label="结束日期" extra="不填则一直执行；维保合同的计划到合同结束为止">
         <DatePicker format="YYYY/MM/DD" style={{ width: '100%' }} />
       </Form.Item>

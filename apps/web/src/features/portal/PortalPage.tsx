@@ -1,6 +1,6 @@
 // The portal's frame: phone-first, outside the staff shell. It loads the portal session (GET /portal/me), sends a
 // visitor without one to /portal/login (and back afterwards), and shows the three tabs at the bottom.
-import { FileTextOutlined, LogoutOutlined, MobileOutlined, ToolOutlined } from '@ant-design/icons';
+import { FileTextOutlined, KeyOutlined, LogoutOutlined, MobileOutlined, ToolOutlined } from '@ant-design/icons';
 import { Button, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -39,18 +39,23 @@ export function PortalPage({ title, back, children }: { title: string; back?: st
             {me.data.customerName} · {me.data.name}
           </div>
         </div>
-        <Button
-          type="text"
-          icon={<LogoutOutlined />}
-          aria-label="退出登录"
-          onClick={async () => {
-            await portalCall(P.logout, undefined, { silent: true }).catch(() => null);
-            forgetPortal();
-            navigate('/portal/login', { replace: true });
-          }}
-        >
-          退出
-        </Button>
+        <span>
+          <Link to="/portal/password" aria-label="修改密码" className="portal-header-link">
+            <KeyOutlined /> 改密码
+          </Link>
+          <Button
+            type="text"
+            icon={<LogoutOutlined />}
+            aria-label="退出登录"
+            onClick={async () => {
+              await portalCall(P.logout, undefined, { silent: true }).catch(() => null);
+              forgetPortal();
+              navigate('/portal/login', { replace: true });
+            }}
+          >
+            退出
+          </Button>
+        </span>
       </header>
       <main className="portal-main">
         <div className="portal-title">

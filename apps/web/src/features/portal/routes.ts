@@ -12,4 +12,6 @@ export const PORTAL_ROUTES: PublicRoute[] = [
   { path: '/portal/orders/:id', page: lazyPage(() => import('./pages/OrderDetail')) },
   { path: '/portal/quotes', page: lazyPage(() => import('./pages/Quotes')) },
   { path: '/portal/quotes/:id', page: lazyPage(() => import('./pages/QuoteDetail')) },
+  { path: '/portal/password', page: lazyPage(() => import('./pages/Password')) },
+  { path: '/portal/sign', page: lazyPage(() => import('./pages/Sign')) },
 ];

@@ -70,6 +70,8 @@ export default function QuotationDetail() {
   const act = useApiMutation(Q.action, { invalidates: [Q.detail] });
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'accept' | 'reject' | 'convert' | null>(null);
+  const [linking, setLinking] = useState(false);
+  const signLink = useApiMutation(Q.signLink);
   const [version, setVersion] = useState<number | null>(null);
   const v = useApi(Q.version, { id, version: version ?? 1 }, { enabled: version !== null });
   if (!id || d.isError) return <EmptyState description="报价单不存在或已被删除" />;
@@ -98,6 +100,7 @@ export default function QuotationDetail() {
                 {b.label}
               </Button>
             ))}
+            {q.state === 2 && q.abilities.includes('accept') ? <Button onClick={() => setLinking(true)}>短信签字链接</Button> : null}
           </Space>
         }
       >
@@ -164,6 +167,23 @@ export default function QuotationDetail() {
         ) : null}
         <Form.Item name="note" label="备注">
           <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+      </RecordFormDialog>
+      <RecordFormDialog<{ mobile?: string; name?: string }>
+        open={linking}
+        title="发送短信签字链接"
+        okText="发送"
+        onClose={() => setLinking(false)}
+        onSubmit={(x) => signLink.mutateAsync({ id, mobile: x.mobile?.trim() || undefined, name: x.name?.trim() || null })}
+      >
+        <Typography.Paragraph type="secondary">
+          客户无需登录，点击短信中的链接即可查看报价并签字接受或拒绝；链接72小时内有效，仅可使用一次。
+        </Typography.Paragraph>
+        <Form.Item name="mobile" label="手机号" extra="不填则发送给客户的联系人" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}>
+          <Input maxLength={11} inputMode="tel" placeholder="接收短信的手机号" />
+        </Form.Item>
+        <Form.Item name="name" label="联系人">
+          <Input maxLength={50} placeholder="签字人姓名（选填）" />
         </Form.Item>
       </RecordFormDialog>
       <Modal open={version !== null} title={`第${version}版`} footer={null} onCancel={() => setVersion(null)} width={760}>

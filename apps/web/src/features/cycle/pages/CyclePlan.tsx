@@ -31,6 +31,7 @@ export default function CyclePlan() {
         `${CYCLE_TARGETS[r.targetType as 1 | 2]}：${r.targetType === 1 ? `${r.productName ?? ''}${r.serialNumber ? `（${r.serialNumber}）` : ''}` : (r.contractName ?? '')}`,
     },
     { key: 'templateName', dataIndex: 'templateName', title: '周期模板' },
+    { key: 'engineerName', dataIndex: 'engineerName', title: '指定工程师', render: (v: string | null) => v ?? '按派单规则' },
     { key: 'frequency', title: '周期', render: (_: unknown, r) => frequencyText(r.every, r.unit, r.dayOfPeriod) },
     { key: 'start', title: '开始方式', render: (_: unknown, r) => startText(r) },
     { key: 'lastDueDate', dataIndex: 'lastDueDate', title: '最近到期日', render: (v: string | null) => (v ? v.replaceAll('-', '/') : '—') },

@@ -65,6 +65,7 @@ export default function CyclePlanDetail() {
           <Descriptions.Item label="周期模板">{p.templateName}</Descriptions.Item>
           <Descriptions.Item label="周期">{frequencyText(p.every, p.unit, p.dayOfPeriod)}</Descriptions.Item>
           <Descriptions.Item label="开始方式">{startText(p)}</Descriptions.Item>
+          <Descriptions.Item label="指定工程师">{p.engineerName ?? '按派单规则'}</Descriptions.Item>
           <Descriptions.Item label="结束日期">{slash(p.endDate)}</Descriptions.Item>
           <Descriptions.Item label="创建时间">{p.create_time}</Descriptions.Item>
           {p.remark ? <Descriptions.Item label="备注">{p.remark}</Descriptions.Item> : null}

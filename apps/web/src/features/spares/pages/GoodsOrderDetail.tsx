@@ -9,6 +9,10 @@ import { WarehouseSelect } from '../components/Selects';
 import { SerialsSelect } from '../components/SerialsSelect';
 import { GOODS_ORDER_STATES, label } from '../options';
 import { PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
+import { useSessionUser } from '../../../lib/session';
+
+/** Methods paid online (支付宝, 微信, 银联); the others the keeper confirms. */
+const ONLINE = [2, 3, 4];
 
 const NAMES: Record<string, string> = { pay: '确认付款', approve: '审核通过', ship: '发货', sign: '签收', cancel: '取消' };
 
@@ -29,6 +33,8 @@ export function GoodsOrderDetail() {
   const [action, setAction] = useState<string | null>(null);
   const tmpl = useApi(S.oldParamTmpl, undefined, { enabled: action === 'ship', call: { silent: true } });
   const step = useApiMutation(G.step, { invalidates: [G.detail] });
+  const me = useSessionUser();
+  const payOnline = useApiMutation(G.payOnline);
   if (!id || d.isError) return <EmptyState description="单据不存在或已被删除" />;
   const g = d.data;
   if (!g) return <Card loading size="small" />;
@@ -55,6 +61,21 @@ export function GoodsOrderDetail() {
       }
       extra={
         <Space wrap>
+          {g.state === 1 && g.applicantId === me?.id && ONLINE.includes(g.paymentMethod ?? 0) ? (
+            <Button
+              type="primary"
+              loading={payOnline.isPending}
+              onClick={() =>
+                // To the provider's cashier; the order moves to 待审核 once the provider tells us it is paid.
+                payOnline
+                  .mutateAsync({ id: g.id })
+                  .then((r) => window.location.assign(r.payUrl))
+                  .catch(() => null)
+              }
+            >
+              去支付
+            </Button>
+          ) : null}
           {g.abilities.map((a) => (
             <Button key={a} type={a === 'cancel' ? 'default' : 'primary'} danger={a === 'cancel'} onClick={() => setAction(a)}>
               {NAMES[a] ?? a}

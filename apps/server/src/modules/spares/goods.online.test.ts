@@ -1,0 +1,152 @@
+// Online payment of goods orders against a local HTTP gateway speaking the protocol of platform/payments.ts: the
+// settings choose the provider (线下 by default: no 去支付); 去支付 registers the payment (amount = lines at sale price);
+// the notification is signed per enterprise, idempotent (20 at once: one move), refuses a wrong amount or signature.
+import { goodsContract as G } from '@sk/shared';
+import { createServer, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { HttpPayments, signFields } from '../../platform/payments';
+import { sealSecret } from '../../platform/secrets';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { stockedTeam } from './spares.fixtures';
+
+const SECRET = 'gateway-secret-of-test';
+const MERCHANT = 'M10001';
+let t: TestApp;
+let gateway: Server;
+let base = '';
+/** What the fake gateway received, by out trade no. */
+const received = new Map<string, Record<string, unknown>>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  gateway = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (req.method === 'POST' && url.pathname === '/payments') {
+        const b = JSON.parse(raw) as Record<string, string | number>;
+        const sign = signFields(SECRET, [b.merchantId as string, b.outTradeNo as string, b.amount as number, b.method as number, b.timestamp as number]);
+        if (b.sign !== sign || b.merchantId !== MERCHANT) return reply(401, { error: 'bad sign' });
+        received.set(String(b.outTradeNo), b);
+        const tradeNo = `T${String(b.outTradeNo)}`;
+        const payUrl = `https://pay.example.test/cashier/${tradeNo}`;
+        return reply(200, { tradeNo, payUrl, sign: signFields(SECRET, [tradeNo, payUrl]) });
+      }
+      const m = /^\/payments\/(.+)$/.exec(url.pathname);
+      if (req.method === 'GET' && m) {
+        const no = decodeURIComponent(m[1] as string);
+        const b = received.get(no);
+        if (!b) return reply(404, {});
+        const ts = Number(url.searchParams.get('timestamp'));
+        if (url.searchParams.get('sign') !== signFields(SECRET, [MERCHANT, no, ts])) return reply(401, {});
+        return reply(200, notice(no, Number(b.amount)));
+      }
+      reply(404, {});
+    });
+  });
+  await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+  const addr = gateway.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+});
+afterAll(async () => {
+  await new Promise((r) => gateway.close(r));
+  await t.close();
+});
+
+/** A notification as the gateway sends it (signed with `secret`). */
+function notice(outTradeNo: string, amount: number, o: { secret?: string; status?: string } = {}) {
+  const f = { merchantId: MERCHANT, outTradeNo, tradeNo: `T${outTradeNo}`, amount, status: o.status ?? 'SUCCESS', timestamp: 1_790_000_000 };
+  return { ...f, sign: signFields(o.secret ?? SECRET, [f.merchantId, f.outTradeNo, f.tradeNo, f.amount, f.status, f.timestamp]) };
+}
+const notify = async (ep: number, body: unknown) => {
+  const r = await t.app.inject({ method: 'POST', url: `/api/pay/goods/notify/${ep}`, payload: body as object });
+  return r.json() as { success: boolean; code?: string; message: string; data: { result: string } };
+};
+async function configure(ep: number, provider: '线下' | 'HTTP') {
+  const values = { goods_pay_provider: provider, goods_pay_url: base, goods_pay_merchant: MERCHANT, goods_pay_secret: sealSecret(t.deps.config, SECRET) };
+  for (const [code, value] of Object.entries(values))
+    await t.deps.db.execute(sql`insert into system_settings (enterprise_id, code, value) values (${ep}, ${code}, ${value})
+      on conflict (enterprise_id, code) do update set value = excluded.value`);
+}
+const stateOf = async (ep: number, id: number) =>
+  Number((await rows<{ state: number }>(t.deps.db, sql`select state from goods_orders where enterprise_id = ${ep} and id = ${id}`))[0]?.state);
+
+describe('online payment of goods orders', () => {
+  it('线下 (the default) offers no 去支付; HTTP registers the payment at the gateway; only the applicant, only online methods', async () => {
+    const s = await stockedTeam(t);
+    const ep = s.tm.ep;
+    const applicant = s.tm.admin.client;
+    const id = (await applicant.call(G.apply, { paymentMethod: 3, items: [{ spareId: s.spare, quantity: 2 }] })).data.id as number;
+    const cash = (await applicant.call(G.apply, { paymentMethod: 1, items: [{ spareId: s.spare, quantity: 1 }] })).data.id as number;
+    expect((await applicant.call(G.payOnline, { id })).message).toBe('未开通在线支付，请线下付款后由仓管员确认收款');
+
+    await configure(ep, 'HTTP');
+    const r = await applicant.call(G.payOnline, { id });
+    expect(r.success, r.message).toBe(true);
+    expect(r.data).toMatchObject({ amountCents: 24100, payUrl: expect.stringMatching(/^https:\/\/pay\.example\.test\/cashier\/T/) });
+    expect(received.get(r.data.paymentNo)).toMatchObject({ amount: 24100, method: 3, notifyUrl: expect.stringContaining(`/api/pay/goods/notify/${ep}`) });
+    expect((await applicant.call(G.payOnline, { id: cash })).message).toBe('该申请单的付款方式不支持在线支付');
+    // The keeper is not the applicant: not found; the state did not move.
+    expect((await s.k.call(G.payOnline, { id })).code).toBe('NOT_FOUND');
+    expect(await stateOf(ep, id)).toBe(1);
+    // Switched back to 线下: refused again (the setting is read each time).
+    await configure(ep, '线下');
+    expect((await applicant.call(G.payOnline, { id })).code).toBe('PAY_OFFLINE');
+  });
+
+  it('the signed notification moves 待付款 → 待审核 once (20 at once); a wrong amount, signature or enterprise changes nothing', async () => {
+    const s = await stockedTeam(t);
+    const ep = s.tm.ep;
+    await configure(ep, 'HTTP');
+    const applicant = s.tm.admin.client;
+    const id = (await applicant.call(G.apply, { paymentMethod: 2, items: [{ spareId: s.spare, quantity: 1 }] })).data.id as number;
+    const pay = (await applicant.call(G.payOnline, { id })).data;
+
+    expect((await notify(ep, notice(pay.paymentNo, pay.amountCents, { secret: 'not-the-secret' }))).code).toBe('PAY_SIGNATURE_INVALID');
+    expect((await notify(ep, { ...notice(pay.paymentNo, pay.amountCents), amount: pay.amountCents - 1 })).code).toBe('PAY_SIGNATURE_INVALID');
+    expect((await notify(ep, notice(pay.paymentNo, pay.amountCents - 100))).message).toBe('支付金额与订单金额不一致');
+    // Another enterprise's path (no secret of ours there): refused.
+    const other = await stockedTeam(t);
+    expect((await notify(other.tm.ep, notice(pay.paymentNo, pay.amountCents))).code).toBe('PAY_SIGNATURE_INVALID');
+    expect(await stateOf(ep, id)).toBe(1);
+    // Not paid yet (status other than SUCCESS): acknowledged, nothing moves.
+    expect((await notify(ep, notice(pay.paymentNo, pay.amountCents, { status: 'WAITING' }))).data.result).toBe('SUCCESS');
+    expect(await stateOf(ep, id)).toBe(1);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(ep, notice(pay.paymentNo, pay.amountCents))));
+    expect(answers.every((a) => a.success && a.data.result === 'SUCCESS')).toBe(true);
+    expect(await stateOf(ep, id)).toBe(2);
+    const logs = await rows<{ note: string }>(
+      t.deps.db,
+      sql`select note from spare_state_logs where enterprise_id = ${ep} and kind = 'goods' and record_id = ${id} and action = 'pay'`,
+    );
+    expect(logs).toHaveLength(1);
+    expect(logs[0]?.note).toBe(`在线支付（支付宝，交易号 T${pay.paymentNo}）`);
+    const detail = (await applicant.call(G.detail, { id })).data;
+    expect(detail.paid_time).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    // A repeat later changes nothing either.
+    expect((await notify(ep, notice(pay.paymentNo, pay.amountCents))).data.result).toBe('SUCCESS');
+    expect(await stateOf(ep, id)).toBe(2);
+  });
+
+  it('the provider’s query answers a payment’s standing, signed; an unknown one is null', async () => {
+    const p = new HttpPayments(base, MERCHANT, SECRET);
+    const made = await p.create({ outTradeNo: 'GPQUERY1', amountCents: 500, method: 4, subject: '测试', notifyUrl: 'http://127.0.0.1/n' });
+    expect(made.payUrl).toContain('TGPQUERY1');
+    expect(await p.query('GPQUERY1')).toEqual({ outTradeNo: 'GPQUERY1', tradeNo: 'TGPQUERY1', amountCents: 500, paid: true });
+    expect(await p.query('GPNONE')).toBeNull();
+    // A gateway answer signed with another key is not believed.
+    await expect(
+      new HttpPayments(base, MERCHANT, 'other-secret').create({ outTradeNo: 'GPX', amountCents: 1, method: 2, subject: 'x', notifyUrl: 'http://x' }),
+    ).rejects.toThrow();
+  });
+});

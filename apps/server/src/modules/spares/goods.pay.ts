@@ -1,0 +1,108 @@
+// Online payment of goods orders (docs/commerce.md "Online payment"): 去支付 registers a payment with the enterprise's
+// provider (settings goods_pay_*; 线下 by default: the keeper confirms, goods step 'pay'); the provider's signed
+// notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper.
+import { goodsMachine, PAYMENT_METHODS } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/client';
+import type { Config } from '../../config';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { HttpPayments, OfflinePayments, type PaymentProvider } from '../../platform/payments';
+import { randomToken } from '../../platform/crypto';
+import { openSecret } from '../../platform/secrets';
+import type { SessionUser } from '../../platform/session';
+import { changeState } from '../../platform/state';
+import { getSetting } from '../settings/settings.repo';
+import { GOODS_STATE } from './goods.service';
+
+/** Methods paid online (PAYMENT_METHODS 2 支付宝, 3 微信, 4 银联); 1 线下支付 and 5 签单 are confirmed by the keeper. */
+export const ONLINE_METHODS = [2, 3, 4];
+
+/** The enterprise's provider: HTTP when chosen and fully configured, else 线下. */
+export async function paymentsOf(ex: Executor, config: Config, ep: number): Promise<PaymentProvider> {
+  if ((await getSetting(ex, ep, 'goods_pay_provider')) !== 'HTTP') return new OfflinePayments();
+  const url = await getSetting(ex, ep, 'goods_pay_url');
+  const merchant = await getSetting(ex, ep, 'goods_pay_merchant');
+  const sealed = await getSetting(ex, ep, 'goods_pay_secret');
+  const secret = sealed ? openSecret(config, sealed) : null;
+  return url && merchant && secret ? new HttpPayments(url, merchant, secret) : new OfflinePayments();
+}
+
+/** 去支付: the applicant's unpaid application with an online method; the amount is its lines at their sale price. */
+export async function payOnline(deps: Deps, u: SessionUser, id: number, origin: string) {
+  const db = deps.db;
+  const provider = await paymentsOf(db, deps.config, u.enterpriseId);
+  const [g] = await rows<{ state: number; payment_method: number | null; amount_cents: string | number }>(
+    db,
+    sql`select g.state, g.payment_method, coalesce((select sum(round(i.quantity * s.sale_price * 100)) from goods_order_items i
+        join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = g.enterprise_id and i.goods_order_id = g.id), 0)::bigint as amount_cents
+      from goods_orders g where g.enterprise_id = ${u.enterpriseId} and g.id = ${id} and g.applicant_id = ${u.id}`,
+  );
+  if (!g) throw new AppError('NOT_FOUND');
+  if (Number(g.state) !== 1) throw new AppError('INVALID_STATE');
+  if (!ONLINE_METHODS.includes(Number(g.payment_method))) throw new AppError('PAY_METHOD_OFFLINE');
+  if (!provider.online) throw new AppError('PAY_OFFLINE');
+  const amountCents = Number(g.amount_cents);
+  const paymentNo = `GP${id}${randomToken()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 12)}`;
+  const [p] = await rows<{ id: number }>(
+    db,
+    sql`insert into goods_payments (enterprise_id, goods_order_id, payment_no, method, amount_cents, created_by)
+      values (${u.enterpriseId}, ${id}, ${paymentNo}, ${Number(g.payment_method)}, ${amountCents}, ${u.id}) returning id::int`,
+  );
+  try {
+    const made = await provider.create({
+      outTradeNo: paymentNo,
+      amountCents,
+      method: Number(g.payment_method),
+      subject: `备件申请单${id}`,
+      notifyUrl: `${origin}/api/pay/goods/notify/${u.enterpriseId}`,
+    });
+    await db.execute(
+      sql`update goods_payments set pay_url = ${made.payUrl}, trade_no = ${made.tradeNo} where enterprise_id = ${u.enterpriseId} and id = ${p?.id}`,
+    );
+    return { paymentNo, amountCents, payUrl: made.payUrl };
+  } catch {
+    await db.execute(sql`delete from goods_payments where enterprise_id = ${u.enterpriseId} and id = ${p?.id}`);
+    throw new AppError('PAY_GATEWAY_FAILED');
+  }
+}
+
+/**
+ * The provider's notification: refused unless signed with the enterprise's secret; a payment of another amount is
+ * refused and changes nothing; the first paid notification marks the payment paid and moves the order (the payment
+ * row is locked first: parallel or repeated notifications find it paid and change nothing).
+ */
+export async function receivePayNotify(deps: Deps, enterpriseId: string, body: Record<string, unknown>): Promise<{ result: string }> {
+  const ep = /^\d{1,15}$/.test(enterpriseId) ? Number(enterpriseId) : 0;
+  const [known] = ep ? await rows(deps.db, sql`select 1 from enterprises where id = ${ep}`) : [];
+  const r = known ? (await paymentsOf(deps.db, deps.config, ep)).verify(body) : null;
+  if (!r) throw new AppError('PAY_SIGNATURE_INVALID');
+  if (!r.paid) return { result: 'SUCCESS' };
+  return deps.db.transaction(async (tx) => {
+    const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: string | number; state: number; method: number }>(
+      tx,
+      sql`select id::int, goods_order_id::int, amount_cents, state, method from goods_payments
+        where enterprise_id = ${ep} and payment_no = ${r.outTradeNo} for update`,
+    );
+    if (!p) throw new AppError('NOT_FOUND');
+    if (Number(p.amount_cents) !== r.amountCents) throw new AppError('PAY_AMOUNT_MISMATCH');
+    if (Number(p.state) === 1) return { result: 'SUCCESS' };
+    await tx.execute(sql`update goods_payments set state = 1, trade_no = ${r.tradeNo}, paid_at = now() where enterprise_id = ${ep} and id = ${p.id}`);
+    await changeState(tx, {
+      table: GOODS_STATE,
+      machine: goodsMachine,
+      enterpriseId: ep,
+      id: Number(p.goods_order_id),
+      action: 'pay',
+      // The provider confirms the money as the keeper would.
+      ctx: { keeper: true, applicant: false },
+      actorId: null,
+      note: `在线支付（${PAYMENT_METHODS[Number(p.method) as keyof typeof PAYMENT_METHODS] ?? ''}，交易号 ${r.tradeNo}）`,
+      patch: { paid_at: sql`now()` },
+    });
+    return { result: 'SUCCESS' };
+  });
+}
