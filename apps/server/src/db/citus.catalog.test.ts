@@ -29,6 +29,7 @@ const TOKEN_LOOKUP: Record<string, string> = {
   portal_login_tokens: 'portal_login_tokens_hash_uq: the portal login link',
   order_report_links: 'order_report_links_token_uq: the service report link',
   return_visit_tokens: 'return_visit_tokens_hash_uq: the survey link',
+  quotation_sign_links: 'quotation_sign_links_hash_uq: the quotation signature link sent by SMS',
   upload_tokens: 'upload_tokens_id_uq: the direct-upload token',
   security_log: 'security_log_pkey: logins before an enterprise is chosen have none (enterprise_id null)',
 };
