@@ -18,6 +18,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid } from '../../platform/errors';
 import { orderListWhere } from '../orders/list.filters';
+import { leadsTeam, seesAllOrders } from '../orders/scope';
 import { REPORT_IMPLS } from './reports.defs';
 
 /**
@@ -147,7 +148,9 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams): Promis
   if (p.startTime > p.endTime) throw invalid('开始时间不能晚于结束时间');
   const impl = REPORT_IMPLS[p.reportId];
   const dim = DIMS[p.dimension];
-  const base = listFiltersOf(p);
+  // A team leader who does not see every order counts his team (我的团队), the list his figures open.
+  const team = !seesAllOrders(a) && (await leadsTeam(ex, a.enterpriseId, a.id));
+  const base = { ...(team ? { scope: 'team' } : {}), ...listFiltersOf(p) };
   const where = orderListWhere({ ...a }, parsedFilters(base) as never);
   const key = dim.key(a.timeZone, AXIS_COLUMNS[p.axis]);
   const found = await rows<Record<string, string | number | null>>(
