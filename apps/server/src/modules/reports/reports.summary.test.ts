@@ -96,7 +96,10 @@ describe('运营报表: the per-day summary', () => {
         return t.deps.db.execute(sql`update orders set state = 5, finished_at = ${f}, complete_examined_at = ${r() < 0.5 ? f : null}
           where enterprise_id = ${ep} and id = ${pick(orders)}`);
       },
-      async () => t.deps.db.execute(sql`update orders set service_user_id = ${pick(engineers)}, template_id = ${pick(templates)} where enterprise_id = ${ep} and id = ${pick(orders)}`),
+      async () =>
+        t.deps.db.execute(
+          sql`update orders set service_user_id = ${pick(engineers)}, template_id = ${pick(templates)} where enterprise_id = ${ep} and id = ${pick(orders)}`,
+        ),
       async () => t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${ep} and id = ${pick(orders)}`),
       async () => t.deps.db.execute(sql`update orders set deleted_at = null where enterprise_id = ${ep} and id = ${pick(orders)}`),
       async () =>
@@ -125,7 +128,15 @@ describe('运营报表: the per-day summary', () => {
     // Another enterprise's orders are never in this one's summary.
     for (let i = 0; i < 3; i++) await insertOrder(t.deps.db, other.enterpriseId, { state: 5, created_at: when(), finished_at: when() });
 
-    const director: Actor = { id: d.user.id, enterpriseId: ep, sysrole: 10, admin: false, powers: ['chart_manage'], providerId: null, timeZone: 'Asia/Shanghai' };
+    const director: Actor = {
+      id: d.user.id,
+      enterpriseId: ep,
+      sysrole: 10,
+      admin: false,
+      powers: ['chart_manage'],
+      providerId: null,
+      timeZone: 'Asia/Shanghai',
+    };
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 25; i++) await pick(moves)();
       // The report reads its period's days (flushed on read), on each axis, as the exact query counts them.

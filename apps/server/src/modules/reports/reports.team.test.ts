@@ -18,7 +18,8 @@ afterAll(async () => t.close());
 
 const at = (s: string) => `${s}+08:00`;
 const PERIOD = { startTime: '2026-03-01 00:00:00', endTime: '2026-03-31 23:59:59' };
-const params = (p: Partial<ReportParams>): ReportParams => ({ reportId: 'orderVolume', axis: 'created', dimension: 'engineer', ...PERIOD, ...p }) as ReportParams;
+const params = (p: Partial<ReportParams>): ReportParams =>
+  ({ reportId: 'orderVolume', axis: 'created', dimension: 'engineer', ...PERIOD, ...p }) as ReportParams;
 
 async function group(ep: number, name: string, leaderId: number | null, members: number[]): Promise<number> {
   const [g] = await rows<{ id: number }>(
@@ -65,7 +66,9 @@ beforeAll(async () => {
   teamOrders = [...(await ordersOf(ep, leader.user.id, 2)), ...(await ordersOf(ep, m1.id, 4)), ...(await ordersOf(ep, m2.id, 3))];
   otherOrders = [...(await ordersOf(ep, outsider.id, 5)), ...(await ordersOf(ep, otherLeader.id, 2))];
   // An order the leader created for the other group: his own, not his team's.
-  otherOrders.push(await insertOrder(t.deps.db, ep, { state: 1, service_user_id: outsider.id, created_by: leader.user.id, created_at: at('2026-03-20 10:00:00') }));
+  otherOrders.push(
+    await insertOrder(t.deps.db, ep, { state: 1, service_user_id: outsider.id, created_by: leader.user.id, created_at: at('2026-03-20 10:00:00') }),
+  );
   // Another enterprise where the same leader id leads nothing, with a group led by its own user.
   const e2 = await loggedIn(t.app, t.deps.db, { roles: [2] });
   const e2m = await makeUser(t.deps.db, e2.enterpriseId, { roles: [2] });
@@ -98,10 +101,16 @@ describe('我的团队', () => {
     for (const id of otherOrders.slice(0, -1)) expect(all.list.some((o) => Number(o.id) === id)).toBe(false);
     // A team order opens for him; another group's does not (the list and the detail agree).
     expect((await leader.client.send(orderDetailContract.orderDetail, { orderId: teamOrders[3]! } as never)).success).toBe(true);
-    expect(await leader.client.send(orderDetailContract.orderDetail, { orderId: otherOrders[0]! } as never)).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await leader.client.send(orderDetailContract.orderDetail, { orderId: otherOrders[0]! } as never)).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+    });
     // Another enterprise's team orders: not listed, and their ids find nothing.
     expect(all.list.some((o) => strangerOrders.includes(Number(o.id)))).toBe(false);
-    expect(await leader.client.send(orderDetailContract.orderDetail, { orderId: strangerOrders[0]! } as never)).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(await leader.client.send(orderDetailContract.orderDetail, { orderId: strangerOrders[0]! } as never)).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('his reports count his team only, and each figure’s list (scope team) has its total', async () => {
