@@ -74,6 +74,8 @@ async function seed(db: Db, n: number): Promise<{ ep: number; director: number; 
   );
   await db.execute(sql`insert into service_providers (enterprise_id, name) select ${ep}, '服务商' || g from generate_series(1, 5) g`);
   await db.transaction(async (tx) => {
+    // Foreign keys unchecked (every id is the enterprise's own); the summary's and the counts' triggers fire ALWAYS.
+    await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`create temp table bench_ids on commit drop as select
         (select array_agg(id order by id) from users where enterprise_id = ${ep} and sysrole = 2) as eng,
         (select array_agg(id order by id) from service_groups where enterprise_id = ${ep}) as grp,
@@ -108,21 +110,21 @@ async function seed(db: Db, n: number): Promise<{ ep: number; director: number; 
     }
     for (const d of defs) await tx.execute(sql.raw(d.def));
     console.info(`  ${defs.length} order indexes rebuilt: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    await tx.execute(sql`insert into order_sla_clocks (enterprise_id, order_id, policy_name, type, started_at, outcome, breached_at)
+      select ${ep}, o.id, '标准', 1, o.created_at, case when o.state = 5 then 1 else 0 end, case when o.id % 10 = 0 then o.created_at + interval '1 day' end
+      from orders o where o.enterprise_id = ${ep} and o.id % 2 = 0`);
+    await tx.execute(sql`insert into order_parts (enterprise_id, order_id, spare_id, warehouse_id, quantity, chargeable, price)
+      select ${ep}, o.id, (select id from spares where enterprise_id = ${ep} order by id limit 1 offset (o.id % 50)::int), w.id, 1 + (o.id % 3)::int, o.id % 4 = 0, 25
+      from orders o cross join (select id from warehouses where enterprise_id = ${ep} limit 1) w where o.enterprise_id = ${ep} and o.state = 5 and o.id % 10 = 1`);
+    const [plan] = await rows<{ id: number }>(tx, sql`insert into return_visit_plans (enterprise_id, name) values (${ep}, '回访') returning id`);
+    await tx.execute(sql`insert into return_visit_tasks (enterprise_id, plan_id, record_id, order_id, customer_id, template_id, engineer_id, state, order_no, order_title, customer_name, completed_at)
+      select ${ep}, ${plan?.id}, o.id, o.id, o.customer_id, o.template_id, o.service_user_id, 1 + (o.id % 5)::int, o.order_no, o.title, '客户', o.finished_at
+      from orders o where o.enterprise_id = ${ep} and o.state = 5 and o.id % 5 = 2`);
+    await tx.execute(sql`insert into complaints (enterprise_id, complaint_no, source_type, order_id, title, level)
+      select ${ep}, 'CP' || o.id, 1, o.id, '投诉', '一般' from orders o where o.enterprise_id = ${ep} and o.state = 5 and o.id % 100 = 3`);
+    await tx.execute(sql`insert into provider_order_fees (enterprise_id, order_id, provider_id, amount_cents)
+      select ${ep}, o.id, o.provider_id, 5000 + (o.id % 100) * 100 from orders o where o.enterprise_id = ${ep} and o.provider_id is not null and o.state = 5`);
   });
-  await db.execute(sql`insert into order_sla_clocks (enterprise_id, order_id, policy_name, type, started_at, outcome, breached_at)
-    select ${ep}, o.id, '标准', 1, o.created_at, case when o.state = 5 then 1 else 0 end, case when o.id % 10 = 0 then o.created_at + interval '1 day' end
-    from orders o where o.enterprise_id = ${ep} and o.id % 2 = 0`);
-  await db.execute(sql`insert into order_parts (enterprise_id, order_id, spare_id, warehouse_id, quantity, chargeable, price)
-    select ${ep}, o.id, (select id from spares where enterprise_id = ${ep} order by id limit 1 offset (o.id % 50)::int), w.id, 1 + (o.id % 3)::int, o.id % 4 = 0, 25
-    from orders o cross join (select id from warehouses where enterprise_id = ${ep} limit 1) w where o.enterprise_id = ${ep} and o.state = 5 and o.id % 10 = 1`);
-  const [plan] = await rows<{ id: number }>(db, sql`insert into return_visit_plans (enterprise_id, name) values (${ep}, '回访') returning id`);
-  await db.execute(sql`insert into return_visit_tasks (enterprise_id, plan_id, record_id, order_id, customer_id, template_id, engineer_id, state, order_no, order_title, customer_name, completed_at)
-    select ${ep}, ${plan?.id}, o.id, o.id, o.customer_id, o.template_id, o.service_user_id, 1 + (o.id % 5)::int, o.order_no, o.title, '客户', o.finished_at
-    from orders o where o.enterprise_id = ${ep} and o.state = 5 and o.id % 5 = 2`);
-  await db.execute(sql`insert into complaints (enterprise_id, complaint_no, source_type, order_id, title, level)
-    select ${ep}, 'CP' || o.id, 1, o.id, '投诉', '一般' from orders o where o.enterprise_id = ${ep} and o.state = 5 and o.id % 100 = 3`);
-  await db.execute(sql`insert into provider_order_fees (enterprise_id, order_id, provider_id, amount_cents)
-    select ${ep}, o.id, o.provider_id, 5000 + (o.id % 100) * 100 from orders o where o.enterprise_id = ${ep} and o.provider_id is not null and o.state = 5`);
   await db.execute(sql`vacuum analyze`);
   return { ep, director: Number(d?.id), seconds: (Date.now() - t0) / 1000, reused: false };
 }
