@@ -209,11 +209,14 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams, o: { ex
   const where = orderListWhere({ ...a }, parsedFilters(base) as never);
   const key = dim.key(a.timeZone, AXIS_COLUMNS[p.axis]);
   const days = team || o.exact ? null : summaryDays(a, p);
+  // A scoped viewer's or a filtered report's orders are few: the other tables' figures are read for those orders only,
+  // not aggregated over the whole enterprise.
+  const narrow = !seesAllOrders(a) || team || Object.keys(base).some((k) => !(AXIS_FILTERS[p.axis] as readonly string[]).includes(k));
   const found = days
     ? await fromSummary(ex, a, p, days)
     : await rows<Record<string, string | number | null>>(
         ex,
-        sql`select (${key})::text as k, ${impl.aggs} from orders o ${impl.joins?.(a.enterpriseId) ?? sql``}
+        sql`select (${key})::text as k, ${impl.aggs} from orders o ${impl.joins?.(a.enterpriseId, narrow ? sql`(select o.id from orders o where ${where})` : undefined) ?? sql``}
         where ${where}${impl.where ? sql` and ${impl.where}` : sql``} group by 1 order by 1 nulls last`,
       );
   const names = await namesOf(
