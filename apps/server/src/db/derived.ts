@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { IM_CHANNEL } from '../modules/im/channel';
 import { createComplaintSummary } from '../modules/quality/summary';
+import { createReportSummary } from '../modules/reports/summary';
 import { createSettleKeys } from '../modules/settle/settle.keys';
 import { createVisitSummary } from '../modules/visits/summary';
 
@@ -123,6 +124,8 @@ export async function createDerived(database: Database): Promise<void> {
   await createVisitSummary(database);
   // The quality report's per-day and per-serial summaries (modules/quality/summary.ts).
   await createComplaintSummary(database);
+  // 运营报表's per-day summary (modules/reports/summary.ts).
+  await createReportSummary(database);
   // The keys of statement lines, checked per statement (modules/settle/settle.keys.ts).
   await createSettleKeys(database);
 }

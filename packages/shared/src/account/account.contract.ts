@@ -41,6 +41,8 @@ export const sessionUserSchema = z.object({
   seatsExceeded: z.boolean(),
   versionMessage: z.string().nullable(),
   customServicePhone: z.string(),
+  /** Leads a service group: 我的工单 offers 我的团队 (scope team). */
+  leadsTeam: z.boolean(),
 });
 export type SessionUserInfo = z.infer<typeof sessionUserSchema>;
 

@@ -16,6 +16,7 @@ export const ORDER_LIST_SCOPE_KEYS = [
   'all',
   'acceptance',
   'mine',
+  'team',
   'teamwork',
   'abnormal',
   'due',
@@ -35,6 +36,8 @@ export const ORDER_LIST_SCOPES: Record<
   all: { power: 'menu_AllOrder' },
   acceptance: { power: 'menu_AcceptanceOrder' },
   mine: { power: 'menu_MyOrder', plan: 'myOrder' },
+  /** 我的团队: the orders of the engineers in the service groups the user leads (MyOrder's second view). */
+  team: { power: 'menu_MyOrder', plan: 'myOrder' },
   teamwork: { power: 'menu_TeamworkOrder' },
   abnormal: { power: 'menu_AbnormalOrder' },
   due: { power: 'menu_DueOrder', plan: 'orderTimeout' },

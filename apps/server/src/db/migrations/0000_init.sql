@@ -2582,6 +2582,27 @@ CREATE TABLE "call_seats" (
 	CONSTRAINT "call_seats_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_report_day_stats" (
+	"enterprise_id" bigint NOT NULL,
+	"report" smallint NOT NULL,
+	"axis" smallint NOT NULL,
+	"dim" smallint NOT NULL,
+	"day" date NOT NULL,
+	"k" bigint NOT NULL,
+	"a1" numeric DEFAULT '0' NOT NULL,
+	"a2" numeric DEFAULT '0' NOT NULL,
+	"a3" numeric DEFAULT '0' NOT NULL,
+	"a4" numeric DEFAULT '0' NOT NULL,
+	CONSTRAINT "order_report_day_stats_pk" PRIMARY KEY("enterprise_id","report","axis","dim","day","k")
+);
+--> statement-breakpoint
+CREATE TABLE "order_report_dirty" (
+	"enterprise_id" bigint NOT NULL,
+	"axis" smallint NOT NULL,
+	"day" date NOT NULL,
+	CONSTRAINT "order_report_dirty_pk" PRIMARY KEY("enterprise_id","axis","day")
+);
+--> statement-breakpoint
 CREATE TABLE "report_queries" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "report_queries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -3000,6 +3021,8 @@ ALTER TABLE "call_records" ADD CONSTRAINT "call_records_contact_fk" FOREIGN KEY 
 ALTER TABLE "call_records" ADD CONSTRAINT "call_records_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_seats" ADD CONSTRAINT "call_seats_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_report_day_stats" ADD CONSTRAINT "order_report_day_stats_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_report_dirty" ADD CONSTRAINT "order_report_dirty_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_queries" ADD CONSTRAINT "report_queries_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_settings" ADD CONSTRAINT "channel_settings_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

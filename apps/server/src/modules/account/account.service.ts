@@ -1,3 +1,4 @@
+import { leadsTeam } from '../orders/scope';
 import { randomInt } from 'node:crypto';
 import { type Industry, roleName, type SessionUserInfo } from '@sk/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -159,6 +160,7 @@ export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: strin
     seatsExceeded: await seatsExceeded(ex, u),
     versionMessage: u.enterprise.versionMessage,
     customServicePhone: phone,
+    leadsTeam: await leadsTeam(ex, u.enterpriseId, u.id),
   };
 }
 

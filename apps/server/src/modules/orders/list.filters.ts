@@ -7,7 +7,7 @@ import { and, bigints, createdBetween } from '../../platform/sql';
 import { hasAnyTag } from '../tags/tag-links';
 import { createdMonths, orderContains } from './list.search';
 import { onEngine, openTaskOrders } from './examine.kinds';
-import { type OrderScopeSubject, orderScope } from './scope';
+import { type OrderScopeSubject, orderScope, teamOrdersOf } from './scope';
 
 /**
  * The conditions of every order list (the /allOrder route's parameters, the list scopes) on
@@ -54,6 +54,10 @@ function scopeConds(v: OrderListViewer, f: Partial<OrderListFilters>): SQL[] {
     case 'mine': {
       const states = MY_ORDER_TAB_STATES[f.tab ?? 'all'];
       return [sql`(o.service_user_id = ${me} or o.created_by = ${me})`, ...(states ? [inStates(states)] : [])];
+    }
+    case 'team': {
+      const states = MY_ORDER_TAB_STATES[f.tab ?? 'all'];
+      return [teamOrdersOf(v.enterpriseId, me), ...(states ? [inStates(states)] : [])];
     }
     case 'teamwork':
       return [byPeople(v, me, ORDER_PEOPLE_PARTS.collaborator)];

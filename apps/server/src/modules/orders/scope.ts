@@ -37,6 +37,22 @@ export function namedApprovalOf(userId: number, alias = 'o'): SQL {
   return sql`(${o}.examine_result = 0 and ${who} ->> 'by' = 'user' and ${who} ->> 'userId' = ${String(userId)})`;
 }
 
+/**
+ * Orders `o` served by a member of a service group `userId` leads (我的团队): the members are read first by
+ * service_groups_leader_idx and the group's key, then the orders by orders_service_user_idx.
+ */
+export function teamOrdersOf(enterpriseId: number, userId: number, alias = 'o'): SQL {
+  const o = sql.raw(alias);
+  return sql`${o}.service_user_id = any(array(select m.user_id from service_groups g join service_group_members m
+    on m.enterprise_id = g.enterprise_id and m.group_id = g.id where g.enterprise_id = ${enterpriseId} and g.leader_id = ${userId}))`;
+}
+
+/** Whether `userId` leads a service group (and so has 我的团队). */
+export async function leadsTeam(ex: Executor, enterpriseId: number, userId: number): Promise<boolean> {
+  const [r] = await rows(ex, sql`select 1 from service_groups where enterprise_id = ${enterpriseId} and leader_id = ${userId} limit 1`);
+  return r != null;
+}
+
 /** What a scope includes besides the user's own orders. */
 export interface ScopeOptions {
   /** The orders offered in the pool, for those holding its power: they may open and grab them, but they are not their work. */
@@ -45,11 +61,12 @@ export interface ScopeOptions {
 
 /**
  * A limited user's orders: those they are on in any part (creator, salesperson, acceptor, dispatcher, engineer,
- * taker, return visitor, collaborator, copied-to), those waiting for their named approval or on an approval flow's
+ * taker, return visitor, collaborator, copied-to), those of the team they lead (served by a member of a service group
+ * whose leader they are), those waiting for their named approval or on an approval flow's
  * step they hold an open task of (docs/approvals.md), and with `offers` the
  * pool's. ORs of indexed columns and id lists read first, so PostgreSQL can use a BitmapOr instead of testing every row.
  */
-function partsOf(s: OrderScopeSubject, o: SQL, opts: ScopeOptions): SQL {
+function partsOf(s: OrderScopeSubject, o: SQL, alias: string, opts: ScopeOptions): SQL {
   const me = s.id;
   const pool = opts.offers && !s.providerId && hasPower(s.powers, POOL_POWER) ? sql` or ${o}.in_pool` : sql``;
   return sql`(${o}.created_by = ${me} or ${o}.salesperson_id = ${me} or ${o}.acceptor_id = ${me} or ${o}.dispatcher_id = ${me}
@@ -57,7 +74,7 @@ function partsOf(s: OrderScopeSubject, o: SQL, opts: ScopeOptions): SQL {
     or ${o}.id = any(array(select p.order_id from order_people p where p.enterprise_id = ${s.enterpriseId} and p.user_id = ${me}))
     or ${o}.id = any(array(select x.id from orders x where x.enterprise_id = ${s.enterpriseId} and x.examine_result = 0
       and x.deleted_at is null and ${namedApprovalOf(me, 'x')}))
-    or ${openTaskOrders(s.enterpriseId, me, o)}${pool})`;
+    or ${openTaskOrders(s.enterpriseId, me, o)} or ${teamOrdersOf(s.enterpriseId, me, alias)}${pool})`;
 }
 
 /**
@@ -67,7 +84,7 @@ function partsOf(s: OrderScopeSubject, o: SQL, opts: ScopeOptions): SQL {
  */
 export function orderScope(s: OrderScopeSubject, alias = 'o', opts: ScopeOptions = {}): SQL {
   const o = sql.raw(alias);
-  const own = seesAllOfSide(s) ? null : partsOf(s, o, opts);
+  const own = seesAllOfSide(s) ? null : partsOf(s, o, alias, opts);
   if (s.providerId != null) return own ? sql`(${o}.provider_id = ${s.providerId} and ${own})` : sql`${o}.provider_id = ${s.providerId}`;
   return own ?? sql`true`;
 }

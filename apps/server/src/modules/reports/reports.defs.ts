@@ -11,8 +11,11 @@ import { type SQL, sql } from 'drizzle-orm';
 export interface ReportImpl {
   /** A condition on `o` every counted order meets (e.g. completed), besides the list's. */
   where?: SQL;
-  /** Joins after `orders o`. */
-  joins?: (ep: number) => SQL;
+  /**
+   * Joins after `orders o`. `only` (a set of order ids, e.g. `(select id from d)`) narrows the per-order subqueries to
+   * those orders: the summary's recompute of a few days (summary.ts) reads their rows only, not the enterprise's.
+   */
+  joins?: (ep: number, only?: SQL) => SQL;
   /** Named additive aggregates (bigint or numeric), e.g. `count(*) as orders`. */
   aggs: SQL;
   /** The measures from the summed aggregates. */
@@ -23,6 +26,8 @@ const rate = (part: number, whole: number): number | null => (whole > 0 ? Math.r
 const yuan = (cents: number): number => Math.round(cents) / 100;
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
+const within = (col: string, only?: SQL): SQL => (only ? sql` and ${sql.raw(col)} in ${only}` : sql``);
+
 export const REPORT_IMPLS: Record<ReportId, ReportImpl> = {
   orderVolume: {
     aggs: sql`count(*) as orders, count(*) filter (where o.state = 5) as completed, count(*) filter (where o.state = 6) as cancelled,
@@ -30,9 +35,9 @@ export const REPORT_IMPLS: Record<ReportId, ReportImpl> = {
     values: (a) => ({ orders: a.orders ?? 0, completed: a.completed ?? 0, cancelled: a.cancelled ?? 0, open: a.open ?? 0 }),
   },
   slaAttainment: {
-    joins: (ep) =>
+    joins: (ep, only) =>
       sql`join (select c.order_id, bool_or(c.breached_at is not null) as breached from order_sla_clocks c
-        where c.enterprise_id = ${ep} and c.outcome <> 2 group by c.order_id) s on s.order_id = o.id`,
+        where c.enterprise_id = ${ep} and c.outcome <> 2${within('c.order_id', only)} group by c.order_id) s on s.order_id = o.id`,
     aggs: sql`count(*) as measured, count(*) filter (where not s.breached) as met, count(*) filter (where s.breached) as breached`,
     values: (a) => ({ measured: a.measured ?? 0, met: a.met ?? 0, breached: a.breached ?? 0, rate: rate(a.met ?? 0, a.measured ?? 0) }),
   },
@@ -58,27 +63,28 @@ export const REPORT_IMPLS: Record<ReportId, ReportImpl> = {
     },
   },
   parts: {
-    joins: (ep) =>
+    joins: (ep, only) =>
       sql`join (select p.order_id, sum(p.quantity) as quantity,
           sum(p.quantity * sp.cost_price) filter (where not p.chargeable) as warranty, sum(p.quantity * p.price) filter (where p.chargeable) as charged
         from order_parts p join spares sp on sp.enterprise_id = p.enterprise_id and sp.id = p.spare_id
-        where p.enterprise_id = ${ep} group by p.order_id) p on p.order_id = o.id`,
+        where p.enterprise_id = ${ep}${within('p.order_id', only)} group by p.order_id) p on p.order_id = o.id`,
     aggs: sql`count(*) as orders, coalesce(sum(p.quantity), 0) as quantity, coalesce(sum(p.warranty), 0) * 100 as warranty,
       coalesce(sum(p.charged), 0) * 100 as charged`,
     values: (a) => ({ orders: a.orders ?? 0, quantity: a.quantity ?? 0, warrantyCost: yuan(a.warranty ?? 0), charged: yuan(a.charged ?? 0) }),
   },
   visitPass: {
-    joins: (ep) =>
+    joins: (ep, only) =>
       sql`join (select t.order_id, count(*) as tasks, count(*) filter (where t.state in (2, 3, 5)) as reached,
           count(*) filter (where t.state in (3, 5)) as passed
-        from return_visit_tasks t where t.enterprise_id = ${ep} and t.order_id is not null group by t.order_id) v on v.order_id = o.id`,
+        from return_visit_tasks t where t.enterprise_id = ${ep} and t.order_id is not null${within('t.order_id', only)} group by t.order_id) v on v.order_id = o.id`,
     aggs: sql`sum(v.tasks) as tasks, sum(v.reached) as reached, sum(v.passed) as passed`,
     values: (a) => ({ tasks: a.tasks ?? 0, reached: a.reached ?? 0, passed: a.passed ?? 0, rate: rate(a.passed ?? 0, a.reached ?? 0) }),
   },
   complaintRate: {
     where: sql`o.state = 5`,
-    joins: (ep) =>
-      sql`left join (select c.order_id, count(*) as n from complaints c where c.enterprise_id = ${ep} and c.order_id is not null group by c.order_id) c
+    joins: (ep, only) =>
+      sql`left join (select c.order_id, count(*) as n from complaints c where c.enterprise_id = ${ep} and c.order_id is not null${within('c.order_id', only)}
+        group by c.order_id) c
         on c.order_id = o.id`,
     aggs: sql`count(*) as completed, count(c.order_id) as complained, coalesce(sum(c.n), 0) as complaints`,
     values: (a) => ({
@@ -90,10 +96,11 @@ export const REPORT_IMPLS: Record<ReportId, ReportImpl> = {
   },
   providerFees: {
     where: sql`(f.order_id is not null or pen.order_id is not null)`,
-    joins: (ep) =>
+    joins: (ep, only) =>
       sql`left join provider_order_fees f on f.enterprise_id = o.enterprise_id and f.order_id = o.id
         left join (select r.order_id, sum(r.amount_cents) as cents from rewards r
-          where r.enterprise_id = ${ep} and r.kind = 2 and r.state = 2 and r.order_id is not null group by r.order_id) pen on pen.order_id = o.id`,
+          where r.enterprise_id = ${ep} and r.kind = 2 and r.state = 2 and r.order_id is not null${within('r.order_id', only)} group by r.order_id) pen
+          on pen.order_id = o.id`,
     aggs: sql`count(f.order_id) as orders, coalesce(sum(f.amount_cents), 0) as fees, coalesce(sum(pen.cents), 0) as penalties`,
     values: (a) => ({ orders: a.orders ?? 0, fees: yuan(a.fees ?? 0), penalties: yuan(a.penalties ?? 0) }),
   },

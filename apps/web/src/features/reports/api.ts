@@ -11,7 +11,10 @@ export const R = reportsContract;
 staleAfter([R.queryCreate, R.queryUpdate, R.queryDelete], [R.queries]);
 
 /** The /allOrder link of a figure's drill query (its total equals the figure). */
-export const allOrderLink = (drill: Record<string, string>): string => `/allOrder?${new URLSearchParams({ ...drill, jump: 'report' }).toString()}`;
+export const allOrderLink = ({ scope, ...drill }: Record<string, string>): string =>
+  scope === 'team'
+    ? `/myOrder?${new URLSearchParams({ ...drill, view: 'team', jump: 'report' }).toString()}`
+    : `/allOrder?${new URLSearchParams({ ...drill, jump: 'report' }).toString()}`;
 
 /** The drill query of a figure, when the list can show it. */
 export const drillOf = (row: OpReportRow, measure: string): Record<string, string> | undefined => row.drill[measure];

@@ -1,0 +1,249 @@
+// 运营报表's per-day summary (order_report_day_stats, db/schema/reports.ts; docs/reports.md "Summaries"). A figure of a
+// report depends on the order and on rows of six other tables (clocks, parts, visit tasks, complaints, provider fees,
+// penalties) and, for the first-time fix, on later orders of the same product; so the triggers do not add deltas (as
+// return_visit_day_stats does) but mark the enterprise days an order's figures may have moved on (order_report_dirty),
+// whoever writes, in the writer's transaction. The days are recomputed from the orders with the reports' own
+// definitions (reports.defs.ts): by the report that reads them (only its period's days, before it reads) and by a sweep
+// every 30 s. Like the other summaries the triggers fire ALWAYS, and a database from before them is backfilled once
+// (createReportSummary, run by migrate).
+import { REPORTS, type ReportAxis, type ReportDimension, type ReportId } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, rows } from '../../db/client';
+import { addSweep, registerJobHandler } from '../../platform/jobs';
+import { orderListWhere } from '../orders/list.filters';
+import { REPORT_IMPLS } from './reports.defs';
+
+export const REPORT_CODES: Record<ReportId, number> = {
+  orderVolume: 1,
+  slaAttainment: 2,
+  firstFix: 3,
+  utilisation: 4,
+  parts: 5,
+  visitPass: 6,
+  complaintRate: 7,
+  providerFees: 8,
+};
+/** The aggregates each report declares (REPORT_IMPLS[id].aggs), in order: the summary's a1…a4. */
+export const REPORT_AGGS: Record<ReportId, string[]> = {
+  orderVolume: ['orders', 'completed', 'cancelled', 'open'],
+  slaAttainment: ['measured', 'met', 'breached'],
+  firstFix: ['completed', 'repeat'],
+  utilisation: ['completed', 'hours'],
+  parts: ['orders', 'quantity', 'warranty', 'charged'],
+  visitPass: ['tasks', 'reached', 'passed'],
+  complaintRate: ['completed', 'complained', 'complaints'],
+  providerFees: ['orders', 'fees', 'penalties'],
+};
+export const AXIS_CODES: Record<ReportAxis, number> = { created: 1, completed: 2, approved: 3 };
+const AXIS_COLUMNS: Record<ReportAxis, string> = { created: 'o.created_at', completed: 'o.finished_at', approved: 'o.complete_examined_at' };
+/** The grouping dimensions kept; day and month are sums of the state rows. */
+export const DIM_COLUMNS: Partial<Record<ReportDimension, { code: number; col: string }>> = {
+  state: { code: 1, col: 'state' },
+  template: { code: 2, col: 'template_id' },
+  team: { code: 3, col: 'service_group_id' },
+  engineer: { code: 4, col: 'service_user_id' },
+  provider: { code: 5, col: 'provider_id' },
+  source: { code: 6, col: 'source' },
+  priority: { code: 7, col: 'priority' },
+};
+const DIMS = Object.values(DIM_COLUMNS) as { code: number; col: string }[];
+
+/** The enterprise as its director sees it: the list conditions of the whole enterprise (the recycle bin out). */
+export const enterpriseWhere = (enterpriseId: number, timeZone: string): SQL =>
+  orderListWhere({ id: 0, enterpriseId, sysrole: 10, admin: true, providerId: null, powers: [], timeZone }, {});
+
+/**
+ * Recomputes one report's rows on one axis for `days` (all of them when null). An order counts on the enterprise day
+ * (its time zone) its axis time falls in, up to midnight (the list's range ends at 23:59:59: the read subtracts that
+ * last fraction of a second, reports.service.ts).
+ */
+async function recompute(ex: Executor, ep: number, tz: string, id: ReportId, axis: ReportAxis, days: string[] | null): Promise<void> {
+  const impl = REPORT_IMPLS[id];
+  const col = sql.raw(AXIS_COLUMNS[axis]);
+  const local = sql`(${col} at time zone ${tz})`;
+  const list = days ? `{${days.join(',')}}` : null;
+  const sorted = days ? [...days].sort() : [];
+  const only = days
+    ? sql` and ${local}::date = any(${list}::date[]) and ${col} >= (${sorted[0]}::date::timestamp at time zone ${tz})
+        and ${col} < ((${sorted[sorted.length - 1]}::date + 1)::timestamp at time zone ${tz})`
+    : sql``;
+  const keys = (REPORT_AGGS[id] ?? []).map((k) => sql`coalesce(x.${sql.identifier(k)}, 0)`);
+  while (keys.length < 4) keys.push(sql`0`);
+  const cols = DIMS.map((d) => sql.raw(`o.${d.col}`));
+  await ex.execute(
+    sql`delete from order_report_day_stats where enterprise_id = ${ep} and report = ${REPORT_CODES[id]} and axis = ${AXIS_CODES[axis]}${
+      days ? sql` and day = any(${list}::date[])` : sql``
+    }`,
+  );
+  await ex.execute(sql`with d as materialized (select o.id, ${local}::date as day from orders o
+      where ${enterpriseWhere(ep, tz)} and ${col} is not null${only})
+    insert into order_report_day_stats (enterprise_id, report, axis, dim, day, k, a1, a2, a3, a4)
+    select ${ep}, ${REPORT_CODES[id]}, ${AXIS_CODES[axis]},
+      case x.g ${sql.join(
+        DIMS.map((d, i) => sql.raw(`when ${127 ^ (1 << (DIMS.length - 1 - i))} then ${d.code}`)),
+        sql` `,
+      )} end,
+      x.day, coalesce(${sql.join(
+        DIMS.map((d) => sql.raw(`x.${d.col}::bigint`)),
+        sql`, `,
+      )}, -1), ${sql.join(keys, sql`, `)}
+    from (select d.day, grouping(${sql.join(cols, sql`, `)}) as g, ${sql.join(cols, sql`, `)}, ${impl.aggs}
+      from orders o join d on d.id = o.id ${impl.joins?.(ep, sql`(select id from d)`) ?? sql``}
+      where o.enterprise_id = ${ep}${impl.where ? sql` and ${impl.where}` : sql``}
+      group by grouping sets (${sql.join(
+        cols.map((c) => sql`(d.day, ${c})`),
+        sql`, `,
+      )})) x`);
+}
+
+const timeZoneOf = async (ex: Executor, ep: number): Promise<string> =>
+  (await rows<{ tz: string }>(ex, sql`select time_zone as tz from enterprises where id = ${ep}`))[0]?.tz ?? 'Asia/Shanghai';
+
+/** Rebuilds an enterprise's summary from its orders (the backfill, a time-zone change, the tests' fresh count). */
+export async function rebuildReportSummary(ex: Executor, ep: number): Promise<void> {
+  const tz = await timeZoneOf(ex, ep);
+  await ex.execute(sql`delete from order_report_dirty where enterprise_id = ${ep}`);
+  for (const r of REPORTS) for (const axis of r.axes) await recompute(ex, ep, tz, r.id, axis, null);
+}
+
+/** Lock class of a summary flush (with the enterprise id): one flush per enterprise at a time. */
+const FLUSH_LOCK = 33_001;
+
+/**
+ * Recomputes the enterprise's marked days (of one axis and range of days, or all) and clears their marks, under the
+ * enterprise's flush lock: a second reader waits and finds them done. A writer marking a day meanwhile keeps its mark
+ * (its row is not in this delete's snapshot) for the next flush. Answers how many days were recomputed.
+ */
+export async function flushReportSummary(ex: Executor, ep: number, range?: { axis: ReportAxis; from: string; to: string }): Promise<number> {
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FLUSH_LOCK}, ${ep}::int)`);
+    const gone = await rows<{ axis: number; day: string }>(
+      tx,
+      sql`delete from order_report_dirty where enterprise_id = ${ep}${
+        range ? sql` and axis = ${AXIS_CODES[range.axis]} and day between ${range.from}::date and ${range.to}::date` : sql``
+      } returning axis, day::text as day`,
+    );
+    if (gone.length === 0) return 0;
+    const tz = await timeZoneOf(tx, ep);
+    for (const [axis, code] of Object.entries(AXIS_CODES) as [ReportAxis, number][]) {
+      const days = gone.filter((g) => Number(g.axis) === code).map((g) => g.day);
+      if (days.length === 0) continue;
+      for (const r of REPORTS) if (r.axes.includes(axis)) await recompute(tx, ep, tz, r.id, axis, days);
+    }
+    return gone.length;
+  });
+}
+
+export const REPORT_SUMMARY_JOB = 'reports.flushSummary';
+
+/** Flushes every enterprise with marked days (up to 100 per run); answers how many. */
+export async function flushAllReportSummaries(ex: Executor): Promise<number> {
+  const marked = await rows<{ ep: number }>(ex, sql`select distinct enterprise_id as ep from order_report_dirty limit 100`);
+  for (const m of marked) await flushReportSummary(ex, Number(m.ep));
+  return marked.length;
+}
+
+registerJobHandler(REPORT_SUMMARY_JOB, async (_job, deps) => {
+  await flushAllReportSummaries(deps.db);
+});
+addSweep({ name: REPORT_SUMMARY_JOB, everySeconds: 30, kind: REPORT_SUMMARY_JOB });
+
+// ---- the triggers that mark days ----
+
+/** Marks the axis days of the orders in `rel` (columns enterprise_id, created_at, finished_at, complete_examined_at), in key order. */
+const markOrders = (rel: string) => `insert into order_report_dirty (enterprise_id, axis, day)
+  select distinct t.enterprise_id, a.axis, (a.at at time zone e.time_zone)::date
+  from (${rel}) t join enterprises e on e.id = t.enterprise_id
+  cross join lateral (values (1::smallint, t.created_at), (2::smallint, t.finished_at), (3::smallint, t.complete_examined_at)) a(axis, at)
+  where a.at is not null
+  order by 1, 2, 3
+  on conflict do nothing`;
+
+const ORDER_COLS = 'enterprise_id, created_at, finished_at, complete_examined_at';
+/** The orders of `rel` and those whose first-time fix they may change: same product, completed within the 30 days before it was created. */
+const withRepeats = (rel: string) => `select ${ORDER_COLS} from ${rel} r0
+  union all select x.enterprise_id, x.created_at, x.finished_at, x.complete_examined_at from ${rel} t join orders x
+    on x.enterprise_id = t.enterprise_id and x.installed_product_id = t.installed_product_id
+    and x.finished_at >= t.created_at - interval '30 days' and x.finished_at < t.created_at
+  where t.installed_product_id is not null`;
+/** An order update moves figures only when one of these changes. */
+const FIGURE_COLS = [
+  'state',
+  'deleted_at',
+  'created_at',
+  'finished_at',
+  'complete_examined_at',
+  'template_id',
+  'service_group_id',
+  'service_user_id',
+  'provider_id',
+  'source',
+  'priority',
+  'installed_product_id',
+  'started_at',
+  'taken_at',
+  'dispatched_at',
+];
+/** The orders of the rows of `rel` in a table with enterprise_id and order_id. */
+const ordersOf = (rel: string) => `select o.enterprise_id, o.created_at, o.finished_at, o.complete_examined_at from orders o
+  join (select distinct enterprise_id, order_id from ${rel} where order_id is not null) r on o.enterprise_id = r.enterprise_id and o.id = r.order_id`;
+
+/** Tables whose rows carry an order's figures (reports.defs.ts), each marking its orders' days. */
+const RELATED = ['order_sla_clocks', 'order_parts', 'return_visit_tasks', 'complaints', 'provider_order_fees', 'rewards'];
+
+const FUNCTIONS = [
+  `create or replace function sk_report_dirty_orders_ins() returns trigger language plpgsql as $$ begin
+    ${markOrders(withRepeats('sk_new'))}; return null; end $$`,
+  `create or replace function sk_report_dirty_orders_del() returns trigger language plpgsql as $$ begin
+    ${markOrders(withRepeats('sk_old'))}; return null; end $$`,
+  `create or replace function sk_report_dirty_orders_upd() returns trigger language plpgsql as $$ begin
+    ${markOrders(
+      withRepeats(`(select o.* from sk_old o join sk_new n on n.enterprise_id = o.enterprise_id and n.id = o.id
+        where (${FIGURE_COLS.map((c) => `o.${c}`).join(', ')}) is distinct from (${FIGURE_COLS.map((c) => `n.${c}`).join(', ')})
+        union all select n.* from sk_old o join sk_new n on n.enterprise_id = o.enterprise_id and n.id = o.id
+        where (${FIGURE_COLS.map((c) => `o.${c}`).join(', ')}) is distinct from (${FIGURE_COLS.map((c) => `n.${c}`).join(', ')}))`),
+    )}; return null; end $$`,
+  `create or replace function sk_report_dirty_rel_ins() returns trigger language plpgsql as $$ begin
+    ${markOrders(ordersOf('sk_new'))}; return null; end $$`,
+  `create or replace function sk_report_dirty_rel_del() returns trigger language plpgsql as $$ begin
+    ${markOrders(ordersOf('sk_old'))}; return null; end $$`,
+  `create or replace function sk_report_dirty_rel_upd() returns trigger language plpgsql as $$ begin
+    ${markOrders(ordersOf('(select enterprise_id, order_id from sk_old union all select enterprise_id, order_id from sk_new)'))}; return null; end $$`,
+  // A spare's cost price is the warranty cost of every order that used it.
+  `create or replace function sk_report_dirty_spares_upd() returns trigger language plpgsql as $$ begin
+    ${markOrders(
+      ordersOf(`(select p.enterprise_id, p.order_id from order_parts p join sk_new n on n.enterprise_id = p.enterprise_id and n.id = p.spare_id
+        join sk_old o on o.enterprise_id = n.enterprise_id and o.id = n.id where o.cost_price is distinct from n.cost_price)`),
+    )}; return null; end $$`,
+];
+
+const triggersOn = (table: string, fn: string, ops: ('ins' | 'del' | 'upd')[]): string[] =>
+  ops.flatMap((op) => {
+    const name = `${table}_report_dirty_${op}`;
+    const ref = op === 'ins' ? 'new table as sk_new' : op === 'del' ? 'old table as sk_old' : 'old table as sk_old new table as sk_new';
+    const ev = op === 'ins' ? 'insert' : op === 'del' ? 'delete' : 'update';
+    return [
+      `create or replace trigger ${name} after ${ev} on ${table} referencing ${ref} for each statement execute function ${fn}_${op}()`,
+      `alter table ${table} enable always trigger ${name}`,
+    ];
+  });
+
+const TRIGGERS = [
+  ...triggersOn('orders', 'sk_report_dirty_orders', ['ins', 'del', 'upd']),
+  ...RELATED.flatMap((t) => triggersOn(t, 'sk_report_dirty_rel', ['ins', 'del', 'upd'])),
+  ...triggersOn('spares', 'sk_report_dirty_spares', ['upd']),
+];
+
+/** Creates the marking functions and triggers (idempotent); backfills every enterprise when they are new. Called by db/derived.ts. */
+export async function createReportSummary(database: Database): Promise<void> {
+  for (const f of FUNCTIONS) await database.db.execute(sql.raw(f));
+  await database.db.transaction(async (tx) => {
+    // No writer may slip between the backfill and the triggers.
+    await tx.execute(sql`lock table orders in share row exclusive mode`);
+    const found = (await tx.execute(sql`select 1 from pg_trigger where tgname = 'orders_report_dirty_ins'`)) as unknown as { rows: unknown[] };
+    for (const t of TRIGGERS) await tx.execute(sql.raw(t));
+    if (found.rows.length > 0) return;
+    const eps = await rows<{ id: number }>(tx, sql`select distinct enterprise_id as id from orders`);
+    for (const e of eps) await rebuildReportSummary(tx, Number(e.id));
+  });
+}
