@@ -72,6 +72,8 @@ test.describe('offline completion', () => {
       await bar.getByRole('button', { name: '完成服务' }).click();
       const finish = phone.getByRole('dialog', { name: '完成服务' });
       await expect(finish.getByText('当前离线')).toBeVisible();
+      // The order's form, read while online, is there to fill in offline too.
+      await expect(finish.getByText('服务信息')).toBeVisible();
       await finish.getByTestId('offline-photo-input').setInputFiles({ name: '现场.png', mimeType: 'image/png', buffer: PHOTO });
       // Compression is on: the photo is kept re-encoded (a JPEG at quality 0.5), not as picked.
       await expect(finish.getByTestId('offline-photo')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);

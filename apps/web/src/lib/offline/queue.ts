@@ -15,7 +15,7 @@ export interface QueuedCompletion {
   title: string;
   action: QueuedAction;
   /** What the page showed and what was filled in. */
-  body: { expectedState: number; version: number; note?: string };
+  body: { expectedState: number; version: number; note?: string; ext?: Record<string, unknown>; receiptExt?: Record<string, unknown> };
   photos: string[];
   signature: string | null;
   /** Upload ids of the photos (by index) and the signature, once sent. */

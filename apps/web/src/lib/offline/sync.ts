@@ -50,6 +50,8 @@ async function send(op: QueuedCompletion): Promise<void> {
   const body = {
     orderId: op.orderId,
     note: op.body.note,
+    ext: op.body.ext,
+    receiptExt: op.body.receiptExt,
     photoIds: photos.filter((p): p is number => p != null),
     signatureId: signature ?? undefined,
     opKey: `${op.deviceId}:${op.id}`,

@@ -244,7 +244,7 @@ function FinishCheck({ d, ability }: { d: OrderDetail; ability: OrderAction }) {
 }
 
 /** A form kind's fields for the completion dialog: the order's own (its pinned version) or the receipt form. */
-function useDefinition(kind: FormKindId, enabled: boolean, tmpId?: number, versionId?: number | null): FormDefinition | null {
+export function useDefinition(kind: FormKindId, enabled: boolean, tmpId?: number, versionId?: number | null): FormDefinition | null {
   const info = useApi(formsContract.dcFormInfo, { type: kind, tmpId, versionId: versionId ?? undefined }, { staleTime: 0, enabled, call: { silent: true } });
   return useMemo(
     () =>
@@ -288,7 +288,7 @@ function ExtForm({
 }
 
 /** The order's custom fields and, when asked, the receipt form, as the engineer fills them in on site. */
-function ExtForms({
+export function ExtForms({
   d,
   own,
   rec,

@@ -28,7 +28,7 @@ import './detail.css';
 import { DialButton } from '../../calls/DialButton';
 import { useQueue } from '../../../lib/offline/queue';
 import { useUser } from '../../../lib/session';
-import { OfflineCompleteDialog } from '../offline/OfflineComplete';
+import { OfflineCompleteDialog, WarmCompletionForms } from '../offline/OfflineComplete';
 import { OfflineQueue } from '../offline/OfflineQueue';
 import { useOnline } from '../offline/online';
 
@@ -118,6 +118,7 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
   return (
     <div className={`sk-order-detail${phone && buttons.length ? ' sk-order-detail--bar' : ''}`}>
       <OfflineQueue orderId={d.id} />
+      {online && buttons.some((b) => b.button.key === 'complete') ? <WarmCompletionForms d={d} /> : null}
       <Card
         size="small"
         title={

@@ -2,6 +2,7 @@
 // on this device as one queued completion and sent when the network returns (docs/phone.md "离线使用").
 import type { OrderAction } from '@sk/shared/orders/order.machine';
 import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
+
 import { CameraOutlined, CloseCircleFilled } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -13,8 +14,22 @@ import { putOp } from '../../../lib/offline/queue';
 import { usePhone } from '../../../lib/phone';
 import { useUser } from '../../../lib/session';
 import { useSetting } from '../../settings/api';
+import type { FormDefinition } from '../../../components/forms';
+import { ExtForms, useDefinition } from '../detail/ActionDialog';
 
 const MAX_PHOTOS = 9;
+/** A form never read online cannot be shown offline: the completion goes without it (the server says if it was needed). */
+const NO_FORM: FormDefinition = { fixedFields: [], fields: [], groups: [], height: null };
+
+/** A form's values only when something was filled in (an untouched form sends nothing). */
+const filled = (v: Record<string, unknown> | undefined) => (v && Object.values(v).some((x) => x != null && x !== '') ? v : undefined);
+
+/** Reads the completion's forms while online, so the offline dialog (and the worker's cache) has them later. */
+export function WarmCompletionForms({ d }: { d: OrderDetail }) {
+  useDefinition(1, true, d.orderType.id, d.templateVersionId);
+  useDefinition(9, true);
+  return null;
+}
 
 export function OfflineCompleteDialog({ d, ability, onClose, onDone }: { d: OrderDetail; ability: OrderAction; onClose: () => void; onDone: () => void }) {
   const user = useUser();
@@ -23,6 +38,11 @@ export function OfflineCompleteDialog({ d, ability, onClose, onDone }: { d: Orde
   const quality = imageQuality(useSetting(COMPRESS_SETTING));
   const signRequired = useSetting('order_sign_required') === '1' && !d.signature;
   const [note, setNote] = useState('');
+  // The forms as last read online (the worker keeps their answers): filled in here, checked by the server on replay.
+  const own = useDefinition(1, true, d.orderType.id, d.templateVersionId);
+  const rec = useDefinition(9, true);
+  const [ext, setExt] = useState<Record<string, unknown>>();
+  const [receiptExt, setReceiptExt] = useState<Record<string, unknown>>();
   const [photos, setPhotos] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [unsigned, setUnsigned] = useState(false);
@@ -57,7 +77,7 @@ export function OfflineCompleteDialog({ d, ability, onClose, onDone }: { d: Orde
         orderNo: d.orderNo,
         title: d.title,
         action: ability === 'applyEndService' ? 'applyEndService' : 'serviceComplete',
-        body: { expectedState: d.state, version: d.version, note: note.trim() || undefined },
+        body: { expectedState: d.state, version: d.version, note: note.trim() || undefined, ext: filled(ext), receiptExt: filled(receiptExt) },
         photos,
         signature,
         uploaded: { photos: photos.map(() => null), signature: null },
@@ -146,8 +166,9 @@ export function OfflineCompleteDialog({ d, ability, onClose, onDone }: { d: Orde
           <Input.TextArea rows={2} maxLength={500} showCount value={note} onChange={(e) => setNote(e.target.value)} />
         </Form.Item>
       </Form>
+      {device ? <ExtForms d={d} own={own ?? NO_FORM} rec={rec ?? NO_FORM} onExt={setExt} onReceipt={setReceiptExt} /> : null}
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        服务信息和回执表单需联网填写；同步时如工单已被改派或取消，将提示原因，可放弃该条。
+        表单中的图片和附件需联网上传；同步时如工单已被改派或取消，或表单有必填项未填，将提示原因，可放弃该条。
       </Typography.Paragraph>
     </Modal>
   );
