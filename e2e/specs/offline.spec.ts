@@ -1,13 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide, demoOrder, dispatchAndWork, ENGINEER } from './shell.support';
 
 // The engineer's installable app offline (docs/phone.md "离线使用"): at phone width he loses the network, completes his
 // order with a photo and the customer's signature, sees 待同步 on the order and in 我的工单; the network returns, the
 // queue is sent, and the dispatcher sees the order completed once, with the photo and the signature.
 
 const FLOW = 'offline';
-const ENGINEER = '13800000002';
 const PHONE = { width: 390, height: 844 };
 /** A 2×2 PNG: the photo the engineer picks (re-encoded as a JPEG by the dialog). */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDK+mmyAAAAABJRU5ErkJggg==', 'base64');
@@ -16,28 +15,8 @@ const state = (page: Page): Locator => page.locator('.sk-page:visible [data-test
 
 /** An order of a demo customer (required custom fields filled), dispatched to the engineer, accepted and started. */
 async function orderInService(baseURL: string, title: string): Promise<number> {
-  const admin = await ApiUser.login(baseURL, ADMIN);
-  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
-  const info = await admin.get('/detailcontrol/forminfo?type=1');
-  const ext: Record<string, unknown> = {};
-  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
-    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
-  }
-  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, ext });
-  expect(made.success, made.message).toBe(true);
-  const id = made.data.id as number;
-  await admin.dispose();
-  const engineer = await ApiUser.login(baseURL, ENGINEER);
-  const me = (await engineer.get('/v2/sessionUser/info')).data.id as number;
-  const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
-  const d = await dispatcher.send('POST', '/v2/order/dispatch', { orderId: id, serviceUserId: me });
-  expect(d.success, d.message).toBe(true);
-  await dispatcher.dispose();
-  for (const path of ['/order/accept', '/order/startService']) {
-    const r = await engineer.send('POST', path, { orderId: id });
-    expect(r.success, `${path}: ${r.message}`).toBe(true);
-  }
-  await engineer.dispose();
+  const id = await demoOrder(baseURL, title);
+  await dispatchAndWork(baseURL, id, ['/order/accept', '/order/startService']);
   return id;
 }
 

@@ -1,13 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
+import { DISPATCHER, logIn, logInAt, quietGuide, demoOrder, ENGINEER } from './shell.support';
 
 // The order detail as the people who work an order: created through the API, assigned by the dispatcher in the
 // browser, then accepted, started and completed by the engineer at phone width with the ability buttons; the
 // timeline shows each step, and the engineer leaves a message.
 
 const FLOW = 'order-detail';
-const ENGINEER = '13800000002';
 const PHONE = { width: 390, height: 844 };
 
 const state = (page: Page): Locator => page.locator('.sk-page:visible [data-testid="order-state"]');
@@ -16,23 +15,7 @@ const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('d
 
 /** An order of a demo customer with the order type's required custom fields filled, the engineer collaborating. */
 async function makeOrder(baseURL: string, title: string): Promise<number> {
-  const admin = await ApiUser.login(baseURL, ADMIN);
-  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
-  const info = await admin.get('/detailcontrol/forminfo?type=1');
-  const ext: Record<string, unknown> = {};
-  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
-    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
-  }
-  const made = await admin.send('POST', '/v2/order/add', {
-    customerId: customers.data.list[0].id,
-    title,
-    priority: 2,
-    detailDesc: '客户反映空调开机后只吹风不制冷',
-    ext,
-  });
-  expect(made.success, made.message).toBe(true);
-  await admin.dispose();
-  return made.data.id as number;
+  return demoOrder(baseURL, title, { detailDesc: '客户反映空调开机后只吹风不制冷' });
 }
 
 /** Opens an ability button (in the page header, or the bottom bar at phone width), fills nothing more, and submits. */

@@ -128,3 +128,35 @@ export const tabKeys = (page: Page) =>
 /** The close (×) button of a tab. */
 export const tabClose = (page: Page, key: string) =>
   page.locator('.sk-tabbar .ant-tabs-tab', { has: page.locator(`[data-tab="${key}"]`) }).locator('.ant-tabs-tab-remove');
+
+export const ENGINEER = '13800000002';
+
+/** A new order of the first demo customer, the order type's required custom fields filled; `extra` adds to the body. */
+export async function demoOrder(baseURL: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const admin = await ApiUser.login(baseURL, ADMIN);
+  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
+  const info = await admin.get('/detailcontrol/forminfo?type=1');
+  const ext: Record<string, unknown> = {};
+  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
+    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
+  }
+  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, ext, ...extra });
+  expect(made.success, made.message).toBe(true);
+  await admin.dispose();
+  return made.data.id as number;
+}
+
+/** The dispatcher sends the order to the demo engineer, who then takes each step of `steps` (e.g. accept, startService). */
+export async function dispatchAndWork(baseURL: string, orderId: number, steps: string[]): Promise<void> {
+  const engineer = await ApiUser.login(baseURL, ENGINEER);
+  const me = (await engineer.get('/v2/sessionUser/info')).data.id as number;
+  const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
+  const d = await dispatcher.send('POST', '/v2/order/dispatch', { orderId, serviceUserId: me });
+  expect(d.success, d.message).toBe(true);
+  await dispatcher.dispose();
+  for (const path of steps) {
+    const r = await engineer.send('POST', path, { orderId });
+    expect(r.success, `${path}: ${r.message}`).toBe(true);
+  }
+  await engineer.dispose();
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide, demoOrder, dispatchAndWork } from './shell.support';
 
 // Return visits (issue 28): the administrator sets the demo plan to visit two days after completion; the engineer
 // completes two orders; no task yet; on a test clock two days ahead (the dev sweep) the tasks appear for 周回访
@@ -9,35 +9,14 @@ import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support
 // width; the report shows both; the failed visit's complaint is in the complaint list, whose quality report draws a chart.
 
 const FLOW = 'visits';
-const ENGINEER = '13800000002';
 const VISITOR = '13800000007';
 const PHONE = { width: 390, height: 844 };
 const page$ = (page: Page) => page.locator('.sk-page:visible');
 
 /** An order of a demo customer (required fields filled), dispatched to the engineer and completed by him. */
 async function completedOrder(baseURL: string, title: string): Promise<number> {
-  const admin = await ApiUser.login(baseURL, ADMIN);
-  const customers = await admin.get('/v2/customer/customerList?pageIndex=0&pageSize=10');
-  const info = await admin.get('/detailcontrol/forminfo?type=1');
-  const ext: Record<string, unknown> = {};
-  for (const f of info.data.fields as { id: number; type: number; required: boolean; options: string[] }[]) {
-    if (f.required) ext[String(f.id)] = f.options?.length ? (f.type === 8 ? [f.options[0]] : f.options[0]) : '现场检查';
-  }
-  const made = await admin.send('POST', '/v2/order/add', { customerId: customers.data.list[0].id, title, priority: 2, ext, customPhone: '13912340007' });
-  expect(made.success, made.message).toBe(true);
-  const id = made.data.id as number;
-  await admin.dispose();
-  const engineer = await ApiUser.login(baseURL, ENGINEER);
-  const me = (await engineer.get('/v2/sessionUser/info')).data.id as number;
-  const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
-  const d = await dispatcher.send('POST', '/v2/order/dispatch', { orderId: id, serviceUserId: me });
-  expect(d.success, d.message).toBe(true);
-  await dispatcher.dispose();
-  for (const path of ['/order/accept', '/order/startService', '/order/serviceComplete']) {
-    const r = await engineer.send('POST', path, { orderId: id });
-    expect(r.success, `${path}: ${r.message}`).toBe(true);
-  }
-  await engineer.dispose();
+  const id = await demoOrder(baseURL, title, { customPhone: '13912340007' });
+  await dispatchAndWork(baseURL, id, ['/order/accept', '/order/startService', '/order/serviceComplete']);
   return id;
 }
 
