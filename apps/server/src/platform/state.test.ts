@@ -140,8 +140,19 @@ describe('races', () => {
   it('20 parallel changes of one record through the service: exactly one wins, one log row', async () => {
     const { client, enterpriseId, user } = await loggedIn(t.app, t.deps.db, { roles: [3] });
     const id = await newContract(client);
+    // Each caller saw the contract at 1 (as its page did): a call that starts only after another has committed still
+    // refuses, since terminate is allowed from 2 too.
     const results = await raceCalls(20, (i) =>
-      changeState(t.deps.db, { table: TABLE, machine, enterpriseId, id, action: i % 2 ? 'execute' : 'terminate', ctx: undefined, actorId: user.id }),
+      changeState(t.deps.db, {
+        table: TABLE,
+        machine,
+        enterpriseId,
+        id,
+        expected: 1,
+        action: i % 2 ? 'execute' : 'terminate',
+        ctx: undefined,
+        actorId: user.id,
+      }),
     );
     const { values, errors } = outcomes(results);
     expect(values).toHaveLength(1);
