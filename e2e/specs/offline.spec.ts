@@ -13,6 +13,12 @@ const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQ
 
 const state = (page: Page): Locator => page.locator('.sk-page:visible [data-testid="order-state"]');
 
+/** Waits until the worker keeps the completion's two forms (the detail page reads them while 完成服务 is offered). */
+async function formsKept(page: Page): Promise<void> {
+  const kept = () => page.evaluate(async () => (await (await caches.open('sk-api')).keys()).filter((r) => r.url.includes('/detailcontrol/forminfo')).length);
+  await expect.poll(kept).toBeGreaterThanOrEqual(2);
+}
+
 /** An order of a demo customer (required custom fields filled), dispatched to the engineer, accepted and started. */
 async function orderInService(baseURL: string, title: string): Promise<number> {
   const id = await demoOrder(baseURL, title);
@@ -42,6 +48,7 @@ test.describe('offline completion', () => {
       await phone.goto(`/allOrder/orderDetail/${orderId}`);
       await expect(state(phone)).toHaveText('服务中');
       expect(await phone.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      await formsKept(phone);
 
       await ctx.setOffline(true);
       // With no network the detail still opens from the worker's cache.
@@ -63,7 +70,7 @@ test.describe('offline completion', () => {
       await phone.mouse.down();
       for (let i = 1; i <= 10; i++) await phone.mouse.move(box.x + 20 + i * 20, box.y + 30 + (i % 2) * 40);
       await phone.mouse.up();
-      await finish.getByRole('textbox').fill('离线完成：已更换滤芯');
+      await finish.getByRole('textbox', { name: '备注' }).fill('离线完成：已更换滤芯');
       await shot(phone, FLOW, '01-offline-completion');
       await finish.getByRole('button', { name: '保存待同步' }).click();
       await expect(finish).toBeHidden();
@@ -123,11 +130,12 @@ test.describe('offline completion', () => {
     await logIn(phone, ENGINEER);
     await phone.goto(`/allOrder/orderDetail/${orderId}`);
     await expect(state(phone)).toHaveText('服务中');
+    await formsKept(phone);
 
     await ctx.setOffline(true);
     await phone.locator('.sk-page:visible [data-testid="order-actionbar"]').getByRole('button', { name: '完成服务' }).click();
     const finish = phone.getByRole('dialog', { name: '完成服务' });
-    await finish.getByRole('textbox').fill('离线完成');
+    await finish.getByRole('textbox', { name: '备注' }).fill('离线完成');
     await finish.getByRole('button', { name: '保存待同步' }).click();
     await expect(finish).toBeHidden();
     await expect(phone.getByTestId('order-queued')).toHaveText('待同步');

@@ -163,7 +163,7 @@ export function OfflineCompleteDialog({ d, ability, onClose, onDone }: { d: Orde
           </Space>
         </Form.Item>
         <Form.Item label="备注">
-          <Input.TextArea rows={2} maxLength={500} showCount value={note} onChange={(e) => setNote(e.target.value)} />
+          <Input.TextArea aria-label="备注" rows={2} maxLength={500} showCount value={note} onChange={(e) => setNote(e.target.value)} />
         </Form.Item>
       </Form>
       {device ? <ExtForms d={d} own={own ?? NO_FORM} rec={rec ?? NO_FORM} onExt={setExt} onReceipt={setReceiptExt} /> : null}
