@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { rows } from './client';
-import { demoSteps, seedDemo } from './seed';
+import { DEMO_STEPS as demoSteps } from '../modules/demo';
+import { seedDemo } from './seed';
 
 // The demo tells the product's story (issue 27 §14): the whole seed, as the first start runs it, on a fresh database.
 
@@ -32,7 +33,12 @@ describe('the demo month', () => {
   it('runs geocoding last and each step after the steps whose data it uses', () => {
     const names = demoSteps.map((s) => s.name);
     expect(names.at(-1)).toBe('geo.demo');
-    for (const s of demoSteps) for (const a of s.after ?? []) expect(names.indexOf(a), `${s.name} after ${a}`).toBeLessThan(names.indexOf(s.name));
+    expect(new Set(names).size).toBe(names.length);
+    for (const s of demoSteps)
+      for (const a of s.after ?? []) {
+        expect(names.indexOf(a), `${s.name} needs ${a}, which is not a step`).toBeGreaterThanOrEqual(0);
+        expect(names.indexOf(a), `${s.name} after ${a}`).toBeLessThan(names.indexOf(s.name));
+      }
   });
 
   it('has a field team: at least five engineers with skills, areas, a team and a position', async () => {

@@ -7,10 +7,10 @@ import { hashPassword } from '../platform/crypto';
 import { runProvision } from '../platform/provision';
 import type { Storage } from '../platform/storage';
 
-/** Demo-only data (sample customers, orders …) that modules add after the defaults. */
+/** Demo-only data (sample customers, orders …) added after the defaults; every step is listed in `modules/demo.ts`. */
 export interface DemoStep {
   name: string;
-  /** Steps that must run first (their data is used); a step not registered (yet) does not hold this one back. */
+  /** Steps whose data this one uses: they come earlier in `DEMO_STEPS` (seed.test checks it). */
   after?: string[];
   run(tx: Tx, enterpriseId: number, ctx?: DemoContext): Promise<void>;
 }
@@ -21,28 +21,6 @@ export interface DemoContext {
   /** Where the files go when not on local disk under DATA_DIR (STORAGE=s3); takes precedence over dataDir. */
   storage?: Storage;
 }
-export const demoSteps: DemoStep[] = [];
-const registered: DemoStep[] = [];
-/**
- * Registers a demo step. `demoSteps` stays in registration order except that a step waits for the steps named in its
- * `after` (each round takes the first registered step whose predecessors are placed).
- */
-export const addDemoStep = (s: DemoStep): void => {
-  if (registered.some((d) => d.name === s.name)) return;
-  registered.push(s);
-  const names = new Set(registered.map((d) => d.name));
-  const placed: DemoStep[] = [];
-  const done = new Set<string>();
-  while (placed.length < registered.length) {
-    const next =
-      registered.find((d) => !done.has(d.name) && (d.after ?? []).every((a) => done.has(a) || !names.has(a))) ?? registered.find((d) => !done.has(d.name));
-    if (!next) break;
-    placed.push(next);
-    done.add(next.name);
-  }
-  demoSteps.splice(0, demoSteps.length, ...placed);
-};
-
 export const DEMO_ROLE_NAMES = ['张派单', '李服务', '王管理', '赵员工', '钱销售', '孙受理', '周回访', '吴财务', '郑仓管', '冯总监'];
 
 interface DemoEnterprise {
@@ -99,6 +77,8 @@ export async function seedDemo(db: Db, password: string, force = false, ctx: Dem
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from enterprises`);
   if (!force && Number(r?.n) > 0) return false;
   const hashed = await hashPassword(password);
+  // Loaded here, not at the top: the steps' modules import this file's demo enterprises.
+  const { DEMO_STEPS: steps } = await import('../modules/demo');
   for (const d of DEMO_ENTERPRISES) {
     const epId = await db.transaction(async (tx) => {
       const [ep] = await tx
@@ -129,7 +109,7 @@ export async function seedDemo(db: Db, password: string, force = false, ctx: Dem
       return ep.id;
     });
     await runProvision(db, epId, d.industry);
-    for (const step of demoSteps) await db.transaction((tx) => step.run(tx, epId, ctx));
+    for (const step of steps) await db.transaction((tx) => step.run(tx, epId, ctx));
   }
   return true;
 }

@@ -3,7 +3,7 @@
 // so 通话记录 and its badge show what the page is for.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { insertStateLog } from '../../platform/state';
 import { CALL_STATE } from './calls.state';
 
@@ -64,4 +64,4 @@ async function seedDemoCalls(tx: Tx, ep: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'calls.demo', after: ['customers'], run: seedDemoCalls });
+export const callsDemoStep: DemoStep = { name: 'calls.demo', after: ['customers'], run: seedDemoCalls };

@@ -1,7 +1,7 @@
 import { type BodyOf, powersOfRole, quotationContract as Q } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import type { Actor } from '../../platform/actor';
 import { act, createQuote } from './quotation.service';
 import { todayIn } from './coverage';
@@ -74,4 +74,8 @@ async function seedDemoCommerce(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'commerce.demo', after: ['customers', 'org.demo', 'orders.serviceItems', 'spares.demo'], run: seedDemoCommerce });
+export const commerceDemoStep: DemoStep = {
+  name: 'commerce.demo',
+  after: ['customers', 'org.demo', 'orders.serviceItems', 'spares.demo'],
+  run: seedDemoCommerce,
+};

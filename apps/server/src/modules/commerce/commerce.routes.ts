@@ -10,7 +10,6 @@ import * as ext from './warranty.service';
 import { visibleCustomer } from '../customers/common';
 import { linkBase } from '../../platform/origin';
 import { sendSignLink } from '../portal/portal.sign';
-import './commerce.demo';
 
 registerCommerceJobs();
 

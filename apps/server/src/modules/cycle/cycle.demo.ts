@@ -2,7 +2,7 @@
 // orders the job generates for them today (by the same function the job runs), so the plan detail shows its orders.
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { zonedParts } from '../../platform/jobs';
 import { insertStateLog } from '../../platform/state';
 import { CYCLE_PLAN_STATE } from './cycle.state';
@@ -71,7 +71,7 @@ async function seedDemoCycle(tx: Tx, ep: number): Promise<void> {
   await generateCycleOrders(tx as unknown as Db, { enterpriseId: ep });
 }
 
-addDemoStep({
+export const cycleDemoStep: DemoStep = {
   name: 'cycle.demo',
   after: [
     'customers',
@@ -86,4 +86,4 @@ addDemoStep({
     'settle.demo',
   ],
   run: seedDemoCycle,
-});
+};

@@ -1,7 +1,7 @@
 import { createEventBody, createOrderBody, EVENT_KIND, type EventAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { addDemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
 import { minutesSince, shift, type Trail } from '../../db/seed.time';
 import { type Actor, actorOf } from '../../platform/actor';
 import { sessionUserOf } from '../../platform/session';
@@ -226,4 +226,4 @@ async function seedDemoEvents(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'events.demo', after: ['customers', 'org.demo', 'orders.serviceItems', 'orders.month'], run: seedDemoEvents });
+export const eventsDemoStep: DemoStep = { name: 'events.demo', after: ['customers', 'org.demo', 'orders.serviceItems', 'orders.month'], run: seedDemoEvents };

@@ -19,7 +19,6 @@ import './history';
 import './sla.hooks';
 import { eventSetting, saveEventSetting } from './settings';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
-import './events.demo';
 
 registerEventBadges();
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { rows, sql } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import type { Deps } from '../../platform/deps';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { GEO_BACKFILL_JOB, GEO_REFINE_JOB, GEO_TABLES, type GeoTable, backfillBatch, geocodePending, refine } from './geo.service';
@@ -40,7 +40,7 @@ async function seedDemoGeo(tx: Tx, enterpriseId: number): Promise<void> {
       values (${enterpriseId}, ${e.id}, ${lat}, ${lng}, 30, now()) on conflict (enterprise_id, user_id) do nothing`);
   }
 }
-addDemoStep({ name: 'geo.demo', run: seedDemoGeo });
+export const geoDemoStep: DemoStep = { name: 'geo.demo', run: seedDemoGeo };
 
 /** Geocoding has no endpoints of its own: the save paths call geocodeSaved, the map reads the columns. */
 export async function geoModule(_app: FastifyInstance, _deps: Deps): Promise<void> {}

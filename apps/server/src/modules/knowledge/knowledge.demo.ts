@@ -2,7 +2,7 @@
 // a few shown to providers or public) and two published cases (内部, 公开) from completed orders, on the 暖通空调 model.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { gramsOf, texts } from '../../platform/search';
 
 const CATEGORIES = ['空调维修', '安装规范', '服务流程'];
@@ -77,4 +77,4 @@ async function seedDemoKnowledge(tx: Tx, ep: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'knowledge.demo', after: ['quality.demo', 'orders.month', 'customers'], run: seedDemoKnowledge });
+export const knowledgeDemoStep: DemoStep = { name: 'knowledge.demo', after: ['quality.demo', 'orders.month', 'customers'], run: seedDemoKnowledge };

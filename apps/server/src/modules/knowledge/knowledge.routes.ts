@@ -6,7 +6,6 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { casePage } from './case.repo';
 import * as cases from './case.service';
 import * as kb from './kb.service';
-import './knowledge.demo';
 
 /** Cases and the knowledge base (issue 30, docs/knowledge.md). */
 export async function knowledgeModule(app: FastifyInstance, deps: Deps): Promise<void> {

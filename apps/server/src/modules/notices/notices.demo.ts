@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
 import { addNotices } from './notices.repo';
 
 /** Demo only: a published welcome announcement for everyone, so the notice centre and 公告通知 have something to show. */
@@ -68,5 +68,5 @@ async function demoAnnouncements(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'notices.demo', run: demoWelcome });
-addDemoStep({ name: 'notices.announcements', after: ['notices.demo', 'org.demo'], run: demoAnnouncements });
+export const welcomeDemoStep: DemoStep = { name: 'notices.demo', run: demoWelcome };
+export const announcementsDemoStep: DemoStep = { name: 'notices.announcements', after: ['notices.demo', 'org.demo'], run: demoAnnouncements };

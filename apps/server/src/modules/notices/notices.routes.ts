@@ -5,7 +5,6 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import * as ann from './announcements.service';
 import * as svc from './notices.service';
 import './assignment.notice';
-import './notices.demo';
 
 /** The notification centre (bell, drawer, page) and the enterprise announcements (公告通知). */
 export async function noticesModule(app: FastifyInstance, deps: Deps): Promise<void> {

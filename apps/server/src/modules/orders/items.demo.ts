@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 
 /** A small demo catalogue: three types and the usual items of each, so the create page has something to pick. */
 const DEMO_ITEMS: [type: string, items: [name: string, price: number, unit: string][]][] = [
@@ -42,4 +42,4 @@ async function seedDemoItems(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'orders.serviceItems', run: seedDemoItems });
+export const serviceItemsDemoStep: DemoStep = { name: 'orders.serviceItems', run: seedDemoItems };

@@ -5,7 +5,6 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { actorOf } from '../../platform/actor';
 import { pickCustomers } from '../customers/customers.repo';
 import { customerContext, duplicateOrders, orderCustomerContext } from './duplicate.service';
-import './items.demo';
 import { deleteItems, deleteType, listItems, listTypes, saveItem, saveType } from './items.service';
 
 /** The create page's calls: the service-item catalogue (/v2/serverItem/*), the duplicate check and the customer's records. */

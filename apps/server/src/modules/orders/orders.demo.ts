@@ -1,7 +1,7 @@
 import { createOrderBody, DEFAULT_ORDER_PROCESS, type OrderProcess, powersOfRole } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { currentVersionOf } from '../forms/ext.service';
 import { upsertSetting } from '../settings/settings.repo';
 import { putInPool } from '../pool/pool.service';
@@ -143,9 +143,9 @@ async function seedDemoOrders(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'orders.demo', run: seedDemoOrders });
-addDemoStep({
+export const ordersDemoStep: DemoStep = { name: 'orders.demo', run: seedDemoOrders };
+export const monthDemoStep: DemoStep = {
   name: 'orders.month',
   after: ['orders.demo', 'orders.serviceItems', 'customers', 'org.demo', 'sla.demo', 'spares.documents'],
   run: seedDemoMonth,
-});
+};

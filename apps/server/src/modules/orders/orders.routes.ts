@@ -13,7 +13,6 @@ import { orderReconcileRoutes } from './reconcile';
 import { orderListRoutes } from './list.routes';
 import { orderDetailRoutes } from './detail.routes';
 import './approval.notice';
-import './orders.demo';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {

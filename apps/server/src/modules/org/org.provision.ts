@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { departments, enterprises, serviceGroupMembers, serviceGroups, serviceProviders, users } from '../../db/schema/index';
-import { addDemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
 import { addProvisionStep } from '../../platform/provision';
 import { demoTeams } from './org.demo';
 
@@ -105,7 +105,7 @@ async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
 
 addProvisionStep({ name: 'org.defaults', run: (tx, enterpriseId) => provisionOrg(tx, enterpriseId) });
 
-addDemoStep({
+export const orgDemoStep: DemoStep = {
   name: 'org.demo',
   async run(tx, enterpriseId) {
     const people = (
@@ -122,4 +122,4 @@ addDemoStep({
       await demoTeams(tx, enterpriseId);
     }
   },
-});
+};

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 
 /** The demo's portal account (README's demo users): the customer of 钱销售's sent quotation, with its in-warranty product. */
 export const DEMO_PORTAL_MOBILE = '13820000001';
@@ -28,4 +28,4 @@ async function seedDemoPortal(tx: Tx, enterpriseId: number): Promise<void> {
     on conflict do nothing`);
 }
 
-addDemoStep({ name: 'portal.demo', after: ['commerce.demo'], run: seedDemoPortal });
+export const portalDemoStep: DemoStep = { name: 'portal.demo', after: ['commerce.demo'], run: seedDemoPortal };

@@ -14,7 +14,6 @@ import { reportModel } from '../orders/report.service';
 import { changePortalPassword, linkLogin, portalPasswordLogin, sendLoginLink } from './portal.auth';
 import * as svc from './portal.service';
 import { signAccept, signReject, signView } from './portal.sign';
-import './portal.demo';
 import { linkBase } from '../../platform/origin';
 
 function setPortalCookie(deps: Deps, req: FastifyRequest, reply: FastifyReply, token: string): void {

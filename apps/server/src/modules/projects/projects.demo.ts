@@ -1,7 +1,7 @@
 import { createProjectBody, projectTmplBody, taskTmplBody } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { addDemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
 import { dayAtHour, minutesSince, shift, type Trail } from '../../db/seed.time';
 import { sessionUserOf } from '../../platform/session';
 import { demoEngineers } from '../org/org.demo';
@@ -202,4 +202,4 @@ async function seedDemoProjects(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'projects.demo', after: ['customers', 'org.demo'], run: seedDemoProjects });
+export const projectsDemoStep: DemoStep = { name: 'projects.demo', after: ['customers', 'org.demo'], run: seedDemoProjects };

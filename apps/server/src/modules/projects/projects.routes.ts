@@ -20,7 +20,6 @@ import { registerMenuGrant } from '../menu/grants';
 import { deleteTaskTemplate, deleteTemplate, saveTaskTemplate, saveTemplate, setTaskRemind, taskTemplates, templateDetail, templateList } from './tmpl.service';
 
 import './remind.job';
-import './projects.demo';
 
 registerProgressHook();
 

@@ -3,7 +3,7 @@
 // one insert per table.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { gramsOf, texts } from '../../platform/search';
 import { seedDemoRepairs } from './repair.demo';
 
@@ -94,5 +94,5 @@ async function seedDemoQuality(tx: Tx, ep: number): Promise<void> {
     select ${ep}, c.id, null, 1, 'create', c.created_at from complaints c where c.enterprise_id = ${ep}`);
 }
 
-addDemoStep({ name: 'quality.demo', run: seedDemoQuality });
-addDemoStep({ name: 'repair.demo', after: ['quality.demo', 'spares.demo'], run: seedDemoRepairs });
+export const qualityDemoStep: DemoStep = { name: 'quality.demo', run: seedDemoQuality };
+export const repairDemoStep: DemoStep = { name: 'repair.demo', after: ['quality.demo', 'spares.demo'], run: seedDemoRepairs };

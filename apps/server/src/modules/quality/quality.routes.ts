@@ -10,7 +10,6 @@ import * as faults from './fault.service';
 import * as exchanges from './exchange.service';
 import { dictValueOf } from './quality.dict';
 import * as repairs from './repair.service';
-import './quality.demo';
 
 /** Quality (issue 30): fault modes, complaints with their deadlines, the quality-analysis report, repair-sent and exchange/return orders (docs/quality.md). */
 export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { bigints } from '../../platform/sql';
 import { priceOrder } from './fee.service';
 import { act, createStatement } from './settle.service';
@@ -228,4 +228,4 @@ async function seedDemoClaims(tx: Tx, enterpriseId: number, providerId: number, 
     from fee_claims c where c.enterprise_id = ${enterpriseId} and c.id = any(${bigints(made.map((m) => m.id))}) and c.over_tolerance and c.state = 2`);
 }
 
-addDemoStep({ name: 'settle.demo', run: seedDemoSettlement });
+export const settleDemoStep: DemoStep = { name: 'settle.demo', run: seedDemoSettlement };

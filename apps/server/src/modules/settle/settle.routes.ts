@@ -12,7 +12,6 @@ import * as rewards from './rewards.service';
 import { installRewardRules } from './rewards.rules';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
-import './settle.demo';
 import { startExport } from '../../platform/exports';
 import { SETTLE_EXPORT } from './settle.export';
 

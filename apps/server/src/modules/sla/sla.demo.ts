@@ -1,7 +1,7 @@
 import { slaPolicyInput } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
 import { upsertSetting } from '../settings/settings.repo';
 import { SLA_SETTING } from './sla.enabled';
 import { installSlaClocks } from './sla.install';
@@ -36,4 +36,4 @@ async function seedDemoSla(tx: Tx, enterpriseId: number): Promise<void> {
   );
 }
 
-addDemoStep({ name: 'sla.demo', after: ['org.demo'], run: seedDemoSla });
+export const slaDemoStep: DemoStep = { name: 'sla.demo', after: ['org.demo'], run: seedDemoSla };

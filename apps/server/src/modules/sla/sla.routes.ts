@@ -9,7 +9,6 @@ import { hoursOf } from './sla.calendar';
 import * as policies from './sla.policies';
 import { saveHoursAndRecompute } from './sla.recompute';
 import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
-import './sla.demo';
 import { installSlaClocks } from './sla.install';
 
 export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void> {

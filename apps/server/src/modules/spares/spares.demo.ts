@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { postMovement } from './ledger';
 
 /** A small demo stock: two types, five spares, a central warehouse kept by the warehouse keeper and a regional one. */
@@ -45,4 +45,4 @@ async function seedDemoSpares(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'spares.demo', run: seedDemoSpares });
+export const sparesDemoStep: DemoStep = { name: 'spares.demo', run: seedDemoSpares };

@@ -1,7 +1,7 @@
 import type { SpareDocAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { addDemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/seed';
 import { minutesSince, shift, type Trail } from '../../db/seed.time';
 import { type SessionUser, sessionUserOf } from '../../platform/session';
 import { demoEngineers } from '../org/org.demo';
@@ -226,4 +226,4 @@ async function seedDemoDocs(tx: Tx, enterpriseId: number): Promise<void> {
   }
 }
 
-addDemoStep({ name: 'spares.documents', after: ['spares.demo', 'org.demo'], run: seedDemoDocs });
+export const spareDocsDemoStep: DemoStep = { name: 'spares.documents', after: ['spares.demo', 'org.demo'], run: seedDemoDocs };

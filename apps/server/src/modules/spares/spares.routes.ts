@@ -7,10 +7,8 @@ import * as cat from './catalogue.service';
 import * as docs from './docs.service';
 import * as goods from './goods.service';
 import * as parts from './parts.service';
-import './spares.demo';
 import { linkBase } from '../../platform/origin';
 import { payOnline, receivePayNotify } from './goods.pay';
-import './spares.docs.demo';
 
 // With docKinds (the stock-document lists' badges): those documents awaiting approval; the spec's 备件申请 query: the applications.
 registerBadgeCount('/spare/data/personalApprovalList', async ({ user, query, deps }) => {

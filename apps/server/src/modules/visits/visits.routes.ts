@@ -13,7 +13,6 @@ import { report } from './report.service';
 import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
 import { installVisitJobs, runVisitSweep } from './tasks.job';
-import './visits.demo';
 import { linkBase } from '../../platform/origin';
 
 // 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
