@@ -1,6 +1,6 @@
 // /schedule/myLocation: the engineer shares their position with the dispatchers, by their own consent. Sharing
 // reports the browser's position now and every few minutes while the page is open; stopping deletes it on the server.
-import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApi, useApiMutation } from '../../lib/query';
 import { S } from './api';
@@ -50,7 +50,10 @@ export default function MyLocation() {
           开启后，派单员可以在地图上看到您最近一次上报的位置，用于就近派单和规划上门路线。您可以随时停止共享，停止后位置立即删除。
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} />}
-        {sharing ? (
+        {/* Until the server says whether he shares, neither button: a consent offered while loading was a wrong state. */}
+        {mine.isPending ? (
+          <Spin size="small" />
+        ) : sharing ? (
           <>
             <Descriptions size="small" column={1}>
               <Descriptions.Item label="最近上报">{mine.data?.reportedAt}</Descriptions.Item>
