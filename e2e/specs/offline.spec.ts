@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide, demoOrder, dispatchAndWork, ENGINEER } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide, orderInService, ENGINEER } from './shell.support';
 
 // The engineer's installable app offline (docs/phone.md "离线使用"): at phone width he loses the network, completes his
 // order with a photo and the customer's signature, sees 待同步 on the order and in 我的工单; the network returns, the
@@ -17,13 +17,6 @@ const state = (page: Page): Locator => page.locator('.sk-page:visible [data-test
 async function formsKept(page: Page): Promise<void> {
   const kept = () => page.evaluate(async () => (await (await caches.open('sk-api')).keys()).filter((r) => r.url.includes('/detailcontrol/forminfo')).length);
   await expect.poll(kept).toBeGreaterThanOrEqual(2);
-}
-
-/** An order of a demo customer (required custom fields filled), dispatched to the engineer, accepted and started. */
-async function orderInService(baseURL: string, title: string): Promise<number> {
-  const id = await demoOrder(baseURL, title);
-  await dispatchAndWork(baseURL, id, ['/order/accept', '/order/startService']);
-  return id;
 }
 
 test.describe('offline completion', () => {

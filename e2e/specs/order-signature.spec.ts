@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide, demoOrder, dispatchAndWork, ENGINEER } from './shell.support';
+import { ADMIN, ApiUser, logIn, quietGuide, orderInService, ENGINEER } from './shell.support';
 
 // The customer's signature as the proof of service: with 完成服务时须客户签名确认 on, the engineer at phone width opens
 // 完成服务, is told 客户签名 is missing, has the customer sign on the pad, completes; the order detail shows the
@@ -11,13 +11,6 @@ const PHONE = { width: 390, height: 844 };
 
 const state = (page: Page): Locator => page.locator('.sk-page:visible [data-testid="order-state"]');
 const detail = (page: Page): Locator => page.locator('.sk-page:visible .sk-order-detail');
-
-/** An order of a demo customer (required custom fields filled), dispatched to the engineer, accepted and started. */
-async function orderInService(baseURL: string, title: string): Promise<number> {
-  const id = await demoOrder(baseURL, title);
-  await dispatchAndWork(baseURL, id, ['/order/accept', '/order/startService']);
-  return id;
-}
 
 test.describe('customer signature', () => {
   test('required by the setting: the engineer at phone width signs in the completion dialog; detail and report show it', async ({ browser, baseURL }) => {

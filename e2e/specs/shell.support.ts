@@ -160,3 +160,10 @@ export async function dispatchAndWork(baseURL: string, orderId: number, steps: s
   }
   await engineer.dispose();
 }
+
+/** An order of a demo customer (required custom fields filled), dispatched to the engineer, accepted and started. */
+export async function orderInService(baseURL: string, title: string): Promise<number> {
+  const id = await demoOrder(baseURL, title);
+  await dispatchAndWork(baseURL, id, ['/order/accept', '/order/startService']);
+  return id;
+}
