@@ -110,9 +110,13 @@ test.describe('order detail', () => {
     // 4. a message in the thread, then deleted by its author
     await openTab(phone, '留言');
     await detail(phone).getByLabel('留言内容').fill('已完成维修，客户确认制冷正常');
+    // Wait for the answer itself, not a fixed 10 s for the write and the list's refresh together: a loaded CI machine
+    // once took longer, and a refusal would say why here instead of as a missing row.
+    const posted = phone.waitForResponse((r) => r.url().includes('/v2/order/addMessage') && r.request().method() === 'POST');
     await detail(phone)
       .getByRole('button', { name: /^发\s*送$/ })
       .click();
+    expect(await (await posted).json()).toMatchObject({ success: true });
     const msg = detail(phone).getByTestId('order-message').filter({ hasText: '已完成维修，客户确认制冷正常' });
     await expect(msg).toBeVisible();
     await expect(msg).toContainText('李服务');
