@@ -50,6 +50,23 @@ CREATE TABLE "security_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "service_providers" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_providers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"partner_type" smallint DEFAULT 1 NOT NULL,
+	"linkman" text,
+	"phone" text,
+	"address" text,
+	"service_area" text,
+	"remark" text,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"coefficient_pct" integer DEFAULT 100 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_providers_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"enterprise_id" bigint NOT NULL,
 	"id" text NOT NULL,
@@ -191,23 +208,6 @@ CREATE TABLE "service_groups" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "service_groups_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
-);
---> statement-breakpoint
-CREATE TABLE "service_providers" (
-	"enterprise_id" bigint NOT NULL,
-	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_providers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"name" text NOT NULL,
-	"partner_type" smallint DEFAULT 1 NOT NULL,
-	"linkman" text,
-	"phone" text,
-	"address" text,
-	"service_area" text,
-	"remark" text,
-	"enabled" boolean DEFAULT true NOT NULL,
-	"coefficient_pct" integer DEFAULT 100 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "service_providers_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "tag_links" (
@@ -2672,6 +2672,7 @@ CREATE TABLE "work_messages" (
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_providers" ADD CONSTRAINT "service_providers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_enterprise_id_dept_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","dept_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -2689,7 +2690,6 @@ ALTER TABLE "service_group_members" ADD CONSTRAINT "service_group_members_enterp
 ALTER TABLE "service_group_members" ADD CONSTRAINT "service_group_members_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_groups" ADD CONSTRAINT "service_groups_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_groups" ADD CONSTRAINT "service_groups_enterprise_id_leader_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","leader_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "service_providers" ADD CONSTRAINT "service_providers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_links" ADD CONSTRAINT "tag_links_tag_fk" FOREIGN KEY ("enterprise_id","tag_id") REFERENCES "public"."tags"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dict_items" ADD CONSTRAINT "dict_items_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -3036,6 +3036,8 @@ CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterpr
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
 CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "security_log_ep_idx" ON "security_log" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_providers_name_uq" ON "service_providers" USING btree ("enterprise_id","name");--> statement-breakpoint
+CREATE INDEX "service_providers_type_idx" ON "service_providers" USING btree ("enterprise_id","partner_type","enabled");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_id_uq" ON "sessions" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("enterprise_id","user_id");--> statement-breakpoint
 CREATE INDEX "sms_codes_mobile_idx" ON "sms_codes" USING btree ("mobile","created_at");--> statement-breakpoint
@@ -3059,8 +3061,6 @@ CREATE INDEX "service_group_members_user_idx" ON "service_group_members" USING b
 CREATE UNIQUE INDEX "service_groups_name_uq" ON "service_groups" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE INDEX "service_groups_type_idx" ON "service_groups" USING btree ("enterprise_id","type");--> statement-breakpoint
 CREATE INDEX "service_groups_leader_idx" ON "service_groups" USING btree ("enterprise_id","leader_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "service_providers_name_uq" ON "service_providers" USING btree ("enterprise_id","name");--> statement-breakpoint
-CREATE INDEX "service_providers_type_idx" ON "service_providers" USING btree ("enterprise_id","partner_type","enabled");--> statement-breakpoint
 CREATE INDEX "tag_links_tag_idx" ON "tag_links" USING btree ("enterprise_id","tag_id","obj_type","obj_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_uq" ON "tags" USING btree ("enterprise_id","code","name");--> statement-breakpoint
 CREATE INDEX "tags_code_idx" ON "tags" USING btree ("enterprise_id","code","sort");--> statement-breakpoint

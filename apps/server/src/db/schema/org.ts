@@ -1,33 +1,8 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, updatedAt } from './columns';
-import { enterprises, users } from './platform';
+import { enterprises, serviceProviders, users } from './platform';
 
-/** Outsourcing partners; their users have users.user_type = 1 and users.provider_id set. */
-export const serviceProviders = pgTable(
-  'service_providers',
-  {
-    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
-    id: idCol(),
-    name: text('name').notNull(),
-    /** 1 outsourcing, 3 authorised service provider, 4 authorised service platform */
-    partnerType: smallint('partner_type').notNull().default(1),
-    linkman: text('linkman'),
-    phone: text('phone'),
-    address: text('address'),
-    serviceArea: text('service_area'),
-    remark: text('remark'),
-    enabled: boolean('enabled').notNull().default(true),
-    /** 结算系数 in hundredths (100 = 1.00): the standard's amount times this prices the provider's orders (docs/settlement.md). */
-    coefficientPct: integer('coefficient_pct').notNull().default(100),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.enterpriseId, t.id] }),
-    uniqueIndex('service_providers_name_uq').on(t.enterpriseId, t.name),
-    index('service_providers_type_idx').on(t.enterpriseId, t.partnerType, t.enabled),
-  ],
-);
+export { serviceProviders };
 
 /** Service groups (teams) with one optional leader. */
 export const serviceGroups = pgTable(

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
-// Circular on purpose: users.provider_id points at org.ts; every cross-file reference is resolved lazily.
-import { serviceProviders } from './org';
+// Outsourcing partners live here beside users: users.provider_id points at them (no circle with org.ts).
 
 /** The tenant itself. Global: it is what enterprise_id points at. */
 export const enterprises = pgTable('enterprises', {
@@ -41,6 +40,33 @@ export const departments = pgTable(
     index('departments_parent_idx').on(t.enterpriseId, t.parentId),
     // Sibling names are unique; top-level departments count as siblings of each other.
     uniqueIndex('departments_name_uq').on(t.enterpriseId, sql`coalesce(${t.parentId}, 0)`, t.name),
+  ],
+);
+
+/** Outsourcing partners; their users have users.user_type = 1 and users.provider_id set. */
+export const serviceProviders = pgTable(
+  'service_providers',
+  {
+    enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
+    id: idCol(),
+    name: text('name').notNull(),
+    /** 1 outsourcing, 3 authorised service provider, 4 authorised service platform */
+    partnerType: smallint('partner_type').notNull().default(1),
+    linkman: text('linkman'),
+    phone: text('phone'),
+    address: text('address'),
+    serviceArea: text('service_area'),
+    remark: text('remark'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 结算系数 in hundredths (100 = 1.00): the standard's amount times this prices the provider's orders (docs/settlement.md). */
+    coefficientPct: integer('coefficient_pct').notNull().default(100),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    uniqueIndex('service_providers_name_uq').on(t.enterpriseId, t.name),
+    index('service_providers_type_idx').on(t.enterpriseId, t.partnerType, t.enabled),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { CUSTOMER_TAG_CODE, type LinkKind } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { affected, rows } from '../../db/client';
-import type { DemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/demo.data';
 import { registerLinkTarget } from '../forms/ext.service';
 import { addHandoverStep } from '../org/handover';
 import { registerTagTarget } from '../tags/tag-links';

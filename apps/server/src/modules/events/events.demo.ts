@@ -1,7 +1,7 @@
 import { createEventBody, createOrderBody, EVENT_KIND, type EventAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
 import { minutesSince, shift, type Trail } from '../../db/seed.time';
 import { type Actor, actorOf } from '../../platform/actor';
 import { sessionUserOf } from '../../platform/session';

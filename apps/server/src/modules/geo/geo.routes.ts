@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { rows, sql } from '../../db/client';
-import type { DemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/demo.data';
 import type { Deps } from '../../platform/deps';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { GEO_BACKFILL_JOB, GEO_REFINE_JOB, GEO_TABLES, type GeoTable, backfillBatch, geocodePending, refine } from './geo.service';

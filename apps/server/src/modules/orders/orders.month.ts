@@ -1,7 +1,7 @@
 import { initialOrderState } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import type { DemoContext } from '../../db/seed';
+import type { DemoContext } from '../../db/demo.data';
 import { dayAtHour, minutesSince, seeded, type Trail } from '../../db/seed.time';
 import { saveSignatures } from '../../db/seed.signature';
 import { gramsOf } from '../../platform/search';

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { departments, enterprises, serviceGroupMembers, serviceGroups, serviceProviders, users } from '../../db/schema/index';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
 import { addProvisionStep } from '../../platform/provision';
 import { demoTeams } from './org.demo';
 

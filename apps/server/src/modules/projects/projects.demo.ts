@@ -1,7 +1,7 @@
 import { createProjectBody, projectTmplBody, taskTmplBody } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { type DemoStep, DEMO_ENTERPRISES } from '../../db/seed';
+import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
 import { dayAtHour, minutesSince, shift, type Trail } from '../../db/seed.time';
 import { sessionUserOf } from '../../platform/session';
 import { demoEngineers } from '../org/org.demo';

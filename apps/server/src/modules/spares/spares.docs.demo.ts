@@ -1,7 +1,7 @@
 import type { SpareDocAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import type { DemoStep } from '../../db/seed';
+import type { DemoStep } from '../../db/demo.data';
 import { minutesSince, shift, type Trail } from '../../db/seed.time';
 import { type SessionUser, sessionUserOf } from '../../platform/session';
 import { demoEngineers } from '../org/org.demo';
