@@ -1,4 +1,4 @@
-// The order list's throughput with one app instance and with two on the same database (issue 34), each instance as its
+// The order list's throughput with one app instance and with two on the same database, each instance as its
 // own process (`scripts/start.mjs`, production). On 2 cores shared with PostgreSQL expect little gain: the figure is there
 // to be compared on a bigger machine. Alone: `npx tsx bench/instances.ts` (BENCH_ORDERS, default 100,000 here).
 import autocannon from 'autocannon';

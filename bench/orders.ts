@@ -24,7 +24,7 @@ const MY_SCOPE = process.env.BENCH_MY_SCOPE ?? 'scope=mine&tab=all';
 const day = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
 const FILTERED = `&states=3,4&startCreateTime=${day(30)}&endCreateTime=${day(0)}&keyword=${encodeURIComponent('空调')}`;
 
-/** The ten badge calls of the shell (spec part 1 §7), exactly as the menu asks for them. */
+/** The ten badge calls of the shell, exactly as the menu asks for them. */
 export const TEN_BADGES = [
   '/v2/order/getAllAcceptanceCount?dataType=1',
   '/order/unDeliverOrderListCount',

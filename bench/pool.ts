@@ -1,4 +1,4 @@
-// The order pool for one engineer at scale: npx tsx bench/pool.ts (issue 12 §2). Seeds BENCH_ORDERS (default 1,000,000)
+// The order pool for one engineer at scale: npx tsx bench/pool.ts. Seeds BENCH_ORDERS (default 1,000,000)
 // orders with bench/orders.seed.ts (30 % of 待派单 in the pool), gives the pooled orders areas, coordinates, service
 // groups and skill requirements, gives the bench engineer a pool profile (areas, a base with a radius, skills, two
 // groups), then prints GET /v2/order/pool/list for the engineer and for the administrator: API p50/p99 next to the

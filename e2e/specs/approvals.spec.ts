@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 import { pickSearched, shot } from './helpers';
 import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 
-// The approval engine end to end (issue 26 "Done means"): the administrator sets a two-step flow for spare
+// The approval engine end to end: the administrator sets a two-step flow for spare
 // requisitions at /approvalProcessSettings; the engineer files a requisition on his phone; the warehouse keeper is told
 // by the bell, opens the notice and approves step 1 at /approvalProcess (待我审批); the director approves step 2; the
 // engineer finds the result in his notices and the requisition approved.

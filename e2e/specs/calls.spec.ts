@@ -1,4 +1,4 @@
-// The call centre (issue 32, docs/calls.md): a telephony platform's signed call event rings the agent's seat, the screen
+// The call centre (docs/calls.md): a telephony platform's signed call event rings the agent's seat, the screen
 // pop shows the caller's customer with his product and open order, and 新建事件 from the pop links the event to the call.
 import { createHmac } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
 import { ADMIN, logInAt, quietGuide } from './shell.support';
 
-// Cycle plans (issue 31): the administrator plans monthly maintenance of a demo product from today, on today's day of
+// Cycle plans: the administrator plans monthly maintenance of a demo product from today, on today's day of
 // the month; the job generates today's order (or the next working day's) at once, and the plan detail links to it.
 // The list and the detail at desktop and phone width.
 

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { DISPATCHER, loginUi, quietGuide } from './shell.support';
 
-// The demo tells the product's story (issue 27 §14): the dispatcher's and the director's first look at a team one
+// The demo tells the product's story: the dispatcher's and the director's first look at a team one
 // month in — to-dos on the home page, a full 全部工单, pins on the map, his events (one escalated to him), projects under way.
 
 const FLOW = 'demo-tour';

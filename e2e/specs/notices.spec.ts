@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
 
-// 公告通知 (issue 26 §2): the administrator publishes an announcement; the engineer sees it unread at phone width
+// 公告通知: the administrator publishes an announcement; the engineer sees it unread at phone width
 // (the bell's count, the drawer, the /notice list), opens it, and the publisher sees him among the readers.
 
 const FLOW = 'notices';

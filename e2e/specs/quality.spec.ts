@@ -5,10 +5,10 @@ import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, loginUi, quietGuide } from 
 const DESK = '13800000006';
 const ENGINEER = '13800000002';
 
-// Quality (issue 30, first part): the administrator adds a symptom to the demo's fault-mode tree, opens the complaint
+// Quality: the administrator adds a symptom to the demo's fault-mode tree, opens the complaint
 // list and its quality report, follows a figure to the filtered list, works a complaint under investigation to 已关闭
 // (offered only once 分析单位 is filled), reopens it with a reason; customer service raises an exchange from it, the
-// administrator approves it; the exchange list at phone width. Then (issue 30, second part) a completed order with a
+// administrator approves it; the exchange list at phone width. Then a completed order with a
 // fault mode becomes a case, is published, and the next order of that fault mode suggests it to its engineer at phone width.
 
 const FLOW = 'quality';

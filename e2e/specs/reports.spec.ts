@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { logInAt, quietGuide } from './shell.support';
 
-// 运营报表 (issue 33) as the management director (13800000010): the report by state on the creation axis, switched to
+// 运营报表 as the management director (13800000010): the report by state on the creation axis, switched to
 // the completion axis; a click on the first bar opens /allOrder on the bar's filters with the same total; the query is
 // saved and added to his 8:30 digest. Screenshots at desktop and phone width.
 

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, logIn, quietGuide } from './shell.support';
 
-// 角色权限 and 自定义菜单 (issue 27, points 9 and 10): the administrator takes a power from 派单员 and gives it back,
+// 角色权限 and 自定义菜单: the administrator takes a power from 派单员 and gives it back,
 // adds a custom link entry that a dispatcher then sees; a free-plan group whose entries are all locked still opens.
 
 const FLOW = 'roles';

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide, demoOrder, dispatchAndWork } from './shell.support';
 
-// Return visits (issue 28): the administrator sets the demo plan to visit two days after completion; the engineer
+// Return visits: the administrator sets the demo plan to visit two days after completion; the engineer
 // completes two orders; no task yet; on a test clock two days ahead (the dev sweep) the tasks appear for 周回访
 // (13800000007); she calls on the first and records 回访不通过 with a reason, which opens a
 // follow-up order the dispatcher sees; the second goes out by SMS and the customer answers on the survey page at phone

@@ -197,7 +197,7 @@ describe('API answers', () => {
   });
 });
 
-describe('security headers (issue 24)', () => {
+describe('security headers', () => {
   const expectHardened = (h: Record<string, unknown>) => {
     const csp = String(h['content-security-policy']);
     expect(csp).toContain("default-src 'self'");

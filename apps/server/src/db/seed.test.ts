@@ -8,7 +8,7 @@ import { rows } from './client';
 import { DEMO_STEPS as demoSteps } from '../modules/demo';
 import { seedDemo } from './seed';
 
-// The demo tells the product's story (issue 27 §14): the whole seed, as the first start runs it, on a fresh database.
+// The demo tells the product's story: the whole seed, as the first start runs it, on a fresh database.
 
 let t: TestApp;
 let ep = 0;

@@ -165,7 +165,7 @@ describe('keys that name Object.prototype members', () => {
   });
 });
 
-describe('refusals before the router (issue 24)', () => {
+describe('refusals before the router', () => {
   /** One raw HTTP/1.1 request to a real listener: status line and body. */
   async function raw(port: number, target: string): Promise<{ status: number; body: string }> {
     const { connect } = await import('node:net');

@@ -15,7 +15,7 @@ const verdict = (pw: string): string | null => {
   }
 };
 
-describe('new passwords (OWASP ASVS 5.0 §6.2, issue 24)', () => {
+describe('new passwords (OWASP ASVS 5.0 §6.2)', () => {
   it('refuses fewer than 8 characters, counted as characters, not bytes', () => {
     for (const pw of ['', 'a', 'abc123', 'Xy7$k2!', '密码密码密码密']) expect([pw, verdict(pw)]).toEqual([pw, '密码至少8位']);
     expect(verdict('密码就是蓝色天空')).toBeNull();

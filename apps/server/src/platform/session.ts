@@ -8,7 +8,7 @@ import { randomToken, sha256 } from './crypto';
 
 export const SESSION_COOKIE = 'sk_sid';
 /**
- * The app shell sends its session id in this header (spec part 2 §7, "a session-id header"; the login with
+ * The app shell sends its session id in this header (the login with
  * client 'app' answers it as sessionId). Same store and checks as the cookie; the header wins when both come.
  */
 export const SESSION_HEADER = 'sessionid';

@@ -57,7 +57,7 @@ export interface ApiHooks {
   isAppShell(): boolean;
   /** A write succeeded: the query layer drops the cached answers it makes stale. */
   written(ep: EndpointDef): void;
-  /** The app shell's session id, sent in the session-id header (spec part 2 §7). */
+  /** The app shell's session id, sent in the session-id header. */
   appSessionId(): string | undefined;
 }
 

@@ -1,4 +1,4 @@
-// Inside WeCom / DingTalk: which client, its login code, and the spec's messages (part 2 §8).
+// Inside WeCom / DingTalk: which client, its login code, and the spec's messages.
 
 export type ChatChannel = 'wecom' | 'dingtalk';
 

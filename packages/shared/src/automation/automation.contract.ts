@@ -50,7 +50,7 @@ export const automationContract = {
     body: z.object({ list: L(z.array(notifyEventSetting).min(1, '请至少设置一个事件').max(20), '通知设置') }),
     response: z.null(),
   }),
-  /** The enterprise-messaging robot (spec part 1 §7 `/v2/enterprise/set`); the secret is never answered back. */
+  /** The enterprise-messaging robot (`/v2/enterprise/set`); the secret is never answered back. */
   robotGet: endpoint({
     method: 'GET',
     path: '/v2/enterprise/set',

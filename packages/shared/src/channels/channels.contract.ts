@@ -43,7 +43,7 @@ export const channelSettingSchema = z.object({
 });
 export type ChannelSetting = z.infer<typeof channelSettingSchema>;
 
-/** wx.config / dd.config of a page (spec part 1 §7). */
+/** wx.config / dd.config of a page. */
 export const jsapiConfigSchema = z.object({
   agentid: z.string(),
   corpId: z.string(),

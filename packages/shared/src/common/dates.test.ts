@@ -15,7 +15,7 @@ describe('date ranges', () => {
   });
 });
 
-describe('calendar dates (issue 24)', () => {
+describe('calendar dates', () => {
   it('accepts real days and moments, with dashes or slashes', () => {
     for (const v of ['2026-02-28', '2024-02-29', '2026/12/31', '2026-02-28 23:59:59', '2026-02-28 08:30']) expect(isCalendarText(v)).toBe(true);
   });

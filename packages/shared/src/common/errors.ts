@@ -101,24 +101,24 @@ export const errorMessages = {
   POOL_DISABLED: '工单公海未开启，请在系统设置中开启',
   POOL_ORDER_ASSIGNED: '只有待派单且未指派的工单可以放入工单池',
   VISIT_TAKEN: '该工单的回访已被领取',
-  // Return visits (issue 28).
+  // Return visits.
   VISIT_DONE: '该回访任务已完成，不能重复提交',
   VISIT_NOT_GRABBED: '该回访任务在回访池中，请先领取',
   VISIT_NOT_MINE: '您不是该任务的回访客服',
   VISIT_OWN_ORDER: '服务人员不能回访自己服务的工单',
   SURVEY_INVALID: '链接无效或已过期，如需帮助请联系客服',
   SURVEY_USED: '您已提交过评价，感谢您的反馈',
-  // Quality: fault modes and complaints (issue 30).
+  // Quality: fault modes and complaints.
   COMPLAINT_NOT_ANALYSED: '关闭投诉前请填写责任原因和分析单位',
   COMPLAINT_CLOSED: '投诉已关闭，请重新打开后再修改',
   FAULT_MODE_IN_USE: '该故障模式已被工单或投诉使用，不能删除',
   REPAIR_NOT_READY: '完成寄修前请填写维修结果和寄回物流（物流公司、运单号）',
-  // The approval engine (issue 26 §1).
+  // The approval engine.
   APPROVAL_ENDED: '该审批已结束',
   APPROVAL_NOT_APPROVER: '您不是当前步骤的审批人，不能审批',
   APPROVAL_NOT_APPLICANT: '只有申请人可以撤回审批',
   APPROVAL_OWN_DOCUMENT: '不能审批自己提交的单据',
-  // Provider settlement (issue 29, docs/settlement.md).
+  // Provider settlement (docs/settlement.md).
   SETTLE_PAID: '结算单已付款，不能再修改',
   SETTLE_DISPUTE_OPEN: '结算单还有未处理的异议明细，请先处理',
   SETTLE_EMPTY: '该服务商在此期间没有可结算的工单或费用',
@@ -129,7 +129,7 @@ export const errorMessages = {
   CLAIM_CHECKED: '该费用申请不在待审核状态',
   CLAIM_REASON: '审核原因：请从字典“费用审核原因”中选择',
   REWARD_ORDER_PROVIDER: '关联工单：该工单不是所选服务商的工单',
-  // Commerce: quotations and extended warranty (issue 31, docs/commerce.md).
+  // Commerce: quotations and extended warranty (docs/commerce.md).
   EXT_WAITING: '该设备已有待审批的延保，请等待审批结束',
   EXT_NO_PRODUCT_CUSTOMER: '该设备未关联客户，不能办理延保',
   QUOTE_EXPIRED: '报价单已过期，不能接受',
@@ -137,7 +137,7 @@ export const errorMessages = {
   QUOTE_DISCOUNT_WAITING: '折扣审批中，审批通过后自动发送',
   QUOTE_DISCOUNT_NO_FLOW: '折扣超过上限（{pct}%），需审批，但未配置“报价折扣审批”流程，请联系管理员',
   QUOTE_NO_ORDER: '请先选择要转入的工单',
-  // Customer portal (issue 31, docs/portal.md).
+  // Customer portal (docs/portal.md).
   PORTAL_LINK_INVALID: '登录链接无效、已过期或已使用，请重新获取',
   QUOTE_LINK_INVALID: '签字链接无效、已过期或已使用，请联系销售重新发送',
   QUOTE_LINK_TOO_SOON: '刚刚已发送过签字链接，请1分钟后再试',
@@ -149,7 +149,7 @@ export const errorMessages = {
   PORTAL_DISABLED: '该账号已被停用，请联系服务商',
   PORTAL_RATED: '该工单已评价，不能重复评价',
   PORTAL_NOT_DONE: '工单完成后才能评价',
-  // Call centre (issue 32, docs/calls.md).
+  // Call centre (docs/calls.md).
   CALL_SIGNATURE_INVALID: '签名校验失败',
   CALL_TIMESTAMP_STALE: '请求时间戳无效或已过期',
   CALLBACK_DONE: '该回电任务已处理',
@@ -159,7 +159,7 @@ export const errorMessages = {
   CALL_USER_HAS_SEAT: '该人员已有坐席',
   CALL_PROVIDER_URL: '呼叫中心服务商地址未配置，请在系统设置中填写',
   CALL_PROVIDER_FAILED: '呼叫失败：呼叫中心服务商未受理，请稍后再试',
-  // WeCom / DingTalk and OCR (issue 32, docs/channels.md).
+  // WeCom / DingTalk and OCR (docs/channels.md).
   CHANNEL_NOT_SET: '{channel}尚未启用，请管理员在“企业微信与钉钉”设置中填写并启用',
   CHANNEL_API: '{channel}接口调用失败：{detail}',
   CHANNEL_CORP_TAKEN: '该企业ID已被其他企业启用',

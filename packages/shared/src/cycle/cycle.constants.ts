@@ -1,12 +1,12 @@
 /**
  * Cycle plans (preventive maintenance, 周期计划) and their templates (周期模板): labels both sides share.
- * Frequency units are the spec's time units (§9: 1 分钟, 2 小时, 3 天, 4 月); a plan of dates uses day and month
+ * Frequency units are the spec's time units (1 分钟, 2 小时, 3 天, 4 月); a plan of dates uses day and month
  * (docs/cycle.md).
  */
 export const CYCLE_UNITS = { 3: '天', 4: '月' } as const;
 export type CycleUnit = 3 | 4;
 
-/** How the first date is found: a fixed date, or the spec's maintenance start types (§9: 2 购买时间, 3 安装时间). */
+/** How the first date is found: a fixed date, or the spec's maintenance start types (2 购买时间, 3 安装时间). */
 export const CYCLE_START_TYPES = { 1: '固定日期', 2: '购买时间', 3: '安装时间' } as const;
 export type CycleStartType = 1 | 2 | 3;
 

@@ -20,7 +20,7 @@ const nothing = z.null();
 
 export const cycleTmplBody = z.object({
   name: requiredText('模板名称', 50),
-  /** Every `every` units (spec §9 time units: 3 天, 4 月). */
+  /** Every `every` units (time units: 3 天, 4 月). */
   every: intIn('周期', 1, 366),
   unit: oneOf(CYCLE_UNITS, '周期单位', '3（天）或4（月）'),
   /** The order type (an order-kind form template) the generated orders take; the default type when empty. */
@@ -71,7 +71,7 @@ export const cyclePlanBody = z
     targetType: oneOf(CYCLE_TARGETS, '计划对象', '1（设备）或2（维保合同）'),
     installedProductId: optionalId('设备'),
     contractId: optionalId('维保合同'),
-    /** 1 a fixed date, 2 purchase time, 3 install time (spec §9 maintenance start types). */
+    /** 1 a fixed date, 2 purchase time, 3 install time. */
     startType: oneOf(CYCLE_START_TYPES, '开始方式', '1（固定日期）、2（购买时间）或3（安装时间）'),
     startDate: dateField('开始日期'),
     /** Day of the month of a monthly plan (1–31; a shorter month takes its last day); empty: the start's day. */

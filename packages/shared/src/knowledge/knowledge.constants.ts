@@ -1,4 +1,4 @@
-/** Cases and the knowledge base (issue 30, docs/knowledge.md). */
+/** Cases and the knowledge base (docs/knowledge.md). */
 
 /** Case states: 1 draft → 2 published → 3 withdrawn (a withdrawn case may be published again). */
 export const CASE_STATES = { 1: '草稿', 2: '已发布', 3: '已撤回' } as const;

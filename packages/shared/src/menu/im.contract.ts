@@ -23,7 +23,7 @@ export type ImMessage = z.infer<typeof imMessageSchema>;
 /** An uploaded file (POST /upload/save) of the sender's enterprise; the server fills its name, URL and size. */
 const fileRef = z.object({ fileId: L(coerceInt('bigint').positive('请先上传文件'), '文件') });
 
-/** What each kind of message carries, as the client sends it (spec part 1 §3's types). */
+/** What each kind of message carries, as the client sends it. */
 export const IM_PAYLOADS: Record<ImEventType, z.ZodType> = {
   // A plain string (the web), or {content} as chat apps send it.
   text: z.union([

@@ -1,4 +1,4 @@
-// The customer portal (issue 31, docs/portal.md): a home account's own session, phone-first pages under /portal.
+// The customer portal (docs/portal.md): a home account's own session, phone-first pages under /portal.
 // Every endpoint but the logins is `auth: 'portal'`: the portal session's enterprise and customer scope it.
 import { z } from 'zod';
 import { endpoint } from '../common/contract';

@@ -1,4 +1,4 @@
-/** Repair-sent (寄修) and exchange/return (退换货) orders (spec part 2 §3; docs/quality.md). */
+/** Repair-sent (寄修) and exchange/return (退换货) orders (docs/quality.md). */
 export const REPAIR_POWER = 'menu_RepairOrderList';
 export const EXCHANGE_POWER = 'menu_ExchangeOrderList';
 

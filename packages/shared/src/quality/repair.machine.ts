@@ -1,7 +1,7 @@
 import { abilitiesOf, type Machine } from '../common/machine';
 
 /**
- * A repair-sent order (寄修单), states as spec part 2 §3: 0 待确认 → confirm (the unit is received) → 1 处理中 →
+ * A repair-sent order (寄修单), states: 0 待确认 → confirm (the unit is received) → 1 处理中 →
  * complete → 2 已完成, or 4 待审核 when an approval flow of 寄修完成审批 applies, then approve → 2 / reject → 1.
  * Cancel from 0 or 1 (from 1 with an 无法完成原因: the unit goes back unrepaired) → 3 已取消.
  */
@@ -39,7 +39,7 @@ export const repairMachine: Machine<RepairAction, RepairCtx> = {
 export const repairAbilities = (state: number, ctx: RepairCtx) => abilitiesOf(repairMachine, state, ctx);
 
 /**
- * An exchange/return order (退换货单), states as spec part 2 §3: 0 待审核 → approve 2 已通过 / reject 1 已驳回;
+ * An exchange/return order (退换货单), states: 0 待审核 → approve 2 已通过 / reject 1 已驳回;
  * the applicant cancels a waiting one (3 已取消). Nobody decides on an order he submitted.
  */
 export type ExchangeAction = 'approve' | 'reject' | 'cancel';

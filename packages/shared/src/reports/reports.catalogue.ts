@@ -158,5 +158,5 @@ export type ReportId = (typeof REPORTS)[number]['id'];
 export const REPORT_IDS = REPORTS.map((r) => r.id) as [ReportId, ...ReportId[]];
 export const reportDef = (id: string): ReportDef | undefined => REPORTS.find((r) => r.id === id);
 
-/** Page-view point codes of our own (part 2 §2), recorded through GET /operlog/point (page_points): one per report page. */
+/** Page-view point codes of our own, recorded through GET /operlog/point (page_points): one per report page. */
 export const REPORT_POINTS = { statusStatistics: 'report.statusStatistics', operateReport: 'report.operate', directorHome: 'report.directorHome' } as const;

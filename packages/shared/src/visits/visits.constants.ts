@@ -1,6 +1,6 @@
-/** Return visits (issue 28): states, types, dimensions and the dictionaries they read. */
+/** Return visits: states, types, dimensions and the dictionaries they read. */
 
-/** Return-visit states (spec part 1 §4, part 2 §3). */
+/** Return-visit states. */
 export const RETURN_VISIT_STATES = { 1: '待回访', 2: '回访不通过', 3: '回访通过', 4: '下次回访', 5: '通过未评价' } as const;
 export type VisitState = 1 | 2 | 3 | 4 | 5;
 export const RETURN_VISIT_STATE_LIST = [1, 2, 3, 4, 5] as const;
@@ -9,7 +9,7 @@ export const RETURN_VISIT_STATE_COLORS: Record<VisitState, string> = { 1: '#fa8c
 export const VISIT_OPEN_STATES = [1, 4] as const;
 
 /**
- * Return-visit types (spec §3): order 1, event 6, repair-sent 53, service order 201. This edition builds order, event
+ * Return-visit types: order 1, event 6, repair-sent 53, service order 201. This edition builds order, event
  * and repair-sent visits; service orders have no records yet, so a plan refuses them (docs/decisions.md).
  */
 export const VISIT_TYPES = { 1: '工单回访', 6: '事件回访', 53: '寄修回访', 201: '服务单回访' } as const;
@@ -20,7 +20,7 @@ export const VISIT_TYPE_FORM_KIND: Record<(typeof BUILT_VISIT_TYPES)[number], 1 
 /** The refusal of a type without records yet. */
 export const VISIT_TYPE_NOT_BUILT = '回访类型：服务单回访暂未开放，请选择工单回访、事件回访或寄修回访';
 
-/** Evaluation dimensions 0–3 (part 2 §3), each scored 1–5. */
+/** Evaluation dimensions 0–3, each scored 1–5. */
 export const VISIT_DIMENSIONS = { 0: '服务质量', 1: '服务态度', 2: '服务速度', 3: '问题解决率' } as const;
 export const VISIT_DIMENSION_LIST = [0, 1, 2, 3] as const;
 

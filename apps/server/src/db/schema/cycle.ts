@@ -14,7 +14,7 @@ export const cycleTemplates = pgTable(
     id: idCol(),
     name: text('name').notNull(),
     every: integer('every').notNull(),
-    /** Spec §9 time units: 3 day, 4 month. */
+    /** Time units: 3 day, 4 month. */
     unit: smallint('unit').notNull(),
     orderTypeId: ref('order_type_id'),
     orderTitle: text('order_title'),

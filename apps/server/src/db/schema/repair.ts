@@ -8,8 +8,7 @@ import { enterprises, users } from './platform';
 import { complaints } from './quality';
 
 /**
- * Repair-sent orders (寄修单, docs/quality.md): states 0 待确认, 1 处理中, 2 已完成, 3 已取消, 4 待审核 (spec part 2
- * §3). Raised from a complaint, an order, a return-visit task or by hand; the unit moves through the spare area's
+ * Repair-sent orders (寄修单, docs/quality.md): states 0 待确认, 1 处理中, 2 已完成, 3 已取消, 4 待审核. Raised from a complaint, an order, a return-visit task or by hand; the unit moves through the spare area's
  * stock (a 寄修仓 warehouse, serial units) while it is here.
  */
 export const repairOrders = pgTable(
@@ -77,7 +76,7 @@ export const repairOrders = pgTable(
 export const repairOrderLogs = stateLogTable('repair_order_logs', 'repair_id', repairOrders);
 
 /**
- * Exchange/return orders (退换货单): kind 1 换货, 2 退货; states 0 待审核, 1 已驳回, 2 已通过, 3 已取消 (spec part 2 §3),
+ * Exchange/return orders (退换货单): kind 1 换货, 2 退货; states 0 待审核, 1 已驳回, 2 已通过, 3 已取消,
  * decided through the approval engine. Raised from a complaint, an order, a repair-sent order or by hand.
  */
 export const exchangeOrders = pgTable(

@@ -16,7 +16,7 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 registerCallJobs();
 registerBadgeCount('/call/callback/count', async ({ user, deps }) => svc.callbackCount(deps.db, user.enterpriseId, user.id));
 
-/** The call centre (issue 32, docs/calls.md): seats, call records, the signed call-event endpoint, the pop, click-to-call. */
+/** The call centre (docs/calls.md): seats, call records, the signed call-event endpoint, the pop, click-to-call. */
 export async function callsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   // A call event's signature covers its raw body: keep the bytes before the JSON parser reads them (only for that path).

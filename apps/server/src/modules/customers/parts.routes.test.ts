@@ -141,7 +141,7 @@ describe('addresses (/customer/address/*)', () => {
   });
 });
 
-describe('contact search and duplicates (issue 10)', () => {
+describe('contact search and duplicates', () => {
   it('the contact list’s keyword finds a contact by name or by any part of the phone', async () => {
     const { client } = await admin();
     const id = await newCustomer(client, { linkPerson: { name: '王五', phone: '13912345678' } });
@@ -192,7 +192,7 @@ describe('contact search and duplicates (issue 10)', () => {
   });
 });
 
-describe('deleting what an event refers to (issue 24)', () => {
+describe('deleting what an event refers to', () => {
   const eventOf = async (c: Client, o: Record<string, unknown>) => (await c.post('/v2/event/add', { title: '报修', ...o })).data.id as number;
   const linksOf = async (ep: number, id: number) =>
     (

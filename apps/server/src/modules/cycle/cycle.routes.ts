@@ -7,7 +7,7 @@ import { installCycleJobs } from './generate';
 import * as plans from './plans.service';
 import * as tmpls from './templates.service';
 
-/** Cycle templates and plans (issue 31): preventive maintenance that generates orders on time (docs/cycle.md). */
+/** Cycle templates and plans: preventive maintenance that generates orders on time (docs/cycle.md). */
 export async function cycleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   installCycleJobs();
   const { db } = deps;

@@ -129,7 +129,7 @@ describe('default dispatch (/v2/processSet/getDefaultDispatch, updateDefaultDisp
   });
 });
 
-describe('deleting the default dispatch’s team (issue 24)', () => {
+describe('deleting the default dispatch’s team', () => {
   it('refuses while the default sends orders to it; once the default is off the team goes and the setting forgets it', async () => {
     const fresh = await team(t);
     const g = await groupOf(t, fresh.ep, '默认组', []);

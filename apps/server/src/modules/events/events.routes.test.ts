@@ -229,7 +229,7 @@ describe('lists, badges, flow and delete', () => {
     expect((await client.get('/v2/event/process/messageList', { eventId: id })).data).toHaveLength(1);
   });
 
-  it('takes only the shapes of the message kinds, refusing others in Chinese and writing nothing (issue 24)', async () => {
+  it('takes only the shapes of the message kinds, refusing others in Chinese and writing nothing', async () => {
     const { client, enterpriseId } = await admin();
     const id = await newEvent(client);
     const add = (eventType: string, payload: unknown) => client.post('/v2/event/process/addMessage', { eventId: id, eventType, payload });

@@ -251,7 +251,7 @@ describe('foreignUploadIds (for file fields of other modules)', () => {
   });
 });
 
-describe('an upload that declares more than the limit (issue 24)', () => {
+describe('an upload that declares more than the limit', () => {
   it('is refused over real HTTP before its body is read, in the envelope and in Chinese, and the connection is closed', async () => {
     const { client } = await loggedIn(t.app, t.deps.db);
     const port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);

@@ -23,7 +23,7 @@ async function renamedAtOnce(add: (i: number) => Promise<number>, rename: (id: n
   return tally(await race(N, (i) => rename(ids[i] as number) as never));
 }
 
-describe('renaming templates to one name at once (issue 24)', () => {
+describe('renaming templates to one name at once', () => {
   it('order types: exactly one wins, the others answer 名称已存在, none a 500', async () => {
     const { client, enterpriseId } = await admin();
     const add = async (i: number) => (await client.post('/v2/temp/add', { name: `类型${i}` })).data.id as number;

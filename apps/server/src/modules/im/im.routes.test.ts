@@ -144,7 +144,7 @@ describe('instant-message socket', () => {
     expect((await bad.until(() => bad.closed)).code).toBe(4401);
   });
 
-  it('refuses the handshake of another site’s page over real HTTP, accepts its own and one without Origin (issue 24)', async () => {
+  it('refuses the handshake of another site’s page over real HTTP, accepts its own and one without Origin', async () => {
     const a = await loggedIn(t.app, t.deps.db, { roles: [6] });
     const port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
     const url = `ws://127.0.0.1:${port}/api${IM_SOCKET_PATH}`;

@@ -7,7 +7,7 @@ import { casePage } from './case.repo';
 import * as cases from './case.service';
 import * as kb from './kb.service';
 
-/** Cases and the knowledge base (issue 30, docs/knowledge.md). */
+/** Cases and the knowledge base (docs/knowledge.md). */
 export async function knowledgeModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, CC, {

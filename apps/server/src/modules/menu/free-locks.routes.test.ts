@@ -1,4 +1,4 @@
-// Free-plan locks match what the paid plans really have (issue 27, point 10): a lock only on an entry whose page exists
+// Free-plan locks match what the paid plans really have: a lock only on an entry whose page exists
 // in this edition (VIP opens it) and whose feature is in the spec's free list; nothing else is locked.
 import { FREE_LOCKED_FEATURES, MENU_ENTRIES, menuContract as M, type MenuList } from '@sk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('free-plan locks', () => {
       'TemplateView',
       'SpareGet',
       'ReturnVisitReport',
-      // 工单统计 and 运营报表 (issue 33) are reports: locked on the free plan.
+      // 工单统计 and 运营报表 are reports: locked on the free plan.
       'StatusStatistics',
       'OperateReport',
     ])

@@ -15,7 +15,7 @@ afterAll(async () => t.close());
 const messageOf = async (ep: number) =>
   (await rows<{ m: string | null }>(t.deps.db, sql`select version_message as m from enterprises where id = ${ep}`))[0]?.m ?? null;
 
-describe('seat quota (spec part 1 §6)', () => {
+describe('seat quota', () => {
   it('stores the version message when enabled staff exceed the seats, refuses adding more, and clears it once they fit', async () => {
     // Two seats, two staff already (admin and worker).
     const o = await adminAndWorker(t, { plan: 1, buyPersonNum: 2 });

@@ -11,7 +11,7 @@ import * as exchanges from './exchange.service';
 import { dictValueOf } from './quality.dict';
 import * as repairs from './repair.service';
 
-/** Quality (issue 30): fault modes, complaints with their deadlines, the quality-analysis report, repair-sent and exchange/return orders (docs/quality.md). */
+/** Quality: fault modes, complaints with their deadlines, the quality-analysis report, repair-sent and exchange/return orders (docs/quality.md). */
 export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, FC, {

@@ -8,7 +8,7 @@ import { REPORT_EXPORT } from './reports.export';
 import * as repo from './reports.repo';
 import { catalogue, runReport } from './reports.service';
 
-/** 运营报表 (issue 33, docs/reports.md): the catalogue, a report run, saved queries, export. */
+/** 运营报表 (docs/reports.md): the catalogue, a report run, saved queries, export. */
 export async function reportsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {

@@ -9,12 +9,12 @@ import { addNotices } from './notices.repo';
 import * as repo from './subscriptions.repo';
 
 /**
- * The 8:00 to-do and 8:30 statistics digests (spec part 1 §9), at those times in each enterprise's time zone.
+ * The 8:00 to-do and 8:30 statistics digests, at those times in each enterprise's time zone.
  * A sweep every minute looks which enterprises' local clock has passed a digest time and enqueues one job per
  * enterprise, type and local date under a unique key (job_keys): once across app instances, and a server down at
  * 8:00 catches up when it comes back. The job writes one notice per subscribed user with the lines of the items the
  * user left on (digest.items.ts); the notice's dedupe key makes a second or parallel run write nothing.
- * The free plan and expired services get no digests (spec part 1 §6: notices are locked).
+ * The free plan and expired services get no digests (notices are locked).
  */
 export const DIGEST_JOB = 'subscribe.digest';
 export const DIGEST_TICK_JOB = 'subscribe.digest.tick';

@@ -56,7 +56,7 @@ export async function subscribers(ex: Executor, enterpriseId: number, type: numb
 
 /**
  * Enterprises on a paid plan whose service has not expired, with a subscriber of the type, and their time zones
- * (the digest fan-out: the free plan gets no digests, spec part 1 §6).
+ * (the digest fan-out: the free plan gets no digests).
  */
 export async function enterprisesWithSubscribers(ex: Executor, type: number): Promise<{ id: number; timeZone: string }[]> {
   const r = await rows<{ id: number; time_zone: string }>(

@@ -21,7 +21,7 @@ registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
   return tasks.badgeCount(deps.db, actorOf(user));
 });
 
-/** Return visits (issue 28): plans, tasks, visits by phone and SMS, the survey page's endpoints, the report. */
+/** Return visits: plans, tasks, visits by phone and SMS, the survey page's endpoints, the report. */
 export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   installVisitJobs();
   const { db } = deps;

@@ -19,7 +19,7 @@ import { CC, durationText } from './api';
 
 const WARRANTY_COLORS: Record<number, string> = { 0: '#595959', 1: '#237804', 2: '#a8071a', 3: '#1668dc' };
 
-/** The call timer: ticks each second while the call rings or talks (spec §9), the final duration after. */
+/** The call timer: ticks each second while the call rings or talks, the final duration after. */
 function CallTimer({ pop }: { pop: CallPop }) {
   const r = pop.record;
   const live = r.state === 1 || r.state === 2;

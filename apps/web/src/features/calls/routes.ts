@@ -1,4 +1,4 @@
-// The call centre (issue 32, docs/calls.md).
+// The call centre (docs/calls.md).
 import { lazyPage } from '../../app/lazyPage';
 import type { PageRoute } from '../../app/route';
 

@@ -1,4 +1,4 @@
-// Cycle templates and plans: preventive maintenance (issue 31, docs/cycle.md).
+// Cycle templates and plans: preventive maintenance (docs/cycle.md).
 import type { PageRoute } from '../../app/route';
 import { lazyPage } from '../../app/lazyPage';
 

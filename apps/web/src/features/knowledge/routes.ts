@@ -1,4 +1,4 @@
-// Cases and the knowledge base (issue 30, docs/knowledge.md).
+// Cases and the knowledge base (docs/knowledge.md).
 import type { PageRoute } from '../../app/route';
 import { lazyPage } from '../../app/lazyPage';
 

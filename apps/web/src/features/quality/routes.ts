@@ -1,4 +1,4 @@
-// Quality (issue 30): fault modes, complaints with the quality-analysis report, repair-sent and exchange/return orders.
+// Quality: fault modes, complaints with the quality-analysis report, repair-sent and exchange/return orders.
 import type { PageRoute } from '../../app/route';
 import { lazyPage } from '../../app/lazyPage';
 

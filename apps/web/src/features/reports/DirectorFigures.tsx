@@ -1,4 +1,4 @@
-// The director's home (role 10, issue 33): today's and this month's new and completed orders with the month's daily
+// The director's home (role 10): today's and this month's new and completed orders with the month's daily
 // trend, each figure opening /allOrder; read from 运营报表's 工单量与状态 report (his scope: the enterprise).
 import { REPORT_POINTS } from '@sk/shared/reports/reports.catalogue';
 import type { ReportResult } from '@sk/shared/reports/reports.contract';

@@ -19,7 +19,7 @@ export const allOrderLink = ({ scope, ...drill }: Record<string, string>): strin
 /** The drill query of a figure, when the list can show it. */
 export const drillOf = (row: OpReportRow, measure: string): Record<string, string> | undefined => row.drill[measure];
 
-/** Records one view of a report page under its point code (part 2 §2), once per mount; failures are silent. */
+/** Records one view of a report page under its point code, once per mount; failures are silent. */
 export function usePageView(point: string): void {
   useEffect(() => {
     void call(activityContract.point, { code: point }, { silent: true }).catch(() => undefined);

@@ -1,4 +1,4 @@
-// 运营 (issue 33): 工单统计 and 运营报表; their menu entries carry the chart power and the free-plan lock.
+// 运营: 工单统计 and 运营报表; their menu entries carry the chart power and the free-plan lock.
 import type { PageRoute } from '../../app/route';
 import { lazyPage } from '../../app/lazyPage';
 

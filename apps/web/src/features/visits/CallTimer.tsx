@@ -1,4 +1,4 @@
-// The call timer (spec §9): runs while the visitor is on the task's page; the seconds go with the submitted visit.
+// The call timer: runs while the visitor is on the task's page; the seconds go with the submitted visit.
 import { PhoneOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Return visits (issue 28): the call-centre group's pages, the task detail (under 回访工单) and the public survey page.
+// Return visits: the call-centre group's pages, the task detail (under 回访工单) and the public survey page.
 import type { PageRoute, PublicRoute } from '../../app/route';
 import { lazyPage } from '../../app/lazyPage';
 

@@ -1,4 +1,4 @@
-// The device id of the engineer's app (spec part 2 §8): a UUID made once and kept in this browser. It is half of the
+// The device id of the engineer's app: a UUID made once and kept in this browser. It is half of the
 // offline queue's idempotency key; without it (no IndexedDB or local storage, a private window) offline completion is off.
 
 export const DEVICE_KEY = 'sk_device_id';

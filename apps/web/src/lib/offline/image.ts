@@ -1,5 +1,5 @@
 // Photos taken in the engineer's completion: re-encoded before they are uploaded or queued, at the app image picker's
-// quality (spec part 2 §9: 0.5 when the enterprise's 上传图片时压缩 is on, otherwise 1).
+// quality (0.5 when the enterprise's 上传图片时压缩 is on, otherwise 1).
 
 export const COMPRESS_SETTING = 'app_image_compress';
 /** The longest side of a photo kept; a phone's 12-megapixel picture would pass the upload's 5 MB body otherwise. */

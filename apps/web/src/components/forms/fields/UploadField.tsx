@@ -38,7 +38,7 @@ export function UploadField({ def, value, onChange, disabled, files, id }: Uploa
   const max = maxOf(def);
   const pictures = def.type !== 15;
   const kind = uploadKind(def);
-  // 上传图片时压缩 (spec part 2 §9): pictures go up at quality 0.5 when the enterprise turned it on.
+  // 上传图片时压缩: pictures go up at quality 0.5 when the enterprise turned it on.
   const quality = imageQuality(useApi(settingsContract.getByCode, { code: COMPRESS_SETTING }, { call: { silent: true } }).data?.value);
 
   const done: UploadFile[] = ids.map((i) => {

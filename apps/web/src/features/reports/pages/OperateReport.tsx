@@ -1,4 +1,4 @@
-// 运营报表 (/operate/report, issue 33): pick a standard report, its date axis, the rows' dimension, a period and
+// 运营报表 (/operate/report): pick a standard report, its date axis, the rows' dimension, a period and
 // filters; see the chart and the table, open any figure's orders, save the query (mine or shared), add it to the
 // 8:30 digest, export it to the download centre.
 import { ORDER_SOURCES } from '@sk/shared/orders/order.create.contract';

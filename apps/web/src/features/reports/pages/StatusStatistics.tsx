@@ -1,4 +1,4 @@
-// 工单统计 (/report/statusStatistics, issue 33): the period's orders by state (GET /v2/report/statusStatistics), then by
+// 工单统计 (/report/statusStatistics): the period's orders by state (GET /v2/report/statusStatistics), then by
 // type, team, engineer, source and priority and their daily trend (the 工单量与状态 report); every figure opens /allOrder.
 import { orderCountsContract } from '@sk/shared/orders/orders.counts.contract';
 import { REPORT_POINTS } from '@sk/shared/reports/reports.catalogue';
