@@ -4,6 +4,7 @@
 // The triggers fire ALWAYS; a database from before them is backfilled once under a lock (createComplaintSummary, run by migrate).
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { installSummary } from '../../db/summary';
 
 /** The report's groupings as summary dims: 1 product model, 2 fault mode, 3 使用场所, 4 销售单位, 5 责任原因. */
 export const SUMMARY_DIM = { productModel: 1, faultMode: 2, placeOfUse: 3, salesUnit: 4, responsibility: 5 } as const;
@@ -80,13 +81,11 @@ export async function rebuildComplaintSummary(ex: Executor, enterpriseId?: numbe
 }
 
 /** Creates the summaries' functions and triggers (idempotent); backfills when the triggers are new. Called by db/derived.ts. */
-export async function createComplaintSummary(database: Database): Promise<void> {
-  for (const f of FUNCTIONS) await database.db.execute(sql.raw(f));
-  await database.db.transaction(async (tx) => {
-    // No writer may slip between the backfill and the triggers.
-    await tx.execute(sql`lock table complaints in share row exclusive mode`);
-    const found = (await tx.execute(sql`select 1 from pg_trigger where tgname = 'complaint_stats_ins'`)) as unknown as { rows: unknown[] };
-    for (const t of TRIGGERS) await tx.execute(sql.raw(t));
-    if (found.rows.length === 0) await rebuildComplaintSummary(tx);
+export const createComplaintSummary = (database: Database): Promise<void> =>
+  installSummary(database, {
+    table: 'complaints',
+    functions: FUNCTIONS,
+    triggers: TRIGGERS,
+    marker: 'complaint_stats_ins',
+    backfill: (tx) => rebuildComplaintSummary(tx),
   });
-}

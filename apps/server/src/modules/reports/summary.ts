@@ -9,6 +9,7 @@
 import { REPORTS, type ReportAxis, type ReportDimension, type ReportId } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, rows } from '../../db/client';
+import { installSummary } from '../../db/summary';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { orderListWhere } from '../orders/list.filters';
 import { REPORT_IMPLS } from './reports.defs';
@@ -235,15 +236,14 @@ const TRIGGERS = [
 ];
 
 /** Creates the marking functions and triggers (idempotent); backfills every enterprise when they are new. Called by db/derived.ts. */
-export async function createReportSummary(database: Database): Promise<void> {
-  for (const f of FUNCTIONS) await database.db.execute(sql.raw(f));
-  await database.db.transaction(async (tx) => {
-    // No writer may slip between the backfill and the triggers.
-    await tx.execute(sql`lock table orders in share row exclusive mode`);
-    const found = (await tx.execute(sql`select 1 from pg_trigger where tgname = 'orders_report_dirty_ins'`)) as unknown as { rows: unknown[] };
-    for (const t of TRIGGERS) await tx.execute(sql.raw(t));
-    if (found.rows.length > 0) return;
-    const eps = await rows<{ id: number }>(tx, sql`select distinct enterprise_id as id from orders`);
-    for (const e of eps) await rebuildReportSummary(tx, Number(e.id));
+export const createReportSummary = (database: Database): Promise<void> =>
+  installSummary(database, {
+    table: 'orders',
+    functions: FUNCTIONS,
+    triggers: TRIGGERS,
+    marker: 'orders_report_dirty_ins',
+    backfill: async (tx) => {
+      const eps = await rows<{ id: number }>(tx, sql`select distinct enterprise_id as id from orders`);
+      for (const e of eps) await rebuildReportSummary(tx, Number(e.id));
+    },
   });
-}

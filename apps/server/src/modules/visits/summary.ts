@@ -5,6 +5,7 @@
 // too), and a database from before them is backfilled once under a lock (createVisitSummary, run by migrate).
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { installSummary } from '../../db/summary';
 
 const DIMS = [0, 1, 2, 3] as const;
 const KEYS = 'enterprise_id, day, plan_id, visit_type, engineer_id, service_group_id, template_id, state, reason';
@@ -77,13 +78,11 @@ export async function rebuildVisitSummary(ex: Executor, enterpriseId?: number): 
 }
 
 /** Creates the summary's functions and triggers (idempotent); backfills when the triggers are new. Called by db/derived.ts. */
-export async function createVisitSummary(database: Database): Promise<void> {
-  for (const f of FUNCTIONS) await database.db.execute(sql.raw(f));
-  await database.db.transaction(async (tx) => {
-    // No writer may slip between the backfill and the triggers.
-    await tx.execute(sql`lock table return_visit_tasks in share row exclusive mode`);
-    const found = (await tx.execute(sql`select 1 from pg_trigger where tgname = 'return_visit_stats_ins'`)) as unknown as { rows: unknown[] };
-    for (const t of TRIGGERS) await tx.execute(sql.raw(t));
-    if (found.rows.length === 0) await rebuildVisitSummary(tx);
+export const createVisitSummary = (database: Database): Promise<void> =>
+  installSummary(database, {
+    table: 'return_visit_tasks',
+    functions: FUNCTIONS,
+    triggers: TRIGGERS,
+    marker: 'return_visit_stats_ins',
+    backfill: (tx) => rebuildVisitSummary(tx),
   });
-}
