@@ -1134,6 +1134,7 @@ CREATE TABLE "goods_payments" (
 	"created_by" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone,
+	"queried_at" timestamp with time zone,
 	CONSTRAINT "goods_payments_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
@@ -3256,6 +3257,7 @@ CREATE UNIQUE INDEX "process_versions_uq" ON "process_versions" USING btree ("en
 CREATE INDEX "dispatch_rules_sort_idx" ON "dispatch_rules" USING btree ("enterprise_id","sort","id");--> statement-breakpoint
 CREATE INDEX "goods_orders_state_idx" ON "goods_orders" USING btree ("enterprise_id","state","id");--> statement-breakpoint
 CREATE INDEX "goods_orders_applicant_idx" ON "goods_orders" USING btree ("enterprise_id","applicant_id","id");--> statement-breakpoint
+CREATE INDEX "goods_payments_waiting_idx" ON "goods_payments" USING btree ("created_at") WHERE state = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "goods_payments_no_uq" ON "goods_payments" USING btree ("enterprise_id","payment_no");--> statement-breakpoint
 CREATE INDEX "goods_payments_order_idx" ON "goods_payments" USING btree ("enterprise_id","goods_order_id","id");--> statement-breakpoint
 CREATE INDEX "old_part_returns_state_idx" ON "old_part_returns" USING btree ("enterprise_id","state","due_at","id");--> statement-breakpoint

@@ -386,9 +386,13 @@ export const goodsPayments = pgTable(
     createdBy: ref('created_by'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /** When the query sweep last asked the provider (a lost notification). */
+    queriedAt: ts('queried_at'),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),
+    // The query sweep's waiting payments, oldest first, across enterprises.
+    index('goods_payments_waiting_idx').on(t.createdAt).where(sql`state = 0`),
     uniqueIndex('goods_payments_no_uq').on(t.enterpriseId, t.paymentNo),
     index('goods_payments_order_idx').on(t.enterpriseId, t.goodsOrderId, t.id),
     foreignKey({

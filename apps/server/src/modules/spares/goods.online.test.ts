@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { HttpPayments, signFields } from '../../platform/payments';
+import { queryWaitingPayments } from './goods.pay';
 import { sealSecret } from '../../platform/secrets';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { stockedTeam } from './spares.fixtures';
@@ -18,6 +19,8 @@ let gateway: Server;
 let base = '';
 /** What the fake gateway received, by out trade no. */
 const received = new Map<string, Record<string, unknown>>();
+/** How the fake gateway reports a payment to a query (SUCCESS unless set): the payer may not have paid yet. */
+const standing = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,7 +51,7 @@ beforeAll(async () => {
         if (!b) return reply(404, {});
         const ts = Number(url.searchParams.get('timestamp'));
         if (url.searchParams.get('sign') !== signFields(SECRET, [MERCHANT, no, ts])) return reply(401, {});
-        return reply(200, notice(no, Number(b.amount)));
+        return reply(200, notice(no, Number(b.amount), { status: standing.get(no) ?? 'SUCCESS' }));
       }
       reply(404, {});
     });
@@ -148,5 +151,48 @@ describe('online payment of goods orders', () => {
     await expect(
       new HttpPayments(base, MERCHANT, 'other-secret').create({ outTradeNo: 'GPX', amountCents: 1, method: 2, subject: 'x', notifyUrl: 'http://x' }),
     ).rejects.toThrow();
+  });
+
+  it('the query sweep settles a payment whose notification was lost, once; not a young, unpaid, cancelled or other enterprise’s one', async () => {
+    const s = await stockedTeam(t);
+    const ep = s.tm.ep;
+    await configure(ep, 'HTTP');
+    const applicant = s.tm.admin.client;
+    const apply = async () => (await applicant.call(G.apply, { paymentMethod: 3, items: [{ spareId: s.spare, quantity: 1 }] })).data.id as number;
+    const [lost, young, unpaid, cancelled] = [await apply(), await apply(), await apply(), await apply()];
+    const pay = async (id: number) => (await applicant.call(G.payOnline, { id })).data.paymentNo;
+    const nos = { lost: await pay(lost), young: await pay(young), unpaid: await pay(unpaid), cancelled: await pay(cancelled) };
+    standing.set(nos.unpaid, 'WAITING');
+    expect((await applicant.call(G.step, { id: cancelled, action: 'cancel' })).success).toBe(true);
+    // Three of them were made five minutes ago (the sweep leaves a payment alone for its first two minutes).
+    await t.deps.db.execute(sql`update goods_payments set created_at = now() - interval '5 minutes'
+      where enterprise_id = ${ep} and payment_no in (${nos.lost}, ${nos.unpaid}, ${nos.cancelled})`);
+
+    // Another enterprise's sweep touches none of ours.
+    const other = await stockedTeam(t);
+    expect(await queryWaitingPayments(t.deps, other.tm.ep)).toBe(0);
+    expect(await stateOf(ep, lost)).toBe(1);
+
+    // Two sweeps at once: the lost one is settled exactly once.
+    const settled = await Promise.all([queryWaitingPayments(t.deps, ep), queryWaitingPayments(t.deps, ep)]);
+    expect(settled[0] + settled[1]).toBe(1);
+    expect(await stateOf(ep, lost)).toBe(2);
+    expect(await stateOf(ep, young)).toBe(1);
+    expect(await stateOf(ep, unpaid)).toBe(1);
+    expect(await stateOf(ep, cancelled)).toBe(6);
+    const logs = await rows<{ note: string }>(
+      t.deps.db,
+      sql`select note from spare_state_logs where enterprise_id = ${ep} and kind = 'goods' and record_id = ${lost} and action = 'pay'`,
+    );
+    expect(logs.map((l) => l.note)).toEqual([`在线支付（微信，交易号 T${nos.lost}）`]);
+
+    // The unpaid one is asked again only after five minutes: now paid, the next sweep within them leaves it.
+    standing.set(nos.unpaid, 'SUCCESS');
+    expect(await queryWaitingPayments(t.deps, ep)).toBe(0);
+    await t.deps.db.execute(
+      sql`update goods_payments set queried_at = now() - interval '6 minutes' where enterprise_id = ${ep} and payment_no = ${nos.unpaid}`,
+    );
+    expect(await queryWaitingPayments(t.deps, ep)).toBe(1);
+    expect(await stateOf(ep, unpaid)).toBe(2);
   });
 });

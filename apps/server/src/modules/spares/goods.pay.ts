@@ -3,12 +3,13 @@
 // notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper.
 import { goodsMachine, PAYMENT_METHODS } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Config } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { HttpPayments, OfflinePayments, type PaymentProvider } from '../../platform/payments';
+import { addSweep, registerJobHandler } from '../../platform/jobs';
+import { HttpPayments, OfflinePayments, type PaymentProvider, type PaymentResult } from '../../platform/payments';
 import { randomToken } from '../../platform/crypto';
 import { openSecret } from '../../platform/secrets';
 import type { SessionUser } from '../../platform/session';
@@ -81,28 +82,73 @@ export async function receivePayNotify(deps: Deps, enterpriseId: string, body: R
   const r = known ? (await paymentsOf(deps.db, deps.config, ep)).verify(body) : null;
   if (!r) throw new AppError('PAY_SIGNATURE_INVALID');
   if (!r.paid) return { result: 'SUCCESS' };
-  return deps.db.transaction(async (tx) => {
-    const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: string | number; state: number; method: number }>(
-      tx,
-      sql`select id::int, goods_order_id::int, amount_cents, state, method from goods_payments
-        where enterprise_id = ${ep} and payment_no = ${r.outTradeNo} for update`,
-    );
-    if (!p) throw new AppError('NOT_FOUND');
-    if (Number(p.amount_cents) !== r.amountCents) throw new AppError('PAY_AMOUNT_MISMATCH');
-    if (Number(p.state) === 1) return { result: 'SUCCESS' };
-    await tx.execute(sql`update goods_payments set state = 1, trade_no = ${r.tradeNo}, paid_at = now() where enterprise_id = ${ep} and id = ${p.id}`);
-    await changeState(tx, {
-      table: GOODS_STATE,
-      machine: goodsMachine,
-      enterpriseId: ep,
-      id: Number(p.goods_order_id),
-      action: 'pay',
-      // The provider confirms the money as the keeper would.
-      ctx: { keeper: true, applicant: false },
-      actorId: null,
-      note: `在线支付（${PAYMENT_METHODS[Number(p.method) as keyof typeof PAYMENT_METHODS] ?? ''}，交易号 ${r.tradeNo}）`,
-      patch: { paid_at: sql`now()` },
-    });
-    return { result: 'SUCCESS' };
+  await deps.db.transaction((tx) => settlePaid(tx, ep, r));
+  return { result: 'SUCCESS' };
+}
+
+/** Marks the payment paid and moves its order, once: the payment row is locked first (parallel answers find it paid). */
+async function settlePaid(tx: Tx, ep: number, r: PaymentResult): Promise<void> {
+  const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: string | number; state: number; method: number }>(
+    tx,
+    sql`select id::int, goods_order_id::int, amount_cents, state, method from goods_payments
+    where enterprise_id = ${ep} and payment_no = ${r.outTradeNo} for update`,
+  );
+  if (!p) throw new AppError('NOT_FOUND');
+  if (Number(p.amount_cents) !== r.amountCents) throw new AppError('PAY_AMOUNT_MISMATCH');
+  if (Number(p.state) === 1) return;
+  await tx.execute(sql`update goods_payments set state = 1, trade_no = ${r.tradeNo}, paid_at = now() where enterprise_id = ${ep} and id = ${p.id}`);
+  await changeState(tx, {
+    table: GOODS_STATE,
+    machine: goodsMachine,
+    enterpriseId: ep,
+    id: Number(p.goods_order_id),
+    action: 'pay',
+    // The provider confirms the money as the keeper would.
+    ctx: { keeper: true, applicant: false },
+    actorId: null,
+    note: `在线支付（${PAYMENT_METHODS[Number(p.method) as keyof typeof PAYMENT_METHODS] ?? ''}，交易号 ${r.tradeNo}）`,
+    patch: { paid_at: sql`now()` },
   });
 }
+
+/** The sweep that asks the provider about payments whose notification never came (all enterprises, once per slot). */
+export const PAY_QUERY_JOB = 'goods.pay.query';
+const QUERY_BATCH = 50;
+
+/**
+ * Asks after waiting payments from 2 minutes to 24 hours old, each at most every 5 minutes; one the provider reports
+ * paid (signed, same amount) is settled as its notification would have been. A provider that does not answer, or a
+ * payment it does not know, is asked again at the next turn; an order cancelled meanwhile stays cancelled (its payment
+ * stays waiting, as the refused notification leaves it). Answers how many were settled.
+ */
+export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): Promise<number> {
+  const only = enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`;
+  const due = await rows<{ enterprise_id: number; payment_no: string }>(
+    deps.db,
+    sql`update goods_payments p set queried_at = now()
+      from (select enterprise_id, id from goods_payments
+        where state = 0 and created_at < now() - interval '2 minutes' and created_at > now() - interval '24 hours'
+          and (queried_at is null or queried_at < now() - interval '5 minutes') ${only}
+        order by created_at limit ${QUERY_BATCH} for update skip locked) d
+      where p.enterprise_id = d.enterprise_id and p.id = d.id
+      returning p.enterprise_id::int, p.payment_no`,
+  );
+  let settled = 0;
+  for (const d of due) {
+    const ep = Number(d.enterprise_id);
+    try {
+      const r = await (await paymentsOf(deps.db, deps.config, ep)).query(d.payment_no);
+      if (!r?.paid || r.outTradeNo !== d.payment_no) continue;
+      await deps.db.transaction((tx) => settlePaid(tx, ep, r));
+      settled++;
+    } catch {
+      // Unreachable gateway, an unsigned answer, another amount or an order moved on: asked again at the next turn.
+    }
+  }
+  return settled;
+}
+
+registerJobHandler(PAY_QUERY_JOB, async (job, deps) => {
+  await queryWaitingPayments(deps, job.enterpriseId ?? undefined);
+});
+addSweep({ name: PAY_QUERY_JOB, everySeconds: 60, kind: PAY_QUERY_JOB });
