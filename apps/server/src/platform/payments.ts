@@ -9,6 +9,9 @@
 //           → 200 {outTradeNo, tradeNo, amount, status, timestamp, sign} (the notification's fields and signature)
 //   notify  POST our /api/pay/goods/notify/{enterpriseId} {merchantId, outTradeNo, tradeNo, amount, status, timestamp, sign}
 //           sign over merchantId|outTradeNo|tradeNo|amount|status|timestamp; status 'SUCCESS' = paid; amounts in cents.
+//   refund  POST {url}/refunds  {merchantId, outTradeNo, outRefundNo, amount, timestamp, sign}
+//           sign over merchantId|outTradeNo|outRefundNo|amount|timestamp → 200 {refundNo, status, sign over refundNo|status};
+//           status 'SUCCESS' = the money went back. The same outRefundNo again refunds nothing more (the gateway's rule).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface PaymentRequest {
@@ -34,6 +37,13 @@ export interface PaymentProvider {
   verify(body: Record<string, unknown>): PaymentResult | null;
   /** Asks the provider how the payment stands (a lost notification). */
   query(outTradeNo: string): Promise<PaymentResult | null>;
+  /** Gives a paid payment back in full; `outRefundNo` makes a repeat harmless. Throws when the provider refuses. */
+  refund(r: RefundRequest): Promise<{ refundNo: string }>;
+}
+export interface RefundRequest {
+  outTradeNo: string;
+  outRefundNo: string;
+  amountCents: number;
 }
 
 export const signFields = (secret: string, fields: (string | number)[]): string =>
@@ -53,6 +63,9 @@ export class OfflinePayments implements PaymentProvider {
   }
   async query(): Promise<null> {
     return null;
+  }
+  async refund(): Promise<never> {
+    throw new Error('offline payments have no online refund');
   }
 }
 
@@ -112,5 +125,29 @@ export class HttpPayments implements PaymentProvider {
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`payment gateway answered ${res.status}`);
     return this.verify({ merchantId: this.merchantId, ...((await res.json()) as Record<string, unknown>) });
+  }
+
+  async refund(r: RefundRequest): Promise<{ refundNo: string }> {
+    const timestamp = this.now();
+    const body = {
+      merchantId: this.merchantId,
+      outTradeNo: r.outTradeNo,
+      outRefundNo: r.outRefundNo,
+      amount: r.amountCents,
+      timestamp,
+      sign: signFields(this.secret, [this.merchantId, r.outTradeNo, r.outRefundNo, r.amountCents, timestamp]),
+    };
+    const res = await fetch(`${this.url.replace(/\/$/, '')}/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`payment gateway answered ${res.status}`);
+    const a = (await res.json()) as Record<string, unknown>;
+    const refundNo = str(a.refundNo);
+    if (!refundNo || !sameSign(signFields(this.secret, [refundNo, str(a.status)]), a.sign)) throw new Error('payment gateway answer not signed');
+    if (a.status !== 'SUCCESS') throw new Error(`refund ${str(a.status) || 'refused'}`);
+    return { refundNo };
   }
 }

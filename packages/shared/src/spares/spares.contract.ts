@@ -536,6 +536,10 @@ export const goodsOrderSchema = z.object({
   /** The applicant pays, and how (PAYMENT_METHODS); null: the manufacturer bears it. */
   paymentMethod: z.number().nullable(),
   paid_time: z.string().nullable(),
+  /** Its online payment once money moved: 1 paid, 2 refunding (cancelled), 3 refunded; null: none. */
+  payState: z.number().nullable(),
+  /** Why the last refund attempt failed (退款中 only); it is tried again. */
+  refundError: z.string().nullable(),
   address: z.string(),
   logistics: z.string().nullable(),
   trackingNo: z.string().nullable(),

@@ -1135,6 +1135,9 @@ CREATE TABLE "goods_payments" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone,
 	"queried_at" timestamp with time zone,
+	"refund_no" text,
+	"refunded_at" timestamp with time zone,
+	"refund_error" text,
 	CONSTRAINT "goods_payments_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint

@@ -379,7 +379,7 @@ export const goodsPayments = pgTable(
     paymentNo: text('payment_no').notNull(),
     method: smallint('method').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    /** 0 waiting, 1 paid. */
+    /** 0 waiting, 1 paid, 2 refunding (its order was cancelled), 3 refunded. */
     state: smallint('state').notNull().default(0),
     payUrl: text('pay_url').notNull().default(''),
     tradeNo: text('trade_no'),
@@ -388,6 +388,10 @@ export const goodsPayments = pgTable(
     paidAt: ts('paid_at'),
     /** When the query sweep last asked the provider (a lost notification). */
     queriedAt: ts('queried_at'),
+    refundNo: text('refund_no'),
+    refundedAt: ts('refunded_at'),
+    /** Why the last refund attempt failed (the keeper sees it; the job tries again). */
+    refundError: text('refund_error'),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { HttpPayments, signFields } from '../../platform/payments';
-import { queryWaitingPayments } from './goods.pay';
+import { drainJobs } from '../../platform/jobs';
+import { queryWaitingPayments, refundPayment, retryFailedRefunds } from './goods.pay';
 import { sealSecret } from '../../platform/secrets';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { stockedTeam } from './spares.fixtures';
@@ -21,6 +22,9 @@ let base = '';
 const received = new Map<string, Record<string, unknown>>();
 /** How the fake gateway reports a payment to a query (SUCCESS unless set): the payer may not have paid yet. */
 const standing = new Map<string, string>();
+/** Refunds the fake gateway made (by refund no), and how it answers the next ones (SUCCESS unless set). */
+const refunds = new Map<string, Record<string, unknown>>();
+let refundAnswer = 'SUCCESS';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,6 +47,14 @@ beforeAll(async () => {
         const tradeNo = `T${String(b.outTradeNo)}`;
         const payUrl = `https://pay.example.test/cashier/${tradeNo}`;
         return reply(200, { tradeNo, payUrl, sign: signFields(SECRET, [tradeNo, payUrl]) });
+      }
+      if (req.method === 'POST' && url.pathname === '/refunds') {
+        const b = JSON.parse(raw) as Record<string, string | number>;
+        const f = [b.merchantId, b.outTradeNo, b.outRefundNo, b.amount, b.timestamp] as (string | number)[];
+        if (b.sign !== signFields(SECRET, f) || !received.has(String(b.outTradeNo))) return reply(401, { error: 'bad sign' });
+        const refundNo = `RF${String(b.outRefundNo)}`;
+        if (refundAnswer === 'SUCCESS') refunds.set(refundNo, b);
+        return reply(200, { refundNo, status: refundAnswer, sign: signFields(SECRET, [refundNo, refundAnswer]) });
       }
       const m = /^\/payments\/(.+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {
@@ -80,6 +92,8 @@ async function configure(ep: number, provider: '线下' | 'HTTP') {
     await t.deps.db.execute(sql`insert into system_settings (enterprise_id, code, value) values (${ep}, ${code}, ${value})
       on conflict (enterprise_id, code) do update set value = excluded.value`);
 }
+const payStateOf = async (ep: number, paymentNo: string) =>
+  Number((await rows<{ state: number }>(t.deps.db, sql`select state from goods_payments where enterprise_id = ${ep} and payment_no = ${paymentNo}`))[0]?.state);
 const stateOf = async (ep: number, id: number) =>
   Number((await rows<{ state: number }>(t.deps.db, sql`select state from goods_orders where enterprise_id = ${ep} and id = ${id}`))[0]?.state);
 
@@ -153,7 +167,7 @@ describe('online payment of goods orders', () => {
     ).rejects.toThrow();
   });
 
-  it('the query sweep settles a payment whose notification was lost, once; not a young, unpaid, cancelled or other enterprise’s one', async () => {
+  it('the query sweep settles a payment whose notification was lost, once; not a young, unpaid or other enterprise’s one; a cancelled one’s money goes back', async () => {
     const s = await stockedTeam(t);
     const ep = s.tm.ep;
     await configure(ep, 'HTTP');
@@ -173,13 +187,14 @@ describe('online payment of goods orders', () => {
     expect(await queryWaitingPayments(t.deps, other.tm.ep)).toBe(0);
     expect(await stateOf(ep, lost)).toBe(1);
 
-    // Two sweeps at once: the lost one is settled exactly once.
+    // Two sweeps at once: the lost one is settled exactly once (and the cancelled one's money, paid after all, kept for its refund).
     const settled = await Promise.all([queryWaitingPayments(t.deps, ep), queryWaitingPayments(t.deps, ep)]);
-    expect(settled[0] + settled[1]).toBe(1);
+    expect(settled[0] + settled[1]).toBe(2);
     expect(await stateOf(ep, lost)).toBe(2);
     expect(await stateOf(ep, young)).toBe(1);
     expect(await stateOf(ep, unpaid)).toBe(1);
     expect(await stateOf(ep, cancelled)).toBe(6);
+    expect(await payStateOf(ep, nos.cancelled)).toBe(2);
     const logs = await rows<{ note: string }>(
       t.deps.db,
       sql`select note from spare_state_logs where enterprise_id = ${ep} and kind = 'goods' and record_id = ${lost} and action = 'pay'`,
@@ -194,5 +209,70 @@ describe('online payment of goods orders', () => {
     );
     expect(await queryWaitingPayments(t.deps, ep)).toBe(1);
     expect(await stateOf(ep, unpaid)).toBe(2);
+  });
+
+  it('cancelling a paid application gives the money back once (10 cancels at once, the job run twice); a refused refund waits with its reason', async () => {
+    const s = await stockedTeam(t);
+    const ep = s.tm.ep;
+    await configure(ep, 'HTTP');
+    const applicant = s.tm.admin.client;
+    const apply = async () => (await applicant.call(G.apply, { paymentMethod: 2, items: [{ spareId: s.spare, quantity: 1 }] })).data.id as number;
+    const [id, refused] = [await apply(), await apply()];
+    const paid = async (gid: number) => {
+      const pay = (await applicant.call(G.payOnline, { id: gid })).data;
+      expect((await notify(ep, notice(pay.paymentNo, pay.amountCents))).success).toBe(true);
+      return pay;
+    };
+    const pay = await paid(id);
+    expect((await applicant.call(G.detail, { id })).data.payState).toBe(1);
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => applicant.call(G.step, { id, action: 'cancel' })));
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(await payStateOf(ep, pay.paymentNo)).toBe(2);
+    expect((await applicant.call(G.detail, { id })).data.payState).toBe(2);
+    await drainJobs(t.deps);
+    expect(await payStateOf(ep, pay.paymentNo)).toBe(3);
+    const made = [...refunds.values()].filter((r) => r.outTradeNo === pay.paymentNo);
+    expect(made).toEqual([expect.objectContaining({ amount: pay.amountCents, outRefundNo: `R${pay.paymentNo}` })]);
+    // A second run of the job (a retry after a lost answer) refunds nothing more.
+    const [p] = await rows<{ id: number }>(t.deps.db, sql`select id::int from goods_payments where enterprise_id = ${ep} and payment_no = ${pay.paymentNo}`);
+    await refundPayment(t.deps, ep, Number(p?.id));
+    expect([...refunds.values()].filter((r) => r.outTradeNo === pay.paymentNo)).toHaveLength(1);
+    const logs = await rows<{ note: string }>(
+      t.deps.db,
+      sql`select note from spare_state_logs where enterprise_id = ${ep} and kind = 'goods' and record_id = ${id} and action = 'refund' order by id`,
+    );
+    expect(logs.map((l) => l.note)).toEqual([
+      '申请单已取消，在线支付原路退回',
+      `已退款 ${(pay.amountCents / 100).toFixed(2)} 元（退款单号 RFR${pay.paymentNo}）`,
+    ]);
+    expect((await applicant.call(G.detail, { id })).data.payState).toBe(3);
+
+    // The gateway refuses: the payment waits in 退款中 with the reason, and the job is tried again.
+    const other = await paid(refused);
+    refundAnswer = 'FAIL';
+    try {
+      expect((await applicant.call(G.step, { id: refused, action: 'cancel' })).success).toBe(true);
+      const [q] = await rows<{ id: number }>(
+        t.deps.db,
+        sql`select id::int from goods_payments where enterprise_id = ${ep} and payment_no = ${other.paymentNo}`,
+      );
+      await expect(refundPayment(t.deps, ep, Number(q?.id))).rejects.toThrow('refund FAIL');
+      const [w] = await rows<{ state: number; refund_error: string }>(
+        t.deps.db,
+        sql`select state, refund_error from goods_payments where enterprise_id = ${ep} and id = ${q?.id}`,
+      );
+      expect(w).toEqual({ state: 2, refund_error: 'refund FAIL' });
+      expect((await applicant.call(G.detail, { id: refused })).data).toMatchObject({ payState: 2, refundError: 'refund FAIL' });
+      // Another enterprise's job for this payment finds nothing of its own.
+      await refundPayment(t.deps, (await stockedTeam(t)).tm.ep, Number(q?.id));
+      // The sweep tries a refused refund again after 30 minutes (its job may have given up by then).
+      refundAnswer = 'SUCCESS';
+      expect(await retryFailedRefunds(t.deps, ep)).toBe(1);
+      expect(await payStateOf(ep, other.paymentNo)).toBe(3);
+      expect(await retryFailedRefunds(t.deps, ep)).toBe(0);
+    } finally {
+      refundAnswer = 'SUCCESS';
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Online payment of goods orders (docs/commerce.md "Online payment"): 去支付 registers a payment with the enterprise's
 // provider (settings goods_pay_*; 线下 by default: the keeper confirms, goods step 'pay'); the provider's signed
-// notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper.
+// notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper; a paid
+// application cancelled later (or paid after it was cancelled) gets its money back through the provider's refund.
 import { goodsMachine, PAYMENT_METHODS } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
@@ -8,14 +9,14 @@ import { rows } from '../../db/client';
 import type { Config } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { addSweep, registerJobHandler } from '../../platform/jobs';
+import { addSweep, enqueue, registerJobHandler } from '../../platform/jobs';
 import { HttpPayments, OfflinePayments, type PaymentProvider, type PaymentResult } from '../../platform/payments';
 import { randomToken } from '../../platform/crypto';
 import { openSecret } from '../../platform/secrets';
 import type { SessionUser } from '../../platform/session';
-import { changeState } from '../../platform/state';
+import { changeState, insertStateLog } from '../../platform/state';
 import { getSetting } from '../settings/settings.repo';
-import { GOODS_STATE } from './goods.service';
+import { GOODS_STATE } from './goods.state';
 
 /** Methods paid online (PAYMENT_METHODS 2 支付宝, 3 微信, 4 银联); 1 线下支付 and 5 签单 are confirmed by the keeper. */
 export const ONLINE_METHODS = [2, 3, 4];
@@ -86,17 +87,26 @@ export async function receivePayNotify(deps: Deps, enterpriseId: string, body: R
   return { result: 'SUCCESS' };
 }
 
-/** Marks the payment paid and moves its order, once: the payment row is locked first (parallel answers find it paid). */
+/**
+ * Marks the payment paid and moves its order, once: the payment row is locked first (parallel answers find it paid).
+ * Money that arrives for an order cancelled meanwhile is kept as paid and given back at once (a refund job).
+ */
 async function settlePaid(tx: Tx, ep: number, r: PaymentResult): Promise<void> {
-  const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: string | number; state: number; method: number }>(
+  const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: number; state: number; method: number; order_state: number }>(
     tx,
-    sql`select id::int, goods_order_id::int, amount_cents, state, method from goods_payments
-    where enterprise_id = ${ep} and payment_no = ${r.outTradeNo} for update`,
+    sql`select p.id::int, p.goods_order_id::int, p.amount_cents, p.state, p.method, g.state as order_state from goods_payments p
+      join goods_orders g on g.enterprise_id = p.enterprise_id and g.id = p.goods_order_id
+      where p.enterprise_id = ${ep} and p.payment_no = ${r.outTradeNo} for update of p`,
   );
   if (!p) throw new AppError('NOT_FOUND');
   if (Number(p.amount_cents) !== r.amountCents) throw new AppError('PAY_AMOUNT_MISMATCH');
-  if (Number(p.state) === 1) return;
+  if (Number(p.state) !== 0) return;
+  const method = PAYMENT_METHODS[Number(p.method) as keyof typeof PAYMENT_METHODS] ?? '';
   await tx.execute(sql`update goods_payments set state = 1, trade_no = ${r.tradeNo}, paid_at = now() where enterprise_id = ${ep} and id = ${p.id}`);
+  if (Number(p.order_state) === GOODS_CANCELLED) {
+    await startRefunds(tx, ep, Number(p.goods_order_id), `在线支付到账（${method}，交易号 ${r.tradeNo}），申请单已取消，原路退回`);
+    return;
+  }
   await changeState(tx, {
     table: GOODS_STATE,
     machine: goodsMachine,
@@ -106,10 +116,77 @@ async function settlePaid(tx: Tx, ep: number, r: PaymentResult): Promise<void> {
     // The provider confirms the money as the keeper would.
     ctx: { keeper: true, applicant: false },
     actorId: null,
-    note: `在线支付（${PAYMENT_METHODS[Number(p.method) as keyof typeof PAYMENT_METHODS] ?? ''}，交易号 ${r.tradeNo}）`,
+    note: `在线支付（${method}，交易号 ${r.tradeNo}）`,
     patch: { paid_at: sql`now()` },
   });
 }
+
+const GOODS_CANCELLED = 6;
+/** The job that gives a cancelled application's online payment back. */
+export const REFUND_JOB = 'goods.pay.refund';
+
+/**
+ * The order's paid online payments start their refund (state 2) in the caller's transaction, each with one job that
+ * exists only if the cancellation commits; the log says so.
+ */
+export async function startRefunds(tx: Tx, ep: number, goodsOrderId: number, note = '申请单已取消，在线支付原路退回'): Promise<number> {
+  const paid = await rows<{ id: number }>(
+    tx,
+    sql`update goods_payments set state = 2 where enterprise_id = ${ep} and goods_order_id = ${goodsOrderId} and state = 1 returning id::int`,
+  );
+  for (const p of paid) await enqueue(tx, { kind: REFUND_JOB, enterpriseId: ep, payload: { paymentId: p.id }, uniqueKey: `goods.refund:${ep}:${p.id}` });
+  if (paid.length)
+    await insertStateLog(tx, GOODS_STATE, {
+      enterpriseId: ep,
+      id: goodsOrderId,
+      from: GOODS_CANCELLED,
+      to: GOODS_CANCELLED,
+      action: 'refund',
+      note,
+      actorId: null,
+    });
+  return paid.length;
+}
+
+/**
+ * Asks the provider to give the payment back (its refund number is the payment's, so a retry refunds nothing twice);
+ * marks it refunded. A refusal is written on the payment for the keeper and thrown: the job interface tries again.
+ */
+export async function refundPayment(deps: Deps, ep: number, paymentId: number): Promise<void> {
+  const [p] = await rows<{ payment_no: string; amount_cents: number; goods_order_id: number; trade_no: string | null }>(
+    deps.db,
+    sql`select payment_no, amount_cents, goods_order_id::int, trade_no from goods_payments where enterprise_id = ${ep} and id = ${paymentId} and state = 2`,
+  );
+  if (!p) return;
+  try {
+    const provider = await paymentsOf(deps.db, deps.config, ep);
+    if (!provider.online) throw new Error('在线支付已关闭，请线下退款');
+    const { refundNo } = await provider.refund({ outTradeNo: p.payment_no, outRefundNo: `R${p.payment_no}`, amountCents: Number(p.amount_cents) });
+    await deps.db.transaction(async (tx) => {
+      const done = await rows(
+        tx,
+        sql`update goods_payments set state = 3, refund_no = ${refundNo}, refunded_at = now(), refund_error = null
+          where enterprise_id = ${ep} and id = ${paymentId} and state = 2 returning id`,
+      );
+      if (done.length)
+        await insertStateLog(tx, GOODS_STATE, {
+          enterpriseId: ep,
+          id: Number(p.goods_order_id),
+          from: GOODS_CANCELLED,
+          to: GOODS_CANCELLED,
+          action: 'refund',
+          note: `已退款 ${(Number(p.amount_cents) / 100).toFixed(2)} 元（退款单号 ${refundNo}）`,
+          actorId: null,
+        });
+    });
+  } catch (err) {
+    const why = (err instanceof Error ? err.message : String(err)).slice(0, 200);
+    await deps.db.execute(sql`update goods_payments set refund_error = ${why} where enterprise_id = ${ep} and id = ${paymentId} and state = 2`);
+    throw err;
+  }
+}
+
+registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, Number(job.enterpriseId), Number(job.payload.paymentId)));
 
 /** The sweep that asks the provider about payments whose notification never came (all enterprises, once per slot). */
 export const PAY_QUERY_JOB = 'goods.pay.query';
@@ -117,9 +194,9 @@ const QUERY_BATCH = 50;
 
 /**
  * Asks after waiting payments from 2 minutes to 24 hours old, each at most every 5 minutes; one the provider reports
- * paid (signed, same amount) is settled as its notification would have been. A provider that does not answer, or a
- * payment it does not know, is asked again at the next turn; an order cancelled meanwhile stays cancelled (its payment
- * stays waiting, as the refused notification leaves it). Answers how many were settled.
+ * paid (signed, same amount) is settled as its notification would have been (refunded if its order was cancelled
+ * meanwhile). A provider that does not answer, or a payment it does not know, is asked again at the next turn.
+ * Answers how many were settled.
  */
 export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): Promise<number> {
   const only = enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`;
@@ -148,7 +225,35 @@ export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): P
   return settled;
 }
 
+/**
+ * Refunds still refused after their job gave up are tried again every 30 minutes by the same sweep (the refund number
+ * is the payment's: a refund that did go through meanwhile is not made twice). Answers how many went back.
+ */
+export async function retryFailedRefunds(deps: Deps, enterpriseId?: number): Promise<number> {
+  const only = enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`;
+  const due = await rows<{ enterprise_id: number; id: number }>(
+    deps.db,
+    sql`update goods_payments p set queried_at = now()
+      from (select enterprise_id, id from goods_payments
+        where state = 2 and refund_error is not null and (queried_at is null or queried_at < now() - interval '30 minutes') ${only}
+        order by id limit ${QUERY_BATCH} for update skip locked) d
+      where p.enterprise_id = d.enterprise_id and p.id = d.id
+      returning p.enterprise_id::int, p.id::int`,
+  );
+  let done = 0;
+  for (const d of due) {
+    try {
+      await refundPayment(deps, Number(d.enterprise_id), Number(d.id));
+      done++;
+    } catch {
+      // Written on the payment; the next turn tries again.
+    }
+  }
+  return done;
+}
+
 registerJobHandler(PAY_QUERY_JOB, async (job, deps) => {
   await queryWaitingPayments(deps, job.enterpriseId ?? undefined);
+  await retryFailedRefunds(deps, job.enterpriseId ?? undefined);
 });
 addSweep({ name: PAY_QUERY_JOB, everySeconds: 60, kind: PAY_QUERY_JOB });

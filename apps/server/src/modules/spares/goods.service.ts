@@ -15,7 +15,10 @@ import { type Db, rows, type Tx } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
-import { changeState, insertStateLog, type StateTable } from '../../platform/state';
+import { changeState, insertStateLog } from '../../platform/state';
+import { startRefunds } from './goods.pay';
+import { GOODS_STATE } from './goods.state';
+
 import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
@@ -23,17 +26,14 @@ import { postMovement, release, reserve } from './ledger';
 import { moneyViewerOf, orderFor } from '../orders/money.access';
 import { lineSerials, shipUnits, signUnits, textArray } from './units';
 
-export const GOODS_STATE: StateTable = {
-  table: 'goods_orders',
-  stateColumn: 'state',
-  touchColumn: 'updated_at',
-  log: { table: 'spare_state_logs', recordColumn: 'record_id', fixed: { kind: 'goods' } },
-};
-
 const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`g.applicant_id = ${u.id}`);
 const cols = (u: SessionUser) => sql`g.id::int, g.state, g.applicant_id::int as "applicantId", ap.name as "applicantName", g.warehouse_id::int as "warehouseId",
   w.name as "warehouseName", g.order_id::int as "orderId", g.payment_method as "paymentMethod",
-  ${apiTime(sql`g.paid_at`, u.enterprise.timeZone)} as paid_time, g.address, g.logistics, g.tracking_no as "trackingNo", g.remark,
+  ${apiTime(sql`g.paid_at`, u.enterprise.timeZone)} as paid_time,
+  (select p.state from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state > 0
+    order by p.id desc limit 1) as "payState",
+  (select p.refund_error from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state = 2
+    order by p.id desc limit 1) as "refundError", g.address, g.logistics, g.tracking_no as "trackingNo", g.remark,
   coalesce((select string_agg(s.name || '×' || i.quantity, '，' order by i.line) from goods_order_items i
     join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = g.enterprise_id and i.goods_order_id = g.id), '') as summary,
   ${apiTime(sql`g.created_at`, u.enterprise.timeZone)} as create_time`;
@@ -142,6 +142,7 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
     if (action === 'approve') for (const it of items) await reserve(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
     if (action === 'cancel' && r.from === 3)
       for (const it of items) await release(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
+    if (action === 'cancel') await startRefunds(tx, u.enterpriseId, b.id);
     if (action !== 'ship' && action !== 'sign') return;
     const to = action === 'sign' ? await ownWarehouse(tx, u) : shipFrom;
     if (action === 'ship') await chooseSerials(tx, u.enterpriseId, b.id, items, b.items ?? []);

@@ -88,7 +88,7 @@ export function GoodsOrderDetail() {
         <Descriptions.Item label="申请人">{g.applicantName}</Descriptions.Item>
         <Descriptions.Item label="申请时间">{g.create_time}</Descriptions.Item>
         <Descriptions.Item label="付款">
-          {g.paymentMethod ? `自费 · ${label(PAYMENT_METHODS, g.paymentMethod)}${g.paid_time ? `（${g.paid_time} 已付款）` : '（待付款）'}` : '无需付款'}
+          {g.paymentMethod ? `自费 · ${label(PAYMENT_METHODS, g.paymentMethod)}${payText(g)}` : '无需付款'}
         </Descriptions.Item>
         <Descriptions.Item label="发货仓库">{g.warehouseName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="物流">{g.trackingNo ? `${g.logistics ?? ''} ${g.trackingNo}` : '—'}</Descriptions.Item>
@@ -150,4 +150,11 @@ export function GoodsOrderDetail() {
     </Card>
   );
 }
+/** '（… 已付款）', and what became of an online payment of a cancelled application. */
+function payText(g: { paid_time: string | null; payState: number | null; refundError: string | null }): string {
+  if (g.payState === 3) return '（已退款）';
+  if (g.payState === 2) return g.refundError ? `（退款中，上次未成功：${g.refundError}，将自动重试）` : '（退款中）';
+  return g.paid_time ? `（${g.paid_time} 已付款）` : '（待付款）';
+}
+
 export default GoodsOrderDetail;
