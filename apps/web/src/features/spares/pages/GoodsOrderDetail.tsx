@@ -87,9 +87,7 @@ export function GoodsOrderDetail() {
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label="申请人">{g.applicantName}</Descriptions.Item>
         <Descriptions.Item label="申请时间">{g.create_time}</Descriptions.Item>
-        <Descriptions.Item label="付款">
-          {g.paymentMethod ? `自费 · ${label(PAYMENT_METHODS, g.paymentMethod)}${payText(g)}` : '无需付款'}
-        </Descriptions.Item>
+        <Descriptions.Item label="付款">{g.paymentMethod ? `自费 · ${label(PAYMENT_METHODS, g.paymentMethod)}${payText(g)}` : '无需付款'}</Descriptions.Item>
         <Descriptions.Item label="发货仓库">{g.warehouseName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="物流">{g.trackingNo ? `${g.logistics ?? ''} ${g.trackingNo}` : '—'}</Descriptions.Item>
         <Descriptions.Item label="收货地址">{g.address || '—'}</Descriptions.Item>
