@@ -43,6 +43,8 @@ export const sessionUserSchema = z.object({
   customServicePhone: z.string(),
   /** Leads a service group: 我的工单 offers 我的团队 (scope team). */
   leadsTeam: z.boolean(),
+  /** 列表默认每页条数 (setting default_page_size): the page size every list starts with. */
+  defaultPageSize: z.number(),
 });
 export type SessionUserInfo = z.infer<typeof sessionUserSchema>;
 

@@ -93,7 +93,6 @@ export const SETTINGS: readonly SettingDef[] = [
     type: 'enum',
     default: '10',
     options: PAGE_SIZES.map(String),
-    pending: 'ListPage 的默认每页条数',
   },
   pending(bool('help_tip_spare_manage', '界面', '备件管理页面显示帮助提示', true), '备件管理页的帮助提示'),
   pending(bool('help_tip_service_project', '界面', '服务项目页面显示帮助提示', true), '服务项目页的帮助提示'),

@@ -1,6 +1,6 @@
 import { leadsTeam } from '../orders/scope';
 import { randomInt } from 'node:crypto';
-import { type Industry, roleName, type SessionUserInfo } from '@sk/shared';
+import { DEFAULT_PAGE_SIZE, type Industry, PAGE_SIZES, roleName, type SessionUserInfo } from '@sk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { enterprises, users } from '../../db/schema/index';
@@ -13,6 +13,7 @@ import { seatsExceeded } from '../../platform/guards';
 import { createSession, type SessionUser } from '../../platform/session';
 import type { SmsSender } from '../../platform/sms';
 import * as repo from './account.repo';
+import { getSetting } from '../settings/settings.repo';
 
 export const CODE_TTL_SECONDS = 300;
 export const CODE_RESEND_SECONDS = 60;
@@ -136,6 +137,12 @@ export async function epListByTicket(db: Db, mobile: string, ticket: string): Pr
   return list.map((c) => ({ id: c.enterpriseId, name: c.enterpriseName }));
 }
 
+/** Where every list starts: the enterprise's 列表默认每页条数 (one of the page sizes every plan has). */
+async function defaultPageSize(ex: Executor, ep: number): Promise<number> {
+  const n = Number(await getSetting(ex, ep, 'default_page_size'));
+  return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
+}
+
 export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: string): Promise<SessionUserInfo> {
   return {
     name: u.name,
@@ -161,6 +168,7 @@ export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: strin
     versionMessage: u.enterprise.versionMessage,
     customServicePhone: phone,
     leadsTeam: await leadsTeam(ex, u.enterpriseId, u.id),
+    defaultPageSize: await defaultPageSize(ex, u.enterpriseId),
   };
 }
 

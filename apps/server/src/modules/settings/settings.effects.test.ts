@@ -1,4 +1,4 @@
-import { SETTINGS, orderContract as K, settingsContract as S, sparesContract as SP } from '@sk/shared';
+import { accountContract as A, SETTINGS, orderContract as K, settingsContract as S, sparesContract as SP } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,21 @@ describe('工单编号前缀 (order_no_prefix)', () => {
     expect(await no()).toMatch(/^SV\d{8}-0002$/);
     await save(c, 'order_no_prefix', '');
     expect(await no()).toMatch(/^\d{8}-0003$/);
+  });
+});
+
+describe('列表默认每页条数 (default_page_size)', () => {
+  it('10 by default; a saved size is what every user of the enterprise starts lists with; another enterprise keeps its own', async () => {
+    const tm = await team(t);
+    const other = await team(t);
+    const size = async (c: Client) => (await c.call(A.sessionUser, {})).data.defaultPageSize;
+    expect(await size(tm.engineer.client)).toBe(10);
+    await save(tm.admin.client, 'default_page_size', '50');
+    expect(await size(tm.engineer.client)).toBe(50);
+    expect(await size(other.engineer.client)).toBe(10);
+    // A value outside the page sizes (written around the page's check) starts at 10.
+    await t.deps.db.execute(sql`update system_settings set value = '7' where enterprise_id = ${tm.ep} and code = 'default_page_size'`);
+    expect(await size(tm.engineer.client)).toBe(10);
   });
 });
 

@@ -4,6 +4,8 @@ import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
+import type { SessionUserInfo } from '@sk/shared';
+import { getSessionUser, setSessionUser } from '../../lib/session';
 import { renderWithApp } from '../testing';
 import { MIN_COLUMN_WIDTH, visibleColumns } from './columns';
 import { ListPage, type ListPageHandle } from './ListPage';
@@ -38,6 +40,18 @@ beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
 describe('ListPage data', () => {
+  it('starts at the enterprise’s 列表默认每页条数 from the session', async () => {
+    setSessionUser({ ...(getSessionUser() ?? ({} as SessionUserInfo)), defaultPageSize: 20 } as SessionUserInfo);
+    try {
+      const fetch = fetcher(35);
+      renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} />);
+      await screen.findAllByText('人员20');
+      expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 20, sortType: 1 });
+    } finally {
+      setSessionUser(null);
+    }
+  });
+
   it('asks the fetcher with a zero-based page index, default size 10 and sort 1', async () => {
     const fetch = fetcher(35);
     renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />);

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@sk/shared';
+import { getSessionUser } from '../../lib/session';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
@@ -31,8 +32,9 @@ export const listQueryKey = (routeKey: string) => ['listPage', routeKey];
 
 const NO_PARAMS: Record<string, unknown> = {};
 
+/** The first page; its size is the enterprise's 列表默认每页条数 (from the session), unless the page asks for its own. */
 const firstQuery = (initial: Record<string, unknown>, sort: boolean): ListQuery =>
-  compactQuery({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE, sortType: sort ? 1 : undefined, ...initial });
+  compactQuery({ pageIndex: 0, pageSize: getSessionUser()?.defaultPageSize ?? DEFAULT_PAGE_SIZE, sortType: sort ? 1 : undefined, ...initial });
 
 /** The list's query state and its data through TanStack Query (the previous page stays visible while loading). */
 export function useListData<T>(
