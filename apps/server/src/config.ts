@@ -21,6 +21,11 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
   /** PostgreSQL server; without it an embedded PostgreSQL server is started with its data under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * A streaming replica of DATABASE_URL: list, count, report and export reads go to it, except a session's reads until
+   * the replica has replayed that session's last write (docs/scaling.md). Unset: every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   /** '0' runs the embedded server without fsync: for throwaway databases only (the browser tests), never for data you keep. */
   EMBEDDED_FSYNC: z.enum(['0', '1']).default('1'),
@@ -86,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = schema.parse(env);
   const missing = s3Missing(parsed);
   if (missing) throw new ConfigError(`配置不完整：${missing}`);
+  if (parsed.DATABASE_READ_URL && !parsed.DATABASE_URL)
+    throw new ConfigError('配置不完整：DATABASE_READ_URL（只读副本）需要同时设置 DATABASE_URL（主库）；内置数据库没有副本');
   const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
   return {
     ...parsed,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
+import { onPrimary } from '../db/replica';
 import { addBackground } from './create-deps';
 import type { Deps } from './deps';
 import { BOSS_SCHEMA, commands, createBoss, executorDb } from './jobs.boss';
@@ -177,7 +178,8 @@ async function runJob(deps: Deps, kind: string, j: PgBoss.JobWithMetadata<JobDat
   const h = handlers.get(kind);
   if (!h) throw new Error(`no handler for job kind ${kind}`);
   try {
-    await h.run(asJob(j, kind), deps);
+    // Never in the read scope of a request that woke the runner: a job reads the primary unless it opens its own.
+    await onPrimary(() => h.run(asJob(j, kind), deps));
   } catch (err) {
     log?.warn({ err, job: j.id, kind }, '任务执行失败');
     throw err;
