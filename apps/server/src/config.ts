@@ -53,6 +53,13 @@ const schema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** A bearer token that opens /metrics to other machines (without it only a direct request from this machine). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * Caps how long a job may run before its instance is taken as dead and the job is retried on another (each kind has
+   * its own expiry, an export an hour). Unset: the kinds' own. Short values are for tests that kill an instance mid-job.
+   */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).optional(),
+  /** How often an instance looks for jobs of dead instances (expired) and archives finished ones: pg-boss's supervision. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Where file bytes live: 'local' (DATA_DIR/files) or 's3' (an S3-compatible object store, the S3_* variables). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url('S3_ENDPOINT must be an http(s) address').optional(),
