@@ -59,7 +59,10 @@ export async function replicaLagScenario(database: Database, readUrl: string, en
         {
           method: 'POST',
           headers,
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ name: `副本压测客户${process.pid}-${n++}`, linkPerson: { name: '联系人', phone: '13912345678' } }) }),
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ name: `副本压测客户${process.pid}-${n++}`, linkPerson: { name: '联系人', phone: '13912345678' } }),
+          }),
         },
       ],
     });

@@ -198,9 +198,9 @@ describe('three instances on one database', () => {
     const survivor = at(a, (victim + 1) % 3);
     let item: { process_state: number; file_download_url: string | null } | undefined;
     do {
-      item = (await survivor.get<{ list: { id: number; process_state: number; file_download_url: string | null }[] }>('/fileDownloadCenter/list')).data.list.find(
-        (x) => x.id === started.data.id,
-      );
+      item = (
+        await survivor.get<{ list: { id: number; process_state: number; file_download_url: string | null }[] }>('/fileDownloadCenter/list')
+      ).data.list.find((x) => x.id === started.data.id);
       if (item?.process_state === 1) await new Promise((r) => setTimeout(r, 200));
     } while (item?.process_state === 1);
     expect(item?.process_state).toBe(2);
