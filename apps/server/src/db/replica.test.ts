@@ -95,6 +95,10 @@ describe.skipIf(!bins)(`reads from a streaming replica${skipped}`, () => {
       expect(await names(other)).not.toContain('副本测试甲');
       // A read that is not a list (the user's own record) is the primary's.
       expect((await other.get<{ name: string }>(`/stand/user?id=${made.data.id}`)).data.name).toBe('副本测试甲');
+      // /metrics tells how far behind the replica is.
+      const metrics = await (await fetch(`${nodes[0]!.url}/metrics`)).text();
+      expect(Number(/^sk_replica_lag_bytes (\S+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+      expect(metrics).toMatch(/^sk_replica_lag_seconds \d/m);
     } finally {
       await replay(true);
     }

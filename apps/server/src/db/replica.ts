@@ -36,7 +36,7 @@ export class ReadReplica {
   /** Bytes and milliseconds the replica is behind the primary (for the bench and operators). */
   async lag(primary: pg.Pool): Promise<{ bytes: number; ms: number }> {
     const [p, r] = await Promise.all([
-      primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'),
+      primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn'),
       this.pool.query<{ lsn: string | null; ms: number | null }>(
         `select pg_last_wal_replay_lsn()::text as lsn,
           case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
