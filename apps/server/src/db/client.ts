@@ -33,8 +33,9 @@ export async function openPostgres(url: string, max = 10, readUrl?: string): Pro
   healDeadClients(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (!readUrl) return { db, kind: 'postgres', url, close: () => pool.end() };
-  // The replica's own pool, of the same size; its sessions show as servicekeeper-read in pg_stat_activity.
-  const readPool = new pg.Pool({ connectionString: readUrl, max, application_name: 'servicekeeper-read' });
+  // The replica's own pool, of the same size; its sessions show as servicekeeper-read in pg_stat_activity. A replica
+  // that does not answer a connection within 2 s hands the read to the primary (db/replica.ts) instead of holding it.
+  const readPool = new pg.Pool({ connectionString: readUrl, max, application_name: 'servicekeeper-read', connectionTimeoutMillis: 2000 });
   readPool.on('error', () => {});
   healDeadClients(readPool);
   const replica = new ReadReplica(readPool);
