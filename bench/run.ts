@@ -115,6 +115,11 @@ async function main(): Promise<void> {
       const { instancesScenario, printInstances } = await import('./instances');
       printInstances(await instancesScenario(database, seeded.enterpriseId));
     }
+    if (process.env.DATABASE_READ_URL) {
+      // The read replica's lag under a write load through the API (bench/replica.ts); the app processes read from it.
+      const { printLag, replicaLagScenario } = await import('./replica');
+      printLag(await replicaLagScenario(database, process.env.DATABASE_READ_URL, seeded.enterpriseId));
+    }
   } finally {
     await database.close();
     cleanup();

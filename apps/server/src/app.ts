@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
 import { prepareJobs } from './platform/jobs';
 import { refuseDeclaredOversize } from './platform/multipart';
+import { recordWrites } from './platform/reads';
 import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
 
@@ -45,6 +46,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   securityHeaders(app);
   registerOps(app, deps);
+  recordWrites(app, deps);
   await app.register(cookie);
   const dist = opts.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));

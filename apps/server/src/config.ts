@@ -21,6 +21,11 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
   /** PostgreSQL server; without it an embedded PostgreSQL server is started with its data under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * A streaming replica of DATABASE_URL: list, count, report and export reads go to it, except a session's reads until
+   * the replica has replayed that session's last write (docs/scaling.md). Unset: every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   /** '0' runs the embedded server without fsync: for throwaway databases only (the browser tests), never for data you keep. */
   EMBEDDED_FSYNC: z.enum(['0', '1']).default('1'),
@@ -48,6 +53,13 @@ const schema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** A bearer token that opens /metrics to other machines (without it only a direct request from this machine). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * Caps how long a job may run before its instance is taken as dead and the job is retried on another (each kind has
+   * its own expiry, an export an hour). Unset: the kinds' own. Short values are for tests that kill an instance mid-job.
+   */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).optional(),
+  /** How often an instance looks for jobs of dead instances (expired) and archives finished ones: pg-boss's supervision. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Where file bytes live: 'local' (DATA_DIR/files) or 's3' (an S3-compatible object store, the S3_* variables). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url('S3_ENDPOINT must be an http(s) address').optional(),
@@ -86,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = schema.parse(env);
   const missing = s3Missing(parsed);
   if (missing) throw new ConfigError(`配置不完整：${missing}`);
+  if (parsed.DATABASE_READ_URL && !parsed.DATABASE_URL)
+    throw new ConfigError('配置不完整：DATABASE_READ_URL（只读副本）需要同时设置 DATABASE_URL（主库）；内置数据库没有副本');
   const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
   return {
     ...parsed,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { ReadReplica, routeReads } from './replica';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export interface Database {
   /** Where the server is: started by this process (embedded) or given by DATABASE_URL. */
   kind: 'embedded' | 'postgres';
   url: string;
+  /** The streaming replica that list, count, report and export reads may go to (DATABASE_READ_URL); none by default. */
+  replica?: ReadReplica | null;
   close(): Promise<void>;
 }
 
@@ -24,12 +27,20 @@ pg.types.setTypeParser(1184, (v) => v);
 pg.types.setTypeParser(1114, (v) => v);
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+export async function openPostgres(url: string, max = 10, readUrl?: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {});
   healDeadClients(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', url, close: () => pool.end() };
+  if (!readUrl) return { db, kind: 'postgres', url, close: () => pool.end() };
+  // The replica's own pool, of the same size; its sessions show as servicekeeper-read in pg_stat_activity. A replica
+  // that does not answer a connection within 2 s hands the read to the primary (db/replica.ts) instead of holding it.
+  const readPool = new pg.Pool({ connectionString: readUrl, max, application_name: 'servicekeeper-read', connectionTimeoutMillis: 2000 });
+  readPool.on('error', () => {});
+  healDeadClients(readPool);
+  const replica = new ReadReplica(readPool);
+  routeReads(pool, replica);
+  return { db, kind: 'postgres', url, replica, close: async () => void (await Promise.all([pool.end(), readPool.end()])) };
 }
 
 /** How long a client whose connection ended may stay checked out before the pool takes it back. */

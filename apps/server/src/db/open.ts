@@ -9,7 +9,7 @@ const POOL_MAX = 20;
 
 /** PostgreSQL at DATABASE_URL, or the embedded server under DATA_DIR/pg started for this app. */
 export async function openDatabase(config: Config, log: (line: string) => void = console.info): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, POOL_MAX);
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, POOL_MAX, config.DATABASE_READ_URL);
   return openEmbedded(path.join(config.dataDir, 'pg'), log, config.EMBEDDED_FSYNC === '1');
 }
 

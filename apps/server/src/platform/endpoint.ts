@@ -19,6 +19,7 @@ import { AppError } from './errors';
 import { guardPlan, seatsExceeded } from './guards';
 import { guardAnonymousWrite } from './origin';
 import { loadPortalSession, PORTAL_COOKIE, PORTAL_CSRF_HEADER, type PortalSession } from './portal-session';
+import { withSessionReads } from './reads';
 import { loadSession, type SessionUser, sessionTokenOf } from './session';
 
 export interface Ctx<E extends EndpointDef> {
@@ -178,7 +179,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
         req,
         reply,
       };
-      const out = await handler(ctx);
+      const out = await withSessionReads(deps, req.method, session, () => handler(ctx));
       if (reply.sent) return reply;
       const answer = out instanceof Answer ? out : new Answer(out, '');
       if (checkAnswers) {

@@ -3,6 +3,7 @@ import { type Actor, actorOf } from './actor';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
+import { readFromReplica, withReadScope } from '../db/replica';
 import { exportFiles } from '../db/schema/index';
 import type { Deps } from './deps';
 import { AppError } from './errors';
@@ -74,7 +75,10 @@ export async function startExport(
       .values({ enterpriseId: user.enterpriseId, userId: user.id, kind: input.kind, name, params: input.params })
       .returning({ id: exportFiles.id });
     if (!row) throw new Error('export insert failed');
-    await enqueue(tx, { kind: EXPORT_JOB, enterpriseId: user.enterpriseId, payload: { exportId: row.id }, maxAttempts: 3 });
+    // What the user saw and wrote before asking is committed at this WAL position: the job reads a replica only once
+    // the replica has replayed it.
+    const [at] = await rows<{ lsn: string }>(tx, sql`select pg_current_wal_insert_lsn()::text as lsn`);
+    await enqueue(tx, { kind: EXPORT_JOB, enterpriseId: user.enterpriseId, payload: { exportId: row.id, lsn: at?.lsn ?? null }, maxAttempts: 3 });
     return { id: row.id, name };
   });
 }
@@ -115,7 +119,11 @@ async function runExport(job: { enterpriseId: number | null; payload: Record<str
   if (!def) throw new Error(`unknown export kind ${row.kind}`);
   const user = await loadExportUser(deps.db, enterpriseId, row.userId);
   if (!user) throw new Error('export owner not found');
-  await writeExport(deps, { enterpriseId, exportId, def, user, params: row.params as Record<string, unknown> });
+  const lsn = typeof job.payload.lsn === 'string' ? job.payload.lsn : null;
+  await withReadScope(deps.database.replica, lsn, async () => {
+    await readFromReplica();
+    await writeExport(deps, { enterpriseId, exportId, def, user, params: row.params as Record<string, unknown> });
+  });
 }
 
 registerJobHandler(EXPORT_JOB, runExport, {

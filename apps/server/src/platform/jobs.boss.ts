@@ -48,6 +48,8 @@ export async function installBoss(database: Database): Promise<void> {
 export interface BossOptions {
   /** Maintenance: expire jobs of dead instances, archive and delete old ones (one instance at a time). */
   supervise: boolean;
+  /** Seconds between maintenance runs (JOB_SUPERVISE_SECONDS); pg-boss's 120 by default. */
+  superviseSeconds?: number;
 }
 
 export function createBoss(database: Database, o: BossOptions): PgBoss {
@@ -57,6 +59,7 @@ export function createBoss(database: Database, o: BossOptions): PgBoss {
     migrate: false,
     schedule: false,
     supervise: o.supervise,
+    ...(o.superviseSeconds ? { maintenanceIntervalSeconds: o.superviseSeconds } : {}),
     deleteAfterDays: 7,
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
+import { onPrimary } from '../db/replica';
 import { addBackground } from './create-deps';
 import type { Deps } from './deps';
 import { BOSS_SCHEMA, commands, createBoss, executorDb } from './jobs.boss';
@@ -34,6 +35,15 @@ export function registerJobHandler(kind: string, handler: JobHandler, opts: Hand
   handlers.set(kind, { run: handler, ...opts });
 }
 
+/** pg-boss's expiry of a job whose kind names none. */
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+/** JOB_EXPIRE_SECONDS of this instance, set when its runner starts: caps the expiry of the jobs it enqueues. */
+let expireCap: number | null = null;
+const expiryOf = (kind: string): number | undefined => {
+  const own = handlers.get(kind)?.expireInSeconds;
+  return expireCap ? Math.min(own ?? DEFAULT_EXPIRE_SECONDS, expireCap) : own;
+};
+
 export interface EnqueueInput {
   kind: string;
   enterpriseId?: number | null;
@@ -57,12 +67,13 @@ export async function enqueue(ex: Executor, j: EnqueueInput): Promise<string | n
   }
   const data: JobData = { enterpriseId: j.enterpriseId ?? null, payload: j.payload ?? {} };
   const attempts = j.maxAttempts ?? 5;
+  const expire = expiryOf(j.kind);
   const id = await commands.send(j.kind, data as unknown as object, {
     db: executorDb(ex),
     retryLimit: attempts - 1,
     retryDelay: 5,
     retryBackoff: true,
-    ...(handlers.get(j.kind)?.expireInSeconds ? { expireInSeconds: handlers.get(j.kind)?.expireInSeconds } : {}),
+    ...(expire ? { expireInSeconds: expire } : {}),
     ...(j.runAt ? { startAfter: new Date(j.runAt) } : {}),
   });
   runner.wake(j.kind);
@@ -177,7 +188,8 @@ async function runJob(deps: Deps, kind: string, j: PgBoss.JobWithMetadata<JobDat
   const h = handlers.get(kind);
   if (!h) throw new Error(`no handler for job kind ${kind}`);
   try {
-    await h.run(asJob(j, kind), deps);
+    // Never in the read scope of a request that woke the runner: a job reads the primary unless it opens its own.
+    await onPrimary(() => h.run(asJob(j, kind), deps));
   } catch (err) {
     log?.warn({ err, job: j.id, kind }, '任务执行失败');
     throw err;
@@ -260,7 +272,8 @@ class JobRunner {
   private tick: NodeJS.Timeout | null = null;
 
   async start(deps: Deps, log: FastifyBaseLogger): Promise<void> {
-    const boss = createBoss(deps.database, { supervise: true });
+    expireCap = deps.config.JOB_EXPIRE_SECONDS ?? null;
+    const boss = createBoss(deps.database, { supervise: true, superviseSeconds: deps.config.JOB_SUPERVISE_SECONDS });
     boss.on('error', (err) => log.error({ err }, '任务队列出错'));
     await boss.start();
     await prepareQueues(boss, deps.db);

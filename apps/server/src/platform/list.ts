@@ -1,8 +1,10 @@
 // The one list helper: paging inside a bounded window, capped counts and named sorts.
 // Every list in modules/ pages and counts through it; none writes its own OFFSET or count(*).
+// With a read replica, a list or count switches its request's reads to it (db/replica.ts: readFromReplica).
 import { LIST_WINDOW } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../db/client';
+import { readFromReplica } from '../db/replica';
 import { AppError, invalid } from './errors';
 
 export interface PageRequest {
@@ -44,6 +46,7 @@ export function pageRows(table: string, alias: string, enterpriseId: number, whe
  * reads more than LIST_WINDOW + 1 rows, however large the enterprise.
  */
 export async function countOf(ex: Executor, from: SQL, where: SQL | undefined): Promise<number> {
+  await readFromReplica();
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from (select 1 from ${from} where ${where ?? sql`true`} limit ${LIST_WINDOW + 1}) w`);
   return Number(r?.n ?? 0);
 }
@@ -64,6 +67,7 @@ export function sortOf<K extends string | number>(orders: Record<K, SQL>, key: K
  */
 export async function listPage<R>(page: PageRequest, load: () => Promise<R[]>, count: () => Promise<number>): Promise<{ list: R[]; count: number }> {
   windowOf(page);
+  await readFromReplica();
   const [list, n] = await Promise.all([load(), count()]);
   return { list, count: n };
 }
@@ -82,6 +86,7 @@ export async function listPageByCount<R>(
   load: (count: number) => Promise<R[]>,
 ): Promise<{ list: R[]; count: number }> {
   windowOf(page);
+  await readFromReplica();
   const n = await count();
   return { list: n === 0 ? [] : await load(n), count: n };
 }
@@ -98,6 +103,7 @@ export const sortedMatches = (matches: SQL, order: SQL, page: PageRequest): SQL 
  */
 export async function countAndPick(ex: Executor, matches: SQL, order: SQL, page: PageRequest): Promise<{ count: number; ids: number[] | null }> {
   windowOf(page);
+  await readFromReplica();
   const found = await rows<{ n: number; id: string | number | null }>(
     ex,
     sql`with m as materialized (${matches} limit ${LIST_WINDOW + 1}), c as (select count(*)::int as n from m)

@@ -135,6 +135,39 @@ function metricsOf(deps: Deps) {
       this.set(r?.lag == null ? -1 : Number(r.lag));
     },
   });
+  // The read replica (DATABASE_READ_URL): how far behind the primary it is; -1 when it cannot be asked.
+  const replica = deps.database.replica;
+  const primary = poolOf(deps);
+  if (replica && primary) {
+    let lag: Promise<{ bytes: number; ms: number } | null> | null = null;
+    const readLag = () => {
+      lag ??= replica
+        .lag(primary)
+        .catch(() => null)
+        .finally(() => {
+          lag = null;
+        });
+      return lag;
+    };
+    new client.Gauge({
+      name: 'sk_replica_lag_bytes',
+      help: 'Bytes of WAL the read replica has not replayed yet; -1 when it cannot be reached',
+      registers: [registry],
+      async collect() {
+        const l = await readLag();
+        this.set(l ? l.bytes : -1);
+      },
+    });
+    new client.Gauge({
+      name: 'sk_replica_lag_seconds',
+      help: 'While the read replica is behind, seconds since the last commit it replayed; -1 when it cannot be reached',
+      registers: [registry],
+      async collect() {
+        const l = await readLag();
+        this.set(l ? l.ms / 1000 : -1);
+      },
+    });
+  }
   return { registry, requests, duration };
 }
 

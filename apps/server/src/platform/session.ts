@@ -55,6 +55,8 @@ export interface SessionUser {
   providerId: number | null;
   powers: string[];
   enterprise: SessionEnterprise;
+  /** WAL position after the session's last writing request (kept only with a read replica): its reads wait for it. */
+  writeLsn?: string | null;
 }
 
 interface Row {
@@ -62,6 +64,7 @@ interface Row {
   csrf: string;
   client: string;
   last_seen_at: string;
+  write_lsn: string | null;
   uid: number;
   enterprise_id: number;
   uname: string;
@@ -105,6 +108,7 @@ function toSessionUser(r: Row): SessionUser {
     sessionId: r.sid,
     csrfToken: r.csrf,
     client: r.client,
+    writeLsn: r.write_lsn,
     id: Number(r.uid),
     enterpriseId: Number(r.enterprise_id),
     name: r.uname,
@@ -141,7 +145,7 @@ function toSessionUser(r: Row): SessionUser {
 export async function sessionUserOf(ex: Executor, enterpriseId: number, userId: number): Promise<SessionUser | null> {
   const [r] = await rows<Row>(
     ex,
-    sql`select '' as sid, '' as csrf, 'job' as client, now() as last_seen_at, ${USER_COLUMNS}
+    sql`select '' as sid, '' as csrf, 'job' as client, now() as last_seen_at, null as write_lsn, ${USER_COLUMNS}
     from users u join enterprises e on e.id = u.enterprise_id
     where u.enterprise_id = ${enterpriseId} and u.id = ${userId} and u.enabled and u.deleted_at is null`,
   );
@@ -154,7 +158,7 @@ export async function loadSession(ex: Executor, token: string | undefined): Prom
   const id = sha256(token);
   const [r] = await rows<Row>(
     ex,
-    sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, ${USER_COLUMNS}
+    sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, s.write_lsn::text as write_lsn, ${USER_COLUMNS}
     from sessions s
     join users u on u.enterprise_id = s.enterprise_id and u.id = s.user_id
     join enterprises e on e.id = s.enterprise_id

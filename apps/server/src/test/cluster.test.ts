@@ -24,7 +24,19 @@ beforeAll(async () => {
   s3 = await startFakeS3();
   const secret = randomBytes(32).toString('base64');
   dirs = PORTS.map(() => mkdtempSync(path.join(os.tmpdir(), 'sk-node-')));
-  nodes = await Promise.all(PORTS.map((port, i) => startInstance(port, { DATABASE_URL: database.url, DATA_DIR: dirs[i]!, SECRET_KEY: secret, ...s3.env })));
+  // Each instance names itself in its S3 requests' user agent; a job of a dead instance expires after 4 s (JOB_EXPIRE_SECONDS)
+  // and the survivors look for such jobs every second (JOB_SUPERVISE_SECONDS), so the SIGKILL test takes seconds, not the
+  // hour of an export's own expiry.
+  const env = (i: number) => ({
+    DATABASE_URL: database.url,
+    DATA_DIR: dirs[i]!,
+    SECRET_KEY: secret,
+    AWS_SDK_UA_APP_ID: `sk-node-${i}`,
+    JOB_EXPIRE_SECONDS: '4',
+    JOB_SUPERVISE_SECONDS: '1',
+    ...s3.env,
+  });
+  nodes = await Promise.all(PORTS.map((port, i) => startInstance(port, env(i))));
 }, 180_000);
 afterAll(async () => {
   for (const n of nodes) if (n.child.exitCode === null) n.child.kill('SIGTERM');
@@ -164,4 +176,43 @@ describe('three instances on one database', () => {
         .filter((id) => id !== expected[3]!.id),
     );
   });
+
+  // Last: it leaves two instances running.
+  it('SIGKILL of the instance running a job loses nothing: the job expires there and runs once more, to the end, on another', async () => {
+    const u = await user();
+    const a = await new HttpClient(url(0)).login(u.mobile, TEST_PASSWORD, u.enterpriseId);
+    // The export's upload is held at the object store: its job is mid-run on whichever instance claimed it.
+    const held = s3.hold((method, path) => method !== 'GET' && method !== 'HEAD' && path.includes('/exports/'));
+    let victim = -1;
+    let started: { data: { id: number } };
+    try {
+      started = await a.post('/export/user', { fileName: '断电导出' });
+      const agent = await held.first;
+      victim = [0, 1, 2].find((i) => agent.includes(`app/sk-node-${i}`)) ?? -1;
+      expect(victim, agent).toBeGreaterThanOrEqual(0);
+      nodes[victim]!.child.kill('SIGKILL');
+      expect(await nodes[victim]!.exited).toBe('SIGKILL');
+    } finally {
+      held.release();
+    }
+    const survivor = at(a, (victim + 1) % 3);
+    let item: { process_state: number; file_download_url: string | null } | undefined;
+    do {
+      item = (
+        await survivor.get<{ list: { id: number; process_state: number; file_download_url: string | null }[] }>('/fileDownloadCenter/list')
+      ).data.list.find((x) => x.id === started.data.id);
+      if (item?.process_state === 1) await new Promise((r) => setTimeout(r, 200));
+    } while (item?.process_state === 1);
+    expect(item?.process_state).toBe(2);
+    const res = await fetch(`${url((victim + 2) % 3)}${item!.file_download_url}`, { headers: { cookie: a.cookie } });
+    expect(res.status).toBe(200);
+    // One job, run twice: the cut-off try and the retry that completed.
+    const runs = await rows<{ state: string; retry_count: number }>(
+      database.db,
+      sql`select state::text, retry_count from (select state, retry_count, data from pgboss.job where name = 'export.run'
+            union all select state, retry_count, data from pgboss.archive where name = 'export.run') j
+          where data->'payload'->>'exportId' = ${String(started!.data.id)}`,
+    );
+    expect(runs).toEqual([{ state: 'completed', retry_count: 1 }]);
+  }, 60_000);
 });

@@ -11,6 +11,11 @@ export interface FakeS3 {
   bucket: string;
   /** Each request as 'METHOD /path?query'. */
   seen: string[];
+  /**
+   * Leaves the requests `match` accepts unanswered until `release()` (then they are served, unless their client went
+   * away); `first` resolves with the first held request's user agent (AWS_SDK_UA_APP_ID names the instance in it).
+   */
+  hold(match: (method: string, url: string) => boolean): { first: Promise<string>; release(): void };
   /** The environment that points the app at it. */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -22,8 +27,15 @@ export async function startFakeS3(bucket = 'sk-files'): Promise<FakeS3> {
   await s3.configureBuckets();
   const seen: string[] = [];
   const handle = s3.callback();
+  let holding: { match: (method: string, url: string) => boolean; found: (ua: string) => void; held: [http.IncomingMessage, http.ServerResponse][] } | null =
+    null;
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    if (holding?.match(req.method ?? '', req.url ?? '')) {
+      holding.held.push([req, res]);
+      holding.found(`${req.headers['user-agent'] ?? ''} ${req.headers['x-amz-user-agent'] ?? ''}`);
+      return;
+    }
     handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,6 +52,21 @@ export async function startFakeS3(bucket = 'sk-files'): Promise<FakeS3> {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: '1',
+    },
+    hold: (match) => {
+      let found: (ua: string) => void = () => {};
+      const first = new Promise<string>((resolve) => {
+        found = resolve;
+      });
+      const h = { match, found, held: [] as [http.IncomingMessage, http.ServerResponse][] };
+      holding = h;
+      return {
+        first,
+        release: () => {
+          if (holding === h) holding = null;
+          for (const [req, res] of h.held.splice(0)) if (!req.socket.destroyed) handle(req, res);
+        },
+      };
     },
     close: async () => {
       server.closeAllConnections();

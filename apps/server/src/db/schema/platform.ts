@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseIdCol, foreignKey, idCol, primaryKey, ref, ts, updatedAt } from './columns';
 // Outsourcing partners live here beside users: users.provider_id points at them (no circle with org.ts).
+
+/** A WAL position ('16/B374D848'), as PostgreSQL's pg_lsn (compared by position, not as text). */
+const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 
 /** The tenant itself. Global: it is what enterprise_id points at. */
 export const enterprises = pgTable('enterprises', {
@@ -140,6 +143,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    /** WAL position after the session's last writing request: its reads use the primary until a replica has replayed it. */
+    writeLsn: pgLsn('write_lsn'),
   },
   (t) => [
     primaryKey({ columns: [t.enterpriseId, t.id] }),

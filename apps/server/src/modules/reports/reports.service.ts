@@ -17,6 +17,7 @@ import {
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { readFromReplica } from '../../db/replica';
 import type { Actor } from '../../platform/actor';
 import { invalid } from '../../platform/errors';
 import { orderListWhere } from '../orders/list.filters';
@@ -212,6 +213,9 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams, o: { ex
   // A scoped viewer's or a filtered report's orders are few: the other tables' figures are read for those orders only,
   // not aggregated over the whole enterprise.
   const narrow = !seesAllOrders(a) || team || Object.keys(base).some((k) => !(AXIS_FILTERS[p.axis] as readonly string[]).includes(k));
+  // The summary is flushed and read on the primary (a replica may not have replayed the flush yet); the aggregation
+  // over the orders themselves may read a replica (db/replica.ts).
+  if (!days) await readFromReplica();
   const found = days
     ? await fromSummary(ex, a, p, days)
     : await rows<Record<string, string | number | null>>(
