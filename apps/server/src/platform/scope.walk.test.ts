@@ -177,7 +177,8 @@ describe("scope walk: an id outside the user's scope is not found, on every endp
   // The engineer, ordinary employee, salesperson and keeper see only the orders they are on, and the events and
   // projects they take part in.
   for (const role of [2, 4, 5, 9]) {
-    it(`role ${role}: nothing outside, and their own order opens`, async () => {
+    // Many runs (or a child process) in one test: more than the default 30 s on a loaded 2-core machine.
+    it(`role ${role}: nothing outside, and their own order opens`, { timeout: 90_000 }, async () => {
       const who = await login({ roles: [role] });
       const f = await walk(who, ['order', 'event', 'project', 'task']);
       if (f.length) console.log(`role ${role}\n${f.join('\n')}`);

@@ -118,7 +118,8 @@ describe('cycle generation', () => {
     expect((await s.admin.client.send(C.planDetail, { id })).data.upcoming[0]).toMatchObject({ due: today, generated: true });
   });
 
-  it('over random frequencies and calendars, run day by day: no date twice, none missed inside the horizon', async () => {
+  // Many runs (or a child process) in one test: more than the default 30 s on a loaded 2-core machine.
+  it('over random frequencies and calendars, run day by day: no date twice, none missed inside the horizon', { timeout: 90_000 }, async () => {
     const s = await cycleSetup(t);
     const horizon = 10;
     await setHorizon(s.ep, horizon);

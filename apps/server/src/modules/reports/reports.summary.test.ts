@@ -38,7 +38,8 @@ async function snapshot(ep: number): Promise<string[]> {
 }
 
 describe('运营报表: the per-day summary', () => {
-  it('equals a fresh rebuild and the exact query after random creates, moves and deletes (seeded)', async () => {
+  // Many runs (or a child process) in one test: more than the default 30 s on a loaded 2-core machine.
+  it('equals a fresh rebuild and the exact query after random creates, moves and deletes (seeded)', { timeout: 90_000 }, async () => {
     const d = await loggedIn(t.app, t.deps.db, { roles: [10] });
     const ep = d.enterpriseId;
     const other = await loggedIn(t.app, t.deps.db, { roles: [10] });
