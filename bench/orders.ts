@@ -206,7 +206,10 @@ async function beforeStatements(database: Database, ep: number): Promise<{ label
   };
   return [
     await time('count of all orders (count(*))', sql`select count(*)::int from orders o where o.enterprise_id = ${ep} and o.deleted_at is null`),
-    await time('count of states 3,4 (count(*))', sql`select count(*)::int from orders o where o.enterprise_id = ${ep} and o.deleted_at is null and o.state in (3, 4)`),
+    await time(
+      'count of states 3,4 (count(*))',
+      sql`select count(*)::int from orders o where o.enterprise_id = ${ep} and o.deleted_at is null and o.state in (3, 4)`,
+    ),
     await time(
       'the totals (sum of order_state_counts)',
       sql`select state, invalid, in_pool, abnormal_kind, sum(n) from order_state_counts where enterprise_id = ${ep} group by 1, 2, 3, 4`,

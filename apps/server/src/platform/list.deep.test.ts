@@ -101,7 +101,10 @@ describe('deep pages of the order list', () => {
     expect(seen).toEqual(ids(expected));
     // 进行中 (states 1–4): the exact number, and its deep pages as OFFSET gives them.
     const inWork = sql`state in (1, 2, 3, 4)`;
-    const [n] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from orders where enterprise_id = ${tm.ep} and deleted_at is null and ${inWork}`);
+    const [n] = await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from orders where enterprise_id = ${tm.ep} and deleted_at is null and ${inWork}`,
+    );
     const deep = await apiOrders(1, 260, 20, { orderState: 1 });
     expect(deep.count).toBe(Number(n?.n));
     expect(deep.ids).toEqual(await offsetOrders(tm.ep, 1, 260, 20, inWork));

@@ -123,10 +123,12 @@ async function seekPageIds(
   const mark = markBefore(m, w.offset);
   const keys = sql.raw(terms.map((x) => x.expr).join(', '));
   const op = sql.raw(terms[0]?.desc ? (mark?.pos === w.offset ? '<=' : '<') : mark?.pos === w.offset ? '>=' : '>');
-  const after = mark ? sql` and (${keys}) ${op} (${sql.join(
-    mark.values.map((v) => sql`${v}`),
-    sql`, `,
-  )})` : sql``;
+  const after = mark
+    ? sql` and (${keys}) ${op} (${sql.join(
+        mark.values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : sql``;
   // The first row the statement reads is at position `base`.
   const base = !mark ? 0 : mark.pos === w.offset ? mark.pos : mark.pos + 1;
   const skip = w.offset - base;

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndWorker } from '../modules/org/org.fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
-import { AppError } from './errors';
+import type { AppError } from './errors';
 import { countAndPick, countOf, pageSql, sortOf, windowOf } from './list';
 
 let t: TestApp;

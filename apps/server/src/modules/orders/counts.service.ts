@@ -87,8 +87,15 @@ export function listCountFilters(query: Record<string, unknown>): OrderListCount
 export function listCount(ex: Executor, r: OrderReader, f: OrderListCountQuery): Promise<number> {
   // Every order, or the orders in some states: a sum of the totals (for someone who sees every order).
   const statesOnly =
-    !f.orderType && !f.customerId && !f.servicePersonalId && !f.serviceGroupId && f.priority == null && f.placeState == null &&
-    f.examineType == null && f.examineResult == null && f.orderExceed !== 1;
+    !f.orderType &&
+    !f.customerId &&
+    !f.servicePersonalId &&
+    !f.serviceGroupId &&
+    f.priority == null &&
+    f.placeState == null &&
+    f.examineType == null &&
+    f.examineResult == null &&
+    f.orderExceed !== 1;
   const totals = statesOnly ? fromTotals(ex, r, (g) => !f.states?.length || f.states.includes(g.state)) : null;
   if (totals) return totals;
   const c: SQL[] = [live(r), orderScope(r)];

@@ -30,12 +30,23 @@ const sorted = (g: { state: number; invalid: boolean; inPool: boolean; abnormalK
   g.map((x) => `${x.state}/${x.invalid}/${x.inPool}/${x.abnormalKind}:${x.n}`).sort();
 
 const fresh = async (ep: number, where: SQL): Promise<number> =>
-  Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from orders o where o.enterprise_id = ${ep} and o.deleted_at is null and ${where}`))[0]?.n);
+  Number(
+    (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from orders o where o.enterprise_id = ${ep} and o.deleted_at is null and ${where}`))[0]
+      ?.n,
+  );
 
 const state = fc.integer({ min: 0, max: 7 });
 const abnormal = fc.option(fc.integer({ min: 1, max: 3 }), { nil: null });
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('create' as const), ep: fc.nat(1), state, invalid: fc.boolean(), inPool: fc.boolean(), abnormal, many: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({
+    kind: fc.constant('create' as const),
+    ep: fc.nat(1),
+    state,
+    invalid: fc.boolean(),
+    inPool: fc.boolean(),
+    abnormal,
+    many: fc.integer({ min: 1, max: 4 }),
+  }),
   fc.record({ kind: fc.constant('move' as const), ep: fc.nat(1), pick: fc.nat(), state, invalid: fc.boolean(), inPool: fc.boolean(), abnormal }),
   fc.record({ kind: fc.constantFrom('bin' as const, 'restore' as const, 'purge' as const, 'fold' as const), ep: fc.nat(1), pick: fc.nat() }),
 );
