@@ -37,7 +37,8 @@ export async function stateCounts(ex: Executor, enterpriseId: number): Promise<S
     ex,
     sql`select ${GROUP}, sum(n) as n, count(*)::int as parts from order_state_counts where enterprise_id = ${enterpriseId} group by ${GROUP}`,
   );
-  if (found.reduce((s, g) => s + Number(g.parts), 0) > FOLD_AT) await foldStateCounts(ex, enterpriseId);
+  // Deltas beyond one row per group: a folded enterprise has one per group (up to 128 groups), and is not folded again.
+  if (found.reduce((s, g) => s + Number(g.parts), 0) - found.length > FOLD_AT) await foldStateCounts(ex, enterpriseId);
   return found.filter((g) => Number(g.n) !== 0).map(groupOf);
 }
 
@@ -67,11 +68,12 @@ export const freshStateCounts = async (ex: Executor, enterpriseId: number, where
 
 export const ORDER_COUNTS_FOLD_JOB = 'orders.foldStateCounts';
 
-/** Folds every enterprise past FOLD_AT delta rows (up to 1000 per run); answers how many were folded. */
+/** Folds every enterprise past FOLD_AT delta rows beyond one per group (up to 1000 per run); answers how many were folded. */
 export async function foldAllStateCounts(ex: Executor): Promise<number> {
   const many = await rows<{ enterprise_id: number }>(
     ex,
-    sql`select enterprise_id from order_state_counts group by enterprise_id having count(*) > ${FOLD_AT} limit 1000`,
+    sql`select enterprise_id from order_state_counts group by enterprise_id
+      having count(*) - count(distinct (state, invalid, in_pool, abnormal_kind)) > ${FOLD_AT} limit 1000`,
   );
   for (const r of many) await foldStateCounts(ex, Number(r.enterprise_id));
   return many.length;
