@@ -218,7 +218,8 @@ export async function searchPageIds(ex: Executor, table: string, alias: string, 
   const a = sql.identifier(alias);
   const key = keyOf(table, enterpriseId, where, order);
   const live = sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} ${pageSql(page)}`;
-  if (w.offset >= LIST_WINDOW) {
+  // Past the window (or reaching past it: the snapshot holds the window's ids only), a seek.
+  if (w.offset + w.limit > LIST_WINDOW) {
     const terms = sortTermsOf(order, alias);
     if (!terms) return live;
     return idsIn(t, a, enterpriseId, await seekPageIds(ex, key, t, a, enterpriseId, where, order, terms, w));
@@ -276,6 +277,6 @@ export const listPageRows = async (
   order: SQL,
   page: PageRequest,
 ): Promise<SQL> =>
-  walked || windowOf(page).offset >= LIST_WINDOW
+  walked || windowOf(page).offset + page.pageSize > LIST_WINDOW
     ? searchPageRows(ex, table, alias, enterpriseId, where, order, page)
     : pageRows(table, alias, enterpriseId, where, order, page);
