@@ -94,7 +94,8 @@ async function pageIds(
   const order = newest ? sql`id desc` : sql`id`;
   if (f.keyword && matches !== undefined && fitsWindow(matches)) return sortedMatches(sql`select u.id from users u where ${where}`, order, page);
   // A walked filter, or any page past the window (a keyset seek there).
-  if (walked(f, matches) || windowOf(page).offset + page.pageSize > LIST_WINDOW) return searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.${order}`, page);
+  if (walked(f, matches) || windowOf(page).offset + page.pageSize > LIST_WINDOW)
+    return searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.${order}`, page);
   return sql`select u.id from users u where ${where} order by u.${order} ${pageSql(page)}`;
 }
 
