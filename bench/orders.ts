@@ -23,6 +23,12 @@ const LIST = '/v2/order/getAllOrderList?pageIndex=0&pageSize=20';
 const MY_SCOPE = process.env.BENCH_MY_SCOPE ?? 'scope=mine&tab=all';
 const day = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
 const FILTERED = `&states=3,4&startCreateTime=${day(30)}&endCreateTime=${day(0)}&keyword=${encodeURIComponent('空调')}`;
+/** Page 5,000 at 20 a page (offset 99,980): far past the 10,000-row window (issue 35: refused with LIST_TOO_DEEP). */
+const DEEP = '/v2/order/getAllOrderList?pageIndex=4999&pageSize=20';
+/** A keyword over all time matching far more than the window (issue 36: its capped count was the slow path). */
+const BROAD = `${LIST}&keyword=${encodeURIComponent('空调')}`;
+/** The unfiltered count and a count by state (issue 35: read the table; now the maintained totals). */
+const COUNTS = ['/v2/order/getOrderListCount', '/v2/order/getOrderListCount?states=3,4'];
 
 /** The ten badge calls of the shell, exactly as the menu asks for them. */
 export const TEN_BADGES = [
@@ -139,6 +145,9 @@ export interface OrderScenario {
   badges: OrderRow[];
   round: BadgeRound;
   other: OrderRow[];
+  /** A deep page asked for the first time (ms), and the page after it. */
+  deep: { cold: number; next: number };
+  before: { label: string; p50: number }[];
 }
 
 /** Seeds the orders and measures everything but the export (which wants the app as its own process: orderExport). */
@@ -147,11 +156,18 @@ export async function orderScenario(database: Database, base: string, enterprise
   const admin = await benchLogin(base, enterpriseId);
   const engineer = await benchLogin(base, enterpriseId, BENCH_ENGINEER_MOBILE);
   const listPlan = /from orders|from "orders"/i;
+  // A deep page never asked before (no mark: it skips once, marking its way), then the next one (from its mark).
+  const coldDeep = await timedOnce(base, admin, DEEP.replace('4999', '4900'));
+  const nextDeep = await timedOnce(base, admin, DEEP.replace('4999', '4901'));
   const lists = [
     await measure(database, base, admin, LIST, listPlan),
     await measure(database, base, admin, `${LIST}${FILTERED}`, listPlan),
     await measure(database, base, engineer, `${LIST}&${MY_SCOPE}`, listPlan),
+    await measure(database, base, admin, DEEP, listPlan),
+    await measure(database, base, admin, BROAD, listPlan),
   ];
+  for (const p of COUNTS) lists.push(await measure(database, base, admin, p, /order_state_counts|from orders o/));
+  const before = await beforeStatements(database, enterpriseId);
   const badges: OrderRow[] = [];
   for (const p of TEN_BADGES) badges.push(await measure(database, base, admin, p, /from orders o/));
   const round = await badgeRounds(database, base, admin);
@@ -162,7 +178,47 @@ export async function orderScenario(database: Database, base: string, enterprise
     await measure(database, base, engineer, '/v2/report/statusStatistics', /from orders o/),
     await measure(database, base, admin, `/order/orderDetail?orderId=${seed.orderId}`),
   ];
-  return { seed, lists, badges, round, other };
+  return { seed, lists, badges, round, other, deep: { cold: coldDeep, next: nextDeep }, before };
+}
+
+/** One request's wall time, in ms (a deep page asked for the first time cannot be repeated). */
+async function timedOnce(base: string, cookie: string, p: string): Promise<number> {
+  const t0 = performance.now();
+  const r = await getJson(base, p, cookie);
+  if (!r.success) throw new Error(`${p}: ${r.message}`);
+  return performance.now() - t0;
+}
+
+/**
+ * The statements the counts and the deep page used before the totals and the seek (issue 35), timed on the same rows:
+ * the exact count of all orders, of two states, and page 5,000 by OFFSET.
+ */
+async function beforeStatements(database: Database, ep: number): Promise<{ label: string; p50: number }[]> {
+  const { sql } = await import('drizzle-orm');
+  const time = async (label: string, q: ReturnType<typeof sql>) => {
+    const out: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      await database.db.execute(q);
+      out.push(performance.now() - t0);
+    }
+    return { label, p50: percentile(out, 50) };
+  };
+  return [
+    await time('count of all orders (count(*))', sql`select count(*)::int from orders o where o.enterprise_id = ${ep} and o.deleted_at is null`),
+    await time(
+      'count of states 3,4 (count(*))',
+      sql`select count(*)::int from orders o where o.enterprise_id = ${ep} and o.deleted_at is null and o.state in (3, 4)`,
+    ),
+    await time(
+      'the totals (sum of order_state_counts)',
+      sql`select state, invalid, in_pool, abnormal_kind, sum(n) from order_state_counts where enterprise_id = ${ep} group by 1, 2, 3, 4`,
+    ),
+    await time(
+      'page 5,000 ids by OFFSET 99,980',
+      sql`select o.id from orders o where o.enterprise_id = ${ep} and o.deleted_at is null order by o.created_at desc, o.id desc limit 20 offset 99980`,
+    ),
+  ];
 }
 
 const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(2));
@@ -195,6 +251,9 @@ export function printOrders(s: OrderScenario, plans = process.env.BENCH_PLANS !=
   );
   console.info('Shell counts, statistics and the order detail:');
   table(s.other);
+  console.info(`Page 4,900 asked for the first time (no mark: skips once): ${ms(s.deep.cold)} ms; page 4,901 right after it: ${ms(s.deep.next)} ms`);
+  console.info('The statements before the totals and the seek, on the same rows (SQL p50):');
+  console.table(s.before.map((b) => ({ statement: b.label, 'SQL p50 ms': ms(b.p50) })));
   if (plans) for (const row of [...s.lists, ...s.badges, ...s.other]) if (row.plan) console.info(`\n--- ${decodeURIComponent(row.endpoint)}\n${row.plan}`);
 }
 
@@ -218,7 +277,7 @@ async function main(): Promise<void> {
     const ep = await seedLarge(database.db, 2000);
     const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
     const app = await buildApp(createDeps(config, database));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
     let seed: OrderSeed;
     try {
       const s = await orderScenario(database, base, ep.enterpriseId);

@@ -15,9 +15,9 @@ import { createVisitSummary } from '../modules/visits/summary';
  * in the range's months, instead of every order of every enterprise of all time that contains the keyword
  * (modules/orders/list.search.ts).
  *
- * order_state_counts: the triggers below keep per-enterprise counts by (state, invalid) of the orders outside the
- * recycle bin, in the writer's own transaction, whoever writes (actions, edits, seeds, cascades). Inserts and deletes
- * count their whole statement at once (transition tables); an update only when state, invalid or the bin changes.
+ * order_state_counts: the triggers below keep per-enterprise counts by (state, invalid, in_pool, abnormal_kind) of the
+ * orders outside the recycle bin, in the writer's own transaction, whoever writes (actions, edits, seeds, cascades). Inserts and deletes
+ * count their whole statement at once (transition tables); an update only when one of those or the bin changes.
  * ENABLE ALWAYS: the bench seed inserts with session_replication_role = replica and must be counted too.
  */
 const DERIVED = [
@@ -32,19 +32,21 @@ const DERIVED = [
     end $$`),
   sql.raw('create index if not exists orders_month_grams_idx on orders using gin (sk_month_grams(enterprise_id, created_at, search_grams))'),
   sql.raw(`create or replace function sk_order_counts_ins() returns trigger language plpgsql as $$ begin
-    insert into order_state_counts (enterprise_id, state, invalid, n)
-      select enterprise_id, state, invalid, count(*) from sk_new where deleted_at is null group by 1, 2, 3;
+    insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
+      select enterprise_id, state, invalid, in_pool, abnormal_kind, count(*) from sk_new where deleted_at is null group by 1, 2, 3, 4, 5;
     return null; end $$`),
   sql.raw(`create or replace function sk_order_counts_del() returns trigger language plpgsql as $$ begin
-    insert into order_state_counts (enterprise_id, state, invalid, n)
-      select enterprise_id, state, invalid, -count(*) from sk_old where deleted_at is null group by 1, 2, 3;
+    insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
+      select enterprise_id, state, invalid, in_pool, abnormal_kind, -count(*) from sk_old where deleted_at is null group by 1, 2, 3, 4, 5;
     return null; end $$`),
   sql.raw(`create or replace function sk_order_counts_upd() returns trigger language plpgsql as $$ begin
     if old.deleted_at is null then
-      insert into order_state_counts (enterprise_id, state, invalid, n) values (old.enterprise_id, old.state, old.invalid, -1);
+      insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
+        values (old.enterprise_id, old.state, old.invalid, old.in_pool, old.abnormal_kind, -1);
     end if;
     if new.deleted_at is null then
-      insert into order_state_counts (enterprise_id, state, invalid, n) values (new.enterprise_id, new.state, new.invalid, 1);
+      insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
+        values (new.enterprise_id, new.state, new.invalid, new.in_pool, new.abnormal_kind, 1);
     end if;
     return null; end $$`),
   // Geocoding (platform/geo, modules/geo): a saved address whose text or coordinates changed is marked not geocoded
@@ -96,6 +98,7 @@ const TRIGGERS = [
     for each statement execute function sk_order_counts_del()`),
   sql.raw(`create or replace trigger orders_counts_upd after update on orders for each row
     when (old.state is distinct from new.state or old.invalid is distinct from new.invalid
+      or old.in_pool is distinct from new.in_pool or old.abnormal_kind is distinct from new.abnormal_kind
       or (old.deleted_at is null) <> (new.deleted_at is null) or old.enterprise_id <> new.enterprise_id)
     execute function sk_order_counts_upd()`),
   sql.raw('create or replace trigger orders_counts_truncate after truncate on orders for each statement execute function sk_order_counts_truncate()'),
@@ -105,15 +108,18 @@ const TRIGGERS = [
   sql.raw('alter table orders enable always trigger orders_counts_truncate'),
 ];
 
-const BACKFILL = sql.raw(`insert into order_state_counts (enterprise_id, state, invalid, n)
-  select enterprise_id, state, invalid, count(*) from orders where deleted_at is null group by 1, 2, 3`);
+const BACKFILL = sql.raw(`insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
+  select enterprise_id, state, invalid, in_pool, abnormal_kind, count(*) from orders where deleted_at is null group by 1, 2, 3, 4, 5`);
 
 export async function createDerived(database: Database): Promise<void> {
   for (const s of DERIVED) await database.db.execute(s);
   await database.db.transaction(async (tx) => {
     // No writer may slip between the backfill and the triggers.
     await tx.execute(sql`lock table orders in share row exclusive mode`);
-    const found = (await tx.execute(sql`select 1 from pg_trigger where tgname = 'orders_counts_ins'`)) as unknown as { rows: unknown[] };
+    // Counters kept before the pool and abnormal dimensions (a trigger without in_pool) are counted again.
+    const found = (await tx.execute(
+      sql`select 1 from pg_trigger where tgname = 'orders_counts_upd' and pg_get_triggerdef(oid) like '%in_pool%'`,
+    )) as unknown as { rows: unknown[] };
     for (const s of TRIGGERS) await tx.execute(s);
     if (found.rows.length === 0) {
       await tx.execute(sql`delete from order_state_counts`);

@@ -2,6 +2,9 @@
 // contains-search, a tag) is walked row by row, so page 500 costs 500 first pages. After a search's first page the
 // helper keeps the window's ids in order for a while; a later page of the same search is then a slice of them, its
 // rows read by id and checked against the filter again, so a row deleted or changed since is left out, never shown.
+// Past the window (docs/lists.md, "Deep pages") a page is a keyset seek: from the nearest position of the same search
+// whose sort key the helper has seen, the rows after that key in the list's order, so a deep page reads about one
+// page of index entries instead of every entry before it.
 import { LIST_WINDOW } from '@sk/shared';
 import { type Name, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
@@ -25,6 +28,140 @@ interface Kept {
 const kept = new Map<string, Kept>();
 const building = new Map<string, Promise<Kept | null>>();
 const dialect = new PgDialect();
+
+/** A position of a search and the sort key of the row there (as text, exactly as PostgreSQL prints it). */
+interface Marks {
+  at: number;
+  /** position → the key's values, in the order's terms. */
+  byPos: Map<number, string[]>;
+}
+const marks = new Map<string, Marks>();
+/** One mark every this many rows of a long skip, so a later jump near it seeks from it. */
+export const MARK_EVERY = 1_000;
+/** Marks kept per search (the newest win); searches with marks kept per process. */
+const MAX_MARKS = 5_000;
+const MAX_MARKED = 200;
+/** Rows the deep pages skipped to reach their page (tests: a page after a mark skips none). */
+let skipped = 0;
+export const deepPageSkips = (): number => skipped;
+
+/** One term of a list's order: its expression and direction. */
+interface SortTerm {
+  expr: string;
+  desc: boolean;
+}
+
+/**
+ * The order's terms when a keyset seek can follow it: every term in one direction (one row comparison), no NULLS
+ * clause (a sort naming one puts nulls where a comparison cannot reach them), no parameters, ending in the alias's id
+ * (so the key is unique and ties on the other terms are ordered). Otherwise null: such a list skips with OFFSET.
+ */
+export function sortTermsOf(order: SQL, alias: string): SortTerm[] | null {
+  const q = dialect.sqlToQuery(order);
+  if (q.params.length > 0) return null;
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < q.sql.length; i++) {
+    const ch = q.sql[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(q.sql.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(q.sql.slice(from));
+  const terms: SortTerm[] = [];
+  for (const raw of parts) {
+    const part = raw.trim();
+    if (/\bnulls\b/i.test(part)) return null;
+    const m = /^(.+?)(?:\s+(asc|desc))?$/is.exec(part);
+    if (!m?.[1]) return null;
+    terms.push({ expr: m[1].trim(), desc: (m[2] ?? '').toLowerCase() === 'desc' });
+  }
+  const last = terms.at(-1)?.expr.replaceAll('"', '');
+  if (!last || (last !== `${alias}.id` && last !== 'id')) return null;
+  if (terms.some((t) => t.desc !== terms[0]?.desc)) return null;
+  return terms;
+}
+
+function marksOf(key: string): Marks {
+  const m = marks.get(key);
+  if (m && Date.now() - m.at <= SNAPSHOT_TTL_MS) return m;
+  const fresh: Marks = { at: Date.now(), byPos: new Map() };
+  marks.delete(key);
+  marks.set(key, fresh);
+  while (marks.size > MAX_MARKED) marks.delete(marks.keys().next().value as string);
+  return fresh;
+}
+
+/** The nearest mark at or before `pos`. */
+function markBefore(m: Marks, pos: number): { pos: number; values: string[] } | null {
+  let best: { pos: number; values: string[] } | null = null;
+  for (const [p, values] of m.byPos) if (p <= pos && (!best || p > best.pos)) best = { pos: p, values };
+  return best;
+}
+
+/**
+ * The ids of a page past the window, by a keyset seek (see the file's head). Without a mark before it the seek starts
+ * at the top and skips (once), leaving a mark every MARK_EVERY rows on its way for the jumps that follow; the page's
+ * first and last rows are marked too, so the next page, or the same page again, reads only its own rows.
+ */
+async function seekPageIds(
+  ex: Executor,
+  key: string,
+  t: Name,
+  a: Name,
+  enterpriseId: number,
+  where: SQL,
+  order: SQL,
+  terms: SortTerm[],
+  w: { limit: number; offset: number },
+): Promise<number[]> {
+  const m = marksOf(key);
+  const mark = markBefore(m, w.offset);
+  const keys = sql.raw(terms.map((x) => x.expr).join(', '));
+  const op = sql.raw(terms[0]?.desc ? (mark?.pos === w.offset ? '<=' : '<') : mark?.pos === w.offset ? '>=' : '>');
+  const after = mark
+    ? sql` and (${keys}) ${op} (${sql.join(
+        mark.values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : sql``;
+  // The first row the statement reads is at position `base`.
+  const base = !mark ? 0 : mark.pos === w.offset ? mark.pos : mark.pos + 1;
+  const skip = w.offset - base;
+  skipped += skip;
+  const cols = sql.raw(terms.map((x, i) => `${x.expr} as k${i}`).join(', '));
+  const texts = sql.raw(terms.map((_x, i) => `s.k${i}::text as k${i}`).join(', '));
+  const found = await rows<Record<string, string | null> & { id: string | number; rn: string | number }>(
+    ex,
+    sql`select s.id, s.rn, ${texts} from (
+      select ${a}.id, ${cols}, row_number() over (order by ${order}) as rn
+      from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where}${after}
+      order by ${order} limit ${skip + w.limit}) s
+    where s.rn > ${skip} or s.rn % ${MARK_EVERY} = 0 order by s.rn`,
+  );
+  const page: number[] = [];
+  for (const r of found) {
+    const rn = Number(r.rn);
+    const values = terms.map((_x, i) => r[`k${i}`]);
+    // A null key cannot be compared: that position is not marked (a later seek near it skips from an earlier mark).
+    const pos = base + rn - 1;
+    if (values.every((v) => v != null) && (rn % MARK_EVERY === 0 || rn === skip + 1)) {
+      m.byPos.set(pos, values as string[]);
+    }
+    if (rn > skip) page.push(Number(r.id));
+  }
+  const last = found.at(-1);
+  if (last && Number(last.rn) > skip) {
+    const values = terms.map((_x, i) => last[`k${i}`]);
+    if (values.every((v) => v != null)) m.byPos.set(base + Number(last.rn) - 1, values as string[]);
+  }
+  while (m.byPos.size > MAX_MARKS) m.byPos.delete(m.byPos.keys().next().value as number);
+  return page;
+}
 
 /** The search's identity: its table, filter (with the enterprise and the viewer's scope) and order, as compiled. */
 function keyOf(table: string, enterpriseId: number, where: SQL, order: SQL): string {
@@ -81,6 +218,12 @@ export async function searchPageIds(ex: Executor, table: string, alias: string, 
   const a = sql.identifier(alias);
   const key = keyOf(table, enterpriseId, where, order);
   const live = sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} ${pageSql(page)}`;
+  // Past the window (or reaching past it: the snapshot holds the window's ids only), a seek.
+  if (w.offset + w.limit > LIST_WINDOW) {
+    const terms = sortTermsOf(order, alias);
+    if (!terms) return live;
+    return idsIn(t, a, enterpriseId, await seekPageIds(ex, key, t, a, enterpriseId, where, order, terms, w));
+  }
   if (page.pageIndex === 0) {
     const k = fresh(key);
     if (!k || Date.now() - k.at > REFRESH_MS) build(ex, key, table, alias, enterpriseId, where, order);
@@ -114,12 +257,16 @@ export async function snapshotsSettled(): Promise<void> {
   await Promise.all([...building.values()]);
 }
 
-/** Forgets every snapshot (tests). */
+/** Forgets every snapshot and every mark of the deep pages (tests). */
 export function forgetSnapshots(): void {
   kept.clear();
+  marks.clear();
 }
 
-/** pageRows, or searchPageRows when the list's filters are walked (a text search, a tag: no index holds them in order). */
+/**
+ * pageRows, or searchPageRows when the list's filters are walked (a text search, a tag: no index holds them in order)
+ * or the page lies past the window (a keyset seek).
+ */
 export const listPageRows = async (
   ex: Executor,
   walked: boolean,
@@ -129,4 +276,7 @@ export const listPageRows = async (
   where: SQL,
   order: SQL,
   page: PageRequest,
-): Promise<SQL> => (walked ? searchPageRows(ex, table, alias, enterpriseId, where, order, page) : pageRows(table, alias, enterpriseId, where, order, page));
+): Promise<SQL> =>
+  walked || windowOf(page).offset + page.pageSize > LIST_WINDOW
+    ? searchPageRows(ex, table, alias, enterpriseId, where, order, page)
+    : pageRows(table, alias, enterpriseId, where, order, page);

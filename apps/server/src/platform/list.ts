@@ -5,7 +5,7 @@ import { LIST_WINDOW } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../db/client';
 import { readFromReplica } from '../db/replica';
-import { AppError, invalid } from './errors';
+import { invalid } from './errors';
 
 export interface PageRequest {
   pageIndex: number;
@@ -13,13 +13,12 @@ export interface PageRequest {
 }
 
 /**
- * LIMIT and OFFSET of a zero-based page. Only the first LIST_WINDOW rows are reachable, so even the deepest page
- * reads at most LIST_WINDOW index entries; a page starting past them is refused with a message to narrow the filters.
+ * LIMIT and OFFSET of a zero-based page. Every page is served: a page past the first LIST_WINDOW rows is not refused.
+ * The lists that page through searchPageIds/listPageRows (list.snapshot.ts) reach such a page by a keyset seek from
+ * the nearest position they have seen, not by this OFFSET; a raw statement's pageSql skips with OFFSET.
  */
 export function windowOf(page: PageRequest): { limit: number; offset: number } {
-  const offset = page.pageIndex * page.pageSize;
-  if (offset >= LIST_WINDOW) throw new AppError('LIST_TOO_DEEP', { max: LIST_WINDOW });
-  return { limit: Math.min(page.pageSize, LIST_WINDOW - offset), offset };
+  return { limit: page.pageSize, offset: page.pageIndex * page.pageSize };
 }
 
 /** `limit … offset …` of a page, for raw statements. */
@@ -61,12 +60,8 @@ export function sortOf<K extends string | number>(orders: Record<K, SQL>, key: K
   return orders[chosen];
 }
 
-/**
- * A `{ list, count }` answer: the page's rows (`load` pages with pageSql or windowOf) and the capped count, run
- * together. A page past the window is refused before either runs.
- */
-export async function listPage<R>(page: PageRequest, load: () => Promise<R[]>, count: () => Promise<number>): Promise<{ list: R[]; count: number }> {
-  windowOf(page);
+/** A `{ list, count }` answer: the page's rows (`load` pages with pageSql or windowOf) and the capped count, run together. */
+export async function listPage<R>(_page: PageRequest, load: () => Promise<R[]>, count: () => Promise<number>): Promise<{ list: R[]; count: number }> {
   await readFromReplica();
   const [list, n] = await Promise.all([load(), count()]);
   return { list, count: n };
@@ -81,11 +76,10 @@ export const fitsWindow = (count: number): boolean => count <= LIST_WINDOW;
  * index, where the planner may pass every non-matching row before the first match when the matches cluster.
  */
 export async function listPageByCount<R>(
-  page: PageRequest,
+  _page: PageRequest,
   count: () => Promise<number>,
   load: (count: number) => Promise<R[]>,
 ): Promise<{ list: R[]; count: number }> {
-  windowOf(page);
   await readFromReplica();
   const n = await count();
   return { list: n === 0 ? [] : await load(n), count: n };
@@ -102,7 +96,6 @@ export const sortedMatches = (matches: SQL, order: SQL, page: PageRequest): SQL 
  * index instead (pageRows), where matches are dense. The ids come unordered; the caller sorts the page's rows.
  */
 export async function countAndPick(ex: Executor, matches: SQL, order: SQL, page: PageRequest): Promise<{ count: number; ids: number[] | null }> {
-  windowOf(page);
   await readFromReplica();
   const found = await rows<{ n: number; id: string | number | null }>(
     ex,

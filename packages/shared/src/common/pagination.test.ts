@@ -29,12 +29,22 @@ describe('pageQuery labels', () => {
 });
 
 describe('the list window', () => {
-  it('shows a count past the window as 10000+ and keeps the pager inside it', () => {
+  it('shows a capped count as 10000+ and an exact one as it is', () => {
     expect(LIST_WINDOW).toBe(10_000);
     expect(countText(0)).toBe('0');
     expect(countText(LIST_WINDOW)).toBe('10000');
     expect(countText(LIST_WINDOW + 1)).toBe('10000+');
+    expect(countText(1_000_000)).toBe('1000000');
+  });
+
+  it('offers every page of an exact count, and one page past a full page of a capped one', () => {
     expect(reachableRows(35)).toBe(35);
-    expect(reachableRows(LIST_WINDOW + 1)).toBe(LIST_WINDOW);
+    expect(reachableRows(1_000_000, { pageIndex: 0, pageSize: 10, rows: 10 })).toBe(1_000_000);
+    // Capped: the window while inside it; past it, one more page while the page shown is full.
+    expect(reachableRows(LIST_WINDOW + 1, { pageIndex: 3, pageSize: 10, rows: 10 })).toBe(LIST_WINDOW + 1);
+    expect(reachableRows(LIST_WINDOW + 1, { pageIndex: 1500, pageSize: 10, rows: 10 })).toBe(15_011);
+    // The last page (not full) ends the pager there; an empty page past the end still keeps its own number.
+    expect(reachableRows(LIST_WINDOW + 1, { pageIndex: 1500, pageSize: 10, rows: 4 })).toBe(15_004);
+    expect(reachableRows(LIST_WINDOW + 1, { pageIndex: 1500, pageSize: 10, rows: 0 })).toBe(15_001);
   });
 });

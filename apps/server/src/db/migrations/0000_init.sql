@@ -1612,6 +1612,8 @@ CREATE TABLE "order_state_counts" (
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_state_counts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"state" smallint NOT NULL,
 	"invalid" boolean NOT NULL,
+	"in_pool" boolean DEFAULT false NOT NULL,
+	"abnormal_kind" smallint,
 	"n" bigint NOT NULL,
 	CONSTRAINT "order_state_counts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
 );

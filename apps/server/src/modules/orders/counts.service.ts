@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { type OrderScopeSubject as OrderReader, orderScope, seesAllOrders } from './scope';
 import { examineMine } from './list.filters';
-import { stateCounts } from './state-counts';
+import { type StateGroup, stateCounts, totalOf } from './state-counts';
 
 /**
  * The order counts of the shell's badges and the statistics. Each count is
@@ -25,22 +25,34 @@ async function countWhere(ex: Executor, conds: SQL[]): Promise<number> {
 /** A small integer from the raw query, or null when absent or not a number. */
 const intParam = (v: unknown): number | null => (v == null || v === '' || !/^-?\d+$/.test(String(v)) ? null : Number(v));
 
+/**
+ * For someone who sees every order, a count that is a sum of the trigger-kept groups (state-counts.ts) reads them, not
+ * the orders: the same number, without reading one index entry per order.
+ */
+const fromTotals = (ex: Executor, r: OrderReader, keep: (g: StateGroup) => boolean): Promise<number> | null =>
+  seesAllOrders(r) ? totalOf(ex, r.enterpriseId, keep) : null;
+
 /** 待受理 (dataType 1, the badge): state 0 and not invalid; dataType 2 the invalid ones; otherwise both. */
 export function acceptanceCount(ex: Executor, r: OrderReader, dataType: unknown): Promise<number> {
   const t = intParam(dataType);
+  const totals = fromTotals(ex, r, (g) => g.state === 0 && (t === 1 ? !g.invalid : t === 2 ? g.invalid : true));
+  if (totals) return totals;
   const flag = t === 1 ? [sql.raw('not o.invalid')] : t === 2 ? [sql.raw('o.invalid')] : [];
   return countWhere(ex, [live(r), sql.raw('o.state = 0'), ...flag, orderScope(r)]);
 }
 
 /** 待派单: state 1 and not waiting in the pool (pool orders count on the pool's badge, 工单公海). */
 export function unDeliverCount(ex: Executor, r: OrderReader): Promise<number> {
-  return countWhere(ex, [live(r), sql.raw('o.state = 1 and not o.in_pool'), orderScope(r)]);
+  return fromTotals(ex, r, (g) => g.state === 1 && !g.inPool) ?? countWhere(ex, [live(r), sql.raw('o.state = 1 and not o.in_pool'), orderScope(r)]);
 }
 
 /** 异常工单: a pending change request; type 1–3 one kind (改约, 转派, 取消), type 0 or absent all. */
 export function abnormalCount(ex: Executor, r: OrderReader, type: unknown): Promise<number> {
   const t = intParam(type);
-  const kind = t != null && t >= 1 && t <= 3 ? [sql.raw(`o.abnormal_kind = ${t}`)] : [];
+  const one = t != null && t >= 1 && t <= 3;
+  const totals = fromTotals(ex, r, (g) => g.abnormalKind != null && (!one || g.abnormalKind === t));
+  if (totals) return totals;
+  const kind = one ? [sql.raw(`o.abnormal_kind = ${t}`)] : [];
   return countWhere(ex, [live(r), sql.raw('o.abnormal_kind is not null'), ...kind, orderScope(r)]);
 }
 
@@ -51,7 +63,7 @@ export function overdueCount(ex: Executor, r: OrderReader): Promise<number> {
 
 /** 工单公海 (is_grab=1): every order waiting in the pool; the pool is open to all who may grab. */
 export function poolCount(ex: Executor, r: OrderReader): Promise<number> {
-  return countWhere(ex, [live(r), sql.raw('o.state = 1 and o.in_pool')]);
+  return totalOf(ex, r.enterpriseId, (g) => g.state === 1 && g.inPool);
 }
 
 /** 待我审批 (type -1 every kind, 1–4 one): pending approvals this user may decide (an approval flow's: his open tasks). */
@@ -73,6 +85,19 @@ export function listCountFilters(query: Record<string, unknown>): OrderListCount
 
 /** The number of rows AllOrder shows the user for these filters. */
 export function listCount(ex: Executor, r: OrderReader, f: OrderListCountQuery): Promise<number> {
+  // Every order, or the orders in some states: a sum of the totals (for someone who sees every order).
+  const statesOnly =
+    !f.orderType &&
+    !f.customerId &&
+    !f.servicePersonalId &&
+    !f.serviceGroupId &&
+    f.priority == null &&
+    f.placeState == null &&
+    f.examineType == null &&
+    f.examineResult == null &&
+    f.orderExceed !== 1;
+  const totals = statesOnly ? fromTotals(ex, r, (g) => !f.states?.length || f.states.includes(g.state)) : null;
+  if (totals) return totals;
   const c: SQL[] = [live(r), orderScope(r)];
   if (f.states?.length) c.push(sql.raw(`o.state in (${f.states.join(', ')})`));
   if (f.orderType) c.push(sql`o.template_id = ${f.orderType}`);
@@ -101,17 +126,22 @@ export async function statusStatistics(ex: Executor, r: OrderReader, tz: string,
   const where = sql.join([live(r), orderScope(r), ...range], sql` and `);
   // All time for someone who sees every order: the trigger-kept counters (state-counts.ts), not 1,000,000 index entries.
   const counted = range.length === 0 && seesAllOrders(r);
+  const openStates = new Set([0, 1, 2, 3, 4, 7]);
   const [groups, [extra]] = await Promise.all([
     counted
       ? stateCounts(ex, r.enterpriseId)
       : rows<{ state: number; invalid: boolean; n: number }>(ex, sql`select o.state, o.invalid, count(*)::int as n from orders o where ${where} group by 1, 2`),
-    // Two counts, each on its own partial index (orders_abnormal_cnt_idx, orders_overdue_cnt_idx) without the table.
-    rows<{ abnormal: number; overdue: number }>(
+    // Overdue depends on the clock: counted on its partial index (orders_overdue_cnt_idx) without the table. Abnormal is
+    // a sum of the totals when they apply, else counted on orders_abnormal_cnt_idx.
+    rows<{ abnormal: number | null; overdue: number }>(
       ex,
-      sql`select (select count(*) from orders o where ${where} and ${OPEN} and o.abnormal_kind is not null)::int as abnormal,
+      sql`select ${counted ? sql`null` : sql`(select count(*) from orders o where ${where} and ${OPEN} and o.abnormal_kind is not null)::int`} as abnormal,
             (select count(*) from orders o where ${where} and ${OPEN} and not o.invalid and o.due_at < now())::int as overdue`,
     ),
   ]);
+  const abnormal = counted
+    ? (groups as StateGroup[]).filter((g) => g.abnormalKind != null && openStates.has(g.state)).reduce((s, g) => s + g.n, 0)
+    : Number(extra?.abnormal ?? 0);
   const byState = new Map<number, number>();
   let invalidN = 0;
   let total = 0;
@@ -121,7 +151,7 @@ export async function statusStatistics(ex: Executor, r: OrderReader, tz: string,
     else byState.set(Number(g.state), (byState.get(Number(g.state)) ?? 0) + Number(g.n));
   }
   const states = Object.entries(ORDER_STATES).map(([s, v]) => ({ state: Number(s), name: v.label, count: byState.get(Number(s)) ?? 0 }));
-  return { total, states, invalid: invalidN, abnormal: Number(extra?.abnormal ?? 0), overdue: Number(extra?.overdue ?? 0) };
+  return { total, states, invalid: invalidN, abnormal, overdue: Number(extra?.overdue ?? 0) };
 }
 
 interface TypeFilter {

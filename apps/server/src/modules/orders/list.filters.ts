@@ -7,7 +7,8 @@ import { and, bigints, createdBetween } from '../../platform/sql';
 import { hasAnyTag } from '../tags/tag-links';
 import { createdMonths, orderContains } from './list.search';
 import { onEngine, openTaskOrders } from './examine.kinds';
-import { type OrderScopeSubject, orderScope, teamOrdersOf } from './scope';
+import { type OrderScopeSubject, orderScope, seesAllOrders, teamOrdersOf } from './scope';
+import type { StateGroup } from './state-counts';
 
 /**
  * The conditions of every order list (the /allOrder route's parameters, the list scopes) on
@@ -161,4 +162,23 @@ function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): 
 export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>, o: WhereOptions = {}): SQL {
   const bin = f.scope === 'rubbish' ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`;
   return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderScope(v), ...scopeConds(v, f), ...filterConds(v, f, o)]);
+}
+
+/**
+ * The groups of the trigger-kept totals (state-counts.ts) a list's rows are, when its count is a sum of them: a viewer
+ * who sees every order, outside the recycle bin, the scope 全部 / 待受理 / 异常 and no filter but states. Otherwise null:
+ * the list counts its matches (capped at the window).
+ */
+export function totalsGroupsOf(v: OrderListViewer, f: Partial<OrderListFilters>): ((g: StateGroup) => boolean) | null {
+  if (!seesAllOrders(v)) return null;
+  const scope = f.scope ?? 'all';
+  if (scope !== 'all' && scope !== 'acceptance' && scope !== 'abnormal') return null;
+  if (filterConds(v, { ...f, states: undefined, orderStateList: undefined, orderState: undefined }, {}).length > 0) return null;
+  const tab = f.orderState == null ? null : ORDER_TAB_STATES[String(f.orderState) as keyof typeof ORDER_TAB_STATES];
+  const listed = [...(f.states ?? []), ...(f.orderStateList ?? [])];
+  return (g) =>
+    (scope !== 'acceptance' || (g.state === 0 && !g.invalid)) &&
+    (scope !== 'abnormal' || g.abnormalKind != null) &&
+    (!tab || tab.includes(g.state)) &&
+    (listed.length === 0 || listed.includes(g.state));
 }

@@ -9,7 +9,8 @@ import { actorOf } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import { visibleCustomer } from '../customers/common';
 import { bigints, timeOf } from '../../platform/sql';
-import { type OrderListViewer, orderListWhere } from './list.filters';
+import { type OrderListViewer, orderListWhere, totalsGroupsOf } from './list.filters';
+import { totalOf } from './state-counts';
 
 /** The order lists (GET /v2/order/getAllOrderList) and the rows the order export writes. */
 
@@ -172,6 +173,13 @@ export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQ
   const order = sortOf(SORTS, q.sortType as keyof typeof SORTS, 1);
   const matchOrder = sortOf(MATCH_SORTS, q.sortType as keyof typeof MATCH_SORTS, 1);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
+  // Every order, or a state set: the exact number from the totals; past the window the page walks (or seeks) the sort.
+  const groups = totalsGroupsOf(v, q);
+  const total = groups ? await totalOf(ex, v.enterpriseId, groups) : null;
+  if (total != null && !fitsWindow(total)) {
+    const inner = await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
+    return { list: (await rows<RawRow>(ex, rowSelect(v, inner, order))).map(present), count: total };
+  }
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder, page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
   // Past the window the walk's later pages come from the search's snapshot (searchPageRows).
@@ -182,8 +190,10 @@ export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQ
 }
 
 /** The list's count alone (capped like the list's), for the badge counts of the same filters. */
-export const countOrderList = (ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<number> =>
-  countOf(ex, sql`orders o`, orderListWhere(v, f));
+export const countOrderList = (ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<number> => {
+  const groups = totalsGroupsOf(v, f);
+  return groups ? totalOf(ex, v.enterpriseId, groups) : countOf(ex, sql`orders o`, orderListWhere(v, f));
+};
 
 export type OrderExportParams = Partial<OrderListFilters> & { ids?: number[] };
 

@@ -4,25 +4,47 @@ import { rows } from '../../db/client';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 
 /**
- * The enterprise's all-time order counts by (state, invalid), outside the recycle bin, from the deltas the triggers of
+ * The enterprise's all-time order counts by (state, invalid, in_pool, abnormal_kind), outside the recycle bin, from the deltas the triggers of
  * db/derived.ts write with every change (no scan of the orders). Past FOLD_AT delta rows they are folded back into one
- * row per (state, invalid): by the read, and by a sweep every five minutes for enterprises nobody looks at.
+ * row per group: by the read, and by a sweep every five minutes for enterprises nobody looks at. Besides the home
+ * page's statistic they answer every count that is a sum of groups (`totalOf`): the badges 待受理, 待派单, 工单公海 and
+ * 异常工单, and an order list without filters or with states only (docs/lists.md, "Counts from totals").
  */
 const FOLD_AT = 100;
 
 export interface StateGroup {
   state: number;
   invalid: boolean;
+  inPool: boolean;
+  /** The pending change request's kind (改约 1, 转派 2, 取消 3), null without one. */
+  abnormalKind: number | null;
   n: number;
 }
 
+const GROUP = sql.raw('state, invalid, in_pool, abnormal_kind');
+
+type RawGroup = { state: number; invalid: boolean; in_pool: boolean; abnormal_kind: number | null; n: string | number };
+const groupOf = (g: RawGroup): StateGroup => ({
+  state: Number(g.state),
+  invalid: g.invalid,
+  inPool: g.in_pool,
+  abnormalKind: g.abnormal_kind == null ? null : Number(g.abnormal_kind),
+  n: Number(g.n),
+});
+
 export async function stateCounts(ex: Executor, enterpriseId: number): Promise<StateGroup[]> {
-  const found = await rows<{ state: number; invalid: boolean; n: string | number; parts: number }>(
+  const found = await rows<RawGroup & { parts: number }>(
     ex,
-    sql`select state, invalid, sum(n) as n, count(*)::int as parts from order_state_counts where enterprise_id = ${enterpriseId} group by 1, 2`,
+    sql`select ${GROUP}, sum(n) as n, count(*)::int as parts from order_state_counts where enterprise_id = ${enterpriseId} group by ${GROUP}`,
   );
-  if (found.reduce((s, g) => s + Number(g.parts), 0) > FOLD_AT) await foldStateCounts(ex, enterpriseId);
-  return found.filter((g) => Number(g.n) !== 0).map((g) => ({ state: Number(g.state), invalid: g.invalid, n: Number(g.n) }));
+  // Deltas beyond one row per group: a folded enterprise has one per group (up to 128 groups), and is not folded again.
+  if (found.reduce((s, g) => s + Number(g.parts), 0) - found.length > FOLD_AT) await foldStateCounts(ex, enterpriseId);
+  return found.filter((g) => Number(g.n) !== 0).map(groupOf);
+}
+
+/** The orders outside the recycle bin in the groups `keep` picks, from the totals (no scan of the orders). */
+export async function totalOf(ex: Executor, enterpriseId: number, keep: (g: StateGroup) => boolean): Promise<number> {
+  return (await stateCounts(ex, enterpriseId)).filter(keep).reduce((s, g) => s + g.n, 0);
 }
 
 /**
@@ -30,25 +52,28 @@ export async function stateCounts(ex: Executor, enterpriseId: number): Promise<S
  * (its new delta is not in this statement's snapshot and stays; a concurrent fold skips the rows this one deleted).
  */
 export async function foldStateCounts(ex: Executor, enterpriseId: number): Promise<void> {
-  await ex.execute(sql`with gone as (delete from order_state_counts where enterprise_id = ${enterpriseId} returning state, invalid, n)
-    insert into order_state_counts (enterprise_id, state, invalid, n)
-    select ${enterpriseId}, state, invalid, sum(n) from gone group by state, invalid having sum(n) <> 0`);
+  await ex.execute(sql`with gone as (delete from order_state_counts where enterprise_id = ${enterpriseId} returning ${GROUP}, n)
+    insert into order_state_counts (enterprise_id, ${GROUP}, n)
+    select ${enterpriseId}, ${GROUP}, sum(n) from gone group by ${GROUP} having sum(n) <> 0`);
 }
 
 /** The same groups counted from the orders themselves (the tests compare the two). */
-export const freshStateCounts = (ex: Executor, enterpriseId: number, where: SQL = sql`true`): Promise<StateGroup[]> =>
-  rows<StateGroup>(
-    ex,
-    sql`select state::int as state, invalid, count(*)::int as n from orders o where o.enterprise_id = ${enterpriseId} and o.deleted_at is null and ${where} group by 1, 2`,
-  );
+export const freshStateCounts = async (ex: Executor, enterpriseId: number, where: SQL = sql`true`): Promise<StateGroup[]> =>
+  (
+    await rows<RawGroup>(
+      ex,
+      sql`select ${GROUP}, count(*)::int as n from orders o where o.enterprise_id = ${enterpriseId} and o.deleted_at is null and ${where} group by ${GROUP}`,
+    )
+  ).map(groupOf);
 
 export const ORDER_COUNTS_FOLD_JOB = 'orders.foldStateCounts';
 
-/** Folds every enterprise past FOLD_AT delta rows (up to 1000 per run); answers how many were folded. */
+/** Folds every enterprise past FOLD_AT delta rows beyond one per group (up to 1000 per run); answers how many were folded. */
 export async function foldAllStateCounts(ex: Executor): Promise<number> {
   const many = await rows<{ enterprise_id: number }>(
     ex,
-    sql`select enterprise_id from order_state_counts group by enterprise_id having count(*) > ${FOLD_AT} limit 1000`,
+    sql`select enterprise_id from order_state_counts group by enterprise_id
+      having count(*) - count(distinct (state, invalid, in_pool, abnormal_kind)) > ${FOLD_AT} limit 1000`,
   );
   for (const r of many) await foldStateCounts(ex, Number(r.enterprise_id));
   return many.length;

@@ -2,7 +2,8 @@ import { type PickerRow, roleName, type UserFilters, type UserRow } from '@sk/sh
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { countOf, fitsWindow, type PageRequest, pageSql, sortedMatches } from '../../platform/list';
+import { LIST_WINDOW } from '@sk/shared';
+import { countOf, fitsWindow, type PageRequest, pageSql, sortedMatches, windowOf } from '../../platform/list';
 import { searchPageIds } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
 import { subtreeSql } from './dept.repo';
@@ -92,7 +93,9 @@ async function pageIds(
 ): Promise<SQL> {
   const order = newest ? sql`id desc` : sql`id`;
   if (f.keyword && matches !== undefined && fitsWindow(matches)) return sortedMatches(sql`select u.id from users u where ${where}`, order, page);
-  if (walked(f, matches)) return searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.${order}`, page);
+  // A walked filter, or any page past the window (a keyset seek there).
+  if (walked(f, matches) || windowOf(page).offset + page.pageSize > LIST_WINDOW)
+    return searchPageIds(ex, 'users', 'u', enterpriseId, where, sql`u.${order}`, page);
   return sql`select u.id from users u where ${where} order by u.${order} ${pageSql(page)}`;
 }
 

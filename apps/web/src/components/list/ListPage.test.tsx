@@ -63,16 +63,29 @@ describe('ListPage data', () => {
     expect(screen.getByText('共 35 条')).toBeTruthy();
   });
 
-  it('shows a count past the list window as 10000+ and offers no page beyond the window', async () => {
-    const fetch = fetcher(LIST_WINDOW + 1);
+  it('shows a capped count as 10000+ and walks on past the window while the pages are full', async () => {
+    // 20,000 rows behind a count capped at one past the window.
+    const fetch = vi.fn(async (q: ListQuery) => ({ list: rows(q.pageSize, q.pageIndex * q.pageSize + 1), count: LIST_WINDOW + 1 }));
     renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />);
     await screen.findAllByText('人员1');
     expect(screen.getByText('共 10000+ 条')).toBeTruthy();
-    // 10 a page: the last page offered is 1000 (rows 9,991–10,000), never 1001.
-    expect(screen.getByTitle('1000')).toBeTruthy();
-    expect(screen.queryByTitle('1001')).toBeNull();
-    fireEvent.click(screen.getByTitle('1000'));
-    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 999, pageSize: 10, sortType: 1 }));
+    // 10 a page: page 1001 (past the window) is offered, and from it the next one.
+    fireEvent.click(screen.getByTitle('1001'));
+    await screen.findAllByText('人员10001');
+    expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 1000, pageSize: 10, sortType: 1 });
+    fireEvent.click(screen.getByTitle('1002'));
+    await screen.findAllByText('人员10011');
+    expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 1001, pageSize: 10, sortType: 1 });
+  });
+
+  it('offers every page of an exact count past the window (a count from totals)', async () => {
+    const fetch = fetcher(1_000_000);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} paid />);
+    await screen.findAllByText('人员1');
+    expect(screen.getByText('共 1000000 条')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('100000'));
+    await screen.findAllByText('人员999991');
+    expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 99_999, pageSize: 10, sortType: 1 });
   });
 
   it('searches by keyword from the first page, leaving empty filters out', async () => {

@@ -160,8 +160,8 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const pagination: PaginationProps = {
     current: list.query.pageIndex + 1,
     pageSize: list.query.pageSize,
-    // The server counts up to one past its list window ("10000+") and pages only inside it.
-    total: reachableRows(count),
+    // An exact count offers every page; a capped one ("10000+") one page past each full page, as far as rows go.
+    total: reachableRows(count, { pageIndex: list.query.pageIndex, pageSize: list.query.pageSize, rows: rows.length }),
     pageSizeOptions: allowedPageSizes(paid),
     showSizeChanger: true,
     showQuickJumper: true,

@@ -83,7 +83,7 @@ export function PhoneCards<T>({ columns, layout, rows, keyOf, loading, paginatio
         className="sk-phone-cards"
         dataSource={rows}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-        pagination={{ ...pagination, showQuickJumper: false, showSizeChanger: false, size: 'small', align: 'center' }}
+        pagination={{ ...pagination, showQuickJumper: false, showSizeChanger: false, showLessItems: true, size: 'small', align: 'center' }}
         renderItem={(row, i) => {
           const key = keyOf(row);
           return (

@@ -1,0 +1,123 @@
+import { orderListContract as K } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import type { TestApp } from '../../test/harness';
+import { type Team, team, withTeamApp } from './actions.fixtures';
+import { abnormalCount, acceptanceCount, listCount, poolCount, statusStatistics, unDeliverCount } from './counts.service';
+import type { OrderScopeSubject } from './scope';
+import { foldStateCounts, freshStateCounts, stateCounts } from './state-counts';
+import { insertOrder, orderViewer } from './test-helpers';
+
+// The maintained totals (order_state_counts, kept by the triggers of db/derived.ts) against a fresh COUNT(*): after any
+// mix of creates, moves (state, invalid, the pool, a change request), deletes to the bin, restores and purges across two
+// enterprises, every total and every count read from them equals the count of the orders themselves.
+
+let t: TestApp;
+let a: Team;
+let b: Team;
+withTeamApp((app, made) => {
+  [t, a] = [app, made];
+});
+const readers = new Map<number, OrderScopeSubject>();
+beforeAll(async () => {
+  b = await team(t);
+  for (const tm of [a, b]) readers.set(tm.ep, (await orderViewer(t.deps.db, tm.ep, 3)) as unknown as OrderScopeSubject);
+});
+
+const sorted = (g: { state: number; invalid: boolean; inPool: boolean; abnormalKind: number | null; n: number }[]) =>
+  g.map((x) => `${x.state}/${x.invalid}/${x.inPool}/${x.abnormalKind}:${x.n}`).sort();
+
+const fresh = async (ep: number, where: SQL): Promise<number> =>
+  Number(
+    (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from orders o where o.enterprise_id = ${ep} and o.deleted_at is null and ${where}`))[0]
+      ?.n,
+  );
+
+const state = fc.integer({ min: 0, max: 7 });
+const abnormal = fc.option(fc.integer({ min: 1, max: 3 }), { nil: null });
+const op = fc.oneof(
+  fc.record({
+    kind: fc.constant('create' as const),
+    ep: fc.nat(1),
+    state,
+    invalid: fc.boolean(),
+    inPool: fc.boolean(),
+    abnormal,
+    many: fc.integer({ min: 1, max: 4 }),
+  }),
+  fc.record({ kind: fc.constant('move' as const), ep: fc.nat(1), pick: fc.nat(), state, invalid: fc.boolean(), inPool: fc.boolean(), abnormal }),
+  fc.record({ kind: fc.constantFrom('bin' as const, 'restore' as const, 'purge' as const, 'fold' as const), ep: fc.nat(1), pick: fc.nat() }),
+);
+
+describe('the maintained order totals', () => {
+  it('equal a fresh COUNT(*) after random creates, moves, deletes and restores in two enterprises', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
+        for (const o of ops) {
+          const ep = (o.ep === 0 ? a : b).ep;
+          if (o.kind === 'create') {
+            const first = await insertOrder(t.deps.db, ep, { state: o.state, invalid: o.invalid, in_pool: o.inPool, abnormal_kind: o.abnormal });
+            // Several rows in one statement: the statement trigger counts them at once.
+            if (o.many > 1)
+              await t.deps.db.execute(sql`insert into orders (enterprise_id, order_no, title, state, invalid, in_pool, abnormal_kind, customer_id, template_id)
+                select enterprise_id, order_no || '-' || g, title, state, invalid, in_pool, abnormal_kind, customer_id, template_id
+                from orders, generate_series(2, ${o.many}) g where enterprise_id = ${ep} and id = ${first}`);
+            continue;
+          }
+          if (o.kind === 'fold') {
+            await foldStateCounts(t.deps.db, ep);
+            continue;
+          }
+          const all = await rows<{ id: number }>(t.deps.db, sql`select id from orders where enterprise_id = ${ep} order by id`);
+          if (all.length === 0) continue;
+          const id = Number(all[o.pick % all.length]?.id);
+          if (o.kind === 'move')
+            await t.deps.db.execute(sql`update orders set state = ${o.state}, invalid = ${o.invalid}, in_pool = ${o.inPool}, abnormal_kind = ${o.abnormal}
+              where enterprise_id = ${ep} and id = ${id}`);
+          else if (o.kind === 'bin') await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${ep} and id = ${id}`);
+          else if (o.kind === 'restore') await t.deps.db.execute(sql`update orders set deleted_at = null where enterprise_id = ${ep} and id = ${id}`);
+          else await t.deps.db.execute(sql`delete from orders where enterprise_id = ${ep} and id = ${id}`);
+        }
+        for (const tm of [a, b]) {
+          const ep = tm.ep;
+          const r = readers.get(ep) as OrderScopeSubject;
+          expect(sorted(await stateCounts(t.deps.db, ep))).toEqual(sorted(await freshStateCounts(t.deps.db, ep)));
+          // Every count read from the totals, against its own COUNT(*).
+          expect(await acceptanceCount(t.deps.db, r, 1)).toBe(await fresh(ep, sql`o.state = 0 and not o.invalid`));
+          expect(await acceptanceCount(t.deps.db, r, 2)).toBe(await fresh(ep, sql`o.state = 0 and o.invalid`));
+          expect(await unDeliverCount(t.deps.db, r)).toBe(await fresh(ep, sql`o.state = 1 and not o.in_pool`));
+          expect(await poolCount(t.deps.db, r)).toBe(await fresh(ep, sql`o.state = 1 and o.in_pool`));
+          expect(await abnormalCount(t.deps.db, r, 0)).toBe(await fresh(ep, sql`o.abnormal_kind is not null`));
+          expect(await abnormalCount(t.deps.db, r, 2)).toBe(await fresh(ep, sql`o.abnormal_kind = 2`));
+          expect(await listCount(t.deps.db, r, {})).toBe(await fresh(ep, sql`true`));
+          expect(await listCount(t.deps.db, r, { states: [2, 3] })).toBe(await fresh(ep, sql`o.state in (2, 3)`));
+          const stats = await statusStatistics(t.deps.db, r, 'Asia/Shanghai', {});
+          expect(stats.total).toBe(await fresh(ep, sql`true`));
+          expect(stats.abnormal).toBe(await fresh(ep, sql`o.state in (0, 1, 2, 3, 4, 7) and o.abnormal_kind is not null`));
+        }
+      }),
+      { numRuns: 12 },
+    );
+    // The comparison was not of empty sets.
+    expect(await fresh(a.ep, sql`true`)).toBeGreaterThan(0);
+  });
+
+  it('answer the order list an exact count past the window from the totals, and another enterprise its own', async () => {
+    const seed = await insertOrder(t.deps.db, a.ep, { state: 3 });
+    await t.deps.db.execute(sql`insert into orders (enterprise_id, order_no, title, state, customer_id, template_id)
+      select enterprise_id, order_no || '-' || g, title, (g % 8)::smallint, customer_id, template_id from orders, generate_series(1, 10500) g
+      where enterprise_id = ${a.ep} and id = ${seed}`);
+    const mine = await a.admin.client.send(K.getAllOrderList, { pageSize: 10 });
+    expect(mine.data.count).toBe(await fresh(a.ep, sql`true`));
+    expect(mine.data.count).toBeGreaterThan(10_001);
+    const tab = await a.admin.client.send(K.getAllOrderList, { pageSize: 10, orderState: 1 });
+    expect(tab.data.count).toBe(await fresh(a.ep, sql`o.state in (1, 2, 3, 4)`));
+    const theirs = await b.admin.client.send(K.getAllOrderList, { pageSize: 10 });
+    expect(theirs.data.count).toBe(await fresh(b.ep, sql`true`));
+    // An engineer sees only his own orders: his count is counted, not read from the totals.
+    const own = await a.engineer.client.send(K.getAllOrderList, { pageSize: 10, scope: 'mine' });
+    expect(own.data.count).toBe(await fresh(a.ep, sql`(o.service_user_id = ${a.engineer.id} or o.created_by = ${a.engineer.id})`));
+  });
+});
