@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { countPoolStatements } from './statements';
 
 export type Schema = typeof schema;
 /** Drizzle over node-postgres: the embedded server or DATABASE_URL, the same engine. */
@@ -28,6 +29,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {});
   healDeadClients(pool);
+  countPoolStatements(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', url, close: () => pool.end() };
 }
