@@ -19,24 +19,16 @@ import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
 import { geocodeSaved } from '../geo/geo.service';
 import { recordOrderFault } from '../quality/fault.service';
+import { allocateOrderNumbers } from './order-numbers';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
 const ORDER_FORM_KIND = 1;
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 
-/** GD20240501-0001: the prefix setting, the day in the enterprise's zone and the enterprise's order counter. */
+/** GD20240501-0001: the prefix setting, the day in the enterprise's zone and the enterprise's order sequence (order-numbers.ts). */
 async function nextOrderNo(tx: Tx, v: Viewer): Promise<string> {
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'order', 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date())
-    .replaceAll('-', '');
-  // 工单编号前缀 (settings catalogue, default GD; letters only, may be empty).
-  const prefix = await getSetting(tx, v.enterpriseId, 'order_no_prefix');
-  return `${prefix}${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
+  const [no] = await allocateOrderNumbers(tx, v.enterpriseId, v.timeZone);
+  return no as string;
 }
 
 /** The contact: the chosen one (of this customer) or the primary one; typed name and phone win. */
@@ -330,17 +322,8 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     ).map((s) => [Number(s.id), { id: Number(s.id), name: s.name, price: Number(s.price), sort: Number(s.sort) }]),
   );
 
-  // The numbers: the counter moves once by the set's size; the day and the prefix are nextOrderNo's.
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${ep}, 'order', ${bodies.length})
-      on conflict (enterprise_id, name) do update set value = counters.value + ${bodies.length} returning value`,
-  );
-  const first = Number(r?.value) - bodies.length + 1;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date())
-    .replaceAll('-', '');
-  const prefix = await getSetting(tx, ep, 'order_no_prefix');
+  // The numbers: the set's size drawn at once from the enterprise's sequence, ascending in the bodies' order.
+  const numbers = await allocateOrderNumbers(tx, ep, v.timeZone, bodies.length);
 
   const made = bodies.map((b, i) => {
     const t = types.get(String(b.orderType ?? '')) as NonNullable<ReturnType<typeof types.get>>;
@@ -356,7 +339,7 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     const own = [...new Set(b.serviceId ?? [])].map((id) => items.get(id));
     if (own.some((x) => !x)) throw invalid('服务项目：服务项目不存在或已被删除');
     const mine = (own as NonNullable<(typeof own)[number]>[]).sort((x, y) => x.sort - y.sort || x.id - y.id);
-    const orderNo = `${prefix}${day}-${String(first + i).padStart(4, '0')}`;
+    const orderNo = numbers[i] as string;
     const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
     const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
     const amount = Math.round(mine.reduce((sum, x) => sum + x.price * 100, 0)) / 100;
