@@ -135,6 +135,12 @@ export interface LogRow {
   changed?: Record<string, unknown> | null;
 }
 
+/** One log row as a statement to put in a CTE of another (`with l as (…)`): the same row as insertStateLog. */
+export function stateLogSql(t: StateTable, l: LogRow): SQL {
+  const q = logInsert(t, l);
+  return sql`${q.prefix} select ${q.values}`;
+}
+
 /** One log row as the two halves of an `insert … select`: the insert with its columns, and the values. */
 function logInsert(t: StateTable, l: LogRow): { prefix: SQL; values: SQL } {
   const fixed = Object.entries(t.log.fixed ?? {});

@@ -129,6 +129,9 @@ afterOrderCreated(
       ruled.map((r) => r.id),
     );
   },
+  // The same question for one order, asked with the others' (order.hooks.ts runCreatedHooksProbed).
+  () => sql`exists (select 1 from automation_rules r where r.enterprise_id = n.enterprise_id and r.template_id = n.template_id and r.enabled)
+    or exists (select 1 from timed_events e where e.enterprise_id = n.enterprise_id and e.template_id = n.template_id and e.enabled)`,
 );
 
 registerStateHook('order', '*', {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { insertStateLog, insertStateLogs } from '../../platform/state';
+import { insertStateLogs, stateLogSql } from '../../platform/state';
 import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
 import type { Viewer } from '../../platform/actor';
 import { customerRowScope, visibleCustomer } from '../customers/common';
@@ -14,10 +14,10 @@ import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
-import { type PinnedProcess, processForNewOrder, runCreatedHooks, runCreatedHooksBatch } from './order.hooks';
+import { type PinnedProcess, processForNewOrder, runCreatedHooksBatch, runCreatedHooksProbed } from './order.hooks';
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
-import { geocodeSaved } from '../geo/geo.service';
+import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/geo.service';
 import { recordOrderFault } from '../quality/fault.service';
 import { allocateOrderNumbers } from './order-numbers';
 
@@ -184,6 +184,8 @@ export async function createOrder(
     const orderNo = await nextOrderNo(tx, v);
     const serviceAmount = Math.round(items.reduce((s, i) => s + i.price * 100, 0)) / 100;
     const grams = gramsOf(b.title, orderNo, customer.name, contact.name, contact.phone, addr.fullAddress);
+    // The pin is written with the row (geocodeSaved's rule, without reading it back).
+    const geo = geoColumnsOf(addr);
     const applyTime = b.customApplyTime ? sql`(${b.customApplyTime})::timestamp at time zone ${v.timeZone}` : sql`null`;
     const [o] = await rows<{ id: number }>(
       tx,
@@ -191,19 +193,19 @@ export async function createOrder(
           title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
           province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
           installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
-          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount)
+          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount, geo_precision)
         values (${v.enterpriseId}, ${orderNo}, ${tpl.templateId}, ${tpl.templateVersionId}, ${processVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
           ${start.examineType}, ${start.examineType ? 0 : null},
           ${b.title}, ${customer.id}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
           ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
-          ${addr.fullAddress}, ${addr.latitude}, ${addr.longitude},
+          ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
           ${product.productId}, ${product.warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
           ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? null}, ${b.saleChannel ?? null},
-          ${JSON.stringify(ext)}::jsonb, ${texts(grams)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount})
+          ${JSON.stringify(ext)}::jsonb, ${texts(grams)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount}, ${geo.precision})
         returning id`,
     );
     const id = Number(o?.id);
-    await geocodeSaved(tx, 'orders', v.enterpriseId, [id]);
+    if (geo.placed) await refineSaved(tx, 'orders', v.enterpriseId, [id]);
     for (const i of items) {
       await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
         values (${v.enterpriseId}, ${id}, ${i.id}, ${i.name}, ${i.price}, 1, ${i.price})`);
@@ -223,9 +225,15 @@ export async function createOrder(
     }
     // The fault mode chosen on the create page (a remedy of the product's category, or the whole order is refused).
     if (b.faultModeId) await recordOrderFault(tx, v, id, b.faultModeId);
-    await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
-    if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
-    await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id, assignee: opts.assignee });
+    // The first log row (before the event's link writes its own) and the created hooks' probes in one statement, then
+    // the hooks with something to do.
+    let log = stateLogSql(ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
+    if (event) {
+      await tx.execute(log);
+      await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
+      log = sql`select 1`;
+    }
+    await runCreatedHooksProbed({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id, assignee: opts.assignee }, log);
     return { id, orderNo, state: start.state };
   });
 }

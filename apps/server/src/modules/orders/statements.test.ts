@@ -29,6 +29,7 @@ describe('statements per request', () => {
     await tm.admin.client.send(K.add, { customerId: customer, title: '预热' });
     const create = await statementsOf(() => tm.admin.client.send(K.add, { customerId: customer, title: '空调不制冷' }));
     const id = await orderIn(t, tm, 2);
+    const create2 = 0; void create2;
     const accept = await statementsOf(() => tm.engineer.client.send(A.accept, { orderId: id }));
     const start = await statementsOf(() => tm.engineer.client.send(A.startService, { orderId: id }));
     const detail = await statementsOf(() => tm.admin.client.send(D.orderDetail, { orderId: id }));

@@ -29,6 +29,7 @@ export function installSlaClocks(): void {
           b.orders.map((o) => o.orderId),
         );
     },
+    () => slaOnSql('n.enterprise_id'),
   );
   registerStateHook('order', '*', {
     // SLA off (the default): no clock moves.
