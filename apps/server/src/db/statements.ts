@@ -24,10 +24,7 @@ export function countPoolStatements(pool: pg.Pool): void {
     const query = client.query;
     client.query = function (this: Tagged, ...args: unknown[]) {
       const s = this[SCOPE];
-      if (s?.open) {
-        s.count++;
-        if (process.env.SK_STMT_DEBUG) console.info('STMT', s.count, JSON.stringify(args[0]).slice(0, 200));
-      }
+      if (s?.open) s.count++;
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof client.query;
   });
