@@ -1,5 +1,4 @@
 import { type CreateOrderBody, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, coverageOf } from '@sk/shared';
-import { getSetting } from '../settings/settings.repo';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';

@@ -104,7 +104,10 @@ export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<O
   const people =
     held && held.viewerId === v.id
       ? held.parts.map((part) => ({ part }))
-      : await rows<{ part: number }>(ex, sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`);
+      : await rows<{ part: number }>(
+          ex,
+          sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`,
+        );
   for (const p of people) {
     if (Number(p.part) === ORDER_PEOPLE_PARTS.collaborator) parts.push('collaborator');
     if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');

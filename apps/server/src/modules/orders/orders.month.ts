@@ -8,7 +8,6 @@ import { gramsOf } from '../../platform/search';
 import type { Storage } from '../../platform/storage';
 import { currentVersionOf } from '../forms/ext.service';
 import { type DemoEngineer, demoEngineers } from '../org/org.demo';
-import { getSetting } from '../settings/settings.repo';
 import { calendarsOf } from '../sla/sla.calendar';
 import { clocksOfMoves, type PlannedClock } from '../sla/sla.clocks';
 import { slaEnabled } from '../sla/sla.enabled';
