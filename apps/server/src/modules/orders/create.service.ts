@@ -10,7 +10,7 @@ import { customerRowScope, visibleCustomer } from '../customers/common';
 import { gramsOf, texts } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
-import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
 import { type PinnedProcess, processForNewOrder, runCreatedHooksBatch, runCreatedHooksProbed } from './order.hooks';
@@ -136,8 +136,7 @@ export async function checkChannel(ex: Executor, v: Viewer, b: Pick<CreateOrderB
 /** The order type (default when absent), which must be enabled, and the field version new orders pin. */
 async function templateOf(ex: Executor, v: Viewer, orderType: number | null | undefined) {
   const cur = await currentVersionOf(ex, v.enterpriseId, ORDER_FORM_KIND, orderType ?? undefined);
-  const [t] = await rows<{ enabled: boolean }>(ex, sql`select enabled from form_templates where enterprise_id = ${v.enterpriseId} and id = ${cur.templateId}`);
-  if (!t?.enabled) throw invalid('工单类型：该工单类型已停用');
+  if (!cur.enabled) throw invalid('工单类型：该工单类型已停用');
   return cur;
 }
 
@@ -160,7 +159,8 @@ export async function createOrder(
     const event = b.eventId ? await lockEventForOrder(tx, ev ?? v, b.eventId) : null;
     const customer = await visibleCustomer(tx, v, b.customerId);
     const tpl = await templateOf(tx, v, b.orderType);
-    const ext = await validateAndComputeExt(tx, v.enterpriseId, ORDER_FORM_KIND, tpl.templateVersionId, b.ext ?? {}, {
+    // Against the fields of the version just read (validateAndComputeExt without reading it again).
+    const ext = await cleanExtWith(tx, v.enterpriseId, tpl.fields, b.ext ?? {}, {
       isNew: true,
       roles: v.sysrole == null ? undefined : [v.sysrole],
       requiredLater: opts.requiredLater,

@@ -30,10 +30,10 @@ async function statementsOf(fn: () => Promise<{ success: boolean; message?: stri
 }
 
 describe('statements per request', () => {
-  it('order create: at most 15 (session, transaction, the checks, number, insert, log with the hooks’ probes)', async () => {
+  it('order create: at most 13 (session, transaction, the checks, number, insert, log with the hooks’ probes)', async () => {
     const customer = await newCustomer(tm.admin.client);
     await tm.admin.client.send(K.add, { customerId: customer, title: '预热' });
-    expect(await statementsOf(() => tm.admin.client.send(K.add, { customerId: customer, title: '空调不制冷' }))).toBeLessThanOrEqual(15);
+    expect(await statementsOf(() => tm.admin.client.send(K.add, { customerId: customer, title: '空调不制冷' }))).toBeLessThanOrEqual(13);
   });
 
   it('order actions: at most 5 each (session, begin, the locked row, update with log and probes, commit)', async () => {
