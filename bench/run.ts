@@ -133,6 +133,14 @@ async function main(): Promise<void> {
  */
 const AREAS: [flag: string, run: (database: Database, base: string, enterpriseId: number) => Promise<void>][] = [
   [
+    // Statements per request of the hot writes, and creates / state changes at 1 and 10 connections (bench/writes.ts).
+    'BENCH_WRITES',
+    async (d, b, e) => {
+      const m = await import('./writes');
+      m.printWrites(await m.writeScenario(d, b, e));
+    },
+  ],
+  [
     'BENCH_DISPATCH',
     async (d, b, e) => {
       const m = await import('./dispatch');

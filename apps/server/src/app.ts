@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { modules } from './modules/index';
 import type { Deps } from './platform/deps';
 import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
@@ -14,6 +14,7 @@ import { refuseDeclaredOversize } from './platform/multipart';
 import { recordWrites } from './platform/reads';
 import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
+import { inStatementScope, requestStatementsDone, type StatementScope } from './db/statements';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
 const ASSETS = '/assets/';
@@ -31,6 +32,30 @@ export interface BuildOptions {
   webDist?: string;
 }
 
+const SCOPE = Symbol('statements');
+type Scoped = { [SCOPE]?: StatementScope };
+
+/** Each request counts the statements it sends until its answer goes out (db/statements.ts; the bench and tests read it). */
+function countRequestStatements(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    const scope: StatementScope = { count: 0, open: true };
+    (req as Scoped)[SCOPE] = scope;
+    inStatementScope(scope, done);
+  });
+  const finish = (req: FastifyRequest & Scoped) => {
+    const scope = req[SCOPE];
+    if (scope) requestStatementsDone(scope, { method: req.method, route: req.routeOptions?.url ?? '', url: req.url });
+  };
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    finish(req);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    finish(req);
+    done();
+  });
+}
+
 /** A Fastify instance with every module registered, not listening (tests use app.inject). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -44,6 +69,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // The proxy's X-Request-Id (or a new UUID) names the request in every log line and in the answer's header.
     genReqId: requestIdOf,
   });
+  countRequestStatements(app);
   securityHeaders(app);
   registerOps(app, deps);
   recordWrites(app, deps);

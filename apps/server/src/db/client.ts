@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ReadReplica, routeReads } from './replica';
 import * as schema from './schema/index';
+import { countPoolStatements } from './statements';
 
 export type Schema = typeof schema;
 /** Drizzle over node-postgres: the embedded server or DATABASE_URL, the same engine. */
@@ -31,6 +32,7 @@ export async function openPostgres(url: string, max = 10, readUrl?: string): Pro
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {});
   healDeadClients(pool);
+  countPoolStatements(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (!readUrl) return { db, kind: 'postgres', url, close: () => pool.end() };
   // The replica's own pool, of the same size; its sessions show as servicekeeper-read in pg_stat_activity. A replica

@@ -5,6 +5,7 @@ import { createComplaintSummary } from '../modules/quality/summary';
 import { createReportSummary } from '../modules/reports/summary';
 import { createSettleKeys } from '../modules/settle/settle.keys';
 import { createVisitSummary } from '../modules/visits/summary';
+import { createOrderNumbers } from '../modules/orders/order-numbers';
 
 /**
  * Database objects drizzle-kit cannot express (functions, an expression index, triggers), created after the
@@ -134,4 +135,6 @@ export async function createDerived(database: Database): Promise<void> {
   await createReportSummary(database);
   // The keys of statement lines, checked per statement (modules/settle/settle.keys.ts).
   await createSettleKeys(database);
+  // Order numbers from a sequence per enterprise (modules/orders/order-numbers.ts).
+  await createOrderNumbers(database);
 }

@@ -52,6 +52,11 @@ export interface StateChange<A extends string, C> {
   guard?: SQL;
   /** Jobs to enqueue with the change (notifications, automation, timers). */
   follow?: EnqueueInput[];
+  /**
+   * The row as the caller read it FOR UPDATE in this very transaction (`ex`): no second read, and no savepoint (a
+   * refusal throws out of the caller's transaction, which rolls back whole). The `guard` still applies to the update.
+   */
+  current?: Record<string, unknown>;
 }
 
 export interface StateResult {
@@ -78,6 +83,12 @@ export interface HookContext<C = unknown> {
 export interface StateHook<C = unknown> {
   /** Runs before the update; throws an AppError to refuse (its Chinese message is the answer). */
   check?: (h: HookContext<C>) => Promise<void>;
+  /**
+   * Whether `after` has anything to do, as a boolean SQL expression over the updated row `u` (e.g. "the order has
+   * armed timers"): asked in the update's own statement, so a hook with nothing to do costs no round trip. False:
+   * `after` is skipped. Without a probe `after` always runs.
+   */
+  probe?: (h: HookContext<C>) => SQL | null;
   /** Runs after the update and log, in the transaction; may answer jobs to enqueue. */
   after?: (h: HookContext<C> & { row: Record<string, unknown> }) => Promise<EnqueueInput[] | undefined>;
 }
@@ -122,6 +133,26 @@ export interface LogRow {
   actorId: number | null;
   note?: string | null;
   changed?: Record<string, unknown> | null;
+}
+
+/** One log row as a statement to put in a CTE of another (`with l as (…)`): the same row as insertStateLog. */
+export function stateLogSql(t: StateTable, l: LogRow): SQL {
+  const q = logInsert(t, l);
+  return sql`${q.prefix} select ${q.values}`;
+}
+
+/** One log row as the two halves of an `insert … select`: the insert with its columns, and the values. */
+function logInsert(t: StateTable, l: LogRow): { prefix: SQL; values: SQL } {
+  const fixed = Object.entries(t.log.fixed ?? {});
+  const cols = [sql`enterprise_id`, sql.identifier(t.log.recordColumn), ...fixed.map(([k]) => sql.identifier(k))];
+  // Typed: a parameter in a select list would otherwise be text.
+  const typed = (v: string | number) => (typeof v === 'number' ? sql`${v}::int` : sql`${v}::text`);
+  const vals = [sql`${l.enterpriseId}::bigint`, sql`${l.id}::bigint`, ...fixed.map(([, v]) => typed(v))];
+  const changed = l.changed ? sql`${JSON.stringify(l.changed)}::jsonb` : sql`null::jsonb`;
+  return {
+    prefix: sql`insert into ${sql.identifier(t.log.table)} (${sql.join(cols, sql`, `)}, from_state, to_state, action, note, changed, user_id)`,
+    values: sql`${sql.join(vals, sql`, `)}, ${l.from}::smallint, ${l.to}::smallint, ${l.action}::text, ${l.note ?? null}::text, ${changed}, ${l.actorId}::bigint`,
+  };
 }
 
 /** Appends one log row (also used for a record's creation, from null). */
@@ -173,8 +204,8 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
   const S = sql.identifier(t.stateColumn);
   const where = sql`enterprise_id = ${c.enterpriseId} and id = ${c.id}${c.guard ? sql` and (${c.guard})` : sql``}`;
   // A nested call on a transaction becomes a savepoint: the caller's own reads and writes stay in one transaction.
-  return (ex as Db).transaction(async (tx) => {
-    const [cur] = await rows(tx, sql`select * from ${T} where ${where}`);
+  const body = async (tx: Tx): Promise<StateResult> => {
+    const cur = c.current ?? (await rows(tx, sql`select * from ${T} where ${where}`))[0];
     if (!cur) throw new AppError('NOT_FOUND');
     const from = Number(cur[t.stateColumn]);
     const expected = listOf(c.expected);
@@ -208,9 +239,10 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
       sets.push(sql`${V} = ${V} + 1`);
       same = sql`${same} and ${V} = ${cur[t.versionColumn]}`;
     }
-    const [row] = await rows(tx, sql`update ${T} set ${sql.join(sets, sql`, `)} where ${where} and ${same} returning *`);
-    if (!row) throw await lostRace(tx, c, sql`select * from ${T} where ${where}`);
-    await insertStateLog(tx, t, {
+    // One round trip: the guarded update, its log row (written only if the update found the row) and the hooks' probes.
+    const probes = hs.map((hook) => hook.probe?.(h) ?? null);
+    const asked = probes.flatMap((p, i) => (p ? [sql`(${p}) as ${sql.identifier(`${PROBE}${i}`)}`] : []));
+    const log = logInsert(t, {
       enterpriseId: c.enterpriseId,
       id: c.id,
       from,
@@ -220,12 +252,29 @@ export async function changeState<A extends string, C>(ex: Executor, c: StateCha
       note: c.note,
       changed: changedOf(patch),
     });
+    const [got] = await rows(
+      tx,
+      sql`with u as (update ${T} set ${sql.join(sets, sql`, `)} where ${where} and ${same} returning *),
+        l as (${log.prefix} select ${log.values} from u)
+        select u.*${asked.length ? sql`, ${sql.join(asked, sql`, `)}` : sql``} from u`,
+    );
+    if (!got) throw await lostRace(tx, c, sql`select * from ${T} where ${where}`);
+    const row = { ...got };
+    const wanted = probes.map((p, i) => (p ? got[`${PROBE}${i}`] === true : true));
+    for (const k of Object.keys(row)) if (k.startsWith(PROBE)) delete row[k];
 
     const jobs = [...(c.follow ?? [])];
-    for (const hook of hs) jobs.push(...((await hook.after?.({ ...h, row })) ?? []));
+    for (const [i, hook] of hs.entries()) if (wanted[i]) jobs.push(...((await hook.after?.({ ...h, row })) ?? []));
     for (const j of jobs) await enqueue(tx, { enterpriseId: c.enterpriseId, ...j });
     return { from, to, row };
-  });
+  };
+  // The caller's locked row: its transaction is ours. Otherwise our own (a savepoint when called inside the caller's,
+  // so the caller's own reads and writes stay in one transaction).
+  if (c.current) return body(ex as Tx);
+  return (ex as Db).transaction(body);
 }
+
+/** The column names of the probes' answers in the update's row (removed before the hooks see it). */
+const PROBE = '__sk_probe_';
 
 export { abilitiesOf };

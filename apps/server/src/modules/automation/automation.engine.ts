@@ -129,9 +129,16 @@ afterOrderCreated(
       ruled.map((r) => r.id),
     );
   },
+  // The same question for one order, asked with the others' (order.hooks.ts runCreatedHooksProbed).
+  () => sql`exists (select 1 from automation_rules r where r.enterprise_id = n.enterprise_id and r.template_id = n.template_id and r.enabled)
+    or exists (select 1 from timed_events e where e.enterprise_id = n.enterprise_id and e.template_id = n.template_id and e.enabled)`,
 );
 
 registerStateHook('order', '*', {
+  // Nothing to cancel, arm or trigger unless the order has armed timers or its type has an enabled timed event or rule.
+  probe: () => sql`exists (select 1 from automation_timers t where t.enterprise_id = u.enterprise_id and t.order_id = u.id and t.state = 0)
+    or exists (select 1 from timed_events e where e.enterprise_id = u.enterprise_id and e.template_id = u.template_id and e.enabled)
+    or exists (select 1 from automation_rules r where r.enterprise_id = u.enterprise_id and r.template_id = u.template_id and r.enabled)`,
   after: async (h) => {
     await cancelTimers(h.tx, h.enterpriseId, h.row);
     await armTimers(h.tx, h.enterpriseId, h.row, h.current);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
 import { addDailySchedule, type Job, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
@@ -23,6 +24,8 @@ export function registerCommerceJobs(): void {
   addDailySchedule({ name: COMMERCE_EXPIRY_JOB, at: '00:10', kind: COMMERCE_EXPIRY_JOB });
   // A quotation's held parts go back when its order ends (cancelled, voided or completed).
   registerStateHook('order', '*', {
+    // Only an order with a quotation holding parts has anything to release.
+    probe: () => sql`exists (select 1 from quotations q where q.enterprise_id = u.enterprise_id and q.order_id = u.id and q.held_warehouse_id is not null)`,
     after: async (h) => {
       const why = endOf(h.current, h.row);
       if (why) await releaseOrderHolds(h.tx, h.enterpriseId, h.id, why, h.actorId);

@@ -54,5 +54,12 @@ export function installAutoDispatch(): void {
         mine.map((o) => o.orderId),
       );
     },
+    (o) =>
+      o.state !== 1
+        ? sql`false`
+        : o.assignee
+          ? null
+          : sql`exists (select 1 from dispatch_rules where enterprise_id = n.enterprise_id and enabled)
+            or exists (select 1 from dispatch_settings where enterprise_id = n.enterprise_id and enabled)`,
   );
 }

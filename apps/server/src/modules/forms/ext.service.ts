@@ -135,9 +135,9 @@ export async function currentVersionOf(
   enterpriseId: number,
   formKind: FormKindId,
   templateId?: number,
-): Promise<{ templateId: number; templateVersionId: number; fields: FieldDef[] }> {
+): Promise<{ templateId: number; templateVersionId: number; fields: FieldDef[]; enabled: boolean }> {
   const t = await resolveTemplate(ex, enterpriseId, formKind, templateId);
   const v = await repo.latestVersion(ex, enterpriseId, t.id);
   if (!v) throw new AppError('NOT_FOUND');
-  return { templateId: t.id, templateVersionId: v.id, fields: v.fields };
+  return { templateId: t.id, templateVersionId: v.id, fields: v.fields, enabled: t.enabled };
 }

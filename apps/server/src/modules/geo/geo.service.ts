@@ -59,6 +59,37 @@ async function writeGeo(
  * table. Coordinates that came with the row are kept: copied pins (the customer's address on an order) keep their
  * precision, any other given point is exact. An address that cannot be placed is marked 'none' (no pin, not retried).
  */
+/**
+ * geocodePending's rule for one row about to be inserted, so the insert writes its pin itself (no read back, no update):
+ * typed coordinates are kept ('exact', or the table's precision when they are the table's own); otherwise the offline
+ * table's pin (`placed`: an online provider may refine it later, refineSaved), or none.
+ */
+export function geoColumnsOf(r: {
+  provinceCode: string | null;
+  cityCode: string | null;
+  districtCode: string | null;
+  fullAddress: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}): { longitude: number | null; latitude: number | null; precision: string; placed: boolean } {
+  const off = offlineGeocode({ provinceCode: r.provinceCode, cityCode: r.cityCode, districtCode: r.districtCode, text: r.fullAddress });
+  if (r.latitude != null && r.longitude != null) {
+    const copied = off && same(off.latitude, r.latitude) && same(off.longitude, r.longitude);
+    return { longitude: r.longitude, latitude: r.latitude, precision: copied ? off.precision : 'exact', placed: false };
+  }
+  if (off) return { longitude: off.longitude, latitude: off.latitude, precision: off.precision, placed: true };
+  return { longitude: null, latitude: null, precision: GEO_NONE, placed: false };
+}
+
+/** After an insert that wrote geoColumnsOf's pin: the rows the offline table placed go to the online provider, if any. */
+export async function refineSaved(ex: Executor, table: GeoTable, enterpriseId: number, ids: number[]): Promise<void> {
+  await refineLater(
+    ex,
+    table,
+    ids.map((id) => ({ enterpriseId, id })),
+  );
+}
+
 export async function geocodePending(
   ex: Executor,
   table: GeoTable,

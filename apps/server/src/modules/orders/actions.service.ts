@@ -33,7 +33,7 @@ import { actorOf } from '../../platform/actor';
 import { decide } from '../approvals/engine';
 import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
 import { orderStateOf } from './examine.flow';
-import { flagsOf, isApprover, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
+import { flagsOf, isApprover, lockOrder, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
 import { checkFiles } from '../customers/integrations';
 
@@ -80,7 +80,7 @@ export async function withOrder<T>(
   before?: (tx: Tx, row: Row) => Promise<void>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const row = await orderInScope(tx, v, seen.orderId, true);
+    const row = await lockOrder(tx, v, seen.orderId);
     const moved =
       (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
     if (moved) throw new AppError('STATE_CHANGED');

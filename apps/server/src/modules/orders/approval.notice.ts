@@ -58,6 +58,7 @@ afterOrderCreated(
       waiting.map((r) => r.id),
     );
   },
+  () => sql`n.examine_type is not null and n.examine_result = 0`,
 );
 
 registerStateHook('order', '*', {

@@ -1,42 +1,33 @@
 import { type CreateOrderBody, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, coverageOf } from '@sk/shared';
-import { getSetting } from '../settings/settings.repo';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { insertStateLog, insertStateLogs } from '../../platform/state';
+import { insertStateLogs, stateLogSql } from '../../platform/state';
 import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
 import type { Viewer } from '../../platform/actor';
 import { customerRowScope, visibleCustomer } from '../customers/common';
 import { gramsOf, texts } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
-import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
-import { type PinnedProcess, processForNewOrder, runCreatedHooks, runCreatedHooksBatch } from './order.hooks';
+import { type PinnedProcess, processForNewOrder, runCreatedHooksBatch, runCreatedHooksProbed } from './order.hooks';
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
-import { geocodeSaved } from '../geo/geo.service';
+import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/geo.service';
 import { recordOrderFault } from '../quality/fault.service';
+import { allocateOrderNumbers } from './order-numbers';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
 const ORDER_FORM_KIND = 1;
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 
-/** GD20240501-0001: the prefix setting, the day in the enterprise's zone and the enterprise's order counter. */
+/** GD20240501-0001: the prefix setting, the day in the enterprise's zone and the enterprise's order sequence (order-numbers.ts). */
 async function nextOrderNo(tx: Tx, v: Viewer): Promise<string> {
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'order', 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date())
-    .replaceAll('-', '');
-  // 工单编号前缀 (settings catalogue, default GD; letters only, may be empty).
-  const prefix = await getSetting(tx, v.enterpriseId, 'order_no_prefix');
-  return `${prefix}${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
+  const [no] = await allocateOrderNumbers(tx, v.enterpriseId, v.timeZone);
+  return no as string;
 }
 
 /** The contact: the chosen one (of this customer) or the primary one; typed name and phone win. */
@@ -145,8 +136,7 @@ export async function checkChannel(ex: Executor, v: Viewer, b: Pick<CreateOrderB
 /** The order type (default when absent), which must be enabled, and the field version new orders pin. */
 async function templateOf(ex: Executor, v: Viewer, orderType: number | null | undefined) {
   const cur = await currentVersionOf(ex, v.enterpriseId, ORDER_FORM_KIND, orderType ?? undefined);
-  const [t] = await rows<{ enabled: boolean }>(ex, sql`select enabled from form_templates where enterprise_id = ${v.enterpriseId} and id = ${cur.templateId}`);
-  if (!t?.enabled) throw invalid('工单类型：该工单类型已停用');
+  if (!cur.enabled) throw invalid('工单类型：该工单类型已停用');
   return cur;
 }
 
@@ -169,7 +159,8 @@ export async function createOrder(
     const event = b.eventId ? await lockEventForOrder(tx, ev ?? v, b.eventId) : null;
     const customer = await visibleCustomer(tx, v, b.customerId);
     const tpl = await templateOf(tx, v, b.orderType);
-    const ext = await validateAndComputeExt(tx, v.enterpriseId, ORDER_FORM_KIND, tpl.templateVersionId, b.ext ?? {}, {
+    // Against the fields of the version just read (validateAndComputeExt without reading it again).
+    const ext = await cleanExtWith(tx, v.enterpriseId, tpl.fields, b.ext ?? {}, {
       isNew: true,
       roles: v.sysrole == null ? undefined : [v.sysrole],
       requiredLater: opts.requiredLater,
@@ -192,6 +183,8 @@ export async function createOrder(
     const orderNo = await nextOrderNo(tx, v);
     const serviceAmount = Math.round(items.reduce((s, i) => s + i.price * 100, 0)) / 100;
     const grams = gramsOf(b.title, orderNo, customer.name, contact.name, contact.phone, addr.fullAddress);
+    // The pin is written with the row (geocodeSaved's rule, without reading it back).
+    const geo = geoColumnsOf(addr);
     const applyTime = b.customApplyTime ? sql`(${b.customApplyTime})::timestamp at time zone ${v.timeZone}` : sql`null`;
     const [o] = await rows<{ id: number }>(
       tx,
@@ -199,19 +192,19 @@ export async function createOrder(
           title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
           province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
           installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
-          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount)
+          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount, geo_precision)
         values (${v.enterpriseId}, ${orderNo}, ${tpl.templateId}, ${tpl.templateVersionId}, ${processVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
           ${start.examineType}, ${start.examineType ? 0 : null},
           ${b.title}, ${customer.id}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
           ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
-          ${addr.fullAddress}, ${addr.latitude}, ${addr.longitude},
+          ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
           ${product.productId}, ${product.warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
           ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? null}, ${b.saleChannel ?? null},
-          ${JSON.stringify(ext)}::jsonb, ${texts(grams)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount})
+          ${JSON.stringify(ext)}::jsonb, ${texts(grams)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount}, ${geo.precision})
         returning id`,
     );
     const id = Number(o?.id);
-    await geocodeSaved(tx, 'orders', v.enterpriseId, [id]);
+    if (geo.placed) await refineSaved(tx, 'orders', v.enterpriseId, [id]);
     for (const i of items) {
       await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
         values (${v.enterpriseId}, ${id}, ${i.id}, ${i.name}, ${i.price}, 1, ${i.price})`);
@@ -231,9 +224,15 @@ export async function createOrder(
     }
     // The fault mode chosen on the create page (a remedy of the product's category, or the whole order is refused).
     if (b.faultModeId) await recordOrderFault(tx, v, id, b.faultModeId);
-    await insertStateLog(tx, ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
-    if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
-    await runCreatedHooks({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id, assignee: opts.assignee });
+    // The first log row (before the event's link writes its own) and the created hooks' probes in one statement, then
+    // the hooks with something to do.
+    let log = stateLogSql(ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
+    if (event) {
+      await tx.execute(log);
+      await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
+      log = sql`select 1`;
+    }
+    await runCreatedHooksProbed({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id, assignee: opts.assignee }, log);
     return { id, orderNo, state: start.state };
   });
 }
@@ -330,17 +329,8 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     ).map((s) => [Number(s.id), { id: Number(s.id), name: s.name, price: Number(s.price), sort: Number(s.sort) }]),
   );
 
-  // The numbers: the counter moves once by the set's size; the day and the prefix are nextOrderNo's.
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${ep}, 'order', ${bodies.length})
-      on conflict (enterprise_id, name) do update set value = counters.value + ${bodies.length} returning value`,
-  );
-  const first = Number(r?.value) - bodies.length + 1;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: v.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date())
-    .replaceAll('-', '');
-  const prefix = await getSetting(tx, ep, 'order_no_prefix');
+  // The numbers: the set's size drawn at once from the enterprise's sequence, ascending in the bodies' order.
+  const numbers = await allocateOrderNumbers(tx, ep, v.timeZone, bodies.length);
 
   const made = bodies.map((b, i) => {
     const t = types.get(String(b.orderType ?? '')) as NonNullable<ReturnType<typeof types.get>>;
@@ -356,7 +346,7 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     const own = [...new Set(b.serviceId ?? [])].map((id) => items.get(id));
     if (own.some((x) => !x)) throw invalid('服务项目：服务项目不存在或已被删除');
     const mine = (own as NonNullable<(typeof own)[number]>[]).sort((x, y) => x.sort - y.sort || x.id - y.id);
-    const orderNo = `${prefix}${day}-${String(first + i).padStart(4, '0')}`;
+    const orderNo = numbers[i] as string;
     const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
     const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
     const amount = Math.round(mine.reduce((sum, x) => sum + x.price * 100, 0)) / 100;

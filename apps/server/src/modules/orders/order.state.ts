@@ -15,7 +15,8 @@ import {
   orderMachine,
 } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
 import { rows } from '../../db/client';
 import type { EnqueueInput } from '../../platform/jobs';
 import { type OrderScopeSubject, openableOrders } from './scope';
@@ -72,13 +73,41 @@ const PART_COLUMNS: [OrderPart, string][] = [
   ['returnVisitor', 'return_visitor_id'],
 ];
 
+/** The viewer's order_people parts read with the row itself (lockOrder), so deciding on it asks nothing more. */
+const viewerParts = new WeakMap<Row, { viewerId: number; parts: number[] }>();
+
+/** The row an action holds, locked by withOrder in its transaction: moveOrder's change takes it instead of reading again (once). */
+const heldRows = new WeakMap<object, Row>();
+
+/**
+ * The order of the viewer's scope, locked FOR UPDATE for the transaction `tx`, with the viewer's order_people parts in
+ * the same statement; the next moveOrder of this order in `tx` decides on it without reading it again.
+ */
+export async function lockOrder(tx: Tx, v: OrderViewer, id: number): Promise<Row> {
+  const [got] = await rows(
+    tx,
+    sql`select o.*, array(select p.part from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${v.id}) as ${sql.identifier(PARTS)}
+      from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${openableOrders(v)} for update`,
+  );
+  if (!got) throw new AppError('NOT_FOUND');
+  const { [PARTS]: parts, ...row } = got;
+  viewerParts.set(row, { viewerId: v.id, parts: ((parts ?? []) as (number | string)[]).map(Number) });
+  heldRows.set(tx, row);
+  return row;
+}
+const PARTS = '__sk_viewer_parts';
+
 /** The viewer's parts on the order and the roles that matter to the machine. */
 export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<OrderActor> {
   const parts = PART_COLUMNS.filter(([, col]) => num(row[col]) === v.id).map(([p]) => p);
-  const people = await rows<{ part: number }>(
-    ex,
-    sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`,
-  );
+  const held = viewerParts.get(row);
+  const people =
+    held && held.viewerId === v.id
+      ? held.parts.map((part) => ({ part }))
+      : await rows<{ part: number }>(
+          ex,
+          sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`,
+        );
   for (const p of people) {
     if (Number(p.part) === ORDER_PEOPLE_PARTS.collaborator) parts.push('collaborator');
     if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
@@ -203,7 +232,11 @@ export interface OrderMove {
 
 /** One action on one order of the viewer's enterprise: machine, compare-and-set, log, hooks, follow-ups. */
 export function moveOrder(ex: Executor, v: OrderViewer, id: number, action: OrderAction, o: OrderMove = {}): Promise<StateResult> {
+  const held = heldRows.get(ex);
+  const current = held && Number(held.id) === id ? held : undefined;
+  if (current) heldRows.delete(ex);
   return changeState(ex, {
+    current,
     table: ORDER_STATE,
     machine: orderMachine,
     enterpriseId: v.enterpriseId,

@@ -8,12 +8,12 @@ import { gramsOf } from '../../platform/search';
 import type { Storage } from '../../platform/storage';
 import { currentVersionOf } from '../forms/ext.service';
 import { type DemoEngineer, demoEngineers } from '../org/org.demo';
-import { getSetting } from '../settings/settings.repo';
 import { calendarsOf } from '../sla/sla.calendar';
 import { clocksOfMoves, type PlannedClock } from '../sla/sla.clocks';
 import { slaEnabled } from '../sla/sla.enabled';
 import { listPolicies, matches } from '../sla/sla.policies';
 import { processForNewOrder } from './order.hooks';
+import { allocateOrderNumbers } from './order-numbers';
 
 /**
  * The demo's month of work (docs/decisions.md, "Demo"): about forty orders of the last four weeks that the regional
@@ -423,7 +423,7 @@ interface MonthWrite {
 /** Writes the planned month: one multi-row insert per table, in the order the foreign keys need. */
 async function writeMonth(tx: Tx, enterpriseId: number, w: MonthWrite): Promise<void> {
   const { month } = w;
-  // The signatures (one per customer), then the numbers: the enterprise's order counter moves once by the month's size.
+  // The signatures (one per customer), then the numbers: the month's size drawn at once from the enterprise's sequence.
   const signed = w.dataDir
     ? await saveSignatures(
         tx,
@@ -433,19 +433,12 @@ async function writeMonth(tx: Tx, enterpriseId: number, w: MonthWrite): Promise<
         month.flatMap((o) => (o.row.signature_seed == null ? [] : [Number(o.row.signature_seed)])),
       )
     : new Map<number, number>();
-  const [counter] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${enterpriseId}, 'order', ${month.length})
-      on conflict (enterprise_id, name) do update set value = counters.value + excluded.value returning value::int`,
-  );
-  const first = Number(counter?.value) - month.length + 1;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: w.tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
-  const prefix = await getSetting(tx, enterpriseId, 'order_no_prefix');
+  const numbers = await allocateOrderNumbers(tx, enterpriseId, w.tz, month.length);
   const start = initialOrderState(w.process as Parameters<typeof initialOrderState>[0]);
   const rowsOut = month.map((o, k) => {
     const c = o.customer;
     const r = o.row;
-    const orderNo = `${prefix}${day}-${String(first + k).padStart(4, '0')}`;
+    const orderNo = numbers[k] as string;
     const signatureId = r.signature_seed == null ? null : (signed.get(Number(r.signature_seed)) ?? null);
     return {
       key: o.key,

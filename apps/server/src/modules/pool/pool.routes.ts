@@ -37,6 +37,7 @@ function installOnce(): void {
           waiting.map((o) => o.orderId),
         );
     },
+    (o) => (o.state === 1 ? sql`exists (select 1 from pool_rules where enterprise_id = n.enterprise_id and enabled)` : sql`false`),
   );
   setPoolBadge(async (ex, user) => {
     const { where } = await pool.poolWhere(ex, viewerOf(user));

@@ -1,4 +1,4 @@
-import { processContract as C } from '@sk/shared';
+import { DEFAULT_ORDER_PROCESS, processContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
@@ -38,6 +38,8 @@ function installOrderSeams(): void {
         sql`update orders set service_user_id = created_by where enterprise_id = ${b.enterpriseId} and id = any(${bigints(mine)}) and service_user_id is null`,
       );
     },
+    // processOf's merge: the pinned process's own `dispatch`, else the default's.
+    () => sql`not coalesce((n.process->>'dispatch')::boolean, ${DEFAULT_ORDER_PROCESS.dispatch})`,
   );
 }
 

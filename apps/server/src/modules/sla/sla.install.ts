@@ -3,7 +3,7 @@ import { rows } from '../../db/client';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
 import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
-import { slaEnabled } from './sla.enabled';
+import { slaEnabled, slaOnSql } from './sla.enabled';
 import { sweepEventSla } from './event.sweep';
 import { syncClocks } from './sla.clocks';
 import { sweepSla } from './sla.sweep';
@@ -29,8 +29,11 @@ export function installSlaClocks(): void {
           b.orders.map((o) => o.orderId),
         );
     },
+    () => slaOnSql('n.enterprise_id'),
   );
   registerStateHook('order', '*', {
+    // SLA off (the default): no clock moves.
+    probe: () => slaOnSql('u.enterprise_id'),
     after: async (h) => {
       await syncClocks(h.tx, h.enterpriseId, { action: h.action, from: h.from, to: h.to, order: h.row });
       return undefined;
