@@ -110,6 +110,11 @@ async function main(): Promise<void> {
       await app.close();
     }
     await underLoad(database, seeded.enterpriseId, seeded.deptId, orderSeed);
+    if (orderSeed && process.env.BENCH_LOAD !== '0') {
+      // The orders' eight cases from a load generator of its own against the app as its own process (bench/traffic.ts).
+      const { ordersUnderLoad, printUnderLoad } = await import('./traffic');
+      printUnderLoad(await ordersUnderLoad(database, seeded.enterpriseId, orderSeed));
+    }
     if (orderSeed && process.env.BENCH_INSTANCES !== '0') {
       // The order list with one app instance and with two on the same database (bench/instances.ts).
       const { instancesScenario, printInstances } = await import('./instances');
