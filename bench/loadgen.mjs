@@ -6,8 +6,9 @@
 // job = { url, method, headers, connections, seconds, warmup, body?, bodies?, expect? }
 //   body:   one JSON body for every request; the text "{{n}}" in it becomes a counter unique within the run.
 //   bodies: a list of JSON bodies, each sent once (the state change: one order each); the run ends when they are used up.
+//           With {id} in the url, each body's id goes into the path instead.
 //   expect: 'success' (default: the answer's JSON says success: true) or 'status' (any 2xx, for a peer's API).
-//   made:   with collect: 'id', the `data.id` of each answer (created records, for the next case).
+//   made:   with collect: 'id', the id and state of each record the answers created (for the next case).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -21,9 +22,16 @@ let nextBody = 0;
 /** One request: resolves [ms, ok, detail, json]. */
 function send() {
   let payload = null;
+  let path = target.pathname + target.search;
   if (job.bodies) {
     if (nextBody >= job.bodies.length) return null;
-    payload = JSON.stringify(job.bodies[nextBody++]);
+    const body = job.bodies[nextBody++];
+    // A path with {id} (a peer's PUT /issues/{id}.json): the body's id goes into the path, the rest is the body.
+    if (/\{id\}|%7Bid%7D/.test(path)) {
+      const { id, ...rest } = body;
+      path = path.replace(/\{id\}|%7Bid%7D/, String(id));
+      payload = JSON.stringify(rest);
+    } else payload = JSON.stringify(body);
   } else if (job.body !== undefined) {
     payload = JSON.stringify(job.body).replaceAll('{{n}}', `${process.pid}-${++counter}`);
   }
@@ -34,24 +42,21 @@ function send() {
   }
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
-    const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: job.method ?? 'GET', headers, agent },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-          const text = Buffer.concat(chunks).toString('utf8');
-          const okStatus = res.statusCode >= 200 && res.statusCode < 300;
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {}
-          const ok = job.expect === 'status' ? okStatus : okStatus && json?.success === true;
-          resolve([ms, ok, ok ? '' : `HTTP ${res.statusCode} ${text.slice(0, 200)}`, json]);
-        });
-      },
-    );
+    const req = http.request({ host: target.hostname, port: target.port, path, method: job.method ?? 'GET', headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        const text = Buffer.concat(chunks).toString('utf8');
+        const okStatus = res.statusCode >= 200 && res.statusCode < 300;
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {}
+        const ok = job.expect === 'status' ? okStatus : okStatus && json?.success === true;
+        resolve([ms, ok, ok ? '' : `HTTP ${res.statusCode} ${text.slice(0, 200)}`, json]);
+      });
+    });
     req.on('error', (err) => resolve([Number(process.hrtime.bigint() - t0) / 1e6, false, String(err.message), null]));
     if (payload !== null) req.write(payload);
     req.end();
@@ -85,7 +90,9 @@ async function main() {
       const [ms, ok, detail, json] = await r;
       if (ok) {
         times.push(ms);
-        if (job.collect === 'id' && json?.data?.id != null) made.push(json.data);
+        // Ours answers { data: { id, state } }; Redmine { issue: { id, status: { id } } }.
+        if (job.collect === 'id' && json?.data?.id != null) made.push({ id: json.data.id, state: json.data.state });
+        if (job.collect === 'id' && json?.issue?.id != null) made.push({ id: json.issue.id, state: json.issue.status?.id });
       } else {
         failures++;
         firstFailure ||= detail;

@@ -103,6 +103,9 @@ export function answerOf(body: { success?: boolean; message?: string; data?: unk
   if (body.success === false) return `refused: ${body.message ?? ''}`;
   const data = body.data;
   if (typeof data === 'number') return String(data);
+  const peer = body as { issues?: unknown[]; total_count?: number; issue?: unknown };
+  if (Array.isArray(peer.issues)) return `${peer.issues.length} rows of ${peer.total_count ?? '?'}`;
+  if (peer.issue) return 'ok';
   const d = data as { list?: unknown[]; count?: number } | null;
   if (d && Array.isArray(d.list)) return `${d.list.length} rows of ${d.count ?? '?'}`;
   return 'ok';
@@ -230,7 +233,14 @@ function figure(name: string, statements: { args: unknown[] }[], times: number[]
 }
 
 /** Runs each case at each level against `base` through the load generator; the create's orders feed the state change. */
-export async function loadCases(base: string, headers: Record<string, string>, cases: LoadCase[], levels = LEVELS, seconds = SECONDS): Promise<CaseRow[]> {
+export async function loadCases(
+  base: string,
+  headers: Record<string, string>,
+  cases: LoadCase[],
+  levels = LEVELS,
+  seconds = SECONDS,
+  expect: 'success' | 'status' = 'success',
+): Promise<CaseRow[]> {
   const out: CaseRow[] = [];
   for (const c of cases) {
     const probe = c.method === 'GET' ? await fetch(`${base}${c.path}`, { headers }).then((r) => r.json().catch(() => null)) : null;
@@ -250,6 +260,7 @@ export async function loadCases(base: string, headers: Record<string, string>, c
         body: c.body,
         bodies: c.bodies?.(n),
         collect: c.collect,
+        expect,
       });
       out.push({
         case: c.name,
