@@ -167,7 +167,12 @@ async function main(): Promise<void> {
       console.info('Used by the plans of:');
       for (const r of indexes) console.info(`${r.name} (${r.size}): ${(use.used.get(r.name) ?? ['— no plan']).map(decodeURIComponent).join(' | ')}`);
       console.info("Execution time of each path's statements on orders (EXPLAIN ANALYZE, the administrator):");
-      console.table([...use.ms].map(([p, t]) => ({ path: decodeURIComponent(p).replace('/v2/order/getAllOrderList?pageIndex=0&pageSize=20', 'AllOrder '), ms: t.toFixed(2) })));
+      console.table(
+        [...use.ms].map(([p, t]) => ({
+          path: decodeURIComponent(p).replace('/v2/order/getAllOrderList?pageIndex=0&pageSize=20', 'AllOrder '),
+          ms: t.toFixed(2),
+        })),
+      );
       // The engineer has no AllOrder: his refusals are expected; he is there for his own scope's statements.
       const refused = use.refused.filter((r) => r.startsWith('admin '));
       console.info(`Refused to the administrator (not measured): ${refused.map(decodeURIComponent).join(', ') || 'none'}`);

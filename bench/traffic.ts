@@ -3,10 +3,6 @@
 // own (bench/loadgen.mjs: keep-alive connections, each answer timed with hrtime) at 1 and 10 connections. Each case
 // prints req/s and API p50/p99 in milliseconds with microseconds, beside the SQL p50 of the statements one call sends
 // (captured on an app inside this process, replayed directly; writes inside a transaction that is rolled back).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -15,6 +11,9 @@ import { createDeps } from '../apps/server/src/platform/create-deps';
 import { runAlone, withBenchDatabase } from './alone';
 import { captureAllSql, isTransactionControl, percentile, replay, replayRolledBack } from './capture';
 import { startAppProcess } from './load';
+import { answerOf, type LoadFigures, runLoadgen } from './loadrun';
+
+export { answerOf, type LoadFigures, type LoadJob, runLoadgen } from './loadrun';
 import { type OrderSeed, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
@@ -22,51 +21,6 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? process.env.BENCH_SECON
 export const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
 /** The keyword of the filtered list: in one order type's title of eight, so it matches about an eighth of the orders. */
 export const KEYWORD = '空调';
-
-/** What the load generator answers for one case at one level. */
-export interface LoadFigures {
-  requests: number;
-  seconds: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  mean: number;
-  failures: number;
-  firstFailure: string;
-  made: { id: number; state: number }[];
-}
-
-export interface LoadJob {
-  url: string;
-  method?: 'GET' | 'POST' | 'PUT';
-  headers: Record<string, string>;
-  connections: number;
-  seconds: number;
-  warmup?: number;
-  body?: unknown;
-  bodies?: unknown[];
-  expect?: 'success' | 'status';
-  collect?: 'id';
-}
-
-/** Runs bench/loadgen.mjs as a process of its own on `job`; answers its figures. */
-export async function runLoadgen(job: LoadJob): Promise<LoadFigures> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sk-loadgen-'));
-  const file = path.join(dir, 'job.json');
-  writeFileSync(file, JSON.stringify(job));
-  try {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'loadgen.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    const code = await new Promise<number>((r) => child.once('exit', (c) => r(c ?? 1)));
-    if (code !== 0) throw new Error(`load generator exited with ${code}`);
-    return JSON.parse(out) as LoadFigures;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** One case of the comparison: a read (path) or a write (method, body or one body per request). */
 export interface LoadCase {
@@ -95,20 +49,6 @@ export interface SqlFigure {
   statements: number;
   /** Why the SQL was not replayed, when it was not. */
   note: string;
-}
-
-/** A short view of an answer: a number, a list's rows and count. */
-export function answerOf(body: { success?: boolean; message?: string; data?: unknown } | null): string {
-  if (!body) return 'no JSON';
-  if (body.success === false) return `refused: ${body.message ?? ''}`;
-  const data = body.data;
-  if (typeof data === 'number') return String(data);
-  const peer = body as { issues?: unknown[]; total_count?: number; issue?: unknown };
-  if (Array.isArray(peer.issues)) return `${peer.issues.length} rows of ${peer.total_count ?? '?'}`;
-  if (peer.issue) return 'ok';
-  const d = data as { list?: unknown[]; count?: number } | null;
-  if (d && Array.isArray(d.list)) return `${d.list.length} rows of ${d.count ?? '?'}`;
-  return 'ok';
 }
 
 interface Session {
