@@ -26,6 +26,8 @@ export default defineConfig({
     projects: [
       // A busy machine (the server's files run beside these) makes jsdom and property tests slow, not wrong: 30 s each.
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      // The bench's own helpers (the load generator against a local HTTP server): no database, about a second.
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',

@@ -90,3 +90,94 @@ export function printMeasured(rows: MeasuredGet[], name: (endpoint: string) => s
     })),
   );
 }
+
+type PoolLike = { query: QueryFn; connect: (...args: unknown[]) => Promise<{ query: QueryFn; release: (err?: unknown) => void }> };
+
+/**
+ * Like captureSql, but also the statements sent inside transactions (a transaction runs on a client checked out of the
+ * pool, which captureSql does not see): what a write sends. Statements are in the order the driver received them,
+ * BEGIN/COMMIT included.
+ */
+export async function captureAllSql(database: Database, run: () => Promise<void>): Promise<Statement[]> {
+  const pool = clientOf(database) as unknown as PoolLike;
+  const seen: Statement[] = [];
+  const keep = (args: unknown[]) => {
+    if (!JSON.stringify(args[0]).includes('pgboss.')) seen.push({ args });
+  };
+  const wrapped = new Map<{ query: QueryFn }, QueryFn>();
+  const originalQuery = pool.query;
+  const originalConnect = pool.connect;
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    keep(args);
+    return originalQuery.apply(this, args);
+  } as QueryFn;
+  pool.connect = function (this: unknown, ...args: unknown[]) {
+    // pool.query checks out its client with a callback: those statements are already seen above.
+    if (typeof args[0] === 'function') return originalConnect.apply(this, args);
+    return originalConnect.apply(this, args).then((client) => {
+      if (!wrapped.has(client)) {
+        const q = client.query;
+        wrapped.set(client, q);
+        client.query = function (this: unknown, ...a: unknown[]) {
+          keep(a);
+          return q.apply(this, a);
+        } as QueryFn;
+      }
+      return client;
+    });
+  } as PoolLike['connect'];
+  try {
+    await run();
+  } finally {
+    pool.query = originalQuery;
+    pool.connect = originalConnect;
+    for (const [client, q] of wrapped) client.query = q;
+  }
+  return seen;
+}
+
+const textOf = (s: Statement) => {
+  const first = s.args[0] as string | { text: string };
+  return (typeof first === 'string' ? first : first.text).trim().toLowerCase();
+};
+
+/** BEGIN, COMMIT, ROLLBACK and savepoints: the replay brings its own transaction. */
+export const isTransactionControl = (s: Statement): boolean => /^(begin|commit|rollback|savepoint|release savepoint)\b/.test(textOf(s));
+
+/**
+ * A write's statements replayed on one connection inside a transaction that is rolled back, `iterations` times; each
+ * run's milliseconds count the statements only, not `prelude` (untimed statements first in the same transaction that
+ * put the data back as it was before the captured call: the order's state, a number the call took). Answers the times,
+ * or the error the replay met (a write that cannot be replayed is reported, not guessed).
+ */
+export async function replayRolledBack(
+  database: Database,
+  statements: Statement[],
+  prelude: { text: string; values?: unknown[] }[],
+  iterations: number,
+  maxMs: number,
+): Promise<number[] | string> {
+  const pool = clientOf(database) as unknown as PoolLike;
+  const client = await pool.connect();
+  const body = statements.filter((s) => !isTransactionControl(s));
+  const times: number[] = [];
+  const stop = Date.now() + maxMs;
+  try {
+    for (let i = 0; i < iterations && Date.now() < stop; i++) {
+      await client.query('begin');
+      try {
+        for (const p of prelude) await client.query(p.text, p.values ?? []);
+        const t0 = performance.now();
+        for (const s of body) await client.query(...s.args);
+        times.push(performance.now() - t0);
+      } finally {
+        await client.query('rollback');
+      }
+    }
+    return times;
+  } catch (err) {
+    return `not replayable: ${(err as Error).message}`;
+  } finally {
+    client.release();
+  }
+}

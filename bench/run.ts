@@ -110,6 +110,18 @@ async function main(): Promise<void> {
       await app.close();
     }
     await underLoad(database, seeded.enterpriseId, seeded.deptId, orderSeed);
+    if (orderSeed && process.env.BENCH_LOAD !== '0') {
+      // The orders' eight cases from a load generator of its own against the app as its own process (bench/traffic.ts).
+      const { ordersUnderLoad, printUnderLoad } = await import('./traffic');
+      const ours = await ordersUnderLoad(database, seeded.enterpriseId, orderSeed);
+      printUnderLoad(ours);
+      // npm run bench -- --peer redmine: the same cases against Redmine 5 on the same server (bench/peer.ts).
+      const peer = process.argv[process.argv.indexOf('--peer') + 1];
+      if (process.argv.includes('--peer') && peer === 'redmine') {
+        const { redmineScenario, printPeer } = await import('./peer');
+        printPeer(ours, await redmineScenario(database, orderSeed.orders));
+      } else if (process.argv.includes('--peer')) console.info(`--peer ${peer ?? ''}: the only peer is redmine`);
+    }
     if (orderSeed && process.env.BENCH_INSTANCES !== '0') {
       // The order list with one app instance and with two on the same database (bench/instances.ts).
       const { instancesScenario, printInstances } = await import('./instances');

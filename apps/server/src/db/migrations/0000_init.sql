@@ -3159,7 +3159,6 @@ CREATE INDEX "order_service_items_order_idx" ON "order_service_items" USING btre
 CREATE INDEX "order_service_items_item_idx" ON "order_service_items" USING btree ("enterprise_id","service_item_id","order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_no_uq" ON "orders" USING btree ("enterprise_id","order_no");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "orders_state_idx" ON "orders" USING btree ("enterprise_id","state","created_at");--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_service_user_idx" ON "orders" USING btree ("enterprise_id","service_user_id","state","created_at");--> statement-breakpoint
@@ -3172,28 +3171,22 @@ CREATE INDEX "orders_return_visitor_idx" ON "orders" USING btree ("enterprise_id
 CREATE INDEX "orders_create_examiner_idx" ON "orders" USING btree ("enterprise_id","create_examine_operator_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_complete_examiner_idx" ON "orders" USING btree ("enterprise_id","complete_examine_operator_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_examine_idx" ON "orders" USING btree ("enterprise_id","examine_type","examine_result","created_at");--> statement-breakpoint
-CREATE INDEX "orders_appointment_idx" ON "orders" USING btree ("enterprise_id","appointment_at");--> statement-breakpoint
 CREATE INDEX "orders_finished_idx" ON "orders" USING btree ("enterprise_id","finished_at");--> statement-breakpoint
 CREATE INDEX "orders_dispatched_idx" ON "orders" USING btree ("enterprise_id","dispatched_at");--> statement-breakpoint
 CREATE INDEX "orders_create_examined_idx" ON "orders" USING btree ("enterprise_id","create_examined_at");--> statement-breakpoint
 CREATE INDEX "orders_complete_examined_idx" ON "orders" USING btree ("enterprise_id","complete_examined_at");--> statement-breakpoint
 CREATE INDEX "orders_receipt_examined_idx" ON "orders" USING btree ("enterprise_id","receipt_examined_at");--> statement-breakpoint
 CREATE INDEX "orders_collection_examined_idx" ON "orders" USING btree ("enterprise_id","collection_examined_at");--> statement-breakpoint
-CREATE INDEX "orders_priority_idx" ON "orders" USING btree ("enterprise_id","priority","created_at");--> statement-breakpoint
 CREATE INDEX "orders_source_idx" ON "orders" USING btree ("enterprise_id","source","created_at");--> statement-breakpoint
-CREATE INDEX "orders_place_idx" ON "orders" USING btree ("enterprise_id","place_state","state","created_at");--> statement-breakpoint
 CREATE INDEX "orders_receipted_idx" ON "orders" USING btree ("enterprise_id","receipted_at");--> statement-breakpoint
-CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("enterprise_id","paid_at");--> statement-breakpoint
 CREATE INDEX "orders_evaluated_idx" ON "orders" USING btree ("enterprise_id","evaluated_at");--> statement-breakpoint
 CREATE INDEX "orders_service_group_idx" ON "orders" USING btree ("enterprise_id","service_group_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_product_idx" ON "orders" USING btree ("enterprise_id","installed_product_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_receive_payment_idx" ON "orders" USING btree ("enterprise_id","receive_payment_id");--> statement-breakpoint
 CREATE INDEX "orders_contact_idx" ON "orders" USING btree ("enterprise_id","contact_id");--> statement-breakpoint
 CREATE INDEX "orders_address_idx" ON "orders" USING btree ("enterprise_id","address_id");--> statement-breakpoint
-CREATE INDEX "orders_abnormal_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","created_at") WHERE abnormal_kind is not null;--> statement-breakpoint
 CREATE INDEX "orders_due_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7);--> statement-breakpoint
 CREATE INDEX "orders_due_at_idx" ON "orders" USING btree ("enterprise_id","due_at");--> statement-breakpoint
-CREATE INDEX "orders_pool_idx" ON "orders" USING btree ("enterprise_id","created_at") WHERE in_pool;--> statement-breakpoint
 CREATE INDEX "orders_map_idx" ON "orders" USING btree ("enterprise_id","state","priority","created_at") WHERE latitude is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_geo_pending_idx" ON "orders" USING btree ("enterprise_id","id") WHERE geo_precision is null;--> statement-breakpoint
 CREATE INDEX "orders_recycle_idx" ON "orders" USING btree ("enterprise_id","deleted_at") WHERE deleted_at is not null;--> statement-breakpoint
@@ -3205,8 +3198,6 @@ CREATE INDEX "orders_taken_idx" ON "orders" USING btree ("enterprise_id","taken_
 CREATE INDEX "orders_appointment_sort_idx" ON "orders" USING btree ("enterprise_id","appointment_at","id");--> statement-breakpoint
 CREATE INDEX "orders_priority_sort_idx" ON "orders" USING btree ("enterprise_id","priority","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_live_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_undeliver_cnt_idx" ON "orders" USING btree ("enterprise_id") WHERE state = 1 and not in_pool and deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_pool_cnt_idx" ON "orders" USING btree ("enterprise_id") WHERE state = 1 and in_pool and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_abnormal_cnt_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","state") WHERE abnormal_kind is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint

@@ -217,9 +217,10 @@ export const orders = pgTable(
     userFk('orders_create_examiner_fk', t.enterpriseId, t.createExamineOperatorId),
     userFk('orders_complete_examiner_fk', t.enterpriseId, t.completeExamineOperatorId),
     uniqueIndex('orders_no_uq').on(t.enterpriseId, t.orderNo),
-    // Every filter and sort of AllOrder, each leading with enterprise_id, ending with the default sort.
+    // Every filter and sort of AllOrder, each leading with enterprise_id, ending with the default sort. Each index
+    // here is used by a real query's plan at 1,000,000 orders, or needed by a foreign key or a uniqueness:
+    // bench/README.md "Indexes on orders" (bench/indexes.ts prints which plan uses which).
     index('orders_created_idx').on(t.enterpriseId, t.createdAt, t.id),
-    index('orders_state_idx').on(t.enterpriseId, t.state, t.createdAt),
     index('orders_customer_idx').on(t.enterpriseId, t.customerId, t.createdAt),
     index('orders_template_idx').on(t.enterpriseId, t.templateId, t.createdAt),
     index('orders_service_user_idx').on(t.enterpriseId, t.serviceUserId, t.state, t.createdAt),
@@ -232,30 +233,24 @@ export const orders = pgTable(
     index('orders_create_examiner_idx').on(t.enterpriseId, t.createExamineOperatorId, t.createdAt),
     index('orders_complete_examiner_idx').on(t.enterpriseId, t.completeExamineOperatorId, t.createdAt),
     index('orders_examine_idx').on(t.enterpriseId, t.examineType, t.examineResult, t.createdAt),
-    index('orders_appointment_idx').on(t.enterpriseId, t.appointmentAt),
     index('orders_finished_idx').on(t.enterpriseId, t.finishedAt),
     index('orders_dispatched_idx').on(t.enterpriseId, t.dispatchedAt),
     index('orders_create_examined_idx').on(t.enterpriseId, t.createExaminedAt),
     index('orders_complete_examined_idx').on(t.enterpriseId, t.completeExaminedAt),
     index('orders_receipt_examined_idx').on(t.enterpriseId, t.receiptExaminedAt),
     index('orders_collection_examined_idx').on(t.enterpriseId, t.collectionExaminedAt),
-    index('orders_priority_idx').on(t.enterpriseId, t.priority, t.createdAt),
     // The source filter (运营报表's drill-down by 工单来源).
     index('orders_source_idx').on(t.enterpriseId, t.source, t.createdAt),
-    index('orders_place_idx').on(t.enterpriseId, t.placeState, t.state, t.createdAt),
     index('orders_receipted_idx').on(t.enterpriseId, t.receiptedAt),
-    index('orders_paid_idx').on(t.enterpriseId, t.paidAt),
     index('orders_evaluated_idx').on(t.enterpriseId, t.evaluatedAt),
     index('orders_service_group_idx').on(t.enterpriseId, t.serviceGroupId, t.createdAt),
     index('orders_product_idx').on(t.enterpriseId, t.installedProductId, t.createdAt),
     index('orders_receive_payment_idx').on(t.enterpriseId, t.receivePaymentId),
     index('orders_contact_idx').on(t.enterpriseId, t.contactId),
     index('orders_address_idx').on(t.enterpriseId, t.addressId),
-    index('orders_abnormal_idx').on(t.enterpriseId, t.abnormalKind, t.createdAt).where(sql`abnormal_kind is not null`),
     index('orders_due_idx').on(t.enterpriseId, t.dueAt).where(sql`state in (0, 1, 2, 3, 4, 7)`),
     // The statistics digest's 昨日超时工单数 (modules/subscriptions/digest.items.ts): orders due on a day, finished or not.
     index('orders_due_at_idx').on(t.enterpriseId, t.dueAt),
-    index('orders_pool_idx').on(t.enterpriseId, t.createdAt).where(sql`in_pool`),
     // The map (/allOrder/mapView, /assignOrderInMap): located open orders by state, in the map's order.
     index('orders_map_idx').on(t.enterpriseId, t.state, t.priority, t.createdAt).where(sql`latitude is not null and deleted_at is null`),
     // The geocoding backfill: rows not geocoded since their address changed.
@@ -274,9 +269,8 @@ export const orders = pgTable(
     index('orders_live_template_idx').on(t.enterpriseId, t.templateId, t.createdAt, t.id).where(sql`deleted_at is null`),
     // The shell's badge counts (modules/orders/counts.service.ts): each a small partial index the count reads
     // without the table (index-only), so the ten badges stay fast at 1,000,000 orders.
-    // (待受理 is counted on orders_acceptance_desk_idx above: the same predicate.)
-    index('orders_undeliver_cnt_idx').on(t.enterpriseId).where(sql`state = 1 and not in_pool and deleted_at is null`),
-    index('orders_pool_cnt_idx').on(t.enterpriseId).where(sql`state = 1 and in_pool and deleted_at is null`),
+    // (待受理 is counted on orders_acceptance_desk_idx above, 待派单 on orders_undeliver_list_idx and the pool on
+    // orders_pool_list_idx below: the same predicates, so no index of their own.)
     index('orders_abnormal_cnt_idx').on(t.enterpriseId, t.abnormalKind, t.state).where(sql`abnormal_kind is not null and deleted_at is null`),
     index('orders_overdue_cnt_idx').on(t.enterpriseId, t.dueAt).where(sql`state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null`),
     index('orders_examine_cnt_idx').on(t.enterpriseId, t.examineType).where(sql`examine_result = 0 and deleted_at is null`),

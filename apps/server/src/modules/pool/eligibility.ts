@@ -7,7 +7,7 @@ import { bigints } from '../../platform/sql';
  * Which pooled orders an engineer may see and grab: their service groups, their service
  * area (area codes, or within the radius of their base by the spec's earth radius), the entry's skill
  * tags, and their daily cap. The engineer's facts are read once and the conditions are plain columns of
- * `orders o`, so the list walks the pool index (orders_pool_idx) and checks each order without a join.
+ * `orders o`, so the list walks the pool index (orders_pool_list_idx) and checks each order without a join.
  */
 
 /** Distances on a sphere of this radius (as distanceMeters in packages/shared). */

@@ -1,0 +1,309 @@
+// The same cases against a peer: Redmine 5 from Debian on the same PostgreSQL server, with as many issues as we have
+// orders. npx tsx bench/peer.ts (alone: seeds BENCH_ORDERS, default 1,000,000), or `npm run bench -- --peer redmine`.
+// Where Redmine is not installed it is installed with apt-get (BENCH_PEER_INSTALL=0 forbids that); without apt the
+// comparison is skipped with a message. Redmine runs on WEBrick on BENCH_PEER_PORT (default 3695), in its own
+// database (redmine_bench) on our server; its SQL time per request is the "ActiveRecord: … ms" of its production log.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import type { Database } from '../apps/server/src/db/client';
+import { runAlone, withBenchDatabase } from './alone';
+import { seedOrders } from './orders.seed';
+import { seedLarge } from './seed';
+import { type CaseRow, KEYWORD, LEVELS, type LoadCase, loadCases, ordersUnderLoad, printUnderLoad, type UnderLoad } from './traffic';
+
+const ROOT = '/usr/share/redmine';
+const INSTANCE = 'bench';
+const CONF = `/etc/redmine/${INSTANCE}`;
+const LOG = `/var/log/redmine/${INSTANCE}/production.log`;
+const PORT = Number(process.env.BENCH_PEER_PORT ?? 3695);
+const DB = 'redmine_bench';
+const API_KEY = 'b3c4e5f60718293a4b5c6d7e8f901a2b3c4d5e6f';
+/** The titles of the bench's eight order types: one issue in eight has 空调 in its subject, as one order in eight. */
+const SUBJECTS = ['空调不制冷上门维修', '新机安装调试', '季度例行保养', '设备巡检', '故障机退换', '使用问题咨询', '管路改造', '旧机回收'];
+
+const env = { ...process.env, REDMINE_INSTANCE: INSTANCE, RAILS_ENV: 'production', REDMINE_LANG: 'en' };
+const run = (cmd: string, args: string[], extra: Record<string, string> = {}) => {
+  const r = spawnSync(cmd, args, { cwd: existsSync(ROOT) ? ROOT : '/', env: { ...env, ...extra }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')}: ${r.stderr?.slice(-800) || r.stdout?.slice(-800)}`);
+  return r.stdout;
+};
+
+/** Redmine is there, or is installed now from Debian; answers why not when it cannot be. */
+export function ensureRedmine(): string | null {
+  if (existsSync(`${ROOT}/config.ru`)) return null;
+  if (spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status !== 0)
+    return 'apt-get is not available here: the comparison with Redmine is skipped';
+  if (process.env.BENCH_PEER_INSTALL === '0') return 'Redmine is not installed and BENCH_PEER_INSTALL=0: the comparison is skipped';
+  console.info('Installing Redmine 5 from Debian (apt-get install redmine redmine-pgsql)…');
+  // dbconfig-common would create a database on a local server of its own: the bench configures its own instance.
+  spawnSync('sh', ['-c', 'echo "redmine redmine/dbconfig-install boolean false" | debconf-set-selections'], { encoding: 'utf8' });
+  const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redmine', 'redmine-pgsql'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0 || !existsSync(`${ROOT}/config.ru`)) return `apt-get install redmine failed: ${(r.stderr || r.stdout).slice(-600)}`;
+  return null;
+}
+
+/** Its own database on our server, its instance configured to it, its schema and default data (reused when there). */
+async function prepare(databaseUrl: string): Promise<string> {
+  const u = new URL(databaseUrl);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const have = await admin.query('select 1 from pg_database where datname = $1', [DB]);
+    if (have.rowCount === 0) await admin.query(`create database ${DB} encoding 'UTF8' template template0`);
+  } finally {
+    await admin.end();
+  }
+  mkdirSync(CONF, { recursive: true });
+  writeFileSync(
+    `${CONF}/database.yml`,
+    `production:\n  adapter: postgresql\n  database: ${DB}\n  host: ${u.hostname}\n  port: ${u.port}\n  username: ${decodeURIComponent(u.username)}\n  password: ${JSON.stringify(decodeURIComponent(u.password))}\n  encoding: utf8\n  pool: 20\n`,
+  );
+  if (!existsSync(`${CONF}/secret_key.txt`))
+    writeFileSync(`${CONF}/secret_key.txt`, `${[...Array(64)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}\n`);
+  // Debian's Redmine bundles no web server; WEBrick (ruby-webrick, a dependency of the package) is added to its bundle.
+  if (!existsSync(`${ROOT}/Gemfile.local`)) writeFileSync(`${ROOT}/Gemfile.local`, "gem 'webrick'\n");
+  for (const d of [`/var/log/redmine/${INSTANCE}`, `/var/lib/redmine/${INSTANCE}/files`, `/var/cache/redmine/${INSTANCE}/tmp`])
+    mkdirSync(d, { recursive: true });
+  const peerUrl = new URL(databaseUrl);
+  peerUrl.pathname = `/${DB}`;
+  const c = new pg.Client({ connectionString: peerUrl.toString() });
+  await c.connect();
+  try {
+    const migrated = await c.query("select 1 from information_schema.tables where table_name = 'issue_statuses'");
+    if (migrated.rowCount === 0) {
+      run('bundle', ['exec', 'rake', 'db:migrate']);
+      run('bundle', ['exec', 'rake', 'redmine:load_default_data']);
+    }
+  } finally {
+    await c.end();
+  }
+  return peerUrl.toString();
+}
+
+export interface PeerSeed {
+  issues: number;
+  projectId: number;
+  issueId: number;
+  seconds: number;
+  reused: boolean;
+}
+
+/**
+ * `n` issues in one project by SQL (generate_series; indexes kept, as Redmine's own are few): subjects from the
+ * eight order titles, 85 % closed and the rest spread over the open statuses, created over three years skewed to the
+ * recent as the orders are; the admin's API key and the REST API on.
+ */
+async function seedIssues(peerUrl: string, n: number): Promise<PeerSeed> {
+  const t0 = Date.now();
+  const c = new pg.Client({ connectionString: peerUrl });
+  await c.connect();
+  try {
+    await c.query(`insert into settings (name, value, updated_on) select 'rest_api_enabled', '1', now()
+      where not exists (select 1 from settings where name = 'rest_api_enabled')`);
+    await c.query(`update settings set value = '1' where name = 'rest_api_enabled'`);
+    await c.query(
+      `insert into tokens (user_id, action, value, created_on, updated_on) select 1, 'api', $1::text, now(), now()
+      where not exists (select 1 from tokens where value = $1::text)`,
+      [API_KEY],
+    );
+    let p = await c.query(`select id from projects where identifier = 'bench'`);
+    if (p.rowCount === 0) {
+      p = await c.query(`insert into projects (name, identifier, is_public, status, lft, rgt, created_on, updated_on)
+        values ('压测项目', 'bench', true, 1, 1, 2, now(), now()) returning id`);
+      const pid = p.rows[0].id;
+      await c.query(`insert into enabled_modules (project_id, name) values ($1, 'issue_tracking')`, [pid]);
+      await c.query(`insert into projects_trackers (project_id, tracker_id) select $1, id from trackers`, [pid]);
+    }
+    const projectId = Number(p.rows[0].id);
+    const have = Number((await c.query('select count(*)::int as n from issues where project_id = $1', [projectId])).rows[0].n);
+    if (have < n) {
+      const from = have + 1;
+      await c.query(`select setval('issues_id_seq', greatest((select coalesce(max(id), 0) from issues), 1))`);
+      const subjects = `'{${SUBJECTS.join(',')}}'::text[]`;
+      await c.query(
+        `insert into issues (id, tracker_id, project_id, subject, description, status_id, priority_id, author_id, lock_version,
+           created_on, updated_on, start_date, done_ratio, root_id, lft, rgt, is_private, closed_on)
+         select x.id, 1 + x.g % 3, $1, (${subjects})[1 + x.g % 8] || ' #' || x.g, '压测', x.status, 2, 1, 0,
+           x.created_on, x.created_on, x.created_on::date, 0, x.id, 1, 2, false, case when x.status = 5 then x.created_on + interval '2 days' end
+         from (select g, nextval('issues_id_seq') as id, now() - (1095 * power(1 - g::float8 / $3, 2)) * interval '1 day' as created_on,
+                 case when random() < 0.85 then 5 else 1 + floor(random() * 3)::int end as status
+               from generate_series($2::int, $3::int) g) x`,
+        [projectId, from, n],
+      );
+      await c.query('vacuum analyze issues');
+    }
+    const issueId = Number((await c.query('select max(id) as id from issues where project_id = $1 and status_id = 1', [projectId])).rows[0].id);
+    return { issues: Math.max(have, n), projectId, issueId, seconds: (Date.now() - t0) / 1000, reused: have >= n };
+  } finally {
+    await c.end();
+  }
+}
+
+/** Redmine on WEBrick (production), answering the REST API; stopped after. */
+async function startRedmine(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn('bundle', ['exec', 'rails', 'server', '-u', 'webrick', '-e', 'production', '-p', String(PORT), '-b', '127.0.0.1'], {
+    cwd: ROOT,
+    env,
+    // Its own log is production.log; WEBrick's console (and the trace it prints when stopped) is not the bench's.
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  for (const until = Date.now() + 180_000; ; await new Promise((r) => setTimeout(r, 500))) {
+    if (child.exitCode != null) throw new Error(`Redmine exited during start (is port ${PORT} taken?)`);
+    const ok = await fetch(`${base}/issues.json?limit=1`, { headers: { 'X-Redmine-API-Key': API_KEY } }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > until) throw new Error('Redmine did not answer within 180 s');
+  }
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The eight cases through Redmine's REST API, as near to ours as its API allows. */
+export function redmineCases(s: PeerSeed, made: () => number[]): LoadCase[] {
+  const all = '/issues.json?status_id=*&limit=20';
+  return [
+    { name: 'first page', method: 'GET', path: all },
+    { name: `filtered page (${KEYWORD}, all time)`, method: 'GET', path: `${all}&subject=${encodeURIComponent(`~${KEYWORD}`)}` },
+    { name: 'page 5,000', method: 'GET', path: `${all}&offset=99980` },
+    { name: 'filtered count (已完成)', method: 'GET', path: '/issues.json?status_id=5&limit=1' },
+    { name: 'unfiltered count', method: 'GET', path: '/issues.json?status_id=*&limit=1' },
+    { name: 'detail', method: 'GET', path: `/issues/${s.issueId}.json` },
+    {
+      name: 'create',
+      method: 'POST',
+      path: '/issues.json',
+      body: { issue: { project_id: s.projectId, tracker_id: 1, priority_id: 2, subject: `${KEYWORD}不制冷压测{{n}}` } },
+      collect: 'id',
+    },
+    {
+      // New → In Progress, each on an issue the create made (Redmine answers 204).
+      name: 'state change (派单)',
+      method: 'PUT',
+      path: '/issues/{id}.json',
+      bodies: (connections) => {
+        const ids = made();
+        return ids.splice(0, connections === 1 ? Math.ceil(ids.length / 2) : ids.length).map((id) => ({ id, issue: { status_id: 2 } }));
+      },
+    },
+  ];
+}
+
+/** Median "ActiveRecord: x ms" of the requests Redmine logged since `from` (bytes), for one case. */
+function activeRecordP50(from: number): number {
+  if (!existsSync(LOG)) return Number.NaN;
+  const text = readFileSync(LOG, 'utf8').slice(from);
+  const ms = [...text.matchAll(/Completed 2\d\d .*?ActiveRecord: ([\d.]+)ms/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+  return ms.length ? (ms[Math.floor(ms.length / 2)] as number) : Number.NaN;
+}
+const logSize = () => (existsSync(LOG) ? statSync(LOG).size : 0);
+
+export interface PeerRow extends CaseRow {
+  sqlP50: number;
+}
+
+/** Runs the peer's cases at each level, each with the median SQL time Redmine logged for it. */
+async function peerCases(base: string, cases: LoadCase[], made: number[]): Promise<PeerRow[]> {
+  const headers = { 'X-Redmine-API-Key': API_KEY };
+  const out: PeerRow[] = [];
+  for (const c of cases) {
+    for (const n of LEVELS) {
+      const at = logSize();
+      let r: CaseRow[];
+      if (c.path.includes('{id}')) {
+        // One request per issue: the load generator sends each body to its own path.
+        const bodies = (c.bodies?.(n) ?? []) as { id: number; issue: unknown }[];
+        r = await loadCases(base, headers, [{ ...c, path: '/issues/{id}.json', bodies: () => bodies }], [n], undefined, 'status');
+      } else {
+        r = await loadCases(base, headers, [c], [n], undefined, 'status');
+      }
+      for (const x of r) {
+        if (c.collect === 'id') for (const m of x.figures?.made ?? []) made.push(m.id);
+        out.push({ ...x, sqlP50: activeRecordP50(at) });
+      }
+    }
+  }
+  return out;
+}
+
+export interface PeerResult {
+  skipped: string | null;
+  seed?: PeerSeed;
+  rows: PeerRow[];
+}
+
+/** Redmine with as many issues as we have orders, the same cases; or why it was skipped. */
+export async function redmineScenario(database: Database, issues: number): Promise<PeerResult> {
+  const why = ensureRedmine();
+  if (why) return { skipped: why, rows: [] };
+  const peerUrl = await prepare(database.url);
+  const seed = await seedIssues(peerUrl, issues);
+  const redmine = await startRedmine();
+  try {
+    const made: number[] = [];
+    return {
+      skipped: null,
+      seed,
+      rows: await peerCases(
+        redmine.base,
+        redmineCases(seed, () => made),
+        made,
+      ),
+    };
+  } finally {
+    await redmine.stop();
+  }
+}
+
+const f = (n: number | null | undefined, d = 1) => (n == null || Number.isNaN(n) ? '-' : n.toFixed(d));
+
+/** Per case and level: our req/s, the peer's, the ratio, and each one's API p50 beside its own SQL p50. */
+export function printPeer(ours: UnderLoad, peer: PeerResult): void {
+  if (peer.skipped) {
+    console.info(`Beside a peer: ${peer.skipped}`);
+    return;
+  }
+  console.info(
+    `Beside Redmine 5 (Debian, WEBrick, production) on the same PostgreSQL: ${peer.seed?.issues} issues ${peer.seed?.reused ? '(reused)' : `seeded in ${f(peer.seed?.seconds, 0)} s`} against ${ours.orders} orders`,
+  );
+  console.table(
+    ours.rows.map((o) => {
+      const p = peer.rows.find((x) => x.case === o.case && x.connections === o.connections);
+      const q = ours.sql.find((x) => x.case === o.case);
+      return {
+        case: o.case,
+        conns: o.connections,
+        'ours req/s': f(o.figures?.rps),
+        'Redmine req/s': f(p?.figures?.rps),
+        ratio: o.figures && p?.figures?.rps ? `${(o.figures.rps / p.figures.rps).toFixed(2)}×` : '-',
+        'ours API/SQL p50 ms': `${f(o.figures?.p50, 2)} / ${f(q?.sqlP50, 2)}`,
+        'Redmine API/SQL p50 ms': `${f(p?.figures?.p50, 2)} / ${f(p?.sqlP50, 2)}`,
+        note: (o.figures ? '' : o.answer).slice(0, 30) || (p?.figures?.failures ? p.figures.firstFailure.slice(0, 30) : ''),
+      };
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  await withBenchDatabase('peer', async (database) => {
+    const ep = await seedLarge(database.db, 2000);
+    const seed = await seedOrders(database.db, ep.enterpriseId, Number(process.env.BENCH_ORDERS ?? 1_000_000));
+    const ours = await ordersUnderLoad(database, ep.enterpriseId, seed);
+    printUnderLoad(ours);
+    printPeer(ours, await redmineScenario(database, seed.orders));
+  });
+}
+
+runAlone(import.meta, main);
