@@ -3,7 +3,7 @@
 // notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper; a paid
 // application cancelled later (or paid after it was cancelled) gets its money back through the provider's refund.
 import { goodsMachine, PAYMENT_METHODS } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Config } from '../../config';
@@ -192,6 +192,19 @@ registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, Number(job.ent
 export const PAY_QUERY_JOB = 'goods.pay.query';
 const QUERY_BATCH = 50;
 
+/** Marks a batch of the payments `where` picks as asked now (a parallel sweep skips them) and answers them, oldest first. */
+function claimPayments(deps: Deps, where: SQL, enterpriseId?: number) {
+  const only = enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`;
+  return rows<{ enterprise_id: number; id: number; payment_no: string }>(
+    deps.db,
+    sql`update goods_payments p set queried_at = now()
+      from (select enterprise_id, id from goods_payments where ${where} ${only}
+        order by id limit ${QUERY_BATCH} for update skip locked) d
+      where p.enterprise_id = d.enterprise_id and p.id = d.id
+      returning p.enterprise_id::int, p.id::int, p.payment_no`,
+  );
+}
+
 /**
  * Asks after waiting payments from 2 minutes to 24 hours old, each at most every 5 minutes; one the provider reports
  * paid (signed, same amount) is settled as its notification would have been (refunded if its order was cancelled
@@ -199,16 +212,11 @@ const QUERY_BATCH = 50;
  * Answers how many were settled.
  */
 export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): Promise<number> {
-  const only = enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`;
-  const due = await rows<{ enterprise_id: number; payment_no: string }>(
-    deps.db,
-    sql`update goods_payments p set queried_at = now()
-      from (select enterprise_id, id from goods_payments
-        where state = 0 and created_at < now() - interval '2 minutes' and created_at > now() - interval '24 hours'
-          and (queried_at is null or queried_at < now() - interval '5 minutes') ${only}
-        order by created_at limit ${QUERY_BATCH} for update skip locked) d
-      where p.enterprise_id = d.enterprise_id and p.id = d.id
-      returning p.enterprise_id::int, p.payment_no`,
+  const due = await claimPayments(
+    deps,
+    sql`state = 0 and created_at < now() - interval '2 minutes' and created_at > now() - interval '24 hours'
+      and (queried_at is null or queried_at < now() - interval '5 minutes')`,
+    enterpriseId,
   );
   let settled = 0;
   for (const d of due) {
@@ -230,15 +238,10 @@ export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): P
  * is the payment's: a refund that did go through meanwhile is not made twice). Answers how many went back.
  */
 export async function retryFailedRefunds(deps: Deps, enterpriseId?: number): Promise<number> {
-  const only = enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`;
-  const due = await rows<{ enterprise_id: number; id: number }>(
-    deps.db,
-    sql`update goods_payments p set queried_at = now()
-      from (select enterprise_id, id from goods_payments
-        where state = 2 and refund_error is not null and (queried_at is null or queried_at < now() - interval '30 minutes') ${only}
-        order by id limit ${QUERY_BATCH} for update skip locked) d
-      where p.enterprise_id = d.enterprise_id and p.id = d.id
-      returning p.enterprise_id::int, p.id::int`,
+  const due = await claimPayments(
+    deps,
+    sql`state = 2 and refund_error is not null and (queried_at is null or queried_at < now() - interval '30 minutes')`,
+    enterpriseId,
   );
   let done = 0;
   for (const d of due) {
