@@ -10,7 +10,7 @@ import { insertOrder } from '../orders/test-helpers';
 import { productOf } from '../quality/test-helpers';
 import { insertPlan } from '../visits/test-helpers';
 import { runReport } from './reports.service';
-import { flushAllReportSummaries, flushReportSummary, rebuildReportSummary } from './summary';
+import { FLUSH_LOCK, flushAllReportSummaries, flushReportSummary, rebuildReportSummary } from './summary';
 
 /**
  * 运营报表's per-day summary (summary.ts): after random creates, moves and deletes of orders and of the rows their
@@ -188,5 +188,33 @@ describe('运营报表: the per-day summary', () => {
       sql`select count(*)::int as n from order_report_day_stats where enterprise_id = ${ep} and report = 1 and axis = 1 and dim = 1`,
     );
     expect(stored?.n).toBe(1);
+  });
+
+  it('a backlog of marked days (a bulk load) is flushed in batches to the same rows as a rebuild', async () => {
+    const d = await loggedIn(t.app, t.deps.db, { roles: [10] });
+    const ep = d.enterpriseId;
+    // 150 orders on 150 days, completed the next day: about 300 marked days, more than two batches.
+    for (let i = 0; i < 150; i++) {
+      const at = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000);
+      await insertOrder(t.deps.db, ep, { state: 5, created_at: at.toISOString(), finished_at: new Date(at.getTime() + 86_400_000).toISOString() });
+    }
+    const [marked] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_report_dirty where enterprise_id = ${ep}`);
+    expect(marked?.n).toBeGreaterThan(2 * 60); // FLUSH_BATCH days a batch: more than two batches
+    let flushed = false;
+    const flushing = flushReportSummary(t.deps.db, ep).then((n) => {
+      flushed = true;
+      return n;
+    });
+    // A writer marking the first day while the flush runs waits for one batch, not for the whole backlog.
+    const holding = sql`select 1 from pg_locks where locktype = 'advisory' and classid = ${FLUSH_LOCK} and objid = ${ep} and granted`;
+    while (!flushed && (await rows(t.deps.db, holding)).length === 0) await new Promise((r) => setTimeout(r, 5));
+    await t.deps.db.execute(sql`insert into order_report_dirty (enterprise_id, axis, day) values (${ep}, 1, '2025-01-01') on conflict do nothing`);
+    expect(flushed).toBe(false);
+    expect(await flushing).toBeGreaterThanOrEqual(Number(marked?.n));
+    const [left] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_report_dirty where enterprise_id = ${ep}`);
+    expect(left?.n).toBe(0);
+    const kept = await snapshot(ep);
+    await rebuildReportSummary(t.deps.db, ep);
+    expect(kept).toEqual(await snapshot(ep));
   });
 });

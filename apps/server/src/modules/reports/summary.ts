@@ -108,21 +108,36 @@ export async function rebuildReportSummary(ex: Executor, ep: number): Promise<vo
 }
 
 /** Lock class of a summary flush (with the enterprise id): one flush per enterprise at a time. */
-const FLUSH_LOCK = 33_001;
+export const FLUSH_LOCK = 33_001;
+
+/** Marked days recomputed per transaction: a writer marking one of them waits for one batch, never the whole backlog. */
+export const FLUSH_BATCH = 60;
 
 /**
- * Recomputes the enterprise's marked days (of one axis and range of days, or all) and clears their marks, under the
- * enterprise's flush lock: a second reader waits and finds them done. A writer marking a day meanwhile keeps its mark
- * (its row is not in this delete's snapshot) for the next flush. Answers how many days were recomputed.
+ * Recomputes the enterprise's marked days (of one axis and range of days, or all) and clears their marks, FLUSH_BATCH
+ * days per transaction under the enterprise's flush lock: a second reader waits and finds them done. A writer marking a
+ * day meanwhile keeps its mark (its row is not in this delete's snapshot) for the next flush; one marking a day of the
+ * batch being recomputed waits for that batch only (after a bulk load of years of orders, the first create used to wait
+ * minutes for the whole backlog). Answers how many days were recomputed.
  */
 export async function flushReportSummary(ex: Executor, ep: number, range?: { axis: ReportAxis; from: string; to: string }): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await flushBatch(ex, ep, range);
+    total += n;
+    if (n < FLUSH_BATCH) return total;
+  }
+}
+
+function flushBatch(ex: Executor, ep: number, range?: { axis: ReportAxis; from: string; to: string }): Promise<number> {
   return ex.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FLUSH_LOCK}, ${ep}::int)`);
     const gone = await rows<{ axis: number; day: string }>(
       tx,
-      sql`delete from order_report_dirty where enterprise_id = ${ep}${
-        range ? sql` and axis = ${AXIS_CODES[range.axis]} and day between ${range.from}::date and ${range.to}::date` : sql``
-      } returning axis, day::text as day`,
+      sql`delete from order_report_dirty where (enterprise_id, axis, day) in (
+        select enterprise_id, axis, day from order_report_dirty where enterprise_id = ${ep}${
+          range ? sql` and axis = ${AXIS_CODES[range.axis]} and day between ${range.from}::date and ${range.to}::date` : sql``
+        } order by axis, day limit ${FLUSH_BATCH}) returning axis, day::text as day`,
     );
     if (gone.length === 0) return 0;
     const tz = await timeZoneOf(tx, ep);
