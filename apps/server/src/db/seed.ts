@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { rows } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
 import { hashPassword } from '../platform/crypto';

@@ -1,7 +1,5 @@
 import { slaContract as C } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { readerOf, visibleOrder } from '../orders/detail.access';
