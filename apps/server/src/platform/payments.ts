@@ -80,6 +80,18 @@ export class HttpPayments implements PaymentProvider {
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
+  /** A signed JSON request to the gateway; its JSON answer (a refusal or an unreachable gateway throws). */
+  private async post(path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const res = await fetch(`${this.url.replace(/\/$/, '')}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`payment gateway answered ${res.status}`);
+    return (await res.json()) as Record<string, unknown>;
+  }
+
   async create(p: PaymentRequest): Promise<{ tradeNo: string; payUrl: string }> {
     const timestamp = this.now();
     const body = {
@@ -92,14 +104,7 @@ export class HttpPayments implements PaymentProvider {
       timestamp,
       sign: signFields(this.secret, [this.merchantId, p.outTradeNo, p.amountCents, p.method, timestamp]),
     };
-    const res = await fetch(`${this.url.replace(/\/$/, '')}/payments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`payment gateway answered ${res.status}`);
-    const r = (await res.json()) as Record<string, unknown>;
+    const r = await this.post('/payments', body);
     const tradeNo = str(r.tradeNo);
     const payUrl = str(r.payUrl);
     if (!tradeNo || !/^https?:\/\//.test(payUrl) || !sameSign(signFields(this.secret, [tradeNo, payUrl]), r.sign))
@@ -137,14 +142,7 @@ export class HttpPayments implements PaymentProvider {
       timestamp,
       sign: signFields(this.secret, [this.merchantId, r.outTradeNo, r.outRefundNo, r.amountCents, timestamp]),
     };
-    const res = await fetch(`${this.url.replace(/\/$/, '')}/refunds`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`payment gateway answered ${res.status}`);
-    const a = (await res.json()) as Record<string, unknown>;
+    const a = await this.post('/refunds', body);
     const refundNo = str(a.refundNo);
     if (!refundNo || !sameSign(signFields(this.secret, [refundNo, str(a.status)]), a.sign)) throw new Error('payment gateway answer not signed');
     if (a.status !== 'SUCCESS') throw new Error(`refund ${str(a.status) || 'refused'}`);

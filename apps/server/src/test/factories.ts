@@ -175,3 +175,7 @@ export async function loggedIn(app: FastifyInstance, db: Db, o: UserOpts & Enter
   const client = await new Client(app).login(user.mobile, TEST_PASSWORD, enterpriseId);
   return { client, enterpriseId, user };
 }
+
+/** Today's date as document and order numbers carry it (yyyymmdd in the test enterprises' default zone, Asia/Shanghai). */
+export const numberDay = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');

@@ -10,6 +10,7 @@ import { allocateOrderNumbers } from './order-numbers';
 import type { TestApp } from '../../test/harness';
 import { createTestApp } from '../../test/harness';
 import { afterAll, beforeAll } from 'vitest';
+import { numberDay } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+const today = numberDay;
 const suffix = (no: string) => Number(no.split('-').pop());
 
 describe('order numbers from a sequence per enterprise', () => {

@@ -6,6 +6,7 @@ import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { inbound, stockedTeam } from './spares.fixtures';
+import { numberDay } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,9 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Today in the enterprise's zone (the test enterprises keep the default, Asia/Shanghai), as the numbers carry it. */
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+const today = numberDay;
 const no = (prefix: string, n: number) => `${prefix}${today()}-${String(n).padStart(4, '0')}`;
 
 const numbersOf = async (ep: number, kind: number) =>
