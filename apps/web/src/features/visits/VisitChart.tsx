@@ -50,16 +50,19 @@ export function ReportChart<K extends string>({
         animation: false,
         legend: { top: 0 },
         grid: { left: 48, right: 16, top: 32, bottom: 64 },
-        tooltip: { trigger: 'axis' },
+        // A zero is not drawn (null), so the minimum height below marks only real figures; the tooltip still says 0.
+        tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => String(v ?? 0).replace('-', '0') },
         xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
         yAxis: { type: 'value', minInterval: 1 },
         series: series.map((s) => ({
           type: 'bar',
           stack: s.stack,
           name: s.name,
-          data: rows.map((r) => r[s.key]),
+          data: rows.map((r) => (r[s.key] ? r[s.key] : null)),
           itemStyle: { color: s.color },
           barMaxWidth: 48,
+          // A bar of 1 beside a bar of 500 stays clickable.
+          barMinHeight: 3,
         })),
       });
       c.on('click', (p: { dataIndex?: number; seriesIndex?: number }) => {
