@@ -2,7 +2,7 @@ import { MY_ORDER_TAB_STATES, ORDER_PEOPLE_PARTS, ORDER_TAB_STATES, type OrderLi
 import { type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/actor';
 import { customerScope } from '../customers/common';
-import { contains, prefixPattern } from '../../platform/search';
+import { contains, gramNeedles, prefixPattern } from '../../platform/search';
 import { and, bigints, createdBetween } from '../../platform/sql';
 import { hasAnyTag } from '../tags/tag-links';
 import { createdMonths, orderContains } from './list.search';
@@ -89,13 +89,25 @@ const between = (col: string, v: Viewer, start?: string, end?: string): SQL[] =>
  */
 export interface WhereOptions {
   monthGrams?: boolean;
+  /** The month ('YYYYMM', SQL) the text filters are keyed by in a month walk (pastWindowByMonths). */
+  walkMonth?: SQL;
+}
+
+/**
+ * Whether the list is a text search that a month walk can count: a text filter with grams to look up, and no closed
+ * creation range of up to 12 months (that one is keyed by its own months already).
+ */
+export function walksMonths(v: Viewer, f: Partial<OrderListFilters>): boolean {
+  const texts = [f.keyword, f.title, f.customLinkPerson, f.gpsAddr];
+  if (!texts.some((q) => q && gramNeedles(q).length > 0)) return false;
+  return createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime) == null;
 }
 
 /** Every filter of the list, as conditions; absent filters add nothing. */
 function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [];
-  const months = o.monthGrams === false ? null : createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime);
+  const months = o.walkMonth ?? (o.monthGrams === false ? null : createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime));
   if (f.keyword) {
     const customer = sql`(select k.name from customers k where k.enterprise_id = o.enterprise_id and k.id = o.customer_id)`;
     // The order's own columns first: most matches never need the customer's name looked up.

@@ -1,15 +1,16 @@
-import { type FreeFeature, freeNotice, hasPower, ORDER_LIST_SCOPES, type OrderListFilters, type OrderListQuery, type OrderRow } from '@sk/shared';
+import { COUNT_CAPPED, type FreeFeature, freeNotice, hasPower, ORDER_LIST_SCOPES, type OrderListFilters, type OrderListQuery, type OrderRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { countAndPick, countOf, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
+import { countAndPick, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
 import { searchPageRows } from '../../platform/list.snapshot';
 import { actorOf } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import { visibleCustomer } from '../customers/common';
 import { bigints, timeOf } from '../../platform/sql';
-import { type OrderListViewer, orderListWhere, totalsGroupsOf } from './list.filters';
+import { type OrderListViewer, orderListWhere, totalsGroupsOf, walksMonths } from './list.filters';
+import { pastWindowByMonths } from './list.search';
 import { totalOf } from './state-counts';
 
 /** The order lists (GET /v2/order/getAllOrderList) and the rows the order export writes. */
@@ -180,6 +181,11 @@ export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQ
     const inner = await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
     return { list: (await rows<RawRow>(ex, rowSelect(v, inner, order))).map(present), count: total };
   }
+  // A text search over all time: a broad one is known past the window from its newest months, not counted whole.
+  if (walksMonths(v, q) && (await pastWindowByMonths(ex, v.enterpriseId, (m) => orderListWhere(v, q, { walkMonth: m })))) {
+    const inner = await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
+    return { list: (await rows<RawRow>(ex, rowSelect(v, inner, order))).map(present), count: COUNT_CAPPED };
+  }
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder, page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
   // Past the window the walk's later pages come from the search's snapshot (searchPageRows).
@@ -188,12 +194,6 @@ export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQ
     : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
   return { list: (await rows<RawRow>(ex, rowSelect(v, pageSql, order))).map(present), count };
 }
-
-/** The list's count alone (capped like the list's), for the badge counts of the same filters. */
-export const countOrderList = (ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<number> => {
-  const groups = totalsGroupsOf(v, f);
-  return groups ? totalOf(ex, v.enterpriseId, groups) : countOf(ex, sql`orders o`, orderListWhere(v, f));
-};
 
 export type OrderExportParams = Partial<OrderListFilters> & { ids?: number[] };
 

@@ -1,0 +1,98 @@
+// A text search over all time is known past the window from its newest months (pastWindowByMonths); these check
+// that the walk counts only what the list would show (the enterprise, the bin, the filters) and gives up in time.
+import { COUNT_CAPPED, orderListContract as K } from '@sk/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { gramsOf, texts } from '../../platform/search';
+import { type Client, loggedIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { orderListWhere } from './list.filters';
+import { pastWindowByMonths } from './list.search';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const db = () => t.deps.db;
+
+interface World {
+  client: Client;
+  ep: number;
+  viewer: Parameters<typeof orderListWhere>[0];
+}
+
+async function world(): Promise<World> {
+  const admin = await loggedIn(t.app, db(), { roles: [3] });
+  const ep = admin.enterpriseId;
+  await db().execute(sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 1, '维修')`);
+  await db().execute(sql`insert into customers (enterprise_id, name) values (${ep}, '西南机电')`);
+  const viewer = { id: admin.user.id, enterpriseId: ep, sysrole: 3, admin: true, powers: [], providerId: null, timeZone: 'Asia/Shanghai' };
+  return { client: admin.client, ep, viewer };
+}
+
+/**
+ * `n` orders titled `title`, created `monthsAgo` months back (spread over that month's first 20 days, UTC+8), in
+ * `state`, `binned` of them in the recycle bin. One statement, like an import.
+ */
+async function orders(ep: number, n: number, title: string, monthsAgo: number, state = 5, binned = 0): Promise<void> {
+  const grams = texts(gramsOf(title, '西南机电'));
+  await db().execute(sql`insert into orders (enterprise_id, order_no, template_id, customer_id, title, state, created_at, due_at, updated_at,
+      deleted_at, search_grams)
+    select ${ep}, 'W' || ${ep} || '-' || ${monthsAgo} || '-' || ${title.length} || '-' || g,
+      (select id from form_templates where enterprise_id = ${ep} limit 1), (select id from customers where enterprise_id = ${ep} limit 1),
+      ${title}, ${state}, m.at, m.at, now(), case when g <= ${binned} then now() end, ${grams}
+    from generate_series(1, ${n}) g
+    cross join lateral (select date_trunc('month', now() at time zone 'Asia/Shanghai') - ${monthsAgo} * interval '1 month'
+      + (g % 20) * interval '1 day' + interval '9 hours' as local) l
+    cross join lateral (select l.local at time zone 'Asia/Shanghai' as at) m`);
+}
+
+const past = (w: World, f: Record<string, unknown>) =>
+  pastWindowByMonths(db(), w.ep, (m) => orderListWhere(w.viewer as never, { scope: 'all', ...f } as never, { walkMonth: m }));
+
+describe('a keyword over all time, counted month by month', () => {
+  it('is past the window from the newest months, and the list says 10000+ with the newest matches first', async () => {
+    const w = await world();
+    await orders(w.ep, 6_000, '空调不制冷', 0);
+    await orders(w.ep, 6_000, '空调漏水', 1);
+    await orders(w.ep, 50, '洗衣机', 0);
+    expect(await past(w, { keyword: '空调' })).toBe(true);
+    const r = await w.client.send(K.getAllOrderList, { keyword: '空调', pageSize: 20 });
+    expect(r.data.count).toBe(COUNT_CAPPED);
+    const want = await rows<{ id: number }>(
+      db(),
+      sql`select id from orders where enterprise_id = ${w.ep} and title like '%空调%' order by created_at desc, id desc limit 20`,
+    );
+    expect(r.data.list.map((o: { id: number }) => o.id)).toEqual(want.map((x) => Number(x.id)));
+  });
+
+  it('leaves out the recycle bin, the other filters and another enterprise: 9,000 shown is 9,000 counted', async () => {
+    const w = await world();
+    const other = await world();
+    await orders(other.ep, 12_000, '空调不制冷', 0);
+    await orders(w.ep, 6_000, '空调不制冷', 0, 5, 3_000);
+    await orders(w.ep, 6_000, '空调漏水', 1, 5);
+    await orders(w.ep, 4_000, '空调安装', 0, 2);
+    expect(await past(w, { keyword: '空调', states: [5] })).toBe(false);
+    const r = await w.client.send(K.getAllOrderList, { keyword: '空调', states: '5', pageSize: 10 });
+    expect(r.data.count).toBe(9_000);
+    // Without the state filter the same keyword is past the window (13,000 outside the bin).
+    expect(await past(w, { keyword: '空调' })).toBe(true);
+    expect((await w.client.send(K.getAllOrderList, { keyword: '空调', pageSize: 10 })).data.count).toBe(COUNT_CAPPED);
+  });
+
+  it('gives up when the months fall behind the pace, and the list counts the matches whole', async () => {
+    const w = await world();
+    // 12,000 matches, but five months back: the walk stops at the quiet newest month instead of reading on.
+    await orders(w.ep, 10, '空调维修', 0);
+    await orders(w.ep, 12_000, '空调维修', 5);
+    expect(await past(w, { keyword: '空调' })).toBe(false);
+    expect((await w.client.send(K.getAllOrderList, { keyword: '空调', pageSize: 10 })).data.count).toBe(COUNT_CAPPED);
+    // A keyword of 40 orders: exact.
+    await orders(w.ep, 40, '热水器', 3);
+    expect((await w.client.send(K.getAllOrderList, { keyword: '热水器', pageSize: 10 })).data.count).toBe(40);
+  });
+});
