@@ -265,6 +265,10 @@ export const orders = pgTable(
     index('orders_phone_idx').on(t.enterpriseId, t.customPhone.op('text_pattern_ops')),
     index('orders_taken_idx').on(t.enterpriseId, t.takenAt),
     index('orders_appointment_sort_idx').on(t.enterpriseId, t.appointmentAt, t.id),
+    // 归档 (placeState=1): archived orders are the old ones, so a walk of orders_created_idx newest first passed every
+    // order of the last months before the first match (2.5 s at 1,000,000); here they are read in order and counted
+    // index-only.
+    index('orders_archived_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`place_state = 1 and deleted_at is null`),
     index('orders_priority_sort_idx').on(t.enterpriseId, t.priority, t.createdAt, t.id).where(sql`deleted_at is null`),
     index('orders_live_template_idx').on(t.enterpriseId, t.templateId, t.createdAt, t.id).where(sql`deleted_at is null`),
     // The shell's badge counts (modules/orders/counts.service.ts): each a small partial index the count reads
