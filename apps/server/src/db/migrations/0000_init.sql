@@ -3197,6 +3197,7 @@ CREATE INDEX "orders_phone_idx" ON "orders" USING btree ("enterprise_id","custom
 CREATE INDEX "orders_taken_idx" ON "orders" USING btree ("enterprise_id","taken_at");--> statement-breakpoint
 CREATE INDEX "orders_appointment_sort_idx" ON "orders" USING btree ("enterprise_id","appointment_at","id");--> statement-breakpoint
 CREATE INDEX "orders_archived_idx" ON "orders" USING btree ("enterprise_id","created_at","id") WHERE place_state = 1 and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_open_created_idx" ON "orders" USING btree ("enterprise_id","created_at","id","due_at") WHERE state in (0, 1, 2, 3, 4, 7) and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_priority_sort_idx" ON "orders" USING btree ("enterprise_id","priority","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_live_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_abnormal_cnt_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","state") WHERE abnormal_kind is not null and deleted_at is null;--> statement-breakpoint

@@ -269,6 +269,10 @@ export const orders = pgTable(
     // order of the last months before the first match (2.5 s at 1,000,000); here they are read in order and counted
     // index-only.
     index('orders_archived_idx').on(t.enterpriseId, t.createdAt, t.id).where(sql`place_state = 1 and deleted_at is null`),
+    // 超时工单 and the overdue filter, newest first: recent open orders are seldom overdue, so the walk of the creation
+    // order read about 22,000 rows from the table for a page (209 ms at 1,000,000); due_at in the key checks them in
+    // the index, and the capped count is index-only too.
+    index('orders_open_created_idx').on(t.enterpriseId, t.createdAt, t.id, t.dueAt).where(sql`state in (0, 1, 2, 3, 4, 7) and deleted_at is null`),
     index('orders_priority_sort_idx').on(t.enterpriseId, t.priority, t.createdAt, t.id).where(sql`deleted_at is null`),
     index('orders_live_template_idx').on(t.enterpriseId, t.templateId, t.createdAt, t.id).where(sql`deleted_at is null`),
     // The shell's badge counts (modules/orders/counts.service.ts): each a small partial index the count reads

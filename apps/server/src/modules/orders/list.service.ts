@@ -152,9 +152,20 @@ async function checkSubject(ex: Executor, v: OrderListViewer, f: Partial<OrderLi
  * its matches by their own indexes and sorts them (sortedMatches); a broad one walks the sort's index (pageRows), where
  * matches are dense. Either way the page's ids come first.
  */
-/** The list's matches with the columns its sorts read (MATCH_SORTS). */
+/**
+ * The columns each sort reads from the matches (MATCH_SORTS): only those, so a filter whose index holds them (the
+ * state tabs, the overdue orders, the archive) is counted index-only instead of reading 10,001 rows from the table.
+ */
+const MATCH_COLUMNS = {
+  1: sql.raw('o.id, o.created_at'),
+  2: sql.raw('o.id, o.created_at'),
+  3: sql.raw('o.id, o.appointment_at'),
+  4: sql.raw('o.id, o.priority, o.created_at'),
+} as const;
+
+/** The list's matches with the columns its sort reads. */
 const matchesOf = (v: OrderListViewer, q: OrderListQuery): SQL =>
-  sql`select o.id, o.created_at, o.appointment_at, o.priority from orders o where ${orderListWhere(v, q)}`;
+  sql`select ${sortOf(MATCH_COLUMNS, q.sortType as keyof typeof MATCH_COLUMNS, 1)} from orders o where ${orderListWhere(v, q)}`;
 
 export function orderPageSql(v: OrderListViewer, q: OrderListQuery, count: number): SQL {
   const key = q.sortType as keyof typeof SORTS;
