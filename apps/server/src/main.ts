@@ -42,8 +42,10 @@ async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<Re
     app.log.info(`收到 ${signal}，正在停止…`);
     // Stop taking requests (new ones on open connections answer 503) and let those in flight finish, while the job
     // runner stops claiming and waits for its running jobs; then the pool closes.
-    await Promise.all([app.close(), deps.stopBackground()]);
-    await database.close();
+    // A failure while stopping is logged: the pool still closes and the process still ends.
+    const stopped = await Promise.allSettled([app.close(), deps.stopBackground()]);
+    for (const r of stopped) if (r.status === 'rejected') app.log.error({ err: r.reason }, '停止时出错');
+    await database.close().catch((err) => app.log.error({ err }, '关闭数据库连接出错'));
     app.log.info('已停止');
     process.exit(0);
   };

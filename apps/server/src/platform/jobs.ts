@@ -270,6 +270,7 @@ class JobRunner {
   private boss: PgBoss | null = null;
   private workers = new Map<string, string>();
   private tick: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> = Promise.resolve();
 
   async start(deps: Deps, log: FastifyBaseLogger): Promise<void> {
     expireCap = deps.config.JOB_EXPIRE_SECONDS ?? null;
@@ -284,7 +285,13 @@ class JobRunner {
       this.workers.set(kind, await boss.work<JobData>(kind, opts, ([j]) => runJob(deps, kind, j as PgBoss.JobWithMetadata<JobData>, log)));
       this.workers.set(kind + DEAD, await boss.work<JobData>(kind + DEAD, opts, ([j]) => runDead(deps, kind, j as PgBoss.JobWithMetadata<JobData>)));
     }
-    const schedule = () => enqueueDueSchedules(deps.db, deps.config.TZ_DEFAULT).catch((err) => log.error({ err }, '定时任务入队失败'));
+    // The tick in flight is kept, so stop() waits for it before the app closes the pool under it.
+    const schedule = () => {
+      this.ticking = enqueueDueSchedules(deps.db, deps.config.TZ_DEFAULT)
+        .then(() => undefined)
+        .catch((err) => log.error({ err }, '定时任务入队失败'));
+      return this.ticking;
+    };
     await schedule();
     this.tick = setInterval(schedule, SCHEDULE_EVERY_MS);
     this.tick.unref();
@@ -299,6 +306,7 @@ class JobRunner {
   async stop(): Promise<void> {
     if (this.tick) clearInterval(this.tick);
     this.tick = null;
+    await this.ticking;
     const boss = this.boss;
     this.boss = null;
     this.workers.clear();
