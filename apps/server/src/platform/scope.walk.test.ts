@@ -230,7 +230,8 @@ describe("scope walk: an id outside the user's scope is not found, on every endp
     }
   });
 
-  it("a provider's dispatcher: only his provider's orders, no events or projects of the enterprise", async () => {
+  // Two walks of every endpoint: more than the default 30 s on a loaded machine.
+  it("a provider's dispatcher: only his provider's orders, no events or projects of the enterprise", { timeout: 90_000 }, async () => {
     const [mine, other] = await rows<{ id: number }>(
       t.deps.db,
       sql`insert into service_providers (enterprise_id, name, partner_type, enabled) values (${ep}, '甲服务商', 1, true), (${ep}, '乙服务商', 1, true) returning id::int`,
