@@ -42,7 +42,10 @@ describe('statements per request', () => {
       sql`select (select id from customer_contacts where customer_id = ${customer} limit 1) as contact,
         (select id from customer_addresses where customer_id = ${customer} limit 1) as address`,
     );
-    const [tag] = await rows<{ id: number }>(t.deps.db, sql`insert into tags (enterprise_id, code, name, color_rgb) values (${tm.ep}, 3, '加急', '#ff0000') returning id`);
+    const [tag] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into tags (enterprise_id, code, name, color_rgb) values (${tm.ep}, 3, '加急', '#ff0000') returning id`,
+    );
     const [group] = await rows<{ id: number }>(t.deps.db, sql`insert into service_groups (enterprise_id, name) values (${tm.ep}, '一组') returning id`);
     const named = {
       customerId: customer,
@@ -62,7 +65,15 @@ describe('statements per request', () => {
         return r;
       }),
     ).toBeLessThanOrEqual(5);
-    const [o] = await rows<{ order_no: string; search_grams: string[]; people: number; tags: number; logs: number; custom_link_person: string; full_address: string }>(
+    const [o] = await rows<{
+      order_no: string;
+      search_grams: string[];
+      people: number;
+      tags: number;
+      logs: number;
+      custom_link_person: string;
+      full_address: string;
+    }>(
       t.deps.db,
       sql`select o.order_no, o.search_grams, o.custom_link_person, o.full_address,
         (select count(*)::int from order_people where order_id = o.id) as people,
@@ -114,9 +125,42 @@ describe('statements per request', () => {
     }
   });
 
-  it('order detail: at most 10', async () => {
+  it('order detail: at most 3 (session, the row with the reader’s parts, everything else in one statement), however much the order has', async () => {
     const id = await orderIn(t, tm, 2);
-    expect(await statementsOf(() => tm.admin.client.send(D.orderDetail, { orderId: id }))).toBeLessThanOrEqual(10);
+    expect(await statementsOf(() => tm.admin.client.send(D.orderDetail, { orderId: id }))).toBeLessThanOrEqual(3);
+    // Tags, collaborators, copied people, a service team: still one statement for them all.
+    const customer = await newCustomer(tm.admin.client);
+    const [tag] = await rows<{ id: number }>(
+      t.deps.db,
+      sql`insert into tags (enterprise_id, code, name, color_rgb) values (${tm.ep}, 3, '回访', '#00ff00') returning id`,
+    );
+    const made = await tm.admin.client.send(K.add, {
+      customerId: customer,
+      title: '门锁故障',
+      coordinationUserId: [tm.engineer2.id],
+      duplicateUserId: [tm.desk.id],
+      orderLabel: [Number(tag?.id)],
+    });
+    let detail: { people: { part: string; userId: number; name: string }[]; tags: { name: string }[] } | undefined;
+    expect(
+      await statementsOf(async () => {
+        const r = await tm.engineer2.client.send(D.orderDetail, { orderId: Number(made.data?.id) });
+        detail = r.data as never;
+        return r;
+      }),
+    ).toBeLessThanOrEqual(3);
+    expect(detail?.tags.map((x) => x.name)).toEqual(['回访']);
+    expect(detail?.people.map((p) => [p.part, p.userId])).toEqual([
+      ['creator', tm.admin.id],
+      ['collaborator', tm.engineer2.id],
+      ['copied', tm.desk.id],
+    ]);
+    const names = await rows<{ id: number; name: string }>(
+      t.deps.db,
+      sql`select id, name from users where enterprise_id = ${tm.ep} and id = any(${`{${[tm.admin.id, tm.engineer2.id, tm.desk.id].join(',')}}`}::bigint[])`,
+    );
+    const nameOf = new Map(names.map((u) => [Number(u.id), u.name]));
+    expect(detail?.people.map((p) => p.name)).toEqual([tm.admin.id, tm.engineer2.id, tm.desk.id].map((i) => nameOf.get(i)));
   });
 
   it('an event action (assign) and a stock document action (approve) stay within their ceilings', async () => {
