@@ -45,7 +45,8 @@ async function tellApprover(ex: Executor, enterpriseId: number, row: Row): Promi
 afterOrderCreated(
   async (o) => {
     const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId))) afterCommit(o.tx, (db) => tellApprover(db, o.enterpriseId, row));
+    if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId)))
+      afterCommit(o.tx, (db) => tellApprover(db, o.enterpriseId, row));
   },
   async (b, single) => {
     // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.

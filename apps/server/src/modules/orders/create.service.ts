@@ -137,7 +137,9 @@ async function readChecks(tx: Tx, v: Actor, b: CreateOrderBody, pinned: PinnedPr
   const tags = [...new Set(b.orderLabel ?? [])];
   const itemIds = [...new Set(b.serviceId ?? [])];
   const count = (table: string, ids: number[], extra = sql`true`) =>
-    ids.length ? sql`(select count(*)::int from ${sql.identifier(table)} where enterprise_id = ${ep} and id = any(${bigints(ids)}) and ${extra})` : sql`null::int`;
+    ids.length
+      ? sql`(select count(*)::int from ${sql.identifier(table)} where enterprise_id = ${ep} and id = any(${bigints(ids)}) and ${extra})`
+      : sql`null::int`;
   const [r] = await rows<{
     customer: { id: number; name: string } | null;
     tpl: { id: number; enabled: boolean; version_id: number | null; fields: FieldDef[] | null; process: unknown } | null;

@@ -90,10 +90,7 @@ export async function runCreatedHooks(o: CreatedOrder): Promise<void> {
  */
 export async function runCreatedHooksProbed(o: CreatedOrder, write: SQL): Promise<void> {
   const p = createdProbes(o);
-  const [got] = await rows(
-    o.tx,
-    sql`with w as (${write}) select ${p.columns} from orders n where n.enterprise_id = ${o.enterpriseId} and n.id = ${o.orderId}`,
-  );
+  const [got] = await rows(o.tx, sql`with w as (${write}) select ${p.columns} from orders n where n.enterprise_id = ${o.enterpriseId} and n.id = ${o.orderId}`);
   await p.run(o, got);
 }
 
