@@ -7,7 +7,7 @@ import { insertStateLogs, stateLogOfInserted } from '../../platform/state';
 import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
 import type { Viewer } from '../../platform/actor';
 import { customerRowScope } from '../customers/common';
-import { gramsOf, gramsWithSql, texts } from '../../platform/search';
+import { gramsOf, gramsWithSql } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
