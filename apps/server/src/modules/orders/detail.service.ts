@@ -125,8 +125,8 @@ async function detailOf(ex: Executor, r: OrderReader, o: Row): Promise<Row> {
       ${JSON_LIST(sql`select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color_rgb) order by tg.id)
         from tag_links l join tags tg on tg.enterprise_id = l.enterprise_id and tg.id = l.tag_id where l.enterprise_id = o.enterprise_id and l.obj_type = 3 and l.obj_id = o.id`)} as tags,
       ${JSON_LIST(sql`select json_agg(json_build_object('part', m.part, 'userId', m.user_id) order by m.part, m.created_at, m.user_id) from order_people m where m.${own}`)} as many,
-      (select json_object_agg(u.id, u.name) from users u where u.enterprise_id = o.enterprise_id
-        and (u.id in (${userCols}) or u.id in (select m.user_id from order_people m where m.${own}))) as names,
+      (select json_object_agg(u.id, u.name) from (select unnest(array[${userCols}]) as id union select m.user_id from order_people m where m.${own}) w
+        join users u on u.enterprise_id = o.enterprise_id and u.id = w.id) as names,
       (select json_build_object('id', e.id, 'eventNo', e.event_no, 'title', e.title, 'state', e.state) from events e
         where e.enterprise_id = o.enterprise_id and e.order_id = o.id and e.deleted_at is null limit 1) as event,
       (select v.fields from form_template_versions v where v.enterprise_id = o.enterprise_id and v.id = o.template_version_id) as ext_fields,

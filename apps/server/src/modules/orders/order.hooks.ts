@@ -65,7 +65,8 @@ type BatchHook = (b: CreatedBatch, single: CreatedHook) => Promise<void>;
  * Whether the single form has anything to do, as a boolean SQL expression over the new order `n` (as the creating
  * transaction has written it, before any hook ran): asked for every hook at once in one statement, so a hook with
  * nothing to do costs no round trip. Only for a condition no earlier hook can change. False: the hook is skipped. It
- * may be asked in the very statement that inserts the order (createOrder), so it is not told the id: use `n.id`.
+ * may be asked in the very statement that inserts the order (createOrder), so it is not told the id (use `n.id`) and a
+ * sub-select of `orders` does not see the new row there.
  */
 type CreatedProbe = (o: Omit<CreatedOrder, 'tx' | 'orderId'>) => SQL | null;
 const created: { hook: CreatedHook; batch?: BatchHook; probe?: CreatedProbe }[] = [];
