@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rows } from '../apps/server/src/db/client';
 import { onRequestStatements } from '../apps/server/src/db/statements';
-import { captureSql, explain, percentile } from './capture';
+import { captureAllSql, explain, percentile } from './capture';
 import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 import { seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
@@ -92,17 +92,20 @@ export async function writeScenario(database: Database, base: string, enterprise
     console.info(`event assign not measured: ${(err as Error).message}`);
   }
   // The detail's statements as the app sends them, with their plans (on the seeded orders when there are some).
+  // And a create's (EXPLAIN ANALYZE runs its insert once more: one more order).
   const plans: string[] = [];
   if (process.env.BENCH_PLANS !== '0') {
-    const seen = await captureSql(database, async () => {
-      await call(s, 'GET', `/order/orderDetail?orderId=${detailOrderId ?? made}`);
-    });
-    for (const st of seen) {
-      const first = st.args[0] as string | { text: string };
-      const text = typeof first === 'string' ? first : first.text;
-      if (/^\s*(begin|commit|rollback)/i.test(text)) continue;
-      plans.push(`${text.replace(/\s+/g, ' ').slice(0, 160)}…\n${await explain(database, st.args)}`);
-    }
+    const of = async (what: string, run: () => Promise<unknown>) => {
+      const seen = await captureAllSql(database, async () => void (await run()));
+      for (const st of seen) {
+        const first = st.args[0] as string | { text: string };
+        const text = typeof first === 'string' ? first : first.text;
+        if (/^\s*(begin|commit|rollback)/i.test(text) || /from sessions s/.test(text)) continue;
+        plans.push(`${what}: ${text.replace(/\s+/g, ' ').slice(0, 160)}…\n${await explain(database, st.args)}`);
+      }
+    };
+    await of('order detail', () => call(s, 'GET', `/order/orderDetail?orderId=${detailOrderId ?? made}`));
+    await of('order create', () => create(-1));
   }
   const ids: number[] = [];
   const creates1 = await timed(ROUNDS, 1, async (i) => ids.push(Number((await create(i)).data.id)));
@@ -115,7 +118,7 @@ export async function writeScenario(database: Database, base: string, enterprise
 export function printWrites(w: Awaited<ReturnType<typeof writeScenario>>): void {
   console.info('Statements per request (counted by the app, BEGIN/COMMIT included; goal: create and state change under 8):');
   console.table(w.counts);
-  for (const p of w.plans) console.info(`order detail statement:\n${p}\n`);
+  for (const p of w.plans) console.info(`${p}\n`);
   const f = (n: number) => n.toFixed(1);
   console.table({
     'create, 1 connection': { 'req/s': f(w.creates1.rps), 'p50 ms': f(w.creates1.p50), 'p99 ms': f(w.creates1.p99) },
