@@ -1,11 +1,14 @@
 // Writes: npx tsx bench/writes.ts (or wired into npm run bench as BENCH_WRITES). Statements per request (db/statements.ts,
 // counted by the app itself, BEGIN and COMMIT included) for an order create, a state change (cancel), the order detail
-// and an event action (assign), then creates and state changes timed at 1 and 10 concurrent requests.
+// and an event action (assign), then creates and state changes timed at 1 and 10 concurrent requests. With
+// BENCH_WRITE_ORDERS=n (alone: npx tsx bench/writes.ts) the enterprise first gets n orders (bench/orders.seed.ts), and
+// the order detail's statements are printed with their plans (BENCH_PLANS=0 hides them) on an order among them.
 import { sql } from 'drizzle-orm';
 import { type Database, rows } from '../apps/server/src/db/client';
 import { onRequestStatements } from '../apps/server/src/db/statements';
-import { percentile } from './capture';
+import { captureAllSql, explain, percentile } from './capture';
 import { runAlone, withBenchApp, withBenchDatabase } from './alone';
+import { seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
 const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 200);
@@ -57,7 +60,7 @@ async function timed(n: number, connections: number, fn: (i: number) => Promise<
   return { rps: n / seconds, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-export async function writeScenario(database: Database, base: string, enterpriseId: number) {
+export async function writeScenario(database: Database, base: string, enterpriseId: number, detailOrderId?: number) {
   const cookie = await benchLogin(base, enterpriseId);
   const info = await fetch(`${base}/api/v2/sessionUser/info`, { headers: { cookie } }).then(
     (r) => r.json() as Promise<{ data: { csrfToken: string; id: number } }>,
@@ -88,17 +91,34 @@ export async function writeScenario(database: Database, base: string, enterprise
   } catch (err) {
     console.info(`event assign not measured: ${(err as Error).message}`);
   }
+  // The detail's statements as the app sends them, with their plans (on the seeded orders when there are some).
+  // And a create's (EXPLAIN ANALYZE runs its insert once more: one more order).
+  const plans: string[] = [];
+  if (process.env.BENCH_PLANS !== '0') {
+    const of = async (what: string, run: () => Promise<unknown>) => {
+      const seen = await captureAllSql(database, async () => void (await run()));
+      for (const st of seen) {
+        const first = st.args[0] as string | { text: string };
+        const text = typeof first === 'string' ? first : first.text;
+        if (/^\s*(begin|commit|rollback)/i.test(text) || /from sessions s/.test(text)) continue;
+        plans.push(`${what}: ${text.replace(/\s+/g, ' ').slice(0, 160)}…\n${await explain(database, st.args)}`);
+      }
+    };
+    await of('order detail', () => call(s, 'GET', `/order/orderDetail?orderId=${detailOrderId ?? made}`));
+    await of('order create', () => create(-1));
+  }
   const ids: number[] = [];
   const creates1 = await timed(ROUNDS, 1, async (i) => ids.push(Number((await create(i)).data.id)));
   const creates10 = await timed(ROUNDS, 10, async (i) => ids.push(Number((await create(i)).data.id)));
   const cancels1 = await timed(ROUNDS, 1, (i) => cancel(ids[i] as number));
   const cancels10 = await timed(ROUNDS, 10, (i) => cancel(ids[ROUNDS + i] as number));
-  return { counts, creates1, creates10, cancels1, cancels10 };
+  return { counts, creates1, creates10, cancels1, cancels10, plans };
 }
 
 export function printWrites(w: Awaited<ReturnType<typeof writeScenario>>): void {
   console.info('Statements per request (counted by the app, BEGIN/COMMIT included; goal: create and state change under 8):');
   console.table(w.counts);
+  for (const p of w.plans) console.info(`${p}\n`);
   const f = (n: number) => n.toFixed(1);
   console.table({
     'create, 1 connection': { 'req/s': f(w.creates1.rps), 'p50 ms': f(w.creates1.p50), 'p99 ms': f(w.creates1.p99) },
@@ -111,7 +131,10 @@ export function printWrites(w: Awaited<ReturnType<typeof writeScenario>>): void 
 async function main(): Promise<void> {
   await withBenchDatabase('writes', async (database) => {
     const ep = await seedLarge(database.db, Number(process.env.BENCH_USERS ?? 2000));
-    await withBenchApp(database, async (base) => printWrites(await writeScenario(database, base, ep.enterpriseId)));
+    const n = Number(process.env.BENCH_WRITE_ORDERS ?? 0);
+    const seeded = n > 0 ? await seedOrders(database.db, ep.enterpriseId, n) : null;
+    if (seeded) console.info(`${seeded.orders} orders (${seeded.reused ? 'reused' : `seeded in ${seeded.seconds} s`})`);
+    await withBenchApp(database, async (base) => printWrites(await writeScenario(database, base, ep.enterpriseId, seeded?.orderId)));
   });
 }
 

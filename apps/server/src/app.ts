@@ -15,6 +15,7 @@ import { recordWrites } from './platform/reads';
 import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
 import { inStatementScope, requestStatementsDone, type StatementScope } from './db/statements';
+import { afterCommitSettled } from './platform/after-commit';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
 const ASSETS = '/assets/';
@@ -70,6 +71,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     genReqId: requestIdOf,
   });
   countRequestStatements(app);
+  // Work queued after a commit (notices) ends before the pool closes.
+  app.addHook('onClose', async () => afterCommitSettled());
   securityHeaders(app);
   registerOps(app, deps);
   recordWrites(app, deps);

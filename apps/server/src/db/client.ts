@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ReadReplica, routeReads } from './replica';
 import * as schema from './schema/index';
+import { watchCommits } from '../platform/after-commit';
 import { countPoolStatements } from './statements';
 
 export type Schema = typeof schema;
@@ -34,6 +35,7 @@ export async function openPostgres(url: string, max = 10, readUrl?: string): Pro
   healDeadClients(pool);
   countPoolStatements(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  watchCommits(pool, db);
   if (!readUrl) return { db, kind: 'postgres', url, close: () => pool.end() };
   // The replica's own pool, of the same size; its sessions show as servicekeeper-read in pg_stat_activity. A replica
   // that does not answer a connection within 2 s hands the read to the primary (db/replica.ts) instead of holding it.

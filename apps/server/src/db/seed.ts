@@ -4,6 +4,7 @@ import { rows } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
 import { hashPassword } from '../platform/crypto';
 import { runProvision } from '../platform/provision';
+import { afterCommitSettled } from '../platform/after-commit';
 import { DEMO_STEPS } from '../modules/demo';
 import { DEMO_ENTERPRISES, type DemoContext } from './demo.data';
 
@@ -45,7 +46,11 @@ export async function seedDemo(db: Db, password: string, force = false, ctx: Dem
       return ep.id;
     });
     await runProvision(db, epId, d.industry);
-    for (const step of DEMO_STEPS) await db.transaction((tx) => step.run(tx, epId, ctx));
+    for (const step of DEMO_STEPS) {
+      await db.transaction((tx) => step.run(tx, epId, ctx));
+      // The step's notices (queued after its commit) are written before the next step reads the data.
+      await afterCommitSettled();
+    }
   }
   return true;
 }

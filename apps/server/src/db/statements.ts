@@ -47,6 +47,11 @@ export function countPoolStatements(pool: pg.Pool): void {
   } as typeof pool.connect;
 }
 
+/** Runs `fn` outside any counting scope: work a request starts but does not wait for (platform/after-commit.ts). */
+export function outsideStatementScope<T>(fn: () => T): T {
+  return scopes.exit(fn);
+}
+
 /** Runs `fn` in a new counting scope (a request's, or a test's); `scope` is closed by the caller when done. */
 export function inStatementScope<T>(scope: StatementScope, fn: () => T): T {
   return scopes.run(scope, fn);

@@ -25,6 +25,16 @@ export function gramsOf(...values: (string | null | undefined)[]): string[] {
   return [...set];
 }
 
+/**
+ * gramsOf in SQL: `known` (grams computed here) with the grams of a text only the statement knows (e.g. an order number
+ * drawn from a sequence in the same statement), as one text[] without repeats.
+ */
+export function gramsWithSql(known: readonly string[], text: SQL): SQL {
+  return sql`array(select distinct g from unnest(${texts(known)} || array(
+      select lower(substr(t.s, i, k)) from (select ${text} as s) t, generate_series(1, char_length(t.s)) i, (values (1), (2)) w(k)
+      where i + k - 1 <= char_length(t.s))) g where g !~ '\\s')`;
+}
+
 /** The grams a text containing `q` must have: its character pairs, or the one character of a one-character query. */
 export function gramNeedles(q: string): string[] {
   const cs = Array.from(q.trim().toLowerCase());

@@ -141,8 +141,17 @@ export function stateLogSql(t: StateTable, l: LogRow): SQL {
   return sql`${q.prefix} select ${q.values}`;
 }
 
+/**
+ * The first log row of a record the same statement inserts, as a CTE body: `id` is its id there (e.g. sql`o.id`) and
+ * `from` the CTE it reads (one row per record), so record and log row are one round trip.
+ */
+export function stateLogOfInserted(t: StateTable, l: Omit<LogRow, 'id'>, id: SQL, from: SQL): SQL {
+  const q = logInsert(t, { ...l, id });
+  return sql`${q.prefix} select ${q.values} from ${from}`;
+}
+
 /** One log row as the two halves of an `insert … select`: the insert with its columns, and the values. */
-function logInsert(t: StateTable, l: LogRow): { prefix: SQL; values: SQL } {
+function logInsert(t: StateTable, l: Omit<LogRow, 'id'> & { id: number | SQL }): { prefix: SQL; values: SQL } {
   const fixed = Object.entries(t.log.fixed ?? {});
   const cols = [sql`enterprise_id`, sql.identifier(t.log.recordColumn), ...fixed.map(([k]) => sql.identifier(k))];
   // Typed: a parameter in a select list would otherwise be text.

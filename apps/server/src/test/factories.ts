@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
 import { hash } from '@node-rs/argon2';
+import { afterCommitSettled } from '../platform/after-commit';
 
 /** Seeded straight into the database (never through the API, where it is too common to be set). */
 export const TEST_PASSWORD = 'test1234';
@@ -115,6 +116,9 @@ export class Client {
       headers,
       ...(method !== 'GET' && payload !== undefined ? { payload: payload as never } : {}),
     });
+    // What the request queued after its commit (notices: platform/after-commit.ts) has ended, as it has by the time a
+    // user looks again.
+    await afterCommitSettled();
     const setCookie = res.cookies.find((c) => c.name === 'sk_sid');
     if (setCookie) this.cookie = setCookie.value ? `sk_sid=${setCookie.value}` : '';
     let body: any = {};

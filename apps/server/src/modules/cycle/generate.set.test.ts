@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf, newCustomer } from '../customers/test-helpers';
 import { slaOn } from '../sla/test-helpers';
 import { generateCycleOrders } from './generate';
+import { afterCommitSettled } from '../../platform/after-commit';
 import { type CycleSetup, cycleSetup, planBody } from './test-helpers';
 import { cycleContract as C } from '@sk/shared';
 
@@ -27,6 +28,8 @@ const newPlan = async (s: CycleSetup, extra: Record<string, unknown> = {}) => {
 
 /** Everything a generated order leaves, keyed by plan name, without what differs by nature (ids, numbers, times). */
 async function footprint(ep: number, planIds: number[]) {
+  // The notices are written after their commit (platform/after-commit.ts).
+  await afterCommitSettled();
   const orders = await rows<{ plan: string; o: Record<string, unknown>; id: number; order_no: string }>(
     t.deps.db,
     sql`select p.name as plan, o.id, o.order_no,

@@ -1,8 +1,9 @@
 // An engineer learns in-app that an order became his: when an order's service person changes to someone other than
 // the person who made the change (派单, 转派, a rule's assignment; not a grab, which he did himself), and when an
-// order is created already assigned.
+// order is created already assigned. Told after commit (platform/after-commit.ts): never for a change rolled back.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { afterCommit } from '../../platform/after-commit';
 import { registerStateHook } from '../../platform/state';
 import { bigints } from '../../platform/sql';
 import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
@@ -25,10 +26,12 @@ async function tellEngineer(ex: Executor, enterpriseId: number, row: Row, actorI
 }
 
 afterOrderCreated(
-  async (o) => {
-    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (row) await tellEngineer(o.tx, o.enterpriseId, row, o.actorId ?? null);
-  },
+  // After commit (platform/after-commit.ts): the order as committed, whoever assigned it in the creating transaction.
+  async (o) =>
+    afterCommit(o.tx, async (db) => {
+      const [row] = await rows(db, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      if (row) await tellEngineer(db, o.enterpriseId, row, o.actorId ?? null);
+    }),
   async (b, single) => {
     const assigned = await rows<{ id: number }>(
       b.tx,
@@ -46,7 +49,8 @@ afterOrderCreated(
 registerStateHook('order', '*', {
   after: async (h) => {
     if (h.row.service_user_id != null && String(h.row.service_user_id) !== String(h.current.service_user_id ?? '')) {
-      await tellEngineer(h.tx, h.enterpriseId, h.row, h.actorId);
+      const { enterpriseId, row, actorId } = h;
+      afterCommit(h.tx, (db) => tellEngineer(db, enterpriseId, row, actorId));
     }
     return undefined;
   },

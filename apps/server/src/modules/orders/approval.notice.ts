@@ -1,9 +1,11 @@
 // A process can name one person as an approval's approver (approvers.{kind}.by = 'user'). They may lack the 审核
 // power and its page 待我审批, so they are told in-app when the order starts waiting for them. When an approval flow
-// takes the examine over (examine.flow.ts), the engine tells the flow's approvers instead.
+// takes the examine over (examine.flow.ts), the engine tells the flow's approvers instead. The named approver is told
+// after commit (platform/after-commit.ts); the flow's start stays in the transaction.
 import { APPROVAL_KIND_OF_TYPE, EXAMINE_TYPES, type ExamineType } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { afterCommit } from '../../platform/after-commit';
 import { registerStateHook } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';
@@ -43,7 +45,8 @@ async function tellApprover(ex: Executor, enterpriseId: number, row: Row): Promi
 afterOrderCreated(
   async (o) => {
     const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId))) await tellApprover(o.tx, o.enterpriseId, row);
+    if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId)))
+      afterCommit(o.tx, (db) => tellApprover(db, o.enterpriseId, row));
   },
   async (b, single) => {
     // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.
@@ -65,7 +68,10 @@ registerStateHook('order', '*', {
   after: async (h) => {
     const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, h.current, h.row, h.actorId);
     // Only when the wait begins, not on every move while it lasts.
-    if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) await tellApprover(h.tx, h.enterpriseId, h.row);
+    if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) {
+      const { enterpriseId, row } = h;
+      afterCommit(h.tx, (db) => tellApprover(db, enterpriseId, row));
+    }
     return undefined;
   },
 });

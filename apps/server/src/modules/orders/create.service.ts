@@ -1,46 +1,28 @@
-import { type CreateOrderBody, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf, coverageOf } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type CreateOrderBody, coverageOf, type FieldDef, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf } from '@sk/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { insertStateLogs, stateLogSql } from '../../platform/state';
+import { insertStateLogs, stateLogOfInserted } from '../../platform/state';
 import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
 import type { Viewer } from '../../platform/actor';
-import { customerRowScope, visibleCustomer } from '../customers/common';
-import { gramsOf, texts } from '../../platform/search';
+import { customerRowScope } from '../customers/common';
+import { gramsOf, gramsWithSql } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
-import { type PinnedProcess, processForNewOrder, runCreatedHooksBatch, runCreatedHooksProbed } from './order.hooks';
+import { createdProbes, type PinnedProcess, processForNewOrder, processForNewOrderSql, runCreatedHooksBatch, runCreatedHooksProbed } from './order.hooks';
 import type { Actor } from '../../platform/actor';
 import { ORDER_STATE } from './order.state';
 import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/geo.service';
 import { recordOrderFault } from '../quality/fault.service';
-import { allocateOrderNumbers } from './order-numbers';
+import { allocateOrderNumbers, orderNoSql } from './order-numbers';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
 const ORDER_FORM_KIND = 1;
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
-
-/** GD20240501-0001: the prefix setting, the day in the enterprise's zone and the enterprise's order sequence (order-numbers.ts). */
-async function nextOrderNo(tx: Tx, v: Viewer): Promise<string> {
-  const [no] = await allocateOrderNumbers(tx, v.enterpriseId, v.timeZone);
-  return no as string;
-}
-
-/** The contact: the chosen one (of this customer) or the primary one; typed name and phone win. */
-async function contactOf(ex: Executor, v: Viewer, customerId: number, b: CreateOrderBody) {
-  const [c] = await rows<{ id: number; name: string; phone: string }>(
-    ex,
-    b.contactId
-      ? sql`select id, name, phone from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} and id = ${b.contactId}`
-      : sql`select id, name, phone from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} order by is_primary desc, id limit 1`,
-  );
-  if (b.contactId && !c) throw invalid('联系人：联系人不存在或不属于该客户');
-  return { contactId: c ? Number(c.id) : null, name: b.customLinkPerson ?? c?.name ?? null, phone: b.customPhone ?? c?.phone ?? null };
-}
 
 export interface Address extends ResolvedArea {
   addressId: number | null;
@@ -140,10 +122,102 @@ async function templateOf(ex: Executor, v: Viewer, orderType: number | null | un
   return cur;
 }
 
+type Json = Record<string, unknown>;
+
+/**
+ * Every read createOrder's checks need, as one statement over the ids the request names (scoped by the enterprise):
+ * the customer (in the viewer's scope), the order type with its latest field version and published process, the
+ * contact, the saved address, the product, the service items, and the counts of the people, service team and tags
+ * found. A part the request does not name is not read (null). The checks themselves stay in createOrder, in their order.
+ */
+async function readChecks(tx: Tx, v: Actor, b: CreateOrderBody, pinned: PinnedProcess | undefined) {
+  const ep = v.enterpriseId;
+  const inline = pinned ? null : processForNewOrderSql();
+  const people = [...new Set([...(b.coordinationUserId ?? []), ...(b.duplicateUserId ?? []), ...(b.salespersonId ? [b.salespersonId] : [])])];
+  const tags = [...new Set(b.orderLabel ?? [])];
+  const itemIds = [...new Set(b.serviceId ?? [])];
+  const count = (table: string, ids: number[], extra = sql`true`) =>
+    ids.length
+      ? sql`(select count(*)::int from ${sql.identifier(table)} where enterprise_id = ${ep} and id = any(${bigints(ids)}) and ${extra})`
+      : sql`null::int`;
+  const [r] = await rows<{
+    customer: { id: number; name: string } | null;
+    tpl: { id: number; enabled: boolean; version_id: number | null; fields: FieldDef[] | null; process: unknown } | null;
+    contact: { id: number; name: string; phone: string } | null;
+    address: Json | null;
+    product: { warranty_end: string | null; extended_end: string | null; today: string } | null;
+    items: { id: number; name: string; price: string | number }[] | null;
+    people: number | null;
+    groups: number | null;
+    tags: number | null;
+    channels: string | null;
+  }>(
+    tx,
+    sql`select
+      (select json_build_object('id', c.id, 'name', c.name) from customers c where c.enterprise_id = ${ep} and c.id = ${b.customerId} and ${customerRowScope(v)}) as customer,
+      (select json_build_object('id', t.id, 'enabled', t.enabled, 'version_id', fv.id, 'fields', fv.fields, 'process', ${inline ? inline.select(ep, sql`t.id`) : sql`null`})
+        from form_templates t
+        left join lateral (select id, fields from form_template_versions where enterprise_id = t.enterprise_id and template_id = t.id order by version_no desc limit 1) fv on true
+        where t.enterprise_id = ${ep} and t.form_kind = ${ORDER_FORM_KIND} and ${b.orderType == null ? sql`t.is_default` : sql`t.id = ${b.orderType}`}) as tpl,
+      (select json_build_object('id', k.id, 'name', k.name, 'phone', k.phone) from customer_contacts k
+        where k.enterprise_id = ${ep} and k.customer_id = ${b.customerId} and ${b.contactId ? sql`k.id = ${b.contactId}` : sql`true`}
+        order by k.is_primary desc, k.id limit 1) as contact,
+      ${
+        b.gpsAddr
+          ? sql`null::json`
+          : sql`(select row_to_json(a) from (select id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
+        from customer_addresses where enterprise_id = ${ep} and customer_id = ${b.customerId} and ${b.addressId ? sql`id = ${b.addressId}` : sql`true`}
+        order by is_default desc, id limit 1) a)`
+      } as address,
+      ${
+        b.productId
+          ? sql`(select json_build_object('warranty_end', to_char(warranty_end, 'YYYY-MM-DD'), 'extended_end', to_char(extended_end, 'YYYY-MM-DD'),
+          'today', to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD'))
+        from installed_products where enterprise_id = ${ep} and id = ${b.productId} and customer_id = ${b.customerId})`
+          : sql`null::json`
+      } as product,
+      ${
+        itemIds.length
+          ? sql`(select json_agg(json_build_object('id', s.id, 'name', s.name, 'price', s.price) order by s.sort, s.id) from service_items s
+        where s.enterprise_id = ${ep} and s.id = any(${bigints(itemIds)}))`
+          : sql`null::json`
+      } as items,
+      ${count('users', people, sql`enabled and deleted_at is null`)} as people,
+      ${count('service_groups', b.serviceGroupId ? [b.serviceGroupId] : [])} as groups,
+      ${count('tags', tags, sql`code = 3`)} as tags,
+      ${b.saleChannel == null ? sql`null::text` : sql`(select sale_channels from enterprises where id = ${ep})`} as channels`,
+  );
+  return { r: r as NonNullable<typeof r>, people, tags, itemIds, inline };
+}
+
+/** A saved address as addressOf answers it (the customer's chosen or default one; none: all null). */
+function savedAddress(a: Json | null): Address {
+  const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
+  const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
+  return {
+    addressId: n('id'),
+    provinceCode: s('province_code'),
+    cityCode: s('city_code'),
+    districtCode: s('district_code'),
+    province: s('province'),
+    city: s('city'),
+    district: s('district'),
+    detail: s('detail'),
+    fullAddress: s('full_address'),
+    latitude: n('latitude'),
+    longitude: n('longitude'),
+  };
+}
+
 /**
  * Creates an order in one transaction: checks every reference against the enterprise (and the
  * customer), validates the custom fields against the pinned template version, takes the next
  * number, writes the order, its people, service items and the first log row.
+ *
+ * In round trips (docs/platform.md "How writes are built"): one statement reads everything the checks need
+ * (readChecks), one writes the order with its number, service items, people, tags, first log row and the created
+ * hooks' probes; then the hooks with something to do. A conversion (event), a fault mode, a typed address placed on
+ * the map and an attachment check add their own.
  */
 export async function createOrder(
   db: Db,
@@ -155,59 +229,69 @@ export async function createOrder(
   opts: { requiredLater?: boolean; assignee?: number | null } = {},
 ): Promise<{ id: number; orderNo: string; state: number }> {
   return db.transaction(async (tx) => {
+    const ep = v.enterpriseId;
     // A conversion locks its event first: two conversions of one event make one order.
     const event = b.eventId ? await lockEventForOrder(tx, ev ?? v, b.eventId) : null;
-    const customer = await visibleCustomer(tx, v, b.customerId);
-    const tpl = await templateOf(tx, v, b.orderType);
+    const { r, people, tags, itemIds, inline } = await readChecks(tx, v, b, pinned);
+    // The checks, in the order (and with the messages) they always had.
+    if (!r.customer) throw new AppError('NOT_FOUND');
+    const customer = { id: Number(r.customer.id), name: r.customer.name };
+    let tpl: { templateId: number; templateVersionId: number; fields: FieldDef[]; enabled: boolean };
+    let pin = pinned;
+    if (r.tpl) {
+      if (r.tpl.version_id == null) throw new AppError('NOT_FOUND');
+      tpl = { templateId: Number(r.tpl.id), templateVersionId: Number(r.tpl.version_id), fields: r.tpl.fields ?? [], enabled: r.tpl.enabled };
+      if (!tpl.enabled) throw invalid('工单类型：该工单类型已停用');
+      if (inline) pin = inline.read(r.tpl.process);
+    } else if (b.orderType != null) {
+      throw new AppError('NOT_FOUND');
+    } else {
+      // No default order type yet: templateOf makes it (the enterprise's very first order).
+      tpl = await templateOf(tx, v, b.orderType);
+    }
     // Against the fields of the version just read (validateAndComputeExt without reading it again).
-    const ext = await cleanExtWith(tx, v.enterpriseId, tpl.fields, b.ext ?? {}, {
+    const ext = await cleanExtWith(tx, ep, tpl.fields, b.ext ?? {}, {
       isNew: true,
       roles: v.sysrole == null ? undefined : [v.sysrole],
       requiredLater: opts.requiredLater,
     });
-    const contact = await contactOf(tx, v, customer.id, b);
-    const addr = await addressOf(tx, v, customer.id, b);
-    const product = await productOf(tx, v, customer.id, b.productId);
-    const items = await serviceItemsOf(tx, v, b.serviceId ?? []);
-    const people = [...(b.coordinationUserId ?? []), ...(b.duplicateUserId ?? []), ...(b.salespersonId ? [b.salespersonId] : [])];
-    await checkIds(tx, v, 'users', people, '人员：人员不存在或已停用', sql`enabled and deleted_at is null`);
-    await checkIds(tx, v, 'service_groups', b.serviceGroupId ? [b.serviceGroupId] : [], '服务团队：服务团队不存在或已被删除');
-    await checkIds(tx, v, 'tags', b.orderLabel ?? [], '工单标签：标签不存在或已被删除', sql`code = 3`);
-    await checkFiles(tx, v.enterpriseId, b.attachments ?? []);
-    await checkChannel(tx, v, b);
+    if (b.contactId && !r.contact) throw invalid('联系人：联系人不存在或不属于该客户');
+    const contact = {
+      contactId: r.contact ? Number(r.contact.id) : null,
+      name: b.customLinkPerson ?? r.contact?.name ?? null,
+      phone: b.customPhone ?? r.contact?.phone ?? null,
+    };
+    if (b.addressId && !b.gpsAddr && !r.address) throw invalid('服务地址：地址不存在或不属于该客户');
+    const addr = b.gpsAddr ? await addressOf(tx, v, customer.id, b) : savedAddress(r.address);
+    let warranty: number | null = null;
+    if (b.productId) {
+      if (!r.product) throw invalid('产品：设备不存在或不属于该客户');
+      warranty = coverageOf(r.product.warranty_end, r.product.extended_end, r.product.today).state;
+    }
+    const items = (r.items ?? []).map((i) => ({ id: Number(i.id), name: i.name, price: Number(i.price) }));
+    if (items.length !== itemIds.length) throw invalid('服务项目：服务项目不存在或已被删除');
+    if (r.people != null && Number(r.people) !== people.length) throw invalid('人员：人员不存在或已停用');
+    if (r.groups != null && Number(r.groups) !== 1) throw invalid('服务团队：服务团队不存在或已被删除');
+    if (r.tags != null && Number(r.tags) !== tags.length) throw invalid('工单标签：标签不存在或已被删除');
+    await checkFiles(tx, ep, b.attachments ?? []);
+    if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
+    if (b.saleChannel != null && !saleChannelsOf(r.channels ?? undefined).some((c) => c.id === b.saleChannel)) throw invalid('销售渠道：不可选择该销售渠道');
 
     // The order pins a copy of its type's process settings, so a later change never reaches an order in flight.
     // (`pinned`: a process version chosen by the caller, e.g. the demo seed's orders of an earlier version.)
-    const { process, processVersionId } = pinned ?? (await processForNewOrder(tx, v.enterpriseId, tpl.templateId));
+    const { process, processVersionId } = pin ?? (await processForNewOrder(tx, ep, tpl.templateId));
     const start = initialOrderState(process);
-    const orderNo = await nextOrderNo(tx, v);
     const serviceAmount = Math.round(items.reduce((s, i) => s + i.price * 100, 0)) / 100;
-    const grams = gramsOf(b.title, orderNo, customer.name, contact.name, contact.phone, addr.fullAddress);
+    // The number is drawn by the insert itself; its grams join the others there.
+    const grams = gramsOf(b.title, customer.name, contact.name, contact.phone, addr.fullAddress);
     // The pin is written with the row (geocodeSaved's rule, without reading it back).
     const geo = geoColumnsOf(addr);
     const applyTime = b.customApplyTime ? sql`(${b.customApplyTime})::timestamp at time zone ${v.timeZone}` : sql`null`;
-    const [o] = await rows<{ id: number }>(
-      tx,
-      sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
-          title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
-          province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
-          installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
-          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount, geo_precision)
-        values (${v.enterpriseId}, ${orderNo}, ${tpl.templateId}, ${tpl.templateVersionId}, ${processVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
-          ${start.examineType}, ${start.examineType ? 0 : null},
-          ${b.title}, ${customer.id}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
-          ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
-          ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
-          ${product.productId}, ${product.warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
-          ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? null}, ${b.saleChannel ?? null},
-          ${JSON.stringify(ext)}::jsonb, ${texts(grams)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount}, ${geo.precision})
-        returning id`,
-    );
-    const id = Number(o?.id);
-    if (geo.placed) await refineSaved(tx, 'orders', v.enterpriseId, [id]);
-    for (const i of items) {
-      await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
-        values (${v.enterpriseId}, ${id}, ${i.id}, ${i.name}, ${i.price}, 1, ${i.price})`);
+    const writes: SQL[] = [];
+    if (items.length) {
+      const lines = items.map((i, ord) => ({ s: i.id, n: i.name, p: i.price, ord }));
+      writes.push(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
+        select ${ep}, o.id, x.s, x.n, x.p, 1, x.p from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(s bigint, n text, p numeric, ord int) order by x.ord`);
     }
     const parts: [number, number[]][] = [
       [ORDER_PEOPLE_PARTS.collaborator, b.coordinationUserId ?? []],
@@ -215,24 +299,54 @@ export async function createOrder(
     ];
     for (const [part, ids] of parts) {
       if (ids.length === 0) continue;
-      await tx.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id)
-        select ${v.enterpriseId}, ${id}, ${part}, u from unnest(${bigints([...new Set(ids)])}) u`);
+      writes.push(sql`insert into order_people (enterprise_id, order_id, part, user_id)
+        select ${ep}, o.id, ${part}, u from o, unnest(${bigints([...new Set(ids)])}) u`);
     }
-    if (b.orderLabel?.length) {
-      await tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id)
-        select ${v.enterpriseId}, 3, ${id}, t from unnest(${bigints([...new Set(b.orderLabel)])}) t`);
+    if (tags.length) {
+      writes.push(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${ep}, 3, o.id, t from o, unnest(${bigints(tags)}) t`);
     }
+    // The first log row (before the event's link writes its own).
+    writes.push(stateLogOfInserted(ORDER_STATE, { enterpriseId: ep, from: null, to: start.state, action: 'create', actorId: v.id }, sql`o.id`, sql`o`));
+    // With nothing written after the insert that a probe could read (a conversion's link, a fault mode, a refined pin),
+    // the created hooks' probes are asked over the inserted row itself.
+    const probeNow = !event && !b.faultModeId && !geo.placed;
+    const hook = { enterpriseId: ep, state: start.state, actorId: v.id, assignee: opts.assignee };
+    const probes = probeNow ? createdProbes(hook) : null;
+    const [o] = await rows<{ id: number; order_no: string } & Json>(
+      tx,
+      sql`with o as (insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
+          title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
+          province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
+          installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
+          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount, geo_precision)
+        select ${ep}, no.order_no, ${tpl.templateId}, ${tpl.templateVersionId}, ${processVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
+          ${start.examineType}, ${start.examineType ? 0 : null},
+          ${b.title}, ${customer.id}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
+          ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
+          ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
+          ${b.productId ?? null}, ${warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
+          ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? null}, ${b.saleChannel ?? null},
+          ${JSON.stringify(ext)}::jsonb, ${gramsWithSql(grams, sql`no.order_no`)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount}, ${geo.precision}
+        from ${orderNoSql(ep, v.timeZone)} as no
+        returning *),
+        ${sql.join(
+          writes.map((w, i) => sql`${sql.identifier(`w${i}`)} as (${w})`),
+          sql`, `,
+        )}
+        select n.id, n.order_no${probes ? sql`, ${probes.columns}` : sql``} from o as n`,
+    );
+    const id = Number(o?.id);
+    const orderNo = String(o?.order_no);
+    const created = { tx, ...hook, orderId: id };
+    if (probes) {
+      await probes.run(created, o);
+      return { id, orderNo, state: start.state };
+    }
+    if (geo.placed) await refineSaved(tx, 'orders', ep, [id]);
     // The fault mode chosen on the create page (a remedy of the product's category, or the whole order is refused).
     if (b.faultModeId) await recordOrderFault(tx, v, id, b.faultModeId);
-    // The first log row (before the event's link writes its own) and the created hooks' probes in one statement, then
-    // the hooks with something to do.
-    let log = stateLogSql(ORDER_STATE, { enterpriseId: v.enterpriseId, id, from: null, to: start.state, action: 'create', actorId: v.id });
-    if (event) {
-      await tx.execute(log);
-      await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
-      log = sql`select 1`;
-    }
-    await runCreatedHooksProbed({ tx, enterpriseId: v.enterpriseId, orderId: id, state: start.state, actorId: v.id, assignee: opts.assignee }, log);
+    if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
+    await runCreatedHooksProbed(created, sql`select 1`);
     return { id, orderNo, state: start.state };
   });
 }

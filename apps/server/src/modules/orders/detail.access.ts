@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { actionViewerOf } from './actions.service';
-import type { OrderViewer } from './order.state';
+import { type OrderViewer, viewerPartsColumn, withViewerParts } from './order.state';
 import { openableOrders, seesAllOrders } from './scope';
 
 /**
@@ -32,11 +32,17 @@ export function orderScope(r: OrderReader): SQL {
   return sql`${bin} and ${openableOrders(r)}`;
 }
 
-/** The order's row (snake_case columns) if the reader may open it; NOT_FOUND otherwise (another enterprise's id included). */
+/**
+ * The order's row (snake_case columns) if the reader may open it; NOT_FOUND otherwise (another enterprise's id included).
+ * The reader's order_people parts come with it, so the row's abilities (orderAbilities) read nothing more.
+ */
 export async function visibleOrder(ex: Executor, r: OrderReader, id: number): Promise<Record<string, unknown>> {
-  const [row] = await rows(ex, sql`select o.* from orders o where o.enterprise_id = ${r.enterpriseId} and o.id = ${id} and ${orderScope(r)}`);
+  const [row] = await rows(
+    ex,
+    sql`select o.*, ${viewerPartsColumn(r)} from orders o where o.enterprise_id = ${r.enterpriseId} and o.id = ${id} and ${orderScope(r)}`,
+  );
   if (!row) throw new AppError('NOT_FOUND');
-  return row;
+  return withViewerParts(row, r);
 }
 
 /** Path ids (/order/getOrderTab/{id}): a positive integer, else a Chinese refusal. */

@@ -17,9 +17,8 @@ import {
   type RelatedOrder,
   WARRANTY_STATES,
 } from '@sk/shared';
-import { eventOfOrder } from '../events/to-order';
 import { GEO_PRECISIONS } from '../../platform/geo/geocoder';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { uploadsOf } from '../files/uploads.repo';
@@ -27,7 +26,7 @@ import { presentWith } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { type OrderReader, orderScope } from './detail.access';
 import { orderAbilities } from './order.state';
-import { orderApprovalStep } from './examine.kinds';
+import { orderApprovalStepSql } from './examine.kinds';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -53,36 +52,6 @@ const PEOPLE_COLUMNS: [OrderPerson['part'], string, string][] = [
   ['returnVisitor', 'return_visitor_id', '回访客服'],
 ];
 
-export async function userNames(ex: Executor, enterpriseId: number, ids: (number | null)[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids.filter((i): i is number => i != null))];
-  if (unique.length === 0) return new Map();
-  const found = await rows<{ id: number; name: string }>(
-    ex,
-    sql`select id, name from users where enterprise_id = ${enterpriseId} and id = any(${`{${unique.join(',')}}`}::bigint[])`,
-  );
-  return new Map(found.map((u) => [Number(u.id), u.name]));
-}
-
-/** Everyone on the order, by part, with names. */
-async function peopleOf(ex: Executor, r: OrderReader, o: Row): Promise<OrderPerson[]> {
-  const many = await rows<{ part: number; user_id: number }>(
-    ex,
-    sql`select part, user_id from order_people where enterprise_id = ${r.enterpriseId} and order_id = ${o.id} order by part, created_at, user_id`,
-  );
-  const names = await userNames(ex, r.enterpriseId, [...PEOPLE_COLUMNS.map(([, col]) => num(o[col])), ...many.map((m) => Number(m.user_id))]);
-  const out: OrderPerson[] = [];
-  for (const [part, col, partName] of PEOPLE_COLUMNS) {
-    const id = num(o[col]);
-    if (id != null) out.push({ part, partName, userId: id, name: names.get(id) ?? `用户${id}` });
-  }
-  for (const m of many) {
-    const id = Number(m.user_id);
-    const copied = Number(m.part) === ORDER_PEOPLE_PARTS.copied;
-    out.push({ part: copied ? 'copied' : 'collaborator', partName: copied ? '抄送人' : '协作人员', userId: id, name: names.get(id) ?? `用户${id}` });
-  }
-  return out;
-}
-
 /** The order's custom values with their groups, read with the version the order pinned. */
 export async function orderExtFields(ex: Executor, r: OrderReader, versionId: number | null, ext: unknown): Promise<(ExtField & { group: string | null })[]> {
   if (versionId == null) return [];
@@ -94,14 +63,6 @@ export async function orderExtFields(ex: Executor, r: OrderReader, versionId: nu
     ...f,
     group: groups.get(f.id) ?? null,
   }));
-}
-
-async function receiptFields(ex: Executor, r: OrderReader, o: Row): Promise<ExtField[]> {
-  const versionId = num(o.receipt_version_id);
-  if (versionId == null) return [];
-  const v = await forms.versionById(ex, r.enterpriseId, versionId);
-  if (!v) return [];
-  return presentWith(ex, r.enterpriseId, v.fields, (o.receipt_ext ?? {}) as Record<string, unknown>, { roles: r.sysrole == null ? undefined : [r.sysrole] });
 }
 
 /** Scores as { dimension: score } or [{ dimension, score }], under `scores` or at the top; the rest is the form's. */
@@ -138,58 +99,75 @@ const TIME_COLUMNS = [
   'evaluated_at',
 ];
 
-/** Names and times joined to the order row: the order type, customer, product, service group. */
-async function namesOf(ex: Executor, r: OrderReader, id: number): Promise<Row> {
+const JSON_LIST = (q: SQL) => sql`coalesce((${q}), '[]'::json)`;
+
+/**
+ * Everything the detail shows besides the row, in one statement over the order `o` (docs/platform.md "How reads are
+ * built"): the names and times joined to it (order type, customer, product, service group), its service items and
+ * fees, tags, people (with every name the page shows), the event it came from, the field versions of the order and
+ * its receipt, and the approval step it waits on. Each part is a sub-select on its own index by (enterprise, order).
+ */
+async function detailOf(ex: Executor, r: OrderReader, o: Row): Promise<Row> {
   const times = TIME_COLUMNS.map((c) => sql`${at(c, r.timeZone)} as ${sql.identifier(`t_${c}`)}`);
+  const own = sql`enterprise_id = o.enterprise_id and order_id = o.id`;
+  const userCols = sql.join(
+    [...PEOPLE_COLUMNS.map(([, col]) => col), 'abnormal_by'].map((c) => sql`o.${sql.identifier(c)}`),
+    sql`, `,
+  );
+  const pending = o.examine_result != null && Number(o.examine_result) === 0;
   const [x] = await rows(
     ex,
-    sql`select t.name as template_name, c.name as customer_name, p.name as product_name, p.serial_number, g.name as group_name, ${sql.join(times, sql`, `)}
+    sql`select t.name as template_name, c.name as customer_name, p.name as product_name, p.serial_number, g.name as group_name, ${sql.join(times, sql`, `)},
+      ${JSON_LIST(sql`select json_agg(json_build_object('id', i.id, 'serviceItemId', i.service_item_id, 'name', i.name, 'price', i.price, 'quantity', i.quantity,
+        'amount', i.amount) order by i.id) from order_service_items i where i.${own}`)} as items,
+      ${JSON_LIST(sql`select json_agg(json_build_object('id', f.id, 'moneyItemId', f.money_item_id, 'name', f.name, 'price', f.price, 'quantity', f.quantity,
+        'amount', f.amount) order by f.id) from order_fees f where f.${own}`)} as fees,
+      ${JSON_LIST(sql`select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color_rgb) order by tg.id)
+        from tag_links l join tags tg on tg.enterprise_id = l.enterprise_id and tg.id = l.tag_id where l.enterprise_id = o.enterprise_id and l.obj_type = 3 and l.obj_id = o.id`)} as tags,
+      ${JSON_LIST(sql`select json_agg(json_build_object('part', m.part, 'userId', m.user_id) order by m.part, m.created_at, m.user_id) from order_people m where m.${own}`)} as many,
+      (select json_object_agg(u.id, u.name) from (select unnest(array[${userCols}]) as id union select m.user_id from order_people m where m.${own}) w
+        join users u on u.enterprise_id = o.enterprise_id and u.id = w.id) as names,
+      (select json_build_object('id', e.id, 'eventNo', e.event_no, 'title', e.title, 'state', e.state) from events e
+        where e.enterprise_id = o.enterprise_id and e.order_id = o.id and e.deleted_at is null limit 1) as event,
+      (select v.fields from form_template_versions v where v.enterprise_id = o.enterprise_id and v.id = o.template_version_id) as ext_fields,
+      ${
+        o.receipted_at == null
+          ? sql`null::jsonb`
+          : sql`(select v.fields from form_template_versions v where v.enterprise_id = o.enterprise_id and v.id = o.receipt_version_id)`
+      } as receipt_fields,
+      ${pending ? orderApprovalStepSql() : sql`null::json`} as approval
       from orders o
       join form_templates t on t.enterprise_id = o.enterprise_id and t.id = o.template_id
       join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
       left join installed_products p on p.enterprise_id = o.enterprise_id and p.id = o.installed_product_id
       left join service_groups g on g.enterprise_id = o.enterprise_id and g.id = o.service_group_id
-      where o.enterprise_id = ${r.enterpriseId} and o.id = ${id}`,
+      where o.enterprise_id = ${r.enterpriseId} and o.id = ${Number(o.id)}`,
   );
   return x ?? {};
 }
 
-async function itemsOf(ex: Executor, r: OrderReader, id: number) {
-  const items = await rows<Row>(
-    ex,
-    sql`select id, service_item_id, name, price, quantity, amount from order_service_items where enterprise_id = ${r.enterpriseId} and order_id = ${id} order by id`,
-  );
-  const fees = await rows<Row>(
-    ex,
-    sql`select id, money_item_id, name, price, quantity, amount from order_fees where enterprise_id = ${r.enterpriseId} and order_id = ${id} order by id`,
-  );
-  return {
-    serviceItems: items.map((i) => ({
-      id: Number(i.id),
-      serviceItemId: Number(i.service_item_id),
-      name: String(i.name),
-      price: Number(i.price),
-      quantity: Number(i.quantity),
-      amount: Number(i.amount),
-    })),
-    feeRows: fees.map((f) => ({
-      id: Number(f.id),
-      moneyItemId: num(f.money_item_id),
-      name: String(f.name),
-      price: Number(f.price),
-      quantity: Number(f.quantity),
-      amount: Number(f.amount),
-    })),
-  };
+/** Everyone on the order, by part, with names (the people columns of the row, then order_people). */
+function peopleFrom(o: Row, many: { part: number; userId: number }[], names: Map<number, string>): OrderPerson[] {
+  const out: OrderPerson[] = [];
+  for (const [part, col, partName] of PEOPLE_COLUMNS) {
+    const id = num(o[col]);
+    if (id != null) out.push({ part, partName, userId: id, name: names.get(id) ?? `用户${id}` });
+  }
+  for (const m of many) {
+    const id = Number(m.userId);
+    const copied = Number(m.part) === ORDER_PEOPLE_PARTS.copied;
+    out.push({ part: copied ? 'copied' : 'collaborator', partName: copied ? '抄送人' : '协作人员', userId: id, name: names.get(id) ?? `用户${id}` });
+  }
+  return out;
 }
 
-async function tagsOf(ex: Executor, r: OrderReader, id: number) {
-  const list = await rows<{ id: number; name: string; color_rgb: string | null }>(
-    ex,
-    sql`select t.id, t.name, t.color_rgb from tag_links l join tags t on t.enterprise_id = l.enterprise_id and t.id = l.tag_id
-      where l.enterprise_id = ${r.enterpriseId} and l.obj_type = 3 and l.obj_id = ${id} order by t.id`,
-  );
-  return list.map((t) => ({ id: Number(t.id), name: t.name, color: t.color_rgb }));
+/** Custom values presented against a version's fields (none: no version), with the groups when asked. */
+async function presented(ex: Executor, r: OrderReader, fields: unknown, ext: unknown): Promise<(ExtField & { group: string | null })[]> {
+  if (!Array.isArray(fields)) return [];
+  const fs = fields as FieldDef[];
+  const groups = groupsOf(fs);
+  const roles = r.sysrole == null ? undefined : [r.sysrole];
+  return (await presentWith(ex, r.enterpriseId, fs, (ext ?? {}) as Record<string, unknown>, { roles })).map((f) => ({ ...f, group: groups.get(f.id) ?? null }));
 }
 
 /** GET /order/orderDetail: the whole record as the detail page shows it, with the viewer's abilities. */
@@ -197,19 +175,26 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
   const id = Number(o.id);
   const abnormalBy = num(o.abnormal_by);
   // The parts are independent reads: asked together, the page waits for the slowest, not the sum.
-  const [n, byNames, { serviceItems, feeRows }, files, tags, people, extFields, receipt, abilities, event, approval] = await Promise.all([
-    namesOf(ex, r, id),
-    userNames(ex, r.enterpriseId, [abnormalBy]),
-    itemsOf(ex, r, id),
+  // One statement for what the row does not hold (detailOf); the files, and the abilities' approval reads when an
+  // examine is pending, beside it (the reader's parts came with the row: visibleOrder).
+  const [n, files, abilities] = await Promise.all([
+    detailOf(ex, r, o),
     uploadsOf(ex, r.enterpriseId, [...((o.attachments as unknown[]) ?? []).map(Number), ...(o.signature_id == null ? [] : [Number(o.signature_id)])]),
-    tagsOf(ex, r, id),
-    peopleOf(ex, r, o),
-    orderExtFields(ex, r, num(o.template_version_id), o.ext),
-    o.receipted_at == null ? Promise.resolve([]) : receiptFields(ex, r, o),
     orderAbilities(ex, r, o),
-    eventOfOrder(ex, r.enterpriseId, id),
-    o.examine_result != null && Number(o.examine_result) === 0 ? orderApprovalStep(ex, r.enterpriseId, id) : Promise.resolve(null),
   ]);
+  const names = new Map(Object.entries((n.names ?? {}) as Record<string, string>).map(([k, v]) => [Number(k), v]));
+  const people = peopleFrom(o, n.many as { part: number; userId: number }[], names);
+  const tags = n.tags as { id: number; name: string; color: string | null }[];
+  const event = (n.event as { id: number; eventNo: string; title: string; state: number } | null) ?? null;
+  const approval = (n.approval as { id: number; stepName: string } | null) ?? null;
+  const money = (x: Row) => ({ id: Number(x.id), name: String(x.name), price: Number(x.price), quantity: Number(x.quantity), amount: Number(x.amount) });
+  const serviceItems = (n.items as Row[]).map((i) => ({ ...money(i), serviceItemId: Number(i.serviceItemId) }));
+  const feeRows = (n.fees as Row[]).map((f) => ({ ...money(f), moneyItemId: num(f.moneyItemId) }));
+  const [extFields, receiptWithGroups] = await Promise.all([
+    o.template_version_id == null ? [] : presented(ex, r, n.ext_fields, o.ext),
+    o.receipted_at == null || o.receipt_version_id == null ? [] : presented(ex, r, n.receipt_fields, o.receipt_ext),
+  ]);
+  const receipt: ExtField[] = receiptWithGroups.map(({ group: _g, ...f }) => f);
   const t = (c: string) => str(n[`t_${c}`]);
   // The signature's file was read with the attachments (one query); it is not an attachment.
   const signatureId = num(o.signature_id);
@@ -219,7 +204,7 @@ export async function orderDetail(ex: Executor, r: OrderReader, o: Row): Promise
   const state = Number(o.state);
   const invalid = o.invalid === true;
   const abnormalKind = num(o.abnormal_kind);
-  const byName = abnormalBy == null ? null : byNames.get(abnormalBy);
+  const byName = abnormalBy == null ? null : names.get(abnormalBy);
   const examineType = num(o.examine_type);
   const productId = num(o.installed_product_id);
   const warranty = num(o.warranty_state);

@@ -83,6 +83,11 @@ export async function examineApplicantOf(ex: Executor, enterpriseId: number, row
   return l?.user_id == null ? null : Number(l.user_id);
 }
 
+/** orderApprovalStep as a column of a statement over the orders row `o`: JSON { id, stepName } or null. */
+export const orderApprovalStepSql = (): SQL =>
+  sql`(select json_build_object('id', a.id, 'stepName', coalesce(a.steps -> a.step ->> 'name', '')) from approval_instances a
+    where a.enterprise_id = o.enterprise_id and a.kind in (${kindList}) and a.doc_id = o.id and a.state = 0 limit 1)`;
+
 /** The order's waiting instance at its current step (the detail's 审批流程 line), or null. */
 export async function orderApprovalStep(ex: Executor, enterpriseId: number, orderId: number): Promise<{ id: number; stepName: string } | null> {
   const [r] = await rows<{ id: number; step_name: string | null }>(

@@ -1,5 +1,5 @@
 import { settingDef } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 
@@ -62,4 +62,16 @@ export async function allocateOrderNumbers(ex: Executor, enterpriseId: number, t
     .map((r) => Number(r.n))
     .sort((a, b) => a - b)
     .map((k) => `${prefix}${day}-${String(k).padStart(4, '0')}`);
+}
+
+/**
+ * One new number as an SQL row source `(select … as order_no)`, for a statement that inserts the order itself: the
+ * same format as allocateOrderNumbers (prefix setting, the day in the enterprise's zone, at least four digits), drawn
+ * from the sequence only when the statement runs, so a create refused by its checks takes no number.
+ */
+export function orderNoSql(enterpriseId: number, timeZone: string): SQL {
+  const fallback = settingDef('order_no_prefix')?.default ?? '';
+  return sql`(select coalesce((select value from system_settings where enterprise_id = ${enterpriseId} and code = 'order_no_prefix'), ${String(fallback)}::text)
+      || ${dayOf(timeZone)}::text || '-' || case when x.n < 1000 then lpad(x.n::text, 4, '0') else x.n::text end as order_no
+    from sk_order_numbers(${enterpriseId}, 1) as x(n))`;
 }

@@ -14,7 +14,7 @@ import {
   type OrderProcess,
   orderMachine,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { rows } from '../../db/client';
@@ -86,13 +86,22 @@ const heldRows = new WeakMap<object, Row>();
 export async function lockOrder(tx: Tx, v: OrderViewer, id: number): Promise<Row> {
   const [got] = await rows(
     tx,
-    sql`select o.*, array(select p.part from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${v.id}) as ${sql.identifier(PARTS)}
-      from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${openableOrders(v)} for update`,
+    sql`select o.*, ${viewerPartsColumn(v)} from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${openableOrders(v)} for update`,
   );
   if (!got) throw new AppError('NOT_FOUND');
+  const row = withViewerParts(got, v);
+  heldRows.set(tx, row);
+  return row;
+}
+
+/** A select-list column of an orders row `o`: the viewer's order_people parts, read with the row (withViewerParts). */
+export const viewerPartsColumn = (v: OrderViewer): SQL =>
+  sql`array(select p.part from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${v.id}) as ${sql.identifier(PARTS)}`;
+
+/** The row read with viewerPartsColumn, without that column: deciding on it for `v` (actorOf) reads nothing more. */
+export function withViewerParts(got: Row, v: OrderViewer): Row {
   const { [PARTS]: parts, ...row } = got;
   viewerParts.set(row, { viewerId: v.id, parts: ((parts ?? []) as (number | string)[]).map(Number) });
-  heldRows.set(tx, row);
   return row;
 }
 const PARTS = '__sk_viewer_parts';

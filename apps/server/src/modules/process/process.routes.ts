@@ -8,17 +8,26 @@ import { processOf } from '../orders/order.state';
 import { rows } from '../../db/client';
 import { bigints } from '../../platform/sql';
 import { listSetting, saveListSetting } from './list-settings.service';
-import { dispatchSettings, getProcess, publishedProcess, publishProcess } from './process.service';
+import { dispatchSettings, getProcess, publishedProcess, publishedProcessOf, publishedProcessSql, publishProcess } from './process.service';
 
 let installed = false;
 /** New orders pin their type's published process; without the dispatch stage the creator serves the order. */
 function installOrderSeams(): void {
   if (installed) return;
   installed = true;
-  setProcessResolver(async (tx, enterpriseId, templateId) => {
-    const p = await publishedProcess(tx, enterpriseId, templateId);
-    return { process: p.process, processVersionId: p.versionId };
-  });
+  setProcessResolver(
+    async (tx, enterpriseId, templateId) => {
+      const p = await publishedProcess(tx, enterpriseId, templateId);
+      return { process: p.process, processVersionId: p.versionId };
+    },
+    {
+      select: publishedProcessSql,
+      read: (value) => {
+        const p = publishedProcessOf(value);
+        return { process: p.process, processVersionId: p.versionId };
+      },
+    },
+  );
   afterOrderCreated(
     async (o) => {
       const [row] = await rows<Record<string, unknown>>(o.tx, sql`select process from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);

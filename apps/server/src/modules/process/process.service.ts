@@ -1,5 +1,5 @@
 import { type BodyOf, DEFAULT_ORDER_PROCESS, type OrderProcess, type OrderProcessAnswer, type processContract, ORDER_FORM_KIND } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
@@ -24,6 +24,17 @@ async function orderType(ex: Executor, enterpriseId: number, tid: number, lock =
   const t = await forms.templateById(ex, enterpriseId, tid, lock);
   if (!t || t.formKind !== ORDER_FORM_KIND) throw notFound();
   return t;
+}
+
+/** publishedProcess as an expression of another statement: its row as JSON ({ id, process }), or null. */
+export const publishedProcessSql = (enterpriseId: number, tid: SQL): SQL =>
+  sql`(select json_build_object('id', p.id, 'process', p.process) from process_versions p
+    where p.enterprise_id = ${enterpriseId} and p.template_id = ${tid} order by p.version desc limit 1)`;
+
+/** What publishedProcessSql answered, as the pin a new order takes. */
+export function publishedProcessOf(value: unknown): { versionId: number | null; process: OrderProcess } {
+  const r = value as { id: number; process: unknown } | null;
+  return r ? { versionId: Number(r.id), process: withDefaults(r.process) } : { versionId: null, process: DEFAULT_ORDER_PROCESS };
 }
 
 /** The order type's published process: its highest version, else the built-in default. */
