@@ -10,7 +10,6 @@ import { defaultAssigneeFor } from './assignee';
 import { batchDispatch } from './batch.service';
 import * as desk from './desk.service';
 import { installAutoDispatch } from './dispatch.hooks';
-import { actorOf } from '../../platform/actor';
 import { orderInScope } from '../orders/scope';
 import * as rules from './rules.service';
 
@@ -33,13 +32,13 @@ export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<
     unDeliverOrderList: async ({ user, query }) => desk.unDeliverList(db, deskViewerOf(user), query),
     candidates: async ({ user, query }) => desk.candidates(db, deskViewerOf(user), query),
     batchDesignate: async ({ user, body }) => withMessage(await desk.batchDesignate(db, deskViewerOf(user), body), '派单成功'),
-    batchDispatch: async ({ user, body }) => {
-      const r = await batchDispatch(db, actorOf(user), body);
+    batchDispatch: async ({ actor, body }) => {
+      const r = await batchDispatch(db, actor, body);
       return withMessage(r, batchDispatchSummary(r));
     },
-    defaultUser: async ({ user, query }) => {
+    defaultUser: async ({ actor, user, query }) => {
       // Another enterprise's order (or one in the bin) is not found.
-      await orderInScope(db, actorOf(user), query.orderId);
+      await orderInScope(db, actor, query.orderId);
       return defaultAssigneeFor(db, user.enterpriseId, query.orderId);
     },
     getDefaultDispatch: async ({ user }) => rules.getDefaultDispatch(db, user.enterpriseId),

@@ -2,7 +2,6 @@ import { deskContract, EVENT_REASON_REQUIRED, eventSettingContract, hasPower, ty
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../../platform/actor';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { pickCustomers } from '../customers/customers.repo';
 import { startExport } from '../../platform/exports';
@@ -61,8 +60,8 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
   });
   registerAll(app, deps, K, {
     add: async ({ user, body }) => withMessage(await createEvent(db, v(user), body), '创建成功'),
-    customerOptions: async ({ user, query }) =>
-      pickCustomers(db, actorOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
+    customerOptions: async ({ actor, query }) =>
+      pickCustomers(db, actor, { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
     detailed: async ({ user, query }) => eventDetail(db, v(user), query.id),
     del: async ({ user, body }) => {
       await deleteEvents(db, v(user), body.ids, isEventStaff(v(user)));
