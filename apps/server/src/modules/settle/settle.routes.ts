@@ -58,8 +58,8 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
       await fees.removeStandard(db, user.enterpriseId, body.id);
       return withMessage(null, '删除成功');
     },
-    orderFee: async ({ user, query }) => {
-      await visibleOrder(db, readerOf(user), query.orderId);
+    orderFee: async ({ actor, user, query }) => {
+      await visibleOrder(db, readerOf(actor), query.orderId);
       return fees.feeOf(db, user.enterpriseId, user.enterprise.timeZone, query.orderId);
     },
   });
