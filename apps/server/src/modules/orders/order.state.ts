@@ -37,8 +37,6 @@ export const ORDER_STATE: StateTable = {
   log: { table: 'order_logs', recordColumn: 'order_id' },
 };
 
-/** The system acting (automatic dispatch): an administrator with no user, logged with user_id null (shown as 系统). */
-export const systemViewer = (enterpriseId: number): SystemActor => ({ id: 0, enterpriseId, sysrole: null, admin: true, providerId: null, powers: [] });
 const actorIdOf = (v: SystemActor): number | null => (v.id > 0 ? v.id : null);
 
 type Row = Record<string, unknown>;

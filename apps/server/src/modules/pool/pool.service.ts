@@ -11,11 +11,11 @@ import { instantOf } from '../orders/actions.service';
 import { orderInScope } from '../orders/scope';
 import { freeTimes } from '../schedule/free';
 import { clashOf, visitMinutesOf } from '../schedule/schedule.repo';
-import { ORDER_STATE, moveOrder, orderContext, systemViewer } from '../orders/order.state';
+import { ORDER_STATE, moveOrder, orderContext } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
 import { capReached, distanceSql, textArray, type Engineer, eligibleSql, engineerOf, inPoolSql } from './eligibility';
-import type { SystemActor, Actor } from '../../platform/actor';
+import { type Actor, type SystemActor, systemActor } from '../../platform/actor';
 
 /**
  * The order pool. Entering and leaving the pool are `edit` moves of the order (in_pool in the
@@ -103,7 +103,7 @@ async function recordEntry(tx: Tx, enterpriseId: number, orderId: number, skills
 
 /** Moves by the system (rules, timers): an `edit` decided as an administrator, logged without a user. */
 function systemEdit(tx: Tx, enterpriseId: number, id: number, patch: Record<string, PatchValue>, note: string, follow: EnqueueInput[] = []) {
-  const system: SystemActor = systemViewer(enterpriseId);
+  const system = systemActor(enterpriseId);
   return changeState(tx, {
     table: ORDER_STATE,
     machine: orderMachine,
