@@ -1,7 +1,8 @@
 import type { SessionUser } from './session';
 
 /**
- * Who asks, as the scope rules of every record kind need it: made from the session user. An outsourced
+ * Who asks, made once per request (`Ctx.actor`) and passed to every service (services never take the session user),
+ * as the scope rules of every record kind need it: made from the session user. An outsourced
  * provider's user carries the provider, and every scope narrows to that provider's records.
  */
 export interface Actor {
@@ -26,5 +27,11 @@ export const actorOf = (u: SessionUser): Actor => ({
   timeZone: u.enterprise.timeZone,
 });
 
-/** Who is asking, as far as a query's scope needs: sessions and export jobs both give it. */
-export type Viewer = Pick<Actor, 'id' | 'enterpriseId' | 'sysrole' | 'timeZone'>;
+/**
+ * Who acts without a request (a job, a hook, automatic dispatch): the Actor without the request's zone. Services that a
+ * job may call take this; every other service takes the whole Actor.
+ */
+export type SystemActor = Pick<Actor, 'id' | 'enterpriseId' | 'sysrole' | 'admin' | 'providerId' | 'powers'>;
+
+/** The system acting for an enterprise: an administrator with no user, logged with user_id null (shown as 系统). */
+export const systemActor = (enterpriseId: number): SystemActor => ({ id: 0, enterpriseId, sysrole: null, admin: true, providerId: null, powers: [] });

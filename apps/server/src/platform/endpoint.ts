@@ -13,6 +13,7 @@ import {
 } from '@sk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type Actor, actorOf } from './actor';
 import { audit } from './audit';
 import type { Deps } from './deps';
 import { AppError } from './errors';
@@ -26,6 +27,8 @@ export interface Ctx<E extends EndpointDef> {
   deps: Deps;
   /** The logged-in user; throws 未登录 on public endpoints without a session. */
   user: SessionUser;
+  /** Who asks, made once per request from the session: what every service takes. Throws 未登录 like `user`. */
+  actor: Actor;
   session: SessionUser | null;
   /** The customer portal's session (endpoints with `auth: 'portal'`); throws 未登录 without one. */
   portal: PortalSession;
@@ -162,12 +165,18 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       guardPageSize(query, session);
       const body = parse(ep.body, req.body) as BodyOf<E>;
       parse(undefined, req.params);
+      let actor: Actor | undefined;
       const ctx: Ctx<E> = {
         deps,
         session,
         get user(): SessionUser {
           if (!session) throw new AppError('NOT_LOGGED_IN');
           return session;
+        },
+        get actor(): Actor {
+          if (!session) throw new AppError('NOT_LOGGED_IN');
+          actor ??= actorOf(session);
+          return actor;
         },
         get portal(): PortalSession {
           if (!portal) throw new AppError('NOT_LOGGED_IN');

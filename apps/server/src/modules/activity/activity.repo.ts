@@ -3,8 +3,8 @@ import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { operationLog, pagePoints, users } from '../../db/schema/index';
 import { countOf, type PageRequest, windowOf } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
 import { apiTime } from '../../platform/sql';
+import type { Actor } from '../../platform/actor';
 
 export interface OperationEntry {
   module: string;
@@ -14,7 +14,7 @@ export interface OperationEntry {
 }
 
 /** Writes one operation-log row for the session user; other modules call this for their own actions. */
-export async function logOperation(ex: Executor, user: SessionUser, e: OperationEntry): Promise<void> {
+export async function logOperation(ex: Executor, user: Actor, e: OperationEntry): Promise<void> {
   await ex.insert(operationLog).values({
     enterpriseId: user.enterpriseId,
     userId: user.id,
@@ -25,7 +25,7 @@ export async function logOperation(ex: Executor, user: SessionUser, e: Operation
   });
 }
 
-export async function recordPoint(ex: Executor, user: SessionUser, code: string): Promise<void> {
+export async function recordPoint(ex: Executor, user: Actor, code: string): Promise<void> {
   await ex.insert(pagePoints).values({ enterpriseId: user.enterpriseId, userId: user.id, code });
 }
 

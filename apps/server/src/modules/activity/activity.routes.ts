@@ -8,12 +8,12 @@ import * as repo from './activity.repo';
 export async function activityModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    point: async ({ user, query }) => {
-      await repo.recordPoint(db, user, query.code);
+    point: async ({ actor, query }) => {
+      await repo.recordPoint(db, actor, query.code);
       return null;
     },
-    saveLog: async ({ user, body, req }) => {
-      await repo.logOperation(db, user, { ...body, ip: req.ip });
+    saveLog: async ({ actor, body, req }) => {
+      await repo.logOperation(db, actor, { ...body, ip: req.ip });
       return null;
     },
     getActivity: async ({ user, query }) => {

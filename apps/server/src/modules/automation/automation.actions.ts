@@ -15,10 +15,11 @@ import { AppError } from '../../platform/errors';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { service } from '../../platform/deps';
 import type { SmsSender } from '../../platform/sms';
-import { moveOrder, type OrderViewer } from '../orders/order.state';
+import { moveOrder } from '../orders/order.state';
 import { enterPool } from '../pool/pool.service';
 import { addDelivery, robotBody } from './automation.deliver';
 import { notifySettingsOf, robotOf } from './automation.service';
+import type { SystemActor } from '../../platform/actor';
 
 export type Row = Record<string, unknown>;
 export const SMS_JOB = 'automation.sms';
@@ -156,7 +157,7 @@ async function notify(c: RunContext, a: Extract<RuleAction, { type: 'notify' }>)
   }
 }
 
-const adminViewer = (c: RunContext): OrderViewer => ({ id: c.actorId, enterpriseId: c.enterpriseId, sysrole: 3, admin: true, providerId: null, powers: [] });
+const adminViewer = (c: RunContext): SystemActor => ({ id: c.actorId, enterpriseId: c.enterpriseId, sysrole: 3, admin: true, providerId: null, powers: [] });
 
 /** An order action the machine may refuse now (the order moved on): skipped, the rest of the rule still runs. */
 async function orderAction(run: () => Promise<unknown>): Promise<void> {

@@ -6,12 +6,13 @@ import { rows } from '../../db/client';
 import { drainJobs } from '../../platform/jobs';
 import { loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { moveOrder, type OrderViewer } from '../orders/order.state';
+import { moveOrder } from '../orders/order.state';
 import { POOL_SETTINGS } from '@sk/shared';
 import { poolLogs, setSetting } from '../pool/pool.fixtures';
 import { UNCLAIMED_JOB } from '../pool/pool.service';
 import { addOrder, localServer, notify, orderTag, orderType } from './automation.fixtures';
 import { attemptDelivery, BACKOFF_SECONDS, signBody } from './automation.deliver';
+import type { SystemActor } from '../../platform/actor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ async function setup() {
   const ep = a.enterpriseId;
   const dispatcher = await makeUser(t.deps.db, ep, { roles: [1] });
   const engineer = await makeUser(t.deps.db, ep, { roles: [2] });
-  const viewer = (id: number, role: number): OrderViewer => ({
+  const viewer = (id: number, role: number): SystemActor => ({
     id,
     enterpriseId: ep,
     sysrole: role,

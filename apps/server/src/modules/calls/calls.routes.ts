@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { callsContract as C } from '@sk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerBadgeCount } from '../menu/badges';
@@ -30,23 +29,23 @@ export async function callsModule(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   registerAll(app, deps, C, {
-    seatDetails: async ({ user, query }) => svc.seatDetails(db, actorOf(user), query.fkTUserId ?? user.id),
-    seatCollect: async ({ user }) => svc.seatCollect(db, actorOf(user)),
-    seatSave: async ({ user, body }) => withMessage({ id: await svc.saveSeat(db, actorOf(user), body) }, '保存成功'),
-    seatDelete: async ({ user, body }) => {
-      await svc.deleteSeat(db, actorOf(user), body.id);
+    seatDetails: async ({ actor, user, query }) => svc.seatDetails(db, actor, query.fkTUserId ?? user.id),
+    seatCollect: async ({ actor }) => svc.seatCollect(db, actor),
+    seatSave: async ({ actor, body }) => withMessage({ id: await svc.saveSeat(db, actor, body) }, '保存成功'),
+    seatDelete: async ({ actor, body }) => {
+      await svc.deleteSeat(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    recordCount: async ({ user, query }) => svc.countRecords(db, actorOf(user), query),
-    recordList: async ({ user, query }) => svc.listRecords(db, actorOf(user), query),
-    recordCreate: async ({ user, body }) => withMessage({ id: await svc.createRecord(db, actorOf(user), body) }, '保存成功'),
-    recordPop: async ({ user, query }) => svc.pop(db, actorOf(user), query.id),
-    attachContact: async ({ user, body }) => withMessage(await svc.attachContact(db, actorOf(user), body.id, body.contactId), '已关联联系人'),
-    callbackDone: async ({ user, body }) => {
-      await svc.callbackDone(db, actorOf(user), body.id);
+    recordCount: async ({ actor, query }) => svc.countRecords(db, actor, query),
+    recordList: async ({ actor, query }) => svc.listRecords(db, actor, query),
+    recordCreate: async ({ actor, body }) => withMessage({ id: await svc.createRecord(db, actor, body) }, '保存成功'),
+    recordPop: async ({ actor, query }) => svc.pop(db, actor, query.id),
+    attachContact: async ({ actor, body }) => withMessage(await svc.attachContact(db, actor, body.id, body.contactId), '已关联联系人'),
+    callbackDone: async ({ actor, body }) => {
+      await svc.callbackDone(db, actor, body.id);
       return withMessage(null, '已标记为已回电');
     },
-    dial: async ({ user, body }) => withMessage({ id: await svc.dial(db, deps.config, actorOf(user), body) }, '已发起呼叫'),
+    dial: async ({ actor, body }) => withMessage({ id: await svc.dial(db, deps.config, actor, body) }, '已发起呼叫'),
     event: async ({ req, params }) => {
       const { enterpriseId, body } = await verifyCallEvent(db, deps.config, {
         enterpriseId: params.enterpriseId ?? '',

@@ -47,7 +47,7 @@ describe('extended warranty', () => {
     const listed = (await s.send(productContract.productionList, { customerId: a.customer, warrantyState: 1 })).data.list;
     expect(listed.find((p) => p.id === lapsed)).toMatchObject({ warrantyState: 3, extendedEnd: d2.endDate });
     // Order creation takes the same status: an order on it is 延保 (orders.warranty_state 3).
-    const viewer = { id: a.sales.id, enterpriseId: a.ep, sysrole: 5, timeZone: 'Asia/Shanghai' };
+    const viewer = { id: a.sales.id, enterpriseId: a.ep, sysrole: 5, admin: false, powers: [], providerId: null, timeZone: 'Asia/Shanghai' };
     expect((await productOf(t.deps.db, viewer, a.customer, lapsed)).warranty).toBe(3);
     expect((await productOf(t.deps.db, viewer, a.customer, inWarranty)).warranty).toBe(1);
     // 作废: the coverage shrinks back at once; the product is out of warranty again.

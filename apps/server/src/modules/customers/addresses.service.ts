@@ -4,13 +4,13 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { customerScope, editableCustomer } from './common';
-import type { Viewer } from '../../platform/actor';
 import { contains, texts } from '../../platform/search';
 import { and, timeOf } from '../../platform/sql';
 import { addressValues, lockCustomer } from './parts.common';
 import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { geocodeSaved } from '../geo/geo.service';
+import type { Actor } from '../../platform/actor';
 
 interface Raw {
   id: number;
@@ -59,7 +59,7 @@ export interface AddressFilters {
   districtCode?: string;
 }
 
-function conds(v: Viewer, f: AddressFilters): SQL[] {
+function conds(v: Actor, f: AddressFilters): SQL[] {
   const c: SQL[] = [sql`a.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`a.customer_id`)];
   if (f.customerId) c.push(sql`a.customer_id = ${f.customerId}`);
   if (f.mapName) c.push(contains(sql`a.search_grams`, sql`concat_ws(' ', a.full_address, a.map_name)`, f.mapName));
@@ -75,7 +75,7 @@ function conds(v: Viewer, f: AddressFilters): SQL[] {
 }
 
 /** Addresses across the viewer's customers (AddressManage) or of one customer (its default first). */
-export async function listAddresses(ex: Executor, v: Viewer, f: AddressFilters, page: { pageIndex: number; pageSize: number }): Promise<Address[]> {
+export async function listAddresses(ex: Executor, v: Actor, f: AddressFilters, page: { pageIndex: number; pageSize: number }): Promise<Address[]> {
   const order = f.customerId ? sql`a.is_default desc, a.created_at asc, a.id asc` : sql`a.created_at desc, a.id desc`;
   const list = await rows<Raw>(
     ex,
@@ -87,15 +87,15 @@ export async function listAddresses(ex: Executor, v: Viewer, f: AddressFilters, 
   return list.map(present);
 }
 
-export async function countAddresses(ex: Executor, v: Viewer, f: AddressFilters): Promise<number> {
+export async function countAddresses(ex: Executor, v: Actor, f: AddressFilters): Promise<number> {
   return countOf(ex, sql`customer_addresses a`, and(conds(v, f)));
 }
 
-export const addressesOf = (ex: Executor, v: Viewer, customerId: number): Promise<Address[]> =>
+export const addressesOf = (ex: Executor, v: Actor, customerId: number): Promise<Address[]> =>
   listAddresses(ex, v, { customerId }, { pageIndex: 0, pageSize: 500 });
 
 /** The address's customer, if the address is this enterprise's; NOT_FOUND otherwise. */
-async function ownerOf(ex: Executor, v: Viewer, id: number): Promise<{ customerId: number; isDefault: boolean }> {
+async function ownerOf(ex: Executor, v: Actor, id: number): Promise<{ customerId: number; isDefault: boolean }> {
   const [a] = await rows<{ customer_id: number; is_default: boolean }>(
     ex,
     sql`select customer_id, is_default from customer_addresses where enterprise_id = ${v.enterpriseId} and id = ${id}`,
@@ -105,7 +105,7 @@ async function ownerOf(ex: Executor, v: Viewer, id: number): Promise<{ customerI
 }
 
 /** Creates or updates an address. A customer's first address is its default; `isDefault` moves the flag here. */
-export async function saveAddress(db: Db, v: Viewer, b: AddressInput & { id?: number | null; customerId: number; isDefault?: boolean }): Promise<number> {
+export async function saveAddress(db: Db, v: Actor, b: AddressInput & { id?: number | null; customerId: number; isDefault?: boolean }): Promise<number> {
   const values = addressValues(b);
   return db.transaction(async (tx) => {
     await editableCustomer(tx, v, b.customerId);
@@ -144,7 +144,7 @@ export async function saveAddress(db: Db, v: Viewer, b: AddressInput & { id?: nu
 }
 
 /** Makes one address its customer's default, taking the flag from the previous one in the same transaction. */
-export async function setDefaultAddress(db: Db, v: Viewer, id: number): Promise<void> {
+export async function setDefaultAddress(db: Db, v: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const { customerId } = await ownerOf(tx, v, id);
     await editableCustomer(tx, v, customerId);
@@ -156,7 +156,7 @@ export async function setDefaultAddress(db: Db, v: Viewer, id: number): Promise<
 }
 
 /** Deletes an address; equipment there keeps its customer, and a deleted default hands the flag to the newest remaining. */
-export async function deleteAddress(db: Db, v: Viewer, id: number): Promise<void> {
+export async function deleteAddress(db: Db, v: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const { customerId, isDefault } = await ownerOf(tx, v, id);
     await editableCustomer(tx, v, customerId);

@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import type { Viewer } from '../../platform/actor';
 import { contains, gramsOf, texts } from '../../platform/search';
 import { and, bigints, timeOf } from '../../platform/sql';
 import { checkFiles } from './integrations';
 import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
+import type { Actor } from '../../platform/actor';
 
 interface Raw {
   id: number;
@@ -53,7 +53,7 @@ export interface ModelFilters {
   ids?: number[];
 }
 
-function conds(v: Viewer, f: ModelFilters): SQL[] {
+function conds(v: Actor, f: ModelFilters): SQL[] {
   const c: SQL[] = [sql`m.enterprise_id = ${v.enterpriseId}`];
   if (f.keyword) c.push(contains(sql`m.search_grams`, sql`concat_ws(' ', m.name, m.brand, m.model, m.category)`, f.keyword));
   if (f.category) c.push(sql`m.category = ${f.category}`);
@@ -63,7 +63,7 @@ function conds(v: Viewer, f: ModelFilters): SQL[] {
 
 export async function listModels(
   ex: Executor,
-  v: Viewer,
+  v: Actor,
   f: ModelFilters,
   page: { pageIndex: number; pageSize: number },
 ): Promise<{ list: ProductModel[]; count: number }> {
@@ -77,13 +77,13 @@ export async function listModels(
   return { list: list.map(present), count: await countOf(ex, sql`product_models m`, and(conds(v, f))) };
 }
 
-export async function modelDetail(ex: Executor, v: Viewer, id: number): Promise<ProductModel> {
+export async function modelDetail(ex: Executor, v: Actor, id: number): Promise<ProductModel> {
   const { list } = await listModels(ex, v, { ids: [id] }, { pageIndex: 0, pageSize: 10 });
   if (!list[0]) throw new AppError('NOT_FOUND');
   return list[0];
 }
 
-export async function categories(ex: Executor, v: Viewer): Promise<string[]> {
+export async function categories(ex: Executor, v: Actor): Promise<string[]> {
   const list = await rows<{ category: string }>(
     ex,
     sql`select distinct category from product_models where enterprise_id = ${v.enterpriseId} and category is not null order by category limit 500`,
@@ -104,7 +104,7 @@ async function recomputeWarranty(ex: Executor, enterpriseId: number, productId: 
     where p.enterprise_id = ${enterpriseId} and p.product_id = ${productId}`);
 }
 
-export async function saveModel(db: Db, v: Viewer, b: z.infer<typeof productModelBody>): Promise<number> {
+export async function saveModel(db: Db, v: Actor, b: z.infer<typeof productModelBody>): Promise<number> {
   const images = b.images ?? [];
   const documents = b.documents ?? [];
   return db.transaction(async (tx) => {
@@ -141,7 +141,7 @@ export async function saveModel(db: Db, v: Viewer, b: z.infer<typeof productMode
 }
 
 /** Deletes models; one with installed products or contract lines is refused and nothing is deleted. */
-export async function deleteModels(db: Db, v: Viewer, ids: number[]): Promise<void> {
+export async function deleteModels(db: Db, v: Actor, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     // Take the models first: products and contract lines in flight finish before we look, later ones find them gone.

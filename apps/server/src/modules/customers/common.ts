@@ -6,9 +6,9 @@ import { AppError } from '../../platform/errors';
 import { windowOf } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 
-import type { Viewer } from '../../platform/actor';
 import { gramsOf } from '../../platform/search';
 import { bigints } from '../../platform/sql';
+import type { Actor } from '../../platform/actor';
 
 /** The page a list asks for, refused early when it starts past the list window (paid-only sizes are checked in endpoint.ts). */
 export function pageFor<Q extends { pageIndex: number; pageSize: number }>(_u: SessionUser, q: Q): Q {
@@ -17,32 +17,32 @@ export function pageFor<Q extends { pageIndex: number; pageSize: number }>(_u: S
 }
 
 /** Roles limited to their own customers (OWN_CUSTOMERS_ONLY_ROLES), by the current role as powers are. */
-export const ownOnly = (v: Viewer): boolean => v.sysrole != null && OWN_CUSTOMERS_ONLY_ROLES.includes(v.sysrole);
+export const ownOnly = (v: Actor): boolean => v.sysrole != null && OWN_CUSTOMERS_ONLY_ROLES.includes(v.sysrole);
 
 /**
  * A limited viewer's customers, as a condition on a customers row: responsible for, created, or granted.
  * Written as ORs of indexed columns (a BitmapOr, or a filtered scan of the newest rows), not a join.
  */
-const ownRow = (v: Viewer, alias: string): SQL => {
+const ownRow = (v: Actor, alias: string): SQL => {
   const c = sql.raw(alias);
   return sql`(${c}.business_user_id = ${v.id} or ${c}.created_by = ${v.id} or ${c}.id = any(array(
     select customer_id from customer_permissions where enterprise_id = ${v.enterpriseId} and user_id = ${v.id})))`;
 };
 
 /** Condition on a customers row (alias `c` by default) keeping only customers the viewer may see. */
-export const customerRowScope = (v: Viewer, alias = 'c'): SQL => (ownOnly(v) ? ownRow(v, alias) : sql`true`);
+export const customerRowScope = (v: Actor, alias = 'c'): SQL => (ownOnly(v) ? ownRow(v, alias) : sql`true`);
 
-const visibleIds = (v: Viewer): SQL => sql`select s.id from customers s where s.enterprise_id = ${v.enterpriseId} and ${ownRow(v, 's')}`;
+const visibleIds = (v: Actor): SQL => sql`select s.id from customers s where s.enterprise_id = ${v.enterpriseId} and ${ownRow(v, 's')}`;
 
 /** A condition on another table's customer id keeping only customers the viewer may see (`true` for unlimited roles). */
-export const customerScope = (v: Viewer, idCol: AnyColumn | SQL): SQL => (ownOnly(v) ? sql`${idCol} in (${visibleIds(v)})` : sql`true`);
+export const customerScope = (v: Actor, idCol: AnyColumn | SQL): SQL => (ownOnly(v) ? sql`${idCol} in (${visibleIds(v)})` : sql`true`);
 
 /** Like customerScope for records whose customer is optional: a limited viewer also sees the ones they created. */
-export const optionalCustomerScope = (v: Viewer, customerCol: AnyColumn | SQL, createdByCol: AnyColumn | SQL): SQL =>
+export const optionalCustomerScope = (v: Actor, customerCol: AnyColumn | SQL, createdByCol: AnyColumn | SQL): SQL =>
   ownOnly(v) ? sql`(${customerCol} in (${visibleIds(v)}) or (${customerCol} is null and ${createdByCol} = ${v.id}))` : sql`true`;
 
 /** The customer if it exists in the viewer's enterprise and the viewer may see it; NOT_FOUND otherwise. */
-export async function visibleCustomer(ex: Executor, v: Viewer, id: number): Promise<{ id: number; name: string; canEdit: boolean }> {
+export async function visibleCustomer(ex: Executor, v: Actor, id: number): Promise<{ id: number; name: string; canEdit: boolean }> {
   const [r] = await rows<{ id: number; name: string; can_edit: boolean }>(
     ex,
     sql`select c.id, c.name, ${editCondition(v)} as can_edit from customers c
@@ -62,20 +62,20 @@ export async function holdCustomer(tx: Executor, enterpriseId: number, id: numbe
 }
 
 /** Visible and editable: a limited viewer edits customers they are responsible for, created, or were granted edit (2) on. */
-export async function editableCustomer(ex: Executor, v: Viewer, id: number): Promise<{ id: number; name: string }> {
+export async function editableCustomer(ex: Executor, v: Actor, id: number): Promise<{ id: number; name: string }> {
   const c = await visibleCustomer(ex, v, id);
   if (!c.canEdit) throw new AppError('NO_POWER');
   return c;
 }
 
-function editCondition(v: Viewer): SQL {
+function editCondition(v: Actor): SQL {
   if (!ownOnly(v)) return sql`true`;
   return sql`(c.business_user_id = ${v.id} or c.created_by = ${v.id} or exists (select 1 from customer_permissions p
     where p.enterprise_id = c.enterprise_id and p.customer_id = c.id and p.user_id = ${v.id} and p.permission = 2))`;
 }
 
 /** Of `ids`, those visible to the viewer (tag targets, batch actions). */
-export async function visibleCustomerIds(ex: Executor, v: Viewer, ids: number[], editable = false): Promise<number[]> {
+export async function visibleCustomerIds(ex: Executor, v: Actor, ids: number[], editable = false): Promise<number[]> {
   if (ids.length === 0) return [];
   const found = await rows<{ id: number }>(
     ex,

@@ -4,12 +4,12 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { contactGrams, customerScope, editableCustomer } from './common';
-import type { Viewer } from '../../platform/actor';
 import { contains, prefixPattern, texts } from '../../platform/search';
 import { and, timeOf } from '../../platform/sql';
 import { lockCustomer, syncPrimary } from './parts.common';
 import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
+import type { Actor } from '../../platform/actor';
 
 interface Raw {
   id: number;
@@ -42,7 +42,7 @@ export interface ContactFilters {
   customerName?: string;
 }
 
-function conds(v: Viewer, f: ContactFilters): SQL[] {
+function conds(v: Actor, f: ContactFilters): SQL[] {
   const c: SQL[] = [sql`k.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`k.customer_id`)];
   if (f.customerId) c.push(sql`k.customer_id = ${f.customerId}`);
   if (f.keyword) c.push(contains(sql`k.search_grams`, sql`(k.name || ' ' || k.phone)`, f.keyword));
@@ -57,7 +57,7 @@ function conds(v: Viewer, f: ContactFilters): SQL[] {
 }
 
 /** Contacts across the viewer's customers (ContactManage) or of one customer, newest first (a customer's primary first). */
-export async function listContacts(ex: Executor, v: Viewer, f: ContactFilters, page: { pageIndex: number; pageSize: number }): Promise<Contact[]> {
+export async function listContacts(ex: Executor, v: Actor, f: ContactFilters, page: { pageIndex: number; pageSize: number }): Promise<Contact[]> {
   const order = f.customerId ? sql`k.is_primary desc, k.created_at asc, k.id asc` : sql`k.created_at desc, k.id desc`;
   const list = await rows<Raw>(
     ex,
@@ -69,12 +69,12 @@ export async function listContacts(ex: Executor, v: Viewer, f: ContactFilters, p
   return list.map(present);
 }
 
-export async function countContacts(ex: Executor, v: Viewer, f: ContactFilters): Promise<number> {
+export async function countContacts(ex: Executor, v: Actor, f: ContactFilters): Promise<number> {
   return countOf(ex, sql`customer_contacts k`, and(conds(v, f)));
 }
 
 /** One customer's contacts (the caller has checked the customer is visible). */
-export const contactsOf = (ex: Executor, v: Viewer, customerId: number): Promise<Contact[]> =>
+export const contactsOf = (ex: Executor, v: Actor, customerId: number): Promise<Contact[]> =>
   listContacts(ex, v, { customerId }, { pageIndex: 0, pageSize: 500 });
 
 export interface ContactBody {
@@ -97,7 +97,7 @@ async function refuseDuplicate(tx: Executor, enterpriseId: number, b: ContactBod
 }
 
 /** Creates or updates a contact; making it primary moves the flag from the previous primary. */
-export async function saveContact(db: Db, v: Viewer, b: ContactBody): Promise<number> {
+export async function saveContact(db: Db, v: Actor, b: ContactBody): Promise<number> {
   return db.transaction(async (tx) => {
     await editableCustomer(tx, v, b.customerId);
     // The customer's row lock makes the duplicate check below safe against a parallel save of the same person.
@@ -136,7 +136,7 @@ export async function saveContact(db: Db, v: Viewer, b: ContactBody): Promise<nu
 }
 
 /** Deletes a contact; the last one is kept, and a deleted primary hands the flag to the oldest remaining. */
-export async function deleteContact(db: Db, v: Viewer, id: number): Promise<void> {
+export async function deleteContact(db: Db, v: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [k] = await rows<{ customer_id: number; is_primary: boolean }>(
       tx,

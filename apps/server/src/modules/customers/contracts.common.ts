@@ -6,14 +6,14 @@ import { AppError } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { isUniqueViolation } from '../../platform/sql';
 import { customerScope, visibleCustomer } from './common';
-import type { Viewer } from '../../platform/actor';
 import { bigints, createdBetween, timeOf } from '../../platform/sql';
+import type { Actor } from '../../platform/actor';
 
 export type ContractKind = 'sale' | 'maintain';
 const PREFIX: Record<ContractKind, string> = { sale: 'HT', maintain: 'WB' };
 
 /** A readable number from the enterprise's counter: HT20240501-0001 / WB20240501-0001. */
-export async function nextContractNo(tx: Tx, v: Viewer, kind: ContractKind): Promise<string> {
+export async function nextContractNo(tx: Tx, v: Actor, kind: ContractKind): Promise<string> {
   const [r] = await rows<{ value: number }>(
     tx,
     sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, ${`${kind}_contract`}, 1)
@@ -47,11 +47,11 @@ export const CONTRACT_STATE: Record<ContractKind, StateTable> = {
 };
 
 /** The creation row of a contract's log (from no state to 1). */
-export async function writeCreateLog(tx: Tx, v: Viewer, kind: ContractKind, contractId: number): Promise<void> {
+export async function writeCreateLog(tx: Tx, v: Actor, kind: ContractKind, contractId: number): Promise<void> {
   await insertStateLog(tx, CONTRACT_STATE[kind], { enterpriseId: v.enterpriseId, id: contractId, from: null, to: 1, action: 'create', actorId: v.id });
 }
 
-export async function logsOf(ex: Executor, v: Viewer, kind: ContractKind, contractId: number) {
+export async function logsOf(ex: Executor, v: Actor, kind: ContractKind, contractId: number) {
   const list = await rows<{ from_state: number | null; to_state: number; note: string | null; user_name: string | null; create_time: string }>(
     ex,
     sql`select l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, v)} as create_time
@@ -69,7 +69,7 @@ export async function logsOf(ex: Executor, v: Viewer, kind: ContractKind, contra
 
 /** Filters both contract lists share, scoped to customers the viewer may see. */
 export function contractConds(
-  v: Viewer,
+  v: Actor,
   f: { keyword?: string; customerId?: number | null; status?: number; startCreateTime?: string; endCreateTime?: string },
 ): SQL[] {
   const c: SQL[] = [sql`t.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`t.customer_id`)];
@@ -92,12 +92,12 @@ interface ContractRow {
 export interface ContractOps<A extends string> {
   kind: ContractKind;
   machine: Machine<A>;
-  one(ex: Executor, v: Viewer, id: number): Promise<ContractRow>;
-  byIds(ex: Executor, v: Viewer, ids: number[]): Promise<ContractRow[]>;
+  one(ex: Executor, v: Actor, id: number): Promise<ContractRow>;
+  byIds(ex: Executor, v: Actor, ids: number[]): Promise<ContractRow[]>;
 }
 
 /** One action on a contract the viewer may edit, through the platform's state change (compare-and-set and log row). */
-export async function moveContract<A extends string>(db: Db, v: Viewer, ops: ContractOps<A>, id: number, action: A, note?: string | null): Promise<void> {
+export async function moveContract<A extends string>(db: Db, v: Actor, ops: ContractOps<A>, id: number, action: A, note?: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const cur = await ops.one(tx, v, id);
     if (!(await visibleCustomer(tx, v, cur.customerId)).canEdit) throw new AppError('NO_POWER');
@@ -115,7 +115,7 @@ export async function moveContract<A extends string>(db: Db, v: Viewer, ops: Con
 }
 
 /** Deletes contracts still in their first state (1), all or none, with their logs. */
-export async function deleteContracts<A extends string>(db: Db, v: Viewer, ops: ContractOps<A>, ids: number[]): Promise<void> {
+export async function deleteContracts<A extends string>(db: Db, v: Actor, ops: ContractOps<A>, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const found = await ops.byIds(tx, v, unique);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { pageFor } from './common';
-import { actorOf } from '../../platform/actor';
 import { deleteMaintain, listMaintain, maintainDetail, moveMaintain, saveMaintain } from './maintain.service';
 import { deleteSale, listSale, moveSale, saleDetail, saveSale } from './sale.service';
 
@@ -23,30 +22,30 @@ function byPowers<T extends WithAbilities>(d: T, powers: readonly string[]): T &
 export function contractsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {
-    saleList: async ({ user, query }) => listSale(db, actorOf(user), query, pageFor(user, query)),
-    saleDetail: async ({ user, query }) => byPowers(await saleDetail(db, actorOf(user), query.id, user.admin), user.powers),
-    saleSave: async ({ user, body }) => withMessage({ id: await saveSale(db, actorOf(user), body) }, '保存成功'),
-    saleSubmit: async ({ user, body }) => {
-      await moveSale(db, actorOf(user), body.id, 'submit');
+    saleList: async ({ actor, user, query }) => listSale(db, actor, query, pageFor(user, query)),
+    saleDetail: async ({ actor, user, query }) => byPowers(await saleDetail(db, actor, query.id, user.admin), user.powers),
+    saleSave: async ({ actor, body }) => withMessage({ id: await saveSale(db, actor, body) }, '保存成功'),
+    saleSubmit: async ({ actor, body }) => {
+      await moveSale(db, actor, body.id, 'submit');
       return withMessage(null, '提交成功');
     },
-    saleExamine: async ({ user, body }) => {
-      await moveSale(db, actorOf(user), body.id, body.pass ? 'approve' : 'reject', body.note);
+    saleExamine: async ({ actor, body }) => {
+      await moveSale(db, actor, body.id, body.pass ? 'approve' : 'reject', body.note);
       return withMessage(null, '审批成功');
     },
-    saleDelete: async ({ user, body }) => {
-      await deleteSale(db, actorOf(user), body.ids);
+    saleDelete: async ({ actor, body }) => {
+      await deleteSale(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    maintainList: async ({ user, query }) => listMaintain(db, actorOf(user), query, pageFor(user, query)),
-    maintainDetail: async ({ user, query }) => byPowers(await maintainDetail(db, actorOf(user), query.id), user.powers),
-    maintainSave: async ({ user, body }) => withMessage({ id: await saveMaintain(db, actorOf(user), body) }, '保存成功'),
-    maintainChangeState: async ({ user, body }) => {
-      await moveMaintain(db, actorOf(user), body.id, body.action, body.note);
+    maintainList: async ({ actor, user, query }) => listMaintain(db, actor, query, pageFor(user, query)),
+    maintainDetail: async ({ actor, user, query }) => byPowers(await maintainDetail(db, actor, query.id), user.powers),
+    maintainSave: async ({ actor, body }) => withMessage({ id: await saveMaintain(db, actor, body) }, '保存成功'),
+    maintainChangeState: async ({ actor, body }) => {
+      await moveMaintain(db, actor, body.id, body.action, body.note);
       return withMessage(null, '修改状态成功');
     },
-    maintainDelete: async ({ user, body }) => {
-      await deleteMaintain(db, actorOf(user), body.ids);
+    maintainDelete: async ({ actor, body }) => {
+      await deleteMaintain(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
   });

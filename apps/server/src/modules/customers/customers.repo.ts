@@ -6,12 +6,12 @@ import { countOf, type PageRequest, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { customerRowScope } from './common';
-import type { Viewer } from '../../platform/actor';
 import { contains, prefixPattern } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
+import type { Actor } from '../../platform/actor';
 
 /** Every list filter of the spec as conditions on `customers c`, scoped to the viewer. */
-export function customerConds(v: Viewer, f: Partial<CustomerFilters>): SQL[] {
+export function customerConds(v: Actor, f: Partial<CustomerFilters>): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [sql`c.enterprise_id = ${ep}`, customerRowScope(v)];
   if (f.name) c.push(contains(sql`c.search_grams`, sql`c.name`, f.name));
@@ -56,7 +56,7 @@ interface RawRow {
 }
 
 /** The list columns for the rows the inner query picks; the joins run for the page only. */
-export function rowSelect(v: Viewer, inner: SQL, order: SQL): SQL {
+export function rowSelect(v: Actor, inner: SQL, order: SQL): SQL {
   return sql`select c.id, c.name, c.code, c.phone, c.link_name as linkperson, a.full_address as address, a.map_name,
       c.business_user_id, bu.name as business_user_name, c.service_group_id, g.name as service_group_name,
       c.source, c.level, c.external_userid, cu.name as create_user_name, ${timeOf(sql`c.created_at`, v)} as create_time
@@ -68,7 +68,7 @@ export function rowSelect(v: Viewer, inner: SQL, order: SQL): SQL {
     order by ${order}`;
 }
 
-export async function presentRows(ex: Executor, v: Viewer, raw: RawRow[]): Promise<CustomerRow[]> {
+export async function presentRows(ex: Executor, v: Actor, raw: RawRow[]): Promise<CustomerRow[]> {
   const tags = await tagsOf(
     ex,
     v.enterpriseId,
@@ -106,7 +106,7 @@ const walked = (f: Partial<CustomerFilters>): boolean =>
  * One page of the customer list, newest first (sortType 1) or oldest first (2); ids first, from customers_created_idx
  * (pageRows), or through the search's snapshot when a filter is walked (searchPageRows).
  */
-export async function listCustomers(ex: Executor, v: Viewer, f: Partial<CustomerFilters>, page: PageRequest & { sortType?: 1 | 2 }): Promise<CustomerRow[]> {
+export async function listCustomers(ex: Executor, v: Actor, f: Partial<CustomerFilters>, page: PageRequest & { sortType?: 1 | 2 }): Promise<CustomerRow[]> {
   const order = sortOf(ORDER, page.sortType, 1);
   const where = and(customerConds(v, f));
   const inner = await listPageRows(ex, walked(f), 'customers', 'c', v.enterpriseId, where, order, page);
@@ -114,11 +114,10 @@ export async function listCustomers(ex: Executor, v: Viewer, f: Partial<Customer
 }
 
 /** The count beside the customer list (customerListCount), capped at the list window. */
-export const countCustomers = (ex: Executor, v: Viewer, f: Partial<CustomerFilters>): Promise<number> =>
-  countOf(ex, sql`customers c`, and(customerConds(v, f)));
+export const countCustomers = (ex: Executor, v: Actor, f: Partial<CustomerFilters>): Promise<number> => countOf(ex, sql`customers c`, and(customerConds(v, f)));
 
 /** Rows by id in the viewer's scope (detail, export of selected rows). */
-export async function customersByIds(ex: Executor, v: Viewer, ids: number[]): Promise<CustomerRow[]> {
+export async function customersByIds(ex: Executor, v: Actor, ids: number[]): Promise<CustomerRow[]> {
   if (ids.length === 0) return [];
   const order = ORDER[1];
   const inner = sql`select * from customers c where ${and(customerConds(v, {}))} and c.id in (${sql.join(
@@ -136,7 +135,7 @@ export interface PickRow {
   address: string | null;
 }
 
-function pickConds(v: Viewer, keyword?: string, ids?: number[]): SQL[] {
+function pickConds(v: Actor, keyword?: string, ids?: number[]): SQL[] {
   const c = customerConds(v, {});
   if (keyword) {
     const text = sql`concat_ws(' ', c.name, c.link_name)`;
@@ -153,7 +152,7 @@ function pickConds(v: Viewer, keyword?: string, ids?: number[]): SQL[] {
 }
 
 /** Picker rows: keyword over name, contact and phone. */
-export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: string; ids?: number[] }, page: PageRequest): Promise<PickRow[]> {
+export async function pickCustomers(ex: Executor, v: Actor, q: { keyword?: string; ids?: number[] }, page: PageRequest): Promise<PickRow[]> {
   const list = await rows<PickRow>(
     ex,
     sql`select c.id, c.name, c.link_name as linkperson, c.phone, a.full_address as address
@@ -164,12 +163,12 @@ export async function pickCustomers(ex: Executor, v: Viewer, q: { keyword?: stri
   return list.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-export const countPick = (ex: Executor, v: Viewer, keyword?: string): Promise<number> => countOf(ex, sql`customers c`, and(pickConds(v, keyword)));
+export const countPick = (ex: Executor, v: Actor, keyword?: string): Promise<number> => countOf(ex, sql`customers c`, and(pickConds(v, keyword)));
 
 /** Keyset page for exports: ids below `before`, newest id first. */
 export async function customersBefore(
   ex: Executor,
-  v: Viewer,
+  v: Actor,
   f: Partial<CustomerFilters> & { ids?: number[] },
   before: number | null,
   limit: number,
@@ -188,7 +187,7 @@ export async function customersBefore(
 }
 
 /** Exact, unlike the list's capped count: the download centre shows the export's progress against it. */
-export async function countForExport(ex: Executor, v: Viewer, f: Partial<CustomerFilters> & { ids?: number[] }): Promise<number> {
+export async function countForExport(ex: Executor, v: Actor, f: Partial<CustomerFilters> & { ids?: number[] }): Promise<number> {
   const conds = customerConds(v, f);
   if (f.ids?.length)
     conds.push(

@@ -8,7 +8,6 @@ import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { pageFor } from './common';
-import { actorOf } from '../../platform/actor';
 import { countContacts, listContacts } from './contacts.service';
 import { contractsRoutes } from './contracts.routes';
 import { countCustomers, countPick, listCustomers, pickCustomers } from './customers.repo';
@@ -36,22 +35,22 @@ function tagsAllowed(deps: Deps, user: SessionUser, tagIds: number[] | undefined
 export async function customersModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    epCustomerList: async ({ user, query }) => listCustomers(db, actorOf(user), query, pageFor(user, query)),
-    customerListCount: async ({ user, query }) => countCustomers(db, actorOf(user), query),
-    customerList: async ({ user, query }) => {
-      const v = actorOf(user);
+    epCustomerList: async ({ actor, user, query }) => listCustomers(db, actor, query, pageFor(user, query)),
+    customerListCount: async ({ actor, query }) => countCustomers(db, actor, query),
+    customerList: async ({ actor, query }) => {
+      const v = actor;
       return listPage(
         query,
         () => pickCustomers(db, v, { keyword: query.keyword }, query),
         () => countPick(db, v, query.keyword),
       );
     },
-    getCustomerList: async ({ user, query }) =>
-      pickCustomers(db, actorOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
+    getCustomerList: async ({ actor, query }) =>
+      pickCustomers(db, actor, { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
     customerExtField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customer),
     customerProField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customerProduct),
-    detail: async ({ user, query }) => {
-      const d = await svc.customerDetail(db, actorOf(user), query.id, user.enterprise.isChargeUser !== 0);
+    detail: async ({ actor, user, query }) => {
+      const d = await svc.customerDetail(db, actor, query.id, user.enterprise.isChargeUser !== 0);
       // What the caller may do with this customer: its own access narrowed by the role's powers (docs/permissions.md).
       const can = (p: string) => hasPower(user.powers, p);
       const a = d.abilities;
@@ -64,43 +63,43 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
       fixedFields: FIXED_FIELDS[FORM_KIND.customer].map(({ key, name, required }) => ({ key, name, required })),
       ...(await formFieldsOf(db, user.enterpriseId, FORM_KIND.customer)),
     }),
-    epLinkPersonList: async ({ user, query }) => listContacts(db, actorOf(user), query, pageFor(user, query)),
-    epLinkPersonListCount: async ({ user, query }) => countContacts(db, actorOf(user), query),
+    epLinkPersonList: async ({ actor, user, query }) => listContacts(db, actor, query, pageFor(user, query)),
+    epLinkPersonListCount: async ({ actor, query }) => countContacts(db, actor, query),
     phoneCheck: async ({ user, query }) => ({
       taken: await phoneTaken(db, user.enterpriseId, query.phone, query.id ?? null),
       unique: await getSettingBool(db, user.enterpriseId, PHONE_UNIQUE_SETTING),
     }),
-    addCustomer: async ({ user, body }) => {
-      const id = await svc.addCustomer(db, actorOf(user), body, tagsAllowed(deps, user, body.tagIds));
+    addCustomer: async ({ actor, user, body }) => {
+      const id = await svc.addCustomer(db, actor, body, tagsAllowed(deps, user, body.tagIds));
       // 客户电话不可重复 off: saved, and the message says the phone is shared.
       const shared = await phoneTaken(db, user.enterpriseId, body.linkPerson.phone, id);
       return withMessage({ id }, shared ? '保存成功，注意：该电话已有其他客户使用' : '保存成功');
     },
-    editCustomer: async ({ user, body }) => {
-      await svc.editCustomer(db, actorOf(user), body, tagsAllowed(deps, user, body.tagIds));
+    editCustomer: async ({ actor, user, body }) => {
+      await svc.editCustomer(db, actor, body, tagsAllowed(deps, user, body.tagIds));
       return withMessage(null, '保存成功');
     },
-    deleteCustomer: async ({ user, body }) => {
-      await svc.deleteCustomers(db, actorOf(user), [body.id]);
+    deleteCustomer: async ({ actor, body }) => {
+      await svc.deleteCustomers(db, actor, [body.id]);
       return withMessage(null, '删除成功');
     },
-    delAllCustomer: async ({ user, body }) => {
-      await svc.deleteCustomers(db, actorOf(user), body.ids);
+    delAllCustomer: async ({ actor, body }) => {
+      await svc.deleteCustomers(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    duplicateCheck: async ({ user, query }) => findDuplicates(db, actorOf(user), query.name, query.phone, query.exceptId),
+    duplicateCheck: async ({ actor, query }) => findDuplicates(db, actor, query.name, query.phone, query.exceptId),
     extractCustomerInfo: async ({ body }) => extractCustomerInfo(body.text),
-    permissionList: async ({ user, query }) => listPermissions(db, actorOf(user), query.customerId),
-    savePermission: async ({ user, body }) => {
-      await savePermission(db, actorOf(user), body.customerId, body.users);
+    permissionList: async ({ actor, query }) => listPermissions(db, actor, query.customerId),
+    savePermission: async ({ actor, body }) => {
+      await savePermission(db, actor, body.customerId, body.users);
       return withMessage(null, '保存成功');
     },
-    batchAddPermission: async ({ user, body }) => {
-      await batchAddPermission(db, actorOf(user), body.customerIds, body.userIds, body.permission);
+    batchAddPermission: async ({ actor, body }) => {
+      await batchAddPermission(db, actor, body.customerIds, body.userIds, body.permission);
       return withMessage(null, '保存成功');
     },
-    batchRemovePermission: async ({ user, body }) => {
-      await batchRemovePermission(db, actorOf(user), body.customerIds, body.userIds);
+    batchRemovePermission: async ({ actor, body }) => {
+      await batchRemovePermission(db, actor, body.customerIds, body.userIds);
       return withMessage(null, '删除成功');
     },
   });

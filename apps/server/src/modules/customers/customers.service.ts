@@ -8,7 +8,6 @@ import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/sql';
 import { addLinks, removeAllLinksOf } from '../tags/tag-links';
 import { contactGrams, editableCustomer, ownOnly, visibleCustomer, visibleCustomerIds } from './common';
-import type { Viewer } from '../../platform/actor';
 import { gramsOf } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { contactsOf } from './contacts.service';
@@ -20,6 +19,7 @@ import { claimCustomerPhone } from './phone';
 import { checkCustomerRefs } from './refs';
 import { refuseDuplicateCustomer } from './duplicates';
 import { geocodeSaved } from '../geo/geo.service';
+import type { Actor } from '../../platform/actor';
 
 function codeTaken(err: unknown, code: string | null | undefined): never {
   if (isUniqueViolation(err) && code) throw new AppError('CUSTOMER_CODE_TAKEN');
@@ -27,7 +27,7 @@ function codeTaken(err: unknown, code: string | null | undefined): never {
 }
 
 /** Writes one customer with its first (primary) contact and optional default address. Used by add and import. */
-export async function insertCustomer(tx: Tx, v: Viewer, b: AddCustomerBody, tagsAllowed: boolean, importing = false): Promise<number> {
+export async function insertCustomer(tx: Tx, v: Actor, b: AddCustomerBody, tagsAllowed: boolean, importing = false): Promise<number> {
   const businessUserId = b.businessUserId ?? (ownOnly(v) ? v.id : null);
   await checkCustomerRefs(tx, v.enterpriseId, { businessUserId, serviceGroupId: b.serviceGroupId, tagIds: b.tagIds });
   const { templateVersionId, ext } = await cleanExt(tx, v.enterpriseId, FORM_KIND.customer, null, b.ext, { sysrole: v.sysrole, skip: importing });
@@ -74,11 +74,11 @@ export async function insertCustomer(tx: Tx, v: Viewer, b: AddCustomerBody, tags
   return row.id;
 }
 
-export function addCustomer(db: Db, v: Viewer, b: AddCustomerBody, tagsAllowed: boolean): Promise<number> {
+export function addCustomer(db: Db, v: Actor, b: AddCustomerBody, tagsAllowed: boolean): Promise<number> {
   return db.transaction((tx) => insertCustomer(tx, v, b, tagsAllowed));
 }
 
-export async function editCustomer(db: Db, v: Viewer, b: z.infer<typeof editCustomerBody>, tagsAllowed: boolean): Promise<void> {
+export async function editCustomer(db: Db, v: Actor, b: z.infer<typeof editCustomerBody>, tagsAllowed: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     await editableCustomer(tx, v, b.id);
     await checkCustomerRefs(tx, v.enterpriseId, b);
@@ -122,7 +122,7 @@ export async function editCustomer(db: Db, v: Viewer, b: z.infer<typeof editCust
  * Deletes customers with their contacts, addresses, grants, portal accounts and tag links in one
  * transaction. Installed products stay in the archive without a customer. Customers with contracts are refused.
  */
-export async function deleteCustomers(db: Db, v: Viewer, ids: number[]): Promise<void> {
+export async function deleteCustomers(db: Db, v: Actor, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     // Take the customers first: additions in flight finish before we look, later ones find them gone.
@@ -175,7 +175,7 @@ async function counts(ex: Executor, ep: number, id: number): Promise<{ products:
   return { products: Number(r?.products ?? 0), sale: Number(r?.sale ?? 0), maintain: Number(r?.maintain ?? 0) };
 }
 
-export async function customerDetail(ex: Executor, v: Viewer, id: number, paid: boolean): Promise<CustomerDetail> {
+export async function customerDetail(ex: Executor, v: Actor, id: number, paid: boolean): Promise<CustomerDetail> {
   const access = await visibleCustomer(ex, v, id);
   const [row] = await customersByIds(ex, v, [id]);
   const [extra] = await rows<{ remark: string | null; template_version_id: number | null; ext: Record<string, unknown> }>(

@@ -4,7 +4,6 @@ import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { customerAddresses, customerContacts, customers } from '../../db/schema/index';
 import { hashPassword, randomToken } from '../../platform/crypto';
-import type { Viewer } from '../../platform/actor';
 import { gramsOf } from '../../platform/search';
 import { geocodeSaved } from '../geo/geo.service';
 import { addLinks } from '../tags/tag-links';
@@ -12,6 +11,7 @@ import { contactGrams } from './common';
 import { areaCodes } from './import.customer';
 import { cleanExt, FORM_KIND } from './integrations';
 import { addressValues } from './parts.common';
+import type { Actor } from '../../platform/actor';
 
 // [客户, 联系人, 电话, 职位, 省, 市, 区, 详细地址, 等级, 来源]
 type Row = [string, string, string, string, string, string, string, string, number, number];
@@ -67,7 +67,7 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
   if (!admin) return;
   const sales = people.find((p) => Number(p.sysrole) === 5);
   const tz = await rows<{ tz: string }>(tx, sql`select time_zone as tz from enterprises where id = ${enterpriseId}`);
-  const v: Viewer = { id: Number(admin.id), enterpriseId, sysrole: 3, timeZone: tz[0]?.tz ?? 'Asia/Shanghai' };
+  const v: Actor = { id: Number(admin.id), enterpriseId, sysrole: 3, admin: false, powers: [], providerId: null, timeZone: tz[0]?.tz ?? 'Asia/Shanghai' };
   const groups = await rows<{ id: number }>(tx, sql`select id from service_groups where enterprise_id = ${enterpriseId} order by id limit 2`);
   const tags = await rows<{ id: number }>(tx, sql`select id from tags where enterprise_id = ${enterpriseId} and code = 4 order by sort, id`);
 

@@ -4,10 +4,10 @@ import type { CustomerDuplicate } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import type { Viewer } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { texts } from '../../platform/search';
 import { customerRowScope } from './common';
+import type { Actor } from '../../platform/actor';
 
 /** Advisory lock class of "a customer named …" (the second key is the enterprise and name's hash). */
 const LOCK_CUSTOMER_NAME = 73_10;
@@ -28,7 +28,7 @@ export function phoneForms(phone: string): string[] {
  * Customers of the enterprise with this name and phone (customers_phone_idx finds the phone, the name is checked on
  * those rows). `id` is null for one the viewer may not open.
  */
-export async function findDuplicates(ex: Executor, v: Viewer, name: string, phone: string, exceptId?: number | null): Promise<CustomerDuplicate[]> {
+export async function findDuplicates(ex: Executor, v: Actor, name: string, phone: string, exceptId?: number | null): Promise<CustomerDuplicate[]> {
   const found = await rows<CustomerDuplicate & { visible: boolean }>(
     ex,
     sql`select c.id::int, c.name, c.link_name as linkperson, c.phone, a.full_address as address, ${customerRowScope(v)} as visible

@@ -1,13 +1,11 @@
 import { CUSTOMER_LEVELS, CUSTOMER_SOURCES, type CustomerFilters } from '@sk/shared';
-import { type ExportUser, keysetPages, registerExport } from '../../platform/exports';
-import type { Viewer } from '../../platform/actor';
+import { keysetPages, registerExport } from '../../platform/exports';
 import { countForExport, customersBefore } from './customers.repo';
 
 export const CUSTOMER_EXPORT = 'customers';
 
 type Params = Partial<CustomerFilters> & { ids?: number[] };
 
-const viewer = (u: ExportUser): Viewer => ({ id: u.id, enterpriseId: u.enterpriseId, sysrole: u.sysrole, timeZone: u.timeZone });
 const label = (table: Record<number, string>, n: number | null) => (n == null ? '' : (table[n] ?? ''));
 
 /** The customer list through the download centre, with the list's filters and the viewer's scope. */
@@ -27,9 +25,9 @@ registerExport<Params>(CUSTOMER_EXPORT, {
     { key: 'createUserName', header: '创建人' },
     { key: 'create_time', header: '创建时间', width: 20 },
   ],
-  count: (ex, user, params) => countForExport(ex, viewer(user), params),
+  count: (ex, user, params) => countForExport(ex, user, params),
   rows: async function* (ex, user, params) {
-    const v = viewer(user);
+    const v = user;
     for await (const page of keysetPages((before, limit) => customersBefore(ex, v, params, before, limit))) {
       yield page.map((r) => ({
         ...r,

@@ -13,13 +13,13 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { type Area, areas } from './areas';
 import { contactGrams } from './common';
-import type { Viewer } from '../../platform/actor';
 import { texts } from '../../platform/search';
 import { getSettingBool } from '../settings/settings.repo';
 import { insertCustomer } from './customers.service';
 import { PHONE_UNIQUE_SETTING } from './phone';
 import { addressValues } from './parts.common';
 import type { Column, SheetRow } from './xlsx';
+import type { Actor } from '../../platform/actor';
 
 export const CUSTOMER_COLUMNS: Column[] = [
   { key: 'name', header: '客户名称', required: true, example: '上海星河科技有限公司', width: 26 },
@@ -105,7 +105,7 @@ function addressOf(r: Record<string, string>): AddressInput | null | string {
   return { ...codes, detail: r.detail, mapName: null, latitude: null, longitude: null };
 }
 
-async function lookups(ex: Executor, v: Viewer, data: SheetRow[]) {
+async function lookups(ex: Executor, v: Actor, data: SheetRow[]) {
   const names = [...new Set(data.map((d) => d.values.name).filter(Boolean))] as string[];
   const codes = [...new Set(data.map((d) => d.values.code).filter(Boolean))] as string[];
   const mobiles = [...new Set(data.map((d) => d.values.salesMobile).filter(Boolean))] as string[];
@@ -132,7 +132,7 @@ async function lookups(ex: Executor, v: Viewer, data: SheetRow[]) {
 }
 
 /** Validates every row: a group's first row makes the customer, later rows of the same name add contacts and addresses. */
-export async function checkCustomers(ex: Executor, v: Viewer, data: SheetRow[]): Promise<{ groups: Group[]; errors: { row: number; reason: string }[] }> {
+export async function checkCustomers(ex: Executor, v: Actor, data: SheetRow[]): Promise<{ groups: Group[]; errors: { row: number; reason: string }[] }> {
   const { takenNames, takenCodes, uniquePhones, takenPhones, salesIds } = await lookups(ex, v, data);
   const errors: { row: number; reason: string }[] = [];
   const groups = new Map<string, Group>();
@@ -202,7 +202,7 @@ function extraOf(r: SheetRow): { contact?: AddCustomerBody['linkPerson']; addres
 }
 
 /** Dry run, or (write) every good customer with its extra contacts and addresses in one transaction. */
-export async function importCustomers(db: Db, v: Viewer, data: SheetRow[], write: boolean): Promise<CustomerImportResult> {
+export async function importCustomers(db: Db, v: Actor, data: SheetRow[], write: boolean): Promise<CustomerImportResult> {
   const run = async (ex: Executor) => {
     const { groups, errors } = await checkCustomers(ex, v, data);
     const valid = data.length - errors.length;

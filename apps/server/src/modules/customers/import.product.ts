@@ -15,10 +15,10 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { randomToken } from '../../platform/crypto';
 import { visibleCustomerIds } from './common';
-import type { Viewer } from '../../platform/actor';
 import { gramsOf, texts } from '../../platform/search';
 import { cleanExt, FORM_KIND } from './integrations';
 import type { Column, SheetRow } from './xlsx';
+import type { Actor } from '../../platform/actor';
 
 export const PRODUCT_COLUMNS: Column[] = [
   { key: 'productName', header: '产品名称', required: true, example: '商用中央空调', width: 20 },
@@ -48,7 +48,7 @@ interface Model {
 
 type Body = z.infer<typeof installedBody>;
 
-async function lookups(ex: Executor, v: Viewer, data: SheetRow[]) {
+async function lookups(ex: Executor, v: Actor, data: SheetRow[]) {
   const ep = v.enterpriseId;
   const names = [...new Set(data.map((d) => d.values.productName).filter(Boolean))] as string[];
   const serials = [...new Set(data.map((d) => d.values.serialNumber).filter(Boolean))] as string[];
@@ -84,7 +84,7 @@ async function lookups(ex: Executor, v: Viewer, data: SheetRow[]) {
 }
 
 /** Every row checked; good rows become installed-product bodies with their model. */
-export async function checkProducts(ex: Executor, v: Viewer, data: SheetRow[]) {
+export async function checkProducts(ex: Executor, v: Actor, data: SheetRow[]) {
   const { models, taken, byName } = await lookups(ex, v, data);
   const errors: { row: number; reason: string }[] = [];
   const good: { body: Body; model: Model }[] = [];
@@ -118,7 +118,7 @@ export async function checkProducts(ex: Executor, v: Viewer, data: SheetRow[]) {
   return { good, errors };
 }
 
-export async function importProducts(db: Db, v: Viewer, data: SheetRow[], write: boolean): Promise<CustomerImportResult> {
+export async function importProducts(db: Db, v: Actor, data: SheetRow[], write: boolean): Promise<CustomerImportResult> {
   const run = async (ex: Executor) => {
     const { good, errors } = await checkProducts(ex, v, data);
     if (!write) return { total: data.length, valid: good.length, imported: 0, errors };

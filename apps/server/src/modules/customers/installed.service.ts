@@ -16,7 +16,6 @@ import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/sql';
 import { editableCustomer, holdCustomer, optionalCustomerScope } from './common';
-import type { Viewer } from '../../platform/actor';
 import { contains, gramsOf, prefixPattern, texts } from '../../platform/search';
 import { and, bigints, createdBetween, dateOf, timeOf } from '../../platform/sql';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
@@ -32,7 +31,7 @@ export const qrLinkOf = (code: string): string => `/productManage/qr/${code}`;
 
 const today = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-function conds(v: Viewer, f: Filters): SQL[] {
+function conds(v: Actor, f: Filters): SQL[] {
   const c: SQL[] = [sql`p.enterprise_id = ${v.enterpriseId}`, optionalCustomerScope(v, sql`p.customer_id`, sql`p.created_by`)];
   if (f.keyword) c.push(contains(sql`p.search_grams`, sql`concat_ws(' ', p.name, p.serial_number)`, f.keyword));
   if (f.serialNumber) c.push(sql`p.serial_number like ${prefixPattern(f.serialNumber)}`);
@@ -104,7 +103,7 @@ function present(r: Raw, todayText: string): InstalledProduct & { remark: string
   };
 }
 
-async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+async function select(ex: Executor, v: Actor, f: Filters, page: { pageIndex: number; pageSize: number }) {
   const list = await rows<Raw>(
     ex,
     sql`select p.id, p.name, p.product_id, m.name as product_name, m.brand, m.model, p.serial_number, p.customer_id, c.name as customer_name,
@@ -121,14 +120,14 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
   return list.map((r) => present(r, t));
 }
 
-export async function listInstalled(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+export async function listInstalled(ex: Executor, v: Actor, f: Filters, page: { pageIndex: number; pageSize: number }) {
   windowOf(page);
   const list = (await select(ex, v, f, page)).map(({ remark: _r, templateVersionId: _t, ext: _e, ...row }) => row);
   return { list, count: await countOf(ex, sql`installed_products p`, and(conds(v, f))) };
 }
 
 /** One installed product by id or QR code, with its model and custom fields; NOT_FOUND outside the viewer's scope. */
-export async function installedDetail(ex: Executor, v: Viewer, by: { id?: number; qrCode?: string }) {
+export async function installedDetail(ex: Executor, v: Actor, by: { id?: number; qrCode?: string }) {
   const [row] = await select(ex, v, by.id ? { ids: [by.id] } : { qrCode: by.qrCode }, { pageIndex: 0, pageSize: 1 });
   if (!row) throw new AppError('NOT_FOUND');
   const { installedCount: _n, ...productModel } = await modelDetail(ex, v, row.productId);
@@ -139,7 +138,7 @@ export async function installedDetail(ex: Executor, v: Viewer, by: { id?: number
 type Body = z.infer<typeof installedBody>;
 
 /** Customer and address must be the viewer's to edit, and the address the customer's. */
-async function checkPlace(ex: Executor, v: Viewer, b: Body): Promise<void> {
+async function checkPlace(ex: Executor, v: Actor, b: Body): Promise<void> {
   if (b.addressId && !b.customerId) throw new AppError('VALIDATION', { detail: '地址：请先选择客户' });
   if (b.customerId) await editableCustomer(ex, v, b.customerId);
   if (b.addressId) {
@@ -152,7 +151,7 @@ async function checkPlace(ex: Executor, v: Viewer, b: Body): Promise<void> {
 }
 
 /** Creates or updates an installed product; the warranty end follows the model's start type and period. */
-export async function saveInstalled(db: Db, v: Viewer, b: Body): Promise<number> {
+export async function saveInstalled(db: Db, v: Actor, b: Body): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       const [m] = await rows<{ name: string; model: string | null; period: number | null; unit: number; start_type: number }>(
@@ -201,7 +200,7 @@ export async function saveInstalled(db: Db, v: Viewer, b: Body): Promise<number>
   }
 }
 
-export async function deleteInstalled(db: Db, v: Viewer, ids: number[]): Promise<void> {
+export async function deleteInstalled(db: Db, v: Actor, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const found = await rows<{ id: number; customer_id: number | null }>(

@@ -5,15 +5,15 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { holdCustomer, visibleCustomer } from './common';
-import type { Viewer } from '../../platform/actor';
 import { and, bigints, timeOf } from '../../platform/sql';
 import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeCreateLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { countOf, pageRows, windowOf } from '../../platform/list';
+import type { Actor } from '../../platform/actor';
 
 type Filters = Parameters<typeof contractConds>[1] & { ids?: number[] };
 
-function conds(v: Viewer, f: Filters): SQL[] {
+function conds(v: Actor, f: Filters): SQL[] {
   const c = contractConds(v, f);
   if (f.ids?.length) c.push(sql`t.id = any(${bigints(f.ids)})`);
   return c;
@@ -39,7 +39,7 @@ interface Raw {
 
 const NEWEST = sql`t.created_at desc, t.id desc`;
 
-async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+async function select(ex: Executor, v: Actor, f: Filters, page: { pageIndex: number; pageSize: number }) {
   const list = await rows<Raw>(
     ex,
     sql`select t.id, t.contract_no, t.name, t.customer_id, c.name as customer_name, to_char(t.start_date, 'YYYY-MM-DD') as start_date,
@@ -70,19 +70,19 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
   }));
 }
 
-export async function listMaintain(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+export async function listMaintain(ex: Executor, v: Actor, f: Filters, page: { pageIndex: number; pageSize: number }) {
   windowOf(page);
   const list = (await select(ex, v, f, page)).map(({ remark: _r, templateVersionId: _t, ext: _e, ...row }) => row);
   return { list, count: await countOf(ex, sql`maintain_contracts t`, and(conds(v, f))) };
 }
 
-async function one(ex: Executor, v: Viewer, id: number) {
+async function one(ex: Executor, v: Actor, id: number) {
   const [row] = await select(ex, v, { ids: [id] }, { pageIndex: 0, pageSize: 1 });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-export async function maintainDetail(ex: Executor, v: Viewer, id: number) {
+export async function maintainDetail(ex: Executor, v: Actor, id: number) {
   const row = await one(ex, v, id);
   const access = await visibleCustomer(ex, v, row.customerId);
   const products = await rows<{ id: number; name: string; serial_number: string | null }>(
@@ -103,7 +103,7 @@ export async function maintainDetail(ex: Executor, v: Viewer, id: number) {
 type Body = z.infer<typeof maintainContractBody>;
 
 /** Creates (state 1, signed) or updates a signed or executing maintenance contract; covered products must be the customer's. */
-export async function saveMaintain(db: Db, v: Viewer, b: Body): Promise<number> {
+export async function saveMaintain(db: Db, v: Actor, b: Body): Promise<number> {
   return db
     .transaction(async (tx) => {
       await holdCustomer(tx, v.enterpriseId, b.customerId);
@@ -163,8 +163,8 @@ const ops: ContractOps<MaintainAction> = {
 };
 
 /** One action with its compare-and-set state change and log row. */
-export const moveMaintain = (db: Db, v: Viewer, id: number, action: MaintainAction, note?: string | null): Promise<void> =>
+export const moveMaintain = (db: Db, v: Actor, id: number, action: MaintainAction, note?: string | null): Promise<void> =>
   moveContract(db, v, ops, id, action, note);
 
 /** Only contracts in their first state may be deleted. */
-export const deleteMaintain = (db: Db, v: Viewer, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);
+export const deleteMaintain = (db: Db, v: Actor, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);

@@ -3,11 +3,11 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { visibleCustomer, visibleCustomerIds } from './common';
-import type { Viewer } from '../../platform/actor';
 import { bigints, timeOf } from '../../platform/sql';
 import { checkUsers } from './refs';
+import type { Actor } from '../../platform/actor';
 
-export async function listPermissions(ex: Executor, v: Viewer, customerId: number) {
+export async function listPermissions(ex: Executor, v: Actor, customerId: number) {
   await visibleCustomer(ex, v, customerId);
   const list = await rows<{ user_id: number; user_name: string; mobile: string; permission: number; create_time: string }>(
     ex,
@@ -25,7 +25,7 @@ export async function listPermissions(ex: Executor, v: Viewer, customerId: numbe
 }
 
 /** All ids must be customers the viewer may edit: NOT_FOUND for unknown or hidden ones, NO_POWER for read-only ones. */
-async function editableAll(ex: Executor, v: Viewer, ids: number[]): Promise<number[]> {
+async function editableAll(ex: Executor, v: Actor, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if ((await visibleCustomerIds(ex, v, unique)).length !== unique.length) throw new AppError('NOT_FOUND');
   if ((await visibleCustomerIds(ex, v, unique, true)).length !== unique.length) throw new AppError('NO_POWER');
@@ -33,7 +33,7 @@ async function editableAll(ex: Executor, v: Viewer, ids: number[]): Promise<numb
 }
 
 /** Replaces one customer's grants with the given users and levels (1 view, 2 edit). */
-export async function savePermission(db: Db, v: Viewer, customerId: number, users: { userId: number; permission: 1 | 2 }[]): Promise<void> {
+export async function savePermission(db: Db, v: Actor, customerId: number, users: { userId: number; permission: 1 | 2 }[]): Promise<void> {
   await db.transaction(async (tx) => {
     await editableAll(tx, v, [customerId]);
     await checkUsers(
@@ -50,7 +50,7 @@ export async function savePermission(db: Db, v: Viewer, customerId: number, user
   });
 }
 
-export async function batchAddPermission(db: Db, v: Viewer, customerIds: number[], userIds: number[], permission: 1 | 2): Promise<void> {
+export async function batchAddPermission(db: Db, v: Actor, customerIds: number[], userIds: number[], permission: 1 | 2): Promise<void> {
   await db.transaction(async (tx) => {
     const ids = await editableAll(tx, v, customerIds);
     await checkUsers(tx, v.enterpriseId, userIds);
@@ -60,7 +60,7 @@ export async function batchAddPermission(db: Db, v: Viewer, customerIds: number[
   });
 }
 
-export async function batchRemovePermission(db: Db, v: Viewer, customerIds: number[], userIds: number[]): Promise<void> {
+export async function batchRemovePermission(db: Db, v: Actor, customerIds: number[], userIds: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const ids = await editableAll(tx, v, customerIds);
     await checkUsers(tx, v.enterpriseId, userIds);

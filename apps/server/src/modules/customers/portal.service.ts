@@ -7,11 +7,11 @@ import { assertNewPassword } from '../../platform/passwords';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/sql';
 import { customerScope, editableCustomer } from './common';
-import type { Viewer } from '../../platform/actor';
 import { likePattern } from '../../platform/search';
 import { and, bigints, timeOf } from '../../platform/sql';
 import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
+import type { Actor } from '../../platform/actor';
 
 export interface AccountFilters {
   keyword?: string;
@@ -19,7 +19,7 @@ export interface AccountFilters {
   enabled?: '0' | '1';
 }
 
-function conds(v: Viewer, f: AccountFilters): SQL[] {
+function conds(v: Actor, f: AccountFilters): SQL[] {
   const c: SQL[] = [sql`h.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`h.customer_id`)];
   if (f.keyword) c.push(sql`(h.name ilike ${likePattern(f.keyword)} or h.mobile like ${likePattern(f.keyword)})`);
   if (f.customerId) c.push(sql`h.customer_id = ${f.customerId}`);
@@ -31,7 +31,7 @@ const NEWEST = sql`h.created_at desc, h.id desc`;
 
 export async function listAccounts(
   ex: Executor,
-  v: Viewer,
+  v: Actor,
   f: AccountFilters,
   page: { pageIndex: number; pageSize: number },
 ): Promise<{ list: HomeAccount[]; count: number }> {
@@ -84,7 +84,7 @@ export interface AccountBody {
 }
 
 /** Creates (password required, stored hashed) or updates a portal account; one mobile per enterprise. */
-export async function saveAccount(db: Db, v: Viewer, b: AccountBody): Promise<number> {
+export async function saveAccount(db: Db, v: Actor, b: AccountBody): Promise<number> {
   if (!b.id && !b.password) throw new AppError('VALIDATION', { detail: '密码：请输入密码' });
   if (b.password) assertNewPassword(b.password);
   const hash = b.password ? await hashPassword(b.password) : null;
@@ -121,7 +121,7 @@ export async function saveAccount(db: Db, v: Viewer, b: AccountBody): Promise<nu
 }
 
 /** All ids must be accounts of customers the viewer may edit. */
-async function editableAccounts(ex: Executor, v: Viewer, ids: number[]): Promise<number[]> {
+async function editableAccounts(ex: Executor, v: Actor, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const found = await rows<{ customer_id: number }>(
     ex,
@@ -132,7 +132,7 @@ async function editableAccounts(ex: Executor, v: Viewer, ids: number[]): Promise
   return unique;
 }
 
-export async function setAccountsEnabled(db: Db, v: Viewer, ids: number[], enabled: boolean): Promise<void> {
+export async function setAccountsEnabled(db: Db, v: Actor, ids: number[], enabled: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const unique = await editableAccounts(tx, v, ids);
     await tx.execute(
@@ -141,7 +141,7 @@ export async function setAccountsEnabled(db: Db, v: Viewer, ids: number[], enabl
   });
 }
 
-export async function resetAccountPassword(db: Db, v: Viewer, id: number, password: string): Promise<void> {
+export async function resetAccountPassword(db: Db, v: Actor, id: number, password: string): Promise<void> {
   assertNewPassword(password);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -150,7 +150,7 @@ export async function resetAccountPassword(db: Db, v: Viewer, id: number, passwo
   });
 }
 
-export async function deleteAccounts(db: Db, v: Viewer, ids: number[]): Promise<void> {
+export async function deleteAccounts(db: Db, v: Actor, ids: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const unique = await editableAccounts(tx, v, ids);
     await tx.execute(sql`delete from home_accounts where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})`);

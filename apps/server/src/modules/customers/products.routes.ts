@@ -6,7 +6,6 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { linkBase } from '../../platform/origin';
 import { deleteModels, listModels, categories, modelDetail, saveModel } from './catalogue.service';
 import { pageFor } from './common';
-import { actorOf } from '../../platform/actor';
 import { deleteInstalled, installedDetail, listInstalled, productHistory, qrLinkOf, saveInstalled } from './installed.service';
 
 async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', name: string): Promise<void> {
@@ -25,32 +24,32 @@ async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', na
 export function productsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, P, {
-    productList: async ({ user, query }) => listModels(db, actorOf(user), query, pageFor(user, query)),
-    productSimpleList: async ({ user, query }) => {
-      const { list } = await listModels(db, actorOf(user), query, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 });
+    productList: async ({ actor, user, query }) => listModels(db, actor, query, pageFor(user, query)),
+    productSimpleList: async ({ actor, query }) => {
+      const { list } = await listModels(db, actor, query, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 });
       return list.map(({ id, name, brand, model, category }) => ({ id, name, brand, model, category }));
     },
-    productCategories: async ({ user }) => categories(db, actorOf(user)),
-    productDetail: async ({ user, query }) => modelDetail(db, actorOf(user), query.id),
-    productSave: async ({ user, body }) => withMessage({ id: await saveModel(db, actorOf(user), body) }, '保存成功'),
-    productDelete: async ({ user, body }) => {
-      await deleteModels(db, actorOf(user), body.ids);
+    productCategories: async ({ actor }) => categories(db, actor),
+    productDetail: async ({ actor, query }) => modelDetail(db, actor, query.id),
+    productSave: async ({ actor, body }) => withMessage({ id: await saveModel(db, actor, body) }, '保存成功'),
+    productDelete: async ({ actor, body }) => {
+      await deleteModels(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    productionList: async ({ user, query }) => listInstalled(db, actorOf(user), query, pageFor(user, query)),
-    productionDetail: async ({ user, query }) => installedDetail(db, actorOf(user), { id: query.customerProductionId }),
-    productionByCode: async ({ user, query }) => installedDetail(db, actorOf(user), { qrCode: query.code }),
-    productionSave: async ({ user, body }) => withMessage({ id: await saveInstalled(db, actorOf(user), body) }, '保存成功'),
-    productionDelete: async ({ user, body }) => {
-      await deleteInstalled(db, actorOf(user), body.ids);
+    productionList: async ({ actor, user, query }) => listInstalled(db, actor, query, pageFor(user, query)),
+    productionDetail: async ({ actor, query }) => installedDetail(db, actor, { id: query.customerProductionId }),
+    productionByCode: async ({ actor, query }) => installedDetail(db, actor, { qrCode: query.code }),
+    productionSave: async ({ actor, body }) => withMessage({ id: await saveInstalled(db, actor, body) }, '保存成功'),
+    productionDelete: async ({ actor, body }) => {
+      await deleteInstalled(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    productionQrcode: async ({ user, query, req, reply }) => {
-      const p = await installedDetail(db, actorOf(user), { id: query.id });
+    productionQrcode: async ({ actor, query, req, reply }) => {
+      const p = await installedDetail(db, actor, { id: query.id });
       // The label's link is absolute: PUBLIC_URL, else the host the staff use.
       await sendQr(reply, `${linkBase(deps.config, req)}${qrLinkOf(p.qrCode)}`, query.type, p.serialNumber ?? p.name);
       return null as never;
     },
-    productionHistory: async ({ user, query }) => productHistory(db, actorOf(user), query.id),
+    productionHistory: async ({ actor, query }) => productHistory(db, actor, query.id),
   });
 }

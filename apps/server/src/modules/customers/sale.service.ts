@@ -5,15 +5,15 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { holdCustomer, visibleCustomer } from './common';
-import type { Viewer } from '../../platform/actor';
 import { and, bigints, timeOf } from '../../platform/sql';
 import { type ContractOps, contractConds, deleteContracts, logsOf, moveContract, nextContractNo, noTaken, writeCreateLog } from './contracts.common';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { countOf, pageRows, windowOf } from '../../platform/list';
+import type { Actor } from '../../platform/actor';
 
 type Filters = Parameters<typeof contractConds>[1] & { startSignDate?: string | null; endSignDate?: string | null; ids?: number[] };
 
-function conds(v: Viewer, f: Filters): SQL[] {
+function conds(v: Actor, f: Filters): SQL[] {
   const c = contractConds(v, f);
   if (f.startSignDate) c.push(sql`t.sign_date >= ${f.startSignDate}::date`);
   if (f.endSignDate) c.push(sql`t.sign_date <= ${f.endSignDate}::date`);
@@ -39,7 +39,7 @@ interface Raw {
 
 const NEWEST = sql`t.created_at desc, t.id desc`;
 
-async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+async function select(ex: Executor, v: Actor, f: Filters, page: { pageIndex: number; pageSize: number }) {
   const list = await rows<Raw>(
     ex,
     sql`select t.id, t.contract_no, t.name, t.customer_id, c.name as customer_name, to_char(t.sign_date, 'YYYY-MM-DD') as sign_date, t.status,
@@ -66,19 +66,19 @@ async function select(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: nu
   }));
 }
 
-export async function listSale(ex: Executor, v: Viewer, f: Filters, page: { pageIndex: number; pageSize: number }) {
+export async function listSale(ex: Executor, v: Actor, f: Filters, page: { pageIndex: number; pageSize: number }) {
   windowOf(page);
   const list = (await select(ex, v, f, page)).map(({ remark: _r, templateVersionId: _t, ext: _e, ...row }) => row);
   return { list, count: await countOf(ex, sql`sale_contracts t`, and(conds(v, f))) };
 }
 
-async function one(ex: Executor, v: Viewer, id: number) {
+async function one(ex: Executor, v: Actor, id: number) {
   const [row] = await select(ex, v, { ids: [id] }, { pageIndex: 0, pageSize: 1 });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-export async function saleDetail(ex: Executor, v: Viewer, id: number, admin: boolean) {
+export async function saleDetail(ex: Executor, v: Actor, id: number, admin: boolean) {
   const row = await one(ex, v, id);
   const access = await visibleCustomer(ex, v, row.customerId);
   const products = await rows<{ product_id: number; product_name: string; model: string | null; quantity: number; price: number | string }>(
@@ -105,7 +105,7 @@ export async function saleDetail(ex: Executor, v: Viewer, id: number, admin: boo
 
 type Body = z.infer<typeof saleContractBody>;
 
-async function writeItems(tx: Tx, v: Viewer, id: number, items: Body['products']): Promise<number> {
+async function writeItems(tx: Tx, v: Actor, id: number, items: Body['products']): Promise<number> {
   const ids = [...new Set(items.map((i) => i.productId))];
   // Key-share: a concurrent catalogue delete waits for this contract, or has already removed the product.
   const found = await rows<{ id: number }>(
@@ -122,7 +122,7 @@ async function writeItems(tx: Tx, v: Viewer, id: number, items: Body['products']
 }
 
 /** Creates (state 1, to submit) or updates a sales contract that is still to be submitted. */
-export async function saveSale(db: Db, v: Viewer, b: Body): Promise<number> {
+export async function saveSale(db: Db, v: Actor, b: Body): Promise<number> {
   return db
     .transaction(async (tx) => {
       await holdCustomer(tx, v.enterpriseId, b.customerId);
@@ -173,7 +173,7 @@ const ops: ContractOps<SaleAction> = {
 };
 
 /** submit (1 → 2), approve (2 → 3) or reject (2 → 1), compare-and-set, with a log row. */
-export const moveSale = (db: Db, v: Viewer, id: number, action: SaleAction, note?: string | null): Promise<void> => moveContract(db, v, ops, id, action, note);
+export const moveSale = (db: Db, v: Actor, id: number, action: SaleAction, note?: string | null): Promise<void> => moveContract(db, v, ops, id, action, note);
 
 /** Only contracts in their first state may be deleted. */
-export const deleteSale = (db: Db, v: Viewer, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);
+export const deleteSale = (db: Db, v: Actor, ids: number[]): Promise<void> => deleteContracts(db, v, ops, ids);

@@ -1,6 +1,5 @@
 import { cycleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { installCycleJobs } from './generate';
@@ -12,27 +11,27 @@ export async function cycleModule(app: FastifyInstance, deps: Deps): Promise<voi
   installCycleJobs();
   const { db } = deps;
   registerAll(app, deps, C, {
-    tmplList: async ({ user, query }) => tmpls.listTmpls(db, actorOf(user), query),
-    tmplDetail: async ({ user, query }) => tmpls.getTmpl(db, actorOf(user), query.id),
-    tmplAdd: async ({ user, body }) => withMessage({ id: await tmpls.createTmpl(db, actorOf(user), body) }, '保存成功'),
-    tmplUpdate: async ({ user, body }) => {
+    tmplList: async ({ actor, query }) => tmpls.listTmpls(db, actor, query),
+    tmplDetail: async ({ actor, query }) => tmpls.getTmpl(db, actor, query.id),
+    tmplAdd: async ({ actor, body }) => withMessage({ id: await tmpls.createTmpl(db, actor, body) }, '保存成功'),
+    tmplUpdate: async ({ actor, body }) => {
       const { id, ...b } = body;
-      await tmpls.updateTmpl(db, actorOf(user), id, b);
+      await tmpls.updateTmpl(db, actor, id, b);
       return withMessage(null, '保存成功');
     },
-    tmplDelete: async ({ user, body }) => {
-      await tmpls.deleteTmpl(db, actorOf(user), body.id);
+    tmplDelete: async ({ actor, body }) => {
+      await tmpls.deleteTmpl(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    tmplOptions: async ({ user }) => tmpls.tmplOptions(db, actorOf(user)),
-    planList: async ({ user, query }) => plans.listPlans(db, actorOf(user), query),
-    planDetail: async ({ user, query }) => plans.getPlan(db, actorOf(user), query.id),
-    planAdd: async ({ user, body }) => withMessage({ id: await plans.createPlan(db, actorOf(user), body) }, '保存成功'),
-    planUpdate: async ({ user, body }) => {
+    tmplOptions: async ({ actor }) => tmpls.tmplOptions(db, actor),
+    planList: async ({ actor, query }) => plans.listPlans(db, actor, query),
+    planDetail: async ({ actor, query }) => plans.getPlan(db, actor, query.id),
+    planAdd: async ({ actor, body }) => withMessage({ id: await plans.createPlan(db, actor, body) }, '保存成功'),
+    planUpdate: async ({ actor, body }) => {
       const { id, ...b } = body;
-      await plans.updatePlan(db, actorOf(user), id, b);
+      await plans.updatePlan(db, actor, id, b);
       return withMessage(null, '保存成功');
     },
-    planChangeState: async ({ user, body }) => withMessage(await plans.changePlanState(db, actorOf(user), body), '操作成功'),
+    planChangeState: async ({ actor, body }) => withMessage(await plans.changePlanState(db, actor, body), '操作成功'),
   });
 }

@@ -5,8 +5,8 @@ import { rows } from '../../db/client';
 import { AppError, raceLost } from '../../platform/errors';
 import { bigints } from '../../platform/sql';
 import { assignableProvider, dispatch, providerOfViewer, servicePeople } from '../orders/actions.service';
-import type { OrderViewer } from '../orders/order.state';
 import { openableOrders } from '../orders/scope';
+import type { SystemActor } from '../../platform/actor';
 
 /**
  * POST /v2/order/batchDispatch (全部工单 › 批量派单). The scope comes first and for the whole batch: an id the viewer
@@ -15,7 +15,7 @@ import { openableOrders } from '../orders/scope';
  * own (row lock, the machine, compare-and-set through changeState, the log row): an order the machine refuses, or one
  * that moved since the list showed it (数据已变更), is reported in its row and the others are dispatched.
  */
-export async function batchDispatch(db: Db, v: OrderViewer, b: BatchDispatchBody): Promise<BatchDispatchResult> {
+export async function batchDispatch(db: Db, v: SystemActor, b: BatchDispatchBody): Promise<BatchDispatchResult> {
   const seen = new Map<number, number | undefined>();
   b.orderIds.forEach((id, i) => {
     if (!seen.has(id)) seen.set(id, b.expectedStates?.[i]);

@@ -8,9 +8,10 @@ import { searchPageRows } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { dispatchLocked, providerOfViewer } from '../orders/actions.service';
-import { type OrderListViewer, orderListWhere } from '../orders/list.filters';
+import { orderListWhere } from '../orders/list.filters';
 import { orderScope } from '../orders/scope';
 import { present, type RawRow, rowSelect } from '../orders/list.service';
+import type { Actor } from '../../platform/actor';
 
 /**
  * The pending-assignment desk (/assignOrder): the orders waiting for an engineer, the engineers beside them with
@@ -18,11 +19,8 @@ import { present, type RawRow, rowSelect } from '../orders/list.service';
  * provider that still have no engineer.
  */
 
-/** The desk's viewer: an outsourced user (userType 1) works their provider's orders. */
-export interface DeskViewer extends OrderListViewer {
-  userType: number;
-}
-const providerOf = (ex: Executor, v: DeskViewer): Promise<number | null> => (v.userType === 1 ? providerOfViewer(ex, v) : Promise.resolve(null));
+/** An outsourced user (user type 1, who has a provider) works their provider's orders. */
+const providerOf = (ex: Executor, v: Actor): Promise<number | null> => (v.providerId != null ? providerOfViewer(ex, v) : Promise.resolve(null));
 
 const ORDER = sql.raw('o.created_at desc, o.id desc');
 const MATCH_ORDER = sql.raw('created_at desc, id desc');
@@ -33,7 +31,7 @@ function pendingOf(provider: number | null): SQL {
   return sql`o.provider_id = ${provider} and o.service_user_id is null and o.state in (2, 3)`;
 }
 
-async function deskWhere(ex: Executor, v: DeskViewer, f: UnDeliverFilters): Promise<SQL> {
+async function deskWhere(ex: Executor, v: Actor, f: UnDeliverFilters): Promise<SQL> {
   const provider = await providerOf(ex, v);
   const list = orderListWhere(v, {
     keyword: f.keyword,
@@ -45,7 +43,7 @@ async function deskWhere(ex: Executor, v: DeskViewer, f: UnDeliverFilters): Prom
 }
 
 /** GET /order/unDeliverOrderList: newest first, the page picked with its count in one statement (as the order lists). */
-export async function unDeliverList(ex: Executor, v: DeskViewer, q: UnDeliverQuery): Promise<UnDeliverRow[]> {
+export async function unDeliverList(ex: Executor, v: Actor, q: UnDeliverQuery): Promise<UnDeliverRow[]> {
   const where = await deskWhere(ex, v, q);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const { count, ids } = await countAndPick(ex, sql`select o.id, o.created_at from orders o where ${where}`, MATCH_ORDER, page);
@@ -63,7 +61,7 @@ export async function unDeliverList(ex: Executor, v: DeskViewer, q: UnDeliverQue
 }
 
 /** /order/unDeliverOrderListCount with the desk's filters (capped like every list count). */
-export async function unDeliverCount(ex: Executor, v: DeskViewer, f: UnDeliverFilters): Promise<number> {
+export async function unDeliverCount(ex: Executor, v: Actor, f: UnDeliverFilters): Promise<number> {
   return countOf(ex, sql`orders o`, await deskWhere(ex, v, f));
 }
 
@@ -73,7 +71,7 @@ export async function unDeliverCount(ex: Executor, v: DeskViewer, f: UnDeliverFi
  */
 export async function candidates(
   ex: Executor,
-  v: DeskViewer,
+  v: Actor,
   q: { keyword?: string; serviceGroupId?: number | null } & PageRequest,
 ): Promise<{ list: CandidateRow[]; count: number }> {
   const provider = await providerOf(ex, v);
@@ -134,7 +132,7 @@ export async function candidates(
  * the orders are locked in id order, so two batches over the same orders queue instead of deadlocking, and the
  * later one finds them dispatched. Each order is one dispatch with its own log row.
  */
-export async function batchDesignate(db: Db, v: DeskViewer, b: BatchDesignateBody): Promise<{ count: number }> {
+export async function batchDesignate(db: Db, v: Actor, b: BatchDesignateBody): Promise<{ count: number }> {
   const ids = [...new Set(b.orderIds)].sort((x, y) => x - y);
   return db.transaction(async (tx) => {
     const provider = await providerOf(tx, v);

@@ -3,7 +3,7 @@ import { rows, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { dispatchLocked } from '../orders/actions.service';
 import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
-import { systemViewer } from '../orders/order.state';
+import { systemActor } from '../../platform/actor';
 import { defaultAssigneeFor } from './assignee';
 
 let installed = false;
@@ -18,7 +18,7 @@ async function autoDispatch(tx: Tx, ep: number, orderId: number, to: { userId: n
   const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${orderId} for update`);
   if (!row) return false;
   try {
-    await tx.transaction((sp) => dispatchLocked(sp, systemViewer(ep), row, { serviceUserId: to.userId, providerId: to.providerId, note }));
+    await tx.transaction((sp) => dispatchLocked(sp, systemActor(ep), row, { serviceUserId: to.userId, providerId: to.providerId, note }));
     return true;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

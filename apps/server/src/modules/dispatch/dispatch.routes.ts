@@ -3,18 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, invalid } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
 import { registerBadgeCount } from '../menu/badges';
-import { listViewerOf } from '../orders/list.service';
 import { defaultAssigneeFor } from './assignee';
 import { batchDispatch } from './batch.service';
 import * as desk from './desk.service';
 import { installAutoDispatch } from './dispatch.hooks';
-import { actorOf } from '../../platform/actor';
 import { orderInScope } from '../orders/scope';
 import * as rules from './rules.service';
-
-const deskViewerOf = (user: SessionUser): desk.DeskViewer => ({ ...listViewerOf(user), userType: user.userType });
+import { actorOf } from '../../platform/actor';
 
 // The desk's count: the badge with no query, the list's pager with the desk's filters. It takes over the count the
 // orders module plugged in (this module registers after it), adding the filters and the provider's dispatcher view.
@@ -22,7 +18,7 @@ registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, query, deps 
   if (!user.powers.includes('menu_AssignOrder')) throw new AppError('NO_POWER');
   const f = unDeliverFilters.safeParse(query);
   if (!f.success) throw invalid(f.error.issues[0]?.message ?? '筛选条件不正确');
-  return desk.unDeliverCount(deps.db, deskViewerOf(user), f.data);
+  return desk.unDeliverCount(deps.db, actorOf(user), f.data);
 });
 
 /** Assigning orders (docs/api.md "Dispatch"). */
@@ -30,16 +26,16 @@ export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<
   const { db } = deps;
   installAutoDispatch();
   registerAll(app, deps, K, {
-    unDeliverOrderList: async ({ user, query }) => desk.unDeliverList(db, deskViewerOf(user), query),
-    candidates: async ({ user, query }) => desk.candidates(db, deskViewerOf(user), query),
-    batchDesignate: async ({ user, body }) => withMessage(await desk.batchDesignate(db, deskViewerOf(user), body), '派单成功'),
-    batchDispatch: async ({ user, body }) => {
-      const r = await batchDispatch(db, actorOf(user), body);
+    unDeliverOrderList: async ({ actor, query }) => desk.unDeliverList(db, actor, query),
+    candidates: async ({ actor, query }) => desk.candidates(db, actor, query),
+    batchDesignate: async ({ actor, body }) => withMessage(await desk.batchDesignate(db, actor, body), '派单成功'),
+    batchDispatch: async ({ actor, body }) => {
+      const r = await batchDispatch(db, actor, body);
       return withMessage(r, batchDispatchSummary(r));
     },
-    defaultUser: async ({ user, query }) => {
+    defaultUser: async ({ actor, user, query }) => {
       // Another enterprise's order (or one in the bin) is not found.
-      await orderInScope(db, actorOf(user), query.orderId);
+      await orderInScope(db, actor, query.orderId);
       return defaultAssigneeFor(db, user.enterpriseId, query.orderId);
     },
     getDefaultDispatch: async ({ user }) => rules.getDefaultDispatch(db, user.enterpriseId),

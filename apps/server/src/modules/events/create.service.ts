@@ -11,15 +11,16 @@ import { gramsOf, texts } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import { EVENT_STATE, type EventViewer } from './event.state';
+import { EVENT_STATE } from './event.state';
 import { geocodeSaved } from '../geo/geo.service';
 import { linkCallEvent } from '../calls/calls.repo';
+import type { Actor } from '../../platform/actor';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 type Maybe = string | null;
 
 /** SJ20240501-0001: the day in the enterprise's zone and the enterprise's event counter. */
-async function nextEventNo(tx: Tx, v: EventViewer): Promise<string> {
+async function nextEventNo(tx: Tx, v: Actor): Promise<string> {
   const [r] = await rows<{ value: number }>(
     tx,
     sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'event', 1)
@@ -32,7 +33,7 @@ async function nextEventNo(tx: Tx, v: EventViewer): Promise<string> {
 }
 
 /** The customer's contact (chosen or primary) and address (typed, chosen or default); typed values win. */
-async function customerParts(ex: Executor, v: EventViewer, customerId: number, b: CreateEventBody) {
+async function customerParts(ex: Executor, v: Actor, customerId: number, b: CreateEventBody) {
   const ep = v.enterpriseId;
   const [c] = await rows<{ id: number; name: string; phone: string }>(
     ex,
@@ -73,7 +74,7 @@ export const checkPrincipal = (ex: Executor, ep: number, id: number) => checkUse
  * the custom fields validated against the template's current version, the next number, the row, its tags
  * and the first log row. A new event waits in the pool (state 1) to be assigned or claimed.
  */
-export async function createEvent(db: Db, v: EventViewer, b: CreateEventBody): Promise<{ id: number; eventNo: string; state: number }> {
+export async function createEvent(db: Db, v: Actor, b: CreateEventBody): Promise<{ id: number; eventNo: string; state: number }> {
   return db.transaction(async (tx) => {
     const ep = v.enterpriseId;
     const cur = await currentVersionOf(tx, ep, EVENT_KIND, b.templateId ?? undefined);

@@ -5,13 +5,14 @@ import { rows } from '../../db/client';
 import { customerRowScope, visibleCustomer } from '../customers/common';
 import { contains, prefixPattern } from '../../platform/search';
 import { timeOf } from '../../platform/sql';
-import { type EventViewer, eventScope } from './event.state';
+import { eventScope } from './event.state';
 import { presentRows } from './events.repo';
+import type { Actor } from '../../platform/actor';
 
 const LIMIT = 20;
 
 /** Customers the viewer may see whose name contains, or whose phone, a contact's phone or a product serial starts with, the keyword. */
-export async function findAtDesk(ex: Executor, v: EventViewer, keyword: string): Promise<DeskMatch[]> {
+export async function findAtDesk(ex: Executor, v: Actor, keyword: string): Promise<DeskMatch[]> {
   const ep = v.enterpriseId;
   const like = prefixPattern(keyword);
   const found = await rows<DeskMatch & { id: number }>(
@@ -31,7 +32,7 @@ export async function findAtDesk(ex: Executor, v: EventViewer, keyword: string):
   return found.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-const eventRows = (v: EventViewer, customerId: number, where: ReturnType<typeof sql>, limit: number) =>
+const eventRows = (v: Actor, customerId: number, where: ReturnType<typeof sql>, limit: number) =>
   sql`select e.id, e.event_no, e.title, e.state, e.priority, e.template_id, t.name as template_name, e.customer_id, e.custom_name,
       e.custom_linkperson, e.custom_phone, e.full_address, e.principal_id, pu.name as principal_name, cu.name as creator_name,
       ${timeOf(sql`e.created_at`, v)} as create_time
@@ -43,7 +44,7 @@ const eventRows = (v: EventViewer, customerId: number, where: ReturnType<typeof 
     order by e.created_at desc, e.id desc limit ${limit}`;
 
 /** One customer at a glance: contacts, products with warranty, open events and orders, the latest events. */
-export async function customerAtDesk(ex: Executor, v: EventViewer, customerId: number): Promise<DeskCustomer> {
+export async function customerAtDesk(ex: Executor, v: Actor, customerId: number): Promise<DeskCustomer> {
   const c = await visibleCustomer(ex, v, customerId);
   const ep = v.enterpriseId;
   const [head] = await rows<{ linkperson: string | null; phone: string | null; address: string | null; today: string }>(

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { eventClocks, eventExceedCount, eventExceedStatistics, eventSla, saveEventSla } from '../sla/event.sla';
-import { eventViewerOf } from './event.state';
 import { eventRowOf } from './events.service';
 
 /** The event SLA: template settings, an event's clocks (for those who see the event), the event exceed report. */
@@ -15,8 +14,8 @@ export function eventSlaRoutes(app: FastifyInstance, deps: Deps): void {
       await saveEventSla(db, user.enterpriseId, user.id, body);
       return withMessage(null, '保存成功');
     },
-    clocks: async ({ user, query }) => {
-      await eventRowOf(db, eventViewerOf(user), query.eventId);
+    clocks: async ({ actor, user, query }) => {
+      await eventRowOf(db, actor, query.eventId);
       return eventClocks(db, user.enterpriseId, query.eventId);
     },
     exceedStatistics: async ({ user, query }) => eventExceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),

@@ -1,8 +1,7 @@
 import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type EventProcess, eventMachine, nextEventFlags } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { SessionUser } from '../../platform/session';
-import { type Actor, actorOf } from '../../platform/actor';
+import type { Actor } from '../../platform/actor';
 import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
 
 /**
@@ -19,11 +18,9 @@ export const EVENT_STATE: StateTable = {
 };
 
 /** Who looks at events: the actor (a provider's user is never the enterprise's event staff). */
-export type EventViewer = Pick<Actor, 'id' | 'enterpriseId' | 'sysrole' | 'admin' | 'timeZone' | 'providerId'>;
-export const eventViewerOf = (u: SessionUser): EventViewer => actorOf(u);
 
 /** Administrators, dispatchers (1), system administrators (3) and acceptance customer service (6) of the enterprise manage every event. */
-export const isEventStaff = (v: EventViewer): boolean => v.providerId == null && (v.admin || v.sysrole === 1 || v.sysrole === 3 || v.sysrole === 6);
+export const isEventStaff = (v: Actor): boolean => v.providerId == null && (v.admin || v.sysrole === 1 || v.sysrole === 3 || v.sysrole === 6);
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -38,20 +35,20 @@ export function eventFlagsOf(row: Row): EventFlags {
   };
 }
 
-export function eventContext(v: EventViewer, row: Row): EventContext {
+export function eventContext(v: Actor, row: Row): EventContext {
   return {
     flags: eventFlagsOf(row),
     actor: { principal: num(row.principal_id) === v.id, creator: num(row.created_by) === v.id, staff: isEventStaff(v) },
   };
 }
 
-export const eventAbilities = (v: EventViewer, row: Row): EventAction[] => abilitiesOf(eventMachine, Number(row.state), eventContext(v, row));
+export const eventAbilities = (v: Actor, row: Row): EventAction[] => abilitiesOf(eventMachine, Number(row.state), eventContext(v, row));
 
 /**
  * The events a viewer may see: staff all of the enterprise's; others those they created, handle, dispatched,
  * escalated or collaborate on, and the unclaimed pool. On an `events` row aliased `e` (or unaliased).
  */
-export function eventScope(v: EventViewer, alias = 'e'): SQL {
+export function eventScope(v: Actor, alias = 'e'): SQL {
   const a = sql.raw(alias);
   if (isEventStaff(v)) return sql`${a}.deleted_at is null`;
   // The unclaimed pool is the enterprise's own: a provider's user never claims from it.
@@ -102,7 +99,7 @@ export interface EventMove {
 }
 
 /** One action on one event the viewer may see: machine, compare-and-set, log row. */
-export function moveEvent(ex: Executor, v: EventViewer, id: number, action: EventAction, o: EventMove = {}): Promise<StateResult> {
+export function moveEvent(ex: Executor, v: Actor, id: number, action: EventAction, o: EventMove = {}): Promise<StateResult> {
   return changeState(ex, {
     table: EVENT_STATE,
     machine: eventMachine,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import { registerBadgeCount } from '../menu/badges';
-import { eventScope, eventViewerOf } from './event.state';
+import { actorOf } from '../../platform/actor';
+import { eventScope } from './event.state';
 
 /** The shell's two event badges, registered with the menu module's count paths. */
 const csv = (v: unknown, fallback: number[]): number[] => {
@@ -21,12 +22,12 @@ const count = async (db: Parameters<typeof rows>[0], where: ReturnType<typeof sq
 export function registerEventBadges(): void {
   // Awaiting assignment: open events nobody was assigned to or claimed.
   registerBadgeCount('/v2/event/getUnDeliverEventListCount', ({ user, deps }) => {
-    const v = eventViewerOf(user);
+    const v = actorOf(user);
     return count(deps.db, sql`e.enterprise_id = ${v.enterpriseId} and ${eventScope(v)} and e.dispatch_state = 0 and e.close_state = 0`);
   });
   // Mine: the events I am principal of, by processStates (default 0,1) and close_state (default 0).
   registerBadgeCount('/v2/event/getPrincipalEventListCount', ({ user, query, deps }) => {
-    const v = eventViewerOf(user);
+    const v = actorOf(user);
     const states = csv(query.processStates, [0, 1]);
     return count(
       deps.db,

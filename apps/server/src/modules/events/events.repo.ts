@@ -8,12 +8,13 @@ import { contains, prefixPattern } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { eventMarks } from '../sla/event.sla';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
-import { type EventViewer, eventScope } from './event.state';
+import { eventScope } from './event.state';
+import type { Actor } from '../../platform/actor';
 
 /** Which list: my events (principal or creator), the pool to claim, or awaiting assignment. */
 export type EventListKind = 'mine' | 'shelters' | 'undelivered' | 'related';
 
-function kindCond(v: EventViewer, kind: EventListKind): SQL {
+function kindCond(v: Actor, kind: EventListKind): SQL {
   if (kind === 'mine') return sql`(e.principal_id = ${v.id} or e.created_by = ${v.id})`;
   // A customer's or product's events: whatever the viewer's scope shows (the filter names the customer or product).
   if (kind === 'related') return sql`true`;
@@ -22,7 +23,7 @@ function kindCond(v: EventViewer, kind: EventListKind): SQL {
 }
 
 /** Every filter of the event list as conditions on `events e`, scoped to the viewer. */
-export function eventConds(v: EventViewer, kind: EventListKind, f: Partial<EventFilters>): SQL[] {
+export function eventConds(v: Actor, kind: EventListKind, f: Partial<EventFilters>): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [sql`e.enterprise_id = ${ep}`, eventScope(v), kindCond(v, kind)];
   if (f.event_states?.length)
@@ -86,7 +87,7 @@ interface RawRow {
 }
 
 /** The list columns for the rows `inner` picks; names are joined for the page only. */
-function rowSelect(v: EventViewer, inner: SQL, order: SQL): SQL {
+function rowSelect(v: Actor, inner: SQL, order: SQL): SQL {
   return sql`select e.id, e.event_no, e.title, e.state, e.priority, e.template_id, t.name as template_name, e.customer_id, e.custom_name,
       e.custom_linkperson, e.custom_phone, e.full_address, e.principal_id, pu.name as principal_name, cu.name as creator_name,
       ${timeOf(sql`e.created_at`, v)} as create_time
@@ -99,7 +100,7 @@ function rowSelect(v: EventViewer, inner: SQL, order: SQL): SQL {
 
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
 
-export async function presentRows(ex: Executor, v: EventViewer, raw: RawRow[]): Promise<EventRow[]> {
+export async function presentRows(ex: Executor, v: Actor, raw: RawRow[]): Promise<EventRow[]> {
   const tags = await tagsOf(
     ex,
     v.enterpriseId,
@@ -140,7 +141,7 @@ const walked = (f: Partial<EventFilters>): boolean =>
   Boolean(f.keyword || f.custom_name || f.custom_linkperson || f.custom_phone || f.custom_detail_addr || f.map_name || f.event_label);
 
 /** One page of an event list and its capped count. */
-export function listEvents(ex: Executor, v: EventViewer, kind: EventListKind, q: Partial<EventFilters> & PageRequest & { sortType?: 1 | 2 }) {
+export function listEvents(ex: Executor, v: Actor, kind: EventListKind, q: Partial<EventFilters> & PageRequest & { sortType?: 1 | 2 }) {
   const order = sortOf(ORDER, q.sortType, 1);
   const where = and(eventConds(v, kind, q));
   return listPage(
@@ -152,7 +153,7 @@ export function listEvents(ex: Executor, v: EventViewer, kind: EventListKind, q:
 }
 
 /** Events visible to the viewer among `ids` (batch delete). */
-export async function visibleEventIds(ex: Executor, v: EventViewer, ids: number[]): Promise<number[]> {
+export async function visibleEventIds(ex: Executor, v: Actor, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const found = await rows<{ id: number }>(
     ex,
@@ -167,7 +168,7 @@ export async function visibleEventIds(ex: Executor, v: EventViewer, ids: number[
 /** Keyset page for exports: ids below `before`, newest id first, the list's filters (or chosen ids). */
 export async function eventsBefore(
   ex: Executor,
-  v: EventViewer,
+  v: Actor,
   kind: EventListKind,
   f: Partial<EventFilters> & { ids?: number[] },
   before: number | null,
@@ -187,7 +188,7 @@ export async function eventsBefore(
 }
 
 /** Exact, unlike the list's capped count: the download centre shows progress against it. */
-export async function countForExport(ex: Executor, v: EventViewer, kind: EventListKind, f: Partial<EventFilters> & { ids?: number[] }): Promise<number> {
+export async function countForExport(ex: Executor, v: Actor, kind: EventListKind, f: Partial<EventFilters> & { ids?: number[] }): Promise<number> {
   const conds = eventConds(v, kind, f);
   if (f.ids?.length)
     conds.push(

@@ -2,14 +2,12 @@ import { deskContract, EVENT_REASON_REQUIRED, eventSettingContract, hasPower, ty
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
-import { actorOf } from '../../platform/actor';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { pickCustomers } from '../customers/customers.repo';
 import { startExport } from '../../platform/exports';
 import { AppError } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
 import { checkPrincipal, createEvent } from './create.service';
-import { type EventViewer, eventViewerOf, isEventStaff, moveEvent } from './event.state';
+import { isEventStaff, moveEvent } from './event.state';
 import { customerAtDesk, findAtDesk } from './desk.service';
 import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
@@ -19,6 +17,7 @@ import './history';
 import './sla.hooks';
 import { eventSetting, saveEventSetting } from './settings';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
+import type { Actor } from '../../platform/actor';
 
 registerEventBadges();
 
@@ -36,7 +35,7 @@ const DONE: Record<EventAction, string> = {
 const REASON: Record<string, string> = { escalate: '请输入升级原因', pause: '请输入暂停原因', close: '请输入关闭原因' };
 
 /** One action endpoint: the action's own required fields, then the state change. */
-async function act(db: Db, v: EventViewer, action: EventAction, b: EventActionBody) {
+async function act(db: Db, v: Actor, action: EventAction, b: EventActionBody) {
   if ((EVENT_REASON_REQUIRED as readonly string[]).includes(action) && !b.reason) throw new AppError('VALIDATION', { detail: `原因：${REASON[action]}` });
   if (action === 'assign' && !b.principalId) throw new AppError('VALIDATION', { detail: '负责人：请选择负责人' });
   if ((action === 'assign' || action === 'escalate') && b.principalId) await checkPrincipal(db, v.enterpriseId, b.principalId);
@@ -46,11 +45,10 @@ async function act(db: Db, v: EventViewer, action: EventAction, b: EventActionBo
 
 export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  const v = (u: SessionUser) => eventViewerOf(u);
   const action =
     (a: EventAction) =>
-    async ({ user, body }: { user: SessionUser; body: EventActionBody }) =>
-      act(db, v(user), a, body);
+    async ({ actor, body }: { actor: Actor; body: EventActionBody }) =>
+      act(db, actor, a, body);
   eventSlaRoutes(app, deps);
   registerAll(app, deps, eventSettingContract, {
     setting: async ({ user, query }) => eventSetting(db, user.enterpriseId, query.tmpId),
@@ -60,22 +58,22 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
     },
   });
   registerAll(app, deps, K, {
-    add: async ({ user, body }) => withMessage(await createEvent(db, v(user), body), '创建成功'),
-    customerOptions: async ({ user, query }) =>
-      pickCustomers(db, actorOf(user), { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
-    detailed: async ({ user, query }) => eventDetail(db, v(user), query.id),
-    del: async ({ user, body }) => {
-      await deleteEvents(db, v(user), body.ids, isEventStaff(v(user)));
+    add: async ({ actor, body }) => withMessage(await createEvent(db, actor, body), '创建成功'),
+    customerOptions: async ({ actor, query }) =>
+      pickCustomers(db, actor, { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
+    detailed: async ({ actor, query }) => eventDetail(db, actor, query.id),
+    del: async ({ actor, body }) => {
+      await deleteEvents(db, actor, body.ids, isEventStaff(actor));
       return withMessage(null, '删除成功');
     },
-    myList: async ({ user, query }) => listEvents(db, v(user), 'mine', query),
-    shelterList: async ({ user, query }) => listEvents(db, v(user), 'shelters', query),
-    unDeliverList: async ({ user, query }) => listEvents(db, v(user), 'undelivered', query),
-    relatedList: async ({ user, query }) => listEvents(db, v(user), 'related', query),
-    messageList: async ({ user, query }) => messageList(db, v(user), query.eventId),
-    addMessage: async ({ user, body }) => withMessage(await addMessage(db, v(user), body), '发送成功'),
-    delMessage: async ({ user, body }) => {
-      await delMessage(db, v(user), body.id);
+    myList: async ({ actor, query }) => listEvents(db, actor, 'mine', query),
+    shelterList: async ({ actor, query }) => listEvents(db, actor, 'shelters', query),
+    unDeliverList: async ({ actor, query }) => listEvents(db, actor, 'undelivered', query),
+    relatedList: async ({ actor, query }) => listEvents(db, actor, 'related', query),
+    messageList: async ({ actor, query }) => messageList(db, actor, query.eventId),
+    addMessage: async ({ actor, body }) => withMessage(await addMessage(db, actor, body), '发送成功'),
+    delMessage: async ({ actor, body }) => {
+      await delMessage(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
     exportEvents: async ({ user, body }) => {
@@ -96,7 +94,7 @@ export async function eventsModule(app: FastifyInstance, deps: Deps): Promise<vo
     reopen: action('reopen'),
   });
   registerAll(app, deps, deskContract, {
-    find: async ({ user, query }) => findAtDesk(db, v(user), query.keyword),
-    customer: async ({ user, query }) => customerAtDesk(db, v(user), query.customerId),
+    find: async ({ actor, query }) => findAtDesk(db, actor, query.keyword),
+    customer: async ({ actor, query }) => customerAtDesk(db, actor, query.customerId),
   });
 }

@@ -11,23 +11,24 @@ import { timeOf } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { presentExt } from '../forms/ext.service';
 import { uploadsOf } from '../files/uploads.repo';
-import { EVENT_STATE, type EventViewer, eventAbilities, eventFlagsOf, eventScope } from './event.state';
+import { EVENT_STATE, eventAbilities, eventFlagsOf, eventScope } from './event.state';
 import { presentRows, visibleEventIds } from './events.repo';
 import { allowedEventActions } from './settings';
 import { orderOfEvent } from './to-order';
+import type { Actor } from '../../platform/actor';
 
 type Row = Record<string, unknown>;
 const n = (x: unknown): number | null => (x == null ? null : Number(x));
 const s = (x: unknown): string | null => (x == null ? null : String(x));
 
 /** The machine's abilities less the actions the event's template switched off. */
-async function allowedAbilities(ex: Executor, v: EventViewer, r: Row) {
+async function allowedAbilities(ex: Executor, v: Actor, r: Row) {
   const allowed = await allowedEventActions(ex, v.enterpriseId, Number(r.template_id));
   return eventAbilities(v, r).filter((a) => allowed.has(a));
 }
 
 /** The event as the viewer may see it (another enterprise's, a deleted or an unrelated one: not found). */
-export async function eventRowOf(ex: Executor, v: EventViewer, id: number): Promise<Row> {
+export async function eventRowOf(ex: Executor, v: Actor, id: number): Promise<Row> {
   const [r] = await rows(ex, sql`select e.* from events e where e.enterprise_id = ${v.enterpriseId} and e.id = ${id} and ${eventScope(v)}`);
   if (!r) throw new AppError('NOT_FOUND');
   return r;
@@ -44,7 +45,7 @@ const PEOPLE = [
 ] as const;
 
 /** GET /v2/event/detailed: the record, its people with their times, the flags and the viewer's abilities. */
-export async function eventDetail(ex: Executor, v: EventViewer, id: number): Promise<EventDetail> {
+export async function eventDetail(ex: Executor, v: Actor, id: number): Promise<EventDetail> {
   const r = await eventRowOf(ex, v, id);
   const ep = v.enterpriseId;
   const userIds = [
@@ -143,7 +144,7 @@ export async function eventDetail(ex: Executor, v: EventViewer, id: number): Pro
  * DELETE /v2/event/del: staff move the events they see to the recycle state (deleted_at), each with a log row;
  * ids the viewer cannot see are refused as a whole (not found), so nothing is half-deleted.
  */
-export async function deleteEvents(db: Db, v: EventViewer, ids: number[], staff: boolean): Promise<void> {
+export async function deleteEvents(db: Db, v: Actor, ids: number[], staff: boolean): Promise<void> {
   if (!staff) throw new AppError('NO_POWER');
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
@@ -178,7 +179,7 @@ export async function deleteEvents(db: Db, v: EventViewer, ids: number[], staff:
 }
 
 /** The flow: the log's actions and the conversation entries, oldest first. */
-export async function messageList(ex: Executor, v: EventViewer, eventId: number): Promise<EventMessage[]> {
+export async function messageList(ex: Executor, v: Actor, eventId: number): Promise<EventMessage[]> {
   await eventRowOf(ex, v, eventId);
   const ep = v.enterpriseId;
   const list = await rows<{
@@ -220,7 +221,7 @@ export async function messageList(ex: Executor, v: EventViewer, eventId: number)
 }
 
 /** A conversation entry on an event the viewer sees; image and file entries carry an upload of the enterprise. */
-export async function addMessage(db: Db, v: EventViewer, b: z.infer<typeof addEventMessageBody>): Promise<EventMessage> {
+export async function addMessage(db: Db, v: Actor, b: z.infer<typeof addEventMessageBody>): Promise<EventMessage> {
   await eventRowOf(db, v, b.eventId);
   let payload: unknown = b.payload;
   // The contract checked the payload's shape; an upload must be one of this enterprise's.
@@ -250,7 +251,7 @@ export async function addMessage(db: Db, v: EventViewer, b: z.infer<typeof addEv
 }
 
 /** delMessage: only its author deletes a conversation entry; the log's actions are not deletable. */
-export async function delMessage(db: Db, v: EventViewer, id: number): Promise<void> {
+export async function delMessage(db: Db, v: Actor, id: number): Promise<void> {
   const [m] = await rows<{ event_id: number; user_id: number | null }>(
     db,
     sql`select event_id, user_id from event_messages where enterprise_id = ${v.enterpriseId} and id = ${id}`,

@@ -1,14 +1,14 @@
 import { EVENT_PRIORITIES, EVENT_STATES, type EventFilters } from '@sk/shared';
 import { type ExportUser, keysetPages, registerExport } from '../../platform/exports';
-import type { EventViewer } from './event.state';
 import { countForExport, type EventListKind, eventsBefore } from './events.repo';
+import type { Actor } from '../../platform/actor';
 
 export const EVENT_EXPORT = 'events';
 
 type Params = Partial<EventFilters> & { ids?: number[]; list?: EventListKind };
 
 // Exports run as the user without a session: staff by role (administrators hold role 3).
-const viewer = (u: ExportUser): EventViewer => u;
+const viewer = (u: ExportUser): Actor => u;
 
 /** An event list through the download centre, with the list's filters and the viewer's scope. */
 registerExport<Params>(EVENT_EXPORT, {

@@ -5,7 +5,8 @@ import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
-import { EVENT_STATE, type EventViewer, eventScope } from './event.state';
+import { EVENT_STATE, eventScope } from './event.state';
+import type { Actor } from '../../platform/actor';
 
 export interface EventToConvert {
   id: number;
@@ -14,7 +15,7 @@ export interface EventToConvert {
 }
 
 /** Locks the event the viewer may see; refuses a closed one and one already converted. */
-export async function lockEventForOrder(tx: Tx, v: EventViewer, eventId: number): Promise<EventToConvert> {
+export async function lockEventForOrder(tx: Tx, v: Actor, eventId: number): Promise<EventToConvert> {
   const [e] = await rows<{ id: number; state: number; event_no: string; order_id: number | null; close_state: number }>(
     tx,
     sql`select e.id, e.state, e.event_no, e.order_id, e.close_state from events e
@@ -27,7 +28,7 @@ export async function lockEventForOrder(tx: Tx, v: EventViewer, eventId: number)
 }
 
 /** Links the event to its new order and logs the conversion on the event (its state stays). */
-export async function linkEventToOrder(tx: Tx, v: EventViewer, e: EventToConvert, order: { id: number; orderNo: string }): Promise<void> {
+export async function linkEventToOrder(tx: Tx, v: Actor, e: EventToConvert, order: { id: number; orderNo: string }): Promise<void> {
   await tx.execute(
     sql`update events set order_id = ${order.id}, version = version + 1, updated_at = now() where enterprise_id = ${v.enterpriseId} and id = ${e.id}`,
   );

@@ -9,7 +9,6 @@ import { and, timeOf } from '../../platform/sql';
 import { uploadsOf } from '../files/uploads.repo';
 
 type Tz = Pick<Actor, 'timeZone'>;
-export type CaseViewer = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
 
 /** An outsourced provider's user sees only the cases of his provider's orders (like complaints). */
 export const caseScope = (a: Pick<Actor, 'providerId'>, alias = 'k'): SQL =>
@@ -74,7 +73,7 @@ const rowJoins = sql`left join customers cu on cu.enterprise_id = k.enterprise_i
   left join orders o on o.enterprise_id = k.enterprise_id and o.id = k.order_id
   left join orders co on co.enterprise_id = k.enterprise_id and co.id = k.converted_order_id`;
 
-export function casePage(ex: Executor, a: CaseViewer, q: CaseQuery) {
+export function casePage(ex: Executor, a: Actor, q: CaseQuery) {
   const w = and([sql`k.enterprise_id = ${a.enterpriseId}`, caseScope(a), ...caseFilters(q)]);
   return listPage(
     q,
@@ -103,7 +102,7 @@ export interface FullRow extends Row {
 }
 
 /** One case with its names (in the caller's scope, optionally only when `also` holds), or undefined. */
-export async function caseRow(ex: Executor, a: CaseViewer, id: number, also: SQL = sql`true`): Promise<FullRow | undefined> {
+export async function caseRow(ex: Executor, a: Actor, id: number, also: SQL = sql`true`): Promise<FullRow | undefined> {
   const [r] = await rows<FullRow>(
     ex,
     sql`select ${rowColumns(a)}, k.description, k.remedy, k.parts, k.photos, k.customer_id, k.installed_product_id, k.product_model_id,

@@ -12,7 +12,7 @@ import { foreignUploadIds } from '../files/uploads.repo';
 import { createOrder } from '../orders/create.service';
 import { orderInScope } from '../orders/scope';
 import { pathOf, pathText } from '../quality/fault.service';
-import { type CaseViewer, caseRow, caseScope, presentView } from './case.repo';
+import { caseRow, caseScope, presentView } from './case.repo';
 import { CASE_STATE, moveCase } from './case.state';
 
 const n = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -216,7 +216,7 @@ export async function convert(db: Db, a: Actor, id: number): Promise<{ orderId: 
   });
 }
 
-export async function detail(db: Db, a: CaseViewer & Pick<Actor, 'id'>, id: number): Promise<CaseDetail> {
+export async function detail(db: Db, a: Actor & Pick<Actor, 'id'>, id: number): Promise<CaseDetail> {
   const r = await caseRow(db, a, id);
   if (!r) throw notFound();
   const ep = a.enterpriseId;

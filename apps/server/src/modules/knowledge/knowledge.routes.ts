@@ -1,6 +1,5 @@
 import { caseContract as CC, knowledgeContract as KC } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { casePage } from './case.repo';
@@ -11,38 +10,38 @@ import * as kb from './kb.service';
 export async function knowledgeModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, CC, {
-    list: async ({ user, query }) => casePage(db, actorOf(user), query),
-    detail: async ({ user, query }) => cases.detail(db, actorOf(user), query.id),
-    fromOrder: async ({ user, body }) => {
-      const r = await cases.fromOrder(db, actorOf(user), body.orderId);
+    list: async ({ actor, query }) => casePage(db, actor, query),
+    detail: async ({ actor, query }) => cases.detail(db, actor, query.id),
+    fromOrder: async ({ actor, body }) => {
+      const r = await cases.fromOrder(db, actor, body.orderId);
       return withMessage(r, r.created ? '案例已生成' : '该工单已生成过案例');
     },
-    create: async ({ user, body }) => withMessage({ id: await cases.createDealer(db, actorOf(user), body) }, '保存成功'),
-    update: async ({ user, body }) => {
-      await cases.update(db, actorOf(user), body);
+    create: async ({ actor, body }) => withMessage({ id: await cases.createDealer(db, actor, body) }, '保存成功'),
+    update: async ({ actor, body }) => {
+      await cases.update(db, actor, body);
       return withMessage(null, '保存成功');
     },
-    action: async ({ user, body }) => withMessage({ state: await cases.act(db, actorOf(user), body) }, '操作成功'),
-    convert: async ({ user, body }) => withMessage(await cases.convert(db, actorOf(user), body.id), '已转为工单'),
-    ofOrder: async ({ user, query }) => cases.ofOrder(db, actorOf(user), query.orderId),
+    action: async ({ actor, body }) => withMessage({ state: await cases.act(db, actor, body) }, '操作成功'),
+    convert: async ({ actor, body }) => withMessage(await cases.convert(db, actor, body.id), '已转为工单'),
+    ofOrder: async ({ actor, query }) => cases.ofOrder(db, actor, query.orderId),
   });
   registerAll(app, deps, KC, {
-    categories: async ({ user }) => kb.categories(db, actorOf(user)),
-    saveCategory: async ({ user, body }) => withMessage({ id: await kb.saveCategory(db, actorOf(user), body) }, '保存成功'),
-    removeCategory: async ({ user, body }) => {
-      await kb.removeCategory(db, actorOf(user), body.id);
+    categories: async ({ actor }) => kb.categories(db, actor),
+    saveCategory: async ({ actor, body }) => withMessage({ id: await kb.saveCategory(db, actor, body) }, '保存成功'),
+    removeCategory: async ({ actor, body }) => {
+      await kb.removeCategory(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    search: async ({ user, query }) => kb.search(db, actorOf(user), query),
-    article: async ({ user, query }) => kb.article(db, actorOf(user), query.id),
-    articleVersion: async ({ user, query }) => kb.articleVersion(db, actorOf(user), query.id, query.version),
-    createArticle: async ({ user, body }) => withMessage({ id: await kb.createArticle(db, actorOf(user), body) }, '保存成功'),
-    updateArticle: async ({ user, body }) => withMessage({ version: await kb.updateArticle(db, actorOf(user), body) }, '保存成功'),
-    removeArticle: async ({ user, body }) => {
-      await kb.removeArticle(db, actorOf(user), body.id);
+    search: async ({ actor, query }) => kb.search(db, actor, query),
+    article: async ({ actor, query }) => kb.article(db, actor, query.id),
+    articleVersion: async ({ actor, query }) => kb.articleVersion(db, actor, query.id, query.version),
+    createArticle: async ({ actor, body }) => withMessage({ id: await kb.createArticle(db, actor, body) }, '保存成功'),
+    updateArticle: async ({ actor, body }) => withMessage({ version: await kb.updateArticle(db, actor, body) }, '保存成功'),
+    removeArticle: async ({ actor, body }) => {
+      await kb.removeArticle(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    caseView: async ({ user, query }) => kb.caseView(db, actorOf(user), query.id),
-    suggest: async ({ user, query }) => kb.suggest(db, actorOf(user), query),
+    caseView: async ({ actor, query }) => kb.caseView(db, actor, query.id),
+    suggest: async ({ actor, query }) => kb.suggest(db, actor, query),
   });
 }

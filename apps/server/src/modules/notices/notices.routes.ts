@@ -10,18 +10,18 @@ import './assignment.notice';
 export async function noticesModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, noticesContract, {
-    notifyCount: async ({ user }) => svc.unread(db, user, svc.PERSONAL),
-    enterpriseNoticeCount: async ({ user }) => svc.unread(db, user, svc.ENTERPRISE),
-    notifyClearUnread: async ({ user, body }) => {
-      await svc.clearUnread(db, user, svc.PERSONAL, body.ids);
+    notifyCount: async ({ actor }) => svc.unread(db, actor, svc.PERSONAL),
+    enterpriseNoticeCount: async ({ actor }) => svc.unread(db, actor, svc.ENTERPRISE),
+    notifyClearUnread: async ({ actor, body }) => {
+      await svc.clearUnread(db, actor, svc.PERSONAL, body.ids);
       return withMessage(null, '清除成功');
     },
-    enterpriseNoticeClearUnread: async ({ user, body }) => {
-      await svc.clearUnread(db, user, svc.ENTERPRISE, body.ids);
+    enterpriseNoticeClearUnread: async ({ actor, body }) => {
+      await svc.clearUnread(db, actor, svc.ENTERPRISE, body.ids);
       return withMessage(null, '清除成功');
     },
-    notifyList: async ({ user, query }) => svc.list(db, user, query),
-    notifyOpen: async ({ user, body }) => svc.open(db, user, body.id),
+    notifyList: async ({ actor, query }) => svc.list(db, actor, query),
+    notifyOpen: async ({ actor, body }) => svc.open(db, actor, body.id),
   });
 
   registerAll(app, deps, announcementsContract, {

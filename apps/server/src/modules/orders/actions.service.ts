@@ -23,17 +23,16 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import type { PatchValue, StateResult } from '../../platform/state';
 import { AppError, invalid } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
 import { bigints } from '../../platform/sql';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
 import { orderInScope } from './scope';
-import { actorOf } from '../../platform/actor';
+import type { SystemActor, Actor } from '../../platform/actor';
 import { decide } from '../approvals/engine';
 import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
 import { orderStateOf } from './examine.flow';
-import { flagsOf, isApprover, lockOrder, moveOrder, type OrderViewer, orderContext, processOf } from './order.state';
+import { flagsOf, isApprover, lockOrder, moveOrder, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
 import { checkFiles } from '../customers/integrations';
 
@@ -43,11 +42,6 @@ import { checkFiles } from '../customers/integrations';
  * input check, and the columns an action computes from the order (form values, the abnormal request,
  * the approval waited for) are computed from the row it updates.
  */
-
-export interface ActionViewer extends OrderViewer {
-  timeZone: string;
-}
-export const actionViewerOf = (u: SessionUser): ActionViewer => actorOf(u);
 
 export interface ActionResult {
   id: number;
@@ -72,7 +66,7 @@ export interface Seen {
  */
 export async function withOrder<T>(
   db: Db,
-  v: OrderViewer,
+  v: SystemActor,
   action: OrderAction,
   seen: Seen,
   fn: (tx: Tx, row: Row) => Promise<T>,
@@ -103,7 +97,7 @@ export async function instantOf(ex: Executor, timeZone: string, text: string): P
 /** One action on the locked order with the endpoint's columns and note. */
 export function act(
   db: Db,
-  v: OrderViewer,
+  v: SystemActor,
   action: OrderAction,
   b: Seen,
   o: { patch?: Record<string, PatchValue>; note?: string | null } = {},
@@ -112,19 +106,19 @@ export function act(
 }
 
 /** A plain action: the machine and the note. */
-export const simpleAction = (db: Db, v: OrderViewer, action: OrderAction, b: Seen & { note?: string | null }, note = b.note) => act(db, v, action, b, { note });
+export const simpleAction = (db: Db, v: SystemActor, action: OrderAction, b: Seen & { note?: string | null }, note = b.note) => act(db, v, action, b, { note });
 
 /** 受理, or 无效 with the reason. */
-export const acceptance = (db: Db, v: OrderViewer, b: AcceptanceBody) => simpleAction(db, v, b.invalid ? 'invalid' : 'acceptance', b, b.reason);
+export const acceptance = (db: Db, v: SystemActor, b: AcceptanceBody) => simpleAction(db, v, b.invalid ? 'invalid' : 'acceptance', b, b.reason);
 
 /** keepDate (staff) or workerBespokeDate (engineer): the appointment time. */
-export async function bespoke(db: Db, v: ActionViewer, action: 'keepDate' | 'workerBespokeDate', b: BespokeBody): Promise<ActionResult> {
+export async function bespoke(db: Db, v: Actor, action: 'keepDate' | 'workerBespokeDate', b: BespokeBody): Promise<ActionResult> {
   const at = await instantOf(db, v.timeZone, b.bespokeTime);
   return act(db, v, action, b, { patch: { appointment_at: at }, note: join(`预约时间：${b.bespokeTime}`, b.note) });
 }
 
 /** The order form's values after a save: the given keys over the stored ones, checked against the pinned version. */
-export async function orderExtOf(tx: Tx, v: OrderViewer, row: Row, given: ExtValues): Promise<ExtValues> {
+export async function orderExtOf(tx: Tx, v: SystemActor, row: Row, given: ExtValues): Promise<ExtValues> {
   const previous = (row.ext ?? {}) as ExtValues;
   const pinned = row.template_version_id == null ? null : Number(row.template_version_id);
   const versionId = pinned ?? (await forms.latestVersion(tx, v.enterpriseId, Number(row.template_id)))?.id;
@@ -133,7 +127,7 @@ export async function orderExtOf(tx: Tx, v: OrderViewer, row: Row, given: ExtVal
 }
 
 /** The receipt form's columns after a save, pinning the receipt form version on first use. */
-export async function receiptPatchOf(tx: Tx, v: OrderViewer, row: Row, given: ExtValues): Promise<Record<string, PatchValue>> {
+export async function receiptPatchOf(tx: Tx, v: SystemActor, row: Row, given: ExtValues): Promise<Record<string, PatchValue>> {
   const previous = (row.receipt_ext ?? {}) as ExtValues;
   const versionId = (await receiptVersionOf(tx, v.enterpriseId, row))?.id ?? (await currentVersionOf(tx, v.enterpriseId, RECEIPT_FORM_KIND)).templateVersionId;
   const ext = await validateAndComputeExt(
@@ -154,7 +148,7 @@ export async function receiptPatchOf(tx: Tx, v: OrderViewer, row: Row, given: Ex
 const SIGNATURE_EXTS = new Set(['png', 'jpg', 'jpeg']);
 
 /** The customer's signature columns: an image uploaded by this enterprise, signed now. */
-export async function signaturePatch(ex: Executor, v: OrderViewer, uploadId: number): Promise<Record<string, PatchValue>> {
+export async function signaturePatch(ex: Executor, v: SystemActor, uploadId: number): Promise<Record<string, PatchValue>> {
   const [f] = await rows<{ ext: string }>(ex, sql`select ext from uploads where enterprise_id = ${v.enterpriseId} and id = ${uploadId}`);
   if (!f) throw invalid('客户签名：签名图片不存在，请重新签名');
   if (!SIGNATURE_EXTS.has(f.ext.toLowerCase())) throw invalid('客户签名：只能是签名图片');
@@ -162,7 +156,7 @@ export async function signaturePatch(ex: Executor, v: OrderViewer, uploadId: num
 }
 
 /** serviceComplete or applyEndService with the completion and receipt forms as filled in on site. */
-export async function complete(db: Db, v: OrderViewer, action: 'serviceComplete' | 'applyEndService', b: CompleteBody): Promise<ActionResult> {
+export async function complete(db: Db, v: SystemActor, action: 'serviceComplete' | 'applyEndService', b: CompleteBody): Promise<ActionResult> {
   const run = (ex: Db) =>
     withOrder(ex, v, action, b, async (tx, row) => {
       const patch: Record<string, PatchValue> = {};
@@ -202,7 +196,7 @@ export async function complete(db: Db, v: OrderViewer, action: 'serviceComplete'
 }
 
 /** What is still missing before completion (read only). */
-export async function checkFinish(db: Db, v: OrderViewer, orderId: number): Promise<{ ready: boolean; missing: MissingItem[]; message: string }> {
+export async function checkFinish(db: Db, v: SystemActor, orderId: number): Promise<{ ready: boolean; missing: MissingItem[]; message: string }> {
   const row = await orderInScope(db, v, orderId);
   const { actor } = await orderContext(db, v, row);
   if (!actor.admin && !actor.dispatchRole && actor.parts.length === 0) throw new AppError('ORDER_ACTOR');
@@ -211,7 +205,7 @@ export async function checkFinish(db: Db, v: OrderViewer, orderId: number): Prom
 }
 
 /** 回执: the receipt form's values (opens the receipt approval when the process has one). */
-export async function receipt(db: Db, v: OrderViewer, b: ReceiptBody): Promise<ActionResult> {
+export async function receipt(db: Db, v: SystemActor, b: ReceiptBody): Promise<ActionResult> {
   return withOrder(db, v, 'receipt', b, async (tx, row) => {
     const patch = await receiptPatchOf(tx, v, row, b.receiptExt as ExtValues);
     if (b.signatureId) Object.assign(patch, await signaturePatch(tx, v, b.signatureId));
@@ -220,7 +214,7 @@ export async function receipt(db: Db, v: OrderViewer, b: ReceiptBody): Promise<A
 }
 
 /** 收款: method, account and amount (opens the collection approval when the process has one). */
-export async function collect(db: Db, v: OrderViewer, b: CollectBody): Promise<ActionResult> {
+export async function collect(db: Db, v: SystemActor, b: CollectBody): Promise<ActionResult> {
   return withOrder(db, v, 'collect', b, async (tx, row) => {
     // The account must be one of the collection accounts of the order's type (/receive/list/orderTmpl).
     if (b.receivePaymentId) await accountForOrder(tx, v.enterpriseId, Number(row.template_id), b.receivePaymentId);
@@ -234,7 +228,7 @@ export async function collect(db: Db, v: OrderViewer, b: CollectBody): Promise<A
  * dispatcher) for the approval it waits for: they may decide it without the 审核 power (docs/decisions.md).
  * Read without the lock: the machine checks the approver again on the locked row.
  */
-export async function namedApprover(db: Db, v: OrderViewer, orderId: number): Promise<boolean> {
+export async function namedApprover(db: Db, v: SystemActor, orderId: number): Promise<boolean> {
   const [row] = await rows(
     db,
     sql`select examine_type, examine_result, process, dispatcher_id from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId} and deleted_at is null`,
@@ -248,7 +242,7 @@ export async function namedApprover(db: Db, v: OrderViewer, orderId: number): Pr
 }
 
 /** Whether an approval flow's instance decides the order's examine now (then the engine is the gate, not the 审核 power). */
-export async function onApprovalFlow(db: Db, v: OrderViewer, orderId: number): Promise<boolean> {
+export async function onApprovalFlow(db: Db, v: SystemActor, orderId: number): Promise<boolean> {
   return (await waitingOrderApproval(db, v.enterpriseId, orderId)) !== null;
 }
 
@@ -262,7 +256,7 @@ const pendingCheck = (row: Row, b: ExamineBody) => {
  * decision is the engine's — the caller's task on its current step is approved or rejected, and the order moves
  * when the instance ends. Otherwise the process's approver decides in one step, never the one who caused it.
  */
-export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<ActionResult & { next?: boolean }> {
+export async function examine(db: Db, v: SystemActor, b: ExamineBody): Promise<ActionResult & { next?: boolean }> {
   const action = b.result === 1 ? 'approve' : 'reject';
   const inst = await waitingOrderApproval(db, v.enterpriseId, b.orderId);
   if (inst) {
@@ -297,13 +291,13 @@ export async function examine(db: Db, v: OrderViewer, b: ExamineBody): Promise<A
 }
 
 /** The engineer asks for a change: the order is 异常 until staff handle it. */
-export async function applyAbnormal(db: Db, v: OrderViewer, b: ApplyAbnormalBody): Promise<ActionResult> {
+export async function applyAbnormal(db: Db, v: SystemActor, b: ApplyAbnormalBody): Promise<ActionResult> {
   const patch = { abnormal_kind: b.abnormalType, abnormal_reason: b.reason };
   return act(db, v, 'applyAbnormalOrder', b, { patch, note: `${ABNORMAL_KINDS[b.abnormalType]}：${b.reason}` });
 }
 
 /** Staff approve the request (改约 may set the new time) or reject it. */
-export async function handleAbnormal(db: Db, v: ActionViewer, b: HandleAbnormalBody): Promise<ActionResult> {
+export async function handleAbnormal(db: Db, v: Actor, b: HandleAbnormalBody): Promise<ActionResult> {
   const action = b.pass ? 'handleAbnormal' : 'rejectAbnormal';
   return withOrder(db, v, action, b, async (tx, row) => {
     const kind = Number(row.abnormal_kind) as keyof typeof ABNORMAL_KINDS;
@@ -318,7 +312,7 @@ export async function handleAbnormal(db: Db, v: ActionViewer, b: HandleAbnormalB
 /** Enabled users of the enterprise holding role 2 (the spec's pickers), of one provider when `provider` is given. */
 export async function servicePeople(
   ex: Executor,
-  v: OrderViewer,
+  v: SystemActor,
   ids: number[],
   label: string,
   provider?: number,
@@ -335,7 +329,7 @@ export async function servicePeople(
 }
 
 /** Replaces the order's people of one part. */
-export async function setPeople(tx: Tx, v: OrderViewer, orderId: number, part: number, ids: number[]): Promise<void> {
+export async function setPeople(tx: Tx, v: SystemActor, orderId: number, part: number, ids: number[]): Promise<void> {
   await tx.execute(sql`delete from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and part = ${part}`);
   if (ids.length === 0) return;
   await tx.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id)
@@ -343,7 +337,7 @@ export async function setPeople(tx: Tx, v: OrderViewer, orderId: number, part: n
 }
 
 /** The viewer's provider when they are an outsourced user (user_type 1): they dispatch only their provider's orders. */
-export async function providerOfViewer(ex: Executor, v: OrderViewer): Promise<number | null> {
+export async function providerOfViewer(ex: Executor, v: SystemActor): Promise<number | null> {
   if (v.id <= 0) return null;
   const [u] = await rows<{ provider_id: number | null }>(
     ex,
@@ -353,7 +347,7 @@ export async function providerOfViewer(ex: Executor, v: OrderViewer): Promise<nu
 }
 
 /** An enabled provider that takes orders (partner types 1, 3, 4), by id. */
-export async function assignableProvider(ex: Executor, v: OrderViewer, id: number): Promise<string> {
+export async function assignableProvider(ex: Executor, v: SystemActor, id: number): Promise<string> {
   const [p] = await rows<{ name: string }>(
     ex,
     sql`select name from service_providers where enterprise_id = ${v.enterpriseId} and id = ${id} and enabled and partner_type in (1, 3, 4)`,
@@ -369,7 +363,7 @@ export type DispatchInput = Pick<DispatchBody, 'serviceUserId' | 'providerId' | 
  * (whose own dispatcher then picks the engineer). A second dispatch is 改派 (not yet accepted) or 转派 (accepted),
  * and the log says from whom to whom. A provider's user dispatches only their provider's orders to its engineers.
  */
-export async function dispatchLocked(tx: Tx, v: OrderViewer, row: Row, b: DispatchInput): Promise<StateResult> {
+export async function dispatchLocked(tx: Tx, v: SystemActor, row: Row, b: DispatchInput): Promise<StateResult> {
   const orderId = Number(row.id);
   const mine = await providerOfViewer(tx, v);
   if (mine != null && Number(row.provider_id) !== mine) throw new AppError('NOT_FOUND');
@@ -399,7 +393,7 @@ export async function dispatchLocked(tx: Tx, v: OrderViewer, row: Row, b: Dispat
 }
 
 /** The engineer (or provider) the order had before this dispatch, by name. */
-async function previousAssignee(ex: Executor, v: OrderViewer, row: Row): Promise<string | null> {
+async function previousAssignee(ex: Executor, v: SystemActor, row: Row): Promise<string | null> {
   const [r] = await rows<{ name: string | null }>(
     ex,
     sql`select coalesce((select name from users where enterprise_id = ${v.enterpriseId} and id = ${row.service_user_id ?? null}),
@@ -409,6 +403,6 @@ async function previousAssignee(ex: Executor, v: OrderViewer, row: Row): Promise
 }
 
 /** POST /v2/order/dispatch: one order as the page showed it. */
-export async function dispatch(db: Db, v: OrderViewer, b: DispatchBody): Promise<ActionResult> {
+export async function dispatch(db: Db, v: SystemActor, b: DispatchBody): Promise<ActionResult> {
   return withOrder(db, v, 'dispatch', b, async (tx, row) => done(b.orderId, await dispatchLocked(tx, v, row, b)));
 }

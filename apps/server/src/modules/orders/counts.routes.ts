@@ -7,10 +7,9 @@ import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
 import * as counts from './counts.service';
-import { actorOf } from '../../platform/actor';
-import type { OrderScopeSubject as OrderReader } from './scope';
+import { actorOf, type SystemActor } from '../../platform/actor';
 
-const readerOf = (u: SessionUser): OrderReader => actorOf(u);
+const readerOf = (u: SessionUser): SystemActor => actorOf(u);
 
 /** A badge count needs the power of the list it counts (the menu code of that page). */
 const needs = (u: SessionUser, page: string): void => {

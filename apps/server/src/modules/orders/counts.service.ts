@@ -3,9 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
-import { type OrderScopeSubject as OrderReader, orderScope, seesAllOrders } from './scope';
+import { orderScope, seesAllOrders } from './scope';
 import { examineMine } from './list.filters';
 import { type StateGroup, stateCounts, totalOf } from './state-counts';
+import type { SystemActor } from '../../platform/actor';
 
 /**
  * The order counts of the shell's badges and the statistics. Each count is
@@ -15,7 +16,7 @@ import { type StateGroup, stateCounts, totalOf } from './state-counts';
 
 /** Open states: not completed (5) or cancelled (6). */
 const OPEN = sql.raw('o.state in (0, 1, 2, 3, 4, 7)');
-const live = (r: OrderReader): SQL => sql`o.enterprise_id = ${r.enterpriseId} and o.deleted_at is null`;
+const live = (r: SystemActor): SQL => sql`o.enterprise_id = ${r.enterpriseId} and o.deleted_at is null`;
 
 async function countWhere(ex: Executor, conds: SQL[]): Promise<number> {
   const [row] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${sql.join(conds, sql` and `)}`);
@@ -29,11 +30,11 @@ const intParam = (v: unknown): number | null => (v == null || v === '' || !/^-?\
  * For someone who sees every order, a count that is a sum of the trigger-kept groups (state-counts.ts) reads them, not
  * the orders: the same number, without reading one index entry per order.
  */
-const fromTotals = (ex: Executor, r: OrderReader, keep: (g: StateGroup) => boolean): Promise<number> | null =>
+const fromTotals = (ex: Executor, r: SystemActor, keep: (g: StateGroup) => boolean): Promise<number> | null =>
   seesAllOrders(r) ? totalOf(ex, r.enterpriseId, keep) : null;
 
 /** 待受理 (dataType 1, the badge): state 0 and not invalid; dataType 2 the invalid ones; otherwise both. */
-export function acceptanceCount(ex: Executor, r: OrderReader, dataType: unknown): Promise<number> {
+export function acceptanceCount(ex: Executor, r: SystemActor, dataType: unknown): Promise<number> {
   const t = intParam(dataType);
   const totals = fromTotals(ex, r, (g) => g.state === 0 && (t === 1 ? !g.invalid : t === 2 ? g.invalid : true));
   if (totals) return totals;
@@ -42,12 +43,12 @@ export function acceptanceCount(ex: Executor, r: OrderReader, dataType: unknown)
 }
 
 /** 待派单: state 1 and not waiting in the pool (pool orders count on the pool's badge, 工单公海). */
-export function unDeliverCount(ex: Executor, r: OrderReader): Promise<number> {
+export function unDeliverCount(ex: Executor, r: SystemActor): Promise<number> {
   return fromTotals(ex, r, (g) => g.state === 1 && !g.inPool) ?? countWhere(ex, [live(r), sql.raw('o.state = 1 and not o.in_pool'), orderScope(r)]);
 }
 
 /** 异常工单: a pending change request; type 1–3 one kind (改约, 转派, 取消), type 0 or absent all. */
-export function abnormalCount(ex: Executor, r: OrderReader, type: unknown): Promise<number> {
+export function abnormalCount(ex: Executor, r: SystemActor, type: unknown): Promise<number> {
   const t = intParam(type);
   const one = t != null && t >= 1 && t <= 3;
   const totals = fromTotals(ex, r, (g) => g.abnormalKind != null && (!one || g.abnormalKind === t));
@@ -57,17 +58,17 @@ export function abnormalCount(ex: Executor, r: OrderReader, type: unknown): Prom
 }
 
 /** 超时工单 (orderDue=0, or the list's orderExceed=1): open, valid and past the due time. */
-export function overdueCount(ex: Executor, r: OrderReader): Promise<number> {
+export function overdueCount(ex: Executor, r: SystemActor): Promise<number> {
   return countWhere(ex, [live(r), OPEN, sql.raw('not o.invalid and o.due_at < now()'), orderScope(r)]);
 }
 
 /** 工单公海 (is_grab=1): every order waiting in the pool; the pool is open to all who may grab. */
-export function poolCount(ex: Executor, r: OrderReader): Promise<number> {
+export function poolCount(ex: Executor, r: SystemActor): Promise<number> {
   return totalOf(ex, r.enterpriseId, (g) => g.state === 1 && g.inPool);
 }
 
 /** 待我审批 (type -1 every kind, 1–4 one): pending approvals this user may decide (an approval flow's: his open tasks). */
-export async function examineCount(ex: Executor, r: OrderReader, type: unknown): Promise<number> {
+export async function examineCount(ex: Executor, r: SystemActor, type: unknown): Promise<number> {
   const t = intParam(type);
   const kinds = t != null && t >= 1 && t <= 4 ? [t] : [1, 2, 3, 4];
   return countWhere(ex, [live(r), sql.raw(`o.examine_result = 0 and o.examine_type in (${kinds.join(', ')})`), examineMine(r)]);
@@ -84,7 +85,7 @@ export function listCountFilters(query: Record<string, unknown>): OrderListCount
 }
 
 /** The number of rows AllOrder shows the user for these filters. */
-export function listCount(ex: Executor, r: OrderReader, f: OrderListCountQuery): Promise<number> {
+export function listCount(ex: Executor, r: SystemActor, f: OrderListCountQuery): Promise<number> {
   // Every order, or the orders in some states: a sum of the totals (for someone who sees every order).
   const statesOnly =
     !f.orderType &&
@@ -121,7 +122,7 @@ function createdRange(tz: string, start?: string, end?: string): SQL[] {
 }
 
 /** Counts by state for the home page, plus the abnormal and overdue open orders (GET /v2/report/statusStatistics). */
-export async function statusStatistics(ex: Executor, r: OrderReader, tz: string, q: { startTime?: string; endTime?: string }): Promise<StatusStatistics> {
+export async function statusStatistics(ex: Executor, r: SystemActor, tz: string, q: { startTime?: string; endTime?: string }): Promise<StatusStatistics> {
   const range = createdRange(tz, q.startTime, q.endTime);
   const where = sql.join([live(r), orderScope(r), ...range], sql` and `);
   // All time for someone who sees every order: the trigger-kept counters (state-counts.ts), not 1,000,000 index entries.
@@ -160,7 +161,7 @@ interface TypeFilter {
 }
 
 /** The customer and the product must be the enterprise's own: another enterprise's id is "not found". */
-async function checkOwn(ex: Executor, r: OrderReader, f: TypeFilter): Promise<void> {
+async function checkOwn(ex: Executor, r: SystemActor, f: TypeFilter): Promise<void> {
   if (f.customerId) {
     const found = await rows(ex, sql`select 1 from customers where enterprise_id = ${r.enterpriseId} and id = ${f.customerId}`);
     if (found.length === 0) throw new AppError('NOT_FOUND');
@@ -171,7 +172,7 @@ async function checkOwn(ex: Executor, r: OrderReader, f: TypeFilter): Promise<vo
   }
 }
 
-function typeConds(r: OrderReader, f: TypeFilter): SQL[] {
+function typeConds(r: SystemActor, f: TypeFilter): SQL[] {
   const c: SQL[] = [live(r), orderScope(r)];
   if (f.customerId) c.push(sql`o.customer_id = ${f.customerId}`);
   if (f.productId) c.push(sql`o.installed_product_id = ${f.productId}`);
@@ -179,7 +180,7 @@ function typeConds(r: OrderReader, f: TypeFilter): SQL[] {
 }
 
 /** Order types with the user's order count of each (enabled types also at 0), most used first. */
-export async function serviceTypeList(ex: Executor, r: OrderReader, f: TypeFilter): Promise<{ id: number; name: string; count: number }[]> {
+export async function serviceTypeList(ex: Executor, r: SystemActor, f: TypeFilter): Promise<{ id: number; name: string; count: number }[]> {
   await checkOwn(ex, r, f);
   const found = await rows<{ id: number; name: string; n: number }>(
     ex,
@@ -192,7 +193,7 @@ export async function serviceTypeList(ex: Executor, r: OrderReader, f: TypeFilte
   return found.map((t) => ({ id: Number(t.id), name: t.name, count: Number(t.n) }));
 }
 
-export async function serviceTypeCount(ex: Executor, r: OrderReader, f: TypeFilter): Promise<number> {
+export async function serviceTypeCount(ex: Executor, r: SystemActor, f: TypeFilter): Promise<number> {
   await checkOwn(ex, r, f);
   return countWhere(ex, typeConds(r, f));
 }

@@ -5,13 +5,11 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { insertStateLogs, stateLogOfInserted } from '../../platform/state';
 import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
-import type { Viewer } from '../../platform/actor';
 import { customerRowScope } from '../customers/common';
 import { gramsOf, gramsWithSql } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import type { EventViewer } from '../events/event.state';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
 import { createdProbes, type PinnedProcess, processForNewOrder, processForNewOrderSql, runCreatedHooksBatch, runCreatedHooksProbed } from './order.hooks';
 import type { Actor } from '../../platform/actor';
@@ -33,7 +31,7 @@ export interface Address extends ResolvedArea {
 }
 
 /** The service address: typed (gpsAddr), a saved address of the customer, or the customer's default one. */
-export async function addressOf(ex: Executor, v: Viewer, customerId: number, b: Pick<CreateOrderBody, 'gpsAddr' | 'addressId'>): Promise<Address> {
+export async function addressOf(ex: Executor, v: Actor, customerId: number, b: Pick<CreateOrderBody, 'gpsAddr' | 'addressId'>): Promise<Address> {
   if (b.gpsAddr) {
     const g = b.gpsAddr;
     const area = resolveArea(g.provinceCode, g.cityCode, g.districtCode);
@@ -72,7 +70,7 @@ export async function addressOf(ex: Executor, v: Viewer, customerId: number, b: 
 }
 
 /** The installed product (of this customer) and its warranty state today. */
-export async function productOf(ex: Executor, v: Viewer, customerId: number, productId: number | null | undefined) {
+export async function productOf(ex: Executor, v: Actor, customerId: number, productId: number | null | undefined) {
   if (!productId) return { productId: null, warranty: null };
   const [p] = await rows<{ warranty_end: string | null; extended_end: string | null; today: string }>(
     ex,
@@ -86,7 +84,7 @@ export async function productOf(ex: Executor, v: Viewer, customerId: number, pro
 }
 
 /** Refuses ids that are not rows of `table` in this enterprise (users: enabled and not deleted). */
-export async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
+export async function checkIds(ex: Executor, v: Actor, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const [r] = await rows<{ n: number }>(
@@ -96,7 +94,7 @@ export async function checkIds(ex: Executor, v: Viewer, table: 'users' | 'servic
   if (Number(r?.n) !== unique.length) throw invalid(message);
 }
 
-export async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
+export async function serviceItemsOf(ex: Executor, v: Actor, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const found = await rows<{ id: number; name: string; price: string | number }>(
@@ -108,7 +106,7 @@ export async function serviceItemsOf(ex: Executor, v: Viewer, ids: number[]) {
 }
 
 /** Source (1 客服/内部创建, 2 经销商案例转化) and sale channel: a channel the enterprise's sale_channels allow. */
-export async function checkChannel(ex: Executor, v: Viewer, b: Pick<CreateOrderBody, 'source' | 'saleChannel'>): Promise<void> {
+export async function checkChannel(ex: Executor, v: Actor, b: Pick<CreateOrderBody, 'source' | 'saleChannel'>): Promise<void> {
   if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
   if (b.saleChannel == null) return;
   const [e] = await rows<{ sale_channels: string }>(ex, sql`select sale_channels from enterprises where id = ${v.enterpriseId}`);
@@ -116,7 +114,7 @@ export async function checkChannel(ex: Executor, v: Viewer, b: Pick<CreateOrderB
 }
 
 /** The order type (default when absent), which must be enabled, and the field version new orders pin. */
-async function templateOf(ex: Executor, v: Viewer, orderType: number | null | undefined) {
+async function templateOf(ex: Executor, v: Actor, orderType: number | null | undefined) {
   const cur = await currentVersionOf(ex, v.enterpriseId, ORDER_FORM_KIND, orderType ?? undefined);
   if (!cur.enabled) throw invalid('工单类型：该工单类型已停用');
   return cur;
@@ -223,7 +221,7 @@ export async function createOrder(
   db: Db,
   v: Actor,
   b: CreateOrderBody,
-  ev?: EventViewer,
+  ev?: Actor,
   pinned?: PinnedProcess,
   /** `requiredLater`: an order the system makes (cycle plans) may leave required custom fields for the engineer to fill. */
   opts: { requiredLater?: boolean; assignee?: number | null } = {},

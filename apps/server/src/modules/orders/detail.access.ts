@@ -3,27 +3,26 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
-import { actionViewerOf } from './actions.service';
-import { type OrderViewer, viewerPartsColumn, withViewerParts } from './order.state';
+import { viewerPartsColumn, withViewerParts } from './order.state';
 import { openableOrders, seesAllOrders } from './scope';
+import type { SystemActor, Actor } from '../../platform/actor';
 
 /**
  * Who may open which order: any order page's power opens the detail, and which orders is the one order scope
  * (scope.ts); the recycle bin only with its page and the whole enterprise in view.
  */
-export interface OrderReader extends OrderViewer {
+export interface OrderReader extends SystemActor {
   timeZone: string;
   /** Sees orders in the recycle bin. */
   bin: boolean;
 }
 
-/** The session user as an order reader; NO_POWER without any order page. */
-export function readerOf(u: SessionUser): OrderReader {
-  const can = (p: string) => hasPower(u.powers, p);
+/** The actor as an order reader; NO_POWER without any order page. */
+export function readerOf(a: Actor): OrderReader {
+  const can = (p: string) => hasPower(a.powers, p);
   if (!ORDER_PAGE_POWERS.some(can)) throw new AppError('NO_POWER');
   // As the lifecycle endpoints see the user, so the buttons match what they accept.
-  return { ...actionViewerOf(u), bin: can('menu_OrderRubbish') };
+  return { ...a, bin: can('menu_OrderRubbish') };
 }
 
 /** Condition on an orders row `o` keeping the orders the reader may open. */

@@ -12,35 +12,35 @@ import { fieldNamesOf, fieldValuesOf, signsOf } from './views.service';
 export function orderDetailRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {
-    orderDetail: async ({ user, query }) => {
-      const r = readerOf(user);
+    orderDetail: async ({ actor, query }) => {
+      const r = readerOf(actor);
       return orderDetail(db, r, await visibleOrder(db, r, query.orderId));
     },
-    getOrderTab: async ({ user, query }) => {
-      const r = readerOf(user);
+    getOrderTab: async ({ actor, query }) => {
+      const r = readerOf(actor);
       return orderTabs(db, r, await visibleOrder(db, r, query.orderId));
     },
-    getOrderTabById: async ({ user, params }) => {
-      const r = readerOf(user);
+    getOrderTabById: async ({ actor, params }) => {
+      const r = readerOf(actor);
       return orderTabs(db, r, await visibleOrder(db, r, pathId(params.id, '工单')));
     },
-    logs: async ({ user, query }) => {
-      const r = readerOf(user);
+    logs: async ({ actor, query }) => {
+      const r = readerOf(actor);
       await visibleOrder(db, r, query.orderId);
       return orderLogs(db, r, query.orderId);
     },
-    messageList: async ({ user, query }) => listMessages(db, readerOf(user), query.orderId, query),
-    addMessage: async ({ user, body }) => withMessage(await addMessage(db, readerOf(user), body), '发送成功'),
-    delMessage: async ({ user, body }) => {
-      await deleteMessage(db, readerOf(user), body.orderId, body.id);
+    messageList: async ({ actor, query }) => listMessages(db, readerOf(actor), query.orderId, query),
+    addMessage: async ({ actor, body }) => withMessage(await addMessage(db, readerOf(actor), body), '发送成功'),
+    delMessage: async ({ actor, body }) => {
+      await deleteMessage(db, readerOf(actor), body.orderId, body.id);
       return withMessage(null, '删除成功');
     },
-    relatedList: async ({ user, query }) => {
-      const r = readerOf(user);
+    relatedList: async ({ actor, query }) => {
+      const r = readerOf(actor);
       return relatedOrders(db, r, await visibleOrder(db, r, query.orderId));
     },
-    getSign: async ({ user, query }) => signsOf(db, readerOf(user), query.orderId),
-    getfildValue: async ({ user, query }) => fieldValuesOf(db, readerOf(user), query.orderId, query.form),
-    getFieldName: async ({ user, query }) => fieldNamesOf(db, readerOf(user), query),
+    getSign: async ({ actor, query }) => signsOf(db, readerOf(actor), query.orderId),
+    getfildValue: async ({ actor, query }) => fieldValuesOf(db, readerOf(actor), query.orderId, query.form),
+    getFieldName: async ({ actor, query }) => fieldNamesOf(db, readerOf(actor), query),
   });
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { addressesOf } from '../customers/addresses.service';
-import type { Actor, Viewer } from '../../platform/actor';
+import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { orderAbilities } from './order.state';
 import { orderInScope } from './scope';
@@ -20,7 +20,7 @@ const SHOWN = 5;
  * Open orders of one customer and order type, for the create page's warning: not completed (5) or cancelled (6),
  * not marked invalid, not in the recycle bin. The type defaults to the default order type, as createOrder's does.
  */
-export async function duplicateOrders(ex: Executor, v: Viewer, customerId: number, templateId?: number | null) {
+export async function duplicateOrders(ex: Executor, v: Actor, customerId: number, templateId?: number | null) {
   const customer = await visibleCustomer(ex, v, customerId);
   const tpl = await resolveTemplate(ex, v.enterpriseId, ORDER_KIND, templateId ?? undefined);
   const where = sql`o.enterprise_id = ${v.enterpriseId} and o.customer_id = ${customer.id} and o.template_id = ${tpl.id}
@@ -38,7 +38,7 @@ export async function duplicateOrders(ex: Executor, v: Viewer, customerId: numbe
 }
 
 /** The chosen customer's contacts, addresses and installed products (with warranty today), for the create page. */
-export async function customerContext(ex: Executor, v: Viewer, customerId: number): Promise<OrderCustomerContext> {
+export async function customerContext(ex: Executor, v: Actor, customerId: number): Promise<OrderCustomerContext> {
   return contextOf(ex, v, await visibleCustomer(ex, v, customerId));
 }
 
@@ -62,7 +62,7 @@ export async function orderCustomerContext(ex: Executor, v: Actor, orderId: numb
   return contextOf(ex, v, { id: Number(customer.id), name: customer.name });
 }
 
-async function contextOf(ex: Executor, v: Viewer, customer: { id: number; name: string }): Promise<OrderCustomerContext> {
+async function contextOf(ex: Executor, v: Actor, customer: { id: number; name: string }): Promise<OrderCustomerContext> {
   const [contacts, addresses, products] = await Promise.all([
     contactsOf(ex, v, customer.id),
     addressesOf(ex, v, customer.id),

@@ -17,11 +17,12 @@ import { visibleCustomer } from '../customers/common';
 import { gramsOf, texts } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
-import { type ActionResult, type ActionViewer, instantOf, orderExtOf, setPeople, withOrder } from './actions.service';
+import { type ActionResult, instantOf, orderExtOf, setPeople, withOrder } from './actions.service';
 import { addressOf, checkChannel, checkIds, productOf, serviceItemsOf } from './create.service';
 import { recomputeReceivable } from './fees.service';
 import { moveOrder } from './order.state';
 import { geocodeSaved } from '../geo/geo.service';
+import type { Actor } from '../../platform/actor';
 
 /**
  * Editing an order (/v2/order/edit by staff and the creator, /v2/order/employee/edit by the engineer
@@ -58,7 +59,7 @@ function put(patch: Patch, row: Row, col: string, value: unknown, as?: PatchValu
   patch[col] = as ?? (value as PatchValue);
 }
 
-async function checkUsers(ex: Executor, v: ActionViewer, ids: number[], label: string, role?: number): Promise<Map<number, string>> {
+async function checkUsers(ex: Executor, v: Actor, ids: number[], label: string, role?: number): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const found = await rows<{ id: number; name: string }>(
@@ -70,7 +71,7 @@ async function checkUsers(ex: Executor, v: ActionViewer, ids: number[], label: s
   return new Map(found.map((u) => [Number(u.id), u.name]));
 }
 
-async function peopleOf(ex: Executor, v: ActionViewer, orderId: number, part: number): Promise<number[]> {
+async function peopleOf(ex: Executor, v: Actor, orderId: number, part: number): Promise<number[]> {
   const r = await rows<{ user_id: number }>(
     ex,
     sql`select user_id from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and part = ${part} order by user_id`,
@@ -79,15 +80,7 @@ async function peopleOf(ex: Executor, v: ActionViewer, orderId: number, part: nu
 }
 
 /** Replaces the people of a part when the list changes; answers the log note's part ('协作人员：甲、乙'). */
-async function changePeople(
-  tx: Tx,
-  v: ActionViewer,
-  orderId: number,
-  part: number,
-  ids: number[] | undefined,
-  label: string,
-  role?: number,
-): Promise<string | null> {
+async function changePeople(tx: Tx, v: Actor, orderId: number, part: number, ids: number[] | undefined, label: string, role?: number): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
   if (same(await peopleOf(tx, v, orderId, part), next)) return null;
@@ -97,7 +90,7 @@ async function changePeople(
 }
 
 /** The search grams follow the title, contact, phone and address (as at creation). */
-async function gramsPatch(ex: Executor, v: ActionViewer, row: Row, patch: Patch): Promise<void> {
+async function gramsPatch(ex: Executor, v: Actor, row: Row, patch: Patch): Promise<void> {
   const keys = ['title', 'custom_link_person', 'custom_phone', 'full_address', 'customer_id'];
   if (!keys.some((k) => k in patch)) return;
   const next = { ...row, ...patch };
@@ -107,7 +100,7 @@ async function gramsPatch(ex: Executor, v: ActionViewer, row: Row, patch: Patch)
 }
 
 /** The service address as columns: typed (gpsAddr, with region and coordinates) or a saved one of the order's customer. */
-async function addressPatch(ex: Executor, v: ActionViewer, patch: Patch, row: Row, b: Pick<EditOrderBody, 'gpsAddr' | 'addressId'>): Promise<void> {
+async function addressPatch(ex: Executor, v: Actor, patch: Patch, row: Row, b: Pick<EditOrderBody, 'gpsAddr' | 'addressId'>): Promise<void> {
   if (!b.gpsAddr && !b.addressId) return;
   const a = await addressOf(ex, v, Number(row.customer_id), { gpsAddr: b.gpsAddr, addressId: b.gpsAddr ? null : b.addressId });
   const cols: Row = {
@@ -129,7 +122,7 @@ async function addressPatch(ex: Executor, v: ActionViewer, patch: Patch, row: Ro
 /** Saves the patch (and the notes of what is not a column) as one logged action; nothing changed writes nothing. */
 async function save(
   tx: Tx,
-  v: ActionViewer,
+  v: Actor,
   row: Row,
   action: 'edit' | 'employeeEdit',
   patch: Patch,
@@ -151,7 +144,7 @@ async function save(
  * The order's service items become `ids`: lines of items kept stay as they are (price, quantity), removed ones go,
  * new ones come at the catalogue's price; the receivable is recomputed. Answers the log note, or null when unchanged.
  */
-async function changeServiceItems(tx: Tx, v: ActionViewer, orderId: number, ids: number[] | undefined, patch: Patch): Promise<string | null> {
+async function changeServiceItems(tx: Tx, v: Actor, orderId: number, ids: number[] | undefined, patch: Patch): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
   const now = await rows<{ service_item_id: number }>(
@@ -181,7 +174,7 @@ async function changeServiceItems(tx: Tx, v: ActionViewer, orderId: number, ids:
 }
 
 /** The order's tags (code 3) become `ids`; answers the log note, or null when unchanged. */
-async function changeTags(tx: Tx, v: ActionViewer, orderId: number, ids: number[] | undefined): Promise<string | null> {
+async function changeTags(tx: Tx, v: Actor, orderId: number, ids: number[] | undefined): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
   const now = await rows<{ tag_id: number }>(
@@ -244,7 +237,7 @@ const editableOf = (who: 'staff' | 'engineer', row: Row) =>
   });
 
 /** Contact, address, product, service items, description, attachments, custom fields: what both edits may send. */
-async function onSiteChanges(tx: Tx, v: ActionViewer, row: Row, b: EmployeeEditBody, c: Changes): Promise<void> {
+async function onSiteChanges(tx: Tx, v: Actor, row: Row, b: EmployeeEditBody, c: Changes): Promise<void> {
   const customerId = Number(row.customer_id);
   await c.field('customLinkPerson', async () => {
     if (b.contactId) {
@@ -278,7 +271,7 @@ async function onSiteChanges(tx: Tx, v: ActionViewer, row: Row, b: EmployeeEditB
 }
 
 /** Staff and the creator: every field of the create page but the customer (`editableFields('staff', …)`); a key left out is kept. */
-export async function editOrder(db: Db, v: ActionViewer, b: EditOrderBody): Promise<ActionResult> {
+export async function editOrder(db: Db, v: Actor, b: EditOrderBody): Promise<ActionResult> {
   return withOrder(db, v, 'edit', b, async (tx, row) => {
     const c = new Changes(editableOf('staff', row));
     await c.field('title', () => put(c.patch, row, 'title', b.title));
@@ -319,7 +312,7 @@ export async function editOrder(db: Db, v: ActionViewer, b: EditOrderBody): Prom
 }
 
 /** The engineer and collaborators: what they correct on site (`editableFields('engineer', …)`). */
-export async function employeeEdit(db: Db, v: ActionViewer, b: EmployeeEditBody): Promise<ActionResult> {
+export async function employeeEdit(db: Db, v: Actor, b: EmployeeEditBody): Promise<ActionResult> {
   return withOrder(db, v, 'employeeEdit', b, async (tx, row) => {
     const c = new Changes(editableOf('engineer', row));
     await onSiteChanges(tx, v, row, b, c);
@@ -329,7 +322,7 @@ export async function employeeEdit(db: Db, v: ActionViewer, b: EmployeeEditBody)
 }
 
 /** The order's customer changes: its contact and address follow (the chosen ones, else the primary and default). */
-export async function linkCustomer(db: Db, v: ActionViewer, b: LinkCustomerBody): Promise<ActionResult> {
+export async function linkCustomer(db: Db, v: Actor, b: LinkCustomerBody): Promise<ActionResult> {
   return withOrder(db, v, 'edit', b, async (tx, row) => {
     const customer = await visibleCustomer(tx, v, b.customerId);
     const [c] = await rows<{ id: number; name: string; phone: string }>(

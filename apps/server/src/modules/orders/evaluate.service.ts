@@ -5,8 +5,9 @@ import { rows } from '../../db/client';
 import { insertStateLog } from '../../platform/state';
 import { apiTime } from '../forms/forms.repo';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import { evaluateRefusal, type MoneyViewer, type OrderRow, orderFor } from './money.access';
+import { evaluateRefusal, type OrderRow, orderFor } from './money.access';
 import { ORDER_STATE } from './order.state';
+import type { Actor } from '../../platform/actor';
 
 /** The evaluation form kind (forms.constants: 8 服务评价). */
 const EVALUATION_KIND = 8;
@@ -18,7 +19,7 @@ interface Stored {
   by: number;
 }
 
-async function view(ex: Executor, v: MoneyViewer, row: OrderRow): Promise<EvaluationView> {
+async function view(ex: Executor, v: Actor, row: OrderRow): Promise<EvaluationView> {
   const e = row.evaluation as Stored | null;
   const [extra] = await rows<{ t: string | null; name: string | null }>(
     ex,
@@ -37,7 +38,7 @@ async function view(ex: Executor, v: MoneyViewer, row: OrderRow): Promise<Evalua
   };
 }
 
-export async function readEvaluation(db: Db, v: MoneyViewer, orderId: number): Promise<EvaluationView> {
+export async function readEvaluation(db: Db, v: Actor, orderId: number): Promise<EvaluationView> {
   return view(db, v, await orderFor(db, v, orderId));
 }
 
@@ -48,7 +49,7 @@ export async function readEvaluation(db: Db, v: MoneyViewer, orderId: number): P
  */
 export async function evaluate(
   db: Db,
-  v: MoneyViewer,
+  v: Actor,
   b: { orderId: number; scores: number[]; comment: string | null; ext?: Record<string, unknown> },
 ): Promise<EvaluationView> {
   return db.transaction(async (tx) => {

@@ -10,8 +10,8 @@ import {
   PLACE_STATES,
 } from '@sk/shared';
 import { type ExportColumn, type ExportUser, keysetPages, registerExport } from '../../platform/exports';
-import type { OrderListViewer } from './list.filters';
 import { countForExport, type OrderExportParams, ordersBefore } from './list.service';
+import type { Actor } from '../../platform/actor';
 
 export const ORDER_EXPORT = 'order';
 
@@ -66,7 +66,7 @@ function cells(r: OrderRow): Record<OrderExportColumn, string | number> {
 }
 
 /** The job runs as its owner: an administrator by the current role (3), as the list's scoping reads it. */
-const viewer = (u: ExportUser): OrderListViewer => u;
+const viewer = (u: ExportUser): Actor => u;
 
 /** POST /export/order: the order list through the download centre, with the list's scope, filters and chosen columns. */
 registerExport<Params>(ORDER_EXPORT, {

@@ -6,8 +6,9 @@ import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
 import { bigints } from '../../platform/sql';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import { cents, feeRefusal, type MoneyViewer, type OrderRow, orderFor } from './money.access';
+import { cents, feeRefusal, type OrderRow, orderFor } from './money.access';
 import { ORDER_STATE } from './order.state';
+import type { Actor } from '../../platform/actor';
 
 /** The expense form kind (forms.constants: 7 费用). */
 const EXPENSE_KIND = 7;
@@ -58,7 +59,7 @@ async function linesOf(ex: Executor, enterpriseId: number, orderId: number): Pro
 }
 
 /** The fees of an order as the fees panel and the report show them. */
-export async function feesOf(ex: Executor, v: MoneyViewer, row: OrderRow): Promise<OrderFeesView> {
+export async function feesOf(ex: Executor, v: Actor, row: OrderRow): Promise<OrderFeesView> {
   const id = Number(row.id);
   const { service, fees } = await linesOf(ex, v.enterpriseId, id);
   const items = await rows<{ id: number; name: string; price_c: string; unit: string }>(
@@ -87,7 +88,7 @@ export async function feesOf(ex: Executor, v: MoneyViewer, row: OrderRow): Promi
   };
 }
 
-export async function readFees(db: Db, v: MoneyViewer, orderId: number): Promise<OrderFeesView> {
+export async function readFees(db: Db, v: Actor, orderId: number): Promise<OrderFeesView> {
   return feesOf(db, v, await orderFor(db, v, orderId));
 }
 
@@ -129,7 +130,7 @@ async function recordedSpareCents(ex: Executor, enterpriseId: number, orderId: n
  * Sets an order's fees in one transaction under the order's row lock: replaces the lines, stores the
  * amounts, computes the totals in cents, bumps the order's version and writes a log row.
  */
-export async function saveFees(db: Db, v: MoneyViewer, b: SaveFeesBody): Promise<OrderFeesView> {
+export async function saveFees(db: Db, v: Actor, b: SaveFeesBody): Promise<OrderFeesView> {
   return db.transaction(async (tx) => {
     const row = await orderFor(tx, v, b.orderId, true);
     const refusal = await feeRefusal(tx, v, row);
@@ -201,7 +202,7 @@ export async function saveFees(db: Db, v: MoneyViewer, b: SaveFeesBody): Promise
 }
 
 /** The expense form's custom values, validated against its current version. */
-async function expenseExt(ex: Executor, v: MoneyViewer, ext: Record<string, unknown>) {
+async function expenseExt(ex: Executor, v: Actor, ext: Record<string, unknown>) {
   const cur = await currentVersionOf(ex, v.enterpriseId, EXPENSE_KIND);
   return validateAndComputeExt(ex, v.enterpriseId, EXPENSE_KIND, cur.templateVersionId, ext, { roles: v.sysrole == null ? undefined : [v.sysrole] });
 }

@@ -5,9 +5,9 @@ import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { likePattern } from '../../platform/search';
-import type { Viewer } from '../../platform/actor';
 import { and, bigints, timeOf } from '../../platform/sql';
 import { lockEnterprise } from '../org/org.common';
+import type { Actor } from '../../platform/actor';
 
 interface RawItem {
   id: number;
@@ -36,7 +36,7 @@ export interface ItemFilters {
   name?: string;
 }
 
-function conds(v: Viewer, f: ItemFilters): SQL[] {
+function conds(v: Actor, f: ItemFilters): SQL[] {
   const c: SQL[] = [sql`i.enterprise_id = ${v.enterpriseId}`];
   if (f.typeId) c.push(sql`i.type_id = ${f.typeId}`);
   if (f.name) c.push(sql`i.name ilike ${likePattern(f.name)}`);
@@ -44,7 +44,7 @@ function conds(v: Viewer, f: ItemFilters): SQL[] {
 }
 
 /** One page of the catalogue in its order (sort, then id); the picker asks for all of it (≤ 9999 rows, inside the list window). */
-export function listItems(ex: Executor, v: Viewer, f: ItemFilters, page: PageRequest): Promise<{ list: ServiceItemRow[]; count: number }> {
+export function listItems(ex: Executor, v: Actor, f: ItemFilters, page: PageRequest): Promise<{ list: ServiceItemRow[]; count: number }> {
   const where = and(conds(v, f));
   return listPage(
     page,
@@ -61,7 +61,7 @@ export function listItems(ex: Executor, v: Viewer, f: ItemFilters, page: PageReq
   );
 }
 
-export async function listTypes(ex: Executor, v: Viewer): Promise<ServiceItemTypeRow[]> {
+export async function listTypes(ex: Executor, v: Actor): Promise<ServiceItemTypeRow[]> {
   const list = await rows<{ id: number; name: string; sort: number; item_count: number }>(
     ex,
     sql`select t.id, t.name, t.sort,
@@ -71,7 +71,7 @@ export async function listTypes(ex: Executor, v: Viewer): Promise<ServiceItemTyp
   return list.map((r) => ({ id: Number(r.id), name: r.name, sort: Number(r.sort), itemCount: Number(r.item_count) }));
 }
 
-async function nameTaken(tx: Tx, table: 'service_items' | 'service_item_types', v: Viewer, name: string, id: number | null | undefined): Promise<boolean> {
+async function nameTaken(tx: Tx, table: 'service_items' | 'service_item_types', v: Actor, name: string, id: number | null | undefined): Promise<boolean> {
   const [r] = await rows(
     tx,
     sql`select 1 from ${sql.identifier(table)} where enterprise_id = ${v.enterpriseId} and name = ${name} and id <> ${id ?? 0} limit 1`,
@@ -84,7 +84,7 @@ async function nameTaken(tx: Tx, table: 'service_items' | 'service_item_types', 
  * run under the enterprise lock so two saves at once cannot both pass them. Orders keep the name and price
  * they were created with (order_service_items), so an edit never changes an order.
  */
-export async function saveItem(db: Db, v: Viewer, b: ServiceItemBody): Promise<number> {
+export async function saveItem(db: Db, v: Actor, b: ServiceItemBody): Promise<number> {
   return db.transaction(async (tx) => {
     await lockEnterprise(tx, v.enterpriseId);
     if (b.typeId) {
@@ -113,7 +113,7 @@ export async function saveItem(db: Db, v: Viewer, b: ServiceItemBody): Promise<n
 }
 
 /** Deletes items; one that an order uses is refused (the order's line points at it) and nothing is deleted. */
-export async function deleteItems(db: Db, v: Viewer, ids: number[]): Promise<void> {
+export async function deleteItems(db: Db, v: Actor, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     await lockEnterprise(tx, v.enterpriseId);
@@ -129,7 +129,7 @@ export async function deleteItems(db: Db, v: Viewer, ids: number[]): Promise<voi
   });
 }
 
-export async function saveType(db: Db, v: Viewer, b: { id?: number | null; name: string; sort: number }): Promise<number> {
+export async function saveType(db: Db, v: Actor, b: { id?: number | null; name: string; sort: number }): Promise<number> {
   return db.transaction(async (tx) => {
     await lockEnterprise(tx, v.enterpriseId);
     if (await nameTaken(tx, 'service_item_types', v, b.name, b.id)) throw new AppError('NAME_TAKEN');
@@ -150,7 +150,7 @@ export async function saveType(db: Db, v: Viewer, b: { id?: number | null; name:
 }
 
 /** Deletes a type that holds no items (its items are moved or deleted first). */
-export async function deleteType(db: Db, v: Viewer, id: number): Promise<void> {
+export async function deleteType(db: Db, v: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockEnterprise(tx, v.enterpriseId);
     const [t] = await rows<{ name: string; n: number }>(

@@ -1,13 +1,13 @@
 import { MY_ORDER_TAB_STATES, ORDER_PEOPLE_PARTS, ORDER_TAB_STATES, type OrderListFilters } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Viewer } from '../../platform/actor';
+import type { SystemActor, Actor } from '../../platform/actor';
 import { customerScope } from '../customers/common';
 import { contains, gramNeedles, prefixPattern } from '../../platform/search';
 import { and, bigints, createdBetween } from '../../platform/sql';
 import { hasAnyTag } from '../tags/tag-links';
 import { createdMonths, orderContains } from './list.search';
 import { onEngine, openTaskOrders } from './examine.kinds';
-import { type OrderScopeSubject, orderScope, seesAllOrders, teamOrdersOf } from './scope';
+import { orderScope, seesAllOrders, teamOrdersOf } from './scope';
 import type { StateGroup } from './state-counts';
 
 /**
@@ -20,9 +20,6 @@ const ORDER_TAG_CODE = 3;
 /** States in which an order can still be overdue. */
 const OPEN_STATES = sql`(0, 1, 2, 3, 4, 7)`;
 
-/** Who lists orders: the one order scope (scope.ts) decides which. */
-export type OrderListViewer = Viewer & OrderScopeSubject;
-
 /**
  * A user's orders by a part in order_people (4 collaborator, 6 copied-to), as `= any(array(…))`: the ids are read
  * first by order_people_user_idx and looked up by the primary key, instead of a filter on every order walked.
@@ -31,14 +28,14 @@ const byPeople = (v: { enterpriseId: number }, userId: number, part: number): SQ
   sql`o.id = any(array(select p.order_id from order_people p where p.enterprise_id = ${v.enterpriseId} and p.user_id = ${userId} and p.part = ${part}))`;
 
 /** Approvers decide approvals (administrators and dispatchers until processes name approvers: docs/decisions.md). */
-const isApprover = (v: OrderListViewer): boolean => v.admin || v.sysrole === 1;
+const isApprover = (v: Actor): boolean => v.admin || v.sysrole === 1;
 
 /**
  * 待我审批: an order an approval flow decides shows for those holding an open task of its current step; one without an
  * instance for the process's approvers, as before (docs/approvals.md).
  */
-export const examineMine = (v: OrderScopeSubject): SQL =>
-  isApprover(v as OrderListViewer) ? sql`(${openTaskOrders(v.enterpriseId, v.id)} or not ${onEngine()})` : openTaskOrders(v.enterpriseId, v.id);
+export const examineMine = (v: SystemActor): SQL =>
+  isApprover(v as Actor) ? sql`(${openTaskOrders(v.enterpriseId, v.id)} or not ${onEngine()})` : openTaskOrders(v.enterpriseId, v.id);
 
 const inStates = (states: readonly number[]): SQL =>
   sql`o.state in (${sql.join(
@@ -47,7 +44,7 @@ const inStates = (states: readonly number[]): SQL =>
   )})`;
 
 /** What each list page shows before any filter. */
-function scopeConds(v: OrderListViewer, f: Partial<OrderListFilters>): SQL[] {
+function scopeConds(v: Actor, f: Partial<OrderListFilters>): SQL[] {
   const me = v.id;
   switch (f.scope ?? 'all') {
     case 'acceptance':
@@ -80,7 +77,7 @@ function scopeConds(v: OrderListViewer, f: Partial<OrderListFilters>): SQL[] {
 }
 
 /** A time range on a column, in the enterprise's zone (a date-only or 00:00 end covers the whole day). */
-const between = (col: string, v: Viewer, start?: string, end?: string): SQL[] => createdBetween(sql.raw(col), v, start, end);
+const between = (col: string, v: Actor, start?: string, end?: string): SQL[] => createdBetween(sql.raw(col), v, start, end);
 
 /**
  * How the text filters find their rows: `monthGrams` (the default) narrows them within a creation range to its months'
@@ -97,14 +94,14 @@ export interface WhereOptions {
  * Whether the list is a text search that a month walk can count: a text filter with grams to look up, and no closed
  * creation range of up to 12 months (that one is keyed by its own months already).
  */
-export function walksMonths(v: Viewer, f: Partial<OrderListFilters>): boolean {
+export function walksMonths(v: Pick<Actor, 'timeZone'>, f: Partial<OrderListFilters>): boolean {
   const texts = [f.keyword, f.title, f.customLinkPerson, f.gpsAddr];
   if (!texts.some((q) => q && gramNeedles(q).length > 0)) return false;
   return createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime) == null;
 }
 
 /** Every filter of the list, as conditions; absent filters add nothing. */
-function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): SQL[] {
+function filterConds(v: Actor, f: Partial<OrderListFilters>, o: WhereOptions): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [];
   const months = o.walkMonth ?? (o.monthGrams === false ? null : createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime));
@@ -171,7 +168,7 @@ function filterConds(v: Viewer, f: Partial<OrderListFilters>, o: WhereOptions): 
 }
 
 /** The whole condition of a list: the enterprise, the recycle bin (in or out), the viewer's orders, the scope, the filters. */
-export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>, o: WhereOptions = {}): SQL {
+export function orderListWhere(v: Actor, f: Partial<OrderListFilters>, o: WhereOptions = {}): SQL {
   const bin = f.scope === 'rubbish' ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`;
   return and([sql`o.enterprise_id = ${v.enterpriseId}`, bin, orderScope(v), ...scopeConds(v, f), ...filterConds(v, f, o)]);
 }
@@ -181,7 +178,7 @@ export function orderListWhere(v: OrderListViewer, f: Partial<OrderListFilters>,
  * who sees every order, outside the recycle bin, the scope 全部 / 待受理 / 异常 and no filter but states. Otherwise null:
  * the list counts its matches (capped at the window).
  */
-export function totalsGroupsOf(v: OrderListViewer, f: Partial<OrderListFilters>): ((g: StateGroup) => boolean) | null {
+export function totalsGroupsOf(v: Actor, f: Partial<OrderListFilters>): ((g: StateGroup) => boolean) | null {
   if (!seesAllOrders(v)) return null;
   const scope = f.scope ?? 'all';
   if (scope !== 'all' && scope !== 'acceptance' && scope !== 'abnormal') return null;

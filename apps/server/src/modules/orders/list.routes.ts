@@ -6,18 +6,18 @@ import { AppError } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
 import { ORDER_EXPORT } from './export';
 import './list.history';
-import { guardScope, listOrders, listViewerOf } from './list.service';
+import { guardScope, listOrders } from './list.service';
 
 /** The order lists (one call, a scope per page) and their download-centre export. */
 export function orderListRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const hotline = deps.config.CUSTOMER_SERVICE_PHONE;
   registerAll(app, deps, K, {
-    getAllOrderList: async ({ user, query }) => {
+    getAllOrderList: async ({ actor, user, query }) => {
       guardScope(user, query.scope, hotline);
       // The free plan keeps the default order (free users cannot change sorting).
       if (query.sortType !== 1 && user.enterprise.isChargeUser === 0) throw new AppError('PLAN_FREE', {}, freeNotice('sortChange', hotline));
-      return listOrders(db, listViewerOf(user), query);
+      return listOrders(db, actor, query);
     },
     exportOrder: async ({ user, body }) => {
       guardScope(user, body.scope, hotline);

@@ -5,17 +5,15 @@ import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { countAndPick, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
 import { searchPageRows } from '../../platform/list.snapshot';
-import { actorOf } from '../../platform/actor';
+import type { Actor } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import { visibleCustomer } from '../customers/common';
 import { bigints, timeOf } from '../../platform/sql';
-import { type OrderListViewer, orderListWhere, totalsGroupsOf, walksMonths } from './list.filters';
+import { orderListWhere, totalsGroupsOf, walksMonths } from './list.filters';
 import { pastWindowByMonths } from './list.search';
 import { totalOf } from './state-counts';
 
 /** The order lists (GET /v2/order/getAllOrderList) and the rows the order export writes. */
-
-export const listViewerOf = (u: SessionUser): OrderListViewer => actorOf(u);
 
 /** Each scope is its own page: its menu power, then its free-plan lock (the spec's notice). */
 export function guardScope(u: SessionUser, scope: OrderListFilters['scope'], hotline: string): void {
@@ -72,7 +70,7 @@ export interface RawRow {
 }
 
 /** The list columns for the rows `inner` picks (aliased o); the names are joined for those rows only. */
-export function rowSelect(v: OrderListViewer, inner: SQL, order: SQL): SQL {
+export function rowSelect(v: Actor, inner: SQL, order: SQL): SQL {
   const t = (col: string) => timeOf(sql.raw(`o.${col}`), v);
   return sql`select o.id, o.order_no, o.title, o.state, o.invalid, o.customer_id, c.name as custom_name, o.custom_link_person, o.custom_phone,
       o.full_address, o.latitude, o.longitude, o.geo_precision, o.template_id, ft.name as order_type_name, o.priority, o.service_user_id, su.name as service_user_name,
@@ -135,7 +133,7 @@ export function present(r: RawRow): OrderRow {
 }
 
 /** A customer's or product's tab: that customer must be one the viewer may see (another's answers not found). */
-async function checkSubject(ex: Executor, v: OrderListViewer, f: Partial<OrderListFilters>): Promise<void> {
+async function checkSubject(ex: Executor, v: Actor, f: Partial<OrderListFilters>): Promise<void> {
   if (f.scope === 'customer') {
     if (!f.customerId) throw new AppError('VALIDATION', { detail: '请选择客户' });
     await visibleCustomer(ex, v, f.customerId);
@@ -164,10 +162,10 @@ const MATCH_COLUMNS = {
 } as const;
 
 /** The list's matches with the columns its sort reads. */
-const matchesOf = (v: OrderListViewer, q: OrderListQuery): SQL =>
+const matchesOf = (v: Actor, q: OrderListQuery): SQL =>
   sql`select ${sortOf(MATCH_COLUMNS, q.sortType as keyof typeof MATCH_COLUMNS, 1)} from orders o where ${orderListWhere(v, q)}`;
 
-export function orderPageSql(v: OrderListViewer, q: OrderListQuery, count: number): SQL {
+export function orderPageSql(v: Actor, q: OrderListQuery, count: number): SQL {
   const key = q.sortType as keyof typeof SORTS;
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   // The walk stops at its page: each row it passes is checked on its plain grams (a cheap array test).
@@ -180,7 +178,7 @@ export function orderPageSql(v: OrderListViewer, q: OrderListQuery, count: numbe
  * matches (countAndPick); a broad one (past the window) walks the sort's index (orderPageSql). Names are joined for the
  * page only.
  */
-export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQuery): Promise<{ list: OrderRow[]; count: number }> {
+export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Promise<{ list: OrderRow[]; count: number }> {
   await checkSubject(ex, v, q);
   const order = sortOf(SORTS, q.sortType as keyof typeof SORTS, 1);
   const matchOrder = sortOf(MATCH_SORTS, q.sortType as keyof typeof MATCH_SORTS, 1);
@@ -208,17 +206,17 @@ export async function listOrders(ex: Executor, v: OrderListViewer, q: OrderListQ
 
 export type OrderExportParams = Partial<OrderListFilters> & { ids?: number[] };
 
-const exportWhere = (v: OrderListViewer, p: OrderExportParams): SQL =>
+const exportWhere = (v: Actor, p: OrderExportParams): SQL =>
   p.ids?.length ? sql`${orderListWhere(v, p)} and o.id = any(${bigints(p.ids)})` : orderListWhere(v, p);
 
 /** Exact, unlike the list's capped count: the download centre shows the export's progress against it. */
-export async function countForExport(ex: Executor, v: OrderListViewer, p: OrderExportParams): Promise<number> {
+export async function countForExport(ex: Executor, v: Actor, p: OrderExportParams): Promise<number> {
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${exportWhere(v, p)}`);
   return Number(r?.n ?? 0);
 }
 
 /** Keyset page for the export: ids below `before`, newest id first (orders_pkey / orders_created_idx walk). */
-export async function ordersBefore(ex: Executor, v: OrderListViewer, p: OrderExportParams, before: number | null, limit: number): Promise<OrderRow[]> {
+export async function ordersBefore(ex: Executor, v: Actor, p: OrderExportParams, before: number | null, limit: number): Promise<OrderRow[]> {
   const where = before == null ? exportWhere(v, p) : sql`${exportWhere(v, p)} and o.id < ${before}`;
   const inner = sql`select * from orders o where ${where} order by o.id desc limit ${limit}`;
   return (await rows<RawRow>(ex, rowSelect(v, inner, sql`o.id desc`))).map(present);

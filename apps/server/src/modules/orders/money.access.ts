@@ -2,21 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { type Actor, actorOf } from '../../platform/actor';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import { openableOrders } from './scope';
-
-/** Who asks, as the money and document services need it. */
-export type MoneyViewer = Actor;
-export const moneyViewerOf = (u: SessionUser): MoneyViewer => actorOf(u);
 
 export type OrderRow = Record<string, unknown>;
 
 /** Orders this viewer may open: the one order scope (scope.ts). The recycle bin is not visible here. */
-export const visibleOrderSql = (v: MoneyViewer, alias = 'o') => openableOrders(v, alias);
+export const visibleOrderSql = (v: Actor, alias = 'o') => openableOrders(v, alias);
 
 /** The order row (money in cents), NOT_FOUND for another enterprise's, a deleted or an invisible one; `lock` takes it FOR UPDATE. */
-export async function orderFor(ex: Executor, v: MoneyViewer, id: number, lock = false): Promise<OrderRow> {
+export async function orderFor(ex: Executor, v: Actor, id: number, lock = false): Promise<OrderRow> {
   const [r] = await rows<OrderRow>(
     ex,
     sql`select o.*, (o.service_amount * 100)::bigint as service_c, (o.spare_amount * 100)::bigint as spare_c,
@@ -29,7 +24,7 @@ export async function orderFor(ex: Executor, v: MoneyViewer, id: number, lock = 
   return r;
 }
 
-const isOn = async (ex: Executor, v: MoneyViewer, row: OrderRow, part: number) =>
+const isOn = async (ex: Executor, v: Actor, row: OrderRow, part: number) =>
   (await rows(ex, sql`select 1 from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and part = ${part} and user_id = ${v.id}`))
     .length > 0;
 
@@ -39,7 +34,7 @@ const FEE_ROLES = [1, 8];
 const EVALUATE_ROLES = [1, 6, 7];
 
 /** Why the fees cannot change now (a Chinese refusal), or null. */
-export async function feeRefusal(ex: Executor, v: MoneyViewer, row: OrderRow): Promise<AppError | null> {
+export async function feeRefusal(ex: Executor, v: Actor, row: OrderRow): Promise<AppError | null> {
   const state = Number(row.state);
   if (state === 6 || row.invalid === true || Number(row.place_state) === 1) return new AppError('ORDER_INVALID_TRANSITION');
   if (row.paid_at != null || (Number(row.examine_type) === 4 && Number(row.examine_result) === 0)) {
@@ -51,7 +46,7 @@ export async function feeRefusal(ex: Executor, v: MoneyViewer, row: OrderRow): P
 }
 
 /** Why the evaluation cannot be recorded now, or null. */
-export function evaluateRefusal(v: MoneyViewer, row: OrderRow): AppError | null {
+export function evaluateRefusal(v: Actor, row: OrderRow): AppError | null {
   if (row.evaluated_at != null) return new AppError('VALIDATION', { detail: '该工单已评价，不能重复评价' });
   if (Number(row.state) !== 5 || row.invalid === true) return new AppError('VALIDATION', { detail: '工单完成后才能评价' });
   if (v.admin || (v.sysrole != null && EVALUATE_ROLES.includes(v.sysrole)) || Number(row.created_by) === v.id) return null;

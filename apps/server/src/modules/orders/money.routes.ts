@@ -7,13 +7,14 @@ import { service } from '../../platform/deps';
 import type { SmsSender } from '../../platform/sms';
 import { evaluate, readEvaluation } from './evaluate.service';
 import { readFees, saveFees } from './fees.service';
-import { cents, type MoneyViewer, moneyViewerOf, orderFor } from './money.access';
+import { cents, orderFor } from './money.access';
 import { paymentProviderOf } from './payment';
 import { accountsOfTemplate, deleteAccounts, listAccounts, saveAccount } from './receive.service';
 import { createReportLink, openReportLink, REPORT_LINK_DAYS } from './report.links';
 import { renderReport } from './report.pdf';
 import { reportModel } from './report.service';
 import { linkBase } from '../../platform/origin';
+import type { Actor } from '../../platform/actor';
 
 export async function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, inline: boolean): Promise<void> {
   reply
@@ -31,15 +32,15 @@ const MOBILE = /^1\d{10}$/;
 /** Fees, collection accounts, evaluation, the service report and the payment code. */
 export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  const report = async (v: MoneyViewer, orderId: number) => {
+  const report = async (v: Actor, orderId: number) => {
     const row = await orderFor(db, v, orderId);
     return { row, pdf: await renderReport(await reportModel(deps, db, v, row)) };
   };
   registerAll(app, deps, M, {
-    fees: async ({ user, query }) => readFees(db, moneyViewerOf(user), query.orderId),
-    saveFees: async ({ user, body }) => withMessage(await saveFees(db, moneyViewerOf(user), body), '保存成功'),
-    evaluation: async ({ user, query }) => readEvaluation(db, moneyViewerOf(user), query.orderId),
-    evaluate: async ({ user, body }) => withMessage(await evaluate(db, moneyViewerOf(user), body), '评价成功'),
+    fees: async ({ actor, query }) => readFees(db, actor, query.orderId),
+    saveFees: async ({ actor, body }) => withMessage(await saveFees(db, actor, body), '保存成功'),
+    evaluation: async ({ actor, query }) => readEvaluation(db, actor, query.orderId),
+    evaluate: async ({ actor, body }) => withMessage(await evaluate(db, actor, body), '评价成功'),
     receiveByTemplate: async ({ user, query }) => accountsOfTemplate(db, user.enterpriseId, query.orderTmplId),
     receiveList: async ({ user }) => listAccounts(db, user.enterpriseId),
     receiveSave: async ({ user, body }) => withMessage({ id: await saveAccount(db, user.enterpriseId, body) }, '保存成功'),
@@ -47,13 +48,13 @@ export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promis
       await deleteAccounts(db, user.enterpriseId, body.ids);
       return withMessage(null, '删除成功');
     },
-    orderPdf: async ({ user, body, reply }) => {
-      const { row, pdf } = await report(moneyViewerOf(user), body.orderId);
+    orderPdf: async ({ actor, body, reply }) => {
+      const { row, pdf } = await report(actor, body.orderId);
       await sendPdf(reply, pdf, `服务报告-${row.order_no}.pdf`, false);
       return null;
     },
-    pdfSend: async ({ user, body, req }) => {
-      const v = moneyViewerOf(user);
+    pdfSend: async ({ actor, user, body, req }) => {
+      const v = actor;
       const result = await db.transaction(async (tx) => {
         const row = await orderFor(tx, v, body.orderId, true);
         if (Number(row.state) !== 5) throw new AppError('VALIDATION', { detail: '工单完成后才能发送服务报告' });
@@ -71,13 +72,13 @@ export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promis
     publicReport: async ({ params, reply }) => {
       const link = await openReportLink(db, String(params.token ?? ''));
       // The link stands for the enterprise itself: the report as an administrator would print it.
-      const v: MoneyViewer = { id: 0, enterpriseId: link.enterpriseId, sysrole: null, admin: true, powers: [], providerId: null, timeZone: link.timeZone };
+      const v: Actor = { id: 0, enterpriseId: link.enterpriseId, sysrole: null, admin: true, powers: [], providerId: null, timeZone: link.timeZone };
       const { row, pdf } = await report(v, link.orderId);
       await sendPdf(reply, pdf, `服务报告-${row.order_no}.pdf`, true);
       return null;
     },
-    paymentQrCode: async ({ user, query }) => {
-      const v = moneyViewerOf(user);
+    paymentQrCode: async ({ actor, query }) => {
+      const v = actor;
       const row = await orderFor(db, v, query.orderId);
       const due = row.paid_at != null ? 0 : cents(row.receivable_c);
       const provider = paymentProviderOf(deps);

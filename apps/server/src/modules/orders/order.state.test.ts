@@ -6,8 +6,9 @@ import { AppError } from '../../platform/errors';
 import { makeEnterprise } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { outcomes, raceCalls } from '../../test/race';
-import { beforeOrderStep, moveOrder, type OrderViewer, orderAbilities } from './order.state';
+import { beforeOrderStep, moveOrder, orderAbilities } from './order.state';
 import { insertOrder, orderViewer } from './test-helpers';
+import type { SystemActor } from '../../platform/actor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ const logs = (ep: number, id: number) =>
     t.deps.db,
     sql`select from_state, to_state, action, user_id, note from order_logs where enterprise_id = ${ep} and order_id = ${id} order by id`,
   );
-const abilities = async (v: OrderViewer, id: number) => orderAbilities(t.deps.db, v, await orderRow(v.enterpriseId, id));
+const abilities = async (v: SystemActor, id: number) => orderAbilities(t.deps.db, v, await orderRow(v.enterpriseId, id));
 const codeOf = (e: unknown) => (e instanceof AppError ? e.code : `not an AppError: ${String(e)}`);
 
 async function people() {

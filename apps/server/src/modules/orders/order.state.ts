@@ -19,9 +19,10 @@ import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { rows } from '../../db/client';
 import type { EnqueueInput } from '../../platform/jobs';
-import { type OrderScopeSubject, openableOrders } from './scope';
+import { openableOrders } from './scope';
 import { examineApplicantOf, holdsOpenTask, waitingOrderApproval } from './examine.kinds';
 import { changeState, type HookContext, type PatchValue, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
+import type { Actor, SystemActor } from '../../platform/actor';
 
 /**
  * Orders on the platform's state change: where the state and log live, the context the machine
@@ -36,12 +37,7 @@ export const ORDER_STATE: StateTable = {
   log: { table: 'order_logs', recordColumn: 'order_id' },
 };
 
-/** Who acts: the session's user, by the current role (as powers are); the order scope is computed for them. */
-export type OrderViewer = OrderScopeSubject;
-
-/** The system acting (automatic dispatch): an administrator with no user, logged with user_id null (shown as 系统). */
-export const systemViewer = (enterpriseId: number): OrderViewer => ({ id: 0, enterpriseId, sysrole: null, admin: true, providerId: null, powers: [] });
-const actorIdOf = (v: OrderViewer): number | null => (v.id > 0 ? v.id : null);
+const actorIdOf = (v: SystemActor): number | null => (v.id > 0 ? v.id : null);
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -83,7 +79,7 @@ const heldRows = new WeakMap<object, Row>();
  * The order of the viewer's scope, locked FOR UPDATE for the transaction `tx`, with the viewer's order_people parts in
  * the same statement; the next moveOrder of this order in `tx` decides on it without reading it again.
  */
-export async function lockOrder(tx: Tx, v: OrderViewer, id: number): Promise<Row> {
+export async function lockOrder(tx: Tx, v: SystemActor, id: number): Promise<Row> {
   const [got] = await rows(
     tx,
     sql`select o.*, ${viewerPartsColumn(v)} from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${openableOrders(v)} for update`,
@@ -95,11 +91,11 @@ export async function lockOrder(tx: Tx, v: OrderViewer, id: number): Promise<Row
 }
 
 /** A select-list column of an orders row `o`: the viewer's order_people parts, read with the row (withViewerParts). */
-export const viewerPartsColumn = (v: OrderViewer): SQL =>
+export const viewerPartsColumn = (v: Pick<Actor, 'id'>): SQL =>
   sql`array(select p.part from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${v.id}) as ${sql.identifier(PARTS)}`;
 
 /** The row read with viewerPartsColumn, without that column: deciding on it for `v` (actorOf) reads nothing more. */
-export function withViewerParts(got: Row, v: OrderViewer): Row {
+export function withViewerParts(got: Row, v: Pick<Actor, 'id'>): Row {
   const { [PARTS]: parts, ...row } = got;
   viewerParts.set(row, { viewerId: v.id, parts: ((parts ?? []) as (number | string)[]).map(Number) });
   return row;
@@ -107,7 +103,7 @@ export function withViewerParts(got: Row, v: OrderViewer): Row {
 const PARTS = '__sk_viewer_parts';
 
 /** The viewer's parts on the order and the roles that matter to the machine. */
-export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<OrderActor> {
+export async function actorOf(ex: Executor, v: SystemActor, row: Row): Promise<OrderActor> {
   const parts = PART_COLUMNS.filter(([, col]) => num(row[col]) === v.id).map(([p]) => p);
   const held = viewerParts.get(row);
   const people =
@@ -130,7 +126,7 @@ export async function actorOf(ex: Executor, v: OrderViewer, row: Row): Promise<O
  * those holding an open task of its current step; without one, the process's approver (isApprover) unless he
  * caused the examine himself — nobody examines what he submitted.
  */
-async function mayExamine(ex: Executor, v: OrderViewer, row: Row): Promise<boolean> {
+async function mayExamine(ex: Executor, v: SystemActor, row: Row): Promise<boolean> {
   if (!flagsOf(row).examineType || row.id == null) return isApprover(v, row);
   const inst = await waitingOrderApproval(ex, v.enterpriseId, Number(row.id));
   if (inst) return v.id > 0 && holdsOpenTask(ex, v.enterpriseId, inst.id, v.id);
@@ -142,7 +138,7 @@ async function mayExamine(ex: Executor, v: OrderViewer, row: Row): Promise<boole
  * (a role by the current role, a named person, or the order's dispatcher); without one, administrators
  * and the dispatcher role. An order never dispatched has no dispatcher: its administrators decide.
  */
-export function isApprover(v: OrderViewer, row: Row): boolean {
+export function isApprover(v: SystemActor, row: Row): boolean {
   const type = flagsOf(row).examineType;
   const who = type ? processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]] : undefined;
   if (!who) return v.admin || v.sysrole === 1;
@@ -152,12 +148,12 @@ export function isApprover(v: OrderViewer, row: Row): boolean {
   return dispatcher == null ? v.admin : dispatcher === v.id;
 }
 
-export async function orderContext(ex: Executor, v: OrderViewer, row: Row): Promise<OrderContext> {
+export async function orderContext(ex: Executor, v: SystemActor, row: Row): Promise<OrderContext> {
   return { process: processOf(row), flags: flagsOf(row), actor: await actorOf(ex, v, row) };
 }
 
 /** The detail answer's `abilities`: the actions this viewer may take on this order now. */
-export async function orderAbilities(ex: Executor, v: OrderViewer, row: Row): Promise<OrderAction[]> {
+export async function orderAbilities(ex: Executor, v: SystemActor, row: Row): Promise<OrderAction[]> {
   return abilitiesOf(orderMachine, Number(row.state), await orderContext(ex, v, row));
 }
 
@@ -240,7 +236,7 @@ export interface OrderMove {
 }
 
 /** One action on one order of the viewer's enterprise: machine, compare-and-set, log, hooks, follow-ups. */
-export function moveOrder(ex: Executor, v: OrderViewer, id: number, action: OrderAction, o: OrderMove = {}): Promise<StateResult> {
+export function moveOrder(ex: Executor, v: SystemActor, id: number, action: OrderAction, o: OrderMove = {}): Promise<StateResult> {
   const held = heldRows.get(ex);
   const current = held && Number(held.id) === id ? held : undefined;
   if (current) heldRows.delete(ex);

@@ -5,9 +5,10 @@ import type { DemoStep } from '../../db/demo.data';
 import { currentVersionOf } from '../forms/ext.service';
 import { upsertSetting } from '../settings/settings.repo';
 import { putInPool } from '../pool/pool.service';
-import { type ActionViewer, acceptance, bespoke, complete, dispatch, simpleAction } from './actions.service';
+import { acceptance, bespoke, complete, dispatch, simpleAction } from './actions.service';
 import { createOrder } from './create.service';
 import { seedDemoMonth } from './orders.month';
+import type { Actor } from '../../platform/actor';
 
 /**
  * Demo work orders (the new user's 待派单工单, 工单公海, 调度看板, MyOrder, ExamineOrder … are not empty): a handful
@@ -36,10 +37,10 @@ const DEMO_ORDERS: { title: string; desc: string; stage: Stage; priority: 1 | 2 
 const WITH_APPROVALS: OrderProcess = { ...DEFAULT_ORDER_PROCESS, acceptance: true, completeApproval: true };
 
 interface Cast {
-  dispatcher: ActionViewer;
-  engineer: ActionViewer;
-  admin: ActionViewer;
-  desk: ActionViewer;
+  dispatcher: Actor;
+  engineer: Actor;
+  admin: Actor;
+  desk: Actor;
 }
 
 async function castOf(tx: Tx, enterpriseId: number): Promise<Cast | null> {
@@ -48,7 +49,7 @@ async function castOf(tx: Tx, enterpriseId: number): Promise<Cast | null> {
     tx,
     sql`select id, sysrole, admin from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null order by id`,
   );
-  const as = (role: number): ActionViewer | null => {
+  const as = (role: number): Actor | null => {
     const u = users.find((x) => Number(x.sysrole) === role);
     return u
       ? {
@@ -138,7 +139,7 @@ async function seedDemoOrders(tx: Tx, enterpriseId: number): Promise<void> {
     if (o.stage === 'pool') {
       // (A pool rule of the enterprise may have pooled it already.)
       const [r] = await rows<{ in_pool: boolean }>(tx, sql`select in_pool from orders where enterprise_id = ${enterpriseId} and id = ${made.id}`);
-      if (!r?.in_pool) await putInPool(db, { ...cast.dispatcher, manage: true }, [made.id], []);
+      if (!r?.in_pool) await putInPool(db, cast.dispatcher, [made.id], []);
     }
   }
 }

@@ -7,7 +7,6 @@ import { Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { outcomes, raceCalls } from '../../test/race';
 import { deleteAddress } from '../customers/addresses.service';
-import type { Viewer } from '../../platform/actor';
 import { deleteContact } from '../customers/contacts.service';
 import { deleteCustomers } from '../customers/customers.service';
 import { deleteInstalled } from '../customers/installed.service';
@@ -15,6 +14,7 @@ import { countOf, newCustomer, newModel } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
 import { AppError } from '../../platform/errors';
 import { afterOrderCreated, setProcessResolver } from './order.hooks';
+import type { Actor } from '../../platform/actor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -181,7 +181,7 @@ describe('POST /v2/order/add', () => {
     );
     const r = await client.send(K.add, { customerId: customer, title: '维修', contactId: extra?.id, addressId: address?.id, productId: product });
     expect(r.success).toBe(true);
-    const v: Viewer = { id: user.id, enterpriseId, sysrole: 3, timeZone: 'Asia/Shanghai' };
+    const v: Actor = { id: user.id, enterpriseId, sysrole: 3, admin: false, powers: [], providerId: null, timeZone: 'Asia/Shanghai' };
     await deleteContact(t.deps.db, v, Number(extra?.id));
     await deleteAddress(t.deps.db, v, Number(address?.id));
     expect(await orderRow(enterpriseId, r.data.id)).toMatchObject({

@@ -2,8 +2,6 @@ import { orderContract as K } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { actorOf } from '../../platform/actor';
-import { eventViewerOf } from '../events/event.state';
 import { orderActionsModule } from './actions.routes';
 import { orderCountsModule } from './counts.routes';
 import { createOrder } from './create.service';
@@ -18,7 +16,7 @@ import './approval.notice';
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, K, {
-    add: async ({ user, body }) => withMessage(await createOrder(db, actorOf(user), body, eventViewerOf(user)), '创建成功'),
+    add: async ({ actor, body }) => withMessage(await createOrder(db, actor, body, actor), '创建成功'),
   });
   await orderMoneyModule(app, deps);
   orderDetailRoutes(app, deps);

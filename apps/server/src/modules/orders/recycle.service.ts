@@ -4,7 +4,8 @@ import { rows } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { bigints } from '../../platform/sql';
-import { moveOrder, type OrderViewer } from './order.state';
+import { moveOrder } from './order.state';
+import type { SystemActor } from '../../platform/actor';
 
 /**
  * The recycle bin: delete (to the bin) and restore are machine actions, each logged per order;
@@ -15,7 +16,7 @@ import { moveOrder, type OrderViewer } from './order.state';
 const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Moves each order in id order (so two batches over the same orders cannot deadlock). */
-async function batch(db: Db, v: OrderViewer, ids: number[], action: 'delete' | 'restore'): Promise<{ count: number }> {
+async function batch(db: Db, v: SystemActor, ids: number[], action: 'delete' | 'restore'): Promise<{ count: number }> {
   const list = ascending(ids);
   await db.transaction(async (tx) => {
     for (const id of list) await moveOrder(tx, v, id, action);
@@ -23,11 +24,11 @@ async function batch(db: Db, v: OrderViewer, ids: number[], action: 'delete' | '
   return { count: list.length };
 }
 
-export const deleteOrders = (db: Db, v: OrderViewer, ids: number[]) => batch(db, v, ids, 'delete');
-export const restoreOrders = (db: Db, v: OrderViewer, ids: number[]) => batch(db, v, ids, 'restore');
+export const deleteOrders = (db: Db, v: SystemActor, ids: number[]) => batch(db, v, ids, 'delete');
+export const restoreOrders = (db: Db, v: SystemActor, ids: number[]) => batch(db, v, ids, 'restore');
 
 /** Deletes orders of the bin for good (administrators); their people, logs, items, fees and messages go with them. */
-export async function purgeOrders(db: Db, v: OrderViewer, ids: number[], ip?: string): Promise<{ count: number }> {
+export async function purgeOrders(db: Db, v: SystemActor, ids: number[], ip?: string): Promise<{ count: number }> {
   if (!v.admin) throw new AppError('ORDER_ACTOR');
   const list = ascending(ids);
   return db.transaction(async (tx) => {

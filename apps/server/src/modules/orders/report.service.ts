@@ -15,7 +15,8 @@ import { storageOf } from '../../platform/storage';
 import { bigints } from '../../platform/sql';
 import { apiTime } from '../forms/forms.repo';
 import { feesOf } from './fees.service';
-import type { MoneyViewer, OrderRow } from './money.access';
+import type { OrderRow } from './money.access';
+import type { Actor } from '../../platform/actor';
 
 /** Everything the service report shows, gathered before the PDF is drawn. */
 export interface ReportModel {
@@ -137,7 +138,7 @@ async function images(deps: Deps, ex: Executor, enterpriseId: number, ids: numbe
   return out;
 }
 
-export async function reportModel(deps: Deps, ex: Executor, v: MoneyViewer, row: OrderRow): Promise<ReportModel> {
+export async function reportModel(deps: Deps, ex: Executor, v: Actor, row: OrderRow): Promise<ReportModel> {
   const ep = v.enterpriseId;
   const t = (col: string) => apiTime(sql.raw(`o.${col}`), v.timeZone);
   const [o] = await rows<Record<string, string | null>>(

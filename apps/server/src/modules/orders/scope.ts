@@ -1,7 +1,7 @@
 import { APPROVAL_KINDS, hasPower } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import type { Actor } from '../../platform/actor';
+import type { SystemActor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { openTaskOrders } from './examine.kinds';
 
@@ -11,17 +11,14 @@ import { openTaskOrders } from './examine.kinds';
  * from here, so a list and a detail can never disagree.
  */
 
-/** Who the rule is computed for (the session's actor, or the system): a provider's user sees that provider's orders only, the pool's power adds the pool. */
-export type OrderScopeSubject = Pick<Actor, 'id' | 'enterpriseId' | 'sysrole' | 'admin' | 'providerId' | 'powers'>;
-
 /** Roles that see every order of their side: dispatcher, administrator, acceptance, return visit, finance, director. */
 export const ALL_ORDERS_ROLES: readonly number[] = [1, 3, 6, 7, 8, 10];
 const POOL_POWER = 'menu_OrderHighSeas';
 
-const seesAllOfSide = (s: OrderScopeSubject): boolean => s.admin || (s.sysrole != null && ALL_ORDERS_ROLES.includes(s.sysrole));
+const seesAllOfSide = (s: SystemActor): boolean => s.admin || (s.sysrole != null && ALL_ORDERS_ROLES.includes(s.sysrole));
 
 /** Sees every order of the enterprise (staff of the roles above; never a provider's user). */
-export const seesAllOrders = (s: OrderScopeSubject): boolean => s.providerId == null && seesAllOfSide(s);
+export const seesAllOrders = (s: SystemActor): boolean => s.providerId == null && seesAllOfSide(s);
 
 /**
  * Orders `o` whose pending approval the pinned process gives to `userId` by name (approvers.{kind}.by = 'user'):
@@ -66,7 +63,7 @@ export interface ScopeOptions {
  * step they hold an open task of (docs/approvals.md), and with `offers` the
  * pool's. ORs of indexed columns and id lists read first, so PostgreSQL can use a BitmapOr instead of testing every row.
  */
-function partsOf(s: OrderScopeSubject, o: SQL, alias: string, opts: ScopeOptions): SQL {
+function partsOf(s: SystemActor, o: SQL, alias: string, opts: ScopeOptions): SQL {
   const me = s.id;
   const pool = opts.offers && !s.providerId && hasPower(s.powers, POOL_POWER) ? sql` or ${o}.in_pool` : sql``;
   return sql`(${o}.created_by = ${me} or ${o}.salesperson_id = ${me} or ${o}.acceptor_id = ${me} or ${o}.dispatcher_id = ${me}
@@ -82,7 +79,7 @@ function partsOf(s: OrderScopeSubject, o: SQL, alias: string, opts: ScopeOptions
  * With `offers`, what `s` may open and act on (the detail, every endpoint taking an order id, the state change).
  * The recycle bin is the caller's.
  */
-export function orderScope(s: OrderScopeSubject, alias = 'o', opts: ScopeOptions = {}): SQL {
+export function orderScope(s: SystemActor, alias = 'o', opts: ScopeOptions = {}): SQL {
   const o = sql.raw(alias);
   const own = seesAllOfSide(s) ? null : partsOf(s, o, alias, opts);
   if (s.providerId != null) return own ? sql`(${o}.provider_id = ${s.providerId} and ${own})` : sql`${o}.provider_id = ${s.providerId}`;
@@ -90,10 +87,10 @@ export function orderScope(s: OrderScopeSubject, alias = 'o', opts: ScopeOptions
 }
 
 /** Orders `s` may open and act on: its own and the pool's offers. */
-export const openableOrders = (s: OrderScopeSubject, alias = 'o'): SQL => orderScope(s, alias, { offers: true });
+export const openableOrders = (s: SystemActor, alias = 'o'): SQL => orderScope(s, alias, { offers: true });
 
 /** The order's row if `s` may open it (live orders only); NOT_FOUND otherwise, another enterprise's id included. `lock` takes it FOR UPDATE. */
-export async function orderInScope(ex: Executor, s: OrderScopeSubject, id: number, lock = false, also?: SQL): Promise<Record<string, unknown>> {
+export async function orderInScope(ex: Executor, s: SystemActor, id: number, lock = false, also?: SQL): Promise<Record<string, unknown>> {
   const open = also ? sql`(${openableOrders(s)} or ${also})` : openableOrders(s);
   const [row] = await rows(
     ex,

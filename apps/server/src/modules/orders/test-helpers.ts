@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { makeUser } from '../../test/factories';
-import type { OrderViewer } from './order.state';
+import type { SystemActor } from '../../platform/actor';
 
 /** A user of one role as the order services see them. */
-export async function orderViewer(db: Db, enterpriseId: number, role: number): Promise<OrderViewer> {
+export async function orderViewer(db: Db, enterpriseId: number, role: number): Promise<SystemActor> {
   const u = await makeUser(db, enterpriseId, { roles: [role] });
   return { id: u.id, enterpriseId, sysrole: role, admin: role === 3, providerId: null, powers: powersOfRole(role) };
 }

@@ -6,9 +6,9 @@ import { rows } from '../../db/client';
 import type { TestApp } from '../../test/harness';
 import { type Team, team, withTeamApp } from './actions.fixtures';
 import { abnormalCount, acceptanceCount, listCount, poolCount, statusStatistics, unDeliverCount } from './counts.service';
-import type { OrderScopeSubject } from './scope';
 import { foldStateCounts, freshStateCounts, stateCounts } from './state-counts';
 import { insertOrder, orderViewer } from './test-helpers';
+import type { SystemActor } from '../../platform/actor';
 
 // The maintained totals (order_state_counts, kept by the triggers of db/derived.ts) against a fresh COUNT(*): after any
 // mix of creates, moves (state, invalid, the pool, a change request), deletes to the bin, restores and purges across two
@@ -20,10 +20,10 @@ let b: Team;
 withTeamApp((app, made) => {
   [t, a] = [app, made];
 });
-const readers = new Map<number, OrderScopeSubject>();
+const readers = new Map<number, SystemActor>();
 beforeAll(async () => {
   b = await team(t);
-  for (const tm of [a, b]) readers.set(tm.ep, (await orderViewer(t.deps.db, tm.ep, 3)) as unknown as OrderScopeSubject);
+  for (const tm of [a, b]) readers.set(tm.ep, (await orderViewer(t.deps.db, tm.ep, 3)) as unknown as SystemActor);
 });
 
 const sorted = (g: { state: number; invalid: boolean; inPool: boolean; abnormalKind: number | null; n: number }[]) =>
@@ -82,7 +82,7 @@ describe('the maintained order totals', () => {
         }
         for (const tm of [a, b]) {
           const ep = tm.ep;
-          const r = readers.get(ep) as OrderScopeSubject;
+          const r = readers.get(ep) as SystemActor;
           expect(sorted(await stateCounts(t.deps.db, ep))).toEqual(sorted(await freshStateCounts(t.deps.db, ep)));
           // Every count read from the totals, against its own COUNT(*).
           expect(await acceptanceCount(t.deps.db, r, 1)).toBe(await fresh(ep, sql`o.state = 0 and not o.invalid`));

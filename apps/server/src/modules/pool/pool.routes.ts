@@ -1,4 +1,4 @@
-import { POOL_POWERS, poolContract as K } from '@sk/shared';
+import { poolContract as K } from '@sk/shared';
 import { rows } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import { setPoolBadge } from '../orders/counts.routes';
@@ -6,16 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerJobHandler } from '../../platform/jobs';
-import type { SessionUser } from '../../platform/session';
 import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
 import { actorOf } from '../../platform/actor';
 import * as pool from './pool.service';
 import * as settings from './pool.settings';
-
-const viewerOf = (u: SessionUser): pool.PoolViewer => ({
-  ...actorOf(u),
-  manage: u.admin || u.powers.includes(POOL_POWERS.manage),
-});
 
 let installed = false;
 /** The rule hook and the unclaimed timer's handler, once per process (several apps share it in tests). */
@@ -40,7 +34,7 @@ function installOnce(): void {
     (o) => (o.state === 1 ? sql`exists (select 1 from pool_rules where enterprise_id = n.enterprise_id and enabled)` : sql`false`),
   );
   setPoolBadge(async (ex, user) => {
-    const { where } = await pool.poolWhere(ex, viewerOf(user));
+    const { where } = await pool.poolWhere(ex, actorOf(user));
     const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);
     return Number(r?.n ?? 0);
   });
@@ -61,14 +55,14 @@ export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void
   const { db } = deps;
   installOnce();
   registerAll(app, deps, K, {
-    list: async ({ user, query }) => pool.poolList(db, viewerOf(user), query),
-    mine: async ({ user }) => pool.myGrabs(db, viewerOf(user)),
-    grab: async ({ user, body }) => withMessage(await pool.grab(db, viewerOf(user), body.orderId, body.version, body.bespokeTime), '抢单成功'),
-    freeSlots: async ({ user, query }) => pool.freeSlots(db, viewerOf(user), query.orderId, query),
-    revokeGrab: async ({ user, body }) => withMessage(await pool.revokeGrab(db, viewerOf(user), body.orderId, body.reason), '已退回工单池'),
-    visitUserGrab: async ({ user, body }) => withMessage(await pool.visitUserGrab(db, viewerOf(user), body.orderId, body.version), '领取成功'),
-    put: async ({ user, body }) => withMessage({ count: await pool.putInPool(db, viewerOf(user), body.orderIds, body.skills) }, '已放入工单池'),
-    take: async ({ user, body }) => withMessage({ count: await pool.takeFromPool(db, viewerOf(user), body.orderIds) }, '已移出工单池'),
+    list: async ({ actor, query }) => pool.poolList(db, actor, query),
+    mine: async ({ actor }) => pool.myGrabs(db, actor),
+    grab: async ({ actor, body }) => withMessage(await pool.grab(db, actor, body.orderId, body.version, body.bespokeTime), '抢单成功'),
+    freeSlots: async ({ actor, query }) => pool.freeSlots(db, actor, query.orderId, query),
+    revokeGrab: async ({ actor, body }) => withMessage(await pool.revokeGrab(db, actor, body.orderId, body.reason), '已退回工单池'),
+    visitUserGrab: async ({ actor, body }) => withMessage(await pool.visitUserGrab(db, actor, body.orderId, body.version), '领取成功'),
+    put: async ({ actor, body }) => withMessage({ count: await pool.putInPool(db, actor, body.orderIds, body.skills) }, '已放入工单池'),
+    take: async ({ actor, body }) => withMessage({ count: await pool.takeFromPool(db, actor, body.orderIds) }, '已移出工单池'),
     rules: async ({ user }) => settings.listRules(db, user.enterpriseId),
     saveRule: async ({ user, body }) => withMessage(await settings.saveRule(db, user.enterpriseId, body), '保存成功'),
     deleteRule: async ({ user, body }) => withMessage(await settings.deleteRule(db, user.enterpriseId, body.id).then(() => null), '删除成功'),

@@ -11,10 +11,11 @@ import { instantOf } from '../orders/actions.service';
 import { orderInScope } from '../orders/scope';
 import { freeTimes } from '../schedule/free';
 import { clashOf, visitMinutesOf } from '../schedule/schedule.repo';
-import { ORDER_STATE, moveOrder, type OrderViewer, orderContext, systemViewer } from '../orders/order.state';
+import { ORDER_STATE, moveOrder, orderContext } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
 import { capReached, distanceSql, textArray, type Engineer, eligibleSql, engineerOf, inPoolSql } from './eligibility';
+import { type Actor, type SystemActor, systemActor } from '../../platform/actor';
 
 /**
  * The order pool. Entering and leaving the pool are `edit` moves of the order (in_pool in the
@@ -22,11 +23,8 @@ import { capReached, distanceSql, textArray, type Engineer, eligibleSql, enginee
  * that first locks the order row, so of many grabs at once exactly one finds the order still in the pool.
  */
 
-export interface PoolViewer extends OrderViewer {
-  timeZone: string;
-  /** May put orders in and out and sees the whole pool (dispatchers, administrators). */
-  manage: boolean;
-}
+/** May put orders in and out and sees the whole pool (dispatchers, administrators). */
+export const managesPool = (a: Pick<Actor, 'admin' | 'powers'>): boolean => a.admin || a.powers.includes(POOL_POWERS.manage);
 
 export const UNCLAIMED_JOB = 'pool.unclaimed';
 /** After an order enters the pool: a notice to each engineer it is offered to (pool_offer). */
@@ -34,13 +32,13 @@ export const OFFER_JOB = 'pool.offer';
 type Row = Record<string, unknown>;
 
 /** The order locked for the transaction, if the viewer may open it (else not found, before any other refusal). */
-const lockOrder = (tx: Tx, v: OrderViewer, id: number): Promise<Row> => orderInScope(tx, v, id, true);
+const lockOrder = (tx: Tx, v: SystemActor, id: number): Promise<Row> => orderInScope(tx, v, id, true);
 
 /**
  * For a grab: also an order that was offered in the pool and taken since, so the engineer who saw it there is told
  * 该工单已被抢 rather than not found (an order never offered stays not found).
  */
-const offeredOnce = (v: OrderViewer): SQL =>
+const offeredOnce = (v: SystemActor): SQL =>
   v.providerId == null && v.powers.includes(POOL_POWERS.pool)
     ? sql`exists (select 1 from pool_entries pe where pe.enterprise_id = o.enterprise_id and pe.order_id = o.id)`
     : sql`false`;
@@ -105,7 +103,7 @@ async function recordEntry(tx: Tx, enterpriseId: number, orderId: number, skills
 
 /** Moves by the system (rules, timers): an `edit` decided as an administrator, logged without a user. */
 function systemEdit(tx: Tx, enterpriseId: number, id: number, patch: Record<string, PatchValue>, note: string, follow: EnqueueInput[] = []) {
-  const system: OrderViewer = systemViewer(enterpriseId);
+  const system = systemActor(enterpriseId);
   return changeState(tx, {
     table: ORDER_STATE,
     machine: orderMachine,
@@ -128,7 +126,7 @@ async function requireEnabled(ex: Executor, enterpriseId: number): Promise<void>
 }
 
 /** POST /v2/order/pool/put: orders 待派单 and unassigned enter the pool (all or none), each with its unclaimed timer. */
-export async function putInPool(db: Db, v: PoolViewer, orderIds: number[], skills: string[]): Promise<number> {
+export async function putInPool(db: Db, v: Actor, orderIds: number[], skills: string[]): Promise<number> {
   await requireEnabled(db, v.enterpriseId);
   return db.transaction(async (tx) => {
     for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
@@ -143,7 +141,7 @@ export async function putInPool(db: Db, v: PoolViewer, orderIds: number[], skill
 }
 
 /** POST /v2/order/pool/take: orders leave the pool, back to 待派单. */
-export async function takeFromPool(db: Db, v: PoolViewer, orderIds: number[]): Promise<number> {
+export async function takeFromPool(db: Db, v: Actor, orderIds: number[]): Promise<number> {
   return db.transaction(async (tx) => {
     for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
       const row = await lockOrder(tx, v, id);
@@ -174,7 +172,7 @@ async function isEligible(tx: Executor, e: Engineer, orderId: number): Promise<b
  * chosen time the same move sets the appointment, so the clash rule (schedule/clash.ts) checks that time with the
  * engineer's row locked, and a time already past is refused.
  */
-export async function grab(db: Db, v: PoolViewer, orderId: number, version?: number, bespokeTime?: string) {
+export async function grab(db: Db, v: Actor, orderId: number, version?: number, bespokeTime?: string) {
   return db.transaction(async (tx) => {
     const row = await orderInScope(tx, v, orderId, true, offeredOnce(v));
     refuseGrab(row, version);
@@ -193,7 +191,7 @@ export async function grab(db: Db, v: PoolViewer, orderId: number, version?: num
 }
 
 /** POST /v2/order/revokeGrab: the grabber gives it back within the enterprise's minutes; it re-enters the pool with a new timer. */
-export async function revokeGrab(db: Db, v: PoolViewer, orderId: number, reason: string) {
+export async function revokeGrab(db: Db, v: Actor, orderId: number, reason: string) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, v, orderId);
     const limit = await getSettingInt(tx, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
@@ -207,7 +205,7 @@ export async function revokeGrab(db: Db, v: PoolViewer, orderId: number, reason:
 }
 
 /** GET /v2/order/pool/mine: the viewer's grabs still within the enterprise's revoke minutes, and grabs left under the daily cap. */
-export async function myGrabs(db: Db, v: PoolViewer): Promise<{ grabs: MyGrab[]; grabsLeft: number | null }> {
+export async function myGrabs(db: Db, v: Actor): Promise<{ grabs: MyGrab[]; grabsLeft: number | null }> {
   const limit = await getSettingInt(db, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
   const r = await rows<{ id: number; order_no: string; title: string; taken_at: string; until: string }>(
     db,
@@ -224,7 +222,7 @@ export async function myGrabs(db: Db, v: PoolViewer): Promise<{ grabs: MyGrab[];
 }
 
 /** POST /v2/order/visitUserGrab: a return-visit desk (role 7) or administrator claims a completed order's return visit, once. */
-export async function visitUserGrab(db: Db, v: OrderViewer, orderId: number, version?: number) {
+export async function visitUserGrab(db: Db, v: SystemActor, orderId: number, version?: number) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, v, orderId);
     if (Number(row.state) !== 5 || row.invalid === true) throw new AppError('ORDER_INVALID_TRANSITION');
@@ -248,7 +246,7 @@ export async function visitUserGrab(db: Db, v: OrderViewer, orderId: number, ver
 }
 
 /** GET /v2/order/pool/freeSlots: is the viewer free at the order's requested time, and the free times of the coming days. */
-export async function freeSlots(db: Db, v: PoolViewer, orderId: number, span: { startDate?: string; days: number }) {
+export async function freeSlots(db: Db, v: Actor, orderId: number, span: { startDate?: string; days: number }) {
   const { where } = await poolWhere(db, v);
   const [o] = await rows<{ at: string | null; text: string | null }>(
     db,
@@ -300,8 +298,8 @@ function poolRowOf(r: Row): PoolRow {
 }
 
 /** The WHERE of the viewer's pool: all of it for those who manage it, the eligible part for an engineer. */
-export async function poolWhere(ex: Executor, v: PoolViewer, searchText?: string | null): Promise<{ where: SQL; engineer: Engineer | null }> {
-  const engineer = v.manage ? null : await engineerOf(ex, v.enterpriseId, v.id, v.timeZone);
+export async function poolWhere(ex: Executor, v: Actor, searchText?: string | null): Promise<{ where: SQL; engineer: Engineer | null }> {
+  const engineer = managesPool(v) ? null : await engineerOf(ex, v.enterpriseId, v.id, v.timeZone);
   const parts = [inPoolSql(v.enterpriseId)];
   if (engineer) parts.push(eligibleSql(engineer));
   if (searchText) parts.push(sql`(o.order_no = ${searchText} or o.title ilike ${`%${searchText.replace(/[\\%_]/g, '\\$&')}%`})`);
@@ -309,7 +307,7 @@ export async function poolWhere(ex: Executor, v: PoolViewer, searchText?: string
 }
 
 /** GET /v2/order/pool/list: newest first, with the distance from the engineer's base. */
-export async function poolList(db: Db, v: PoolViewer, page: PageRequest & { keyword?: string | null }) {
+export async function poolList(db: Db, v: Actor, page: PageRequest & { keyword?: string | null }) {
   const { where, engineer } = await poolWhere(db, v, page.keyword);
   const distance = engineer?.base ? distanceSql(engineer.base.lat, engineer.base.lng) : sql`null::float8`;
   const [list, count] = await Promise.all([
@@ -323,7 +321,7 @@ export async function poolList(db: Db, v: PoolViewer, page: PageRequest & { keyw
     ),
     countOf(db, sql`orders o`, where),
   ]);
-  return { list: list.map(poolRowOf), count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: v.manage };
+  return { list: list.map(poolRowOf), count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: managesPool(v) };
 }
 
 // ---- the unclaimed timer and the rules ----

@@ -28,7 +28,6 @@ import { acceptQuotation, rejectQuotation } from '../commerce/quotation.service'
 import { saveDataUrl } from '../files/uploads.service';
 import { storageOf } from '../../platform/storage';
 import { createOrder } from '../orders/create.service';
-import type { MoneyViewer } from '../orders/money.access';
 import { ORDER_STATE } from '../orders/order.state';
 import { answerAsCustomer } from '../visits/survey.service';
 
@@ -252,7 +251,7 @@ export async function orderDetail(db: Db, p: PortalSession, id: number): Promise
 }
 
 /** The row the service report prints, for an order of this customer; the report is the staff's own PDF. */
-export async function reportOrderFor(db: Db, p: PortalSession, id: number): Promise<{ viewer: MoneyViewer; orderId: number }> {
+export async function reportOrderFor(db: Db, p: PortalSession, id: number): Promise<{ viewer: Actor; orderId: number }> {
   const [o] = await rows<{ state: number; invalid: boolean }>(db, sql`select o.state::int, o.invalid from orders o where ${visibleOrder(p)} and o.id = ${id}`);
   if (!o) throw new AppError('NOT_FOUND');
   if (Number(o.state) !== 5 || o.invalid) throw new AppError('VALIDATION', { detail: '工单完成后才能下载服务报告' });

@@ -3,21 +3,21 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
 import * as forms from '../forms/forms.repo';
+import type { Actor } from '../../platform/actor';
 
 const ALL = Object.keys(ORDER_EXPORT_COLUMNS) as OrderExportColumn[];
 /** Lists without an order type keep their setting under template 0. */
 const keyOf = (tid: number | undefined) => tid ?? 0;
 
-async function checkType(db: Db, u: SessionUser, tid: number | undefined): Promise<void> {
+async function checkType(db: Db, u: Actor, tid: number | undefined): Promise<void> {
   if (tid == null) return;
   const t = await forms.templateById(db, u.enterpriseId, tid);
   if (t?.formKind !== 1) throw notFound();
 }
 
 /** Every column in its order: the saved shown ones first, the rest after them hidden; unsaved: the default columns shown. */
-export async function listSetting(db: Db, u: SessionUser, tid: number | undefined) {
+export async function listSetting(db: Db, u: Actor, tid: number | undefined) {
   await checkType(db, u, tid);
   const [r] = await rows<{ columns: string[] }>(
     db,
@@ -36,7 +36,7 @@ export async function listSetting(db: Db, u: SessionUser, tid: number | undefine
   };
 }
 
-export async function saveListSetting(db: Db, u: SessionUser, b: BodyOf<typeof processContract.updateOrderListSetting>): Promise<void> {
+export async function saveListSetting(db: Db, u: Actor, b: BodyOf<typeof processContract.updateOrderListSetting>): Promise<void> {
   await checkType(db, u, b.tid);
   await db.execute(sql`insert into order_list_settings (enterprise_id, template_id, columns, updated_by)
     values (${u.enterpriseId}, ${keyOf(b.tid)}, ${sql`${`{${b.columns.join(',')}}`}::text[]`}, ${u.id})

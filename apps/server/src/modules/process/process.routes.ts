@@ -59,9 +59,9 @@ export async function processModule(app: FastifyInstance, deps: Deps): Promise<v
     get: async ({ user, query }) => getProcess(db, user, query.tid),
     publish: async ({ user, body }) => withMessage(await publishProcess(db, user, body), '发布成功'),
     queryDispatchOrder: async ({ user, query }) => dispatchSettings(db, user, query.tid),
-    queryOrderListSetting: async ({ user, query }) => listSetting(db, user, query.tid),
-    updateOrderListSetting: async ({ user, body }) => {
-      await saveListSetting(db, user, body);
+    queryOrderListSetting: async ({ actor, query }) => listSetting(db, actor, query.tid),
+    updateOrderListSetting: async ({ actor, body }) => {
+      await saveListSetting(db, actor, body);
       return withMessage(null, '保存成功');
     },
   });

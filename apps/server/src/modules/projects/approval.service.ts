@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { decide, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
-import { type ProjectViewer, visibleProject, visibleTask } from './project.access';
+import { visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, settleProject, settleTask } from './project.state';
+import type { Actor } from '../../platform/actor';
 
 /**
  * Project approvals on the approval engine (docs/approvals.md): while an instance of project_create,
@@ -22,7 +23,7 @@ export interface Decided {
   projectId: number;
 }
 
-export async function examineProject(db: Db, v: ProjectViewer, id: number, action: ProjectDecision, note?: string | null): Promise<Decided> {
+export async function examineProject(db: Db, v: Actor, id: number, action: ProjectDecision, note?: string | null): Promise<Decided> {
   await visibleProject(db, v, id);
   const kind = action === 'approve' || action === 'reject' ? 'project_create' : 'project_finish';
   const inst = await waitingInstanceOf(db, v.enterpriseId, kind, id);
@@ -38,7 +39,7 @@ export async function examineProject(db: Db, v: ProjectViewer, id: number, actio
   return { state: Number(p?.state), waiting: r.state === 0, projectId: id };
 }
 
-export async function examineTask(db: Db, v: ProjectViewer, id: number, action: 'approve' | 'reject', note?: string | null): Promise<Decided> {
+export async function examineTask(db: Db, v: Actor, id: number, action: 'approve' | 'reject', note?: string | null): Promise<Decided> {
   await visibleTask(db, v, id);
   const inst = await waitingInstanceOf(db, v.enterpriseId, 'project_task', id);
   if (!inst) {

@@ -5,11 +5,12 @@ import { AppError } from '../../platform/errors';
 import { insertStateLog } from '../../platform/state';
 import { visibleCustomer } from '../customers/common';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
-import { type ProjectViewer, visibleProject } from './project.access';
+import { visibleProject } from './project.access';
 import { PROJECT_STATE, startProjectApproval } from './project.state';
+import type { Actor } from '../../platform/actor';
 
 /** XM20240501-0001: the day in the enterprise's zone and the enterprise's project counter. */
-async function nextProjectNo(tx: Tx, v: ProjectViewer): Promise<string> {
+async function nextProjectNo(tx: Tx, v: Actor): Promise<string> {
   const [r] = await rows<{ value: number }>(
     tx,
     sql`insert into counters (enterprise_id, name, value) values (${v.enterpriseId}, 'project', 1)
@@ -63,7 +64,7 @@ async function planOf(tx: Tx, ep: number, templateId: number, copiedFrom: number
  * log row, and its stages and tasks. Each stage starts when the previous one's longest task ends; its tasks run side by side.
  * A template with a creation approval leaves the project unapproved (0) before its approver; otherwise it is in progress (1).
  */
-export async function createProject(db: Db, v: ProjectViewer, b: CreateProjectBody): Promise<{ id: number; project_no: string; project_state: number }> {
+export async function createProject(db: Db, v: Actor, b: CreateProjectBody): Promise<{ id: number; project_no: string; project_state: number }> {
   return db.transaction(async (tx) => {
     const ep = v.enterpriseId;
     const source = b.copiedFrom ? await visibleProject(tx, v, b.copiedFrom) : null;

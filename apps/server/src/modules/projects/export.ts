@@ -1,23 +1,10 @@
 import { PROJECT_EXPORT_NAME, PROJECT_STATES, type ProjectFilters } from '@sk/shared';
-import { type ExportUser, keysetPages, registerExport } from '../../platform/exports';
-import { PROJECT_POWERS, hasPower } from '@sk/shared';
-import type { ProjectViewer } from './project.access';
+import { keysetPages, registerExport } from '../../platform/exports';
 import { productCount, productList } from './parts.service';
 import { countProjects, projectsBefore } from './projects.repo';
 
 export const PROJECT_EXPORT = 'projects';
 type Params = Partial<ProjectFilters> & { ids?: number[] };
-
-// Exports run without a session: the viewer comes from the owner's role.
-const viewer = (u: ExportUser): ProjectViewer => ({
-  id: u.id,
-  enterpriseId: u.enterpriseId,
-  sysrole: u.sysrole,
-  timeZone: u.timeZone,
-  admin: u.providerId == null && (u.admin || u.sysrole === 3),
-  providerId: u.providerId,
-  seesAll: u.providerId == null && (u.admin || hasPower(u.powers, PROJECT_POWERS.list)),
-});
 
 /** The project list through the download centre; the default file name is the spec's plus the date. */
 registerExport<Params>(PROJECT_EXPORT, {
@@ -33,9 +20,9 @@ registerExport<Params>(PROJECT_EXPORT, {
     { key: 'finish_time', header: '完成时间', width: 20 },
     { key: 'progress_speed', header: '进度' },
   ],
-  count: (ex, user, p) => countProjects(ex, viewer(user), p),
+  count: (ex, user, p) => countProjects(ex, user, p),
   rows: async function* (ex, user, p) {
-    const v = viewer(user);
+    const v = user;
     for await (const page of keysetPages((before, limit) => projectsBefore(ex, v, p, before, limit))) {
       yield page.map((r) => ({ ...r, project_state: PROJECT_STATES[r.project_state as keyof typeof PROJECT_STATES]?.label ?? '' }));
     }
@@ -53,9 +40,9 @@ registerExport<{ projectId: number }>(PROJECT_PRODUCT_EXPORT, {
     { key: 'quantity', header: '数量' },
     { key: 'saleContractNo', header: '销售合同', width: 22 },
   ],
-  count: (ex, user, p) => productCount(ex, viewer(user), p.projectId),
+  count: (ex, user, p) => productCount(ex, user, p.projectId),
   rows: async function* (ex, user, p) {
-    const v = viewer(user);
+    const v = user;
     for (let pageIndex = 0; ; pageIndex++) {
       const page = await productList(ex, v, p.projectId, { pageIndex, pageSize: 1000 });
       if (page.length) yield page;

@@ -6,17 +6,18 @@ import { type PageRequest, pageSql } from '../../platform/list';
 import { likePattern } from '../../platform/search';
 import { bigints, timeOf } from '../../platform/sql';
 import { uploadUrl } from '../files/uploads.repo';
-import { isManager, type ProjectViewer, projectScope, type Row, visibleProject } from './project.access';
+import { isManager, projectScope, type Row, visibleProject } from './project.access';
+import type { Actor } from '../../platform/actor';
 
 /** A project's files, products, contracts and messages: read by whoever sees the project; products and contracts changed by its managers. */
-async function managed(ex: Executor, v: ProjectViewer, projectId: number): Promise<Row> {
+async function managed(ex: Executor, v: Actor, projectId: number): Promise<Row> {
   const p = await visibleProject(ex, v, projectId);
   if (!(await isManager(ex, v, p))) throw new AppError('PROJECT_ACTOR');
   return p;
 }
 
 /** Rows of a project child table the viewer may reach, all or nothing. */
-async function ownRows(ex: Executor, v: ProjectViewer, table: string, ids: number[]): Promise<Row[]> {
+async function ownRows(ex: Executor, v: Actor, table: string, ids: number[]): Promise<Row[]> {
   const found = await rows(
     ex,
     sql`select c.*, p.created_by as project_creator, p.template_id from ${sql.identifier(table)} c join projects p on p.enterprise_id = c.enterprise_id and p.id = c.project_id
@@ -26,7 +27,7 @@ async function ownRows(ex: Executor, v: ProjectViewer, table: string, ids: numbe
   return found;
 }
 
-export async function addFiles(db: Db, v: ProjectViewer, projectId: number, fileIds: number[]): Promise<{ count: number }> {
+export async function addFiles(db: Db, v: Actor, projectId: number, fileIds: number[]): Promise<{ count: number }> {
   return db.transaction(async (tx) => {
     await visibleProject(tx, v, projectId);
     const found = await rows(tx, sql`select id from uploads where enterprise_id = ${v.enterpriseId} and id = any(${bigints(fileIds)})`);
@@ -37,7 +38,7 @@ export async function addFiles(db: Db, v: ProjectViewer, projectId: number, file
   });
 }
 
-export async function fileList(ex: Executor, v: ProjectViewer, projectId: number): Promise<ProjectFileRow[]> {
+export async function fileList(ex: Executor, v: Actor, projectId: number): Promise<ProjectFileRow[]> {
   await visibleProject(ex, v, projectId);
   const found = await rows(
     ex,
@@ -59,7 +60,7 @@ export async function fileList(ex: Executor, v: ProjectViewer, projectId: number
 }
 
 /** Files go with their uploader or the project's managers. */
-export async function deleteFiles(db: Db, v: ProjectViewer, ids: number[]): Promise<void> {
+export async function deleteFiles(db: Db, v: Actor, ids: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     for (const f of await ownRows(tx, v, 'project_files', ids)) {
       if (Number(f.created_by) !== v.id && !(await isManager(tx, v, { ...f, created_by: f.project_creator }))) throw new AppError('PROJECT_ACTOR');
@@ -68,7 +69,7 @@ export async function deleteFiles(db: Db, v: ProjectViewer, ids: number[]): Prom
   });
 }
 
-export async function productList(ex: Executor, v: ProjectViewer, projectId: number, page: PageRequest): Promise<ProjectProductRow[]> {
+export async function productList(ex: Executor, v: Actor, projectId: number, page: PageRequest): Promise<ProjectProductRow[]> {
   await visibleProject(ex, v, projectId);
   const found = await rows(
     ex,
@@ -86,7 +87,7 @@ export async function productList(ex: Executor, v: ProjectViewer, projectId: num
   }));
 }
 
-export async function productCount(ex: Executor, v: ProjectViewer, projectId: number): Promise<number> {
+export async function productCount(ex: Executor, v: Actor, projectId: number): Promise<number> {
   await visibleProject(ex, v, projectId);
   const [r] = await rows<{ n: number }>(
     ex,
@@ -95,7 +96,7 @@ export async function productCount(ex: Executor, v: ProjectViewer, projectId: nu
   return Number(r?.n ?? 0);
 }
 
-export async function deleteProducts(db: Db, v: ProjectViewer, ids: number[]): Promise<void> {
+export async function deleteProducts(db: Db, v: Actor, ids: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await ownRows(tx, v, 'project_products', ids);
     for (const pid of new Set(found.map((f) => Number(f.project_id)))) await managed(tx, v, pid);
@@ -104,7 +105,7 @@ export async function deleteProducts(db: Db, v: ProjectViewer, ids: number[]): P
 }
 
 /** Takes a sales contract's products into the project (and refers to the contract); taking it twice adds nothing. */
-export async function takeSaleProducts(db: Db, v: ProjectViewer, projectId: number, contractId: number): Promise<{ count: number }> {
+export async function takeSaleProducts(db: Db, v: Actor, projectId: number, contractId: number): Promise<{ count: number }> {
   return db.transaction(async (tx) => {
     await refContract(tx, v, projectId, 'sale', contractId);
     const added = await rows(
@@ -123,7 +124,7 @@ export async function takeSaleProducts(db: Db, v: ProjectViewer, projectId: numb
 const CONTRACT_TABLES = { sale: 'sale_contracts', maintain: 'maintain_contracts' } as const;
 
 /** A project with a customer takes only that customer's contracts; one without takes any of the enterprise. */
-async function contractOfProject(ex: Executor, v: ProjectViewer, project: Row, kind: 'sale' | 'maintain', contractId: number): Promise<void> {
+async function contractOfProject(ex: Executor, v: Actor, project: Row, kind: 'sale' | 'maintain', contractId: number): Promise<void> {
   const [c] = await rows(
     ex,
     sql`select customer_id from ${sql.identifier(CONTRACT_TABLES[kind])} where enterprise_id = ${v.enterpriseId} and id = ${contractId}`,
@@ -137,7 +138,7 @@ async function contractOfProject(ex: Executor, v: ProjectViewer, project: Row, k
 /** The project customer's contracts of one kind, newest first, by number or name (the tabs' pickers). */
 export async function customerContracts(
   ex: Executor,
-  v: ProjectViewer,
+  v: Actor,
   projectId: number,
   kind: 'sale' | 'maintain',
   keyword?: string,
@@ -156,7 +157,7 @@ export async function customerContracts(
   return found.map((r) => ({ id: Number(r.id), contractNo: String(r.contract_no), name: String(r.name), date: String(r.date) }));
 }
 
-export async function refContract(ex: Executor, v: ProjectViewer, projectId: number, kind: 'sale' | 'maintain', contractId: number): Promise<{ id: number }> {
+export async function refContract(ex: Executor, v: Actor, projectId: number, kind: 'sale' | 'maintain', contractId: number): Promise<{ id: number }> {
   const project = await managed(ex, v, projectId);
   await contractOfProject(ex, v, project, kind, contractId);
   const [r] = await rows<{ id: number }>(
@@ -167,7 +168,7 @@ export async function refContract(ex: Executor, v: ProjectViewer, projectId: num
   return { id: Number(r?.id) };
 }
 
-export async function contractList(ex: Executor, v: ProjectViewer, projectId: number): Promise<ProjectContractRow[]> {
+export async function contractList(ex: Executor, v: Actor, projectId: number): Promise<ProjectContractRow[]> {
   await visibleProject(ex, v, projectId);
   const found = await rows(
     ex,
@@ -186,7 +187,7 @@ export async function contractList(ex: Executor, v: ProjectViewer, projectId: nu
   }));
 }
 
-export async function messageList(ex: Executor, v: ProjectViewer, projectId: number): Promise<ProjectMessageRow[]> {
+export async function messageList(ex: Executor, v: Actor, projectId: number): Promise<ProjectMessageRow[]> {
   await visibleProject(ex, v, projectId);
   const found = await rows(
     ex,
@@ -203,7 +204,7 @@ export async function messageList(ex: Executor, v: ProjectViewer, projectId: num
   }));
 }
 
-export async function addMessage(ex: Executor, v: ProjectViewer, projectId: number, content: string): Promise<{ id: number }> {
+export async function addMessage(ex: Executor, v: Actor, projectId: number, content: string): Promise<{ id: number }> {
   await visibleProject(ex, v, projectId);
   const [r] = await rows<{ id: number }>(
     ex,
@@ -213,7 +214,7 @@ export async function addMessage(ex: Executor, v: ProjectViewer, projectId: numb
 }
 
 /** A message goes only with its author. */
-export async function delMessage(db: Db, v: ProjectViewer, id: number): Promise<void> {
+export async function delMessage(db: Db, v: Actor, id: number): Promise<void> {
   const [m] = await ownRows(db, v, 'project_messages', [id]);
   if (Number(m?.user_id) !== v.id) throw new AppError('NO_POWER');
   await db.execute(sql`delete from project_messages where enterprise_id = ${v.enterpriseId} and id = ${id}`);

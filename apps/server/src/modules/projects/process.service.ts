@@ -5,16 +5,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { bigints, timeOf } from '../../platform/sql';
-import { checkUsers, isManager, num, type ProjectViewer, type Row, visibleProject, visibleTask } from './project.access';
+import { checkUsers, isManager, num, type Row, visibleProject, visibleTask } from './project.access';
 import { PROJECT_STATE, recomputeProgress, taskApprover } from './project.state';
 import { insertStateLog } from '../../platform/state';
+import type { Actor } from '../../platform/actor';
 
 /** The process of a project: stages with their tasks, each with what this viewer may do to it now. */
 type PlanInput = z.infer<typeof projectPlanInput>;
 
 // Names by key lookups per task (a project holds tens of tasks): a join lets the planner hash the whole users table.
 const userName = (col: SQL) => sql`(select u.name from users u where u.enterprise_id = t.enterprise_id and u.id = ${col})`;
-const taskCols = (v: ProjectViewer) => sql`t.*, ${userName(sql`t.principal_id`)} as principal_name, ${userName(sql`t.approver_id`)} as approver_name,
+const taskCols = (v: Actor) => sql`t.*, ${userName(sql`t.principal_id`)} as principal_name, ${userName(sql`t.approver_id`)} as approver_name,
   case when t.plan_start is null then null else ${timeOf(sql`t.plan_start`, v)} end as plan_start_text,
   case when t.plan_end is null then null else ${timeOf(sql`t.plan_end`, v)} end as plan_end_text,
   case when t.finished_at is null then null else ${timeOf(sql`t.finished_at`, v)} end as finished_text`;
@@ -26,7 +27,7 @@ async function namesOf(ex: Executor, ep: number, ids: number[]): Promise<Map<num
 }
 
 /** Presents tasks of one project; the project's part of the machine's context is read once. */
-async function presentTasks(ex: Executor, v: ProjectViewer, project: Row, found: Row[]): Promise<TaskRow[]> {
+async function presentTasks(ex: Executor, v: Actor, project: Row, found: Row[]): Promise<TaskRow[]> {
   const manager = await isManager(ex, v, project);
   const projectOpen = Number(project.state) === 1;
   const coordIds = [...new Set(found.flatMap((t) => ((t.coordination_user_ids as number[]) ?? []).map(Number)))];
@@ -62,7 +63,7 @@ async function presentTasks(ex: Executor, v: ProjectViewer, project: Row, found:
   );
 }
 
-export async function taskList(ex: Executor, v: ProjectViewer, q: { projectId: number; stageId?: number | null; state?: number }): Promise<TaskRow[]> {
+export async function taskList(ex: Executor, v: Actor, q: { projectId: number; stageId?: number | null; state?: number }): Promise<TaskRow[]> {
   const project = await visibleProject(ex, v, q.projectId);
   const found = await rows(
     ex,
@@ -74,7 +75,7 @@ export async function taskList(ex: Executor, v: ProjectViewer, q: { projectId: n
   return presentTasks(ex, v, project, found);
 }
 
-export async function projectProcess(ex: Executor, v: ProjectViewer, projectId: number): Promise<ProcessStage[]> {
+export async function projectProcess(ex: Executor, v: Actor, projectId: number): Promise<ProcessStage[]> {
   const tasks = await taskList(ex, v, { projectId });
   const stages = await rows<{ id: number; name: string }>(
     ex,
@@ -83,7 +84,7 @@ export async function projectProcess(ex: Executor, v: ProjectViewer, projectId: 
   return stages.map((s) => ({ id: Number(s.id), name: s.name, tasks: tasks.filter((t) => t.stageId === Number(s.id)) }));
 }
 
-export async function logsOf(ex: Executor, v: ProjectViewer, table: 'project_logs' | 'project_task_logs', column: 'project_id' | 'task_id', id: number) {
+export async function logsOf(ex: Executor, v: Actor, table: 'project_logs' | 'project_task_logs', column: 'project_id' | 'task_id', id: number) {
   const found = await rows(
     ex,
     sql`select l.id, l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, v)} as time
@@ -101,7 +102,7 @@ export async function logsOf(ex: Executor, v: ProjectViewer, table: 'project_log
   }));
 }
 
-export async function taskDetail(ex: Executor, v: ProjectViewer, id: number) {
+export async function taskDetail(ex: Executor, v: Actor, id: number) {
   const { project } = await visibleTask(ex, v, id);
   const found = await rows(ex, sql`select ${taskCols(v)} from project_tasks t where t.enterprise_id = ${v.enterpriseId} and t.id = ${id}`);
   const [task] = await presentTasks(ex, v, project, found);
@@ -121,7 +122,7 @@ async function saveStage(tx: Executor, ep: number, projectId: number, s: { id?: 
   return Number(r?.id);
 }
 
-async function managedProject(ex: Executor, v: ProjectViewer, id: number): Promise<Row> {
+async function managedProject(ex: Executor, v: Actor, id: number): Promise<Row> {
   const project = await visibleProject(ex, v, id);
   if (!(await isManager(ex, v, project))) throw new AppError('PROJECT_ACTOR');
   return project;
@@ -181,7 +182,7 @@ function processNote(n: { addedStages: number; droppedStages: number; addedTasks
  * and updated, new ones added, unlisted ones removed. A finished task or one in approval is history and is not
  * removed (reopen or disable it first). Progress is recomputed in the same transaction.
  */
-export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promise<number> {
+export async function saveProcess(db: Db, v: Actor, b: PlanInput): Promise<number> {
   const ep = v.enterpriseId;
   return db.transaction(async (tx) => {
     // Tasks, then the project, locked in the order a task action takes them (its row, then the project's progress):
@@ -235,7 +236,7 @@ export async function saveProcess(db: Db, v: ProjectViewer, b: PlanInput): Promi
 }
 
 /** Changes a task's principal or collaborators: the project's managers only, while the project runs. */
-export async function setTaskPeople(db: Db, v: ProjectViewer, id: number, people: { principalId?: number; coordinationUserIds?: number[] }): Promise<void> {
+export async function setTaskPeople(db: Db, v: Actor, id: number, people: { principalId?: number; coordinationUserIds?: number[] }): Promise<void> {
   await db.transaction(async (tx) => {
     const { task, project } = await visibleTask(tx, v, id);
     if (!(await isManager(tx, v, project))) throw new AppError('PROJECT_ACTOR');

@@ -14,7 +14,8 @@ import { type Executor, rows, type Tx } from '../../db/client';
 import { changeState, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
 import { startApproval } from '../approvals/engine';
 import { addNotices } from '../notices/notices.repo';
-import { isManager, num, type ProjectViewer, type Row } from './project.access';
+import { isManager, num, projectAdmin, type Row } from './project.access';
+import type { Actor } from '../../platform/actor';
 
 /**
  * Projects and tasks on the platform's state change (platform/state.ts): the machines in packages/shared decide,
@@ -107,7 +108,7 @@ export async function taskSubmitter(ex: Executor, task: Row): Promise<number | n
  */
 async function approverOf(
   ex: Executor,
-  v: ProjectViewer,
+  v: Actor,
   kind: string | null,
   docId: number,
   named: boolean,
@@ -119,7 +120,7 @@ async function approverOf(
 }
 
 /** The system acts with a null viewer: it manages but approves nothing. */
-export async function projectContext(tx: Executor, v: ProjectViewer | null, row: Row): Promise<ProjectContext> {
+export async function projectContext(tx: Executor, v: Actor | null, row: Row): Promise<ProjectContext> {
   const approval = (row.approval ?? null) as ProjectApproval;
   const approverId = approval === 'create' ? num(row.create_approver_id) : approval === 'finish' ? num(row.finish_approver_id) : null;
   const manager = v == null ? true : await isManager(tx, v, row);
@@ -128,7 +129,7 @@ export async function projectContext(tx: Executor, v: ProjectViewer | null, row:
     sql`select finish_approval from project_tmpl_settings where enterprise_id = ${row.enterprise_id} and template_id = ${row.template_id}`,
   );
   // Without a named approver the project's managers decide.
-  const named = v != null && (approverId != null ? approverId === v.id || v.admin : manager);
+  const named = v != null && (approverId != null ? approverId === v.id || projectAdmin(v) : manager);
   const who =
     v == null ? { approver: false, own: false } : await approverOf(tx, v, projectKindOf(approval), Number(row.id), named, () => projectSubmitter(tx, row));
   return {
@@ -140,7 +141,7 @@ export async function projectContext(tx: Executor, v: ProjectViewer | null, row:
   };
 }
 
-export async function projectAbilities(ex: Executor, v: ProjectViewer, row: Row): Promise<ProjectAction[]> {
+export async function projectAbilities(ex: Executor, v: Actor, row: Row): Promise<ProjectAction[]> {
   return abilitiesOf(projectMachine, Number(row.state), await projectContext(ex, v, row));
 }
 
@@ -156,7 +157,7 @@ function projectPatch(action: ProjectAction, to: number): Record<string, string 
   return { approval: approval[action], ...(to === 2 ? { finish_time: sql`now()` } : {}) };
 }
 
-export async function moveProject(ex: Executor, v: ProjectViewer, id: number, action: ProjectAction, note?: string | null): Promise<StateResult> {
+export async function moveProject(ex: Executor, v: Actor, id: number, action: ProjectAction, note?: string | null): Promise<StateResult> {
   return changeState(ex, {
     table: PROJECT_STATE,
     machine: projectMachine,
@@ -171,14 +172,14 @@ export async function moveProject(ex: Executor, v: ProjectViewer, id: number, ac
 }
 
 /** Whether the viewer decides a task's approval (and whether he submitted it); `manager` as the project has it. */
-export async function taskApprover(ex: Executor, v: ProjectViewer, task: Row, manager: boolean): Promise<{ approver: boolean; own: boolean }> {
+export async function taskApprover(ex: Executor, v: Actor, task: Row, manager: boolean): Promise<{ approver: boolean; own: boolean }> {
   const approverId = num(task.approver_id);
-  const named = approverId != null ? approverId === v.id || v.admin : manager;
+  const named = approverId != null ? approverId === v.id || projectAdmin(v) : manager;
   if (Number(task.state) !== 3) return { approver: named, own: false };
   return approverOf(ex, v, 'project_task', Number(task.id), named, () => taskSubmitter(ex, task));
 }
 
-export async function taskContext(tx: Executor, v: ProjectViewer, task: Row): Promise<TaskContext> {
+export async function taskContext(tx: Executor, v: Actor, task: Row): Promise<TaskContext> {
   const [project] = await rows(tx, sql`select * from projects where enterprise_id = ${task.enterprise_id} and id = ${task.project_id}`);
   const manager = project ? await isManager(tx, v, project) : false;
   return {
@@ -190,11 +191,11 @@ export async function taskContext(tx: Executor, v: ProjectViewer, task: Row): Pr
   };
 }
 
-export async function taskAbilities(ex: Executor, v: ProjectViewer, task: Row): Promise<TaskAction[]> {
+export async function taskAbilities(ex: Executor, v: Actor, task: Row): Promise<TaskAction[]> {
   return abilitiesOf(taskMachine, Number(task.state), await taskContext(ex, v, task));
 }
 
-export async function moveTask(ex: Executor, v: ProjectViewer, id: number, action: TaskAction, note?: string | null): Promise<StateResult> {
+export async function moveTask(ex: Executor, v: Actor, id: number, action: TaskAction, note?: string | null): Promise<StateResult> {
   return changeState(ex, {
     table: TASK_STATE,
     machine: taskMachine,

@@ -7,9 +7,9 @@ import { sessionUserOf } from '../../platform/session';
 import { demoEngineers } from '../org/org.demo';
 import { examineProject, examineTask } from './approval.service';
 import { createProject } from './create.service';
-import { type ProjectViewer, projectViewerOf } from './project.access';
 import { moveTask } from './project.state';
 import { saveTaskTemplate, saveTemplate, templateList } from './tmpl.service';
+import { type Actor, actorOf } from '../../platform/actor';
 
 /**
  * The demo's projects (docs/decisions.md, "Demo"): the enterprise's project template gets three stages and their
@@ -110,15 +110,15 @@ async function seedDemoProjects(tx: Tx, enterpriseId: number): Promise<void> {
     ...engineers.map((x, i) => [i, x.id] as const),
   ] as [Who, number | undefined][])
     if (id != null) ids.set(who, id);
-  const viewers = new Map<number, ProjectViewer>();
-  const viewer = async (who: Who): Promise<ProjectViewer> => {
+  const viewers = new Map<number, Actor>();
+  const viewer = async (who: Who): Promise<Actor> => {
     const id = ids.get(who) as number;
     if (!viewers.has(id)) {
       const u = await sessionUserOf(tx, enterpriseId, id);
       if (!u) throw new Error(`demo user ${String(who)} missing`);
-      viewers.set(id, projectViewerOf(u));
+      viewers.set(id, actorOf(u));
     }
-    return viewers.get(id) as ProjectViewer;
+    return viewers.get(id) as Actor;
   };
   if (!ids.has('admin') || !ids.has('director') || !ids.has('dispatcher')) return;
   const admin = await viewer('admin');

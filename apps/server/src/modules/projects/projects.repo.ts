@@ -5,10 +5,11 @@ import { countOf, type PageRequest, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { likePattern } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
-import { type ProjectViewer, projectScope } from './project.access';
+import { projectScope } from './project.access';
+import type { Actor } from '../../platform/actor';
 
 /** The list's conditions on `projects p` (the project list's search form), scoped to what the viewer sees. */
-export function projectWhere(v: ProjectViewer, f: Partial<ProjectFilters> & { ids?: number[] }): SQL {
+export function projectWhere(v: Actor, f: Partial<ProjectFilters> & { ids?: number[] }): SQL {
   const c: SQL[] = [sql`p.enterprise_id = ${v.enterpriseId}`, projectScope(v)];
   if (f.keyword) c.push(sql`(p.name ilike ${likePattern(f.keyword)} or p.project_no ilike ${likePattern(f.keyword)})`);
   if (f.project_no) c.push(sql`p.project_no = ${f.project_no}`);
@@ -25,9 +26,7 @@ export function projectWhere(v: ProjectViewer, f: Partial<ProjectFilters> & { id
 const ORDERS = { 1: sql`p.created_at desc, p.id desc`, 2: sql`p.created_at asc, p.id asc` };
 
 /** The project list's row, on a page subquery aliased `p`. */
-const rowSelect = (
-  v: ProjectViewer,
-) => sql`p.id, p.project_no, p.name, f.name as project_tmpl_name, p.state as project_state, p.created_by as fk_t_create_user_id,
+const rowSelect = (v: Actor) => sql`p.id, p.project_no, p.name, f.name as project_tmpl_name, p.state as project_state, p.created_by as fk_t_create_user_id,
   u.name as create_user_name, ${timeOf(sql`p.created_at`, v)} as create_time, case when p.finish_time is null then null else ${timeOf(sql`p.finish_time`, v)} end as finish_time,
   p.progress_speed, c.name as customer_name, p.created_at`;
 const joins = sql`left join form_templates f on f.enterprise_id = p.enterprise_id and f.id = p.template_id
@@ -48,7 +47,7 @@ const present = (r: Record<string, unknown>): ProjectRow => ({
   customer_name: (r.customer_name as string | null) ?? null,
 });
 
-export async function listProjects(ex: Executor, v: ProjectViewer, q: ProjectListQuery): Promise<ProjectRow[]> {
+export async function listProjects(ex: Executor, v: Actor, q: ProjectListQuery): Promise<ProjectRow[]> {
   const order = sortOf(ORDERS, q.sortType as 1 | 2, 1);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const where = projectWhere(v, q);
@@ -58,13 +57,13 @@ export async function listProjects(ex: Executor, v: ProjectViewer, q: ProjectLis
   return found.map(present);
 }
 
-export const countProjects = (ex: Executor, v: ProjectViewer, f: Partial<ProjectFilters> & { ids?: number[] }): Promise<number> =>
+export const countProjects = (ex: Executor, v: Actor, f: Partial<ProjectFilters> & { ids?: number[] }): Promise<number> =>
   countOf(ex, sql`projects p`, projectWhere(v, f));
 
 /** Rows for the export, newest first, before a keyset id. */
 export async function projectsBefore(
   ex: Executor,
-  v: ProjectViewer,
+  v: Actor,
   f: Partial<ProjectFilters> & { ids?: number[] },
   before: number | null,
   limit: number,
@@ -77,7 +76,7 @@ export async function projectsBefore(
 }
 
 /** One row by id (the detail's head). */
-export async function projectRowOf(ex: Executor, v: ProjectViewer, id: number): Promise<ProjectRow | null> {
+export async function projectRowOf(ex: Executor, v: Actor, id: number): Promise<ProjectRow | null> {
   const [r] = await rows(ex, sql`select ${rowSelect(v)} from projects p ${joins} where p.enterprise_id = ${v.enterpriseId} and p.id = ${id}`);
   return r ? present(r) : null;
 }

@@ -5,12 +5,12 @@ import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { startExport } from '../../platform/exports';
-import type { SessionUser } from '../../platform/session';
 import { examineProject, examineTask } from './approval.service';
 import { createProject } from './create.service';
 import { PROJECT_EXPORT, PROJECT_PRODUCT_EXPORT } from './export';
 import * as parts from './parts.service';
-import { projectViewerOf, visibleProject, visibleTask } from './project.access';
+import { visibleProject, visibleTask } from './project.access';
+import { type Actor, actorOf } from '../../platform/actor';
 import { moveProject, moveTask, registerProgressHook } from './project.state';
 import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
 import { countProjects, listProjects } from './projects.repo';
@@ -26,10 +26,10 @@ registerProgressHook();
 // 项目审批 / 进度审批 / 我的任务 count what waits for the viewer (menu badges, home to-dos), and a named approver with
 // something waiting or a task's principal sees the entry even when his role's powers do not hold it.
 const examineKind = (q: Record<string, unknown>) => (q.kind === 'task' ? 'task' : 'project');
-registerBadgeCount('/project/examineCount', async ({ user, query, deps }) => examineCount(deps.db, projectViewerOf(user), examineKind(query)));
-registerBadgeCount('/project/myTaskCount', async ({ user, deps }) => myTaskCount(deps.db, projectViewerOf(user)));
+registerBadgeCount('/project/examineCount', async ({ user, query, deps }) => examineCount(deps.db, actorOf(user), examineKind(query)));
+registerBadgeCount('/project/myTaskCount', async ({ user, deps }) => myTaskCount(deps.db, actorOf(user)));
 registerMenuGrant(async ({ user, deps }) => {
-  const v = projectViewerOf(user);
+  const v = actorOf(user);
   const [projects, tasks, mine] = await Promise.all([examineCount(deps.db, v, 'project'), examineCount(deps.db, v, 'task'), myTaskCount(deps.db, v)]);
   return [...(projects ? ['ProjectExamine'] : []), ...(tasks ? ['ProjectPlanExamine'] : []), ...(mine ? ['MyProjectTask'] : [])];
 });
@@ -54,9 +54,7 @@ const TASK_DONE: Record<TaskAction, string> = {
 
 export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  const v = (u: SessionUser) => projectViewerOf(u);
-  const task = async (u: SessionUser, id: number, action: TaskAction, note?: string | null) => {
-    const viewer = v(u);
+  const task = async (viewer: Actor, id: number, action: TaskAction, note?: string | null) => {
     let r: { state: number; projectId: number; waiting: boolean };
     if (action === 'approve' || action === 'reject') r = await examineTask(db, viewer, id, action, note);
     else {
@@ -73,7 +71,7 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
   };
   registerAll(app, deps, K, {
     tmplList: async ({ user }) => templateList(db, user.enterpriseId),
-    saveProjectProcessTmpl: async ({ user, body }) => withMessage(await saveTemplate(db, v(user), body), '保存成功'),
+    saveProjectProcessTmpl: async ({ actor, body }) => withMessage(await saveTemplate(db, actor, body), '保存成功'),
     getProjectProcessTmplList: async ({ user, query }) => templateDetail(db, user.enterpriseId, query.id),
     deleteProjectProcessTmpl: async ({ user, body }) => {
       await deleteTemplate(db, user.enterpriseId, body.id);
@@ -89,72 +87,72 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
       await setTaskRemind(db, user.enterpriseId, body.id, body.isOpen, body.remindHours);
       return withMessage(null, body.isOpen ? '已开启提醒' : '已关闭提醒');
     },
-    add: async ({ user, body }) => withMessage(await createProject(db, v(user), body), '创建成功'),
-    list: async ({ user, query }) => listProjects(db, v(user), query),
-    count: async ({ user, query }) => countProjects(db, v(user), query),
-    detail: async ({ user, query }) => projectDetail(db, v(user), query.id),
-    batchDelete: async ({ user, body }) => {
-      await deleteProjects(db, v(user), body.ids);
+    add: async ({ actor, body }) => withMessage(await createProject(db, actor, body), '创建成功'),
+    list: async ({ actor, query }) => listProjects(db, actor, query),
+    count: async ({ actor, query }) => countProjects(db, actor, query),
+    detail: async ({ actor, query }) => projectDetail(db, actor, query.id),
+    batchDelete: async ({ actor, body }) => {
+      await deleteProjects(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
     exportList: async ({ user, body }) => {
       const { fileName, ...params } = body;
       return withMessage({ id: (await startExport(db, user, { kind: PROJECT_EXPORT, name: fileName, params })).id }, '导出任务已创建，请到下载中心查看');
     },
-    examine: async ({ user, body }) => {
-      const r = await examineProject(db, v(user), body.id, body.action, body.note);
+    examine: async ({ actor, body }) => {
+      const r = await examineProject(db, actor, body.id, body.action, body.note);
       return withMessage({ project_state: r.state }, r.waiting ? NEXT_STEP : PROJECT_DONE[body.action]);
     },
-    finish: async ({ user, body }) => {
-      await visibleProject(db, v(user), body.id);
-      const r = await moveProject(db, v(user), body.id, 'finish');
+    finish: async ({ actor, body }) => {
+      await visibleProject(db, actor, body.id);
+      const r = await moveProject(db, actor, body.id, 'finish');
       return withMessage({ project_state: r.to }, r.to === 2 ? '项目已完成' : '已提交完成审批');
     },
-    examineList: async ({ user, query }) => examineList(db, v(user), query.kind),
-    myTaskList: async ({ user, query }) => myTaskList(db, v(user), query),
-    projectUserPower: async ({ user, query }) => userPower(db, v(user), await visibleProject(db, v(user), query.projectId)),
-    getProjectProcess: async ({ user, query }) => projectProcess(db, v(user), query.projectId),
-    getTaskList: async ({ user, query }) => taskList(db, v(user), query),
-    getTaskDetail: async ({ user, query }) => taskDetail(db, v(user), query.id),
-    saveProjectProcess: async ({ user, body }) => withMessage({ progress_speed: await saveProcess(db, v(user), body) }, '保存成功'),
-    saveTaskPersonUser: async ({ user, body }) => {
-      await setTaskPeople(db, v(user), body.id, { principalId: body.userId });
+    examineList: async ({ actor, query }) => examineList(db, actor, query.kind),
+    myTaskList: async ({ actor, query }) => myTaskList(db, actor, query),
+    projectUserPower: async ({ actor, query }) => userPower(db, actor, await visibleProject(db, actor, query.projectId)),
+    getProjectProcess: async ({ actor, query }) => projectProcess(db, actor, query.projectId),
+    getTaskList: async ({ actor, query }) => taskList(db, actor, query),
+    getTaskDetail: async ({ actor, query }) => taskDetail(db, actor, query.id),
+    saveProjectProcess: async ({ actor, body }) => withMessage({ progress_speed: await saveProcess(db, actor, body) }, '保存成功'),
+    saveTaskPersonUser: async ({ actor, body }) => {
+      await setTaskPeople(db, actor, body.id, { principalId: body.userId });
       return withMessage(null, '保存成功');
     },
-    saveTaskCoordinationUser: async ({ user, body }) => {
-      await setTaskPeople(db, v(user), body.id, { coordinationUserIds: body.userIds ?? [] });
+    saveTaskCoordinationUser: async ({ actor, body }) => {
+      await setTaskPeople(db, actor, body.id, { coordinationUserIds: body.userIds ?? [] });
       return withMessage(null, '保存成功');
     },
-    taskFinish: async ({ user, body }) => task(user, body.id, 'finish', body.note),
-    taskAction: async ({ user, body }) => task(user, body.id, body.action, body.note),
-    warnList: async ({ user, query }) => warnList(db, v(user), query.hours),
+    taskFinish: async ({ actor, body }) => task(actor, body.id, 'finish', body.note),
+    taskAction: async ({ actor, body }) => task(actor, body.id, body.action, body.note),
+    warnList: async ({ actor, query }) => warnList(db, actor, query.hours),
   });
   registerAll(app, deps, PK, {
-    fileUp: async ({ user, body }) => withMessage(await parts.addFiles(db, v(user), body.projectId, body.fileIds), '上传成功'),
-    fileList: async ({ user, query }) => parts.fileList(db, v(user), query.projectId),
-    batchDeleteFile: async ({ user, body }) => {
-      await parts.deleteFiles(db, v(user), body.ids);
+    fileUp: async ({ actor, body }) => withMessage(await parts.addFiles(db, actor, body.projectId, body.fileIds), '上传成功'),
+    fileList: async ({ actor, query }) => parts.fileList(db, actor, query.projectId),
+    batchDeleteFile: async ({ actor, body }) => {
+      await parts.deleteFiles(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    productList: async ({ user, query }) => parts.productList(db, v(user), query.projectId, query),
-    productCount: async ({ user, query }) => parts.productCount(db, v(user), query.projectId),
-    deleteProducts: async ({ user, body }) => {
-      await parts.deleteProducts(db, v(user), body.ids);
+    productList: async ({ actor, query }) => parts.productList(db, actor, query.projectId, query),
+    productCount: async ({ actor, query }) => parts.productCount(db, actor, query.projectId),
+    deleteProducts: async ({ actor, body }) => {
+      await parts.deleteProducts(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    takeSaleProducts: async ({ user, body }) => withMessage(await parts.takeSaleProducts(db, v(user), body.projectId, body.contractId), '导入成功'),
-    exportProducts: async ({ user, body }) => {
-      await visibleProject(db, v(user), body.projectId);
+    takeSaleProducts: async ({ actor, body }) => withMessage(await parts.takeSaleProducts(db, actor, body.projectId, body.contractId), '导入成功'),
+    exportProducts: async ({ actor, user, body }) => {
+      await visibleProject(db, actor, body.projectId);
       const r = await startExport(db, user, { kind: PROJECT_PRODUCT_EXPORT, name: body.fileName, params: { projectId: body.projectId } });
       return withMessage({ id: r.id }, '导出任务已创建，请到下载中心查看');
     },
-    refContract: async ({ user, body }) => withMessage(await parts.refContract(db, v(user), body.projectId, body.kind, body.contractId), '关联成功'),
-    customerContracts: async ({ user, query }) => parts.customerContracts(db, v(user), query.projectId, query.kind, query.keyword ?? undefined),
-    contractList: async ({ user, query }) => parts.contractList(db, v(user), query.projectId),
-    messageList: async ({ user, query }) => parts.messageList(db, v(user), query.projectId),
-    addMessage: async ({ user, body }) => withMessage(await parts.addMessage(db, v(user), body.projectId, body.content), '发送成功'),
-    delMessage: async ({ user, body }) => {
-      await parts.delMessage(db, v(user), body.id);
+    refContract: async ({ actor, body }) => withMessage(await parts.refContract(db, actor, body.projectId, body.kind, body.contractId), '关联成功'),
+    customerContracts: async ({ actor, query }) => parts.customerContracts(db, actor, query.projectId, query.kind, query.keyword ?? undefined),
+    contractList: async ({ actor, query }) => parts.contractList(db, actor, query.projectId),
+    messageList: async ({ actor, query }) => parts.messageList(db, actor, query.projectId),
+    addMessage: async ({ actor, body }) => withMessage(await parts.addMessage(db, actor, body.projectId, body.content), '发送成功'),
+    delMessage: async ({ actor, body }) => {
+      await parts.delMessage(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
   });

@@ -4,17 +4,18 @@ import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { bigints, timeOf } from '../../platform/sql';
-import { isManager, type ProjectViewer, projectScope, type Row, visibleProject } from './project.access';
+import { isManager, projectAdmin, projectScope, type Row, seesAllProjects, visibleProject } from './project.access';
 import { projectAbilities, projectContext } from './project.state';
 import { logsOf } from './process.service';
 import { projectRowOf } from './projects.repo';
+import type { Actor } from '../../platform/actor';
 
-export async function userPower(ex: Executor, v: ProjectViewer, project: Row): Promise<ProjectUserPower> {
+export async function userPower(ex: Executor, v: Actor, project: Row): Promise<ProjectUserPower> {
   const ctx = await projectContext(ex, v, project);
   return { manage: ctx.manager, approve: ctx.approver, abilities: await projectAbilities(ex, v, project) };
 }
 
-export async function projectDetail(ex: Executor, v: ProjectViewer, id: number): Promise<ProjectDetail> {
+export async function projectDetail(ex: Executor, v: Actor, id: number): Promise<ProjectDetail> {
   const p = await visibleProject(ex, v, id);
   const head = await projectRowOf(ex, v, id);
   if (!head) throw new AppError('NOT_FOUND');
@@ -31,7 +32,7 @@ export async function projectDetail(ex: Executor, v: ProjectViewer, id: number):
 }
 
 /** Deletes projects (with their process, files, products, contracts and messages): every one must be the viewer's to manage. */
-export async function deleteProjects(db: Db, v: ProjectViewer, ids: number[]): Promise<void> {
+export async function deleteProjects(db: Db, v: Actor, ids: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await rows(
       tx,
@@ -44,7 +45,7 @@ export async function deleteProjects(db: Db, v: ProjectViewer, ids: number[]): P
 }
 
 /** The viewer holds an open task of the current step of engine instance `i` (his own, or delegated to him now). */
-const holdsStep = (v: ProjectViewer) => sql`exists (select 1 from approval_tasks k where k.enterprise_id = i.enterprise_id and k.instance_id = i.id
+const holdsStep = (v: Actor) => sql`exists (select 1 from approval_tasks k where k.enterprise_id = i.enterprise_id and k.instance_id = i.id
   and k.step = i.step and k.decision is null and (k.user_id = ${v.id} or k.user_id in (select d.user_id from approval_delegations d
     where d.enterprise_id = i.enterprise_id and d.delegate_id = ${v.id} and d.starts_at <= now() and d.ends_at > now())))`;
 
@@ -53,24 +54,24 @@ const holdsStep = (v: ProjectViewer) => sql`exists (select 1 from approval_tasks
  * progress approvals (/projectplanexamine). While an engine instance waits, its current step's approvers decide;
  * otherwise the named approver, without one the project's managers. Nobody is asked to decide what he submitted.
  */
-export async function examineList(ex: Executor, v: ProjectViewer, kind: 'project' | 'task'): Promise<ExamineRow[]> {
+export async function examineList(ex: Executor, v: Actor, kind: 'project' | 'task'): Promise<ExamineRow[]> {
   const found = await examineRows(ex, v, kind, sql`order by time_at desc, id desc limit 500`);
   return found.map(examineOf);
 }
 
 /** How many approvals wait for this viewer (the menu's badge and the home to-do). */
-export async function examineCount(ex: Executor, v: ProjectViewer, kind: 'project' | 'task'): Promise<number> {
+export async function examineCount(ex: Executor, v: Actor, kind: 'project' | 'task'): Promise<number> {
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from (${examineQuery(v, kind)}) x`);
   return Number(r?.n ?? 0);
 }
 
-async function examineRows(ex: Executor, v: ProjectViewer, kind: 'project' | 'task', tail: SQL): Promise<Row[]> {
+async function examineRows(ex: Executor, v: Actor, kind: 'project' | 'task', tail: SQL): Promise<Row[]> {
   return rows(ex, sql`select * from (${examineQuery(v, kind)}) x ${tail}`);
 }
 
-function examineQuery(v: ProjectViewer, kind: 'project' | 'task'): SQL {
+function examineQuery(v: Actor, kind: 'project' | 'task'): SQL {
   const ep = v.enterpriseId;
-  const managerOf = sql`(${v.admin} or p.created_by = ${v.id} or exists (select 1 from project_tmpl_settings s
+  const managerOf = sql`(${projectAdmin(v)} or p.created_by = ${v.id} or exists (select 1 from project_tmpl_settings s
     where s.enterprise_id = p.enterprise_id and s.template_id = p.template_id and ${v.id} = any(s.manager_ids)))`;
   if (kind === 'project') {
     const approverId = sql`case when p.approval = 'create' then p.create_approver_id else p.finish_approver_id end`;
@@ -83,7 +84,7 @@ function examineQuery(v: ProjectViewer, kind: 'project' | 'task'): SQL {
             and i.kind = case when p.approval = 'create' then 'project_create' else 'project_finish' end
         where p.enterprise_id = ${ep} and p.approval in ('create', 'finish')
           and case when i.id is not null then ${holdsStep(v)}
-            else (${approverId} = ${v.id} or ${v.admin} or (${approverId} is null and ${managerOf})) and ${submitter} is distinct from ${v.id} end`;
+            else (${approverId} = ${v.id} or ${projectAdmin(v)} or (${approverId} is null and ${managerOf})) and ${submitter} is distinct from ${v.id} end`;
   }
   const submitter = sql`(select l.user_id from project_task_logs l where l.enterprise_id = t.enterprise_id and l.task_id = t.id
     and l.action = 'finish' and l.to_state = 3 order by l.created_at desc, l.id desc limit 1)`;
@@ -94,7 +95,7 @@ function examineQuery(v: ProjectViewer, kind: 'project' | 'task'): SQL {
         left join approval_instances i on i.enterprise_id = t.enterprise_id and i.kind = 'project_task' and i.doc_id = t.id and i.state = 0
       where t.enterprise_id = ${ep} and t.state = 3
         and case when i.id is not null then ${holdsStep(v)}
-          else (t.approver_id = ${v.id} or ${v.admin} or (t.approver_id is null and ${managerOf})) and ${submitter} is distinct from ${v.id} end`;
+          else (t.approver_id = ${v.id} or ${projectAdmin(v)} or (t.approver_id is null and ${managerOf})) and ${submitter} is distinct from ${v.id} end`;
 }
 
 const examineOf = (r: Row): ExamineRow => ({
@@ -112,9 +113,9 @@ const examineOf = (r: Row): ExamineRow => ({
  * Late and due-soon work (/objWarn/list): open tasks past or within `hours` of their planned end, and projects in
  * progress whose last task's planned end is. Scoped to what the viewer sees; tasks only the viewer's own unless they see all.
  */
-export async function warnList(ex: Executor, v: ProjectViewer, hours: number): Promise<WarnRow[]> {
+export async function warnList(ex: Executor, v: Actor, hours: number): Promise<WarnRow[]> {
   const ep = v.enterpriseId;
-  const mine = v.seesAll ? sql`true` : sql`(t.principal_id = ${v.id} or ${v.id} = any(t.coordination_user_ids))`;
+  const mine = seesAllProjects(v) ? sql`true` : sql`(t.principal_id = ${v.id} or ${v.id} = any(t.coordination_user_ids))`;
   const found = await rows(
     ex,
     sql`select 'task' as kind, t.id, p.id as project_id, p.project_no, t.name, u.name as principal_name, ${timeOf(sql`t.plan_end`, v)} as plan_end,
@@ -142,10 +143,10 @@ export async function warnList(ex: Executor, v: ProjectViewer, hours: number): P
 }
 
 /** 我的任务: open tasks (unfinished or in approval) the viewer is the principal of, in projects in progress. */
-const myTaskWhere = (v: ProjectViewer) => sql`t.enterprise_id = ${v.enterpriseId} and t.principal_id = ${v.id} and t.state in (0, 3)
+const myTaskWhere = (v: Actor) => sql`t.enterprise_id = ${v.enterpriseId} and t.principal_id = ${v.id} and t.state in (0, 3)
   and exists (select 1 from projects p where p.enterprise_id = t.enterprise_id and p.id = t.project_id and p.state = 1)`;
 
-export async function myTaskList(ex: Executor, v: ProjectViewer, q: PageRequest): Promise<{ list: MyTaskRow[]; count: number }> {
+export async function myTaskList(ex: Executor, v: Actor, q: PageRequest): Promise<{ list: MyTaskRow[]; count: number }> {
   return listPage(
     q,
     async () => {
@@ -172,4 +173,4 @@ export async function myTaskList(ex: Executor, v: ProjectViewer, q: PageRequest)
   );
 }
 
-export const myTaskCount = (ex: Executor, v: ProjectViewer): Promise<number> => countOf(ex, sql`project_tasks t`, myTaskWhere(v));
+export const myTaskCount = (ex: Executor, v: Actor): Promise<number> => countOf(ex, sql`project_tasks t`, myTaskWhere(v));

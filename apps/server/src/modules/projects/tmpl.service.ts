@@ -4,7 +4,8 @@ import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { bigints } from '../../platform/sql';
 import { addTemplate, renameTemplate, resolveTemplate } from '../forms/templates.service';
-import { checkUsers, type ProjectViewer } from './project.access';
+import { checkUsers } from './project.access';
+import type { Actor } from '../../platform/actor';
 
 /**
  * Project templates (/projectSet): a form template of kind 10 for the name and custom fields, its approval settings,
@@ -27,7 +28,7 @@ export async function templateList(ex: Executor, ep: number): Promise<{ id: numb
   return found.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
-export async function saveTemplate(db: Db, v: ProjectViewer, b: ProjectTmplBody): Promise<{ id: number }> {
+export async function saveTemplate(db: Db, v: Actor, b: ProjectTmplBody): Promise<{ id: number }> {
   const ep = v.enterpriseId;
   return db.transaction(async (tx) => {
     let id: number;

@@ -1,6 +1,5 @@
 import { providerConsoleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll } from '../../platform/endpoint';
 import { management, serviceOrders } from './orders.service';
@@ -11,21 +10,21 @@ import { scorecard } from './scorecard.service';
 export function providerModule(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, C, {
-    serviceOrders: async ({ user, query }) => {
+    serviceOrders: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return serviceOrders(db, actorOf(user), f, { pageIndex, pageSize });
+      return serviceOrders(db, actor, f, { pageIndex, pageSize });
     },
-    management: async ({ user, query }) => {
+    management: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return management(db, actorOf(user), f, { pageIndex, pageSize });
+      return management(db, actor, f, { pageIndex, pageSize });
     },
-    platform: async ({ user, query }) => {
+    platform: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return platformList(db, actorOf(user), f, { pageIndex, pageSize });
+      return platformList(db, actor, f, { pageIndex, pageSize });
     },
-    scorecard: async ({ user, query }) => {
+    scorecard: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return scorecard(db, actorOf(user), f, { pageIndex, pageSize });
+      return scorecard(db, actor, f, { pageIndex, pageSize });
     },
   });
 }

@@ -1,6 +1,5 @@
 import { complaintContract as CC, exchangeContract as EC, faultContract as FC, repairContract as RC } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { complaintPage, qualityReport } from './complaint.repo';
@@ -15,54 +14,54 @@ import * as repairs from './repair.service';
 export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, FC, {
-    list: async ({ user, query }) => faults.list(db, actorOf(user), query.category),
-    create: async ({ user, body }) => withMessage({ id: await faults.create(db, actorOf(user), body) }, '保存成功'),
-    update: async ({ user, body }) => {
-      await faults.update(db, actorOf(user), body);
+    list: async ({ actor, query }) => faults.list(db, actor, query.category),
+    create: async ({ actor, body }) => withMessage({ id: await faults.create(db, actor, body) }, '保存成功'),
+    update: async ({ actor, body }) => {
+      await faults.update(db, actor, body);
       return withMessage(null, '保存成功');
     },
-    remove: async ({ user, body }) => {
-      await faults.remove(db, actorOf(user), body.id);
+    remove: async ({ actor, body }) => {
+      await faults.remove(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    ofOrder: async ({ user, query }) => faults.ofOrder(db, actorOf(user), query.orderId),
-    ofModel: async ({ user, query }) => faults.ofModel(db, actorOf(user), query),
-    setOrder: async ({ user, body }) => {
-      await faults.setOrder(db, actorOf(user), body);
+    ofOrder: async ({ actor, query }) => faults.ofOrder(db, actor, query.orderId),
+    ofModel: async ({ actor, query }) => faults.ofModel(db, actor, query),
+    setOrder: async ({ actor, body }) => {
+      await faults.setOrder(db, actor, body);
       return withMessage(null, '保存成功');
     },
   });
   registerAll(app, deps, CC, {
-    list: async ({ user, query }) => complaintPage(db, actorOf(user), query),
-    detail: async ({ user, query }) => complaints.detail(db, actorOf(user), query.id),
-    create: async ({ user, body }) => withMessage({ id: await complaints.create(db, actorOf(user), body) }, '保存成功'),
-    update: async ({ user, body }) => {
-      await complaints.update(db, actorOf(user), body);
+    list: async ({ actor, query }) => complaintPage(db, actor, query),
+    detail: async ({ actor, query }) => complaints.detail(db, actor, query.id),
+    create: async ({ actor, body }) => withMessage({ id: await complaints.create(db, actor, body) }, '保存成功'),
+    update: async ({ actor, body }) => {
+      await complaints.update(db, actor, body);
       return withMessage(null, '保存成功');
     },
-    action: async ({ user, body }) => withMessage({ state: await complaints.act(db, actorOf(user), body) }, '操作成功'),
+    action: async ({ actor, body }) => withMessage({ state: await complaints.act(db, actor, body) }, '操作成功'),
     levels: async ({ user }) => levelTargets(db, user.enterpriseId),
     saveLevel: async ({ user, body }) => {
       await dictValueOf(db, user.enterpriseId, 'complaint_level', body.level, '投诉等级');
       await saveTarget(db, user.enterpriseId, body);
       return withMessage(null, '保存成功');
     },
-    report: async ({ user, query }) => qualityReport(db, actorOf(user), query.by, query.startTime, query.endTime),
+    report: async ({ actor, query }) => qualityReport(db, actor, query.by, query.startTime, query.endTime),
   });
   registerAll(app, deps, RC, {
-    list: async ({ user, query }) => repairs.list(db, actorOf(user), query),
-    detail: async ({ user, query }) => repairs.detail(db, actorOf(user), query.id),
-    create: async ({ user, body }) => withMessage({ id: await repairs.create(db, actorOf(user), body) }, '保存成功'),
-    update: async ({ user, body }) => {
-      await repairs.update(db, actorOf(user), body);
+    list: async ({ actor, query }) => repairs.list(db, actor, query),
+    detail: async ({ actor, query }) => repairs.detail(db, actor, query.id),
+    create: async ({ actor, body }) => withMessage({ id: await repairs.create(db, actor, body) }, '保存成功'),
+    update: async ({ actor, body }) => {
+      await repairs.update(db, actor, body);
       return withMessage(null, '保存成功');
     },
-    action: async ({ user, body }) => withMessage({ state: await repairs.act(db, actorOf(user), body) }, '操作成功'),
+    action: async ({ actor, body }) => withMessage({ state: await repairs.act(db, actor, body) }, '操作成功'),
   });
   registerAll(app, deps, EC, {
-    list: async ({ user, query }) => exchanges.list(db, actorOf(user), query),
-    detail: async ({ user, query }) => exchanges.detail(db, actorOf(user), query.id),
-    create: async ({ user, body }) => withMessage({ id: await exchanges.create(db, actorOf(user), body) }, '保存成功'),
-    action: async ({ user, body }) => withMessage({ state: await exchanges.act(db, actorOf(user), body) }, '操作成功'),
+    list: async ({ actor, query }) => exchanges.list(db, actor, query),
+    detail: async ({ actor, query }) => exchanges.detail(db, actor, query.id),
+    create: async ({ actor, body }) => withMessage({ id: await exchanges.create(db, actor, body) }, '保存成功'),
+    action: async ({ actor, body }) => withMessage({ state: await exchanges.act(db, actor, body) }, '操作成功'),
   });
 }

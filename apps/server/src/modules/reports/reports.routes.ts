@@ -1,6 +1,5 @@
 import { reportsContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { startExport } from '../../platform/exports';
@@ -13,25 +12,25 @@ export async function reportsModule(app: FastifyInstance, deps: Deps): Promise<v
   const { db } = deps;
   registerAll(app, deps, C, {
     catalogue: async () => catalogue(),
-    run: async ({ user, query }) => runReport(db, actorOf(user), query),
-    queries: async ({ user, query }) => repo.listQueries(db, actorOf(user), query),
-    queryCreate: async ({ user, body }) => {
-      await runReport(db, actorOf(user), body.params); // refuses a report the parameters cannot run, before saving it
-      return withMessage({ id: await repo.createQuery(db, actorOf(user), body) }, '保存成功');
+    run: async ({ actor, query }) => runReport(db, actor, query),
+    queries: async ({ actor, query }) => repo.listQueries(db, actor, query),
+    queryCreate: async ({ actor, body }) => {
+      await runReport(db, actor, body.params); // refuses a report the parameters cannot run, before saving it
+      return withMessage({ id: await repo.createQuery(db, actor, body) }, '保存成功');
     },
-    queryUpdate: async ({ user, body }) => {
+    queryUpdate: async ({ actor, body }) => {
       const { id, ...b } = body;
-      if (b.params) await runReport(db, actorOf(user), b.params);
-      await repo.updateQuery(db, actorOf(user), id, b);
+      if (b.params) await runReport(db, actor, b.params);
+      await repo.updateQuery(db, actor, id, b);
       return withMessage(null, '保存成功');
     },
-    queryDelete: async ({ user, body }) => {
-      await repo.deleteQuery(db, actorOf(user), body.id);
+    queryDelete: async ({ actor, body }) => {
+      await repo.deleteQuery(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    export: async ({ user, body }) => {
+    export: async ({ actor, user, body }) => {
       const { fileName, ...params } = body;
-      await runReport(db, actorOf(user), params);
+      await runReport(db, actor, params);
       return withMessage(await startExport(db, user, { kind: REPORT_EXPORT, name: fileName, params }), '导出任务已创建，请到下载中心查看');
     },
   });

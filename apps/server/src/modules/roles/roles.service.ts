@@ -1,8 +1,8 @@
 import { overrideOf, powersOfRole, ROLE_EDITOR_POWERS, ROLE_IDS, type RolePowerView, type RoleOverrides, powerLabel, roleName } from '@sk/shared';
 import type { Deps } from '../../platform/deps';
 import { invalid } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
 import * as repo from './roles.repo';
+import type { Actor } from '../../platform/actor';
 
 function present(role: number, row: repo.RolePowerRow | undefined): RolePowerView {
   const overrides: RoleOverrides = row ? { [role]: row } : {};
@@ -10,8 +10,8 @@ function present(role: number, row: repo.RolePowerRow | undefined): RolePowerVie
 }
 
 /** Every role with what it holds in this enterprise. */
-export async function listRoles(deps: Deps, user: SessionUser): Promise<RolePowerView[]> {
-  const rows = await repo.editedRoles(deps.db, user.enterpriseId, user.enterprise.timeZone);
+export async function listRoles(deps: Deps, user: Actor): Promise<RolePowerView[]> {
+  const rows = await repo.editedRoles(deps.db, user.enterpriseId, user.timeZone);
   return ROLE_IDS.map((r) =>
     present(
       r,
@@ -30,18 +30,18 @@ function guardAdmin(role: number, powers: readonly string[]): void {
 }
 
 /** Saves a role's powers as its difference from the defaults; the defaults themselves leave no edit behind. */
-export async function saveRole(deps: Deps, user: SessionUser, role: number, powers: string[]): Promise<RolePowerView> {
+export async function saveRole(deps: Deps, user: Actor, role: number, powers: string[]): Promise<RolePowerView> {
   guardAdmin(role, powers);
   const o = overrideOf(role, powers);
   if (o.added.length === 0 && o.removed.length === 0) {
     await repo.deleteRole(deps.db, user.enterpriseId, role);
     return present(role, undefined);
   }
-  const row = await repo.upsertRole(deps.db, user.enterpriseId, user.enterprise.timeZone, role, o, user.id);
+  const row = await repo.upsertRole(deps.db, user.enterpriseId, user.timeZone, role, o, user.id);
   return present(role, row);
 }
 
-export async function resetRole(deps: Deps, user: SessionUser, role: number): Promise<RolePowerView> {
+export async function resetRole(deps: Deps, user: Actor, role: number): Promise<RolePowerView> {
   await repo.deleteRole(deps.db, user.enterpriseId, role);
   return present(role, undefined);
 }

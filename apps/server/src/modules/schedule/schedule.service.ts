@@ -22,11 +22,12 @@ import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { broadcast } from '../im/im.hub';
-import { actionViewerOf, bespoke, dispatch, instantOf } from '../orders/actions.service';
+import { bespoke, dispatch, instantOf } from '../orders/actions.service';
 import { orderScope } from '../orders/scope';
 import { confirmPast, planVisit } from './clash';
 import { workingDays } from './free';
 import * as repo from './schedule.repo';
+import { actorOf } from '../../platform/actor';
 
 /** Engineers see only their own row; everyone else (dispatchers, administrators) any engineer. */
 const engineerOnly = (u: SessionUser): boolean => !u.admin && u.sysrole === 2;
@@ -241,7 +242,7 @@ export const unassignedCount = (db: Db, u: SessionUser, q: { keyword?: string })
  * other answers SCHEDULE_CLASH.
  */
 export async function book(db: Db, u: SessionUser, b: BookBody) {
-  const v = actionViewerOf(u);
+  const v = actorOf(u);
   return db.transaction(async (tx) => {
     await planVisit(tx, b.orderId, await instantOf(tx, v.timeZone, b.bespokeTime));
     if (b.confirmPast) await confirmPast(tx);

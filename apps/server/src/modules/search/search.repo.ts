@@ -10,7 +10,7 @@ import { contains, prefixPattern } from '../../platform/search';
 import { customerRowScope, optionalCustomerScope } from '../customers/common';
 import { eventScope } from '../events/event.state';
 import { orderScope } from '../orders/scope';
-import { type ProjectViewer, projectScope } from '../projects/project.access';
+import { projectScope } from '../projects/project.access';
 
 export interface SearchRow {
   id: number;
@@ -21,9 +21,7 @@ export interface SearchRow {
 }
 
 /** Who searches: the actor, with the project area's view of him. */
-export interface Searcher extends Actor {
-  project: ProjectViewer;
-}
+export type Searcher = Actor;
 
 interface KindQuery {
   /** id, no, title, sub, state, and `at` (the creation time the results are sorted by). */
@@ -116,7 +114,7 @@ export const projectSql = (s: Searcher, q: string): SQL =>
     {
       cols: sql`p.id::int as id, p.project_no as no, p.name as title, c.name as sub, p.state::int as state, p.created_at as at`,
       from: sql`projects p left join customers c on c.enterprise_id = p.enterprise_id and c.id = p.customer_id`,
-      scope: sql`p.enterprise_id = ${s.enterpriseId} and ${projectScope(s.project, 'p')}`,
+      scope: sql`p.enterprise_id = ${s.enterpriseId} and ${projectScope(s, 'p')}`,
       match: contains(sql`p.search_grams`, [sql`p.name`, sql`p.project_no`], q),
       no: sql`p.project_no`,
       alias: 'p',

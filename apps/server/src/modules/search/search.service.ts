@@ -2,7 +2,6 @@ import { EVENT_POWERS, EVENT_STATES, hasPower, ORDER_PAGE_POWERS, ORDER_STATES, 
 import type { Db } from '../../db/client';
 import { actorOf } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
-import { projectViewerOf } from '../projects/project.access';
 import { type SearchRow, type Searcher, searchKind } from './search.repo';
 
 const CUSTOMER_POWER = 'menu_AllCustomer';
@@ -36,7 +35,7 @@ const present = (kind: SearchKind, r: SearchRow) => ({
 
 /** Each kind the user may open, a few newest hits each; kinds without a hit are left out. One connection, kind after kind. */
 export async function globalSearch(db: Db, u: SessionUser, q: string): Promise<{ groups: SearchGroup[] }> {
-  const s: Searcher = { ...actorOf(u), project: projectViewerOf(u) };
+  const s: Searcher = actorOf(u);
   const groups: SearchGroup[] = [];
   for (const kind of searchableKinds(u)) {
     const found = await searchKind(db, kind, s, q);

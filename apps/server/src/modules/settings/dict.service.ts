@@ -4,23 +4,24 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import * as repo from './dict.repo';
 import { isUniqueViolation } from '../../platform/sql';
+import type { Actor } from '../../platform/actor';
 
 const typeOf = (type: number): DictType => dictType(type) as DictType;
 
 /** Enabled items of the types, for pickers and filters. */
-export const enabledItems = (ex: Executor, u: SessionUser, types: number[]) => repo.listItems(ex, u.enterpriseId, types, { enabledOnly: true });
+export const enabledItems = (ex: Executor, u: Pick<Actor, 'enterpriseId'>, types: number[]) => repo.listItems(ex, u.enterpriseId, types, { enabledOnly: true });
 
 /** Every item of a type, disabled ones too, for the settings page. */
-export const allItems = (ex: Executor, u: SessionUser, type: number, keyword?: string) =>
+export const allItems = (ex: Executor, u: Pick<Actor, 'enterpriseId'>, type: number, keyword?: string) =>
   repo.listItems(ex, u.enterpriseId, [type], { enabledOnly: false, keyword });
 
-export function itemsByCode(ex: Executor, u: SessionUser, code: string) {
+export function itemsByCode(ex: Executor, u: Pick<Actor, 'enterpriseId'>, code: string) {
   const t = dictTypeByCode(code);
   if (!t) throw invalid('字典编码：不存在的字典编码');
   return enabledItems(ex, u, [t.type]);
 }
 
-export async function typesWithCounts(db: Db, u: SessionUser) {
+export async function typesWithCounts(db: Db, u: Pick<Actor, 'enterpriseId'>) {
   const counts = await repo.countsByType(db, u.enterpriseId);
   return DICT_TYPES.map((t) => ({
     type: t.type,
@@ -57,14 +58,14 @@ export async function createItem(db: Executor, u: Pick<SessionUser, 'enterpriseI
 }
 
 /** All ids must be this enterprise's items, else NOT_FOUND and nothing changes. */
-async function owned(ex: Executor, u: SessionUser, ids: number[]) {
+async function owned(ex: Executor, u: Pick<Actor, 'enterpriseId'>, ids: number[]) {
   const unique = [...new Set(ids)];
   const found = await repo.ownedItems(ex, u.enterpriseId, unique);
   if (found.length !== unique.length) throw notFound();
   return found;
 }
 
-export async function updateItem(db: Db, u: SessionUser, b: { id: number; name: string; value?: string }): Promise<void> {
+export async function updateItem(db: Db, u: Pick<Actor, 'enterpriseId'>, b: { id: number; name: string; value?: string }): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const [item] = await owned(tx, u, [b.id]);
@@ -78,7 +79,7 @@ export async function updateItem(db: Db, u: SessionUser, b: { id: number; name: 
   }
 }
 
-export async function deleteItems(db: Db, u: SessionUser, ids: number[]): Promise<void> {
+export async function deleteItems(db: Db, u: Pick<Actor, 'enterpriseId'>, ids: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await owned(tx, u, ids);
     if (found.some((i) => typeOf(i.type).fixed)) throw new AppError('DICT_FIXED');
@@ -90,7 +91,7 @@ export async function deleteItems(db: Db, u: SessionUser, ids: number[]): Promis
   });
 }
 
-export async function sortItems(db: Db, u: SessionUser, type: number, ids: number[]): Promise<void> {
+export async function sortItems(db: Db, u: Pick<Actor, 'enterpriseId'>, type: number, ids: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await owned(tx, u, ids);
     if (found.some((i) => i.type !== type)) throw notFound();
@@ -98,7 +99,7 @@ export async function sortItems(db: Db, u: SessionUser, type: number, ids: numbe
   });
 }
 
-export async function enableItems(db: Db, u: SessionUser, ids: number[], enabled: boolean): Promise<void> {
+export async function enableItems(db: Db, u: Pick<Actor, 'enterpriseId'>, ids: number[], enabled: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await owned(tx, u, ids);
     await repo.setEnabled(

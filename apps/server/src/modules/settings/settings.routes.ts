@@ -27,26 +27,26 @@ export async function settingsModule(app: FastifyInstance, deps: Deps): Promise<
   });
 
   registerAll(app, deps, dictContract, {
-    list: async ({ user, query }) => dict.enabledItems(db, user, [query.type]),
-    valueByTypeList: async ({ user, query }) => dict.enabledItems(db, user, query.type),
-    codeContent: async ({ user, query }) => dict.itemsByCode(db, user, query.code),
-    types: async ({ user }) => dict.typesWithCounts(db, user),
-    items: async ({ user, query }) => dict.allItems(db, user, query.type, query.keyword),
+    list: async ({ actor, query }) => dict.enabledItems(db, actor, [query.type]),
+    valueByTypeList: async ({ actor, query }) => dict.enabledItems(db, actor, query.type),
+    codeContent: async ({ actor, query }) => dict.itemsByCode(db, actor, query.code),
+    types: async ({ actor }) => dict.typesWithCounts(db, actor),
+    items: async ({ actor, query }) => dict.allItems(db, actor, query.type, query.keyword),
     create: async ({ user, body }) => withMessage({ id: await dict.createItem(db, user, body) }, '保存成功'),
-    update: async ({ user, body }) => {
-      await dict.updateItem(db, user, body);
+    update: async ({ actor, body }) => {
+      await dict.updateItem(db, actor, body);
       return withMessage(null, '保存成功');
     },
-    remove: async ({ user, body }) => {
-      await dict.deleteItems(db, user, body.ids);
+    remove: async ({ actor, body }) => {
+      await dict.deleteItems(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    sort: async ({ user, body }) => {
-      await dict.sortItems(db, user, body.type, body.ids);
+    sort: async ({ actor, body }) => {
+      await dict.sortItems(db, actor, body.type, body.ids);
       return withMessage(null, '保存成功');
     },
-    enable: async ({ user, body }) => {
-      await dict.enableItems(db, user, body.ids, body.enabled);
+    enable: async ({ actor, body }) => {
+      await dict.enableItems(db, actor, body.ids, body.enabled);
       return withMessage(null, '保存成功');
     },
   });

@@ -1,6 +1,5 @@
 import { claimsContract as K, feeStandardContract as F, rewardsContract as R, settleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
@@ -59,64 +58,62 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
       await fees.removeStandard(db, user.enterpriseId, body.id);
       return withMessage(null, '删除成功');
     },
-    orderFee: async ({ user, query }) => {
-      await visibleOrder(db, readerOf(user), query.orderId);
+    orderFee: async ({ actor, user, query }) => {
+      await visibleOrder(db, readerOf(actor), query.orderId);
       return fees.feeOf(db, user.enterpriseId, user.enterprise.timeZone, query.orderId);
     },
   });
   registerAll(app, deps, C, {
-    list: async ({ user, query }) => {
+    list: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return settle.list(db, actorOf(user), f, { pageIndex, pageSize });
+      return settle.list(db, actor, f, { pageIndex, pageSize });
     },
-    detail: async ({ user, query }) => settle.detail(db, actorOf(user), query.id),
-    lines: async ({ user, query }) =>
-      settle.lines(db, actorOf(user), query.id, query.disputed === '1', { pageIndex: query.pageIndex, pageSize: query.pageSize }),
-    create: async ({ user, body }) => withMessage(await settle.createStatement(db, actorOf(user), body), '结算单已生成'),
-    remove: async ({ user, body }) => {
-      await settle.removeDraft(db, actorOf(user), body.id);
+    detail: async ({ actor, query }) => settle.detail(db, actor, query.id),
+    lines: async ({ actor, query }) => settle.lines(db, actor, query.id, query.disputed === '1', { pageIndex: query.pageIndex, pageSize: query.pageSize }),
+    create: async ({ actor, body }) => withMessage(await settle.createStatement(db, actor, body), '结算单已生成'),
+    remove: async ({ actor, body }) => {
+      await settle.removeDraft(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    action: async ({ user, body }) => withMessage(await settle.act(db, actorOf(user), body.id, body.action, body.note), '操作成功'),
-    dispute: async ({ user, body }) => withMessage(await settle.dispute(db, actorOf(user), body.id, body.lineId, body.reason), '已提交异议'),
-    resolve: async ({ user, body }) =>
-      withMessage(await settle.resolve(db, actorOf(user), body.id, body.lineId, body.amountCents, body.resolution), '异议已处理'),
-    export: async ({ user, body }) => {
-      const d = await settle.detail(db, actorOf(user), body.id);
+    action: async ({ actor, body }) => withMessage(await settle.act(db, actor, body.id, body.action, body.note), '操作成功'),
+    dispute: async ({ actor, body }) => withMessage(await settle.dispute(db, actor, body.id, body.lineId, body.reason), '已提交异议'),
+    resolve: async ({ actor, body }) => withMessage(await settle.resolve(db, actor, body.id, body.lineId, body.amountCents, body.resolution), '异议已处理'),
+    export: async ({ actor, user, body }) => {
+      const d = await settle.detail(db, actor, body.id);
       const r = await startExport(db, user, { kind: SETTLE_EXPORT, name: body.fileName || `结算单${d.settleNo}`, params: { id: body.id } });
       return withMessage({ id: r.id }, '导出任务已创建，请到下载中心查看');
     },
   });
   registerAll(app, deps, K, {
-    list: async ({ user, query }) => {
+    list: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return claims.listClaims(db, actorOf(user), f, { pageIndex, pageSize });
+      return claims.listClaims(db, actor, f, { pageIndex, pageSize });
     },
-    detail: async ({ user, query }) => claims.claimDetail(db, actorOf(user), query.id),
-    create: async ({ user, body }) => {
-      const r = await claims.createClaim(db, actorOf(user), body);
+    detail: async ({ actor, query }) => claims.claimDetail(db, actor, query.id),
+    create: async ({ actor, body }) => {
+      const r = await claims.createClaim(db, actor, body);
       return withMessage(r, r.state === 2 ? '提交成功，已自动通过' : '提交成功，等待审批');
     },
-    decide: async ({ user, body }) =>
-      withMessage(await claims.decideClaim(db, actorOf(user), body.id, body.action, body.note ?? null), body.action === 'approve' ? '审批通过' : '已驳回'),
-    checkList: async ({ user, query }) => {
+    decide: async ({ actor, body }) =>
+      withMessage(await claims.decideClaim(db, actor, body.id, body.action, body.note ?? null), body.action === 'approve' ? '审批通过' : '已驳回'),
+    checkList: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return claims.listClaims(db, actorOf(user), f, { pageIndex, pageSize });
+      return claims.listClaims(db, actor, f, { pageIndex, pageSize });
     },
-    check: async ({ user, body }) => withMessage(await claims.checkClaim(db, actorOf(user), body), '审核完成'),
+    check: async ({ actor, body }) => withMessage(await claims.checkClaim(db, actor, body), '审核完成'),
   });
   registerAll(app, deps, R, {
-    list: async ({ user, query }) => {
+    list: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return rewards.listRewards(db, actorOf(user), f, { pageIndex, pageSize });
+      return rewards.listRewards(db, actor, f, { pageIndex, pageSize });
     },
-    count: async ({ user, query }) => rewards.countRewards(db, actorOf(user), query),
-    detail: async ({ user, query }) => rewards.rewardDetail(db, actorOf(user), query.id),
-    create: async ({ user, body }) => withMessage(await rewards.createReward(db, actorOf(user), body), '提交成功，等待审批'),
-    action: async ({ user, body }) =>
-      withMessage(await rewards.actReward(db, actorOf(user), body.id, body.action, body.note ?? null), REWARD_ACTION_MESSAGES[body.action]),
-    approvalProcess: async ({ user, query }) => {
-      await rewards.rewardVisible(db, actorOf(user), query.id);
+    count: async ({ actor, query }) => rewards.countRewards(db, actor, query),
+    detail: async ({ actor, query }) => rewards.rewardDetail(db, actor, query.id),
+    create: async ({ actor, body }) => withMessage(await rewards.createReward(db, actor, body), '提交成功，等待审批'),
+    action: async ({ actor, body }) =>
+      withMessage(await rewards.actReward(db, actor, body.id, body.action, body.note ?? null), REWARD_ACTION_MESSAGES[body.action]),
+    approvalProcess: async ({ actor, user, query }) => {
+      await rewards.rewardVisible(db, actor, query.id);
       return documentFlow(db, user, rewards.REWARD_APPROVAL_KIND, query.id, true);
     },
   });

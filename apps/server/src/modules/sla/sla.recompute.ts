@@ -4,7 +4,8 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { calendarsOf, hoursOf, saveHours } from './sla.calendar';
-import { CLOCK_COLUMNS, type ClockRow, instantsOf, stateOf } from './sla.clocks';
+import { clockSelect, instantsOf, ORDER_CLOCKS, stateOf } from './clock.engine';
+import type { ClockRow } from './sla.clocks';
 
 /**
  * New business hours or holidays reach the running clocks (docs/sla.md): the save enqueues, in its own
@@ -37,7 +38,7 @@ async function recomputeBatch(ex: Executor, enterpriseId: number, old: SlaCalend
   const before: SlaCalendar = { ...old, business: true, offsetMinutes: cals.business.offsetMinutes };
   const batch = await rows<Row>(
     ex,
-    sql`select ${CLOCK_COLUMNS}, order_id from order_sla_clocks
+    sql`select ${clockSelect(ORDER_CLOCKS)}, order_id from order_sla_clocks
       where enterprise_id = ${enterpriseId} and business and outcome = 0 and breached_at is null and running_since < to_timestamp(${at}::float8 / 1000)
       order by id limit ${size} for update`,
   );

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import { calendarsOf } from './sla.calendar';
-import { CLOCK_COLUMNS, type ClockRow, stateOf } from './sla.clocks';
+import { clockSelect, ORDER_CLOCKS, stateOf } from './clock.engine';
+import type { ClockRow } from './sla.clocks';
 
 export interface ExceedFilter {
   startTime?: string;
@@ -69,7 +70,7 @@ export async function exceedCount(ex: Executor, enterpriseId: number, f: ExceedF
 export async function orderClocks(ex: Executor, enterpriseId: number, orderId: number, now = Date.now()): Promise<OrderClock[]> {
   const cs = await rows<ClockRow>(
     ex,
-    sql`select ${CLOCK_COLUMNS} from order_sla_clocks where enterprise_id = ${enterpriseId} and order_id = ${orderId} order by type`,
+    sql`select ${clockSelect(ORDER_CLOCKS)} from order_sla_clocks where enterprise_id = ${enterpriseId} and order_id = ${orderId} order by type`,
   );
   if (cs.length === 0) return [];
   const cals = await calendarsOf(ex, enterpriseId);

@@ -30,8 +30,8 @@ export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void>
       await saveHoursAndRecompute(db, user.enterpriseId, body);
       return withMessage(null, '保存成功');
     },
-    orderClocks: async ({ user, query }) => {
-      await visibleOrder(db, readerOf(user), query.orderId);
+    orderClocks: async ({ actor, user, query }) => {
+      await visibleOrder(db, readerOf(actor), query.orderId);
       return orderClocks(db, user.enterpriseId, query.orderId);
     },
     exceedStatistics: async ({ user, query }) => exceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),

@@ -1,15 +1,15 @@
 import { SLA_ESCALATE_TO, slaTypeName } from '@sk/shared';
-import { slaOnSql } from './sla.enabled';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
+import { ORDER_CLOCKS } from './clock.engine';
+import { breachStep, dueClocks, type SweepStep, sweepClocks, warnStep } from './clock.sweep';
+import { slaOnSql } from './sla.enabled';
 
 /**
- * The SLA sweep (a job every 30 s, all enterprises): clocks whose warning time came are marked (and
- * their engineer told), clocks past their deadline are breached (the order is already overdue: its
- * due_at is that deadline) and start the policy's ladder, and breaches due for the next step notify it.
- * Each step reads only the rows it acts on, through the partial indexes on warn_at, deadline_at and
- * next_escalation_at, in batches; so its cost follows the clocks that change, not the clocks that run.
+ * The orders' steps of the one clock sweep (clock.sweep.ts): clocks whose warning time came are marked (and their
+ * engineer told), clocks past their deadline are breached (the order is already overdue: its due_at is that deadline)
+ * and start the policy's ladder, and breaches due for the next step notify it.
  */
 export interface SweepResult {
   warned: number;
@@ -17,33 +17,17 @@ export interface SweepResult {
   escalated: number;
 }
 
-const BATCH = 2000;
 /** An order without its own dispatcher escalates to the enterprise's first few dispatchers, not to every one. */
 const FALLBACK_DISPATCHERS = 5;
 const DIRECTORS = 20;
 
-async function warnDue(ex: Executor, now: Date): Promise<number> {
-  const r = await rows<{ n: number }>(
-    ex,
-    sql`with due as (
-      select enterprise_id, id from order_sla_clocks where warn_at <= ${now.toISOString()}::timestamptz and warned_at is null and warn_at is not null
-      order by warn_at limit ${BATCH} for update skip locked
-    ), w as (
-      update order_sla_clocks c set warned_at = ${now.toISOString()}::timestamptz
-      from due where c.enterprise_id = due.enterprise_id and c.id = due.id
-      returning c.enterprise_id, c.order_id, c.type, c.id
-    ), n as (
-      insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
-      select w.enterprise_id, coalesce(o.service_user_id, o.dispatcher_id), 'sla.warn', '工单' || o.order_no || '即将超时',
-        o.title || '：' || (${sql.raw(typeNameSql('w.type'))}) || '时限将到，请尽快处理', '/allOrder/orderDetail/' || o.id, 'sla.warn:' || w.id
-      from w join orders o on o.enterprise_id = w.enterprise_id and o.id = w.order_id
-      -- not yet assigned (the 接单 clock): the order's dispatcher is warned instead
-      where coalesce(o.service_user_id, o.dispatcher_id) is not null and ${slaOnSql('w.enterprise_id')}
-      on conflict do nothing
-    ) select count(*)::int as n from w`,
-  );
-  return Number(r[0]?.n ?? 0);
-}
+/** The engineer (the dispatcher while nobody is assigned, the 接单 clock) is warned. */
+const warnNotices = (from: SQL) => sql`insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
+  select c.enterprise_id, coalesce(o.service_user_id, o.dispatcher_id), 'sla.warn', '工单' || o.order_no || '即将超时',
+    o.title || '：' || (${sql.raw(typeNameSql('c.type'))}) || '时限将到，请尽快处理', '/allOrder/orderDetail/' || o.id, 'sla.warn:' || c.id
+  from ${from} join orders o on o.enterprise_id = c.enterprise_id and o.id = c.order_id
+  where coalesce(o.service_user_id, o.dispatcher_id) is not null and ${slaOnSql('c.enterprise_id')}
+  on conflict do nothing`;
 
 /** The type names as a SQL CASE, so a warning's text is written in the same statement. */
 function typeNameSql(col: string): string {
@@ -51,22 +35,12 @@ function typeNameSql(col: string): string {
   return `case ${col} ${cases} else '' end`;
 }
 
-async function breachDue(ex: Executor, now: Date): Promise<number> {
-  const r = await rows<{ n: number }>(
-    ex,
-    sql`with due as (
-      select c.enterprise_id, c.id, (p.config -> 'escalation' -> 0 ->> 'afterMinutes')::int as first_after
-      from order_sla_clocks c left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id
-      where c.deadline_at <= ${now.toISOString()}::timestamptz and c.breached_at is null and c.deadline_at is not null
-      order by c.deadline_at limit ${BATCH} for update of c skip locked
-    ), b as (
-      update order_sla_clocks c set breached_at = c.deadline_at, next_escalation_at = c.deadline_at + due.first_after * interval '1 minute'
-      from due where c.enterprise_id = due.enterprise_id and c.id = due.id
-      returning 1
-    ) select count(*)::int as n from b`,
-  );
-  return Number(r[0]?.n ?? 0);
-}
+/** A breach starts the ladder: the next step is the policy's first, that many minutes after the deadline. */
+const breachDue = breachStep(ORDER_CLOCKS, {
+  select: sql`, (p.config -> 'escalation' -> 0 ->> 'afterMinutes')::int as first_after`,
+  join: sql`left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id`,
+  sets: sql`, next_escalation_at = c.deadline_at + due.first_after * interval '1 minute'`,
+});
 
 /** Who a ladder step names, as SQL CASE over the step's `to`. */
 const WHO_SQL = `case s.to_whom ${SLA_ESCALATE_TO.map((x) => `when '${x.id}' then '${x.name}'`).join(' ')} else '' end`;
@@ -79,12 +53,10 @@ const WHO_SQL = `case s.to_whom ${SLA_ESCALATE_TO.map((x) => `when '${x.id}' the
 async function escalateDue(ex: Executor, now: Date): Promise<number> {
   const r = await rows<{ n: number }>(
     ex,
-    sql`with due as (
-      select c.enterprise_id, c.id, c.order_id, c.type, c.escalation_level as level, c.breached_at, c.policy_name, p.config -> 'escalation' as ladder
-      from order_sla_clocks c left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id
-      where c.next_escalation_at <= ${now.toISOString()}::timestamptz and c.next_escalation_at is not null
-      order by c.next_escalation_at limit ${BATCH} for update of c skip locked
-    ), s as (
+    sql`with due as (${dueClocks(ORDER_CLOCKS, 'next_escalation_at', null, now, {
+      select: sql`, c.order_id, c.type, c.escalation_level as level, c.breached_at, c.policy_name, p.config -> 'escalation' as ladder`,
+      join: sql`left join sla_policies p on p.enterprise_id = c.enterprise_id and p.id = c.policy_id`,
+    })}), s as (
       select d.*, d.ladder -> d.level ->> 'to' as to_whom, (d.ladder -> (d.level + 1) ->> 'afterMinutes')::int as next_after from due d
     ), fallback as (
       -- Once per enterprise in the batch, not per clock: its first dispatchers and its directors.
@@ -120,22 +92,10 @@ async function escalateDue(ex: Executor, now: Date): Promise<number> {
   return Number(r[0]?.n ?? 0);
 }
 
-/** One sweep at `now`; each step repeats in its own transaction until a batch comes back short. `ms` (the bench) gets each step's time. */
+const STEPS: SweepStep[] = [warnStep(ORDER_CLOCKS, warnNotices), breachDue, { name: 'escalateDue', run: escalateDue }];
+
+/** One sweep of the orders' clocks at `now`. `ms` (the bench) gets each step's time. */
 export async function sweepSla(db: Db, now = new Date(), ms?: Record<string, number>): Promise<SweepResult> {
-  const out: SweepResult = { warned: 0, breached: 0, escalated: 0 };
-  const loop = async (step: (ex: Executor, now: Date) => Promise<number>): Promise<number> => {
-    const t0 = performance.now();
-    let total = 0;
-    for (;;) {
-      const n = await db.transaction((tx) => step(tx, now));
-      total += n;
-      if (n < BATCH) break;
-    }
-    if (ms) ms[step.name] = performance.now() - t0;
-    return total;
-  };
-  out.warned = await loop(warnDue);
-  out.breached = await loop(breachDue);
-  out.escalated = await loop(escalateDue);
-  return out;
+  const r = await sweepClocks(db, STEPS, now, ms);
+  return { warned: r.warnDue ?? 0, breached: r.breachDue ?? 0, escalated: r.escalateDue ?? 0 };
 }

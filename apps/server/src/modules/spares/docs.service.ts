@@ -33,8 +33,9 @@ import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
 import { ownWarehouse } from './catalogue.service';
 import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
-import { moneyViewerOf, orderFor } from '../orders/money.access';
+import { orderFor } from '../orders/money.access';
 import { checkCountSerials, checkNewUnits, countUnits, freeUnits, holdUnits, lineSerials, moveHeldUnits, receiveUnits, textArray } from './units';
+import { actorOf } from '../../platform/actor';
 
 export const SPARE_DOC_STATE: StateTable = {
   table: 'spare_docs',
@@ -122,7 +123,7 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
     );
     if (n?.n !== spareIds.length) throw notFound();
     // The order must be one the user may see (the one order scope), not any order of the enterprise.
-    if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
+    if (b.orderId) await orderFor(tx, actorOf(u), b.orderId);
     const docNo = await nextDocNo(tx, u, kind);
     const [d] = await rows<{ id: number }>(
       tx,

@@ -23,8 +23,9 @@ import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
 import { postMovement, release, reserve } from './ledger';
-import { moneyViewerOf, orderFor } from '../orders/money.access';
+import { orderFor } from '../orders/money.access';
 import { lineSerials, shipUnits, signUnits, textArray } from './units';
+import { actorOf } from '../../platform/actor';
 
 const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`g.applicant_id = ${u.id}`);
 const cols = (u: SessionUser) => sql`g.id::int, g.state, g.applicant_id::int as "applicantId", ap.name as "applicantName", g.warehouse_id::int as "warehouseId",
@@ -90,7 +91,7 @@ export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): 
       sql`select count(*)::int as n from spares where enterprise_id = ${u.enterpriseId} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
     );
     if (n?.n !== ids.length) throw notFound();
-    if (b.orderId) await orderFor(tx, moneyViewerOf(u), b.orderId);
+    if (b.orderId) await orderFor(tx, actorOf(u), b.orderId);
     // The applicant pays (a payment method is named): 1 待付款 until the keeper confirms the payment; else straight to 2 待审核.
     const first = b.paymentMethod ? 1 : 2;
     const [g] = await rows<{ id: number }>(

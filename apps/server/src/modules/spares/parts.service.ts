@@ -22,13 +22,14 @@ import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { recomputeReceivable } from '../orders/fees.service';
-import { moneyViewerOf, orderFor } from '../orders/money.access';
+import { orderFor } from '../orders/money.access';
 import { addProductHistorySource } from '../customers/installed.service';
 import { itemsByCode } from '../settings/dict.service';
 import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { postMovement } from './ledger';
 import { installUnit, settleOldUnit, uninstallUnit } from './units';
+import { actorOf } from '../../platform/actor';
 
 const tz = (u: SessionUser) => u.enterprise.timeZone;
 /** Parts can be recorded while the order is pending service (3) or in service (4). */
@@ -68,7 +69,7 @@ async function syncSpareAmount(tx: Tx, enterpriseId: number, orderId: number): P
  */
 export async function usePart(db: Db, u: SessionUser, b: BodyOf<typeof C.orderUse>) {
   return db.transaction(async (tx) => {
-    const order = await orderFor(tx, moneyViewerOf(u), b.orderId, true);
+    const order = await orderFor(tx, actorOf(u), b.orderId, true);
     if (!PART_STATES.includes(Number(order.state))) throw invalid('工单在待服务或服务中时才能登记备件');
     const [spare] = await rows<{ warranty: boolean; serialized: boolean; sale_price: string; name: string }>(
       tx,
@@ -135,7 +136,7 @@ export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<vo
         where enterprise_id = ${u.enterpriseId} and id = ${id} for update`,
     );
     if (!p) throw notFound();
-    const order = await orderFor(tx, moneyViewerOf(u), p.order_id, true);
+    const order = await orderFor(tx, actorOf(u), p.order_id, true);
     if (p.state !== 1) throw invalid('该备件记录已取消');
     const [open] = await rows(tx, sql`select 1 from old_part_returns where enterprise_id = ${u.enterpriseId} and order_part_id = ${id} and state <> 1`);
     if (open) throw invalid('旧件已在返还流程中，不能取消');
@@ -162,7 +163,7 @@ export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<vo
 }
 
 export async function orderParts(db: Db, u: SessionUser, orderId: number) {
-  await orderFor(db, moneyViewerOf(u), orderId);
+  await orderFor(db, actorOf(u), orderId);
   return rows<OrderSpare>(
     db,
     sql`select p.id::int, p.order_id::int as "orderId", p.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName",

@@ -10,14 +10,14 @@ registerDigests();
 export async function subscriptionsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, subscriptionsContract, {
-    getSubscribeStatus: async ({ user, query }) => svc.status(db, user, query.type),
-    getSubscribeContentStatus: async ({ user, query }) => svc.contentStatus(db, user, query.type),
-    updateSubscribeStatus: async ({ user, body }) => {
-      await svc.setStatus(db, user, body.type, body.state);
+    getSubscribeStatus: async ({ actor, query }) => svc.status(db, actor, query.type),
+    getSubscribeContentStatus: async ({ actor, query }) => svc.contentStatus(db, actor, query.type),
+    updateSubscribeStatus: async ({ actor, body }) => {
+      await svc.setStatus(db, actor, body.type, body.state);
       return withMessage(null, body.state === 1 ? '订阅成功' : '取订成功');
     },
-    updateSubscribeContentStatus: async ({ user, body }) => {
-      await svc.setContent(db, user, body.code, body.value);
+    updateSubscribeContentStatus: async ({ actor, body }) => {
+      await svc.setContent(db, actor, body.code, body.value);
       return withMessage(null, body.value === 1 ? '订阅成功' : '取订成功');
     },
   });

@@ -1,6 +1,5 @@
 import { hasPower, visitsContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { registerBadgeCount } from '../menu/badges';
 import type { Deps } from '../../platform/deps';
@@ -14,6 +13,7 @@ import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
 import { installVisitJobs, runVisitSweep } from './tasks.job';
 import { linkBase } from '../../platform/origin';
+import { actorOf } from '../../platform/actor';
 
 // 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
 registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
@@ -26,36 +26,36 @@ export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<vo
   installVisitJobs();
   const { db } = deps;
   registerAll(app, deps, C, {
-    planList: async ({ user, query }) => plans.listPlans(db, actorOf(user), query),
-    planDetail: async ({ user, query }) => plans.getPlan(db, actorOf(user), query.id),
-    planCreate: async ({ user, body }) => withMessage({ id: await plans.createPlan(db, actorOf(user), body) }, '保存成功'),
-    planUpdate: async ({ user, body }) => {
+    planList: async ({ actor, query }) => plans.listPlans(db, actor, query),
+    planDetail: async ({ actor, query }) => plans.getPlan(db, actor, query.id),
+    planCreate: async ({ actor, body }) => withMessage({ id: await plans.createPlan(db, actor, body) }, '保存成功'),
+    planUpdate: async ({ actor, body }) => {
       const { id, ...b } = body;
-      await plans.updatePlan(db, actorOf(user), id, b);
+      await plans.updatePlan(db, actor, id, b);
       return withMessage(null, '保存成功');
     },
-    planRemove: async ({ user, body }) => {
-      await plans.deletePlan(db, actorOf(user), body.id);
+    planRemove: async ({ actor, body }) => {
+      await plans.deletePlan(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    list: async ({ user, query }) => tasks.listAll(db, actorOf(user), query),
-    myList: async ({ user, query }) => tasks.listMine(db, actorOf(user), query),
-    count: async ({ user, query }) => tasks.counts(db, actorOf(user), query.dataType),
-    detail: async ({ user, query }) => tasks.detail(db, actorOf(user), query.taskId),
-    visitOrderDetail: async ({ user, query }) => tasks.visitOrderDetail(db, actorOf(user), query.taskId),
-    submit: async ({ user, body }) => withMessage(await tasks.submit(db, actorOf(user), body), '提交成功'),
-    grab: async ({ user, body }) => {
-      await tasks.grab(db, actorOf(user), body);
+    list: async ({ actor, query }) => tasks.listAll(db, actor, query),
+    myList: async ({ actor, query }) => tasks.listMine(db, actor, query),
+    count: async ({ actor, query }) => tasks.counts(db, actor, query.dataType),
+    detail: async ({ actor, query }) => tasks.detail(db, actor, query.taskId),
+    visitOrderDetail: async ({ actor, query }) => tasks.visitOrderDetail(db, actor, query.taskId),
+    submit: async ({ actor, body }) => withMessage(await tasks.submit(db, actor, body), '提交成功'),
+    grab: async ({ actor, body }) => {
+      await tasks.grab(db, actor, body);
       return withMessage(null, '领取成功');
     },
-    sendSms: async ({ user, body, req }) =>
-      withMessage(await sendSms(db, service<SmsSender>(deps, 'sms'), actorOf(user), body, linkBase(deps.config, req), user.enterprise.name), '发送成功'),
+    sendSms: async ({ actor, user, body, req }) =>
+      withMessage(await sendSms(db, service<SmsSender>(deps, 'sms'), actor, body, linkBase(deps.config, req), user.enterprise.name), '发送成功'),
     survey: async ({ query }) => survey(db, query.token),
     surveySubmit: async ({ body }) => {
       await surveySubmit(db, body);
       return withMessage(null, '提交成功，感谢您的评价');
     },
-    report: async ({ user, query }) => report(db, actorOf(user), query),
+    report: async ({ actor, query }) => report(db, actor, query),
     devSweep: async ({ user, body, req }) => {
       if (!outboxAllowed(deps.config, req)) throw new AppError('NOT_FOUND');
       return { made: (await runVisitSweep(db, new Date(Date.now() + body.minutes * 60_000), user.enterpriseId)).length };
