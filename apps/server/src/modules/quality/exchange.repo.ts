@@ -7,6 +7,10 @@ import { countOf, listPage, type PageRequest, pageRows } from '../../platform/li
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { providerScope } from './repair.sources';
 
+/** A log line as the detail reads it. */
+export interface LogRaw { action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }
+
+
 type Tz = Pick<Actor, 'timeZone'>;
 type Scope = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
 
@@ -116,8 +120,8 @@ export function exchangeLog(
   ex: Executor,
   a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
   id: number,
-): Promise<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }[]> {
-  return rows(
+): Promise<LogRaw[]> {
+  return rows<LogRaw>(
     ex,
     sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
       from exchange_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
@@ -125,13 +129,21 @@ export function exchangeLog(
   );
 }
 
+interface StockRaw {
+  type: number;
+  serial: string | null;
+  warehouse_name: string | null;
+  change: number;
+  time: string;
+}
+
 /** The stock movements the exchange made. */
 export function exchangeStock(
   ex: Executor,
   a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
   id: number,
-): Promise<{ type: number; serial: string | null; warehouse_name: string | null; change: number; time: string }[]> {
-  return rows(
+): Promise<StockRaw[]> {
+  return rows<StockRaw>(
     ex,
     sql`select l.type, coalesce(l.serial_in, l.serial_out) as serial, w.name as warehouse_name, l.change, ${timeOf(sql`l.created_at`, a)} as time
       from stock_logs l left join warehouses w on w.enterprise_id = l.enterprise_id and w.id = l.warehouse_id

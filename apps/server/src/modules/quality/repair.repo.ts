@@ -7,6 +7,10 @@ import { countOf, listPage, type PageRequest, pageRows } from '../../platform/li
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { providerScope } from './repair.sources';
 
+/** A log line as the detail reads it. */
+export interface LogRaw { action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }
+
+
 type Tz = Pick<Actor, 'timeZone'>;
 type Scope = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
 
@@ -123,8 +127,8 @@ export function repairLog(
   ex: Executor,
   a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
   id: number,
-): Promise<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }[]> {
-  return rows(
+): Promise<LogRaw[]> {
+  return rows<LogRaw>(
     ex,
     sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
       from repair_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id

@@ -243,16 +243,23 @@ export async function visitedRecord(ex: Executor, a: Pick<Actor, 'enterpriseId' 
   return o;
 }
 
+interface HistoryRow {
+  action: string;
+  note: string | null;
+  user_name: string | null;
+  time: string;
+}
+
 /** The visited record's last 50 log lines, newest first. */
 export function visitedHistory(
   ex: Executor,
   a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
   kind: VisitedKind,
   t: TaskRow,
-): Promise<{ action: string; note: string | null; user_name: string | null; time: string }[]> {
+): Promise<HistoryRow[]> {
   const [table, column, id] =
     kind === 'repair' ? ['repair_order_logs', 'repair_id', t.record_id] : kind === 'event' ? ['event_logs', 'event_id', t.record_id] : ['order_logs', 'order_id', t.order_id];
-  return rows(
+  return rows<HistoryRow>(
     ex,
     sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
       from ${sql.identifier(table)} l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
@@ -274,14 +281,21 @@ export async function productSummary(
   return p;
 }
 
+interface EarlierRow {
+  id: number;
+  state: number;
+  order_no: string;
+  visit_time: string | null;
+}
+
 /** The customer's five latest other tasks. */
 export function earlierTasks(
   ex: Executor,
   a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
   customerId: number,
   exceptId: number,
-): Promise<{ id: number; state: number; order_no: string; visit_time: string | null }[]> {
-  return rows(
+): Promise<EarlierRow[]> {
+  return rows<EarlierRow>(
     ex,
     sql`select id, state, order_no, ${timeOf(sql`visited_at`, a)} as visit_time from return_visit_tasks
       where enterprise_id = ${a.enterpriseId} and customer_id = ${customerId} and id <> ${exceptId} order by created_at desc limit 5`,
