@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { timeOf } from '../../platform/sql';
+import { containingPattern, timeOf } from '../../platform/sql';
 import { insertStateLog } from '../../platform/state';
 import { visibleCustomer } from '../customers/common';
 import { CYCLE_PLAN_STATE, movePlan } from './cycle.state';
@@ -90,7 +90,7 @@ type PlanQuery = PageRequest & {
 function filters(q: PlanQuery): SQL {
   const f: SQL[] = [sql`true`];
   const name = q.name || q.keyword;
-  if (name) f.push(sql`p.name ilike ${`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (name) f.push(sql`p.name ilike ${containingPattern(name)}`);
   if (q.state) f.push(sql`p.state = ${q.state}`);
   if (q.templateId) f.push(sql`p.template_id = ${q.templateId}`);
   if (q.customerId) f.push(sql`p.customer_id = ${q.customerId}`);

@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { checkIdsIn } from '../../platform/refs';
-import { bigints, timeOf } from '../../platform/sql';
+import { bigints, containingPattern, timeOf } from '../../platform/sql';
 
 interface TmplRow {
   id: number;
@@ -54,7 +54,7 @@ function selectTmpls(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: SQL, ta
 
 export async function listTmpls(db: Db, a: Actor, q: PageRequest & { name?: string | null; keyword?: string | null }) {
   const name = q.name || q.keyword;
-  const where = name ? sql`t.name ilike ${`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`;
+  const where = name ? sql`t.name ilike ${containingPattern(name)}` : sql`true`;
   return listPage(
     q,
     async () => (await rows<TmplRow>(db, selectTmpls(a, where, sql`order by t.id desc ${pageSql(q)}`))).map(toCycleTmpl),

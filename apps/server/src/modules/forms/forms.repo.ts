@@ -16,7 +16,9 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export const likeText = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containingPattern as likeText } from '../../platform/sql';
+
+export { likeText };
 
 export interface TemplateRec {
   id: number;

@@ -5,6 +5,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
+import { prefixPattern } from '../../platform/search';
 import { providerScope } from './repair.sources';
 
 /** A log line as the detail reads it. */
@@ -59,7 +60,7 @@ function exchangeWhere(a: Scope, q: ExchangeQuery): SQL {
   return and([
     sql`e.enterprise_id = ${a.enterpriseId}`,
     providerScope(a, 'e'),
-    q.keyword ? sql`(e.exchange_no = ${q.keyword} or e.customer_name like ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`})` : null,
+    q.keyword ? sql`(e.exchange_no = ${q.keyword} or e.customer_name like ${prefixPattern(q.keyword)})` : null,
     q.state != null ? sql`e.state = ${q.state}` : null,
     q.kind ? sql`e.kind = ${q.kind}` : null,
     q.complaintId ? sql`e.complaint_id = ${q.complaintId}` : null,

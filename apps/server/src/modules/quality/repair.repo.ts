@@ -5,6 +5,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
+import { prefixPattern } from '../../platform/search';
 import { providerScope } from './repair.sources';
 
 /** A log line as the detail reads it. */
@@ -63,7 +64,7 @@ function repairWhere(a: Scope, q: RepairQuery): SQL {
     sql`r.enterprise_id = ${a.enterpriseId}`,
     providerScope(a, 'r'),
     q.keyword
-      ? sql`(r.repair_no = ${q.keyword} or r.serial_number = ${q.keyword} or r.customer_name like ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`})`
+      ? sql`(r.repair_no = ${q.keyword} or r.serial_number = ${q.keyword} or r.customer_name like ${prefixPattern(q.keyword)})`
       : null,
     q.state != null ? sql`r.state = ${q.state}` : null,
     q.sourceType ? sql`r.source_type = ${q.sourceType}` : null,
