@@ -11,7 +11,8 @@ const files = (dir) =>
     return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
   });
 // A cast of a field of something that is not a request, a parameter object or the environment.
-const NOT_ROWS = /^(req|request|params|query|body|input|process|opts|options|filters|filter|cfg|config|settings|env|a|v|viewer|actor|p|b|q|s|o|f|page|item|args|data|e|err|ctx)$/;
+const NOT_ROWS =
+  /^(req|request|params|query|body|input|process|opts|options|filters|filter|cfg|config|settings|env|a|v|viewer|actor|p|b|q|s|o|f|page|item|args|data|e|err|ctx)$/;
 const count = (text, re) => (text.match(re) ?? []).length;
 const modules = process.argv.slice(2).length ? process.argv.slice(2) : readdirSync(root).filter((n) => statSync(join(root, n)).isDirectory());
 const total = { number: 0, untyped: 0, serviceSql: 0 };

@@ -221,7 +221,10 @@ export async function decide(db: Db, d: DecideInput): Promise<{ state: number; s
 
 async function decideOnce(db: Db, d: DecideInput): Promise<{ state: number; step: number }> {
   return db.transaction(async (tx) => {
-    const [locked] = await rows<{ id: number; applicant_id: number }>(tx, sql`select id, applicant_id from approval_instances where enterprise_id = ${d.enterpriseId} and id = ${d.id} for update`);
+    const [locked] = await rows<{ id: number; applicant_id: number }>(
+      tx,
+      sql`select id, applicant_id from approval_instances where enterprise_id = ${d.enterpriseId} and id = ${d.id} for update`,
+    );
     if (!locked) throw new AppError('NOT_FOUND');
     if (d.action === 'transfer') {
       if (d.transferTo === d.actorId) throw invalid('转交人：不能转交给自己');

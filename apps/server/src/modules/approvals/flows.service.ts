@@ -156,7 +156,10 @@ export async function setDeptHead(db: Db, enterpriseId: number, deptId: number, 
     await db.execute(sql`delete from department_heads where enterprise_id = ${enterpriseId} and dept_id = ${deptId}`);
     return;
   }
-  const [u] = await rows<{ one: number }>(db, sql`select 1 as one from users where enterprise_id = ${enterpriseId} and id = ${userId} and enabled and deleted_at is null`);
+  const [u] = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from users where enterprise_id = ${enterpriseId} and id = ${userId} and enabled and deleted_at is null`,
+  );
   if (!u) throw invalid('部门主管：该成员不存在或已停用');
   await db.execute(sql`insert into department_heads (enterprise_id, dept_id, user_id) values (${enterpriseId}, ${deptId}, ${userId})
     on conflict (enterprise_id, dept_id) do update set user_id = excluded.user_id`);

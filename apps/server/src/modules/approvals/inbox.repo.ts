@@ -89,7 +89,13 @@ const listWhere = (user: InboxUser, q: InboxFilter): SQL => {
   return sql.join(conds, sql` and `);
 };
 
-export async function inboxPage(ex: Executor, user: InboxUser, tz: string, q: InboxFilter, page: PageRequest): Promise<{ list: ApprovalInstanceRow[]; count: number }> {
+export async function inboxPage(
+  ex: Executor,
+  user: InboxUser,
+  tz: string,
+  q: InboxFilter,
+  page: PageRequest,
+): Promise<{ list: ApprovalInstanceRow[]; count: number }> {
   const where = listWhere(user, q);
   const [list, count] = await Promise.all([
     rows<InstanceRaw>(
@@ -261,7 +267,12 @@ export async function activeUserExists(ex: Executor, ep: number, id: number): Pr
   return found.length > 0;
 }
 
-export async function insertDelegation(ex: Executor, user: InboxUser, tz: string, b: { delegateId: number; startsAt: string; endsAt: string }): Promise<number> {
+export async function insertDelegation(
+  ex: Executor,
+  user: InboxUser,
+  tz: string,
+  b: { delegateId: number; startsAt: string; endsAt: string },
+): Promise<number> {
   const [r] = await rows<{ id: number }>(
     ex,
     sql`insert into approval_delegations (enterprise_id, user_id, delegate_id, starts_at, ends_at)

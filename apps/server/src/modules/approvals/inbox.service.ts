@@ -1,4 +1,13 @@
-import { APPROVAL_POWERS, type ApprovalAction, type ApprovalInstanceRow, abilitiesOf, approvalMachine, hasPower, type QueryOf, type approvalsContract } from '@sk/shared';
+import {
+  APPROVAL_POWERS,
+  type ApprovalAction,
+  type ApprovalInstanceRow,
+  abilitiesOf,
+  approvalMachine,
+  hasPower,
+  type QueryOf,
+  type approvalsContract,
+} from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
 import { windowOf } from '../../platform/list';

@@ -9,8 +9,14 @@ import { prefixPattern } from '../../platform/search';
 import { providerScope } from './repair.sources';
 
 /** A log line as the detail reads it. */
-export interface LogRaw { action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }
-
+export interface LogRaw {
+  action: string;
+  from_state: number | null;
+  to_state: number;
+  note: string | null;
+  user_name: string | null;
+  time: string;
+}
 
 type Tz = Pick<Actor, 'timeZone'>;
 type Scope = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
@@ -117,11 +123,7 @@ export async function exchangeDetailRow(ex: Executor, a: Scope, id: number): Pro
   return r;
 }
 
-export function exchangeLog(
-  ex: Executor,
-  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
-  id: number,
-): Promise<LogRaw[]> {
+export function exchangeLog(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<LogRaw[]> {
   return rows<LogRaw>(
     ex,
     sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
@@ -139,11 +141,7 @@ interface StockRaw {
 }
 
 /** The stock movements the exchange made. */
-export function exchangeStock(
-  ex: Executor,
-  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
-  id: number,
-): Promise<StockRaw[]> {
+export function exchangeStock(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<StockRaw[]> {
   return rows<StockRaw>(
     ex,
     sql`select l.type, coalesce(l.serial_in, l.serial_out) as serial, w.name as warehouse_name, l.change, ${timeOf(sql`l.created_at`, a)} as time

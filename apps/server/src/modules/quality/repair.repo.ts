@@ -9,8 +9,14 @@ import { prefixPattern } from '../../platform/search';
 import { providerScope } from './repair.sources';
 
 /** A log line as the detail reads it. */
-export interface LogRaw { action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }
-
+export interface LogRaw {
+  action: string;
+  from_state: number | null;
+  to_state: number;
+  note: string | null;
+  user_name: string | null;
+  time: string;
+}
 
 type Tz = Pick<Actor, 'timeZone'>;
 type Scope = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
@@ -63,9 +69,7 @@ function repairWhere(a: Scope, q: RepairQuery): SQL {
   return and([
     sql`r.enterprise_id = ${a.enterpriseId}`,
     providerScope(a, 'r'),
-    q.keyword
-      ? sql`(r.repair_no = ${q.keyword} or r.serial_number = ${q.keyword} or r.customer_name like ${prefixPattern(q.keyword)})`
-      : null,
+    q.keyword ? sql`(r.repair_no = ${q.keyword} or r.serial_number = ${q.keyword} or r.customer_name like ${prefixPattern(q.keyword)})` : null,
     q.state != null ? sql`r.state = ${q.state}` : null,
     q.sourceType ? sql`r.source_type = ${q.sourceType}` : null,
     q.complaintId ? sql`r.complaint_id = ${q.complaintId}` : null,
@@ -124,11 +128,7 @@ export async function repairDetailRow(ex: Executor, a: Scope, id: number): Promi
   return r;
 }
 
-export function repairLog(
-  ex: Executor,
-  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
-  id: number,
-): Promise<LogRaw[]> {
+export function repairLog(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<LogRaw[]> {
   return rows<LogRaw>(
     ex,
     sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time

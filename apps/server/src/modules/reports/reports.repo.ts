@@ -79,7 +79,10 @@ export async function updateQuery(
 }
 
 export async function deleteQuery(ex: Executor, a: Actor, id: number): Promise<void> {
-  const found = await rows<{ id: number }>(ex, sql`delete from report_queries where enterprise_id = ${a.enterpriseId} and id = ${id} and user_id = ${a.id} returning id`);
+  const found = await rows<{ id: number }>(
+    ex,
+    sql`delete from report_queries where enterprise_id = ${a.enterpriseId} and id = ${id} and user_id = ${a.id} returning id`,
+  );
   if (found.length === 0) throw new AppError('NOT_FOUND');
 }
 

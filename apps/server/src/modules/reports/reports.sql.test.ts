@@ -16,12 +16,22 @@ const params = (reportId: ReportParams['reportId'], o: Partial<ReportParams> = {
 describe('report SQL', () => {
   it('matches reports.sql.snap', async () => {
     const queries: Record<string, ReturnType<typeof exactReportSql>> = {};
-    for (const r of REPORTS) queries[`exact ${r.id} by ${r.dimensions[0]}, director`] = exactReportSql(exactReport(director, params(r.id, { dimension: r.dimensions[0] }), false));
+    for (const r of REPORTS)
+      queries[`exact ${r.id} by ${r.dimensions[0]}, director`] = exactReportSql(exactReport(director, params(r.id, { dimension: r.dimensions[0] }), false));
     queries['exact orderVolume by day, engineer (narrow)'] = exactReportSql(exactReport(engineer, params('orderVolume', { dimension: 'day' }), false));
     queries['exact orderVolume by engineer, team leader'] = exactReportSql(exactReport(engineer, params('orderVolume', { dimension: 'engineer' }), true));
     queries['summary providerFees by team'] = summaryReportSql(director, params('providerFees'), { from: '2026-03-01', to: '2026-03-31' });
-    queries['summary orderVolume by month'] = summaryReportSql(director, params('orderVolume', { dimension: 'month' }), { from: '2026-03-01', to: '2026-03-31' });
-    queries['late second slaAttainment'] = lateSecondSql(director, REPORT_IMPLS.slaAttainment, 'o.created_at', exactReport(director, params('slaAttainment'), false).key, '2026-03-31');
+    queries['summary orderVolume by month'] = summaryReportSql(director, params('orderVolume', { dimension: 'month' }), {
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+    queries['late second slaAttainment'] = lateSecondSql(
+      director,
+      REPORT_IMPLS.slaAttainment,
+      'o.created_at',
+      exactReport(director, params('slaAttainment'), false).key,
+      '2026-03-31',
+    );
     await expect(renderSqlSet(queries)).toMatchFileSnapshot('./reports.sql.snap');
   });
 });

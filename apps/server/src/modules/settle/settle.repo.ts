@@ -81,7 +81,10 @@ export function settlementPage(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'pr
 
 /** One statement the actor sees, or undefined. */
 export async function settlementRow(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'providerId' | 'timeZone'>, id: number): Promise<SettlementRow | undefined> {
-  const [r] = await rows<SettlementRaw>(ex, sql`${rowSelect(a.timeZone)} where s.enterprise_id = ${a.enterpriseId} and s.id = ${id} and ${settleScope(a, 's')}`);
+  const [r] = await rows<SettlementRaw>(
+    ex,
+    sql`${rowSelect(a.timeZone)} where s.enterprise_id = ${a.enterpriseId} and s.id = ${id} and ${settleScope(a, 's')}`,
+  );
   return r && toSettlementRow(r);
 }
 
@@ -105,7 +108,10 @@ export function settlementLogs(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'ti
 
 /** Whether the actor sees the statement. */
 export async function seesSettlement(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number): Promise<boolean> {
-  const found = await rows<{ one: number }>(ex, sql`select 1 as one from settlements s where s.enterprise_id = ${a.enterpriseId} and s.id = ${id} and ${settleScope(a, 's')}`);
+  const found = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from settlements s where s.enterprise_id = ${a.enterpriseId} and s.id = ${id} and ${settleScope(a, 's')}`,
+  );
   return found.length > 0;
 }
 
@@ -271,7 +277,10 @@ export async function openDisputes(ex: Executor, ep: number, id: number, exceptL
 }
 
 export async function settlementState(ex: Executor, ep: number, id: number, o: { forUpdate?: boolean } = {}): Promise<number | undefined> {
-  const [s] = await rows<{ state: number }>(ex, sql`select state from settlements where enterprise_id = ${ep} and id = ${id}${o.forUpdate ? sql` for update` : sql``}`);
+  const [s] = await rows<{ state: number }>(
+    ex,
+    sql`select state from settlements where enterprise_id = ${ep} and id = ${id}${o.forUpdate ? sql` for update` : sql``}`,
+  );
   return s?.state;
 }
 
@@ -307,6 +316,9 @@ export async function resolveLine(
 }
 
 export async function lineExists(ex: Executor, ep: number, id: number, lineId: number): Promise<boolean> {
-  const found = await rows<{ one: number }>(ex, sql`select 1 as one from settlement_lines where enterprise_id = ${ep} and settlement_id = ${id} and id = ${lineId}`);
+  const found = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from settlement_lines where enterprise_id = ${ep} and settlement_id = ${id} and id = ${lineId}`,
+  );
   return found.length > 0;
 }

@@ -215,7 +215,12 @@ export interface VisitedRecordRow {
 
 export type VisitedKind = 'order' | 'event' | 'repair';
 
-export async function visitedRecord(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, kind: VisitedKind, t: TaskRow): Promise<VisitedRecordRow | undefined> {
+export async function visitedRecord(
+  ex: Executor,
+  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
+  kind: VisitedKind,
+  t: TaskRow,
+): Promise<VisitedRecordRow | undefined> {
   const [o] = await rows<VisitedRecordRow>(
     ex,
     kind === 'repair'
@@ -251,14 +256,13 @@ interface HistoryRow {
 }
 
 /** The visited record's last 50 log lines, newest first. */
-export function visitedHistory(
-  ex: Executor,
-  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
-  kind: VisitedKind,
-  t: TaskRow,
-): Promise<HistoryRow[]> {
+export function visitedHistory(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, kind: VisitedKind, t: TaskRow): Promise<HistoryRow[]> {
   const [table, column, id] =
-    kind === 'repair' ? ['repair_order_logs', 'repair_id', t.record_id] : kind === 'event' ? ['event_logs', 'event_id', t.record_id] : ['order_logs', 'order_id', t.order_id];
+    kind === 'repair'
+      ? ['repair_order_logs', 'repair_id', t.record_id]
+      : kind === 'event'
+        ? ['event_logs', 'event_id', t.record_id]
+        : ['order_logs', 'order_id', t.order_id];
   return rows<HistoryRow>(
     ex,
     sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
@@ -289,12 +293,7 @@ interface EarlierRow {
 }
 
 /** The customer's five latest other tasks. */
-export function earlierTasks(
-  ex: Executor,
-  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
-  customerId: number,
-  exceptId: number,
-): Promise<EarlierRow[]> {
+export function earlierTasks(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, customerId: number, exceptId: number): Promise<EarlierRow[]> {
   return rows<EarlierRow>(
     ex,
     sql`select id, state, order_no, ${timeOf(sql`visited_at`, a)} as visit_time from return_visit_tasks
@@ -304,10 +303,7 @@ export function earlierTasks(
 
 /** The enabled dictionary item of that name, if any. */
 export async function enabledDictItem(ex: Executor, ep: number, type: number, name: string): Promise<string | undefined> {
-  const [r] = await rows<{ name: string }>(
-    ex,
-    sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and name = ${name} and enabled`,
-  );
+  const [r] = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and name = ${name} and enabled`);
   return r?.name;
 }
 

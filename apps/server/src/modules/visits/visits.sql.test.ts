@@ -13,7 +13,11 @@ describe('return-visit list SQL', () => {
     await expect(
       renderSqlSet({
         'all tasks, no filter': taskPageSql(a, [], page),
-        'all tasks of a provider, by state and created period': taskPageSql(a, [...providerScope(a), ...q({ state: 1, startTime: '2026-03-01', endTime: '2026-03-31' })], page),
+        'all tasks of a provider, by state and created period': taskPageSql(
+          a,
+          [...providerScope(a), ...q({ state: 1, startTime: '2026-03-01', endTime: '2026-03-31' })],
+          page,
+        ),
         'all tasks by order number and customer name': taskPageSql(a, q({ orderNo: 'GD2026', customerName: '张三' }), page),
         'my tasks by visit period': taskPageSql(a, [mine(a), ...q({ returnVisitStartTime: '2026-03-01', returnVisitEndTime: '2026-03-31' })], page),
         'pool tasks': taskPageSql(a, [pooled(a)], page),
