@@ -38,3 +38,6 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/** A LIKE pattern that finds `text` anywhere in a column, its wildcards (\ % _) escaped. Prefixes: platform/search.ts `prefixPattern`. */
+export const containingPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

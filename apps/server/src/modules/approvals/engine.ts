@@ -60,7 +60,7 @@ export async function flowFor(ex: Executor, s: StartInput): Promise<FlowPick | n
         and (cardinality(f.doc_types) = 0 or ${s.docType ?? null}::int = any(f.doc_types))
       order by f.sort, f.id limit 1`,
   );
-  return f ? { id: Number(f.id), version: f.version, steps: f.steps } : null;
+  return f ? { id: f.id, version: f.version, steps: f.steps } : null;
 }
 
 /** Whether documents of the kind need approval now (some enabled flow exists), for areas that ask before starting. */
@@ -85,7 +85,7 @@ async function resolveApprovers(tx: Executor, inst: Record<string, unknown>, ste
       tx,
       sql`select id::int as id from users where enterprise_id = ${e} and enabled and deleted_at is null and ${q} order by id`,
     );
-    for (const u of r) found.add(Number(u.id));
+    for (const u of r) found.add(u.id);
   }
   // The applicant never approves his own document.
   found.delete(Number(inst.applicant_id));
@@ -95,7 +95,7 @@ async function resolveApprovers(tx: Executor, inst: Record<string, unknown>, ste
       sql`select id::int as id from users where enterprise_id = ${e} and admin and enabled and deleted_at is null
         and id <> ${Number(inst.applicant_id)} order by id`,
     );
-    for (const u of admins) found.add(Number(u.id));
+    for (const u of admins) found.add(u.id);
   }
   return [...found];
 }
@@ -138,9 +138,9 @@ export async function startApproval(ex: Executor, s: StartInput, actorId = s.app
   return (ex as Db).transaction(async (tx) => {
     const flow = await flowFor(tx, s);
     if (!flow) return null;
-    const waiting = await rows(
+    const waiting = await rows<{ one: number }>(
       tx,
-      sql`select 1 from approval_instances where enterprise_id = ${s.enterpriseId} and kind = ${s.kind} and doc_id = ${s.docId} and state = 0`,
+      sql`select 1 as one from approval_instances where enterprise_id = ${s.enterpriseId} and kind = ${s.kind} and doc_id = ${s.docId} and state = 0`,
     );
     if (waiting.length) throw new AppError('VALIDATION', { detail: '该单据已在审批中，请勿重复提交' });
     const [inst] = await rows(
@@ -189,7 +189,7 @@ async function openTaskOf(tx: Executor, enterpriseId: number, row: Record<string
     sql`select id::int as id, user_id::int as user_id from approval_tasks
       where enterprise_id = ${enterpriseId} and instance_id = ${Number(row.id)} and step = ${Number(row.step)} and decision is null order by id`,
   );
-  const own = open.find((t) => Number(t.user_id) === actorId);
+  const own = open.find((t) => t.user_id === actorId);
   if (own) return { mine: own, open: open.length };
   if (open.length === 0) return { mine: null, open: 0 };
   const principals = await rows<{ user_id: number }>(
@@ -197,8 +197,8 @@ async function openTaskOf(tx: Executor, enterpriseId: number, row: Record<string
     sql`select user_id::int as user_id from approval_delegations where enterprise_id = ${enterpriseId} and delegate_id = ${actorId}
       and starts_at <= now() and ends_at > now()`,
   );
-  const by = new Set(principals.map((p) => Number(p.user_id)));
-  return { mine: open.find((t) => by.has(Number(t.user_id))) ?? null, open: open.length };
+  const by = new Set(principals.map((p) => p.user_id));
+  return { mine: open.find((t) => by.has(t.user_id)) ?? null, open: open.length };
 }
 
 /**
@@ -221,12 +221,15 @@ export async function decide(db: Db, d: DecideInput): Promise<{ state: number; s
 
 async function decideOnce(db: Db, d: DecideInput): Promise<{ state: number; step: number }> {
   return db.transaction(async (tx) => {
-    const [locked] = await rows(tx, sql`select id, applicant_id from approval_instances where enterprise_id = ${d.enterpriseId} and id = ${d.id} for update`);
+    const [locked] = await rows<{ id: number; applicant_id: number }>(
+      tx,
+      sql`select id, applicant_id from approval_instances where enterprise_id = ${d.enterpriseId} and id = ${d.id} for update`,
+    );
     if (!locked) throw new AppError('NOT_FOUND');
     if (d.action === 'transfer') {
       if (d.transferTo === d.actorId) throw invalid('转交人：不能转交给自己');
-      if (d.transferTo === Number(locked.applicant_id)) throw invalid('转交人：不能转交给申请人');
-      const [target] = await rows(
+      if (d.transferTo === locked.applicant_id) throw invalid('转交人：不能转交给申请人');
+      const [target] = await rows<{ id: number }>(
         tx,
         sql`select id from users where enterprise_id = ${d.enterpriseId} and id = ${d.transferTo ?? 0} and enabled and deleted_at is null`,
       );
@@ -277,9 +280,9 @@ async function decideOnce(db: Db, d: DecideInput): Promise<{ state: number; step
     const ctx = ctxSeen as ApprovalCtx | null;
     const step = Number(res.row.step);
     if (t && d.action === 'transfer') {
-      const taken = await rows(
+      const taken = await rows<{ one: number }>(
         tx,
-        sql`select 1 from approval_tasks where enterprise_id = ${d.enterpriseId} and instance_id = ${d.id} and step = ${step}
+        sql`select 1 as one from approval_tasks where enterprise_id = ${d.enterpriseId} and instance_id = ${d.id} and step = ${step}
           and user_id = ${d.transferTo ?? 0} and decision is null`,
       );
       if (taken.length) throw invalid('转交人：该成员已是当前步骤的审批人');
@@ -343,7 +346,7 @@ export async function waitingInstanceOf(ex: Executor, enterpriseId: number, kind
     ex,
     sql`select id::int as id, state, step from approval_instances where enterprise_id = ${enterpriseId} and kind = ${kind} and doc_id = ${docId} and state = 0`,
   );
-  return r ? { id: Number(r.id), state: r.state, step: r.step } : null;
+  return r ? { id: r.id, state: r.state, step: r.step } : null;
 }
 
 /**

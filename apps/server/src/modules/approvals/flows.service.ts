@@ -7,31 +7,47 @@ import { intArray } from '../../platform/sql';
 
 type FlowBody = BodyOf<typeof approvalsContract.flowSave>;
 
-const num = (v: unknown): number | null => (v == null ? null : Number(v));
+/** A flow as listFlows reads it; the amounts are numeric (text). */
+interface FlowRaw {
+  id: number;
+  kind: string;
+  name: string;
+  sort: number;
+  min_amount: string | null;
+  max_amount: string | null;
+  doc_types: number[];
+  enabled: boolean;
+  version: number;
+  steps: ApprovalFlowRow['steps'];
+  update_time: string;
+}
+
+/** The one place a flow row becomes the contract's (its numeric amounts numbers); people and type names are added after. */
+const toFlowRow = (f: FlowRaw): ApprovalFlowRow => ({
+  id: f.id,
+  kind: f.kind,
+  kindName: approvalKindOf(f.kind)?.label ?? f.kind,
+  name: f.name,
+  sort: f.sort,
+  minAmount: f.min_amount == null ? null : Number(f.min_amount),
+  maxAmount: f.max_amount == null ? null : Number(f.max_amount),
+  docTypes: f.doc_types,
+  enabled: f.enabled,
+  version: f.version,
+  steps: f.steps,
+  people: {},
+  typeNames: {},
+  update_time: f.update_time,
+});
 
 export async function listFlows(ex: Executor, enterpriseId: number, tz: string, kind?: string): Promise<{ list: ApprovalFlowRow[]; count: number }> {
-  const r = await rows<Record<string, unknown>>(
+  const r = await rows<FlowRaw>(
     ex,
     sql`select id::int as id, kind, name, sort, min_amount, max_amount, doc_types, enabled, version, steps, ${apiTime(sql`updated_at`, tz)} as update_time
       from approval_flows where enterprise_id = ${enterpriseId} and deleted_at is null ${kind ? sql`and kind = ${kind}` : sql``}
       order by kind, sort, id limit 500`,
   );
-  const list = r.map((f) => ({
-    id: Number(f.id),
-    kind: String(f.kind),
-    kindName: approvalKindOf(String(f.kind))?.label ?? String(f.kind),
-    name: String(f.name),
-    sort: Number(f.sort),
-    minAmount: num(f.min_amount),
-    maxAmount: num(f.max_amount),
-    docTypes: (f.doc_types as number[]).map(Number),
-    enabled: Boolean(f.enabled),
-    version: Number(f.version),
-    steps: f.steps as ApprovalFlowRow['steps'],
-    people: {},
-    typeNames: {},
-    update_time: String(f.update_time),
-  }));
+  const list = r.map(toFlowRow);
   const names = await peopleNamed(ex, enterpriseId, list);
   const types = new Map<string, Map<number, string>>();
   for (const f of list) {
@@ -84,7 +100,7 @@ async function checkFlow(ex: Executor, enterpriseId: number, b: FlowBody): Promi
       ex,
       sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id = any(${intArray(ids, 'bigint')}) and deleted_at is null`,
     );
-    if (Number(found[0]?.n) !== ids.length) throw invalid('审批人：所选成员不存在或已删除');
+    if (found[0]?.n !== ids.length) throw invalid('审批人：所选成员不存在或已删除');
   }
 }
 
@@ -100,7 +116,7 @@ export async function saveFlow(db: Db, enterpriseId: number, b: FlowBody): Promi
           values (${enterpriseId}, ${b.kind}, ${b.name}, ${b.sort}, ${b.minAmount}, ${b.maxAmount}, ${intArray(b.docTypes, 'int')}, ${b.enabled}, 1, ${steps}::jsonb)
           returning id::int as id`,
       );
-      const id = Number(f?.id);
+      const id = f?.id as number;
       await tx.execute(sql`insert into approval_flow_versions (enterprise_id, flow_id, version, steps) values (${enterpriseId}, ${id}, 1, ${steps}::jsonb)`);
       return { id, version: 1 };
     }
@@ -126,7 +142,7 @@ export async function saveFlow(db: Db, enterpriseId: number, b: FlowBody): Promi
 
 /** Deletes a flow for new documents; documents already in approval finish on their pinned version. */
 export async function removeFlow(ex: Executor, enterpriseId: number, id: number): Promise<void> {
-  const r = await rows(
+  const r = await rows<{ id: number }>(
     ex,
     sql`update approval_flows set deleted_at = now() where enterprise_id = ${enterpriseId} and id = ${id} and deleted_at is null returning id`,
   );
@@ -134,13 +150,16 @@ export async function removeFlow(ex: Executor, enterpriseId: number, id: number)
 }
 
 export async function setDeptHead(db: Db, enterpriseId: number, deptId: number, userId: number | null): Promise<void> {
-  const [dept] = await rows(db, sql`select 1 from departments where enterprise_id = ${enterpriseId} and id = ${deptId}`);
+  const [dept] = await rows<{ one: number }>(db, sql`select 1 as one from departments where enterprise_id = ${enterpriseId} and id = ${deptId}`);
   if (!dept) throw new AppError('NOT_FOUND');
   if (userId == null) {
     await db.execute(sql`delete from department_heads where enterprise_id = ${enterpriseId} and dept_id = ${deptId}`);
     return;
   }
-  const [u] = await rows(db, sql`select 1 from users where enterprise_id = ${enterpriseId} and id = ${userId} and enabled and deleted_at is null`);
+  const [u] = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from users where enterprise_id = ${enterpriseId} and id = ${userId} and enabled and deleted_at is null`,
+  );
   if (!u) throw invalid('部门主管：该成员不存在或已停用');
   await db.execute(sql`insert into department_heads (enterprise_id, dept_id, user_id) values (${enterpriseId}, ${deptId}, ${userId})
     on conflict (enterprise_id, dept_id) do update set user_id = excluded.user_id`);

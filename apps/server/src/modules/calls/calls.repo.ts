@@ -26,15 +26,15 @@ export function seatStateOf(r: Pick<SeatRow, 'id' | 'enabled' | 'status_name' | 
   return r.status_name == null || r.status_name === SEAT_READY_TAG ? 1 : 3;
 }
 
-const presentSeat = (r: SeatRow): CallSeat => ({
-  id: r.id == null ? null : Number(r.id),
-  fkTUserId: Number(r.user_id),
+const toCallSeat = (r: SeatRow): CallSeat => ({
+  id: r.id,
+  fkTUserId: r.user_id,
   userName: r.user_name,
   enableState: r.id != null && r.enabled ? 1 : 0,
   seatNo: r.seat_no,
   seatState: seatStateOf(r),
   statusName: r.status_name,
-  currentCallId: r.current_call_id == null ? null : Number(r.current_call_id),
+  currentCallId: r.current_call_id,
 });
 
 const seatSelect = (enterpriseId: number, where: SQL, join: SQL) => sql`
@@ -48,12 +48,12 @@ const seatSelect = (enterpriseId: number, where: SQL, join: SQL) => sql`
 /** The user's seat (a user without one answers a disabled seat); null when no such user. */
 export async function seatOfUser(ex: Executor, enterpriseId: number, userId: number): Promise<CallSeat | null> {
   const [r] = await rows<SeatRow>(ex, seatSelect(enterpriseId, sql`u.id = ${userId}`, sql`left join`));
-  return r ? presentSeat(r) : null;
+  return r ? toCallSeat(r) : null;
 }
 
 /** Every seat of the enterprise (at most a few hundred: one per agent), by seat number. */
 export async function allSeats(ex: Executor, enterpriseId: number): Promise<CallSeat[]> {
-  return (await rows<SeatRow>(ex, sql`${seatSelect(enterpriseId, sql`true`, sql`join`)} order by s.seat_no limit 1000`)).map(presentSeat);
+  return (await rows<SeatRow>(ex, sql`${seatSelect(enterpriseId, sql`true`, sql`join`)} order by s.seat_no limit 1000`)).map(toCallSeat);
 }
 
 // ---- records ----
@@ -85,28 +85,28 @@ interface RecordRow {
 }
 
 const n = (v: number | null): number | null => (v == null ? null : Number(v));
-export const presentRecord = (r: RecordRow): CallRecord => ({
-  id: Number(r.id),
+export const toCallRecord = (r: RecordRow): CallRecord => ({
+  id: r.id,
   callId: r.call_id,
-  direction: Number(r.direction),
+  direction: r.direction,
   number: r.number,
-  customerId: n(r.customer_id),
+  customerId: r.customer_id,
   customerName: r.customer_name,
-  contactId: n(r.contact_id),
+  contactId: r.contact_id,
   contactName: r.contact_name,
   seatNo: r.seat_no,
-  fkTUserId: n(r.user_id),
+  fkTUserId: r.user_id,
   userName: r.user_name,
-  state: Number(r.state),
-  callbackState: Number(r.callback_state),
+  state: r.state,
+  callbackState: r.callback_state,
   startTime: r.start_time,
   answerTime: r.answer_time,
   endTime: r.end_time,
-  duration: Number(r.duration_s),
+  duration: r.duration_s,
   recordingUrl: r.recording_url,
-  eventId: n(r.event_id),
+  eventId: r.event_id,
   eventNo: r.event_no,
-  orderId: n(r.order_id),
+  orderId: r.order_id,
   orderNo: r.order_no,
   remark: r.remark,
 });
@@ -127,11 +127,11 @@ export const selectRecords = (a: Pick<Actor, 'timeZone'>, from: SQL, tail: SQL =
 
 export async function recordById(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<CallRecord | null> {
   const [r] = await rows<RecordRow>(ex, selectRecords(a, sql`call_records r`, sql`where r.enterprise_id = ${a.enterpriseId} and r.id = ${id}`));
-  return r ? presentRecord(r) : null;
+  return r ? toCallRecord(r) : null;
 }
 
 export async function recordRows(ex: Executor, a: Pick<Actor, 'timeZone'>, page: SQL): Promise<CallRecord[]> {
-  return (await rows<RecordRow>(ex, selectRecords(a, sql`(${page}) r`, sql`order by r.started_at desc, r.id desc`))).map(presentRecord);
+  return (await rows<RecordRow>(ex, selectRecords(a, sql`(${page}) r`, sql`order by r.started_at desc, r.id desc`))).map(toCallRecord);
 }
 
 /**

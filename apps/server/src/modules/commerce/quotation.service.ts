@@ -21,7 +21,7 @@ import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
-import { apiTime } from '../../platform/sql';
+import { apiTime, containingPattern } from '../../platform/sql';
 import { changeState, insertStateLog } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
@@ -416,7 +416,7 @@ export async function quoteVersion(db: Db, a: Actor, id: number, version: number
 }
 
 export async function itemOptions(db: Db, a: Actor, keyword: string | undefined) {
-  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const like = keyword ? containingPattern(keyword) : null;
   return rows<{ kind: number; id: number; name: string; unit: string; unitCents: number; warrantyPart: boolean }>(
     db,
     sql`(select 1 as kind, id::int, name, unit, round(price * 100)::int as "unitCents", true as "warrantyPart" from service_items

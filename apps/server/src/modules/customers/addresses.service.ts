@@ -31,9 +31,9 @@ interface Raw {
   create_time: string;
 }
 
-const present = (r: Raw): Address => ({
-  id: Number(r.id),
-  customerId: Number(r.customer_id),
+const toAddress = (r: Raw): Address => ({
+  id: r.id,
+  customerId: r.customer_id,
   customerName: r.customer_name,
   provinceCode: r.province_code,
   cityCode: r.city_code,
@@ -43,8 +43,8 @@ const present = (r: Raw): Address => ({
   district: r.district,
   detail: r.detail,
   mapName: r.map_name,
-  latitude: r.latitude == null ? null : Number(r.latitude),
-  longitude: r.longitude == null ? null : Number(r.longitude),
+  latitude: r.latitude,
+  longitude: r.longitude,
   isDefault: r.is_default,
   fullAddress: r.full_address,
   create_time: r.create_time,
@@ -84,7 +84,7 @@ export async function listAddresses(ex: Executor, v: Actor, f: AddressFilters, p
       join customers c on c.enterprise_id = a.enterprise_id and c.id = a.customer_id
       order by ${order}`,
   );
-  return list.map(present);
+  return list.map(toAddress);
 }
 
 export async function countAddresses(ex: Executor, v: Actor, f: AddressFilters): Promise<number> {

@@ -31,15 +31,15 @@ interface Raw {
 const idArray = (v: number[] | string | null): number[] =>
   Array.isArray(v) ? v.map(Number) : v && v !== '{}' ? v.replace(/[{}]/g, '').split(',').map(Number) : [];
 
-const present = (r: Raw): ProductModel => ({
-  id: Number(r.id),
+const toProductModel = (r: Raw): ProductModel => ({
+  id: r.id,
   name: r.name,
   brand: r.brand,
   model: r.model,
   category: r.category,
-  warrantyPeriod: r.warranty_period == null ? null : Number(r.warranty_period),
-  warrantyUnit: Number(r.warranty_unit),
-  warrantyStartType: Number(r.warranty_start_type),
+  warrantyPeriod: r.warranty_period,
+  warrantyUnit: r.warranty_unit,
+  warrantyStartType: r.warranty_start_type,
   images: idArray(r.images),
   documents: idArray(r.documents),
   remark: r.remark,
@@ -74,7 +74,7 @@ export async function listModels(
       from (${await listPageRows(ex, Boolean(f.keyword), 'product_models', 'm', v.enterpriseId, and(conds(v, f)), sql`m.created_at desc, m.id desc`, page)}) m
       order by m.created_at desc, m.id desc`,
   );
-  return { list: list.map(present), count: await countOf(ex, sql`product_models m`, and(conds(v, f))) };
+  return { list: list.map(toProductModel), count: await countOf(ex, sql`product_models m`, and(conds(v, f))) };
 }
 
 export async function modelDetail(ex: Executor, v: Actor, id: number): Promise<ProductModel> {

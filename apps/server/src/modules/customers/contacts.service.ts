@@ -22,9 +22,9 @@ interface Raw {
   create_time: string;
 }
 
-const present = (r: Raw): Contact => ({
-  id: Number(r.id),
-  customerId: Number(r.customer_id),
+const toContact = (r: Raw): Contact => ({
+  id: r.id,
+  customerId: r.customer_id,
   customerName: r.customer_name,
   name: r.name,
   phone: r.phone,
@@ -66,7 +66,7 @@ export async function listContacts(ex: Executor, v: Actor, f: ContactFilters, pa
       join customers c on c.enterprise_id = k.enterprise_id and c.id = k.customer_id
       order by ${order}`,
   );
-  return list.map(present);
+  return list.map(toContact);
 }
 
 export async function countContacts(ex: Executor, v: Actor, f: ContactFilters): Promise<number> {

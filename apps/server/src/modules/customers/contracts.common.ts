@@ -4,7 +4,7 @@ import { rows } from '../../db/client';
 import type { Machine } from '@sk/shared';
 import { AppError } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { isUniqueViolation } from '../../platform/sql';
+import { containingPattern, isUniqueViolation } from '../../platform/sql';
 import { customerScope, visibleCustomer } from './common';
 import { bigints, createdBetween, timeOf } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
@@ -74,7 +74,7 @@ export function contractConds(
 ): SQL[] {
   const c: SQL[] = [sql`t.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`t.customer_id`)];
   if (f.keyword) {
-    const p = `%${f.keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+    const p = containingPattern(f.keyword);
     c.push(sql`(t.contract_no ilike ${p} or t.name ilike ${p})`);
   }
   if (f.customerId) c.push(sql`t.customer_id = ${f.customerId}`);

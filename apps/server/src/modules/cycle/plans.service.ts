@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { timeOf } from '../../platform/sql';
+import { containingPattern, timeOf } from '../../platform/sql';
 import { insertStateLog } from '../../platform/state';
 import { visibleCustomer } from '../customers/common';
 import { CYCLE_PLAN_STATE, movePlan } from './cycle.state';
@@ -36,33 +36,32 @@ interface PlanRow extends PlanRuleRow {
   create_time: string;
 }
 
-const num = (v: unknown) => (v == null ? null : Number(v));
-const present = (r: PlanRow): CyclePlan => ({
-  id: Number(r.id),
+const toCyclePlan = (r: PlanRow): CyclePlan => ({
+  id: r.id,
   name: r.name,
-  state: Number(r.state),
-  templateId: Number(r.template_id),
+  state: r.state,
+  templateId: r.template_id,
   templateName: r.template_name,
-  every: Number(r.every),
-  unit: Number(r.unit),
-  targetType: Number(r.target_type),
-  installedProductId: num(r.installed_product_id),
+  every: r.every,
+  unit: r.unit,
+  targetType: r.target_type,
+  installedProductId: r.installed_product_id,
   productName: r.product_name,
   serialNumber: r.serial_number,
-  contractId: num(r.contract_id),
+  contractId: r.contract_id,
   contractName: r.contract_name,
-  customerId: Number(r.customer_id),
+  customerId: r.customer_id,
   customerName: r.customer_name,
-  startType: Number(r.start_type),
+  startType: r.start_type,
   startDate: r.start_date,
-  dayOfPeriod: num(r.day_of_period),
+  dayOfPeriod: r.day_of_period,
   endDate: r.end_date,
   remark: r.remark,
-  engineerId: num(r.engineer_id),
+  engineerId: r.engineer_id,
   engineerName: r.engineer_name,
   lastDueDate: r.last_due_date,
-  lastOrderId: num(r.last_order_id),
-  orderCount: Number(r.order_count),
+  lastOrderId: r.last_order_id,
+  orderCount: r.order_count,
   create_time: r.create_time,
 });
 
@@ -91,7 +90,7 @@ type PlanQuery = PageRequest & {
 function filters(q: PlanQuery): SQL {
   const f: SQL[] = [sql`true`];
   const name = q.name || q.keyword;
-  if (name) f.push(sql`p.name ilike ${`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (name) f.push(sql`p.name ilike ${containingPattern(name)}`);
   if (q.state) f.push(sql`p.state = ${q.state}`);
   if (q.templateId) f.push(sql`p.template_id = ${q.templateId}`);
   if (q.customerId) f.push(sql`p.customer_id = ${q.customerId}`);
@@ -104,7 +103,7 @@ export async function listPlans(db: Db, a: Actor, q: PlanQuery) {
   const where = filters(q);
   return listPage(
     q,
-    async () => (await rows<PlanRow>(db, selectPlans(a, where, sql`order by p.created_at desc, p.id desc ${pageSql(q)}`))).map(present),
+    async () => (await rows<PlanRow>(db, selectPlans(a, where, sql`order by p.created_at desc, p.id desc ${pageSql(q)}`))).map(toCyclePlan),
     () => countOf(db, sql`cycle_plans p`, sql`p.enterprise_id = ${a.enterpriseId} and ${where}`),
   );
 }
@@ -124,7 +123,7 @@ function waitingOf(state: number, open: boolean, hasRule: boolean, upcoming: num
 export async function getPlan(db: Db, a: Actor, id: number, now = new Date()): Promise<CyclePlanDetail> {
   const [r] = await rows<PlanRow>(db, selectPlans(a, sql`p.id = ${id}`));
   if (!r) throw notFound();
-  const plan = present(r);
+  const plan = toCyclePlan(r);
   const days = await enterpriseDays(db, a.enterpriseId, now);
   const orders = await rows<{ due_date: string; order_id: number; order_no: string; state: number; create_time: string }>(
     db,
@@ -152,11 +151,11 @@ export async function getPlan(db: Db, a: Actor, id: number, now = new Date()): P
     abilities: cyclePlanAbilities(plan.state),
     upcoming,
     waiting: waitingOf(plan.state, !!open, !!rule, upcoming.length),
-    orders: orders.map((o) => ({ dueDate: o.due_date, orderId: Number(o.order_id), orderNo: o.order_no, state: Number(o.state), create_time: o.create_time })),
+    orders: orders.map((o) => ({ dueDate: o.due_date, orderId: o.order_id, orderNo: o.order_no, state: o.state, create_time: o.create_time })),
     logs: logs.map((l) => ({
       action: l.action,
-      fromState: num(l.from_state),
-      toState: Number(l.to_state),
+      fromState: l.from_state,
+      toState: l.to_state,
       userName: l.user_name,
       note: l.note,
       create_time: l.create_time,

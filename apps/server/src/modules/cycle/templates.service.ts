@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { checkIdsIn } from '../../platform/refs';
-import { bigints, timeOf } from '../../platform/sql';
+import { bigints, containingPattern, timeOf } from '../../platform/sql';
 
 interface TmplRow {
   id: number;
@@ -24,19 +24,19 @@ interface TmplRow {
   create_time: string;
 }
 
-const present = (r: TmplRow): CycleTmpl => ({
-  id: Number(r.id),
+const toCycleTmpl = (r: TmplRow): CycleTmpl => ({
+  id: r.id,
   name: r.name,
-  every: Number(r.every),
-  unit: Number(r.unit),
-  orderTypeId: r.order_type_id == null ? null : Number(r.order_type_id),
+  every: r.every,
+  unit: r.unit,
+  orderTypeId: r.order_type_id,
   orderTypeName: r.order_type_name,
   orderTitle: r.order_title,
   serviceItemIds: r.service_item_ids.map(Number),
   serviceItemNames: r.service_item_names ?? [],
   checklist: r.checklist ?? [],
   remark: r.remark,
-  planCount: Number(r.plan_count),
+  planCount: r.plan_count,
   create_time: r.create_time,
 });
 
@@ -54,10 +54,10 @@ function selectTmpls(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: SQL, ta
 
 export async function listTmpls(db: Db, a: Actor, q: PageRequest & { name?: string | null; keyword?: string | null }) {
   const name = q.name || q.keyword;
-  const where = name ? sql`t.name ilike ${`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`;
+  const where = name ? sql`t.name ilike ${containingPattern(name)}` : sql`true`;
   return listPage(
     q,
-    async () => (await rows<TmplRow>(db, selectTmpls(a, where, sql`order by t.id desc ${pageSql(q)}`))).map(present),
+    async () => (await rows<TmplRow>(db, selectTmpls(a, where, sql`order by t.id desc ${pageSql(q)}`))).map(toCycleTmpl),
     () => countOf(db, sql`cycle_templates t`, sql`t.enterprise_id = ${a.enterpriseId} and ${LIVE} and ${where}`),
   );
 }
@@ -65,7 +65,7 @@ export async function listTmpls(db: Db, a: Actor, q: PageRequest & { name?: stri
 export async function getTmpl(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<CycleTmpl> {
   const [r] = await rows<TmplRow>(ex, selectTmpls(a, sql`t.id = ${id}`));
   if (!r) throw notFound();
-  return present(r);
+  return toCycleTmpl(r);
 }
 
 /** The live templates for the plan dialog's picker (an enterprise keeps a handful). */

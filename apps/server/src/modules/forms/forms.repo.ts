@@ -16,7 +16,9 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export const likeText = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containingPattern as likeText } from '../../platform/sql';
+
+export { likeText };
 
 export interface TemplateRec {
   id: number;
@@ -109,11 +111,11 @@ export async function insertVersion(
 
 type VersionRow = { id: number; template_id: number; name: string; form_kind: number; version_no: number; fields: FieldDef[] };
 const toVersion = (r: VersionRow): VersionRec => ({
-  id: Number(r.id),
-  templateId: Number(r.template_id),
+  id: r.id,
+  templateId: r.template_id,
   templateName: r.name,
-  formKind: Number(r.form_kind) as FormKindId,
-  versionNo: Number(r.version_no),
+  formKind: r.form_kind as FormKindId,
+  versionNo: r.version_no,
   fields: r.fields,
 });
 

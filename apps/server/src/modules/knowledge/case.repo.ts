@@ -44,21 +44,21 @@ export interface Row {
   create_time: string;
   publish_time: string | null;
 }
-const num = (v: unknown): number | null => (v == null ? null : Number(v));
-export const presentRow = (r: Row): CaseRow => ({
-  id: Number(r.id),
+/** The one place a case row becomes the contract's list row. */
+export const toCaseRow = (r: Row): CaseRow => ({
+  id: r.id,
   caseNo: r.case_no,
   title: r.title,
-  state: Number(r.state),
-  source: Number(r.source),
-  scope: num(r.scope),
+  state: r.state,
+  source: r.source,
+  scope: r.scope,
   dealerName: r.dealer_name,
   customerName: r.customer_name,
   productName: r.product_name,
   faultModeName: r.fault_mode_name,
-  orderId: num(r.order_id),
+  orderId: r.order_id,
   orderNo: r.order_no,
-  convertedOrderId: num(r.converted_order_id),
+  convertedOrderId: r.converted_order_id,
   convertedOrderNo: r.converted_order_no,
   create_time: r.create_time,
   publish_time: r.publish_time,
@@ -84,7 +84,7 @@ export function casePage(ex: Executor, a: Actor, q: CaseQuery) {
           sql`select ${rowColumns(a)} from (${pageRows('cases', 'k', a.enterpriseId, w, sql`k.created_at desc, k.id desc`, q)}) k ${rowJoins}
             order by k.created_at desc, k.id desc`,
         )
-      ).map(presentRow),
+      ).map(toCaseRow),
     () => countOf(ex, sql`cases k`, w),
   );
 }
@@ -116,7 +116,7 @@ export async function caseRow(ex: Executor, a: Actor, id: number, also: SQL = sq
 /** The read view of a case: its row, fault path, parts and photos. */
 export async function presentView(ex: Executor, ep: number, r: FullRow, faultModePath: string | null): Promise<CaseView> {
   return {
-    ...presentRow(r),
+    ...toCaseRow(r),
     description: r.description,
     remedy: r.remedy,
     faultModePath,

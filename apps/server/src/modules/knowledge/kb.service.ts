@@ -246,13 +246,13 @@ interface HitRow {
   fault_mode_name: string | null;
   update_time: string;
 }
-const presentHit = (r: HitRow): KbHit => ({
+const toKbHit = (r: HitRow): KbHit => ({
   kind: r.kind,
-  id: Number(r.id),
+  id: r.id,
   title: r.title,
   summary: r.summary ?? '',
   categoryName: r.category_name,
-  visibility: Number(r.visibility),
+  visibility: r.visibility,
   productName: r.product_name,
   faultModeName: r.fault_mode_name,
   update_time: r.update_time,
@@ -321,7 +321,7 @@ export function search(db: Db, a: Reader, q: KbSearchQuery) {
           sql`select ${hitNames(a)} from (select * from (${searchSql(a, q, w.offset + w.limit)}) m order by ${order} ${pageSql(q)}) m ${hitJoins(a.enterpriseId)}
             order by ${order}`,
         )
-      ).map(presentHit),
+      ).map(toKbHit),
     () => countOf(db, sql`(${matches}) m`, undefined),
   );
 }
@@ -407,6 +407,6 @@ export async function suggest(db: Db, a: Actor, q: { orderId?: number | null; pr
             sql`select ${hitNames(a)} from (select * from (${s}) u order by rank desc, at desc, id desc limit ${SUGGEST_LIMIT}) m ${hitJoins(ep)}
           order by m.rank desc, m.at desc, m.id desc`,
           )
-        ).map(presentHit);
+        ).map(toKbHit);
   return { articles: await read(articles), cases: await read(cases) };
 }

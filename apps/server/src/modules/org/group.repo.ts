@@ -20,13 +20,13 @@ function groupWhere(enterpriseId: number, f: GroupFilter): SQL {
 
 type RawGroup = Omit<GroupRow, 'typeName'>;
 
-const toRow = (r: RawGroup): GroupRow => ({
+const toGroupRow = (r: RawGroup): GroupRow => ({
   ...r,
-  id: Number(r.id),
-  type: Number(r.type),
-  typeName: SERVICE_GROUP_TYPES[Number(r.type) as 1 | 2] ?? '',
-  leaderId: r.leaderId == null ? null : Number(r.leaderId),
-  memberCount: Number(r.memberCount),
+  id: r.id,
+  type: r.type,
+  typeName: SERVICE_GROUP_TYPES[r.type as 1 | 2] ?? '',
+  leaderId: r.leaderId,
+  memberCount: r.memberCount,
 });
 
 const groupSelect = (timeZone: string) => sql`select g.id, g.name, g.type, g.leader_id as "leaderId", l.name as leader_name,
@@ -47,7 +47,7 @@ export async function list(
     sql`${groupSelect(timeZone)} where ${groupWhere(enterpriseId, f)}
       order by g.id ${pageSql(page)}`,
   );
-  return out.map(toRow);
+  return out.map(toGroupRow);
 }
 
 export async function count(ex: Executor, enterpriseId: number, f: GroupFilter): Promise<number> {
@@ -56,7 +56,7 @@ export async function count(ex: Executor, enterpriseId: number, f: GroupFilter):
 
 export async function one(ex: Executor, enterpriseId: number, timeZone: string, id: number): Promise<GroupRow | null> {
   const [r] = await rows<RawGroup>(ex, sql`${groupSelect(timeZone)} where g.enterprise_id = ${enterpriseId} and g.id = ${id}`);
-  return r ? toRow(r) : null;
+  return r ? toGroupRow(r) : null;
 }
 
 export function simple(ex: Executor, enterpriseId: number): Promise<{ id: number; name: string }[]> {

@@ -13,7 +13,7 @@ export async function lockEnterprise(ex: Executor, enterpriseId: number): Promis
 export const apiTime = (col: SQL, timeZone: string): SQL => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** A LIKE pattern that matches `text` anywhere, with the wildcards in it escaped. */
-export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containingPattern as containing } from '../../platform/sql';
 
 /** True for a unique-constraint violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown): boolean {

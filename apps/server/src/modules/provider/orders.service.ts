@@ -64,23 +64,23 @@ interface Raw {
   statement_state: number | null;
 }
 
-const present = (r: Raw): ProviderOrderRow => ({
-  id: Number(r.id),
+const toProviderOrderRow = (r: Raw): ProviderOrderRow => ({
+  id: r.id,
   orderNo: r.order_no,
   title: r.title,
-  state: Number(r.state),
+  state: r.state,
   customName: r.custom_name,
-  providerId: Number(r.provider_id),
+  providerId: r.provider_id,
   providerName: r.provider_name,
   serviceUserName: r.service_user_name,
   create_time: r.create_time,
   finish_time: r.finish_time,
-  slaState: Number(r.sla_state),
+  slaState: r.sla_state,
   slaDeadline: r.sla_deadline,
-  partsToReturn: Number(r.parts),
-  feeCents: r.fee_cents == null ? null : Number(r.fee_cents),
-  settleState: r.settlement_id != null ? (Number(r.statement_state) === 6 ? 3 : 2) : r.fee_cents != null ? 1 : 0,
-  settlementId: r.settlement_id == null ? null : Number(r.settlement_id),
+  partsToReturn: r.parts,
+  feeCents: r.fee_cents,
+  settleState: r.settlement_id != null ? (r.statement_state === 6 ? 3 : 2) : r.fee_cents != null ? 1 : 0,
+  settlementId: r.settlement_id,
   settleNo: r.settle_no,
 });
 
@@ -112,7 +112,7 @@ export function factsOf(a: Actor, page: SQL, order: SQL = ORDER): SQL {
 async function page(ex: Executor, a: Actor, where: SQL, p: PageRequest, order: SQL = ORDER): Promise<{ list: ProviderOrderRow[]; count: number }> {
   return listPage(
     p,
-    async () => (await rows<Raw>(ex, factsOf(a, pageRows('orders', 'o', a.enterpriseId, where, order, p), order))).map(present),
+    async () => (await rows<Raw>(ex, factsOf(a, pageRows('orders', 'o', a.enterpriseId, where, order, p), order))).map(toProviderOrderRow),
     () => countOf(ex, sql`orders o`, where),
   );
 }

@@ -56,15 +56,15 @@ export interface Row {
   reopen_count: number;
   create_time: string;
 }
-const num = (v: unknown): number | null => (v == null ? null : Number(v));
-export const presentRow = (r: Row): ComplaintRow => ({
-  id: Number(r.id),
+/** The one place a complaint row becomes the contract's list row. */
+export const toComplaintRow = (r: Row): ComplaintRow => ({
+  id: r.id,
   complaintNo: r.complaint_no,
   title: r.title,
-  state: Number(r.state),
+  state: r.state,
   level: r.level,
-  sourceType: Number(r.source_type),
-  customerId: num(r.customer_id),
+  sourceType: r.source_type,
+  customerId: r.customer_id,
   customerName: r.customer_name,
   productName: r.product_name,
   serialNumber: r.serial_number,
@@ -75,7 +75,7 @@ export const presentRow = (r: Row): ComplaintRow => ({
   resolveDue: r.resolve_due,
   responseOverdue: r.response_overdue,
   resolveOverdue: r.resolve_overdue,
-  reopenCount: Number(r.reopen_count),
+  reopenCount: r.reopen_count,
   create_time: r.create_time,
 });
 
@@ -101,7 +101,7 @@ export function complaintPage(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'tim
           sql`select ${rowColumns(a)} from (${pageRows('complaints', 'c', a.enterpriseId, w, sql`c.created_at desc, c.id desc`, q)}) c ${rowJoins}
             order by c.created_at desc, c.id desc`,
         )
-      ).map(presentRow),
+      ).map(toComplaintRow),
     () => countOf(ex, sql`complaints c`, w),
   );
 }

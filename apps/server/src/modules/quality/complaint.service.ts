@@ -20,7 +20,7 @@ import { type PatchValue, insertStateLog } from '../../platform/state';
 import { timeOf } from '../../platform/sql';
 import { eventScope } from '../events/event.state';
 import { orderInScope } from '../orders/scope';
-import { complaintRow, complaintScope, presentRow, type Row } from './complaint.repo';
+import { complaintRow, complaintScope, toComplaintRow, type Row } from './complaint.repo';
 import { deadlinesOf, deadlineOf, targetOf } from './complaint.sla';
 import { COMPLAINT_STATE, complaintCtxOf, moveComplaint } from './complaint.state';
 import { pathOf, pathText } from './fault.service';
@@ -346,7 +346,7 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ComplaintDet
   const faultId = n(r.fault_mode_id);
   const money = (k: string) => Number(r[k] ?? 0);
   return {
-    ...presentRow(r as unknown as Row),
+    ...toComplaintRow(r as unknown as Row),
     content: (r.content as string | null) ?? null,
     complainant: (r.complainant as string | null) ?? null,
     phone: (r.phone as string | null) ?? null,

@@ -11,7 +11,6 @@ import {
   type ExchangeCreateBody,
   type ExchangeCtx,
   type ExchangeDetail,
-  type ExchangeRow,
   type QueryOf,
   type exchangeContract as C,
   exchangeAbilities,
@@ -21,13 +20,12 @@ import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
-import { countOf, listPage, pageRows } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
-import { and, createdBetween, timeOf } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
 import { orderInScope } from '../orders/scope';
 import { textArray } from '../spares/units';
+import { exchangeDetailRow, exchangeLog, exchangePage, exchangeStock, toExchangeRow } from './exchange.repo';
 import { originOf, providerScope } from './repair.sources';
 import { moveExchangeStock } from './repair.stock';
 
@@ -40,8 +38,6 @@ export const EXCHANGE_STATE: StateTable = {
 };
 
 type Rec = Record<string, unknown>;
-const n = (v: unknown): number | null => (v == null ? null : Number(v));
-const s = (v: unknown): string | null => (v == null ? null : String(v));
 const SOURCE_KIND = { 1: 'complaint', 2: 'order', 3: 'repair', 4: 'customer' } as const;
 
 export async function create(db: Db, a: Actor, b: ExchangeCreateBody): Promise<number> {
@@ -145,54 +141,10 @@ onApprovalEnd(EXCHANGE_APPROVAL_KIND, async (tx, end) => {
 
 // ——— Reads ———
 
-type Tz = Pick<Actor, 'timeZone'>;
-const rowColumns = (v: Tz) => sql`e.id::int, e.exchange_no, e.kind, e.state, e.source_type, e.customer_id::int, e.customer_name,
-  pm.name as product_name, e.serial_numbers, e.reason, e.amount, ap.name as applicant_name, ${timeOf(sql`e.created_at`, v)} as create_time`;
-const rowJoins = sql`left join product_models pm on pm.enterprise_id = e.enterprise_id and pm.id = e.product_model_id
-  left join users ap on ap.enterprise_id = e.enterprise_id and ap.id = e.applicant_id`;
-
-const presentRow = (r: Rec): ExchangeRow => ({
-  id: Number(r.id),
-  exchangeNo: String(r.exchange_no),
-  kind: Number(r.kind),
-  state: Number(r.state),
-  sourceType: Number(r.source_type),
-  customerId: n(r.customer_id),
-  customerName: s(r.customer_name),
-  productName: s(r.product_name),
-  serialNumbers: (r.serial_numbers as string[]) ?? [],
-  reason: String(r.reason),
-  amount: Number(r.amount),
-  applicantName: s(r.applicant_name),
-  create_time: String(r.create_time),
-});
-
 export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
   // Filtering by an order opens it: an order outside the caller's scope is not found (as its detail would be).
   if (q.orderId) await orderInScope(ex, a, q.orderId);
-  const w = and([
-    sql`e.enterprise_id = ${a.enterpriseId}`,
-    providerScope(a, 'e'),
-    q.keyword ? sql`(e.exchange_no = ${q.keyword} or e.customer_name like ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`})` : null,
-    q.state != null ? sql`e.state = ${q.state}` : null,
-    q.kind ? sql`e.kind = ${q.kind}` : null,
-    q.complaintId ? sql`e.complaint_id = ${q.complaintId}` : null,
-    q.orderId ? sql`e.order_id = ${q.orderId}` : null,
-    q.repairId ? sql`e.repair_id = ${q.repairId}` : null,
-    ...createdBetween(sql`e.created_at`, a, q.startTime, q.endTime),
-  ]);
-  return listPage(
-    q,
-    async () =>
-      (
-        await rows<Rec>(
-          ex,
-          sql`select ${rowColumns(a)} from (${pageRows('exchange_orders', 'e', a.enterpriseId, w, sql`e.created_at desc, e.id desc`, q)}) e ${rowJoins}
-            order by e.created_at desc, e.id desc`,
-        )
-      ).map(presentRow),
-    () => countOf(ex, sql`exchange_orders e`, w),
-  );
+  return exchangePage(ex, a, q);
 }
 
 /** Whether the actor holds an open task of the instance's current step (his own; delegation is the engine's to check). */
@@ -206,59 +158,39 @@ async function holdsTask(ex: Executor, a: Actor, instanceId: number): Promise<bo
 }
 
 export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDetail> {
-  const [r] = await rows<Rec>(
-    db,
-    sql`select ${rowColumns(a)}, e.applicant_id, e.complaint_id, c.complaint_no, e.order_id, o.order_no, e.repair_id, ro.repair_no, e.installed_product_id,
-        e.remark, e.replacement_serial, dc.name as decider_name, ${timeOf(sql`e.decided_at`, a)} as decided_time
-      from exchange_orders e ${rowJoins}
-      left join complaints c on c.enterprise_id = e.enterprise_id and c.id = e.complaint_id
-      left join orders o on o.enterprise_id = e.enterprise_id and o.id = e.order_id
-      left join repair_orders ro on ro.enterprise_id = e.enterprise_id and ro.id = e.repair_id
-      left join users dc on dc.enterprise_id = e.enterprise_id and dc.id = e.decider_id
-      where e.enterprise_id = ${a.enterpriseId} and e.id = ${id} and ${providerScope(a, 'e')}`,
-  );
+  const r = await exchangeDetailRow(db, a, id);
   if (!r) throw notFound();
-  const log = await rows<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }>(
-    db,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from exchange_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.exchange_id = ${id} order by l.id`,
-  );
-  const stock = await rows<{ type: number; serial: string | null; warehouse_name: string | null; change: number; time: string }>(
-    db,
-    sql`select l.type, coalesce(l.serial_in, l.serial_out) as serial, w.name as warehouse_name, l.change, ${timeOf(sql`l.created_at`, a)} as time
-      from stock_logs l left join warehouses w on w.enterprise_id = l.enterprise_id and w.id = l.warehouse_id
-      where l.enterprise_id = ${a.enterpriseId} and l.doc_kind = 'exchange' and l.doc_id = ${id} order by l.id`,
-  );
+  const log = await exchangeLog(db, a, id);
+  const stock = await exchangeStock(db, a, id);
   const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, id);
-  const applicant = Number(r.applicant_id) === a.id;
+  const applicant = r.applicant_id === a.id;
   const approver = inst ? await holdsTask(db, a, inst.id) : a.admin;
   return {
-    ...presentRow(r),
-    complaintId: n(r.complaint_id),
-    complaintNo: s(r.complaint_no),
-    orderId: n(r.order_id),
-    orderNo: s(r.order_no),
-    repairId: n(r.repair_id),
-    repairNo: s(r.repair_no),
-    installedProductId: n(r.installed_product_id),
-    remark: s(r.remark),
-    deciderName: s(r.decider_name),
-    decidedTime: s(r.decided_time),
-    abilities: exchangeAbilities(Number(r.state), { approver, applicant }),
+    ...toExchangeRow(r),
+    complaintId: r.complaint_id,
+    complaintNo: r.complaint_no,
+    orderId: r.order_id,
+    orderNo: r.order_no,
+    repairId: r.repair_id,
+    repairNo: r.repair_no,
+    installedProductId: r.installed_product_id,
+    remark: r.remark,
+    deciderName: r.decider_name,
+    decidedTime: r.decided_time,
+    abilities: exchangeAbilities(r.state, { approver, applicant }),
     approvalId: inst?.id ?? null,
-    replacementSerial: s(r.replacement_serial),
+    replacementSerial: r.replacement_serial,
     stock: stock.map((m) => ({
       type: STOCK_LOG_TYPES[m.type as keyof typeof STOCK_LOG_TYPES] ?? String(m.type),
       serial: m.serial,
       warehouseName: m.warehouse_name,
-      change: Number(m.change),
+      change: m.change,
       time: m.time,
     })),
     log: log.map((l) => ({
       action: EXCHANGE_ACTION_NAMES[l.action as keyof typeof EXCHANGE_ACTION_NAMES] ?? l.action,
-      fromState: n(l.from_state),
-      toState: Number(l.to_state),
+      fromState: l.from_state,
+      toState: l.to_state,
       note: l.note,
       userName: l.user_name,
       time: l.time,

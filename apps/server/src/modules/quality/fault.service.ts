@@ -17,14 +17,14 @@ interface NodeRow {
   name: string;
   sort: number;
 }
-const present = (r: NodeRow): FaultNode => ({
-  id: Number(r.id),
-  parentId: r.parent_id == null ? null : Number(r.parent_id),
+const toFaultNode = (r: NodeRow): FaultNode => ({
+  id: r.id,
+  parentId: r.parent_id,
   category: r.category,
-  level: Number(r.level),
+  level: r.level,
   code: r.code,
   name: r.name,
-  sort: Number(r.sort),
+  sort: r.sort,
 });
 
 const treeOf = async (ex: Executor, ep: number, category: string): Promise<FaultNode[]> =>
@@ -34,7 +34,7 @@ const treeOf = async (ex: Executor, ep: number, category: string): Promise<Fault
       sql`select id, parent_id, category, level, code, name, sort from fault_modes where enterprise_id = ${ep} and category = ${category}
         order by level, sort, id`,
     )
-  ).map(present);
+  ).map(toFaultNode);
 
 export async function list(db: Db, a: Actor, category: string) {
   const cats = await rows<{ category: string }>(

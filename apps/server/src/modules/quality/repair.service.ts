@@ -10,7 +10,6 @@ import {
   type RepairCreateBody,
   type RepairCtx,
   type RepairDetail,
-  type RepairRow,
   type RepairUpdateBody,
   type repairContract as C,
   repairAbilities,
@@ -20,14 +19,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { countOf, listPage, pageRows } from '../../platform/list';
 import { changeState, insertStateLog, type PatchValue, type StateTable } from '../../platform/state';
-import { and, createdBetween, timeOf } from '../../platform/sql';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../approvals/registry';
 import { orderInScope } from '../orders/scope';
 import { dictValueOf } from './quality.dict';
 import { receiveRepairUnit, sendBackRepairUnit } from './repair.stock';
+import { repairDetailRow, repairLog, repairPage, toRepairRow } from './repair.repo';
 import { originOf, providerScope } from './repair.sources';
 
 export const REPAIR_STATE: StateTable = {
@@ -40,7 +38,6 @@ export const REPAIR_STATE: StateTable = {
 
 type Rec = Record<string, unknown>;
 const n = (v: unknown): number | null => (v == null ? null : Number(v));
-const s = (v: unknown): string | null => (v == null ? null : String(v));
 
 const SOURCE_KIND = { 1: 'complaint', 2: 'order', 3: 'visit', 4: 'customer' } as const;
 
@@ -204,102 +201,40 @@ onApprovalEnd(REPAIR_APPROVAL_KIND, async (tx, end) => {
 
 // ——— Reads ———
 
-type Tz = Pick<Actor, 'timeZone'>;
-const rowColumns = (v: Tz) => sql`r.id::int, r.repair_no, r.state, r.source_type, r.customer_id::int, r.customer_name, pm.name as product_name,
-  r.serial_number, r.fault, r.in_carrier, r.in_waybill, r.out_carrier, r.out_waybill, r.cost, ${timeOf(sql`r.created_at`, v)} as create_time`;
-const rowJoins = sql`left join product_models pm on pm.enterprise_id = r.enterprise_id and pm.id = r.product_model_id`;
-
-const presentRow = (r: Rec): RepairRow => ({
-  id: Number(r.id),
-  repairNo: String(r.repair_no),
-  state: Number(r.state),
-  sourceType: Number(r.source_type),
-  customerId: n(r.customer_id),
-  customerName: s(r.customer_name),
-  productName: s(r.product_name),
-  serialNumber: String(r.serial_number),
-  fault: String(r.fault),
-  inCarrier: s(r.in_carrier),
-  inWaybill: s(r.in_waybill),
-  outCarrier: s(r.out_carrier),
-  outWaybill: s(r.out_waybill),
-  cost: Number(r.cost),
-  create_time: String(r.create_time),
-});
-
 export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
   // Filtering by an order opens it: an order outside the caller's scope is not found (as its detail would be).
   if (q.orderId) await orderInScope(ex, a, q.orderId);
-  const w = and([
-    sql`r.enterprise_id = ${a.enterpriseId}`,
-    providerScope(a, 'r'),
-    q.keyword
-      ? sql`(r.repair_no = ${q.keyword} or r.serial_number = ${q.keyword} or r.customer_name like ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`})`
-      : null,
-    q.state != null ? sql`r.state = ${q.state}` : null,
-    q.sourceType ? sql`r.source_type = ${q.sourceType}` : null,
-    q.complaintId ? sql`r.complaint_id = ${q.complaintId}` : null,
-    q.orderId ? sql`r.order_id = ${q.orderId}` : null,
-    q.visitTaskId ? sql`r.visit_task_id = ${q.visitTaskId}` : null,
-    ...createdBetween(sql`r.created_at`, a, q.startTime, q.endTime),
-  ]);
-  return listPage(
-    q,
-    async () =>
-      (
-        await rows<Rec>(
-          ex,
-          sql`select ${rowColumns(a)} from (${pageRows('repair_orders', 'r', a.enterpriseId, w, sql`r.created_at desc, r.id desc`, q)}) r ${rowJoins}
-            order by r.created_at desc, r.id desc`,
-        )
-      ).map(presentRow),
-    () => countOf(ex, sql`repair_orders r`, w),
-  );
+  return repairPage(ex, a, q);
 }
 
 export async function detail(db: Db, a: Actor, id: number): Promise<RepairDetail> {
-  const [r] = await rows<Rec>(
-    db,
-    sql`select ${rowColumns(a)}, r.complaint_id, c.complaint_no, r.order_id, o.order_no, r.visit_task_id, r.installed_product_id, r.product_model_id,
-        r.result, r.unable_reason, r.remark, r.version, w.name as warehouse_name, ${timeOf(sql`r.received_at`, a)} as received_time,
-        ${timeOf(sql`r.completed_at`, a)} as completed_time
-      from repair_orders r ${rowJoins}
-      left join complaints c on c.enterprise_id = r.enterprise_id and c.id = r.complaint_id
-      left join orders o on o.enterprise_id = r.enterprise_id and o.id = r.order_id
-      left join warehouses w on w.enterprise_id = r.enterprise_id and w.id = r.warehouse_id
-      where r.enterprise_id = ${a.enterpriseId} and r.id = ${id} and ${providerScope(a, 'r')}`,
-  );
+  const r = await repairDetailRow(db, a, id);
   if (!r) throw notFound();
-  const log = await rows<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }>(
-    db,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from repair_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.repair_id = ${id} order by l.id`,
-  );
+  const log = await repairLog(db, a, id);
   const inst = await waitingInstanceOf(db, a.enterpriseId, REPAIR_APPROVAL_KIND, id);
   return {
-    ...presentRow(r),
-    complaintId: n(r.complaint_id),
-    complaintNo: s(r.complaint_no),
-    orderId: n(r.order_id),
-    orderNo: s(r.order_no),
-    visitTaskId: n(r.visit_task_id),
-    installedProductId: n(r.installed_product_id),
-    productModelId: n(r.product_model_id),
-    result: s(r.result),
-    unableReason: s(r.unable_reason),
-    remark: s(r.remark),
-    warehouseName: s(r.warehouse_name),
-    receivedTime: s(r.received_time),
-    completedTime: s(r.completed_time),
-    version: Number(r.version),
+    ...toRepairRow(r),
+    complaintId: r.complaint_id,
+    complaintNo: r.complaint_no,
+    orderId: r.order_id,
+    orderNo: r.order_no,
+    visitTaskId: r.visit_task_id,
+    installedProductId: r.installed_product_id,
+    productModelId: r.product_model_id,
+    result: r.result,
+    unableReason: r.unable_reason,
+    remark: r.remark,
+    warehouseName: r.warehouse_name,
+    receivedTime: r.received_time,
+    completedTime: r.completed_time,
+    version: r.version,
     // Complete shows while 处理中 even before the result is filled: the refusal then says what is missing.
-    abilities: repairAbilities(Number(r.state), { ready: true, needsApproval: false, engine: false }),
+    abilities: repairAbilities(r.state, { ready: true, needsApproval: false, engine: false }),
     approvalId: inst?.id ?? null,
     log: log.map((l) => ({
       action: REPAIR_ACTION_NAMES[l.action as keyof typeof REPAIR_ACTION_NAMES] ?? l.action,
-      fromState: n(l.from_state),
-      toState: Number(l.to_state),
+      fromState: l.from_state,
+      toState: l.to_state,
       note: l.note,
       userName: l.user_name,
       time: l.time,

@@ -23,7 +23,8 @@ import { invalid } from '../../platform/errors';
 import { orderListWhere } from '../orders/list.filters';
 import { leadsTeam, seesAllOrders } from '../orders/scope';
 import { REPORT_IMPLS } from './reports.defs';
-import { AXIS_CODES, DIM_COLUMNS, enterpriseWhere, flushReportSummary, REPORT_AGGS, REPORT_CODES } from './summary';
+import { type ExactReport, exactReportRows, lateSecondSql, namesByIds, type ReportAggRow, summaryReportRows, toAggs } from './reports.repo';
+import { DIM_COLUMNS, flushReportSummary, REPORT_AGGS } from './summary';
 
 /**
  * 运营报表 (docs/reports.md): runs a catalogue report for the viewer. The orders counted are the /allOrder list's on the
@@ -111,21 +112,11 @@ const DIMS: Record<ReportDimension, DimImpl> = {
 };
 
 async function namesOf(ex: Executor, ep: number, dim: DimImpl, keys: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
   const n = dim.names;
-  if (!n) return out;
-  if ('labels' in n) {
-    for (const k of keys) out.set(k, n.labels[k] ?? n.none);
-    return out;
-  }
+  if (!n) return new Map();
+  if ('labels' in n) return new Map(keys.map((k) => [k, n.labels[k] ?? n.none]));
   const ids = keys.filter((k) => /^\d+$/.test(k)).map(Number);
-  if (ids.length === 0) return out;
-  const found = await rows<{ id: string; name: string }>(
-    ex,
-    sql`select id::text as id, name from ${sql.identifier(n.table)} where enterprise_id = ${ep} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
-  );
-  for (const r of found) out.set(r.id, r.name);
-  return out;
+  return ids.length === 0 ? new Map() : namesByIds(ex, ep, n.table, ids);
 }
 
 /** Intersects a measure's state drill with a state row's: none in common means the figure is 0 and has no list. */
@@ -157,41 +148,35 @@ function summaryDays(a: Actor, p: ReportParams): { from: string; to: string } | 
 }
 
 /** The report's rows from the summary: its period's marked days recomputed first, then their rows summed by key. */
-async function fromSummary(ex: Executor, a: Actor, p: ReportParams, days: { from: string; to: string }): Promise<Record<string, string | number | null>[]> {
+async function fromSummary(ex: Executor, a: Actor, p: ReportParams, days: { from: string; to: string }): Promise<ReportAggRow[]> {
   await flushReportSummary(ex, a.enterpriseId, { axis: p.axis, ...days });
-  const d = DIM_COLUMNS[p.dimension];
-  const key = d ? sql`case when s.k = -1 then null else s.k::text end` : sql`to_char(s.day, ${p.dimension === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
-  const sums = sql.join(
-    REPORT_AGGS[p.reportId].map((name, i) => sql`sum(s.${sql.raw(`a${i + 1}`)}) as ${sql.identifier(name)}`),
-    sql`, `,
-  );
-  const found = await rows<Record<string, string | number | null>>(
-    ex,
-    sql`select ${key} as k, ${sums} from order_report_day_stats s
-      where s.enterprise_id = ${a.enterpriseId} and s.report = ${REPORT_CODES[p.reportId]} and s.axis = ${AXIS_CODES[p.axis]}
-        and s.dim = ${d?.code ?? 1} and s.day between ${days.from}::date and ${days.to}::date
-      group by 1 order by 1 nulls last`,
-  );
+  const found = await summaryReportRows(ex, a, p, days);
   // The list's period ends at 23:59:59: the orders of the last day's final fraction of a second are in its summary
   // day but not in the list, so they are counted exactly (an index range of one second) and taken off.
-  const impl = REPORT_IMPLS[p.reportId];
   const col = AXIS_COLUMNS[p.axis];
-  const gap = sql`${enterpriseWhere(a.enterpriseId, a.timeZone)} and ${sql.raw(col)} > (${`${days.to} 23:59:59`}::timestamp at time zone ${a.timeZone})
-    and ${sql.raw(col)} < ((${days.to}::date + 1)::timestamp at time zone ${a.timeZone})`;
-  const late = await rows<Record<string, string | number | null>>(
-    ex,
-    sql`select (${DIMS[p.dimension].key(a.timeZone, col)})::text as k, ${impl.aggs} from orders o ${
-      impl.joins?.(a.enterpriseId, sql`(select o.id from orders o where ${gap})`) ?? sql``
-    } where ${gap}${impl.where ? sql` and ${impl.where}` : sql``} group by 1`,
-  );
+  const late = await rows<ReportAggRow>(ex, lateSecondSql(a, REPORT_IMPLS[p.reportId], col, DIMS[p.dimension].key(a.timeZone, col), days.to));
   if (late.length === 0) return found;
   const byKey = new Map(found.map((r) => [r.k, r]));
   for (const l of late) {
     const r = byKey.get(l.k);
     if (!r) continue;
-    for (const name of REPORT_AGGS[p.reportId]) r[name] = Number(r[name] ?? 0) - Number(l[name] ?? 0);
+    const [sum, off] = [toAggs(r), toAggs(l)];
+    for (const name of REPORT_AGGS[p.reportId]) r[name] = (sum[name] ?? 0) - (off[name] ?? 0);
   }
-  return found.filter((r) => REPORT_AGGS[p.reportId].some((name) => Number(r[name] ?? 0) !== 0));
+  return found.filter((r) => Object.values(toAggs(r)).some((v) => v !== 0));
+}
+
+/**
+ * The exact aggregation of a report over the orders, as `runReport` runs it when the summary cannot answer. `team`: the
+ * viewer leads a team and does not see every order (他的团队).
+ */
+export function exactReport(a: Actor, p: ReportParams, team: boolean): ExactReport {
+  const base = { ...(team ? { scope: 'team' } : {}), ...listFiltersOf(p) };
+  const where = orderListWhere({ ...a }, parsedFilters(base) as never);
+  // A scoped viewer's or a filtered report's orders are few: the other tables' figures are read for those orders only,
+  // not aggregated over the whole enterprise.
+  const narrow = !seesAllOrders(a) || team || Object.keys(base).some((k) => !(AXIS_FILTERS[p.axis] as readonly string[]).includes(k));
+  return { ep: a.enterpriseId, impl: REPORT_IMPLS[p.reportId], key: DIMS[p.dimension].key(a.timeZone, AXIS_COLUMNS[p.axis]), where, narrow };
 }
 
 /** Runs one report for the viewer (the caller checked power and plan); `exact` skips the summary (the tests and the bench compare both). */
@@ -207,22 +192,11 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams, o: { ex
   // A team leader who does not see every order counts his team (我的团队), the list his figures open.
   const team = !seesAllOrders(a) && (await leadsTeam(ex, a.enterpriseId, a.id));
   const base = { ...(team ? { scope: 'team' } : {}), ...listFiltersOf(p) };
-  const where = orderListWhere({ ...a }, parsedFilters(base) as never);
-  const key = dim.key(a.timeZone, AXIS_COLUMNS[p.axis]);
   const days = team || o.exact ? null : summaryDays(a, p);
-  // A scoped viewer's or a filtered report's orders are few: the other tables' figures are read for those orders only,
-  // not aggregated over the whole enterprise.
-  const narrow = !seesAllOrders(a) || team || Object.keys(base).some((k) => !(AXIS_FILTERS[p.axis] as readonly string[]).includes(k));
   // The summary is flushed and read on the primary (a replica may not have replayed the flush yet); the aggregation
   // over the orders themselves may read a replica (db/replica.ts).
   if (!days) await readFromReplica();
-  const found = days
-    ? await fromSummary(ex, a, p, days)
-    : await rows<Record<string, string | number | null>>(
-        ex,
-        sql`select (${key})::text as k, ${impl.aggs} from orders o ${impl.joins?.(a.enterpriseId, narrow ? sql`(select o.id from orders o where ${where})` : undefined) ?? sql``}
-        where ${where}${impl.where ? sql` and ${impl.where}` : sql``} group by 1 order by 1 nulls last`,
-      );
+  const found = days ? await fromSummary(ex, a, p, days) : await exactReportRows(ex, exactReport(a, p, team));
   const names = await namesOf(
     ex,
     a.enterpriseId,
@@ -231,13 +205,9 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams, o: { ex
   );
   const sums: Record<string, number> = {};
   const out: OpReportRow[] = found.map((r) => {
-    const aggs: Record<string, number> = {};
-    for (const [k, v] of Object.entries(r)) {
-      if (k === 'k') continue;
-      aggs[k] = Number(v ?? 0);
-      sums[k] = (sums[k] ?? 0) + aggs[k];
-    }
-    const k = r.k == null ? null : String(r.k);
+    const aggs = toAggs(r);
+    for (const [k, v] of Object.entries(aggs)) sums[k] = (sums[k] ?? 0) + v;
+    const k = r.k;
     const rowDrill = k == null ? null : dim.drill(k, p);
     const drill: Record<string, Record<string, string>> = {};
     for (const m of def.measures) {

@@ -142,7 +142,7 @@ function flushBatch(ex: Executor, ep: number, range?: { axis: ReportAxis; from: 
     if (gone.length === 0) return 0;
     const tz = await timeZoneOf(tx, ep);
     for (const [axis, code] of Object.entries(AXIS_CODES) as [ReportAxis, number][]) {
-      const days = gone.filter((g) => Number(g.axis) === code).map((g) => g.day);
+      const days = gone.filter((g) => g.axis === code).map((g) => g.day);
       if (days.length === 0) continue;
       for (const r of REPORTS) if (r.axes.includes(axis)) await recompute(tx, ep, tz, r.id, axis, days);
     }
@@ -155,7 +155,7 @@ export const REPORT_SUMMARY_JOB = 'reports.flushSummary';
 /** Flushes every enterprise with marked days (up to 100 per run); answers how many. */
 export async function flushAllReportSummaries(ex: Executor): Promise<number> {
   const marked = await rows<{ ep: number }>(ex, sql`select distinct enterprise_id as ep from order_report_dirty limit 100`);
-  for (const m of marked) await flushReportSummary(ex, Number(m.ep));
+  for (const m of marked) await flushReportSummary(ex, m.ep);
   return marked.length;
 }
 
@@ -259,6 +259,6 @@ export const createReportSummary = (database: Database): Promise<void> =>
     marker: 'orders_report_dirty_ins',
     backfill: async (tx) => {
       const eps = await rows<{ id: number }>(tx, sql`select distinct enterprise_id as id from orders`);
-      for (const e of eps) await rebuildReportSummary(tx, Number(e.id));
+      for (const e of eps) await rebuildReportSummary(tx, e.id);
     },
   });

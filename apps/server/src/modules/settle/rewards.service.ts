@@ -5,6 +5,7 @@ import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { type PageRequest, pageSql } from '../../platform/list';
+import { prefixPattern } from '../../platform/search';
 import { apiTime } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { closeApproval, decide, startApproval, waitingInstanceOf } from '../approvals/engine';
@@ -218,7 +219,7 @@ function whereOf(a: Actor, f: RewardFilters): SQL {
   if (f.endDay) conds.push(sql`r.created_at < ((${f.endDay}::date + 1)::timestamp at time zone ${a.timeZone})`);
   if (f.keyword) {
     const k = f.keyword.trim();
-    conds.push(sql`(r.reward_no like ${`${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or r.reason ilike ${containing(k)}
+    conds.push(sql`(r.reward_no like ${prefixPattern(k)} or r.reason ilike ${containing(k)}
       or r.order_id in (select id from orders where enterprise_id = ${a.enterpriseId} and order_no = ${k}))`);
   }
   return sql.join(conds, sql` and `);

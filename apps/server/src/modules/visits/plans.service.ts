@@ -30,22 +30,22 @@ interface PlanRow {
   create_time: string;
 }
 
-const present = (r: PlanRow): VisitPlan => ({
-  id: Number(r.id),
+const toVisitPlan = (r: PlanRow): VisitPlan => ({
+  id: r.id,
   name: r.name,
-  visitType: Number(r.visit_type),
+  visitType: r.visit_type,
   templateIds: r.template_ids.map(Number),
   templateNames: r.template_names ?? [],
-  delayMinutes: Number(r.delay_minutes),
-  samplePercent: Number(r.sample_percent),
-  minIntervalDays: Number(r.min_interval_days),
+  delayMinutes: r.delay_minutes,
+  samplePercent: r.sample_percent,
+  minIntervalDays: r.min_interval_days,
   dimensions: r.dimensions.map(Number),
-  formTemplateId: r.form_template_id == null ? null : Number(r.form_template_id),
-  visitorMode: Number(r.visitor_mode),
+  formTemplateId: r.form_template_id,
+  visitorMode: r.visitor_mode,
   visitorIds: r.visitor_ids.map(Number),
   visitorNames: r.visitor_names ?? [],
   enabled: r.enabled,
-  taskCount: Number(r.task_count),
+  taskCount: r.task_count,
   create_time: r.create_time,
 });
 
@@ -63,7 +63,7 @@ function selectPlans(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: ReturnT
 export async function listPlans(db: Db, a: Actor, page: PageRequest) {
   return listPage(
     page,
-    async () => (await rows<PlanRow>(db, selectPlans(a, sql`true`, sql`order by p.id desc ${pageSql(page)}`))).map(present),
+    async () => (await rows<PlanRow>(db, selectPlans(a, sql`true`, sql`order by p.id desc ${pageSql(page)}`))).map(toVisitPlan),
     () => countOf(db, sql`return_visit_plans p`, sql`p.enterprise_id = ${a.enterpriseId} and ${LIVE}`),
   );
 }
@@ -71,7 +71,7 @@ export async function listPlans(db: Db, a: Actor, page: PageRequest) {
 export async function getPlan(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<VisitPlan> {
   const [r] = await rows<PlanRow>(ex, selectPlans(a, sql`p.id = ${id}`));
   if (!r) throw notFound();
-  return present(r);
+  return toVisitPlan(r);
 }
 
 /** Every reference belongs to the enterprise: order types, the evaluation form, and live return-visit staff (role 7). */

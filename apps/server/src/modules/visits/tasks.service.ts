@@ -20,36 +20,51 @@ import {
   type visitsContract as C,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { timeOf } from '../../platform/sql';
 import { cleanExtWith, presentExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { createOrder } from '../orders/create.service';
 import { openFromVisit } from '../quality/complaint.service';
-import { presentRow, summaryStateCounts, type TaskQuery, stateCounts, taskFilters, taskPage, taskRow } from './tasks.repo';
+import {
+  earlierTasks,
+  mine,
+  nothing,
+  pooled,
+  providerScope,
+  enabledDictItem,
+  evaluateOrder,
+  followUpSource,
+  isFutureDate,
+  myOpenCount,
+  productSummary,
+  setFollowUpOrder,
+  setOrderVisitor,
+  summaryStateCounts,
+  type TaskDetailRow,
+  type TaskQuery,
+  stateCounts,
+  taskFilters,
+  taskLog,
+  taskPage,
+  taskRow,
+  toTaskRow,
+  visitedHistory,
+  type VisitedKind,
+  visitedRecord,
+} from './tasks.repo';
 import { isVisitDesk, moveTask, visitCtxOf } from './visits.state';
 
 /** Who sees every task: the /ReturnVisitTask desk and administrators. */
 const seesAll = (a: Actor): boolean => a.admin || hasPower(a.powers, VISIT_POWERS.all);
-/** The caller's own tasks. */
-const mine = (a: Actor): SQL => sql`t.visitor_id = ${a.id}`;
-/** Pool tasks the caller may take: waiting, without a visitor, not of his own service. */
-const pool = (a: Actor): SQL => sql`t.visitor_id is null and t.state = 1 and t.engineer_id is distinct from ${a.id}`;
-
-/** An outsourced provider's user sees only the visits of his provider's orders (docs/permissions.md). */
-const providerScope = (a: Actor): SQL[] =>
-  a.providerId == null
-    ? []
-    : [sql`exists (select 1 from orders po where po.enterprise_id = t.enterprise_id and po.id = t.order_id and po.provider_id = ${a.providerId})`];
 
 export function listAll(db: Db, a: Actor, q: TaskQuery) {
   return taskPage(db, a, [...providerScope(a), ...taskFilters(q, a)], q);
 }
 
 export function listMine(db: Db, a: Actor, q: QueryOf<typeof C.myList>) {
-  const who = q.pool === '1' ? (isVisitDesk(a) ? pool(a) : sql`false`) : mine(a);
+  const who = q.pool === '1' ? (isVisitDesk(a) ? pooled(a) : nothing) : mine(a);
   return taskPage(db, a, [who, ...taskFilters(q, a)], q);
 }
 
@@ -61,139 +76,71 @@ export function counts(db: Db, a: Actor, dataType: '0' | '1') {
 }
 
 /** The badge getAllVisitCount: my tasks to visit (1) and to visit again (4). */
-export async function badgeCount(ex: Executor, a: Pick<Actor, 'id' | 'enterpriseId'>): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from return_visit_tasks t where t.enterprise_id = ${a.enterpriseId} and t.visitor_id = ${a.id} and t.state in (1, 4)`,
-  );
-  return Number(r?.n ?? 0);
-}
+export const badgeCount = (ex: Executor, a: Pick<Actor, 'id' | 'enterpriseId'>): Promise<number> => myOpenCount(ex, a);
 
 /** A task the caller may open: all for the desk; else his own, or a pool task he may take. Others: not found. */
-export async function visibleTask(ex: Executor, a: Actor, id: number) {
+export async function visibleTask(ex: Executor, a: Actor, id: number): Promise<TaskDetailRow> {
   const r = await taskRow(ex, a, id);
   if (!r) throw notFound();
-  if (a.providerId != null && Number(r.provider_id ?? 0) !== a.providerId) throw notFound();
+  if (a.providerId != null && (r.provider_id ?? 0) !== a.providerId) throw notFound();
   if (seesAll(a)) return r;
-  if (r.visitor_id != null && Number(r.visitor_id) === a.id) return r;
-  if (r.visitor_id == null && Number(r.state) === 1 && isVisitDesk(a) && Number(r.engineer_id ?? 0) !== a.id) return r;
+  if (r.visitor_id != null && r.visitor_id === a.id) return r;
+  if (r.visitor_id == null && r.state === 1 && isVisitDesk(a) && (r.engineer_id ?? 0) !== a.id) return r;
   throw notFound();
 }
 
 export async function detail(db: Db, a: Actor, id: number): Promise<VisitTaskDetail> {
   const r = await visibleTask(db, a, id);
-  const log = await rows<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }>(
-    db,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from return_visit_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.task_id = ${id} order by l.id`,
-  );
+  const log = await taskLog(db, a, id);
   return {
-    ...presentRow(r as never),
-    scores: Object.fromEntries(Object.entries((r.scores ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Number(v)])),
-    comment: (r.comment as string | null) ?? null,
-    ext: (r.ext ?? {}) as Record<string, unknown>,
+    ...toTaskRow(r),
+    // Scores are JSON numbers as saved; Number() keeps an old string score a number.
+    scores: Object.fromEntries(Object.entries(r.scores ?? {}).map(([k, v]) => [k, Number(v)])),
+    comment: r.comment,
+    ext: r.ext ?? {},
     extFields:
       r.form_version_id == null
         ? []
-        : await presentExt(db, a.enterpriseId, Number(r.form_version_id), (r.ext ?? {}) as ExtValues, { roles: a.sysrole == null ? undefined : [a.sysrole] }),
-    callSeconds: Number(r.call_seconds ?? 0),
-    followUpOrderId: r.follow_up_order_id == null ? null : Number(r.follow_up_order_id),
-    followUpOrderNo: (r.follow_up_order_no as string | null) ?? null,
-    dimensions: ((r.dimensions ?? []) as number[]).map(Number),
-    formTemplateId: r.form_template_id == null ? null : Number(r.form_template_id),
-    contactName: (r.custom_link_person as string | null) ?? null,
-    contactPhone: (r.custom_phone as string | null) ?? null,
-    smsSentAt: (r.sms_time as string | null) ?? null,
-    abilities: visitAbilities(Number(r.state), visitCtxOf(a, r)),
-    log: log.map((l) => ({
-      action: l.action,
-      fromState: l.from_state == null ? null : Number(l.from_state),
-      toState: Number(l.to_state),
-      note: l.note,
-      userName: l.user_name,
-      time: l.time,
-    })),
+        : await presentExt(db, a.enterpriseId, r.form_version_id, (r.ext ?? {}) as ExtValues, { roles: a.sysrole == null ? undefined : [a.sysrole] }),
+    callSeconds: r.call_seconds ?? 0,
+    followUpOrderId: r.follow_up_order_id,
+    followUpOrderNo: r.follow_up_order_no,
+    dimensions: r.dimensions ?? [],
+    formTemplateId: r.form_template_id,
+    contactName: r.custom_link_person,
+    contactPhone: r.custom_phone,
+    smsSentAt: r.sms_time,
+    abilities: visitAbilities(r.state, visitCtxOf(a, r)),
+    log: log.map((l) => ({ action: l.action, fromState: l.from_state, toState: l.to_state, note: l.note, userName: l.user_name, time: l.time })),
   };
 }
 
 /** The visited record's summary (an order, or an event for type 6), its history and the customer's product, for the visitor's page. */
 export async function visitOrderDetail(db: Db, a: Actor, id: number) {
   const t = await visibleTask(db, a, id);
-  const isEvent = Number(t.visit_type) === 6;
   // A repair-sent visit (type 53) shows the repair-sent order: its number, fault, handler and completion.
-  const isRepair = Number(t.visit_type) === 53;
-  const [o] = await rows<Record<string, string | number | null>>(
-    db,
-    isRepair
-      ? sql`select r.id, r.repair_no as order_no, r.fault as title, r.state, null as template_name, coalesce(cu.name, r.customer_name, '') as customer_name,
-          null as custom_link_person, null as custom_phone, null as full_address, e.name as engineer_name,
-          ${timeOf(sql`r.completed_at`, a)} as finish_time, r.result as detail_desc, r.installed_product_id, r.customer_id
-        from repair_orders r left join customers cu on cu.enterprise_id = r.enterprise_id and cu.id = r.customer_id
-        left join users e on e.enterprise_id = r.enterprise_id and e.id = r.created_by
-        where r.enterprise_id = ${a.enterpriseId} and r.id = ${t.record_id}`
-      : isEvent
-        ? sql`select ev.id, ev.event_no as order_no, ev.title, ev.state, ft.name as template_name, coalesce(cu.name, ev.custom_name, '') as customer_name,
-          ev.custom_linkperson as custom_link_person, ev.custom_phone, ev.full_address, e.name as engineer_name,
-          ${timeOf(sql`ev.closed_at`, a)} as finish_time, ev.description as detail_desc, ev.installed_product_id, ev.customer_id
-        from events ev left join customers cu on cu.enterprise_id = ev.enterprise_id and cu.id = ev.customer_id
-        left join form_templates ft on ft.enterprise_id = ev.enterprise_id and ft.id = ev.template_id
-        left join users e on e.enterprise_id = ev.enterprise_id and e.id = ev.principal_id
-        where ev.enterprise_id = ${a.enterpriseId} and ev.id = ${t.record_id}`
-        : sql`select o.id, o.order_no, o.title, o.state, ft.name as template_name, cu.name as customer_name, o.custom_link_person, o.custom_phone,
-          o.full_address, e.name as engineer_name, ${timeOf(sql`o.finished_at`, a)} as finish_time, o.detail_desc, o.installed_product_id, o.customer_id
-        from orders o join customers cu on cu.enterprise_id = o.enterprise_id and cu.id = o.customer_id
-        left join form_templates ft on ft.enterprise_id = o.enterprise_id and ft.id = o.template_id
-        left join users e on e.enterprise_id = o.enterprise_id and e.id = o.service_user_id
-        where o.enterprise_id = ${a.enterpriseId} and o.id = ${t.order_id}`,
-  );
+  const kind: VisitedKind = t.visit_type === 53 ? 'repair' : t.visit_type === 6 ? 'event' : 'order';
+  const o = await visitedRecord(db, a, kind, t);
   if (!o) throw notFound();
-  const history = await rows<{ action: string; note: string | null; user_name: string | null; time: string }>(
-    db,
-    isRepair
-      ? sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-        from repair_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-        where l.enterprise_id = ${a.enterpriseId} and l.repair_id = ${t.record_id} order by l.id desc limit 50`
-      : isEvent
-        ? sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-        from event_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-        where l.enterprise_id = ${a.enterpriseId} and l.event_id = ${t.record_id} order by l.id desc limit 50`
-        : sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-        from order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-        where l.enterprise_id = ${a.enterpriseId} and l.order_id = ${t.order_id} order by l.id desc limit 50`,
-  );
-  const [p] = o.installed_product_id
-    ? await rows<{ id: number; name: string; serial_number: string | null; warranty_end: string | null }>(
-        db,
-        sql`select id, name, serial_number, to_char(warranty_end, 'YYYY-MM-DD') as warranty_end from installed_products
-          where enterprise_id = ${a.enterpriseId} and id = ${o.installed_product_id}`,
-      )
-    : [];
-  const earlier =
-    o.customer_id == null
-      ? []
-      : await rows<{ id: number; state: number; order_no: string; visit_time: string | null }>(
-          db,
-          sql`select id, state, order_no, ${timeOf(sql`visited_at`, a)} as visit_time from return_visit_tasks
-            where enterprise_id = ${a.enterpriseId} and customer_id = ${o.customer_id} and id <> ${id} order by created_at desc limit 5`,
-        );
-  const s = (v: unknown) => (v == null ? null : String(v));
-  const names: Record<string, string> = isRepair ? REPAIR_ACTION_NAMES : isEvent ? EVENT_ACTION_LABELS : ORDER_ACTION_NAMES;
+  const history = await visitedHistory(db, a, kind, t);
+  const p = o.installed_product_id ? await productSummary(db, a.enterpriseId, o.installed_product_id) : undefined;
+  const earlier = o.customer_id == null ? [] : await earlierTasks(db, a, o.customer_id, id);
+  const names: Record<string, string> = kind === 'repair' ? REPAIR_ACTION_NAMES : kind === 'event' ? EVENT_ACTION_LABELS : ORDER_ACTION_NAMES;
   return {
     order: {
-      kind: isRepair ? ('repair' as const) : isEvent ? ('event' as const) : ('order' as const),
-      id: Number(o.id),
-      orderNo: String(o.order_no),
-      title: String(o.title),
-      state: Number(o.state),
-      templateName: s(o.template_name),
-      customerName: String(o.customer_name),
-      contactName: s(o.custom_link_person),
-      contactPhone: s(o.custom_phone),
-      address: s(o.full_address),
-      engineerName: s(o.engineer_name),
-      finishTime: s(o.finish_time),
-      detailDesc: s(o.detail_desc),
+      kind,
+      id: o.id,
+      orderNo: o.order_no,
+      title: o.title,
+      state: o.state,
+      templateName: o.template_name,
+      customerName: o.customer_name,
+      contactName: o.custom_link_person,
+      contactPhone: o.custom_phone,
+      address: o.full_address,
+      engineerName: o.engineer_name,
+      finishTime: o.finish_time,
+      detailDesc: o.detail_desc,
     },
     history: history.map((h) => ({
       action: names[h.action] ?? h.action,
@@ -201,21 +148,17 @@ export async function visitOrderDetail(db: Db, a: Actor, id: number) {
       userName: h.user_name,
       time: h.time,
     })),
-    product: p ? { id: Number(p.id), name: p.name, serialNo: p.serial_number, warrantyEnd: p.warranty_end } : null,
-    earlier: earlier.map((e) => ({ id: Number(e.id), state: Number(e.state), orderNo: e.order_no, returnVisitTime: e.visit_time })),
+    product: p ? { id: p.id, name: p.name, serialNo: p.serial_number, warrantyEnd: p.warranty_end } : null,
+    earlier: earlier.map((e) => ({ id: e.id, state: e.state, orderNo: e.order_no, returnVisitTime: e.visit_time })),
   };
 }
 
 /** An enabled item of a dictionary (by code), else a Chinese refusal naming the dictionary. */
 async function dictItem(ex: Executor, ep: number, code: string, name: string | null | undefined, label: string): Promise<string> {
   if (!name) throw invalid(`${label}：请选择${label}`);
-  const type = dictTypeByCode(code)?.type;
-  const [r] = await rows<{ name: string }>(
-    ex,
-    sql`select name from dict_items where enterprise_id = ${ep} and type = ${type ?? -1} and name = ${name} and enabled`,
-  );
-  if (!r) throw invalid(`${label}：请从字典“${label}”中选择`);
-  return r.name;
+  const found = await enabledDictItem(ex, ep, dictTypeByCode(code)?.type ?? -1, name);
+  if (!found) throw invalid(`${label}：请从字典“${label}”中选择`);
+  return found;
 }
 
 const ACTION_OF = { 3: 'pass', 5: 'passUnrated', 2: 'fail', 4: 'later' } as const;
@@ -237,25 +180,20 @@ function scoresOf(b: VisitSubmitBody, dims: number[], required: boolean): Record
 
 /** Not passed: a follow-up order for the dispatcher on the same customer, address and product (docs/visits.md). */
 export async function openFollowUp(tx: Tx, a: Actor, orderId: number, reason: string, comment: string | null): Promise<number | null> {
-  const [o] = await rows<Record<string, unknown>>(
-    tx,
-    sql`select order_no, title, template_id, customer_id, contact_id, address_id, installed_product_id, priority, service_group_id, ext
-      from orders where enterprise_id = ${a.enterpriseId} and id = ${orderId}`,
-  );
+  const o = await followUpSource(tx, a.enterpriseId, orderId);
   if (!o) return null;
-  const n = (v: unknown) => (v == null ? null : Number(v));
   const body: CreateOrderBody = {
-    orderType: n(o.template_id),
-    customerId: Number(o.customer_id),
-    title: `回访不通过：${String(o.title)}`.slice(0, 100),
-    contactId: n(o.contact_id),
-    addressId: n(o.address_id),
-    productId: n(o.installed_product_id),
-    priority: Math.max(Number(o.priority ?? 1), 2),
-    serviceGroupId: n(o.service_group_id),
-    detailDesc: `原工单 ${String(o.order_no)} 回访不通过，原因：${reason}${comment ? `；回访备注：${comment}` : ''}`.slice(0, 2000),
+    orderType: o.template_id,
+    customerId: o.customer_id,
+    title: `回访不通过：${o.title}`.slice(0, 100),
+    contactId: o.contact_id,
+    addressId: o.address_id,
+    productId: o.installed_product_id,
+    priority: Math.max(o.priority ?? 1, 2),
+    serviceGroupId: o.service_group_id,
+    detailDesc: `原工单 ${o.order_no} 回访不通过，原因：${reason}${comment ? `；回访备注：${comment}` : ''}`.slice(0, 2000),
     // The same type's fields, as filled on the original order.
-    ext: (o.ext ?? {}) as Record<string, unknown>,
+    ext: o.ext ?? {},
   } as CreateOrderBody;
   // The follow-up is the enterprise's (made for the visitor, who may not create orders himself). Each try is a
   // savepoint: a type since disabled or changed falls back to the default type; failing that the visit is still recorded.
@@ -274,9 +212,9 @@ export async function openFollowUp(tx: Tx, a: Actor, orderId: number, reason: st
  * The return-visit form's answers: checked against the plan's form (its latest version, kind 8), the required fields
  * only on a pass (3, 5; not passed and next visit are often cut short). Without a form the answers are none.
  */
-async function visitExtOf(tx: Tx, a: Actor, t: Record<string, unknown>, b: VisitSubmitBody): Promise<Record<string, unknown>> {
+async function visitExtOf(tx: Tx, a: Actor, t: TaskDetailRow, b: VisitSubmitBody): Promise<Record<string, unknown>> {
   if (t.form_template_id == null) return { ext: {}, form_version_id: null };
-  const v = await forms.latestVersion(tx, a.enterpriseId, Number(t.form_template_id));
+  const v = await forms.latestVersion(tx, a.enterpriseId, t.form_template_id);
   if (!v) return { ext: {}, form_version_id: null };
   const previous = (t.ext ?? {}) as ExtValues;
   const pass = b.state === 3 || b.state === 5;
@@ -298,8 +236,8 @@ async function visitExtOf(tx: Tx, a: Actor, t: Record<string, unknown>, b: Visit
 export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 2 = 1) {
   return db.transaction(async (tx) => {
     const t = await visibleTask(tx, a, b.taskId);
-    if (b.version != null && Number(t.version) !== b.version) throw new AppError('STATE_CHANGED');
-    const dims = ((t.dimensions ?? []) as number[]).map(Number);
+    if (b.version != null && t.version !== b.version) throw new AppError('STATE_CHANGED');
+    const dims = t.dimensions ?? [];
     const patch: Record<string, string | number | null | Record<string, unknown> | SQL> = {
       visited_at: sql`now()`,
       channel,
@@ -316,8 +254,7 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     }
     if (b.state === 4) {
       if (!b.nextVisitDate) throw invalid('下次回访日期：请选择下次回访日期');
-      const [d] = await rows<{ future: boolean }>(tx, sql`select ${b.nextVisitDate}::date > (now() at time zone ${a.timeZone})::date as future`);
-      if (!d?.future) throw invalid('下次回访日期：请选择今天以后的日期');
+      if (!(await isFutureDate(tx, b.nextVisitDate, a.timeZone))) throw invalid('下次回访日期：请选择今天以后的日期');
       reason = await dictItem(tx, a.enterpriseId, NEXT_VISIT_REASON_DICT, b.reason, '下次回访原因');
       patch.next_visit_at = sql`(${b.nextVisitDate}::date)::timestamp at time zone ${a.timeZone}`;
     }
@@ -325,24 +262,19 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     patch.reason = reason;
     // The log shows the state it moved to; the note adds the reason (and the next date).
     const note = reason ? `${reason}${b.state === 4 ? `（${b.nextVisitDate}）` : ''}` : null;
-    await moveTask(tx, a, a.enterpriseId, b.taskId, ACTION_OF[b.state], { patch, note, expected: Number(t.state) });
+    await moveTask(tx, a, a.enterpriseId, b.taskId, ACTION_OF[b.state], { patch, note, expected: t.state });
     let followUpOrderId: number | null = null;
     // A failed visit opens a complaint: an order visit's carries the order's customer and engineer, an event visit's
     // the event's customer, contact, product and principal.
     if (b.state === 2) await openFromVisit(tx, a, b.taskId, reason as string, b.comment ?? null);
     // An order visit opens a follow-up order; an event visit has no order to follow (docs/decisions.md).
     if (b.state === 2 && t.order_id != null) {
-      followUpOrderId = await openFollowUp(tx, a, Number(t.order_id), reason as string, b.comment ?? null);
-      if (followUpOrderId) {
-        await tx.execute(
-          sql`update return_visit_tasks set follow_up_order_id = ${followUpOrderId} where enterprise_id = ${a.enterpriseId} and id = ${b.taskId}`,
-        );
-      }
+      followUpOrderId = await openFollowUp(tx, a, t.order_id, reason as string, b.comment ?? null);
+      if (followUpOrderId) await setFollowUpOrder(tx, a.enterpriseId, b.taskId, followUpOrderId);
     }
     // The visit is where the customer's evaluation is taken: the order carries the scores of a rated visit.
     if (b.state === 3 && t.order_id != null) {
-      await tx.execute(sql`update orders set evaluation = ${JSON.stringify({ scores: patch.scores, comment: b.comment ?? null, source: 'returnVisit' })}::jsonb,
-          evaluated_at = coalesce(evaluated_at, now()) where enterprise_id = ${a.enterpriseId} and id = ${t.order_id} and evaluated_at is null`);
+      await evaluateOrder(tx, a.enterpriseId, t.order_id, patch.scores, b.comment ?? null);
     }
     return { state: b.state, followUpOrderId };
   });
@@ -352,8 +284,8 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
 export async function grab(db: Db, a: Actor, b: BodyOf<typeof C.grab>): Promise<void> {
   await db.transaction(async (tx) => {
     const t = await visibleTask(tx, a, b.taskId);
-    if (b.version != null && Number(t.version) !== b.version) throw new AppError('VISIT_TAKEN');
-    if (Number(t.engineer_id ?? 0) === a.id) throw new AppError('VISIT_OWN_ORDER');
+    if (b.version != null && t.version !== b.version) throw new AppError('VISIT_TAKEN');
+    if ((t.engineer_id ?? 0) === a.id) throw new AppError('VISIT_OWN_ORDER');
     try {
       await moveTask(tx, a, a.enterpriseId, b.taskId, 'grab', { patch: { visitor_id: a.id }, note: '领取回访', expected: 1 });
     } catch (e) {
@@ -362,8 +294,7 @@ export async function grab(db: Db, a: Actor, b: BodyOf<typeof C.grab>): Promise<
       throw e;
     }
     if (t.order_id != null) {
-      await tx.execute(sql`update orders set return_visitor_id = ${a.id}, version = version + 1, updated_at = now()
-        where enterprise_id = ${a.enterpriseId} and id = ${t.order_id} and return_visitor_id is null`);
+      await setOrderVisitor(tx, a.enterpriseId, t.order_id, a.id);
     }
   });
 }

@@ -17,7 +17,8 @@ export const VISIT_STATE: StateTable = {
 export const isVisitDesk = (a: Pick<Actor, 'sysrole' | 'admin'>): boolean => a.admin || a.sysrole === 7 || a.sysrole === 3;
 
 /** What the machine decides on, from the very row the change reads. */
-export function visitCtxOf(a: Pick<Actor, 'id' | 'sysrole' | 'admin'> | null | 'customer', row: Record<string, unknown>): VisitCtx {
+/** The row as changeState reads it (untyped) or a task row: its people. */
+export function visitCtxOf(a: Pick<Actor, 'id' | 'sysrole' | 'admin'> | null | 'customer', row: { visitor_id?: unknown; engineer_id?: unknown }): VisitCtx {
   // The customer answering (the SMS survey, the portal's rating) fills the task in the visitor's place, even while it
   // waits in the pool: the customer's own verdict needs no visitor to take it first.
   if (a === 'customer') return { visitor: true, pooled: false, mayGrab: false, system: false };
