@@ -8,6 +8,7 @@ import { exportFiles } from '../db/schema/index';
 import type { Deps } from './deps';
 import { AppError } from './errors';
 import { writeExport } from './exports.writer';
+import { registrationSite } from './registry';
 import { enqueue, registerJobHandler } from './jobs';
 import { ROLE_POWERS_SQL, type SessionUser } from './session';
 
@@ -35,10 +36,14 @@ export interface ExportDef<P = Record<string, unknown>> {
 }
 
 const registry = new Map<string, ExportDef<any>>();
+const sites = new Map<string, string>();
 
 export function registerExport<P>(kind: string, def: ExportDef<P>): void {
   registry.set(kind, def);
+  sites.set(kind, registrationSite());
 }
+/** Each export kind, in registration order, with where it was registered (the wiring snapshot). */
+export const exportEntries = (): { kind: string; site: string }[] => [...registry.keys()].map((kind) => ({ kind, site: sites.get(kind) ?? '?' }));
 export const exportDef = (kind: string): ExportDef<any> | undefined => registry.get(kind);
 
 /** Pages through rows by a numeric key (descending, as lists show newest first). */

@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
 import { onPrimary } from '../db/replica';
 import { addBackground } from './create-deps';
+import { registrationSite } from './registry';
 import type { Deps } from './deps';
 import { BOSS_SCHEMA, commands, createBoss, executorDb } from './jobs.boss';
 
@@ -28,12 +29,15 @@ interface HandlerOptions {
   /** A run that takes longer counts as dead and is retried. */
   expireInSeconds?: number;
 }
-const handlers = new Map<string, { run: JobHandler } & HandlerOptions>();
+const handlers = new Map<string, { run: JobHandler; site: string } & HandlerOptions>();
 const DEAD = '__dead';
 
 export function registerJobHandler(kind: string, handler: JobHandler, opts: HandlerOptions = {}): void {
-  handlers.set(kind, { run: handler, ...opts });
+  handlers.set(kind, { run: handler, site: registrationSite(), ...opts });
 }
+
+/** Each job kind with a handler, in registration order (the order the runner visits them), with where it was registered. */
+export const jobHandlerEntries = (): { kind: string; site: string }[] => [...handlers.entries()].map(([kind, h]) => ({ kind, site: h.site }));
 
 /** pg-boss's expiry of a job whose kind names none. */
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
@@ -118,11 +122,11 @@ export interface DailySchedule {
   kind: string;
   payload?: Record<string, unknown>;
 }
-const schedules: DailySchedule[] = [];
+const schedules: (DailySchedule & { site: string })[] = [];
 
 export function addDailySchedule(s: DailySchedule): void {
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(s.at)) throw new Error(`schedule ${s.name}: at must be HH:mm`);
-  if (!schedules.some((x) => x.name === s.name)) schedules.push(s);
+  if (!schedules.some((x) => x.name === s.name)) schedules.push({ ...s, site: registrationSite() });
 }
 
 export interface Sweep {
@@ -131,13 +135,19 @@ export interface Sweep {
   kind: string;
   payload?: Record<string, unknown>;
 }
-const sweeps: Sweep[] = [];
+const sweeps: (Sweep & { site: string })[] = [];
 
 /** A job every N seconds (SLA checks, timers), once per slot across instances. */
 export function addSweep(s: Sweep): void {
   if (!Number.isInteger(s.everySeconds) || s.everySeconds < 5) throw new Error(`sweep ${s.name}: everySeconds must be an integer ≥ 5`);
-  if (!sweeps.some((x) => x.name === s.name)) sweeps.push(s);
+  if (!sweeps.some((x) => x.name === s.name)) sweeps.push({ ...s, site: registrationSite() });
 }
+
+/** The daily schedules and sweeps in the order they are enqueued, with where each was added (the wiring snapshot). */
+export const scheduleEntries = (): { kind: 'daily' | 'sweep'; name: string; site: string }[] => [
+  ...schedules.map((s) => ({ kind: 'daily' as const, name: s.name, site: s.site })),
+  ...sweeps.map((s) => ({ kind: 'sweep' as const, name: s.name, site: s.site })),
+];
 
 /** Date and time of day of an instant in a time zone. */
 export function zonedParts(now: Date, timeZone: string): { date: string; time: string } {

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client';
+import { registrationSite } from '../../platform/registry';
 
 /** What an owning area learns when one of its documents' approval ends (in the deciding transaction). */
 export interface ApprovalEnd {
@@ -15,6 +16,7 @@ export interface ApprovalEnd {
 export type ApprovalEndHandler = (tx: Tx, end: ApprovalEnd) => Promise<void>;
 
 const handlers = new Map<string, ApprovalEndHandler>();
+const sites = new Map<string, string>();
 
 /**
  * An area declares what its document does when its approval ends (approved: the document moves on; rejected or
@@ -24,9 +26,13 @@ const handlers = new Map<string, ApprovalEndHandler>();
  */
 export function onApprovalEnd(kind: string, handler: ApprovalEndHandler): () => void {
   handlers.set(kind, handler);
+  sites.set(kind, registrationSite());
   return () => {
     if (handlers.get(kind) === handler) handlers.delete(kind);
   };
 }
+
+/** Each kind with a handler, in registration order, with where it was registered (the wiring snapshot). */
+export const approvalEndEntries = (): { kind: string; site: string }[] => [...handlers.keys()].map((kind) => ({ kind, site: sites.get(kind) ?? '?' }));
 
 export const endHandlerOf = (kind: string): ApprovalEndHandler | undefined => handlers.get(kind);

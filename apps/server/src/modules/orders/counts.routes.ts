@@ -9,6 +9,7 @@ import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
 import * as counts from './counts.service';
 import { actorOf } from '../../platform/actor';
 import type { OrderScopeSubject as OrderReader } from './scope';
+import { registrationSite } from '../../platform/registry';
 
 const readerOf = (u: SessionUser): OrderReader => actorOf(u);
 
@@ -20,9 +21,13 @@ const needs = (u: SessionUser, page: string): void => {
 /** The pool's badge as the pool module counts it (an engineer: the part they may grab); the whole pool until it plugs in. */
 type PoolBadge = (ex: Executor, user: SessionUser) => Promise<number>;
 let poolBadge: PoolBadge | null = null;
+let poolBadgeSite: string | null = null;
 export const setPoolBadge = (fn: PoolBadge): void => {
   poolBadge = fn;
+  poolBadgeSite = registrationSite();
 };
+/** Where the pool's badge was plugged in, or null (the wiring snapshot). */
+export const poolBadgeEntry = (): string | null => poolBadgeSite;
 
 /** getOrderListCount: orderDue=0 the overdue badge, is_grab=1 the pool's, otherwise AllOrder's count for its filters. */
 const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {

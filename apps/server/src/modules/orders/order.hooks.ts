@@ -1,6 +1,7 @@
 import { DEFAULT_ORDER_PROCESS, type OrderProcess } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
+import { registrationSite } from '../../platform/registry';
 
 /** The process a new order pins: its settings and the version they come from (null: the built-in default). */
 export interface PinnedProcess {
@@ -9,16 +10,22 @@ export interface PinnedProcess {
 }
 export type ProcessResolver = (tx: Tx, enterpriseId: number, templateId: number) => Promise<PinnedProcess>;
 
-let resolver: ProcessResolver = async () => ({ process: DEFAULT_ORDER_PROCESS, processVersionId: null });
+const defaultResolver: ProcessResolver = async () => ({ process: DEFAULT_ORDER_PROCESS, processVersionId: null });
+let resolver = defaultResolver;
+let resolverSite = 'modules/orders/order.hooks.ts';
 
 /** The process-settings module installs the resolver that reads an order type's published process; answers a restore of the one before. */
 export function setProcessResolver(r: ProcessResolver): () => void {
-  const before = resolver;
+  const before = { resolver, resolverSite };
   resolver = r;
+  resolverSite = registrationSite();
   return () => {
-    resolver = before;
+    resolver = before.resolver;
+    resolverSite = before.resolverSite;
   };
 }
+/** Where the resolver in force was set (the wiring snapshot). */
+export const processResolverSite = (): string => resolverSite;
 export const processForNewOrder: ProcessResolver = (tx, enterpriseId, templateId) => resolver(tx, enterpriseId, templateId);
 
 /** What a hook learns of a new order; it runs in the creating transaction, after the first log row. */
@@ -51,17 +58,33 @@ type BatchHook = (b: CreatedBatch, single: CreatedHook) => Promise<void>;
  * nothing to do costs no round trip. Only for a condition no earlier hook can change. False: the hook is skipped.
  */
 type CreatedProbe = (o: Omit<CreatedOrder, 'tx'>) => SQL | null;
-const created: { hook: CreatedHook; batch?: BatchHook; probe?: CreatedProbe }[] = [];
+interface CreatedEntry {
+  hook: CreatedHook;
+  batch?: BatchHook;
+  probe?: CreatedProbe;
+  /** A wired subscriber's name: registering it again replaces it in place. */
+  name: string | null;
+  site: string;
+}
+const created: CreatedEntry[] = [];
 
-/** Registers work to do when an order is created (default dispatch, SLA clocks, automation, timers); answers its remover. */
-export function afterOrderCreated(hook: CreatedHook, batch?: BatchHook, probe?: CreatedProbe): () => void {
-  const entry = { hook, batch, probe };
-  created.push(entry);
+/**
+ * Registers work to do when an order is created (default dispatch, SLA clocks, automation, timers); answers its remover.
+ * With a `name`, a second registration of that name replaces the first where it stands.
+ */
+export function afterOrderCreated(hook: CreatedHook, batch?: BatchHook, probe?: CreatedProbe, name?: string): () => void {
+  const entry: CreatedEntry = { hook, batch, probe, name: name ?? null, site: registrationSite() };
+  const same = name ? created.findIndex((e) => e.name === name) : -1;
+  if (same >= 0) created[same] = entry;
+  else created.push(entry);
   return () => {
     const i = created.indexOf(entry);
     if (i >= 0) created.splice(i, 1);
   };
 }
+
+/** The order-created hooks in the order they run, with where each was registered (the wiring snapshot). */
+export const createdHookEntries = (): { name: string | null; site: string }[] => created.map((e) => ({ name: e.name, site: e.site }));
 
 export async function runCreatedHooks(o: CreatedOrder): Promise<void> {
   for (const h of created) await h.hook(o);

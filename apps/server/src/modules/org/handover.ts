@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { affected } from '../../db/client';
 import { serviceGroups, users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { registrationSite } from '../../platform/registry';
 
 /**
  * One kind of open record a leaving user hands over (orders, events, customers …). Areas register theirs
@@ -17,11 +18,11 @@ export interface HandoverStep {
   run(tx: Tx, enterpriseId: number, fromId: number, toId: number): Promise<number>;
 }
 
-const steps: HandoverStep[] = [];
+const steps: (HandoverStep & { site: string })[] = [];
 
 /** Registers a step (once per name) and answers a function that removes it again. */
 export function addHandoverStep(step: HandoverStep): () => void {
-  if (!steps.some((s) => s.name === step.name)) steps.push(step);
+  if (!steps.some((s) => s.name === step.name)) steps.push({ ...step, site: registrationSite() });
   return () => {
     const i = steps.findIndex((s) => s.name === step.name);
     if (i >= 0) steps.splice(i, 1);
@@ -52,6 +53,9 @@ addHandoverStep({
     return affected(tx, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
   },
 });
+
+/** The steps in the order they run, with where each was registered (the wiring snapshot). */
+export const handoverStepEntries = (): { name: string; site: string }[] => steps.map((s) => ({ name: s.name, site: s.site }));
 
 /** Moves every registered kind of open record from one user to another, all or nothing. */
 export function handover(db: Db, enterpriseId: number, fromId: number, toId: number): Promise<HandoverResult> {

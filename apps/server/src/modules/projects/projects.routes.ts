@@ -28,7 +28,7 @@ registerProgressHook();
 const examineKind = (q: Record<string, unknown>) => (q.kind === 'task' ? 'task' : 'project');
 registerBadgeCount('/project/examineCount', async ({ user, query, deps }) => examineCount(deps.db, projectViewerOf(user), examineKind(query)));
 registerBadgeCount('/project/myTaskCount', async ({ user, deps }) => myTaskCount(deps.db, projectViewerOf(user)));
-registerMenuGrant(async ({ user, deps }) => {
+registerMenuGrant('projects', async ({ user, deps }) => {
   const v = projectViewerOf(user);
   const [projects, tasks, mine] = await Promise.all([examineCount(deps.db, v, 'project'), examineCount(deps.db, v, 'task'), myTaskCount(deps.db, v)]);
   return [...(projects ? ['ProjectExamine'] : []), ...(tasks ? ['ProjectPlanExamine'] : []), ...(mine ? ['MyProjectTask'] : [])];
