@@ -11,6 +11,9 @@ import { poolBadgeEntry } from './orders/counts.routes';
 import { createdHookEntries, processResolverSite } from './orders/order.hooks';
 import { handoverStepEntries } from './org/handover';
 import { tagTargetEntries } from './tags/tag-links';
+import { historySourceEntries } from './customers/installed.service';
+import { linkTargetEntries } from './forms/ext.service';
+import { provisionStepEntries } from '../platform/provision';
 
 /**
  * Every subscriber of every registry after the app is built as main.ts and the harness build it, in the order each
@@ -32,6 +35,9 @@ export function wiringSnapshot(): Record<string, string[]> {
     tagTargets: tagTargetEntries().map((e) => `${e.code} ${e.site}`),
     exports: exportEntries().map((e) => `${e.kind} ${e.site}`),
     handoverSteps: handoverStepEntries().map((e) => `${e.name} ${e.site}`),
+    productHistory: historySourceEntries().map((e) => e.site),
+    provisionSteps: provisionStepEntries().map((e) => `${e.name} ${e.site}`),
+    linkTargets: linkTargetEntries().map((e) => `${e.kind} ${e.site}`),
   };
 }
 
@@ -173,6 +179,20 @@ const BEFORE: Record<string, string[]> = {
     'serviceGroupMember modules/org/handover.ts',
     'customerBusinessUser modules/customers/customers.hooks.ts',
     'customerPermission modules/customers/customers.hooks.ts',
+  ],
+  productHistory: ['modules/orders/list.history.ts', 'modules/events/history.ts', 'modules/spares/parts.service.ts', 'modules/spares/parts.service.ts'],
+  provisionSteps: [
+    'tags.defaults modules/tags/tags.routes.ts',
+    'org.defaults modules/org/org.provision.ts',
+    'dict.defaults modules/settings/settings.routes.ts',
+    'forms.templates modules/forms/forms.routes.ts',
+  ],
+  linkTargets: [
+    'user modules/forms/ext.service.ts',
+    'customer modules/customers/customers.hooks.ts',
+    'customerProduct modules/customers/customers.hooks.ts',
+    'saleContract modules/customers/customers.hooks.ts',
+    'maintenanceContract modules/customers/customers.hooks.ts',
   ],
 };
 

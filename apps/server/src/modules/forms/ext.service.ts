@@ -16,10 +16,12 @@ import { AppError } from '../../platform/errors';
 import { uploadsOf } from '../files/uploads.repo';
 import * as repo from './forms.repo';
 import { resolveTemplate } from './templates.service';
+import { registrationSite } from '../../platform/registry';
 
 /** Finds which of `ids` are records of one kind in the enterprise, with a label to show. */
 export type LinkLookup = (ex: Executor, enterpriseId: number, ids: number[]) => Promise<{ id: number; label: string }[]>;
 const linkLookups = new Map<LinkKind, LinkLookup>();
+const linkSites = new Map<LinkKind, string>();
 
 /**
  * Modules that own a record kind register how to find their records, so link fields (type 30) can
@@ -27,7 +29,10 @@ const linkLookups = new Map<LinkKind, LinkLookup>();
  */
 export const registerLinkTarget = (kind: LinkKind, lookup: LinkLookup): void => {
   linkLookups.set(kind, lookup);
+  linkSites.set(kind, registrationSite());
 };
+/** Each link kind with a lookup, in registration order, with where it was registered (the wiring snapshot). */
+export const linkTargetEntries = (): { kind: string; site: string }[] => [...linkLookups.keys()].map((kind) => ({ kind, site: linkSites.get(kind) ?? '?' }));
 
 registerLinkTarget('user', async (ex, enterpriseId, ids) =>
   (
