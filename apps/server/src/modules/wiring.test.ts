@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wireApp } from './wiring';
 import { backgroundEntries } from '../platform/create-deps';
 import { exportEntries } from '../platform/exports';
 import { jobHandlerEntries, scheduleEntries } from '../platform/jobs';
@@ -196,6 +199,20 @@ const BEFORE: Record<string, string[]> = {
   ],
 };
 
+/**
+ * Registries looked up by key (a job kind, an approval kind, a badge path …) do not depend on the order their keys were
+ * added in, only on which subscriber holds each key: compared sorted. State hooks are compared per key, in their order
+ * (a key's hooks run in that order). The rest run in list order and are compared as they are.
+ */
+const BY_KEY = ['approvalEnd', 'jobs', 'schedules', 'badges', 'tagTargets', 'exports', 'linkTargets', 'menuGrants'];
+function comparable(s: Record<string, string[]>): Record<string, string[]> {
+  const out = { ...s };
+  for (const k of BY_KEY) out[k] = [...(s[k] ?? [])].sort();
+  const key = (line: string) => line.slice(0, line.indexOf(' '));
+  out.stateHooks = [...(s.stateHooks ?? [])].sort((a, b) => key(a).localeCompare(key(b)));
+  return out;
+}
+
 describe('wiring', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -206,6 +223,31 @@ describe('wiring', () => {
   });
 
   it('gives every registry the subscribers it had, in the same order', () => {
-    expect(wiringSnapshot()).toEqual(BEFORE);
+    expect(comparable(wiringSnapshot())).toEqual(comparable(BEFORE));
+  });
+
+  it('gives the same lists when a second app is built in the process (the wiring replaces, it does not add)', async () => {
+    const first = wiringSnapshot();
+    const second = await createTestApp();
+    try {
+      expect(wiringSnapshot()).toEqual(first);
+      wireApp();
+      expect(wiringSnapshot()).toEqual(first);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('leaves no subscriber to an import side effect or a once-per-process flag', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const found: string[] = [];
+    for (const f of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+      if (!f.endsWith('.ts') || f.endsWith('.test.ts') || f.startsWith('test/')) continue;
+      const text = readFileSync(path.join(src, f), 'utf8');
+      for (const line of text.split('\n')) {
+        if (/^import '\.{1,2}\//.test(line) || /^let (installed|registered) = /.test(line)) found.push(`${f}: ${line}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -131,13 +131,16 @@ async function runExport(job: { enterpriseId: number | null; payload: Record<str
   });
 }
 
-registerJobHandler(EXPORT_JOB, runExport, {
-  // A 1,000,000-row export takes minutes; past this its instance is taken as dead and it is retried.
-  expireInSeconds: 3600,
-  onFailed: async (job, _error, deps) => {
-    await deps.db
-      .update(exportFiles)
-      .set({ processState: 3, error: '导出失败，请稍后重试', finishedAt: sql`now()` as never })
-      .where(and(eq(exportFiles.enterpriseId, Number(job.enterpriseId)), eq(exportFiles.id, Number(job.payload.exportId)), eq(exportFiles.processState, 1)));
-  },
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireExports(): void {
+  registerJobHandler(EXPORT_JOB, runExport, {
+    // A 1,000,000-row export takes minutes; past this its instance is taken as dead and it is retried.
+    expireInSeconds: 3600,
+    onFailed: async (job, _error, deps) => {
+      await deps.db
+        .update(exportFiles)
+        .set({ processState: 3, error: '导出失败，请稍后重试', finishedAt: sql`now()` as never })
+        .where(and(eq(exportFiles.enterpriseId, Number(job.enterpriseId)), eq(exportFiles.id, Number(job.payload.exportId)), eq(exportFiles.processState, 1)));
+    },
+  });
+}

@@ -319,4 +319,8 @@ class JobRunner {
 
 const runner = new JobRunner();
 export const jobRunner = runner;
-addBackground(runner);
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireJobs(): void {
+  addBackground(runner);
+}

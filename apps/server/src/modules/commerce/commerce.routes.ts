@@ -11,8 +11,6 @@ import { visibleCustomer } from '../customers/common';
 import { linkBase } from '../../platform/origin';
 import { sendSignLink } from '../portal/portal.sign';
 
-registerCommerceJobs();
-
 const ACTION_DONE: Record<string, string> = { send: '已发送', revise: '已退回草稿', reject: '已标记为客户拒绝', accept: '客户已接受', convert: '已转工单' };
 
 /** Quotations and extended warranties (docs/commerce.md). */

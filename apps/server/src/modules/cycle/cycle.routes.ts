@@ -9,7 +9,6 @@ import * as tmpls from './templates.service';
 
 /** Cycle templates and plans: preventive maintenance that generates orders on time (docs/cycle.md). */
 export async function cycleModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  installCycleJobs();
   const { db } = deps;
   registerAll(app, deps, C, {
     tmplList: async ({ user, query }) => tmpls.listTmpls(db, actorOf(user), query),

@@ -15,12 +15,8 @@ import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
 import { eventSlaRoutes } from './event-sla.routes';
 import { EVENT_EXPORT } from './export';
-import './history';
-import './sla.hooks';
 import { eventSetting, saveEventSetting } from './settings';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
-
-registerEventBadges();
 
 const DONE: Record<EventAction, string> = {
   assign: '分配成功',

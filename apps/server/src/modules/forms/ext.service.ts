@@ -34,15 +34,6 @@ export const registerLinkTarget = (kind: LinkKind, lookup: LinkLookup): void => 
 /** Each link kind with a lookup, in registration order, with where it was registered (the wiring snapshot). */
 export const linkTargetEntries = (): { kind: string; site: string }[] => [...linkLookups.keys()].map((kind) => ({ kind, site: linkSites.get(kind) ?? '?' }));
 
-registerLinkTarget('user', async (ex, enterpriseId, ids) =>
-  (
-    await ex
-      .select({ id: users.id, label: users.name })
-      .from(users)
-      .where(and(eq(users.enterpriseId, enterpriseId), inArray(users.id, ids), isNull(users.deletedAt)))
-  ).map((u) => ({ id: u.id, label: u.label })),
-);
-
 async function lookupLinks(ex: Executor, enterpriseId: number, kind: LinkKind, ids: number[]) {
   const lookup = linkLookups.get(kind);
   return lookup && ids.length ? lookup(ex, enterpriseId, ids) : [];
@@ -145,4 +136,16 @@ export async function currentVersionOf(
   const v = await repo.latestVersion(ex, enterpriseId, t.id);
   if (!v) throw new AppError('NOT_FOUND');
   return { templateId: t.id, templateVersionId: v.id, fields: v.fields, enabled: t.enabled };
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireExtService(): void {
+  registerLinkTarget('user', async (ex, enterpriseId, ids) =>
+    (
+      await ex
+        .select({ id: users.id, label: users.name })
+        .from(users)
+        .where(and(eq(users.enterpriseId, enterpriseId), inArray(users.id, ids), isNull(users.deletedAt)))
+    ).map((u) => ({ id: u.id, label: u.label })),
+  );
 }

@@ -24,30 +24,40 @@ async function tellEngineer(ex: Executor, enterpriseId: number, row: Row, actorI
   });
 }
 
-afterOrderCreated(
-  async (o) => {
-    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (row) await tellEngineer(o.tx, o.enterpriseId, row, o.actorId ?? null);
-  },
-  async (b, single) => {
-    const assigned = await rows<{ id: number }>(
-      b.tx,
-      sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
-      and service_user_id is not null and service_user_id <> ${b.actorId}`,
-    );
-    await runSingleOn(
-      b,
-      single,
-      assigned.map((r) => r.id),
-    );
-  },
-);
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireAssignmentNotice(): void {
+  afterOrderCreated(
+    async (o) => {
+      const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      if (row) await tellEngineer(o.tx, o.enterpriseId, row, o.actorId ?? null);
+    },
+    async (b, single) => {
+      const assigned = await rows<{ id: number }>(
+        b.tx,
+        sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
+        and service_user_id is not null and service_user_id <> ${b.actorId}`,
+      );
+      await runSingleOn(
+        b,
+        single,
+        assigned.map((r) => r.id),
+      );
+    },
+    undefined,
+    'notices.assignment',
+  );
 
-registerStateHook('order', '*', {
-  after: async (h) => {
-    if (h.row.service_user_id != null && String(h.row.service_user_id) !== String(h.current.service_user_id ?? '')) {
-      await tellEngineer(h.tx, h.enterpriseId, h.row, h.actorId);
-    }
-    return undefined;
-  },
-});
+  registerStateHook(
+    'order',
+    '*',
+    {
+      after: async (h) => {
+        if (h.row.service_user_id != null && String(h.row.service_user_id) !== String(h.current.service_user_id ?? '')) {
+          await tellEngineer(h.tx, h.enterpriseId, h.row, h.actorId);
+        }
+        return undefined;
+      },
+    },
+    'notices.assignment',
+  );
+}

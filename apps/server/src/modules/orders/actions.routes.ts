@@ -14,7 +14,6 @@ const OK = '操作成功';
 /** The lifecycle endpoints of a work order (docs/api.md "Work-order actions"). */
 export async function orderActionsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installOrderChecks();
   const V = act.actionViewerOf;
   registerAll(app, deps, K, {
     acceptance: async ({ user, body }) => withMessage(await act.acceptance(db, V(user), body), OK),

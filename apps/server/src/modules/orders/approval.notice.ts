@@ -40,32 +40,41 @@ async function tellApprover(ex: Executor, enterpriseId: number, row: Row): Promi
   });
 }
 
-afterOrderCreated(
-  async (o) => {
-    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId))) await tellApprover(o.tx, o.enterpriseId, row);
-  },
-  async (b, single) => {
-    // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.
-    const waiting = await rows<{ id: number }>(
-      b.tx,
-      sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
-      and examine_type is not null and examine_result = 0`,
-    );
-    await runSingleOn(
-      b,
-      single,
-      waiting.map((r) => r.id),
-    );
-  },
-  () => sql`n.examine_type is not null and n.examine_result = 0`,
-);
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireApprovalNotice(): void {
+  afterOrderCreated(
+    async (o) => {
+      const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId))) await tellApprover(o.tx, o.enterpriseId, row);
+    },
+    async (b, single) => {
+      // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.
+      const waiting = await rows<{ id: number }>(
+        b.tx,
+        sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
+        and examine_type is not null and examine_result = 0`,
+      );
+      await runSingleOn(
+        b,
+        single,
+        waiting.map((r) => r.id),
+      );
+    },
+    () => sql`n.examine_type is not null and n.examine_result = 0`,
+    'orders.approvalNotice',
+  );
 
-registerStateHook('order', '*', {
-  after: async (h) => {
-    const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, h.current, h.row, h.actorId);
-    // Only when the wait begins, not on every move while it lasts.
-    if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) await tellApprover(h.tx, h.enterpriseId, h.row);
-    return undefined;
-  },
-});
+  registerStateHook(
+    'order',
+    '*',
+    {
+      after: async (h) => {
+        const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, h.current, h.row, h.actorId);
+        // Only when the wait begins, not on every move while it lasts.
+        if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) await tellApprover(h.tx, h.enterpriseId, h.row);
+        return undefined;
+      },
+    },
+    'orders.approvalNotice',
+  );
+}

@@ -44,25 +44,6 @@ const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
   return counts.listCount(deps.db, r, counts.listCountFilters(query));
 };
 
-// The shell's order badges, plugged into the menu module's count paths.
-registerBadgeCount('/v2/order/getAllAcceptanceCount', async ({ user, query, deps }) => {
-  needs(user, 'AcceptanceOrder');
-  return counts.acceptanceCount(deps.db, readerOf(user), query.dataType);
-});
-registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, deps }) => {
-  needs(user, 'AssignOrder');
-  return counts.unDeliverCount(deps.db, readerOf(user));
-});
-registerBadgeCount('/v2/order/getAbnormalOrderCount', async ({ user, query, deps }) => {
-  needs(user, 'AbnormalOrder');
-  return counts.abnormalCount(deps.db, readerOf(user), query.type);
-});
-registerBadgeCount('/v2/order/getOrderListCount', orderListCount);
-registerBadgeCount('/v2/order/examineOrderCount', async ({ user, query, deps }) => {
-  needs(user, 'ExamineOrder');
-  return counts.examineCount(deps.db, readerOf(user), query.type);
-});
-
 /** Statistics: counts by state for the home page, and orders by type for a customer or product. */
 export async function orderCountsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
@@ -70,5 +51,31 @@ export async function orderCountsModule(app: FastifyInstance, deps: Deps): Promi
     statusStatistics: async ({ user, query }) => counts.statusStatistics(db, readerOf(user), user.enterprise.timeZone, query),
     serviceTypeList: async ({ user, query }) => counts.serviceTypeList(db, readerOf(user), query),
     serviceTypeCount: async ({ user, query }) => counts.serviceTypeCount(db, readerOf(user), query),
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireCountsRoutes(): void {
+  // The shell's order badges, plugged into the menu module's count paths.
+  registerBadgeCount('/v2/order/getAllAcceptanceCount', async ({ user, query, deps }) => {
+    needs(user, 'AcceptanceOrder');
+    return counts.acceptanceCount(deps.db, readerOf(user), query.dataType);
+  });
+
+  registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, deps }) => {
+    needs(user, 'AssignOrder');
+    return counts.unDeliverCount(deps.db, readerOf(user));
+  });
+
+  registerBadgeCount('/v2/order/getAbnormalOrderCount', async ({ user, query, deps }) => {
+    needs(user, 'AbnormalOrder');
+    return counts.abnormalCount(deps.db, readerOf(user), query.type);
+  });
+
+  registerBadgeCount('/v2/order/getOrderListCount', orderListCount);
+
+  registerBadgeCount('/v2/order/examineOrderCount', async ({ user, query, deps }) => {
+    needs(user, 'ExamineOrder');
+    return counts.examineCount(deps.db, readerOf(user), query.type);
   });
 }

@@ -29,31 +29,6 @@ export function addHandoverStep(step: HandoverStep): () => void {
   };
 }
 
-addHandoverStep({
-  name: 'serviceGroupLeader',
-  label: '服务团队负责人',
-  async run(tx, enterpriseId, fromId, toId) {
-    const moved = await tx
-      .update(serviceGroups)
-      .set({ leaderId: toId, updatedAt: sql`now()` })
-      .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, fromId)))
-      .returning({ id: serviceGroups.id });
-    return moved.length;
-  },
-});
-
-addHandoverStep({
-  name: 'serviceGroupMember',
-  label: '服务团队成员',
-  async run(tx, enterpriseId, fromId, toId) {
-    await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
-      select enterprise_id, group_id, ${toId} from service_group_members
-      where enterprise_id = ${enterpriseId} and user_id = ${fromId}
-      on conflict do nothing`);
-    return affected(tx, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
-  },
-});
-
 /** The steps in the order they run, with where each was registered (the wiring snapshot). */
 export const handoverStepEntries = (): { name: string; site: string }[] => steps.map((s) => ({ name: s.name, site: s.site }));
 
@@ -78,5 +53,33 @@ export function handover(db: Db, enterpriseId: number, fromId: number, toId: num
       result.total += moved;
     }
     return result;
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireHandover(): void {
+  addHandoverStep({
+    name: 'serviceGroupLeader',
+    label: '服务团队负责人',
+    async run(tx, enterpriseId, fromId, toId) {
+      const moved = await tx
+        .update(serviceGroups)
+        .set({ leaderId: toId, updatedAt: sql`now()` })
+        .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, fromId)))
+        .returning({ id: serviceGroups.id });
+      return moved.length;
+    },
+  });
+
+  addHandoverStep({
+    name: 'serviceGroupMember',
+    label: '服务团队成员',
+    async run(tx, enterpriseId, fromId, toId) {
+      await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
+        select enterprise_id, group_id, ${toId} from service_group_members
+        where enterprise_id = ${enterpriseId} and user_id = ${fromId}
+        on conflict do nothing`);
+      return affected(tx, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
+    },
   });
 }

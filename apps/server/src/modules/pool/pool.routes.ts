@@ -17,11 +17,8 @@ const viewerOf = (u: SessionUser): pool.PoolViewer => ({
   manage: u.admin || u.powers.includes(POOL_POWERS.manage),
 });
 
-let installed = false;
-/** The rule hook and the unclaimed timer's handler, once per process (several apps share it in tests). */
-function installOnce(): void {
-  if (installed) return;
-  installed = true;
+/** The rule hook, the pool's badge and the unclaimed timer's handlers (by name and kind: wiring again replaces them). */
+export function installPoolHooks(): void {
   afterOrderCreated(
     async (o) => {
       if (o.state === 1) await pool.poolByRule(o.tx, o.enterpriseId, o.orderId);
@@ -38,6 +35,7 @@ function installOnce(): void {
         );
     },
     (o) => (o.state === 1 ? sql`exists (select 1 from pool_rules where enterprise_id = n.enterprise_id and enabled)` : sql`false`),
+    'pool.byRule',
   );
   setPoolBadge(async (ex, user) => {
     const { where } = await pool.poolWhere(ex, viewerOf(user));
@@ -59,7 +57,6 @@ function installOnce(): void {
 /** The order pool (docs/api.md "Order pool"). Registered after ordersModule (its hooks run after default dispatch). */
 export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installOnce();
   registerAll(app, deps, K, {
     list: async ({ user, query }) => pool.poolList(db, viewerOf(user), query),
     mine: async ({ user }) => pool.myGrabs(db, viewerOf(user)),

@@ -10,11 +10,8 @@ import { bigints } from '../../platform/sql';
 import { listSetting, saveListSetting } from './list-settings.service';
 import { dispatchSettings, getProcess, publishedProcess, publishProcess } from './process.service';
 
-let installed = false;
 /** New orders pin their type's published process; without the dispatch stage the creator serves the order. */
-function installOrderSeams(): void {
-  if (installed) return;
-  installed = true;
+export function installOrderSeams(): void {
   setProcessResolver(async (tx, enterpriseId, templateId) => {
     const p = await publishedProcess(tx, enterpriseId, templateId);
     return { process: p.process, processVersionId: p.versionId };
@@ -40,12 +37,12 @@ function installOrderSeams(): void {
     },
     // processOf's merge: the pinned process's own `dispatch`, else the default's.
     () => sql`not coalesce((n.process->>'dispatch')::boolean, ${DEFAULT_ORDER_PROCESS.dispatch})`,
+    'process.serveByCreator',
   );
 }
 
 export async function processModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installOrderSeams();
   registerAll(app, deps, C, {
     get: async ({ user, query }) => getProcess(db, user, query.tid),
     publish: async ({ user, body }) => withMessage(await publishProcess(db, user, body), '发布成功'),

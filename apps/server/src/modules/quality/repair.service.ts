@@ -189,19 +189,6 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
   });
 }
 
-// The engine ended a completion's approval: approved → 已完成 (the unit goes back); rejected or withdrawn → 处理中.
-onApprovalEnd(REPAIR_APPROVAL_KIND, async (tx, end) => {
-  await move(tx, {
-    ep: end.enterpriseId,
-    id: end.docId,
-    action: end.result === 1 ? 'approve' : 'reject',
-    actorId: end.actorId,
-    expected: 4,
-    note: end.result === 3 ? `撤回审批${end.comment ? `：${end.comment}` : ''}` : end.comment,
-    ctx: () => ({ ready: true, needsApproval: true, engine: true }),
-  });
-});
-
 // ——— Reads ———
 
 type Tz = Pick<Actor, 'timeZone'>;
@@ -305,4 +292,20 @@ export async function detail(db: Db, a: Actor, id: number): Promise<RepairDetail
       time: l.time,
     })),
   };
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireRepairService(): void {
+  // The engine ended a completion's approval: approved → 已完成 (the unit goes back); rejected or withdrawn → 处理中.
+  onApprovalEnd(REPAIR_APPROVAL_KIND, async (tx, end) => {
+    await move(tx, {
+      ep: end.enterpriseId,
+      id: end.docId,
+      action: end.result === 1 ? 'approve' : 'reject',
+      actorId: end.actorId,
+      expected: 4,
+      note: end.result === 3 ? `撤回审批${end.comment ? `：${end.comment}` : ''}` : end.comment,
+      ctx: () => ({ ready: true, needsApproval: true, engine: true }),
+    });
+  });
 }

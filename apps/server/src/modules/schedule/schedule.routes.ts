@@ -9,7 +9,6 @@ import * as svc from './schedule.service';
 /** Map, schedule table and dispatch board (docs/api.md "Schedule, map and dispatch board"). */
 export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installClashGuard();
   registerAll(app, deps, C, {
     dispatchList: ({ user, query }) => svc.table(db, user, query),
     dispatchCount: ({ user, query }) => svc.tableCount(db, user, query),

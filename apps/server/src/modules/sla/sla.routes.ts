@@ -10,7 +10,6 @@ import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
 import { installSlaClocks } from './sla.install';
 
 export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  installSlaClocks();
   const { db } = deps;
   registerAll(app, deps, C, {
     list: async ({ user }) => policies.listPolicies(db, user.enterpriseId, user.enterprise.timeZone),

@@ -5,8 +5,6 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerDigests } from './digest';
 import * as svc from './subscriptions.service';
 
-registerDigests();
-
 export async function subscriptionsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, subscriptionsContract, {

@@ -15,15 +15,8 @@ import * as tasks from './tasks.service';
 import { installVisitJobs, runVisitSweep } from './tasks.job';
 import { linkBase } from '../../platform/origin';
 
-// 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
-registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
-  if (!hasPower(user.powers, 'menu_ReturnVisitOrder')) throw new AppError('NO_POWER');
-  return tasks.badgeCount(deps.db, actorOf(user));
-});
-
 /** Return visits: plans, tasks, visits by phone and SMS, the survey page's endpoints, the report. */
 export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  installVisitJobs();
   const { db } = deps;
   registerAll(app, deps, C, {
     planList: async ({ user, query }) => plans.listPlans(db, actorOf(user), query),
@@ -60,5 +53,14 @@ export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<vo
       if (!outboxAllowed(deps.config, req)) throw new AppError('NOT_FOUND');
       return { made: (await runVisitSweep(db, new Date(Date.now() + body.minutes * 60_000), user.enterpriseId)).length };
     },
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireVisitsRoutes(): void {
+  // 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
+  registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
+    if (!hasPower(user.powers, 'menu_ReturnVisitOrder')) throw new AppError('NO_POWER');
+    return tasks.badgeCount(deps.db, actorOf(user));
   });
 }
