@@ -7,11 +7,12 @@ import { exportEntries } from '../platform/exports';
 import { jobHandlerEntries, scheduleEntries } from '../platform/jobs';
 import { stateHookEntries } from '../platform/state';
 import { createTestApp, type TestApp } from '../test/harness';
-import { approvalEndEntries } from './approvals/registry';
+
 import { badgeCountEntries } from './menu/badges';
 import { menuGrantEntries } from './menu/grants';
 import { poolBadgeEntry } from './orders/counts.routes';
-import { createdHookEntries, processResolverSite } from './orders/order.hooks';
+import { processResolverSite } from './orders/order.hooks';
+import { approvalEndEntries, createdHookEntries } from '../platform/signals';
 import { handoverStepEntries } from './org/handover';
 import { tagTargetEntries } from './tags/tag-links';
 import { historySourceEntries } from './customers/installed.service';

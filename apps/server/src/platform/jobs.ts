@@ -30,7 +30,7 @@ interface HandlerOptions<K extends JobKind = JobKind> {
   /** A run that takes longer counts as dead and is retried. */
   expireInSeconds?: number;
 }
-// biome-ignore lint/suspicious/noExplicitAny: one map holds every kind's handler; registerJobHandler types each by its kind.
+// One map holds every kind's handler; registerJobHandler types each by its kind.
 const handlers = new Map<string, { run: JobHandler<any>; site: string } & HandlerOptions<any>>();
 const DEAD = '__dead';
 

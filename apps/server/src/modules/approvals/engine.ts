@@ -6,7 +6,7 @@ import { AppError, invalid } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { intArray } from '../../platform/sql';
-import { endHandlerOf } from './registry';
+import { endHandlerOf } from '../../platform/signals';
 
 /**
  * The approval engine (docs/approvals.md): starts an instance on the flow that applies, pins that flow's

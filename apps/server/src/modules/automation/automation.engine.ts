@@ -19,7 +19,7 @@ import { bigints } from '../../platform/sql';
 import type { Deps } from '../../platform/deps';
 import { type EnqueueInput, enqueue, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { factsOf, performActions, type Row } from './automation.actions';
 
 /**

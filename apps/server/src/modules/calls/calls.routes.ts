@@ -7,7 +7,6 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerBadgeCount } from '../menu/badges';
 import { receiveCallEvent, verifyCallEvent } from './calls.events';
 import * as svc from './calls.service';
-import { registerCallJobs } from './calls.stale';
 
 const EVENT_PREFIX = '/api/call/events/';
 /** The bytes a call event was signed over, kept by the preParsing hook below. */

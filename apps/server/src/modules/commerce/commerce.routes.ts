@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { registerCommerceJobs } from './commerce.jobs';
 import * as quotes from './quotation.service';
 import { priceLines } from './quotation.pricing';
 import * as ext from './warranty.service';

@@ -24,7 +24,7 @@ import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
 import { changeState, insertStateLog } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { customerScope, visibleCustomer } from '../customers/common';
 import { createOrder } from '../orders/create.service';
 import { orderFor } from '../orders/money.access';

@@ -19,7 +19,7 @@ import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime, isUniqueViolation } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { closeApproval, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { customerScope, visibleCustomer } from '../customers/common';
 import { productCoverage, refreshExtendedEnd, todayIn } from './coverage';
 import { nextNo } from './numbers';

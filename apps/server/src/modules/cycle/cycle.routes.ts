@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { installCycleJobs } from './generate';
 import * as plans from './plans.service';
 import * as tmpls from './templates.service';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { dispatchLocked } from '../orders/actions.service';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { systemViewer } from '../orders/order.state';
 import { defaultAssigneeFor } from './assignee';
 

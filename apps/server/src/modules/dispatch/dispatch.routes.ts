@@ -9,7 +9,6 @@ import { listViewerOf } from '../orders/list.service';
 import { defaultAssigneeFor } from './assignee';
 import { batchDispatch } from './batch.service';
 import * as desk from './desk.service';
-import { installAutoDispatch } from './dispatch.hooks';
 import { actorOf } from '../../platform/actor';
 import { orderInScope } from '../orders/scope';
 import * as rules from './rules.service';

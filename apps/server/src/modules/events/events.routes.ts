@@ -11,7 +11,6 @@ import type { SessionUser } from '../../platform/session';
 import { checkPrincipal, createEvent } from './create.service';
 import { type EventViewer, eventViewerOf, isEventStaff, moveEvent } from './event.state';
 import { customerAtDesk, findAtDesk } from './desk.service';
-import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
 import { eventSlaRoutes } from './event-sla.routes';
 import { EVENT_EXPORT } from './export';

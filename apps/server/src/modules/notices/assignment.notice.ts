@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { registerStateHook } from '../../platform/state';
 import { bigints } from '../../platform/sql';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { addNotices } from './notices.repo';
 
 type Row = Record<string, unknown>;

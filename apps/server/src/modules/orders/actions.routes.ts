@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import * as act from './actions.service';
-import { installOrderChecks } from './checks';
 import { editOrder, employeeEdit, linkCustomer } from './edit.service';
 import { deleteOrders, purgeOrders, restoreOrders } from './recycle.service';
 

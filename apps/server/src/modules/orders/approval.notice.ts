@@ -8,7 +8,7 @@ import { registerStateHook } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';
 import { bigints } from '../../platform/sql';
-import { afterOrderCreated, runSingleOn } from './order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { processOf } from './order.state';
 
 type Row = Record<string, unknown>;

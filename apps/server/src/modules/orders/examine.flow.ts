@@ -7,7 +7,7 @@ import { type Executor, rows, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue } from '../../platform/state';
 import { closeApproval, type Instance, startApproval } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { examineApplicantOf, ORDER_APPROVAL_KIND, pendingExamine } from './examine.kinds';
 import { flagsOf, ORDER_STATE, processOf, standardPatch } from './order.state';
 

@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerJobHandler } from '../../platform/jobs';
 import type { SessionUser } from '../../platform/session';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { actorOf } from '../../platform/actor';
 import * as pool from './pool.service';
 import * as settings from './pool.settings';

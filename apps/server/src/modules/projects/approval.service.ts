@@ -2,7 +2,7 @@ import type { ProjectAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { decide, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { type ProjectViewer, visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, settleProject, settleTask } from './project.state';
 

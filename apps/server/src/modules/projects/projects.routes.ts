@@ -11,7 +11,7 @@ import { createProject } from './create.service';
 import { PROJECT_EXPORT, PROJECT_PRODUCT_EXPORT } from './export';
 import * as parts from './parts.service';
 import { projectViewerOf, visibleProject, visibleTask } from './project.access';
-import { moveProject, moveTask, registerProgressHook } from './project.state';
+import { moveProject, moveTask } from './project.state';
 import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
 import { countProjects, listProjects } from './projects.repo';
 import { deleteProjects, examineCount, examineList, myTaskCount, myTaskList, projectDetail, userPower, warnList } from './projects.service';

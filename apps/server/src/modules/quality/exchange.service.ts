@@ -25,7 +25,7 @@ import { countOf, listPage, pageRows } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { textArray } from '../spares/units';
 import { originOf, providerScope } from './repair.sources';

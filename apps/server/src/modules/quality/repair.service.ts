@@ -24,7 +24,7 @@ import { countOf, listPage, pageRows } from '../../platform/list';
 import { changeState, insertStateLog, type PatchValue, type StateTable } from '../../platform/state';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { dictValueOf } from './quality.dict';
 import { receiveRepairUnit, sendBackRepairUnit } from './repair.stock';

@@ -2,7 +2,6 @@ import { scheduleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { installClashGuard } from './clash';
 import * as repo from './schedule.repo';
 import * as svc from './schedule.service';
 

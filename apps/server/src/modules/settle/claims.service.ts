@@ -19,7 +19,7 @@ import { countOf, listPage, type PageRequest, pageSql } from '../../platform/lis
 import { apiTime } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { getSettingInt } from '../settings/settings.repo';
 import { sideOf } from './settle.service';

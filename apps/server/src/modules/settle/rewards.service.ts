@@ -8,7 +8,7 @@ import { type PageRequest, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { closeApproval, decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { containing } from '../org/org.common';
 import { sideOf } from './settle.service';
 

@@ -9,7 +9,6 @@ import { readerOf, visibleOrder } from '../orders/detail.access';
 import { documentFlow } from '../approvals/inbox.service';
 import * as claims from './claims.service';
 import * as rewards from './rewards.service';
-import { installRewardRules } from './rewards.rules';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
 import { startExport } from '../../platform/exports';

@@ -16,7 +16,7 @@ import { countOf, listPage, pageSql, type PageRequest } from '../../platform/lis
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 
 /** Where statements keep their state and log (platform/state.ts). */
 export const SETTLE_TABLE: StateTable = {

@@ -4,7 +4,6 @@ import { rows, type Tx } from '../../db/client';
 import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
 import { upsertSetting } from '../settings/settings.repo';
 import { SLA_SETTING } from './sla.enabled';
-import { installSlaClocks } from './sla.install';
 import { createPolicy } from './sla.policies';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { slaEnabled, slaOnSql } from './sla.enabled';
 import { sweepEventSla } from './event.sweep';
 import { syncClocks } from './sla.clocks';

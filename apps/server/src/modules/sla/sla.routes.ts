@@ -7,7 +7,6 @@ import { hoursOf } from './sla.calendar';
 import * as policies from './sla.policies';
 import { saveHoursAndRecompute } from './sla.recompute';
 import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
-import { installSlaClocks } from './sla.install';
 
 export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;

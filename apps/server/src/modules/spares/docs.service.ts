@@ -30,7 +30,7 @@ import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime, intArray } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { ownWarehouse } from './catalogue.service';
 import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
 import { moneyViewerOf, orderFor } from '../orders/money.access';

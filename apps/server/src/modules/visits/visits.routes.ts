@@ -12,7 +12,7 @@ import * as plans from './plans.service';
 import { report } from './report.service';
 import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
-import { installVisitJobs, runVisitSweep } from './tasks.job';
+import { runVisitSweep } from './tasks.job';
 import { linkBase } from '../../platform/origin';
 
 /** Return visits: plans, tasks, visits by phone and SMS, the survey page's endpoints, the report. */
