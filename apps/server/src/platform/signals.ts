@@ -9,9 +9,9 @@ import type { HookContext, StateHook } from './state';
  *
  * | signal            | payload                                  | published by                                   | subscribe with          |
  * | ----------------- | ---------------------------------------- | ---------------------------------------------- | ----------------------- |
- * | order created     | `CreatedOrder` (one), `CreatedBatch`     | orders/create.service (createOrder, batches)   | `afterOrderCreated`     |
+ * | order created     | `CreatedOrder` (one), `CreatedBatch`     | orders/create.service: `runCreatedHooksProbed`, `runCreatedHooksBatch` | `afterOrderCreated`     |
  * | record moved      | `RecordMoved<C>` (order, event, project, project_task, repair_order, spare docs, calls …: every machine) | platform/state.ts `changeState` | `registerStateHook` (check / probe / after) |
- * | approval ended    | `ApprovalEnd` (approved, rejected, withdrawn) | approvals/engine (the deciding change)    | `onApprovalEnd` (one per kind) |
+ * | approval ended    | `ApprovalEnd` (approved, rejected, withdrawn) | approvals/engine `publishApprovalEnded` (the deciding change) | `onApprovalEnd` (one per kind) |
  *
  * "Order completed", "event closed", "stock document approved" are record moves to those states (`h.to`, `h.action`).
  * Subscribers run in the order modules/wiring.ts registers them (the order modules/wiring.test.ts records); a
@@ -153,4 +153,7 @@ export function onApprovalEnd(kind: string, handler: ApprovalEndHandler): () => 
 /** Each kind with a handler, in registration order, with where it was registered (the wiring snapshot). */
 export const approvalEndEntries = (): { kind: string; site: string }[] => [...handlers.keys()].map((kind) => ({ kind, site: approvalSites.get(kind) ?? '?' }));
 
-export const endHandlerOf = (kind: string): ApprovalEndHandler | undefined => handlers.get(kind);
+/** Tells the owning area that its document's approval ended, in the deciding transaction (no owner: nothing to do). */
+export async function publishApprovalEnded(tx: Tx, end: ApprovalEnd): Promise<void> {
+  await handlers.get(end.kind)?.(tx, end);
+}
