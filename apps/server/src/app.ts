@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { modules } from './modules/index';
+import { wireApp } from './modules/wiring';
 import type { Deps } from './platform/deps';
 import { clientErrorHandler, frameworkErrors } from './platform/client-errors';
 import { errorHandler } from './platform/errors';
@@ -101,6 +102,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   app.setErrorHandler(errorHandler(`${deps.config.UPLOAD_MAX_MB}MB`));
 
+  wireApp();
   for (const register of modules) await register(app, deps);
   await prepareJobs(deps);
 

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { migrate, OldSchemaError } from './db/migrate';
+import { wireApp } from './modules/wiring';
 import { seedDemo } from './db/seed';
 import { createDeps } from './platform/create-deps';
 import { resumeProvisioning } from './platform/provision';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
 
 async function serve(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   await migrate(database);
+  // The subscribers first: the demo seed and a resumed provisioning run them as the app will.
+  wireApp();
   const seedStart = Date.now();
   if (config.SEED_DEMO === '1' && (await seedDemo(database.db, config.DEMO_PASSWORD, false, { dataDir: config.dataDir, storage: storageFor(config) }))) {
     console.info(`已写入演示数据（演示企业、免费体验企业、试用企业），用时 ${((Date.now() - seedStart) / 1000).toFixed(1)} 秒`);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Deps } from './deps';
+import { registrationSite } from './registry';
 import { createSmsSender } from './sms';
 
 /** Background workers (job runner, schedulers) that modules register. */
@@ -11,9 +12,14 @@ export interface Background {
   stop(): Promise<void> | void;
 }
 export const backgrounds: Background[] = [];
+const sites = new Map<string, string>();
 export const addBackground = (b: Background): void => {
-  if (!backgrounds.some((x) => x.name === b.name)) backgrounds.push(b);
+  if (backgrounds.some((x) => x.name === b.name)) return;
+  backgrounds.push(b);
+  sites.set(b.name, registrationSite());
 };
+/** The background workers in start order, with where each was added (the wiring snapshot). */
+export const backgroundEntries = (): { name: string; site: string }[] => backgrounds.map((b) => ({ name: b.name, site: sites.get(b.name) ?? '?' }));
 
 export interface AppDeps extends Deps {
   startBackground(log: FastifyBaseLogger): Promise<void>;

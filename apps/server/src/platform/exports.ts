@@ -8,6 +8,7 @@ import { exportFiles } from '../db/schema/index';
 import type { Deps } from './deps';
 import { AppError } from './errors';
 import { writeExport } from './exports.writer';
+import { registrationSite } from './registry';
 import { enqueue, registerJobHandler } from './jobs';
 import { ROLE_POWERS_SQL, type SessionUser } from './session';
 
@@ -35,10 +36,14 @@ export interface ExportDef<P = Record<string, unknown>> {
 }
 
 const registry = new Map<string, ExportDef<any>>();
+const sites = new Map<string, string>();
 
 export function registerExport<P>(kind: string, def: ExportDef<P>): void {
   registry.set(kind, def);
+  sites.set(kind, registrationSite());
 }
+/** Each export kind, in registration order, with where it was registered (the wiring snapshot). */
+export const exportEntries = (): { kind: string; site: string }[] => [...registry.keys()].map((kind) => ({ kind, site: sites.get(kind) ?? '?' }));
 export const exportDef = (kind: string): ExportDef<any> | undefined => registry.get(kind);
 
 /** Pages through rows by a numeric key (descending, as lists show newest first). */
@@ -126,13 +131,16 @@ async function runExport(job: { enterpriseId: number | null; payload: Record<str
   });
 }
 
-registerJobHandler(EXPORT_JOB, runExport, {
-  // A 1,000,000-row export takes minutes; past this its instance is taken as dead and it is retried.
-  expireInSeconds: 3600,
-  onFailed: async (job, _error, deps) => {
-    await deps.db
-      .update(exportFiles)
-      .set({ processState: 3, error: '导出失败，请稍后重试', finishedAt: sql`now()` as never })
-      .where(and(eq(exportFiles.enterpriseId, Number(job.enterpriseId)), eq(exportFiles.id, Number(job.payload.exportId)), eq(exportFiles.processState, 1)));
-  },
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireExports(): void {
+  registerJobHandler(EXPORT_JOB, runExport, {
+    // A 1,000,000-row export takes minutes; past this its instance is taken as dead and it is retried.
+    expireInSeconds: 3600,
+    onFailed: async (job, _error, deps) => {
+      await deps.db
+        .update(exportFiles)
+        .set({ processState: 3, error: '导出失败，请稍后重试', finishedAt: sql`now()` as never })
+        .where(and(eq(exportFiles.enterpriseId, Number(job.enterpriseId)), eq(exportFiles.id, Number(job.payload.exportId)), eq(exportFiles.processState, 1)));
+    },
+  });
+}

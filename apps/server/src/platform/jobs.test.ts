@@ -11,6 +11,7 @@ import {
   failCutOffJobs,
   jobRunner,
   prepareJobs,
+  type JobHandler,
   registerJobHandler,
   runJobsOnce,
   zonedParts,
@@ -23,7 +24,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Registers a handler and makes its queues, as app start does for the modules' handlers. */
-async function handle(kind: string, run: Parameters<typeof registerJobHandler>[1], opts: Parameters<typeof registerJobHandler>[2] = {}) {
+type TestKind = `test.${string}`;
+async function handle(kind: TestKind, run: JobHandler<TestKind>, opts: Parameters<typeof registerJobHandler<TestKind>>[2] = {}) {
   registerJobHandler(kind, run, opts);
   await prepareJobs(t.deps);
 }
@@ -169,13 +171,13 @@ describe('daily schedules and sweeps', () => {
     expect(await jobsOf('test.sweep')).toHaveLength(1);
     await enqueueDueSchedules(t.deps.db, 'UTC', new Date('2030-01-01T00:01:01Z'));
     expect(await jobsOf('test.sweep')).toHaveLength(2);
-    expect(() => addSweep({ name: 'bad', everySeconds: 1, kind: 'x' })).toThrow();
+    expect(() => addSweep({ name: 'bad', everySeconds: 1, kind: 'test.x' })).toThrow();
   });
 
   it('reads the date and time of day in the given zone', () => {
     expect(zonedParts(new Date('2024-05-01T16:30:00Z'), 'Asia/Shanghai')).toEqual({ date: '2024-05-02', time: '00:30' });
     expect(zonedParts(new Date('2024-05-01T16:30:00Z'), 'UTC')).toEqual({ date: '2024-05-01', time: '16:30' });
-    expect(() => addDailySchedule({ name: 'bad', at: '8:00', kind: 'x' })).toThrow();
+    expect(() => addDailySchedule({ name: 'bad', at: '8:00', kind: 'test.x' })).toThrow();
   });
 });
 

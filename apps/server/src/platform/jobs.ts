@@ -4,36 +4,43 @@ import type { Executor } from '../db/client';
 import { rows, sql } from '../db/client';
 import { onPrimary } from '../db/replica';
 import { addBackground } from './create-deps';
+import { registrationSite } from './registry';
 import type { Deps } from './deps';
 import { BOSS_SCHEMA, commands, createBoss, executorDb } from './jobs.boss';
+import type { JobKind, JobPayloads } from './job-kinds';
 
 /**
  * The job interface the areas use: handlers, enqueue (inside the caller's transaction), daily
  * schedules and every-N-seconds sweeps. pg-boss stores, claims (SKIP LOCKED, so several app
  * instances share one queue), retries with backoff and expires the jobs of dead instances.
  */
-export interface Job {
+export interface Job<K extends JobKind = JobKind> {
   id: string;
   enterpriseId: number | null;
-  kind: string;
-  payload: Record<string, unknown>;
+  kind: K;
+  payload: JobPayloads[K];
   /** 1 on the first run. */
   attempts: number;
 }
-export type JobHandler = (job: Job, deps: Deps) => Promise<void>;
+export type JobHandler<K extends JobKind = JobKind> = (job: Job<K>, deps: Deps) => Promise<void>;
 
-interface HandlerOptions {
+interface HandlerOptions<K extends JobKind = JobKind> {
   /** Called once when the job has failed for the last time (also when its instance died on the last try). */
-  onFailed?: (job: Job, error: string, deps: Deps) => Promise<void>;
+  onFailed?: (job: Job<K>, error: string, deps: Deps) => Promise<void>;
   /** A run that takes longer counts as dead and is retried. */
   expireInSeconds?: number;
 }
-const handlers = new Map<string, { run: JobHandler } & HandlerOptions>();
+// One map holds every kind's handler; registerJobHandler types each by its kind.
+const handlers = new Map<string, { run: JobHandler<any>; site: string } & HandlerOptions<any>>();
 const DEAD = '__dead';
 
-export function registerJobHandler(kind: string, handler: JobHandler, opts: HandlerOptions = {}): void {
-  handlers.set(kind, { run: handler, ...opts });
+/** The handler of a kind declared in job-kinds.ts: it reads that kind's payload. */
+export function registerJobHandler<K extends JobKind>(kind: K, handler: JobHandler<K>, opts: HandlerOptions<K> = {}): void {
+  handlers.set(kind, { run: handler, site: registrationSite(), ...opts });
 }
+
+/** Each job kind with a handler, in registration order (the order the runner visits them), with where it was registered. */
+export const jobHandlerEntries = (): { kind: string; site: string }[] => [...handlers.entries()].map(([kind, h]) => ({ kind, site: h.site }));
 
 /** pg-boss's expiry of a job whose kind names none. */
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
@@ -44,15 +51,18 @@ const expiryOf = (kind: string): number | undefined => {
   return expireCap ? Math.min(own ?? DEFAULT_EXPIRE_SECONDS, expireCap) : own;
 };
 
-export interface EnqueueInput {
-  kind: string;
+interface EnqueueOptions<K extends JobKind> {
+  kind: K;
   enterpriseId?: number | null;
-  payload?: Record<string, unknown>;
   runAt?: Date | string;
   /** At most one job per key, ever; a second enqueue answers null. */
   uniqueKey?: string;
   maxAttempts?: number;
 }
+/** The payload as job-kinds.ts declares it for the kind (optional where every field is). */
+type WithPayload<K extends JobKind> = {} extends JobPayloads[K] ? { payload?: JobPayloads[K] } : { payload: JobPayloads[K] };
+/** One job to enqueue: a declared kind with its own payload. */
+export type EnqueueInput = { [K in JobKind]: EnqueueOptions<K> & WithPayload<K> }[JobKind];
 
 interface JobData {
   enterpriseId: number | null;
@@ -65,7 +75,7 @@ export async function enqueue(ex: Executor, j: EnqueueInput): Promise<string | n
     const taken = await rows(ex, sql`insert into job_keys (key) values (${j.uniqueKey}) on conflict do nothing returning key`);
     if (taken.length === 0) return null;
   }
-  const data: JobData = { enterpriseId: j.enterpriseId ?? null, payload: j.payload ?? {} };
+  const data: JobData = { enterpriseId: j.enterpriseId ?? null, payload: (j.payload ?? {}) as Record<string, unknown> };
   const attempts = j.maxAttempts ?? 5;
   const expire = expiryOf(j.kind);
   const id = await commands.send(j.kind, data as unknown as object, {
@@ -115,29 +125,35 @@ export interface DailySchedule {
   name: string;
   /** 'HH:mm' in the server time zone (TZ_DEFAULT). */
   at: string;
-  kind: string;
+  kind: JobKind;
   payload?: Record<string, unknown>;
 }
-const schedules: DailySchedule[] = [];
+const schedules: (DailySchedule & { site: string })[] = [];
 
 export function addDailySchedule(s: DailySchedule): void {
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(s.at)) throw new Error(`schedule ${s.name}: at must be HH:mm`);
-  if (!schedules.some((x) => x.name === s.name)) schedules.push(s);
+  if (!schedules.some((x) => x.name === s.name)) schedules.push({ ...s, site: registrationSite() });
 }
 
 export interface Sweep {
   name: string;
   everySeconds: number;
-  kind: string;
+  kind: JobKind;
   payload?: Record<string, unknown>;
 }
-const sweeps: Sweep[] = [];
+const sweeps: (Sweep & { site: string })[] = [];
 
 /** A job every N seconds (SLA checks, timers), once per slot across instances. */
 export function addSweep(s: Sweep): void {
   if (!Number.isInteger(s.everySeconds) || s.everySeconds < 5) throw new Error(`sweep ${s.name}: everySeconds must be an integer ≥ 5`);
-  if (!sweeps.some((x) => x.name === s.name)) sweeps.push(s);
+  if (!sweeps.some((x) => x.name === s.name)) sweeps.push({ ...s, site: registrationSite() });
 }
+
+/** The daily schedules and sweeps in the order they are enqueued, with where each was added (the wiring snapshot). */
+export const scheduleEntries = (): { kind: 'daily' | 'sweep'; name: string; site: string }[] => [
+  ...schedules.map((s) => ({ kind: 'daily' as const, name: s.name, site: s.site })),
+  ...sweeps.map((s) => ({ kind: 'sweep' as const, name: s.name, site: s.site })),
+];
 
 /** Date and time of day of an instant in a time zone. */
 export function zonedParts(now: Date, timeZone: string): { date: string; time: string } {
@@ -160,12 +176,12 @@ export async function enqueueDueSchedules(ex: Executor, timeZone: string, now = 
   let n = 0;
   for (const s of schedules) {
     if (time < s.at) continue;
-    const id = await enqueue(ex, { kind: s.kind, payload: { ...s.payload, scheduleDate: date }, uniqueKey: `${s.name}:${date}` });
+    const id = await enqueue(ex, { kind: s.kind, payload: { ...s.payload, scheduleDate: date }, uniqueKey: `${s.name}:${date}` } as EnqueueInput);
     if (id != null) n++;
   }
   for (const s of sweeps) {
     const slot = Math.floor(now.getTime() / 1000 / s.everySeconds);
-    const id = await enqueue(ex, { kind: s.kind, payload: { ...s.payload, slot }, uniqueKey: `${s.name}:${slot}`, maxAttempts: 1 });
+    const id = await enqueue(ex, { kind: s.kind, payload: { ...s.payload, slot }, uniqueKey: `${s.name}:${slot}`, maxAttempts: 1 } as EnqueueInput);
     if (id != null) n++;
   }
   return n;
@@ -173,11 +189,12 @@ export async function enqueueDueSchedules(ex: Executor, timeZone: string, now = 
 
 // ---- running ----
 
+/** The stored job as its handler reads it (the payload is what the kind's enqueue sent: job-kinds.ts). */
 const asJob = (j: PgBoss.JobWithMetadata<JobData>, kind: string): Job => ({
   id: j.id,
   enterpriseId: j.data?.enterpriseId ?? null,
-  kind,
-  payload: j.data?.payload ?? {},
+  kind: kind as JobKind,
+  payload: (j.data?.payload ?? {}) as JobPayloads[JobKind],
   attempts: j.retryCount + 1,
 });
 
@@ -317,4 +334,8 @@ class JobRunner {
 
 const runner = new JobRunner();
 export const jobRunner = runner;
-addBackground(runner);
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireJobs(): void {
+  addBackground(runner);
+}

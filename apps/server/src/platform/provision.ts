@@ -1,5 +1,6 @@
 import type { Industry } from '@sk/shared';
 import type { Tx } from '../db/client';
+import { registrationSite } from './registry';
 
 /**
  * Steps that fill a new enterprise with its defaults (departments, tags, dictionaries,
@@ -12,9 +13,14 @@ export interface ProvisionStep {
 }
 
 export const provisionSteps: ProvisionStep[] = [];
+const sites = new Map<string, string>();
 export const addProvisionStep = (step: ProvisionStep): void => {
-  if (!provisionSteps.some((s) => s.name === step.name)) provisionSteps.push(step);
+  if (provisionSteps.some((s) => s.name === step.name)) return;
+  provisionSteps.push(step);
+  sites.set(step.name, registrationSite());
 };
+/** The steps in the order they run, with where each was added (the wiring snapshot). */
+export const provisionStepEntries = (): { name: string; site: string }[] => provisionSteps.map((s) => ({ name: s.name, site: sites.get(s.name) ?? '?' }));
 
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -4,6 +4,7 @@ import type { Db, Executor, Tx } from '../db/client';
 import { rows } from '../db/client';
 import { AppError } from './errors';
 import { type EnqueueInput, enqueue } from './jobs';
+import { registrationSite } from './registry';
 
 /**
  * The one way to change a record's state. In one transaction: the guarded
@@ -93,23 +94,39 @@ export interface StateHook<C = unknown> {
   after?: (h: HookContext<C> & { row: Record<string, unknown> }) => Promise<EnqueueInput[] | undefined>;
 }
 
-const hooks = new Map<string, StateHook<never>[]>();
+interface HookEntry {
+  hook: StateHook<never>;
+  /** A wired subscriber's name: registering the name again replaces it in place (the wiring may run more than once). */
+  name: string | null;
+  site: string;
+}
+const hooks = new Map<string, HookEntry[]>();
 const hookKey = (machine: string, action: string) => `${machine}:${action}`;
 
-/** Registers a hook point for (machine, action), or for every action of the machine with action '*'; answers its remover. */
-export function registerStateHook<C>(machine: Machine<string, C> | string, action: string, hook: StateHook<C>): () => void {
+/**
+ * Registers a hook point for (machine, action), or for every action of the machine with action '*'; answers its remover.
+ * With a `name`, a second registration of that name under the same key replaces the first where it stands.
+ */
+export function registerStateHook<C>(machine: Machine<string, C> | string, action: string, hook: StateHook<C>, name?: string): () => void {
   const key = hookKey(typeof machine === 'string' ? machine : machine.name, action);
   const list = hooks.get(key) ?? [];
-  list.push(hook as StateHook<never>);
+  const entry: HookEntry = { hook: hook as StateHook<never>, name: name ?? null, site: registrationSite() };
+  const same = name ? list.findIndex((e) => e.name === name) : -1;
+  if (same >= 0) list[same] = entry;
+  else list.push(entry);
   hooks.set(key, list);
   return () => {
-    const i = list.indexOf(hook as StateHook<never>);
+    const i = list.indexOf(entry);
     if (i >= 0) list.splice(i, 1);
   };
 }
 
+/** Every registered hook, by 'machine:action' key in registration order, with where it was registered (the wiring snapshot). */
+export const stateHookEntries = (): { key: string; name: string | null; site: string }[] =>
+  [...hooks.entries()].flatMap(([key, list]) => list.map((e) => ({ key, name: e.name, site: e.site })));
+
 const hooksOf = <C>(machine: string, action: string) =>
-  [...(hooks.get(hookKey(machine, action)) ?? []), ...(hooks.get(hookKey(machine, '*')) ?? [])] as StateHook<C>[];
+  [...(hooks.get(hookKey(machine, action)) ?? []), ...(hooks.get(hookKey(machine, '*')) ?? [])].map((e) => e.hook) as StateHook<C>[];
 
 const patchSql = (v: PatchValue): SQL => {
   if (is(v, SQL)) return v;

@@ -7,8 +7,6 @@ import { decide } from './engine';
 import * as flows from './flows.service';
 import * as inbox from './inbox.service';
 
-registerBadgeCount('/approvalProcess/todoCount', ({ user, deps }) => inbox.todoCount(deps.db, user));
-
 export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
@@ -83,4 +81,9 @@ export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise
       return withMessage(null, '删除成功');
     },
   });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireApprovalsRoutes(): void {
+  registerBadgeCount('/approvalProcess/todoCount', ({ user, deps }) => inbox.todoCount(deps.db, user));
 }

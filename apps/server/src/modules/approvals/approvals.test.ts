@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { race, tally } from '../../test/race';
 import { AppError } from '../../platform/errors';
 import { startApproval, type StartInput } from './engine';
-import { type ApprovalEnd, onApprovalEnd } from './registry';
+import { type ApprovalEnd, onApprovalEnd } from '../../platform/signals';
 
 let t: TestApp;
 const ended: ApprovalEnd[] = [];

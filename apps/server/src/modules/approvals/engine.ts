@@ -6,7 +6,7 @@ import { AppError, invalid } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { intArray } from '../../platform/sql';
-import { endHandlerOf } from './registry';
+import { publishApprovalEnded } from '../../platform/signals';
 
 /**
  * The approval engine (docs/approvals.md): starts an instance on the flow that applies, pins that flow's
@@ -315,8 +315,7 @@ async function decideOnce(db: Db, d: DecideInput): Promise<{ state: number; step
     if (res.to !== 0) {
       await tx.execute(sql`update approval_tasks set decision = 3, decided_at = now()
         where enterprise_id = ${d.enterpriseId} and instance_id = ${d.id} and decision is null`);
-      const handler = endHandlerOf(String(row.kind));
-      await handler?.(tx, {
+      await publishApprovalEnded(tx, {
         enterpriseId: d.enterpriseId,
         instanceId: d.id,
         kind: String(row.kind),

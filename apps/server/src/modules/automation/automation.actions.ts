@@ -224,6 +224,9 @@ export async function performActions(c: RunContext, actions: RuleAction[]): Prom
   }
 }
 
-registerJobHandler(SMS_JOB, async (job, deps) => {
-  await service<SmsSender>(deps, 'sms').send(String(job.payload.mobile), String(job.payload.text), '');
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireAutomationActions(): void {
+  registerJobHandler(SMS_JOB, async (job, deps) => {
+    await service<SmsSender>(deps, 'sms').send(String(job.payload.mobile), String(job.payload.text), '');
+  });
+}

@@ -107,4 +107,7 @@ export async function attemptDelivery(deps: Deps, enterpriseId: number, id: numb
   });
 }
 
-registerJobHandler(DELIVER_JOB, (job, deps) => attemptDelivery(deps, Number(job.enterpriseId), Number(job.payload.id)));
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireAutomationDeliver(): void {
+  registerJobHandler(DELIVER_JOB, (job, deps) => attemptDelivery(deps, Number(job.enterpriseId), Number(job.payload.id)));
+}

@@ -19,7 +19,7 @@ import { bigints } from '../../platform/sql';
 import type { Deps } from '../../platform/deps';
 import { type EnqueueInput, enqueue, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { factsOf, performActions, type Row } from './automation.actions';
 
 /**
@@ -107,46 +107,6 @@ async function cancelTimers(tx: Tx, ep: number, row: Row): Promise<void> {
   );
 }
 
-afterOrderCreated(
-  async (o) => {
-    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (!row) return;
-    const waitsApproval = Number(row.examine_type) === 1 && Number(row.examine_result) === 0;
-    for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
-    await armTimers(o.tx, o.enterpriseId, row, null);
-  },
-  async (b, single) => {
-    // Only an order whose type has an enabled rule or timed event has anything to trigger or arm.
-    const ruled = await rows<{ id: number }>(
-      b.tx,
-      sql`select o.id from orders o where o.enterprise_id = ${b.enterpriseId} and o.id = any(${bigints(b.orders.map((x) => x.orderId))})
-      and (exists (select 1 from automation_rules r where r.enterprise_id = o.enterprise_id and r.template_id = o.template_id and r.enabled)
-        or exists (select 1 from timed_events e where e.enterprise_id = o.enterprise_id and e.template_id = o.template_id and e.enabled))`,
-    );
-    await runSingleOn(
-      b,
-      single,
-      ruled.map((r) => r.id),
-    );
-  },
-  // The same question for one order, asked with the others' (order.hooks.ts runCreatedHooksProbed).
-  () => sql`exists (select 1 from automation_rules r where r.enterprise_id = n.enterprise_id and r.template_id = n.template_id and r.enabled)
-    or exists (select 1 from timed_events e where e.enterprise_id = n.enterprise_id and e.template_id = n.template_id and e.enabled)`,
-);
-
-registerStateHook('order', '*', {
-  // Nothing to cancel, arm or trigger unless the order has armed timers or its type has an enabled timed event or rule.
-  probe: () => sql`exists (select 1 from automation_timers t where t.enterprise_id = u.enterprise_id and t.order_id = u.id and t.state = 0)
-    or exists (select 1 from timed_events e where e.enterprise_id = u.enterprise_id and e.template_id = u.template_id and e.enabled)
-    or exists (select 1 from automation_rules r where r.enterprise_id = u.enterprise_id and r.template_id = u.template_id and r.enabled)`,
-  after: async (h) => {
-    await cancelTimers(h.tx, h.enterpriseId, h.row);
-    await armTimers(h.tx, h.enterpriseId, h.row, h.current);
-    const trigger = triggerOfAction(h.action, h.from, h.to);
-    return triggerJobs(h.tx, h.enterpriseId, h.row, trigger == null ? [] : [trigger]);
-  },
-});
-
 interface RuleRow {
   id: number;
   conditions: RuleConditions;
@@ -200,7 +160,57 @@ export async function fireTimer(deps: Deps, ep: number, timerId: number): Promis
   });
 }
 
-registerJobHandler(TRIGGER_JOB, (job, deps) =>
-  runTrigger(deps, Number(job.enterpriseId), Number(job.payload.orderId), Number(job.payload.trigger) as TriggerPoint, job.id),
-);
-registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, Number(job.enterpriseId), Number(job.payload.timerId)));
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireAutomationEngine(): void {
+  afterOrderCreated(
+    async (o) => {
+      const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      if (!row) return;
+      const waitsApproval = Number(row.examine_type) === 1 && Number(row.examine_result) === 0;
+      for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
+      await armTimers(o.tx, o.enterpriseId, row, null);
+    },
+    async (b, single) => {
+      // Only an order whose type has an enabled rule or timed event has anything to trigger or arm.
+      const ruled = await rows<{ id: number }>(
+        b.tx,
+        sql`select o.id from orders o where o.enterprise_id = ${b.enterpriseId} and o.id = any(${bigints(b.orders.map((x) => x.orderId))})
+        and (exists (select 1 from automation_rules r where r.enterprise_id = o.enterprise_id and r.template_id = o.template_id and r.enabled)
+          or exists (select 1 from timed_events e where e.enterprise_id = o.enterprise_id and e.template_id = o.template_id and e.enabled))`,
+      );
+      await runSingleOn(
+        b,
+        single,
+        ruled.map((r) => r.id),
+      );
+    },
+    // The same question for one order, asked with the others' (platform/signals.ts runCreatedHooksProbed).
+    () => sql`exists (select 1 from automation_rules r where r.enterprise_id = n.enterprise_id and r.template_id = n.template_id and r.enabled)
+      or exists (select 1 from timed_events e where e.enterprise_id = n.enterprise_id and e.template_id = n.template_id and e.enabled)`,
+    'automation.engine',
+  );
+
+  registerStateHook(
+    'order',
+    '*',
+    {
+      // Nothing to cancel, arm or trigger unless the order has armed timers or its type has an enabled timed event or rule.
+      probe: () => sql`exists (select 1 from automation_timers t where t.enterprise_id = u.enterprise_id and t.order_id = u.id and t.state = 0)
+      or exists (select 1 from timed_events e where e.enterprise_id = u.enterprise_id and e.template_id = u.template_id and e.enabled)
+      or exists (select 1 from automation_rules r where r.enterprise_id = u.enterprise_id and r.template_id = u.template_id and r.enabled)`,
+      after: async (h) => {
+        await cancelTimers(h.tx, h.enterpriseId, h.row);
+        await armTimers(h.tx, h.enterpriseId, h.row, h.current);
+        const trigger = triggerOfAction(h.action, h.from, h.to);
+        return triggerJobs(h.tx, h.enterpriseId, h.row, trigger == null ? [] : [trigger]);
+      },
+    },
+    'automation.engine',
+  );
+
+  registerJobHandler(TRIGGER_JOB, (job, deps) =>
+    runTrigger(deps, Number(job.enterpriseId), Number(job.payload.orderId), Number(job.payload.trigger) as TriggerPoint, job.id),
+  );
+
+  registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, Number(job.enterpriseId), Number(job.payload.timerId)));
+}

@@ -4,7 +4,6 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { addDelivery, robotBody } from './automation.deliver';
-import './automation.engine';
 import * as svc from './automation.service';
 
 const saved = withMessage(null, '保存成功');

@@ -6,14 +6,10 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerBadgeCount } from '../menu/badges';
 import { receiveCallEvent, verifyCallEvent } from './calls.events';
 import * as svc from './calls.service';
-import { registerCallJobs } from './calls.stale';
 
 const EVENT_PREFIX = '/api/call/events/';
 /** The bytes a call event was signed over, kept by the preParsing hook below. */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
-
-registerCallJobs();
-registerBadgeCount('/call/callback/count', async ({ user, deps }) => svc.callbackCount(deps.db, user.enterpriseId, user.id));
 
 /** The call centre (docs/calls.md): seats, call records, the signed call-event endpoint, the pop, click-to-call. */
 export async function callsModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -57,4 +53,9 @@ export async function callsModule(app: FastifyInstance, deps: Deps): Promise<voi
       return withMessage(r, r.duplicate ? '重复事件，已忽略' : '已接收');
     },
   });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireCallsRoutes(): void {
+  registerBadgeCount('/call/callback/count', async ({ user, deps }) => svc.callbackCount(deps.db, user.enterpriseId, user.id));
 }

@@ -41,10 +41,7 @@ export async function endStaleCalls(db: Db): Promise<number> {
   return ended;
 }
 
-let registered = false;
 export function registerCallJobs(): void {
-  if (registered) return;
-  registered = true;
   registerJobHandler(STALE_CALLS_JOB, async (_job, deps) => {
     await endStaleCalls(deps.db);
   });

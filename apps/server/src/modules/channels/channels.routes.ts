@@ -12,7 +12,6 @@ import { destroySession, SESSION_COOKIE } from '../../platform/session';
 import { setSessionCookie } from '../account/account.routes';
 import * as repo from './channels.repo';
 import * as svc from './channels.service';
-import './workmsg';
 
 async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -39,7 +39,11 @@ export async function sendDueMessages(deps: Deps, enterpriseId?: number): Promis
   return sent;
 }
 
-registerJobHandler(WORK_MSG_JOB, async (job, deps) => {
-  await sendDueMessages(deps, job.enterpriseId ?? undefined);
-});
-addSweep({ name: WORK_MSG_JOB, everySeconds: 10, kind: WORK_MSG_JOB });
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireWorkmsg(): void {
+  registerJobHandler(WORK_MSG_JOB, async (job, deps) => {
+    await sendDueMessages(deps, job.enterpriseId ?? undefined);
+  });
+
+  addSweep({ name: WORK_MSG_JOB, everySeconds: 10, kind: WORK_MSG_JOB });
+}

@@ -14,24 +14,26 @@ export const handleCommerceExpiry = async (job: Job, deps: Deps): Promise<{ quot
   extensions: await expireExtensions(deps.db, job.enterpriseId),
 });
 
-let registered = false;
 export function registerCommerceJobs(): void {
-  if (registered) return;
-  registered = true;
   registerJobHandler(COMMERCE_EXPIRY_JOB, async (job, deps) => {
     await handleCommerceExpiry(job, deps);
   });
   addDailySchedule({ name: COMMERCE_EXPIRY_JOB, at: '00:10', kind: COMMERCE_EXPIRY_JOB });
   // A quotation's held parts go back when its order ends (cancelled, voided or completed).
-  registerStateHook('order', '*', {
-    // Only an order with a quotation holding parts has anything to release.
-    probe: () => sql`exists (select 1 from quotations q where q.enterprise_id = u.enterprise_id and q.order_id = u.id and q.held_warehouse_id is not null)`,
-    after: async (h) => {
-      const why = endOf(h.current, h.row);
-      if (why) await releaseOrderHolds(h.tx, h.enterpriseId, h.id, why, h.actorId);
-      return undefined;
+  registerStateHook(
+    'order',
+    '*',
+    {
+      // Only an order with a quotation holding parts has anything to release.
+      probe: () => sql`exists (select 1 from quotations q where q.enterprise_id = u.enterprise_id and q.order_id = u.id and q.held_warehouse_id is not null)`,
+      after: async (h) => {
+        const why = endOf(h.current, h.row);
+        if (why) await releaseOrderHolds(h.tx, h.enterpriseId, h.id, why, h.actorId);
+        return undefined;
+      },
     },
-  });
+    'commerce.jobs',
+  );
 }
 
 function endOf(before: Record<string, unknown>, after: Record<string, unknown>): string | null {

@@ -2,15 +2,12 @@ import { quotationContract as Q, warrantyExtContract as W } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { registerCommerceJobs } from './commerce.jobs';
 import * as quotes from './quotation.service';
 import { priceLines } from './quotation.pricing';
 import * as ext from './warranty.service';
 import { visibleCustomer } from '../customers/common';
 import { linkBase } from '../../platform/origin';
 import { sendSignLink } from '../portal/portal.sign';
-
-registerCommerceJobs();
 
 const ACTION_DONE: Record<string, string> = { send: '已发送', revise: '已退回草稿', reject: '已标记为客户拒绝', accept: '客户已接受', convert: '已转工单' };
 

@@ -145,7 +145,7 @@ describe('quotations', () => {
     await s.send(Q.action, { id, action: 'send' });
     await t.deps.db.execute(sql`update quotations set valid_until = current_date - 1 where id = ${id}`);
     expect((await s.send(Q.action, { id, action: 'accept', acceptedName: '李女士' })).message).toBe('报价单已过期，不能接受');
-    const job = { id: '0', enterpriseId: a.ep, kind: COMMERCE_EXPIRY_JOB, payload: {}, attempts: 1 };
+    const job = { id: '0', enterpriseId: a.ep, kind: COMMERCE_EXPIRY_JOB, payload: {}, attempts: 1 } as const;
     expect((await handleCommerceExpiry(job, t.deps)).quotes).toBe(1);
     expect((await quoteRow(id))?.state).toBe(5);
     expect((await s.send(Q.action, { id, action: 'accept', acceptedName: '李女士' })).message).toBe('报价单已过期，不能接受');

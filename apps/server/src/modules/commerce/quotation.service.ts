@@ -24,7 +24,7 @@ import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime, containingPattern } from '../../platform/sql';
 import { changeState, insertStateLog } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { customerScope, visibleCustomer } from '../customers/common';
 import { createOrder } from '../orders/create.service';
 import { orderFor } from '../orders/money.access';
@@ -213,17 +213,6 @@ async function send(tx: Tx, a: Actor, id: number, note: string | null): Promise<
   const r = await move(tx, a, id, 'send', a.id, note);
   return { state: r.to };
 }
-
-onApprovalEnd(QUOTE_APPROVAL_KIND, async (tx, end) => {
-  const [e] = await rows<{ time_zone: string }>(tx, sql`select time_zone from enterprises where id = ${end.enterpriseId}`);
-  const a = { enterpriseId: end.enterpriseId, timeZone: e?.time_zone ?? 'Asia/Shanghai' };
-  const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
-  await tx.execute(sql`update quotations set discount_state = ${end.result === 1 ? 2 : end.result === 2 ? 3 : 0}, updated_at = now()
-    where enterprise_id = ${end.enterpriseId} and id = ${end.docId}`);
-  const note = [`折扣审批${what}`, end.comment].filter(Boolean).join('；');
-  if (end.result === 1) await move(tx, a, end.docId, 'send', end.actorId, note);
-  else await insertStateLog(tx, QUOTE_TABLE, { enterpriseId: end.enterpriseId, id: end.docId, from: 1, to: 1, action: 'discount', actorId: end.actorId, note });
-});
 
 /** Who accepted: a portal user or a signer named by the salesperson; the signature is a stored file. */
 export interface Acceptance {
@@ -444,4 +433,19 @@ export async function expireQuotes(db: Db, enterpriseId: number | null = null): 
     }
   }
   return n;
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireQuotationService(): void {
+  onApprovalEnd(QUOTE_APPROVAL_KIND, async (tx, end) => {
+    const [e] = await rows<{ time_zone: string }>(tx, sql`select time_zone from enterprises where id = ${end.enterpriseId}`);
+    const a = { enterpriseId: end.enterpriseId, timeZone: e?.time_zone ?? 'Asia/Shanghai' };
+    const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
+    await tx.execute(sql`update quotations set discount_state = ${end.result === 1 ? 2 : end.result === 2 ? 3 : 0}, updated_at = now()
+      where enterprise_id = ${end.enterpriseId} and id = ${end.docId}`);
+    const note = [`折扣审批${what}`, end.comment].filter(Boolean).join('；');
+    if (end.result === 1) await move(tx, a, end.docId, 'send', end.actorId, note);
+    else
+      await insertStateLog(tx, QUOTE_TABLE, { enterpriseId: end.enterpriseId, id: end.docId, from: 1, to: 1, action: 'discount', actorId: end.actorId, note });
+  });
 }

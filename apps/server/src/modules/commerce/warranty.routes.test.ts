@@ -95,7 +95,7 @@ describe('extended warranty', () => {
     expect((await a.sales.client.send(W.detail, { id })).data.coverage).toMatchObject({ state: 3, end: dayFromToday(29) });
     // The expiry job: past its last day it is 已过期 and the coverage is gone; a second run changes nothing.
     await t.deps.db.execute(sql`update warranty_extensions set start_date = current_date - 40, end_date = current_date - 2 where id = ${id}`);
-    const job = { id: '0', enterpriseId: a.ep, kind: COMMERCE_EXPIRY_JOB, payload: {}, attempts: 1 };
+    const job = { id: '0', enterpriseId: a.ep, kind: COMMERCE_EXPIRY_JOB, payload: {}, attempts: 1 } as const;
     expect((await handleCommerceExpiry(job, t.deps)).extensions).toBe(1);
     expect(await extState(id)).toBe(3);
     expect((await productRow(p))?.extended_end).toBeNull();

@@ -19,7 +19,7 @@ import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime, isUniqueViolation } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { closeApproval, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { customerScope, visibleCustomer } from '../customers/common';
 import { productCoverage, refreshExtendedEnd, todayIn } from './coverage';
 import { nextNo } from './numbers';
@@ -120,18 +120,6 @@ export async function moveExtension(
   return r;
 }
 
-onApprovalEnd(WARRANTY_EXT_APPROVAL_KIND, async (tx, end) => {
-  const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
-  await moveExtension(
-    tx,
-    end.enterpriseId,
-    end.docId,
-    end.result === 1 ? 'approve' : 'reject',
-    end.actorId,
-    [`延保审批${what}`, end.comment].filter(Boolean).join('；'),
-  );
-});
-
 /** 作废: a waiting one (its approval is withdrawn) or one in force; the coverage shrinks back at once. */
 export async function cancelExtension(db: Db, a: Actor, id: number, note: string): Promise<{ state: number }> {
   return db.transaction(async (tx) => {
@@ -205,4 +193,19 @@ export async function expireExtensions(db: Db, enterpriseId: number | null = nul
     }
   }
   return n;
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireWarrantyService(): void {
+  onApprovalEnd(WARRANTY_EXT_APPROVAL_KIND, async (tx, end) => {
+    const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
+    await moveExtension(
+      tx,
+      end.enterpriseId,
+      end.docId,
+      end.result === 1 ? 'approve' : 'reject',
+      end.actorId,
+      [`延保审批${what}`, end.comment].filter(Boolean).join('；'),
+    );
+  });
 }

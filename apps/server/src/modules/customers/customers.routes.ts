@@ -20,10 +20,6 @@ import { partsRoutes } from './parts.routes';
 import { batchAddPermission, batchRemovePermission, listPermissions, savePermission } from './permissions.service';
 import { portalRoutes } from './portal.routes';
 import { productsRoutes } from './products.routes';
-import './customers.hooks';
-import { registerContractDates } from './contracts.dates';
-
-registerContractDates();
 
 /** On the free plan tags are locked: tagging a customer there answers the plan notice. */
 function tagsAllowed(deps: Deps, user: SessionUser, tagIds: number[] | undefined): boolean {

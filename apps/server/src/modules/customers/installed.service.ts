@@ -24,6 +24,7 @@ import { countOf, windowOf } from '../../platform/list';
 import type { Actor } from '../../platform/actor';
 import { listPageRows } from '../../platform/list.snapshot';
 import { coverageStateSql } from '../commerce/coverage';
+import { registrationSite } from '../../platform/registry';
 
 type Filters = Partial<z.infer<typeof installedProductFilters>> & { ids?: number[]; qrCode?: string };
 
@@ -225,13 +226,19 @@ export type HistorySource = (
   v: Actor,
   product: { id: number; serialNumber: string | null },
 ) => Promise<{ type: string; id: number; no: string; title: string; state: string; time: string }[]>;
-const historySources: HistorySource[] = [];
-export const addProductHistorySource = (s: HistorySource): void => {
-  historySources.push(s);
+const historySources: { name: string | null; source: HistorySource; site: string }[] = [];
+/** Adds a source of a product's history; with a `name`, adding the name again replaces it where it stands. */
+export const addProductHistorySource = (s: HistorySource, name?: string): void => {
+  const entry = { name: name ?? null, source: s, site: registrationSite() };
+  const same = name ? historySources.findIndex((e) => e.name === name) : -1;
+  if (same >= 0) historySources[same] = entry;
+  else historySources.push(entry);
 };
+/** The sources in the order they are asked, with where each was added (the wiring snapshot). */
+export const historySourceEntries = (): { name: string | null; site: string }[] => historySources.map((e) => ({ name: e.name, site: e.site }));
 
 export async function productHistory(ex: Executor, v: Actor, id: number) {
   const p = await installedDetail(ex, v, { id });
-  const all = (await Promise.all(historySources.map((s) => s(ex, v, { id: p.id, serialNumber: p.serialNumber })))).flat();
+  const all = (await Promise.all(historySources.map((e) => e.source(ex, v, { id: p.id, serialNumber: p.serialNumber })))).flat();
   return all.sort((a, b) => b.time.localeCompare(a.time));
 }

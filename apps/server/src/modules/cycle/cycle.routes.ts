@@ -2,13 +2,11 @@ import { cycleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { installCycleJobs } from './generate';
 import * as plans from './plans.service';
 import * as tmpls from './templates.service';
 
 /** Cycle templates and plans: preventive maintenance that generates orders on time (docs/cycle.md). */
 export async function cycleModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  installCycleJobs();
   const { db } = deps;
   registerAll(app, deps, C, {
     tmplList: async ({ actor, query }) => tmpls.listTmpls(db, actor, query),

@@ -2,11 +2,9 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { dispatchLocked } from '../orders/actions.service';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { systemActor } from '../../platform/actor';
 import { defaultAssigneeFor } from './assignee';
-
-let installed = false;
 
 /**
  * Automatic dispatch: a new order waiting for dispatch (state 1) goes to whom the rules or the default name, as a
@@ -27,8 +25,6 @@ async function autoDispatch(tx: Tx, ep: number, orderId: number, to: { userId: n
 }
 
 export function installAutoDispatch(): void {
-  if (installed) return;
-  installed = true;
   afterOrderCreated(
     async ({ tx, enterpriseId, orderId, state, assignee }) => {
       if (state !== 1) return;
@@ -61,5 +57,6 @@ export function installAutoDispatch(): void {
           ? null
           : sql`exists (select 1 from dispatch_rules where enterprise_id = n.enterprise_id and enabled)
             or exists (select 1 from dispatch_settings where enterprise_id = n.enterprise_id and enabled)`,
+    'dispatch.auto',
   );
 }

@@ -7,24 +7,13 @@ import { registerBadgeCount } from '../menu/badges';
 import { defaultAssigneeFor } from './assignee';
 import { batchDispatch } from './batch.service';
 import * as desk from './desk.service';
-import { installAutoDispatch } from './dispatch.hooks';
 import { orderInScope } from '../orders/scope';
 import * as rules from './rules.service';
 import { actorOf } from '../../platform/actor';
 
-// The desk's count: the badge with no query, the list's pager with the desk's filters. It takes over the count the
-// orders module plugged in (this module registers after it), adding the filters and the provider's dispatcher view.
-registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, query, deps }) => {
-  if (!user.powers.includes('menu_AssignOrder')) throw new AppError('NO_POWER');
-  const f = unDeliverFilters.safeParse(query);
-  if (!f.success) throw invalid(f.error.issues[0]?.message ?? '筛选条件不正确');
-  return desk.unDeliverCount(deps.db, actorOf(user), f.data);
-});
-
 /** Assigning orders (docs/api.md "Dispatch"). */
 export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installAutoDispatch();
   registerAll(app, deps, K, {
     unDeliverOrderList: async ({ actor, query }) => desk.unDeliverList(db, actor, query),
     candidates: async ({ actor, query }) => desk.candidates(db, actor, query),
@@ -53,5 +42,17 @@ export async function dispatchModule(app: FastifyInstance, deps: Deps): Promise<
       await rules.deleteRules(db, user.enterpriseId, body.ids);
       return withMessage(null, '删除成功');
     },
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireDispatchRoutes(): void {
+  // The desk's count: the badge with no query, the list's pager with the desk's filters. It takes over the count the
+  // orders module plugged in (this module registers after it), adding the filters and the provider's dispatcher view.
+  registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, query, deps }) => {
+    if (!user.powers.includes('menu_AssignOrder')) throw new AppError('NO_POWER');
+    const f = unDeliverFilters.safeParse(query);
+    if (!f.success) throw invalid(f.error.issues[0]?.message ?? '筛选条件不正确');
+    return desk.unDeliverCount(deps.db, actorOf(user), f.data);
   });
 }

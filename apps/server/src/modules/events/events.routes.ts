@@ -9,17 +9,12 @@ import { AppError } from '../../platform/errors';
 import { checkPrincipal, createEvent } from './create.service';
 import { isEventStaff, moveEvent } from './event.state';
 import { customerAtDesk, findAtDesk } from './desk.service';
-import { registerEventBadges } from './events.badges';
 import { listEvents } from './events.repo';
 import { eventSlaRoutes } from './event-sla.routes';
 import { EVENT_EXPORT } from './export';
-import './history';
-import './sla.hooks';
 import { eventSetting, saveEventSetting } from './settings';
 import { addMessage, delMessage, deleteEvents, eventDetail, messageList } from './events.service';
 import type { Actor } from '../../platform/actor';
-
-registerEventBadges();
 
 const DONE: Record<EventAction, string> = {
   assign: '分配成功',

@@ -60,13 +60,21 @@ async function checkPrincipalRoles(ex: Executor, enterpriseId: number, userId: n
   if (!ok) throw new AppError('VALIDATION', { detail: `负责人须为${roles.map(roleName).join('、')}` });
 }
 
-registerStateHook('event', '*', {
-  check: async (h) => {
-    const setting = await storedSetting(h.tx, h.enterpriseId, Number(h.current.template_id));
-    const action = h.action as EventAction;
-    if (!setting.actions.includes(action) && !ALWAYS.includes(action)) throw new AppError('VALIDATION', { detail: '该事件模板未启用此操作' });
-    const principal = h.patch.principal_id;
-    if (typeof principal === 'number' && principal !== Number(h.current.principal_id ?? 0))
-      await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles);
-  },
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireSettings(): void {
+  registerStateHook(
+    'event',
+    '*',
+    {
+      check: async (h) => {
+        const setting = await storedSetting(h.tx, h.enterpriseId, Number(h.current.template_id));
+        const action = h.action as EventAction;
+        if (!setting.actions.includes(action) && !ALWAYS.includes(action)) throw new AppError('VALIDATION', { detail: '该事件模板未启用此操作' });
+        const principal = h.patch.principal_id;
+        if (typeof principal === 'number' && principal !== Number(h.current.principal_id ?? 0))
+          await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles);
+      },
+    },
+    'events.settings',
+  );
+}

@@ -13,7 +13,6 @@ import { deleteDownloads, markSeenChecked } from './files.service';
 import { idParam, sendStream } from './send';
 import { storeToken, tokenOwner, uploadById } from './uploads.repo';
 import { type Owner, saveDataUrl, saveUpload } from './uploads.service';
-import './user-export';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TOKEN_SECONDS = 600;

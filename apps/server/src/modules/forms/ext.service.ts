@@ -16,10 +16,12 @@ import { AppError } from '../../platform/errors';
 import { uploadsOf } from '../files/uploads.repo';
 import * as repo from './forms.repo';
 import { resolveTemplate } from './templates.service';
+import { registrationSite } from '../../platform/registry';
 
 /** Finds which of `ids` are records of one kind in the enterprise, with a label to show. */
 export type LinkLookup = (ex: Executor, enterpriseId: number, ids: number[]) => Promise<{ id: number; label: string }[]>;
 const linkLookups = new Map<LinkKind, LinkLookup>();
+const linkSites = new Map<LinkKind, string>();
 
 /**
  * Modules that own a record kind register how to find their records, so link fields (type 30) can
@@ -27,16 +29,10 @@ const linkLookups = new Map<LinkKind, LinkLookup>();
  */
 export const registerLinkTarget = (kind: LinkKind, lookup: LinkLookup): void => {
   linkLookups.set(kind, lookup);
+  linkSites.set(kind, registrationSite());
 };
-
-registerLinkTarget('user', async (ex, enterpriseId, ids) =>
-  (
-    await ex
-      .select({ id: users.id, label: users.name })
-      .from(users)
-      .where(and(eq(users.enterpriseId, enterpriseId), inArray(users.id, ids), isNull(users.deletedAt)))
-  ).map((u) => ({ id: u.id, label: u.label })),
-);
+/** Each link kind with a lookup, in registration order, with where it was registered (the wiring snapshot). */
+export const linkTargetEntries = (): { kind: string; site: string }[] => [...linkLookups.keys()].map((kind) => ({ kind, site: linkSites.get(kind) ?? '?' }));
 
 async function lookupLinks(ex: Executor, enterpriseId: number, kind: LinkKind, ids: number[]) {
   const lookup = linkLookups.get(kind);
@@ -140,4 +136,16 @@ export async function currentVersionOf(
   const v = await repo.latestVersion(ex, enterpriseId, t.id);
   if (!v) throw new AppError('NOT_FOUND');
   return { templateId: t.id, templateVersionId: v.id, fields: v.fields, enabled: t.enabled };
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireExtService(): void {
+  registerLinkTarget('user', async (ex, enterpriseId, ids) =>
+    (
+      await ex
+        .select({ id: users.id, label: users.name })
+        .from(users)
+        .where(and(eq(users.enterpriseId, enterpriseId), inArray(users.id, ids), isNull(users.deletedAt)))
+    ).map((u) => ({ id: u.id, label: u.label })),
+  );
 }

@@ -14,8 +14,6 @@ import * as svc from './forms.service';
 import { registerPreferences } from './preferences.routes';
 import * as templates from './templates.service';
 
-addProvisionStep({ name: 'forms.templates', run: (tx, enterpriseId, industry) => provisionForms(tx, enterpriseId, industry) });
-
 /** Field visibility follows the current role, as powers do. */
 export const rolesOf = (u: SessionUser): number[] => (u.sysrole ? [u.sysrole] : u.allRoles);
 
@@ -120,4 +118,9 @@ function registerQuickDeploy(app: FastifyInstance, deps: Deps): void {
       return withMessage(added, added.count ? '部署成功' : '已全部部署，无需补充');
     },
   });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireFormsRoutes(): void {
+  addProvisionStep({ name: 'forms.templates', run: (tx, enterpriseId, industry) => provisionForms(tx, enterpriseId, industry) });
 }

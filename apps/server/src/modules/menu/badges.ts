@@ -1,6 +1,7 @@
 import { type BadgeCountPath, isBadgeQuery, isPaid } from '@sk/shared';
 import type { Deps } from '../../platform/deps';
 import type { SessionUser } from '../../platform/session';
+import { registrationSite } from '../../platform/registry';
 
 export interface BadgeCountCtx {
   user: SessionUser;
@@ -16,10 +17,15 @@ export type BadgeCountFn = (ctx: BadgeCountCtx) => Promise<number>;
  * Code, not state: every instance fills it the same way at import.
  */
 const counters = new Map<BadgeCountPath, BadgeCountFn>();
+const sites = new Map<BadgeCountPath, string>();
 
 export function registerBadgeCount(path: BadgeCountPath, fn: BadgeCountFn): void {
   counters.set(path, fn);
+  sites.set(path, registrationSite());
 }
+
+/** Each count path plugged in, in registration order, with where it was registered (the wiring snapshot). */
+export const badgeCountEntries = (): { path: string; site: string }[] => [...counters.keys()].map((path) => ({ path, site: sites.get(path) ?? '?' }));
 
 /** Test hook: the counts as plugged in now, and a function that puts them back (workers share modules between files). */
 export function saveBadgeCounts(): () => void {

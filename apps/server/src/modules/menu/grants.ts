@@ -1,5 +1,6 @@
 import type { Deps } from '../../platform/deps';
 import type { SessionUser } from '../../platform/session';
+import { registrationSite } from '../../platform/registry';
 
 /**
  * Menu entries a user reaches by what he is named on rather than by his role's powers (a project's approver with an
@@ -8,15 +9,22 @@ import type { SessionUser } from '../../platform/session';
  */
 export type MenuGrantFn = (ctx: { user: SessionUser; deps: Deps }) => Promise<string[]>;
 
-const grants = new Set<MenuGrantFn>();
+const grants = new Map<string, { fn: MenuGrantFn; site: string }>();
 
-export function registerMenuGrant(fn: MenuGrantFn): () => void {
-  grants.add(fn);
-  return () => grants.delete(fn);
+/** Plugs in a grant under its name (registering the name again replaces it); answers its remover. */
+export function registerMenuGrant(name: string, fn: MenuGrantFn): () => void {
+  const entry = { fn, site: registrationSite() };
+  grants.set(name, entry);
+  return () => {
+    if (grants.get(name) === entry) grants.delete(name);
+  };
 }
+
+/** The grants plugged in, in registration order, with where each was registered (the wiring snapshot). */
+export const menuGrantEntries = (): { name: string; site: string }[] => [...grants.entries()].map(([name, g]) => ({ name, site: g.site }));
 
 export async function grantsFor(deps: Deps, user: SessionUser): Promise<string[]> {
   if (user.userType === 1) return [];
-  const all = await Promise.all([...grants].map((fn) => fn({ user, deps })));
+  const all = await Promise.all([...grants.values()].map((g) => g.fn({ user, deps })));
   return [...new Set(all.flat())];
 }

@@ -6,7 +6,7 @@ import { type Executor, rows } from '../../db/client';
 import { afterCommit } from '../../platform/after-commit';
 import { registerStateHook } from '../../platform/state';
 import { bigints } from '../../platform/sql';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { addNotices } from './notices.repo';
 
 type Row = Record<string, unknown>;
@@ -25,33 +25,43 @@ async function tellEngineer(ex: Executor, enterpriseId: number, row: Row, actorI
   });
 }
 
-afterOrderCreated(
-  // After commit (platform/after-commit.ts): the order as committed, whoever assigned it in the creating transaction.
-  async (o) =>
-    afterCommit(o.tx, async (db) => {
-      const [row] = await rows(db, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-      if (row) await tellEngineer(db, o.enterpriseId, row, o.actorId ?? null);
-    }),
-  async (b, single) => {
-    const assigned = await rows<{ id: number }>(
-      b.tx,
-      sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
-      and service_user_id is not null and service_user_id <> ${b.actorId}`,
-    );
-    await runSingleOn(
-      b,
-      single,
-      assigned.map((r) => r.id),
-    );
-  },
-);
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireAssignmentNotice(): void {
+  afterOrderCreated(
+    // After commit (platform/after-commit.ts): the order as committed, whoever assigned it in the creating transaction.
+    async (o) =>
+      afterCommit(o.tx, async (db) => {
+        const [row] = await rows(db, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+        if (row) await tellEngineer(db, o.enterpriseId, row, o.actorId ?? null);
+      }),
+    async (b, single) => {
+      const assigned = await rows<{ id: number }>(
+        b.tx,
+        sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
+        and service_user_id is not null and service_user_id <> ${b.actorId}`,
+      );
+      await runSingleOn(
+        b,
+        single,
+        assigned.map((r) => r.id),
+      );
+    },
+    undefined,
+    'notices.assignment',
+  );
 
-registerStateHook('order', '*', {
-  after: async (h) => {
-    if (h.row.service_user_id != null && String(h.row.service_user_id) !== String(h.current.service_user_id ?? '')) {
-      const { enterpriseId, row, actorId } = h;
-      afterCommit(h.tx, (db) => tellEngineer(db, enterpriseId, row, actorId));
-    }
-    return undefined;
-  },
-});
+  registerStateHook(
+    'order',
+    '*',
+    {
+      after: async (h) => {
+        if (h.row.service_user_id != null && String(h.row.service_user_id) !== String(h.current.service_user_id ?? '')) {
+          const { enterpriseId, row, actorId } = h;
+          afterCommit(h.tx, (db) => tellEngineer(db, enterpriseId, row, actorId));
+        }
+        return undefined;
+      },
+    },
+    'notices.assignment',
+  );
+}

@@ -4,7 +4,6 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import * as ann from './announcements.service';
 import * as svc from './notices.service';
-import './assignment.notice';
 
 /** The notification centre (bell, drawer, page) and the enterprise announcements (公告通知). */
 export async function noticesModule(app: FastifyInstance, deps: Deps): Promise<void> {

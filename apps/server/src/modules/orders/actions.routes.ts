@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import * as act from './actions.service';
-import { installOrderChecks } from './checks';
 import { editOrder, employeeEdit, linkCustomer } from './edit.service';
 import { deleteOrders, purgeOrders, restoreOrders } from './recycle.service';
 
@@ -14,7 +13,6 @@ const OK = '操作成功';
 /** The lifecycle endpoints of a work order (docs/api.md "Work-order actions"). */
 export async function orderActionsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installOrderChecks();
   registerAll(app, deps, K, {
     acceptance: async ({ actor, body }) => withMessage(await act.acceptance(db, actor, body), OK),
     keepDate: async ({ actor, body }) => withMessage(await act.bespoke(db, actor, 'keepDate', body), '预约成功'),

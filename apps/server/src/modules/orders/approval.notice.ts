@@ -10,7 +10,7 @@ import { registerStateHook } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';
 import { bigints } from '../../platform/sql';
-import { afterOrderCreated, runSingleOn } from './order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { processOf } from './order.state';
 
 type Row = Record<string, unknown>;
@@ -42,36 +42,45 @@ async function tellApprover(ex: Executor, enterpriseId: number, row: Row): Promi
   });
 }
 
-afterOrderCreated(
-  async (o) => {
-    const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
-    if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId)))
-      afterCommit(o.tx, (db) => tellApprover(db, o.enterpriseId, row));
-  },
-  async (b, single) => {
-    // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.
-    const waiting = await rows<{ id: number }>(
-      b.tx,
-      sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
-      and examine_type is not null and examine_result = 0`,
-    );
-    await runSingleOn(
-      b,
-      single,
-      waiting.map((r) => r.id),
-    );
-  },
-  () => sql`n.examine_type is not null and n.examine_result = 0`,
-);
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireApprovalNotice(): void {
+  afterOrderCreated(
+    async (o) => {
+      const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId)))
+        afterCommit(o.tx, (db) => tellApprover(db, o.enterpriseId, row));
+    },
+    async (b, single) => {
+      // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.
+      const waiting = await rows<{ id: number }>(
+        b.tx,
+        sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
+        and examine_type is not null and examine_result = 0`,
+      );
+      await runSingleOn(
+        b,
+        single,
+        waiting.map((r) => r.id),
+      );
+    },
+    () => sql`n.examine_type is not null and n.examine_result = 0`,
+    'orders.approvalNotice',
+  );
 
-registerStateHook('order', '*', {
-  after: async (h) => {
-    const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, h.current, h.row, h.actorId);
-    // Only when the wait begins, not on every move while it lasts.
-    if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) {
-      const { enterpriseId, row } = h;
-      afterCommit(h.tx, (db) => tellApprover(db, enterpriseId, row));
-    }
-    return undefined;
-  },
-});
+  registerStateHook(
+    'order',
+    '*',
+    {
+      after: async (h) => {
+        const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, h.current, h.row, h.actorId);
+        // Only when the wait begins, not on every move while it lasts.
+        if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) {
+          const { enterpriseId, row } = h;
+          afterCommit(h.tx, (db) => tellApprover(db, enterpriseId, row));
+        }
+        return undefined;
+      },
+    },
+    'orders.approvalNotice',
+  );
+}

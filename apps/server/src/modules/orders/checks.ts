@@ -130,25 +130,34 @@ const after = (current: Row, patch: Row): Row => {
   return out;
 };
 
-let installed = false;
-/** Registers the required-field checks at the end-service and receipt hook points (once per process). */
+/** Registers the required-field checks at the end-service and receipt hook points (by name: wiring again replaces them). */
 export function installOrderChecks(): void {
-  if (installed) return;
-  installed = true;
-  beforeOrderStep('endService', async (h) => {
-    const missing = await missingBeforeFinish(h.tx, h.enterpriseId, after(h.current, h.patch));
-    if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('完成前还需填写', missing) });
-  });
-  beforeOrderStep('receipt', async (h) => {
-    const missing = await missingInReceipt(h.tx, h.enterpriseId, after(h.current, h.patch));
-    if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('回执还需填写', missing) });
-  });
+  beforeOrderStep(
+    'endService',
+    async (h) => {
+      const missing = await missingBeforeFinish(h.tx, h.enterpriseId, after(h.current, h.patch));
+      if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('完成前还需填写', missing) });
+    },
+    'orders.checks.finishFields',
+  );
+  beforeOrderStep(
+    'receipt',
+    async (h) => {
+      const missing = await missingInReceipt(h.tx, h.enterpriseId, after(h.current, h.patch));
+      if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage('回执还需填写', missing) });
+    },
+    'orders.checks.receiptFields',
+  );
   // The pinned process's requirements at every hook point (each has its actions in ORDER_STEPS).
   for (const point of ORDER_HOOK_POINTS) {
-    beforeOrderStep(point, async (h) => {
-      const req = (h.ctx as { process: OrderProcess }).process.requirements[point];
-      const missing = await missingForStep(h.tx, h.enterpriseId, after(h.current, h.patch), req);
-      if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage(`${HOOK_POINT_NAMES[point]}还需填写`, missing) });
-    });
+    beforeOrderStep(
+      point,
+      async (h) => {
+        const req = (h.ctx as { process: OrderProcess }).process.requirements[point];
+        const missing = await missingForStep(h.tx, h.enterpriseId, after(h.current, h.patch), req);
+        if (missing.length) throw new AppError('VALIDATION', { detail: missingMessage(`${HOOK_POINT_NAMES[point]}还需填写`, missing) });
+      },
+      `orders.checks.${point}`,
+    );
   }
 }

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../platform/session';
 import { type BadgeCountFn, registerBadgeCount } from '../menu/badges';
 import * as counts from './counts.service';
 import { actorOf, type SystemActor } from '../../platform/actor';
+import { registrationSite } from '../../platform/registry';
 
 const readerOf = (u: SessionUser): SystemActor => actorOf(u);
 
@@ -19,9 +20,13 @@ const needs = (u: SessionUser, page: string): void => {
 /** The pool's badge as the pool module counts it (an engineer: the part they may grab); the whole pool until it plugs in. */
 type PoolBadge = (ex: Executor, user: SessionUser) => Promise<number>;
 let poolBadge: PoolBadge | null = null;
+let poolBadgeSite: string | null = null;
 export const setPoolBadge = (fn: PoolBadge): void => {
   poolBadge = fn;
+  poolBadgeSite = registrationSite();
 };
+/** Where the pool's badge was plugged in, or null (the wiring snapshot). */
+export const poolBadgeEntry = (): string | null => poolBadgeSite;
 
 /** getOrderListCount: orderDue=0 the overdue badge, is_grab=1 the pool's, otherwise AllOrder's count for its filters. */
 const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
@@ -38,25 +43,6 @@ const orderListCount: BadgeCountFn = async ({ user, query, deps }) => {
   return counts.listCount(deps.db, r, counts.listCountFilters(query));
 };
 
-// The shell's order badges, plugged into the menu module's count paths.
-registerBadgeCount('/v2/order/getAllAcceptanceCount', async ({ user, query, deps }) => {
-  needs(user, 'AcceptanceOrder');
-  return counts.acceptanceCount(deps.db, readerOf(user), query.dataType);
-});
-registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, deps }) => {
-  needs(user, 'AssignOrder');
-  return counts.unDeliverCount(deps.db, readerOf(user));
-});
-registerBadgeCount('/v2/order/getAbnormalOrderCount', async ({ user, query, deps }) => {
-  needs(user, 'AbnormalOrder');
-  return counts.abnormalCount(deps.db, readerOf(user), query.type);
-});
-registerBadgeCount('/v2/order/getOrderListCount', orderListCount);
-registerBadgeCount('/v2/order/examineOrderCount', async ({ user, query, deps }) => {
-  needs(user, 'ExamineOrder');
-  return counts.examineCount(deps.db, readerOf(user), query.type);
-});
-
 /** Statistics: counts by state for the home page, and orders by type for a customer or product. */
 export async function orderCountsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
@@ -64,5 +50,31 @@ export async function orderCountsModule(app: FastifyInstance, deps: Deps): Promi
     statusStatistics: async ({ user, query }) => counts.statusStatistics(db, readerOf(user), user.enterprise.timeZone, query),
     serviceTypeList: async ({ user, query }) => counts.serviceTypeList(db, readerOf(user), query),
     serviceTypeCount: async ({ user, query }) => counts.serviceTypeCount(db, readerOf(user), query),
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireCountsRoutes(): void {
+  // The shell's order badges, plugged into the menu module's count paths.
+  registerBadgeCount('/v2/order/getAllAcceptanceCount', async ({ user, query, deps }) => {
+    needs(user, 'AcceptanceOrder');
+    return counts.acceptanceCount(deps.db, readerOf(user), query.dataType);
+  });
+
+  registerBadgeCount('/order/unDeliverOrderListCount', async ({ user, deps }) => {
+    needs(user, 'AssignOrder');
+    return counts.unDeliverCount(deps.db, readerOf(user));
+  });
+
+  registerBadgeCount('/v2/order/getAbnormalOrderCount', async ({ user, query, deps }) => {
+    needs(user, 'AbnormalOrder');
+    return counts.abnormalCount(deps.db, readerOf(user), query.type);
+  });
+
+  registerBadgeCount('/v2/order/getOrderListCount', orderListCount);
+
+  registerBadgeCount('/v2/order/examineOrderCount', async ({ user, query, deps }) => {
+    needs(user, 'ExamineOrder');
+    return counts.examineCount(deps.db, readerOf(user), query.type);
   });
 }

@@ -7,7 +7,7 @@ import { type Executor, rows, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue } from '../../platform/state';
 import { closeApproval, type Instance, startApproval } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { examineApplicantOf, ORDER_APPROVAL_KIND, pendingExamine } from './examine.kinds';
 import { flagsOf, ORDER_STATE, processOf, standardPatch } from './order.state';
 
@@ -76,39 +76,42 @@ function withdrawnPatch(type: ExamineType): Record<string, PatchValue> {
   return p;
 }
 
-// The instance ended: approved → what the examine's pass does; rejected → what its rejection does (with the
-// comment); withdrawn by the applicant → the rejection's destination without a decision (a withdrawn 创建审核 cancels
-// the new order). Runs in the deciding transaction: an order that can no longer move refuses the decision.
-for (const [kind, type] of TYPE_OF_KIND) {
-  onApprovalEnd(kind, async (tx, end) => {
-    const action = end.result === 1 ? 'approve' : 'reject';
-    const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
-    const note = [`${EXAMINE_TYPES[type]}${what}（审批流程）`, end.comment].filter(Boolean).join('；');
-    await changeState(tx, {
-      table: ORDER_STATE,
-      machine: orderMachine,
-      enterpriseId: end.enterpriseId,
-      id: end.docId,
-      action,
-      actorId: end.actorId,
-      // The flow decided who approves: the order machine is asked only whether the order may still move.
-      ctxOf: (row): OrderContext => {
-        if (flagsOf(row).examineType !== type) throw new AppError('ORDER_INVALID_TRANSITION');
-        return {
-          process: processOf(row),
-          flags: flagsOf(row),
-          actor: { parts: [], admin: true, dispatchRole: false, acceptRole: false, serviceRole: false, approver: true, role: null },
-        };
-      },
-      patchOf: (d) => (end.result === 3 ? withdrawnPatch(type) : standardPatch(action, d, end.actorId)),
-      guard: sql`deleted_at is null`,
-      note,
-    });
-  });
-}
-
 /** The order's state now (after an engine decision). */
 export async function orderStateOf(ex: Executor, enterpriseId: number, orderId: number): Promise<number> {
   const [r] = await rows<{ state: number }>(ex, sql`select state from orders where enterprise_id = ${enterpriseId} and id = ${orderId}`);
   return Number(r?.state);
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireExamineFlow(): void {
+  // The instance ended: approved → what the examine's pass does; rejected → what its rejection does (with the
+  // comment); withdrawn by the applicant → the rejection's destination without a decision (a withdrawn 创建审核 cancels
+  // the new order). Runs in the deciding transaction: an order that can no longer move refuses the decision.
+  for (const [kind, type] of TYPE_OF_KIND) {
+    onApprovalEnd(kind, async (tx, end) => {
+      const action = end.result === 1 ? 'approve' : 'reject';
+      const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
+      const note = [`${EXAMINE_TYPES[type]}${what}（审批流程）`, end.comment].filter(Boolean).join('；');
+      await changeState(tx, {
+        table: ORDER_STATE,
+        machine: orderMachine,
+        enterpriseId: end.enterpriseId,
+        id: end.docId,
+        action,
+        actorId: end.actorId,
+        // The flow decided who approves: the order machine is asked only whether the order may still move.
+        ctxOf: (row): OrderContext => {
+          if (flagsOf(row).examineType !== type) throw new AppError('ORDER_INVALID_TRANSITION');
+          return {
+            process: processOf(row),
+            flags: flagsOf(row),
+            actor: { parts: [], admin: true, dispatchRole: false, acceptRole: false, serviceRole: false, approver: true, role: null },
+          };
+        },
+        patchOf: (d) => (end.result === 3 ? withdrawnPatch(type) : standardPatch(action, d, end.actorId)),
+        guard: sql`deleted_at is null`,
+        note,
+      });
+    });
+  }
 }

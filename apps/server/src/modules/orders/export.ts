@@ -68,13 +68,16 @@ function cells(r: OrderRow): Record<OrderExportColumn, string | number> {
 /** The job runs as its owner: an administrator by the current role (3), as the list's scoping reads it. */
 const viewer = (u: ExportUser): Actor => u;
 
-/** POST /export/order: the order list through the download centre, with the list's scope, filters and chosen columns. */
-registerExport<Params>(ORDER_EXPORT, {
-  title: '工单列表',
-  columns,
-  count: (ex, user, p) => countForExport(ex, viewer(user), p),
-  rows: async function* (ex, user, p) {
-    const v = viewer(user);
-    for await (const page of keysetPages((before, limit) => ordersBefore(ex, v, p, before, limit))) yield page.map(cells);
-  },
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireExport(): void {
+  /** POST /export/order: the order list through the download centre, with the list's scope, filters and chosen columns. */
+  registerExport<Params>(ORDER_EXPORT, {
+    title: '工单列表',
+    columns,
+    count: (ex, user, p) => countForExport(ex, viewer(user), p),
+    rows: async function* (ex, user, p) {
+      const v = viewer(user);
+      for await (const page of keysetPages((before, limit) => ordersBefore(ex, v, p, before, limit))) yield page.map(cells);
+    },
+  });
+}

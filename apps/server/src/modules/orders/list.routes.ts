@@ -5,7 +5,6 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
 import { ORDER_EXPORT } from './export';
-import './list.history';
 import { guardScope, listOrders } from './list.service';
 
 /** The order lists (one call, a scope per page) and their download-centre export. */

@@ -278,8 +278,8 @@ export const ORDER_STEPS = {
 export type OrderStep = keyof typeof ORDER_STEPS;
 
 /** Registers a check before an order step; answers a function that removes it. */
-export function beforeOrderStep(step: OrderStep, check: (h: HookContext<OrderContext>) => Promise<void>): () => void {
-  const offs = ORDER_STEPS[step].map((action) => registerStateHook<OrderContext>(orderMachine, action, { check }));
+export function beforeOrderStep(step: OrderStep, check: (h: HookContext<OrderContext>) => Promise<void>, name?: string): () => void {
+  const offs = ORDER_STEPS[step].map((action) => registerStateHook<OrderContext>(orderMachine, action, { check }, name));
   return () => {
     for (const off of offs) off();
   };

@@ -13,7 +13,8 @@ import { deleteInstalled } from '../customers/installed.service';
 import { countOf, newCustomer, newModel } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
 import { AppError } from '../../platform/errors';
-import { afterOrderCreated, setProcessResolver } from './order.hooks';
+import { afterOrderCreated } from '../../platform/signals';
+import { setProcessResolver } from './order.hooks';
 import type { Actor } from '../../platform/actor';
 
 let t: TestApp;

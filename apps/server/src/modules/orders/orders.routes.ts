@@ -10,7 +10,6 @@ import { registerCreateRoutes } from './items.routes';
 import { orderReconcileRoutes } from './reconcile';
 import { orderListRoutes } from './list.routes';
 import { orderDetailRoutes } from './detail.routes';
-import './approval.notice';
 
 /** Work orders: creation so far; the lifecycle actions call moveOrder (order.state.ts). */
 export async function ordersModule(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -79,7 +79,11 @@ export async function foldAllStateCounts(ex: Executor): Promise<number> {
   return many.length;
 }
 
-registerJobHandler(ORDER_COUNTS_FOLD_JOB, async (_job, deps) => {
-  await foldAllStateCounts(deps.db);
-});
-addSweep({ name: ORDER_COUNTS_FOLD_JOB, everySeconds: 300, kind: ORDER_COUNTS_FOLD_JOB });
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireStateCounts(): void {
+  registerJobHandler(ORDER_COUNTS_FOLD_JOB, async (_job, deps) => {
+    await foldAllStateCounts(deps.db);
+  });
+
+  addSweep({ name: ORDER_COUNTS_FOLD_JOB, everySeconds: 300, kind: ORDER_COUNTS_FOLD_JOB });
+}

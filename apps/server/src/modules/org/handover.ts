@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { affected } from '../../db/client';
 import { serviceGroups, users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { registrationSite } from '../../platform/registry';
 
 /**
  * One kind of open record a leaving user hands over (orders, events, customers …). Areas register theirs
@@ -17,41 +18,19 @@ export interface HandoverStep {
   run(tx: Tx, enterpriseId: number, fromId: number, toId: number): Promise<number>;
 }
 
-const steps: HandoverStep[] = [];
+const steps: (HandoverStep & { site: string })[] = [];
 
 /** Registers a step (once per name) and answers a function that removes it again. */
 export function addHandoverStep(step: HandoverStep): () => void {
-  if (!steps.some((s) => s.name === step.name)) steps.push(step);
+  if (!steps.some((s) => s.name === step.name)) steps.push({ ...step, site: registrationSite() });
   return () => {
     const i = steps.findIndex((s) => s.name === step.name);
     if (i >= 0) steps.splice(i, 1);
   };
 }
 
-addHandoverStep({
-  name: 'serviceGroupLeader',
-  label: '服务团队负责人',
-  async run(tx, enterpriseId, fromId, toId) {
-    const moved = await tx
-      .update(serviceGroups)
-      .set({ leaderId: toId, updatedAt: sql`now()` })
-      .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, fromId)))
-      .returning({ id: serviceGroups.id });
-    return moved.length;
-  },
-});
-
-addHandoverStep({
-  name: 'serviceGroupMember',
-  label: '服务团队成员',
-  async run(tx, enterpriseId, fromId, toId) {
-    await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
-      select enterprise_id, group_id, ${toId} from service_group_members
-      where enterprise_id = ${enterpriseId} and user_id = ${fromId}
-      on conflict do nothing`);
-    return affected(tx, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
-  },
-});
+/** The steps in the order they run, with where each was registered (the wiring snapshot). */
+export const handoverStepEntries = (): { name: string; site: string }[] => steps.map((s) => ({ name: s.name, site: s.site }));
 
 /** Moves every registered kind of open record from one user to another, all or nothing. */
 export function handover(db: Db, enterpriseId: number, fromId: number, toId: number): Promise<HandoverResult> {
@@ -74,5 +53,33 @@ export function handover(db: Db, enterpriseId: number, fromId: number, toId: num
       result.total += moved;
     }
     return result;
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireHandover(): void {
+  addHandoverStep({
+    name: 'serviceGroupLeader',
+    label: '服务团队负责人',
+    async run(tx, enterpriseId, fromId, toId) {
+      const moved = await tx
+        .update(serviceGroups)
+        .set({ leaderId: toId, updatedAt: sql`now()` })
+        .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, fromId)))
+        .returning({ id: serviceGroups.id });
+      return moved.length;
+    },
+  });
+
+  addHandoverStep({
+    name: 'serviceGroupMember',
+    label: '服务团队成员',
+    async run(tx, enterpriseId, fromId, toId) {
+      await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
+        select enterprise_id, group_id, ${toId} from service_group_members
+        where enterprise_id = ${enterpriseId} and user_id = ${fromId}
+        on conflict do nothing`);
+      return affected(tx, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
+    },
   });
 }

@@ -103,8 +103,6 @@ async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
   if (team && u) await tx.insert(serviceGroupMembers).values({ enterpriseId, groupId: team.id, userId: u.id });
 }
 
-addProvisionStep({ name: 'org.defaults', run: (tx, enterpriseId) => provisionOrg(tx, enterpriseId) });
-
 export const orgDemoStep: DemoStep = {
   name: 'org.demo',
   async run(tx, enterpriseId) {
@@ -123,3 +121,8 @@ export const orgDemoStep: DemoStep = {
     }
   },
 };
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireOrgProvision(): void {
+  addProvisionStep({ name: 'org.defaults', run: (tx, enterpriseId) => provisionOrg(tx, enterpriseId) });
+}

@@ -12,7 +12,6 @@ import { handover } from './handover';
 import * as provider from './provider.service';
 import * as q from './user.query';
 import * as people from './user.service';
-import './org.provision';
 
 export { addHandoverStep, type HandoverStep } from './handover';
 

@@ -6,16 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { registerJobHandler } from '../../platform/jobs';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { actorOf } from '../../platform/actor';
 import * as pool from './pool.service';
 import * as settings from './pool.settings';
 
-let installed = false;
-/** The rule hook and the unclaimed timer's handler, once per process (several apps share it in tests). */
-function installOnce(): void {
-  if (installed) return;
-  installed = true;
+/** The rule hook, the pool's badge and the unclaimed timer's handlers (by name and kind: wiring again replaces them). */
+export function installPoolHooks(): void {
   afterOrderCreated(
     async (o) => {
       if (o.state === 1) await pool.poolByRule(o.tx, o.enterpriseId, o.orderId);
@@ -32,6 +29,7 @@ function installOnce(): void {
         );
     },
     (o) => (o.state === 1 ? sql`exists (select 1 from pool_rules where enterprise_id = n.enterprise_id and enabled)` : sql`false`),
+    'pool.byRule',
   );
   setPoolBadge(async (ex, user) => {
     const { where } = await pool.poolWhere(ex, actorOf(user));
@@ -53,7 +51,6 @@ function installOnce(): void {
 /** The order pool (docs/api.md "Order pool"). Registered after ordersModule (its hooks run after default dispatch). */
 export async function poolModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installOnce();
   registerAll(app, deps, K, {
     list: async ({ actor, query }) => pool.poolList(db, actor, query),
     mine: async ({ actor }) => pool.myGrabs(db, actor),

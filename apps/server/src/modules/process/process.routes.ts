@@ -3,18 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { afterOrderCreated, setProcessResolver } from '../orders/order.hooks';
+import { afterOrderCreated } from '../../platform/signals';
+import { setProcessResolver } from '../orders/order.hooks';
 import { processOf } from '../orders/order.state';
 import { rows } from '../../db/client';
 import { bigints } from '../../platform/sql';
 import { listSetting, saveListSetting } from './list-settings.service';
 import { dispatchSettings, getProcess, publishedProcess, publishedProcessOf, publishedProcessSql, publishProcess } from './process.service';
 
-let installed = false;
 /** New orders pin their type's published process; without the dispatch stage the creator serves the order. */
-function installOrderSeams(): void {
-  if (installed) return;
-  installed = true;
+export function installOrderSeams(): void {
   setProcessResolver(
     async (tx, enterpriseId, templateId) => {
       const p = await publishedProcess(tx, enterpriseId, templateId);
@@ -49,12 +47,12 @@ function installOrderSeams(): void {
     },
     // processOf's merge: the pinned process's own `dispatch`, else the default's.
     () => sql`not coalesce((n.process->>'dispatch')::boolean, ${DEFAULT_ORDER_PROCESS.dispatch})`,
+    'process.serveByCreator',
   );
 }
 
 export async function processModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installOrderSeams();
   registerAll(app, deps, C, {
     get: async ({ user, query }) => getProcess(db, user, query.tid),
     publish: async ({ user, body }) => withMessage(await publishProcess(db, user, body), '发布成功'),

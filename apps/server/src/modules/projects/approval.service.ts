@@ -2,7 +2,7 @@ import type { ProjectAction } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { decide, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, settleProject, settleTask } from './project.state';
 import type { Actor } from '../../platform/actor';
@@ -56,19 +56,25 @@ export async function examineTask(db: Db, v: Actor, id: number, action: 'approve
 
 // A withdrawal by the applicant ends the approval like a rejection: the project stays unapproved, the finish or the task goes back.
 const WITHDRAWN = '申请人撤回审批';
-onApprovalEnd('project_create', async (tx, end) => {
-  await settleProject(tx, end.enterpriseId, end.docId, end.result === 1 ? 'approve' : 'reject', end.actorId, end.result === 3 ? WITHDRAWN : end.comment);
-});
-onApprovalEnd('project_finish', async (tx, end) => {
-  await settleProject(
-    tx,
-    end.enterpriseId,
-    end.docId,
-    end.result === 1 ? 'approveFinish' : 'rejectFinish',
-    end.actorId,
-    end.result === 3 ? WITHDRAWN : end.comment,
-  );
-});
-onApprovalEnd('project_task', async (tx, end) => {
-  await settleTask(tx, end.enterpriseId, end.docId, end.result === 1 ? 'approve' : 'reject', end.actorId, end.result === 3 ? WITHDRAWN : end.comment);
-});
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireApprovalService(): void {
+  onApprovalEnd('project_create', async (tx, end) => {
+    await settleProject(tx, end.enterpriseId, end.docId, end.result === 1 ? 'approve' : 'reject', end.actorId, end.result === 3 ? WITHDRAWN : end.comment);
+  });
+
+  onApprovalEnd('project_finish', async (tx, end) => {
+    await settleProject(
+      tx,
+      end.enterpriseId,
+      end.docId,
+      end.result === 1 ? 'approveFinish' : 'rejectFinish',
+      end.actorId,
+      end.result === 3 ? WITHDRAWN : end.comment,
+    );
+  });
+
+  onApprovalEnd('project_task', async (tx, end) => {
+    await settleTask(tx, end.enterpriseId, end.docId, end.result === 1 ? 'approve' : 'reject', end.actorId, end.result === 3 ? WITHDRAWN : end.comment);
+  });
+}

@@ -295,40 +295,55 @@ async function tellNamedApprover(tx: Tx, enterpriseId: number, approverId: numbe
   if (approverId == null || approverId === applicantId) return;
   await addNotices(tx, { enterpriseId, userIds: [approverId], kind: 'approval_todo', title, link });
 }
-let registered = false;
 /** Every task action recomputes its project's progress in the same transaction; entering approval starts the engine's instance. */
 export function registerProgressHook(): void {
-  if (registered) return;
-  registered = true;
-  registerStateHook<TaskContext>(taskMachine, '*', {
-    after: async (h) => {
-      await recomputeProgress(h.tx, h.enterpriseId, Number(h.row.project_id));
-      return undefined;
+  registerStateHook<TaskContext>(
+    taskMachine,
+    '*',
+    {
+      after: async (h) => {
+        await recomputeProgress(h.tx, h.enterpriseId, Number(h.row.project_id));
+        return undefined;
+      },
     },
-  });
-  registerStateHook<TaskContext>(taskMachine, 'finish', {
-    after: async (h) => {
-      if (h.to !== 3 || h.actorId == null) return undefined;
-      const [p] = await rows(h.tx, sql`select project_no, name, created_by from projects where enterprise_id = ${h.enterpriseId} and id = ${h.row.project_id}`);
-      const title = `${p?.name ?? ''} · ${h.row.name}`;
-      const inst = await startApproval(h.tx, {
-        enterpriseId: h.enterpriseId,
-        kind: 'project_task',
-        docId: h.id,
-        applicantId: h.actorId,
-        docNo: String(p?.project_no ?? ''),
-        title,
-        responsibleId: num(h.row.approver_id) ?? num(p?.created_by),
-      });
-      if (!inst) await tellNamedApprover(h.tx, h.enterpriseId, num(h.row.approver_id), h.actorId, `待审批：项目任务 ${title}`, `/allproject/examine/${h.id}`);
-      return undefined;
+    'projects.progress',
+  );
+  registerStateHook<TaskContext>(
+    taskMachine,
+    'finish',
+    {
+      after: async (h) => {
+        if (h.to !== 3 || h.actorId == null) return undefined;
+        const [p] = await rows(
+          h.tx,
+          sql`select project_no, name, created_by from projects where enterprise_id = ${h.enterpriseId} and id = ${h.row.project_id}`,
+        );
+        const title = `${p?.name ?? ''} · ${h.row.name}`;
+        const inst = await startApproval(h.tx, {
+          enterpriseId: h.enterpriseId,
+          kind: 'project_task',
+          docId: h.id,
+          applicantId: h.actorId,
+          docNo: String(p?.project_no ?? ''),
+          title,
+          responsibleId: num(h.row.approver_id) ?? num(p?.created_by),
+        });
+        if (!inst) await tellNamedApprover(h.tx, h.enterpriseId, num(h.row.approver_id), h.actorId, `待审批：项目任务 ${title}`, `/allproject/examine/${h.id}`);
+        return undefined;
+      },
     },
-  });
-  registerStateHook<ProjectContext>(projectMachine, 'finish', {
-    after: async (h) => {
-      // Into the finish approval: by the manager who finished it, or (the last task done) on behalf of its creator.
-      if (h.to === 1) await startProjectApproval(h.tx, 'project_finish', h.row, h.actorId ?? Number(h.row.created_by));
-      return undefined;
+    'projects.progress',
+  );
+  registerStateHook<ProjectContext>(
+    projectMachine,
+    'finish',
+    {
+      after: async (h) => {
+        // Into the finish approval: by the manager who finished it, or (the last task done) on behalf of its creator.
+        if (h.to === 1) await startProjectApproval(h.tx, 'project_finish', h.row, h.actorId ?? Number(h.row.created_by));
+        return undefined;
+      },
     },
-  });
+    'projects.progress',
+  );
 }

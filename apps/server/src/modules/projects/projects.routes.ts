@@ -11,7 +11,7 @@ import { PROJECT_EXPORT, PROJECT_PRODUCT_EXPORT } from './export';
 import * as parts from './parts.service';
 import { visibleProject, visibleTask } from './project.access';
 import { type Actor, actorOf } from '../../platform/actor';
-import { moveProject, moveTask, registerProgressHook } from './project.state';
+import { moveProject, moveTask } from './project.state';
 import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
 import { countProjects, listProjects } from './projects.repo';
 import { deleteProjects, examineCount, examineList, myTaskCount, myTaskList, projectDetail, userPower, warnList } from './projects.service';
@@ -19,20 +19,9 @@ import { registerBadgeCount } from '../menu/badges';
 import { registerMenuGrant } from '../menu/grants';
 import { deleteTaskTemplate, deleteTemplate, saveTaskTemplate, saveTemplate, setTaskRemind, taskTemplates, templateDetail, templateList } from './tmpl.service';
 
-import './remind.job';
-
-registerProgressHook();
-
 // 项目审批 / 进度审批 / 我的任务 count what waits for the viewer (menu badges, home to-dos), and a named approver with
 // something waiting or a task's principal sees the entry even when his role's powers do not hold it.
 const examineKind = (q: Record<string, unknown>) => (q.kind === 'task' ? 'task' : 'project');
-registerBadgeCount('/project/examineCount', async ({ user, query, deps }) => examineCount(deps.db, actorOf(user), examineKind(query)));
-registerBadgeCount('/project/myTaskCount', async ({ user, deps }) => myTaskCount(deps.db, actorOf(user)));
-registerMenuGrant(async ({ user, deps }) => {
-  const v = actorOf(user);
-  const [projects, tasks, mine] = await Promise.all([examineCount(deps.db, v, 'project'), examineCount(deps.db, v, 'task'), myTaskCount(deps.db, v)]);
-  return [...(projects ? ['ProjectExamine'] : []), ...(tasks ? ['ProjectPlanExamine'] : []), ...(mine ? ['MyProjectTask'] : [])];
-});
 
 const PROJECT_DONE: Record<ProjectAction, string> = {
   approve: '审批通过',
@@ -155,5 +144,18 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
       await parts.delMessage(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireProjectsRoutes(): void {
+  registerBadgeCount('/project/examineCount', async ({ user, query, deps }) => examineCount(deps.db, actorOf(user), examineKind(query)));
+
+  registerBadgeCount('/project/myTaskCount', async ({ user, deps }) => myTaskCount(deps.db, actorOf(user)));
+
+  registerMenuGrant('projects', async ({ user, deps }) => {
+    const v = actorOf(user);
+    const [projects, tasks, mine] = await Promise.all([examineCount(deps.db, v, 'project'), examineCount(deps.db, v, 'task'), myTaskCount(deps.db, v)]);
+    return [...(projects ? ['ProjectExamine'] : []), ...(tasks ? ['ProjectPlanExamine'] : []), ...(mine ? ['MyProjectTask'] : [])];
   });
 }

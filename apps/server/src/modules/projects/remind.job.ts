@@ -35,7 +35,11 @@ export async function sendTaskReminders(ex: Executor): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-registerJobHandler(PROJECT_REMIND_JOB, async (_job, deps) => {
-  await sendTaskReminders(deps.db);
-});
-addSweep({ name: PROJECT_REMIND_JOB, everySeconds: 60, kind: PROJECT_REMIND_JOB });
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireRemindJob(): void {
+  registerJobHandler(PROJECT_REMIND_JOB, async (_job, deps) => {
+    await sendTaskReminders(deps.db);
+  });
+
+  addSweep({ name: PROJECT_REMIND_JOB, everySeconds: 60, kind: PROJECT_REMIND_JOB });
+}

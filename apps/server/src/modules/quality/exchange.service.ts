@@ -22,7 +22,7 @@ import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { textArray } from '../spares/units';
 import { exchangeDetailRow, exchangeLog, exchangePage, exchangeStock, toExchangeRow } from './exchange.repo';
@@ -133,12 +133,6 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
   return res.to;
 }
 
-// The engine ended the approval: approved → 已通过, rejected → 已驳回, withdrawn by the applicant → 已取消.
-onApprovalEnd(EXCHANGE_APPROVAL_KIND, async (tx, end) => {
-  const action: ExchangeAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'cancel';
-  await settle(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ approver: true, applicant: action === 'cancel' }));
-});
-
 // ——— Reads ———
 
 export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
@@ -196,4 +190,13 @@ export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDeta
       time: l.time,
     })),
   };
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireExchangeService(): void {
+  // The engine ended the approval: approved → 已通过, rejected → 已驳回, withdrawn by the applicant → 已取消.
+  onApprovalEnd(EXCHANGE_APPROVAL_KIND, async (tx, end) => {
+    const action: ExchangeAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'cancel';
+    await settle(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ approver: true, applicant: action === 'cancel' }));
+  });
 }

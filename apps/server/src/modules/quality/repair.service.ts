@@ -21,7 +21,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { changeState, insertStateLog, type PatchValue, type StateTable } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { dictValueOf } from './quality.dict';
 import { receiveRepairUnit, sendBackRepairUnit } from './repair.stock';
@@ -186,19 +186,6 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
   });
 }
 
-// The engine ended a completion's approval: approved → 已完成 (the unit goes back); rejected or withdrawn → 处理中.
-onApprovalEnd(REPAIR_APPROVAL_KIND, async (tx, end) => {
-  await move(tx, {
-    ep: end.enterpriseId,
-    id: end.docId,
-    action: end.result === 1 ? 'approve' : 'reject',
-    actorId: end.actorId,
-    expected: 4,
-    note: end.result === 3 ? `撤回审批${end.comment ? `：${end.comment}` : ''}` : end.comment,
-    ctx: () => ({ ready: true, needsApproval: true, engine: true }),
-  });
-});
-
 // ——— Reads ———
 
 export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
@@ -240,4 +227,20 @@ export async function detail(db: Db, a: Actor, id: number): Promise<RepairDetail
       time: l.time,
     })),
   };
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireRepairService(): void {
+  // The engine ended a completion's approval: approved → 已完成 (the unit goes back); rejected or withdrawn → 处理中.
+  onApprovalEnd(REPAIR_APPROVAL_KIND, async (tx, end) => {
+    await move(tx, {
+      ep: end.enterpriseId,
+      id: end.docId,
+      action: end.result === 1 ? 'approve' : 'reject',
+      actorId: end.actorId,
+      expected: 4,
+      note: end.result === 3 ? `撤回审批${end.comment ? `：${end.comment}` : ''}` : end.comment,
+      ctx: () => ({ ready: true, needsApproval: true, engine: true }),
+    });
+  });
 }

@@ -8,15 +8,18 @@ import { runReport } from './reports.service';
  */
 export const REPORT_EXPORT = 'operateReport';
 
-registerExport<ReportParams>(REPORT_EXPORT, {
-  title: '运营报表',
-  columns: (p) => [
-    { key: 'name', header: REPORT_DIMENSIONS[p.dimension] ?? '分组', width: 24 },
-    ...(reportDef(p.reportId)?.measures ?? []).map((m) => ({ key: m.key, header: m.unit === 'percent' ? `${m.label}（%）` : m.label, width: 16 })),
-  ],
-  count: async (ex, u, p) => (await runReport(ex, u, p)).rows.length,
-  rows: async function* (ex, u, p) {
-    const r = await runReport(ex, u, p);
-    yield [...r.rows, r.total].map((row) => ({ name: row.name, ...row.values }));
-  },
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireReportsExport(): void {
+  registerExport<ReportParams>(REPORT_EXPORT, {
+    title: '运营报表',
+    columns: (p) => [
+      { key: 'name', header: REPORT_DIMENSIONS[p.dimension] ?? '分组', width: 24 },
+      ...(reportDef(p.reportId)?.measures ?? []).map((m) => ({ key: m.key, header: m.unit === 'percent' ? `${m.label}（%）` : m.label, width: 16 })),
+    ],
+    count: async (ex, u, p) => (await runReport(ex, u, p)).rows.length,
+    rows: async function* (ex, u, p) {
+      const r = await runReport(ex, u, p);
+      yield [...r.rows, r.total].map((row) => ({ name: row.name, ...row.values }));
+    },
+  });
+}

@@ -159,11 +159,6 @@ export async function flushAllReportSummaries(ex: Executor): Promise<number> {
   return marked.length;
 }
 
-registerJobHandler(REPORT_SUMMARY_JOB, async (_job, deps) => {
-  await flushAllReportSummaries(deps.db);
-});
-addSweep({ name: REPORT_SUMMARY_JOB, everySeconds: 30, kind: REPORT_SUMMARY_JOB });
-
 // ---- the triggers that mark days ----
 
 /** Marks the axis days of the orders in `rel` (columns enterprise_id, created_at, finished_at, complete_examined_at), in key order. */
@@ -262,3 +257,12 @@ export const createReportSummary = (database: Database): Promise<void> =>
       for (const e of eps) await rebuildReportSummary(tx, e.id);
     },
   });
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireSummary(): void {
+  registerJobHandler(REPORT_SUMMARY_JOB, async (_job, deps) => {
+    await flushAllReportSummaries(deps.db);
+  });
+
+  addSweep({ name: REPORT_SUMMARY_JOB, everySeconds: 30, kind: REPORT_SUMMARY_JOB });
+}

@@ -79,20 +79,21 @@ async function visitAfter(h: HookContext): Promise<{ userId: number; at: string 
   return user == null || at == null ? null : { userId: Number(user), at };
 }
 
-let installed = false;
-
-/** Installs the rule on every order move (once per process). */
+/** Installs the rule on every order move (by name: wiring again replaces them). */
 export function installClashGuard(): void {
-  if (installed) return;
-  installed = true;
-  registerStateHook(orderMachine, '*', {
-    check: async (h) => {
-      if (BOOKING_ACTIONS.has(h.action) && 'appointment_at' in h.patch) {
-        const set = instantText(plain(h.patch.appointment_at));
-        if (set != null) await guardPast(h.tx, h.enterpriseId, set);
-      }
-      const visit = await visitAfter(h);
-      if (visit) await guardVisit(h.tx, h.enterpriseId, visit.userId, h.id, visit.at);
+  registerStateHook(
+    orderMachine,
+    '*',
+    {
+      check: async (h) => {
+        if (BOOKING_ACTIONS.has(h.action) && 'appointment_at' in h.patch) {
+          const set = instantText(plain(h.patch.appointment_at));
+          if (set != null) await guardPast(h.tx, h.enterpriseId, set);
+        }
+        const visit = await visitAfter(h);
+        if (visit) await guardVisit(h.tx, h.enterpriseId, visit.userId, h.id, visit.at);
+      },
     },
-  });
+    'schedule.clash',
+  );
 }

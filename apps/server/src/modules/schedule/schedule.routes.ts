@@ -2,14 +2,12 @@ import { scheduleContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { installClashGuard } from './clash';
 import * as repo from './schedule.repo';
 import * as svc from './schedule.service';
 
 /** Map, schedule table and dispatch board (docs/api.md "Schedule, map and dispatch board"). */
 export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
-  installClashGuard();
   registerAll(app, deps, C, {
     dispatchList: ({ user, query }) => svc.table(db, user, query),
     dispatchCount: ({ user, query }) => svc.tableCount(db, user, query),

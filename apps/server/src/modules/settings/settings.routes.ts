@@ -8,8 +8,6 @@ import { areaList } from './areas';
 import * as dict from './dict.service';
 import * as svc from './settings.service';
 
-addProvisionStep({ name: 'dict.defaults', run: (tx, enterpriseId) => dict.provisionDictionaries(tx, enterpriseId) });
-
 export async function settingsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, settingsContract, {
@@ -54,4 +52,9 @@ export async function settingsModule(app: FastifyInstance, deps: Deps): Promise<
   registerAll(app, deps, areaContract, {
     list: async ({ query }) => areaList(query.parentCode),
   });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireSettingsRoutes(): void {
+  addProvisionStep({ name: 'dict.defaults', run: (tx, enterpriseId) => dict.provisionDictionaries(tx, enterpriseId) });
 }

@@ -19,7 +19,7 @@ import { countOf, listPage, type PageRequest, pageSql } from '../../platform/lis
 import { apiTime } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { getSettingInt } from '../settings/settings.repo';
 import { sideOf } from './settle.service';
@@ -160,20 +160,6 @@ export async function decideClaim(db: Db, a: Actor, id: number, action: 'approve
   return { state: r.to };
 }
 
-onApprovalEnd(CLAIM_APPROVAL_KIND, async (tx, end) => {
-  const action = end.result === 1 ? 'approve' : 'reject';
-  const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
-  await move(
-    tx,
-    end.enterpriseId,
-    end.docId,
-    action,
-    end.actorId,
-    { side: 'finance' },
-    [`费用申请${what}（审批流程）`, end.comment].filter(Boolean).join('；'),
-  );
-});
-
 /**
  * 费用审核: accept the claimed amount, the computed one, or another, with a reason from the dictionary 费用审核原因. One
  * compare-and-set on the check state: of parallel checks one wins. The claim then becomes payable.
@@ -312,4 +298,21 @@ export async function claimDetail(db: Db, a: Actor, id: number): Promise<FeeClai
       create_time: String(l.create_time),
     })),
   };
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireClaimsService(): void {
+  onApprovalEnd(CLAIM_APPROVAL_KIND, async (tx, end) => {
+    const action = end.result === 1 ? 'approve' : 'reject';
+    const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
+    await move(
+      tx,
+      end.enterpriseId,
+      end.docId,
+      action,
+      end.actorId,
+      { side: 'finance' },
+      [`费用申请${what}（审批流程）`, end.comment].filter(Boolean).join('；'),
+    );
+  });
 }

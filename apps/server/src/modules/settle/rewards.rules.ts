@@ -97,10 +97,7 @@ export async function proposePenalties(ex: Executor): Promise<Record<number, num
   return out;
 }
 
-let installed = false;
 export function installRewardRules(): void {
-  if (installed) return;
-  installed = true;
   registerJobHandler(PENALTY_RULES_JOB, async (_job, deps) => {
     await proposePenalties(deps.db);
   });

@@ -9,7 +9,7 @@ import { prefixPattern } from '../../platform/search';
 import { apiTime } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { closeApproval, decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { containing } from '../org/org.common';
 import { sideOf } from './settle.service';
 
@@ -157,13 +157,6 @@ export async function actReward(db: Db, a: Actor, id: number, action: RewardActi
   });
 }
 
-// The record's approval ended: approved → 2; rejected → 3; withdrawn by its applicant → 4 已作废.
-onApprovalEnd(REWARD_APPROVAL_KIND, async (tx, end) => {
-  const action: RewardAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'cancel';
-  const what = end.result === 1 ? '审批通过' : end.result === 2 ? '审批驳回' : '审批撤回';
-  await move(tx, end.enterpriseId, end.docId, action, end.actorId, [`奖惩${what}（审批流程）`, end.comment].filter(Boolean).join('；'));
-});
-
 type Raw = Record<string, unknown>;
 const n = (v: unknown) => (v == null ? null : Number(v));
 const toRow = (r: Raw): RewardRow => ({
@@ -268,4 +261,14 @@ export async function rewardDetail(db: Db, a: Actor, id: number): Promise<Reward
 export async function rewardVisible(db: Db, a: Actor, id: number): Promise<void> {
   const [r] = await rows(db, sql`select 1 from rewards r where r.enterprise_id = ${a.enterpriseId} and r.id = ${id} and ${rewardScope(a)}`);
   if (!r) throw new AppError('NOT_FOUND');
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireRewardsService(): void {
+  // The record's approval ended: approved → 2; rejected → 3; withdrawn by its applicant → 4 已作废.
+  onApprovalEnd(REWARD_APPROVAL_KIND, async (tx, end) => {
+    const action: RewardAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'cancel';
+    const what = end.result === 1 ? '审批通过' : end.result === 2 ? '审批驳回' : '审批撤回';
+    await move(tx, end.enterpriseId, end.docId, action, end.actorId, [`奖惩${what}（审批流程）`, end.comment].filter(Boolean).join('；'));
+  });
 }

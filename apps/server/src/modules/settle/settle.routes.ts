@@ -8,7 +8,6 @@ import { readerOf, visibleOrder } from '../orders/detail.access';
 import { documentFlow } from '../approvals/inbox.service';
 import * as claims from './claims.service';
 import * as rewards from './rewards.service';
-import { installRewardRules } from './rewards.rules';
 import * as fees from './fee.service';
 import * as settle from './settle.service';
 import { startExport } from '../../platform/exports';
@@ -16,17 +15,19 @@ import { SETTLE_EXPORT } from './settle.export';
 
 const REWARD_ACTION_MESSAGES = { submit: '已提交审批', approve: '审批通过', reject: '已驳回', cancel: '已作废' } as const;
 
-let installed = false;
 /** An order of a provider is priced when it reaches 完成 (5): its completion, or the approval of its completion. */
 export function installPricing(): void {
-  if (installed) return;
-  installed = true;
-  registerStateHook('order', '*', {
-    after: async (h) => {
-      if (h.to === 5 && h.from !== 5 && h.row.provider_id != null) await fees.priceOrder(h.tx, h.enterpriseId, h.id);
-      return undefined;
+  registerStateHook(
+    'order',
+    '*',
+    {
+      after: async (h) => {
+        if (h.to === 5 && h.from !== 5 && h.row.provider_id != null) await fees.priceOrder(h.tx, h.enterpriseId, h.id);
+        return undefined;
+      },
     },
-  });
+    'settle.pricing',
+  );
 }
 
 /** Fee standards are the manufacturer's: a provider's user may not change them. */
@@ -35,8 +36,6 @@ const staffOnly = (providerId: number | null) => {
 };
 
 export async function settleModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  installPricing();
-  installRewardRules();
   const { db } = deps;
   registerAll(app, deps, F, {
     list: async ({ user, query }) => {

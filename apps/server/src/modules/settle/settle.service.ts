@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import {
   addClaimLines,
   addOrderLines,
@@ -154,22 +154,6 @@ export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confi
   });
 }
 
-// The statement's approval ended: approved → 5 (its last approver approves it); rejected or withdrawn → back to a draft.
-onApprovalEnd(SETTLE_APPROVAL_KIND, async (tx, end) => {
-  const action = end.result === 1 ? 'approve' : 'reject';
-  await changeState(tx, {
-    table: SETTLE_TABLE,
-    machine: settleMachine,
-    enterpriseId: end.enterpriseId,
-    id: end.docId,
-    action,
-    ctxOf: async (_row, t) => ({ side: 'finance', openDisputes: await openDisputes(t, end.enterpriseId, end.docId) }),
-    actorId: end.actorId,
-    patch: action === 'approve' ? { approved_at: sql`now()` } : {},
-    note: [`结算单${end.result === 1 ? '审批通过' : end.result === 2 ? '审批驳回' : '审批撤回'}（审批流程）`, end.comment].filter(Boolean).join('；'),
-  });
-});
-
 /** The provider disputes one line (the statement goes to 4 有异议 until finance resolves every disputed line). */
 export async function dispute(db: Db, a: Actor, id: number, lineId: number, reason: string): Promise<{ state: number }> {
   return db.transaction(async (tx) => {
@@ -261,4 +245,23 @@ export async function detail(db: Db, a: Actor, id: number): Promise<SettlementDe
 export async function lines(db: Db, a: Actor, id: number, disputed: boolean, page: PageRequest): Promise<{ list: SettlementLineRow[]; count: number }> {
   if (!(await seesSettlement(db, a, id))) throw new AppError('NOT_FOUND');
   return linePage(db, a.enterpriseId, id, disputed, page);
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireSettleService(): void {
+  // The statement's approval ended: approved → 5 (its last approver approves it); rejected or withdrawn → back to a draft.
+  onApprovalEnd(SETTLE_APPROVAL_KIND, async (tx, end) => {
+    const action = end.result === 1 ? 'approve' : 'reject';
+    await changeState(tx, {
+      table: SETTLE_TABLE,
+      machine: settleMachine,
+      enterpriseId: end.enterpriseId,
+      id: end.docId,
+      action,
+      ctxOf: async (_row, t) => ({ side: 'finance', openDisputes: await openDisputes(t, end.enterpriseId, end.docId) }),
+      actorId: end.actorId,
+      patch: action === 'approve' ? { approved_at: sql`now()` } : {},
+      note: [`结算单${end.result === 1 ? '审批通过' : end.result === 2 ? '审批驳回' : '审批撤回'}（审批流程）`, end.comment].filter(Boolean).join('；'),
+    });
+  });
 }

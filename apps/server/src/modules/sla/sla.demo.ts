@@ -4,7 +4,6 @@ import { rows, type Tx } from '../../db/client';
 import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
 import { upsertSetting } from '../settings/settings.repo';
 import { SLA_SETTING } from './sla.enabled';
-import { installSlaClocks } from './sla.install';
 import { createPolicy } from './sla.policies';
 
 /**
@@ -19,7 +18,6 @@ async function seedDemoSla(tx: Tx, enterpriseId: number): Promise<void> {
   if (e?.name !== DEMO_ENTERPRISES[0]?.name) return;
   const [admin] = await rows<{ id: number }>(tx, sql`select id::int from users where enterprise_id = ${enterpriseId} and admin order by id limit 1`);
   // The seed runs before the app is built: the clocks' hooks are installed here for the orders the next steps make.
-  installSlaClocks();
   await upsertSetting(tx, enterpriseId, SLA_SETTING, '1', Number(admin?.id));
   await createPolicy(
     tx,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
-import { afterOrderCreated, runSingleOn } from '../orders/order.hooks';
+import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { slaEnabled, slaOnSql } from './sla.enabled';
 import { sweepEventSla } from './event.sweep';
 import { syncClocks } from './sla.clocks';
@@ -10,11 +10,8 @@ import { sweepSla } from './sla.sweep';
 
 export const SLA_SWEEP_JOB = 'sla.sweep';
 
-let installed = false;
-/** Clocks follow every order (created, then each action), and the sweep (orders, then events) runs every 30 s (once per process). */
+/** Clocks follow every order (created, then each action), and the sweep (orders, then events) runs every 30 s (by name: wiring again replaces them). */
 export function installSlaClocks(): void {
-  if (installed) return;
-  installed = true;
   afterOrderCreated(
     async (o) => {
       const [order] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
@@ -30,15 +27,21 @@ export function installSlaClocks(): void {
         );
     },
     () => slaOnSql('n.enterprise_id'),
+    'sla.clocks',
   );
-  registerStateHook('order', '*', {
-    // SLA off (the default): no clock moves.
-    probe: () => slaOnSql('u.enterprise_id'),
-    after: async (h) => {
-      await syncClocks(h.tx, h.enterpriseId, { action: h.action, from: h.from, to: h.to, order: h.row });
-      return undefined;
+  registerStateHook(
+    'order',
+    '*',
+    {
+      // SLA off (the default): no clock moves.
+      probe: () => slaOnSql('u.enterprise_id'),
+      after: async (h) => {
+        await syncClocks(h.tx, h.enterpriseId, { action: h.action, from: h.from, to: h.to, order: h.row });
+        return undefined;
+      },
     },
-  });
+    'sla.clocks',
+  );
   registerJobHandler(SLA_SWEEP_JOB, async (_job, deps) => {
     await sweepSla(deps.db);
     await sweepEventSla(deps.db);

@@ -83,6 +83,9 @@ export async function recomputeClocks(db: Db, enterpriseId: number, old: SlaCale
   }
 }
 
-registerJobHandler(SLA_RECOMPUTE_JOB, async (job, deps) => {
-  await recomputeClocks(deps.db, Number(job.enterpriseId), job.payload.old as SlaCalendarInput, Number(job.payload.at));
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireSlaRecompute(): void {
+  registerJobHandler(SLA_RECOMPUTE_JOB, async (job, deps) => {
+    await recomputeClocks(deps.db, Number(job.enterpriseId), job.payload.old as SlaCalendarInput, Number(job.payload.at));
+  });
+}

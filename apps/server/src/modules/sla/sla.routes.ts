@@ -7,10 +7,8 @@ import { hoursOf } from './sla.calendar';
 import * as policies from './sla.policies';
 import { saveHoursAndRecompute } from './sla.recompute';
 import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
-import { installSlaClocks } from './sla.install';
 
 export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  installSlaClocks();
   const { db } = deps;
   registerAll(app, deps, C, {
     list: async ({ user }) => policies.listPolicies(db, user.enterpriseId, user.enterprise.timeZone),

@@ -30,7 +30,7 @@ import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime, intArray } from '../../platform/sql';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
-import { onApprovalEnd } from '../approvals/registry';
+import { onApprovalEnd } from '../../platform/signals';
 import { ownWarehouse } from './catalogue.service';
 import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
 import { orderFor } from '../orders/money.access';
@@ -256,12 +256,6 @@ async function settleDoc(
   }
 }
 
-// The engine ended a document's approval (approved by the flow's last step, rejected, or withdrawn): the document follows.
-onApprovalEnd('spare_doc', async (tx, end) => {
-  const action: SpareDocAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'withdraw';
-  await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: action === 'withdraw' }));
-});
-
 const docCols = (
   u: SessionUser,
 ) => sql`d.id::int, d.doc_no as "docNo", d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
@@ -328,4 +322,13 @@ export async function awaitingApproval(db: Db, u: SessionUser, kinds: number[]):
       and applicant_id <> ${u.id}`,
   );
   return r?.n ?? 0;
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireDocsService(): void {
+  // The engine ended a document's approval (approved by the flow's last step, rejected, or withdrawn): the document follows.
+  onApprovalEnd('spare_doc', async (tx, end) => {
+    const action: SpareDocAction = end.result === 1 ? 'approve' : end.result === 2 ? 'reject' : 'withdraw';
+    await settleDoc(tx, end.enterpriseId, end.docId, action, end.actorId, end.comment, () => ({ keeper: true, applicant: action === 'withdraw' }));
+  });
 }

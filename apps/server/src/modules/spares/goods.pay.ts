@@ -186,8 +186,6 @@ export async function refundPayment(deps: Deps, ep: number, paymentId: number): 
   }
 }
 
-registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, Number(job.enterpriseId), Number(job.payload.paymentId)));
-
 /** The sweep that asks the provider about payments whose notification never came (all enterprises, once per slot). */
 export const PAY_QUERY_JOB = 'goods.pay.query';
 const QUERY_BATCH = 50;
@@ -255,8 +253,14 @@ export async function retryFailedRefunds(deps: Deps, enterpriseId?: number): Pro
   return done;
 }
 
-registerJobHandler(PAY_QUERY_JOB, async (job, deps) => {
-  await queryWaitingPayments(deps, job.enterpriseId ?? undefined);
-  await retryFailedRefunds(deps, job.enterpriseId ?? undefined);
-});
-addSweep({ name: PAY_QUERY_JOB, everySeconds: 60, kind: PAY_QUERY_JOB });
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireGoodsPay(): void {
+  registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, Number(job.enterpriseId), Number(job.payload.paymentId)));
+
+  registerJobHandler(PAY_QUERY_JOB, async (job, deps) => {
+    await queryWaitingPayments(deps, job.enterpriseId ?? undefined);
+    await retryFailedRefunds(deps, job.enterpriseId ?? undefined);
+  });
+
+  addSweep({ name: PAY_QUERY_JOB, everySeconds: 60, kind: PAY_QUERY_JOB });
+}

@@ -274,40 +274,43 @@ export async function oldStep(db: Db, u: SessionUser, b: BodyOf<typeof C.oldSave
   });
 }
 
-/** The installed product's history shows the parts swapped on it (orders on that product), with both serials. */
-addProductHistorySource(async (ex, v, product) => {
-  const r = await rows<{ id: number; order_no: string; name: string; serial_in: string | null; serial_out: string | null; state: number; time: string }>(
-    ex,
-    sql`select p.id::int, o.order_no, s.name, p.serial_in, p.serial_out, p.state, ${apiTime(sql`p.created_at`, v.timeZone)} as time
-      from order_parts p join orders o on o.enterprise_id = p.enterprise_id and o.id = p.order_id
-      join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
-      where p.enterprise_id = ${v.enterpriseId} and o.installed_product_id = ${product.id} order by p.id desc limit 100`,
-  );
-  return r.map((x) => ({
-    type: 'spare',
-    id: x.id,
-    no: x.order_no,
-    title: `更换备件：${x.name}${x.serial_out || x.serial_in ? `（旧件 ${x.serial_out ?? '—'} → 新件 ${x.serial_in ?? '—'}）` : ''}`,
-    state: x.state === 1 ? '已使用' : '已取消',
-    time: x.time,
-  }));
-});
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wirePartsService(): void {
+  /** The installed product's history shows the parts swapped on it (orders on that product), with both serials. */
+  addProductHistorySource(async (ex, v, product) => {
+    const r = await rows<{ id: number; order_no: string; name: string; serial_in: string | null; serial_out: string | null; state: number; time: string }>(
+      ex,
+      sql`select p.id::int, o.order_no, s.name, p.serial_in, p.serial_out, p.state, ${apiTime(sql`p.created_at`, v.timeZone)} as time
+        from order_parts p join orders o on o.enterprise_id = p.enterprise_id and o.id = p.order_id
+        join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
+        where p.enterprise_id = ${v.enterpriseId} and o.installed_product_id = ${product.id} order by p.id desc limit 100`,
+    );
+    return r.map((x) => ({
+      type: 'spare',
+      id: x.id,
+      no: x.order_no,
+      title: `更换备件：${x.name}${x.serial_out || x.serial_in ? `（旧件 ${x.serial_out ?? '—'} → 新件 ${x.serial_in ?? '—'}）` : ''}`,
+      state: x.state === 1 ? '已使用' : '已取消',
+      time: x.time,
+    }));
+  }, 'spares.parts');
 
-/** …and the serial-tracked units installed on it now, each with the order that put it there. */
-addProductHistorySource(async (ex, v, product) => {
-  const r = await rows<{ id: number; order_no: string | null; name: string; serial: string; time: string }>(
-    ex,
-    sql`select n.id::int, o.order_no, s.name, n.serial, ${apiTime(sql`n.updated_at`, v.timeZone)} as time
-      from spare_units n join spares s on s.enterprise_id = n.enterprise_id and s.id = n.spare_id
-      left join orders o on o.enterprise_id = n.enterprise_id and o.id = n.order_id
-      where n.enterprise_id = ${v.enterpriseId} and n.installed_product_id = ${product.id} and n.place = 2 order by n.id desc limit 100`,
-  );
-  return r.map((x) => ({
-    type: 'spare_unit',
-    id: x.id,
-    no: x.order_no ?? '',
-    title: `在装备件：${x.name}（序列号 ${x.serial}）`,
-    state: '已安装',
-    time: x.time,
-  }));
-});
+  /** …and the serial-tracked units installed on it now, each with the order that put it there. */
+  addProductHistorySource(async (ex, v, product) => {
+    const r = await rows<{ id: number; order_no: string | null; name: string; serial: string; time: string }>(
+      ex,
+      sql`select n.id::int, o.order_no, s.name, n.serial, ${apiTime(sql`n.updated_at`, v.timeZone)} as time
+        from spare_units n join spares s on s.enterprise_id = n.enterprise_id and s.id = n.spare_id
+        left join orders o on o.enterprise_id = n.enterprise_id and o.id = n.order_id
+        where n.enterprise_id = ${v.enterpriseId} and n.installed_product_id = ${product.id} and n.place = 2 order by n.id desc limit 100`,
+    );
+    return r.map((x) => ({
+      type: 'spare_unit',
+      id: x.id,
+      no: x.order_no ?? '',
+      title: `在装备件：${x.name}（序列号 ${x.serial}）`,
+      state: '已安装',
+      time: x.time,
+    }));
+  }, 'spares.partsUnits');
+}

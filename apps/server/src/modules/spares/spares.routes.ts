@@ -10,16 +10,6 @@ import * as parts from './parts.service';
 import { linkBase } from '../../platform/origin';
 import { payOnline, receivePayNotify } from './goods.pay';
 
-// With docKinds (the stock-document lists' badges): those documents awaiting approval; the spec's 备件申请 query: the applications.
-registerBadgeCount('/spare/data/personalApprovalList', async ({ user, query, deps }) => {
-  if (query.docKinds == null) return goods.goodsAwaiting(deps.db, user);
-  const kinds = String(query.docKinds)
-    .split(',')
-    .map(Number)
-    .filter((k) => Number.isInteger(k) && k > 0 && k < 100);
-  return docs.awaitingApproval(deps.db, user, kinds);
-});
-
 const saved = <T>(data: T) => withMessage(data, '保存成功');
 
 export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -93,5 +83,18 @@ export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<vo
     },
     payOnline: async ({ user, body, req }) => withMessage(await payOnline(deps, user, body.id, linkBase(deps.config, req)), '请在支付页面完成付款'),
     payNotify: async ({ params, body }) => receivePayNotify(deps, params.enterpriseId ?? '', body),
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireSparesRoutes(): void {
+  // With docKinds (the stock-document lists' badges): those documents awaiting approval; the spec's 备件申请 query: the applications.
+  registerBadgeCount('/spare/data/personalApprovalList', async ({ user, query, deps }) => {
+    if (query.docKinds == null) return goods.goodsAwaiting(deps.db, user);
+    const kinds = String(query.docKinds)
+      .split(',')
+      .map(Number)
+      .filter((k) => Number.isInteger(k) && k > 0 && k < 100);
+    return docs.awaitingApproval(deps.db, user, kinds);
   });
 }

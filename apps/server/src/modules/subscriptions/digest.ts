@@ -93,7 +93,7 @@ export async function enqueueDueDigests(ex: Executor, now = new Date()): Promise
   return n;
 }
 
-async function handleDigest(job: Job, deps: Deps): Promise<void> {
+async function handleDigest(job: Job<typeof DIGEST_JOB>, deps: Deps): Promise<void> {
   const type = Number(job.payload.type) as SubscribeType;
   const date = String(job.payload.date);
   if (!(type in SUBSCRIBE_TYPES) || !/^\d{4}-\d{2}-\d{2}$/.test(date) || job.enterpriseId == null) {

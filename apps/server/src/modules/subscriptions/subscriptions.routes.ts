@@ -2,10 +2,7 @@ import { subscriptionsContract } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
-import { registerDigests } from './digest';
 import * as svc from './subscriptions.service';
-
-registerDigests();
 
 export async function subscriptionsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;

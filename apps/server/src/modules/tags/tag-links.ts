@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { tagLinks, tags } from '../../db/schema/index';
 import type { SessionUser } from '../../platform/session';
 import { bigints } from '../../platform/sql';
+import { registrationSite } from '../../platform/registry';
 
 /**
  * Tag links for the areas that tag records: orders (3), customers (4), events (6).
@@ -13,11 +14,15 @@ import { bigints } from '../../platform/sql';
 /** Answers the ids among `ids` that exist in the user's enterprise and that the user may tag. */
 export type TagTargetCheck = (ex: Executor, user: SessionUser, ids: number[]) => Promise<number[]>;
 const targets = new Map<number, TagTargetCheck>();
+const sites = new Map<number, string>();
 
 /** The orders, customers and events modules register how to check their record ids. */
 export function registerTagTarget(code: LinkTagCode, check: TagTargetCheck): void {
   targets.set(code, check);
+  sites.set(code, registrationSite());
 }
+/** Each tag target, in registration order, with where it was registered (the wiring snapshot). */
+export const tagTargetEntries = (): { code: number; site: string }[] => [...targets.keys()].map((code) => ({ code, site: sites.get(code) ?? '?' }));
 export const tagTarget = (code: number): TagTargetCheck | undefined => targets.get(code);
 
 /** A WHERE condition: `idColumn` carries at least one of `tagIds` (uses tag_links_tag_idx). */

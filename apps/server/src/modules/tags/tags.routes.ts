@@ -14,7 +14,6 @@ export async function provisionTags(tx: Tx, enterpriseId: number): Promise<void>
   const values = TAG_CODE_IDS.flatMap((code) => DEFAULT_TAGS[code].map((t, i) => ({ enterpriseId, code, name: t.name, colorRgb: t.color_rgb, sort: i + 1 })));
   await tx.insert(tags).values(values).onConflictDoNothing();
 }
-addProvisionStep({ name: 'tags.defaults', run: (tx, enterpriseId) => provisionTags(tx, enterpriseId) });
 
 /** DELETE takes id or ids from the query (the spec's "params") or the body. */
 function idsOf(...sources: ({ id?: number; ids?: number[] } | undefined)[]): number[] {
@@ -51,4 +50,9 @@ export async function tagsModule(app: FastifyInstance, deps: Deps): Promise<void
     },
     getUserStateLabel: async ({ user }) => svc.userStateLabel(db, user),
   });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireTagsRoutes(): void {
+  addProvisionStep({ name: 'tags.defaults', run: (tx, enterpriseId) => provisionTags(tx, enterpriseId) });
 }

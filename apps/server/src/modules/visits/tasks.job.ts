@@ -272,29 +272,41 @@ export async function returnNextVisits(db: Db, now: Date = new Date(), enterpris
   return n;
 }
 
-let installed = false;
-/** The completion hook, the job handler and the minute sweep (once per process). */
+/** The completion hook, the job handler and the minute sweep (by name: wiring again replaces them). */
 export function installVisitJobs(): void {
-  if (installed) return;
-  installed = true;
-  registerStateHook('order', '*', {
-    after: async (h) => {
-      if (h.to === 5 && h.from !== 5) await noteCompletion(h.tx, h.enterpriseId, h.row);
-      return undefined;
+  registerStateHook(
+    'order',
+    '*',
+    {
+      after: async (h) => {
+        if (h.to === 5 && h.from !== 5) await noteCompletion(h.tx, h.enterpriseId, h.row);
+        return undefined;
+      },
     },
-  });
-  registerStateHook('event', '*', {
-    after: async (h) => {
-      if (h.to === 7 && h.from !== 7) await noteEventClose(h.tx, h.enterpriseId, h.row);
-      return undefined;
+    'visits.tasks',
+  );
+  registerStateHook(
+    'event',
+    '*',
+    {
+      after: async (h) => {
+        if (h.to === 7 && h.from !== 7) await noteEventClose(h.tx, h.enterpriseId, h.row);
+        return undefined;
+      },
     },
-  });
-  registerStateHook('repair_order', '*', {
-    after: async (h) => {
-      if (h.to === 2 && h.from !== 2) await noteRepairCompletion(h.tx, h.enterpriseId, h.row);
-      return undefined;
+    'visits.tasks',
+  );
+  registerStateHook(
+    'repair_order',
+    '*',
+    {
+      after: async (h) => {
+        if (h.to === 2 && h.from !== 2) await noteRepairCompletion(h.tx, h.enterpriseId, h.row);
+        return undefined;
+      },
     },
-  });
+    'visits.tasks',
+  );
   registerJobHandler(VISIT_SWEEP_JOB, async (job, deps) => {
     const ep = job.payload.enterpriseId;
     await runVisitSweep(deps.db, new Date(), typeof ep === 'number' ? ep : undefined);

@@ -11,19 +11,12 @@ import * as plans from './plans.service';
 import { report } from './report.service';
 import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
-import { installVisitJobs, runVisitSweep } from './tasks.job';
+import { runVisitSweep } from './tasks.job';
 import { linkBase } from '../../platform/origin';
 import { actorOf } from '../../platform/actor';
 
-// 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
-registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
-  if (!hasPower(user.powers, 'menu_ReturnVisitOrder')) throw new AppError('NO_POWER');
-  return tasks.badgeCount(deps.db, actorOf(user));
-});
-
 /** Return visits: plans, tasks, visits by phone and SMS, the survey page's endpoints, the report. */
 export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  installVisitJobs();
   const { db } = deps;
   registerAll(app, deps, C, {
     planList: async ({ actor, query }) => plans.listPlans(db, actor, query),
@@ -60,5 +53,14 @@ export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<vo
       if (!outboxAllowed(deps.config, req)) throw new AppError('NOT_FOUND');
       return { made: (await runVisitSweep(db, new Date(Date.now() + body.minutes * 60_000), user.enterpriseId)).length };
     },
+  });
+}
+
+/** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
+export function wireVisitsRoutes(): void {
+  // 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
+  registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
+    if (!hasPower(user.powers, 'menu_ReturnVisitOrder')) throw new AppError('NO_POWER');
+    return tasks.badgeCount(deps.db, actorOf(user));
   });
 }

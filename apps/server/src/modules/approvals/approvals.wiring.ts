@@ -1,0 +1,10 @@
+import { wireApprovalsRoutes } from './approvals.routes';
+
+/**
+ * Every subscriber of the approvals module (state hooks, order-created hooks, approval ends, job handlers, schedules,
+ * badges, exports …), in the order they run. modules/wiring.ts calls this once per app build; registering again
+ * replaces each by its name or key, so a second build changes nothing.
+ */
+export function wireApprovals(): void {
+  wireApprovalsRoutes();
+}

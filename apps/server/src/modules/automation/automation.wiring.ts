@@ -1,0 +1,14 @@
+import { wireAutomationDeliver } from './automation.deliver';
+import { wireAutomationActions } from './automation.actions';
+import { wireAutomationEngine } from './automation.engine';
+
+/**
+ * Every subscriber of the automation module (state hooks, order-created hooks, approval ends, job handlers, schedules,
+ * badges, exports …), in the order they run. modules/wiring.ts calls this once per app build; registering again
+ * replaces each by its name or key, so a second build changes nothing.
+ */
+export function wireAutomation(): void {
+  wireAutomationDeliver();
+  wireAutomationActions();
+  wireAutomationEngine();
+}

@@ -1,0 +1,12 @@
+import { wireSummary } from './summary';
+import { wireReportsExport } from './reports.export';
+
+/**
+ * Every subscriber of the reports module (state hooks, order-created hooks, approval ends, job handlers, schedules,
+ * badges, exports …), in the order they run. modules/wiring.ts calls this once per app build; registering again
+ * replaces each by its name or key, so a second build changes nothing.
+ */
+export function wireReports(): void {
+  wireSummary();
+  wireReportsExport();
+}

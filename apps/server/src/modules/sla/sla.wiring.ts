@@ -1,0 +1,12 @@
+import { wireSlaRecompute } from './sla.recompute';
+import { installSlaClocks } from './sla.install';
+
+/**
+ * Every subscriber of the sla module (state hooks, order-created hooks, approval ends, job handlers, schedules,
+ * badges, exports …), in the order they run. modules/wiring.ts calls this once per app build; registering again
+ * replaces each by its name or key, so a second build changes nothing.
+ */
+export function wireSla(): void {
+  wireSlaRecompute();
+  installSlaClocks();
+}
