@@ -207,10 +207,13 @@ const BEFORE: Record<string, string[]> = {
  */
 const BY_KEY = ['approvalEnd', 'jobs', 'schedules', 'badges', 'tagTargets', 'exports', 'linkTargets', 'menuGrants'];
 function comparable(s: Record<string, string[]>): Record<string, string[]> {
-  const out = { ...s };
-  for (const k of BY_KEY) out[k] = [...(s[k] ?? [])].sort();
+  // Registries are process-wide and the test runner reuses a worker across files: what another test file registered
+  // for itself (its site a .test.ts) is not the app's wiring.
+  const own = Object.fromEntries(Object.entries(s).map(([k, lines]) => [k, lines.filter((l) => !/\.test\.ts\b/.test(l))]));
+  const out = { ...own };
+  for (const k of BY_KEY) out[k] = [...(own[k] ?? [])].sort();
   const key = (line: string) => line.slice(0, line.indexOf(' '));
-  out.stateHooks = [...(s.stateHooks ?? [])].sort((a, b) => key(a).localeCompare(key(b)));
+  out.stateHooks = [...(own.stateHooks ?? [])].sort((a, b) => key(a).localeCompare(key(b)));
   return out;
 }
 
