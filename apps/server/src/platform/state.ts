@@ -5,6 +5,7 @@ import { rows } from '../db/client';
 import { AppError } from './errors';
 import { type EnqueueInput, enqueue } from './jobs';
 import { registrationSite } from './registry';
+import { timeOf } from './sql';
 
 /**
  * The one way to change a record's state. In one transaction: the guarded
@@ -179,6 +180,26 @@ function logInsert(t: StateTable, l: Omit<LogRow, 'id'> & { id: number | SQL }):
     prefix: sql`insert into ${sql.identifier(t.log.table)} (${sql.join(cols, sql`, `)}, from_state, to_state, action, note, changed, user_id)`,
     values: sql`${sql.join(vals, sql`, `)}, ${l.from}::smallint, ${l.to}::smallint, ${l.action}::text, ${l.note ?? null}::text, ${changed}, ${l.actorId}::bigint`,
   };
+}
+
+/** A log row as a record's detail shows it: who (by name), when (in the reader's zone). */
+export interface StateLogEntry {
+  action: string;
+  from_state: number | null;
+  to_state: number;
+  note: string | null;
+  user_name: string | null;
+  time: string;
+}
+
+/** A record's log, oldest first, from its state table's log. */
+export function stateLogOf(ex: Executor, t: Pick<StateTable, 'log'>, a: { enterpriseId: number; timeZone: string }, id: number): Promise<StateLogEntry[]> {
+  return rows<StateLogEntry>(
+    ex,
+    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+      from ${sql.identifier(t.log.table)} l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+      where l.enterprise_id = ${a.enterpriseId} and l.${sql.identifier(t.log.recordColumn)} = ${id} order by l.id`,
+  );
 }
 
 /** Appends one log row (also used for a record's creation, from null). */

@@ -53,21 +53,7 @@ export async function addressOf(ex: Executor, v: Actor, customerId: number, b: P
       and ${b.addressId ? sql`id = ${b.addressId}` : sql`true`} order by is_default desc, id limit 1`,
   );
   if (b.addressId && !a) throw invalid('服务地址：地址不存在或不属于该客户');
-  const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
-  const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
-  return {
-    addressId: n('id'),
-    provinceCode: s('province_code'),
-    cityCode: s('city_code'),
-    districtCode: s('district_code'),
-    province: s('province'),
-    city: s('city'),
-    district: s('district'),
-    detail: s('detail'),
-    fullAddress: s('full_address'),
-    latitude: n('latitude'),
-    longitude: n('longitude'),
-  };
+  return savedAddress(a ?? null);
 }
 
 /** The installed product (of this customer) and its warranty state today. */

@@ -8,16 +8,6 @@ import { and, createdBetween, timeOf } from '../../platform/sql';
 import { prefixPattern } from '../../platform/search';
 import { providerScope } from './repair.sources';
 
-/** A log line as the detail reads it. */
-export interface LogRaw {
-  action: string;
-  from_state: number | null;
-  to_state: number;
-  note: string | null;
-  user_name: string | null;
-  time: string;
-}
-
 type Tz = Pick<Actor, 'timeZone'>;
 type Scope = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
 
@@ -121,15 +111,6 @@ export async function exchangeDetailRow(ex: Executor, a: Scope, id: number): Pro
       where e.enterprise_id = ${a.enterpriseId} and e.id = ${id} and ${providerScope(a, 'e')}`,
   );
   return r;
-}
-
-export function exchangeLog(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<LogRaw[]> {
-  return rows<LogRaw>(
-    ex,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from exchange_order_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.exchange_id = ${id} order by l.id`,
-  );
 }
 
 interface StockRaw {

@@ -20,12 +20,12 @@ import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
-import { changeState, insertStateLog, type StateTable } from '../../platform/state';
+import { changeState, insertStateLog, type StateTable, stateLogOf } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { textArray } from '../spares/units';
-import { exchangeDetailRow, exchangeLog, exchangePage, exchangeStock, toExchangeRow } from './exchange.repo';
+import { exchangeDetailRow, exchangePage, exchangeStock, toExchangeRow } from './exchange.repo';
 import { originOf, providerScope } from './repair.sources';
 import { moveExchangeStock } from './repair.stock';
 
@@ -154,7 +154,7 @@ async function holdsTask(ex: Executor, a: Actor, instanceId: number): Promise<bo
 export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDetail> {
   const r = await exchangeDetailRow(db, a, id);
   if (!r) throw notFound();
-  const log = await exchangeLog(db, a, id);
+  const log = await stateLogOf(db, EXCHANGE_STATE, a, id);
   const stock = await exchangeStock(db, a, id);
   const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, id);
   const applicant = r.applicant_id === a.id;

@@ -19,13 +19,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { changeState, insertStateLog, type PatchValue, type StateTable } from '../../platform/state';
+import { changeState, insertStateLog, type PatchValue, type StateTable, stateLogOf } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { dictValueOf } from './quality.dict';
 import { receiveRepairUnit, sendBackRepairUnit } from './repair.stock';
-import { repairDetailRow, repairLog, repairPage, toRepairRow } from './repair.repo';
+import { repairDetailRow, repairPage, toRepairRow } from './repair.repo';
 import { originOf, providerScope } from './repair.sources';
 
 export const REPAIR_STATE: StateTable = {
@@ -197,7 +197,7 @@ export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
 export async function detail(db: Db, a: Actor, id: number): Promise<RepairDetail> {
   const r = await repairDetailRow(db, a, id);
   if (!r) throw notFound();
-  const log = await repairLog(db, a, id);
+  const log = await stateLogOf(db, REPAIR_STATE, a, id);
   const inst = await waitingInstanceOf(db, a.enterpriseId, REPAIR_APPROVAL_KIND, id);
   return {
     ...toRepairRow(r),

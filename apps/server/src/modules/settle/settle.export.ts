@@ -2,6 +2,7 @@ import { centsText, DISPUTE_STATES, SETTLE_LINE_KINDS } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import { type ExportUser, keysetPages, registerExport } from '../../platform/exports';
+import type { LineRaw } from './settle.repo';
 import { settleScope } from './settle.service';
 
 /** A statement's lines to Excel through the download centre (POST /settleAccounts/export). */
@@ -36,17 +37,7 @@ export function wireSettleExport(): void {
       ),
     rows: async function* (ex, u, p) {
       const pages = keysetPages((before, limit) =>
-        rows<{
-          id: number;
-          kind: number;
-          order_no: string | null;
-          description: string;
-          amount_cents: number;
-          original_cents: number;
-          dispute_state: number;
-          dispute_reason: string | null;
-          resolution: string | null;
-        }>(
+        rows<Omit<LineRaw, 'order_id'>>(
           ex,
           sql`select l.id::int, l.kind, o.order_no, l.description, l.amount_cents, l.original_cents, l.dispute_state, l.dispute_reason, l.resolution
             from settlement_lines l left join orders o on o.enterprise_id = l.enterprise_id and o.id = l.order_id

@@ -115,7 +115,8 @@ export async function seesSettlement(ex: Executor, a: Pick<Actor, 'enterpriseId'
   return found.length > 0;
 }
 
-interface LineRaw {
+/** A statement line as its queries read it (amounts in cents). */
+export interface LineRaw {
   id: number;
   kind: number;
   order_id: number | null;

@@ -176,25 +176,6 @@ export async function myOpenCount(ex: Executor, a: Pick<Actor, 'id' | 'enterpris
   return r?.n ?? 0;
 }
 
-export interface TaskLogRow {
-  action: string;
-  from_state: number | null;
-  to_state: number;
-  note: string | null;
-  user_name: string | null;
-  time: string;
-}
-
-/** A task's log, oldest first. */
-export function taskLog(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<TaskLogRow[]> {
-  return rows<TaskLogRow>(
-    ex,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from return_visit_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.task_id = ${id} order by l.id`,
-  );
-}
-
 /** The visited record (an order, an event or a repair-sent order) as the visitor's page summarises it. */
 export interface VisitedRecordRow {
   id: number;

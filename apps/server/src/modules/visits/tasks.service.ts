@@ -46,7 +46,6 @@ import {
   type TaskQuery,
   stateCounts,
   taskFilters,
-  taskLog,
   taskPage,
   taskRow,
   toTaskRow,
@@ -54,7 +53,8 @@ import {
   type VisitedKind,
   visitedRecord,
 } from './tasks.repo';
-import { isVisitDesk, moveTask, visitCtxOf } from './visits.state';
+import { isVisitDesk, moveTask, VISIT_STATE, visitCtxOf } from './visits.state';
+import { stateLogOf } from '../../platform/state';
 
 /** Who sees every task: the /ReturnVisitTask desk and administrators. */
 const seesAll = (a: Actor): boolean => a.admin || hasPower(a.powers, VISIT_POWERS.all);
@@ -91,7 +91,7 @@ export async function visibleTask(ex: Executor, a: Actor, id: number): Promise<T
 
 export async function detail(db: Db, a: Actor, id: number): Promise<VisitTaskDetail> {
   const r = await visibleTask(db, a, id);
-  const log = await taskLog(db, a, id);
+  const log = await stateLogOf(db, VISIT_STATE, a, id);
   return {
     ...toTaskRow(r),
     // Scores are JSON numbers as saved; Number() keeps an old string score a number.
