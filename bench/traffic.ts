@@ -71,8 +71,10 @@ async function call(base: string, s: Session, c: LoadCase, body?: unknown): Prom
   return res.headers.get('content-type')?.includes('json') ? ((await res.json()) as never) : null;
 }
 
+const daysAgo = (d: number) => new Date(Date.now() - d * 86400_000).toISOString().slice(0, 10);
+
 /**
- * The eight cases of issue 35 on the bench enterprise's orders. The state change is 派单 (待派单 → 待接单, to the bench
+ * The eight cases of issue 35 (and the home page's 30-day statistic, which issue 36 saw grow with the table) on the bench enterprise's orders. The state change is 派单 (待派单 → 待接单, to the bench
  * engineer) of the orders the create made: a new order of the default process starts in 待派单.
  */
 export function orderCases(seed: OrderSeed, customerId: number, accept: () => number[]): LoadCase[] {
@@ -84,6 +86,7 @@ export function orderCases(seed: OrderSeed, customerId: number, accept: () => nu
     { name: 'filtered count (已完成)', method: 'GET', path: '/v2/order/getOrderListCount?states=5' },
     { name: 'unfiltered count', method: 'GET', path: '/v2/order/getOrderListCount' },
     { name: 'detail', method: 'GET', path: `/order/orderDetail?orderId=${seed.orderId}` },
+    { name: 'statistic (last 30 days)', method: 'GET', path: `/v2/report/statusStatistics?startTime=${daysAgo(30)}` },
     { name: 'create', method: 'POST', path: '/v2/order/add', body: { customerId, title: `${KEYWORD}不制冷压测{{n}}`, priority: 1 }, collect: 'id' },
     {
       name: 'state change (派单)',
