@@ -3158,7 +3158,7 @@ CREATE INDEX "order_people_user_idx" ON "order_people" USING btree ("enterprise_
 CREATE INDEX "order_service_items_order_idx" ON "order_service_items" USING btree ("enterprise_id","order_id");--> statement-breakpoint
 CREATE INDEX "order_service_items_item_idx" ON "order_service_items" USING btree ("enterprise_id","service_item_id","order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_no_uq" ON "orders" USING btree ("enterprise_id","order_no");--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("enterprise_id","created_at","id","deleted_at","finished_at","receipted_at","paid_at","evaluated_at");--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("enterprise_id","customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_service_user_idx" ON "orders" USING btree ("enterprise_id","service_user_id","state","created_at");--> statement-breakpoint
@@ -3171,7 +3171,7 @@ CREATE INDEX "orders_return_visitor_idx" ON "orders" USING btree ("enterprise_id
 CREATE INDEX "orders_create_examiner_idx" ON "orders" USING btree ("enterprise_id","create_examine_operator_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_complete_examiner_idx" ON "orders" USING btree ("enterprise_id","complete_examine_operator_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_examine_idx" ON "orders" USING btree ("enterprise_id","examine_type","examine_result","created_at");--> statement-breakpoint
-CREATE INDEX "orders_finished_idx" ON "orders" USING btree ("enterprise_id","finished_at");--> statement-breakpoint
+CREATE INDEX "orders_finished_idx" ON "orders" USING btree ("enterprise_id","finished_at","created_at","id","deleted_at");--> statement-breakpoint
 CREATE INDEX "orders_dispatched_idx" ON "orders" USING btree ("enterprise_id","dispatched_at");--> statement-breakpoint
 CREATE INDEX "orders_create_examined_idx" ON "orders" USING btree ("enterprise_id","create_examined_at");--> statement-breakpoint
 CREATE INDEX "orders_complete_examined_idx" ON "orders" USING btree ("enterprise_id","complete_examined_at");--> statement-breakpoint
