@@ -26,7 +26,7 @@ export interface Ctx<E extends EndpointDef> {
   deps: Deps;
   /**
    * The logged-in session (token, CSRF, client, the enterprise's account fields); throws 未登录 on public endpoints
-   * without one. Only where the session itself is the subject (login, session info, role switch, password): services
+   * without one. Only where the session itself is the subject (logout, session info, one's own password): services
    * take `actor`.
    */
   user: SessionUser;
