@@ -7,13 +7,12 @@ import {
   findBadInput,
   freeNotice,
   hasPower,
-  isPaid,
   type QueryOf,
   type ResponseOf,
 } from '@sk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Actor, actorOf } from './actor';
+import { actorOf, paidPlan, type UserActor } from './actor';
 import { audit } from './audit';
 import type { Deps } from './deps';
 import { AppError } from './errors';
@@ -25,10 +24,14 @@ import { loadSession, type SessionUser, sessionTokenOf } from './session';
 
 export interface Ctx<E extends EndpointDef> {
   deps: Deps;
-  /** The logged-in user; throws 未登录 on public endpoints without a session. */
+  /**
+   * The logged-in session (token, CSRF, client, the enterprise's account fields); throws 未登录 on public endpoints
+   * without one. Only where the session itself is the subject (logout, session info, one's own password): services
+   * take `actor`.
+   */
   user: SessionUser;
   /** Who asks, made once per request from the session: what every service takes. Throws 未登录 like `user`. */
-  actor: Actor;
+  actor: UserActor;
   session: SessionUser | null;
   /** The customer portal's session (endpoints with `auth: 'portal'`); throws 未登录 without one. */
   portal: PortalSession;
@@ -81,31 +84,31 @@ function parse<T extends z.ZodType | undefined>(schema: T, input: unknown): unkn
 }
 
 /** Session → CSRF → role/expiry → power → plan → seats → input, in that order, then the handler. */
-async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, session: SessionUser | null): Promise<void> {
+async function authorize(deps: Deps, ep: EndpointDef, req: FastifyRequest, session: SessionUser | null, actor: UserActor | null): Promise<void> {
   if (ep.auth === 'public') {
     if (ep.method !== 'GET' && ep.body) guardAnonymousWrite(req);
     return;
   }
-  if (!session) throw new AppError('NOT_LOGGED_IN');
+  if (!session || !actor) throw new AppError('NOT_LOGGED_IN');
   if (ep.method !== 'GET' && csrfOf(req) !== session.csrfToken) throw new AppError('CSRF_INVALID');
-  if (!ep.allowNoRole && session.allRoles.length === 0) throw new AppError('NO_ROLE');
-  if (!ep.allowExpired) guardPlan(session);
-  if (ep.adminOnly && !session.admin) throw new AppError('ADMIN_ONLY');
-  if (!hasPower(session.powers, ep.power)) {
+  if (!ep.allowNoRole && actor.roles.length === 0) throw new AppError('NO_ROLE');
+  if (!ep.allowExpired) guardPlan(actor);
+  if (ep.adminOnly && !actor.admin) throw new AppError('ADMIN_ONLY');
+  if (!hasPower(actor.powers, ep.power)) {
     await audit(deps.db, {
       action: 'power_denied',
-      enterpriseId: session.enterpriseId,
-      userId: session.id,
+      enterpriseId: actor.enterpriseId,
+      userId: actor.id,
       ip: req.ip,
       detail: { path: ep.path, power: ep.power },
     });
     throw new AppError('NO_POWER');
   }
-  if (ep.plan && session.enterprise.isChargeUser === 0) {
+  if (ep.plan && !paidPlan(actor)) {
     const phone = deps.config.CUSTOMER_SERVICE_PHONE;
     throw new AppError('PLAN_FREE', {}, freeNotice(ep.plan as FreeFeature, phone));
   }
-  if (ep.quota && (await seatsExceeded(deps.db, session))) throw new AppError('SEAT_EXCEEDED');
+  if (ep.quota && (await seatsExceeded(deps.db, actor))) throw new AppError('SEAT_EXCEEDED');
 }
 
 /**
@@ -120,9 +123,9 @@ async function portalOf(deps: Deps, ep: EndpointDef, req: FastifyRequest): Promi
 }
 
 /** 500 and 1000 rows a page are for paid plans only. */
-function guardPageSize(query: unknown, session: SessionUser | null): void {
+function guardPageSize(query: unknown, actor: UserActor | null): void {
   const size = (query as { pageSize?: unknown } | undefined)?.pageSize;
-  if (typeof size === 'number' && size > 100 && session && !isPaid(session.enterprise.isChargeUser)) {
+  if (typeof size === 'number' && size > 100 && actor && !paidPlan(actor)) {
     throw new AppError('VALIDATION', { detail: '每页条数：免费版每页最多显示100条' });
   }
 }
@@ -160,12 +163,12 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       const isPortal = ep.auth === 'portal';
       const portal = isPortal ? await portalOf(deps, ep, req) : null;
       const session = isPortal ? null : await loadSession(deps.db, sessionTokenOf(req));
-      if (!isPortal) await authorize(deps, ep, req, session);
+      const actor = session ? actorOf(session) : null;
+      if (!isPortal) await authorize(deps, ep, req, session, actor);
       const query = parse(ep.query, req.query) as QueryOf<E>;
-      guardPageSize(query, session);
+      guardPageSize(query, actor);
       const body = parse(ep.body, req.body) as BodyOf<E>;
       parse(undefined, req.params);
-      let actor: Actor | undefined;
       const ctx: Ctx<E> = {
         deps,
         session,
@@ -173,9 +176,8 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
           if (!session) throw new AppError('NOT_LOGGED_IN');
           return session;
         },
-        get actor(): Actor {
-          if (!session) throw new AppError('NOT_LOGGED_IN');
-          actor ??= actorOf(session);
+        get actor(): UserActor {
+          if (!actor) throw new AppError('NOT_LOGGED_IN');
           return actor;
         },
         get portal(): PortalSession {

@@ -1,11 +1,10 @@
-import { isPaid } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rows } from '../db/client';
 import { AppError } from './errors';
-import { planOverdue, type SessionUser } from './session';
+import { type UserActor, paidPlan, planOverdue } from './actor';
 
-export function guardPlan(u: SessionUser): void {
+export function guardPlan(u: Pick<UserActor, 'plan'>): void {
   if (planOverdue(u)) throw new AppError('SERVICE_EXPIRED');
 }
 
@@ -22,6 +21,6 @@ export async function usedSeats(ex: Executor, enterpriseId: number): Promise<num
  * version message the organisation module stores on every change to who counts (org/seats.ts
  * refreshSeats), so the session and menu calls never count users.
  */
-export async function seatsExceeded(_ex: Executor, u: SessionUser): Promise<boolean> {
-  return isPaid(u.enterprise.isChargeUser) && u.enterprise.versionMessage != null;
+export async function seatsExceeded(_ex: Executor, u: Pick<UserActor, 'plan'>): Promise<boolean> {
+  return paidPlan(u) && u.plan.seatNotice != null;
 }

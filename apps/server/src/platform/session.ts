@@ -1,4 +1,4 @@
-import { isOverdue, isPaid, powersOfUser, type RoleOverrides } from '@sk/shared';
+import { type PlanId, powersOfUser, type RoleOverrides } from '@sk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
@@ -25,7 +25,8 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export interface SessionEnterprise {
   id: number;
   name: string;
-  isChargeUser: number;
+  /** 0 free, 1 VIP, 2 trial (the column holds no other value). */
+  isChargeUser: PlanId;
   tryoutType: number;
   epServiceExpireTime: string | null;
   buyPersonNum: number;
@@ -125,7 +126,7 @@ function toSessionUser(r: Row): SessionUser {
     enterprise: {
       id: Number(r.enterprise_id),
       name: r.ename,
-      isChargeUser: Number(r.is_charge_user),
+      isChargeUser: Number(r.is_charge_user) as PlanId,
       tryoutType: Number(r.tryout_type),
       epServiceExpireTime: r.ep_service_expire_time,
       buyPersonNum: Number(r.buy_person_num),
@@ -195,6 +196,3 @@ export async function createSession(
 export async function destroySession(ex: Executor, token: string | undefined): Promise<void> {
   if (token) await ex.delete(sessions).where(eq(sessions.id, sha256(token)));
 }
-
-export const planOverdue = (u: SessionUser): boolean => isOverdue(u.enterprise.isChargeUser, u.enterprise.epServiceExpireTime);
-export const paidPlan = (u: SessionUser): boolean => isPaid(u.enterprise.isChargeUser);

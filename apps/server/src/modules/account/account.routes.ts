@@ -64,8 +64,8 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
       });
       return withMessage({ enterpriseId: r.enterpriseId }, '注册成功');
     },
-    registerProgress: async ({ user }) => {
-      const [e] = await db.select({ p: enterprises.setupProgress }).from(enterprises).where(eq(enterprises.id, user.enterpriseId));
+    registerProgress: async ({ actor }) => {
+      const [e] = await db.select({ p: enterprises.setupProgress }).from(enterprises).where(eq(enterprises.id, actor.enterpriseId));
       const progress = e?.p ?? 100;
       return { progress, done: progress >= 100 };
     },
@@ -76,15 +76,15 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage(null, '登出成功');
     },
     sessionUser: async ({ user }) => svc.sessionUserInfo(db, user, deps.config.CUSTOMER_SERVICE_PHONE),
-    changeRole: async ({ user, body }) => {
-      await svc.changeRole(db, user, body.role);
+    changeRole: async ({ actor, body }) => {
+      await svc.changeRole(db, actor, body.role);
       return withMessage(null, '切换角色成功');
     },
-    changePcVersion: async ({ user, body }) => {
+    changePcVersion: async ({ actor, body }) => {
       await db
         .update(users)
         .set({ pcVersion: body.pcVersion })
-        .where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
+        .where(and(eq(users.enterpriseId, actor.enterpriseId), eq(users.id, actor.id)));
       return withMessage(null, '切换成功');
     },
     packageDetail: async ({ user }) => ({
@@ -96,24 +96,24 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
     }),
     versionInfo: async () => ({ version: VERSION, download_link: '/app/download' }),
     productVersions: async () => PRODUCT_VERSIONS,
-    isNoviceGuide: async ({ user }) => {
+    isNoviceGuide: async ({ actor }) => {
       const [u] = await db
         .select({ done: users.noviceGuideDone })
         .from(users)
-        .where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
+        .where(and(eq(users.enterpriseId, actor.enterpriseId), eq(users.id, actor.id)));
       return !u?.done;
     },
-    finishNoviceGuide: async ({ user }) => {
+    finishNoviceGuide: async ({ actor }) => {
       await db
         .update(users)
         .set({ noviceGuideDone: true })
-        .where(and(eq(users.enterpriseId, user.enterpriseId), eq(users.id, user.id)));
+        .where(and(eq(users.enterpriseId, actor.enterpriseId), eq(users.id, actor.id)));
       return null;
     },
-    isQuickDeploy: async ({ user }) => {
+    isQuickDeploy: async ({ actor }) => {
       // Offered to holders of 09001 while the enterprise still has its first (only) user.
-      if (!user.powers.includes('09001')) return false;
-      return (await usedSeats(db, user.enterpriseId)) <= 1;
+      if (!actor.powers.includes('09001')) return false;
+      return (await usedSeats(db, actor.enterpriseId)) <= 1;
     },
     customServicePhone: async () => deps.config.CUSTOMER_SERVICE_PHONE,
   });

@@ -10,6 +10,7 @@ import { assertNewPassword } from '../../platform/passwords';
 import { checkAttempt } from '../../platform/attempts';
 import { AppError } from '../../platform/errors';
 import { seatsExceeded } from '../../platform/guards';
+import { actorOf, type UserActor } from '../../platform/actor';
 import { createSession, type SessionUser } from '../../platform/session';
 import type { SmsSender } from '../../platform/sms';
 import * as repo from './account.repo';
@@ -164,7 +165,7 @@ export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: strin
     csrfToken: u.csrfToken,
     deptId: u.deptId,
     userType: u.userType,
-    seatsExceeded: await seatsExceeded(ex, u),
+    seatsExceeded: await seatsExceeded(ex, actorOf(u)),
     versionMessage: u.enterprise.versionMessage,
     customServicePhone: phone,
     leadsTeam: await leadsTeam(ex, u.enterpriseId, u.id),
@@ -172,8 +173,8 @@ export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: strin
   };
 }
 
-export async function changeRole(db: Db, u: SessionUser, role: number): Promise<void> {
-  if (!u.allRoles.includes(role)) throw new AppError('ROLE_NOT_OWNED');
+export async function changeRole(db: Db, u: UserActor, role: number): Promise<void> {
+  if (!u.roles.includes(role)) throw new AppError('ROLE_NOT_OWNED');
   await db
     .update(users)
     .set({ sysrole: role })

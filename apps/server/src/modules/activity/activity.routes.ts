@@ -16,16 +16,12 @@ export async function activityModule(app: FastifyInstance, deps: Deps): Promise<
       await repo.logOperation(db, actor, { ...body, ip: req.ip });
       return null;
     },
-    getActivity: async ({ user, query }) => {
+    getActivity: async ({ actor, query }) => {
       // Everyone sees their own log; the whole enterprise's needs the system-setting power.
-      const all = hasPower(user.powers, POWERS.systemSetting);
-      if (!all && query.userId && query.userId !== user.id) throw new AppError('NO_POWER');
+      const all = hasPower(actor.powers, POWERS.systemSetting);
+      if (!all && query.userId && query.userId !== actor.id) throw new AppError('NO_POWER');
       const { pageIndex, pageSize, ...f } = query;
-      return repo.listActivity(
-        db,
-        { ...f, enterpriseId: user.enterpriseId, tz: user.enterprise.timeZone, userId: all ? f.userId : user.id },
-        { pageIndex, pageSize },
-      );
+      return repo.listActivity(db, { ...f, enterpriseId: actor.enterpriseId, tz: actor.timeZone, userId: all ? f.userId : actor.id }, { pageIndex, pageSize });
     },
   });
 }

@@ -10,56 +10,56 @@ import * as inbox from './inbox.service';
 export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    flowList: ({ user, query }) => flows.listFlows(db, user.enterpriseId, user.enterprise.timeZone, query.kind),
-    typeOptions: ({ user, query }) => flows.typeOptions(db, user.enterpriseId, query.kind),
-    flowSave: async ({ user, body }) => withMessage(await flows.saveFlow(db, user.enterpriseId, body), '保存成功'),
-    flowRemove: async ({ user, body }) => {
-      await flows.removeFlow(db, user.enterpriseId, body.id);
+    flowList: ({ actor, query }) => flows.listFlows(db, actor.enterpriseId, actor.timeZone, query.kind),
+    typeOptions: ({ actor, query }) => flows.typeOptions(db, actor.enterpriseId, query.kind),
+    flowSave: async ({ actor, body }) => withMessage(await flows.saveFlow(db, actor.enterpriseId, body), '保存成功'),
+    flowRemove: async ({ actor, body }) => {
+      await flows.removeFlow(db, actor.enterpriseId, body.id);
       return withMessage(null, '删除成功');
     },
-    deptHeadSave: async ({ user, body }) => {
-      await flows.setDeptHead(db, user.enterpriseId, body.deptId, body.userId);
+    deptHeadSave: async ({ actor, body }) => {
+      await flows.setDeptHead(db, actor.enterpriseId, body.deptId, body.userId);
       return withMessage(null, '保存成功');
     },
-    list: async ({ user, query }) => {
-      inbox.guardInbox(user);
-      return inbox.listInbox(db, user, query);
+    list: async ({ actor, query }) => {
+      inbox.guardInbox(actor);
+      return inbox.listInbox(db, actor, query);
     },
-    counts: async ({ user }) => {
-      inbox.guardInbox(user);
-      return inbox.inboxCounts(db, user);
+    counts: async ({ actor }) => {
+      inbox.guardInbox(actor);
+      return inbox.inboxCounts(db, actor);
     },
-    detail: async ({ user, query }) => {
-      inbox.guardInbox(user);
-      return inbox.instanceDetail(db, user, query.id);
+    detail: async ({ actor, query }) => {
+      inbox.guardInbox(actor);
+      return inbox.instanceDetail(db, actor, query.id);
     },
-    documentFlow: ({ user, query }) => inbox.documentFlow(db, user, query.kind, query.docId),
-    approve: async ({ user, body }) => {
-      inbox.guardInbox(user);
+    documentFlow: ({ actor, query }) => inbox.documentFlow(db, actor, query.kind, query.docId),
+    approve: async ({ actor, body }) => {
+      inbox.guardInbox(actor);
       return withMessage(
-        await decide(db, { enterpriseId: user.enterpriseId, actorId: user.id, id: body.id, action: 'approve', comment: body.comment }),
+        await decide(db, { enterpriseId: actor.enterpriseId, actorId: actor.id, id: body.id, action: 'approve', comment: body.comment }),
         '审批成功',
       );
     },
-    reject: async ({ user, body }) => {
-      inbox.guardInbox(user);
+    reject: async ({ actor, body }) => {
+      inbox.guardInbox(actor);
       return withMessage(
-        await decide(db, { enterpriseId: user.enterpriseId, actorId: user.id, id: body.id, action: 'reject', comment: body.comment }),
+        await decide(db, { enterpriseId: actor.enterpriseId, actorId: actor.id, id: body.id, action: 'reject', comment: body.comment }),
         '已驳回',
       );
     },
-    withdraw: async ({ user, body }) => {
-      inbox.guardInbox(user);
+    withdraw: async ({ actor, body }) => {
+      inbox.guardInbox(actor);
       return withMessage(
-        await decide(db, { enterpriseId: user.enterpriseId, actorId: user.id, id: body.id, action: 'withdraw', comment: body.comment }),
+        await decide(db, { enterpriseId: actor.enterpriseId, actorId: actor.id, id: body.id, action: 'withdraw', comment: body.comment }),
         '已撤回',
       );
     },
-    transfer: async ({ user, body }) => {
-      inbox.guardInbox(user);
+    transfer: async ({ actor, body }) => {
+      inbox.guardInbox(actor);
       const r = await decide(db, {
-        enterpriseId: user.enterpriseId,
-        actorId: user.id,
+        enterpriseId: actor.enterpriseId,
+        actorId: actor.id,
         id: body.id,
         action: 'transfer',
         comment: body.comment,
@@ -67,17 +67,17 @@ export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise
       });
       return withMessage(r, '转交成功');
     },
-    delegations: async ({ user }) => {
-      inbox.guardInbox(user);
-      return inbox.listDelegations(db, user);
+    delegations: async ({ actor }) => {
+      inbox.guardInbox(actor);
+      return inbox.listDelegations(db, actor);
     },
-    delegationSave: async ({ user, body }) => {
-      inbox.guardInbox(user);
-      return withMessage(await inbox.saveDelegation(db, user, body), '保存成功');
+    delegationSave: async ({ actor, body }) => {
+      inbox.guardInbox(actor);
+      return withMessage(await inbox.saveDelegation(db, actor, body), '保存成功');
     },
-    delegationRemove: async ({ user, body }) => {
-      inbox.guardInbox(user);
-      await inbox.removeDelegation(db, user, body.id);
+    delegationRemove: async ({ actor, body }) => {
+      inbox.guardInbox(actor);
+      await inbox.removeDelegation(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
   });
@@ -85,5 +85,5 @@ export async function approvalsModule(app: FastifyInstance, deps: Deps): Promise
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireApprovalsRoutes(): void {
-  registerBadgeCount('/approvalProcess/todoCount', ({ user, deps }) => inbox.todoCount(deps.db, user));
+  registerBadgeCount('/approvalProcess/todoCount', ({ actor, deps }) => inbox.todoCount(deps.db, actor));
 }

@@ -11,50 +11,50 @@ const saved = withMessage(null, '保存成功');
 export async function automationModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    ruleList: ({ user, query }) => svc.listItems(db, user, 'rule', query.templateId),
-    ruleAdd: async ({ user, body }) => withMessage({ id: await svc.saveItem(db, user, 'rule', body) }, '保存成功'),
-    ruleUpdate: async ({ user, body }) => {
-      await svc.saveItem(db, user, 'rule', body, body.id);
+    ruleList: ({ actor, query }) => svc.listItems(db, actor, 'rule', query.templateId),
+    ruleAdd: async ({ actor, body }) => withMessage({ id: await svc.saveItem(db, actor, 'rule', body) }, '保存成功'),
+    ruleUpdate: async ({ actor, body }) => {
+      await svc.saveItem(db, actor, 'rule', body, body.id);
       return saved;
     },
-    ruleDelete: async ({ user, body }) => {
-      await svc.deleteItem(db, user.enterpriseId, 'rule', body.id);
+    ruleDelete: async ({ actor, body }) => {
+      await svc.deleteItem(db, actor.enterpriseId, 'rule', body.id);
       return withMessage(null, '删除成功');
     },
-    timedList: ({ user, query }) => svc.listItems(db, user, 'timed', query.templateId),
-    timedAdd: async ({ user, body }) => withMessage({ id: await svc.saveItem(db, user, 'timed', body) }, '保存成功'),
-    timedUpdate: async ({ user, body }) => {
-      await svc.saveItem(db, user, 'timed', body, body.id);
+    timedList: ({ actor, query }) => svc.listItems(db, actor, 'timed', query.templateId),
+    timedAdd: async ({ actor, body }) => withMessage({ id: await svc.saveItem(db, actor, 'timed', body) }, '保存成功'),
+    timedUpdate: async ({ actor, body }) => {
+      await svc.saveItem(db, actor, 'timed', body, body.id);
       return saved;
     },
-    timedDelete: async ({ user, body }) => {
-      await svc.deleteItem(db, user.enterpriseId, 'timed', body.id);
+    timedDelete: async ({ actor, body }) => {
+      await svc.deleteItem(db, actor.enterpriseId, 'timed', body.id);
       return withMessage(null, '删除成功');
     },
-    deliveries: ({ user, query }) => svc.listDeliveries(db, user, query.pageIndex, query.pageSize),
-    resend: async ({ user, body }) => {
-      await svc.resend(db, user.enterpriseId, body.id);
+    deliveries: ({ actor, query }) => svc.listDeliveries(db, actor, query.pageIndex, query.pageSize),
+    resend: async ({ actor, body }) => {
+      await svc.resend(db, actor.enterpriseId, body.id);
       return withMessage(null, '已重新发送');
     },
-    queryNotify: ({ user }) => svc.notifySettingsOf(db, user.enterpriseId),
-    updateNotify: async ({ user, body }) => {
-      await svc.saveNotifySettings(db, user.enterpriseId, body.list);
+    queryNotify: ({ actor }) => svc.notifySettingsOf(db, actor.enterpriseId),
+    updateNotify: async ({ actor, body }) => {
+      await svc.saveNotifySettings(db, actor.enterpriseId, body.list);
       return saved;
     },
-    robotGet: async ({ user }) => {
-      const r = await svc.robotOf(db, user.enterpriseId);
+    robotGet: async ({ actor }) => {
+      const r = await svc.robotOf(db, actor.enterpriseId);
       return { robotType: r.robotType, robotUrl: r.robotUrl, hasSecret: r.robotSecret !== '' };
     },
-    robotSet: async ({ user, body }) => {
-      await svc.saveRobot(db, user.enterpriseId, body);
+    robotSet: async ({ actor, body }) => {
+      await svc.saveRobot(db, actor.enterpriseId, body);
       return saved;
     },
-    robotTest: async ({ user }) => {
-      const r = await svc.robotOf(db, user.enterpriseId);
+    robotTest: async ({ actor }) => {
+      const r = await svc.robotOf(db, actor.enterpriseId);
       if (!r.robotUrl) throw new AppError('VALIDATION', { detail: '机器人地址：请先填写并保存群机器人地址' });
       const body = robotBody(r.robotType, '服务管家测试消息', '群机器人已连接，工单通知将发送到本群。');
       await addDelivery(db, {
-        enterpriseId: user.enterpriseId,
+        enterpriseId: actor.enterpriseId,
         kind: 2,
         orderId: null,
         ruleId: null,

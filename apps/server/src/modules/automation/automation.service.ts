@@ -1,7 +1,6 @@
 import {
   DEFAULT_NOTICE_TEMPLATE,
   type DeliveryRow,
-  FREE,
   freeNotice,
   NOTIFY_EVENT_IDS,
   NOTIFY_EVENTS,
@@ -21,7 +20,7 @@ import { AppError, invalid } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import { checkIdsIn } from '../../platform/refs';
-import type { SessionUser } from '../../platform/session';
+import { type Actor, paidPlan, type UserActor } from '../../platform/actor';
 import { DELIVER_JOB } from './automation.deliver';
 
 type Kind = 'rule' | 'timed';
@@ -34,7 +33,7 @@ async function checkTemplate(ex: Executor, ep: number, templateId: number): Prom
 }
 
 /** People, tags and groups an action or condition names must be this enterprise's. */
-async function checkRefs(ex: Executor, u: SessionUser, input: RuleInput | TimedEventInput): Promise<void> {
+async function checkRefs(ex: Executor, u: UserActor, input: RuleInput | TimedEventInput): Promise<void> {
   const ep = u.enterpriseId;
   const users = new Set<number>();
   const tags = new Set<number>(input.conditions.tagIds);
@@ -42,7 +41,7 @@ async function checkRefs(ex: Executor, u: SessionUser, input: RuleInput | TimedE
     if (a.type === 'notify' || a.type === 'copy') for (const id of a.userIds) users.add(id);
     if (a.type === 'assign' || a.type === 'visit') users.add(a.userId);
     if (a.type === 'tag') tags.add(a.tagId);
-    if (a.type === 'copy' && u.enterprise.isChargeUser === FREE) throw new AppError('PLAN_FREE', {}, freeNotice('autoCopy'));
+    if (a.type === 'copy' && !paidPlan(u)) throw new AppError('PLAN_FREE', {}, freeNotice('autoCopy'));
   }
   await checkIdsIn(ex, ep, 'users', users, '人员：所选人员不存在或已删除', sql`deleted_at is null`);
   await checkIdsIn(ex, ep, 'tags', tags, '标签：所选工单标签不存在或已删除', sql`code = 3`);
@@ -68,7 +67,7 @@ const columnsOf = (kind: Kind, i: RuleInput | TimedEventInput) => {
 };
 
 /** Adds (no id) or updates a rule or timed event; its references are checked in the same transaction. */
-export async function saveItem(db: Db, u: SessionUser, kind: Kind, input: RuleInput | TimedEventInput, id?: number): Promise<number> {
+export async function saveItem(db: Db, u: UserActor, kind: Kind, input: RuleInput | TimedEventInput, id?: number): Promise<number> {
   return db.transaction(async (tx) => {
     await checkTemplate(tx, u.enterpriseId, input.templateId);
     await checkRefs(tx, u, input);
@@ -76,7 +75,7 @@ export async function saveItem(db: Db, u: SessionUser, kind: Kind, input: RuleIn
   });
 }
 
-async function insertItem(ex: Executor, u: SessionUser, kind: Kind, input: RuleInput | TimedEventInput): Promise<number> {
+async function insertItem(ex: Executor, u: Actor, kind: Kind, input: RuleInput | TimedEventInput): Promise<number> {
   const cols = columnsOf(kind, input);
   const names = sql.join(
     cols.map(([c]) => c),
@@ -108,12 +107,12 @@ export async function deleteItem(db: Db, ep: number, kind: Kind, id: number): Pr
   if (done.length === 0) throw new AppError('NOT_FOUND');
 }
 
-export async function listItems(db: Db, u: SessionUser, kind: 'rule', templateId: number): Promise<RuleRow[]>;
-export async function listItems(db: Db, u: SessionUser, kind: 'timed', templateId: number): Promise<TimedEventRow[]>;
-export async function listItems(db: Db, u: SessionUser, kind: Kind, templateId: number): Promise<(RuleRow | TimedEventRow)[]> {
+export async function listItems(db: Db, u: Actor, kind: 'rule', templateId: number): Promise<RuleRow[]>;
+export async function listItems(db: Db, u: Actor, kind: 'timed', templateId: number): Promise<TimedEventRow[]>;
+export async function listItems(db: Db, u: Actor, kind: Kind, templateId: number): Promise<(RuleRow | TimedEventRow)[]> {
   await checkTemplate(db, u.enterpriseId, templateId);
   const extra = kind === 'timed' ? sql`, amount, unit, condition` : sql``;
-  const tz = u.enterprise.timeZone;
+  const tz = u.timeZone;
   return rows(
     db,
     sql`select id::int, template_id::int "templateId", name, trigger, enabled, conditions, actions${extra},
@@ -178,9 +177,9 @@ export async function saveRobot(db: Db, ep: number, r: RobotSetting & { keepSecr
 
 // ---- deliveries ----
 
-export async function listDeliveries(db: Db, u: SessionUser, pageIndex: number, pageSize: number): Promise<{ list: DeliveryRow[]; count: number }> {
+export async function listDeliveries(db: Db, u: Actor, pageIndex: number, pageSize: number): Promise<{ list: DeliveryRow[]; count: number }> {
   const ep = u.enterpriseId;
-  const tz = u.enterprise.timeZone;
+  const tz = u.timeZone;
   const t = (c: ReturnType<typeof sql>) => sql`to_char(${c} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`;
   const page = { pageIndex, pageSize };
   return listPage(

@@ -25,7 +25,7 @@ export async function callsModule(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   registerAll(app, deps, C, {
-    seatDetails: async ({ actor, user, query }) => svc.seatDetails(db, actor, query.fkTUserId ?? user.id),
+    seatDetails: async ({ actor, query }) => svc.seatDetails(db, actor, query.fkTUserId ?? actor.id),
     seatCollect: async ({ actor }) => svc.seatCollect(db, actor),
     seatSave: async ({ actor, body }) => withMessage({ id: await svc.saveSeat(db, actor, body) }, '保存成功'),
     seatDelete: async ({ actor, body }) => {
@@ -57,5 +57,5 @@ export async function callsModule(app: FastifyInstance, deps: Deps): Promise<voi
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireCallsRoutes(): void {
-  registerBadgeCount('/call/callback/count', async ({ user, deps }) => svc.callbackCount(deps.db, user.enterpriseId, user.id));
+  registerBadgeCount('/call/callback/count', async ({ actor, deps }) => svc.callbackCount(deps.db, actor.enterpriseId, actor.id));
 }

@@ -28,11 +28,11 @@ async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Bu
 export async function channelsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, config } = deps;
   registerAll(app, deps, C, {
-    settings: async ({ user }) => svc.listSettings(db, user.enterpriseId),
-    saveSettings: async ({ user, body }) => withMessage(await svc.saveSettings(db, config, user.enterpriseId, user.id, body), '保存成功'),
-    jsapiCfg: async ({ user, body }) => svc.jsapiConfig(db, config, user.enterpriseId, CHAT_CHANNELS.dingtalk, 'jsapi', body.url),
-    workwxJsapiCfg: async ({ user, body }) => svc.jsapiConfig(db, config, user.enterpriseId, CHAT_CHANNELS.wecom, 'jsapi', body.url),
-    workwxAgentCfg: async ({ user, body }) => svc.jsapiConfig(db, config, user.enterpriseId, CHAT_CHANNELS.wecom, 'agent', body.url),
+    settings: async ({ actor }) => svc.listSettings(db, actor.enterpriseId),
+    saveSettings: async ({ actor, body }) => withMessage(await svc.saveSettings(db, config, actor.enterpriseId, actor.id, body), '保存成功'),
+    jsapiCfg: async ({ actor, body }) => svc.jsapiConfig(db, config, actor.enterpriseId, CHAT_CHANNELS.dingtalk, 'jsapi', body.url),
+    workwxJsapiCfg: async ({ actor, body }) => svc.jsapiConfig(db, config, actor.enterpriseId, CHAT_CHANNELS.wecom, 'jsapi', body.url),
+    workwxAgentCfg: async ({ actor, body }) => svc.jsapiConfig(db, config, actor.enterpriseId, CHAT_CHANNELS.wecom, 'agent', body.url),
     embedLogin: async ({ body, req, reply }) => {
       const out = await svc.embedLogin(db, config, { ...body, ip: req.ip });
       // The session id rotates at login: a session the browser held is dropped.
@@ -42,27 +42,27 @@ export async function channelsModule(app: FastifyInstance, deps: Deps): Promise<
       return { needChoose: false as const, ...(body.client === 'app' ? { sessionId: out.token } : {}) };
     },
     pcAuthCode: async ({ query }) => svc.pcAuthCode(db, query),
-    msgUserList: async ({ user, query }) => {
-      const q = repo.boundUsers(db, user.enterpriseId, query, query);
+    msgUserList: async ({ actor, query }) => {
+      const q = repo.boundUsers(db, actor.enterpriseId, query, query);
       return listPage(query, q.list, q.count);
     },
-    msgList: async ({ user, query }) => {
-      const f = { ...query, userId: user.admin ? query.userId : user.id };
-      const list = await repo.listMessages(db, user.enterpriseId, f, query);
+    msgList: async ({ actor, query }) => {
+      const f = { ...query, userId: actor.admin ? query.userId : actor.id };
+      const list = await repo.listMessages(db, actor.enterpriseId, f, query);
       return list.map((m) => ({ ...m, statusName: WORK_MESSAGE_STATUS_LABELS[m.status] ?? '' }));
     },
-    msgCount: async ({ user, query }) => repo.countMessages(db, user.enterpriseId, { ...query, userId: user.admin ? query.userId : user.id }),
-    msgSwitch: async ({ user, body }) => {
-      const target = body.userId ?? user.id;
-      if (target !== user.id && !user.admin) throw new AppError('ADMIN_ONLY');
-      if (!(await repo.userExists(db, user.enterpriseId, target))) throw notFound();
-      return { changed: await repo.setMsgOn(db, user.enterpriseId, target, CHAT_CHANNELS[body.channel], body.on) };
+    msgCount: async ({ actor, query }) => repo.countMessages(db, actor.enterpriseId, { ...query, userId: actor.admin ? query.userId : actor.id }),
+    msgSwitch: async ({ actor, body }) => {
+      const target = body.userId ?? actor.id;
+      if (target !== actor.id && !actor.admin) throw new AppError('ADMIN_ONLY');
+      if (!(await repo.userExists(db, actor.enterpriseId, target))) throw notFound();
+      return { changed: await repo.setMsgOn(db, actor.enterpriseId, target, CHAT_CHANNELS[body.channel], body.on) };
     },
-    appList: async ({ user }) => svc.appList(db, user.enterpriseId),
-    ocr: async ({ user, query }) => {
+    appList: async ({ actor }) => svc.appList(db, actor.enterpriseId),
+    ocr: async ({ actor, query }) => {
       const [file] = await rows<{ path: string; mime: string; kind: string }>(
         db,
-        sql`select path, mime, kind from uploads where enterprise_id = ${user.enterpriseId} and id = ${query.fileId}`,
+        sql`select path, mime, kind from uploads where enterprise_id = ${actor.enterpriseId} and id = ${query.fileId}`,
       );
       if (!file) throw notFound();
       if (file.kind !== 'image') throw new AppError('OCR_NOT_IMAGE');

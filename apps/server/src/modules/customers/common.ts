@@ -4,14 +4,13 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { windowOf } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
 
 import { gramsOf } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
 
 /** The page a list asks for, refused early when it starts past the list window (paid-only sizes are checked in endpoint.ts). */
-export function pageFor<Q extends { pageIndex: number; pageSize: number }>(_u: SessionUser, q: Q): Q {
+export function pageFor<Q extends { pageIndex: number; pageSize: number }>(_u: Actor, q: Q): Q {
   windowOf(q);
   return q;
 }

@@ -22,8 +22,8 @@ function byPowers<T extends WithAbilities>(d: T, powers: readonly string[]): T &
 export function contractsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {
-    saleList: async ({ actor, user, query }) => listSale(db, actor, query, pageFor(user, query)),
-    saleDetail: async ({ actor, user, query }) => byPowers(await saleDetail(db, actor, query.id, user.admin), user.powers),
+    saleList: async ({ actor, query }) => listSale(db, actor, query, pageFor(actor, query)),
+    saleDetail: async ({ actor, query }) => byPowers(await saleDetail(db, actor, query.id, actor.admin), actor.powers),
     saleSave: async ({ actor, body }) => withMessage({ id: await saveSale(db, actor, body) }, '保存成功'),
     saleSubmit: async ({ actor, body }) => {
       await moveSale(db, actor, body.id, 'submit');
@@ -37,8 +37,8 @@ export function contractsRoutes(app: FastifyInstance, deps: Deps): void {
       await deleteSale(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    maintainList: async ({ actor, user, query }) => listMaintain(db, actor, query, pageFor(user, query)),
-    maintainDetail: async ({ actor, user, query }) => byPowers(await maintainDetail(db, actor, query.id), user.powers),
+    maintainList: async ({ actor, query }) => listMaintain(db, actor, query, pageFor(actor, query)),
+    maintainDetail: async ({ actor, query }) => byPowers(await maintainDetail(db, actor, query.id), actor.powers),
     maintainSave: async ({ actor, body }) => withMessage({ id: await saveMaintain(db, actor, body) }, '保存成功'),
     maintainChangeState: async ({ actor, body }) => {
       await moveMaintain(db, actor, body.id, body.action, body.note);

@@ -6,7 +6,6 @@ import { registerLinkTarget } from '../forms/ext.service';
 import { addHandoverStep } from '../org/handover';
 import { registerTagTarget } from '../tags/tag-links';
 import { visibleCustomerIds } from './common';
-import { actorOf } from '../../platform/actor';
 import { bigints } from '../../platform/sql';
 import { seedDemoCustomers } from './demo';
 
@@ -34,7 +33,7 @@ export function wireCustomersHooks(): void {
   }
 
   // Batch tagging (/v2/epTag/batchAddTagByObj, code 4) may touch only customers the user may edit.
-  registerTagTarget(CUSTOMER_TAG_CODE, (ex, user, ids) => visibleCustomerIds(ex, actorOf(user), ids, true));
+  registerTagTarget(CUSTOMER_TAG_CODE, (ex, actor, ids) => visibleCustomerIds(ex, actor, ids, true));
 
   // A leaving user's customers and customer grants go to the receiver.
   addHandoverStep({

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
+import { paidPlan, type UserActor } from '../../platform/actor';
 import { pageFor } from './common';
 import { countContacts, listContacts } from './contacts.service';
 import { contractsRoutes } from './contracts.routes';
@@ -22,8 +22,8 @@ import { portalRoutes } from './portal.routes';
 import { productsRoutes } from './products.routes';
 
 /** On the free plan tags are locked: tagging a customer there answers the plan notice. */
-function tagsAllowed(deps: Deps, user: SessionUser, tagIds: number[] | undefined): boolean {
-  const paid = user.enterprise.isChargeUser !== 0;
+function tagsAllowed(deps: Deps, actor: UserActor, tagIds: number[] | undefined): boolean {
+  const paid = paidPlan(actor);
   if (!paid && tagIds?.length) throw new AppError('PLAN_FREE', {}, freeNotice('tags', deps.config.CUSTOMER_SERVICE_PHONE));
   return paid;
 }
@@ -31,7 +31,7 @@ function tagsAllowed(deps: Deps, user: SessionUser, tagIds: number[] | undefined
 export async function customersModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    epCustomerList: async ({ actor, user, query }) => listCustomers(db, actor, query, pageFor(user, query)),
+    epCustomerList: async ({ actor, query }) => listCustomers(db, actor, query, pageFor(actor, query)),
     customerListCount: async ({ actor, query }) => countCustomers(db, actor, query),
     customerList: async ({ actor, query }) => {
       const v = actor;
@@ -43,36 +43,36 @@ export async function customersModule(app: FastifyInstance, deps: Deps): Promise
     },
     getCustomerList: async ({ actor, query }) =>
       pickCustomers(db, actor, { keyword: query.keyword, ids: query.ids }, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 }),
-    customerExtField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customer),
-    customerProField: async ({ user }) => formFieldsOf(db, user.enterpriseId, FORM_KIND.customerProduct),
-    detail: async ({ actor, user, query }) => {
-      const d = await svc.customerDetail(db, actor, query.id, user.enterprise.isChargeUser !== 0);
+    customerExtField: async ({ actor }) => formFieldsOf(db, actor.enterpriseId, FORM_KIND.customer),
+    customerProField: async ({ actor }) => formFieldsOf(db, actor.enterpriseId, FORM_KIND.customerProduct),
+    detail: async ({ actor, query }) => {
+      const d = await svc.customerDetail(db, actor, query.id, paidPlan(actor));
       // What the caller may do with this customer: its own access narrowed by the role's powers (docs/permissions.md).
-      const can = (p: string) => hasPower(user.powers, p);
+      const can = (p: string) => hasPower(actor.powers, p);
       const a = d.abilities;
       return {
         ...d,
         abilities: { edit: a.edit && can(C_POWERS.edit), delete: a.delete && can(C_POWERS.remove), permission: a.permission && can(C_POWERS.edit) },
       };
     },
-    cusTemplate: async ({ user }) => ({
+    cusTemplate: async ({ actor }) => ({
       fixedFields: FIXED_FIELDS[FORM_KIND.customer].map(({ key, name, required }) => ({ key, name, required })),
-      ...(await formFieldsOf(db, user.enterpriseId, FORM_KIND.customer)),
+      ...(await formFieldsOf(db, actor.enterpriseId, FORM_KIND.customer)),
     }),
-    epLinkPersonList: async ({ actor, user, query }) => listContacts(db, actor, query, pageFor(user, query)),
+    epLinkPersonList: async ({ actor, query }) => listContacts(db, actor, query, pageFor(actor, query)),
     epLinkPersonListCount: async ({ actor, query }) => countContacts(db, actor, query),
-    phoneCheck: async ({ user, query }) => ({
-      taken: await phoneTaken(db, user.enterpriseId, query.phone, query.id ?? null),
-      unique: await getSettingBool(db, user.enterpriseId, PHONE_UNIQUE_SETTING),
+    phoneCheck: async ({ actor, query }) => ({
+      taken: await phoneTaken(db, actor.enterpriseId, query.phone, query.id ?? null),
+      unique: await getSettingBool(db, actor.enterpriseId, PHONE_UNIQUE_SETTING),
     }),
-    addCustomer: async ({ actor, user, body }) => {
-      const id = await svc.addCustomer(db, actor, body, tagsAllowed(deps, user, body.tagIds));
+    addCustomer: async ({ actor, body }) => {
+      const id = await svc.addCustomer(db, actor, body, tagsAllowed(deps, actor, body.tagIds));
       // 客户电话不可重复 off: saved, and the message says the phone is shared.
-      const shared = await phoneTaken(db, user.enterpriseId, body.linkPerson.phone, id);
+      const shared = await phoneTaken(db, actor.enterpriseId, body.linkPerson.phone, id);
       return withMessage({ id }, shared ? '保存成功，注意：该电话已有其他客户使用' : '保存成功');
     },
-    editCustomer: async ({ actor, user, body }) => {
-      await svc.editCustomer(db, actor, body, tagsAllowed(deps, user, body.tagIds));
+    editCustomer: async ({ actor, body }) => {
+      await svc.editCustomer(db, actor, body, tagsAllowed(deps, actor, body.tagIds));
       return withMessage(null, '保存成功');
     },
     deleteCustomer: async ({ actor, body }) => {

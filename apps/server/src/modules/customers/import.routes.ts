@@ -5,8 +5,7 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { withFirstFile } from '../../platform/multipart';
 import { AppError } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
-import type { SessionUser } from '../../platform/session';
-import { actorOf } from '../../platform/actor';
+import { paidPlan, type UserActor } from '../../platform/actor';
 import { CUSTOMER_EXPORT } from './export';
 import { CUSTOMER_COLUMNS, CUSTOMER_NOTES, importCustomers } from './import.customer';
 import { importProducts, PRODUCT_COLUMNS, PRODUCT_NOTES } from './import.product';
@@ -18,10 +17,10 @@ const SHEETS = {
 } as const;
 
 /** Installed products need the equipment-archive power and a paid plan, as their own pages do. */
-function guardKind(deps: Deps, user: SessionUser, kind: ImportKind): void {
+function guardKind(deps: Deps, actor: UserActor, kind: ImportKind): void {
   if (kind !== 'product') return;
-  if (!hasPower(user.powers, CUSTOMER_POWERS.product)) throw new AppError('NO_POWER');
-  if (user.enterprise.isChargeUser === 0) throw new AppError('PLAN_FREE', {}, freeNotice('productManage', deps.config.CUSTOMER_SERVICE_PHONE));
+  if (!hasPower(actor.powers, CUSTOMER_POWERS.product)) throw new AppError('NO_POWER');
+  if (!paidPlan(actor)) throw new AppError('PLAN_FREE', {}, freeNotice('productManage', deps.config.CUSTOMER_SERVICE_PHONE));
 }
 
 function uploaded(req: FastifyRequest): Promise<Buffer> {
@@ -43,22 +42,22 @@ async function sendXlsx(reply: FastifyReply, name: string, body: Buffer): Promis
 /** xlsx import (template, dry run, write) and the download-centre export of customers. */
 export function importRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
-  const run = async (user: SessionUser, req: FastifyRequest, kind: ImportKind, write: boolean) => {
-    guardKind(deps, user, kind);
+  const run = async (actor: UserActor, req: FastifyRequest, kind: ImportKind, write: boolean) => {
+    guardKind(deps, actor, kind);
     const sheet = SHEETS[kind];
     const data = await readSheet(await uploaded(req), sheet.columns, IMPORT_MAX_ROWS);
-    return sheet.run(db, actorOf(user), data, write);
+    return sheet.run(db, actor, data, write);
   };
   registerAll(app, deps, I, {
-    template: async ({ user, query, reply }) => {
-      guardKind(deps, user, query.kind);
+    template: async ({ actor, query, reply }) => {
+      guardKind(deps, actor, query.kind);
       const sheet = SHEETS[query.kind];
       const title = `${IMPORT_KINDS[query.kind]}导入模板`;
       await sendXlsx(reply, `${title}.xlsx`, await templateBook(IMPORT_KINDS[query.kind], sheet.columns, sheet.notes));
       return null as never;
     },
-    check: async ({ user, query, req }) => run(user, req, query.kind, false),
-    save: async ({ user, query, req }) => withMessage(await run(user, req, query.kind, true), '导入成功'),
+    check: async ({ actor, query, req }) => run(actor, req, query.kind, false),
+    save: async ({ actor, query, req }) => withMessage(await run(actor, req, query.kind, true), '导入成功'),
     exportCustomers: async ({ user, body }) => {
       const { fileName, ...params } = body;
       const r = await startExport(db, user, { kind: CUSTOMER_EXPORT, name: fileName, params });

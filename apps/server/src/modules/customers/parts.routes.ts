@@ -10,14 +10,14 @@ import { countContacts, deleteContact, listContacts, saveContact } from './conta
 export function partsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, P, {
-    linkPersonList: async ({ actor, user, query }) => listContacts(db, actor, query, pageFor(user, query)),
+    linkPersonList: async ({ actor, query }) => listContacts(db, actor, query, pageFor(actor, query)),
     linkPersonCount: async ({ actor, query }) => countContacts(db, actor, query),
     linkPersonSave: async ({ actor, body }) => withMessage({ id: await saveContact(db, actor, body) }, '保存成功'),
     linkPersonDelete: async ({ actor, body }) => {
       await deleteContact(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    addressList: async ({ actor, user, query }) => listAddresses(db, actor, query, pageFor(user, query)),
+    addressList: async ({ actor, query }) => listAddresses(db, actor, query, pageFor(actor, query)),
     addressCount: async ({ actor, query }) => countAddresses(db, actor, query),
     addressSave: async ({ actor, body }) => withMessage({ id: await saveAddress(db, actor, body) }, '保存成功'),
     addressSetDefault: async ({ actor, body }) => {

@@ -9,7 +9,7 @@ import { deleteAccounts, listAccounts, resetAccountPassword, saveAccount, setAcc
 export function portalRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, H, {
-    list: async ({ actor, user, query }) => listAccounts(db, actor, query, pageFor(user, query)),
+    list: async ({ actor, query }) => listAccounts(db, actor, query, pageFor(actor, query)),
     save: async ({ actor, body }) => withMessage({ id: await saveAccount(db, actor, body) }, '保存成功'),
     setEnabled: async ({ actor, body }) => {
       await setAccountsEnabled(db, actor, body.ids, body.enabled);

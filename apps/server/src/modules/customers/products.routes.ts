@@ -24,7 +24,7 @@ async function sendQr(reply: FastifyReply, link: string, type: 'png' | 'svg', na
 export function productsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, P, {
-    productList: async ({ actor, user, query }) => listModels(db, actor, query, pageFor(user, query)),
+    productList: async ({ actor, query }) => listModels(db, actor, query, pageFor(actor, query)),
     productSimpleList: async ({ actor, query }) => {
       const { list } = await listModels(db, actor, query, { pageIndex: 0, pageSize: query.ids?.length ? 100 : 50 });
       return list.map(({ id, name, brand, model, category }) => ({ id, name, brand, model, category }));
@@ -36,7 +36,7 @@ export function productsRoutes(app: FastifyInstance, deps: Deps): void {
       await deleteModels(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    productionList: async ({ actor, user, query }) => listInstalled(db, actor, query, pageFor(user, query)),
+    productionList: async ({ actor, query }) => listInstalled(db, actor, query, pageFor(actor, query)),
     productionDetail: async ({ actor, query }) => installedDetail(db, actor, { id: query.customerProductionId }),
     productionByCode: async ({ actor, query }) => installedDetail(db, actor, { qrCode: query.code }),
     productionSave: async ({ actor, body }) => withMessage({ id: await saveInstalled(db, actor, body) }, '保存成功'),

@@ -6,7 +6,7 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { withFirstFile } from '../../platform/multipart';
 import { AppError, invalid } from '../../platform/errors';
 import { startExport } from '../../platform/exports';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import { storageOf } from '../../platform/storage';
 import { downloadOf, listDownloads, markSeen } from './download.repo';
 import { deleteDownloads, markSeenChecked } from './files.service';
@@ -18,7 +18,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const TOKEN_SECONDS = 600;
 const INLINE_KINDS = new Set(['image', 'video']);
 
-const owner = (u: SessionUser): Owner => ({ enterpriseId: u.enterpriseId, userId: u.id });
+const owner = (u: Actor): Owner => ({ enterpriseId: u.enterpriseId, userId: u.id });
 
 /** The first file of a multipart request, stored; the rest of the request is drained on failure. */
 function saveMultipart(deps: Deps, req: FastifyRequest, o: Owner, only: Parameters<typeof saveUpload>[2]['only']) {
@@ -30,19 +30,19 @@ function saveMultipart(deps: Deps, req: FastifyRequest, o: Owner, only: Paramete
 export async function filesModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    downloadList: async ({ user, query }) => listDownloads(db, owner(user), user.enterprise.timeZone, query),
-    downloadDel: async ({ user, query, body }) => {
+    downloadList: async ({ actor, query }) => listDownloads(db, owner(actor), actor.timeZone, query),
+    downloadDel: async ({ actor, query, body }) => {
       const ids = body?.ids?.length ? body.ids : query.ids;
       if (!ids?.length) throw invalid('请选择需要删除的行');
-      await deleteDownloads(deps, owner(user), ids);
+      await deleteDownloads(deps, owner(actor), ids);
       return withMessage(null, '删除成功');
     },
-    updateFileState: async ({ user, body }) => ({
-      updated: body.ids?.length ? await markSeenChecked(deps, owner(user), body.ids) : await markSeen(db, owner(user)),
+    updateFileState: async ({ actor, body }) => ({
+      updated: body.ids?.length ? await markSeenChecked(deps, owner(actor), body.ids) : await markSeen(db, owner(actor)),
     }),
-    download: async ({ user, params, reply }) => {
+    download: async ({ actor, params, reply }) => {
       const id = idParam(params.id);
-      const item = id ? await downloadOf(db, owner(user), id) : null;
+      const item = id ? await downloadOf(db, owner(actor), id) : null;
       if (!item) throw new AppError('NOT_FOUND');
       if (item.processState !== 2 || !item.fileKey) throw new AppError('NOT_DONE');
       const { stream, size } = await storageOf(deps).get(item.fileKey);
@@ -55,11 +55,11 @@ export async function filesModule(app: FastifyInstance, deps: Deps): Promise<voi
       return withMessage(started, '导出任务已创建，请在下载中心查看');
     },
 
-    uploadSave: async ({ user, query, req }) => withMessage(await saveMultipart(deps, req, owner(user), query.kind), '上传成功'),
-    uploadSaveStr: async ({ user, body }) => withMessage(await saveDataUrl(deps, owner(user), body.data, body.name), '上传成功'),
-    ossPolicy: async ({ user, query }) => {
+    uploadSave: async ({ actor, query, req }) => withMessage(await saveMultipart(deps, req, owner(actor), query.kind), '上传成功'),
+    uploadSaveStr: async ({ actor, body }) => withMessage(await saveDataUrl(deps, owner(actor), body.data, body.name), '上传成功'),
+    ossPolicy: async ({ actor, query }) => {
       const token = randomToken(24);
-      await storeToken(db, { enterpriseId: user.enterpriseId, userId: user.id, hash: sha256(token), kind: query.kind ?? null, seconds: TOKEN_SECONDS });
+      await storeToken(db, { enterpriseId: actor.enterpriseId, userId: actor.id, hash: sha256(token), kind: query.kind ?? null, seconds: TOKEN_SECONDS });
       const accept = query.kind ? extsOfKind(query.kind) : (Object.keys(FILE_TYPES) as FileExt[]);
       return {
         storage: 'local' as const,
@@ -75,9 +75,9 @@ export async function filesModule(app: FastifyInstance, deps: Deps): Promise<voi
       if (!o) throw new AppError('UPLOAD_TOKEN_INVALID');
       return withMessage(await saveMultipart(deps, req, o, o.kind), '上传成功');
     },
-    uploadFile: async ({ user, params, reply }) => {
+    uploadFile: async ({ actor, params, reply }) => {
       const id = idParam(params.id);
-      const file = id ? await uploadById(db, user.enterpriseId, id) : null;
+      const file = id ? await uploadById(db, actor.enterpriseId, id) : null;
       if (!file) throw new AppError('NOT_FOUND');
       const { stream, size } = await storageOf(deps).get(file.path);
       const inline = INLINE_KINDS.has(file.kind) || file.ext === 'pdf';

@@ -17,6 +17,6 @@ export async function imModule(app: FastifyInstance, deps: Deps): Promise<void> 
   app.get(`/api${IM_SOCKET_PATH}`, { websocket: true, preValidation: refuseForeignOrigin }, socketHandler(deps, hub));
 
   registerAll(app, deps, C, {
-    messages: async ({ user, query }) => repo.pageMessages(db, user.enterpriseId, user.enterprise.timeZone, query),
+    messages: async ({ actor, query }) => repo.pageMessages(db, actor.enterpriseId, actor.timeZone, query),
   });
 }

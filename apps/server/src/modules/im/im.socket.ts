@@ -12,7 +12,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { foreignOrigin } from '../../platform/origin';
-import { loadSession, planOverdue, type SessionUser, sessionTokenOf } from '../../platform/session';
+import { actorOf, planOverdue } from '../../platform/actor';
+import { loadSession, type SessionUser, sessionTokenOf } from '../../platform/session';
 import { type Conn, IM_CHANNEL, type ImHub, type ImSocket } from './im.hub';
 import type { Executor } from '../../db/client';
 import { uploadsOf } from '../files/uploads.repo';
@@ -37,7 +38,7 @@ function tokenOf(req: FastifyRequest): Token {
 function refusal(session: SessionUser | null): [number, string] | null {
   if (!session) return [CLOSE.notLoggedIn, formatError('NOT_LOGGED_IN')];
   if (session.allRoles.length === 0) return [CLOSE.refused, formatError('NO_ROLE')];
-  if (planOverdue(session)) return [CLOSE.expired, formatError('SERVICE_EXPIRED')];
+  if (planOverdue(actorOf(session))) return [CLOSE.expired, formatError('SERVICE_EXPIRED')];
   return null;
 }
 

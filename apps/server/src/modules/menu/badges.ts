@@ -1,9 +1,13 @@
-import { type BadgeCountPath, isBadgeQuery, isPaid } from '@sk/shared';
+import { type BadgeCountPath, isBadgeQuery } from '@sk/shared';
+import { paidPlan, type UserActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import type { SessionUser } from '../../platform/session';
 import { registrationSite } from '../../platform/registry';
 
 export interface BadgeCountCtx {
+  /** Who asks: what a count takes. */
+  actor: UserActor;
+  /** The session user, only for the counts of orders, pool, dispatch, projects, events and spares until they take `actor`. */
   user: SessionUser;
   /** The raw query string values; each area validates its own filters. */
   query: Record<string, unknown>;
@@ -43,7 +47,7 @@ export function unregisterBadgeCount(path: BadgeCountPath): void {
 
 /** A count as the shell sees it: 0 until an area plugs in; 0 for badge queries on the free plan (no badges on free). */
 export async function countFor(path: BadgeCountPath, ctx: BadgeCountCtx): Promise<number> {
-  if (!isPaid(ctx.user.enterprise.isChargeUser) && isBadgeQuery(path, ctx.query)) return 0;
+  if (!paidPlan(ctx.actor) && isBadgeQuery(path, ctx.query)) return 0;
   const fn = counters.get(path);
   return fn ? fn(ctx) : 0;
 }

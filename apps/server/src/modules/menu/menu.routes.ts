@@ -7,27 +7,27 @@ import { type BadgeCountCtx, countFor } from './badges';
 import * as repo from './menu.repo';
 import * as svc from './menu.service';
 
-const count = (path: BadgeCountPath) => async (ctx: BadgeCountCtx) => countFor(path, { user: ctx.user, query: ctx.query, deps: ctx.deps });
+const count = (path: BadgeCountPath) => async (ctx: BadgeCountCtx) => countFor(path, { actor: ctx.actor, user: ctx.user, query: ctx.query, deps: ctx.deps });
 
 export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    listV2: async ({ user }) => svc.menuFor(deps, user),
-    customList: async ({ user, query }) => {
-      const page = await repo.pageCustomMenus(db, user.enterpriseId, user.enterprise.timeZone, query);
+    listV2: async ({ actor, user }) => svc.menuFor(deps, actor, user),
+    customList: async ({ actor, query }) => {
+      const page = await repo.pageCustomMenus(db, actor.enterpriseId, actor.timeZone, query);
       return { list: page.list.map(svc.presentCustom), count: page.count };
     },
-    customSave: async ({ user, body }) => {
-      const row = await repo.insertCustomMenu(db, user.enterpriseId, user.enterprise.timeZone, svc.toInput(body));
+    customSave: async ({ actor, body }) => {
+      const row = await repo.insertCustomMenu(db, actor.enterpriseId, actor.timeZone, svc.toInput(body));
       if (!row) throw new AppError('INTERNAL');
       return withMessage(svc.presentCustom(row), '保存成功');
     },
-    customUpdate: async ({ user, body }) => {
-      const row = await repo.updateCustomMenu(db, user.enterpriseId, user.enterprise.timeZone, body.id, svc.toInput(body));
+    customUpdate: async ({ actor, body }) => {
+      const row = await repo.updateCustomMenu(db, actor.enterpriseId, actor.timeZone, body.id, svc.toInput(body));
       if (!row) throw new AppError('NOT_FOUND');
       return withMessage(svc.presentCustom(row), '保存成功');
     },
-    customDelete: async ({ user, body }) => withMessage({ deleted: await svc.deleteCustom(deps, user, body.ids) }, '删除成功'),
+    customDelete: async ({ actor, body }) => withMessage({ deleted: await svc.deleteCustom(deps, actor, body.ids) }, '删除成功'),
     acceptanceCount: count(B.acceptanceCount.path),
     unDeliverOrderCount: count(B.unDeliverOrderCount.path),
     abnormalOrderCount: count(B.abnormalOrderCount.path),
@@ -41,9 +41,9 @@ export async function menuModule(app: FastifyInstance, deps: Deps): Promise<void
     projectExamineCount: count(B.projectExamineCount.path),
     myProjectTaskCount: count(B.myProjectTaskCount.path),
     callbackCount: count(B.callbackCount.path),
-    mobileCount: async ({ user }) => Object.fromEntries((await svc.menuCounts(deps, user)).map((c) => [c.entry.routerName, c.count])),
-    waitToDoList: async ({ user }) =>
-      (await svc.menuCounts(deps, user))
+    mobileCount: async ({ actor, user }) => Object.fromEntries((await svc.menuCounts(deps, actor, user)).map((c) => [c.entry.routerName, c.count])),
+    waitToDoList: async ({ actor, user }) =>
+      (await svc.menuCounts(deps, actor, user))
         .filter((c) => c.count > 0)
         .map((c) => ({ routerName: c.entry.routerName, name: c.entry.name, path: c.entry.path, badge: c.entry.badge ?? '', count: c.count })),
   });

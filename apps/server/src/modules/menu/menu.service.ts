@@ -10,6 +10,7 @@ import {
   splitBadge,
 } from '@sk/shared';
 import type { Deps } from '../../platform/deps';
+import type { Actor, UserActor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { seatsExceeded } from '../../platform/guards';
 import type { SessionUser } from '../../platform/session';
@@ -17,18 +18,22 @@ import { countFor } from './badges';
 import { grantsFor } from './grants';
 import * as repo from './menu.repo';
 
-export async function menuFor(deps: Deps, user: SessionUser): Promise<MenuList> {
+/**
+ * The actor's menu. `user` (the session user) only passes through to the counts and grants of the modules that still
+ * read it (orders, pool, dispatch, projects, events, spares).
+ */
+export async function menuFor(deps: Deps, actor: UserActor, user: SessionUser): Promise<MenuList> {
   const [exceeded, custom, grants] = await Promise.all([
-    seatsExceeded(deps.db, user),
-    repo.enabledCustomMenus(deps.db, user.enterpriseId),
-    grantsFor(deps, user),
+    seatsExceeded(deps.db, actor),
+    repo.enabledCustomMenus(deps.db, actor.enterpriseId),
+    grantsFor(deps, actor, user),
   ]);
   return buildMenu({
-    powers: user.powers,
-    plan: user.enterprise.isChargeUser,
-    userType: user.userType,
+    powers: actor.powers,
+    plan: actor.plan.id,
+    userType: actor.userType,
     seatsExceeded: exceeded,
-    versionMessage: user.enterprise.versionMessage ?? formatError('SEAT_EXCEEDED'),
+    versionMessage: actor.plan.seatNotice ?? formatError('SEAT_EXCEEDED'),
     phone: deps.config.CUSTOMER_SERVICE_PHONE,
     custom,
     grants,
@@ -38,12 +43,12 @@ export async function menuFor(deps: Deps, user: SessionUser): Promise<MenuList> 
 const isCountPath = (p: string): p is BadgeCountPath => (BADGE_COUNT_PATHS as readonly string[]).includes(p);
 
 /** Every badge of the user's menu, counted with the spec's query: [entry, count]. */
-export async function menuCounts(deps: Deps, user: SessionUser) {
-  const menu = await menuFor(deps, user);
+export async function menuCounts(deps: Deps, actor: UserActor, user: SessionUser) {
+  const menu = await menuFor(deps, actor, user);
   return Promise.all(
     badgeEntries(menu).map(async (e) => {
       const { path, query } = splitBadge(e.badge ?? '');
-      const n = isCountPath(path) ? await countFor(path, { user, query, deps }) : 0;
+      const n = isCountPath(path) ? await countFor(path, { actor, user, query, deps }) : 0;
       return { entry: e, count: n };
     }),
   );
@@ -86,10 +91,10 @@ export const toInput = (b: CustomMenuBody): repo.CustomMenuInput => ({
 });
 
 /** All ids must be ours, or nothing is deleted (another enterprise's id answers not found). */
-export async function deleteCustom(deps: Deps, user: SessionUser, ids: number[]): Promise<number> {
+export async function deleteCustom(deps: Deps, actor: Actor, ids: number[]): Promise<number> {
   const unique = [...new Set(ids)];
   return deps.db.transaction(async (tx) => {
-    if ((await repo.countOwned(tx, user.enterpriseId, unique)) !== unique.length) throw new AppError('NOT_FOUND');
-    return repo.deleteCustomMenus(tx, user.enterpriseId, unique);
+    if ((await repo.countOwned(tx, actor.enterpriseId, unique)) !== unique.length) throw new AppError('NOT_FOUND');
+    return repo.deleteCustomMenus(tx, actor.enterpriseId, unique);
   });
 }

@@ -4,7 +4,7 @@ import { type Db, type Executor, rows } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { type PageRequest, pageSql } from '../../platform/list';
 import { likePattern } from '../../platform/search';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import { changeState, type StateTable } from '../../platform/state';
 import { apiTime } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
@@ -29,7 +29,7 @@ export const announcementMachine: Machine<Action> = {
 };
 
 type Row = Record<string, unknown>;
-const tzOf = (u: SessionUser) => u.enterprise.timeZone;
+const tzOf = (u: Actor) => u.timeZone;
 const time = (col: string, tz: string) => apiTime(sql.raw(col), tz);
 
 /** Enabled users of the enterprise in the departments (and their sub-departments), or everyone when none. */
@@ -52,7 +52,7 @@ export interface PublishInput {
   pinned?: boolean;
 }
 
-export async function publish(db: Db, u: SessionUser, b: PublishInput): Promise<{ id: number; recipients: number }> {
+export async function publish(db: Db, u: Actor, b: PublishInput): Promise<{ id: number; recipients: number }> {
   const content = sanitizeHtml(b.content);
   const text = textOf(content);
   if (!text && !/<img\b/.test(content)) throw invalid('内容：请输入内容');
@@ -89,7 +89,7 @@ export async function publish(db: Db, u: SessionUser, b: PublishInput): Promise<
   });
 }
 
-export async function setPinned(db: Db, u: SessionUser, id: number, pinned: boolean): Promise<void> {
+export async function setPinned(db: Db, u: Actor, id: number, pinned: boolean): Promise<void> {
   const r = await rows(
     db,
     sql`update announcements set pinned = ${pinned}, updated_at = now() where enterprise_id = ${u.enterpriseId} and id = ${id} returning id`,
@@ -97,7 +97,7 @@ export async function setPinned(db: Db, u: SessionUser, id: number, pinned: bool
   if (!r.length) throw notFound();
 }
 
-export async function withdraw(db: Db, u: SessionUser, id: number): Promise<void> {
+export async function withdraw(db: Db, u: Actor, id: number): Promise<void> {
   await changeState(db, { table: ANNOUNCEMENT_STATE, machine: announcementMachine, enterpriseId: u.enterpriseId, id, action: 'withdraw', actorId: u.id });
 }
 
@@ -108,7 +108,7 @@ const ROW_COLUMNS = (
   coalesce((select array_agg(d.name order by d.name) from departments d where d.enterprise_id = a.enterprise_id and d.id = any(a.dept_ids)), '{}') as dept_names`;
 
 /** Readers: the published announcements they received. Administrators (`manage`): all, with read counts. */
-export async function list(db: Db, u: SessionUser, q: PageRequest & { keyword?: string; unread?: number; manage?: number }) {
+export async function list(db: Db, u: Actor, q: PageRequest & { keyword?: string; unread?: number; manage?: number }) {
   const manage = q.manage === 1;
   if (manage && !u.admin) throw new AppError('ADMIN_ONLY');
   const like = q.keyword ? sql` and (a.title ilike ${likePattern(q.keyword)} or a.content ilike ${likePattern(q.keyword)})` : sql``;
@@ -144,7 +144,7 @@ const rowOut = (r: Row) => ({
  * Opens one: a recipient sees a published one (and their copy becomes read); an administrator sees any.
  * Someone who is not a recipient gets "not found", as does anyone for a withdrawn one unless administrator.
  */
-export async function detail(db: Db, u: SessionUser, id: number) {
+export async function detail(db: Db, u: Actor, id: number) {
   return db.transaction(async (tx) => {
     const [r] = await rows<Row>(
       tx,
@@ -175,7 +175,7 @@ export async function detail(db: Db, u: SessionUser, id: number) {
 }
 
 /** Who has read and who not, read first by time, then the rest by name. */
-export async function readers(db: Db, u: SessionUser, q: PageRequest & { id: number; read?: number }) {
+export async function readers(db: Db, u: Actor, q: PageRequest & { id: number; read?: number }) {
   const [a] = await rows(db, sql`select id from announcements where enterprise_id = ${u.enterpriseId} and id = ${q.id}`);
   if (!a) throw notFound();
   const filter = q.read === 1 ? sql` and n.read_at is not null` : q.read === 0 ? sql` and n.read_at is null` : sql``;

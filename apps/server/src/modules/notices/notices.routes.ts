@@ -24,17 +24,17 @@ export async function noticesModule(app: FastifyInstance, deps: Deps): Promise<v
   });
 
   registerAll(app, deps, announcementsContract, {
-    list: async ({ user, query }) => ann.list(db, user, query),
-    detail: async ({ user, query }) => ann.detail(db, user, query.id),
-    publish: async ({ user, body }) => withMessage(await ann.publish(db, user, body), '发布成功'),
-    pin: async ({ user, body }) => {
-      await ann.setPinned(db, user, body.id, body.pinned);
+    list: async ({ actor, query }) => ann.list(db, actor, query),
+    detail: async ({ actor, query }) => ann.detail(db, actor, query.id),
+    publish: async ({ actor, body }) => withMessage(await ann.publish(db, actor, body), '发布成功'),
+    pin: async ({ actor, body }) => {
+      await ann.setPinned(db, actor, body.id, body.pinned);
       return withMessage(null, body.pinned ? '置顶成功' : '已取消置顶');
     },
-    withdraw: async ({ user, body }) => {
-      await ann.withdraw(db, user, body.id);
+    withdraw: async ({ actor, body }) => {
+      await ann.withdraw(db, actor, body.id);
       return withMessage(null, '撤回成功');
     },
-    readers: async ({ user, query }) => ann.readers(db, user, query),
+    readers: async ({ actor, query }) => ann.readers(db, actor, query),
   });
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, invalid } from '../../platform/errors';
 import { listPageByCount } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import * as dept from './dept.service';
 import * as group from './group.service';
 import { handover } from './handover';
@@ -16,12 +16,12 @@ import * as people from './user.service';
 export { addHandoverStep, type HandoverStep } from './handover';
 
 /** PUT /stand/user edits another account only with org_manage; the contract cannot say so because the own profile shares the path. */
-async function requireOrgManage(deps: Deps, user: SessionUser, req: FastifyRequest): Promise<void> {
-  if (hasPower(user.powers, POWERS.orgManage)) return;
+async function requireOrgManage(deps: Deps, actor: Actor, req: FastifyRequest): Promise<void> {
+  if (hasPower(actor.powers, POWERS.orgManage)) return;
   await audit(deps.db, {
     action: 'power_denied',
-    enterpriseId: user.enterpriseId,
-    userId: user.id,
+    enterpriseId: actor.enterpriseId,
+    userId: actor.id,
     ip: req.ip,
     detail: { path: '/stand/user', power: POWERS.orgManage },
   });
@@ -42,103 +42,103 @@ export async function orgModule(app: FastifyInstance, deps: Deps): Promise<void>
   const statusChanged = withMessage(null, '修改状态成功');
 
   registerAll(app, deps, C, {
-    deptTree: async ({ user }) => dept.tree(db, user.enterpriseId),
-    deptCreate: async ({ user, body }) => saved({ id: await dept.create(db, user.enterpriseId, body) }),
-    deptUpdate: async ({ user, body }) => {
-      await dept.update(db, user.enterpriseId, body);
+    deptTree: async ({ actor }) => dept.tree(db, actor.enterpriseId),
+    deptCreate: async ({ actor, body }) => saved({ id: await dept.create(db, actor.enterpriseId, body) }),
+    deptUpdate: async ({ actor, body }) => {
+      await dept.update(db, actor.enterpriseId, body);
       return saved(null);
     },
-    deptDelete: async ({ user, body }) => {
-      await dept.remove(db, user.enterpriseId, body.id);
+    deptDelete: async ({ actor, body }) => {
+      await dept.remove(db, actor.enterpriseId, body.id);
       return deleted;
     },
-    deptParents: async ({ user, query }) => dept.parents(db, user.enterpriseId, query.id),
+    deptParents: async ({ actor, query }) => dept.parents(db, actor.enterpriseId, query.id),
 
-    userDetail: async ({ user, query }) => people.detail(db, user, query.id),
-    userCreate: async ({ user, body }) => saved({ id: await people.createUser(db, user.enterpriseId, body) }),
-    userUpdate: async ({ user, body, req }) => {
+    userDetail: async ({ actor, query }) => people.detail(db, actor, query.id),
+    userCreate: async ({ actor, body }) => saved({ id: await people.createUser(db, actor.enterpriseId, body) }),
+    userUpdate: async ({ actor, user, body, req }) => {
       const { id, ...v } = body;
-      if (id === undefined) await people.updateSelf(db, user, v);
+      if (id === undefined) await people.updateSelf(db, actor, v);
       else {
-        await requireOrgManage(deps, user, req);
-        await people.adminUpdate(db, user, id, v);
+        await requireOrgManage(deps, actor, req);
+        await people.adminUpdate(db, actor, id, v, user.sessionId);
       }
       return saved(null);
     },
-    userDelete: async ({ user, body }) => {
-      await people.remove(db, user, body.id);
+    userDelete: async ({ actor, body }) => {
+      await people.remove(db, actor, body.id);
       return deleted;
     },
-    userEnabled: async ({ user, body }) => {
-      await people.setEnabled(db, user, body.id, body.enabled);
+    userEnabled: async ({ actor, body }) => {
+      await people.setEnabled(db, actor, body.id, body.enabled);
       return statusChanged;
     },
     userPassword: async ({ user, body, req }) => {
       await people.changePassword(db, user, body.oldPassword, body.newPassword, req.ip);
       return withMessage(null, '密码修改成功');
     },
-    userList: async ({ user, query }) => {
+    userList: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
       // Counted first: the count tells the list whether a keyword's matches are few enough to sort (user.query.ts pageIds).
       return listPageByCount(
         { pageIndex, pageSize },
-        () => q.countUsers(db, user.enterpriseId, f),
-        (n) => q.listUsers(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize }, n),
+        () => q.countUsers(db, actor.enterpriseId, f),
+        (n) => q.listUsers(db, actor.enterpriseId, actor.timeZone, f, { pageIndex, pageSize }, n),
       );
     },
-    userCount: async ({ user, query }) => q.countUsers(db, user.enterpriseId, query),
+    userCount: async ({ actor, query }) => q.countUsers(db, actor.enterpriseId, query),
 
-    roleUserList: async ({ user, query }) => {
+    roleUserList: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
       return listPageByCount(
         { pageIndex, pageSize },
-        () => q.countPickable(db, user.enterpriseId, f),
-        (n) => q.pickUsers(db, user.enterpriseId, f, { pageIndex, pageSize }, n),
+        () => q.countPickable(db, actor.enterpriseId, f),
+        (n) => q.pickUsers(db, actor.enterpriseId, f, { pageIndex, pageSize }, n),
       );
     },
-    roleUserCount: async ({ user, query }) => q.countPickable(db, user.enterpriseId, query),
-    getUserWithRole: async ({ user, query }) => q.pickUsers(db, user.enterpriseId, query, { pageIndex: 0, pageSize: PICKER_MAX }),
-    userNames: async ({ user, params }) => q.namesOf(db, user.enterpriseId, idsParam(params.ids)),
+    roleUserCount: async ({ actor, query }) => q.countPickable(db, actor.enterpriseId, query),
+    getUserWithRole: async ({ actor, query }) => q.pickUsers(db, actor.enterpriseId, query, { pageIndex: 0, pageSize: PICKER_MAX }),
+    userNames: async ({ actor, params }) => q.namesOf(db, actor.enterpriseId, idsParam(params.ids)),
 
-    handover: async ({ user, body, req }) => {
-      const result = await handover(db, user.enterpriseId, body.fromUserId, body.toUserId);
-      await audit(db, { action: 'handover', enterpriseId: user.enterpriseId, userId: user.id, ip: req.ip, detail: { ...body, total: result.total } });
+    handover: async ({ actor, body, req }) => {
+      const result = await handover(db, actor.enterpriseId, body.fromUserId, body.toUserId);
+      await audit(db, { action: 'handover', enterpriseId: actor.enterpriseId, userId: actor.id, ip: req.ip, detail: { ...body, total: result.total } });
       return withMessage(result, '交接成功');
     },
   });
 
   registerAll(app, deps, T, {
-    groupList: async ({ user, query }) => {
+    groupList: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return group.list(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize });
+      return group.list(db, actor.enterpriseId, actor.timeZone, f, { pageIndex, pageSize });
     },
-    groupSimpleList: async ({ user }) => group.simple(db, user.enterpriseId),
-    groupDetail: async ({ user, query }) => group.detail(db, user.enterpriseId, user.enterprise.timeZone, query.id),
-    groupCreate: async ({ user, body }) => saved({ id: await group.create(db, user.enterpriseId, body) }),
-    groupUpdate: async ({ user, body }) => {
+    groupSimpleList: async ({ actor }) => group.simple(db, actor.enterpriseId),
+    groupDetail: async ({ actor, query }) => group.detail(db, actor.enterpriseId, actor.timeZone, query.id),
+    groupCreate: async ({ actor, body }) => saved({ id: await group.create(db, actor.enterpriseId, body) }),
+    groupUpdate: async ({ actor, body }) => {
       const { id, ...v } = body;
-      await group.update(db, user.enterpriseId, id, v);
+      await group.update(db, actor.enterpriseId, id, v);
       return saved(null);
     },
-    groupDelete: async ({ user, body }) => {
-      await group.remove(db, user.enterpriseId, body.id);
+    groupDelete: async ({ actor, body }) => {
+      await group.remove(db, actor.enterpriseId, body.id);
       return deleted;
     },
 
-    providerList: async ({ user, query }) => {
+    providerList: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return provider.list(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize });
+      return provider.list(db, actor.enterpriseId, actor.timeZone, f, { pageIndex, pageSize });
     },
-    providerSimpleList: async ({ user, query }) => provider.simpleList(db, user.enterpriseId, query.partnerType),
-    providerDetail: async ({ user, query }) => provider.detail(db, user.enterpriseId, user.enterprise.timeZone, query.id),
-    providerCreate: async ({ user, body }) => saved({ id: await provider.create(db, user.enterpriseId, body) }),
-    providerUpdate: async ({ user, body }) => {
+    providerSimpleList: async ({ actor, query }) => provider.simpleList(db, actor.enterpriseId, query.partnerType),
+    providerDetail: async ({ actor, query }) => provider.detail(db, actor.enterpriseId, actor.timeZone, query.id),
+    providerCreate: async ({ actor, body }) => saved({ id: await provider.create(db, actor.enterpriseId, body) }),
+    providerUpdate: async ({ actor, body }) => {
       const { id, ...v } = body;
-      await provider.update(db, user.enterpriseId, id, v);
+      await provider.update(db, actor.enterpriseId, id, v);
       return saved(null);
     },
-    providerEnabled: async ({ user, body }) => {
-      await provider.setEnabled(db, user.enterpriseId, body.id, body.enabled);
+    providerEnabled: async ({ actor, body }) => {
+      await provider.setEnabled(db, actor.enterpriseId, body.id, body.enabled);
       return statusChanged;
     },
   });

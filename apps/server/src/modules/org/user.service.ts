@@ -7,6 +7,7 @@ import { checkAttempt } from '../../platform/attempts';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { assertNewPassword } from '../../platform/passwords';
 import { AppError, invalid } from '../../platform/errors';
+import type { Actor } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import * as depts from './dept.repo';
 import { isUniqueViolation, lockEnterprise } from './org.common';
@@ -99,14 +100,14 @@ export async function createUser(db: Db, enterpriseId: number, v: UserInput & { 
 }
 
 /** The caller's own profile: name, avatar and email only. */
-export async function updateSelf(db: Db, me: SessionUser, v: UserInput): Promise<void> {
+export async function updateSelf(db: Db, me: Actor, v: UserInput): Promise<void> {
   const others = (['mobile', 'deptId', 'roles', 'admin', 'jobNumber', 'userType', 'providerId', 'password'] as const).filter((k) => v[k] !== undefined);
   if (others.length) throw invalid('修改个人资料只能修改姓名、头像和邮箱');
   await repo.update(db, me.enterpriseId, me.id, { name: v.name, avatar: v.avatar, email: v.email });
 }
 
-/** An administrator edits another (or their own) account. */
-export async function adminUpdate(db: Db, actor: SessionUser, id: number, v: UserInput): Promise<void> {
+/** An administrator edits another (or their own) account; a reset of his own password keeps `ownSessionId` (his session). */
+export async function adminUpdate(db: Db, actor: Actor, id: number, v: UserInput, ownSessionId: string): Promise<void> {
   const ep = actor.enterpriseId;
   const passwordHash = await hashIfGiven(v.password);
   await mobileSafe(() =>
@@ -137,13 +138,13 @@ export async function adminUpdate(db: Db, actor: SessionUser, id: number, v: Use
         passwordHash,
       });
       // A reset password ends the user's other sessions.
-      if (passwordHash) await repo.endSessions(tx, ep, id, actor.id === id ? actor.sessionId : undefined);
+      if (passwordHash) await repo.endSessions(tx, ep, id, actor.id === id ? ownSessionId : undefined);
       await refreshSeats(tx, ep);
     }),
   );
 }
 
-export async function setEnabled(db: Db, actor: SessionUser, id: number, enabled: boolean): Promise<void> {
+export async function setEnabled(db: Db, actor: Actor, id: number, enabled: boolean): Promise<void> {
   const ep = actor.enterpriseId;
   if (id === actor.id && !enabled) throw new AppError('SELF_DELETE');
   await db.transaction(async (tx) => {
@@ -160,7 +161,7 @@ export async function setEnabled(db: Db, actor: SessionUser, id: number, enabled
   });
 }
 
-export async function remove(db: Db, actor: SessionUser, id: number): Promise<void> {
+export async function remove(db: Db, actor: Actor, id: number): Promise<void> {
   const ep = actor.enterpriseId;
   if (id === actor.id) throw new AppError('SELF_DELETE');
   await db.transaction(async (tx) => {
@@ -174,7 +175,7 @@ export async function remove(db: Db, actor: SessionUser, id: number): Promise<vo
   });
 }
 
-/** Changes the caller's own password; the caller's other sessions end. */
+/** Changes the caller's own password; the caller's other sessions end (the session is the subject: it takes the session user). */
 export async function changePassword(db: Db, me: SessionUser, oldPassword: string | undefined, newPassword: string, ip: string): Promise<void> {
   const current = await repo.findLive(db, me.enterpriseId, me.id);
   if (!current) throw new AppError('NOT_FOUND');
@@ -196,9 +197,9 @@ export async function changePassword(db: Db, me: SessionUser, oldPassword: strin
   await audit(db, { action: 'password_changed', enterpriseId: me.enterpriseId, userId: me.id, ip, detail: { by: 'password' } });
 }
 
-export async function detail(db: Db, me: SessionUser, id: number | undefined): Promise<UserDetail> {
+export async function detail(db: Db, me: Actor, id: number | undefined): Promise<UserDetail> {
   const userId = id ?? me.id;
-  const u = await q.userById(db, me.enterpriseId, me.enterprise.timeZone, userId);
+  const u = await q.userById(db, me.enterpriseId, me.timeZone, userId);
   if (!u) throw new AppError('NOT_FOUND');
   const deptPath = u.deptId == null ? [] : await depts.ancestorIds(db, me.enterpriseId, u.deptId);
   return { ...u, deptPath, groups: await q.groupsOfUser(db, me.enterpriseId, userId) };

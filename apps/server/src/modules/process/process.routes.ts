@@ -54,9 +54,9 @@ export function installOrderSeams(): void {
 export async function processModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    get: async ({ user, query }) => getProcess(db, user, query.tid),
-    publish: async ({ user, body }) => withMessage(await publishProcess(db, user, body), '发布成功'),
-    queryDispatchOrder: async ({ user, query }) => dispatchSettings(db, user, query.tid),
+    get: async ({ actor, query }) => getProcess(db, actor, query.tid),
+    publish: async ({ actor, body }) => withMessage(await publishProcess(db, actor, body), '发布成功'),
+    queryDispatchOrder: async ({ actor, query }) => dispatchSettings(db, actor, query.tid),
     queryOrderListSetting: async ({ actor, query }) => listSetting(db, actor, query.tid),
     updateOrderListSetting: async ({ actor, body }) => {
       await saveListSetting(db, actor, body);

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { checkIdsIn, LIVE_USER } from '../../platform/refs';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import { bigints } from '../../platform/sql';
 import * as forms from '../forms/forms.repo';
 
@@ -66,12 +66,12 @@ async function recentOrders(ex: Executor, enterpriseId: number, tid: number, ver
 }
 
 /** The process page: the published process, every version with the orders that use it, and the fields a step may require. */
-export async function getProcess(db: Db, u: SessionUser, tid: number): Promise<OrderProcessAnswer> {
+export async function getProcess(db: Db, u: Actor, tid: number): Promise<OrderProcessAnswer> {
   const t = await orderType(db, u.enterpriseId, tid);
   const cur = await publishedProcess(db, u.enterpriseId, tid);
   const versions = await rows<{ id: number; version: number; create_time: string; name: string | null; n: number }>(
     db,
-    sql`select v.id, v.version, to_char(v.created_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as create_time, u.name,
+    sql`select v.id, v.version, to_char(v.created_at at time zone ${u.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as create_time, u.name,
         coalesce(c.n, 0)::int as n
       from process_versions v
       left join users u on u.enterprise_id = v.enterprise_id and u.id = v.created_by
@@ -123,7 +123,7 @@ async function checkReferences(ex: Executor, enterpriseId: number, tid: number, 
 }
 
 /** Saves the process as the order type's next version; new orders pin it, orders in flight keep theirs. */
-export async function publishProcess(db: Db, u: SessionUser, b: BodyOf<typeof processContract.publish>): Promise<{ versionId: number; version: number }> {
+export async function publishProcess(db: Db, u: Actor, b: BodyOf<typeof processContract.publish>): Promise<{ versionId: number; version: number }> {
   return db.transaction(async (tx) => {
     // Locking the order type serialises publishes, so version numbers follow one another.
     await orderType(tx, u.enterpriseId, b.tid, true);
@@ -140,7 +140,7 @@ export async function publishProcess(db: Db, u: SessionUser, b: BodyOf<typeof pr
 }
 
 /** Dispatch order settings of an order type: read from its published process. */
-export async function dispatchSettings(db: Db, u: SessionUser, tid: number) {
+export async function dispatchSettings(db: Db, u: Actor, tid: number) {
   await orderType(db, u.enterpriseId, tid);
   const p = await publishedProcess(db, u.enterpriseId, tid);
   return { tid, dispatch: p.process.dispatch, engineerAccept: p.process.engineerAccept, actors: p.process.actors.dispatch ?? null, versionId: p.versionId };

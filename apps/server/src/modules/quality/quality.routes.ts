@@ -40,10 +40,10 @@ export async function qualityModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage(null, '保存成功');
     },
     action: async ({ actor, body }) => withMessage({ state: await complaints.act(db, actor, body) }, '操作成功'),
-    levels: async ({ user }) => levelTargets(db, user.enterpriseId),
-    saveLevel: async ({ user, body }) => {
-      await dictValueOf(db, user.enterpriseId, 'complaint_level', body.level, '投诉等级');
-      await saveTarget(db, user.enterpriseId, body);
+    levels: async ({ actor }) => levelTargets(db, actor.enterpriseId),
+    saveLevel: async ({ actor, body }) => {
+      await dictValueOf(db, actor.enterpriseId, 'complaint_level', body.level, '投诉等级');
+      await saveTarget(db, actor.enterpriseId, body);
       return withMessage(null, '保存成功');
     },
     report: async ({ actor, query }) => qualityReport(db, actor, query.by, query.startTime, query.endTime),

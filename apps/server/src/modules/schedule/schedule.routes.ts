@@ -9,26 +9,26 @@ import * as svc from './schedule.service';
 export async function scheduleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    dispatchList: ({ user, query }) => svc.table(db, user, query),
-    dispatchCount: ({ user, query }) => svc.tableCount(db, user, query),
-    reportList: ({ user, query }) => svc.report(db, user, query),
-    reportCount: ({ user, query }) => svc.tableCount(db, user, query),
-    intervals: async ({ user }) => svc.intervalAnswer(await repo.intervalsOf(db, user.enterpriseId)),
-    saveIntervals: async ({ user, body }) => withMessage(await svc.saveIntervals(db, user, body.list), '保存成功'),
-    map: ({ user, query }) => svc.mapData(db, user, query),
-    nearest: ({ user, query }) => svc.nearest(db, user, query.orderId),
-    unassigned: ({ user, query }) => svc.unassigned(db, user, query),
-    unassignedCount: ({ user, query }) => svc.unassignedCount(db, user, query),
-    book: async ({ user, body }) => withMessage(await svc.book(db, user, body), '派单成功'),
-    route: ({ user, query }) => svc.route(db, user, query.userId, query.date),
-    workingDays: ({ user, query }) => svc.calendarDays(db, user, query),
-    myPosition: ({ user }) => svc.myPosition(db, user),
-    reportPosition: async ({ user, body }) => {
-      await svc.reportPosition(db, user, body);
+    dispatchList: ({ actor, query }) => svc.table(db, actor, query),
+    dispatchCount: ({ actor, query }) => svc.tableCount(db, actor, query),
+    reportList: ({ actor, query }) => svc.report(db, actor, query),
+    reportCount: ({ actor, query }) => svc.tableCount(db, actor, query),
+    intervals: async ({ actor }) => svc.intervalAnswer(await repo.intervalsOf(db, actor.enterpriseId)),
+    saveIntervals: async ({ actor, body }) => withMessage(await svc.saveIntervals(db, actor, body.list), '保存成功'),
+    map: ({ actor, query }) => svc.mapData(db, actor, query),
+    nearest: ({ actor, query }) => svc.nearest(db, actor, query.orderId),
+    unassigned: ({ actor, query }) => svc.unassigned(db, actor, query),
+    unassignedCount: ({ actor, query }) => svc.unassignedCount(db, actor, query),
+    book: async ({ actor, body }) => withMessage(await svc.book(db, actor, body), '派单成功'),
+    route: ({ actor, query }) => svc.route(db, actor, query.userId, query.date),
+    workingDays: ({ actor, query }) => svc.calendarDays(db, actor, query),
+    myPosition: ({ actor }) => svc.myPosition(db, actor),
+    reportPosition: async ({ actor, body }) => {
+      await svc.reportPosition(db, actor, body);
       return withMessage(null, '位置已更新');
     },
-    withdrawPosition: async ({ user }) => {
-      await svc.withdrawPosition(db, user);
+    withdrawPosition: async ({ actor }) => {
+      await svc.withdrawPosition(db, actor);
       return withMessage(null, '已停止共享位置');
     },
   });

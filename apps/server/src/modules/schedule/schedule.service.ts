@@ -20,18 +20,17 @@ import { countOf, type PageRequest, pageSql } from '../../platform/list';
 import { searchPageIds } from '../../platform/list.snapshot';
 import { type Db, type Executor, rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import { broadcast } from '../im/im.hub';
 import { bespoke, dispatch, instantOf } from '../orders/actions.service';
 import { orderScope } from '../orders/scope';
 import { confirmPast, planVisit } from './clash';
 import { workingDays } from './free';
 import * as repo from './schedule.repo';
-import { actorOf } from '../../platform/actor';
 
 /** Engineers see only their own row; everyone else (dispatchers, administrators) any engineer. */
-const engineerOnly = (u: SessionUser): boolean => !u.admin && u.sysrole === 2;
-const filterOf = (u: SessionUser, q: repo.EngineerFilter): repo.EngineerFilter =>
+const engineerOnly = (u: Actor): boolean => !u.admin && u.sysrole === 2;
+const filterOf = (u: Actor, q: repo.EngineerFilter): repo.EngineerFilter =>
   engineerOnly(u) ? { userIds: [u.id] } : { keyword: q.keyword || undefined, userIds: q.userIds, serviceGroupId: q.serviceGroupId };
 
 const daysOf = (from: string, to: string): string[] => {
@@ -46,7 +45,7 @@ export const intervalAnswer = (list: repo.Interval[]): TimeInterval[] =>
   list.map((i) => ({ id: i.id, name: i.name, start: minuteText(i.start), end: minuteText(i.end) }));
 
 /** Engineers × days: each day's visits, its slots free or busy, and the load against the working minutes. */
-export async function table(db: Db, u: SessionUser, q: ScheduleQuery): Promise<EngineerRow[]> {
+export async function table(db: Db, u: Actor, q: ScheduleQuery): Promise<EngineerRow[]> {
   const ep = u.enterpriseId;
   const engineers = await repo.pageEngineers(db, ep, filterOf(u, q), q);
   const [intervals, minutes, visits] = await Promise.all([
@@ -55,7 +54,7 @@ export async function table(db: Db, u: SessionUser, q: ScheduleQuery): Promise<E
     repo.visitsOf(
       db,
       ep,
-      u.enterprise.timeZone,
+      u.timeZone,
       engineers.map((e) => e.id),
       q.startDate,
       q.endDate,
@@ -105,15 +104,15 @@ export async function table(db: Db, u: SessionUser, q: ScheduleQuery): Promise<E
   });
 }
 
-export const tableCount = (db: Db, u: SessionUser, q: repo.EngineerFilter) => repo.countEngineers(db, u.enterpriseId, filterOf(u, q));
+export const tableCount = (db: Db, u: Actor, q: repo.EngineerFilter) => repo.countEngineers(db, u.enterpriseId, filterOf(u, q));
 
 /** Per-engineer counts for the range, from the same table. */
-export async function report(db: Db, u: SessionUser, q: ScheduleQuery): Promise<ReportRow[]> {
+export async function report(db: Db, u: Actor, q: ScheduleQuery): Promise<ReportRow[]> {
   const rowsOfTable = await table(db, u, q);
   const completed = await repo.completedOf(
     db,
     u.enterpriseId,
-    u.enterprise.timeZone,
+    u.timeZone,
     rowsOfTable.map((r) => r.userId),
     q.startDate,
     q.endDate,
@@ -133,7 +132,7 @@ export async function report(db: Db, u: SessionUser, q: ScheduleQuery): Promise<
   });
 }
 
-export async function saveIntervals(db: Db, u: SessionUser, list: { name: string; start: string; end: string }[]): Promise<TimeInterval[]> {
+export async function saveIntervals(db: Db, u: Actor, list: { name: string; start: string; end: string }[]): Promise<TimeInterval[]> {
   return db.transaction(async (tx) => {
     // The enterprise row orders two saves at once: the later one's list is the result, never a mix.
     await tx.execute(sql`select id from enterprises where id = ${u.enterpriseId} for no key update`);
@@ -150,8 +149,8 @@ const MAP_LIMIT = 2000;
 const OPEN_STATES = [0, 1, 2, 3, 4, 7];
 
 /** Orders with coordinates the user may see (open ones unless states are given), and the engineers' shared positions. */
-export async function mapData(db: Db, u: SessionUser, q: { states?: number[]; unassigned: boolean }) {
-  const tz = u.enterprise.timeZone;
+export async function mapData(db: Db, u: Actor, q: { states?: number[]; unassigned: boolean }) {
+  const tz = u.timeZone;
   const states = q.unassigned ? [1] : q.states?.length ? q.states : OPEN_STATES;
   const found = await rows<Record<string, unknown>>(
     db,
@@ -172,7 +171,7 @@ export async function mapData(db: Db, u: SessionUser, q: { states?: number[]; un
   return { orders: found.slice(0, MAP_LIMIT) as never[], engineers, truncated: found.length > MAP_LIMIT };
 }
 
-async function orderOf(ex: Executor, u: SessionUser, id: number) {
+async function orderOf(ex: Executor, u: Actor, id: number) {
   const [o] = await rows<{ id: number; latitude: number | null; longitude: number | null }>(
     ex,
     sql`select o.id, o.latitude, o.longitude from orders o where o.enterprise_id = ${u.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${orderScope(u)}`,
@@ -182,9 +181,9 @@ async function orderOf(ex: Executor, u: SessionUser, id: number) {
 }
 
 /** Every enabled engineer for one order: nearest first by straight-line distance, then the fewest open orders. */
-export async function nearest(db: Db, u: SessionUser, orderId: number): Promise<NearestRow[]> {
+export async function nearest(db: Db, u: Actor, orderId: number): Promise<NearestRow[]> {
   const o = await orderOf(db, u, orderId);
-  const tz = u.enterprise.timeZone;
+  const tz = u.timeZone;
   const found = await rows<{ id: number; name: string; latitude: number | null; longitude: number | null; open: number; today: number }>(
     db,
     sql`select u.id::int as id, u.name, p.latitude, p.longitude,
@@ -211,14 +210,14 @@ export async function nearest(db: Db, u: SessionUser, orderId: number): Promise<
 }
 
 /** Orders waiting for an engineer (not in the pool, not invalid), by number or title. */
-function unassignedWhere(u: SessionUser, keyword?: string): SQL {
+function unassignedWhere(u: Actor, keyword?: string): SQL {
   const parts = [sql`o.enterprise_id = ${u.enterpriseId}`, sql`o.state = 1`, sql`o.deleted_at is null`, sql`not o.in_pool`, sql`not o.invalid`];
   if (keyword) parts.push(sql`(o.order_no = ${keyword} or o.title ilike ${`%${keyword.replace(/[\\%_]/g, '\\$&')}%`})`);
   return sql.join(parts, sql` and `);
 }
 
 /** The board's side pane, a page at a time: most urgent and oldest first. */
-export async function unassigned(db: Db, u: SessionUser, q: PageRequest & { keyword?: string }) {
+export async function unassigned(db: Db, u: Actor, q: PageRequest & { keyword?: string }) {
   const order = sql`o.priority desc, o.created_at, o.id`;
   const where = unassignedWhere(u, q.keyword);
   // A keyword is walked along the order row by row: its later pages come from the search's snapshot.
@@ -228,21 +227,21 @@ export async function unassigned(db: Db, u: SessionUser, q: PageRequest & { keyw
   return rows(
     db,
     sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address, o.latitude, o.longitude,
-        to_char(o.created_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+        to_char(o.created_at at time zone ${u.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
       from orders o where o.enterprise_id = ${u.enterpriseId} and o.id in (${ids})
       order by ${order}`,
   ) as Promise<never[]>;
 }
 
-export const unassignedCount = (db: Db, u: SessionUser, q: { keyword?: string }) => countOf(db, sql`orders o`, unassignedWhere(u, q.keyword));
+export const unassignedCount = (db: Db, u: Actor, q: { keyword?: string }) => countOf(db, sql`orders o`, unassignedWhere(u, q.keyword));
 
 /**
  * The board's drop: dispatch the order to the engineer and keep the date, in one transaction. The clash rule
  * (clash.ts) checks both moves with the engineer's row locked: of two parallel drops on one slot, one wins and the
  * other answers SCHEDULE_CLASH.
  */
-export async function book(db: Db, u: SessionUser, b: BookBody) {
-  const v = actorOf(u);
+export async function book(db: Db, u: Actor, b: BookBody) {
+  const v = u;
   return db.transaction(async (tx) => {
     await planVisit(tx, b.orderId, await instantOf(tx, v.timeZone, b.bespokeTime));
     if (b.confirmPast) await confirmPast(tx);
@@ -261,10 +260,10 @@ export async function book(db: Db, u: SessionUser, b: BookBody) {
   });
 }
 
-export const calendarDays = (db: Db, u: SessionUser, q: { startDate: string; endDate: string }) => workingDays(db, u.enterpriseId, q.startDate, q.endDate);
+export const calendarDays = (db: Db, u: Actor, q: { startDate: string; endDate: string }) => workingDays(db, u.enterpriseId, q.startDate, q.endDate);
 
 /** The engineer's day as a visiting order: nearest neighbour from their shared position (else the first visit). */
-export async function route(db: Db, u: SessionUser, userId: number, date: string): Promise<RouteAnswer> {
+export async function route(db: Db, u: Actor, userId: number, date: string): Promise<RouteAnswer> {
   if (engineerOnly(u) && userId !== u.id) throw new AppError('NOT_FOUND');
   const ep = u.enterpriseId;
   const [who] = await rows<{ latitude: number | null; longitude: number | null }>(
@@ -273,7 +272,7 @@ export async function route(db: Db, u: SessionUser, userId: number, date: string
       where u.enterprise_id = ${ep} and u.id = ${userId} and u.deleted_at is null`,
   );
   if (!who) throw new AppError('NOT_FOUND');
-  const visits = await repo.visitsOf(db, ep, u.enterprise.timeZone, [userId], date, date);
+  const visits = await repo.visitsOf(db, ep, u.timeZone, [userId], date, date);
   const located = visits.filter((x) => x.latitude != null && x.longitude != null) as (repo.VisitRec & { latitude: number; longitude: number })[];
   const unlocated = visits
     .filter((x) => x.latitude == null || x.longitude == null)
@@ -298,16 +297,16 @@ export async function route(db: Db, u: SessionUser, userId: number, date: string
   return { base, stops, unlocated, totalDistance: stops.reduce((s, x) => s + x.distance, 0) };
 }
 
-export async function myPosition(db: Db, u: SessionUser) {
+export async function myPosition(db: Db, u: Actor) {
   const [p] = await rows<{ latitude: number; longitude: number; reportedAt: string }>(
     db,
-    sql`select latitude, longitude, to_char(reported_at at time zone ${u.enterprise.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "reportedAt"
+    sql`select latitude, longitude, to_char(reported_at at time zone ${u.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "reportedAt"
       from engineer_positions where enterprise_id = ${u.enterpriseId} and user_id = ${u.id}`,
   );
   return p ? { sharing: true, ...p } : { sharing: false, latitude: null, longitude: null, reportedAt: null };
 }
 
-export async function reportPosition(db: Db, u: SessionUser, b: { latitude: number; longitude: number; accuracy?: number | null }): Promise<void> {
+export async function reportPosition(db: Db, u: Actor, b: { latitude: number; longitude: number; accuracy?: number | null }): Promise<void> {
   await db.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
     values (${u.enterpriseId}, ${u.id}, ${b.latitude}, ${b.longitude}, ${b.accuracy ?? null}, now())
     on conflict (enterprise_id, user_id) do update set latitude = excluded.latitude, longitude = excluded.longitude, accuracy = excluded.accuracy, reported_at = now()`);
@@ -315,7 +314,7 @@ export async function reportPosition(db: Db, u: SessionUser, b: { latitude: numb
   await broadcast(db, u.enterpriseId, SCHEDULE_EVENT, { position: u.id });
 }
 
-export async function withdrawPosition(db: Db, u: SessionUser): Promise<void> {
+export async function withdrawPosition(db: Db, u: Actor): Promise<void> {
   await db.execute(sql`delete from engineer_positions where enterprise_id = ${u.enterpriseId} and user_id = ${u.id}`);
   await broadcast(db, u.enterpriseId, SCHEDULE_EVENT, { position: u.id });
 }

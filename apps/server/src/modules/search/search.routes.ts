@@ -7,6 +7,6 @@ import { globalSearch } from './search.service';
 /** GET /search: the header's global search (docs/lists.md "Global search"). */
 export async function searchModule(app: FastifyInstance, deps: Deps): Promise<void> {
   registerAll(app, deps, C, {
-    search: async ({ user, query }) => globalSearch(deps.db, user, query.q),
+    search: async ({ actor, query }) => globalSearch(deps.db, actor, query.q),
   });
 }

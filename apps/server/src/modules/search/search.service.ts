@@ -1,7 +1,6 @@
 import { EVENT_POWERS, EVENT_STATES, hasPower, ORDER_PAGE_POWERS, ORDER_STATES, PROJECT_STATES, type SearchGroup, type SearchKind } from '@sk/shared';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../platform/actor';
-import type { SessionUser } from '../../platform/session';
+import { paidPlan, type UserActor } from '../../platform/actor';
 import { type SearchRow, type Searcher, searchKind } from './search.repo';
 
 const CUSTOMER_POWER = 'menu_AllCustomer';
@@ -12,12 +11,12 @@ const PRODUCT_POWER = 'menu_ProductManage';
  * installed products with 产品档案 (not on the free plan, which locks it), events with 我的事件; projects for everyone
  * (the project scope keeps those he is not on out).
  */
-export function searchableKinds(u: SessionUser): SearchKind[] {
+export function searchableKinds(u: UserActor): SearchKind[] {
   const can = (p: string) => hasPower(u.powers, p);
   const kinds: SearchKind[] = [];
   if (ORDER_PAGE_POWERS.some(can)) kinds.push('order');
   if (can(CUSTOMER_POWER)) kinds.push('customer');
-  if (can(PRODUCT_POWER) && u.enterprise.isChargeUser !== 0) kinds.push('product');
+  if (can(PRODUCT_POWER) && paidPlan(u)) kinds.push('product');
   if (can(EVENT_POWERS.mine)) kinds.push('event');
   kinds.push('project');
   return kinds;
@@ -34,8 +33,8 @@ const present = (kind: SearchKind, r: SearchRow) => ({
 });
 
 /** Each kind the user may open, a few newest hits each; kinds without a hit are left out. One connection, kind after kind. */
-export async function globalSearch(db: Db, u: SessionUser, q: string): Promise<{ groups: SearchGroup[] }> {
-  const s: Searcher = actorOf(u);
+export async function globalSearch(db: Db, u: UserActor, q: string): Promise<{ groups: SearchGroup[] }> {
+  const s: Searcher = u;
   const groups: SearchGroup[] = [];
   for (const kind of searchableKinds(u)) {
     const found = await searchKind(db, kind, s, q);

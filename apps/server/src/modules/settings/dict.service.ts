@@ -1,7 +1,6 @@
 import { DICT_MAX_ITEMS, DICT_TYPES, type DictType, dictType, dictTypeByCode } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
 import * as repo from './dict.repo';
 import { isUniqueViolation } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
@@ -44,7 +43,7 @@ function checkValue(t: DictType, raw: string | undefined): string {
   return value;
 }
 
-export async function createItem(db: Executor, u: Pick<SessionUser, 'enterpriseId'>, b: { type: number; name: string; value?: string }): Promise<number> {
+export async function createItem(db: Executor, u: Pick<Actor, 'enterpriseId'>, b: { type: number; name: string; value?: string }): Promise<number> {
   const t = typeOf(b.type);
   if (t.fixed) throw new AppError('DICT_FIXED');
   const value = checkValue(t, b.value);

@@ -11,15 +11,15 @@ import * as svc from './settings.service';
 export async function settingsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, settingsContract, {
-    getByCode: async ({ user, query }) => svc.getOne(db, user, query.code),
-    getByCodes: async ({ user, query }) => svc.getMany(db, user, query.codes),
-    list: async ({ user }) => svc.listAll(db, user),
-    batchSave: async ({ user, body }) => {
-      await svc.batchSave(db, user, body, deps.config.CUSTOMER_SERVICE_PHONE, (s) => sealSecret(deps.config, s));
+    getByCode: async ({ actor, query }) => svc.getOne(db, actor, query.code),
+    getByCodes: async ({ actor, query }) => svc.getMany(db, actor, query.codes),
+    list: async ({ actor }) => svc.listAll(db, actor),
+    batchSave: async ({ actor, body }) => {
+      await svc.batchSave(db, actor, body, deps.config.CUSTOMER_SERVICE_PHONE, (s) => sealSecret(deps.config, s));
       return withMessage(null, '保存成功');
     },
-    recovery: async ({ user, body }) => {
-      await svc.recover(db, user, body.codes);
+    recovery: async ({ actor, body }) => {
+      await svc.recover(db, actor, body.codes);
       return withMessage(null, '恢复默认成功');
     },
   });
@@ -30,7 +30,7 @@ export async function settingsModule(app: FastifyInstance, deps: Deps): Promise<
     codeContent: async ({ actor, query }) => dict.itemsByCode(db, actor, query.code),
     types: async ({ actor }) => dict.typesWithCounts(db, actor),
     items: async ({ actor, query }) => dict.allItems(db, actor, query.type, query.keyword),
-    create: async ({ user, body }) => withMessage({ id: await dict.createItem(db, user, body) }, '保存成功'),
+    create: async ({ actor, body }) => withMessage({ id: await dict.createItem(db, actor, body) }, '保存成功'),
     update: async ({ actor, body }) => {
       await dict.updateItem(db, actor, body);
       return withMessage(null, '保存成功');

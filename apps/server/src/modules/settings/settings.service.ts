@@ -1,7 +1,7 @@
 import { type FreeFeature, freeNotice, SECRET_MASK, SETTINGS, type SettingDef, normaliseSetting, settingDef } from '@sk/shared';
 import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
+import { type Actor, paidPlan, type UserActor } from '../../platform/actor';
 import * as repo from './settings.repo';
 
 /** What the web sees of a value: a secret only as a mask (or '' when none is stored). */
@@ -13,18 +13,18 @@ function defOf(code: unknown): SettingDef {
   return def;
 }
 
-export async function getOne(db: Db, u: SessionUser, code: string) {
+export async function getOne(db: Db, u: Actor, code: string) {
   defOf(code);
   return { code, value: shown(code, (await repo.settingValues(db, u.enterpriseId, [code])).get(code) as string) };
 }
 
-export async function getMany(db: Db, u: SessionUser, codes: string[]) {
+export async function getMany(db: Db, u: Actor, codes: string[]) {
   for (const c of codes) defOf(c);
   const values = await repo.settingValues(db, u.enterpriseId, codes);
   return [...new Set(codes)].map((code) => ({ code, value: shown(code, values.get(code) as string) }));
 }
 
-export async function listAll(db: Db, u: SessionUser) {
+export async function listAll(db: Db, u: Actor) {
   const [values, changed] = await Promise.all([repo.settingValues(db, u.enterpriseId), repo.changedCodes(db, u.enterpriseId)]);
   // A setting no code reads yet is not on the page (docs/settings.md).
   return SETTINGS.filter((d) => !d.pending).map((d) => ({
@@ -43,7 +43,7 @@ export async function listAll(db: Db, u: SessionUser) {
 }
 
 /** Every item is checked before anything is written: unknown code, bad value, duplicate, free-plan lock. */
-function checkBatch(u: SessionUser, items: { code: unknown; value: unknown }[], hotline: string): { def: SettingDef; value: string }[] {
+function checkBatch(u: UserActor, items: { code: unknown; value: unknown }[], hotline: string): { def: SettingDef; value: string }[] {
   const seen = new Set<string>();
   // A secret sent back as its mask is unchanged.
   const changed = items.filter((item) => !(typeof item.code === 'string' && settingDef(item.code)?.type === 'secret' && item.value === SECRET_MASK));
@@ -53,7 +53,7 @@ function checkBatch(u: SessionUser, items: { code: unknown; value: unknown }[], 
     seen.add(def.code);
     const r = normaliseSetting(def, item.value);
     if ('error' in r) throw invalid(`${def.descri}：${r.error}`);
-    if (def.plan && r.value !== def.default && u.enterprise.isChargeUser === 0) {
+    if (def.plan && r.value !== def.default && !paidPlan(u)) {
       throw new AppError('PLAN_FREE', {}, freeNotice(def.plan as FreeFeature, hotline));
     }
     return { def, value: r.value };
@@ -63,7 +63,7 @@ function checkBatch(u: SessionUser, items: { code: unknown; value: unknown }[], 
 /** A value equal to the default removes the stored row: only changed values are kept. */
 export async function batchSave(
   db: Db,
-  u: SessionUser,
+  u: UserActor,
   items: { code: unknown; value: unknown }[],
   hotline: string,
   seal: (plain: string) => string = (s) => s,
@@ -78,7 +78,7 @@ export async function batchSave(
   });
 }
 
-export async function recover(db: Db, u: SessionUser, codes: string[] | undefined): Promise<void> {
+export async function recover(db: Db, u: Actor, codes: string[] | undefined): Promise<void> {
   const list = codes?.length ? codes.map((c) => defOf(c).code) : undefined;
   await repo.deleteSettings(db, u.enterpriseId, list);
 }

@@ -30,7 +30,7 @@ export function installPricing(): void {
   );
 }
 
-/** Fee standards are the manufacturer's: a provider's user may not change them. */
+/** Fee standards are the manufacturer's: a provider's actor may not change them. */
 const staffOnly = (providerId: number | null) => {
   if (providerId != null) throw new AppError('NO_POWER');
 };
@@ -38,28 +38,28 @@ const staffOnly = (providerId: number | null) => {
 export async function settleModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, F, {
-    list: async ({ user, query }) => {
+    list: async ({ actor, query }) => {
       const { pageIndex, pageSize, ...f } = query;
-      return fees.listStandards(db, user.enterpriseId, user.enterprise.timeZone, f, { pageIndex, pageSize });
+      return fees.listStandards(db, actor.enterpriseId, actor.timeZone, f, { pageIndex, pageSize });
     },
-    create: async ({ user, body }) => {
-      staffOnly(user.providerId);
-      return withMessage({ id: await fees.createStandard(db, user.enterpriseId, body) }, '保存成功');
+    create: async ({ actor, body }) => {
+      staffOnly(actor.providerId);
+      return withMessage({ id: await fees.createStandard(db, actor.enterpriseId, body) }, '保存成功');
     },
-    update: async ({ user, body }) => {
-      staffOnly(user.providerId);
+    update: async ({ actor, body }) => {
+      staffOnly(actor.providerId);
       const { id, ...v } = body;
-      await fees.updateStandard(db, user.enterpriseId, id, v);
+      await fees.updateStandard(db, actor.enterpriseId, id, v);
       return withMessage(null, '保存成功');
     },
-    remove: async ({ user, body }) => {
-      staffOnly(user.providerId);
-      await fees.removeStandard(db, user.enterpriseId, body.id);
+    remove: async ({ actor, body }) => {
+      staffOnly(actor.providerId);
+      await fees.removeStandard(db, actor.enterpriseId, body.id);
       return withMessage(null, '删除成功');
     },
-    orderFee: async ({ actor, user, query }) => {
+    orderFee: async ({ actor, query }) => {
       await visibleOrder(db, readerOf(actor), query.orderId);
-      return fees.feeOf(db, user.enterpriseId, user.enterprise.timeZone, query.orderId);
+      return fees.feeOf(db, actor.enterpriseId, actor.timeZone, query.orderId);
     },
   });
   registerAll(app, deps, C, {
@@ -111,9 +111,9 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
     create: async ({ actor, body }) => withMessage(await rewards.createReward(db, actor, body), '提交成功，等待审批'),
     action: async ({ actor, body }) =>
       withMessage(await rewards.actReward(db, actor, body.id, body.action, body.note ?? null), REWARD_ACTION_MESSAGES[body.action]),
-    approvalProcess: async ({ actor, user, query }) => {
+    approvalProcess: async ({ actor, query }) => {
       await rewards.rewardVisible(db, actor, query.id);
-      return documentFlow(db, user, rewards.REWARD_APPROVAL_KIND, query.id, true);
+      return documentFlow(db, actor, rewards.REWARD_APPROVAL_KIND, query.id, true);
     },
   });
 }

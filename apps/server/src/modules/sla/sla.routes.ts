@@ -11,28 +11,28 @@ import { exceedCount, exceedStatistics, orderClocks } from './sla.report';
 export async function slaModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    list: async ({ user }) => policies.listPolicies(db, user.enterpriseId, user.enterprise.timeZone),
-    detail: async ({ user, query }) => policies.getPolicy(db, user.enterpriseId, query.id, user.enterprise.timeZone),
-    create: async ({ user, body }) => withMessage({ id: await db.transaction((tx) => policies.createPolicy(tx, user.enterpriseId, body)) }, '保存成功'),
-    update: async ({ user, body }) => {
+    list: async ({ actor }) => policies.listPolicies(db, actor.enterpriseId, actor.timeZone),
+    detail: async ({ actor, query }) => policies.getPolicy(db, actor.enterpriseId, query.id, actor.timeZone),
+    create: async ({ actor, body }) => withMessage({ id: await db.transaction((tx) => policies.createPolicy(tx, actor.enterpriseId, body)) }, '保存成功'),
+    update: async ({ actor, body }) => {
       const { id, ...p } = body;
-      await db.transaction((tx) => policies.updatePolicy(tx, user.enterpriseId, id, p));
+      await db.transaction((tx) => policies.updatePolicy(tx, actor.enterpriseId, id, p));
       return withMessage(null, '保存成功');
     },
-    remove: async ({ user, query }) => {
-      await policies.deletePolicy(db, user.enterpriseId, query.id);
+    remove: async ({ actor, query }) => {
+      await policies.deletePolicy(db, actor.enterpriseId, query.id);
       return withMessage(null, '删除成功');
     },
-    calendar: async ({ user }) => hoursOf(db, user.enterpriseId),
-    saveCalendar: async ({ user, body }) => {
-      await saveHoursAndRecompute(db, user.enterpriseId, body);
+    calendar: async ({ actor }) => hoursOf(db, actor.enterpriseId),
+    saveCalendar: async ({ actor, body }) => {
+      await saveHoursAndRecompute(db, actor.enterpriseId, body);
       return withMessage(null, '保存成功');
     },
-    orderClocks: async ({ actor, user, query }) => {
+    orderClocks: async ({ actor, query }) => {
       await visibleOrder(db, readerOf(actor), query.orderId);
-      return orderClocks(db, user.enterpriseId, query.orderId);
+      return orderClocks(db, actor.enterpriseId, query.orderId);
     },
-    exceedStatistics: async ({ user, query }) => exceedStatistics(db, user.enterpriseId, query, user.enterprise.timeZone),
-    exceedStatisticsCount: async ({ user, query }) => exceedCount(db, user.enterpriseId, query, user.enterprise.timeZone),
+    exceedStatistics: async ({ actor, query }) => exceedStatistics(db, actor.enterpriseId, query, actor.timeZone),
+    exceedStatisticsCount: async ({ actor, query }) => exceedCount(db, actor.enterpriseId, query, actor.timeZone),
   });
 }

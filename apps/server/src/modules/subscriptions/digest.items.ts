@@ -1,7 +1,7 @@
 import { type MenuList, SUBSCRIBE_ITEMS, splitBadge } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
-import { type Actor, actorOf } from '../../platform/actor';
+import type { UserActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
@@ -24,8 +24,10 @@ import { visitDigestLine } from '../visits/report.service';
  */
 export interface DigestCtx {
   deps: Deps;
+  /** The user the digest is for, as a request of his would have him. */
+  actor: UserActor;
+  /** His session user, only passed on to the menu's counts and grants (see menuFor). */
   user: SessionUser;
-  actor: Actor;
   /** The user's built menu (lazy, once per user). */
   menu: () => Promise<MenuList>;
   /** The reported day, 'YYYY-MM-DD': today for to-do items, yesterday for statistics. */
@@ -49,7 +51,7 @@ const badgeOf =
     if (!entry?.badge) return null;
     const { path, query } = splitBadge(entry.badge);
     try {
-      return await countFor(path as Parameters<typeof countFor>[0], { user: ctx.user, query, deps: ctx.deps });
+      return await countFor(path as Parameters<typeof countFor>[0], { actor: ctx.actor, user: ctx.user, query, deps: ctx.deps });
     } catch (err) {
       if (err instanceof AppError && err.code === 'NO_POWER') return null;
       throw err;
@@ -58,7 +60,7 @@ const badgeOf =
 
 /** The reported day as a [start, end) range of instants in the enterprise's time zone. */
 const dayRange = (ctx: DigestCtx, col: SQL): SQL => {
-  const tz = ctx.user.enterprise.timeZone;
+  const tz = ctx.actor.timeZone;
   return sql`${col} >= (${ctx.day}::date)::timestamp at time zone ${tz} and ${col} < (${ctx.day}::date + 1)::timestamp at time zone ${tz}`;
 };
 
@@ -66,7 +68,7 @@ const dayRange = (ctx: DigestCtx, col: SQL): SQL => {
 async function orderStat(ctx: DigestCtx, where: SQL): Promise<number> {
   const [r] = await rows<{ n: number }>(
     ctx.deps.db,
-    sql`select count(*)::int as n from orders o where o.enterprise_id = ${ctx.user.enterpriseId} and o.deleted_at is null
+    sql`select count(*)::int as n from orders o where o.enterprise_id = ${ctx.actor.enterpriseId} and o.deleted_at is null
       and ${orderScope(ctx.actor)} and ${where}`,
   );
   return Number(r?.n ?? 0);
@@ -77,7 +79,7 @@ async function eventStat(ctx: DigestCtx, where: SQL): Promise<number | null> {
   if (!(await menuEntry(ctx, 'Myevent'))) return null;
   const [r] = await rows<{ n: number }>(
     ctx.deps.db,
-    sql`select count(*)::int as n from events e where e.enterprise_id = ${ctx.user.enterpriseId} and ${eventScope(ctx.actor)} and ${where}`,
+    sql`select count(*)::int as n from events e where e.enterprise_id = ${ctx.actor.enterpriseId} and ${eventScope(ctx.actor)} and ${where}`,
   );
   return Number(r?.n ?? 0);
 }
@@ -89,12 +91,12 @@ export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {
   // 我的工单 has no badge: the AllOrder count rule (getOrderListCount) for the user's own orders awaiting service (待接单, 待服务).
   todo_service: async (ctx) => {
     if (!(await menuEntry(ctx, 'MyOrder'))) return null;
-    return orderCounts.listCount(ctx.deps.db, ctx.actor, orderCounts.listCountFilters({ servicePersonalId: String(ctx.user.id), states: '2,3' }));
+    return orderCounts.listCount(ctx.deps.db, ctx.actor, orderCounts.listCountFilters({ servicePersonalId: String(ctx.actor.id), states: '2,3' }));
   },
   todo_examine: badgeOf('ExamineOrder'),
   todo_overdue: badgeOf('DueOrder'),
   todo_event: badgeOf('Myevent'),
-  todo_spare_warning: (ctx) => warningsKeptBy(ctx.deps.db, ctx.user.enterpriseId, ctx.user.id),
+  todo_spare_warning: (ctx) => warningsKeptBy(ctx.deps.db, ctx.actor.enterpriseId, ctx.actor.id),
 
   // ---- statistics (8:30): the day before, in the user's scope ----
   stat_order_created: (ctx) => orderStat(ctx, dayRange(ctx, sql`o.created_at`)),
@@ -112,15 +114,15 @@ export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {
 for (const i of SUBSCRIBE_ITEMS) if (!DIGEST_PROVIDERS[i.code]) throw new Error(`subscription item ${i.code} has no digest provider`);
 for (const code of Object.keys(DIGEST_PROVIDERS)) if (!SUBSCRIBE_ITEMS.some((i) => i.code === code)) throw new Error(`unknown subscription item ${code}`);
 
-export const digestContext = (deps: Deps, user: SessionUser, day: string): DigestCtx => {
+export const digestContext = (deps: Deps, actor: UserActor, user: SessionUser, day: string): DigestCtx => {
   let menu: Promise<MenuList> | null = null;
   return {
     deps,
+    actor,
     user,
-    actor: actorOf(user),
     day,
     menu: () => {
-      menu ??= menuFor(deps, user);
+      menu ??= menuFor(deps, actor, user);
       return menu;
     },
   };

@@ -1,4 +1,5 @@
-import { DIGEST_TIMES, isOverdue, isPaid, SUBSCRIBE_ITEMS, SUBSCRIBE_TYPES, type SubscribeType } from '@sk/shared';
+import { DIGEST_TIMES, SUBSCRIBE_ITEMS, SUBSCRIBE_TYPES, type SubscribeType } from '@sk/shared';
+import { actorOf, paidPlan, planOverdue } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { addSweep, enqueue, type Job, registerJobHandler, zonedParts } from '../../platform/jobs';
 import { sessionUserOf } from '../../platform/session';
@@ -34,8 +35,10 @@ export const reportedDay = (type: SubscribeType, date: string): string => {
 /** The lines of one user's digest: every item of the type the user left on, with a value that concerns them. */
 async function linesFor(deps: Deps, type: SubscribeType, enterpriseId: number, userId: number, date: string, switches: Map<string, number>) {
   const user = await sessionUserOf(deps.db, enterpriseId, userId);
-  if (!user || !isPaid(user.enterprise.isChargeUser) || isOverdue(user.enterprise.isChargeUser, user.enterprise.epServiceExpireTime)) return [];
-  const ctx = digestContext(deps, user, reportedDay(type, date));
+  if (!user) return [];
+  const actor = actorOf(user);
+  if (!paidPlan(actor) || planOverdue(actor)) return [];
+  const ctx = digestContext(deps, actor, user, reportedDay(type, date));
   const lines: string[] = [];
   for (const item of SUBSCRIBE_ITEMS) {
     if (item.type !== type || switches.get(`${userId}:${item.code}`) === 0) continue;

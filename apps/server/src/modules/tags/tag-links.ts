@@ -2,7 +2,7 @@ import type { LinkTagCode } from '@sk/shared';
 import { and, type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { tagLinks, tags } from '../../db/schema/index';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import { bigints } from '../../platform/sql';
 import { registrationSite } from '../../platform/registry';
 
@@ -12,7 +12,7 @@ import { registrationSite } from '../../platform/registry';
  */
 
 /** Answers the ids among `ids` that exist in the user's enterprise and that the user may tag. */
-export type TagTargetCheck = (ex: Executor, user: SessionUser, ids: number[]) => Promise<number[]>;
+export type TagTargetCheck = (ex: Executor, actor: Actor, ids: number[]) => Promise<number[]>;
 const targets = new Map<number, TagTargetCheck>();
 const sites = new Map<number, string>();
 

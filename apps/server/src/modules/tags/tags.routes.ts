@@ -25,30 +25,30 @@ function idsOf(...sources: ({ id?: number; ids?: number[] } | undefined)[]): num
 export async function tagsModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    list: async ({ user, query }) => repo.listByCode(db, user.enterpriseId, query.code, user.enterprise.timeZone),
-    detail: async ({ user, query }) => svc.getTag(db, user, query.id),
-    create: async ({ user, body }) => withMessage({ id: await svc.createTag(db, user, body) }, '保存成功'),
-    update: async ({ user, body }) => {
-      await svc.updateTag(db, user, body);
+    list: async ({ actor, query }) => repo.listByCode(db, actor.enterpriseId, query.code, actor.timeZone),
+    detail: async ({ actor, query }) => svc.getTag(db, actor, query.id),
+    create: async ({ actor, body }) => withMessage({ id: await svc.createTag(db, actor, body) }, '保存成功'),
+    update: async ({ actor, body }) => {
+      await svc.updateTag(db, actor, body);
       return withMessage(null, '保存成功');
     },
-    remove: async ({ user, query, body }) => {
-      await svc.deleteTags(db, user, idsOf(query, body));
+    remove: async ({ actor, query, body }) => {
+      await svc.deleteTags(db, actor, idsOf(query, body));
       return withMessage(null, '删除成功');
     },
-    batchAdd: async ({ user, body }) => {
-      await svc.linkTags(db, user, body);
+    batchAdd: async ({ actor, body }) => {
+      await svc.linkTags(db, actor, body);
       return withMessage(null, '保存成功');
     },
-    batchRemove: async ({ user, body }) => {
-      await svc.unlinkTags(db, user, body);
+    batchRemove: async ({ actor, body }) => {
+      await svc.unlinkTags(db, actor, body);
       return withMessage(null, '删除成功');
     },
-    updateUserStateTag: async ({ user, body }) => {
-      await svc.setUserStatus(db, user, body.tagId);
+    updateUserStateTag: async ({ actor, body }) => {
+      await svc.setUserStatus(db, actor, body.tagId);
       return withMessage(null, '修改状态成功');
     },
-    getUserStateLabel: async ({ user }) => svc.userStateLabel(db, user),
+    getUserStateLabel: async ({ actor }) => svc.userStateLabel(db, actor),
   });
 }
 

@@ -1,21 +1,21 @@
 import { type LinkTagCode, TAG_MAX_PER_CODE, USER_STATUS_CODE } from '@sk/shared';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import type { SessionUser } from '../../platform/session';
+import type { Actor } from '../../platform/actor';
 import { lockEnterprise } from '../org/org.common';
 import { isUniqueViolation } from '../../platform/sql';
 import * as repo from './tags.repo';
 import { addLinks, removeLinks, tagTarget } from './tag-links';
 
-const tz = (u: SessionUser) => u.enterprise.timeZone;
+const tz = (u: Actor) => u.timeZone;
 
-export async function getTag(db: Db, u: SessionUser, id: number) {
+export async function getTag(db: Db, u: Actor, id: number) {
   const t = await repo.findById(db, u.enterpriseId, id, tz(u));
   if (!t) throw notFound();
   return t;
 }
 
-export async function createTag(db: Db, u: SessionUser, b: { code: number; name: string; color_rgb: string }): Promise<number> {
+export async function createTag(db: Db, u: Actor, b: { code: number; name: string; color_rgb: string }): Promise<number> {
   return db.transaction(async (tx) => {
     // Creations of one enterprise queue on its row, so the count below is never stale.
     await lockEnterprise(tx, u.enterpriseId);
@@ -26,7 +26,7 @@ export async function createTag(db: Db, u: SessionUser, b: { code: number; name:
   });
 }
 
-export async function updateTag(db: Db, u: SessionUser, b: { id: number; name: string; color_rgb: string }): Promise<void> {
+export async function updateTag(db: Db, u: Actor, b: { id: number; name: string; color_rgb: string }): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const t = await repo.findById(tx, u.enterpriseId, b.id, tz(u));
@@ -40,7 +40,7 @@ export async function updateTag(db: Db, u: SessionUser, b: { id: number; name: s
 }
 
 /** All or nothing: one id that is not this enterprise's tag refuses the whole delete. */
-export async function deleteTags(db: Db, u: SessionUser, ids: number[]): Promise<void> {
+export async function deleteTags(db: Db, u: Actor, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     if ((await repo.ownedIds(tx, u.enterpriseId, unique)).length !== unique.length) throw notFound();
@@ -55,7 +55,7 @@ interface LinkInput {
 }
 
 /** Tags must be this enterprise's tags of the code; records must pass their module's check when it has one. */
-async function checkLink(db: Db, u: SessionUser, b: LinkInput): Promise<{ tagIds: number[]; objIds: number[] }> {
+async function checkLink(db: Db, u: Actor, b: LinkInput): Promise<{ tagIds: number[]; objIds: number[] }> {
   const tagIds = [...new Set(b.tagIds)];
   const objIds = [...new Set(b.objIds)];
   if ((await repo.ownedIds(db, u.enterpriseId, tagIds, b.code)).length !== tagIds.length) throw notFound();
@@ -64,21 +64,21 @@ async function checkLink(db: Db, u: SessionUser, b: LinkInput): Promise<{ tagIds
   return { tagIds, objIds };
 }
 
-export async function linkTags(db: Db, u: SessionUser, b: LinkInput): Promise<void> {
+export async function linkTags(db: Db, u: Actor, b: LinkInput): Promise<void> {
   const { tagIds, objIds } = await checkLink(db, u, b);
   await db.transaction((tx) => addLinks(tx, u.enterpriseId, b.code as LinkTagCode, tagIds, objIds));
 }
 
-export async function unlinkTags(db: Db, u: SessionUser, b: LinkInput): Promise<void> {
+export async function unlinkTags(db: Db, u: Actor, b: LinkInput): Promise<void> {
   const { tagIds, objIds } = await checkLink(db, u, b);
   await db.transaction((tx) => removeLinks(tx, u.enterpriseId, b.code as LinkTagCode, tagIds, objIds));
 }
 
-export async function setUserStatus(db: Db, u: SessionUser, tagId: number): Promise<void> {
+export async function setUserStatus(db: Db, u: Actor, tagId: number): Promise<void> {
   if (!(await repo.setUserStatus(db, u.enterpriseId, u.id, tagId))) throw notFound();
 }
 
-export async function userStateLabel(db: Db, u: SessionUser) {
+export async function userStateLabel(db: Db, u: Actor) {
   const [current, list] = await Promise.all([repo.userStatus(db, u.enterpriseId, u.id), repo.listByCode(db, u.enterpriseId, USER_STATUS_CODE, tz(u))]);
   return { current, list: list.map((t) => ({ id: t.id, name: t.name, color_rgb: t.color_rgb })) };
 }

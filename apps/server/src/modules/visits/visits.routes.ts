@@ -13,7 +13,6 @@ import { sendSms, survey, surveySubmit } from './survey.service';
 import * as tasks from './tasks.service';
 import { runVisitSweep } from './tasks.job';
 import { linkBase } from '../../platform/origin';
-import { actorOf } from '../../platform/actor';
 
 /** Return visits: plans, tasks, visits by phone and SMS, the survey page's endpoints, the report. */
 export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -41,17 +40,17 @@ export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<vo
       await tasks.grab(db, actor, body);
       return withMessage(null, '领取成功');
     },
-    sendSms: async ({ actor, user, body, req }) =>
-      withMessage(await sendSms(db, service<SmsSender>(deps, 'sms'), actor, body, linkBase(deps.config, req), user.enterprise.name), '发送成功'),
+    sendSms: async ({ actor, body, req }) =>
+      withMessage(await sendSms(db, service<SmsSender>(deps, 'sms'), actor, body, linkBase(deps.config, req), actor.enterpriseName), '发送成功'),
     survey: async ({ query }) => survey(db, query.token),
     surveySubmit: async ({ body }) => {
       await surveySubmit(db, body);
       return withMessage(null, '提交成功，感谢您的评价');
     },
     report: async ({ actor, query }) => report(db, actor, query),
-    devSweep: async ({ user, body, req }) => {
+    devSweep: async ({ actor, body, req }) => {
       if (!outboxAllowed(deps.config, req)) throw new AppError('NOT_FOUND');
-      return { made: (await runVisitSweep(db, new Date(Date.now() + body.minutes * 60_000), user.enterpriseId)).length };
+      return { made: (await runVisitSweep(db, new Date(Date.now() + body.minutes * 60_000), actor.enterpriseId)).length };
     },
   });
 }
@@ -59,8 +58,8 @@ export async function visitsModule(app: FastifyInstance, deps: Deps): Promise<vo
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireVisitsRoutes(): void {
   // 回访工单's badge: my tasks to visit and to visit again, behind the page's own power.
-  registerBadgeCount('/v2/order/getAllVisitCount', async ({ user, deps }) => {
-    if (!hasPower(user.powers, 'menu_ReturnVisitOrder')) throw new AppError('NO_POWER');
-    return tasks.badgeCount(deps.db, actorOf(user));
+  registerBadgeCount('/v2/order/getAllVisitCount', async ({ actor, deps }) => {
+    if (!hasPower(actor.powers, 'menu_ReturnVisitOrder')) throw new AppError('NO_POWER');
+    return tasks.badgeCount(deps.db, actor);
   });
 }
