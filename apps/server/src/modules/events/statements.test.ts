@@ -62,12 +62,18 @@ describe('statements per event action', () => {
   });
 
   it('with SLA on and a template setting naming principal roles, only the clocks’ own work is added', async () => {
-    await rows(t.deps.db, sql`insert into system_settings (enterprise_id, code, value) values (${tm.ep}, 'sla_enabled', '1')
-      on conflict (enterprise_id, code) do update set value = '1'`);
+    await rows(
+      t.deps.db,
+      sql`insert into system_settings (enterprise_id, code, value) values (${tm.ep}, 'sla_enabled', '1')
+      on conflict (enterprise_id, code) do update set value = '1'`,
+    );
     const [tpl] = await rows<{ template_id: number }>(t.deps.db, sql`select template_id from events where enterprise_id = ${tm.ep} limit 1`);
-    await rows(t.deps.db, sql`insert into event_template_settings (enterprise_id, template_id, actions, principal_roles)
+    await rows(
+      t.deps.db,
+      sql`insert into event_template_settings (enterprise_id, template_id, actions, principal_roles)
       values (${tm.ep}, ${tpl?.template_id}, '{assign,claim,start,escalate,pause,resume,complete,close,reopen}', '{2}')
-      on conflict (enterprise_id, template_id) do update set principal_roles = '{2}'`);
+      on conflict (enterprise_id, template_id) do update set principal_roles = '{2}'`,
+    );
     try {
       const n = await walk();
       console.info('event actions, SLA on, principal roles set:', JSON.stringify(n));
@@ -76,5 +82,28 @@ describe('statements per event action', () => {
       await rows(t.deps.db, sql`delete from system_settings where enterprise_id = ${tm.ep} and code = 'sla_enabled'`);
       await rows(t.deps.db, sql`delete from event_template_settings where enterprise_id = ${tm.ep}`);
     }
+  });
+});
+
+describe('the checks folded into the locked read keep their answers and their order', () => {
+  it('a principal who is not an enabled user is refused first, even on an event that is not there; nothing changes', async () => {
+    const id = await newEvent();
+    const other = 999_999_998; // nobody
+    const gone = '负责人：人员不存在或已停用';
+    expect((await tm.admin.client.call(K.assign, { id, principalId: other })).message).toContain(gone);
+    expect((await tm.admin.client.call(K.assign, { id: 999_999_999, principalId: other })).message).toContain(gone);
+    expect((await tm.admin.client.call(K.assign, { id: 999_999_999, principalId: tm.engineer.id })).code).toBe('NOT_FOUND');
+    await rows(t.deps.db, sql`update users set enabled = false where enterprise_id = ${tm.ep} and id = ${tm.engineer2.id}`);
+    try {
+      expect((await tm.admin.client.call(K.assign, { id, principalId: tm.engineer2.id })).message).toContain(gone);
+    } finally {
+      await rows(t.deps.db, sql`update users set enabled = true where enterprise_id = ${tm.ep} and id = ${tm.engineer2.id}`);
+    }
+    const [e] = await rows<{ state: number; principal_id: number | null; logs: number }>(
+      t.deps.db,
+      sql`select state, principal_id, (select count(*)::int from event_logs l where l.enterprise_id = e.enterprise_id and l.event_id = e.id) as logs
+        from events e where e.enterprise_id = ${tm.ep} and e.id = ${id}`,
+    );
+    expect(e).toEqual({ state: 1, principal_id: null, logs: 1 });
   });
 });

@@ -30,7 +30,8 @@ async function statementsOf(fn: () => Promise<{ success: boolean; message?: stri
 async function walk(lines: number): Promise<Record<string, number>> {
   const s = await stockedTeam(t);
   const spares = [s.spare];
-  for (let i = 1; i < lines; i++) spares.push((await s.k.call(C.spareSave, { code: `L-${Date.now()}-${i}-${lines}`, name: `阀门${i}`, salePrice: 10, warranty: true })).data.id);
+  for (let i = 1; i < lines; i++)
+    spares.push((await s.k.call(C.spareSave, { code: `L-${Date.now()}-${i}-${lines}`, name: `阀门${i}`, salePrice: 10, warranty: true })).data.id);
   const items = (q: number) => spares.map((spareId) => ({ spareId, quantity: q }));
   const n: Record<string, number> = {};
   let inbound = 0;
