@@ -29,10 +29,10 @@ import { countOf, listPage, pageSql } from '../../platform/list';
 import type { SessionUser } from '../../platform/session';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { apiTime, intArray } from '../../platform/sql';
-import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
+import { decide, startApproval } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { ownWarehouse } from './catalogue.service';
-import { type Movement, postCount, postMovement, postTransfer, release, reserve } from './ledger';
+import { type Movement, postCount, postMovements, releaseAll, reserve } from './ledger';
 import { orderFor } from '../orders/money.access';
 import { checkCountSerials, checkNewUnits, countUnits, freeUnits, holdUnits, lineSerials, moveHeldUnits, receiveUnits, textArray } from './units';
 import { actorOf } from '../../platform/actor';
@@ -163,19 +163,42 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
   });
 }
 
-async function docItems(tx: Tx, enterpriseId: number, id: number) {
-  return rows<{ spare_id: number; quantity: number; serials: string[]; serialized: boolean; name: string }>(
-    tx,
-    sql`select i.spare_id::int, i.quantity, i.serials, s.serialized, s.name from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
-      where i.enterprise_id = ${enterpriseId} and i.doc_id = ${id} order by i.spare_id`,
-  );
+type DocLine = { spare_id: number; quantity: number; serials: string[]; serialized: boolean; name: string };
+/** A document as its decision reads it: the row, its lines (spares in id order) and the approval instance it waits on. */
+interface HeldDoc {
+  row: Record<string, unknown> | null;
+  items: DocLine[];
+  waiting: number | null;
 }
 
 /**
- * Posts an approved document's movements, spares in id order so two documents lock stock rows in one order. The
- * outgoing side takes the reservation made when it was filed.
+ * One read for a decision: the document (within `guard`, on the row `d`), its lines with their spares, and the id of
+ * the approval flow's instance it waits on (whoever may see it: the engine decides who acts there). Not locked: the
+ * decision's update compares state and version (changeState), so a document moved meanwhile loses as before.
  */
-async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown>, actorId: number): Promise<void> {
+async function readDoc(ex: Executor, enterpriseId: number, id: number, guard?: SQL): Promise<HeldDoc> {
+  const [got] = await rows<Record<string, unknown> & { __waiting: number | null; __items: DocLine[] | null }>(
+    ex,
+    sql`select (select a.id::int from approval_instances a where a.enterprise_id = ${enterpriseId} and a.kind = 'spare_doc' and a.doc_id = ${id} and a.state = 0)
+        as __waiting,
+      (select jsonb_agg(jsonb_build_object('spare_id', i.spare_id, 'quantity', i.quantity, 'serials', i.serials, 'serialized', s.serialized, 'name', s.name)
+        order by i.spare_id) from spare_doc_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
+        where i.enterprise_id = d.enterprise_id and i.doc_id = d.id) as __items, d.*
+      from (select 1) one left join spare_docs d on d.enterprise_id = ${enterpriseId} and d.id = ${id}${guard ? sql` and (${guard})` : sql``}`,
+  );
+  const { __waiting, __items, ...row } = got ?? { __waiting: null, __items: null };
+  return {
+    row: row.id == null ? null : row,
+    items: (__items ?? []).map((i) => ({ ...i, spare_id: Number(i.spare_id), quantity: Number(i.quantity) })),
+    waiting: __waiting == null ? null : Number(__waiting),
+  };
+}
+
+/**
+ * Posts an approved document's movements, spares in id order so two documents lock stock rows in one order, all in one
+ * statement (postMovements). The outgoing side takes the reservation made when it was filed.
+ */
+async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown>, items: DocLine[], actorId: number): Promise<void> {
   const kind = Number(doc.kind) as SpareDocKind;
   const type = SPARE_DOC_KINDS[kind].logType;
   const from = doc.from_warehouse_id == null ? null : Number(doc.from_warehouse_id);
@@ -189,19 +212,24 @@ async function postDoc(tx: Tx, enterpriseId: number, doc: Record<string, unknown
     orderId: doc.order_id == null ? null : Number(doc.order_id),
     fromReserved: reservesStock(kind),
   };
-  const items = await docItems(tx, enterpriseId, id);
-  for (const it of items) {
-    if (kind === 5 && from) await countLine(tx, enterpriseId, { ...base, warehouseId: from }, it);
-    else if (from && to) await postTransfer(tx, enterpriseId, { ...base, from, to, spareId: it.spare_id, quantity: it.quantity });
-    else if (from) await postMovement(tx, enterpriseId, { ...base, warehouseId: from, spareId: it.spare_id, change: -it.quantity });
-    else if (to) await postMovement(tx, enterpriseId, { ...base, warehouseId: to, spareId: it.spare_id, change: it.quantity });
-    if (!from && to) await receiveUnits(tx, enterpriseId, to, it.spare_id, it.serials);
+  if (kind === 5 && from) {
+    for (const it of items) await countLine(tx, enterpriseId, { ...base, warehouseId: from }, it);
+    return;
   }
-  if (reservesStock(kind)) await moveHeldUnits(tx, enterpriseId, id, kind, to);
+  const moves: Movement[] = [];
+  for (const it of items) {
+    // A transfer: the outgoing row, then the incoming one of the same type (the incoming side takes no reservation).
+    if (from) moves.push({ ...base, warehouseId: from, spareId: it.spare_id, change: -it.quantity });
+    if (to) moves.push({ ...base, fromReserved: false, warehouseId: to, spareId: it.spare_id, change: it.quantity });
+  }
+  await postMovements(tx, enterpriseId, moves);
+  if (!from && to) for (const it of items) await receiveUnits(tx, enterpriseId, to, it.spare_id, it.serials);
+  // Units are held only by lines with serials.
+  if (reservesStock(kind) && items.some((it) => it.serials.length > 0)) await moveHeldUnits(tx, enterpriseId, id, kind, to);
 }
 
 /** A count line: the counted quantity posts its difference; a serial-tracked spare's units become the serials found. */
-async function countLine(tx: Tx, enterpriseId: number, m: Omit<Movement, 'spareId' | 'change' | 'type'>, it: Awaited<ReturnType<typeof docItems>>[number]) {
+async function countLine(tx: Tx, enterpriseId: number, m: Omit<Movement, 'spareId' | 'change' | 'type'>, it: DocLine) {
   // A sheet filed before counts carried serials: its units cannot be reconciled, it is counted again.
   if (it.serialized && it.serials.length !== it.quantity) throw invalid(`序列号：备件“${it.name}”按序列号管理，该盘点单未填写盘到的序列号，请驳回后重新盘点`);
   await postCount(tx, enterpriseId, { ...m, spareId: it.spare_id, counted: it.quantity });
@@ -212,16 +240,20 @@ const ctxOf =
   (u: SessionUser) =>
   (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
 
-/** Approve (posts the movements from the reservation), reject or withdraw (both release the reservation). */
+/**
+ * Approve (posts the movements from the reservation), reject or withdraw (both release the reservation): the document,
+ * its lines and its waiting approval read at once; then in one transaction the update with its log row and the stock.
+ */
 export async function decideDoc(db: Db, u: SessionUser, id: number, action: SpareDocAction, note: string | null): Promise<void> {
+  const guard = isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`;
+  const held = await readDoc(db, u.enterpriseId, id, isKeeper(u) ? undefined : sql`d.applicant_id = ${u.id}`);
   // A document in a flow's approval is decided by the engine: its end handler (below) moves the document.
-  const inst = await waitingInstanceOf(db, u.enterpriseId, 'spare_doc', id);
-  if (inst) {
-    await decide(db, { enterpriseId: u.enterpriseId, actorId: u.id, id: inst.id, action, comment: note });
+  if (held.waiting != null) {
+    await decide(db, { enterpriseId: u.enterpriseId, actorId: u.id, id: held.waiting, action, comment: note });
     return;
   }
   await db.transaction(async (tx) => {
-    await settleDoc(tx, u.enterpriseId, id, action, u.id, note, ctxOf(u), isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`);
+    await settleDoc(tx, u.enterpriseId, id, action, u.id, note, ctxOf(u), guard, held);
   });
 }
 
@@ -235,7 +267,10 @@ async function settleDoc(
   note: string | null,
   ctx: (row: Record<string, unknown>) => SpareDocCtx,
   guard?: SQL,
+  read?: HeldDoc,
 ): Promise<void> {
+  const held = read ?? (await readDoc(tx, enterpriseId, id));
+  if (!held.row) throw notFound();
   const r = await changeState(tx, {
     table: SPARE_DOC_STATE,
     machine: spareDocMachine,
@@ -246,13 +281,18 @@ async function settleDoc(
     actorId,
     note,
     guard,
+    current: held.row,
     patch: action === 'withdraw' ? {} : { approver_id: actorId, approved_at: sql`now()` },
   });
-  if (r.to === 2) await postDoc(tx, enterpriseId, r.row, actorId);
+  if (r.to === 2) await postDoc(tx, enterpriseId, r.row, held.items, actorId);
   else if (reservesStock(Number(r.row.kind) as SpareDocKind) && r.row.from_warehouse_id != null) {
     const from = Number(r.row.from_warehouse_id);
-    for (const it of await docItems(tx, enterpriseId, id)) await release(tx, enterpriseId, { warehouseId: from, spareId: it.spare_id, quantity: it.quantity });
-    await freeUnits(tx, enterpriseId, id);
+    await releaseAll(
+      tx,
+      enterpriseId,
+      held.items.map((it) => ({ warehouseId: from, spareId: it.spare_id, quantity: it.quantity })),
+    );
+    if (held.items.some((it) => it.serials.length > 0)) await freeUnits(tx, enterpriseId, id);
   }
 }
 
