@@ -1,7 +1,7 @@
 // The stock core: every change of a stock quantity goes through postMovement, which writes the ledger row in the
 // same statement. Stock never goes negative (the guarded update) and the ledger always sums to the stock.
 import type { StockLogType } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { afterCommit } from '../../platform/after-commit';
 import { invalid } from '../../platform/errors';
@@ -195,9 +195,12 @@ export async function releaseAll(tx: Tx, enterpriseId: number, hs: Hold[]): Prom
   const json = JSON.stringify(hs.map((h, ord) => ({ ord, w: h.warehouseId, s: h.spareId, q: h.quantity })));
   const got = await rows<{ ord: number }>(
     tx,
-    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int))
+    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int)),
+      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
+        order by k.warehouse_id, k.spare_id for update of k)
       update stocks k set reserved = k.reserved - x.q, updated_at = now()
       from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and k.reserved >= x.q
+        and (select count(*) from lk) >= 0
       returning x.ord`,
   );
   const done = new Set(got.map((r) => Number(r.ord)));
@@ -206,6 +209,29 @@ export async function releaseAll(tx: Tx, enterpriseId: number, hs: Hold[]): Prom
 }
 
 const reservationGone = (h: Hold) => invalid(`库存预留不足：该单据预留的${h.quantity}件已不在预留中，请核对库存后重新提交单据`);
+
+/**
+ * Reserves a document's lines in one statement (each as `reserve` would; the stock rows locked in (warehouse, spare)
+ * order first). One short refuses the whole with 库存不足 naming the first short line, in the order given; the caller's
+ * transaction rolls back the others.
+ */
+export async function reserveAll(tx: Tx, enterpriseId: number, hs: Hold[]): Promise<void> {
+  if (hs.length === 0) return;
+  const json = JSON.stringify(hs.map((h, ord) => ({ ord, w: h.warehouseId, s: h.spareId, q: h.quantity })));
+  const got = await rows<{ ord: number }>(
+    tx,
+    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int)),
+      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
+        order by k.warehouse_id, k.spare_id for update of k)
+      update stocks k set reserved = k.reserved + x.q, updated_at = now()
+      from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and k.quantity - k.reserved >= x.q
+        and (select count(*) from lk) >= 0
+      returning x.ord`,
+  );
+  const done = new Set(got.map((r) => Number(r.ord)));
+  const short = hs.find((_, i) => !done.has(i));
+  if (short) throw await shortage(tx, enterpriseId, short, short.quantity);
+}
 
 /** Releases a reservation (the document was rejected, withdrawn or cancelled). */
 export async function release(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
