@@ -57,6 +57,8 @@ export interface StateChange<A extends string, C> {
   /**
    * The row as the caller read it FOR UPDATE in this very transaction (`ex`): no second read, and no savepoint (a
    * refusal throws out of the caller's transaction, which rolls back whole). The `guard` still applies to the update.
+   * With a `versionColumn` the row may also be read without a lock (spares' decisions): the update compares state and
+   * version, so a record moved since the read is a lost race, answered as always.
    */
   current?: Record<string, unknown>;
 }
