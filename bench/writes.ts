@@ -184,7 +184,8 @@ async function stockDocs(database: Database, base: string, enterpriseId: number,
   return {
     file,
     approve: (id) => decide(id, 'approve'),
-    requisition: async () => Number((await call(s, 'POST', '/spare/doc/save', { kind: 1, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 1 }] })).data.id),
+    requisition: async () =>
+      Number((await call(s, 'POST', '/spare/doc/save', { kind: 1, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 1 }] })).data.id),
     decide,
   };
 }
