@@ -169,7 +169,8 @@ interface StockDocs {
 
 /** A warehouse and a spare of the bench enterprise, and a second administrator (same password) who decides documents. */
 async function stockDocs(database: Database, base: string, enterpriseId: number, s: Session): Promise<StockDocs> {
-  const mobile = '17000000009';
+  // Outside the seeded employees' numbers (17…).
+  const mobile = '16900000009';
   await database.db.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole, admin, dept_id, password_hash)
     select enterprise_id, ${mobile}, '压测仓管', '{3}', 3, true, dept_id, password_hash from users
     where enterprise_id = ${enterpriseId} and mobile = ${BENCH_ADMIN_MOBILE} and not exists (select 1 from users where enterprise_id = ${enterpriseId} and mobile = ${mobile})`);
