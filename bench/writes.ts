@@ -1,6 +1,8 @@
 // Writes: npx tsx bench/writes.ts (or wired into npm run bench as BENCH_WRITES). Statements per request (db/statements.ts,
-// counted by the app itself, BEGIN and COMMIT included) for an order create, a state change (cancel), the order detail
-// and an event action (assign), then creates and state changes timed at 1 and 10 concurrent requests. With
+// counted by the app itself, BEGIN and COMMIT included) for an order create, a state change (cancel), the order detail,
+// event actions (assign, start, close) and stock document actions (file an inbound, approve it, file a requisition,
+// reject one, withdraw one), then creates and state changes timed at 1 and 10 concurrent requests, and event assigns
+// and stock document approvals likewise. With
 // BENCH_WRITE_ORDERS=n (alone: npx tsx bench/writes.ts) the enterprise first gets n orders (bench/orders.seed.ts), and
 // the order detail's statements are printed with their plans (BENCH_PLANS=0 hides them) on an order among them.
 import { sql } from 'drizzle-orm';
@@ -9,7 +11,7 @@ import { onRequestStatements } from '../apps/server/src/db/statements';
 import { captureAllSql, explain, percentile } from './capture';
 import { runAlone, withBenchApp, withBenchDatabase } from './alone';
 import { seedOrders } from './orders.seed';
-import { benchLogin, seedLarge } from './seed';
+import { BENCH_ADMIN_MOBILE, benchLogin, seedLarge } from './seed';
 
 const ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 200);
 
@@ -85,11 +87,40 @@ export async function writeScenario(database: Database, base: string, enterprise
     detail: await statementsOf(() => call(s, 'GET', `/order/orderDetail?orderId=${made}`)),
     eventAssign: Number.NaN,
   };
+  const more: Record<string, number> = {};
+  const newEvent = async () => Number((await call(s, 'POST', '/v2/event/add', { title: '写入压测事件' })).data.id);
+  const assign = (id: number) => call(s, 'POST', '/v2/event/assign', { id, principalId: info.data.id });
   try {
-    const ev = Number((await call(s, 'POST', '/v2/event/add', { title: '写入压测事件' })).data.id);
-    counts.eventAssign = await statementsOf(() => call(s, 'POST', '/v2/event/assign', { id: ev, principalId: info.data.id }));
+    await assign(await newEvent()); // warm-up
+    const ev = await newEvent();
+    counts.eventAssign = await statementsOf(() => assign(ev));
+    more.eventStart = await statementsOf(() => call(s, 'POST', '/v2/event/start', { id: ev }));
+    more.eventClose = await statementsOf(() => call(s, 'POST', '/v2/event/close', { id: ev, reason: '压测关闭' }));
   } catch (err) {
-    console.info(`event assign not measured: ${(err as Error).message}`);
+    console.info(`event actions not measured: ${(err as Error).message}`);
+  }
+  // Stock documents: the bench administrator files, a second administrator decides (nobody decides what he filed).
+  let docs: StockDocs | null = null;
+  try {
+    const d = await stockDocs(database, base, enterpriseId, s);
+    docs = d;
+    const { file, approve } = d;
+    await approve(await file()); // warm-up
+    let id = 0;
+    more.docFileInbound = await statementsOf(async () => {
+      id = await file();
+    });
+    more.docApprove = await statementsOf(() => approve(id));
+    let req = 0;
+    more.docFileRequisition = await statementsOf(async () => {
+      req = await d.requisition();
+    });
+    more.docReject = await statementsOf(() => d.decide(req, 'reject'));
+    const other = await d.requisition();
+    more.docWithdraw = await statementsOf(() => call(s, 'POST', '/spare/doc/withdraw', { id: other }));
+  } catch (err) {
+    docs = null;
+    console.info(`stock documents not measured: ${(err as Error).message}`);
   }
   // The detail's statements as the app sends them, with their plans (on the seeded orders when there are some).
   // And a create's (EXPLAIN ANALYZE runs its insert once more: one more order).
@@ -112,7 +143,52 @@ export async function writeScenario(database: Database, base: string, enterprise
   const creates10 = await timed(ROUNDS, 10, async (i) => ids.push(Number((await create(i)).data.id)));
   const cancels1 = await timed(ROUNDS, 1, (i) => cancel(ids[i] as number));
   const cancels10 = await timed(ROUNDS, 10, (i) => cancel(ids[ROUNDS + i] as number));
-  return { counts, creates1, creates10, cancels1, cancels10, plans };
+  // Event assigns and stock document approvals, on records made beforehand (untimed).
+  const events: number[] = [];
+  for (let i = 0; i < 2 * ROUNDS; i++) events.push(await newEvent());
+  const assigns1 = await timed(ROUNDS, 1, (i) => assign(events[i] as number));
+  const assigns10 = await timed(ROUNDS, 10, (i) => assign(events[ROUNDS + i] as number));
+  let approves1: Awaited<ReturnType<typeof timed>> | null = null;
+  let approves10: Awaited<ReturnType<typeof timed>> | null = null;
+  if (docs) {
+    const filed: number[] = [];
+    for (let i = 0; i < 2 * ROUNDS; i++) filed.push(await docs.file());
+    const { approve } = docs;
+    approves1 = await timed(ROUNDS, 1, (i) => approve(filed[i] as number));
+    approves10 = await timed(ROUNDS, 10, (i) => approve(filed[ROUNDS + i] as number));
+  }
+  return { counts: { ...counts, ...more }, creates1, creates10, cancels1, cancels10, assigns1, assigns10, approves1, approves10, plans };
+}
+
+interface StockDocs {
+  file: () => Promise<number>;
+  approve: (id: number) => Promise<unknown>;
+  requisition: () => Promise<number>;
+  decide: (id: number, action: 'approve' | 'reject') => Promise<unknown>;
+}
+
+/** A warehouse and a spare of the bench enterprise, and a second administrator (same password) who decides documents. */
+async function stockDocs(database: Database, base: string, enterpriseId: number, s: Session): Promise<StockDocs> {
+  // Outside the seeded employees' numbers (17…).
+  const mobile = '16900000009';
+  await database.db.execute(sql`insert into users (enterprise_id, mobile, name, roles, sysrole, admin, dept_id, password_hash)
+    select enterprise_id, ${mobile}, '压测仓管', '{3}', 3, true, dept_id, password_hash from users
+    where enterprise_id = ${enterpriseId} and mobile = ${BENCH_ADMIN_MOBILE} and not exists (select 1 from users where enterprise_id = ${enterpriseId} and mobile = ${mobile})`);
+  const cookie = await benchLogin(base, enterpriseId, mobile);
+  const info = await fetch(`${base}/api/v2/sessionUser/info`, { headers: { cookie } }).then((r) => r.json() as Promise<{ data: { csrfToken: string } }>);
+  const keeper: Session = { base, cookie, csrf: info.data.csrfToken };
+  const tag = Date.now();
+  const wh = Number((await call(s, 'POST', '/spare/warehouse/save', { name: `压测仓${tag}`, kind: 1 })).data.id);
+  const spare = Number((await call(s, 'POST', '/spare/save', { code: `BENCH-${tag}`, name: '压测备件', salePrice: 10, warranty: true })).data.id);
+  const file = async () => Number((await call(s, 'POST', '/spare/doc/save', { kind: 6, toWarehouseId: wh, items: [{ spareId: spare, quantity: 5 }] })).data.id);
+  const decide = (id: number, action: 'approve' | 'reject') => call(keeper, 'POST', `/spare/doc/${action}`, { id, note: '压测' });
+  return {
+    file,
+    approve: (id) => decide(id, 'approve'),
+    requisition: async () =>
+      Number((await call(s, 'POST', '/spare/doc/save', { kind: 1, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 1 }] })).data.id),
+    decide,
+  };
 }
 
 export function printWrites(w: Awaited<ReturnType<typeof writeScenario>>): void {
@@ -125,6 +201,14 @@ export function printWrites(w: Awaited<ReturnType<typeof writeScenario>>): void 
     'create, 10 connections': { 'req/s': f(w.creates10.rps), 'p50 ms': f(w.creates10.p50), 'p99 ms': f(w.creates10.p99) },
     'cancel, 1 connection': { 'req/s': f(w.cancels1.rps), 'p50 ms': f(w.cancels1.p50), 'p99 ms': f(w.cancels1.p99) },
     'cancel, 10 connections': { 'req/s': f(w.cancels10.rps), 'p50 ms': f(w.cancels10.p50), 'p99 ms': f(w.cancels10.p99) },
+    'event assign, 1 connection': { 'req/s': f(w.assigns1.rps), 'p50 ms': f(w.assigns1.p50), 'p99 ms': f(w.assigns1.p99) },
+    'event assign, 10 connections': { 'req/s': f(w.assigns10.rps), 'p50 ms': f(w.assigns10.p50), 'p99 ms': f(w.assigns10.p99) },
+    ...(w.approves1 && w.approves10
+      ? {
+          'stock document approve, 1 connection': { 'req/s': f(w.approves1.rps), 'p50 ms': f(w.approves1.p50), 'p99 ms': f(w.approves1.p99) },
+          'stock document approve, 10 connections': { 'req/s': f(w.approves10.rps), 'p50 ms': f(w.approves10.p50), 'p99 ms': f(w.approves10.p99) },
+        }
+      : {}),
   });
 }
 

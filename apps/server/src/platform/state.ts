@@ -57,6 +57,8 @@ export interface StateChange<A extends string, C> {
   /**
    * The row as the caller read it FOR UPDATE in this very transaction (`ex`): no second read, and no savepoint (a
    * refusal throws out of the caller's transaction, which rolls back whole). The `guard` still applies to the update.
+   * With a `versionColumn` the row may also be read without a lock (spares' decisions): the update compares state and
+   * version, so a record moved since the read is a lost race, answered as always.
    */
   current?: Record<string, unknown>;
 }
@@ -168,8 +170,17 @@ export function stateLogOfInserted(t: StateTable, l: Omit<LogRow, 'id'>, id: SQL
   return sql`${q.prefix} select ${q.values} from ${from}`;
 }
 
+/**
+ * Log rows of records a statement updates in place without moving them (a delete to the recycle bin), as a CTE body:
+ * one row per row of `from`, with its `id` and its state (`state`, both from and to).
+ */
+export function stateLogsOfUpdated(t: StateTable, l: Omit<LogRow, 'id' | 'from' | 'to'>, id: SQL, state: SQL, from: SQL): SQL {
+  const q = logInsert(t, { ...l, id, from: null, to: 0 }, state);
+  return sql`${q.prefix} select ${q.values} from ${from}`;
+}
+
 /** One log row as the two halves of an `insert … select`: the insert with its columns, and the values. */
-function logInsert(t: StateTable, l: Omit<LogRow, 'id'> & { id: number | SQL }): { prefix: SQL; values: SQL } {
+function logInsert(t: StateTable, l: Omit<LogRow, 'id'> & { id: number | SQL }, state?: SQL): { prefix: SQL; values: SQL } {
   const fixed = Object.entries(t.log.fixed ?? {});
   const cols = [sql`enterprise_id`, sql.identifier(t.log.recordColumn), ...fixed.map(([k]) => sql.identifier(k))];
   // Typed: a parameter in a select list would otherwise be text.
@@ -178,7 +189,7 @@ function logInsert(t: StateTable, l: Omit<LogRow, 'id'> & { id: number | SQL }):
   const changed = l.changed ? sql`${JSON.stringify(l.changed)}::jsonb` : sql`null::jsonb`;
   return {
     prefix: sql`insert into ${sql.identifier(t.log.table)} (${sql.join(cols, sql`, `)}, from_state, to_state, action, note, changed, user_id)`,
-    values: sql`${sql.join(vals, sql`, `)}, ${l.from}::smallint, ${l.to}::smallint, ${l.action}::text, ${l.note ?? null}::text, ${changed}, ${l.actorId}::bigint`,
+    values: sql`${sql.join(vals, sql`, `)}, ${state ?? sql`${l.from}::smallint`}, ${state ?? sql`${l.to}::smallint`}, ${l.action}::text, ${l.note ?? null}::text, ${changed}, ${l.actorId}::bigint`,
   };
 }
 

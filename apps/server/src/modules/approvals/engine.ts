@@ -1,5 +1,5 @@
 import { type ApprovalAction, type ApprovalCtx, approvalKindOf, approvalLink, approvalMachine } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { StoredStep } from '../../db/schema/approvals';
 import { AppError, invalid } from '../../platform/errors';
@@ -47,21 +47,34 @@ interface FlowPick {
   steps: StoredStep[];
 }
 
+/** The conditions a flow of the kind must meet for the document (on `approval_flows f`). */
+const flowMatches = (s: Pick<StartInput, 'enterpriseId' | 'kind' | 'amount' | 'docType'>): SQL => {
+  const amount = s.amount ?? null;
+  return sql`f.enterprise_id = ${s.enterpriseId} and f.kind = ${s.kind} and f.enabled and f.deleted_at is null
+    and (f.min_amount is null or (${amount}::numeric is not null and ${amount}::numeric >= f.min_amount))
+    and (f.max_amount is null or (${amount}::numeric is not null and ${amount}::numeric < f.max_amount))
+    and (cardinality(f.doc_types) = 0 or ${s.docType ?? null}::int = any(f.doc_types))`;
+};
+
 /** The first enabled flow of the kind whose conditions hold (lowest sort, then oldest), with its current version's steps. */
 export async function flowFor(ex: Executor, s: StartInput): Promise<FlowPick | null> {
-  const amount = s.amount ?? null;
   const [f] = await rows<{ id: number; version: number; steps: StoredStep[] }>(
     ex,
     sql`select f.id::int as id, f.version, v.steps from approval_flows f
       join approval_flow_versions v on v.enterprise_id = f.enterprise_id and v.flow_id = f.id and v.version = f.version
-      where f.enterprise_id = ${s.enterpriseId} and f.kind = ${s.kind} and f.enabled and f.deleted_at is null
-        and (f.min_amount is null or (${amount}::numeric is not null and ${amount}::numeric >= f.min_amount))
-        and (f.max_amount is null or (${amount}::numeric is not null and ${amount}::numeric < f.max_amount))
-        and (cardinality(f.doc_types) = 0 or ${s.docType ?? null}::int = any(f.doc_types))
+      where ${flowMatches(s)}
       order by f.sort, f.id limit 1`,
   );
   return f ? { id: f.id, version: f.version, steps: f.steps } : null;
 }
+
+/**
+ * hasFlow as a boolean SQL expression, for an area's own read before it files a document: false means startApproval
+ * would start nothing, so the area need not call it.
+ */
+export const hasFlowSql = (s: Pick<StartInput, 'enterpriseId' | 'kind' | 'amount' | 'docType'>): SQL =>
+  sql`exists (select 1 from approval_flows f join approval_flow_versions v on v.enterprise_id = f.enterprise_id and v.flow_id = f.id and v.version = f.version
+    where ${flowMatches(s)})`;
 
 /** Whether documents of the kind need approval now (some enabled flow exists), for areas that ask before starting. */
 export async function hasFlow(ex: Executor, s: StartInput): Promise<boolean> {

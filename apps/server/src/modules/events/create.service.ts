@@ -67,7 +67,6 @@ async function checkUsers(ex: Executor, ep: number, ids: number[], message: stri
   );
   if (Number(r?.n) !== unique.length) throw invalid(message);
 }
-export const checkPrincipal = (ex: Executor, ep: number, id: number) => checkUsers(ex, ep, [id], '负责人：人员不存在或已停用');
 
 /**
  * Records an event in one transaction: every reference checked against the enterprise (and the customer),

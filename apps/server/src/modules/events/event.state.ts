@@ -1,8 +1,10 @@
 import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type EventProcess, eventMachine, nextEventFlags } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
+import { holdSetting, principalFound, principalRolesColumn, settingColumns } from './settings';
 
 /**
  * Events on the platform's state change. The machine decides on the display state and the flags
@@ -98,19 +100,47 @@ export interface EventMove {
   expected?: number;
 }
 
-/** One action on one event the viewer may see: machine, compare-and-set, log row. */
-export function moveEvent(ex: Executor, v: Actor, id: number, action: EventAction, o: EventMove = {}): Promise<StateResult> {
-  return changeState(ex, {
-    table: EVENT_STATE,
-    machine: eventMachine,
-    enterpriseId: v.enterpriseId,
-    id,
-    action,
-    actorId: v.id,
-    ctxOf: (row) => eventContext(v, row),
-    patchOf: ({ ctx }) => ({ ...flagPatch(nextEventFlags(action, ctx.flags)), ...eventPatch(action, v.id, o) }),
-    guard: eventScope(v, 'events'),
-    note: o.reason ?? null,
-    expected: o.expected,
-  });
+/** The refusal of a principal who is not an enabled user of the enterprise. */
+export const PRINCIPAL_GONE = '负责人：人员不存在或已停用';
+
+/**
+ * The event of the viewer's scope, locked FOR UPDATE for `tx`, with everything the action's checks read in the same
+ * statement: the template's setting (the settings hook) and, for `principalId`, whether that user may be named
+ * (refused first, as before the event is looked at) and his roles. The change that follows decides on this row.
+ */
+export async function lockEvent(tx: Tx, v: Actor, id: number, principalId: number | null): Promise<Record<string, unknown>> {
+  const [got] = await rows(
+    tx,
+    sql`with e as (select e.*, ${settingColumns()} from events e
+        where e.enterprise_id = ${v.enterpriseId} and e.id = ${id} and ${eventScope(v)} for update of e)
+      select e.*${principalId == null ? sql`` : sql`, ${principalRolesColumn(v.enterpriseId, principalId)}`} from (select 1) one left join e on true`,
+  );
+  if (principalId != null && !principalFound(got ?? {})) throw new AppError('VALIDATION', { detail: PRINCIPAL_GONE });
+  if (got?.id == null) throw new AppError('NOT_FOUND');
+  return holdSetting(got, principalId);
+}
+
+/**
+ * One action on one event the viewer may see: the event locked with its checks' reads (lockEvent), the machine, the
+ * compare-and-set with its log row (changeState on that row: no second read). Names a principal (assign, escalate):
+ * `o.principalId` must be an enabled user of the enterprise.
+ */
+export function moveEvent(db: Db, v: Actor, id: number, action: EventAction, o: EventMove = {}): Promise<StateResult> {
+  const names = (action === 'assign' || action === 'escalate') && o.principalId ? o.principalId : null;
+  return db.transaction(async (tx) =>
+    changeState(tx, {
+      current: await lockEvent(tx, v, id, names),
+      table: EVENT_STATE,
+      machine: eventMachine,
+      enterpriseId: v.enterpriseId,
+      id,
+      action,
+      actorId: v.id,
+      ctxOf: (row) => eventContext(v, row),
+      patchOf: ({ ctx }) => ({ ...flagPatch(nextEventFlags(action, ctx.flags)), ...eventPatch(action, v.id, o) }),
+      guard: eventScope(v, 'events'),
+      note: o.reason ?? null,
+      expected: o.expected,
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { registerAll, withMessage } from '../../platform/endpoint';
 import { pickCustomers } from '../customers/customers.repo';
 import { startExport } from '../../platform/exports';
 import { AppError } from '../../platform/errors';
-import { checkPrincipal, createEvent } from './create.service';
+import { createEvent } from './create.service';
 import { isEventStaff, moveEvent } from './event.state';
 import { customerAtDesk, findAtDesk } from './desk.service';
 import { listEvents } from './events.repo';
@@ -33,7 +33,6 @@ const REASON: Record<string, string> = { escalate: '请输入升级原因', paus
 async function act(db: Db, v: Actor, action: EventAction, b: EventActionBody) {
   if ((EVENT_REASON_REQUIRED as readonly string[]).includes(action) && !b.reason) throw new AppError('VALIDATION', { detail: `原因：${REASON[action]}` });
   if (action === 'assign' && !b.principalId) throw new AppError('VALIDATION', { detail: '负责人：请选择负责人' });
-  if ((action === 'assign' || action === 'escalate') && b.principalId) await checkPrincipal(db, v.enterpriseId, b.principalId);
   const r = await moveEvent(db, v, b.id, action, { principalId: b.principalId, reason: b.reason, expected: b.expected });
   return withMessage({ state: r.to }, DONE[action]);
 }

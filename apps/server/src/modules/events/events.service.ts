@@ -2,17 +2,18 @@ import { EVENT_OBJ_TYPE, type ExtValues, type EventDetail, type EventMessage } f
 import type { z } from 'zod';
 import { type addEventMessageBody, EVENT_MESSAGE_FILE_KINDS } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { deleteEventClocks } from '../sla/event.clocks';
+import { eventClocksDeleteSql } from '../sla/event.clocks';
+import { bigints } from '../../platform/sql';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { insertStateLog } from '../../platform/state';
+import { stateLogsOfUpdated } from '../../platform/state';
 import { timeOf } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
 import { presentExt } from '../forms/ext.service';
 import { uploadsOf } from '../files/uploads.repo';
 import { EVENT_STATE, eventAbilities, eventFlagsOf, eventScope } from './event.state';
-import { presentRows, visibleEventIds } from './events.repo';
+import { presentRows } from './events.repo';
 import { allowedEventActions } from './settings';
 import { orderOfEvent } from './to-order';
 import type { Actor } from '../../platform/actor';
@@ -147,34 +148,23 @@ export async function eventDetail(ex: Executor, v: Actor, id: number): Promise<E
 export async function deleteEvents(db: Db, v: Actor, ids: number[], staff: boolean): Promise<void> {
   if (!staff) throw new AppError('NO_POWER');
   const unique = [...new Set(ids)];
+  const ep = v.enterpriseId;
+  const list = bigints(unique);
+  // One statement: the ids the viewer sees; only if he sees them all, the update, the tags, the clocks and a log row each.
   await db.transaction(async (tx) => {
-    const found = await visibleEventIds(tx, v, unique);
-    if (found.length !== unique.length) throw new AppError('NOT_FOUND');
-    const done = await rows<{ id: number; state: number }>(
+    const [r] = await rows<{ seen: number; done: number }>(
       tx,
-      sql`update events set deleted_at = now(), deleted_by = ${v.id}, version = version + 1, updated_at = now()
-        where enterprise_id = ${v.enterpriseId} and id in (${sql.join(
-          unique.map((i) => sql`${i}`),
-          sql`, `,
-        )}) and deleted_at is null returning id, state`,
+      sql`with vis as (select e.id from events e where e.enterprise_id = ${ep} and e.id = any(${list}) and ${eventScope(v)}),
+        u as (update events set deleted_at = now(), deleted_by = ${v.id}, version = version + 1, updated_at = now()
+          where enterprise_id = ${ep} and id = any(${list}) and deleted_at is null and (select count(*) from vis) = ${unique.length}
+          returning id, state),
+        t as (delete from tag_links where enterprise_id = ${ep} and obj_type = ${EVENT_OBJ_TYPE} and obj_id in (select id from u)),
+        c as (${eventClocksDeleteSql(ep, sql`array(select id from u)`)}),
+        l as (${stateLogsOfUpdated(EVENT_STATE, { enterpriseId: ep, action: 'delete', actorId: v.id }, sql`u.id`, sql`u.state`, sql`u`)})
+        select (select count(*)::int from vis) as seen, (select count(*)::int from u) as done`,
     );
-    if (done.length !== unique.length) throw new AppError('STATE_CHANGED');
-    await tx.execute(
-      sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = ${EVENT_OBJ_TYPE} and obj_id in (${sql.join(
-        unique.map((i) => sql`${i}`),
-        sql`, `,
-      )})`,
-    );
-    await deleteEventClocks(tx, v.enterpriseId, unique);
-    for (const d of done)
-      await insertStateLog(tx, EVENT_STATE, {
-        enterpriseId: v.enterpriseId,
-        id: Number(d.id),
-        from: Number(d.state),
-        to: Number(d.state),
-        action: 'delete',
-        actorId: v.id,
-      });
+    if (r?.seen !== unique.length) throw new AppError('NOT_FOUND');
+    if (r.done !== unique.length) throw new AppError('STATE_CHANGED');
   });
 }
 

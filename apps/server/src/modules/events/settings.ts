@@ -1,7 +1,7 @@
 // Event template settings (/eventSet/processevent): the actions a template's events allow and who may be their
 // principal. Enforced on every event action through the state hook; the detail's abilities leave out the rest.
 import { EVENT_ACTIONS, type EventAction, type EventTemplateSetting, roleName } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -18,16 +18,56 @@ async function checkTemplate(ex: Executor, enterpriseId: number, tmpId: number):
   if (!t) throw new AppError('NOT_FOUND', { detail: '事件模板不存在' });
 }
 
-async function storedSetting(ex: Executor, enterpriseId: number, tmpId: number): Promise<Omit<EventTemplateSetting, 'tmpId'>> {
-  const [s] = await rows<{ actions: string[]; principal_roles: number[] }>(
-    ex,
-    sql`select actions, principal_roles from event_template_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`,
-  );
+type Setting = Omit<EventTemplateSetting, 'tmpId'>;
+
+/** A stored setting row (none: every action, any principal). */
+function settingOf(s: { actions: string[]; principal_roles: number[] } | null | undefined): Setting {
   if (!s) return { actions: [...EVENT_ACTIONS], principalRoles: [] };
   return {
     actions: s.actions.filter((a): a is EventAction => (EVENT_ACTIONS as readonly string[]).includes(a)),
     principalRoles: s.principal_roles.map(Number),
   };
+}
+
+async function storedSetting(ex: Executor, enterpriseId: number, tmpId: number): Promise<Setting> {
+  const [s] = await rows<{ actions: string[]; principal_roles: number[] }>(
+    ex,
+    sql`select actions, principal_roles from event_template_settings where enterprise_id = ${enterpriseId} and template_id = ${tmpId}`,
+  );
+  return settingOf(s);
+}
+
+/** What the action's check needs, read with the locked event (lockEvent): the template's setting and the named principal's roles. */
+interface Held {
+  setting: Setting;
+  principal: { id: number; roles: number[] } | null;
+}
+const held = new WeakMap<object, Held>();
+const SETTING = '__sk_event_setting';
+const PRINCIPAL_ROLES = '__sk_event_principal_roles';
+
+/**
+ * Select-list columns over an `events` row `e` (and the principal the action names, `p.id`, `p.roles`): the template's
+ * setting, so the check hook below reads nothing more (`holdSetting`).
+ */
+export const settingColumns = (): SQL =>
+  sql`(select jsonb_build_object('actions', s.actions, 'principal_roles', s.principal_roles) from event_template_settings s
+    where s.enterprise_id = e.enterprise_id and s.template_id = e.template_id) as ${sql.identifier(SETTING)}`;
+/** The principal's roles as a column of the same read (null: no enabled, undeleted user of the enterprise). */
+export const principalRolesColumn = (enterpriseId: number, principalId: number): SQL =>
+  sql`(select u.roles from users u where u.enterprise_id = ${enterpriseId} and u.id = ${principalId} and u.enabled and u.deleted_at is null)
+    as ${sql.identifier(PRINCIPAL_ROLES)}`;
+/** Whether the read found the principal (principalRolesColumn): an enabled, undeleted user of the enterprise. */
+export const principalFound = (got: Record<string, unknown>): boolean => got[PRINCIPAL_ROLES] != null;
+
+/** The row read with settingColumns (and principalRolesColumn), without them: the check hook decides on it without reading. */
+export function holdSetting(got: Record<string, unknown>, principalId: number | null): Record<string, unknown> {
+  const { [SETTING]: s, [PRINCIPAL_ROLES]: roles, ...row } = got;
+  held.set(row, {
+    setting: settingOf(s as { actions: string[]; principal_roles: number[] } | null),
+    principal: principalId == null ? null : { id: principalId, roles: ((roles ?? []) as (number | string)[]).map(Number) },
+  });
+  return row;
 }
 
 /** GET /v2/eventTemp/setting. */
@@ -54,9 +94,12 @@ export async function allowedEventActions(ex: Executor, enterpriseId: number, te
   return new Set((await storedSetting(ex, enterpriseId, templateId)).actions);
 }
 
-async function checkPrincipalRoles(ex: Executor, enterpriseId: number, userId: number, roles: number[]): Promise<void> {
+async function checkPrincipalRoles(ex: Executor, enterpriseId: number, userId: number, roles: number[], known: Held['principal']): Promise<void> {
   if (roles.length === 0) return;
-  const [ok] = await rows(ex, sql`select 1 from users where enterprise_id = ${enterpriseId} and id = ${userId} and roles && ${smallints(roles)}`);
+  const ok =
+    known?.id === userId
+      ? known.roles.some((r) => roles.includes(r))
+      : (await rows(ex, sql`select 1 from users where enterprise_id = ${enterpriseId} and id = ${userId} and roles && ${smallints(roles)}`)).length > 0;
   if (!ok) throw new AppError('VALIDATION', { detail: `负责人须为${roles.map(roleName).join('、')}` });
 }
 
@@ -67,12 +110,13 @@ export function wireSettings(): void {
     '*',
     {
       check: async (h) => {
-        const setting = await storedSetting(h.tx, h.enterpriseId, Number(h.current.template_id));
+        const got = held.get(h.current);
+        const setting = got?.setting ?? (await storedSetting(h.tx, h.enterpriseId, Number(h.current.template_id)));
         const action = h.action as EventAction;
         if (!setting.actions.includes(action) && !ALWAYS.includes(action)) throw new AppError('VALIDATION', { detail: '该事件模板未启用此操作' });
         const principal = h.patch.principal_id;
         if (typeof principal === 'number' && principal !== Number(h.current.principal_id ?? 0))
-          await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles);
+          await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles, got?.principal ?? null);
       },
     },
     'events.settings',

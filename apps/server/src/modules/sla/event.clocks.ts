@@ -1,5 +1,6 @@
 import { type EventFlags, type EventSlaSetting, eventClockPhase, unitMs } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { bigints } from '../../platform/sql';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { type ClockRule, type ClockSettings, clockSelect, EVENT_CLOCKS, type StoredClock, stateOf, syncSubjectClocks } from './clock.engine';
@@ -34,7 +35,7 @@ export function eventRule(config: EventSlaConfig | null, flags: EventFlags): Clo
   return { settings, phase: (type) => eventClockPhase(type, flags) };
 }
 
-/** Brings an event's clocks in line with its flags (and its template's current setting). */
+/** Brings an event's clocks in line with its flags (and its template's current setting); `on`: SLA is known to be on. */
 export async function syncEventClocks(
   ex: Executor,
   enterpriseId: number,
@@ -42,8 +43,9 @@ export async function syncEventClocks(
   templateId: number,
   flags: EventFlags,
   now = Date.now(),
+  on = false,
 ): Promise<void> {
-  if (!(await slaEnabled(ex, enterpriseId))) return;
+  if (!on && !(await slaEnabled(ex, enterpriseId))) return;
   const config = await eventSlaConfig(ex, enterpriseId, templateId);
   await syncSubjectClocks(
     ex,
@@ -59,10 +61,9 @@ export async function syncEventClocks(
 /** A deleted event (never restored) takes its clocks with it: the sweep, the marks and the report no longer see them. */
 export async function deleteEventClocks(ex: Executor, enterpriseId: number, eventIds: number[]): Promise<void> {
   if (eventIds.length === 0) return;
-  await ex.execute(
-    sql`delete from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id in (${sql.join(
-      eventIds.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
-  );
+  await ex.execute(eventClocksDeleteSql(enterpriseId, bigints(eventIds)));
 }
+
+/** deleteEventClocks as a statement to put in a CTE of another (`ids`: the events, e.g. `(select id from u)`). */
+export const eventClocksDeleteSql = (enterpriseId: number, ids: SQL): SQL =>
+  sql`delete from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = any(${ids})`;

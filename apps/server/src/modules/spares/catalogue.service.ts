@@ -297,13 +297,19 @@ export async function saveWarehouse(db: Db, u: SessionUser, b: BodyOf<typeof C.w
 }
 
 /** The user's own stock (kind 4), made on first use; a name already taken gets the user's id appended. */
-export async function ownWarehouse(ex: Executor, u: { id: number; enterpriseId: number; name: string }): Promise<number> {
+export async function ownWarehouse(ex: Executor, u: { id: number; enterpriseId: number; name: string }, missing = false): Promise<number> {
   const find = async () =>
     (await rows<{ id: number }>(ex, sql`select id::int from warehouses where enterprise_id = ${u.enterpriseId} and owner_id = ${u.id}`))[0]?.id;
-  const found = await find();
+  // `missing`: the caller's read just found none, so it is made straight away.
+  const found = missing ? undefined : await find();
   if (found) return found;
   for (const name of [`${u.name}的库存`, `${u.name}的库存（${u.id}）`]) {
-    await ex.execute(sql`insert into warehouses (enterprise_id, name, kind, owner_id) values (${u.enterpriseId}, ${name}, 4, ${u.id}) on conflict do nothing`);
+    const [made] = await rows<{ id: number }>(
+      ex,
+      sql`insert into warehouses (enterprise_id, name, kind, owner_id) values (${u.enterpriseId}, ${name}, 4, ${u.id}) on conflict do nothing returning id::int`,
+    );
+    if (made) return made.id;
+    // Taken: by a stock made for him meanwhile (found), or another's name (the next one).
     const id = await find();
     if (id) return id;
   }

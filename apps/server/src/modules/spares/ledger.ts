@@ -1,8 +1,9 @@
 // The stock core: every change of a stock quantity goes through postMovement, which writes the ledger row in the
 // same statement. Stock never goes negative (the guarded update) and the ledger always sums to the stock.
 import type { StockLogType } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import { afterCommit } from '../../platform/after-commit';
 import { invalid } from '../../platform/errors';
 import { getSettingBool } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
@@ -48,41 +49,102 @@ async function shortage(ex: Executor, enterpriseId: number, m: { warehouseId: nu
  * Posts one movement in the caller's transaction: the stock row changes by `change` (an outgoing change only
  * while the available quantity `quantity - reserved >= n`, so concurrent takers queue on the row and the loser finds
  * too little; with `fromReserved` it takes its own reservation instead) and the ledger row records before and after.
- * An incoming change creates the stock row when missing. Throws 库存不足 when short.
+ * An incoming change creates the stock row when missing. Throws 库存不足 when short (and then changes nothing).
  */
 export async function postMovement(ex: Executor, enterpriseId: number, m: Movement): Promise<Posted> {
-  if (!Number.isInteger(m.change) || m.change === 0) throw invalid('数量：必须是非零整数');
-  const stock: SQL =
-    m.change > 0
-      ? sql`insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) values (${enterpriseId}, ${m.warehouseId}, ${m.spareId}, ${m.change})
-          on conflict (enterprise_id, warehouse_id, spare_id) do update set quantity = stocks.quantity + excluded.quantity, updated_at = now()
-          returning quantity, safety`
-      : m.fromReserved
-        ? sql`update stocks set quantity = quantity + ${m.change}, reserved = reserved + ${m.change}, updated_at = now()
-          where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} and reserved >= ${-m.change}
-          returning quantity, safety`
-        : sql`update stocks set quantity = quantity + ${m.change}, updated_at = now()
-          where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} and quantity - reserved >= ${-m.change}
-          returning quantity, safety`;
-  const [r] = await rows<{ id: number; before: number; after: number; safety: number }>(
-    ex,
-    sql`with s as (${stock}), l as (
-      insert into stock_logs (enterprise_id, warehouse_id, spare_id, type, change, before, after, doc_kind, doc_id, order_id, serial_in, serial_out, user_id)
-      select ${enterpriseId}, ${m.warehouseId}, ${m.spareId}, ${m.type}, ${m.change}, s.quantity - ${m.change}, s.quantity,
-        ${m.docKind ?? null}, ${m.docId ?? null}, ${m.orderId ?? null}, ${m.serialIn ?? null}, ${m.serialOut ?? null}, ${m.userId}
-      from s returning id, before, after)
-      select l.id, l.before, l.after, s.safety from l, s`,
+  return (await movementsStatement(ex, enterpriseId, [m]))[0] as Posted;
+}
+
+/**
+ * Posts several movements in one statement (an approved document's lines), each exactly as postMovement would, in the
+ * order given (the ledger's ids follow it). A stock row may appear once; a second movement of one row goes in a
+ * statement of its own after the first. On a shortage it throws 库存不足 naming the first short movement, and the
+ * caller's transaction (`tx`: the others may have moved) rolls back.
+ */
+export async function postMovements(tx: Tx, enterpriseId: number, ms: Movement[]): Promise<Posted[]> {
+  const out: Posted[] = [];
+  let batch: Movement[] = [];
+  const keys = new Set<string>();
+  for (const m of ms) {
+    const key = `${m.warehouseId}:${m.spareId}`;
+    if (keys.has(key)) {
+      out.push(...(await movementsStatement(tx, enterpriseId, batch)));
+      batch = [];
+      keys.clear();
+    }
+    keys.add(key);
+    batch.push(m);
+  }
+  out.push(...(await movementsStatement(tx, enterpriseId, batch)));
+  return out;
+}
+
+/** The movements (each on another stock row) in one statement: the stock rows' changes and their ledger rows. */
+async function movementsStatement(ex: Executor, enterpriseId: number, ms: Movement[]): Promise<Posted[]> {
+  if (ms.length === 0) return [];
+  for (const m of ms) if (!Number.isInteger(m.change) || m.change === 0) throw invalid('数量：必须是非零整数');
+  const json = JSON.stringify(
+    ms.map((m, ord) => ({
+      ord,
+      w: m.warehouseId,
+      s: m.spareId,
+      c: m.change,
+      t: m.type,
+      r: m.fromReserved === true,
+      dk: m.docKind ?? null,
+      di: m.docId ?? null,
+      o: m.orderId ?? null,
+      si: m.serialIn ?? null,
+      so: m.serialOut ?? null,
+      u: m.userId,
+    })),
   );
-  if (!r) throw await shortage(ex, enterpriseId, m, -m.change);
-  if (r.after < r.safety && r.before >= r.safety) await warnLow(ex, enterpriseId, m.warehouseId, m.spareId, r.after);
-  return { logId: Number(r.id), before: r.before, after: r.after };
+  // First the existing stock rows are locked in (warehouse, spare) order, so two such statements never wait on each other
+  // in a circle. Incoming: the stock row made or raised; outgoing: lowered only while enough is there (available, or its own
+  // reservation). The ledger rows are written only when every movement found its stock (else the short one is named).
+  const got = await rows<{ ord: number; id: number | null; before: number; after: number; safety: number }>(
+    ex,
+    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb)
+        as x(ord int, w bigint, s bigint, c int, t smallint, r boolean, dk text, di bigint, o bigint, si text, so text, u bigint)),
+      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
+        order by k.warehouse_id, k.spare_id for update of k),
+      i as (insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) select ${enterpriseId}, x.w, x.s, x.c from x
+        where x.c > 0 and (select count(*) from lk) >= 0 order by x.ord
+        on conflict (enterprise_id, warehouse_id, spare_id) do update set quantity = stocks.quantity + excluded.quantity, updated_at = now()
+        returning warehouse_id, spare_id, quantity, safety),
+      d as (update stocks k set quantity = k.quantity + x.c, reserved = k.reserved + (case when x.r then x.c else 0 end), updated_at = now()
+        from x where x.c < 0 and k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
+          and (case when x.r then k.reserved >= -x.c else k.quantity - k.reserved >= -x.c end) and (select count(*) from lk) >= 0
+        returning k.warehouse_id, k.spare_id, k.quantity, k.safety),
+      a as (select * from i union all select * from d),
+      l as (insert into stock_logs (enterprise_id, warehouse_id, spare_id, type, change, before, after, doc_kind, doc_id, order_id, serial_in, serial_out, user_id)
+        select ${enterpriseId}, x.w, x.s, x.t, x.c, a.quantity - x.c, a.quantity, x.dk, x.di, x.o, x.si, x.so, x.u
+        from x join a on a.warehouse_id = x.w and a.spare_id = x.s
+        where (select count(*) from a) = ${ms.length}
+        order by x.ord
+        returning id, warehouse_id, spare_id, before, after)
+      select x.ord, l.id, l.before, l.after, a.safety from x
+        left join a on a.warehouse_id = x.w and a.spare_id = x.s left join l on l.warehouse_id = x.w and l.spare_id = x.s
+        order by x.ord`,
+  );
+  const short = got.findIndex((r) => r.id == null);
+  if (short >= 0) {
+    const m = ms[short] as Movement;
+    throw await shortage(ex, enterpriseId, m, -m.change);
+  }
+  return got.map((r, i) => {
+    const m = ms[i] as Movement;
+    // Just fell below its safety stock: the keeper's notice goes out once this transaction has committed.
+    if (r.after < r.safety && r.before >= r.safety) afterCommit(ex, (db) => warnLow(db, enterpriseId, m.warehouseId, m.spareId, r.after));
+    return { logId: Number(r.id), before: r.before, after: r.after };
+  });
 }
 
 /**
  * Stock just fell below its safety stock: a notice to the warehouse's keeper, or to every warehouse keeper (role 9)
  * when it has none. Once per (warehouse, spare, day); the to-do digest counts the warnings list too.
  */
-async function warnLow(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, quantity: number): Promise<void> {
+async function warnLow(ex: Db, enterpriseId: number, warehouseId: number, spareId: number, quantity: number): Promise<void> {
   // 库存低于预警值时提醒仓库管理员 (settings catalogue): off, the warnings list still shows it, nobody is told.
   if (!(await getSettingBool(ex, enterpriseId, 'spare_stock_warning'))) return;
   const [w] = await rows<{ warehouse: string; spare: string; keepers: number[] }>(
@@ -124,6 +186,53 @@ export async function reserve(ex: Executor, enterpriseId: number, h: Hold): Prom
   if (!r.length) throw await shortage(ex, enterpriseId, h, h.quantity);
 }
 
+/**
+ * Releases a document's reservations in one statement (it was rejected or withdrawn), each as `release` would; one
+ * missing refuses the whole (the caller's transaction rolls back).
+ */
+export async function releaseAll(tx: Tx, enterpriseId: number, hs: Hold[]): Promise<void> {
+  if (hs.length === 0) return;
+  const json = JSON.stringify(hs.map((h, ord) => ({ ord, w: h.warehouseId, s: h.spareId, q: h.quantity })));
+  const got = await rows<{ ord: number }>(
+    tx,
+    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int)),
+      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
+        order by k.warehouse_id, k.spare_id for update of k)
+      update stocks k set reserved = k.reserved - x.q, updated_at = now()
+      from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and k.reserved >= x.q
+        and (select count(*) from lk) >= 0
+      returning x.ord`,
+  );
+  const done = new Set(got.map((r) => Number(r.ord)));
+  const missing = hs.find((_, i) => !done.has(i));
+  if (missing) throw reservationGone(missing);
+}
+
+const reservationGone = (h: Hold) => invalid(`库存预留不足：该单据预留的${h.quantity}件已不在预留中，请核对库存后重新提交单据`);
+
+/**
+ * Reserves a document's lines in one statement (each as `reserve` would; the stock rows locked in (warehouse, spare)
+ * order first). One short refuses the whole with 库存不足 naming the first short line, in the order given; the caller's
+ * transaction rolls back the others.
+ */
+export async function reserveAll(tx: Tx, enterpriseId: number, hs: Hold[]): Promise<void> {
+  if (hs.length === 0) return;
+  const json = JSON.stringify(hs.map((h, ord) => ({ ord, w: h.warehouseId, s: h.spareId, q: h.quantity })));
+  const got = await rows<{ ord: number }>(
+    tx,
+    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int)),
+      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
+        order by k.warehouse_id, k.spare_id for update of k)
+      update stocks k set reserved = k.reserved + x.q, updated_at = now()
+      from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and k.quantity - k.reserved >= x.q
+        and (select count(*) from lk) >= 0
+      returning x.ord`,
+  );
+  const done = new Set(got.map((r) => Number(r.ord)));
+  const short = hs.find((_, i) => !done.has(i));
+  if (short) throw await shortage(tx, enterpriseId, short, short.quantity);
+}
+
 /** Releases a reservation (the document was rejected, withdrawn or cancelled). */
 export async function release(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
   const r = await rows(
@@ -133,7 +242,7 @@ export async function release(ex: Executor, enterpriseId: number, h: Hold): Prom
       returning 1`,
   );
   // A reservation that is not there means the books disagree: refuse (the transaction rolls back) rather than hide it.
-  if (!r.length) throw invalid(`库存预留不足：该单据预留的${h.quantity}件已不在预留中，请核对库存后重新提交单据`);
+  if (!r.length) throw reservationGone(h);
 }
 
 /**

@@ -26,7 +26,12 @@ export async function lineSerials<T extends UnitLine>(ex: Executor, enterpriseId
     ex,
     sql`select id::int, name from spares where enterprise_id = ${enterpriseId} and serialized and id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
-  const names = new Map(tracked.map((s) => [s.id, s.name]));
+  return serialsOfLines(lines, tracked);
+}
+
+/** lineSerials on the serial-tracked spares among the lines' (id and name), read by the caller. */
+export function serialsOfLines<T extends UnitLine>(lines: T[], tracked: { id: number; name: string }[]): (T & { serials: string[] })[] {
+  const names = new Map(tracked.map((s) => [Number(s.id), s.name]));
   return lines.map((l) => {
     const name = names.get(l.spareId);
     if (name === undefined) return { ...l, serials: [] };

@@ -289,6 +289,12 @@ export function installVisitJobs(): void {
     'event',
     '*',
     {
+      // Asked in the close's own statement: only a close that an enabled event plan could cover reads anything.
+      probe: (h) =>
+        h.to === 7 && h.from !== 7
+          ? sql`exists (select 1 from return_visit_plans p where p.enterprise_id = u.enterprise_id and p.enabled and p.deleted_at is null
+              and p.visit_type = 6 and (cardinality(p.template_ids) = 0 or u.template_id = any(p.template_ids)))`
+          : sql`false`,
       after: async (h) => {
         if (h.to === 7 && h.from !== 7) await noteEventClose(h.tx, h.enterpriseId, h.row);
         return undefined;
