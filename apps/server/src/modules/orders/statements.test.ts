@@ -166,10 +166,10 @@ describe('statements per request', () => {
   it('an event action (assign) and a stock document action (approve) stay within their ceilings', async () => {
     const created = await tm.admin.client.post('/v2/event/add', { title: '打印机卡纸' });
     const eventId = Number(created.data.id);
-    expect(await statementsOf(() => tm.admin.client.post('/v2/event/assign', { id: eventId, principalId: tm.engineer.id }))).toBeLessThanOrEqual(8);
+    expect(await statementsOf(() => tm.admin.client.post('/v2/event/assign', { id: eventId, principalId: tm.engineer.id }))).toBeLessThanOrEqual(5);
     const s = await stockedTeam(t);
     await inbound(s, 5);
     const doc = Number((await s.k.call(C.docSave, { kind: 6, toWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 2 }] })).data.id);
-    expect(await statementsOf(() => s.tm.admin.client.call(C.docApprove, { id: doc }))).toBeLessThanOrEqual(10);
+    expect(await statementsOf(() => s.tm.admin.client.call(C.docApprove, { id: doc }))).toBeLessThanOrEqual(6);
   });
 });
