@@ -9,6 +9,7 @@ import { countAndPickSql, countOf, type PageRequest, pageSql } from '../../platf
 import { contains, prefixPattern } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { orderListWhere } from '../orders/list.filters';
+import { lockedOrderRecords, type OrderRecord } from '../orders/orders.repo';
 import { orderScope } from '../orders/scope';
 
 export const DESK_ORDER = sql.raw('o.created_at desc, o.id desc');
@@ -114,12 +115,7 @@ export async function candidatePage(ex: Executor, v: Pick<Actor, 'enterpriseId' 
 export const candidateCount = (ex: Executor, where: SQL): Promise<number> => countOf(ex, sql`users u`, where);
 
 /** The batch's orders the viewer may open, locked in id order (whole rows, for the dispatch). */
-export function lockOrders(tx: Executor, v: Actor, ids: readonly number[]): Promise<Record<string, unknown>[]> {
-  return rows<Record<string, unknown>>(
-    tx,
-    sql`select * from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)}) and o.deleted_at is null and ${orderScope(v)} order by o.id for update`,
-  );
-}
+export const lockOrders = (tx: Executor, v: Actor, ids: readonly number[]): Promise<OrderRecord[]> => lockedOrderRecords(tx, v.enterpriseId, ids, orderScope(v));
 
 /** How many of the orders still wait for this viewer. */
 export async function pendingCount(ex: Executor, enterpriseId: number, ids: readonly number[], provider: number | null): Promise<number> {
