@@ -115,7 +115,8 @@ export async function candidatePage(ex: Executor, v: Pick<Actor, 'enterpriseId' 
 export const candidateCount = (ex: Executor, where: SQL): Promise<number> => countOf(ex, sql`users u`, where);
 
 /** The batch's orders the viewer may open, locked in id order (whole rows, for the dispatch). */
-export const lockOrders = (tx: Executor, v: Actor, ids: readonly number[]): Promise<OrderRecord[]> => lockedOrderRecords(tx, v.enterpriseId, ids, orderScope(v));
+export const lockOrders = (tx: Executor, v: Actor, ids: readonly number[]): Promise<OrderRecord[]> =>
+  lockedOrderRecords(tx, v.enterpriseId, ids, orderScope(v));
 
 /** How many of the orders still wait for this viewer. */
 export async function pendingCount(ex: Executor, enterpriseId: number, ids: readonly number[], provider: number | null): Promise<number> {

@@ -42,7 +42,11 @@ export async function unDeliverList(ex: Executor, v: Actor, q: UnDeliverQuery): 
   if (count === 0 || ids?.length === 0) return [];
   const inner = ids ? ordersWithIds(v.enterpriseId, ids) : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, where, DESK_ORDER, page);
   const list = await listRows(ex, v, inner, DESK_ORDER);
-  const groupOf = await groupsOfOrders(ex, v.enterpriseId, list.map((r) => r.id));
+  const groupOf = await groupsOfOrders(
+    ex,
+    v.enterpriseId,
+    list.map((r) => r.id),
+  );
   return list.map((r) => ({ ...r, serviceGroupId: groupOf.get(r.id) ?? null }));
 }
 

@@ -22,16 +22,15 @@ export async function uploadExt(ex: Executor, enterpriseId: number, uploadId: nu
 
 /** An offline operation key already used: the order it was for and the answer it got. */
 export async function opKeyOf<R>(ex: Executor, enterpriseId: number, key: string): Promise<{ order_id: number; result: R } | undefined> {
-  const [seen] = await rows<{ order_id: number; result: R }>(ex, sql`select order_id, result from order_op_keys where enterprise_id = ${enterpriseId} and key = ${key}`);
+  const [seen] = await rows<{ order_id: number; result: R }>(
+    ex,
+    sql`select order_id, result from order_op_keys where enterprise_id = ${enterpriseId} and key = ${key}`,
+  );
   return seen;
 }
 
 /** Keeps an offline operation key with its answer; false when another transaction kept it first. */
-export async function keepOpKey(
-  ex: Executor,
-  v: SystemActor,
-  k: { key: string; orderId: number; action: string; result: unknown },
-): Promise<boolean> {
+export async function keepOpKey(ex: Executor, v: SystemActor, k: { key: string; orderId: number; action: string; result: unknown }): Promise<boolean> {
   const kept = await rows<{ key: string }>(
     ex,
     sql`insert into order_op_keys (enterprise_id, key, order_id, action, result, user_id)
@@ -107,4 +106,3 @@ export async function assigneeName(ex: Executor, enterpriseId: number, serviceUs
   );
   return r?.name ?? null;
 }
-

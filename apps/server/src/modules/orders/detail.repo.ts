@@ -151,7 +151,12 @@ function peopleFrom(o: OrderRecord, many: DetailRaw['many'], names: Map<number, 
   }
   for (const m of many) {
     const copied = m.part === ORDER_PEOPLE_PARTS.copied;
-    out.push({ part: copied ? 'copied' : 'collaborator', partName: copied ? '抄送人' : '协作人员', userId: m.userId, name: names.get(m.userId) ?? `用户${m.userId}` });
+    out.push({
+      part: copied ? 'copied' : 'collaborator',
+      partName: copied ? '抄送人' : '协作人员',
+      userId: m.userId,
+      name: names.get(m.userId) ?? `用户${m.userId}`,
+    });
   }
   return out;
 }

@@ -61,4 +61,3 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
     : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
   return { list: await listRows(ex, v, pageSql, order), count };
 }
-

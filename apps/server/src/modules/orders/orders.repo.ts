@@ -115,7 +115,13 @@ export async function orderRecord(ex: Executor, enterpriseId: number, id: number
 }
 
 /** The same, locked FOR UPDATE for the transaction (not in the recycle bin). */
-export async function lockedOrderRecord(tx: Tx, v: Pick<SystemActor, 'enterpriseId'>, id: number, scope: SQL, extra: SQL): Promise<OrderRecordWith | undefined> {
+export async function lockedOrderRecord(
+  tx: Tx,
+  v: Pick<SystemActor, 'enterpriseId'>,
+  id: number,
+  scope: SQL,
+  extra: SQL,
+): Promise<OrderRecordWith | undefined> {
   const [row] = await rows<OrderRecordWith>(
     tx,
     sql`select o.*, ${extra} from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${scope} for update`,
