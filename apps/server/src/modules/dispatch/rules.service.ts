@@ -42,7 +42,8 @@ async function checkRefs(
     throw invalid('工单类型：工单类型不存在');
   }
   const group = async (id: number | null | undefined, label: string) => {
-    if (id && !(await exists(ex, sql`select 1 as one from service_groups where enterprise_id = ${ep} and id = ${id}`))) throw invalid(`${label}：服务团队不存在`);
+    if (id && !(await exists(ex, sql`select 1 as one from service_groups where enterprise_id = ${ep} and id = ${id}`)))
+      throw invalid(`${label}：服务团队不存在`);
   };
   await group(r.groupId, '服务团队');
   const t = {
@@ -52,7 +53,10 @@ async function checkRefs(
   };
   if (
     t.targetUserId &&
-    !(await exists(ex, sql`select 1 as one from users where enterprise_id = ${ep} and id = ${t.targetUserId} and enabled and deleted_at is null and 2 = any(roles)`))
+    !(await exists(
+      ex,
+      sql`select 1 as one from users where enterprise_id = ${ep} and id = ${t.targetUserId} and enabled and deleted_at is null and 2 = any(roles)`,
+    ))
   ) {
     throw invalid('服务人员：人员不存在、已停用或不是服务人员');
   }

@@ -161,7 +161,10 @@ export async function requestedTime(
 
 /** The live order, locked for the timer. */
 export async function lockLiveOrder(tx: Tx, enterpriseId: number, orderId: number): Promise<OrderRecord | undefined> {
-  const [row] = await rows<OrderRecord>(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId} and deleted_at is null for update`);
+  const [row] = await rows<OrderRecord>(
+    tx,
+    sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId} and deleted_at is null for update`,
+  );
   return row;
 }
 

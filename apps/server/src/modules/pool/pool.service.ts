@@ -1,4 +1,4 @@
-import { formatError, type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS, type PoolRow } from '@sk/shared';
+import { formatError, type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
