@@ -97,13 +97,14 @@ export const sortedMatches = (matches: SQL, order: SQL, page: PageRequest): SQL 
  */
 export async function countAndPick(ex: Executor, matches: SQL, order: SQL, page: PageRequest): Promise<{ count: number; ids: number[] | null }> {
   await readFromReplica();
-  const found = await rows<{ n: number; id: string | number | null }>(
-    ex,
-    sql`with m as materialized (${matches} limit ${LIST_WINDOW + 1}), c as (select count(*)::int as n from m)
-      select c.n, p.id from c left join lateral (
-        select m.id from m where c.n <= ${LIST_WINDOW} order by ${order} ${pageSql(page)}) p on true`,
-  );
-  const count = Number(found[0]?.n ?? 0);
+  const found = await rows<{ n: number; id: number | null }>(ex, countAndPickSql(matches, order, page));
+  const count = found[0]?.n ?? 0;
   if (!fitsWindow(count)) return { count, ids: null };
-  return { count, ids: found.flatMap((r) => (r.id === null ? [] : [Number(r.id)])) };
+  return { count, ids: found.flatMap((r) => (r.id === null ? [] : [r.id])) };
 }
+
+/** countAndPick's statement (a module's SQL snapshot renders it). */
+export const countAndPickSql = (matches: SQL, order: SQL, page: PageRequest): SQL =>
+  sql`with m as materialized (${matches} limit ${LIST_WINDOW + 1}), c as (select count(*)::int as n from m)
+      select c.n, p.id from c left join lateral (
+        select m.id from m where c.n <= ${LIST_WINDOW} order by ${order} ${pageSql(page)}) p on true`;

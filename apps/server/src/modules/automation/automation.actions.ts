@@ -16,6 +16,7 @@ import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { service } from '../../platform/deps';
 import type { SmsSender } from '../../platform/sms';
 import { moveOrder } from '../orders/order.state';
+import { lockLiveOrder } from '../pool/pool.repo';
 import { enterPool } from '../pool/pool.service';
 import { addDelivery, robotBody } from './automation.deliver';
 import { notifySettingsOf, robotOf } from './automation.service';
@@ -196,7 +197,7 @@ export async function performActions(c: RunContext, actions: RuleAction[]): Prom
         break;
       case 'pool': {
         // The pool's own entry (only an unassigned 待派单 order, with the pool switched on); the row as earlier actions left it.
-        const [row] = await rows(c.tx, sql`select * from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null for update`);
+        const row = await lockLiveOrder(c.tx, ep, id);
         if (row) await enterPool(c.tx, ep, row, { skills: [], ruleId: null, note: '自动化规则放入工单池' });
         break;
       }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { dispatchLocked } from '../orders/actions.service';
+import { lockedOrderById } from '../orders/orders.repo';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { systemActor } from '../../platform/actor';
 import { defaultAssigneeFor } from './assignee';
@@ -13,7 +14,7 @@ import { defaultAssigneeFor } from './assignee';
  */
 /** Dispatches a new order as the system; a refusal (a dispatch-step check of another area) leaves it waiting: answers whether it went. */
 async function autoDispatch(tx: Tx, ep: number, orderId: number, to: { userId: number | null; providerId: number | null }, note: string): Promise<boolean> {
-  const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${orderId} for update`);
+  const row = await lockedOrderById(tx, ep, orderId);
   if (!row) return false;
   try {
     await tx.transaction((sp) => dispatchLocked(sp, systemActor(ep), row, { serviceUserId: to.userId, providerId: to.providerId, note }));

@@ -11,8 +11,6 @@ import { bigints } from '../../platform/sql';
  * provider) must be the enterprise's own, so another enterprise's ids are refused and nothing is written.
  */
 
-const n = (x: unknown): number | null => (x == null ? null : Number(x));
-
 /** '上海市浦东新区' for '310115' (province, city, district down to the code's level), or null for an unknown code. */
 export function areaNameOf(code: string | null): string | null {
   if (!code) return null;
@@ -30,7 +28,7 @@ interface Refs {
 }
 
 async function exists(ex: Executor, q: ReturnType<typeof sql>): Promise<boolean> {
-  return (await rows(ex, q)).length > 0;
+  return (await rows<{ one: number }>(ex, q)).length > 0;
 }
 
 /** Checks the ids the rule or default names; only the target its type uses is kept (the others are cleared). */
@@ -40,11 +38,12 @@ async function checkRefs(
   r: Refs & { areaCode?: string | null },
 ): Promise<{ targetUserId: number | null; targetGroupId: number | null; targetProviderId: number | null }> {
   if (r.areaCode && !areaNameOf(r.areaCode)) throw invalid('服务区域：服务区域不存在');
-  if (r.templateId && !(await exists(ex, sql`select 1 from form_templates where enterprise_id = ${ep} and id = ${r.templateId} and form_kind = 1`))) {
+  if (r.templateId && !(await exists(ex, sql`select 1 as one from form_templates where enterprise_id = ${ep} and id = ${r.templateId} and form_kind = 1`))) {
     throw invalid('工单类型：工单类型不存在');
   }
   const group = async (id: number | null | undefined, label: string) => {
-    if (id && !(await exists(ex, sql`select 1 from service_groups where enterprise_id = ${ep} and id = ${id}`))) throw invalid(`${label}：服务团队不存在`);
+    if (id && !(await exists(ex, sql`select 1 as one from service_groups where enterprise_id = ${ep} and id = ${id}`)))
+      throw invalid(`${label}：服务团队不存在`);
   };
   await group(r.groupId, '服务团队');
   const t = {
@@ -54,7 +53,10 @@ async function checkRefs(
   };
   if (
     t.targetUserId &&
-    !(await exists(ex, sql`select 1 from users where enterprise_id = ${ep} and id = ${t.targetUserId} and enabled and deleted_at is null and 2 = any(roles)`))
+    !(await exists(
+      ex,
+      sql`select 1 as one from users where enterprise_id = ${ep} and id = ${t.targetUserId} and enabled and deleted_at is null and 2 = any(roles)`,
+    ))
   ) {
     throw invalid('服务人员：人员不存在、已停用或不是服务人员');
   }
@@ -63,7 +65,7 @@ async function checkRefs(
     t.targetProviderId &&
     !(await exists(
       ex,
-      sql`select 1 from service_providers where enterprise_id = ${ep} and id = ${t.targetProviderId} and enabled and partner_type in (1, 3, 4)`,
+      sql`select 1 as one from service_providers where enterprise_id = ${ep} and id = ${t.targetProviderId} and enabled and partner_type in (1, 3, 4)`,
     ))
   ) {
     throw invalid('服务商：服务商不存在、已停用或不可接单');
@@ -79,8 +81,53 @@ const conditionOf = (b: RuleBody) => ({
   category: b.kind === 4 ? (b.category ?? null) : null,
 });
 
+/** A rule as listRules reads it: its columns and the names of what it matches and targets. */
+interface RuleRaw {
+  id: number;
+  name: string;
+  kind: number;
+  template_id: number | null;
+  template_name: string | null;
+  area_code: string | null;
+  group_id: number | null;
+  group_name: string | null;
+  category: string | null;
+  target_type: number;
+  target_user_id: number | null;
+  user_name: string | null;
+  target_group_id: number | null;
+  target_group_name: string | null;
+  target_provider_id: number | null;
+  provider_name: string | null;
+  sort: number;
+  enabled: boolean;
+}
+
+/** The one place a dispatch rule becomes the contract's row. */
+const toDispatchRuleRow = (r: RuleRaw): DispatchRuleRow => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  templateId: r.template_id,
+  templateName: r.template_name,
+  areaCode: r.area_code,
+  areaName: areaNameOf(r.area_code),
+  groupId: r.group_id,
+  groupName: r.group_name,
+  category: r.category,
+  targetType: r.target_type,
+  targetUserId: r.target_user_id,
+  targetUserName: r.user_name,
+  targetGroupId: r.target_group_id,
+  targetGroupName: r.target_group_name,
+  targetProviderId: r.target_provider_id,
+  targetProviderName: r.provider_name,
+  sort: r.sort,
+  enabled: r.enabled,
+});
+
 export async function listRules(ex: Executor, ep: number): Promise<DispatchRuleRow[]> {
-  const list = await rows<Record<string, unknown>>(
+  const list = await rows<RuleRaw>(
     ex,
     sql`select r.*, ft.name as template_name, g.name as group_name, u.name as user_name, tg.name as target_group_name, p.name as provider_name
       from dispatch_rules r
@@ -91,39 +138,19 @@ export async function listRules(ex: Executor, ep: number): Promise<DispatchRuleR
       left join service_providers p on p.enterprise_id = r.enterprise_id and p.id = r.target_provider_id
       where r.enterprise_id = ${ep} order by r.sort, r.id`,
   );
-  return list.map((r) => ({
-    id: Number(r.id),
-    name: String(r.name),
-    kind: Number(r.kind),
-    templateId: n(r.template_id),
-    templateName: (r.template_name as string) ?? null,
-    areaCode: (r.area_code as string) ?? null,
-    areaName: areaNameOf((r.area_code as string) ?? null),
-    groupId: n(r.group_id),
-    groupName: (r.group_name as string) ?? null,
-    category: (r.category as string) ?? null,
-    targetType: Number(r.target_type),
-    targetUserId: n(r.target_user_id),
-    targetUserName: (r.user_name as string) ?? null,
-    targetGroupId: n(r.target_group_id),
-    targetGroupName: (r.target_group_name as string) ?? null,
-    targetProviderId: n(r.target_provider_id),
-    targetProviderName: (r.provider_name as string) ?? null,
-    sort: Number(r.sort),
-    enabled: r.enabled === true,
-  }));
+  return list.map(toDispatchRuleRow);
 }
 
 /** Rules are counted under the enterprise row's lock, so parallel saves never pass MAX_RULES. */
 async function lockEnterprise(tx: Tx, ep: number): Promise<void> {
-  await tx.execute(sql`select 1 from enterprises where id = ${ep} for update`);
+  await tx.execute(sql`select 1 as one from enterprises where id = ${ep} for update`);
 }
 
 export async function createRule(db: Db, ep: number, b: RuleBody): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await lockEnterprise(tx, ep);
     const [c] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from dispatch_rules where enterprise_id = ${ep}`);
-    if (Number(c?.n) >= MAX_RULES) throw invalid(`派单规则最多${MAX_RULES}条`);
+    if ((c?.n ?? 0) >= MAX_RULES) throw invalid(`派单规则最多${MAX_RULES}条`);
     const t = await checkRefs(tx, ep, b);
     const w = conditionOf(b);
     const [r] = await rows<{ id: number }>(
@@ -132,17 +159,18 @@ export async function createRule(db: Db, ep: number, b: RuleBody): Promise<{ id:
         values (${ep}, ${b.name}, ${b.kind}, ${w.template_id}, ${w.area_code}, ${w.group_id}, ${w.category}, ${b.targetType}, ${t.targetUserId}, ${t.targetGroupId}, ${t.targetProviderId}, ${b.sort}, ${b.enabled})
         returning id`,
     );
-    return { id: Number(r?.id) };
+    if (!r) throw new AppError('NOT_FOUND');
+    return { id: r.id };
   });
 }
 
 export async function updateRule(db: Db, ep: number, b: RuleUpdateBody): Promise<void> {
   await db.transaction(async (tx) => {
     // Another enterprise's rule is not found before anything else is checked.
-    if (!(await exists(tx, sql`select 1 from dispatch_rules where enterprise_id = ${ep} and id = ${b.id} for update`))) throw new AppError('NOT_FOUND');
+    if (!(await exists(tx, sql`select 1 as one from dispatch_rules where enterprise_id = ${ep} and id = ${b.id} for update`))) throw new AppError('NOT_FOUND');
     const t = await checkRefs(tx, ep, b);
     const w = conditionOf(b);
-    const done = await rows(
+    const done = await rows<{ id: number }>(
       tx,
       sql`update dispatch_rules set name = ${b.name}, kind = ${b.kind}, template_id = ${w.template_id}, area_code = ${w.area_code}, group_id = ${w.group_id},
         category = ${w.category}, target_type = ${b.targetType}, target_user_id = ${t.targetUserId}, target_group_id = ${t.targetGroupId},
@@ -157,13 +185,25 @@ export async function updateRule(db: Db, ep: number, b: RuleUpdateBody): Promise
 export async function deleteRules(db: Db, ep: number, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
-    const gone = await rows(tx, sql`delete from dispatch_rules where enterprise_id = ${ep} and id = any(${bigints(unique)}) returning id`);
+    const gone = await rows<{ id: number }>(tx, sql`delete from dispatch_rules where enterprise_id = ${ep} and id = any(${bigints(unique)}) returning id`);
     if (gone.length !== unique.length) throw new AppError('NOT_FOUND');
   });
 }
 
+/** The default dispatch as getDefaultDispatch reads it, with the names of its target. */
+interface DefaultRaw {
+  enabled: boolean;
+  target_type: number;
+  target_user_id: number | null;
+  user_name: string | null;
+  target_group_id: number | null;
+  group_name: string | null;
+  target_provider_id: number | null;
+  provider_name: string | null;
+}
+
 export async function getDefaultDispatch(ex: Executor, ep: number): Promise<DefaultDispatchRow> {
-  const [d] = await rows<Record<string, unknown>>(
+  const [d] = await rows<DefaultRaw>(
     ex,
     sql`select d.*, u.name as user_name, g.name as group_name, p.name as provider_name from dispatch_settings d
       left join users u on u.enterprise_id = d.enterprise_id and u.id = d.target_user_id
@@ -183,14 +223,14 @@ export async function getDefaultDispatch(ex: Executor, ep: number): Promise<Defa
       targetProviderName: null,
     };
   return {
-    enabled: d.enabled === true,
-    targetType: Number(d.target_type),
-    targetUserId: n(d.target_user_id),
-    targetUserName: (d.user_name as string) ?? null,
-    targetGroupId: n(d.target_group_id),
-    targetGroupName: (d.group_name as string) ?? null,
-    targetProviderId: n(d.target_provider_id),
-    targetProviderName: (d.provider_name as string) ?? null,
+    enabled: d.enabled,
+    targetType: d.target_type,
+    targetUserId: d.target_user_id,
+    targetUserName: d.user_name,
+    targetGroupId: d.target_group_id,
+    targetGroupName: d.group_name,
+    targetProviderId: d.target_provider_id,
+    targetProviderName: d.provider_name,
   };
 }
 

@@ -20,7 +20,6 @@ import {
 } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import type { PatchValue, StateResult } from '../../platform/state';
 import { AppError, invalid } from '../../platform/errors';
 import { bigints } from '../../platform/sql';
@@ -34,6 +33,19 @@ import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
 import { orderStateOf } from './examine.flow';
 import { flagsOf, isApprover, lockOrder, moveOrder, orderContext, processOf } from './order.state';
 import { accountForOrder } from './receive.service';
+import {
+  approverFields,
+  assignableProviderName,
+  assigneeName,
+  instantIn,
+  keepOpKey,
+  opKeyOf,
+  outsourcedProvider,
+  replacePeople,
+  servicePeopleRows,
+  uploadExt,
+} from './actions.repo';
+import type { OrderRecord } from './orders.repo';
 import { checkFiles } from '../customers/integrations';
 
 /**
@@ -47,7 +59,7 @@ export interface ActionResult {
   id: number;
   state: number;
 }
-type Row = Record<string, unknown>;
+type Row = OrderRecord;
 const done = (id: number, r: StateResult): ActionResult => ({ id, state: r.to });
 const join = (...parts: (string | null | undefined)[]): string | null => parts.filter(Boolean).join('；') || null;
 
@@ -75,11 +87,10 @@ export async function withOrder<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, v, seen.orderId);
-    const moved =
-      (seen.expectedState !== undefined && Number(row.state) !== seen.expectedState) || (seen.version !== undefined && Number(row.version) !== seen.version);
+    const moved = (seen.expectedState !== undefined && row.state !== seen.expectedState) || (seen.version !== undefined && row.version !== seen.version);
     if (moved) throw new AppError('STATE_CHANGED');
     await before?.(tx, row);
-    const d = decideOrder(Number(row.state), action, await orderContext(tx, v, row));
+    const d = decideOrder(row.state, action, await orderContext(tx, v, row));
     if (!allowed(d)) throw new AppError(d.refuse);
     return fn(tx, row);
   });
@@ -87,11 +98,7 @@ export async function withOrder<T>(
 
 /** 'YYYY-MM-DD HH:mm[:ss]' in the enterprise's zone → an ISO instant (logged as the changed value). */
 export async function instantOf(ex: Executor, timeZone: string, text: string): Promise<string> {
-  const [r] = await rows<{ at: string }>(
-    ex,
-    sql`select to_char(((${text})::timestamp at time zone ${timeZone}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at`,
-  );
-  return String(r?.at);
+  return String(await instantIn(ex, timeZone, text));
 }
 
 /** One action on the locked order with the endpoint's columns and note. */
@@ -120,8 +127,7 @@ export async function bespoke(db: Db, v: Actor, action: 'keepDate' | 'workerBesp
 /** The order form's values after a save: the given keys over the stored ones, checked against the pinned version. */
 export async function orderExtOf(tx: Tx, v: SystemActor, row: Row, given: ExtValues): Promise<ExtValues> {
   const previous = (row.ext ?? {}) as ExtValues;
-  const pinned = row.template_version_id == null ? null : Number(row.template_version_id);
-  const versionId = pinned ?? (await forms.latestVersion(tx, v.enterpriseId, Number(row.template_id)))?.id;
+  const versionId = row.template_version_id ?? (await forms.latestVersion(tx, v.enterpriseId, row.template_id))?.id;
   if (!versionId) throw invalid('自定义字段：该工单类型没有表单');
   return validateAndComputeExt(tx, v.enterpriseId, 1, versionId, { ...previous, ...given }, { previous, roles: v.sysrole == null ? undefined : [v.sysrole] });
 }
@@ -149,9 +155,9 @@ const SIGNATURE_EXTS = new Set(['png', 'jpg', 'jpeg']);
 
 /** The customer's signature columns: an image uploaded by this enterprise, signed now. */
 export async function signaturePatch(ex: Executor, v: SystemActor, uploadId: number): Promise<Record<string, PatchValue>> {
-  const [f] = await rows<{ ext: string }>(ex, sql`select ext from uploads where enterprise_id = ${v.enterpriseId} and id = ${uploadId}`);
-  if (!f) throw invalid('客户签名：签名图片不存在，请重新签名');
-  if (!SIGNATURE_EXTS.has(f.ext.toLowerCase())) throw invalid('客户签名：只能是签名图片');
+  const ext = await uploadExt(ex, v.enterpriseId, uploadId);
+  if (ext == null) throw invalid('客户签名：签名图片不存在，请重新签名');
+  if (!SIGNATURE_EXTS.has(ext.toLowerCase())) throw invalid('客户签名：只能是签名图片');
   return { signature_id: uploadId, signed_at: sql`now()` };
 }
 
@@ -165,7 +171,7 @@ export async function complete(db: Db, v: SystemActor, action: 'serviceComplete'
       if (b.signatureId) Object.assign(patch, await signaturePatch(tx, v, b.signatureId));
       if (b.photoIds?.length) {
         await checkFiles(tx, v.enterpriseId, b.photoIds);
-        const had = ((row.attachments ?? []) as (number | string)[]).map(Number);
+        const had = row.attachments.map(Number);
         patch.attachments = bigints([...new Set([...had, ...b.photoIds])]);
       }
       return done(b.orderId, await moveOrder(tx, v, b.orderId, action, { patch, note: b.note }));
@@ -175,22 +181,13 @@ export async function complete(db: Db, v: SystemActor, action: 'serviceComplete'
   return db.transaction(async (tx) => {
     // The order's lock first: replays of one key queue on it, and each one after the first finds the key written.
     await orderInScope(tx, v, b.orderId, true);
-    const [seen] = await rows<{ order_id: number; result: ActionResult }>(
-      tx,
-      sql`select order_id, result from order_op_keys where enterprise_id = ${v.enterpriseId} and key = ${key}`,
-    );
+    const seen = await opKeyOf<ActionResult>(tx, v.enterpriseId, key);
     if (seen) {
-      if (Number(seen.order_id) !== b.orderId) throw invalid('离线操作编号：该编号已用于其他工单，请放弃该条后重新提交');
+      if (seen.order_id !== b.orderId) throw invalid('离线操作编号：该编号已用于其他工单，请放弃该条后重新提交');
       return seen.result;
     }
     const r = await run(tx as unknown as Db);
-    const [kept] = await rows(
-      tx,
-      sql`insert into order_op_keys (enterprise_id, key, order_id, action, result, user_id)
-        values (${v.enterpriseId}, ${key}, ${b.orderId}, ${action}, ${JSON.stringify(r)}::jsonb, ${v.id > 0 ? v.id : null})
-        on conflict do nothing returning key`,
-    );
-    if (!kept) throw invalid('离线操作编号：该编号已用于其他工单，请放弃该条后重新提交');
+    if (!(await keepOpKey(tx, v, { key, orderId: b.orderId, action, result: r }))) throw invalid('离线操作编号：该编号已用于其他工单，请放弃该条后重新提交');
     return r;
   });
 }
@@ -217,7 +214,7 @@ export async function receipt(db: Db, v: SystemActor, b: ReceiptBody): Promise<A
 export async function collect(db: Db, v: SystemActor, b: CollectBody): Promise<ActionResult> {
   return withOrder(db, v, 'collect', b, async (tx, row) => {
     // The account must be one of the collection accounts of the order's type (/receive/list/orderTmpl).
-    if (b.receivePaymentId) await accountForOrder(tx, v.enterpriseId, Number(row.template_id), b.receivePaymentId);
+    if (b.receivePaymentId) await accountForOrder(tx, v.enterpriseId, row.template_id, b.receivePaymentId);
     const patch = { payment_method: b.paymentMethod, receive_payment_id: b.receivePaymentId ?? null, paid_amount: b.amount };
     return done(b.orderId, await moveOrder(tx, v, b.orderId, 'collect', { patch, note: b.note }));
   });
@@ -229,15 +226,12 @@ export async function collect(db: Db, v: SystemActor, b: CollectBody): Promise<A
  * Read without the lock: the machine checks the approver again on the locked row.
  */
 export async function namedApprover(db: Db, v: SystemActor, orderId: number): Promise<boolean> {
-  const [row] = await rows(
-    db,
-    sql`select examine_type, examine_result, process, dispatcher_id from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId} and deleted_at is null`,
-  );
+  const row = await approverFields(db, v.enterpriseId, orderId);
   const type = row ? flagsOf(row).examineType : null;
   if (!row || !type) return false;
   const who = processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]];
   if (who?.by === 'user') return who.userId === v.id;
-  if (who?.by === 'dispatcher') return row.dispatcher_id != null && Number(row.dispatcher_id) === v.id;
+  if (who?.by === 'dispatcher') return row.dispatcher_id != null && row.dispatcher_id === v.id;
   return false;
 }
 
@@ -261,7 +255,7 @@ export async function examine(db: Db, v: SystemActor, b: ExamineBody): Promise<A
   const inst = await waitingOrderApproval(db, v.enterpriseId, b.orderId);
   if (inst) {
     const row = await orderInScope(db, v, b.orderId);
-    const moved = (b.expectedState !== undefined && Number(row.state) !== b.expectedState) || (b.version !== undefined && Number(row.version) !== b.version);
+    const moved = (b.expectedState !== undefined && row.state !== b.expectedState) || (b.version !== undefined && row.version !== b.version);
     if (moved) throw new AppError('STATE_CHANGED');
     pendingCheck(row, b);
     const r = await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: b.note ?? null });
@@ -300,7 +294,7 @@ export async function applyAbnormal(db: Db, v: SystemActor, b: ApplyAbnormalBody
 export async function handleAbnormal(db: Db, v: Actor, b: HandleAbnormalBody): Promise<ActionResult> {
   const action = b.pass ? 'handleAbnormal' : 'rejectAbnormal';
   return withOrder(db, v, action, b, async (tx, row) => {
-    const kind = Number(row.abnormal_kind) as keyof typeof ABNORMAL_KINDS;
+    const kind = row.abnormal_kind as keyof typeof ABNORMAL_KINDS;
     const patch: Record<string, PatchValue> = {};
     if (b.pass && kind === 1 && b.bespokeTime) patch.appointment_at = await instantOf(tx, v.timeZone, b.bespokeTime);
     const what = `${b.pass ? '同意' : '驳回'}${ABNORMAL_KINDS[kind]}申请`;
@@ -319,41 +313,27 @@ export async function servicePeople(
 ): Promise<Map<number, { name: string; providerId: number | null }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const found = await rows<{ id: number; name: string; provider_id: number | null }>(
-    ex,
-    sql`select id, name, provider_id from users where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)})
-      and enabled and deleted_at is null and 2 = any(roles) ${provider ? sql`and provider_id = ${provider}` : sql``}`,
-  );
+  const found = await servicePeopleRows(ex, v.enterpriseId, unique, provider);
   if (found.length !== unique.length) throw invalid(`${label}：人员不存在、已停用或不是服务人员`);
-  return new Map(found.map((u) => [Number(u.id), { name: u.name, providerId: u.provider_id == null ? null : Number(u.provider_id) }]));
+  return new Map(found.map((u) => [u.id, { name: u.name, providerId: u.provider_id }]));
 }
 
 /** Replaces the order's people of one part. */
 export async function setPeople(tx: Tx, v: SystemActor, orderId: number, part: number, ids: number[]): Promise<void> {
-  await tx.execute(sql`delete from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and part = ${part}`);
-  if (ids.length === 0) return;
-  await tx.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id)
-    select ${v.enterpriseId}, ${orderId}, ${part}, u from unnest(${bigints([...new Set(ids)])}) u`);
+  await replacePeople(tx, v.enterpriseId, orderId, part, ids);
 }
 
 /** The viewer's provider when they are an outsourced user (user_type 1): they dispatch only their provider's orders. */
 export async function providerOfViewer(ex: Executor, v: SystemActor): Promise<number | null> {
   if (v.id <= 0) return null;
-  const [u] = await rows<{ provider_id: number | null }>(
-    ex,
-    sql`select provider_id from users where enterprise_id = ${v.enterpriseId} and id = ${v.id} and user_type = 1`,
-  );
-  return u?.provider_id == null ? null : Number(u.provider_id);
+  return outsourcedProvider(ex, v.enterpriseId, v.id);
 }
 
 /** An enabled provider that takes orders (partner types 1, 3, 4), by id. */
 export async function assignableProvider(ex: Executor, v: SystemActor, id: number): Promise<string> {
-  const [p] = await rows<{ name: string }>(
-    ex,
-    sql`select name from service_providers where enterprise_id = ${v.enterpriseId} and id = ${id} and enabled and partner_type in (1, 3, 4)`,
-  );
-  if (!p) throw invalid('服务商：服务商不存在、已停用或不可接单');
-  return p.name;
+  const name = await assignableProviderName(ex, v.enterpriseId, id);
+  if (name == null) throw invalid('服务商：服务商不存在、已停用或不可接单');
+  return name;
 }
 
 export type DispatchInput = Pick<DispatchBody, 'serviceUserId' | 'providerId' | 'coordinationUserId' | 'note'>;
@@ -364,9 +344,9 @@ export type DispatchInput = Pick<DispatchBody, 'serviceUserId' | 'providerId' | 
  * and the log says from whom to whom. A provider's user dispatches only their provider's orders to its engineers.
  */
 export async function dispatchLocked(tx: Tx, v: SystemActor, row: Row, b: DispatchInput): Promise<StateResult> {
-  const orderId = Number(row.id);
+  const orderId = row.id;
   const mine = await providerOfViewer(tx, v);
-  if (mine != null && Number(row.provider_id) !== mine) throw new AppError('NOT_FOUND');
+  if (mine != null && row.provider_id !== mine) throw new AppError('NOT_FOUND');
   if (mine != null && b.providerId) throw invalid('服务商：服务商的工单只能派给本服务商的服务人员');
   const helpers = b.coordinationUserId?.filter((id) => id !== b.serviceUserId);
   const names = helpers ? await servicePeople(tx, v, helpers, '协作人员', mine ?? undefined) : null;
@@ -385,7 +365,7 @@ export async function dispatchLocked(tx: Tx, v: SystemActor, row: Row, b: Dispat
     // An outsourced engineer's orders stay with their provider; staff clear it.
     patch = { service_user_id: id, provider_id: mine ?? engineer?.providerId ?? null };
   }
-  const state = Number(row.state);
+  const state = row.state;
   const head = before && state !== 1 ? `${state === 2 ? '改派' : '转派'}：${before} → ${to.replace(/^.+?：/, '')}` : to;
   const r = await moveOrder(tx, v, orderId, 'dispatch', { patch, note: join(head, helperNote, b.note) });
   if (helpers) await setPeople(tx, v, orderId, ORDER_PEOPLE_PARTS.collaborator, helpers);
@@ -394,12 +374,7 @@ export async function dispatchLocked(tx: Tx, v: SystemActor, row: Row, b: Dispat
 
 /** The engineer (or provider) the order had before this dispatch, by name. */
 async function previousAssignee(ex: Executor, v: SystemActor, row: Row): Promise<string | null> {
-  const [r] = await rows<{ name: string | null }>(
-    ex,
-    sql`select coalesce((select name from users where enterprise_id = ${v.enterpriseId} and id = ${row.service_user_id ?? null}),
-      (select name from service_providers where enterprise_id = ${v.enterpriseId} and id = ${row.provider_id ?? null})) as name`,
-  );
-  return r?.name ?? null;
+  return assigneeName(ex, v.enterpriseId, row.service_user_id, row.provider_id);
 }
 
 /** POST /v2/order/dispatch: one order as the page showed it. */

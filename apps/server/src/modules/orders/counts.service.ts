@@ -20,7 +20,7 @@ const live = (r: SystemActor): SQL => sql`o.enterprise_id = ${r.enterpriseId} an
 
 async function countWhere(ex: Executor, conds: SQL[]): Promise<number> {
   const [row] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${sql.join(conds, sql` and `)}`);
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** A small integer from the raw query, or null when absent or not a number. */
@@ -142,17 +142,17 @@ export async function statusStatistics(ex: Executor, r: SystemActor, tz: string,
   ]);
   const abnormal = counted
     ? (groups as StateGroup[]).filter((g) => g.abnormalKind != null && openStates.has(g.state)).reduce((s, g) => s + g.n, 0)
-    : Number(extra?.abnormal ?? 0);
+    : (extra?.abnormal ?? 0);
   const byState = new Map<number, number>();
   let invalidN = 0;
   let total = 0;
   for (const g of groups) {
-    total += Number(g.n);
-    if (g.invalid && Number(g.state) === 0) invalidN += Number(g.n);
-    else byState.set(Number(g.state), (byState.get(Number(g.state)) ?? 0) + Number(g.n));
+    total += g.n;
+    if (g.invalid && g.state === 0) invalidN += g.n;
+    else byState.set(g.state, (byState.get(g.state) ?? 0) + g.n);
   }
   const states = Object.entries(ORDER_STATES).map(([s, v]) => ({ state: Number(s), name: v.label, count: byState.get(Number(s)) ?? 0 }));
-  return { total, states, invalid: invalidN, abnormal, overdue: Number(extra?.overdue ?? 0) };
+  return { total, states, invalid: invalidN, abnormal, overdue: extra?.overdue ?? 0 };
 }
 
 interface TypeFilter {
@@ -190,7 +190,7 @@ export async function serviceTypeList(ex: Executor, r: SystemActor, f: TypeFilte
         where t.enterprise_id = ${r.enterpriseId} and t.form_kind = 1 and (t.enabled or c.n > 0)
         order by n desc, t.sort, t.id`,
   );
-  return found.map((t) => ({ id: Number(t.id), name: t.name, count: Number(t.n) }));
+  return found.map((t) => ({ id: t.id, name: t.name, count: t.n }));
 }
 
 export async function serviceTypeCount(ex: Executor, r: SystemActor, f: TypeFilter): Promise<number> {

@@ -1,9 +1,9 @@
 import { hasPower, ORDER_PAGE_POWERS } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { viewerPartsColumn, withViewerParts } from './order.state';
+import { type OrderRecord, orderRecord } from './orders.repo';
 import { openableOrders, seesAllOrders } from './scope';
 import type { SystemActor, Actor } from '../../platform/actor';
 
@@ -35,11 +35,8 @@ export function orderScope(r: OrderReader): SQL {
  * The order's row (snake_case columns) if the reader may open it; NOT_FOUND otherwise (another enterprise's id included).
  * The reader's order_people parts come with it, so the row's abilities (orderAbilities) read nothing more.
  */
-export async function visibleOrder(ex: Executor, r: OrderReader, id: number): Promise<Record<string, unknown>> {
-  const [row] = await rows(
-    ex,
-    sql`select o.*, ${viewerPartsColumn(r)} from orders o where o.enterprise_id = ${r.enterpriseId} and o.id = ${id} and ${orderScope(r)}`,
-  );
+export async function visibleOrder(ex: Executor, r: OrderReader, id: number): Promise<OrderRecord> {
+  const row = await orderRecord(ex, r.enterpriseId, id, orderScope(r), viewerPartsColumn(r));
   if (!row) throw new AppError('NOT_FOUND');
   return withViewerParts(row, r);
 }

@@ -23,6 +23,7 @@ import { recomputeReceivable } from './fees.service';
 import { moveOrder } from './order.state';
 import { geocodeSaved } from '../geo/geo.service';
 import type { Actor } from '../../platform/actor';
+import type { OrderRecord } from './orders.repo';
 
 /**
  * Editing an order (/v2/order/edit by staff and the creator, /v2/order/employee/edit by the engineer
@@ -123,7 +124,7 @@ async function addressPatch(ex: Executor, v: Actor, patch: Patch, row: Row, b: P
 async function save(
   tx: Tx,
   v: Actor,
-  row: Row,
+  row: OrderRecord,
   action: 'edit' | 'employeeEdit',
   patch: Patch,
   notes: (string | null)[],
@@ -237,7 +238,7 @@ const editableOf = (who: 'staff' | 'engineer', row: Row) =>
   });
 
 /** Contact, address, product, service items, description, attachments, custom fields: what both edits may send. */
-async function onSiteChanges(tx: Tx, v: Actor, row: Row, b: EmployeeEditBody, c: Changes): Promise<void> {
+async function onSiteChanges(tx: Tx, v: Actor, row: OrderRecord, b: EmployeeEditBody, c: Changes): Promise<void> {
   const customerId = Number(row.customer_id);
   await c.field('customLinkPerson', async () => {
     if (b.contactId) {

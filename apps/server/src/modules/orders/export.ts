@@ -10,7 +10,7 @@ import {
   PLACE_STATES,
 } from '@sk/shared';
 import { type ExportColumn, type ExportUser, keysetPages, registerExport } from '../../platform/exports';
-import { countForExport, type OrderExportParams, ordersBefore } from './list.service';
+import { countForExport, type OrderExportParams, ordersBefore } from './list.repo';
 import type { Actor } from '../../platform/actor';
 
 export const ORDER_EXPORT = 'order';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { orderListWhere } from './list.filters';
-import { orderPageSql } from './list.service';
+import { orderPageSql } from './list.repo';
 
 const dialect = new PgDialect();
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import type { OrderReader } from './detail.access';
-import { stateNameOf } from './detail.service';
+import { stateNameOf } from './detail.repo';
 
 /** Labels of the order columns an action may write (the log keeps column names); bookkeeping columns are left out. */
 const COLUMN_NAMES: Record<string, string> = {

@@ -19,6 +19,7 @@ import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { rows } from '../../db/client';
 import type { EnqueueInput } from '../../platform/jobs';
+import { type OrderRecord, type OrderRecordWith, lockedOrderRecord } from './orders.repo';
 import { openableOrders } from './scope';
 import { examineApplicantOf, holdsOpenTask, waitingOrderApproval } from './examine.kinds';
 import { changeState, type HookContext, type PatchValue, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
@@ -79,11 +80,8 @@ const heldRows = new WeakMap<object, Row>();
  * The order of the viewer's scope, locked FOR UPDATE for the transaction `tx`, with the viewer's order_people parts in
  * the same statement; the next moveOrder of this order in `tx` decides on it without reading it again.
  */
-export async function lockOrder(tx: Tx, v: SystemActor, id: number): Promise<Row> {
-  const [got] = await rows(
-    tx,
-    sql`select o.*, ${viewerPartsColumn(v)} from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${openableOrders(v)} for update`,
-  );
+export async function lockOrder(tx: Tx, v: SystemActor, id: number): Promise<OrderRecord> {
+  const got = await lockedOrderRecord(tx, v, id, openableOrders(v), viewerPartsColumn(v));
   if (!got) throw new AppError('NOT_FOUND');
   const row = withViewerParts(got, v);
   heldRows.set(tx, row);
@@ -95,9 +93,9 @@ export const viewerPartsColumn = (v: Pick<Actor, 'id'>): SQL =>
   sql`array(select p.part from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${v.id}) as ${sql.identifier(PARTS)}`;
 
 /** The row read with viewerPartsColumn, without that column: deciding on it for `v` (actorOf) reads nothing more. */
-export function withViewerParts(got: Row, v: Pick<Actor, 'id'>): Row {
+export function withViewerParts(got: OrderRecordWith, v: Pick<Actor, 'id'>): OrderRecord {
   const { [PARTS]: parts, ...row } = got;
-  viewerParts.set(row, { viewerId: v.id, parts: ((parts ?? []) as (number | string)[]).map(Number) });
+  viewerParts.set(row, { viewerId: v.id, parts: (parts ?? []) as number[] });
   return row;
 }
 const PARTS = '__sk_viewer_parts';
@@ -114,8 +112,8 @@ export async function actorOf(ex: Executor, v: SystemActor, row: Row): Promise<O
           sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`,
         );
   for (const p of people) {
-    if (Number(p.part) === ORDER_PEOPLE_PARTS.collaborator) parts.push('collaborator');
-    if (Number(p.part) === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
+    if (p.part === ORDER_PEOPLE_PARTS.collaborator) parts.push('collaborator');
+    if (p.part === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
   }
   const role = v.sysrole;
   return { parts, admin: v.admin, dispatchRole: role === 1, acceptRole: role === 6, serviceRole: role === 2, approver: await mayExamine(ex, v, row), role };

@@ -1,6 +1,7 @@
 import { APPROVAL_KINDS, hasPower } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { liveOrderRecord, type OrderRecord } from './orders.repo';
 import type { SystemActor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { openTaskOrders } from './examine.kinds';
@@ -90,12 +91,9 @@ export function orderScope(s: SystemActor, alias = 'o', opts: ScopeOptions = {})
 export const openableOrders = (s: SystemActor, alias = 'o'): SQL => orderScope(s, alias, { offers: true });
 
 /** The order's row if `s` may open it (live orders only); NOT_FOUND otherwise, another enterprise's id included. `lock` takes it FOR UPDATE. */
-export async function orderInScope(ex: Executor, s: SystemActor, id: number, lock = false, also?: SQL): Promise<Record<string, unknown>> {
+export async function orderInScope(ex: Executor, s: SystemActor, id: number, lock = false, also?: SQL): Promise<OrderRecord> {
   const open = also ? sql`(${openableOrders(s)} or ${also})` : openableOrders(s);
-  const [row] = await rows(
-    ex,
-    sql`select * from orders o where o.enterprise_id = ${s.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${open}${lock ? sql` for update` : sql``}`,
-  );
+  const row = await liveOrderRecord(ex, s.enterpriseId, id, open, lock);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }

@@ -1,10 +1,9 @@
-import { formatError, type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS, type PoolRow } from '@sk/shared';
+import { formatError, type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { EnqueueInput } from '../../platform/jobs';
-import { countOf, type PageRequest } from '../../platform/list';
+import type { PageRequest } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { changeState, insertStateLog, type PatchValue } from '../../platform/state';
 import { instantOf } from '../orders/actions.service';
@@ -14,7 +13,27 @@ import { clashOf, visitMinutesOf } from '../schedule/schedule.repo';
 import { ORDER_STATE, moveOrder, orderContext } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
-import { capReached, distanceSql, textArray, type Engineer, eligibleSql, engineerOf, inPoolSql } from './eligibility';
+import { capReached, distanceSql, type Engineer, engineerOf } from './eligibility';
+import type { OrderRecord } from '../orders/orders.repo';
+import {
+  firstRuleFor,
+  inEngineersPool,
+  inHouseEngineers,
+  lockLiveOrder,
+  lockProfile,
+  offeredOrder,
+  orderById,
+  pastMinutes,
+  POOL_ORDER,
+  poolCount,
+  poolRows,
+  poolWhereSql,
+  recentGrabs,
+  recordEntry,
+  requestedTime,
+  setReturnVisitor,
+  unclaimedRecipients,
+} from './pool.repo';
 import { type Actor, type SystemActor, systemActor } from '../../platform/actor';
 
 /**
@@ -29,7 +48,7 @@ export const managesPool = (a: Pick<Actor, 'admin' | 'powers'>): boolean => a.ad
 export const UNCLAIMED_JOB = 'pool.unclaimed';
 /** After an order enters the pool: a notice to each engineer it is offered to (pool_offer). */
 export const OFFER_JOB = 'pool.offer';
-type Row = Record<string, unknown>;
+type Row = OrderRecord;
 
 /** The order locked for the transaction, if the viewer may open it (else not found, before any other refusal). */
 const lockOrder = (tx: Tx, v: SystemActor, id: number): Promise<Row> => orderInScope(tx, v, id, true);
@@ -67,22 +86,13 @@ async function poolingFollows(ex: Executor, enterpriseId: number, orderId: numbe
  * cap, as the list) gets a notice linking to the pool page, once per pooling (dedupe key with the pooling's version).
  */
 export async function notifyOffer(db: Db, enterpriseId: number, orderId: number, version: number): Promise<number> {
-  const [o] = await rows<{ order_no: string; title: string; version: number; tz: string }>(
-    db,
-    sql`select o.order_no, o.title, o.version, e.time_zone as tz from orders o join enterprises e on e.id = o.enterprise_id
-      where o.enterprise_id = ${enterpriseId} and o.id = ${orderId} and o.in_pool and o.state = 1 and o.deleted_at is null`,
-  );
+  const o = await offeredOrder(db, enterpriseId, orderId);
   // Grabbed, taken out or moved again since: this pooling's offer is over.
-  if (!o || Number(o.version) !== version) return 0;
-  const engineers = await rows<{ id: number }>(
-    db,
-    sql`select id from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and 2 = any(roles)
-      and user_type = 0 and provider_id is null order by id`,
-  );
+  if (!o || o.version !== version) return 0;
   const offered: number[] = [];
-  for (const u of engineers) {
-    const e = await engineerOf(db, enterpriseId, Number(u.id), o.tz);
-    if (await isEligible(db, e, orderId)) offered.push(Number(u.id));
+  for (const id of await inHouseEngineers(db, enterpriseId)) {
+    const e = await engineerOf(db, enterpriseId, id, o.tz);
+    if (await inEngineersPool(db, e, orderId)) offered.push(id);
   }
   return addNotices(db, {
     enterpriseId,
@@ -93,12 +103,6 @@ export async function notifyOffer(db: Db, enterpriseId: number, orderId: number,
     link: '/orderHighSeas',
     dedupeKey: `pool-offer:${orderId}:${version}`,
   });
-}
-
-async function recordEntry(tx: Tx, enterpriseId: number, orderId: number, skills: string[], by: number | null, ruleId: number | null): Promise<void> {
-  await tx.execute(sql`insert into pool_entries (enterprise_id, order_id, skills, rule_id, pooled_by, pooled_at)
-    values (${enterpriseId}, ${orderId}, ${textArray(skills)}, ${ruleId}, ${by}, now())
-    on conflict (enterprise_id, order_id) do update set skills = excluded.skills, rule_id = excluded.rule_id, pooled_by = excluded.pooled_by, pooled_at = now()`);
 }
 
 /** Moves by the system (rules, timers): an `edit` decided as an administrator, logged without a user. */
@@ -119,7 +123,7 @@ function systemEdit(tx: Tx, enterpriseId: number, id: number, patch: Record<stri
   });
 }
 
-const poolable = (row: Row) => Number(row.state) === 1 && row.in_pool !== true && row.service_user_id == null && row.invalid !== true;
+const poolable = (row: Row) => row.state === 1 && !row.in_pool && row.service_user_id == null && !row.invalid;
 
 async function requireEnabled(ex: Executor, enterpriseId: number): Promise<void> {
   if (!(await getSettingBool(ex, enterpriseId, POOL_SETTINGS.enabled))) throw new AppError('POOL_DISABLED');
@@ -132,7 +136,7 @@ export async function putInPool(db: Db, v: Actor, orderIds: number[], skills: st
     for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
       const row = await lockOrder(tx, v, id);
       if (!poolable(row)) throw new AppError('POOL_ORDER_ASSIGNED');
-      const follow = await poolingFollows(tx, v.enterpriseId, id, Number(row.version) + 1);
+      const follow = await poolingFollows(tx, v.enterpriseId, id, row.version + 1);
       await moveOrder(tx, v, id, 'edit', { patch: { in_pool: true }, note: '放入工单池', follow });
       await recordEntry(tx, v.enterpriseId, id, skills, v.id, null);
     }
@@ -145,7 +149,7 @@ export async function takeFromPool(db: Db, v: Actor, orderIds: number[]): Promis
   return db.transaction(async (tx) => {
     for (const id of [...new Set(orderIds)].sort((a, b) => a - b)) {
       const row = await lockOrder(tx, v, id);
-      if (!(Number(row.state) === 1 && row.in_pool === true)) throw new AppError('ORDER_NOT_IN_POOL');
+      if (!(row.state === 1 && row.in_pool)) throw new AppError('ORDER_NOT_IN_POOL');
       await moveOrder(tx, v, id, 'edit', { patch: { in_pool: false }, note: '移出工单池' });
     }
     return new Set(orderIds).size;
@@ -154,17 +158,12 @@ export async function takeFromPool(db: Db, v: Actor, orderIds: number[]): Promis
 
 /** Why an order the engineer asked for cannot be grabbed: taken already, not in the pool, moved since the page. */
 function refuseGrab(row: Row, version: number | undefined): void {
-  const state = Number(row.state);
+  const state = row.state;
   // Taken by someone (grabbed or dispatched) since the engineer saw it; a cancelled or finished order is a plain state refusal.
   if (state >= 2 && state <= 5) throw new AppError('ORDER_GRABBED');
   if (state !== 1) throw new AppError('ORDER_INVALID_TRANSITION');
-  if (row.in_pool !== true) throw new AppError('ORDER_NOT_IN_POOL');
-  if (version !== undefined && Number(row.version) !== version) throw new AppError('STATE_CHANGED');
-}
-
-async function isEligible(tx: Executor, e: Engineer, orderId: number): Promise<boolean> {
-  const r = await rows(tx, sql`select 1 from orders o where ${inPoolSql(e.enterpriseId)} and o.id = ${orderId} and ${eligibleSql(e)}`);
-  return r.length > 0;
+  if (!row.in_pool) throw new AppError('ORDER_NOT_IN_POOL');
+  if (version !== undefined && row.version !== version) throw new AppError('STATE_CHANGED');
 }
 
 /**
@@ -178,10 +177,10 @@ export async function grab(db: Db, v: Actor, orderId: number, version?: number, 
     refuseGrab(row, version);
     if (v.sysrole === 2) {
       // The engineer's own row is locked too, so two grabs of theirs cannot both pass the daily cap.
-      await tx.execute(sql`select 1 from pool_profiles where enterprise_id = ${v.enterpriseId} and user_id = ${v.id} for update`);
+      await lockProfile(tx, v.enterpriseId, v.id);
       const e = await engineerOf(tx, v.enterpriseId, v.id, v.timeZone);
       if (capReached(e)) throw new AppError('POOL_DAILY_CAP', { cap: e.dailyCap });
-      if (!(await isEligible(tx, e, orderId))) throw new AppError('POOL_NOT_ELIGIBLE');
+      if (!(await inEngineersPool(tx, e, orderId))) throw new AppError('POOL_NOT_ELIGIBLE');
     }
     const patch = bespokeTime ? { appointment_at: await instantOf(tx, v.timeZone, bespokeTime) } : undefined;
     const note = bespokeTime ? `从工单池抢单，预约时间：${bespokeTime}` : '从工单池抢单';
@@ -195,10 +194,10 @@ export async function revokeGrab(db: Db, v: Actor, orderId: number, reason: stri
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, v, orderId);
     const limit = await getSettingInt(tx, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
-    const [late] = await rows<{ late: boolean }>(tx, sql`select (${row.taken_at}::timestamptz + make_interval(mins => ${limit}) < now()) as late`);
-    const mine = row.grabbed === true && Number(row.service_user_id) === v.id && Number(row.state) === 3;
-    if (mine && late?.late) throw new AppError('POOL_REVOKE_LATE', { minutes: limit });
-    const follow = await poolingFollows(tx, v.enterpriseId, orderId, Number(row.version) + 1);
+    const late = await pastMinutes(tx, row.taken_at, limit);
+    const mine = row.grabbed && row.service_user_id === v.id && row.state === 3;
+    if (mine && late) throw new AppError('POOL_REVOKE_LATE', { minutes: limit });
+    const follow = await poolingFollows(tx, v.enterpriseId, orderId, row.version + 1);
     const r = await moveOrder(tx, v, orderId, 'revokeGrab', { note: `退回原因：${reason}`, follow });
     return { id: orderId, state: r.to };
   });
@@ -207,30 +206,20 @@ export async function revokeGrab(db: Db, v: Actor, orderId: number, reason: stri
 /** GET /v2/order/pool/mine: the viewer's grabs still within the enterprise's revoke minutes, and grabs left under the daily cap. */
 export async function myGrabs(db: Db, v: Actor): Promise<{ grabs: MyGrab[]; grabsLeft: number | null }> {
   const limit = await getSettingInt(db, v.enterpriseId, POOL_SETTINGS.revokeMinutes);
-  const r = await rows<{ id: number; order_no: string; title: string; taken_at: string; until: string }>(
-    db,
-    sql`select o.id, o.order_no, o.title, o.taken_at, o.taken_at + make_interval(mins => ${limit}) as until from orders o
-      where o.enterprise_id = ${v.enterpriseId} and o.service_user_id = ${v.id} and o.state = 3 and o.grabbed and o.deleted_at is null
-        and o.taken_at + make_interval(mins => ${limit}) >= now()
-      order by o.taken_at desc limit 50`,
-  );
+  const grabs = await recentGrabs(db, v.enterpriseId, v.id, limit);
   const e = await engineerOf(db, v.enterpriseId, v.id, v.timeZone);
-  return {
-    grabs: r.map((x) => ({ id: Number(x.id), orderNo: x.order_no, title: x.title, takenAt: iso(x.taken_at) as string, revokeUntil: iso(x.until) as string })),
-    grabsLeft: grabsLeftOf(e),
-  };
+  return { grabs, grabsLeft: grabsLeftOf(e) };
 }
 
 /** POST /v2/order/visitUserGrab: a return-visit desk (role 7) or administrator claims a completed order's return visit, once. */
 export async function visitUserGrab(db: Db, v: SystemActor, orderId: number, version?: number) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, v, orderId);
-    if (Number(row.state) !== 5 || row.invalid === true) throw new AppError('ORDER_INVALID_TRANSITION');
+    if (row.state !== 5 || row.invalid) throw new AppError('ORDER_INVALID_TRANSITION');
     if (row.return_visitor_id != null) throw new AppError('VISIT_TAKEN');
     if (!v.admin && v.sysrole !== 7) throw new AppError('ORDER_ACTOR');
-    if (version !== undefined && Number(row.version) !== version) throw new AppError('STATE_CHANGED');
-    await tx.execute(sql`update orders set return_visitor_id = ${v.id}, version = version + 1, updated_at = now()
-      where enterprise_id = ${v.enterpriseId} and id = ${orderId} and return_visitor_id is null`);
+    if (version !== undefined && row.version !== version) throw new AppError('STATE_CHANGED');
+    await setReturnVisitor(tx, v.enterpriseId, orderId, v.id);
     await insertStateLog(tx, ORDER_STATE, {
       enterpriseId: v.enterpriseId,
       id: orderId,
@@ -248,11 +237,7 @@ export async function visitUserGrab(db: Db, v: SystemActor, orderId: number, ver
 /** GET /v2/order/pool/freeSlots: is the viewer free at the order's requested time, and the free times of the coming days. */
 export async function freeSlots(db: Db, v: Actor, orderId: number, span: { startDate?: string; days: number }) {
   const { where } = await poolWhere(db, v);
-  const [o] = await rows<{ at: string | null; text: string | null }>(
-    db,
-    sql`select o.appointment_at as at, to_char(o.appointment_at at time zone ${v.timeZone}, 'YYYY-MM-DD HH24:MI') as text from orders o
-      where ${where} and o.id = ${orderId}`,
-  );
+  const o = await requestedTime(db, where, orderId, v.timeZone);
   if (!o) throw new AppError('NOT_FOUND');
   let clash: string | null = null;
   if (o.at != null) {
@@ -271,57 +256,19 @@ export async function freeSlots(db: Db, v: Actor, orderId: number, span: { start
 
 const grabsLeftOf = (e: Engineer): number | null => (e.dailyCap > 0 ? Math.max(0, e.dailyCap - e.grabbedToday) : null);
 
-const listColumns = (distance: SQL) => sql`o.id, o.order_no, o.title, o.state, o.version, o.priority, o.full_address, o.latitude, o.longitude,
-  o.appointment_at, o.created_at, c.name as customer_name, g.name as group_name, coalesce(pe.skills, '{}') as skills, pe.pooled_at, ${distance} as distance`;
-
-const iso = (v: unknown): string | null => (v == null ? null : new Date(String(v)).toISOString());
-
-function poolRowOf(r: Row): PoolRow {
-  return {
-    id: Number(r.id),
-    orderNo: String(r.order_no),
-    title: String(r.title),
-    state: Number(r.state),
-    version: Number(r.version),
-    priority: Number(r.priority),
-    customerName: (r.customer_name as string | null) ?? null,
-    fullAddress: (r.full_address as string | null) ?? null,
-    latitude: r.latitude == null ? null : Number(r.latitude),
-    longitude: r.longitude == null ? null : Number(r.longitude),
-    distance: r.distance == null ? null : Math.round(Number(r.distance)),
-    serviceGroupName: (r.group_name as string | null) ?? null,
-    skills: (r.skills as string[]) ?? [],
-    appointmentAt: iso(r.appointment_at),
-    pooledAt: iso(r.pooled_at),
-    createdAt: iso(r.created_at) as string,
-  };
-}
-
 /** The WHERE of the viewer's pool: all of it for those who manage it, the eligible part for an engineer. */
 export async function poolWhere(ex: Executor, v: Actor, searchText?: string | null): Promise<{ where: SQL; engineer: Engineer | null }> {
   const engineer = managesPool(v) ? null : await engineerOf(ex, v.enterpriseId, v.id, v.timeZone);
-  const parts = [inPoolSql(v.enterpriseId)];
-  if (engineer) parts.push(eligibleSql(engineer));
-  if (searchText) parts.push(sql`(o.order_no = ${searchText} or o.title ilike ${`%${searchText.replace(/[\\%_]/g, '\\$&')}%`})`);
-  return { where: sql.join(parts, sql` and `), engineer };
+  return { where: poolWhereSql(v.enterpriseId, engineer, searchText), engineer };
 }
 
 /** GET /v2/order/pool/list: newest first, with the distance from the engineer's base. */
 export async function poolList(db: Db, v: Actor, page: PageRequest & { keyword?: string | null }) {
   const { where, engineer } = await poolWhere(db, v, page.keyword);
   const distance = engineer?.base ? distanceSql(engineer.base.lat, engineer.base.lng) : sql`null::float8`;
-  const [list, count] = await Promise.all([
-    rows(
-      db,
-      sql`select ${listColumns(distance)} from (${await listPageRows(db, Boolean(page.keyword), 'orders', 'o', v.enterpriseId, where, sql`o.created_at desc, o.id desc`, page)}) o
-        left join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
-        left join service_groups g on g.enterprise_id = o.enterprise_id and g.id = o.service_group_id
-        left join pool_entries pe on pe.enterprise_id = o.enterprise_id and pe.order_id = o.id
-        order by o.created_at desc, o.id desc`,
-    ),
-    countOf(db, sql`orders o`, where),
-  ]);
-  return { list: list.map(poolRowOf), count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: managesPool(v) };
+  const inner = await listPageRows(db, Boolean(page.keyword), 'orders', 'o', v.enterpriseId, where, POOL_ORDER, page);
+  const [list, count] = await Promise.all([poolRows(db, inner, distance), poolCount(db, where)]);
+  return { list, count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: managesPool(v) };
 }
 
 // ---- the unclaimed timer and the rules ----
@@ -329,24 +276,15 @@ export async function poolList(db: Db, v: Actor, page: PageRequest & { keyword?:
 /** The timer: still in the pool at the version it was armed for → back to the dispatcher, with a notice. */
 export async function expireUnclaimed(db: Db, enterpriseId: number, orderId: number, version: number, minutes: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId} and deleted_at is null for update`);
-    if (row?.in_pool !== true || Number(row.state) !== 1 || Number(row.version) !== version) return false;
+    const row = await lockLiveOrder(tx, enterpriseId, orderId);
+    if (!row?.in_pool || row.state !== 1 || row.version !== version) return false;
     await systemEdit(tx, enterpriseId, orderId, { in_pool: false }, `超过${minutes}分钟无人抢单，退回派单员`);
-    const to = await rows<{ id: number }>(
-      tx,
-      sql`select distinct u.id from users u where u.enterprise_id = ${enterpriseId} and u.enabled and u.deleted_at is null and (
-        u.id = ${row.dispatcher_id} or u.id = (select pooled_by from pool_entries where enterprise_id = ${enterpriseId} and order_id = ${orderId}))`,
-    );
-    // Nobody named on the order: the enterprise's dispatchers.
-    const fallback = to.length
-      ? to
-      : await rows<{ id: number }>(tx, sql`select id from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and 1 = any(roles)`);
     await addNotices(tx, {
       enterpriseId,
-      userIds: fallback.map((u) => Number(u.id)),
+      userIds: await unclaimedRecipients(tx, enterpriseId, orderId, row.dispatcher_id),
       kind: 'order_pool_unclaimed',
-      title: `工单${String(row.order_no)}无人抢单，已退回待派单`,
-      content: `工单“${String(row.title)}”在工单公海中${minutes}分钟无人抢单，请及时派单。`,
+      title: `工单${row.order_no}无人抢单，已退回待派单`,
+      content: `工单“${row.title}”在工单公海中${minutes}分钟无人抢单，请及时派单。`,
       link: `/allOrder/orderDetail/${orderId}`,
       dedupeKey: `pool-unclaimed:${orderId}:${version}`,
     });
@@ -356,19 +294,11 @@ export async function expireUnclaimed(db: Db, enterpriseId: number, orderId: num
 
 /** After creation: a still unassigned 待派单 order matching an enabled rule enters the pool (the first rule by sort wins). */
 export async function poolByRule(tx: Tx, enterpriseId: number, orderId: number): Promise<boolean> {
-  const [row] = await rows(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${orderId}`);
+  const row = await orderById(tx, enterpriseId, orderId);
   if (!row || !poolable(row)) return false;
-  const [rule] = await rows<{ id: number; name: string; skills: string[] }>(
-    tx,
-    sql`select id, name, skills from pool_rules r where r.enterprise_id = ${enterpriseId} and r.enabled
-      and (r.template_id is null or r.template_id = ${row.template_id})
-      and (r.province_code is null or r.province_code = ${row.province_code})
-      and (r.city_code is null or r.city_code = ${row.city_code})
-      and (r.district_code is null or r.district_code = ${row.district_code})
-      order by r.sort, r.id limit 1`,
-  );
+  const rule = await firstRuleFor(tx, enterpriseId, row);
   if (!rule) return false;
-  return enterPool(tx, enterpriseId, row, { skills: rule.skills ?? [], ruleId: Number(rule.id), note: `按规则“${rule.name}”放入工单池` });
+  return enterPool(tx, enterpriseId, row, { skills: rule.skills ?? [], ruleId: rule.id, note: `按规则“${rule.name}”放入工单池` });
 }
 
 /**
@@ -377,8 +307,8 @@ export async function poolByRule(tx: Tx, enterpriseId: number, orderId: number):
  */
 export async function enterPool(tx: Tx, enterpriseId: number, row: Row, o: { skills: string[]; ruleId: number | null; note: string }): Promise<boolean> {
   if (!poolable(row) || !(await getSettingBool(tx, enterpriseId, POOL_SETTINGS.enabled))) return false;
-  const orderId = Number(row.id);
-  await systemEdit(tx, enterpriseId, orderId, { in_pool: true }, o.note, await poolingFollows(tx, enterpriseId, orderId, Number(row.version) + 1));
+  const orderId = row.id;
+  await systemEdit(tx, enterpriseId, orderId, { in_pool: true }, o.note, await poolingFollows(tx, enterpriseId, orderId, row.version + 1));
   await recordEntry(tx, enterpriseId, orderId, o.skills, null, o.ruleId);
   return true;
 }

@@ -1,0 +1,153 @@
+// The whole orders row as `select o.*` reads it (the detail, the actions' locked row), and the statements that read it
+// for a reader or lock it for an action. Column types as the driver gives them (db/client.ts): bigint ids are numbers,
+// bigint[] arrays text, numeric money text, timestamps ISO text, JSONB parsed.
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows, type Tx } from '../../db/client';
+import type { SystemActor } from '../../platform/actor';
+import { bigints } from '../../platform/sql';
+
+/** An orders row, snake_case as the table (db/schema/orders.ts). */
+export type OrderRecord = {
+  enterprise_id: number;
+  id: number;
+  order_no: string;
+  template_id: number;
+  template_version_id: number | null;
+  process_version_id: number | null;
+  process: unknown;
+  state: number;
+  version: number;
+  invalid: boolean;
+  abnormal_kind: number | null;
+  abnormal_reason: string | null;
+  abnormal_by: number | null;
+  abnormal_at: string | null;
+  examine_type: number | null;
+  examine_result: number | null;
+  create_examine_operator_id: number | null;
+  create_examined_at: string | null;
+  complete_examine_operator_id: number | null;
+  complete_examined_at: string | null;
+  receipt_examined_at: string | null;
+  collection_examined_at: string | null;
+  place_state: number;
+  in_pool: boolean;
+  grabbed: boolean;
+  deleted_at: string | null;
+  deleted_by: number | null;
+  title: string;
+  customer_id: number;
+  contact_id: number | null;
+  custom_link_person: string | null;
+  custom_phone: string | null;
+  custom_enterprise_name: string | null;
+  address_id: number | null;
+  province_code: string | null;
+  city_code: string | null;
+  district_code: string | null;
+  province: string | null;
+  city: string | null;
+  district: string | null;
+  address_detail: string | null;
+  full_address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  geo_precision: string | null;
+  installed_product_id: number | null;
+  warranty_state: number | null;
+  appointment_at: string | null;
+  priority: number;
+  service_level: number | null;
+  detail_desc: string | null;
+  /** Upload ids; the driver gives a bigint[] as text. */
+  attachments: string[];
+  service_group_id: number | null;
+  source: number | null;
+  sale_channel: number | null;
+  ext: unknown;
+  search_grams: string[];
+  created_by: number | null;
+  salesperson_id: number | null;
+  acceptor_id: number | null;
+  dispatcher_id: number | null;
+  service_user_id: number | null;
+  taken_by: number | null;
+  return_visitor_id: number | null;
+  created_at: string;
+  accepted_at: string | null;
+  dispatched_at: string | null;
+  taken_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  cancelled_at: string | null;
+  archived_at: string | null;
+  due_at: string | null;
+  service_amount: string;
+  spare_amount: string;
+  other_amount: string;
+  discount_amount: string;
+  receivable_amount: string;
+  receipt_version_id: number | null;
+  receipt_ext: unknown;
+  receipted_at: string | null;
+  signature_id: number | null;
+  signed_at: string | null;
+  payment_method: number | null;
+  receive_payment_id: number | null;
+  paid_amount: string;
+  paid_at: string | null;
+  evaluation: unknown;
+  evaluated_at: string | null;
+  updated_at: string;
+  fee_ext: unknown;
+  provider_id: number | null;
+  reconciled_at: string | null;
+  reconciled_by: number | null;
+};
+
+/** The row with an extra select-list column (the viewer's parts, order.state.ts viewerPartsColumn). */
+export type OrderRecordWith = OrderRecord & Record<string, unknown>;
+
+/** The order `id` of the enterprise where `scope` (a condition on `o`) holds, with the `extra` column; undefined if none. */
+export async function orderRecord(ex: Executor, enterpriseId: number, id: number, scope: SQL, extra: SQL): Promise<OrderRecordWith | undefined> {
+  const [row] = await rows<OrderRecordWith>(ex, sql`select o.*, ${extra} from orders o where o.enterprise_id = ${enterpriseId} and o.id = ${id} and ${scope}`);
+  return row;
+}
+
+/** The same, locked FOR UPDATE for the transaction (not in the recycle bin). */
+export async function lockedOrderRecord(
+  tx: Tx,
+  v: Pick<SystemActor, 'enterpriseId'>,
+  id: number,
+  scope: SQL,
+  extra: SQL,
+): Promise<OrderRecordWith | undefined> {
+  const [row] = await rows<OrderRecordWith>(
+    tx,
+    sql`select o.*, ${extra} from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${scope} for update`,
+  );
+  return row;
+}
+
+/** The order `id` of the enterprise where `scope` holds and not in the recycle bin, locked FOR UPDATE when asked. */
+export async function liveOrderRecord(ex: Executor, enterpriseId: number, id: number, scope: SQL, lock = false): Promise<OrderRecord | undefined> {
+  const [row] = await rows<OrderRecord>(
+    ex,
+    sql`select * from orders o where o.enterprise_id = ${enterpriseId} and o.id = ${id} and o.deleted_at is null and ${scope}${lock ? sql` for update` : sql``}`,
+  );
+  return row;
+}
+
+/** The order `id` of the enterprise, whatever its scope, locked FOR UPDATE (the system's own changes: automatic dispatch). */
+export async function lockedOrderById(tx: Tx, enterpriseId: number, id: number): Promise<OrderRecord | undefined> {
+  const [row] = await rows<OrderRecord>(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${id} for update`);
+  return row;
+}
+
+/** The orders of the enterprise with the given ids where `scope` holds and not in the recycle bin, locked in id order. */
+export function lockedOrderRecords(tx: Executor, enterpriseId: number, ids: readonly number[], scope: SQL): Promise<OrderRecord[]> {
+  return rows<OrderRecord>(
+    tx,
+    sql`select * from orders o where o.enterprise_id = ${enterpriseId} and o.id = any(${bigints(ids)}) and o.deleted_at is null and ${scope} order by o.id for update`,
+  );
+}
