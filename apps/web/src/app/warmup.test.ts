@@ -70,7 +70,10 @@ describe('start-up warm-up', () => {
     warmUp('/allOrder');
     expect(sent).toContain('/api/v2/temp/queryOrderListSetting');
     await vi.waitFor(() =>
-      expect(queryClient.getQueryData(apiKey(processContract.queryOrderListSetting, {}))).toEqual({ saved: true, columns: [{ key: 'orderNo', visible: true }] }),
+      expect(queryClient.getQueryData(apiKey(processContract.queryOrderListSetting, {}))).toEqual({
+        saved: true,
+        columns: [{ key: 'orderNo', visible: true }],
+      }),
     );
     // Another list (customers) waits for no such setting.
     sent = [];

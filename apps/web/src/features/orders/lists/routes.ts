@@ -5,14 +5,16 @@ import { lazyPage } from '../../../app/lazyPage';
 /** OrderList waits for the enterprise's column setting (processContract.queryOrderListSetting) before its first load. */
 const ORDER_LIST_WARM = ['/v2/temp/queryOrderListSetting'];
 
-export const ORDER_LIST_ROUTES: PageRoute[] = [
-  { path: '/allOrder', title: '全部工单', page: lazyPage(() => import('./pages/AllOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/acceptanceOrder', title: '待受理工单', page: lazyPage(() => import('./pages/AcceptanceOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/myOrder', title: '我的工单', page: lazyPage(() => import('./pages/MyOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/teamworkOrder', title: '协同工单', page: lazyPage(() => import('./pages/TeamworkOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/abnormalOrder', title: '异常工单', page: lazyPage(() => import('./pages/AbnormalOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/dueOrder', title: '超时工单', page: lazyPage(() => import('./pages/DueOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/sendMeOrder', title: '抄送我的', page: lazyPage(() => import('./pages/SendMeOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/orderRubbish', title: '工单回收站', page: lazyPage(() => import('./pages/OrderRubbish')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
-  { path: '/examineOrder', title: '待我审批', page: lazyPage(() => import('./pages/ExamineOrder')), keepAlive: true, searchPlans: true, warm: ORDER_LIST_WARM },
+const LISTS: PageRoute[] = [
+  { path: '/allOrder', title: '全部工单', page: lazyPage(() => import('./pages/AllOrder')), keepAlive: true, searchPlans: true },
+  { path: '/acceptanceOrder', title: '待受理工单', page: lazyPage(() => import('./pages/AcceptanceOrder')), keepAlive: true, searchPlans: true },
+  { path: '/myOrder', title: '我的工单', page: lazyPage(() => import('./pages/MyOrder')), keepAlive: true, searchPlans: true },
+  { path: '/teamworkOrder', title: '协同工单', page: lazyPage(() => import('./pages/TeamworkOrder')), keepAlive: true, searchPlans: true },
+  { path: '/abnormalOrder', title: '异常工单', page: lazyPage(() => import('./pages/AbnormalOrder')), keepAlive: true, searchPlans: true },
+  { path: '/dueOrder', title: '超时工单', page: lazyPage(() => import('./pages/DueOrder')), keepAlive: true, searchPlans: true },
+  { path: '/sendMeOrder', title: '抄送我的', page: lazyPage(() => import('./pages/SendMeOrder')), keepAlive: true, searchPlans: true },
+  { path: '/orderRubbish', title: '工单回收站', page: lazyPage(() => import('./pages/OrderRubbish')), keepAlive: true, searchPlans: true },
+  { path: '/examineOrder', title: '待我审批', page: lazyPage(() => import('./pages/ExamineOrder')), keepAlive: true, searchPlans: true },
 ];
+
+export const ORDER_LIST_ROUTES: PageRoute[] = LISTS.map((r) => ({ ...r, warm: ORDER_LIST_WARM }));
