@@ -10,6 +10,11 @@ import { type Browser, chromium } from 'playwright-core';
 export interface FirstRowOptions {
   /** Where the app (API and built web app) listens, e.g. http://127.0.0.1:3000. */
   base: string;
+  /**
+   * Further apps measured interleaved with `base`, run by run (e.g. one per build, to compare before and after on a
+   * machine whose load changes: each of its medians is taken over the same stretch of time).
+   */
+  others?: string[];
   mobile?: string;
   password?: string;
   enterpriseId?: number;
@@ -29,6 +34,8 @@ export const FIRST_ROW_PAGES = ['/allCustomer', '/allOrder'];
 
 export interface FirstRowResult {
   page: string;
+  /** The app measured (`base` or one of `others`). */
+  base: string;
   cpu: number;
   /** Milliseconds from navigation start to the first table row being laid out, one per run. */
   times: number[];
@@ -42,25 +49,39 @@ const ROW = '.ant-table-tbody tr.ant-table-row';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
 export async function browserFirstRow(opts: FirstRowOptions): Promise<FirstRowResult[]> {
-  const o = { mobile: '13800000003', password: 'demo1234', runs: 5, rates: [1, 4], page: '/allCustomer', pages: [] as string[], ...opts };
+  const o = {
+    mobile: '13800000003',
+    password: 'demo1234',
+    runs: 5,
+    rates: [1, 4],
+    page: '/allCustomer',
+    pages: [] as string[],
+    others: [] as string[],
+    ...opts,
+  };
   const pages = opts.pages ?? (opts.page ? [opts.page] : FIRST_ROW_PAGES);
+  const bases = [o.base, ...o.others];
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    await quietGuide(browser, o);
+    for (const base of bases) await quietGuide(browser, { ...o, base });
     const out: FirstRowResult[] = [];
     for (const page of pages) {
-      const po = { ...o, page };
       for (const cpu of o.rates) {
-        const times: number[] = [];
-        let last = { requests: 0, bytes: 0 };
-        // One warm-up run per page and rate (server caches, Chromium's own start-up), not counted.
-        await oneRun(browser, po, cpu);
+        const runs = bases.map(() => ({ times: [] as number[], last: { requests: 0, bytes: 0 } }));
+        // One warm-up run per app, page and rate (server caches, Chromium's own start-up), not counted.
+        for (const base of bases) await oneRun(browser, { ...o, base, page }, cpu);
         for (let i = 0; i < o.runs; i++) {
-          const r = await oneRun(browser, po, cpu);
-          times.push(r.ms);
-          last = r;
+          for (const [b, base] of bases.entries()) {
+            const r = await oneRun(browser, { ...o, base, page }, cpu);
+            const acc = runs[b] as (typeof runs)[number];
+            acc.times.push(r.ms);
+            acc.last = r;
+          }
         }
-        out.push({ page, cpu, times, median: median(times), requests: last.requests, transferKb: last.bytes / 1024 });
+        for (const [b, base] of bases.entries()) {
+          const { times, last } = runs[b] as (typeof runs)[number];
+          out.push({ page, base, cpu, times, median: median(times), requests: last.requests, transferKb: last.bytes / 1024 });
+        }
       }
     }
     return out;
@@ -132,6 +153,7 @@ export function printFirstRow(results: FirstRowResult[]): void {
   console.table(
     results.map((r) => ({
       page: r.page,
+      ...(new Set(results.map((x) => x.base)).size > 1 ? { app: r.base } : {}),
       CPU: r.cpu === 1 ? 'normal' : `${r.cpu}× throttled`,
       'first row p50 ms': Math.round(r.median),
       // The goal is set at 4× throttling (a slow phone); at normal speed there is none to meet.
@@ -154,8 +176,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `npm start` on a fresh data directory (demo seed), production mode, until it answers. */
-async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
+/** `npm start` on a fresh data directory (demo seed), production mode, until it answers; `webDist` picks the build. */
+async function startApp(port: number, dataDir: string, webDist?: string): Promise<ChildProcess> {
   const root = path.resolve(import.meta.dirname, '..');
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
@@ -169,6 +191,7 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
       DEMO_PASSWORD: 'demo1234',
+      ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
     },
   });
   const deadline = Date.now() + 180_000;
@@ -185,26 +208,39 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
   throw new Error('server did not start within 180 s');
 }
 
+/**
+ * `BENCH_BASE_URL` (comma-separated for several, measured interleaved) uses apps already running; otherwise one app
+ * is started per build in `BENCH_WEB_DISTS` (comma-separated, e.g. `/tmp/dist-main,apps/web/dist`: before and after,
+ * interleaved), or one on `WEB_DIST` / apps/web/dist; the first on `BENCH_PORT`, the next on the ports after it.
+ */
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
-  let base = process.env.BENCH_BASE_URL;
-  let child: ChildProcess | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sk-bench-browser-'));
-  chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
+  let bases = (process.env.BENCH_BASE_URL ?? '').split(',').filter(Boolean);
+  const children: ChildProcess[] = [];
+  const dataDirs: string[] = [];
   try {
-    if (!base) {
-      const port = Number(process.env.BENCH_PORT ?? 0) || (await freePort());
-      child = await startApp(port, dataDir);
-      base = `http://127.0.0.1:${port}`;
+    if (bases.length === 0) {
+      const dists = (process.env.BENCH_WEB_DISTS ?? '').split(',').filter(Boolean);
+      const first = Number(process.env.BENCH_PORT ?? 0);
+      for (const [i, dist] of (dists.length ? dists : [undefined]).entries()) {
+        const dataDir = mkdtempSync(path.join(tmpdir(), 'sk-bench-browser-'));
+        chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
+        dataDirs.push(dataDir);
+        const port = first ? first + i : await freePort();
+        children.push(await startApp(port, dataDir, dist));
+        bases.push(`http://127.0.0.1:${port}`);
+      }
     }
-    printFirstRow(await browserFirstRow({ base, runs }));
+    bases = [...new Set(bases)];
+    const [base, ...others] = bases as [string, ...string[]];
+    printFirstRow(await browserFirstRow({ base, others, runs }));
   } finally {
-    if (child) {
-      const exited = new Promise((r) => child?.once('exit', r));
+    for (const child of children) {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

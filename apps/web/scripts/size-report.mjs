@@ -9,7 +9,7 @@ const entries = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreloa
 let total = 0;
 for (const f of new Set(entries)) total += gzipSync(readFileSync(path.join(dist, f))).length;
 const kb = (total / 1024).toFixed(1);
-const BUDGET_KB = 350;
+const BUDGET_KB = 345;
 console.info(`初始 JavaScript（gzip）：${kb} KB，预算 ${BUDGET_KB} KB，共 ${entries.length} 个文件`);
 if (total / 1024 > BUDGET_KB) {
   console.error('超出首屏 JavaScript 预算');

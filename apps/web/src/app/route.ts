@@ -28,6 +28,11 @@ export interface PageRoute {
   freeLock?: FreeFeature;
   /** A list page with saved search plans under its own path: opening it asks for its default plan at start-up. */
   searchPlans?: boolean;
+  /**
+   * GET reads without input that the page waits for before its first load (e.g. the order lists' column setting):
+   * opening the page at its address asks for them at start-up, beside the session, instead of after its chunks.
+   */
+  warm?: string[];
 }
 
 export interface PublicRoute {

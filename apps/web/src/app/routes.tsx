@@ -168,8 +168,15 @@ function withMenuFlags(r: PageRoute, entries: MenuEntry[]): PageRoute {
 const SETTING_ENTRY: MenuEntry = { ...SYSTEM_SETTING_MENU, parentId: 0, formType: 2 };
 const ALL_ENTRIES = [...MENU_ENTRIES, ...PROVIDER_ONLY_ENTRIES, SETTING_ENTRY];
 
-/** Every layout route: the table above, then one "即将上线" page for each menu path that has no page yet. */
+let built: PageRoute[] | undefined;
+
+/** Every layout route: the table above, then one "即将上线" page for each menu path that has no page yet (made once). */
 export function layoutRoutes(): PageRoute[] {
+  built ??= buildLayoutRoutes();
+  return built;
+}
+
+function buildLayoutRoutes(): PageRoute[] {
   const own = LAYOUT_ROUTES.map((r) => withMenuFlags(r, ALL_ENTRIES));
   const soon: PageRoute[] = [];
   for (const e of ALL_ENTRIES) {

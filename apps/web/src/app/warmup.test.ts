@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { menuContract } from '@sk/shared/menu/menu.contract';
+import { processContract } from '@sk/shared/process/process.contract';
 import { planDefaultKey } from '../components/list/planDefault';
 import { configureApi } from '../lib/api';
-import { queryClient } from '../lib/query';
+import { cache } from '../lib/cache';
+import { apiKey, queryClient } from '../lib/query';
 import { getSessionUser, loadSessionForGate } from '../lib/session';
+import { MENU_CACHE_KEY } from '../shell/menu';
 import { warmUp } from './warmup';
 
 let sent: string[];
@@ -13,8 +17,12 @@ beforeEach(() => {
   queryClient.clear();
   vi.stubGlobal('fetch', async (url: string) => {
     sent.push(url);
-    return json(url.includes('sessionUser') ? { id: 7, name: '王管理', allRoles: [3] } : null);
+    if (url.includes('sessionUser')) return json({ id: 7, name: '王管理', allRoles: [3] });
+    if (url.includes('menu/listV2')) return json({ groups: [], versionMessage: null });
+    if (url.includes('queryOrderListSetting')) return json({ saved: true, columns: [{ key: 'orderNo', visible: true }] });
+    return json(null);
   });
+  cache.remove(MENU_CACHE_KEY);
   configureApi({ toast: () => {}, navigate: () => {}, refreshSession: () => {}, csrfToken: () => undefined, isAppShell: () => false });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +48,36 @@ describe('start-up warm-up', () => {
     expect(sessionCalls()).toHaveLength(1);
     await loadSessionForGate();
     warmUp('/login');
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent.some((u) => u.includes('/search/plan/'))).toBe(false);
+    expect(sent.filter((u) => u.includes('queryOrderListSetting'))).toHaveLength(0);
+  });
+
+  it('asks for the menu beside the session under the key the shell reads, unless a menu is cached', async () => {
+    warmUp('/allCustomer');
+    expect(sent).toContain('/api/v2/menu/listV2');
+    await vi.waitFor(() => expect(queryClient.getQueryData(apiKey(menuContract.listV2, {}))).toEqual({ groups: [], versionMessage: null }));
+
+    queryClient.clear();
+    sent = [];
+    cache.set(MENU_CACHE_KEY, { userId: 7, role: 3, menu: { groups: [], versionMessage: null } });
+    warmUp('/allCustomer');
+    expect(sessionCalls()).toHaveLength(1);
+    expect(sent.some((u) => u.includes('menu/listV2'))).toBe(false);
+  });
+
+  it('asks for what an order list waits for (its column setting) at once, into the query the list reads', async () => {
+    warmUp('/allOrder');
+    expect(sent).toContain('/api/v2/temp/queryOrderListSetting');
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(apiKey(processContract.queryOrderListSetting, {}))).toEqual({
+        saved: true,
+        columns: [{ key: 'orderNo', visible: true }],
+      }),
+    );
+    // Another list (customers) waits for no such setting.
+    sent = [];
+    warmUp('/allCustomer');
+    expect(sent.some((u) => u.includes('queryOrderListSetting'))).toBe(false);
   });
 });

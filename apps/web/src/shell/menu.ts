@@ -11,7 +11,7 @@ import { apiKey, queryClient, SHELL_COUNT, useApi } from '../lib/query';
 import { useUser } from '../lib/session';
 import { openUpgrade } from './upgrade';
 
-const MENU_CACHE_KEY = 'menu';
+export const MENU_CACHE_KEY = 'menu';
 const BADGE_REFRESH_MS = 60_000;
 
 interface CachedMenu {
@@ -35,11 +35,26 @@ export function useMenu(): MenuList | undefined {
   const cached = cache.get<CachedMenu>(MENU_CACHE_KEY);
   const mine = cached && cached.userId === user.id && cached.role === user.sysrole ? cached.menu : undefined;
   const q = useApi(menuContract.listV2, undefined, { initialData: mine, initialDataUpdatedAt: 0, staleTime: 60_000 });
+  // An answer of the server (the start-up warm-up's may land before this mounts), not the cached copy (time 0).
+  const answered = q.dataUpdatedAt > 0;
   useEffect(() => {
-    if (q.data && q.isFetchedAfterMount) cache.set(MENU_CACHE_KEY, { userId: user.id, role: user.sysrole, menu: q.data } satisfies CachedMenu);
-  }, [q.data, q.isFetchedAfterMount, user.id, user.sysrole]);
+    if (q.data && answered) cache.set(MENU_CACHE_KEY, { userId: user.id, role: user.sysrole, menu: q.data } satisfies CachedMenu);
+  }, [q.data, answered, user.id, user.sysrole]);
   const built = useBuiltPages();
   return useMemo(() => (q.data ? usableMenu(q.data, built) : undefined), [q.data, built]);
+}
+
+/**
+ * Start-up (app/warmup.ts): with no menu in the local cache the shell would wait for the menu until it renders, after
+ * the session; ask for it beside the session instead, under the key useMenu reads. A cached menu draws at once and is
+ * refreshed by useMenu as before.
+ */
+export function warmMenu(): void {
+  if (cache.get(MENU_CACHE_KEY)) return;
+  void queryClient.prefetchQuery({
+    queryKey: apiKey(menuContract.listV2, {}),
+    queryFn: ({ signal }) => call(menuContract.listV2, undefined, { silent: true, noRedirect: true, signal }),
+  });
 }
 
 /** Role switch: the cached menu belongs to the old role. */

@@ -2,7 +2,10 @@
 import type { PageRoute } from '../../../app/route';
 import { lazyPage } from '../../../app/lazyPage';
 
-export const ORDER_LIST_ROUTES: PageRoute[] = [
+/** OrderList waits for the enterprise's column setting (processContract.queryOrderListSetting) before its first load. */
+const ORDER_LIST_WARM = ['/v2/temp/queryOrderListSetting'];
+
+const LISTS: PageRoute[] = [
   { path: '/allOrder', title: '全部工单', page: lazyPage(() => import('./pages/AllOrder')), keepAlive: true, searchPlans: true },
   { path: '/acceptanceOrder', title: '待受理工单', page: lazyPage(() => import('./pages/AcceptanceOrder')), keepAlive: true, searchPlans: true },
   { path: '/myOrder', title: '我的工单', page: lazyPage(() => import('./pages/MyOrder')), keepAlive: true, searchPlans: true },
@@ -13,3 +16,5 @@ export const ORDER_LIST_ROUTES: PageRoute[] = [
   { path: '/orderRubbish', title: '工单回收站', page: lazyPage(() => import('./pages/OrderRubbish')), keepAlive: true, searchPlans: true },
   { path: '/examineOrder', title: '待我审批', page: lazyPage(() => import('./pages/ExamineOrder')), keepAlive: true, searchPlans: true },
 ];
+
+export const ORDER_LIST_ROUTES: PageRoute[] = LISTS.map((r) => ({ ...r, warm: ORDER_LIST_WARM }));

@@ -2,16 +2,19 @@ import { ORDER_ACTION_POWERS } from '@sk/shared/orders/order.actions.contract';
 import type { OrderRow } from '@sk/shared/orders/order.list.contract';
 import { ORDER_LIST_TABS } from '@sk/shared/orders/orders.constants';
 import { Button, Card, Space, Tabs } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListPageHandle } from '../../../../components';
 import { toast } from '../../../../components/toast';
 import { call } from '../../../../lib/api';
 import { useCan, useUser } from '../../../../lib/session';
-import { AssignDialog, type AssignTarget } from '../../../dispatch/AssignDialog';
+import type { AssignTarget } from '../../../dispatch/AssignDialog';
 import { CreateOrderButton } from '../../create/CreateOrderButton';
 import { orderBatch } from '../api';
 import { OrderList } from '../OrderList';
+
+// 批量派单's dialog (and the dispatch contract with it) loads when first opened, not with the list.
+const AssignDialog = lazy(() => import('../../../dispatch/AssignDialog').then((m) => ({ default: m.AssignDialog })));
 
 /** The /allOrder route's query parameters that are list filters, as they arrive. */
 const URL_FILTERS = [
@@ -66,6 +69,8 @@ export default function AllOrder() {
   const can = useCan();
   const list = useRef<ListPageHandle>(null);
   const [target, setTarget] = useState<AssignTarget | null>(null);
+  // Mounted from the first 批量派单 on, so closing it animates as before.
+  const [assignUsed, setAssignUsed] = useState(false);
   const initialQuery = useMemo(() => allOrderQuery(search), [search]);
   const first = search.get('tab');
   const [tab, setTab] = useState<string>(first && (TAB_KEYS as readonly string[]).includes(first) ? first : '-1');
@@ -73,7 +78,10 @@ export default function AllOrder() {
   const batchDispatch = () => {
     const rows = (list.current?.selectedRows ?? []) as OrderRow[];
     if (rows.length === 0) toast.warning('请选择需要派单的工单');
-    else setTarget({ orderIds: rows.map((r) => r.id), each: { expectedStates: rows.map((r) => r.state) }, title: '' });
+    else {
+      setAssignUsed(true);
+      setTarget({ orderIds: rows.map((r) => r.id), each: { expectedStates: rows.map((r) => r.state) }, title: '' });
+    }
   };
   const toolbar = (
     <Space wrap>
@@ -94,14 +102,18 @@ export default function AllOrder() {
         toolbar={toolbar}
         onDelete={user.admin ? (ids) => call(orderBatch.delAllOrder, { orderIds: ids.map(Number) }) : undefined}
       />
-      <AssignDialog
-        target={target}
-        onClose={() => setTarget(null)}
-        onDone={() => {
-          setTarget(null);
-          list.current?.refresh();
-        }}
-      />
+      {assignUsed ? (
+        <Suspense fallback={null}>
+          <AssignDialog
+            target={target}
+            onClose={() => setTarget(null)}
+            onDone={() => {
+              setTarget(null);
+              list.current?.refresh();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
