@@ -2605,9 +2605,10 @@ CREATE TABLE "order_report_day_stats" (
 --> statement-breakpoint
 CREATE TABLE "order_report_dirty" (
 	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_report_dirty_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"axis" smallint NOT NULL,
 	"day" date NOT NULL,
-	CONSTRAINT "order_report_dirty_pk" PRIMARY KEY("enterprise_id","axis","day")
+	CONSTRAINT "order_report_dirty_pk" PRIMARY KEY("enterprise_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "report_queries" (
@@ -3488,6 +3489,7 @@ CREATE INDEX "call_records_live_idx" ON "call_records" USING btree ("enterprise_
 CREATE INDEX "call_records_my_callbacks_idx" ON "call_records" USING btree ("enterprise_id","user_id") WHERE callback_state = 1;--> statement-breakpoint
 CREATE UNIQUE INDEX "call_seats_user_uq" ON "call_seats" USING btree ("enterprise_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "call_seats_no_uq" ON "call_seats" USING btree ("enterprise_id","seat_no");--> statement-breakpoint
+CREATE INDEX "order_report_dirty_day_idx" ON "order_report_dirty" USING btree ("enterprise_id","axis","day");--> statement-breakpoint
 CREATE INDEX "report_queries_user_idx" ON "report_queries" USING btree ("enterprise_id","user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "report_queries_shared_idx" ON "report_queries" USING btree ("enterprise_id","updated_at") WHERE shared;--> statement-breakpoint
 CREATE INDEX "channel_settings_corp_idx" ON "channel_settings" USING btree ("channel","corp_id");--> statement-breakpoint

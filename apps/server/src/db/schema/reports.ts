@@ -56,13 +56,21 @@ export const orderReportDayStats = pgTable(
   (t) => [primaryKey({ name: 'order_report_day_stats_pk', columns: [t.enterpriseId, t.report, t.axis, t.dim, t.day, t.k] })],
 );
 
-/** The enterprise days (per axis) whose summary rows are stale: marked by triggers as orders and their figures change. */
+/**
+ * The enterprise days (per axis) whose summary rows are stale: marked by triggers as orders and their figures change.
+ * Marks are only ever inserted (a day may be marked many times), never upserted: a writer then never waits on a flush
+ * that holds the day's mark while it recomputes, and a mark committed after the flush read its marks stays for the next.
+ */
 export const orderReportDirty = pgTable(
   'order_report_dirty',
   {
     enterpriseId: enterpriseIdCol().references(() => enterprises.id, { onDelete: 'cascade' }),
+    id: idCol(),
     axis: smallint('axis').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'order_report_dirty_pk', columns: [t.enterpriseId, t.axis, t.day] })],
+  (t) => [
+    primaryKey({ name: 'order_report_dirty_pk', columns: [t.enterpriseId, t.id] }),
+    index('order_report_dirty_day_idx').on(t.enterpriseId, t.axis, t.day),
+  ],
 );

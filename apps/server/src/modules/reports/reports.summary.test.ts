@@ -1,7 +1,8 @@
 import { REPORTS, type ReportParams } from '@sk/shared';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -190,6 +191,32 @@ describe('运营报表: the per-day summary', () => {
     expect(stored?.n).toBe(1);
   });
 
+  it('a writer marks a day whose marks a flush holds without waiting, and its mark outlives that flush', async () => {
+    const d = await loggedIn(t.app, t.deps.db, { roles: [10] });
+    const ep = d.enterpriseId;
+    await insertOrder(t.deps.db, ep, { state: 1, created_at: '2026-03-05T02:00:00Z' });
+    // A flush's batch: the day's marks deleted in a transaction still open while it recomputes.
+    const flush = new pg.Client({ connectionString: t.database.url });
+    await flush.connect();
+    try {
+      await flush.query('begin');
+      await flush.query(`delete from order_report_dirty where enterprise_id = $1 and axis = 1 and day = '2026-03-05'`, [ep]);
+      // The writer: an order created on that day. Marks used to be upserted, so this waited on the open delete.
+      await t.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '2s'`);
+        await insertOrder(tx as unknown as Db, ep, { state: 1, created_at: '2026-03-05T03:00:00Z' });
+      });
+      await flush.query('commit');
+    } finally {
+      await flush.end();
+    }
+    const [left] = await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from order_report_dirty where enterprise_id = ${ep} and day = '2026-03-05'`,
+    );
+    expect(left?.n).toBe(1);
+  });
+
   it('a backlog of marked days (a bulk load) is flushed in batches to the same rows as a rebuild', async () => {
     const d = await loggedIn(t.app, t.deps.db, { roles: [10] });
     const ep = d.enterpriseId;
@@ -205,10 +232,10 @@ describe('运营报表: the per-day summary', () => {
       flushed = true;
       return n;
     });
-    // A writer marking the first day while the flush runs waits for one batch, not for the whole backlog.
+    // A writer marking the first day while the flush runs does not wait for it, and its mark is flushed too.
     const holding = sql`select 1 from pg_locks where locktype = 'advisory' and classid = ${FLUSH_LOCK} and objid = ${ep} and granted`;
     while (!flushed && (await rows(t.deps.db, holding)).length === 0) await new Promise((r) => setTimeout(r, 5));
-    await t.deps.db.execute(sql`insert into order_report_dirty (enterprise_id, axis, day) values (${ep}, 1, '2025-01-01') on conflict do nothing`);
+    await t.deps.db.execute(sql`insert into order_report_dirty (enterprise_id, axis, day) values (${ep}, 1, '2025-01-01')`);
     expect(flushed).toBe(false);
     expect(await flushing).toBeGreaterThanOrEqual(Number(marked?.n));
     const [left] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_report_dirty where enterprise_id = ${ep}`);
