@@ -2,7 +2,7 @@ import { eventContract as K } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { onRequestStatements } from '../../db/statements';
+import { statementsOf } from '../../test/request-statements';
 import type { TestApp } from '../../test/harness';
 import { type Team, withTeamApp } from '../orders/actions.fixtures';
 
@@ -14,20 +14,6 @@ import { type Team, withTeamApp } from '../orders/actions.fixtures';
 let t: TestApp;
 let tm: Team;
 withTeamApp((app, made) => ([t, tm] = [app, made]));
-
-/** The statements the one request `fn` sends (told by the app just before its answer); it must succeed. */
-async function statementsOf(fn: () => Promise<{ success: boolean; message?: string }>): Promise<number> {
-  const seen: number[] = [];
-  const stop = onRequestStatements((r) => seen.push(r.statements));
-  try {
-    const r = await fn();
-    expect(r.success, r.message).toBe(true);
-  } finally {
-    stop();
-  }
-  expect(seen).toHaveLength(1);
-  return seen[0] as number;
-}
 
 const newEvent = async () => Number((await tm.admin.client.call(K.add, { title: '打印机卡纸' })).data.id);
 

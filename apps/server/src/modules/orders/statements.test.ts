@@ -2,7 +2,7 @@ import { orderActionsContract as A, orderContract as K, orderDetailContract as D
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { onRequestStatements } from '../../db/statements';
+import { statementsOf } from '../../test/request-statements';
 import { gramsOf, gramsWithSql } from '../../platform/search';
 import { registerStateHook } from '../../platform/state';
 import type { TestApp } from '../../test/harness';
@@ -16,20 +16,6 @@ import { orderIn, type Team, withTeamApp } from './actions.fixtures';
 let t: TestApp;
 let tm: Team;
 withTeamApp((app, made) => ([t, tm] = [app, made]));
-
-/** The statements the one request `fn` sends (told by the app just before its answer); it must succeed. */
-async function statementsOf(fn: () => Promise<{ success: boolean; message?: string }>): Promise<number> {
-  const seen: number[] = [];
-  const stop = onRequestStatements((r) => seen.push(r.statements));
-  try {
-    const r = await fn();
-    expect(r.success, r.message).toBe(true);
-  } finally {
-    stop();
-  }
-  expect(seen).toHaveLength(1);
-  return seen[0] as number;
-}
 
 describe('statements per request', () => {
   it('order create: at most 5 (session, begin, every check’s read, the insert with its number, rows, log and the hooks’ probes, commit)', async () => {

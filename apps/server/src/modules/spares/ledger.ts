@@ -187,49 +187,39 @@ export async function reserve(ex: Executor, enterpriseId: number, h: Hold): Prom
 }
 
 /**
- * Releases a document's reservations in one statement (it was rejected or withdrawn), each as `release` would; one
- * missing refuses the whole (the caller's transaction rolls back).
+ * Moves a document's reservations in one statement, each line as `reserve` (+1) or `release` (-1) would, the stock rows
+ * locked in (warehouse, spare) order first. Answers the first hold, in the order given, that could not move (too little
+ * available, or no longer reserved); the caller refuses the whole and its transaction rolls back the others.
  */
-export async function releaseAll(tx: Tx, enterpriseId: number, hs: Hold[]): Promise<void> {
-  if (hs.length === 0) return;
+async function moveReservations(tx: Tx, enterpriseId: number, hs: Hold[], sign: 1 | -1): Promise<Hold | undefined> {
+  if (hs.length === 0) return undefined;
   const json = JSON.stringify(hs.map((h, ord) => ({ ord, w: h.warehouseId, s: h.spareId, q: h.quantity })));
+  const enough = sign > 0 ? sql`k.quantity - k.reserved >= x.q` : sql`k.reserved >= x.q`;
   const got = await rows<{ ord: number }>(
     tx,
     sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int)),
       lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
         order by k.warehouse_id, k.spare_id for update of k)
-      update stocks k set reserved = k.reserved - x.q, updated_at = now()
-      from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and k.reserved >= x.q
+      update stocks k set reserved = k.reserved + ${sign}::int * x.q, updated_at = now()
+      from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and ${enough}
         and (select count(*) from lk) >= 0
       returning x.ord`,
   );
   const done = new Set(got.map((r) => Number(r.ord)));
-  const missing = hs.find((_, i) => !done.has(i));
+  return hs.find((_, i) => !done.has(i));
+}
+
+/** Releases a document's reservations in one statement (it was rejected or withdrawn); one missing refuses the whole. */
+export async function releaseAll(tx: Tx, enterpriseId: number, hs: Hold[]): Promise<void> {
+  const missing = await moveReservations(tx, enterpriseId, hs, -1);
   if (missing) throw reservationGone(missing);
 }
 
 const reservationGone = (h: Hold) => invalid(`库存预留不足：该单据预留的${h.quantity}件已不在预留中，请核对库存后重新提交单据`);
 
-/**
- * Reserves a document's lines in one statement (each as `reserve` would; the stock rows locked in (warehouse, spare)
- * order first). One short refuses the whole with 库存不足 naming the first short line, in the order given; the caller's
- * transaction rolls back the others.
- */
+/** Reserves a document's lines in one statement; one short refuses the whole with 库存不足 naming the first short line. */
 export async function reserveAll(tx: Tx, enterpriseId: number, hs: Hold[]): Promise<void> {
-  if (hs.length === 0) return;
-  const json = JSON.stringify(hs.map((h, ord) => ({ ord, w: h.warehouseId, s: h.spareId, q: h.quantity })));
-  const got = await rows<{ ord: number }>(
-    tx,
-    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int)),
-      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
-        order by k.warehouse_id, k.spare_id for update of k)
-      update stocks k set reserved = k.reserved + x.q, updated_at = now()
-      from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and k.quantity - k.reserved >= x.q
-        and (select count(*) from lk) >= 0
-      returning x.ord`,
-  );
-  const done = new Set(got.map((r) => Number(r.ord)));
-  const short = hs.find((_, i) => !done.has(i));
+  const short = await moveReservations(tx, enterpriseId, hs, 1);
   if (short) throw await shortage(tx, enterpriseId, short, short.quantity);
 }
 

@@ -1,6 +1,6 @@
 import { sparesContract as C } from '@sk/shared';
 import { describe, expect, it } from 'vitest';
-import { onRequestStatements } from '../../db/statements';
+import { statementsOf } from '../../test/request-statements';
 import type { TestApp } from '../../test/harness';
 import { loggedIn } from '../../test/factories';
 import { race, tally } from '../../test/race';
@@ -18,20 +18,6 @@ let t: TestApp;
 withTeamApp((app) => {
   t = app;
 });
-
-/** The statements the one request `fn` sends (told by the app just before its answer); it must succeed. */
-async function statementsOf(fn: () => Promise<{ success: boolean; message?: string }>): Promise<number> {
-  const seen: number[] = [];
-  const stop = onRequestStatements((r) => seen.push(r.statements));
-  try {
-    const r = await fn();
-    expect(r.success, r.message).toBe(true);
-  } finally {
-    stop();
-  }
-  expect(seen).toHaveLength(1);
-  return seen[0] as number;
-}
 
 async function walk(lines: number): Promise<Record<string, number>> {
   const s = await stockedTeam(t);
