@@ -1,5 +1,6 @@
 import { dispatchContract as D, MAX_RULES } from '@sk/shared';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import type { TestApp } from '../../test/harness';
@@ -89,5 +90,24 @@ describe('parallel saves of the dispatch settings', () => {
     expect(tally(answers)).toEqual({ ok: 3, [`派单规则最多${MAX_RULES}条`]: 17 });
     const [c] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from dispatch_rules where enterprise_id = ${fresh.ep}`);
     expect(c?.n).toBe(MAX_RULES);
+  });
+
+  it('a save does not wait on another transaction of the enterprise that wrote a row referring to it', async () => {
+    const fresh = await team(t);
+    // Any insert with a foreign key to enterprises holds a key-share lock on the enterprise row until it commits (a
+    // summary flush, an import). The rule save's lock must not queue behind it.
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from enterprises where id = $1 for key share', [fresh.ep]);
+      const saved = fresh.admin.client.call(D.ruleCreate, { name: '不等待', kind: 2, areaCode: '310115', targetType: 1, targetUserId: fresh.engineer.id });
+      const waited = new Promise<'waited'>((r) => setTimeout(() => r('waited'), 3000));
+      const first = await Promise.race([saved.then((a) => (a.success ? 'saved' : a.message)), waited]);
+      await other.query('commit');
+      expect(first).toBe('saved');
+    } finally {
+      await other.end();
+    }
   });
 });

@@ -143,7 +143,7 @@ export async function listRules(ex: Executor, ep: number): Promise<DispatchRuleR
 
 /** Rules are counted under the enterprise row's lock, so parallel saves never pass MAX_RULES. */
 async function lockEnterprise(tx: Tx, ep: number): Promise<void> {
-  await tx.execute(sql`select 1 as one from enterprises where id = ${ep} for update`);
+  await tx.execute(sql`select 1 as one from enterprises where id = ${ep} for no key update`);
 }
 
 export async function createRule(db: Db, ep: number, b: RuleBody): Promise<{ id: number }> {

@@ -104,7 +104,7 @@ async function deployTemplate(tx: Tx, who: Who, t: PlannedTemplate): Promise<voi
  */
 export async function applyDeploy(db: Db, who: Who, industry: Industry): Promise<DeployPlan> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from enterprises where id = ${who.enterpriseId} for update`);
+    await tx.execute(sql`select id from enterprises where id = ${who.enterpriseId} for no key update`);
     const plan = await missing(tx, who, industry);
     for (const t of plan.templates) await deployTemplate(tx, who, t);
     for (const d of plan.dict) for (const name of d.names) await createItem(tx, { enterpriseId: who.enterpriseId }, { type: d.type, name });

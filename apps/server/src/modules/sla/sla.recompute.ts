@@ -21,7 +21,7 @@ const BATCH = 500;
 export async function saveHoursAndRecompute(db: Db, enterpriseId: number, c: SlaCalendarInput, at = Date.now()): Promise<void> {
   await db.transaction(async (tx) => {
     // One save at a time per enterprise, so each job names the hours its save replaced.
-    await tx.execute(sql`select id from enterprises where id = ${enterpriseId} for update`);
+    await tx.execute(sql`select id from enterprises where id = ${enterpriseId} for no key update`);
     const old = await hoursOf(tx, enterpriseId);
     await saveHours(tx, enterpriseId, c);
     await enqueue(tx, { kind: SLA_RECOMPUTE_JOB, enterpriseId, payload: { at, old } });
