@@ -31,6 +31,8 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[role=tablist]:visible:not(:has([role=tab]))'))
     .toHaveCount(0, { timeout: 5_000 })
     .catch(() => {});
+  // Two frames: the app's layout repairs (lib/a11y.ts) run once a frame after a render.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
 /** Runs axe on the page (or a part of it) and answers its serious and critical violations. */

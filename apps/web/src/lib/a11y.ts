@@ -12,8 +12,8 @@ const set = (el: Element, name: string, value: string) => {
 const hasTabbable = (el: Element): boolean =>
   [...el.querySelectorAll(FOCUSABLE)].some((c) => c.getAttribute('tabindex') !== '-1' && !c.hasAttribute('disabled') && !c.closest('.ant-table-measure-row'));
 
-/** Applies the repairs under `root` (idempotent: attributes are written only when they differ). */
-export function repairAntd(root: ParentNode): void {
+/** Repairs that only read markup (idempotent: attributes are written only when they differ). */
+function repairMarkup(root: ParentNode): void {
   // Tabs: the close (×) and overflow (…) buttons sit inside the tablist, which may own tabs only (aria-required-children,
   // critical), and the overflow button has no name. They are mouse shortcuts: the tabs themselves are reached with the
   // arrow keys, and the shell's tab bar closes the focused tab with Delete or through 标签操作.
@@ -24,6 +24,10 @@ export function repairAntd(root: ParentNode): void {
   // Tables: the hidden row that measures column widths repeats the header's titles, select-all checkbox included
   // (aria-hidden-focus): out of the tab order.
   for (const el of root.querySelectorAll(`.ant-table-measure-row :is(${FOCUSABLE})`)) set(el, 'tabindex', '-1');
+}
+
+/** Repairs that read layout, so they wait for a frame. */
+function repairLayout(root: ParentNode): void {
   // Tables wider than the page scroll sideways: a keyboard user must be able to focus the region to scroll it
   // (scrollable-region-focusable) when no cell inside holds a control.
   for (const el of root.querySelectorAll('.ant-table-content, .ant-table-body')) {
@@ -36,19 +40,30 @@ export function repairAntd(root: ParentNode): void {
   }
 }
 
-/** Keeps the document repaired as antd renders: once per animation frame at most. */
+/** Applies every repair under `root`. */
+export function repairAntd(root: ParentNode): void {
+  repairMarkup(root);
+  repairLayout(root);
+}
+
+/**
+ * Keeps the document repaired as antd renders. The markup repairs run in the observer's own callback, before anything
+ * else sees the new nodes (a tab bar re-rendered with its overflow button unrepaired was caught by an audit that ran
+ * before the next frame); the layout repairs once per animation frame at most.
+ */
 export function installAntdRepairs(doc: Document = document): () => void {
   let queued = false;
   const run = () => {
     queued = false;
-    repairAntd(doc.body);
+    repairLayout(doc.body);
   };
   const watch = new MutationObserver(() => {
+    repairMarkup(doc.body);
     if (queued) return;
     queued = true;
     requestAnimationFrame(run);
   });
   watch.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex', 'aria-hidden', 'style'] });
-  run();
+  repairAntd(doc.body);
   return () => watch.disconnect();
 }
