@@ -141,9 +141,9 @@ export class Client {
   del<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
     return this.request<T>('DELETE', path, body ?? {}, opts);
   }
-  /** Calls a contract: GET sends `input` as the query, others as the body. Untyped: prefer `send`. */
-  call<T = any>(ep: EndpointDef, input?: Record<string, unknown>, opts?: { csrf?: boolean }) {
-    return this.request<T>(ep.method, ep.path, ep.method === 'GET' ? input : (input ?? {}), opts);
+  /** Calls a contract without path params: GET sends `input` as the query, others as the body; typed like `send`. */
+  call<C extends EndpointDef>(ep: C, input?: InputOf<C>, opts?: { csrf?: boolean }): Promise<Answer<ResponseOf<C>>> {
+    return this.request<ResponseOf<C>>(ep.method, ep.path, ep.method === 'GET' ? input : (input ?? {}), opts);
   }
   /**
    * Calls a contract, typed by it: the input is the contract's query (GET) or body, `params` fill the

@@ -51,8 +51,8 @@ describe('operation log', () => {
     const page = (await client.call(C.getActivity)).data;
     expect(page.count).toBe(2);
     expect(page.list[0]).toMatchObject({ module: '客户', action: '删除', user_id: user.id });
-    expect(page.list[0].user_name).toMatch(/^用户/);
-    expect(page.list[0].create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(page.list[0]!.user_name).toMatch(/^用户/);
+    expect(page.list[0]!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await client.call(C.getActivity, { module: '工单' })).data.list.map((x: { action: string }) => x.action)).toEqual(['导出']);
   });
 

@@ -127,7 +127,7 @@ describe('完成审核 on a two-step flow', () => {
     expect(refused.message).toBe(`单据类型：工单完成审批没有类型 ${typeA}`);
 
     await flow(tm, 'order_complete', [[tm.admin]], { docTypes: [typeB] });
-    const listed = (await tm.admin.client.call(A.flowList, {})).data.list[0];
+    const listed = (await tm.admin.client.call(A.flowList, {})).data.list[0]!;
     expect(listed.typeNames).toEqual({ [typeB]: offered.find((o) => o.value === typeB)?.label });
     for (const id of [a, b]) expect((await tm.engineer.client.send(K.applyEndService, { orderId: id })).data?.state).toBe(7);
     expect(await instancesOf(tm.ep, a)).toEqual([]);

@@ -32,7 +32,7 @@ describe('spare documents on the engine', () => {
     const id = (await k.call(C.docSave, { kind: 7, fromWarehouseId: wh, items: [{ spareId: spare, quantity: 3 }] })).data.id as number;
     const todo = await tm.dispatcher.client.call(A.list, { box: 'todo', pageIndex: 0, pageSize: 10 });
     expect(todo.data.list).toMatchObject([{ kind: 'spare_doc', docId: id, docNo: expect.stringMatching(/^CK\d{8}-0001$/), link: `/spareExamine?id=${id}` }]);
-    const inst = todo.data.list[0].id as number;
+    const inst = todo.data.list[0]!.id as number;
     // The keeper filed it: his own approve button answers to the flow, which never lets him decide his own document.
     expect((await k.call(C.docApprove, { id })).message).toBe('不能审批自己提交的单据');
     expect((await tm.dispatcher.client.call(A.approve, { id: inst })).data).toEqual({ state: 0, step: 1 });

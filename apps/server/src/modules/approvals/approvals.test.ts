@@ -115,7 +115,7 @@ describe('flows', () => {
     // The applicant (an engineer without 审批处理) sees the flow of his document with its log.
     const mine = await tm.applicant.client.call(C.documentFlow, { kind: 'order_receipt', docId });
     expect(mine.data).toMatchObject({ id: inst?.id, state: 1 });
-    expect(mine.data.log.map((l: { action: string }) => l.action)).toEqual(['start', 'approve']);
+    expect(mine.data?.log.map((l: { action: string }) => l.action)).toEqual(['start', 'approve']);
     expect((await tm.applicant.client.call(C.documentFlow, { kind: 'order_receipt', docId: docId + 5000 })).data).toBeNull();
     expect((await tm.c.client.call(C.documentFlow, { kind: 'order_receipt', docId })).code).toBe('NOT_FOUND');
     expect((await other.admin.client.call(C.documentFlow, { kind: 'order_receipt', docId })).data).toBeNull();
@@ -137,7 +137,7 @@ describe('flows', () => {
     expect((await tm.e.client.call(C.approve, { id })).data).toEqual({ state: 1, step: 1 });
     expect((await tm.d.client.call(C.approve, { id })).message).toBe('该审批已结束');
     const detail = (await tm.d.client.call(C.detail, { id })).data;
-    const decisions = new Map(detail.tasks.map((x: { userId: number; decision: number }) => [x.userId, x.decision]));
+    const decisions = new Map(detail.tasks.map((x: { userId: number; decision: number | null }) => [x.userId, x.decision]));
     expect([tm.b, tm.c, tm.d, tm.e].map((p) => decisions.get(p.id))).toEqual([1, 1, 3, 1]);
   });
 

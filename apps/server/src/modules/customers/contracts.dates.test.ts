@@ -75,7 +75,7 @@ describe('the contract date job', () => {
       const d = await detail(client, id);
       expect(d.status).toBe(2);
       expect(d.logs.map((l: { toState: number }) => l.toState)).toEqual([1, 2]);
-      if (manual.success) expect(d.logs[1].note).not.toBe(CONTRACT_DATES_NOTE);
+      if (manual.success) expect(d.logs[1]!.note).not.toBe(CONTRACT_DATES_NOTE);
       else expect(manual.code).toBe('INVALID_STATE');
     }
   });

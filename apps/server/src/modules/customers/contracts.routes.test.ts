@@ -48,7 +48,7 @@ describe('sales contracts', () => {
     d = (await client.call(K.saleDetail, { id: r.data.id })).data;
     expect(d.status).toBe(3);
     expect(d.logs.map((l: { toState: number }) => l.toState)).toEqual([1, 2, 1, 2, 3]);
-    expect(d.logs[2].note).toBe('价格有误');
+    expect(d.logs[2]!.note).toBe('价格有误');
     expect((await client.call(K.saleDelete, { ids: [r.data.id] })).code).toBe('INVALID_STATE');
     expect((await client.call(K.saleList, { status: 3 })).data).toMatchObject({ count: 1, list: [{ id: r.data.id }] });
     expect((await client.call(K.saleList, { keyword: '空调' })).data.count).toBe(1);

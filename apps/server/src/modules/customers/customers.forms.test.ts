@@ -32,7 +32,7 @@ describe('custom fields (form kind 2)', () => {
     expect(d.extFields).toEqual([expect.objectContaining({ id: fieldId, tfname: '设备数量' })]);
     const fields = (await client.call(C.customerExtField)).data;
     expect(fields.templateVersionId).not.toBe(d.templateVersionId);
-    expect(fields.fields.map((f: { name: string }) => f.name)).toEqual(['台数']);
+    expect(fields.fields.map((f) => f.name)).toEqual(['台数']);
   });
 });
 

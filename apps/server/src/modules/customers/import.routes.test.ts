@@ -97,7 +97,7 @@ describe('customer import', () => {
     expect(done).toMatchObject({ success: true, message: '导入成功', data: { imported: 3 } });
     const names = (await client.call(C.epCustomerList, { sortType: 2 })).data.map((r: { name: string }) => r.name);
     expect(names.sort()).toEqual(['导入戊公司', '导入甲公司']);
-    const jia = (await client.call(C.epCustomerList, { name: '导入甲' })).data[0];
+    const jia = (await client.call(C.epCustomerList, { name: '导入甲' })).data[0]!;
     const d = (await client.call(C.detail, { id: jia.id })).data;
     expect(d.contacts.map((k: { name: string; isPrimary: boolean }) => [k.name, k.isPrimary])).toEqual([
       ['张三', true],
@@ -152,7 +152,7 @@ describe('installed product import', () => {
     const { client, enterpriseId } = await admin();
     await newModel(client, { name: '空调', model: 'A1' });
     const mine = await newCustomer(client, { name: '本企业客户' });
-    await client.call(P.productionSave, { productId: (await client.call(P.productList, {})).data.list[0].id, serialNumber: 'SN-OLD' });
+    await client.call(P.productionSave, { productId: (await client.call(P.productList, {})).data.list[0]!.id, serialNumber: 'SN-OLD' });
     const other = await admin();
     await newCustomer(other.client, { name: '别家客户' });
     const file = await xlsx(

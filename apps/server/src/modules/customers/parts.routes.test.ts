@@ -137,7 +137,7 @@ describe('addresses (/customer/address/*)', () => {
     expect((await other.client.call(P.addressDelete, { id: addr!.id })).code).toBe('NOT_FOUND');
     expect((await other.client.call(P.addressSave, { id: addr!.id, customerId: id, detail: '改' })).code).toBe('NOT_FOUND');
     expect((await client.call(P.addressCount, { customerId: id })).data).toBe(1);
-    expect((await client.call(P.addressList, { customerId: id })).data[0].detail).not.toBe('改');
+    expect((await client.call(P.addressList, { customerId: id })).data[0]!.detail).not.toBe('改');
   });
 });
 
@@ -154,7 +154,7 @@ describe('contact search and duplicates', () => {
     expect((await client.call(C.epLinkPersonListCount, { keyword: '021-6666' })).data).toBe(1);
     // An edit keeps the search current.
     const [zhao] = (await client.call(C.epLinkPersonList, { keyword: '赵六' })).data;
-    await client.call(P.linkPersonSave, { id: zhao.id, customerId: id, name: '赵六', phone: '13055556666' });
+    await client.call(P.linkPersonSave, { id: zhao!.id, customerId: id, name: '赵六', phone: '13055556666' });
     expect(await names('0555')).toEqual(['赵六']);
     expect(await names('021-6666')).toEqual([]);
   });

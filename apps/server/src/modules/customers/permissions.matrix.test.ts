@@ -90,7 +90,7 @@ describe('customer-area permissions, role × capability', () => {
       const { client, user } = await loggedIn(t.app, t.deps.db, { roles: [role], enterpriseId });
       const customer = await newCustomer(admin, { businessUserId: user.id });
       const d = (await admin.call(C.detail, { id: customer })).data;
-      const f: Fixture = { userId: user.id, customer, contact: d.contacts[0].id, address: d.addresses[0].id };
+      const f: Fixture = { userId: user.id, customer, contact: d.contacts[0]!.id, address: d.addresses[0]!.id };
       const got: Record<string, string> = {};
       const want: Record<string, string> = {};
       for (const [cap, run] of Object.entries(CAPABILITIES)) {

@@ -79,14 +79,14 @@ describe('installed products (/v2/customer/production/*)', () => {
       productId: install,
       serialNumber: 'SN-A',
       customerId: customer,
-      addressId: address.id,
+      addressId: address!.id,
       purchaseDate: '2024-01-10',
       installDate: '2024-03-01',
     });
     expect(a).toMatchObject({ success: true, message: '保存成功' });
     const b = await client.call(P.productionSave, { productId: purchase, serialNumber: 'SN-B', purchaseDate: '2024-01-10', installDate: '2024-03-01' });
     const da = (await client.call(P.productionDetail, { customerProductionId: a.data.id })).data;
-    expect(da).toMatchObject({ warrantyEnd: '2025-02-28', warrantyStartType: 3, customerName: expect.any(String), address: address.fullAddress, status: 1 });
+    expect(da).toMatchObject({ warrantyEnd: '2025-02-28', warrantyStartType: 3, customerName: expect.any(String), address: address?.fullAddress, status: 1 });
     expect(da.qrLink).toBe(`/productManage/qr/${da.qrCode}`);
     expect((await client.call(P.productionDetail, { customerProductionId: b.data.id })).data.warrantyEnd).toBe('2024-07-09');
     await client.call(P.productSave, { id: install, name: '改了保修期', warrantyPeriod: 10, warrantyUnit: 3, warrantyStartType: 2 });
@@ -137,7 +137,7 @@ describe('installed products (/v2/customer/production/*)', () => {
     const c1 = await newCustomer(client);
     const c2 = await newCustomer(client);
     const [addr2] = (await client.call(C.detail, { id: c2 })).data.addresses;
-    expect((await client.call(P.productionSave, { productId: m, customerId: c1, addressId: addr2.id })).message).toBe('地址：该地址不属于所选客户');
+    expect((await client.call(P.productionSave, { productId: m, customerId: c1, addressId: addr2!.id })).message).toBe('地址：该地址不属于所选客户');
     expect((await client.call(P.productionSave, { productId: m, installDate: '2024-13' })).message).toBe('安装日期：日期格式应为YYYY-MM-DD');
     expect((await client.call(P.productionSave, { productId: m }, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
     expect(await installedOf(enterpriseId)).toBe(0);

@@ -38,7 +38,7 @@ describe('parallel dispatch of the same orders on PostgreSQL', () => {
 
   it('a batch and single dispatches racing on shared orders: every order dispatched once', async () => {
     const ids = [await orderIn(t, tm, 1), await orderIn(t, tm, 1), await orderIn(t, tm, 1)];
-    const answers = await race(12, (i) =>
+    const answers = await race<unknown>(12, (i) =>
       i % 3 === 0
         ? tm.dispatcher.client.call(D.batchDesignate, { orderIds: ids, serviceUserId: tm.engineer.id })
         : tm.dispatcher.client.call(K.dispatch, { orderId: ids[i % 3], expectedState: 1, serviceUserId: tm.engineer2.id }),

@@ -62,7 +62,7 @@ describe('parallel saves of the dispatch settings', () => {
     const answers = await race(20, (i) => tm.admin.client.call(D.ruleUpdate, { id, sort: i, enabled: i % 2 === 0, ...bodies[i % bodies.length] }));
     expect(tally(answers)).toEqual({ ok: 20 });
     const [rule] = (await tm.admin.client.call(D.ruleList)).data.filter((r: { id: number }) => r.id === id);
-    const i = Number(rule.sort);
+    const i = Number(rule!.sort);
     const b = bodies[i % bodies.length] as (typeof bodies)[number] & Record<string, unknown>;
     // The sort says which save won: every other field is that save's too.
     expect(rule).toMatchObject({

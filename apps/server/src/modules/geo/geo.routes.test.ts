@@ -131,7 +131,7 @@ describe('the map and the nearest engineers', () => {
     expect(all.data.orders.every((o: { precision: string | null }) => o.precision !== null)).toBe(true);
     const waiting = await client.call(S.map, { unassigned: true });
     expect(waiting.data.orders.length).toBeGreaterThan(0);
-    const nearest = await client.call(S.nearest, { orderId: waiting.data.orders[0].id });
+    const nearest = await client.call(S.nearest, { orderId: waiting.data.orders[0]!.id });
     expect(nearest.data.some((e: { distance: number | null }) => e.distance !== null)).toBe(true);
   });
 });

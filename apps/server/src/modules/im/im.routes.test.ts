@@ -251,7 +251,7 @@ describe('GET /kefuuser/messages', () => {
     const first = await a.client.call(C.messages, { pageSize: 10 });
     expect(first.data.count).toBe(3);
     expect(first.data.list.map((m: any) => m.payload.content)).toEqual(['三', '二', '一']);
-    const older = await a.client.call(C.messages, { beforeId: first.data.list[0].id });
+    const older = await a.client.call(C.messages, { beforeId: first.data.list[0]!.id });
     expect(older.data.list.map((m: any) => m.payload.content)).toEqual(['二', '一']);
   });
 

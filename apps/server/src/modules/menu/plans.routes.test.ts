@@ -85,7 +85,7 @@ describe('seats', () => {
     const tags = menu.groups
       .flatMap((g: { children: { routerName: string; disabled: boolean }[] }) => g.children)
       .find((e: { routerName: string }) => e.routerName === 'OrderTag');
-    expect(tags.disabled).toBe(true);
+    expect(tags?.disabled).toBe(true);
     expect((await client.call(M.customList)).success).toBe(true);
   });
 

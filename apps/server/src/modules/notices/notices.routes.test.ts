@@ -41,8 +41,8 @@ describe('notice centre', () => {
     expect(page.data.count).toBe(3);
     expect(page.data.list.map((n: { title: string }) => n.title)).toEqual(['通知3', '通知2', '通知1']);
     expect(page.data.list[0]).toMatchObject({ category: 1, kind: 'test', read: false, link: null });
-    expect(page.data.list[0].create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const first = page.data.list[2].id;
+    expect(page.data.list[0]!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const first = page.data.list[2]!.id;
     expect(await client.call(N.notifyClearUnread, { ids: [first] })).toMatchObject({ success: true, message: '清除成功' });
     expect((await client.call(N.notifyCount)).data).toBe(2);
     expect((await client.call(N.notifyList, { unread: 1 })).data.count).toBe(2);
@@ -71,7 +71,7 @@ describe('notice centre', () => {
     const a = await withNotices();
     const b = await loggedIn(t.app, t.deps.db);
     const colleague = await loggedIn(t.app, t.deps.db, { enterpriseId: a.enterpriseId });
-    const theirs = (await a.client.call(N.notifyList)).data.list[0].id;
+    const theirs = (await a.client.call(N.notifyList)).data.list[0]!.id;
     for (const other of [b, colleague]) {
       expect((await other.client.call(N.notifyCount)).data).toBe(0);
       expect((await other.client.call(N.notifyList)).data.count).toBe(0);
@@ -124,19 +124,19 @@ describe('notice centre: categories, search, opening', () => {
     expect((await s.client.call(N.notifyList, { keyword: '%' })).data.count).toBe(0);
     expect((await s.client.call(N.notifyList, { group: 'nope' })).message).toBe('通知分类：不存在的通知分类');
 
-    const opened = await s.client.call(N.notifyOpen, { id: sla.data.list[0].id });
+    const opened = await s.client.call(N.notifyOpen, { id: sla.data.list[0]!.id });
     expect(opened.data).toEqual({ link: '/allOrder/orderDetail/9' });
     expect((await s.client.call(N.notifyCount)).data).toBe(2);
     // opening it again changes nothing
-    await s.client.call(N.notifyOpen, { id: sla.data.list[0].id });
+    await s.client.call(N.notifyOpen, { id: sla.data.list[0]!.id });
     expect((await s.client.call(N.notifyCount)).data).toBe(2);
-    const digest = (await s.client.call(N.notifyList, { group: 'digest' })).data.list[0];
+    const digest = (await s.client.call(N.notifyList, { group: 'digest' })).data.list[0]!;
     expect((await s.client.call(N.notifyOpen, { id: digest.id })).data).toEqual({ link: '/guideOne' });
     expect((await s.client.call(N.notifyList, { unread: 1 })).data.list.map((n: { kind: string }) => n.kind)).toEqual(['spare_warning']);
 
     // another enterprise's user cannot open it, and it stays as it was
     const other = await loggedIn(t.app, t.deps.db);
-    const spare = (await s.client.call(N.notifyList, { unread: 1 })).data.list[0].id;
+    const spare = (await s.client.call(N.notifyList, { unread: 1 })).data.list[0]!.id;
     expect((await other.client.call(N.notifyOpen, { id: spare })).code).toBe('NOT_FOUND');
     expect((await s.client.call(N.notifyCount)).data).toBe(1);
   });
@@ -227,7 +227,7 @@ describe('announcements', () => {
     expect(manage.data.list[0]).toMatchObject({ id, recipients: 2, readers: 1, state: 1 });
     const read = await o.admin.client.call(A.readers, { id, read: 1 });
     expect(read.data.list.map((x: { user_id: number }) => x.user_id)).toEqual([o.inEast.id]);
-    expect(read.data.list[0].read_time).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    expect(read.data.list[0]!.read_time).toMatch(/^\d{4}-\d{2}-\d{2} /);
     const unread = await o.admin.client.call(A.readers, { id, read: 0 });
     expect(unread.data.list).toMatchObject([{ user_id: o.inShanghai.id, dept_name: '上海站', read: false, read_time: '' }]);
   });

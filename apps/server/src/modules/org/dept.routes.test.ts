@@ -38,9 +38,9 @@ describe('GET /stand/dept', () => {
     const r = await o.worker.call(C.deptTree);
     expect(r.success).toBe(true);
     expect(r.data).toHaveLength(1);
-    const root = r.data[0];
+    const root = r.data[0]!;
     expect(root).toMatchObject({ id: o.root, name: '总部', parentId: null, userCount: 0, allUserCount: 3 });
-    const service = root.children.find((c: { id: number }) => c.id === o.service);
+    const service = root.children.find((c: { id: number }) => c.id === o.service)!;
     expect(service).toMatchObject({ userCount: 1, allUserCount: 3 });
     expect(service.children[0]).toMatchObject({ id: o.north, name: '华北组', userCount: 2, allUserCount: 2, children: [] });
   });

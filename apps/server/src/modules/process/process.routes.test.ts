@@ -129,7 +129,7 @@ describe('versions: orders keep the process they started with', () => {
     ]);
     expect(page.defaultOrderCount).toBe(1);
     expect(page.defaultRecentOrders.map((o: { id: number }) => o.id)).toEqual([older]);
-    expect(page.versions[1].recentOrders.map((o: { id: number }) => o.id)).toEqual([newer]);
+    expect(page.versions[1]!.recentOrders.map((o: { id: number }) => o.id)).toEqual([newer]);
     // The latest version is back to the default: new orders wait for dispatch again.
     expect((await orderRow(t, tm.ep, await newOrder(tm.admin.client))).state).toBe(1);
   });
@@ -284,12 +284,12 @@ describe('dispatch order settings and list settings', () => {
       { key: 'customName', name: '客户名称', visible: false },
     ]);
     // The lists without a type are untouched.
-    expect((await tm.engineer.client.call(C.queryOrderListSetting, {})).data.columns[0].key).toBe('orderNo');
+    expect((await tm.engineer.client.call(C.queryOrderListSetting, {})).data.columns[0]!.key).toBe('orderNo');
 
     expect((await tm.admin.client.call(C.updateOrderListSetting, { tid, columns: [] })).message).toContain('请至少显示一列');
     expect((await tm.admin.client.post(C.updateOrderListSetting.path, { tid, columns: ['nope'] })).message).toContain('列不正确');
     expect((await tm.admin.client.call(C.updateOrderListSetting, { tid, columns: ['title', 'title'] })).message).toContain('列不能重复');
     expect((await tm.engineer.client.call(C.updateOrderListSetting, { tid, columns: ['title'] })).code).toBe('NO_POWER');
-    expect((await tm.engineer.client.call(C.queryOrderListSetting, { tid })).data.columns[0].key).toBe('title');
+    expect((await tm.engineer.client.call(C.queryOrderListSetting, { tid })).data.columns[0]!.key).toBe('title');
   });
 });

@@ -33,7 +33,7 @@ describe('20 parallel settings saves', () => {
     );
     expect(tally(updates)).toEqual({ ok: N });
     const [p] = (await client.call(C.list)).data;
-    const i = Number(p.name.slice(2));
+    const i = Number(p!.name.slice(2));
     expect(p).toMatchObject({ id, name: `策略${i}`, sort: i, priorities: [(i % 3) + 1], clocks: clock(i + 1), business: i % 2 === 0 });
     const [n] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from sla_policies where enterprise_id = ${ep}`);
     expect(n?.n).toBe(1);
@@ -69,7 +69,7 @@ describe('20 parallel settings saves', () => {
     const id = Number(added.data.id);
     expect(tally(await race(N, (i) => client.call(A.ruleUpdate, { id, ...rule(i) })))).toEqual({ ok: N });
     const [r] = (await client.call(A.ruleList, { templateId: tid })).data;
-    const i = Number(r.name.slice(2));
+    const i = Number(r!.name.slice(2));
     expect(r).toMatchObject({ id, name: `规则${i}`, trigger: i % 8, enabled: i % 2 === 0, conditions: { priorities: [(i % 3) + 1] } });
 
     const events = (await client.call(A.queryNotify)).data.map((e: { event: number }) => e.event);

@@ -72,8 +72,8 @@ describe('the schedule table and report', () => {
     await orderIn(t, tm, 6, { appointment_at: at('16:00') }); // cancelled: not a visit
     const list = await tm.dispatcher.client.call(C.dispatchList, range);
     expect(list.success).toBe(true);
-    const mine = list.data.find((r: { userId: number }) => r.userId === tm.engineer.id);
-    const day = mine.days[0];
+    const mine = list.data.find((r: { userId: number }) => r.userId === tm.engineer.id)!;
+    const day = mine.days[0]!;
     expect(day.visits.map((v: { orderId: number }) => v.orderId)[0]).toBe(busy);
     expect(day.visits).toHaveLength(2);
     expect(day.slots).toEqual([
@@ -82,7 +82,7 @@ describe('the schedule table and report', () => {
       { name: '下午', start: '13:00', end: '18:00', busy: false, orderIds: [] },
     ]);
     expect(day.load).toEqual({ minutes: 120, capacity: 540, level: 'under' });
-    expect(list.data.find((r: { userId: number }) => r.userId === tm.engineer2.id).days[0].slots.every((s: { busy: boolean }) => !s.busy)).toBe(true);
+    expect(list.data.find((r: { userId: number }) => r.userId === tm.engineer2.id)!.days[0]!.slots.every((s: { busy: boolean }) => !s.busy)).toBe(true);
     expect((await tm.dispatcher.client.call(C.dispatchCount, range)).data).toBe(2);
 
     const own = await tm.engineer.client.call(C.dispatchList, range);
@@ -178,8 +178,8 @@ describe('map, nearest engineers, positions and the route', () => {
 
     const near = await tm.dispatcher.client.call(C.nearest, { orderId: shanghai });
     expect(near.data.map((r: { userId: number }) => r.userId)).toEqual([tm.engineer2.id, tm.engineer.id]);
-    expect(near.data[0].distance).toBeGreaterThan(3000);
-    expect(near.data[0].distance).toBeLessThan(5000);
+    expect(near.data[0]!.distance).toBeGreaterThan(3000);
+    expect(near.data[0]!.distance).toBeLessThan(5000);
     expect((await tm.dispatcher.client.call(C.nearest, { orderId: theirs })).message).toBe('数据不存在或已被删除');
   });
 
@@ -191,7 +191,7 @@ describe('map, nearest engineers, positions and the route', () => {
     const r = await tm.dispatcher.client.call(C.route, { userId: tm.engineer.id, date: '2030-03-06' });
     expect(r.data.base).toEqual({ latitude: 30, longitude: 120, source: 'position' });
     expect(r.data.stops.map((s: { orderId: number }) => s.orderId)).toEqual([near, far]);
-    expect(r.data.stops[0].navUrl).toMatch(/^https:\/\/uri\.amap\.com\/navigation\?to=120,30\.01,/);
+    expect(r.data.stops[0]!.navUrl).toMatch(/^https:\/\/uri\.amap\.com\/navigation\?to=120,30\.01,/);
     expect(r.data.unlocated.map((s: { orderId: number }) => s.orderId)).toEqual([unlocated]);
     expect((await tm.engineer2.client.call(C.route, { userId: tm.engineer.id, date: '2030-03-06' })).message).toBe('数据不存在或已被删除');
     expect((await tm.dispatcher.client.call(C.route, { userId: other.engineer.id, date: '2030-03-06' })).message).toBe('数据不存在或已被删除');

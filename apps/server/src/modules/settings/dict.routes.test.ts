@@ -19,7 +19,7 @@ async function setup(o: Parameters<typeof loggedIn>[2] = {}) {
 }
 const names = (list: { name: string }[]) => list.map((x) => x.name);
 const itemId = async (c: Client, type: number, name: string): Promise<number> =>
-  (await c.call(C.items, { type })).data.find((x: { name: string }) => x.name === name).id;
+  (await c.call(C.items, { type })).data.find((x: { name: string }) => x.name === name)!.id;
 const count = async (enterpriseId: number, type: number) =>
   Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from dict_items where enterprise_id = ${enterpriseId} and type = ${type}`))[0]?.n);
 
@@ -82,7 +82,7 @@ describe('reading dictionaries', () => {
       '116:重要投诉',
       '116:重大投诉',
     ]);
-    expect(both.data[0].value).toBe('1');
+    expect(both.data[0]!.value).toBe('1');
     expect(names((await client.call(C.codeContent, { code: 'complaint_level' })).data)).toEqual(['一般投诉', '重要投诉', '重大投诉']);
     expect(names((await client.call(C.codeContent, { code: '116' })).data)).toHaveLength(3);
   });

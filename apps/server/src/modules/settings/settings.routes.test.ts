@@ -22,9 +22,9 @@ describe('reading settings', () => {
     expect((await client.call(C.getByCode, { code: 'order_auto_archive_days' })).data).toEqual({ code: 'order_auto_archive_days', value: '30' });
     const many = await client.call(C.getByCodes, { codes: 'default_page_size,help_tip_spare_manage,map_tile_url' });
     expect(many.data.map((x: { code: string }) => x.code)).toEqual(['default_page_size', 'help_tip_spare_manage', 'map_tile_url']);
-    expect(many.data[0].value).toBe('10');
-    expect(many.data[1].value).toBe('1');
-    expect(many.data[2].value).toContain('{z}');
+    expect(many.data[0]!.value).toBe('10');
+    expect(many.data[1]!.value).toBe('1');
+    expect(many.data[2]!.value).toContain('{z}');
     const list = await client.call(C.list);
     expect(list.data.length).toBe(SETTINGS.filter((s) => !s.pending).length);
     expect(list.data.length).toBeGreaterThanOrEqual(10);

@@ -121,7 +121,7 @@ describe('order clocks', () => {
       ['派单超时', 'running', 'ok'],
       ['完工超时', 'running', 'ok'],
     ]);
-    expect(shown[0].remainingMs).toBeLessThanOrEqual(30 * 60_000);
+    expect(shown[0]!.remainingMs).toBeLessThanOrEqual(30 * 60_000);
 
     expect((await tm.admin.client.call(A.dispatch, { orderId: id, serviceUserId: tm.engineer.id })).success).toBe(true);
     expect((await tm.engineer.client.call(A.accept, { orderId: id })).success).toBe(true);
@@ -135,11 +135,11 @@ describe('order clocks', () => {
     cs = await clocksOf(tm.ep, id);
     expect(cs[1]).toMatchObject({ running: false, paused: true, deadline: null });
     expect((await orderRow(t, tm.ep, id)).due_at).toBeNull();
-    expect((await tm.admin.client.call(C.orderClocks, { orderId: id })).data[1].state).toBe('paused');
+    expect((await tm.admin.client.call(C.orderClocks, { orderId: id })).data[1]!.state).toBe('paused');
     const counted = Number(cs[1]?.consumed_ms);
 
     // Re-applying another target while paused keeps the count; rejecting the request resumes it.
-    const pid = (await tm.admin.client.call(C.list)).data[0].id;
+    const pid = (await tm.admin.client.call(C.list)).data[0]!.id;
     await tm.admin.client.call(C.update, { ...policy({ clocks: [{ type: 6, target: 3, unit: 2, warnMinutes: 0 }] }), id: pid });
     expect((await tm.admin.client.call(A.handleAbnormal, { orderId: id, pass: false, note: '配件已到' })).success).toBe(true);
     cs = await clocksOf(tm.ep, id);

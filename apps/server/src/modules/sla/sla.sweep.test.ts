@@ -50,7 +50,7 @@ describe('SLA sweep', () => {
     });
     const customerId = await newCustomer(c);
     const id = (await c.call(K.add, { customerId, title: '漏水' })).data.id;
-    const mark = async () => (await c.call(C.orderClocks, { orderId: id })).data[0].mark;
+    const mark = async () => (await c.call(C.orderClocks, { orderId: id })).data[0]!.mark;
     const overdueBadge = async () => (await c.get('/v2/order/getOrderListCount', { orderDue: 0 })).data;
 
     await goBack(tm.ep, id, 21);
@@ -75,7 +75,7 @@ describe('SLA sweep', () => {
     const range = { startTime: '2000-01-01', endTime: '2999-12-31' };
     expect((await c.call(C.exceedStatistics, range)).data).toEqual([{ key: 2, name: '派单超时', count: 1 }]);
     expect((await c.call(C.exceedStatistics, { ...range, groupBy: 'engineer' })).data).toEqual([{ key: null, name: '未指派', count: 1 }]);
-    expect((await c.call(C.exceedStatistics, { ...range, groupBy: 'template' })).data[0].count).toBe(1);
+    expect((await c.call(C.exceedStatistics, { ...range, groupBy: 'template' })).data[0]!.count).toBe(1);
     expect((await c.call(C.exceedStatisticsCount, range)).data).toBe(1);
     expect((await c.call(C.exceedStatisticsCount, { ...range, type: 6 })).data).toBe(0);
     expect((await c.call(C.exceedStatisticsCount, { startTime: '2999-01-01', endTime: '2000-01-01' })).message).toBe('结束日期不能早于开始日期');

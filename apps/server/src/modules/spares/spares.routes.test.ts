@@ -154,7 +154,7 @@ describe('documents and approval', () => {
       '库存不足：中心仓的备件“压缩机”可用0（现有2，已预留2），需要1',
     );
     expect((await s.k.call(C.docSave, { kind: 5, fromWarehouseId: s.wh, items: [{ spareId: s.spare, quantity: 1 }] })).success).toBe(true);
-    const count = (await s.k.call(C.docList, { kind: 5 })).data.list[0].id;
+    const count = (await s.k.call(C.docList, { kind: 5 })).data.list[0]!.id;
     expect((await s.tm.admin.client.call(C.docApprove, { id: count })).message).toBe('实盘数量1少于待审批单据已预留的2，请先处理这些单据');
     expect(await eng.call(C.docWithdraw, { id })).toMatchObject({ success: true, message: '已撤回' });
     expect((await s.k.call(C.stockList, { warehouseId: s.wh })).data.list).toMatchObject([{ quantity: 2, reserved: 0, available: 2 }]);
@@ -420,12 +420,12 @@ describe('parts on orders', () => {
     // Saving the fees form afterwards keeps the parts' amount, whatever the form sends.
     expect((await s.tm.admin.client.post('/v2/order/fees/save', { orderId: order, spareAmount: 0, otherAmount: 10 })).success).toBe(true);
     expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(241);
-    expect((await s.eng.call(C.mine, {})).data.list[0].quantity).toBe(1);
+    expect((await s.eng.call(C.mine, {})).data.list[0]!.quantity).toBe(1);
     expect((await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 2 })).message).toMatch(/^库存不足/);
     expect(await s.eng.call(C.orderCancel, { id: used.data.id })).toMatchObject({ success: true, message: '已取消' });
     expect((await s.eng.call(C.orderCancel, { id: used.data.id })).message).toBe('该备件记录已取消');
     expect(Number((await orderRow(t, s.tm.ep, order)).spare_amount)).toBe(0);
-    expect((await s.eng.call(C.mine, {})).data.list[0].quantity).toBe(3);
+    expect((await s.eng.call(C.mine, {})).data.list[0]!.quantity).toBe(3);
     const types = (await s.k.call(C.logList, { orderId: order })).data.list.map((l: { type: number }) => l.type);
     expect(types).toEqual([2, 1]);
   });

@@ -32,7 +32,7 @@ describe('subscription status', () => {
     expect(stats.every((i: { code: string }) => i.code.startsWith('stat_'))).toBe(true);
     expect(await client.call(C.updateSubscribeContentStatus, { code: 'todo_dispatch', value: 0 })).toMatchObject({ success: true, message: '取订成功' });
     const after = (await client.call(C.getSubscribeContentStatus, { type: 1 })).data;
-    expect(after.find((i: { code: string }) => i.code === 'todo_dispatch').value).toBe(0);
+    expect(after.find((i: { code: string }) => i.code === 'todo_dispatch')!.value).toBe(0);
     expect(after.filter((i: { value: number }) => i.value === 0)).toHaveLength(1);
     expect((await client.call(C.updateSubscribeContentStatus, { code: 'todo_dispatch', value: 1 })).message).toBe('订阅成功');
   });

@@ -21,7 +21,7 @@ async function setup(o: Parameters<typeof loggedIn>[2] = {}) {
   return s;
 }
 const tagId = async (c: Client, code: number, name: string): Promise<number> =>
-  (await c.call(C.list, { code })).data.find((x: { name: string }) => x.name === name).id;
+  (await c.call(C.list, { code })).data.find((x: { name: string }) => x.name === name)!.id;
 const linkCount = async (enterpriseId: number) =>
   Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from tag_links where enterprise_id = ${enterpriseId}`))[0]?.n);
 
@@ -32,7 +32,7 @@ describe('tag management', () => {
     expect(r.success).toBe(true);
     expect(r.data.map((x: { name: string }) => x.name)).toEqual(['空闲', '忙碌', '外出服务', '休假']);
     expect(r.data[0]).toMatchObject({ code: 1, color_rgb: '#52c41a' });
-    expect(r.data[0].create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(r.data[0]!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await client.call(C.list, { code: 2 })).message).toBe('标签类型：只能是1（人员状态）、3（工单）、4（客户）或6（事件）');
   });
 
@@ -182,7 +182,7 @@ describe('user availability status', () => {
     const before = await client.call(C.getUserStateLabel);
     expect(before.data.current).toBeNull();
     expect(before.data.list.map((x: { name: string }) => x.name)).toEqual(['空闲', '忙碌', '外出服务', '休假']);
-    const busy = before.data.list[1];
+    const busy = before.data.list[1]!;
     expect(await client.call(C.updateUserStateTag, { tagId: busy.id })).toMatchObject({ success: true, message: '修改状态成功' });
     expect((await client.call(C.getUserStateLabel)).data.current).toEqual({ id: busy.id, name: '忙碌', color_rgb: '#fa8c16' });
   });
@@ -207,7 +207,7 @@ describe('user availability status', () => {
     const orderTag = await tagId(b.client, 3, '加急');
     expect((await b.client.call(C.updateUserStateTag, { tagId: orderTag })).code).toBe('NOT_FOUND');
     expect((await b.client.call(C.updateUserStateTag, { tagId: 'x' })).message).toMatch(/^状态：/);
-    expect((await b.client.call(C.getUserStateLabel)).data.current.name).toBe('空闲');
+    expect((await b.client.call(C.getUserStateLabel)).data.current?.name).toBe('空闲');
   });
 
   it('changes only the caller’s own status', async () => {
