@@ -46,7 +46,7 @@ afterAll(async () => t.close());
 describe('endpoint pipeline', () => {
   it('lets paid plans page by 500 and refuses it on the free plan', async () => {
     const paid = await loggedIn(t.app, t.deps.db, { plan: 1 });
-    expect((await paid.client.get('/__test/list', { pageSize: 500 })).data.count).toBe(500);
+    expect(((await paid.client.get('/__test/list', { pageSize: 500 })).data as { count: number }).count).toBe(500);
     const free = await loggedIn(t.app, t.deps.db, { plan: 0 });
     const r = await free.client.get('/__test/list', { pageSize: 500 });
     expect(r).toMatchObject({ success: false, code: 'VALIDATION', message: '每页条数：免费版每页最多显示100条' });

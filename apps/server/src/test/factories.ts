@@ -1,4 +1,5 @@
 import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '@sk/shared';
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { enterprises, users } from '../db/schema/index';
@@ -84,6 +85,25 @@ export async function makeUser(db: Db, enterpriseId: number, o: UserOpts = {}): 
  */
 export type InputOf<C extends EndpointDef> = (C['method'] extends 'GET' ? QueryInput<C> : BodyInput<C>) | Record<string, unknown>;
 
+type Shared = typeof import('@sk/shared');
+/** The endpoints of one exported object of contracts (never for anything else the package exports). */
+type EndpointsIn<G> = G extends z.ZodType | ((...a: never[]) => unknown) | readonly unknown[] ? never : G extends object ? { [K in keyof G]: G[K] extends EndpointDef ? G[K] : never }[keyof G] : never;
+type AllEndpoints = Extract<{ [K in keyof Shared]: EndpointsIn<Shared[K]> }[keyof Shared], EndpointDef>;
+/** Every contract by `METHOD path`, as declared (path params as `:name`). */
+type ByRoute = { [E in AllEndpoints as `${E['method']} ${E['path']}`]: E };
+/** A declared path as a pattern a concrete one matches (`/x/:id` → `/x/${string}`). */
+type Pattern<S extends string> = S extends `${infer A}:${string}/${infer R}` ? `${A}${string}/${Pattern<R>}` : S extends `${infer A}:${string}` ? `${A}${string}` : S;
+type NoQuery<P extends string> = P extends `${infer B}?${string}` ? B : P;
+type MatchOf<R extends string> = Extract<
+  R extends keyof ByRoute ? ByRoute[R] : { [K in keyof ByRoute & string]: R extends Pattern<K> ? ByRoute[K] : never }[keyof ByRoute & string],
+  EndpointDef
+>;
+/**
+ * The answer's data of a raw call, typed by the contract its method and path name; a path no contract declares (or one
+ * built at run time) stays untyped.
+ */
+export type DataAt<M extends string, P extends string> = string extends P ? any : [MatchOf<`${M} ${NoQuery<P>}`>] extends [never] ? any : ResponseOf<MatchOf<`${M} ${NoQuery<P>}`>>;
+
 export interface Answer<T = unknown> {
   status: number;
   success: boolean;
@@ -129,17 +149,17 @@ export class Client {
     }
     return { status: res.statusCode, success: body.success, message: body.message, code: body.code, data: body.data, headers: res.headers };
   }
-  get<T = any>(path: string, query?: Record<string, unknown>) {
-    return this.request<T>('GET', path, query);
+  get<P extends string>(path: P, query?: Record<string, unknown>) {
+    return this.request<DataAt<'GET', P>>('GET', path, query);
   }
-  post<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
-    return this.request<T>('POST', path, body ?? {}, opts);
+  post<P extends string>(path: P, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<DataAt<'POST', P>>('POST', path, body ?? {}, opts);
   }
-  put<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
-    return this.request<T>('PUT', path, body ?? {}, opts);
+  put<P extends string>(path: P, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<DataAt<'PUT', P>>('PUT', path, body ?? {}, opts);
   }
-  del<T = any>(path: string, body?: unknown, opts?: { csrf?: boolean }) {
-    return this.request<T>('DELETE', path, body ?? {}, opts);
+  del<P extends string>(path: P, body?: unknown, opts?: { csrf?: boolean }) {
+    return this.request<DataAt<'DELETE', P>>('DELETE', path, body ?? {}, opts);
   }
   /** Calls a contract without path params: GET sends `input` as the query, others as the body; typed like `send`. */
   call<C extends EndpointDef>(ep: C, input?: InputOf<C>, opts?: { csrf?: boolean }): Promise<Answer<ResponseOf<C>>> {

@@ -324,7 +324,7 @@ describe('approvals and tasks lead to the right place', () => {
     expect(
       mine.list.map((x: { name: string; projectId: number; stageName: string; state: number }) => `${x.name}:${x.projectId}:${x.stageName}:${x.state}`),
     ).toEqual([`布线:${p.id}:施工:0`, `调试:${p.id}:施工:0`]);
-    await tm.engineer.client.post('/project/progress/taskFinish', { id: mine.list[0].id });
+    await tm.engineer.client.post('/project/progress/taskFinish', { id: mine.list[0]!.id });
     expect((await tm.engineer.client.get('/project/myTaskList', { pageIndex: 0, pageSize: 10 })).data.count).toBe(1);
     // Nobody else's tasks, and never another enterprise's.
     expect((await other.engineer.client.get('/project/myTaskList', { pageIndex: 0, pageSize: 10 })).data).toEqual({ list: [], count: 0 });

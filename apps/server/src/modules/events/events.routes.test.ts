@@ -108,7 +108,7 @@ describe('event actions', () => {
     const ok = async (c: Client, action: string, body: Record<string, unknown> = {}) => {
       const r = await c.post(`/v2/event/${action}`, { id, ...body });
       expect(r.success, `${action}: ${r.message}`).toBe(true);
-      return r.data.state;
+      return (r.data as { state: number }).state;
     };
     expect(await ok(service.client, 'claim')).toBe(2);
     expect((await eventRow(enterpriseId, id)).principal_id).toBe(service.id);
@@ -142,7 +142,7 @@ describe('event actions', () => {
       'close:4→7',
     ]);
     const flow = await client.get('/v2/event/process/messageList', { eventId: id });
-    expect(flow.data.map((m: { action: string }) => m.action)).toEqual([
+    expect(flow.data.map((m) => m.action)).toEqual([
       'create',
       'claim',
       'start',
@@ -298,7 +298,7 @@ describe('the service desk', () => {
     expect((await client.get('/v2/event/serviceCounter/find', { keyword: '' })).message).toContain('请输入客户名称、电话或产品序列号');
     const glance = await client.get('/v2/event/serviceCounter/customer', { customerId: customer });
     expect(glance.data.customer.name).toBe('湖畔花园物业');
-    expect(glance.data.contacts.map((k: { phone: string }) => k.phone)).toEqual(['13912345678']);
+    expect(glance.data.contacts.map((k) => k.phone)).toEqual(['13912345678']);
     expect(glance.data.openEvents.map((e: { id: number }) => e.id)).toEqual([open]);
     expect(glance.data.recentEvents.map((e: { id: number }) => e.id)).toEqual([done, open]);
     const other = await admin();

@@ -62,7 +62,7 @@ describe('POST /export/user and the download centre', () => {
     expect(started).toMatchObject({ success: true, data: { name: '全部人员' } });
     const before = await client.get('/fileDownloadCenter/list');
     expect(before.data.list[0]).toMatchObject({ id: started.data.id, name: '全部人员', process_state: 1, process: 0, file_download_url: null });
-    expect(before.data.list[0].create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(before.data.list[0]!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     await drainJobs(t.deps);
     const after = await client.get('/fileDownloadCenter/list');
@@ -264,8 +264,8 @@ describe('DELETE /fileDownloadCenter/del and POST /fileDownloadCenter/updateFile
     expect((await client.post('/fileDownloadCenter/updateFileState', { ids: [a] })).data).toEqual({ updated: 1 });
     const list = (await client.get('/fileDownloadCenter/list')).data;
     expect(list.unread).toBe(1);
-    expect(list.list.find((x: { id: number }) => x.id === a).file_state).toBe(1);
+    expect(list.list.find((x: { id: number }) => x.id === a)!.file_state).toBe(1);
     expect((await client.post('/fileDownloadCenter/updateFileState', {})).data).toEqual({ updated: 1 });
-    expect((await client.get('/fileDownloadCenter/list')).data.list.find((x: { id: number }) => x.id === b).file_state).toBe(1);
+    expect((await client.get('/fileDownloadCenter/list')).data.list.find((x: { id: number }) => x.id === b)!.file_state).toBe(1);
   });
 });

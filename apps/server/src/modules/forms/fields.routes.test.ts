@@ -54,7 +54,7 @@ describe('saveField / updateField / list', () => {
     await add(client, 1, { name: '型号', type: 1, group: 'orderInfo' });
     await add(client, 1, { name: '备注', type: 13 });
     const fields = (await client.get('/detailcontrol/list', { type: 1 })).data.fields;
-    expect(fields.map((f: { group: string }) => f.group)).toEqual(['orderInfo', 'other']);
+    expect(fields.map((f) => f.group)).toEqual(['orderInfo', 'other']);
     const namesRes = await client.get('/detailcontrol/getFieldName', { type: 1 });
     expect(namesRes.data.filter((x: { system: boolean }) => x.system).map((x: { key: string }) => x.key)).toEqual([
       'customerId',
@@ -96,7 +96,7 @@ describe('saveField / updateField / list', () => {
     const a = await admin();
     const b = await admin();
     const theirs = await add(b.client, 1, { name: '乙字段', type: 1 });
-    const theirTmpl = (await b.client.get('/orderTypeTemplate/list')).data[0].id;
+    const theirTmpl = (await b.client.get('/orderTypeTemplate/list')).data[0]!.id;
     const before = await snapshot(b.enterpriseId);
     expect((await a.client.put('/detailcontrol/updateField', { type: 1, id: theirs.id, field: { name: '改', type: 1 } })).code).toBe('NOT_FOUND');
     expect((await a.client.post('/detailcontrol/saveField', { type: 1, tmpId: theirTmpl, field: { name: '插入', type: 1 } })).code).toBe('NOT_FOUND');

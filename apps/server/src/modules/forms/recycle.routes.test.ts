@@ -35,8 +35,8 @@ describe('field recycle bin', () => {
     const bin = await client.get('/v2/temp/recycleBinField', { tmpId: install });
     expect(ids(bin.data)).toEqual([b, a]);
     expect(bin.data[0]).toMatchObject({ name: '乙', templateName: '安装', formKind: 1, type: 1 });
-    expect(bin.data[0].deleteTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(bin.data[0].deleteUserName).toMatch(/^用户/);
+    expect(bin.data[0]!.deleteTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(bin.data[0]!.deleteUserName).toMatch(/^用户/);
     expect((await client.get('/v2/temp/recycleBinFieldCount', { tmpId: install })).data).toBe(2);
     expect((await client.get('/v2/temp/recycleBinFieldCount')).data).toBe(3);
     expect((await client.get('/v2/temp/recycleBinFieldCount', { type: 2 })).data).toBe(1);
@@ -70,7 +70,7 @@ describe('field recycle bin', () => {
     const a = await admin();
     const b = await admin();
     const theirs = await addField(b.client, 1, '乙的字段');
-    const theirTmpl = (await b.client.get('/orderTypeTemplate/list')).data[0].id;
+    const theirTmpl = (await b.client.get('/orderTypeTemplate/list')).data[0]!.id;
     await b.client.del('/detailcontrol/delete', { type: 1, ids: [theirs] });
     expect((await a.client.put('/v2/temp/reductionField', { tmpId: theirTmpl, ids: [theirs] })).code).toBe('NOT_FOUND');
     expect((await a.client.put('/v2/temp/common/reductionField', { type: 1, ids: [theirs] })).code).toBe('NOT_FOUND');
@@ -83,7 +83,7 @@ describe('field recycle bin', () => {
 describe('money items and their recycle bin', () => {
   it('adds, edits, deletes and restores fee items of an order type', async () => {
     const { client } = await admin();
-    const tmpl = (await client.get('/orderTypeTemplate/list')).data[0].id;
+    const tmpl = (await client.get('/orderTypeTemplate/list')).data[0]!.id;
     const a = await client.post('/v2/moneyItem/save', { tmpId: tmpl, name: '上门费', price: 50, unit: '次' });
     expect(a).toMatchObject({ success: true, message: '保存成功' });
     const b = await client.post('/v2/moneyItem/save', { tmpId: tmpl, name: '材料费', price: '12.5' });
@@ -98,7 +98,7 @@ describe('money items and their recycle bin', () => {
     const bin = await client.get('/v2/moneyItem/tmpDeleteList', { tmpId: tmpl });
     expect(bin.data).toHaveLength(1);
     expect(bin.data[0]).toMatchObject({ id: a.data.id, name: '上门费', templateName: '标准工单' });
-    expect(bin.data[0].deleteTime).toMatch(/^\d{4}-/);
+    expect(bin.data[0]!.deleteTime).toMatch(/^\d{4}-/);
     expect((await client.get('/v2/moneyItem/tmpDeleteListCount')).data).toBe(1);
     expect(await client.put('/v2/moneyItem/returnTmp', { ids: [a.data.id] })).toMatchObject({ success: true, message: '恢复成功' });
     expect((await client.get('/v2/moneyItem/tmpDeleteListCount', { tmpId: tmpl })).data).toBe(0);
@@ -107,13 +107,13 @@ describe('money items and their recycle bin', () => {
 
   it('refuses bad input and duplicate names, writing nothing', async () => {
     const { client, enterpriseId } = await admin();
-    const tmpl = (await client.get('/orderTypeTemplate/list')).data[0].id;
+    const tmpl = (await client.get('/orderTypeTemplate/list')).data[0]!.id;
     await client.post('/v2/moneyItem/save', { tmpId: tmpl, name: '上门费', price: 50 });
     expect((await client.post('/v2/moneyItem/save', { tmpId: tmpl, name: '', price: 1 })).message).toBe('收费项目名称：请输入收费项目名称');
     expect((await client.post('/v2/moneyItem/save', { tmpId: tmpl, name: '甲', price: -1 })).message).toBe('单价：单价不能小于0');
     expect((await client.post('/v2/moneyItem/save', { tmpId: tmpl, name: '甲', price: 1.234 })).message).toBe('单价：单价最多两位小数');
     expect((await client.post('/v2/moneyItem/save', { tmpId: tmpl, name: '上门费', price: 1 })).message).toBe('名称已存在');
-    const event = (await client.get('/v2/eventTemp/list')).data.list[0].id;
+    const event = (await client.get('/v2/eventTemp/list')).data.list[0]!.id;
     expect((await client.post('/v2/moneyItem/save', { tmpId: event, name: '乙', price: 1 })).code).toBe('NOT_FOUND');
     const [n] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from money_items where enterprise_id = ${enterpriseId}`);
     expect(n?.n).toBe(1);
@@ -122,7 +122,7 @@ describe('money items and their recycle bin', () => {
   it("answers NOT_FOUND for another enterprise's items and leaves them alone", async () => {
     const a = await admin();
     const b = await admin();
-    const theirTmpl = (await b.client.get('/orderTypeTemplate/list')).data[0].id;
+    const theirTmpl = (await b.client.get('/orderTypeTemplate/list')).data[0]!.id;
     const item = (await b.client.post('/v2/moneyItem/save', { tmpId: theirTmpl, name: '乙的费用', price: 9 })).data.id;
     expect((await a.client.put('/v2/moneyItem/update', { id: item, name: '改', price: 1 })).code).toBe('NOT_FOUND');
     expect((await a.client.del('/v2/moneyItem/delete', { ids: [item] })).code).toBe('NOT_FOUND');

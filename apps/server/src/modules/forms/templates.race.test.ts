@@ -37,7 +37,7 @@ describe('renaming templates to one name at once', () => {
     const stageOf = new Map<number, number>();
     const add = async (i: number) => {
       const id = (await client.post('/project/tmpl/saveProjectProcessTmpl', { name: `项目模板${i}`, stages: [{ name: '勘察' }] })).data.id as number;
-      stageOf.set(id, (await client.get('/project/tmpl/getProjectProcessTmplList', { id })).data.stages[0].id);
+      stageOf.set(id, (await client.get('/project/tmpl/getProjectProcessTmplList', { id })).data.stages[0]!.id);
       return id;
     };
     const rename = (id: number) =>

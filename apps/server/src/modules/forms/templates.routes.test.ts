@@ -50,7 +50,7 @@ describe('order types and templates', () => {
     const { client } = await admin();
     expect(await client.post('/v2/temp/add', { name: '标准工单' })).toMatchObject({ success: false, message: '名称已存在' });
     expect(await client.post('/v2/temp/add', { type: 2, name: '客户二' })).toMatchObject({ success: false, message: '表单类型：客户只有一个模板，不能新增' });
-    const def = (await client.get('/orderTypeTemplate/list')).data[0];
+    const def = (await client.get('/orderTypeTemplate/list')).data[0]!;
     expect(await client.put('/v2/temp/enable', { id: def.id, enabled: false })).toMatchObject({ success: false, message: '默认模板不能停用' });
     const other = await client.post('/v2/temp/add', { name: '巡检工单' });
     expect(await client.put('/v2/temp/rename', { id: other.data.id, name: '标准工单' })).toMatchObject({ success: false, message: '名称已存在' });
@@ -112,7 +112,7 @@ describe('template fields', () => {
     const { client } = await admin();
     const first = await withField(client);
     await client.put('/detailcontrol/updateField', { type: 1, id: first.id, field: { name: '故障分类', type: 3, options: ['A'] } });
-    const tmpl = (await client.get('/orderTypeTemplate/list')).data[0];
+    const tmpl = (await client.get('/orderTypeTemplate/list')).data[0]!;
     const now = await client.get('/v2/detailcontroltmpl/edit', { id: tmpl.id });
     expect(now.data).toMatchObject({ version: 3, kindName: '工单', height: 86 });
     expect(now.data.groups.map((g: { name: string }) => g.name)).toEqual([
@@ -135,6 +135,6 @@ describe('template fields', () => {
     const all = await client.get('/v2/detailcontroltmpl/list', { pageSize: 20 });
     expect(all.data.count).toBe(14);
     expect(all.data.list.map((x: { type: number }) => x.type)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 25, 26]);
-    expect(all.data.list.find((x: { type: number }) => x.type === 25).name).toBe('维保合同表单');
+    expect(all.data.list.find((x: { type: number }) => x.type === 25)!.name).toBe('维保合同表单');
   });
 });

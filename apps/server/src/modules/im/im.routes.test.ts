@@ -130,7 +130,7 @@ describe('instant-message socket', () => {
     const ep = (await loggedIn(t.app, t.deps.db, { roles: [3] })).enterpriseId;
     const u = await makeUser(t.deps.db, ep, { roles: [6] });
     const login = await new Client(t.app).post('/stand/pwdLogin', { mobile: u.mobile, password: 'test1234', client: 'app' });
-    const p = await Peer.open(t.app, { query: `?sessionId=${login.data.sessionId}` });
+    const p = await Peer.open(t.app, { query: `?sessionId=${login.data.needChoose ? '' : login.data.sessionId}` });
     await p.frame('open');
     p.send({ eventType: 'ping' });
     await p.frame('pong');

@@ -96,7 +96,7 @@ describe('POST /v2/order/edit: every field of the create page', () => {
     );
     expect(logs[0]?.note).toMatch(/服务项目：.+；工单标签：加急\d+；抄送人：/);
     const shown = await tm.dispatcher.client.get(`/v2/order/logs?orderId=${w.id}`);
-    expect(shown.data[0].changedNames).toEqual(expect.arrayContaining(['产品', '服务项目', '来源', '销售渠道', '服务地址', '销售人员']));
+    expect(shown.data[0]!.changedNames).toEqual(expect.arrayContaining(['产品', '服务项目', '来源', '销售渠道', '服务地址', '销售人员']));
   });
 
   it('a saved address of the order’s customer; the same values again write nothing', async () => {

@@ -54,8 +54,8 @@ describe('files, messages, contracts and products of a project', () => {
     const list = (await client.get('/project/fileList', { projectId: p.id })).data;
     expect(list).toMatchObject([{ uploadId: f1, name: '图纸.pdf', url: `/api/upload/file/${f1}` }]);
     expect((await other.client.get('/project/fileList', { projectId: p.id })).code).toBe('NOT_FOUND');
-    expect((await other.client.del('/project/batchDeleteFile', { ids: [list[0].id] })).code).toBe('NOT_FOUND');
-    expect((await client.del('/project/batchDeleteFile', { ids: [list[0].id] })).message).toBe('删除成功');
+    expect((await other.client.del('/project/batchDeleteFile', { ids: [list[0]!.id] })).code).toBe('NOT_FOUND');
+    expect((await client.del('/project/batchDeleteFile', { ids: [list[0]!.id] })).message).toBe('删除成功');
     expect(await countOf(t.deps.db, 'project_files', sql`enterprise_id = ${enterpriseId}`)).toBe(0);
   });
 
@@ -96,7 +96,7 @@ describe('files, messages, contracts and products of a project', () => {
     expect(items).toBe(1);
     expect(products).toMatchObject([{ productModelId: model, quantity: '3.00' }]);
     const { client: director } = await as(enterpriseId, 10);
-    expect((await director.del('/project/batch/delete/production', { ids: [products[0].id] })).code).toBe('PROJECT_ACTOR');
+    expect((await director.del('/project/batch/delete/production', { ids: [products[0]!.id] })).code).toBe('PROJECT_ACTOR');
     expect((await client.del('/project/batch/delete/production', { ids: products.map((x: { id: number }) => x.id) })).message).toBe('删除成功');
     expect((await client.get('/project/production/count', { projectId: p.id })).data).toBe(0);
     const other = await admin();

@@ -77,14 +77,14 @@ describe('templates', () => {
     const d = (await client.get('/project/tmpl/getProjectProcessTmplList', { id: tpl.id })).data;
     expect(d.stages.map((s: { name: string }) => s.name)).toEqual(['勘察', '安装']);
     expect(d.finishApproval).toBe(true);
-    expect(d.finishApprover.id).toBe(user.id);
-    expect(d.stages[0].tasks[0]).toMatchObject({ name: '现场勘察', principal: { id: user.id }, remind: true, durationDays: 2 });
-    expect(d.stages[1].tasks[0]).toMatchObject({ needApproval: true, approver: { id: user.id } });
+    expect(d.finishApprover?.id).toBe(user.id);
+    expect(d.stages[0]!.tasks[0]).toMatchObject({ name: '现场勘察', principal: { id: user.id }, remind: true, durationDays: 2 });
+    expect(d.stages[1]!.tasks[0]).toMatchObject({ needApproval: true, approver: { id: user.id } });
 
     const off = await client.post('/project/tmpl/isOpen/taskRemind', { id: tpl.taskIds[0], isOpen: false });
     expect(off.message).toBe('已关闭提醒');
     const tasks = (await client.get('/project/tmpl/getTaskTmplList', { templateId: tpl.id })).data;
-    expect(tasks[0].remind).toBe(false);
+    expect(tasks[0]!.remind).toBe(false);
 
     // A stage that still holds tasks cannot be dropped; the order follows the list.
     const keep = await client.post('/project/tmpl/saveProjectProcessTmpl', { id: tpl.id, name: d.name, stages: [{ id: tpl.stageIds[1], name: '安装' }] });
@@ -140,8 +140,8 @@ describe('projects', () => {
       ['勘察', 1],
       ['安装', 2],
     ]);
-    expect(process[0].tasks[0]).toMatchObject({ planStart: '2026-03-01 00:00:00', planEnd: '2026-03-03 00:00:00' });
-    expect(process[1].tasks[0]).toMatchObject({ planStart: '2026-03-03 00:00:00', planEnd: '2026-03-05 00:00:00' });
+    expect(process[0]!.tasks[0]).toMatchObject({ planStart: '2026-03-01 00:00:00', planEnd: '2026-03-03 00:00:00' });
+    expect(process[1]!.tasks[0]).toMatchObject({ planStart: '2026-03-03 00:00:00', planEnd: '2026-03-05 00:00:00' });
     const d = (await client.get('/project/detail', { id: r.data.id })).data;
     expect(d).toMatchObject({ name: '一号楼空调安装', customerId, project_state: 1, progress_speed: '0%' });
     expect(d.logs.map((l: { action: string }) => l.action)).toEqual(['create']);
@@ -163,7 +163,7 @@ describe('projects', () => {
     expect((await client.get('/project/count', { keyword: '乙' })).data).toBe(1);
     expect((await client.get('/project/count', { project_state: 2 })).data).toBe(0);
     expect((await client.get('/project/count', { project_state: -1 })).data).toBe(2);
-    expect((await client.get('/project/list', { sortType: 2 })).data[0].name).toBe('甲项目');
+    expect((await client.get('/project/list', { sortType: 2 })).data[0]!.name).toBe('甲项目');
     expect((await client.get('/project/count', { fk_t_create_user_id: user.id, start_create_time: '2020-01-01', end_create_time: '2099-01-01' })).data).toBe(2);
     expect((await client.get('/project/list', { project_state: 7 })).message).toBe('项目状态：项目状态不正确');
   });
