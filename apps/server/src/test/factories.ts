@@ -87,12 +87,20 @@ export type InputOf<C extends EndpointDef> = (C['method'] extends 'GET' ? QueryI
 
 type Shared = typeof import('@sk/shared');
 /** The endpoints of one exported object of contracts (never for anything else the package exports). */
-type EndpointsIn<G> = G extends z.ZodType | ((...a: never[]) => unknown) | readonly unknown[] ? never : G extends object ? { [K in keyof G]: G[K] extends EndpointDef ? G[K] : never }[keyof G] : never;
+type EndpointsIn<G> = G extends z.ZodType | ((...a: never[]) => unknown) | readonly unknown[]
+  ? never
+  : G extends object
+    ? { [K in keyof G]: G[K] extends EndpointDef ? G[K] : never }[keyof G]
+    : never;
 type AllEndpoints = Extract<{ [K in keyof Shared]: EndpointsIn<Shared[K]> }[keyof Shared], EndpointDef>;
 /** Every contract by `METHOD path`, as declared (path params as `:name`). */
 type ByRoute = { [E in AllEndpoints as `${E['method']} ${E['path']}`]: E };
 /** A declared path as a pattern a concrete one matches (`/x/:id` → `/x/${string}`). */
-type Pattern<S extends string> = S extends `${infer A}:${string}/${infer R}` ? `${A}${string}/${Pattern<R>}` : S extends `${infer A}:${string}` ? `${A}${string}` : S;
+type Pattern<S extends string> = S extends `${infer A}:${string}/${infer R}`
+  ? `${A}${string}/${Pattern<R>}`
+  : S extends `${infer A}:${string}`
+    ? `${A}${string}`
+    : S;
 type NoQuery<P extends string> = P extends `${infer B}?${string}` ? B : P;
 type MatchOf<R extends string> = Extract<
   R extends keyof ByRoute ? ByRoute[R] : { [K in keyof ByRoute & string]: R extends Pattern<K> ? ByRoute[K] : never }[keyof ByRoute & string],
@@ -102,7 +110,11 @@ type MatchOf<R extends string> = Extract<
  * The answer's data of a raw call, typed by the contract its method and path name; a path no contract declares (or one
  * built at run time) stays untyped.
  */
-export type DataAt<M extends string, P extends string> = string extends P ? any : [MatchOf<`${M} ${NoQuery<P>}`>] extends [never] ? any : ResponseOf<MatchOf<`${M} ${NoQuery<P>}`>>;
+export type DataAt<M extends string, P extends string> = string extends P
+  ? any
+  : [MatchOf<`${M} ${NoQuery<P>}`>] extends [never]
+    ? any
+    : ResponseOf<MatchOf<`${M} ${NoQuery<P>}`>>;
 
 export interface Answer<T = unknown> {
   status: number;

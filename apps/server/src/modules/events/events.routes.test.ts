@@ -142,17 +142,7 @@ describe('event actions', () => {
       'close:4→7',
     ]);
     const flow = await client.get('/v2/event/process/messageList', { eventId: id });
-    expect(flow.data.map((m) => m.action)).toEqual([
-      'create',
-      'claim',
-      'start',
-      'escalate',
-      'pause',
-      'resume',
-      'complete',
-      'reopen',
-      'close',
-    ]);
+    expect(flow.data.map((m) => m.action)).toEqual(['create', 'claim', 'start', 'escalate', 'pause', 'resume', 'complete', 'reopen', 'close']);
   });
 
   it('refuses every illegal action and changes nothing', async () => {
