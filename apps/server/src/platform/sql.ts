@@ -33,10 +33,12 @@ export function createdBetween(col: AnyColumn | SQL, v: { timeZone: string }, st
   return out;
 }
 
-/** A unique-constraint violation, from either driver (Drizzle wraps the driver error in `cause`). */
+/** A unique-constraint violation, from either driver (Drizzle wraps the driver error in `cause`, a few levels deep at most). */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
 }
 
 /** A LIKE pattern that finds `text` anywhere in a column, its wildcards (\ % _) escaped. Prefixes: platform/search.ts `prefixPattern`. */

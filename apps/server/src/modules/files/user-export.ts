@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { keysetPages, registerExport } from '../../platform/exports';
-import { userWhere } from '../org/user.query';
+import { userWhere } from '../org/user.list.repo';
 
 /** What POST /export/user stores: GET /v2/user/list's filters, and optionally the selected rows. */
 export type UserExportParams = UserFilters & { ids?: number[] };

@@ -23,13 +23,7 @@ export async function listWithCounts(ex: Executor, enterpriseId: number): Promis
       where d.enterprise_id = ${enterpriseId}
       order by d.sort, d.id`,
   );
-  return list.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    parentId: r.parent_id == null ? null : Number(r.parent_id),
-    sort: r.sort,
-    userCount: Number(r.n),
-  }));
+  return list.map((r) => ({ id: r.id, name: r.name, parentId: r.parent_id, sort: r.sort, userCount: r.n }));
 }
 
 export async function find(ex: Executor, enterpriseId: number, id: number) {
@@ -49,7 +43,7 @@ export const subtreeSql = (enterpriseId: number, id: number) =>
     select id from sub`;
 
 export async function subtreeIds(ex: Executor, enterpriseId: number, id: number): Promise<number[]> {
-  return (await rows<{ id: number }>(ex, subtreeSql(enterpriseId, id))).map((r) => Number(r.id));
+  return (await rows<{ id: number }>(ex, subtreeSql(enterpriseId, id))).map((r) => r.id);
 }
 
 /** Ids from the root down to the department itself; empty when it does not exist here. */
@@ -64,13 +58,13 @@ export async function ancestorIds(ex: Executor, enterpriseId: number, id: number
         where up.depth < 100)
       select id from up order by depth desc`,
   );
-  return list.map((r) => Number(r.id));
+  return list.map((r) => r.id);
 }
 
 /** The company node: the oldest department without a parent (provisioned with the enterprise). */
 export async function rootId(ex: Executor, enterpriseId: number): Promise<number | null> {
   const [r] = await rows<{ id: number }>(ex, sql`select id from departments where enterprise_id = ${enterpriseId} and parent_id is null order by id limit 1`);
-  return r ? Number(r.id) : null;
+  return r?.id ?? null;
 }
 
 export async function insert(ex: Executor, enterpriseId: number, v: { name: string; parentId: number | null; sort?: number }): Promise<number> {
@@ -97,7 +91,7 @@ export async function occupancy(ex: Executor, enterpriseId: number, id: number):
     sql`select (select count(*) from departments where enterprise_id = ${enterpriseId} and parent_id = ${id})
              + (select count(*) from users where enterprise_id = ${enterpriseId} and dept_id = ${id} and deleted_at is null) as n`,
   );
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 export async function remove(ex: Executor, enterpriseId: number, id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { type GroupRow, type PickerRow, SERVICE_GROUP_TYPES } from '@sk/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
+import { affected, rows } from '../../db/client';
 import { serviceGroupMembers, serviceGroups, users } from '../../db/schema/index';
 import { apiTime, containing, whereAll } from './org.common';
 import { countOf, pageSql } from '../../platform/list';
@@ -68,7 +68,7 @@ export function simple(ex: Executor, enterpriseId: number): Promise<{ id: number
 }
 
 export async function members(ex: Executor, enterpriseId: number, groupId: number): Promise<PickerRow[]> {
-  const out = await rows<PickerRow>(
+  return rows<PickerRow>(
     ex,
     sql`select u.id, u.name, u.mobile, d.name as department_name
       from service_group_members m
@@ -76,7 +76,6 @@ export async function members(ex: Executor, enterpriseId: number, groupId: numbe
       left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
       where m.enterprise_id = ${enterpriseId} and m.group_id = ${groupId} order by u.id`,
   );
-  return out.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** How many of `ids` are users of this enterprise that are not deleted. */
@@ -112,9 +111,9 @@ export async function ensureLeaderMember(ex: Executor, enterpriseId: number, gro
 
 /** Whether the enabled default dispatch sends orders to this team (its settings row locked until commit). */
 export async function isDefaultDispatch(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
-  const found = await rows(
+  const found = await rows<{ one: number }>(
     ex,
-    sql`select 1 from dispatch_settings where enterprise_id = ${enterpriseId} and target_group_id = ${id} and enabled and target_type = 2 for update`,
+    sql`select 1 as one from dispatch_settings where enterprise_id = ${enterpriseId} and target_group_id = ${id} and enabled and target_type = 2 for update`,
   );
   return found.length > 0;
 }
@@ -122,4 +121,23 @@ export async function isDefaultDispatch(ex: Executor, enterpriseId: number, id: 
 /** A disabled or other-type default dispatch forgets the team, so it can go. */
 export async function forgetDefaultDispatch(ex: Executor, enterpriseId: number, id: number): Promise<void> {
   await ex.execute(sql`update dispatch_settings set target_group_id = null where enterprise_id = ${enterpriseId} and target_group_id = ${id}`);
+}
+
+/** Hands the teams `fromId` leads over to `toId`; answers how many. */
+export async function moveLeadership(ex: Executor, enterpriseId: number, fromId: number, toId: number): Promise<number> {
+  const moved = await ex
+    .update(serviceGroups)
+    .set({ leaderId: toId, updatedAt: sql`now()` })
+    .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, fromId)))
+    .returning({ id: serviceGroups.id });
+  return moved.length;
+}
+
+/** Puts `toId` in every team `fromId` is a member of and takes `fromId` out; answers how many memberships moved. */
+export async function moveMemberships(ex: Executor, enterpriseId: number, fromId: number, toId: number): Promise<number> {
+  await ex.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
+    select enterprise_id, group_id, ${toId} from service_group_members
+    where enterprise_id = ${enterpriseId} and user_id = ${fromId}
+    on conflict do nothing`);
+  return affected(ex, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
 }

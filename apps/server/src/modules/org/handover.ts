@@ -1,10 +1,10 @@
 import type { HandoverResult } from '@sk/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { affected } from '../../db/client';
-import { serviceGroups, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { registrationSite } from '../../platform/registry';
+import * as groups from './group.repo';
 
 /**
  * One kind of open record a leaving user hands over (orders, events, customers …). Areas register theirs
@@ -61,25 +61,12 @@ export function wireHandover(): void {
   addHandoverStep({
     name: 'serviceGroupLeader',
     label: '服务团队负责人',
-    async run(tx, enterpriseId, fromId, toId) {
-      const moved = await tx
-        .update(serviceGroups)
-        .set({ leaderId: toId, updatedAt: sql`now()` })
-        .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.leaderId, fromId)))
-        .returning({ id: serviceGroups.id });
-      return moved.length;
-    },
+    run: (tx, enterpriseId, fromId, toId) => groups.moveLeadership(tx, enterpriseId, fromId, toId),
   });
 
   addHandoverStep({
     name: 'serviceGroupMember',
     label: '服务团队成员',
-    async run(tx, enterpriseId, fromId, toId) {
-      await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id)
-        select enterprise_id, group_id, ${toId} from service_group_members
-        where enterprise_id = ${enterpriseId} and user_id = ${fromId}
-        on conflict do nothing`);
-      return affected(tx, sql`delete from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
-    },
+    run: (tx, enterpriseId, fromId, toId) => groups.moveMemberships(tx, enterpriseId, fromId, toId),
   });
 }

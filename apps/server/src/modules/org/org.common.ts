@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /**
@@ -9,18 +9,5 @@ export async function lockEnterprise(ex: Executor, enterpriseId: number): Promis
   await ex.execute(sql`select 1 from enterprises where id = ${enterpriseId} for no key update`);
 }
 
-/** A timestamptz column as the API speaks it: 'YYYY-MM-DD HH:mm:ss' in the enterprise's zone. */
-export const apiTime = (col: SQL, timeZone: string): SQL => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
-
-/** A LIKE pattern that matches `text` anywhere, with the wildcards in it escaped. */
-export { containingPattern as containing } from '../../platform/sql';
-
-/** True for a unique-constraint violation, whichever driver raised it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-export const whereAll = (parts: SQL[]): SQL => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+// The shared SQL pieces under the names this module's files use.
+export { and as whereAll, apiTime, containingPattern as containing, isUniqueViolation } from '../../platform/sql';

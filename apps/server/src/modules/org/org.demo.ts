@@ -86,7 +86,7 @@ export async function demoEngineers(tx: Tx, enterpriseId: number): Promise<(Demo
   );
   return DEMO_ENGINEERS.flatMap((e) => {
     const u = found.find((f) => f.mobile === e.mobile);
-    return u ? [{ ...e, id: Number(u.id) }] : [];
+    return u ? [{ ...e, id: u.id }] : [];
   });
 }
 
@@ -116,7 +116,7 @@ export async function demoTeams(tx: Tx, enterpriseId: number): Promise<void> {
         sql`insert into service_groups (enterprise_id, name, type, leader_id, remark)
           values (${enterpriseId}, ${e.team}, 1, ${u.id}, ${`负责${e.provinces.join('、')}`}) returning id::int as id`,
       );
-      team = Number(g?.id);
+      team = g!.id;
       teams.set(e.team, team);
     }
     await tx.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id) values (${enterpriseId}, ${team}, ${u.id})`);

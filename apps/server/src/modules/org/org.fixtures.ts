@@ -34,7 +34,7 @@ export async function expectGuards(anon: Client, user: Client, lacksPower: Clien
 
 export async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   const [r] = await rows<{ n: number }>(db, query);
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 export const usersOf = (db: Db, enterpriseId: number) => count(db, sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId}`);

@@ -9,7 +9,7 @@ import { demoTeams } from './org.demo';
 
 const countOf = async (tx: Tx, table: 'departments' | 'service_groups', enterpriseId: number): Promise<number> => {
   const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${enterpriseId}`);
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 };
 
 /** A root department named after the enterprise with the usual departments below it, and two service groups. */

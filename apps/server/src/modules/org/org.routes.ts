@@ -10,7 +10,7 @@ import * as dept from './dept.service';
 import * as group from './group.service';
 import { handover } from './handover';
 import * as provider from './provider.service';
-import * as q from './user.query';
+import * as q from './user.list.repo';
 import * as people from './user.service';
 
 export { addHandoverStep, type HandoverStep } from './handover';

@@ -75,7 +75,7 @@ export async function otherAdmins(ex: Executor, enterpriseId: number, exceptId: 
     sql`select count(*)::int as n from users where enterprise_id = ${enterpriseId} and id <> ${exceptId}
       and enabled and deleted_at is null and roles @> array[3]::smallint[]`,
   );
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 export async function provider(ex: Executor, enterpriseId: number, id: number): Promise<{ enabled: boolean } | null> {

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../platform/session';
 import * as depts from './dept.repo';
 import { isUniqueViolation, lockEnterprise } from './org.common';
 import { assertSeatFree, refreshSeats } from './seats';
-import * as q from './user.query';
+import * as q from './user.list.repo';
 import * as repo from './user.repo';
 
 export interface UserInput {

@@ -27,25 +27,23 @@ interface RawUser {
   create_time: string;
 }
 
-const num = (v: unknown): number | null => (v == null ? null : Number(v));
-
 export function toUserRow(r: RawUser): UserRow {
-  const roles = (r.roles ?? []).map(Number);
+  const roles = r.roles ?? [];
   return {
-    id: Number(r.id),
+    id: r.id,
     name: r.name,
     mobile: r.mobile,
     avatar: r.avatar,
     email: r.email,
     jobNumber: r.job_number,
-    deptId: num(r.dept_id),
+    deptId: r.dept_id,
     department_name: r.department_name,
     roles,
     roleNames: roles.map(roleName).join('、'),
     admin: r.admin,
     enabled: r.enabled,
-    userType: Number(r.user_type),
-    providerId: num(r.provider_id),
+    userType: r.user_type,
+    providerId: r.provider_id,
     provider_name: r.provider_name,
     create_time: r.create_time,
   };
@@ -123,11 +121,11 @@ export async function userById(
       join users x on x.enterprise_id = ${enterpriseId} and x.id = q.id`,
   );
   if (!r) return null;
-  return { ...toUserRow(r), hasPassword: r.has_password, statusTagId: num(r.status_tag_id), deleted: r.deleted };
+  return { ...toUserRow(r), hasPassword: r.has_password, statusTagId: r.status_tag_id, deleted: r.deleted };
 }
 
 export async function groupsOfUser(ex: Executor, enterpriseId: number, userId: number): Promise<{ id: number; name: string; leader: boolean }[]> {
-  const list = await rows<{ id: number; name: string; leader: boolean }>(
+  return rows<{ id: number; name: string; leader: boolean }>(
     ex,
     sql`select g.id, g.name, coalesce(g.leader_id = ${userId}, false) as leader from service_groups g
       where g.enterprise_id = ${enterpriseId}
@@ -135,7 +133,6 @@ export async function groupsOfUser(ex: Executor, enterpriseId: number, userId: n
              where m.enterprise_id = ${enterpriseId} and m.group_id = g.id and m.user_id = ${userId}))
       order by g.id`,
   );
-  return list.map((g) => ({ id: Number(g.id), name: g.name, leader: g.leader }));
 }
 
 /** Picker filters: enabled, non-deleted users, optionally holding a role. */
@@ -153,14 +150,13 @@ export async function pickUsers(
   page: PageRequest,
   matches?: number,
 ): Promise<PickerRow[]> {
-  const list = await rows<PickerRow>(
+  return rows<PickerRow>(
     ex,
     sql`select u.id, u.name, u.mobile, d.name as department_name from users u
       left join departments d on d.enterprise_id = u.enterprise_id and d.id = u.dept_id
       where u.enterprise_id = ${enterpriseId} and u.id in (${await pageIds(ex, enterpriseId, pickerWhere(enterpriseId, f), f, matches, page, false)})
       order by u.id`,
   );
-  return list.map((r) => ({ id: Number(r.id), name: r.name, mobile: r.mobile, department_name: r.department_name }));
 }
 
 export const countPickable = (ex: Executor, enterpriseId: number, f: { keyword?: string; role?: number }): Promise<number> =>
@@ -169,7 +165,7 @@ export const countPickable = (ex: Executor, enterpriseId: number, f: { keyword?:
 /** Names for ids, deleted and disabled users included (old records still name them). */
 export async function namesOf(ex: Executor, enterpriseId: number, ids: number[]): Promise<{ id: number; name: string }[]> {
   if (ids.length === 0) return [];
-  const list = await rows<{ id: number; name: string }>(
+  return rows<{ id: number; name: string }>(
     ex,
     sql`select id, name from users where enterprise_id = ${enterpriseId}
       and id in (${sql.join(
@@ -177,5 +173,4 @@ export async function namesOf(ex: Executor, enterpriseId: number, ids: number[])
         sql`, `,
       )}) order by id`,
   );
-  return list.map((r) => ({ id: Number(r.id), name: r.name }));
 }
