@@ -1,22 +1,13 @@
-import { FORM_KINDS, type FieldDef, type FormKindId, type TemplateRow } from '@sk/shared';
+import { FORM_KINDS, type FieldDef, type FormKindId, type RecycledField, type TemplateRow } from '@sk/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { formFields, formTemplates } from '../../db/schema/index';
 import { countOf, pageSql } from '../../platform/list';
 
-/** A timestamptz as the API speaks it: 'YYYY-MM-DD HH:mm:ss' in the enterprise's zone. */
-export const apiTime = (col: SQL, timeZone: string): SQL => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+import { apiTime, containingPattern as likeText } from '../../platform/sql';
 
-/** True for a unique-constraint violation, whichever driver raised it (drizzle wraps it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-import { containingPattern as likeText } from '../../platform/sql';
+export { apiTime, isUniqueViolation } from '../../platform/sql';
 
 export { likeText };
 
@@ -75,7 +66,7 @@ export async function nextTemplateSort(ex: Executor, enterpriseId: number, kind:
     ex,
     sql`select coalesce(max(sort), 0) + 1 as n from form_templates where enterprise_id = ${enterpriseId} and form_kind = ${kind}`,
   );
-  return Number(r?.n ?? 1);
+  return r?.n ?? 1;
 }
 
 export async function insertTemplate(
@@ -106,7 +97,7 @@ export async function insertVersion(
     .update(formTemplates)
     .set({ updatedAt: sql`now()` })
     .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, templateId)));
-  return { id: Number(r.id), versionNo: Number(r.version_no) };
+  return { id: r.id, versionNo: r.version_no };
 }
 
 type VersionRow = { id: number; template_id: number; name: string; form_kind: number; version_no: number; fields: FieldDef[] };
@@ -234,7 +225,7 @@ export async function listTemplates(
   page?: { pageIndex: number; pageSize: number },
 ): Promise<TemplateRow[]> {
   const limit = page ? pageSql(page) : sql``;
-  const list = await rows<Record<string, unknown>>(
+  const list = await rows<TemplateRaw>(
     ex,
     sql`select t.id, t.name, t.form_kind, t.enabled, t.is_default, t.sort, v.version_no, v.id as version_id,
           jsonb_array_length(v.fields) as field_count,
@@ -245,23 +236,105 @@ export async function listTemplates(
         where ${templateWhere(enterpriseId, f)}
         order by t.form_kind, t.sort, t.id ${limit}`,
   );
-  return list.map((r) => ({
-    id: Number(r.id),
-    name: String(r.name),
-    type: Number(r.form_kind),
-    enabled: Boolean(r.enabled),
-    isDefault: Boolean(r.is_default),
-    sort: Number(r.sort),
-    version: Number(r.version_no),
-    versionId: Number(r.version_id),
-    fieldCount: Number(r.field_count),
-    createTime: String(r.create_time),
-    updateTime: String(r.update_time),
-  }));
+  return list.map(toTemplateRow);
 }
+
+interface TemplateRaw {
+  id: number;
+  name: string;
+  form_kind: number;
+  enabled: boolean;
+  is_default: boolean;
+  sort: number;
+  version_no: number;
+  version_id: number;
+  field_count: number;
+  create_time: string;
+  update_time: string;
+}
+
+/** A template with its current version as the contract shows it. */
+const toTemplateRow = (r: TemplateRaw): TemplateRow => ({
+  id: r.id,
+  name: r.name,
+  type: r.form_kind,
+  enabled: r.enabled,
+  isDefault: r.is_default,
+  sort: r.sort,
+  version: r.version_no,
+  versionId: r.version_id,
+  fieldCount: r.field_count,
+  createTime: r.create_time,
+  updateTime: r.update_time,
+});
 
 export async function countTemplates(ex: Executor, enterpriseId: number, f: TemplateFilter): Promise<number> {
   return countOf(ex, sql`form_templates t`, templateWhere(enterpriseId, f));
 }
 
 export const kindName = (kind: FormKindId): string => FORM_KINDS[kind].name;
+
+export interface RecycleFilter {
+  kind?: FormKindId;
+  templateId?: number;
+}
+
+const recycleWhere = (enterpriseId: number, f: RecycleFilter): SQL => {
+  const parts = [sql`f.enterprise_id = ${enterpriseId}`, sql`f.deleted_at is not null`];
+  if (f.templateId !== undefined) parts.push(sql`f.template_id = ${f.templateId}`);
+  if (f.kind !== undefined) parts.push(sql`t.form_kind = ${f.kind}`);
+  return sql.join(parts, sql` and `);
+};
+
+export async function listRecycled(
+  ex: Executor,
+  enterpriseId: number,
+  timeZone: string,
+  f: RecycleFilter,
+  page: { pageIndex: number; pageSize: number },
+): Promise<RecycledField[]> {
+  const list = await rows<RecycledRaw>(
+    ex,
+    sql`select f.id, f.name, f.type, f.template_id, t.name as template_name, t.form_kind,
+          ${apiTime(sql`f.deleted_at`, timeZone)} as delete_time, u.name as user_name
+        from form_fields f
+        join form_templates t on t.enterprise_id = f.enterprise_id and t.id = f.template_id
+        left join users u on u.enterprise_id = f.enterprise_id and u.id = f.deleted_by
+        where ${recycleWhere(enterpriseId, f)}
+        order by f.deleted_at desc, f.id desc ${pageSql(page)}`,
+  );
+  return list.map(toRecycledField);
+}
+
+interface RecycledRaw {
+  id: number;
+  name: string;
+  type: number;
+  template_id: number;
+  template_name: string;
+  form_kind: number;
+  delete_time: string;
+  user_name: string | null;
+}
+
+/** A field in the recycle bin as the contract shows it. */
+const toRecycledField = (r: RecycledRaw): RecycledField => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  templateId: r.template_id,
+  templateName: r.template_name,
+  formKind: r.form_kind,
+  deleteTime: r.delete_time,
+  deleteUserName: r.user_name,
+});
+
+export async function countRecycled(ex: Executor, enterpriseId: number, f: RecycleFilter): Promise<number> {
+  return countOf(ex, sql`form_fields f join form_templates t on t.enterprise_id = f.enterprise_id and t.id = f.template_id`, recycleWhere(enterpriseId, f));
+}
+
+/** The kinds whose default template exists. */
+export async function defaultKinds(ex: Executor, enterpriseId: number): Promise<Set<number>> {
+  const have = await rows<{ k: number }>(ex, sql`select form_kind as k from form_templates where enterprise_id = ${enterpriseId} and is_default`);
+  return new Set(have.map((x) => x.k));
+}

@@ -11,17 +11,13 @@ import {
   type FormInfo,
   type FormKindId,
   orderGroups,
-  type RecycledField,
   visibleToRoles,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { cleanExtWith, presentWith } from './ext.service';
 import * as repo from './forms.repo';
 import { ensureDefaultTemplate, resolveTemplate } from './templates.service';
-import { countOf, pageSql } from '../../platform/list';
 
 /** A version's fields as the calls answer them. */
 export function fieldsViewOf(v: repo.VersionRec): FieldsView {
@@ -62,7 +58,7 @@ export function formInfoOf(v: repo.VersionRec, roles?: readonly number[]): FormI
 export async function designerDetail(ex: Executor, enterpriseId: number, kind: FormKindId, tmpId?: number): Promise<DesignerDetail> {
   const t = await resolveTemplate(ex, enterpriseId, kind, tmpId);
   const v = await currentVersion(ex, enterpriseId, t.id);
-  return { ...formInfoOf(v), templateEnabled: t.enabled, recycleCount: await countRecycled(ex, enterpriseId, { templateId: t.id }) };
+  return { ...formInfoOf(v), templateEnabled: t.enabled, recycleCount: await repo.countRecycled(ex, enterpriseId, { templateId: t.id }) };
 }
 
 /** Fixed fields, formula system values and custom fields: key, name, type (for pickers and formulas). */
@@ -87,50 +83,8 @@ export async function fieldValues(
   return { versionId: v.id, ext: clean, fields: await presentWith(ex, enterpriseId, v.fields, clean, o) };
 }
 
-export interface RecycleFilter {
-  kind?: FormKindId;
-  templateId?: number;
-}
-
-const recycleWhere = (enterpriseId: number, f: RecycleFilter): SQL => {
-  const parts = [sql`f.enterprise_id = ${enterpriseId}`, sql`f.deleted_at is not null`];
-  if (f.templateId !== undefined) parts.push(sql`f.template_id = ${f.templateId}`);
-  if (f.kind !== undefined) parts.push(sql`t.form_kind = ${f.kind}`);
-  return sql.join(parts, sql` and `);
-};
-
-export async function listRecycled(
-  ex: Executor,
-  enterpriseId: number,
-  timeZone: string,
-  f: RecycleFilter,
-  page: { pageIndex: number; pageSize: number },
-): Promise<RecycledField[]> {
-  const list = await rows<Record<string, unknown>>(
-    ex,
-    sql`select f.id, f.name, f.type, f.template_id, t.name as template_name, t.form_kind,
-          ${repo.apiTime(sql`f.deleted_at`, timeZone)} as delete_time, u.name as user_name
-        from form_fields f
-        join form_templates t on t.enterprise_id = f.enterprise_id and t.id = f.template_id
-        left join users u on u.enterprise_id = f.enterprise_id and u.id = f.deleted_by
-        where ${recycleWhere(enterpriseId, f)}
-        order by f.deleted_at desc, f.id desc ${pageSql(page)}`,
-  );
-  return list.map((r) => ({
-    id: Number(r.id),
-    name: String(r.name),
-    type: Number(r.type),
-    templateId: Number(r.template_id),
-    templateName: String(r.template_name),
-    formKind: Number(r.form_kind),
-    deleteTime: String(r.delete_time),
-    deleteUserName: (r.user_name as string | null) ?? null,
-  }));
-}
-
-export async function countRecycled(ex: Executor, enterpriseId: number, f: RecycleFilter): Promise<number> {
-  return countOf(ex, sql`form_fields f join form_templates t on t.enterprise_id = f.enterprise_id and t.id = f.template_id`, recycleWhere(enterpriseId, f));
-}
+export type { RecycleFilter } from './forms.repo';
+export { countRecycled, listRecycled } from './forms.repo';
 
 /** Template lists answer at least the kind's default template, made on first use. */
 export async function ensureKind(ex: Executor, enterpriseId: number, kind: FormKindId): Promise<void> {
@@ -139,7 +93,6 @@ export async function ensureKind(ex: Executor, enterpriseId: number, kind: FormK
 
 /** Every kind's default template exists (one query when they all do). */
 export async function ensureAllKinds(ex: Executor, enterpriseId: number): Promise<void> {
-  const have = await rows<{ k: number }>(ex, sql`select form_kind as k from form_templates where enterprise_id = ${enterpriseId} and is_default`);
-  const known = new Set(have.map((r) => Number(r.k)));
+  const known = await repo.defaultKinds(ex, enterpriseId);
   for (const kind of FORM_KIND_IDS) if (!known.has(kind)) await ensureDefaultTemplate(ex, enterpriseId, kind);
 }

@@ -17,28 +17,41 @@ async function orderType(ex: Executor, enterpriseId: number, tmpId: number): Pro
 
 function select(enterpriseId: number, timeZone: string, where: SQL, page?: { pageIndex: number; pageSize: number }): SQL {
   const limit = page ? pageSql(page) : sql``;
-  return sql`select m.id, m.template_id, t.name as template_name, m.name, m.price, m.unit, m.sort,
+  return sql`select m.id, m.template_id, t.name as template_name, m.name, m.price::float8 as price, m.unit, m.sort,
       ${apiTime(sql`m.created_at`, timeZone)} as create_time, ${apiTime(sql`m.deleted_at`, timeZone)} as delete_time
     from money_items m join form_templates t on t.enterprise_id = m.enterprise_id and t.id = m.template_id
     where m.enterprise_id = ${enterpriseId} and ${where}
     order by ${page ? sql`m.deleted_at desc, m.id desc` : sql`m.template_id, m.sort, m.id`} ${limit}`;
 }
 
-const toRow = (r: Record<string, unknown>): MoneyItemRow => ({
-  id: Number(r.id),
-  templateId: Number(r.template_id),
-  templateName: String(r.template_name),
-  name: String(r.name),
-  price: Number(r.price),
-  unit: String(r.unit),
-  sort: Number(r.sort),
-  createTime: String(r.create_time),
-  deleteTime: (r.delete_time as string | null) ?? null,
+interface MoneyItemRaw {
+  id: number;
+  template_id: number;
+  template_name: string;
+  name: string;
+  /** numeric, read as float8 (two decimals) */
+  price: number;
+  unit: string;
+  sort: number;
+  create_time: string;
+  delete_time: string | null;
+}
+
+const toRow = (r: MoneyItemRaw): MoneyItemRow => ({
+  id: r.id,
+  templateId: r.template_id,
+  templateName: r.template_name,
+  name: r.name,
+  price: r.price,
+  unit: r.unit,
+  sort: r.sort,
+  createTime: r.create_time,
+  deleteTime: r.delete_time,
 });
 
 export async function listItems(ex: Executor, enterpriseId: number, timeZone: string, tmpId?: number): Promise<MoneyItemRow[]> {
   const byTemplate = tmpId === undefined ? sql`true` : sql`m.template_id = ${await orderType(ex, enterpriseId, tmpId)}`;
-  return (await rows<Record<string, unknown>>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is null and ${byTemplate}`))).map(toRow);
+  return (await rows<MoneyItemRaw>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is null and ${byTemplate}`))).map(toRow);
 }
 
 export async function listDeleted(
@@ -49,7 +62,7 @@ export async function listDeleted(
   page: { pageIndex: number; pageSize: number },
 ) {
   const byTemplate = tmpId === undefined ? sql`true` : sql`m.template_id = ${await orderType(ex, enterpriseId, tmpId)}`;
-  return (await rows<Record<string, unknown>>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is not null and ${byTemplate}`, page))).map(toRow);
+  return (await rows<MoneyItemRaw>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is not null and ${byTemplate}`, page))).map(toRow);
 }
 
 export async function countDeleted(ex: Executor, enterpriseId: number, tmpId?: number): Promise<number> {
@@ -69,7 +82,7 @@ export async function addItem(ex: Executor, enterpriseId: number, tmpId: number,
       );
       const [r] = await tx
         .insert(moneyItems)
-        .values({ enterpriseId, templateId, ...v, sort: Number(s?.n ?? 1) })
+        .values({ enterpriseId, templateId, ...v, sort: s?.n ?? 1 })
         .returning({ id: moneyItems.id });
       return (r as { id: number }).id;
     });
