@@ -157,9 +157,9 @@ export async function createDerived(database: Database): Promise<void> {
     await tx.execute(sql`lock table orders in share row exclusive mode`);
     // Counters kept before the pool and abnormal dimensions (a trigger without in_pool) are counted again; the day-keyed
     // ones when the trigger does not yet watch created_at (a database from before them).
-    const def = (await tx.execute(
-      sql`select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'orders_counts_upd'`,
-    )) as unknown as { rows: { def: string }[] };
+    const def = (await tx.execute(sql`select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'orders_counts_upd'`)) as unknown as {
+      rows: { def: string }[];
+    };
     const was = def.rows[0]?.def ?? '';
     for (const s of TRIGGERS) await tx.execute(s);
     if (!was.includes('in_pool')) {

@@ -98,68 +98,79 @@ async function freshStatistics(ep: number, tz: string, start?: string, end?: str
 describe('the maintained order totals', () => {
   it('equal a fresh COUNT(*) after random creates, moves, deletes and restores in two enterprises', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), fc.array(fc.tuple(bound, bound), { minLength: 4, maxLength: 4 }), async (ops, periods) => {
-        for (const o of ops) {
-          const ep = (o.ep === 0 ? a : b).ep;
-          if (o.kind === 'create') {
-            const first = await insertOrder(t.deps.db, ep, { state: o.state, invalid: o.invalid, in_pool: o.inPool, abnormal_kind: o.abnormal });
-            await t.deps.db.execute(sql`update orders set created_at = (${`${DAYS[o.created.day]} ${o.created.time}`}::timestamp at time zone ${zones.get(ep)})
+      fc.asyncProperty(
+        fc.array(op, { minLength: 5, maxLength: 25 }),
+        fc.array(fc.tuple(bound, bound), { minLength: 4, maxLength: 4 }),
+        async (ops, periods) => {
+          for (const o of ops) {
+            const ep = (o.ep === 0 ? a : b).ep;
+            if (o.kind === 'create') {
+              const first = await insertOrder(t.deps.db, ep, { state: o.state, invalid: o.invalid, in_pool: o.inPool, abnormal_kind: o.abnormal });
+              await t.deps.db.execute(sql`update orders set created_at = (${`${DAYS[o.created.day]} ${o.created.time}`}::timestamp at time zone ${zones.get(ep)})
               where enterprise_id = ${ep} and id = ${first}`);
-            // Several rows in one statement: the statement trigger counts them at once.
-            if (o.many > 1)
-              await t.deps.db.execute(sql`insert into orders (enterprise_id, order_no, title, state, invalid, in_pool, abnormal_kind, customer_id, template_id, created_at)
+              // Several rows in one statement: the statement trigger counts them at once.
+              if (o.many > 1)
+                await t.deps.db.execute(sql`insert into orders (enterprise_id, order_no, title, state, invalid, in_pool, abnormal_kind, customer_id, template_id, created_at)
                 select enterprise_id, order_no || '-' || g, title, state, invalid, in_pool, abnormal_kind, customer_id, template_id, created_at
                 from orders, generate_series(2, ${o.many}) g where enterprise_id = ${ep} and id = ${first}`);
-            continue;
-          }
-          if (o.kind === 'fold') {
-            await foldStateCounts(t.deps.db, ep);
-            await foldDayCounts(t.deps.db, ep);
-            continue;
-          }
-          if (o.kind === 'zone') {
-            // Another zone: every order of the enterprise is on another day now.
-            const zone = ZONES[o.pick % ZONES.length] as string;
-            await t.deps.db.execute(sql`update enterprises set time_zone = ${zone} where id = ${ep}`);
-            zones.set(ep, zone);
-            continue;
-          }
-          const all = await rows<{ id: number }>(t.deps.db, sql`select id from orders where enterprise_id = ${ep} order by id`);
-          if (all.length === 0) continue;
-          const id = Number(all[o.pick % all.length]?.id);
-          if (o.kind === 'move')
-            await t.deps.db.execute(sql`update orders set state = ${o.state}, invalid = ${o.invalid}, in_pool = ${o.inPool}, abnormal_kind = ${o.abnormal}
+              continue;
+            }
+            if (o.kind === 'fold') {
+              await foldStateCounts(t.deps.db, ep);
+              await foldDayCounts(t.deps.db, ep);
+              continue;
+            }
+            if (o.kind === 'zone') {
+              // Another zone: every order of the enterprise is on another day now.
+              const zone = ZONES[o.pick % ZONES.length] as string;
+              await t.deps.db.execute(sql`update enterprises set time_zone = ${zone} where id = ${ep}`);
+              zones.set(ep, zone);
+              continue;
+            }
+            const all = await rows<{ id: number }>(t.deps.db, sql`select id from orders where enterprise_id = ${ep} order by id`);
+            if (all.length === 0) continue;
+            const id = Number(all[o.pick % all.length]?.id);
+            if (o.kind === 'move')
+              await t.deps.db.execute(sql`update orders set state = ${o.state}, invalid = ${o.invalid}, in_pool = ${o.inPool}, abnormal_kind = ${o.abnormal}
               where enterprise_id = ${ep} and id = ${id}`);
-          else if (o.kind === 'bin') await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${ep} and id = ${id}`);
-          else if (o.kind === 'restore') await t.deps.db.execute(sql`update orders set deleted_at = null where enterprise_id = ${ep} and id = ${id}`);
-          else await t.deps.db.execute(sql`delete from orders where enterprise_id = ${ep} and id = ${id}`);
-        }
-        for (const tm of [a, b]) {
-          const ep = tm.ep;
-          const r = readers.get(ep) as SystemActor;
-          expect(sorted(await stateCounts(t.deps.db, ep))).toEqual(sorted(await freshStateCounts(t.deps.db, ep)));
-          // Every count read from the totals, against its own COUNT(*).
-          expect(await acceptanceCount(t.deps.db, r, 1)).toBe(await fresh(ep, sql`o.state = 0 and not o.invalid`));
-          expect(await acceptanceCount(t.deps.db, r, 2)).toBe(await fresh(ep, sql`o.state = 0 and o.invalid`));
-          expect(await unDeliverCount(t.deps.db, r)).toBe(await fresh(ep, sql`o.state = 1 and not o.in_pool`));
-          expect(await poolCount(t.deps.db, r)).toBe(await fresh(ep, sql`o.state = 1 and o.in_pool`));
-          expect(await abnormalCount(t.deps.db, r, 0)).toBe(await fresh(ep, sql`o.abnormal_kind is not null`));
-          expect(await abnormalCount(t.deps.db, r, 2)).toBe(await fresh(ep, sql`o.abnormal_kind = 2`));
-          expect(await listCount(t.deps.db, r, {})).toBe(await fresh(ep, sql`true`));
-          expect(await listCount(t.deps.db, r, { states: [2, 3] })).toBe(await fresh(ep, sql`o.state in (2, 3)`));
-          const stats = await statusStatistics(t.deps.db, r, 'Asia/Shanghai', {});
-          expect(stats.total).toBe(await fresh(ep, sql`true`));
-          expect(stats.abnormal).toBe(await fresh(ep, sql`o.state in (0, 1, 2, 3, 4, 7) and o.abnormal_kind is not null`));
-          // The day-keyed totals per day and group, and the statistic of random periods, against the orders.
-          const tz = zones.get(ep) as string;
-          expect(await dayTotals(t.deps.db, ep)).toEqual(await dayTotals(t.deps.db, ep, true, tz));
-          for (const [startTime, endTime] of periods) {
-            const got = await statusStatistics(t.deps.db, r, tz, { startTime, endTime });
-            const mine = { ...got, states: got.states.map((x) => x.count) };
-            expect(mine, `${startTime} – ${endTime} in ${tz}`).toEqual(await freshStatistics(ep, tz, startTime, endTime));
+            else if (o.kind === 'bin') await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${ep} and id = ${id}`);
+            else if (o.kind === 'restore') await t.deps.db.execute(sql`update orders set deleted_at = null where enterprise_id = ${ep} and id = ${id}`);
+            else await t.deps.db.execute(sql`delete from orders where enterprise_id = ${ep} and id = ${id}`);
           }
-        }
-      }),
+          for (const tm of [a, b]) {
+            const ep = tm.ep;
+            const r = readers.get(ep) as SystemActor;
+            expect(sorted(await stateCounts(t.deps.db, ep))).toEqual(sorted(await freshStateCounts(t.deps.db, ep)));
+            // Every count read from the totals, against its own COUNT(*).
+            expect(await acceptanceCount(t.deps.db, r, 1)).toBe(await fresh(ep, sql`o.state = 0 and not o.invalid`));
+            expect(await acceptanceCount(t.deps.db, r, 2)).toBe(await fresh(ep, sql`o.state = 0 and o.invalid`));
+            expect(await unDeliverCount(t.deps.db, r)).toBe(await fresh(ep, sql`o.state = 1 and not o.in_pool`));
+            expect(await poolCount(t.deps.db, r)).toBe(await fresh(ep, sql`o.state = 1 and o.in_pool`));
+            expect(await abnormalCount(t.deps.db, r, 0)).toBe(await fresh(ep, sql`o.abnormal_kind is not null`));
+            expect(await abnormalCount(t.deps.db, r, 2)).toBe(await fresh(ep, sql`o.abnormal_kind = 2`));
+            expect(await listCount(t.deps.db, r, {})).toBe(await fresh(ep, sql`true`));
+            expect(await listCount(t.deps.db, r, { states: [2, 3] })).toBe(await fresh(ep, sql`o.state in (2, 3)`));
+            const stats = await statusStatistics(t.deps.db, r, 'Asia/Shanghai', {});
+            expect(stats.total).toBe(await fresh(ep, sql`true`));
+            expect(stats.abnormal).toBe(await fresh(ep, sql`o.state in (0, 1, 2, 3, 4, 7) and o.abnormal_kind is not null`));
+            // The day-keyed totals per day and group, and the statistic of random periods, against the orders.
+            const tz = zones.get(ep) as string;
+            expect(await dayTotals(t.deps.db, ep)).toEqual(await dayTotals(t.deps.db, ep, true, tz));
+            for (const [startTime, endTime] of periods) {
+              const got = await statusStatistics(t.deps.db, r, tz, { startTime, endTime });
+              const mine = { ...got, states: got.states.map((x) => x.count) };
+              expect(mine, `${startTime} – ${endTime} in ${tz}`).toEqual(await freshStatistics(ep, tz, startTime, endTime));
+            }
+            // Folded, the day totals and a period's groups are what they were unfolded.
+            const [from, to] = periods[0] ?? [];
+            const groups = async () => (await periodCounts(t.deps.db, ep, tz, from ?? null, to ? rangeEnd(to) : null)).map((g) => JSON.stringify(g)).sort();
+            const [unfolded, unfoldedDays] = [await groups(), await dayTotals(t.deps.db, ep)];
+            await foldDayCounts(t.deps.db, ep);
+            expect(await groups()).toEqual(unfolded);
+            expect(await dayTotals(t.deps.db, ep)).toEqual(unfoldedDays);
+          }
+        },
+      ),
       { numRuns: 12 },
     );
     // The comparison was not of empty sets.
