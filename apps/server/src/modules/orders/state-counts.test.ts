@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { createDerived } from '../../db/derived';
 import type { TestApp } from '../../test/harness';
 import { orderIn, type Team, team, withTeamApp } from './actions.fixtures';
-import { dayTotals, foldAllDayCounts, foldAllStateCounts, foldStateCounts, freshStateCounts, type StateGroup, stateCounts } from './state-counts';
+import { dayTotals, foldAllDayCounts, foldAllStateCounts, foldStateCounts, freshStateCounts, periodCounts, type StateGroup, stateCounts } from './state-counts';
 
 let t: TestApp;
 let tm: Team;
@@ -163,6 +163,27 @@ describe('order_state_counts (the trigger-kept counts behind the all-time status
     expect(sorted(await stateCounts(t.deps.db, tm.ep))).toEqual(states);
     // Run again (every start): nothing counted twice.
     await createDerived(t.database);
+    expect(await dayTotals(t.deps.db, tm.ep)).toEqual(await dayTotals(t.deps.db, tm.ep, true));
+  });
+
+  it('move to the new days when the enterprise changes its time zone, orders written meanwhile among them', async () => {
+    const zoned = await team(t);
+    const at = (local: string, zone: string) => sql`(${local}::timestamp at time zone ${zone})`;
+    const first = await orderIn(t, zoned, 1);
+    // 2026-03-07 20:00 in Shanghai is 07:00 the same day in New York; 02:00 on the 8th in Shanghai is still the 7th there.
+    await t.deps.db.execute(sql`update orders set created_at = ${at('2026-03-08 02:00', 'Asia/Shanghai')} where id = ${first}`);
+    const stat = (zone: string) => periodCounts(t.deps.db, zoned.ep, zone, '2026-03-08', '2026-03-08 23:59:59');
+    expect((await stat('Asia/Shanghai')).reduce((s, g) => s + g.n, 0)).toBe(1);
+    // Orders created while the zone changes: each is counted on its day in the zone that won.
+    await Promise.all([
+      t.deps.db.execute(sql`update enterprises set time_zone = 'America/New_York' where id = ${zoned.ep}`),
+      ...Array.from({ length: 6 }, () => orderIn(t, zoned, 2)),
+    ]);
+    expect(await dayTotals(t.deps.db, zoned.ep)).toEqual(await dayTotals(t.deps.db, zoned.ep, true, 'America/New_York'));
+    expect((await stat('America/New_York')).reduce((s, g) => s + g.n, 0)).toBe(0);
+    const seventh = await periodCounts(t.deps.db, zoned.ep, 'America/New_York', '2026-03-07', '2026-03-07 23:59:59');
+    expect(seventh.reduce((s, g) => s + g.n, 0)).toBe(1);
+    // Another enterprise's day rows were not touched.
     expect(await dayTotals(t.deps.db, tm.ep)).toEqual(await dayTotals(t.deps.db, tm.ep, true));
   });
 });
