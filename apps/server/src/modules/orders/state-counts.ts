@@ -82,7 +82,7 @@ const dayGroupOf = (g: RawDayGroup): DayGroup => ({
  * The orders outside the recycle bin created in [from, to] (local date-times 'YYYY-MM-DD HH:mm:ss' in the enterprise's
  * zone `tz`, both inclusive, either open) by (state, invalid, abnormal_kind), in one statement: the whole local days from
  * the first to the last read from order_day_counts, minus the orders of those two days outside the range counted from
- * the orders on orders_created_idx (before `from` on its day, after `to` on its day: at most a day each, nothing when
+ * the orders on a creation-range index (before `from` on its day, after `to` on its day: at most a day each, nothing when
  * the range starts at midnight, one second for an end at 23:59:59). Past FOLD_AT delta rows beyond one per day and group,
  * the days read are folded.
  */
