@@ -32,14 +32,23 @@ const DERIVED = [
       return string_to_array(p || array_to_string(grams, E'\\x1f' || p), E'\\x1f');
     end $$`),
   sql.raw('create index if not exists orders_month_grams_idx on orders using gin (sk_month_grams(enterprise_id, created_at, search_grams))'),
+  // The day-keyed table (order_day_counts) takes the same deltas keyed also by the creation day in the enterprise's time
+  // zone (in_pool left out); an enterprise gone in the same transaction (its cascade) has no zone and writes nothing there.
   sql.raw(`create or replace function sk_order_counts_ins() returns trigger language plpgsql as $$ begin
     insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
       select enterprise_id, state, invalid, in_pool, abnormal_kind, count(*) from sk_new where deleted_at is null group by 1, 2, 3, 4, 5;
+    insert into order_day_counts (enterprise_id, day, state, invalid, abnormal_kind, n)
+      select o.enterprise_id, (o.created_at at time zone e.time_zone)::date, o.state, o.invalid, o.abnormal_kind, count(*)
+      from sk_new o join enterprises e on e.id = o.enterprise_id where o.deleted_at is null group by 1, 2, 3, 4, 5;
     return null; end $$`),
   sql.raw(`create or replace function sk_order_counts_del() returns trigger language plpgsql as $$ begin
     insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
       select enterprise_id, state, invalid, in_pool, abnormal_kind, -count(*) from sk_old where deleted_at is null group by 1, 2, 3, 4, 5;
+    insert into order_day_counts (enterprise_id, day, state, invalid, abnormal_kind, n)
+      select o.enterprise_id, (o.created_at at time zone e.time_zone)::date, o.state, o.invalid, o.abnormal_kind, -count(*)
+      from sk_old o join enterprises e on e.id = o.enterprise_id where o.deleted_at is null group by 1, 2, 3, 4, 5;
     return null; end $$`),
+  // A change of the pool alone moves nothing within the day-keyed table.
   sql.raw(`create or replace function sk_order_counts_upd() returns trigger language plpgsql as $$ begin
     if old.deleted_at is null then
       insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
@@ -49,6 +58,28 @@ const DERIVED = [
       insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
         values (new.enterprise_id, new.state, new.invalid, new.in_pool, new.abnormal_kind, 1);
     end if;
+    if (old.enterprise_id, old.created_at, old.state, old.invalid, old.abnormal_kind, old.deleted_at is null)
+      is distinct from (new.enterprise_id, new.created_at, new.state, new.invalid, new.abnormal_kind, new.deleted_at is null) then
+      if old.deleted_at is null then
+        insert into order_day_counts (enterprise_id, day, state, invalid, abnormal_kind, n)
+          select old.enterprise_id, (old.created_at at time zone e.time_zone)::date, old.state, old.invalid, old.abnormal_kind, -1
+          from enterprises e where e.id = old.enterprise_id;
+      end if;
+      if new.deleted_at is null then
+        insert into order_day_counts (enterprise_id, day, state, invalid, abnormal_kind, n)
+          select new.enterprise_id, (new.created_at at time zone e.time_zone)::date, new.state, new.invalid, new.abnormal_kind, 1
+          from enterprises e where e.id = new.enterprise_id;
+      end if;
+    end if;
+    return null; end $$`),
+  // A new time zone moves every order of the enterprise to another day: its day-keyed counts are counted again, in the
+  // transaction of the change, with the orders locked against writers meanwhile (a write keyed by the old zone would stay).
+  sql.raw(`create or replace function sk_order_day_counts_rezone() returns trigger language plpgsql as $$ begin
+    lock table orders in share mode;
+    delete from order_day_counts where enterprise_id = new.id;
+    insert into order_day_counts (enterprise_id, day, state, invalid, abnormal_kind, n)
+      select enterprise_id, (created_at at time zone new.time_zone)::date, state, invalid, abnormal_kind, count(*)
+      from orders where enterprise_id = new.id and deleted_at is null group by 1, 2, 3, 4, 5;
     return null; end $$`),
   // Geocoding (platform/geo, modules/geo): a saved address whose text or coordinates changed is marked not geocoded
   // (geo_precision null), and its old pin dropped unless new coordinates came with it, whoever writes. The geocoder's
@@ -67,7 +98,7 @@ const DERIVED = [
     sql.raw(`create or replace trigger ${t}_geo_stale before update on ${t} for each row execute function sk_geo_stale()`),
   ),
   sql.raw(`create or replace function sk_order_counts_truncate() returns trigger language plpgsql as $$ begin
-    delete from order_state_counts; return null; end $$`),
+    delete from order_state_counts; delete from order_day_counts; return null; end $$`),
   // Live notices: whoever writes a notice, each recipient's open sockets hear {eventType: 'notice'} once the writer
   // commits (the hub's channel, modules/im/im.hub.ts), so bells and to-dos refresh at once instead of at the next poll.
   // One signal per recipient and statement; PostgreSQL folds repeats within a transaction.
@@ -100,31 +131,44 @@ const TRIGGERS = [
   sql.raw(`create or replace trigger orders_counts_upd after update on orders for each row
     when (old.state is distinct from new.state or old.invalid is distinct from new.invalid
       or old.in_pool is distinct from new.in_pool or old.abnormal_kind is distinct from new.abnormal_kind
-      or (old.deleted_at is null) <> (new.deleted_at is null) or old.enterprise_id <> new.enterprise_id)
+      or (old.deleted_at is null) <> (new.deleted_at is null) or old.enterprise_id <> new.enterprise_id
+      or old.created_at is distinct from new.created_at)
     execute function sk_order_counts_upd()`),
+  sql.raw(`create or replace trigger enterprises_order_day_counts after update of time_zone on enterprises for each row
+    when (old.time_zone is distinct from new.time_zone) execute function sk_order_day_counts_rezone()`),
   sql.raw('create or replace trigger orders_counts_truncate after truncate on orders for each statement execute function sk_order_counts_truncate()'),
   sql.raw('alter table orders enable always trigger orders_counts_ins'),
   sql.raw('alter table orders enable always trigger orders_counts_del'),
   sql.raw('alter table orders enable always trigger orders_counts_upd'),
   sql.raw('alter table orders enable always trigger orders_counts_truncate'),
+  sql.raw('alter table enterprises enable always trigger enterprises_order_day_counts'),
 ];
 
 const BACKFILL = sql.raw(`insert into order_state_counts (enterprise_id, state, invalid, in_pool, abnormal_kind, n)
   select enterprise_id, state, invalid, in_pool, abnormal_kind, count(*) from orders where deleted_at is null group by 1, 2, 3, 4, 5`);
+const BACKFILL_DAYS = sql.raw(`insert into order_day_counts (enterprise_id, day, state, invalid, abnormal_kind, n)
+  select o.enterprise_id, (o.created_at at time zone e.time_zone)::date, o.state, o.invalid, o.abnormal_kind, count(*)
+  from orders o join enterprises e on e.id = o.enterprise_id where o.deleted_at is null group by 1, 2, 3, 4, 5`);
 
 export async function createDerived(database: Database): Promise<void> {
   for (const s of DERIVED) await database.db.execute(s);
   await database.db.transaction(async (tx) => {
     // No writer may slip between the backfill and the triggers.
     await tx.execute(sql`lock table orders in share row exclusive mode`);
-    // Counters kept before the pool and abnormal dimensions (a trigger without in_pool) are counted again.
-    const found = (await tx.execute(
-      sql`select 1 from pg_trigger where tgname = 'orders_counts_upd' and pg_get_triggerdef(oid) like '%in_pool%'`,
-    )) as unknown as { rows: unknown[] };
+    // Counters kept before the pool and abnormal dimensions (a trigger without in_pool) are counted again; the day-keyed
+    // ones when the trigger does not yet watch created_at (a database from before them).
+    const def = (await tx.execute(sql`select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'orders_counts_upd'`)) as unknown as {
+      rows: { def: string }[];
+    };
+    const was = def.rows[0]?.def ?? '';
     for (const s of TRIGGERS) await tx.execute(s);
-    if (found.rows.length === 0) {
+    if (!was.includes('in_pool')) {
       await tx.execute(sql`delete from order_state_counts`);
       await tx.execute(BACKFILL);
+    }
+    if (!was.includes('created_at')) {
+      await tx.execute(sql`delete from order_day_counts`);
+      await tx.execute(BACKFILL_DAYS);
     }
   });
   // The return-visit report's per-day summary (its triggers and backfill live with the visits).

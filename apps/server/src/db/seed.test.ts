@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { rows } from './client';
 import { DEMO_STEPS as demoSteps } from '../modules/demo';
 import { seedDemo } from './seed';
+import { dayTotals } from '../modules/orders/state-counts';
 
 // The demo tells the product's story: the whole seed, as the first start runs it, on a fresh database.
 
@@ -155,6 +156,8 @@ describe('the demo month', () => {
         from order_state_counts c where c.enterprise_id = ${ep} and not c.invalid group by c.state`,
     );
     for (const c of counts) expect(c.n, `state ${c.state}`).toBe(c.real);
+    // And the day-keyed ones of the statistic over a period, day by day (the demo's orders are dated back).
+    expect(await dayTotals(t.deps.db, ep)).toEqual(await dayTotals(t.deps.db, ep, true));
     // SLA clocks agree with their orders: none runs on a finished or cancelled order, due_at is the nearest running deadline,
     // a clock stops at its order's move (dispatch, visit, completion) and never before it started.
     const clocks = await q<{ id: number }>(

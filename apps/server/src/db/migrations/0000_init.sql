@@ -1607,6 +1607,17 @@ CREATE TABLE "event_sla_settings" (
 	CONSTRAINT "event_sla_settings_enterprise_id_template_id_pk" PRIMARY KEY("enterprise_id","template_id")
 );
 --> statement-breakpoint
+CREATE TABLE "order_day_counts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_day_counts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"day" date NOT NULL,
+	"state" smallint NOT NULL,
+	"invalid" boolean NOT NULL,
+	"abnormal_kind" smallint,
+	"n" bigint NOT NULL,
+	CONSTRAINT "order_day_counts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "order_state_counts" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_state_counts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -2900,6 +2911,7 @@ ALTER TABLE "sla_calendars" ADD CONSTRAINT "sla_calendars_enterprise_id_enterpri
 ALTER TABLE "sla_policies" ADD CONSTRAINT "sla_policies_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_sla_clocks" ADD CONSTRAINT "event_sla_clocks_event_fk" FOREIGN KEY ("enterprise_id","event_id") REFERENCES "public"."events"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_sla_settings" ADD CONSTRAINT "event_sla_settings_tpl_fk" FOREIGN KEY ("enterprise_id","template_id") REFERENCES "public"."form_templates"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_day_counts" ADD CONSTRAINT "order_day_counts_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_delegations" ADD CONSTRAINT "approval_delegations_user_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_delegations" ADD CONSTRAINT "approval_delegations_delegate_fk" FOREIGN KEY ("enterprise_id","delegate_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "approval_flow_versions" ADD CONSTRAINT "approval_flow_versions_flow_fk" FOREIGN KEY ("enterprise_id","flow_id") REFERENCES "public"."approval_flows"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -3202,7 +3214,7 @@ CREATE INDEX "orders_open_created_idx" ON "orders" USING btree ("enterprise_id",
 CREATE INDEX "orders_priority_sort_idx" ON "orders" USING btree ("enterprise_id","priority","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_live_template_idx" ON "orders" USING btree ("enterprise_id","template_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_abnormal_cnt_idx" ON "orders" USING btree ("enterprise_id","abnormal_kind","state") WHERE abnormal_kind is not null and deleted_at is null;--> statement-breakpoint
-CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","due_at") WHERE state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_overdue_cnt_idx" ON "orders" USING btree ("enterprise_id","due_at","created_at") WHERE state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_examine_cnt_idx" ON "orders" USING btree ("enterprise_id","examine_type") WHERE examine_result = 0 and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_stats_idx" ON "orders" USING btree ("enterprise_id","created_at","state","invalid") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "orders_provider_idx" ON "orders" USING btree ("enterprise_id","provider_id","created_at","id") WHERE provider_id is not null and deleted_at is null;--> statement-breakpoint
@@ -3315,6 +3327,7 @@ CREATE UNIQUE INDEX "event_sla_clocks_uq" ON "event_sla_clocks" USING btree ("en
 CREATE INDEX "event_sla_clocks_deadline_idx" ON "event_sla_clocks" USING btree ("deadline_at") WHERE breached_at is null and deadline_at is not null;--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_warn_idx" ON "event_sla_clocks" USING btree ("warn_at") WHERE warned_at is null and warn_at is not null;--> statement-breakpoint
 CREATE INDEX "event_sla_clocks_breach_idx" ON "event_sla_clocks" USING btree ("enterprise_id","breached_at","type") WHERE breached_at is not null;--> statement-breakpoint
+CREATE INDEX "order_day_counts_day_idx" ON "order_day_counts" USING btree ("enterprise_id","day");--> statement-breakpoint
 CREATE INDEX "order_state_counts_ep_idx" ON "order_state_counts" USING btree ("enterprise_id","state","invalid");--> statement-breakpoint
 CREATE INDEX "approval_delegations_delegate_idx" ON "approval_delegations" USING btree ("enterprise_id","delegate_id","ends_at");--> statement-breakpoint
 CREATE INDEX "approval_delegations_user_idx" ON "approval_delegations" USING btree ("enterprise_id","user_id","ends_at");--> statement-breakpoint

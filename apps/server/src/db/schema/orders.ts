@@ -283,7 +283,9 @@ export const orders = pgTable(
     // (待受理 is counted on orders_acceptance_desk_idx above, 待派单 on orders_undeliver_list_idx and the pool on
     // orders_pool_list_idx below: the same predicates, so no index of their own.)
     index('orders_abnormal_cnt_idx').on(t.enterpriseId, t.abnormalKind, t.state).where(sql`abnormal_kind is not null and deleted_at is null`),
-    index('orders_overdue_cnt_idx').on(t.enterpriseId, t.dueAt).where(sql`state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null`),
+    // created_at last: the statistic over a period counts its overdue orders index-only too (0.8 ms for 4,120 of 200,000
+    // orders in 30 days, where orders_open_created_idx visited the table for `invalid`: 7.8 ms warm, 297 ms cold).
+    index('orders_overdue_cnt_idx').on(t.enterpriseId, t.dueAt, t.createdAt).where(sql`state in (0, 1, 2, 3, 4, 7) and not invalid and deleted_at is null`),
     index('orders_examine_cnt_idx').on(t.enterpriseId, t.examineType).where(sql`examine_result = 0 and deleted_at is null`),
     // (回访工单's badge counts return_visit_tasks on return_visit_tasks_visitor_idx: no index on orders for it.)
     // statusStatistics (counts by state for the home page, optionally by creation range): counted without the table.
