@@ -72,7 +72,7 @@ export async function userByMobile(ex: Executor, ep: number, mobile: string): Pr
     ex,
     sql`select id::int as id, enabled from users where enterprise_id = ${ep} and mobile = ${mobile} and deleted_at is null`,
   );
-  return r ? { id: Number(r.id), enabled: r.enabled } : null;
+  return r ?? null;
 }
 
 export const bindUser = (ex: Executor, ep: number, userId: number, channel: number, platformUserId: string) =>
@@ -85,7 +85,7 @@ export const setMsgOn = (ex: Executor, ep: number, userId: number, channel: numb
   affected(ex, sql`update channel_users set msg_on = ${on}, updated_at = now() where enterprise_id = ${ep} and user_id = ${userId} and channel = ${channel}`);
 
 export async function userExists(ex: Executor, ep: number, userId: number): Promise<boolean> {
-  return (await rows(ex, sql`select 1 from users where enterprise_id = ${ep} and id = ${userId} and deleted_at is null`)).length > 0;
+  return (await rows<{ one: number }>(ex, sql`select 1 as one from users where enterprise_id = ${ep} and id = ${userId} and deleted_at is null`)).length > 0;
 }
 
 export interface BoundUserRow {
@@ -116,7 +116,7 @@ export async function boundCounts(ex: Executor, ep: number): Promise<Map<number,
     ex,
     sql`select channel::int channel, count(*)::int n from channel_users where enterprise_id = ${ep} group by channel`,
   );
-  return new Map(r.map((x) => [Number(x.channel), Number(x.n)]));
+  return new Map(r.map((x) => [x.channel, x.n]));
 }
 
 // ---- work messages ----

@@ -28,7 +28,7 @@ export function presentSetting(channel: number, r: repo.SettingRow | null): Chan
 
 export async function listSettings(db: Db, ep: number): Promise<ChannelSetting[]> {
   const stored = await repo.settingsOf(db, ep);
-  return [CHAT_CHANNELS.dingtalk, CHAT_CHANNELS.wecom].map((c) => presentSetting(c, stored.find((r) => Number(r.channel) === c) ?? null));
+  return [CHAT_CHANNELS.dingtalk, CHAT_CHANNELS.wecom].map((c) => presentSetting(c, stored.find((r) => r.channel === c) ?? null));
 }
 
 // ---- the application's credentials and its tokens ----
@@ -181,7 +181,7 @@ export async function embedLogin(
   const label = labelOf(channel);
   const [setting] = await repo.enterprisesOfCorp(db, channel, p.corpId);
   if (!setting) throw new AppError('CHANNEL_NOT_SET', { channel: label });
-  const ep = Number(setting.enterprise_id);
+  const ep = setting.enterprise_id;
   const app = appOf(config, ep, setting, channel);
   const { platformUserId, mobile } = await withToken(db, config, app, async (token) => {
     const id = await app.client.userIdByCode(token, p.code);
@@ -222,7 +222,7 @@ export async function appList(ex: Executor, ep: number) {
   const stored = await repo.settingsOf(ex, ep);
   const bound = await repo.boundCounts(ex, ep);
   const list = [CHAT_CHANNELS.dingtalk, CHAT_CHANNELS.wecom].map((c) => {
-    const r = stored.find((x) => Number(x.channel) === c);
+    const r = stored.find((x) => x.channel === c);
     return {
       channel: c,
       channelName: labelOf(c),

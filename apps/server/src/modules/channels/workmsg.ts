@@ -24,16 +24,16 @@ export async function sendDueMessages(deps: Deps, enterpriseId?: number): Promis
   const due = await repo.claimDue(deps.db, BATCH, enterpriseId);
   let sent = 0;
   for (const m of due) {
-    const ep = Number(m.enterprise_id);
+    const ep = m.enterprise_id;
     try {
-      const app = await enabledApp(deps.db, deps.config, ep, Number(m.channel));
+      const app = await enabledApp(deps.db, deps.config, ep, m.channel);
       await withToken(deps.db, deps.config, app, (token) => app.client.sendText(token, app.creds, m.platform_user_id, messageText(m)));
-      await repo.markSent(deps.db, ep, Number(m.id));
+      await repo.markSent(deps.db, ep, m.id);
       sent++;
     } catch (err) {
       const message = err instanceof AppError ? err.message : err instanceof Error ? err.message : String(err);
-      const wait = WORK_MSG_BACKOFF_SECONDS[Number(m.attempts) - 1];
-      await repo.markFailed(deps.db, ep, Number(m.id), message, wait ?? null);
+      const wait = WORK_MSG_BACKOFF_SECONDS[m.attempts - 1];
+      await repo.markFailed(deps.db, ep, m.id, message, wait ?? null);
     }
   }
   return sent;

@@ -27,15 +27,15 @@ interface Raw {
 }
 
 const toItem = (r: Raw): DownloadItem => ({
-  id: Number(r.id),
+  id: r.id,
   name: r.name,
   create_time: r.create_time,
-  process_state: Number(r.process_state),
-  process: Number(r.process),
-  file_download_url: Number(r.process_state) === 2 ? downloadUrl(Number(r.id)) : null,
+  process_state: r.process_state,
+  process: r.process,
+  file_download_url: r.process_state === 2 ? downloadUrl(r.id) : null,
   file_state: r.seen ? 1 : 0,
-  size: r.size == null ? null : Number(r.size),
-  row_count: Number(r.row_count),
+  size: r.size,
+  row_count: r.row_count,
   error: r.error,
 });
 
@@ -52,7 +52,7 @@ export async function listDownloads(ex: Executor, o: Owner, timeZone: string, pa
   const count = await countOf(ex, sql`export_files`, mineSql);
   // The unseen badge stays exact: it counts unseen finished files only, a handful at most.
   const [c] = await rows<{ unread: number }>(ex, sql`select count(*)::int as unread from export_files where ${mineSql} and process_state <> 1 and not seen`);
-  return { list: list.map(toItem), count, unread: Number(c?.unread ?? 0) };
+  return { list: list.map(toItem), count, unread: c?.unread ?? 0 };
 }
 
 /** Locks the caller's items among `ids`; fewer rows than ids means some are not theirs. */

@@ -11,7 +11,7 @@ export const toUploaded = (r: Pick<UploadRow, 'id' | 'name' | 'ext' | 'mime' | '
   name: r.name,
   ext: r.ext,
   mime: r.mime,
-  size: Number(r.size),
+  size: r.size,
   kind: r.kind as FileKind,
   url: uploadUrl(r.id),
 });

@@ -29,7 +29,7 @@ interface Raw {
 async function count(ex: Executor, enterpriseId: number, p: UserExportParams): Promise<number> {
   // Exact, unlike the list's capped count: the download centre shows the export's progress against it.
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from users u where ${whereOf(enterpriseId, p)}`);
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */

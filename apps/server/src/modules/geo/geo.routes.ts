@@ -22,8 +22,8 @@ async function seedDemoGeo(tx: Tx, enterpriseId: number): Promise<void> {
     const pin = pins[(i * 3) % Math.max(pins.length, 1)];
     if (!pin) break;
     // A few kilometres from an order, as if on the way.
-    const lat = Number(pin.latitude) + 0.02 * Math.cos(i);
-    const lng = Number(pin.longitude) + 0.02 * Math.sin(i);
+    const lat = pin.latitude + 0.02 * Math.cos(i);
+    const lng = pin.longitude + 0.02 * Math.sin(i);
     await tx.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
       values (${enterpriseId}, ${e.id}, ${lat}, ${lng}, 30, now()) on conflict (enterprise_id, user_id) do nothing`);
   }

@@ -45,13 +45,13 @@ async function writeGeo(
   precision: string,
   onlyIf?: string,
 ) {
-  await rows(
+  await rows<{ id: number }>(
     ex,
     sql`with flag as (select set_config('sk.geo', '1', true))
       update ${sql.raw(table)} set longitude = ${lng}, latitude = ${lat}, geo_precision = ${precision}
       where enterprise_id = ${enterpriseId} and id = ${id} and (select true from flag) ${onlyIf === undefined ? sql`` : sql`and full_address = ${onlyIf}`} returning id`,
   );
-  await rows(ex, sql`select set_config('sk.geo', '', true)`);
+  await rows<{ flag: string }>(ex, sql`select set_config('sk.geo', '', true) as flag`);
 }
 
 /**
@@ -108,8 +108,8 @@ export async function geocodePending(
   for (const r of found) {
     const off = offlineGeocode({ provinceCode: r.province_code, cityCode: r.city_code, districtCode: r.district_code, text: r.full_address });
     if (r.latitude != null && r.longitude != null) {
-      const lat = Number(r.latitude);
-      const lng = Number(r.longitude);
+      const lat = r.latitude;
+      const lng = r.longitude;
       const copied = off && same(off.latitude, lat) && same(off.longitude, lng);
       await writeGeo(ex, table, r.enterprise_id, r.id, lng, lat, copied ? off.precision : 'exact');
       continue;

@@ -14,11 +14,11 @@ interface Row {
 }
 
 const present = (r: Row): ImMessage => ({
-  id: Number(r.id),
+  id: r.id,
   eventType: r.event_type as ImMessage['eventType'],
   payload: r.payload,
   createtime: r.createtime,
-  fromUserId: Number(r.user_id),
+  fromUserId: r.user_id,
   fromUserName: r.user_name,
 });
 
@@ -31,7 +31,8 @@ export async function insertMessage(ex: Executor, enterpriseId: number, userId: 
     sql`insert into im_messages (enterprise_id, user_id, event_type, payload)
         values (${enterpriseId}, ${userId}, ${eventType}, ${JSON.stringify(payload)}::jsonb) returning id`,
   );
-  return Number(r?.id);
+  if (!r) throw new Error('message insert failed');
+  return r.id;
 }
 
 export async function messageById(ex: Executor, enterpriseId: number, id: number, tz: string): Promise<ImMessage | null> {

@@ -86,7 +86,7 @@ export async function countOwned(ex: Executor, enterpriseId: number, ids: number
     .select({ n: count() })
     .from(customMenus)
     .where(and(eq(customMenus.enterpriseId, enterpriseId), inArray(customMenus.id, ids)));
-  return Number(c?.n ?? 0);
+  return c?.n ?? 0;
 }
 
 export async function deleteCustomMenus(ex: Executor, enterpriseId: number, ids: number[]): Promise<number> {

@@ -9,19 +9,26 @@ import { bigints } from '../../platform/sql';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { addNotices } from './notices.repo';
 
-type Row = Record<string, unknown>;
+/** What the notice says of the order (the state helper's row of it has these columns too). */
+interface AssignedOrder {
+  id: number;
+  order_no: string;
+  title: string | null;
+  service_user_id: number | null;
+  version: number | null;
+}
 
-async function tellEngineer(ex: Executor, enterpriseId: number, row: Row, actorId: number | null): Promise<void> {
-  const to = row.service_user_id == null ? null : Number(row.service_user_id);
+async function tellEngineer(ex: Executor, enterpriseId: number, row: AssignedOrder, actorId: number | null): Promise<void> {
+  const to = row.service_user_id;
   if (!to || to === actorId) return;
   await addNotices(ex, {
     enterpriseId,
     userIds: [to],
     kind: 'order_assigned',
-    title: `工单${String(row.order_no)}已指派给您`,
-    content: String(row.title ?? ''),
-    link: `/allOrder/orderDetail/${String(row.id)}`,
-    dedupeKey: `order_assigned:${String(row.id)}:${to}:${String(row.version ?? '')}`,
+    title: `工单${row.order_no}已指派给您`,
+    content: row.title ?? '',
+    link: `/allOrder/orderDetail/${row.id}`,
+    dedupeKey: `order_assigned:${row.id}:${to}:${row.version ?? ''}`,
   });
 }
 
@@ -31,7 +38,10 @@ export function wireAssignmentNotice(): void {
     // After commit (platform/after-commit.ts): the order as committed, whoever assigned it in the creating transaction.
     async (o) =>
       afterCommit(o.tx, async (db) => {
-        const [row] = await rows(db, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+        const [row] = await rows<AssignedOrder>(
+          db,
+          sql`select id, order_no, title, service_user_id, version from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`,
+        );
         if (row) await tellEngineer(db, o.enterpriseId, row, o.actorId ?? null);
       }),
     async (b, single) => {
@@ -57,7 +67,7 @@ export function wireAssignmentNotice(): void {
       after: async (h) => {
         if (h.row.service_user_id != null && String(h.row.service_user_id) !== String(h.current.service_user_id ?? '')) {
           const { enterpriseId, row, actorId } = h;
-          afterCommit(h.tx, (db) => tellEngineer(db, enterpriseId, row, actorId));
+          afterCommit(h.tx, (db) => tellEngineer(db, enterpriseId, row as unknown as AssignedOrder, actorId));
         }
         return undefined;
       },

@@ -17,13 +17,13 @@ async function demoWelcome(tx: Tx, enterpriseId: number): Promise<void> {
   const people = await rows<{ id: number }>(tx, sql`select id::int from users where enterprise_id = ${enterpriseId} and deleted_at is null`);
   await addNotices(tx, {
     enterpriseId,
-    userIds: people.map((p) => Number(p.id)),
+    userIds: people.map((p) => p.id),
     category: 2,
     kind: 'announcement',
     title: '欢迎使用服务管家',
     content: '在右上角的订阅设置中开启待办事项和统计事项，每天8:00和8:30将收到提醒。',
     link: `/noticeDetail/${a?.id}`,
-    announcementId: Number(a?.id),
+    announcementId: a!.id,
     dedupeKey: 'demo:welcome',
   });
 }
@@ -54,13 +54,13 @@ async function demoAnnouncements(tx: Tx, enterpriseId: number): Promise<void> {
     );
     await addNotices(tx, {
       enterpriseId,
-      userIds: people.map((p) => Number(p.id)),
+      userIds: people.map((p) => p.id),
       category: 2,
       kind: 'announcement',
       title,
       content: content.replace(/<[^>]+>/g, ''),
       link: `/noticeDetail/${a?.id}`,
-      announcementId: Number(a?.id),
+      announcementId: a!.id,
       dedupeKey: `demo:announcement:${daysAgo}`,
     });
     await tx.execute(sql`update notices set created_at = now() - make_interval(days => ${daysAgo}, hours => 2)

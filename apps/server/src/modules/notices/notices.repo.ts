@@ -55,7 +55,7 @@ export async function unreadCount(ex: Executor, enterpriseId: number, userId: nu
     .select({ n: sql<number>`count(*)::int` })
     .from(notices)
     .where(and(mine(enterpriseId, userId, category), isNull(notices.readAt)));
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 /** Of `ids`, those that are the user's notices of the category. */

@@ -1,4 +1,4 @@
-import { DEFAULT_ORDER_PROCESS, processContract as C } from '@sk/shared';
+import { DEFAULT_ORDER_PROCESS, type OrderProcess, processContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
@@ -35,11 +35,11 @@ export function installOrderSeams(): void {
       );
     },
     async (b) => {
-      const found = await rows<Record<string, unknown>>(
+      const found = await rows<{ id: number; process: Partial<OrderProcess> | null }>(
         b.tx,
         sql`select id, process from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))}) and service_user_id is null`,
       );
-      const mine = found.filter((r) => !processOf(r).dispatch).map((r) => Number(r.id));
+      const mine = found.filter((r) => !processOf(r).dispatch).map((r) => r.id);
       if (mine.length === 0) return;
       await b.tx.execute(
         sql`update orders set service_user_id = created_by where enterprise_id = ${b.enterpriseId} and id = any(${bigints(mine)}) and service_user_id is null`,

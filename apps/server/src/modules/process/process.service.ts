@@ -34,7 +34,7 @@ export const publishedProcessSql = (enterpriseId: number, tid: SQL): SQL =>
 /** What publishedProcessSql answered, as the pin a new order takes. */
 export function publishedProcessOf(value: unknown): { versionId: number | null; process: OrderProcess } {
   const r = value as { id: number; process: unknown } | null;
-  return r ? { versionId: Number(r.id), process: withDefaults(r.process) } : { versionId: null, process: DEFAULT_ORDER_PROCESS };
+  return r ? { versionId: r.id, process: withDefaults(r.process) } : { versionId: null, process: DEFAULT_ORDER_PROCESS };
 }
 
 /** The order type's published process: its highest version, else the built-in default. */
@@ -44,7 +44,7 @@ export async function publishedProcess(ex: Executor, enterpriseId: number, tid: 
     sql`select id, version, process from process_versions where enterprise_id = ${enterpriseId} and template_id = ${tid} order by version desc limit 1`,
   );
   if (!r) return { versionId: null, version: null, process: DEFAULT_ORDER_PROCESS };
-  return { versionId: Number(r.id), version: Number(r.version), process: withDefaults(r.process) };
+  return { versionId: r.id, version: r.version, process: withDefaults(r.process) };
 }
 
 const RECENT = 5;
@@ -83,7 +83,7 @@ export async function getProcess(db: Db, u: Actor, tid: number): Promise<OrderPr
     db,
     sql`select count(*)::int as n from orders where enterprise_id = ${u.enterpriseId} and template_id = ${tid} and process_version_id is null`,
   );
-  const recent = await recentOrders(db, u.enterpriseId, tid, [...versions.map((v) => Number(v.id)), null]);
+  const recent = await recentOrders(db, u.enterpriseId, tid, [...versions.map((v) => v.id), null]);
   const fields = await forms.liveFields(db, u.enterpriseId, tid);
   const named = userApprovers(cur.process);
   const people = named.length
@@ -96,14 +96,14 @@ export async function getProcess(db: Db, u: Actor, tid: number): Promise<OrderPr
     version: cur.version,
     process: cur.process,
     versions: versions.map((v) => ({
-      id: Number(v.id),
-      version: Number(v.version),
+      id: v.id,
+      version: v.version,
       createTime: v.create_time,
       createUserName: v.name,
-      orderCount: Number(v.n),
-      recentOrders: recent.get(Number(v.id)) ?? [],
+      orderCount: v.n,
+      recentOrders: recent.get(v.id) ?? [],
     })),
-    defaultOrderCount: Number(d?.n ?? 0),
+    defaultOrderCount: d?.n ?? 0,
     defaultRecentOrders: recent.get(null) ?? [],
     approverNames: Object.fromEntries(people.map((p) => [String(p.id), p.name])),
     fields: fields.map((f) => ({ id: f.id, name: f.name, type: f.type })),
@@ -135,7 +135,8 @@ export async function publishProcess(db: Db, u: Actor, b: BodyOf<typeof processC
         from process_versions where enterprise_id = ${u.enterpriseId} and template_id = ${b.tid}
         returning id, version`,
     );
-    return { versionId: Number(r?.id), version: Number(r?.version) };
+    if (!r) throw new Error('process version insert failed');
+    return { versionId: r.id, version: r.version };
   });
 }
 

@@ -20,7 +20,7 @@ export async function intervalsOf(ex: Executor, ep: number): Promise<Interval[]>
     sql`select id, name, start_minute, end_minute from time_intervals where enterprise_id = ${ep} order by start_minute, id`,
   );
   if (found.length === 0) return SCHEDULE_DEFAULT_INTERVALS.map((i) => ({ id: null, ...i }));
-  return found.map((r) => ({ id: Number(r.id), name: r.name, start: r.start_minute, end: r.end_minute }));
+  return found.map((r) => ({ id: r.id, name: r.name, start: r.start_minute, end: r.end_minute }));
 }
 
 export async function replaceIntervals(ex: Executor, ep: number, list: { name: string; start: number; end: number }[]): Promise<void> {
@@ -113,7 +113,7 @@ export async function completedOf(ex: Executor, ep: number, tz: string, userIds:
         and finished_at >= (${from}::date::timestamp at time zone ${tz}) and finished_at < ((${to}::date + 1)::timestamp at time zone ${tz})
       group by service_user_id`,
   );
-  return new Map(found.map((r) => [Number(r.uid), Number(r.n)]));
+  return new Map(found.map((r) => [r.uid, r.n]));
 }
 
 /** Another of the engineer's open visits (BUSY_STATES: not completed, archived, cancelled, invalid or deleted) overlapping [at, at + minutes) (each visit lasts `minutes`), or none. */

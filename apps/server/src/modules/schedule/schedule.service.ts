@@ -14,6 +14,7 @@ import {
   SCHEDULE_EVENT,
   type ScheduleQuery,
   type TimeInterval,
+  type UnassignedRow,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { countOf, type PageRequest, pageSql } from '../../platform/list';
@@ -224,13 +225,13 @@ export async function unassigned(db: Db, u: Actor, q: PageRequest & { keyword?: 
   const ids = q.keyword
     ? await searchPageIds(db, 'orders', 'o', u.enterpriseId, where, order, q)
     : sql`select o.id from orders o where ${where} order by ${order} ${pageSql(q)}`;
-  return rows(
+  return rows<UnassignedRow>(
     db,
     sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address, o.latitude, o.longitude,
         to_char(o.created_at at time zone ${u.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
       from orders o where o.enterprise_id = ${u.enterpriseId} and o.id in (${ids})
       order by ${order}`,
-  ) as Promise<never[]>;
+  );
 }
 
 export const unassignedCount = (db: Db, u: Actor, q: { keyword?: string }) => countOf(db, sql`orders o`, unassignedWhere(u, q.keyword));
@@ -250,7 +251,7 @@ export async function book(db: Db, u: Actor, b: BookBody) {
       tx,
       sql`select service_user_id, state from orders where enterprise_id = ${u.enterpriseId} and id = ${b.orderId} and deleted_at is null for no key update`,
     );
-    const his = cur != null && Number(cur.service_user_id) === b.serviceUserId && [2, 3].includes(Number(cur.state));
+    const his = cur != null && cur.service_user_id === b.serviceUserId && [2, 3].includes(cur.state);
     if (!his) await dispatch(tx, v, b);
     // The version the board showed is checked by the first move (the dispatch, or the time change of his own visit).
     const seen = his ? { version: b.version } : {};

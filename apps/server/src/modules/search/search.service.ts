@@ -25,7 +25,7 @@ export function searchableKinds(u: UserActor): SearchKind[] {
 const STATE_LABELS: Partial<Record<SearchKind, Record<number, { label: string }>>> = { order: ORDER_STATES, event: EVENT_STATES, project: PROJECT_STATES };
 
 const present = (kind: SearchKind, r: SearchRow) => ({
-  id: Number(r.id),
+  id: r.id,
   no: r.no || null,
   title: r.title,
   sub: r.sub || null,

@@ -33,7 +33,7 @@ export async function countsByType(ex: Executor, enterpriseId: number): Promise<
     .from(dictItems)
     .where(eq(dictItems.enterpriseId, enterpriseId))
     .groupBy(dictItems.type);
-  return new Map(r.map((x) => [x.type, Number(x.n)]));
+  return new Map(r.map((x) => [x.type, x.n]));
 }
 
 /** This enterprise's items among ids, with their types. */

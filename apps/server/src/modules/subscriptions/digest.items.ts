@@ -71,7 +71,7 @@ async function orderStat(ctx: DigestCtx, where: SQL): Promise<number> {
     sql`select count(*)::int as n from orders o where o.enterprise_id = ${ctx.actor.enterpriseId} and o.deleted_at is null
       and ${orderScope(ctx.actor)} and ${where}`,
   );
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 /** Events the user sees in his event lists (only for users whose menu shows 我的事件). */
@@ -81,7 +81,7 @@ async function eventStat(ctx: DigestCtx, where: SQL): Promise<number | null> {
     ctx.deps.db,
     sql`select count(*)::int as n from events e where e.enterprise_id = ${ctx.actor.enterpriseId} and ${eventScope(ctx.actor)} and ${where}`,
   );
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {

@@ -97,7 +97,7 @@ export async function enqueueDueDigests(ex: Executor, now = new Date()): Promise
 }
 
 async function handleDigest(job: Job<typeof DIGEST_JOB>, deps: Deps): Promise<void> {
-  const type = Number(job.payload.type) as SubscribeType;
+  const type = job.payload.type as SubscribeType;
   const date = String(job.payload.date);
   if (!(type in SUBSCRIBE_TYPES) || !/^\d{4}-\d{2}-\d{2}$/.test(date) || job.enterpriseId == null) {
     throw new Error(`bad digest payload ${JSON.stringify(job.payload)}`);

@@ -66,5 +66,5 @@ export async function enterprisesWithSubscribers(ex: Executor, type: number): Pr
           and exists (select 1 from subscriptions s where s.enterprise_id = e.id and s.type = ${type} and s.state = 1)
         order by 1`,
   );
-  return r.map((x) => ({ id: Number(x.id), timeZone: x.time_zone }));
+  return r.map((x) => ({ id: x.id, timeZone: x.time_zone }));
 }

@@ -43,7 +43,7 @@ export async function countByCode(ex: Executor, enterpriseId: number, code: numb
     .select({ n: sql<number>`count(*)::int` })
     .from(tags)
     .where(and(eq(tags.enterpriseId, enterpriseId), eq(tags.code, code)));
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 export async function nameTaken(ex: Executor, enterpriseId: number, code: number, name: string, exceptId?: number): Promise<boolean> {
