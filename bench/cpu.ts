@@ -1,8 +1,10 @@
 // CPU per request of the app (issue 35): npx tsx bench/cpu.ts. A busy machine changes throughput a lot and the CPU a
 // request costs the app's process very little, so this measures the latter: the app runs as in production
-// (bench/cpu.child.mjs: scripts/start.mjs's way, plus an IPC channel that answers process.cpuUsage() and the statements
-// the requests sent; no route is added), the requests go one at a time on one keep-alive connection, and each case
-// prints the app's CPU milliseconds per request (user + system) and its round trips (statements) per request.
+// (bench/cpu.child.mjs: NODE_ENV=production, main.ts's buildApp, pool and logger, plus an IPC channel that answers
+// process.cpuUsage() and the statements the requests sent; no route is added; the job workers are left out unless
+// BENCH_CPU_BACKGROUND=1, since their polling would land on the requests), the requests go one at a time on one
+// keep-alive connection, and each case prints the app's CPU milliseconds per request (user + system, the median of
+// BENCH_CPU_ROUNDS rounds taken in turn with the other cases) and its round trips (statements) per request.
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -17,6 +19,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Requests measured per case (after WARMUP untimed ones). */
 const N = Number(process.env.BENCH_CPU_REQUESTS ?? 1000);
 const WARMUP = Number(process.env.BENCH_CPU_WARMUP ?? 300);
+/** Rounds the N requests of a case are split in, taken in turn with the other cases. */
+const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 /** As a browser asks (answers of 1 KB and more are compressed); BENCH_ENCODING=identity leaves compression out. */
 /** CPU a second under which the app counts as idle (its timers and the job queue's polling). */
 const IDLE_MS_PER_S = Number(process.env.BENCH_CPU_IDLE ?? 50);
@@ -39,6 +43,8 @@ export interface CpuRow {
   requests: number;
   /** The app's CPU (user + system) per request, ms. */
   cpuMs: number;
+  /** The lowest round's CPU per request, ms. */
+  minMs: number;
   userMs: number;
   systemMs: number;
   /** Statements (round trips to PostgreSQL, BEGIN/COMMIT included) per request. */
@@ -73,7 +79,13 @@ async function startApp(databaseUrl: string): Promise<App> {
   for (const until = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 200))) {
     if (child.exitCode != null) throw new Error('app process exited during start');
     if (Date.now() > until) throw new Error('app process did not answer within 120 s');
-    if (await fetch(`${base}/api/version/info`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/version/info`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
   }
   const exited = new Promise((r) => child.once('exit', r));
   return {
@@ -109,29 +121,73 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-/** Each case: WARMUP untimed requests, then N one after another, with the app's CPU and statements read around them. */
+/** One round of a case: CPU (user, system) and statements over `n` requests, and their wall time. */
+interface Round {
+  user: number;
+  system: number;
+  statements: number;
+  requests: number;
+  wallMs: number;
+  bytes: number;
+}
+
+async function round(app: App, url: string, headers: Record<string, string>, n: number): Promise<Round> {
+  const before = await app.usage();
+  const t0 = performance.now();
+  let bytes = 0;
+  for (let i = 0; i < n; i++) bytes = (await get(url, headers)).bytes;
+  const wallMs = performance.now() - t0;
+  const after = await app.usage();
+  return {
+    user: (after.cpu.user - before.cpu.user) / 1000 / n,
+    system: (after.cpu.system - before.cpu.system) / 1000 / n,
+    statements: (after.statements - before.statements) / Math.max(1, after.requests - before.requests),
+    requests: after.requests - before.requests,
+    wallMs: wallMs / n,
+    bytes,
+  };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+};
+
+/**
+ * Each case: WARMUP untimed requests, then N one after another in ROUNDS rounds taken in turn with the other cases
+ * (so a background job or a busy spell of the machine lands on one round of one case, not on a whole case); each
+ * figure is the median over the rounds of the app's CPU per request, read around the round.
+ */
 export async function measureCpu(app: App, headers: Record<string, string>, cases: CpuCase[]): Promise<CpuRow[]> {
-  const out: CpuRow[] = [];
-  for (const c of cases) {
-    const url = `${app.base}/api${c.path}`;
-    const probe = await get(url, { ...headers, 'accept-encoding': 'identity' });
+  const urls = cases.map((c) => `${app.base}/api${c.path}`);
+  for (const [i, c] of cases.entries()) {
+    const probe = await get(urls[i] as string, { ...headers, 'accept-encoding': 'identity' });
     const answer = JSON.parse(probe.body.toString()) as { success?: boolean; message?: string };
     if (probe.status !== 200 || answer.success === false) throw new Error(`${c.name}: ${probe.status} ${answer.message ?? ''}`);
-    for (let i = 0; i < WARMUP; i++) await get(url, headers);
-    const before = await app.usage();
-    const t0 = performance.now();
-    let bytes = 0;
-    for (let i = 0; i < N; i++) bytes = (await get(url, headers)).bytes;
-    const after = await app.usage();
-    const wallMs = performance.now() - t0;
-    const n = after.requests - before.requests;
-    const user = (after.cpu.user - before.cpu.user) / 1000 / N;
-    const system = (after.cpu.system - before.cpu.system) / 1000 / N;
-    const row = { case: c.name, requests: n, cpuMs: user + system, userMs: user, systemMs: system, statements: (after.statements - before.statements) / n, bytes, wallMs: wallMs / N };
-    console.info(`  ${c.name}: ${row.cpuMs.toFixed(3)} ms of CPU, ${row.statements.toFixed(2)} statements a request`);
-    out.push(row);
+    for (let k = 0; k < WARMUP; k++) await get(urls[i] as string, headers);
   }
-  return out;
+  const rounds: Round[][] = cases.map(() => []);
+  const per = Math.max(1, Math.round(N / ROUNDS));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [i] of cases.entries()) (rounds[i] as Round[]).push(await round(app, urls[i] as string, headers, per));
+  }
+  return cases.map((c, i) => {
+    const rs = rounds[i] as Round[];
+    const cpu = rs.map((x) => x.user + x.system);
+    const row: CpuRow = {
+      case: c.name,
+      requests: rs.reduce((s, x) => s + x.requests, 0),
+      cpuMs: median(cpu),
+      minMs: Math.min(...cpu),
+      userMs: median(rs.map((x) => x.user)),
+      systemMs: median(rs.map((x) => x.system)),
+      statements: median(rs.map((x) => x.statements)),
+      bytes: rs[0]?.bytes ?? 0,
+      wallMs: median(rs.map((x) => x.wallMs)),
+    };
+    console.info(`  ${c.name}: ${row.cpuMs.toFixed(3)} ms of CPU (rounds ${cpu.map((x) => x.toFixed(2)).join(' ')}), ${row.statements.toFixed(2)} statements`);
+    return row;
+  });
 }
 
 /** The app's CPU with no request at all over `ms` (its timers and the job queue's polling), ms per second. */
@@ -178,17 +234,20 @@ async function main(): Promise<void> {
       // Right after a seed the app's background jobs are busy (the geocoding backfill of every new row, the report
       // summary's flush): their CPU would count against the requests. Wait until the app is idle.
       let idle = await idleCpu(app, 2000);
-      for (const until = Date.now() + 600_000; idle > IDLE_MS_PER_S && Date.now() < until; idle = await idleCpu(app, 2000)) {
+      for (const until = Date.now() + 90_000; idle > IDLE_MS_PER_S && Date.now() < until; idle = await idleCpu(app, 2000)) {
         console.info(`  the app is busy on its own (${idle.toFixed(0)} ms of CPU a second): waiting`);
       }
       const figures = await measureCpu(app, headers, orderCpuCases(seed.orderId, seed.orders));
       // The idle rate before and after the cases, averaged: what 'net of idle' takes off each request's wall time.
       idle = (idle + (await idleCpu(app, 3000))) / 2;
-      console.info(`CPU per request of the app's process (${N} requests a case after ${WARMUP} untimed, one at a time; accept-encoding: ${ENCODING}):`);
+      console.info(
+        `CPU per request of the app's process (${N} requests a case after ${WARMUP} untimed, one at a time, in ${ROUNDS} rounds taken in turn; the median round; accept-encoding: ${ENCODING}):`,
+      );
       console.table(
         figures.map((r) => ({
           case: r.case,
           'CPU ms/req': r.cpuMs.toFixed(3),
+          'lowest round': r.minMs.toFixed(3),
           'user ms': r.userMs.toFixed(3),
           'system ms': r.systemMs.toFixed(3),
           'net of idle': Math.max(0, r.cpuMs - (idle * r.wallMs) / 1000).toFixed(3),
