@@ -61,7 +61,7 @@ interface App {
   stop(): Promise<void>;
 }
 
-async function startApp(databaseUrl: string): Promise<App> {
+async function startApp(databaseUrl: string, root = ROOT): Promise<App> {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -72,9 +72,9 @@ async function startApp(databaseUrl: string): Promise<App> {
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
   };
-  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) Object.assign(env, { WEB_DIST: '/nonexistent' });
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) Object.assign(env, { WEB_DIST: '/nonexistent' });
   const execArgv = (process.env.BENCH_CPU_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = fork(path.join(ROOT, 'bench/cpu.child.mjs'), [], { cwd: ROOT, env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(path.join(root, 'bench/cpu.child.mjs'), [], { cwd: root, env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const base = `http://127.0.0.1:${port}`;
   for (const until = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 200))) {
     if (child.exitCode != null) throw new Error('app process exited during start');
@@ -153,41 +153,60 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
 };
 
+/** An app to measure, with the headers of its session. */
+export interface Measured {
+  label: string;
+  app: App;
+  headers: Record<string, string>;
+}
+
 /**
- * Each case: WARMUP untimed requests, then N one after another in ROUNDS rounds taken in turn with the other cases
- * (so a background job or a busy spell of the machine lands on one round of one case, not on a whole case); each
- * figure is the median over the rounds of the app's CPU per request, read around the round.
+ * Each case on each app: WARMUP untimed requests, then N one after another in ROUNDS rounds taken in turn with the
+ * other cases and the other apps (so a background job or a busy spell of the machine lands on one round, and two
+ * checkouts compared meet the same machine); each figure is the median over the rounds of the app's CPU per request.
  */
-export async function measureCpu(app: App, headers: Record<string, string>, cases: CpuCase[]): Promise<CpuRow[]> {
-  const urls = cases.map((c) => `${app.base}/api${c.path}`);
-  for (const [i, c] of cases.entries()) {
-    const probe = await get(urls[i] as string, { ...headers, 'accept-encoding': 'identity' });
-    const answer = JSON.parse(probe.body.toString()) as { success?: boolean; message?: string };
-    if (probe.status !== 200 || answer.success === false) throw new Error(`${c.name}: ${probe.status} ${answer.message ?? ''}`);
-    for (let k = 0; k < WARMUP; k++) await get(urls[i] as string, headers);
+export async function measureCpu(apps: Measured[], cases: CpuCase[]): Promise<(CpuRow & { label: string })[]> {
+  const url = (m: Measured, c: CpuCase) => `${m.app.base}/api${c.path}`;
+  for (const m of apps) {
+    for (const c of cases) {
+      const probe = await get(url(m, c), { ...m.headers, 'accept-encoding': 'identity' });
+      const answer = JSON.parse(probe.body.toString()) as { success?: boolean; message?: string };
+      if (probe.status !== 200 || answer.success === false) throw new Error(`${m.label} ${c.name}: ${probe.status} ${answer.message ?? ''}`);
+      for (let k = 0; k < WARMUP; k++) await get(url(m, c), m.headers);
+    }
   }
-  const rounds: Round[][] = cases.map(() => []);
+  const rounds = new Map<string, Round[]>();
   const per = Math.max(1, Math.round(N / ROUNDS));
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [i] of cases.entries()) (rounds[i] as Round[]).push(await round(app, urls[i] as string, headers, per));
+    for (const c of cases) {
+      for (const m of apps) {
+        const key = `${m.label}\u0000${c.name}`;
+        rounds.set(key, [...(rounds.get(key) ?? []), await round(m.app, url(m, c), m.headers, per)]);
+      }
+    }
   }
-  return cases.map((c, i) => {
-    const rs = rounds[i] as Round[];
-    const cpu = rs.map((x) => x.user + x.system);
-    const row: CpuRow = {
-      case: c.name,
-      requests: rs.reduce((s, x) => s + x.requests, 0),
-      cpuMs: median(cpu),
-      minMs: Math.min(...cpu),
-      userMs: median(rs.map((x) => x.user)),
-      systemMs: median(rs.map((x) => x.system)),
-      statements: median(rs.map((x) => x.statements)),
-      bytes: rs[0]?.bytes ?? 0,
-      wallMs: median(rs.map((x) => x.wallMs)),
-    };
-    console.info(`  ${c.name}: ${row.cpuMs.toFixed(3)} ms of CPU (rounds ${cpu.map((x) => x.toFixed(2)).join(' ')}), ${row.statements.toFixed(2)} statements`);
-    return row;
-  });
+  return cases.flatMap((c) =>
+    apps.map((m) => {
+      const rs = rounds.get(`${m.label}\u0000${c.name}`) ?? [];
+      const cpu = rs.map((x) => x.user + x.system);
+      const row = {
+        label: m.label,
+        case: c.name,
+        requests: rs.reduce((s, x) => s + x.requests, 0),
+        cpuMs: median(cpu),
+        minMs: Math.min(...cpu),
+        userMs: median(rs.map((x) => x.user)),
+        systemMs: median(rs.map((x) => x.system)),
+        statements: median(rs.map((x) => x.statements)),
+        bytes: rs[0]?.bytes ?? 0,
+        wallMs: median(rs.map((x) => x.wallMs)),
+      };
+      console.info(
+        `  ${m.label} ${c.name}: ${row.cpuMs.toFixed(3)} ms of CPU (rounds ${cpu.map((x) => x.toFixed(2)).join(' ')}), ${row.statements.toFixed(2)} statements`,
+      );
+      return row;
+    }),
+  );
 }
 
 /** The app's CPU with no request at all over `ms` (its timers and the job queue's polling), ms per second. */
@@ -227,24 +246,41 @@ async function main(): Promise<void> {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`update orders set geo_precision = 'none' where geo_precision is null`);
     });
-    const app = await startApp(database.url);
+    // BENCH_CPU_COMPARE: another checkout (with its node_modules and this bench's cpu.child.mjs) measured beside this
+    // one, round for round, on the same database: the before and after of a change on the same machine at once.
+    const other = process.env.BENCH_CPU_COMPARE;
+    const roots: [string, string][] = other
+      ? [
+          ['before', path.resolve(other)],
+          ['after', ROOT],
+        ]
+      : [['this', ROOT]];
+    const apps: Measured[] = [];
     try {
-      const cookie = await benchLogin(app.base, ep.enterpriseId);
-      const headers = { cookie, 'accept-encoding': ENCODING };
-      // Right after a seed the app's background jobs are busy (the geocoding backfill of every new row, the report
-      // summary's flush): their CPU would count against the requests. Wait until the app is idle.
-      let idle = await idleCpu(app, 2000);
-      for (const until = Date.now() + 90_000; idle > IDLE_MS_PER_S && Date.now() < until; idle = await idleCpu(app, 2000)) {
-        console.info(`  the app is busy on its own (${idle.toFixed(0)} ms of CPU a second): waiting`);
+      for (const [label, root] of roots) {
+        const app = await startApp(database.url, root);
+        apps.push({ label, app, headers: { cookie: await benchLogin(app.base, ep.enterpriseId), 'accept-encoding': ENCODING } });
       }
-      const figures = await measureCpu(app, headers, orderCpuCases(seed.orderId, seed.orders));
+      // Anything the app does on its own (BENCH_CPU_BACKGROUND=1: the job workers, the summary's flush of a fresh
+      // seed) would count against the requests: wait until the apps are idle.
+      const idleAll = async (ms: number) => {
+        const each = await Promise.all(apps.map((m) => idleCpu(m.app, ms)));
+        console.info(`  idle, ms of CPU a second: ${apps.map((m, i) => `${m.label} ${(each[i] as number).toFixed(1)}`).join(', ')}`);
+        return Math.max(...each);
+      };
+      let idle = await idleAll(2000);
+      for (const until = Date.now() + 90_000; idle > IDLE_MS_PER_S && Date.now() < until; idle = await idleAll(2000)) {
+        console.info(`  an app is busy on its own (${idle.toFixed(0)} ms of CPU a second): waiting`);
+      }
+      const figures = await measureCpu(apps, orderCpuCases(seed.orderId, seed.orders));
       // The idle rate before and after the cases, averaged: what 'net of idle' takes off each request's wall time.
-      idle = (idle + (await idleCpu(app, 3000))) / 2;
+      idle = (idle + (await idleAll(3000))) / 2;
       console.info(
         `CPU per request of the app's process (${N} requests a case after ${WARMUP} untimed, one at a time, in ${ROUNDS} rounds taken in turn; the median round; accept-encoding: ${ENCODING}):`,
       );
       console.table(
         figures.map((r) => ({
+          ...(other ? { code: r.label } : {}),
           case: r.case,
           'CPU ms/req': r.cpuMs.toFixed(3),
           'lowest round': r.minMs.toFixed(3),
@@ -256,9 +292,9 @@ async function main(): Promise<void> {
           'bytes sent': r.bytes,
         })),
       );
-      console.info(`The app idle: ${idle.toFixed(2)} ms of CPU a second (timers, the job queue; before and after the cases), included in 'CPU ms/req'.`);
+      console.info(`The apps idle: at most ${idle.toFixed(2)} ms of CPU a second (before and after the cases), included in 'CPU ms/req'.`);
     } finally {
-      await app.stop();
+      for (const m of apps) await m.app.stop();
     }
   });
 }

@@ -33,8 +33,6 @@ interface HandlerOptions<K extends JobKind = JobKind> {
 // One map holds every kind's handler; registerJobHandler types each by its kind.
 const handlers = new Map<string, { run: JobHandler<any>; site: string } & HandlerOptions<any>>();
 const DEAD = '__dead';
-/** How often an instance looks for dead letters (jobs that failed for good) of each kind. */
-const DEAD_POLL_SECONDS = 10;
 
 /** The handler of a kind declared in job-kinds.ts: it reads that kind's payload. */
 export function registerJobHandler<K extends JobKind>(kind: K, handler: JobHandler<K>, opts: HandlerOptions<K> = {}): void {
@@ -301,12 +299,8 @@ class JobRunner {
     this.boss = boss;
     for (const kind of handlers.keys()) {
       const opts = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 } as const;
-      // A failed job's dead letter only tells its kind's onFailed (at most a status to set): polled every
-      // DEAD_POLL_SECONDS, not every second. Each poll is a statement and about half a millisecond of this process's
-      // CPU; two per kind every second were 20–30 ms of CPU a second on an idle instance (bench/cpu.ts).
-      const dead = { ...opts, pollingIntervalSeconds: DEAD_POLL_SECONDS } as const;
       this.workers.set(kind, await boss.work<JobData>(kind, opts, ([j]) => runJob(deps, kind, j as PgBoss.JobWithMetadata<JobData>, log)));
-      this.workers.set(kind + DEAD, await boss.work<JobData>(kind + DEAD, dead, ([j]) => runDead(deps, kind, j as PgBoss.JobWithMetadata<JobData>)));
+      this.workers.set(kind + DEAD, await boss.work<JobData>(kind + DEAD, opts, ([j]) => runDead(deps, kind, j as PgBoss.JobWithMetadata<JobData>)));
     }
     // The tick in flight is kept, so stop() waits for it before the app closes the pool under it.
     const schedule = () => {
