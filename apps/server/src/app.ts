@@ -21,6 +21,8 @@ import { afterCommitSettled } from './platform/after-commit';
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
 const ASSETS = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** API answers up to this size (bytes) are compressed synchronously, larger ones through a stream. */
+export const SYNC_COMPRESS_MAX = 64 * 1024;
 
 /** Hashed files never change under their name; everything else (index.html) is revalidated on every load. */
 function cacheControlOf(dist: string, file: string): string {
@@ -93,7 +95,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   }
   // Registered after the static files (compressed at build time) so that only the routes below get its hook:
   // API answers of 1 KB and more, by Accept-Encoding; types compressed already (xlsx, images) pass as they are.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers up to SYNC_COMPRESS_MAX are compressed in one call: the plugin's default on 2 cores is 8 KB, and a list
+  // page of 20 orders (about 10 KB) then went through a zlib stream pipeline, which cost the event loop more than
+  // the compression itself (bench/cpu.ts). Larger answers (pages of 500, exports) keep the stream, off the loop.
+  await app.register(compress, { threshold: 1024, syncThreshold: SYNC_COMPRESS_MAX, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 10 } });
   refuseDeclaredOversize(app, deps.config.UPLOAD_MAX_MB);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -45,15 +45,18 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 export function refuseDeclaredOversize(app: FastifyInstance, maxMb: number): void {
   const max = maxMb * 1024 * 1024 + MULTIPART_OVERHEAD;
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook (it runs on every request): the refusal is sent without calling done, which ends the request here.
+  app.addHook('onRequest', (req, reply, done) => {
     if (
       !String(req.headers['content-type'] ?? '')
         .toLowerCase()
-        .startsWith('multipart/')
-    )
+        .startsWith('multipart/') ||
+      !(Number(req.headers['content-length']) > max)
+    ) {
+      done();
       return;
-    if (!(Number(req.headers['content-length']) > max)) return;
+    }
     const message = formatError('FILE_TOO_LARGE', { limit: `${maxMb}MB` });
-    await reply.code(200).header('connection', 'close').send({ success: false, message, code: 'FILE_TOO_LARGE' });
+    reply.code(200).header('connection', 'close').send({ success: false, message, code: 'FILE_TOO_LARGE' });
   });
 }

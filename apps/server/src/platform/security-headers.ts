@@ -29,7 +29,8 @@ const HEADERS: Record<string, string> = {
 
 /** Sets the security headers on every answer: pages, files, the API and its refusals. */
 export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(HEADERS);
+    done();
   });
 }

@@ -1,5 +1,6 @@
 import { type PlanId, powersOfUser, type RoleOverrides } from '@sk/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { rows } from '../db/client';
@@ -153,18 +154,28 @@ export async function sessionUserOf(ex: Executor, enterpriseId: number, userId: 
   return r ? toSessionUser(r) : null;
 }
 
+/** The session's statement: session, user and enterprise by the token's hash ($1). */
+const sessionSql = (id: SQL | string) =>
+  sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, s.write_lsn::text as write_lsn, ${USER_COLUMNS}
+    from sessions s
+    join users u on u.enterprise_id = s.enterprise_id and u.id = s.user_id
+    join enterprises e on e.id = s.enterprise_id
+    where s.id = ${id} and s.expires_at > now() and u.enabled and u.deleted_at is null`;
+
+/**
+ * Every request sends the session's statement: its text is built once, and it is sent as a named statement, which
+ * PostgreSQL parses and plans once per connection (a pooler in transaction mode is not supported anyway: docs/scaling.md).
+ */
+const LOAD_SESSION = { name: 'sk_load_session', text: new PgDialect().sqlToQuery(sessionSql('')).sql };
+type Queryable = { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }> };
+
 /** One query: session, user and enterprise, or null when the token is unknown, expired or the user is disabled. */
 export async function loadSession(ex: Executor, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 128) return null;
   const id = sha256(token);
-  const [r] = await rows<Row>(
-    ex,
-    sql`select s.id as sid, s.csrf_token as csrf, s.client, s.last_seen_at, s.write_lsn::text as write_lsn, ${USER_COLUMNS}
-    from sessions s
-    join users u on u.enterprise_id = s.enterprise_id and u.id = s.user_id
-    join enterprises e on e.id = s.enterprise_id
-    where s.id = ${id} and s.expires_at > now() and u.enabled and u.deleted_at is null`,
-  );
+  // The pool behind the database (not a transaction's client): the named statement; a transaction reads as any query.
+  const pool = ex instanceof PgTransaction ? undefined : (ex as unknown as { $client?: Queryable }).$client;
+  const [r] = pool ? (await pool.query({ ...LOAD_SESSION, values: [id] })).rows : await rows<Row>(ex, sessionSql(id));
   if (!r) return null;
   if (Date.now() - new Date(r.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await ex

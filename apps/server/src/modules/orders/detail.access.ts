@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { viewerPartsColumn, withViewerParts } from './order.state';
+import { type DetailRaw, orderRowWithDetail } from './detail.repo';
 import { type OrderRecord, orderRecord } from './orders.repo';
 import { openableOrders, seesAllOrders } from './scope';
 import type { SystemActor, Actor } from '../../platform/actor';
@@ -39,6 +40,16 @@ export async function visibleOrder(ex: Executor, r: OrderReader, id: number): Pr
   const row = await orderRecord(ex, r.enterpriseId, id, orderScope(r), viewerPartsColumn(r));
   if (!row) throw new AppError('NOT_FOUND');
   return withViewerParts(row, r);
+}
+
+/**
+ * visibleOrder and the detail's other reads (detail.repo.ts detailColumns) in one statement: the order detail's row and
+ * everything it shows beside it. NOT_FOUND like visibleOrder.
+ */
+export async function visibleOrderDetail(ex: Executor, r: OrderReader, id: number): Promise<{ o: OrderRecord; n: DetailRaw }> {
+  const got = await orderRowWithDetail(ex, r, id, orderScope(r), viewerPartsColumn(r));
+  if (!got) throw new AppError('NOT_FOUND');
+  return { o: withViewerParts(got.row, r), n: got.detail };
 }
 
 /** Path ids (/order/getOrderTab/{id}): a positive integer, else a Chinese refusal. */

@@ -24,7 +24,7 @@ import { type Executor, rows } from '../../db/client';
 import { GEO_PRECISIONS } from '../../platform/geo/geocoder';
 import type { OrderReader } from './detail.access';
 import { orderApprovalStepSql } from './examine.kinds';
-import type { OrderRecord } from './orders.repo';
+import type { OrderRecord, OrderRecordWith } from './orders.repo';
 
 const nameIn = (map: Record<number, string>, v: number | null): string | null => (v == null ? null : (map[v] ?? null));
 /** A numeric column (money, quantities) as the driver gives it, text, as a number. */
@@ -97,20 +97,20 @@ const at = (col: string, tz: string) => sql`to_char(o.${sql.identifier(col)} at 
 const JSON_LIST = (q: SQL) => sql`coalesce((${q}), '[]'::json)`;
 
 /**
- * Everything the detail shows besides the row, in one statement over the order `o` (docs/platform.md "How reads are
- * built"): the names and times joined to it (order type, customer, product, service group), its service items and
- * fees, tags, people (with every name the page shows), the event it came from, the field versions of the order and
- * its receipt, and the approval step it waits on. Each part is a sub-select on its own index by (enterprise, order).
+ * Everything the detail shows besides the row, as select-list columns over the order `o` (docs/platform.md "How reads
+ * are built"): the names and times joined to it (order type, customer, product, service group: DETAIL_JOINS), its
+ * service items and fees, tags, people (with every name the page shows), the event it came from, the field versions of
+ * the order and its receipt, and the approval step it waits on. Each part is a sub-select on its own index by
+ * (enterprise, order); the receipt's fields and the approval step are read only where the row has them.
  */
-export function detailSql(r: Pick<OrderReader, 'enterpriseId' | 'timeZone'>, o: OrderRecord): SQL {
+function detailColumns(r: Pick<OrderReader, 'timeZone'>): SQL {
   const times = TIME_COLUMNS.map((c) => sql`${at(c, r.timeZone)} as ${sql.identifier(`t_${c}`)}`);
   const own = sql`enterprise_id = o.enterprise_id and order_id = o.id`;
   const userCols = sql.join(
     [...PEOPLE_COLUMNS.map(([, col]) => col), 'abnormal_by'].map((c) => sql`o.${sql.identifier(c)}`),
     sql`, `,
   );
-  const pending = o.examine_result === 0;
-  return sql`select t.name as template_name, c.name as customer_name, p.name as product_name, p.serial_number, g.name as group_name, ${sql.join(times, sql`, `)},
+  return sql`t.name as template_name, c.name as customer_name, p.name as product_name, p.serial_number, g.name as group_name, ${sql.join(times, sql`, `)},
       ${JSON_LIST(sql`select json_agg(json_build_object('id', i.id, 'serviceItemId', i.service_item_id, 'name', i.name, 'price', i.price, 'quantity', i.quantity,
         'amount', i.amount) order by i.id) from order_service_items i where i.${own}`)} as items,
       ${JSON_LIST(sql`select json_agg(json_build_object('id', f.id, 'moneyItemId', f.money_item_id, 'name', f.name, 'price', f.price, 'quantity', f.quantity,
@@ -123,23 +123,59 @@ export function detailSql(r: Pick<OrderReader, 'enterpriseId' | 'timeZone'>, o: 
       (select json_build_object('id', e.id, 'eventNo', e.event_no, 'title', e.title, 'state', e.state) from events e
         where e.enterprise_id = o.enterprise_id and e.order_id = o.id and e.deleted_at is null limit 1) as event,
       (select v.fields from form_template_versions v where v.enterprise_id = o.enterprise_id and v.id = o.template_version_id) as ext_fields,
-      ${
-        o.receipted_at == null
-          ? sql`null::jsonb`
-          : sql`(select v.fields from form_template_versions v where v.enterprise_id = o.enterprise_id and v.id = o.receipt_version_id)`
-      } as receipt_fields,
-      ${pending ? orderApprovalStepSql() : sql`null::json`} as approval
-      from orders o
-      join form_templates t on t.enterprise_id = o.enterprise_id and t.id = o.template_id
-      join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
-      left join installed_products p on p.enterprise_id = o.enterprise_id and p.id = o.installed_product_id
-      left join service_groups g on g.enterprise_id = o.enterprise_id and g.id = o.service_group_id
-      where o.enterprise_id = ${r.enterpriseId} and o.id = ${o.id}`;
+      case when o.receipted_at is not null then
+        (select v.fields from form_template_versions v where v.enterprise_id = o.enterprise_id and v.id = o.receipt_version_id) end as receipt_fields,
+      case when o.examine_result = 0 then ${orderApprovalStepSql()} end as approval`;
 }
 
-export async function detailOf(ex: Executor, r: Pick<OrderReader, 'enterpriseId' | 'timeZone'>, o: OrderRecord): Promise<DetailRaw | undefined> {
-  const [x] = await rows<DetailRaw>(ex, detailSql(r, o));
-  return x;
+/** The joins detailColumns reads (an order always has its type and its customer). */
+const DETAIL_JOINS = sql`join form_templates t on t.enterprise_id = o.enterprise_id and t.id = o.template_id
+      join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id
+      left join installed_products p on p.enterprise_id = o.enterprise_id and p.id = o.installed_product_id
+      left join service_groups g on g.enterprise_id = o.enterprise_id and g.id = o.service_group_id`;
+
+/** The names of detailColumns' columns: none may be a column of orders (detail.repo.test.ts), they share one row. */
+export const DETAIL_KEYS = [
+  'template_name',
+  'customer_name',
+  'product_name',
+  'serial_number',
+  'group_name',
+  ...TIME_COLUMNS.map((c) => `t_${c}` as const),
+  'items',
+  'fees',
+  'tags',
+  'many',
+  'names',
+  'event',
+  'ext_fields',
+  'receipt_fields',
+  'approval',
+] as const satisfies readonly (keyof DetailRaw)[];
+
+/**
+ * The order `id` where `scope` holds, with the `extra` column (the reader's parts) and detailColumns, in one statement:
+ * the detail's row and everything beside it in one round trip. Answers them apart; undefined when none.
+ */
+export async function orderRowWithDetail(
+  ex: Executor,
+  r: Pick<OrderReader, 'enterpriseId' | 'timeZone'>,
+  id: number,
+  scope: SQL,
+  extra: SQL,
+): Promise<{ row: OrderRecordWith; detail: DetailRaw } | undefined> {
+  const [got] = await rows<OrderRecordWith & DetailRaw>(
+    ex,
+    sql`select o.*, ${extra}, ${detailColumns(r)} from orders o ${DETAIL_JOINS} where o.enterprise_id = ${r.enterpriseId} and o.id = ${id} and ${scope}`,
+  );
+  if (!got) return undefined;
+  const detail = {} as Record<string, unknown>;
+  const row = got as Record<string, unknown>;
+  for (const k of DETAIL_KEYS) {
+    detail[k] = row[k];
+    delete row[k];
+  }
+  return { row: got, detail: detail as DetailRaw };
 }
 
 /** Everyone on the order, by part, with names (the people columns of the row, then order_people). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { pathId, readerOf, visibleOrder } from './detail.access';
-import { orderDetail, orderTabs, relatedOrders } from './detail.service';
+import { orderDetailOf, orderTabs, relatedOrders } from './detail.service';
 import { orderLogs } from './logs.service';
 import { addMessage, deleteMessage, listMessages } from './messages.service';
 import { fieldNamesOf, fieldValuesOf, signsOf } from './views.service';
@@ -12,10 +12,7 @@ import { fieldNamesOf, fieldValuesOf, signsOf } from './views.service';
 export function orderDetailRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   registerAll(app, deps, K, {
-    orderDetail: async ({ actor, query }) => {
-      const r = readerOf(actor);
-      return orderDetail(db, r, await visibleOrder(db, r, query.orderId));
-    },
+    orderDetail: async ({ actor, query }) => orderDetailOf(db, readerOf(actor), query.orderId),
     getOrderTab: async ({ actor, query }) => {
       const r = readerOf(actor);
       return orderTabs(db, r, await visibleOrder(db, r, query.orderId));

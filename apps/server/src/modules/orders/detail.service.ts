@@ -1,11 +1,10 @@
 import { type ExtField, type FieldDef, FIXED_FIELDS, ORDER_TABS, type OrderDetail, type OrderTab, type RelatedOrder } from '@sk/shared';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../platform/errors';
 import { uploadsOf } from '../files/uploads.repo';
 import { presentWith } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
-import { type OrderReader, orderScope } from './detail.access';
-import { detailOf, relatedRows, tabCounts, toOrderDetail } from './detail.repo';
+import { type OrderReader, orderScope, visibleOrderDetail } from './detail.access';
+import { type DetailRaw, relatedRows, tabCounts, toOrderDetail } from './detail.repo';
 import { orderAbilities } from './order.state';
 import type { OrderRecord } from './orders.repo';
 
@@ -34,15 +33,22 @@ async function presented(ex: Executor, r: OrderReader, fields: FieldDef[] | null
   return (await presentWith(ex, r.enterpriseId, fs, (ext ?? {}) as Record<string, unknown>, { roles })).map((f) => ({ ...f, group: groups.get(f.id) ?? null }));
 }
 
-/** GET /order/orderDetail: the whole record as the detail page shows it, with the viewer's abilities. */
-export async function orderDetail(ex: Executor, r: OrderReader, o: OrderRecord): Promise<OrderDetail> {
-  // The parts are independent reads: asked together, the page waits for the slowest, not the sum.
-  // One statement for what the row does not hold (detailOf); the files, and the abilities' approval reads when an
-  // examine is pending, beside it (the reader's parts came with the row: visibleOrder).
+/**
+ * GET /order/orderDetail: the row, the reader's parts and everything the page shows beside the row in one statement
+ * (visibleOrderDetail); then the files, and the abilities' approval reads when an examine is pending, side by side.
+ */
+export async function orderDetailOf(ex: Executor, r: OrderReader, id: number): Promise<OrderDetail> {
+  const { o, n } = await visibleOrderDetail(ex, r, id);
+  return presentDetail(ex, r, o, n);
+}
+
+async function presentDetail(ex: Executor, r: OrderReader, o: OrderRecord, n: DetailRaw): Promise<OrderDetail> {
+  // The parts are independent reads: asked together, the page waits for the slowest, not the sum (none when the order
+  // has no files and no pending examine).
   const fileIds = [...o.attachments.map(Number), ...(o.signature_id == null ? [] : [o.signature_id])];
-  const [n, files, abilities] = await Promise.all([detailOf(ex, r, o), uploadsOf(ex, r.enterpriseId, fileIds), orderAbilities(ex, r, o)]);
-  if (!n) throw new AppError('NOT_FOUND');
-  const [extFields, receiptWithGroups] = await Promise.all([
+  const [files, abilities, extFields, receiptWithGroups] = await Promise.all([
+    uploadsOf(ex, r.enterpriseId, fileIds),
+    orderAbilities(ex, r, o),
     o.template_version_id == null ? [] : presented(ex, r, n.ext_fields, o.ext),
     o.receipted_at == null || o.receipt_version_id == null ? [] : presented(ex, r, n.receipt_fields, o.receipt_ext),
   ]);
