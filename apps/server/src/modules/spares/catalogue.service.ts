@@ -21,17 +21,16 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { searchPageIds } from '../../platform/list.snapshot';
 import { likePattern, prefixPattern } from '../../platform/search';
-import type { SessionUser } from '../../platform/session';
+import type { UserActor } from '../../platform/actor';
 import { and, apiTime, bigints, isUniqueViolation } from '../../platform/sql';
 import { unitPlaceName, unitsIn } from './units';
 
 /** The spare-part form kind (forms.constants: 4 备件). */
 const SPARE_FORM_KIND = 4;
 
-const tz = (u: SessionUser) => u.enterprise.timeZone;
 
 // ---- types ----
-export async function typeTree(db: Db, u: SessionUser) {
+export async function typeTree(db: Db, u: UserActor) {
   return rows<SpareType>(
     db,
     sql`select t.id::int, t.parent_id::int as "parentId", t.name, t.sort,
@@ -51,7 +50,7 @@ async function descendantsOf(ex: Executor, enterpriseId: number, id: number): Pr
   return r.map((x) => x.id);
 }
 
-export async function saveType(db: Db, u: SessionUser, b: BodyOf<typeof C.typeSave>): Promise<number> {
+export async function saveType(db: Db, u: UserActor, b: BodyOf<typeof C.typeSave>): Promise<number> {
   const ep = u.enterpriseId;
   try {
     return await db.transaction(async (tx) => {
@@ -81,7 +80,7 @@ export async function saveType(db: Db, u: SessionUser, b: BodyOf<typeof C.typeSa
   }
 }
 
-export async function removeType(db: Db, u: SessionUser, id: number): Promise<void> {
+export async function removeType(db: Db, u: UserActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [t] = await rows(tx, sql`select 1 from spare_types where enterprise_id = ${u.enterpriseId} and id = ${id} for update`);
     if (!t) throw notFound();
@@ -96,11 +95,11 @@ export async function removeType(db: Db, u: SessionUser, id: number): Promise<vo
 }
 
 // ---- spares ----
-const spareCols = (u: SessionUser) => sql`s.id::int, s.code, s.name, s.model, s.unit, s.type_id::int as "typeId", t.name as "typeName",
+const spareCols = (u: UserActor) => sql`s.id::int, s.code, s.name, s.model, s.unit, s.type_id::int as "typeId", t.name as "typeName",
   s.cost_price::text as "costPrice", s.sale_price::text as "salePrice", s.warranty, s.serialized, s.enabled, s.images,
   coalesce(s.product_ids, '{}')::int[] as "productIds", s.custom,
   coalesce((select sum(quantity)::int from stocks k where k.enterprise_id = s.enterprise_id and k.spare_id = s.id), 0) as "totalQuantity",
-  ${apiTime(sql`s.created_at`, tz(u))} as create_time`;
+  ${apiTime(sql`s.created_at`, u.timeZone)} as create_time`;
 
 const spareKeyword = (q: string | undefined, alias = 's'): SQL | null => {
   if (!q) return null;
@@ -108,7 +107,7 @@ const spareKeyword = (q: string | undefined, alias = 's'): SQL | null => {
   return sql`(${a}.code like ${prefixPattern(q)} or ${a}.name ilike ${likePattern(q)})`;
 };
 
-export async function spareList(db: Db, u: SessionUser, q: QueryOf<typeof C.spareList>) {
+export async function spareList(db: Db, u: UserActor, q: QueryOf<typeof C.spareList>) {
   const where = and([
     sql`s.enterprise_id = ${u.enterpriseId}`,
     spareKeyword(q.keyword),
@@ -132,7 +131,7 @@ export async function spareList(db: Db, u: SessionUser, q: QueryOf<typeof C.spar
   );
 }
 
-export async function spareOptions(db: Db, u: SessionUser, keyword: string | undefined) {
+export async function spareOptions(db: Db, u: UserActor, keyword: string | undefined) {
   return rows<SpareOption>(
     db,
     sql`select s.id::int, s.code, s.name, s.model, s.unit, s.serialized from spares s
@@ -140,7 +139,7 @@ export async function spareOptions(db: Db, u: SessionUser, keyword: string | und
   );
 }
 
-export async function unitOptions(db: Db, u: SessionUser, q: { warehouseId: number; spareId: number }) {
+export async function unitOptions(db: Db, u: UserActor, q: { warehouseId: number; spareId: number }) {
   const [r] = await rows<{ serialized: boolean; total: number }>(
     db,
     sql`select s.serialized, (select count(*)::int from spare_units n where n.enterprise_id = s.enterprise_id and n.spare_id = s.id and n.place = 1 and n.warehouse_id = w.id) as total
@@ -151,7 +150,7 @@ export async function unitOptions(db: Db, u: SessionUser, q: { warehouseId: numb
   return { serialized: r.serialized, total: r.total, units: r.serialized ? await unitsIn(db, u.enterpriseId, q.warehouseId, q.spareId) : [] };
 }
 
-export async function spareDetail(db: Db, u: SessionUser, id: number) {
+export async function spareDetail(db: Db, u: UserActor, id: number) {
   const [s] = await rows<SpareRow>(
     db,
     sql`select ${spareCols(u)} from spares s left join spare_types t on t.enterprise_id = s.enterprise_id and t.id = s.type_id
@@ -163,11 +162,11 @@ export async function spareDetail(db: Db, u: SessionUser, id: number) {
 }
 
 /** A serial-tracked spare's units and where each is (the newest 500 moves first). */
-async function unitsOf(db: Db, u: SessionUser, spareId: number): Promise<SpareUnit[]> {
+async function unitsOf(db: Db, u: UserActor, spareId: number): Promise<SpareUnit[]> {
   const r = await rows<Omit<SpareUnit, 'placeName'>>(
     db,
     sql`select n.serial, n.place, w.name as "warehouseName", n.installed_product_id::int as "installedProductId", n.order_id::int as "orderId",
-        ${apiTime(sql`n.updated_at`, tz(u))} as update_time
+        ${apiTime(sql`n.updated_at`, u.timeZone)} as update_time
       from spare_units n left join warehouses w on w.enterprise_id = n.enterprise_id and w.id = n.warehouse_id
       where n.enterprise_id = ${u.enterpriseId} and n.spare_id = ${spareId} order by n.updated_at desc, n.id desc limit 500`,
   );
@@ -175,7 +174,7 @@ async function unitsOf(db: Db, u: SessionUser, spareId: number): Promise<SpareUn
 }
 
 /** The spare-part form kind's custom values, checked against its current fields (a catalogue record follows the form as it is). */
-async function spareCustom(tx: Tx, u: SessionUser, b: BodyOf<typeof C.spareSave>): Promise<Record<string, unknown>> {
+async function spareCustom(tx: Tx, u: UserActor, b: BodyOf<typeof C.spareSave>): Promise<Record<string, unknown>> {
   const previous = b.id
     ? ((await rows<{ custom: Record<string, unknown> }>(tx, sql`select custom from spares where enterprise_id = ${u.enterpriseId} and id = ${b.id}`))[0]
         ?.custom ?? {})
@@ -188,7 +187,7 @@ async function spareCustom(tx: Tx, u: SessionUser, b: BodyOf<typeof C.spareSave>
   });
 }
 
-export async function saveSpare(db: Db, u: SessionUser, b: BodyOf<typeof C.spareSave>): Promise<number> {
+export async function saveSpare(db: Db, u: UserActor, b: BodyOf<typeof C.spareSave>): Promise<number> {
   const ep = u.enterpriseId;
   const values = (
     custom: Record<string, unknown>,
@@ -222,7 +221,7 @@ export async function saveSpare(db: Db, u: SessionUser, b: BodyOf<typeof C.spare
 }
 
 /** A spare with movements keeps its history: it can only be disabled. */
-export async function removeSpares(db: Db, u: SessionUser, ids: number[]): Promise<void> {
+export async function removeSpares(db: Db, u: UserActor, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     const found = await rows<{ id: number; name: string; used: boolean }>(
@@ -239,12 +238,12 @@ export async function removeSpares(db: Db, u: SessionUser, ids: number[]): Promi
 }
 
 // ---- warehouses ----
-const warehouseCols = (u: SessionUser) => sql`w.id::int, w.name, w.kind, w.owner_id::int as "ownerId", o.name as "ownerName",
-  w.keeper_id::int as "keeperId", k.name as "keeperName", w.enabled, ${apiTime(sql`w.created_at`, tz(u))} as create_time`;
+const warehouseCols = (u: UserActor) => sql`w.id::int, w.name, w.kind, w.owner_id::int as "ownerId", o.name as "ownerName",
+  w.keeper_id::int as "keeperId", k.name as "keeperName", w.enabled, ${apiTime(sql`w.created_at`, u.timeZone)} as create_time`;
 const warehouseFrom = sql`warehouses w left join users o on o.enterprise_id = w.enterprise_id and o.id = w.owner_id
   left join users k on k.enterprise_id = w.enterprise_id and k.id = w.keeper_id`;
 
-export async function warehouseList(db: Db, u: SessionUser, q: QueryOf<typeof C.warehouseList>) {
+export async function warehouseList(db: Db, u: UserActor, q: QueryOf<typeof C.warehouseList>) {
   const where = and([
     sql`w.enterprise_id = ${u.enterpriseId}`,
     q.keyword ? sql`w.name ilike ${likePattern(q.keyword)}` : null,
@@ -257,7 +256,7 @@ export async function warehouseList(db: Db, u: SessionUser, q: QueryOf<typeof C.
   );
 }
 
-export async function warehouseOptions(db: Db, u: SessionUser, keyword: string | undefined) {
+export async function warehouseOptions(db: Db, u: UserActor, keyword: string | undefined) {
   return rows<WarehouseOption>(
     db,
     sql`select w.id::int, w.name, w.kind from warehouses w
@@ -270,7 +269,7 @@ async function ownUser(ex: Executor, enterpriseId: number, id: number | null | u
   if (id && !(await rows(ex, sql`select 1 from users where enterprise_id = ${enterpriseId} and id = ${id} and deleted_at is null`)).length) throw notFound();
 }
 
-export async function saveWarehouse(db: Db, u: SessionUser, b: BodyOf<typeof C.warehouseSave>): Promise<number> {
+export async function saveWarehouse(db: Db, u: UserActor, b: BodyOf<typeof C.warehouseSave>): Promise<number> {
   const ep = u.enterpriseId;
   if (b.kind === 4 && !b.ownerId) throw invalid('工程师：工程师库存请选择所属工程师');
   const ownerId = b.kind === 4 ? b.ownerId : null;
@@ -320,18 +319,18 @@ export async function ownWarehouse(ex: Executor, u: { id: number; enterpriseId: 
 const stockFrom = sql`stocks k join spares s on s.enterprise_id = k.enterprise_id and s.id = k.spare_id
   join warehouses w on w.enterprise_id = k.enterprise_id and w.id = k.warehouse_id`;
 
-async function stockRows(ex: Executor, u: SessionUser, where: SQL, page: PageRequest) {
+async function stockRows(ex: Executor, u: UserActor, where: SQL, page: PageRequest) {
   return rows<StockRow>(
     ex,
     sql`select k.warehouse_id::int as "warehouseId", w.name as "warehouseName", w.kind as "warehouseKind", k.spare_id::int as "spareId",
         s.code as "spareCode", s.name as "spareName", s.model, s.unit, k.quantity, k.reserved, k.quantity - k.reserved as available, k.safety,
-        ${apiTime(sql`k.updated_at`, tz(u))} as update_time
+        ${apiTime(sql`k.updated_at`, u.timeZone)} as update_time
       from ${stockFrom} where k.enterprise_id = ${u.enterpriseId} and ${where} order by k.warehouse_id, k.spare_id ${pageSql(page)}`,
   );
 }
 
 type StockQuery = QueryOf<typeof C.stockList>;
-export async function stockList(db: Db, u: SessionUser, q: StockQuery) {
+export async function stockList(db: Db, u: UserActor, q: StockQuery) {
   const where = and([
     sql`true`,
     q.warehouseId ? sql`k.warehouse_id = ${q.warehouseId}` : null,
@@ -353,7 +352,7 @@ export async function stockList(db: Db, u: SessionUser, q: StockQuery) {
   );
 }
 
-export async function setSafety(db: Db, u: SessionUser, b: BodyOf<typeof C.setSafety>): Promise<void> {
+export async function setSafety(db: Db, u: UserActor, b: BodyOf<typeof C.setSafety>): Promise<void> {
   const ep = u.enterpriseId;
   await db.transaction(async (tx) => {
     const [ok] = await rows(
@@ -367,7 +366,7 @@ export async function setSafety(db: Db, u: SessionUser, b: BodyOf<typeof C.setSa
 }
 
 /** 我的备件: a read, so it never makes the user's own stock (the first movement into it does). */
-export async function mine(db: Db, u: SessionUser, q: QueryOf<typeof C.mine>) {
+export async function mine(db: Db, u: UserActor, q: QueryOf<typeof C.mine>) {
   const [own] = await rows<{ id: number }>(db, sql`select id::int from warehouses where enterprise_id = ${u.enterpriseId} and owner_id = ${u.id}`);
   if (!own) return { list: [], count: 0, warehouseId: null };
   const warehouseId = own.id;
@@ -379,7 +378,7 @@ export async function mine(db: Db, u: SessionUser, q: QueryOf<typeof C.mine>) {
  * The spares the user holds in their own stock, for the order's 登记备件: available > 0 only, the most held first
  * (stocks by its primary key on the one warehouse), each serial-tracked one with its free units (spare_units_warehouse_idx).
  */
-export async function mineOptions(db: Db, u: SessionUser, keyword: string | undefined): Promise<{ warehouseId: number | null; list: HeldSpare[] }> {
+export async function mineOptions(db: Db, u: UserActor, keyword: string | undefined): Promise<{ warehouseId: number | null; list: HeldSpare[] }> {
   const [own] = await rows<{ id: number }>(db, sql`select id::int from warehouses where enterprise_id = ${u.enterpriseId} and owner_id = ${u.id}`);
   if (!own) return { warehouseId: null, list: [] };
   const held = await rows<Omit<HeldSpare, 'serials'>>(
@@ -405,7 +404,7 @@ export async function mineOptions(db: Db, u: SessionUser, keyword: string | unde
 
 // ---- ledger ----
 type LogQuery = QueryOf<typeof C.logList>;
-export async function logList(db: Db, u: SessionUser, q: LogQuery, only?: number[]) {
+export async function logList(db: Db, u: UserActor, q: LogQuery, only?: number[]) {
   const ep = u.enterpriseId;
   const where = and([
     sql`l.enterprise_id = ${ep}`,
@@ -413,8 +412,8 @@ export async function logList(db: Db, u: SessionUser, q: LogQuery, only?: number
     q.warehouseId ? sql`l.warehouse_id = ${q.warehouseId}` : null,
     q.type ? sql`l.type = ${q.type}` : only ? sql`l.type = any(${`{${only.join(',')}}`}::smallint[])` : null,
     q.orderId ? sql`l.order_id = ${q.orderId}` : null,
-    q.start ? sql`l.created_at >= (${q.start}::timestamp at time zone ${tz(u)})` : null,
-    q.end ? sql`l.created_at <= (${q.end.length === 10 ? `${q.end} 23:59:59` : q.end}::timestamp at time zone ${tz(u)})` : null,
+    q.start ? sql`l.created_at >= (${q.start}::timestamp at time zone ${u.timeZone})` : null,
+    q.end ? sql`l.created_at <= (${q.end.length === 10 ? `${q.end} 23:59:59` : q.end}::timestamp at time zone ${u.timeZone})` : null,
   ]);
   const list = await listPage(
     q,
@@ -424,7 +423,7 @@ export async function logList(db: Db, u: SessionUser, q: LogQuery, only?: number
         sql`select l.id::int, l.type, l.warehouse_id::int as "warehouseId", w.name as "warehouseName", l.spare_id::int as "spareId",
             s.code as "spareCode", s.name as "spareName", l.change, l.before, l.after, l.doc_kind as "docKind", l.doc_id::int as "docId", d.doc_no as "docNo",
             l.order_id::int as "orderId", l.serial_in as "serialIn", l.serial_out as "serialOut", us.name as "userName",
-            ${apiTime(sql`l.created_at`, tz(u))} as create_time
+            ${apiTime(sql`l.created_at`, u.timeZone)} as create_time
           from (select * from stock_logs l where ${where} order by l.id desc ${pageSql(q)}) l
           join spares s on s.enterprise_id = l.enterprise_id and s.id = l.spare_id
           join warehouses w on w.enterprise_id = l.enterprise_id and w.id = l.warehouse_id

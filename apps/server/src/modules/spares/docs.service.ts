@@ -26,7 +26,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
+import type { UserActor } from '../../platform/actor';
 import { changeState, type StateTable, stateLogOfInserted } from '../../platform/state';
 import { apiTime, bigints, intArray } from '../../platform/sql';
 import { decide, hasFlowSql, startApproval } from '../approvals/engine';
@@ -35,7 +35,6 @@ import { ownWarehouse } from './catalogue.service';
 import { type Movement, postCount, postMovements, releaseAll, reserveAll } from './ledger';
 import { orderFor } from '../orders/money.access';
 import { checkCountSerials, checkNewUnits, countUnits, freeUnits, holdUnits, moveHeldUnits, receiveUnits, serialsOfLines } from './units';
-import { actorOf } from '../../platform/actor';
 
 export const SPARE_DOC_STATE: StateTable = {
   table: 'spare_docs',
@@ -45,10 +44,9 @@ export const SPARE_DOC_STATE: StateTable = {
   log: { table: 'spare_state_logs', recordColumn: 'record_id', fixed: { kind: 'doc' } },
 };
 
-const tz = (u: SessionUser) => u.enterprise.timeZone;
-export const isKeeper = (u: SessionUser): boolean => u.admin || hasPower(u.powers, SPARE_KEEPER_POWER);
+export const isKeeper = (u: UserActor): boolean => u.admin || hasPower(u.powers, SPARE_KEEPER_POWER);
 /** Keepers see every document; others their own applications. */
-const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`d.applicant_id = ${u.id}`);
+const visible = (u: UserActor): SQL => (isKeeper(u) ? sql`true` : sql`d.applicant_id = ${u.id}`);
 
 async function warehouseOf(ex: Executor, enterpriseId: number, id: number): Promise<number> {
   const [w] = await rows<{ enabled: boolean; name: string; kind: number }>(
@@ -83,7 +81,7 @@ interface WarehouseSeen {
  * a handover's receiver (locked FOR KEY SHARE as warehouseOf does), the receiver, the spares named and which of them are
  * serial-tracked, and whether an approval flow would take the document over.
  */
-async function filingChecks(tx: Tx, u: SessionUser, c: { kind: SpareDocKind; ids: number[]; owners: number[]; toUserId: number | null; spareIds: number[] }) {
+async function filingChecks(tx: Tx, u: UserActor, c: { kind: SpareDocKind; ids: number[]; owners: number[]; toUserId: number | null; spareIds: number[] }) {
   const ep = u.enterpriseId;
   const [r] = await rows<{
     warehouses: WarehouseSeen[] | null;
@@ -123,7 +121,7 @@ async function filingChecks(tx: Tx, u: SessionUser, c: { kind: SpareDocKind; ids
  * ownWarehouse does), the document with its number, lines and first log row in one, the reservation of what it takes
  * out in one; the approval flow is started only when one applies. The checks keep their order and their messages.
  */
-export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave>): Promise<number> {
+export async function saveDoc(db: Db, u: UserActor, b: BodyOf<typeof C.docSave>): Promise<number> {
   const kind = b.kind as SpareDocKind;
   const k = SPARE_DOC_KINDS[kind];
   if (!u.admin && !hasPower(u.powers, k.power)) throw new AppError('NO_POWER');
@@ -167,7 +165,7 @@ export async function saveDoc(db: Db, u: SessionUser, b: BodyOf<typeof C.docSave
     checkWaste(kind, await kindOf(from), await kindOf(to));
     if (seen.spares !== spareIds.length) throw notFound();
     // The order must be one the user may see (the one order scope), not any order of the enterprise.
-    if (b.orderId) await orderFor(tx, actorOf(u), b.orderId);
+    if (b.orderId) await orderFor(tx, u, b.orderId);
     const items = serialsOfLines(b.items, seen.tracked);
     const { number, id } = await insertDoc(tx, u, kind, {
       from: from ?? null,
@@ -231,7 +229,7 @@ async function keeperOf(ex: Executor, enterpriseId: number, warehouseId: number)
  */
 async function insertDoc(
   tx: Tx,
-  u: SessionUser,
+  u: UserActor,
   kind: SpareDocKind,
   d: {
     from: number | null;
@@ -265,8 +263,8 @@ async function insertDoc(
 }
 
 /** The filing day in the enterprise's zone, as the number shows it (20261123). */
-const dayOf = (u: Pick<SessionUser, 'enterprise'>): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: u.enterprise.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+const dayOf = (u: Pick<UserActor, 'timeZone'>): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: u.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(new Date())
     .replaceAll('-', '');
 
@@ -344,14 +342,14 @@ async function countLine(tx: Tx, enterpriseId: number, m: Omit<Movement, 'spareI
 }
 
 const ctxOf =
-  (u: SessionUser) =>
+  (u: UserActor) =>
   (row: Record<string, unknown>): SpareDocCtx => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id });
 
 /**
  * Approve (posts the movements from the reservation), reject or withdraw (both release the reservation): the document,
  * its lines and its waiting approval read at once; then in one transaction the update with its log row and the stock.
  */
-export async function decideDoc(db: Db, u: SessionUser, id: number, action: SpareDocAction, note: string | null): Promise<void> {
+export async function decideDoc(db: Db, u: UserActor, id: number, action: SpareDocAction, note: string | null): Promise<void> {
   const guard = isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`;
   const held = await readDoc(db, u.enterpriseId, id, isKeeper(u) ? undefined : sql`d.applicant_id = ${u.id}`);
   // A document in a flow's approval is decided by the engine: its end handler (below) moves the document.
@@ -404,20 +402,20 @@ async function settleDoc(
 }
 
 const docCols = (
-  u: SessionUser,
+  u: UserActor,
 ) => sql`d.id::int, d.doc_no as "docNo", d.kind, d.state, d.from_warehouse_id::int as "fromWarehouseId", fw.name as "fromWarehouseName",
   d.to_warehouse_id::int as "toWarehouseId", tw.name as "toWarehouseName", d.transfer_type as "transferType", d.order_id::int as "orderId",
   d.applicant_id::int as "applicantId", ap.name as "applicantName", av.name as "approverName",
-  ${apiTime(sql`d.approved_at`, tz(u))} as approve_time, d.logistics, d.tracking_no as "trackingNo", d.remark,
+  ${apiTime(sql`d.approved_at`, u.timeZone)} as approve_time, d.logistics, d.tracking_no as "trackingNo", d.remark,
   coalesce((select string_agg(s.name || '×' || i.quantity, '，' order by i.line) from spare_doc_items i
     join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = d.enterprise_id and i.doc_id = d.id), '') as summary,
-  ${apiTime(sql`d.created_at`, tz(u))} as create_time`;
+  ${apiTime(sql`d.created_at`, u.timeZone)} as create_time`;
 const docJoins = sql`left join warehouses fw on fw.enterprise_id = d.enterprise_id and fw.id = d.from_warehouse_id
   left join warehouses tw on tw.enterprise_id = d.enterprise_id and tw.id = d.to_warehouse_id
   join users ap on ap.enterprise_id = d.enterprise_id and ap.id = d.applicant_id
   left join users av on av.enterprise_id = d.enterprise_id and av.id = d.approver_id`;
 
-export async function docList(db: Db, u: SessionUser, q: QueryOf<typeof C.docList>) {
+export async function docList(db: Db, u: UserActor, q: QueryOf<typeof C.docList>) {
   const parts: SQL[] = [sql`d.enterprise_id = ${u.enterpriseId}`, visible(u)];
   if (q.kind) parts.push(sql`d.kind = ${q.kind}`);
   if (q.state) parts.push(sql`d.state = ${q.state}`);
@@ -430,7 +428,7 @@ export async function docList(db: Db, u: SessionUser, q: QueryOf<typeof C.docLis
   );
 }
 
-export async function docDetail(db: Db, u: SessionUser, id: number) {
+export async function docDetail(db: Db, u: UserActor, id: number) {
   const [d] = await rows<SpareDocRow>(
     db,
     sql`select ${docCols(u)} from spare_docs d ${docJoins} where d.enterprise_id = ${u.enterpriseId} and d.id = ${id} and ${visible(u)}`,
@@ -452,7 +450,7 @@ export async function docDetail(db: Db, u: SessionUser, id: number) {
   });
   const logs = await rows<{ action: string; toState: number; note: string | null; userName: string | null; create_time: string }>(
     db,
-    sql`select l.action, l.to_state as "toState", l.note, us.name as "userName", ${apiTime(sql`l.created_at`, tz(u))} as create_time
+    sql`select l.action, l.to_state as "toState", l.note, us.name as "userName", ${apiTime(sql`l.created_at`, u.timeZone)} as create_time
       from spare_state_logs l left join users us on us.enterprise_id = l.enterprise_id and us.id = l.user_id
       where l.enterprise_id = ${u.enterpriseId} and l.kind = 'doc' and l.record_id = ${id} order by l.id`,
   );
@@ -461,7 +459,7 @@ export async function docDetail(db: Db, u: SessionUser, id: number) {
 }
 
 /** The shell badges: documents of these kinds awaiting the keeper's approval (none he filed himself: he cannot decide those). */
-export async function awaitingApproval(db: Db, u: SessionUser, kinds: number[]): Promise<number> {
+export async function awaitingApproval(db: Db, u: UserActor, kinds: number[]): Promise<number> {
   if (!isKeeper(u) || kinds.length === 0) return 0;
   const [r] = await rows<{ n: number }>(
     db,

@@ -13,7 +13,7 @@ import { addSweep, enqueue, registerJobHandler } from '../../platform/jobs';
 import { HttpPayments, OfflinePayments, type PaymentProvider, type PaymentResult } from '../../platform/payments';
 import { randomToken } from '../../platform/crypto';
 import { openSecret } from '../../platform/secrets';
-import type { SessionUser } from '../../platform/session';
+import type { UserActor } from '../../platform/actor';
 import { changeState, insertStateLog } from '../../platform/state';
 import { getSetting } from '../settings/settings.repo';
 import { GOODS_STATE } from './goods.state';
@@ -32,7 +32,7 @@ export async function paymentsOf(ex: Executor, config: Config, ep: number): Prom
 }
 
 /** 去支付: the applicant's unpaid application with an online method; the amount is its lines at their sale price. */
-export async function payOnline(deps: Deps, u: SessionUser, id: number, origin: string) {
+export async function payOnline(deps: Deps, u: UserActor, id: number, origin: string) {
   const db = deps.db;
   const provider = await paymentsOf(db, deps.config, u.enterpriseId);
   const [g] = await rows<{ state: number; payment_method: number | null; amount_cents: string | number }>(

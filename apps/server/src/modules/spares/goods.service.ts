@@ -14,7 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
+import type { UserActor } from '../../platform/actor';
 import { changeState, insertStateLog } from '../../platform/state';
 import { startRefunds } from './goods.pay';
 import { GOODS_STATE } from './goods.state';
@@ -25,29 +25,28 @@ import { isKeeper } from './docs.service';
 import { postMovement, release, reserve } from './ledger';
 import { orderFor } from '../orders/money.access';
 import { lineSerials, shipUnits, signUnits, textArray } from './units';
-import { actorOf } from '../../platform/actor';
 
-const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`g.applicant_id = ${u.id}`);
-const cols = (u: SessionUser) => sql`g.id::int, g.state, g.applicant_id::int as "applicantId", ap.name as "applicantName", g.warehouse_id::int as "warehouseId",
+const visible = (u: UserActor): SQL => (isKeeper(u) ? sql`true` : sql`g.applicant_id = ${u.id}`);
+const cols = (u: UserActor) => sql`g.id::int, g.state, g.applicant_id::int as "applicantId", ap.name as "applicantName", g.warehouse_id::int as "warehouseId",
   w.name as "warehouseName", g.order_id::int as "orderId", g.payment_method as "paymentMethod",
-  ${apiTime(sql`g.paid_at`, u.enterprise.timeZone)} as paid_time,
+  ${apiTime(sql`g.paid_at`, u.timeZone)} as paid_time,
   (select p.state from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state > 0
     order by p.id desc limit 1) as "payState",
   (select p.refund_error from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state = 2
     order by p.id desc limit 1) as "refundError", g.address, g.logistics, g.tracking_no as "trackingNo", g.remark,
   coalesce((select string_agg(s.name || '×' || i.quantity, '，' order by i.line) from goods_order_items i
     join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = g.enterprise_id and i.goods_order_id = g.id), '') as summary,
-  ${apiTime(sql`g.created_at`, u.enterprise.timeZone)} as create_time`;
+  ${apiTime(sql`g.created_at`, u.timeZone)} as create_time`;
 const from = sql`goods_orders g join users ap on ap.enterprise_id = g.enterprise_id and ap.id = g.applicant_id
   left join warehouses w on w.enterprise_id = g.enterprise_id and w.id = g.warehouse_id`;
 const withAbilities =
-  (u: SessionUser) =>
+  (u: UserActor) =>
   (r: Omit<GoodsOrder, 'abilities'>): GoodsOrder => ({
     ...r,
     abilities: goodsAbilities(r.state, { keeper: isKeeper(u), applicant: r.applicantId === u.id }),
   });
 
-export async function goodsList(db: Db, u: SessionUser, q: QueryOf<typeof G.list>) {
+export async function goodsList(db: Db, u: UserActor, q: QueryOf<typeof G.list>) {
   const parts: SQL[] = [sql`g.enterprise_id = ${u.enterpriseId}`, visible(u)];
   if (q.state) parts.push(sql`g.state = ${q.state}`);
   if (q.outbound === '1') parts.push(sql`g.state >= 3`);
@@ -60,7 +59,7 @@ export async function goodsList(db: Db, u: SessionUser, q: QueryOf<typeof G.list
   return { ...page, list: page.list.map(withAbilities(u)) };
 }
 
-export async function goodsDetail(db: Db, u: SessionUser, id: number) {
+export async function goodsDetail(db: Db, u: UserActor, id: number) {
   const [g] = await rows<Omit<GoodsOrder, 'abilities'>>(
     db,
     sql`select ${cols(u)} from ${from} where g.enterprise_id = ${u.enterpriseId} and g.id = ${id} and ${visible(u)}`,
@@ -82,7 +81,7 @@ export async function goodsDetail(db: Db, u: SessionUser, id: number) {
   return { ...withAbilities(u)(g), items };
 }
 
-export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): Promise<number> {
+export async function apply(db: Db, u: UserActor, b: BodyOf<typeof G.apply>): Promise<number> {
   const ids = b.items.map((i) => i.spareId);
   if (new Set(ids).size !== ids.length) throw invalid('备件明细：同一备件请合并为一行');
   return db.transaction(async (tx) => {
@@ -91,7 +90,7 @@ export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): 
       sql`select count(*)::int as n from spares where enterprise_id = ${u.enterpriseId} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
     );
     if (n?.n !== ids.length) throw notFound();
-    if (b.orderId) await orderFor(tx, actorOf(u), b.orderId);
+    if (b.orderId) await orderFor(tx, u, b.orderId);
     // The applicant pays (a payment method is named): 1 待付款 until the keeper confirms the payment; else straight to 2 待审核.
     const first = b.paymentMethod ? 1 : 2;
     const [g] = await rows<{ id: number }>(
@@ -107,7 +106,7 @@ export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): 
   });
 }
 
-export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>): Promise<void> {
+export async function goodsStep(db: Db, u: UserActor, b: BodyOf<typeof G.step>): Promise<void> {
   const action = b.action as GoodsAction;
   if (action === 'approve' && !b.warehouseId) throw invalid('发货仓库：请选择发货仓库');
   if (action === 'ship' && (!b.logistics || !b.trackingNo)) throw invalid('发货请填写物流公司和物流单号');
@@ -191,7 +190,7 @@ async function chooseSerials(
 }
 
 /** Applications awaiting the keeper (the badge counts them with the documents). */
-export async function goodsAwaiting(db: Db, u: SessionUser): Promise<number> {
+export async function goodsAwaiting(db: Db, u: UserActor): Promise<number> {
   if (!isKeeper(u)) return 0;
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from goods_orders where enterprise_id = ${u.enterpriseId} and state in (1, 2)`);
   return r?.n ?? 0;

@@ -19,7 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { invalid, notFound } from '../../platform/errors';
 import { countOf, listPage, pageSql } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
+import type { UserActor } from '../../platform/actor';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { recomputeReceivable } from '../orders/fees.service';
 import { orderFor } from '../orders/money.access';
@@ -29,9 +29,7 @@ import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { postMovement } from './ledger';
 import { installUnit, settleOldUnit, uninstallUnit } from './units';
-import { actorOf } from '../../platform/actor';
 
-const tz = (u: SessionUser) => u.enterprise.timeZone;
 /** Parts can be recorded while the order is pending service (3) or in service (4). */
 const PART_STATES = [3, 4];
 
@@ -67,9 +65,9 @@ async function syncSpareAmount(tx: Tx, enterpriseId: number, orderId: number): P
  * Records a part used on an order from the engineer's own stock (type 1, both serials). Under warranty it is free
  * and, for a warranty spare, the old part owes a return (type 1 physical return); otherwise it is charged at the sale price.
  */
-export async function usePart(db: Db, u: SessionUser, b: BodyOf<typeof C.orderUse>) {
+export async function usePart(db: Db, u: UserActor, b: BodyOf<typeof C.orderUse>) {
   return db.transaction(async (tx) => {
-    const order = await orderFor(tx, actorOf(u), b.orderId, true);
+    const order = await orderFor(tx, u, b.orderId, true);
     if (!PART_STATES.includes(Number(order.state))) throw invalid('工单在待服务或服务中时才能登记备件');
     const [spare] = await rows<{ warranty: boolean; serialized: boolean; sale_price: string; name: string }>(
       tx,
@@ -120,7 +118,7 @@ export async function usePart(db: Db, u: SessionUser, b: BodyOf<typeof C.orderUs
 }
 
 /** Cancels a recorded part (type 2): back into the stock it came from; its open return obligation goes with it. */
-export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<void> {
+export async function cancelPart(db: Db, u: UserActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [p] = await rows<{
       order_id: number;
@@ -136,7 +134,7 @@ export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<vo
         where enterprise_id = ${u.enterpriseId} and id = ${id} for update`,
     );
     if (!p) throw notFound();
-    const order = await orderFor(tx, actorOf(u), p.order_id, true);
+    const order = await orderFor(tx, u, p.order_id, true);
     if (p.state !== 1) throw invalid('该备件记录已取消');
     const [open] = await rows(tx, sql`select 1 from old_part_returns where enterprise_id = ${u.enterpriseId} and order_part_id = ${id} and state <> 1`);
     if (open) throw invalid('旧件已在返还流程中，不能取消');
@@ -162,13 +160,13 @@ export async function cancelPart(db: Db, u: SessionUser, id: number): Promise<vo
   });
 }
 
-export async function orderParts(db: Db, u: SessionUser, orderId: number) {
-  await orderFor(db, actorOf(u), orderId);
+export async function orderParts(db: Db, u: UserActor, orderId: number) {
+  await orderFor(db, u, orderId);
   return rows<OrderSpare>(
     db,
     sql`select p.id::int, p.order_id::int as "orderId", p.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName",
         p.warehouse_id::int as "warehouseId", p.quantity, p.serial_in as "serialIn", p.serial_out as "serialOut", p.chargeable,
-        p.price::text as price, p.state, us.name as "userName", ${apiTime(sql`p.created_at`, tz(u))} as create_time
+        p.price::text as price, p.state, us.name as "userName", ${apiTime(sql`p.created_at`, u.timeZone)} as create_time
       from order_parts p join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
       left join users us on us.enterprise_id = p.enterprise_id and us.id = p.user_id
       where p.enterprise_id = ${u.enterpriseId} and p.order_id = ${orderId} order by p.id`,
@@ -176,15 +174,15 @@ export async function orderParts(db: Db, u: SessionUser, orderId: number) {
 }
 
 // ---- old-part returns ----
-const oldCols = (u: SessionUser) => sql`r.id::int, r.order_id::int as "orderId", r.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName",
+const oldCols = (u: UserActor) => sql`r.id::int, r.order_id::int as "orderId", r.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName",
   r.serial, r.return_type as "returnType", r.state, h.name as "holderName", r.warehouse_id::int as "warehouseId",
-  ${apiTime(sql`r.due_at`, tz(u))} as due_time, (r.state = 1 and r.due_at < now()) as overdue, r.logistics, r.tracking_no as "trackingNo",
-  r.address, r.remark, ${apiTime(sql`r.created_at`, tz(u))} as create_time`;
+  ${apiTime(sql`r.due_at`, u.timeZone)} as due_time, (r.state = 1 and r.due_at < now()) as overdue, r.logistics, r.tracking_no as "trackingNo",
+  r.address, r.remark, ${apiTime(sql`r.created_at`, u.timeZone)} as create_time`;
 const oldFrom = sql`old_part_returns r join spares s on s.enterprise_id = r.enterprise_id and s.id = r.spare_id
   left join users h on h.enterprise_id = r.enterprise_id and h.id = r.holder_id`;
 const withAbilities = (r: Omit<OldPartReturn, 'abilities'>): OldPartReturn => ({ ...r, abilities: oldPartAbilities(r.state, { returnType: r.returnType }) });
 
-export async function oldList(db: Db, u: SessionUser, q: QueryOf<typeof C.oldList>) {
+export async function oldList(db: Db, u: UserActor, q: QueryOf<typeof C.oldList>) {
   const parts: SQL[] = [sql`r.enterprise_id = ${u.enterpriseId}`];
   if (q.state) parts.push(sql`r.state = ${q.state}`);
   if (q.overdue === '1') parts.push(sql`r.state = 1 and r.due_at < now()`);
@@ -198,7 +196,7 @@ export async function oldList(db: Db, u: SessionUser, q: QueryOf<typeof C.oldLis
   return { ...page, list: page.list.map(withAbilities) };
 }
 
-export async function oldDetail(db: Db, u: SessionUser, id: number) {
+export async function oldDetail(db: Db, u: UserActor, id: number) {
   const [r] = await rows<Omit<OldPartReturn, 'abilities'>>(
     db,
     sql`select ${oldCols(u)} from ${oldFrom} where r.enterprise_id = ${u.enterpriseId} and r.id = ${id}`,
@@ -207,7 +205,7 @@ export async function oldDetail(db: Db, u: SessionUser, id: number) {
   return withAbilities(r);
 }
 
-export async function oldSearch(db: Db, u: SessionUser, serial: string) {
+export async function oldSearch(db: Db, u: UserActor, serial: string) {
   const list = await rows<Omit<OldPartReturn, 'abilities'>>(
     db,
     sql`select ${oldCols(u)} from ${oldFrom} where r.enterprise_id = ${u.enterpriseId} and r.serial = ${serial} order by r.id desc limit 50`,
@@ -216,11 +214,11 @@ export async function oldSearch(db: Db, u: SessionUser, serial: string) {
 }
 
 /** Enabled items of a dictionary (modules/settings), by its code. */
-async function dictNames(ex: Executor, u: SessionUser, code: string): Promise<string[]> {
+async function dictNames(ex: Executor, u: UserActor, code: string): Promise<string[]> {
   return (await itemsByCode(ex, u, code)).filter((i) => i.enabled !== false).map((i) => (i.value ? `${i.name} ${i.value}` : i.name));
 }
 
-export async function oldParamTmpl(db: Db, u: SessionUser) {
+export async function oldParamTmpl(db: Db, u: UserActor) {
   return {
     returnTypes: RETURN_TYPES,
     states: OLD_PART_STATES,
@@ -233,7 +231,7 @@ export async function oldParamTmpl(db: Db, u: SessionUser) {
  * One step of a return. Ship needs the logistics company and tracking number; receiving names the warehouse;
  * refurbishing puts the part back in that warehouse's stock (type 15), scrapping logs it as scrapped (type 14, no stock).
  */
-export async function oldStep(db: Db, u: SessionUser, b: BodyOf<typeof C.oldSave>): Promise<void> {
+export async function oldStep(db: Db, u: UserActor, b: BodyOf<typeof C.oldSave>): Promise<void> {
   const action = b.action as OldPartAction;
   if (action === 'ship' && (!b.logistics || !b.trackingNo)) throw invalid('寄出旧件请填写物流公司和物流单号');
   if (action === 'receive' && !b.warehouseId) throw invalid('入库仓库：请选择签收仓库');
