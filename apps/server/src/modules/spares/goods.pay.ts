@@ -207,7 +207,7 @@ export async function retryFailedRefunds(deps: Deps, enterpriseId?: number): Pro
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireGoodsPay(): void {
-  registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, Number(job.enterpriseId), Number(job.payload.paymentId)));
+  registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, job.enterpriseId ?? 0, job.payload.paymentId));
 
   registerJobHandler(PAY_QUERY_JOB, async (job, deps) => {
     await queryWaitingPayments(deps, job.enterpriseId ?? undefined);

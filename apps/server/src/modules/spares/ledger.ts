@@ -136,7 +136,7 @@ async function movementsStatement(ex: Executor, enterpriseId: number, ms: Moveme
     const m = ms[i] as Movement;
     // Just fell below its safety stock: the keeper's notice goes out once this transaction has committed.
     if (r.after < r.safety && r.before >= r.safety) afterCommit(ex, (db) => warnLow(db, enterpriseId, m.warehouseId, m.spareId, r.after));
-    return { logId: Number(r.id), before: r.before, after: r.after };
+    return { logId: r.id as number, before: r.before, after: r.after };
   });
 }
 
@@ -177,11 +177,11 @@ export interface Hold {
  * documents queue on the row and the loser is refused with 库存不足; no ledger row (nothing has moved yet).
  */
 export async function reserve(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
-  const r = await rows(
+  const r = await rows<{ one: number }>(
     ex,
     sql`update stocks set reserved = reserved + ${h.quantity}, updated_at = now()
       where enterprise_id = ${enterpriseId} and warehouse_id = ${h.warehouseId} and spare_id = ${h.spareId} and quantity - reserved >= ${h.quantity}
-      returning 1`,
+      returning 1 as one`,
   );
   if (!r.length) throw await shortage(ex, enterpriseId, h, h.quantity);
 }
@@ -205,7 +205,7 @@ async function moveReservations(tx: Tx, enterpriseId: number, hs: Hold[], sign: 
         and (select count(*) from lk) >= 0
       returning x.ord`,
   );
-  const done = new Set(got.map((r) => Number(r.ord)));
+  const done = new Set(got.map((r) => r.ord));
   return hs.find((_, i) => !done.has(i));
 }
 
@@ -225,11 +225,11 @@ export async function reserveAll(tx: Tx, enterpriseId: number, hs: Hold[]): Prom
 
 /** Releases a reservation (the document was rejected, withdrawn or cancelled). */
 export async function release(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
-  const r = await rows(
+  const r = await rows<{ one: number }>(
     ex,
     sql`update stocks set reserved = reserved - ${h.quantity}, updated_at = now()
       where enterprise_id = ${enterpriseId} and warehouse_id = ${h.warehouseId} and spare_id = ${h.spareId} and reserved >= ${h.quantity}
-      returning 1`,
+      returning 1 as one`,
   );
   // A reservation that is not there means the books disagree: refuse (the transaction rolls back) rather than hide it.
   if (!r.length) throw reservationGone(h);

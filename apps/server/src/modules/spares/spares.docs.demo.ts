@@ -199,7 +199,7 @@ async function seedDemoDocs(tx: Tx, enterpriseId: number): Promise<void> {
     tx,
     sql`select id::int, name from warehouses where enterprise_id = ${enterpriseId} and kind in (1, 2)`,
   );
-  const spareId = (code: string) => Number(spares.find((s) => s.code === code)?.id);
+  const spareId = (code: string) => spares.find((s) => s.code === code)?.id ?? 0;
   const storeId = (name?: string) => (name ? stores.find((s) => s.name === name)?.id : undefined);
 
   // Oldest first, so the stock each document needs is there when it is filed.

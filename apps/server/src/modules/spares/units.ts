@@ -31,7 +31,7 @@ export async function lineSerials<T extends UnitLine>(ex: Executor, enterpriseId
 
 /** lineSerials on the serial-tracked spares among the lines' (id and name), read by the caller. */
 export function serialsOfLines<T extends UnitLine>(lines: T[], tracked: { id: number; name: string }[]): (T & { serials: string[] })[] {
-  const names = new Map(tracked.map((s) => [Number(s.id), s.name]));
+  const names = new Map(tracked.map((s) => [s.id, s.name]));
   return lines.map((l) => {
     const name = names.get(l.spareId);
     if (name === undefined) return { ...l, serials: [] };
@@ -77,14 +77,14 @@ export async function checkNewUnits(ex: Executor, enterpriseId: number, spareId:
  * allows (the others stay where they are). Answers how many were placed.
  */
 async function intoWarehouse(ex: Executor, enterpriseId: number, spareId: number, warehouseId: number, serials: string[], comesBackFrom: SQL): Promise<number> {
-  const got = await rows(
+  const got = await rows<{ one: number }>(
     ex,
     sql`insert into spare_units (enterprise_id, spare_id, serial, place, warehouse_id)
       select ${enterpriseId}, ${spareId}, s, 1, ${warehouseId} from unnest(${textArray(serials)}) s
       on conflict (enterprise_id, spare_id, serial) do update set place = 1, warehouse_id = excluded.warehouse_id, installed_product_id = null,
         order_id = null, doc_id = null, goods_order_id = null, updated_at = now()
       where ${comesBackFrom}
-      returning 1`,
+      returning 1 as one`,
   );
   return got.length;
 }
@@ -209,11 +209,11 @@ export async function installUnit(
   enterpriseId: number,
   u: { spareId: number; warehouseId: number; serialIn: string; serialOut: string; orderId: number; productId: number | null },
 ): Promise<void> {
-  const put = await rows(
+  const put = await rows<{ one: number }>(
     ex,
     sql`update spare_units set place = 2, warehouse_id = null, installed_product_id = ${u.productId}, order_id = ${u.orderId}, updated_at = now()
       where enterprise_id = ${enterpriseId} and spare_id = ${u.spareId} and serial = ${u.serialIn} and place = 1 and warehouse_id = ${u.warehouseId} and doc_id is null
-      returning 1`,
+      returning 1 as one`,
   );
   if (!put.length) throw invalid(`新件序列号：${u.serialIn}不在您的备件库存中（或已被待审批单据占用）`);
   const [old] = await rows<{ place: number; installed_product_id: number | null }>(
