@@ -47,7 +47,7 @@ async function catchUp(db: Db, enterpriseId: number, id: number): Promise<number
             where m.enterprise_id = ${enterpriseId} and m.id = ${id} for update of m`,
       );
       if (!c) return steps;
-      const status = Number(c.status);
+      const status = c.status;
       const action = status === 1 && c.started ? 'execute' : status === 2 && c.ended ? 'finish' : null;
       if (action == null) return steps;
       // The system moves it (no user): one compare-and-set step through the state-change helper, logged.
@@ -72,7 +72,7 @@ export async function runContractDates(db: Db, enterpriseId: number | null = nul
   let steps = 0;
   for (const c of await dueContracts(db, enterpriseId)) {
     try {
-      steps += await catchUp(db, Number(c.enterprise_id), Number(c.id));
+      steps += await catchUp(db, c.enterprise_id, c.id);
     } catch (err) {
       // Changed or deleted by someone else between the scan and the lock: their change stands.
       if (!(err instanceof AppError)) throw err;

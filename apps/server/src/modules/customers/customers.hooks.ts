@@ -22,13 +22,13 @@ export const customersDemoStep: DemoStep = { name: 'customers', run: seedDemoCus
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireCustomersHooks(): void {
   for (const [kind, table, label] of linkTables) {
-    registerLinkTarget(kind, async (ex, enterpriseId, ids) =>
-      (
+    registerLinkTarget(
+      kind,
+      async (ex, enterpriseId, ids) =>
         await rows<{ id: number; label: string }>(
           ex,
           sql`select id, ${sql.identifier(label)} as label from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})`,
-        )
-      ).map((r) => ({ id: Number(r.id), label: r.label })),
+        ),
     );
   }
 

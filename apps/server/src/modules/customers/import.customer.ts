@@ -128,7 +128,7 @@ async function lookups(ex: Executor, v: Actor, data: SheetRow[]) {
       ? (await rows<{ phone: string }>(ex, sql`select phone from customers where enterprise_id = ${ep} and phone = any(${texts(phones)})`)).map((r) => r.phone)
       : [],
   );
-  return { takenNames, takenCodes, uniquePhones, takenPhones, salesIds: new Map(sales.map((s) => [s.mobile, Number(s.id)])) };
+  return { takenNames, takenCodes, uniquePhones, takenPhones, salesIds: new Map(sales.map((s) => [s.mobile, s.id])) };
 }
 
 /** Validates every row: a group's first row makes the customer, later rows of the same name add contacts and addresses. */

@@ -74,12 +74,12 @@ async function lookups(ex: Executor, v: Actor, data: SheetRow[]) {
     await visibleCustomerIds(
       ex,
       v,
-      found.map((c) => Number(c.id)),
+      found.map((c) => c.id),
       true,
     ),
   );
   const byName = new Map<string, number[]>();
-  for (const c of found) if (editable.has(Number(c.id))) byName.set(c.name, [...(byName.get(c.name) ?? []), Number(c.id)]);
+  for (const c of found) if (editable.has(c.id)) byName.set(c.name, [...(byName.get(c.name) ?? []), c.id]);
   return { models, taken, byName };
 }
 
@@ -125,7 +125,7 @@ export async function importProducts(db: Db, v: Actor, data: SheetRow[], write: 
     const { templateVersionId } = await cleanExt(ex, v.enterpriseId, FORM_KIND.customerProduct, null, {}, { skip: true });
     for (const { body: b, model: m } of good) {
       const name = b.name ?? [m.name, m.model].filter(Boolean).join(' ');
-      const end = warrantyEnd(warrantyStart(Number(m.start_type) as WarrantyStartType, b), m.period, Number(m.unit) as WarrantyUnit);
+      const end = warrantyEnd(warrantyStart(m.start_type as WarrantyStartType, b), m.period, m.unit as WarrantyUnit);
       await ex.execute(sql`insert into installed_products (enterprise_id, product_id, name, serial_number, customer_id, install_date, purchase_date,
           warranty_end, status, qr_code, template_version_id, search_grams, created_by)
         values (${v.enterpriseId}, ${b.productId}, ${name}, ${b.serialNumber}, ${b.customerId ?? null}, ${b.installDate ?? null},

@@ -10,7 +10,7 @@ import { refuseDuplicateCustomer } from './duplicates';
 
 /** Serialises writes to one customer's contacts and addresses (one primary, one default). */
 export async function lockCustomer(tx: Tx, enterpriseId: number, customerId: number): Promise<void> {
-  const [r] = await rows(tx, sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${customerId} for update`);
+  const [r] = await rows<{ id: number }>(tx, sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${customerId} for update`);
   // Deleted while we waited for the lock.
   if (!r) throw new AppError('NOT_FOUND');
 }

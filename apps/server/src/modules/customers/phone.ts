@@ -9,7 +9,10 @@ export const PHONE_UNIQUE_SETTING = 'customer_phone_unique';
 
 /** Whether another customer of the enterprise has this phone (the customer's phone: its primary contact's). */
 export async function phoneTaken(ex: Executor, enterpriseId: number, phone: string, exceptId: number | null): Promise<boolean> {
-  const [r] = await rows(ex, sql`select 1 from customers where enterprise_id = ${enterpriseId} and phone = ${phone} and id <> ${exceptId ?? 0} limit 1`);
+  const [r] = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from customers where enterprise_id = ${enterpriseId} and phone = ${phone} and id <> ${exceptId ?? 0} limit 1`,
+  );
   return !!r;
 }
 

@@ -14,7 +14,7 @@ async function existing(ex: Executor, table: 'users' | 'service_groups' | 'tags'
     ex,
     sql`select id from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})${extra}`,
   );
-  return new Set(found.map((r) => Number(r.id)));
+  return new Set(found.map((r) => r.id));
 }
 
 /** The references a customer carries must be this enterprise's: salesperson, service group, customer tags. */
