@@ -313,3 +313,28 @@ export async function replaceCovered(ex: Executor, ep: number, id: number, produ
           select ${ep}, ${id}, p from unnest(${bigints(productIds)}) p`);
   }
 }
+
+// ---- the contract-date job ----
+
+/** Contracts whose state is behind their dates, in each enterprise's own today (all enterprises, or one). */
+export const dueContracts = (ex: Executor, enterpriseId: number | null) =>
+  rows<{ enterprise_id: number; id: number }>(
+    ex,
+    sql`select m.enterprise_id, m.id from maintain_contracts m join enterprises e on e.id = m.enterprise_id
+        where ${enterpriseId == null ? sql`true` : sql`m.enterprise_id = ${enterpriseId}`}
+          and ((m.status = 1 and m.start_date <= (now() at time zone e.time_zone)::date)
+            or (m.status = 2 and m.end_date < (now() at time zone e.time_zone)::date))
+        order by m.enterprise_id, m.id`,
+  );
+
+/** The contract locked, with whether its start and end have come in its enterprise's today. */
+export async function lockContractDates(tx: Tx, ep: number, id: number) {
+  const [c] = await rows<{ status: number; started: boolean; ended: boolean }>(
+    tx,
+    sql`select m.status, m.start_date <= (now() at time zone e.time_zone)::date as started,
+              m.end_date < (now() at time zone e.time_zone)::date as ended
+            from maintain_contracts m join enterprises e on e.id = m.enterprise_id
+            where m.enterprise_id = ${ep} and m.id = ${id} for update of m`,
+  );
+  return c;
+}

@@ -1,12 +1,13 @@
-import { CUSTOMER_TAG_CODE, type CustomerFilters, type CustomerRow } from '@sk/shared';
+import { CUSTOMER_TAG_CODE, type CustomerDuplicate, type CustomerFilters, type CustomerRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { countOf, countSql, type PageRequest, pageRows, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { customerRowScope } from './common';
-import { contains, prefixPattern } from '../../platform/search';
+import { affected } from '../../db/client';
+import { contains, prefixPattern, texts } from '../../platform/search';
 import { and, bigints, createdBetween, timeOf } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
 
@@ -277,3 +278,97 @@ export async function detachCustomers(ex: Executor, ep: number, ids: number[]): 
 
 export const deleteCustomerRows = (ex: Executor, ep: number, ids: number[]) =>
   ex.execute(sql`delete from customers where enterprise_id = ${ep} and id = any(${bigints(ids)})`);
+
+// ---- checks other writes make ----
+
+/** Whether another customer of the enterprise has this phone (the customer's phone: its primary contact's). */
+export async function phoneTaken(ex: Executor, enterpriseId: number, phone: string, exceptId: number | null): Promise<boolean> {
+  const [r] = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from customers where enterprise_id = ${enterpriseId} and phone = ${phone} and id <> ${exceptId ?? 0} limit 1`,
+  );
+  return !!r;
+}
+
+/** Saves of one phone in the enterprise queue here until commit. */
+export const lockPhone = (tx: Tx, enterpriseId: number, phone: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('customer_phone'), hashtext(${`${enterpriseId}:${phone}`}))`);
+
+/** Of `ids`, those of the enterprise's users (not deleted), service groups or customer tags. */
+export async function existingIds(ex: Executor, table: 'users' | 'service_groups' | 'tags', enterpriseId: number, ids: number[]): Promise<Set<number>> {
+  const extra = table === 'users' ? sql` and deleted_at is null` : table === 'tags' ? sql` and code = ${CUSTOMER_TAG_CODE}` : sql``;
+  const found = await rows<{ id: number }>(
+    ex,
+    sql`select id from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})${extra}`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
+/** Customers with this name and one of these phone forms, each with whether the viewer may open it. */
+export const duplicateRows = (ex: Executor, v: Actor, name: string, phones: string[], exceptId?: number | null) =>
+  rows<CustomerDuplicate & { visible: boolean }>(
+    ex,
+    sql`select c.id::int, c.name, c.link_name as linkperson, c.phone, a.full_address as address, ${customerRowScope(v)} as visible
+      from customers c
+      left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
+      where c.enterprise_id = ${v.enterpriseId} and c.phone = any(${texts(phones)}) and c.name = ${name}
+        ${exceptId ? sql`and c.id <> ${exceptId}` : sql``}
+      order by c.id limit 5`,
+  );
+
+/** Writers of one customer name in the enterprise queue here until commit (`lockClass`: the lock's first key). */
+export const lockCustomerName = (ex: Executor, lockClass: number, enterpriseId: number, name: string) =>
+  ex.execute(sql`select pg_advisory_xact_lock(${lockClass}, hashtext(${`${enterpriseId}:${name}`}))`);
+
+/** Another customer with the name and one of the phone forms. */
+export async function firstDuplicate(ex: Executor, enterpriseId: number, name: string, phones: string[], exceptId?: number | null) {
+  const [dup] = await rows<{ name: string; phone: string }>(
+    ex,
+    sql`select c.name, c.phone from customers c where c.enterprise_id = ${enterpriseId} and c.phone = any(${texts(phones)})
+      and c.name = ${name} ${exceptId ? sql`and c.id <> ${exceptId}` : sql``} limit 1`,
+  );
+  return dup;
+}
+
+/** Locks the customer for a write to its contacts or addresses; false: it is gone. */
+export const lockCustomerRow = async (tx: Tx, enterpriseId: number, customerId: number): Promise<boolean> =>
+  (await rows<{ id: number }>(tx, sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${customerId} for update`)).length > 0;
+
+/** The customer's name and phone beside its primary contact's name and phone. */
+export async function primaryOf(tx: Tx, enterpriseId: number, customerId: number) {
+  const [r] = await rows<{ name: string; link_name: string | null; phone: string | null; current_phone: string | null }>(
+    tx,
+    sql`select c.name, k.name as link_name, k.phone, c.phone as current_phone from customers c
+        left join customer_contacts k on k.enterprise_id = c.enterprise_id and k.customer_id = c.id and k.is_primary
+        where c.enterprise_id = ${enterpriseId} and c.id = ${customerId}`,
+  );
+  return r;
+}
+
+/** The customer shows its primary contact's name and phone. */
+export const setPrimaryCopy = (tx: Tx, enterpriseId: number, customerId: number, linkName: string | null, phone: string | null, grams: string[]) =>
+  tx.execute(sql`update customers set link_name = ${linkName}, phone = ${phone},
+      search_grams = ${texts(grams)}, updated_at = now()
+    where enterprise_id = ${enterpriseId} and id = ${customerId}`);
+
+// ---- link targets and a leaving user's handover ----
+
+/** Labels of the rows a custom link field points at (table and label column from the module's link table list). */
+export const linkLabels = (ex: Executor, enterpriseId: number, table: string, label: string, ids: number[]) =>
+  rows<{ id: number; label: string }>(
+    ex,
+    sql`select id, ${sql.identifier(label)} as label from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})`,
+  );
+
+/** The leaving user's customers go to the receiver. */
+export const handOverCustomers = (tx: Tx, enterpriseId: number, fromId: number, toId: number) =>
+  affected(tx, sql`update customers set business_user_id = ${toId}, updated_at = now() where enterprise_id = ${enterpriseId} and business_user_id = ${fromId}`);
+
+/** The leaving user's grants go to the receiver (the higher level wins where he has one). */
+export async function handOverGrants(tx: Tx, enterpriseId: number, fromId: number, toId: number): Promise<number> {
+  await tx.execute(sql`insert into customer_permissions (enterprise_id, customer_id, user_id, permission, created_by)
+        select enterprise_id, customer_id, ${toId}, permission, created_by from customer_permissions
+        where enterprise_id = ${enterpriseId} and user_id = ${fromId}
+        on conflict (enterprise_id, customer_id, user_id) do update set permission = greatest(customer_permissions.permission, excluded.permission)`);
+  return affected(tx, sql`delete from customer_permissions where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
+}
