@@ -286,6 +286,9 @@ export const stockPageSql = (a: Reader, where: SQL, page: PageRequest): SQL =>
         ${apiTime(sql`k.updated_at`, a.timeZone)} as update_time
       from ${stockFrom} where k.enterprise_id = ${a.enterpriseId} and ${where} order by k.warehouse_id, k.spare_id ${pageSql(page)}`;
 
+/** The stock rows of one spare (its detail). */
+export const stockOfSpare = (id: number): SQL => sql`k.spare_id = ${id}`;
+
 export const stockRows = (ex: Executor, a: Reader, where: SQL, page: PageRequest) => rows<StockRow>(ex, stockPageSql(a, where, page));
 
 export type StockFilter = QueryOf<typeof C.stockList>;

@@ -1,7 +1,6 @@
 // Catalogue (types tree, spares), warehouses, stock and ledger lists: the rules; the statements are in catalogue.repo.ts.
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import { type BodyOf, type HeldSpare, type QueryOf, type SpareUnit, type sparesContract as C } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { UserActor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -65,7 +64,7 @@ export async function unitOptions(db: Db, u: UserActor, q: { warehouseId: number
 export async function spareDetail(db: Db, u: UserActor, id: number) {
   const s = await repo.spareRow(db, u, id);
   if (!s) throw notFound();
-  const stocks = await repo.stockRows(db, u, sql`k.spare_id = ${id}`, { pageIndex: 0, pageSize: 1000 });
+  const stocks = await repo.stockRows(db, u, repo.stockOfSpare(id), { pageIndex: 0, pageSize: 1000 });
   const units: SpareUnit[] = await repo.unitsOf(db, u, id);
   return { ...s, stocks, units };
 }
