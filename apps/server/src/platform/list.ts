@@ -46,9 +46,13 @@ export function pageRows(table: string, alias: string, enterpriseId: number, whe
  */
 export async function countOf(ex: Executor, from: SQL, where: SQL | undefined): Promise<number> {
   await readFromReplica();
-  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from (select 1 from ${from} where ${where ?? sql`true`} limit ${LIST_WINDOW + 1}) w`);
+  const [r] = await rows<{ n: number }>(ex, countSql(from, where));
   return Number(r?.n ?? 0);
 }
+
+/** countOf's statement (the SQL snapshots render it). */
+export const countSql = (from: SQL, where: SQL | undefined): SQL =>
+  sql`select count(*)::int as n from (select 1 from ${from} where ${where ?? sql`true`} limit ${LIST_WINDOW + 1}) w`;
 
 /**
  * A list's sorts by name. Each order should end in a unique column (the id), so pages never overlap or skip a row.

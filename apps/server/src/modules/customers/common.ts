@@ -48,7 +48,7 @@ export async function visibleCustomer(ex: Executor, v: Actor, id: number): Promi
         where c.enterprise_id = ${v.enterpriseId} and c.id = ${id} and ${customerRowScope(v)}`,
   );
   if (!r) throw new AppError('NOT_FOUND');
-  return { id: Number(r.id), name: r.name, canEdit: !!r.can_edit };
+  return { id: r.id, name: r.name, canEdit: r.can_edit };
 }
 
 /**
@@ -56,7 +56,7 @@ export async function visibleCustomer(ex: Executor, v: Actor, id: number): Promi
  * (which takes the row first) then either waits for us or has already won, and we answer NOT_FOUND.
  */
 export async function holdCustomer(tx: Executor, enterpriseId: number, id: number): Promise<void> {
-  const [r] = await rows(tx, sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${id} for key share`);
+  const [r] = await rows<{ id: number }>(tx, sql`select id from customers where enterprise_id = ${enterpriseId} and id = ${id} for key share`);
   if (!r) throw new AppError('NOT_FOUND');
 }
 
@@ -81,7 +81,7 @@ export async function visibleCustomerIds(ex: Executor, v: Actor, ids: number[], 
     sql`select c.id from customers c where c.enterprise_id = ${v.enterpriseId} and c.id = any(${bigints(ids)})
         and ${customerRowScope(v)} and ${editable ? editCondition(v) : sql`true`}`,
   );
-  return found.map((r) => Number(r.id));
+  return found.map((r) => r.id);
 }
 
 /** A contact's search grams: its name and its phone, so the contact search finds either. */

@@ -1,34 +1,16 @@
 import { maintainMachine } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/client';
 import { addBackground } from '../../platform/create-deps';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { addDailySchedule, enqueue, type Job, registerJobHandler } from '../../platform/jobs';
 import { changeState } from '../../platform/state';
 import { CONTRACT_STATE } from './contracts.common';
+import { dueContracts, lockContractDates } from './contracts.repo';
 
 /** The daily job that moves maintenance contracts along their dates (signed → executing → finished). */
 export const CONTRACT_DATES_JOB = 'contracts.dates';
 export const CONTRACT_DATES_NOTE = '按合同日期自动更新';
-
-interface Due {
-  enterprise_id: number;
-  id: number;
-}
-
-/** Contracts whose state is behind their dates, in each enterprise's own today. */
-async function dueContracts(db: Db, enterpriseId: number | null): Promise<Due[]> {
-  return rows<Due>(
-    db,
-    sql`select m.enterprise_id, m.id from maintain_contracts m join enterprises e on e.id = m.enterprise_id
-        where ${enterpriseId == null ? sql`true` : sql`m.enterprise_id = ${enterpriseId}`}
-          and ((m.status = 1 and m.start_date <= (now() at time zone e.time_zone)::date)
-            or (m.status = 2 and m.end_date < (now() at time zone e.time_zone)::date))
-        order by m.enterprise_id, m.id`,
-  );
-}
 
 /**
  * Moves one contract as far as its dates say, one logged step at a time, in one transaction.
@@ -39,15 +21,9 @@ async function catchUp(db: Db, enterpriseId: number, id: number): Promise<number
   return db.transaction(async (tx) => {
     let steps = 0;
     for (;;) {
-      const [c] = await rows<{ status: number; started: boolean; ended: boolean }>(
-        tx,
-        sql`select m.status, m.start_date <= (now() at time zone e.time_zone)::date as started,
-              m.end_date < (now() at time zone e.time_zone)::date as ended
-            from maintain_contracts m join enterprises e on e.id = m.enterprise_id
-            where m.enterprise_id = ${enterpriseId} and m.id = ${id} for update of m`,
-      );
+      const c = await lockContractDates(tx, enterpriseId, id);
       if (!c) return steps;
-      const status = Number(c.status);
+      const status = c.status;
       const action = status === 1 && c.started ? 'execute' : status === 2 && c.ended ? 'finish' : null;
       if (action == null) return steps;
       // The system moves it (no user): one compare-and-set step through the state-change helper, logged.
@@ -72,7 +48,7 @@ export async function runContractDates(db: Db, enterpriseId: number | null = nul
   let steps = 0;
   for (const c of await dueContracts(db, enterpriseId)) {
     try {
-      steps += await catchUp(db, Number(c.enterprise_id), Number(c.id));
+      steps += await catchUp(db, c.enterprise_id, c.id);
     } catch (err) {
       // Changed or deleted by someone else between the scan and the lock: their change stands.
       if (!(err instanceof AppError)) throw err;

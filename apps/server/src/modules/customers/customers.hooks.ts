@@ -1,12 +1,10 @@
 import { CUSTOMER_TAG_CODE, type LinkKind } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { affected, rows } from '../../db/client';
 import type { DemoStep } from '../../db/demo.data';
 import { registerLinkTarget } from '../forms/ext.service';
 import { addHandoverStep } from '../org/handover';
 import { registerTagTarget } from '../tags/tag-links';
 import { visibleCustomerIds } from './common';
-import { bigints } from '../../platform/sql';
+import { handOverCustomers, handOverGrants, linkLabels } from './customers.repo';
 import { seedDemoCustomers } from './demo';
 
 // Custom link fields (type 30) may point at customers, installed products and contracts.
@@ -22,14 +20,7 @@ export const customersDemoStep: DemoStep = { name: 'customers', run: seedDemoCus
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireCustomersHooks(): void {
   for (const [kind, table, label] of linkTables) {
-    registerLinkTarget(kind, async (ex, enterpriseId, ids) =>
-      (
-        await rows<{ id: number; label: string }>(
-          ex,
-          sql`select id, ${sql.identifier(label)} as label from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})`,
-        )
-      ).map((r) => ({ id: Number(r.id), label: r.label })),
-    );
+    registerLinkTarget(kind, (ex, enterpriseId, ids) => linkLabels(ex, enterpriseId, table, label, ids));
   }
 
   // Batch tagging (/v2/epTag/batchAddTagByObj, code 4) may touch only customers the user may edit.
@@ -39,22 +30,12 @@ export function wireCustomersHooks(): void {
   addHandoverStep({
     name: 'customerBusinessUser',
     label: '负责的客户',
-    run: (tx, enterpriseId, fromId, toId) =>
-      affected(
-        tx,
-        sql`update customers set business_user_id = ${toId}, updated_at = now() where enterprise_id = ${enterpriseId} and business_user_id = ${fromId}`,
-      ),
+    run: (tx, enterpriseId, fromId, toId) => handOverCustomers(tx, enterpriseId, fromId, toId),
   });
 
   addHandoverStep({
     name: 'customerPermission',
     label: '客户授权',
-    async run(tx, enterpriseId, fromId, toId) {
-      await tx.execute(sql`insert into customer_permissions (enterprise_id, customer_id, user_id, permission, created_by)
-        select enterprise_id, customer_id, ${toId}, permission, created_by from customer_permissions
-        where enterprise_id = ${enterpriseId} and user_id = ${fromId}
-        on conflict (enterprise_id, customer_id, user_id) do update set permission = greatest(customer_permissions.permission, excluded.permission)`);
-      return affected(tx, sql`delete from customer_permissions where enterprise_id = ${enterpriseId} and user_id = ${fromId}`);
-    },
+    run: (tx, enterpriseId, fromId, toId) => handOverGrants(tx, enterpriseId, fromId, toId),
   });
 }

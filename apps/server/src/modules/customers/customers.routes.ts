@@ -1,6 +1,7 @@
 import { customerContract as C, CUSTOMER_POWERS as C_POWERS, FIXED_FIELDS, freeNotice, hasPower } from '@sk/shared';
 import { getSettingBool } from '../settings/settings.repo';
-import { PHONE_UNIQUE_SETTING, phoneTaken } from './phone';
+import { PHONE_UNIQUE_SETTING } from './phone';
+import { phoneTaken } from './customers.repo';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';

@@ -2,16 +2,15 @@ import { type AddCustomerBody, CUSTOMER_TAG_CODE, type CustomerDetail, type edit
 import { and as both, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import { customerAddresses, customerContacts, customers } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/sql';
 import { addLinks, removeAllLinksOf } from '../tags/tag-links';
 import { contactGrams, editableCustomer, ownOnly, visibleCustomer, visibleCustomerIds } from './common';
 import { gramsOf } from '../../platform/search';
-import { bigints } from '../../platform/sql';
 import { contactsOf } from './contacts.service';
 import { addressesOf } from './addresses.service';
+import * as repo from './customers.repo';
 import { customersByIds } from './customers.repo';
 import { cleanExt, FORM_KIND, presentExtOf } from './integrations';
 import { addressValues } from './parts.common';
@@ -68,7 +67,7 @@ export async function insertCustomer(tx: Tx, v: Actor, b: AddCustomerBody, tagsA
       .insert(customerAddresses)
       .values({ enterpriseId: v.enterpriseId, customerId: row.id, ...address, isDefault: true })
       .returning({ id: customerAddresses.id });
-    if (a) await geocodeSaved(tx, 'customer_addresses', v.enterpriseId, [Number(a.id)]);
+    if (a) await geocodeSaved(tx, 'customer_addresses', v.enterpriseId, [a.id]);
   }
   if (tagsAllowed && b.tagIds?.length) await addLinks(tx, v.enterpriseId, CUSTOMER_TAG_CODE, b.tagIds, [row.id]);
   return row.id;
@@ -126,65 +125,33 @@ export async function deleteCustomers(db: Db, v: Actor, ids: number[]): Promise<
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
     // Take the customers first: additions in flight finish before we look, later ones find them gone.
-    await tx.execute(sql`select id from customers where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) order by id for update`);
+    await repo.lockCustomers(tx, v.enterpriseId, unique);
     const allowed = await visibleCustomerIds(tx, v, unique, true);
     if (allowed.length !== unique.length) {
       const visible = await visibleCustomerIds(tx, v, unique);
       throw new AppError(visible.length === unique.length ? 'NO_POWER' : 'NOT_FOUND');
     }
-    const set = bigints(unique);
     const ep = v.enterpriseId;
-    const [busy] = await rows<{ name: string }>(
-      tx,
-      sql`select c.name from customers c where c.enterprise_id = ${ep} and c.id = any(${set}) and (
-        exists (select 1 from sale_contracts s where s.enterprise_id = ${ep} and s.customer_id = c.id) or
-        exists (select 1 from maintain_contracts m where m.enterprise_id = ${ep} and m.customer_id = c.id)) limit 1`,
-    );
-    if (busy) throw new AppError('CUSTOMER_HAS_CONTRACTS', { name: busy.name });
-    const [withOrders] = await rows<{ name: string }>(
-      tx,
-      sql`select c.name from customers c where c.enterprise_id = ${ep} and c.id = any(${set})
-        and exists (select 1 from orders o where o.enterprise_id = ${ep} and o.customer_id = c.id) limit 1`,
-    );
-    if (withOrders) throw new AppError('CUSTOMER_HAS_ORDERS', { name: withOrders.name });
+    const busy = await repo.firstWithContracts(tx, ep, unique);
+    if (busy) throw new AppError('CUSTOMER_HAS_CONTRACTS', { name: busy });
+    const withOrders = await repo.firstWithOrders(tx, ep, unique);
+    if (withOrders) throw new AppError('CUSTOMER_HAS_ORDERS', { name: withOrders });
     // Like orders, events keep their customer: one with events stays.
-    const [withEvents] = await rows<{ name: string }>(
-      tx,
-      sql`select c.name from customers c where c.enterprise_id = ${ep} and c.id = any(${set})
-        and exists (select 1 from events e where e.enterprise_id = ${ep} and e.customer_id = c.id) limit 1`,
-    );
-    if (withEvents) throw new AppError('CUSTOMER_HAS_EVENTS', { name: withEvents.name });
-    await tx.execute(sql`update installed_products set customer_id = null, address_id = null, updated_at = now()
-      where enterprise_id = ${ep} and customer_id = any(${set})`);
-    await tx.execute(sql`delete from home_accounts where enterprise_id = ${ep} and customer_id = any(${set})`);
-    await tx.execute(sql`delete from customer_permissions where enterprise_id = ${ep} and customer_id = any(${set})`);
-    await tx.execute(sql`delete from customer_contacts where enterprise_id = ${ep} and customer_id = any(${set})`);
-    await tx.execute(sql`delete from customer_addresses where enterprise_id = ${ep} and customer_id = any(${set})`);
+    const withEvents = await repo.firstWithEvents(tx, ep, unique);
+    if (withEvents) throw new AppError('CUSTOMER_HAS_EVENTS', { name: withEvents });
+    await repo.detachCustomers(tx, ep, unique);
     await removeAllLinksOf(tx, ep, CUSTOMER_TAG_CODE, unique);
-    await tx.execute(sql`delete from customers where enterprise_id = ${ep} and id = any(${set})`);
+    await repo.deleteCustomerRows(tx, ep, unique);
   });
-}
-
-async function counts(ex: Executor, ep: number, id: number): Promise<{ products: number; sale: number; maintain: number }> {
-  const [r] = await rows<{ products: number; sale: number; maintain: number }>(
-    ex,
-    sql`select (select count(*) from installed_products where enterprise_id = ${ep} and customer_id = ${id})::int as products,
-      (select count(*) from sale_contracts where enterprise_id = ${ep} and customer_id = ${id})::int as sale,
-      (select count(*) from maintain_contracts where enterprise_id = ${ep} and customer_id = ${id})::int as maintain`,
-  );
-  return { products: Number(r?.products ?? 0), sale: Number(r?.sale ?? 0), maintain: Number(r?.maintain ?? 0) };
 }
 
 export async function customerDetail(ex: Executor, v: Actor, id: number, paid: boolean): Promise<CustomerDetail> {
   const access = await visibleCustomer(ex, v, id);
   const [row] = await customersByIds(ex, v, [id]);
-  const [extra] = await rows<{ remark: string | null; template_version_id: number | null; ext: Record<string, unknown> }>(
-    ex,
-    sql`select remark, template_version_id, ext from customers where enterprise_id = ${v.enterpriseId} and id = ${id}`,
-  );
+  const extra = await repo.customerExtra(ex, v.enterpriseId, id);
   if (!row || !extra) throw new AppError('NOT_FOUND');
-  const version = extra.template_version_id == null ? null : Number(extra.template_version_id);
-  const n = await counts(ex, v.enterpriseId, id);
+  const version = extra.template_version_id;
+  const n = await repo.customerCounts(ex, v.enterpriseId, id);
   return {
     ...row,
     remark: extra.remark,

@@ -63,11 +63,11 @@ const addDays = (base: string, days: number) => new Date(Date.parse(`${base}T00:
 /** About thirty customers with contacts and addresses, a product catalogue, installed products, contracts and a portal account. */
 export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<void> {
   const people = await rows<{ id: number; sysrole: number | null }>(tx, sql`select id, sysrole from users where enterprise_id = ${enterpriseId} order by id`);
-  const admin = people.find((p) => Number(p.sysrole) === 3) ?? people[0];
+  const admin = people.find((p) => p.sysrole === 3) ?? people[0];
   if (!admin) return;
-  const sales = people.find((p) => Number(p.sysrole) === 5);
+  const sales = people.find((p) => p.sysrole === 5);
   const tz = await rows<{ tz: string }>(tx, sql`select time_zone as tz from enterprises where id = ${enterpriseId}`);
-  const v: Actor = { id: Number(admin.id), enterpriseId, sysrole: 3, admin: false, powers: [], providerId: null, timeZone: tz[0]?.tz ?? 'Asia/Shanghai' };
+  const v: Actor = { id: admin.id, enterpriseId, sysrole: 3, admin: false, powers: [], providerId: null, timeZone: tz[0]?.tz ?? 'Asia/Shanghai' };
   const groups = await rows<{ id: number }>(tx, sql`select id from service_groups where enterprise_id = ${enterpriseId} order by id limit 2`);
   const tags = await rows<{ id: number }>(tx, sql`select id from tags where enterprise_id = ${enterpriseId} and code = 4 order by sort, id`);
 
@@ -82,8 +82,8 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
         code: `KH${String(i + 1).padStart(4, '0')}`,
         linkName: link,
         phone,
-        businessUserId: sales && i % 3 === 0 ? Number(sales.id) : null,
-        serviceGroupId: groups.length ? Number(groups[i % groups.length]?.id) : null,
+        businessUserId: sales && i % 3 === 0 ? sales.id : null,
+        serviceGroupId: groups.length ? (groups[i % groups.length]?.id ?? null) : null,
         source,
         level,
         templateVersionId,
@@ -93,8 +93,8 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
       })),
     )
     .returning({ id: customers.id, code: customers.code });
-  const idByCode = new Map(made.map((r) => [r.code, Number(r.id)]));
-  const customerIds = CUSTOMERS.map((_, i) => Number(idByCode.get(`KH${String(i + 1).padStart(4, '0')}`)));
+  const idByCode = new Map(made.map((r) => [r.code, r.id]));
+  const customerIds = CUSTOMERS.map((_, i) => idByCode.get(`KH${String(i + 1).padStart(4, '0')}`) ?? 0);
   await tx.insert(customerContacts).values(
     CUSTOMERS.map(([, name, phone, position], i) => ({
       enterpriseId,
@@ -124,11 +124,11 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
     tx,
     'customer_addresses',
     enterpriseId,
-    addresses.map((a) => Number(a.id)),
+    addresses.map((a) => a.id),
   );
   for (const [k, tag] of tags.entries()) {
     const tagged = customerIds.filter((_, i) => i % 4 === 0 && i % tags.length === k);
-    if (tagged.length) await addLinks(tx, enterpriseId, CUSTOMER_TAG_CODE, [Number(tag.id)], tagged);
+    if (tagged.length) await addLinks(tx, enterpriseId, CUSTOMER_TAG_CODE, [tag.id], tagged);
   }
 
   const models = await rows<{ id: number; name: string }>(
@@ -150,7 +150,7 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
       )}::jsonb) as m(n int, name text, brand text, model text, category text, period int, unit int, start int, grams text[])
       order by m.n returning id::int, name`,
   );
-  const modelIds = MODELS.map(([name]) => Number(models.find((m) => m.name === name)?.id));
+  const modelIds = MODELS.map(([name]) => models.find((m) => m.name === name)?.id ?? 0);
 
   const planned = Array.from({ length: 40 }, (_, i) => {
     const m = i % MODELS.length;
@@ -184,7 +184,7 @@ export async function seedDemoCustomers(tx: Tx, enterpriseId: number): Promise<v
         join customer_addresses a on a.enterprise_id = ${enterpriseId} and a.customer_id = p.customer_id and a.is_default
         order by p.n returning id::int, customer_id::int`,
     )
-  ).map((r) => ({ id: Number(r.id), customerId: Number(r.customer_id) }));
+  ).map((r) => ({ id: r.id, customerId: r.customer_id }));
 
   const first = customerIds[0] as number;
   await tx.execute(sql`insert into sale_contracts (enterprise_id, contract_no, name, customer_id, sign_date, status, amount, created_by)

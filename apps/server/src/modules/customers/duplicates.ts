@@ -1,12 +1,9 @@
 // A true duplicate customer: the same name and the same phone in one enterprise. The form asks before saving
 // (duplicateCheck), and every write that sets a name or a primary phone refuses one (add, import, edit, contacts).
 import type { CustomerDuplicate } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
+import { duplicateRows, firstDuplicate, lockCustomerName } from './customers.repo';
 import { AppError } from '../../platform/errors';
-import { texts } from '../../platform/search';
-import { customerRowScope } from './common';
 import type { Actor } from '../../platform/actor';
 
 /** Advisory lock class of "a customer named …" (the second key is the enterprise and name's hash). */
@@ -29,15 +26,7 @@ export function phoneForms(phone: string): string[] {
  * those rows). `id` is null for one the viewer may not open.
  */
 export async function findDuplicates(ex: Executor, v: Actor, name: string, phone: string, exceptId?: number | null): Promise<CustomerDuplicate[]> {
-  const found = await rows<CustomerDuplicate & { visible: boolean }>(
-    ex,
-    sql`select c.id::int, c.name, c.link_name as linkperson, c.phone, a.full_address as address, ${customerRowScope(v)} as visible
-      from customers c
-      left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
-      where c.enterprise_id = ${v.enterpriseId} and c.phone = any(${texts(phoneForms(phone))}) and c.name = ${name.trim()}
-        ${exceptId ? sql`and c.id <> ${exceptId}` : sql``}
-      order by c.id limit 5`,
-  );
+  const found = await duplicateRows(ex, v, name.trim(), phoneForms(phone), exceptId);
   return found.map(({ visible, ...r }) => ({ ...r, id: visible ? r.id : null }));
 }
 
@@ -47,11 +36,7 @@ export async function findDuplicates(ex: Executor, v: Actor, name: string, phone
  */
 export async function refuseDuplicateCustomer(ex: Executor, enterpriseId: number, name: string, phone: string | null, exceptId?: number | null): Promise<void> {
   if (!phone?.trim()) return;
-  await ex.execute(sql`select pg_advisory_xact_lock(${LOCK_CUSTOMER_NAME}, hashtext(${`${enterpriseId}:${name.trim()}`}))`);
-  const [dup] = await rows<{ name: string; phone: string }>(
-    ex,
-    sql`select c.name, c.phone from customers c where c.enterprise_id = ${enterpriseId} and c.phone = any(${texts(phoneForms(phone))})
-      and c.name = ${name.trim()} ${exceptId ? sql`and c.id <> ${exceptId}` : sql``} limit 1`,
-  );
+  await lockCustomerName(ex, LOCK_CUSTOMER_NAME, enterpriseId, name.trim());
+  const dup = await firstDuplicate(ex, enterpriseId, name.trim(), phoneForms(phone), exceptId);
   if (dup) throw new AppError('CUSTOMER_DUPLICATE', { name: dup.name, phone: dup.phone });
 }

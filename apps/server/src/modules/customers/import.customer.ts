@@ -8,18 +8,16 @@ import {
   formatError,
   type AddressInput,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import { type Area, areas } from './areas';
 import { contactGrams } from './common';
-import { texts } from '../../platform/search';
 import { getSettingBool } from '../settings/settings.repo';
 import { insertCustomer } from './customers.service';
 import { PHONE_UNIQUE_SETTING } from './phone';
 import { addressValues } from './parts.common';
 import type { Column, SheetRow } from './xlsx';
 import type { Actor } from '../../platform/actor';
+import * as repo from './import.repo';
 
 export const CUSTOMER_COLUMNS: Column[] = [
   { key: 'name', header: '客户名称', required: true, example: '上海星河科技有限公司', width: 26 },
@@ -110,25 +108,14 @@ async function lookups(ex: Executor, v: Actor, data: SheetRow[]) {
   const codes = [...new Set(data.map((d) => d.values.code).filter(Boolean))] as string[];
   const mobiles = [...new Set(data.map((d) => d.values.salesMobile).filter(Boolean))] as string[];
   const ep = v.enterpriseId;
-  const takenNames = new Set(
-    (await rows<{ name: string }>(ex, sql`select name from customers where enterprise_id = ${ep} and name = any(${texts(names)})`)).map((r) => r.name),
-  );
-  const takenCodes = new Set(
-    (await rows<{ code: string }>(ex, sql`select code from customers where enterprise_id = ${ep} and code = any(${texts(codes)})`)).map((r) => r.code),
-  );
-  const sales = await rows<{ id: number; mobile: string }>(
-    ex,
-    sql`select id, mobile from users where enterprise_id = ${ep} and deleted_at is null and mobile = any(${texts(mobiles)})`,
-  );
+  const takenNames = await repo.takenCustomerNames(ex, ep, names);
+  const takenCodes = await repo.takenCustomerCodes(ex, ep, codes);
+  const sales = await repo.usersByMobile(ex, ep, mobiles);
   // 客户电话不可重复 on: the phones other customers already have (a customer's phone is its first row's contact phone).
   const phones = [...new Set(data.map((d) => d.values.phone).filter(Boolean))] as string[];
   const uniquePhones = await getSettingBool(ex, ep, PHONE_UNIQUE_SETTING);
-  const takenPhones = new Set(
-    uniquePhones
-      ? (await rows<{ phone: string }>(ex, sql`select phone from customers where enterprise_id = ${ep} and phone = any(${texts(phones)})`)).map((r) => r.phone)
-      : [],
-  );
-  return { takenNames, takenCodes, uniquePhones, takenPhones, salesIds: new Map(sales.map((s) => [s.mobile, Number(s.id)])) };
+  const takenPhones = uniquePhones ? await repo.takenCustomerPhones(ex, ep, phones) : new Set<string>();
+  return { takenNames, takenCodes, uniquePhones, takenPhones, salesIds: new Map(sales.map((s) => [s.mobile, s.id])) };
 }
 
 /** Validates every row: a group's first row makes the customer, later rows of the same name add contacts and addresses. */
@@ -213,17 +200,11 @@ export async function importCustomers(db: Db, v: Actor, data: SheetRow[], write:
         if (x.contact) {
           // The same person twice for one customer is written once.
           const k = x.contact;
-          await ex.execute(sql`insert into customer_contacts (enterprise_id, customer_id, name, phone, position, search_grams)
-            select ${v.enterpriseId}, ${id}, ${k.name}, ${k.phone}, ${k.position}, ${texts(contactGrams(k.name, k.phone))}
-            where not exists (select 1 from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${id}
-              and name = ${k.name} and phone = ${k.phone})`);
+          await repo.addContactOnce(ex, v.enterpriseId, id, k, contactGrams(k.name, k.phone));
         }
         if (x.address) {
           const a = addressValues(x.address);
-          await ex.execute(sql`insert into customer_addresses (enterprise_id, customer_id, province_code, city_code, district_code, province, city,
-              district, detail, full_address, search_grams)
-            values (${v.enterpriseId}, ${id}, ${a.provinceCode}, ${a.cityCode}, ${a.districtCode}, ${a.province}, ${a.city}, ${a.district},
-              ${a.detail}, ${a.fullAddress}, ${texts(a.searchGrams)})`);
+          await repo.addImportedAddress(ex, v.enterpriseId, id, a);
         }
       }
     }

@@ -9,16 +9,16 @@ import {
   type WarrantyStartType,
   type WarrantyUnit,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
-import { rows } from '../../db/client';
 import { randomToken } from '../../platform/crypto';
 import { visibleCustomerIds } from './common';
-import { gramsOf, texts } from '../../platform/search';
+import { gramsOf } from '../../platform/search';
 import { cleanExt, FORM_KIND } from './integrations';
 import type { Column, SheetRow } from './xlsx';
 import type { Actor } from '../../platform/actor';
+import * as repo from './import.repo';
+import type { Model } from './import.repo';
 
 export const PRODUCT_COLUMNS: Column[] = [
   { key: 'productName', header: '产品名称', required: true, example: '商用中央空调', width: 20 },
@@ -37,15 +37,6 @@ export const PRODUCT_NOTES = [
   `3. 设备状态可填：${Object.values(PRODUCT_STATUS).join('、')}，不填为正常使用。保修截止日期按产品的保修期自动计算。`,
 ];
 
-interface Model {
-  id: number;
-  name: string;
-  model: string | null;
-  period: number | null;
-  unit: number;
-  start_type: number;
-}
-
 type Body = z.infer<typeof installedBody>;
 
 async function lookups(ex: Executor, v: Actor, data: SheetRow[]) {
@@ -53,33 +44,19 @@ async function lookups(ex: Executor, v: Actor, data: SheetRow[]) {
   const names = [...new Set(data.map((d) => d.values.productName).filter(Boolean))] as string[];
   const serials = [...new Set(data.map((d) => d.values.serialNumber).filter(Boolean))] as string[];
   const customers = [...new Set(data.map((d) => d.values.customerName).filter(Boolean))] as string[];
-  const models = await rows<Model>(
-    ex,
-    sql`select id, name, model, warranty_period as period, warranty_unit as unit, warranty_start_type as start_type
-      from product_models where enterprise_id = ${ep} and name = any(${texts(names)})`,
-  );
-  const taken = new Set(
-    (
-      await rows<{ s: string }>(
-        ex,
-        sql`select serial_number as s from installed_products where enterprise_id = ${ep} and serial_number = any(${texts(serials)})`,
-      )
-    ).map((r) => r.s),
-  );
-  const found = await rows<{ id: number; name: string }>(
-    ex,
-    sql`select id, name from customers where enterprise_id = ${ep} and name = any(${texts(customers)})`,
-  );
+  const models = await repo.modelsByName(ex, ep, names);
+  const taken = await repo.takenSerials(ex, ep, serials);
+  const found = await repo.customersByName(ex, ep, customers);
   const editable = new Set(
     await visibleCustomerIds(
       ex,
       v,
-      found.map((c) => Number(c.id)),
+      found.map((c) => c.id),
       true,
     ),
   );
   const byName = new Map<string, number[]>();
-  for (const c of found) if (editable.has(Number(c.id))) byName.set(c.name, [...(byName.get(c.name) ?? []), Number(c.id)]);
+  for (const c of found) if (editable.has(c.id)) byName.set(c.name, [...(byName.get(c.name) ?? []), c.id]);
   return { models, taken, byName };
 }
 
@@ -125,12 +102,20 @@ export async function importProducts(db: Db, v: Actor, data: SheetRow[], write: 
     const { templateVersionId } = await cleanExt(ex, v.enterpriseId, FORM_KIND.customerProduct, null, {}, { skip: true });
     for (const { body: b, model: m } of good) {
       const name = b.name ?? [m.name, m.model].filter(Boolean).join(' ');
-      const end = warrantyEnd(warrantyStart(Number(m.start_type) as WarrantyStartType, b), m.period, Number(m.unit) as WarrantyUnit);
-      await ex.execute(sql`insert into installed_products (enterprise_id, product_id, name, serial_number, customer_id, install_date, purchase_date,
-          warranty_end, status, qr_code, template_version_id, search_grams, created_by)
-        values (${v.enterpriseId}, ${b.productId}, ${name}, ${b.serialNumber}, ${b.customerId ?? null}, ${b.installDate ?? null},
-          ${b.purchaseDate ?? null}, ${end}, ${b.status}, ${randomToken(12)}, ${templateVersionId},
-          ${texts(gramsOf(name, b.serialNumber))}, ${v.id})`);
+      const end = warrantyEnd(warrantyStart(m.start_type as WarrantyStartType, b), m.period, m.unit as WarrantyUnit);
+      await repo.insertImportedProduct(ex, v, {
+        productId: b.productId,
+        name,
+        serialNumber: b.serialNumber,
+        customerId: b.customerId ?? null,
+        installDate: b.installDate ?? null,
+        purchaseDate: b.purchaseDate ?? null,
+        warrantyEnd: end,
+        status: b.status,
+        qrCode: randomToken(12),
+        templateVersionId,
+        grams: gramsOf(name, b.serialNumber),
+      });
     }
     return { total: data.length, valid: good.length, imported: good.length, errors };
   };

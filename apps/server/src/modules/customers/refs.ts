@@ -1,20 +1,12 @@
-import { CUSTOMER_TAG_CODE } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
+import { existingIds } from './customers.repo';
 import { AppError } from '../../platform/errors';
-import { bigints } from '../../platform/sql';
 
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 
 async function existing(ex: Executor, table: 'users' | 'service_groups' | 'tags', enterpriseId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const extra = table === 'users' ? sql` and deleted_at is null` : table === 'tags' ? sql` and code = ${CUSTOMER_TAG_CODE}` : sql``;
-  const found = await rows<{ id: number }>(
-    ex,
-    sql`select id from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})${extra}`,
-  );
-  return new Set(found.map((r) => Number(r.id)));
+  return existingIds(ex, table, enterpriseId, ids);
 }
 
 /** The references a customer carries must be this enterprise's: salesperson, service group, customer tags. */

@@ -20,7 +20,7 @@ export async function newCustomer(c: Client, o: Record<string, unknown> = {}): P
 
 export async function countOf(db: Db, table: string, where: ReturnType<typeof sql>): Promise<number> {
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`);
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 /** A catalogue model through the API. */

@@ -3,9 +3,8 @@
 // notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper; a paid
 // application cancelled later (or paid after it was cancelled) gets its money back through the provider's refund.
 import { goodsMachine, PAYMENT_METHODS } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import type { Config } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -13,9 +12,10 @@ import { addSweep, enqueue, registerJobHandler } from '../../platform/jobs';
 import { HttpPayments, OfflinePayments, type PaymentProvider, type PaymentResult } from '../../platform/payments';
 import { randomToken } from '../../platform/crypto';
 import { openSecret } from '../../platform/secrets';
-import type { SessionUser } from '../../platform/session';
+import type { UserActor } from '../../platform/actor';
 import { changeState, insertStateLog } from '../../platform/state';
 import { getSetting } from '../settings/settings.repo';
+import * as repo from './goods.repo';
 import { GOODS_STATE } from './goods.state';
 
 /** Methods paid online (PAYMENT_METHODS 2 支付宝, 3 微信, 4 银联); 1 线下支付 and 5 签单 are confirmed by the keeper. */
@@ -32,42 +32,32 @@ export async function paymentsOf(ex: Executor, config: Config, ep: number): Prom
 }
 
 /** 去支付: the applicant's unpaid application with an online method; the amount is its lines at their sale price. */
-export async function payOnline(deps: Deps, u: SessionUser, id: number, origin: string) {
+export async function payOnline(deps: Deps, u: UserActor, id: number, origin: string) {
   const db = deps.db;
   const provider = await paymentsOf(db, deps.config, u.enterpriseId);
-  const [g] = await rows<{ state: number; payment_method: number | null; amount_cents: string | number }>(
-    db,
-    sql`select g.state, g.payment_method, coalesce((select sum(round(i.quantity * s.sale_price * 100)) from goods_order_items i
-        join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = g.enterprise_id and i.goods_order_id = g.id), 0)::bigint as amount_cents
-      from goods_orders g where g.enterprise_id = ${u.enterpriseId} and g.id = ${id} and g.applicant_id = ${u.id}`,
-  );
+  const g = await repo.payable(db, u, id);
   if (!g) throw new AppError('NOT_FOUND');
-  if (Number(g.state) !== 1) throw new AppError('INVALID_STATE');
-  if (!ONLINE_METHODS.includes(Number(g.payment_method))) throw new AppError('PAY_METHOD_OFFLINE');
+  if (g.state !== 1) throw new AppError('INVALID_STATE');
+  const method = g.payment_method;
+  if (method == null || !ONLINE_METHODS.includes(method)) throw new AppError('PAY_METHOD_OFFLINE');
   if (!provider.online) throw new AppError('PAY_OFFLINE');
-  const amountCents = Number(g.amount_cents);
+  const amountCents = g.amount_cents;
   const paymentNo = `GP${id}${randomToken()
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 12)}`;
-  const [p] = await rows<{ id: number }>(
-    db,
-    sql`insert into goods_payments (enterprise_id, goods_order_id, payment_no, method, amount_cents, created_by)
-      values (${u.enterpriseId}, ${id}, ${paymentNo}, ${Number(g.payment_method)}, ${amountCents}, ${u.id}) returning id::int`,
-  );
+  const paymentId = await repo.insertPayment(db, u.enterpriseId, { goodsOrderId: id, paymentNo, method, amountCents, createdBy: u.id });
   try {
     const made = await provider.create({
       outTradeNo: paymentNo,
       amountCents,
-      method: Number(g.payment_method),
+      method,
       subject: `备件申请单${id}`,
       notifyUrl: `${origin}/api/pay/goods/notify/${u.enterpriseId}`,
     });
-    await db.execute(
-      sql`update goods_payments set pay_url = ${made.payUrl}, trade_no = ${made.tradeNo} where enterprise_id = ${u.enterpriseId} and id = ${p?.id}`,
-    );
+    await repo.setPayUrl(db, u.enterpriseId, paymentId, made.payUrl, made.tradeNo);
     return { paymentNo, amountCents, payUrl: made.payUrl };
   } catch {
-    await db.execute(sql`delete from goods_payments where enterprise_id = ${u.enterpriseId} and id = ${p?.id}`);
+    await repo.deletePayment(db, u.enterpriseId, paymentId);
     throw new AppError('PAY_GATEWAY_FAILED');
   }
 }
@@ -79,7 +69,7 @@ export async function payOnline(deps: Deps, u: SessionUser, id: number, origin: 
  */
 export async function receivePayNotify(deps: Deps, enterpriseId: string, body: Record<string, unknown>): Promise<{ result: string }> {
   const ep = /^\d{1,15}$/.test(enterpriseId) ? Number(enterpriseId) : 0;
-  const [known] = ep ? await rows(deps.db, sql`select 1 from enterprises where id = ${ep}`) : [];
+  const known = ep ? await repo.enterpriseExists(deps.db, ep) : false;
   const r = known ? (await paymentsOf(deps.db, deps.config, ep)).verify(body) : null;
   if (!r) throw new AppError('PAY_SIGNATURE_INVALID');
   if (!r.paid) return { result: 'SUCCESS' };
@@ -92,26 +82,21 @@ export async function receivePayNotify(deps: Deps, enterpriseId: string, body: R
  * Money that arrives for an order cancelled meanwhile is kept as paid and given back at once (a refund job).
  */
 async function settlePaid(tx: Tx, ep: number, r: PaymentResult): Promise<void> {
-  const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: number; state: number; method: number; order_state: number }>(
-    tx,
-    sql`select p.id::int, p.goods_order_id::int, p.amount_cents, p.state, p.method, g.state as order_state from goods_payments p
-      join goods_orders g on g.enterprise_id = p.enterprise_id and g.id = p.goods_order_id
-      where p.enterprise_id = ${ep} and p.payment_no = ${r.outTradeNo} for update of p`,
-  );
+  const p = await repo.lockPayment(tx, ep, r.outTradeNo);
   if (!p) throw new AppError('NOT_FOUND');
-  if (Number(p.amount_cents) !== r.amountCents) throw new AppError('PAY_AMOUNT_MISMATCH');
-  if (Number(p.state) !== 0) return;
-  const method = PAYMENT_METHODS[Number(p.method) as keyof typeof PAYMENT_METHODS] ?? '';
-  await tx.execute(sql`update goods_payments set state = 1, trade_no = ${r.tradeNo}, paid_at = now() where enterprise_id = ${ep} and id = ${p.id}`);
-  if (Number(p.order_state) === GOODS_CANCELLED) {
-    await startRefunds(tx, ep, Number(p.goods_order_id), `在线支付到账（${method}，交易号 ${r.tradeNo}），申请单已取消，原路退回`);
+  if (p.amount_cents !== r.amountCents) throw new AppError('PAY_AMOUNT_MISMATCH');
+  if (p.state !== 0) return;
+  const method = PAYMENT_METHODS[p.method as keyof typeof PAYMENT_METHODS] ?? '';
+  await repo.markPaid(tx, ep, p.id, r.tradeNo);
+  if (p.order_state === GOODS_CANCELLED) {
+    await startRefunds(tx, ep, p.goods_order_id, `在线支付到账（${method}，交易号 ${r.tradeNo}），申请单已取消，原路退回`);
     return;
   }
   await changeState(tx, {
     table: GOODS_STATE,
     machine: goodsMachine,
     enterpriseId: ep,
-    id: Number(p.goods_order_id),
+    id: p.goods_order_id,
     action: 'pay',
     // The provider confirms the money as the keeper would.
     ctx: { keeper: true, applicant: false },
@@ -130,10 +115,7 @@ export const REFUND_JOB = 'goods.pay.refund';
  * exists only if the cancellation commits; the log says so.
  */
 export async function startRefunds(tx: Tx, ep: number, goodsOrderId: number, note = '申请单已取消，在线支付原路退回'): Promise<number> {
-  const paid = await rows<{ id: number }>(
-    tx,
-    sql`update goods_payments set state = 2 where enterprise_id = ${ep} and goods_order_id = ${goodsOrderId} and state = 1 returning id::int`,
-  );
+  const paid = await repo.startRefundRows(tx, ep, goodsOrderId);
   for (const p of paid) await enqueue(tx, { kind: REFUND_JOB, enterpriseId: ep, payload: { paymentId: p.id }, uniqueKey: `goods.refund:${ep}:${p.id}` });
   if (paid.length)
     await insertStateLog(tx, GOODS_STATE, {
@@ -153,35 +135,27 @@ export async function startRefunds(tx: Tx, ep: number, goodsOrderId: number, not
  * marks it refunded. A refusal is written on the payment for the keeper and thrown: the job interface tries again.
  */
 export async function refundPayment(deps: Deps, ep: number, paymentId: number): Promise<void> {
-  const [p] = await rows<{ payment_no: string; amount_cents: number; goods_order_id: number; trade_no: string | null }>(
-    deps.db,
-    sql`select payment_no, amount_cents, goods_order_id::int, trade_no from goods_payments where enterprise_id = ${ep} and id = ${paymentId} and state = 2`,
-  );
+  const p = await repo.refunding(deps.db, ep, paymentId);
   if (!p) return;
   try {
     const provider = await paymentsOf(deps.db, deps.config, ep);
     if (!provider.online) throw new Error('在线支付已关闭，请线下退款');
-    const { refundNo } = await provider.refund({ outTradeNo: p.payment_no, outRefundNo: `R${p.payment_no}`, amountCents: Number(p.amount_cents) });
+    const { refundNo } = await provider.refund({ outTradeNo: p.payment_no, outRefundNo: `R${p.payment_no}`, amountCents: p.amount_cents });
     await deps.db.transaction(async (tx) => {
-      const done = await rows(
-        tx,
-        sql`update goods_payments set state = 3, refund_no = ${refundNo}, refunded_at = now(), refund_error = null
-          where enterprise_id = ${ep} and id = ${paymentId} and state = 2 returning id`,
-      );
-      if (done.length)
+      if (await repo.markRefunded(tx, ep, paymentId, refundNo))
         await insertStateLog(tx, GOODS_STATE, {
           enterpriseId: ep,
-          id: Number(p.goods_order_id),
+          id: p.goods_order_id,
           from: GOODS_CANCELLED,
           to: GOODS_CANCELLED,
           action: 'refund',
-          note: `已退款 ${(Number(p.amount_cents) / 100).toFixed(2)} 元（退款单号 ${refundNo}）`,
+          note: `已退款 ${(p.amount_cents / 100).toFixed(2)} 元（退款单号 ${refundNo}）`,
           actorId: null,
         });
     });
   } catch (err) {
     const why = (err instanceof Error ? err.message : String(err)).slice(0, 200);
-    await deps.db.execute(sql`update goods_payments set refund_error = ${why} where enterprise_id = ${ep} and id = ${paymentId} and state = 2`);
+    await repo.setRefundError(deps.db, ep, paymentId, why);
     throw err;
   }
 }
@@ -190,19 +164,6 @@ export async function refundPayment(deps: Deps, ep: number, paymentId: number): 
 export const PAY_QUERY_JOB = 'goods.pay.query';
 const QUERY_BATCH = 50;
 
-/** Marks a batch of the payments `where` picks as asked now (a parallel sweep skips them) and answers them, oldest first. */
-function claimPayments(deps: Deps, where: SQL, enterpriseId?: number) {
-  const only = enterpriseId == null ? sql`` : sql`and enterprise_id = ${enterpriseId}`;
-  return rows<{ enterprise_id: number; id: number; payment_no: string }>(
-    deps.db,
-    sql`update goods_payments p set queried_at = now()
-      from (select enterprise_id, id from goods_payments where ${where} ${only}
-        order by id limit ${QUERY_BATCH} for update skip locked) d
-      where p.enterprise_id = d.enterprise_id and p.id = d.id
-      returning p.enterprise_id::int, p.id::int, p.payment_no`,
-  );
-}
-
 /**
  * Asks after waiting payments from 2 minutes to 24 hours old, each at most every 5 minutes; one the provider reports
  * paid (signed, same amount) is settled as its notification would have been (refunded if its order was cancelled
@@ -210,15 +171,10 @@ function claimPayments(deps: Deps, where: SQL, enterpriseId?: number) {
  * Answers how many were settled.
  */
 export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): Promise<number> {
-  const due = await claimPayments(
-    deps,
-    sql`state = 0 and created_at < now() - interval '2 minutes' and created_at > now() - interval '24 hours'
-      and (queried_at is null or queried_at < now() - interval '5 minutes')`,
-    enterpriseId,
-  );
+  const due = await repo.claimPayments(deps.db, repo.waitingPayments, QUERY_BATCH, enterpriseId);
   let settled = 0;
   for (const d of due) {
-    const ep = Number(d.enterprise_id);
+    const ep = d.enterprise_id;
     try {
       const r = await (await paymentsOf(deps.db, deps.config, ep)).query(d.payment_no);
       if (!r?.paid || r.outTradeNo !== d.payment_no) continue;
@@ -236,15 +192,11 @@ export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): P
  * is the payment's: a refund that did go through meanwhile is not made twice). Answers how many went back.
  */
 export async function retryFailedRefunds(deps: Deps, enterpriseId?: number): Promise<number> {
-  const due = await claimPayments(
-    deps,
-    sql`state = 2 and refund_error is not null and (queried_at is null or queried_at < now() - interval '30 minutes')`,
-    enterpriseId,
-  );
+  const due = await repo.claimPayments(deps.db, repo.refusedRefunds, QUERY_BATCH, enterpriseId);
   let done = 0;
   for (const d of due) {
     try {
-      await refundPayment(deps, Number(d.enterprise_id), Number(d.id));
+      await refundPayment(deps, d.enterprise_id, d.id);
       done++;
     } catch {
       // Written on the payment; the next turn tries again.
@@ -255,7 +207,7 @@ export async function retryFailedRefunds(deps: Deps, enterpriseId?: number): Pro
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireGoodsPay(): void {
-  registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, Number(job.enterpriseId), Number(job.payload.paymentId)));
+  registerJobHandler(REFUND_JOB, (job, deps) => refundPayment(deps, job.enterpriseId ?? 0, job.payload.paymentId));
 
   registerJobHandler(PAY_QUERY_JOB, async (job, deps) => {
     await queryWaitingPayments(deps, job.enterpriseId ?? undefined);

@@ -1,119 +1,67 @@
 // Spare-part applications and the outbound orders they become (goods orders): approved by the keeper with the
 // shipping warehouse (which reserves the parts there), shipped (stock leaves it, type 4) and signed for (into the applicant's own stock, type 3).
-import {
-  type BodyOf,
-  type GoodsAction,
-  type GoodsOrder,
-  goodsAbilities,
-  goodsMachine,
-  type goodsContract as G,
-  type QueryOf,
-  type SpareDocItem,
-} from '@sk/shared';
+import { type BodyOf, type GoodsAction, goodsMachine, type goodsContract as G, type QueryOf } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import type { UserActor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
-import { countOf, listPage, pageSql } from '../../platform/list';
-import type { SessionUser } from '../../platform/session';
+import { listPage } from '../../platform/list';
 import { changeState, insertStateLog } from '../../platform/state';
 import { startRefunds } from './goods.pay';
 import { GOODS_STATE } from './goods.state';
-
-import { apiTime } from '../../platform/sql';
 import { ownWarehouse } from './catalogue.service';
 import { isKeeper } from './docs.service';
+import { toDocItem } from './docs.repo';
+import * as repo from './goods.repo';
 import { postMovement, release, reserve } from './ledger';
 import { orderFor } from '../orders/money.access';
-import { lineSerials, shipUnits, signUnits, textArray } from './units';
-import { actorOf } from '../../platform/actor';
+import { lineSerials, shipUnits, signUnits } from './units';
 
-const visible = (u: SessionUser): SQL => (isKeeper(u) ? sql`true` : sql`g.applicant_id = ${u.id}`);
-const cols = (u: SessionUser) => sql`g.id::int, g.state, g.applicant_id::int as "applicantId", ap.name as "applicantName", g.warehouse_id::int as "warehouseId",
-  w.name as "warehouseName", g.order_id::int as "orderId", g.payment_method as "paymentMethod",
-  ${apiTime(sql`g.paid_at`, u.enterprise.timeZone)} as paid_time,
-  (select p.state from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state > 0
-    order by p.id desc limit 1) as "payState",
-  (select p.refund_error from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state = 2
-    order by p.id desc limit 1) as "refundError", g.address, g.logistics, g.tracking_no as "trackingNo", g.remark,
-  coalesce((select string_agg(s.name || '×' || i.quantity, '，' order by i.line) from goods_order_items i
-    join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = g.enterprise_id and i.goods_order_id = g.id), '') as summary,
-  ${apiTime(sql`g.created_at`, u.enterprise.timeZone)} as create_time`;
-const from = sql`goods_orders g join users ap on ap.enterprise_id = g.enterprise_id and ap.id = g.applicant_id
-  left join warehouses w on w.enterprise_id = g.enterprise_id and w.id = g.warehouse_id`;
-const withAbilities =
-  (u: SessionUser) =>
-  (r: Omit<GoodsOrder, 'abilities'>): GoodsOrder => ({
-    ...r,
-    abilities: goodsAbilities(r.state, { keeper: isKeeper(u), applicant: r.applicantId === u.id }),
-  });
+const visible = (u: UserActor): SQL => repo.visibleGoods(u, isKeeper(u));
 
-export async function goodsList(db: Db, u: SessionUser, q: QueryOf<typeof G.list>) {
-  const parts: SQL[] = [sql`g.enterprise_id = ${u.enterpriseId}`, visible(u)];
-  if (q.state) parts.push(sql`g.state = ${q.state}`);
-  if (q.outbound === '1') parts.push(sql`g.state >= 3`);
-  const where = sql.join(parts, sql` and `);
-  const page = await listPage(
-    q,
-    () => rows<Omit<GoodsOrder, 'abilities'>>(db, sql`select ${cols(u)} from ${from} where ${where} order by g.id desc ${pageSql(q)}`),
-    () => countOf(db, sql`goods_orders g`, where),
-  );
-  return { ...page, list: page.list.map(withAbilities(u)) };
+export async function goodsList(db: Db, u: UserActor, q: QueryOf<typeof G.list>) {
+  const page = repo.goodsPage(db, u, visible(u), q);
+  const keeper = isKeeper(u);
+  return listPage(q, async () => (await page.list()).map((r) => repo.toGoodsOrder(r, u, keeper)), page.count);
 }
 
-export async function goodsDetail(db: Db, u: SessionUser, id: number) {
-  const [g] = await rows<Omit<GoodsOrder, 'abilities'>>(
-    db,
-    sql`select ${cols(u)} from ${from} where g.enterprise_id = ${u.enterpriseId} and g.id = ${id} and ${visible(u)}`,
-  );
+export async function goodsDetail(db: Db, u: UserActor, id: number) {
+  const g = await repo.goodsRow(db, u, visible(u), id);
   if (!g) throw notFound();
-  const lines = await rows<SpareDocItem & { reservedAll: number }>(
-    db,
-    sql`select i.line, i.spare_id::int as "spareId", s.code as "spareCode", s.name as "spareName", s.unit, i.quantity, i.serials, s.serialized,
-        coalesce(k.quantity, 0) as stock, coalesce(k.reserved, 0) as "reservedAll"
-      from goods_order_items i join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id
-      left join stocks k on k.enterprise_id = i.enterprise_id and k.warehouse_id = ${g.warehouseId ?? 0} and k.spare_id = i.spare_id
-      where i.enterprise_id = ${u.enterpriseId} and i.goods_order_id = ${id} order by i.line`,
-  );
+  const lines = await repo.goodsItemRows(db, u.enterpriseId, id, g.warehouseId);
   // Approved and not yet shipped, the order holds its own reservation in the shipping warehouse.
-  const items = lines.map(({ reservedAll, ...i }) => {
-    const reserved = reservedAll - (g.state === 3 ? i.quantity : 0);
-    return { ...i, reserved, available: i.stock - reserved };
-  });
-  return { ...withAbilities(u)(g), items };
+  const items = lines.map((i) => toDocItem(i, g.state === 3));
+  return { ...repo.toGoodsOrder(g, u, isKeeper(u)), items };
 }
 
-export async function apply(db: Db, u: SessionUser, b: BodyOf<typeof G.apply>): Promise<number> {
+export async function apply(db: Db, u: UserActor, b: BodyOf<typeof G.apply>): Promise<number> {
   const ids = b.items.map((i) => i.spareId);
   if (new Set(ids).size !== ids.length) throw invalid('备件明细：同一备件请合并为一行');
   return db.transaction(async (tx) => {
-    const [n] = await rows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from spares where enterprise_id = ${u.enterpriseId} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
-    );
-    if (n?.n !== ids.length) throw notFound();
-    if (b.orderId) await orderFor(tx, actorOf(u), b.orderId);
+    if ((await repo.spareCount(tx, u.enterpriseId, ids)) !== ids.length) throw notFound();
+    if (b.orderId) await orderFor(tx, u, b.orderId);
     // The applicant pays (a payment method is named): 1 待付款 until the keeper confirms the payment; else straight to 2 待审核.
     const first = b.paymentMethod ? 1 : 2;
-    const [g] = await rows<{ id: number }>(
-      tx,
-      sql`insert into goods_orders (enterprise_id, applicant_id, order_id, payment_method, state, address, remark)
-        values (${u.enterpriseId}, ${u.id}, ${b.orderId ?? null}, ${b.paymentMethod ?? null}, ${first}, ${b.address}, ${b.remark}) returning id::int`,
-    );
-    const id = (g as { id: number }).id;
-    const lines = b.items.map((i, k) => sql`(${u.enterpriseId}, ${id}, ${k + 1}, ${i.spareId}, ${i.quantity})`);
-    await tx.execute(sql`insert into goods_order_items (enterprise_id, goods_order_id, line, spare_id, quantity) values ${sql.join(lines, sql`, `)}`);
+    const id = await repo.insertGoods(tx, u.enterpriseId, {
+      applicantId: u.id,
+      orderId: b.orderId ?? null,
+      paymentMethod: b.paymentMethod ?? null,
+      state: first,
+      address: b.address,
+      remark: b.remark,
+      items: b.items,
+    });
     await insertStateLog(tx, GOODS_STATE, { enterpriseId: u.enterpriseId, id, from: null, to: first, action: 'create', actorId: u.id });
     return id;
   });
 }
 
-export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>): Promise<void> {
+export async function goodsStep(db: Db, u: UserActor, b: BodyOf<typeof G.step>): Promise<void> {
   const action = b.action as GoodsAction;
   if (action === 'approve' && !b.warehouseId) throw invalid('发货仓库：请选择发货仓库');
   if (action === 'ship' && (!b.logistics || !b.trackingNo)) throw invalid('发货请填写物流公司和物流单号');
   await db.transaction(async (tx) => {
-    if (b.warehouseId && !(await rows(tx, sql`select 1 from warehouses where enterprise_id = ${u.enterpriseId} and id = ${b.warehouseId} and enabled`)).length)
-      throw notFound();
+    if (b.warehouseId && !(await repo.enabledWarehouse(tx, u.enterpriseId, b.warehouseId))) throw notFound();
     const patch: Record<string, string | number | SQL> =
       action === 'approve'
         ? { warehouse_id: b.warehouseId as number }
@@ -128,17 +76,14 @@ export async function goodsStep(db: Db, u: SessionUser, b: BodyOf<typeof G.step>
       enterpriseId: u.enterpriseId,
       id: b.id,
       action,
-      ctxOf: (row) => ({ keeper: isKeeper(u), applicant: Number(row.applicant_id) === u.id }),
+      ctxOf: (row) => ({ keeper: isKeeper(u), applicant: repo.toGoodsRecord(row).applicant_id === u.id }),
       actorId: u.id,
       note: b.note ?? null,
       patch,
-      guard: isKeeper(u) ? undefined : sql`applicant_id = ${u.id}`,
+      guard: isKeeper(u) ? undefined : repo.ownGoods(u),
     });
-    const items = await rows<{ spare_id: number; quantity: number; serials: string[] }>(
-      tx,
-      sql`select spare_id::int, quantity, serials from goods_order_items where enterprise_id = ${u.enterpriseId} and goods_order_id = ${b.id} order by spare_id`,
-    );
-    const shipFrom = Number(r.row.warehouse_id);
+    const items = await repo.goodsLines(tx, u.enterpriseId, b.id);
+    const shipFrom = repo.toGoodsRecord(r.row).warehouse_id as number;
     // Approval reserves the parts in the shipping warehouse; shipping takes them; cancelling before shipping releases them.
     if (action === 'approve') for (const it of items) await reserve(tx, u.enterpriseId, { warehouseId: shipFrom, spareId: it.spare_id, quantity: it.quantity });
     if (action === 'cancel' && r.from === 3)
@@ -172,7 +117,7 @@ async function chooseSerials(
   tx: Tx,
   enterpriseId: number,
   id: number,
-  items: { spare_id: number; quantity: number; serials: string[] }[],
+  items: repo.GoodsLine[],
   chosen: { spareId: number; serials: string[] }[],
 ): Promise<void> {
   const given = new Map(chosen.map((c) => [c.spareId, c.serials]));
@@ -183,16 +128,12 @@ async function chooseSerials(
   );
   for (const [k, l] of lines.entries()) {
     (items[k] as { serials: string[] }).serials = l.serials;
-    if (l.serials.length)
-      await tx.execute(
-        sql`update goods_order_items set serials = ${textArray(l.serials)} where enterprise_id = ${enterpriseId} and goods_order_id = ${id} and spare_id = ${l.spareId}`,
-      );
+    if (l.serials.length) await repo.setLineSerials(tx, enterpriseId, id, l.spareId, l.serials);
   }
 }
 
 /** Applications awaiting the keeper (the badge counts them with the documents). */
-export async function goodsAwaiting(db: Db, u: SessionUser): Promise<number> {
+export async function goodsAwaiting(db: Db, u: UserActor): Promise<number> {
   if (!isKeeper(u)) return 0;
-  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from goods_orders where enterprise_id = ${u.enterpriseId} and state in (1, 2)`);
-  return r?.n ?? 0;
+  return repo.awaitingCount(db, u.enterpriseId);
 }

@@ -1,12 +1,12 @@
 // The stock core: every change of a stock quantity goes through postMovement, which writes the ledger row in the
 // same statement. Stock never goes negative (the guarded update) and the ledger always sums to the stock.
 import type { StockLogType } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { afterCommit } from '../../platform/after-commit';
 import { invalid } from '../../platform/errors';
 import { getSettingBool } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
+import * as repo from './stock.repo';
 
 export interface Movement {
   warehouseId: number;
@@ -32,13 +32,7 @@ export interface Posted {
 
 /** Out of stock: names the spare and the warehouse, and what is reserved for documents awaiting approval. */
 async function shortage(ex: Executor, enterpriseId: number, m: { warehouseId: number; spareId: number }, need: number): Promise<Error> {
-  const [r] = await rows<{ spare: string | null; warehouse: string | null; quantity: number | null; reserved: number | null }>(
-    ex,
-    sql`select (select name from spares where enterprise_id = ${enterpriseId} and id = ${m.spareId}) as spare,
-      (select name from warehouses where enterprise_id = ${enterpriseId} and id = ${m.warehouseId}) as warehouse,
-      k.quantity, k.reserved from (select 1) one
-      left join stocks k on k.enterprise_id = ${enterpriseId} and k.warehouse_id = ${m.warehouseId} and k.spare_id = ${m.spareId}`,
-  );
+  const r = await repo.shortageRow(ex, enterpriseId, m);
   const q = r?.quantity ?? 0;
   const reserved = r?.reserved ?? 0;
   const have = reserved > 0 ? `可用${q - reserved}（现有${q}，已预留${reserved}）` : `现有${q}`;
@@ -102,31 +96,7 @@ async function movementsStatement(ex: Executor, enterpriseId: number, ms: Moveme
   // First the existing stock rows are locked in (warehouse, spare) order, so two such statements never wait on each other
   // in a circle. Incoming: the stock row made or raised; outgoing: lowered only while enough is there (available, or its own
   // reservation). The ledger rows are written only when every movement found its stock (else the short one is named).
-  const got = await rows<{ ord: number; id: number | null; before: number; after: number; safety: number }>(
-    ex,
-    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb)
-        as x(ord int, w bigint, s bigint, c int, t smallint, r boolean, dk text, di bigint, o bigint, si text, so text, u bigint)),
-      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
-        order by k.warehouse_id, k.spare_id for update of k),
-      i as (insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) select ${enterpriseId}, x.w, x.s, x.c from x
-        where x.c > 0 and (select count(*) from lk) >= 0 order by x.ord
-        on conflict (enterprise_id, warehouse_id, spare_id) do update set quantity = stocks.quantity + excluded.quantity, updated_at = now()
-        returning warehouse_id, spare_id, quantity, safety),
-      d as (update stocks k set quantity = k.quantity + x.c, reserved = k.reserved + (case when x.r then x.c else 0 end), updated_at = now()
-        from x where x.c < 0 and k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
-          and (case when x.r then k.reserved >= -x.c else k.quantity - k.reserved >= -x.c end) and (select count(*) from lk) >= 0
-        returning k.warehouse_id, k.spare_id, k.quantity, k.safety),
-      a as (select * from i union all select * from d),
-      l as (insert into stock_logs (enterprise_id, warehouse_id, spare_id, type, change, before, after, doc_kind, doc_id, order_id, serial_in, serial_out, user_id)
-        select ${enterpriseId}, x.w, x.s, x.t, x.c, a.quantity - x.c, a.quantity, x.dk, x.di, x.o, x.si, x.so, x.u
-        from x join a on a.warehouse_id = x.w and a.spare_id = x.s
-        where (select count(*) from a) = ${ms.length}
-        order by x.ord
-        returning id, warehouse_id, spare_id, before, after)
-      select x.ord, l.id, l.before, l.after, a.safety from x
-        left join a on a.warehouse_id = x.w and a.spare_id = x.s left join l on l.warehouse_id = x.w and l.spare_id = x.s
-        order by x.ord`,
-  );
+  const got = await repo.movementRows(ex, enterpriseId, json, ms.length);
   const short = got.findIndex((r) => r.id == null);
   if (short >= 0) {
     const m = ms[short] as Movement;
@@ -136,7 +106,7 @@ async function movementsStatement(ex: Executor, enterpriseId: number, ms: Moveme
     const m = ms[i] as Movement;
     // Just fell below its safety stock: the keeper's notice goes out once this transaction has committed.
     if (r.after < r.safety && r.before >= r.safety) afterCommit(ex, (db) => warnLow(db, enterpriseId, m.warehouseId, m.spareId, r.after));
-    return { logId: Number(r.id), before: r.before, after: r.after };
+    return { logId: r.id as number, before: r.before, after: r.after };
   });
 }
 
@@ -147,13 +117,7 @@ async function movementsStatement(ex: Executor, enterpriseId: number, ms: Moveme
 async function warnLow(ex: Db, enterpriseId: number, warehouseId: number, spareId: number, quantity: number): Promise<void> {
   // 库存低于预警值时提醒仓库管理员 (settings catalogue): off, the warnings list still shows it, nobody is told.
   if (!(await getSettingBool(ex, enterpriseId, 'spare_stock_warning'))) return;
-  const [w] = await rows<{ warehouse: string; spare: string; keepers: number[] }>(
-    ex,
-    sql`select w.name as warehouse, s.name as spare,
-        case when w.keeper_id is not null then array[w.keeper_id::int]
-          else coalesce((select array_agg(u.id::int) from users u where u.enterprise_id = ${enterpriseId} and 9 = any(u.roles) and u.enabled and u.deleted_at is null), '{}') end as keepers
-      from warehouses w, spares s where w.enterprise_id = ${enterpriseId} and w.id = ${warehouseId} and s.enterprise_id = ${enterpriseId} and s.id = ${spareId}`,
-  );
+  const w = await repo.lowStockAudience(ex, enterpriseId, warehouseId, spareId);
   if (!w || w.keepers.length === 0) return;
   await addNotices(ex, {
     enterpriseId,
@@ -177,13 +141,7 @@ export interface Hold {
  * documents queue on the row and the loser is refused with 库存不足; no ledger row (nothing has moved yet).
  */
 export async function reserve(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
-  const r = await rows(
-    ex,
-    sql`update stocks set reserved = reserved + ${h.quantity}, updated_at = now()
-      where enterprise_id = ${enterpriseId} and warehouse_id = ${h.warehouseId} and spare_id = ${h.spareId} and quantity - reserved >= ${h.quantity}
-      returning 1`,
-  );
-  if (!r.length) throw await shortage(ex, enterpriseId, h, h.quantity);
+  if (!(await repo.reserveRow(ex, enterpriseId, h))) throw await shortage(ex, enterpriseId, h, h.quantity);
 }
 
 /**
@@ -194,18 +152,8 @@ export async function reserve(ex: Executor, enterpriseId: number, h: Hold): Prom
 async function moveReservations(tx: Tx, enterpriseId: number, hs: Hold[], sign: 1 | -1): Promise<Hold | undefined> {
   if (hs.length === 0) return undefined;
   const json = JSON.stringify(hs.map((h, ord) => ({ ord, w: h.warehouseId, s: h.spareId, q: h.quantity })));
-  const enough = sign > 0 ? sql`k.quantity - k.reserved >= x.q` : sql`k.reserved >= x.q`;
-  const got = await rows<{ ord: number }>(
-    tx,
-    sql`with x as (select * from jsonb_to_recordset(${json}::jsonb) as x(ord int, w bigint, s bigint, q int)),
-      lk as (select k.warehouse_id from stocks k join x on k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s
-        order by k.warehouse_id, k.spare_id for update of k)
-      update stocks k set reserved = k.reserved + ${sign}::int * x.q, updated_at = now()
-      from x where k.enterprise_id = ${enterpriseId} and k.warehouse_id = x.w and k.spare_id = x.s and ${enough}
-        and (select count(*) from lk) >= 0
-      returning x.ord`,
-  );
-  const done = new Set(got.map((r) => Number(r.ord)));
+  const got = await repo.moveReservationRows(tx, enterpriseId, json, sign);
+  const done = new Set(got.map((r) => r.ord));
   return hs.find((_, i) => !done.has(i));
 }
 
@@ -225,14 +173,8 @@ export async function reserveAll(tx: Tx, enterpriseId: number, hs: Hold[]): Prom
 
 /** Releases a reservation (the document was rejected, withdrawn or cancelled). */
 export async function release(ex: Executor, enterpriseId: number, h: Hold): Promise<void> {
-  const r = await rows(
-    ex,
-    sql`update stocks set reserved = reserved - ${h.quantity}, updated_at = now()
-      where enterprise_id = ${enterpriseId} and warehouse_id = ${h.warehouseId} and spare_id = ${h.spareId} and reserved >= ${h.quantity}
-      returning 1`,
-  );
   // A reservation that is not there means the books disagree: refuse (the transaction rolls back) rather than hide it.
-  if (!r.length) throw reservationGone(h);
+  if (!(await repo.releaseRow(ex, enterpriseId, h))) throw reservationGone(h);
 }
 
 /**
@@ -240,23 +182,13 @@ export async function release(ex: Executor, enterpriseId: number, h: Hold): Prom
  * warehouse keeper (role 9), those with no keeper), the same people warnLow tells. Null for someone who keeps none.
  */
 export async function warningsKeptBy(ex: Executor, enterpriseId: number, userId: number): Promise<number | null> {
-  const [r] = await rows<{ keeper: boolean; n: number }>(
-    ex,
-    sql`with me as (select 9 = any(roles) as role9 from users where enterprise_id = ${enterpriseId} and id = ${userId}),
-      mine as (select w.id from warehouses w, me where w.enterprise_id = ${enterpriseId} and w.enabled
-        and (w.keeper_id = ${userId} or (w.keeper_id is null and me.role9)))
-      select exists (select 1 from mine) or coalesce((select role9 from me), false) as keeper,
-        (select count(*)::int from stocks k where k.enterprise_id = ${enterpriseId} and k.quantity < k.safety and k.warehouse_id in (select id from mine)) as n`,
-  );
+  const r = await repo.warningsRow(ex, enterpriseId, userId);
   return r?.keeper ? r.n : null;
 }
 
 /** Sets a counted quantity (stock count, type 10): the difference posts as one movement; none when it matches. */
 export async function postCount(ex: Executor, enterpriseId: number, m: Omit<Movement, 'change' | 'type'> & { counted: number }): Promise<Posted | null> {
-  const [cur] = await rows<{ quantity: number; reserved: number }>(
-    ex,
-    sql`select quantity, reserved from stocks where enterprise_id = ${enterpriseId} and warehouse_id = ${m.warehouseId} and spare_id = ${m.spareId} for update`,
-  );
+  const cur = await repo.lockStock(ex, enterpriseId, m);
   // Stock reserved for waiting documents must stay: those documents are decided first.
   if (cur && m.counted < cur.reserved) throw invalid(`实盘数量${m.counted}少于待审批单据已预留的${cur.reserved}，请先处理这些单据`);
   const change = m.counted - (cur?.quantity ?? 0);

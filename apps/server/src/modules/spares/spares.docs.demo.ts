@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { DemoStep } from '../../db/demo.data';
 import { minutesSince, shift, type Trail } from '../../db/seed.time';
-import { type SessionUser, sessionUserOf } from '../../platform/session';
+import { sessionUserOf } from '../../platform/session';
+import { actorOf, type UserActor } from '../../platform/actor';
 import { demoEngineers } from '../org/org.demo';
 import { decideDoc, saveDoc } from './docs.service';
 
@@ -181,12 +182,12 @@ async function seedDemoDocs(tx: Tx, enterpriseId: number): Promise<void> {
     sql`select id::int from users where enterprise_id = ${enterpriseId} and 9 = any(roles) order by id limit 1`,
   );
   const [adminRow] = await rows<{ id: number }>(tx, sql`select id::int from users where enterprise_id = ${enterpriseId} and admin order by id limit 1`);
-  const people = new Map<number, SessionUser>();
-  const userOf = async (id: number | undefined): Promise<SessionUser | null> => {
+  const people = new Map<number, UserActor>();
+  const userOf = async (id: number | undefined): Promise<UserActor | null> => {
     if (id == null) return null;
     if (!people.has(id)) {
       const u = await sessionUserOf(tx, enterpriseId, id);
-      if (u) people.set(id, u);
+      if (u) people.set(id, actorOf(u));
     }
     return people.get(id) ?? null;
   };
@@ -198,7 +199,7 @@ async function seedDemoDocs(tx: Tx, enterpriseId: number): Promise<void> {
     tx,
     sql`select id::int, name from warehouses where enterprise_id = ${enterpriseId} and kind in (1, 2)`,
   );
-  const spareId = (code: string) => Number(spares.find((s) => s.code === code)?.id);
+  const spareId = (code: string) => spares.find((s) => s.code === code)?.id ?? 0;
   const storeId = (name?: string) => (name ? stores.find((s) => s.name === name)?.id : undefined);
 
   // Oldest first, so the stock each document needs is there when it is filed.
@@ -216,7 +217,7 @@ async function seedDemoDocs(tx: Tx, enterpriseId: number): Promise<void> {
     });
     const trail = docTrail(id);
     // Filed in the morning of its day; decided some hours later.
-    const filedAt = minutesSince(d.daysAgo, 9, 10 + ((id * 13) % 40), applicant.enterprise.timeZone);
+    const filedAt = minutesSince(d.daysAgo, 9, 10 + ((id * 13) % 40), applicant.timeZone);
     if (d.decided) {
       const gap = Math.min(d.decided.hours * 60, filedAt - 5);
       await shift(tx, enterpriseId, trail, -gap);

@@ -31,7 +31,7 @@ export async function makeWarehouse(ex: Executor, enterpriseId: number, o: { nam
 
 /** Every (warehouse, spare) of the enterprise whose ledger does not sum to its stock, or whose rows do not chain. */
 export async function ledgerMismatches(ex: Executor, enterpriseId: number) {
-  return rows(
+  return rows<{ warehouse_id: number; spare_id: number; quantity: number; ledger: number; last_after: number }>(
     ex,
     sql`select s.warehouse_id, s.spare_id, s.quantity, coalesce(l.total, 0)::int as ledger, coalesce(l.last_after, 0) as last_after
       from stocks s left join (
@@ -52,7 +52,7 @@ export async function quantityOf(ex: Executor, enterpriseId: number, warehouseId
 
 /** Every (warehouse, serial-tracked spare) whose units in the warehouse do not number its stock quantity. */
 export async function unitMismatches(ex: Executor, enterpriseId: number) {
-  return rows(
+  return rows<{ warehouse_id: number; spare_id: number; quantity: number; units: number }>(
     ex,
     sql`select k.warehouse_id::int, k.spare_id::int, k.quantity,
         (select count(*)::int from spare_units n where n.enterprise_id = k.enterprise_id and n.spare_id = k.spare_id and n.place = 1 and n.warehouse_id = k.warehouse_id) as units

@@ -15,73 +15,73 @@ const saved = <T>(data: T) => withMessage(data, '保存成功');
 export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps;
   registerAll(app, deps, C, {
-    typeTree: ({ user }) => cat.typeTree(db, user),
-    typeSave: async ({ user, body }) => saved({ id: await cat.saveType(db, user, body) }),
-    typeRemove: async ({ user, body }) => {
-      await cat.removeType(db, user, body.id);
+    typeTree: ({ actor }) => cat.typeTree(db, actor),
+    typeSave: async ({ actor, body }) => saved({ id: await cat.saveType(db, actor, body) }),
+    typeRemove: async ({ actor, body }) => {
+      await cat.removeType(db, actor, body.id);
       return withMessage(null, '删除成功');
     },
-    spareList: ({ user, query }) => cat.spareList(db, user, query),
-    spareOptions: ({ user, query }) => cat.spareOptions(db, user, query.keyword),
-    spareDetail: ({ user, query }) => cat.spareDetail(db, user, query.id),
-    unitOptions: ({ user, query }) => cat.unitOptions(db, user, query),
-    spareSave: async ({ user, body }) => saved({ id: await cat.saveSpare(db, user, body) }),
-    spareRemove: async ({ user, body }) => {
-      await cat.removeSpares(db, user, body.ids);
+    spareList: ({ actor, query }) => cat.spareList(db, actor, query),
+    spareOptions: ({ actor, query }) => cat.spareOptions(db, actor, query.keyword),
+    spareDetail: ({ actor, query }) => cat.spareDetail(db, actor, query.id),
+    unitOptions: ({ actor, query }) => cat.unitOptions(db, actor, query),
+    spareSave: async ({ actor, body }) => saved({ id: await cat.saveSpare(db, actor, body) }),
+    spareRemove: async ({ actor, body }) => {
+      await cat.removeSpares(db, actor, body.ids);
       return withMessage(null, '删除成功');
     },
-    warehouseList: ({ user, query }) => cat.warehouseList(db, user, query),
-    warehouseOptions: ({ user, query }) => cat.warehouseOptions(db, user, query.keyword),
-    warehouseSave: async ({ user, body }) => saved({ id: await cat.saveWarehouse(db, user, body) }),
-    stockList: ({ user, query }) => cat.stockList(db, user, query),
-    warningList: ({ user, query }) => cat.stockList(db, user, { ...query, warning: '1' }),
-    setSafety: async ({ user, body }) => {
-      await cat.setSafety(db, user, body);
+    warehouseList: ({ actor, query }) => cat.warehouseList(db, actor, query),
+    warehouseOptions: ({ actor, query }) => cat.warehouseOptions(db, actor, query.keyword),
+    warehouseSave: async ({ actor, body }) => saved({ id: await cat.saveWarehouse(db, actor, body) }),
+    stockList: ({ actor, query }) => cat.stockList(db, actor, query),
+    warningList: ({ actor, query }) => cat.stockList(db, actor, { ...query, warning: '1' }),
+    setSafety: async ({ actor, body }) => {
+      await cat.setSafety(db, actor, body);
       return saved(null);
     },
-    mine: ({ user, query }) => cat.mine(db, user, query),
-    mineOptions: ({ user, query }) => cat.mineOptions(db, user, query.keyword),
-    logList: ({ user, query }) => cat.logList(db, user, query),
-    stockLogList: ({ user, query }) => cat.logList(db, user, query, [3, 4]),
-    docList: ({ user, query }) => docs.docList(db, user, query),
-    docDetail: ({ user, query }) => docs.docDetail(db, user, query.id),
-    docSave: async ({ user, body }) => withMessage({ id: await docs.saveDoc(db, user, body) }, '提交成功'),
-    docApprove: async ({ user, body }) => {
-      await docs.decideDoc(db, user, body.id, 'approve', body.note);
+    mine: ({ actor, query }) => cat.mine(db, actor, query),
+    mineOptions: ({ actor, query }) => cat.mineOptions(db, actor, query.keyword),
+    logList: ({ actor, query }) => cat.logList(db, actor, query),
+    stockLogList: ({ actor, query }) => cat.logList(db, actor, query, [3, 4]),
+    docList: ({ actor, query }) => docs.docList(db, actor, query),
+    docDetail: ({ actor, query }) => docs.docDetail(db, actor, query.id),
+    docSave: async ({ actor, body }) => withMessage({ id: await docs.saveDoc(db, actor, body) }, '提交成功'),
+    docApprove: async ({ actor, body }) => {
+      await docs.decideDoc(db, actor, body.id, 'approve', body.note);
       return withMessage(null, '审批通过');
     },
-    docReject: async ({ user, body }) => {
-      await docs.decideDoc(db, user, body.id, 'reject', body.note);
+    docReject: async ({ actor, body }) => {
+      await docs.decideDoc(db, actor, body.id, 'reject', body.note);
       return withMessage(null, '已驳回');
     },
-    docWithdraw: async ({ user, body }) => {
-      await docs.decideDoc(db, user, body.id, 'withdraw', body.note);
+    docWithdraw: async ({ actor, body }) => {
+      await docs.decideDoc(db, actor, body.id, 'withdraw', body.note);
       return withMessage(null, '已撤回');
     },
-    orderParts: ({ user, query }) => parts.orderParts(db, user, query.orderId),
-    orderUse: async ({ user, body }) => saved(await parts.usePart(db, user, body)),
-    orderCancel: async ({ user, body }) => {
-      await parts.cancelPart(db, user, body.id);
+    orderParts: ({ actor, query }) => parts.orderParts(db, actor, query.orderId),
+    orderUse: async ({ actor, body }) => saved(await parts.usePart(db, actor, body)),
+    orderCancel: async ({ actor, body }) => {
+      await parts.cancelPart(db, actor, body.id);
       return withMessage(null, '已取消');
     },
-    oldParamTmpl: ({ user }) => parts.oldParamTmpl(db, user),
-    oldList: ({ user, query }) => parts.oldList(db, user, query),
-    oldDetail: ({ user, query }) => parts.oldDetail(db, user, query.id),
-    oldSave: async ({ user, body }) => {
-      await parts.oldStep(db, user, body);
+    oldParamTmpl: ({ actor }) => parts.oldParamTmpl(db, actor),
+    oldList: ({ actor, query }) => parts.oldList(db, actor, query),
+    oldDetail: ({ actor, query }) => parts.oldDetail(db, actor, query.id),
+    oldSave: async ({ actor, body }) => {
+      await parts.oldStep(db, actor, body);
       return saved(null);
     },
-    oldSearch: ({ user, query }) => parts.oldSearch(db, user, query.serial),
+    oldSearch: ({ actor, query }) => parts.oldSearch(db, actor, query.serial),
   });
   registerAll(app, deps, G, {
-    list: ({ user, query }) => goods.goodsList(db, user, query),
-    detail: ({ user, query }) => goods.goodsDetail(db, user, query.id),
-    apply: async ({ user, body }) => withMessage({ id: await goods.apply(db, user, body) }, '提交成功'),
-    step: async ({ user, body }) => {
-      await goods.goodsStep(db, user, body);
+    list: ({ actor, query }) => goods.goodsList(db, actor, query),
+    detail: ({ actor, query }) => goods.goodsDetail(db, actor, query.id),
+    apply: async ({ actor, body }) => withMessage({ id: await goods.apply(db, actor, body) }, '提交成功'),
+    step: async ({ actor, body }) => {
+      await goods.goodsStep(db, actor, body);
       return saved(null);
     },
-    payOnline: async ({ user, body, req }) => withMessage(await payOnline(deps, user, body.id, linkBase(deps.config, req)), '请在支付页面完成付款'),
+    payOnline: async ({ actor, body, req }) => withMessage(await payOnline(deps, actor, body.id, linkBase(deps.config, req)), '请在支付页面完成付款'),
     payNotify: async ({ params, body }) => receivePayNotify(deps, params.enterpriseId ?? '', body),
   });
 }
@@ -89,12 +89,12 @@ export async function sparesModule(app: FastifyInstance, deps: Deps): Promise<vo
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireSparesRoutes(): void {
   // With docKinds (the stock-document lists' badges): those documents awaiting approval; the spec's 备件申请 query: the applications.
-  registerBadgeCount('/spare/data/personalApprovalList', async ({ user, query, deps }) => {
-    if (query.docKinds == null) return goods.goodsAwaiting(deps.db, user);
+  registerBadgeCount('/spare/data/personalApprovalList', async ({ actor, query, deps }) => {
+    if (query.docKinds == null) return goods.goodsAwaiting(deps.db, actor);
     const kinds = String(query.docKinds)
       .split(',')
       .map(Number)
       .filter((k) => Number.isInteger(k) && k > 0 && k < 100);
-    return docs.awaitingApproval(deps.db, user, kinds);
+    return docs.awaitingApproval(deps.db, actor, kinds);
   });
 }

@@ -2,12 +2,12 @@
 // the stock quantities (in the same transaction). A document holds its units (doc_id) while it waits, as it reserves
 // the quantity; approval moves them; rejection or withdrawal lets them go.
 import { type SpareDocKind, SPARE_UNIT_PLACES, UNIT_LOST_IN_COUNT } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
+import * as repo from './units.repo';
+import { type KnownUnit, textArray, unitsIn } from './units.repo';
 import { invalid } from '../../platform/errors';
 
-/** A text[] parameter (one bound value, whatever the length). */
-export const textArray = (a: readonly string[]) => sql`${`{${a.map((s) => `"${s.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
+export { textArray };
 const list = (a: readonly string[]) => a.join('、');
 
 export interface UnitLine {
@@ -22,16 +22,13 @@ export interface UnitLine {
  */
 export async function lineSerials<T extends UnitLine>(ex: Executor, enterpriseId: number, lines: T[]): Promise<(T & { serials: string[] })[]> {
   const ids = lines.map((l) => l.spareId);
-  const tracked = await rows<{ id: number; name: string }>(
-    ex,
-    sql`select id::int, name from spares where enterprise_id = ${enterpriseId} and serialized and id = any(${`{${ids.join(',')}}`}::bigint[])`,
-  );
+  const tracked = await repo.trackedSpares(ex, enterpriseId, ids);
   return serialsOfLines(lines, tracked);
 }
 
 /** lineSerials on the serial-tracked spares among the lines' (id and name), read by the caller. */
 export function serialsOfLines<T extends UnitLine>(lines: T[], tracked: { id: number; name: string }[]): (T & { serials: string[] })[] {
-  const names = new Map(tracked.map((s) => [Number(s.id), s.name]));
+  const names = new Map(tracked.map((s) => [s.id, s.name]));
   return lines.map((l) => {
     const name = names.get(l.spareId);
     if (name === undefined) return { ...l, serials: [] };
@@ -46,12 +43,7 @@ export function serialsOfLines<T extends UnitLine>(lines: T[], tracked: { id: nu
 /** Holds a document's units in its from-warehouse: each must be there and not held by another document. */
 export async function holdUnits(ex: Executor, enterpriseId: number, docId: number, from: number, spareId: number, serials: string[]): Promise<void> {
   if (!serials.length) return;
-  const held = await rows<{ serial: string }>(
-    ex,
-    sql`update spare_units set doc_id = ${docId}, updated_at = now()
-      where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and serial = any(${textArray(serials)}) and place = 1 and warehouse_id = ${from} and doc_id is null
-      returning serial`,
-  );
+  const held = await repo.holdUnitRows(ex, enterpriseId, docId, from, spareId, serials);
   const got = new Set(held.map((h) => h.serial));
   const missing = serials.filter((s) => !got.has(s));
   if (missing.length) throw invalid(`序列号：${list(missing)}不在出库仓库，或已被其他待审批单据占用`);
@@ -59,48 +51,27 @@ export async function holdUnits(ex: Executor, enterpriseId: number, docId: numbe
 
 /** Lets a document's units go (rejected or withdrawn). */
 export async function freeUnits(ex: Executor, enterpriseId: number, docId: number): Promise<void> {
-  await ex.execute(sql`update spare_units set doc_id = null, updated_at = now() where enterprise_id = ${enterpriseId} and doc_id = ${docId}`);
+  await repo.freeUnitRows(ex, enterpriseId, docId);
 }
 
 /** A new unit must not already be in stock or installed somewhere (a refurbished or returned one may come back). */
 export async function checkNewUnits(ex: Executor, enterpriseId: number, spareId: number, serials: string[]): Promise<void> {
   if (!serials.length) return;
-  const taken = await rows<{ serial: string }>(
-    ex,
-    sql`select serial from spare_units where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and serial = any(${textArray(serials)}) and place in (1, 2)`,
-  );
+  const taken = await repo.unitsInUse(ex, enterpriseId, spareId, serials);
   if (taken.length) throw invalid(`序列号：${list(taken.map((t) => t.serial))}已在库存中或已安装`);
-}
-
-/**
- * Puts serials into a warehouse: new ones are created, known ones come back only from the places `comesBackFrom`
- * allows (the others stay where they are). Answers how many were placed.
- */
-async function intoWarehouse(ex: Executor, enterpriseId: number, spareId: number, warehouseId: number, serials: string[], comesBackFrom: SQL): Promise<number> {
-  const got = await rows(
-    ex,
-    sql`insert into spare_units (enterprise_id, spare_id, serial, place, warehouse_id)
-      select ${enterpriseId}, ${spareId}, s, 1, ${warehouseId} from unnest(${textArray(serials)}) s
-      on conflict (enterprise_id, spare_id, serial) do update set place = 1, warehouse_id = excluded.warehouse_id, installed_product_id = null,
-        order_id = null, doc_id = null, goods_order_id = null, updated_at = now()
-      where ${comesBackFrom}
-      returning 1`,
-  );
-  return got.length;
 }
 
 /** Units arriving from outside (inbound, recycle): created, or brought back from scrapped / shipped / returned. */
 export async function receiveUnits(ex: Executor, enterpriseId: number, to: number, spareId: number, serials: string[]): Promise<void> {
   if (!serials.length) return;
-  const got = await intoWarehouse(ex, enterpriseId, spareId, to, serials, sql`spare_units.place not in (1, 2)`);
+  const got = await repo.intoWarehouse(ex, enterpriseId, spareId, to, serials, repo.comesBackFromOutside);
   if (got !== serials.length) await checkNewUnits(ex, enterpriseId, spareId, serials);
 }
 
 /** An approved document's held units move: into its to-warehouse, or scrapped (报废单), or shipped out (出库单). */
 export async function moveHeldUnits(ex: Executor, enterpriseId: number, docId: number, kind: SpareDocKind, to: number | null): Promise<void> {
   const place = kind === 4 ? 4 : kind === 7 ? 5 : 1;
-  await ex.execute(sql`update spare_units set doc_id = null, place = ${place}, warehouse_id = ${place === 1 ? to : null}, updated_at = now()
-    where enterprise_id = ${enterpriseId} and doc_id = ${docId}`);
+  await repo.placeHeldUnits(ex, enterpriseId, docId, place, place === 1 ? to : null);
 }
 
 /**
@@ -109,33 +80,13 @@ export async function moveHeldUnits(ex: Executor, enterpriseId: number, docId: n
  */
 export async function shipUnits(ex: Executor, enterpriseId: number, goodsOrderId: number, from: number, spareId: number, serials: string[]): Promise<void> {
   if (!serials.length) return;
-  const shipped = await rows<{ serial: string }>(
-    ex,
-    sql`update spare_units set place = 5, warehouse_id = null, goods_order_id = ${goodsOrderId}, updated_at = now()
-      where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and serial = any(${textArray(serials)}) and place = 1 and warehouse_id = ${from} and doc_id is null
-      returning serial`,
-  );
+  const shipped = await repo.shipUnitRows(ex, enterpriseId, goodsOrderId, from, spareId, serials);
   const got = new Set(shipped.map((h) => h.serial));
   const missing = serials.filter((s) => !got.has(s));
   if (missing.length) throw invalid(`序列号：${list(missing)}不在发货仓库，或已被待审批单据占用`);
 }
 
-/** The units of a spare in one warehouse (a picker: what a count finds, what a document or an outbound order may take). */
-export async function unitsIn(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number) {
-  return rows<{ serial: string; held: boolean }>(
-    ex,
-    sql`select serial, doc_id is not null as held from spare_units
-      where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and place = 1 and warehouse_id = ${warehouseId} order by serial limit 1000`,
-  );
-}
-
-interface KnownUnit {
-  serial: string;
-  place: number;
-  warehouseId: number | null;
-  warehouse: string | null;
-  held: boolean;
-}
+export { unitsIn };
 
 const ELSEWHERE: Record<number, string> = { 2: '已安装在客户产品上', 3: '是返还中的旧件', 4: '已报废', 5: '已出库' };
 
@@ -150,21 +101,10 @@ function refuseElsewhere(known: KnownUnit[], warehouseId: number, found: Set<str
   throw invalid(`序列号：${away.map(where).join('；')}，不能盘入本仓库`);
 }
 
-async function knownForCount(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, found: string[], lock: boolean): Promise<KnownUnit[]> {
-  return rows<KnownUnit>(
-    ex,
-    sql`select n.serial, n.place, n.warehouse_id::int as "warehouseId", w.name as warehouse, n.doc_id is not null as held
-      from spare_units n left join warehouses w on w.enterprise_id = n.enterprise_id and w.id = n.warehouse_id
-      where n.enterprise_id = ${enterpriseId} and n.spare_id = ${spareId}
-        and ((n.place = 1 and n.warehouse_id = ${warehouseId}) or n.serial = any(${textArray(found)}))
-      order by n.serial ${lock ? sql`for update of n` : sql``}`,
-  );
-}
-
 /** Filing a count sheet: the serials found must not be recorded elsewhere (checked again on approval). */
 export async function checkCountSerials(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, found: string[]): Promise<void> {
   if (!found.length) return;
-  refuseElsewhere(await knownForCount(ex, enterpriseId, warehouseId, spareId, found, false), warehouseId, new Set(found));
+  refuseElsewhere(await repo.knownForCount(ex, enterpriseId, warehouseId, spareId, found, false), warehouseId, new Set(found));
 }
 
 /**
@@ -174,7 +114,7 @@ export async function checkCountSerials(ex: Executor, enterpriseId: number, ware
  * locked the stock row, so documents filed meanwhile queue behind it.
  */
 export async function countUnits(ex: Executor, enterpriseId: number, warehouseId: number, spareId: number, found: string[]): Promise<void> {
-  const known = await knownForCount(ex, enterpriseId, warehouseId, spareId, found, true);
+  const known = await repo.knownForCount(ex, enterpriseId, warehouseId, spareId, found, true);
   const seen = new Set(found);
   refuseElsewhere(known, warehouseId, seen);
   const here = known.filter((k) => k.place === 1 && k.warehouseId === warehouseId);
@@ -182,22 +122,25 @@ export async function countUnits(ex: Executor, enterpriseId: number, warehouseId
   const held = missing.filter((k) => k.held).map((k) => k.serial);
   if (held.length) throw invalid(`序列号：${list(held)}已被待审批单据占用，未盘到时请先处理这些单据`);
   if (missing.length)
-    await ex.execute(sql`update spare_units set place = ${UNIT_LOST_IN_COUNT}, warehouse_id = null, updated_at = now()
-      where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and serial = any(${textArray(missing.map((k) => k.serial))})`);
+    await repo.loseUnits(
+      ex,
+      enterpriseId,
+      spareId,
+      missing.map((k) => k.serial),
+    );
   const present = new Set(here.map((k) => k.serial));
   const incoming = found.filter((s) => !present.has(s));
   if (!incoming.length) return;
-  const got = await intoWarehouse(ex, enterpriseId, spareId, warehouseId, incoming, sql`spare_units.place = ${UNIT_LOST_IN_COUNT}`);
+  const got = await repo.intoWarehouse(ex, enterpriseId, spareId, warehouseId, incoming, repo.comesBackFromCount);
   // A serial recorded elsewhere by a transaction that committed after our read: refuse it by name.
   if (got !== incoming.length) {
-    refuseElsewhere(await knownForCount(ex, enterpriseId, warehouseId, spareId, incoming, false), warehouseId, new Set(incoming));
+    refuseElsewhere(await repo.knownForCount(ex, enterpriseId, warehouseId, spareId, incoming, false), warehouseId, new Set(incoming));
     throw invalid('序列号：盘点期间序列号有变动，请重新审批');
   }
 }
 
 export async function signUnits(ex: Executor, enterpriseId: number, goodsOrderId: number, to: number): Promise<void> {
-  await ex.execute(sql`update spare_units set place = 1, warehouse_id = ${to}, goods_order_id = null, updated_at = now()
-    where enterprise_id = ${enterpriseId} and goods_order_id = ${goodsOrderId} and place = 5`);
+  await repo.signUnitRows(ex, enterpriseId, goodsOrderId, to);
 }
 
 /**
@@ -209,21 +152,11 @@ export async function installUnit(
   enterpriseId: number,
   u: { spareId: number; warehouseId: number; serialIn: string; serialOut: string; orderId: number; productId: number | null },
 ): Promise<void> {
-  const put = await rows(
-    ex,
-    sql`update spare_units set place = 2, warehouse_id = null, installed_product_id = ${u.productId}, order_id = ${u.orderId}, updated_at = now()
-      where enterprise_id = ${enterpriseId} and spare_id = ${u.spareId} and serial = ${u.serialIn} and place = 1 and warehouse_id = ${u.warehouseId} and doc_id is null
-      returning 1`,
-  );
-  if (!put.length) throw invalid(`新件序列号：${u.serialIn}不在您的备件库存中（或已被待审批单据占用）`);
-  const [old] = await rows<{ place: number; installed_product_id: number | null }>(
-    ex,
-    sql`select place, installed_product_id::int from spare_units where enterprise_id = ${enterpriseId} and spare_id = ${u.spareId} and serial = ${u.serialOut} for update`,
-  );
+  if (!(await repo.installNewUnit(ex, enterpriseId, u))) throw invalid(`新件序列号：${u.serialIn}不在您的备件库存中（或已被待审批单据占用）`);
+  const old = await repo.lockUnit(ex, enterpriseId, u.spareId, u.serialOut);
   if (old && (old.place !== 2 || (u.productId != null && old.installed_product_id != null && old.installed_product_id !== u.productId)))
     throw invalid(`旧件序列号：${u.serialOut}不是该产品上安装的备件`);
-  await ex.execute(sql`insert into spare_units (enterprise_id, spare_id, serial, place, order_id) values (${enterpriseId}, ${u.spareId}, ${u.serialOut}, 3, ${u.orderId})
-    on conflict (enterprise_id, spare_id, serial) do update set place = 3, installed_product_id = null, order_id = excluded.order_id, updated_at = now()`);
+  await repo.takeOutOldUnit(ex, enterpriseId, u.spareId, u.serialOut, u.orderId);
 }
 
 /** Cancel consumption: the new unit goes back to the engineer's stock and the faulty one back onto the product. */
@@ -232,18 +165,13 @@ export async function uninstallUnit(
   enterpriseId: number,
   u: { spareId: number; warehouseId: number; serialIn: string; serialOut: string | null; productId: number | null },
 ): Promise<void> {
-  await ex.execute(sql`update spare_units set place = 1, warehouse_id = ${u.warehouseId}, installed_product_id = null, updated_at = now()
-    where enterprise_id = ${enterpriseId} and spare_id = ${u.spareId} and serial = ${u.serialIn} and place = 2`);
-  if (u.serialOut)
-    await ex.execute(sql`update spare_units set place = 2, installed_product_id = ${u.productId}, updated_at = now()
-      where enterprise_id = ${enterpriseId} and spare_id = ${u.spareId} and serial = ${u.serialOut} and place = 3`);
+  await repo.uninstallRows(ex, enterpriseId, u);
 }
 
 /** An old part's end: refurbished into a warehouse's stock, or scrapped (scrap and local write-off). */
 export async function settleOldUnit(ex: Executor, enterpriseId: number, spareId: number, serial: string | null, warehouseId: number | null): Promise<void> {
   if (!serial) return;
-  await ex.execute(sql`update spare_units set place = ${warehouseId ? 1 : 4}, warehouse_id = ${warehouseId}, updated_at = now()
-    where enterprise_id = ${enterpriseId} and spare_id = ${spareId} and serial = ${serial} and place = 3`);
+  await repo.settleOldUnitRow(ex, enterpriseId, spareId, serial, warehouseId);
 }
 
 export const unitPlaceName = (place: number): string => SPARE_UNIT_PLACES[place as keyof typeof SPARE_UNIT_PLACES] ?? '';
