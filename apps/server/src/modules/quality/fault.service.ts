@@ -63,9 +63,9 @@ export async function create(db: Db, a: Actor, b: BodyOf<typeof C.create>): Prom
     if (b.parentId) {
       // The parent is locked: a delete of it cannot pass between our read and our insert.
       const p = await nodeOf(tx, a.enterpriseId, b.parentId, true);
-      if (Number(p.level) >= 3) throw invalid(`上级：${FAULT_LEVELS[3]}下不能再添加下级`);
+      if (p.level >= 3) throw invalid(`上级：${FAULT_LEVELS[3]}下不能再添加下级`);
       category = p.category;
-      level = Number(p.level) + 1;
+      level = p.level + 1;
     }
     try {
       const [r] = await rows<{ id: number }>(
@@ -73,7 +73,7 @@ export async function create(db: Db, a: Actor, b: BodyOf<typeof C.create>): Prom
         sql`insert into fault_modes (enterprise_id, category, parent_id, level, code, name, sort)
           values (${a.enterpriseId}, ${category}, ${b.parentId ?? null}, ${level}, ${b.code}, ${b.name}, ${b.sort}) returning id`,
       );
-      return Number(r?.id);
+      return (r as { id: number }).id;
     } catch (e) {
       throw duplicate(e, b.code);
     }
@@ -126,7 +126,7 @@ export async function pathOf(ex: Executor, ep: number, id: number): Promise<Orde
         union all select f.id, f.parent_id, f.level, f.code, f.name from fault_modes f join up on f.enterprise_id = ${ep} and f.id = up.parent_id)
       select id, level, code, name from up order by level`,
   );
-  return list.map((r) => ({ id: Number(r.id), level: Number(r.level), code: r.code, name: r.name }));
+  return list.map((r) => ({ id: r.id, level: r.level, code: r.code, name: r.name }));
 }
 
 export const pathText = (path: OrderFault['path']): string => path.map((p) => p.name).join(' / ');
@@ -139,9 +139,7 @@ export async function ofOrder(db: Db, a: Actor, orderId: number) {
     sql`select m.fault_mode_id, u.name as set_by_name, ${timeOf(sql`m.set_at`, a)} as set_time from order_fault_modes m
       left join users u on u.enterprise_id = m.enterprise_id and u.id = m.set_by where m.enterprise_id = ${a.enterpriseId} and m.order_id = ${orderId}`,
   );
-  const selected = m
-    ? { id: Number(m.fault_mode_id), path: await pathOf(db, a.enterpriseId, Number(m.fault_mode_id)), setByName: m.set_by_name, setTime: m.set_time }
-    : null;
+  const selected = m ? { id: m.fault_mode_id, path: await pathOf(db, a.enterpriseId, m.fault_mode_id), setByName: m.set_by_name, setTime: m.set_time } : null;
   return { category, list: await treeOf(db, a.enterpriseId, category), selected };
 }
 
@@ -168,7 +166,7 @@ export async function recordOrderFault(tx: Executor, a: Pick<Actor, 'enterpriseI
   );
   if (!n) throw notFound();
   const category = await categoryOfOrder(tx, a.enterpriseId, orderId);
-  if (n.category !== category || Number(n.level) !== 3) throw invalid(`故障模式：请选择该工单产品分类下的${FAULT_LEVELS[3]}`);
+  if (n.category !== category || n.level !== 3) throw invalid(`故障模式：请选择该工单产品分类下的${FAULT_LEVELS[3]}`);
   await tx.execute(sql`insert into order_fault_modes (enterprise_id, order_id, fault_mode_id, set_by) values (${a.enterpriseId}, ${orderId}, ${faultModeId}, ${a.id})
     on conflict (enterprise_id, order_id) do update set fault_mode_id = excluded.fault_mode_id, set_by = excluded.set_by, set_at = now()`);
 }
@@ -187,7 +185,7 @@ export async function ofModel(db: Db, a: Actor, q: { productModelId?: number | n
         : sql`select id, category from product_models where enterprise_id = ${ep} and id = ${q.productModelId}`,
     );
     if (!r) throw notFound();
-    model = Number(r.id);
+    model = r.id;
     category = r.category ?? '';
   }
   return { category, productModelId: model, list: await treeOf(db, ep, category) };
