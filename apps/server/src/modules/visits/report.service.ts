@@ -95,19 +95,19 @@ function sourceOf(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, q: QueryOf<typeof
   };
 }
 
-function row(r: Agg, name: string, byReason: Record<string, number>): VisitReport['rows'][number] {
-  const reached = Number(r.reached);
-  const passed = Number(r.passed);
+/** The one place a report's aggregate row becomes the contract's row (the averages arrive as numeric text). */
+function toReportRow(r: Agg, name: string, byReason: Record<string, number>): VisitReport['rows'][number] {
+  const { reached, passed } = r;
   return {
-    key: r.key == null ? null : Number(r.key),
+    key: r.key,
     name,
-    tasks: Number(r.tasks),
+    tasks: r.tasks,
     reached,
     passed,
     passRate: reached ? Math.round((passed / reached) * 1000) / 10 : null,
-    unrated: Number(r.unrated),
-    notPassed: Number(r.not_passed),
-    waiting: Number(r.waiting),
+    unrated: r.unrated,
+    notPassed: r.not_passed,
+    waiting: r.waiting,
     byReason,
     averages: Object.fromEntries(VISIT_DIMENSION_LIST.map((d) => [String(d), r[`a${d}`] == null ? null : Number(r[`a${d}`])])),
   };
@@ -142,14 +142,14 @@ export async function report(ex: Executor, a: Actor, q: QueryOf<typeof C.report>
     const k = String(r.key);
     const m = byKey.get(k) ?? {};
     const reason = r.reason ?? '未填写';
-    m[reason] = (m[reason] ?? 0) + Number(r.n);
-    all[reason] = (all[reason] ?? 0) + Number(r.n);
+    m[reason] = (m[reason] ?? 0) + r.n;
+    all[reason] = (all[reason] ?? 0) + r.n;
     byKey.set(k, m);
   }
   const total = totals[0] as Agg;
   return {
-    rows: groups.map((r) => row(r, r.name ?? g.none, byKey.get(String(r.key)) ?? {})),
-    total: row(total, '合计', all),
+    rows: groups.map((r) => toReportRow(r, r.name ?? g.none, byKey.get(String(r.key)) ?? {})),
+    total: toReportRow(total, '合计', all),
   };
 }
 

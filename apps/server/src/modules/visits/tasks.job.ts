@@ -23,7 +23,7 @@ async function planFor(ex: Executor, ep: number, visitType: 1 | 6 | 53, template
     sql`select id, delay_minutes from return_visit_plans where enterprise_id = ${ep} and enabled and deleted_at is null and visit_type = ${visitType}
       and (cardinality(template_ids) = 0 or ${templateId}::bigint = any(template_ids)) order by id limit 1`,
   );
-  return p ? { id: Number(p.id), delay: Number(p.delay_minutes) } : null;
+  return p ? { id: p.id, delay: p.delay_minutes } : null;
 }
 
 /** Writes the record's candidate (a later completion or close replaces an earlier one) and queues a sweep for its moment. */
@@ -40,15 +40,15 @@ async function noteCandidate(tx: Tx, ep: number, visitType: 1 | 6 | 53, recordId
  * and a sweep is queued for that moment.
  */
 export async function noteCompletion(tx: Tx, ep: number, order: Record<string, unknown>): Promise<void> {
-  const [o] = await rows<{ visit_on: boolean; finished_at: string | null; finished_ms: number | null; template_id: number | null }>(
+  const [o] = await rows<{ visit_on: boolean; finished_at: string | null; finished_ms: number; template_id: number | null }>(
     tx,
     sql`select ${VISIT_ON} as visit_on, o.finished_at::text, (extract(epoch from o.finished_at) * 1000)::float8 as finished_ms, o.template_id
       from orders o where o.enterprise_id = ${ep} and o.id = ${order.id} and ${COMPLETED}`,
   );
   if (!o?.visit_on || !o.finished_at) return;
-  const plan = await planFor(tx, ep, 1, o.template_id == null ? null : Number(o.template_id));
+  const plan = await planFor(tx, ep, 1, o.template_id);
   if (!plan) return;
-  await noteCandidate(tx, ep, 1, order.id, plan.id, o.finished_at, new Date(Number(o.finished_ms) + plan.delay * 60_000));
+  await noteCandidate(tx, ep, 1, order.id, plan.id, o.finished_at, new Date(o.finished_ms + plan.delay * 60_000));
 }
 
 /** A closed, live event. */
@@ -66,9 +66,9 @@ export async function noteEventClose(tx: Tx, ep: number, event: Record<string, u
       from events ev where ev.enterprise_id = ${ep} and ev.id = ${event.id} and ${EVENT_CLOSED}`,
   );
   if (!e) return;
-  const plan = await planFor(tx, ep, 6, Number(e.template_id));
+  const plan = await planFor(tx, ep, 6, e.template_id);
   if (!plan) return;
-  await noteCandidate(tx, ep, 6, event.id, plan.id, e.closed_at, new Date(Number(e.closed_ms) + plan.delay * 60_000));
+  await noteCandidate(tx, ep, 6, event.id, plan.id, e.closed_at, new Date(e.closed_ms + plan.delay * 60_000));
 }
 
 /** A completed repair-sent order (state 2), as the visit copies it. */
@@ -84,7 +84,7 @@ export async function noteRepairCompletion(tx: Tx, ep: number, repair: Record<st
   if (!r) return;
   const plan = await planFor(tx, ep, 53, null);
   if (!plan) return;
-  await noteCandidate(tx, ep, 53, repair.id, plan.id, r.completed_at, new Date(Number(r.completed_ms) + plan.delay * 60_000));
+  await noteCandidate(tx, ep, 53, repair.id, plan.id, r.completed_at, new Date(r.completed_ms + plan.delay * 60_000));
 }
 
 /** Deterministic sampling: the same plan and order always draw the same number in 0–99. */
@@ -101,7 +101,8 @@ interface PlanRec {
   sample_percent: number;
   min_interval_days: number;
   visitor_mode: number;
-  visitor_ids: (number | string)[];
+  /** bigint[]: the driver gives its elements as text. */
+  visitor_ids: string[];
   rotation: number;
   enabled: boolean;
   deleted: boolean;
@@ -124,7 +125,7 @@ interface RecordRec {
 
 /** The next named visitor in rotation who is live and not the order's engineer; none: the task waits in the pool. */
 async function nextVisitor(tx: Tx, ep: number, plan: PlanRec, engineerId: number | null): Promise<number | null> {
-  if (Number(plan.visitor_mode) !== 1 || plan.visitor_ids.length === 0) return null;
+  if (plan.visitor_mode !== 1 || plan.visitor_ids.length === 0) return null;
   const ids = plan.visitor_ids.map(Number);
   const live = new Set(
     (
@@ -132,10 +133,10 @@ async function nextVisitor(tx: Tx, ep: number, plan: PlanRec, engineerId: number
         tx,
         sql`select id from users where enterprise_id = ${ep} and id = any(${`{${ids.join(',')}}`}::bigint[]) and enabled and deleted_at is null and 7 = any(roles)`,
       )
-    ).map((r) => Number(r.id)),
+    ).map((r) => r.id),
   );
   for (let i = 0; i < ids.length; i++) {
-    const at = (Number(plan.rotation) + i) % ids.length;
+    const at = (plan.rotation + i) % ids.length;
     const id = ids[at] as number;
     if (id === engineerId || !live.has(id)) continue;
     await tx.execute(sql`update return_visit_plans set rotation = ${(at + 1) % ids.length} where enterprise_id = ${ep} and id = ${plan.id}`);
@@ -152,7 +153,7 @@ async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> 
       from return_visit_plans where enterprise_id = ${ep} and id = ${c.plan_id} for update`,
   );
   if (!plan?.enabled || plan.deleted) return null;
-  const type = Number(c.visit_type) === 6 ? 6 : Number(c.visit_type) === 53 ? 53 : 1;
+  const type = c.visit_type === 6 ? 6 : c.visit_type === 53 ? 53 : 1;
   const [o] =
     type === 53
       ? // A repair-sent order still completed by the same completion; no order of its own to visit (the task names the repair).
@@ -182,16 +183,16 @@ async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> 
           );
   // Reopened (a later completion has its own candidate), cancelled, invalid, deleted, or 回访 switched off.
   if (!o?.visit_on) return null;
-  if (sampleDraw(Number(plan.id), Number(o.id)) >= Number(plan.sample_percent)) return null;
-  if (Number(plan.min_interval_days) > 0 && o.customer_id != null) {
+  if (sampleDraw(plan.id, o.id) >= plan.sample_percent) return null;
+  if (plan.min_interval_days > 0 && o.customer_id != null) {
     const [recent] = await rows<{ id: number }>(
       tx,
       sql`select id from return_visit_tasks where enterprise_id = ${ep} and customer_id = ${o.customer_id}
-        and completed_at > ${c.finished_at}::timestamptz - make_interval(days => ${Number(plan.min_interval_days)}) limit 1`,
+        and completed_at > ${c.finished_at}::timestamptz - make_interval(days => ${plan.min_interval_days}) limit 1`,
     );
     if (recent) return null;
   }
-  const engineer = o.service_user_id == null ? null : Number(o.service_user_id);
+  const engineer = o.service_user_id;
   const visitor = await nextVisitor(tx, ep, plan, engineer);
   const [t] = await rows<{ id: number }>(
     tx,
@@ -202,14 +203,14 @@ async function decide(tx: Tx, ep: number, c: Candidate): Promise<number | null> 
       on conflict (enterprise_id, visit_type, record_id) do nothing returning id`,
   );
   if (!t) return null;
-  const id = Number(t.id);
+  const { id } = t;
   await insertStateLog(tx, VISIT_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: null, note: visitor ? null : '进入回访池' });
   if (visitor && o.order_id != null && o.return_visitor_id == null) {
     await tx.execute(sql`update orders set return_visitor_id = ${visitor}, version = version + 1, updated_at = now()
       where enterprise_id = ${ep} and id = ${o.id} and return_visitor_id is null`);
   }
   // The customer may have rated the order on the portal before its task existed: the rating fills it now.
-  if (type === 1 && o.order_id != null) await fillFromPortalRating(tx, ep, id, Number(o.order_id));
+  if (type === 1 && o.order_id != null) await fillFromPortalRating(tx, ep, id, o.order_id);
   return id;
 }
 
@@ -229,7 +230,7 @@ export async function runVisitSweep(db: Db, now: Date = new Date(), enterpriseId
   );
   const made: number[] = [];
   for (const { enterprise_id } of eps) {
-    const ep = Number(enterprise_id);
+    const ep = enterprise_id;
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('return_visit_sweep'), ${ep}::int)`);
       const due = await rows<Candidate>(
@@ -239,9 +240,7 @@ export async function runVisitSweep(db: Db, now: Date = new Date(), enterpriseId
             and c.finished_at + make_interval(mins => p.delay_minutes) <= ${at}::timestamptz
           returning c.visit_type, c.record_id, c.plan_id, c.finished_at::text`,
       );
-      due.sort(
-        (a, b) => a.finished_at.localeCompare(b.finished_at) || Number(a.visit_type) - Number(b.visit_type) || Number(a.record_id) - Number(b.record_id),
-      );
+      due.sort((a, b) => a.finished_at.localeCompare(b.finished_at) || a.visit_type - b.visit_type || a.record_id - b.record_id);
       for (const c of due) {
         const id = await decide(tx, ep, c);
         if (id) made.push(id);
@@ -262,7 +261,7 @@ export async function returnNextVisits(db: Db, now: Date = new Date(), enterpris
   let n = 0;
   for (const t of due) {
     try {
-      await moveTask(db, null, Number(t.enterprise_id), Number(t.id), 'due', { expected: 4, note: '到达下次回访日期' });
+      await moveTask(db, null, t.enterprise_id, t.id, 'due', { expected: 4, note: '到达下次回访日期' });
       n++;
     } catch (e) {
       // Someone submitted it meanwhile: nothing to return.
