@@ -44,8 +44,8 @@ async function productOf(ex: Executor, a: Actor, productId: number) {
   );
   if (!p) throw new AppError('NOT_FOUND');
   if (p.customer_id == null) throw new AppError('EXT_NO_PRODUCT_CUSTOMER');
-  await visibleCustomer(ex, a, Number(p.customer_id));
-  return { customerId: Number(p.customer_id), name: p.name };
+  await visibleCustomer(ex, a, p.customer_id);
+  return { customerId: p.customer_id, name: p.name };
 }
 
 export async function previewExtension(db: Db, a: Actor, q: QueryOf<typeof W.preview>) {
@@ -74,7 +74,7 @@ export async function createExtension(db: Db, a: Actor, b: BodyOf<typeof W.creat
           values (${a.enterpriseId}, ${no}, ${b.installedProductId}, ${p.customerId}, ${b.period}, ${b.unit}, ${start}, ${end}, ${b.priceCents},
             ${b.remark ?? ''}, ${a.id}) returning id::int`,
       );
-      const id = Number(e?.id);
+      const id = (e as { id: number }).id;
       await insertStateLog(tx, EXT_TABLE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id, note: `${start} 至 ${end}` });
       const inst = await startApproval(tx, {
         enterpriseId: a.enterpriseId,
@@ -116,7 +116,7 @@ export async function moveExtension(
     guard,
     patch: action === 'approve' || action === 'reject' ? { decided_at: sql`now()` } : {},
   });
-  await refreshExtendedEnd(tx, enterpriseId, Number(r.row.installed_product_id));
+  await refreshExtendedEnd(tx, enterpriseId, (r.row as { installed_product_id: number }).installed_product_id);
   return r;
 }
 
