@@ -2,7 +2,6 @@ import type { ProviderOrderRow, ServiceOrderTab } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { orderListWhere } from '../orders/list.filters';
@@ -64,7 +63,8 @@ interface Raw {
   statement_state: number | null;
 }
 
-const toProviderOrderRow = (r: Raw): ProviderOrderRow => ({
+/** The one place a provider order row becomes the contract's row. */
+export const toProviderOrderRow = (r: Raw): ProviderOrderRow => ({
   id: r.id,
   orderNo: r.order_no,
   title: r.title,
@@ -109,10 +109,22 @@ export function factsOf(a: Actor, page: SQL, order: SQL = ORDER): SQL {
     order by ${order}`;
 }
 
-async function page(ex: Executor, a: Actor, where: SQL, p: PageRequest, order: SQL = ORDER): Promise<{ list: ProviderOrderRow[]; count: number }> {
+/** The statement of one page of provider orders matching `where`, newest first or by completion (provider.sql.snap). */
+export const providerOrderPageSql = (a: Actor, where: SQL, p: PageRequest, byFinish = false): SQL => {
+  const order = byFinish ? BY_FINISH : ORDER;
+  return factsOf(a, pageRows('orders', 'o', a.enterpriseId, where, order, p), order);
+};
+
+export async function providerOrderPage(
+  ex: Executor,
+  a: Actor,
+  where: SQL,
+  p: PageRequest,
+  byFinish = false,
+): Promise<{ list: ProviderOrderRow[]; count: number }> {
   return listPage(
     p,
-    async () => (await rows<Raw>(ex, factsOf(a, pageRows('orders', 'o', a.enterpriseId, where, order, p), order))).map(toProviderOrderRow),
+    async () => (await rows<Raw>(ex, providerOrderPageSql(a, where, p, byFinish))).map(toProviderOrderRow),
     () => countOf(ex, sql`orders o`, where),
   );
 }
@@ -120,11 +132,6 @@ async function page(ex: Executor, a: Actor, where: SQL, p: PageRequest, order: S
 /** The condition of 服务单 for the actor: his scope's provider orders (outside the recycle bin), by tab and keyword. */
 export const serviceOrderWhere = (a: Actor, f: { tab: ServiceOrderTab; keyword?: string | null }): SQL =>
   and([orderListWhere(a, { keyword: f.keyword ?? undefined }), sql`o.provider_id is not null`, TAB_STATES[f.tab]]);
-
-/** 服务单: the provider orders the actor sees (a provider's user: his provider's; another provider's are never listed). */
-export function serviceOrders(ex: Executor, a: Actor, f: { tab: ServiceOrderTab; keyword?: string | null }, p: PageRequest) {
-  return page(ex, a, serviceOrderWhere(a, f), p);
-}
 
 export interface ManagementFilters {
   providerId?: number | null;
@@ -142,9 +149,3 @@ export const managementWhere = (a: Actor, f: ManagementFilters): SQL =>
     ...createdBetween(sql`o.finished_at`, a, f.startDay, f.endDay),
     f.settleState == null ? null : settleStateCond(a.enterpriseId, f.settleState),
   ]);
-
-/** 工单管理: every provider order of the enterprise (its staff only), filtered by provider, completion period and settlement state. */
-export function management(ex: Executor, a: Actor, f: ManagementFilters, p: PageRequest) {
-  if (a.providerId != null) throw new AppError('NO_POWER');
-  return page(ex, a, managementWhere(a, f), p, f.startDay || f.endDay ? BY_FINISH : ORDER);
-}

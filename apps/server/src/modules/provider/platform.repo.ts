@@ -15,10 +15,7 @@ import { settleScope } from '../settle/settle.service';
  * states are the 外包结算 ones (one statement machine). Scope: finance every platform's, a provider's user his own.
  */
 
-/** Platform partner types. */
-export const PLATFORM_TYPES = [3, 4] as const;
-
-interface Raw {
+export interface PlatformRaw {
   settlement_id: number;
   settle_no: string;
   provider_id: number;
@@ -34,6 +31,7 @@ interface Raw {
   amount_cents: number;
 }
 
+/** The 平台结算 list's filters. */
 export interface PlatformFilters {
   providerId?: number | null;
   serviceGroupId?: number | null;
@@ -42,7 +40,7 @@ export interface PlatformFilters {
 }
 
 /** One row per (statement, service group) of its order lines; newest statement first, then by group. */
-function grouped(a: Actor, f: PlatformFilters): SQL {
+export function grouped(a: Actor, f: PlatformFilters): SQL {
   const where = and([
     sql`s.enterprise_id = ${a.enterpriseId}`,
     settleScope(a, 's'),
@@ -63,39 +61,39 @@ function grouped(a: Actor, f: PlatformFilters): SQL {
 
 const ORDER = sql.raw('g.created_at desc, g.settlement_id desc, g.service_group_id nulls last');
 
-export async function platformList(ex: Executor, a: Actor, f: PlatformFilters, page: PageRequest): Promise<{ list: PlatformSettleRow[]; count: number }> {
-  const g = grouped(a, f);
-  return listPage(
-    page,
-    async () =>
-      (
-        await rows<Raw>(
-          ex,
-          sql`select g.settlement_id, s.settle_no, s.provider_id, p.name as provider_name, p.partner_type,
+/** The one place a (statement, group) row becomes the contract's row. */
+export const toPlatformSettleRow = (r: PlatformRaw): PlatformSettleRow => ({
+  key: `${r.settlement_id}-${r.service_group_id ?? 0}`,
+  settlementId: r.settlement_id,
+  settleNo: r.settle_no,
+  providerId: r.provider_id,
+  providerName: r.provider_name,
+  partnerType: r.partner_type,
+  periodStart: r.period_start,
+  periodEnd: r.period_end,
+  state: r.state,
+  serviceGroupId: r.service_group_id,
+  serviceGroupName: r.service_group_name,
+  orderCount: r.order_count,
+  amountCents: r.amount_cents,
+  totalCents: r.total_cents,
+});
+
+/** The statement of one page of the 平台结算 list (provider.sql.snap). */
+export const platformPageSql = (a: Actor, f: PlatformFilters, page: PageRequest): SQL =>
+  sql`select g.settlement_id, s.settle_no, s.provider_id, p.name as provider_name, p.partner_type,
             to_char(s.period_start, 'YYYY-MM-DD') as period_start, to_char(s.period_end, 'YYYY-MM-DD') as period_end, s.state, s.total_cents,
             g.service_group_id, sg.name as service_group_name, g.order_count, g.amount_cents
-          from (${g}) g
+          from (${grouped(a, f)}) g
           join settlements s on s.enterprise_id = ${a.enterpriseId} and s.id = g.settlement_id
           join service_providers p on p.enterprise_id = s.enterprise_id and p.id = s.provider_id
           left join service_groups sg on sg.enterprise_id = s.enterprise_id and sg.id = g.service_group_id
-          order by ${ORDER} ${pageSql(page)}`,
-        )
-      ).map((r) => ({
-        key: `${r.settlement_id}-${r.service_group_id ?? 0}`,
-        settlementId: Number(r.settlement_id),
-        settleNo: r.settle_no,
-        providerId: Number(r.provider_id),
-        providerName: r.provider_name,
-        partnerType: Number(r.partner_type),
-        periodStart: r.period_start,
-        periodEnd: r.period_end,
-        state: Number(r.state),
-        serviceGroupId: r.service_group_id == null ? null : Number(r.service_group_id),
-        serviceGroupName: r.service_group_name,
-        orderCount: Number(r.order_count),
-        amountCents: Number(r.amount_cents),
-        totalCents: Number(r.total_cents),
-      })),
-    () => countOf(ex, sql`(${g}) g`, undefined),
+          order by ${ORDER} ${pageSql(page)}`;
+
+export function platformPage(ex: Executor, a: Actor, f: PlatformFilters, page: PageRequest): Promise<{ list: PlatformSettleRow[]; count: number }> {
+  return listPage(
+    page,
+    async () => (await rows<PlatformRaw>(ex, platformPageSql(a, f, page))).map(toPlatformSettleRow),
+    () => countOf(ex, sql`(${grouped(a, f)}) g`, undefined),
   );
 }

@@ -18,7 +18,7 @@ import { containing } from '../org/org.common';
  */
 
 /** Days `from`–`to` (inclusive) as the half-open instant range [start, end) in `tz`. */
-const range = (from: string, to: string, tz: string) => ({
+export const range = (from: string, to: string, tz: string) => ({
   start: sql`(${from}::date)::timestamp at time zone ${tz}`,
   end: sql`((${to}::date + 1)::timestamp at time zone ${tz})`,
 });
@@ -42,17 +42,11 @@ export async function penaltyCentsOf(
         and approved_at < ${period.end} and kind = 2 and state = 2
       group by provider_id`,
   );
-  for (const r of sums) out.set(Number(r.provider_id), Number(r.cents));
+  for (const r of sums) out.set(r.provider_id, r.cents);
   return out;
 }
 
-/** The month so far in the enterprise's zone: first day to today. */
-export function thisMonth(tz: string, now = new Date()): { startDay: string; endDay: string } {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return { startDay: `${today.slice(0, 8)}01`, endDay: today };
-}
-
-interface Raw {
+export interface ScorecardRaw {
   id: number;
   name: string;
   partner_type: number;
@@ -69,30 +63,40 @@ interface Raw {
 
 const permille = (n: number, base: number): number | null => (base > 0 ? Math.round((n * 1000) / base) : null);
 
-export async function scorecard(
-  ex: Executor,
-  a: Actor,
-  f: { providerId?: number | null; startDay?: string; endDay?: string; keyword?: string | null },
-  page: PageRequest,
-): Promise<{ list: ScorecardRow[]; count: number; startDay: string; endDay: string }> {
-  const month = thisMonth(a.timeZone);
-  const startDay = f.startDay ?? month.startDay;
-  const endDay = f.endDay ?? (f.startDay && f.startDay > month.endDay ? f.startDay : month.endDay);
-  const r = range(startDay, endDay, a.timeZone);
-  const ep = a.enterpriseId;
-  // A provider's user (should his role be given the page) sees his own provider's card only.
-  const where = and([
-    sql`p.enterprise_id = ${ep}`,
+/** The one place a provider's figures (and his penalties) become the contract's scorecard row. */
+export function toScorecardRow(p: ScorecardRaw, penaltyCents: number | null): ScorecardRow {
+  return {
+    providerId: p.id,
+    providerName: p.name,
+    partnerType: p.partner_type,
+    enabled: p.enabled,
+    received: p.received,
+    completed: p.completed,
+    slaOrders: p.sla_orders,
+    onTime: p.on_time,
+    firstTimeFixed: p.first_fixed,
+    visited: p.visited,
+    visitPassed: p.visit_passed,
+    complaints: p.complaints,
+    penaltyCents,
+    onTimeRate: permille(p.on_time, p.sla_orders),
+    firstTimeFixRate: permille(p.first_fixed, p.completed),
+    visitPassRate: permille(p.visit_passed, p.visited),
+  };
+}
+
+/** The providers the scorecard lists (alias p): the enterprise's, one asked for, a provider's user's own, by name. */
+export const scorecardWhere = (a: Actor, f: { providerId?: number | null; keyword?: string | null }): SQL =>
+  and([
+    sql`p.enterprise_id = ${a.enterpriseId}`,
     f.providerId ? sql`p.id = ${f.providerId}` : null,
     a.providerId != null ? sql`p.id = ${a.providerId}` : null,
     f.keyword ? sql`p.name ilike ${containing(f.keyword)}` : null,
   ]);
-  const result = await listPage(
-    page,
-    async () => {
-      const list = await rows<Raw>(
-        ex,
-        sql`with pg as (select p.id, p.name, p.partner_type, p.enabled from service_providers p where ${where} order by p.id ${pageSql(page)})
+
+/** The statement of one page of the scorecard over the instants [start, end) (provider.sql.snap). */
+export function scorecardPageSql(ep: number, where: SQL, r: { start: SQL; end: SQL }, page: PageRequest): SQL {
+  return sql`with pg as (select p.id, p.name, p.partner_type, p.enabled from service_providers p where ${where} order by p.id ${pageSql(page)})
         select pg.*,
           (select count(*)::int from orders o where o.enterprise_id = ${ep} and o.provider_id = pg.id and o.deleted_at is null
             and o.created_at >= ${r.start} and o.created_at < ${r.end}) as received,
@@ -116,39 +120,22 @@ export async function scorecard(
             from return_visit_tasks t where t.enterprise_id = o.enterprise_id and t.order_id = o.id) v
           where o.enterprise_id = ${ep} and o.provider_id = pg.id and o.state = 5 and o.deleted_at is null
             and o.finished_at >= ${r.start} and o.finished_at < ${r.end}) c on true
-        order by pg.id`,
-      );
+        order by pg.id`;
+}
+
+export function scorecardPage(ex: Executor, a: Actor, where: SQL, r: { start: SQL; end: SQL }, page: PageRequest) {
+  return listPage(
+    page,
+    async () => {
+      const list = await rows<ScorecardRaw>(ex, scorecardPageSql(a.enterpriseId, where, r, page));
       const penalties = await penaltyCentsOf(
         ex,
-        ep,
-        list.map((p) => Number(p.id)),
+        a.enterpriseId,
+        list.map((p) => p.id),
         r,
       );
-      return list.map((p) => {
-        const completed = Number(p.completed);
-        const slaOrders = Number(p.sla_orders);
-        const visited = Number(p.visited);
-        return {
-          providerId: Number(p.id),
-          providerName: p.name,
-          partnerType: Number(p.partner_type),
-          enabled: p.enabled,
-          received: Number(p.received),
-          completed,
-          slaOrders,
-          onTime: Number(p.on_time),
-          firstTimeFixed: Number(p.first_fixed),
-          visited,
-          visitPassed: Number(p.visit_passed),
-          complaints: Number(p.complaints),
-          penaltyCents: penalties.get(Number(p.id)) ?? null,
-          onTimeRate: permille(Number(p.on_time), slaOrders),
-          firstTimeFixRate: permille(Number(p.first_fixed), completed),
-          visitPassRate: permille(Number(p.visit_passed), visited),
-        };
-      });
+      return list.map((p) => toScorecardRow(p, penalties.get(p.id) ?? null));
     },
     () => countOf(ex, sql`service_providers p`, where),
   );
-  return { ...result, startDay, endDay };
 }
