@@ -15,7 +15,7 @@ import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { contains } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
-import { wholeDays } from '../visits/report.service';
+import { wholeDays } from '../visits/report.repo';
 import { SUMMARY_DIM } from './summary';
 
 type Tz = Pick<Actor, 'timeZone'>;
