@@ -49,7 +49,7 @@ export async function commerceTeam(t: TestApp): Promise<CommerceTeam> {
     sql`insert into product_models (enterprise_id, name, brand, model, category, warranty_period, warranty_unit, warranty_start_type)
       values (${ep}, '中央空调', '格力', ${`GMV-${++seq}`}, '空调', 1, 3, 3) returning id::int`,
   );
-  const model = Number(m?.id);
+  const model = (m as { id: number }).id;
   const product = async (warrantyEnd: string | null) => {
     const [p] = await rows<{ id: number }>(
       db,
@@ -57,7 +57,7 @@ export async function commerceTeam(t: TestApp): Promise<CommerceTeam> {
         values (${ep}, ${model}, '中央空调', ${`SN-${process.pid}-${++seq}`}, ${customer}, ${warrantyEnd}, ${`qr-${process.pid}-${seq}-${Math.random()}`}, ${sales.id})
         returning id::int`,
     );
-    return Number(p?.id);
+    return (p as { id: number }).id;
   };
   const [s] = await rows<{ id: number }>(
     db,
@@ -76,7 +76,7 @@ export async function commerceTeam(t: TestApp): Promise<CommerceTeam> {
     customer,
     model,
     wh,
-    service: Number(s?.id),
+    service: (s as { id: number }).id,
     part,
     consumable,
     product,

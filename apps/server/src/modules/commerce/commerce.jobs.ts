@@ -38,8 +38,9 @@ export function registerCommerceJobs(): void {
 
 function endOf(before: Record<string, unknown>, after: Record<string, unknown>): string | null {
   if (after.invalid === true && before.invalid !== true) return '已作废';
-  if (Number(after.state) === Number(before.state)) return null;
-  if (Number(after.state) === 6) return '已取消';
-  if (Number(after.state) === 5) return '已完成';
+  // The state helper's rows of orders: state is a smallint, a number as read.
+  if (after.state === before.state) return null;
+  if (after.state === 6) return '已取消';
+  if (after.state === 5) return '已完成';
   return null;
 }

@@ -30,7 +30,7 @@ export async function writeOrderFees(tx: Tx, enterpriseId: number, quoteId: numb
       where enterprise_id = ${enterpriseId} and id = ${orderId} and deleted_at is null for update`,
   );
   if (!o) throw new AppError('NOT_FOUND');
-  if (Number(o.state) === 6 || o.invalid) throw invalid('工单已取消，不能写入报价');
+  if (o.state === 6 || o.invalid) throw invalid('工单已取消，不能写入报价');
   if (o.paid_at != null) throw invalid('工单已收款，不能再修改费用');
   const [q] = await rows<{ quote_no: string; discount_cents: number; total_cents: number; warehouse_id: number | null }>(
     tx,
@@ -50,16 +50,16 @@ export async function writeOrderFees(tx: Tx, enterpriseId: number, quoteId: numb
     sql`select kind, item_id::int, name, quantity, unit_cents::int, amount_cents::int, cover_reason is not null as covered
       from quotation_lines where enterprise_id = ${enterpriseId} and quotation_id = ${quoteId} order by line`,
   );
-  const sum = (k: number) => lines.filter((l) => l.kind === k).reduce((a, l) => a + Number(l.amount_cents), 0);
+  const sum = (k: number) => lines.filter((l) => l.kind === k).reduce((a, l) => a + l.amount_cents, 0);
   const service = sum(1);
   const spare = sum(2);
   const other = sum(3);
   await tx.execute(sql`delete from order_service_items where enterprise_id = ${enterpriseId} and order_id = ${orderId}`);
   await tx.execute(sql`delete from order_fees where enterprise_id = ${enterpriseId} and order_id = ${orderId}`);
   for (const l of lines.filter((x) => x.kind === 1)) {
-    const price = l.covered ? 0 : Number(l.unit_cents);
+    const price = l.covered ? 0 : l.unit_cents;
     await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
-      values (${enterpriseId}, ${orderId}, ${l.item_id}, ${l.covered ? `${l.name}（保内免费）` : l.name}, ${yuanSql(price)}, ${l.quantity}, ${yuanSql(Number(l.amount_cents))})`);
+      values (${enterpriseId}, ${orderId}, ${l.item_id}, ${l.covered ? `${l.name}（保内免费）` : l.name}, ${yuanSql(price)}, ${l.quantity}, ${yuanSql(l.amount_cents)})`);
   }
   await tx.execute(sql`update orders set service_amount = ${yuanSql(service)}, spare_amount = ${yuanSql(spare)}, other_amount = ${yuanSql(other)},
       discount_amount = ${yuanSql(q.discount_cents)}, receivable_amount = ${yuanSql(q.total_cents)}, version = version + 1, updated_at = now()
@@ -74,18 +74,18 @@ export async function writeOrderFees(tx: Tx, enterpriseId: number, quoteId: numb
         : sql`select id::int, name from warehouses where enterprise_id = ${enterpriseId} and enabled and kind = 1 order by id limit 1`,
     );
     if (w) {
-      for (const p of parts) await reserve(tx, enterpriseId, { warehouseId: w.id, spareId: Number(p.item_id), quantity: Number(p.quantity) });
+      for (const p of parts) await reserve(tx, enterpriseId, { warehouseId: w.id, spareId: p.item_id as number, quantity: p.quantity });
       await tx.execute(sql`update quotations set held_warehouse_id = ${w.id} where enterprise_id = ${enterpriseId} and id = ${quoteId}`);
       reserved = `；备件已在${w.name}预留`;
     }
   }
-  const before = toYuan(Number(o.receivable_c));
+  const before = toYuan(o.receivable_c);
   const after = toYuan(q.total_cents);
   await insertStateLog(tx, ORDER_STATE, {
     enterpriseId,
     id: orderId,
-    from: Number(o.state),
-    to: Number(o.state),
+    from: o.state,
+    to: o.state,
     action: 'fees',
     note: `报价单 ${q.quote_no} 已接受，写入费用：应收 ${before.toFixed(2)} → ${after.toFixed(2)}${reserved}`,
     changed: { receivableAmount: [before, after] },

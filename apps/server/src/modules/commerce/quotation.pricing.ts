@@ -26,7 +26,7 @@ async function catalogue(ex: Executor, enterpriseId: number, table: 'service_ite
       : sql`select id::int, name, unit, round(sale_price * 100)::int as unit_cents, warranty from spares
           where enterprise_id = ${enterpriseId} and id = any(${bigints([...new Set(ids)])}) and enabled`,
   );
-  return new Map(found.map((f) => [Number(f.id), f]));
+  return new Map(found.map((f) => [f.id, f]));
 }
 
 /**

@@ -17,11 +17,8 @@ import {
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid } from '../../platform/errors';
-import { countOf, listPage, pageSql } from '../../platform/list';
-import { apiTime, containingPattern } from '../../platform/sql';
 import { changeState, insertStateLog } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
@@ -36,6 +33,25 @@ import { QUOTE_TABLE, writeOrderFees } from './quotation.order';
 
 export { QUOTE_TABLE };
 import { priceLines } from './quotation.pricing';
+import {
+  acceptanceOf,
+  acceptedOf,
+  catalogueOptions,
+  expiredQuotes,
+  insertQuote,
+  insertVersion,
+  lockedForConvert,
+  lockedForSend,
+  quotePage,
+  replaceLines,
+  setDiscountState,
+  snapshotRow,
+  timeZoneOf,
+  unitCustomer,
+  versionOf,
+  versionsOf,
+  warehouseEnabled,
+} from './quotation.repo';
 import { logsOf } from './warranty.service';
 
 /** A salesperson sees the quotations of his own customers; the page's other holders see all. */
@@ -54,36 +70,22 @@ type Body = BodyOf<typeof Q.create>;
 async function checkParties(ex: Executor, a: Actor, b: Body): Promise<void> {
   await visibleCustomer(ex, a, b.customerId);
   if (b.installedProductId) {
-    const [p] = await rows<{ customer_id: number | null }>(
-      ex,
-      sql`select customer_id from installed_products where enterprise_id = ${a.enterpriseId} and id = ${b.installedProductId}`,
-    );
+    const p = await unitCustomer(ex, a.enterpriseId, b.installedProductId);
     if (!p) throw new AppError('NOT_FOUND');
-    if (Number(p.customer_id) !== b.customerId) throw invalid('设备：该设备不属于所选客户');
+    if (p.customer_id !== b.customerId) throw invalid('设备：该设备不属于所选客户');
   }
   if (b.orderId) {
     const o = await orderFor(ex, a, b.orderId);
-    if (o.customer_id != null && Number(o.customer_id) !== b.customerId) throw invalid('工单：该工单不属于所选客户');
+    if (o.customer_id != null && o.customer_id !== b.customerId) throw invalid('工单：该工单不属于所选客户');
   }
-  if (b.warehouseId && !(await rows(ex, sql`select 1 from warehouses where enterprise_id = ${a.enterpriseId} and id = ${b.warehouseId} and enabled`)).length)
-    throw new AppError('NOT_FOUND');
+  if (b.warehouseId && !(await warehouseEnabled(ex, a.enterpriseId, b.warehouseId))) throw new AppError('NOT_FOUND');
 }
 
-async function writeLines(tx: Tx, enterpriseId: number, id: number, lines: QuoteLine[]): Promise<void> {
-  await tx.execute(sql`delete from quotation_lines where enterprise_id = ${enterpriseId} and quotation_id = ${id}`);
-  const values = lines.map(
-    (l) =>
-      sql`(${enterpriseId}, ${id}, ${l.line}, ${l.kind}, ${l.itemId}, ${l.name}, ${l.unit}, ${l.quantity}, ${l.unitCents}, ${l.amountCents}, ${l.coverReason})`,
-  );
-  await tx.execute(sql`insert into quotation_lines (enterprise_id, quotation_id, line, kind, item_id, name, unit, quantity, unit_cents, amount_cents, cover_reason)
-    values ${sql.join(values, sql`, `)}`);
-}
+const writeLines = (tx: Tx, enterpriseId: number, id: number, lines: QuoteLine[]) => replaceLines(tx, enterpriseId, id, lines);
 
 /** Keeps the version the quotation is now at, readable as it is (header and lines). */
 async function keepVersion(tx: Tx, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number, action: string, userId: number | null): Promise<void> {
-  const snap = await snapshotOf(tx, a, id);
-  await tx.execute(sql`insert into quotation_versions (enterprise_id, quotation_id, version, state, action, snapshot, user_id)
-    values (${a.enterpriseId}, ${id}, ${snap.version}, ${snap.state}, ${action}, ${JSON.stringify(snap)}::jsonb, ${userId})`);
+  await insertVersion(tx, a.enterpriseId, id, await snapshotOf(tx, a, id), action, userId);
 }
 
 export async function createQuote(db: Db, a: Actor, b: Body): Promise<{ id: number }> {
@@ -91,15 +93,20 @@ export async function createQuote(db: Db, a: Actor, b: Body): Promise<{ id: numb
     await checkParties(tx, a, b);
     const priced = await priceLines(tx, a, b.installedProductId, b.lines, b.discountCents);
     const no = await nextNo(tx, a, 'quotation', 'BJ');
-    const [q] = await rows<{ id: number }>(
-      tx,
-      sql`insert into quotations (enterprise_id, quote_no, title, customer_id, installed_product_id, order_id, warehouse_id, valid_until,
-          gross_cents, discount_cents, total_cents, remark, sales_id)
-        values (${a.enterpriseId}, ${no}, ${b.title}, ${b.customerId}, ${b.installedProductId ?? null}, ${b.orderId ?? null}, ${b.warehouseId ?? null},
-          ${b.validUntil ?? addDays(todayIn(a.timeZone), QUOTE_VALID_DAYS)}, ${priced.grossCents}, ${b.discountCents}, ${priced.totalCents},
-          ${b.remark ?? ''}, ${a.id}) returning id::int`,
-    );
-    const id = Number(q?.id);
+    const id = await insertQuote(tx, a.enterpriseId, {
+      no,
+      title: b.title,
+      customerId: b.customerId,
+      installedProductId: b.installedProductId ?? null,
+      orderId: b.orderId ?? null,
+      warehouseId: b.warehouseId ?? null,
+      validUntil: b.validUntil ?? addDays(todayIn(a.timeZone), QUOTE_VALID_DAYS),
+      grossCents: priced.grossCents,
+      discountCents: b.discountCents,
+      totalCents: priced.totalCents,
+      remark: b.remark ?? '',
+      salesId: a.id,
+    });
     await writeLines(tx, a.enterpriseId, id, priced.lines);
     await insertStateLog(tx, QUOTE_TABLE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id });
     await keepVersion(tx, a, id, 'create', a.id);
@@ -119,7 +126,7 @@ export async function updateQuote(db: Db, a: Actor, b: BodyOf<typeof Q.update>):
       enterpriseId: a.enterpriseId,
       id,
       action: 'edit',
-      ctxOf: (row) => ({ discountWaiting: Number(row.discount_state) === 1 }),
+      ctxOf: (row) => ({ discountWaiting: row.discount_state === 1 }),
       actorId: a.id,
       guard: scope(a, 'quotations'),
       note: '修改报价',
@@ -139,7 +146,7 @@ export async function updateQuote(db: Db, a: Actor, b: BodyOf<typeof Q.update>):
     });
     await writeLines(tx, a.enterpriseId, id, priced.lines);
     await keepVersion(tx, a, id, 'edit', a.id);
-    return { id, version: Number(r.row.version) };
+    return { id, version: (r.row as { version: number }).version };
   });
 }
 
@@ -159,7 +166,7 @@ async function move(
     enterpriseId: a.enterpriseId,
     id,
     action,
-    ctxOf: (row) => ({ discountWaiting: Number(row.discount_state) === 1 }),
+    ctxOf: (row) => ({ discountWaiting: row.discount_state === 1 }),
     actorId,
     note,
     guard: o.guard,
@@ -175,11 +182,7 @@ async function move(
  * send it. Within the limit it is sent at once.
  */
 async function send(tx: Tx, a: Actor, id: number, note: string | null): Promise<{ state: number; message?: string }> {
-  const [q] = await rows<{ quote_no: string; title: string; gross_cents: number; discount_cents: number; state: number; discount_state: number }>(
-    tx,
-    sql`select quote_no, title, gross_cents::int, discount_cents::int, state, discount_state from quotations q
-      where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${scope(a)} for update`,
-  );
+  const q = await lockedForSend(tx, a.enterpriseId, id, scope(a));
   if (!q) throw new AppError('NOT_FOUND');
   const limit = await getSettingInt(tx, a.enterpriseId, QUOTE_DISCOUNT_LIMIT_SETTING);
   const over = discountOverLimit(q.discount_cents, q.gross_cents, limit);
@@ -196,7 +199,7 @@ async function send(tx: Tx, a: Actor, id: number, note: string | null): Promise<
     };
     if (await hasFlow(tx, start)) {
       await startApproval(tx, start);
-      await tx.execute(sql`update quotations set discount_state = 1, updated_at = now() where enterprise_id = ${a.enterpriseId} and id = ${id}`);
+      await setDiscountState(tx, a.enterpriseId, id, 1);
       await insertStateLog(tx, QUOTE_TABLE, {
         enterpriseId: a.enterpriseId,
         id,
@@ -234,11 +237,7 @@ export interface Acceptance {
  */
 export async function acceptQuotation(db: Db, c: Acceptance): Promise<{ state: number }> {
   return db.transaction(async (tx) => {
-    const [q] = await rows<{ state: number; past: boolean; order_id: number | null }>(
-      tx,
-      sql`select state, valid_until < ${todayIn(c.timeZone)}::date as past, order_id::int from quotations
-        where enterprise_id = ${c.enterpriseId} and id = ${c.id} and ${c.guard ?? sql`true`}`,
-    );
+    const q = await acceptanceOf(tx, c.enterpriseId, c.id, todayIn(c.timeZone), c.guard ?? sql`true`);
     if (!q) throw new AppError('NOT_FOUND');
     if (q.state === 2 && q.past) throw new AppError('QUOTE_EXPIRED');
     await move(tx, c, c.id, 'accept', c.userId, `${c.acceptedName} 接受报价`, {
@@ -265,16 +264,12 @@ export async function rejectQuotation(
 
 /** 转工单 of an accepted quotation without an order: into the order the salesperson names, or a new one made from it. */
 async function convert(tx: Tx, a: Actor, id: number, orderId: number | null | undefined): Promise<{ state: number; orderId: number }> {
-  const [q] = await rows<{ order_id: number | null; customer_id: number; installed_product_id: number | null; title: string; quote_no: string }>(
-    tx,
-    sql`select order_id::int, customer_id::int, installed_product_id::int, title, quote_no from quotations q
-      where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${scope(a)} for update`,
-  );
+  const q = await lockedForConvert(tx, a.enterpriseId, id, scope(a));
   if (!q) throw new AppError('NOT_FOUND');
   let target = q.order_id ?? orderId ?? null;
   if (target) {
     const o = await orderFor(tx, a, target);
-    if (o.customer_id != null && Number(o.customer_id) !== Number(q.customer_id)) throw invalid('工单：该工单不属于报价单的客户');
+    if (o.customer_id != null && o.customer_id !== q.customer_id) throw invalid('工单：该工单不属于报价单的客户');
   } else target = (await orderFromQuote(tx, a, q)).id;
   const r = await move(tx, a, id, 'convert', a.id, null, { guard: scope(a, 'quotations'), patch: { order_id: target } });
   await writeOrderFees(tx, a.enterpriseId, id, target, a.id);
@@ -288,9 +283,9 @@ function orderFromQuote(tx: Tx, a: Actor, q: { customer_id: number; installed_pr
     a,
     {
       orderType: null,
-      customerId: Number(q.customer_id),
+      customerId: q.customer_id,
       title: q.title.slice(0, 100),
-      productId: q.installed_product_id == null ? null : Number(q.installed_product_id),
+      productId: q.installed_product_id,
       priority: 1,
       detailDesc: `由报价单 ${q.quote_no} 转入`,
       ext: {},
@@ -323,62 +318,22 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof Q.action>): Promise
   });
 }
 
-const rowSelect = (tz: string) => sql`select q.id::int, q.quote_no as "quoteNo", q.title, q.customer_id::int as "customerId", c.name as "customerName",
-    q.installed_product_id::int as "installedProductId", p.name as "productName", q.order_id::int as "orderId", o.order_no as "orderNo",
-    to_char(q.valid_until, 'YYYY-MM-DD') as "validUntil", q.gross_cents::int as "grossCents", q.discount_cents::int as "discountCents",
-    q.total_cents::int as "totalCents", q.state, q.discount_state as "discountState", q.version, s.name as "salesName",
-    ${apiTime(sql`q.created_at`, tz)} as create_time
-  from quotations q
-  join customers c on c.enterprise_id = q.enterprise_id and c.id = q.customer_id
-  left join installed_products p on p.enterprise_id = q.enterprise_id and p.id = q.installed_product_id
-  left join orders o on o.enterprise_id = q.enterprise_id and o.id = q.order_id
-  left join users s on s.enterprise_id = q.enterprise_id and s.id = q.sales_id`;
-
 export async function listQuotes(db: Db, a: Actor, f: QueryOf<typeof Q.list>): Promise<{ list: QuoteRow[]; count: number }> {
   // An order named as the filter must be one the caller may open: an order outside it answers as a missing one.
   if (f.orderId) await orderInScope(db, a, f.orderId);
-  const conds: SQL[] = [sql`q.enterprise_id = ${a.enterpriseId}`, scope(a)];
-  if (f.state) conds.push(sql`q.state = ${f.state}`);
-  if (f.customerId) conds.push(sql`q.customer_id = ${f.customerId}`);
-  if (f.orderId) conds.push(sql`q.order_id = ${f.orderId}`);
-  if (f.keyword) conds.push(sql`q.quote_no = ${f.keyword}`);
-  const where = sql.join(conds, sql` and `);
-  return listPage(
-    f,
-    () => rows<QuoteRow>(db, sql`${rowSelect(a.timeZone)} where ${where} order by q.created_at desc, q.id desc ${pageSql(f)}`),
-    () => countOf(db, sql`quotations q`, where),
-  );
+  return quotePage(db, a, scope(a), f);
 }
 
 async function snapshotOf(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number, guard: SQL = sql`true`): Promise<QuoteSnapshot> {
-  const [q] = await rows<QuoteRow & { remark: string; warehouseId: number | null }>(
-    ex,
-    sql`select * from (${rowSelect(a.timeZone)} where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${guard}) x,
-      lateral (select remark, warehouse_id::int as "warehouseId" from quotations where enterprise_id = ${a.enterpriseId} and id = ${id}) y`,
-  );
-  if (!q) throw new AppError('NOT_FOUND');
-  const lines = await rows<QuoteLine>(
-    ex,
-    sql`select line, kind, item_id::int as "itemId", name, unit, quantity, unit_cents::int as "unitCents", amount_cents::int as "amountCents",
-        cover_reason as "coverReason"
-      from quotation_lines where enterprise_id = ${a.enterpriseId} and quotation_id = ${id} order by line`,
-  );
-  return { ...q, lines };
+  const snap = await snapshotRow(ex, a, id, guard);
+  if (!snap) throw new AppError('NOT_FOUND');
+  return snap;
 }
 
 export async function quoteDetail(db: Db, a: Actor, id: number): Promise<QuoteDetail> {
   const snap = await snapshotOf(db, a, id, scope(a));
-  const [extra] = await rows<{ accepted_name: string | null; signature_file_id: string | null; accepted_time: string | null }>(
-    db,
-    sql`select accepted_name, signature_file_id, ${apiTime(sql`accepted_at`, a.timeZone)} as accepted_time from quotations
-      where enterprise_id = ${a.enterpriseId} and id = ${id}`,
-  );
-  const versions = await rows<{ version: number; state: number; action: string; userName: string | null; create_time: string }>(
-    db,
-    sql`select v.version, v.state, v.action, u.name as "userName", ${apiTime(sql`v.created_at`, a.timeZone)} as create_time
-      from quotation_versions v left join users u on u.enterprise_id = v.enterprise_id and u.id = v.user_id
-      where v.enterprise_id = ${a.enterpriseId} and v.quotation_id = ${id} order by v.version desc`,
-  );
+  const extra = await acceptedOf(db, a, id);
+  const versions = await versionsOf(db, a, id);
   const inst = await waitingInstanceOf(db, a.enterpriseId, QUOTE_APPROVAL_KIND, id);
   return {
     ...snap,
@@ -395,34 +350,16 @@ export async function quoteDetail(db: Db, a: Actor, id: number): Promise<QuoteDe
 }
 
 export async function quoteVersion(db: Db, a: Actor, id: number, version: number) {
-  const [v] = await rows<{ version: number; state: number; action: string; snapshot: QuoteSnapshot }>(
-    db,
-    sql`select v.version, v.state, v.action, v.snapshot from quotation_versions v join quotations q on q.enterprise_id = v.enterprise_id and q.id = v.quotation_id
-      where v.enterprise_id = ${a.enterpriseId} and v.quotation_id = ${id} and v.version = ${version} and ${scope(a)}`,
-  );
+  const v = await versionOf(db, a.enterpriseId, id, version, scope(a));
   if (!v) throw new AppError('NOT_FOUND');
   return v;
 }
 
-export async function itemOptions(db: Db, a: Actor, keyword: string | undefined) {
-  const like = keyword ? containingPattern(keyword) : null;
-  return rows<{ kind: number; id: number; name: string; unit: string; unitCents: number; warrantyPart: boolean }>(
-    db,
-    sql`(select 1 as kind, id::int, name, unit, round(price * 100)::int as "unitCents", true as "warrantyPart" from service_items
-        where enterprise_id = ${a.enterpriseId} ${like ? sql`and name like ${like}` : sql``} order by sort, id limit 50)
-      union all
-      (select 2, id::int, name, unit, round(sale_price * 100)::int, warranty from spares
-        where enterprise_id = ${a.enterpriseId} and enabled ${like ? sql`and (name like ${like} or code like ${like})` : sql``} order by id limit 50)`,
-  );
-}
+export const itemOptions = (db: Db, a: Actor, keyword: string | undefined) => catalogueOptions(db, a.enterpriseId, keyword);
 
 /** Sent quotations past their date (in each enterprise's today) become 已过期; answers how many moved. */
 export async function expireQuotes(db: Db, enterpriseId: number | null = null): Promise<number> {
-  const due = await rows<{ enterprise_id: number; id: number; time_zone: string }>(
-    db,
-    sql`select q.enterprise_id::int, q.id::int, x.time_zone from quotations q join enterprises x on x.id = q.enterprise_id
-      where q.state = 2 and q.valid_until < (now() at time zone x.time_zone)::date ${enterpriseId == null ? sql`` : sql`and q.enterprise_id = ${enterpriseId}`}`,
-  );
+  const due = await expiredQuotes(db, enterpriseId);
   let n = 0;
   for (const d of due) {
     try {
@@ -438,11 +375,9 @@ export async function expireQuotes(db: Db, enterpriseId: number | null = null): 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireQuotationService(): void {
   onApprovalEnd(QUOTE_APPROVAL_KIND, async (tx, end) => {
-    const [e] = await rows<{ time_zone: string }>(tx, sql`select time_zone from enterprises where id = ${end.enterpriseId}`);
-    const a = { enterpriseId: end.enterpriseId, timeZone: e?.time_zone ?? 'Asia/Shanghai' };
+    const a = { enterpriseId: end.enterpriseId, timeZone: (await timeZoneOf(tx, end.enterpriseId)) ?? 'Asia/Shanghai' };
     const what = end.result === 1 ? '通过' : end.result === 2 ? '驳回' : '撤回';
-    await tx.execute(sql`update quotations set discount_state = ${end.result === 1 ? 2 : end.result === 2 ? 3 : 0}, updated_at = now()
-      where enterprise_id = ${end.enterpriseId} and id = ${end.docId}`);
+    await setDiscountState(tx, end.enterpriseId, end.docId, end.result === 1 ? 2 : end.result === 2 ? 3 : 0);
     const note = [`折扣审批${what}`, end.comment].filter(Boolean).join('；');
     if (end.result === 1) await move(tx, a, end.docId, 'send', end.actorId, note);
     else

@@ -12,17 +12,16 @@ import {
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { countOf, listPage, pageSql } from '../../platform/list';
-import { apiTime, isUniqueViolation } from '../../platform/sql';
+import { isUniqueViolation } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { closeApproval, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { customerScope, visibleCustomer } from '../customers/common';
 import { productCoverage, refreshExtendedEnd, todayIn } from './coverage';
 import { nextNo } from './numbers';
+import { expiredExtensions, extensionPage, extensionRow, insertExtension, stateLogRows, unitOwner } from './warranty.repo';
 
 /** Extended warranties (延保, docs/commerce.md): where they keep their state and log. */
 export const EXT_TABLE: StateTable = {
@@ -38,14 +37,11 @@ const scope = (a: Actor, alias = 'e'): SQL => customerScope(a, sql`${sql.identif
 
 /** The product (in the caller's scope) an extension is sold on: it must belong to a customer the caller may see. */
 async function productOf(ex: Executor, a: Actor, productId: number) {
-  const [p] = await rows<{ customer_id: number | null; name: string }>(
-    ex,
-    sql`select customer_id, name from installed_products where enterprise_id = ${a.enterpriseId} and id = ${productId}`,
-  );
+  const p = await unitOwner(ex, a.enterpriseId, productId);
   if (!p) throw new AppError('NOT_FOUND');
   if (p.customer_id == null) throw new AppError('EXT_NO_PRODUCT_CUSTOMER');
-  await visibleCustomer(ex, a, Number(p.customer_id));
-  return { customerId: Number(p.customer_id), name: p.name };
+  await visibleCustomer(ex, a, p.customer_id);
+  return { customerId: p.customer_id, name: p.name };
 }
 
 export async function previewExtension(db: Db, a: Actor, q: QueryOf<typeof W.preview>) {
@@ -68,13 +64,18 @@ export async function createExtension(db: Db, a: Actor, b: BodyOf<typeof W.creat
       const start = extensionStart(coverage.warrantyEnd, coverage.extendedEnd, todayIn(a.timeZone));
       const end = warrantyEnd(start, b.period, b.unit) as string;
       const no = await nextNo(tx, a, 'warranty_extension', 'YB');
-      const [e] = await rows<{ id: number }>(
-        tx,
-        sql`insert into warranty_extensions (enterprise_id, ext_no, installed_product_id, customer_id, period, unit, start_date, end_date, price_cents, remark, created_by)
-          values (${a.enterpriseId}, ${no}, ${b.installedProductId}, ${p.customerId}, ${b.period}, ${b.unit}, ${start}, ${end}, ${b.priceCents},
-            ${b.remark ?? ''}, ${a.id}) returning id::int`,
-      );
-      const id = Number(e?.id);
+      const id = await insertExtension(tx, a.enterpriseId, {
+        no,
+        productId: b.installedProductId,
+        customerId: p.customerId,
+        period: b.period,
+        unit: b.unit,
+        start,
+        end,
+        priceCents: b.priceCents,
+        remark: b.remark ?? '',
+        createdBy: a.id,
+      });
       await insertStateLog(tx, EXT_TABLE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id, note: `${start} 至 ${end}` });
       const inst = await startApproval(tx, {
         enterpriseId: a.enterpriseId,
@@ -116,7 +117,7 @@ export async function moveExtension(
     guard,
     patch: action === 'approve' || action === 'reject' ? { decided_at: sql`now()` } : {},
   });
-  await refreshExtendedEnd(tx, enterpriseId, Number(r.row.installed_product_id));
+  await refreshExtendedEnd(tx, enterpriseId, (r.row as { installed_product_id: number }).installed_product_id);
   return r;
 }
 
@@ -129,31 +130,12 @@ export async function cancelExtension(db: Db, a: Actor, id: number, note: string
   });
 }
 
-const select = (tz: string) => sql`select e.id::int, e.ext_no as "extNo", e.installed_product_id::int as "installedProductId", p.name as "productName",
-    p.serial_number as "serialNumber", e.customer_id::int as "customerId", c.name as "customerName", e.period, e.unit,
-    to_char(e.start_date, 'YYYY-MM-DD') as "startDate", to_char(e.end_date, 'YYYY-MM-DD') as "endDate", e.price_cents::int as "priceCents",
-    e.state, u.name as "creatorName", e.remark, ${apiTime(sql`e.created_at`, tz)} as create_time
-  from warranty_extensions e
-  join installed_products p on p.enterprise_id = e.enterprise_id and p.id = e.installed_product_id
-  left join customers c on c.enterprise_id = e.enterprise_id and c.id = e.customer_id
-  left join users u on u.enterprise_id = e.enterprise_id and u.id = e.created_by`;
-
 export async function listExtensions(db: Db, a: Actor, q: QueryOf<typeof W.list>): Promise<{ list: WarrantyExtRow[]; count: number }> {
-  const conds: SQL[] = [sql`e.enterprise_id = ${a.enterpriseId}`, scope(a)];
-  if (q.state) conds.push(sql`e.state = ${q.state}`);
-  if (q.installedProductId) conds.push(sql`e.installed_product_id = ${q.installedProductId}`);
-  if (q.customerId) conds.push(sql`e.customer_id = ${q.customerId}`);
-  if (q.keyword) conds.push(sql`e.ext_no = ${q.keyword}`);
-  const where = sql.join(conds, sql` and `);
-  return listPage(
-    q,
-    () => rows<WarrantyExtRow>(db, sql`${select(a.timeZone)} where ${where} order by e.created_at desc, e.id desc ${pageSql(q)}`),
-    () => countOf(db, sql`warranty_extensions e`, where),
-  );
+  return extensionPage(db, a, scope(a), q);
 }
 
 export async function extensionDetail(db: Db, a: Actor, id: number): Promise<WarrantyExtDetail> {
-  const [e] = await rows<WarrantyExtRow>(db, sql`${select(a.timeZone)} where e.enterprise_id = ${a.enterpriseId} and e.id = ${id} and ${scope(a)}`);
+  const e = await extensionRow(db, a, id, scope(a));
   if (!e) throw new AppError('NOT_FOUND');
   const inst = await waitingInstanceOf(db, a.enterpriseId, WARRANTY_EXT_APPROVAL_KIND, id);
   const logs = await logsOf(db, a, 'warranty_extension_logs', 'extension_id', id);
@@ -168,21 +150,12 @@ export async function extensionDetail(db: Db, a: Actor, id: number): Promise<War
 
 /** A record's state log, oldest first. */
 export async function logsOf(ex: Executor, a: Actor, table: string, column: string, id: number) {
-  return rows<{ action: string; fromState: number | null; toState: number; note: string | null; userName: string | null; create_time: string }>(
-    ex,
-    sql`select l.action, l.from_state as "fromState", l.to_state as "toState", l.note, u.name as "userName", ${apiTime(sql`l.created_at`, a.timeZone)} as create_time
-      from ${sql.identifier(table)} l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.${sql.identifier(column)} = ${id} order by l.created_at, l.id`,
-  );
+  return stateLogRows(ex, a, table, column, id);
 }
 
 /** Extensions in force past their last day (in each enterprise's today) become 已过期; answers how many moved. */
 export async function expireExtensions(db: Db, enterpriseId: number | null = null): Promise<number> {
-  const due = await rows<{ enterprise_id: number; id: number }>(
-    db,
-    sql`select e.enterprise_id::int, e.id::int from warranty_extensions e join enterprises x on x.id = e.enterprise_id
-      where e.state = 2 and e.end_date < (now() at time zone x.time_zone)::date ${enterpriseId == null ? sql`` : sql`and e.enterprise_id = ${enterpriseId}`}`,
-  );
+  const due = await expiredExtensions(db, enterpriseId);
   let n = 0;
   for (const d of due) {
     try {

@@ -3,9 +3,9 @@ import type { CaseQuery, CaseRow, CaseView } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { countOf, listPage, pageRows } from '../../platform/list';
+import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { contains } from '../../platform/search';
-import { and, timeOf } from '../../platform/sql';
+import { and, bigints, timeOf } from '../../platform/sql';
 import { uploadsOf } from '../files/uploads.repo';
 
 type Tz = Pick<Actor, 'timeZone'>;
@@ -73,19 +73,21 @@ const rowJoins = sql`left join customers cu on cu.enterprise_id = k.enterprise_i
   left join orders o on o.enterprise_id = k.enterprise_id and o.id = k.order_id
   left join orders co on co.enterprise_id = k.enterprise_id and co.id = k.converted_order_id`;
 
-export function casePage(ex: Executor, a: Actor, q: CaseQuery) {
-  const w = and([sql`k.enterprise_id = ${a.enterpriseId}`, caseScope(a), ...caseFilters(q)]);
+type ListScope = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
+
+/** The case list's condition: the enterprise, the caller's scope and the filters (alias k). */
+export const caseWhere = (a: ListScope, q: Partial<CaseQuery>): SQL => and([sql`k.enterprise_id = ${a.enterpriseId}`, caseScope(a), ...caseFilters(q)]);
+
+/** The statement of one page of cases, newest first (knowledge.sql.snap). */
+export const casePageSql = (a: ListScope, q: Partial<CaseQuery>, page: PageRequest): SQL =>
+  sql`select ${rowColumns(a)} from (${pageRows('cases', 'k', a.enterpriseId, caseWhere(a, q), sql`k.created_at desc, k.id desc`, page)}) k ${rowJoins}
+            order by k.created_at desc, k.id desc`;
+
+export function casePage(ex: Executor, a: ListScope, q: CaseQuery) {
   return listPage(
     q,
-    async () =>
-      (
-        await rows<Row>(
-          ex,
-          sql`select ${rowColumns(a)} from (${pageRows('cases', 'k', a.enterpriseId, w, sql`k.created_at desc, k.id desc`, q)}) k ${rowJoins}
-            order by k.created_at desc, k.id desc`,
-        )
-      ).map(toCaseRow),
-    () => countOf(ex, sql`cases k`, w),
+    async () => (await rows<Row>(ex, casePageSql(a, q, q))).map(toCaseRow),
+    () => countOf(ex, sql`cases k`, caseWhere(a, q)),
   );
 }
 
@@ -123,4 +125,147 @@ export async function presentView(ex: Executor, ep: number, r: FullRow, faultMod
     parts: (r.parts ?? []).map((p) => ({ name: p.name, code: p.code, quantity: Number(p.quantity), unit: p.unit ?? null })),
     photos: await uploadsOf(ex, ep, (r.photos ?? []).map(Number)),
   };
+}
+
+/** What `select *` gives of a case (the edit and the conversion read it locked). */
+export interface CaseRecord {
+  id: number;
+  case_no: string;
+  source: number;
+  state: number;
+  version: number;
+  dealer_name: string | null;
+  customer_id: number | null;
+  installed_product_id: number | null;
+  fault_mode_id: number | null;
+  converted_order_id: number | null;
+  title: string;
+  description: string | null;
+  remedy: string | null;
+  /** bigint[]: the driver gives its elements as text. */
+  photos: string[] | null;
+}
+
+/** The case in the caller's scope, locked, or undefined. */
+export async function lockedCaseRecord(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number) {
+  const [r] = await rows<CaseRecord>(ex, sql`select * from cases k where k.enterprise_id = ${a.enterpriseId} and k.id = ${id} and ${caseScope(a)} for update`);
+  return r;
+}
+
+/** The case generated from an order, or undefined. */
+export async function caseOfOrder(ex: Executor, ep: number, orderId: number) {
+  const [had] = await rows<{ id: number }>(ex, sql`select id from cases where enterprise_id = ${ep} and order_id = ${orderId}`);
+  return had;
+}
+
+export async function customerExists(ex: Executor, ep: number, id: number): Promise<boolean> {
+  const [c] = await rows<{ id: number }>(ex, sql`select id from customers where enterprise_id = ${ep} and id = ${id}`);
+  return c != null;
+}
+
+/** The product model of an installed unit (of the customer, when given); undefined when there is no such unit. */
+export async function unitModel(ex: Executor, ep: number, installedProductId: number, customerId?: number) {
+  const [p] = await rows<{ product_id: number | null }>(
+    ex,
+    sql`select product_id from installed_products where enterprise_id = ${ep} and id = ${installedProductId}${customerId == null ? sql`` : sql` and customer_id = ${customerId}`}`,
+  );
+  return p;
+}
+
+/** The fault mode recorded on an order, or null. */
+export async function orderFaultMode(ex: Executor, ep: number, orderId: number): Promise<number | null> {
+  const [f] = await rows<{ fault_mode_id: number }>(ex, sql`select fault_mode_id from order_fault_modes where enterprise_id = ${ep} and order_id = ${orderId}`);
+  return f?.fault_mode_id ?? null;
+}
+
+/** The parts in use on an order (confirmed), summed per spare, in the order they were added. */
+export function orderPartsInUse(ex: Executor, ep: number, orderId: number) {
+  return rows<{ name: string; code: string; quantity: number; unit: string | null }>(
+    ex,
+    sql`select s.name, s.code, sum(p.quantity)::int as quantity, s.unit from order_parts p join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
+        where p.enterprise_id = ${ep} and p.order_id = ${orderId} and p.state = 1 group by s.id, s.name, s.code, s.unit order by min(p.id)`,
+  );
+}
+
+/** The images among an order's attachments and its conversation's pictures (the first 20). */
+export async function orderPhotos(ex: Executor, ep: number, orderId: number, attachments: readonly number[]): Promise<number[]> {
+  const photos = await rows<{ id: number }>(
+    ex,
+    sql`select u.id from uploads u where u.enterprise_id = ${ep} and u.kind = 'image' and u.id in (
+          select unnest(${bigints(attachments)})
+          union select unnest(m.upload_ids) from order_messages m where m.enterprise_id = ${ep} and m.order_id = ${orderId} and m.kind = 2)
+        order by u.id limit 20`,
+  );
+  return photos.map((x) => x.id);
+}
+
+export interface CaseInsert {
+  tmpNo: string;
+  source: 1 | 2;
+  orderId: number | null;
+  dealerName: string | null;
+  customerId: number | null;
+  installedProductId: number | null;
+  productModelId: number | null;
+  faultModeId: number | null;
+  providerId: number | null;
+  title: string;
+  description: string | null;
+  remedy: string | null;
+  parts: { name: string; code: string; quantity: number; unit: string | null }[];
+  photos: number[];
+  createdBy: number;
+}
+
+/** Inserts a case under a temporary number; its id. */
+export async function insertCase(ex: Executor, ep: number, c: CaseInsert): Promise<number> {
+  const [r] = await rows<{ id: number }>(
+    ex,
+    sql`insert into cases (enterprise_id, case_no, source, order_id, dealer_name, customer_id, installed_product_id, product_model_id, fault_mode_id, provider_id,
+          title, description, remedy, parts, photos, created_by)
+        values (${ep}, ${c.tmpNo}, ${c.source}, ${c.orderId}, ${c.dealerName}, ${c.customerId}, ${c.installedProductId}, ${c.productModelId}, ${c.faultModeId},
+          ${c.providerId}, ${c.title}, ${c.description}, ${c.remedy}, ${JSON.stringify(c.parts)}::jsonb, ${bigints(c.photos)}, ${c.createdBy})
+        returning id`,
+  );
+  return (r as { id: number }).id;
+}
+
+/** Gives a new case its number and grams. */
+export const numberCase = (ex: Executor, ep: number, id: number, no: string, grams: SQL) =>
+  ex.execute(sql`update cases set case_no = ${no}, search_grams = ${grams} where enterprise_id = ${ep} and id = ${id}`);
+
+/** Writes an edit of a case (version + 1). */
+export const updateCaseRow = (
+  ex: Executor,
+  ep: number,
+  id: number,
+  c: { title: string; description: string | null; remedy: string | null; faultModeId: number | null; photos: number[]; grams: SQL },
+) =>
+  ex.execute(sql`update cases set title = ${c.title}, description = ${c.description}, remedy = ${c.remedy},
+        fault_mode_id = ${c.faultModeId}, photos = ${bigints(c.photos)}, version = version + 1, updated_at = now(),
+        search_grams = ${c.grams}
+      where enterprise_id = ${ep} and id = ${id}`);
+
+/** The case keeps the order it was converted into. */
+export const setConvertedOrder = (ex: Executor, ep: number, id: number, orderId: number) =>
+  ex.execute(sql`update cases set converted_order_id = ${orderId}, version = version + 1, updated_at = now() where enterprise_id = ${ep} and id = ${id}`);
+
+/** A case's log, oldest first. */
+export function caseLog(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number) {
+  return rows<{ action: string; note: string | null; user_name: string | null; time: string }>(
+    ex,
+    sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+      from case_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+      where l.enterprise_id = ${a.enterpriseId} and l.case_id = ${id} order by l.id`,
+  );
+}
+
+/** The cases generated from an order or converted into it. */
+export function casesOfOrder(ex: Executor, ep: number, orderId: number) {
+  return rows<{ id: number; case_no: string; title: string; state: number; order_id: number | null }>(
+    ex,
+    sql`select id, case_no, title, state, order_id from cases where enterprise_id = ${ep} and order_id = ${orderId}
+      union select id, case_no, title, state, order_id from cases where enterprise_id = ${ep} and converted_order_id = ${orderId}
+      order by id`,
+  );
 }

@@ -2,20 +2,36 @@
 // conversion of a dealer case into an order of source type 2 (docs/knowledge.md).
 import { type BodyOf, CASE_ACTION_NAMES, type CaseDetail, type caseContract as C, caseAbilities, createOrderBody } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
-import { bigints, timeOf } from '../../platform/sql';
 import { insertStateLog } from '../../platform/state';
 import { foreignUploadIds } from '../files/uploads.repo';
 import { createOrder } from '../orders/create.service';
 import { orderInScope } from '../orders/scope';
 import { pathOf, pathText } from '../quality/fault.service';
-import { caseRow, caseScope, presentView } from './case.repo';
+import {
+  caseLog,
+  caseOfOrder,
+  caseRow,
+  caseScope,
+  casesOfOrder,
+  customerExists,
+  insertCase,
+  lockedCaseRecord,
+  numberCase,
+  orderFaultMode,
+  orderPartsInUse,
+  orderPhotos,
+  presentView,
+  setConvertedOrder,
+  unitModel,
+  updateCaseRow,
+} from './case.repo';
+import { heldRef } from './kb.repo';
 import { CASE_STATE, moveCase } from './case.state';
 
-const n = (v: unknown): number | null => (v == null ? null : Number(v));
 const COMPLETED = 5;
 const CREATE_ORDER_POWER = 'menu_CreateOrder';
 
@@ -30,7 +46,7 @@ async function finishInsert(
   c: { title: string; description?: string | null; remedy?: string | null; dealer?: string | null },
 ) {
   const no = `AL${String(id).padStart(8, '0')}`;
-  await tx.execute(sql`update cases set case_no = ${no}, search_grams = ${caseGrams({ ...c, no })} where enterprise_id = ${ep} and id = ${id}`);
+  await numberCase(tx, ep, id, no, caseGrams({ ...c, no }));
 }
 
 const tmpNo = () => `TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`;
@@ -50,49 +66,37 @@ async function checkPhotos(ex: Executor, ep: number, ids: number[]): Promise<num
 export async function fromOrder(db: Db, a: Actor, orderId: number): Promise<{ id: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const o = await orderInScope(tx, a, orderId, true);
-    if (Number(o.state) !== COMPLETED) throw invalid('只有已完成的工单才能生成案例');
+    if (o.state !== COMPLETED) throw invalid('只有已完成的工单才能生成案例');
     const ep = a.enterpriseId;
-    const [had] = await rows<{ id: number }>(tx, sql`select id from cases where enterprise_id = ${ep} and order_id = ${orderId}`);
-    if (had) return { id: Number(had.id), created: false };
-    const [p] = o.installed_product_id
-      ? await rows<{ product_id: number | null }>(
-          tx,
-          sql`select product_id from installed_products where enterprise_id = ${ep} and id = ${Number(o.installed_product_id)}`,
-        )
-      : [];
-    const [f] = await rows<{ fault_mode_id: number }>(
-      tx,
-      sql`select fault_mode_id from order_fault_modes where enterprise_id = ${ep} and order_id = ${orderId}`,
-    );
-    const faultId = n(f?.fault_mode_id);
+    const had = await caseOfOrder(tx, ep, orderId);
+    if (had) return { id: had.id, created: false };
+    const p = o.installed_product_id ? await unitModel(tx, ep, o.installed_product_id) : undefined;
+    const faultId = await orderFaultMode(tx, ep, orderId);
     const path = faultId ? await pathOf(tx, ep, faultId) : [];
-    const parts = await rows<{ name: string; code: string; quantity: number; unit: string | null }>(
-      tx,
-      sql`select s.name, s.code, sum(p.quantity)::int as quantity, s.unit from order_parts p join spares s on s.enterprise_id = p.enterprise_id and s.id = p.spare_id
-        where p.enterprise_id = ${ep} and p.order_id = ${orderId} and p.state = 1 group by s.id, s.name, s.code, s.unit order by min(p.id)`,
-    );
-    const photos = await rows<{ id: number }>(
-      tx,
-      sql`select u.id from uploads u where u.enterprise_id = ${ep} and u.kind = 'image' and u.id in (
-          select unnest(${bigints(((o.attachments as (number | string)[] | null) ?? []).map(Number))})
-          union select unnest(m.upload_ids) from order_messages m where m.enterprise_id = ${ep} and m.order_id = ${orderId} and m.kind = 2)
-        order by u.id limit 20`,
-    );
-    const title = String(o.title).slice(0, 100);
-    const description = (o.detail_desc as string | null) ?? null;
+    const parts = await orderPartsInUse(tx, ep, orderId);
+    const photos = await orderPhotos(tx, ep, orderId, (o.attachments ?? []).map(Number));
+    const title = o.title.slice(0, 100);
+    const description = o.detail_desc ?? null;
     const remedy = path.length ? pathText(path) : null;
-    const [r] = await rows<{ id: number }>(
-      tx,
-      sql`insert into cases (enterprise_id, case_no, source, order_id, customer_id, installed_product_id, product_model_id, fault_mode_id, provider_id,
-          title, description, remedy, parts, photos, created_by)
-        values (${ep}, ${tmpNo()}, 1, ${orderId}, ${n(o.customer_id)}, ${n(o.installed_product_id)}, ${n(p?.product_id)}, ${faultId}, ${n(o.provider_id)},
-          ${title}, ${description}, ${remedy}, ${JSON.stringify(parts.map((x) => ({ ...x, quantity: Number(x.quantity) })))}::jsonb,
-          ${bigints(photos.map((x) => Number(x.id)))}, ${a.id})
-        returning id`,
-    );
-    const id = Number(r?.id);
+    const id = await insertCase(tx, ep, {
+      tmpNo: tmpNo(),
+      source: 1,
+      orderId,
+      dealerName: null,
+      customerId: o.customer_id,
+      installedProductId: o.installed_product_id,
+      productModelId: p?.product_id ?? null,
+      faultModeId: faultId,
+      providerId: o.provider_id,
+      title,
+      description,
+      remedy,
+      parts,
+      photos,
+      createdBy: a.id,
+    });
     await finishInsert(tx, ep, id, { title, description, remedy });
-    await insertStateLog(tx, CASE_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: a.id, note: String(o.order_no) });
+    await insertStateLog(tx, CASE_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: a.id, note: o.order_no });
     return { id, created: true };
   });
 }
@@ -102,25 +106,31 @@ export async function createDealer(db: Db, a: Actor, b: BodyOf<typeof C.create>)
   if (a.providerId != null) throw new AppError('NO_POWER');
   return db.transaction(async (tx) => {
     const ep = a.enterpriseId;
-    const [c] = await rows<{ id: number }>(tx, sql`select id from customers where enterprise_id = ${ep} and id = ${b.customerId}`);
-    if (!c) throw notFound();
+    if (!(await customerExists(tx, ep, b.customerId))) throw notFound();
     let modelId: number | null = null;
     if (b.installedProductId) {
-      const [p] = await rows<{ product_id: number | null }>(
-        tx,
-        sql`select product_id from installed_products where enterprise_id = ${ep} and id = ${b.installedProductId} and customer_id = ${b.customerId}`,
-      );
+      const p = await unitModel(tx, ep, b.installedProductId, b.customerId);
       if (!p) throw invalid('产品：请选择该客户的产品');
-      modelId = n(p.product_id);
+      modelId = p.product_id;
     }
     const photos = await checkPhotos(tx, ep, b.photos ?? []);
-    const [r] = await rows<{ id: number }>(
-      tx,
-      sql`insert into cases (enterprise_id, case_no, source, dealer_name, customer_id, installed_product_id, product_model_id, title, description, photos, created_by)
-        values (${ep}, ${tmpNo()}, 2, ${b.dealerName}, ${b.customerId}, ${b.installedProductId ?? null}, ${modelId}, ${b.title}, ${b.description ?? null},
-          ${bigints(photos)}, ${a.id}) returning id`,
-    );
-    const id = Number(r?.id);
+    const id = await insertCase(tx, ep, {
+      tmpNo: tmpNo(),
+      source: 2,
+      orderId: null,
+      dealerName: b.dealerName,
+      customerId: b.customerId,
+      installedProductId: b.installedProductId ?? null,
+      productModelId: modelId,
+      faultModeId: null,
+      providerId: null,
+      title: b.title,
+      description: b.description ?? null,
+      remedy: null,
+      parts: [],
+      photos,
+      createdBy: a.id,
+    });
     await finishInsert(tx, ep, id, { title: b.title, description: b.description, dealer: b.dealerName });
     await insertStateLog(tx, CASE_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId: a.id });
     return id;
@@ -128,10 +138,7 @@ export async function createDealer(db: Db, a: Actor, b: BodyOf<typeof C.create>)
 }
 
 async function lockedCase(tx: Tx, a: Actor, id: number) {
-  const [r] = await rows<Record<string, unknown>>(
-    tx,
-    sql`select * from cases k where k.enterprise_id = ${a.enterpriseId} and k.id = ${id} and ${caseScope(a)} for update`,
-  );
+  const r = await lockedCaseRecord(tx, a, id);
   if (!r) throw notFound();
   return r;
 }
@@ -141,18 +148,19 @@ export async function update(db: Db, a: Actor, b: BodyOf<typeof C.update>): Prom
   await db.transaction(async (tx) => {
     const r = await lockedCase(tx, a, b.id);
     const ep = a.enterpriseId;
-    if (b.version != null && Number(r.version) !== b.version) throw new AppError('STATE_CHANGED');
-    if (Number(r.state) === 2) throw invalid('已发布的案例请先撤回再编辑');
-    if (b.faultModeId) {
-      const [f] = await rows<{ id: number }>(tx, sql`select id from fault_modes where enterprise_id = ${ep} and id = ${b.faultModeId} for key share`);
-      if (!f) throw invalid('故障模式：请从故障管理中选择');
-    }
-    const photos = b.photos ? await checkPhotos(tx, ep, b.photos) : ((r.photos as number[]) ?? []).map(Number);
-    await tx.execute(sql`update cases set title = ${b.title}, description = ${b.description ?? null}, remedy = ${b.remedy ?? null},
-        fault_mode_id = ${b.faultModeId ?? null}, photos = ${bigints(photos)}, version = version + 1, updated_at = now(),
-        search_grams = ${caseGrams({ title: b.title, no: String(r.case_no), description: b.description, remedy: b.remedy, dealer: r.dealer_name as string | null })}
-      where enterprise_id = ${ep} and id = ${b.id}`);
-    const before: Record<string, unknown> = { title: r.title, description: r.description, remedy: r.remedy, fault_mode_id: n(r.fault_mode_id) };
+    if (b.version != null && r.version !== b.version) throw new AppError('STATE_CHANGED');
+    if (r.state === 2) throw invalid('已发布的案例请先撤回再编辑');
+    if (b.faultModeId && !(await heldRef(tx, ep, 'fault_modes', b.faultModeId))) throw invalid('故障模式：请从故障管理中选择');
+    const photos = b.photos ? await checkPhotos(tx, ep, b.photos) : (r.photos ?? []).map(Number);
+    await updateCaseRow(tx, ep, b.id, {
+      title: b.title,
+      description: b.description ?? null,
+      remedy: b.remedy ?? null,
+      faultModeId: b.faultModeId ?? null,
+      photos,
+      grams: caseGrams({ title: b.title, no: r.case_no, description: b.description, remedy: b.remedy, dealer: r.dealer_name }),
+    });
+    const before: Record<string, unknown> = { title: r.title, description: r.description, remedy: r.remedy, fault_mode_id: r.fault_mode_id };
     const after: Record<string, unknown> = {
       title: b.title,
       description: b.description ?? null,
@@ -160,7 +168,7 @@ export async function update(db: Db, a: Actor, b: BodyOf<typeof C.update>): Prom
       fault_mode_id: b.faultModeId ?? null,
     };
     const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => String(v ?? '') !== String(before[k] ?? '')));
-    await insertStateLog(tx, CASE_STATE, { enterpriseId: ep, id: b.id, from: Number(r.state), to: Number(r.state), action: 'edit', actorId: a.id, changed });
+    await insertStateLog(tx, CASE_STATE, { enterpriseId: ep, id: b.id, from: r.state, to: r.state, action: 'edit', actorId: a.id, changed });
   });
 }
 
@@ -188,26 +196,24 @@ export async function convert(db: Db, a: Actor, id: number): Promise<{ orderId: 
   return db.transaction(async (tx) => {
     const r = await lockedCase(tx, a, id);
     if (!a.powers.includes(CREATE_ORDER_POWER)) throw new AppError('NO_POWER');
-    if (Number(r.source) !== 2) throw invalid('只有经销商案例可以转为工单');
+    if (r.source !== 2) throw invalid('只有经销商案例可以转为工单');
     if (r.converted_order_id != null) throw invalid('该案例已转为工单');
-    if (Number(r.state) === 3) throw invalid('已撤回的案例不能转为工单');
+    if (r.state === 3) throw invalid('已撤回的案例不能转为工单');
     const body = createOrderBody.parse({
-      customerId: Number(r.customer_id),
-      title: String(r.title),
-      productId: n(r.installed_product_id) ?? undefined,
-      detailDesc: (r.description as string | null) ?? undefined,
-      attachments: ((r.photos as number[]) ?? []).map(Number),
+      customerId: r.customer_id,
+      title: r.title,
+      productId: r.installed_product_id ?? undefined,
+      detailDesc: r.description ?? undefined,
+      attachments: (r.photos ?? []).map(Number),
       source: 2,
     });
     const o = await createOrder(tx as unknown as Db, a, body);
-    await tx.execute(
-      sql`update cases set converted_order_id = ${o.id}, version = version + 1, updated_at = now() where enterprise_id = ${a.enterpriseId} and id = ${id}`,
-    );
+    await setConvertedOrder(tx, a.enterpriseId, id, o.id);
     await insertStateLog(tx, CASE_STATE, {
       enterpriseId: a.enterpriseId,
       id,
-      from: Number(r.state),
-      to: Number(r.state),
+      from: r.state,
+      to: r.state,
       action: 'convert',
       actorId: a.id,
       note: o.orderNo,
@@ -220,24 +226,19 @@ export async function detail(db: Db, a: Actor & Pick<Actor, 'id'>, id: number): 
   const r = await caseRow(db, a, id);
   if (!r) throw notFound();
   const ep = a.enterpriseId;
-  const faultId = n(r.fault_mode_id);
-  const log = await rows<{ action: string; note: string | null; user_name: string | null; time: string }>(
-    db,
-    sql`select l.action, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from case_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${ep} and l.case_id = ${id} order by l.id`,
-  );
-  const state = Number(r.state);
+  const faultId = r.fault_mode_id;
+  const log = await caseLog(db, a, id);
+  const state = r.state;
   const abilities: string[] = [...caseAbilities(state)];
   if (state !== 2) abilities.push('edit');
-  if (Number(r.source) === 2 && r.converted_order_id == null && state !== 3) abilities.push('convert');
+  if (r.source === 2 && r.converted_order_id == null && state !== 3) abilities.push('convert');
   return {
     ...(await presentView(db, ep, r, faultId ? pathText(await pathOf(db, ep, faultId)) : null)),
-    customerId: n(r.customer_id),
-    installedProductId: n(r.installed_product_id),
-    productModelId: n(r.product_model_id),
+    customerId: r.customer_id,
+    installedProductId: r.installed_product_id,
+    productModelId: r.product_model_id,
     faultModeId: faultId,
-    version: Number(r.version),
+    version: r.version,
     abilities,
     log: log.map((l) => ({
       action: CASE_ACTION_NAMES[l.action as keyof typeof CASE_ACTION_NAMES] ?? l.action,
@@ -251,17 +252,12 @@ export async function detail(db: Db, a: Actor & Pick<Actor, 'id'>, id: number): 
 /** The cases of an order the caller may open: generated from it, or converted into it. */
 export async function ofOrder(db: Db, a: Actor, orderId: number) {
   await orderInScope(db, a, orderId);
-  const list = await rows<{ id: number; case_no: string; title: string; state: number; order_id: number | null }>(
-    db,
-    sql`select id, case_no, title, state, order_id from cases where enterprise_id = ${a.enterpriseId} and order_id = ${orderId}
-      union select id, case_no, title, state, order_id from cases where enterprise_id = ${a.enterpriseId} and converted_order_id = ${orderId}
-      order by id`,
-  );
+  const list = await casesOfOrder(db, a.enterpriseId, orderId);
   return list.map((c) => ({
-    id: Number(c.id),
+    id: c.id,
     caseNo: c.case_no,
     title: c.title,
-    state: Number(c.state),
-    relation: Number(c.order_id) === orderId ? ('generated' as const) : ('converted' as const),
+    state: c.state,
+    relation: c.order_id === orderId ? ('generated' as const) : ('converted' as const),
   }));
 }

@@ -27,7 +27,7 @@ export async function orderOn(t: TestApp, tm: Team, o: { category: string; model
       t.deps.db,
       sql`insert into installed_products (enterprise_id, product_id, name, qr_code) values (${ep}, ${modelId}, '空调', ${`QR${Math.random().toString(36).slice(2)}`}) returning id`,
     );
-    productId = Number(p?.id);
+    productId = (p as { id: number }).id;
   } else {
     const u = await productOf(t.deps.db, ep, o.category);
     modelId = u.modelId;

@@ -94,7 +94,7 @@ export async function sendLoginLink(db: Db, sms: SmsSender, mobile: string, orig
           and created_at > now() - make_interval(secs => ${LINK_RESEND_SECONDS})`,
       );
       // Too soon after the last link: nothing is sent, and the answer is the same (it tells no one the account exists).
-      if (Number(recent?.n ?? 0) > 0) return;
+      if ((recent?.n ?? 0) > 0) return;
       const token = randomToken();
       await tx.execute(sql`insert into portal_login_tokens (enterprise_id, account_id, token_hash, expires_at)
         values (${c.enterprise_id}, ${c.id}, ${sha256(token)}, now() + make_interval(mins => ${PORTAL_LINK_MINUTES}))`);

@@ -20,7 +20,7 @@ export async function makeAccount(db: Db, ep: number, customerId: number, o: { e
     sql`insert into home_accounts (enterprise_id, customer_id, name, mobile, password_hash, enabled)
       values (${ep}, ${customerId}, '王先生', ${mobile}, ${await hashed}, ${o.enabled ?? true}) returning id::int`,
   );
-  return { id: Number(r?.id), mobile };
+  return { id: (r as { id: number }).id, mobile };
 }
 
 export class PortalClient {

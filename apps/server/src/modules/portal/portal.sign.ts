@@ -4,7 +4,7 @@
 import { LINK_RESEND_SECONDS } from './portal.auth';
 import { QUOTE_SIGN_LINK_HOURS, QUOTE_SIGN_PATH, type PortalSignView } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { type Deps, service } from '../../platform/deps';
@@ -13,6 +13,7 @@ import type { SmsSender } from '../../platform/sms';
 import { todayIn } from '../commerce/coverage';
 import { acceptQuotation, quotationScope, rejectQuotation } from '../commerce/quotation.service';
 import { saveDataUrl } from '../files/uploads.service';
+import { contactWithMobile, insertSignLink, linkMadeWithin, liveLink, quoteForLink, type SignLink, signLinkOf } from './portal.repo';
 import { dropUpload, quoteDetail } from './portal.service';
 
 const masked = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
@@ -20,36 +21,29 @@ const masked = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
 /** Sends the link: a sent quotation not past its date, the user's own scope; one link a minute per quotation. */
 export async function sendSignLink(deps: Deps, a: Actor, b: { id: number; mobile?: string | null; name?: string | null }, origin: string) {
   return deps.db.transaction(async (tx) => {
-    const [q] = await rows<{ state: number; past: boolean; quote_no: string; title: string; customer_id: number; enterprise_name: string }>(
-      tx,
-      sql`select q.state, q.valid_until < ${todayIn(a.timeZone)}::date as past, q.quote_no, q.title, q.customer_id::int, e.name as enterprise_name
-        from quotations q join enterprises e on e.id = q.enterprise_id
-        where q.enterprise_id = ${a.enterpriseId} and q.id = ${b.id} and ${quotationScope(a)} for update of q`,
-    );
+    const q = await quoteForLink(tx, a.enterpriseId, b.id, todayIn(a.timeZone), quotationScope(a));
     if (!q) throw new AppError('NOT_FOUND');
-    if (Number(q.state) !== 2) throw new AppError('QUOTE_NOT_SENT');
+    if (q.state !== 2) throw new AppError('QUOTE_NOT_SENT');
     if (q.past) throw new AppError('QUOTE_EXPIRED');
     let mobile = b.mobile ?? null;
     let name = b.name ?? null;
     if (!mobile) {
-      const [c] = await rows<{ phone: string | null; name: string }>(
-        tx,
-        sql`select phone, name from customer_contacts where enterprise_id = ${a.enterpriseId} and customer_id = ${q.customer_id}
-          and phone ~ '^1[3-9][0-9]{9}$' order by is_primary desc, id limit 1`,
-      );
+      const c = await contactWithMobile(tx, a.enterpriseId, q.customer_id);
       if (!c?.phone) throw invalid('手机号：该客户没有联系人手机号，请填写接收短信的手机号');
       mobile = c.phone;
       name ??= c.name;
     }
-    const [recent] = await rows(
-      tx,
-      sql`select 1 from quotation_sign_links where enterprise_id = ${a.enterpriseId} and quotation_id = ${b.id}
-        and created_at > now() - make_interval(secs => ${LINK_RESEND_SECONDS}) limit 1`,
-    );
-    if (recent) throw new AppError('QUOTE_LINK_TOO_SOON');
+    if (await linkMadeWithin(tx, a.enterpriseId, b.id, LINK_RESEND_SECONDS)) throw new AppError('QUOTE_LINK_TOO_SOON');
     const token = randomToken();
-    await tx.execute(sql`insert into quotation_sign_links (enterprise_id, quotation_id, token_hash, mobile, name, expires_at, created_by)
-      values (${a.enterpriseId}, ${b.id}, ${sha256(token)}, ${mobile}, ${name}, now() + make_interval(hours => ${QUOTE_SIGN_LINK_HOURS}), ${a.id})`);
+    await insertSignLink(tx, {
+      enterpriseId: a.enterpriseId,
+      quotationId: b.id,
+      tokenHash: sha256(token),
+      mobile,
+      name,
+      hours: QUOTE_SIGN_LINK_HOURS,
+      createdBy: a.id,
+    });
     const url = `${origin}${QUOTE_SIGN_PATH}?token=${token}`;
     // Inside the transaction: a failed send leaves no link behind.
     await service<SmsSender>(deps, 'sms').send(
@@ -61,59 +55,39 @@ export async function sendSignLink(deps: Deps, a: Actor, b: { id: number; mobile
   });
 }
 
-interface Link {
-  enterprise_id: number;
-  quotation_id: number;
-  customer_id: number;
-  mobile: string;
-  name: string | null;
-  time_zone: string;
-  enterprise_name: string;
-  customer_name: string;
-}
+type Link = SignLink;
 
 /** The live link of a token (unknown, spent or expired: QUOTE_LINK_INVALID); `lock` spends it in the caller's transaction. */
 async function linkOf(ex: Db | Tx, token: string, spend: boolean): Promise<Link> {
-  const found = spend
-    ? sql`update quotation_sign_links set used_at = now() where token_hash = ${sha256(token)} and used_at is null and expires_at > now()
-        returning enterprise_id, quotation_id`
-    : sql`select enterprise_id, quotation_id from quotation_sign_links where token_hash = ${sha256(token)} and used_at is null and expires_at > now()`;
-  const [k] = await rows<{ enterprise_id: number; quotation_id: number }>(ex, found);
-  if (!k) throw new AppError('QUOTE_LINK_INVALID');
-  const [l] = await rows<Link>(
-    ex,
-    sql`select l.enterprise_id::int, l.quotation_id::int, q.customer_id::int, l.mobile, l.name, e.time_zone, e.name as enterprise_name, c.name as customer_name
-      from quotation_sign_links l join quotations q on q.enterprise_id = l.enterprise_id and q.id = l.quotation_id
-      join enterprises e on e.id = l.enterprise_id join customers c on c.enterprise_id = q.enterprise_id and c.id = q.customer_id
-      where l.token_hash = ${sha256(token)}`,
-  );
+  if (!(await liveLink(ex, sha256(token), spend))) throw new AppError('QUOTE_LINK_INVALID');
+  const l = await signLinkOf(ex, sha256(token));
   if (!l) throw new AppError('QUOTE_LINK_INVALID');
   return l;
 }
 
-const readerOf = (l: Link) => ({ enterpriseId: Number(l.enterprise_id), customerId: Number(l.customer_id), timeZone: l.time_zone });
+const readerOf = (l: Link) => ({ enterpriseId: l.enterprise_id, customerId: l.customer_id, timeZone: l.time_zone });
 const guardOf = (l: Link) => sql`quotations.customer_id = ${l.customer_id} and quotations.state <> 1`;
 
 export async function signView(db: Db, token: string): Promise<PortalSignView> {
   const l = await linkOf(db, token, false);
-  const q = await quoteDetail(db, readerOf(l), Number(l.quotation_id));
+  const q = await quoteDetail(db, readerOf(l), l.quotation_id);
   return { ...q, enterpriseName: l.enterprise_name, customerName: l.customer_name, contactName: l.name };
 }
 
 /** 接受 with the signature drawn on the phone: the link is spent in the transaction that accepts (of two uses, one wins). */
 export async function signAccept(deps: Deps, token: string, signature: string): Promise<{ state: number }> {
   const l = await linkOf(deps.db, token, false);
-  const q = await quoteDetail(deps.db, readerOf(l), Number(l.quotation_id));
+  const q = await quoteDetail(deps.db, readerOf(l), l.quotation_id);
   if (q.expired) throw new AppError('QUOTE_EXPIRED');
   if (!q.canAnswer) throw new AppError('QUOTE_NOT_SENT');
-  const file = await saveDataUrl(deps, { enterpriseId: Number(l.enterprise_id), userId: null }, signature, '客户签名');
+  const file = await saveDataUrl(deps, { enterpriseId: l.enterprise_id, userId: null }, signature, '客户签名');
   try {
     return await deps.db.transaction(async (tx) => {
       const spent = await linkOf(tx, token, true);
       return acceptQuotation(tx as unknown as Db, {
-        enterpriseId: Number(spent.enterprise_id),
+        enterpriseId: spent.enterprise_id,
         timeZone: spent.time_zone,
-        id: Number(spent.quotation_id),
+        id: spent.quotation_id,
         acceptedName: spent.name ?? spent.mobile,
         userId: null,
         signatureFileId: String(file.id),
@@ -122,7 +96,7 @@ export async function signAccept(deps: Deps, token: string, signature: string): 
     });
   } catch (err) {
     // Another use won (or the quotation changed meanwhile): the losing attempt's signature is not kept.
-    await dropUpload(deps, Number(l.enterprise_id), file.id);
+    await dropUpload(deps, l.enterprise_id, file.id);
     throw err;
   }
 }
@@ -132,9 +106,9 @@ export async function signReject(db: Db, token: string, note: string | null | un
     const l = await linkOf(tx, token, true);
     const who = l.name ?? l.mobile;
     return rejectQuotation(tx as unknown as Db, {
-      enterpriseId: Number(l.enterprise_id),
+      enterpriseId: l.enterprise_id,
       timeZone: l.time_zone,
-      id: Number(l.quotation_id),
+      id: l.quotation_id,
       note: `客户拒绝（${who}，短信签字链接）${note ? `：${note}` : ''}`,
       guard: guardOf(l),
     });

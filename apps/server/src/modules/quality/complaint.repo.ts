@@ -1,13 +1,21 @@
 // Queries of the complaint list, detail and the quality report. The filters read complaints alone (customer,
 // product, serial, engineer and provider are copied in), each on its own index (db/schema/quality.ts).
-import { type ComplaintQuery, type ComplaintRow, type QualityReport, type QualityReportBy, QUALITY_REPORT_BY } from '@sk/shared';
+import {
+  COMPLAINT_ACTION_NAMES,
+  type ComplaintDetail,
+  type ComplaintQuery,
+  type ComplaintRow,
+  type QualityReport,
+  type QualityReportBy,
+  QUALITY_REPORT_BY,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { countOf, listPage, pageRows } from '../../platform/list';
+import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { contains } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
-import { wholeDays } from '../visits/report.service';
+import { wholeDays } from '../visits/report.repo';
 import { SUMMARY_DIM } from './summary';
 
 type Tz = Pick<Actor, 'timeZone'>;
@@ -90,25 +98,56 @@ export const rowJoins = sql`left join product_models pm on pm.enterprise_id = c.
   left join users h on h.enterprise_id = c.enterprise_id and h.id = c.handler_id
   left join service_providers sp on sp.enterprise_id = c.enterprise_id and sp.id = c.provider_id`;
 
-export function complaintPage(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>, q: ComplaintQuery) {
-  const w = and([sql`c.enterprise_id = ${a.enterpriseId}`, complaintScope(a), ...complaintFilters(q, a)]);
+type ListScope = Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>;
+
+/** The list's condition: the enterprise, the caller's scope and the filters (alias c). */
+export const complaintWhere = (a: ListScope, q: Partial<ComplaintQuery>): SQL =>
+  and([sql`c.enterprise_id = ${a.enterpriseId}`, complaintScope(a), ...complaintFilters(q, a)]);
+
+/** The statement of one page of complaints, newest first (quality.sql.snap). */
+export const complaintPageSql = (a: ListScope, q: Partial<ComplaintQuery>, page: PageRequest): SQL =>
+  sql`select ${rowColumns(a)} from (${pageRows('complaints', 'c', a.enterpriseId, complaintWhere(a, q), sql`c.created_at desc, c.id desc`, page)}) c ${rowJoins}
+            order by c.created_at desc, c.id desc`;
+
+export function complaintPage(ex: Executor, a: ListScope, q: ComplaintQuery) {
   return listPage(
     q,
-    async () =>
-      (
-        await rows<Row>(
-          ex,
-          sql`select ${rowColumns(a)} from (${pageRows('complaints', 'c', a.enterpriseId, w, sql`c.created_at desc, c.id desc`, q)}) c ${rowJoins}
-            order by c.created_at desc, c.id desc`,
-        )
-      ).map(toComplaintRow),
-    () => countOf(ex, sql`complaints c`, w),
+    async () => (await rows<Row>(ex, complaintPageSql(a, q, q))).map(toComplaintRow),
+    () => countOf(ex, sql`complaints c`, complaintWhere(a, q)),
   );
+}
+
+/** The detail's own columns beside the list row's. */
+export interface DetailRow extends Row {
+  content: string | null;
+  complainant: string | null;
+  phone: string | null;
+  order_id: number | null;
+  order_no: string | null;
+  event_id: number | null;
+  visit_task_id: number | null;
+  installed_product_id: number | null;
+  product_model_id: number | null;
+  handler_id: number | null;
+  responsibility: string | null;
+  analysis_unit: string | null;
+  sales_unit: string | null;
+  place_of_use: string | null;
+  fault_mode_id: number | null;
+  cause_analysis: string | null;
+  resolution: string | null;
+  cost_parts: number;
+  cost_labour: number;
+  cost_compensation: number;
+  version: number;
+  responded_time: string | null;
+  resolved_time: string | null;
+  closed_time: string | null;
 }
 
 /** One complaint with its names (in the caller's scope), or undefined. */
 export async function complaintRow(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone' | 'providerId'>, id: number) {
-  const [r] = await rows<Row & Record<string, unknown>>(
+  const [r] = await rows<DetailRow>(
     ex,
     sql`select ${rowColumns(a)}, c.content, c.complainant, c.phone, c.order_id, o.order_no, c.event_id, c.visit_task_id, c.installed_product_id,
         c.product_model_id, c.handler_id, c.responsibility, c.analysis_unit, c.sales_unit, c.place_of_use, c.fault_mode_id, c.cause_analysis,
@@ -119,6 +158,244 @@ export async function complaintRow(ex: Executor, a: Pick<Actor, 'enterpriseId' |
       where c.enterprise_id = ${a.enterpriseId} and c.id = ${id} and ${complaintScope(a)}`,
   );
   return r;
+}
+
+export interface LogRow {
+  action: string;
+  from_state: number | null;
+  to_state: number;
+  note: string | null;
+  user_name: string | null;
+  time: string;
+}
+
+/** A complaint's log, oldest first. */
+export const complaintLog = (ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number) =>
+  rows<LogRow>(
+    ex,
+    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
+      from complaint_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+      where l.enterprise_id = ${a.enterpriseId} and l.complaint_id = ${id} order by l.id`,
+  );
+
+/** The one place a complaint's detail row (with its log, the fault path and the abilities the service decides) becomes the contract's detail. */
+export const toComplaintDetail = (r: DetailRow, log: LogRow[], more: Pick<ComplaintDetail, 'faultModePath' | 'abilities'>): ComplaintDetail => ({
+  ...toComplaintRow(r),
+  content: r.content,
+  complainant: r.complainant,
+  phone: r.phone,
+  orderId: r.order_id,
+  orderNo: r.order_no,
+  eventId: r.event_id,
+  visitTaskId: r.visit_task_id,
+  installedProductId: r.installed_product_id,
+  productModelId: r.product_model_id,
+  handlerId: r.handler_id,
+  responsibility: r.responsibility,
+  analysisUnit: r.analysis_unit,
+  salesUnit: r.sales_unit,
+  placeOfUse: r.place_of_use,
+  faultModeId: r.fault_mode_id,
+  faultModePath: more.faultModePath,
+  causeAnalysis: r.cause_analysis,
+  resolution: r.resolution,
+  costParts: r.cost_parts,
+  costLabour: r.cost_labour,
+  costCompensation: r.cost_compensation,
+  costTotal: r.cost_parts + r.cost_labour + r.cost_compensation,
+  respondedTime: r.responded_time,
+  resolvedTime: r.resolved_time,
+  closedTime: r.closed_time,
+  version: r.version,
+  abilities: more.abilities,
+  log: log.map((l) => ({
+    action: COMPLAINT_ACTION_NAMES[l.action as keyof typeof COMPLAINT_ACTION_NAMES] ?? l.action,
+    fromState: l.from_state,
+    toState: l.to_state,
+    note: l.note,
+    userName: l.user_name,
+    time: l.time,
+  })),
+});
+
+/** What `select *` gives of a complaint (timestamps as the driver's text). A type, not an interface: the state helper and the edit log read it by column name. */
+export type ComplaintRecord = {
+  id: number;
+  complaint_no: string;
+  source_type: number;
+  order_id: number | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  installed_product_id: number | null;
+  product_model_id: number | null;
+  serial_number: string | null;
+  provider_id: number | null;
+  level: string;
+  state: number;
+  version: number;
+  responsibility: string | null;
+  analysis_unit: string | null;
+  resolve_started_at: string | null;
+  responded_at: string | null;
+  resolved_at: string | null;
+  created_at: string;
+  [column: string]: unknown;
+};
+
+/** The whole complaint in the caller's scope (locked for the edit), or undefined. */
+export async function complaintRecord(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number, lock = false) {
+  const [r] = await rows<ComplaintRecord>(
+    ex,
+    sql`select * from complaints c where c.enterprise_id = ${a.enterpriseId} and c.id = ${id} and ${complaintScope(a)}${lock ? sql` for update` : sql``}`,
+  );
+  return r;
+}
+
+/** What a complaint copies from an event: customer, product, principal and contact. `scope` limits the events. */
+export async function eventForComplaint(ex: Executor, ep: number, eventId: number, scope: SQL = sql`true`) {
+  const [e] = await rows<{
+    id: number;
+    title: string;
+    customer_id: number | null;
+    installed_product_id: number | null;
+    principal_id: number | null;
+    custom_linkperson: string | null;
+    custom_phone: string | null;
+  }>(
+    ex,
+    sql`select e.id, e.title, e.customer_id, e.installed_product_id, e.principal_id, e.custom_linkperson, e.custom_phone from events e
+      where e.enterprise_id = ${ep} and e.id = ${eventId} and ${scope}`,
+  );
+  return e;
+}
+
+/** What a complaint copies from an order (opened from its failed return visit). */
+export async function orderForComplaint(ex: Executor, ep: number, orderId: number) {
+  const [o] = await rows<{
+    id: number;
+    title: string;
+    customer_id: number | null;
+    installed_product_id: number | null;
+    service_user_id: number | null;
+    provider_id: number | null;
+    custom_link_person: string | null;
+    custom_phone: string | null;
+  }>(
+    ex,
+    sql`select o.id, o.title, o.customer_id, o.installed_product_id, o.service_user_id, o.provider_id, o.custom_link_person, o.custom_phone
+      from orders o where o.enterprise_id = ${ep} and o.id = ${orderId}`,
+  );
+  return o;
+}
+
+/** A return-visit task's kind and record, for the complaint it opens. */
+export async function visitForComplaint(ex: Executor, ep: number, taskId: number) {
+  const [t] = await rows<{ visit_type: number; record_id: number; order_id: number | null }>(
+    ex,
+    sql`select visit_type, record_id, order_id from return_visit_tasks where enterprise_id = ${ep} and id = ${taskId}`,
+  );
+  return t;
+}
+
+/** The enterprise's first enabled complaint level (by sort), or undefined. */
+export async function firstLevel(ex: Executor, ep: number, dictType: number) {
+  const [lv] = await rows<{ name: string }>(
+    ex,
+    sql`select name from dict_items where enterprise_id = ${ep} and type = ${dictType} and enabled order by sort, id limit 1`,
+  );
+  return lv?.name;
+}
+
+/** A user of the enterprise not deleted, or undefined. */
+export async function liveUser(ex: Executor, ep: number, id: number) {
+  const [u] = await rows<{ id: number }>(ex, sql`select id from users where enterprise_id = ${ep} and id = ${id} and deleted_at is null`);
+  return u;
+}
+
+/** The product and serial of an installed unit. */
+export async function unitOf(ex: Executor, ep: number, installedProductId: number) {
+  const [p] = await rows<{ product_id: number; serial_number: string | null }>(
+    ex,
+    sql`select product_id, serial_number from installed_products where enterprise_id = ${ep} and id = ${installedProductId}`,
+  );
+  return p;
+}
+
+/** A customer's name (the customer of the enterprise), or undefined when there is none. */
+export async function customerOf(ex: Executor, ep: number, id: number) {
+  const [c] = await rows<{ id: number; name: string }>(ex, sql`select id, name from customers where enterprise_id = ${ep} and id = ${id}`);
+  return c;
+}
+
+/** Whether the installed unit belongs to the customer. */
+export async function unitOfCustomer(ex: Executor, ep: number, installedProductId: number, customerId: number) {
+  const [p] = await rows<{ id: number }>(
+    ex,
+    sql`select id from installed_products where enterprise_id = ${ep} and id = ${installedProductId} and customer_id = ${customerId}`,
+  );
+  return !!p;
+}
+
+/** The fault mode, key-share locked so it is not deleted under the edit; undefined when not the enterprise's. */
+export async function faultModeHeld(ex: Executor, ep: number, id: number) {
+  const [f] = await rows<{ id: number }>(ex, sql`select id from fault_modes where enterprise_id = ${ep} and id = ${id} for key share`);
+  return f;
+}
+
+export interface ComplaintInsert {
+  tmpNo: string;
+  sourceType: number;
+  orderId: number | null;
+  eventId: number | null;
+  visitTaskId: number | null;
+  customerId: number | null;
+  customerName: string | null;
+  installedProductId: number | null;
+  productModelId: number | null;
+  serialNumber: string | null;
+  engineerId: number | null;
+  providerId: number | null;
+  handlerId: number | null;
+  title: string;
+  content: string | null;
+  complainant: string | null;
+  phone: string | null;
+  level: string;
+  startedAt: string;
+  responseDue: string;
+  resolveDue: string;
+  createdBy: number | null;
+}
+
+/** Inserts a complaint under a temporary number; its id, or undefined when the visit task already has one. */
+export async function insertComplaintRow(tx: Executor, ep: number, o: ComplaintInsert) {
+  const [r] = await rows<{ id: number }>(
+    tx,
+    sql`insert into complaints (enterprise_id, complaint_no, source_type, order_id, event_id, visit_task_id, customer_id, customer_name,
+        installed_product_id, product_model_id, serial_number, engineer_id, provider_id, handler_id, title, content, complainant, phone, level,
+        resolve_started_at, response_due_at, resolve_due_at, created_by, created_at)
+      values (${ep}, ${o.tmpNo}, ${o.sourceType}, ${o.orderId}, ${o.eventId},
+        ${o.visitTaskId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${o.serialNumber},
+        ${o.engineerId}, ${o.providerId}, ${o.handlerId}, ${o.title}, ${o.content}, ${o.complainant}, ${o.phone}, ${o.level},
+        ${o.startedAt}, ${o.responseDue}, ${o.resolveDue}, ${o.createdBy}, ${o.startedAt})
+      on conflict (enterprise_id, visit_task_id) do nothing
+      returning id`,
+  );
+  return r?.id;
+}
+
+/** Gives a new complaint its number and search grams. */
+export const numberComplaint = (tx: Executor, ep: number, id: number, no: string, grams: SQL) =>
+  tx.execute(sql`update complaints set complaint_no = ${no}, search_grams = ${grams} where enterprise_id = ${ep} and id = ${id}`);
+
+/** Writes an edit's columns when the version is still `version`; false when another edit came first. */
+export async function updateComplaint(tx: Executor, ep: number, id: number, version: number, sets: SQL[], grams: SQL) {
+  const done = await rows<{ id: number }>(
+    tx,
+    sql`update complaints set ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now(), search_grams = ${grams}
+        where enterprise_id = ${ep} and id = ${id} and version = ${version} returning id`,
+  );
+  return done.length > 0;
 }
 
 /** The grouping column and the name shown for it. */
@@ -230,11 +507,11 @@ export async function qualityReport(
     rows: list.map((r) => ({
       key: r.key,
       name: r.key == null ? `未填写${QUALITY_REPORT_BY[by]}` : (r.name ?? r.key),
-      complaints: Number(r.n),
-      closed: Number(r.closed),
-      cost: Number(r.cost),
+      complaints: r.n,
+      closed: r.closed,
+      cost: r.cost,
     })),
-    total: list.reduce((s, r) => s + Number(r.n), 0),
-    repeats: repeats.map((r) => ({ serialNumber: r.serial_number, complaints: Number(r.n) })),
+    total: list.reduce((s, r) => s + r.n, 0),
+    repeats: repeats.map((r) => ({ serialNumber: r.serial_number, complaints: r.n })),
   };
 }

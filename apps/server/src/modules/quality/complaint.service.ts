@@ -2,7 +2,6 @@
 // calendar; edits (analysis, responsibility, cost) and the state machine through changeState (docs/quality.md).
 import {
   type BodyOf,
-  COMPLAINT_ACTION_NAMES,
   COMPLAINT_DICTS,
   type ComplaintCreateBody,
   type ComplaintDetail,
@@ -12,29 +11,42 @@ import {
   dictTypeByCode,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
 import { type PatchValue, insertStateLog } from '../../platform/state';
-import { timeOf } from '../../platform/sql';
 import { eventScope } from '../events/event.state';
 import { orderInScope } from '../orders/scope';
-import { complaintRow, complaintScope, toComplaintRow, type Row } from './complaint.repo';
+import {
+  complaintLog,
+  complaintRecord,
+  complaintRow,
+  complaintScope,
+  customerOf,
+  eventForComplaint,
+  faultModeHeld,
+  firstLevel,
+  insertComplaintRow,
+  liveUser,
+  numberComplaint,
+  orderForComplaint,
+  toComplaintDetail,
+  unitOf,
+  unitOfCustomer,
+  updateComplaint,
+  visitForComplaint,
+} from './complaint.repo';
 import { deadlinesOf, deadlineOf, targetOf } from './complaint.sla';
 import { COMPLAINT_STATE, complaintCtxOf, moveComplaint } from './complaint.state';
 import { pathOf, pathText } from './fault.service';
 import { dictValueOf } from './quality.dict';
 
-type Rec = Record<string, unknown>;
-const n = (v: unknown): number | null => (v == null ? null : Number(v));
-
 const dictValue = dictValueOf;
 
 async function checkUser(ex: Executor, ep: number, id: number | null | undefined): Promise<number | null> {
   if (!id) return null;
-  const [u] = await rows<{ id: number }>(ex, sql`select id from users where enterprise_id = ${ep} and id = ${id} and deleted_at is null`);
-  if (!u) throw invalid('处理人：请选择本企业的人员');
+  if (!(await liveUser(ex, ep, id))) throw invalid('处理人：请选择本企业的人员');
   return id;
 }
 
@@ -61,32 +73,37 @@ interface Opening extends Source {
 
 /** Inserts a complaint with its deadlines and its creation log row; answers its id (null when the visit already has one). */
 async function insertComplaint(tx: Tx, ep: number, actorId: number | null, o: Opening): Promise<number | null> {
-  const [p] = o.installedProductId
-    ? await rows<{ product_id: number; serial_number: string | null }>(
-        tx,
-        sql`select product_id, serial_number from installed_products where enterprise_id = ${ep} and id = ${o.installedProductId}`,
-      )
-    : [];
-  const [cu] = o.customerId ? await rows<{ name: string }>(tx, sql`select name from customers where enterprise_id = ${ep} and id = ${o.customerId}`) : [];
+  const p = o.installedProductId ? await unitOf(tx, ep, o.installedProductId) : undefined;
+  const cu = o.customerId ? await customerOf(tx, ep, o.customerId) : undefined;
   const now = Date.now();
   const due = await deadlinesOf(tx, ep, o.level, now, now);
-  const [r] = await rows<{ id: number }>(
-    tx,
-    sql`insert into complaints (enterprise_id, complaint_no, source_type, order_id, event_id, visit_task_id, customer_id, customer_name,
-        installed_product_id, product_model_id, serial_number, engineer_id, provider_id, handler_id, title, content, complainant, phone, level,
-        resolve_started_at, response_due_at, resolve_due_at, created_by, created_at)
-      values (${ep}, ${`TMP${now}${Math.random().toString(36).slice(2, 10)}`}, ${o.sourceType}, ${o.orderId ?? null}, ${o.eventId ?? null},
-        ${o.visitTaskId ?? null}, ${o.customerId}, ${cu?.name ?? null}, ${o.installedProductId}, ${p?.product_id ?? null}, ${p?.serial_number ?? null},
-        ${o.engineerId}, ${o.providerId}, ${o.handlerId}, ${o.title}, ${o.content}, ${o.complainant}, ${o.phone}, ${o.level},
-        ${new Date(now).toISOString()}, ${due.response}, ${due.resolve}, ${actorId}, ${new Date(now).toISOString()})
-      on conflict (enterprise_id, visit_task_id) do nothing
-      returning id`,
-  );
-  if (!r) return null;
-  const id = Number(r.id);
+  const id = await insertComplaintRow(tx, ep, {
+    tmpNo: `TMP${now}${Math.random().toString(36).slice(2, 10)}`,
+    sourceType: o.sourceType,
+    orderId: o.orderId ?? null,
+    eventId: o.eventId ?? null,
+    visitTaskId: o.visitTaskId ?? null,
+    customerId: o.customerId,
+    customerName: cu?.name ?? null,
+    installedProductId: o.installedProductId,
+    productModelId: p?.product_id ?? null,
+    serialNumber: p?.serial_number ?? null,
+    engineerId: o.engineerId,
+    providerId: o.providerId,
+    handlerId: o.handlerId,
+    title: o.title,
+    content: o.content,
+    complainant: o.complainant,
+    phone: o.phone,
+    level: o.level,
+    startedAt: new Date(now).toISOString(),
+    responseDue: due.response,
+    resolveDue: due.resolve,
+    createdBy: actorId,
+  });
+  if (id == null) return null;
   const no = `TS${String(id).padStart(8, '0')}`;
-  await tx.execute(sql`update complaints set complaint_no = ${no}, search_grams = ${texts(gramsOf(o.title, no, cu?.name ?? null))}
-    where enterprise_id = ${ep} and id = ${id}`);
+  await numberComplaint(tx, ep, id, no, texts(gramsOf(o.title, no, cu?.name ?? null)));
   await insertStateLog(tx, COMPLAINT_STATE, { enterpriseId: ep, id, from: null, to: 1, action: 'create', actorId });
   return id;
 }
@@ -96,24 +113,20 @@ async function insertComplaint(tx: Tx, ep: number, actorId: number | null, o: Op
  * principal (as the engineer) and contact. `scope` limits the events to those the caller sees.
  */
 async function eventSource(ex: Executor, ep: number, eventId: number, scope: SQL = sql`true`) {
-  const [e] = await rows<Rec>(
-    ex,
-    sql`select e.id, e.title, e.customer_id, e.installed_product_id, e.principal_id, e.custom_linkperson, e.custom_phone from events e
-      where e.enterprise_id = ${ep} and e.id = ${eventId} and ${scope}`,
-  );
+  const e = await eventForComplaint(ex, ep, eventId, scope);
   if (!e) return null;
   return {
     source: {
       sourceType: 2,
-      eventId: Number(e.id),
-      customerId: n(e.customer_id),
-      installedProductId: n(e.installed_product_id),
-      engineerId: n(e.principal_id),
+      eventId: e.id,
+      customerId: e.customer_id,
+      installedProductId: e.installed_product_id,
+      engineerId: e.principal_id,
       providerId: null,
     } satisfies Source,
-    title: String(e.title),
-    complainant: (e.custom_linkperson as string | null) ?? null,
-    phone: (e.custom_phone as string | null) ?? null,
+    title: e.title,
+    complainant: e.custom_linkperson,
+    phone: e.custom_phone,
   };
 }
 
@@ -127,27 +140,21 @@ export async function create(db: Db, a: Actor, b: ComplaintCreateBody): Promise<
       const o = await orderInScope(tx, a, b.orderId as number);
       src = {
         sourceType: 1,
-        orderId: Number(o.id),
-        customerId: n(o.customer_id),
-        installedProductId: n(o.installed_product_id),
-        engineerId: n(o.service_user_id),
-        providerId: n(o.provider_id),
+        orderId: o.id,
+        customerId: o.customer_id,
+        installedProductId: o.installed_product_id,
+        engineerId: o.service_user_id,
+        providerId: o.provider_id,
       };
     } else if (b.sourceType === 2) {
       const e = await eventSource(tx, a.enterpriseId, b.eventId as number, eventScope(a));
       if (!e) throw notFound();
       src = e.source;
     } else {
-      const [c] = await rows<{ id: number }>(tx, sql`select id from customers where enterprise_id = ${a.enterpriseId} and id = ${b.customerId as number}`);
+      const c = await customerOf(tx, a.enterpriseId, b.customerId as number);
       if (!c) throw notFound();
-      if (b.installedProductId) {
-        const [p] = await rows<{ id: number }>(
-          tx,
-          sql`select id from installed_products where enterprise_id = ${a.enterpriseId} and id = ${b.installedProductId} and customer_id = ${c.id}`,
-        );
-        if (!p) throw invalid('产品：请选择该客户的产品');
-      }
-      src = { sourceType: 4, customerId: Number(c.id), installedProductId: b.installedProductId ?? null, engineerId: null, providerId: null };
+      if (b.installedProductId && !(await unitOfCustomer(tx, a.enterpriseId, b.installedProductId, c.id))) throw invalid('产品：请选择该客户的产品');
+      src = { sourceType: 4, customerId: c.id, installedProductId: b.installedProductId ?? null, engineerId: null, providerId: null };
     }
     // A provider's user files complaints only on his provider's work.
     if (a.providerId != null && src.providerId !== a.providerId) throw notFound();
@@ -178,40 +185,30 @@ export async function openFromVisit(
 ): Promise<number | null> {
   try {
     return await tx.transaction(async (sp) => {
-      const [t] = await rows<{ visit_type: number; record_id: number; order_id: number | null }>(
-        sp,
-        sql`select visit_type, record_id, order_id from return_visit_tasks where enterprise_id = ${a.enterpriseId} and id = ${taskId}`,
-      );
+      const t = await visitForComplaint(sp, a.enterpriseId, taskId);
       if (!t) return null;
       let from: { source: Source; title: string; complainant: string | null; phone: string | null } | null = null;
-      if (Number(t.visit_type) === 6) from = await eventSource(sp, a.enterpriseId, Number(t.record_id));
+      if (t.visit_type === 6) from = await eventSource(sp, a.enterpriseId, t.record_id);
       else if (t.order_id != null) {
-        const [o] = await rows<Rec>(
-          sp,
-          sql`select o.id, o.title, o.customer_id, o.installed_product_id, o.service_user_id, o.provider_id, o.custom_link_person, o.custom_phone
-            from orders o where o.enterprise_id = ${a.enterpriseId} and o.id = ${t.order_id}`,
-        );
+        const o = await orderForComplaint(sp, a.enterpriseId, t.order_id);
         if (o) {
           from = {
             source: {
               sourceType: 1,
-              orderId: Number(o.id),
-              customerId: n(o.customer_id),
-              installedProductId: n(o.installed_product_id),
-              engineerId: n(o.service_user_id),
-              providerId: n(o.provider_id),
+              orderId: o.id,
+              customerId: o.customer_id,
+              installedProductId: o.installed_product_id,
+              engineerId: o.service_user_id,
+              providerId: o.provider_id,
             },
-            title: String(o.title),
-            complainant: (o.custom_link_person as string | null) ?? null,
-            phone: (o.custom_phone as string | null) ?? null,
+            title: o.title,
+            complainant: o.custom_link_person,
+            phone: o.custom_phone,
           };
         }
       }
       if (!from) return null;
-      const [lv] = await rows<{ name: string }>(
-        sp,
-        sql`select name from dict_items where enterprise_id = ${a.enterpriseId} and type = ${dictTypeByCode(COMPLAINT_DICTS.level)?.type ?? -1} and enabled order by sort, id limit 1`,
-      );
+      const level = await firstLevel(sp, a.enterpriseId, dictTypeByCode(COMPLAINT_DICTS.level)?.type ?? -1);
       return insertComplaint(sp as unknown as Tx, a.enterpriseId, a.id, {
         ...from.source,
         // The source is the return visit (3); the order or the event it visited stays linked.
@@ -219,7 +216,7 @@ export async function openFromVisit(
         visitTaskId: taskId,
         title: `回访不通过：${from.title}`.slice(0, 100),
         content: `不通过原因：${reason}${comment ? `；回访备注：${comment}` : ''}`.slice(0, 2000),
-        level: lv?.name ?? '一般投诉',
+        level: level ?? '一般投诉',
         complainant: from.complainant,
         phone: from.phone,
         handlerId: null,
@@ -231,23 +228,20 @@ export async function openFromVisit(
   }
 }
 
-async function scopedRow(ex: Executor, a: Actor, id: number, lock = false): Promise<Rec> {
-  const [r] = await rows<Rec>(
-    ex,
-    sql`select * from complaints c where c.enterprise_id = ${a.enterpriseId} and c.id = ${id} and ${complaintScope(a)}${lock ? sql` for update` : sql``}`,
-  );
+async function scopedRow(ex: Executor, a: Actor, id: number, lock = false) {
+  const r = await complaintRecord(ex, a, id, lock);
   if (!r) throw notFound();
   return r;
 }
 
-const ms = (v: unknown): number => new Date(String(v)).getTime();
+const ms = (v: string): number => new Date(v).getTime();
 
 /** Edits the complaint's fields (not when closed); a changed level moves the deadlines not met yet. One winner per version. */
 export async function update(db: Db, a: Actor, b: ComplaintUpdateBody): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await scopedRow(tx, a, b.id, true);
-    if (b.version != null && Number(r.version) !== b.version) throw new AppError('STATE_CHANGED');
-    if (Number(r.state) === 5) throw new AppError('COMPLAINT_CLOSED');
+    if (b.version != null && r.version !== b.version) throw new AppError('STATE_CHANGED');
+    if (r.state === 5) throw new AppError('COMPLAINT_CLOSED');
     const ep = a.enterpriseId;
     const level = (await dictValue(tx, ep, COMPLAINT_DICTS.level, b.level, '投诉等级')) as string;
     const patch: Record<string, PatchValue> = {
@@ -268,8 +262,7 @@ export async function update(db: Db, a: Actor, b: ComplaintUpdateBody): Promise<
       cost_compensation: b.costCompensation,
     };
     if (b.faultModeId) {
-      const [f] = await rows<{ id: number }>(tx, sql`select id from fault_modes where enterprise_id = ${ep} and id = ${b.faultModeId} for key share`);
-      if (!f) throw invalid('故障模式：请从故障管理中选择');
+      if (!(await faultModeHeld(tx, ep, b.faultModeId))) throw invalid('故障模式：请从故障管理中选择');
     }
     patch.fault_mode_id = b.faultModeId ?? null;
     if (level !== r.level) {
@@ -278,18 +271,13 @@ export async function update(db: Db, a: Actor, b: ComplaintUpdateBody): Promise<
       if (r.resolved_at == null) patch.resolve_due_at = due.resolve;
     }
     const sets = Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
-    const done = await rows<{ id: number }>(
-      tx,
-      sql`update complaints set ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now(), search_grams = ${texts(gramsOf(b.title, String(r.complaint_no), r.customer_name as string | null))}
-        where enterprise_id = ${ep} and id = ${b.id} and version = ${Number(r.version)} returning id`,
-    );
-    if (!done.length) throw new AppError('STATE_CHANGED');
+    if (!(await updateComplaint(tx, ep, b.id, r.version, sets, texts(gramsOf(b.title, r.complaint_no, r.customer_name))))) throw new AppError('STATE_CHANGED');
     const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => String(v ?? '') !== String(r[k] ?? '')));
     await insertStateLog(tx, COMPLAINT_STATE, {
       enterpriseId: ep,
       id: b.id,
-      from: Number(r.state),
-      to: Number(r.state),
+      from: r.state,
+      to: r.state,
       action: 'edit',
       actorId: a.id,
       changed,
@@ -310,7 +298,7 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
     if (b.action === 'close') patch.closed_at = sql`now()`;
     if (b.action === 'reopen') {
       if (!b.note) throw invalid('原因：请填写重新打开的原因');
-      const t = await targetOf(tx, a.enterpriseId, String(r.level));
+      const t = await targetOf(tx, a.enterpriseId, r.level);
       const now = Date.now();
       Object.assign(patch, {
         reopen_count: sql`reopen_count + 1`,
@@ -328,7 +316,7 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
       guard: complaintScope(a, 'complaints'),
       patch,
       note: b.note ?? null,
-      expected: b.state ?? Number(r.state),
+      expected: b.state ?? r.state,
     });
     return res.to;
   });
@@ -337,52 +325,11 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
 export async function detail(db: Db, a: Actor, id: number): Promise<ComplaintDetail> {
   const r = await complaintRow(db, a, id);
   if (!r) throw notFound();
-  const log = await rows<{ action: string; from_state: number | null; to_state: number; note: string | null; user_name: string | null; time: string }>(
-    db,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${timeOf(sql`l.created_at`, a)} as time
-      from complaint_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.complaint_id = ${id} order by l.id`,
-  );
-  const faultId = n(r.fault_mode_id);
-  const money = (k: string) => Number(r[k] ?? 0);
-  return {
-    ...toComplaintRow(r as unknown as Row),
-    content: (r.content as string | null) ?? null,
-    complainant: (r.complainant as string | null) ?? null,
-    phone: (r.phone as string | null) ?? null,
-    orderId: n(r.order_id),
-    orderNo: (r.order_no as string | null) ?? null,
-    eventId: n(r.event_id),
-    visitTaskId: n(r.visit_task_id),
-    installedProductId: n(r.installed_product_id),
-    productModelId: n(r.product_model_id),
-    handlerId: n(r.handler_id),
-    responsibility: (r.responsibility as string | null) ?? null,
-    analysisUnit: (r.analysis_unit as string | null) ?? null,
-    salesUnit: (r.sales_unit as string | null) ?? null,
-    placeOfUse: (r.place_of_use as string | null) ?? null,
-    faultModeId: faultId,
-    faultModePath: faultId ? pathText(await pathOf(db, a.enterpriseId, faultId)) : null,
-    causeAnalysis: (r.cause_analysis as string | null) ?? null,
-    resolution: (r.resolution as string | null) ?? null,
-    costParts: money('cost_parts'),
-    costLabour: money('cost_labour'),
-    costCompensation: money('cost_compensation'),
-    costTotal: money('cost_parts') + money('cost_labour') + money('cost_compensation'),
-    respondedTime: (r.responded_time as string | null) ?? null,
-    resolvedTime: (r.resolved_time as string | null) ?? null,
-    closedTime: (r.closed_time as string | null) ?? null,
-    version: Number(r.version),
-    abilities: complaintAbilities(Number(r.state), complaintCtxOf(r)),
-    log: log.map((l) => ({
-      action: COMPLAINT_ACTION_NAMES[l.action as keyof typeof COMPLAINT_ACTION_NAMES] ?? l.action,
-      fromState: n(l.from_state),
-      toState: Number(l.to_state),
-      note: l.note,
-      userName: l.user_name,
-      time: l.time,
-    })),
-  };
+  const log = await complaintLog(db, a, id);
+  return toComplaintDetail(r, log, {
+    faultModePath: r.fault_mode_id ? pathText(await pathOf(db, a.enterpriseId, r.fault_mode_id)) : null,
+    abilities: complaintAbilities(r.state, complaintCtxOf(r)),
+  });
 }
 
 export type { SQL };

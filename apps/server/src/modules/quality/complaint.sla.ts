@@ -19,7 +19,7 @@ export async function targetOf(ex: Executor, ep: number, level: string): Promise
     ex,
     sql`select response_minutes, resolve_minutes, business from complaint_level_targets where enterprise_id = ${ep} and level = ${level}`,
   );
-  if (r) return { level, responseMinutes: Number(r.response_minutes), resolveMinutes: Number(r.resolve_minutes), business: r.business };
+  if (r) return { level, responseMinutes: r.response_minutes, resolveMinutes: r.resolve_minutes, business: r.business };
   return { level, ...levelTargetsOf(level), business: false };
 }
 

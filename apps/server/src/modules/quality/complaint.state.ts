@@ -13,7 +13,7 @@ export const COMPLAINT_STATE: StateTable = {
 };
 
 /** What the machine decides on, from the very row the change reads. */
-export const complaintCtxOf = (row: Record<string, unknown>): ComplaintCtx => ({
+export const complaintCtxOf = (row: { responsibility?: unknown; analysis_unit?: unknown }): ComplaintCtx => ({
   analysed: Boolean(row.responsibility) && Boolean(row.analysis_unit),
 });
 

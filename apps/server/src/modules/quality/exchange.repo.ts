@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { prefixPattern } from '../../platform/search';
+import { textArray } from '../spares/units';
 import { providerScope } from './repair.sources';
 
 type Tz = Pick<Actor, 'timeZone'>;
@@ -129,4 +130,59 @@ export function exchangeStock(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'tim
       from stock_logs l left join warehouses w on w.enterprise_id = l.enterprise_id and w.id = l.warehouse_id
       where l.enterprise_id = ${a.enterpriseId} and l.doc_kind = 'exchange' and l.doc_id = ${id} order by l.id`,
   );
+}
+
+export interface ExchangeInsert {
+  kind: number;
+  sourceType: number;
+  complaintId: number | null;
+  orderId: number | null;
+  repairId: number | null;
+  customerId: number | null;
+  customerName: string | null;
+  installedProductId: number | null;
+  productModelId: number | null;
+  providerId: number | null;
+  serialNumbers: string[];
+  reason: string;
+  amount: number;
+  remark: string | null;
+  replacementSerial: string | null;
+  applicantId: number;
+}
+
+/** Inserts an exchange/return order and gives it its number; its id and number. */
+export async function insertExchange(tx: Executor, ep: number, o: ExchangeInsert): Promise<{ id: number; no: string }> {
+  const [r] = await rows<{ id: number }>(
+    tx,
+    sql`insert into exchange_orders (enterprise_id, exchange_no, kind, source_type, complaint_id, order_id, repair_id, customer_id, customer_name,
+          installed_product_id, product_model_id, provider_id, serial_numbers, reason, amount, remark, replacement_serial, applicant_id)
+        values (${ep}, ${`TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`}, ${o.kind}, ${o.sourceType}, ${o.complaintId}, ${o.orderId},
+          ${o.repairId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${o.providerId}, ${textArray(o.serialNumbers)},
+          ${o.reason}, ${o.amount}, ${o.remark}, ${o.replacementSerial}, ${o.applicantId})
+        returning id::int`,
+  );
+  const id = (r as { id: number }).id;
+  const no = `THH${String(id).padStart(8, '0')}`;
+  await tx.execute(sql`update exchange_orders set exchange_no = ${no} where enterprise_id = ${ep} and id = ${id}`);
+  return { id, no };
+}
+
+/** The order's state and applicant in the caller's scope (`scope` over alias e), or undefined. */
+export async function exchangeHead(ex: Executor, ep: number, id: number, scope: SQL) {
+  const [r] = await rows<{ id: number; state: number; applicant_id: number }>(
+    ex,
+    sql`select id, state, applicant_id from exchange_orders e where e.enterprise_id = ${ep} and e.id = ${id} and ${scope}`,
+  );
+  return r;
+}
+
+/** Whether the user holds an open task of the instance's current step (his own). */
+export async function holdsApprovalTask(ex: Executor, ep: number, instanceId: number, userId: number): Promise<boolean> {
+  const t = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from approval_tasks k join approval_instances i on i.enterprise_id = k.enterprise_id and i.id = k.instance_id and k.step = i.step
+      where k.enterprise_id = ${ep} and k.instance_id = ${instanceId} and k.user_id = ${userId} and k.decision is null`,
+  );
+  return t.length > 0;
 }

@@ -17,15 +17,14 @@ import {
   exchangeMachine,
 } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { changeState, insertStateLog, type StateTable, stateLogOf } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
-import { textArray } from '../spares/units';
-import { exchangeDetailRow, exchangePage, exchangeStock, toExchangeRow } from './exchange.repo';
+import { exchangeDetailRow, exchangeHead, exchangePage, exchangeStock, holdsApprovalTask, insertExchange, toExchangeRow } from './exchange.repo';
 import { originOf, providerScope } from './repair.sources';
 import { moveExchangeStock } from './repair.stock';
 
@@ -37,7 +36,8 @@ export const EXCHANGE_STATE: StateTable = {
   log: { table: 'exchange_order_logs', recordColumn: 'exchange_id' },
 };
 
-type Rec = Record<string, unknown>;
+/** What the decision reads of the state helper's row (`select *` of exchange_orders). */
+type Decided = { applicant_id: number };
 const SOURCE_KIND = { 1: 'complaint', 2: 'order', 3: 'repair', 4: 'customer' } as const;
 
 export async function create(db: Db, a: Actor, b: ExchangeCreateBody): Promise<number> {
@@ -47,18 +47,24 @@ export async function create(db: Db, a: Actor, b: ExchangeCreateBody): Promise<n
     if (new Set(b.serialNumbers).size !== b.serialNumbers.length) throw invalid('序列号：有重复的序列号');
     const serials = b.serialNumbers.length ? b.serialNumbers : o.serialNumber ? [o.serialNumber] : [];
     if (b.replacementSerial && serials.includes(b.replacementSerial)) throw invalid('换新序列号：换新机不能是退回的机器');
-    const [r] = await rows<{ id: number }>(
-      tx,
-      sql`insert into exchange_orders (enterprise_id, exchange_no, kind, source_type, complaint_id, order_id, repair_id, customer_id, customer_name,
-          installed_product_id, product_model_id, provider_id, serial_numbers, reason, amount, remark, replacement_serial, applicant_id)
-        values (${ep}, ${`TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`}, ${b.kind}, ${b.sourceType}, ${o.complaintId}, ${o.orderId},
-          ${o.repairId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${o.providerId}, ${textArray(serials)},
-          ${b.reason}, ${b.amount}, ${b.remark ?? null}, ${b.replacementSerial ?? null}, ${a.id})
-        returning id::int`,
-    );
-    const id = (r as { id: number }).id;
-    const no = `THH${String(id).padStart(8, '0')}`;
-    await tx.execute(sql`update exchange_orders set exchange_no = ${no} where enterprise_id = ${ep} and id = ${id}`);
+    const { id, no } = await insertExchange(tx, ep, {
+      kind: b.kind,
+      sourceType: b.sourceType,
+      complaintId: o.complaintId,
+      orderId: o.orderId,
+      repairId: o.repairId,
+      customerId: o.customerId,
+      customerName: o.customerName,
+      installedProductId: o.installedProductId,
+      productModelId: o.productModelId,
+      providerId: o.providerId,
+      serialNumbers: serials,
+      reason: b.reason,
+      amount: b.amount,
+      remark: b.remark ?? null,
+      replacementSerial: b.replacementSerial ?? null,
+      applicantId: a.id,
+    });
     await insertStateLog(tx, EXCHANGE_STATE, { enterpriseId: ep, id, from: null, to: 0, action: 'create', actorId: a.id });
     // A flow of 退换货审批 decides it; without one an administrator does (settle below).
     await startApproval(tx, {
@@ -83,7 +89,7 @@ async function settle(
   action: ExchangeAction,
   actorId: number,
   note: string | null,
-  ctx: (r: Rec) => ExchangeCtx,
+  ctx: (r: Decided) => ExchangeCtx,
   guard?: ReturnType<typeof sql>,
 ) {
   const res = await changeState(tx, {
@@ -92,7 +98,7 @@ async function settle(
     enterpriseId: ep,
     id,
     action,
-    ctxOf: ctx,
+    ctxOf: (row) => ctx(row as Decided),
     actorId,
     note,
     guard,
@@ -110,11 +116,7 @@ async function settle(
  */
 export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise<number> {
   if (b.action === 'reject' && !b.note) throw invalid('审批意见：驳回时请填写理由');
-  const [r] = await rows<Rec>(
-    db,
-    sql`select id, state, applicant_id from exchange_orders e where e.enterprise_id = ${a.enterpriseId} and e.id = ${b.id} and ${providerScope(a, 'e')}`,
-  );
-  if (!r) throw notFound();
+  if (!(await exchangeHead(db, a.enterpriseId, b.id, providerScope(a, 'e')))) throw notFound();
   const inst = await waitingInstanceOf(db, a.enterpriseId, EXCHANGE_APPROVAL_KIND, b.id);
   if (inst) {
     await decide(db, {
@@ -124,11 +126,10 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
       action: b.action === 'cancel' ? 'withdraw' : b.action,
       comment: b.note ?? null,
     });
-    const [now] = await rows<{ state: number }>(db, sql`select state from exchange_orders where enterprise_id = ${a.enterpriseId} and id = ${b.id}`);
-    return Number(now?.state);
+    return (await exchangeHead(db, a.enterpriseId, b.id, sql`true`))?.state as number;
   }
   const res = await db.transaction((tx) =>
-    settle(tx, a.enterpriseId, b.id, b.action, a.id, b.note ?? null, (row) => ({ approver: a.admin, applicant: Number(row.applicant_id) === a.id })),
+    settle(tx, a.enterpriseId, b.id, b.action, a.id, b.note ?? null, (row) => ({ approver: a.admin, applicant: row.applicant_id === a.id })),
   );
   return res.to;
 }
@@ -142,14 +143,7 @@ export async function list(ex: Executor, a: Actor, q: QueryOf<typeof C.list>) {
 }
 
 /** Whether the actor holds an open task of the instance's current step (his own; delegation is the engine's to check). */
-async function holdsTask(ex: Executor, a: Actor, instanceId: number): Promise<boolean> {
-  const t = await rows(
-    ex,
-    sql`select 1 from approval_tasks k join approval_instances i on i.enterprise_id = k.enterprise_id and i.id = k.instance_id and k.step = i.step
-      where k.enterprise_id = ${a.enterpriseId} and k.instance_id = ${instanceId} and k.user_id = ${a.id} and k.decision is null`,
-  );
-  return t.length > 0;
-}
+const holdsTask = (ex: Executor, a: Actor, instanceId: number) => holdsApprovalTask(ex, a.enterpriseId, instanceId, a.id);
 
 export async function detail(db: Db, a: Actor, id: number): Promise<ExchangeDetail> {
   const r = await exchangeDetailRow(db, a, id);

@@ -21,7 +21,7 @@ async function actorOf(tx: Tx, ep: number, role: number): Promise<Actor | null> 
 type C = { id: number; serial: string | null };
 
 export async function seedDemoRepairs(tx: Tx, ep: number): Promise<void> {
-  const [done] = await rows(tx, sql`select 1 from repair_orders where enterprise_id = ${ep} limit 1`);
+  const [done] = await rows<{ one: number }>(tx, sql`select 1 as one from repair_orders where enterprise_id = ${ep} limit 1`);
   if (done) return;
   const admin = await actorOf(tx, ep, 3);
   const desk = await actorOf(tx, ep, 6);

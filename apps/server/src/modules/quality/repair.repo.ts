@@ -118,3 +118,87 @@ export async function repairDetailRow(ex: Executor, a: Scope, id: number): Promi
   );
   return r;
 }
+
+/** What `select *` gives of a repair-sent order. A type, not an interface: the state helper and the edit log read it by column name. */
+export type RepairRecord = {
+  id: number;
+  repair_no: string;
+  complaint_id: number | null;
+  order_id: number | null;
+  customer_id: number | null;
+  installed_product_id: number | null;
+  product_model_id: number | null;
+  serial_number: string;
+  provider_id: number | null;
+  fault: string;
+  result: string | null;
+  out_carrier: string | null;
+  out_waybill: string | null;
+  cost: number;
+  state: number;
+  version: number;
+  warehouse_id: number | null;
+  spare_id: number | null;
+  [column: string]: unknown;
+};
+
+/** The whole repair-sent order in the caller's scope (locked for an edit), or undefined. */
+export async function repairRecord(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number, lock = false) {
+  const [r] = await rows<RepairRecord>(
+    ex,
+    sql`select * from repair_orders r where r.enterprise_id = ${a.enterpriseId} and r.id = ${id} and ${providerScope(a, 'r')}${lock ? sql` for update` : sql``}`,
+  );
+  return r;
+}
+
+export interface RepairInsert {
+  sourceType: number;
+  complaintId: number | null;
+  orderId: number | null;
+  visitTaskId: number | null;
+  customerId: number | null;
+  customerName: string | null;
+  installedProductId: number | null;
+  productModelId: number | null;
+  serialNumber: string;
+  providerId: number | null;
+  fault: string;
+  inCarrier: string | null;
+  inWaybill: string | null;
+  remark: string | null;
+  createdBy: number;
+}
+
+/** Inserts a repair-sent order and gives it its number; its id. */
+export async function insertRepair(tx: Executor, ep: number, o: RepairInsert): Promise<number> {
+  const [r] = await rows<{ id: number }>(
+    tx,
+    sql`insert into repair_orders (enterprise_id, repair_no, source_type, complaint_id, order_id, visit_task_id, customer_id, customer_name,
+          installed_product_id, product_model_id, serial_number, provider_id, fault, in_carrier, in_waybill, remark, created_by)
+        values (${ep}, ${`TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`}, ${o.sourceType}, ${o.complaintId}, ${o.orderId},
+          ${o.visitTaskId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${o.serialNumber}, ${o.providerId}, ${o.fault},
+          ${o.inCarrier}, ${o.inWaybill}, ${o.remark}, ${o.createdBy})
+        returning id::int`,
+  );
+  const id = (r as { id: number }).id;
+  await tx.execute(sql`update repair_orders set repair_no = ${`JX${String(id).padStart(8, '0')}`} where enterprise_id = ${ep} and id = ${id}`);
+  return id;
+}
+
+/** Writes an edit's columns when the version is still `version`; false when another edit came first. */
+export async function updateRepair(tx: Executor, ep: number, id: number, version: number, sets: SQL[]) {
+  const done = await rows<{ id: number }>(
+    tx,
+    sql`update repair_orders set ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now()
+        where enterprise_id = ${ep} and id = ${id} and version = ${version} returning id`,
+  );
+  return done.length > 0;
+}
+
+/** Where the unit is held while in stock (null: sent back). */
+export const placeRepair = (tx: Executor, ep: number, id: number, at: { warehouseId: number; spareId: number } | null) =>
+  tx.execute(
+    at
+      ? sql`update repair_orders set warehouse_id = ${at.warehouseId}, spare_id = ${at.spareId}, received_at = now() where enterprise_id = ${ep} and id = ${id}`
+      : sql`update repair_orders set warehouse_id = null where enterprise_id = ${ep} and id = ${id}`,
+  );

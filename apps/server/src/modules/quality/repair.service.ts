@@ -16,7 +16,7 @@ import {
   repairMachine,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { changeState, insertStateLog, type PatchValue, type StateTable, stateLogOf } from '../../platform/state';
@@ -25,7 +25,7 @@ import { onApprovalEnd } from '../../platform/signals';
 import { orderInScope } from '../orders/scope';
 import { dictValueOf } from './quality.dict';
 import { receiveRepairUnit, sendBackRepairUnit } from './repair.stock';
-import { repairDetailRow, repairPage, toRepairRow } from './repair.repo';
+import { insertRepair, placeRepair, type RepairRecord, repairDetailRow, repairPage, repairRecord, toRepairRow, updateRepair } from './repair.repo';
 import { originOf, providerScope } from './repair.sources';
 
 export const REPAIR_STATE: StateTable = {
@@ -36,9 +36,6 @@ export const REPAIR_STATE: StateTable = {
   log: { table: 'repair_order_logs', recordColumn: 'repair_id' },
 };
 
-type Rec = Record<string, unknown>;
-const n = (v: unknown): number | null => (v == null ? null : Number(v));
-
 const SOURCE_KIND = { 1: 'complaint', 2: 'order', 3: 'visit', 4: 'customer' } as const;
 
 export async function create(db: Db, a: Actor, b: RepairCreateBody): Promise<number> {
@@ -46,27 +43,30 @@ export async function create(db: Db, a: Actor, b: RepairCreateBody): Promise<num
     const o = await originOf(tx, a, SOURCE_KIND[b.sourceType], b);
     const serial = b.serialNumber ?? o.serialNumber;
     if (!serial) throw invalid('序列号：该产品没有序列号，请填写寄修件的序列号');
-    const [r] = await rows<{ id: number }>(
-      tx,
-      sql`insert into repair_orders (enterprise_id, repair_no, source_type, complaint_id, order_id, visit_task_id, customer_id, customer_name,
-          installed_product_id, product_model_id, serial_number, provider_id, fault, in_carrier, in_waybill, remark, created_by)
-        values (${a.enterpriseId}, ${`TMP${Date.now()}${Math.random().toString(36).slice(2, 10)}`}, ${b.sourceType}, ${o.complaintId}, ${o.orderId},
-          ${o.visitTaskId}, ${o.customerId}, ${o.customerName}, ${o.installedProductId}, ${o.productModelId}, ${serial}, ${o.providerId}, ${b.fault},
-          ${await dictValueOf(tx, a.enterpriseId, 'logistics_company', b.inCarrier, '寄入物流公司')}, ${b.inWaybill ?? null}, ${b.remark ?? null}, ${a.id})
-        returning id::int`,
-    );
-    const id = (r as { id: number }).id;
-    await tx.execute(sql`update repair_orders set repair_no = ${`JX${String(id).padStart(8, '0')}`} where enterprise_id = ${a.enterpriseId} and id = ${id}`);
+    const id = await insertRepair(tx, a.enterpriseId, {
+      sourceType: b.sourceType,
+      complaintId: o.complaintId,
+      orderId: o.orderId,
+      visitTaskId: o.visitTaskId,
+      customerId: o.customerId,
+      customerName: o.customerName,
+      installedProductId: o.installedProductId,
+      productModelId: o.productModelId,
+      serialNumber: serial,
+      providerId: o.providerId,
+      fault: b.fault,
+      inCarrier: await dictValueOf(tx, a.enterpriseId, 'logistics_company', b.inCarrier, '寄入物流公司'),
+      inWaybill: b.inWaybill ?? null,
+      remark: b.remark ?? null,
+      createdBy: a.id,
+    });
     await insertStateLog(tx, REPAIR_STATE, { enterpriseId: a.enterpriseId, id, from: null, to: 0, action: 'create', actorId: a.id });
     return id;
   });
 }
 
-async function scopedRow(ex: Executor, a: Actor, id: number, lock = false): Promise<Rec> {
-  const [r] = await rows<Rec>(
-    ex,
-    sql`select * from repair_orders r where r.enterprise_id = ${a.enterpriseId} and r.id = ${id} and ${providerScope(a, 'r')}${lock ? sql` for update` : sql``}`,
-  );
+async function scopedRow(ex: Executor, a: Actor, id: number, lock = false): Promise<RepairRecord> {
+  const r = await repairRecord(ex, a, id, lock);
   if (!r) throw notFound();
   return r;
 }
@@ -75,8 +75,8 @@ async function scopedRow(ex: Executor, a: Actor, id: number, lock = false): Prom
 export async function update(db: Db, a: Actor, b: RepairUpdateBody): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await scopedRow(tx, a, b.id, true);
-    if (b.version != null && Number(r.version) !== b.version) throw new AppError('STATE_CHANGED');
-    if (![0, 1].includes(Number(r.state))) throw new AppError('INVALID_STATE');
+    if (b.version != null && r.version !== b.version) throw new AppError('STATE_CHANGED');
+    if (![0, 1].includes(r.state)) throw new AppError('INVALID_STATE');
     const ep = a.enterpriseId;
     const patch: Record<string, PatchValue> = {
       fault: b.fault,
@@ -89,40 +89,36 @@ export async function update(db: Db, a: Actor, b: RepairUpdateBody): Promise<voi
       remark: b.remark ?? null,
     };
     const sets = Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
-    const done = await rows(
-      tx,
-      sql`update repair_orders set ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now()
-        where enterprise_id = ${ep} and id = ${b.id} and version = ${Number(r.version)} returning id`,
-    );
-    if (!done.length) throw new AppError('STATE_CHANGED');
+    if (!(await updateRepair(tx, ep, b.id, r.version, sets))) throw new AppError('STATE_CHANGED');
     const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => String(v ?? '') !== String(r[k] ?? '')));
-    await insertStateLog(tx, REPAIR_STATE, { enterpriseId: ep, id: b.id, from: Number(r.state), to: Number(r.state), action: 'edit', actorId: a.id, changed });
+    await insertStateLog(tx, REPAIR_STATE, { enterpriseId: ep, id: b.id, from: r.state, to: r.state, action: 'edit', actorId: a.id, changed });
   });
 }
 
-const readyOf = (r: Rec): boolean => Boolean(r.result) && Boolean(r.out_carrier) && Boolean(r.out_waybill);
-const flowInput = (ep: number, r: Rec, applicantId: number) => ({
+/** The state helper's row of repair_orders (`select *`, read and updated by the change) as the record it is. */
+const asRecord = (row: Record<string, unknown>) => row as RepairRecord;
+
+const readyOf = (r: RepairRecord): boolean => Boolean(r.result) && Boolean(r.out_carrier) && Boolean(r.out_waybill);
+const flowInput = (ep: number, r: RepairRecord, applicantId: number) => ({
   enterpriseId: ep,
   kind: REPAIR_APPROVAL_KIND,
-  docId: Number(r.id),
+  docId: r.id,
   applicantId,
-  docNo: String(r.repair_no),
-  title: String(r.fault).slice(0, 50),
-  amount: Number(r.cost) / 100,
-  providerId: n(r.provider_id),
+  docNo: r.repair_no,
+  title: r.fault.slice(0, 50),
+  amount: r.cost / 100,
+  providerId: r.provider_id,
 });
 
-const unitOf = (r: Rec, userId: number) => ({ repairId: Number(r.id), serial: String(r.serial_number), modelId: n(r.product_model_id), userId });
+const unitOf = (r: RepairRecord, userId: number) => ({ repairId: r.id, serial: r.serial_number, modelId: r.product_model_id, userId });
 
 /** After a change: the unit follows the state (received on confirm; sent back on completion or on cancel while here). */
-async function moveUnit(tx: Tx, ep: number, row: Rec, from: number, to: number, actorId: number): Promise<void> {
+async function moveUnit(tx: Tx, ep: number, row: RepairRecord, from: number, to: number, actorId: number): Promise<void> {
   if (from === 0 && to === 1) {
-    const at = await receiveRepairUnit(tx, ep, unitOf(row, actorId));
-    await tx.execute(sql`update repair_orders set warehouse_id = ${at.warehouseId}, spare_id = ${at.spareId}, received_at = now()
-      where enterprise_id = ${ep} and id = ${Number(row.id)}`);
-  } else if ((to === 2 || to === 3) && row.warehouse_id != null) {
-    await sendBackRepairUnit(tx, ep, { ...unitOf(row, actorId), warehouseId: Number(row.warehouse_id), spareId: Number(row.spare_id) });
-    await tx.execute(sql`update repair_orders set warehouse_id = null where enterprise_id = ${ep} and id = ${Number(row.id)}`);
+    await placeRepair(tx, ep, row.id, await receiveRepairUnit(tx, ep, unitOf(row, actorId)));
+  } else if ((to === 2 || to === 3) && row.warehouse_id != null && row.spare_id != null) {
+    await sendBackRepairUnit(tx, ep, { ...unitOf(row, actorId), warehouseId: row.warehouse_id, spareId: row.spare_id });
+    await placeRepair(tx, ep, row.id, null);
   }
 }
 
@@ -133,7 +129,7 @@ async function move(
     id: number;
     action: RepairAction;
     actorId: number;
-    ctx: (r: Rec) => Promise<RepairCtx> | RepairCtx;
+    ctx: (r: RepairRecord) => Promise<RepairCtx> | RepairCtx;
     guard?: SQL;
     expected?: number;
     patch?: Record<string, PatchValue>;
@@ -146,7 +142,7 @@ async function move(
     enterpriseId: o.ep,
     id: o.id,
     action: o.action,
-    ctxOf: o.ctx,
+    ctxOf: (row) => o.ctx(asRecord(row)),
     actorId: o.actorId,
     guard: o.guard,
     expected: o.expected,
@@ -155,7 +151,7 @@ async function move(
     patchOf: ({ to }): Record<string, PatchValue> => (to === 2 ? { completed_at: sql`now()` } : {}),
     note: o.note ?? null,
   });
-  await moveUnit(tx, o.ep, res.row, res.from, res.to, o.actorId);
+  await moveUnit(tx, o.ep, asRecord(res.row), res.from, res.to, o.actorId);
   return res;
 }
 
@@ -165,7 +161,7 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
     const r = await scopedRow(tx, a, b.id);
     const ep = a.enterpriseId;
     const patch: Record<string, PatchValue> = {};
-    if (b.action === 'cancel' && Number(r.state) === 1) {
+    if (b.action === 'cancel' && r.state === 1) {
       const reason = await dictValueOf(tx, ep, 'unable_reason', b.unableReason, '无法完成原因');
       if (!reason) throw invalid('无法完成原因：请选择无法完成原因');
       patch.unable_reason = reason;
@@ -176,12 +172,12 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
       action: b.action,
       actorId: a.id,
       guard: providerScope(a, 'repair_orders'),
-      expected: b.state ?? Number(r.state),
+      expected: b.state ?? r.state,
       patch,
       note: b.note ?? (patch.unable_reason as string | undefined) ?? null,
       ctx: async (row) => ({ ready: readyOf(row), needsApproval: b.action === 'complete' && (await hasFlow(tx, flowInput(ep, row, a.id))), engine: false }),
     });
-    if (res.to === 4) await startApproval(tx, flowInput(ep, res.row, a.id));
+    if (res.to === 4) await startApproval(tx, flowInput(ep, asRecord(res.row), a.id));
     return res.to;
   });
 }

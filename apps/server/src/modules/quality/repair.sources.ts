@@ -6,7 +6,8 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { orderInScope } from '../orders/scope';
-import { complaintScope } from './complaint.repo';
+import { complaintRecord, customerOf, unitOf, unitOfCustomer } from './complaint.repo';
+import { repairRecord } from './repair.repo';
 
 export interface Origin {
   complaintId: number | null;
@@ -20,9 +21,6 @@ export interface Origin {
   serialNumber: string | null;
   providerId: number | null;
 }
-
-type Rec = Record<string, unknown>;
-const n = (v: unknown): number | null => (v == null ? null : Number(v));
 
 export interface SourceInput {
   complaintId?: number | null;
@@ -39,17 +37,13 @@ export const providerScope = (a: Pick<Actor, 'providerId'>, alias: string) =>
 
 async function product(ex: Executor, ep: number, id: number | null) {
   if (!id) return { productModelId: null, serialNumber: null };
-  const [p] = await rows<{ product_id: number | null; serial_number: string | null }>(
-    ex,
-    sql`select product_id, serial_number from installed_products where enterprise_id = ${ep} and id = ${id}`,
-  );
-  return { productModelId: n(p?.product_id), serialNumber: p?.serial_number ?? null };
+  const p = await unitOf(ex, ep, id);
+  return { productModelId: p?.product_id ?? null, serialNumber: p?.serial_number ?? null };
 }
 
 async function customerName(ex: Executor, ep: number, id: number | null): Promise<string | null> {
   if (!id) return null;
-  const [c] = await rows<{ name: string }>(ex, sql`select name from customers where enterprise_id = ${ep} and id = ${id}`);
-  return c?.name ?? null;
+  return (await customerOf(ex, ep, id))?.name ?? null;
 }
 
 const none = { complaintId: null, orderId: null, visitTaskId: null, repairId: null };
@@ -59,23 +53,29 @@ export async function originOf(ex: Executor, a: Actor, kind: 'complaint' | 'orde
   const ep = a.enterpriseId;
   let o: Omit<Origin, 'customerName' | 'productModelId' | 'serialNumber'> & { productModelId?: number | null; serialNumber?: string | null };
   if (kind === 'complaint') {
-    const [c] = await rows<Rec>(ex, sql`select * from complaints c where c.enterprise_id = ${ep} and c.id = ${s.complaintId ?? 0} and ${complaintScope(a)}`);
+    const c = await complaintRecord(ex, a, s.complaintId ?? 0);
     if (!c) throw notFound();
     o = {
       ...none,
-      complaintId: Number(c.id),
-      orderId: n(c.order_id),
-      customerId: n(c.customer_id),
-      installedProductId: n(c.installed_product_id),
-      productModelId: n(c.product_model_id),
-      serialNumber: (c.serial_number as string | null) ?? null,
-      providerId: n(c.provider_id),
+      complaintId: c.id,
+      orderId: c.order_id,
+      customerId: c.customer_id,
+      installedProductId: c.installed_product_id,
+      productModelId: c.product_model_id,
+      serialNumber: c.serial_number,
+      providerId: c.provider_id,
     };
   } else if (kind === 'order') {
     const r = await orderInScope(ex, a, s.orderId ?? 0);
-    o = { ...none, orderId: Number(r.id), customerId: n(r.customer_id), installedProductId: n(r.installed_product_id), providerId: n(r.provider_id) };
+    o = { ...none, orderId: r.id, customerId: r.customer_id, installedProductId: r.installed_product_id, providerId: r.provider_id };
   } else if (kind === 'visit') {
-    const [t] = await rows<Rec>(
+    const [t] = await rows<{
+      id: number;
+      order_id: number | null;
+      customer_id: number | null;
+      installed_product_id: number | null;
+      provider_id: number | null;
+    }>(
       ex,
       sql`select t.id, t.order_id, t.customer_id, o.installed_product_id, o.provider_id from return_visit_tasks t
         left join orders o on o.enterprise_id = t.enterprise_id and o.id = t.order_id
@@ -84,40 +84,31 @@ export async function originOf(ex: Executor, a: Actor, kind: 'complaint' | 'orde
     if (!t) throw notFound();
     o = {
       ...none,
-      visitTaskId: Number(t.id),
-      orderId: n(t.order_id),
-      customerId: n(t.customer_id),
-      installedProductId: n(t.installed_product_id),
-      providerId: n(t.provider_id),
+      visitTaskId: t.id,
+      orderId: t.order_id,
+      customerId: t.customer_id,
+      installedProductId: t.installed_product_id,
+      providerId: t.provider_id,
     };
   } else if (kind === 'repair') {
-    const [r] = await rows<Rec>(
-      ex,
-      sql`select * from repair_orders r where r.enterprise_id = ${ep} and r.id = ${s.repairId ?? 0} and ${providerScope(a, 'r')}`,
-    );
+    const r = await repairRecord(ex, a, s.repairId ?? 0);
     if (!r) throw notFound();
     o = {
       ...none,
-      repairId: Number(r.id),
-      complaintId: n(r.complaint_id),
-      orderId: n(r.order_id),
-      customerId: n(r.customer_id),
-      installedProductId: n(r.installed_product_id),
-      productModelId: n(r.product_model_id),
-      serialNumber: String(r.serial_number),
-      providerId: n(r.provider_id),
+      repairId: r.id,
+      complaintId: r.complaint_id,
+      orderId: r.order_id,
+      customerId: r.customer_id,
+      installedProductId: r.installed_product_id,
+      productModelId: r.product_model_id,
+      serialNumber: r.serial_number,
+      providerId: r.provider_id,
     };
   } else {
-    const [c] = await rows<{ id: number }>(ex, sql`select id from customers where enterprise_id = ${ep} and id = ${s.customerId ?? 0}`);
+    const c = await customerOf(ex, ep, s.customerId ?? 0);
     if (!c) throw notFound();
-    if (s.installedProductId) {
-      const [p] = await rows(
-        ex,
-        sql`select 1 from installed_products where enterprise_id = ${ep} and id = ${s.installedProductId} and customer_id = ${Number(c.id)}`,
-      );
-      if (!p) throw invalid('产品：请选择该客户的产品');
-    }
-    o = { ...none, customerId: Number(c.id), installedProductId: s.installedProductId ?? null, providerId: null };
+    if (s.installedProductId && !(await unitOfCustomer(ex, ep, s.installedProductId, c.id))) throw invalid('产品：请选择该客户的产品');
+    o = { ...none, customerId: c.id, installedProductId: s.installedProductId ?? null, providerId: null };
   }
   if (a.providerId != null && o.providerId !== a.providerId) throw notFound();
   const p =

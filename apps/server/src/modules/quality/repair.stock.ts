@@ -51,11 +51,11 @@ export async function receiveRepairUnit(ex: Executor, ep: number, u: RepairUnit)
 
 /** Sends the unit back to the customer (出库; the unit leaves as shipped out). */
 export async function sendBackRepairUnit(ex: Executor, ep: number, u: RepairUnit & { warehouseId: number; spareId: number }): Promise<void> {
-  const gone = await rows(
+  const gone = await rows<{ one: number }>(
     ex,
     sql`update spare_units set place = 5, warehouse_id = null, updated_at = now()
       where enterprise_id = ${ep} and spare_id = ${u.spareId} and serial = ${u.serial} and place = 1 and warehouse_id = ${u.warehouseId} and doc_id is null
-      returning 1`,
+      returning 1 as one`,
   );
   if (!gone.length) throw invalid(`序列号：${u.serial}已不在寄修仓，请先在备件库存中核对`);
   await postMovement(ex, ep, {
@@ -84,18 +84,18 @@ export async function moveExchangeStock(ex: Executor, ep: number, exchangeId: nu
   );
   if (!x) return;
   const warehouseId = await repairWarehouse(ex, ep);
-  const spareId = await repairSpare(ex, ep, x.product_model_id == null ? null : Number(x.product_model_id));
+  const spareId = await repairSpare(ex, ep, x.product_model_id);
   const doc = { docKind: 'exchange', docId: exchangeId, userId };
   for (const serial of x.serial_numbers) {
-    const here = await rows(
+    const here = await rows<{ one: number }>(
       ex,
-      sql`select 1 from spare_units where enterprise_id = ${ep} and spare_id = ${spareId} and serial = ${serial} and place = 1 and warehouse_id = ${warehouseId}`,
+      sql`select 1 as one from spare_units where enterprise_id = ${ep} and spare_id = ${spareId} and serial = ${serial} and place = 1 and warehouse_id = ${warehouseId}`,
     );
     if (here.length) continue;
     await receiveUnits(ex, ep, warehouseId, spareId, [serial]);
     await postMovement(ex, ep, { warehouseId, spareId, change: 1, type: 3, serialIn: serial, ...doc });
   }
-  if (Number(x.kind) !== 1 || !x.replacement_serial) return;
+  if (x.kind !== 1 || !x.replacement_serial) return;
   const [out] = await rows<{ warehouse_id: number }>(
     ex,
     sql`with u as (select id, warehouse_id from spare_units where enterprise_id = ${ep} and spare_id = ${spareId} and serial = ${x.replacement_serial}

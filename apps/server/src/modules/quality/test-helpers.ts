@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
+import type { ComplaintRecord } from './complaint.repo';
 
 /** A product model of `category` and an installed unit of it (with a serial), written straight into the tables. */
 export async function productOf(db: Db, ep: number, category: string | null, serial = `SN${Math.random().toString(36).slice(2, 10)}`) {
@@ -11,8 +12,8 @@ export async function productOf(db: Db, ep: number, category: string | null, ser
     db,
     sql`insert into installed_products (enterprise_id, product_id, name, serial_number, qr_code) values (${ep}, ${m?.id}, '空调', ${serial}, ${`QR${serial}`}) returning id`,
   );
-  return { modelId: Number(m?.id), productId: Number(p?.id), serial };
+  return { modelId: (m as { id: number }).id, productId: (p as { id: number }).id, serial };
 }
 
 export const complaintOf = async (db: Db, ep: number, id: number) =>
-  (await rows<Record<string, unknown>>(db, sql`select * from complaints where enterprise_id = ${ep} and id = ${id}`))[0];
+  (await rows<ComplaintRecord>(db, sql`select * from complaints where enterprise_id = ${ep} and id = ${id}`))[0];

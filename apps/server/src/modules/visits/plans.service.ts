@@ -112,7 +112,7 @@ export async function createPlan(db: Db, a: Actor, b: VisitPlanBody): Promise<nu
           ${c.dims}, ${b.formTemplateId ?? null}, ${b.visitorMode}, ${c.visitors}, ${b.enabled}, ${a.id})
         returning id`,
     );
-    return Number(r?.id);
+    return (r as { id: number }).id;
   });
 }
 

@@ -20,7 +20,7 @@ export async function sendSms(db: Db, sms: SmsSender, a: Actor, b: BodyOf<typeof
   return db.transaction(async (tx) => {
     const t = await visibleTask(tx, a, b.taskId);
     const ctx = visitCtxOf(a, t);
-    if (Number(t.state) !== 1 && Number(t.state) !== 4) throw new AppError('VISIT_DONE');
+    if (t.state !== 1 && t.state !== 4) throw new AppError('VISIT_DONE');
     if (ctx.pooled) throw new AppError('VISIT_NOT_GRABBED');
     if (!ctx.visitor) throw new AppError('VISIT_NOT_MINE');
     const mobile = String(t.custom_phone ?? '').trim();
@@ -33,7 +33,7 @@ export async function sendSms(db: Db, sms: SmsSender, a: Actor, b: BodyOf<typeof
       values (${a.enterpriseId}, ${b.taskId}, ${sha256(token)}, now() + make_interval(days => ${SURVEY_TOKEN_DAYS}))`);
     await tx.execute(sql`update return_visit_tasks set sms_sent_at = now(), updated_at = now() where enterprise_id = ${a.enterpriseId} and id = ${b.taskId}`);
     const url = `${origin}/returnVisitSurvey?token=${token}`;
-    const text = `【${enterpriseName}】您好，您的${Number(t.visit_type) === 6 ? '事件' : '工单'}${String(t.order_no)}已完成服务，请为本次服务评价：${url} ，${SURVEY_TOKEN_DAYS}天内有效。`;
+    const text = `【${enterpriseName}】您好，您的${t.visit_type === 6 ? '事件' : '工单'}${t.order_no}已完成服务，请为本次服务评价：${url} ，${SURVEY_TOKEN_DAYS}天内有效。`;
     // Inside the transaction: a failed send leaves no link behind.
     await sms.send(mobile, text, token);
     return { mobile };
@@ -84,7 +84,7 @@ export async function survey(db: Db, token: string) {
     engineerName: r.engineer_name,
     finishTime: r.finished_at,
     dimensions: r.dimensions.map(Number),
-    answered: k.used || (Number(r.state) !== 1 && Number(r.state) !== 4),
+    answered: k.used || (r.state !== 1 && r.state !== 4),
   };
 }
 
@@ -100,7 +100,7 @@ export async function surveySubmit(db: Db, b: BodyOf<typeof C.surveySubmit>): Pr
       const known = await tokenOf(tx as unknown as Db, b.token);
       throw new AppError(known?.used ? 'SURVEY_USED' : 'SURVEY_INVALID');
     }
-    await answerAsCustomer(tx, Number(k.enterprise_id), Number(k.task_id), {
+    await answerAsCustomer(tx, k.enterprise_id, k.task_id, {
       scoreOf: (d) => (b.scores as Record<string, number | undefined>)[String(d)],
       comment: b.comment ?? null,
       channel: 2,
@@ -126,7 +126,7 @@ export async function answerAsCustomer(
       where t.enterprise_id = ${ep} and t.id = ${id} for update of t`,
   );
   if (!t) throw new AppError('SURVEY_INVALID');
-  if (Number(t.state) !== 1 && Number(t.state) !== 4) throw new AppError('SURVEY_USED');
+  if (t.state !== 1 && t.state !== 4) throw new AppError('SURVEY_USED');
   const scores: Record<string, number> = {};
   for (const d of t.dimensions.map(Number)) {
     const v = a.scoreOf(d);
@@ -145,14 +145,14 @@ export async function answerAsCustomer(
   await moveTask(tx, 'customer', ep, id, low ? 'fail' : 'pass', {
     patch: { scores, comment: a.comment, reason, channel: a.channel, visited_at: sql`now()`, next_visit_at: null },
     note: low ? `${a.label}：${reason}` : a.label,
-    expected: Number(t.state),
+    expected: t.state,
   });
   // A low score is a failed visit: it opens a complaint like a visitor's 不通过 (order or event visit alike).
   if (low) await openFromVisit(tx, { id: null, enterpriseId: ep }, id, reason as string, a.comment);
   if (low && t.visitor_id != null && t.order_id != null) {
     const [v] = await rows<{ tz: string }>(tx, sql`select time_zone as tz from enterprises where id = ${ep}`);
     const visitor: Actor = {
-      id: Number(t.visitor_id),
+      id: t.visitor_id,
       enterpriseId: ep,
       sysrole: 7,
       admin: true,
@@ -160,7 +160,7 @@ export async function answerAsCustomer(
       providerId: null,
       timeZone: v?.tz ?? 'Asia/Shanghai',
     };
-    const follow = await openFollowUp(tx, visitor, Number(t.order_id), reason as string, a.comment);
+    const follow = await openFollowUp(tx, visitor, t.order_id, reason as string, a.comment);
     if (follow) await tx.execute(sql`update return_visit_tasks set follow_up_order_id = ${follow} where enterprise_id = ${ep} and id = ${id}`);
   }
 }
@@ -176,6 +176,6 @@ export async function fillFromPortalRating(tx: Tx, ep: number, taskId: number, o
       where enterprise_id = ${ep} and id = ${orderId} and evaluated_at is not null`,
   );
   if (!r?.stars) return;
-  const stars = Number(r.stars);
+  const { stars } = r;
   await answerAsCustomer(tx, ep, taskId, { scoreOf: () => stars, comment: r.comment, channel: PORTAL_VISIT_CHANNEL, label: '客户门户评价' });
 }

@@ -133,6 +133,18 @@ export async function summaryStateCounts(ex: Executor, ep: number): Promise<{ al
   return { all: Object.values(states).reduce((s, n) => s + n, 0), states };
 }
 
+/** What `select *` gives of a return-visit task (the tests' reads); a type, so it is read by column name too. */
+export type TaskRecord = {
+  id: number;
+  state: number;
+  visit_type: number;
+  record_id: number;
+  order_id: number | null;
+  visitor_id: number | null;
+  engineer_id: number | null;
+  [column: string]: unknown;
+};
+
 /** A task with what its detail, its checks and its submit read (taskRow). */
 export interface TaskDetailRow extends TaskRow {
   scores: Record<string, number> | null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { gramsOf, texts } from '../../platform/search';
 import { insertOrder } from '../orders/test-helpers';
+import type { TaskRecord } from './tasks.repo';
 
 /** A plan written straight into the table (the plan endpoints have their own tests). */
 export async function insertPlan(db: Db, ep: number, cols: Record<string, unknown> = {}): Promise<number> {
@@ -12,7 +13,7 @@ export async function insertPlan(db: Db, ep: number, cols: Record<string, unknow
     db,
     sql`insert into return_visit_plans (enterprise_id, ${sql.join(names, sql`, `)}) values (${ep}, ${sql.join(values, sql`, `)}) returning id`,
   );
-  return Number(p?.id);
+  return (p as { id: number }).id;
 }
 
 /** A task on a new completed order, written straight into the tables. */
@@ -38,11 +39,11 @@ export async function insertTask(
       from orders o join customers c on c.enterprise_id = o.enterprise_id and c.id = o.customer_id where o.enterprise_id = ${ep} and o.id = ${orderId}
       returning id`,
   );
-  return { id: Number(r?.id), orderId };
+  return { id: (r as { id: number }).id, orderId };
 }
 
 export const taskOf = async (db: Db, ep: number, id: number) =>
-  (await rows<Record<string, unknown>>(db, sql`select * from return_visit_tasks where enterprise_id = ${ep} and id = ${id}`))[0];
+  (await rows<TaskRecord>(db, sql`select * from return_visit_tasks where enterprise_id = ${ep} and id = ${id}`))[0];
 
 export const tasksOfOrder = (db: Db, ep: number, orderId: number) =>
-  rows<Record<string, unknown>>(db, sql`select * from return_visit_tasks where enterprise_id = ${ep} and order_id = ${orderId}`);
+  rows<TaskRecord>(db, sql`select * from return_visit_tasks where enterprise_id = ${ep} and order_id = ${orderId}`);

@@ -24,9 +24,9 @@ export function visitCtxOf(a: Pick<Actor, 'id' | 'sysrole' | 'admin'> | null | '
   if (a === 'customer') return { visitor: true, pooled: false, mayGrab: false, system: false };
   if (!a) return { visitor: false, pooled: row.visitor_id == null, mayGrab: false, system: true };
   const pooled = row.visitor_id == null;
-  const engineer = row.engineer_id != null && Number(row.engineer_id) === a.id;
+  const engineer = row.engineer_id != null && row.engineer_id === a.id;
   return {
-    visitor: !engineer && (Number(row.visitor_id) === a.id || a.admin || a.sysrole === 3),
+    visitor: !engineer && (row.visitor_id === a.id || a.admin || a.sysrole === 3),
     pooled,
     mayGrab: isVisitDesk(a) && !engineer,
     system: false,
