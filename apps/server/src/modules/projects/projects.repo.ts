@@ -87,12 +87,12 @@ export async function projectsBefore(
   before: number | null,
   limit: number,
 ): Promise<ProjectRow[]> {
-  const found = await rows<ProjectRaw>(
-    ex,
-    sql`select ${rowSelect(v)} from projects p ${joins} where ${projectWhere(v, f)} and ${before == null ? sql`true` : sql`p.id < ${before}`} order by p.id desc limit ${limit}`,
-  );
-  return found.map(toProjectRow);
+  return (await rows<ProjectRaw>(ex, projectsBeforeSql(v, f, before, limit))).map(toProjectRow);
 }
+
+/** The export's keyset page: rows before an id, newest first. */
+export const projectsBeforeSql = (v: Actor, f: Partial<ProjectFilters> & { ids?: number[] }, before: number | null, limit: number): SQL =>
+  sql`select ${rowSelect(v)} from projects p ${joins} where ${projectWhere(v, f)} and ${before == null ? sql`true` : sql`p.id < ${before}`} order by p.id desc limit ${limit}`;
 
 /** One row by id (the detail's head). */
 export async function projectRowOf(ex: Executor, v: Actor, id: number): Promise<ProjectRow | null> {
