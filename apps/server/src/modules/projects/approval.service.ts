@@ -1,11 +1,11 @@
 import type { ProjectAction } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { decide, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { visibleProject, visibleTask } from './project.access';
 import { moveProject, moveTask, settleProject, settleTask } from './project.state';
 import type { Actor } from '../../platform/actor';
+import { projectStateOf, type TaskRecord, taskStateOf } from './records.repo';
 
 /**
  * Project approvals on the approval engine (docs/approvals.md): while an instance of project_create,
@@ -35,8 +35,8 @@ export async function examineProject(db: Db, v: Actor, id: number, action: Proje
     action: action === 'approve' || action === 'approveFinish' ? 'approve' : 'reject',
     comment: note,
   });
-  const [p] = await rows<{ state: number }>(db, sql`select state from projects where enterprise_id = ${v.enterpriseId} and id = ${id}`);
-  return { state: Number(p?.state), waiting: r.state === 0, projectId: id };
+  const state = await projectStateOf(db, v.enterpriseId, id);
+  return { state: state ?? Number.NaN, waiting: r.state === 0, projectId: id };
 }
 
 export async function examineTask(db: Db, v: Actor, id: number, action: 'approve' | 'reject', note?: string | null): Promise<Decided> {
@@ -44,14 +44,11 @@ export async function examineTask(db: Db, v: Actor, id: number, action: 'approve
   const inst = await waitingInstanceOf(db, v.enterpriseId, 'project_task', id);
   if (!inst) {
     const r = await moveTask(db, v, id, action, note);
-    return { state: r.to, waiting: false, projectId: Number(r.row.project_id) };
+    return { state: r.to, waiting: false, projectId: (r.row as unknown as TaskRecord).project_id };
   }
   const r = await decide(db, { enterpriseId: v.enterpriseId, actorId: v.id, id: inst.id, action, comment: note });
-  const [t] = await rows<{ state: number; project_id: number }>(
-    db,
-    sql`select state, project_id::int as project_id from project_tasks where enterprise_id = ${v.enterpriseId} and id = ${id}`,
-  );
-  return { state: Number(t?.state), waiting: r.state === 0, projectId: Number(t?.project_id) };
+  const t = await taskStateOf(db, v.enterpriseId, id);
+  return { state: t?.state ?? Number.NaN, waiting: r.state === 0, projectId: t?.project_id ?? Number.NaN };
 }
 
 // A withdrawal by the applicant ends the approval like a rejection: the project stays unapproved, the finish or the task goes back.

@@ -5,7 +5,7 @@ import { countOf, type PageRequest, pageSql, sortOf } from '../../platform/list'
 import { listPageRows } from '../../platform/list.snapshot';
 import { likePattern } from '../../platform/search';
 import { and, bigints, createdBetween, timeOf } from '../../platform/sql';
-import { projectAdmin, projectScope, seesAllProjects } from './project.access';
+import { type ProjectRecord, projectAdmin, projectScope, seesAllProjects } from './records.repo';
 import type { Actor } from '../../platform/actor';
 
 /** The list's conditions on `projects p` (the project list's search form), scoped to what the viewer sees. */
@@ -87,12 +87,12 @@ export async function projectsBefore(
   before: number | null,
   limit: number,
 ): Promise<ProjectRow[]> {
-  const found = await rows<ProjectRaw>(
-    ex,
-    sql`select ${rowSelect(v)} from projects p ${joins} where ${projectWhere(v, f)} and ${before == null ? sql`true` : sql`p.id < ${before}`} order by p.id desc limit ${limit}`,
-  );
-  return found.map(toProjectRow);
+  return (await rows<ProjectRaw>(ex, projectsBeforeSql(v, f, before, limit))).map(toProjectRow);
 }
+
+/** The export's keyset page: rows before an id, newest first. */
+export const projectsBeforeSql = (v: Actor, f: Partial<ProjectFilters> & { ids?: number[] }, before: number | null, limit: number): SQL =>
+  sql`select ${rowSelect(v)} from projects p ${joins} where ${projectWhere(v, f)} and ${before == null ? sql`true` : sql`p.id < ${before}`} order by p.id desc limit ${limit}`;
 
 /** One row by id (the detail's head). */
 export async function projectRowOf(ex: Executor, v: Actor, id: number): Promise<ProjectRow | null> {
@@ -256,8 +256,8 @@ function examineQuery(v: Actor, kind: 'project' | 'task'): SQL {
 }
 
 /** The projects of the ids the viewer sees, locked for the transaction. */
-export function lockProjects(tx: Executor, v: Actor, ids: readonly number[]): Promise<Record<string, unknown>[]> {
-  return rows<Record<string, unknown>>(
+export function lockProjects(tx: Executor, v: Actor, ids: readonly number[]): Promise<ProjectRecord[]> {
+  return rows<ProjectRecord>(
     tx,
     sql`select * from projects p where p.enterprise_id = ${v.enterpriseId} and p.id = any(${bigints(ids)}) and ${projectScope(v)} for update`,
   );
@@ -267,3 +267,5 @@ export function lockProjects(tx: Executor, v: Actor, ids: readonly number[]): Pr
 export async function removeProjects(tx: Tx, enterpriseId: number, ids: readonly number[]): Promise<void> {
   await tx.execute(sql`delete from projects where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})`);
 }
+
+export { projectProgressOf, projectStateOf, taskStateOf } from './records.repo';

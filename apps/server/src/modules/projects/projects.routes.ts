@@ -1,7 +1,5 @@
 import { type ProjectAction, projectPartsContract as PK, type TaskAction, projectContract as K } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { startExport } from '../../platform/exports';
@@ -9,11 +7,11 @@ import { examineProject, examineTask } from './approval.service';
 import { createProject } from './create.service';
 import { PROJECT_EXPORT, PROJECT_PRODUCT_EXPORT } from './export';
 import * as parts from './parts.service';
-import { visibleProject, visibleTask } from './project.access';
+import { type TaskRecord, visibleProject, visibleTask } from './project.access';
 import { type Actor, actorOf } from '../../platform/actor';
 import { moveProject, moveTask } from './project.state';
 import { projectProcess, saveProcess, setTaskPeople, taskDetail, taskList } from './process.service';
-import { countProjects, listProjects } from './projects.repo';
+import { countProjects, listProjects, projectProgressOf } from './projects.repo';
 import { myTaskCount } from './projects.repo';
 import { deleteProjects, examineCount, examineList, myTaskList, projectDetail, userPower, warnList } from './projects.service';
 import { registerBadgeCount } from '../menu/badges';
@@ -50,14 +48,11 @@ export async function projectsModule(app: FastifyInstance, deps: Deps): Promise<
     else {
       await visibleTask(db, viewer, id);
       const m = await moveTask(db, viewer, id, action, note);
-      r = { state: m.to, projectId: Number(m.row.project_id), waiting: false };
+      r = { state: m.to, projectId: (m.row as unknown as TaskRecord).project_id, waiting: false };
     }
-    const [p] = await rows<{ progress_speed: number }>(
-      db,
-      sql`select progress_speed from projects where enterprise_id = ${viewer.enterpriseId} and id = ${r.projectId}`,
-    );
+    const progress = await projectProgressOf(db, viewer.enterpriseId, r.projectId);
     const message = r.waiting ? NEXT_STEP : action === 'finish' && r.state === 3 ? '已提交审批' : TASK_DONE[action];
-    return withMessage({ state: r.state, progress_speed: Number(p?.progress_speed ?? 0) }, message);
+    return withMessage({ state: r.state, progress_speed: progress }, message);
   };
   registerAll(app, deps, K, {
     tmplList: async ({ user }) => templateList(db, user.enterpriseId),

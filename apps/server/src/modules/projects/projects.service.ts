@@ -2,13 +2,13 @@ import type { ExamineRow, MyTaskRow, ProjectDetail, ProjectUserPower, WarnRow } 
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { listPage, type PageRequest } from '../../platform/list';
-import { isManager, type Row, visibleProject } from './project.access';
+import { isManager, type ProjectRecord, visibleProject } from './project.access';
 import { projectAbilities, projectContext } from './project.state';
 import { logsOf } from './process.service';
 import { examineRowCount, examineRows, lockProjects, myTaskCount, myTaskRows, projectRowOf, removeProjects, warnRows } from './projects.repo';
 import type { Actor } from '../../platform/actor';
 
-export async function userPower(ex: Executor, v: Actor, project: Row): Promise<ProjectUserPower> {
+export async function userPower(ex: Executor, v: Actor, project: ProjectRecord): Promise<ProjectUserPower> {
   const ctx = await projectContext(ex, v, project);
   return { manage: ctx.manager, approve: ctx.approver, abilities: await projectAbilities(ex, v, project) };
 }
@@ -19,11 +19,11 @@ export async function projectDetail(ex: Executor, v: Actor, id: number): Promise
   if (!head) throw new AppError('NOT_FOUND');
   return {
     ...head,
-    customerId: p.customer_id == null ? null : Number(p.customer_id),
-    templateId: Number(p.template_id),
-    templateVersionId: p.template_version_id == null ? null : Number(p.template_version_id),
-    approval: (p.approval as string | null) ?? null,
-    ext: (p.ext as Record<string, unknown>) ?? {},
+    customerId: p.customer_id,
+    templateId: p.template_id,
+    templateVersionId: p.template_version_id,
+    approval: p.approval,
+    ext: p.ext ?? {},
     power: await userPower(ex, v, p),
     logs: await logsOf(ex, v, 'project_logs', 'project_id', id),
   };

@@ -323,3 +323,67 @@ export async function lineExists(ex: Executor, ep: number, id: number, lineId: n
   );
   return found.length > 0;
 }
+
+/**
+ * A statement as `select *` reads it: the state helper's locked row, named once where it arrives. `date` columns
+ * keep the driver's default parse (a JS Date), ids and cents parse to numbers.
+ */
+export interface SettlementRecord {
+  enterprise_id: number;
+  id: number;
+  settle_no: string;
+  provider_id: number;
+  period_start: Date;
+  period_end: Date;
+  state: number;
+  version: number;
+  total_cents: number;
+  line_count: number;
+  remark: string | null;
+  created_by: number | null;
+  issued_by: number | null;
+  issued_at: string | null;
+  confirmed_at: string | null;
+  approved_at: string | null;
+  paid_at: string | null;
+}
+
+export const settlementRecord = (row: Record<string, unknown>): SettlementRecord => row as unknown as SettlementRecord;
+
+/** The bounds of a statement's period: its days in the enterprise's zone, the end day included. */
+export const periodBounds = (start: string, end: string, timeZone: string): { from: SQL; to: SQL } => ({
+  from: sql`(${start}::date)::timestamp at time zone ${timeZone}`,
+  to: sql`((${end}::date + 1)::timestamp at time zone ${timeZone})`,
+});
+
+/** The state change's "now" for a stamp column. */
+export const NOW = sql`now()`;
+
+/** A statement's lines the exporting user sees (none of another's statement). */
+const exportVisible = (u: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number): SQL =>
+  sql`exists (select 1 from settlements s where s.enterprise_id = ${u.enterpriseId} and s.id = ${id} and ${settleScope(u, 's')})`;
+
+export async function exportLineCount(ex: Executor, u: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from settlement_lines where enterprise_id = ${u.enterpriseId} and settlement_id = ${id} and ${exportVisible(u, id)}`,
+  );
+  return r?.n ?? 0;
+}
+
+/** The export's keyset page of a statement's lines, newest first, before a line id. */
+export function exportLinesBefore(
+  ex: Executor,
+  u: Pick<Actor, 'enterpriseId' | 'providerId'>,
+  id: number,
+  before: number | null,
+  limit: number,
+): Promise<Omit<LineRaw, 'order_id'>[]> {
+  return rows<Omit<LineRaw, 'order_id'>>(
+    ex,
+    sql`select l.id::int, l.kind, o.order_no, l.description, l.amount_cents, l.original_cents, l.dispute_state, l.dispute_reason, l.resolution
+            from settlement_lines l left join orders o on o.enterprise_id = l.enterprise_id and o.id = l.order_id
+            where l.enterprise_id = ${u.enterpriseId} and l.settlement_id = ${id} and ${exportVisible(u, id)} ${before == null ? sql`` : sql`and l.id < ${before}`}
+            order by l.id desc limit ${limit}`,
+  );
+}

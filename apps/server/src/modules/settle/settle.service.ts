@@ -7,7 +7,6 @@ import {
   settleMachine,
   type SettleCtx,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
@@ -23,6 +22,9 @@ import {
   disputeLine,
   insertSettlement,
   lineExists,
+  NOW,
+  periodBounds,
+  settlementRecord,
   linePage,
   nextSettleCounter,
   openDisputes,
@@ -88,8 +90,7 @@ export async function createStatement(db: Db, a: Actor, v: CreateInput): Promise
       enterpriseId: a.enterpriseId,
       settlementId: id,
       providerId: v.providerId,
-      from: sql`(${v.periodStart}::date)::timestamp at time zone ${a.timeZone}`,
-      to: sql`((${v.periodEnd}::date + 1)::timestamp at time zone ${a.timeZone})`,
+      ...periodBounds(v.periodStart, v.periodEnd, a.timeZone),
     };
     const lineCount = (await addOrderLines(tx, g)) + (await addClaimLines(tx, g)) + (await addRewardLines(tx, g));
     if (lineCount === 0) throw new AppError('SETTLE_EMPTY');
@@ -126,28 +127,28 @@ export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confi
       enterpriseId: a.enterpriseId,
       id,
       action,
-      ctxOf: async (row, t) => {
+      ctxOf: async (locked, t) => {
+        const row = settlementRecord(locked);
         const ctx: SettleCtx = { side: sideOf(a), openDisputes: await openDisputes(t, a.enterpriseId, id) };
-        if (action === 'approve' && ctx.side === 'finance' && Number(row.state) === 3 && Number(row.issued_by) === a.id)
-          throw new AppError('APPROVAL_OWN_DOCUMENT');
+        if (action === 'approve' && ctx.side === 'finance' && row.state === 3 && row.issued_by === a.id) throw new AppError('APPROVAL_OWN_DOCUMENT');
         return ctx;
       },
       actorId: a.id,
       guard: settleScope(a),
-      patch: { ...(stamp ? { [stamp]: sql`now()` } : {}), ...(action === 'issue' ? { issued_by: a.id } : {}) },
+      patch: { ...(stamp ? { [stamp]: NOW } : {}), ...(action === 'issue' ? { issued_by: a.id } : {}) },
       note: note ?? null,
     });
     if (action === 'confirm') {
-      const row = r.row;
+      const row = settlementRecord(r.row);
       await startApproval(tx, {
         enterpriseId: a.enterpriseId,
         kind: SETTLE_APPROVAL_KIND,
         docId: id,
-        applicantId: Number(row.issued_by ?? row.created_by),
-        docNo: String(row.settle_no),
+        applicantId: row.issued_by ?? row.created_by ?? 0,
+        docNo: row.settle_no,
         title: `${String(row.period_start)} ~ ${String(row.period_end)}`,
-        amount: Number(row.total_cents) / 100,
-        providerId: Number(row.provider_id),
+        amount: row.total_cents / 100,
+        providerId: row.provider_id,
       });
     }
     return { state: r.to };
@@ -260,7 +261,7 @@ export function wireSettleService(): void {
       action,
       ctxOf: async (_row, t) => ({ side: 'finance', openDisputes: await openDisputes(t, end.enterpriseId, end.docId) }),
       actorId: end.actorId,
-      patch: action === 'approve' ? { approved_at: sql`now()` } : {},
+      patch: action === 'approve' ? { approved_at: NOW } : {},
       note: [`结算单${end.result === 1 ? '审批通过' : end.result === 2 ? '审批驳回' : '审批撤回'}（审批流程）`, end.comment].filter(Boolean).join('；'),
     });
   });
