@@ -326,15 +326,15 @@ export async function lineExists(ex: Executor, ep: number, id: number, lineId: n
 
 /**
  * A statement as `select *` reads it: the state helper's locked row, named once where it arrives. `date` columns
- * keep the driver's default parse (a JS Date), ids and cents parse to numbers.
+ * arrive as 'YYYY-MM-DD' text (Drizzle's session reads dates, like timestamps, as text), ids and cents as numbers.
  */
 export interface SettlementRecord {
   enterprise_id: number;
   id: number;
   settle_no: string;
   provider_id: number;
-  period_start: Date;
-  period_end: Date;
+  period_start: string;
+  period_end: string;
   state: number;
   version: number;
   total_cents: number;

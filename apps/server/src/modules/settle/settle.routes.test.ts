@@ -214,12 +214,14 @@ describe('statements', () => {
     };
     const id = await confirmed(march(a));
     const inst = (
-      await rows<{ id: number; applicant_id: number }>(
+      await rows<{ id: number; applicant_id: number; title: string }>(
         t.deps.db,
-        sql`select id::int, applicant_id::int from approval_instances where kind = 'settlement' and doc_id = ${id}`,
+        sql`select id::int, applicant_id::int, title from approval_instances where kind = 'settlement' and doc_id = ${id}`,
       )
     )[0];
     expect(inst?.applicant_id).toBe(a.finance.id);
+    // The inbox names the statement by its period, as the list shows it.
+    expect(inst?.title).toBe(`${march(a).periodStart} ~ ${march(a).periodEnd}`);
     // The issuer has no task (the role step leaves him out) and is refused; the statement waits.
     expect((await fin.send(C.action, { id, action: 'approve' })).message).toBe('不能审批自己提交的单据');
     expect((await statementRow(t, a.ep, id))?.state).toBe(3);

@@ -146,7 +146,7 @@ export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confi
         docId: id,
         applicantId: row.issued_by ?? row.created_by ?? 0,
         docNo: row.settle_no,
-        title: `${String(row.period_start)} ~ ${String(row.period_end)}`,
+        title: `${row.period_start} ~ ${row.period_end}`,
         amount: row.total_cents / 100,
         providerId: row.provider_id,
       });
