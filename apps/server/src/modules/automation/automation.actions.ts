@@ -115,7 +115,10 @@ async function recipients(ex: Executor, ep: number, o: Row, a: Extract<RuleActio
         sql`, `,
       )}]::bigint[])`
     : sql`false`;
-  return rows(ex, sql`select id::int, mobile from users where enterprise_id = ${ep} and deleted_at is null and enabled and (${idList}${byRole}) order by id`);
+  return rows<{ id: number; mobile: string }>(
+    ex,
+    sql`select id::int, mobile from users where enterprise_id = ${ep} and deleted_at is null and enabled and (${idList}${byRole}) order by id`,
+  );
 }
 
 export interface RunContext {
