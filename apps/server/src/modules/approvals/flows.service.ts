@@ -7,14 +7,14 @@ import { intArray } from '../../platform/sql';
 
 type FlowBody = BodyOf<typeof approvalsContract.flowSave>;
 
-/** A flow as listFlows reads it; the amounts are numeric (text). */
+/** A flow as listFlows reads it; the numeric amounts cast to float8 in the read. */
 interface FlowRaw {
   id: number;
   kind: string;
   name: string;
   sort: number;
-  min_amount: string | null;
-  max_amount: string | null;
+  min_amount: number | null;
+  max_amount: number | null;
   doc_types: number[];
   enabled: boolean;
   version: number;
@@ -22,15 +22,15 @@ interface FlowRaw {
   update_time: string;
 }
 
-/** The one place a flow row becomes the contract's (its numeric amounts numbers); people and type names are added after. */
+/** The one place a flow row becomes the contract's; people and type names are added after. */
 const toFlowRow = (f: FlowRaw): ApprovalFlowRow => ({
   id: f.id,
   kind: f.kind,
   kindName: approvalKindOf(f.kind)?.label ?? f.kind,
   name: f.name,
   sort: f.sort,
-  minAmount: f.min_amount == null ? null : Number(f.min_amount),
-  maxAmount: f.max_amount == null ? null : Number(f.max_amount),
+  minAmount: f.min_amount,
+  maxAmount: f.max_amount,
   docTypes: f.doc_types,
   enabled: f.enabled,
   version: f.version,
@@ -43,7 +43,7 @@ const toFlowRow = (f: FlowRaw): ApprovalFlowRow => ({
 export async function listFlows(ex: Executor, enterpriseId: number, tz: string, kind?: string): Promise<{ list: ApprovalFlowRow[]; count: number }> {
   const r = await rows<FlowRaw>(
     ex,
-    sql`select id::int as id, kind, name, sort, min_amount, max_amount, doc_types, enabled, version, steps, ${apiTime(sql`updated_at`, tz)} as update_time
+    sql`select id::int as id, kind, name, sort, min_amount::float8 as min_amount, max_amount::float8 as max_amount, doc_types, enabled, version, steps, ${apiTime(sql`updated_at`, tz)} as update_time
       from approval_flows where enterprise_id = ${enterpriseId} and deleted_at is null ${kind ? sql`and kind = ${kind}` : sql``}
       order by kind, sort, id limit 500`,
   );

@@ -89,6 +89,11 @@ const listWhere = (user: InboxUser, q: InboxFilter): SQL => {
   return sql.join(conds, sql` and `);
 };
 
+/** A page of the inbox's instances (approvals.sql.snap). */
+export const inboxPageSql = (user: InboxUser, tz: string, q: InboxFilter, page: PageRequest): SQL =>
+  sql`select ${rowCols(tz)} from approval_instances i left join users u on u.enterprise_id = i.enterprise_id and u.id = i.applicant_id
+        where ${listWhere(user, q)} order by i.id desc ${pageSql(page)}`;
+
 export async function inboxPage(
   ex: Executor,
   user: InboxUser,
@@ -97,14 +102,7 @@ export async function inboxPage(
   page: PageRequest,
 ): Promise<{ list: ApprovalInstanceRow[]; count: number }> {
   const where = listWhere(user, q);
-  const [list, count] = await Promise.all([
-    rows<InstanceRaw>(
-      ex,
-      sql`select ${rowCols(tz)} from approval_instances i left join users u on u.enterprise_id = i.enterprise_id and u.id = i.applicant_id
-        where ${where} order by i.id desc ${pageSql(page)}`,
-    ),
-    countOf(ex, sql`approval_instances i`, where),
-  ]);
+  const [list, count] = await Promise.all([rows<InstanceRaw>(ex, inboxPageSql(user, tz, q, page)), countOf(ex, sql`approval_instances i`, where)]);
   return { list: list.map(toInstanceRow), count };
 }
 

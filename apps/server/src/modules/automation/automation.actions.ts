@@ -21,18 +21,22 @@ import { enterPool } from '../pool/pool.service';
 import { addDelivery, robotBody } from './automation.deliver';
 import { notifySettingsOf, robotOf } from './automation.service';
 import type { SystemActor } from '../../platform/actor';
+import type { OrderRecordWith } from '../orders/orders.repo';
 
-export type Row = Record<string, unknown>;
+/** An order as rules read it: its whole row (`select *`, or the state helper's row of `orders`). */
+export type Row = OrderRecordWith;
+/** The state helper's row (untyped, any table's) is an order here. */
+export const orderRow = (row: Record<string, unknown>): Row => row as Row;
 export const SMS_JOB = 'automation.sms';
 
 /** The order as rules see it, with its tags. */
 export async function factsOf(ex: Executor, ep: number, order: Row): Promise<OrderFacts> {
   const tags = await rows<{ tag_id: number }>(ex, sql`select tag_id from tag_links where enterprise_id = ${ep} and obj_type = 3 and obj_id = ${order.id}`);
   return {
-    templateId: Number(order.template_id),
-    priority: Number(order.priority),
-    serviceGroupId: order.service_group_id == null ? null : Number(order.service_group_id),
-    tagIds: tags.map((t) => Number(t.tag_id)),
+    templateId: order.template_id,
+    priority: order.priority,
+    serviceGroupId: order.service_group_id,
+    tagIds: tags.map((t) => t.tag_id),
     ext: (order.ext as Record<string, unknown>) ?? {},
   };
 }
@@ -59,7 +63,7 @@ export async function slaWarningOf(ex: Executor, ep: number, orderId: unknown, t
   if (!clocks.length) return '无';
   return clocks
     .map((c) => {
-      const name = slaTypeName(Number(c.type));
+      const name = slaTypeName(c.type);
       const due = fmt(c.deadline_at, tz);
       if (c.breached_at || new Date(String(c.deadline_at)) <= now) return `${name}已超时（截止${due}）`;
       if (c.warn_at && new Date(c.warn_at) <= now) return `${name}即将超时（截止${due}）`;
@@ -97,7 +101,7 @@ async function recipients(ex: Executor, ep: number, o: Row, a: Extract<RuleActio
   }
   if (a.personTypes.includes(4)) {
     const c = await rows<{ user_id: number }>(ex, sql`select user_id from order_people where enterprise_id = ${ep} and order_id = ${o.id} and part = 4`);
-    for (const r of c) ids.add(Number(r.user_id));
+    for (const r of c) ids.add(r.user_id);
   }
   const byRole = a.roles.length
     ? sql` or roles && array[${sql.join(
@@ -111,7 +115,10 @@ async function recipients(ex: Executor, ep: number, o: Row, a: Extract<RuleActio
         sql`, `,
       )}]::bigint[])`
     : sql`false`;
-  return rows(ex, sql`select id::int, mobile from users where enterprise_id = ${ep} and deleted_at is null and enabled and (${idList}${byRole}) order by id`);
+  return rows<{ id: number; mobile: string }>(
+    ex,
+    sql`select id::int, mobile from users where enterprise_id = ${ep} and deleted_at is null and enabled and (${idList}${byRole}) order by id`,
+  );
 }
 
 export interface RunContext {
@@ -148,7 +155,7 @@ async function notify(c: RunContext, a: Extract<RuleAction, { type: 'notify' }>)
       await addDelivery(c.tx, {
         enterpriseId: ep,
         kind: 2,
-        orderId: Number(c.order.id),
+        orderId: c.order.id,
         ruleId: c.ruleId,
         url: robot.robotUrl,
         secret: robot.robotSecret,
@@ -172,7 +179,7 @@ async function orderAction(run: () => Promise<unknown>): Promise<void> {
 /** Performs a rule's actions in the transaction; HTTP and SMS leave as jobs that run after it commits. */
 export async function performActions(c: RunContext, actions: RuleAction[]): Promise<void> {
   const ep = c.enterpriseId;
-  const id = Number(c.order.id);
+  const id = c.order.id;
   for (const a of actions) {
     switch (a.type) {
       case 'notify':
@@ -189,7 +196,7 @@ export async function performActions(c: RunContext, actions: RuleAction[]): Prom
         break;
       case 'assign':
         // Already theirs: dispatching again would trigger "after dispatch" rules again (a loop).
-        if (Number(c.order.service_user_id) === a.userId) break;
+        if (c.order.service_user_id === a.userId) break;
         await orderAction(() => moveOrder(c.tx, adminViewer(c), id, 'dispatch', { patch: { service_user_id: a.userId }, note: '自动化规则指派' }));
         break;
       case 'visit':

@@ -48,7 +48,8 @@ export async function addDelivery(ex: Executor, d: NewDelivery): Promise<number>
     sql`insert into webhook_deliveries (enterprise_id, kind, order_id, rule_id, url, secret, robot_type, body)
         values (${d.enterpriseId}, ${d.kind}, ${d.orderId}, ${d.ruleId}, ${d.url}, ${d.secret}, ${d.robotType ?? null}, ${JSON.stringify(d.body)}) returning id`,
   );
-  const id = Number(r?.id);
+  if (!r) throw new Error('insert into webhook_deliveries returned no row');
+  const id = r.id;
   await enqueue(ex, { kind: DELIVER_JOB, enterpriseId: d.enterpriseId, payload: { id }, maxAttempts: 1 });
   return id;
 }
@@ -69,7 +70,7 @@ async function post(d: DeliveryRow, id: number): Promise<{ code: number | null; 
   if (d.kind === 1) {
     const ts = String(Math.floor(Date.now() / 1000));
     Object.assign(headers, { 'x-sk-delivery': String(id), 'x-sk-timestamp': ts, 'x-sk-signature': `sha256=${signBody(d.secret, ts, d.body)}` });
-  } else if (Number(d.robot_type) === 1) url = dingtalkUrl(url, d.secret);
+  } else if (d.robot_type === 1) url = dingtalkUrl(url, d.secret);
   try {
     const res = await fetch(url, { method: 'POST', headers, body: d.body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'manual' });
     const text = await res.text().catch(() => '');
@@ -87,7 +88,7 @@ export async function attemptDelivery(deps: Deps, enterpriseId: number, id: numb
   const [d] = await rows<DeliveryRow>(deps.db, sql`select * from webhook_deliveries where enterprise_id = ${enterpriseId} and id = ${id} and status in (0, 2)`);
   if (!d) return;
   const { code, error } = await post(d, id);
-  const attempts = Number(d.attempts) + 1;
+  const attempts = d.attempts + 1;
   if (!error) {
     await deps.db.execute(
       sql`update webhook_deliveries set status = 1, attempts = ${attempts}, last_code = ${code}, last_error = null, next_attempt_at = null, delivered_at = now() where enterprise_id = ${enterpriseId} and id = ${id}`,

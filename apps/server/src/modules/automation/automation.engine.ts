@@ -20,7 +20,7 @@ import type { Deps } from '../../platform/deps';
 import { type EnqueueInput, enqueue, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
-import { factsOf, performActions, type Row } from './automation.actions';
+import { factsOf, orderRow, performActions, type Row } from './automation.actions';
 
 /**
  * When automation runs. Trigger points: creation (afterOrderCreated) and every order action
@@ -48,11 +48,11 @@ async function triggerJobs(tx: Tx, ep: number, row: Row, triggers: TriggerPoint[
           sql`, `,
         )}]::smallint[])`,
   );
-  return found.map((f) => triggerJob(ep, Number(row.id), Number(f.trigger) as TriggerPoint));
+  return found.map((f) => triggerJob(ep, row.id, f.trigger as TriggerPoint));
 }
 
 async function orderOf(tx: Tx, ep: number, id: number): Promise<Row | null> {
-  const [o] = await rows(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null for update`);
+  const [o] = await rows<Row>(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null for update`);
   return o ?? null;
 }
 
@@ -73,9 +73,9 @@ async function armTimers(tx: Tx, ep: number, row: Row, before: Row | null): Prom
         )}]::smallint[])`,
   );
   for (const e of events) {
-    if (!OVERDUE_CONDITIONS[Number(e.condition)]?.still(row)) continue;
-    const from = stamp(row[TIMED_TRIGGERS[Number(e.trigger) as TimedTrigger].column]) as number;
-    const fireAt = new Date(from + delayMinutes(Number(e.amount), Number(e.unit) as TimeUnit) * 60_000);
+    if (!OVERDUE_CONDITIONS[e.condition]?.still(row)) continue;
+    const from = stamp(row[TIMED_TRIGGERS[e.trigger as TimedTrigger].column]) as number;
+    const fireAt = new Date(from + delayMinutes(e.amount, e.unit as TimeUnit) * 60_000);
     const [t] = await rows<{ id: number }>(
       tx,
       sql`insert into automation_timers (enterprise_id, order_id, timed_event_id, fire_at) values (${ep}, ${row.id}, ${e.id}, ${fireAt.toISOString()})
@@ -86,7 +86,7 @@ async function armTimers(tx: Tx, ep: number, row: Row, before: Row | null): Prom
     await tx.execute(
       sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and order_id = ${row.id} and timed_event_id = ${e.id} and state = 0 and id <> ${t.id}`,
     );
-    await enqueue(tx, { kind: TIMER_JOB, enterpriseId: ep, payload: { timerId: Number(t.id) }, runAt: fireAt, maxAttempts: 3 });
+    await enqueue(tx, { kind: TIMER_JOB, enterpriseId: ep, payload: { timerId: t.id }, runAt: fireAt, maxAttempts: 3 });
   }
 }
 
@@ -97,7 +97,7 @@ async function cancelTimers(tx: Tx, ep: number, row: Row): Promise<void> {
     sql`select t.id, e.condition from automation_timers t join timed_events e on e.enterprise_id = t.enterprise_id and e.id = t.timed_event_id
         where t.enterprise_id = ${ep} and t.order_id = ${row.id} and t.state = 0`,
   );
-  const gone = armed.filter((t) => !OVERDUE_CONDITIONS[Number(t.condition)]?.still(row)).map((t) => Number(t.id));
+  const gone = armed.filter((t) => !OVERDUE_CONDITIONS[t.condition]?.still(row)).map((t) => t.id);
   if (gone.length === 0) return;
   await tx.execute(
     sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and state = 0 and id = any(array[${sql.join(
@@ -127,7 +127,7 @@ export async function runTrigger(deps: Deps, ep: number, orderId: number, trigge
     if (rules.length === 0) return;
     const facts = await factsOf(tx, ep, order);
     for (const r of rules.filter((x) => conditionsMatch(x.conditions, facts))) {
-      const ctx = { tx, enterpriseId: ep, order, event: trigger, eventName: TRIGGER_POINTS[trigger], ruleId: Number(r.id), actorId: Number(r.created_by) };
+      const ctx = { tx, enterpriseId: ep, order, event: trigger, eventName: TRIGGER_POINTS[trigger], ruleId: r.id, actorId: r.created_by ?? 0 };
       await performActions({ ...ctx, dedupe: `auto:${jobId}:${r.id}` }, r.actions);
     }
   });
@@ -151,11 +151,11 @@ export async function fireTimer(deps: Deps, ep: number, timerId: number): Promis
           where t.enterprise_id = ${ep} and t.id = ${timerId} and t.state = 0 for update of t`,
     );
     if (!t) return;
-    const order = await orderOf(tx, ep, Number(t.order_id));
-    const due = order && t.enabled && OVERDUE_CONDITIONS[Number(t.condition)]?.still(order) && conditionsMatch(t.conditions, await factsOf(tx, ep, order));
+    const order = await orderOf(tx, ep, t.order_id);
+    const due = order && t.enabled && OVERDUE_CONDITIONS[t.condition]?.still(order) && conditionsMatch(t.conditions, await factsOf(tx, ep, order));
     await tx.execute(sql`update automation_timers set state = ${due ? 1 : 2}, done_at = now() where enterprise_id = ${ep} and id = ${timerId}`);
     if (!due || !order) return;
-    const ctx = { tx, enterpriseId: ep, order, event: 8, eventName: NOTIFY_EVENTS[8] ?? '定时事件', ruleId: Number(t.event_id), actorId: Number(t.created_by) };
+    const ctx = { tx, enterpriseId: ep, order, event: 8, eventName: NOTIFY_EVENTS[8] ?? '定时事件', ruleId: t.event_id, actorId: t.created_by ?? 0 };
     await performActions({ ...ctx, dedupe: `timer:${timerId}` }, t.actions);
   });
 }
@@ -164,9 +164,9 @@ export async function fireTimer(deps: Deps, ep: number, timerId: number): Promis
 export function wireAutomationEngine(): void {
   afterOrderCreated(
     async (o) => {
-      const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      const [row] = await rows<Row>(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
       if (!row) return;
-      const waitsApproval = Number(row.examine_type) === 1 && Number(row.examine_result) === 0;
+      const waitsApproval = row.examine_type === 1 && row.examine_result === 0;
       for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
       await armTimers(o.tx, o.enterpriseId, row, null);
     },
@@ -199,10 +199,11 @@ export function wireAutomationEngine(): void {
       or exists (select 1 from timed_events e where e.enterprise_id = u.enterprise_id and e.template_id = u.template_id and e.enabled)
       or exists (select 1 from automation_rules r where r.enterprise_id = u.enterprise_id and r.template_id = u.template_id and r.enabled)`,
       after: async (h) => {
-        await cancelTimers(h.tx, h.enterpriseId, h.row);
-        await armTimers(h.tx, h.enterpriseId, h.row, h.current);
+        const row = orderRow(h.row);
+        await cancelTimers(h.tx, h.enterpriseId, row);
+        await armTimers(h.tx, h.enterpriseId, row, orderRow(h.current));
         const trigger = triggerOfAction(h.action, h.from, h.to);
-        return triggerJobs(h.tx, h.enterpriseId, h.row, trigger == null ? [] : [trigger]);
+        return triggerJobs(h.tx, h.enterpriseId, row, trigger == null ? [] : [trigger]);
       },
     },
     'automation.engine',

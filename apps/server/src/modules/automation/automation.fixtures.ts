@@ -18,7 +18,7 @@ export async function orderTag(t: TestApp, ep: number, name = `自动${Math.rand
     t.deps.db,
     sql`insert into tags (enterprise_id, code, name, color_rgb, sort) values (${ep}, 3, ${name}, '#1890ff', 99) returning id::int`,
   );
-  return Number(r?.id);
+  return r?.id ?? 0;
 }
 
 /** Creates an order through POST /v2/order/add. */

@@ -28,7 +28,10 @@ const TABLE = { rule: sql`automation_rules`, timed: sql`timed_events` };
 
 /** The order type must be this enterprise's; another's answers not found. */
 async function checkTemplate(ex: Executor, ep: number, templateId: number): Promise<void> {
-  const t = await rows(ex, sql`select 1 from form_templates where enterprise_id = ${ep} and id = ${templateId} and form_kind = ${ORDER_KIND}`);
+  const t = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from form_templates where enterprise_id = ${ep} and id = ${templateId} and form_kind = ${ORDER_KIND}`,
+  );
   if (t.length === 0) throw new AppError('NOT_FOUND');
 }
 
@@ -89,7 +92,8 @@ async function insertItem(ex: Executor, u: Actor, kind: Kind, input: RuleInput |
     ex,
     sql`insert into ${TABLE[kind]} (enterprise_id, created_by, ${names}) values (${u.enterpriseId}, ${u.id}, ${values}) returning id`,
   );
-  return Number(r?.id);
+  if (!r) throw new Error('insert returned no row');
+  return r.id;
 }
 
 async function updateItem(ex: Executor, ep: number, kind: Kind, input: RuleInput | TimedEventInput, id: number): Promise<number> {
@@ -97,13 +101,16 @@ async function updateItem(ex: Executor, ep: number, kind: Kind, input: RuleInput
     columnsOf(kind, input).map(([c, v]) => sql`${c} = ${v}`),
     sql`, `,
   );
-  const done = await rows(ex, sql`update ${TABLE[kind]} set ${set}, updated_at = now() where enterprise_id = ${ep} and id = ${id} returning id`);
+  const done = await rows<{ id: number }>(
+    ex,
+    sql`update ${TABLE[kind]} set ${set}, updated_at = now() where enterprise_id = ${ep} and id = ${id} returning id`,
+  );
   if (done.length === 0) throw new AppError('NOT_FOUND');
   return id;
 }
 
 export async function deleteItem(db: Db, ep: number, kind: Kind, id: number): Promise<void> {
-  const done = await rows(db, sql`delete from ${TABLE[kind]} where enterprise_id = ${ep} and id = ${id} returning id`);
+  const done = await rows<{ id: number }>(db, sql`delete from ${TABLE[kind]} where enterprise_id = ${ep} and id = ${id} returning id`);
   if (done.length === 0) throw new AppError('NOT_FOUND');
 }
 
@@ -113,7 +120,7 @@ export async function listItems(db: Db, u: Actor, kind: Kind, templateId: number
   await checkTemplate(db, u.enterpriseId, templateId);
   const extra = kind === 'timed' ? sql`, amount, unit, condition` : sql``;
   const tz = u.timeZone;
-  return rows(
+  return rows<RuleRow | TimedEventRow>(
     db,
     sql`select id::int, template_id::int "templateId", name, trigger, enabled, conditions, actions${extra},
           to_char(created_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') "createTime"
@@ -130,7 +137,7 @@ export async function notifySettingsOf(ex: Executor, ep: number): Promise<(Notif
     sql`select event, channels, template from notify_settings where enterprise_id = ${ep}`,
   );
   return NOTIFY_EVENT_IDS.map((event) => {
-    const s = saved.find((x) => Number(x.event) === event);
+    const s = saved.find((x) => x.event === event);
     return {
       event,
       name: NOTIFY_EVENTS[event] ?? '',
@@ -166,7 +173,7 @@ export async function robotOf(ex: Executor, ep: number): Promise<Robot> {
     ex,
     sql`select robot_type "robotType", robot_url "robotUrl", robot_secret "robotSecret" from notify_robots where enterprise_id = ${ep}`,
   );
-  return r ? { ...r, robotType: Number(r.robotType) } : { robotType: 1, robotUrl: '', robotSecret: '' };
+  return r ?? { robotType: 1, robotUrl: '', robotSecret: '' };
 }
 
 export async function saveRobot(db: Db, ep: number, r: RobotSetting & { keepSecret: boolean }): Promise<void> {
@@ -198,7 +205,10 @@ export async function listDeliveries(db: Db, u: Actor, pageIndex: number, pageSi
 /** Sends a logged delivery again, whatever its state; its attempts count on. */
 export async function resend(db: Db, ep: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const done = await rows(tx, sql`update webhook_deliveries set status = 0, next_attempt_at = now() where enterprise_id = ${ep} and id = ${id} returning id`);
+    const done = await rows<{ id: number }>(
+      tx,
+      sql`update webhook_deliveries set status = 0, next_attempt_at = now() where enterprise_id = ${ep} and id = ${id} returning id`,
+    );
     if (done.length === 0) throw new AppError('NOT_FOUND');
     await enqueue(tx, { kind: DELIVER_JOB, enterpriseId: ep, payload: { id }, maxAttempts: 1 });
   });

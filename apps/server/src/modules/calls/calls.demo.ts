@@ -28,7 +28,7 @@ async function seedDemoCalls(tx: Tx, ep: number): Promise<void> {
     sql`select id::int, mobile from users where enterprise_id = ${ep} and mobile = '13800000007' and deleted_at is null`,
   );
   if (people.length < 1) return;
-  const [seeded] = await rows(tx, sql`select 1 from call_seats where enterprise_id = ${ep} limit 1`);
+  const [seeded] = await rows<{ one: number }>(tx, sql`select 1 as one from call_seats where enterprise_id = ${ep} limit 1`);
   if (seeded) return;
   for (const [i, p] of people.entries())
     await tx.execute(sql`insert into call_seats (enterprise_id, user_id, seat_no) values (${ep}, ${p.id}, ${`800${i + 1}`})`);

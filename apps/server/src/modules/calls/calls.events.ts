@@ -10,9 +10,8 @@ import {
   describeIssue,
   normalizeNumber,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { type Db, rows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { openSecret } from '../../platform/secrets';
 import { insertStateLog } from '../../platform/state';
@@ -40,7 +39,7 @@ const header = (h: SignedRequest['headers'], name: string): string => {
  */
 export async function verifyCallEvent(db: Db, config: Config, req: SignedRequest, nowMs = Date.now()): Promise<{ enterpriseId: number; body: CallEventBody }> {
   const ep = /^\d{1,15}$/.test(req.enterpriseId) ? Number(req.enterpriseId) : 0;
-  const [known] = ep ? await rows(db, sql`select 1 from enterprises where id = ${ep}`) : [];
+  const known = ep ? await repo.enterpriseExists(db, ep) : false;
   const sealed = known ? await getSetting(db, ep, CALL_SECRET_SETTING) : '';
   const secret = sealed ? openSecret(config, sealed) : null;
   const ts = header(req.headers, CALL_TIMESTAMP_HEADER);
@@ -54,12 +53,7 @@ export async function verifyCallEvent(db: Db, config: Config, req: SignedRequest
   return { enterpriseId: ep, body: r.data };
 }
 
-interface CallRow {
-  id: number;
-  state: number;
-  user_id: number | null;
-  answered_at: string | null;
-}
+type CallRow = repo.CallEventRow;
 
 /**
  * One event of a call, once: the receipt (call id, event) is written first, so a replay or a parallel repeat finds
@@ -71,31 +65,23 @@ export async function receiveCallEvent(db: Db, ep: number, b: CallEventBody, now
   const at = new Date(b.time ? b.time * 1000 : nowMs).toISOString();
   const number = normalizeNumber(b.number);
   return db.transaction(async (tx) => {
-    const [seat] = b.seatNo
-      ? await rows<{ user_id: number }>(tx, sql`select user_id from call_seats where enterprise_id = ${ep} and seat_no = ${b.seatNo}`)
-      : [];
-    const made = await rows<{ id: number }>(
-      tx,
-      sql`insert into call_records (enterprise_id, call_id, direction, number, seat_no, user_id, state, started_at)
-        values (${ep}, ${b.callId}, ${b.direction === 'out' ? 2 : 1}, ${number}, ${b.seatNo ?? null}, ${seat?.user_id ?? null}, 1, ${at})
-        on conflict (enterprise_id, call_id) do nothing returning id`,
-    );
-    const [rec] = await rows<CallRow>(tx, sql`select id, state, user_id, answered_at from call_records where enterprise_id = ${ep} and call_id = ${b.callId}`);
+    const seatUser = b.seatNo ? ((await repo.seatUser(tx, ep, b.seatNo)) ?? null) : null;
+    const { made, rec } = await repo.callOfEvent(tx, ep, {
+      callId: b.callId,
+      direction: b.direction === 'out' ? 2 : 1,
+      number,
+      seatNo: b.seatNo ?? null,
+      userId: seatUser,
+      at,
+    });
     if (!rec) throw new AppError('NOT_FOUND');
-    const id = Number(rec.id);
-    if (made[0]) {
-      const parties = await repo.matchNumber(tx, ep, number);
-      await tx.execute(
-        sql`update call_records set customer_id = ${parties.customerId}, contact_id = ${parties.contactId} where enterprise_id = ${ep} and id = ${id}`,
-      );
+    const id = rec.id;
+    if (made) {
+      await repo.setParties(tx, ep, id, await repo.matchNumber(tx, ep, number));
       await insertStateLog(tx, CALL_STATE, { enterpriseId: ep, id, from: null, to: 1, action: b.event, actorId: null });
     }
-    const receipt = await rows(
-      tx,
-      sql`insert into call_event_receipts (enterprise_id, call_id, event) values (${ep}, ${b.callId}, ${b.event}) on conflict do nothing returning event`,
-    );
-    if (!receipt[0]) return { callRecordId: id, duplicate: true };
-    await apply(tx, ep, id, rec, b, at, seat?.user_id ?? null);
+    if (!(await repo.takeReceipt(tx, ep, b.callId, b.event))) return { callRecordId: id, duplicate: true };
+    await apply(tx, ep, id, rec, b, at, seatUser);
     return { callRecordId: id, duplicate: false };
   });
 }
@@ -104,15 +90,14 @@ async function apply(tx: Tx, ep: number, id: number, rec: CallRow, b: CallEventB
   const userId = rec.user_id ?? seatUser;
   // A seat named by a later event than the first one fills the record's seat.
   if (rec.user_id == null && seatUser != null) {
-    await tx.execute(sql`update call_records set user_id = ${seatUser}, seat_no = ${b.seatNo ?? null} where enterprise_id = ${ep} and id = ${id}`);
+    await repo.setSeat(tx, ep, id, seatUser, b.seatNo ?? null);
   }
   if (b.event === 'ringing') {
-    if (Number(rec.state) === 1 && userId != null) await repo.pushPop(tx, ep, Number(userId), id, CALL_POP_EVENT);
+    if (rec.state === 1 && userId != null) await repo.pushPop(tx, ep, userId, id, CALL_POP_EVENT);
     return;
   }
   if (b.event === 'recording') {
-    if (b.recordingUrl)
-      await tx.execute(sql`update call_records set recording_url = ${b.recordingUrl}, updated_at = now() where enterprise_id = ${ep} and id = ${id}`);
+    if (b.recordingUrl) await repo.setRecording(tx, ep, id, b.recordingUrl);
     return;
   }
   try {
@@ -123,7 +108,7 @@ async function apply(tx: Tx, ep: number, id: number, rec: CallRow, b: CallEventB
         actorId: null,
         patchOf: ({ row, to }) => ({
           ended_at: at,
-          duration_s: to === 3 ? sql`greatest(0, round(extract(epoch from (${at}::timestamptz - ${row.answered_at ?? at}::timestamptz))))::int` : 0,
+          duration_s: to === 3 ? repo.durationUntil(at, (row as Pick<repo.CallEventRow, 'answered_at'>).answered_at ?? at) : 0,
           // Missed: the call-back task opens with the change, so exactly once per call.
           ...(to === 4 ? { callback_state: 1 } : {}),
         }),
@@ -135,5 +120,5 @@ async function apply(tx: Tx, ep: number, id: number, rec: CallRow, b: CallEventB
     throw e;
   }
   // The pop closes on the agent's screen when the call is over or picked up (same frame, the browser reloads it).
-  if (userId != null) await repo.pushPop(tx, ep, Number(userId), id, `${CALL_POP_EVENT}:update`);
+  if (userId != null) await repo.pushPop(tx, ep, userId, id, `${CALL_POP_EVENT}:update`);
 }

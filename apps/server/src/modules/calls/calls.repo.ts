@@ -1,6 +1,7 @@
 import { type CallPop, type CallRecord, type CallSeat, coverageOf, SEAT_READY_TAG } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { randomUUID } from 'node:crypto';
+import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { timeOf } from '../../platform/sql';
 import { IM_CHANNEL } from '../im/channel';
@@ -84,7 +85,6 @@ interface RecordRow {
   remark: string | null;
 }
 
-const n = (v: number | null): number | null => (v == null ? null : Number(v));
 export const toCallRecord = (r: RecordRow): CallRecord => ({
   id: r.id,
   callId: r.call_id,
@@ -143,15 +143,15 @@ export async function matchNumber(ex: Executor, enterpriseId: number, number: st
     ex,
     sql`select id, customer_id from customer_contacts where enterprise_id = ${enterpriseId} and phone = ${number} order by is_primary desc, id limit 1`,
   );
-  if (c) return { customerId: Number(c.customer_id), contactId: Number(c.id) };
+  if (c) return { customerId: c.customer_id, contactId: c.id };
   const [cu] = await rows<{ id: number }>(ex, sql`select id from customers where enterprise_id = ${enterpriseId} and phone = ${number} order by id limit 1`);
-  if (cu) return { customerId: Number(cu.id), contactId: null };
+  if (cu) return { customerId: cu.id, contactId: null };
   const [h] = await rows<{ customer_id: number; contact_id: number }>(
     ex,
     sql`select customer_id, contact_id from call_records where enterprise_id = ${enterpriseId} and number = ${number}
       and contact_id is not null order by id desc limit 1`,
   );
-  return h ? { customerId: Number(h.customer_id), contactId: Number(h.contact_id) } : { customerId: null, contactId: null };
+  return h ? { customerId: h.customer_id, contactId: h.contact_id } : { customerId: null, contactId: null };
 }
 
 /** Rings the seat user's browsers (modules/im hub, once the caller's transaction commits). */
@@ -231,33 +231,228 @@ export async function popOf(ex: Executor, a: Actor, record: CallRecord): Promise
       from call_records where enterprise_id = ${ep} and id = ${record.id}`,
   );
   const open = (r: Open) => ({
-    id: Number(r.id),
+    id: r.id,
     title: r.title,
-    state: Number(r.state),
+    state: r.state,
     createTime: r.create_time,
     slaDeadline: r.sla_deadline,
     slaBreached: !!r.sla_breached,
   });
   return {
     record,
-    elapsed: Number(since?.s ?? 0),
-    customer: customer ? { id: Number(customer.id), name: customer.name, phone: customer.phone, level: n(customer.level) } : null,
-    contact: contact ? { id: Number(contact.id), name: contact.name, phone: contact.phone, position: contact.position } : null,
+    elapsed: since?.s ?? 0,
+    customer: customer ? { id: customer.id, name: customer.name, phone: customer.phone, level: customer.level } : null,
+    contact: contact ? { id: contact.id, name: contact.name, phone: contact.phone, position: contact.position } : null,
     products: products.map((p) => {
       const cov = coverageOf(p.warranty_end, p.extended_end, day);
-      return { id: Number(p.id), name: p.name, serialNumber: p.serial_number, modelName: p.model_name, warrantyState: cov.state, warrantyEnd: cov.end };
+      return { id: p.id, name: p.name, serialNumber: p.serial_number, modelName: p.model_name, warrantyState: cov.state, warrantyEnd: cov.end };
     }),
     orders: orders.map((o) => ({ ...open(o), orderNo: o.no })),
     events: events.map((e) => ({ ...open(e), eventNo: e.no })),
-    history: history.map((h) => ({ id: Number(h.id), direction: Number(h.direction), state: Number(h.state), startTime: h.start_time })),
+    history: history.map((h) => ({ id: h.id, direction: h.direction, state: h.state, startTime: h.start_time })),
   };
 }
 
 /** An event created from a call (belongCallRecordId) is linked back to the call; a call of another enterprise is refused. */
 export async function linkCallEvent(ex: Executor, enterpriseId: number, callRecordId: number, eventId: number): Promise<boolean> {
-  const r = await rows(
+  const r = await rows<{ id: number }>(
     ex,
     sql`update call_records set event_id = ${eventId}, updated_at = now() where enterprise_id = ${enterpriseId} and id = ${callRecordId} returning id`,
   );
   return r.length > 0;
 }
+
+// ---- seats, records and events: the statements of calls.service.ts and calls.events.ts ----
+
+/** Whether the enterprise's `table` holds the row `id` (where `also` holds). */
+export async function rowExists(ex: Executor, table: string, enterpriseId: number, id: number, also: SQL = sql`true`): Promise<boolean> {
+  const r = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = ${id} and ${also}`,
+  );
+  return r.length > 0;
+}
+
+export const userExists = (ex: Executor, enterpriseId: number, id: number) => rowExists(ex, 'users', enterpriseId, id, sql`deleted_at is null`);
+export const customerExists = (ex: Executor, enterpriseId: number, id: number) => rowExists(ex, 'customers', enterpriseId, id);
+export const liveOrderExists = (ex: Executor, enterpriseId: number, id: number) => rowExists(ex, 'orders', enterpriseId, id, sql`deleted_at is null`);
+export const liveEventExists = (ex: Executor, enterpriseId: number, id: number) => rowExists(ex, 'events', enterpriseId, id, sql`deleted_at is null`);
+
+export async function enterpriseExists(ex: Executor, id: number): Promise<boolean> {
+  return (await rows<{ one: number }>(ex, sql`select 1 as one from enterprises where id = ${id}`)).length > 0;
+}
+
+/** A seat changed (its id), or undefined when the enterprise has no such seat. */
+export async function updateSeat(
+  ex: Executor,
+  enterpriseId: number,
+  id: number,
+  b: { userId: number; seatNo: string; enabled: boolean },
+): Promise<number | undefined> {
+  const [r] = await rows<{ id: number }>(
+    ex,
+    sql`update call_seats set user_id = ${b.userId}, seat_no = ${b.seatNo}, enabled = ${b.enabled}, updated_at = now()
+        where enterprise_id = ${enterpriseId} and id = ${id} returning id`,
+  );
+  return r?.id;
+}
+
+export async function insertSeat(ex: Executor, enterpriseId: number, b: { userId: number; seatNo: string; enabled: boolean }): Promise<number> {
+  const [r] = await rows<{ id: number }>(
+    ex,
+    sql`insert into call_seats (enterprise_id, user_id, seat_no, enabled) values (${enterpriseId}, ${b.userId}, ${b.seatNo}, ${b.enabled}) returning id`,
+  );
+  if (!r) throw new Error('insert into call_seats returned no row');
+  return r.id;
+}
+
+export async function removeSeat(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
+  const r = await rows<{ id: number }>(ex, sql`delete from call_seats where enterprise_id = ${enterpriseId} and id = ${id} returning id`);
+  return r.length > 0;
+}
+
+/** A user's seat: its number and whether it is enabled. */
+export async function seatOf(ex: Executor, enterpriseId: number, userId: number): Promise<{ seat_no: string; enabled: boolean } | undefined> {
+  const [seat] = await rows<{ seat_no: string; enabled: boolean }>(
+    ex,
+    sql`select seat_no, enabled from call_seats where enterprise_id = ${enterpriseId} and user_id = ${userId}`,
+  );
+  return seat;
+}
+
+/** The user of the seat numbered `seatNo`. */
+export async function seatUser(ex: Executor, enterpriseId: number, seatNo: string): Promise<number | undefined> {
+  const [seat] = await rows<{ user_id: number }>(ex, sql`select user_id from call_seats where enterprise_id = ${enterpriseId} and seat_no = ${seatNo}`);
+  return seat?.user_id;
+}
+
+/** The customer of a contact. */
+export async function contactCustomer(ex: Executor, enterpriseId: number, contactId: number): Promise<number | undefined> {
+  const [c] = await rows<{ customer_id: number }>(
+    ex,
+    sql`select customer_id from customer_contacts where enterprise_id = ${enterpriseId} and id = ${contactId}`,
+  );
+  return c?.customer_id;
+}
+
+/** The caller's open call-back tasks. */
+export async function openCallbacks(ex: Executor, enterpriseId: number, userId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from call_records where enterprise_id = ${enterpriseId} and user_id = ${userId} and callback_state = 1`,
+  );
+  return r?.n ?? 0;
+}
+
+/** This call and the number's other unmatched calls get the contact and its customer. */
+export async function attachNumber(ex: Executor, enterpriseId: number, id: number, number: string, customerId: number, contactId: number): Promise<void> {
+  await ex.execute(
+    sql`update call_records set customer_id = ${customerId}, contact_id = ${contactId}, updated_at = now()
+        where enterprise_id = ${enterpriseId} and (id = ${id} or (number = ${number} and contact_id is null))`,
+  );
+}
+
+/** A call recorded by hand (its start in the user's zone, else now); answered when it has a duration. */
+export async function insertManualRecord(
+  tx: Tx,
+  a: Pick<Actor, 'id' | 'enterpriseId' | 'timeZone'>,
+  r: {
+    direction: number;
+    number: string;
+    customerId: number | null;
+    contactId: number | null;
+    seatNo: string | null;
+    state: number;
+    startTime?: string | null;
+    duration: number;
+    orderId: number | null;
+    eventId: number | null;
+    remark: string | null;
+  },
+): Promise<number> {
+  const start = r.startTime ? sql`(${r.startTime.replaceAll('/', '-')})::timestamp at time zone ${a.timeZone}` : sql`now()`;
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`insert into call_records (enterprise_id, call_id, direction, number, customer_id, contact_id, seat_no, user_id, state,
+          started_at, answered_at, ended_at, duration_s, order_id, event_id, remark, created_by)
+        select ${a.enterpriseId}, ${`manual-${randomUUID()}`}, ${r.direction}, ${r.number}, ${r.customerId}, ${r.contactId}, ${r.seatNo},
+          ${a.id}, ${r.state}, s, case when ${r.state} = 3 then s end, s + make_interval(secs => ${r.duration}), ${r.duration},
+          ${r.orderId}, ${r.eventId}, ${r.remark}, ${a.id}
+        from (select ${start} as s) x returning id`,
+  );
+  if (!row) throw new Error('insert into call_records returned no row');
+  return row.id;
+}
+
+/** A placed call: ringing when online (1), else recorded as placed and ended (3). */
+export async function insertDialled(
+  tx: Tx,
+  a: Pick<Actor, 'id' | 'enterpriseId'>,
+  r: { callId: string; number: string; customerId: number | null; contactId: number | null; seatNo: string; online: boolean; orderId: number | null },
+): Promise<number> {
+  const state = r.online ? 1 : 3;
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`insert into call_records (enterprise_id, call_id, direction, number, customer_id, contact_id, seat_no, user_id, state,
+          started_at, ended_at, order_id, remark, created_by)
+        values (${a.enterpriseId}, ${r.callId}, 2, ${r.number}, ${r.customerId}, ${r.contactId}, ${r.seatNo}, ${a.id}, ${state},
+          now(), ${r.online ? null : sql`now()`}, ${r.orderId}, ${r.online ? null : '未接入通话平台：已记录外呼，由坐席自行拨打'}, ${a.id})
+        returning id`,
+  );
+  if (!row) throw new Error('insert into call_records returned no row');
+  return row.id;
+}
+
+/** What a call event reads of its call. */
+export interface CallEventRow {
+  id: number;
+  state: number;
+  user_id: number | null;
+  answered_at: string | null;
+}
+
+/** The call's record, made by its first event (ringing, 1); `made` tells whether this one made it. */
+export async function callOfEvent(
+  tx: Tx,
+  enterpriseId: number,
+  e: { callId: string; direction: number; number: string; seatNo: string | null; userId: number | null; at: string },
+): Promise<{ made: boolean; rec: CallEventRow | undefined }> {
+  const made = await rows<{ id: number }>(
+    tx,
+    sql`insert into call_records (enterprise_id, call_id, direction, number, seat_no, user_id, state, started_at)
+        values (${enterpriseId}, ${e.callId}, ${e.direction}, ${e.number}, ${e.seatNo}, ${e.userId}, 1, ${e.at})
+        on conflict (enterprise_id, call_id) do nothing returning id`,
+  );
+  const [rec] = await rows<CallEventRow>(
+    tx,
+    sql`select id, state, user_id, answered_at from call_records where enterprise_id = ${enterpriseId} and call_id = ${e.callId}`,
+  );
+  return { made: made.length > 0, rec };
+}
+
+export async function setParties(tx: Tx, enterpriseId: number, id: number, p: { customerId: number | null; contactId: number | null }): Promise<void> {
+  await tx.execute(
+    sql`update call_records set customer_id = ${p.customerId}, contact_id = ${p.contactId} where enterprise_id = ${enterpriseId} and id = ${id}`,
+  );
+}
+
+/** The event's receipt; false when it was received before (a replay). */
+export async function takeReceipt(tx: Tx, enterpriseId: number, callId: string, event: string): Promise<boolean> {
+  const receipt = await rows<{ event: string }>(
+    tx,
+    sql`insert into call_event_receipts (enterprise_id, call_id, event) values (${enterpriseId}, ${callId}, ${event}) on conflict do nothing returning event`,
+  );
+  return receipt.length > 0;
+}
+
+export async function setSeat(tx: Tx, enterpriseId: number, id: number, userId: number, seatNo: string | null): Promise<void> {
+  await tx.execute(sql`update call_records set user_id = ${userId}, seat_no = ${seatNo} where enterprise_id = ${enterpriseId} and id = ${id}`);
+}
+
+export async function setRecording(tx: Tx, enterpriseId: number, id: number, url: string): Promise<void> {
+  await tx.execute(sql`update call_records set recording_url = ${url}, updated_at = now() where enterprise_id = ${enterpriseId} and id = ${id}`);
+}
+
+/** The talk time of a call ending at `at`, from its answer (a patch value of the end). */
+export const durationUntil = (at: string, answeredAt: string): SQL =>
+  sql`greatest(0, round(extract(epoch from (${at}::timestamptz - ${answeredAt}::timestamptz))))::int`;

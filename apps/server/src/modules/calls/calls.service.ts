@@ -15,7 +15,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { type Db, type Executor, rows } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { countOf, pageRows } from '../../platform/list';
@@ -43,28 +43,19 @@ export async function seatCollect(db: Db, a: Actor) {
 
 export async function saveSeat(db: Db, a: Actor, b: z.infer<typeof seatBody>): Promise<number> {
   const ep = a.enterpriseId;
-  const [u] = await rows(db, sql`select 1 from users where enterprise_id = ${ep} and id = ${b.fkTUserId} and deleted_at is null`);
-  if (!u) throw invalid('坐席人员：人员不存在或已被删除');
+  if (!(await repo.userExists(db, ep, b.fkTUserId))) throw invalid('坐席人员：人员不存在或已被删除');
   // A unique index refuses a taken seat number or a second seat of one user (platform/errors.ts takenError).
+  const seat = { userId: b.fkTUserId, seatNo: b.seatNo, enabled: b.enableState === 1 };
   if (b.id) {
-    const r = await rows<{ id: number }>(
-      db,
-      sql`update call_seats set user_id = ${b.fkTUserId}, seat_no = ${b.seatNo}, enabled = ${b.enableState === 1}, updated_at = now()
-        where enterprise_id = ${ep} and id = ${b.id} returning id`,
-    );
-    if (!r[0]) throw notFound();
-    return Number(r[0].id);
+    const id = await repo.updateSeat(db, ep, b.id, seat);
+    if (id == null) throw notFound();
+    return id;
   }
-  const [r] = await rows<{ id: number }>(
-    db,
-    sql`insert into call_seats (enterprise_id, user_id, seat_no, enabled) values (${ep}, ${b.fkTUserId}, ${b.seatNo}, ${b.enableState === 1}) returning id`,
-  );
-  return Number(r?.id);
+  return repo.insertSeat(db, ep, seat);
 }
 
 export async function deleteSeat(db: Db, a: Actor, id: number): Promise<void> {
-  const r = await rows(db, sql`delete from call_seats where enterprise_id = ${a.enterpriseId} and id = ${id} returning id`);
-  if (!r[0]) throw notFound();
+  if (!(await repo.removeSeat(db, a.enterpriseId, id))) throw notFound();
 }
 
 // ---- records ----
@@ -103,21 +94,16 @@ export async function pop(db: Db, a: Actor, id: number): Promise<CallPop> {
   return repo.popOf(db, a, await recordOrThrow(db, a, id));
 }
 
-async function exists(ex: Executor, table: string, ep: number, id: number, also: SQL = sql`true`): Promise<boolean> {
-  const r = await rows(ex, sql`select 1 from ${sql.identifier(table)} where enterprise_id = ${ep} and id = ${id} and ${also}`);
-  return r.length > 0;
-}
-
 /** Customer and contact of a call: the given ones (checked), else matched by the number. */
 async function partiesOf(ex: Executor, ep: number, number: string, customerId?: number | null, contactId?: number | null) {
   if (contactId) {
-    const [c] = await rows<{ customer_id: number }>(ex, sql`select customer_id from customer_contacts where enterprise_id = ${ep} and id = ${contactId}`);
-    if (!c) throw invalid('联系人：联系人不存在或已被删除');
-    if (customerId && Number(c.customer_id) !== customerId) throw invalid('联系人：该联系人不属于所选客户');
-    return { customerId: Number(c.customer_id), contactId };
+    const owner = await repo.contactCustomer(ex, ep, contactId);
+    if (owner == null) throw invalid('联系人：联系人不存在或已被删除');
+    if (customerId && owner !== customerId) throw invalid('联系人：该联系人不属于所选客户');
+    return { customerId: owner, contactId };
   }
   if (customerId) {
-    if (!(await exists(ex, 'customers', ep, customerId))) throw invalid('客户：客户不存在或已被删除');
+    if (!(await repo.customerExists(ex, ep, customerId))) throw invalid('客户：客户不存在或已被删除');
     return { customerId, contactId: null };
   }
   return repo.matchNumber(ex, ep, number);
@@ -129,21 +115,23 @@ export async function createRecord(db: Db, a: Actor, b: z.infer<typeof callRecor
   const number = normalizeNumber(b.number);
   return db.transaction(async (tx) => {
     const parties = await partiesOf(tx, ep, number, b.customerId, b.contactId);
-    if (b.orderId && !(await exists(tx, 'orders', ep, b.orderId, sql`deleted_at is null`))) throw invalid('工单：工单不存在或已被删除');
-    if (b.eventId && !(await exists(tx, 'events', ep, b.eventId, sql`deleted_at is null`))) throw invalid('事件：事件不存在或已被删除');
-    const [seat] = await rows<{ seat_no: string }>(tx, sql`select seat_no from call_seats where enterprise_id = ${ep} and user_id = ${a.id}`);
+    if (b.orderId && !(await repo.liveOrderExists(tx, ep, b.orderId))) throw invalid('工单：工单不存在或已被删除');
+    if (b.eventId && !(await repo.liveEventExists(tx, ep, b.eventId))) throw invalid('事件：事件不存在或已被删除');
+    const seat = await repo.seatOf(tx, ep, a.id);
     const state = b.duration > 0 ? 3 : 4;
-    const start = b.startTime ? sql`(${b.startTime.replaceAll('/', '-')})::timestamp at time zone ${a.timeZone}` : sql`now()`;
-    const [r] = await rows<{ id: number }>(
-      tx,
-      sql`insert into call_records (enterprise_id, call_id, direction, number, customer_id, contact_id, seat_no, user_id, state,
-          started_at, answered_at, ended_at, duration_s, order_id, event_id, remark, created_by)
-        select ${ep}, ${`manual-${randomUUID()}`}, ${b.direction}, ${number}, ${parties.customerId}, ${parties.contactId}, ${seat?.seat_no ?? null},
-          ${a.id}, ${state}, s, case when ${state} = 3 then s end, s + make_interval(secs => ${b.duration}), ${b.duration},
-          ${b.orderId ?? null}, ${b.eventId ?? null}, ${b.remark ?? null}, ${a.id}
-        from (select ${start} as s) x returning id`,
-    );
-    const id = Number(r?.id);
+    const id = await repo.insertManualRecord(tx, a, {
+      direction: b.direction,
+      number,
+      customerId: parties.customerId,
+      contactId: parties.contactId,
+      seatNo: seat?.seat_no ?? null,
+      state,
+      startTime: b.startTime,
+      duration: b.duration,
+      orderId: b.orderId ?? null,
+      eventId: b.eventId ?? null,
+      remark: b.remark ?? null,
+    });
     await insertStateLog(tx, CALL_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'create', actorId: a.id });
     return id;
   });
@@ -154,13 +142,9 @@ export async function attachContact(db: Db, a: Actor, id: number, contactId: num
   const ep = a.enterpriseId;
   return db.transaction(async (tx) => {
     const rec = await recordOrThrow(tx, a, id);
-    const [c] = await rows<{ customer_id: number }>(tx, sql`select customer_id from customer_contacts where enterprise_id = ${ep} and id = ${contactId}`);
-    if (!c) throw notFound();
-    const customerId = Number(c.customer_id);
-    await tx.execute(
-      sql`update call_records set customer_id = ${customerId}, contact_id = ${contactId}, updated_at = now()
-        where enterprise_id = ${ep} and (id = ${id} or (number = ${rec.number} and contact_id is null))`,
-    );
+    const customerId = await repo.contactCustomer(tx, ep, contactId);
+    if (customerId == null) throw notFound();
+    await repo.attachNumber(tx, ep, id, rec.number, customerId, contactId);
     return { customerId, contactId };
   });
 }
@@ -171,11 +155,7 @@ export async function callbackDone(db: Db, a: Actor, id: number): Promise<void> 
 
 /** The caller's open call-back tasks (the menu badge). */
 export async function callbackCount(db: Db, enterpriseId: number, userId: number): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from call_records where enterprise_id = ${enterpriseId} and user_id = ${userId} and callback_state = 1`,
-  );
-  return Number(r?.n ?? 0);
+  return repo.openCallbacks(db, enterpriseId, userId);
 }
 
 // ---- click-to-call ----
@@ -201,15 +181,12 @@ export async function dial(
   b: { number: string; customerId?: number | null; contactId?: number | null; orderId?: number | null },
 ): Promise<number> {
   const ep = a.enterpriseId;
-  const [seat] = await rows<{ seat_no: string; enabled: boolean }>(
-    db,
-    sql`select seat_no, enabled from call_seats where enterprise_id = ${ep} and user_id = ${a.id}`,
-  );
+  const seat = await repo.seatOf(db, ep, a.id);
   if (!seat) throw new AppError('CALL_NO_SEAT');
   if (!seat.enabled) throw new AppError('CALL_SEAT_DISABLED');
   const number = normalizeNumber(b.number);
   const parties = await partiesOf(db, ep, number, b.customerId, b.contactId);
-  if (b.orderId && !(await exists(db, 'orders', ep, b.orderId, sql`deleted_at is null`))) throw notFound();
+  if (b.orderId && !(await repo.liveOrderExists(db, ep, b.orderId))) throw notFound();
   const { dialer, online } = await dialerOf(db, config, ep);
   const callId = `sk-${randomUUID()}`;
   try {
@@ -219,15 +196,15 @@ export async function dial(
   }
   return db.transaction(async (tx) => {
     const state = online ? 1 : 3;
-    const [r] = await rows<{ id: number }>(
-      tx,
-      sql`insert into call_records (enterprise_id, call_id, direction, number, customer_id, contact_id, seat_no, user_id, state,
-          started_at, ended_at, order_id, remark, created_by)
-        values (${ep}, ${callId}, 2, ${number}, ${parties.customerId}, ${parties.contactId}, ${seat.seat_no}, ${a.id}, ${state},
-          now(), ${online ? null : sql`now()`}, ${b.orderId ?? null}, ${online ? null : '未接入通话平台：已记录外呼，由坐席自行拨打'}, ${a.id})
-        returning id`,
-    );
-    const id = Number(r?.id);
+    const id = await repo.insertDialled(tx, a, {
+      callId,
+      number,
+      customerId: parties.customerId,
+      contactId: parties.contactId,
+      seatNo: seat.seat_no,
+      online,
+      orderId: b.orderId ?? null,
+    });
     await insertStateLog(tx, CALL_STATE, { enterpriseId: ep, id, from: null, to: state, action: 'dial', actorId: a.id });
     return id;
   });

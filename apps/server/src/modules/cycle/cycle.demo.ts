@@ -10,7 +10,10 @@ import { generateCycleOrders } from './generate';
 
 async function seedDemoCycle(tx: Tx, ep: number): Promise<void> {
   // Only the enterprise that has the demo month (the one with engineers) gets plans and their orders.
-  const [engineer] = await rows(tx, sql`select 1 from users where enterprise_id = ${ep} and 2 = any(roles) and deleted_at is null limit 1`);
+  const [engineer] = await rows<{ one: number }>(
+    tx,
+    sql`select 1 as one from users where enterprise_id = ${ep} and 2 = any(roles) and deleted_at is null limit 1`,
+  );
   if (!engineer) return;
   const [admin] = await rows<{ id: number }>(
     tx,
@@ -22,7 +25,7 @@ async function seedDemoCycle(tx: Tx, ep: number): Promise<void> {
       and purchase_date is not null and install_date is not null order by id limit 3`,
   );
   if (!admin || products.length < 3) return;
-  const [seeded] = await rows(tx, sql`select 1 from cycle_templates where enterprise_id = ${ep} limit 1`);
+  const [seeded] = await rows<{ one: number }>(tx, sql`select 1 as one from cycle_templates where enterprise_id = ${ep} limit 1`);
   if (seeded) return;
   const [e] = await rows<{ time_zone: string }>(tx, sql`select time_zone from enterprises where id = ${ep}`);
   const today = zonedParts(new Date(), e?.time_zone ?? 'Asia/Shanghai').date;
@@ -41,11 +44,12 @@ async function seedDemoCycle(tx: Tx, ep: number): Promise<void> {
     sql`insert into cycle_templates (enterprise_id, name, every, unit, order_title, checklist, created_by)
       values (${ep}, '设备季度巡检', 3, 4, '季度巡检', ${JSON.stringify(['外观及运行声音检查', '电气连接紧固', '记录运行参数'])}::jsonb, ${admin.id}) returning id::int`,
   );
+  if (!monthly || !quarterly) return;
   const plans: [string, number, (typeof products)[number], number, string | null, number | null, number][] = [
     // name, template, product, start type, start date, day of month, state
-    [`${products[0]?.name}月度保养`, Number(monthly?.id), products[0] as (typeof products)[number], 1, today, Number(today.slice(8, 10)), 1],
-    [`${products[1]?.name}季度巡检`, Number(quarterly?.id), products[1] as (typeof products)[number], 3, null, null, 1],
-    [`${products[2]?.name}月度保养`, Number(monthly?.id), products[2] as (typeof products)[number], 2, null, 15, 2],
+    [`${products[0]?.name}月度保养`, monthly.id, products[0] as (typeof products)[number], 1, today, Number(today.slice(8, 10)), 1],
+    [`${products[1]?.name}季度巡检`, quarterly.id, products[1] as (typeof products)[number], 3, null, null, 1],
+    [`${products[2]?.name}月度保养`, monthly.id, products[2] as (typeof products)[number], 2, null, 15, 2],
   ];
   for (const [name, templateId, p, startType, startDate, day, state] of plans) {
     const [plan] = await rows<{ id: number }>(

@@ -51,12 +51,12 @@ const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, 
 function orderBody(p: PlanRow, due: string, days: EnterpriseDays, orderType: number | null): CreateOrderBody {
   const what = p.product_name ? `设备：${p.product_name}${p.serial_number ? `（序列号 ${p.serial_number}）` : ''}` : `维保合同：${p.contract_name ?? ''}`;
   const list = (p.checklist ?? []).map((c, i) => `${i + 1}. ${c}`);
-  const desc = [`周期计划“${p.name}”第${Number(p.generated) + 1}次，到期日 ${due}`, what, ...(list.length ? ['检查项：', ...list] : [])].join('\n');
+  const desc = [`周期计划“${p.name}”第${p.generated + 1}次，到期日 ${due}`, what, ...(list.length ? ['检查项：', ...list] : [])].join('\n');
   return {
     orderType,
-    customerId: Number(p.customer_id),
+    customerId: p.customer_id,
     title: (p.order_title || p.tmpl_name).slice(0, 100),
-    productId: p.installed_product_id == null ? null : Number(p.installed_product_id),
+    productId: p.installed_product_id,
     serviceId: p.service_item_ids.map(Number),
     customApplyTime: `${due} ${hhmm(days.startMinute)}`,
     priority: 1,
@@ -83,7 +83,7 @@ async function nextDue(tx: Tx, ep: number, p: PlanRow, days: EnterpriseDays) {
   const [next] = dueDates(rule, days.calendar, from, addDays(days.today, days.horizon));
   if (!next) {
     // Its last date has passed: the plan ends by itself.
-    if (rule.end && rule.end < days.today) await movePlan(tx, ep, Number(p.id), 'expire', { actorId: null, note: '计划已到结束日期' });
+    if (rule.end && rule.end < days.today) await movePlan(tx, ep, p.id, 'expire', { actorId: null, note: '计划已到结束日期' });
     return null;
   }
   return next;
@@ -122,16 +122,16 @@ async function generateSet(db: Db, ep: number, planIds: number[], days: Enterpri
       const keys = await rows<{ plan_id: number }>(
         tx,
         sql`insert into cycle_plan_orders (enterprise_id, plan_id, due_date, nominal_date)
-          select ${ep}, x.p, x.d::date, x.n::date from jsonb_to_recordset(${JSON.stringify(due.map((d) => ({ p: Number(d.p.id), d: d.due, n: d.nominal })))}::jsonb)
+          select ${ep}, x.p, x.d::date, x.n::date from jsonb_to_recordset(${JSON.stringify(due.map((d) => ({ p: d.p.id, d: d.due, n: d.nominal })))}::jsonb)
             as x(p bigint, d text, n text)
           on conflict do nothing returning plan_id`,
       );
-      const keyed = new Set(keys.map((k) => Number(k.plan_id)));
-      const go = due.filter((d) => keyed.has(Number(d.p.id)));
+      const keyed = new Set(keys.map((k) => k.plan_id));
+      const go = due.filter((d) => keyed.has(d.p.id));
       // The orders, by creator (each order's creator and first log are its plan's creator's), in plan order.
       const byCreator = new Map<number, typeof go>();
       for (const d of go) {
-        const by = Number(d.p.created_by);
+        const by = d.p.created_by ?? 0;
         byCreator.set(by, [...(byCreator.get(by) ?? []), d]);
       }
       const done: { plan: number; due: string; order: number }[] = [];
@@ -140,13 +140,13 @@ async function generateSet(db: Db, ep: number, planIds: number[], days: Enterpri
           tx,
           actorFor(ep, by, days),
           list.map((d) => ({
-            ...orderBody(d.p, d.due, days, d.p.order_type_id == null ? null : Number(d.p.order_type_id)),
-            assignee: d.p.engineer_id == null ? null : Number(d.p.engineer_id),
+            ...orderBody(d.p, d.due, days, d.p.order_type_id),
+            assignee: d.p.engineer_id,
           })),
         );
         made.forEach((m, i) => {
           const d = list[i] as (typeof list)[number];
-          done.push({ plan: Number(d.p.id), due: d.due, order: m.id });
+          done.push({ plan: d.p.id, due: d.due, order: m.id });
         });
       }
       if (done.length === 0) return 0;
@@ -172,20 +172,20 @@ async function generatePlan(db: Db, ep: number, planId: number, days: Enterprise
       if (!p || p.open) return 'none';
       const next = await nextDue(tx, ep, p, days);
       if (!next) return 'none';
-      const [key] = await rows(
+      const [key] = await rows<{ plan_id: number }>(
         tx,
         sql`insert into cycle_plan_orders (enterprise_id, plan_id, due_date, nominal_date) values (${ep}, ${planId}, ${next.due}, ${next.nominal})
           on conflict do nothing returning plan_id`,
       );
       if (!key) return 'none';
       // The enterprise makes the order (its creator shown as the plan's); a type since disabled falls back to the default type.
-      const actor = actorFor(ep, Number(p.created_by), days);
+      const actor = actorFor(ep, p.created_by ?? 0, days);
       let made: { id: number } | null = null;
-      for (const type of [p.order_type_id == null ? null : Number(p.order_type_id), null]) {
+      for (const type of [p.order_type_id, null]) {
         try {
           made = await createOrder(tx as unknown as Db, actor, orderBody(p, next.due, days, type), undefined, undefined, {
             requiredLater: true,
-            assignee: p.engineer_id == null ? null : Number(p.engineer_id),
+            assignee: p.engineer_id,
           });
           break;
         } catch (e) {
@@ -213,7 +213,7 @@ async function candidates(db: Db, ep: number, after: number, planIds?: number[])
         and not exists (select 1 from orders o where o.enterprise_id = p.enterprise_id and o.id = p.last_order_id and ${OPEN_ORDER})
       order by p.id limit ${BATCH}`,
   );
-  return found.map((r) => Number(r.id));
+  return found.map((r) => r.id);
 }
 
 /**
@@ -233,7 +233,7 @@ export async function generateCycleOrders(
             db,
             sql`select e.id as enterprise_id from enterprises e where exists (select 1 from cycle_plans p where p.enterprise_id = e.id and p.state = 1) order by e.id`,
           )
-        ).map((r) => Number(r.enterprise_id));
+        ).map((r) => r.enterprise_id);
   const result: GenerateResult = { plans: 0, created: 0, failed: 0 };
   for (const ep of eps) {
     const days = await enterpriseDays(db, ep, now);

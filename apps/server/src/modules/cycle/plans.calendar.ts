@@ -51,10 +51,10 @@ export const RULE_JOINS = sql`join cycle_templates t on t.enterprise_id = p.ente
 
 /** The plan's rule; null when its start cannot be known (a product without the purchase or install date). A contract's end ends the plan. */
 export function ruleOf(r: PlanRuleRow): CycleRule | null {
-  const unit = Number(r.unit) as CycleUnit;
-  const every = Number(r.every);
+  const unit = r.unit as CycleUnit;
+  const every = r.every;
   const start = startOf(
-    { startType: Number(r.start_type) as CycleStartType, startDate: r.start_date, every, unit },
+    { startType: r.start_type as CycleStartType, startDate: r.start_date, every, unit },
     {
       purchaseDate: r.purchase_date,
       installDate: r.install_date,
@@ -62,5 +62,5 @@ export function ruleOf(r: PlanRuleRow): CycleRule | null {
   );
   if (!start) return null;
   const ends = [r.end_date, r.contract_end].filter((x): x is string => !!x).sort();
-  return { every, unit, day: unit === 4 && r.day_of_period != null ? Number(r.day_of_period) : null, start, end: ends[0] ?? null };
+  return { every, unit, day: unit === 4 ? r.day_of_period : null, start, end: ends[0] ?? null };
 }

@@ -131,7 +131,10 @@ export async function getPlan(db: Db, a: Actor, id: number, now = new Date()): P
       from cycle_plan_orders k join orders o on o.enterprise_id = k.enterprise_id and o.id = k.order_id
       where k.enterprise_id = ${a.enterpriseId} and k.plan_id = ${id} and o.deleted_at is null order by k.due_date desc limit 50`,
   );
-  const [open] = await rows(db, sql`select 1 from orders o where o.enterprise_id = ${a.enterpriseId} and o.id = ${plan.lastOrderId ?? 0} and ${OPEN_ORDER}`);
+  const [open] = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from orders o where o.enterprise_id = ${a.enterpriseId} and o.id = ${plan.lastOrderId ?? 0} and ${OPEN_ORDER}`,
+  );
   const rule = ruleOf(r);
   const generated = new Set(orders.map((o) => o.due_date));
   const upcoming =
@@ -180,15 +183,15 @@ async function checkPlan(tx: Tx, a: Actor, b: CyclePlanBody): Promise<{ customer
     if (p.customer_id == null) throw invalid('设备：该设备未关联客户，无法生成工单');
     if (b.startType === 2 && !p.purchase_date) throw invalid('开始方式：该设备未填写购买日期');
     if (b.startType === 3 && !p.install_date) throw invalid('开始方式：该设备未填写安装日期');
-    customerId = Number(p.customer_id);
+    customerId = p.customer_id;
   } else {
     const [c] = await rows<{ customer_id: number; status: number }>(
       tx,
       sql`select customer_id, status from maintain_contracts where enterprise_id = ${a.enterpriseId} and id = ${b.contractId ?? 0} for key share`,
     );
     if (!c) throw invalid('维保合同：合同不存在或已被删除');
-    if (Number(c.status) >= 3) throw invalid('维保合同：合同已完成或已终止');
-    customerId = Number(c.customer_id);
+    if (c.status >= 3) throw invalid('维保合同：合同已完成或已终止');
+    customerId = c.customer_id;
   }
   if (b.engineerId) {
     // An engineer of this enterprise (another enterprise's user reads as not there), enabled.
@@ -203,7 +206,7 @@ async function checkPlan(tx: Tx, a: Actor, b: CyclePlanBody): Promise<{ customer
   await visibleCustomer(tx, a, customerId).catch(() => {
     throw invalid(b.targetType === 1 ? '设备：设备不存在或已被删除' : '维保合同：合同不存在或已被删除');
   });
-  return { customerId, unit: Number(t.unit) };
+  return { customerId, unit: t.unit };
 }
 
 const columns = (b: CyclePlanBody, c: { customerId: number; unit: number }) => ({
@@ -228,7 +231,8 @@ export async function createPlan(db: Db, a: Actor, b: CyclePlanBody): Promise<nu
           ${k.day}, ${b.endDate ?? null}, ${b.remark}, ${b.engineerId ?? null}, ${a.id})
         returning id`,
     );
-    const id = Number(r?.id);
+    if (!r) throw new Error('insert into cycle_plans returned no row');
+    const id = r.id;
     await insertStateLog(tx, CYCLE_PLAN_STATE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id });
     await generateSoon(tx, a.enterpriseId, id);
     return id;
@@ -240,7 +244,7 @@ export async function updatePlan(db: Db, a: Actor, id: number, b: CyclePlanBody)
   await db.transaction(async (tx) => {
     const [cur] = await rows<{ state: number }>(tx, sql`select state from cycle_plans where enterprise_id = ${a.enterpriseId} and id = ${id} for update`);
     if (!cur) throw notFound();
-    if (Number(cur.state) === 3) throw invalid('计划已结束，不能修改');
+    if (cur.state === 3) throw invalid('计划已结束，不能修改');
     const c = await checkPlan(tx, a, b);
     const k = columns(b, c);
     await tx.execute(sql`update cycle_plans set name = ${b.name}, template_id = ${b.templateId}, target_type = ${b.targetType}, installed_product_id = ${k.product},

@@ -74,7 +74,7 @@ export async function tmplOptions(db: Db, a: Actor) {
     db,
     sql`select t.id, t.name, t.every, t.unit from cycle_templates t where t.enterprise_id = ${a.enterpriseId} and ${LIVE} order by t.id desc limit 500`,
   );
-  return found.map((r) => ({ id: Number(r.id), name: r.name, every: Number(r.every), unit: Number(r.unit) }));
+  return found.map((r) => ({ id: r.id, name: r.name, every: r.every, unit: r.unit }));
 }
 
 /** The order type is an enabled order-kind template of the enterprise; service items are its own. */
@@ -83,7 +83,7 @@ async function checkTmpl(ex: Executor, ep: number, b: CycleTmplBody): Promise<vo
   const unique = [...new Set(b.serviceItemIds)];
   if (unique.length) {
     const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from service_items where enterprise_id = ${ep} and id = any(${bigints(unique)})`);
-    if (Number(r?.n) !== unique.length) throw invalid('服务项目：服务项目不存在或已被删除');
+    if (r?.n !== unique.length) throw invalid('服务项目：服务项目不存在或已被删除');
   }
 }
 
@@ -98,14 +98,18 @@ export async function createTmpl(db: Db, a: Actor, b: CycleTmplBody): Promise<nu
         values (${a.enterpriseId}, ${b.name}, ${b.every}, ${b.unit}, ${b.orderTypeId ?? null}, ${b.orderTitle}, ${bigints([...new Set(b.serviceItemIds)])},
           ${checklistJson(b)}, ${b.remark}, ${a.id}) returning id`,
     );
-    return Number(r?.id);
+    if (!r) throw new Error('insert into cycle_templates returned no row');
+    return r.id;
   });
 }
 
 /** A change reaches the plans' next generated orders (orders already made keep what they were made with). */
 export async function updateTmpl(db: Db, a: Actor, id: number, b: CycleTmplBody): Promise<void> {
   await db.transaction(async (tx) => {
-    const [cur] = await rows(tx, sql`select id from cycle_templates where enterprise_id = ${a.enterpriseId} and id = ${id} and deleted_at is null for update`);
+    const [cur] = await rows<{ id: number }>(
+      tx,
+      sql`select id from cycle_templates where enterprise_id = ${a.enterpriseId} and id = ${id} and deleted_at is null for update`,
+    );
     if (!cur) throw notFound();
     await checkTmpl(tx, a.enterpriseId, b);
     await tx.execute(sql`update cycle_templates set name = ${b.name}, every = ${b.every}, unit = ${b.unit}, order_type_id = ${b.orderTypeId ?? null},
@@ -118,9 +122,15 @@ export async function updateTmpl(db: Db, a: Actor, id: number, b: CycleTmplBody)
 /** Soft delete; refused while a plan that is not ended uses it. */
 export async function deleteTmpl(db: Db, a: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [cur] = await rows(tx, sql`select id from cycle_templates where enterprise_id = ${a.enterpriseId} and id = ${id} and deleted_at is null for update`);
+    const [cur] = await rows<{ id: number }>(
+      tx,
+      sql`select id from cycle_templates where enterprise_id = ${a.enterpriseId} and id = ${id} and deleted_at is null for update`,
+    );
     if (!cur) throw notFound();
-    const [used] = await rows(tx, sql`select 1 from cycle_plans where enterprise_id = ${a.enterpriseId} and template_id = ${id} and state <> 3 limit 1`);
+    const [used] = await rows<{ one: number }>(
+      tx,
+      sql`select 1 as one from cycle_plans where enterprise_id = ${a.enterpriseId} and template_id = ${id} and state <> 3 limit 1`,
+    );
     if (used) throw invalid('该模板正被周期计划使用，请先结束这些计划');
     await tx.execute(sql`update cycle_templates set deleted_at = now() where enterprise_id = ${a.enterpriseId} and id = ${id}`);
   });

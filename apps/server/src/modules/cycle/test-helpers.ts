@@ -26,7 +26,7 @@ export async function cycleSetup(t: TestApp) {
   );
   const tmpl = await admin.client.send(C.tmplAdd, { name: '空调保养', every: 1, unit: 4, checklist: ['清洗滤网', '检查冷媒压力'] });
   if (!tmpl.success) throw new Error(tmpl.message);
-  return { admin, ep, customerId, productId: Number(p?.id), contractId: Number(mc?.id), templateId: tmpl.data.id as number };
+  return { admin, ep, customerId, productId: p?.id ?? 0, contractId: mc?.id ?? 0, templateId: tmpl.data.id as number };
 }
 export type CycleSetup = Awaited<ReturnType<typeof cycleSetup>>;
 

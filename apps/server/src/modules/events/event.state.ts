@@ -2,6 +2,7 @@ import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import type { EventRecord } from './events.repo';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
 import { holdSetting, principalFound, principalRolesColumn, settingColumns } from './settings';
@@ -24,27 +25,34 @@ export const EVENT_STATE: StateTable = {
 /** Administrators, dispatchers (1), system administrators (3) and acceptance customer service (6) of the enterprise manage every event. */
 export const isEventStaff = (v: Actor): boolean => v.providerId == null && (v.admin || v.sysrole === 1 || v.sysrole === 3 || v.sysrole === 6);
 
-type Row = Record<string, unknown>;
-const num = (v: unknown): number | null => (v == null ? null : Number(v));
+/** What the machine reads of an event: its state, flags and people. */
+export type EventMachineRow = Pick<
+  EventRecord,
+  'state' | 'dispatch_state' | 'process_state' | 'upgrade_state' | 'pause_state' | 'close_state' | 'principal_id' | 'created_by'
+>;
+/** The state helper's row (untyped, any table's) is a row of `events` here. */
+const machineRow = (row: EventMachineRow | Record<string, unknown>): EventMachineRow => row as EventMachineRow;
 
-export function eventFlagsOf(row: Row): EventFlags {
+export function eventFlagsOf(row: EventMachineRow | Record<string, unknown>): EventFlags {
+  const r = machineRow(row);
   return {
-    dispatch: Number(row.dispatch_state) === 1 ? 1 : 0,
-    process: Number(row.process_state) as EventProcess,
-    upgrade: Number(row.upgrade_state) === 1 ? 1 : 0,
-    pause: Number(row.pause_state) === 1 ? 1 : 0,
-    close: Number(row.close_state) === 1 ? 1 : 0,
+    dispatch: r.dispatch_state === 1 ? 1 : 0,
+    process: r.process_state as EventProcess,
+    upgrade: r.upgrade_state === 1 ? 1 : 0,
+    pause: r.pause_state === 1 ? 1 : 0,
+    close: r.close_state === 1 ? 1 : 0,
   };
 }
 
-export function eventContext(v: Actor, row: Row): EventContext {
+export function eventContext(v: Actor, row: EventMachineRow | Record<string, unknown>): EventContext {
+  const r = machineRow(row);
   return {
-    flags: eventFlagsOf(row),
-    actor: { principal: num(row.principal_id) === v.id, creator: num(row.created_by) === v.id, staff: isEventStaff(v) },
+    flags: eventFlagsOf(r),
+    actor: { principal: r.principal_id === v.id, creator: r.created_by === v.id, staff: isEventStaff(v) },
   };
 }
 
-export const eventAbilities = (v: Actor, row: Row): EventAction[] => abilitiesOf(eventMachine, Number(row.state), eventContext(v, row));
+export const eventAbilities = (v: Actor, row: EventMachineRow): EventAction[] => abilitiesOf(eventMachine, row.state, eventContext(v, row));
 
 /**
  * The events a viewer may see: staff all of the enterprise's; others those they created, handle, dispatched,

@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { registerStateHook } from '../../platform/state';
+import type { EventRecord } from './events.repo';
 
 const EVENT_FORM_KIND = 6;
 /** An event can always get a principal. */
@@ -14,7 +15,10 @@ const smallints = (list: number[]) => sql`${`{${list.join(',')}}`}::smallint[]`;
 const textArray = (list: string[]) => sql`${`{${list.join(',')}}`}::text[]`;
 
 async function checkTemplate(ex: Executor, enterpriseId: number, tmpId: number): Promise<void> {
-  const [t] = await rows(ex, sql`select 1 from form_templates where enterprise_id = ${enterpriseId} and id = ${tmpId} and form_kind = ${EVENT_FORM_KIND}`);
+  const [t] = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from form_templates where enterprise_id = ${enterpriseId} and id = ${tmpId} and form_kind = ${EVENT_FORM_KIND}`,
+  );
   if (!t) throw new AppError('NOT_FOUND', { detail: '事件模板不存在' });
 }
 
@@ -99,9 +103,17 @@ async function checkPrincipalRoles(ex: Executor, enterpriseId: number, userId: n
   const ok =
     known?.id === userId
       ? known.roles.some((r) => roles.includes(r))
-      : (await rows(ex, sql`select 1 from users where enterprise_id = ${enterpriseId} and id = ${userId} and roles && ${smallints(roles)}`)).length > 0;
+      : (
+          await rows<{ one: number }>(
+            ex,
+            sql`select 1 as one from users where enterprise_id = ${enterpriseId} and id = ${userId} and roles && ${smallints(roles)}`,
+          )
+        ).length > 0;
   if (!ok) throw new AppError('VALIDATION', { detail: `负责人须为${roles.map(roleName).join('、')}` });
 }
+
+/** The state helper's row (untyped, any table's) is a row of `events` here. */
+const eventOf = (row: Record<string, unknown>) => row as Pick<EventRecord, 'template_id' | 'principal_id'>;
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireSettings(): void {
@@ -111,11 +123,11 @@ export function wireSettings(): void {
     {
       check: async (h) => {
         const got = held.get(h.current);
-        const setting = got?.setting ?? (await storedSetting(h.tx, h.enterpriseId, Number(h.current.template_id)));
+        const setting = got?.setting ?? (await storedSetting(h.tx, h.enterpriseId, eventOf(h.current).template_id));
         const action = h.action as EventAction;
         if (!setting.actions.includes(action) && !ALWAYS.includes(action)) throw new AppError('VALIDATION', { detail: '该事件模板未启用此操作' });
         const principal = h.patch.principal_id;
-        if (typeof principal === 'number' && principal !== Number(h.current.principal_id ?? 0))
+        if (typeof principal === 'number' && principal !== (eventOf(h.current).principal_id ?? 0))
           await checkPrincipalRoles(h.tx, h.enterpriseId, principal, setting.principalRoles, got?.principal ?? null);
       },
     },

@@ -2,6 +2,7 @@ import { registerStateHook } from '../../platform/state';
 import { syncEventClocks } from '../sla/event.clocks';
 import { slaOnSql } from '../sla/sla.enabled';
 import { eventFlagsOf } from './event.state';
+import type { EventRecord } from './events.repo';
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireSlaHooks(): void {
@@ -15,7 +16,7 @@ export function wireSlaHooks(): void {
     {
       probe: () => slaOnSql('u.enterprise_id'),
       after: async (h) => {
-        await syncEventClocks(h.tx, h.enterpriseId, h.id, Number(h.row.template_id), eventFlagsOf(h.row), undefined, true);
+        await syncEventClocks(h.tx, h.enterpriseId, h.id, (h.row as Pick<EventRecord, 'template_id'>).template_id, eventFlagsOf(h.row), undefined, true);
         return undefined;
       },
     },

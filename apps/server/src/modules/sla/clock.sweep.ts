@@ -54,7 +54,7 @@ export function markStep(
           returning c.enterprise_id, ${col(s.key)}, c.type, c.id
         )${notices} select count(*)::int as n from m`,
       );
-      return Number(r[0]?.n ?? 0);
+      return r[0]?.n ?? 0;
     },
   };
 }

@@ -10,7 +10,10 @@ import { apiText } from './sla.report';
 const EVENT_FORM_KIND = 6;
 
 async function checkTemplate(ex: Executor, enterpriseId: number, tmpId: number): Promise<void> {
-  const [t] = await rows(ex, sql`select 1 from form_templates where enterprise_id = ${enterpriseId} and id = ${tmpId} and form_kind = ${EVENT_FORM_KIND}`);
+  const [t] = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from form_templates where enterprise_id = ${enterpriseId} and id = ${tmpId} and form_kind = ${EVENT_FORM_KIND}`,
+  );
   if (!t) throw new AppError('NOT_FOUND', { detail: '事件模板不存在' });
 }
 
@@ -78,7 +81,7 @@ export async function eventMarks(ex: Executor, enterpriseId: number, ids: number
       )}) group by event_id`,
   );
   const names: SlaMark[] = ['ok', 'atRisk', 'overdue'];
-  return new Map(rs.map((r) => [Number(r.event_id), names[Number(r.m)] as SlaMark]));
+  return new Map(rs.map((r) => [r.event_id, names[r.m] as SlaMark]));
 }
 
 /** Breaches whose breach time falls in the days [start, end] of the enterprise's zone (last 30 days by default). */
@@ -120,13 +123,12 @@ export async function eventExceedStatistics(ex: Executor, enterpriseId: number, 
       ) k order by k.count desc, k.key nulls last`,
   );
   return rs.map((r) => {
-    const key = r.key == null ? null : Number(r.key);
-    const name = f.groupBy === 'type' ? eventSlaTypeName(Number(key)) : (r.name ?? g.none);
-    return { key, name, count: Number(r.count) };
+    const name = f.groupBy === 'type' ? eventSlaTypeName(r.key ?? 0) : (r.name ?? g.none);
+    return { key: r.key, name, count: r.count };
   });
 }
 
 export async function eventExceedCount(ex: Executor, enterpriseId: number, f: EventExceedQuery, timeZone: string): Promise<number> {
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from event_sla_clocks c where ${breachWhere(enterpriseId, f, timeZone)}`);
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }

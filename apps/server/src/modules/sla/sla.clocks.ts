@@ -37,7 +37,7 @@ export interface OrderMove {
 }
 
 const pausedIn = (p: SlaPolicy | null, order: Record<string, unknown>): boolean =>
-  !!p && (p.pauseStates.includes(Number(order.state)) || (p.pauseStates.includes(SLA_PAUSE_ABNORMAL) && order.abnormal_kind != null));
+  !!p && (p.pauseStates.includes(order.state as number) || (p.pauseStates.includes(SLA_PAUSE_ABNORMAL) && order.abnormal_kind != null));
 
 function starts(t: SlaTypeDef, m: OrderMove): boolean {
   if (t.runs.includes(m.to)) return true;
@@ -82,7 +82,7 @@ function nextEscalation(p: SlaPolicy | null, c: ClockChange): number | null | un
 /** Brings the order's clocks in line with its move, then the order's due time; nothing while SLA is off (sla.enabled.ts). */
 export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMove, now = Date.now()): Promise<void> {
   if (!(await slaEnabled(ex, enterpriseId))) return;
-  const orderId = Number(m.order.id);
+  const orderId = m.order.id as number;
   const policy = await policyFor(ex, enterpriseId, m.order);
   const hooks = {
     sets: (c: ClockChange) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
+import type { OrderRecord } from '../orders/orders.repo';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
@@ -14,7 +15,7 @@ export const SLA_SWEEP_JOB = 'sla.sweep';
 export function installSlaClocks(): void {
   afterOrderCreated(
     async (o) => {
-      const [order] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      const [order] = await rows<OrderRecord>(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
       if (order) await syncClocks(o.tx, o.enterpriseId, { action: 'create', from: null, to: o.state, order });
     },
     async (b, single) => {

@@ -15,7 +15,7 @@ interface PolicyRow {
   config: Config;
   update_time: string;
 }
-const present = (r: PolicyRow): SlaPolicy => ({ ...r.config, id: Number(r.id), name: r.name, enabled: r.enabled, sort: r.sort, update_time: r.update_time });
+const present = (r: PolicyRow): SlaPolicy => ({ ...r.config, id: r.id, name: r.name, enabled: r.enabled, sort: r.sort, update_time: r.update_time });
 const configOf = ({ name: _n, enabled: _e, sort: _s, ...config }: SlaPolicyInput): Config => config;
 
 const select = (timeZone: string) => sql`select id, name, enabled, sort, config, ${apiTime(sql`updated_at`, timeZone)} as update_time from sla_policies`;
@@ -33,7 +33,12 @@ export async function getPolicy(ex: Executor, enterpriseId: number, id: number, 
 }
 
 const nameTaken = async (ex: Executor, enterpriseId: number, name: string, id: number | null) =>
-  (await rows(ex, sql`select 1 from sla_policies where enterprise_id = ${enterpriseId} and name = ${name} and id is distinct from ${id}`)).length > 0;
+  (
+    await rows<{ one: number }>(
+      ex,
+      sql`select 1 as one from sla_policies where enterprise_id = ${enterpriseId} and name = ${name} and id is distinct from ${id}`,
+    )
+  ).length > 0;
 
 /** Order types, customer tags and service groups a policy names must be this enterprise's. */
 async function checkRefs(ex: Executor, enterpriseId: number, p: SlaPolicyInput): Promise<void> {
@@ -52,13 +57,13 @@ export async function createPolicy(ex: Executor, enterpriseId: number, p: SlaPol
       on conflict (enterprise_id, name) do nothing returning id`,
   );
   if (!r) throw new AppError('NAME_TAKEN');
-  return Number(r.id);
+  return r.id;
 }
 
 export async function updatePolicy(ex: Executor, enterpriseId: number, id: number, p: SlaPolicyInput): Promise<void> {
   if (await nameTaken(ex, enterpriseId, p.name, id)) throw new AppError('NAME_TAKEN');
   await checkRefs(ex, enterpriseId, p);
-  const r = await rows(
+  const r = await rows<{ id: number }>(
     ex,
     sql`update sla_policies set name = ${p.name}, enabled = ${p.enabled}, sort = ${p.sort}, config = ${JSON.stringify(configOf(p))}::jsonb, updated_at = now()
       where enterprise_id = ${enterpriseId} and id = ${id} returning id`,
@@ -68,7 +73,7 @@ export async function updatePolicy(ex: Executor, enterpriseId: number, id: numbe
 
 /** Deleting a policy keeps the clocks it started (their counts and breaches stay reportable); they stop escalating. */
 export async function deletePolicy(ex: Executor, enterpriseId: number, id: number): Promise<void> {
-  const r = await rows(ex, sql`delete from sla_policies where enterprise_id = ${enterpriseId} and id = ${id} returning id`);
+  const r = await rows<{ id: number }>(ex, sql`delete from sla_policies where enterprise_id = ${enterpriseId} and id = ${id} returning id`);
   if (r.length === 0) throw new AppError('NOT_FOUND');
 }
 
@@ -81,11 +86,15 @@ export interface OrderFacts {
   customerLevel: number | null;
 }
 
-export async function factsOf(ex: Executor, enterpriseId: number, o: Record<string, unknown>, needCustomer: boolean): Promise<OrderFacts> {
+/** What a policy reads of an order row (the state helper's untyped row or `select *`). */
+type OrderFactsRow = { template_id: number; priority: number | null; service_group_id: number | null; customer_id?: number | null };
+
+export async function factsOf(ex: Executor, enterpriseId: number, row: Record<string, unknown>, needCustomer: boolean): Promise<OrderFacts> {
+  const o = row as OrderFactsRow;
   const facts: OrderFacts = {
-    templateId: Number(o.template_id),
-    priority: Number(o.priority ?? 1),
-    serviceGroupId: o.service_group_id == null ? null : Number(o.service_group_id),
+    templateId: o.template_id,
+    priority: o.priority ?? 1,
+    serviceGroupId: o.service_group_id,
     customerTagIds: [],
     customerLevel: null,
   };

@@ -45,7 +45,7 @@ async function recomputeBatch(ex: Executor, enterpriseId: number, old: SlaCalend
   if (batch.length === 0) return 0;
   const next = batch.map((r) => {
     const s = reapplyClock(before, stateOf(r), at);
-    return { id: Number(r.id), consumed: s.consumedMs, ...instantsOf(cals, s, { ...r, outcome: 0 }) };
+    return { id: r.id, consumed: s.consumedMs, ...instantsOf(cals, s, { ...r, outcome: 0 }) };
   });
   const list = (xs: unknown[], type: string) => sql`${`{${xs.map((x) => x ?? 'NULL').join(',')}}`}::${sql.raw(type)}`;
   await ex.execute(sql`update order_sla_clocks c set consumed_ms = v.consumed, running_since = to_timestamp(${at}::float8 / 1000),
@@ -65,7 +65,7 @@ async function recomputeBatch(ex: Executor, enterpriseId: number, old: SlaCalend
         'float8[]',
       )}) as v(id, consumed, deadline, warn)
     where c.enterprise_id = ${enterpriseId} and c.id = v.id`);
-  const orders = [...new Set(batch.map((r) => Number(r.order_id)))];
+  const orders = [...new Set(batch.map((r) => r.order_id))];
   await ex.execute(sql`update orders o set due_at = d.due from (
       select order_id, min(deadline_at) as due from order_sla_clocks
       where enterprise_id = ${enterpriseId} and order_id = any(${list(orders, 'bigint[]')}) and outcome = 0 group by order_id

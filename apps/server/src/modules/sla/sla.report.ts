@@ -55,15 +55,14 @@ export async function exceedStatistics(ex: Executor, enterpriseId: number, f: Ex
       order by k.count desc, k.key nulls last`,
   );
   return rs.map((r) => {
-    const key = r.key == null ? null : Number(r.key);
-    const name = f.groupBy === 'type' ? slaTypeName(Number(key)) : (r.name ?? g.none);
-    return { key, name, count: Number(r.count) };
+    const name = f.groupBy === 'type' ? slaTypeName(r.key ?? 0) : (r.name ?? g.none);
+    return { key: r.key, name, count: r.count };
   });
 }
 
 export async function exceedCount(ex: Executor, enterpriseId: number, f: ExceedFilter, timeZone: string): Promise<number> {
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from order_sla_clocks c where ${breachWhere(enterpriseId, f, timeZone)}`);
-  return Number(r?.n ?? 0);
+  return r?.n ?? 0;
 }
 
 /** Every clock of one order with its count, remaining time and mark at `now`. */

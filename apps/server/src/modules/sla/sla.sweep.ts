@@ -89,7 +89,7 @@ async function escalateDue(ex: Executor, now: Date): Promise<number> {
       returning 1
     ) select count(*)::int as n from u`,
   );
-  return Number(r[0]?.n ?? 0);
+  return r[0]?.n ?? 0;
 }
 
 const STEPS: SweepStep[] = [warnStep(ORDER_CLOCKS, warnNotices), breachDue, { name: 'escalateDue', run: escalateDue }];
