@@ -1,5 +1,6 @@
 import { rangeEnd } from '@sk/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../db/client';
 
 /** SQL pieces every module uses; the one place for them (no module keeps its own copy). */
 
@@ -43,3 +44,16 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** A LIKE pattern that finds `text` anywhere in a column, its wildcards (\ % _) escaped. Prefixes: platform/search.ts `prefixPattern`. */
 export const containingPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The next value of one of the enterprise's named counters (order-free numbers: events, projects, contracts,
+ * statements …), taken in the caller's transaction: the counter row stays locked until it commits.
+ */
+export async function nextCounter(ex: Executor, enterpriseId: number, name: string): Promise<number> {
+  const [r] = await rows<{ value: number }>(
+    ex,
+    sql`insert into counters (enterprise_id, name, value) values (${enterpriseId}, ${name}, 1)
+      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
+  );
+  return r?.value ?? 1;
+}

@@ -7,19 +7,14 @@ import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, pageRows } from '../../platform/list';
-import { and, bigints, containingPattern, createdBetween, timeOf } from '../../platform/sql';
+import { and, bigints, containingPattern, createdBetween, timeOf, nextCounter } from '../../platform/sql';
 import { customerScope } from './common';
 
 export type ContractKind = 'sale' | 'maintain';
 
 /** The next value of the enterprise's counter of the kind's contract numbers. */
 export async function nextContractValue(tx: Tx, ep: number, kind: ContractKind): Promise<number> {
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${ep}, ${`${kind}_contract`}, 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
-  return r?.value ?? 1;
+  return nextCounter(tx, ep, `${kind}_contract`);
 }
 
 type LogRow = { from_state: number | null; to_state: number; note: string | null; user_name: string | null; create_time: string };

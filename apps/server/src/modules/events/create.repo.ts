@@ -3,18 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { texts } from '../../platform/search';
-import { bigints } from '../../platform/sql';
+import { bigints, nextCounter } from '../../platform/sql';
 
 /** The reads and writes of an event's creation (create.service.ts holds its checks). */
 
 /** The enterprise's next event number of its counter. */
 export async function nextEventCounter(tx: Tx, enterpriseId: number): Promise<number> {
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${enterpriseId}, 'event', 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
-  return r?.value ?? 1;
+  return nextCounter(tx, enterpriseId, 'event');
 }
 
 /** The customer's contact: the one chosen, else the primary. */

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { nextCounter } from '../../platform/sql';
 
 /** The statements of a project's creation: its number, its row, and the stages and tasks it starts with. */
 
 /** The enterprise's next project counter value. */
 export async function nextProjectCounter(tx: Tx, ep: number): Promise<number> {
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${ep}, 'project', 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
-  return r?.value ?? 1;
+  return nextCounter(tx, ep, 'project');
 }
 
 export async function templateEnabled(tx: Tx, ep: number, templateId: number): Promise<boolean> {

@@ -1,9 +1,10 @@
-import type { FeeClaimDetail, FeeClaimRow } from '@sk/shared';
+import type { FeeClaimRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { apiTime } from '../../platform/sql';
+import { apiTime, nextCounter } from '../../platform/sql';
+import { type StateLogRow, stateLogs } from './settle.repo';
 
 /** The statements of fee claims (费用申请) and their presenters. Ids and cents are bigint (numbers), the rest as stored. */
 
@@ -69,12 +70,7 @@ export async function insertClaim(tx: Tx, a: Pick<Actor, 'enterpriseId' | 'id'>,
 
 /** The enterprise's next claim counter value. */
 export async function nextClaimCounter(tx: Tx, ep: number): Promise<number> {
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${ep}, 'fee_claim', 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
-  return r?.value ?? 1;
+  return nextCounter(tx, ep, 'fee_claim');
 }
 
 export async function claimStateOf(ex: Executor, ep: number, id: number): Promise<number | undefined> {
@@ -196,32 +192,8 @@ export async function claimRaw(ex: Executor, a: Actor, id: number): Promise<Clai
 }
 
 /** A claim's log row as the detail shows it (the contract's). */
-export type ClaimLogRow = FeeClaimDetail['logs'][number];
+export type ClaimLogRow = StateLogRow;
 
-interface ClaimLogRaw {
-  action: string;
-  from_state: number | null;
-  to_state: number;
-  note: string | null;
-  user_name: string | null;
-  create_time: string;
-}
-
-const toClaimLog = (l: ClaimLogRaw): ClaimLogRow => ({
-  action: l.action,
-  fromState: l.from_state,
-  toState: l.to_state,
-  note: l.note,
-  userName: l.user_name,
-  create_time: l.create_time,
-});
-
-export async function claimLogs(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<ClaimLogRow[]> {
-  const found = await rows<ClaimLogRaw>(
-    ex,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${apiTime(sql`l.created_at`, a.timeZone)} as create_time
-      from fee_claim_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.claim_id = ${id} order by l.created_at, l.id`,
-  );
-  return found.map(toClaimLog);
-}
+/** The claim's state log, oldest first. */
+export const claimLogs = (ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<ClaimLogRow[]> =>
+  stateLogs(ex, a, 'fee_claim_logs', 'claim_id', id);

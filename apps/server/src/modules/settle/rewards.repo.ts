@@ -6,6 +6,7 @@ import { type PageRequest, pageSql } from '../../platform/list';
 import { prefixPattern } from '../../platform/search';
 import { apiTime } from '../../platform/sql';
 import { containing } from '../org/org.common';
+import { stateLogs } from './settle.repo';
 
 /** The reads of 奖惩 (rewards and penalties) and their presenters. Ids and cents are bigint (numbers), states smallint. */
 
@@ -119,33 +120,9 @@ export async function rewardRaw(ex: Executor, a: Actor, id: number): Promise<Rew
 /** A record's log row as the detail shows it (the contract's). */
 type RewardLogRow = RewardDetail['logs'][number];
 
-interface RewardLogRaw {
-  action: string;
-  from_state: number | null;
-  to_state: number;
-  note: string | null;
-  user_name: string | null;
-  create_time: string;
-}
-
-const toRewardLog = (l: RewardLogRaw): RewardLogRow => ({
-  action: l.action,
-  fromState: l.from_state,
-  toState: l.to_state,
-  note: l.note,
-  userName: l.user_name,
-  create_time: l.create_time,
-});
-
-export async function rewardLogs(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<RewardLogRow[]> {
-  const found = await rows<RewardLogRaw>(
-    ex,
-    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${apiTime(sql`l.created_at`, a.timeZone)} as create_time
-      from reward_logs l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
-      where l.enterprise_id = ${a.enterpriseId} and l.reward_id = ${id} order by l.created_at, l.id`,
-  );
-  return found.map(toRewardLog);
-}
+/** The reward's state log, oldest first. */
+export const rewardLogs = (ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number): Promise<RewardLogRow[]> =>
+  stateLogs(ex, a, 'reward_logs', 'reward_id', id);
 
 /** Whether the record exists in the caller's scope. */
 export async function rewardInScope(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number): Promise<boolean> {

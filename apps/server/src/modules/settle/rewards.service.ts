@@ -10,6 +10,7 @@ import { closeApproval, decide, startApproval, waitingInstanceOf } from '../appr
 import { onApprovalEnd } from '../../platform/signals';
 import { sideOf } from './settle.service';
 import { type RewardFilters, rewardCount, rewardInScope, rewardLogs, rewardRaw, rewardRows, rewardScope, rewardStateOf, toRewardRow } from './rewards.repo';
+import { nextCounter } from '../../platform/sql';
 
 export { type RewardFilters, rewardScope };
 
@@ -29,13 +30,9 @@ const requireFinance = (a: Actor) => {
 
 /** A readable number from the enterprise's counter: JC20261124-0001. */
 export async function nextRewardNo(tx: Tx, enterpriseId: number, timeZone: string): Promise<string> {
-  const [r] = await rows<{ value: number }>(
-    tx,
-    sql`insert into counters (enterprise_id, name, value) values (${enterpriseId}, 'reward', 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
+  const value = await nextCounter(tx, enterpriseId, 'reward');
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
-  return `JC${day}-${String(r?.value ?? 1).padStart(4, '0')}`;
+  return `JC${day}-${String(value).padStart(4, '0')}`;
 }
 
 export interface RewardInput {

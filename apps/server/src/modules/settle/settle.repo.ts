@@ -1,11 +1,11 @@
 // Queries of settlement statements and their lines: the list and detail rows (typed, one presenter each), the lines a
 // statement gathers on creation, and the small reads and writes its state changes need.
-import type { SettlementLineRow, SettlementRow } from '@sk/shared';
+import type { FeeClaimDetail, SettlementLineRow, SettlementRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { apiTime } from '../../platform/sql';
+import { apiTime, nextCounter } from '../../platform/sql';
 
 /**
  * Which statements the actor sees (columns of `settlements`, alias optional): finance all; a provider's user only his
@@ -162,12 +162,7 @@ export function linePage(ex: Executor, ep: number, id: number, disputed: boolean
 
 /** The enterprise's next statement counter value. */
 export async function nextSettleCounter(ex: Executor, ep: number): Promise<number> {
-  const [r] = await rows<{ value: number }>(
-    ex,
-    sql`insert into counters (enterprise_id, name, value) values (${ep}, 'settlement', 1)
-      on conflict (enterprise_id, name) do update set value = counters.value + 1 returning value`,
-  );
-  return r?.value ?? 1;
+  return nextCounter(ex, ep, 'settlement');
 }
 
 export async function providerExists(ex: Executor, ep: number, providerId: number): Promise<boolean> {
@@ -386,4 +381,42 @@ export function exportLinesBefore(
             where l.enterprise_id = ${u.enterpriseId} and l.settlement_id = ${id} and ${exportVisible(u, id)} ${before == null ? sql`` : sql`and l.id < ${before}`}
             order by l.id desc limit ${limit}`,
   );
+}
+
+/** One line of a claim's or a reward's state log, as their details show it. */
+export type StateLogRow = FeeClaimDetail['logs'][number];
+
+interface StateLogRaw {
+  action: string;
+  from_state: number | null;
+  to_state: number;
+  note: string | null;
+  user_name: string | null;
+  create_time: string;
+}
+
+const toStateLog = (l: StateLogRaw): StateLogRow => ({
+  action: l.action,
+  fromState: l.from_state,
+  toState: l.to_state,
+  note: l.note,
+  userName: l.user_name,
+  create_time: l.create_time,
+});
+
+/** A record's state log (fee claims, rewards), oldest first, with who acted. */
+export async function stateLogs(
+  ex: Executor,
+  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
+  table: 'fee_claim_logs' | 'reward_logs',
+  column: 'claim_id' | 'reward_id',
+  id: number,
+): Promise<StateLogRow[]> {
+  const found = await rows<StateLogRaw>(
+    ex,
+    sql`select l.action, l.from_state, l.to_state, l.note, u.name as user_name, ${apiTime(sql`l.created_at`, a.timeZone)} as create_time
+      from ${sql.identifier(table)} l left join users u on u.enterprise_id = l.enterprise_id and u.id = l.user_id
+      where l.enterprise_id = ${a.enterpriseId} and l.${sql.identifier(column)} = ${id} order by l.created_at, l.id`,
+  );
+  return found.map(toStateLog);
 }
