@@ -6,7 +6,10 @@ import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { prefixPattern } from '../../platform/search';
-import { providerScope } from './repair.sources';
+
+/** An outsourced provider's user sees only records of his provider's work (as complaints). */
+export const providerScope = (a: Pick<Actor, 'providerId'>, alias: string) =>
+  a.providerId == null ? sql`true` : sql`${sql.raw(alias)}.provider_id = ${a.providerId}`;
 
 /** A log line as the detail reads it. */
 type Tz = Pick<Actor, 'timeZone'>;

@@ -31,9 +31,8 @@ export interface SourceInput {
   installedProductId?: number | null;
 }
 
-/** An outsourced provider's user sees only records of his provider's work (as complaints). */
-export const providerScope = (a: Pick<Actor, 'providerId'>, alias: string) =>
-  a.providerId == null ? sql`true` : sql`${sql.raw(alias)}.provider_id = ${a.providerId}`;
+// The provider's scope is a repo condition (repair.repo.ts); passed on for the services that took it from here.
+export { providerScope } from './repair.repo';
 
 async function product(ex: Executor, ep: number, id: number | null) {
   if (!id) return { productModelId: null, serialNumber: null };
