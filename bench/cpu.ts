@@ -12,6 +12,7 @@ import path from 'node:path';
 import { freePort } from '../apps/server/src/db/embedded';
 import { sql } from 'drizzle-orm';
 import { runAlone, withBenchDatabase } from './alone';
+import { answering } from './load';
 import { seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
@@ -76,17 +77,7 @@ async function startApp(databaseUrl: string, root = ROOT): Promise<App> {
   const execArgv = (process.env.BENCH_CPU_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = fork(path.join(root, 'bench/cpu.child.mjs'), [], { cwd: root, env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const base = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 200))) {
-    if (child.exitCode != null) throw new Error('app process exited during start');
-    if (Date.now() > until) throw new Error('app process did not answer within 120 s');
-    if (
-      await fetch(`${base}/api/version/info`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-  }
+  await answering(child, base);
   const exited = new Promise((r) => child.once('exit', r));
   return {
     base,

@@ -24,16 +24,7 @@ export async function startAppProcess(databaseUrl: string): Promise<AppProcess> 
   if (!servesWeb) Object.assign(env, { WEB_DIST: '/nonexistent' });
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 120_000; Date.now() < until; await pause(200)) {
-    if (child.exitCode != null) throw new Error('app process exited during start');
-    if (
-      await fetch(`${base}/api/version/info`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-  }
+  await answering(child, base);
   const exited = new Promise((r) => child.once('exit', r));
   return {
     base,
@@ -47,6 +38,21 @@ export async function startAppProcess(databaseUrl: string): Promise<AppProcess> 
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the app child at `base` answers its version (two minutes at most); throws if it exits first. */
+export async function answering(child: ChildProcess, base: string): Promise<void> {
+  for (const until = Date.now() + 120_000; ; await pause(200)) {
+    if (child.exitCode != null) throw new Error('app process exited during start');
+    if (Date.now() > until) throw new Error('app process did not answer within 120 s');
+    if (
+      await fetch(`${base}/api/version/info`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+  }
+}
 
 /** Resident memory of a process, MB (Linux). */
 export function rssMb(pid: number): number {

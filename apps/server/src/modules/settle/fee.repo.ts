@@ -1,4 +1,4 @@
-import type { FeeStandardRow, OrderFee } from '@sk/shared';
+import type { FeeStandardRow, FeeStandardRule, OrderFee } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { affected, type Executor, rows } from '../../db/client';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
@@ -140,20 +140,9 @@ export async function orderFacts(ex: Executor, enterpriseId: number, orderId: nu
   return f;
 }
 
-/** A standard as pickStandard weighs it. */
-export interface StandardRule {
-  id: number;
-  templateId: number | null;
-  productCategory: string | null;
-  regionCode: string | null;
-  distanceFromKm: number;
-  distanceToKm: number | null;
-  amountCents: number;
-}
-
 /** The enabled standards that may apply to an order of the type and product category. */
-export function candidateStandards(ex: Executor, enterpriseId: number, templateId: number, category: string | null): Promise<StandardRule[]> {
-  return rows<StandardRule>(
+export function candidateStandards(ex: Executor, enterpriseId: number, templateId: number, category: string | null): Promise<FeeStandardRule[]> {
+  return rows<FeeStandardRule>(
     ex,
     sql`select id, template_id as "templateId", product_category as "productCategory", region_code as "regionCode",
         distance_from_km as "distanceFromKm", distance_to_km as "distanceToKm", amount_cents as "amountCents"
