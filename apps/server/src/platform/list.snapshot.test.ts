@@ -198,6 +198,22 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
     }
   });
 
+  it('forgets its snapshots, and one still being built, when a test app opens another database (ids name the enterprise only)', async () => {
+    // A snapshot kept across databases would serve another database's ids for the same enterprise id.
+    const ep = await snapshotted(12);
+    await addUsers(ep, 2);
+    const other = await createTestApp();
+    await other.close();
+    expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
+    // A build under way when forgotten does not remember its (by then stale) ids.
+    await helperPage(ep, 0);
+    forgetSnapshots();
+    await addUsers(ep, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    await snapshotsSettled();
+    expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
+  });
+
   it('serves a page past the window by a seek: the same rows OFFSET gives', async () => {
     const ep = await enterpriseWith(LIST_WINDOW + 45);
     for (const pageIndex of [LIST_WINDOW / 20, LIST_WINDOW / 20 + 1, LIST_WINDOW / 20]) {

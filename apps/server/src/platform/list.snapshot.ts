@@ -27,6 +27,8 @@ interface Kept {
 
 const kept = new Map<string, Kept>();
 const building = new Map<string, Promise<Kept | null>>();
+/** Bumped by forgetSnapshots: a build started before it may not remember its ids after it. */
+let generation = 0;
 const dialect = new PgDialect();
 
 /** A position of a search and the sort key of the row there (as text, exactly as PostgreSQL prints it). */
@@ -188,17 +190,21 @@ function build(ex: Executor, key: string, table: string, alias: string, enterpri
   const t = sql.identifier(table);
   const a = sql.identifier(alias);
   const at = Date.now();
+  const gen = generation;
   const job = rows<{ id: number }>(
     ex,
     sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} limit ${LIST_WINDOW}`,
   )
     .then((found) => {
+      if (gen !== generation) return null;
       const k = { ids: found.map((r) => Number(r.id)), at };
       remember(key, k);
       return k;
     })
     .catch(() => null) // the later pages walk as before
-    .finally(() => building.delete(key));
+    .finally(() => {
+      if (building.get(key) === job) building.delete(key);
+    });
   building.set(key, job);
 }
 
@@ -257,10 +263,16 @@ export async function snapshotsSettled(): Promise<void> {
   await Promise.all([...building.values()]);
 }
 
-/** Forgets every snapshot and every mark of the deep pages (tests). */
+/**
+ * Forgets every snapshot and every mark of the deep pages, and any snapshot still being built. The keys name the
+ * enterprise, not the database: a process that opens another database (a test file after another, in one worker)
+ * must forget them, or an enterprise id seen in both would be served the other database's ids.
+ */
 export function forgetSnapshots(): void {
+  generation++;
   kept.clear();
   marks.clear();
+  building.clear();
 }
 
 /**

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openPostgres } from '../db/client';
 import { type AppDeps, createDeps } from '../platform/create-deps';
+import { forgetSnapshots } from '../platform/list.snapshot';
 import { LogSmsSender } from '../platform/sms';
 import { withDb } from './global-setup';
 
@@ -38,6 +39,8 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  // Workers keep modules between files (isolate: false): the list snapshots of the last file's database go.
+  forgetSnapshots();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', DATA_DIR: `/tmp/sk-test/data-${process.pid}`, ...env });
   const sms = new LogSmsSender(() => {});
   const deps = createDeps(config, database, { sms });
