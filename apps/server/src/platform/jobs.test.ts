@@ -197,4 +197,26 @@ describe('background runner', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect((await jobRow(id)).state).toBe('created');
   });
+
+  it('tells a running job that the app is stopping, so a long one ends at its next safe point instead of outliving the stop', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((r) => {
+      started = r;
+    });
+    let sawStop = false;
+    await handle('test.long', async (job) => {
+      started();
+      // A loop of batches: it checks the signal between them, as the report summary's flush does.
+      while (!job.stopping?.aborted) await new Promise((r) => setTimeout(r, 20));
+      sawStop = true;
+    });
+    const log = { error: () => {}, warn: () => {}, info: () => {} } as never;
+    await jobRunner.start(t.deps, log);
+    const id = (await enqueue(t.deps.db, { kind: 'test.long' })) as string;
+    await running;
+    expect(sawStop).toBe(false);
+    await jobRunner.stop();
+    expect(sawStop).toBe(true);
+    expect((await jobRow(id)).state).toBe('completed');
+  });
 });

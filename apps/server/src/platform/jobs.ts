@@ -21,6 +21,11 @@ export interface Job<K extends JobKind = JobKind> {
   payload: JobPayloads[K];
   /** 1 on the first run. */
   attempts: number;
+  /**
+   * Aborted when the app stops: a long job ends at its next safe point rather than outliving the graceful stop
+   * (its work left over is the next run's). Absent when a test runs the job.
+   */
+  stopping?: AbortSignal;
 }
 export type JobHandler<K extends JobKind = JobKind> = (job: Job<K>, deps: Deps) => Promise<void>;
 
@@ -190,23 +195,24 @@ export async function enqueueDueSchedules(ex: Executor, timeZone: string, now = 
 // ---- running ----
 
 /** The stored job as its handler reads it (the payload is what the kind's enqueue sent: job-kinds.ts). */
-const asJob = (j: PgBoss.JobWithMetadata<JobData>, kind: string): Job => ({
+const asJob = (j: PgBoss.JobWithMetadata<JobData>, kind: string, stopping?: AbortSignal): Job => ({
   id: j.id,
   enterpriseId: j.data?.enterpriseId ?? null,
   kind: kind as JobKind,
   payload: (j.data?.payload ?? {}) as JobPayloads[JobKind],
   attempts: j.retryCount + 1,
+  ...(stopping ? { stopping } : {}),
 });
 
 const message = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err)).slice(0, 2000);
 
 /** Runs one fetched job; a throw is left to pg-boss (retry, then the dead-letter queue). */
-async function runJob(deps: Deps, kind: string, j: PgBoss.JobWithMetadata<JobData>, log?: FastifyBaseLogger): Promise<void> {
+async function runJob(deps: Deps, kind: string, j: PgBoss.JobWithMetadata<JobData>, log?: FastifyBaseLogger, stopping?: AbortSignal): Promise<void> {
   const h = handlers.get(kind);
   if (!h) throw new Error(`no handler for job kind ${kind}`);
   try {
     // Never in the read scope of a request that woke the runner: a job reads the primary unless it opens its own.
-    await onPrimary(() => h.run(asJob(j, kind), deps));
+    await onPrimary(() => h.run(asJob(j, kind, stopping), deps));
   } catch (err) {
     log?.warn({ err, job: j.id, kind }, '任务执行失败');
     throw err;
@@ -288,9 +294,12 @@ class JobRunner {
   private workers = new Map<string, string>();
   private tick: NodeJS.Timeout | null = null;
   private ticking: Promise<void> = Promise.resolve();
+  private stopping = new AbortController();
 
   async start(deps: Deps, log: FastifyBaseLogger): Promise<void> {
     expireCap = deps.config.JOB_EXPIRE_SECONDS ?? null;
+    this.stopping = new AbortController();
+    const stopping = this.stopping.signal;
     const boss = createBoss(deps.database, { supervise: true, superviseSeconds: deps.config.JOB_SUPERVISE_SECONDS });
     boss.on('error', (err) => log.error({ err }, '任务队列出错'));
     await boss.start();
@@ -299,7 +308,7 @@ class JobRunner {
     this.boss = boss;
     for (const kind of handlers.keys()) {
       const opts = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 } as const;
-      this.workers.set(kind, await boss.work<JobData>(kind, opts, ([j]) => runJob(deps, kind, j as PgBoss.JobWithMetadata<JobData>, log)));
+      this.workers.set(kind, await boss.work<JobData>(kind, opts, ([j]) => runJob(deps, kind, j as PgBoss.JobWithMetadata<JobData>, log, stopping)));
       this.workers.set(kind + DEAD, await boss.work<JobData>(kind + DEAD, opts, ([j]) => runDead(deps, kind, j as PgBoss.JobWithMetadata<JobData>)));
     }
     // The tick in flight is kept, so stop() waits for it before the app closes the pool under it.
@@ -321,6 +330,7 @@ class JobRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopping.abort();
     if (this.tick) clearInterval(this.tick);
     this.tick = null;
     await this.ticking;

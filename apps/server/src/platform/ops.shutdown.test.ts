@@ -9,14 +9,13 @@ import { openTestDatabase } from '../test/harness';
 import { type Instance, startInstance } from '../test/instance';
 
 // A real SIGTERM of the app as `npm start` runs it, with a request in flight.
-const PORT = 3701;
 let database: Database;
 let dataDir: string;
 let inst: Instance;
 beforeAll(async () => {
   database = await openTestDatabase();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'sk-term-'));
-  inst = await startInstance(PORT, { DATABASE_URL: database.url, DATA_DIR: dataDir });
+  inst = await startInstance(null, { DATABASE_URL: database.url, DATA_DIR: dataDir });
 }, 120_000);
 afterAll(async () => {
   if (inst?.child.exitCode === null) inst.child.kill('SIGKILL');

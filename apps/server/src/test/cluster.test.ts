@@ -14,7 +14,7 @@ import { type FakeS3, startFakeS3 } from './s3';
 
 // Three app instances as `npm start` runs them, on one PostgreSQL database and one S3 bucket, each with its own
 // DATA_DIR (nothing shared on disk). Started once for the whole file.
-const PORTS = [3702, 3703, 3704];
+const NODES = 3;
 let database: Database;
 let s3: FakeS3;
 let dirs: string[] = [];
@@ -23,7 +23,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   s3 = await startFakeS3();
   const secret = randomBytes(32).toString('base64');
-  dirs = PORTS.map(() => mkdtempSync(path.join(os.tmpdir(), 'sk-node-')));
+  dirs = Array.from({ length: NODES }, () => mkdtempSync(path.join(os.tmpdir(), 'sk-node-')));
   // Each instance names itself in its S3 requests' user agent; a job of a dead instance expires after 4 s (JOB_EXPIRE_SECONDS)
   // and the survivors look for such jobs every second (JOB_SUPERVISE_SECONDS), so the SIGKILL test takes seconds, not the
   // hour of an export's own expiry.
@@ -36,7 +36,7 @@ beforeAll(async () => {
     JOB_SUPERVISE_SECONDS: '1',
     ...s3.env,
   });
-  nodes = await Promise.all(PORTS.map((port, i) => startInstance(port, env(i))));
+  nodes = await Promise.all(dirs.map((_d, i) => startInstance(null, env(i))));
 }, 180_000);
 afterAll(async () => {
   for (const n of nodes) if (n.child.exitCode === null) n.child.kill('SIGTERM');

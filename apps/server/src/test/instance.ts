@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +17,22 @@ export interface Instance {
   waitFor(re: RegExp): Promise<string>;
 }
 
-export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+/** A port free on this machine now: the system picks it, so tests beside other servers never collide on a fixed one. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts an instance on `port`, or on a free port the system picks when none is given. */
+export async function startInstance(port: number | null, env: Record<string, string>): Promise<Instance> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: '0', SEED_DEMO: '0', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

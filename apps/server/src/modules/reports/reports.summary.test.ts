@@ -244,4 +244,19 @@ describe('运营报表: the per-day summary', () => {
     await rebuildReportSummary(t.deps.db, ep);
     expect(kept).toEqual(await snapshot(ep));
   });
+
+  it('a flush told the app is stopping ends between batches, and its marks wait for the next flush', async () => {
+    const d = await loggedIn(t.app, t.deps.db, { roles: [10] });
+    const ep = d.enterpriseId;
+    for (let i = 0; i < 3; i++) await insertOrder(t.deps.db, ep, { state: 1, created_at: new Date(Date.UTC(2025, 5, 1 + i)).toISOString() });
+    const marks = async () => (await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from order_report_dirty where enterprise_id = ${ep}`))[0]?.n;
+    expect(await marks()).toBe(3);
+    const stop = new AbortController();
+    stop.abort();
+    expect(await flushReportSummary(t.deps.db, ep, undefined, stop.signal)).toBe(0);
+    expect(await flushAllReportSummaries(t.deps.db, stop.signal)).toBeGreaterThanOrEqual(1);
+    expect(await marks()).toBe(3);
+    expect(await flushReportSummary(t.deps.db, ep)).toBe(3);
+    expect(await marks()).toBe(0);
+  });
 });

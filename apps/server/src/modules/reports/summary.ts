@@ -120,13 +120,20 @@ export const FLUSH_BATCH = 60;
  * the next flush: at 1,000,000 orders one day's recompute takes a second or two, and writers used to wait on the
  * day's mark that long. Answers how many days were recomputed.
  */
-export async function flushReportSummary(ex: Executor, ep: number, range?: { axis: ReportAxis; from: string; to: string }): Promise<number> {
+export async function flushReportSummary(
+  ex: Executor,
+  ep: number,
+  range?: { axis: ReportAxis; from: string; to: string },
+  stopping?: AbortSignal,
+): Promise<number> {
   let total = 0;
-  for (;;) {
+  // Stopping ends between batches: each batch commits on its own, and the marks left stay for the next flush.
+  while (!stopping?.aborted) {
     const n = await flushBatch(ex, ep, range);
     total += n;
     if (n < FLUSH_BATCH) return total;
   }
+  return total;
 }
 
 function flushBatch(ex: Executor, ep: number, range?: { axis: ReportAxis; from: string; to: string }): Promise<number> {
@@ -155,9 +162,9 @@ function flushBatch(ex: Executor, ep: number, range?: { axis: ReportAxis; from: 
 export const REPORT_SUMMARY_JOB = 'reports.flushSummary';
 
 /** Flushes every enterprise with marked days (up to 100 per run); answers how many. */
-export async function flushAllReportSummaries(ex: Executor): Promise<number> {
+export async function flushAllReportSummaries(ex: Executor, stopping?: AbortSignal): Promise<number> {
   const marked = await rows<{ ep: number }>(ex, sql`select distinct enterprise_id as ep from order_report_dirty limit 100`);
-  for (const m of marked) await flushReportSummary(ex, m.ep);
+  for (const m of marked) await flushReportSummary(ex, m.ep, undefined, stopping);
   return marked.length;
 }
 
@@ -260,8 +267,8 @@ export const createReportSummary = (database: Database): Promise<void> =>
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireSummary(): void {
-  registerJobHandler(REPORT_SUMMARY_JOB, async (_job, deps) => {
-    await flushAllReportSummaries(deps.db);
+  registerJobHandler(REPORT_SUMMARY_JOB, async (job, deps) => {
+    await flushAllReportSummaries(deps.db, job.stopping);
   });
 
   addSweep({ name: REPORT_SUMMARY_JOB, everySeconds: 30, kind: REPORT_SUMMARY_JOB });
