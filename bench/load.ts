@@ -15,11 +15,23 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** `node scripts/start.mjs` on the bench database, in production mode, with the built web app when there is one. */
-export async function startAppProcess(databaseUrl: string): Promise<AppProcess> {
+/**
+ * `node scripts/start.mjs` on the bench database, in production mode, with the built web app when there is one;
+ * `extraEnv` on top (the replica scenario's DATABASE_READ_URL).
+ */
+export async function startAppProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<AppProcess> {
   const port = await freePort();
   const dist = path.join(ROOT, 'apps/web/dist');
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+  };
   const servesWeb = existsSync(path.join(dist, 'index.html'));
   if (!servesWeb) Object.assign(env, { WEB_DIST: '/nonexistent' });
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });

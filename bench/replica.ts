@@ -1,8 +1,10 @@
 // The read replica's lag under the bench's write load (issue 34): customers added through the API (the app as its own
 // process, DATABASE_READ_URL passed on) by 10 connections for BENCH_SECONDS, while the lag is sampled every 100 ms —
 // bytes of WAL the replica has not replayed, and milliseconds since the last commit it replayed while it is behind.
-// In `npm run bench` when DATABASE_READ_URL is set. Alone: `npx tsx bench/replica.ts` measures DATABASE_URL and
-// DATABASE_READ_URL, or, without them, a primary and a streaming standby it starts (as the replica test does).
+// `npm run bench` runs it last (BENCH_REPLICA=0 skips it): on the bench database and DATABASE_READ_URL when that is set,
+// else on a primary and a streaming standby of its own (lagOnOwnStandby). Alone: `npx tsx bench/replica.ts` measures
+// DATABASE_URL and DATABASE_READ_URL, or, without them, a primary and a streaming standby it starts (as the replica
+// test does).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Database, openPostgres } from '../apps/server/src/db/client';
@@ -34,7 +36,7 @@ const pct = (xs: number[], p: number) => {
 export async function replicaLagScenario(database: Database, readUrl: string, enterpriseId: number): Promise<LagResult> {
   const primary = new pg.Pool({ connectionString: database.url, max: 1 });
   const replica = new ReadReplica(new pg.Pool({ connectionString: readUrl, max: 1 }));
-  const app = await startAppProcess(database.url);
+  const app = await startAppProcess(database.url, { DATABASE_READ_URL: readUrl });
   try {
     const cookie = await benchLogin(app.base, enterpriseId);
     const me = await (await fetch(`${app.base}/api/v2/sessionUser/info`, { headers: { cookie } })).json();
@@ -94,27 +96,42 @@ export function printLag(r: LagResult): void {
   );
 }
 
-async function main(): Promise<void> {
-  let primaryUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  let readUrl = process.env.DATABASE_READ_URL;
-  let close = async () => {};
-  if (!primaryUrl || !readUrl) {
-    const bins = await postgresBinaries();
-    if (!bins) throw new Error('set DATABASE_URL and DATABASE_READ_URL, or npm install (the embedded PostgreSQL makes a standby)');
-    const s = await startStandby(bins, 3720, 3721);
-    [primaryUrl, readUrl, close] = [s.primaryUrl, s.standbyUrl, s.close];
-    console.info(`primary ${primaryUrl}, streaming standby ${readUrl}`);
-  }
-  process.env.DATABASE_READ_URL = readUrl;
+const STANDBY_PORTS = [3720, 3721] as const;
+
+/** Migrates `primaryUrl`, seeds the enterprise (the replica streams it too) and measures the lag on `readUrl`. */
+async function lagOn(primaryUrl: string, readUrl: string): Promise<LagResult> {
   const database = await openPostgres(primaryUrl, 4);
   try {
     await migrate(database);
     const ep = await seedLarge(database.db, 2000);
-    printLag(await replicaLagScenario(database, readUrl, ep.enterpriseId));
+    return await replicaLagScenario(database, readUrl, ep.enterpriseId);
   } finally {
     await database.close();
-    await close();
   }
+}
+
+/**
+ * The lag on a primary and a streaming standby started for the run (ports 3720/3721, the embedded package's
+ * PostgreSQL, made as the replica test makes it; removed after), or null where that package is not installed.
+ */
+export async function lagOnOwnStandby(): Promise<LagResult | null> {
+  const bins = await postgresBinaries();
+  if (!bins) return null;
+  const s = await startStandby(bins, ...STANDBY_PORTS);
+  console.info(`replica lag: primary ${s.primaryUrl}, streaming standby ${s.standbyUrl}`);
+  try {
+    return await lagOn(s.primaryUrl, s.standbyUrl);
+  } finally {
+    await s.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const primaryUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const readUrl = process.env.DATABASE_READ_URL;
+  const r = primaryUrl && readUrl ? await lagOn(primaryUrl, readUrl) : await lagOnOwnStandby();
+  if (!r) throw new Error('set DATABASE_URL and DATABASE_READ_URL, or npm install (the embedded PostgreSQL makes a standby)');
+  printLag(r);
 }
 
 runAlone(import.meta, main);

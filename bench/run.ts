@@ -127,10 +127,15 @@ async function main(): Promise<void> {
       const { instancesScenario, printInstances } = await import('./instances');
       printInstances(await instancesScenario(database, seeded.enterpriseId));
     }
-    if (process.env.DATABASE_READ_URL) {
-      // The read replica's lag under a write load through the API (bench/replica.ts); the app processes read from it.
-      const { printLag, replicaLagScenario } = await import('./replica');
-      printLag(await replicaLagScenario(database, process.env.DATABASE_READ_URL, seeded.enterpriseId));
+    if (process.env.BENCH_REPLICA !== '0') {
+      // The read replica's lag under a write load through the API (bench/replica.ts; BENCH_REPLICA=0 skips it), the
+      // app process reading from it: DATABASE_READ_URL as the bench database's replica, else a primary and a streaming
+      // standby of the scenario's own (a base backup of the bench database's millions of rows would take minutes).
+      const { lagOnOwnStandby, printLag, replicaLagScenario } = await import('./replica');
+      const readUrl = process.env.DATABASE_READ_URL;
+      const lag = readUrl ? await replicaLagScenario(database, readUrl, seeded.enterpriseId) : await lagOnOwnStandby();
+      if (lag) printLag(lag);
+      else console.info('Replica lag: not measured (no DATABASE_READ_URL, and no embedded PostgreSQL to start a standby with)');
     }
   } finally {
     await database.close();
