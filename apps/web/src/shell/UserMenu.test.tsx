@@ -6,7 +6,7 @@ import { setSessionUser } from '../lib/session';
 import { GuardPage } from './pages/StandalonePage';
 import { UserMenu } from './UserMenu';
 
-// Spec part 1 §2 (docs/channels.md): inside the enterprise chat clients the client owns the login, so 退出登录 is not
+// Inside the enterprise chat clients (docs/channels.md) the client owns the login, so 退出登录 is not
 // offered, neither in the header's user menu nor on the full-screen guard pages. In a browser (the personal WeChat one
 // included, which is not an enterprise client) it is.
 

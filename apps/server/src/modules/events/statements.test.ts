@@ -8,7 +8,7 @@ import { type Team, withTeamApp } from '../orders/actions.fixtures';
 
 // Statements per request of every event action (db/statements.ts; docs/platform.md "How writes are built"): session,
 // BEGIN, the event locked with every check's read, the update with its log row and the hooks' probes, COMMIT.
-// Before issue 35's work on events (SLA off, no template setting): every action 7 (assign and escalate with a new
+// Before the work of writing in a handful of statements on events (SLA off, no template setting): every action 7 (assign and escalate with a new
 // principal 8), delete 8. With SLA on each action read the setting and the template's SLA again: 9–10.
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { withTeamApp } from '../orders/actions.fixtures';
 import { ledgerMismatches, quantityOf, stockedTeam } from './spares.fixtures';
 
 // Statements per request of every stock document action (db/statements.ts; docs/platform.md "How writes are built").
-// Before issue 35's work on stock documents (one line; three lines): submit an inbound 14; 14, a requisition 16; 18
+// Before the work of writing in a handful of statements on stock documents (one line; three lines): submit an inbound 14; 14, a requisition 16; 18
 // (18; 20 the first, which makes the engineer's own stock), approve an inbound 10; 12, a requisition 12; 16, reject and
 // withdraw 11; 13. Now: a decision 6 (session, the document with its lines and waiting approval, BEGIN, the update with
 // its log row, every movement or release in one statement, COMMIT), a filing 5 (6 with a reservation; 7 the first,
