@@ -294,8 +294,8 @@ beforeAll(async () => {
 
 const params = (p: Partial<ReportParams>): ReportParams => ({ reportId: 'orderVolume', axis: 'created', dimension: 'state', ...PERIOD, ...p }) as ReportParams;
 
-async function listTotal(drill: Record<string, string>): Promise<number> {
-  const r = await director.client.send(orderListContract.getAllOrderList, { scope: 'all', pageIndex: 0, pageSize: 10, ...drill } as never);
+async function listTotal(drill: Record<string, string>, client: Client = director.client): Promise<number> {
+  const r = await client.send(orderListContract.getAllOrderList, { scope: 'all', pageIndex: 0, pageSize: 10, ...drill } as never);
   if (!r.success) throw new Error(`${r.code} ${r.message} ${JSON.stringify(drill)}`);
   return r.data!.count;
 }
@@ -347,4 +347,71 @@ describe('运营报表: every report equals an independent SQL count on every ax
       });
     }
   }
+});
+
+/**
+ * The director's home (/guideOne, DirectorFigures.tsx): 今日/本月 新建 and 完成 and the month's daily trend are 工单量与状态
+ * by day on the created and completed axes from the first of this month to the end of today (Shanghai), as the page asks.
+ */
+describe('运营报表: the director’s home figures', () => {
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: TZ });
+  const monthStart = `${today.slice(0, 8)}01`;
+  const home = { startTime: `${monthStart} 00:00:00`, endTime: `${today} 23:59:59` };
+  /** An instant of a Shanghai day ('YYYY-MM-DD') plus `ms`. */
+  const on = (day: string, ms: number) => new Date(Date.parse(`${day}T00:00:00+08:00`) + ms).toISOString();
+  const lastMonthEnd = on(monthStart, -500); // the previous month's final half second
+
+  it('equals independent counts of today, this month and each day, the director’s enterprise only; an engineer counts his own orders', async () => {
+    const d = await loggedIn(t.app, t.deps.db, { roles: [10] });
+    const ep = d.enterpriseId;
+    const eng = await makeUser(t.deps.db, ep, { roles: [2] });
+    const specs: Record<string, unknown>[] = [
+      { state: 1, created_at: on(today, 1000) },
+      { state: 5, created_at: on(today, 2000), finished_at: on(today, 3000), service_user_id: eng.id },
+      { state: 5, created_at: on(monthStart, 0), finished_at: on(today, 60_000) },
+      { state: 5, created_at: lastMonthEnd, finished_at: on(monthStart, 5000), service_user_id: eng.id },
+      { state: 5, created_at: on(monthStart, -86_400_000), finished_at: lastMonthEnd },
+      { state: 3, created_at: on(monthStart, 86_399_000), service_user_id: eng.id },
+      { state: 5, created_at: on(today, 4000), finished_at: on(today, 5000), deleted_at: on(today, 6000) },
+    ];
+    for (const s of specs) await insertOrder(t.deps.db, ep, s);
+    const other = await loggedIn(t.app, t.deps.db, { roles: [10] });
+    for (const { service_user_id: _, ...s } of specs) await insertOrder(t.deps.db, other.enterpriseId, s);
+
+    const count = async (col: string, from: string, to: string, extra = 'true') =>
+      Object.fromEntries(
+        (
+          await rows<{ k: string; n: number }>(
+            t.deps.db,
+            sql.raw(`select to_char(${col} at time zone '${TZ}', 'YYYY-MM-DD') as k, count(*)::int as n from orders
+              where enterprise_id = ${Number(ep)} and deleted_at is null and ${extra}
+                and ${col} >= '${from} 00:00:00+08' and ${col} <= '${to} 23:59:59+08' group by 1`),
+          )
+        ).map((r) => [r.k, Number(r.n)]),
+      );
+    const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
+    for (const [axis, col] of [
+      ['created', 'created_at'],
+      ['completed', 'finished_at'],
+    ] as const) {
+      const r = await d.client.send(R.run, { reportId: 'orderVolume', axis, dimension: 'day', ...home });
+      if (!r.success) throw new Error(`${r.code} ${r.message}`);
+      const trend = await count(col, monthStart, today);
+      expect(Object.fromEntries(r.data!.rows.map((x) => [x.key, x.values.orders])), `${axis} trend`).toEqual(trend);
+      expect(r.data!.rows.find((x) => x.key === today)?.values.orders ?? 0, `今日 ${axis}`).toBe(total(await count(col, today, today)));
+      expect(r.data!.total.values.orders, `本月 ${axis}`).toBe(total(trend));
+      expect(r.data!.total.values.orders, `本月 ${axis} seeded`).toBeGreaterThan(0);
+      expect(await listTotal(r.data!.total.drill.orders!, d.client)).toBe(r.data!.total.values.orders);
+      const todayRow = r.data!.rows.find((x) => x.key === today);
+      if (todayRow) expect(await listTotal(todayRow.drill.orders!, d.client)).toBe(todayRow.values.orders);
+
+      // An engineer granted the chart power: his own orders only.
+      const mine = await runReport(
+        t.deps.db,
+        { id: eng.id, enterpriseId: ep, sysrole: 2, admin: false, powers: ['chart_manage'], providerId: null, timeZone: TZ },
+        params({ reportId: 'orderVolume', axis, dimension: 'day', ...home }),
+      );
+      expect(mine.total.values.orders, `engineer ${axis}`).toBe(total(await count(col, monthStart, today, `service_user_id = ${eng.id}`)));
+    }
+  });
 });
