@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/actor';
 import { renderSqlSet } from '../../test/sql-snapshot';
 import { exactReportSql, summaryReportSql } from './reports.repo';
-import { REPORT_IMPLS } from './reports.defs';
 import { exactReport } from './reports.service';
 
 /** The report queries' SQL (reports.sql.snap): a change of it shows in the diff. `-u` rewrites the file. */
