@@ -27,10 +27,18 @@ export const and = (conds: readonly (SQL | false | null | undefined)[]): SQL => 
 };
 
 /** Creation-range conditions in the user's time zone; a date-only or 00:00 end covers the whole day. */
+/**
+ * The instant just after a period's end: an end names a whole second ('… 23:59:59', or a date for its whole day), and
+ * times carry microseconds, so the period runs up to, not including, the next second.
+ */
+export function periodEnd(end: string, timeZone: string): SQL {
+  return sql`((${rangeEnd(end.replaceAll('/', '-'))})::timestamp + interval '1 second') at time zone ${timeZone}`;
+}
+
 export function createdBetween(col: AnyColumn | SQL, v: { timeZone: string }, start?: string, end?: string): SQL[] {
   const out: SQL[] = [];
   if (start) out.push(sql`${col} >= (${start.replaceAll('/', '-')})::timestamp at time zone ${v.timeZone}`);
-  if (end) out.push(sql`${col} <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${v.timeZone}`);
+  if (end) out.push(sql`${col} < ${periodEnd(end, v.timeZone)}`);
   return out;
 }
 

@@ -20,7 +20,7 @@ export function PersonField({ value = [], onChange, multiple, role, placeholder 
     <Space size={4} wrap>
       {value.map((p) => (
         <Tag key={p.id} closable onClose={() => onChange?.(value.filter((x) => x.id !== p.id))}>
-          {p.name}
+          {p.name || `#${p.id}`}
         </Tag>
       ))}
       <Button size="small" icon={<UserOutlined />} onClick={() => setOpen(true)}>

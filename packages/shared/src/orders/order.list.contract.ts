@@ -4,6 +4,7 @@ import { coerceInt } from '../common/ints';
 import { pageQuery } from '../common/pagination';
 import { L } from '../common/zod';
 import { optionalId, optionalIds, text, timeFilter } from '../customers/fields';
+import { ORDER_SOURCES } from './order.create.contract';
 
 /**
  * GET /v2/order/getAllOrderList: every order list page (AllOrder, AcceptanceOrder, MyOrder …) is this call with its
@@ -114,7 +115,7 @@ export const orderListFilters = z.object({
   orderType: optionalIds('工单类型', 50),
   priority: code('优先级', [1, 2, 3]),
   /** 工单来源 (ORDER_SOURCES): 运营报表's drill-down by source. */
-  source: code('工单来源', [1, 2]),
+  source: code('工单来源', Object.keys(ORDER_SOURCES).map(Number)),
   ...range('startCreateTime', 'endCreateTime', '创建'),
   ...range('startApplyTime', 'endApplyTime', '预约'),
   ...range('startFinishTime', 'endFinishTime', '完成'),

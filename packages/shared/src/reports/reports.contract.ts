@@ -4,6 +4,7 @@ import { pageQuery } from '../common/pagination';
 import { coerceInt } from '../common/ints';
 import { L } from '../common/zod';
 import { optionalId, timeFilter } from '../customers/fields';
+import { ORDER_SOURCES } from '../orders/order.create.contract';
 import { POWERS } from '../auth/powers';
 import { REPORT_AXES, REPORT_DIMENSIONS, REPORT_IDS, type ReportAxis, type ReportDimension } from './reports.catalogue';
 
@@ -37,7 +38,8 @@ export const reportParams = z.object({
   serviceGroupId: optionalId('服务团队'),
   servicePersonalId: optionalId('服务人员'),
   priority: smallCode('优先级', 3),
-  source: smallCode('工单来源', 2),
+  /** Any of ORDER_SOURCES, 客户门户报修 (3) included. */
+  source: smallCode('工单来源', Math.max(...Object.keys(ORDER_SOURCES).map(Number))),
 });
 export type ReportParams = z.infer<typeof reportParams>;
 

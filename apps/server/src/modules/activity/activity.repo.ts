@@ -1,9 +1,9 @@
-import { rangeEnd, rangeStart } from '@sk/shared';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { rangeStart } from '@sk/shared';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { operationLog, pagePoints, users } from '../../db/schema/index';
 import { countOf, type PageRequest, windowOf } from '../../platform/list';
-import { apiTime } from '../../platform/sql';
+import { apiTime, periodEnd } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
 
 export interface OperationEntry {
@@ -47,7 +47,7 @@ export async function listActivity(ex: Executor, f: ActivityFilter, page: PageRe
     f.userId ? eq(operationLog.userId, f.userId) : undefined,
     f.module ? eq(operationLog.module, f.module) : undefined,
     f.start ? gte(operationLog.createdAt, local(rangeStart(f.start), f.tz)) : undefined,
-    f.end ? lte(operationLog.createdAt, local(rangeEnd(f.end), f.tz)) : undefined,
+    f.end ? lt(operationLog.createdAt, periodEnd(f.end, f.tz)) : undefined,
   );
   const [list, count] = await Promise.all([
     ex

@@ -7,6 +7,7 @@ import { orderScope, seesAllOrders } from './scope';
 import { examineMine } from './list.filters';
 import { type DayGroup, periodCounts, type StateGroup, stateCounts, totalOf } from './state-counts';
 import type { SystemActor } from '../../platform/actor';
+import { periodEnd } from '../../platform/sql';
 
 /**
  * The order counts of the shell's badges and the statistics. Each count is
@@ -117,7 +118,7 @@ export function listCount(ex: Executor, r: SystemActor, f: OrderListCountQuery):
 function createdRange(tz: string, start?: string, end?: string): SQL[] {
   const out: SQL[] = [];
   if (start) out.push(sql`o.created_at >= (${start.replaceAll('/', '-')})::timestamp at time zone ${tz}`);
-  if (end) out.push(sql`o.created_at <= (${rangeEnd(end.replaceAll('/', '-'))})::timestamp at time zone ${tz}`);
+  if (end) out.push(sql`o.created_at < ${periodEnd(end, tz)}`);
   return out;
 }
 

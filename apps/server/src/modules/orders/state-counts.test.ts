@@ -101,7 +101,8 @@ describe('order_state_counts (the trigger-kept counts behind the all-time status
     await orderIn(t, other, 3);
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push(await orderIn(t, tm, 1));
-    // Created yesterday at 23:59:59.5 and today at midnight (Asia/Shanghai): a range to yesterday's end leaves the first out.
+    // Created yesterday at 23:59:59.5 and today at midnight (Asia/Shanghai): a range to yesterday's end takes the first
+    // (an end includes its whole last second), not the second.
     const [y] = await rows<{ y: string; d: string }>(
       t.deps.db,
       sql`select ((now() at time zone 'Asia/Shanghai')::date - 1)::text as y, (now() at time zone 'Asia/Shanghai')::date::text as d`,
@@ -115,12 +116,13 @@ describe('order_state_counts (the trigger-kept counts behind the all-time status
           await rows<{ n: number }>(
             t.deps.db,
             sql`select count(*)::int as n from orders where enterprise_id = ${tm.ep} and deleted_at is null
-              and created_at >= (${from}::timestamp at time zone 'Asia/Shanghai') and (${to}::text is null or created_at <= (${to}::timestamp at time zone 'Asia/Shanghai'))`,
+              and created_at >= (${from}::timestamp at time zone 'Asia/Shanghai') and (${to}::text is null or created_at < ((${to}::timestamp + interval '1 second') at time zone 'Asia/Shanghai'))`,
           )
         )[0]?.n,
       );
     const stat = async (startTime: string, endTime?: string) => (await tm.admin.client.send(C.statusStatistics, { startTime, endTime })).data.total;
     expect(await stat(yesterday, yesterday)).toBe(await count(yesterday, `${yesterday} 23:59:59`));
+    expect(await stat(yesterday, yesterday)).toBe((await count(yesterday, null)) - (await count(today, null)));
     expect(await stat(yesterday)).toBe(await count(yesterday, null));
     expect(await stat(`${yesterday} 23:59:59`)).toBe((await count(today, null)) + 1);
     expect(await stat(today, today)).toBe(await count(today, `${today} 23:59:59`));

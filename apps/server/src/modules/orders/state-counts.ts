@@ -83,7 +83,7 @@ const dayGroupOf = (g: RawDayGroup): DayGroup => ({
  * zone `tz`, both inclusive, either open) by (state, invalid, abnormal_kind), in one statement: the whole local days from
  * the first to the last read from order_day_counts, minus the orders of those two days outside the range counted from
  * the orders on a creation-range index (before `from` on its day, after `to` on its day: at most a day each, nothing when
- * the range starts at midnight, one second for an end at 23:59:59). Past FOLD_AT delta rows beyond one per day and group,
+ * the range starts at midnight or ends at 23:59:59: an end includes its whole second). Past FOLD_AT delta rows beyond one per day and group,
  * the days read are folded.
  */
 export async function periodCounts(ex: Executor, enterpriseId: number, tz: string, from: string | null, to: string | null): Promise<DayGroup[]> {
@@ -104,7 +104,7 @@ export async function periodCounts(ex: Executor, enterpriseId: number, tz: strin
       select ${DAY_GROUP}, sum(n) as n, count(*) - count(distinct day) as extra from order_day_counts
         where enterprise_id = ${enterpriseId} and ${inDays} group by ${DAY_GROUP}
       ${lo ? edge(sql`o.created_at >= ${startOf(dayOf(lo))} and o.created_at < ${lo}`) : sql``}
-      ${hi ? edge(sql`o.created_at > ${hi} and o.created_at < ${startOf(sql`(${dayOf(hi)} + 1)`)}`) : sql``}
+      ${hi ? edge(sql`o.created_at >= ${hi} + interval '1 second' and o.created_at < ${startOf(sql`(${dayOf(hi)} + 1)`)}`) : sql``}
     ) x group by ${DAY_GROUP}`,
   );
   if (found.reduce((s, g) => s + Number(g.extra), 0) > FOLD_AT) await foldDayCounts(ex, enterpriseId, inDays);

@@ -78,10 +78,10 @@ const op = fc.oneof(
   fc.record({ kind: fc.constantFrom('bin' as const, 'restore' as const, 'purge' as const, 'fold' as const), ep: fc.nat(1), pick: fc.nat() }),
 );
 
-/** The statistic counted from the orders with the API's range: from the start, to the end (a date: to its 23:59:59). */
+/** The statistic counted from the orders with the API's range: from the start, to the end's whole last second (a date: its 23:59:59). */
 async function freshStatistics(ep: number, tz: string, start?: string, end?: string) {
   const lo = start ? sql`o.created_at >= (${start}::timestamp at time zone ${tz})` : sql`true`;
-  const hi = end ? sql`o.created_at <= (${rangeEnd(end)}::timestamp at time zone ${tz})` : sql`true`;
+  const hi = end ? sql`o.created_at < ((${rangeEnd(end)}::timestamp + interval '1 second') at time zone ${tz})` : sql`true`;
   const open = sql.raw('o.state in (0, 1, 2, 3, 4, 7)');
   const [c] = await rows<{ total: number; invalid: number; abnormal: number; overdue: number; states: number[] }>(
     t.deps.db,

@@ -63,11 +63,12 @@ export const REPORT_IMPLS: Record<ReportId, ReportImpl> = {
     },
   },
   parts: {
+    // Parts in use (state 1), as the order's fees and report read them: a cancelled part went back into stock.
     joins: (ep, only) =>
       sql`join (select p.order_id, sum(p.quantity) as quantity,
           sum(p.quantity * sp.cost_price) filter (where not p.chargeable) as warranty, sum(p.quantity * p.price) filter (where p.chargeable) as charged
         from order_parts p join spares sp on sp.enterprise_id = p.enterprise_id and sp.id = p.spare_id
-        where p.enterprise_id = ${ep}${within('p.order_id', only)} group by p.order_id) p on p.order_id = o.id`,
+        where p.enterprise_id = ${ep} and p.state = 1${within('p.order_id', only)} group by p.order_id) p on p.order_id = o.id`,
     aggs: sql`count(*) as orders, coalesce(sum(p.quantity), 0) as quantity, coalesce(sum(p.warranty), 0) * 100 as warranty,
       coalesce(sum(p.charged), 0) * 100 as charged`,
     values: (a) => ({ orders: a.orders ?? 0, quantity: a.quantity ?? 0, warrantyCost: yuan(a.warranty ?? 0), charged: yuan(a.charged ?? 0) }),

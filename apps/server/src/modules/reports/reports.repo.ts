@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { apiTime, bigints } from '../../platform/sql';
 import type { ReportImpl } from './reports.defs';
-import { AXIS_CODES, DIM_COLUMNS, enterpriseWhere, REPORT_AGGS, REPORT_CODES } from './summary';
+import { AXIS_CODES, DIM_COLUMNS, REPORT_AGGS, REPORT_CODES } from './summary';
 
 /** Saved report queries (report_queries). */
 
@@ -143,18 +143,6 @@ export function summaryReportSql(a: Pick<Actor, 'enterpriseId'>, p: ReportParams
 
 export function summaryReportRows(ex: Executor, a: Pick<Actor, 'enterpriseId'>, p: ReportParams, days: { from: string; to: string }): Promise<ReportAggRow[]> {
   return rows<ReportAggRow>(ex, summaryReportSql(a, p, days));
-}
-
-/**
- * The orders of the last summary day's final fraction of a second after 23:59:59 (in its summary day, not in the
- * list's period), aggregated by key: an index range of one second.
- */
-export function lateSecondSql(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, impl: ReportImpl, col: string, key: SQL, lastDay: string): SQL {
-  const gap = sql`${enterpriseWhere(a.enterpriseId, a.timeZone)} and ${sql.raw(col)} > (${`${lastDay} 23:59:59`}::timestamp at time zone ${a.timeZone})
-    and ${sql.raw(col)} < ((${lastDay}::date + 1)::timestamp at time zone ${a.timeZone})`;
-  return sql`select (${key})::text as k, ${impl.aggs} from orders o ${
-    impl.joins?.(a.enterpriseId, sql`(select o.id from orders o where ${gap})`) ?? sql``
-  } where ${gap}${impl.where ? sql` and ${impl.where}` : sql``} group by 1`;
 }
 
 /** Names of a dimension's ids in one table of the enterprise, by id as text. */

@@ -16,15 +16,15 @@ import {
   reportDef,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { readFromReplica } from '../../db/replica';
 import type { Actor } from '../../platform/actor';
 import { invalid } from '../../platform/errors';
 import { orderListWhere } from '../orders/list.filters';
 import { leadsTeam, seesAllOrders } from '../orders/scope';
 import { REPORT_IMPLS } from './reports.defs';
-import { type ExactReport, exactReportRows, lateSecondSql, namesByIds, type ReportAggRow, summaryReportRows, toAggs } from './reports.repo';
-import { DIM_COLUMNS, flushReportSummary, REPORT_AGGS } from './summary';
+import { type ExactReport, exactReportRows, namesByIds, type ReportAggRow, summaryReportRows, toAggs } from './reports.repo';
+import { DIM_COLUMNS, flushReportSummary } from './summary';
 
 /**
  * 运营报表 (docs/reports.md): runs a catalogue report for the viewer. The orders counted are the /allOrder list's on the
@@ -150,20 +150,7 @@ function summaryDays(a: Actor, p: ReportParams): { from: string; to: string } | 
 /** The report's rows from the summary: its period's marked days recomputed first, then their rows summed by key. */
 async function fromSummary(ex: Executor, a: Actor, p: ReportParams, days: { from: string; to: string }): Promise<ReportAggRow[]> {
   await flushReportSummary(ex, a.enterpriseId, { axis: p.axis, ...days });
-  const found = await summaryReportRows(ex, a, p, days);
-  // The list's period ends at 23:59:59: the orders of the last day's final fraction of a second are in its summary
-  // day but not in the list, so they are counted exactly (an index range of one second) and taken off.
-  const col = AXIS_COLUMNS[p.axis];
-  const late = await rows<ReportAggRow>(ex, lateSecondSql(a, REPORT_IMPLS[p.reportId], col, DIMS[p.dimension].key(a.timeZone, col), days.to));
-  if (late.length === 0) return found;
-  const byKey = new Map(found.map((r) => [r.k, r]));
-  for (const l of late) {
-    const r = byKey.get(l.k);
-    if (!r) continue;
-    const [sum, off] = [toAggs(r), toAggs(l)];
-    for (const name of REPORT_AGGS[p.reportId]) r[name] = (sum[name] ?? 0) - (off[name] ?? 0);
-  }
-  return found.filter((r) => Object.values(toAggs(r)).some((v) => v !== 0));
+  return summaryReportRows(ex, a, p, days);
 }
 
 /**

@@ -2,8 +2,7 @@ import { REPORTS, type ReportParams } from '@sk/shared';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/actor';
 import { renderSqlSet } from '../../test/sql-snapshot';
-import { exactReportSql, lateSecondSql, summaryReportSql } from './reports.repo';
-import { REPORT_IMPLS } from './reports.defs';
+import { exactReportSql, summaryReportSql } from './reports.repo';
 import { exactReport } from './reports.service';
 
 /** The report queries' SQL (reports.sql.snap): a change of it shows in the diff. `-u` rewrites the file. */
@@ -25,13 +24,6 @@ describe('report SQL', () => {
       from: '2026-03-01',
       to: '2026-03-31',
     });
-    queries['late second slaAttainment'] = lateSecondSql(
-      director,
-      REPORT_IMPLS.slaAttainment,
-      'o.created_at',
-      exactReport(director, params('slaAttainment'), false).key,
-      '2026-03-31',
-    );
     await expect(renderSqlSet(queries)).toMatchFileSnapshot('./reports.sql.snap');
   });
 });

@@ -55,8 +55,7 @@ export const enterpriseWhere = (enterpriseId: number, timeZone: string): SQL =>
 
 /**
  * Recomputes one report's rows on one axis for `days` (all of them when null). An order counts on the enterprise day
- * (its time zone) its axis time falls in, up to midnight (the list's range ends at 23:59:59: the read subtracts that
- * last fraction of a second, reports.service.ts).
+ * (its time zone) its axis time falls in, up to midnight, as the list's period includes its last second whole.
  */
 async function recompute(ex: Executor, ep: number, tz: string, id: ReportId, axis: ReportAxis, days: string[] | null): Promise<void> {
   const impl = REPORT_IMPLS[id];

@@ -21,7 +21,7 @@ import type { Actor } from '../../platform/actor';
 import { countOf, type PageRequest, pageSql } from '../../platform/list';
 import { searchPageIds } from '../../platform/list.snapshot';
 import { likePattern, prefixPattern } from '../../platform/search';
-import { and, apiTime, bigints } from '../../platform/sql';
+import { and, apiTime, bigints, periodEnd } from '../../platform/sql';
 import { unitPlaceName } from './units';
 
 /** Who reads: the enterprise and the zone its times are shown in. */
@@ -363,7 +363,7 @@ export function logPage(ex: Executor, a: Reader, q: QueryOf<typeof C.logList>, o
     q.type ? sql`l.type = ${q.type}` : only ? sql`l.type = any(${`{${only.join(',')}}`}::smallint[])` : null,
     q.orderId ? sql`l.order_id = ${q.orderId}` : null,
     q.start ? sql`l.created_at >= (${q.start}::timestamp at time zone ${a.timeZone})` : null,
-    q.end ? sql`l.created_at <= (${q.end.length === 10 ? `${q.end} 23:59:59` : q.end}::timestamp at time zone ${a.timeZone})` : null,
+    q.end ? sql`l.created_at < ${periodEnd(q.end, a.timeZone)}` : null,
   ]);
   return {
     list: async () =>

@@ -1,5 +1,6 @@
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import { teamContract } from '@sk/shared/org/team.contract';
+import { ORDER_SOURCES } from '@sk/shared/orders/order.create.contract';
 import { EXAMINE_RESULTS, EXAMINE_TYPES, ORDER_PRIORITIES, ORDER_STATES, PLACE_STATES } from '@sk/shared/orders/orders.constants';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
 import { Form, Input, Select } from 'antd';
@@ -68,6 +69,13 @@ export function orderFilterQuery(v: Record<string, unknown>): Record<string, unk
  */
 export function orderFilterValues(q: Record<string, unknown>): Record<string, unknown> {
   const out = { ...q };
+  // A person's id (服务人员 of a report row) becomes the picker's choice; its name is unknown here (shown by id).
+  for (const [field, query] of PEOPLE) {
+    const id = Number(q[query]);
+    if (q[query] == null || !Number.isInteger(id)) continue;
+    out[field] = [{ id, name: '', mobile: '', department_name: null } satisfies Person];
+    delete out[query];
+  }
   for (const [field, start, end] of RANGES) {
     if (q[start] == null && q[end] == null) continue;
     out[field] = [q[start] ?? null, q[end] ?? null];
@@ -75,6 +83,43 @@ export function orderFilterValues(q: Record<string, unknown>): Record<string, un
     delete out[end];
   }
   return out;
+}
+
+/** The panel's own fields (OrderFilters' names), besides PEOPLE and RANGES. */
+const PANEL_FIELDS = [
+  'title',
+  'states',
+  'customName',
+  'customLinkPerson',
+  'customPhone',
+  'gpsAddr',
+  'orderType',
+  'priority',
+  'source',
+  'serviceGroupId',
+  'order_label',
+  'isCreateReceipt',
+  'isServiceSettlement',
+  'evaluateState',
+  'orderExceed',
+  'placeState',
+  'examineType',
+  'examineResult',
+];
+
+/** Whether the filter panel shows (and so submits) a query field; `states` only when the panel offers the state filter. */
+export function panelOwns(key: string, states = true): boolean {
+  if (key === 'states') return states;
+  return PANEL_FIELDS.includes(key) || PEOPLE.some(([, q]) => q === key) || RANGES.some(([, a, b]) => a === key || b === key);
+}
+
+/**
+ * The panel's query for a list that started from `initial` (a drill-down's URL): the panel's values, plus the starting
+ * filters the panel has no field for (客户, a state list …), which a submit would otherwise drop.
+ */
+export function orderPanelQuery(initial: Record<string, unknown>, states = true): (v: Record<string, unknown>) => Record<string, unknown> {
+  const kept = Object.fromEntries(Object.entries(initial).filter(([k]) => k !== 'keyword' && !panelOwns(k, states)));
+  return (v) => ({ ...kept, ...orderFilterQuery(v) });
 }
 
 const narrow = { width: 160 };
@@ -118,6 +163,9 @@ export function OrderFilters({ states = true }: { states?: boolean }) {
       </Form.Item>
       <Form.Item name="priority" label="优先级">
         <Select allowClear placeholder="全部" style={{ width: 120 }} options={optionsOf(ORDER_PRIORITIES)} aria-label="优先级筛选" />
+      </Form.Item>
+      <Form.Item name="source" label="工单来源">
+        <Select allowClear placeholder="全部" style={narrow} options={optionsOf(ORDER_SOURCES)} aria-label="工单来源筛选" />
       </Form.Item>
       <Form.Item name="serviceGroupId" label="服务团队">
         <Select

@@ -8,7 +8,7 @@ import { processContract } from '@sk/shared/process/process.contract';
 import { Spin } from 'antd';
 import { exportOrders, orderFetcher } from './api';
 import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from './columns';
-import { OrderFilters, orderFilterQuery, orderFilterValues } from './Filters';
+import { OrderFilters, orderFilterValues, orderPanelQuery } from './Filters';
 
 export interface OrderListProps {
   /** The list page (GET /v2/order/getAllOrderList?scope). */
@@ -49,6 +49,8 @@ export function OrderList({
   const can = useCan();
   const fetch = useMemo(() => orderFetcher(scope), [scope]);
   const columns = useMemo(() => orderColumns(extraColumns), [extraColumns]);
+  // A submit of the panel keeps the starting filters it has no field for (a drill-down's), not only its own.
+  const mapFilters = useMemo(() => orderPanelQuery(initialQuery ?? {}, stateFilter), [initialQuery, stateFilter]);
   // The enterprise's saved list setting (order process page) decides the columns shown at first.
   const setting = useApi(processContract.queryOrderListSetting, {}, { call: { silent: true }, staleTime: 300_000 });
   if (setting.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
@@ -67,7 +69,7 @@ export function OrderList({
       initialQuery={initialQuery}
       keywordPlaceholder="工单编号、标题、客户、电话"
       filters={filters ? <OrderFilters states={stateFilter} /> : undefined}
-      mapFilters={orderFilterQuery}
+      mapFilters={mapFilters}
       filterValuesOf={orderFilterValues}
       toolbar={toolbar}
       onExport={
