@@ -145,7 +145,7 @@ describe('portal sessions', () => {
     const out = await c.send(P.logout);
     expect(out).toMatchObject({ success: true, message: '已退出' });
     expect(c.cookie).toBe('');
-    const cleared = ([] as string[]).concat(out.headers['set-cookie'] ?? []);
+    const cleared = ([] as string[]).concat((out.headers['set-cookie'] as string | string[] | undefined) ?? []);
     expect(cleared.map((h) => h.split('=')[0])).toEqual(['sk_portal']);
     expect(await sessions(a.ep)).toBe(aBefore - 1);
     // The next portal call answers 未登录, with the old cookie replayed too; a second logout as well.
