@@ -1,16 +1,18 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, loginUi, quietGuide } from './shell.support';
+import { completeOnPhone, phonePage, providerOrderInService } from './provider.support';
+import { ADMIN, ApiUser, loginUi, PROVIDER, quietGuide } from './shell.support';
 
-// The provider money loop (docs/settlement.md): the provider's order completes and is priced; finance keeps the fee
-// standards, makes this month's statement and issues it; the provider disputes a line; finance resolves it; the
-// provider confirms; another finance approver (the issuer never approves his own) approves, finance marks it paid. On the
-// way the provider claims a transport fee past the straight line's tolerance; finance approves it and checks it in 费用审核,
-// and records a penalty (奖惩管理) that the administrator approves and the statement takes.
+// The provider money loop (docs/settlement.md), every step through the UI as its users take it: the provider's engineer
+// completes an order of this test's own at phone width and sees it priced; on the order he claims a transport fee past
+// the straight line's tolerance through 申请费用 (distance, amount, a receipt photo); finance approves the claim and decides
+// it in 费用审核, records a penalty (奖惩管理) that the administrator approves, makes this month's statement and issues it;
+// the provider disputes the line of his order; finance resolves it; the provider confirms; another finance approver (the
+// issuer never approves his own) approves, and finance marks it paid.
 
 const FLOW = 'settle';
 const FINANCE = '13800000008';
-const PROVIDER = '13600000001';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const page$ = (page: Page): Locator => page.locator('.sk-page:visible');
 const spaced = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
@@ -30,45 +32,54 @@ async function act(page: Page, label: string): Promise<void> {
     .click();
 }
 
-test('the provider money loop: priced on completion, issued, disputed, resolved, confirmed, approved, paid', async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+test('the provider money loop: completed at phone width and priced, claimed, checked, issued, disputed, resolved, confirmed, approved, paid', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
   const url = baseURL as string;
-  // The provider's engineer completes one of his orders in service: it is priced at once.
-  const provider = await ApiUser.login(url, PROVIDER);
-  const mine = await provider.get('/v2/order/getAllOrderList?scope=mine&tab=inService&pageIndex=0&pageSize=20');
-  const open = (mine.data?.list ?? []).find((o: { state: number }) => o.state === 4) as { id: number } | undefined;
-  if (open) {
-    const done = await provider.send('POST', '/order/serviceComplete', { orderId: open.id });
-    expect(done.success, done.message).toBe(true);
-    const fee = await provider.get(`/service/fee/order?orderId=${open.id}`);
-    expect(fee.data.amountCents).toBeGreaterThan(0);
-  }
-  // He claims a transport fee on a completed order, far past the straight line: it waits for approval.
-  const all = await provider.get('/v2/order/getAllOrderList?scope=mine&pageIndex=0&pageSize=50');
-  const completed = (all.data?.list ?? []).find((o: { state: number }) => o.state === 5) as { id: number } | undefined;
-  const claim = await provider.send('POST', '/transportation/fee/approval', {
-    orderId: open?.id ?? completed?.id,
-    kind: 1,
-    amountCents: 36000,
-    claimedM: 300_000,
-    note: '往返两次',
-  });
-  expect(claim.data?.state, claim.message).toBe(1);
-  await provider.dispose();
+  // The order this flow settles: the test's own, given to the provider and in service for his engineer.
+  const order = await providerOrderInService(url, '外包结算：空调不制冷');
+
+  // At phone width the provider's engineer completes it from 服务单: it is priced at once.
+  const phone = await phonePage(browser, url, PROVIDER);
+  const fee = await completeOnPhone(phone, order, FLOW, ['00a-phone-service-orders', '00b-phone-completed-fee']);
+  // On the order he claims a transport fee through 申请费用, far past the straight line, with a receipt photo.
+  await fee.getByRole('button', { name: '申请费用' }).click();
+  const claimDialog = phone.getByRole('dialog', { name: /申请费用/ });
+  await expect(claimDialog.getByRole('radio', { name: '交通费' })).toBeChecked();
+  await claimDialog.getByLabel('申请金额（元）').fill('360');
+  await claimDialog.getByLabel('申请里程（公里）').fill('300');
+  await claimDialog.getByLabel('说明').fill('往返两次');
+  await claimDialog.locator('input[type=file]').setInputFiles({ name: '过路费.png', mimeType: 'image/png', buffer: PNG });
+  await expect(claimDialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+  await shot(phone, FLOW, '00c-phone-claim-dialog');
+  await claimDialog.getByRole('button', { name: spaced('提交') }).click();
+  await expect(claimDialog).toBeHidden();
+  await expect(phone).toHaveURL(/\/transportation\/fee\/approval\/detail\/\d+$/);
+  await expect(page$(phone).getByText('审批中')).toBeVisible();
+  await expect(page$(phone).getByText('300.0 公里')).toBeVisible();
+  await expect(page$(phone).getByText(order.orderNo)).toBeVisible();
+  await expect(page$(phone).getByRole('link', { name: '附件1' })).toHaveAttribute('href', /\/upload\/file\/\d+$/);
+  await shot(phone, FLOW, '00d-phone-claim');
+  await phone.context().close();
 
   const fin = await as(browser, url, FINANCE);
   // Finance's menu has both pages.
   await fin.goto('/service/fee/standard');
   await expect(page$(fin).getByText('上海地区')).toBeVisible();
   await shot(fin, FLOW, '01-fee-standards');
-  // Finance approves the claim; 费用审核 then settles its amount with a reason from the dictionary.
-  await fin.goto(`/transportation/fee/approval/detail/${claim.data.id}`);
+  // Finance finds the claim in 费用审批 by its order and approves it; 费用审核 then settles its amount with a reason from
+  // the dictionary.
+  await fin.goto('/transportation/fee/approval');
+  await page$(fin).locator('tr', { hasText: order.orderNo }).getByRole('link').first().click();
+  await expect(fin).toHaveURL(/\/transportation\/fee\/approval\/detail\/\d+$/);
   await expect(page$(fin).getByText('300.0 公里')).toBeVisible();
   await shot(fin, FLOW, '01a-claim');
   await act(fin, '审批通过');
   await expect(page$(fin).getByText('已通过')).toBeVisible();
   await fin.goto('/CostCheck');
-  const row = page$(fin).locator('tr', { hasText: '300.0 公里' });
+  const row = page$(fin).locator('tr', { hasText: order.orderNo });
   await row.getByRole('button', { name: '审核' }).click();
   const check = fin.getByRole('dialog');
   await check.getByLabel('审核原因').click();
@@ -76,7 +87,7 @@ test('the provider money loop: priced on completion, issued, disputed, resolved,
   await shot(fin, FLOW, '01b-cost-check');
   await check.getByRole('button', { name: spaced('提交') }).click();
   await expect(check).toBeHidden();
-  await expect(page$(fin).locator('tr', { hasText: '300.0 公里' })).toHaveCount(0);
+  await expect(page$(fin).locator('tr', { hasText: order.orderNo })).toHaveCount(0);
   // 奖惩管理: finance records a penalty for the provider; the administrator approves it (nobody approves his own).
   await fin.goto('/commissionOrder/create');
   await page$(fin).getByRole('combobox').first().click();
@@ -126,30 +137,33 @@ test('the provider money loop: priced on completion, issued, disputed, resolved,
   await act(fin, '下发给服务商');
   await expect(page$(fin).getByText('已下发')).toBeVisible();
 
-  // The provider sees it and disputes the first line.
+  // The provider opens it from 外包结算 and disputes the line of the order he completed.
   const pro = await as(browser, url, PROVIDER);
   await pro.goto('/settleAccounts/list');
   await page$(pro).getByRole('link', { name: /^JS/ }).first().click();
   await expect(page$(pro).getByText('已下发')).toBeVisible();
-  await page$(pro).getByRole('button', { name: '提出异议' }).first().click();
+  // The order's own line (its transport claim is another line of the same order).
+  const line = (page: Page) => page$(page).locator('tr', { hasText: order.orderNo }).filter({ hasText: '工单服务费' });
+  await line(pro).getByRole('button', { name: '提出异议' }).click();
   await pro.getByRole('dialog').getByLabel('异议原因').fill('实际上门两次，请按两次计费');
   await pro
     .getByRole('dialog')
     .getByRole('button', { name: spaced('提交') })
     .click();
-  await expect(page$(pro).getByText('有异议', { exact: true })).toBeVisible();
+  await expect(line(pro).getByText('有异议：实际上门两次，请按两次计费')).toBeVisible();
   await shot(pro, FLOW, '03-provider-disputed');
 
   // Finance resolves it with a new amount.
   await fin.goto(statementUrl);
-  await fin.reload();
-  await page$(fin).getByRole('button', { name: '处理异议' }).click();
+  await line(fin).getByRole('button', { name: '处理异议' }).click();
   await fin.getByRole('dialog').getByLabel('调整后金额（元）').fill('176.00');
   await fin.getByRole('dialog').getByLabel('处理意见').fill('核实属实，按两次上门计');
   await fin
     .getByRole('dialog')
     .getByRole('button', { name: spaced('提交') })
     .click();
+  await expect(line(fin).getByText('已处理：核实属实，按两次上门计')).toBeVisible();
+  await expect(line(fin)).toContainText('¥176.00（原 ¥');
   await expect(page$(fin).getByText('已下发')).toBeVisible();
   await shot(fin, FLOW, '04-resolved');
 

@@ -146,14 +146,33 @@ export async function demoOrder(baseURL: string, title: string, extra: Record<st
   return made.data.id as number;
 }
 
-/** The dispatcher sends the order to the demo engineer, who then takes each step of `steps` (e.g. accept, startService). */
-export async function dispatchAndWork(baseURL: string, orderId: number, steps: string[]): Promise<void> {
-  const engineer = await ApiUser.login(baseURL, ENGINEER);
+/** The demo outsourcing partner and its user, who is both its dispatcher and its engineer (org.provision.ts demoProvider). */
+export const PROVIDER = '13600000001';
+export const PROVIDER_NAME = '华东联保服务有限公司';
+
+/**
+ * The dispatcher sends the order to the demo engineer, who then takes each step of `steps` (e.g. accept, startService).
+ * With `provider`, the dispatcher sends it to that provider instead, and the provider's user (its dispatcher) assigns it
+ * to himself before taking the steps.
+ */
+export async function dispatchAndWork(baseURL: string, orderId: number, steps: string[], provider?: { name: string; mobile: string }): Promise<void> {
+  const engineer = await ApiUser.login(baseURL, provider?.mobile ?? ENGINEER);
   const me = (await engineer.get('/v2/sessionUser/info')).data.id as number;
   const dispatcher = await ApiUser.login(baseURL, DISPATCHER);
-  const d = await dispatcher.send('POST', '/v2/order/dispatch', { orderId, serviceUserId: me });
+  let to: { serviceUserId: number } | { providerId: number } = { serviceUserId: me };
+  if (provider) {
+    const providers = (await dispatcher.get('/serviceprovider/simplelist')).data as { id: number; name: string }[];
+    const p = providers.find((x) => x.name === provider.name);
+    expect(p, provider.name).toBeTruthy();
+    to = { providerId: p?.id as number };
+  }
+  const d = await dispatcher.send('POST', '/v2/order/dispatch', { orderId, ...to });
   expect(d.success, d.message).toBe(true);
   await dispatcher.dispose();
+  if (provider) {
+    const own = await engineer.send('POST', '/v2/order/dispatch', { orderId, serviceUserId: me });
+    expect(own.success, own.message).toBe(true);
+  }
   for (const path of steps) {
     const r = await engineer.send('POST', path, { orderId });
     expect(r.success, `${path}: ${r.message}`).toBe(true);

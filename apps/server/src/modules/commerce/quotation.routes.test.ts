@@ -193,6 +193,39 @@ describe('quotations', () => {
     await a.admin.client.send(A.flowRemove, { id: flow.data.id });
   });
 
+  it('the line picker lists the enterprise’s service items and enabled spares with their prices, by name or code', async () => {
+    const s = a.sales.client;
+    const all = await s.send(Q.items, {});
+    expect(all.success, all.message).toBe(true);
+    const byKey = new Map(all.data.map((o) => [`${o.kind}:${o.id}`, o]));
+    const [service] = await rows<{ name: string }>(t.deps.db, sql`select name from service_items where id = ${a.service}`);
+    expect(byKey.get(`1:${a.service}`)).toEqual({ kind: 1, id: a.service, name: service?.name, unit: '次', unitCents: 8000, warrantyPart: true });
+    expect(byKey.get(`2:${a.part}`)).toMatchObject({ name: '压缩机', unitCents: 120000, warrantyPart: true });
+    expect(byKey.get(`2:${a.consumable}`)).toMatchObject({ name: '冷媒', unitCents: 15050, warrantyPart: false });
+    // A disabled spare is not offered.
+    await t.deps.db.execute(sql`update spares set enabled = false where id = ${a.consumable}`);
+    expect((await s.send(Q.items, {})).data.some((o) => o.kind === 2 && o.id === a.consumable)).toBe(false);
+    await t.deps.db.execute(sql`update spares set enabled = true where id = ${a.consumable}`);
+    // By name, by a spare's code; a % or _ in the keyword is a character, not a wildcard.
+    expect((await s.send(Q.items, { keyword: ' 冷媒 ' })).data.map((o) => [o.kind, o.id])).toEqual([[2, a.consumable]]);
+    const [code] = await rows<{ code: string }>(t.deps.db, sql`select code from spares where id = ${a.part}`);
+    expect((await s.send(Q.items, { keyword: code?.code })).data.map((o) => o.id)).toEqual([a.part]);
+    expect((await s.send(Q.items, { keyword: '%' })).data).toEqual([]);
+    expect((await s.send(Q.items, { keyword: '_' })).data).toEqual([]);
+    // Another enterprise's catalogue is not offered, whatever its names.
+    const b = await commerceTeam(t);
+    const mine = (await s.send(Q.items, {})).data.map((o) => `${o.kind}:${o.id}`);
+    const theirs = (await b.sales.client.send(Q.items, {})).data.map((o) => `${o.kind}:${o.id}`);
+    expect(theirs).toEqual(expect.arrayContaining([`1:${b.service}`, `2:${b.part}`, `2:${b.consumable}`]));
+    expect(mine.filter((k) => theirs.includes(k))).toEqual([]);
+    expect((await s.send(Q.items, { keyword: '压缩机' })).data.map((o) => o.id)).toEqual([a.part]);
+    // Bad input: a clear message; no power for the keeper; anonymous. (A GET: no CSRF.)
+    const long = await s.send(Q.items, { keyword: '冷'.repeat(51) });
+    expect(long).toMatchObject({ success: false, code: 'VALIDATION', message: '关键字：关键字不能超过50个字' });
+    expect((await a.keeper.client.send(Q.items, {})).code).toBe('NO_POWER');
+    expect((await new Client(t.app).send(Q.items, {})).message).toBe('未登录');
+  });
+
   it('转工单 with no order makes one from the quotation (20 parallel → one order); its held parts go back once when it is cancelled', async () => {
     const s = a.sales.client;
     const product = await a.product(dayFromToday(-10));

@@ -105,6 +105,62 @@ describe('portal sessions', () => {
     expect(locked.code).toBe('LOGIN_LOCKED');
   });
 
+  it('退出 ends this portal session only: the next portal call is 未登录; the other device, another enterprise and the staff session go on', async () => {
+    const acc = await makeAccount(t.deps.db, a.ep, a.customer);
+    const c = await new PortalClient(t.app).login(acc.mobile);
+    const otherDevice = await new PortalClient(t.app).login(acc.mobile);
+    const bAcc = await makeAccount(t.deps.db, b.ep, b.customer);
+    const bc = await new PortalClient(t.app).login(bAcc.mobile);
+    // The browser carries the staff cookie too: logging out of the portal leaves it alone.
+    c.extraCookie = a.sales.client.cookie;
+    const sessions = async (ep: number) => count(sql`select count(*)::int as n from portal_sessions where enterprise_id = ${ep}`);
+    const [aBefore, bBefore] = [await sessions(a.ep), await sessions(b.ep)];
+    // Not logged in: refused, nothing ends.
+    expect((await new PortalClient(t.app).send(P.logout)).message).toBe('未登录');
+    // No CSRF header, or another session's: refused, the session stays.
+    expect((await c.send(P.logout, undefined, { csrf: false })).message).toBe('操作失败，无效的CsrfToken');
+    const csrf = c.csrf;
+    c.csrf = otherDevice.csrf;
+    expect((await c.send(P.logout)).code).toBe('CSRF_INVALID');
+    c.csrf = csrf;
+    expect((await c.send(P.me)).success).toBe(true);
+    // Bad input: a forged cookie is 未登录 and ends nothing; a body that is not JSON gets a clear message.
+    const forged = new PortalClient(t.app);
+    forged.cookie = `sk_portal=${'x'.repeat(300)}`;
+    forged.csrf = c.csrf;
+    expect((await forged.send(P.logout)).message).toBe('未登录');
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: `/api${P.logout.path}`,
+      headers: { cookie: c.cookie, 'x-portal-csrf': c.csrf, 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(garbled.json()).toMatchObject({ success: false, code: 'VALIDATION', message: '请求数据格式错误' });
+    expect([await sessions(a.ep), await sessions(b.ep)]).toEqual([aBefore, bBefore]);
+    // Another enterprise's account logs out: this enterprise's sessions are untouched.
+    expect((await bc.send(P.logout)).success).toBe(true);
+    expect([await sessions(a.ep), await sessions(b.ep)]).toEqual([aBefore, bBefore - 1]);
+    // The happy path: 已退出, the portal cookie cleared (not the staff one), the session row gone.
+    const cookie = c.cookie;
+    const out = await c.send(P.logout);
+    expect(out).toMatchObject({ success: true, message: '已退出' });
+    expect(c.cookie).toBe('');
+    const cleared = ([] as string[]).concat((out.headers['set-cookie'] as string | string[] | undefined) ?? []);
+    expect(cleared.map((h) => h.split('=')[0])).toEqual(['sk_portal']);
+    expect(await sessions(a.ep)).toBe(aBefore - 1);
+    // The next portal call answers 未登录, with the old cookie replayed too; a second logout as well.
+    expect((await c.send(P.me)).message).toBe('未登录');
+    const replay = new PortalClient(t.app);
+    replay.cookie = cookie;
+    replay.csrf = csrf;
+    expect((await replay.send(P.me)).message).toBe('未登录');
+    expect((await replay.send(P.logout)).message).toBe('未登录');
+    // The same account on another device, the other accounts, and the staff session go on.
+    expect((await otherDevice.send(P.me)).data.mobile).toBe(acc.mobile);
+    expect((await x.send(P.me)).data.mobile).toBe(xMobile);
+    expect((await a.sales.client.send(accountContract.sessionUser)).success).toBe(true);
+  });
+
   it('a one-time link by SMS logs in once; used twice or expired it is refused; an unknown mobile gets the same answer', async () => {
     const sms = service<SmsSender>(t.deps, 'sms');
     const c = new PortalClient(t.app);

@@ -1,3 +1,4 @@
+import { PaperClipOutlined } from '@ant-design/icons';
 import { CHECK_CHOICES, CLAIM_KINDS } from '@sk/shared/settle/claims.machine';
 import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Timeline } from 'antd';
 import { useState } from 'react';
@@ -71,11 +72,13 @@ export default function FeeClaimDetail() {
           {d.note && <Descriptions.Item label="说明">{d.note}</Descriptions.Item>}
           {d.attachments.length > 0 && (
             <Descriptions.Item label="附件">
-              {d.attachments.map((a) => (
-                <a key={a} href={a} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
-                  {a.split('/').pop()}
-                </a>
-              ))}
+              <Space wrap>
+                {d.attachments.map((a, i) => (
+                  <a key={a} href={a} target="_blank" rel="noreferrer">
+                    <PaperClipOutlined /> 附件{i + 1}
+                  </a>
+                ))}
+              </Space>
             </Descriptions.Item>
           )}
         </Descriptions>
