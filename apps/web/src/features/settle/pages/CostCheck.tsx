@@ -57,6 +57,18 @@ export default function CostCheck() {
   );
 }
 
+/**
+ * What the claim was measured against. Without a straight-line distance (the order or the provider has no map
+ * position) the computed amount is only the claimed one, and the clerk is told so instead of seeing it as a result.
+ */
+export function checkBasis(row: FeeClaimRow | null): string {
+  const claimed = `申请金额 ${yuan(row?.amountCents ?? 0)}`;
+  if (row?.computedM == null) return `${claimed}；缺少地图位置，无法按直线距离核算，请按凭证审核`;
+  const km = (m: number) => `${(m / 1000).toFixed(1)} 公里`;
+  const distance = row.claimedM != null ? `申请里程 ${km(row.claimedM)}，直线距离 ${km(row.computedM)}` : `直线距离 ${km(row.computedM)}`;
+  return `${claimed}（${distance}），按直线距离核算 ${yuan(row.computedCents)}`;
+}
+
 function CheckDialog({ row, onClose, onSaved }: { row: FeeClaimRow | null; onClose: () => void; onSaved: () => void }) {
   const reasons = useApi(dictContract.codeContent, { code: REASON_DICT }, { enabled: !!row });
   const check = useApiMutation(K.check, { onSuccess: onSaved });
@@ -66,7 +78,7 @@ function CheckDialog({ row, onClose, onSaved }: { row: FeeClaimRow | null; onClo
       name="costCheck"
       title={`费用审核：${row?.claimNo ?? ''}`}
       okText="提交"
-      initialValues={{ choice: 2 }}
+      initialValues={{ choice: row?.computedM == null ? 1 : 2 }}
       onClose={onClose}
       onSubmit={(v) =>
         check.mutateAsync({
@@ -78,9 +90,7 @@ function CheckDialog({ row, onClose, onSaved }: { row: FeeClaimRow | null; onClo
         })
       }
     >
-      <p>
-        申请金额 {yuan(row?.amountCents ?? 0)}，按直线距离核算 {yuan(row?.computedCents ?? 0)}
-      </p>
+      <p>{checkBasis(row)}</p>
       <Form.Item name="choice" label="审核结果" rules={[{ required: true, message: '请选择审核结果' }]}>
         <Radio.Group options={Object.entries(CHECK_CHOICES).map(([v, label]) => ({ value: Number(v), label }))} />
       </Form.Item>
