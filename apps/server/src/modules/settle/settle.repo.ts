@@ -143,13 +143,20 @@ const toLineRow = (l: LineRaw): SettlementLineRow => ({
   resolution: l.resolution,
 });
 
+/**
+ * A line's order: its own (an order's fee), or its claim's (a fee claim's line names no order, so that an order's fee
+ * stands on one statement only).
+ */
+const lineOrder = sql`left join fee_claims c on c.enterprise_id = l.enterprise_id and c.id = l.claim_id
+    left join orders o on o.enterprise_id = l.enterprise_id and o.id = coalesce(l.order_id, c.order_id)`;
+
 const linesWhere = (ep: number, id: number, disputed: boolean): SQL =>
   sql`l.enterprise_id = ${ep} and l.settlement_id = ${id}${disputed ? sql` and l.dispute_state = 1` : sql``}`;
 
 /** The statement of one page of a statement's lines, in order (settle.sql.snap). */
 export const linePageSql = (ep: number, id: number, disputed: boolean, page: PageRequest): SQL =>
-  sql`select l.id, l.kind, l.order_id, o.order_no, l.description, l.amount_cents, l.original_cents, l.dispute_state, l.dispute_reason, l.resolution
-    from settlement_lines l left join orders o on o.enterprise_id = l.enterprise_id and o.id = l.order_id
+  sql`select l.id, l.kind, o.id as order_id, o.order_no, l.description, l.amount_cents, l.original_cents, l.dispute_state, l.dispute_reason, l.resolution
+    from settlement_lines l ${lineOrder}
     where ${linesWhere(ep, id, disputed)} order by l.id ${pageSql(page)}`;
 
 export function linePage(ex: Executor, ep: number, id: number, disputed: boolean, page: PageRequest): Promise<{ list: SettlementLineRow[]; count: number }> {
@@ -377,7 +384,7 @@ export function exportLinesBefore(
   return rows<Omit<LineRaw, 'order_id'>>(
     ex,
     sql`select l.id::int, l.kind, o.order_no, l.description, l.amount_cents, l.original_cents, l.dispute_state, l.dispute_reason, l.resolution
-            from settlement_lines l left join orders o on o.enterprise_id = l.enterprise_id and o.id = l.order_id
+            from settlement_lines l ${lineOrder}
             where l.enterprise_id = ${u.enterpriseId} and l.settlement_id = ${id} and ${exportVisible(u, id)} ${before == null ? sql`` : sql`and l.id < ${before}`}
             order by l.id desc limit ${limit}`,
   );
