@@ -110,5 +110,5 @@ export async function attemptDelivery(deps: Deps, enterpriseId: number, id: numb
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireAutomationDeliver(): void {
-  registerJobHandler(DELIVER_JOB, (job, deps) => attemptDelivery(deps, Number(job.enterpriseId), Number(job.payload.id)));
+  registerJobHandler(DELIVER_JOB, (job, deps) => attemptDelivery(deps, job.enterpriseId ?? 0, job.payload.id));
 }

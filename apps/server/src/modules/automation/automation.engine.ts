@@ -210,8 +210,8 @@ export function wireAutomationEngine(): void {
   );
 
   registerJobHandler(TRIGGER_JOB, (job, deps) =>
-    runTrigger(deps, Number(job.enterpriseId), Number(job.payload.orderId), Number(job.payload.trigger) as TriggerPoint, job.id),
+    runTrigger(deps, job.enterpriseId ?? 0, job.payload.orderId, job.payload.trigger as TriggerPoint, job.id),
   );
 
-  registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, Number(job.enterpriseId), Number(job.payload.timerId)));
+  registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, job.enterpriseId ?? 0, job.payload.timerId));
 }

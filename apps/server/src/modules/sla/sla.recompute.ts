@@ -86,6 +86,6 @@ export async function recomputeClocks(db: Db, enterpriseId: number, old: SlaCale
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireSlaRecompute(): void {
   registerJobHandler(SLA_RECOMPUTE_JOB, async (job, deps) => {
-    await recomputeClocks(deps.db, Number(job.enterpriseId), job.payload.old as SlaCalendarInput, Number(job.payload.at));
+    await recomputeClocks(deps.db, job.enterpriseId ?? 0, job.payload.old as SlaCalendarInput, job.payload.at);
   });
 }
