@@ -3,8 +3,8 @@ import type { EventExceedQuery } from '@sk/shared';
 import { EVENT_OVERDUE_TYPES } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { clockSelect, EVENT_CLOCKS, type StoredClock } from './clock.engine';
-import { slaOnSql } from './sla.enabled';
+import { clockSelect, EVENT_CLOCKS, type StoredClock } from './clock.repo';
+import { slaOnSql } from './sla.repo';
 
 const EVENT_FORM_KIND = 6;
 
