@@ -8,9 +8,7 @@ import {
   renderTemplate,
   slaTypeName,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { service } from '../../platform/deps';
@@ -22,6 +20,7 @@ import { addDelivery, robotBody } from './automation.deliver';
 import { notifySettingsOf, robotOf } from './automation.service';
 import type { SystemActor } from '../../platform/actor';
 import type { OrderRecordWith } from '../orders/orders.repo';
+import { addCopyPerson, addOrderTag, customerAndZone, insertNotice, orderHelpers, orderTagIds, runningClocks, usersByIdsOrRoles } from './actions.repo';
 
 /** An order as rules read it: its whole row (`select *`, or the state helper's row of `orders`). */
 export type Row = OrderRecordWith;
@@ -31,12 +30,11 @@ export const SMS_JOB = 'automation.sms';
 
 /** The order as rules see it, with its tags. */
 export async function factsOf(ex: Executor, ep: number, order: Row): Promise<OrderFacts> {
-  const tags = await rows<{ tag_id: number }>(ex, sql`select tag_id from tag_links where enterprise_id = ${ep} and obj_type = 3 and obj_id = ${order.id}`);
   return {
     templateId: order.template_id,
     priority: order.priority,
     serviceGroupId: order.service_group_id,
-    tagIds: tags.map((t) => t.tag_id),
+    tagIds: await orderTagIds(ex, ep, order.id),
     ext: (order.ext as Record<string, unknown>) ?? {},
   };
 }
@@ -54,12 +52,7 @@ const fmt = (v: unknown, tz: string): string => {
  * "完成时限即将超时（截止…）" once it reached its warning time, else "…截止…"; "无" when the order has no running clock.
  */
 export async function slaWarningOf(ex: Executor, ep: number, orderId: unknown, tz: string, now = new Date()): Promise<string> {
-  const clocks = await rows<{ type: number; deadline_at: string | null; warn_at: string | null; breached_at: string | null }>(
-    ex,
-    sql`select type::int, deadline_at, warn_at, breached_at from order_sla_clocks
-      where enterprise_id = ${ep} and order_id = ${orderId} and outcome = 0 and stopped_at is null and deadline_at is not null
-      order by deadline_at, type`,
-  );
+  const clocks = await runningClocks(ex, ep, orderId);
   if (!clocks.length) return '无';
   return clocks
     .map((c) => {
@@ -74,10 +67,7 @@ export async function slaWarningOf(ex: Executor, ep: number, orderId: unknown, t
 
 /** The template variables of an order. */
 async function valuesOf(ex: Executor, ep: number, o: Row, event: string) {
-  const [c] = await rows<{ name: string; tz: string }>(
-    ex,
-    sql`select c.name, e.time_zone tz from customers c join enterprises e on e.id = c.enterprise_id where c.enterprise_id = ${ep} and c.id = ${o.customer_id}`,
-  );
+  const c = await customerAndZone(ex, ep, o.customer_id);
   return {
     orderNo: String(o.order_no ?? ''),
     title: String(o.title ?? ''),
@@ -100,25 +90,9 @@ async function recipients(ex: Executor, ep: number, o: Row, a: Extract<RuleActio
     if (col && o[col] != null) ids.add(Number(o[col]));
   }
   if (a.personTypes.includes(4)) {
-    const c = await rows<{ user_id: number }>(ex, sql`select user_id from order_people where enterprise_id = ${ep} and order_id = ${o.id} and part = 4`);
-    for (const r of c) ids.add(r.user_id);
+    for (const id of await orderHelpers(ex, ep, o.id)) ids.add(id);
   }
-  const byRole = a.roles.length
-    ? sql` or roles && array[${sql.join(
-        a.roles.map((r) => sql`${r}`),
-        sql`, `,
-      )}]::smallint[]`
-    : sql``;
-  const idList = ids.size
-    ? sql`id = any(array[${sql.join(
-        [...ids].map((i) => sql`${i}`),
-        sql`, `,
-      )}]::bigint[])`
-    : sql`false`;
-  return rows<{ id: number; mobile: string }>(
-    ex,
-    sql`select id::int, mobile from users where enterprise_id = ${ep} and deleted_at is null and enabled and (${idList}${byRole}) order by id`,
-  );
+  return usersByIdsOrRoles(ex, ep, [...ids], a.roles);
 }
 
 export interface RunContext {
@@ -143,9 +117,7 @@ async function notify(c: RunContext, a: Extract<RuleAction, { type: 'notify' }>)
   const title = `工单${c.eventName}提醒：${c.order.order_no}`;
   const people = await recipients(c.tx, ep, c.order, a);
   if (channels.has('notice')) {
-    for (const u of people)
-      await c.tx.execute(sql`insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key)
-        values (${ep}, ${u.id}, 'automation', ${title}, ${text}, ${orderLink(c.order.id)}, ${c.dedupe}) on conflict do nothing`);
+    for (const u of people) await insertNotice(c.tx, ep, { userId: u.id, title, content: text, link: orderLink(c.order.id), dedupe: c.dedupe });
   }
   if (channels.has('sms'))
     for (const u of people) await enqueue(c.tx, { kind: SMS_JOB, enterpriseId: ep, payload: { mobile: u.mobile, text }, uniqueKey: `${c.dedupe}:sms:${u.id}` });
@@ -186,13 +158,10 @@ export async function performActions(c: RunContext, actions: RuleAction[]): Prom
         await notify(c, a);
         break;
       case 'copy':
-        for (const u of a.userIds)
-          await c.tx.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id)
-            select ${ep}, ${id}, 6, u.id from users u where u.enterprise_id = ${ep} and u.id = ${u} and u.deleted_at is null on conflict do nothing`);
+        for (const u of a.userIds) await addCopyPerson(c.tx, ep, id, u);
         break;
       case 'tag':
-        await c.tx.execute(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id)
-          select ${ep}, 3, ${id}, t.id from tags t where t.enterprise_id = ${ep} and t.id = ${a.tagId} on conflict do nothing`);
+        await addOrderTag(c.tx, ep, id, a.tagId);
         break;
       case 'assign':
         // Already theirs: dispatching again would trigger "after dispatch" rules again (a loop).

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
+import { type DeliveryRecord, insertDelivery, markDelivered, markFailed, type NewDelivery, pendingDelivery } from './deliver.repo';
+
+export type { NewDelivery };
 
 /**
  * Outgoing HTTP posts (webhooks and robots): logged in webhook_deliveries, sent by a job after the order's
@@ -30,41 +31,15 @@ export function robotBody(robotType: number, title: string, text: string): Recor
   return { msgtype: 'markdown', markdown: { title, text: `#### ${title}\n${text}` } };
 }
 
-export interface NewDelivery {
-  enterpriseId: number;
-  kind: 1 | 2;
-  orderId: number | null;
-  ruleId: number | null;
-  url: string;
-  secret: string;
-  robotType?: number | null;
-  body: unknown;
-}
-
 /** Logs a delivery and queues its first attempt, in the caller's transaction (sent only if it commits). */
 export async function addDelivery(ex: Executor, d: NewDelivery): Promise<number> {
-  const [r] = await rows<{ id: number }>(
-    ex,
-    sql`insert into webhook_deliveries (enterprise_id, kind, order_id, rule_id, url, secret, robot_type, body)
-        values (${d.enterpriseId}, ${d.kind}, ${d.orderId}, ${d.ruleId}, ${d.url}, ${d.secret}, ${d.robotType ?? null}, ${JSON.stringify(d.body)}) returning id`,
-  );
-  if (!r) throw new Error('insert into webhook_deliveries returned no row');
-  const id = r.id;
+  const id = await insertDelivery(ex, d);
+  if (id == null) throw new Error('insert into webhook_deliveries returned no row');
   await enqueue(ex, { kind: DELIVER_JOB, enterpriseId: d.enterpriseId, payload: { id }, maxAttempts: 1 });
   return id;
 }
 
-interface DeliveryRow {
-  kind: number;
-  url: string;
-  secret: string;
-  robot_type: number | null;
-  body: string;
-  status: number;
-  attempts: number;
-}
-
-async function post(d: DeliveryRow, id: number): Promise<{ code: number | null; error: string | null }> {
+async function post(d: DeliveryRecord, id: number): Promise<{ code: number | null; error: string | null }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'ServiceKeeper-Webhook' };
   let url = d.url;
   if (d.kind === 1) {
@@ -85,30 +60,22 @@ async function post(d: DeliveryRow, id: number): Promise<{ code: number | null; 
 
 /** One attempt: delivered (1), or a retry queued after its backoff (2), or failed for good (3). */
 export async function attemptDelivery(deps: Deps, enterpriseId: number, id: number): Promise<void> {
-  const [d] = await rows<DeliveryRow>(deps.db, sql`select * from webhook_deliveries where enterprise_id = ${enterpriseId} and id = ${id} and status in (0, 2)`);
+  const d = await pendingDelivery(deps.db, enterpriseId, id);
   if (!d) return;
   const { code, error } = await post(d, id);
   const attempts = d.attempts + 1;
   if (!error) {
-    await deps.db.execute(
-      sql`update webhook_deliveries set status = 1, attempts = ${attempts}, last_code = ${code}, last_error = null, next_attempt_at = null, delivered_at = now() where enterprise_id = ${enterpriseId} and id = ${id}`,
-    );
+    await markDelivered(deps.db, enterpriseId, id, attempts, code);
     return;
   }
   const wait = BACKOFF_SECONDS[attempts - 1];
   await deps.db.transaction(async (tx) => {
-    const next = wait == null ? sql`null` : sql`now() + make_interval(secs => ${wait})`;
-    const [r] = await rows<{ next_attempt_at: string | null }>(
-      tx,
-      sql`update webhook_deliveries set status = ${wait == null ? 3 : 2}, attempts = ${attempts}, last_code = ${code}, last_error = ${error}, next_attempt_at = ${next}
-          where enterprise_id = ${enterpriseId} and id = ${id} returning next_attempt_at`,
-    );
-    if (wait != null && r?.next_attempt_at)
-      await enqueue(tx, { kind: DELIVER_JOB, enterpriseId, payload: { id }, runAt: new Date(r.next_attempt_at), maxAttempts: 1 });
+    const nextAt = await markFailed(tx, enterpriseId, id, { attempts, code, error, wait });
+    if (wait != null && nextAt) await enqueue(tx, { kind: DELIVER_JOB, enterpriseId, payload: { id }, runAt: new Date(nextAt), maxAttempts: 1 });
   });
 }
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
 export function wireAutomationDeliver(): void {
-  registerJobHandler(DELIVER_JOB, (job, deps) => attemptDelivery(deps, Number(job.enterpriseId), Number(job.payload.id)));
+  registerJobHandler(DELIVER_JOB, (job, deps) => attemptDelivery(deps, job.enterpriseId ?? 0, job.payload.id));
 }

@@ -3,8 +3,6 @@ import {
   delayMinutes,
   NOTIFY_EVENTS,
   OVERDUE_CONDITIONS,
-  type RuleAction,
-  type RuleConditions,
   TIMED_TRIGGERS,
   type TimedTrigger,
   type TimeUnit,
@@ -12,15 +10,28 @@ import {
   type TriggerPoint,
   triggerOfAction,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../db/client';
-import { bigints } from '../../platform/sql';
 import type { Deps } from '../../platform/deps';
 import { type EnqueueInput, enqueue, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { factsOf, orderRow, performActions, type Row } from './automation.actions';
+import {
+  armedTimers,
+  cancelOtherTimers,
+  cancelTimers as cancelTimerRows,
+  createdHasAutomation,
+  createdOrder,
+  endTimer,
+  insertTimer,
+  lockArmedTimer,
+  lockOrder,
+  movedHasAutomation,
+  ordersWithAutomation,
+  ruledTriggers,
+  rulesOf,
+  timedEventsOf,
+} from './engine.repo';
 
 /**
  * When automation runs. Trigger points: creation (afterOrderCreated) and every order action
@@ -40,21 +51,11 @@ const triggerJob = (ep: number, orderId: number, trigger: TriggerPoint): Enqueue
 /** The trigger's job, only when the order type has an enabled rule for it (most moves have none: no job at all). */
 async function triggerJobs(tx: Tx, ep: number, row: Row, triggers: TriggerPoint[]): Promise<EnqueueInput[]> {
   if (triggers.length === 0) return [];
-  const found = await rows<{ trigger: number }>(
-    tx,
-    sql`select distinct trigger from automation_rules where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled
-        and trigger = any(array[${sql.join(
-          triggers.map((t) => sql`${t}`),
-          sql`, `,
-        )}]::smallint[])`,
-  );
-  return found.map((f) => triggerJob(ep, row.id, f.trigger as TriggerPoint));
+  const found = await ruledTriggers(tx, ep, row.template_id, triggers);
+  return found.map((f) => triggerJob(ep, row.id, f as TriggerPoint));
 }
 
-async function orderOf(tx: Tx, ep: number, id: number): Promise<Row | null> {
-  const [o] = await rows<Row>(tx, sql`select * from orders where enterprise_id = ${ep} and id = ${id} and deleted_at is null for update`);
-  return o ?? null;
-}
+const orderOf = (tx: Tx, ep: number, id: number): Promise<Row | null> => lockOrder(tx, ep, id);
 
 const stamp = (v: unknown): number | null => (v == null ? null : new Date(v as string).getTime());
 
@@ -64,54 +65,25 @@ async function armTimers(tx: Tx, ep: number, row: Row, before: Row | null): Prom
     .filter(([, t]) => row[t.column] != null && stamp(row[t.column]) !== stamp(before?.[t.column]))
     .map(([k]) => Number(k));
   if (moved.length === 0) return;
-  const events = await rows<{ id: number; trigger: number; amount: number; unit: number; condition: number }>(
-    tx,
-    sql`select id, trigger, amount, unit, condition from timed_events
-        where enterprise_id = ${ep} and template_id = ${row.template_id} and enabled and trigger = any(array[${sql.join(
-          moved.map((m) => sql`${m}`),
-          sql`, `,
-        )}]::smallint[])`,
-  );
+  const events = await timedEventsOf(tx, ep, row.template_id, moved);
   for (const e of events) {
     if (!OVERDUE_CONDITIONS[e.condition]?.still(row)) continue;
     const from = stamp(row[TIMED_TRIGGERS[e.trigger as TimedTrigger].column]) as number;
     const fireAt = new Date(from + delayMinutes(e.amount, e.unit as TimeUnit) * 60_000);
-    const [t] = await rows<{ id: number }>(
-      tx,
-      sql`insert into automation_timers (enterprise_id, order_id, timed_event_id, fire_at) values (${ep}, ${row.id}, ${e.id}, ${fireAt.toISOString()})
-          on conflict do nothing returning id`,
-    );
-    if (!t) continue;
+    const t = await insertTimer(tx, ep, row.id, e.id, fireAt);
+    if (t == null) continue;
     // The moment moved (a new appointment): the timer for the old time is cancelled.
-    await tx.execute(
-      sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and order_id = ${row.id} and timed_event_id = ${e.id} and state = 0 and id <> ${t.id}`,
-    );
-    await enqueue(tx, { kind: TIMER_JOB, enterpriseId: ep, payload: { timerId: t.id }, runAt: fireAt, maxAttempts: 3 });
+    await cancelOtherTimers(tx, ep, row.id, e.id, t);
+    await enqueue(tx, { kind: TIMER_JOB, enterpriseId: ep, payload: { timerId: t }, runAt: fireAt, maxAttempts: 3 });
   }
 }
 
 /** Cancels the order's armed timers whose "if not Y" no longer holds (the order moved on). */
 async function cancelTimers(tx: Tx, ep: number, row: Row): Promise<void> {
-  const armed = await rows<{ id: number; condition: number }>(
-    tx,
-    sql`select t.id, e.condition from automation_timers t join timed_events e on e.enterprise_id = t.enterprise_id and e.id = t.timed_event_id
-        where t.enterprise_id = ${ep} and t.order_id = ${row.id} and t.state = 0`,
-  );
+  const armed = await armedTimers(tx, ep, row.id);
   const gone = armed.filter((t) => !OVERDUE_CONDITIONS[t.condition]?.still(row)).map((t) => t.id);
   if (gone.length === 0) return;
-  await tx.execute(
-    sql`update automation_timers set state = 2, done_at = now() where enterprise_id = ${ep} and state = 0 and id = any(array[${sql.join(
-      gone.map((g) => sql`${g}`),
-      sql`, `,
-    )}]::bigint[])`,
-  );
-}
-
-interface RuleRow {
-  id: number;
-  conditions: RuleConditions;
-  actions: RuleAction[];
-  created_by: number;
+  await cancelTimerRows(tx, ep, gone);
 }
 
 /** Runs the rules of one trigger point on one order, all in one transaction (a retry repeats nothing twice). */
@@ -119,11 +91,7 @@ export async function runTrigger(deps: Deps, ep: number, orderId: number, trigge
   await deps.db.transaction(async (tx) => {
     const order = await orderOf(tx, ep, orderId);
     if (!order) return;
-    const rules = await rows<RuleRow>(
-      tx,
-      sql`select id, conditions, actions, created_by from automation_rules
-          where enterprise_id = ${ep} and template_id = ${order.template_id} and trigger = ${trigger} and enabled order by id`,
-    );
+    const rules = await rulesOf(tx, ep, order.template_id, trigger);
     if (rules.length === 0) return;
     const facts = await factsOf(tx, ep, order);
     for (const r of rules.filter((x) => conditionsMatch(x.conditions, facts))) {
@@ -136,24 +104,11 @@ export async function runTrigger(deps: Deps, ep: number, orderId: number, trigge
 /** Fires one timer if it is still armed and the order still meets its condition; otherwise it is cancelled. */
 export async function fireTimer(deps: Deps, ep: number, timerId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const [t] = await rows<{
-      order_id: number;
-      condition: number;
-      conditions: RuleConditions;
-      actions: RuleAction[];
-      created_by: number;
-      enabled: boolean;
-      event_id: number;
-    }>(
-      tx,
-      sql`select t.order_id, e.condition, e.conditions, e.actions, e.created_by, e.enabled, e.id event_id
-          from automation_timers t join timed_events e on e.enterprise_id = t.enterprise_id and e.id = t.timed_event_id
-          where t.enterprise_id = ${ep} and t.id = ${timerId} and t.state = 0 for update of t`,
-    );
+    const t = await lockArmedTimer(tx, ep, timerId);
     if (!t) return;
     const order = await orderOf(tx, ep, t.order_id);
     const due = order && t.enabled && OVERDUE_CONDITIONS[t.condition]?.still(order) && conditionsMatch(t.conditions, await factsOf(tx, ep, order));
-    await tx.execute(sql`update automation_timers set state = ${due ? 1 : 2}, done_at = now() where enterprise_id = ${ep} and id = ${timerId}`);
+    await endTimer(tx, ep, timerId, !!due);
     if (!due || !order) return;
     const ctx = { tx, enterpriseId: ep, order, event: 8, eventName: NOTIFY_EVENTS[8] ?? '定时事件', ruleId: t.event_id, actorId: t.created_by ?? 0 };
     await performActions({ ...ctx, dedupe: `timer:${timerId}` }, t.actions);
@@ -164,7 +119,7 @@ export async function fireTimer(deps: Deps, ep: number, timerId: number): Promis
 export function wireAutomationEngine(): void {
   afterOrderCreated(
     async (o) => {
-      const [row] = await rows<Row>(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      const row = await createdOrder(o.tx, o.enterpriseId, o.orderId);
       if (!row) return;
       const waitsApproval = row.examine_type === 1 && row.examine_result === 0;
       for (const j of await triggerJobs(o.tx, o.enterpriseId, row, waitsApproval ? [0, 4] : [0])) await enqueue(o.tx, j);
@@ -172,21 +127,15 @@ export function wireAutomationEngine(): void {
     },
     async (b, single) => {
       // Only an order whose type has an enabled rule or timed event has anything to trigger or arm.
-      const ruled = await rows<{ id: number }>(
+      const ruled = await ordersWithAutomation(
         b.tx,
-        sql`select o.id from orders o where o.enterprise_id = ${b.enterpriseId} and o.id = any(${bigints(b.orders.map((x) => x.orderId))})
-        and (exists (select 1 from automation_rules r where r.enterprise_id = o.enterprise_id and r.template_id = o.template_id and r.enabled)
-          or exists (select 1 from timed_events e where e.enterprise_id = o.enterprise_id and e.template_id = o.template_id and e.enabled))`,
+        b.enterpriseId,
+        b.orders.map((x) => x.orderId),
       );
-      await runSingleOn(
-        b,
-        single,
-        ruled.map((r) => r.id),
-      );
+      await runSingleOn(b, single, ruled);
     },
     // The same question for one order, asked with the others' (platform/signals.ts runCreatedHooksProbed).
-    () => sql`exists (select 1 from automation_rules r where r.enterprise_id = n.enterprise_id and r.template_id = n.template_id and r.enabled)
-      or exists (select 1 from timed_events e where e.enterprise_id = n.enterprise_id and e.template_id = n.template_id and e.enabled)`,
+    createdHasAutomation,
     'automation.engine',
   );
 
@@ -195,9 +144,7 @@ export function wireAutomationEngine(): void {
     '*',
     {
       // Nothing to cancel, arm or trigger unless the order has armed timers or its type has an enabled timed event or rule.
-      probe: () => sql`exists (select 1 from automation_timers t where t.enterprise_id = u.enterprise_id and t.order_id = u.id and t.state = 0)
-      or exists (select 1 from timed_events e where e.enterprise_id = u.enterprise_id and e.template_id = u.template_id and e.enabled)
-      or exists (select 1 from automation_rules r where r.enterprise_id = u.enterprise_id and r.template_id = u.template_id and r.enabled)`,
+      probe: movedHasAutomation,
       after: async (h) => {
         const row = orderRow(h.row);
         await cancelTimers(h.tx, h.enterpriseId, row);
@@ -209,9 +156,7 @@ export function wireAutomationEngine(): void {
     'automation.engine',
   );
 
-  registerJobHandler(TRIGGER_JOB, (job, deps) =>
-    runTrigger(deps, Number(job.enterpriseId), Number(job.payload.orderId), Number(job.payload.trigger) as TriggerPoint, job.id),
-  );
+  registerJobHandler(TRIGGER_JOB, (job, deps) => runTrigger(deps, job.enterpriseId ?? 0, job.payload.orderId, job.payload.trigger as TriggerPoint, job.id));
 
-  registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, Number(job.enterpriseId), Number(job.payload.timerId)));
+  registerJobHandler(TIMER_JOB, (job, deps) => fireTimer(deps, job.enterpriseId ?? 0, job.payload.timerId));
 }

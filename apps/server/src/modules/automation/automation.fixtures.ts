@@ -26,7 +26,7 @@ export async function addOrder(c: Client, body: Record<string, unknown> = {}): P
   const customerId = await newCustomer(c);
   const r = await c.call(orderContract.add, { customerId, title: '空调不制冷', ...body });
   if (!r.success) throw new Error(r.message);
-  return Number(r.data.id);
+  return r.data.id;
 }
 
 export interface Received {

@@ -47,7 +47,7 @@ async function seedDemoCycle(tx: Tx, ep: number): Promise<void> {
   if (!monthly || !quarterly) return;
   const plans: [string, number, (typeof products)[number], number, string | null, number | null, number][] = [
     // name, template, product, start type, start date, day of month, state
-    [`${products[0]?.name}月度保养`, monthly.id, products[0] as (typeof products)[number], 1, today, Number(today.slice(8, 10)), 1],
+    [`${products[0]?.name}月度保养`, monthly.id, products[0] as (typeof products)[number], 1, today, Number.parseInt(today.slice(8, 10), 10), 1],
     [`${products[1]?.name}季度巡检`, quarterly.id, products[1] as (typeof products)[number], 3, null, null, 1],
     [`${products[2]?.name}月度保养`, monthly.id, products[2] as (typeof products)[number], 2, null, 15, 2],
   ];

@@ -3,20 +3,26 @@
 // that creates the order, and the plan row is locked `skip locked`, so runs in parallel (or on two instances) make
 // each order once. "now" is a parameter: tests and the bench run it on their own clock.
 import { addDays, CYCLE_GENERATE_JOB, type CreateOrderBody, dueDates } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Db, rows, type Tx } from '../../db/client';
-import { bigints } from '../../platform/sql';
+import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { addDailySchedule, registerJobHandler } from '../../platform/jobs';
 import { createOrder, createOrdersSet } from '../orders/create.service';
 import { movePlan } from './cycle.state';
-import { type EnterpriseDays, enterpriseDays, type PlanRuleRow, RULE_COLUMNS, RULE_JOINS, ruleOf } from './plans.calendar';
+import {
+  candidateIds,
+  enterprisesWithPlans,
+  type GenPlanRow,
+  insertKey,
+  insertKeysSet,
+  lockPlansSet,
+  lockPlanToGenerate,
+  setOrder,
+  setOrdersSet,
+} from './cycle.repo';
+import { type EnterpriseDays, enterpriseDays, ruleOf } from './plans.calendar';
 
 const BATCH = 500;
-/** Order states that close a generated order (已完成, 已取消); a deleted, invalid or purged order is closed too. */
-export const OPEN_ORDER = sql`o.id is not null and o.state not in (5, 6) and o.deleted_at is null and not o.invalid`;
-
 export interface GenerateResult {
   /** Plans looked at (in progress, previous order closed). */
   plans: number;
@@ -26,29 +32,9 @@ export interface GenerateResult {
   failed: number;
 }
 
-interface PlanRow extends PlanRuleRow {
-  id: number;
-  name: string;
-  customer_id: number;
-  installed_product_id: number | null;
-  contract_name: string | null;
-  product_name: string | null;
-  serial_number: string | null;
-  last_due_date: string | null;
-  created_by: number | null;
-  engineer_id: number | null;
-  order_type_id: number | null;
-  order_title: string | null;
-  tmpl_name: string;
-  service_item_ids: (number | string)[];
-  checklist: string[];
-  generated: number;
-  open: boolean;
-}
-
 const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 
-function orderBody(p: PlanRow, due: string, days: EnterpriseDays, orderType: number | null): CreateOrderBody {
+function orderBody(p: GenPlanRow, due: string, days: EnterpriseDays, orderType: number | null): CreateOrderBody {
   const what = p.product_name ? `设备：${p.product_name}${p.serial_number ? `（序列号 ${p.serial_number}）` : ''}` : `维保合同：${p.contract_name ?? ''}`;
   const list = (p.checklist ?? []).map((c, i) => `${i + 1}. ${c}`);
   const desc = [`周期计划“${p.name}”第${p.generated + 1}次，到期日 ${due}`, what, ...(list.length ? ['检查项：', ...list] : [])].join('\n');
@@ -67,16 +53,8 @@ function orderBody(p: PlanRow, due: string, days: EnterpriseDays, orderType: num
 
 class Skip extends Error {}
 
-/** A plan, its template and target, with what generation needs to know (locked by the caller's `for update`). */
-const PLAN_SELECT = sql`select p.id, p.name, p.customer_id, p.installed_product_id, to_char(p.last_due_date, 'YYYY-MM-DD') as last_due_date, p.created_by, p.engineer_id,
-    t.order_type_id, t.order_title, t.name as tmpl_name, t.service_item_ids, t.checklist, ip.name as product_name, ip.serial_number,
-    mc.name as contract_name, ${RULE_COLUMNS},
-    (select count(*)::int from cycle_plan_orders k where k.enterprise_id = p.enterprise_id and k.plan_id = p.id) as generated,
-    exists (select 1 from orders o where o.enterprise_id = p.enterprise_id and o.id = p.last_order_id and ${OPEN_ORDER}) as open
-  from cycle_plans p ${RULE_JOINS}`;
-
 /** The plan's next due date to generate now, or null (after expiring a plan whose last date has passed). */
-async function nextDue(tx: Tx, ep: number, p: PlanRow, days: EnterpriseDays) {
+async function nextDue(tx: Tx, ep: number, p: GenPlanRow, days: EnterpriseDays) {
   const rule = ruleOf(p);
   if (!rule) return null;
   const from = p.last_due_date && p.last_due_date >= days.today ? addDays(p.last_due_date, 1) : days.today;
@@ -108,25 +86,20 @@ const actorFor = (ep: number, createdBy: number, days: EnterpriseDays): Actor =>
 async function generateSet(db: Db, ep: number, planIds: number[], days: EnterpriseDays): Promise<number | null> {
   try {
     return await db.transaction(async (tx: Tx) => {
-      const plans = await rows<PlanRow>(
-        tx,
-        sql`${PLAN_SELECT} where p.enterprise_id = ${ep} and p.id = any(${bigints(planIds)}) and p.state = 1 order by p.id for update of p skip locked`,
-      );
-      const due: { p: PlanRow; due: string; nominal: string }[] = [];
+      const plans = await lockPlansSet(tx, ep, planIds);
+      const due: { p: GenPlanRow; due: string; nominal: string }[] = [];
       for (const p of plans) {
         if (p.open) continue;
         const next = await nextDue(tx, ep, p, days);
         if (next) due.push({ p, due: next.due, nominal: next.nominal });
       }
       if (due.length === 0) return 0;
-      const keys = await rows<{ plan_id: number }>(
+      const keys = await insertKeysSet(
         tx,
-        sql`insert into cycle_plan_orders (enterprise_id, plan_id, due_date, nominal_date)
-          select ${ep}, x.p, x.d::date, x.n::date from jsonb_to_recordset(${JSON.stringify(due.map((d) => ({ p: d.p.id, d: d.due, n: d.nominal })))}::jsonb)
-            as x(p bigint, d text, n text)
-          on conflict do nothing returning plan_id`,
+        ep,
+        due.map((d) => ({ plan: d.p.id, due: d.due, nominal: d.nominal })),
       );
-      const keyed = new Set(keys.map((k) => k.plan_id));
+      const keyed = new Set(keys);
       const go = due.filter((d) => keyed.has(d.p.id));
       // The orders, by creator (each order's creator and first log are its plan's creator's), in plan order.
       const byCreator = new Map<number, typeof go>();
@@ -150,11 +123,7 @@ async function generateSet(db: Db, ep: number, planIds: number[], days: Enterpri
         });
       }
       if (done.length === 0) return 0;
-      const json = JSON.stringify(done.map((d) => ({ p: d.plan, d: d.due, o: d.order })));
-      await tx.execute(sql`update cycle_plan_orders k set order_id = x.o from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, o bigint)
-        where k.enterprise_id = ${ep} and k.plan_id = x.p and k.due_date = x.d::date`);
-      await tx.execute(sql`update cycle_plans p set last_due_date = x.d::date, last_order_id = x.o from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, o bigint)
-        where p.enterprise_id = ${ep} and p.id = x.p`);
+      await setOrdersSet(tx, ep, done);
       return done.length;
     });
   } catch (e) {
@@ -167,17 +136,12 @@ async function generateSet(db: Db, ep: number, planIds: number[], days: Enterpri
 async function generatePlan(db: Db, ep: number, planId: number, days: EnterpriseDays): Promise<'created' | 'none' | 'failed'> {
   try {
     return await db.transaction(async (tx: Tx) => {
-      const [p] = await rows<PlanRow>(tx, sql`${PLAN_SELECT} where p.enterprise_id = ${ep} and p.id = ${planId} and p.state = 1 for update of p skip locked`);
+      const p = await lockPlanToGenerate(tx, ep, planId);
       // Another run holds the plan, it is no longer in progress, or its previous order is still open.
       if (!p || p.open) return 'none';
       const next = await nextDue(tx, ep, p, days);
       if (!next) return 'none';
-      const [key] = await rows<{ plan_id: number }>(
-        tx,
-        sql`insert into cycle_plan_orders (enterprise_id, plan_id, due_date, nominal_date) values (${ep}, ${planId}, ${next.due}, ${next.nominal})
-          on conflict do nothing returning plan_id`,
-      );
-      if (!key) return 'none';
+      if (!(await insertKey(tx, ep, planId, next))) return 'none';
       // The enterprise makes the order (its creator shown as the plan's); a type since disabled falls back to the default type.
       const actor = actorFor(ep, p.created_by ?? 0, days);
       let made: { id: number } | null = null;
@@ -193,8 +157,7 @@ async function generatePlan(db: Db, ep: number, planId: number, days: Enterprise
         }
       }
       if (!made) throw new Skip('no order');
-      await tx.execute(sql`update cycle_plan_orders set order_id = ${made.id} where enterprise_id = ${ep} and plan_id = ${planId} and due_date = ${next.due}`);
-      await tx.execute(sql`update cycle_plans set last_due_date = ${next.due}, last_order_id = ${made.id} where enterprise_id = ${ep} and id = ${planId}`);
+      await setOrder(tx, ep, planId, next.due, made.id);
       return 'created';
     });
   } catch (e) {
@@ -205,15 +168,7 @@ async function generatePlan(db: Db, ep: number, planId: number, days: Enterprise
 
 /** The candidates of one enterprise: plans in progress whose last order is closed, by id from `after`. */
 async function candidates(db: Db, ep: number, after: number, planIds?: number[]): Promise<number[]> {
-  const only = planIds ? sql`and p.id = any(${`{${planIds.join(',')}}`}::bigint[])` : sql``;
-  const found = await rows<{ id: number }>(
-    db,
-    sql`select p.id from cycle_plans p
-      where p.enterprise_id = ${ep} and p.state = 1 and p.id > ${after} ${only}
-        and not exists (select 1 from orders o where o.enterprise_id = p.enterprise_id and o.id = p.last_order_id and ${OPEN_ORDER})
-      order by p.id limit ${BATCH}`,
-  );
-  return found.map((r) => r.id);
+  return candidateIds(db, ep, after, BATCH, planIds);
 }
 
 /**
@@ -225,15 +180,7 @@ export async function generateCycleOrders(
   o: { now?: Date; enterpriseId?: number; planIds?: number[]; oneByOne?: boolean } = {},
 ): Promise<GenerateResult> {
   const now = o.now ?? new Date();
-  const eps =
-    o.enterpriseId != null
-      ? [o.enterpriseId]
-      : (
-          await rows<{ enterprise_id: number }>(
-            db,
-            sql`select e.id as enterprise_id from enterprises e where exists (select 1 from cycle_plans p where p.enterprise_id = e.id and p.state = 1) order by e.id`,
-          )
-        ).map((r) => r.enterprise_id);
+  const eps = o.enterpriseId != null ? [o.enterpriseId] : await enterprisesWithPlans(db);
   const result: GenerateResult = { plans: 0, created: 0, failed: 0 };
   for (const ep of eps) {
     const days = await enterpriseDays(db, ep, now);

@@ -140,3 +140,119 @@ export async function rewardStateOf(ex: Executor, a: Pick<Actor, 'enterpriseId' 
   );
   return row?.state;
 }
+
+/** The record as the state helper and the insert read it (`select *`, `returning *`). */
+export type RewardRecord = {
+  id: number;
+  reward_no: string;
+  provider_id: number;
+  order_id: number | null;
+  kind: number;
+  amount_cents: number;
+  reason: string;
+  state: number;
+  submitted_by: number | null;
+  [column: string]: unknown;
+};
+
+/** The record's state without the caller's scope (finance, after an approval decision). */
+export async function rewardStateIn(ex: Executor, enterpriseId: number, id: number): Promise<number | undefined> {
+  const [s] = await rows<{ state: number }>(ex, sql`select state from rewards where enterprise_id = ${enterpriseId} and id = ${id}`);
+  return s?.state;
+}
+
+export async function providerExists(ex: Executor, enterpriseId: number, providerId: number): Promise<boolean> {
+  const [p] = await rows<{ one: number }>(ex, sql`select 1 as one from service_providers where enterprise_id = ${enterpriseId} and id = ${providerId}`);
+  return !!p;
+}
+
+export async function orderProviderOf(ex: Executor, enterpriseId: number, orderId: number): Promise<{ provider_id: number | null } | undefined> {
+  const [o] = await rows<{ provider_id: number | null }>(
+    ex,
+    sql`select provider_id from orders where enterprise_id = ${enterpriseId} and id = ${orderId} and deleted_at is null`,
+  );
+  return o;
+}
+
+export interface RewardInsert {
+  providerId: number;
+  orderId?: number | null;
+  kind: number;
+  amountCents: number;
+  reason: string;
+  attachments: string[];
+}
+
+/** A record by hand, submitted at once (state 1) by its creator. */
+export async function insertReward(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'id'>, no: string, v: RewardInsert): Promise<RewardRecord | undefined> {
+  const [r] = await rows<RewardRecord>(
+    ex,
+    sql`insert into rewards (enterprise_id, reward_no, provider_id, order_id, kind, amount_cents, reason, attachments, state, created_by,
+          submitted_by, submitted_at)
+        values (${a.enterpriseId}, ${no}, ${v.providerId}, ${v.orderId ?? null}, ${v.kind}, ${v.amountCents}, ${v.reason},
+          ${JSON.stringify(v.attachments)}::jsonb, 1, ${a.id}, ${a.id}, now())
+        returning *`,
+  );
+  return r;
+}
+
+/** Breaches and failed visits further back than this are not looked at (the sweep runs every five minutes). */
+const LOOKBACK = sql`interval '30 days'`;
+
+/** 1 an SLA clock breached, 2 a return visit not passed, 3 an old part overdue. */
+export type PenaltyCause = 1 | 2 | 3;
+
+/**
+ * The causes of enterprise `e` (a lateral subquery): cause_id, order_id, provider_id, reason. Each reads its own
+ * index: order_sla_clocks_breach_idx, return_visit_tasks_visited_idx, old_part_returns_state_idx.
+ */
+const PENALTY_CAUSES: Record<PenaltyCause, SQL> = {
+  1: sql`select c.id as cause_id, o.id as order_id, o.provider_id, 'SLA超时：工单' || o.order_no || '（' || c.policy_name || '）' as reason
+      from order_sla_clocks c join orders o on o.enterprise_id = c.enterprise_id and o.id = c.order_id
+      where c.enterprise_id = e.id and c.breached_at is not null and c.breached_at >= now() - ${LOOKBACK}
+        and o.provider_id is not null and o.deleted_at is null`,
+  2: sql`select t.id as cause_id, o.id as order_id, o.provider_id,
+        '回访不通过：工单' || o.order_no || coalesce('（' || nullif(t.reason, '') || '）', '') as reason
+      from return_visit_tasks t join orders o on o.enterprise_id = t.enterprise_id and o.id = t.order_id
+      where t.enterprise_id = e.id and t.state = 2 and t.visited_at >= now() - ${LOOKBACK}
+        and o.provider_id is not null and o.deleted_at is null`,
+  3: sql`select r.id as cause_id, o.id as order_id, o.provider_id,
+        '旧件逾期未返还：工单' || o.order_no || '，应于' || to_char(r.due_at at time zone e.time_zone, 'YYYY-MM-DD') || '前返还' as reason
+      from old_part_returns r join orders o on o.enterprise_id = r.enterprise_id and o.id = r.order_id
+      where r.enterprise_id = e.id and r.state = 1 and r.due_at < now() and o.provider_id is not null and o.deleted_at is null`,
+};
+
+/**
+ * One rule in one statement: the causes without a record, numbered from the enterprise's counter (bumped once by their
+ * count), inserted with ON CONFLICT on the cause key, and their creation logged. Answers how many were proposed.
+ */
+export async function proposeBy(ex: Executor, causeType: PenaltyCause, setting: string, fallback: string): Promise<number> {
+  const [res] = await rows<{ n: number }>(
+    ex,
+    sql`with cand as (
+        select e.id as enterprise_id, e.time_zone, x.cause_id, x.order_id, x.provider_id, x.reason, amt.cents,
+          row_number() over (partition by e.id order by x.cause_id) as rn, count(*) over (partition by e.id) as total
+        from enterprises e
+        cross join lateral (select coalesce((select s.value from system_settings s where s.enterprise_id = e.id and s.code = ${setting}),
+          ${fallback})::bigint * 100 as cents) amt
+        cross join lateral (${PENALTY_CAUSES[causeType]}) x
+        where amt.cents > 0
+          and not exists (select 1 from rewards w where w.enterprise_id = e.id and w.cause_type = ${causeType} and w.cause_id = x.cause_id)),
+      bump as (
+        insert into counters (enterprise_id, name, value) select enterprise_id, 'reward', max(total) from cand group by enterprise_id
+        on conflict (enterprise_id, name) do update set value = counters.value + excluded.value
+        returning enterprise_id, value),
+      made as (
+        insert into rewards (enterprise_id, reward_no, provider_id, order_id, kind, amount_cents, reason, cause_type, cause_id, state)
+        select c.enterprise_id, 'JC' || to_char(now() at time zone c.time_zone, 'YYYYMMDD') || '-' || lpad((b.value - c.total + c.rn)::text, 4, '0'),
+          c.provider_id, c.order_id, 2, c.cents, c.reason, ${causeType}, c.cause_id, 0
+        from cand c join bump b on b.enterprise_id = c.enterprise_id
+        on conflict (enterprise_id, cause_type, cause_id) where cause_type > 0 do nothing
+        returning enterprise_id, id),
+      logged as (
+        insert into reward_logs (enterprise_id, reward_id, from_state, to_state, action, note)
+        select enterprise_id, id, null, 0, 'propose', '系统按规则建议' from made returning 1)
+      select count(*)::int as n from logged`,
+  );
+  return res?.n ?? 0;
+}

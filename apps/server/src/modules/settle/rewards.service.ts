@@ -1,7 +1,6 @@
 import { type RewardAction, type RewardDetail, type RewardRow, rewardAbilities, rewardMachine } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PageRequest } from '../../platform/list';
@@ -9,7 +8,22 @@ import { changeState, insertStateLog, type StateTable } from '../../platform/sta
 import { closeApproval, decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
 import { sideOf } from './settle.service';
-import { type RewardFilters, rewardCount, rewardInScope, rewardLogs, rewardRaw, rewardRows, rewardScope, rewardStateOf, toRewardRow } from './rewards.repo';
+import {
+  insertReward,
+  orderProviderOf,
+  providerExists,
+  type RewardFilters,
+  type RewardRecord,
+  rewardCount,
+  rewardInScope,
+  rewardLogs,
+  rewardRaw,
+  rewardRows,
+  rewardScope,
+  rewardStateIn,
+  rewardStateOf,
+  toRewardRow,
+} from './rewards.repo';
 import { nextCounter } from '../../platform/sql';
 
 export { type RewardFilters, rewardScope };
@@ -44,18 +58,21 @@ export interface RewardInput {
   attachments: string[];
 }
 
+/** The state helper's row of rewards (`select *`) as the record it is. */
+const asRecord = (row: Record<string, unknown>) => row as RewardRecord;
+
 /** Starts the record's approval (the submitter is the applicant); null: no flow applies and finance decides in one step. */
-const startRewardApproval = (tx: Tx, enterpriseId: number, row: Record<string, unknown>, applicantId: number) =>
+const startRewardApproval = (tx: Tx, enterpriseId: number, r: RewardRecord, applicantId: number) =>
   startApproval(tx, {
     enterpriseId,
     kind: REWARD_APPROVAL_KIND,
-    docId: Number(row.id),
+    docId: r.id,
     applicantId,
-    docNo: String(row.reward_no),
-    title: `${Number(row.kind) === 2 ? '处罚' : '奖励'} ${String(row.reason).slice(0, 40)}`,
-    amount: Number(row.amount_cents) / 100,
-    docType: Number(row.kind),
-    providerId: Number(row.provider_id),
+    docNo: r.reward_no,
+    title: `${r.kind === 2 ? '处罚' : '奖励'} ${r.reason.slice(0, 40)}`,
+    amount: r.amount_cents / 100,
+    docType: r.kind,
+    providerId: r.provider_id,
   });
 
 /**
@@ -66,27 +83,16 @@ const startRewardApproval = (tx: Tx, enterpriseId: number, row: Record<string, u
 export async function createReward(db: Db, a: Actor, v: RewardInput): Promise<{ id: number; state: number; rewardNo: string }> {
   requireFinance(a);
   return db.transaction(async (tx) => {
-    const [p] = await rows(tx, sql`select 1 from service_providers where enterprise_id = ${a.enterpriseId} and id = ${v.providerId}`);
-    if (!p) throw new AppError('NOT_FOUND');
+    if (!(await providerExists(tx, a.enterpriseId, v.providerId))) throw new AppError('NOT_FOUND');
     if (v.orderId) {
-      const [o] = await rows<{ provider_id: number | null }>(
-        tx,
-        sql`select provider_id from orders where enterprise_id = ${a.enterpriseId} and id = ${v.orderId} and deleted_at is null`,
-      );
+      const o = await orderProviderOf(tx, a.enterpriseId, v.orderId);
       if (!o) throw new AppError('NOT_FOUND');
-      if (Number(o.provider_id) !== v.providerId) throw new AppError('REWARD_ORDER_PROVIDER');
+      if (o.provider_id !== v.providerId) throw new AppError('REWARD_ORDER_PROVIDER');
     }
     const no = await nextRewardNo(tx, a.enterpriseId, a.timeZone);
-    const [r] = await rows(
-      tx,
-      sql`insert into rewards (enterprise_id, reward_no, provider_id, order_id, kind, amount_cents, reason, attachments, state, created_by,
-          submitted_by, submitted_at)
-        values (${a.enterpriseId}, ${no}, ${v.providerId}, ${v.orderId ?? null}, ${v.kind}, ${v.amountCents}, ${v.reason},
-          ${JSON.stringify(v.attachments)}::jsonb, 1, ${a.id}, ${a.id}, now())
-        returning *`,
-    );
+    const r = await insertReward(tx, a, no, v);
     if (!r) throw new AppError('NOT_FOUND');
-    const id = Number(r.id);
+    const id = r.id;
     await insertStateLog(tx, REWARD_TABLE, { enterpriseId: a.enterpriseId, id, from: null, to: 1, action: 'create', actorId: a.id, note: v.reason });
     await startRewardApproval(tx, a.enterpriseId, r, a.id);
     return { id, state: 1, rewardNo: no };
@@ -103,7 +109,8 @@ async function move(tx: Tx, enterpriseId: number, id: number, action: RewardActi
     action,
     ctxOf: (row) => {
       // Nobody approves what he submitted (one-step decision without a flow).
-      if (ownCheck && action === 'approve' && Number(row.state) === 1 && Number(row.submitted_by) === actorId) throw new AppError('APPROVAL_OWN_DOCUMENT');
+      const r = asRecord(row);
+      if (ownCheck && action === 'approve' && r.state === 1 && r.submitted_by === actorId) throw new AppError('APPROVAL_OWN_DOCUMENT');
       return { side: 'finance' as const };
     },
     actorId,
@@ -129,13 +136,13 @@ export async function actReward(db: Db, a: Actor, id: number, action: RewardActi
     const inst = await waitingInstanceOf(db, a.enterpriseId, REWARD_APPROVAL_KIND, id);
     if (inst) {
       await decide(db, { enterpriseId: a.enterpriseId, actorId: a.id, id: inst.id, action, comment: note });
-      const [s] = await rows<{ state: number }>(db, sql`select state from rewards where enterprise_id = ${a.enterpriseId} and id = ${id}`);
-      return { state: Number(s?.state) };
+      // The record exists (checked above); Number keeps a vanished one as it always answered.
+      return { state: Number(await rewardStateIn(db, a.enterpriseId, id)) };
     }
   }
   return db.transaction(async (tx) => {
     const r = await move(tx, a.enterpriseId, id, action, a.id, note, undefined, true);
-    if (action === 'submit') await startRewardApproval(tx, a.enterpriseId, r.row, a.id);
+    if (action === 'submit') await startRewardApproval(tx, a.enterpriseId, asRecord(r.row), a.id);
     // A cancelled record leaves its approval: the waiting instance ends as withdrawn (its handler does not run).
     if (action === 'cancel')
       await closeApproval(tx, { enterpriseId: a.enterpriseId, kind: REWARD_APPROVAL_KIND, docId: id, actorId: a.id, note: note ?? '奖惩单已作废' });

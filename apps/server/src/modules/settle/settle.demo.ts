@@ -17,7 +17,7 @@ async function seedDemoSettlement(tx: Tx, enterpriseId: number): Promise<void> {
       from service_providers p where p.enterprise_id = ${enterpriseId} order by p.id limit 1`,
   );
   if (!p?.user_id) return;
-  const [seen] = await rows(tx, sql`select 1 from fee_standards where enterprise_id = ${enterpriseId} limit 1`);
+  const [seen] = await rows<{ one: number }>(tx, sql`select 1 as one from fee_standards where enterprise_id = ${enterpriseId} limit 1`);
   if (seen) return;
   const [tpl] = await rows<{ id: number }>(
     tx,

@@ -61,5 +61,6 @@ export async function payableClaim(t: TestApp, ep: number, providerId: number, a
       values (${ep}, ${`FY${Math.random().toString(36).slice(2, 10)}`}, ${order}, ${providerId}, ${applicantId}, 2, ${cents}, ${cents}, 20, 2,
         ${cents}, ${payableAt}::timestamptz, ${payableAt}::timestamptz) returning id::int`,
   );
-  return Number(c?.id);
+  if (!c) throw new Error('fee claim not inserted');
+  return c.id;
 }

@@ -1,8 +1,22 @@
 import { addWorking, type ClockState, deadlineOf, pauseClock, reapplyClock, resumeClock, startClock, stopClock } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
+import {
+  type ClockSubject,
+  type ClockValues,
+  clockSelect,
+  EVENT_CLOCKS,
+  insertClock,
+  loadClocks,
+  msOf,
+  ORDER_CLOCKS,
+  type StoredClock,
+  tsOf,
+  updateClock,
+} from './clock.repo';
 import { type Calendars, calendarsOf } from './sla.calendar';
+
+export { type ClockSubject, clockSelect, EVENT_CLOCKS, loadClocks, msOf, ORDER_CLOCKS, type StoredClock, tsOf };
 
 /**
  * The one SLA clock engine. A subject (an order, an event; later a complaint or a visit) has one clock per type in its
@@ -11,52 +25,6 @@ import { type Calendars, calendarsOf } from './sla.calendar';
  * re-applied, met, cancelled, a breach found); `syncSubjectClocks` reads and writes them; the in-memory planners (the
  * demo's month) apply the same changes to rows they keep themselves. The sweep over due clocks is `clock.sweep.ts`.
  */
-
-/** Where a subject's clocks live. */
-export interface ClockSubject {
-  /** The clock table (order_sla_clocks, event_sla_clocks). */
-  table: string;
-  /** Its column naming the subject (order_id, event_id). */
-  key: string;
-  /** Whether its clocks keep the policy that set them (policy_id, policy_name) and an escalation ladder. */
-  policy: boolean;
-}
-
-export const ORDER_CLOCKS: ClockSubject = { table: 'order_sla_clocks', key: 'order_id', policy: true };
-export const EVENT_CLOCKS: ClockSubject = { table: 'event_sla_clocks', key: 'event_id', policy: false };
-
-export const msOf = (col: string): SQL => sql.raw(`(extract(epoch from ${col}) * 1000)::float8`);
-export const tsOf = (ms: number | null): SQL => (ms == null ? sql`null` : sql`to_timestamp(${ms}::float8 / 1000)`);
-
-/** A stored clock with its instants in epoch ms (null: none). */
-export interface StoredClock {
-  id: number;
-  type: number;
-  target_ms: number;
-  warn_ms: number;
-  business: boolean;
-  started_at: number;
-  consumed_ms: number;
-  running_since: number | null;
-  paused_since: number | null;
-  paused_ms: number;
-  stopped_at: number | null;
-  /** 0 running or paused, 1 met, 2 cancelled. */
-  outcome: number;
-  deadline_at: number | null;
-  warn_at: number | null;
-  breached_at: number | null;
-  /** Only on subjects with a policy. */
-  policy_id?: number | null;
-  policy_name?: string;
-  escalation_level?: number;
-}
-
-const INSTANTS = ['started_at', 'running_since', 'paused_since', 'stopped_at', 'deadline_at', 'warn_at', 'breached_at'];
-/** The columns a `StoredClock` reads, for a subject's table. */
-export const clockSelect = (s: ClockSubject): SQL =>
-  sql.raw(`id, type, target_ms, warn_ms, business, consumed_ms, paused_ms, outcome, ${s.policy ? 'policy_id, policy_name, escalation_level, ' : ''}
-  ${INSTANTS.map((c) => `(extract(epoch from ${c}) * 1000)::float8 as ${c}`).join(', ')}`);
 
 export const stateOf = (r: StoredClock): ClockState => ({
   consumedMs: r.consumed_ms,
@@ -158,7 +126,7 @@ export function planClocks(cals: Calendars, rule: ClockRule, existing: readonly 
 const keptSettings = (r: StoredClock): ClockSettings => ({ target_ms: r.target_ms, warn_ms: r.warn_ms, business: r.business });
 
 /** The columns a clock's state and settings make: its deadline and warning instants while it runs. */
-export function clockColumns(cals: Calendars, s: ClockState, f: ClockFields): Record<string, SQL | number | boolean | string | null> {
+export function clockColumns(cals: Calendars, s: ClockState, f: ClockFields): ClockValues {
   const { deadline, warnAt } = instantsOf(cals, s, f);
   return {
     ...(f.policy_id !== undefined ? { policy_id: f.policy_id, policy_name: f.policy_name ?? '' } : {}),
@@ -183,13 +151,6 @@ export interface ClockHooks {
   written?(ex: Executor, c: ClockChange & { id: number }): Promise<void>;
 }
 
-export async function loadClocks(ex: Executor, subject: ClockSubject, enterpriseId: number, subjectId: number): Promise<StoredClock[]> {
-  return rows<StoredClock>(
-    ex,
-    sql`select ${clockSelect(subject)} from ${sql.identifier(subject.table)} where enterprise_id = ${enterpriseId} and ${sql.identifier(subject.key)} = ${subjectId} order by type`,
-  );
-}
-
 /**
  * Brings one subject's clocks in line with a move: reads them, plans the changes, writes them (in the caller's
  * transaction). False when nothing could change (no clock type set and none running), before reading the calendars.
@@ -206,23 +167,14 @@ export async function syncSubjectClocks(
   const existing = await loadClocks(ex, subject, enterpriseId, subjectId);
   if (rule.settings.size === 0 && existing.every((c) => c.outcome !== 0)) return false;
   const calendars = await calendarsOf(ex, enterpriseId);
-  const table = sql.identifier(subject.table);
   for (const c of planClocks(calendars, rule, existing, now)) {
     const cols = clockColumns(calendars, c.state, c.fields);
     if (c.row) {
-      const sets = Object.entries(cols).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
-      sets.push(...(hooks.sets?.(c) ?? []));
-      await ex.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} where enterprise_id = ${enterpriseId} and id = ${c.row.id}`);
+      await updateClock(ex, subject, enterpriseId, c.row.id, cols, hooks.sets?.(c) ?? []);
       await hooks.written?.(ex, { ...c, id: c.row.id });
       continue;
     }
-    const names = Object.keys(cols).map((k) => sql.identifier(k));
-    await ex.execute(sql`insert into ${table} (enterprise_id, ${sql.identifier(subject.key)}, type, started_at, ${sql.join(names, sql`, `)})
-      values (${enterpriseId}, ${subjectId}, ${c.type}, ${tsOf(now)}, ${sql.join(
-        Object.values(cols).map((v) => sql`${v}`),
-        sql`, `,
-      )})
-      on conflict (enterprise_id, ${sql.identifier(subject.key)}, type) do nothing`);
+    await insertClock(ex, subject, enterpriseId, subjectId, c.type, now, cols);
   }
   return true;
 }

@@ -1,9 +1,8 @@
 import { type EventFlags, type EventSlaSetting, eventClockPhase, unitMs } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import { bigints } from '../../platform/sql';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
-import { type ClockRule, type ClockSettings, clockSelect, EVENT_CLOCKS, type StoredClock, stateOf, syncSubjectClocks } from './clock.engine';
+import { type ClockRule, type ClockSettings, EVENT_CLOCKS, stateOf, syncSubjectClocks } from './clock.engine';
+import { EVENT_CLOCK_COLUMNS, type EventClockRow, eventClocksDeleteSql, eventSlaRow } from './event.repo';
 import { notifyEventBreach } from './event.sweep';
 import { slaEnabled } from './sla.enabled';
 
@@ -15,16 +14,12 @@ import { slaEnabled } from './sla.enabled';
  */
 export type EventSlaConfig = Omit<EventSlaSetting, 'tmpId'>;
 
-export type EventClockRow = StoredClock;
-export const EVENT_CLOCK_COLUMNS = clockSelect(EVENT_CLOCKS);
+export { EVENT_CLOCK_COLUMNS, type EventClockRow, eventClocksDeleteSql };
 export const eventStateOf = stateOf;
 
 export async function eventSlaConfig(ex: Executor, enterpriseId: number, templateId: number): Promise<EventSlaConfig | null> {
-  const [r] = await rows<{ config: EventSlaConfig }>(
-    ex,
-    sql`select config from event_sla_settings where enterprise_id = ${enterpriseId} and template_id = ${templateId}`,
-  );
-  return r && r.config.clocks.length > 0 ? r.config : null;
+  const config = await eventSlaRow<EventSlaConfig>(ex, enterpriseId, templateId);
+  return config && config.clocks.length > 0 ? config : null;
 }
 
 /** The engine's rule for an event in these flags under its template's setting (none: every running clock stops). */
@@ -63,7 +58,3 @@ export async function deleteEventClocks(ex: Executor, enterpriseId: number, even
   if (eventIds.length === 0) return;
   await ex.execute(eventClocksDeleteSql(enterpriseId, bigints(eventIds)));
 }
-
-/** deleteEventClocks as a statement to put in a CTE of another (`ids`: the events, e.g. `(select id from u)`). */
-export const eventClocksDeleteSql = (enterpriseId: number, ids: SQL): SQL =>
-  sql`delete from event_sla_clocks where enterprise_id = ${enterpriseId} and event_id = any(${ids})`;

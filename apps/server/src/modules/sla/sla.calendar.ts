@@ -1,7 +1,6 @@
 import { CALENDAR_TIME, type SlaCalendar, type SlaCalendarInput } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
+import { enterpriseZone, hoursRow, upsertHours } from './sla.repo';
 
 /** Monday–Friday, 9:00–18:00: the business hours of an enterprise that has not set its own. */
 export const DEFAULT_HOURS: SlaCalendarInput = { weekdays: [1, 2, 3, 4, 5], startMinute: 540, endMinute: 1080, holidays: [], workdays: [] };
@@ -15,20 +14,13 @@ export function offsetMinutes(timeZone: string, at = new Date()): number {
 }
 
 export async function hoursOf(ex: Executor, enterpriseId: number): Promise<SlaCalendarInput> {
-  const [r] = await rows<{ weekdays: number[]; start_minute: number; end_minute: number; holidays: string[]; workdays: string[] }>(
-    ex,
-    sql`select weekdays, start_minute, end_minute, holidays, workdays from sla_calendars where enterprise_id = ${enterpriseId}`,
-  );
+  const r = await hoursRow(ex, enterpriseId);
   if (!r) return DEFAULT_HOURS;
   return { weekdays: r.weekdays.map(Number), startMinute: r.start_minute, endMinute: r.end_minute, holidays: r.holidays, workdays: r.workdays };
 }
 
 export async function saveHours(ex: Executor, enterpriseId: number, c: SlaCalendarInput): Promise<void> {
-  const arr = (xs: readonly (string | number)[], type: string) => sql`${`{${xs.join(',')}}`}::${sql.raw(type)}`;
-  await ex.execute(sql`insert into sla_calendars (enterprise_id, weekdays, start_minute, end_minute, holidays, workdays)
-    values (${enterpriseId}, ${arr(c.weekdays, 'smallint[]')}, ${c.startMinute}, ${c.endMinute}, ${arr(c.holidays, 'text[]')}, ${arr(c.workdays, 'text[]')})
-    on conflict (enterprise_id) do update set weekdays = excluded.weekdays, start_minute = excluded.start_minute, end_minute = excluded.end_minute,
-      holidays = excluded.holidays, workdays = excluded.workdays, updated_at = now()`);
+  await upsertHours(ex, enterpriseId, c);
 }
 
 /** The two calendars an enterprise's clocks run on: calendar time, and its business hours. */
@@ -38,8 +30,7 @@ export interface Calendars {
   timeZone: string;
 }
 export async function calendarsOf(ex: Executor, enterpriseId: number): Promise<Calendars> {
-  const [e] = await rows<{ time_zone: string }>(ex, sql`select time_zone from enterprises where id = ${enterpriseId}`);
-  const timeZone = e?.time_zone ?? 'Asia/Shanghai';
+  const timeZone = (await enterpriseZone(ex, enterpriseId)) ?? 'Asia/Shanghai';
   const offset = offsetMinutes(timeZone);
   const hours = await hoursOf(ex, enterpriseId);
   return { timeZone, calendar: { ...CALENDAR_TIME, offsetMinutes: offset }, business: { ...hours, business: true, offsetMinutes: offset } };

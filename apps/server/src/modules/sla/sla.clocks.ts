@@ -1,5 +1,4 @@
 import { SLA_PAUSE_ABNORMAL, SLA_TYPES, type SlaClockDef, type SlaPolicy, type SlaTypeDef, unitMs } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   type ClockChange,
@@ -10,11 +9,11 @@ import {
   planClocks,
   type StoredClock,
   syncSubjectClocks,
-  tsOf,
 } from './clock.engine';
 import type { Calendars } from './sla.calendar';
 import { slaEnabled } from './sla.enabled';
 import { policyFor } from './sla.policies';
+import { type ClockRow, nextEscalationSet, updateDueAt } from './sla.repo';
 
 /**
  * The order as a subject of the clock engine (clock.engine.ts): its clocks start when the order enters a type's
@@ -23,8 +22,7 @@ import { policyFor } from './sla.policies';
  * `orders.due_at` is the nearest deadline, which is what DueOrder, the overdue badge and the lists' orderExceed read.
  */
 
-/** An order's clock as stored: the engine's columns, the policy that set it and its ladder step. */
-export type ClockRow = StoredClock & { policy_id: number | null; policy_name: string; escalation_level: number };
+export type { ClockRow };
 
 /** What the order's move means to the clocks. */
 export interface OrderMove {
@@ -87,7 +85,7 @@ export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMov
   const hooks = {
     sets: (c: ClockChange) => {
       const next = nextEscalation(policy, c);
-      return next === undefined ? [] : [sql`next_escalation_at = ${tsOf(next)}`];
+      return next === undefined ? [] : [nextEscalationSet(next)];
     },
   };
   if (await syncSubjectClocks(ex, ORDER_CLOCKS, enterpriseId, orderId, orderRule(policy, m), hooks, now)) await syncDueAt(ex, enterpriseId, orderId);
@@ -95,9 +93,7 @@ export async function syncClocks(ex: Executor, enterpriseId: number, m: OrderMov
 
 /** orders.due_at: the nearest deadline of the order's running clocks (null when none runs). */
 export async function syncDueAt(ex: Executor, enterpriseId: number, orderId: number): Promise<void> {
-  await ex.execute(sql`update orders o set due_at = d.due from (
-      select min(deadline_at) as due from order_sla_clocks where enterprise_id = ${enterpriseId} and order_id = ${orderId} and outcome = 0
-    ) d where o.enterprise_id = ${enterpriseId} and o.id = ${orderId} and o.due_at is distinct from d.due`);
+  await updateDueAt(ex, enterpriseId, orderId);
 }
 
 /** A clock as `clocksOfMoves` leaves it: its columns with instants in epoch ms (null: none). */

@@ -18,7 +18,8 @@ async function seedDemoSla(tx: Tx, enterpriseId: number): Promise<void> {
   if (e?.name !== DEMO_ENTERPRISES[0]?.name) return;
   const [admin] = await rows<{ id: number }>(tx, sql`select id::int from users where enterprise_id = ${enterpriseId} and admin order by id limit 1`);
   // The seed runs before the app is built: the clocks' hooks are installed here for the orders the next steps make.
-  await upsertSetting(tx, enterpriseId, SLA_SETTING, '1', Number(admin?.id));
+  if (!admin) throw new Error('the demo enterprise has no administrator');
+  await upsertSetting(tx, enterpriseId, SLA_SETTING, '1', admin.id);
   await createPolicy(
     tx,
     enterpriseId,

@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
-import type { OrderRecord } from '../orders/orders.repo';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { slaEnabled, slaOnSql } from './sla.enabled';
 import { sweepEventSla } from './event.sweep';
 import { syncClocks } from './sla.clocks';
+import { orderRecordOf } from './sla.repo';
 import { sweepSla } from './sla.sweep';
 
 export const SLA_SWEEP_JOB = 'sla.sweep';
@@ -15,7 +13,7 @@ export const SLA_SWEEP_JOB = 'sla.sweep';
 export function installSlaClocks(): void {
   afterOrderCreated(
     async (o) => {
-      const [order] = await rows<OrderRecord>(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      const order = await orderRecordOf(o.tx, o.enterpriseId, o.orderId);
       if (order) await syncClocks(o.tx, o.enterpriseId, { action: 'create', from: null, to: o.state, order });
     },
     async (b, single) => {
