@@ -90,7 +90,7 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
     fees: (
       <Space orientation="vertical" style={{ width: '100%' }}>
         <FeesPanel orderId={d.id} />
-        <ProviderFeeCard orderId={d.id} />
+        <ProviderFeeCard orderId={d.id} orderNo={d.orderNo} />
         <OrderSparesPanel orderId={d.id} state={d.state} />
         <CollectionInfo d={d} />
         {d.state === 5 && !d.collection ? <PaymentQr orderId={d.id} /> : null}

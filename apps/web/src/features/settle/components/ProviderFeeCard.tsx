@@ -8,7 +8,7 @@ import { F, yuan } from '../api';
 import { ClaimDialog } from './ClaimDialog';
 
 /** 服务商结算费用 on the order detail: the fee priced when a provider's order completed (nothing for other orders). */
-export function ProviderFeeCard({ orderId }: { orderId: number }) {
+export function ProviderFeeCard({ orderId, orderNo }: { orderId: number; orderNo?: string }) {
   const fee = useApi(F.orderFee, { orderId }, { call: { silent: true } });
   const provider = useUser().userType === 1;
   const navigate = useNavigate();
@@ -30,6 +30,7 @@ export function ProviderFeeCard({ orderId }: { orderId: number }) {
     >
       <ClaimDialog
         orderId={claiming ? orderId : null}
+        orderNo={orderNo}
         onClose={() => setClaiming(false)}
         onSaved={(id) => navigate(`/transportation/fee/approval/detail/${id}`)}
       />
