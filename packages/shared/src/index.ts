@@ -21,8 +21,31 @@ export * from './roles/role-power.contract';
 export * from './org/org.constants';
 export * from './org/org.contract';
 export * from './org/team.contract';
-export { deptNode, groupDetail, groupRow, handoverResult, pickerRow, providerRow, userDetail, userRow } from './org/org.schema';
-export type { DeptNode, GroupDetail, GroupRow, HandoverResult, PickerRow, ProviderRow, UserDetail, UserRow } from './org/org.schema';
+export {
+  deptNode,
+  groupDetail,
+  groupRow,
+  handoverResult,
+  maskBankAccount,
+  pickerRow,
+  providerContact,
+  providerDetail,
+  providerRow,
+  userDetail,
+  userRow,
+} from './org/org.schema';
+export type {
+  DeptNode,
+  GroupDetail,
+  GroupRow,
+  HandoverResult,
+  PickerRow,
+  ProviderContact,
+  ProviderDetail,
+  ProviderRow,
+  UserDetail,
+  UserRow,
+} from './org/org.schema';
 export * from './tags/tags.constants';
 export * from './tags/tags.contract';
 export * from './settings/settings.catalogue';

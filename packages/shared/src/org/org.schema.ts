@@ -127,9 +127,27 @@ export const providerRow = z.object({
   userCount: z.number(),
   /** 结算系数 (1.00 = the standard's amount). */
   coefficient: z.number(),
+  /** 服务区域: area codes with their full names ('310115' → '上海市浦东新区'). */
+  regions: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** 产品线: product categories served. */
+  productLines: z.array(z.string()),
+  bankName: z.string().nullable(),
+  bankAccountName: z.string().nullable(),
+  /** 银行账号 masked ('****5678'); the detail carries the whole account. */
+  bankAccountMasked: z.string().nullable(),
   create_time: z.string(),
 });
 export type ProviderRow = z.infer<typeof providerRow>;
+
+export const providerContact = z.object({ name: z.string(), phone: z.string(), position: z.string().nullable(), isPrimary: z.boolean() });
+export type ProviderContact = z.infer<typeof providerContact>;
+
+/** A provider as its detail and edit dialog read it: the whole bank account and the contacts (primary first). */
+export const providerDetail = providerRow.extend({ bankAccount: z.string().nullable(), contacts: z.array(providerContact) });
+export type ProviderDetail = z.infer<typeof providerDetail>;
+
+/** '****5678': a bank account with all but its last four digits hidden, for lists and logs. */
+export const maskBankAccount = (account: string | null | undefined): string | null => (account ? `****${account.slice(-4)}` : null);
 
 export const handoverResult = z.object({
   steps: z.array(z.object({ name: z.string(), label: z.string(), moved: z.number() })),

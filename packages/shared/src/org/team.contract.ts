@@ -3,9 +3,9 @@ import { coerceInt } from '../common/ints';
 import { POWERS } from '../auth/powers';
 import { endpoint } from '../common/contract';
 import { pageQuery } from '../common/pagination';
-import { choiceMessage, id, L } from '../common/zod';
+import { choiceMessage, id, L, PHONE, PHONE_MESSAGE } from '../common/zod';
 import { PARTNER_TYPE_IDS, PARTNER_TYPES, SERVICE_GROUP_TYPE_IDS, SERVICE_GROUP_TYPES } from './org.constants';
-import { flag, groupDetail, groupRow, idArray, optionalText, providerRow } from './org.schema';
+import { flag, groupDetail, groupRow, idArray, optionalText, providerDetail, providerRow } from './org.schema';
 
 const manage = POWERS.orgManage;
 const searchText = L(z.string().trim().max(50, '搜索内容不能超过50个字').optional(), '搜索内容');
@@ -26,6 +26,55 @@ const groupFields = {
   remark: optionalText('备注', 200),
 };
 
+/** 银行账号: digits only (spaces and dashes as typed are dropped), 8 to 30 of them; '' clears it. */
+const bankAccount = L(
+  z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{8,30}$/.test(v), '银行账号应为8至30位数字')
+    .nullish(),
+  '银行账号',
+);
+
+const contact = z.object({
+  name: L(z.string({ error: '请输入联系人姓名' }).trim().min(1, '请输入联系人姓名').max(20, '联系人姓名不能超过20个字'), '联系人姓名'),
+  phone: L(z.string({ error: '请输入联系人电话' }).trim().regex(PHONE, PHONE_MESSAGE), '联系人电话'),
+  position: optionalText('联系人职务', 20).transform((v) => v || null),
+  isPrimary: L(z.boolean().default(false), '主联系人'),
+});
+
+/** 联系人: up to 20, exactly one primary (its name and phone become the provider's linkman and phone). */
+const contacts = L(
+  z
+    .array(contact)
+    .max(20, '联系人最多20个')
+    .refine((l) => l.length === 0 || l.filter((c) => c.isPrimary).length === 1, '请指定且只指定一位主联系人'),
+  '联系人',
+);
+
+/** 服务区域: area codes (province 2, city 4 or district 6 digits); the server checks each is in the area table. */
+const regionCodes = L(
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{2}(\d{2}){0,2}$/, '地区编码不正确'),
+    )
+    .max(100, '服务区域最多100个')
+    .transform((l) => [...new Set(l)]),
+  '服务区域',
+);
+
+/** 产品线: product categories, as the catalogue's 产品分类 spells them. */
+const productLines = L(
+  z
+    .array(z.string().trim().min(1, '产品线不能为空').max(50, '产品线不能超过50个字'))
+    .max(50, '产品线最多50个')
+    .transform((l) => [...new Set(l)]),
+  '产品线',
+);
+
 const providerFields = {
   name: L(z.string().trim().min(1, '请输入服务商名称').max(50, '服务商名称不能超过50个字'), '服务商名称'),
   partnerType: partnerType.default(1),
@@ -44,6 +93,12 @@ const providerFields = {
       .optional(),
     '结算系数',
   ),
+  regionCodes: regionCodes.optional(),
+  productLines: productLines.optional(),
+  bankName: optionalText('开户银行', 50),
+  bankAccountName: optionalText('开户名', 50),
+  bankAccount,
+  contacts: contacts.optional(),
 };
 
 /** Service groups (teams) and service providers (outsourcing partners). Writes follow the seat quota like their menu entries. */
@@ -99,7 +154,13 @@ export const teamContract = {
     query: z.object({ partnerType: partnerType.optional() }),
     response: z.array(z.object({ id: z.number(), name: z.string(), partnerType: z.number() })),
   }),
-  providerDetail: endpoint({ method: 'GET', path: '/serviceprovider/detail', power: manage, query: z.object({ id: L(id, '服务商') }), response: providerRow }),
+  providerDetail: endpoint({
+    method: 'GET',
+    path: '/serviceprovider/detail',
+    power: manage,
+    query: z.object({ id: L(id, '服务商') }),
+    response: providerDetail,
+  }),
   providerCreate: endpoint({
     method: 'POST',
     path: '/serviceprovider',

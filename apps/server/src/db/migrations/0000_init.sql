@@ -50,6 +50,19 @@ CREATE TABLE "security_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "service_provider_contacts" (
+	"enterprise_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_provider_contacts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"provider_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"phone" text NOT NULL,
+	"position" text,
+	"is_primary" boolean DEFAULT false NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_provider_contacts_enterprise_id_id_pk" PRIMARY KEY("enterprise_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "service_providers" (
 	"enterprise_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "service_providers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -59,6 +72,11 @@ CREATE TABLE "service_providers" (
 	"phone" text,
 	"address" text,
 	"service_area" text,
+	"region_codes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"product_lines" text[] DEFAULT '{}'::text[] NOT NULL,
+	"bank_name" text,
+	"bank_account_name" text,
+	"bank_account" text,
 	"remark" text,
 	"enabled" boolean DEFAULT true NOT NULL,
 	"coefficient_pct" integer DEFAULT 100 NOT NULL,
@@ -2691,6 +2709,7 @@ CREATE TABLE "work_messages" (
 ALTER TABLE "counters" ADD CONSTRAINT "counters_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "departments" ADD CONSTRAINT "departments_enterprise_id_parent_id_departments_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","parent_id") REFERENCES "public"."departments"("enterprise_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_provider_contacts" ADD CONSTRAINT "service_provider_contacts_provider_fk" FOREIGN KEY ("enterprise_id","provider_id") REFERENCES "public"."service_providers"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_providers" ADD CONSTRAINT "service_providers_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_enterprise_id_user_id_users_enterprise_id_id_fk" FOREIGN KEY ("enterprise_id","user_id") REFERENCES "public"."users"("enterprise_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -3056,6 +3075,8 @@ CREATE UNIQUE INDEX "departments_name_uq" ON "departments" USING btree ("enterpr
 CREATE INDEX "login_attempts_mobile_idx" ON "login_attempts" USING btree ("mobile","created_at");--> statement-breakpoint
 CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "security_log_ep_idx" ON "security_log" USING btree ("enterprise_id","created_at");--> statement-breakpoint
+CREATE INDEX "service_provider_contacts_provider_idx" ON "service_provider_contacts" USING btree ("enterprise_id","provider_id","sort");--> statement-breakpoint
+CREATE UNIQUE INDEX "service_provider_contacts_primary_uq" ON "service_provider_contacts" USING btree ("enterprise_id","provider_id") WHERE is_primary;--> statement-breakpoint
 CREATE UNIQUE INDEX "service_providers_name_uq" ON "service_providers" USING btree ("enterprise_id","name");--> statement-breakpoint
 CREATE INDEX "service_providers_type_idx" ON "service_providers" USING btree ("enterprise_id","partner_type","enabled");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_id_uq" ON "sessions" USING btree ("id");--> statement-breakpoint

@@ -55,10 +55,19 @@ export const serviceProviders = pgTable(
     name: text('name').notNull(),
     /** 1 outsourcing, 3 authorised service provider, 4 authorised service platform */
     partnerType: smallint('partner_type').notNull().default(1),
+    /** The primary contact's name and phone, kept in step with service_provider_contacts (lists and pickers read these). */
     linkman: text('linkman'),
     phone: text('phone'),
     address: text('address'),
     serviceArea: text('service_area'),
+    /** 服务区域 as area codes (2-digit province, 4-digit city or 6-digit district) of the offline area table. */
+    regionCodes: text('region_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** 产品线: product categories served, as product_models.category spells them. */
+    productLines: text('product_lines').array().notNull().default(sql`'{}'::text[]`),
+    /** 开户银行, 开户名, 银行账号 (digits only); lists show the account masked. */
+    bankName: text('bank_name'),
+    bankAccountName: text('bank_account_name'),
+    bankAccount: text('bank_account'),
     remark: text('remark'),
     enabled: boolean('enabled').notNull().default(true),
     /** 结算系数 in hundredths (100 = 1.00): the standard's amount times this prices the provider's orders (docs/settlement.md). */
@@ -70,6 +79,32 @@ export const serviceProviders = pgTable(
     primaryKey({ columns: [t.enterpriseId, t.id] }),
     uniqueIndex('service_providers_name_uq').on(t.enterpriseId, t.name),
     index('service_providers_type_idx').on(t.enterpriseId, t.partnerType, t.enabled),
+  ],
+);
+
+/** A provider's contacts: name, phone, position; exactly one is primary (its name and phone are the provider's linkman and phone). */
+export const serviceProviderContacts = pgTable(
+  'service_provider_contacts',
+  {
+    enterpriseId: enterpriseIdCol(),
+    id: idCol(),
+    providerId: ref('provider_id').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    position: text('position'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.id] }),
+    foreignKey({
+      name: 'service_provider_contacts_provider_fk',
+      columns: [t.enterpriseId, t.providerId],
+      foreignColumns: [serviceProviders.enterpriseId, serviceProviders.id],
+    }).onDelete('cascade'),
+    index('service_provider_contacts_provider_idx').on(t.enterpriseId, t.providerId, t.sort),
+    uniqueIndex('service_provider_contacts_primary_uq').on(t.enterpriseId, t.providerId).where(sql`is_primary`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
-import { resolveArea } from '../customers/areas';
+import { areaNameOf } from '../../platform/geo/areas';
 import { bigints } from '../../platform/sql';
 
 /**
@@ -11,12 +11,7 @@ import { bigints } from '../../platform/sql';
  * provider) must be the enterprise's own, so another enterprise's ids are refused and nothing is written.
  */
 
-/** '上海市浦东新区' for '310115' (province, city, district down to the code's level), or null for an unknown code. */
-export function areaNameOf(code: string | null): string | null {
-  if (!code) return null;
-  const a = resolveArea(code.slice(0, 2), code.length >= 4 ? code.slice(0, 4) : null, code.length === 6 ? code : null);
-  return a ? [a.province, a.city, a.district].filter(Boolean).join('') : null;
-}
+export { areaNameOf } from '../../platform/geo/areas';
 
 interface Refs {
   templateId?: number | null;

@@ -2,7 +2,7 @@ import { DEFAULT_DEPARTMENTS, DEFAULT_SERVICE_GROUPS } from '@sk/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
-import { departments, enterprises, serviceGroupMembers, serviceGroups, serviceProviders, users } from '../../db/schema/index';
+import { departments, enterprises, serviceGroupMembers, serviceGroups, serviceProviderContacts, serviceProviders, users } from '../../db/schema/index';
 import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
 import { addProvisionStep } from '../../platform/provision';
 import { demoTeams } from './org.demo';
@@ -77,10 +77,27 @@ async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
     .where(and(eq(users.enterpriseId, enterpriseId), isNull(users.deletedAt), sql`${users.roles} @> array[3]::smallint[]`));
   const [p] = await tx
     .insert(serviceProviders)
-    .values({ enterpriseId, name: '华东联保服务有限公司', partnerType: 1, linkman: '陈经理', phone: '021-60000001', serviceArea: '上海、江苏、浙江' })
+    .values({
+      enterpriseId,
+      name: '华东联保服务有限公司',
+      partnerType: 1,
+      linkman: '陈经理',
+      phone: '021-60000001',
+      serviceArea: '上海、江苏、浙江',
+      regionCodes: ['31', '3201', '3205', '3301'],
+      productLines: ['暖通空调', '净水设备'],
+      bankName: '中国工商银行上海市分行营业部',
+      bankAccountName: '华东联保服务有限公司',
+      bankAccount: '1001244309006543210',
+    })
     .onConflictDoNothing()
     .returning({ id: serviceProviders.id });
   if (!p) return;
+  await tx.insert(serviceProviderContacts).values([
+    { enterpriseId, providerId: p.id, name: '陈经理', phone: '021-60000001', position: '总经理', isPrimary: true, sort: 0 },
+    { enterpriseId, providerId: p.id, name: '周调度', phone: '13611110001', position: '调度主管', isPrimary: false, sort: 1 },
+    { enterpriseId, providerId: p.id, name: '吴会计', phone: '021-60000002', position: '财务', isPrimary: false, sort: 2 },
+  ]);
   const [u] = await tx
     .insert(users)
     .values({

@@ -131,14 +131,14 @@ export async function orgModule(app: FastifyInstance, deps: Deps): Promise<void>
     },
     providerSimpleList: async ({ actor, query }) => provider.simpleList(db, actor.enterpriseId, query.partnerType),
     providerDetail: async ({ actor, query }) => provider.detail(db, actor.enterpriseId, actor.timeZone, query.id),
-    providerCreate: async ({ actor, body }) => saved({ id: await provider.create(db, actor.enterpriseId, body) }),
-    providerUpdate: async ({ actor, body }) => {
+    providerCreate: async ({ actor, body, req }) => saved({ id: await provider.create(db, actor, body, req.ip) }),
+    providerUpdate: async ({ actor, body, req }) => {
       const { id, ...v } = body;
-      await provider.update(db, actor.enterpriseId, id, v);
+      await provider.update(db, actor, id, v, req.ip);
       return saved(null);
     },
-    providerEnabled: async ({ actor, body }) => {
-      await provider.setEnabled(db, actor.enterpriseId, body.id, body.enabled);
+    providerEnabled: async ({ actor, body, req }) => {
+      await provider.setEnabled(db, actor, body.id, body.enabled, req.ip);
       return statusChanged;
     },
   });

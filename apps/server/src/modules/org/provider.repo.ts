@@ -1,8 +1,9 @@
-import { PARTNER_TYPES, type ProviderRow } from '@sk/shared';
+import { maskBankAccount, PARTNER_TYPES, type ProviderContact, type ProviderDetail, type ProviderRow } from '@sk/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { affected, rows } from '../../db/client';
-import { serviceProviders } from '../../db/schema/index';
+import { serviceProviderContacts, serviceProviders } from '../../db/schema/index';
+import { areaNameOf } from '../../platform/geo/areas';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime, containing, whereAll } from './org.common';
 
@@ -20,17 +21,25 @@ function providerWhere(enterpriseId: number, f: ProviderFilter): SQL {
   return whereAll(parts);
 }
 
-type ProviderRaw = Omit<ProviderRow, 'partnerTypeName' | 'coefficient'> & { coefficientPct: number };
+type ProviderRaw = Omit<ProviderRow, 'partnerTypeName' | 'coefficient' | 'regions' | 'bankAccountMasked'> & {
+  coefficientPct: number;
+  regionCodes: string[];
+  bankAccount: string | null;
+};
 
-/** A provider as the contract shows it: the coefficient from hundredths, the partner type's name. */
-export const toProviderRow = ({ coefficientPct, ...r }: ProviderRaw): ProviderRow => ({
+/** A provider as the contract shows it: the coefficient from hundredths, the partner type's name, the regions named, the account masked. */
+export const toProviderRow = ({ coefficientPct, regionCodes, bankAccount, ...r }: ProviderRaw): ProviderRow => ({
   ...r,
   coefficient: coefficientPct / 100,
   partnerTypeName: PARTNER_TYPES[r.partnerType as 1 | 3 | 4] ?? '',
+  regions: regionCodes.map((code) => ({ code, name: areaNameOf(code) ?? code })),
+  bankAccountMasked: maskBankAccount(bankAccount),
 });
 
 const providerSelect = (timeZone: string) => sql`select p.id, p.name, p.partner_type as "partnerType", p.linkman, p.phone, p.address,
     p.service_area as "serviceArea", p.remark, p.enabled, p.coefficient_pct as "coefficientPct",
+    p.region_codes as "regionCodes", p.product_lines as "productLines", p.bank_name as "bankName",
+    p.bank_account_name as "bankAccountName", p.bank_account as "bankAccount",
     (select count(*) from users u where u.enterprise_id = p.enterprise_id and u.provider_id = p.id and u.deleted_at is null)::int as "userCount",
     ${apiTime(sql`p.created_at`, timeZone)} as create_time
   from service_providers p`;
@@ -59,12 +68,37 @@ export function simpleList(db: Db, enterpriseId: number, partnerType?: number): 
   );
 }
 
-export async function find(db: Db, enterpriseId: number, timeZone: string, id: number): Promise<ProviderRow | null> {
+export async function find(db: Executor, enterpriseId: number, timeZone: string, id: number): Promise<ProviderDetail | null> {
   const [r] = await rows<ProviderRaw>(db, sql`${providerSelect(timeZone)} where p.enterprise_id = ${enterpriseId} and p.id = ${id}`);
-  return r ? toProviderRow(r) : null;
+  if (!r) return null;
+  const contacts = await rows<ProviderContact>(
+    db,
+    sql`select name, phone, position, is_primary as "isPrimary" from service_provider_contacts
+      where enterprise_id = ${enterpriseId} and provider_id = ${id} order by is_primary desc, sort, id`,
+  );
+  return { ...toProviderRow(r), bankAccount: r.bankAccount, contacts };
 }
 
-export async function insert(db: Db, enterpriseId: number, v: Record<string, unknown> & { name: string; partnerType: number }): Promise<number> {
+/** What a change log compares: the stored coefficient and bank details, locked for the write. */
+export interface ProviderLogged {
+  name: string;
+  coefficientPct: number;
+  bankName: string | null;
+  bankAccountName: string | null;
+  bankAccount: string | null;
+}
+
+export async function lockLogged(ex: Executor, enterpriseId: number, id: number): Promise<ProviderLogged | null> {
+  const [r] = await rows<ProviderLogged>(
+    ex,
+    sql`select name, coefficient_pct as "coefficientPct", bank_name as "bankName", bank_account_name as "bankAccountName",
+        bank_account as "bankAccount"
+      from service_providers where enterprise_id = ${enterpriseId} and id = ${id} for update`,
+  );
+  return r ?? null;
+}
+
+export async function insert(db: Executor, enterpriseId: number, v: Record<string, unknown> & { name: string; partnerType: number }): Promise<number> {
   const [p] = await db
     .insert(serviceProviders)
     .values({ ...v, enterpriseId })
@@ -73,13 +107,24 @@ export async function insert(db: Db, enterpriseId: number, v: Record<string, unk
 }
 
 /** Answers whether the provider exists here. */
-export async function updateRow(db: Db, enterpriseId: number, id: number, v: Record<string, unknown>): Promise<boolean> {
+export async function updateRow(db: Executor, enterpriseId: number, id: number, v: Record<string, unknown>): Promise<boolean> {
   const done = await db
     .update(serviceProviders)
     .set({ ...v, updatedAt: sql`now()` })
     .where(and(eq(serviceProviders.enterpriseId, enterpriseId), eq(serviceProviders.id, id)))
     .returning({ id: serviceProviders.id });
   return done.length > 0;
+}
+
+/** Replaces the provider's contacts with the list, in its order. */
+export async function replaceContacts(ex: Executor, enterpriseId: number, providerId: number, list: readonly ProviderContact[]): Promise<void> {
+  await ex
+    .delete(serviceProviderContacts)
+    .where(and(eq(serviceProviderContacts.enterpriseId, enterpriseId), eq(serviceProviderContacts.providerId, providerId)));
+  if (list.length === 0) return;
+  await ex
+    .insert(serviceProviderContacts)
+    .values(list.map((c, sort) => ({ enterpriseId, providerId, name: c.name, phone: c.phone, position: c.position, isPrimary: c.isPrimary, sort })));
 }
 
 export async function enabledOf(ex: Executor, enterpriseId: number, id: number): Promise<boolean | null> {

@@ -144,3 +144,167 @@ describe('service providers and outsourced users', () => {
     expect(await count(t.deps.db, sql`select count(*)::int as n from service_providers where enterprise_id = ${a.enterpriseId}`)).toBe(1);
   });
 });
+
+describe('service providers: bank details, product lines, regions, contacts and the change log', () => {
+  const logsOf = (ep: number) =>
+    rows<{ user_id: number; module: string; action: string; detail: string }>(
+      t.deps.db,
+      sql`select user_id, module, action, detail from operation_log where enterprise_id = ${ep} and module = '服务商' order by id`,
+    );
+  const contactsOf = (ep: number, id: number) =>
+    rows(
+      t.deps.db,
+      sql`select name, phone, position, is_primary from service_provider_contacts where enterprise_id = ${ep} and provider_id = ${id} order by sort`,
+    );
+  const full = {
+    name: '华东联保',
+    partnerType: 3,
+    coefficient: 1.2,
+    bankName: '招商银行上海分行',
+    bankAccountName: '上海华东联保服务有限公司',
+    bankAccount: '6214 8301 2345 6789',
+    productLines: ['空调', '热水器', '空调'],
+    regionCodes: ['31', '3201', '330106'],
+    contacts: [
+      { name: '陈经理', phone: '13800138000', position: '总经理', isPrimary: true },
+      { name: '李调度', phone: '021-62345678', isPrimary: false },
+    ],
+  };
+
+  it('creates and edits a provider with bank details, product lines, regions and contacts; the list masks the account', async () => {
+    const o = await adminAndWorker(t);
+    const id = (await o.admin.call(T.providerCreate, full)).data.id;
+    const d = (await o.admin.call(T.providerDetail, { id })).data;
+    expect(d).toMatchObject({
+      bankName: '招商银行上海分行',
+      bankAccountName: '上海华东联保服务有限公司',
+      bankAccount: '6214830123456789',
+      bankAccountMasked: '****6789',
+      productLines: ['空调', '热水器'],
+      regions: [
+        { code: '31', name: '上海市' },
+        { code: '3201', name: '江苏省南京市' },
+        { code: '330106', name: '浙江省杭州市西湖区' },
+      ],
+      // The primary contact is the provider's linkman and phone.
+      linkman: '陈经理',
+      phone: '13800138000',
+      contacts: [
+        { name: '陈经理', phone: '13800138000', position: '总经理', isPrimary: true },
+        { name: '李调度', phone: '021-62345678', position: null, isPrimary: false },
+      ],
+    });
+    const row = (await o.admin.call(T.providerList, {})).data.list[0];
+    expect(row).toMatchObject({ id, bankAccountMasked: '****6789', productLines: ['空调', '热水器'] });
+    expect(row).not.toHaveProperty('bankAccount');
+    expect(JSON.stringify(row)).not.toContain('6214830123456789');
+
+    // Edit: a new primary contact, fewer regions, another account.
+    const edited = await o.admin.call(T.providerUpdate, {
+      id,
+      bankAccount: '955880001234',
+      regionCodes: ['310115'],
+      productLines: [],
+      contacts: [{ name: '王主管', phone: '0571-88886666', position: '站长', isPrimary: true }],
+    });
+    expect(edited.success).toBe(true);
+    const e = (await o.admin.call(T.providerDetail, { id })).data;
+    expect(e).toMatchObject({
+      bankName: '招商银行上海分行',
+      bankAccount: '955880001234',
+      regions: [{ code: '310115', name: '上海市浦东新区' }],
+      productLines: [],
+      linkman: '王主管',
+      phone: '0571-88886666',
+    });
+    expect(await contactsOf(o.enterpriseId, id)).toEqual([{ name: '王主管', phone: '0571-88886666', position: '站长', is_primary: true }]);
+  });
+
+  it('refuses a bad bank account, contact phone, region or primary choice with a Chinese message, writing nothing', async () => {
+    const o = await adminAndWorker(t);
+    const providers = () => count(t.deps.db, sql`select count(*)::int as n from service_providers where enterprise_id = ${o.enterpriseId}`);
+    const bad = async (body: Record<string, unknown>, message: string) => {
+      const r = await o.admin.call(T.providerCreate, { ...full, ...body });
+      expect(r.success, message).toBe(false);
+      expect(r.message).toBe(message);
+    };
+    await bad({ bankAccount: '6214-ABCD-0000' }, '银行账号：银行账号应为8至30位数字');
+    await bad({ bankAccount: '1234567' }, '银行账号：银行账号应为8至30位数字');
+    await bad({ bankAccount: '1'.repeat(31) }, '银行账号：银行账号应为8至30位数字');
+    await bad({ contacts: [{ name: ' ', phone: '13800138000', isPrimary: true }] }, '联系人姓名：请输入联系人姓名');
+    await bad({ contacts: [{ name: '陈经理', phone: '12345', isPrimary: true }] }, '联系人电话：请输入正确的手机号或固定电话');
+    await bad({ contacts: [{ name: '陈经理', phone: '13800138000', isPrimary: false }] }, '联系人：请指定且只指定一位主联系人');
+    await bad(
+      {
+        contacts: [
+          { name: '甲', phone: '13800138000', isPrimary: true },
+          { name: '乙', phone: '13800138001', isPrimary: true },
+        ],
+      },
+      '联系人：请指定且只指定一位主联系人',
+    );
+    await bad({ regionCodes: ['99'] }, '服务区域：地区编码不存在');
+    await bad({ regionCodes: ['3101150'] }, '服务区域第1项：地区编码不正确');
+    expect(await providers()).toBe(0);
+    expect(await logsOf(o.enterpriseId)).toEqual([]);
+
+    // An edit refused the same way changes nothing and logs nothing.
+    const id = (await o.admin.call(T.providerCreate, full)).data.id;
+    const logged = (await logsOf(o.enterpriseId)).length;
+    expect((await o.admin.call(T.providerUpdate, { id, bankAccount: '88', coefficient: 2 })).message).toBe('银行账号：银行账号应为8至30位数字');
+    expect((await o.admin.call(T.providerUpdate, { id, coefficient: 2, contacts: [{ name: '新', phone: 'abc', isPrimary: true }] })).message).toBe(
+      '联系人电话：请输入正确的手机号或固定电话',
+    );
+    expect((await o.admin.call(T.providerUpdate, { id, coefficient: 2, regionCodes: ['990101'] })).message).toBe('服务区域：地区编码不存在');
+    expect((await rows(t.deps.db, sql`select coefficient_pct, bank_account from service_providers where id = ${id}`))[0]).toEqual({
+      coefficient_pct: 120,
+      bank_account: '6214830123456789',
+    });
+    expect(await contactsOf(o.enterpriseId, id)).toHaveLength(2);
+    expect(await logsOf(o.enterpriseId)).toHaveLength(logged);
+  });
+
+  it('logs every create, edit and status change with who and the coefficient’s and bank details’ old → new, the account masked', async () => {
+    const o = await adminAndWorker(t);
+    const id = (await o.admin.call(T.providerCreate, full)).data.id;
+    await o.admin.call(T.providerUpdate, { id, coefficient: 0.95, bankAccount: '955880001234', bankName: '工商银行' });
+    await o.admin.call(T.providerUpdate, { id, remark: '年度合作' });
+    await o.admin.call(T.providerEnabled, { id, enabled: false });
+    await o.admin.call(T.providerEnabled, { id, enabled: false }); // already disabled: no change, no entry
+    const logs = await logsOf(o.enterpriseId);
+    expect(logs).toEqual([
+      {
+        user_id: o.adminId,
+        module: '服务商',
+        action: '新增',
+        detail: '新增服务商「华东联保」：结算系数 1.20；开户银行 招商银行上海分行；开户名 上海华东联保服务有限公司；银行账号 ****6789',
+      },
+      {
+        user_id: o.adminId,
+        module: '服务商',
+        action: '编辑',
+        detail: '编辑服务商「华东联保」：结算系数 1.20 → 0.95；开户银行 招商银行上海分行 → 工商银行；银行账号 ****6789 → ****1234',
+      },
+      { user_id: o.adminId, module: '服务商', action: '编辑', detail: '编辑服务商「华东联保」' },
+      { user_id: o.adminId, module: '服务商', action: '停用', detail: '停用服务商「华东联保」' },
+    ]);
+    expect(JSON.stringify(logs)).not.toMatch(/6214830123456789|955880001234/);
+  });
+
+  it('another enterprise’s provider is not found, unchanged and unlogged', async () => {
+    const a = await adminAndWorker(t);
+    const b = await adminAndWorker(t);
+    const id = (await a.admin.call(T.providerCreate, full)).data.id;
+    expect((await b.admin.call(T.providerUpdate, { id, coefficient: 3, bankAccount: '11112222333344' })).code).toBe('NOT_FOUND');
+    expect((await b.admin.call(T.providerUpdate, { id, contacts: [{ name: '冒名', phone: '13900139000', isPrimary: true }] })).code).toBe('NOT_FOUND');
+    expect((await b.admin.call(T.providerDetail, { id })).code).toBe('NOT_FOUND');
+    expect((await rows(t.deps.db, sql`select coefficient_pct, bank_account, linkman from service_providers where id = ${id}`))[0]).toEqual({
+      coefficient_pct: 120,
+      bank_account: '6214830123456789',
+      linkman: '陈经理',
+    });
+    expect(await contactsOf(a.enterpriseId, id)).toHaveLength(2);
+    expect(await logsOf(b.enterpriseId)).toEqual([]);
+    expect(await logsOf(a.enterpriseId)).toHaveLength(1);
+  });
+});

@@ -91,6 +91,18 @@ export function updateStandardRow(ex: Executor, enterpriseId: number, id: number
   );
 }
 
+/** A standard's columns with its order type's name, locked for a write that logs them; null: none of the enterprise's. */
+export async function lockedStandard(ex: Executor, enterpriseId: number, id: number): Promise<(StandardColumns & { template_name: string | null }) | null> {
+  const [s] = await rows<StandardColumns & { template_name: string | null }>(
+    ex,
+    sql`select s.template_id, t.name as template_name, s.product_category, s.region_code, s.region_name, s.distance_from_km,
+        s.distance_to_km, s.amount_cents, s.remark, s.enabled
+      from fee_standards s left join form_templates t on t.enterprise_id = s.enterprise_id and t.id = s.template_id
+      where s.enterprise_id = ${enterpriseId} and s.id = ${id} for update of s`,
+  );
+  return s ?? null;
+}
+
 /** Locks a standard for its removal; whether it exists. */
 export async function lockStandard(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
   const [s] = await rows<{ one: number }>(ex, sql`select 1 as one from fee_standards where enterprise_id = ${enterpriseId} and id = ${id} for update`);

@@ -1,7 +1,9 @@
-import { type FeeStandardRow, type OrderFee, pickStandard, pricedCents } from '@sk/shared';
+import { centsText, type FeeStandardRow, type OrderFee, pickStandard, pricedCents } from '@sk/shared';
 import { distanceMeters } from '@sk/shared';
 import type { Db, Executor } from '../../db/client';
+import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import { logOperation } from '../activity/activity.repo';
 import type { PageRequest } from '../../platform/list';
 import {
   candidateStandards,
@@ -9,6 +11,7 @@ import {
   feeRow,
   insertOrderFee,
   insertStandard,
+  lockedStandard,
   lockStandard,
   orderFacts,
   orderTemplateExists,
@@ -58,23 +61,70 @@ const columnsOf = (v: StandardInput): StandardColumns => ({
   enabled: v.enabled,
 });
 
-export async function createStandard(db: Db, enterpriseId: number, v: StandardInput): Promise<number> {
-  await checkTemplate(db, enterpriseId, v.templateId);
-  return insertStandard(db, enterpriseId, columnsOf(v));
+/** The operation log's module for every fee-standard write. */
+export const FEE_LOG_MODULE = '服务费标准';
+
+type Logged = StandardColumns & { template_name: string | null };
+
+/** A standard's fields as its log entry shows them (money in yuan from the stored cents). */
+function view(s: Logged): [label: string, value: string][] {
+  return [
+    ['服务类型', s.template_id == null ? '全部类型' : (s.template_name ?? String(s.template_id))],
+    ['产品分类', s.product_category ?? '全部产品'],
+    ['区域', s.region_code == null ? '全部区域' : (s.region_name ?? s.region_code)],
+    ['距离', `${s.distance_from_km}–${s.distance_to_km ?? '不限'}公里`],
+    ['服务费', `${centsText(s.amount_cents)}元`],
+    ['状态', s.enabled ? '启用' : '停用'],
+    ['备注', s.remark || '（空）'],
+  ];
+}
+const described = (s: Logged) =>
+  view(s)
+    .map(([label, value]) => `${label} ${value}`)
+    .join('；');
+
+async function lockedOrMissing(ex: Executor, enterpriseId: number, id: number): Promise<Logged> {
+  const s = await lockedStandard(ex, enterpriseId, id);
+  if (!s) throw new AppError('NOT_FOUND');
+  return s;
 }
 
-/** Changes the row only: orders already priced keep the amount they were priced at (provider_order_fees holds a copy). */
-export async function updateStandard(db: Db, enterpriseId: number, id: number, v: StandardInput): Promise<void> {
-  await checkTemplate(db, enterpriseId, v.templateId);
-  const n = await updateStandardRow(db, enterpriseId, id, columnsOf(v));
-  if (n !== 1) throw new AppError('NOT_FOUND');
+/** Creates the standard and its log entry in one transaction. */
+export async function createStandard(db: Db, actor: Actor, v: StandardInput, ip?: string | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    await checkTemplate(tx, actor.enterpriseId, v.templateId);
+    const id = await insertStandard(tx, actor.enterpriseId, columnsOf(v));
+    const saved = await lockedOrMissing(tx, actor.enterpriseId, id);
+    await logOperation(tx, actor, { module: FEE_LOG_MODULE, action: '新增', detail: `新增服务费标准#${id}：${described(saved)}`, ip });
+    return id;
+  });
 }
 
-export async function removeStandard(db: Db, enterpriseId: number, id: number): Promise<void> {
+/** Changes the row only: orders already priced keep the amount they were priced at (provider_order_fees holds a copy). The log names each field's old → new. */
+export async function updateStandard(db: Db, actor: Actor, id: number, v: StandardInput, ip?: string | null): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await lockStandard(tx, enterpriseId, id))) throw new AppError('NOT_FOUND');
-    if (await standardUsed(tx, enterpriseId, id)) throw new AppError('FEE_STANDARD_USED');
-    await deleteStandard(tx, enterpriseId, id);
+    await checkTemplate(tx, actor.enterpriseId, v.templateId);
+    const before = await lockedOrMissing(tx, actor.enterpriseId, id);
+    const n = await updateStandardRow(tx, actor.enterpriseId, id, columnsOf(v));
+    if (n !== 1) throw new AppError('NOT_FOUND');
+    const after = view(await lockedOrMissing(tx, actor.enterpriseId, id));
+    const diff = view(before).flatMap(([label, old], i) => (old === after[i]![1] ? [] : [`${label} ${old} → ${after[i]![1]}`]));
+    await logOperation(tx, actor, {
+      module: FEE_LOG_MODULE,
+      action: '编辑',
+      detail: `编辑服务费标准#${id}${diff.length ? `：${diff.join('；')}` : '：无变化'}`,
+      ip,
+    });
+  });
+}
+
+export async function removeStandard(db: Db, actor: Actor, id: number, ip?: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockStandard(tx, actor.enterpriseId, id))) throw new AppError('NOT_FOUND');
+    if (await standardUsed(tx, actor.enterpriseId, id)) throw new AppError('FEE_STANDARD_USED');
+    const gone = await lockedOrMissing(tx, actor.enterpriseId, id);
+    await deleteStandard(tx, actor.enterpriseId, id);
+    await logOperation(tx, actor, { module: FEE_LOG_MODULE, action: '删除', detail: `删除服务费标准#${id}：${described(gone)}`, ip });
   });
 }
 

@@ -135,10 +135,16 @@ async function seedDemoPlatform(tx: Tx, enterpriseId: number, templateId: number
   if (!fin) return;
   const [pf] = await rows<{ id: number }>(
     tx,
-    sql`insert into service_providers (enterprise_id, name, partner_type, linkman, phone, service_area)
-      values (${enterpriseId}, '华南授权服务平台', 4, '林经理', '020-60000004', '广东、广西、福建') on conflict do nothing returning id::int`,
+    sql`insert into service_providers (enterprise_id, name, partner_type, linkman, phone, service_area, region_codes, product_lines,
+        bank_name, bank_account_name, bank_account)
+      values (${enterpriseId}, '华南授权服务平台', 4, '林经理', '020-60000004', '广东、广西、福建', '{44,45,35}', '{暖通空调,电梯}',
+        '招商银行广州分行营业部', '广州华南服务平台有限公司', '120909876510802')
+      on conflict do nothing returning id::int`,
   );
   if (!pf) return;
+  await tx.execute(sql`insert into service_provider_contacts (enterprise_id, provider_id, name, phone, position, is_primary, sort) values
+    (${enterpriseId}, ${pf.id}, '林经理', '020-60000004', '平台负责人', true, 0),
+    (${enterpriseId}, ${pf.id}, '黄专员', '13711110004', '结算专员', false, 1)`);
   const groups = await rows<{ id: number }>(
     tx,
     sql`insert into service_groups (enterprise_id, name, type) values (${enterpriseId}, '平台广州服务组', 2), (${enterpriseId}, '平台深圳服务组', 2)

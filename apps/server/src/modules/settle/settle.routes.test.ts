@@ -67,6 +67,44 @@ describe('fee standards', () => {
     expect(await count('fee_standards', a.ep)).toBe(0);
   });
 
+  it('every create, edit and removal of a standard writes its log entry with who and old → new; a refused write leaves none', async () => {
+    const a = await settleTeam(t);
+    const c = a.finance.client;
+    const logs = (ep: number) =>
+      rows<{ user_id: number; action: string; detail: string }>(
+        t.deps.db,
+        sql`select user_id, action, detail from operation_log where enterprise_id = ${ep} and module = '服务费标准' order by id`,
+      );
+    const id = (await c.send(F.create, { productCategory: '空调', regionCode: '310115', regionName: '上海市浦东新区', distanceToKm: 30, amountCents: 8050 }))
+      .data.id;
+    expect(
+      (await c.send(F.update, { id, productCategory: '空调', regionCode: '310115', regionName: '上海市浦东新区', distanceToKm: 50, amountCents: 9000 }))
+        .success,
+    ).toBe(true);
+    // Refused: bad input, an unknown order type, another enterprise's finance user.
+    expect((await c.send(F.update, { id, amountCents: -5 })).success).toBe(false);
+    expect((await c.send(F.update, { id, amountCents: 100, templateId: 999999999 })).message).toBe('服务类型：该工单类型不存在');
+    const b = await settleTeam(t);
+    expect((await b.finance.client.send(F.update, { id, amountCents: 1 })).code).toBe('NOT_FOUND');
+    expect((await b.finance.client.send(F.remove, { id })).code).toBe('NOT_FOUND');
+    expect(await logs(b.ep)).toEqual([]);
+    expect((await c.send(F.remove, { id })).success).toBe(true);
+    expect((await c.send(F.remove, { id })).code).toBe('NOT_FOUND');
+    expect(await logs(a.ep)).toEqual([
+      {
+        user_id: a.finance.id,
+        action: '新增',
+        detail: `新增服务费标准#${id}：服务类型 全部类型；产品分类 空调；区域 上海市浦东新区；距离 0–30公里；服务费 80.50元；状态 启用；备注 （空）`,
+      },
+      { user_id: a.finance.id, action: '编辑', detail: `编辑服务费标准#${id}：距离 0–30公里 → 0–50公里；服务费 80.50元 → 90.00元` },
+      {
+        user_id: a.finance.id,
+        action: '删除',
+        detail: `删除服务费标准#${id}：服务类型 全部类型；产品分类 空调；区域 上海市浦东新区；距离 0–50公里；服务费 90.00元；状态 启用；备注 （空）`,
+      },
+    ]);
+  });
+
   it('completing a provider order prices it by the standard × coefficient; a later change never reprices it', async () => {
     const a = await settleTeam(t);
     const c = a.finance.client;
@@ -96,6 +134,11 @@ describe('fee standards', () => {
     expect((await feeRow(a.ep, ac))?.amount_cents).toBe(12060);
     // A used standard cannot be deleted (disable it instead).
     expect((await c.send(F.remove, { id: specific })).message).toBe('该服务费标准已用于工单计价，不能删除，可停用');
+    const actions = await rows<{ action: string }>(
+      t.deps.db,
+      sql`select action from operation_log where enterprise_id = ${a.ep} and module = '服务费标准' order by id`,
+    );
+    expect(actions.map((l) => l.action)).toEqual(['新增', '新增', '编辑']);
   });
 });
 

@@ -42,19 +42,19 @@ export async function settleModule(app: FastifyInstance, deps: Deps): Promise<vo
       const { pageIndex, pageSize, ...f } = query;
       return fees.listStandards(db, actor.enterpriseId, actor.timeZone, f, { pageIndex, pageSize });
     },
-    create: async ({ actor, body }) => {
+    create: async ({ actor, body, req }) => {
       staffOnly(actor.providerId);
-      return withMessage({ id: await fees.createStandard(db, actor.enterpriseId, body) }, '保存成功');
+      return withMessage({ id: await fees.createStandard(db, actor, body, req.ip) }, '保存成功');
     },
-    update: async ({ actor, body }) => {
+    update: async ({ actor, body, req }) => {
       staffOnly(actor.providerId);
       const { id, ...v } = body;
-      await fees.updateStandard(db, actor.enterpriseId, id, v);
+      await fees.updateStandard(db, actor, id, v, req.ip);
       return withMessage(null, '保存成功');
     },
-    remove: async ({ actor, body }) => {
+    remove: async ({ actor, body, req }) => {
       staffOnly(actor.providerId);
-      await fees.removeStandard(db, actor.enterpriseId, body.id);
+      await fees.removeStandard(db, actor, body.id, req.ip);
       return withMessage(null, '删除成功');
     },
     orderFee: async ({ actor, query }) => {

@@ -43,3 +43,10 @@ export function resolveArea(p?: string | null, c?: string | null, d?: string | n
 /** Province, city, district and detail in one line ('上海市浦东新区张江路88号'). */
 export const fullAddressOf = (a: Pick<ResolvedArea, 'province' | 'city' | 'district'>, detail: string): string =>
   [a.province, a.city && a.city !== a.province ? a.city : null, a.district, detail].filter(Boolean).join('');
+
+/** '上海市浦东新区' for '310115' (province, city, district down to the code's level), or null for an unknown code. */
+export function areaNameOf(code: string | null): string | null {
+  if (!code) return null;
+  const a = resolveArea(code.slice(0, 2), code.length >= 4 ? code.slice(0, 4) : null, code.length === 6 ? code : null);
+  return a ? [a.province, a.city, a.district].filter(Boolean).join('') : null;
+}

@@ -42,13 +42,22 @@ export default function OutsourceManagement() {
   const columns: ListColumn<ProviderRow>[] = [
     { key: 'name', dataIndex: 'name', title: '服务商名称', render: (v: string, r: ProviderRow) => <Link to={branchPath(r.id)}>{v}</Link> },
     { key: 'partnerTypeName', dataIndex: 'partnerTypeName', title: '合作类型' },
-    { key: 'linkman', dataIndex: 'linkman', title: '联系人', render: (v: string | null) => v || '—' },
+    { key: 'linkman', dataIndex: 'linkman', title: '主联系人', render: (v: string | null) => v || '—' },
     { key: 'phone', dataIndex: 'phone', title: '联系电话', render: (v: string | null) => v || '—' },
-    { key: 'serviceArea', dataIndex: 'serviceArea', title: '服务区域', render: (v: string | null) => v || '—' },
+    {
+      key: 'regions',
+      dataIndex: 'regions',
+      title: '服务区域',
+      render: (v: ProviderRow['regions'], r: ProviderRow) => (v.length ? v.map((a) => a.name).join('、') : r.serviceArea || '—'),
+    },
+    { key: 'productLines', dataIndex: 'productLines', title: '产品线', render: (v: string[]) => (v.length ? v.map((c) => <Tag key={c}>{c}</Tag>) : '—') },
     { key: 'coefficient', dataIndex: 'coefficient', title: '结算系数', render: (v: number) => v.toFixed(2) },
     { key: 'userCount', dataIndex: 'userCount', title: '人员数' },
     { key: 'enabled', dataIndex: 'enabled', title: '状态', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? '启用' : '停用'}</Tag> },
     { key: 'create_time', dataIndex: 'create_time', title: '创建时间' },
+    { key: 'bankName', dataIndex: 'bankName', title: '开户银行', render: (v: string | null) => v || '—' },
+    { key: 'bankAccountName', dataIndex: 'bankAccountName', title: '开户名', render: (v: string | null) => v || '—' },
+    { key: 'bankAccountMasked', dataIndex: 'bankAccountMasked', title: '银行账号', render: (v: string | null) => v || '—' },
     { key: 'address', dataIndex: 'address', title: '地址', render: (v: string | null) => v || '—' },
     { key: 'remark', dataIndex: 'remark', title: '备注', render: (v: string | null) => v || '—' },
     {
@@ -76,7 +85,19 @@ export default function OutsourceManagement() {
         ref={list}
         title="服务商列表"
         columns={columns}
-        defaultColumns={['name', 'partnerTypeName', 'linkman', 'phone', 'serviceArea', 'userCount', 'enabled', 'create_time', 'actions']}
+        defaultColumns={[
+          'name',
+          'partnerTypeName',
+          'linkman',
+          'phone',
+          'regions',
+          'productLines',
+          'coefficient',
+          'userCount',
+          'enabled',
+          'create_time',
+          'actions',
+        ]}
         fetch={providerFetcher}
         sort={false}
         keywordPlaceholder="请输入服务商名称"

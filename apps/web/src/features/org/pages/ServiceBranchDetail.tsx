@@ -1,4 +1,5 @@
-import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
+import type { ProviderContact } from '@sk/shared/org/org.schema';
+import { Button, Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../../lib/query';
 import { teamContract } from '../api';
@@ -27,16 +28,53 @@ export default function ServiceBranchDetail() {
           <Descriptions.Item label="状态">
             <Tag color={p.enabled ? 'green' : 'default'}>{p.enabled ? '启用' : '停用'}</Tag>
           </Descriptions.Item>
-          <Descriptions.Item label="联系人">{p.linkman || '—'}</Descriptions.Item>
+          <Descriptions.Item label="主联系人">{p.linkman || '—'}</Descriptions.Item>
           <Descriptions.Item label="联系电话">{p.phone || '—'}</Descriptions.Item>
           <Descriptions.Item label="人员数">{p.userCount}</Descriptions.Item>
+          <Descriptions.Item label="结算系数">{p.coefficient.toFixed(2)}</Descriptions.Item>
+          <Descriptions.Item label="产品线" span={2}>
+            {p.productLines.length ? p.productLines.map((c) => <Tag key={c}>{c}</Tag>) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label="服务区域" span={3}>
+            {p.regions.length ? p.regions.map((a) => <Tag key={a.code}>{a.name}</Tag>) : '—'}
+            {p.serviceArea ? <span className="sk-muted">{p.serviceArea}</span> : null}
+          </Descriptions.Item>
+          <Descriptions.Item label="开户银行">{p.bankName || '—'}</Descriptions.Item>
+          <Descriptions.Item label="开户名">{p.bankAccountName || '—'}</Descriptions.Item>
+          <Descriptions.Item label="银行账号">{p.bankAccount || '—'}</Descriptions.Item>
           <Descriptions.Item label="地址">{p.address || '—'}</Descriptions.Item>
-          <Descriptions.Item label="服务区域">{p.serviceArea || '—'}</Descriptions.Item>
           <Descriptions.Item label="创建时间">{p.create_time}</Descriptions.Item>
           <Descriptions.Item label="备注" span={3}>
             {p.remark || '—'}
           </Descriptions.Item>
         </Descriptions>
+      </Card>
+      <Card title="联系人" size="small">
+        <Table<ProviderContact>
+          size="small"
+          rowKey={(c) => `${c.name}-${c.phone}`}
+          pagination={false}
+          dataSource={p.contacts}
+          locale={{ emptyText: '暂无联系人' }}
+          columns={[
+            {
+              key: 'name',
+              dataIndex: 'name',
+              title: '姓名',
+              render: (v: string, c) =>
+                c.isPrimary ? (
+                  <Space size={4}>
+                    {v}
+                    <Tag color="blue">主联系人</Tag>
+                  </Space>
+                ) : (
+                  v
+                ),
+            },
+            { key: 'phone', dataIndex: 'phone', title: '电话' },
+            { key: 'position', dataIndex: 'position', title: '职务', render: (v: string | null) => v || '—' },
+          ]}
+        />
       </Card>
       <Card title="服务商人员" size="small">
         <UserList title={`${p.name}人员`} fixed={{ userType: 1, providerId: p.id }} defaults={{ userType: 1, providerId: p.id }} />
