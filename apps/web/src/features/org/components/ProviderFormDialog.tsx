@@ -193,27 +193,37 @@ export function ProviderFormDialog({
         {(fields, { add, remove }, { errors }) => (
           <>
             {fields.map(({ key, name }) => (
-              <Space key={key} align="baseline" wrap style={{ display: 'flex' }}>
-                <Form.Item name={[name, 'name']} rules={[{ required: true, whitespace: true, message: '请输入联系人姓名' }, ...text('联系人姓名', 20)]}>
-                  <Input placeholder="姓名" maxLength={20} aria-label="联系人姓名" />
-                </Form.Item>
-                <Form.Item
-                  name={[name, 'phone']}
-                  rules={[
-                    { required: true, whitespace: true, message: '请输入联系人电话' },
-                    { pattern: PHONE, message: PHONE_MESSAGE },
-                  ]}
-                >
-                  <Input placeholder="手机号或固定电话" maxLength={20} aria-label="联系人电话" />
-                </Form.Item>
-                <Form.Item name={[name, 'position']} rules={text('职务', 20)}>
-                  <Input placeholder="职务" maxLength={20} aria-label="联系人职务" />
-                </Form.Item>
-                <Form.Item name={[name, 'isPrimary']} valuePropName="checked">
-                  <Checkbox onChange={(e) => e.target.checked && primaryOnly(name)}>主联系人</Checkbox>
-                </Form.Item>
-                <MinusCircleOutlined aria-label="删除联系人" onClick={() => remove(name)} />
-              </Space>
+              <Row key={key} gutter={8} align="top" wrap>
+                <Col xs={24} sm={6}>
+                  <Form.Item name={[name, 'name']} rules={[{ required: true, whitespace: true, message: '请输入联系人姓名' }, ...text('联系人姓名', 20)]}>
+                    <Input placeholder="姓名" maxLength={20} aria-label="联系人姓名" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={7}>
+                  <Form.Item
+                    name={[name, 'phone']}
+                    rules={[
+                      { required: true, whitespace: true, message: '请输入联系人电话' },
+                      { pattern: PHONE, message: PHONE_MESSAGE },
+                    ]}
+                  >
+                    <Input placeholder="手机号或固定电话" maxLength={20} aria-label="联系人电话" />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} sm={5}>
+                  <Form.Item name={[name, 'position']} rules={text('职务', 20)}>
+                    <Input placeholder="职务" maxLength={20} aria-label="联系人职务" />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} sm={6}>
+                  <Space align="baseline">
+                    <Form.Item name={[name, 'isPrimary']} valuePropName="checked">
+                      <Checkbox onChange={(e) => e.target.checked && primaryOnly(name)}>主联系人</Checkbox>
+                    </Form.Item>
+                    <Button type="text" size="small" icon={<MinusCircleOutlined />} aria-label="删除联系人" onClick={() => remove(name)} />
+                  </Space>
+                </Col>
+              </Row>
             ))}
             <Form.ErrorList errors={errors} />
             <Button
