@@ -105,34 +105,3 @@ export async function contactOrPrimary(
   );
   return c;
 }
-
-/** A customer address as the order copies it. */
-export type CustomerAddressRow = {
-  id: number;
-  province_code: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  province: string | null;
-  city: string | null;
-  district: string | null;
-  detail: string | null;
-  full_address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-};
-
-/** The chosen address of the customer, else its default one. */
-export async function addressOrDefault(
-  tx: Tx,
-  enterpriseId: number,
-  customerId: number,
-  addressId: number | null | undefined,
-): Promise<CustomerAddressRow | undefined> {
-  const [a] = await rows<CustomerAddressRow>(
-    tx,
-    sql`select id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
-        from customer_addresses where enterprise_id = ${enterpriseId} and customer_id = ${customerId}
-        and ${addressId ? sql`id = ${addressId}` : sql`true`} order by is_default desc, id limit 1`,
-  );
-  return a;
-}

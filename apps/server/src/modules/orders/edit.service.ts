@@ -22,8 +22,8 @@ import { moveOrder } from './order.state';
 import { geocodeSaved } from '../geo/geo.service';
 import type { Actor } from '../../platform/actor';
 import type { OrderRecord } from './orders.repo';
+import { addressOrDefault } from './create.repo';
 import {
-  addressOrDefault,
   contactOrPrimary,
   customerHasContact,
   customerName,
