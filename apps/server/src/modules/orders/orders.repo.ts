@@ -144,6 +144,22 @@ export async function lockedOrderById(tx: Tx, enterpriseId: number, id: number):
   return row;
 }
 
+/** The order `id` of the enterprise, whatever its scope and even in the recycle bin, unlocked. */
+export async function orderRecordById(ex: Executor, enterpriseId: number, id: number): Promise<OrderRecord | undefined> {
+  const [row] = await rows<OrderRecord>(ex, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${id}`);
+  return row;
+}
+
+/** Those of the orders that wait for an examine (result 0). */
+export async function waitingExamineIds(ex: Executor, enterpriseId: number, ids: readonly number[]): Promise<number[]> {
+  const waiting = await rows<{ id: number }>(
+    ex,
+    sql`select id from orders where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})
+        and examine_type is not null and examine_result = 0`,
+  );
+  return waiting.map((r) => r.id);
+}
+
 /** The orders of the enterprise with the given ids where `scope` holds and not in the recycle bin, locked in id order. */
 export function lockedOrderRecords(tx: Executor, enterpriseId: number, ids: readonly number[], scope: SQL): Promise<OrderRecord[]> {
   return rows<OrderRecord>(
