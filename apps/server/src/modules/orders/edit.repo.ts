@@ -30,9 +30,9 @@ export async function customerName(ex: Executor, enterpriseId: number, customerI
 
 /** Whether the contact belongs to the customer. */
 export async function customerHasContact(ex: Executor, enterpriseId: number, customerId: number, contactId: number): Promise<boolean> {
-  const [k] = await rows<{ '?column?': number }>(
+  const [k] = await rows<{ one: number }>(
     ex,
-    sql`select 1 from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${customerId} and id = ${contactId}`,
+    sql`select 1 as one from customer_contacts where enterprise_id = ${enterpriseId} and customer_id = ${customerId} and id = ${contactId}`,
   );
   return !!k;
 }

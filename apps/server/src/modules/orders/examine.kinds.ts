@@ -53,9 +53,9 @@ export async function waitingOrderApproval(ex: Executor, enterpriseId: number, o
 
 /** Whether `userId` may act on the instance's current step now: his own open task, or a principal's inside a delegation window. */
 export async function holdsOpenTask(ex: Executor, enterpriseId: number, instanceId: number, userId: number): Promise<boolean> {
-  const r = await rows<{ '?column?': number }>(
+  const r = await rows<{ one: number }>(
     ex,
-    sql`select 1 from approval_tasks t join approval_instances i on i.enterprise_id = t.enterprise_id and i.id = t.instance_id and i.step = t.step and i.state = 0
+    sql`select 1 as one from approval_tasks t join approval_instances i on i.enterprise_id = t.enterprise_id and i.id = t.instance_id and i.step = t.step and i.state = 0
       where t.enterprise_id = ${enterpriseId} and t.instance_id = ${instanceId} and t.decision is null and (t.user_id = ${userId}
         or t.user_id in (select d.user_id from approval_delegations d where d.enterprise_id = ${enterpriseId} and d.delegate_id = ${userId}
           and d.starts_at <= now() and d.ends_at > now()))

@@ -77,16 +77,16 @@ export async function nameTaken(
   name: string,
   id: number | null | undefined,
 ): Promise<boolean> {
-  const [r] = await rows<{ '?column?': number }>(
+  const [r] = await rows<{ one: number }>(
     tx,
-    sql`select 1 from ${sql.identifier(table)} where enterprise_id = ${v.enterpriseId} and name = ${name} and id <> ${id ?? 0} limit 1`,
+    sql`select 1 as one from ${sql.identifier(table)} where enterprise_id = ${v.enterpriseId} and name = ${name} and id <> ${id ?? 0} limit 1`,
   );
   return !!r;
 }
 
 /** Whether the item type exists. */
 export async function typeExists(tx: Tx, v: Actor, typeId: number): Promise<boolean> {
-  const [t] = await rows<{ '?column?': number }>(tx, sql`select 1 from service_item_types where enterprise_id = ${v.enterpriseId} and id = ${typeId}`);
+  const [t] = await rows<{ one: number }>(tx, sql`select 1 as one from service_item_types where enterprise_id = ${v.enterpriseId} and id = ${typeId}`);
   return !!t;
 }
 

@@ -29,9 +29,9 @@ export async function moneyOrderRecord(ex: Executor, enterpriseId: number, id: n
 
 /** Whether the user is one of the order's people of the part. */
 export async function isOnOrder(ex: Executor, enterpriseId: number, orderId: number, part: number, userId: number): Promise<boolean> {
-  const found = await rows<{ '?column?': number }>(
+  const found = await rows<{ one: number }>(
     ex,
-    sql`select 1 from order_people where enterprise_id = ${enterpriseId} and order_id = ${orderId} and part = ${part} and user_id = ${userId}`,
+    sql`select 1 as one from order_people where enterprise_id = ${enterpriseId} and order_id = ${orderId} and part = ${part} and user_id = ${userId}`,
   );
   return found.length > 0;
 }

@@ -42,9 +42,9 @@ export async function accountRows(ex: Executor, enterpriseId: number): Promise<R
 
 /** Whether the order type exists. */
 export async function orderTypeExists(ex: Executor, enterpriseId: number, templateId: number): Promise<boolean> {
-  const [t] = await rows<{ '?column?': number }>(
+  const [t] = await rows<{ one: number }>(
     ex,
-    sql`select 1 from form_templates where enterprise_id = ${enterpriseId} and id = ${templateId} and form_kind = 1`,
+    sql`select 1 as one from form_templates where enterprise_id = ${enterpriseId} and id = ${templateId} and form_kind = 1`,
   );
   return !!t;
 }
@@ -108,9 +108,9 @@ export async function linkAccountTypes(tx: Tx, enterpriseId: number, id: number,
 
 /** Whether an order was paid into any of the accounts. */
 export async function accountsUsed(tx: Tx, enterpriseId: number, ids: readonly number[]): Promise<boolean> {
-  const [used] = await rows<{ '?column?': number }>(
+  const [used] = await rows<{ one: number }>(
     tx,
-    sql`select 1 from orders where enterprise_id = ${enterpriseId} and receive_payment_id = any(${bigints(ids)}) limit 1`,
+    sql`select 1 as one from orders where enterprise_id = ${enterpriseId} and receive_payment_id = any(${bigints(ids)}) limit 1`,
   );
   return !!used;
 }
