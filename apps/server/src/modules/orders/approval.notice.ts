@@ -11,12 +11,12 @@ import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { processOf } from './order.state';
-import { orderRecordById, waitingExamineIds } from './orders.repo';
+import { asOrderRecord, type OrderRecord, orderRecordById, waitingExamineIds } from './orders.repo';
 
-type Row = Record<string, unknown>;
+type Row = OrderRecord;
 
-/** The examine type the row waits for, or null. */
-const pendingType = (r: Row): ExamineType | null => (Number(r.examine_result) === 0 && r.examine_type != null ? (Number(r.examine_type) as ExamineType) : null);
+/** The examine type the row waits for, or null (a null result counts as 0, as pendingExamine reads it). */
+const pendingType = (r: Row): ExamineType | null => ((r.examine_result ?? 0) === 0 && r.examine_type != null ? (r.examine_type as ExamineType) : null);
 
 /** The named approver of the approval `row` waits for, if the process names a person. */
 export function namedApproverId(row: Row): number | null {
@@ -71,10 +71,11 @@ export function wireApprovalNotice(): void {
     '*',
     {
       after: async (h) => {
-        const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, h.current, h.row, h.actorId);
+        const [current, row] = [asOrderRecord(h.current), asOrderRecord(h.row)];
+        const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, current, row, h.actorId);
         // Only when the wait begins, not on every move while it lasts.
-        if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) {
-          const { enterpriseId, row } = h;
+        if (!onFlow && pendingType(row) && pendingType(row) !== pendingType(current)) {
+          const { enterpriseId } = h;
           afterCommit(h.tx, (db) => tellApprover(db, enterpriseId, row));
         }
         return undefined;

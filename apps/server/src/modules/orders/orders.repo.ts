@@ -108,6 +108,9 @@ export type OrderRecord = {
 /** The row with an extra select-list column (the viewer's parts, order.state.ts viewerPartsColumn). */
 export type OrderRecordWith = OrderRecord & Record<string, unknown>;
 
+/** The state helper's row of orders (`select *`, read and updated by the change) as the record it is. */
+export const asOrderRecord = (row: Record<string, unknown>): OrderRecord => row as OrderRecord;
+
 /** The order `id` of the enterprise where `scope` (a condition on `o`) holds, with the `extra` column; undefined if none. */
 export async function orderRecord(ex: Executor, enterpriseId: number, id: number, scope: SQL, extra: SQL): Promise<OrderRecordWith | undefined> {
   const [row] = await rows<OrderRecordWith>(ex, sql`select o.*, ${extra} from orders o where o.enterprise_id = ${enterpriseId} and o.id = ${id} and ${scope}`);
