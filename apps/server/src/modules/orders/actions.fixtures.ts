@@ -4,6 +4,7 @@ import { type Client, loggedIn } from '../../test/factories';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { insertOrder } from './test-helpers';
+import type { OrderRecord } from './orders.repo';
 
 /** The people of one enterprise, each logged in: administrator, dispatcher, engineer, a second engineer, acceptance desk, employee, warehouse keeper. */
 export async function team(t: TestApp, plan: 0 | 1 | 2 = 1) {
@@ -29,7 +30,7 @@ export type Team = Awaited<ReturnType<typeof team>>;
 export type Row = Record<string, unknown>;
 
 export const orderRow = async (t: TestApp, ep: number, id: number): Promise<Row> =>
-  (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Row;
+  (await rows<OrderRecord>(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Row;
 
 /** The order's log, oldest first. */
 export const logsOf = (t: TestApp, ep: number, id: number) =>

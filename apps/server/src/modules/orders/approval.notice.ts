@@ -4,19 +4,19 @@
 // after commit (platform/after-commit.ts); the flow's start stays in the transaction.
 import { APPROVAL_KIND_OF_TYPE, EXAMINE_TYPES, type ExamineType } from '@sk/shared';
 import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { afterCommit } from '../../platform/after-commit';
 import { registerStateHook } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';
-import { bigints } from '../../platform/sql';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { processOf } from './order.state';
+import { asOrderRecord, type OrderRecord, orderRecordById, waitingExamineIds } from './orders.repo';
 
-type Row = Record<string, unknown>;
+type Row = OrderRecord;
 
-/** The examine type the row waits for, or null. */
-const pendingType = (r: Row): ExamineType | null => (Number(r.examine_result) === 0 && r.examine_type != null ? (Number(r.examine_type) as ExamineType) : null);
+/** The examine type the row waits for, or null (a null result counts as 0, as pendingExamine reads it). */
+const pendingType = (r: Row): ExamineType | null => ((r.examine_result ?? 0) === 0 && r.examine_type != null ? (r.examine_type as ExamineType) : null);
 
 /** The named approver of the approval `row` waits for, if the process names a person. */
 export function namedApproverId(row: Row): number | null {
@@ -46,21 +46,20 @@ async function tellApprover(ex: Executor, enterpriseId: number, row: Row): Promi
 export function wireApprovalNotice(): void {
   afterOrderCreated(
     async (o) => {
-      const [row] = await rows(o.tx, sql`select * from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      const row = await orderRecordById(o.tx, o.enterpriseId, o.orderId);
       if (row && !(await afterOrderChange(o.tx, o.enterpriseId, 'create', null, row, o.actorId)))
         afterCommit(o.tx, (db) => tellApprover(db, o.enterpriseId, row));
     },
     async (b, single) => {
       // Only an order that starts out waiting for an examine has an approval to start or an approver to tell.
-      const waiting = await rows<{ id: number }>(
-        b.tx,
-        sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
-        and examine_type is not null and examine_result = 0`,
-      );
       await runSingleOn(
         b,
         single,
-        waiting.map((r) => r.id),
+        await waitingExamineIds(
+          b.tx,
+          b.enterpriseId,
+          b.orders.map((o) => o.orderId),
+        ),
       );
     },
     () => sql`n.examine_type is not null and n.examine_result = 0`,
@@ -72,10 +71,11 @@ export function wireApprovalNotice(): void {
     '*',
     {
       after: async (h) => {
-        const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, h.current, h.row, h.actorId);
+        const [current, row] = [asOrderRecord(h.current), asOrderRecord(h.row)];
+        const onFlow = await afterOrderChange(h.tx, h.enterpriseId, h.action, current, row, h.actorId);
         // Only when the wait begins, not on every move while it lasts.
-        if (!onFlow && pendingType(h.row) && pendingType(h.row) !== pendingType(h.current)) {
-          const { enterpriseId, row } = h;
+        if (!onFlow && pendingType(row) && pendingType(row) !== pendingType(current)) {
+          const { enterpriseId } = h;
           afterCommit(h.tx, (db) => tellApprover(db, enterpriseId, row));
         }
         return undefined;

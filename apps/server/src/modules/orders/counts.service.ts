@@ -173,11 +173,11 @@ interface TypeFilter {
 /** The customer and the product must be the enterprise's own: another enterprise's id is "not found". */
 async function checkOwn(ex: Executor, r: SystemActor, f: TypeFilter): Promise<void> {
   if (f.customerId) {
-    const found = await rows(ex, sql`select 1 from customers where enterprise_id = ${r.enterpriseId} and id = ${f.customerId}`);
+    const found = await rows<{ one: number }>(ex, sql`select 1 as one from customers where enterprise_id = ${r.enterpriseId} and id = ${f.customerId}`);
     if (found.length === 0) throw new AppError('NOT_FOUND');
   }
   if (f.productId) {
-    const found = await rows(ex, sql`select 1 from installed_products where enterprise_id = ${r.enterpriseId} and id = ${f.productId}`);
+    const found = await rows<{ one: number }>(ex, sql`select 1 as one from installed_products where enterprise_id = ${r.enterpriseId} and id = ${f.productId}`);
     if (found.length === 0) throw new AppError('NOT_FOUND');
   }
 }

@@ -2,10 +2,28 @@ import { type CreateOrderBody, coverageOf, type FieldDef, initialOrderState, ORD
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
+import {
+  type Address,
+  addressOrDefault,
+  countIds,
+  defaultAddresses,
+  insertOrderRows,
+  insertSetLines,
+  ORDER_FORM_KIND,
+  primaryContacts,
+  productDates,
+  productsDates,
+  readCreateChecks,
+  saleChannelsText,
+  serviceItemRows,
+  serviceItemsById,
+  toAddress,
+  toServiceItem,
+  visibleCustomerNames,
+} from './create.repo';
 import { AppError } from '../../platform/errors';
 import { insertStateLogs, stateLogOfInserted } from '../../platform/state';
-import { fullAddressOf, type ResolvedArea, resolveArea } from '../customers/areas';
-import { customerRowScope } from '../customers/common';
+import { fullAddressOf, resolveArea } from '../customers/areas';
 import { gramsOf, gramsWithSql } from '../../platform/search';
 import { bigints } from '../../platform/sql';
 import { checkFiles } from '../customers/integrations';
@@ -19,17 +37,9 @@ import { geocodeSaved, geoColumnsOf, refineSaved } from '../geo/geo.service';
 import { recordOrderFault } from '../quality/fault.service';
 import { allocateOrderNumbers, orderNoSql } from './order-numbers';
 
-/** The order form kind of the form engine (forms.constants: 1 工单). */
-const ORDER_FORM_KIND = 1;
 const invalid = (detail: string) => new AppError('VALIDATION', { detail });
 
-export interface Address extends ResolvedArea {
-  addressId: number | null;
-  detail: string | null;
-  fullAddress: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+export type { Address };
 
 /** The service address: typed (gpsAddr), a saved address of the customer, or the customer's default one. */
 export async function addressOf(ex: Executor, v: Actor, customerId: number, b: Pick<CreateOrderBody, 'gpsAddr' | 'addressId'>): Promise<Address> {
@@ -46,25 +56,15 @@ export async function addressOf(ex: Executor, v: Actor, customerId: number, b: P
       longitude: g.longitude ?? null,
     };
   }
-  const [a] = await rows<Record<string, string | number | null>>(
-    ex,
-    sql`select id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
-      from customer_addresses where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId}
-      and ${b.addressId ? sql`id = ${b.addressId}` : sql`true`} order by is_default desc, id limit 1`,
-  );
+  const a = await addressOrDefault(ex, v.enterpriseId, customerId, b.addressId);
   if (b.addressId && !a) throw invalid('服务地址：地址不存在或不属于该客户');
-  return savedAddress(a ?? null);
+  return toAddress(a);
 }
 
 /** The installed product (of this customer) and its warranty state today. */
 export async function productOf(ex: Executor, v: Actor, customerId: number, productId: number | null | undefined) {
   if (!productId) return { productId: null, warranty: null };
-  const [p] = await rows<{ warranty_end: string | null; extended_end: string | null; today: string }>(
-    ex,
-    sql`select to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(extended_end, 'YYYY-MM-DD') as extended_end,
-        to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD') as today
-      from installed_products where enterprise_id = ${v.enterpriseId} and id = ${productId} and customer_id = ${customerId}`,
-  );
+  const p = await productDates(ex, v, customerId, productId);
   if (!p) throw invalid('产品：设备不存在或不属于该客户');
   // The one warranty status (commerce coverageOf): 1 在保, 3 延保 (an extension in force), 2 过保, 0 unknown.
   return { productId, warranty: coverageOf(p.warranty_end, p.extended_end, p.today).state };
@@ -74,30 +74,22 @@ export async function productOf(ex: Executor, v: Actor, customerId: number, prod
 export async function checkIds(ex: Executor, v: Actor, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  const [r] = await rows<{ n: number }>(
-    ex,
-    sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and ${extra}`,
-  );
-  if (Number(r?.n) !== unique.length) throw invalid(message);
+  if ((await countIds(ex, v.enterpriseId, table, unique, extra)) !== unique.length) throw invalid(message);
 }
 
 export async function serviceItemsOf(ex: Executor, v: Actor, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const found = await rows<{ id: number; name: string; price: string | number }>(
-    ex,
-    sql`select id, name, price from service_items where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) order by sort, id`,
-  );
+  const found = await serviceItemRows(ex, v.enterpriseId, unique);
   if (found.length !== unique.length) throw invalid('服务项目：服务项目不存在或已被删除');
-  return found.map((s) => ({ id: Number(s.id), name: s.name, price: Number(s.price) }));
+  return found.map(toServiceItem);
 }
 
 /** Source (1 客服/内部创建, 2 经销商案例转化) and sale channel: a channel the enterprise's sale_channels allow. */
 export async function checkChannel(ex: Executor, v: Actor, b: Pick<CreateOrderBody, 'source' | 'saleChannel'>): Promise<void> {
   if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
   if (b.saleChannel == null) return;
-  const [e] = await rows<{ sale_channels: string }>(ex, sql`select sale_channels from enterprises where id = ${v.enterpriseId}`);
-  if (!saleChannelsOf(e?.sale_channels).some((c) => c.id === b.saleChannel)) throw invalid('销售渠道：不可选择该销售渠道');
+  if (!saleChannelsOf(await saleChannelsText(ex, v.enterpriseId)).some((c) => c.id === b.saleChannel)) throw invalid('销售渠道：不可选择该销售渠道');
 }
 
 /** The order type (default when absent), which must be enabled, and the field version new orders pin. */
@@ -109,89 +101,14 @@ async function templateOf(ex: Executor, v: Actor, orderType: number | null | und
 
 type Json = Record<string, unknown>;
 
-/**
- * Every read createOrder's checks need, as one statement over the ids the request names (scoped by the enterprise):
- * the customer (in the viewer's scope), the order type with its latest field version and published process, the
- * contact, the saved address, the product, the service items, and the counts of the people, service team and tags
- * found. A part the request does not name is not read (null). The checks themselves stay in createOrder, in their order.
- */
+/** The ids the request names and createOrder's checks read in one statement (readCreateChecks). */
 async function readChecks(tx: Tx, v: Actor, b: CreateOrderBody, pinned: PinnedProcess | undefined) {
-  const ep = v.enterpriseId;
   const inline = pinned ? null : processForNewOrderSql();
   const people = [...new Set([...(b.coordinationUserId ?? []), ...(b.duplicateUserId ?? []), ...(b.salespersonId ? [b.salespersonId] : [])])];
   const tags = [...new Set(b.orderLabel ?? [])];
   const itemIds = [...new Set(b.serviceId ?? [])];
-  const count = (table: string, ids: number[], extra = sql`true`) =>
-    ids.length
-      ? sql`(select count(*)::int from ${sql.identifier(table)} where enterprise_id = ${ep} and id = any(${bigints(ids)}) and ${extra})`
-      : sql`null::int`;
-  const [r] = await rows<{
-    customer: { id: number; name: string } | null;
-    tpl: { id: number; enabled: boolean; version_id: number | null; fields: FieldDef[] | null; process: unknown } | null;
-    contact: { id: number; name: string; phone: string } | null;
-    address: Json | null;
-    product: { warranty_end: string | null; extended_end: string | null; today: string } | null;
-    items: { id: number; name: string; price: string | number }[] | null;
-    people: number | null;
-    groups: number | null;
-    tags: number | null;
-    channels: string | null;
-  }>(
-    tx,
-    sql`select
-      (select json_build_object('id', c.id, 'name', c.name) from customers c where c.enterprise_id = ${ep} and c.id = ${b.customerId} and ${customerRowScope(v)}) as customer,
-      (select json_build_object('id', t.id, 'enabled', t.enabled, 'version_id', fv.id, 'fields', fv.fields, 'process', ${inline ? inline.select(ep, sql`t.id`) : sql`null`})
-        from form_templates t
-        left join lateral (select id, fields from form_template_versions where enterprise_id = t.enterprise_id and template_id = t.id order by version_no desc limit 1) fv on true
-        where t.enterprise_id = ${ep} and t.form_kind = ${ORDER_FORM_KIND} and ${b.orderType == null ? sql`t.is_default` : sql`t.id = ${b.orderType}`}) as tpl,
-      (select json_build_object('id', k.id, 'name', k.name, 'phone', k.phone) from customer_contacts k
-        where k.enterprise_id = ${ep} and k.customer_id = ${b.customerId} and ${b.contactId ? sql`k.id = ${b.contactId}` : sql`true`}
-        order by k.is_primary desc, k.id limit 1) as contact,
-      ${
-        b.gpsAddr
-          ? sql`null::json`
-          : sql`(select row_to_json(a) from (select id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
-        from customer_addresses where enterprise_id = ${ep} and customer_id = ${b.customerId} and ${b.addressId ? sql`id = ${b.addressId}` : sql`true`}
-        order by is_default desc, id limit 1) a)`
-      } as address,
-      ${
-        b.productId
-          ? sql`(select json_build_object('warranty_end', to_char(warranty_end, 'YYYY-MM-DD'), 'extended_end', to_char(extended_end, 'YYYY-MM-DD'),
-          'today', to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD'))
-        from installed_products where enterprise_id = ${ep} and id = ${b.productId} and customer_id = ${b.customerId})`
-          : sql`null::json`
-      } as product,
-      ${
-        itemIds.length
-          ? sql`(select json_agg(json_build_object('id', s.id, 'name', s.name, 'price', s.price) order by s.sort, s.id) from service_items s
-        where s.enterprise_id = ${ep} and s.id = any(${bigints(itemIds)}))`
-          : sql`null::json`
-      } as items,
-      ${count('users', people, sql`enabled and deleted_at is null`)} as people,
-      ${count('service_groups', b.serviceGroupId ? [b.serviceGroupId] : [])} as groups,
-      ${count('tags', tags, sql`code = 3`)} as tags,
-      ${b.saleChannel == null ? sql`null::text` : sql`(select sale_channels from enterprises where id = ${ep})`} as channels`,
-  );
-  return { r: r as NonNullable<typeof r>, people, tags, itemIds, inline };
-}
-
-/** A saved address as addressOf answers it (the customer's chosen or default one; none: all null). */
-function savedAddress(a: Json | null): Address {
-  const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
-  const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
-  return {
-    addressId: n('id'),
-    provinceCode: s('province_code'),
-    cityCode: s('city_code'),
-    districtCode: s('district_code'),
-    province: s('province'),
-    city: s('city'),
-    district: s('district'),
-    detail: s('detail'),
-    fullAddress: s('full_address'),
-    latitude: n('latitude'),
-    longitude: n('longitude'),
-  };
+  const r = await readCreateChecks(tx, v, b, inline, { people, tags, itemIds });
+  return { r, people, tags, itemIds, inline };
 }
 
 /**
@@ -220,12 +137,12 @@ export async function createOrder(
     const { r, people, tags, itemIds, inline } = await readChecks(tx, v, b, pinned);
     // The checks, in the order (and with the messages) they always had.
     if (!r.customer) throw new AppError('NOT_FOUND');
-    const customer = { id: Number(r.customer.id), name: r.customer.name };
+    const customer = { id: r.customer.id, name: r.customer.name };
     let tpl: { templateId: number; templateVersionId: number; fields: FieldDef[]; enabled: boolean };
     let pin = pinned;
     if (r.tpl) {
       if (r.tpl.version_id == null) throw new AppError('NOT_FOUND');
-      tpl = { templateId: Number(r.tpl.id), templateVersionId: Number(r.tpl.version_id), fields: r.tpl.fields ?? [], enabled: r.tpl.enabled };
+      tpl = { templateId: r.tpl.id, templateVersionId: r.tpl.version_id, fields: r.tpl.fields ?? [], enabled: r.tpl.enabled };
       if (!tpl.enabled) throw invalid('工单类型：该工单类型已停用');
       if (inline) pin = inline.read(r.tpl.process);
     } else if (b.orderType != null) {
@@ -242,22 +159,22 @@ export async function createOrder(
     });
     if (b.contactId && !r.contact) throw invalid('联系人：联系人不存在或不属于该客户');
     const contact = {
-      contactId: r.contact ? Number(r.contact.id) : null,
+      contactId: r.contact ? r.contact.id : null,
       name: b.customLinkPerson ?? r.contact?.name ?? null,
       phone: b.customPhone ?? r.contact?.phone ?? null,
     };
     if (b.addressId && !b.gpsAddr && !r.address) throw invalid('服务地址：地址不存在或不属于该客户');
-    const addr = b.gpsAddr ? await addressOf(tx, v, customer.id, b) : savedAddress(r.address);
+    const addr = b.gpsAddr ? await addressOf(tx, v, customer.id, b) : toAddress(r.address);
     let warranty: number | null = null;
     if (b.productId) {
       if (!r.product) throw invalid('产品：设备不存在或不属于该客户');
       warranty = coverageOf(r.product.warranty_end, r.product.extended_end, r.product.today).state;
     }
-    const items = (r.items ?? []).map((i) => ({ id: Number(i.id), name: i.name, price: Number(i.price) }));
+    const items = (r.items ?? []).map(toServiceItem);
     if (items.length !== itemIds.length) throw invalid('服务项目：服务项目不存在或已被删除');
-    if (r.people != null && Number(r.people) !== people.length) throw invalid('人员：人员不存在或已停用');
-    if (r.groups != null && Number(r.groups) !== 1) throw invalid('服务团队：服务团队不存在或已被删除');
-    if (r.tags != null && Number(r.tags) !== tags.length) throw invalid('工单标签：标签不存在或已被删除');
+    if (r.people != null && r.people !== people.length) throw invalid('人员：人员不存在或已停用');
+    if (r.groups != null && r.groups !== 1) throw invalid('服务团队：服务团队不存在或已被删除');
+    if (r.tags != null && r.tags !== tags.length) throw invalid('工单标签：标签不存在或已被删除');
     await checkFiles(tx, ep, b.attachments ?? []);
     if (b.source != null && !(b.source in ORDER_SOURCES)) throw invalid('来源：来源不正确');
     if (b.saleChannel != null && !saleChannelsOf(r.channels ?? undefined).some((c) => c.id === b.saleChannel)) throw invalid('销售渠道：不可选择该销售渠道');
@@ -320,8 +237,8 @@ export async function createOrder(
         )}
         select n.id, n.order_no${probes ? sql`, ${probes.columns}` : sql``} from o as n`,
     );
-    const id = Number(o?.id);
-    const orderNo = String(o?.order_no);
+    // The insert returns its one row.
+    const { id, order_no: orderNo } = o as NonNullable<typeof o>;
     const created = { tx, ...hook, orderId: id };
     if (probes) {
       await probes.run(created, o);
@@ -379,54 +296,14 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     types.set(key, { tpl, ext, pin, start: initialOrderState(pin.process) });
   }
   const customerIds = [...new Set(bodies.map((b) => b.customerId))];
-  const customers = new Map(
-    (
-      await rows<{ id: number; name: string }>(
-        tx,
-        sql`select c.id, c.name from customers c where c.enterprise_id = ${ep} and c.id = any(${bigints(customerIds)}) and ${customerRowScope(v)}`,
-      )
-    ).map((c) => [Number(c.id), c.name]),
-  );
+  const customers = await visibleCustomerNames(tx, v, customerIds);
   if (customers.size !== customerIds.length) throw new AppError('NOT_FOUND');
   // The primary contact and the default address of each customer (contactOf / addressOf without a choice).
-  const contacts = new Map(
-    (
-      await rows<{ customer_id: number; id: number; name: string; phone: string }>(
-        tx,
-        sql`select distinct on (customer_id) customer_id, id, name, phone from customer_contacts
-          where enterprise_id = ${ep} and customer_id = any(${bigints(customerIds)}) order by customer_id, is_primary desc, id`,
-      )
-    ).map((c) => [Number(c.customer_id), c]),
-  );
-  const addresses = new Map(
-    (
-      await rows<Record<string, string | number | null>>(
-        tx,
-        sql`select distinct on (customer_id) customer_id, id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
-          from customer_addresses where enterprise_id = ${ep} and customer_id = any(${bigints(customerIds)}) order by customer_id, is_default desc, id`,
-      )
-    ).map((a) => [Number(a.customer_id), a]),
-  );
+  const contacts = await primaryContacts(tx, ep, customerIds);
+  const addresses = await defaultAddresses(tx, ep, customerIds);
   const productIds = [...new Set(bodies.flatMap((b) => (b.productId ? [b.productId] : [])))];
-  const products = new Map(
-    (
-      await rows<{ id: number; customer_id: number; warranty_end: string | null; extended_end: string | null; today: string }>(
-        tx,
-        sql`select id, customer_id, to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(extended_end, 'YYYY-MM-DD') as extended_end,
-            to_char(now() at time zone ${v.timeZone}, 'YYYY-MM-DD') as today
-          from installed_products where enterprise_id = ${ep} and id = any(${bigints(productIds)})`,
-      )
-    ).map((p) => [Number(p.id), p]),
-  );
-  const itemIds = [...new Set(bodies.flatMap((b) => b.serviceId ?? []))];
-  const items = new Map(
-    (
-      await rows<{ id: number; name: string; price: string | number; sort: number }>(
-        tx,
-        sql`select id, name, price, sort from service_items where enterprise_id = ${ep} and id = any(${bigints(itemIds)})`,
-      )
-    ).map((s) => [Number(s.id), { id: Number(s.id), name: s.name, price: Number(s.price), sort: Number(s.sort) }]),
-  );
+  const products = await productsDates(tx, v, productIds);
+  const items = await serviceItemsById(tx, ep, [...new Set(bodies.flatMap((b) => b.serviceId ?? []))]);
 
   // The numbers: the set's size drawn at once from the enterprise's sequence, ascending in the bodies' order.
   const numbers = await allocateOrderNumbers(tx, ep, v.timeZone, bodies.length);
@@ -439,15 +316,14 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
     let warranty: number | null = null;
     if (b.productId) {
       const p = products.get(b.productId);
-      if (!p || Number(p.customer_id) !== b.customerId) throw invalid('产品：设备不存在或不属于该客户');
+      if (!p || p.customer_id !== b.customerId) throw invalid('产品：设备不存在或不属于该客户');
       warranty = coverageOf(p.warranty_end, p.extended_end, p.today).state;
     }
     const own = [...new Set(b.serviceId ?? [])].map((id) => items.get(id));
     if (own.some((x) => !x)) throw invalid('服务项目：服务项目不存在或已被删除');
     const mine = (own as NonNullable<(typeof own)[number]>[]).sort((x, y) => x.sort - y.sort || x.id - y.id);
     const orderNo = numbers[i] as string;
-    const s = (k: string) => (a?.[k] == null ? null : String(a[k]));
-    const n = (k: string) => (a?.[k] == null ? null : Number(a[k]));
+    const addr = toAddress(a);
     const amount = Math.round(mine.reduce((sum, x) => sum + x.price * 100, 0)) / 100;
     const contactName = c?.name ?? null;
     const contactPhone = c?.phone ?? null;
@@ -466,62 +342,37 @@ export async function createOrdersSet(tx: Tx, v: Actor, bodies: SetOrderBody[]):
         examine_result: t.start.examineType ? 0 : null,
         title: b.title,
         customer_id: b.customerId,
-        contact_id: c ? Number(c.id) : null,
+        contact_id: c ? c.id : null,
         custom_link_person: contactName,
         custom_phone: contactPhone,
-        address_id: n('id'),
-        province_code: s('province_code'),
-        city_code: s('city_code'),
-        district_code: s('district_code'),
-        province: s('province'),
-        city: s('city'),
-        district: s('district'),
-        address_detail: s('detail'),
-        full_address: s('full_address'),
-        latitude: n('latitude'),
-        longitude: n('longitude'),
+        address_id: addr.addressId,
+        province_code: addr.provinceCode,
+        city_code: addr.cityCode,
+        district_code: addr.districtCode,
+        province: addr.province,
+        city: addr.city,
+        district: addr.district,
+        address_detail: addr.detail,
+        full_address: addr.fullAddress,
+        latitude: addr.latitude,
+        longitude: addr.longitude,
         installed_product_id: b.productId ?? null,
         warranty_state: warranty,
         apply: b.customApplyTime ?? null,
         priority: b.priority,
         detail_desc: b.detailDesc ?? null,
         ext: t.ext,
-        search_grams: gramsOf(b.title, orderNo, customerName, contactName, contactPhone, s('full_address')),
+        search_grams: gramsOf(b.title, orderNo, customerName, contactName, contactPhone, addr.fullAddress),
         amount,
       },
     };
   });
-  const inserted = await rows<{ id: number; order_no: string }>(
-    tx,
-    sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
-        title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
-        province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
-        installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
-        service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount)
-      select ${ep}, x.order_no, x.template_id, x.template_version_id, x.process_version_id, x.process, x.state, x.examine_type, x.examine_result,
-        x.title, x.customer_id, x.contact_id, x.custom_link_person, x.custom_phone, null, x.address_id,
-        x.province_code, x.city_code, x.district_code, x.province, x.city, x.district, x.address_detail, x.full_address, x.latitude, x.longitude,
-        x.installed_product_id, x.warranty_state, x.apply::timestamp at time zone ${v.timeZone}, x.priority, null, x.detail_desc, '{}'::bigint[],
-        null, null, null, x.ext, array(select jsonb_array_elements_text(x.search_grams)), ${v.id}, null, x.amount, x.amount
-      from jsonb_to_recordset(${JSON.stringify(made.map((m, i) => ({ ...m.row, ord: i })))}::jsonb) as x(order_no text, template_id bigint, template_version_id bigint,
-        process_version_id bigint, process jsonb, state smallint, examine_type smallint, examine_result smallint, title text, customer_id bigint,
-        contact_id bigint, custom_link_person text, custom_phone text, address_id bigint, province_code text, city_code text, district_code text,
-        province text, city text, district text, address_detail text, full_address text, latitude double precision, longitude double precision,
-        installed_product_id bigint, warranty_state smallint, apply text, priority smallint, detail_desc text, ext jsonb, search_grams jsonb,
-        amount numeric, ord bigint)
-      order by x.ord
-      returning id, order_no`,
-  );
-  const idOf = new Map(inserted.map((o) => [o.order_no, Number(o.id)]));
+  const idOf = await insertOrderRows(tx, v, JSON.stringify(made.map((m, i) => ({ ...m.row, ord: i }))));
   const out = made.map((m) => ({ id: idOf.get(m.row.order_no) as number, orderNo: m.row.order_no, state: m.row.state }));
   const ids = out.map((o) => o.id);
   await geocodeSaved(tx, 'orders', ep, ids);
   const lines = made.flatMap((m, i) => m.items.map((x) => ({ o: ids[i], s: x.id, n: x.name, p: x.price }))).map((l, ord) => ({ ...l, ord }));
-  if (lines.length) {
-    await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
-      select ${ep}, x.o, x.s, x.n, x.p, 1, x.p from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(o bigint, s bigint, n text, p numeric, ord bigint)
-      order by x.ord`);
-  }
+  if (lines.length) await insertSetLines(tx, ep, lines);
   await insertStateLogs(
     tx,
     ORDER_STATE,

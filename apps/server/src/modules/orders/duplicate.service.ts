@@ -1,14 +1,12 @@
 import { hasPower, ORDER_ACTION_POWERS, ORDER_KIND, type OrderCustomerContext } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
+import { customerById, openOfCustomer, openOrderCount, openOrderRows } from './duplicate.repo';
 import { addressesOf } from '../customers/addresses.service';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { orderAbilities } from './order.state';
 import { orderInScope } from './scope';
 import { visibleCustomer } from '../customers/common';
-import { timeOf } from '../../platform/sql';
 import { contactsOf } from '../customers/contacts.service';
 import { listInstalled } from '../customers/installed.service';
 import { resolveTemplate } from '../forms/templates.service';
@@ -23,18 +21,8 @@ const SHOWN = 5;
 export async function duplicateOrders(ex: Executor, v: Actor, customerId: number, templateId?: number | null) {
   const customer = await visibleCustomer(ex, v, customerId);
   const tpl = await resolveTemplate(ex, v.enterpriseId, ORDER_KIND, templateId ?? undefined);
-  const where = sql`o.enterprise_id = ${v.enterpriseId} and o.customer_id = ${customer.id} and o.template_id = ${tpl.id}
-    and o.state not in (5, 6) and not o.invalid and o.deleted_at is null`;
-  const [n] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);
-  const list = await rows<{ id: number; order_no: string; title: string; state: number; create_time: string }>(
-    ex,
-    sql`select o.id, o.order_no, o.title, o.state, ${timeOf(sql`o.created_at`, v)} as create_time
-      from orders o where ${where} order by o.created_at desc, o.id desc limit ${SHOWN}`,
-  );
-  return {
-    count: Number(n?.n ?? 0),
-    list: list.map((r) => ({ id: Number(r.id), orderNo: r.order_no, title: r.title, state: Number(r.state), create_time: r.create_time })),
-  };
+  const where = openOfCustomer(v.enterpriseId, customer.id, tpl.id);
+  return { count: await openOrderCount(ex, where), list: await openOrderRows(ex, v, where, SHOWN) };
 }
 
 /** The chosen customer's contacts, addresses and installed products (with warranty today), for the create page. */
@@ -54,12 +42,9 @@ export async function orderCustomerContext(ex: Executor, v: Actor, orderId: numb
   const may =
     (can.includes('edit') && hasPower(v.powers, ORDER_ACTION_POWERS.desk)) || (can.includes('employeeEdit') && hasPower(v.powers, ORDER_ACTION_POWERS.mine));
   if (!may) throw new AppError('NO_POWER');
-  const [customer] = await rows<{ id: number; name: string }>(
-    ex,
-    sql`select id, name from customers where enterprise_id = ${v.enterpriseId} and id = ${row.customer_id ?? null}`,
-  );
+  const customer = await customerById(ex, v.enterpriseId, row.customer_id ?? null);
   if (!customer) throw new AppError('NOT_FOUND');
-  return contextOf(ex, v, { id: Number(customer.id), name: customer.name });
+  return contextOf(ex, v, { id: customer.id, name: customer.name });
 }
 
 async function contextOf(ex: Executor, v: Actor, customer: { id: number; name: string }): Promise<OrderCustomerContext> {

@@ -8,9 +8,7 @@ import {
   ORDER_PEOPLE_PARTS,
   type OrderEditField,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import type { PatchValue } from '../../platform/state';
 import { visibleCustomer } from '../customers/common';
@@ -24,6 +22,20 @@ import { moveOrder } from './order.state';
 import { geocodeSaved } from '../geo/geo.service';
 import type { Actor } from '../../platform/actor';
 import type { OrderRecord } from './orders.repo';
+import { addressOrDefault } from './create.repo';
+import {
+  contactOrPrimary,
+  customerHasContact,
+  customerName,
+  enabledUsers,
+  orderTagIds,
+  orderTagNames,
+  peopleIds,
+  replaceOrderTags,
+  replaceServiceItems,
+  serviceAmount,
+  serviceItemIds,
+} from './edit.repo';
 
 /**
  * Editing an order (/v2/order/edit by staff and the creator, /v2/order/employee/edit by the engineer
@@ -63,28 +75,16 @@ function put(patch: Patch, row: Row, col: string, value: unknown, as?: PatchValu
 async function checkUsers(ex: Executor, v: Actor, ids: number[], label: string, role?: number): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const found = await rows<{ id: number; name: string }>(
-    ex,
-    sql`select id, name from users where enterprise_id = ${v.enterpriseId} and id = any(${bigints(unique)}) and enabled and deleted_at is null
-      and ${role ? sql`${role} = any(roles)` : sql`true`}`,
-  );
+  const found = await enabledUsers(ex, v.enterpriseId, unique, role);
   if (found.length !== unique.length) throw invalid(`${label}：人员不存在或已停用`);
-  return new Map(found.map((u) => [Number(u.id), u.name]));
-}
-
-async function peopleOf(ex: Executor, v: Actor, orderId: number, part: number): Promise<number[]> {
-  const r = await rows<{ user_id: number }>(
-    ex,
-    sql`select user_id from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and part = ${part} order by user_id`,
-  );
-  return r.map((x) => Number(x.user_id));
+  return new Map(found.map((u) => [u.id, u.name]));
 }
 
 /** Replaces the people of a part when the list changes; answers the log note's part ('协作人员：甲、乙'). */
 async function changePeople(tx: Tx, v: Actor, orderId: number, part: number, ids: number[] | undefined, label: string, role?: number): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
-  if (same(await peopleOf(tx, v, orderId, part), next)) return null;
+  if (same(await peopleIds(tx, v.enterpriseId, orderId, part), next)) return null;
   const names = await checkUsers(tx, v, next, label, role);
   await setPeople(tx, v, orderId, part, next);
   return `${label}：${next.map((id) => names.get(id)).join('、') || '无'}`;
@@ -95,15 +95,15 @@ async function gramsPatch(ex: Executor, v: Actor, row: Row, patch: Patch): Promi
   const keys = ['title', 'custom_link_person', 'custom_phone', 'full_address', 'customer_id'];
   if (!keys.some((k) => k in patch)) return;
   const next = { ...row, ...patch };
-  const [c] = await rows<{ name: string }>(ex, sql`select name from customers where enterprise_id = ${v.enterpriseId} and id = ${next.customer_id}`);
+  const name = await customerName(ex, v.enterpriseId, next.customer_id);
   const s = (k: string) => (next[k] == null ? null : String(next[k]));
-  patch.search_grams = texts(gramsOf(s('title'), s('order_no'), c?.name, s('custom_link_person'), s('custom_phone'), s('full_address')));
+  patch.search_grams = texts(gramsOf(s('title'), s('order_no'), name, s('custom_link_person'), s('custom_phone'), s('full_address')));
 }
 
 /** The service address as columns: typed (gpsAddr, with region and coordinates) or a saved one of the order's customer. */
-async function addressPatch(ex: Executor, v: Actor, patch: Patch, row: Row, b: Pick<EditOrderBody, 'gpsAddr' | 'addressId'>): Promise<void> {
+async function addressPatch(ex: Executor, v: Actor, patch: Patch, row: OrderRecord, b: Pick<EditOrderBody, 'gpsAddr' | 'addressId'>): Promise<void> {
   if (!b.gpsAddr && !b.addressId) return;
-  const a = await addressOf(ex, v, Number(row.customer_id), { gpsAddr: b.gpsAddr, addressId: b.gpsAddr ? null : b.addressId });
+  const a = await addressOf(ex, v, row.customer_id, { gpsAddr: b.gpsAddr, addressId: b.gpsAddr ? null : b.addressId });
   const cols: Row = {
     address_id: a.addressId,
     province_code: a.provinceCode,
@@ -131,8 +131,8 @@ async function save(
   note: string | null | undefined,
 ): Promise<ActionResult> {
   const said = notes.filter(Boolean);
-  const id = Number(row.id);
-  if (Object.keys(patch).length === 0 && said.length === 0) return { id, state: Number(row.state) };
+  const id = row.id;
+  if (Object.keys(patch).length === 0 && said.length === 0) return { id, state: row.state };
   await gramsPatch(tx, v, row, patch);
   const r = await moveOrder(tx, v, id, action, { patch, note: [...said, note].filter(Boolean).join('；') || null });
   if (['full_address', 'province_code', 'city_code', 'district_code', 'latitude', 'longitude'].some((k) => k in patch)) {
@@ -148,29 +148,12 @@ async function save(
 async function changeServiceItems(tx: Tx, v: Actor, orderId: number, ids: number[] | undefined, patch: Patch): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
-  const now = await rows<{ service_item_id: number }>(
-    tx,
-    sql`select distinct service_item_id from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} order by 1`,
-  );
-  if (
-    same(
-      now.map((r) => Number(r.service_item_id)),
-      next,
-    )
-  )
-    return null;
+  if (same(await serviceItemIds(tx, v.enterpriseId, orderId), next)) return null;
   const items = await serviceItemsOf(tx, v, next);
-  await tx.execute(
-    sql`delete from order_service_items where enterprise_id = ${v.enterpriseId} and order_id = ${orderId} and not (service_item_id = any(${bigints(next)}))`,
-  );
-  await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
-    select ${v.enterpriseId}, ${orderId}, i.id, i.name, i.price, 1, i.price from service_items i
-    where i.enterprise_id = ${v.enterpriseId} and i.id = any(${bigints(next)})
-      and not exists (select 1 from order_service_items l where l.enterprise_id = ${v.enterpriseId} and l.order_id = ${orderId} and l.service_item_id = i.id)`);
+  await replaceServiceItems(tx, v.enterpriseId, orderId, next);
   await recomputeReceivable(tx, v.enterpriseId, orderId);
   // The new total goes into the patch too, so the log names 服务项目 among the changed fields.
-  const [o] = await rows<{ service_amount: string }>(tx, sql`select service_amount from orders where enterprise_id = ${v.enterpriseId} and id = ${orderId}`);
-  patch.service_amount = Number(o?.service_amount ?? 0);
+  patch.service_amount = await serviceAmount(tx, v.enterpriseId, orderId);
   return `服务项目：${items.map((i) => i.name).join('、') || '无'}`;
 }
 
@@ -178,29 +161,11 @@ async function changeServiceItems(tx: Tx, v: Actor, orderId: number, ids: number
 async function changeTags(tx: Tx, v: Actor, orderId: number, ids: number[] | undefined): Promise<string | null> {
   if (ids === undefined) return null;
   const next = [...new Set(ids)].sort((a, b) => a - b);
-  const now = await rows<{ tag_id: number }>(
-    tx,
-    sql`select tag_id from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = ${orderId} order by tag_id`,
-  );
-  if (
-    same(
-      now.map((r) => Number(r.tag_id)),
-      next,
-    )
-  )
-    return null;
-  const names = await rows<{ name: string }>(
-    tx,
-    sql`select name from tags where enterprise_id = ${v.enterpriseId} and code = 3 and id = any(${bigints(next)}) order by id`,
-  );
+  if (same(await orderTagIds(tx, v.enterpriseId, orderId), next)) return null;
+  const names = await orderTagNames(tx, v.enterpriseId, next);
   if (names.length !== next.length) throw invalid('工单标签：标签不存在或已被删除');
-  await tx.execute(sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = ${orderId}`);
-  if (next.length) {
-    await tx.execute(
-      sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${v.enterpriseId}, 3, ${orderId}, t from unnest(${bigints(next)}) t`,
-    );
-  }
-  return `工单标签：${names.map((t) => t.name).join('、') || '无'}`;
+  await replaceOrderTags(tx, v.enterpriseId, orderId, next);
+  return `工单标签：${names.join('、') || '无'}`;
 }
 
 /**
@@ -229,25 +194,14 @@ class Changes {
   }
 }
 
-const editableOf = (who: 'staff' | 'engineer', row: Row) =>
-  editableFields(who, {
-    state: Number(row.state),
-    examineType: row.examine_type == null ? null : Number(row.examine_type),
-    placeState: Number(row.place_state),
-    invalid: !!row.invalid,
-  });
+const editableOf = (who: 'staff' | 'engineer', row: OrderRecord) =>
+  editableFields(who, { state: row.state, examineType: row.examine_type, placeState: row.place_state, invalid: row.invalid });
 
 /** Contact, address, product, service items, description, attachments, custom fields: what both edits may send. */
 async function onSiteChanges(tx: Tx, v: Actor, row: OrderRecord, b: EmployeeEditBody, c: Changes): Promise<void> {
-  const customerId = Number(row.customer_id);
+  const customerId = row.customer_id;
   await c.field('customLinkPerson', async () => {
-    if (b.contactId) {
-      const [k] = await rows(
-        tx,
-        sql`select 1 from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customerId} and id = ${b.contactId}`,
-      );
-      if (!k) throw invalid('联系人：联系人不存在或不属于该客户');
-    }
+    if (b.contactId && !(await customerHasContact(tx, v.enterpriseId, customerId, b.contactId))) throw invalid('联系人：联系人不存在或不属于该客户');
     put(c.patch, row, 'contact_id', b.contactId);
     put(c.patch, row, 'custom_link_person', b.customLinkPerson);
   });
@@ -259,7 +213,7 @@ async function onSiteChanges(tx: Tx, v: Actor, row: OrderRecord, b: EmployeeEdit
     c.patch.installed_product_id = p.productId;
     c.patch.warranty_state = p.warranty;
   });
-  await c.field('serviceId', () => changeServiceItems(tx, v, Number(row.id), b.serviceId, c.patch));
+  await c.field('serviceId', () => changeServiceItems(tx, v, row.id, b.serviceId, c.patch));
   await c.field('detailDesc', () => put(c.patch, row, 'detail_desc', b.detailDesc));
   await c.field('attachments', async () => {
     if (!b.attachments || same(row.attachments, b.attachments)) return;
@@ -326,30 +280,21 @@ export async function employeeEdit(db: Db, v: Actor, b: EmployeeEditBody): Promi
 export async function linkCustomer(db: Db, v: Actor, b: LinkCustomerBody): Promise<ActionResult> {
   return withOrder(db, v, 'edit', b, async (tx, row) => {
     const customer = await visibleCustomer(tx, v, b.customerId);
-    const [c] = await rows<{ id: number; name: string; phone: string }>(
-      tx,
-      sql`select id, name, phone from customer_contacts where enterprise_id = ${v.enterpriseId} and customer_id = ${customer.id}
-        and ${b.contactId ? sql`id = ${b.contactId}` : sql`true`} order by is_primary desc, id limit 1`,
-    );
+    const c = await contactOrPrimary(tx, v.enterpriseId, customer.id, b.contactId);
     if (b.contactId && !c) throw invalid('联系人：联系人不存在或不属于该客户');
-    const [a] = await rows<Row>(
-      tx,
-      sql`select id, province_code, city_code, district_code, province, city, district, detail, full_address, latitude, longitude
-        from customer_addresses where enterprise_id = ${v.enterpriseId} and customer_id = ${customer.id}
-        and ${b.addressId ? sql`id = ${b.addressId}` : sql`true`} order by is_default desc, id limit 1`,
-    );
+    const a = await addressOrDefault(tx, v.enterpriseId, customer.id, b.addressId);
     if (b.addressId && !a) throw invalid('服务地址：地址不存在或不属于该客户');
     const patch: Patch = {};
     const changed = !same(row.customer_id, customer.id);
     put(patch, row, 'customer_id', customer.id);
-    put(patch, row, 'contact_id', c ? Number(c.id) : null);
+    put(patch, row, 'contact_id', c ? c.id : null);
     if (c) {
       put(patch, row, 'custom_link_person', c.name);
       put(patch, row, 'custom_phone', c.phone);
     }
     if (a) {
-      put(patch, row, 'address_id', Number(a.id));
-      for (const k of ['province_code', 'city_code', 'district_code', 'province', 'city', 'district', 'full_address', 'latitude', 'longitude'])
+      put(patch, row, 'address_id', a.id);
+      for (const k of ['province_code', 'city_code', 'district_code', 'province', 'city', 'district', 'full_address', 'latitude', 'longitude'] as const)
         put(patch, row, k, a[k] ?? null);
       put(patch, row, 'address_detail', a.detail ?? null);
     }

@@ -28,7 +28,7 @@ async function view(ex: Executor, v: Actor, row: OrderRow): Promise<EvaluationVi
       where o.enterprise_id = ${v.enterpriseId} and o.id = ${row.id}`,
   );
   return {
-    orderId: Number(row.id),
+    orderId: row.id,
     evaluated: row.evaluated_at != null,
     canEvaluate: evaluateRefusal(v, row) === null,
     scores: e?.scores ?? null,
@@ -69,8 +69,8 @@ export async function evaluate(
     await insertStateLog(tx, ORDER_STATE, {
       enterpriseId: v.enterpriseId,
       id: b.orderId,
-      from: Number(row.state),
-      to: Number(row.state),
+      from: row.state,
+      to: row.state,
       action: 'evaluate',
       note: `客户评价：${b.scores.join('/')}${b.comment ? `，${b.comment}` : ''}`,
       actorId: v.id,

@@ -10,9 +10,11 @@ import { closeApproval, type Instance, startApproval } from '../approvals/engine
 import { onApprovalEnd } from '../../platform/signals';
 import { examineApplicantOf, ORDER_APPROVAL_KIND, pendingExamine } from './examine.kinds';
 import { flagsOf, ORDER_STATE, processOf, standardPatch } from './order.state';
+import type { OrderRecord } from './orders.repo';
 
-type Row = Record<string, unknown>;
-const num = (v: unknown): number | null => (v == null ? null : Number(v));
+type Row = OrderRecord;
+
+const amountOf = (v: string | null): number | null => (v == null ? null : Number(v));
 
 /**
  * Starts the instance for the examine `row` waits for, in the caller's transaction. The applicant is who caused the
@@ -28,16 +30,16 @@ export async function startOrderApproval(tx: Executor, enterpriseId: number, row
   return startApproval(tx, {
     enterpriseId,
     kind: ORDER_APPROVAL_KIND[type],
-    docId: Number(row.id),
+    docId: row.id,
     applicantId: applicant,
-    docNo: String(row.order_no ?? ''),
-    title: String(row.title ?? ''),
-    // 收款审核 carries the collected amount, so a flow may choose by it.
-    amount: type === 4 ? num(row.paid_amount) : null,
+    docNo: row.order_no ?? '',
+    title: row.title ?? '',
+    // 收款审核 carries the collected amount (numeric text), so a flow may choose by it.
+    amount: type === 4 ? amountOf(row.paid_amount) : null,
     // The order type (工单类型) is the document type: kept on the instance (flows do not filter order types yet).
-    docType: num(row.template_id),
-    responsibleId: num(row.dispatcher_id),
-    providerId: num(row.provider_id),
+    docType: row.template_id,
+    responsibleId: row.dispatcher_id,
+    providerId: row.provider_id,
   });
 }
 
@@ -46,7 +48,7 @@ export const closeOrderApproval = (tx: Executor, enterpriseId: number, orderId: 
   closeApproval(tx, { enterpriseId, kind: ORDER_APPROVAL_KIND[type], docId: orderId, actorId, note });
 
 /** The order counts as waiting: not cancelled (6) and not in the recycle bin. */
-const live = (row: Row) => row.deleted_at == null && Number(row.state) !== 6;
+const live = (row: Row) => row.deleted_at == null && row.state !== 6;
 
 /**
  * After every order change (approval.notice.ts's hook): an examine that ended without its instance (the order was
@@ -57,8 +59,8 @@ export async function afterOrderChange(tx: Tx, enterpriseId: number, action: str
   const was = before && live(before) ? pendingExamine(before) : null;
   const now = live(row) ? pendingExamine(row) : null;
   if (was && was !== now) {
-    const why = row.deleted_at != null ? '工单已删除' : Number(row.state) === 6 ? '工单已取消' : `${EXAMINE_TYPES[was]}已结束`;
-    await closeOrderApproval(tx, enterpriseId, Number(row.id), was, actorId, why);
+    const why = row.deleted_at != null ? '工单已删除' : row.state === 6 ? '工单已取消' : `${EXAMINE_TYPES[was]}已结束`;
+    await closeOrderApproval(tx, enterpriseId, row.id, was, actorId, why);
   }
   if (!now || (now === was && action !== 'restore')) return false;
   return (await startOrderApproval(tx, enterpriseId, row, actorId)) !== null;

@@ -48,14 +48,14 @@ export async function waitingOrderApproval(ex: Executor, enterpriseId: number, o
     ex,
     sql`select id::int as id, kind from approval_instances where enterprise_id = ${enterpriseId} and kind in (${kindList}) and doc_id = ${orderId} and state = 0`,
   );
-  return r ? { id: Number(r.id), kind: String(r.kind) } : null;
+  return r ? { id: r.id, kind: r.kind } : null;
 }
 
 /** Whether `userId` may act on the instance's current step now: his own open task, or a principal's inside a delegation window. */
 export async function holdsOpenTask(ex: Executor, enterpriseId: number, instanceId: number, userId: number): Promise<boolean> {
-  const r = await rows(
+  const r = await rows<{ one: number }>(
     ex,
-    sql`select 1 from approval_tasks t join approval_instances i on i.enterprise_id = t.enterprise_id and i.id = t.instance_id and i.step = t.step and i.state = 0
+    sql`select 1 as one from approval_tasks t join approval_instances i on i.enterprise_id = t.enterprise_id and i.id = t.instance_id and i.step = t.step and i.state = 0
       where t.enterprise_id = ${enterpriseId} and t.instance_id = ${instanceId} and t.decision is null and (t.user_id = ${userId}
         or t.user_id in (select d.user_id from approval_delegations d where d.enterprise_id = ${enterpriseId} and d.delegate_id = ${userId}
           and d.starts_at <= now() and d.ends_at > now()))
@@ -80,7 +80,7 @@ export async function examineApplicantOf(ex: Executor, enterpriseId: number, row
     sql`select user_id::int as user_id from order_logs where enterprise_id = ${enterpriseId} and order_id = ${Number(row.id)} and action = ${OPENED_BY[type]}
       order by id desc limit 1`,
   );
-  return l?.user_id == null ? null : Number(l.user_id);
+  return l?.user_id ?? null;
 }
 
 /** orderApprovalStep as a column of a statement over the orders row `o`: JSON { id, stepName } or null. */
@@ -95,5 +95,5 @@ export async function orderApprovalStep(ex: Executor, enterpriseId: number, orde
     sql`select id::int as id, steps -> step ->> 'name' as step_name from approval_instances
       where enterprise_id = ${enterpriseId} and kind in (${kindList}) and doc_id = ${orderId} and state = 0`,
   );
-  return r ? { id: Number(r.id), stepName: String(r.step_name ?? '') } : null;
+  return r ? { id: r.id, stepName: r.step_name ?? '' } : null;
 }

@@ -57,7 +57,7 @@ export async function orderMoneyModule(app: FastifyInstance, deps: Deps): Promis
       const v = actor;
       const result = await db.transaction(async (tx) => {
         const row = await orderFor(tx, v, body.orderId, true);
-        if (Number(row.state) !== 5) throw new AppError('VALIDATION', { detail: '工单完成后才能发送服务报告' });
+        if (row.state !== 5) throw new AppError('VALIDATION', { detail: '工单完成后才能发送服务报告' });
         const mobile = body.mobile ?? String(row.custom_phone ?? '');
         if (!MOBILE.test(mobile)) throw new AppError('VALIDATION', { detail: '联系电话不是手机号，请填写接收短信的手机号' });
         const link = await createReportLink(tx, { enterpriseId: v.enterpriseId, orderId: body.orderId, mobile, userId: v.id, timeZone: v.timeZone });

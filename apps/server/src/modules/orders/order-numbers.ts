@@ -59,7 +59,7 @@ export async function allocateOrderNumbers(ex: Executor, enterpriseId: number, t
   const prefix = got[0]?.prefix ?? settingDef('order_no_prefix')?.default ?? '';
   const day = dayOf(timeZone);
   return got
-    .map((r) => Number(r.n))
+    .map((r) => r.n)
     .sort((a, b) => a - b)
     .map((k) => `${prefix}${day}-${String(k).padStart(4, '0')}`);
 }

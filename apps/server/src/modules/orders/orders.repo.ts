@@ -108,6 +108,9 @@ export type OrderRecord = {
 /** The row with an extra select-list column (the viewer's parts, order.state.ts viewerPartsColumn). */
 export type OrderRecordWith = OrderRecord & Record<string, unknown>;
 
+/** The state helper's row of orders (`select *`, read and updated by the change) as the record it is. */
+export const asOrderRecord = (row: Record<string, unknown>): OrderRecord => row as OrderRecord;
+
 /** The order `id` of the enterprise where `scope` (a condition on `o`) holds, with the `extra` column; undefined if none. */
 export async function orderRecord(ex: Executor, enterpriseId: number, id: number, scope: SQL, extra: SQL): Promise<OrderRecordWith | undefined> {
   const [row] = await rows<OrderRecordWith>(ex, sql`select o.*, ${extra} from orders o where o.enterprise_id = ${enterpriseId} and o.id = ${id} and ${scope}`);
@@ -142,6 +145,22 @@ export async function liveOrderRecord(ex: Executor, enterpriseId: number, id: nu
 export async function lockedOrderById(tx: Tx, enterpriseId: number, id: number): Promise<OrderRecord | undefined> {
   const [row] = await rows<OrderRecord>(tx, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${id} for update`);
   return row;
+}
+
+/** The order `id` of the enterprise, whatever its scope and even in the recycle bin, unlocked. */
+export async function orderRecordById(ex: Executor, enterpriseId: number, id: number): Promise<OrderRecord | undefined> {
+  const [row] = await rows<OrderRecord>(ex, sql`select * from orders where enterprise_id = ${enterpriseId} and id = ${id}`);
+  return row;
+}
+
+/** Those of the orders that wait for an examine (result 0). */
+export async function waitingExamineIds(ex: Executor, enterpriseId: number, ids: readonly number[]): Promise<number[]> {
+  const waiting = await rows<{ id: number }>(
+    ex,
+    sql`select id from orders where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)})
+        and examine_type is not null and examine_result = 0`,
+  );
+  return waiting.map((r) => r.id);
 }
 
 /** The orders of the enterprise with the given ids where `scope` holds and not in the recycle bin, locked in id order. */

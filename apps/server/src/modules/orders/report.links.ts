@@ -34,5 +34,5 @@ export async function openReportLink(ex: Executor, token: string): Promise<{ ent
       returning l.enterprise_id, l.order_id, e.time_zone`,
   );
   if (!r) throw bad;
-  return { enterpriseId: Number(r.enterprise_id), orderId: Number(r.order_id), timeZone: r.time_zone };
+  return { enterpriseId: r.enterprise_id, orderId: r.order_id, timeZone: r.time_zone };
 }

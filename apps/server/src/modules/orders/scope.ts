@@ -47,7 +47,7 @@ export function teamOrdersOf(enterpriseId: number, userId: number, alias = 'o'):
 
 /** Whether `userId` leads a service group (and so has 我的团队). */
 export async function leadsTeam(ex: Executor, enterpriseId: number, userId: number): Promise<boolean> {
-  const [r] = await rows(ex, sql`select 1 from service_groups where enterprise_id = ${enterpriseId} and leader_id = ${userId} limit 1`);
+  const [r] = await rows<{ one: number }>(ex, sql`select 1 as one from service_groups where enterprise_id = ${enterpriseId} and leader_id = ${userId} limit 1`);
   return r != null;
 }
 
