@@ -756,7 +756,7 @@ CREATE TABLE "orders" (
 	"detail_desc" text,
 	"attachments" bigint[] DEFAULT '{}'::bigint[] NOT NULL,
 	"service_group_id" bigint,
-	"source" smallint,
+	"source" smallint DEFAULT 1,
 	"sale_channel" smallint,
 	"ext" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"search_grams" text[] DEFAULT '{}'::text[] NOT NULL,

@@ -123,7 +123,8 @@ export const orders = pgTable(
     /** Upload ids (uploads); arrays carry no foreign keys, so the service checks them. */
     attachments: bigint('attachments', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     serviceGroupId: ref('service_group_id'),
-    source: smallint('source'),
+    /** 工单来源: staff and internal paths (events, plans, quotations, imports) 1 unless given, the customer portal 3. */
+    source: smallint('source').default(1),
     saleChannel: smallint('sale_channel'),
     ext: jsonb('ext').notNull().default({}),
     searchGrams: grams(),

@@ -118,6 +118,7 @@ describe('set-based cycle generation', () => {
     // What the comparison is about: clocks ran, the item was priced, the last pair was dispatched and its engineer told.
     expect(fa[0]?.clocks.length).toBeGreaterThan(0);
     expect(fa[0]?.items).toHaveLength(1);
+    expect(fb[0]?.o.source).toBe(1);
     expect(fa[0]?.o.service_amount).toBe(88.5);
     expect(fa[2]?.o.service_user_id).toBe(engineer.user.id);
     expect(fa[2]?.notices).toEqual([expect.objectContaining({ user_id: engineer.user.id, kind: 'order_assigned' })]);

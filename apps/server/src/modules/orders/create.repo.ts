@@ -247,7 +247,7 @@ export async function insertOrderRows(tx: Tx, v: Actor, json: string): Promise<M
         x.title, x.customer_id, x.contact_id, x.custom_link_person, x.custom_phone, null, x.address_id,
         x.province_code, x.city_code, x.district_code, x.province, x.city, x.district, x.address_detail, x.full_address, x.latitude, x.longitude,
         x.installed_product_id, x.warranty_state, x.apply::timestamp at time zone ${v.timeZone}, x.priority, null, x.detail_desc, '{}'::bigint[],
-        null, null, null, x.ext, array(select jsonb_array_elements_text(x.search_grams)), ${v.id}, null, x.amount, x.amount
+        null, 1, null, x.ext, array(select jsonb_array_elements_text(x.search_grams)), ${v.id}, null, x.amount, x.amount
       from jsonb_to_recordset(${json}::jsonb) as x(order_no text, template_id bigint, template_version_id bigint,
         process_version_id bigint, process jsonb, state smallint, examine_type smallint, examine_result smallint, title text, customer_id bigint,
         contact_id bigint, custom_link_person text, custom_phone text, address_id bigint, province_code text, city_code text, district_code text,

@@ -227,7 +227,7 @@ export async function createOrder(
           ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
           ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
           ${b.productId ?? null}, ${warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
-          ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? null}, ${b.saleChannel ?? null},
+          ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? 1}, ${b.saleChannel ?? null},
           ${JSON.stringify(ext)}::jsonb, ${gramsWithSql(grams, sql`no.order_no`)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount}, ${geo.precision}
         from ${orderNoSql(ep, v.timeZone)} as no
         returning *),

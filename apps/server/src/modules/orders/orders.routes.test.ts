@@ -67,6 +67,8 @@ describe('POST /v2/order/add', () => {
       title: '空调不制冷',
       priority: 2,
       created_by: user.id,
+      // No source given: staff made it, 客服/内部创建 (1), so the 工单来源 filter and report count it.
+      source: 1,
       ext: { [fieldId]: 'E1' },
       // numeric comes back as text from a raw select
       service_amount: '80.00',
@@ -81,6 +83,16 @@ describe('POST /v2/order/add', () => {
       await countOf(t.deps.db, 'order_logs', sql`enterprise_id = ${enterpriseId} and order_id = ${r.data.id} and action = 'create' and to_state = 1`),
     ).toBe(1);
     expect((await client.send(K.add, { ...body, ext: { [fieldId]: 'E2' } })).data.orderNo).toMatch(/-0002$/);
+  });
+
+  it('keeps a source given (经销商案例转化) and refuses one outside the list, writing nothing', async () => {
+    const { client, enterpriseId } = await admin();
+    const customer = await newCustomer(client);
+    const r = await client.send(K.add, { customerId: customer, title: '经销商转来', source: 2 });
+    expect((await orderRow(enterpriseId, r.data.id)).source).toBe(2);
+    const bad = await client.send(K.add, { customerId: customer, title: '来源不明', source: 9 });
+    expect(bad.success).toBe(false);
+    expect(await ordersOf(enterpriseId)).toBe(1);
   });
 
   it('gives parallel creations distinct numbers', async () => {
