@@ -27,7 +27,10 @@ export interface AssignTarget {
   title: string;
 }
 
-/** The dispatch body's fields: the form's rules are the contract's. */
+/**
+ * The dispatch body's fields: the form's rules are the contract's. The picks are ids (numbers), so their required rule is
+ * a plain one: `rulesOf`'s `required` adds `whitespace`, which makes antd check the value as a string and refuse a number.
+ */
 const rules = dispatchFields.shape;
 
 interface Values {
@@ -169,7 +172,7 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
       )}
       {mode === 'user' ? (
         <>
-          <Form.Item name="serviceUserId" label="服务人员" rules={rulesOf(rules.serviceUserId, { required: '请选择服务人员' })}>
+          <Form.Item name="serviceUserId" label="服务人员" rules={[{ required: true, message: '请选择服务人员' }, ...rulesOf(rules.serviceUserId)]}>
             <CandidateSelect groupId={target?.serviceGroupId} />
           </Form.Item>
           <Form.Item name="collaborators" label="协作人员">
@@ -180,7 +183,7 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
         <Form.Item
           name="providerId"
           label="服务商"
-          rules={rulesOf(rules.providerId, { required: '请选择服务商' })}
+          rules={[{ required: true, message: '请选择服务商' }, ...rulesOf(rules.providerId)]}
           extra="派给服务商后，由服务商的派单员指派服务人员"
         >
           <Select<number>
