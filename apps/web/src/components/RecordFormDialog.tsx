@@ -23,6 +23,9 @@ export interface RecordFormDialogProps<T> {
   name?: string;
   /** Shown under the form inside the dialog (e.g. the custom-field form an area adds to its fixed fields). */
   after?: ReactNode;
+  /** A destructive action: the ok button is red. */
+  danger?: boolean;
+  className?: string;
 }
 
 export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) {
@@ -52,11 +55,12 @@ export function RecordFormDialog<T extends object>(p: RecordFormDialogProps<T>) 
       okText={p.okText ?? '保存'}
       cancelText="取消"
       confirmLoading={busy}
-      okButtonProps={p.loading ? { disabled: true } : undefined}
+      okButtonProps={p.loading || p.danger ? { disabled: p.loading, danger: p.danger } : undefined}
       onOk={() => form.submit()}
       onCancel={p.onClose}
       destroyOnHidden={p.destroyOnHidden ?? true}
       width={p.width}
+      className={p.className}
     >
       {!p.open ? null : p.loading ? (
         <Spin />

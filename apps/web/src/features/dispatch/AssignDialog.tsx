@@ -2,13 +2,15 @@
 import { ASSIGNABLE_PARTNER_TYPES } from '@sk/shared/dispatch/dispatch.constants';
 import { type BatchDispatchResult, batchDispatchSummary, type CandidateRow } from '@sk/shared/dispatch/dispatch.contract';
 import { teamContract } from '@sk/shared/org/team.contract';
-import { Alert, App, Button, Form, Input, Modal, Radio, Select } from 'antd';
+import { dispatchFields } from '@sk/shared/orders/order.actions.contract';
+import { Alert, App, Button, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
-import { type Person, PersonField } from '../../components';
+import { type Person, PersonField, RecordFormDialog } from '../../components';
 import { toast } from '../../components/toast';
 import { call } from '../../lib/api';
 import { useApi } from '../../lib/query';
 import { useUser } from '../../lib/session';
+import { rulesOf } from '../../lib/zodRules';
 import { dispatchContract, orderActionsContract } from './api';
 
 export interface AssignTarget {
@@ -24,6 +26,12 @@ export interface AssignTarget {
   serviceGroupId?: number | null;
   title: string;
 }
+
+/**
+ * The dispatch body's fields: the form's rules are the contract's. The picks are ids (numbers), so their required rule is
+ * a plain one: `rulesOf`'s `required` adds `whitespace`, which makes antd check the value as a string and refuse a number.
+ */
+const rules = dispatchFields.shape;
 
 interface Values {
   mode: 'user' | 'provider';
@@ -89,10 +97,9 @@ function Recommendation({ orderId, onUse }: { orderId: number; onUse: (v: Partia
   );
 }
 
-/** The dialog; closes and calls `onDone` once the server says 派单成功. */
+/** The dialog; closes and calls `onDone` once the server says 派单成功 (a refusal keeps it open with the values). */
 export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget | null; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   // A provider's own user (user_type 1) dispatches its orders to its engineers only (the server refuses the rest).
   const outsourced = useUser().userType === 1;
   const providers = useApi(teamContract.providerSimpleList, {}, { enabled: !!target && !outsourced, call: { silent: true } });
@@ -124,78 +131,74 @@ export function AssignDialog({ target, onClose, onDone }: { target: AssignTarget
     });
   };
 
+  // A refusal rejects: the request client has shown the server's message and the dialog keeps the values.
   const submit = async (v: Values) => {
     if (!target) return;
     const who =
       v.mode === 'provider' ? { providerId: v.providerId } : { serviceUserId: v.serviceUserId, coordinationUserId: (v.collaborators ?? []).map((p) => p.id) };
-    setBusy(true);
-    try {
-      if (target.each) {
-        const r = await call(dispatchContract.batchDispatch, { orderIds: target.orderIds, expectedStates: target.each.expectedStates, note: v.note, ...who });
-        showBatchResult(r);
-      } else if (single)
-        await call(
-          orderActionsContract.dispatch,
-          { orderId: target.orderIds[0] as number, expectedState: target.expectedState, note: v.note, ...who },
-          { successToast: true },
-        );
-      else await call(dispatchContract.batchDesignate, { orderIds: target.orderIds, note: v.note, ...who }, { successToast: true });
-      form.resetFields();
-      onDone();
-    } catch {
-      // The request client has shown the server's message; the dialog keeps the values.
-    } finally {
-      setBusy(false);
-    }
+    if (target.each) {
+      const r = await call(dispatchContract.batchDispatch, { orderIds: target.orderIds, expectedStates: target.each.expectedStates, note: v.note, ...who });
+      showBatchResult(r);
+    } else if (single)
+      await call(
+        orderActionsContract.dispatch,
+        { orderId: target.orderIds[0] as number, expectedState: target.expectedState, note: v.note, ...who },
+        { successToast: true },
+      );
+    else await call(dispatchContract.batchDesignate, { orderIds: target.orderIds, note: v.note, ...who }, { successToast: true });
+    onDone();
   };
 
   return (
-    <Modal
+    <RecordFormDialog<Values>
       open={!!target}
       title={single ? `派单：${target?.title}` : `批量派单（${target?.orderIds.length ?? 0} 个工单）`}
       okText="确定派单"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      initialValues={{ mode: 'user' }}
+      onSubmit={submit}
+      onClose={onClose}
     >
       {single && target && !outsourced ? <Recommendation orderId={target.orderIds[0] as number} onUse={(v) => form.setFieldsValue(v)} /> : null}
-      <Form<Values> form={form} layout="vertical" initialValues={{ mode: 'user' }} onFinish={submit} preserve={false}>
-        {outsourced ? null : (
-          <Form.Item name="mode" label="派给">
-            <Radio.Group
-              options={[
-                { value: 'user', label: '服务人员' },
-                { value: 'provider', label: '外包服务商' },
-              ]}
-            />
-          </Form.Item>
-        )}
-        {mode === 'user' ? (
-          <>
-            <Form.Item name="serviceUserId" label="服务人员" rules={[{ required: true, message: '请选择服务人员' }]}>
-              <CandidateSelect groupId={target?.serviceGroupId} />
-            </Form.Item>
-            <Form.Item name="collaborators" label="协作人员">
-              <PersonField role={2} multiple placeholder="选择协作人员" />
-            </Form.Item>
-          </>
-        ) : (
-          <Form.Item name="providerId" label="服务商" rules={[{ required: true, message: '请选择服务商' }]} extra="派给服务商后，由服务商的派单员指派服务人员">
-            <Select<number>
-              aria-label="选择服务商"
-              placeholder="请选择服务商"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(providers.data ?? [])
-                .filter((p) => (ASSIGNABLE_PARTNER_TYPES as readonly number[]).includes(p.partnerType))
-                .map((p) => ({ value: p.id, label: p.name }))}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="note" label="备注">
-          <Input.TextArea rows={2} maxLength={500} showCount placeholder="派单说明（记入工单日志）" />
+      {outsourced ? null : (
+        <Form.Item name="mode" label="派给">
+          <Radio.Group
+            options={[
+              { value: 'user', label: '服务人员' },
+              { value: 'provider', label: '外包服务商' },
+            ]}
+          />
         </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      {mode === 'user' ? (
+        <>
+          <Form.Item name="serviceUserId" label="服务人员" rules={[{ required: true, message: '请选择服务人员' }, ...rulesOf(rules.serviceUserId)]}>
+            <CandidateSelect groupId={target?.serviceGroupId} />
+          </Form.Item>
+          <Form.Item name="collaborators" label="协作人员">
+            <PersonField role={2} multiple placeholder="选择协作人员" />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item
+          name="providerId"
+          label="服务商"
+          rules={[{ required: true, message: '请选择服务商' }, ...rulesOf(rules.providerId)]}
+          extra="派给服务商后，由服务商的派单员指派服务人员"
+        >
+          <Select<number>
+            aria-label="选择服务商"
+            placeholder="请选择服务商"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(providers.data ?? [])
+              .filter((p) => (ASSIGNABLE_PARTNER_TYPES as readonly number[]).includes(p.partnerType))
+              .map((p) => ({ value: p.id, label: p.name }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="note" label="备注" rules={rulesOf(rules.note)}>
+        <Input.TextArea rows={2} maxLength={500} showCount placeholder="派单说明（记入工单日志）" />
+      </Form.Item>
+    </RecordFormDialog>
   );
 }

@@ -5,10 +5,10 @@ import type { FieldDef } from '@sk/shared/forms/index';
 import type { OrderAction } from '@sk/shared/orders/order.machine';
 import type { OrderDetail } from '@sk/shared/orders/order.detail.contract';
 import { ABNORMAL_KINDS, ORDER_PRIORITIES, PAYMENT_METHODS } from '@sk/shared/orders/orders.constants';
-import { Alert, Divider, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
+import { Alert, Divider, Form, Input, InputNumber, Radio, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { PersonField } from '../../../components';
+import { PersonField, RecordFormDialog } from '../../../components';
 import { AppointmentPicker } from '../../../components/AppointmentPicker';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
 import { SignatureField } from '../../../components/forms/fields/SignatureField';
@@ -324,8 +324,6 @@ export interface ActionDialogProps {
 
 /** Collects the inputs, calls the action, and on success closes and refreshes the page; a refusal stays open with the server's message. */
 export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDialogProps) {
-  const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
   const [ext, setExt] = useState<Record<string, unknown> | undefined>();
   const [receiptExt, setReceiptExt] = useState<Record<string, unknown> | undefined>();
   const withForms = button.fields.includes('finish') || button.fields.includes('receiptForm');
@@ -334,42 +332,30 @@ export function ActionDialog({ d, button, ability, onClose, onDone }: ActionDial
   const rec = useDefinition(9, withForms);
   const formSigns = withForms && [withOrderForm ? own : null, rec].some((def) => def?.fields.some((f) => f.type === SIGNATURE_FIELD_TYPE));
 
-  const submit = async () => {
-    // A missing input is marked on its field; nothing is sent.
-    const raw = await form.validateFields().catch(() => null);
-    if (!raw) return;
+  // A missing input is marked on its field and nothing is sent; a refusal rejects (the request client has shown the
+  // server's message) and the dialog stays for another try.
+  const submit = async (raw: Record<string, unknown>) => {
     const v: ActionValues = { ...raw, time: raw.time ? (raw.time as Dayjs).format('YYYY-MM-DD HH:mm:00') : undefined, ext, receiptExt };
-    setBusy(true);
-    try {
-      await button.run(d, v, ability);
-      onDone();
-    } catch {
-      // The request client has shown the server's message; the dialog stays for another try.
-    } finally {
-      setBusy(false);
-    }
+    await button.run(d, v, ability);
+    onDone();
   };
 
   return (
-    <Modal
+    <RecordFormDialog<Record<string, unknown>>
       open
       title={button.title}
       okText={button.confirm ? '确定' : '提交'}
-      cancelText="取消"
-      okButtonProps={{ danger: button.danger, loading: busy }}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+      danger={button.danger}
+      onSubmit={submit}
+      onClose={onClose}
       width={withForms ? 640 : 480}
       className="sk-order-action-dialog"
+      after={withForms ? <ExtForms d={d} own={withOrderForm ? own : undefined} rec={rec} onExt={setExt} onReceipt={setReceiptExt} /> : null}
     >
       {button.confirm ? <p>{button.confirm}</p> : null}
-      <Form form={form} layout="vertical" requiredMark>
-        {button.fields.map((f) => (
-          <FieldItem key={f} field={f} button={button} d={d} ability={ability} formSigns={formSigns} />
-        ))}
-      </Form>
-      {withForms ? <ExtForms d={d} own={withOrderForm ? own : undefined} rec={rec} onExt={setExt} onReceipt={setReceiptExt} /> : null}
-    </Modal>
+      {button.fields.map((f) => (
+        <FieldItem key={f} field={f} button={button} d={d} ability={ability} formSigns={formSigns} />
+      ))}
+    </RecordFormDialog>
   );
 }
