@@ -10,7 +10,7 @@ import { closeApproval, type Instance, startApproval } from '../approvals/engine
 import { onApprovalEnd } from '../../platform/signals';
 import { examineApplicantOf, ORDER_APPROVAL_KIND, pendingExamine } from './examine.kinds';
 import { flagsOf, ORDER_STATE, processOf, standardPatch } from './order.state';
-import type { OrderRecord } from './orders.repo';
+import { asOrderRecord, type OrderRecord } from './orders.repo';
 
 type Row = OrderRecord;
 
@@ -102,7 +102,8 @@ export function wireExamineFlow(): void {
         action,
         actorId: end.actorId,
         // The flow decided who approves: the order machine is asked only whether the order may still move.
-        ctxOf: (row): OrderContext => {
+        ctxOf: (locked): OrderContext => {
+          const row = asOrderRecord(locked);
           if (flagsOf(row).examineType !== type) throw new AppError('ORDER_INVALID_TRANSITION');
           return {
             process: processOf(row),
