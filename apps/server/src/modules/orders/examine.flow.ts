@@ -81,7 +81,7 @@ function withdrawnPatch(type: ExamineType): Record<string, PatchValue> {
 /** The order's state now (after an engine decision). */
 export async function orderStateOf(ex: Executor, enterpriseId: number, orderId: number): Promise<number> {
   const [r] = await rows<{ state: number }>(ex, sql`select state from orders where enterprise_id = ${enterpriseId} and id = ${orderId}`);
-  return Number(r?.state);
+  return r?.state ?? Number.NaN;
 }
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
