@@ -37,7 +37,7 @@ async function engineer(ex: Executor, ep: number, id: number | null): Promise<{ 
     ex,
     sql`select id, name from users where enterprise_id = ${ep} and id = ${id} and enabled and deleted_at is null and 2 = any(roles)`,
   );
-  return u ? { id: Number(u.id), name: u.name } : null;
+  return u ? { id: u.id, name: u.name } : null;
 }
 
 /** The group's enabled engineer with the fewest open orders (ties: the lower id, so the choice is repeatable). */
@@ -52,7 +52,7 @@ export async function leastLoaded(ex: Executor, ep: number, groupId: number | nu
         and o.deleted_at is null), u.id
       limit 1`,
   );
-  return u ? { id: Number(u.id), name: u.name } : null;
+  return u ? { id: u.id, name: u.name } : null;
 }
 
 async function provider(ex: Executor, ep: number, id: number | null): Promise<{ id: number; name: string } | null> {
@@ -61,12 +61,12 @@ async function provider(ex: Executor, ep: number, id: number | null): Promise<{ 
     ex,
     sql`select id, name from service_providers where enterprise_id = ${ep} and id = ${id} and enabled and partner_type in (1, 3, 4)`,
   );
-  return p ? { id: Number(p.id), name: p.name } : null;
+  return p ? { id: p.id, name: p.name } : null;
 }
 
 /** The assignee a target names for this order, or null when it cannot take it (disabled, empty team). */
 async function resolve(ex: Executor, ep: number, t: Target, order: OrderFacts): Promise<Omit<Assignee, 'source' | 'ruleId' | 'ruleName'> | null> {
-  const type = Number(t.target_type);
+  const type = t.target_type;
   if (type === 3) {
     const p = await provider(ex, ep, t.target_provider_id);
     return p ? { userId: null, userName: null, providerId: p.id, providerName: p.name } : null;
@@ -108,7 +108,7 @@ export async function defaultAssigneeFor(ex: Executor, enterpriseId: number, ord
   if (!o) return NONE;
   for (const r of await matchingRules(ex, enterpriseId, o)) {
     const a = await resolve(ex, enterpriseId, r, o);
-    if (a) return { source: 'rule', ruleId: Number(r.id), ruleName: r.name, ...a };
+    if (a) return { source: 'rule', ruleId: r.id, ruleName: r.name, ...a };
   }
   const [d] = await rows<Target>(
     ex,

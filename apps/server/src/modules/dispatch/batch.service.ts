@@ -27,7 +27,7 @@ export async function batchDispatch(db: Db, v: SystemActor, b: BatchDispatchBody
       and o.deleted_at is null and ${openableOrders(v)}`,
   );
   if (found.length !== ids.length) throw new AppError('NOT_FOUND');
-  const numberOf = new Map(found.map((r) => [Number(r.id), r.order_no]));
+  const numberOf = new Map(found.map((r) => [r.id, r.order_no]));
 
   // The target is checked once: a bad one is bad input, not one refusal per order.
   const mine = await providerOfViewer(db, v);

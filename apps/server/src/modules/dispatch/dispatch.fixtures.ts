@@ -7,7 +7,7 @@ import type { TestApp } from '../../test/harness';
 export async function groupOf(t: TestApp, ep: number, name: string, members: number[]): Promise<number> {
   const [g] = await rows<{ id: number }>(t.deps.db, sql`insert into service_groups (enterprise_id, name) values (${ep}, ${name}) returning id`);
   for (const u of members) await t.deps.db.execute(sql`insert into service_group_members (enterprise_id, group_id, user_id) values (${ep}, ${g?.id}, ${u})`);
-  return Number(g?.id);
+  return g?.id ?? Number.NaN;
 }
 
 /** A service provider (partner type 1 by default). */

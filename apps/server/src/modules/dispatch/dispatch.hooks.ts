@@ -39,9 +39,9 @@ export function installAutoDispatch(): void {
       const waiting = b.orders.filter((o) => o.state === 1);
       if (waiting.length === 0) return;
       // Without a named engineer, an enabled rule or default dispatch nothing is assigned: one statement for the batch.
-      const [any] = await rows(
+      const [any] = await rows<{ one: number }>(
         b.tx,
-        sql`select 1 where exists (select 1 from dispatch_rules where enterprise_id = ${b.enterpriseId} and enabled)
+        sql`select 1 as one where exists (select 1 from dispatch_rules where enterprise_id = ${b.enterpriseId} and enabled)
         or exists (select 1 from dispatch_settings where enterprise_id = ${b.enterpriseId} and enabled)`,
       );
       const mine = any ? waiting : waiting.filter((o) => o.assignee);

@@ -2,7 +2,7 @@ import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import type { EventRecord } from './events.repo';
+import type { EventRecord, LockedEventRow } from './events.repo';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
 import { holdSetting, principalFound, principalRolesColumn, settingColumns } from './settings';
@@ -117,7 +117,7 @@ export const PRINCIPAL_GONE = '负责人：人员不存在或已停用';
  * (refused first, as before the event is looked at) and his roles. The change that follows decides on this row.
  */
 export async function lockEvent(tx: Tx, v: Actor, id: number, principalId: number | null): Promise<Record<string, unknown>> {
-  const [got] = await rows(
+  const [got] = await rows<LockedEventRow>(
     tx,
     sql`with e as (select e.*, ${settingColumns()} from events e
         where e.enterprise_id = ${v.enterpriseId} and e.id = ${id} and ${eventScope(v)} for update of e)

@@ -135,6 +135,9 @@ export interface EventRecord {
   updated_at: string;
 }
 
+/** The event as an action locks it (event.state.ts lockEvent): every column null when not found (a left join), with the checks' columns. */
+export type LockedEventRow = { [K in keyof EventRecord]: EventRecord[K] | null } & Record<string, unknown>;
+
 /** A row of the event list (rowSelect): the event's list columns and the names joined for the page. */
 export interface EventListRaw {
   id: number;

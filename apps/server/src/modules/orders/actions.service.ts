@@ -31,7 +31,7 @@ import type { SystemActor, Actor } from '../../platform/actor';
 import { decide } from '../approvals/engine';
 import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
 import { orderStateOf } from './examine.flow';
-import { flagsOf, isApprover, lockOrder, moveOrder, orderContext, processOf } from './order.state';
+import { flagsOf, isApprover, lockOrder, moveOrder, orderContext, processOf, waitedExamine } from './order.state';
 import { accountForOrder } from './receive.service';
 import {
   approverFields,
@@ -227,7 +227,7 @@ export async function collect(db: Db, v: SystemActor, b: CollectBody): Promise<A
  */
 export async function namedApprover(db: Db, v: SystemActor, orderId: number): Promise<boolean> {
   const row = await approverFields(db, v.enterpriseId, orderId);
-  const type = row ? flagsOf(row).examineType : null;
+  const type = row ? waitedExamine(row) : null;
   if (!row || !type) return false;
   const who = processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]];
   if (who?.by === 'user') return who.userId === v.id;

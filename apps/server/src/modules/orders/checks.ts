@@ -13,6 +13,7 @@ import {
   shownFields,
 } from '@sk/shared';
 import type { Executor } from '../../db/client';
+import { asOrderRecord, type OrderRecord } from './orders.repo';
 import { AppError } from '../../platform/errors';
 import * as forms from '../forms/forms.repo';
 import { hasOrderFaultMode } from '../quality/fault.service';
@@ -33,10 +34,9 @@ const SIGNATURE_NAME = '客户签名';
 export const SIGN_REQUIRED_SETTING = 'order_sign_required';
 const SIGNATURE_MISSING: MissingItem = { form: 'signature', fieldId: null, name: SIGNATURE_NAME };
 
-type Row = Record<string, unknown>;
+type Row = OrderRecord;
 /** The signature the completion or receipt dialog took (orders.signature_id). */
 const hasOwnSignature = (row: Row): boolean => row.signature_id != null;
-const idOf = (v: unknown): number | null => (v == null ? null : Number(v));
 const valuesOf = (v: unknown): ExtValues => (v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtValues) : {});
 
 const filled = (f: FieldDef, ext: ExtValues): boolean => {
@@ -55,7 +55,7 @@ function missingOf(fields: FieldDef[], ext: ExtValues): FieldDef[] {
 
 /** The receipt form version an order uses: the one it pinned, else the current one (null when the enterprise has none). */
 export async function receiptVersionOf(ex: Executor, enterpriseId: number, row: Row): Promise<forms.VersionRec | null> {
-  const pinned = idOf(row.receipt_version_id);
+  const pinned = row.receipt_version_id;
   if (pinned) return forms.versionById(ex, enterpriseId, pinned);
   const t = await forms.defaultTemplate(ex, enterpriseId, RECEIPT_FORM_KIND);
   return t ? forms.latestVersion(ex, enterpriseId, t.id) : null;
@@ -79,7 +79,7 @@ export async function missingInReceipt(ex: Executor, enterpriseId: number, row: 
  * with 完成服务时须客户签名确认 on, the customer's signature (taken by the dialog, or a signature field) too.
  */
 export async function missingBeforeFinish(ex: Executor, enterpriseId: number, row: Row): Promise<MissingItem[]> {
-  const versionId = idOf(row.template_version_id);
+  const versionId = row.template_version_id;
   const order = versionId ? await forms.versionById(ex, enterpriseId, versionId) : null;
   const own: MissingItem[] = order ? missingOf(order.fields, valuesOf(row.ext)).map((f) => ({ form: 'order', fieldId: f.id, name: f.name })) : [];
   const missing = [...own, ...(await missingInReceipt(ex, enterpriseId, row))];
@@ -99,13 +99,13 @@ export async function missingBeforeFinish(ex: Executor, enterpriseId: number, ro
  */
 export async function missingForStep(ex: Executor, enterpriseId: number, row: Row, req: StepRequirement | undefined): Promise<MissingItem[]> {
   if (!req) return [];
-  const versionId = idOf(row.template_version_id);
+  const versionId = row.template_version_id;
   const order = versionId ? await forms.versionById(ex, enterpriseId, versionId) : null;
   const ext = valuesOf(row.ext);
   const asked = new Set(req.fields);
   const fields = (order?.fields ?? []).filter((f) => asked.has(f.id) && !filled(f, ext));
   const missing: MissingItem[] = fields.map((f) => ({ form: 'order', fieldId: f.id, name: f.name }));
-  if (req.faultMode && !(await hasOrderFaultMode(ex, enterpriseId, Number(row.id)))) missing.push({ form: 'order', fieldId: null, name: '故障模式' });
+  if (req.faultMode && !(await hasOrderFaultMode(ex, enterpriseId, row.id))) missing.push({ form: 'order', fieldId: null, name: '故障模式' });
   if (!req.signature && !req.photos) return missing;
   const receipt = await receiptVersionOf(ex, enterpriseId, row);
   const sources: [FieldDef[], ExtValues][] = [
@@ -124,10 +124,10 @@ const labelOf = (m: MissingItem): string => (m.form === 'receipt' ? `${m.name}�
 export const missingMessage = (prefix: string, missing: MissingItem[]): string => `${prefix}：${missing.map(labelOf).join('、')}`;
 
 /** The row as the action would leave it: plain patch values over the current ones (SQL expressions keep the old value). */
-const after = (current: Row, patch: Row): Row => {
+const after = (current: Record<string, unknown>, patch: Record<string, unknown>): Row => {
   const out = { ...current };
   for (const [k, v] of Object.entries(patch)) if (v === null || typeof v !== 'object' || Array.isArray(v) || v.constructor === Object) out[k] = v;
-  return out;
+  return asOrderRecord(out);
 };
 
 /** Registers the required-field checks at the end-service and receipt hook points (by name: wiring again replaces them). */

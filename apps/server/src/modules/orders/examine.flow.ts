@@ -10,7 +10,7 @@ import { closeApproval, type Instance, startApproval } from '../approvals/engine
 import { onApprovalEnd } from '../../platform/signals';
 import { examineApplicantOf, ORDER_APPROVAL_KIND, pendingExamine } from './examine.kinds';
 import { flagsOf, ORDER_STATE, processOf, standardPatch } from './order.state';
-import type { OrderRecord } from './orders.repo';
+import { asOrderRecord, type OrderRecord } from './orders.repo';
 
 type Row = OrderRecord;
 
@@ -81,7 +81,7 @@ function withdrawnPatch(type: ExamineType): Record<string, PatchValue> {
 /** The order's state now (after an engine decision). */
 export async function orderStateOf(ex: Executor, enterpriseId: number, orderId: number): Promise<number> {
   const [r] = await rows<{ state: number }>(ex, sql`select state from orders where enterprise_id = ${enterpriseId} and id = ${orderId}`);
-  return Number(r?.state);
+  return r?.state ?? Number.NaN;
 }
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
@@ -102,7 +102,8 @@ export function wireExamineFlow(): void {
         action,
         actorId: end.actorId,
         // The flow decided who approves: the order machine is asked only whether the order may still move.
-        ctxOf: (row): OrderContext => {
+        ctxOf: (locked): OrderContext => {
+          const row = asOrderRecord(locked);
           if (flagsOf(row).examineType !== type) throw new AppError('ORDER_INVALID_TRANSITION');
           return {
             process: processOf(row),

@@ -1,6 +1,7 @@
 import type { ApprovalDocKind, ExamineType } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import type { OrderRecord } from './orders.repo';
 
 /*
  * What the order area reads of the approval engine for its examines (docs/approvals.md): which kind an examine is,
@@ -36,11 +37,12 @@ export const onEngine = (alias = 'o'): SQL => {
   return sql`exists (select 1 from approval_instances i where i.enterprise_id = ${o}.enterprise_id and i.kind in (${kindList}) and i.doc_id = ${o}.id and i.state = 0)`;
 };
 
-type Row = Record<string, unknown>;
+/** What deciding the examine reads of an order's row. */
+type Row = Pick<OrderRecord, 'id' | 'examine_type' | 'examine_result' | 'created_by'>;
 
-/** The examine the row waits for (result 0), or null. */
-export const pendingExamine = (row: Row): ExamineType | null =>
-  Number(row.examine_result) === 0 && row.examine_type != null ? (Number(row.examine_type) as ExamineType) : null;
+/** The examine the row waits for (result 0; a null result counts as 0), or null. */
+export const pendingExamine = (row: Pick<OrderRecord, 'examine_type' | 'examine_result'>): ExamineType | null =>
+  (row.examine_result ?? 0) === 0 && row.examine_type != null ? (row.examine_type as ExamineType) : null;
 
 /** The order's waiting instance (any examine kind), or null: then the process's one-step examine applies. */
 export async function waitingOrderApproval(ex: Executor, enterpriseId: number, orderId: number): Promise<{ id: number; kind: string } | null> {
@@ -74,10 +76,10 @@ const OPENED_BY: Record<Exclude<ExamineType, 1>, string> = { 2: 'applyEndService
 export async function examineApplicantOf(ex: Executor, enterpriseId: number, row: Row): Promise<number | null> {
   const type = pendingExamine(row);
   if (!type) return null;
-  if (type === 1) return row.created_by == null ? null : Number(row.created_by);
+  if (type === 1) return row.created_by;
   const [l] = await rows<{ user_id: number | null }>(
     ex,
-    sql`select user_id::int as user_id from order_logs where enterprise_id = ${enterpriseId} and order_id = ${Number(row.id)} and action = ${OPENED_BY[type]}
+    sql`select user_id::int as user_id from order_logs where enterprise_id = ${enterpriseId} and order_id = ${row.id} and action = ${OPENED_BY[type]}
       order by id desc limit 1`,
   );
   return l?.user_id ?? null;

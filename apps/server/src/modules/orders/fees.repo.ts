@@ -72,13 +72,12 @@ export const ofTemplate = (templateId: number): SQL => sql`template_id = ${templ
 
 /** The charged parts in use on the order in cents, or null when no part is recorded on it. */
 export async function recordedSpareCents(ex: Executor, enterpriseId: number, orderId: number): Promise<number | null> {
-  const [r] = await rows<{ n: number; c: string }>(
+  const [r] = await rows<{ n: number; c: number }>(
     ex,
-    sql`select count(*)::int as n, round(coalesce(sum(price * quantity) filter (where state = 1 and chargeable), 0) * 100)::bigint::text as c
+    sql`select count(*)::int as n, round(coalesce(sum(price * quantity) filter (where state = 1 and chargeable), 0) * 100)::bigint as c
       from order_parts where enterprise_id = ${enterpriseId} and order_id = ${orderId}`,
   );
-  // The sum is read as text.
-  return r && r.n > 0 ? Number(r.c) : null;
+  return r && r.n > 0 ? r.c : null;
 }
 
 const yuanSql = (c: number) => sql`(${c}::bigint / 100.0)::numeric(14, 2)`;

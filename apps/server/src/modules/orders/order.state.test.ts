@@ -7,6 +7,7 @@ import { makeEnterprise } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { outcomes, raceCalls } from '../../test/race';
 import { beforeOrderStep, moveOrder, orderAbilities } from './order.state';
+import type { OrderRecord } from './orders.repo';
 import { insertOrder, orderViewer } from './test-helpers';
 import type { SystemActor } from '../../platform/actor';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const orderRow = async (ep: number, id: number) =>
-  (await rows(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0] as Record<string, unknown>;
+  (await rows<OrderRecord>(t.deps.db, sql`select * from orders where enterprise_id = ${ep} and id = ${id}`))[0]!;
 const logs = (ep: number, id: number) =>
   rows<{ from_state: number | null; to_state: number; action: string; user_id: number; note: string | null }>(
     t.deps.db,
@@ -52,7 +53,7 @@ describe('moveOrder', () => {
     await moveOrder(t.deps.db, admin, id, 'archive');
     const o = await orderRow(ep, id);
     expect(o).toMatchObject({ state: 5, taken_by: engineer.id, place_state: 1, version: 5 });
-    for (const col of ['dispatched_at', 'taken_at', 'started_at', 'finished_at', 'archived_at']) expect(o[col]).not.toBeNull();
+    for (const col of ['dispatched_at', 'taken_at', 'started_at', 'finished_at', 'archived_at'] as const) expect(o[col]).not.toBeNull();
     expect(await logs(ep, id)).toEqual([
       { from_state: 1, to_state: 2, action: 'dispatch', user_id: dispatcher.id, note: '派给张师傅' },
       { from_state: 2, to_state: 3, action: 'accept', user_id: engineer.id, note: null },

@@ -19,7 +19,7 @@ import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { rows } from '../../db/client';
 import type { EnqueueInput } from '../../platform/jobs';
-import { type OrderRecord, type OrderRecordWith, lockedOrderRecord } from './orders.repo';
+import { asOrderRecord, type OrderRecord, type OrderRecordWith, lockedOrderRecord } from './orders.repo';
 import { openableOrders } from './scope';
 import { examineApplicantOf, holdsOpenTask, waitingOrderApproval } from './examine.kinds';
 import { changeState, type HookContext, type PatchValue, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
@@ -40,18 +40,23 @@ export const ORDER_STATE: StateTable = {
 
 const actorIdOf = (v: SystemActor): number | null => (v.id > 0 ? v.id : null);
 
-type Row = Record<string, unknown>;
-const num = (v: unknown): number | null => (v == null ? null : Number(v));
+type Row = OrderRecord;
 
-export const processOf = (row: Row): OrderProcess => ({ ...DEFAULT_ORDER_PROCESS, ...(row.process as Partial<OrderProcess> | null) });
+export const processOf = (row: Pick<OrderRecord, 'process'>): OrderProcess => ({
+  ...DEFAULT_ORDER_PROCESS,
+  ...(row.process as Partial<OrderProcess> | null),
+});
+
+/** The examine the order waits for: only a pending approval (result 0) is waited for; a decided one is history. */
+export const waitedExamine = (row: Pick<OrderRecord, 'examine_type' | 'examine_result'>): ExamineType | null =>
+  row.examine_result === 0 ? (row.examine_type as ExamineType | null) : null;
 
 export function flagsOf(row: Row): OrderFlags {
   return {
     invalid: row.invalid === true,
-    abnormal: num(row.abnormal_kind) as AbnormalKind | null,
-    // Only a pending approval (result 0) is waited for; a decided one is history.
-    examineType: num(row.examine_result) === 0 ? (num(row.examine_type) as ExamineType | null) : null,
-    archived: num(row.place_state) === 1,
+    abnormal: row.abnormal_kind as AbnormalKind | null,
+    examineType: waitedExamine(row),
+    archived: row.place_state === 1,
     deleted: row.deleted_at != null,
     inPool: row.in_pool === true,
     grabbed: row.grabbed === true,
@@ -61,7 +66,7 @@ export function flagsOf(row: Row): OrderFlags {
   };
 }
 
-const PART_COLUMNS: [OrderPart, string][] = [
+const PART_COLUMNS: [OrderPart, keyof OrderRecord][] = [
   ['creator', 'created_by'],
   ['salesperson', 'salesperson_id'],
   ['acceptor', 'acceptor_id'],
@@ -102,7 +107,7 @@ const PARTS = '__sk_viewer_parts';
 
 /** The viewer's parts on the order and the roles that matter to the machine. */
 export async function actorOf(ex: Executor, v: SystemActor, row: Row): Promise<OrderActor> {
-  const parts = PART_COLUMNS.filter(([, col]) => num(row[col]) === v.id).map(([p]) => p);
+  const parts = PART_COLUMNS.filter(([, col]) => row[col] === v.id).map(([p]) => p);
   const held = viewerParts.get(row);
   const people =
     held && held.viewerId === v.id
@@ -126,7 +131,7 @@ export async function actorOf(ex: Executor, v: SystemActor, row: Row): Promise<O
  */
 async function mayExamine(ex: Executor, v: SystemActor, row: Row): Promise<boolean> {
   if (!flagsOf(row).examineType || row.id == null) return isApprover(v, row);
-  const inst = await waitingOrderApproval(ex, v.enterpriseId, Number(row.id));
+  const inst = await waitingOrderApproval(ex, v.enterpriseId, row.id);
   if (inst) return v.id > 0 && holdsOpenTask(ex, v.enterpriseId, inst.id, v.id);
   return isApprover(v, row) && (v.id <= 0 || (await examineApplicantOf(ex, v.enterpriseId, row)) !== v.id);
 }
@@ -136,13 +141,13 @@ async function mayExamine(ex: Executor, v: SystemActor, row: Row): Promise<boole
  * (a role by the current role, a named person, or the order's dispatcher); without one, administrators
  * and the dispatcher role. An order never dispatched has no dispatcher: its administrators decide.
  */
-export function isApprover(v: SystemActor, row: Row): boolean {
-  const type = flagsOf(row).examineType;
+export function isApprover(v: SystemActor, row: Pick<OrderRecord, 'examine_type' | 'examine_result' | 'process' | 'dispatcher_id'>): boolean {
+  const type = waitedExamine(row);
   const who = type ? processOf(row).approvers[APPROVAL_KIND_OF_TYPE[type]] : undefined;
   if (!who) return v.admin || v.sysrole === 1;
   if (who.by === 'role') return v.sysrole === who.role;
   if (who.by === 'user') return v.id === who.userId;
-  const dispatcher = num(row.dispatcher_id);
+  const dispatcher = row.dispatcher_id;
   return dispatcher == null ? v.admin : dispatcher === v.id;
 }
 
@@ -152,7 +157,7 @@ export async function orderContext(ex: Executor, v: SystemActor, row: Row): Prom
 
 /** The detail answer's `abilities`: the actions this viewer may take on this order now. */
 export async function orderAbilities(ex: Executor, v: SystemActor, row: Row): Promise<OrderAction[]> {
-  return abilitiesOf(orderMachine, Number(row.state), await orderContext(ex, v, row));
+  return abilitiesOf(orderMachine, row.state, await orderContext(ex, v, row));
 }
 
 const now = sql`now()`;
@@ -236,7 +241,7 @@ export interface OrderMove {
 /** One action on one order of the viewer's enterprise: machine, compare-and-set, log, hooks, follow-ups. */
 export function moveOrder(ex: Executor, v: SystemActor, id: number, action: OrderAction, o: OrderMove = {}): Promise<StateResult> {
   const held = heldRows.get(ex);
-  const current = held && Number(held.id) === id ? held : undefined;
+  const current = held && held.id === id ? held : undefined;
   if (current) heldRows.delete(ex);
   return changeState(ex, {
     current,
@@ -246,7 +251,7 @@ export function moveOrder(ex: Executor, v: SystemActor, id: number, action: Orde
     id,
     action,
     actorId: actorIdOf(v),
-    ctxOf: (row, tx) => orderContext(tx, v, row),
+    ctxOf: (row, tx) => orderContext(tx, v, asOrderRecord(row)),
     patchOf: (d) => ({ ...standardPatch(action, d, actorIdOf(v)), ...o.patch }),
     // Orders in the recycle bin are not found, except to be restored.
     // The one order scope, at the one place orders change: an order outside it is not found.

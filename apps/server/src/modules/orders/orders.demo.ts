@@ -50,10 +50,10 @@ async function castOf(tx: Tx, enterpriseId: number): Promise<Cast | null> {
     sql`select id, sysrole, admin from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null order by id`,
   );
   const as = (role: number): Actor | null => {
-    const u = users.find((x) => Number(x.sysrole) === role);
+    const u = users.find((x) => x.sysrole === role);
     return u
       ? {
-          id: Number(u.id),
+          id: u.id,
           enterpriseId,
           sysrole: role,
           admin: !!u.admin,

@@ -200,7 +200,7 @@ export async function seedDemoMonth(tx: Tx, enterpriseId: number, ctx: DemoConte
     sql`select time_zone as tz, (extract(epoch from now()) * 1000)::float8 as now from enterprises where id = ${enterpriseId}`,
   );
   const tz = ep?.tz ?? 'Asia/Shanghai';
-  const now = Number(ep?.now);
+  const now = ep?.now ?? Number.NaN;
   const names = new Map(
     (await rows<{ id: number; name: string }>(tx, sql`select id::int, name from users where enterprise_id = ${enterpriseId}`)).map((u) => [u.id, u.name]),
   );
@@ -252,7 +252,7 @@ export async function seedDemoMonth(tx: Tx, enterpriseId: number, ctx: DemoConte
     if (p.provider && !viaPartner) continue;
     // The partner serves the east (上海、江苏、浙江): the first customers of the list are there.
     const customer = (viaPartner ? customers[i % 2 === 0 ? 0 : 2] : customers[(i * 7 + 3) % customers.length]) as Customer;
-    const eng = viaPartner ? { ...(engineers[0] as DemoEngineer & { id: number }), id: Number(partner?.user_id) } : engineerFor(customer, engineers, i);
+    const eng = viaPartner ? { ...(engineers[0] as DemoEngineer & { id: number }), id: partner.user_id } : engineerFor(customer, engineers, i);
     const fitting = WORK.filter((w) => eng.skills.includes(w[2]));
     const [title, desc, , wanted] = fitting[i % fitting.length] ?? (WORK[0] as (typeof WORK)[number]);
     const priority = rnd() < 0.25 ? 2 : 1;
@@ -380,7 +380,7 @@ export async function seedDemoMonth(tx: Tx, enterpriseId: number, ctx: DemoConte
           templateId: cur.templateId,
           priority,
           serviceGroupId: null,
-          customerLevel: customer.level == null ? null : Number(customer.level),
+          customerLevel: customer.level,
           customerTagIds: (customer.tags ?? []).map(Number),
         }),
       ) ?? null;
@@ -512,8 +512,8 @@ async function writeMonth(tx: Tx, enterpriseId: number, w: MonthWrite): Promise<
       order by r.key
       returning id::int, order_no`,
   );
-  const idOf = new Map(made.map((m) => [m.order_no, Number(m.id)]));
-  const ids = rowsOut.map((r) => Number(idOf.get(r.order_no)));
+  const idOf = new Map(made.map((m) => [m.order_no, m.id]));
+  const ids = rowsOut.map((r) => idOf.get(r.order_no) as number);
   const numberOf = (k: number) => rowsOut[k]?.order_no ?? '';
 
   // The logs, in the order of their acts (ids follow time, as one act after another would give them).

@@ -36,7 +36,7 @@ export function distanceSql(lat: number, lng: number): SQL {
 /** The engineer's groups, pool settings and today's grabs (`today` is midnight in the enterprise's zone). */
 export async function engineerOf(ex: Executor, enterpriseId: number, userId: number, timeZone: string): Promise<Engineer> {
   const [r] = await rows<{
-    groups: number[] | null;
+    groups: string[] | null;
     area_codes: string[] | null;
     base_lat: number | null;
     base_lng: number | null;
@@ -58,11 +58,11 @@ export async function engineerOf(ex: Executor, enterpriseId: number, userId: num
     enterpriseId,
     groups: (r?.groups ?? []).map(Number),
     areaCodes: r?.area_codes ?? [],
-    base: r?.base_lat != null && r?.base_lng != null ? { lat: Number(r.base_lat), lng: Number(r.base_lng) } : null,
-    radiusM: r?.radius_m == null ? null : Number(r.radius_m),
+    base: r?.base_lat != null && r?.base_lng != null ? { lat: r.base_lat, lng: r.base_lng } : null,
+    radiusM: r?.radius_m ?? null,
     skills: r?.skills ?? [],
-    dailyCap: Number(r?.daily_cap ?? 0),
-    grabbedToday: Number(r?.grabbed_today ?? 0),
+    dailyCap: r?.daily_cap ?? 0,
+    grabbedToday: r?.grabbed_today ?? 0,
   };
 }
 

@@ -20,7 +20,7 @@ export function installPoolHooks(): void {
     async (b, single) => {
       const waiting = b.orders.filter((o) => o.state === 1);
       if (waiting.length === 0) return;
-      const [any] = await rows(b.tx, sql`select 1 from pool_rules where enterprise_id = ${b.enterpriseId} and enabled limit 1`);
+      const [any] = await rows<{ one: number }>(b.tx, sql`select 1 as one from pool_rules where enterprise_id = ${b.enterpriseId} and enabled limit 1`);
       if (any)
         await runSingleOn(
           b,
@@ -34,7 +34,7 @@ export function installPoolHooks(): void {
   setPoolBadge(async (ex, user) => {
     const { where } = await pool.poolWhere(ex, actorOf(user));
     const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);
-    return Number(r?.n ?? 0);
+    return r?.n ?? 0;
   });
   registerJobHandler(pool.UNCLAIMED_JOB, async (job, deps) => {
     const p = job.payload as { orderId: number; version: number; minutes: number };

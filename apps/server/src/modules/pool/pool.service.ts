@@ -14,7 +14,7 @@ import { ORDER_STATE, moveOrder, orderContext } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
 import { capReached, distanceSql, type Engineer, engineerOf } from './eligibility';
-import type { OrderRecord } from '../orders/orders.repo';
+import { asOrderRecord, type OrderRecord } from '../orders/orders.repo';
 import {
   firstRuleFor,
   inEngineersPool,
@@ -115,7 +115,7 @@ function systemEdit(tx: Tx, enterpriseId: number, id: number, patch: Record<stri
     id,
     action: 'edit',
     actorId: null,
-    ctxOf: (row, t) => orderContext(t, system, row),
+    ctxOf: (row, t) => orderContext(t, system, asOrderRecord(row)),
     patch,
     note,
     guard: sql`deleted_at is null`,

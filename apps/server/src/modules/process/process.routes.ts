@@ -28,7 +28,10 @@ export function installOrderSeams(): void {
   );
   afterOrderCreated(
     async (o) => {
-      const [row] = await rows<Record<string, unknown>>(o.tx, sql`select process from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`);
+      const [row] = await rows<{ process: Partial<OrderProcess> | null }>(
+        o.tx,
+        sql`select process from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`,
+      );
       if (!row || processOf(row).dispatch) return;
       await o.tx.execute(
         sql`update orders set service_user_id = created_by where enterprise_id = ${o.enterpriseId} and id = ${o.orderId} and service_user_id is null`,

@@ -1,5 +1,6 @@
 import {
   type BookBody,
+  type MapOrder,
   BUSY_STATES,
   distanceMeters,
   type EngineerRow,
@@ -153,7 +154,7 @@ const OPEN_STATES = [0, 1, 2, 3, 4, 7];
 export async function mapData(db: Db, u: Actor, q: { states?: number[]; unassigned: boolean }) {
   const tz = u.timeZone;
   const states = q.unassigned ? [1] : q.states?.length ? q.states : OPEN_STATES;
-  const found = await rows<Record<string, unknown>>(
+  const found = await rows<MapOrder>(
     db,
     sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.latitude, o.longitude, o.full_address as address,
         case when o.geo_precision in ('province', 'city', 'district', 'exact') then o.geo_precision end as precision,
@@ -169,7 +170,7 @@ export async function mapData(db: Db, u: Actor, q: { states?: number[]; unassign
       from engineer_positions p join users u on u.enterprise_id = p.enterprise_id and u.id = p.user_id
       where p.enterprise_id = ${u.enterpriseId} and u.enabled and u.deleted_at is null and 2 = any(u.roles) order by u.id`,
   );
-  return { orders: found.slice(0, MAP_LIMIT) as never[], engineers, truncated: found.length > MAP_LIMIT };
+  return { orders: found.slice(0, MAP_LIMIT), engineers, truncated: found.length > MAP_LIMIT };
 }
 
 async function orderOf(ex: Executor, u: Actor, id: number) {
