@@ -2,6 +2,7 @@ import { orderListContract, REPORTS, type ReportAxis, reportsContract as R, type
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
+import { AXIS_COL, PERIOD, reportDimensions } from './test-helpers';
 import type { Actor } from '../../platform/actor';
 import { type Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -24,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const AXIS_COL: Record<ReportAxis, string> = { created: 'created_at', completed: 'finished_at', approved: 'complete_examined_at' };
-const PERIOD = { startTime: '2026-03-01 00:00:00', endTime: '2026-03-31 23:59:59' };
 const TZ = 'Asia/Shanghai';
 const DIM_KEY: Record<string, (axisCol: string) => string> = {
   state: () => 's.state',
@@ -52,17 +51,7 @@ const HOUR = 3600_000;
 async function seed(ep: number, seedNo: number) {
   const r = rng(seedNo);
   const pick = pickWith(r);
-  const one = async (q: ReturnType<typeof sql>) => Number((await rows<{ id: number }>(t.deps.db, q))[0]?.id);
-  const engineers = [(await makeUser(t.deps.db, ep, { roles: [2] })).id, (await makeUser(t.deps.db, ep, { roles: [2] })).id, null];
-  const teams = [
-    await one(sql`insert into service_groups (enterprise_id, name) values (${ep}, '一组') returning id`),
-    await one(sql`insert into service_groups (enterprise_id, name) values (${ep}, '二组') returning id`),
-    null,
-  ];
-  const templates = [
-    await one(sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 1, '安装') returning id`),
-    await one(sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 1, '维修') returning id`),
-  ];
+  const { one, engineers, teams, templates } = await reportDimensions(t.deps.db, ep);
   const providers = [
     await one(sql`insert into service_providers (enterprise_id, name) values (${ep}, '外包甲') returning id`),
     await one(sql`insert into service_providers (enterprise_id, name) values (${ep}, '外包乙') returning id`),

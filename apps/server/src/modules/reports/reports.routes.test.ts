@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
+import { AXIS_COL, PERIOD } from './test-helpers';
 import type { Actor } from '../../platform/actor';
 import { type Client, loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -28,8 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const AXIS_COL: Record<ReportAxis, string> = { created: 'created_at', completed: 'finished_at', approved: 'complete_examined_at' };
-const PERIOD = { startTime: '2026-03-01 00:00:00', endTime: '2026-03-31 23:59:59' };
 /** Shanghai wall time as an instant. */
 const at = (s: string) => `${s}+08:00`;
 

@@ -4,13 +4,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { loggedIn, makeUser } from '../../test/factories';
+import { loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pickWith, rng } from '../../test/seeded';
 import { insertOrder } from '../orders/test-helpers';
 import { productOf } from '../quality/test-helpers';
 import { insertPlan } from '../visits/test-helpers';
 import { runReport } from './reports.service';
+import { PERIOD, reportDimensions } from './test-helpers';
 import { FLUSH_LOCK, flushAllReportSummaries, flushReportSummary, rebuildReportSummary } from './summary';
 
 /**
@@ -25,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const PERIOD = { startTime: '2026-03-01 00:00:00', endTime: '2026-03-31 23:59:59' };
 const ids = async (q: ReturnType<typeof sql>) => (await rows<{ id: number }>(t.deps.db, q)).map((r) => Number(r.id));
 const one = async (q: ReturnType<typeof sql>) => (await ids(q))[0] as number;
 
@@ -46,16 +46,7 @@ describe('运营报表: the per-day summary', () => {
     const other = await loggedIn(t.app, t.deps.db, { roles: [10] });
     const r = rng(33);
     const pick = pickWith(r);
-    const engineers = [(await makeUser(t.deps.db, ep, { roles: [2] })).id, (await makeUser(t.deps.db, ep, { roles: [2] })).id, null];
-    const teams = [
-      await one(sql`insert into service_groups (enterprise_id, name) values (${ep}, '一组') returning id`),
-      await one(sql`insert into service_groups (enterprise_id, name) values (${ep}, '二组') returning id`),
-      null,
-    ];
-    const templates = [
-      await one(sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 1, '安装') returning id`),
-      await one(sql`insert into form_templates (enterprise_id, form_kind, name) values (${ep}, 1, '维修') returning id`),
-    ];
+    const { engineers, teams, templates } = await reportDimensions(t.deps.db, ep);
     const products = [(await productOf(t.deps.db, ep, null)).productId, (await productOf(t.deps.db, ep, null)).productId];
     const provider = await one(sql`insert into service_providers (enterprise_id, name) values (${ep}, '外包甲') returning id`);
     const warehouse = await one(sql`insert into warehouses (enterprise_id, name, kind) values (${ep}, '总仓', 1) returning id`);
