@@ -6,13 +6,12 @@
 // keep-alive connection, and each case prints the app's CPU milliseconds per request (user + system, the median of
 // BENCH_CPU_ROUNDS rounds taken in turn with the other cases) and its round trips (statements) per request.
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { freePort } from '../apps/server/src/db/embedded';
 import { sql } from 'drizzle-orm';
 import { runAlone, withBenchDatabase } from './alone';
-import { answering } from './load';
+import { answering, benchAppEnv } from './load';
 import { seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
@@ -64,16 +63,7 @@ interface App {
 
 async function startApp(databaseUrl: string, root = ROOT): Promise<App> {
   const port = await freePort();
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-  };
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) Object.assign(env, { WEB_DIST: '/nonexistent' });
+  const env = benchAppEnv(databaseUrl, port, root);
   const execArgv = (process.env.BENCH_CPU_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = fork(path.join(root, 'bench/cpu.child.mjs'), [], { cwd: root, env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const base = `http://127.0.0.1:${port}`;

@@ -19,10 +19,9 @@ export interface AppProcess {
  * `node scripts/start.mjs` on the bench database, in production mode, with the built web app when there is one;
  * `extraEnv` on top (the replica scenario's DATABASE_READ_URL).
  */
-export async function startAppProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<AppProcess> {
-  const port = await freePort();
-  const dist = path.join(ROOT, 'apps/web/dist');
-  const env = {
+/** The environment of an app process the bench starts: production, no demo, quiet logs, the web build when there is one. */
+export function benchAppEnv(databaseUrl: string, port: number, root: string, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...extraEnv,
     DATABASE_URL: databaseUrl,
@@ -32,15 +31,20 @@ export async function startAppProcess(databaseUrl: string, extraEnv: Record<stri
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
   };
-  const servesWeb = existsSync(path.join(dist, 'index.html'));
-  if (!servesWeb) Object.assign(env, { WEB_DIST: '/nonexistent' });
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) env.WEB_DIST = '/nonexistent';
+  return env;
+}
+
+export async function startAppProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<AppProcess> {
+  const port = await freePort();
+  const env = benchAppEnv(databaseUrl, port, ROOT, extraEnv);
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   await answering(child, base);
   const exited = new Promise((r) => child.once('exit', r));
   return {
     base,
-    servesWeb,
+    servesWeb: env.WEB_DIST !== '/nonexistent',
     pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');
