@@ -264,7 +264,8 @@ test.describe('organisation pages', () => {
     await d.getByLabel('服务商名称').fill(provider);
     await d.getByLabel('合作类型').click();
     await pickOption(page, '授权服务商');
-    await d.getByLabel('联系人').fill(contact);
+    await d.getByLabel('联系人姓名').fill(contact);
+    await d.getByLabel('联系人电话').fill('020-60001234');
     await d.getByRole('button', { name: /保\s*存/ }).click();
     await expect(rowOf(page, provider)).toContainText('授权服务商');
 
