@@ -271,7 +271,8 @@ test.describe('organisation pages', () => {
 
     await rowOf(page, provider).getByRole('link', { name: provider }).click();
     await expect(page).toHaveURL(/\/serviceBranchDetail\?id=\d+$/);
-    await expect(page.locator('.sk-page:visible').getByText(contact)).toBeVisible();
+    // The contact stands as the provider's 主联系人 and in its contacts table.
+    await expect(page.locator('.sk-page:visible').getByText(contact, { exact: true })).toHaveCount(2);
     await listOf(page).getByRole('button', { name: '新增人员' }).click();
     const add = dialog(page, '新增外包人员');
     await expect(add.getByText(provider)).toBeVisible(); // the provider comes preset
