@@ -11,7 +11,8 @@ import { listPageRows } from '../../platform/list.snapshot';
 import type { Actor } from '../../platform/actor';
 import type { addressValues } from './parts.common';
 
-interface Raw {
+/** A customer_addresses row as its reads give it (with the customer's name). */
+export interface CustomerAddressRaw {
   id: number;
   customer_id: number;
   customer_name: string;
@@ -30,7 +31,7 @@ interface Raw {
   create_time: string;
 }
 
-export const toAddress = (r: Raw): Address => ({
+export const toAddress = (r: CustomerAddressRaw): Address => ({
   id: r.id,
   customerId: r.customer_id,
   customerName: r.customer_name,
@@ -76,7 +77,7 @@ function conds(v: Actor, f: AddressFilters): SQL[] {
 /** Addresses across the viewer's customers (AddressManage) or of one customer (its default first). */
 export async function listAddresses(ex: Executor, v: Actor, f: AddressFilters, page: { pageIndex: number; pageSize: number }): Promise<Address[]> {
   const order = f.customerId ? sql`a.is_default desc, a.created_at asc, a.id asc` : sql`a.created_at desc, a.id desc`;
-  const list = await rows<Raw>(
+  const list = await rows<CustomerAddressRaw>(
     ex,
     sql`select a.*, c.name as customer_name, ${timeOf(sql`a.created_at`, v)} as create_time
       from (${await listPageRows(ex, Boolean(f.mapName || f.customerName), 'customer_addresses', 'a', v.enterpriseId, and(conds(v, f)), order, page)}) a

@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { bigints } from '../../platform/sql';
+import type { CustomerAddressRaw } from '../customers/addresses.repo';
 import type { ResolvedArea } from '../customers/areas';
 import { customerRowScope } from '../customers/common';
 import type { ProcessResolverSql } from './order.hooks';
@@ -13,19 +14,10 @@ import type { ProcessResolverSql } from './order.hooks';
 export const ORDER_FORM_KIND = 1;
 
 /** A customer address as an order copies it (a raw select or its row_to_json: ids and coordinates are numbers). */
-export type CustomerAddressRow = {
-  id: number;
-  province_code: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  province: string | null;
-  city: string | null;
-  district: string | null;
-  detail: string | null;
-  full_address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-};
+export type CustomerAddressRow = Pick<
+  CustomerAddressRaw,
+  'id' | 'province_code' | 'city_code' | 'district_code' | 'province' | 'city' | 'district' | 'detail' | 'full_address' | 'latitude' | 'longitude'
+>;
 
 /** The service address of an order. */
 export interface Address extends ResolvedArea {
