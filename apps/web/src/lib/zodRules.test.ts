@@ -1,20 +1,19 @@
 import { mobile } from '@sk/shared/common/zod';
 import { contactFields } from '@sk/shared/customers/customers.schema';
+import Schema, { type Rules } from '@rc-component/async-validator';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { rulesOf } from './zodRules';
 
-/** Runs the rules as antd would: the first failing message, or null. */
+/** Runs the rules one by one through antd's own validator, as its form does: the first failing message, or null. */
 async function check(rules: ReturnType<typeof rulesOf>, value: unknown): Promise<string | null> {
-  for (const r of rules as RuleObject[]) {
-    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-    if (r.required && empty) return String(r.message);
-    if (r.validator) {
-      try {
-        await r.validator(r, value, () => {});
-      } catch (e) {
-        return (e as Error).message;
-      }
+  for (const rule of rules as RuleObject[]) {
+    try {
+      await new Schema({ field: [rule as Rules[string]] }).validate({ field: value });
+    } catch (e) {
+      const errors = (e as { errors?: { message: string }[] }).errors;
+      return errors?.[0]?.message ?? String(e);
     }
   }
   return null;
@@ -39,5 +38,15 @@ describe('rulesOf', () => {
     const rules = rulesOf(mobile, { required: '请输入手机号' });
     expect(await check(rules, '')).toBe('请输入手机号');
     expect(await check(rules, '1391234567')).toBe('请输入正确的11位手机号');
+  });
+
+  it('asks for a required field left blank or spaces only, and takes a number (an id from a select)', async () => {
+    const rules = rulesOf(contactFields.name);
+    expect(await check(rules, '   ')).toBe('请输入联系人');
+    expect(await check(rules, undefined)).toBe('请输入联系人');
+    const picked = rulesOf(z.number().int().positive(), { required: '请选择客户' });
+    expect(await check(picked, undefined)).toBe('请选择客户');
+    expect(await check(picked, 12)).toBeNull();
+    expect(await check(picked, -1)).not.toBeNull();
   });
 });

@@ -21,7 +21,17 @@ export function rulesOf(schema: z.ZodType, opts: { required?: boolean | string }
   const required = opts.required === undefined ? emptyMessage !== null : Boolean(opts.required);
   const requiredMessage = typeof opts.required === 'string' ? opts.required : (emptyMessage ?? '请填写');
   const rules: Rule[] = [];
-  if (required) rules.push({ required: true, whitespace: true, message: requiredMessage });
+  // A validator of our own rather than antd's `whitespace`, which checks the value as a string and so refuses a
+  // number (an id picked in a select).
+  if (required) {
+    rules.push({
+      required: true,
+      message: requiredMessage,
+      validator: async (_rule, value: unknown) => {
+        if (empty(value)) throw new Error(requiredMessage);
+      },
+    });
+  }
   rules.push({
     validator: async (_rule, value: unknown) => {
       if (empty(value)) return;
