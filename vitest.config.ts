@@ -11,7 +11,7 @@ const cores = os.availableParallelism();
  * Files that run for a minute or more start first. A fresh clone has no timings cached, and vitest then starts the
  * largest files first: these are small files, so they started last and ran on alone while the other workers idled.
  */
-const LONG = /contracts\.fuzz\.\d|crash\.test|outage\.test|scope\.walk|ListPage\.test/;
+const LONG = /contracts\.fuzz\.\d|crash\.test|outage\.test|older-server\.test|scope\.walk|ListPage\.test/;
 class LongFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);

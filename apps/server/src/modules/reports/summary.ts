@@ -203,7 +203,7 @@ const FIGURE_COLS = [
 ];
 /** The orders of the rows of `rel` in a table with enterprise_id and order_id. */
 const ordersOf = (rel: string) => `select o.enterprise_id, o.created_at, o.finished_at, o.complete_examined_at from orders o
-  join (select distinct enterprise_id, order_id from ${rel} where order_id is not null) r on o.enterprise_id = r.enterprise_id and o.id = r.order_id`;
+  join (select distinct enterprise_id, order_id from ${rel} s where order_id is not null) r on o.enterprise_id = r.enterprise_id and o.id = r.order_id`;
 
 /** Tables whose rows carry an order's figures (reports.defs.ts), each marking its orders' days. */
 const RELATED = ['order_sla_clocks', 'order_parts', 'return_visit_tasks', 'complaints', 'provider_order_fees', 'rewards'];
