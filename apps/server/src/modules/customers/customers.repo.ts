@@ -1,7 +1,8 @@
 import { CUSTOMER_TAG_CODE, type CustomerDuplicate, type CustomerFilters, type CustomerRow } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { and as both, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
+import { customerAddresses, customerContacts, customers } from '../../db/schema/index';
 import { countOf, countSql, type PageRequest, pageRows, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { hasAnyTag, tagsOf } from '../tags/tag-links';
@@ -210,6 +211,47 @@ export async function countForExport(ex: Executor, v: Actor, f: Partial<Customer
     );
   const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from customers c where ${and(conds)}`);
   return r?.n ?? 0;
+}
+
+// ---- a customer's own add and edit ----
+
+type CustomerInsert = typeof customers.$inferInsert;
+
+/** The customer row; its id. */
+export async function insertCustomerRow(tx: Tx, values: CustomerInsert): Promise<number | undefined> {
+  const [row] = await tx.insert(customers).values(values).returning({ id: customers.id });
+  return row?.id;
+}
+
+/** The customer's first contact, its primary. */
+export async function insertPrimaryContact(tx: Tx, values: Omit<typeof customerContacts.$inferInsert, 'isPrimary'>): Promise<void> {
+  await tx.insert(customerContacts).values({ ...values, isPrimary: true });
+}
+
+/** The customer's default address; its id. */
+export async function insertDefaultAddress(tx: Tx, values: Omit<typeof customerAddresses.$inferInsert, 'isDefault'>): Promise<number | undefined> {
+  const [a] = await tx
+    .insert(customerAddresses)
+    .values({ ...values, isDefault: true })
+    .returning({ id: customerAddresses.id });
+  return a?.id;
+}
+
+/** The customer's row, locked, as an edit reads it. */
+export async function lockForEdit(tx: Tx, enterpriseId: number, id: number) {
+  const [cur] = await tx
+    .select({ version: customers.templateVersionId, linkName: customers.linkName, phone: customers.phone, ext: customers.ext })
+    .from(customers)
+    .where(both(eq(customers.enterpriseId, enterpriseId), eq(customers.id, id)))
+    .for('update');
+  return cur;
+}
+
+export async function updateCustomer(tx: Tx, enterpriseId: number, id: number, values: Partial<CustomerInsert>): Promise<void> {
+  await tx
+    .update(customers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(both(eq(customers.enterpriseId, enterpriseId), eq(customers.id, id)));
 }
 
 // ---- detail and deletion ----

@@ -1,8 +1,6 @@
 import { type AddCustomerBody, CUSTOMER_TAG_CODE, type CustomerDetail, type editCustomerBody } from '@sk/shared';
-import { and as both, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
-import { customerAddresses, customerContacts, customers } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/sql';
 import { addLinks, removeAllLinksOf } from '../tags/tag-links';
@@ -33,9 +31,8 @@ export async function insertCustomer(tx: Tx, v: Actor, b: AddCustomerBody, tagsA
   const address = b.address ? addressValues(b.address) : null;
   await refuseDuplicateCustomer(tx, v.enterpriseId, b.name, b.linkPerson.phone);
   await claimCustomerPhone(tx, v.enterpriseId, b.linkPerson.phone, null);
-  const [row] = await tx
-    .insert(customers)
-    .values({
+  const id = await repo
+    .insertCustomerRow(tx, {
       enterpriseId: v.enterpriseId,
       name: b.name,
       code: b.code,
@@ -52,25 +49,20 @@ export async function insertCustomer(tx: Tx, v: Actor, b: AddCustomerBody, tagsA
       searchGrams: gramsOf(b.name, b.linkPerson.name),
       createdBy: v.id,
     })
-    .returning({ id: customers.id })
     .catch((err) => codeTaken(err, b.code));
-  if (!row) throw new Error('customer insert failed');
-  await tx.insert(customerContacts).values({
+  if (!id) throw new Error('customer insert failed');
+  await repo.insertPrimaryContact(tx, {
     enterpriseId: v.enterpriseId,
-    customerId: row.id,
+    customerId: id,
     ...b.linkPerson,
-    isPrimary: true,
     searchGrams: contactGrams(b.linkPerson.name, b.linkPerson.phone),
   });
   if (address) {
-    const [a] = await tx
-      .insert(customerAddresses)
-      .values({ enterpriseId: v.enterpriseId, customerId: row.id, ...address, isDefault: true })
-      .returning({ id: customerAddresses.id });
-    if (a) await geocodeSaved(tx, 'customer_addresses', v.enterpriseId, [a.id]);
+    const a = await repo.insertDefaultAddress(tx, { enterpriseId: v.enterpriseId, customerId: id, ...address });
+    if (a) await geocodeSaved(tx, 'customer_addresses', v.enterpriseId, [a]);
   }
-  if (tagsAllowed && b.tagIds?.length) await addLinks(tx, v.enterpriseId, CUSTOMER_TAG_CODE, b.tagIds, [row.id]);
-  return row.id;
+  if (tagsAllowed && b.tagIds?.length) await addLinks(tx, v.enterpriseId, CUSTOMER_TAG_CODE, b.tagIds, [id]);
+  return id;
 }
 
 export function addCustomer(db: Db, v: Actor, b: AddCustomerBody, tagsAllowed: boolean): Promise<number> {
@@ -81,11 +73,7 @@ export async function editCustomer(db: Db, v: Actor, b: z.infer<typeof editCusto
   await db.transaction(async (tx) => {
     await editableCustomer(tx, v, b.id);
     await checkCustomerRefs(tx, v.enterpriseId, b);
-    const [cur] = await tx
-      .select({ version: customers.templateVersionId, linkName: customers.linkName, phone: customers.phone, ext: customers.ext })
-      .from(customers)
-      .where(both(eq(customers.enterpriseId, v.enterpriseId), eq(customers.id, b.id)))
-      .for('update');
+    const cur = await repo.lockForEdit(tx, v.enterpriseId, b.id);
     if (!cur) throw new AppError('NOT_FOUND');
     await refuseDuplicateCustomer(tx, v.enterpriseId, b.name, cur.phone, b.id);
     // A record keeps the template version it was created with.
@@ -93,9 +81,8 @@ export async function editCustomer(db: Db, v: Actor, b: z.infer<typeof editCusto
       sysrole: v.sysrole,
       previous: cur.ext as Record<string, unknown>,
     });
-    await tx
-      .update(customers)
-      .set({
+    await repo
+      .updateCustomer(tx, v.enterpriseId, b.id, {
         name: b.name,
         code: b.code,
         businessUserId: b.businessUserId ?? null,
@@ -106,9 +93,7 @@ export async function editCustomer(db: Db, v: Actor, b: z.infer<typeof editCusto
         externalUserid: b.external_userid,
         ext,
         searchGrams: gramsOf(b.name, cur.linkName),
-        updatedAt: sql`now()`,
       })
-      .where(both(eq(customers.enterpriseId, v.enterpriseId), eq(customers.id, b.id)))
       .catch((err) => codeTaken(err, b.code));
     if (tagsAllowed && b.tagIds) {
       await removeAllLinksOf(tx, v.enterpriseId, CUSTOMER_TAG_CODE, [b.id]);

@@ -1,10 +1,9 @@
 import { DEPLOY_PRESETS, type DeployPlan, type DeployTemplate, dictType, FORM_KINDS, type FieldInput, fieldInput, INDUSTRIES, type Industry } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import * as dictRepo from '../settings/dict.repo';
 import { createItem } from '../settings/dict.service';
 import { saveAllFields } from './fields.service';
+import { enterpriseIndustry, lockEnterprise } from './deploy.repo';
 import * as repo from './forms.repo';
 import { addItem, listItems } from './money.service';
 import { addTemplate } from './templates.service';
@@ -31,8 +30,7 @@ interface Plan {
 
 /** The enterprise's registered industry, or 服务业 when it registered none. */
 export async function industryOf(ex: Executor, enterpriseId: number): Promise<Industry> {
-  const [r] = await rows<{ industry: string | null }>(ex, sql`select industry from enterprises where id = ${enterpriseId}`);
-  const v = r?.industry ?? '';
+  const v = (await enterpriseIndustry(ex, enterpriseId)) ?? '';
   return v in INDUSTRIES ? (v as Industry) : 'service';
 }
 
@@ -104,7 +102,7 @@ async function deployTemplate(tx: Tx, who: Who, t: PlannedTemplate): Promise<voi
  */
 export async function applyDeploy(db: Db, who: Who, industry: Industry): Promise<DeployPlan> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from enterprises where id = ${who.enterpriseId} for no key update`);
+    await lockEnterprise(tx, who.enterpriseId);
     const plan = await missing(tx, who, industry);
     for (const t of plan.templates) await deployTemplate(tx, who, t);
     for (const d of plan.dict) for (const name of d.names) await createItem(tx, { enterpriseId: who.enterpriseId }, { type: d.type, name });

@@ -77,6 +77,28 @@ export async function insertTemplate(
   return r?.id ?? null;
 }
 
+/** Makes the kind's first template (by sort) the default, unless the kind has one. */
+export async function promoteFirstTemplate(ex: Executor, enterpriseId: number, kind: FormKindId): Promise<void> {
+  await ex.execute(sql`update form_templates set is_default = true
+        where enterprise_id = ${enterpriseId} and id = (select id from form_templates where enterprise_id = ${enterpriseId} and form_kind = ${kind} order by sort, id limit 1)
+        and not exists (select 1 from form_templates where enterprise_id = ${enterpriseId} and form_kind = ${kind} and is_default)`);
+}
+
+/** Renames or enables a template, touching its update time. */
+export async function updateTemplate(ex: Executor, enterpriseId: number, id: number, set: { name: string } | { enabled: boolean }): Promise<void> {
+  await ex
+    .update(formTemplates)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, id)));
+}
+
+export async function setTemplateSort(ex: Executor, enterpriseId: number, id: number, sort: number): Promise<void> {
+  await ex
+    .update(formTemplates)
+    .set({ sort })
+    .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, id)));
+}
+
 /** Appends a version holding `fields` as the template's current definition. */
 export async function insertVersion(
   ex: Executor,

@@ -1,12 +1,9 @@
 import type { MoneyItemRow } from '@sk/shared';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
-import { moneyItems } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { apiTime, isUniqueViolation } from './forms.repo';
+import { isUniqueViolation } from './forms.repo';
+import * as repo from './money.repo';
 import { resolveTemplate } from './templates.service';
-import { countOf, pageSql } from '../../platform/list';
 
 const ORDER = 1 as const;
 
@@ -15,43 +12,12 @@ async function orderType(ex: Executor, enterpriseId: number, tmpId: number): Pro
   return (await resolveTemplate(ex, enterpriseId, ORDER, tmpId)).id;
 }
 
-function select(enterpriseId: number, timeZone: string, where: SQL, page?: { pageIndex: number; pageSize: number }): SQL {
-  const limit = page ? pageSql(page) : sql``;
-  return sql`select m.id, m.template_id, t.name as template_name, m.name, m.price::float8 as price, m.unit, m.sort,
-      ${apiTime(sql`m.created_at`, timeZone)} as create_time, ${apiTime(sql`m.deleted_at`, timeZone)} as delete_time
-    from money_items m join form_templates t on t.enterprise_id = m.enterprise_id and t.id = m.template_id
-    where m.enterprise_id = ${enterpriseId} and ${where}
-    order by ${page ? sql`m.deleted_at desc, m.id desc` : sql`m.template_id, m.sort, m.id`} ${limit}`;
-}
-
-interface MoneyItemRaw {
-  id: number;
-  template_id: number;
-  template_name: string;
-  name: string;
-  /** numeric, read as float8 (two decimals) */
-  price: number;
-  unit: string;
-  sort: number;
-  create_time: string;
-  delete_time: string | null;
-}
-
-const toRow = (r: MoneyItemRaw): MoneyItemRow => ({
-  id: r.id,
-  templateId: r.template_id,
-  templateName: r.template_name,
-  name: r.name,
-  price: r.price,
-  unit: r.unit,
-  sort: r.sort,
-  createTime: r.create_time,
-  deleteTime: r.delete_time,
-});
+/** The order type asked for, checked; undefined asks for all. */
+const orderTypeOrAll = async (ex: Executor, enterpriseId: number, tmpId?: number): Promise<number | undefined> =>
+  tmpId === undefined ? undefined : orderType(ex, enterpriseId, tmpId);
 
 export async function listItems(ex: Executor, enterpriseId: number, timeZone: string, tmpId?: number): Promise<MoneyItemRow[]> {
-  const byTemplate = tmpId === undefined ? sql`true` : sql`m.template_id = ${await orderType(ex, enterpriseId, tmpId)}`;
-  return (await rows<MoneyItemRaw>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is null and ${byTemplate}`))).map(toRow);
+  return repo.selectLiveItems(ex, enterpriseId, timeZone, await orderTypeOrAll(ex, enterpriseId, tmpId));
 }
 
 export async function listDeleted(
@@ -61,44 +27,27 @@ export async function listDeleted(
   tmpId: number | undefined,
   page: { pageIndex: number; pageSize: number },
 ) {
-  const byTemplate = tmpId === undefined ? sql`true` : sql`m.template_id = ${await orderType(ex, enterpriseId, tmpId)}`;
-  return (await rows<MoneyItemRaw>(ex, select(enterpriseId, timeZone, sql`m.deleted_at is not null and ${byTemplate}`, page))).map(toRow);
+  return repo.selectDeletedItems(ex, enterpriseId, timeZone, await orderTypeOrAll(ex, enterpriseId, tmpId), page);
 }
 
 export async function countDeleted(ex: Executor, enterpriseId: number, tmpId?: number): Promise<number> {
-  const byTemplate = tmpId === undefined ? sql`true` : sql`template_id = ${await orderType(ex, enterpriseId, tmpId)}`;
-  return countOf(ex, sql`money_items`, sql`enterprise_id = ${enterpriseId} and deleted_at is not null and ${byTemplate}`);
+  return repo.countDeletedItems(ex, enterpriseId, await orderTypeOrAll(ex, enterpriseId, tmpId));
 }
 
 const nameTaken = (e: unknown) => (isUniqueViolation(e) ? new AppError('NAME_TAKEN') : e);
 
-export async function addItem(ex: Executor, enterpriseId: number, tmpId: number, v: { name: string; price: number; unit: string }): Promise<number> {
+export async function addItem(ex: Executor, enterpriseId: number, tmpId: number, v: repo.MoneyItemInput): Promise<number> {
   const templateId = await orderType(ex, enterpriseId, tmpId);
   try {
-    return await ex.transaction(async (tx) => {
-      const [s] = await rows<{ n: number }>(
-        tx,
-        sql`select coalesce(max(sort), 0) + 1 as n from money_items where enterprise_id = ${enterpriseId} and template_id = ${templateId}`,
-      );
-      const [r] = await tx
-        .insert(moneyItems)
-        .values({ enterpriseId, templateId, ...v, sort: s?.n ?? 1 })
-        .returning({ id: moneyItems.id });
-      return (r as { id: number }).id;
-    });
+    return await ex.transaction(async (tx) => repo.insertItem(tx, enterpriseId, templateId, v));
   } catch (e) {
     throw nameTaken(e);
   }
 }
 
-export async function updateItem(ex: Executor, enterpriseId: number, id: number, v: { name: string; price: number; unit: string }): Promise<void> {
+export async function updateItem(ex: Executor, enterpriseId: number, id: number, v: repo.MoneyItemInput): Promise<void> {
   try {
-    const r = await ex
-      .update(moneyItems)
-      .set(v)
-      .where(and(eq(moneyItems.enterpriseId, enterpriseId), eq(moneyItems.id, id), isNull(moneyItems.deletedAt)))
-      .returning({ id: moneyItems.id });
-    if (r.length === 0) throw new AppError('NOT_FOUND');
+    if (!(await repo.updateItem(ex, enterpriseId, id, v))) throw new AppError('NOT_FOUND');
   } catch (e) {
     throw nameTaken(e);
   }
@@ -108,12 +57,7 @@ export async function updateItem(ex: Executor, enterpriseId: number, id: number,
 export async function deleteItems(ex: Executor, enterpriseId: number, userId: number, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await ex.transaction(async (tx) => {
-    const r = await tx
-      .update(moneyItems)
-      .set({ deletedAt: sql`now()`, deletedBy: userId })
-      .where(and(eq(moneyItems.enterpriseId, enterpriseId), inArray(moneyItems.id, unique), isNull(moneyItems.deletedAt)))
-      .returning({ id: moneyItems.id });
-    if (r.length !== unique.length) throw new AppError('NOT_FOUND');
+    if ((await repo.softDeleteItems(tx, enterpriseId, userId, unique)) !== unique.length) throw new AppError('NOT_FOUND');
   });
 }
 
@@ -122,12 +66,7 @@ export async function restoreItems(ex: Executor, enterpriseId: number, ids: numb
   const unique = [...new Set(ids)];
   try {
     await ex.transaction(async (tx) => {
-      const r = await tx
-        .update(moneyItems)
-        .set({ deletedAt: null, deletedBy: null })
-        .where(and(eq(moneyItems.enterpriseId, enterpriseId), inArray(moneyItems.id, unique), sql`${moneyItems.deletedAt} is not null`))
-        .returning({ id: moneyItems.id });
-      if (r.length !== unique.length) throw new AppError('NOT_FOUND');
+      if ((await repo.restoreItems(tx, enterpriseId, unique)) !== unique.length) throw new AppError('NOT_FOUND');
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('VALIDATION', { detail: '收费项目：已有同名收费项目，无法恢复' });

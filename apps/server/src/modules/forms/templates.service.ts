@@ -1,7 +1,5 @@
 import { FORM_KINDS, type FormKindId } from '@sk/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { formTemplates } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import * as repo from './forms.repo';
 
@@ -22,9 +20,7 @@ export async function ensureDefaultTemplate(ex: Executor, enterpriseId: number, 
     if (id !== null) await repo.insertVersion(tx, enterpriseId, id, [], null);
     else {
       // A template of that name exists (or a concurrent request won): make the first one the default.
-      await tx.execute(sql`update form_templates set is_default = true
-        where enterprise_id = ${enterpriseId} and id = (select id from form_templates where enterprise_id = ${enterpriseId} and form_kind = ${kind} order by sort, id limit 1)
-        and not exists (select 1 from form_templates where enterprise_id = ${enterpriseId} and form_kind = ${kind} and is_default)`);
+      await repo.promoteFirstTemplate(tx, enterpriseId, kind);
     }
     const t = await repo.defaultTemplate(tx, enterpriseId, kind);
     if (!t) throw new Error('no default template');
@@ -62,10 +58,7 @@ export async function renameTemplate(ex: Executor, enterpriseId: number, id: num
     if (t.name === name) return;
     const taken = (await repo.templatesOfKind(tx, enterpriseId, t.formKind)).some((x) => x.name === name && x.id !== id);
     if (taken) throw new AppError('NAME_TAKEN');
-    await tx
-      .update(formTemplates)
-      .set({ name, updatedAt: sql`now()` })
-      .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, id)));
+    await repo.updateTemplate(tx, enterpriseId, id, { name });
   });
 }
 
@@ -74,10 +67,7 @@ export async function enableTemplate(ex: Executor, enterpriseId: number, id: num
     const t = await repo.templateById(tx, enterpriseId, id, true);
     if (!t) throw new AppError('NOT_FOUND');
     if (!enabled && t.isDefault) throw new AppError('FORM_DEFAULT_TEMPLATE');
-    await tx
-      .update(formTemplates)
-      .set({ enabled, updatedAt: sql`now()` })
-      .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, id)));
+    await repo.updateTemplate(tx, enterpriseId, id, { enabled });
   });
 }
 
@@ -90,11 +80,6 @@ export async function sortTemplates(ex: Executor, enterpriseId: number, ids: num
     const known = new Set(all.map((t) => t.id));
     if (ids.some((i) => !known.has(i))) throw new AppError('NOT_FOUND');
     const order = [...new Set(ids), ...all.map((t) => t.id).filter((i) => !ids.includes(i))];
-    for (const [i, tid] of order.entries()) {
-      await tx
-        .update(formTemplates)
-        .set({ sort: i + 1 })
-        .where(and(eq(formTemplates.enterpriseId, enterpriseId), eq(formTemplates.id, tid)));
-    }
+    for (const [i, tid] of order.entries()) await repo.setTemplateSort(tx, enterpriseId, tid, i + 1);
   });
 }
