@@ -1,30 +1,12 @@
+// The statements of pool eligibility (eligibility.ts): the engineer's facts and the conditions on `orders o` they make.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { bigints } from '../../platform/sql';
-
-/**
- * Which pooled orders an engineer may see and grab: their service groups, their service
- * area (area codes, or within the radius of their base by the spec's earth radius), the entry's skill
- * tags, and their daily cap. The engineer's facts are read once and the conditions are plain columns of
- * `orders o`, so the list walks the pool index (orders_pool_list_idx) and checks each order without a join.
- */
+import { capReached, type Engineer } from './eligibility';
 
 /** Distances on a sphere of this radius (as distanceMeters in packages/shared). */
 export const EARTH_RADIUS_M = 6378137;
-
-export interface Engineer {
-  id: number;
-  enterpriseId: number;
-  groups: number[];
-  areaCodes: string[];
-  base: { lat: number; lng: number } | null;
-  radiusM: number | null;
-  skills: string[];
-  dailyCap: number;
-  /** Orders grabbed today that the engineer still holds. */
-  grabbedToday: number;
-}
 
 /** Metres from a point to the order's coordinates (null without them). */
 export function distanceSql(lat: number, lng: number): SQL {
@@ -32,6 +14,9 @@ export function distanceSql(lat: number, lng: number): SQL {
     power(sin(radians(o.latitude - ${lat}::float8) / 2), 2)
     + cos(radians(${lat}::float8)) * cos(radians(o.latitude)) * power(sin(radians(o.longitude - ${lng}::float8) / 2), 2))))`;
 }
+
+/** The list's distance column: from the engineer's base, else null. */
+export const distanceFrom = (base: { lat: number; lng: number } | null): SQL => (base ? distanceSql(base.lat, base.lng) : sql`null::float8`);
 
 /** The engineer's groups, pool settings and today's grabs (`today` is midnight in the enterprise's zone). */
 export async function engineerOf(ex: Executor, enterpriseId: number, userId: number, timeZone: string): Promise<Engineer> {
@@ -65,8 +50,6 @@ export async function engineerOf(ex: Executor, enterpriseId: number, userId: num
     grabbedToday: r?.grabbed_today ?? 0,
   };
 }
-
-export const capReached = (e: Engineer): boolean => e.dailyCap > 0 && e.grabbedToday >= e.dailyCap;
 
 export const textArray = (a: string[]) => sql`${`{${a.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
