@@ -1,12 +1,9 @@
 import { type BatchDispatchBody, type BatchDispatchResult, type BatchDispatchRow, formatError } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/client';
 import { AppError, raceLost } from '../../platform/errors';
-import { bigints } from '../../platform/sql';
 import { assignableProvider, dispatch, providerOfViewer, servicePeople } from '../orders/actions.service';
-import { openableOrders } from '../orders/scope';
 import type { SystemActor } from '../../platform/actor';
+import { openableOrderNos } from './batch.repo';
 
 /**
  * POST /v2/order/batchDispatch (全部工单 › 批量派单). The scope comes first and for the whole batch: an id the viewer
@@ -21,11 +18,7 @@ export async function batchDispatch(db: Db, v: SystemActor, b: BatchDispatchBody
     if (!seen.has(id)) seen.set(id, b.expectedStates?.[i]);
   });
   const ids = [...seen.keys()];
-  const found = await rows<{ id: number; order_no: string }>(
-    db,
-    sql`select o.id, o.order_no from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = any(${bigints(ids)})
-      and o.deleted_at is null and ${openableOrders(v)}`,
-  );
+  const found = await openableOrderNos(db, v, ids);
   if (found.length !== ids.length) throw new AppError('NOT_FOUND');
   const numberOf = new Map(found.map((r) => [r.id, r.order_no]));
 

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { dispatchLocked } from '../orders/actions.service';
 import { lockedOrderById } from '../orders/orders.repo';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { systemActor } from '../../platform/actor';
 import { defaultAssigneeFor } from './assignee';
+import { anyAutoDispatch, autoDispatchProbe } from './assignee.repo';
 
 /**
  * Automatic dispatch: a new order waiting for dispatch (state 1) goes to whom the rules or the default name, as a
@@ -39,25 +39,15 @@ export function installAutoDispatch(): void {
       const waiting = b.orders.filter((o) => o.state === 1);
       if (waiting.length === 0) return;
       // Without a named engineer, an enabled rule or default dispatch nothing is assigned: one statement for the batch.
-      const [any] = await rows<{ one: number }>(
-        b.tx,
-        sql`select 1 as one where exists (select 1 from dispatch_rules where enterprise_id = ${b.enterpriseId} and enabled)
-        or exists (select 1 from dispatch_settings where enterprise_id = ${b.enterpriseId} and enabled)`,
-      );
-      const mine = any ? waiting : waiting.filter((o) => o.assignee);
+      const mine = (await anyAutoDispatch(b.tx, b.enterpriseId)) ? waiting : waiting.filter((o) => o.assignee);
       await runSingleOn(
         b,
         single,
         mine.map((o) => o.orderId),
       );
     },
-    (o) =>
-      o.state !== 1
-        ? sql`false`
-        : o.assignee
-          ? null
-          : sql`exists (select 1 from dispatch_rules where enterprise_id = n.enterprise_id and enabled)
-            or exists (select 1 from dispatch_settings where enterprise_id = n.enterprise_id and enabled)`,
+    // A named engineer is dispatched whatever the rules say.
+    (o) => (o.state === 1 && o.assignee ? null : autoDispatchProbe(o.state === 1)),
     'dispatch.auto',
   );
 }

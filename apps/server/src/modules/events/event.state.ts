@@ -1,11 +1,12 @@
 import { abilitiesOf, type EventAction, type EventContext, type EventFlags, type EventProcess, eventMachine, nextEventFlags } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows, type Tx } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import type { EventRecord, LockedEventRow } from './events.repo';
+import type { EventRecord } from './events.repo';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
-import { holdSetting, principalFound, principalRolesColumn, settingColumns } from './settings';
+import { holdSetting, principalFound } from './settings';
+import { lockedEvent, NOW as now, visibleEvents } from './state.repo';
 
 /**
  * Events on the platform's state change. The machine decides on the display state and the flags
@@ -59,15 +60,9 @@ export const eventAbilities = (v: Actor, row: EventMachineRow): EventAction[] =>
  * escalated or collaborate on, and the unclaimed pool. On an `events` row aliased `e` (or unaliased).
  */
 export function eventScope(v: Actor, alias = 'e'): SQL {
-  const a = sql.raw(alias);
-  if (isEventStaff(v)) return sql`${a}.deleted_at is null`;
   // The unclaimed pool is the enterprise's own: a provider's user never claims from it.
-  const pool = v.providerId == null ? sql` or (${a}.dispatch_state = 0 and ${a}.close_state = 0)` : sql``;
-  return sql`${a}.deleted_at is null and (${a}.principal_id = ${v.id} or ${a}.created_by = ${v.id} or ${a}.dispatcher_id = ${v.id}
-    or ${a}.upgrade_user_id = ${v.id} or ${v.id} = any(${a}.collaborator_ids)${pool})`;
+  return visibleEvents(alias, v.id, { staff: isEventStaff(v), pool: v.providerId == null });
 }
-
-const now = sql`now()`;
 
 /** The flag columns of a flag set. */
 const flagPatch = (f: EventFlags): Record<string, PatchValue> => ({
@@ -117,12 +112,7 @@ export const PRINCIPAL_GONE = '负责人：人员不存在或已停用';
  * (refused first, as before the event is looked at) and his roles. The change that follows decides on this row.
  */
 export async function lockEvent(tx: Tx, v: Actor, id: number, principalId: number | null): Promise<Record<string, unknown>> {
-  const [got] = await rows<LockedEventRow>(
-    tx,
-    sql`with e as (select e.*, ${settingColumns()} from events e
-        where e.enterprise_id = ${v.enterpriseId} and e.id = ${id} and ${eventScope(v)} for update of e)
-      select e.*${principalId == null ? sql`` : sql`, ${principalRolesColumn(v.enterpriseId, principalId)}`} from (select 1) one left join e on true`,
-  );
+  const got = await lockedEvent(tx, v.enterpriseId, id, eventScope(v), principalId);
   if (principalId != null && !principalFound(got ?? {})) throw new AppError('VALIDATION', { detail: PRINCIPAL_GONE });
   if (got?.id == null) throw new AppError('NOT_FOUND');
   return holdSetting(got, principalId);

@@ -5,7 +5,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import { countOf } from '../../platform/list';
 import type { OrderRecord } from '../orders/orders.repo';
-import { type Engineer, eligibleSql, inPoolSql, textArray } from './eligibility';
+import type { Engineer } from './eligibility';
+import { eligibleSql, inPoolSql, textArray } from './eligibility.repo';
 
 /** The pool's order: newest first. */
 export const POOL_ORDER = sql.raw('o.created_at desc, o.id desc');
@@ -200,4 +201,30 @@ export async function firstRuleFor(tx: Tx, enterpriseId: number, row: OrderRecor
       order by r.sort, r.id limit 1`,
   );
   return rule;
+}
+
+/**
+ * For a grab: also an order that was offered in the pool and taken since (`applies`: a pool engineer of the
+ * enterprise), so the engineer who saw it there is told it was taken rather than not found.
+ */
+export const everPooled = (applies: boolean): SQL =>
+  applies ? sql`exists (select 1 from pool_entries pe where pe.enterprise_id = o.enterprise_id and pe.order_id = o.id)` : sql`false`;
+
+/** The system's moves leave a deleted order alone. */
+export const notDeleted = (): SQL => sql`deleted_at is null`;
+
+/** Whether the enterprise has an enabled pool rule. */
+export async function anyEnabledRule(ex: Executor, enterpriseId: number): Promise<boolean> {
+  const [any] = await rows<{ one: number }>(ex, sql`select 1 as one from pool_rules where enterprise_id = ${enterpriseId} and enabled limit 1`);
+  return any != null;
+}
+
+/** The creation probe over the new order `n`: a waiting order of an enterprise with an enabled rule. */
+export const enabledRuleProbe = (waiting: boolean): SQL =>
+  waiting ? sql`exists (select 1 from pool_rules where enterprise_id = n.enterprise_id and enabled)` : sql`false`;
+
+/** The badge's count of a pool (uncapped, unlike the list's). */
+export async function badgeCount(ex: Executor, where: SQL): Promise<number> {
+  const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);
+  return r?.n ?? 0;
 }

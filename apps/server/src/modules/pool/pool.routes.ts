@@ -1,6 +1,4 @@
 import { poolContract as K } from '@sk/shared';
-import { rows } from '../../db/client';
-import { sql } from 'drizzle-orm';
 import { setPoolBadge } from '../orders/counts.routes';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
@@ -9,6 +7,7 @@ import { registerJobHandler } from '../../platform/jobs';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { actorOf } from '../../platform/actor';
 import * as pool from './pool.service';
+import { anyEnabledRule, badgeCount, enabledRuleProbe } from './pool.repo';
 import * as settings from './pool.settings';
 
 /** The rule hook, the pool's badge and the unclaimed timer's handlers (by name and kind: wiring again replaces them). */
@@ -20,21 +19,19 @@ export function installPoolHooks(): void {
     async (b, single) => {
       const waiting = b.orders.filter((o) => o.state === 1);
       if (waiting.length === 0) return;
-      const [any] = await rows<{ one: number }>(b.tx, sql`select 1 as one from pool_rules where enterprise_id = ${b.enterpriseId} and enabled limit 1`);
-      if (any)
+      if (await anyEnabledRule(b.tx, b.enterpriseId))
         await runSingleOn(
           b,
           single,
           waiting.map((o) => o.orderId),
         );
     },
-    (o) => (o.state === 1 ? sql`exists (select 1 from pool_rules where enterprise_id = n.enterprise_id and enabled)` : sql`false`),
+    (o) => enabledRuleProbe(o.state === 1),
     'pool.byRule',
   );
   setPoolBadge(async (ex, user) => {
     const { where } = await pool.poolWhere(ex, actorOf(user));
-    const [r] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${where}`);
-    return r?.n ?? 0;
+    return badgeCount(ex, where);
   });
   registerJobHandler(pool.UNCLAIMED_JOB, async (job, deps) => {
     const p = job.payload as { orderId: number; version: number; minutes: number };

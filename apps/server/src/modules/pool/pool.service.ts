@@ -1,5 +1,5 @@
 import { formatError, type MyGrab, orderMachine, POOL_POWERS, POOL_SETTINGS } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { EnqueueInput } from '../../platform/jobs';
@@ -13,14 +13,17 @@ import { clashOf, visitMinutesOf } from '../schedule/schedule.repo';
 import { ORDER_STATE, moveOrder, orderContext } from '../orders/order.state';
 import { getSettingBool, getSettingInt } from '../settings/settings.repo';
 import { addNotices } from '../subscriptions/notices.repo';
-import { capReached, distanceSql, type Engineer, engineerOf } from './eligibility';
+import { capReached, type Engineer } from './eligibility';
+import { distanceFrom, engineerOf } from './eligibility.repo';
 import { asOrderRecord, type OrderRecord } from '../orders/orders.repo';
 import {
+  everPooled,
   firstRuleFor,
   inEngineersPool,
   inHouseEngineers,
   lockLiveOrder,
   lockProfile,
+  notDeleted,
   offeredOrder,
   orderById,
   pastMinutes,
@@ -57,10 +60,7 @@ const lockOrder = (tx: Tx, v: SystemActor, id: number): Promise<Row> => orderInS
  * For a grab: also an order that was offered in the pool and taken since, so the engineer who saw it there is told
  * 该工单已被抢 rather than not found (an order never offered stays not found).
  */
-const offeredOnce = (v: SystemActor): SQL =>
-  v.providerId == null && v.powers.includes(POOL_POWERS.pool)
-    ? sql`exists (select 1 from pool_entries pe where pe.enterprise_id = o.enterprise_id and pe.order_id = o.id)`
-    : sql`false`;
+const offeredOnce = (v: SystemActor): SQL => everPooled(v.providerId == null && v.powers.includes(POOL_POWERS.pool));
 
 /** The unclaimed timer of a pooling: fires after the enterprise's minutes unless the order has moved since (its version). */
 async function unclaimedTimer(ex: Executor, enterpriseId: number, orderId: number, version: number): Promise<EnqueueInput[]> {
@@ -118,7 +118,7 @@ function systemEdit(tx: Tx, enterpriseId: number, id: number, patch: Record<stri
     ctxOf: (row, t) => orderContext(t, system, asOrderRecord(row)),
     patch,
     note,
-    guard: sql`deleted_at is null`,
+    guard: notDeleted(),
     follow,
   });
 }
@@ -265,7 +265,7 @@ export async function poolWhere(ex: Executor, v: Actor, searchText?: string | nu
 /** GET /v2/order/pool/list: newest first, with the distance from the engineer's base. */
 export async function poolList(db: Db, v: Actor, page: PageRequest & { keyword?: string | null }) {
   const { where, engineer } = await poolWhere(db, v, page.keyword);
-  const distance = engineer?.base ? distanceSql(engineer.base.lat, engineer.base.lng) : sql`null::float8`;
+  const distance = distanceFrom(engineer?.base ?? null);
   const inner = await listPageRows(db, Boolean(page.keyword), 'orders', 'o', v.enterpriseId, where, POOL_ORDER, page);
   const [list, count] = await Promise.all([poolRows(db, inner, distance), poolCount(db, where)]);
   return { list, count, grabsLeft: engineer ? grabsLeftOf(engineer) : null, manage: managesPool(v) };

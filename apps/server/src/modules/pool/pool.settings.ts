@@ -1,127 +1,27 @@
 import type { PoolProfile, PoolRule } from '@sk/shared';
-import type { z } from 'zod';
-import type { poolProfileBody, poolRuleBody } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
-import { textArray } from './eligibility';
+import * as repo from './settings.repo';
 
 /** The pool's rules and the engineers' pool settings, managed by dispatchers and administrators. */
 
-type RuleBody = z.infer<typeof poolRuleBody>;
-type ProfileBody = z.infer<typeof poolProfileBody>;
-/** A pool rule as listRules reads it. */
-interface RuleRaw {
-  id: number;
-  name: string;
-  enabled: boolean;
-  template_id: number | null;
-  template_name: string | null;
-  province_code: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  skills: string[] | null;
-  sort: number;
-}
+export const listRules = (db: Db, enterpriseId: number): Promise<PoolRule[]> => repo.selectRules(db, enterpriseId);
 
-/** The one place a pool rule becomes the contract's. */
-const toPoolRule = (r: RuleRaw): PoolRule => ({
-  id: r.id,
-  name: r.name,
-  enabled: r.enabled,
-  templateId: r.template_id,
-  templateName: r.template_name,
-  provinceCode: r.province_code,
-  cityCode: r.city_code,
-  districtCode: r.district_code,
-  skills: r.skills ?? [],
-  sort: r.sort,
-});
-
-/** An engineer with their pool settings as listProfiles reads them (none saved: the profile's columns are null). */
-interface ProfileRaw {
-  id: number;
-  name: string;
-  area_codes: string[] | null;
-  base_lat: number | null;
-  base_lng: number | null;
-  radius_m: number | null;
-  skills: string[] | null;
-  daily_cap: number | null;
-}
-
-/** The one place an engineer's pool settings become the contract's (defaults when none are saved). */
-const toPoolProfile = (x: ProfileRaw): PoolProfile => ({
-  userId: x.id,
-  name: x.name,
-  areaCodes: x.area_codes ?? [],
-  baseLat: x.base_lat,
-  baseLng: x.base_lng,
-  radiusM: x.radius_m,
-  skills: x.skills ?? [],
-  dailyCap: x.daily_cap ?? 0,
-});
-
-export async function listRules(db: Db, enterpriseId: number): Promise<PoolRule[]> {
-  const r = await rows<RuleRaw>(
-    db,
-    sql`select r.*, t.name as template_name from pool_rules r
-      left join form_templates t on t.enterprise_id = r.enterprise_id and t.id = r.template_id
-      where r.enterprise_id = ${enterpriseId} order by r.sort, r.id limit 200`,
-  );
-  return r.map(toPoolRule);
-}
-
-export async function saveRule(db: Db, enterpriseId: number, b: RuleBody): Promise<{ id: number }> {
-  if (b.templateId != null) {
-    const t = await rows<{ one: number }>(
-      db,
-      sql`select 1 as one from form_templates where enterprise_id = ${enterpriseId} and id = ${b.templateId} and form_kind = 1`,
-    );
-    if (!t.length) throw invalid('工单类型不存在');
-  }
-  const cols = sql`name = ${b.name}, enabled = ${b.enabled}, template_id = ${b.templateId ?? null}, province_code = ${b.provinceCode ?? null},
-    city_code = ${b.cityCode ?? null}, district_code = ${b.districtCode ?? null}, skills = ${textArray(b.skills)}, sort = ${b.sort}, updated_at = now()`;
-  if (b.id != null) {
-    const [u] = await rows<{ id: number }>(db, sql`update pool_rules set ${cols} where enterprise_id = ${enterpriseId} and id = ${b.id} returning id`);
-    if (!u) throw new AppError('NOT_FOUND');
-    return { id: u.id };
-  }
-  const [n] = await rows<{ id: number }>(
-    db,
-    sql`insert into pool_rules (enterprise_id, name, enabled, template_id, province_code, city_code, district_code, skills, sort)
-      values (${enterpriseId}, ${b.name}, ${b.enabled}, ${b.templateId ?? null}, ${b.provinceCode ?? null}, ${b.cityCode ?? null},
-        ${b.districtCode ?? null}, ${textArray(b.skills)}, ${b.sort}) returning id`,
-  );
-  if (!n) throw new AppError('NOT_FOUND');
-  return { id: n.id };
+export async function saveRule(db: Db, enterpriseId: number, b: repo.RuleBody): Promise<{ id: number }> {
+  if (b.templateId != null && !(await repo.orderTypeExists(db, enterpriseId, b.templateId))) throw invalid('工单类型不存在');
+  const id = b.id != null ? await repo.updateRule(db, enterpriseId, b.id, b) : await repo.insertRule(db, enterpriseId, b);
+  if (id == null) throw new AppError('NOT_FOUND');
+  return { id };
 }
 
 export async function deleteRule(db: Db, enterpriseId: number, id: number): Promise<void> {
-  const r = await rows<{ id: number }>(db, sql`delete from pool_rules where enterprise_id = ${enterpriseId} and id = ${id} returning id`);
-  if (!r.length) throw new AppError('NOT_FOUND');
+  if (!(await repo.removeRule(db, enterpriseId, id))) throw new AppError('NOT_FOUND');
 }
 
 /** Every enabled service person (role 2) with their pool settings (defaults when none are saved). */
-export async function listProfiles(db: Db, enterpriseId: number): Promise<PoolProfile[]> {
-  const r = await rows<ProfileRaw>(
-    db,
-    sql`select u.id, u.name, p.area_codes, p.base_lat, p.base_lng, p.radius_m, p.skills, p.daily_cap from users u
-      left join pool_profiles p on p.enterprise_id = u.enterprise_id and p.user_id = u.id
-      where u.enterprise_id = ${enterpriseId} and u.enabled and u.deleted_at is null and 2 = any(u.roles) order by u.id limit 1000`,
-  );
-  return r.map(toPoolProfile);
-}
+export const listProfiles = (db: Db, enterpriseId: number): Promise<PoolProfile[]> => repo.selectProfiles(db, enterpriseId);
 
-export async function saveProfile(db: Db, enterpriseId: number, b: ProfileBody): Promise<void> {
-  const u = await rows<{ one: number }>(
-    db,
-    sql`select 1 as one from users where enterprise_id = ${enterpriseId} and id = ${b.userId} and deleted_at is null and 2 = any(roles)`,
-  );
-  if (!u.length) throw new AppError('NOT_FOUND');
-  await db.execute(sql`insert into pool_profiles (enterprise_id, user_id, area_codes, base_lat, base_lng, radius_m, skills, daily_cap)
-    values (${enterpriseId}, ${b.userId}, ${textArray(b.areaCodes)}, ${b.baseLat ?? null}, ${b.baseLng ?? null}, ${b.radiusM ?? null}, ${textArray(b.skills)}, ${b.dailyCap})
-    on conflict (enterprise_id, user_id) do update set area_codes = excluded.area_codes, base_lat = excluded.base_lat, base_lng = excluded.base_lng,
-      radius_m = excluded.radius_m, skills = excluded.skills, daily_cap = excluded.daily_cap, updated_at = now()`);
+export async function saveProfile(db: Db, enterpriseId: number, b: repo.ProfileBody): Promise<void> {
+  if (!(await repo.engineerExists(db, enterpriseId, b.userId))) throw new AppError('NOT_FOUND');
+  await repo.upsertProfile(db, enterpriseId, b);
 }

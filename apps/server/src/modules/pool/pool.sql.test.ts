@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pageRows } from '../../platform/list';
 import { renderSqlSet } from '../../test/sql-snapshot';
-import { distanceSql, type Engineer } from './eligibility';
+import type { Engineer } from './eligibility';
+import { distanceSql } from './eligibility.repo';
 import { POOL_ORDER, poolRowsSql, poolWhereSql } from './pool.repo';
 
 /** The order pool list's SQL (pool.sql.snap): a change of it shows in the diff. `-u` rewrites the file. */

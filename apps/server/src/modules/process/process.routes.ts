@@ -1,15 +1,13 @@
-import { DEFAULT_ORDER_PROCESS, type OrderProcess, processContract as C } from '@sk/shared';
+import { processContract as C } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { afterOrderCreated } from '../../platform/signals';
 import { setProcessResolver } from '../orders/order.hooks';
 import { processOf } from '../orders/order.state';
-import { rows } from '../../db/client';
-import { bigints } from '../../platform/sql';
 import { listSetting, saveListSetting } from './list-settings.service';
-import { dispatchSettings, getProcess, publishedProcess, publishedProcessOf, publishedProcessSql, publishProcess } from './process.service';
+import { noDispatchStage, pinnedProcess, publishedProcessSql, serveAllByCreator, serveByCreator, unservedProcesses } from './process.repo';
+import { dispatchSettings, getProcess, publishedProcess, publishedProcessOf, publishProcess } from './process.service';
 
 /** New orders pin their type's published process; without the dispatch stage the creator serves the order. */
 export function installOrderSeams(): void {
@@ -28,28 +26,22 @@ export function installOrderSeams(): void {
   );
   afterOrderCreated(
     async (o) => {
-      const [row] = await rows<{ process: Partial<OrderProcess> | null }>(
-        o.tx,
-        sql`select process from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`,
-      );
+      const row = await pinnedProcess(o.tx, o.enterpriseId, o.orderId);
       if (!row || processOf(row).dispatch) return;
-      await o.tx.execute(
-        sql`update orders set service_user_id = created_by where enterprise_id = ${o.enterpriseId} and id = ${o.orderId} and service_user_id is null`,
-      );
+      await serveByCreator(o.tx, o.enterpriseId, o.orderId);
     },
     async (b) => {
-      const found = await rows<{ id: number; process: Partial<OrderProcess> | null }>(
+      const found = await unservedProcesses(
         b.tx,
-        sql`select id, process from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))}) and service_user_id is null`,
+        b.enterpriseId,
+        b.orders.map((o) => o.orderId),
       );
       const mine = found.filter((r) => !processOf(r).dispatch).map((r) => r.id);
       if (mine.length === 0) return;
-      await b.tx.execute(
-        sql`update orders set service_user_id = created_by where enterprise_id = ${b.enterpriseId} and id = any(${bigints(mine)}) and service_user_id is null`,
-      );
+      await serveAllByCreator(b.tx, b.enterpriseId, mine);
     },
     // processOf's merge: the pinned process's own `dispatch`, else the default's.
-    () => sql`not coalesce((n.process->>'dispatch')::boolean, ${DEFAULT_ORDER_PROCESS.dispatch})`,
+    noDispatchStage,
     'process.serveByCreator',
   );
 }

@@ -1,9 +1,9 @@
 import { BUSY_STATES, orderMachine } from '@sk/shared';
-import { is, SQL, sql } from 'drizzle-orm';
-import { rows, type Executor, type Tx } from '../../db/client';
+import { is, SQL } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type HookContext, type PatchValue, registerStateHook } from '../../platform/state';
-import { clashOf, visitMinutesOf } from './schedule.repo';
+import { clashOf, localMinute, lockEngineer, pastCheck, plannedVisit, setPastConfirmed, setPlannedVisit, visitMinutesOf } from './schedule.repo';
 
 /**
  * One clash rule for every way a visit gets booked: the board's drop, keepDate, the engineer's
@@ -13,14 +13,12 @@ import { clashOf, visitMinutesOf } from './schedule.repo';
  * first, engineer second: no deadlock) and the second sees the first's appointment.
  */
 
-const PLANNED = 'sk.planned_visit';
-const PAST_OK = 'sk.past_confirmed';
 /** The moves that book a visit (the order form's edit records the customer's wish and is not judged for the past). */
 const BOOKING_ACTIONS = new Set(['keepDate', 'workerBespokeDate', 'handleAbnormal', 'grab']);
 
 /** The caller confirmed booking a time already past (the board's 确认): allowed for this transaction only. */
 export async function confirmPast(tx: Tx): Promise<void> {
-  await tx.execute(sql`select set_config(${PAST_OK}, '1', true)`);
+  await setPastConfirmed(tx);
 }
 
 /**
@@ -28,25 +26,18 @@ export async function confirmPast(tx: Tx): Promise<void> {
  * confirmed it in this transaction. Only a time being set is judged: dispatching an order whose old time has passed is not.
  */
 async function guardPast(tx: Executor, enterpriseId: number, at: string): Promise<void> {
-  const [r] = await rows<{ past: boolean; ok: string | null; text: string }>(
-    tx,
-    sql`select ${at}::timestamptz < date_trunc('minute', now()) as past, current_setting(${PAST_OK}, true) as ok,
-      (select to_char(${at}::timestamptz at time zone e.time_zone, 'YYYY-MM-DD HH24:MI') from enterprises e where e.id = ${enterpriseId}) as text`,
-  );
+  const r = await pastCheck(tx, enterpriseId, at);
   if (r?.past && r.ok !== '1') throw new AppError('APPOINTMENT_PAST', { time: r.text ?? at });
 }
 
 /** The engineer's visits (BUSY_STATES, `visitMinutes` long each) must not overlap the one at `at` (an instant). */
 export async function guardVisit(tx: Executor, enterpriseId: number, userId: number, orderId: number, at: string): Promise<void> {
-  await tx.execute(sql`select id from users where enterprise_id = ${enterpriseId} and id = ${userId} for no key update`);
+  await lockEngineer(tx, enterpriseId, userId);
   const minutes = await visitMinutesOf(tx, enterpriseId);
   const hit = await clashOf(tx, enterpriseId, userId, orderId, at, minutes);
   if (!hit) return;
-  const [local] = await rows<{ text: string }>(
-    tx,
-    sql`select to_char(${at}::timestamptz at time zone e.time_zone, 'YYYY-MM-DD HH24:MI') as text from enterprises e where e.id = ${enterpriseId}`,
-  );
-  throw new AppError('SCHEDULE_CLASH', { time: local?.text ?? at, orderNo: hit.order_no });
+  const local = await localMinute(tx, enterpriseId, at);
+  throw new AppError('SCHEDULE_CLASH', { time: local ?? at, orderNo: hit.order_no });
 }
 
 /**
@@ -54,12 +45,11 @@ export async function guardVisit(tx: Executor, enterpriseId: number, userId: num
  * about to get, not at its old one. Transaction-local, so it never outlives the booking.
  */
 export async function planVisit(tx: Tx, orderId: number, at: string): Promise<void> {
-  await tx.execute(sql`select set_config(${PLANNED}, ${`${orderId}|${at}`}, true)`);
+  await setPlannedVisit(tx, `${orderId}|${at}`);
 }
 
 async function plannedAt(tx: Tx, orderId: number): Promise<string | null> {
-  const [r] = await rows<{ p: string | null }>(tx, sql`select current_setting(${PLANNED}, true) as p`);
-  const [id, at] = (r?.p ?? '').split('|');
+  const [id, at] = ((await plannedVisit(tx)) ?? '').split('|');
   return id === String(orderId) && at ? at : null;
 }
 

@@ -1,8 +1,7 @@
-import { BUSY_STATES, type FreeDay, minuteText, type WorkingDay } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { type FreeDay, minuteText, type WorkingDay } from '@sk/shared';
+import type { Executor } from '../../db/client';
 import { hoursOf, offsetMinutes } from '../sla/sla.calendar';
-import { intervalsOf, visitMinutesOf } from './schedule.repo';
+import { busyInstants, intervalsOf, visitMinutesOf } from './schedule.repo';
 
 /**
  * An engineer's free visit times for the coming days: on the business calendar's working days (holidays off,
@@ -34,22 +33,13 @@ export async function freeTimes(
   span: { startDate?: string; days: number },
   now = Date.now(),
 ): Promise<FreeDay[]> {
-  const { userId, orderId } = who;
   const days = span.days;
   const off = offsetMinutes(timeZone) * MINUTE;
   const localToday = new Date(now + off).toISOString().slice(0, 10);
   const today = span.startDate && span.startDate > localToday ? span.startDate : localToday;
   const last = new Date(Date.parse(`${today}T00:00:00Z`) + (days - 1) * DAY).toISOString().slice(0, 10);
   const [calendar, intervals, minutes] = await Promise.all([workingDays(ex, ep, today, last), intervalsOf(ex, ep), visitMinutesOf(ex, ep)]);
-  const busy = await rows<{ at: number }>(
-    ex,
-    sql`select (extract(epoch from appointment_at) * 1000)::float8 as at from orders
-      where enterprise_id = ${ep} and service_user_id = ${userId} and id <> ${orderId} and deleted_at is null and not invalid and place_state = 0
-        and state = any(${sql.raw(`array[${BUSY_STATES.join(',')}]::smallint[]`)})
-        and appointment_at >= (${today}::date::timestamp at time zone ${timeZone}) - make_interval(mins => ${minutes})
-        and appointment_at < ((${last}::date + 1)::timestamp at time zone ${timeZone}) + make_interval(mins => ${minutes})`,
-  );
-  const taken = busy.map((b) => Number(b.at));
+  const taken = await busyInstants(ex, ep, timeZone, who, today, last, minutes);
   const visit = minutes * MINUTE;
   return calendar
     .filter((d) => d.working)

@@ -1,6 +1,5 @@
 import {
   type BookBody,
-  type MapOrder,
   BUSY_STATES,
   distanceMeters,
   type EngineerRow,
@@ -15,17 +14,13 @@ import {
   SCHEDULE_EVENT,
   type ScheduleQuery,
   type TimeInterval,
-  type UnassignedRow,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { countOf, type PageRequest, pageSql } from '../../platform/list';
-import { searchPageIds } from '../../platform/list.snapshot';
-import { type Db, type Executor, rows } from '../../db/client';
+import type { PageRequest } from '../../platform/list';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/actor';
 import { broadcast } from '../im/im.hub';
 import { bespoke, dispatch, instantOf } from '../orders/actions.service';
-import { orderScope } from '../orders/scope';
 import { confirmPast, planVisit } from './clash';
 import { workingDays } from './free';
 import * as repo from './schedule.repo';
@@ -137,7 +132,7 @@ export async function report(db: Db, u: Actor, q: ScheduleQuery): Promise<Report
 export async function saveIntervals(db: Db, u: Actor, list: { name: string; start: string; end: string }[]): Promise<TimeInterval[]> {
   return db.transaction(async (tx) => {
     // The enterprise row orders two saves at once: the later one's list is the result, never a mix.
-    await tx.execute(sql`select id from enterprises where id = ${u.enterpriseId} for no key update`);
+    await repo.lockEnterprise(tx, u.enterpriseId);
     await repo.replaceIntervals(
       tx,
       u.enterpriseId,
@@ -154,30 +149,13 @@ const OPEN_STATES = [0, 1, 2, 3, 4, 7];
 export async function mapData(db: Db, u: Actor, q: { states?: number[]; unassigned: boolean }) {
   const tz = u.timeZone;
   const states = q.unassigned ? [1] : q.states?.length ? q.states : OPEN_STATES;
-  const found = await rows<MapOrder>(
-    db,
-    sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.latitude, o.longitude, o.full_address as address,
-        case when o.geo_precision in ('province', 'city', 'district', 'exact') then o.geo_precision end as precision,
-        to_char(o.appointment_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as "appointmentAt", su.name as "serviceUserName", o.version
-      from orders o left join users su on su.enterprise_id = o.enterprise_id and su.id = o.service_user_id
-      where o.enterprise_id = ${u.enterpriseId} and o.deleted_at is null and o.latitude is not null and o.longitude is not null
-        and o.state = any(${`{${states.map(Math.trunc).join(',')}}`}::smallint[]) and ${orderScope(u)} ${q.unassigned ? sql`and not o.in_pool and not o.invalid` : sql``}
-      order by o.priority desc, o.created_at desc, o.id desc limit ${MAP_LIMIT + 1}`,
-  );
-  const engineers = await rows<{ userId: number; name: string; latitude: number; longitude: number; reportedAt: string }>(
-    db,
-    sql`select p.user_id::int as "userId", u.name, p.latitude, p.longitude, to_char(p.reported_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as "reportedAt"
-      from engineer_positions p join users u on u.enterprise_id = p.enterprise_id and u.id = p.user_id
-      where p.enterprise_id = ${u.enterpriseId} and u.enabled and u.deleted_at is null and 2 = any(u.roles) order by u.id`,
-  );
+  const found = await repo.mapOrders(db, u, states, q.unassigned, MAP_LIMIT);
+  const engineers = await repo.mapEngineers(db, u.enterpriseId, tz);
   return { orders: found.slice(0, MAP_LIMIT), engineers, truncated: found.length > MAP_LIMIT };
 }
 
 async function orderOf(ex: Executor, u: Actor, id: number) {
-  const [o] = await rows<{ id: number; latitude: number | null; longitude: number | null }>(
-    ex,
-    sql`select o.id, o.latitude, o.longitude from orders o where o.enterprise_id = ${u.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${orderScope(u)}`,
-  );
+  const o = await repo.orderPlace(ex, u, id);
   if (!o) throw new AppError('NOT_FOUND');
   return o;
 }
@@ -186,17 +164,7 @@ async function orderOf(ex: Executor, u: Actor, id: number) {
 export async function nearest(db: Db, u: Actor, orderId: number): Promise<NearestRow[]> {
   const o = await orderOf(db, u, orderId);
   const tz = u.timeZone;
-  const found = await rows<{ id: number; name: string; latitude: number | null; longitude: number | null; open: number; today: number }>(
-    db,
-    sql`select u.id::int as id, u.name, p.latitude, p.longitude,
-        (select count(*)::int from orders x where x.enterprise_id = u.enterprise_id and x.service_user_id = u.id and x.state in (2, 3, 4) and x.deleted_at is null) as open,
-        (select count(*)::int from orders x where x.enterprise_id = u.enterprise_id and x.service_user_id = u.id and x.state in (2, 3, 4, 5) and x.deleted_at is null
-           and x.appointment_at >= (now() at time zone ${tz})::date::timestamp at time zone ${tz}
-           and x.appointment_at < ((now() at time zone ${tz})::date + 1)::timestamp at time zone ${tz}) as today
-      from users u left join engineer_positions p on p.enterprise_id = u.enterprise_id and p.user_id = u.id
-      where u.enterprise_id = ${u.enterpriseId} and u.enabled and u.deleted_at is null and 2 = any(u.roles)
-      order by u.id limit 500`,
-  );
+  const found = await repo.engineersWithLoad(db, u.enterpriseId, tz);
   const located = o.latitude != null && o.longitude != null;
   const list = found.map((e) => ({
     userId: e.id,
@@ -211,31 +179,10 @@ export async function nearest(db: Db, u: Actor, orderId: number): Promise<Neares
   return list.sort((a, b) => (a.distance ?? Number.POSITIVE_INFINITY) - (b.distance ?? Number.POSITIVE_INFINITY) || a.open - b.open || a.userId - b.userId);
 }
 
-/** Orders waiting for an engineer (not in the pool, not invalid), by number or title. */
-function unassignedWhere(u: Actor, keyword?: string): SQL {
-  const parts = [sql`o.enterprise_id = ${u.enterpriseId}`, sql`o.state = 1`, sql`o.deleted_at is null`, sql`not o.in_pool`, sql`not o.invalid`];
-  if (keyword) parts.push(sql`(o.order_no = ${keyword} or o.title ilike ${`%${keyword.replace(/[\\%_]/g, '\\$&')}%`})`);
-  return sql.join(parts, sql` and `);
-}
-
 /** The board's side pane, a page at a time: most urgent and oldest first. */
-export async function unassigned(db: Db, u: Actor, q: PageRequest & { keyword?: string }) {
-  const order = sql`o.priority desc, o.created_at, o.id`;
-  const where = unassignedWhere(u, q.keyword);
-  // A keyword is walked along the order row by row: its later pages come from the search's snapshot.
-  const ids = q.keyword
-    ? await searchPageIds(db, 'orders', 'o', u.enterpriseId, where, order, q)
-    : sql`select o.id from orders o where ${where} order by ${order} ${pageSql(q)}`;
-  return rows<UnassignedRow>(
-    db,
-    sql`select o.id::int as id, o.order_no as "orderNo", o.title, o.state, o.priority, o.version, o.full_address as address, o.latitude, o.longitude,
-        to_char(o.created_at at time zone ${u.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
-      from orders o where o.enterprise_id = ${u.enterpriseId} and o.id in (${ids})
-      order by ${order}`,
-  );
-}
+export const unassigned = (db: Db, u: Actor, q: PageRequest & { keyword?: string }) => repo.unassignedPage(db, u.enterpriseId, u.timeZone, q);
 
-export const unassignedCount = (db: Db, u: Actor, q: { keyword?: string }) => countOf(db, sql`orders o`, unassignedWhere(u, q.keyword));
+export const unassignedCount = (db: Db, u: Actor, q: { keyword?: string }) => repo.countUnassigned(db, u.enterpriseId, q.keyword);
 
 /**
  * The board's drop: dispatch the order to the engineer and keep the date, in one transaction. The clash rule
@@ -248,10 +195,7 @@ export async function book(db: Db, u: Actor, b: BookBody) {
     await planVisit(tx, b.orderId, await instantOf(tx, v.timeZone, b.bespokeTime));
     if (b.confirmPast) await confirmPast(tx);
     // A booked visit dragged to another hour of its own engineer only moves its time (no 改派 to himself).
-    const [cur] = await rows<{ service_user_id: number | null; state: number }>(
-      tx,
-      sql`select service_user_id, state from orders where enterprise_id = ${u.enterpriseId} and id = ${b.orderId} and deleted_at is null for no key update`,
-    );
+    const cur = await repo.lockAssignee(tx, u.enterpriseId, b.orderId);
     const his = cur != null && cur.service_user_id === b.serviceUserId && [2, 3].includes(cur.state);
     if (!his) await dispatch(tx, v, b);
     // The version the board showed is checked by the first move (the dispatch, or the time change of his own visit).
@@ -268,11 +212,7 @@ export const calendarDays = (db: Db, u: Actor, q: { startDate: string; endDate: 
 export async function route(db: Db, u: Actor, userId: number, date: string): Promise<RouteAnswer> {
   if (engineerOnly(u) && userId !== u.id) throw new AppError('NOT_FOUND');
   const ep = u.enterpriseId;
-  const [who] = await rows<{ latitude: number | null; longitude: number | null }>(
-    db,
-    sql`select p.latitude, p.longitude from users u left join engineer_positions p on p.enterprise_id = u.enterprise_id and p.user_id = u.id
-      where u.enterprise_id = ${ep} and u.id = ${userId} and u.deleted_at is null`,
-  );
+  const who = await repo.positionOfUser(db, ep, userId);
   if (!who) throw new AppError('NOT_FOUND');
   const visits = await repo.visitsOf(db, ep, u.timeZone, [userId], date, date);
   const located = visits.filter((x) => x.latitude != null && x.longitude != null) as (repo.VisitRec & { latitude: number; longitude: number })[];
@@ -300,23 +240,17 @@ export async function route(db: Db, u: Actor, userId: number, date: string): Pro
 }
 
 export async function myPosition(db: Db, u: Actor) {
-  const [p] = await rows<{ latitude: number; longitude: number; reportedAt: string }>(
-    db,
-    sql`select latitude, longitude, to_char(reported_at at time zone ${u.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as "reportedAt"
-      from engineer_positions where enterprise_id = ${u.enterpriseId} and user_id = ${u.id}`,
-  );
+  const p = await repo.sharedPosition(db, u.enterpriseId, u.timeZone, u.id);
   return p ? { sharing: true, ...p } : { sharing: false, latitude: null, longitude: null, reportedAt: null };
 }
 
 export async function reportPosition(db: Db, u: Actor, b: { latitude: number; longitude: number; accuracy?: number | null }): Promise<void> {
-  await db.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
-    values (${u.enterpriseId}, ${u.id}, ${b.latitude}, ${b.longitude}, ${b.accuracy ?? null}, now())
-    on conflict (enterprise_id, user_id) do update set latitude = excluded.latitude, longitude = excluded.longitude, accuracy = excluded.accuracy, reported_at = now()`);
+  await repo.savePosition(db, u.enterpriseId, u.id, b);
   // The dispatch maps open in the enterprise move the pin now (their 'schedule' frame, position only).
   await broadcast(db, u.enterpriseId, SCHEDULE_EVENT, { position: u.id });
 }
 
 export async function withdrawPosition(db: Db, u: Actor): Promise<void> {
-  await db.execute(sql`delete from engineer_positions where enterprise_id = ${u.enterpriseId} and user_id = ${u.id}`);
+  await repo.deletePosition(db, u.enterpriseId, u.id);
   await broadcast(db, u.enterpriseId, SCHEDULE_EVENT, { position: u.id });
 }
