@@ -16,6 +16,7 @@ import {
   exchangeAbilities,
   exchangeMachine,
 } from '@sk/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
@@ -90,7 +91,7 @@ async function settle(
   actorId: number,
   note: string | null,
   ctx: (r: Decided) => ExchangeCtx,
-  guard?: ReturnType<typeof sql>,
+  guard?: SQL,
 ) {
   const res = await changeState(tx, {
     table: EXCHANGE_STATE,
