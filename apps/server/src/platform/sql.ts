@@ -4,6 +4,9 @@ import { type Executor, rows } from '../db/client';
 
 /** SQL pieces every module uses; the one place for them (no module keeps its own copy). */
 
+/** The statement's time, as a state patch or an edit sets a column to it. */
+export const NOW: SQL = sql`now()`;
+
 /** A timestamp column as the API speaks it: 'YYYY-MM-DD HH:mm:ss' in the enterprise's time zone. */
 export const apiTime = (col: AnyColumn | SQL, timeZone: string): SQL<string> => sql<string>`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 

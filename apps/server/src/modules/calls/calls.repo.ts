@@ -1,9 +1,20 @@
-import { type CallPop, type CallRecord, type CallSeat, coverageOf, SEAT_READY_TAG } from '@sk/shared';
+import {
+  type CallPop,
+  type CallRecord,
+  type CallRecordQuery,
+  type CallSeat,
+  type callRecordCountQuery,
+  coverageOf,
+  normalizeNumber,
+  SEAT_READY_TAG,
+} from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { timeOf } from '../../platform/sql';
+import { countOf, pageRows } from '../../platform/list';
+import { and, createdBetween, timeOf } from '../../platform/sql';
 import { IM_CHANNEL } from '../im/channel';
 import { orderScope } from '../orders/scope';
 import { eventScope } from '../events/event.state';
@@ -133,6 +144,31 @@ export async function recordById(ex: Executor, a: Pick<Actor, 'enterpriseId' | '
 export async function recordRows(ex: Executor, a: Pick<Actor, 'timeZone'>, page: SQL): Promise<CallRecord[]> {
   return (await rows<RecordRow>(ex, selectRecords(a, sql`(${page}) r`, sql`order by r.started_at desc, r.id desc`))).map(toCallRecord);
 }
+
+/** The record list's conditions from its filters (the count's too). */
+export function recordFilters(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, q: z.infer<typeof callRecordCountQuery>): SQL {
+  const prefix = q.number ? normalizeNumber(q.number) : '';
+  return and([
+    sql`r.enterprise_id = ${a.enterpriseId}`,
+    q.direction != null && sql`r.direction = ${q.direction}`,
+    q.state != null && sql`r.state = ${q.state}`,
+    q.callbackState != null && sql`r.callback_state = ${q.callbackState}`,
+    q.fkTUserId != null && sql`r.user_id = ${q.fkTUserId}`,
+    q.customerId != null && sql`r.customer_id = ${q.customerId}`,
+    // A prefix search on the number's btree (text_pattern_ops); normalised, the prefix is digits only (no wildcards).
+    prefix !== '' && sql`r.number like ${`${prefix}%`}`,
+    ...createdBetween(sql`r.started_at`, a, q.startTime, q.endTime),
+  ]);
+}
+
+const RECORD_ORDER = sql`r.started_at desc, r.id desc`;
+
+/** One page of the record list, newest first. */
+export const recordPage = (ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, q: CallRecordQuery): Promise<CallRecord[]> =>
+  recordRows(ex, a, pageRows('call_records', 'r', a.enterpriseId, recordFilters(a, q), RECORD_ORDER, q));
+
+export const recordCount = (ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, q: z.infer<typeof callRecordCountQuery>): Promise<number> =>
+  countOf(ex, sql`call_records r`, recordFilters(a, q));
 
 /**
  * Who a number belongs to: a contact with that phone (the primary first), else a customer whose main phone it is,
@@ -456,3 +492,20 @@ export async function setRecording(tx: Tx, enterpriseId: number, id: number, url
 /** The talk time of a call ending at `at`, from its answer (a patch value of the end). */
 export const durationUntil = (at: string, answeredAt: string): SQL =>
   sql`greatest(0, round(extract(epoch from (${at}::timestamptz - ${answeredAt}::timestamptz))))::int`;
+
+// ---- the stale-call sweep ----
+
+/** Calls still ringing after ten minutes or talking after four hours (at most 500, every enterprise). */
+export function staleCalls(ex: Executor) {
+  // The partial index of live calls (call_records_live_idx) holds only states 1 and 2.
+  return rows<{ enterprise_id: number; id: number }>(
+    ex,
+    sql`select enterprise_id::int, id::int from call_records
+      where state in (1, 2) and ((state = 1 and started_at < now() - interval '10 minutes')
+        or (state = 2 and coalesce(answered_at, started_at) < now() - interval '4 hours'))
+      order by id limit 500`,
+  );
+}
+
+/** The talk time of a call ended now (a patch value of the sweep's end). */
+export const durationSoFar: SQL = sql`greatest(0, round(extract(epoch from now() - coalesce(answered_at, started_at))))::int`;

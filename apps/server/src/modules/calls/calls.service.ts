@@ -12,15 +12,12 @@ import {
   type seatBody,
   normalizeNumber,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { countOf, pageRows } from '../../platform/list';
 import { openSecret } from '../../platform/secrets';
-import { and, createdBetween } from '../../platform/sql';
 import { insertStateLog } from '../../platform/state';
 import { getSetting } from '../settings/settings.repo';
 import * as repo from './calls.repo';
@@ -60,29 +57,12 @@ export async function deleteSeat(db: Db, a: Actor, id: number): Promise<void> {
 
 // ---- records ----
 
-function filters(a: Actor, q: z.infer<typeof callRecordCountQuery>): SQL {
-  const prefix = q.number ? normalizeNumber(q.number) : '';
-  return and([
-    sql`r.enterprise_id = ${a.enterpriseId}`,
-    q.direction != null && sql`r.direction = ${q.direction}`,
-    q.state != null && sql`r.state = ${q.state}`,
-    q.callbackState != null && sql`r.callback_state = ${q.callbackState}`,
-    q.fkTUserId != null && sql`r.user_id = ${q.fkTUserId}`,
-    q.customerId != null && sql`r.customer_id = ${q.customerId}`,
-    // A prefix search on the number's btree (text_pattern_ops); normalised, the prefix is digits only (no wildcards).
-    prefix !== '' && sql`r.number like ${`${prefix}%`}`,
-    ...createdBetween(sql`r.started_at`, a, q.startTime, q.endTime),
-  ]);
-}
-
-const ORDER = sql`r.started_at desc, r.id desc`;
-
 export async function listRecords(db: Db, a: Actor, q: CallRecordQuery): Promise<CallRecord[]> {
   // The spec's separate count call (/call/record/count) counts; the page alone is read here.
-  return repo.recordRows(db, a, pageRows('call_records', 'r', a.enterpriseId, filters(a, q), ORDER, q));
+  return repo.recordPage(db, a, q);
 }
 
-export const countRecords = (db: Db, a: Actor, q: z.infer<typeof callRecordCountQuery>): Promise<number> => countOf(db, sql`call_records r`, filters(a, q));
+export const countRecords = (db: Db, a: Actor, q: z.infer<typeof callRecordCountQuery>): Promise<number> => repo.recordCount(db, a, q);
 
 async function recordOrThrow(ex: Executor, a: Actor, id: number): Promise<CallRecord> {
   const r = await repo.recordById(ex, a, id);

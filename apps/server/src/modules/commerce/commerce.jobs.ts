@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
 import { addDailySchedule, type Job, registerJobHandler } from '../../platform/jobs';
 import { registerStateHook } from '../../platform/state';
+import { holdsParts } from './fees.repo';
 import { releaseOrderHolds } from './quotation.order';
 import { expireQuotes } from './quotation.service';
 import { expireExtensions } from './warranty.service';
@@ -25,7 +25,7 @@ export function registerCommerceJobs(): void {
     '*',
     {
       // Only an order with a quotation holding parts has anything to release.
-      probe: () => sql`exists (select 1 from quotations q where q.enterprise_id = u.enterprise_id and q.order_id = u.id and q.held_warehouse_id is not null)`,
+      probe: () => holdsParts,
       after: async (h) => {
         const why = endOf(h.current, h.row);
         if (why) await releaseOrderHolds(h.tx, h.enterpriseId, h.id, why, h.actorId);

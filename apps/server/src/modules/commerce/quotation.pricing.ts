@@ -1,31 +1,15 @@
 import { type Coverage, priceQuoteLine, type QuoteLine, type QuoteLineBody, quoteTotals } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { invalid } from '../../platform/errors';
-import { bigints } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
 import { productCoverage, type ProductCoverage } from './coverage';
+import { type CatalogueItem, catalogueItems } from './quotation.repo';
 
 const MAX_CENTS = 2_000_000_000;
 
-interface CatalogueItem {
-  id: number;
-  name: string;
-  unit: string;
-  unit_cents: number;
-  warranty: boolean;
-}
-
 async function catalogue(ex: Executor, enterpriseId: number, table: 'service_items' | 'spares', ids: number[]): Promise<Map<number, CatalogueItem>> {
   if (ids.length === 0) return new Map();
-  const found = await rows<CatalogueItem>(
-    ex,
-    table === 'service_items'
-      ? sql`select id::int, name, unit, round(price * 100)::int as unit_cents, true as warranty from service_items
-          where enterprise_id = ${enterpriseId} and id = any(${bigints([...new Set(ids)])})`
-      : sql`select id::int, name, unit, round(sale_price * 100)::int as unit_cents, warranty from spares
-          where enterprise_id = ${enterpriseId} and id = any(${bigints([...new Set(ids)])}) and enabled`,
-  );
+  const found = await catalogueItems(ex, enterpriseId, table, ids);
   return new Map(found.map((f) => [f.id, f]));
 }
 

@@ -6,9 +6,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { apiTime, containingPattern } from '../../platform/sql';
+import { apiTime, bigints, containingPattern } from '../../platform/sql';
+import { customerScope } from '../customers/common';
 
 /** A quotation as rowSelect reads it: the contract's row, column for column. */
+/** A salesperson sees the quotations of his own customers; the page's other holders see all. */
+export const quotationScope = (a: Actor, alias = 'q'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);
+
+/** An edit's valid_until when none is given: the column keeps its value. */
+export const SAME_VALID_UNTIL: SQL = sql`valid_until`;
+
 export type QuoteRaw = QuoteRow;
 /** The one place a quotation row becomes the contract's list row. */
 export const toQuoteRow = (r: QuoteRaw): QuoteRow => r;
@@ -49,7 +56,12 @@ export function quotePage(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZon
 }
 
 /** The quotation as a version keeps it (header and lines), under `guard`; undefined when not found. */
-export async function snapshotRow(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number, guard: SQL): Promise<QuoteSnapshot | undefined> {
+export async function snapshotRow(
+  ex: Executor,
+  a: Pick<Actor, 'enterpriseId' | 'timeZone'>,
+  id: number,
+  guard: SQL = sql`true`,
+): Promise<QuoteSnapshot | undefined> {
   const [q] = await rows<QuoteRaw & { remark: string; warehouseId: number | null }>(
     ex,
     sql`select * from (${rowSelect(a.timeZone)} where q.enterprise_id = ${a.enterpriseId} and q.id = ${id} and ${guard}) x,
@@ -135,7 +147,7 @@ export const setDiscountState = (ex: Executor, ep: number, id: number, state: 0 
   ex.execute(sql`update quotations set discount_state = ${state}, updated_at = now() where enterprise_id = ${ep} and id = ${id}`);
 
 /** What an acceptance checks: the state, whether its date has passed (in `today`), and its order. */
-export async function acceptanceOf(ex: Executor, ep: number, id: number, today: string, guard: SQL) {
+export async function acceptanceOf(ex: Executor, ep: number, id: number, today: string, guard: SQL = sql`true`) {
   const [q] = await rows<{ state: number; past: boolean; order_id: number | null }>(
     ex,
     sql`select state, valid_until < ${today}::date as past, order_id::int from quotations
@@ -211,3 +223,25 @@ export async function timeZoneOf(ex: Executor, ep: number): Promise<string | und
   const [e] = await rows<{ time_zone: string }>(ex, sql`select time_zone from enterprises where id = ${ep}`);
   return e?.time_zone;
 }
+
+// ---- pricing ----
+
+/** A catalogue entry a line is priced from, its price in cents; spares only while enabled. */
+export interface CatalogueItem {
+  id: number;
+  name: string;
+  unit: string;
+  unit_cents: number;
+  warranty: boolean;
+}
+
+/** The service items or spares of `ids`. */
+export const catalogueItems = (ex: Executor, enterpriseId: number, table: 'service_items' | 'spares', ids: number[]) =>
+  rows<CatalogueItem>(
+    ex,
+    table === 'service_items'
+      ? sql`select id::int, name, unit, round(price * 100)::int as unit_cents, true as warranty from service_items
+          where enterprise_id = ${enterpriseId} and id = any(${bigints([...new Set(ids)])})`
+      : sql`select id::int, name, unit, round(sale_price * 100)::int as unit_cents, warranty from spares
+          where enterprise_id = ${enterpriseId} and id = any(${bigints([...new Set(ids)])}) and enabled`,
+  );

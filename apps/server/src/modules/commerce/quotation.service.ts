@@ -15,14 +15,15 @@ import {
   quoteAbilities,
   quoteMachine,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid } from '../../platform/errors';
+import { NOW } from '../../platform/sql';
 import { changeState, insertStateLog } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
-import { customerScope, visibleCustomer } from '../customers/common';
+import { visibleCustomer } from '../customers/common';
 import { createOrder } from '../orders/create.service';
 import { orderFor } from '../orders/money.access';
 import { orderInScope } from '../orders/scope';
@@ -43,6 +44,8 @@ import {
   lockedForConvert,
   lockedForSend,
   quotePage,
+  quotationScope,
+  SAME_VALID_UNTIL,
   replaceLines,
   setDiscountState,
   snapshotRow,
@@ -54,9 +57,8 @@ import {
 } from './quotation.repo';
 import { logsOf } from './warranty.service';
 
-/** A salesperson sees the quotations of his own customers; the page's other holders see all. */
-export const quotationScope = (a: Actor, alias = 'q'): SQL => scope(a, alias);
-const scope = (a: Actor, alias = 'q'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);
+/** The list's SQL snapshot takes the scope from here. */
+export { quotationScope };
 
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -128,7 +130,7 @@ export async function updateQuote(db: Db, a: Actor, b: BodyOf<typeof Q.update>):
       action: 'edit',
       ctxOf: (row) => ({ discountWaiting: row.discount_state === 1 }),
       actorId: a.id,
-      guard: scope(a, 'quotations'),
+      guard: quotationScope(a, 'quotations'),
       note: '修改报价',
       patch: {
         title: body.title,
@@ -136,7 +138,7 @@ export async function updateQuote(db: Db, a: Actor, b: BodyOf<typeof Q.update>):
         installed_product_id: body.installedProductId ?? null,
         order_id: body.orderId ?? null,
         warehouse_id: body.warehouseId ?? null,
-        valid_until: body.validUntil ?? sql`valid_until`,
+        valid_until: body.validUntil ?? SAME_VALID_UNTIL,
         gross_cents: priced.grossCents,
         discount_cents: body.discountCents,
         total_cents: priced.totalCents,
@@ -182,7 +184,7 @@ async function move(
  * send it. Within the limit it is sent at once.
  */
 async function send(tx: Tx, a: Actor, id: number, note: string | null): Promise<{ state: number; message?: string }> {
-  const q = await lockedForSend(tx, a.enterpriseId, id, scope(a));
+  const q = await lockedForSend(tx, a.enterpriseId, id, quotationScope(a));
   if (!q) throw new AppError('NOT_FOUND');
   const limit = await getSettingInt(tx, a.enterpriseId, QUOTE_DISCOUNT_LIMIT_SETTING);
   const over = discountOverLimit(q.discount_cents, q.gross_cents, limit);
@@ -237,12 +239,12 @@ export interface Acceptance {
  */
 export async function acceptQuotation(db: Db, c: Acceptance): Promise<{ state: number }> {
   return db.transaction(async (tx) => {
-    const q = await acceptanceOf(tx, c.enterpriseId, c.id, todayIn(c.timeZone), c.guard ?? sql`true`);
+    const q = await acceptanceOf(tx, c.enterpriseId, c.id, todayIn(c.timeZone), c.guard);
     if (!q) throw new AppError('NOT_FOUND');
     if (q.state === 2 && q.past) throw new AppError('QUOTE_EXPIRED');
     await move(tx, c, c.id, 'accept', c.userId, `${c.acceptedName} 接受报价`, {
       guard: c.guard,
-      patch: { accepted_name: c.acceptedName, accepted_user_id: c.userId, signature_file_id: c.signatureFileId, accepted_at: sql`now()` },
+      patch: { accepted_name: c.acceptedName, accepted_user_id: c.userId, signature_file_id: c.signatureFileId, accepted_at: NOW },
     });
     if (q.order_id == null) return { state: 3 };
     await writeOrderFees(tx, c.enterpriseId, c.id, q.order_id, c.userId);
@@ -264,14 +266,14 @@ export async function rejectQuotation(
 
 /** 转工单 of an accepted quotation without an order: into the order the salesperson names, or a new one made from it. */
 async function convert(tx: Tx, a: Actor, id: number, orderId: number | null | undefined): Promise<{ state: number; orderId: number }> {
-  const q = await lockedForConvert(tx, a.enterpriseId, id, scope(a));
+  const q = await lockedForConvert(tx, a.enterpriseId, id, quotationScope(a));
   if (!q) throw new AppError('NOT_FOUND');
   let target = q.order_id ?? orderId ?? null;
   if (target) {
     const o = await orderFor(tx, a, target);
     if (o.customer_id != null && o.customer_id !== q.customer_id) throw invalid('工单：该工单不属于报价单的客户');
   } else target = (await orderFromQuote(tx, a, q)).id;
-  const r = await move(tx, a, id, 'convert', a.id, null, { guard: scope(a, 'quotations'), patch: { order_id: target } });
+  const r = await move(tx, a, id, 'convert', a.id, null, { guard: quotationScope(a, 'quotations'), patch: { order_id: target } });
   await writeOrderFees(tx, a.enterpriseId, id, target, a.id);
   return { state: r.to, orderId: target };
 }
@@ -305,13 +307,13 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof Q.action>): Promise
       acceptedName: b.acceptedName as string,
       userId: a.id,
       signatureFileId: b.signatureFileId ?? null,
-      guard: scope(a, 'quotations'),
+      guard: quotationScope(a, 'quotations'),
     });
   return db.transaction(async (tx) => {
     if (b.action === 'send') return send(tx, a, b.id, b.note ?? null);
     if (b.action === 'convert') return convert(tx, a, b.id, b.orderId);
     const r = await move(tx, a, b.id, b.action, a.id, b.note ?? null, {
-      guard: scope(a, 'quotations'),
+      guard: quotationScope(a, 'quotations'),
       patch: b.action === 'revise' ? { discount_state: 0 } : {},
     });
     return { state: r.to };
@@ -321,17 +323,17 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof Q.action>): Promise
 export async function listQuotes(db: Db, a: Actor, f: QueryOf<typeof Q.list>): Promise<{ list: QuoteRow[]; count: number }> {
   // An order named as the filter must be one the caller may open: an order outside it answers as a missing one.
   if (f.orderId) await orderInScope(db, a, f.orderId);
-  return quotePage(db, a, scope(a), f);
+  return quotePage(db, a, quotationScope(a), f);
 }
 
-async function snapshotOf(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number, guard: SQL = sql`true`): Promise<QuoteSnapshot> {
+async function snapshotOf(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, id: number, guard?: SQL): Promise<QuoteSnapshot> {
   const snap = await snapshotRow(ex, a, id, guard);
   if (!snap) throw new AppError('NOT_FOUND');
   return snap;
 }
 
 export async function quoteDetail(db: Db, a: Actor, id: number): Promise<QuoteDetail> {
-  const snap = await snapshotOf(db, a, id, scope(a));
+  const snap = await snapshotOf(db, a, id, quotationScope(a));
   const extra = await acceptedOf(db, a, id);
   const versions = await versionsOf(db, a, id);
   const inst = await waitingInstanceOf(db, a.enterpriseId, QUOTE_APPROVAL_KIND, id);
@@ -350,7 +352,7 @@ export async function quoteDetail(db: Db, a: Actor, id: number): Promise<QuoteDe
 }
 
 export async function quoteVersion(db: Db, a: Actor, id: number, version: number) {
-  const v = await versionOf(db, a.enterpriseId, id, version, scope(a));
+  const v = await versionOf(db, a.enterpriseId, id, version, quotationScope(a));
   if (!v) throw new AppError('NOT_FOUND');
   return v;
 }

@@ -6,6 +6,10 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
+import { customerScope } from '../customers/common';
+
+/** A salesperson sees the extensions of his own customers; the other holders of the page see all. */
+export const extensionScope = (a: Actor, alias = 'e'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);
 
 /** The columns are aliased to the contract's names: a row as read is the contract's row. */
 const select = (tz: string) => sql`select e.id::int, e.ext_no as "extNo", e.installed_product_id::int as "installedProductId", p.name as "productName",
@@ -89,4 +93,33 @@ export function expiredExtensions(ex: Executor, enterpriseId: number | null) {
     sql`select e.enterprise_id::int, e.id::int from warranty_extensions e join enterprises x on x.id = e.enterprise_id
       where e.state = 2 and e.end_date < (now() at time zone x.time_zone)::date ${enterpriseId == null ? sql`` : sql`and e.enterprise_id = ${enterpriseId}`}`,
   );
+}
+
+// ---- coverage ----
+
+/** An installed product's warranty end and extended end ('YYYY-MM-DD'), locked when `lock`; undefined when absent. */
+export async function productEnds(ex: Executor, enterpriseId: number, productId: number, lock: boolean) {
+  const [p] = await rows<{ warranty_end: string | null; extended_end: string | null }>(
+    ex,
+    sql`select to_char(warranty_end, 'YYYY-MM-DD') as warranty_end, to_char(extended_end, 'YYYY-MM-DD') as extended_end
+      from installed_products where enterprise_id = ${enterpriseId} and id = ${productId} ${lock ? sql`for update` : sql``}`,
+  );
+  return p;
+}
+
+/**
+ * The same rule as coverageOf, for a list's WHERE (the product list's 在保 / 过保 filter): 1 in warranty, 3 extended,
+ * 2 out; `today` a date expression.
+ */
+export function coverageStateSql(alias: string, today: SQL): SQL {
+  const p = sql.identifier(alias);
+  return sql`(case when ${p}.warranty_end >= ${today} then 1 when ${p}.extended_end >= ${today} then 3
+    when ${p}.warranty_end is null and ${p}.extended_end is null then 0 else 2 end)`;
+}
+
+/** Keeps installed_products.extended_end = the last day of the product's active (生效) extensions; call in the changing transaction. */
+export async function refreshExtendedEnd(ex: Executor, enterpriseId: number, productId: number): Promise<void> {
+  await ex.execute(sql`update installed_products p set extended_end = (select max(e.end_date) from warranty_extensions e
+      where e.enterprise_id = p.enterprise_id and e.installed_product_id = p.id and e.state = 2), updated_at = now()
+    where p.enterprise_id = ${enterpriseId} and p.id = ${productId}`);
 }

@@ -10,18 +10,18 @@ import {
   warrantyExtMachine,
   extensionStart,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from '../../platform/sql';
+import { isUniqueViolation, NOW } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable } from '../../platform/state';
 import { closeApproval, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
-import { customerScope, visibleCustomer } from '../customers/common';
-import { productCoverage, refreshExtendedEnd, todayIn } from './coverage';
+import { visibleCustomer } from '../customers/common';
+import { productCoverage, todayIn } from './coverage';
 import { nextNo } from './numbers';
-import { expiredExtensions, extensionPage, extensionRow, insertExtension, stateLogRows, unitOwner } from './warranty.repo';
+import { expiredExtensions, extensionPage, extensionRow, extensionScope, insertExtension, refreshExtendedEnd, stateLogRows, unitOwner } from './warranty.repo';
 
 /** Extended warranties (延保, docs/commerce.md): where they keep their state and log. */
 export const EXT_TABLE: StateTable = {
@@ -31,9 +31,6 @@ export const EXT_TABLE: StateTable = {
   versionColumn: 'version',
   log: { table: 'warranty_extension_logs', recordColumn: 'extension_id' },
 };
-
-/** A salesperson sees the extensions of his own customers; the other holders of the page see all. */
-const scope = (a: Actor, alias = 'e'): SQL => customerScope(a, sql`${sql.identifier(alias)}.customer_id`);
 
 /** The product (in the caller's scope) an extension is sold on: it must belong to a customer the caller may see. */
 async function productOf(ex: Executor, a: Actor, productId: number) {
@@ -115,7 +112,7 @@ export async function moveExtension(
     actorId,
     note,
     guard,
-    patch: action === 'approve' || action === 'reject' ? { decided_at: sql`now()` } : {},
+    patch: action === 'approve' || action === 'reject' ? { decided_at: NOW } : {},
   });
   await refreshExtendedEnd(tx, enterpriseId, (r.row as { installed_product_id: number }).installed_product_id);
   return r;
@@ -124,18 +121,18 @@ export async function moveExtension(
 /** 作废: a waiting one (its approval is withdrawn) or one in force; the coverage shrinks back at once. */
 export async function cancelExtension(db: Db, a: Actor, id: number, note: string): Promise<{ state: number }> {
   return db.transaction(async (tx) => {
-    const r = await moveExtension(tx, a.enterpriseId, id, 'cancel', a.id, note, scope(a, 'warranty_extensions'));
+    const r = await moveExtension(tx, a.enterpriseId, id, 'cancel', a.id, note, extensionScope(a, 'warranty_extensions'));
     await closeApproval(tx, { enterpriseId: a.enterpriseId, kind: WARRANTY_EXT_APPROVAL_KIND, docId: id, actorId: a.id, note: `延保单已作废：${note}` });
     return { state: r.to };
   });
 }
 
 export async function listExtensions(db: Db, a: Actor, q: QueryOf<typeof W.list>): Promise<{ list: WarrantyExtRow[]; count: number }> {
-  return extensionPage(db, a, scope(a), q);
+  return extensionPage(db, a, extensionScope(a), q);
 }
 
 export async function extensionDetail(db: Db, a: Actor, id: number): Promise<WarrantyExtDetail> {
-  const e = await extensionRow(db, a, id, scope(a));
+  const e = await extensionRow(db, a, id, extensionScope(a));
   if (!e) throw new AppError('NOT_FOUND');
   const inst = await waitingInstanceOf(db, a.enterpriseId, WARRANTY_EXT_APPROVAL_KIND, id);
   const logs = await logsOf(db, a, 'warranty_extension_logs', 'extension_id', id);

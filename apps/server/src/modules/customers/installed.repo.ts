@@ -9,7 +9,7 @@ import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
 import { and, bigints, createdBetween, dateOf, timeOf } from '../../platform/sql';
-import { coverageStateSql } from '../commerce/coverage';
+import { coverageStateSql } from '../commerce/warranty.repo';
 import { optionalCustomerScope } from './common';
 
 export type Filters = Partial<z.infer<typeof installedProductFilters>> & { ids?: number[]; qrCode?: string };

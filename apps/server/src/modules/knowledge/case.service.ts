@@ -1,11 +1,11 @@
 // Cases: 生成案例 from a completed order, dealer cases, edits, publish / withdraw through changeState, and the
 // conversion of a dealer case into an order of source type 2 (docs/knowledge.md).
 import { type BodyOf, CASE_ACTION_NAMES, type CaseDetail, type caseContract as C, caseAbilities, createOrderBody } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
+import { NOW } from '../../platform/sql';
 import { insertStateLog } from '../../platform/state';
 import { foreignUploadIds } from '../files/uploads.repo';
 import { createOrder } from '../orders/create.service';
@@ -180,7 +180,7 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
     action: b.action,
     actorId: a.id,
     guard: caseScope(a, 'cases'),
-    patch: b.action === 'publish' ? { scope: b.scope ?? 1, published_at: sql`now()` } : {},
+    patch: b.action === 'publish' ? { scope: b.scope ?? 1, published_at: NOW } : {},
     note: b.note ?? null,
     expected: b.state,
   });

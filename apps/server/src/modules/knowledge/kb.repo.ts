@@ -306,6 +306,61 @@ export async function orderModelFault(ex: Executor, ep: number, orderId: number)
   return o;
 }
 
+/** The condition of a published case a reader of the knowledge base sees (alias k). */
+export const publishedFor = (a: Pick<Actor, 'providerId'>): SQL => sql`k.state = 2 and ${CASE_LEVEL} >= ${minVisibility(a)}`;
+
+/**
+ * The suggestions' two unions (null when there is nothing to ask): cases of the fault mode ranked, then the model's
+ * without it; articles of the fault mode's path (itself, its cause, its symptom) ranked, then the model's outside it.
+ * Two branches each, so each walks an index in its order: the fault mode's few items ranked, and the model's items
+ * without it (one rank, newest first: kb_articles_model_idx / cases_model_published_idx) — not a sort of every item of a model.
+ */
+export function suggestSql(
+  a: Reader,
+  q: { model: number | null; fault: number | null; path: number[]; orderId: number | null },
+  limit: number,
+): { articles: SQL | null; cases: SQL | null } {
+  const { model, fault, path } = q;
+  const m = model ?? -1;
+  const f = fault ?? -1;
+  const faultIds = path.length ? bigints(path) : sql`'{}'::bigint[]`;
+  const caseRank = sql`((k.fault_mode_id = ${f})::int * 3 + (k.product_model_id = ${m})::int * 2)`;
+  const own = q.orderId ? sql`k.order_id is distinct from ${q.orderId}` : null;
+  const top = (x: SQL, ranked = true) => sql`(${x} order by ${ranked ? sql`rank desc, ` : sql``}at desc, id desc limit ${limit})`;
+  const caseParts = [
+    fault
+      ? top(
+          caseHits(
+            a,
+            [sql`k.fault_mode_id = ${f}`, own].filter((c): c is SQL => c !== null),
+            caseRank,
+          ),
+        )
+      : null,
+    model != null
+      ? top(
+          caseHits(
+            a,
+            [sql`k.product_model_id = ${m}`, sql`k.fault_mode_id is distinct from ${f}`, own].filter((c): c is SQL => c !== null),
+            caseRank,
+          ),
+          false,
+        )
+      : null,
+  ].filter((c): c is SQL => c !== null);
+  const articleRank = sql`((a.fault_mode_id = ${f})::int * 3 + (a.fault_mode_id = any(${faultIds}))::int + (a.product_model_id = ${m})::int * 2)`;
+  const articleParts = [
+    path.length ? top(articleHits(a, [sql`a.fault_mode_id = any(${faultIds})`], articleRank)) : null,
+    model != null
+      ? top(articleHits(a, [sql`a.product_model_id = ${m}`, sql`(a.fault_mode_id is null or not a.fault_mode_id = any(${faultIds}))`], articleRank), false)
+      : null,
+  ].filter((c): c is SQL => c !== null);
+  return {
+    cases: caseParts.length ? sql.join(caseParts, sql` union all `) : null,
+    articles: articleParts.length ? sql.join(articleParts, sql` union all `) : null,
+  };
+}
+
 /** The first `limit` of the ranked hits `s` with their names. */
 export async function rankedHits(ex: Executor, a: Reader, s: SQL, limit: number): Promise<KbHit[]> {
   return (

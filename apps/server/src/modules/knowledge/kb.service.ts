@@ -11,12 +11,12 @@ import {
   KNOWLEDGE_EDIT_POWER,
   type knowledgeContract as K,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
-import { bigints, isUniqueViolation } from '../../platform/sql';
+import { isUniqueViolation } from '../../platform/sql';
 import { foreignUploadIds, uploadsOf } from '../files/uploads.repo';
 import { orderInScope } from '../orders/scope';
 import { pathOf, pathText } from '../quality/fault.service';
@@ -24,12 +24,9 @@ import { caseRow, presentView } from './case.repo';
 import {
   type ArticleRow,
   type ArticleWrite,
-  articleHits,
   articleRow,
   articleVersionRow,
   articleVersions,
-  CASE_LEVEL,
-  caseHits,
   categoryList,
   categoryUsed,
   deleteArticle,
@@ -41,9 +38,11 @@ import {
   lockCategory,
   minVisibility,
   orderModelFault,
+  publishedFor,
   type Reader,
   rankedHits,
   searchPage,
+  suggestSql,
   toArticle,
   updateArticleRow,
   updateCategory,
@@ -162,7 +161,7 @@ export const search = (db: Db, a: Reader, q: KbSearchQuery) => searchPage(db, a,
 /** A published case the reader sees, as the knowledge base shows it. */
 export async function caseView(db: Db, a: Actor, id: number): Promise<CaseView> {
   // The knowledge base's rule is visibility, not the case list's provider scope.
-  const r = await caseRow(db, { ...a, providerId: null }, id, sql`k.state = 2 and ${CASE_LEVEL} >= ${minVisibility(a)}`);
+  const r = await caseRow(db, { ...a, providerId: null }, id, publishedFor(a));
   if (!r) throw notFound();
   const faultId = r.fault_mode_id;
   return presentView(db, a.enterpriseId, r, faultId ? pathText(await pathOf(db, a.enterpriseId, faultId)) : null);
@@ -187,44 +186,7 @@ export async function suggest(db: Db, a: Actor, q: { orderId?: number | null; pr
   }
   if (model == null && fault == null) return { articles: [], cases: [] };
   const path = fault ? (await pathOf(db, ep, fault)).map((p) => p.id) : [];
-  const m = model ?? -1;
-  const f = fault ?? -1;
-  const faultIds = path.length ? bigints(path) : sql`'{}'::bigint[]`;
-  const caseRank = sql`((k.fault_mode_id = ${f})::int * 3 + (k.product_model_id = ${m})::int * 2)`;
-  const own = q.orderId ? sql`k.order_id is distinct from ${q.orderId}` : null;
-  const top = (x: SQL, ranked = true) => sql`(${x} order by ${ranked ? sql`rank desc, ` : sql``}at desc, id desc limit ${SUGGEST_LIMIT})`;
-  // Two branches each, so each walks an index in its order: the fault mode's few items ranked, and the model's items
-  // without it (one rank, newest first: kb_articles_model_idx / cases_model_published_idx) — not a sort of every item of a model.
-  const caseParts = [
-    fault
-      ? top(
-          caseHits(
-            a,
-            [sql`k.fault_mode_id = ${f}`, own].filter((c): c is SQL => c !== null),
-            caseRank,
-          ),
-        )
-      : null,
-    model != null
-      ? top(
-          caseHits(
-            a,
-            [sql`k.product_model_id = ${m}`, sql`k.fault_mode_id is distinct from ${f}`, own].filter((c): c is SQL => c !== null),
-            caseRank,
-          ),
-          false,
-        )
-      : null,
-  ].filter((c): c is SQL => c !== null);
-  const cases = caseParts.length ? sql.join(caseParts, sql` union all `) : null;
-  const articleRank = sql`((a.fault_mode_id = ${f})::int * 3 + (a.fault_mode_id = any(${faultIds}))::int + (a.product_model_id = ${m})::int * 2)`;
-  const articleParts = [
-    path.length ? top(articleHits(a, [sql`a.fault_mode_id = any(${faultIds})`], articleRank)) : null,
-    model != null
-      ? top(articleHits(a, [sql`a.product_model_id = ${m}`, sql`(a.fault_mode_id is null or not a.fault_mode_id = any(${faultIds}))`], articleRank), false)
-      : null,
-  ].filter((c): c is SQL => c !== null);
-  const articles = articleParts.length ? sql.join(articleParts, sql` union all `) : null;
+  const { articles, cases } = suggestSql(a, { model, fault, path, orderId: q.orderId ?? null }, SUGGEST_LIMIT);
   const read = async (s: SQL | null) => (!s ? [] : rankedHits(db, a, s, SUGGEST_LIMIT));
   return { articles: await read(articles), cases: await read(cases) };
 }

@@ -1,8 +1,6 @@
 // Logins of the customer portal (docs/portal.md): mobile + password, or a one-time link sent by SMS.
 import { PORTAL_LINK_MINUTES, PORTAL_LINK_PATH } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { rows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { checkAttempt } from '../../platform/attempts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
@@ -10,25 +8,23 @@ import { AppError } from '../../platform/errors';
 import { assertNewPassword } from '../../platform/passwords';
 import { createPortalSession, type PortalSession } from '../../platform/portal-session';
 import type { SmsSender } from '../../platform/sms';
+import {
+  type Candidate,
+  candidateOf,
+  candidates,
+  dropOtherSessions,
+  dropSession,
+  insertLoginToken,
+  linkSentWithin,
+  lockAccountLinks,
+  passwordHashOf,
+  setPasswordHash,
+  spendLoginToken,
+  touchLogin,
+} from './auth.repo';
 
 /** A new link for the same mobile waits this long (as an SMS code does). */
 export const LINK_RESEND_SECONDS = 60;
-
-interface Candidate {
-  id: number;
-  enterprise_id: number;
-  enterprise_name: string;
-  customer_id: number;
-  enabled: boolean;
-  password_hash: string;
-}
-
-const candidates = (ex: Db | Tx, mobile: string) =>
-  rows<Candidate>(
-    ex,
-    sql`select h.id::int, h.enterprise_id::int, e.name as enterprise_name, h.customer_id::int, h.enabled, h.password_hash
-      from home_accounts h join enterprises e on e.id = h.enterprise_id where h.mobile = ${mobile} order by h.enterprise_id`,
-  );
 
 // An unknown mobile still costs one hash check, so timing does not tell who has an account.
 let dummyHash: Promise<string> | null = null;
@@ -43,8 +39,8 @@ async function open(db: Db, c: Candidate, ip: string, previousToken: string | un
   if (!c.enabled) throw new AppError('PORTAL_DISABLED');
   const s = await db.transaction(async (tx) => {
     // The session id rotates at login: a portal session the browser held is dropped.
-    if (previousToken) await tx.execute(sql`delete from portal_sessions where id = ${sha256(previousToken)}`);
-    await tx.execute(sql`update home_accounts set last_login_at = now() where enterprise_id = ${c.enterprise_id} and id = ${c.id}`);
+    if (previousToken) await dropSession(tx, sha256(previousToken));
+    await touchLogin(tx, c);
     return createPortalSession(tx, { enterpriseId: c.enterprise_id, accountId: c.id, customerId: c.customer_id, ip });
   });
   await audit(db, { action: 'portal_login', enterpriseId: c.enterprise_id, ip, detail: { accountId: c.id, how } });
@@ -87,17 +83,11 @@ export async function sendLoginLink(db: Db, sms: SmsSender, mobile: string, orig
   for (const c of list) {
     await db.transaction(async (tx) => {
       // One queue per account: two requests at once send one link.
-      await tx.execute(sql`select pg_advisory_xact_lock(7310, ${c.id}::int)`);
-      const [recent] = await rows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from portal_login_tokens where enterprise_id = ${c.enterprise_id} and account_id = ${c.id}
-          and created_at > now() - make_interval(secs => ${LINK_RESEND_SECONDS})`,
-      );
+      await lockAccountLinks(tx, c.id);
       // Too soon after the last link: nothing is sent, and the answer is the same (it tells no one the account exists).
-      if ((recent?.n ?? 0) > 0) return;
+      if (await linkSentWithin(tx, c, LINK_RESEND_SECONDS)) return;
       const token = randomToken();
-      await tx.execute(sql`insert into portal_login_tokens (enterprise_id, account_id, token_hash, expires_at)
-        values (${c.enterprise_id}, ${c.id}, ${sha256(token)}, now() + make_interval(mins => ${PORTAL_LINK_MINUTES}))`);
+      await insertLoginToken(tx, c, sha256(token), PORTAL_LINK_MINUTES);
       const url = `${origin}${PORTAL_LINK_PATH}?token=${token}`;
       // Inside the transaction: a failed send leaves no link behind.
       await sms.send(mobile, `【${c.enterprise_name}】您的服务门户登录链接：${url} ，${PORTAL_LINK_MINUTES}分钟内有效，仅可使用一次。`, token);
@@ -108,20 +98,12 @@ export async function sendLoginLink(db: Db, sms: SmsSender, mobile: string, orig
 
 /** Spends a link: one guarded update, so of two uses (or two at once) only the first logs in. */
 export async function linkLogin(db: Db, token: string, ip: string, previousToken: string | undefined): Promise<string> {
-  const [k] = await rows<{ enterprise_id: number; account_id: number }>(
-    db,
-    sql`update portal_login_tokens set used_at = now() where token_hash = ${sha256(token)} and used_at is null and expires_at > now()
-      returning enterprise_id::int, account_id::int`,
-  );
+  const k = await spendLoginToken(db, sha256(token));
   if (!k) {
     await audit(db, { action: 'portal_login_failed', ip, detail: { reason: 'link' } });
     throw new AppError('PORTAL_LINK_INVALID');
   }
-  const [c] = await rows<Candidate>(
-    db,
-    sql`select h.id::int, h.enterprise_id::int, e.name as enterprise_name, h.customer_id::int, h.enabled, h.password_hash
-      from home_accounts h join enterprises e on e.id = h.enterprise_id where h.enterprise_id = ${k.enterprise_id} and h.id = ${k.account_id}`,
-  );
+  const c = await candidateOf(db, k.enterprise_id, k.account_id);
   if (!c) throw new AppError('PORTAL_LINK_INVALID');
   return open(db, c, ip, previousToken, 'link');
 }
@@ -136,19 +118,16 @@ export async function changePortalPassword(db: Db, p: PortalSession, oldPassword
     db,
     { mobile: p.mobile, ip },
     async (tx) => {
-      const [a] = await rows<{ password_hash: string }>(
-        tx,
-        sql`select password_hash from home_accounts where enterprise_id = ${p.enterpriseId} and id = ${p.accountId} and enabled`,
-      );
-      return a && (await verifyPassword(a.password_hash, oldPassword)) ? true : null;
+      const hash = await passwordHashOf(tx, p.enterpriseId, p.accountId);
+      return hash && (await verifyPassword(hash, oldPassword)) ? true : null;
     },
     'PASSWORD_LOCKED',
   );
   if (!proved) throw new AppError('PASSWORD_OLD_WRONG');
   const hash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update home_accounts set password_hash = ${hash}, updated_at = now() where enterprise_id = ${p.enterpriseId} and id = ${p.accountId}`);
-    await tx.execute(sql`delete from portal_sessions where enterprise_id = ${p.enterpriseId} and account_id = ${p.accountId} and id <> ${p.sessionId}`);
+    await setPasswordHash(tx, p.enterpriseId, p.accountId, hash);
+    await dropOtherSessions(tx, p.enterpriseId, p.accountId, p.sessionId);
   });
   await audit(db, { action: 'portal_password_changed', enterpriseId: p.enterpriseId, ip, detail: { accountId: p.accountId } });
 }

@@ -262,6 +262,9 @@ const quoteSelect = (tz: string) => sql`select q.id::int, q.quote_no as "quoteNo
 
 /** Who reads a customer's quotations: a portal session, or a quotation's signature link (portal.sign.ts). */
 export type QuoteReader = Pick<PortalSession, 'enterpriseId' | 'customerId' | 'timeZone'>;
+
+/** The guard an answer (接受, 拒绝) runs under in the quotation's state change: the customer's own, once sent. */
+export const customerQuoteGuard = (customerId: number): SQL => sql`quotations.customer_id = ${customerId} and quotations.state <> 1`;
 /** Drafts are the salesperson's: the customer sees a quotation once it is sent. */
 export const visibleQuote = (p: QuoteReader, alias = 'q') => sql`${mine(p, alias)} and ${sql.identifier(alias)}.state <> 1`;
 

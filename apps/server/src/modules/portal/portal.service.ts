@@ -1,7 +1,6 @@
 // What a portal session reads and does (docs/portal.md). Every query names the session's enterprise AND customer:
 // another customer's record (same enterprise or not) answers NOT_FOUND and nothing changes.
 import { type PortalOrderDetail, type PortalProduct, type PortalQuoteDetail, PORTAL_ORDER_SOURCE, PORTAL_VISIT_CHANNEL, createOrderBody } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
@@ -17,6 +16,7 @@ import { createOrder } from '../orders/create.service';
 import { ORDER_STATE } from '../orders/order.state';
 import { answerAsCustomer } from '../visits/survey.service';
 import {
+  customerQuoteGuard,
   deleteUpload,
   notePortalUpload,
   openVisitTask,
@@ -161,7 +161,7 @@ export async function quoteDetail(db: Db, p: QuoteReader, id: number): Promise<P
   return { ...rest, lines, accepted_time: accepted, expired, canAnswer: q.state === 2 && !expired };
 }
 
-const quoteGuard = (p: PortalSession) => sql`quotations.customer_id = ${p.customerId} and quotations.state <> 1`;
+const quoteGuard = (p: PortalSession) => customerQuoteGuard(p.customerId);
 
 /** 接受 with the signature drawn on the phone: stored, then the commerce seam (acceptQuotation) under this customer's guard. */
 export async function acceptQuote(deps: Deps, p: PortalSession, b: { id: number; signature: string }) {

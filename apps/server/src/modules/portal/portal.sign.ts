@@ -3,7 +3,6 @@
 // quotation on the phone; the answer goes through the same acceptQuotation / rejectQuotation as the portal's.
 import { LINK_RESEND_SECONDS } from './portal.auth';
 import { QUOTE_SIGN_LINK_HOURS, QUOTE_SIGN_PATH, type PortalSignView } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { randomToken, sha256 } from '../../platform/crypto';
@@ -11,9 +10,10 @@ import { type Deps, service } from '../../platform/deps';
 import { AppError, invalid } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
 import { todayIn } from '../commerce/coverage';
-import { acceptQuotation, quotationScope, rejectQuotation } from '../commerce/quotation.service';
+import { quotationScope } from '../commerce/quotation.repo';
+import { acceptQuotation, rejectQuotation } from '../commerce/quotation.service';
 import { saveDataUrl } from '../files/uploads.service';
-import { contactWithMobile, insertSignLink, linkMadeWithin, liveLink, quoteForLink, type SignLink, signLinkOf } from './portal.repo';
+import { contactWithMobile, customerQuoteGuard, insertSignLink, linkMadeWithin, liveLink, quoteForLink, type SignLink, signLinkOf } from './portal.repo';
 import { dropUpload, quoteDetail } from './portal.service';
 
 const masked = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
@@ -66,7 +66,7 @@ async function linkOf(ex: Db | Tx, token: string, spend: boolean): Promise<Link>
 }
 
 const readerOf = (l: Link) => ({ enterpriseId: l.enterprise_id, customerId: l.customer_id, timeZone: l.time_zone });
-const guardOf = (l: Link) => sql`quotations.customer_id = ${l.customer_id} and quotations.state <> 1`;
+const guardOf = (l: Link) => customerQuoteGuard(l.customer_id);
 
 export async function signView(db: Db, token: string): Promise<PortalSignView> {
   const l = await linkOf(db, token, false);

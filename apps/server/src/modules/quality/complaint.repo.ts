@@ -16,6 +16,7 @@ import { countOf, listPage, type PageRequest, pageRows } from '../../platform/li
 import { contains } from '../../platform/search';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { wholeDays } from '../visits/report.repo';
+import type { LevelTarget } from './complaint.sla';
 import { SUMMARY_DIM } from './summary';
 
 type Tz = Pick<Actor, 'timeZone'>;
@@ -389,7 +390,8 @@ export const numberComplaint = (tx: Executor, ep: number, id: number, no: string
   tx.execute(sql`update complaints set complaint_no = ${no}, search_grams = ${grams} where enterprise_id = ${ep} and id = ${id}`);
 
 /** Writes an edit's columns when the version is still `version`; false when another edit came first. */
-export async function updateComplaint(tx: Executor, ep: number, id: number, version: number, sets: SQL[], grams: SQL) {
+export async function updateComplaint(tx: Executor, ep: number, id: number, version: number, patch: Record<string, unknown>, grams: SQL) {
+  const sets = Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
   const done = await rows<{ id: number }>(
     tx,
     sql`update complaints set ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now(), search_grams = ${grams}
@@ -514,4 +516,44 @@ export async function qualityReport(
     total: list.reduce((s, r) => s + r.n, 0),
     repeats: repeats.map((r) => ({ serialNumber: r.serial_number, complaints: r.n })),
   };
+}
+
+// ---- patch values of a state change ----
+
+/** 受理 keeps a handler already named, else makes the accepting user the handler. */
+export const handlerOr = (userId: number): SQL => sql`coalesce(handler_id, ${userId}::bigint)`;
+
+/** A reopen counts one more. */
+export const REOPEN_COUNT_UP: SQL = sql`reopen_count + 1`;
+
+// ---- dictionaries ----
+
+/** The enabled item of that name in a dictionary type, if any. */
+export async function enabledDictItem(ex: Executor, ep: number, type: number, name: string): Promise<string | undefined> {
+  const [r] = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and name = ${name} and enabled`);
+  return r?.name;
+}
+
+/** The enabled items' names of a dictionary type, in its order. */
+export async function enabledDictNames(ex: Executor, ep: number, type: number): Promise<string[]> {
+  const list = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and enabled order by sort, id`);
+  return list.map((l) => l.name);
+}
+
+// ---- level targets ----
+
+/** The enterprise's targets of a complaint level, if it set them. */
+export async function levelTargetRow(ex: Executor, ep: number, level: string) {
+  const [r] = await rows<{ response_minutes: number; resolve_minutes: number; business: boolean }>(
+    ex,
+    sql`select response_minutes, resolve_minutes, business from complaint_level_targets where enterprise_id = ${ep} and level = ${level}`,
+  );
+  return r;
+}
+
+export async function saveTarget(ex: Executor, ep: number, t: LevelTarget): Promise<void> {
+  await ex.execute(sql`insert into complaint_level_targets (enterprise_id, level, response_minutes, resolve_minutes, business)
+    values (${ep}, ${t.level}, ${t.responseMinutes}, ${t.resolveMinutes}, ${t.business})
+    on conflict (enterprise_id, level) do update set response_minutes = excluded.response_minutes, resolve_minutes = excluded.resolve_minutes,
+      business = excluded.business, updated_at = now()`);
 }

@@ -10,11 +10,12 @@ import {
   complaintAbilities,
   dictTypeByCode,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { gramsOf, texts } from '../../platform/search';
+import { NOW } from '../../platform/sql';
 import { type PatchValue, insertStateLog } from '../../platform/state';
 import { eventScope } from '../events/event.state';
 import { orderInScope } from '../orders/scope';
@@ -35,6 +36,8 @@ import {
   unitOf,
   unitOfCustomer,
   updateComplaint,
+  handlerOr,
+  REOPEN_COUNT_UP,
   visitForComplaint,
 } from './complaint.repo';
 import { deadlinesOf, deadlineOf, targetOf } from './complaint.sla';
@@ -112,7 +115,7 @@ async function insertComplaint(tx: Tx, ep: number, actorId: number | null, o: Op
  * What a complaint copies from an event (opened on the event, or from its failed return visit): its customer, product,
  * principal (as the engineer) and contact. `scope` limits the events to those the caller sees.
  */
-async function eventSource(ex: Executor, ep: number, eventId: number, scope: SQL = sql`true`) {
+async function eventSource(ex: Executor, ep: number, eventId: number, scope?: SQL) {
   const e = await eventForComplaint(ex, ep, eventId, scope);
   if (!e) return null;
   return {
@@ -270,8 +273,7 @@ export async function update(db: Db, a: Actor, b: ComplaintUpdateBody): Promise<
       if (r.responded_at == null) patch.response_due_at = due.response;
       if (r.resolved_at == null) patch.resolve_due_at = due.resolve;
     }
-    const sets = Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
-    if (!(await updateComplaint(tx, ep, b.id, r.version, sets, texts(gramsOf(b.title, r.complaint_no, r.customer_name))))) throw new AppError('STATE_CHANGED');
+    if (!(await updateComplaint(tx, ep, b.id, r.version, patch, texts(gramsOf(b.title, r.complaint_no, r.customer_name))))) throw new AppError('STATE_CHANGED');
     const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => String(v ?? '') !== String(r[k] ?? '')));
     await insertStateLog(tx, COMPLAINT_STATE, {
       enterpriseId: ep,
@@ -291,17 +293,17 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
     const r = await scopedRow(tx, a, b.id);
     const patch: Record<string, PatchValue> = {};
     if (b.action === 'accept') {
-      patch.responded_at = sql`now()`;
-      patch.handler_id = sql`coalesce(handler_id, ${a.id}::bigint)`;
+      patch.responded_at = NOW;
+      patch.handler_id = handlerOr(a.id);
     }
-    if (b.action === 'resolve') patch.resolved_at = sql`now()`;
-    if (b.action === 'close') patch.closed_at = sql`now()`;
+    if (b.action === 'resolve') patch.resolved_at = NOW;
+    if (b.action === 'close') patch.closed_at = NOW;
     if (b.action === 'reopen') {
       if (!b.note) throw invalid('原因：请填写重新打开的原因');
       const t = await targetOf(tx, a.enterpriseId, r.level);
       const now = Date.now();
       Object.assign(patch, {
-        reopen_count: sql`reopen_count + 1`,
+        reopen_count: REOPEN_COUNT_UP,
         resolved_at: null,
         closed_at: null,
         resolve_started_at: new Date(now).toISOString(),

@@ -2,9 +2,9 @@
 // counted in calendar time or the enterprise's business hours, from creation (response) and from the start of the
 // resolution clock (creation, or the last reopen).
 import { addWorking, dictTypeByCode, levelTargetsOf } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { calendarsOf } from '../sla/sla.calendar';
+import { enabledDictNames, levelTargetRow } from './complaint.repo';
 
 export interface LevelTarget {
   level: string;
@@ -15,10 +15,7 @@ export interface LevelTarget {
 
 /** The level's targets: the enterprise's row, else the defaults. */
 export async function targetOf(ex: Executor, ep: number, level: string): Promise<LevelTarget> {
-  const [r] = await rows<{ response_minutes: number; resolve_minutes: number; business: boolean }>(
-    ex,
-    sql`select response_minutes, resolve_minutes, business from complaint_level_targets where enterprise_id = ${ep} and level = ${level}`,
-  );
+  const r = await levelTargetRow(ex, ep, level);
   if (r) return { level, responseMinutes: r.response_minutes, resolveMinutes: r.resolve_minutes, business: r.business };
   return { level, ...levelTargetsOf(level), business: false };
 }
@@ -41,16 +38,6 @@ export async function deadlinesOf(ex: Executor, ep: number, level: string, creat
 }
 
 export async function levelTargets(ex: Executor, ep: number): Promise<LevelTarget[]> {
-  const levels = await rows<{ name: string }>(
-    ex,
-    sql`select name from dict_items where enterprise_id = ${ep} and type = ${dictTypeByCode('complaint_level')?.type ?? -1} and enabled order by sort, id`,
-  );
-  return Promise.all(levels.map((l) => targetOf(ex, ep, l.name)));
-}
-
-export async function saveTarget(ex: Executor, ep: number, t: LevelTarget): Promise<void> {
-  await ex.execute(sql`insert into complaint_level_targets (enterprise_id, level, response_minutes, resolve_minutes, business)
-    values (${ep}, ${t.level}, ${t.responseMinutes}, ${t.resolveMinutes}, ${t.business})
-    on conflict (enterprise_id, level) do update set response_minutes = excluded.response_minutes, resolve_minutes = excluded.resolve_minutes,
-      business = excluded.business, updated_at = now()`);
+  const levels = await enabledDictNames(ex, ep, dictTypeByCode('complaint_level')?.type ?? -1);
+  return Promise.all(levels.map((l) => targetOf(ex, ep, l)));
 }

@@ -169,7 +169,7 @@ export async function insertExchange(tx: Executor, ep: number, o: ExchangeInsert
 }
 
 /** The order's state and applicant in the caller's scope (`scope` over alias e), or undefined. */
-export async function exchangeHead(ex: Executor, ep: number, id: number, scope: SQL) {
+export async function exchangeHead(ex: Executor, ep: number, id: number, scope: SQL = sql`true`) {
   const [r] = await rows<{ id: number; state: number; applicant_id: number }>(
     ex,
     sql`select id, state, applicant_id from exchange_orders e where e.enterprise_id = ${ep} and e.id = ${id} and ${scope}`,

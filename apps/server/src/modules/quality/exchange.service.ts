@@ -16,10 +16,11 @@ import {
   exchangeAbilities,
   exchangeMachine,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
+import { NOW } from '../../platform/sql';
 import { changeState, insertStateLog, type StateTable, stateLogOf } from '../../platform/state';
 import { decide, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
@@ -90,7 +91,7 @@ async function settle(
   actorId: number,
   note: string | null,
   ctx: (r: Decided) => ExchangeCtx,
-  guard?: ReturnType<typeof sql>,
+  guard?: SQL,
 ) {
   const res = await changeState(tx, {
     table: EXCHANGE_STATE,
@@ -103,7 +104,7 @@ async function settle(
     note,
     guard,
     expected: 0,
-    patch: action === 'cancel' ? {} : { decider_id: actorId, decided_at: sql`now()` },
+    patch: action === 'cancel' ? {} : { decider_id: actorId, decided_at: NOW },
   });
   // The approval's effect: the returned units come in, the replacement goes out (once; refused → nothing is decided).
   if (res.to === 2) await moveExchangeStock(tx, ep, id, actorId);
@@ -126,7 +127,7 @@ export async function act(db: Db, a: Actor, b: BodyOf<typeof C.action>): Promise
       action: b.action === 'cancel' ? 'withdraw' : b.action,
       comment: b.note ?? null,
     });
-    return (await exchangeHead(db, a.enterpriseId, b.id, sql`true`))?.state as number;
+    return (await exchangeHead(db, a.enterpriseId, b.id))?.state as number;
   }
   const res = await db.transaction((tx) =>
     settle(tx, a.enterpriseId, b.id, b.action, a.id, b.note ?? null, (row) => ({ approver: a.admin, applicant: row.applicant_id === a.id })),

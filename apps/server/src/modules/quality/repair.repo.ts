@@ -189,7 +189,8 @@ export async function insertRepair(tx: Executor, ep: number, o: RepairInsert): P
 }
 
 /** Writes an edit's columns when the version is still `version`; false when another edit came first. */
-export async function updateRepair(tx: Executor, ep: number, id: number, version: number, sets: SQL[]) {
+export async function updateRepair(tx: Executor, ep: number, id: number, version: number, patch: Record<string, unknown>) {
+  const sets = Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
   const done = await rows<{ id: number }>(
     tx,
     sql`update repair_orders set ${sql.join(sets, sql`, `)}, version = version + 1, updated_at = now()
@@ -205,3 +206,20 @@ export const placeRepair = (tx: Executor, ep: number, id: number, at: { warehous
       ? sql`update repair_orders set warehouse_id = ${at.warehouseId}, spare_id = ${at.spareId}, received_at = now() where enterprise_id = ${ep} and id = ${id}`
       : sql`update repair_orders set warehouse_id = null where enterprise_id = ${ep} and id = ${id}`,
   );
+
+/** What a record opened from a return visit copies: the task's order and customer, the order's product and provider. */
+export async function visitSource(ex: Executor, ep: number, taskId: number) {
+  const [t] = await rows<{
+    id: number;
+    order_id: number | null;
+    customer_id: number | null;
+    installed_product_id: number | null;
+    provider_id: number | null;
+  }>(
+    ex,
+    sql`select t.id, t.order_id, t.customer_id, o.installed_product_id, o.provider_id from return_visit_tasks t
+        left join orders o on o.enterprise_id = t.enterprise_id and o.id = t.order_id
+        where t.enterprise_id = ${ep} and t.id = ${taskId}`,
+  );
+  return t;
+}

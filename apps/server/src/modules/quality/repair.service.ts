@@ -15,10 +15,11 @@ import {
   repairAbilities,
   repairMachine,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
+import { NOW } from '../../platform/sql';
 import { changeState, insertStateLog, type PatchValue, type StateTable, stateLogOf } from '../../platform/state';
 import { hasFlow, startApproval, waitingInstanceOf } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
@@ -88,8 +89,7 @@ export async function update(db: Db, a: Actor, b: RepairUpdateBody): Promise<voi
       cost: b.cost,
       remark: b.remark ?? null,
     };
-    const sets = Object.entries(patch).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
-    if (!(await updateRepair(tx, ep, b.id, r.version, sets))) throw new AppError('STATE_CHANGED');
+    if (!(await updateRepair(tx, ep, b.id, r.version, patch))) throw new AppError('STATE_CHANGED');
     const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => String(v ?? '') !== String(r[k] ?? '')));
     await insertStateLog(tx, REPAIR_STATE, { enterpriseId: ep, id: b.id, from: r.state, to: r.state, action: 'edit', actorId: a.id, changed });
   });
@@ -148,7 +148,7 @@ async function move(
     expected: o.expected,
     patch: o.patch,
     // Stamped in the change itself, so the hooks (the return visit of type 53) read the completion.
-    patchOf: ({ to }): Record<string, PatchValue> => (to === 2 ? { completed_at: sql`now()` } : {}),
+    patchOf: ({ to }): Record<string, PatchValue> => (to === 2 ? { completed_at: NOW } : {}),
     note: o.note ?? null,
   });
   await moveUnit(tx, o.ep, asRecord(res.row), res.from, res.to, o.actorId);

@@ -1,13 +1,12 @@
 // Where a repair-sent or exchange/return order comes from: a complaint, an order, a return-visit task, a repair-sent
 // order or a customer by hand. Each source must be in the caller's scope; the new order copies its customer, product,
 // serial and provider, so lists read one table.
-import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
 import { orderInScope } from '../orders/scope';
 import { complaintRecord, customerOf, unitOf, unitOfCustomer } from './complaint.repo';
-import { repairRecord } from './repair.repo';
+import { repairRecord, visitSource } from './repair.repo';
 
 export interface Origin {
   complaintId: number | null;
@@ -68,18 +67,7 @@ export async function originOf(ex: Executor, a: Actor, kind: 'complaint' | 'orde
     const r = await orderInScope(ex, a, s.orderId ?? 0);
     o = { ...none, orderId: r.id, customerId: r.customer_id, installedProductId: r.installed_product_id, providerId: r.provider_id };
   } else if (kind === 'visit') {
-    const [t] = await rows<{
-      id: number;
-      order_id: number | null;
-      customer_id: number | null;
-      installed_product_id: number | null;
-      provider_id: number | null;
-    }>(
-      ex,
-      sql`select t.id, t.order_id, t.customer_id, o.installed_product_id, o.provider_id from return_visit_tasks t
-        left join orders o on o.enterprise_id = t.enterprise_id and o.id = t.order_id
-        where t.enterprise_id = ${ep} and t.id = ${s.visitTaskId ?? 0}`,
-    );
+    const t = await visitSource(ex, ep, s.visitTaskId ?? 0);
     if (!t) throw notFound();
     o = {
       ...none,

@@ -1,36 +1,27 @@
 // A repair-sent unit moves through the spare area's stock (its ledger and serial units, no second ledger): received
 // into the enterprise's 寄修仓 (warehouse kind 6, made on first use) as one unit of a serial-tracked spare standing for
 // the product model (寄修品, disabled so no picker offers it), sent back out when the repair ends.
-import { REPAIR_WAREHOUSE_KIND } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import { postMovement } from '../spares/ledger';
 import { receiveUnits } from '../spares/units';
+import { claimExchangeStock, ensureRepairSpare, ensureRepairWarehouse, modelName, repairWarehouseId, shipUnit, shipUnitFrom, unitIn } from './stock.repo';
 
 const REPAIR_WAREHOUSE_NAME = '寄修仓';
 
 /** The enterprise's 寄修仓, made on first use (parallel first uses meet on the unique name). */
 export async function repairWarehouse(ex: Executor, ep: number): Promise<number> {
-  await ex.execute(sql`insert into warehouses (enterprise_id, name, kind) select ${ep}, ${REPAIR_WAREHOUSE_NAME}, ${REPAIR_WAREHOUSE_KIND}
-    where not exists (select 1 from warehouses where enterprise_id = ${ep} and kind = ${REPAIR_WAREHOUSE_KIND})
-    on conflict do nothing`);
-  const [w] = await rows<{ id: number }>(
-    ex,
-    sql`select id::int from warehouses where enterprise_id = ${ep} and kind = ${REPAIR_WAREHOUSE_KIND} order by id limit 1`,
-  );
-  if (!w) throw invalid(`仓库：已有名为“${REPAIR_WAREHOUSE_NAME}”的其他仓库，请改名后重试`);
-  return w.id;
+  await ensureRepairWarehouse(ex, ep, REPAIR_WAREHOUSE_NAME);
+  const id = await repairWarehouseId(ex, ep);
+  if (id == null) throw invalid(`仓库：已有名为“${REPAIR_WAREHOUSE_NAME}”的其他仓库，请改名后重试`);
+  return id;
 }
 
 /** The serial-tracked spare standing for a product model in the 寄修仓 (code JX-<model id>; JX-0 without a model). */
 export async function repairSpare(ex: Executor, ep: number, modelId: number | null): Promise<number> {
   const code = `JX-${modelId ?? 0}`;
-  const [m] = modelId ? await rows<{ name: string }>(ex, sql`select name from product_models where enterprise_id = ${ep} and id = ${modelId}`) : [];
-  await ex.execute(sql`insert into spares (enterprise_id, code, name, unit, warranty, serialized, enabled)
-    values (${ep}, ${code}, ${`寄修品-${m?.name ?? '未知型号'}`}, '台', false, true, false) on conflict (enterprise_id, code) do nothing`);
-  const [s] = await rows<{ id: number }>(ex, sql`select id::int from spares where enterprise_id = ${ep} and code = ${code}`);
-  return (s as { id: number }).id;
+  const model = modelId ? await modelName(ex, ep, modelId) : undefined;
+  return ensureRepairSpare(ex, ep, code, `寄修品-${model ?? '未知型号'}`);
 }
 
 export interface RepairUnit {
@@ -51,13 +42,7 @@ export async function receiveRepairUnit(ex: Executor, ep: number, u: RepairUnit)
 
 /** Sends the unit back to the customer (出库; the unit leaves as shipped out). */
 export async function sendBackRepairUnit(ex: Executor, ep: number, u: RepairUnit & { warehouseId: number; spareId: number }): Promise<void> {
-  const gone = await rows<{ one: number }>(
-    ex,
-    sql`update spare_units set place = 5, warehouse_id = null, updated_at = now()
-      where enterprise_id = ${ep} and spare_id = ${u.spareId} and serial = ${u.serial} and place = 1 and warehouse_id = ${u.warehouseId} and doc_id is null
-      returning 1 as one`,
-  );
-  if (!gone.length) throw invalid(`序列号：${u.serial}已不在寄修仓，请先在备件库存中核对`);
+  if (!(await shipUnitFrom(ex, ep, u))) throw invalid(`序列号：${u.serial}已不在寄修仓，请先在备件库存中核对`);
   await postMovement(ex, ep, {
     warehouseId: u.warehouseId,
     spareId: u.spareId,
@@ -77,32 +62,18 @@ export async function sendBackRepairUnit(ex: Executor, ep: number, u: RepairUnit
  * unit shipped out). A replacement not in stock refuses the approval (the caller's transaction rolls back).
  */
 export async function moveExchangeStock(ex: Executor, ep: number, exchangeId: number, userId: number): Promise<void> {
-  const [x] = await rows<{ kind: number; serial_numbers: string[]; replacement_serial: string | null; product_model_id: number | null }>(
-    ex,
-    sql`update exchange_orders set stock_moved_at = now() where enterprise_id = ${ep} and id = ${exchangeId} and stock_moved_at is null
-      returning kind, serial_numbers, replacement_serial, product_model_id`,
-  );
+  const x = await claimExchangeStock(ex, ep, exchangeId);
   if (!x) return;
   const warehouseId = await repairWarehouse(ex, ep);
   const spareId = await repairSpare(ex, ep, x.product_model_id);
   const doc = { docKind: 'exchange', docId: exchangeId, userId };
   for (const serial of x.serial_numbers) {
-    const here = await rows<{ one: number }>(
-      ex,
-      sql`select 1 as one from spare_units where enterprise_id = ${ep} and spare_id = ${spareId} and serial = ${serial} and place = 1 and warehouse_id = ${warehouseId}`,
-    );
-    if (here.length) continue;
+    if (await unitIn(ex, ep, { spareId, serial, warehouseId })) continue;
     await receiveUnits(ex, ep, warehouseId, spareId, [serial]);
     await postMovement(ex, ep, { warehouseId, spareId, change: 1, type: 3, serialIn: serial, ...doc });
   }
   if (x.kind !== 1 || !x.replacement_serial) return;
-  const [out] = await rows<{ warehouse_id: number }>(
-    ex,
-    sql`with u as (select id, warehouse_id from spare_units where enterprise_id = ${ep} and spare_id = ${spareId} and serial = ${x.replacement_serial}
-        and place = 1 and doc_id is null for update)
-      update spare_units s set place = 5, warehouse_id = null, updated_at = now() from u where s.enterprise_id = ${ep} and s.id = u.id
-      returning u.warehouse_id::int`,
-  );
-  if (!out) throw invalid(`换新序列号：${x.replacement_serial}不在库存中，或已被待审批单据占用`);
-  await postMovement(ex, ep, { warehouseId: out.warehouse_id, spareId, change: -1, type: 4, serialOut: x.replacement_serial, ...doc });
+  const from = await shipUnit(ex, ep, spareId, x.replacement_serial);
+  if (from == null) throw invalid(`换新序列号：${x.replacement_serial}不在库存中，或已被待审批单据占用`);
+  await postMovement(ex, ep, { warehouseId: from, spareId, change: -1, type: 4, serialOut: x.replacement_serial, ...doc });
 }

@@ -13,6 +13,10 @@ export const EVENT_CLOSED = sql`ev.close_state = 1 and ev.state = 7 and ev.delet
 /** A completed repair-sent order (state 2), as the visit copies it. */
 export const REPAIR_DONE = sql`r.state = 2 and r.completed_at is not null`;
 
+/** The event hook's probe (alias u, the event): an enabled event plan could cover it. */
+export const EVENT_PLAN_PROBE = sql`exists (select 1 from return_visit_plans p where p.enterprise_id = u.enterprise_id and p.enabled and p.deleted_at is null
+              and p.visit_type = 6 and (cardinality(p.template_ids) = 0 or u.template_id = any(p.template_ids)))`;
+
 /** The enabled plan covering a record's type (order type or event template; the oldest first; a plan without types covers every type). */
 export async function planRowFor(ex: Executor, ep: number, visitType: 1 | 6 | 53, templateId: number | null) {
   const [p] = await rows<{ id: number; delay_minutes: number }>(

@@ -2,7 +2,6 @@
 // "now" is a parameter, so tests (and the browser flow) run it on a test clock through the same function the sweep calls.
 import { VISIT_SWEEP_JOB } from '@sk/shared';
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { addSweep, enqueue, registerJobHandler } from '../../platform/jobs';
@@ -12,6 +11,7 @@ import { fillFromPortalRating } from './survey.service';
 import {
   type Candidate,
   enterprisesDue,
+  EVENT_PLAN_PROBE,
   eventClose,
   insertTaskRow,
   liveVisitors,
@@ -29,6 +29,7 @@ import {
   visitedRecently,
   visitedRecordOf,
 } from './sweep.repo';
+import { nothing } from './tasks.repo';
 import { moveTask, VISIT_STATE } from './visits.state';
 
 /** The enabled plan covering a record's type (order type or event template; the oldest first; a plan without types covers every type). */
@@ -188,11 +189,7 @@ export function installVisitJobs(): void {
     '*',
     {
       // Asked in the close's own statement: only a close that an enabled event plan could cover reads anything.
-      probe: (h) =>
-        h.to === 7 && h.from !== 7
-          ? sql`exists (select 1 from return_visit_plans p where p.enterprise_id = u.enterprise_id and p.enabled and p.deleted_at is null
-              and p.visit_type = 6 and (cardinality(p.template_ids) = 0 or u.template_id = any(p.template_ids)))`
-          : sql`false`,
+      probe: (h) => (h.to === 7 && h.from !== 7 ? EVENT_PLAN_PROBE : nothing),
       after: async (h) => {
         if (h.to === 7 && h.from !== 7) await noteEventClose(h.tx, h.enterpriseId, h.row);
         return undefined;

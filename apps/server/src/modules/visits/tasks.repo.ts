@@ -300,6 +300,12 @@ export async function enabledDictItem(ex: Executor, ep: number, type: number, na
   return r?.name;
 }
 
+/** A submit adds the call's seconds to the task's. */
+export const callSecondsPlus = (seconds: number): SQL => sql`call_seconds + ${seconds}`;
+
+/** The start of a day in the zone, as a timestamp value (the next visit's time). */
+export const dayStartIn = (date: string, timeZone: string): SQL => sql`(${date}::date)::timestamp at time zone ${timeZone}`;
+
 /** Whether a date is after today in the zone. */
 export async function isFutureDate(ex: Executor, date: string, timeZone: string): Promise<boolean> {
   const [d] = await rows<{ future: boolean }>(ex, sql`select ${date}::date > (now() at time zone ${timeZone})::date as future`);

@@ -19,15 +19,18 @@ import {
   visitAbilities,
   type visitsContract as C,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
+import { NOW } from '../../platform/sql';
 import { cleanExtWith, presentExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { createOrder } from '../orders/create.service';
 import { openFromVisit } from '../quality/complaint.service';
 import {
+  callSecondsPlus,
+  dayStartIn,
   earlierTasks,
   mine,
   nothing,
@@ -239,10 +242,10 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
     if (b.version != null && t.version !== b.version) throw new AppError('STATE_CHANGED');
     const dims = t.dimensions ?? [];
     const patch: Record<string, string | number | null | Record<string, unknown> | SQL> = {
-      visited_at: sql`now()`,
+      visited_at: NOW,
       channel,
       comment: b.comment ?? null,
-      call_seconds: sql`call_seconds + ${b.callSeconds}`,
+      call_seconds: callSecondsPlus(b.callSeconds),
       next_visit_at: null,
     };
     Object.assign(patch, await visitExtOf(tx, a, t, b));
@@ -256,7 +259,7 @@ export async function submit(db: Db, a: Actor, b: VisitSubmitBody, channel: 1 | 
       if (!b.nextVisitDate) throw invalid('下次回访日期：请选择下次回访日期');
       if (!(await isFutureDate(tx, b.nextVisitDate, a.timeZone))) throw invalid('下次回访日期：请选择今天以后的日期');
       reason = await dictItem(tx, a.enterpriseId, NEXT_VISIT_REASON_DICT, b.reason, '下次回访原因');
-      patch.next_visit_at = sql`(${b.nextVisitDate}::date)::timestamp at time zone ${a.timeZone}`;
+      patch.next_visit_at = dayStartIn(b.nextVisitDate, a.timeZone);
     }
     if (b.state === 5) patch.scores = {};
     patch.reason = reason;
