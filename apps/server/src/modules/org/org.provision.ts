@@ -1,20 +1,15 @@
 import { DEFAULT_DEPARTMENTS, DEFAULT_SERVICE_GROUPS } from '@sk/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import { departments, enterprises, serviceGroupMembers, serviceGroups, serviceProviderContacts, serviceProviders, users } from '../../db/schema/index';
 import { type DemoStep, DEMO_ENTERPRISES } from '../../db/demo.data';
 import { addProvisionStep } from '../../platform/provision';
 import { demoTeams } from './org.demo';
-
-const countOf = async (tx: Tx, table: 'departments' | 'service_groups', enterpriseId: number): Promise<number> => {
-  const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${enterpriseId}`);
-  return r?.n ?? 0;
-};
+import { adminPasswordHash, orgRowCount } from './provision.repo';
 
 /** A root department named after the enterprise with the usual departments below it, and two service groups. */
 export async function provisionOrg(tx: Tx, enterpriseId: number): Promise<void> {
-  if ((await countOf(tx, 'departments', enterpriseId)) === 0) {
+  if ((await orgRowCount(tx, 'departments', enterpriseId)) === 0) {
     const [e] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
     const [root] = await tx
       .insert(departments)
@@ -22,7 +17,7 @@ export async function provisionOrg(tx: Tx, enterpriseId: number): Promise<void> 
       .returning({ id: departments.id });
     await tx.insert(departments).values(DEFAULT_DEPARTMENTS.map((name, i) => ({ enterpriseId, name, parentId: root!.id, sort: i + 1 })));
   }
-  if ((await countOf(tx, 'service_groups', enterpriseId)) === 0) {
+  if ((await orgRowCount(tx, 'service_groups', enterpriseId)) === 0) {
     await tx.insert(serviceGroups).values(DEFAULT_SERVICE_GROUPS.map((g) => ({ enterpriseId, name: g.name, type: g.type })));
   }
 }
@@ -71,10 +66,7 @@ async function fillGroups(tx: Tx, enterpriseId: number, people: { id: number; ro
  * provider's dispatcher (role 1, its /assignOrder desk) and its engineer (role 2).
  */
 async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
-  const [admin] = await tx
-    .select({ hash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.enterpriseId, enterpriseId), isNull(users.deletedAt), sql`${users.roles} @> array[3]::smallint[]`));
+  const adminHash = await adminPasswordHash(tx, enterpriseId);
   const [p] = await tx
     .insert(serviceProviders)
     .values({
@@ -108,7 +100,7 @@ async function demoProvider(tx: Tx, enterpriseId: number): Promise<void> {
       sysrole: 1,
       userType: 1,
       providerId: p.id,
-      passwordHash: admin?.hash ?? null,
+      passwordHash: adminHash,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
