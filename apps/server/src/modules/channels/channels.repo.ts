@@ -199,3 +199,12 @@ export const failAbandoned = (ex: Executor) =>
     sql`update work_messages set status = 3, last_error = '发送中断，结果未知；为避免重复发送未再重试'
       where status = 4 and claimed_at < now() - interval '10 minutes'`,
   );
+
+/** The stored file an OCR request names, of the enterprise. */
+export async function uploadToRead(ex: Executor, enterpriseId: number, fileId: number): Promise<{ path: string; mime: string; kind: string } | undefined> {
+  const [file] = await rows<{ path: string; mime: string; kind: string }>(
+    ex,
+    sql`select path, mime, kind from uploads where enterprise_id = ${enterpriseId} and id = ${fileId}`,
+  );
+  return file;
+}
