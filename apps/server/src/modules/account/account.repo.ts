@@ -154,3 +154,31 @@ export async function insertTrialEnterprise(
     .returning({ id: users.id });
   return user ? { enterpriseId: ep.id, userId: user.id } : null;
 }
+
+/** The enterprise's provisioning progress (0…100); 100 when the enterprise is not found. */
+export async function setupProgress(ex: Executor, enterpriseId: number): Promise<number> {
+  const [e] = await ex.select({ p: enterprises.setupProgress }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+  return e?.p ?? 100;
+}
+
+export async function setPcVersion(ex: Executor, enterpriseId: number, userId: number, pcVersion: number): Promise<void> {
+  await ex
+    .update(users)
+    .set({ pcVersion })
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
+}
+
+export async function noviceGuideDone(ex: Executor, enterpriseId: number, userId: number): Promise<boolean> {
+  const [u] = await ex
+    .select({ done: users.noviceGuideDone })
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
+  return !!u?.done;
+}
+
+export async function finishNoviceGuide(ex: Executor, enterpriseId: number, userId: number): Promise<void> {
+  await ex
+    .update(users)
+    .set({ noviceGuideDone: true })
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
+}
