@@ -190,7 +190,8 @@ export const markFailed = (ex: Executor, ep: number, id: number, error: string, 
     where enterprise_id = ${ep} and id = ${id} and status = 4`);
 
 /** Serialises the enabling of one corp id (until the transaction ends). */
-export const lockCorpSql = (channel: number, corpId: string): SQL => sql`select pg_advisory_xact_lock(hashtext(${`sk.channel_corp:${channel}:${corpId}`}))`;
+export const lockCorp = (ex: Executor, channel: number, corpId: string) =>
+  ex.execute(sql`select pg_advisory_xact_lock(hashtext(${`sk.channel_corp:${channel}:${corpId}`}))`);
 
 /** Claims older than ten minutes whose sender never answered (it died): failed, not sent again (never twice). */
 export const failAbandoned = (ex: Executor) =>
