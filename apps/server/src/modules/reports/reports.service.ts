@@ -99,12 +99,8 @@ const DIMS: Record<ReportDimension, DimImpl> = {
   provider: { drill: () => null, names: { table: 'service_providers', none: '本企业' } },
   source: { drill: (v) => ({ source: v }), names: { labels: ORDER_SOURCES, none: '未注明' } },
   priority: { drill: (v) => ({ priority: v }), names: { labels: PRIORITY_LABELS, none: '—' } },
-  day: {
-    drill: (v, p) => periodDrill(p, `${v} 00:00:00`, `${v} 23:59:59`),
-  },
-  month: {
-    drill: (v, p) => periodDrill(p, `${v}-01 00:00:00`, `${lastDayOf(v)} 23:59:59`),
-  },
+  day: { drill: (v, p) => periodDrill(p, `${v} 00:00:00`, `${v} 23:59:59`) },
+  month: { drill: (v, p) => periodDrill(p, `${v}-01 00:00:00`, `${lastDayOf(v)} 23:59:59`) },
 };
 
 async function namesOf(ex: Executor, ep: number, dim: DimImpl, keys: string[]): Promise<Map<string, string>> {
