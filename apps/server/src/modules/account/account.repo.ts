@@ -110,3 +110,75 @@ export async function ticketAlive(ex: Executor, mobile: string, codeHash: string
     .limit(1);
   return !!r;
 }
+
+/** Drops a session by its token's hash (the login rotates the id). */
+export async function dropSession(ex: Executor, tokenHash: string): Promise<void> {
+  await ex.execute(sql`delete from sessions where id = ${tokenHash}`);
+}
+
+/** Sets the password of every account the mobile holds. */
+export async function setPasswordOfMobile(ex: Executor, mobile: string, passwordHash: string): Promise<void> {
+  await ex.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.mobile, mobile));
+}
+
+export async function setSysrole(ex: Executor, enterpriseId: number, userId: number, role: number): Promise<void> {
+  await ex
+    .update(users)
+    .set({ sysrole: role })
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
+}
+
+/** A trial enterprise whose service expires after `trialDays`, with its administrator; null when an insert returned nothing. */
+export async function insertTrialEnterprise(
+  tx: Tx,
+  p: { enterpriseName: string; industry: string; name: string; mobile: string; passwordHash: string },
+  trialDays: number,
+): Promise<{ enterpriseId: number; userId: number } | null> {
+  const [ep] = await tx
+    .insert(enterprises)
+    .values({
+      name: p.enterpriseName,
+      isChargeUser: 2,
+      tryoutType: 1,
+      packageName: '试用版',
+      buyPersonNum: 10,
+      industry: p.industry,
+      setupProgress: 0,
+      epServiceExpireTime: sql`now() + ${`${trialDays} days`}::interval` as never,
+    })
+    .returning({ id: enterprises.id });
+  if (!ep) return null;
+  const [user] = await tx
+    .insert(users)
+    .values({ enterpriseId: ep.id, mobile: p.mobile, name: p.name, roles: [3, 1, 2], sysrole: 3, admin: true, passwordHash: p.passwordHash })
+    .returning({ id: users.id });
+  return user ? { enterpriseId: ep.id, userId: user.id } : null;
+}
+
+/** The enterprise's provisioning progress (0…100); 100 when the enterprise is not found. */
+export async function setupProgress(ex: Executor, enterpriseId: number): Promise<number> {
+  const [e] = await ex.select({ p: enterprises.setupProgress }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+  return e?.p ?? 100;
+}
+
+export async function setPcVersion(ex: Executor, enterpriseId: number, userId: number, pcVersion: number): Promise<void> {
+  await ex
+    .update(users)
+    .set({ pcVersion })
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
+}
+
+export async function noviceGuideDone(ex: Executor, enterpriseId: number, userId: number): Promise<boolean> {
+  const [u] = await ex
+    .select({ done: users.noviceGuideDone })
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
+  return !!u?.done;
+}
+
+export async function finishNoviceGuide(ex: Executor, enterpriseId: number, userId: number): Promise<void> {
+  await ex
+    .update(users)
+    .set({ noviceGuideDone: true })
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
+}

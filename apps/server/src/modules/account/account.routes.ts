@@ -1,7 +1,5 @@
 import { accountContract as C } from '@sk/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { enterprises, users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { service } from '../../platform/deps';
@@ -12,6 +10,7 @@ import { usedSeats } from '../../platform/guards';
 import { runProvision } from '../../platform/provision';
 import { destroySession, SESSION_COOKIE, SESSION_TTL_MS, sessionTokenOf } from '../../platform/session';
 import type { SmsSender } from '../../platform/sms';
+import * as repo from './account.repo';
 import * as svc from './account.service';
 import { PRODUCT_VERSIONS, VERSION } from './versions';
 
@@ -65,8 +64,7 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage({ enterpriseId: r.enterpriseId }, '注册成功');
     },
     registerProgress: async ({ actor }) => {
-      const [e] = await db.select({ p: enterprises.setupProgress }).from(enterprises).where(eq(enterprises.id, actor.enterpriseId));
-      const progress = e?.p ?? 100;
+      const progress = await repo.setupProgress(db, actor.enterpriseId);
       return { progress, done: progress >= 100 };
     },
     logout: async ({ req, reply, user }) => {
@@ -81,10 +79,7 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
       return withMessage(null, '切换角色成功');
     },
     changePcVersion: async ({ actor, body }) => {
-      await db
-        .update(users)
-        .set({ pcVersion: body.pcVersion })
-        .where(and(eq(users.enterpriseId, actor.enterpriseId), eq(users.id, actor.id)));
+      await repo.setPcVersion(db, actor.enterpriseId, actor.id, body.pcVersion);
       return withMessage(null, '切换成功');
     },
     packageDetail: async ({ user }) => ({
@@ -97,17 +92,10 @@ export async function accountModule(app: FastifyInstance, deps: Deps): Promise<v
     versionInfo: async () => ({ version: VERSION, download_link: '/app/download' }),
     productVersions: async () => PRODUCT_VERSIONS,
     isNoviceGuide: async ({ actor }) => {
-      const [u] = await db
-        .select({ done: users.noviceGuideDone })
-        .from(users)
-        .where(and(eq(users.enterpriseId, actor.enterpriseId), eq(users.id, actor.id)));
-      return !u?.done;
+      return !(await repo.noviceGuideDone(db, actor.enterpriseId, actor.id));
     },
     finishNoviceGuide: async ({ actor }) => {
-      await db
-        .update(users)
-        .set({ noviceGuideDone: true })
-        .where(and(eq(users.enterpriseId, actor.enterpriseId), eq(users.id, actor.id)));
+      await repo.finishNoviceGuide(db, actor.enterpriseId, actor.id);
       return null;
     },
     isQuickDeploy: async ({ actor }) => {

@@ -1,9 +1,7 @@
 import { leadsTeam } from '../orders/scope';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_PAGE_SIZE, type Industry, PAGE_SIZES, roleName, type SessionUserInfo } from '@sk/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { enterprises, users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
 import { assertNewPassword } from '../../platform/passwords';
@@ -73,7 +71,7 @@ async function finish(
   if (!chosen.enabled) throw new AppError('USER_DISABLED');
   const session = await db.transaction(async (tx) => {
     // The session id rotates at login: any session the browser held is dropped.
-    if (previousToken) await tx.execute(sql`delete from sessions where id = ${sha256(previousToken)}`);
+    if (previousToken) await repo.dropSession(tx, sha256(previousToken));
     return createSession(tx, { enterpriseId: chosen.enterpriseId, userId: chosen.userId, client, ip });
   });
   await audit(db, { action: 'login', enterpriseId: chosen.enterpriseId, userId: chosen.userId, mobile, ip, detail: { client } });
@@ -125,7 +123,7 @@ export async function setPasswordByCode(db: Db, p: { mobile: string; code: strin
   const hashed = await hashPassword(p.password);
   const done = await checkAttempt(db, p, async (tx) => {
     if (!(await repo.checkCode(tx, p.mobile, ['password', 'login'], sha256(p.code), MAX_CODE_FAILS))) return null;
-    await tx.update(users).set({ passwordHash: hashed, updatedAt: sql`now()` }).where(eq(users.mobile, p.mobile));
+    await repo.setPasswordOfMobile(tx, p.mobile, hashed);
     return true;
   });
   if (!done) return refuse(db, p.mobile, p.ip, 'code');
@@ -175,10 +173,7 @@ export async function sessionUserInfo(ex: Executor, u: SessionUser, phone: strin
 
 export async function changeRole(db: Db, u: UserActor, role: number): Promise<void> {
   if (!u.roles.includes(role)) throw new AppError('ROLE_NOT_OWNED');
-  await db
-    .update(users)
-    .set({ sysrole: role })
-    .where(and(eq(users.enterpriseId, u.enterpriseId), eq(users.id, u.id)));
+  await repo.setSysrole(db, u.enterpriseId, u.id, role);
   await audit(db, { action: 'role_changed', enterpriseId: u.enterpriseId, userId: u.id, detail: { role } });
 }
 
@@ -194,26 +189,9 @@ export async function registerEnterprise(
   // The code is checked inside the transaction but a wrong one must still count: answer null, commit, then refuse.
   const made = await db.transaction(async (tx) => {
     if (!(await repo.checkCode(tx, p.mobile, ['register', 'login'], sha256(p.code), MAX_CODE_FAILS))) return null;
-    const [ep] = await tx
-      .insert(enterprises)
-      .values({
-        name: p.enterpriseName,
-        isChargeUser: 2,
-        tryoutType: 1,
-        packageName: '试用版',
-        buyPersonNum: 10,
-        industry: p.industry,
-        setupProgress: 0,
-        epServiceExpireTime: sql`now() + ${`${TRIAL_DAYS} days`}::interval` as never,
-      })
-      .returning({ id: enterprises.id });
-    if (!ep) throw new AppError('INTERNAL');
-    const [user] = await tx
-      .insert(users)
-      .values({ enterpriseId: ep.id, mobile: p.mobile, name: p.name, roles: [3, 1, 2], sysrole: 3, admin: true, passwordHash: hashed })
-      .returning({ id: users.id });
-    if (!user) throw new AppError('INTERNAL');
-    return { enterpriseId: ep.id, userId: user.id };
+    const ids = await repo.insertTrialEnterprise(tx, { ...p, passwordHash: hashed }, TRIAL_DAYS);
+    if (!ids) throw new AppError('INTERNAL');
+    return ids;
   });
   if (!made) throw new AppError('CODE_INVALID');
   return made;

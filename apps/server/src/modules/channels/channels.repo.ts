@@ -190,7 +190,8 @@ export const markFailed = (ex: Executor, ep: number, id: number, error: string, 
     where enterprise_id = ${ep} and id = ${id} and status = 4`);
 
 /** Serialises the enabling of one corp id (until the transaction ends). */
-export const lockCorpSql = (channel: number, corpId: string): SQL => sql`select pg_advisory_xact_lock(hashtext(${`sk.channel_corp:${channel}:${corpId}`}))`;
+export const lockCorp = (ex: Executor, channel: number, corpId: string) =>
+  ex.execute(sql`select pg_advisory_xact_lock(hashtext(${`sk.channel_corp:${channel}:${corpId}`}))`);
 
 /** Claims older than ten minutes whose sender never answered (it died): failed, not sent again (never twice). */
 export const failAbandoned = (ex: Executor) =>
@@ -199,3 +200,12 @@ export const failAbandoned = (ex: Executor) =>
     sql`update work_messages set status = 3, last_error = '发送中断，结果未知；为避免重复发送未再重试'
       where status = 4 and claimed_at < now() - interval '10 minutes'`,
   );
+
+/** The stored file an OCR request names, of the enterprise. */
+export async function uploadToRead(ex: Executor, enterpriseId: number, fileId: number): Promise<{ path: string; mime: string; kind: string } | undefined> {
+  const [file] = await rows<{ path: string; mime: string; kind: string }>(
+    ex,
+    sql`select path, mime, kind from uploads where enterprise_id = ${enterpriseId} and id = ${fileId}`,
+  );
+  return file;
+}

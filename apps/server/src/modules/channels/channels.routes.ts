@@ -1,7 +1,5 @@
 import { CHAT_CHANNELS, channelsContract as C, WORK_MESSAGE_STATUS_LABELS } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { AppError, notFound } from '../../platform/errors';
@@ -60,10 +58,7 @@ export async function channelsModule(app: FastifyInstance, deps: Deps): Promise<
     },
     appList: async ({ actor }) => svc.appList(db, actor.enterpriseId),
     ocr: async ({ actor, query }) => {
-      const [file] = await rows<{ path: string; mime: string; kind: string }>(
-        db,
-        sql`select path, mime, kind from uploads where enterprise_id = ${actor.enterpriseId} and id = ${query.fileId}`,
-      );
+      const file = await repo.uploadToRead(db, actor.enterpriseId, query.fileId);
       if (!file) throw notFound();
       if (file.kind !== 'image') throw new AppError('OCR_NOT_IMAGE');
       const reader = ocrOf(deps);

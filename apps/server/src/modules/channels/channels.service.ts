@@ -127,7 +127,7 @@ export async function saveSettings(db: Db, config: Config, ep: number, userId: n
   }
   await db.transaction(async (tx) => {
     // Two administrators enabling one corp id at once: the second waits here and is refused.
-    await tx.execute(repo.lockCorpSql(channel, input.corpId));
+    await repo.lockCorp(tx, channel, input.corpId);
     if (input.enabled && (await repo.enterprisesOfCorp(tx, channel, input.corpId, ep)).length > 0) throw new AppError('CHANNEL_CORP_TAKEN');
     await repo.saveSetting(tx, ep, {
       channel,

@@ -1,31 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { rows, sql } from '../../db/client';
 import type { DemoStep } from '../../db/demo.data';
 import type { Deps } from '../../platform/deps';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
+import { enabledEngineers, orderPins, placeEngineer } from './geo.repo';
 import { GEO_BACKFILL_JOB, GEO_REFINE_JOB, GEO_TABLES, type GeoTable, backfillBatch, geocodePending, refine } from './geo.service';
 
 /** Demo data: every address placed before the first login, and the engineers shown near the orders they serve. */
 async function seedDemoGeo(tx: Tx, enterpriseId: number): Promise<void> {
   for (const table of GEO_TABLES) await geocodePending(tx, table, { enterpriseId, limit: 100_000 });
-  const engineers = await rows<{ id: number }>(
-    tx,
-    sql`select id::int as id from users where enterprise_id = ${enterpriseId} and enabled and deleted_at is null and 2 = any(roles) order by id`,
-  );
-  const pins = await rows<{ latitude: number; longitude: number }>(
-    tx,
-    sql`select distinct latitude, longitude from orders where enterprise_id = ${enterpriseId} and latitude is not null and deleted_at is null
-      order by latitude, longitude`,
-  );
+  const engineers = await enabledEngineers(tx, enterpriseId);
+  const pins = await orderPins(tx, enterpriseId);
   for (const [i, e] of engineers.entries()) {
     const pin = pins[(i * 3) % Math.max(pins.length, 1)];
     if (!pin) break;
     // A few kilometres from an order, as if on the way.
     const lat = pin.latitude + 0.02 * Math.cos(i);
     const lng = pin.longitude + 0.02 * Math.sin(i);
-    await tx.execute(sql`insert into engineer_positions (enterprise_id, user_id, latitude, longitude, accuracy, reported_at)
-      values (${enterpriseId}, ${e.id}, ${lat}, ${lng}, 30, now()) on conflict (enterprise_id, user_id) do nothing`);
+    await placeEngineer(tx, enterpriseId, e.id, lat, lng);
   }
 }
 export const geoDemoStep: DemoStep = { name: 'geo.demo', run: seedDemoGeo };

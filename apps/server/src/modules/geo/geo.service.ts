@@ -1,13 +1,13 @@
 import { GEO_PROVIDER_OPTIONS } from '@sk/shared';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { rows, sql } from '../../db/client';
 import { GEO_NONE, type GeoPrecision, type Geocoder, rank } from '../../platform/geo/geocoder';
 import { offlineGeocode } from '../../platform/geo/offline';
 import { GEO_DEFAULT_URLS, type GeoProviderName, onlineGeocoder } from '../../platform/geo/providers';
 import { enqueue } from '../../platform/jobs';
 import { openSecret } from '../../platform/secrets';
 import { getSetting } from '../settings/settings.repo';
+import { geoRowsOf, pendingGeoRows, writeGeo } from './geo.repo';
 
 /**
  * Every saved address gets coordinates and a precision. Saving geocodes offline in the writer's transaction (no
@@ -21,44 +21,8 @@ export const GEO_REFINE_JOB = 'geo.refine';
 export const GEO_BACKFILL_JOB = 'geo.backfill';
 const BATCH = 500;
 
-interface Pending {
-  id: number;
-  enterprise_id: number;
-  province_code: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  full_address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 
-/** The geocoder's own writes: the staleness trigger lets them pass. */
-async function writeGeo(
-  ex: Executor,
-  table: GeoTable,
-  enterpriseId: number,
-  id: number,
-  lng: number | null,
-  lat: number | null,
-  precision: string,
-  onlyIf?: string,
-) {
-  await rows<{ id: number }>(
-    ex,
-    sql`with flag as (select set_config('sk.geo', '1', true))
-      update ${sql.raw(table)} set longitude = ${lng}, latitude = ${lat}, geo_precision = ${precision}
-      where enterprise_id = ${enterpriseId} and id = ${id} and (select true from flag) ${onlyIf === undefined ? sql`` : sql`and full_address = ${onlyIf}`} returning id`,
-  );
-  await rows<{ flag: string }>(ex, sql`select set_config('sk.geo', '', true) as flag`);
-}
-
-/**
- * Geocodes rows not geocoded yet (all of an enterprise, some ids, or a batch of every enterprise's) with the offline
- * table. Coordinates that came with the row are kept: copied pins (the customer's address on an order) keep their
- * precision, any other given point is exact. An address that cannot be placed is marked 'none' (no pin, not retried).
- */
 /**
  * geocodePending's rule for one row about to be inserted, so the insert writes its pin itself (no read back, no update):
  * typed coordinates are kept ('exact', or the table's precision when they are the table's own); otherwise the offline
@@ -90,20 +54,18 @@ export async function refineSaved(ex: Executor, table: GeoTable, enterpriseId: n
   );
 }
 
+/**
+ * Geocodes rows not geocoded yet (all of an enterprise, some ids, or a batch of every enterprise's) with the offline
+ * table. Coordinates that came with the row are kept: copied pins (the customer's address on an order) keep their
+ * precision, any other given point is exact. An address that cannot be placed is marked 'none' (no pin, not retried).
+ */
 export async function geocodePending(
   ex: Executor,
   table: GeoTable,
   opts: { enterpriseId?: number; ids?: number[]; limit?: number } = {},
 ): Promise<{ enterpriseId: number; id: number }[]> {
   if (opts.ids && opts.ids.length === 0) return [];
-  const found = await rows<Pending>(
-    ex,
-    sql`select id::int as id, enterprise_id::int as enterprise_id, province_code, city_code, district_code, full_address, latitude, longitude
-      from ${sql.raw(table)} where geo_precision is null
-        ${opts.enterpriseId ? sql`and enterprise_id = ${opts.enterpriseId}` : sql``}
-        ${opts.ids ? sql`and id = any(${`{${opts.ids.map(Math.trunc).join(',')}}`}::bigint[])` : sql``}
-      order by enterprise_id, id limit ${opts.limit ?? BATCH} for update skip locked`,
-  );
+  const found = await pendingGeoRows(ex, table, { enterpriseId: opts.enterpriseId, ids: opts.ids, limit: opts.limit ?? BATCH });
   const placed: { enterpriseId: number; id: number }[] = [];
   for (const r of found) {
     const off = offlineGeocode({ provinceCode: r.province_code, cityCode: r.city_code, districtCode: r.district_code, text: r.full_address });
@@ -171,11 +133,7 @@ export async function backfillBatch(ex: Executor, limit = BATCH): Promise<number
 export async function refine(ex: Executor, config: Config, enterpriseId: number, table: GeoTable, ids: number[], log: (msg: string) => void): Promise<number> {
   const online = await onlineFor(ex, config, enterpriseId);
   if (!online || !GEO_TABLES.includes(table)) return 0;
-  const found = await rows<{ id: number; full_address: string | null; geo_precision: string | null }>(
-    ex,
-    sql`select id::int as id, full_address, geo_precision from ${sql.raw(table)}
-      where enterprise_id = ${enterpriseId} and id = any(${`{${ids.map(Math.trunc).join(',')}}`}::bigint[])`,
-  );
+  const found = await geoRowsOf(ex, table, enterpriseId, ids);
   let n = 0;
   for (const r of found) {
     if (!r.full_address || r.geo_precision === 'exact') continue;

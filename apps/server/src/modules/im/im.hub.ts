@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/deps';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as repo from './im.repo';
 import { listen, type Unlisten } from './listen';
@@ -120,5 +119,5 @@ export class ImHub {
  * `{ eventType, data }` once the caller's transaction commits (NOTIFY is transactional). Keep `data` small: ids.
  */
 export async function broadcast(ex: Executor, enterpriseId: number, eventType: string, data: object): Promise<void> {
-  await ex.execute(sql`select pg_notify(${IM_CHANNEL}, ${JSON.stringify({ e: enterpriseId, t: eventType, d: data })})`);
+  await repo.notifyBroadcast(ex, IM_CHANNEL, { e: enterpriseId, t: eventType, d: data });
 }

@@ -61,3 +61,8 @@ export async function pageMessages(ex: Executor, enterpriseId: number, tz: strin
 export async function notifyMessage(ex: Executor, channel: string, signal: { e: number; id: number; o: string }): Promise<void> {
   await ex.execute(sql`select pg_notify(${channel}, ${JSON.stringify(signal)})`);
 }
+
+/** Sends an enterprise-wide event (`{ e, t, d }`) to every instance; delivered when the surrounding transaction commits. */
+export async function notifyBroadcast(ex: Executor, channel: string, signal: { e: number; t: string; d: object }): Promise<void> {
+  await ex.execute(sql`select pg_notify(${channel}, ${JSON.stringify(signal)})`);
+}

@@ -1,22 +1,12 @@
 // An engineer learns in-app that an order became his: when an order's service person changes to someone other than
 // the person who made the change (派单, 转派, a rule's assignment; not a grab, which he did himself), and when an
 // order is created already assigned. Told after commit (platform/after-commit.ts): never for a change rolled back.
-import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { afterCommit } from '../../platform/after-commit';
 import { registerStateHook } from '../../platform/state';
-import { bigints } from '../../platform/sql';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
+import { type AssignedOrder, assignedOrder, assignedToOthers } from './assignment.repo';
 import { addNotices } from './notices.repo';
-
-/** What the notice says of the order (the state helper's row of it has these columns too). */
-interface AssignedOrder {
-  id: number;
-  order_no: string;
-  title: string | null;
-  service_user_id: number | null;
-  version: number | null;
-}
 
 async function tellEngineer(ex: Executor, enterpriseId: number, row: AssignedOrder, actorId: number | null): Promise<void> {
   const to = row.service_user_id;
@@ -38,23 +28,17 @@ export function wireAssignmentNotice(): void {
     // After commit (platform/after-commit.ts): the order as committed, whoever assigned it in the creating transaction.
     async (o) =>
       afterCommit(o.tx, async (db) => {
-        const [row] = await rows<AssignedOrder>(
-          db,
-          sql`select id, order_no, title, service_user_id, version from orders where enterprise_id = ${o.enterpriseId} and id = ${o.orderId}`,
-        );
+        const row = await assignedOrder(db, o.enterpriseId, o.orderId);
         if (row) await tellEngineer(db, o.enterpriseId, row, o.actorId ?? null);
       }),
     async (b, single) => {
-      const assigned = await rows<{ id: number }>(
+      const assigned = await assignedToOthers(
         b.tx,
-        sql`select id from orders where enterprise_id = ${b.enterpriseId} and id = any(${bigints(b.orders.map((o) => o.orderId))})
-        and service_user_id is not null and service_user_id <> ${b.actorId}`,
+        b.enterpriseId,
+        b.orders.map((o) => o.orderId),
+        b.actorId,
       );
-      await runSingleOn(
-        b,
-        single,
-        assigned.map((r) => r.id),
-      );
+      await runSingleOn(b, single, assigned);
     },
     undefined,
     'notices.assignment',

@@ -96,6 +96,41 @@ export async function exists(ex: Executor, enterpriseId: number, id: number): Pr
   return !!g;
 }
 
+export async function insertGroup(
+  ex: Executor,
+  enterpriseId: number,
+  v: { name: string; type: number; leaderId?: number | null; remark?: string | null },
+): Promise<number> {
+  const [g] = await ex
+    .insert(serviceGroups)
+    .values({ enterpriseId, name: v.name, type: v.type, leaderId: v.leaderId ?? null, remark: v.remark || null })
+    .returning({ id: serviceGroups.id });
+  return g!.id;
+}
+
+/** Sets the given fields (an undefined one is kept). */
+export async function updateGroup(
+  ex: Executor,
+  enterpriseId: number,
+  id: number,
+  v: { name?: string; type?: number; leaderId?: number | null; remark?: string | null },
+): Promise<void> {
+  const set = Object.fromEntries(Object.entries({ name: v.name, type: v.type, leaderId: v.leaderId, remark: v.remark }).filter(([, x]) => x !== undefined));
+  await ex
+    .update(serviceGroups)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)));
+}
+
+/** Deletes a team; answers whether it was there. */
+export async function deleteGroup(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
+  const gone = await ex
+    .delete(serviceGroups)
+    .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)))
+    .returning({ id: serviceGroups.id });
+  return gone.length > 0;
+}
+
 export async function replaceMembers(ex: Executor, enterpriseId: number, groupId: number, userIds: number[]): Promise<void> {
   await ex.delete(serviceGroupMembers).where(and(eq(serviceGroupMembers.enterpriseId, enterpriseId), eq(serviceGroupMembers.groupId, groupId)));
   if (userIds.length) await ex.insert(serviceGroupMembers).values(userIds.map((userId) => ({ enterpriseId, groupId, userId })));

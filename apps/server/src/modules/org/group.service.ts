@@ -1,7 +1,5 @@
 import type { GroupDetail, GroupRow } from '@sk/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { serviceGroups } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import * as repo from './group.repo';
 import { isUniqueViolation } from './org.common';
@@ -56,11 +54,7 @@ export function create(db: Db, enterpriseId: number, v: GroupInput & { name: str
   return nameSafe(() =>
     db.transaction(async (tx) => {
       await checkPeople(tx, enterpriseId, v);
-      const [g] = await tx
-        .insert(serviceGroups)
-        .values({ enterpriseId, name: v.name, type: v.type, leaderId: v.leaderId ?? null, remark: v.remark || null })
-        .returning({ id: serviceGroups.id });
-      const id = g!.id;
+      const id = await repo.insertGroup(tx, enterpriseId, v);
       await repo.replaceMembers(tx, enterpriseId, id, v.memberIds);
       await repo.ensureLeaderMember(tx, enterpriseId, id);
       return id;
@@ -73,11 +67,7 @@ export function update(db: Db, enterpriseId: number, id: number, v: GroupInput):
     db.transaction(async (tx) => {
       if (!(await repo.exists(tx, enterpriseId, id))) throw new AppError('NOT_FOUND');
       await checkPeople(tx, enterpriseId, v);
-      const set = Object.fromEntries(Object.entries({ name: v.name, type: v.type, leaderId: v.leaderId, remark: v.remark }).filter(([, x]) => x !== undefined));
-      await tx
-        .update(serviceGroups)
-        .set({ ...set, updatedAt: sql`now()` })
-        .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)));
+      await repo.updateGroup(tx, enterpriseId, id, v);
       if (v.memberIds) await repo.replaceMembers(tx, enterpriseId, id, v.memberIds);
       await repo.ensureLeaderMember(tx, enterpriseId, id);
     }),
@@ -89,10 +79,6 @@ export async function remove(db: Db, enterpriseId: number, id: number): Promise<
   await db.transaction(async (tx) => {
     if (await repo.isDefaultDispatch(tx, enterpriseId, id)) throw new AppError('GROUP_DEFAULT_DISPATCH');
     await repo.forgetDefaultDispatch(tx, enterpriseId, id);
-    const gone = await tx
-      .delete(serviceGroups)
-      .where(and(eq(serviceGroups.enterpriseId, enterpriseId), eq(serviceGroups.id, id)))
-      .returning({ id: serviceGroups.id });
-    if (gone.length === 0) throw new AppError('NOT_FOUND');
+    if (!(await repo.deleteGroup(tx, enterpriseId, id))) throw new AppError('NOT_FOUND');
   });
 }

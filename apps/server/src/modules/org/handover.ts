@@ -1,10 +1,9 @@
 import type { HandoverResult } from '@sk/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { registrationSite } from '../../platform/registry';
 import * as groups from './group.repo';
+import { existsInEnterprise, userState } from './user.repo';
 
 /**
  * One kind of open record a leaving user hands over (orders, events, customers …). Areas register theirs
@@ -36,14 +35,8 @@ export const handoverStepEntries = (): { name: string; site: string }[] => steps
 export function handover(db: Db, enterpriseId: number, fromId: number, toId: number): Promise<HandoverResult> {
   return db.transaction(async (tx) => {
     // The leaving user may already be disabled or deleted; the receiver must be able to work.
-    const [from] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, fromId)));
-    const [to] = await tx
-      .select({ enabled: users.enabled, deletedAt: users.deletedAt })
-      .from(users)
-      .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, toId)));
+    const from = await existsInEnterprise(tx, enterpriseId, fromId);
+    const to = await userState(tx, enterpriseId, toId);
     if (!from || !to) throw new AppError('NOT_FOUND');
     if (!to.enabled || to.deletedAt) throw new AppError('HANDOVER_TARGET');
     const result: HandoverResult = { steps: [], total: 0 };

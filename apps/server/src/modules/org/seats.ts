@@ -1,13 +1,12 @@
 import { isPaid, seatMessage } from '@sk/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { enterprises } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { usedSeats } from '../../platform/guards';
+import { seatPlan, storeVersionMessage } from './enterprise.repo';
 
 async function planOf(ex: Executor, enterpriseId: number): Promise<{ paid: boolean; bought: number }> {
-  const [e] = await ex.select({ plan: enterprises.isChargeUser, bought: enterprises.buyPersonNum }).from(enterprises).where(eq(enterprises.id, enterpriseId));
-  return { paid: isPaid(e?.plan ?? 0), bought: e?.bought ?? 0 };
+  const { plan, bought } = await seatPlan(ex, enterpriseId);
+  return { paid: isPaid(plan), bought };
 }
 
 /**
@@ -18,10 +17,7 @@ export async function refreshSeats(ex: Executor, enterpriseId: number): Promise<
   const { paid, bought } = await planOf(ex, enterpriseId);
   const used = await usedSeats(ex, enterpriseId);
   const message = paid && used > bought ? seatMessage(used, bought) : null;
-  await ex
-    .update(enterprises)
-    .set({ versionMessage: message })
-    .where(sql`${enterprises.id} = ${enterpriseId} and ${enterprises.versionMessage} is distinct from ${message}`);
+  await storeVersionMessage(ex, enterpriseId, message);
 }
 
 /**

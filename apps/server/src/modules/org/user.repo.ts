@@ -85,3 +85,30 @@ export async function provider(ex: Executor, enterpriseId: number, id: number): 
     .where(and(eq(serviceProviders.enterpriseId, enterpriseId), eq(serviceProviders.id, id)));
   return p ?? null;
 }
+
+/** Whether the user is one of the enterprise's (deleted or not). */
+export async function existsInEnterprise(ex: Executor, enterpriseId: number, id: number): Promise<boolean> {
+  const [u] = await ex
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, id)));
+  return !!u;
+}
+
+/** Whether the user is enabled and when he was deleted, or null when he is not the enterprise's. */
+export async function userState(ex: Executor, enterpriseId: number, id: number): Promise<Pick<UserRecord, 'enabled' | 'deletedAt'> | null> {
+  const [u] = await ex
+    .select({ enabled: users.enabled, deletedAt: users.deletedAt })
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, id)));
+  return u ?? null;
+}
+
+/** The id of the live user of the enterprise with this mobile, or null. */
+export async function liveIdByMobile(ex: Executor, enterpriseId: number, mobile: string): Promise<number | null> {
+  const [u] = await ex
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.mobile, mobile), isNull(users.deletedAt)));
+  return u?.id ?? null;
+}

@@ -1,7 +1,5 @@
 import { OUTSOURCED_USER, STAFF_USER, type UserDetail } from '@sk/shared';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { audit } from '../../platform/audit';
 import { checkAttempt } from '../../platform/attempts';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
@@ -56,11 +54,8 @@ async function checkProvider(tx: Tx, enterpriseId: number, providerId: number | 
 }
 
 async function checkMobileFree(tx: Tx, enterpriseId: number, mobile: string, exceptId = 0): Promise<void> {
-  const [u] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.enterpriseId, enterpriseId), eq(users.mobile, mobile), isNull(users.deletedAt)));
-  if (u && u.id !== exceptId) throw new AppError('MOBILE_TAKEN');
+  const id = await repo.liveIdByMobile(tx, enterpriseId, mobile);
+  if (id != null && id !== exceptId) throw new AppError('MOBILE_TAKEN');
 }
 
 /** Refuses a change that would leave nobody enabled who holds role 3 (and so can manage the organisation). */

@@ -1,12 +1,12 @@
-import { type ReportParams, reportParams, type SavedQuery } from '@sk/shared';
+import { type ReportAxis, type ReportDimension, type ReportParams, reportParams, type SavedQuery } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
 import { apiTime, bigints } from '../../platform/sql';
-import type { ReportImpl } from './reports.defs';
-import { AXIS_CODES, DIM_COLUMNS, REPORT_AGGS, REPORT_CODES } from './summary';
+import type { ReportSql } from './defs.repo';
+import { AXIS_CODES, AXIS_COLUMNS, DIM_COLUMNS, REPORT_AGGS, REPORT_CODES } from './summary.repo';
 
 /** Saved report queries (report_queries). */
 
@@ -111,12 +111,27 @@ export function toAggs(r: ReportAggRow): Record<string, number> {
 /** What the exact aggregation over the orders needs: the dimension's key, the list's where, and whether it is narrow. */
 export interface ExactReport {
   ep: number;
-  impl: ReportImpl;
+  impl: ReportSql;
   key: SQL;
   where: SQL;
   /** A scoped or filtered report: the other tables' figures are read for the counted orders only. */
   narrow: boolean;
 }
+
+/** A dimension's key of an order: its column, or the day or month of the axis time in the viewer's time zone. */
+const DIM_KEYS: Record<ReportDimension, (tz: string, axisCol: string) => SQL> = {
+  state: () => sql`o.state`,
+  template: () => sql`o.template_id`,
+  team: () => sql`o.service_group_id`,
+  engineer: () => sql`o.service_user_id`,
+  provider: () => sql`o.provider_id`,
+  source: () => sql`o.source`,
+  priority: () => sql`o.priority`,
+  day: (tz, col) => sql`to_char(${sql.raw(col)} at time zone ${tz}, 'YYYY-MM-DD')`,
+  month: (tz, col) => sql`to_char(${sql.raw(col)} at time zone ${tz}, 'YYYY-MM')`,
+};
+
+export const dimensionKey = (dim: ReportDimension, tz: string, axis: ReportAxis): SQL => DIM_KEYS[dim](tz, AXIS_COLUMNS[axis]);
 
 /** The exact aggregation over the orders: one row per key. */
 export const exactReportSql = (q: ExactReport): SQL =>

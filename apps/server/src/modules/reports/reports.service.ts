@@ -15,24 +15,23 @@ import {
   type OpReportRow,
   reportDef,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readFromReplica } from '../../db/replica';
 import type { Actor } from '../../platform/actor';
 import { invalid } from '../../platform/errors';
 import { orderListWhere } from '../orders/list.filters';
 import { leadsTeam, seesAllOrders } from '../orders/scope';
-import { REPORT_IMPLS } from './reports.defs';
-import { type ExactReport, exactReportRows, namesByIds, type ReportAggRow, summaryReportRows, toAggs } from './reports.repo';
-import { DIM_COLUMNS, flushReportSummary } from './summary';
+import { REPORT_SQL } from './defs.repo';
+import { REPORT_VALUES } from './reports.defs';
+import { dimensionKey, type ExactReport, exactReportRows, namesByIds, type ReportAggRow, summaryReportRows, toAggs } from './reports.repo';
+import { flushReportSummary } from './summary';
+import { DIM_COLUMNS } from './summary.repo';
 
 /**
  * 运营报表 (docs/reports.md): runs a catalogue report for the viewer. The orders counted are the /allOrder list's on the
  * report's filters and axis period (orderListWhere: the enterprise, the recycle bin, the viewer's order scope), so
  * a director counts the enterprise, a provider's user his provider's orders, an engineer the orders he is on.
  */
-
-const AXIS_COLUMNS = { created: 'o.created_at', completed: 'o.finished_at', approved: 'o.complete_examined_at' } as const;
 
 /** The catalogue as the page reads it. */
 export const catalogue = (): ReportDefView[] =>
@@ -70,8 +69,8 @@ function parsedFilters(f: Record<string, string>): Record<string, unknown> {
   return out;
 }
 
+/** A dimension's rows as the page reads them (its key's SQL: reports.repo.ts `dimensionKey`). */
 interface DimImpl {
-  key: (tz: string, axisCol: string) => SQL;
   /** The /allOrder filter of one row's value (null: the list cannot say "none", the row has no drill). */
   drill: (value: string, p: ReportParams) => Record<string, string> | null;
   names?: { table: string; none: string } | { labels: Record<string, string>; none: string };
@@ -91,24 +90,17 @@ const lastDayOf = (month: string): string => {
 
 const DIMS: Record<ReportDimension, DimImpl> = {
   state: {
-    key: () => sql`o.state`,
     drill: (v) => ({ states: v }),
     names: { labels: Object.fromEntries(Object.entries(ORDER_STATES).map(([k, s]) => [k, s.label])), none: '—' },
   },
-  template: { key: () => sql`o.template_id`, drill: (v) => ({ orderType: v }), names: { table: 'form_templates', none: '—' } },
-  team: { key: () => sql`o.service_group_id`, drill: (v) => ({ serviceGroupId: v }), names: { table: 'service_groups', none: '无服务团队' } },
-  engineer: { key: () => sql`o.service_user_id`, drill: (v) => ({ servicePersonalId: v }), names: { table: 'users', none: '无服务人员' } },
-  provider: { key: () => sql`o.provider_id`, drill: () => null, names: { table: 'service_providers', none: '本企业' } },
-  source: { key: () => sql`o.source`, drill: (v) => ({ source: v }), names: { labels: ORDER_SOURCES, none: '未注明' } },
-  priority: { key: () => sql`o.priority`, drill: (v) => ({ priority: v }), names: { labels: PRIORITY_LABELS, none: '—' } },
-  day: {
-    key: (tz, col) => sql`to_char(${sql.raw(col)} at time zone ${tz}, 'YYYY-MM-DD')`,
-    drill: (v, p) => periodDrill(p, `${v} 00:00:00`, `${v} 23:59:59`),
-  },
-  month: {
-    key: (tz, col) => sql`to_char(${sql.raw(col)} at time zone ${tz}, 'YYYY-MM')`,
-    drill: (v, p) => periodDrill(p, `${v}-01 00:00:00`, `${lastDayOf(v)} 23:59:59`),
-  },
+  template: { drill: (v) => ({ orderType: v }), names: { table: 'form_templates', none: '—' } },
+  team: { drill: (v) => ({ serviceGroupId: v }), names: { table: 'service_groups', none: '无服务团队' } },
+  engineer: { drill: (v) => ({ servicePersonalId: v }), names: { table: 'users', none: '无服务人员' } },
+  provider: { drill: () => null, names: { table: 'service_providers', none: '本企业' } },
+  source: { drill: (v) => ({ source: v }), names: { labels: ORDER_SOURCES, none: '未注明' } },
+  priority: { drill: (v) => ({ priority: v }), names: { labels: PRIORITY_LABELS, none: '—' } },
+  day: { drill: (v, p) => periodDrill(p, `${v} 00:00:00`, `${v} 23:59:59`) },
+  month: { drill: (v, p) => periodDrill(p, `${v}-01 00:00:00`, `${lastDayOf(v)} 23:59:59`) },
 };
 
 async function namesOf(ex: Executor, ep: number, dim: DimImpl, keys: string[]): Promise<Map<string, string>> {
@@ -163,7 +155,7 @@ export function exactReport(a: Actor, p: ReportParams, team: boolean): ExactRepo
   // A scoped viewer's or a filtered report's orders are few: the other tables' figures are read for those orders only,
   // not aggregated over the whole enterprise.
   const narrow = !seesAllOrders(a) || team || Object.keys(base).some((k) => !(AXIS_FILTERS[p.axis] as readonly string[]).includes(k));
-  return { ep: a.enterpriseId, impl: REPORT_IMPLS[p.reportId], key: DIMS[p.dimension].key(a.timeZone, AXIS_COLUMNS[p.axis]), where, narrow };
+  return { ep: a.enterpriseId, impl: REPORT_SQL[p.reportId], key: dimensionKey(p.dimension, a.timeZone, p.axis), where, narrow };
 }
 
 /** Runs one report for the viewer (the caller checked power and plan); `exact` skips the summary (the tests and the bench compare both). */
@@ -174,7 +166,7 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams, o: { ex
   if (!def.dimensions.includes(p.dimension)) throw invalid(`${def.name}不支持按${REPORT_DIMENSIONS[p.dimension]}分组`);
   if (!p.startTime || !p.endTime) throw invalid('请选择统计期间');
   if (p.startTime > p.endTime) throw invalid('开始时间不能晚于结束时间');
-  const impl = REPORT_IMPLS[p.reportId];
+  const values = REPORT_VALUES[p.reportId];
   const dim = DIMS[p.dimension];
   // A team leader who does not see every order counts his team (我的团队), the list his figures open.
   const team = !seesAllOrders(a) && (await leadsTeam(ex, a.enterpriseId, a.id));
@@ -202,7 +194,7 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams, o: { ex
       const d = mergeDrill(base, rowDrill, m.drill);
       if (d) drill[m.key] = d;
     }
-    return { key: k, name: k == null ? (dim.names?.none ?? '—') : (names.get(k) ?? (dim.names ? (dim.names.none ?? k) : k)), values: impl.values(aggs), drill };
+    return { key: k, name: k == null ? (dim.names?.none ?? '—') : (names.get(k) ?? (dim.names ? (dim.names.none ?? k) : k)), values: values(aggs), drill };
   });
   const totalDrill: Record<string, Record<string, string>> = {};
   for (const m of def.measures) if ('drill' in m && m.drill) totalDrill[m.key] = mergeDrill(base, {}, m.drill) ?? base;
@@ -213,6 +205,6 @@ export async function runReport(ex: Executor, a: Actor, p: ReportParams, o: { ex
     dimension: p.dimension,
     measures: catalogue().find((c) => c.id === def.id)?.measures ?? [],
     rows: out,
-    total: { key: null, name: '合计', values: impl.values(sums), drill: totalDrill },
+    total: { key: null, name: '合计', values: values(sums), drill: totalDrill },
   };
 }

@@ -3,111 +3,23 @@
 // penalties) and, for the first-time fix, on later orders of the same product; so the triggers do not add deltas (as
 // return_visit_day_stats does) but mark the enterprise days an order's figures may have moved on (order_report_dirty),
 // whoever writes, in the writer's transaction. The days are recomputed from the orders with the reports' own
-// definitions (reports.defs.ts): by the report that reads them (only its period's days, before it reads) and by a sweep
+// definitions (defs.repo.ts): by the report that reads them (only its period's days, before it reads) and by a sweep
 // every 30 s. Like the other summaries the triggers fire ALWAYS, and a database from before them is backfilled once
 // (createReportSummary, run by migrate).
-import { REPORTS, type ReportAxis, type ReportDimension, type ReportId } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Executor, rows } from '../../db/client';
+import { REPORTS, type ReportAxis } from '@sk/shared';
+import type { Database, Executor } from '../../db/client';
 import { installSummary } from '../../db/summary';
 import { addSweep, registerJobHandler } from '../../platform/jobs';
-import { orderListWhere } from '../orders/list.filters';
-import { REPORT_IMPLS } from './reports.defs';
+import { AXIS_CODES, clearMarks, lockFlush, markedEnterprises, orderEnterprises, recomputeDays, takeMarks, timeZoneOf } from './summary.repo';
 
-export const REPORT_CODES: Record<ReportId, number> = {
-  orderVolume: 1,
-  slaAttainment: 2,
-  firstFix: 3,
-  utilisation: 4,
-  parts: 5,
-  visitPass: 6,
-  complaintRate: 7,
-  providerFees: 8,
-};
-/** The aggregates each report declares (REPORT_IMPLS[id].aggs), in order: the summary's a1…a4. */
-export const REPORT_AGGS: Record<ReportId, string[]> = {
-  orderVolume: ['orders', 'completed', 'cancelled', 'open'],
-  slaAttainment: ['measured', 'met', 'breached'],
-  firstFix: ['completed', 'repeat'],
-  utilisation: ['completed', 'hours'],
-  parts: ['orders', 'quantity', 'warranty', 'charged'],
-  visitPass: ['tasks', 'reached', 'passed'],
-  complaintRate: ['completed', 'complained', 'complaints'],
-  providerFees: ['orders', 'fees', 'penalties'],
-};
-export const AXIS_CODES: Record<ReportAxis, number> = { created: 1, completed: 2, approved: 3 };
-const AXIS_COLUMNS: Record<ReportAxis, string> = { created: 'o.created_at', completed: 'o.finished_at', approved: 'o.complete_examined_at' };
-/** The grouping dimensions kept; day and month are sums of the state rows. */
-export const DIM_COLUMNS: Partial<Record<ReportDimension, { code: number; col: string }>> = {
-  state: { code: 1, col: 'state' },
-  template: { code: 2, col: 'template_id' },
-  team: { code: 3, col: 'service_group_id' },
-  engineer: { code: 4, col: 'service_user_id' },
-  provider: { code: 5, col: 'provider_id' },
-  source: { code: 6, col: 'source' },
-  priority: { code: 7, col: 'priority' },
-};
-const DIMS = Object.values(DIM_COLUMNS) as { code: number; col: string }[];
-
-/** The enterprise as its director sees it: the list conditions of the whole enterprise (the recycle bin out). */
-export const enterpriseWhere = (enterpriseId: number, timeZone: string): SQL =>
-  orderListWhere({ id: 0, enterpriseId, sysrole: 10, admin: true, providerId: null, powers: [], timeZone }, {});
-
-/**
- * Recomputes one report's rows on one axis for `days` (all of them when null). An order counts on the enterprise day
- * (its time zone) its axis time falls in, up to midnight, as the list's period includes its last second whole.
- */
-async function recompute(ex: Executor, ep: number, tz: string, id: ReportId, axis: ReportAxis, days: string[] | null): Promise<void> {
-  const impl = REPORT_IMPLS[id];
-  const col = sql.raw(AXIS_COLUMNS[axis]);
-  const local = sql`(${col} at time zone ${tz})`;
-  const list = days ? `{${days.join(',')}}` : null;
-  const sorted = days ? [...days].sort() : [];
-  const only = days
-    ? sql` and ${local}::date = any(${list}::date[]) and ${col} >= (${sorted[0]}::date::timestamp at time zone ${tz})
-        and ${col} < ((${sorted[sorted.length - 1]}::date + 1)::timestamp at time zone ${tz})`
-    : sql``;
-  const keys = (REPORT_AGGS[id] ?? []).map((k) => sql`coalesce(x.${sql.identifier(k)}, 0)`);
-  while (keys.length < 4) keys.push(sql`0`);
-  const cols = DIMS.map((d) => sql.raw(`o.${d.col}`));
-  await ex.execute(
-    sql`delete from order_report_day_stats where enterprise_id = ${ep} and report = ${REPORT_CODES[id]} and axis = ${AXIS_CODES[axis]}${
-      days ? sql` and day = any(${list}::date[])` : sql``
-    }`,
-  );
-  await ex.execute(sql`with d as materialized (select o.id, ${local}::date as day from orders o
-      where ${enterpriseWhere(ep, tz)} and ${col} is not null${only})
-    insert into order_report_day_stats (enterprise_id, report, axis, dim, day, k, a1, a2, a3, a4)
-    select ${ep}, ${REPORT_CODES[id]}, ${AXIS_CODES[axis]},
-      case x.g ${sql.join(
-        DIMS.map((d, i) => sql.raw(`when ${127 ^ (1 << (DIMS.length - 1 - i))} then ${d.code}`)),
-        sql` `,
-      )} end,
-      x.day, coalesce(${sql.join(
-        DIMS.map((d) => sql.raw(`x.${d.col}::bigint`)),
-        sql`, `,
-      )}, -1), ${sql.join(keys, sql`, `)}
-    from (select d.day, grouping(${sql.join(cols, sql`, `)}) as g, ${sql.join(cols, sql`, `)}, ${impl.aggs}
-      from orders o join d on d.id = o.id ${impl.joins?.(ep, sql`(select id from d)`) ?? sql``}
-      where o.enterprise_id = ${ep}${impl.where ? sql` and ${impl.where}` : sql``}
-      group by grouping sets (${sql.join(
-        cols.map((c) => sql`(d.day, ${c})`),
-        sql`, `,
-      )})) x`);
-}
-
-const timeZoneOf = async (ex: Executor, ep: number): Promise<string> =>
-  (await rows<{ tz: string }>(ex, sql`select time_zone as tz from enterprises where id = ${ep}`))[0]?.tz ?? 'Asia/Shanghai';
+export { FLUSH_LOCK } from './summary.repo';
 
 /** Rebuilds an enterprise's summary from its orders (the backfill, a time-zone change, the tests' fresh count). */
 export async function rebuildReportSummary(ex: Executor, ep: number): Promise<void> {
   const tz = await timeZoneOf(ex, ep);
-  await ex.execute(sql`delete from order_report_dirty where enterprise_id = ${ep}`);
-  for (const r of REPORTS) for (const axis of r.axes) await recompute(ex, ep, tz, r.id, axis, null);
+  await clearMarks(ex, ep);
+  for (const r of REPORTS) for (const axis of r.axes) await recomputeDays(ex, ep, tz, r.id, axis, null);
 }
-
-/** Lock class of a summary flush (with the enterprise id): one flush per enterprise at a time. */
-export const FLUSH_LOCK = 33_001;
 
 /** Marked days recomputed per transaction: a backlog (a bulk load) is recomputed in steps a reader can follow. */
 export const FLUSH_BATCH = 60;
@@ -137,22 +49,14 @@ export async function flushReportSummary(
 
 function flushBatch(ex: Executor, ep: number, range?: { axis: ReportAxis; from: string; to: string }): Promise<number> {
   return ex.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FLUSH_LOCK}, ${ep}::int)`);
-    // Every mark of the batch's days that this delete sees; one committed later stays for the next flush.
-    const gone = await rows<{ axis: number; day: string }>(
-      tx,
-      sql`with d as (delete from order_report_dirty where enterprise_id = ${ep} and (axis, day) in (
-        select distinct axis, day from order_report_dirty where enterprise_id = ${ep}${
-          range ? sql` and axis = ${AXIS_CODES[range.axis]} and day between ${range.from}::date and ${range.to}::date` : sql``
-        } order by axis, day limit ${FLUSH_BATCH}) returning axis, day)
-        select distinct axis, day::text as day from d`,
-    );
+    await lockFlush(tx, ep);
+    const gone = await takeMarks(tx, ep, range, FLUSH_BATCH);
     if (gone.length === 0) return 0;
     const tz = await timeZoneOf(tx, ep);
     for (const [axis, code] of Object.entries(AXIS_CODES) as [ReportAxis, number][]) {
       const days = gone.filter((g) => g.axis === code).map((g) => g.day);
       if (days.length === 0) continue;
-      for (const r of REPORTS) if (r.axes.includes(axis)) await recompute(tx, ep, tz, r.id, axis, days);
+      for (const r of REPORTS) if (r.axes.includes(axis)) await recomputeDays(tx, ep, tz, r.id, axis, days);
     }
     return gone.length;
   });
@@ -162,7 +66,7 @@ export const REPORT_SUMMARY_JOB = 'reports.flushSummary';
 
 /** Flushes every enterprise with marked days (up to 100 per run); answers how many. */
 export async function flushAllReportSummaries(ex: Executor, stopping?: AbortSignal): Promise<number> {
-  const marked = await rows<{ ep: number }>(ex, sql`select distinct enterprise_id as ep from order_report_dirty limit 100`);
+  const marked = await markedEnterprises(ex);
   for (const m of marked) await flushReportSummary(ex, m.ep, undefined, stopping);
   return marked.length;
 }
@@ -205,7 +109,7 @@ const FIGURE_COLS = [
 const ordersOf = (rel: string) => `select o.enterprise_id, o.created_at, o.finished_at, o.complete_examined_at from orders o
   join (select distinct enterprise_id, order_id from ${rel} s where order_id is not null) r on o.enterprise_id = r.enterprise_id and o.id = r.order_id`;
 
-/** Tables whose rows carry an order's figures (reports.defs.ts), each marking its orders' days. */
+/** Tables whose rows carry an order's figures (defs.repo.ts), each marking its orders' days. */
 const RELATED = ['order_sla_clocks', 'order_parts', 'return_visit_tasks', 'complaints', 'provider_order_fees', 'rewards'];
 
 const FUNCTIONS = [
@@ -259,7 +163,7 @@ export const createReportSummary = (database: Database): Promise<void> =>
     triggers: TRIGGERS,
     marker: 'orders_report_dirty_ins',
     backfill: async (tx) => {
-      const eps = await rows<{ id: number }>(tx, sql`select distinct enterprise_id as id from orders`);
+      const eps = await orderEnterprises(tx);
       for (const e of eps) await rebuildReportSummary(tx, e.id);
     },
   });

@@ -1,17 +1,15 @@
 import { type MenuList, SUBSCRIBE_ITEMS, splitBadge } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
 import type { UserActor } from '../../platform/actor';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
-import { eventScope } from '../events/event.state';
 import { countFor } from '../menu/badges';
 import { menuFor } from '../menu/menu.service';
 import * as orderCounts from '../orders/counts.service';
-import { orderScope } from '../orders/scope';
 import { warningsKeptBy } from '../spares/ledger';
 import { visitDigestLine } from '../visits/report.service';
+import { countEvents, countOrders, eventsCreatedOn, ordersCreatedOn, ordersEvaluatedOn, ordersFinishedOn, ordersOverdueOn } from './digest.repo';
 
 /**
  * One line provider per subscription item (SUBSCRIBE_ITEMS), in one explicit list. A provider answers the
@@ -58,30 +56,14 @@ const badgeOf =
     }
   };
 
-/** The reported day as a [start, end) range of instants in the enterprise's time zone. */
-const dayRange = (ctx: DigestCtx, col: SQL): SQL => {
-  const tz = ctx.actor.timeZone;
-  return sql`${col} >= (${ctx.day}::date)::timestamp at time zone ${tz} and ${col} < (${ctx.day}::date + 1)::timestamp at time zone ${tz}`;
-};
-
-/** Orders of the user's scope (the AllOrder list's rule), outside the recycle bin, matching `where`. */
-async function orderStat(ctx: DigestCtx, where: SQL): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    ctx.deps.db,
-    sql`select count(*)::int as n from orders o where o.enterprise_id = ${ctx.actor.enterpriseId} and o.deleted_at is null
-      and ${orderScope(ctx.actor)} and ${where}`,
-  );
-  return r?.n ?? 0;
-}
+/** Orders of the user's scope matching a condition of the reported day. */
+const orderStat = (ctx: DigestCtx, on: (day: string, tz: string) => SQL): Promise<number> =>
+  countOrders(ctx.deps.db, ctx.actor, on(ctx.day, ctx.actor.timeZone));
 
 /** Events the user sees in his event lists (only for users whose menu shows 我的事件). */
-async function eventStat(ctx: DigestCtx, where: SQL): Promise<number | null> {
+async function eventStat(ctx: DigestCtx, on: (day: string, tz: string) => SQL): Promise<number | null> {
   if (!(await menuEntry(ctx, 'Myevent'))) return null;
-  const [r] = await rows<{ n: number }>(
-    ctx.deps.db,
-    sql`select count(*)::int as n from events e where e.enterprise_id = ${ctx.actor.enterpriseId} and ${eventScope(ctx.actor)} and ${where}`,
-  );
-  return r?.n ?? 0;
+  return countEvents(ctx.deps.db, ctx.actor, on(ctx.day, ctx.actor.timeZone));
 }
 
 export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {
@@ -99,13 +81,11 @@ export const DIGEST_PROVIDERS: Record<string, DigestProvider> = {
   todo_spare_warning: (ctx) => warningsKeptBy(ctx.deps.db, ctx.actor.enterpriseId, ctx.actor.id),
 
   // ---- statistics (8:30): the day before, in the user's scope ----
-  stat_order_created: (ctx) => orderStat(ctx, dayRange(ctx, sql`o.created_at`)),
-  stat_order_finished: (ctx) => orderStat(ctx, sql`o.state = 5 and ${dayRange(ctx, sql`o.finished_at`)}`),
-  // Due during the day and not finished by then (still open, or finished late); cancelled and invalid orders are not late.
-  stat_order_overdue: (ctx) =>
-    orderStat(ctx, sql`o.state <> 6 and not o.invalid and ${dayRange(ctx, sql`o.due_at`)} and (o.finished_at is null or o.finished_at > o.due_at)`),
-  stat_event_created: (ctx) => eventStat(ctx, dayRange(ctx, sql`e.created_at`)),
-  stat_evaluation: (ctx) => orderStat(ctx, dayRange(ctx, sql`o.evaluated_at`)),
+  stat_order_created: (ctx) => orderStat(ctx, ordersCreatedOn),
+  stat_order_finished: (ctx) => orderStat(ctx, ordersFinishedOn),
+  stat_order_overdue: (ctx) => orderStat(ctx, ordersOverdueOn),
+  stat_event_created: (ctx) => eventStat(ctx, eventsCreatedOn),
+  stat_evaluation: (ctx) => orderStat(ctx, ordersEvaluatedOn),
   // The return-visit report's figures of the day (modules/visits/report.service.ts), for users whose menu shows 回访报表.
   stat_return_visit: async (ctx) => ((await menuEntry(ctx, 'ReturnVisitReport')) ? visitDigestLine(ctx.deps.db, ctx.actor, ctx.day) : null),
 };

@@ -110,3 +110,8 @@ export async function userStatus(ex: Executor, enterpriseId: number, userId: num
     .where(and(eq(users.enterpriseId, enterpriseId), eq(users.id, userId)));
   return r ?? null;
 }
+
+/** Inserts tags; a name the enterprise has already is skipped. */
+export async function insertTagsIfNew(ex: Executor, values: (typeof tags.$inferInsert)[]): Promise<void> {
+  await ex.insert(tags).values(values).onConflictDoNothing();
+}

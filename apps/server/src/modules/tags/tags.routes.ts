@@ -1,7 +1,6 @@
 import { DEFAULT_TAGS, tagsContract as C, TAG_CODE_IDS } from '@sk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { tags } from '../../db/schema/index';
 import type { Deps } from '../../platform/deps';
 import { registerAll, withMessage } from '../../platform/endpoint';
 import { invalid } from '../../platform/errors';
@@ -12,7 +11,7 @@ import * as svc from './tags.service';
 /** Default tags of every kind; the unique name makes a re-run add nothing. */
 export async function provisionTags(tx: Tx, enterpriseId: number): Promise<void> {
   const values = TAG_CODE_IDS.flatMap((code) => DEFAULT_TAGS[code].map((t, i) => ({ enterpriseId, code, name: t.name, colorRgb: t.color_rgb, sort: i + 1 })));
-  await tx.insert(tags).values(values).onConflictDoNothing();
+  await repo.insertTagsIfNew(tx, values);
 }
 
 /** DELETE takes id or ids from the query (the spec's "params") or the body. */
