@@ -1,4 +1,4 @@
-import { leadsTeam } from '../orders/scope';
+import { leadsTeam } from '../orders/scope.repo';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_PAGE_SIZE, type Industry, PAGE_SIZES, roleName, type SessionUserInfo } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';

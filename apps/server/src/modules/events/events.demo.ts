@@ -9,7 +9,7 @@ import { currentVersionOf } from '../forms/ext.service';
 import { demoEngineers } from '../org/org.demo';
 import { dispatch } from '../orders/actions.service';
 import { createOrder } from '../orders/create.service';
-import { orderTrail } from '../orders/orders.month';
+import { orderTrail } from '../orders/month.repo';
 import { createEvent } from './create.service';
 import { moveEvent } from './event.state';
 

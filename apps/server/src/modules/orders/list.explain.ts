@@ -1,10 +1,10 @@
 // Reads the query plans of the order lists on a large database: `tsx list.explain.ts <database url>` (docs: report).
-import { LIST_WINDOW, orderListQuery } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { orderListQuery } from '@sk/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { orderListWhere } from './list.filters';
 import { orderPageSql } from './list.repo';
+import { cappedCountSql, pageIdsSql } from './list-reads.repo';
 
 const dialect = new PgDialect();
 
@@ -24,11 +24,11 @@ async function main() {
       powers: [],
     };
     const where = orderListWhere(v, q);
-    const countSql = sql`select count(*)::int as n from (select 1 from orders o where ${where} limit ${LIST_WINDOW + 1}) w`;
+    const countSql = cappedCountSql(where);
     const c = dialect.sqlToQuery(countSql);
     const count = Number((await client.query(c.sql, c.params)).rows[0].n);
     for (const [kind, stmt] of [
-      [`page of ${count}`, sql`select o.id from (${orderPageSql(v, q, count)}) o`],
+      [`page of ${count}`, pageIdsSql(orderPageSql(v, q, count))],
       ['count', countSql],
     ] as const) {
       const { sql: text, params } = dialect.sqlToQuery(stmt);

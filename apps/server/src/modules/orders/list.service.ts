@@ -8,7 +8,7 @@ import type { SessionUser } from '../../platform/session';
 import { visibleCustomer } from '../customers/common';
 import { orderListWhere, totalsGroupsOf, walksMonths } from './list.filters';
 import { listOrder, listRows, matchesOf, matchOrder, ordersWithIds, productExists } from './list.repo';
-import { pastWindowByMonths } from './list.search';
+import { pastWindowByMonths } from './list-reads.repo';
 import { totalOf } from './state-counts';
 
 /** The order lists (GET /v2/order/getAllOrderList): which page, which path to its rows (their statements: list.repo.ts). */

@@ -8,7 +8,7 @@ import { gramsOf, texts } from '../../platform/search';
 import { type Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { orderListWhere } from './list.filters';
-import { pastWindowByMonths } from './list.search';
+import { pastWindowByMonths } from './list-reads.repo';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,7 @@
 import { initialOrderState } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { DemoContext } from '../../db/demo.data';
-import { dayAtHour, minutesSince, seeded, type Trail } from '../../db/seed.time';
+import { dayAtHour, minutesSince, seeded } from '../../db/seed.time';
 import { saveSignatures } from '../../db/seed.signature';
 import { gramsOf } from '../../platform/search';
 import type { Storage } from '../../platform/storage';
@@ -14,6 +13,22 @@ import { slaEnabled } from '../sla/sla.enabled';
 import { listPolicies, matches } from '../sla/sla.policies';
 import { processForNewOrder } from './order.hooks';
 import { allocateOrderNumbers } from './order-numbers';
+import {
+  demoPartner,
+  deskStaff,
+  enterpriseClock,
+  heldStock,
+  insertMonthClocks,
+  insertMonthItems,
+  insertMonthLogs,
+  insertMonthNotices,
+  insertMonthOrders,
+  type MonthCustomer,
+  monthCustomers,
+  serviceItemPrices,
+  useMonthParts,
+  userNames,
+} from './month.repo';
 
 /**
  * The demo's month of work (docs/decisions.md, "Demo"): about forty orders of the last four weeks that the regional
@@ -105,40 +120,8 @@ function monthPlan(timeZone: string): Plan[] {
   return plans;
 }
 
-/** Everything an order's story leaves behind (events.demo.ts moves its converted order's with its event). */
-export const orderTrail = (id: number): Trail => [
-  { table: 'orders', where: sql`id = ${id}` },
-  { table: 'order_logs', where: sql`order_id = ${id}` },
-  { table: 'order_sla_clocks', where: sql`order_id = ${id}` },
-  { table: 'order_parts', where: sql`order_id = ${id}` },
-  { table: 'old_part_returns', where: sql`order_id = ${id}` },
-  { table: 'stock_logs', where: sql`order_id = ${id}` },
-];
-
-interface Customer {
-  id: number;
-  name: string;
-  province: string | null;
-  city: string | null;
-  level: number | null;
-  tags: number[] | null;
-  contact_id: number | null;
-  contact_name: string | null;
-  contact_phone: string | null;
-  address_id: number | null;
-  province_code: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  district: string | null;
-  detail: string | null;
-  full_address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  geo_precision: string | null;
-}
-
 /** The engineer of the customer's region (by city, then province), else the next one in turn. */
-function engineerFor(c: Customer, list: (DemoEngineer & { id: number })[], turn: number): DemoEngineer & { id: number } {
+function engineerFor(c: MonthCustomer, list: (DemoEngineer & { id: number })[], turn: number): DemoEngineer & { id: number } {
   const hit =
     list.find((e) => c.city && e.cities.includes(c.city)) ??
     list.find((e) => c.province && (e.cities.includes(c.province) || e.provinces.includes(c.province)));
@@ -170,7 +153,7 @@ interface Act {
 /** An order of the month as planned: the row's columns that vary, its acts, items, part and clocks. */
 interface Planned {
   key: number;
-  customer: Customer;
+  customer: MonthCustomer;
   title: string;
   desc: string;
   priority: number;
@@ -187,63 +170,31 @@ const ms = (v: number | null | undefined) => (v == null ? null : new Date(v).toI
 export async function seedDemoMonth(tx: Tx, enterpriseId: number, ctx: DemoContext = {}): Promise<void> {
   const engineers = await demoEngineers(tx, enterpriseId);
   if (engineers.length === 0) return;
-  const staff = await rows<{ id: number; sysrole: number; name: string }>(
-    tx,
-    sql`select distinct on (sysrole) id::int, sysrole, name from users
-      where enterprise_id = ${enterpriseId} and sysrole in (1, 3, 6, 7) and user_type = 0 and deleted_at is null order by sysrole, id`,
-  );
+  const staff = await deskStaff(tx, enterpriseId);
   const role = (r: number) => staff.find((u) => u.sysrole === r)?.id;
   const [desk, dispatcher, admin, caller] = [role(6), role(1), role(3), role(7)];
   if (!desk || !dispatcher || !admin) return;
-  const [ep] = await rows<{ tz: string; now: number }>(
-    tx,
-    sql`select time_zone as tz, (extract(epoch from now()) * 1000)::float8 as now from enterprises where id = ${enterpriseId}`,
-  );
+  const ep = await enterpriseClock(tx, enterpriseId);
   const tz = ep?.tz ?? 'Asia/Shanghai';
   const now = ep?.now ?? Number.NaN;
-  const names = new Map(
-    (await rows<{ id: number; name: string }>(tx, sql`select id::int, name from users where enterprise_id = ${enterpriseId}`)).map((u) => [u.id, u.name]),
-  );
+  const names = await userNames(tx, enterpriseId);
   // Each customer with what a new order copies: the primary contact and the default address (create.service.ts).
-  const customers = await rows<Customer>(
-    tx,
-    sql`select c.id::int as id, c.name, c.level, a.province, a.city, a.district, a.province_code, a.city_code, a.district_code, a.detail, a.full_address,
-        a.latitude, a.longitude, a.geo_precision, a.id::int as address_id, k.id::int as contact_id, k.name as contact_name, k.phone as contact_phone,
-        (select array_agg(l.tag_id::int) from tag_links l where l.enterprise_id = c.enterprise_id and l.obj_type = 4 and l.obj_id = c.id) as tags
-      from customers c
-      left join lateral (select * from customer_addresses a where a.enterprise_id = c.enterprise_id and a.customer_id = c.id order by a.is_default desc, a.id limit 1) a on true
-      left join lateral (select * from customer_contacts k where k.enterprise_id = c.enterprise_id and k.customer_id = c.id order by k.is_primary desc, k.id limit 1) k on true
-      where c.enterprise_id = ${enterpriseId} order by c.id`,
-  );
+  const customers = await monthCustomers(tx, enterpriseId);
   if (customers.length === 0) return;
   const cur = await currentVersionOf(tx, enterpriseId, 1);
   const { process, processVersionId } = await processForNewOrder(tx, enterpriseId, cur.templateId);
   // The month follows the default flow (待派单 first); an enterprise whose order type starts elsewhere gets none of it.
   if (initialOrderState(process).state !== 1) return;
-  const items = await rows<{ id: number; name: string; price: string }>(
-    tx,
-    sql`select id::int, name, price::text from service_items where enterprise_id = ${enterpriseId} order by sort, id`,
-  );
+  const items = await serviceItemPrices(tx, enterpriseId);
   const itemsOf = (wanted: string[]) => items.filter((i) => wanted.includes(i.name)).map((i) => ({ id: i.id, name: i.name, price: Number(i.price) }));
   // What each engineer holds (his requisitions, spares.docs.demo.ts): parts are used from it, never past it.
-  const held = await rows<{ user_id: number; warehouse_id: number; spare_id: number; quantity: number; on_hand: number; price: string }>(
-    tx,
-    sql`select w.owner_id::int as user_id, w.id::int as warehouse_id, s.spare_id::int, (s.quantity - s.reserved)::int as quantity, s.quantity::int as on_hand,
-        p.sale_price::text as price from stocks s
-      join warehouses w on w.enterprise_id = s.enterprise_id and w.id = s.warehouse_id
-      join spares p on p.enterprise_id = s.enterprise_id and p.id = s.spare_id and not p.serialized and p.enabled
-      where s.enterprise_id = ${enterpriseId} and w.owner_id is not null and s.quantity - s.reserved > 0 order by s.spare_id`,
-  );
+  const held = await heldStock(tx, enterpriseId);
   const ext = await requiredExt(tx, enterpriseId);
   const policies = (await slaEnabled(tx, enterpriseId)) ? (await listPolicies(tx, enterpriseId, tz)).filter((p) => p.enabled) : [];
   const cals = policies.length ? await calendarsOf(tx, enterpriseId) : null;
 
   // The outsourcing partner (org.provision.ts) and its user, who dispatches its orders and serves them.
-  const [partner] = await rows<{ id: number; name: string; user_id: number }>(
-    tx,
-    sql`select p.id::int, p.name, u.id::int as user_id from service_providers p join users u on u.enterprise_id = p.enterprise_id and u.provider_id = p.id
-      where p.enterprise_id = ${enterpriseId} and u.deleted_at is null order by p.id, u.id limit 1`,
-  );
+  const partner = await demoPartner(tx, enterpriseId);
 
   const rnd = seeded(7);
   const month: Planned[] = [];
@@ -251,7 +202,7 @@ export async function seedDemoMonth(tx: Tx, enterpriseId: number, ctx: DemoConte
     const viaPartner = !!p.provider && !!partner;
     if (p.provider && !viaPartner) continue;
     // The partner serves the east (上海、江苏、浙江): the first customers of the list are there.
-    const customer = (viaPartner ? customers[i % 2 === 0 ? 0 : 2] : customers[(i * 7 + 3) % customers.length]) as Customer;
+    const customer = (viaPartner ? customers[i % 2 === 0 ? 0 : 2] : customers[(i * 7 + 3) % customers.length]) as MonthCustomer;
     const eng = viaPartner ? { ...(engineers[0] as DemoEngineer & { id: number }), id: partner.user_id } : engineerFor(customer, engineers, i);
     const fitting = WORK.filter((w) => eng.skills.includes(w[2]));
     const [title, desc, , wanted] = fitting[i % fitting.length] ?? (WORK[0] as (typeof WORK)[number]);
@@ -489,28 +440,19 @@ async function writeMonth(tx: Tx, enterpriseId: number, w: MonthWrite): Promise<
       due_at: ms(r.due_at as number | null),
     };
   });
-  const made = await rows<{ id: number; order_no: string }>(
+  const made = await insertMonthOrders(
     tx,
-    sql`insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, version, examine_type,
-        title, customer_id, contact_id, custom_link_person, custom_phone, address_id, province_code, city_code, district_code, province, city, district,
-        address_detail, full_address, latitude, longitude, geo_precision, priority, detail_desc, ext, search_grams, created_by, dispatcher_id, service_user_id,
-        provider_id, taken_by, place_state, signature_id, evaluation, service_amount, spare_amount, receivable_amount, created_at, updated_at,
-        dispatched_at, taken_at, started_at, finished_at, signed_at, evaluated_at, archived_at, cancelled_at, appointment_at, due_at)
-      select ${enterpriseId}, r.order_no, ${w.template.templateId}, ${w.template.templateVersionId}, ${w.processVersionId}, ${JSON.stringify(w.process)}::jsonb,
-        r.state, r.version, ${start.examineType}, r.title, r.customer_id, r.contact_id, r.custom_link_person, r.custom_phone, r.address_id,
-        r.province_code, r.city_code, r.district_code, r.province, r.city, r.district, r.address_detail, r.full_address, r.latitude, r.longitude, r.geo_precision,
-        r.priority, r.detail_desc, ${JSON.stringify(w.ext)}::jsonb, r.search_grams, ${w.desk}, r.dispatcher_id, r.service_user_id, r.provider_id,
-        r.taken_by, r.place_state, r.signature_id, r.evaluation, r.service_amount, r.spare_amount, r.receivable_amount, r.created_at, r.updated_at,
-        r.dispatched_at, r.taken_at, r.started_at, r.finished_at, r.signed_at, r.evaluated_at, r.archived_at, r.cancelled_at, r.appointment_at, r.due_at
-      from jsonb_to_recordset(${JSON.stringify(rowsOut)}::jsonb) as r(key int, order_no text, state smallint, version int, title text, detail_desc text,
-        priority smallint, customer_id bigint, contact_id bigint, custom_link_person text, custom_phone text, address_id bigint, province_code text,
-        city_code text, district_code text, province text, city text, district text, address_detail text, full_address text, latitude float8,
-        longitude float8, geo_precision text, search_grams text[], dispatcher_id bigint, service_user_id bigint, provider_id bigint, taken_by bigint, place_state smallint,
-        signature_id bigint, evaluation jsonb, service_amount numeric, spare_amount numeric, receivable_amount numeric, created_at timestamptz,
-        updated_at timestamptz, dispatched_at timestamptz, taken_at timestamptz, started_at timestamptz, finished_at timestamptz, signed_at timestamptz,
-        evaluated_at timestamptz, archived_at timestamptz, cancelled_at timestamptz, appointment_at timestamptz, due_at timestamptz)
-      order by r.key
-      returning id::int, order_no`,
+    enterpriseId,
+    {
+      templateId: w.template.templateId,
+      templateVersionId: w.template.templateVersionId,
+      processVersionId: w.processVersionId,
+      process: w.process,
+      examineType: start.examineType,
+      ext: w.ext,
+      desk: w.desk,
+    },
+    rowsOut,
   );
   const idOf = new Map(made.map((m) => [m.order_no, m.id]));
   const ids = rowsOut.map((r) => idOf.get(r.order_no) as number);
@@ -526,16 +468,10 @@ async function writeMonth(tx: Tx, enterpriseId: number, w: MonthWrite): Promise<
     )
     .sort((x, y) => x.created_at - y.created_at)
     .map((l, n) => ({ ...l, n, created_at: ms(l.created_at) }));
-  await tx.execute(sql`insert into order_logs (enterprise_id, order_id, from_state, to_state, action, note, changed, user_id, created_at)
-    select ${enterpriseId}, l.order_id, l.from_state, l.to_state, l.action, l.note, l.changed, l.user_id, l.created_at
-    from jsonb_to_recordset(${JSON.stringify(logs)}::jsonb) as l(order_id bigint, from_state smallint, to_state smallint, action text,
-      note text, changed jsonb, user_id bigint, created_at timestamptz, n int) order by l.n`);
+  await insertMonthLogs(tx, enterpriseId, logs);
 
   const items = month.flatMap((o, k) => o.items.map((i) => ({ order_id: ids[k], id: i.id, name: i.name, price: i.price })));
-  if (items.length)
-    await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
-      select ${enterpriseId}, i.order_id, i.id, i.name, i.price, 1, i.price
-      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as i(order_id bigint, id bigint, name text, price numeric)`);
+  if (items.length) await insertMonthItems(tx, enterpriseId, items);
 
   const clocks = month.flatMap((o, k) =>
     o.clocks.map((c) => ({
@@ -550,35 +486,11 @@ async function writeMonth(tx: Tx, enterpriseId: number, w: MonthWrite): Promise<
       ),
     })),
   );
-  if (clocks.length)
-    await tx.execute(sql`insert into order_sla_clocks (enterprise_id, order_id, policy_id, policy_name, type, target_ms, warn_ms, business, started_at,
-        consumed_ms, running_since, paused_since, paused_ms, stopped_at, outcome, deadline_at, warn_at, breached_at, next_escalation_at, created_at)
-      select ${enterpriseId}, c.order_id, c.policy_id, c.policy_name, c.type, c.target_ms, c.warn_ms, c.business, c.started_at, c.consumed_ms,
-        c.running_since, c.paused_since, c.paused_ms, c.stopped_at, c.outcome, c.deadline_at, c.warn_at, c.breached_at, c.next_escalation_at, c.created_at
-      from jsonb_to_recordset(${JSON.stringify(clocks)}::jsonb) as c(order_id bigint, policy_id bigint, policy_name text, type smallint, target_ms bigint,
-        warn_ms bigint, business boolean, started_at timestamptz, consumed_ms bigint, running_since timestamptz, paused_since timestamptz,
-        paused_ms bigint, stopped_at timestamptz, outcome smallint, deadline_at timestamptz, warn_at timestamptz, breached_at timestamptz,
-        next_escalation_at timestamptz, created_at timestamptz)`);
+  if (clocks.length) await insertMonthClocks(tx, enterpriseId, clocks);
 
   // Parts from the engineers' own stock (parts.service.ts usePart): the part, its movement in the ledger, the stock.
   const parts = month.flatMap((o, k) => (o.part ? [{ ...o.part, order_id: ids[k], at: ms(o.part.at) }] : []));
-  if (parts.length) {
-    await tx.execute(sql`with p as (
-        insert into order_parts (enterprise_id, order_id, spare_id, warehouse_id, quantity, chargeable, price, user_id, created_at)
-        select ${enterpriseId}, p.order_id, p.spare_id, p.warehouse_id, 1, true, p.price, p.user_id, p.at
-        from jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ order_id: p.order_id, spare_id: p.spareId, warehouse_id: p.warehouseId, price: p.price, user_id: p.userId, at: p.at, before: p.before })))}::jsonb)
-          as p(order_id bigint, spare_id bigint, warehouse_id bigint, price numeric, user_id bigint, at timestamptz, before int)
-        returning id, order_id, spare_id, warehouse_id, user_id, created_at)
-      insert into stock_logs (enterprise_id, warehouse_id, spare_id, type, change, before, after, doc_kind, doc_id, order_id, user_id, created_at)
-      select ${enterpriseId}, p.warehouse_id, p.spare_id, 1, -1, b.before, b.before - 1, 'order_part', p.id, p.order_id, p.user_id, p.created_at
-      from p join jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ order_id: p.order_id, before: p.before })))}::jsonb) as b(order_id bigint, before int)
-        on b.order_id = p.order_id
-      order by p.created_at`);
-    await tx.execute(sql`update stocks s set quantity = s.quantity - u.n, updated_at = now()
-      from (select warehouse_id, spare_id, count(*)::int as n from jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ warehouse_id: p.warehouseId, spare_id: p.spareId })))}::jsonb)
-        as x(warehouse_id bigint, spare_id bigint) group by 1, 2) u
-      where s.enterprise_id = ${enterpriseId} and s.warehouse_id = u.warehouse_id and s.spare_id = u.spare_id`);
-  }
+  if (parts.length) await useMonthParts(tx, enterpriseId, parts);
 
   // The engineer's in-app notice of each order given to him (assignment.notice.ts), on its day.
   const notices = month.flatMap((o, k) =>
@@ -595,10 +507,5 @@ async function writeMonth(tx: Tx, enterpriseId: number, w: MonthWrite): Promise<
         ]
       : [],
   );
-  if (notices.length)
-    await tx.execute(sql`insert into notices (enterprise_id, user_id, kind, title, content, link, dedupe_key, created_at)
-      select ${enterpriseId}, n.user_id, 'order_assigned', n.title, n.content, n.link, n.dedupe_key, n.created_at
-      from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as n(user_id bigint, title text, content text, link text, dedupe_key text, created_at timestamptz)
-      order by n.created_at
-      on conflict do nothing`);
+  if (notices.length) await insertMonthNotices(tx, enterpriseId, notices);
 }
