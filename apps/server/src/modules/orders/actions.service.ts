@@ -18,19 +18,19 @@ import {
   type OrderAction,
   type ReceiptBody,
 } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { PatchValue, StateResult } from '../../platform/state';
 import { AppError, invalid } from '../../platform/errors';
-import { bigints } from '../../platform/sql';
+import { bigints, NOW } from '../../platform/sql';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import * as forms from '../forms/forms.repo';
 import { missingBeforeFinish, missingMessage, RECEIPT_FORM_KIND, receiptVersionOf } from './checks';
 import { orderInScope } from './scope';
 import type { SystemActor, Actor } from '../../platform/actor';
 import { decide } from '../approvals/engine';
-import { examineApplicantOf, waitingOrderApproval } from './examine.kinds';
-import { orderStateOf } from './examine.flow';
+import { examineApplicantOf } from './examine.kinds';
+import { waitingOrderApproval } from './examine.repo';
+import { orderStateOf } from './state.repo';
 import { flagsOf, isApprover, lockOrder, moveOrder, orderContext, processOf, waitedExamine } from './order.state';
 import { accountForOrder } from './receive.service';
 import {
@@ -158,7 +158,7 @@ export async function signaturePatch(ex: Executor, v: SystemActor, uploadId: num
   const ext = await uploadExt(ex, v.enterpriseId, uploadId);
   if (ext == null) throw invalid('客户签名：签名图片不存在，请重新签名');
   if (!SIGNATURE_EXTS.has(ext.toLowerCase())) throw invalid('客户签名：只能是签名图片');
-  return { signature_id: uploadId, signed_at: sql`now()` };
+  return { signature_id: uploadId, signed_at: NOW };
 }
 
 /** serviceComplete or applyEndService with the completion and receipt forms as filled in on site. */

@@ -3,12 +3,12 @@
 // takes the examine over (examine.flow.ts), the engine tells the flow's approvers instead. The named approver is told
 // after commit (platform/after-commit.ts); the flow's start stays in the transaction.
 import { APPROVAL_KIND_OF_TYPE, EXAMINE_TYPES, type ExamineType } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { afterCommit } from '../../platform/after-commit';
 import { registerStateHook } from '../../platform/state';
 import { addNotices } from '../subscriptions/notices.repo';
 import { afterOrderChange } from './examine.flow';
+import { startsWaiting } from './examine.repo';
 import { afterOrderCreated, runSingleOn } from '../../platform/signals';
 import { processOf } from './order.state';
 import { asOrderRecord, type OrderRecord, orderRecordById, waitingExamineIds } from './orders.repo';
@@ -62,7 +62,7 @@ export function wireApprovalNotice(): void {
         ),
       );
     },
-    () => sql`n.examine_type is not null and n.examine_result = 0`,
+    startsWaiting,
     'orders.approvalNotice',
   );
 

@@ -1,28 +1,31 @@
 import { COUNT_IGNORED_PARAMS, ORDER_STATES, type OrderListCountQuery, orderListCountQuery, rangeEnd, rangeStart, type StatusStatistics } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/client';
 import { AppError, invalid } from '../../platform/errors';
-import { orderScope, seesAllOrders } from './scope';
-import { examineMine } from './list.filters';
+import { seesAllOrders } from './scope';
+import {
+  countAbnormal,
+  countAcceptance,
+  countExamines,
+  countListed,
+  countOfTypes,
+  countOverdue,
+  countUndelivered,
+  openCounts,
+  ownCustomer,
+  ownProduct,
+  serviceTypeCounts,
+  stateGroupsWhere,
+  statisticsWhere,
+  type TypeFilter,
+} from './counts.repo';
 import { type DayGroup, periodCounts, type StateGroup, stateCounts, totalOf } from './state-counts';
 import type { SystemActor } from '../../platform/actor';
-import { periodEnd } from '../../platform/sql';
 
 /**
  * The order counts of the shell's badges and the statistics. Each count is
- * what the matching list shows the user: the enterprise's orders outside the recycle bin, in the user's scope.
- * State and flag values are written as literals so PostgreSQL matches the partial indexes of db/schema/orders.ts.
+ * what the matching list shows the user: the enterprise's orders outside the recycle bin, in the user's scope
+ * (counts.repo.ts).
  */
-
-/** Open states: not completed (5) or cancelled (6). */
-const OPEN = sql.raw('o.state in (0, 1, 2, 3, 4, 7)');
-const live = (r: SystemActor): SQL => sql`o.enterprise_id = ${r.enterpriseId} and o.deleted_at is null`;
-
-async function countWhere(ex: Executor, conds: SQL[]): Promise<number> {
-  const [row] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from orders o where ${sql.join(conds, sql` and `)}`);
-  return row?.n ?? 0;
-}
 
 /** A small integer from the raw query, or null when absent or not a number. */
 const intParam = (v: unknown): number | null => (v == null || v === '' || !/^-?\d+$/.test(String(v)) ? null : Number(v));
@@ -39,13 +42,12 @@ export function acceptanceCount(ex: Executor, r: SystemActor, dataType: unknown)
   const t = intParam(dataType);
   const totals = fromTotals(ex, r, (g) => g.state === 0 && (t === 1 ? !g.invalid : t === 2 ? g.invalid : true));
   if (totals) return totals;
-  const flag = t === 1 ? [sql.raw('not o.invalid')] : t === 2 ? [sql.raw('o.invalid')] : [];
-  return countWhere(ex, [live(r), sql.raw('o.state = 0'), ...flag, orderScope(r)]);
+  return countAcceptance(ex, r, t === 1 ? false : t === 2 ? true : null);
 }
 
 /** 待派单: state 1 and not waiting in the pool (pool orders count on the pool's badge, 工单公海). */
 export function unDeliverCount(ex: Executor, r: SystemActor): Promise<number> {
-  return fromTotals(ex, r, (g) => g.state === 1 && !g.inPool) ?? countWhere(ex, [live(r), sql.raw('o.state = 1 and not o.in_pool'), orderScope(r)]);
+  return fromTotals(ex, r, (g) => g.state === 1 && !g.inPool) ?? countUndelivered(ex, r);
 }
 
 /** 异常工单: a pending change request; type 1–3 one kind (改约, 转派, 取消), type 0 or absent all. */
@@ -54,13 +56,12 @@ export function abnormalCount(ex: Executor, r: SystemActor, type: unknown): Prom
   const one = t != null && t >= 1 && t <= 3;
   const totals = fromTotals(ex, r, (g) => g.abnormalKind != null && (!one || g.abnormalKind === t));
   if (totals) return totals;
-  const kind = one ? [sql.raw(`o.abnormal_kind = ${t}`)] : [];
-  return countWhere(ex, [live(r), sql.raw('o.abnormal_kind is not null'), ...kind, orderScope(r)]);
+  return countAbnormal(ex, r, one ? t : null);
 }
 
 /** 超时工单 (orderDue=0, or the list's orderExceed=1): open, valid and past the due time. */
 export function overdueCount(ex: Executor, r: SystemActor): Promise<number> {
-  return countWhere(ex, [live(r), OPEN, sql.raw('not o.invalid and o.due_at < now()'), orderScope(r)]);
+  return countOverdue(ex, r);
 }
 
 /** 工单公海 (is_grab=1): every order waiting in the pool; the pool is open to all who may grab. */
@@ -72,7 +73,7 @@ export function poolCount(ex: Executor, r: SystemActor): Promise<number> {
 export async function examineCount(ex: Executor, r: SystemActor, type: unknown): Promise<number> {
   const t = intParam(type);
   const kinds = t != null && t >= 1 && t <= 4 ? [t] : [1, 2, 3, 4];
-  return countWhere(ex, [live(r), sql.raw(`o.examine_result = 0 and o.examine_type in (${kinds.join(', ')})`), examineMine(r)]);
+  return countExamines(ex, r, kinds);
 }
 
 /** Validates the AllOrder filters of a plain getOrderListCount call; refuses filters it does not know. */
@@ -100,26 +101,7 @@ export function listCount(ex: Executor, r: SystemActor, f: OrderListCountQuery):
     f.orderExceed !== 1;
   const totals = statesOnly ? fromTotals(ex, r, (g) => !f.states?.length || f.states.includes(g.state)) : null;
   if (totals) return totals;
-  const c: SQL[] = [live(r), orderScope(r)];
-  if (f.states?.length) c.push(sql.raw(`o.state in (${f.states.join(', ')})`));
-  if (f.orderType) c.push(sql`o.template_id = ${f.orderType}`);
-  if (f.customerId) c.push(sql`o.customer_id = ${f.customerId}`);
-  if (f.servicePersonalId) c.push(sql`o.service_user_id = ${f.servicePersonalId}`);
-  if (f.serviceGroupId) c.push(sql`o.service_group_id = ${f.serviceGroupId}`);
-  if (f.priority != null) c.push(sql`o.priority = ${f.priority}`);
-  if (f.placeState != null) c.push(sql`o.place_state = ${f.placeState}`);
-  if (f.examineType != null) c.push(sql`o.examine_type = ${f.examineType}`);
-  if (f.examineResult != null) c.push(sql`o.examine_result = ${f.examineResult}`);
-  if (f.orderExceed === 1) c.push(OPEN, sql.raw('not o.invalid and o.due_at < now()'));
-  return countWhere(ex, c);
-}
-
-/** Creation range in the enterprise's time zone; a 00:00 end covers the whole day. */
-function createdRange(tz: string, start?: string, end?: string): SQL[] {
-  const out: SQL[] = [];
-  if (start) out.push(sql`o.created_at >= (${start.replaceAll('/', '-')})::timestamp at time zone ${tz}`);
-  if (end) out.push(sql`o.created_at < ${periodEnd(end, tz)}`);
-  return out;
+  return countListed(ex, r, f);
 }
 
 /**
@@ -132,23 +114,13 @@ function createdRange(tz: string, start?: string, end?: string): SQL[] {
 export async function statusStatistics(ex: Executor, r: SystemActor, tz: string, q: { startTime?: string; endTime?: string }): Promise<StatusStatistics> {
   const from = q.startTime ? q.startTime.replaceAll('/', '-') : null;
   const to = q.endTime ? rangeEnd(q.endTime.replaceAll('/', '-')) : null;
-  const range = createdRange(tz, q.startTime, q.endTime);
-  const where = sql.join([live(r), orderScope(r), ...range], sql` and `);
+  const where = statisticsWhere(r, tz, q.startTime, q.endTime);
   const counted = seesAllOrders(r) && (from == null || to == null || rangeStart(from) <= to);
   const openStates = new Set([0, 1, 2, 3, 4, 7]);
-  const [groups, [extra]] = await Promise.all([
-    counted
-      ? range.length === 0
-        ? stateCounts(ex, r.enterpriseId)
-        : periodCounts(ex, r.enterpriseId, tz, from, to)
-      : rows<{ state: number; invalid: boolean; n: number }>(ex, sql`select o.state, o.invalid, count(*)::int as n from orders o where ${where} group by 1, 2`),
-    // Overdue depends on the clock: counted on its partial index (orders_overdue_cnt_idx) without the table. Abnormal is
-    // a sum of the totals' groups when they apply, else counted on orders_abnormal_cnt_idx.
-    rows<{ abnormal: number | null; overdue: number }>(
-      ex,
-      sql`select ${counted ? sql`null` : sql`(select count(*) from orders o where ${where} and ${OPEN} and o.abnormal_kind is not null)::int`} as abnormal,
-            (select count(*) from orders o where ${where} and ${OPEN} and not o.invalid and o.due_at < now())::int as overdue`,
-    ),
+  const [groups, extra] = await Promise.all([
+    counted ? (from == null && to == null ? stateCounts(ex, r.enterpriseId) : periodCounts(ex, r.enterpriseId, tz, from, to)) : stateGroupsWhere(ex, where),
+    // Overdue depends on the clock: always counted. Abnormal is a sum of the totals' groups when they apply.
+    openCounts(ex, where, !counted),
   ]);
   const abnormal = counted
     ? (groups as DayGroup[]).filter((g) => g.abnormalKind != null && openStates.has(g.state)).reduce((s, g) => s + g.n, 0)
@@ -165,45 +137,19 @@ export async function statusStatistics(ex: Executor, r: SystemActor, tz: string,
   return { total, states, invalid: invalidN, abnormal, overdue: extra?.overdue ?? 0 };
 }
 
-interface TypeFilter {
-  customerId?: number | null;
-  productId?: number | null;
-}
-
 /** The customer and the product must be the enterprise's own: another enterprise's id is "not found". */
 async function checkOwn(ex: Executor, r: SystemActor, f: TypeFilter): Promise<void> {
-  if (f.customerId) {
-    const found = await rows<{ one: number }>(ex, sql`select 1 as one from customers where enterprise_id = ${r.enterpriseId} and id = ${f.customerId}`);
-    if (found.length === 0) throw new AppError('NOT_FOUND');
-  }
-  if (f.productId) {
-    const found = await rows<{ one: number }>(ex, sql`select 1 as one from installed_products where enterprise_id = ${r.enterpriseId} and id = ${f.productId}`);
-    if (found.length === 0) throw new AppError('NOT_FOUND');
-  }
-}
-
-function typeConds(r: SystemActor, f: TypeFilter): SQL[] {
-  const c: SQL[] = [live(r), orderScope(r)];
-  if (f.customerId) c.push(sql`o.customer_id = ${f.customerId}`);
-  if (f.productId) c.push(sql`o.installed_product_id = ${f.productId}`);
-  return c;
+  if (f.customerId && !(await ownCustomer(ex, r.enterpriseId, f.customerId))) throw new AppError('NOT_FOUND');
+  if (f.productId && !(await ownProduct(ex, r.enterpriseId, f.productId))) throw new AppError('NOT_FOUND');
 }
 
 /** Order types with the user's order count of each (enabled types also at 0), most used first. */
 export async function serviceTypeList(ex: Executor, r: SystemActor, f: TypeFilter): Promise<{ id: number; name: string; count: number }[]> {
   await checkOwn(ex, r, f);
-  const found = await rows<{ id: number; name: string; n: number }>(
-    ex,
-    sql`select t.id, t.name, coalesce(c.n, 0)::int as n
-        from form_templates t
-        left join (select o.template_id, count(*) as n from orders o where ${sql.join(typeConds(r, f), sql` and `)} group by 1) c on c.template_id = t.id
-        where t.enterprise_id = ${r.enterpriseId} and t.form_kind = 1 and (t.enabled or c.n > 0)
-        order by n desc, t.sort, t.id`,
-  );
-  return found.map((t) => ({ id: t.id, name: t.name, count: t.n }));
+  return serviceTypeCounts(ex, r, f);
 }
 
 export async function serviceTypeCount(ex: Executor, r: SystemActor, f: TypeFilter): Promise<number> {
   await checkOwn(ex, r, f);
-  return countWhere(ex, typeConds(r, f));
+  return countOfTypes(ex, r, f);
 }

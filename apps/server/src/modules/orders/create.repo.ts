@@ -1,14 +1,18 @@
 // Creating orders: the reads the checks need (one statement for createOrder, one per kind for a set), the customer's
-// saved address, product and service items as the create and edit pages name them, and the set's own inserts.
-import type { CreateOrderBody, FieldDef } from '@sk/shared';
+// saved address, product and service items as the create and edit pages name them, createOrder's one write and the
+// set's own inserts.
+import type { CreateOrderBody, ExamineType, FieldDef } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
+import { gramsWithSql } from '../../platform/search';
 import { bigints } from '../../platform/sql';
+import { type LogRow, stateLogOfInserted } from '../../platform/state';
 import type { CustomerAddressRaw } from '../customers/addresses.repo';
 import type { ResolvedArea } from '../customers/areas';
 import { customerRowScope } from '../customers/common';
-import type { ProcessResolverSql } from './order.hooks';
+import type { PinnedProcess, ProcessResolverSql } from './order.hooks';
+import { ORDER_STATE } from './order.state';
 
 /** The order form kind of the form engine (forms.constants: 1 工单). */
 export const ORDER_FORM_KIND = 1;
@@ -76,7 +80,7 @@ export async function productDates(ex: Executor, v: Actor, customerId: number, p
 }
 
 /** How many of the ids are rows of `table` in the enterprise where `extra` holds. */
-export async function countIds(ex: Executor, enterpriseId: number, table: string, ids: readonly number[], extra: SQL): Promise<number | undefined> {
+export async function countIds(ex: Executor, enterpriseId: number, table: string, ids: readonly number[], extra = sql`true`): Promise<number | undefined> {
   const [r] = await rows<{ n: number }>(
     ex,
     sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${enterpriseId} and id = any(${bigints(ids)}) and ${extra}`,
@@ -176,6 +180,94 @@ export async function readCreateChecks(
   );
   return r as CreateChecks;
 }
+
+/** The default resolver's process read (order.hooks.ts): none published, so the built-in default. */
+export const NO_PROCESS: SQL = sql`null`;
+
+/** What createOrder writes: the order's columns as the checks decided them, and the rows written with it. */
+export interface OrderInsert {
+  tpl: { templateId: number; templateVersionId: number };
+  pin: PinnedProcess;
+  start: { state: number; examineType: ExamineType | null };
+  customerId: number;
+  contact: { contactId: number | null; name: string | null; phone: string | null };
+  addr: Address;
+  geo: { latitude: number | null; longitude: number | null; precision: string };
+  warranty: number | null;
+  ext: unknown;
+  /** The grams of the texts the service knows; the number's are added by the insert. */
+  grams: readonly string[];
+  serviceAmount: number;
+  items: ServiceItem[];
+  /** order_people rows: a part and its users. */
+  people: [part: number, userIds: number[]][];
+  tags: number[];
+  /** The first log row. */
+  log: Omit<LogRow, 'id'>;
+  /** The created hooks' probes as a select list over the new order `n` (createdProbes), or null. */
+  probes: SQL | null;
+}
+
+/** The inserted order's id and number, with the probes' answers. */
+export type InsertedOrder = { id: number; order_no: string } & Record<string, unknown>;
+
+/** The writes after the order's insert, each a CTE over the inserted row `o`. */
+function writesOf(ep: number, w: OrderInsert): SQL[] {
+  const writes: SQL[] = [];
+  if (w.items.length) {
+    const lines = w.items.map((i, ord) => ({ s: i.id, n: i.name, p: i.price, ord }));
+    writes.push(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
+        select ${ep}, o.id, x.s, x.n, x.p, 1, x.p from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(s bigint, n text, p numeric, ord int) order by x.ord`);
+  }
+  for (const [part, ids] of w.people) {
+    if (ids.length === 0) continue;
+    writes.push(sql`insert into order_people (enterprise_id, order_id, part, user_id)
+        select ${ep}, o.id, ${part}, u from o, unnest(${bigints([...new Set(ids)])}) u`);
+  }
+  if (w.tags.length) {
+    writes.push(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${ep}, 3, o.id, t from o, unnest(${bigints(w.tags)}) t`);
+  }
+  writes.push(stateLogOfInserted(ORDER_STATE, w.log, sql`o.id`, sql`o`));
+  return writes;
+}
+
+/**
+ * createOrder's one write: the order with its number (`number`, a row source `(select … as order_no)`), its service
+ * items, people, tags and first log row, answering the created hooks' probes over the new row.
+ */
+export async function insertOrder(tx: Tx, v: Actor, b: CreateOrderBody, w: OrderInsert, number: SQL): Promise<InsertedOrder> {
+  const ep = v.enterpriseId;
+  const { tpl, pin, start, contact, addr, geo } = w;
+  const applyTime = b.customApplyTime ? sql`(${b.customApplyTime})::timestamp at time zone ${v.timeZone}` : sql`null`;
+  const [o] = await rows<InsertedOrder>(
+    tx,
+    sql`with o as (insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
+          title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
+          province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
+          installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
+          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount, geo_precision)
+        select ${ep}, no.order_no, ${tpl.templateId}, ${tpl.templateVersionId}, ${pin.processVersionId}, ${JSON.stringify(pin.process)}::jsonb, ${start.state},
+          ${start.examineType}, ${start.examineType ? 0 : null},
+          ${b.title}, ${w.customerId}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
+          ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
+          ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
+          ${b.productId ?? null}, ${w.warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
+          ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? 1}, ${b.saleChannel ?? null},
+          ${JSON.stringify(w.ext)}::jsonb, ${gramsWithSql(w.grams, sql`no.order_no`)}, ${v.id}, ${b.salespersonId ?? null}, ${w.serviceAmount}, ${w.serviceAmount}, ${geo.precision}
+        from ${number} as no
+        returning *),
+        ${sql.join(
+          writesOf(ep, w).map((q, i) => sql`${sql.identifier(`w${i}`)} as (${q})`),
+          sql`, `,
+        )}
+        select n.id, n.order_no${w.probes ? sql`, ${w.probes}` : sql``} from o as n`,
+  );
+  // The insert returns its one row.
+  return o as InsertedOrder;
+}
+
+/** A CTE body that writes nothing: the created hooks' probes asked over the order alone (runCreatedHooksProbed). */
+export const NOTHING_WRITTEN: SQL = sql`select 1`;
 
 /** The customers among the ids the viewer may see, by id. */
 export async function visibleCustomerNames(tx: Tx, v: Actor, ids: readonly number[]): Promise<Map<number, string>> {

@@ -1,14 +1,15 @@
 import { type CreateOrderBody, coverageOf, type FieldDef, initialOrderState, ORDER_PEOPLE_PARTS, ORDER_SOURCES, saleChannelsOf } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { rows } from '../../db/client';
 import {
   type Address,
   addressOrDefault,
   countIds,
   defaultAddresses,
+  insertOrder,
   insertOrderRows,
   insertSetLines,
+  NOTHING_WRITTEN,
   ORDER_FORM_KIND,
   primaryContacts,
   productDates,
@@ -22,10 +23,9 @@ import {
   visibleCustomerNames,
 } from './create.repo';
 import { AppError } from '../../platform/errors';
-import { insertStateLogs, stateLogOfInserted } from '../../platform/state';
+import { insertStateLogs } from '../../platform/state';
 import { fullAddressOf, resolveArea } from '../customers/areas';
-import { gramsOf, gramsWithSql } from '../../platform/search';
-import { bigints } from '../../platform/sql';
+import { gramsOf } from '../../platform/search';
 import { checkFiles } from '../customers/integrations';
 import { cleanExtWith, currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import { linkEventToOrder, lockEventForOrder } from '../events/to-order';
@@ -71,7 +71,7 @@ export async function productOf(ex: Executor, v: Actor, customerId: number, prod
 }
 
 /** Refuses ids that are not rows of `table` in this enterprise (users: enabled and not deleted). */
-export async function checkIds(ex: Executor, v: Actor, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra = sql`true`) {
+export async function checkIds(ex: Executor, v: Actor, table: 'users' | 'service_groups' | 'tags', ids: number[], message: string, extra?: SQL) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   if ((await countIds(ex, v.enterpriseId, table, unique, extra)) !== unique.length) throw invalid(message);
@@ -98,8 +98,6 @@ async function templateOf(ex: Executor, v: Actor, orderType: number | null | und
   if (!cur.enabled) throw invalid('工单类型：该工单类型已停用');
   return cur;
 }
-
-type Json = Record<string, unknown>;
 
 /** The ids the request names and createOrder's checks read in one statement (readCreateChecks). */
 async function readChecks(tx: Tx, v: Actor, b: CreateOrderBody, pinned: PinnedProcess | undefined) {
@@ -188,57 +186,40 @@ export async function createOrder(
     const grams = gramsOf(b.title, customer.name, contact.name, contact.phone, addr.fullAddress);
     // The pin is written with the row (geocodeSaved's rule, without reading it back).
     const geo = geoColumnsOf(addr);
-    const applyTime = b.customApplyTime ? sql`(${b.customApplyTime})::timestamp at time zone ${v.timeZone}` : sql`null`;
-    const writes: SQL[] = [];
-    if (items.length) {
-      const lines = items.map((i, ord) => ({ s: i.id, n: i.name, p: i.price, ord }));
-      writes.push(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
-        select ${ep}, o.id, x.s, x.n, x.p, 1, x.p from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(s bigint, n text, p numeric, ord int) order by x.ord`);
-    }
-    const parts: [number, number[]][] = [
-      [ORDER_PEOPLE_PARTS.collaborator, b.coordinationUserId ?? []],
-      [ORDER_PEOPLE_PARTS.copied, b.duplicateUserId ?? []],
-    ];
-    for (const [part, ids] of parts) {
-      if (ids.length === 0) continue;
-      writes.push(sql`insert into order_people (enterprise_id, order_id, part, user_id)
-        select ${ep}, o.id, ${part}, u from o, unnest(${bigints([...new Set(ids)])}) u`);
-    }
-    if (tags.length) {
-      writes.push(sql`insert into tag_links (enterprise_id, obj_type, obj_id, tag_id) select ${ep}, 3, o.id, t from o, unnest(${bigints(tags)}) t`);
-    }
-    // The first log row (before the event's link writes its own).
-    writes.push(stateLogOfInserted(ORDER_STATE, { enterpriseId: ep, from: null, to: start.state, action: 'create', actorId: v.id }, sql`o.id`, sql`o`));
     // With nothing written after the insert that a probe could read (a conversion's link, a fault mode, a refined pin),
     // the created hooks' probes are asked over the inserted row itself.
     const probeNow = !event && !b.faultModeId && !geo.placed;
     const hook = { enterpriseId: ep, state: start.state, actorId: v.id, assignee: opts.assignee };
     const probes = probeNow ? createdProbes(hook) : null;
-    const [o] = await rows<{ id: number; order_no: string } & Json>(
+    const o = await insertOrder(
       tx,
-      sql`with o as (insert into orders (enterprise_id, order_no, template_id, template_version_id, process_version_id, process, state, examine_type, examine_result,
-          title, customer_id, contact_id, custom_link_person, custom_phone, custom_enterprise_name, address_id,
-          province_code, city_code, district_code, province, city, district, address_detail, full_address, latitude, longitude,
-          installed_product_id, warranty_state, appointment_at, priority, service_level, detail_desc, attachments,
-          service_group_id, source, sale_channel, ext, search_grams, created_by, salesperson_id, service_amount, receivable_amount, geo_precision)
-        select ${ep}, no.order_no, ${tpl.templateId}, ${tpl.templateVersionId}, ${processVersionId}, ${JSON.stringify(process)}::jsonb, ${start.state},
-          ${start.examineType}, ${start.examineType ? 0 : null},
-          ${b.title}, ${customer.id}, ${contact.contactId}, ${contact.name}, ${contact.phone}, ${b.customEnterpriseName ?? null}, ${addr.addressId},
-          ${addr.provinceCode}, ${addr.cityCode}, ${addr.districtCode}, ${addr.province}, ${addr.city}, ${addr.district}, ${addr.detail},
-          ${addr.fullAddress}, ${geo.latitude}, ${geo.longitude},
-          ${b.productId ?? null}, ${warranty}, ${applyTime}, ${b.priority}, ${b.serviceLevel ?? null}, ${b.detailDesc ?? null},
-          ${bigints(b.attachments ?? [])}, ${b.serviceGroupId ?? null}, ${b.source ?? 1}, ${b.saleChannel ?? null},
-          ${JSON.stringify(ext)}::jsonb, ${gramsWithSql(grams, sql`no.order_no`)}, ${v.id}, ${b.salespersonId ?? null}, ${serviceAmount}, ${serviceAmount}, ${geo.precision}
-        from ${orderNoSql(ep, v.timeZone)} as no
-        returning *),
-        ${sql.join(
-          writes.map((w, i) => sql`${sql.identifier(`w${i}`)} as (${w})`),
-          sql`, `,
-        )}
-        select n.id, n.order_no${probes ? sql`, ${probes.columns}` : sql``} from o as n`,
+      v,
+      b,
+      {
+        tpl,
+        pin: { process, processVersionId },
+        start,
+        customerId: customer.id,
+        contact,
+        addr,
+        geo,
+        warranty,
+        ext,
+        grams,
+        serviceAmount,
+        items,
+        people: [
+          [ORDER_PEOPLE_PARTS.collaborator, b.coordinationUserId ?? []],
+          [ORDER_PEOPLE_PARTS.copied, b.duplicateUserId ?? []],
+        ],
+        tags,
+        // The first log row (before the event's link writes its own).
+        log: { enterpriseId: ep, from: null, to: start.state, action: 'create', actorId: v.id },
+        probes: probes?.columns ?? null,
+      },
+      orderNoSql(ep, v.timeZone),
     );
-    // The insert returns its one row.
-    const { id, order_no: orderNo } = o as NonNullable<typeof o>;
+    const { id, order_no: orderNo } = o;
     const created = { tx, ...hook, orderId: id };
     if (probes) {
       await probes.run(created, o);
@@ -248,7 +229,7 @@ export async function createOrder(
     // The fault mode chosen on the create page (a remedy of the product's category, or the whole order is refused).
     if (b.faultModeId) await recordOrderFault(tx, v, id, b.faultModeId);
     if (event) await linkEventToOrder(tx, ev ?? v, event, { id, orderNo });
-    await runCreatedHooksProbed(created, sql`select 1`);
+    await runCreatedHooksProbed(created, NOTHING_WRITTEN);
     return { id, orderNo, state: start.state };
   });
 }

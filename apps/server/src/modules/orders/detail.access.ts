@@ -1,9 +1,10 @@
 import { hasPower, ORDER_PAGE_POWERS } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { viewerPartsColumn, withViewerParts } from './order.state';
-import { type DetailRaw, orderRowWithDetail } from './detail.repo';
+import { withViewerParts } from './order.state';
+import { viewerPartsColumn } from './state.repo';
+import { type DetailRaw, orderRowWithDetail, readableOrders } from './detail.repo';
 import { type OrderRecord, orderRecord } from './orders.repo';
 import { openableOrders, seesAllOrders } from './scope';
 import type { SystemActor, Actor } from '../../platform/actor';
@@ -28,8 +29,7 @@ export function readerOf(a: Actor): OrderReader {
 
 /** Condition on an orders row `o` keeping the orders the reader may open. */
 export function orderScope(r: OrderReader): SQL {
-  const bin = r.bin && seesAllOrders(r) ? sql`true` : sql`o.deleted_at is null`;
-  return sql`${bin} and ${openableOrders(r)}`;
+  return readableOrders(r.bin && seesAllOrders(r), openableOrders(r));
 }
 
 /**

@@ -23,7 +23,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { GEO_PRECISIONS } from '../../platform/geo/geocoder';
 import type { OrderReader } from './detail.access';
-import { orderApprovalStepSql } from './examine.kinds';
+import { orderApprovalStepSql } from './examine.repo';
 import type { OrderRecord, OrderRecordWith } from './orders.repo';
 
 const nameIn = (map: Record<number, string>, v: number | null): string | null => (v == null ? null : (map[v] ?? null));
@@ -152,6 +152,9 @@ export const DETAIL_KEYS = [
   'receipt_fields',
   'approval',
 ] as const satisfies readonly (keyof DetailRaw)[];
+
+/** The orders `o` a reader may open: within `openable` (the one order scope), and out of the recycle bin unless `binned`. */
+export const readableOrders = (binned: boolean, openable: SQL): SQL => sql`${binned ? sql`true` : sql`o.deleted_at is null`} and ${openable}`;
 
 /**
  * The order `id` where `scope` holds, with the `extra` column (the reader's parts) and detailColumns, in one statement:

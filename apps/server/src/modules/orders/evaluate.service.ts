@@ -1,10 +1,8 @@
 import type { EvaluationView } from '@sk/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { rows } from '../../db/client';
 import { insertStateLog } from '../../platform/state';
-import { apiTime } from '../forms/forms.repo';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
+import { evaluatedBy, type StoredEvaluation, saveEvaluation } from './evaluate.repo';
 import { evaluateRefusal, type OrderRow, orderFor } from './money.access';
 import { ORDER_STATE } from './order.state';
 import type { Actor } from '../../platform/actor';
@@ -12,21 +10,9 @@ import type { Actor } from '../../platform/actor';
 /** The evaluation form kind (forms.constants: 8 服务评价). */
 const EVALUATION_KIND = 8;
 
-interface Stored {
-  scores: number[];
-  comment: string | null;
-  ext?: Record<string, unknown>;
-  by: number;
-}
-
 async function view(ex: Executor, v: Actor, row: OrderRow): Promise<EvaluationView> {
-  const e = row.evaluation as Stored | null;
-  const [extra] = await rows<{ t: string | null; name: string | null }>(
-    ex,
-    sql`select ${apiTime(sql`o.evaluated_at`, v.timeZone)} as t, u.name from orders o
-      left join users u on u.enterprise_id = o.enterprise_id and u.id = (o.evaluation ->> 'by')::bigint
-      where o.enterprise_id = ${v.enterpriseId} and o.id = ${row.id}`,
-  );
+  const e = row.evaluation as StoredEvaluation | null;
+  const extra = await evaluatedBy(ex, v, row.id);
   return {
     orderId: row.id,
     evaluated: row.evaluated_at != null,
@@ -63,9 +49,8 @@ export async function evaluate(
         roles: v.sysrole == null ? undefined : [v.sysrole],
       });
     }
-    const stored: Stored = { scores: b.scores, comment: b.comment, ...(ext ? { ext } : {}), by: v.id };
-    await tx.execute(sql`update orders set evaluation = ${JSON.stringify(stored)}::jsonb, evaluated_at = now(), version = version + 1, updated_at = now()
-      where enterprise_id = ${v.enterpriseId} and id = ${b.orderId}`);
+    const stored: StoredEvaluation = { scores: b.scores, comment: b.comment, ...(ext ? { ext } : {}), by: v.id };
+    await saveEvaluation(tx, v.enterpriseId, b.orderId, stored);
     await insertStateLog(tx, ORDER_STATE, {
       enterpriseId: v.enterpriseId,
       id: b.orderId,

@@ -2,15 +2,17 @@
 // for an examine and a flow of that kind applies (审批流程设置), an instance decides it step by step and the order moves
 // only when the instance ends. Without a matching flow the process's one-step examine stays as it was.
 import { EXAMINE_TYPES, type ExamineType, type OrderContext, orderMachine } from '@sk/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, rows, type Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue } from '../../platform/state';
 import { closeApproval, type Instance, startApproval } from '../approvals/engine';
 import { onApprovalEnd } from '../../platform/signals';
-import { examineApplicantOf, ORDER_APPROVAL_KIND, pendingExamine } from './examine.kinds';
+import { examineApplicantOf, pendingExamine } from './examine.kinds';
+import { ORDER_APPROVAL_KIND } from './examine.repo';
 import { flagsOf, ORDER_STATE, processOf, standardPatch } from './order.state';
 import { asOrderRecord, type OrderRecord } from './orders.repo';
+import { notDeleted } from './state.repo';
+import { NOW } from '../../platform/sql';
 
 type Row = OrderRecord;
 
@@ -72,16 +74,10 @@ const TYPE_OF_KIND = new Map(Object.entries(ORDER_APPROVAL_KIND).map(([t, k]) =>
 /** A withdrawn examine: back to where a rejection sends the order, with no decision recorded (no examiner, no result). */
 function withdrawnPatch(type: ExamineType): Record<string, PatchValue> {
   const p: Record<string, PatchValue> = { examine_type: null, examine_result: null };
-  if (type === 1) p.cancelled_at = sql`now()`;
+  if (type === 1) p.cancelled_at = NOW;
   if (type === 3) p.receipted_at = null;
   if (type === 4) p.paid_at = null;
   return p;
-}
-
-/** The order's state now (after an engine decision). */
-export async function orderStateOf(ex: Executor, enterpriseId: number, orderId: number): Promise<number> {
-  const [r] = await rows<{ state: number }>(ex, sql`select state from orders where enterprise_id = ${enterpriseId} and id = ${orderId}`);
-  return r?.state ?? Number.NaN;
 }
 
 /** Plugs this file's subscribers in (called by the module's wiring, in its declared order). */
@@ -112,7 +108,7 @@ export function wireExamineFlow(): void {
           };
         },
         patchOf: (d) => (end.result === 3 ? withdrawnPatch(type) : standardPatch(action, d, end.actorId)),
-        guard: sql`deleted_at is null`,
+        guard: notDeleted,
         note,
       });
     });

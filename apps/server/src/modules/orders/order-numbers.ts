@@ -1,7 +1,7 @@
 import { settingDef } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { rows } from '../../db/client';
+import { drawOrderNumbers, orderNoFrom } from './order-numbers.repo';
 
 /**
  * Order numbers without a hot row: each enterprise draws from its own PostgreSQL sequence `sk_order_no_<enterprise>`.
@@ -51,11 +51,7 @@ const dayOf = (timeZone: string) =>
  * (工单编号前缀, default GD), the day in the enterprise's zone and the enterprise's sequence (at least four digits).
  */
 export async function allocateOrderNumbers(ex: Executor, enterpriseId: number, timeZone: string, n = 1): Promise<string[]> {
-  const got = await rows<{ n: number; prefix: string | null }>(
-    ex,
-    sql`select x.n, (select value from system_settings where enterprise_id = ${enterpriseId} and code = 'order_no_prefix') as prefix
-      from sk_order_numbers(${enterpriseId}, ${n}) as x(n)`,
-  );
+  const got = await drawOrderNumbers(ex, enterpriseId, n);
   const prefix = got[0]?.prefix ?? settingDef('order_no_prefix')?.default ?? '';
   const day = dayOf(timeZone);
   return got
@@ -71,7 +67,5 @@ export async function allocateOrderNumbers(ex: Executor, enterpriseId: number, t
  */
 export function orderNoSql(enterpriseId: number, timeZone: string): SQL {
   const fallback = settingDef('order_no_prefix')?.default ?? '';
-  return sql`(select coalesce((select value from system_settings where enterprise_id = ${enterpriseId} and code = 'order_no_prefix'), ${String(fallback)}::text)
-      || ${dayOf(timeZone)}::text || '-' || case when x.n < 1000 then lpad(x.n::text, 4, '0') else x.n::text end as order_no
-    from sk_order_numbers(${enterpriseId}, 1) as x(n))`;
+  return orderNoFrom(enterpriseId, String(fallback), dayOf(timeZone));
 }

@@ -1,7 +1,8 @@
 import { DEFAULT_ORDER_PROCESS, type OrderProcess } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { registrationSite } from '../../platform/registry';
+import { NO_PROCESS } from './create.repo';
 
 /** The process a new order pins: its settings and the version they come from (null: the built-in default). */
 export interface PinnedProcess {
@@ -20,7 +21,7 @@ export interface ProcessResolverSql {
 }
 const DEFAULT_PIN: PinnedProcess = { process: DEFAULT_ORDER_PROCESS, processVersionId: null };
 let resolver: ProcessResolver = async () => DEFAULT_PIN;
-let resolverSql: ProcessResolverSql | null = { select: () => sql`null`, read: () => DEFAULT_PIN };
+let resolverSql: ProcessResolverSql | null = { select: () => NO_PROCESS, read: () => DEFAULT_PIN };
 let resolverSite = 'modules/orders/order.hooks.ts';
 
 /**

@@ -14,16 +14,17 @@ import {
   type OrderProcess,
   orderMachine,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { rows } from '../../db/client';
 import type { EnqueueInput } from '../../platform/jobs';
 import { asOrderRecord, type OrderRecord, type OrderRecordWith, lockedOrderRecord } from './orders.repo';
 import { openableOrders } from './scope';
-import { examineApplicantOf, holdsOpenTask, waitingOrderApproval } from './examine.kinds';
+import { movableOrders, VIEWER_PARTS, viewerPartsColumn, viewerPartsOf } from './state.repo';
+import { examineApplicantOf } from './examine.kinds';
+import { holdsOpenTask, waitingOrderApproval } from './examine.repo';
 import { changeState, type HookContext, type PatchValue, registerStateHook, type StateResult, type StateTable } from '../../platform/state';
 import type { Actor, SystemActor } from '../../platform/actor';
+import { NOW } from '../../platform/sql';
 
 /**
  * Orders on the platform's state change: where the state and log live, the context the machine
@@ -93,29 +94,18 @@ export async function lockOrder(tx: Tx, v: SystemActor, id: number): Promise<Ord
   return row;
 }
 
-/** A select-list column of an orders row `o`: the viewer's order_people parts, read with the row (withViewerParts). */
-export const viewerPartsColumn = (v: Pick<Actor, 'id'>): SQL =>
-  sql`array(select p.part from order_people p where p.enterprise_id = o.enterprise_id and p.order_id = o.id and p.user_id = ${v.id}) as ${sql.identifier(PARTS)}`;
-
 /** The row read with viewerPartsColumn, without that column: deciding on it for `v` (actorOf) reads nothing more. */
 export function withViewerParts(got: OrderRecordWith, v: Pick<Actor, 'id'>): OrderRecord {
-  const { [PARTS]: parts, ...row } = got;
+  const { [VIEWER_PARTS]: parts, ...row } = got;
   viewerParts.set(row, { viewerId: v.id, parts: (parts ?? []) as number[] });
   return row;
 }
-const PARTS = '__sk_viewer_parts';
 
 /** The viewer's parts on the order and the roles that matter to the machine. */
 export async function actorOf(ex: Executor, v: SystemActor, row: Row): Promise<OrderActor> {
   const parts = PART_COLUMNS.filter(([, col]) => row[col] === v.id).map(([p]) => p);
   const held = viewerParts.get(row);
-  const people =
-    held && held.viewerId === v.id
-      ? held.parts.map((part) => ({ part }))
-      : await rows<{ part: number }>(
-          ex,
-          sql`select part from order_people where enterprise_id = ${v.enterpriseId} and order_id = ${row.id} and user_id = ${v.id}`,
-        );
+  const people = held && held.viewerId === v.id ? held.parts.map((part) => ({ part })) : await viewerPartsOf(ex, v, row.id);
   for (const p of people) {
     if (p.part === ORDER_PEOPLE_PARTS.collaborator) parts.push('collaborator');
     if (p.part === ORDER_PEOPLE_PARTS.copied) parts.push('copied');
@@ -160,17 +150,16 @@ export async function orderAbilities(ex: Executor, v: SystemActor, row: Row): Pr
   return abilitiesOf(orderMachine, row.state, await orderContext(ex, v, row));
 }
 
-const now = sql`now()`;
 const unassigned = { service_user_id: null, taken_by: null, taken_at: null, grabbed: false };
 
 /** Columns an approval decision sets, by examine type. */
 function examinePatch(type: ExamineType | null, approved: boolean, actorId: number | null): Record<string, PatchValue> {
   const p: Record<string, PatchValue> = { examine_result: approved ? 1 : 2 };
-  if (type === 1) Object.assign(p, { create_examine_operator_id: actorId, create_examined_at: now });
-  if (type === 2) Object.assign(p, { complete_examine_operator_id: actorId, complete_examined_at: now }, approved ? { finished_at: now } : {});
+  if (type === 1) Object.assign(p, { create_examine_operator_id: actorId, create_examined_at: NOW });
+  if (type === 2) Object.assign(p, { complete_examine_operator_id: actorId, complete_examined_at: NOW }, approved ? { finished_at: NOW } : {});
   // A rejected receipt or collection is to be done again.
-  if (type === 3) Object.assign(p, { receipt_examined_at: now }, approved ? {} : { receipted_at: null });
-  if (type === 4) Object.assign(p, { collection_examined_at: now }, approved ? {} : { paid_at: null });
+  if (type === 3) Object.assign(p, { receipt_examined_at: NOW }, approved ? {} : { receipted_at: null });
+  if (type === 4) Object.assign(p, { collection_examined_at: NOW }, approved ? {} : { paid_at: null });
   return p;
 }
 
@@ -182,48 +171,48 @@ export function standardPatch(action: OrderAction, d: { ctx: OrderContext; to: n
   };
   switch (action) {
     case 'acceptance':
-      return { accepted_at: now, acceptor_id: actorId };
+      return { accepted_at: NOW, acceptor_id: actorId };
     case 'invalid':
-      return { invalid: true, accepted_at: now, acceptor_id: actorId };
+      return { invalid: true, accepted_at: NOW, acceptor_id: actorId };
     case 'dispatch':
-      return { dispatched_at: now, dispatcher_id: actorId, in_pool: false, abnormal_kind: null, abnormal_reason: null, ...unassigned };
+      return { dispatched_at: NOW, dispatcher_id: actorId, in_pool: false, abnormal_kind: null, abnormal_reason: null, ...unassigned };
     case 'grab':
-      return { service_user_id: actorId, taken_by: actorId, taken_at: now, in_pool: false, grabbed: true };
+      return { service_user_id: actorId, taken_by: actorId, taken_at: NOW, in_pool: false, grabbed: true };
     case 'revokeGrab':
       return { ...unassigned, in_pool: true };
     case 'accept':
-      return { taken_by: actorId, taken_at: now };
+      return { taken_by: actorId, taken_at: NOW };
     case 'refuseOrder':
       return unassigned;
     case 'startService':
-      return { started_at: now };
+      return { started_at: NOW };
     case 'serviceComplete':
-      return { finished_at: now };
+      return { finished_at: NOW };
     case 'applyEndService':
       return opened(action);
     case 'cancel':
     case 'employeeCancel':
-      return { cancelled_at: now };
+      return { cancelled_at: NOW };
     case 'applyAbnormalOrder':
-      return { abnormal_by: actorId, abnormal_at: now };
+      return { abnormal_by: actorId, abnormal_at: NOW };
     case 'handleAbnormal':
     case 'rejectAbnormal':
-      return { abnormal_kind: null, abnormal_reason: null, ...(d.to === 1 ? unassigned : {}), ...(d.to === 6 ? { cancelled_at: now } : {}) };
+      return { abnormal_kind: null, abnormal_reason: null, ...(d.to === 1 ? unassigned : {}), ...(d.to === 6 ? { cancelled_at: NOW } : {}) };
     case 'approve':
     case 'reject':
       return examinePatch(d.ctx.flags.examineType, action === 'approve', actorId);
     case 'receipt':
-      return { receipted_at: now, ...opened(action) };
+      return { receipted_at: NOW, ...opened(action) };
     case 'collect':
-      return { paid_at: now, ...opened(action) };
+      return { paid_at: NOW, ...opened(action) };
     case 'archive':
-      return { place_state: 1, archived_at: now };
+      return { place_state: 1, archived_at: NOW };
     case 'delete':
-      return { deleted_at: now, deleted_by: actorId };
+      return { deleted_at: NOW, deleted_by: actorId };
     case 'restore':
       return { deleted_at: null, deleted_by: null };
     case 'reconcile':
-      return { reconciled_at: now, reconciled_by: actorId };
+      return { reconciled_at: NOW, reconciled_by: actorId };
     default:
       return {};
   }
@@ -255,7 +244,7 @@ export function moveOrder(ex: Executor, v: SystemActor, id: number, action: Orde
     patchOf: (d) => ({ ...standardPatch(action, d, actorIdOf(v)), ...o.patch }),
     // Orders in the recycle bin are not found, except to be restored.
     // The one order scope, at the one place orders change: an order outside it is not found.
-    guard: action === 'restore' ? openableOrders(v, 'orders') : sql`deleted_at is null and ${openableOrders(v, 'orders')}`,
+    guard: movableOrders(v, action === 'restore'),
     note: o.note,
     expected: o.expected,
     follow: o.follow,

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/client';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { bigints } from '../../platform/sql';
 import { moveOrder } from './order.state';
+import { lockBinned, purge } from './recycle.repo';
 import type { SystemActor } from '../../platform/actor';
 
 /**
@@ -32,14 +30,9 @@ export async function purgeOrders(db: Db, v: SystemActor, ids: number[], ip?: st
   if (!v.admin) throw new AppError('ORDER_ACTOR');
   const list = ascending(ids);
   return db.transaction(async (tx) => {
-    const found = await rows<{ id: number; order_no: string }>(
-      tx,
-      sql`select id, order_no from orders where enterprise_id = ${v.enterpriseId} and id = any(${bigints(list)}) and deleted_at is not null
-        order by id for update`,
-    );
+    const found = await lockBinned(tx, v.enterpriseId, list);
     if (found.length !== list.length) throw new AppError('NOT_FOUND');
-    await tx.execute(sql`delete from tag_links where enterprise_id = ${v.enterpriseId} and obj_type = 3 and obj_id = any(${bigints(list)})`);
-    await tx.execute(sql`delete from orders where enterprise_id = ${v.enterpriseId} and id = any(${bigints(list)})`);
+    await purge(tx, v.enterpriseId, list);
     await audit(tx, { action: 'order_purged', enterpriseId: v.enterpriseId, userId: v.id, ip, detail: { orderNos: found.map((o) => o.order_no) } });
     return { count: list.length };
   });

@@ -1,5 +1,5 @@
 import { type RewardAction, type RewardDetail, type RewardRow, rewardAbilities, rewardMachine } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
@@ -24,7 +24,7 @@ import {
   rewardStateOf,
   toRewardRow,
 } from './rewards.repo';
-import { nextCounter } from '../../platform/sql';
+import { NOW, nextCounter } from '../../platform/sql';
 
 export { type RewardFilters, rewardScope };
 
@@ -118,8 +118,8 @@ async function move(tx: Tx, enterpriseId: number, id: number, action: RewardActi
     note,
     patch: {
       ...(action === 'approve' || action === 'reject' ? { decided_by: actorId } : {}),
-      ...(action === 'approve' ? { approved_at: sql`now()` } : {}),
-      ...(action === 'submit' ? { submitted_by: actorId, submitted_at: sql`now()` } : {}),
+      ...(action === 'approve' ? { approved_at: NOW } : {}),
+      ...(action === 'submit' ? { submitted_by: actorId, submitted_at: NOW } : {}),
     },
   });
 }

@@ -20,7 +20,8 @@ import {
   WASTE_WAREHOUSE_KIND,
   type sparesContract as C,
 } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { NOW } from '../../platform/sql';
 import type { Db, Executor, Tx } from '../../db/client';
 import type { UserActor } from '../../platform/actor';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -277,7 +278,7 @@ async function settleDoc(
     note,
     guard,
     current: held.row,
-    patch: action === 'withdraw' ? {} : { approver_id: actorId, approved_at: sql`now()` },
+    patch: action === 'withdraw' ? {} : { approver_id: actorId, approved_at: NOW },
   });
   const doc = toDocRecord(r.row);
   if (r.to === 2) await postDoc(tx, enterpriseId, doc, held.items, actorId);

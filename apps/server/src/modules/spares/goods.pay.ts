@@ -3,7 +3,7 @@
 // notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper; a paid
 // application cancelled later (or paid after it was cancelled) gets its money back through the provider's refund.
 import { goodsMachine, PAYMENT_METHODS } from '@sk/shared';
-import { sql } from 'drizzle-orm';
+import { NOW } from '../../platform/sql';
 import type { Executor, Tx } from '../../db/client';
 import type { Config } from '../../config';
 import type { Deps } from '../../platform/deps';
@@ -102,7 +102,7 @@ async function settlePaid(tx: Tx, ep: number, r: PaymentResult): Promise<void> {
     ctx: { keeper: true, applicant: false },
     actorId: null,
     note: `在线支付（${method}，交易号 ${r.tradeNo}）`,
-    patch: { paid_at: sql`now()` },
+    patch: { paid_at: NOW },
   });
 }
 

@@ -1,7 +1,8 @@
 // Spare-part applications and the outbound orders they become (goods orders): approved by the keeper with the
 // shipping warehouse (which reserves the parts there), shipped (stock leaves it, type 4) and signed for (into the applicant's own stock, type 3).
 import { type BodyOf, type GoodsAction, goodsMachine, type goodsContract as G, type QueryOf } from '@sk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { NOW } from '../../platform/sql';
 import type { Db, Tx } from '../../db/client';
 import type { UserActor } from '../../platform/actor';
 import { invalid, notFound } from '../../platform/errors';
@@ -68,7 +69,7 @@ export async function goodsStep(db: Db, u: UserActor, b: BodyOf<typeof G.step>):
         : action === 'ship'
           ? { logistics: b.logistics as string, tracking_no: b.trackingNo as string }
           : action === 'pay'
-            ? { paid_at: sql`now()` }
+            ? { paid_at: NOW }
             : {};
     const r = await changeState(tx, {
       table: GOODS_STATE,

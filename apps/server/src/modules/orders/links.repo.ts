@@ -1,0 +1,38 @@
+// The statements of the service report's links (report.links.ts): stored by the token's hash only.
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import { apiTime } from '../forms/forms.repo';
+
+/** Revokes the order's live links. */
+export async function revokeReportLinks(tx: Executor, enterpriseId: number, orderId: number): Promise<void> {
+  await tx.execute(sql`update order_report_links set revoked_at = now()
+    where enterprise_id = ${enterpriseId} and order_id = ${orderId} and revoked_at is null`);
+}
+
+/** Stores a link living `days` days; answers when it expires, in the zone. */
+export async function insertReportLink(
+  tx: Executor,
+  o: { enterpriseId: number; orderId: number; mobile: string; userId: number; timeZone: string },
+  tokenHash: string,
+  days: number,
+): Promise<string | undefined> {
+  const [r] = await rows<{ expire_time: string }>(
+    tx,
+    sql`insert into order_report_links (enterprise_id, order_id, token_hash, mobile, expires_at, created_by)
+      values (${o.enterpriseId}, ${o.orderId}, ${tokenHash}, ${o.mobile}, now() + make_interval(days => ${days}), ${o.userId})
+      returning ${apiTime(sql`expires_at`, o.timeZone)} as expire_time`,
+  );
+  return r?.expire_time;
+}
+
+/** Marks the live link of this hash opened (the first time); answers its order and the enterprise's zone. */
+export async function openLiveLink(ex: Executor, tokenHash: string): Promise<{ enterprise_id: number; order_id: number; time_zone: string } | undefined> {
+  const [r] = await rows<{ enterprise_id: number; order_id: number; time_zone: string }>(
+    ex,
+    sql`update order_report_links l set opened_at = coalesce(l.opened_at, now())
+      from enterprises e
+      where l.token_hash = ${tokenHash} and l.revoked_at is null and l.expires_at > now() and e.id = l.enterprise_id
+      returning l.enterprise_id, l.order_id, e.time_zone`,
+  );
+  return r;
+}
