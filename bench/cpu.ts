@@ -61,10 +61,11 @@ interface App {
   stop(): Promise<void>;
 }
 
-async function startApp(databaseUrl: string, root = ROOT): Promise<App> {
+const argsOf = (v: string | undefined): string[] => (v ?? '').split(' ').filter(Boolean);
+
+async function startApp(databaseUrl: string, root = ROOT, execArgv = argsOf(process.env.BENCH_CPU_NODE_ARGS)): Promise<App> {
   const port = await freePort();
   const env = benchAppEnv(databaseUrl, port, root);
-  const execArgv = (process.env.BENCH_CPU_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = fork(path.join(root, 'bench/cpu.child.mjs'), [], { cwd: root, env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const base = `http://127.0.0.1:${port}`;
   await answering(child, base);
@@ -230,16 +231,17 @@ async function main(): Promise<void> {
     // BENCH_CPU_COMPARE: another checkout (with its node_modules and this bench's cpu.child.mjs) measured beside this
     // one, round for round, on the same database: the before and after of a change on the same machine at once.
     const other = process.env.BENCH_CPU_COMPARE;
-    const roots: [string, string][] = other
+    // BENCH_CPU_BEFORE_NODE_ARGS: Node's flags for the 'before' app (a flag's effect, with BENCH_CPU_COMPARE=.).
+    const roots: [string, string, string[]][] = other
       ? [
-          ['before', path.resolve(other)],
-          ['after', ROOT],
+          ['before', path.resolve(other), argsOf(process.env.BENCH_CPU_BEFORE_NODE_ARGS ?? process.env.BENCH_CPU_NODE_ARGS)],
+          ['after', ROOT, argsOf(process.env.BENCH_CPU_NODE_ARGS)],
         ]
-      : [['this', ROOT]];
+      : [['this', ROOT, argsOf(process.env.BENCH_CPU_NODE_ARGS)]];
     const apps: Measured[] = [];
     try {
-      for (const [label, root] of roots) {
-        const app = await startApp(database.url, root);
+      for (const [label, root, execArgv] of roots) {
+        const app = await startApp(database.url, root, execArgv);
         apps.push({ label, app, headers: { cookie: await benchLogin(app.base, ep.enterpriseId), 'accept-encoding': ENCODING } });
       }
       // Anything the app does on its own (BENCH_CPU_BACKGROUND=1: the job workers, the summary's flush of a fresh

@@ -16,12 +16,12 @@ export const timeOf = (col: AnyColumn | SQL, v: { timeZone: string }): SQL<strin
 /** A date column as 'YYYY-MM-DD'. */
 export const dateOf = (col: AnyColumn | SQL): SQL<string | null> => sql<string | null>`to_char(${col}, 'YYYY-MM-DD')`;
 
-/** The statement's time, as a patch value or a column's new value. */
-export const NOW: SQL = sql`now()`;
-
 /** An integer-array literal (one parameter), for unnest, = any() and &&; anything but an integer is cut to one. */
 export const intArray = (ids: readonly number[], type: 'bigint' | 'int' | 'smallint' = 'bigint'): SQL =>
   sql`${`{${ids.map((n) => Math.trunc(Number(n))).join(',')}}`}::${sql.raw(type)}[]`;
+
+/** A text[] literal (one parameter); each element is quoted, so commas, quotes and braces inside stay in it. */
+export const textArray = (items: readonly string[]): SQL => sql`${`{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** A bigint[] literal from ids. */
 export const bigints = (ids: readonly number[]): SQL => intArray(ids, 'bigint');

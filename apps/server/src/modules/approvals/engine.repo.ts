@@ -230,6 +230,3 @@ export async function waitingInstance(
   );
   return r;
 }
-
-/** The patch value of a finish time: the statement's now. */
-export const NOW: SQL = sql`now()`;

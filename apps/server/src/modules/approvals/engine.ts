@@ -21,7 +21,6 @@ import {
   instanceOf,
   isWaiting,
   lockInstance,
-  NOW,
   type OpenTask,
   openTasks,
   principalsNow,
@@ -29,6 +28,7 @@ import {
   waitingInstance,
 } from './engine.repo';
 import { publishApprovalEnded } from '../../platform/signals';
+import { NOW } from '../../platform/sql';
 
 /**
  * The approval engine (docs/approvals.md): starts an instance on the flow that applies, pins that flow's

@@ -2,22 +2,15 @@
 import type { RuleAction, RuleConditions } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { bigints } from '../../platform/sql';
+import { bigints, intArray } from '../../platform/sql';
 import type { Row } from './automation.actions';
-
-/** A smallint[] of the given values, one parameter each. */
-const smallints = (values: readonly number[]): SQL =>
-  sql`array[${sql.join(
-    values.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::smallint[]`;
 
 /** Of these trigger points, those the order type has an enabled rule for. */
 export async function ruledTriggers(ex: Executor, ep: number, templateId: number, triggers: readonly number[]): Promise<number[]> {
   const found = await rows<{ trigger: number }>(
     ex,
     sql`select distinct trigger from automation_rules where enterprise_id = ${ep} and template_id = ${templateId} and enabled
-        and trigger = any(${smallints(triggers)})`,
+        and trigger = any(${intArray(triggers, 'smallint')})`,
   );
   return found.map((f) => f.trigger);
 }
@@ -47,7 +40,7 @@ export function timedEventsOf(ex: Executor, ep: number, templateId: number, move
   return rows<TimedEvent>(
     ex,
     sql`select id, trigger, amount, unit, condition from timed_events
-        where enterprise_id = ${ep} and template_id = ${templateId} and enabled and trigger = any(${smallints(moved)})`,
+        where enterprise_id = ${ep} and template_id = ${templateId} and enabled and trigger = any(${intArray(moved, 'smallint')})`,
   );
 }
 

@@ -6,7 +6,8 @@ import type { EventRecord } from './events.repo';
 import { AppError } from '../../platform/errors';
 import { changeState, type PatchValue, type StateResult, type StateTable } from '../../platform/state';
 import { holdSetting, principalFound } from './settings';
-import { lockedEvent, NOW as now, visibleEvents } from './state.repo';
+import { lockedEvent, visibleEvents } from './state.repo';
+import { NOW as now } from '../../platform/sql';
 
 /**
  * Events on the platform's state change. The machine decides on the display state and the flags

@@ -3,10 +3,9 @@
 import { EVENT_ACTIONS, type EventAction, type EventTemplateSetting } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { intArray, textArray } from '../../platform/sql';
 
 const EVENT_FORM_KIND = 6;
-const smallints = (list: number[]) => sql`${`{${list.join(',')}}`}::smallint[]`;
-const textArray = (list: string[]) => sql`${`{${list.join(',')}}`}::text[]`;
 
 export type Setting = Omit<EventTemplateSetting, 'tmpId'>;
 
@@ -45,7 +44,7 @@ export async function storedSetting(ex: Executor, enterpriseId: number, tmpId: n
 export async function upsertSetting(ex: Executor, enterpriseId: number, userId: number, tmpId: number, actions: string[], roles: number[]): Promise<void> {
   await ex.execute(
     sql`insert into event_template_settings (enterprise_id, template_id, actions, principal_roles, updated_by)
-      values (${enterpriseId}, ${tmpId}, ${textArray(actions)}, ${smallints(roles)}, ${userId})
+      values (${enterpriseId}, ${tmpId}, ${textArray(actions)}, ${intArray(roles, 'smallint')}, ${userId})
       on conflict (enterprise_id, template_id) do update set actions = excluded.actions, principal_roles = excluded.principal_roles,
         updated_by = excluded.updated_by, updated_at = now()`,
   );
@@ -55,7 +54,7 @@ export async function upsertSetting(ex: Executor, enterpriseId: number, userId: 
 export async function hasAnyRole(ex: Executor, enterpriseId: number, userId: number, roles: number[]): Promise<boolean> {
   const found = await rows<{ one: number }>(
     ex,
-    sql`select 1 as one from users where enterprise_id = ${enterpriseId} and id = ${userId} and roles && ${smallints(roles)}`,
+    sql`select 1 as one from users where enterprise_id = ${enterpriseId} and id = ${userId} and roles && ${intArray(roles, 'smallint')}`,
   );
   return found.length > 0;
 }

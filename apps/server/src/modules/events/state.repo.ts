@@ -16,9 +16,6 @@ export function visibleEvents(alias: string, userId: number, o: { staff: boolean
     or ${a}.upgrade_user_id = ${userId} or ${userId} = any(${a}.collaborator_ids)${pool})`;
 }
 
-/** The time an action stamps (dispatched_at, started_at …): the statement's own. */
-export const NOW: SQL = sql`now()`;
-
 /**
  * The event within `scope`, locked FOR UPDATE, with the template's setting and, for `principalId`, the principal's roles
  * (settings.repo.ts columns); a row of nulls when not found.

@@ -2,7 +2,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
-import { bigints } from '../../platform/sql';
+import { bigints, textArray } from '../../platform/sql';
 import { capReached, type Engineer } from './eligibility';
 
 /** Distances on a sphere of this radius (as distanceMeters in packages/shared). */
@@ -50,8 +50,6 @@ export async function engineerOf(ex: Executor, enterpriseId: number, userId: num
     grabbedToday: r?.grabbed_today ?? 0,
   };
 }
-
-export const textArray = (a: string[]) => sql`${`{${a.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** Orders in the pool of the enterprise (on `orders o`). */
 export const inPoolSql = (enterpriseId: number): SQL => sql`o.enterprise_id = ${enterpriseId} and o.in_pool and o.state = 1 and o.deleted_at is null`;

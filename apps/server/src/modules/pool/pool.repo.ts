@@ -6,7 +6,8 @@ import { type Executor, rows, type Tx } from '../../db/client';
 import { countOf } from '../../platform/list';
 import type { OrderRecord } from '../orders/orders.repo';
 import type { Engineer } from './eligibility';
-import { eligibleSql, inPoolSql, textArray } from './eligibility.repo';
+import { textArray } from '../../platform/sql';
+import { eligibleSql, inPoolSql } from './eligibility.repo';
 
 /** The pool's order: newest first. */
 export const POOL_ORDER = sql.raw('o.created_at desc, o.id desc');

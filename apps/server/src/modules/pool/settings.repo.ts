@@ -3,7 +3,7 @@ import type { PoolProfile, PoolRule, poolProfileBody, poolRuleBody } from '@sk/s
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, rows } from '../../db/client';
-import { textArray } from './eligibility.repo';
+import { textArray } from '../../platform/sql';
 
 export type RuleBody = z.infer<typeof poolRuleBody>;
 export type ProfileBody = z.infer<typeof poolProfileBody>;

@@ -20,7 +20,6 @@ import {
   finishApprovalOf,
   lastActorOf,
   lockProject,
-  NOW,
   pendingApproval,
   type ProjectRecord,
   projectRecord,
@@ -30,6 +29,7 @@ import {
   type TaskRecord,
   taskCounts,
 } from './records.repo';
+import { NOW } from '../../platform/sql';
 
 export { pendingApproval, taskCounts } from './records.repo';
 

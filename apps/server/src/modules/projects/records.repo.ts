@@ -216,6 +216,3 @@ export async function tmplSettingsOf(ex: Executor, ep: number, templateId: numbe
   const [s] = await rows<TmplSettingsRecord>(ex, sql`select * from project_tmpl_settings where enterprise_id = ${ep} and template_id = ${templateId}`);
   return s;
 }
-
-/** The state change's "now" for a finish time. */
-export const NOW = sql`now()`;

@@ -298,15 +298,6 @@ export async function visitForComplaint(ex: Executor, ep: number, taskId: number
   return t;
 }
 
-/** The enterprise's first enabled complaint level (by sort), or undefined. */
-export async function firstLevel(ex: Executor, ep: number, dictType: number) {
-  const [lv] = await rows<{ name: string }>(
-    ex,
-    sql`select name from dict_items where enterprise_id = ${ep} and type = ${dictType} and enabled order by sort, id limit 1`,
-  );
-  return lv?.name;
-}
-
 /** A user of the enterprise not deleted, or undefined. */
 export async function liveUser(ex: Executor, ep: number, id: number) {
   const [u] = await rows<{ id: number }>(ex, sql`select id from users where enterprise_id = ${ep} and id = ${id} and deleted_at is null`);
@@ -527,18 +518,6 @@ export const handlerOr = (userId: number): SQL => sql`coalesce(handler_id, ${use
 export const REOPEN_COUNT_UP: SQL = sql`reopen_count + 1`;
 
 // ---- dictionaries ----
-
-/** The enabled item of that name in a dictionary type, if any. */
-export async function enabledDictItem(ex: Executor, ep: number, type: number, name: string): Promise<string | undefined> {
-  const [r] = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and name = ${name} and enabled`);
-  return r?.name;
-}
-
-/** The enabled items' names of a dictionary type, in its order. */
-export async function enabledDictNames(ex: Executor, ep: number, type: number): Promise<string[]> {
-  const list = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and enabled order by sort, id`);
-  return list.map((l) => l.name);
-}
 
 // ---- level targets ----
 

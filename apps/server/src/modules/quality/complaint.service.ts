@@ -27,7 +27,6 @@ import {
   customerOf,
   eventForComplaint,
   faultModeHeld,
-  firstLevel,
   insertComplaintRow,
   liveUser,
   numberComplaint,
@@ -44,6 +43,7 @@ import { deadlinesOf, deadlineOf, targetOf } from './complaint.sla';
 import { COMPLAINT_STATE, complaintCtxOf, moveComplaint } from './complaint.state';
 import { pathOf, pathText } from './fault.service';
 import { dictValueOf } from './quality.dict';
+import { firstDictItem } from '../settings/dict.repo';
 
 const dictValue = dictValueOf;
 
@@ -211,7 +211,7 @@ export async function openFromVisit(
         }
       }
       if (!from) return null;
-      const level = await firstLevel(sp, a.enterpriseId, dictTypeByCode(COMPLAINT_DICTS.level)?.type ?? -1);
+      const level = await firstDictItem(sp, a.enterpriseId, dictTypeByCode(COMPLAINT_DICTS.level)?.type ?? -1);
       return insertComplaint(sp as unknown as Tx, a.enterpriseId, a.id, {
         ...from.source,
         // The source is the return visit (3); the order or the event it visited stays linked.

@@ -4,7 +4,8 @@
 import { addWorking, dictTypeByCode, levelTargetsOf } from '@sk/shared';
 import type { Executor } from '../../db/client';
 import { calendarsOf } from '../sla/sla.calendar';
-import { enabledDictNames, levelTargetRow } from './complaint.repo';
+import { levelTargetRow } from './complaint.repo';
+import { enabledDictNames } from '../settings/dict.repo';
 
 export interface LevelTarget {
   level: string;

@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageRows } from '../../platform/list';
 import { and, createdBetween, timeOf } from '../../platform/sql';
 import { prefixPattern } from '../../platform/search';
-import { textArray } from '../spares/units';
+import { textArray } from '../../platform/sql';
 import { providerScope } from './repair.sources';
 
 type Tz = Pick<Actor, 'timeZone'>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rows } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
 import { bigints } from '../../platform/sql';
 
@@ -107,4 +107,25 @@ export async function seedType(ex: Executor, enterpriseId: number, type: number,
     .insert(dictItems)
     .values(items.map((i, k) => ({ enterpriseId, type, name: i.name, value: i.value, sort: k + 1 })))
     .onConflictDoNothing();
+}
+
+/** The enabled item of that name in a dictionary type, if any (a value a form must pick from the dictionary). */
+export async function enabledDictItem(ex: Executor, ep: number, type: number, name: string): Promise<string | undefined> {
+  const [r] = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and name = ${name} and enabled`);
+  return r?.name;
+}
+
+/** A dictionary type's first enabled item (by sort), if any: the default a record takes. */
+export async function firstDictItem(ex: Executor, ep: number, type: number): Promise<string | undefined> {
+  const [r] = await rows<{ name: string }>(
+    ex,
+    sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and enabled order by sort, id limit 1`,
+  );
+  return r?.name;
+}
+
+/** The enabled items' names of a dictionary type, in its order. */
+export async function enabledDictNames(ex: Executor, ep: number, type: number): Promise<string[]> {
+  const list = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and enabled order by sort, id`);
+  return list.map((l) => l.name);
 }

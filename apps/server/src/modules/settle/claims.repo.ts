@@ -14,9 +14,6 @@ export function claimScope(a: Pick<Actor, 'providerId'>, alias = 'c'): SQL {
   return sql`${sql.identifier(alias)}.provider_id = ${a.providerId}`;
 }
 
-/** The state change's "now" for a stamp column. */
-export const NOW = sql`now()`;
-
 /** The claimed order, locked: its state, number, pin and the serving engineer's base. */
 export interface ClaimOrder {
   state: number;

@@ -31,11 +31,11 @@ import {
   claimStateOf,
   insertClaim,
   lockClaimOrder,
-  NOW,
   nextClaimCounter,
   reasonExists,
   toClaimRow,
 } from './claims.repo';
+import { NOW } from '../../platform/sql';
 
 export { claimScope };
 

@@ -358,9 +358,6 @@ export const periodBounds = (start: string, end: string, timeZone: string): { fr
   to: sql`((${end}::date + 1)::timestamp at time zone ${timeZone})`,
 });
 
-/** The state change's "now" for a stamp column. */
-export const NOW = sql`now()`;
-
 /** A statement's lines the exporting user sees (none of another's statement). */
 const exportVisible = (u: Pick<Actor, 'enterpriseId' | 'providerId'>, id: number): SQL =>
   sql`exists (select 1 from settlements s where s.enterprise_id = ${u.enterpriseId} and s.id = ${id} and ${settleScope(u, 's')})`;

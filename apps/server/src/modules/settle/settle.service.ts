@@ -22,7 +22,6 @@ import {
   disputeLine,
   insertSettlement,
   lineExists,
-  NOW,
   periodBounds,
   settlementRecord,
   linePage,
@@ -39,6 +38,7 @@ import {
   resolveLine,
   updateTotals,
 } from './settle.repo';
+import { NOW } from '../../platform/sql';
 
 export { settleScope };
 

@@ -8,7 +8,7 @@ import { countOf, pageSql } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
 import type { Reader } from './catalogue.repo';
 import type { ItemStockRow } from './docs.repo';
-import { textArray } from './units';
+import { textArray } from '../../platform/sql';
 
 /** The goods orders a user sees: a keeper every one; anybody else his own applications (on `g`). */
 export const visibleGoods = (a: Pick<Actor, 'id'>, keeper: boolean): SQL => (keeper ? sql`true` : sql`g.applicant_id = ${a.id}`);

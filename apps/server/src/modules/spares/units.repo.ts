@@ -2,9 +2,8 @@
 import { UNIT_LOST_IN_COUNT } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { textArray } from '../../platform/sql';
 
-/** A text[] parameter (one bound value, whatever the length). */
-export const textArray = (a: readonly string[]) => sql`${`{${a.map((s) => `"${s.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
 /** The serial-tracked spares among `ids` (id and name). */
 export const trackedSpares = (ex: Executor, enterpriseId: number, ids: number[]) =>
   rows<{ id: number; name: string }>(

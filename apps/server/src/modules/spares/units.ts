@@ -4,10 +4,9 @@
 import { type SpareDocKind, SPARE_UNIT_PLACES, UNIT_LOST_IN_COUNT } from '@sk/shared';
 import type { Executor } from '../../db/client';
 import * as repo from './units.repo';
-import { type KnownUnit, textArray, unitsIn } from './units.repo';
+import { type KnownUnit, unitsIn } from './units.repo';
 import { invalid } from '../../platform/errors';
 
-export { textArray };
 const list = (a: readonly string[]) => a.join('、');
 
 export interface UnitLine {

@@ -72,15 +72,6 @@ export async function lockAnsweredTask(ex: Executor, ep: number, id: number) {
   return t;
 }
 
-/** A dictionary type's first enabled item (by sort), if any. */
-export async function firstDictItem(ex: Executor, ep: number, type: number): Promise<string | undefined> {
-  const [item] = await rows<{ name: string }>(
-    ex,
-    sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and enabled order by sort, id limit 1`,
-  );
-  return item?.name;
-}
-
 export async function timeZoneOf(ex: Executor, ep: number): Promise<string | undefined> {
   const [v] = await rows<{ tz: string }>(ex, sql`select time_zone as tz from enterprises where id = ${ep}`);
   return v?.tz;

@@ -9,20 +9,10 @@ import type { SmsSender } from '../../platform/sms';
 import { NOW } from '../../platform/sql';
 import { openFollowUp, visibleTask } from './tasks.service';
 import { openFromVisit } from '../quality/complaint.service';
-import {
-  firstDictItem,
-  insertToken,
-  lockAnsweredTask,
-  markSmsSent,
-  portalRating,
-  retireTokens,
-  spendToken,
-  surveyRow,
-  timeZoneOf,
-  tokenOf,
-} from './survey.repo';
+import { insertToken, lockAnsweredTask, markSmsSent, portalRating, retireTokens, spendToken, surveyRow, timeZoneOf, tokenOf } from './survey.repo';
 import { setFollowUpOrder } from './tasks.repo';
 import { moveTask, visitCtxOf } from './visits.state';
+import { firstDictItem } from '../settings/dict.repo';
 
 const MOBILE = /^1\d{10}$/;
 /** A score below this makes the customer's answer 回访不通过 (docs/decisions.md, Return visits). */

@@ -294,12 +294,6 @@ export function earlierTasks(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'time
   );
 }
 
-/** The enabled dictionary item of that name, if any. */
-export async function enabledDictItem(ex: Executor, ep: number, type: number, name: string): Promise<string | undefined> {
-  const [r] = await rows<{ name: string }>(ex, sql`select name from dict_items where enterprise_id = ${ep} and type = ${type} and name = ${name} and enabled`);
-  return r?.name;
-}
-
 /** A submit adds the call's seconds to the task's. */
 export const callSecondsPlus = (seconds: number): SQL => sql`call_seconds + ${seconds}`;
 

@@ -36,7 +36,6 @@ import {
   nothing,
   pooled,
   providerScope,
-  enabledDictItem,
   evaluateOrder,
   followUpSource,
   isFutureDate,
@@ -58,6 +57,7 @@ import {
 } from './tasks.repo';
 import { isVisitDesk, moveTask, VISIT_STATE, visitCtxOf } from './visits.state';
 import { stateLogOf } from '../../platform/state';
+import { enabledDictItem } from '../settings/dict.repo';
 
 /** Who sees every task: the /ReturnVisitTask desk and administrators. */
 const seesAll = (a: Actor): boolean => a.admin || hasPower(a.powers, VISIT_POWERS.all);
