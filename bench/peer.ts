@@ -4,7 +4,7 @@
 // comparison is skipped with a message. Redmine runs on WEBrick on BENCH_PEER_PORT (default 3695), in its own
 // database (redmine_bench) on our server; its SQL time per request is the "ActiveRecord: … ms" of its production log.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
 import { runAlone, withBenchDatabase } from './alone';
@@ -68,6 +68,16 @@ async function prepare(databaseUrl: string): Promise<string> {
   if (!existsSync(`${ROOT}/Gemfile.local`)) writeFileSync(`${ROOT}/Gemfile.local`, "gem 'webrick'\n");
   for (const d of [`/var/log/redmine/${INSTANCE}`, `/var/lib/redmine/${INSTANCE}/files`, `/var/cache/redmine/${INSTANCE}/tmp`])
     mkdirSync(d, { recursive: true });
+  // Redmine reads an instance's config, log and tmp through /usr/share/redmine/instances/<name> (= /var/lib/redmine/<name>),
+  // linked to /etc, /var/log and /var/cache as the package links its 'default' instance.
+  for (const [link, target] of [
+    ['config', CONF],
+    ['log', `/var/log/redmine/${INSTANCE}`],
+    ['tmp', `/var/cache/redmine/${INSTANCE}/tmp`],
+  ]) {
+    const at = `/var/lib/redmine/${INSTANCE}/${link}`;
+    if (!lstatSync(at, { throwIfNoEntry: false })) symlinkSync(target as string, at);
+  }
   const peerUrl = new URL(databaseUrl);
   peerUrl.pathname = `/${DB}`;
   const c = new pg.Client({ connectionString: peerUrl.toString() });
