@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ReadReplica, routeReads } from './replica';
 import * as schema from './schema/index';
@@ -29,8 +30,15 @@ pg.types.setTypeParser(1184, (v) => v);
 pg.types.setTypeParser(1114, (v) => v);
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Startup options of every connection: JIT off. Our statements run in milliseconds, and a list or count whose estimate
+ * passes jit_above_cost was compiled first (Debian's PostgreSQL ships JIT on): tens of milliseconds added to a query of
+ * a few. PGOPTIONS (and an `options` in the URL) still apply after it, so an operator can turn it back on.
+ */
+const SESSION_OPTIONS = ['-c jit=off', process.env.PGOPTIONS].filter(Boolean).join(' ');
+
 export async function openPostgres(url: string, max = 10, readUrl?: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: SESSION_OPTIONS });
   pool.on('error', () => {});
   healDeadClients(pool);
   countPoolStatements(pool);
@@ -39,7 +47,13 @@ export async function openPostgres(url: string, max = 10, readUrl?: string): Pro
   if (!readUrl) return { db, kind: 'postgres', url, close: () => pool.end() };
   // The replica's own pool, of the same size; its sessions show as servicekeeper-read in pg_stat_activity. A replica
   // that does not answer a connection within 2 s hands the read to the primary (db/replica.ts) instead of holding it.
-  const readPool = new pg.Pool({ connectionString: readUrl, max, application_name: 'servicekeeper-read', connectionTimeoutMillis: 2000 });
+  const readPool = new pg.Pool({
+    connectionString: readUrl,
+    max,
+    options: SESSION_OPTIONS,
+    application_name: 'servicekeeper-read',
+    connectionTimeoutMillis: 2000,
+  });
   readPool.on('error', () => {});
   healDeadClients(readPool);
   const replica = new ReadReplica(readPool);
@@ -77,6 +91,56 @@ function healDeadClients(pool: pg.Pool): void {
 export async function rows<T = Record<string, unknown>>(ex: Executor, query: SQL): Promise<T[]> {
   const res = (await ex.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/** Statement texts sent as named statements so far, and their names (the text's hash). */
+const named = new Map<string, string>();
+/** Past this many distinct texts, further ones run unnamed: a text with inlined values cannot grow every connection's cache. */
+const MAX_NAMED = 200;
+
+type Preparing = {
+  dialect: PgDialect;
+  session: { prepareQuery(q: { sql: string; params: unknown[] }, f: undefined, name: string | undefined, arrayMode: false): { execute(): Promise<unknown> } };
+};
+
+/**
+ * rows() as a named statement: PostgreSQL parses and plans it once per connection, and node-postgres sends only Bind
+ * and Execute after that (the driver keeps the names it prepared on each connection). For the hot reads of a fixed
+ * shape (the order detail); the name is the text's hash, so another shape (another role's scope) is another name.
+ */
+export async function preparedRows<T = Record<string, unknown>>(ex: Executor, query: SQL): Promise<T[]> {
+  const p = ex as unknown as Preparing;
+  const built = p.dialect.sqlToQuery(query);
+  const run = async () => ((await p.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute()) as { rows: T[] }).rows;
+  try {
+    return await run();
+  } catch (err) {
+    // A migration changed a table the statement reads `*` of (another instance deployed meanwhile): the connections'
+    // prepared copies are stale for good, so the text takes a new name and is prepared again. A transaction is
+    // aborted by the error and cannot retry; its caller sees it.
+    if (codeOf(err) !== STALE_PLAN || ex instanceof PgTransaction) throw err;
+    named.set(built.sql, newName(built.sql));
+    return run();
+  }
+}
+
+/** The server's error code, on the error or (Drizzle wraps it) on its cause. */
+const codeOf = (err: unknown): string | undefined => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code;
+};
+
+/** "cached plan must not change result type" */
+const STALE_PLAN = '0A000';
+let generation = 0;
+const newName = (text: string) => `sk_${createHash('sha1').update(`${generation++}:${text}`).digest('hex').slice(0, 24)}`;
+
+function nameOf(text: string): string | undefined {
+  const known = named.get(text);
+  if (known != null || named.size >= MAX_NAMED) return known;
+  const name = newName(text);
+  named.set(text, name);
+  return name;
 }
 
 /** Affected row count of a raw statement. */

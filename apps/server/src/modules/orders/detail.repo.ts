@@ -20,7 +20,7 @@ import {
   WARRANTY_STATES,
 } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { type Executor, preparedRows, rows } from '../../db/client';
 import { GEO_PRECISIONS } from '../../platform/geo/geocoder';
 import type { OrderReader } from './detail.access';
 import { orderApprovalStepSql } from './examine.repo';
@@ -167,7 +167,7 @@ export async function orderRowWithDetail(
   scope: SQL,
   extra: SQL,
 ): Promise<{ row: OrderRecordWith; detail: DetailRaw } | undefined> {
-  const [got] = await rows<OrderRecordWith & DetailRaw>(
+  const [got] = await preparedRows<OrderRecordWith & DetailRaw>(
     ex,
     sql`select o.*, ${extra}, ${detailColumns(r)} from orders o ${DETAIL_JOINS} where o.enterprise_id = ${r.enterpriseId} and o.id = ${id} and ${scope}`,
   );

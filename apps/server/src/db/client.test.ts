@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/harness';
+import { type Database, openPostgres, preparedRows, rows } from './client';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('the pool’s connections', () => {
+  it('run with JIT off, whatever the server’s default', async () => {
+    const [r] = await rows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
+    expect(r?.jit).toBe('off');
+  });
+});
+
+describe('preparedRows', () => {
+  it('answers the rows of its statement as rows() does, for each set of values', async () => {
+    const q = (n: number) => sql`select g as n, ${n}::int * g as times from generate_series(1, 3) g`;
+    expect(await preparedRows(database.db, q(2))).toEqual(await rows(database.db, q(2)));
+    expect(await preparedRows<{ times: number }>(database.db, q(5))).toEqual([
+      { n: 1, times: 5 },
+      { n: 2, times: 10 },
+      { n: 3, times: 15 },
+    ]);
+  });
+
+  it('is prepared once on a connection, one name per text, and reused with other values', async () => {
+    await database.db.transaction(async (tx) => {
+      const one = (id: number) => sql`select ${id}::int as id, 'prepared-one' as tag`;
+      const two = (id: number) => sql`select ${id}::int as id, 'prepared-two' as tag`;
+      await preparedRows(tx, one(1));
+      await preparedRows(tx, one(2));
+      await preparedRows(tx, two(3));
+      const named = await rows<{ name: string; statement: string }>(
+        tx,
+        sql`select name, statement from pg_prepared_statements where statement like '%prepared-%' and statement not like '%pg_prepared_statements%' order by statement`,
+      );
+      expect(named).toHaveLength(2);
+      expect(named.map((n) => n.statement)).toEqual([expect.stringContaining('prepared-one'), expect.stringContaining('prepared-two')]);
+      expect(new Set(named.map((n) => n.name)).size).toBe(2);
+      for (const n of named) expect(n.name).toMatch(/^sk_[0-9a-f]{24}$/);
+    });
+  });
+
+  it('prepares again when a migration changed a table it reads * of, instead of failing until a restart', async () => {
+    // One connection, so the second call meets the copy the first prepared.
+    const one = await openPostgres(database.url, 1);
+    try {
+      await one.db.execute(sql`create table prepared_probe (id int)`);
+      await one.db.execute(sql`insert into prepared_probe values (7)`);
+      const read = () => preparedRows(one.db, sql`select * from prepared_probe where id = ${7}`);
+      expect(await read()).toEqual([{ id: 7 }]);
+      await one.db.execute(sql`alter table prepared_probe add column note text default '新列'`);
+      expect(await read()).toEqual([{ id: 7, note: '新列' }]);
+      expect(await read()).toEqual([{ id: 7, note: '新列' }]);
+    } finally {
+      await one.close();
+    }
+  });
+});
