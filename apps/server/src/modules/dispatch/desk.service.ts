@@ -28,10 +28,9 @@ import {
  */
 
 /** An outsourced user (user type 1, who has a provider) works their provider's orders. */
-const providerOf = (ex: Executor, v: Actor): Promise<number | null> => (v.providerId != null ? providerOfViewer(ex, v) : Promise.resolve(null));
 
 async function whereOf(ex: Executor, v: Actor, f: UnDeliverFilters): Promise<SQL> {
-  return deskWhere(v, f, await providerOf(ex, v));
+  return deskWhere(v, f, await providerOfViewer(ex, v));
 }
 
 /** GET /order/unDeliverOrderList: newest first, the page picked with its count in one statement (as the order lists). */
@@ -64,7 +63,7 @@ export async function candidates(
   v: Actor,
   q: { keyword?: string; serviceGroupId?: number | null } & PageRequest,
 ): Promise<{ list: CandidateRow[]; count: number }> {
-  const where = candidateWhere(v, q, await providerOf(ex, v));
+  const where = candidateWhere(v, q, await providerOfViewer(ex, v));
   const list = await candidatePage(ex, v, where, q);
   return { count: await candidateCount(ex, where), list };
 }
@@ -77,7 +76,7 @@ export async function candidates(
 export async function batchDesignate(db: Db, v: Actor, b: BatchDesignateBody): Promise<{ count: number }> {
   const ids = [...new Set(b.orderIds)].sort((x, y) => x - y);
   return db.transaction(async (tx) => {
-    const provider = await providerOf(tx, v);
+    const provider = await providerOfViewer(tx, v);
     const locked = await lockOrders(tx, v, ids);
     if (locked.length !== ids.length) throw new AppError('NOT_FOUND');
     if ((await pendingCount(tx, v.enterpriseId, ids, provider)) !== ids.length) throw new AppError('STATE_CHANGED');

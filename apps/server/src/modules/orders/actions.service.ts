@@ -323,9 +323,12 @@ export async function setPeople(tx: Tx, v: SystemActor, orderId: number, part: n
   await replacePeople(tx, v.enterpriseId, orderId, part, ids);
 }
 
-/** The viewer's provider when they are an outsourced user (user_type 1): they dispatch only their provider's orders. */
+/**
+ * The viewer's provider when they are an outsourced user (user_type 1): they dispatch only their provider's orders.
+ * Staff (no provider in the request's session) need no read.
+ */
 export async function providerOfViewer(ex: Executor, v: SystemActor): Promise<number | null> {
-  if (v.id <= 0) return null;
+  if (v.id <= 0 || v.providerId == null) return null;
   return outsourcedProvider(ex, v.enterpriseId, v.id);
 }
 
@@ -352,7 +355,8 @@ export async function dispatchLocked(tx: Tx, v: SystemActor, row: Row, b: Dispat
   const names = helpers ? await servicePeople(tx, v, helpers, '协作人员', mine ?? undefined) : null;
   const helperNote = names?.size ? `协作人员：${[...names.values()].map((u) => u.name).join('、')}` : null;
   // A provider's first pick of its engineer is not a reassignment.
-  const before = mine != null && row.service_user_id == null ? null : await previousAssignee(tx, v, row);
+  const before =
+    (mine != null && row.service_user_id == null) || (row.service_user_id == null && row.provider_id == null) ? null : await previousAssignee(tx, v, row);
   let patch: Record<string, PatchValue>;
   let to: string;
   if (b.providerId) {

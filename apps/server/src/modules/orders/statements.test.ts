@@ -92,6 +92,12 @@ describe('statements per request', () => {
     expect(await statementsOf(() => tm.dispatcher.client.send(A.cancel, { orderId: other, reason: '客户取消' }))).toBeLessThanOrEqual(5);
   });
 
+  it('派单: at most 6 (session, begin, the locked row, the engineer’s check, update with log and probes, commit)', async () => {
+    const id = await orderIn(t, tm, 1);
+    const send = { orderId: id, expectedState: 1, serviceUserId: tm.engineer.id };
+    expect(await statementsOf(() => tm.dispatcher.client.send(A.dispatch, send))).toBeLessThanOrEqual(6);
+  });
+
   it('a hook runs exactly when its probe, asked in the update itself, says it has work', async () => {
     const ran: number[] = [];
     const off = registerStateHook('order', 'cancel', {
