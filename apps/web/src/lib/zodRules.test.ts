@@ -1,6 +1,6 @@
 import { mobile } from '@sk/shared/common/zod';
 import { contactFields } from '@sk/shared/customers/customers.schema';
-import Schema, { type Rules } from '@rc-component/async-validator';
+import Schema, { type RuleItem } from '@rc-component/async-validator';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { rulesOf } from './zodRules';
 async function check(rules: ReturnType<typeof rulesOf>, value: unknown): Promise<string | null> {
   for (const rule of rules as RuleObject[]) {
     try {
-      await new Schema({ field: [rule as Rules[string]] }).validate({ field: value });
+      await new Schema({ field: [rule as RuleItem] }).validate({ field: value });
     } catch (e) {
       const errors = (e as { errors?: { message: string }[] }).errors;
       return errors?.[0]?.message ?? String(e);
