@@ -67,8 +67,11 @@ async function networkFirstApi(request) {
     return res;
   } catch (e) {
     const hit = await caches.open(API).then((c) => c.match(key));
-    if (hit) return hit;
-    throw e;
+    if (!hit) throw e;
+    // Marked as a copy: the page knows the network is down even where the browser still says online.
+    const headers = new Headers(hit.headers);
+    headers.set('x-sk-offline', '1');
+    return new Response(hit.body, { status: hit.status, headers });
   }
 }
 

@@ -1,6 +1,7 @@
 // The one request client. Every call goes through a contract from @sk/shared; components never call fetch.
 import type { BodyInput, EndpointDef, Envelope, QueryInput, ResponseOf } from '@sk/shared';
 import { z } from 'zod';
+import { isOnline, noteAnswer, OFFLINE_HEADER } from './offline/network';
 
 const SERVICE_UNAVAILABLE = '服务暂时不可用，请稍后重试';
 export const OFFLINE_MESSAGE = '当前网络不可用，请在网络恢复后重试';
@@ -180,13 +181,15 @@ async function send(p: Prepared, opts: CallOptions): Promise<Response> {
   const onAbort = () => ctl.abort();
   opts.signal?.addEventListener('abort', onAbort);
   try {
-    return await fetch(p.url, { ...p.init, signal: ctl.signal });
+    const res = await fetch(p.url, { ...p.init, signal: ctl.signal });
+    noteAnswer(res.headers.get(OFFLINE_HEADER) === '1');
+    return res;
   } catch (e) {
     if (timedOut) return fail(new ApiError('请求超时，请稍后重试', 'TIMEOUT'), opts);
     if (opts.signal?.aborted) throw e;
     // Offline (the engineer's app): reads fail quietly (the page shows what it last loaded, the offline banner says
     // why); an action says the network is down.
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (!isOnline()) {
       return fail(new ApiError(OFFLINE_MESSAGE, 'NETWORK'), p.init.method === 'GET' ? { ...opts, silent: true } : opts);
     }
     return fail(new ApiError('Network Error', 'NETWORK'), opts);

@@ -1,5 +1,6 @@
 // Sends the engineer's offline queue (lib/offline) when the app starts and whenever the network comes back.
 import { useEffect } from 'react';
+import { isOnline, subscribeNetwork } from '../lib/offline/network';
 import { useUser } from '../lib/session';
 
 export function OfflineSync() {
@@ -7,11 +8,11 @@ export function OfflineSync() {
   useEffect(() => {
     if (typeof indexedDB === 'undefined') return;
     const sync = () => {
-      if (navigator.onLine) void import('../lib/offline/sync').then((m) => m.syncQueue(user.id)).catch(() => {});
+      if (isOnline()) void import('../lib/offline/sync').then((m) => m.syncQueue(user.id)).catch(() => {});
     };
     sync();
-    window.addEventListener('online', sync);
-    return () => window.removeEventListener('online', sync);
+    // The browser's online event, or the first answer from the server after answers from the worker's copies.
+    return subscribeNetwork(sync);
   }, [user.id]);
   return null;
 }

@@ -1,18 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isOnline, subscribeNetwork } from '../../../lib/offline/network';
 
-const subscribe = (l: () => void) => {
-  window.addEventListener('online', l);
-  window.addEventListener('offline', l);
-  return () => {
-    window.removeEventListener('online', l);
-    window.removeEventListener('offline', l);
-  };
-};
-
-/** Whether the browser says it has a network (the online and offline events). */
-export const useOnline = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+/** Whether the app has a network: the browser's events and whether the last answer came from the server. */
+export const useOnline = (): boolean => useSyncExternalStore(subscribeNetwork, isOnline, () => true);
