@@ -173,6 +173,7 @@ export function fuzzContracts(shard: number, shards: number): void {
       for (const [i, ep] of eps) {
         await ensureAdmin();
         const samples = fc.sample(requestArb(ep), { numRuns: RUNS, seed: SEED + i });
+        const began = performance.now();
         for (const s of samples) {
           const x0 = await nextXid();
           if (known.x !== x0) known = { x: x0, fp: await fingerprint() };
@@ -192,6 +193,8 @@ export function fuzzContracts(shard: number, shards: number): void {
           if (r.success === false && !plainChinese(r.message ?? '')) failures.push(`message not plain Chinese (${r.code} ${r.message}) ${brief(s)}`);
           if (r.code === 'NOT_LOGGED_IN' && ep.auth !== 'public' && ep.auth !== 'portal') client = await adminClient();
         }
+        const ms = performance.now() - began;
+        if (process.env.FUZZ_SLOW && ms > Number(process.env.FUZZ_SLOW)) console.log(`fuzz: ${ep.method} ${ep.path} ${Math.round(ms)} ms`);
       }
       const errors = failures.filter((f) => f.startsWith('500 '));
       const endpoints = new Set(errors.map((f) => f.split(' ')[2]?.split('?')[0]));
