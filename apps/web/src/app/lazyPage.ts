@@ -27,7 +27,7 @@ export function withTimeout<T>(p: Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T>
 }
 
 /** A lazy page that can start loading its chunk before it renders (the page of the address being opened). */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<void> };
 
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
@@ -35,6 +35,12 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
     loading ??= withTimeout(load());
     return loading;
   };
-  // A failed preload is reported when the page renders (React.lazy gets the same rejected promise).
-  return Object.assign(lazy(start), { preload: () => void start().catch(() => {}) });
+  // A failed preload is reported when the page renders (React.lazy gets the same rejected promise); the promise
+  // settles when the chunk has loaded or failed.
+  const preload = () =>
+    start().then(
+      () => {},
+      () => {},
+    );
+  return Object.assign(lazy(start), { preload });
 }

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { matchPath } from 'react-router';
 import { menuContract } from '@sk/shared/menu/menu.contract';
 import { processContract } from '@sk/shared/process/process.contract';
 import { planDefaultKey } from '../components/list/planDefault';
@@ -7,6 +8,7 @@ import { cache } from '../lib/cache';
 import { apiKey, queryClient } from '../lib/query';
 import { getSessionUser, loadSessionForGate } from '../lib/session';
 import { MENU_CACHE_KEY } from '../shell/menu';
+import { layoutRoutes } from './routes';
 import { warmUp } from './warmup';
 
 let sent: string[];
@@ -26,6 +28,15 @@ beforeEach(() => {
   configureApi({ toast: () => {}, navigate: () => {}, refreshSession: () => {}, csrfToken: () => undefined, isAppShell: () => false });
 });
 afterEach(() => vi.unstubAllGlobals());
+// The warm-up starts loading the pages' chunks; they finish here, not in the next file that shares this worker.
+afterAll(async () => {
+  const warmed = ['/allCustomer', '/allOrder', '/guideOne'];
+  await Promise.all(
+    layoutRoutes()
+      .filter((r) => warmed.some((p) => matchPath({ path: r.path, caseSensitive: false }, p)))
+      .map((r) => r.page.preload()),
+  );
+});
 
 const sessionCalls = () => sent.filter((u) => u.startsWith('/api/v2/sessionUser/info'));
 

@@ -18,7 +18,7 @@ export function warmUp(pathname: string): void {
   });
   warmMenu();
   const route = layoutRoutes().find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
-  route?.page.preload();
+  void route?.page.preload();
   if (route?.searchPlans) warmPlanDefault(route.path);
   for (const path of route?.warm ?? []) warmRead(path);
 }
