@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { bigints, textArray } from '../../platform/sql';
 import { capReached, type Engineer } from './eligibility';
+import type { ProfileColumns } from './settings.repo';
 
 /** Distances on a sphere of this radius (as distanceMeters in packages/shared). */
 export const EARTH_RADIUS_M = 6378137;
@@ -20,16 +21,7 @@ export const distanceFrom = (base: { lat: number; lng: number } | null): SQL => 
 
 /** The engineer's groups, pool settings and today's grabs (`today` is midnight in the enterprise's zone). */
 export async function engineerOf(ex: Executor, enterpriseId: number, userId: number, timeZone: string): Promise<Engineer> {
-  const [r] = await rows<{
-    groups: string[] | null;
-    area_codes: string[] | null;
-    base_lat: number | null;
-    base_lng: number | null;
-    radius_m: number | null;
-    skills: string[] | null;
-    daily_cap: number | null;
-    grabbed_today: number;
-  }>(
+  const [r] = await rows<ProfileColumns & { groups: string[] | null; grabbed_today: number }>(
     ex,
     sql`select
       (select array_agg(group_id) from service_group_members where enterprise_id = ${enterpriseId} and user_id = ${userId}) as groups,

@@ -36,16 +36,20 @@ const toPoolRule = (r: RuleRaw): PoolRule => ({
   sort: r.sort,
 });
 
-/** An engineer with their pool settings as listProfiles reads them (none saved: the profile's columns are null). */
-interface ProfileRaw {
-  id: number;
-  name: string;
+/** An engineer's pool-settings columns as read from pool_profiles (none saved: all null). */
+export interface ProfileColumns {
   area_codes: string[] | null;
   base_lat: number | null;
   base_lng: number | null;
   radius_m: number | null;
   skills: string[] | null;
   daily_cap: number | null;
+}
+
+/** An engineer with their pool settings as listProfiles reads them. */
+interface ProfileRaw extends ProfileColumns {
+  id: number;
+  name: string;
 }
 
 /** The one place an engineer's pool settings become the contract's (defaults when none are saved). */
