@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import { type Database, rows } from './client';
+import { type Database, openPostgres, rows } from './client';
 import { migrate, OLD_SCHEMA_MESSAGE, OldSchemaError } from './migrate';
 
 let database: Database;
@@ -16,6 +16,17 @@ afterAll(async () => {
 describe('migrate', () => {
   it('does nothing on a database that has the current schema', async () => {
     await expect(migrate(database)).resolves.toBeUndefined();
+  });
+
+  it('lets instances that start together take turns: four at once all come up', async () => {
+    // Each has a pool of its own, as separate processes would.
+    const others = await Promise.all([1, 2, 3, 4].map(() => openPostgres(database.url, 2)));
+    try {
+      const results = await Promise.allSettled(others.map((d) => migrate(d)));
+      expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    } finally {
+      await Promise.all(others.map((d) => d.close()));
+    }
   });
 
   it('tells the user what to do when the tables come from an older init migration', async () => {

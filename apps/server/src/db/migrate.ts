@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { installBoss } from '../platform/jobs.boss';
 import type { Database } from './client';
 import { createDerived } from './derived';
@@ -19,8 +20,27 @@ const alreadyThere = (err: unknown): boolean => {
   return e?.code === '42P07' || e?.cause?.code === '42P07';
 };
 
-/** Applies the committed drizzle-kit migrations; each runs once, in order, in a transaction. */
+/** The advisory lock key that lets one starting instance at a time change the schema ('sk-migrate'). */
+const MIGRATE_LOCK = 0x736b6d69;
+
+/**
+ * Applies the committed drizzle-kit migrations (each once, in order, in a transaction), then the statistics, triggers
+ * and job schema. Instances starting together take turns: PostgreSQL refuses a function replaced by two sessions at once
+ * ("tuple concurrently updated"). The lock is held on a connection of its own, outside the pool the steps use.
+ */
 export async function migrate(database: Database): Promise<void> {
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK]);
+    await migrateLocked(database);
+  } finally {
+    // Closing the connection also releases the lock.
+    await lock.end().catch(() => {});
+  }
+}
+
+async function migrateLocked(database: Database): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
   try {
     await migratePg(database.db as never, opts);
