@@ -66,6 +66,8 @@ test.describe('tab bar', () => {
   test('close right, close left and close others from the context menu', async ({ page }) => {
     await openFour(page);
     await tab(page, A).click();
+    // A must be the open page before the menu acts: on a busy machine 关闭右侧 could otherwise close D, still open.
+    await expect(page).toHaveURL(/\/systemSetting$/);
     await tabMenu(page, B, '关闭右侧');
     await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', A, B]);
     await expect(page).toHaveURL(/\/systemSetting$/);
