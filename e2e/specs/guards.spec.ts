@@ -51,8 +51,14 @@ test.describe('guards', () => {
     // The session ends behind the page's back; the next call the page makes answers 未登录.
     const info = await (await page.request.get('/api/v2/sessionUser/info')).json();
     await page.request.post('/api/logout', { headers: { 'X-CSRF-Token': info.data.csrfToken } });
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByText('消息订阅').click();
+    // Whichever call comes first answers 未登录: the menu's page, or a poll of the shell (the bell's, every 30 s),
+    // which may close the menu under the click. Either lands on /error403.
+    const landed = page.waitForURL(/\/error403$/);
+    const viaMenu = (async () => {
+      await page.getByRole('button', { name: '用户菜单' }).click();
+      await page.getByText('消息订阅').click();
+    })().catch(() => undefined);
+    await Promise.race([landed, viaMenu.then(() => landed)]);
     await expect(page).toHaveURL(/\/error403$/);
     await expect(page.getByText('您尚未登录或登录已过期，请重新登录。')).toBeVisible();
     await shot(page, 'guards', '05-error-403');
