@@ -16,6 +16,8 @@ const page$ = (page: Page) => page.locator('.sk-page:visible');
 
 test.describe('quality', () => {
   test('fault modes, complaint list and report, a complaint closed after analysis and reopened; phone width', async ({ page, baseURL }) => {
+    // A long flow with two users and some forty steps: 24 s on a quiet machine, over 60 s beside a heavy spec in CI.
+    test.setTimeout(120_000);
     await quietGuide(baseURL as string, ADMIN);
     await loginUi(page, ADMIN);
 

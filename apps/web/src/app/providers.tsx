@@ -52,10 +52,13 @@ function ToastBridge() {
   return null;
 }
 
+/** Notices open below the 52 px header: one telling the user to open the download centre must not cover its button. */
+const NOTICE_TOP = 64;
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
-      <AntApp message={{ maxCount: 3 }}>
+      <AntApp message={{ maxCount: 3 }} notification={{ top: NOTICE_TOP }}>
         <ToastBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>
