@@ -31,11 +31,16 @@ function errorLog(page: Page): () => string[] {
   };
 }
 
-/** The page has finished loading: its chunk and its first answers are in, and nothing spins. */
+/**
+ * The page of the current address is the one shown, its chunk and first answers are in, and nothing spins. Checked
+ * on every frame: an expect's backoff waited up to a second past the end of each page's load, and checking only
+ * "one page shown, no spinner" passed on the previous page while the next one was still rendering.
+ */
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect(visiblePage(page)).toHaveCount(1);
-  await expect(visiblePage(page).locator('.sk-page-loading, .ant-spin-spinning')).toHaveCount(0);
+  await page.waitForFunction(() => {
+    const shown = [...document.querySelectorAll<HTMLElement>('.sk-page')].filter((p) => !p.hidden);
+    return shown.length === 1 && shown[0]!.dataset.path === window.location.pathname && !shown[0]!.querySelector('.sk-page-loading, .ant-spin-spinning');
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout as AntLayout } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useUser } from '../lib/session';
 import { NoticeBell } from '../features/notices/NoticeBell';
 import { DownloadCenter } from './DownloadCenter';
@@ -17,18 +17,21 @@ const GlobalSearch = lazy(() => import('../features/search/GlobalSearch').then((
 const CallPopListener = lazy(() => import('../features/calls/CallPop').then((m) => ({ default: m.CallPopListener })));
 const Shortcuts = lazy(() => import('./Shortcuts').then((m) => ({ default: m.Shortcuts })));
 
-export function Header({
+/** Memoised: the header shows nothing that a change of page alters unless its section changes. */
+export const Header = memo(function Header({
   sections,
   active,
   onSelect,
   mobile,
   onMenu,
+  navigate,
 }: {
   sections: Section[];
   active: string;
   onSelect: (key: string) => void;
   mobile: boolean;
   onMenu: () => void;
+  navigate: (to: string) => void;
 }) {
   const user = useUser();
   // The search box only where the top menu keeps room for every group beside it (≥ 1600 px); narrower, a button.
@@ -42,7 +45,7 @@ export function Header({
           {user.enterpriseName}
         </span>
       </div>
-      {!mobile && <TopMenu sections={sections} active={active} onSelect={onSelect} />}
+      {!mobile && <TopMenu sections={sections} active={active} onSelect={onSelect} navigate={navigate} />}
       <div className="sk-header-tools">
         <Suspense fallback={null}>
           <GlobalSearch compact={mobile || !wide} />
@@ -60,4 +63,4 @@ export function Header({
       </Suspense>
     </AntLayout.Header>
   );
-}
+});

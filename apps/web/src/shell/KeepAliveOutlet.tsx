@@ -1,11 +1,24 @@
-import { type ReactNode, useRef } from 'react';
-import { type Location, UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet } from 'react-router';
+import { memo, type ReactNode, useRef } from 'react';
+import { type Location, UNSAFE_LocationContext as LocationContext, type NavigationType, useLocation, useNavigationType, useOutlet } from 'react-router';
 import { tabsStore } from './tabs';
 
 interface Kept {
   element: ReactNode;
-  location: Location;
+  /** The location context the page reads: the same object until the page itself is shown at another location. */
+  context: { location: Location; navigationType: NavigationType };
 }
+
+/**
+ * One kept page. Memoised on purpose: a navigation elsewhere passes the same element and context to a hidden page, so
+ * it renders nothing (each hidden list page re-rendered about 400 components on every click in the menu).
+ */
+const KeptPage = memo(function KeptPage({ element, context, hidden }: Kept & { hidden: boolean }) {
+  return (
+    <div className="sk-page" hidden={hidden} data-path={context.location.pathname}>
+      <LocationContext.Provider value={context}>{element}</LocationContext.Provider>
+    </div>
+  );
+});
 
 /**
  * Renders the current page; pages of keep-alive routes stay mounted (hidden) while their tab is open.
@@ -18,7 +31,11 @@ export function KeepAliveOutlet({ activeKey, keepAlive }: { activeKey: string | 
   const tabs = tabsStore.use();
   const kept = useRef(new Map<string, Kept>());
 
-  if (keepAlive && activeKey) kept.current.set(activeKey, { element: outlet, location });
+  if (keepAlive && activeKey) {
+    const before = kept.current.get(activeKey);
+    const same = before?.context.location === location && before.context.navigationType === navigationType;
+    if (!same) kept.current.set(activeKey, { element: outlet, context: { location, navigationType } });
+  }
   for (const key of kept.current.keys()) {
     if (key !== activeKey && !tabs.some((t) => t.key === key)) kept.current.delete(key);
   }
@@ -26,12 +43,10 @@ export function KeepAliveOutlet({ activeKey, keepAlive }: { activeKey: string | 
   return (
     <>
       {[...kept.current].map(([key, k]) => (
-        <div key={key} className="sk-page" hidden={key !== activeKey}>
-          <LocationContext.Provider value={{ location: k.location, navigationType }}>{k.element}</LocationContext.Provider>
-        </div>
+        <KeptPage key={key} element={k.element} context={k.context} hidden={key !== activeKey} />
       ))}
       {!keepAlive && (
-        <div key={`live:${activeKey ?? location.pathname}`} className="sk-page">
+        <div key={`live:${activeKey ?? location.pathname}`} className="sk-page" data-path={location.pathname}>
           {outlet}
         </div>
       )}

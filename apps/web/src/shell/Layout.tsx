@@ -1,7 +1,7 @@
 import type { MenuList } from '@sk/shared/menu/menu.contract';
 import { Alert, Layout as AntLayout, Grid } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { menuOfRoute, type PageRoute, routeAllows } from '../app/route';
 import { useUser } from '../lib/session';
 import { Header } from './Header';
@@ -40,6 +40,8 @@ export function Layout() {
   const user = useUser();
   const menu = useMenu();
   const location = useLocation();
+  // The same function for the layout's life (a data router's navigate): handed to the memoised menus.
+  const navigate = useNavigate();
   const matches = useMatches();
   const route = matches[matches.length - 1]?.handle as PageRoute | undefined;
   const mobile = Grid.useBreakpoint().md === false;
@@ -48,7 +50,9 @@ export function Layout() {
   const [chosen, setChosen] = useState('home');
   const upgrade = upgradeStore.use();
 
-  const sections = sectionsOf(menu);
+  // Kept while the menu is the same, so that the header and the menus re-render only when what they show changes.
+  const sections = useMemo(() => sectionsOf(menu), [menu]);
+  const openDrawer = useCallback(() => setDrawer(true), []);
   // A page outside the menu may name the entry it belongs to (the customer detail sits under /allOrder).
   const menuName = route ? menuOfRoute(route, location.search) : undefined;
   const pinned = menuName ? allEntries(menu).find((e) => e.routerName === menuName) : undefined;
@@ -83,11 +87,11 @@ export function Layout() {
 
   return (
     <AntLayout className={mobile ? 'sk-shell sk-shell--phone' : 'sk-shell'}>
-      <Header sections={sections} active={active} onSelect={setChosen} mobile={mobile} onMenu={() => setDrawer(true)} />
+      <Header sections={sections} active={active} onSelect={setChosen} mobile={mobile} onMenu={openDrawer} navigate={navigate} />
       <AntLayout>
         {!mobile && (
           <AntLayout.Sider className="sk-sider" theme="light" width={160} collapsedWidth={60} collapsible collapsed={collapsed} onCollapse={setCollapsed}>
-            <SideMenu section={section} selected={selectedEntry(section, menu, menuPath)} collapsed={collapsed} />
+            <SideMenu section={section} selected={selectedEntry(section, menu, menuPath)} collapsed={collapsed} navigate={navigate} />
           </AntLayout.Sider>
         )}
         <AntLayout.Content className="sk-main">

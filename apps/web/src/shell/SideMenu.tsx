@@ -1,8 +1,9 @@
 import type { MenuEntryView } from '@sk/shared';
 import { Badge, Menu } from 'antd';
+import { memo, useMemo } from 'react';
 import { menuIcon } from './icons';
 import { BADGE_OVERFLOW, MenuLabel } from './MenuLabel';
-import { useBadges, useOpenEntry } from './menu';
+import { openEntry, useBadges } from './menu';
 import type { Section } from './sections';
 
 /** The menu's items; a collapsed menu hides the labels, so the count sits on the entry's icon instead. */
@@ -28,19 +29,31 @@ export function entryItems(entries: MenuEntryView[], counts: Map<string, number>
 }
 
 /** The active section's entries; selected is the entry the current page belongs to. */
-export function SideMenu({ section, selected, collapsed }: { section: Section; selected?: string; collapsed: boolean }) {
-  const open = useOpenEntry();
+/** Memoised, with its items kept while the section and its counts stay: a click elsewhere re-renders nothing here. */
+export const SideMenu = memo(function SideMenu({
+  section,
+  selected,
+  collapsed,
+  navigate,
+}: {
+  section: Section;
+  selected?: string;
+  collapsed: boolean;
+  /** The layout's navigate: a menu calling useNavigate itself re-rendered on every change of page (it reads the route). */
+  navigate: (to: string) => void;
+}) {
   const counts = useBadges(section.entries);
+  const items = useMemo(() => entryItems(section.entries, counts, collapsed), [section, counts, collapsed]);
   return (
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
       selectedKeys={selected ? [selected] : []}
-      items={entryItems(section.entries, counts, collapsed)}
+      items={items}
       onClick={({ key }) => {
         const e = section.entries.find((x) => x.routerName === key);
-        if (e) open(e);
+        if (e) openEntry(e, navigate);
       }}
     />
   );
-}
+});

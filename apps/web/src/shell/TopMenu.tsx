@@ -1,5 +1,5 @@
 import { Menu } from 'antd';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import { menuIcon } from './icons';
 import { entryPath } from './menu';
 import type { Section } from './sections';
@@ -14,15 +14,26 @@ export const sectionLanding = (s: Section): string | undefined => {
   return e ? entryPath(e) : undefined;
 };
 
-export function TopMenu({ sections, active, onSelect }: { sections: Section[]; active: string; onSelect: (key: string) => void }) {
-  const navigate = useNavigate();
+export function TopMenu({
+  sections,
+  active,
+  onSelect,
+  navigate,
+}: {
+  sections: Section[];
+  active: string;
+  onSelect: (key: string) => void;
+  /** The layout's navigate, which never changes (useNavigate here re-rendered the menu on every change of page). */
+  navigate: (to: string) => void;
+}) {
+  const items = useMemo(() => sections.map((s) => ({ key: s.key, icon: menuIcon(s.icon), label: s.name })), [sections]);
   return (
     <Menu
       mode="horizontal"
       theme="dark"
       className="sk-top-menu"
       selectedKeys={[active]}
-      items={sections.map((s) => ({ key: s.key, icon: menuIcon(s.icon), label: s.name }))}
+      items={items}
       onClick={({ key }) => {
         onSelect(key);
         const s = sections.find((x) => x.key === key);

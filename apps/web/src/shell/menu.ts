@@ -83,15 +83,21 @@ export function entryOfPath(menu: MenuList | undefined, pathname: string): MenuE
 /** Opening an entry: a lock opens the upgrade notice, a disabled one does nothing, form_type 0 opens a new window. */
 export function useOpenEntry(): (e: MenuEntryView) => void {
   const navigate = useNavigate();
-  return (e) => {
-    if (e.locked) return openUpgrade(e.lockNotice);
-    if (e.disabled) return;
-    if (e.form_type === 0) {
-      if (e.url) window.open(e.url, '_blank', 'noopener,noreferrer');
-      return;
-    }
-    navigate(entryPath(e));
-  };
+  return (e) => openEntry(e, navigate);
+}
+
+/** Opens a menu entry with the given navigate (the memoised menus take the layout's, which never changes). */
+export function openEntry(e: MenuEntryView, navigate: (to: string) => void): void {
+  if (e.locked) {
+    openUpgrade(e.lockNotice);
+    return;
+  }
+  if (e.disabled) return;
+  if (e.form_type === 0) {
+    if (e.url) window.open(e.url, '_blank', 'noopener,noreferrer');
+    return;
+  }
+  navigate(entryPath(e));
 }
 
 /** Badge counts of the given entries (none on the free plan), refreshed every minute and after each of the user's writes. */
@@ -108,10 +114,13 @@ export function useBadges(entries: MenuEntryView[]): Map<string, number> {
       meta: SHELL_COUNT,
     })),
   });
-  const counts = new Map<string, number>();
+  const counts: [string, number][] = [];
   withBadge.forEach((e, i) => {
     const n = Number(results[i]?.data ?? 0);
-    if (n > 0) counts.set(e.routerName, n);
+    if (n > 0) counts.push([e.routerName, n]);
   });
-  return counts;
+  // The same map while the counts are the same: the menus memoise their items on it.
+  const signature = JSON.stringify(counts);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the counts
+  return useMemo(() => new Map(counts), [signature]);
 }
