@@ -12,18 +12,37 @@ const set = (el: Element, name: string, value: string) => {
 const hasTabbable = (el: Element): boolean =>
   [...el.querySelectorAll(FOCUSABLE)].some((c) => c.getAttribute('tabindex') !== '-1' && !c.hasAttribute('disabled') && !c.closest('.ant-table-measure-row'));
 
+const TAB_BUTTONS = '.ant-tabs-nav-more, .ant-tabs-tab-remove';
+const MEASURED_FOCUSABLE = `.ant-table-measure-row :is(${FOCUSABLE})`;
+
+/** `root` itself when it matches, and its descendants that do (in the document's context: ancestors count). */
+const matching = (root: ParentNode, selector: string): Element[] => [
+  ...(root instanceof Element && root.matches(selector) ? [root] : []),
+  ...root.querySelectorAll(selector),
+];
+
 /** Repairs that only read markup (idempotent: attributes are written only when they differ). */
 function repairMarkup(root: ParentNode): void {
   // Tabs: the close (×) and overflow (…) buttons sit inside the tablist, which may own tabs only (aria-required-children,
   // critical), and the overflow button has no name. They are mouse shortcuts: the tabs themselves are reached with the
   // arrow keys, and the shell's tab bar closes the focused tab with Delete or through 标签操作.
-  for (const b of root.querySelectorAll('.ant-tabs-nav-more, .ant-tabs-tab-remove')) {
+  for (const b of matching(root, TAB_BUTTONS)) {
     set(b, 'aria-hidden', 'true');
     set(b, 'tabindex', '-1');
   }
   // Tables: the hidden row that measures column widths repeats the header's titles, select-all checkbox included
   // (aria-hidden-focus): out of the tab order.
-  for (const el of root.querySelectorAll(`.ant-table-measure-row :is(${FOCUSABLE})`)) set(el, 'tabindex', '-1');
+  for (const el of matching(root, MEASURED_FOCUSABLE)) set(el, 'tabindex', '-1');
+}
+
+/** The outermost changed elements of a batch of mutations: a change inside another changed element is covered by it. */
+export function changedRoots(records: readonly MutationRecord[]): Element[] {
+  const targets = new Set<Element>();
+  for (const r of records) if (r.target instanceof Element && r.target.isConnected) targets.add(r.target);
+  return [...targets].filter((el) => {
+    for (let up = el.parentElement; up; up = up.parentElement) if (targets.has(up)) return false;
+    return true;
+  });
 }
 
 /** Repairs that read layout, so they wait for a frame. */
@@ -31,6 +50,8 @@ function repairLayout(root: ParentNode): void {
   // Tables wider than the page scroll sideways: a keyboard user must be able to focus the region to scroll it
   // (scrollable-region-focusable) when no cell inside holds a control.
   for (const el of root.querySelectorAll('.ant-table-content, .ant-table-body')) {
+    // A hidden kept page's tables have no box: nothing to scroll (they are checked when a change shows them).
+    if (el.clientWidth === 0 && el.clientHeight === 0) continue;
     const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
     if (scrolls && !hasTabbable(el)) {
       set(el, 'tabindex', '0');
@@ -49,7 +70,8 @@ export function repairAntd(root: ParentNode): void {
 /**
  * Keeps the document repaired as antd renders. The markup repairs run in the observer's own callback, before anything
  * else sees the new nodes (a tab bar re-rendered with its overflow button unrepaired was caught by an audit that ran
- * before the next frame); the layout repairs once per animation frame at most.
+ * before the next frame), on the changed elements only: over the whole document their cost grew with every page kept
+ * open. The layout repairs run once per animation frame at most; a kept page shown again (`hidden`) gets them too.
  */
 export function installAntdRepairs(doc: Document = document): () => void {
   let queued = false;
@@ -57,13 +79,13 @@ export function installAntdRepairs(doc: Document = document): () => void {
     queued = false;
     repairLayout(doc.body);
   };
-  const watch = new MutationObserver(() => {
-    repairMarkup(doc.body);
+  const watch = new MutationObserver((records) => {
+    for (const root of changedRoots(records)) repairMarkup(root);
     if (queued) return;
     queued = true;
     requestAnimationFrame(run);
   });
-  watch.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex', 'aria-hidden', 'style'] });
+  watch.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex', 'aria-hidden', 'style', 'hidden'] });
   repairAntd(doc.body);
   return () => watch.disconnect();
 }

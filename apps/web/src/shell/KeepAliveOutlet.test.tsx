@@ -2,7 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { memo, useEffect } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useMatches } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { KeepAliveOutlet, MAX_KEPT_PAGES } from './KeepAliveOutlet';
 import { openTab, tabsStore } from './tabs';
 
 // Kept pages stay mounted while hidden, and a render of the shell must not render them again: each hidden list page
@@ -22,8 +22,13 @@ const Reader = memo(function Reader({ name }: { name: string }) {
 
 function Page({ name }: { name: string }) {
   count(name);
+  useEffect(() => {
+    count(`mount:${name}`);
+  }, [name]);
   return <Reader name={name} />;
 }
+
+const MANY = Array.from({ length: MAX_KEPT_PAGES }, (_, i) => `p${i}`);
 
 function Shell() {
   const matches = useMatches();
@@ -36,9 +41,12 @@ function Shell() {
 }
 
 function setup() {
-  const router = createMemoryRouter([{ path: '/', element: <Shell />, children: ['a', 'b', 'c'].map((n) => ({ path: n, element: <Page name={n} /> })) }], {
-    initialEntries: ['/a'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/', element: <Shell />, children: ['a', 'b', 'c', ...MANY].map((n) => ({ path: n, element: <Page name={n} /> })) }],
+    {
+      initialEntries: ['/a'],
+    },
+  );
   render(<RouterProvider router={router} />);
   return (to: string) => act(() => router.navigate(to) as Promise<void>);
 }
@@ -80,5 +88,21 @@ describe('KeepAliveOutlet', () => {
     await go('/c');
     expect(document.querySelector('.sk-page[data-path="/a"]')).toBeNull();
     expect(document.querySelector('.sk-page[data-path="/b"]')).not.toBeNull();
+  });
+
+  it(`keeps the ${MAX_KEPT_PAGES} most recently shown pages; an older one opens afresh, its tab still there`, async () => {
+    const go = setup();
+    for (const n of MANY) await go(`/${n}`);
+    // /a was shown first and never since: its page went, its tab stayed.
+    expect(document.querySelectorAll('.sk-page')).toHaveLength(MAX_KEPT_PAGES);
+    expect(document.querySelector('.sk-page[data-path="/a"]')).toBeNull();
+    expect(tabsStore.get().some((t) => t.key === '/a')).toBe(true);
+    // Showing /p0 again makes it recent: the next page to go is /p1, not /p0.
+    await go('/p0');
+    await go('/a');
+    expect(renders['mount:a']).toBe(2);
+    expect(document.querySelector('.sk-page[data-path="/p0"]')).not.toBeNull();
+    expect(document.querySelector('.sk-page[data-path="/p1"]')).toBeNull();
+    expect(renders['mount:p0']).toBe(1);
   });
 });
