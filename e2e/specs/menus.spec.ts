@@ -44,18 +44,27 @@ interface Landed {
  * Checked on every frame: an expect's backoff waited up to a second past the end of each page's load, and checking
  * only "one page shown, no spinner" passed on the previous page while the next one was still rendering.
  */
-async function settled(page: Page): Promise<Landed> {
-  const landed = await page.waitForFunction((placeholders) => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.sk-page')].filter((p) => !p.hidden);
-    const page = shown.length === 1 ? shown[0]! : null;
-    if (!page || page.dataset.path !== window.location.pathname || page.querySelector('.sk-page-loading, .ant-spin-spinning')) return false;
-    return {
-      url: window.location.href,
-      // biome-ignore lint/performance/useDomNodeTextContent: what the user sees (hidden dialogs' texts left out), as getByText did
-      placeholder: page.innerText.match(new RegExp(placeholders))?.[0] ?? null,
-      errorNotice: !!document.querySelector('.ant-message-notice-error'),
-    };
-  }, PLACEHOLDERS.source);
+async function settled(page: Page, label = 'the first page'): Promise<Landed> {
+  const landed = await page
+    .waitForFunction(
+      (placeholders) => {
+        const shown = [...document.querySelectorAll<HTMLElement>('.sk-page')].filter((p) => !p.hidden);
+        const page = shown.length === 1 ? shown[0]! : null;
+        if (!page || page.dataset.path !== window.location.pathname || page.querySelector('.sk-page-loading, .ant-spin-spinning')) return false;
+        return {
+          url: window.location.href,
+          // biome-ignore lint/performance/useDomNodeTextContent: what the user sees (hidden dialogs' texts left out), as getByText did
+          placeholder: page.innerText.match(new RegExp(placeholders))?.[0] ?? null,
+          errorNotice: !!document.querySelector('.ant-message-notice-error'),
+        };
+      },
+      PLACEHOLDERS.source,
+      // A page that never settles fails here, named, not at the walk's own limit minutes later.
+      { timeout: 30_000 },
+    )
+    .catch((e: Error) => {
+      throw new Error(`${label}: the page of ${page.url()} did not finish loading (${e.message.split('\n')[0]})`);
+    });
   return (await landed.jsonValue()) as Landed;
 }
 
@@ -76,7 +85,7 @@ async function openEntry(page: Page, entry: Locator, locked: boolean, label: str
       await expect(upgrade(page)).toBeHidden({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
   } else {
-    const landed = await settled(page);
+    const landed = await settled(page, label);
     expect(landed.url, label).not.toMatch(DEAD_ENDS);
     expect(landed.placeholder, label).toBeNull();
     expect(landed.errorNotice, `${label}: an error message`).toBe(false);

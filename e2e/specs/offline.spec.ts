@@ -121,8 +121,12 @@ test.describe('offline completion', () => {
     const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const phone = await ctx.newPage();
     await logIn(phone, ENGINEER);
+    // The worker must be active before the detail opens, or the detail's reads pass it by and are not kept (on a busy
+    // machine it was still installing: nothing kept after 10 s).
+    await phone.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await phone.goto(`/allOrder/orderDetail/${orderId}`);
     await expect(state(phone)).toHaveText('服务中');
+    expect(await phone.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
     await formsKept(phone);
 
     await ctx.setOffline(true);
