@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { Database } from '../apps/server/src/db/client';
+import { keepRequestStatements, onRequestStatements } from '../apps/server/src/db/statements';
 
 /** One statement as the driver received it, to replay byte for byte. */
 interface Statement {
@@ -96,9 +97,10 @@ type PoolLike = { query: QueryFn; connect: (...args: unknown[]) => Promise<{ que
 /**
  * Like captureSql, but also the statements sent inside transactions (a transaction runs on a client checked out of the
  * pool, which captureSql does not see): what a write sends. Statements are in the order the driver received them,
- * BEGIN/COMMIT included.
+ * BEGIN/COMMIT included. `requestOnly`: the requests' own statements only (captureRequestSql).
  */
-export async function captureAllSql(database: Database, run: () => Promise<void>): Promise<Statement[]> {
+export async function captureAllSql(database: Database, run: () => Promise<void>, opts: { requestOnly?: boolean } = {}): Promise<Statement[]> {
+  if (opts.requestOnly) return captureRequestSql(run);
   const pool = clientOf(database) as unknown as PoolLike;
   const seen: Statement[] = [];
   const keep = (args: unknown[]) => {
@@ -132,6 +134,25 @@ export async function captureAllSql(database: Database, run: () => Promise<void>
     pool.query = originalQuery;
     pool.connect = originalConnect;
     for (const [client, q] of wrapped) client.query = q;
+  }
+  return seen;
+}
+
+/**
+ * What the requests `run` makes sent before their answers, as the app counts them (db/statements.ts, the figure the
+ * tests' ceilings use): not the work after commit, nor the jobs and other requests' statements meanwhile.
+ */
+async function captureRequestSql(run: () => Promise<void>): Promise<Statement[]> {
+  const seen: Statement[] = [];
+  const stopKeeping = keepRequestStatements();
+  const stopHearing = onRequestStatements((r) => {
+    for (const args of r.sent ?? []) seen.push({ args });
+  });
+  try {
+    await run();
+  } finally {
+    stopHearing();
+    stopKeeping();
   }
   return seen;
 }

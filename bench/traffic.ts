@@ -17,6 +17,9 @@ export { answerOf, type LoadFigures, type LoadJob, runLoadgen } from './loadrun'
 import { type OrderSeed, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
+/** The statements a request sends before its answer (not its after-commit work, nor other work meanwhile). */
+const REQUEST_ONLY = { requestOnly: true };
+
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? process.env.BENCH_SECONDS ?? 5);
 export const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
 /** The keyword of the filtered list: in one order type's title of eight, so it matches about an eighth of the orders. */
@@ -114,18 +117,26 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
   for (const c of cases) {
     if (c.method === 'GET') {
       for (let i = 0; i < 3; i++) await call(base, s, c);
-      const statements = await captureAllSql(database, async () => {
-        await call(base, s, c);
-      });
+      const statements = await captureAllSql(
+        database,
+        async () => {
+          await call(base, s, c);
+        },
+        REQUEST_ONLY,
+      );
       const times = await replay(database, statements, 1000, SECONDS * 400);
       out.push({ case: c.name, sqlP50: percentile(times, 50), statements: statements.length, note: '' });
       continue;
     }
     if (c.path === '/v2/order/add') {
       let made: { id: number } | undefined;
-      const statements = await captureAllSql(database, async () => {
-        made = (await call(base, s, c, { customerId, title: `${KEYWORD}不制冷压测捕获`, priority: 1 }))?.data as { id: number };
-      });
+      const statements = await captureAllSql(
+        database,
+        async () => {
+          made = (await call(base, s, c, { customerId, title: `${KEYWORD}不制冷压测捕获`, priority: 1 }))?.data as { id: number };
+        },
+        REQUEST_ONLY,
+      );
       const times = await replayRolledBack(
         database,
         statements,
@@ -146,10 +157,14 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
           where table_name = 'orders' and table_schema = current_schema() and column_name <> 'id' and is_generated = 'NEVER'`,
     );
     const [before] = await rows<{ row: unknown }>(database.db, sql`select to_jsonb(o) as row from orders o where id = ${fresh.id}`);
-    const statements = await captureAllSql(database, async () => {
-      const r = await call(base, s, c, c.bodyFor?.(fresh.id));
-      if (!r?.success) throw new Error(`${c.name}: ${r?.message}`);
-    });
+    const statements = await captureAllSql(
+      database,
+      async () => {
+        const r = await call(base, s, c, c.bodyFor?.(fresh.id));
+        if (!r?.success) throw new Error(`${c.name}: ${r?.message}`);
+      },
+      REQUEST_ONLY,
+    );
     const list = cols[0]?.c as string;
     const times = await replayRolledBack(
       database,
@@ -170,9 +185,20 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
 
 function figure(name: string, statements: { args: unknown[] }[], times: number[] | string): SqlFigure {
   const n = statements.filter((x) => !isTransactionControl(x)).length;
+  if (process.env.BENCH_SQL_LOG) printStatements(name, statements);
   return typeof times === 'string'
     ? { case: name, sqlP50: Number.NaN, statements: n, note: times }
     : { case: name, sqlP50: percentile(times, 50), statements: n, note: '' };
+}
+
+/** Each captured statement's first 200 characters, one a line (BENCH_SQL_LOG=1): which round trips a write makes. */
+function printStatements(name: string, statements: { args: unknown[] }[]): void {
+  console.info(`${name}: ${statements.length} statements`);
+  for (const s of statements) {
+    const first = s.args[0] as string | { text: string };
+    const text = typeof first === 'string' ? first : first.text;
+    console.info(`  ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
+  }
 }
 
 /** Runs each case at each level against `base` through the load generator; the create's orders feed the state change. */

@@ -15,7 +15,7 @@ import { refuseDeclaredOversize } from './platform/multipart';
 import { recordWrites } from './platform/reads';
 import { registerOps, requestIdOf } from './platform/ops';
 import { securityHeaders } from './platform/security-headers';
-import { inStatementScope, requestStatementsDone, type StatementScope } from './db/statements';
+import { inStatementScope, newRequestScope, requestStatementsDone, type StatementScope } from './db/statements';
 import { afterCommitSettled } from './platform/after-commit';
 
 /** Vite names every file under assets/ by its content hash. A missing one answers 404, not the page (a stale chunk must fail). */
@@ -42,7 +42,7 @@ type Scoped = { [SCOPE]?: StatementScope };
 /** Each request counts the statements it sends until its answer goes out (db/statements.ts; the bench and tests read it). */
 function countRequestStatements(app: FastifyInstance): void {
   app.addHook('onRequest', (req, _reply, done) => {
-    const scope: StatementScope = { count: 0, open: true };
+    const scope = newRequestScope();
     (req as Scoped)[SCOPE] = scope;
     inStatementScope(scope, done);
   });

@@ -12,6 +12,23 @@ export interface StatementScope {
   count: number;
   /** Closed scopes count no more. */
   open: boolean;
+  /** The statements' driver arguments, when kept (keepRequestStatements: the bench replays them). */
+  sent?: unknown[][];
+}
+
+let keepSent = false;
+
+/** While on, each new request scope keeps what its statements sent (the bench); answers the switch back. */
+export function keepRequestStatements(): () => void {
+  keepSent = true;
+  return () => {
+    keepSent = false;
+  };
+}
+
+/** A request's counting scope (app.ts), keeping its statements while keepRequestStatements is on. */
+export function newRequestScope(): StatementScope {
+  return keepSent ? { count: 0, open: true, sent: [] } : { count: 0, open: true };
 }
 
 const scopes = new AsyncLocalStorage<StatementScope>();
@@ -24,7 +41,11 @@ export function countPoolStatements(pool: pg.Pool): void {
     const query = client.query;
     client.query = function (this: Tagged, ...args: unknown[]) {
       const s = this[SCOPE];
-      if (s?.open) s.count++;
+      if (s?.open) {
+        s.count++;
+        // Without pool.query's callback: the statement as it can be sent again.
+        s.sent?.push(args.filter((a) => typeof a !== 'function'));
+      }
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof client.query;
   });
@@ -74,6 +95,8 @@ export interface RequestStatements {
   route: string;
   url: string;
   statements: number;
+  /** What they sent, when kept (keepRequestStatements). */
+  sent?: unknown[][];
 }
 type Listener = (r: RequestStatements) => void;
 const listeners = new Set<Listener>();
@@ -88,5 +111,5 @@ export function onRequestStatements(l: Listener): () => void {
 export function requestStatementsDone(scope: StatementScope, r: Omit<RequestStatements, 'statements'>): void {
   if (!scope.open) return;
   scope.open = false;
-  for (const l of listeners) l({ ...r, statements: scope.count });
+  for (const l of listeners) l({ ...r, statements: scope.count, sent: scope.sent });
 }

@@ -3,6 +3,8 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { statementsOf } from '../../test/request-statements';
+import { keepRequestStatements, onRequestStatements } from '../../db/statements';
+import { afterCommitSettled } from '../../platform/after-commit';
 import { gramsOf, gramsWithSql } from '../../platform/search';
 import { registerStateHook } from '../../platform/state';
 import type { TestApp } from '../../test/harness';
@@ -14,6 +16,14 @@ import { DETAIL_KEYS } from './detail.repo';
 
 // Statements per request (db/statements.ts): a ceiling per kind of request, so a change that adds round trips to the hot
 // writes fails here (docs/platform.md "How writes are built"). Before this work: create 31, accept 15, cancel 14, detail 10.
+
+const assignedNoticeCount = async (orderId: number) =>
+  (
+    await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from notices where enterprise_id = ${tm.ep} and kind = 'order_assigned' and link = ${`/allOrder/orderDetail/${orderId}`}`,
+    )
+  )[0]?.n;
 
 let t: TestApp;
 let tm: Team;
@@ -117,6 +127,43 @@ describe('statements per request', () => {
     } finally {
       off();
     }
+  });
+
+  it('kept statements (the bench’s replay) are the request’s own, as counted: not the assignment notice written after commit', async () => {
+    const id = await orderIn(t, tm, 1);
+    const heard: { statements: number; sent?: unknown[][] }[] = [];
+    const stopKeeping = keepRequestStatements();
+    const stopHearing = onRequestStatements((r) => heard.push(r));
+    try {
+      const r = await tm.dispatcher.client.send(A.dispatch, { orderId: id, expectedState: 1, serviceUserId: tm.engineer.id });
+      expect(r.success, r.message).toBe(true);
+      await afterCommitSettled();
+    } finally {
+      stopHearing();
+      stopKeeping();
+    }
+    expect(heard).toHaveLength(1);
+    const texts = (heard[0]?.sent ?? []).map((args) => {
+      const q = args[0] as string | { text: string };
+      return (typeof q === 'string' ? q : q.text).trim().toLowerCase();
+    });
+    expect(texts).toHaveLength(heard[0]?.statements ?? -1);
+    expect(texts[1]).toBe('begin');
+    expect(texts.at(-1)).toBe('commit');
+    // The notice to the engineer is written after commit, outside the request.
+    expect(await assignedNoticeCount(id)).toBe(1);
+    expect(texts.filter((x) => x.includes('notices'))).toEqual([]);
+    // Kept without the pool's callback, so each can be sent again as it is.
+    expect((heard[0]?.sent ?? []).flat().some((a) => typeof a === 'function')).toBe(false);
+    // Off again: a request keeps nothing.
+    const later: { sent?: unknown[][] }[] = [];
+    const stop = onRequestStatements((r) => later.push(r));
+    try {
+      await tm.admin.client.send(D.orderDetail, { orderId: id });
+    } finally {
+      stop();
+    }
+    expect(later[0]?.sent).toBeUndefined();
   });
 
   it('order detail: at most 2 (session; the row with the reader’s parts and everything else in one statement), however much the order has', async () => {
