@@ -124,6 +124,7 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
         },
         REQUEST_ONLY,
       );
+      if (process.env.BENCH_SQL_LOG) printStatements(c.name, statements);
       const times = await replay(database, statements, 1000, SECONDS * 400);
       out.push({ case: c.name, sqlP50: percentile(times, 50), statements: statements.length, note: '' });
       continue;
@@ -191,13 +192,17 @@ function figure(name: string, statements: { args: unknown[] }[], times: number[]
     : { case: name, sqlP50: percentile(times, 50), statements: n, note: '' };
 }
 
-/** Each captured statement's first 200 characters, one a line (BENCH_SQL_LOG=1): which round trips a write makes. */
+/** Each captured statement's first 200 characters, one a line (BENCH_SQL_LOG=1; `full`: all of it): which round trips a call makes. */
 function printStatements(name: string, statements: { args: unknown[] }[]): void {
   console.info(`${name}: ${statements.length} statements`);
   for (const s of statements) {
     const first = s.args[0] as string | { text: string };
     const text = typeof first === 'string' ? first : first.text;
-    console.info(`  ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
+    const line = text.replace(/\s+/g, ' ');
+    // `full`: the whole text and its values, to EXPLAIN by hand.
+    if (process.env.BENCH_SQL_LOG === 'full')
+      console.info(`  ${line}\n    ${JSON.stringify(typeof first === 'string' ? s.args[1] : ((first as { values?: unknown }).values ?? s.args[1]))}`);
+    else console.info(`  ${line.slice(0, 200)}`);
   }
 }
 
