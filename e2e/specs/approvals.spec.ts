@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, logInAt, quietGuide } from './shell.support';
 
 // The approval engine end to end: the administrator sets a two-step flow for spare
 // requisitions at /approvalProcessSettings; the engineer files a requisition on his phone; the warehouse keeper is told
@@ -80,8 +80,7 @@ test.describe('approvals', () => {
       const adminCtx = await browser.newContext();
       contexts.push(adminCtx);
       const admin = await adminCtx.newPage();
-      await logIn(admin, ADMIN);
-      await admin.goto('/approvalProcessSettings');
+      await logInAt(admin, ADMIN, '/approvalProcessSettings');
       await page$(admin).getByRole('button', { name: '新建流程' }).click();
       const form = admin.getByRole('dialog', { name: '新建审批流程' });
       await choose(admin, form.getByLabel('单据类型'), '备件单据审批');
@@ -115,8 +114,7 @@ test.describe('approvals', () => {
       const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
       contexts.push(phone);
       const eng = await phone.newPage();
-      await logIn(eng, ENGINEER);
-      await eng.goto('/spareGet');
+      await logInAt(eng, ENGINEER, '/spareGet');
       await page$(eng)
         .getByRole('button', { name: /新建领用单/ })
         .click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // An administrator adds an automation rule (after creation → notify the dispatchers, set a tag) and a
 // timed event on an order type's process settings; an order created afterwards gets the tag and the dispatcher the notice.
@@ -90,8 +90,7 @@ test('an admin adds a rule and a timed event; a new order gets the tag and the d
     await shot(page, FLOW, '6-order-tagged');
 
     const phone = await browser.newPage({ viewport: PHONE });
-    await logIn(phone, ADMIN);
-    await phone.goto(`/templateCenter/processSetting?id=${type.id}&templateName=${encodeURIComponent(type.name)}&tab=automation`);
+    await logInAt(phone, ADMIN, `/templateCenter/processSetting?id=${type.id}&templateName=${encodeURIComponent(type.name)}&tab=automation`);
     await expect(phone.getByText(ruleName)).toBeVisible();
     await shot(phone, FLOW, '7-rules-phone');
     await phone.close();

@@ -99,8 +99,7 @@ test.describe('dispatch desk', () => {
 
     // At phone width the desk still shows the pending orders as cards with their 派单 button.
     const phone = await browser.newPage({ viewport: PHONE });
-    await logIn(phone, DISPATCHER);
-    await phone.goto('/assignOrder');
+    await logInAt(phone, DISPATCHER, '/assignOrder');
     // (the phone hides the bar of open pages, so the cards are what shows)
     await expect(
       phone

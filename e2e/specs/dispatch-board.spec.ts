@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // The dispatch board as the dispatcher works it: an order waiting for an engineer is clicked on the map and dispatched to
 // the nearest engineer; another is dragged from the board's side pane onto an engineer's free hour, which dispatches
@@ -108,8 +108,7 @@ test.describe('map and dispatch board', () => {
 
       // The engineer shares their position from the phone page, by consent.
       const phone = await browser.newPage({ viewport: PHONE });
-      await logIn(phone, ENGINEER);
-      await phone.goto('/schedule/myLocation');
+      await logInAt(phone, ENGINEER, '/schedule/myLocation');
       await phone.context().grantPermissions(['geolocation']);
       await phone.context().setGeolocation({ latitude: 39.91, longitude: 116.4 });
       // Whether 李服务 shares already depends on the specs this app ran before (a phone page that reported his
@@ -153,8 +152,7 @@ test.describe('map and dispatch board', () => {
       const day = tomorrow();
       const hour = await freeHour(admin, engineerId, day);
       const watcher = await browser.newPage();
-      await logIn(watcher, ADMIN);
-      await watcher.goto('/schedule/board');
+      await logInAt(watcher, ADMIN, '/schedule/board');
       await expect(watcher.getByText('实时更新')).toBeVisible();
       await boardOn(watcher, day);
       await narrowBoard(watcher, t);

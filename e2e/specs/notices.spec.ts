@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logIn, logInAt, quietGuide } from './shell.support';
 
 // 公告通知: the administrator publishes an announcement; the engineer sees it unread at phone width
 // (the bell's count, the drawer, the /notice list), opens it, and the publisher sees him among the readers.
@@ -16,8 +16,7 @@ test('an announcement published by the administrator shows unread to the enginee
   // the administrator publishes, to everyone, from /notice
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await logIn(admin, ADMIN);
-  await admin.goto('/notice');
+  await logInAt(admin, ADMIN, '/notice');
   const list = admin.locator('.sk-list-page:visible').first();
   await list.getByRole('button', { name: '发布公告' }).click();
   const dialog = admin.getByRole('dialog', { name: '发布公告' });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
-import { DISPATCHER, logIn, logInAt, quietGuide, demoOrder, ENGINEER } from './shell.support';
+import { demoOrder, DISPATCHER, ENGINEER, logInAt, quietGuide } from './shell.support';
 
 // The order detail as the people who work an order: created through the API, assigned by the dispatcher in the
 // browser, then accepted, started and completed by the engineer at phone width with the ability buttons; the
@@ -48,8 +48,7 @@ test.describe('order detail', () => {
 
     // 1. the dispatcher assigns it to the engineer
     const desk = await browser.newPage();
-    await logIn(desk, DISPATCHER);
-    await desk.goto(`/allOrder/orderDetail/${orderId}`);
+    await logInAt(desk, DISPATCHER, `/allOrder/orderDetail/${orderId}`);
     await expect(state(desk)).toHaveText('待派单');
     await expect(detail(desk).getByText(title)).toBeVisible();
     await shot(desk, FLOW, '01-dispatcher-detail');
@@ -69,8 +68,7 @@ test.describe('order detail', () => {
     // 2. the engineer, on a phone, works the order with the buttons of the bottom bar
     const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const phone = await ctx.newPage();
-    await logIn(phone, ENGINEER);
-    await phone.goto(`/allOrder/orderDetail/${orderId}`);
+    await logInAt(phone, ENGINEER, `/allOrder/orderDetail/${orderId}`);
     await expect(state(phone)).toHaveText('待接单');
     const bar = phone.locator('.sk-page:visible [data-testid="order-actionbar"]');
     await expect(bar.getByRole('button', { name: /^接\s*单$/ })).toBeVisible();

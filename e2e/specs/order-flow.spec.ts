@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickEngineer, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // An order's whole flow as the people who do it: customer service creates an order from a pasted "name phone address",
 // the dispatcher assigns it, the engineer at phone width accepts, reserves a date, starts, adds a site photo, has the
@@ -48,8 +48,7 @@ test.describe('order flow', () => {
     try {
       // 1. customer service: a new customer from the pasted line, the required fields, save → the detail page
       const desk = await browser.newPage();
-      await logIn(desk, SERVICE_DESK);
-      await desk.goto('/createOrder');
+      await logInAt(desk, SERVICE_DESK, '/createOrder');
       await expect(desk.locator('[data-group="customerInfo"]')).toBeVisible();
       await sysField(desk, 'customerId').getByRole('button', { name: '快速新建' }).click();
       const quick = dialog(desk, '快速新建客户');
@@ -76,8 +75,7 @@ test.describe('order flow', () => {
 
       // 2. the dispatcher assigns it to 李服务
       const office = await browser.newPage();
-      await logIn(office, DISPATCHER);
-      await office.goto(`/allOrder/orderDetail/${orderId}`);
+      await logInAt(office, DISPATCHER, `/allOrder/orderDetail/${orderId}`);
       await expect(state(office)).toHaveText('待派单');
       await detail(office)
         .getByRole('button', { name: spaced('派单') })
@@ -92,8 +90,7 @@ test.describe('order flow', () => {
       // 3. the engineer on a phone: accept, reserve, start
       const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
       const mobile = await ctx.newPage();
-      await logIn(mobile, ENGINEER);
-      await mobile.goto(`/allOrder/orderDetail/${orderId}`);
+      await logInAt(mobile, ENGINEER, `/allOrder/orderDetail/${orderId}`);
       await expect(state(mobile)).toHaveText('待接单');
       const bar = mobile.locator('.sk-page:visible [data-testid="order-actionbar"]');
       await shot(mobile, FLOW, '05-engineer-to-accept');

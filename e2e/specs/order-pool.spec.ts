@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // The dispatcher puts a new order in the pool (工单公海); an engineer on a phone sees it on /orderHighSeas
 // and grabs it: the order becomes theirs (待服务) and leaves the pool.
@@ -43,8 +43,7 @@ test.describe('order pool', () => {
     const saved = await dispatcher.send('POST', '/v2/order/pool/profiles/save', { userId: me!.userId, dailyCap: 5 });
     expect(saved.success, saved.message).toBe(true);
     const desk = await browser.newPage();
-    await logIn(desk, DISPATCHER);
-    await desk.goto('/orderHighSeas');
+    await logInAt(desk, DISPATCHER, '/orderHighSeas');
     await expect(poolPage(desk).getByRole('row').filter({ hasText: title })).toBeVisible();
     await expect(poolPage(desk).getByRole('button', { name: '放入工单池' })).toBeVisible();
     await shot(desk, FLOW, '01-dispatcher-pool');
@@ -78,8 +77,7 @@ test.describe('order pool', () => {
     // The engineer on a phone: the order is a card with its grab button.
     const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const mobile = await ctx.newPage();
-    await logIn(mobile, ENGINEER);
-    await mobile.goto('/orderHighSeas');
+    await logInAt(mobile, ENGINEER, '/orderHighSeas');
     const card = poolPage(mobile).locator('[data-card]').filter({ hasText: title });
     await expect(card).toBeVisible();
     await expect(poolPage(mobile)).toContainText('今日还可抢 5 单');

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, logIn, quietGuide, orderInService, ENGINEER } from './shell.support';
+import { ADMIN, ApiUser, ENGINEER, logInAt, orderInService, quietGuide } from './shell.support';
 
 // The customer's signature as the proof of service: with 完成服务时须客户签名确认 on, the engineer at phone width opens
 // 完成服务, is told 客户签名 is missing, has the customer sign on the pad, completes; the order detail shows the
@@ -23,8 +23,7 @@ test.describe('customer signature', () => {
 
       const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
       const phone = await ctx.newPage();
-      await logIn(phone, ENGINEER);
-      await phone.goto(`/allOrder/orderDetail/${orderId}`);
+      await logInAt(phone, ENGINEER, `/allOrder/orderDetail/${orderId}`);
       await expect(state(phone)).toHaveText('服务中');
       const bar = phone.locator('.sk-page:visible [data-testid="order-actionbar"]');
       await bar.getByRole('button', { name: '完成服务' }).click();

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
 import { completeOnPhone, phonePage, providerOrderInService } from './provider.support';
-import { logIn, PROVIDER } from './shell.support';
+import { logInAt, PROVIDER } from './shell.support';
 
 // The provider's console (docs/settlement.md, "Provider orders"): the provider's engineer finds his order in service on
 // 服务单 at phone width, completes it there, and sees the fee it was priced at; then 服务单's done tab at desktop width.
@@ -21,8 +21,7 @@ test('the provider’s engineer completes a service order at phone width and see
 
   // At desktop width: the done tab lists it with its fee, priced (not yet on a statement).
   const desk = await (await browser.newContext({ baseURL: url })).newPage();
-  await logIn(desk, PROVIDER);
-  await desk.goto('/serviceOrder?tab=done');
+  await logInAt(desk, PROVIDER, '/serviceOrder?tab=done');
   const row = page$(desk).locator('tr').filter({ hasText: order.orderNo });
   await expect(row).toContainText('已计价');
   await expect(row).toContainText(/¥\d+\.\d\d/);

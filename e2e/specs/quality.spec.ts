@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, loginUi, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, loginUi, quietGuide } from './shell.support';
 
 const DESK = '13800000006';
 const ENGINEER = '13800000002';
@@ -75,8 +75,7 @@ test.describe('quality', () => {
 
     // From the complaint, customer service raises an exchange; the administrator (a second user) approves it.
     await quietGuide(baseURL as string, DESK);
-    await logIn(page, DESK);
-    await page.goto(`/customerComplaintDetail?id=${id}`);
+    await logInAt(page, DESK, `/customerComplaintDetail?id=${id}`);
     await page$(page).getByRole('button', { name: '退换货' }).click();
     const ex = page.getByRole('dialog');
     await ex.getByLabel('退换原因').fill('维修后问题复现，为客户换新机');
@@ -88,8 +87,7 @@ test.describe('quality', () => {
     await expect(x.getByRole('button', { name: /^通\s?过$/ })).toHaveCount(0);
     const exchangeUrl = page.url();
     await shot(page, FLOW, '05-exchange-submitted');
-    await logIn(page, ADMIN);
-    await page.goto(exchangeUrl);
+    await logInAt(page, ADMIN, exchangeUrl);
     await page$(page)
       .getByRole('button', { name: /^通\s?过$/ })
       .click();

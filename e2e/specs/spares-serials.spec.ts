@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, logIn, logInAt, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, logInAt, quietGuide } from './shell.support';
 
 // Serial-tracked spares, one unit at a time. A stock count: the warehouse keeper's count sheet starts with the serials
 // recorded in the warehouse, one is not found and a new one is scanned; the approval page shows what goes missing (盘亏)
@@ -71,8 +71,7 @@ test('a count of a serial-tracked spare counts its serials; the approver sees wh
   await expect(page$(page).getByRole('button', { name: spaced('审批通过') })).toHaveCount(0);
   await quietGuide(baseURL!, ADMIN);
   const admin = await browser.newPage();
-  await logIn(admin, ADMIN);
-  await admin.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+  await logInAt(admin, ADMIN, new URL(page.url()).pathname + new URL(page.url()).search);
   await page$(admin)
     .getByRole('button', { name: spaced('审批通过') })
     .click();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pickSearched, shot } from './helpers';
-import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
+import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // The spares scenario: an engineer requisitions parts into their own stock, the warehouse keeper approves on the
 // approval page (stock moves only then), the engineer records one on an order with both serial numbers, which opens
@@ -144,8 +144,7 @@ test.describe('spares', () => {
 
     // 1. the engineer asks for two compressors from the central warehouse
     const eng = await browser.newPage();
-    await logIn(eng, ENGINEER);
-    await eng.goto('/spareGet');
+    await logInAt(eng, ENGINEER, '/spareGet');
     await page$(eng)
       .getByRole('button', { name: /新建领用单/ })
       .click();
@@ -166,8 +165,7 @@ test.describe('spares', () => {
 
     // 2. the warehouse keeper opens it from the list and approves
     const keeper = await browser.newPage();
-    await logIn(keeper, KEEPER);
-    await keeper.goto('/spareGet');
+    await logInAt(keeper, KEEPER, '/spareGet');
     const row = page$(keeper).getByRole('row').filter({ hasText: '压缩机×2' }).filter({ hasText: '待审批' }).first();
     await row.getByRole('link', { name: '审批' }).click();
     await expect(keeper).toHaveURL(/\/spareExamine\?id=\d+/);
