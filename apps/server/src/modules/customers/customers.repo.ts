@@ -9,7 +9,7 @@ import { hasAnyTag, tagsOf } from '../tags/tag-links';
 import { customerRowScope } from './common';
 import { affected } from '../../db/client';
 import { contains, prefixPattern, texts } from '../../platform/search';
-import { and, bigints, createdBetween, timeOf } from '../../platform/sql';
+import { and, bigints, createdBetween, nameOf, timeOf } from '../../platform/sql';
 import type { Actor } from '../../platform/actor';
 
 /** Every list filter of the spec as conditions on `customers c`, scoped to the viewer. */
@@ -57,15 +57,16 @@ interface RawRow {
   create_time: string;
 }
 
-/** The list columns for the rows the inner query picks; the joins run for the page only. */
+/**
+ * The list columns for the rows the inner query picks, for the page only: the names by sub-select (nameOf; planning
+ * four joins cost 2.4 ms for a page that runs in 0.4 ms), the default address joined (two of its columns).
+ */
 export function rowSelect(v: Actor, inner: SQL, order: SQL): SQL {
   return sql`select c.id, c.name, c.code, c.phone, c.link_name as linkperson, a.full_address as address, a.map_name,
-      c.business_user_id, bu.name as business_user_name, c.service_group_id, g.name as service_group_name,
-      c.source, c.level, c.external_userid, cu.name as create_user_name, ${timeOf(sql`c.created_at`, v)} as create_time
+      c.business_user_id, ${nameOf('users', 'bu', 'c', 'business_user_id')} as business_user_name, c.service_group_id,
+      ${nameOf('service_groups', 'g', 'c', 'service_group_id')} as service_group_name, c.source, c.level, c.external_userid,
+      ${nameOf('users', 'cu', 'c', 'created_by')} as create_user_name, ${timeOf(sql`c.created_at`, v)} as create_time
     from (${inner}) c
-    left join users bu on bu.enterprise_id = c.enterprise_id and bu.id = c.business_user_id
-    left join users cu on cu.enterprise_id = c.enterprise_id and cu.id = c.created_by
-    left join service_groups g on g.enterprise_id = c.enterprise_id and g.id = c.service_group_id
     left join customer_addresses a on a.enterprise_id = c.enterprise_id and a.customer_id = c.id and a.is_default
     order by ${order}`;
 }

@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { countOf, listPage, type PageRequest, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
 import { contains, prefixPattern } from '../../platform/search';
-import { and, bigints, createdBetween, timeOf } from '../../platform/sql';
+import { and, bigints, createdBetween, nameOf, timeOf } from '../../platform/sql';
 import { stateLogsOfUpdated } from '../../platform/state';
 import { eventClocksDeleteSql } from '../sla/event.clocks';
 import { eventMarks } from '../sla/event.sla';
@@ -158,19 +158,17 @@ export interface EventListRaw {
   create_time: string;
 }
 
+/** The list columns of the rows `e`; the names by sub-select (nameOf: no joins to plan). */
 const LIST_COLUMNS = (v: Actor): SQL =>
-  sql`e.id, e.event_no, e.title, e.state, e.priority, e.template_id, t.name as template_name, e.customer_id, e.custom_name,
-      e.custom_linkperson, e.custom_phone, e.full_address, e.principal_id, pu.name as principal_name, cu.name as creator_name,
+  sql`e.id, e.event_no, e.title, e.state, e.priority, e.template_id, ${nameOf('form_templates', 't', 'e', 'template_id')} as template_name,
+      e.customer_id, e.custom_name, e.custom_linkperson, e.custom_phone, e.full_address, e.principal_id,
+      ${nameOf('users', 'pu', 'e', 'principal_id')} as principal_name, ${nameOf('users', 'cu', 'e', 'created_by')} as creator_name,
       ${timeOf(sql`e.created_at`, v)} as create_time`;
-const LIST_JOINS = sql`left join form_templates t on t.enterprise_id = e.enterprise_id and t.id = e.template_id
-    left join users pu on pu.enterprise_id = e.enterprise_id and pu.id = e.principal_id
-    left join users cu on cu.enterprise_id = e.enterprise_id and cu.id = e.created_by`;
 
-/** The list columns for the rows `inner` picks; names are joined for the page only. */
+/** The list columns for the rows `inner` picks; names are read for the page only. */
 export function rowSelect(v: Actor, inner: SQL, order: SQL): SQL {
   return sql`select ${LIST_COLUMNS(v)}
     from (${inner}) e
-    ${LIST_JOINS}
     order by ${order}`;
 }
 
@@ -181,7 +179,6 @@ export function customerEventRows(ex: Executor, v: Actor, customerId: number, op
     ex,
     sql`select ${LIST_COLUMNS(v)}
     from events e
-    ${LIST_JOINS}
     where e.enterprise_id = ${v.enterpriseId} and e.customer_id = ${customerId} and ${eventScope(v)} and ${where}
     order by e.created_at desc, e.id desc limit ${limit}`,
   );

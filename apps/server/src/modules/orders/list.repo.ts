@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countAndPickSql, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
-import { bigints, timeOf } from '../../platform/sql';
+import { bigints, nameOf as nameBy, timeOf } from '../../platform/sql';
 import { orderListWhere } from './list.filters';
 
 /** Sorts by name, each ending in the id (pages never overlap); each has an index leading with enterprise_id. */
@@ -66,9 +66,8 @@ export interface OrderListRaw {
   delete_time: string | null;
 }
 
-/** A name looked up for the row `o` by its id column: a sub-select by primary key. */
-const nameOf = (table: string, alias: string, column: string) =>
-  sql.raw(`(select ${alias}.name from ${table} ${alias} where ${alias}.enterprise_id = o.enterprise_id and ${alias}.id = o.${column})`);
+/** A name of the row `o` (platform/sql.ts nameOf). */
+const nameOf = (table: string, alias: string, column: string) => nameBy(table, alias, 'o', column);
 
 /**
  * The list columns for the rows `inner` picks (aliased o); the names are looked up for those rows only. Sub-selects,
