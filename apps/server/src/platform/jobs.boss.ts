@@ -24,6 +24,17 @@ export function poolDb(database: Database): PgBoss.Db {
   return { executeSql: async (text, values) => pool.query(text, values) };
 }
 
+/**
+ * The queues with a job that may run now (created or waiting for a retry, its start time passed). A named statement:
+ * planning it over every queue's partition took about 7 ms, running it under 1 ms.
+ */
+export async function dueQueues(database: Database): Promise<string[]> {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const text = `select distinct name from ${BOSS_SCHEMA}.job where state < 'active' and start_after < now()`;
+  const res = await pool.query<{ name: string }>({ name: 'sk_due_queues', text });
+  return res.rows.map((r) => r.name);
+}
+
 const quiet = { supervise: false, schedule: false, migrate: false } as const;
 
 /** Builds commands only (send through a caller's executor); never started, owns no connection. */

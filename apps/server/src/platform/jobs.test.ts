@@ -9,6 +9,7 @@ import {
   enqueue,
   enqueueDueSchedules,
   failCutOffJobs,
+  jobHandlerEntries,
   jobRunner,
   prepareJobs,
   type JobHandler,
@@ -196,6 +197,52 @@ describe('background runner', () => {
     const id = (await enqueue(t.deps.db, { kind: 'test.bg' })) as string;
     await new Promise((r) => setTimeout(r, 1500));
     expect((await jobRow(id)).state).toBe('created');
+  });
+
+  it('runs a job whose time comes while it idles, and drains a backlog at once instead of one job per check', async () => {
+    const ran: number[] = [];
+    await handle('test.backlog', async (job) => {
+      ran.push(job.payload.n as number);
+    });
+    const log = { error: () => {}, warn: () => {}, info: () => {} } as never;
+    await jobRunner.start(t.deps, log);
+    try {
+      const later = (await enqueue(t.deps.db, { kind: 'test.backlog', payload: { n: 0 }, runAt: new Date(Date.now() + 1500) })) as string;
+      // One transaction: its jobs are invisible when enqueue wakes the worker, so the due check must find them.
+      await t.deps.db.transaction(async (tx) => {
+        for (let n = 1; n <= 20; n++) await enqueue(tx, { kind: 'test.backlog', payload: { n } });
+      });
+      const started = Date.now();
+      while (ran.length < 21 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 50));
+      expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, n) => n));
+      // A worker that waited for the next check after each job took a second per job.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect((await jobRow(later)).state).toBe('completed');
+    } finally {
+      await jobRunner.stop();
+    }
+  });
+
+  it('asks the database about once a second while idle, however many kinds there are', async () => {
+    const log = { error: () => {}, warn: () => {}, info: () => {} } as never;
+    await jobRunner.start(t.deps, log);
+    const pool = (t.deps.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = pool.query;
+    let sent = 0;
+    pool.query = function (this: unknown, ...a: unknown[]) {
+      sent++;
+      return query.apply(this, a);
+    };
+    try {
+      await new Promise((r) => setTimeout(r, 3000));
+    } finally {
+      pool.query = query;
+      await jobRunner.stop();
+    }
+    expect(jobHandlerEntries().length).toBeGreaterThan(20);
+    // Two workers per kind polling each second sent over a hundred statements in this time.
+    expect(sent).toBeGreaterThanOrEqual(2);
+    expect(sent).toBeLessThanOrEqual(8);
   });
 
   it('tells a running job that the app is stopping, so a long one ends at its next safe point instead of outliving the stop', async () => {
