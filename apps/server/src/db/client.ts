@@ -4,13 +4,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, type PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ReadReplica, routeReads } from './replica';
-import * as schema from './schema/index';
 import { watchCommits } from '../platform/after-commit';
 import { countPoolStatements } from './statements';
 
-export type Schema = typeof schema;
-/** Drizzle over node-postgres: the embedded server or DATABASE_URL, the same engine. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Drizzle over node-postgres: the embedded server or DATABASE_URL, the same engine. Without the relational query API
+ * (nothing uses `db.query`): given the schema, every transaction built a query builder for each of its tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything queries can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
@@ -42,7 +43,7 @@ export async function openPostgres(url: string, max = 10, readUrl?: string): Pro
   pool.on('error', () => {});
   healDeadClients(pool);
   countPoolStatements(pool);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   watchCommits(pool, db);
   if (!readUrl) return { db, kind: 'postgres', url, close: () => pool.end() };
   // The replica's own pool, of the same size; its sessions show as servicekeeper-read in pg_stat_activity. A replica
