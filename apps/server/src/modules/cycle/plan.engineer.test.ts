@@ -5,6 +5,7 @@ import { cycleContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
+import { afterCommitSettled } from '../../platform/after-commit';
 import { loggedIn, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
@@ -73,6 +74,8 @@ describe('a cycle plan naming its engineer', () => {
 
     await generateCycleOrders(t.deps.db, { now: at('2026-11-23'), enterpriseId: s.ep, planIds: [named, ruled] });
     await generateCycleOrders(t.deps.db, { now: at('2026-11-23'), enterpriseId: s.ep, planIds: [namedOne], oneByOne: true });
+    // The assignment notice is written after commit, detached from the call (a request's client waits for it).
+    await afterCommitSettled();
     for (const id of [named, namedOne]) {
       const o = await orderOf(s.ep, id);
       expect(o).toMatchObject({ state: 2, service_user_id: eng.id });
