@@ -31,8 +31,29 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[role=tablist]:visible:not(:has([role=tab]))'))
     .toHaveCount(0, { timeout: 5_000 })
     .catch(() => {});
-  // Two frames: the app's layout repairs (lib/a11y.ts) run once a frame after a render.
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  // Three frames with no change to the document: the app's layout repairs (lib/a11y.ts) run once a frame after a render
+  // or a resize, and a late render (a query settling after networkidle) gets its repair before axe reads the page. A
+  // page that keeps changing is audited after 3 s as it is.
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let changed = false;
+        let quiet = 0;
+        const watch = new MutationObserver(() => {
+          changed = true;
+        });
+        watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const until = performance.now() + 3_000;
+        const frame = () => {
+          quiet = changed ? 0 : quiet + 1;
+          changed = false;
+          if (quiet < 3 && performance.now() < until) return requestAnimationFrame(frame);
+          watch.disconnect();
+          done();
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /** Runs axe on the page (or a part of it) and answers its serious and critical violations. */

@@ -8,6 +8,7 @@ describe('antd repairs', () => {
   let stop: (() => void) | undefined;
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
     stop?.();
     document.body.innerHTML = '';
   });
@@ -43,6 +44,42 @@ describe('antd repairs', () => {
     await new Promise<void>((r) => queueMicrotask(r));
     expect(inBusy).toHaveBeenCalled();
     expect(whole).not.toHaveBeenCalled();
+  });
+
+  it('marks a table region that starts to scroll with no mutation to see (a size change) as a focusable region', async () => {
+    // jsdom has no layout and no ResizeObserver: one that the test can fire stands in for the browser's.
+    const fire: Array<() => void> = [];
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(cb: () => void) {
+          fire.push(cb);
+        }
+        observe(el: Element) {
+          observed.push(el);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    document.body.innerHTML = '<div class="ant-table-content"><table><tbody><tr><td>无数据</td></tr></tbody></table></div>';
+    const region = document.querySelector('.ant-table-content')!;
+    let contentWidth = 300;
+    Object.defineProperty(region, 'clientWidth', { get: () => 300 });
+    Object.defineProperty(region, 'clientHeight', { get: () => 50 });
+    Object.defineProperty(region, 'scrollHeight', { get: () => 50 });
+    Object.defineProperty(region, 'scrollWidth', { get: () => contentWidth });
+    stop = installAntdRepairs();
+    expect(observed).toEqual([region, region.querySelector('table')]);
+    expect(region.hasAttribute('tabindex')).toBe(false);
+    // The columns widen (fonts loaded, the sider folded): the region now scrolls, and no attribute or child changed.
+    contentWidth = 900;
+    for (const cb of fire) cb();
+    await new Promise((r) => requestAnimationFrame(r));
+    await flush();
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.getAttribute('role')).toBe('region');
   });
 
   it('keeps only the outermost of nested changed elements', () => {

@@ -4,6 +4,9 @@
 /** Elements a keyboard can reach. */
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** The regions antd's tables scroll in. */
+const SCROLLERS = '.ant-table-content, .ant-table-body';
+
 const set = (el: Element, name: string, value: string) => {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 };
@@ -49,7 +52,7 @@ export function changedRoots(records: readonly MutationRecord[]): Element[] {
 function repairLayout(root: ParentNode): void {
   // Tables wider than the page scroll sideways: a keyboard user must be able to focus the region to scroll it
   // (scrollable-region-focusable) when no cell inside holds a control.
-  for (const el of root.querySelectorAll('.ant-table-content, .ant-table-body')) {
+  for (const el of root.querySelectorAll(SCROLLERS)) {
     // A hidden kept page's tables have no box: nothing to scroll (they are checked when a change shows them).
     if (el.clientWidth === 0 && el.clientHeight === 0) continue;
     const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
@@ -71,21 +74,49 @@ export function repairAntd(root: ParentNode): void {
  * Keeps the document repaired as antd renders. The markup repairs run in the observer's own callback, before anything
  * else sees the new nodes (a tab bar re-rendered with its overflow button unrepaired was caught by an audit that ran
  * before the next frame), on the changed elements only: over the whole document their cost grew with every page kept
- * open. The layout repairs run once per animation frame at most; a kept page shown again (`hidden`) gets them too.
+ * open. The layout repairs run once per animation frame at most; a kept page shown again (`hidden`) gets them too, and
+ * so does a table region or its table that changes size with no mutation to see (columns settling after fonts load or
+ * the sider folding make a region scroll later).
  */
 export function installAntdRepairs(doc: Document = document): () => void {
   let queued = false;
+  const sized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => queue());
+  // Held strongly by the observer: closed pages' tables are let go on the next pass.
+  const followed = new Set<Element>();
+  const follow = () => {
+    if (!sized) return;
+    for (const el of followed) {
+      if (el.isConnected) continue;
+      followed.delete(el);
+      sized.unobserve(el);
+    }
+    for (const region of doc.body.querySelectorAll(SCROLLERS)) {
+      for (const el of [region, region.firstElementChild]) {
+        if (!el || followed.has(el)) continue;
+        followed.add(el);
+        sized.observe(el);
+      }
+    }
+  };
   const run = () => {
     queued = false;
     repairLayout(doc.body);
+    follow();
   };
-  const watch = new MutationObserver((records) => {
-    for (const root of changedRoots(records)) repairMarkup(root);
+  function queue() {
     if (queued) return;
     queued = true;
     requestAnimationFrame(run);
+  }
+  const watch = new MutationObserver((records) => {
+    for (const root of changedRoots(records)) repairMarkup(root);
+    queue();
   });
   watch.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex', 'aria-hidden', 'style', 'hidden'] });
   repairAntd(doc.body);
-  return () => watch.disconnect();
+  follow();
+  return () => {
+    watch.disconnect();
+    sized?.disconnect();
+  };
 }
