@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let dir = '';
   let url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'sk-test-pg-'));
+    dir = mkdtempSync(path.join(scratchRoot(), 'sk-test-pg-'));
     chmodSync(dir, 0o755); // the server runs as the postgres user when we are root
     server = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'postgres', fsync: false, maxConnections: 200 });
     url = server.url;
@@ -41,6 +41,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (server) await server.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Where the test server keeps its data: memory (/dev/shm) when it has room, else the temporary directory. Each test
+ * file's database copy creates and later deletes about 2,000 files; on ext4 the inode allocator's search past the
+ * recently deleted ones took about a tenth of the machine’s CPU during `npm test`. Nothing here must survive the run.
+ */
+function scratchRoot(): string {
+  if (process.env.TEST_PG_DIR) return process.env.TEST_PG_DIR;
+  try {
+    const fs = statfsSync('/dev/shm');
+    if (fs.bavail * fs.bsize >= 3 * 1024 ** 3) return '/dev/shm';
+  } catch {
+    // No /dev/shm (not Linux): the temporary directory.
+  }
+  return os.tmpdir();
 }
 
 /**
