@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import { type Database, openPostgres, preparedRows, rows } from './client';
+import { socketDir } from './embedded';
 
 let database: Database;
 
@@ -17,6 +18,26 @@ describe('the pool’s connections', () => {
   it('run with JIT off, whatever the server’s default', async () => {
     const [r] = await rows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
     expect(r?.jit).toBe('off');
+  });
+
+  it('reach the embedded server through its Unix socket (no TCP peer address), and TCP answers too', async () => {
+    // The embedded server the tests started (TEST_DATABASE_URL points elsewhere: nothing of ours to check).
+    if (process.env.TEST_DATABASE_URL) return;
+    const [viaSocket] = await rows<{ addr: string | null }>(database.db, sql`select inet_server_addr()::text as addr`);
+    expect(viaSocket?.addr).toBeNull();
+    const tcp = await openPostgres(database.url.replace(/\?host=[^&]*/, ''), 1);
+    const [viaTcp] = await rows<{ addr: string | null }>(tcp.db, sql`select host(inet_server_addr()) as addr`);
+    await tcp.close();
+    expect(viaTcp?.addr).toBe('127.0.0.1');
+  });
+});
+
+describe('socketDir', () => {
+  it('is the data directory when the socket path fits, and none past the limit or with a character the setting splits on', () => {
+    expect(socketDir('/dev/shm/sk-test-pg-Ab12/pg', 41234)).toBe('/dev/shm/sk-test-pg-Ab12/pg');
+    expect(socketDir(`/${'d'.repeat(90)}`, 41234)).toBeNull();
+    expect(socketDir('/srv/a,b/pg', 5432)).toBeNull();
+    expect(socketDir('/srv/my data/pg', 5432)).toBeNull();
   });
 });
 

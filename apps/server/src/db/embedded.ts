@@ -214,8 +214,19 @@ export function freePort(): Promise<number> {
 
 // ---- start, wait, stop ----
 
+/**
+ * The directory of the server's Unix socket: the data directory itself (only its owner, and root, can enter it), when
+ * the socket's path fits the system's limit and the setting's syntax. The app talks through it: a round trip over a
+ * Unix socket costs less CPU on both sides than over loopback TCP, which stays open for tools and the tests' helpers.
+ */
+export function socketDir(dir: string, port: number): string | null {
+  if (os.platform() === 'win32' || /[\s,'"\\]/.test(dir)) return null;
+  return `${dir}/.s.PGSQL.${port}`.length <= 100 ? dir : null;
+}
+
 function spawnServer(bin: Binaries, o: Required<Pick<EmbeddedOptions, 'dir'>> & EmbeddedOptions, port: number, who: RunAs): ChildProcess {
   const logFd = openSync(`${o.dir}.log`, 'a');
+  const socket = socketDir(o.dir, port);
   const args = [
     '-D',
     o.dir,
@@ -224,7 +235,9 @@ function spawnServer(bin: Binaries, o: Required<Pick<EmbeddedOptions, 'dir'>> & 
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    'unix_socket_directories=',
+    `unix_socket_directories=${socket ?? ''}`,
+    '-c',
+    'unix_socket_permissions=0700',
     '-c',
     `max_connections=${o.maxConnections ?? 100}`,
   ];
@@ -298,8 +311,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw err;
   }
   const s = supervise(run, () => spawnServer(bin, o, port, who), `${base}/postgres`, o);
+  const socket = socketDir(o.dir, port);
   return {
-    url: `${base}/${o.database}`,
+    url: `${base}/${o.database}${socket ? `?host=${encodeURIComponent(socket)}` : ''}`,
     get pid() {
       return s.current.child.pid as number;
     },
