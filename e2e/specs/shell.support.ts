@@ -125,6 +125,13 @@ export const tab = (page: Page, key: string) => page.locator(`.sk-tabbar [data-t
 export const tabKeys = (page: Page) =>
   page.locator('.sk-tabbar .ant-tabs-nav-list [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')));
 
+/**
+ * The key of the tab the bar shows as active. A navigation renders in a transition: the address changes at once, the
+ * bar (and the key its menu acts on) once the new page has rendered, so a test that acts on "the active tab" waits
+ * for this, not for the address.
+ */
+export const activeTab = (page: Page) => page.locator('.sk-tabbar .ant-tabs-nav-list .ant-tabs-tab-active [data-tab]');
+
 /** The close (×) button of a tab. */
 export const tabClose = (page: Page, key: string) =>
   page.locator('.sk-tabbar .ant-tabs-tab', { has: page.locator(`[data-tab="${key}"]`) }).locator('.ant-tabs-tab-remove');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './helpers';
-import { ADMIN, logIn, quietGuide, tab, tabClose, tabKeys } from './shell.support';
+import { ADMIN, activeTab, logIn, quietGuide, tab, tabClose, tabKeys } from './shell.support';
 
 /** Opens a page from the side menu and waits for its tab (quick clicks may skip a page that is still loading). */
 async function side(page: Page, name: string, key: string) {
@@ -66,8 +66,10 @@ test.describe('tab bar', () => {
   test('close right, close left and close others from the context menu', async ({ page }) => {
     await openFour(page);
     await tab(page, A).click();
-    // A must be the open page before the menu acts: on a busy machine 关闭右侧 could otherwise close D, still open.
+    // A must be the open page, in the bar too, before the menu acts: the bar shows the page that has rendered, and on
+    // a busy machine 关闭右侧 acted while D still showed (CI run 19: D closed as the active tab, so B opened).
     await expect(page).toHaveURL(/\/systemSetting$/);
+    await expect(activeTab(page)).toHaveAttribute('data-tab', A);
     await tabMenu(page, B, '关闭右侧');
     await expect.poll(() => tabKeys(page)).toEqual(['/guideOne', A, B]);
     await expect(page).toHaveURL(/\/systemSetting$/);
@@ -76,6 +78,7 @@ test.describe('tab bar', () => {
     await expect(page).toHaveURL(/\/templateCenter$/);
     await side(page, '派单规则', C);
     await side(page, '人员标签', D);
+    await expect(activeTab(page)).toHaveAttribute('data-tab', D);
     await tab(page, D).click({ button: 'right' });
     await expect(page.locator('.ant-dropdown:visible').getByText('关闭左侧')).toBeVisible();
     await shot(page, 'tabs', '02-context-menu');
