@@ -48,12 +48,12 @@ describe('antd repairs', () => {
 
   it('marks a table region that starts to scroll with no mutation to see (a size change) as a focusable region', async () => {
     // jsdom has no layout and no ResizeObserver: one that the test can fire stands in for the browser's.
-    const fire: Array<() => void> = [];
+    const fire: Array<(entries: Array<{ target: Element }>) => void> = [];
     const observed: Element[] = [];
     vi.stubGlobal(
       'ResizeObserver',
       class {
-        constructor(cb: () => void) {
+        constructor(cb: (entries: Array<{ target: Element }>) => void) {
           fire.push(cb);
         }
         observe(el: Element) {
@@ -75,11 +75,82 @@ describe('antd repairs', () => {
     expect(region.hasAttribute('tabindex')).toBe(false);
     // The columns widen (fonts loaded, the sider folded): the region now scrolls, and no attribute or child changed.
     contentWidth = 900;
-    for (const cb of fire) cb();
+    for (const cb of fire) cb(observed.map((target) => ({ target })));
     await new Promise((r) => requestAnimationFrame(r));
     await flush();
     expect(region.getAttribute('tabindex')).toBe('0');
     expect(region.getAttribute('role')).toBe('region');
+  });
+
+  /** A table region whose size the test sets (jsdom has no layout); counts how often its width is read. */
+  function region(html: string, scrollWidth: number) {
+    document.body.innerHTML = `<div class="ant-table-content">${html}</div><div id="other"></div>`;
+    const el = document.querySelector('.ant-table-content')!;
+    const reads = { count: 0 };
+    Object.defineProperty(el, 'clientWidth', {
+      get: () => {
+        reads.count++;
+        return 300;
+      },
+    });
+    Object.defineProperty(el, 'clientHeight', { get: () => 50 });
+    Object.defineProperty(el, 'scrollHeight', { get: () => 50 });
+    Object.defineProperty(el, 'scrollWidth', { get: () => scrollWidth });
+    return { el, reads };
+  }
+  const nextFrame = async () => {
+    await flush();
+    await new Promise((r) => requestAnimationFrame(r));
+    await flush();
+  };
+
+  it('a scrolling table whose only controls are the measuring row’s copies becomes a region; one with a link in a cell does not', async () => {
+    const measured = '<table><tbody><tr class="ant-table-measure-row"><td><input type="checkbox"></td></tr><tr><td>甲</td></tr></tbody></table>';
+    const { el } = region(measured, 900);
+    stop = installAntdRepairs();
+    await nextFrame();
+    expect(el.getAttribute('role')).toBe('region');
+    stop();
+    const linked = measured.replace('<td>甲</td>', '<td><a href="/x">甲</a></td>');
+    const { el: withLink } = region(linked, 900);
+    stop = installAntdRepairs();
+    await nextFrame();
+    expect(withLink.hasAttribute('role')).toBe(false);
+  });
+
+  it('reads a marked region’s layout no more, and an inline style change alone starts no layout pass', async () => {
+    const { el, reads } = region('<table><tbody><tr><td>甲</td></tr></tbody></table>', 900);
+    stop = installAntdRepairs();
+    await nextFrame();
+    expect(el.getAttribute('role')).toBe('region');
+    const before = reads.count;
+    document.getElementById('other')!.append(document.createElement('span'));
+    await nextFrame();
+    expect(reads.count).toBe(before);
+    const frames = vi.spyOn(window, 'requestAnimationFrame');
+    (document.getElementById('other') as HTMLElement).style.left = '10px';
+    await flush();
+    expect(frames).not.toHaveBeenCalled();
+  });
+
+  it('rows landing in one table read that table’s layout only, not every table’s', async () => {
+    const { el: first, reads: firstReads } = region('<table><tbody><tr><td><a href="/x">甲</a></td></tr></tbody></table>', 900);
+    const second = first.cloneNode(true) as Element;
+    let secondReads = 0;
+    Object.defineProperty(second, 'clientWidth', {
+      get: () => {
+        secondReads++;
+        return 300;
+      },
+    });
+    document.body.append(second);
+    stop = installAntdRepairs();
+    await nextFrame();
+    const [a, b] = [firstReads.count, secondReads];
+    first.querySelector('tbody')!.append(document.createElement('tr'));
+    await nextFrame();
+    expect(firstReads.count).toBeGreaterThan(a);
+    expect(secondReads).toBe(b);
   });
 
   it('keeps only the outermost of nested changed elements', () => {

@@ -11,12 +11,25 @@ const set = (el: Element, name: string, value: string) => {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 };
 
-/** Whether the Tab key can reach something inside (the measuring row's copies and disabled controls cannot). */
-const hasTabbable = (el: Element): boolean =>
-  [...el.querySelectorAll(FOCUSABLE)].some((c) => c.getAttribute('tabindex') !== '-1' && !c.hasAttribute('disabled') && !c.closest('.ant-table-measure-row'));
+/** What the Tab key reaches: the focusable elements that are neither taken out of the order nor disabled. */
+const TABBABLE = FOCUSABLE.split(', ')
+  .map((s) => `${s}:not([tabindex="-1"]):not([disabled])`)
+  .join(', ');
+const MEASURE_ROW = '.ant-table-measure-row';
+
+/**
+ * Whether the Tab key can reach something inside (the measuring row's copies cannot). The first match usually answers
+ * (a header's checkbox, a link in the first row): a list of every control in a long table was built on each frame.
+ */
+const hasTabbable = (el: Element): boolean => {
+  const first = el.querySelector(TABBABLE);
+  if (!first) return false;
+  if (!first.closest(MEASURE_ROW)) return true;
+  return [...el.querySelectorAll(TABBABLE)].some((c) => !c.closest(MEASURE_ROW));
+};
 
 const TAB_BUTTONS = '.ant-tabs-nav-more, .ant-tabs-tab-remove';
-const MEASURED_FOCUSABLE = `.ant-table-measure-row :is(${FOCUSABLE})`;
+const MEASURED_FOCUSABLE = `${MEASURE_ROW} :is(${FOCUSABLE})`;
 
 /** `root` itself when it matches, and its descendants that do (in the document's context: ancestors count). */
 const matching = (root: ParentNode, selector: string): Element[] => [
@@ -48,49 +61,67 @@ export function changedRoots(records: readonly MutationRecord[]): Element[] {
   });
 }
 
-/** Repairs that read layout, so they wait for a frame. */
-function repairLayout(root: ParentNode): void {
-  // Tables wider than the page scroll sideways: a keyboard user must be able to focus the region to scroll it
-  // (scrollable-region-focusable) when no cell inside holds a control.
-  for (const el of root.querySelectorAll(SCROLLERS)) {
-    // A hidden kept page's tables have no box: nothing to scroll (they are checked when a change shows them).
-    if (el.clientWidth === 0 && el.clientHeight === 0) continue;
-    const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
-    if (scrolls && !hasTabbable(el)) {
-      set(el, 'tabindex', '0');
-      set(el, 'role', 'region');
-      set(el, 'aria-label', '表格（可滚动）');
-    }
+/**
+ * Tables wider than the page scroll sideways: a keyboard user must be able to focus the region to scroll it
+ * (scrollable-region-focusable) when no cell inside holds a control. Reads layout, so it waits for a frame.
+ */
+function repairRegion(el: Element): void {
+  // Marked once, kept (a region that stops scrolling stays reachable, which does no harm): no layout read again.
+  if (el.getAttribute('role') === 'region') return;
+  // A hidden kept page's tables have no box: nothing to scroll (they are checked when a change shows them).
+  if (el.clientWidth === 0 && el.clientHeight === 0) return;
+  const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+  if (scrolls && !hasTabbable(el)) {
+    set(el, 'tabindex', '0');
+    set(el, 'role', 'region');
+    set(el, 'aria-label', '表格（可滚动）');
   }
 }
+
+/** The table regions a change under `root` can concern: the one it sits in and those inside it. */
+const regionsOf = (root: Element): Element[] => {
+  const around = root.parentElement?.closest(SCROLLERS);
+  return around ? [around, ...matching(root, SCROLLERS)] : matching(root, SCROLLERS);
+};
 
 /** Applies every repair under `root`. */
 export function repairAntd(root: ParentNode): void {
   repairMarkup(root);
-  repairLayout(root);
+  for (const el of matching(root, SCROLLERS)) repairRegion(el);
 }
 
 /**
  * Keeps the document repaired as antd renders. The markup repairs run in the observer's own callback, before anything
  * else sees the new nodes (a tab bar re-rendered with its overflow button unrepaired was caught by an audit that ran
  * before the next frame), on the changed elements only: over the whole document their cost grew with every page kept
- * open. The layout repairs run once per animation frame at most; a kept page shown again (`hidden`) gets them too, and
- * so does a table region or its table that changes size with no mutation to see (columns settling after fonts load or
- * the sider folding make a region scroll later).
+ * open. The layout repairs run once per animation frame at most, on the table regions that changed, were shown again
+ * (a kept page's `hidden`) or changed size with no mutation to see (columns settling after fonts load or the sider
+ * folding make a region scroll later): reading every table's layout on each frame with a change was a tenth of the
+ * app's own script time in a walk over the menu.
  */
 export function installAntdRepairs(doc: Document = document): () => void {
+  const pending = new Set<Element>();
   let queued = false;
-  const sized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => queue());
+  const sized =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver((entries) => {
+          for (const e of entries) {
+            const region = e.target.closest(SCROLLERS);
+            if (region) pending.add(region);
+          }
+          queue();
+        });
   // Held strongly by the observer: closed pages' tables are let go on the next pass.
   const followed = new Set<Element>();
-  const follow = () => {
+  const follow = (regions: Iterable<Element>) => {
     if (!sized) return;
     for (const el of followed) {
       if (el.isConnected) continue;
       followed.delete(el);
       sized.unobserve(el);
     }
-    for (const region of doc.body.querySelectorAll(SCROLLERS)) {
+    for (const region of regions) {
       for (const el of [region, region.firstElementChild]) {
         if (!el || followed.has(el)) continue;
         followed.add(el);
@@ -100,21 +131,28 @@ export function installAntdRepairs(doc: Document = document): () => void {
   };
   const run = () => {
     queued = false;
-    repairLayout(doc.body);
-    follow();
+    const regions = [...pending].filter((el) => el.isConnected);
+    pending.clear();
+    for (const el of regions) repairRegion(el);
+    follow(regions);
   };
   function queue() {
-    if (queued) return;
+    if (queued || pending.size === 0) return;
     queued = true;
     requestAnimationFrame(run);
   }
   const watch = new MutationObserver((records) => {
-    for (const root of changedRoots(records)) repairMarkup(root);
+    for (const root of changedRoots(records)) {
+      repairMarkup(root);
+      for (const region of regionsOf(root)) pending.add(region);
+    }
     queue();
   });
-  watch.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex', 'aria-hidden', 'style', 'hidden'] });
+  // Not `style`: antd rewrites inline styles all the time (popups placed, motion); a size change that makes a region
+  // scroll reaches the ResizeObserver instead.
+  watch.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex', 'aria-hidden', 'hidden'] });
   repairAntd(doc.body);
-  follow();
+  follow(doc.body.querySelectorAll(SCROLLERS));
   return () => {
     watch.disconnect();
     sized?.disconnect();
