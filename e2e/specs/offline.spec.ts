@@ -41,6 +41,16 @@ test.describe('offline completion', () => {
       await phone.goto(`/allOrder/orderDetail/${orderId}`);
       await expect(state(phone)).toHaveText('服务中');
       expect(await phone.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      // The reads the worker keeps go through it; every other API call goes straight to the network (static routes).
+      const sources = await phone.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/api/'))
+          .map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType]),
+      );
+      expect(sources).toContainEqual(['/api/order/orderDetail', 'fetch-event']);
+      expect(sources.filter(([, source]) => source === 'network').length).toBeGreaterThan(0);
+      expect(sources.filter(([, source]) => source !== 'network' && source !== 'fetch-event')).toEqual([]);
       await formsKept(phone);
 
       await ctx.setOffline(true);

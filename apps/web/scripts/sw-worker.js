@@ -8,26 +8,49 @@ const ASSETS = `sk-assets-${BUILD}`;
 /** The engineer's last answers (the page clears it on logout and on a change of user: lib/offline/swCache.ts). */
 const API = 'sk-api';
 
-/** The GETs the engineer's order list, order detail and completion form need, answered from the cache when offline. */
-const API_PATHS = [
-  /^\/api\/v2\/sessionUser\/info$/,
-  /^\/api\/v2\/menu\/(listV2|custom\/list|mobile\/getCount)$/,
-  /^\/api\/v2\/order\/getAllOrderList$/,
-  /^\/api\/order\/orderDetail$/,
-  /^\/api\/order\/getOrderTab(\/\d+)?$/,
-  /^\/api\/v2\/order\/(logs|messageList|relatedList|view\/getSign)$/,
-  /^\/api\/detailcontrol\/forminfo$/,
-  /^\/api\/systemsetting\/(getByCode|getByCodes)$/,
-  /^\/api\/search\/plan\/default$/,
+/**
+ * The GETs the engineer's order list, order detail and completion form need, answered from the cache when offline
+ * (pathnames; `:id` is one segment).
+ */
+const OFFLINE_API = [
+  '/api/v2/sessionUser/info',
+  '/api/v2/menu/listV2',
+  '/api/v2/menu/custom/list',
+  '/api/v2/menu/mobile/getCount',
+  '/api/v2/order/getAllOrderList',
+  '/api/order/orderDetail',
+  '/api/order/getOrderTab',
+  '/api/order/getOrderTab/:id',
+  '/api/v2/order/logs',
+  '/api/v2/order/messageList',
+  '/api/v2/order/relatedList',
+  '/api/v2/order/view/getSign',
+  '/api/detailcontrol/forminfo',
+  '/api/systemsetting/getByCode',
+  '/api/systemsetting/getByCodes',
+  '/api/search/plan/default',
 ];
+const API_PATHS = OFFLINE_API.map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}$`));
+
+/**
+ * Where the browser supports it (static routing), every other API call and every write skips the worker: each one
+ * otherwise woke it, on a phone too, only for it to pass the request on. Elsewhere the fetch handler decides alone.
+ */
+function addRoutes(event) {
+  if (typeof event.addRoutes !== 'function') return Promise.resolve();
+  return event
+    .addRoutes([
+      { condition: { not: { requestMethod: 'GET' } }, source: 'network' },
+      ...OFFLINE_API.map((pathname) => ({ condition: { urlPattern: { pathname } }, source: 'fetch-event' })),
+      { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+    ])
+    .catch(() => {
+      // A browser that refuses one of the rules keeps the fetch handler for everything, as before.
+    });
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(SHELL)
-      .then((c) => c.addAll(PRECACHE))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(Promise.all([addRoutes(event), caches.open(SHELL).then((c) => c.addAll(PRECACHE))]).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
