@@ -96,8 +96,8 @@ export function repairAntd(root: ParentNode): void {
  * before the next frame), on the changed elements only: over the whole document their cost grew with every page kept
  * open. The layout repairs run once per animation frame at most, on the table regions that changed, were shown again
  * (a kept page's `hidden`) or changed size with no mutation to see (columns settling after fonts load or the sider
- * folding make a region scroll later): reading every table's layout on each frame with a change was a tenth of the
- * app's own script time in a walk over the menu.
+ * folding make a region scroll later). Reading every table's layout on each frame with a change cost 1.4 s of the 51 s
+ * of script in a walk over the administrator's 100 menu entries.
  */
 export function installAntdRepairs(doc: Document = document): () => void {
   const pending = new Set<Element>();
