@@ -16,7 +16,7 @@ const cores = os.availableParallelism();
  * workers idled. `npm run test:durations` refreshes the file from the last run's timings.
  */
 // By name, as vitest orders them: the server's files first (mostly waiting on PostgreSQL) and the web's (jsdom, all CPU)
-// beside their tail. The web's first took 411 s against 348 s (and 709 against 594 s of CPU) from fresh clones.
+// beside their tail. The web's first took 411 s against 348–457 s in four runs of this order, from fresh clones.
 const PROJECT_ORDER = ['bench', 'server', 'shared', 'web'];
 const committed: Record<string, number> = JSON.parse(readFileSync(new URL('./test-durations.json', import.meta.url), 'utf8'));
 class LongestFirst extends BaseSequencer {
