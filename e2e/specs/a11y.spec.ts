@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logIn, openInApp, quietGuide } from './shell.support';
 
 // Accessibility (docs/accessibility.md): axe (WCAG 2 A and AA rules) finds no serious or critical violation on the pages

@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { pickSearched, shot } from './helpers';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { pickSearched, shot, test } from './helpers';
 import { ADMIN, ApiUser, logIn, logInAt, quietGuide } from './shell.support';
 
 // The approval engine end to end: the administrator sets a two-step flow for spare

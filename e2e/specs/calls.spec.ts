@@ -1,8 +1,8 @@
 // The call centre (docs/calls.md): a telephony platform's signed call event rings the agent's seat, the screen
 // pop shows the caller's customer with his product and open order, and 新建事件 from the pop links the event to the call.
 import { createHmac } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { shot } from './helpers';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, logInAt, quietGuide } from './shell.support';
 
 const FLOW = 'calls';

@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, shot } from './helpers';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, shot, test } from './helpers';
 import { ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // Quotations priced by the warranty (docs/commerce.md): the salesperson quotes a repair on an in-warranty product, the

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { pickSearched, shot } from './helpers';
+import { pickSearched, shot, test } from './helpers';
 import { ADMIN, ApiUser, FREE_ADMIN, logIn, quietGuide } from './shell.support';
 
 // The customer pages as the demo administrator: smart paste, addresses, installed products and their QR link,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { pickSearched, shot } from './helpers';
+import { expect } from '@playwright/test';
+import { pickSearched, shot, test } from './helpers';
 import { ADMIN, logInAt, quietGuide } from './shell.support';
 
 // Cycle plans: the administrator plans monthly maintenance of a demo product from today, on today's day of

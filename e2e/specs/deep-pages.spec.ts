@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type pg from 'pg';
-import { shot } from './helpers';
+import { shot, test } from './helpers';
 import { ADMIN, logInAt, quietGuide } from './shell.support';
 import { e2eDatabase } from './sla.support';
 

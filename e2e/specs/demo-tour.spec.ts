@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { DISPATCHER, loginUi, quietGuide } from './shell.support';
 
 // The demo tells the product's story: the dispatcher's and the director's first look at a team one

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { pickEngineer, shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { pickEngineer, shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide } from './shell.support';
 
 // The dispatcher assigns pending orders from /assignOrder, one with the dialog (each engineer's load beside

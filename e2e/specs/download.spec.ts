@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, logInAt, quietGuide } from './shell.support';
 
 // Exporting the user list from the organisation page: the header's download centre shows the finished file, which downloads.
@@ -46,8 +46,7 @@ test('export the user list and download it from the download centre', async ({ p
   await expect(row.getByText('已完成')).toBeVisible();
   await shot(page, FLOW, '02-download-centre-done');
 
-  // 下载 opens the file's address; the browser receives an xlsx attachment
-  // (Chromium reports a download from a noopener tab on the page that opened it)
+  // 下载 follows the file's address from this page; the browser receives an xlsx attachment
   const downloaded = page.waitForEvent('download');
   await row.getByRole('button', { name: '下载' }).click();
   const download = await downloaded;

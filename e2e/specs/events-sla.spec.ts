@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ApiUser, logIn, quietGuide } from './shell.support';
 
 // The event SLA: the system administrator sets a response clock on an event template (/eventSet/processevent);

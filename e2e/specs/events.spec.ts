@@ -1,5 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { logIn, quietGuide } from './shell.support';
 
 // Events: customer service records one for a customer, a service person claims it from the pool,

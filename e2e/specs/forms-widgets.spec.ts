@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, shot, test } from './helpers';
 
 // The renderer's widgets that talk to the server or the browser: a signature saved as an image, a picture upload
 // with its preview, a position typed in when the map tiles cannot load, and the server's check of those values.

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, shot, test } from './helpers';
 
 // The form engine's designer: an administrator builds an order type's custom fields, reorders them,
 // deletes one and restores it from the recycle bin, and previews the form.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logIn, logInAt, quietGuide, registerEnterprise, tabKeys, TRIAL_ADMIN } from './shell.support';
 
 const DAY = 24 * 3600 * 1000;

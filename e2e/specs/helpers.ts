@@ -1,6 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Playwright's `test`, with every browser context a test opened closed when it ends, passed or failed. A context left
+ * open keeps its pages polling the app for the rest of the worker's run: CPU taken from the tests after it, and its
+ * pages showed up in later tests' failure screenshots.
+ */
+export const test = base.extend<{ closeOpenedContexts: undefined }>({
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use(undefined);
+      const opened = browser.contexts().filter((c) => !before.has(c));
+      await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_PASSWORD = 'demo1234';
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');

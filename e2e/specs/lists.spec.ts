@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, logInAt, quietGuide } from './shell.support';
 
 // Lists and export: export of every filtered row, contact search by phone, duplicate contacts refused,

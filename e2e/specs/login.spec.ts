@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, loginUi, outboxCode, quietGuide, registerEnterprise } from './shell.support';
 
 test.describe('login', () => {

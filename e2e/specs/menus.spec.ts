@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, FREE_ADMIN, logIn, logInAt, quietGuide } from './shell.support';
 
 // Access and menus: every demo user opens every entry their menu offers; shared paths open with either

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, logIn, logInAt, quietGuide } from './shell.support';
 
 // 公告通知: the administrator publishes an announcement; the engineer sees it unread at phone width

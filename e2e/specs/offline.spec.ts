@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logIn, quietGuide, orderInService, ENGINEER } from './shell.support';
 
 // The engineer's installable app offline (docs/phone.md "离线使用"): at phone width he loses the network, completes his

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, steady } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, steady, test } from './helpers';
 import { ADMIN, ApiUser, logInAt, quietGuide } from './shell.support';
 
 // Customer service (受理客服, 13800000006) creates an order the way the desk does it: a pasted "name phone address"

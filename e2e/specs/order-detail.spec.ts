@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { pickEngineer, shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { pickEngineer, shot, test } from './helpers';
 import { demoOrder, DISPATCHER, ENGINEER, logInAt, quietGuide } from './shell.support';
 
 // The order detail as the people who work an order: created through the API, assigned by the dispatcher in the

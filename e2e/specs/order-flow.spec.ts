@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { pickEngineer, shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { pickEngineer, shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // An order's whole flow as the people who do it: customer service creates an order from a pasted "name phone address",

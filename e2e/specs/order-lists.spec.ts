@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, FREE_ADMIN, logInAt, quietGuide } from './shell.support';
 
 // The order lists: orders seeded through the API, then AllOrder as the dispatcher (state tab, filter, sort, URL

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // The dispatcher puts a new order in the pool (工单公海); an engineer on a phone sees it on /orderHighSeas

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // An administrator turns off the dispatch stage of an order type and adds a completion approval

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, ENGINEER, logInAt, orderInService, quietGuide } from './shell.support';
 
 // The customer's signature as the proof of service: with 完成服务时须客户签名确认 on, the engineer at phone width opens

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, logIn, openInApp, quietGuide } from './shell.support';
 
 // The organisation pages as the demo administrator: departments, users, roles, status, detail pages.

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ApiUser, logIn, quietGuide } from './shell.support';
 
 // An administrator builds a template with two stages and an approval task, creates a project from it for a

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { completeOnPhone, phonePage, providerOrderInService } from './provider.support';
 import { logInAt, PROVIDER } from './shell.support';
 

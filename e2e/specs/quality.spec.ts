@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, loginUi, quietGuide } from './shell.support';
 
 const DESK = '13800000006';

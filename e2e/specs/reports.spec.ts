@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { logInAt, quietGuide } from './shell.support';
 
 // 运营报表 as the management director (13800000010): the report by state on the creation axis, switched to

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ApiUser, DISPATCHER, logIn, quietGuide } from './shell.support';
 
 // The header's global search as the demo dispatcher: Ctrl+K, part of an order's title, then a device by part of its

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, logInAt, quietGuide, tab, tabClose } from './shell.support';
 
 // The settings page: grouped with a bar of anchors, the save bar always on screen, a warning before unsaved

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, FREE_ADMIN, logIn, logInAt, quietGuide, TRIAL_ADMIN } from './shell.support';
 
 // Tags, dictionary items and system settings as the demo administrator; the tag pages' lock on the free plan.

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { completeOnPhone, phonePage, providerOrderInService } from './provider.support';
 import { ADMIN, ApiUser, loginUi, PROVIDER, quietGuide } from './shell.support';
 

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { pickEngineer, pickSearched, shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { pickEngineer, pickSearched, shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // The smaller field-day defects: 全部工单's 新建工单 and 批量派单 (a result per order), the menu badges following the

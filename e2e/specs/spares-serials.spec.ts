@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { pickSearched, shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { pickSearched, shot, test } from './helpers';
 import { ADMIN, ApiUser, logInAt, quietGuide } from './shell.support';
 
 // Serial-tracked spares, one unit at a time. A stock count: the warehouse keeper's count sheet starts with the serials

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { pickSearched, shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { pickSearched, shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide } from './shell.support';
 
 // The spares scenario: an engineer requisitions parts into their own stock, the warehouse keeper approves on the

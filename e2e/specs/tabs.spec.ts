@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, activeTab, logIn, quietGuide, tab, tabClose, tabKeys } from './shell.support';
 
 /** Opens a page from the side menu and waits for its tab (quick clicks may skip a page that is still loading). */

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ApiUser, logInAt, quietGuide } from './shell.support';
 
 // 我的团队: the demo's 华东空调组 leader (13810000001) switches 我的工单 to his team's orders; the list is the API's

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 import { ADMIN, ApiUser, DISPATCHER, logInAt, quietGuide, demoOrder, dispatchAndWork } from './shell.support';
 
 // Return visits: the administrator sets the demo plan to visit two days after completion; the engineer

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, shot } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, shot, test } from './helpers';
 
 // The shared widgets on the showcase route /widgetDemo (a ListPage over GET /v2/user/list and the person picker).
 // Switch to the organisation pages once they use these widgets.

@@ -6,7 +6,11 @@ import { toast } from '../components/toast';
 function ItemRow({ item, onDelete }: { item: DownloadItem; onDelete: (id: number) => void }) {
   const download = () => {
     if (!item.file_download_url) return toast.error('下载失败');
-    window.open(item.file_download_url, '_blank', 'noopener');
+    // A same-origin link with `download`: the attachment saves from this page, with no tab opened and closed for it.
+    const a = document.createElement('a');
+    a.href = item.file_download_url;
+    a.download = '';
+    a.click();
   };
   return (
     <div className="sk-download-item" data-state={item.process_state}>
