@@ -9,6 +9,8 @@ import { DOWNLOAD_POLL_MS, downloadWatch, shouldPoll } from './downloads';
 const DownloadList = lazy(() => import('./DownloadList'));
 
 const LIST_INPUT = { pageIndex: 0, pageSize: 20 };
+/** The key of the 文件已生成 notice, so that opening the list closes it. */
+const READY_NOTICE = 'sk-download-ready';
 
 /** The download centre: export files with progress, download and delete; a badge and a notice when files are ready. */
 export function DownloadCenter() {
@@ -37,11 +39,11 @@ export function DownloadCenter() {
     if (items.some((i) => i.process_state === 1)) polls.current++;
     for (const i of items) {
       if (i.process_state === 1) running.current.add(i.id);
-      else if (running.current.delete(i.id) && i.process_state === 2) {
-        notification.success({ title: '文件已生成', description: `${i.name}，可在下载中心下载`, duration: 4 });
+      else if (running.current.delete(i.id) && i.process_state === 2 && !open) {
+        notification.success({ key: READY_NOTICE, title: '文件已生成', description: `${i.name}，可在下载中心下载`, duration: 4 });
       }
     }
-  }, [list.data, notification]);
+  }, [list.data, notification, open]);
 
   const markSeen = (items: DownloadItem[]) => {
     const ids = items.filter((i) => i.process_state === 2 && i.file_state === 0).map((i) => i.id);
@@ -53,10 +55,14 @@ export function DownloadCenter() {
   };
 
   const items = list.data?.list ?? [];
+  // The box has its width before the list's code arrives: a popover that widened when the list replaced the spinner
+  // moved (it keeps its right edge at the button) after it was drawn, and a click meant for 下载 landed beside it.
   const content = (
-    <Suspense fallback={<Spin />}>
-      <DownloadList items={items} onDelete={(id) => del.mutate({ ids: [id] })} />
-    </Suspense>
+    <div className="sk-download-center">
+      <Suspense fallback={<Spin />}>
+        <DownloadList items={items} onDelete={(id) => del.mutate({ ids: [id] })} />
+      </Suspense>
+    </div>
   );
   return (
     <Popover
@@ -67,6 +73,8 @@ export function DownloadCenter() {
       onOpenChange={(o) => {
         setOpen(o);
         if (o) {
+          // The notice sits at the top right, over the list's 下载 buttons: whoever opens the list has seen it.
+          notification.destroy(READY_NOTICE);
           polls.current = 0;
           list.refetch().then((r) => markSeen(r.data?.list ?? []));
         }

@@ -42,13 +42,6 @@ function ItemRow({ item, onDelete }: { item: DownloadItem; onDelete: (id: number
 
 /** The download centre's items (loaded when the popover first opens). */
 export default function DownloadList({ items, onDelete }: { items: DownloadItem[]; onDelete: (id: number) => void }) {
-  return (
-    <div className="sk-download-center">
-      {items.length === 0 ? (
-        <Empty description="暂无导出文件" image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      ) : (
-        items.map((i) => <ItemRow key={i.id} item={i} onDelete={onDelete} />)
-      )}
-    </div>
-  );
+  if (items.length === 0) return <Empty description="暂无导出文件" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return items.map((i) => <ItemRow key={i.id} item={i} onDelete={onDelete} />);
 }
