@@ -55,3 +55,18 @@ test('export the user list and download it from the download centre', async ({ p
   expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip container, as every xlsx is
   expect(bytes.length).toBeGreaterThan(1000);
 });
+
+test('on a phone the download centre opens whole on the screen', async ({ browser, baseURL }) => {
+  await quietGuide(baseURL!, ADMIN);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await logInAt(page, ADMIN, '/organizationalStructure');
+  await page.getByRole('button', { name: '下载中心' }).click();
+  const box = page.locator('.ant-popover:visible .sk-download-center');
+  await expect(box).toBeVisible();
+  // it was cut off on the left: placed by its right edge under the button, which sits left of the list's width
+  await expect.poll(async () => (await box.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+  const b = (await box.boundingBox())!;
+  expect(b.x + b.width).toBeLessThanOrEqual(390);
+  await shot(page, FLOW, '03-phone');
+});

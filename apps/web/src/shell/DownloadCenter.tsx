@@ -68,7 +68,9 @@ export function DownloadCenter() {
     <Popover
       title="下载中心"
       trigger="click"
-      placement="bottomRight"
+      // Centred under the button, which antd shifts to stay on screen; bottomRight was cut off on a phone, where the
+      // button sits left of the list's width
+      placement="bottom"
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
