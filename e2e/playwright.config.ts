@@ -47,7 +47,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     env: { E2E_PORT: String(PORT + i) },
-    stdout: 'ignore',
+    // The app logs at warn (server.mjs): a request that hangs is named in the run's output (platform/ops.ts).
+    stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM, not the default SIGKILL: the app then stops its embedded PostgreSQL before exiting.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },

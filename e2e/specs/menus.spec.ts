@@ -31,6 +31,22 @@ function errorLog(page: Page): () => string[] {
   };
 }
 
+/** The page's API requests sent and not yet answered, with their age: a page that never settles says what it waits on. */
+const inFlight = new WeakMap<Page, Map<string, number>>();
+function trackRequests(page: Page): void {
+  const open = new Map<string, number>();
+  inFlight.set(page, open);
+  const key = (r: { url(): string; method(): string }) => `${r.method()} ${r.url()}`;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) open.set(key(r), Date.now());
+  });
+  page.on('requestfinished', (r) => open.delete(key(r)));
+  page.on('requestfailed', (r) => open.delete(key(r)));
+}
+const waitingOn = (page: Page): string =>
+  [...(inFlight.get(page) ?? [])].map(([k, at]) => `${k.replace(/^(\w+) https?:\/\/[^/]+/, '$1 ')} (${((Date.now() - at) / 1000).toFixed(0)} s)`).join('; ') ||
+  'none';
+
 /** What a settled page shows: its address, a placeholder text if it shows one, and whether an error message is up. */
 interface Landed {
   url: string;
@@ -63,7 +79,7 @@ async function settled(page: Page, label = 'the first page'): Promise<Landed> {
       { timeout: 30_000 },
     )
     .catch((e: Error) => {
-      throw new Error(`${label}: the page of ${page.url()} did not finish loading (${e.message.split('\n')[0]})`);
+      throw new Error(`${label}: the page of ${page.url()} did not finish loading (${e.message.split('\n')[0]}); API requests unanswered: ${waitingOn(page)}`);
     });
   return (await landed.jsonValue()) as Landed;
 }
@@ -101,6 +117,7 @@ test.describe('every demo user opens every menu entry', () => {
       test.setTimeout(300_000);
       await quietGuide(baseURL!, mobile);
       const errors = errorLog(page);
+      trackRequests(page);
       await logIn(page, mobile);
       await settled(page);
       const top = page.locator('.sk-top-menu > .ant-menu-item');

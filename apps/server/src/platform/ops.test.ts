@@ -4,11 +4,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { sql } from '../db/client';
 import { loadConfig } from '../config';
 import { SLA_SWEEP_JOB } from '../modules/sla/sla.install';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness';
 import { createDeps } from './create-deps';
 import { drainJobs, enqueue } from './jobs';
+import { SLOW_REQUEST } from './ops';
 import { LocalStorage } from './storage';
 
 let t: TestApp;
@@ -136,6 +138,46 @@ describe('request ids', () => {
       expect(lines.filter((l) => l.reqId === 'nginx-abc.123').map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
       expect(lines.some((l) => l.reqId === id && l.msg === 'request completed' && (l.res as { statusCode: number }).statusCode === 200)).toBe(true);
     } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('slow requests', () => {
+  it('logs a request still running past the limit once, with the pool and the lock its statement waits on', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const saved = { ...SLOW_REQUEST };
+    Object.assign(SLOW_REQUEST, { afterMs: 300, everyMs: 100 });
+    const app = await buildApp(t.deps, { logger: { level: 'warn', stream } });
+    app.get('/test/locked', async () => {
+      await t.deps.db.execute(sql`select pg_advisory_xact_lock(991, 1)`);
+      return { ok: true };
+    });
+    // The test's own transaction holds the lock the request's statement asks for.
+    const holder = t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(991, 1)`);
+      await new Promise((r) => setTimeout(r, 1200));
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      const [slow, fast] = await Promise.all([app.inject({ method: 'GET', url: '/test/locked' }), app.inject({ method: 'GET', url: '/healthz' })]);
+      await holder;
+      expect(slow.json()).toEqual({ ok: true });
+      expect(fast.statusCode).toBe(200);
+      const warned = lines.filter((l) => l.msg === '请求处理时间过长');
+      expect(warned.map((l) => l.url)).toEqual(['/test/locked']);
+      const w = warned[0] as { seconds: number; pool: { total: number }; sessions: { wait: string | null; query: string }[] };
+      expect(w.seconds).toBeGreaterThanOrEqual(0.3);
+      expect(w.pool.total).toBeGreaterThanOrEqual(2);
+      expect(w.sessions).toContainEqual(expect.objectContaining({ wait: 'Lock:advisory', query: expect.stringContaining('pg_advisory_xact_lock') }));
+    } finally {
+      Object.assign(SLOW_REQUEST, saved);
       await app.close();
     }
   });

@@ -171,6 +171,49 @@ function metricsOf(deps: Deps) {
   return { registry, requests, duration };
 }
 
+/** A request still running after `afterMs` is logged once, checked every `everyMs` (tests shorten both). */
+export const SLOW_REQUEST = { afterMs: 10_000, everyMs: 5_000 };
+
+/** The database's sessions that are not idle, at most 20: what a slow request may be waiting on (a lock, a long statement). */
+const busySessions = (deps: Deps) =>
+  rows<{ pid: number; state: string; wait: string | null; seconds: number; query: string }>(
+    deps.db,
+    sql`select pid, state, wait_event_type || ':' || wait_event as wait, extract(epoch from now() - coalesce(xact_start, query_start))::float8 as seconds,
+          left(query, 200) as query
+        from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid()
+        order by xact_start nulls last limit 20`,
+  );
+
+/**
+ * A request that has not answered after SLOW_REQUEST.afterMs is logged as a warning, with the pool's state and the
+ * database's busy sessions: a request that hangs (a lock never released, a pool held empty) otherwise leaves no trace
+ * until its client gives up. One timer for all requests, not one per request.
+ */
+function watchSlowRequests(app: FastifyInstance, deps: Deps, running: Map<FastifyRequest, number>): void {
+  const warned = new WeakSet<FastifyRequest>();
+  const pool = poolOf(deps);
+  const check = async () => {
+    const now = Date.now();
+    const slow = [...running].filter(([req, at]) => now - at >= SLOW_REQUEST.afterMs && !warned.has(req));
+    if (slow.length === 0) return;
+    for (const [req] of slow) warned.add(req);
+    const sessions = await within(busySessions(deps), '数据库').catch((err) => reasonOf(err));
+    const poolState = pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+    for (const [req, at] of slow) {
+      app.log.warn({ reqId: req.id, method: req.method, url: req.url, seconds: (now - at) / 1000, pool: poolState, sessions }, '请求处理时间过长');
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', (done) => {
+    timer = setInterval(() => void check(), SLOW_REQUEST.everyMs).unref();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    if (timer) clearInterval(timer);
+    done();
+  });
+}
+
 export function registerOps(app: FastifyInstance, deps: Deps): void {
   const m = metricsOf(deps);
   // Closing: answers still in flight end their connection, so close() need not wait for keep-alive to time out.
@@ -180,7 +223,7 @@ export function registerOps(app: FastifyInstance, deps: Deps): void {
   });
   // Handlers still running: one whose client went away keeps running (and using the pool) after its connection closed,
   // so close() waits for them too (websockets excepted: they end with the server).
-  const running = new Set<FastifyRequest>();
+  const running = new Map<FastifyRequest, number>();
   let settled: (() => void) | null = null;
   const finished = (req: FastifyRequest) => {
     if (running.delete(req) && running.size === 0) settled?.();
@@ -188,9 +231,10 @@ export function registerOps(app: FastifyInstance, deps: Deps): void {
   // Callback hooks, one per phase: they run on every request, and an async hook costs a promise and a turn each.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    if (!req.headers.upgrade) running.add(req);
+    if (!req.headers.upgrade) running.set(req, Date.now());
     done();
   });
+  watchSlowRequests(app, deps, running);
   app.addHook('onSend', (req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     finished(req);
