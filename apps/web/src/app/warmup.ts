@@ -3,6 +3,7 @@
 import { matchPath } from 'react-router';
 import { call, getPath } from '../lib/api';
 import { apiKey, queryClient } from '../lib/query';
+import { waitForFirstPage } from '../lib/firstPage';
 import { loadSessionForGate } from '../lib/session';
 import { warmMenu } from '../shell/menu';
 import { layoutRoutes, PUBLIC_ROUTES } from './routes';
@@ -18,7 +19,7 @@ export function warmUp(pathname: string): void {
   });
   warmMenu();
   const route = layoutRoutes().find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
-  void route?.page.preload();
+  if (route) waitForFirstPage(route.page.preload());
   if (route?.searchPlans) warmPlanDefault(route.path);
   for (const path of route?.warm ?? []) warmRead(path);
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../lib/api';
 import { isAppShell } from '../lib/env';
+import { firstPageReady, firstPageSettled } from '../lib/firstPage';
 import { hadSession, loadSessionForGate, sessionEnded, useSessionUser } from '../lib/session';
 import { Notice } from './Notice';
 import { PageFallback } from './PageFallback';
@@ -29,6 +30,16 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const [pageReady, setPageReady] = useState(firstPageSettled);
+
+  useEffect(() => {
+    if (pageReady) return;
+    let live = true;
+    void firstPageReady().then(() => live && setPageReady(true));
+    return () => {
+      live = false;
+    };
+  }, [pageReady]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once per missing session, not per navigation
   useEffect(() => {
@@ -40,7 +51,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     });
   }, [user]);
 
-  if (!user) {
+  if (!user || !pageReady) {
     // After a log-out the layout may still be on screen while the login page loads.
     if (sessionEnded()) return <Navigate to="/login" replace />;
     if (!error) return <PageFallback />;

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_PAGE_WAIT_MS, firstPageReady, firstPageSettled, waitForFirstPage } from './firstPage';
+
+// The web tests share modules between files: leave no page waited for.
+afterEach(async () => {
+  vi.useRealTimers();
+  waitForFirstPage(Promise.resolve());
+  await firstPageReady();
+});
+
+describe('the opening page the shell waits for', () => {
+  it('is ready when its code has loaded', async () => {
+    let loaded: () => void = () => {};
+    waitForFirstPage(new Promise<void>((r) => (loaded = r)));
+    expect(firstPageSettled()).toBe(false);
+    let ready = false;
+    void firstPageReady().then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    loaded();
+    await vi.waitFor(() => expect(ready).toBe(true));
+    expect(firstPageSettled()).toBe(true);
+  });
+
+  it('is given up on after FIRST_PAGE_WAIT_MS when its code does not arrive', async () => {
+    vi.useFakeTimers();
+    waitForFirstPage(new Promise<void>(() => {}));
+    let ready = false;
+    void firstPageReady().then(() => (ready = true));
+    await vi.advanceTimersByTimeAsync(FIRST_PAGE_WAIT_MS - 1);
+    expect(ready).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ready).toBe(true);
+    expect(firstPageSettled()).toBe(false);
+  });
+});

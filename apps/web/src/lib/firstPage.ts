@@ -1,0 +1,25 @@
+// The page of the address the app was opened at: the shell's first render waits for its code (app/warmup.ts starts
+// loading it with the session), so that the shell and the page render together instead of one after the other.
+
+/** The longest the shell waits for the page's code: a slow chunk shows the shell with the page's spinner instead. */
+export const FIRST_PAGE_WAIT_MS = 3000;
+
+let loading: Promise<void> | null = null;
+let settled = true;
+
+/** Called once at start-up with the opening page's preload (or not at all, for an address outside the shell). */
+export function waitForFirstPage(preload: Promise<void>): void {
+  settled = false;
+  loading = preload.finally(() => {
+    settled = true;
+  });
+}
+
+/** Whether the opening page's code has settled (loaded or failed), or there is none to wait for. */
+export const firstPageSettled = (): boolean => settled;
+
+/** Settles when the opening page's code has, or after FIRST_PAGE_WAIT_MS at the latest. */
+export function firstPageReady(): Promise<void> {
+  const wait = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
+  return loading ? Promise.race([loading, wait]) : Promise.resolve();
+}
