@@ -117,15 +117,21 @@ describe('/metrics', () => {
   });
 });
 
+/** A logger stream that keeps each JSON log line the app writes. */
+function logCapture(): { lines: Record<string, unknown>[]; stream: Writable } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('request ids', () => {
   it('names each request in its log lines and its answer, taking a proxy X-Request-Id', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
+    const { lines, stream } = logCapture();
     const app = await buildApp(t.deps, { logger: { level: 'info', stream } });
     try {
       const given = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'nginx-abc.123' } });
@@ -145,13 +151,7 @@ describe('request ids', () => {
 
 describe('slow requests', () => {
   it('logs a request still running past the limit once, with the pool and the lock its statement waits on', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
+    const { lines, stream } = logCapture();
     const saved = { ...SLOW_REQUEST };
     Object.assign(SLOW_REQUEST, { afterMs: 300, everyMs: 100 });
     const app = await buildApp(t.deps, { logger: { level: 'warn', stream } });
