@@ -9,7 +9,7 @@ import { Providers } from './providers';
 import { router } from './router';
 import { warmUp } from './warmup';
 
-warmUp(window.location.pathname);
+warmUp(window.location.pathname, window.location.search);
 installAntdRepairs();
 registerServiceWorker();
 

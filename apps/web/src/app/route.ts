@@ -3,6 +3,7 @@
 // (which imports every feature's table, hence every page lazily) is imported by the router alone.
 import type { FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower } from '@sk/shared/auth/powers';
+import type { FirstList } from '../components/list/useListData';
 import type { LazyPage } from './lazyPage';
 
 export interface PageRoute {
@@ -33,6 +34,11 @@ export interface PageRoute {
    * opening the page at its address asks for them at start-up, beside the session, instead of after its chunks.
    */
   warm?: string[];
+  /**
+   * A list page's first page for the URL's query (null: it depends on more, e.g. the user), from a small module of
+   * its own: opening the page at its address asks for it at start-up, with the page's chunks (app/warmup.ts).
+   */
+  firstList?: (search: URLSearchParams) => Promise<FirstList | null>;
 }
 
 export interface PublicRoute {

@@ -203,7 +203,14 @@ export const hasPage = (path: string): boolean => LAYOUT_ROUTES.some((r) => same
 
 // C2: customer pages (features/customers); menu paths take the entry's power and free-plan lock, the others name theirs.
 LAYOUT_ROUTES.push(
-  { path: '/allCustomer', title: '全部客户', page: lazyPage(() => import('../features/customers/pages/AllCustomer')), keepAlive: true, searchPlans: true },
+  {
+    path: '/allCustomer',
+    title: '全部客户',
+    page: lazyPage(() => import('../features/customers/pages/AllCustomer')),
+    keepAlive: true,
+    searchPlans: true,
+    firstList: () => import('../features/customers/fetchers').then((m) => m.customerFirstList()),
+  },
   // The spec's path sits under /allOrder; the page belongs to 客户 (全部客户) in the menu.
   {
     path: '/allOrder/customerDetail/:id/:oid?',

@@ -6,22 +6,43 @@ import { apiKey, queryClient } from '../lib/query';
 import { waitForFirstPage } from '../lib/firstPage';
 import { loadSessionForGate } from '../lib/session';
 import { warmMenu } from '../shell/menu';
+import { warmFirstList } from '../components/list/useListData';
+import type { PageRoute } from './route';
 import { layoutRoutes, PUBLIC_ROUTES } from './routes';
 
 /**
  * For an address inside the layout: the session user, the menu (unless cached), the page's own chunk, its default search plan and the
  * reads it waits for (route.warm), all at once.
  */
-export function warmUp(pathname: string): void {
+export function warmUp(pathname: string, search = ''): void {
   if (PUBLIC_ROUTES.some((r) => matchPath(r.path, pathname))) return;
-  loadSessionForGate().catch(() => {
+  const session = loadSessionForGate();
+  session.catch(() => {
     // the session gate reports it (and sends a visitor without a session to the login page)
   });
   warmMenu();
   const route = layoutRoutes().find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
-  if (route) waitForFirstPage(route.page.preload());
-  if (route?.searchPlans) warmPlanDefault(route.path);
+  const plan = route?.searchPlans ? warmPlanDefault(route.path) : Promise.resolve(null);
+  const ready = Promise.all([session, plan]);
+  ready.catch(() => {
+    // as above; the page's plan gate asks again
+  });
+  if (route) waitForFirstPage(route.page.preload(), warmList(route, pathname, search, ready));
   for (const path of route?.warm ?? []) warmRead(path);
+}
+
+/**
+ * A list page's first page (route.firstList), asked for once the session (the page size) is known, beside the
+ * page's chunks. Not when a default search plan applies: the page turns the plan into filters itself.
+ */
+async function warmList(route: PageRoute, pathname: string, search: string, ready: Promise<[unknown, unknown]>): Promise<void> {
+  if (!route.firstList) return;
+  try {
+    const [[, plan], list] = await Promise.all([ready, route.firstList(new URLSearchParams(search))]);
+    if (list && !plan) await warmFirstList(list.routeKey ?? pathname, list, queryClient);
+  } catch {
+    // the page asks again when it renders, and reports its own failures
+  }
 }
 
 /** A GET read without input, under the key `useApi(ep, {})` (and `useApi(ep)`) reads; failures stay quiet (the page asks again). */
@@ -37,8 +58,9 @@ function warmRead(path: string): void {
 // plan wait for the page's chunks. The test checks that this lands in the query the plan gate reads.
 const PLAN_DEFAULT = getPath('/search/plan/default');
 
-function warmPlanDefault(pageKey: string): void {
-  void queryClient.prefetchQuery({
+/** The page's default search plan (null: none), under the key the plan gate reads. */
+function warmPlanDefault(pageKey: string): Promise<unknown> {
+  return queryClient.fetchQuery({
     queryKey: apiKey(PLAN_DEFAULT, { pageKey }),
     queryFn: ({ signal }) => call(PLAN_DEFAULT, { pageKey }, { silent: true, noRedirect: true, signal }),
   });

@@ -37,9 +37,8 @@ function BindToast({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Renders inside the app's providers (also on rerender): zh_CN antd with App, a fresh query client, a router at `path`. */
-export function renderWithApp(ui: ReactElement, path = '/test') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** Renders inside the app's providers (also on rerender): zh_CN antd with App, a fresh query client (or `client`), a router at `path`. */
+export function renderWithApp(ui: ReactElement, path = '/test', client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ConfigProvider locale={zhCN}>
       <App>

@@ -1,5 +1,6 @@
 // The page of the address the app was opened at: the shell's first render waits for its code (app/warmup.ts starts
-// loading it with the session), so that the shell and the page render together instead of one after the other.
+// loading it with the session) and, for a list, its first page, so that the shell, the page and its rows render
+// together instead of one after the other.
 
 /** The longest the shell waits for the page's code: a slow chunk shows the shell with the page's spinner instead. */
 export const FIRST_PAGE_WAIT_MS = 3000;
@@ -7,10 +8,20 @@ export const FIRST_PAGE_WAIT_MS = 3000;
 let loading: Promise<void> | null = null;
 let settled = true;
 
-/** Called once at start-up with the opening page's preload (or not at all, for an address outside the shell). */
-export function waitForFirstPage(preload: Promise<void>): void {
+/**
+ * The longest the shell waits, once the page's code has loaded, for the opening list's first page (so that its rows
+ * are in the first render): a slow list shows the shell with the table's spinner instead.
+ */
+export const FIRST_LIST_WAIT_MS = 1000;
+
+/**
+ * Called once at start-up with the opening page's preload and, for a list page, its first page being asked for (or
+ * not at all, for an address outside the shell). Neither rejects.
+ */
+export function waitForFirstPage(preload: Promise<void>, list?: Promise<void>): void {
   settled = false;
-  loading = preload.finally(() => {
+  const rows = () => (list ? Promise.race([list, new Promise<void>((resolve) => setTimeout(resolve, FIRST_LIST_WAIT_MS))]) : undefined);
+  loading = preload.then(rows).finally(() => {
     settled = true;
   });
 }

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LIST_WINDOW } from '@sk/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -9,7 +10,7 @@ import { getSessionUser, setSessionUser } from '../../lib/session';
 import { renderWithApp } from '../testing';
 import { MIN_COLUMN_WIDTH, visibleColumns } from './columns';
 import { ListPage, type ListPageHandle } from './ListPage';
-import type { ListQuery } from './useListData';
+import { type ListQuery, warmFirstList } from './useListData';
 
 interface Row {
   id: number;
@@ -40,6 +41,44 @@ beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
 describe('ListPage data', () => {
+  const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+  it('shows a first page asked for before it rendered (the start-up warm-up) in its first render, and does not ask again', async () => {
+    const qc = client();
+    const fetch = fetcher(35);
+    await warmFirstList('/test', { fetch, params: { scope: 'all' } }, qc);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} params={{ scope: 'all' }} />, '/test', qc);
+    // In the first render: no spinner turn, no second request when it mounts.
+    expect(screen.getAllByText('人员1').length).toBeGreaterThan(0);
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1, scope: 'all' });
+  });
+
+  it('asks for its own first page when the warmed one is another (other fixed fields) or older than half a minute', async () => {
+    const qc = client();
+    const fetch = fetcher(35);
+    await warmFirstList('/test', { fetch, params: { scope: 'mine' } }, qc);
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetch} params={{ scope: 'all' }} />, '/test', qc);
+    await screen.findAllByText('人员1');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 10, sortType: 1, scope: 'all' });
+    cleanup();
+
+    const later = client();
+    const again = fetcher(35);
+    await warmFirstList('/test', { fetch: again }, later);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    try {
+      renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={again} />, '/test', later);
+      await vi.waitFor(() => expect(again).toHaveBeenCalledTimes(2));
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('starts at the enterprise’s 列表默认每页条数 from the session', async () => {
     setSessionUser({ ...(getSessionUser() ?? ({} as SessionUserInfo)), defaultPageSize: 20 } as SessionUserInfo);
     try {

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@sk/shared';
 import { getSessionUser } from '../../lib/session';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
 /** Sort: 1 creation time newest first, 2 oldest first. */
@@ -36,6 +36,41 @@ const NO_PARAMS: Record<string, unknown> = {};
 const firstQuery = (initial: Record<string, unknown>, sort: boolean): ListQuery =>
   compactQuery({ pageIndex: 0, pageSize: getSessionUser()?.defaultPageSize ?? DEFAULT_PAGE_SIZE, sortType: sort ? 1 : undefined, ...initial });
 
+/** The query of the list's first page and the key it is kept under. */
+function firstPage(routeKey: string, list: FirstList, start?: Record<string, unknown>) {
+  const query = firstQuery({ ...list.initialQuery, ...start }, list.sort ?? true);
+  const sent: ListQuery = { ...query, ...compactQuery(list.params ?? NO_PARAMS) };
+  return { query, sent, queryKey: [...listQueryKey(routeKey), sent] };
+}
+
+/**
+ * What a list page's first page depends on, as the page passes it to ListPage. A page module exports it as
+ * `firstList(search)` (app/lazyPage.ts) so that the start-up warm-up can ask for the first page with the page's code.
+ */
+export interface FirstList<T = unknown> {
+  fetch: (q: ListQuery) => Promise<ListResult<T>>;
+  initialQuery?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  sort?: boolean;
+  routeKey?: string;
+}
+
+/** First pages asked for before their page rendered, by key hash: when the asking started. */
+const warmed = new Map<string, number>();
+/** A warmed first page that its page reads later than this (it opened elsewhere first) is asked for again. */
+const WARM_FRESH_MS = 30_000;
+
+/**
+ * Asks for a list page's first page before the page renders (app/warmup.ts), under the key the page's first render
+ * reads, so that its rows are in the page's first render and the page does not ask again when it mounts. Needs the
+ * session user (the enterprise's page size).
+ */
+export function warmFirstList(routeKey: string, list: FirstList, client: QueryClient): Promise<void> {
+  const { sent, queryKey } = firstPage(routeKey, list);
+  warmed.set(hashKey(queryKey), Date.now());
+  return client.prefetchQuery({ queryKey, queryFn: () => list.fetch(sent) });
+}
+
 /** The list's query state and its data through TanStack Query (the previous page stays visible while loading). */
 export function useListData<T>(
   routeKey: string,
@@ -46,7 +81,7 @@ export function useListData<T>(
   /** Where the first load starts when not at `initial` (F2: a default search plan); reset still goes to `initial`. */
   start?: Record<string, unknown>,
 ) {
-  const [query, setQuery] = useState<ListQuery>(() => firstQuery({ ...initial, ...start }, sort));
+  const [query, setQuery] = useState<ListQuery>(() => firstPage(routeKey, { fetch: fetcher, initialQuery: initial, params, sort }, start).query);
   const fixed = compactQuery(params);
   const paramsKey = JSON.stringify(fixed);
   const [seenParams, setSeenParams] = useState(paramsKey);
@@ -60,8 +95,13 @@ export function useListData<T>(
   const queryKey = [...listQueryKey(routeKey), sent];
   const queryFn = () => fetcher(sent);
   // The first page leaves as the list starts rendering, not once the whole table has rendered and mounted
-  // (when the query would start it); an answer that arrives before the mount is not asked for again.
+  // (when the query would start it); an answer that arrives before the mount is not asked for again, nor one the
+  // start-up warm-up asked for (warmFirstList).
   const [startedAt] = useState(() => {
+    const hash = hashKey(queryKey);
+    const warm = warmed.get(hash);
+    warmed.delete(hash);
+    if (warm !== undefined && Date.now() - warm < WARM_FRESH_MS) return warm;
     void qc.prefetchQuery({ queryKey, queryFn });
     return Date.now();
   });

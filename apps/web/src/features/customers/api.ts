@@ -3,20 +3,21 @@ import type { Envelope } from '@sk/shared/common/envelope';
 import type { EndpointDef } from '@sk/shared/common/contract';
 import { contractContract } from '@sk/shared/customers/contracts.contract';
 import { customerContract } from '@sk/shared/customers/customers.contract';
-import type { Address, Contact, CustomerRow } from '@sk/shared/customers/customers.schema';
 import { type CustomerImportResult, customerImportContract } from '@sk/shared/customers/import.contract';
 import type { ImportKind } from '@sk/shared/customers/customers.constants';
 import { customerPartsContract } from '@sk/shared/customers/parts.contract';
 import { homeAccountContract } from '@sk/shared/customers/portal.contract';
 import { productContract } from '@sk/shared/customers/products.contract';
 import { areaContract } from '@sk/shared/settings/dict.contract';
+import { compact } from './fetchers';
 import { tagsContract } from '@sk/shared/tags/tags.contract';
-import { type ListQuery, type ListResult, toast } from '../../components';
+import { type ListQuery, toast } from '../../components';
 import { API_PREFIX, ApiError, call } from '../../lib/api';
 import { apiKey, queryClient, staleAfter, useApi } from '../../lib/query';
 import { getSessionUser } from '../../lib/session';
 import { watchDownloads } from '../../shell/downloads';
 
+export { addressFetcher, compact, contactFetcher, customerFetcher, pagedFetcher } from './fetchers';
 export { areaContract, contractContract, customerContract, customerImportContract, customerPartsContract, homeAccountContract, productContract, tagsContract };
 
 /** Customer tags are tag code 4. */
@@ -45,28 +46,6 @@ staleAfter(
 export const refreshCustomers = (): Promise<unknown> => Promise.all(CUSTOMER_READS.map((e) => queryClient.invalidateQueries({ queryKey: apiKey(e) })));
 
 /** Empty strings and nulls left out, so optional filters are not sent. */
-const compact = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-
-/** The spec's split list (array + count) with the list's keyword sent as `keywordAs` (the lists have no keyword of their own). */
-function splitFetcher<T>(listEp: EndpointDef, countEp: EndpointDef, keywordAs: string, fixed: Record<string, unknown> = {}) {
-  return async ({ keyword, ...q }: ListQuery): Promise<ListResult<T>> => {
-    const query = compact({ [keywordAs]: keyword, ...q, ...fixed });
-    const { pageIndex: _i, pageSize: _s, sortType: _t, ...filters } = query;
-    const [list, count] = await Promise.all([call(listEp, query as never), call(countEp, filters as never)]);
-    return { list: list as T[], count: count as number };
-  };
-}
-
-export const customerFetcher = splitFetcher<CustomerRow>(customerContract.epCustomerList, customerContract.customerListCount, 'name');
-export const contactFetcher = splitFetcher<Contact>(customerContract.epLinkPersonList, customerContract.epLinkPersonListCount, 'keyword');
-export const addressFetcher = (fixed: Record<string, unknown> = {}) =>
-  splitFetcher<Address>(customerPartsContract.addressList, customerPartsContract.addressCount, 'mapName', fixed);
-
-/** A `{ list, count }` endpoint with fixed fields (a customer id) added to every load. */
-export function pagedFetcher<T>(ep: EndpointDef, fixed: Record<string, unknown> = {}) {
-  return async (q: ListQuery): Promise<ListResult<T>> => (await call(ep, compact({ ...q, ...fixed }) as never)) as ListResult<T>;
-}
-
 /**
  * The download-centre export of customers: the rows of the current page or the selected ones (their ids), or,
  * without ids, every customer the list's current filters match (the keyword is the customer name, as in the list).

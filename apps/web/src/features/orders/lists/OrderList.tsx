@@ -6,9 +6,10 @@ import { useApi } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { processContract } from '@sk/shared/process/process.contract';
 import { Spin } from 'antd';
-import { exportOrders, orderFetcher } from './api';
+import { exportOrders } from './api';
 import { DEFAULT_ORDER_COLUMNS, ORDER_PHONE_CARD, orderColumns } from './columns';
 import { OrderFilters, orderFilterValues, orderPanelQuery } from './Filters';
+import { orderFirstList } from './first';
 
 export interface OrderListProps {
   /** The list page (GET /v2/order/getAllOrderList?scope). */
@@ -47,7 +48,7 @@ export function OrderList({
   ref,
 }: OrderListProps) {
   const can = useCan();
-  const fetch = useMemo(() => orderFetcher(scope), [scope]);
+  const fetch = useMemo(() => orderFirstList(scope).fetch, [scope]);
   const columns = useMemo(() => orderColumns(extraColumns), [extraColumns]);
   // A submit of the panel keeps the starting filters it has no field for (a drill-down's), not only its own.
   const mapFilters = useMemo(() => orderPanelQuery(initialQuery ?? {}, stateFilter), [initialQuery, stateFilter]);

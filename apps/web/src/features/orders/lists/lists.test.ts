@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderFilterQuery, orderFilterValues, orderPanelQuery } from './Filters';
-import { allOrderQuery } from './pages/AllOrder';
+import { allOrderQuery } from './first';
 
 describe('order list filters', () => {
   it('turns the panel’s people, ranges and multi-selects into the list’s query fields', () => {

@@ -17,4 +17,7 @@ const LISTS: PageRoute[] = [
   { path: '/examineOrder', title: '待我审批', page: lazyPage(() => import('./pages/ExamineOrder')), keepAlive: true, searchPlans: true },
 ];
 
-export const ORDER_LIST_ROUTES: PageRoute[] = LISTS.map((r) => ({ ...r, warm: ORDER_LIST_WARM }));
+/** The first page, for the lists that open on one the URL decides (first.ts). */
+const firstList = (path: string) => (search: URLSearchParams) => import('./first').then((m) => m.orderFirstListOf(path, search));
+
+export const ORDER_LIST_ROUTES: PageRoute[] = LISTS.map((r) => ({ ...r, warm: ORDER_LIST_WARM, firstList: firstList(r.path) }));

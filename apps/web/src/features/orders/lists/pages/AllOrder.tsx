@@ -11,52 +11,11 @@ import { useCan, useUser } from '../../../../lib/session';
 import type { AssignTarget } from '../../../dispatch/AssignDialog';
 import { CreateOrderButton } from '../../create/CreateOrderButton';
 import { orderBatch } from '../api';
+import { ALL_ORDER_TABS, allOrderParams, allOrderQuery, allOrderTab } from '../first';
 import { OrderList } from '../OrderList';
 
 // 批量派单's dialog (and the dispatch contract with it) loads when first opened, not with the list.
 const AssignDialog = lazy(() => import('../../../dispatch/AssignDialog').then((m) => ({ default: m.AssignDialog })));
-
-/** The /allOrder route's query parameters that are list filters, as they arrive. */
-const URL_FILTERS = [
-  'keyword',
-  'servicePersonalId',
-  'orderStateList',
-  'takeStart',
-  'takeEnd',
-  'coordinationUserId',
-  'customName',
-  'customerId',
-  'orderExceed',
-  'serviceGroupId',
-  'take_user_id',
-  // 运营报表's drill-down (features/reports): the report's axis period, priority and source.
-  'startCreateTime',
-  'endCreateTime',
-  'startFinishTime',
-  'endFinishTime',
-  'startCompleteExamineTime',
-  'endCompleteExamineTime',
-  'priority',
-  'source',
-];
-/** Those the filter panel shows as multi-selects (a comma list in the URL). */
-const URL_LISTS = ['states', 'orderType'];
-
-/** The starting filters from the URL; `tab` is the state tab, `jump` only says where the link came from. */
-export function allOrderQuery(search: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of URL_FILTERS) {
-    const v = search.get(k);
-    if (v) out[k] = /^(-?\d+)$/.test(v) && k !== 'keyword' && k !== 'customName' ? Number(v) : v;
-  }
-  for (const k of URL_LISTS) {
-    const v = search.get(k);
-    if (v) out[k] = v.split(',').filter(Boolean).map(Number);
-  }
-  return out;
-}
-
-const TAB_KEYS = ['-1', '1', '0', '2'] as const;
 
 /**
  * 全部工单: the state tabs 全部/进行中/未审核/已完成, every filter, the URL's query parameters, export, batch delete to the
@@ -72,9 +31,8 @@ export default function AllOrder() {
   // Mounted from the first 批量派单 on, so closing it animates as before.
   const [assignUsed, setAssignUsed] = useState(false);
   const initialQuery = useMemo(() => allOrderQuery(search), [search]);
-  const first = search.get('tab');
-  const [tab, setTab] = useState<string>(first && (TAB_KEYS as readonly string[]).includes(first) ? first : '-1');
-  const params = useMemo(() => ({ orderState: Number(tab) }), [tab]);
+  const [tab, setTab] = useState(() => allOrderTab(search));
+  const params = useMemo(() => allOrderParams(tab), [tab]);
   const batchDispatch = () => {
     const rows = (list.current?.selectedRows ?? []) as OrderRow[];
     if (rows.length === 0) toast.warning('请选择需要派单的工单');
@@ -91,7 +49,11 @@ export default function AllOrder() {
   );
   return (
     <Card title="全部工单" size="small">
-      <Tabs activeKey={tab} onChange={setTab} items={TAB_KEYS.map((k) => ({ key: k, label: ORDER_LIST_TABS[Number(k) as keyof typeof ORDER_LIST_TABS] }))} />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={ALL_ORDER_TABS.map((k) => ({ key: k, label: ORDER_LIST_TABS[Number(k) as keyof typeof ORDER_LIST_TABS] }))}
+      />
       <OrderList
         ref={list}
         key={search.toString()}

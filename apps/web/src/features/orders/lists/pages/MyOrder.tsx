@@ -6,7 +6,7 @@ import { usePhone } from '../../../../lib/phone';
 import { useUser } from '../../../../lib/session';
 import { OfflineQueue } from '../../offline/OfflineQueue';
 import { OrderList } from '../OrderList';
-import { allOrderQuery } from './AllOrder';
+import { allOrderQuery } from '../first';
 
 const TABS = Object.keys(MY_ORDER_TABS) as MyOrderTab[];
 const VIEWS = [

@@ -1,0 +1,68 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { planDefaultKey } from '../components/list/planDefault';
+import { renderWithApp } from '../components/testing';
+import { configureApi } from '../lib/api';
+import { cache } from '../lib/cache';
+import { firstPageReady } from '../lib/firstPage';
+import { queryClient } from '../lib/query';
+import { setSessionUser } from '../lib/session';
+import { MENU_CACHE_KEY } from '../shell/menu';
+import { warmUp } from './warmup';
+
+vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
+
+let sent: string[];
+let plan: unknown;
+const json = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { headers: { 'content-type': 'application/json' } });
+const ROW = { id: 1, orderNo: 'GD20261127-0001', title: '空调不制冷', state: 1 };
+
+beforeEach(() => {
+  sent = [];
+  plan = null;
+  queryClient.clear();
+  vi.stubGlobal('fetch', async (url: string) => {
+    sent.push(url);
+    if (url.includes('sessionUser')) return json({ id: 7, name: '王管理', allRoles: [3], powers: [], defaultPageSize: 20 });
+    if (url.includes('menu/listV2')) return json({ groups: [], versionMessage: null });
+    if (url.includes('queryOrderListSetting')) return json({ saved: true, columns: [{ key: 'orderNo', visible: true }] });
+    if (url.includes('search/plan/default')) return json(plan);
+    if (url.includes('getAllOrderList')) return json({ list: [ROW], count: 1 });
+    if (url.includes('table/cfg')) return json([]);
+    return json(null);
+  });
+  cache.remove(MENU_CACHE_KEY);
+  configureApi({ toast: () => {}, navigate: () => {}, refreshSession: () => {}, csrfToken: () => undefined, isAppShell: () => false });
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await firstPageReady();
+  setSessionUser(null);
+});
+
+const listCalls = () => sent.filter((u) => u.startsWith('/api/v2/order/getAllOrderList'));
+
+describe('start-up warm-up of a list page’s first page', () => {
+  it('asks for it beside the page’s chunks, with the URL’s tab and filters, under the key the page reads: the page shows it and does not ask again', async () => {
+    warmUp('/allOrder', '?tab=1&keyword=空调');
+    await vi.waitFor(() => expect(listCalls()).toHaveLength(1), { timeout: 20_000 });
+    const asked = new URLSearchParams(listCalls()[0]?.split('?')[1]);
+    // The enterprise's page size from the session, the tab's state, the URL's keyword, the page's scope.
+    expect(Object.fromEntries(asked)).toMatchObject({ pageIndex: '0', pageSize: '20', sortType: '1', orderState: '1', keyword: '空调', scope: 'all' });
+    await firstPageReady();
+
+    const { default: AllOrder } = await import('../features/orders/lists/pages/AllOrder');
+    renderWithApp(<AllOrder />, '/allOrder?tab=1&keyword=空调', queryClient);
+    expect(await screen.findByText(ROW.orderNo)).toBeTruthy();
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('does not ask when a default search plan applies (the page turns the plan into filters itself)', async () => {
+    plan = { id: 3, name: '我的方案', conditions: { keyword: '漏水' } };
+    warmUp('/allOrder');
+    await vi.waitFor(() => expect(queryClient.getQueryState(planDefaultKey('/allOrder'))?.status).toBe('success'));
+    await firstPageReady();
+    expect(listCalls()).toHaveLength(0);
+  });
+});

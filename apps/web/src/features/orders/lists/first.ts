@@ -1,0 +1,75 @@
+// What the order lists' first page depends on, apart from the page's code: the start-up warm-up (app/warmup.ts)
+// loads this small module to ask for the first page while the page's chunks still load.
+import type { OrderListScope, OrderRow } from '@sk/shared/orders/order.list.contract';
+import type { FirstList } from '../../../components/list/useListData';
+import { orderFetcher } from './api';
+
+/** The /allOrder route's query parameters that are list filters, as they arrive. */
+const URL_FILTERS = [
+  'keyword',
+  'servicePersonalId',
+  'orderStateList',
+  'takeStart',
+  'takeEnd',
+  'coordinationUserId',
+  'customName',
+  'customerId',
+  'orderExceed',
+  'serviceGroupId',
+  'take_user_id',
+  // 运营报表's drill-down (features/reports): the report's axis period, priority and source.
+  'startCreateTime',
+  'endCreateTime',
+  'startFinishTime',
+  'endFinishTime',
+  'startCompleteExamineTime',
+  'endCompleteExamineTime',
+  'priority',
+  'source',
+];
+/** Those the filter panel shows as multi-selects (a comma list in the URL). */
+const URL_LISTS = ['states', 'orderType'];
+
+/** The starting filters from the URL; `tab` is the state tab, `jump` only says where the link came from. */
+export function allOrderQuery(search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of URL_FILTERS) {
+    const v = search.get(k);
+    if (v) out[k] = /^(-?\d+)$/.test(v) && k !== 'keyword' && k !== 'customName' ? Number(v) : v;
+  }
+  for (const k of URL_LISTS) {
+    const v = search.get(k);
+    if (v) out[k] = v.split(',').filter(Boolean).map(Number);
+  }
+  return out;
+}
+
+/** 全部工单's state tabs: 全部, 进行中, 未审核, 已完成 (orderState). */
+export const ALL_ORDER_TABS = ['-1', '1', '0', '2'] as const;
+
+/** The state tab the URL opens (`tab`), 全部 otherwise. */
+export function allOrderTab(search: URLSearchParams): string {
+  const asked = search.get('tab');
+  return asked && (ALL_ORDER_TABS as readonly string[]).includes(asked) ? asked : '-1';
+}
+
+export const allOrderParams = (tab: string) => ({ orderState: Number(tab) });
+
+/** 超时工单's starting keyword (query `keyword`). */
+export const dueOrderQuery = (keyword: string | null) => (keyword ? { keyword } : undefined);
+
+/** An order list's first page as OrderList asks for it (its scope's fetcher, the page's filters and fixed fields). */
+export const orderFirstList = (scope: OrderListScope, initialQuery?: Record<string, unknown>, params?: Record<string, unknown>): FirstList<OrderRow> => ({
+  fetch: orderFetcher(scope),
+  initialQuery,
+  params,
+});
+
+/** The first page of the order lists whose start depends on the URL only (the others depend on the user too). */
+const FIRST_LISTS: Record<string, (search: URLSearchParams) => FirstList<OrderRow>> = {
+  '/allOrder': (s) => orderFirstList('all', allOrderQuery(s), allOrderParams(allOrderTab(s))),
+  '/acceptanceOrder': () => orderFirstList('acceptance'),
+  '/dueOrder': (s) => orderFirstList('due', dueOrderQuery(s.get('keyword'))),
+};
+
+export const orderFirstListOf = (path: string, search: URLSearchParams): FirstList<OrderRow> | null => FIRST_LISTS[path]?.(search) ?? null;
