@@ -5,7 +5,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { configureApi } from '../lib/api';
-import { appSessionId, isAppShell } from '../lib/env';
 import { queryClient } from '../lib/query';
 import { getSessionUser, loadSessionUser } from '../lib/session';
 import { bindToast, toast } from '../components/toast';
@@ -14,7 +13,8 @@ import { A11Y_TOKENS } from './theme';
 
 dayjs.locale('zh-cn');
 
-// The request client's links to the rest of the app (set once, before the first call).
+// The request client's links to the rest of the app (the app shell's session header is set by boot.ts, before the
+// first call).
 configureApi({
   csrfToken: () => getSessionUser()?.csrfToken,
   refreshSession: () => {
@@ -23,8 +23,6 @@ configureApi({
   navigate: (path) => {
     router.navigate(path);
   },
-  isAppShell,
-  appSessionId,
   toast: (kind, text) => toast[kind](text),
 });
 

@@ -27,7 +27,7 @@ export function warmUp(pathname: string, search = ''): void {
   ready.catch(() => {
     // as above; the page's plan gate asks again
   });
-  if (route) waitForFirstPage(route.page.preload(), warmList(route, pathname, search, ready));
+  if (route) waitForFirstPage(route.page.preload(), warmList(route, pathname, search, ready), session);
   for (const path of route?.warm ?? []) warmRead(path);
 }
 

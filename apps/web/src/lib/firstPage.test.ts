@@ -64,4 +64,17 @@ describe('the opening page the shell waits for', () => {
     expect(ready).toBe(true);
     expect(firstPageSettled()).toBe(true);
   });
+
+  it('waits no more once the session fails to load (the login page comes next)', async () => {
+    let failed: (e: Error) => void = () => {};
+    const session = new Promise<unknown>((_, reject) => (failed = reject));
+    waitForFirstPage(new Promise<void>(() => {}), new Promise<void>(() => {}), session);
+    let ready = false;
+    void firstPageReady().then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    failed(new Error('未登录'));
+    await vi.waitFor(() => expect(ready).toBe(true));
+    expect(firstPageSettled()).toBe(true);
+  });
 });

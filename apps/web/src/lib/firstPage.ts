@@ -16,12 +16,14 @@ export const FIRST_LIST_WAIT_MS = 1000;
 
 /**
  * Called once at start-up with the opening page's preload and, for a list page, its first page being asked for (or
- * not at all, for an address outside the shell). Neither rejects.
+ * not at all, for an address outside the shell), neither of which rejects, and the session's load: when that fails
+ * (no session: the login page) nothing more is waited for.
  */
-export function waitForFirstPage(preload: Promise<void>, list?: Promise<void>): void {
+export function waitForFirstPage(preload: Promise<void>, list?: Promise<void>, session?: Promise<unknown>): void {
   settled = false;
   const rows = () => (list ? Promise.race([list, new Promise<void>((resolve) => setTimeout(resolve, FIRST_LIST_WAIT_MS))]) : undefined);
-  loading = preload.then(rows).finally(() => {
+  const noSession = new Promise<void>((resolve) => session?.catch(() => resolve()));
+  loading = Promise.race([preload.then(rows), noSession]).finally(() => {
     settled = true;
   });
 }

@@ -1,6 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Grid, Layout as AntLayout } from 'antd';
-import { lazy, memo, Suspense } from 'react';
+import { Button, Layout as AntLayout } from 'antd';
+import { lazy, memo, Suspense, useDeferredValue } from 'react';
+import { useMedia, WIDE_QUERY } from '../lib/phone';
 import { useUser } from '../lib/session';
 import { NoticeBell } from '../features/notices/NoticeBell';
 import { DownloadCenter } from './DownloadCenter';
@@ -35,7 +36,10 @@ export const Header = memo(function Header({
 }) {
   const user = useUser();
   // The search box only where the top menu keeps room for every group beside it (≥ 1600 px); narrower, a button.
-  const wide = Grid.useBreakpoint().xxl === true;
+  const wide = useMedia(WIDE_QUERY);
+  // The tools render just after the first screen has been drawn (a deferred render): on a slow phone the page and
+  // its rows come first, the status, notices, downloads, chat, help and account menus a moment later.
+  const tools = useDeferredValue(true, false);
   return (
     <AntLayout.Header className="sk-header">
       {mobile && <Button type="text" className="sk-burger" icon={<MenuOutlined />} aria-label="打开菜单" onClick={onMenu} />}
@@ -46,17 +50,7 @@ export const Header = memo(function Header({
         </span>
       </div>
       {!mobile && <TopMenu sections={sections} active={active} onSelect={onSelect} navigate={navigate} />}
-      <div className="sk-header-tools">
-        <Suspense fallback={null}>
-          <GlobalSearch compact={mobile || !wide} />
-        </Suspense>
-        <StatusDropdown compact={mobile} />
-        <NoticeBell compact={mobile} />
-        <DownloadCenter />
-        <ImDrawer />
-        <HelpDropdown />
-        <UserMenu compact={mobile} />
-      </div>
+      <div className="sk-header-tools">{tools && <HeaderTools mobile={mobile} wide={wide} />}</div>
       <Suspense fallback={null}>
         <Shortcuts />
         <CallPopListener />
@@ -64,3 +58,19 @@ export const Header = memo(function Header({
     </AntLayout.Header>
   );
 });
+
+function HeaderTools({ mobile, wide }: { mobile: boolean; wide: boolean }) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <GlobalSearch compact={mobile || !wide} />
+      </Suspense>
+      <StatusDropdown compact={mobile} />
+      <NoticeBell compact={mobile} />
+      <DownloadCenter />
+      <ImDrawer />
+      <HelpDropdown />
+      <UserMenu compact={mobile} />
+    </>
+  );
+}

@@ -1,8 +1,9 @@
 import type { MenuList } from '@sk/shared/menu/menu.contract';
-import { Alert, Layout as AntLayout, Grid } from 'antd';
+import { Alert, Layout as AntLayout } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { menuOfRoute, type PageRoute, routeAllows } from '../app/route';
+import { usePhone } from '../lib/phone';
 import { useUser } from '../lib/session';
 import { Header } from './Header';
 import { InviteBanner } from './InviteBanner';
@@ -44,7 +45,7 @@ export function Layout() {
   const navigate = useNavigate();
   const matches = useMatches();
   const route = matches[matches.length - 1]?.handle as PageRoute | undefined;
-  const mobile = Grid.useBreakpoint().md === false;
+  const mobile = usePhone();
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const [chosen, setChosen] = useState('home');
