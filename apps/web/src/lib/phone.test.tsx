@@ -3,6 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useMedia, WIDE_QUERY } from './phone';
 
 const original = window.matchMedia;
+const seen: boolean[] = [];
+
+function Probe() {
+  seen.push(useMedia(WIDE_QUERY));
+  return null;
+}
+
 afterEach(() => {
   window.matchMedia = original;
 });
@@ -17,11 +24,6 @@ describe('useMedia', () => {
       addEventListener: (_: string, f: () => void) => listeners.add(f),
       removeEventListener: (_: string, f: () => void) => listeners.delete(f),
     })) as unknown as typeof window.matchMedia;
-    const seen: boolean[] = [];
-    function Probe() {
-      seen.push(useMedia(WIDE_QUERY));
-      return null;
-    }
     render(<Probe />);
     expect(seen).toEqual([true]);
     matches = false;
