@@ -1,6 +1,7 @@
 // What a route is, and the pure questions about one (may this user open it, which menu entry it belongs to).
 // No page is imported here: pages, the shell and the feature route tables import this file, and app/routes.tsx
 // (which imports every feature's table, hence every page lazily) is imported by the router alone.
+import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import type { FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower } from '@sk/shared/auth/powers';
 import type { FirstList } from '../components/list/useListData';
@@ -35,10 +36,10 @@ export interface PageRoute {
    */
   warm?: string[];
   /**
-   * A list page's first page for the URL's query (null: it depends on more, e.g. the user), from a small module of
-   * its own: opening the page at its address asks for it at start-up, with the page's chunks (app/warmup.ts).
+   * A list page's first page for the URL's query and the session user (null: it depends on more), from a small
+   * module of its own: opening the page at its address asks for it at start-up, with the page's chunks (app/warmup.ts).
    */
-  firstList?: (search: URLSearchParams) => Promise<FirstList | null>;
+  firstList?: (search: URLSearchParams, user: SessionUserInfo) => Promise<FirstList | null>;
 }
 
 export interface PublicRoute {

@@ -14,16 +14,18 @@ vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-co
 
 let sent: string[];
 let plan: unknown;
+let sysrole = 3;
 const json = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { headers: { 'content-type': 'application/json' } });
 const ROW = { id: 1, orderNo: 'GD20261127-0001', title: '空调不制冷', state: 1 };
 
 beforeEach(() => {
   sent = [];
   plan = null;
+  sysrole = 3;
   queryClient.clear();
   vi.stubGlobal('fetch', async (url: string) => {
     sent.push(url);
-    if (url.includes('sessionUser')) return json({ id: 7, name: '王管理', allRoles: [3], powers: [], defaultPageSize: 20 });
+    if (url.includes('sessionUser')) return json({ id: 7, name: '王管理', allRoles: [sysrole], sysrole, leadsTeam: false, powers: [], defaultPageSize: 20 });
     if (url.includes('menu/listV2')) return json({ groups: [], versionMessage: null });
     if (url.includes('queryOrderListSetting')) return json({ saved: true, columns: [{ key: 'orderNo', visible: true }] });
     if (url.includes('search/plan/default')) return json(plan);
@@ -54,6 +56,20 @@ describe('start-up warm-up of a list page’s first page', () => {
 
     const { default: AllOrder } = await import('../features/orders/lists/pages/AllOrder');
     renderWithApp(<AllOrder />, '/allOrder?tab=1&keyword=空调', queryClient);
+    expect(await screen.findByText(ROW.orderNo)).toBeTruthy();
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('asks for 我的工单’s first page by the user: an engineer’s opens on 待服务, and the page does not ask again', async () => {
+    sysrole = 2;
+    warmUp('/myOrder', '');
+    await vi.waitFor(() => expect(listCalls()).toHaveLength(1), { timeout: 20_000 });
+    const asked = Object.fromEntries(new URLSearchParams(listCalls()[0]?.split('?')[1]));
+    expect(asked).toMatchObject({ pageIndex: '0', pageSize: '20', tab: 'toServe', scope: 'mine' });
+    await firstPageReady();
+
+    const { default: MyOrder } = await import('../features/orders/lists/pages/MyOrder');
+    renderWithApp(<MyOrder />, '/myOrder', queryClient);
     expect(await screen.findByText(ROW.orderNo)).toBeTruthy();
     expect(listCalls()).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { processContract } from '@sk/shared/process/process.contract';
 import { planDefaultKey } from '../components/list/planDefault';
 import { configureApi } from '../lib/api';
 import { cache } from '../lib/cache';
+import { firstPageReady } from '../lib/firstPage';
 import { apiKey, queryClient } from '../lib/query';
 import { getSessionUser, loadSessionForGate } from '../lib/session';
 import { MENU_CACHE_KEY } from '../shell/menu';
@@ -27,7 +28,11 @@ beforeEach(() => {
   cache.remove(MENU_CACHE_KEY);
   configureApi({ toast: () => {}, navigate: () => {}, refreshSession: () => {}, csrfToken: () => undefined, isAppShell: () => false });
 });
-afterEach(() => vi.unstubAllGlobals());
+// A warm-up's first page (a list route) may still be on its way: it lands in this test, not in the next one's requests.
+afterEach(async () => {
+  await firstPageReady();
+  vi.unstubAllGlobals();
+});
 // The warm-up starts loading the pages' chunks; they finish here, not in the next file that shares this worker.
 afterAll(async () => {
   const warmed = ['/allCustomer', '/allOrder', '/guideOne'];

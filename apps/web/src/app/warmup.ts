@@ -7,6 +7,7 @@ import { waitForFirstPage } from '../lib/firstPage';
 import { loadSessionForGate } from '../lib/session';
 import { warmMenu } from '../shell/menu';
 import { warmFirstList } from '../components/list/useListData';
+import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import type { PageRoute } from './route';
 import { layoutRoutes, PUBLIC_ROUTES } from './routes';
 
@@ -32,14 +33,15 @@ export function warmUp(pathname: string, search = ''): void {
 }
 
 /**
- * A list page's first page (route.firstList), asked for once the session (the page size) is known, beside the
- * page's chunks. Not when a default search plan applies: the page turns the plan into filters itself.
+ * A list page's first page (route.firstList), asked for once the session (the user, the page size) is known, beside
+ * the page's chunks. Not when a default search plan applies: the page turns the plan into filters itself.
  */
-async function warmList(route: PageRoute, pathname: string, search: string, ready: Promise<[unknown, unknown]>): Promise<void> {
+async function warmList(route: PageRoute, pathname: string, search: string, ready: Promise<[SessionUserInfo, unknown]>): Promise<void> {
   if (!route.firstList) return;
   try {
-    const [[, plan], list] = await Promise.all([ready, route.firstList(new URLSearchParams(search))]);
-    if (list && !plan) await warmFirstList(list.routeKey ?? pathname, list, queryClient);
+    const [user, plan] = await ready;
+    const list = plan ? null : await route.firstList(new URLSearchParams(search), user);
+    if (list) await warmFirstList(list.routeKey ?? pathname, list, queryClient);
   } catch {
     // the page asks again when it renders, and reports its own failures
   }

@@ -1,6 +1,7 @@
 // What the order lists' first page depends on, apart from the page's code: the start-up warm-up (app/warmup.ts)
 // loads this small module to ask for the first page while the page's chunks still load.
-import type { OrderListScope, OrderRow } from '@sk/shared/orders/order.list.contract';
+import type { SessionUserInfo } from '@sk/shared/account/account.contract';
+import { MY_ORDER_TABS, type MyOrderTab, type OrderListScope, type OrderRow } from '@sk/shared/orders/order.list.contract';
 import type { FirstList } from '../../../components/list/useListData';
 import { orderFetcher } from './api';
 
@@ -65,11 +66,31 @@ export const orderFirstList = (scope: OrderListScope, initialQuery?: Record<stri
   params,
 });
 
-/** The first page of the order lists whose start depends on the URL only (the others depend on the user too). */
-const FIRST_LISTS: Record<string, (search: URLSearchParams) => FirstList<OrderRow>> = {
+export const MY_ORDER_TAB_KEYS = Object.keys(MY_ORDER_TABS) as MyOrderTab[];
+
+type Opener = Pick<SessionUserInfo, 'sysrole' | 'leadsTeam'>;
+
+/**
+ * 我的工单's start from the URL and the user: 我的团队 (`view=team`) for a service group's leader, with the filters a
+ * report figure opened it with; the tab (`tab`), else 待服务 for an engineer on his own orders and 全部 otherwise.
+ */
+export function myOrderStart(search: URLSearchParams, user: Opener) {
+  const asked = search.get('tab') as MyOrderTab | null;
+  const team = user.leadsTeam && search.get('view') === 'team';
+  const tab: MyOrderTab = asked && MY_ORDER_TAB_KEYS.includes(asked) ? asked : user.sysrole === 2 && !team ? 'toServe' : 'all';
+  const scope: OrderListScope = team ? 'team' : 'mine';
+  return { team, tab, scope, initialQuery: team ? allOrderQuery(search) : undefined };
+}
+
+/** The first page of the order lists whose start the URL and the user decide (the rest ask when they render). */
+const FIRST_LISTS: Record<string, (search: URLSearchParams, user: Opener) => FirstList<OrderRow>> = {
   '/allOrder': (s) => orderFirstList('all', allOrderQuery(s), allOrderParams(allOrderTab(s))),
   '/acceptanceOrder': () => orderFirstList('acceptance'),
   '/dueOrder': (s) => orderFirstList('due', dueOrderQuery(s.get('keyword'))),
+  '/myOrder': (s, user) => {
+    const start = myOrderStart(s, user);
+    return orderFirstList(start.scope, start.initialQuery, { tab: start.tab });
+  },
 };
 
-export const orderFirstListOf = (path: string, search: URLSearchParams): FirstList<OrderRow> | null => FIRST_LISTS[path]?.(search) ?? null;
+export const orderFirstListOf = (path: string, search: URLSearchParams, user: Opener): FirstList<OrderRow> | null => FIRST_LISTS[path]?.(search, user) ?? null;

@@ -1,4 +1,5 @@
 // The order list pages: menu paths take the menu entry's power and free-plan lock.
+import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import type { PageRoute } from '../../../app/route';
 import { lazyPage } from '../../../app/lazyPage';
 
@@ -17,7 +18,7 @@ const LISTS: PageRoute[] = [
   { path: '/examineOrder', title: '待我审批', page: lazyPage(() => import('./pages/ExamineOrder')), keepAlive: true, searchPlans: true },
 ];
 
-/** The first page, for the lists that open on one the URL decides (first.ts). */
-const firstList = (path: string) => (search: URLSearchParams) => import('./first').then((m) => m.orderFirstListOf(path, search));
+/** The first page, for the lists that open on one the URL and the user decide (first.ts). */
+const firstList = (path: string) => (search: URLSearchParams, user: SessionUserInfo) => import('./first').then((m) => m.orderFirstListOf(path, search, user));
 
 export const ORDER_LIST_ROUTES: PageRoute[] = LISTS.map((r) => ({ ...r, warm: ORDER_LIST_WARM, firstList: firstList(r.path) }));

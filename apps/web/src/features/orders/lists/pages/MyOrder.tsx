@@ -1,4 +1,4 @@
-import { MY_ORDER_TABS, type MyOrderTab } from '@sk/shared/orders/order.list.contract';
+import { MY_ORDER_TABS } from '@sk/shared/orders/order.list.contract';
 import { Card, Segmented, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,9 +6,8 @@ import { usePhone } from '../../../../lib/phone';
 import { useUser } from '../../../../lib/session';
 import { OfflineQueue } from '../../offline/OfflineQueue';
 import { OrderList } from '../OrderList';
-import { allOrderQuery } from '../first';
+import { MY_ORDER_TAB_KEYS, myOrderStart } from '../first';
 
-const TABS = Object.keys(MY_ORDER_TABS) as MyOrderTab[];
 const VIEWS = [
   { value: 'mine', label: '我的工单' },
   { value: 'team', label: '我的团队' },
@@ -21,12 +20,9 @@ const VIEWS = [
 export default function MyOrder() {
   const [search, setSearch] = useSearchParams();
   const user = useUser();
-  const asked = search.get('tab') as MyOrderTab | null;
-  const team = user.leadsTeam && search.get('view') === 'team';
   // An engineer opens on the work waiting for them; others (their own requests) and a team on all.
-  const tab: MyOrderTab = asked && TABS.includes(asked) ? asked : user.sysrole === 2 && !team ? 'toServe' : 'all';
+  const { team, tab, scope, initialQuery } = useMemo(() => myOrderStart(search, user), [search, user]);
   const params = useMemo(() => ({ tab }), [tab]);
-  const initialQuery = useMemo(() => (team ? allOrderQuery(search) : undefined), [team, search]);
   // On a phone the bottom tab bar already says where this is: the tabs and the first order come first.
   const phone = usePhone();
   const title = team ? '我的团队' : '我的工单';
@@ -49,11 +45,11 @@ export default function MyOrder() {
       <Tabs
         activeKey={tab}
         onChange={(k) => setSearch(team ? { view: 'team', tab: k } : { tab: k }, { replace: true })}
-        items={TABS.map((k) => ({ key: k, label: MY_ORDER_TABS[k] }))}
+        items={MY_ORDER_TAB_KEYS.map((k) => ({ key: k, label: MY_ORDER_TABS[k] }))}
       />
       <OrderList
         key={team ? `team:${search.toString()}` : 'mine'}
-        scope={team ? 'team' : 'mine'}
+        scope={scope}
         title={title}
         params={params}
         initialQuery={initialQuery}
