@@ -1,4 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planDefaultKey } from '../components/list/planDefault';
 import { renderWithApp } from '../components/testing';
@@ -45,33 +46,36 @@ afterEach(async () => {
 
 const listCalls = () => sent.filter((u) => u.startsWith('/api/v2/order/getAllOrderList'));
 
+/** Opens the app at the address; answers the query of the one first-page request its warm-up sends. */
+async function warmedFirstPage(pathname: string, search: string): Promise<Record<string, string>> {
+  warmUp(pathname, search);
+  await vi.waitFor(() => expect(listCalls()).toHaveLength(1), { timeout: 20_000 });
+  await firstPageReady();
+  return Object.fromEntries(new URLSearchParams(listCalls()[0]?.split('?')[1]));
+}
+
+/** The page shows the warmed row and sends no request of its own for it. */
+async function opensWithoutAsking(page: ReactElement, path: string): Promise<void> {
+  renderWithApp(page, path, queryClient);
+  expect(await screen.findByText(ROW.orderNo)).toBeTruthy();
+  expect(listCalls()).toHaveLength(1);
+}
+
 describe('start-up warm-up of a list page’s first page', () => {
   it('asks for it beside the page’s chunks, with the URL’s tab and filters, under the key the page reads: the page shows it and does not ask again', async () => {
-    warmUp('/allOrder', '?tab=1&keyword=空调');
-    await vi.waitFor(() => expect(listCalls()).toHaveLength(1), { timeout: 20_000 });
-    const asked = new URLSearchParams(listCalls()[0]?.split('?')[1]);
+    const asked = await warmedFirstPage('/allOrder', '?tab=1&keyword=空调');
     // The enterprise's page size from the session, the tab's state, the URL's keyword, the page's scope.
-    expect(Object.fromEntries(asked)).toMatchObject({ pageIndex: '0', pageSize: '20', sortType: '1', orderState: '1', keyword: '空调', scope: 'all' });
-    await firstPageReady();
-
+    expect(asked).toMatchObject({ pageIndex: '0', pageSize: '20', sortType: '1', orderState: '1', keyword: '空调', scope: 'all' });
     const { default: AllOrder } = await import('../features/orders/lists/pages/AllOrder');
-    renderWithApp(<AllOrder />, '/allOrder?tab=1&keyword=空调', queryClient);
-    expect(await screen.findByText(ROW.orderNo)).toBeTruthy();
-    expect(listCalls()).toHaveLength(1);
+    await opensWithoutAsking(<AllOrder />, '/allOrder?tab=1&keyword=空调');
   });
 
   it('asks for 我的工单’s first page by the user: an engineer’s opens on 待服务, and the page does not ask again', async () => {
     sysrole = 2;
-    warmUp('/myOrder', '');
-    await vi.waitFor(() => expect(listCalls()).toHaveLength(1), { timeout: 20_000 });
-    const asked = Object.fromEntries(new URLSearchParams(listCalls()[0]?.split('?')[1]));
+    const asked = await warmedFirstPage('/myOrder', '');
     expect(asked).toMatchObject({ pageIndex: '0', pageSize: '20', tab: 'toServe', scope: 'mine' });
-    await firstPageReady();
-
     const { default: MyOrder } = await import('../features/orders/lists/pages/MyOrder');
-    renderWithApp(<MyOrder />, '/myOrder', queryClient);
-    expect(await screen.findByText(ROW.orderNo)).toBeTruthy();
-    expect(listCalls()).toHaveLength(1);
+    await opensWithoutAsking(<MyOrder />, '/myOrder');
   });
 
   it('does not ask when a default search plan applies (the page turns the plan into filters itself)', async () => {

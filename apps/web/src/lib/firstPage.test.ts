@@ -8,29 +8,39 @@ afterEach(async () => {
   await firstPageReady();
 });
 
+/** Whether firstPageReady() has settled, asked from now on. */
+function watchReady(): () => boolean {
+  let ready = false;
+  void firstPageReady().then(() => (ready = true));
+  return () => ready;
+}
+
+/** Not ready before `release`, ready and settled after it. */
+async function readyOnlyAfter(release: () => void): Promise<void> {
+  const ready = watchReady();
+  await Promise.resolve();
+  expect(ready()).toBe(false);
+  release();
+  await vi.waitFor(() => expect(ready()).toBe(true));
+  expect(firstPageSettled()).toBe(true);
+}
+
 describe('the opening page the shell waits for', () => {
   it('is ready when its code has loaded', async () => {
     let loaded: () => void = () => {};
     waitForFirstPage(new Promise<void>((r) => (loaded = r)));
     expect(firstPageSettled()).toBe(false);
-    let ready = false;
-    void firstPageReady().then(() => (ready = true));
-    await Promise.resolve();
-    expect(ready).toBe(false);
-    loaded();
-    await vi.waitFor(() => expect(ready).toBe(true));
-    expect(firstPageSettled()).toBe(true);
+    await readyOnlyAfter(() => loaded());
   });
 
   it('is given up on after FIRST_PAGE_WAIT_MS when its code does not arrive', async () => {
     vi.useFakeTimers();
     waitForFirstPage(new Promise<void>(() => {}));
-    let ready = false;
-    void firstPageReady().then(() => (ready = true));
+    const ready = watchReady();
     await vi.advanceTimersByTimeAsync(FIRST_PAGE_WAIT_MS - 1);
-    expect(ready).toBe(false);
+    expect(ready()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(ready).toBe(true);
+    expect(ready()).toBe(true);
     expect(firstPageSettled()).toBe(false);
   });
 
@@ -38,30 +48,23 @@ describe('the opening page the shell waits for', () => {
     let loaded: () => void = () => {};
     let rows: () => void = () => {};
     waitForFirstPage(new Promise<void>((r) => (loaded = r)), new Promise<void>((r) => (rows = r)));
-    let ready = false;
-    void firstPageReady().then(() => (ready = true));
     rows();
-    await Promise.resolve();
-    expect(ready).toBe(false);
-    loaded();
-    await vi.waitFor(() => expect(ready).toBe(true));
-    expect(firstPageSettled()).toBe(true);
+    await readyOnlyAfter(() => loaded());
   });
 
   it('shows the page without its rows FIRST_LIST_WAIT_MS after its code has loaded', async () => {
     vi.useFakeTimers();
     let loaded: () => void = () => {};
     waitForFirstPage(new Promise<void>((r) => (loaded = r)), new Promise<void>(() => {}));
-    let ready = false;
-    void firstPageReady().then(() => (ready = true));
+    const ready = watchReady();
     // The wait for the rows counts from the code's arrival, not from the start.
     await vi.advanceTimersByTimeAsync(FIRST_LIST_WAIT_MS);
-    expect(ready).toBe(false);
+    expect(ready()).toBe(false);
     loaded();
     await vi.advanceTimersByTimeAsync(FIRST_LIST_WAIT_MS - 1);
-    expect(ready).toBe(false);
+    expect(ready()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(ready).toBe(true);
+    expect(ready()).toBe(true);
     expect(firstPageSettled()).toBe(true);
   });
 
@@ -69,12 +72,6 @@ describe('the opening page the shell waits for', () => {
     let failed: (e: Error) => void = () => {};
     const session = new Promise<unknown>((_, reject) => (failed = reject));
     waitForFirstPage(new Promise<void>(() => {}), new Promise<void>(() => {}), session);
-    let ready = false;
-    void firstPageReady().then(() => (ready = true));
-    await Promise.resolve();
-    expect(ready).toBe(false);
-    failed(new Error('未登录'));
-    await vi.waitFor(() => expect(ready).toBe(true));
-    expect(firstPageSettled()).toBe(true);
+    await readyOnlyAfter(() => failed(new Error('未登录')));
   });
 });
