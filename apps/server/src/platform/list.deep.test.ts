@@ -1,5 +1,6 @@
 import { customerContract as CC, LIST_WINDOW, orgContract as OC, orderListContract as K } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from '../db/client';
 import { orderIn, type Team, team, withTeamApp } from '../modules/orders/actions.fixtures';
@@ -127,6 +128,48 @@ describe('deep pages of the order list', () => {
     const theirDeep = await other.admin.client.send(K.getAllOrderList, { pageIndex: 100, pageSize: 20 });
     expect(theirDeep.data.list.length).toBe(20);
     expect(theirDeep.data.list.some((o: { id: number }) => before.ids.includes(o.id))).toBe(false);
+  });
+  it('reads the first page of a list past the window beside its totals, and its exact rows once it falls under the window', async () => {
+    await apiOrders(1, 0, 20);
+    // The totals locked by another transaction: the page's statement still runs and ends while they wait.
+    const holder = new pg.Client({ connectionString: t.database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table order_state_counts in access exclusive mode');
+      const at = (await holder.query('select clock_timestamp() as at')).rows[0].at;
+      const answer = apiOrders(1, 0, 20);
+      // Asked outside the holder's transaction, which would see one snapshot of the activity throughout.
+      const pageRead = async () => {
+        const [r] = await rows<{ n: number }>(
+          t.deps.db,
+          sql`select count(*)::int as n from pg_stat_activity
+            where state = 'idle' and query_start > ${at} and query like '%custom_link_person%'`,
+        );
+        return Number(r?.n) > 0;
+      };
+      let read = false;
+      for (let i = 0; i < 60 && !read; i++) {
+        read = await pageRead();
+        if (!read) await new Promise((r) => setTimeout(r, 50));
+      }
+      await holder.query('rollback');
+      expect(read).toBe(true);
+      const got = await answer;
+      expect(got.ids).toEqual(await offsetOrders(tm.ep, 1, 0, 20));
+    } finally {
+      await holder.end();
+    }
+    // Under the window now: the exact count and the page of its matches, the walk read beside the totals left unused.
+    await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${tm.ep} and deleted_at is null
+      and id in (select id from orders where enterprise_id = ${tm.ep} and deleted_at is null order by id limit 2000)`);
+    const [left] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from orders where enterprise_id = ${tm.ep} and deleted_at is null`);
+    expect(Number(left?.n)).toBeLessThanOrEqual(LIST_WINDOW);
+    for (let i = 0; i < 2; i++) {
+      const under = await apiOrders(1, 0, 20);
+      expect(under.count).toBe(Number(left?.n));
+      expect(under.ids).toEqual(await offsetOrders(tm.ep, 1, 0, 20));
+    }
   });
 });
 

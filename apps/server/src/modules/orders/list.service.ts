@@ -13,6 +13,27 @@ import { totalOf } from './state-counts';
 
 /** The order lists (GET /v2/order/getAllOrderList): which page, which path to its rows (their statements: list.repo.ts). */
 
+/**
+ * The lists whose totals were past the window at their last read, by enterprise and the filters the totals answer
+ * (their page is then a walk of the sort's index, which needs no count). Only a hint: a list that fell under the window
+ * since reads one walk too many, once.
+ */
+const broadLists = new Set<string>();
+const MAX_BROAD = 1_000;
+
+const totalsKey = (enterpriseId: number, q: OrderListQuery): string =>
+  `${enterpriseId}|${q.scope}|${q.orderState ?? ''}|${q.states?.join(',') ?? ''}|${q.orderStateList?.join(',') ?? ''}`;
+
+function rememberBroad(key: string, broad: boolean): void {
+  if (!broad) {
+    broadLists.delete(key);
+    return;
+  }
+  if (broadLists.has(key)) return;
+  broadLists.add(key);
+  if (broadLists.size > MAX_BROAD) broadLists.delete(broadLists.values().next().value as string);
+}
+
 /** Each scope is its own page: its menu power, then its free-plan lock (the spec's notice). */
 export function guardScope(u: SessionUser, scope: OrderListFilters['scope'], hotline: string): void {
   const s = ORDER_LIST_SCOPES[scope];
@@ -43,10 +64,16 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   // Every order, or a state set: the exact number from the totals; past the window the page walks (or seeks) the sort.
   const groups = totalsGroupsOf(v, q);
-  const total = groups ? await totalOf(ex, v.enterpriseId, groups) : null;
-  if (total != null && !fitsWindow(total)) {
-    const inner = await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
-    return { list: await listRows(ex, v, inner, order), count: total };
+  if (groups) {
+    const walk = async () =>
+      listRows(ex, v, await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page), order);
+    const key = totalsKey(v.enterpriseId, q);
+    // Past the window at its last read: the walk needs no count, so the page is read beside the totals.
+    const [total, walked] = broadLists.has(key)
+      ? await Promise.all([totalOf(ex, v.enterpriseId, groups), walk()])
+      : [await totalOf(ex, v.enterpriseId, groups), null];
+    rememberBroad(key, !fitsWindow(total));
+    if (!fitsWindow(total)) return { list: walked ?? (await walk()), count: total };
   }
   // A text search over all time: a broad one is known past the window from its newest months, not counted whole.
   if (walksMonths(v, q) && (await pastWindowByMonths(ex, v.enterpriseId, (m) => orderListWhere(v, q, { walkMonth: m })))) {
