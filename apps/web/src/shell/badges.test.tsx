@@ -4,7 +4,7 @@ import { endpoint } from '@sk/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { App } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -71,6 +71,13 @@ function Menu() {
   return <MenuLabel entry={entry} count={counts.get(entry.routerName)} />;
 }
 
+/** The badge requests in flight when the first screen's effects run (after the menu's: a later sibling). */
+function FirstScreen({ seen }: { seen: (fetching: number) => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the first screen
+  useEffect(() => seen(queryClient.isFetching({ queryKey: ['badge'] })), []);
+  return null;
+}
+
 /** The app's own query client (the one the request client's write hook refreshes), as the shell provides it. */
 const renderShell = (ui: ReactNode) =>
   render(
@@ -115,6 +122,22 @@ describe('the shell’s counts after the user’s own write', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(asked.slice(before)).toEqual(['POST /api/test/approve']);
     expect(badgeCount()).toBe('3');
+  });
+
+  it('asks for the counts one render after the first screen, not in the task that shows it', async () => {
+    let fetchingAtFirstScreen = -1;
+    renderShell(
+      <>
+        <Menu />
+        <FirstScreen
+          seen={(n) => {
+            fetchingAtFirstScreen = n;
+          }}
+        />
+      </>,
+    );
+    expect(fetchingAtFirstScreen).toBe(0);
+    await vi.waitFor(() => expect(badgeCount()).toBe('3'));
   });
 
   it('a large count shows as 99+ in the menu', async () => {

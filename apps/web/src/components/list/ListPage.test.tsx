@@ -366,6 +366,20 @@ describe('ListPage columns', () => {
     expect(localStorage.getItem('sk_cache:columns:/a')).toBeNull();
   });
 
+  it('measures no column on mount unless one is pinned to the right (antd’s horizontal scroll measures them all)', async () => {
+    renderWithApp(<ListPage<Row> title="人员" columns={COLS} fetch={fetcher(1)} paid routeKey="/a" />);
+    await screen.findAllByText('人员1');
+    expect(document.querySelector('.ant-table-measure-row')).toBeNull();
+    expect(document.querySelector('.sk-wide-table .ant-table-content > table')).not.toBeNull();
+    cleanup();
+
+    const pinned = [...COLS, { key: 'ops', title: '操作', fixed: 'right' as const, width: 120 }];
+    renderWithApp(<ListPage<Row> title="人员" columns={pinned} fetch={fetcher(1)} paid routeKey="/b" />);
+    await screen.findAllByText('人员1');
+    expect(document.querySelector('.ant-table-measure-row')).not.toBeNull();
+    expect(document.querySelector('.sk-wide-table')).toBeNull();
+  });
+
   it('gives columns without a width a minimum width of 150', () => {
     const cols = visibleColumns(
       [

@@ -8,7 +8,7 @@ import { useSessionUser } from '../../lib/session';
 import { EmptyState } from '../EmptyState';
 import { showFreeNotice } from '../freeNotice';
 import { toast } from '../toast';
-import { defaultColumnKeys, type ListColumn, visibleColumns } from './columns';
+import { defaultColumnKeys, type ListColumn, visibleColumns, wideTable } from './columns';
 import { EXPORT_EMPTY, ExportDialog, type ExportScope } from './ExportDialog';
 import { FilterPanel } from './FilterPanel';
 import { ListToolbar } from './ListToolbar';
@@ -126,6 +126,7 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
   const allKeys = useMemo(() => columns.map((c) => c.key), [columns]);
   const defaults = useMemo(() => defaultColumnKeys(columns, props.defaultColumns), [columns, props.defaultColumns]);
   const choice = useTableConfig(routeKey, useColumnChoice(routeKey, allKeys, defaults), props.tableConfig !== false);
+  const shown = useMemo(() => visibleColumns(columns, choice.value), [columns, choice.value]);
 
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const clearSelection = () => setSelected({ keys: [], rows: [] });
@@ -259,10 +260,10 @@ function ListPageBody<T extends object>(props: ListPageProps<T> & { planKey: str
       ) : (
         <Table<T>
           rowKey={rowKey}
-          columns={visibleColumns(columns, choice.value)}
+          columns={shown}
           dataSource={rows}
           loading={list.loading}
-          scroll={{ x: 'max-content' }}
+          {...wideTable(shown)}
           locale={{ emptyText: <EmptyState /> }}
           rowSelection={
             props.selectable === false

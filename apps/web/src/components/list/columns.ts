@@ -33,3 +33,11 @@ export function visibleColumns<T>(columns: readonly ListColumn<T>[], keys: reado
     .filter((c) => chosen.has(c.key) || pinned(c))
     .map((c) => (c.width === undefined && c.minWidth === undefined ? { ...c, minWidth: MIN_COLUMN_WIDTH } : c));
 }
+
+/**
+ * How a list's table scrolls sideways. A pinned column needs antd's horizontal scroll, which measures every column as
+ * it mounts (a forced layout of the page, then the table rendered again); without one, CSS does the same measuring
+ * nothing (`.sk-wide-table` in shell.css: the table as wide as its content, its box scrolling).
+ */
+export const wideTable = <T>(shown: readonly TableColumnType<T>[]): { scroll?: { x: 'max-content' }; className?: string } =>
+  shown.some((c) => c.fixed) ? { scroll: { x: 'max-content' } } : { className: 'sk-wide-table' };
