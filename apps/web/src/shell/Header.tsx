@@ -1,6 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout as AntLayout } from 'antd';
-import { lazy, memo, Suspense, useDeferredValue } from 'react';
+import { lazy, memo, Suspense } from 'react';
+import { useAfterFirstScreen } from '../lib/afterFirstScreen';
 import { useMedia, WIDE_QUERY } from '../lib/phone';
 import { useUser } from '../lib/session';
 import { NoticeBell } from '../features/notices/NoticeBell';
@@ -37,9 +38,8 @@ export const Header = memo(function Header({
   const user = useUser();
   // The search box only where the top menu keeps room for every group beside it (≥ 1600 px); narrower, a button.
   const wide = useMedia(WIDE_QUERY);
-  // The tools render just after the first screen has been drawn (a deferred render): on a slow phone the page and
-  // its rows come first, the status, notices, downloads, chat, help and account menus a moment later.
-  const tools = useDeferredValue(true, false);
+  // The status, notices, downloads, chat, help and account menus come a moment after the page and its rows.
+  const tools = useAfterFirstScreen();
   return (
     <AntLayout.Header className="sk-header">
       {mobile && <Button type="text" className="sk-burger" icon={<MenuOutlined />} aria-label="打开菜单" onClick={onMenu} />}

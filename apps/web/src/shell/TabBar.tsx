@@ -2,6 +2,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useAfterFirstScreen } from '../lib/afterFirstScreen';
 import { confirmLeave } from './leaveGuard';
 import { closeAll, closeLeft, closeOthers, closeRight, closeTab, type Tab, type TabChange, tabsStore } from './tabs';
 
@@ -45,6 +46,7 @@ function menuFor(tabs: Tab[], key: string): MenuProps['items'] {
 }
 
 export function TabBar({ activeKey }: { activeKey: string | undefined }) {
+  const ready = useAfterFirstScreen();
   const tabs = tabsStore.use();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -65,6 +67,9 @@ export function TabBar({ activeKey }: { activeKey: string | undefined }) {
     if (key && tabs.find((t) => t.key === key)?.closable) void run('close', key);
   };
 
+  // After the page and its rows (antd's tabs measure themselves as they mount: about 0.16 s at 4× CPU); its box holds
+  // the strip's height meanwhile, so the page does not move when it arrives.
+  if (!ready) return <div className="sk-tabbar" />;
   return (
     <div className="sk-tabbar" onKeyDown={onKeyDown}>
       <Tabs

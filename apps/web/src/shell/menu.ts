@@ -2,8 +2,9 @@
 import { FREE } from '@sk/shared/auth/plans';
 import { type MenuEntryView, type MenuList, menuContract } from '@sk/shared/menu/menu.contract';
 import { useQueries } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useAfterFirstScreen } from '../lib/afterFirstScreen';
 import { call, getPath } from '../lib/api';
 import { cache } from '../lib/cache';
 import { useBuiltPages } from './builtPages';
@@ -103,8 +104,8 @@ export function openEntry(e: MenuEntryView, navigate: (to: string) => void): voi
 /** Badge counts of the given entries (none on the free plan), refreshed every minute and after each of the user's writes. */
 export function useBadges(entries: MenuEntryView[]): Map<string, number> {
   const user = useUser();
-  // Asked one deferred render after the first screen: their requests were part of the task that shows the page.
-  const asking = useDeferredValue(true, false);
+  // Their requests and answers were part of the task that shows the page.
+  const asking = useAfterFirstScreen();
   const withBadge = user.isChargeUser === FREE ? [] : entries.filter((e) => e.badge && !e.locked);
   const results = useQueries({
     queries: withBadge.map((e) => ({
