@@ -133,20 +133,23 @@ describe('deep pages of the order list', () => {
     await apiOrders(1, 0, 20);
     // The totals locked by another transaction: the page's statement still runs and ends while they wait.
     const holder = new pg.Client({ connectionString: t.database.url });
+    const watcher = new pg.Client({ connectionString: t.database.url });
     await holder.connect();
+    await watcher.connect();
     try {
       await holder.query('begin');
       await holder.query('lock table order_state_counts in access exclusive mode');
       const at = (await holder.query('select clock_timestamp() as at')).rows[0].at;
       const answer = apiOrders(1, 0, 20);
-      // Asked outside the holder's transaction, which would see one snapshot of the activity throughout.
+      // On a connection of its own outside the holder's transaction (which would see one snapshot of the activity
+      // throughout), and not the app's pool: a pool connection reused for the question would overwrite the answer.
       const pageRead = async () => {
-        const [r] = await rows<{ n: number }>(
-          t.deps.db,
-          sql`select count(*)::int as n from pg_stat_activity
-            where state = 'idle' and query_start > ${at} and query like '%custom_link_person%'`,
+        const r = await watcher.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and state = 'idle' and query_start > $1 and query like '%custom_link_person%'`,
+          [at],
         );
-        return Number(r?.n) > 0;
+        return Number(r.rows[0]?.n) > 0;
       };
       let read = false;
       for (let i = 0; i < 60 && !read; i++) {
@@ -159,6 +162,7 @@ describe('deep pages of the order list', () => {
       expect(got.ids).toEqual(await offsetOrders(tm.ep, 1, 0, 20));
     } finally {
       await holder.end();
+      await watcher.end();
     }
     // Under the window now: the exact count and the page of its matches, the walk read beside the totals left unused.
     await t.deps.db.execute(sql`update orders set deleted_at = now() where enterprise_id = ${tm.ep} and deleted_at is null
