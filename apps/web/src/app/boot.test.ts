@@ -28,7 +28,10 @@ describe('boot: the start-up requests', () => {
     expect(session?.headers.sessionId).toBe('sid-42');
     expect(sent.map((s) => s.url)).toContain('/api/search/plan/default?pageKey=%2FallCustomer');
     const { firstPageReady } = await import('../lib/firstPage');
+    const { settlePreloads } = await import('./testing');
     await firstPageReady();
+    // firstPageReady gives up after 3 s; the page's chunk must finish loading before this module graph is let go.
+    await settlePreloads(['/allCustomer']);
     vi.resetModules();
   });
 

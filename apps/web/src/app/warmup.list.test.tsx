@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planDefaultKey } from '../components/list/planDefault';
 import { renderWithApp } from '../components/testing';
 import { configureApi } from '../lib/api';
@@ -9,6 +9,7 @@ import { firstPageReady } from '../lib/firstPage';
 import { queryClient } from '../lib/query';
 import { setSessionUser } from '../lib/session';
 import { MENU_CACHE_KEY } from '../shell/menu';
+import { settlePreloads } from './testing';
 import { warmUp } from './warmup';
 
 vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-core machine
@@ -43,6 +44,9 @@ afterEach(async () => {
   await firstPageReady();
   setSessionUser(null);
 });
+
+// The pages' chunks the warm-ups started finish in this file (see ./testing).
+afterAll(() => settlePreloads(['/allOrder', '/myOrder']));
 
 const listCalls = () => sent.filter((u) => u.startsWith('/api/v2/order/getAllOrderList'));
 

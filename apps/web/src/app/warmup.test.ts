@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { matchPath } from 'react-router';
 import { menuContract } from '@sk/shared/menu/menu.contract';
 import { processContract } from '@sk/shared/process/process.contract';
 import { planDefaultKey } from '../components/list/planDefault';
@@ -9,7 +8,7 @@ import { firstPageReady } from '../lib/firstPage';
 import { apiKey, queryClient } from '../lib/query';
 import { getSessionUser, loadSessionForGate } from '../lib/session';
 import { MENU_CACHE_KEY } from '../shell/menu';
-import { layoutRoutes } from './routes';
+import { settlePreloads } from './testing';
 import { warmUp } from './warmup';
 
 let sent: string[];
@@ -34,14 +33,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 // The warm-up starts loading the pages' chunks; they finish here, not in the next file that shares this worker.
-afterAll(async () => {
-  const warmed = ['/allCustomer', '/allOrder', '/guideOne'];
-  await Promise.all(
-    layoutRoutes()
-      .filter((r) => warmed.some((p) => matchPath({ path: r.path, caseSensitive: false }, p)))
-      .map((r) => r.page.preload()),
-  );
-});
+afterAll(() => settlePreloads(['/allCustomer', '/allOrder', '/guideOne']));
 
 const sessionCalls = () => sent.filter((u) => u.startsWith('/api/v2/sessionUser/info'));
 
