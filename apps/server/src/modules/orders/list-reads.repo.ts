@@ -8,6 +8,12 @@ import { type Executor, rows } from '../../db/client';
 export const WALK_MONTHS = 24;
 /** Matches a month must add on average for the walk to go on: fewer, and it cannot pass the window in time. */
 const PACE = Math.ceil(LIST_WINDOW / WALK_MONTHS);
+/**
+ * The walk's bitmap memory. A broad gram's newest month at 5,000,000 orders has about 100,000 postings on 60,000 heap
+ * pages: past the default 4 MB (about 65,000 pages) the bitmap turns lossy, and every row of a lossy page is rechecked
+ * (its keyed grams rebuilt, its text matched). A bitmap takes only the memory it needs.
+ */
+const WALK_WORK_MEM = '32MB';
 
 /**
  * Whether a text search over all time (or a long range) matches more than the window, counted month by month from
@@ -20,14 +26,17 @@ const PACE = Math.ceil(LIST_WINDOW / WALK_MONTHS);
  */
 export async function pastWindowByMonths(ex: Executor, enterpriseId: number, whereOf: (month: SQL) => SQL): Promise<boolean> {
   const month = sql`to_char(w.m, 'YYYYMM')`;
+  // The memory is set (until the statement's transaction ends) as b is read: once, before any month is looked up;
+  // w's first row reads b.mem so that the setting cannot be planned away.
   const [r] = await rows<{ past: boolean | null }>(
     ex,
     sql`with recursive b as (
-        select date_trunc('month', (max(created_at) at time zone 'UTC') + interval '8 hours') as hi,
+        select set_config('work_mem', ${WALK_WORK_MEM}, true) as mem,
+          date_trunc('month', (max(created_at) at time zone 'UTC') + interval '8 hours') as hi,
           date_trunc('month', (min(created_at) at time zone 'UTC') + interval '8 hours') as lo
         from orders where enterprise_id = ${enterpriseId}
       ), w(m, k, n) as (
-        select hi, 0, 0 from b where hi is not null
+        select hi, 0, 0 from b where hi is not null and b.mem is not null
         union all
         select w.m - interval '1 month', w.k + 1,
           w.n + (select count(*)::int from (select 1 from orders o where ${whereOf(month)} limit ${LIST_WINDOW + 1}) x)
