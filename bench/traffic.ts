@@ -8,6 +8,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, rows } from '../apps/server/src/db/client';
 import { createDeps } from '../apps/server/src/platform/create-deps';
+import { forgetSnapshots, snapshotsSettled } from '../apps/server/src/platform/list.snapshot';
 import { runAlone, withBenchDatabase } from './alone';
 import { captureAllSql, isTransactionControl, percentile, replay, replayRolledBack } from './capture';
 import { startAppProcess } from './load';
@@ -36,6 +37,8 @@ export interface LoadCase {
   /** The body for one record (the state change's order). */
   bodyFor?: (id: number) => unknown;
   collect?: 'id';
+  /** A search: its first read (before any snapshot of it) is measured too, apart from the load's repeated read. */
+  firstRead?: boolean;
 }
 
 export interface CaseRow {
@@ -52,6 +55,8 @@ export interface SqlFigure {
   statements: number;
   /** Why the SQL was not replayed, when it was not. */
   note: string;
+  /** A first read's API p50 (firstReads), timed on the app in this process. */
+  apiP50?: number;
   /** A read's captured statements (replayed again beside the load: pairedRounds). */
   captured?: { args: unknown[] }[];
 }
@@ -124,7 +129,12 @@ export function orderCases(seed: OrderSeed, customerId: number, accept: () => nu
   const list = '/v2/order/getAllOrderList?pageSize=20';
   return [
     { name: 'first page', method: 'GET', path: `${list}&pageIndex=0` },
-    { name: `filtered page (${KEYWORD}, all time)`, method: 'GET', path: `${list}&pageIndex=0&keyword=${encodeURIComponent(KEYWORD)}` },
+    {
+      name: `filtered page (${KEYWORD}, all time)`,
+      method: 'GET',
+      path: `${list}&pageIndex=0&keyword=${encodeURIComponent(KEYWORD)}`,
+      firstRead: true,
+    },
     { name: 'page 5,000', method: 'GET', path: `${list}&pageIndex=4999` },
     { name: 'filtered count (已完成)', method: 'GET', path: '/v2/order/getOrderListCount?states=5' },
     { name: 'unfiltered count', method: 'GET', path: '/v2/order/getOrderListCount' },
@@ -156,7 +166,10 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
   const out: SqlFigure[] = [];
   for (const c of cases) {
     if (c.method === 'GET') {
+      if (c.firstRead) out.push(await firstReads(database, base, s, c));
       for (let i = 0; i < 3; i++) await call(base, s, c);
+      // The load repeats one read: captured as it then runs, after the snapshot its first read started.
+      await snapshotsSettled();
       const statements = await captureAllSql(
         database,
         async () => {
@@ -222,6 +235,29 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
     out.push(figure(c.name, statements, times));
   }
   return out;
+}
+
+/** How many first reads are timed. */
+const FIRST_READS = 15;
+
+/**
+ * A search read as if for the first time (no snapshot of it kept), one read at a time: the load repeats one search,
+ * whose later reads can take their count from the snapshot the first one started (docs/lists.md).
+ */
+async function firstReads(database: Database, base: string, s: Session, c: LoadCase): Promise<SqlFigure> {
+  const api: number[] = [];
+  for (let i = 0; i < FIRST_READS; i++) {
+    forgetSnapshots();
+    const t0 = performance.now();
+    await call(base, s, c);
+    api.push(performance.now() - t0);
+    await snapshotsSettled();
+  }
+  forgetSnapshots();
+  const statements = await captureAllSql(database, () => call(base, s, c).then(() => undefined), REQUEST_ONLY);
+  await snapshotsSettled();
+  const times = await replay(database, statements, 100, SECONDS * 400);
+  return { case: `${c.name}, first read`, sqlP50: percentile(times, 50), statements: statements.length, note: '', apiP50: percentile(api, 50) };
 }
 
 function figure(name: string, statements: { args: unknown[] }[], times: number[] | string): SqlFigure {
@@ -366,6 +402,11 @@ export function printUnderLoad(u: UnderLoad): void {
     }),
   );
   console.info(`The first create after the app started (before the load): ${f(u.firstCreateMs, 0)} ms`);
+  for (const q of u.sql.filter((x) => x.apiP50 != null)) {
+    console.info(
+      `${q.case} (no snapshot of it yet; ${FIRST_READS} reads one at a time on the app in this process): API p50 ${f(q.apiP50, 3)} ms, its ${q.statements} statements replayed: SQL p50 ${f(q.sqlP50, 3)} ms`,
+    );
+  }
   if (u.paired.length === 0) return;
   console.info(
     `The lists against their own SQL (goal: within 1.3×), one connection, ${u.paired[0]?.rounds} rounds of ${PAIRED_SECONDS} s of load then ${PAIRED_SECONDS} s of replay; medians:`,

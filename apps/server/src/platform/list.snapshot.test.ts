@@ -6,7 +6,8 @@ import { newCustomer } from '../modules/customers/test-helpers';
 import { loggedIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { pageSql } from './list';
-import { forgetSnapshots, REFRESH_MS, SNAPSHOT_TTL_MS, searchPageIds, snapshotsSettled } from './list.snapshot';
+import { inStatementScope } from '../db/statements';
+import { forgetSnapshots, REFRESH_MS, SNAPSHOT_TTL_MS, searchPageIds, seenPastWindow, snapshotsSettled } from './list.snapshot';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,6 +166,18 @@ describe('searchPageIds: a search keeps its window after its first page', () => 
     await snapshotsSettled();
     await addUsers(ep, 2);
     expect(await helperPage(ep, 1)).toEqual(await livePage(ep, 1));
+  });
+
+  it('reads the snapshot outside the request that started it: not one of the request’s statements', async () => {
+    const ep = await enterpriseWith(12);
+    const scope = { count: 0, open: true };
+    await inStatementScope(scope, () => searchPageIds(t.deps.db, 'users', 'u', ep, where(ep), ORDER, { pageIndex: 0, pageSize: 5 }));
+    await snapshotsSettled();
+    expect(seenPastWindow('users', ep, where(ep), ORDER)).toBe(false);
+    // The snapshot was read (a later page is its slice), yet the scope that asked for the first page counted nothing.
+    await addUsers(ep, 2);
+    expect(await helperPage(ep, 1)).not.toEqual(await livePage(ep, 1));
+    expect(scope.count).toBe(0);
   });
 
   it('answers 48 page requests of six searches in two enterprises sent at once, beside new rows, each from its own matches only', async () => {

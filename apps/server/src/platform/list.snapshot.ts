@@ -9,6 +9,7 @@ import { LIST_WINDOW } from '@sk/shared';
 import { type Name, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Executor, rows } from '../db/client';
+import { outsideStatementScope } from '../db/statements';
 import { type PageRequest, pageRows, pageSql, windowOf } from './list';
 
 /** How long a search's ids serve its later pages: a user paging through results, not a stale cache. */
@@ -23,6 +24,8 @@ const MAX_BUILDING = 2;
 interface Kept {
   ids: number[];
   at: number;
+  /** The search held more rows than the window when it was read. */
+  more: boolean;
 }
 
 const kept = new Map<string, Kept>();
@@ -183,6 +186,16 @@ function remember(key: string, k: Kept): void {
   while (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
 }
 
+/**
+ * Whether this search held more rows than the window when its snapshot was read, at most REFRESH_MS ago (the age at
+ * which its first page rebuilds it): its count is then 10000+ without reading the matches again. A count within the
+ * window is never taken from here: a row added since would show on the first page but not in the count.
+ */
+export function seenPastWindow(table: string, enterpriseId: number, where: SQL, order: SQL): boolean {
+  const k = kept.get(keyOf(table, enterpriseId, where, order));
+  return Boolean(k?.more && Date.now() - k.at <= REFRESH_MS);
+}
+
 /** Starts reading the window's ids in the background, once per search and within MAX_BUILDING. */
 function build(ex: Executor, key: string, table: string, alias: string, enterpriseId: number, where: SQL, order: SQL): void {
   // A transaction ends with its request; only the pool may run on after the answer.
@@ -191,13 +204,16 @@ function build(ex: Executor, key: string, table: string, alias: string, enterpri
   const a = sql.identifier(alias);
   const at = Date.now();
   const gen = generation;
-  const job = rows<{ id: number }>(
-    ex,
-    sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} limit ${LIST_WINDOW}`,
+  // Not the request's own statement: it runs on after the answer (and is not counted as the request's).
+  const job = outsideStatementScope(() =>
+    rows<{ id: number }>(
+      ex,
+      sql`select ${a}.id from ${t} ${a} where ${a}.enterprise_id = ${enterpriseId} and ${where} order by ${order} limit ${LIST_WINDOW + 1}`,
+    ),
   )
     .then((found) => {
       if (gen !== generation) return null;
-      const k = { ids: found.map((r) => Number(r.id)), at };
+      const k = { ids: found.slice(0, LIST_WINDOW).map((r) => Number(r.id)), at, more: found.length > LIST_WINDOW };
       remember(key, k);
       return k;
     })

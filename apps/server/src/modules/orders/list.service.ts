@@ -2,7 +2,7 @@ import { COUNT_CAPPED, type FreeFeature, freeNotice, hasPower, ORDER_LIST_SCOPES
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { countAndPick, fitsWindow, type PageRequest } from '../../platform/list';
-import { searchPageRows } from '../../platform/list.snapshot';
+import { searchPageRows, seenPastWindow } from '../../platform/list.snapshot';
 import type { Actor } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import { visibleCustomer } from '../customers/common';
@@ -62,29 +62,27 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
   await checkSubject(ex, v, q);
   const order = listOrder(q.sortType);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
+  const walked = orderListWhere(v, q, { monthGrams: false });
+  const walk = async () => listRows(ex, v, await searchPageRows(ex, 'orders', 'o', v.enterpriseId, walked, order, page), order);
   // Every order, or a state set: the exact number from the totals; past the window the page walks (or seeks) the sort.
   const groups = totalsGroupsOf(v, q);
   if (groups) {
-    const walk = async () =>
-      listRows(ex, v, await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page), order);
     const key = totalsKey(v.enterpriseId, q);
     // Past the window at its last read: the walk needs no count, so the page is read beside the totals.
-    const [total, walked] = broadLists.has(key)
+    const [total, list] = broadLists.has(key)
       ? await Promise.all([totalOf(ex, v.enterpriseId, groups), walk()])
       : [await totalOf(ex, v.enterpriseId, groups), null];
     rememberBroad(key, !fitsWindow(total));
-    if (!fitsWindow(total)) return { list: walked ?? (await walk()), count: total };
+    if (!fitsWindow(total)) return { list: list ?? (await walk()), count: total };
   }
+  // A search whose snapshot, read moments ago, held more than the window: 10000+ again, its matches not read again.
+  if (seenPastWindow('orders', v.enterpriseId, walked, order)) return { list: await walk(), count: COUNT_CAPPED };
   // A text search over all time: a broad one is known past the window from its newest months, not counted whole.
   if (walksMonths(v, q) && (await pastWindowByMonths(ex, v.enterpriseId, (m) => orderListWhere(v, q, { walkMonth: m })))) {
-    const inner = await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
-    return { list: await listRows(ex, v, inner, order), count: COUNT_CAPPED };
+    return { list: await walk(), count: COUNT_CAPPED };
   }
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder(q.sortType), page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
   // Past the window the walk's later pages come from the search's snapshot (searchPageRows).
-  const pageSql = ids
-    ? ordersWithIds(v.enterpriseId, ids)
-    : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, orderListWhere(v, q, { monthGrams: false }), order, page);
-  return { list: await listRows(ex, v, pageSql, order), count };
+  return { list: ids ? await listRows(ex, v, ordersWithIds(v.enterpriseId, ids), order) : await walk(), count };
 }
