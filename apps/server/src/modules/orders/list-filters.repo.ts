@@ -26,13 +26,14 @@ const MONTH_GRAMS = sql`sk_month_grams(o.enterprise_id, o.created_at, o.search_g
 
 /**
  * The months a text filter's grams are keyed by: those of a closed range, or one month of a walk (an SQL 'YYYYMM'
- * expression, pastWindowByMonths); null for the plain search_grams.
+ * expression, pastWindowByMonths); null for the plain search_grams; 'recheck' for no grams at all (WhereOptions).
  */
-export type MonthKeys = string[] | SQL | null;
+export type MonthKeys = string[] | SQL | null | 'recheck';
 
 /** A contains-search on the enterprise's order texts: by the months' grams when `months` bounds it, else by search_grams. */
 export function orderContains(enterpriseId: number, months: MonthKeys, textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
   if (!months) return contains(sql`o.search_grams`, textExpr, q);
+  if (months === 'recheck') return containsWith(() => sql`true`, textExpr, q);
   // Every needle in one of the months: one GIN scan with a key set per needle.
   const keys = (g: string) =>
     Array.isArray(months) ? texts(months.map((m) => `${enterpriseId}:${m}:${g}`)) : sql`array[${`${enterpriseId}:`}::text || ${months} || ${`:${g}`}::text]`;
@@ -114,13 +115,20 @@ export interface WhereOptions {
   monthGrams?: boolean;
   /** The month ('YYYYMM', SQL) the text filters are keyed by in a month walk (pastWindowByMonths). */
   walkMonth?: SQL;
+  /**
+   * The text filters as their ILIKE alone, no grams: a search known dense (past the window within its newest months)
+   * is read along the sort's index, and the grams would offer a bitmap of every posting of all time instead, whose
+   * size the planner takes as the product of the grams' frequencies: 9,264 for 624,002 postings of 管路改造 at 5,000,000
+   * orders, a page sorted out of all of them in 8.3 s.
+   */
+  recheckOnly?: boolean;
 }
 
 /** Every filter of the list, as conditions; absent filters add nothing. */
 export function filterConds(v: Actor, f: Partial<OrderListFilters>, o: WhereOptions): SQL[] {
   const ep = v.enterpriseId;
   const c: SQL[] = [];
-  const months = o.walkMonth ?? (o.monthGrams === false ? null : createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime));
+  const months = o.recheckOnly ? 'recheck' : (o.walkMonth ?? (o.monthGrams === false ? null : createdMonths(v.timeZone, f.startCreateTime, f.endCreateTime)));
   if (f.keyword) {
     const customer = sql`(select k.name from customers k where k.enterprise_id = o.enterprise_id and k.id = o.customer_id)`;
     // The order's own columns first: most matches never need the customer's name looked up.

@@ -16,19 +16,20 @@ const PACE = Math.ceil(LIST_WINDOW / WALK_MONTHS);
 const WALK_WORK_MEM = '32MB';
 
 /**
- * Whether a text search over all time (or a long range) matches more than the window, counted month by month from
+ * How many months a text search over all time (or a long range) needed to match more than the window (null: it did
+ * not pass it), counted month by month from
  * the enterprise's newest order back (each month one lookup of that month's keyed grams, at most LIST_WINDOW + 1 rows
  * read), stopping as soon as the total passes the window. A broad keyword is answered from its newest month or two,
- * instead of a bitmap of every order of all time that holds the gram. It gives up (false: the list then counts the
+ * instead of a bitmap of every order of all time that holds the gram. It gives up (null: the list then counts the
  * matches whole, as before) after WALK_MONTHS months, at the oldest order, or as soon as it falls behind the pace
  * that would pass the window within WALK_MONTHS: a selective keyword costs one month's lookup. `whereOf` is the list's whole condition with its text
  * filters keyed by the month it is given (WhereOptions.walkMonth).
  */
-export async function pastWindowByMonths(ex: Executor, enterpriseId: number, whereOf: (month: SQL) => SQL): Promise<boolean> {
+export async function pastWindowByMonths(ex: Executor, enterpriseId: number, whereOf: (month: SQL) => SQL): Promise<number | null> {
   const month = sql`to_char(w.m, 'YYYYMM')`;
   // The memory is set (until the statement's transaction ends) as b is read: once, before any month is looked up;
   // w's first row reads b.mem so that the setting cannot be planned away.
-  const [r] = await rows<{ past: boolean | null }>(
+  const [r] = await rows<{ months: number | null }>(
     ex,
     sql`with recursive b as (
         select set_config('work_mem', ${WALK_WORK_MEM}, true) as mem,
@@ -42,9 +43,9 @@ export async function pastWindowByMonths(ex: Executor, enterpriseId: number, whe
           w.n + (select count(*)::int from (select 1 from orders o where ${whereOf(month)} limit ${LIST_WINDOW + 1}) x)
         from w, b where w.n <= ${LIST_WINDOW} and w.k < ${WALK_MONTHS} and w.m >= b.lo and w.n >= w.k * ${PACE}
       )
-      select max(n) > ${LIST_WINDOW} as past from w`,
+      select min(k) as months from w where n > ${LIST_WINDOW}`,
   );
-  return r?.past === true;
+  return r?.months ?? null;
 }
 
 /** An order of a product's service history. */

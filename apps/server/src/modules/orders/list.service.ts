@@ -34,6 +34,13 @@ function rememberBroad(key: string, broad: boolean): void {
   if (broadLists.size > MAX_BROAD) broadLists.delete(broadLists.values().next().value as string);
 }
 
+/**
+ * A search past the window within this many of its newest months is read along the sort's index by its text alone
+ * (WhereOptions.recheckOnly): at least 10,001 matches in two months' orders, so a page finds its rows within a few
+ * hundred entries and the snapshot within two months'. A sparser one keeps the grams' bitmap.
+ */
+const DENSE_MONTHS = 2;
+
 /** Each scope is its own page: its menu power, then its free-plan lock (the spec's notice). */
 export function guardScope(u: SessionUser, scope: OrderListFilters['scope'], hotline: string): void {
   const s = ORDER_LIST_SCOPES[scope];
@@ -62,8 +69,8 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
   await checkSubject(ex, v, q);
   const order = listOrder(q.sortType);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
-  const walked = orderListWhere(v, q, { monthGrams: false });
-  const walk = async () => listRows(ex, v, await searchPageRows(ex, 'orders', 'o', v.enterpriseId, walked, order, page), order);
+  const plain = orderListWhere(v, q, { monthGrams: false });
+  const walk = async (where = plain) => listRows(ex, v, await searchPageRows(ex, 'orders', 'o', v.enterpriseId, where, order, page), order);
   // Every order, or a state set: the exact number from the totals; past the window the page walks (or seeks) the sort.
   const groups = totalsGroupsOf(v, q);
   if (groups) {
@@ -76,11 +83,11 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
     if (!fitsWindow(total)) return { list: list ?? (await walk()), count: total };
   }
   // A search whose snapshot, read moments ago, held more than the window: 10000+ again, its matches not read again.
-  if (seenPastWindow('orders', v.enterpriseId, walked, order)) return { list: await walk(), count: COUNT_CAPPED };
+  const dense = orderListWhere(v, q, { recheckOnly: true });
+  for (const where of [dense, plain]) if (seenPastWindow('orders', v.enterpriseId, where, order)) return { list: await walk(where), count: COUNT_CAPPED };
   // A text search over all time: a broad one is known past the window from its newest months, not counted whole.
-  if (walksMonths(v, q) && (await pastWindowByMonths(ex, v.enterpriseId, (m) => orderListWhere(v, q, { walkMonth: m })))) {
-    return { list: await walk(), count: COUNT_CAPPED };
-  }
+  const months = walksMonths(v, q) ? await pastWindowByMonths(ex, v.enterpriseId, (m) => orderListWhere(v, q, { walkMonth: m })) : null;
+  if (months != null) return { list: await walk(months <= DENSE_MONTHS ? dense : plain), count: COUNT_CAPPED };
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder(q.sortType), page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
   // Past the window the walk's later pages come from the search's snapshot (searchPageRows).
