@@ -4,7 +4,7 @@
 import { MY_ORDER_TAB_STATES, ORDER_PEOPLE_PARTS, ORDER_TAB_STATES, type OrderListFilters } from '@sk/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/actor';
-import { contains, containsWith, prefixPattern, texts } from '../../platform/search';
+import { contains, containsWith, gramNeedles, likePattern, prefixPattern, texts } from '../../platform/search';
 import { and, bigints, createdBetween } from '../../platform/sql';
 import { customerScope } from '../customers/common';
 import { hasAnyTag } from '../tags/tag-links';
@@ -30,10 +30,29 @@ const MONTH_GRAMS = sql`sk_month_grams(o.enterprise_id, o.created_at, o.search_g
  */
 export type MonthKeys = string[] | SQL | null | 'recheck';
 
+/**
+ * The text alone, for a walk of the sort's index (WhereOptions.recheckOnly): nothing the GIN index could serve, as one
+ * arm of the OR never is. The order's own text first; a later one (the customer's name, a sub-select) only where the
+ * order's grams hold the needles, so a row walked past is not looked up for it.
+ */
+function byTextFirst(textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
+  const [first, ...rest] = Array.isArray(textExpr) ? textExpr : [textExpr as AnyColumn | SQL];
+  const pattern = likePattern(q.trim());
+  const own = sql`${first} ilike ${pattern}`;
+  if (!rest.length) return sql`(${own})`;
+  const needles = gramNeedles(q);
+  const grams = needles.length ? sql`o.search_grams @> ${texts(needles)} and ` : sql``;
+  const later = sql.join(
+    rest.map((t) => sql`${t} ilike ${pattern}`),
+    sql` or `,
+  );
+  return sql`(${own} or (${grams}(${later})))`;
+}
+
 /** A contains-search on the enterprise's order texts: by the months' grams when `months` bounds it, else by search_grams. */
 export function orderContains(enterpriseId: number, months: MonthKeys, textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
   if (!months) return contains(sql`o.search_grams`, textExpr, q);
-  if (months === 'recheck') return containsWith(() => sql`true`, textExpr, q);
+  if (months === 'recheck') return byTextFirst(textExpr, q);
   // Every needle in one of the months: one GIN scan with a key set per needle.
   const keys = (g: string) =>
     Array.isArray(months) ? texts(months.map((m) => `${enterpriseId}:${m}:${g}`)) : sql`array[${`${enterpriseId}:`}::text || ${months} || ${`:${g}`}::text]`;

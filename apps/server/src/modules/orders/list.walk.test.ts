@@ -173,12 +173,21 @@ describe('a keyword over all time, counted month by month', () => {
     await orders(w.ep, 300, '管路检修', 0);
     await orders(w.ep, 5_000, '管路改造', 1);
     await orders(w.ep, 4_000, '管路改造', 2);
+    // 30 of the newest match by their customer's name only (the grams hold it; the title does not).
+    const grams = texts(gramsOf('上门检修', '管路改造工程队'));
+    await db().execute(sql`with k as (insert into customers (enterprise_id, name) values (${w.ep}, '管路改造工程队') returning id)
+      insert into orders (enterprise_id, order_no, template_id, customer_id, title, state, created_at, due_at, updated_at, search_grams)
+      select ${w.ep}, 'K' || g, (select id from form_templates where enterprise_id = ${w.ep} limit 1), k.id, '上门检修', 5,
+        now() - g * interval '7 minutes', now(), now(), ${grams}
+      from k, generate_series(1, 30) g`);
+    await orders(w.ep, 200, '检修中', 0);
     expect(await monthsPast(w, { keyword: '管路改造' })).toBe(2);
     const offset = async (pageIndex: number) =>
       (
         await rows<{ id: number }>(
           db(),
-          sql`select id from orders where enterprise_id = ${w.ep} and title like '%管路改造%' order by created_at desc, id desc limit 20 offset ${pageIndex * 20}`,
+          sql`select o.id from orders o join customers k on k.id = o.customer_id where o.enterprise_id = ${w.ep}
+            and (o.title like '%管路改造%' or k.name like '%管路改造%') order by o.created_at desc, o.id desc limit 20 offset ${pageIndex * 20}`,
         )
       ).map((x) => Number(x.id));
     for (const pageIndex of [0, 1, 300, 500, 700]) {
