@@ -82,9 +82,12 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
     rememberBroad(key, !fitsWindow(total));
     if (!fitsWindow(total)) return { list: list ?? (await walk()), count: total };
   }
-  // A search whose snapshot, read moments ago, held more than the window: 10000+ again, its matches not read again.
+  // A search whose snapshot, read moments ago, held more than the window: 10000+ again, its matches not read again
+  // (never a list the totals count: they are exact, and it may have fallen under the window since).
   const dense = orderListWhere(v, q, { recheckOnly: true });
-  for (const where of [dense, plain]) if (seenPastWindow('orders', v.enterpriseId, where, order)) return { list: await walk(where), count: COUNT_CAPPED };
+  for (const where of groups ? [] : [dense, plain]) {
+    if (seenPastWindow('orders', v.enterpriseId, where, order)) return { list: await walk(where), count: COUNT_CAPPED };
+  }
   // A text search over all time: a broad one is known past the window from its newest months, not counted whole.
   const months = walksMonths(v, q) ? await pastWindowByMonths(ex, v.enterpriseId, (m) => orderListWhere(v, q, { walkMonth: m })) : null;
   if (months != null) return { list: await walk(months <= DENSE_MONTHS ? dense : plain), count: COUNT_CAPPED };
