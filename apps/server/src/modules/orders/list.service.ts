@@ -62,8 +62,8 @@ async function checkSubject(ex: Executor, v: Actor, f: Partial<OrderListFilters>
 
 /**
  * One page of an order list and its capped count. A selective filter is counted and paged in one statement over its
- * matches (countAndPick); a broad one (past the window) walks the sort's index (orderPageSql). Names are joined for the
- * page only.
+ * matches (countAndPick); a broad one (past the window: by the totals, the month walk, or its snapshot of moments ago)
+ * walks the sort's index through the search's snapshot (searchPageRows). Names are joined for the page only.
  */
 export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Promise<{ list: OrderRow[]; count: number }> {
   await checkSubject(ex, v, q);
