@@ -84,13 +84,13 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
   }
   // A search whose snapshot, read moments ago, held more than the window: 10000+ again, its matches not read again
   // (never a list the totals count: they are exact, and it may have fallen under the window since).
-  const dense = orderListWhere(v, q, { recheckOnly: true });
-  for (const where of groups ? [] : [dense, plain]) {
+  const dense = groups ? null : orderListWhere(v, q, { recheckOnly: true });
+  for (const where of dense ? [dense, plain] : []) {
     if (seenPastWindow('orders', v.enterpriseId, where, order)) return { list: await walk(where), count: COUNT_CAPPED };
   }
   // A text search over all time: a broad one is known past the window from its newest months, not counted whole.
   const months = walksMonths(v, q) ? await pastWindowByMonths(ex, v.enterpriseId, (m) => orderListWhere(v, q, { walkMonth: m })) : null;
-  if (months != null) return { list: await walk(months <= DENSE_MONTHS ? dense : plain), count: COUNT_CAPPED };
+  if (months != null) return { list: await walk(months <= DENSE_MONTHS ? (dense ?? orderListWhere(v, q, { recheckOnly: true })) : plain), count: COUNT_CAPPED };
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder(q.sortType), page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
   // Past the window the walk's later pages come from the search's snapshot (searchPageRows).
