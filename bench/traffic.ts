@@ -15,7 +15,7 @@ import { startAppProcess } from './load';
 import { answerOf, type LoadFigures, runLoadgen } from './loadrun';
 
 export { answerOf, type LoadFigures, type LoadJob, runLoadgen } from './loadrun';
-import { type OrderSeed, seedOrders } from './orders.seed';
+import { forgetEarlierCreates, type OrderSeed, seedOrders } from './orders.seed';
 import { benchLogin, seedLarge } from './seed';
 
 /** The statements a request sends before its answer (not its after-commit work, nor other work meanwhile). */
@@ -27,6 +27,8 @@ export const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(N
 export const KEYWORD = '空调';
 /** Another type's title, four characters: three grams, whose frequencies the planner multiplies (docs/lists.md). */
 const KEYWORD_GRAMS = '管路改造';
+/** The title of every order the bench creates (an earlier run's are deleted before a run: forgetEarlierCreates). */
+const CREATE_TITLE = `${KEYWORD}不制冷压测`;
 
 /** One case of the comparison: a read (path) or a write (method, body or one body per request). */
 export interface LoadCase {
@@ -148,7 +150,7 @@ export function orderCases(seed: OrderSeed, customerId: number, accept: () => nu
     { name: 'unfiltered count', method: 'GET', path: '/v2/order/getOrderListCount' },
     { name: 'detail', method: 'GET', path: `/order/orderDetail?orderId=${seed.orderId}` },
     { name: 'statistic (last 30 days)', method: 'GET', path: `/v2/report/statusStatistics?startTime=${daysAgo(30)}` },
-    { name: 'create', method: 'POST', path: '/v2/order/add', body: { customerId, title: `${KEYWORD}不制冷压测{{n}}`, priority: 1 }, collect: 'id' },
+    { name: 'create', method: 'POST', path: '/v2/order/add', body: { customerId, title: `${CREATE_TITLE}{{n}}`, priority: 1 }, collect: 'id' },
     {
       name: 'state change (派单)',
       bodyFor: (orderId) => ({ orderId, expectedState: 1, serviceUserId: seed.engineerId }),
@@ -195,7 +197,7 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
       const statements = await captureAllSql(
         database,
         async () => {
-          made = (await call(base, s, c, { customerId, title: `${KEYWORD}不制冷压测捕获`, priority: 1 }))?.data as { id: number };
+          made = (await call(base, s, c, { customerId, title: `${CREATE_TITLE}捕获`, priority: 1 }))?.data as { id: number };
         },
         REQUEST_ONLY,
       );
@@ -210,7 +212,7 @@ async function sqlOf(database: Database, base: string, s: Session, cases: LoadCa
       continue;
     }
     // The state change: a fresh order, its row kept, dispatched once (captured), then put back before each replay.
-    const fresh = (await call(base, s, { ...c, path: '/v2/order/add' }, { customerId, title: `${KEYWORD}不制冷压测派单`, priority: 1 }))?.data as {
+    const fresh = (await call(base, s, { ...c, path: '/v2/order/add' }, { customerId, title: `${CREATE_TITLE}派单`, priority: 1 }))?.data as {
       id: number;
     };
     const cols = await rows<{ c: string }>(
@@ -346,6 +348,7 @@ const isList = (c: LoadCase) => c.method === 'GET' && c.path.includes('List?');
 
 /** The order cases on the app as its own process, with each case's SQL measured beside it. */
 export async function ordersUnderLoad(database: Database, enterpriseId: number, seed: OrderSeed): Promise<UnderLoad> {
+  await forgetEarlierCreates(database.db, enterpriseId, CREATE_TITLE);
   const [cu] = await rows<{ id: number }>(database.db, sql`select id from customers where enterprise_id = ${enterpriseId} order by id limit 1`);
   const customerId = Number(cu?.id);
   const made: number[] = [];
@@ -370,7 +373,7 @@ export async function ordersUnderLoad(database: Database, enterpriseId: number, 
     // (the report summary's flush of the seeded days runs on start and holds what the create needs).
     const create = cases.find((c) => c.collect === 'id') as LoadCase;
     const t0 = performance.now();
-    const first = await call(proc.base, s, create, { customerId, title: `${KEYWORD}不制冷压测首单`, priority: 1 });
+    const first = await call(proc.base, s, create, { customerId, title: `${CREATE_TITLE}首单`, priority: 1 });
     firstCreateMs = performance.now() - t0;
     if (!first?.success) throw new Error(`create: ${first?.message}`);
     const out: CaseRow[] = [];
