@@ -1,5 +1,5 @@
 // Contains- and prefix-searches without extensions (docs/lists.md "Text search"): a `search_grams text[]`
-// column of single characters and character pairs under a GIN index, rechecked with ILIKE; phones as prefixes.
+// column of single characters and character pairs under a GIN index, rechecked with (I)LIKE; phones as prefixes.
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 export const texts = (list: readonly string[]): SQL =>
@@ -10,6 +10,18 @@ export const texts = (list: readonly string[]): SQL =>
 
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const prefixPattern = (q: string): string => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `text ilike '%q%'`, or `like` when the query has no character with a case (Chinese, digits, most punctuation): the
+ * same rows, as nothing lower-cases to a character without one, at a fifth of the cost. ILIKE lower-cases each row's
+ * text first in a multibyte encoding: 3.3 µs a row against 0.65 on 100,000 order texts (docs/lists.md).
+ */
+export function textContains(text: AnyColumn | SQL, q: string): SQL {
+  const pattern = likePattern(q.trim());
+  return caseless(q) ? sql`${text} like ${pattern}` : sql`${text} ilike ${pattern}`;
+}
+
+const caseless = (q: string): boolean => q.toLowerCase() === q.toUpperCase();
 
 /** Lower-cased single characters and character pairs of the texts (no whitespace), for `search_grams`. */
 export function gramsOf(...values: (string | null | undefined)[]): string[] {
@@ -42,7 +54,7 @@ export function gramNeedles(q: string): string[] {
 }
 
 /**
- * A contains-search: the GIN lookup on search_grams, rechecked with ILIKE on the text itself. Several texts are
+ * A contains-search: the GIN lookup on search_grams, rechecked on the text itself (textContains). Several texts are
  * tried in order (the cheap columns of the row first, a subquery last), so a row that matches early skips the rest.
  */
 export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
@@ -53,10 +65,9 @@ export function contains(gramsCol: AnyColumn | SQL, textExpr: AnyColumn | SQL | 
 export function containsWith(gin: (needles: string[]) => SQL, textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
   const needles = gramNeedles(q);
   const lookup = needles.length ? sql`${gin(needles)} and ` : sql``;
-  const pattern = likePattern(q.trim());
   const list = Array.isArray(textExpr) ? textExpr : [textExpr as AnyColumn | SQL];
   const checks = sql.join(
-    list.map((t) => sql`${t} ilike ${pattern}`),
+    list.map((t) => textContains(t, q)),
     sql` or `,
   );
   return sql`(${lookup}(${checks}))`;

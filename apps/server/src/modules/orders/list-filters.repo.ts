@@ -4,7 +4,7 @@
 import { MY_ORDER_TAB_STATES, ORDER_PEOPLE_PARTS, ORDER_TAB_STATES, type OrderListFilters } from '@sk/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/actor';
-import { contains, containsWith, gramNeedles, likePattern, prefixPattern, texts } from '../../platform/search';
+import { contains, containsWith, gramNeedles, textContains, prefixPattern, texts } from '../../platform/search';
 import { and, bigints, createdBetween } from '../../platform/sql';
 import { customerScope } from '../customers/common';
 import { hasAnyTag } from '../tags/tag-links';
@@ -37,13 +37,12 @@ export type MonthKeys = string[] | SQL | null | 'recheck';
  */
 function byTextFirst(textExpr: AnyColumn | SQL | readonly (AnyColumn | SQL)[], q: string): SQL {
   const [first, ...rest] = Array.isArray(textExpr) ? textExpr : [textExpr as AnyColumn | SQL];
-  const pattern = likePattern(q.trim());
-  const own = sql`${first} ilike ${pattern}`;
+  const own = textContains(first, q);
   if (!rest.length) return sql`(${own})`;
   const needles = gramNeedles(q);
   const grams = needles.length ? sql`o.search_grams @> ${texts(needles)} and ` : sql``;
   const later = sql.join(
-    rest.map((t) => sql`${t} ilike ${pattern}`),
+    rest.map((t) => textContains(t, q)),
     sql` or `,
   );
   return sql`(${own} or (${grams}(${later})))`;
