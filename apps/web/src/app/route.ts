@@ -2,7 +2,7 @@
 // No page is imported here: pages, the shell and the feature route tables import this file, and app/routes.tsx
 // (which imports every feature's table, hence every page lazily) is imported by the router alone.
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import type { FreeFeature } from '@sk/shared/auth/plans';
+import { FREE, type FreeFeature } from '@sk/shared/auth/plans';
 import { hasPower } from '@sk/shared/auth/powers';
 import type { FirstList } from '../components/list/useListData';
 import type { LazyPage } from './lazyPage';
@@ -53,6 +53,14 @@ export const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerC
 /** True when the user holds what the route asks: its power, or one of its alternatives. */
 export const routeAllows = (powers: readonly string[], r: Pick<PageRoute, 'power' | 'anyPower'>): boolean =>
   r.anyPower ? r.anyPower.some((p) => powers.includes(p)) : hasPower(powers, r.power);
+
+/**
+ * Whether the page itself shows for this user, not what the guard shows instead (shell/PageGuard.tsx: the power, the
+ * free plan's lock, the seat quota): the warm-up reads nothing for a page that will not show, whose list would only
+ * answer with the refusal the guard already shows.
+ */
+export const pageOpens = (user: Pick<SessionUserInfo, 'powers' | 'isChargeUser' | 'seatsExceeded'>, r: PageRoute): boolean =>
+  routeAllows(user.powers, r) && !(r.freeLock && user.isChargeUser === FREE) && !(r.quotaDisabled && user.seatsExceeded);
 
 /** The menu entry a route belongs to at this query (menuOf, then menu). */
 export const menuOfRoute = (route: PageRoute, search: string): string | undefined => route.menuOf?.(new URLSearchParams(search)) ?? route.menu;

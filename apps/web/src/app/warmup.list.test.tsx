@@ -9,6 +9,7 @@ import { firstPageReady } from '../lib/firstPage';
 import { queryClient } from '../lib/query';
 import { setSessionUser } from '../lib/session';
 import { MENU_CACHE_KEY } from '../shell/menu';
+import { layoutRoutes } from './routes';
 import { settlePreloads } from './testing';
 import { warmUp } from './warmup';
 
@@ -17,6 +18,10 @@ vi.setConfig({ testTimeout: 30_000 }); // antd in jsdom is slow on a shared 2-co
 let sent: string[];
 let plan: unknown;
 let sysrole = 3;
+/** 1 a paid plan, 0 the free one (whose 我的工单 is locked). */
+let plan0 = 1;
+/** Every page's power: the warm-up reads nothing for a page the guard would not show. */
+const ALL_POWERS = [...new Set(layoutRoutes().flatMap((r) => [...(r.power ? [r.power] : []), ...(r.anyPower ?? [])]))];
 const json = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { headers: { 'content-type': 'application/json' } });
 const ROW = { id: 1, orderNo: 'GD20261127-0001', title: '空调不制冷', state: 1 };
 
@@ -24,10 +29,22 @@ beforeEach(() => {
   sent = [];
   plan = null;
   sysrole = 3;
+  plan0 = 1;
   queryClient.clear();
   vi.stubGlobal('fetch', async (url: string) => {
     sent.push(url);
-    if (url.includes('sessionUser')) return json({ id: 7, name: '王管理', allRoles: [sysrole], sysrole, leadsTeam: false, powers: [], defaultPageSize: 20 });
+    if (url.includes('sessionUser'))
+      return json({
+        id: 7,
+        name: '王管理',
+        allRoles: [sysrole],
+        sysrole,
+        leadsTeam: false,
+        powers: ALL_POWERS,
+        isChargeUser: plan0,
+        seatsExceeded: false,
+        defaultPageSize: 20,
+      });
     if (url.includes('menu/listV2')) return json({ groups: [], versionMessage: null });
     if (url.includes('queryOrderListSetting')) return json({ saved: true, columns: [{ key: 'orderNo', visible: true }] });
     if (url.includes('search/plan/default')) return json(plan);
@@ -80,6 +97,18 @@ describe('start-up warm-up of a list page’s first page', () => {
     expect(asked).toMatchObject({ pageIndex: '0', pageSize: '20', tab: 'toServe', scope: 'mine' });
     const { default: MyOrder } = await import('../features/orders/lists/pages/MyOrder');
     await opensWithoutAsking(<MyOrder />, '/myOrder');
+  });
+
+  it('does not ask for a page its guard will not show: 我的工单 on the free plan (the guard shows the lock, not a refusal beside it)', async () => {
+    plan0 = 0;
+    warmUp('/myOrder');
+    await vi.waitFor(() => expect(queryClient.getQueryState(planDefaultKey('/myOrder'))?.status).toBe('success'));
+    await firstPageReady();
+    expect(listCalls()).toHaveLength(0);
+    // The same page on a paid plan asks.
+    plan0 = 1;
+    queryClient.clear();
+    await warmedFirstPage('/myOrder', '');
   });
 
   it('does not ask when a default search plan applies (the page turns the plan into filters itself)', async () => {

@@ -8,7 +8,7 @@ import { loadSessionForGate } from '../lib/session';
 import { warmMenu } from '../shell/menu';
 import { warmFirstList } from '../components/list/useListData';
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
-import type { PageRoute } from './route';
+import { type PageRoute, pageOpens } from './route';
 import { layoutRoutes, PUBLIC_ROUTES } from './routes';
 
 /**
@@ -40,6 +40,7 @@ async function warmList(route: PageRoute, pathname: string, search: string, read
   if (!route.firstList) return;
   try {
     const [user, plan] = await ready;
+    if (!pageOpens(user, route)) return;
     const list = plan ? null : await route.firstList(new URLSearchParams(search), user);
     if (list) await warmFirstList(list.routeKey ?? pathname, list, queryClient);
   } catch {
