@@ -74,8 +74,10 @@ const DB_GONE_TEXT =
 
 /** True when the database cannot be reached (it is down or restarting): not a fault of the request. */
 export function databaseGone(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; address?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
     if (typeof e.code === 'string' && (DB_GONE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+    // The server's Unix socket is missing while it restarts (the embedded server removes the old one before it listens).
+    if (e.code === 'ENOENT' && typeof e.address === 'string' && e.address.includes('.s.PGSQL.')) return true;
     if (typeof e.message === 'string' && DB_GONE_TEXT.test(e.message)) return true;
   }
   return false;
