@@ -26,6 +26,7 @@ export default function MobileMenu({
     <Drawer placement="left" open={open} onClose={onClose} size={260} title="菜单" styles={{ body: { padding: 0 } }}>
       <Menu
         mode="inline"
+        tooltip={false}
         defaultOpenKeys={[active]}
         selectedKeys={selected ? [selected] : []}
         items={sections.map((s) => ({ key: s.key, icon: menuIcon(s.icon), label: s.name, children: entryItems(s.entries, counts) }))}

@@ -52,6 +52,9 @@ export const SideMenu = memo(function SideMenu({
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
+      // An entry's name as a tooltip only where the collapsed menu hides it: antd otherwise renders an empty tooltip
+      // (its trigger and its hooks) around every entry, again on every change of page.
+      tooltip={collapsed ? undefined : false}
       selectedKeys={selected ? [selected] : []}
       items={items}
       onClick={({ key }) => {

@@ -31,6 +31,8 @@ export function TopMenu({
     <Menu
       mode="horizontal"
       theme="dark"
+      // Its names are always shown: no empty tooltip around each section (see SideMenu).
+      tooltip={false}
       className="sk-top-menu"
       selectedKeys={[active]}
       items={items}
