@@ -9,10 +9,15 @@ import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import NewEvent from './NewEvent';
 
 let asked: string[] = [];
+let templates: unknown = { list: [], count: 0 };
 let refuseCustomerList = true;
+/** The template's custom fields answer when this is called (null: at once). */
+let fieldsHeld: Promise<void> | null = null;
 beforeEach(() => {
   asked = [];
   refuseCustomerList = true;
+  fieldsHeld = null;
+  templates = { list: [], count: 0 };
   setSessionUser({ id: 4, name: '普通员工', sysrole: 4, powers: ['menu_NewEvent', 'menu_Myevent'], isChargeUser: 1 } as unknown as SessionUserInfo);
   vi.stubGlobal('fetch', async (url: string) => {
     const path = String(url);
@@ -22,7 +27,11 @@ beforeEach(() => {
       return new Response(JSON.stringify({ success: false, code: 'NO_POWER', message: '您没有该功能的操作权限' }), { status: 200 });
     if (path.includes('/v2/event/customerOptions'))
       return answer([{ id: 5, name: '上海恒瑞物业管理有限公司', linkperson: '赵建国', phone: '13812345678', address: null }]);
-    if (path.includes('/v2/eventTemp/list')) return answer({ list: [], count: 0 });
+    if (path.includes('/v2/eventTemp/list')) return answer(templates);
+    if (path.includes('/v2/eventTemp/cusTempField')) {
+      await fieldsHeld;
+      return answer({ fields: [] });
+    }
     return answer(null);
   });
 });
@@ -33,6 +42,22 @@ afterEach(() => {
 });
 
 const openPicker = () => fireEvent.mouseDown(screen.getByRole('combobox', { name: '客户' }));
+
+describe('新建事件’s save', () => {
+  it('waits for the template’s custom fields: no save without them while they load', async () => {
+    templates = { list: [{ id: 9, name: '标准事件' }], count: 1 };
+    let release = () => {};
+    fieldsHeld = new Promise<void>((r) => {
+      release = r;
+    });
+    renderWithApp(<NewEvent />, '/newEvent');
+    const save = () => screen.getByRole('button', { name: /保\s?存/ });
+    await vi.waitFor(() => expect(asked.some((a) => a.includes('/v2/eventTemp/cusTempField'))).toBe(true));
+    expect(save()).toHaveProperty('disabled', true);
+    release();
+    await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
+  });
+});
 
 describe('新建事件’s customer picker', () => {
   it('finds customers through the event’s own call, never the customer list the employee may not open', async () => {

@@ -2,7 +2,7 @@ import { EVENT_PRIORITIES } from '@sk/shared/events/events.constants';
 import { formsContract } from '@sk/shared/forms/forms.contract';
 import type { ExtValues } from '@sk/shared/forms/forms.schema';
 import { Alert, Button, Card, Divider, Form, Input, Radio, Select, Space, Spin } from 'antd';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EventDetail } from '@sk/shared/events/events.contract';
 import { type FormDefinition, FormRenderer, useFormRenderer } from '../../../components/forms';
@@ -29,12 +29,27 @@ const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined)
 /** The template's custom fields through the form engine's renderer; `onReady` hands the check to the page. */
 type Check = () => Promise<ExtValues | null>;
 
-function ExtFields({ templateId, check, initial }: { templateId: number; check: RefObject<Check | null>; initial?: ExtValues }) {
+function ExtFields({
+  templateId,
+  check,
+  initial,
+  onReady,
+}: {
+  templateId: number;
+  check: RefObject<Check | null>;
+  initial?: ExtValues;
+  /** Whether the fields are there to be checked: the page saves nothing before (a save then went without them). */
+  onReady: (ready: boolean) => void;
+}) {
   const info = useApi(formsContract.eventCusTempField, { tmpId: templateId }, { staleTime: 0, call: { silent: true } });
   const definition = useMemo<FormDefinition | null>(
     () => (info.data ? { fixedFields: [], fields: info.data.fields, groups: [], height: null } : null),
     [info.data],
   );
+  useEffect(() => {
+    onReady(!!definition || info.isError);
+    return () => onReady(false);
+  }, [definition, info.isError, onReady]);
   if (!definition) return info.isError ? null : <Spin />;
   return <ExtBody definition={definition} check={check} initial={initial} />;
 }
@@ -76,6 +91,7 @@ function EventForm({ source }: { source?: EventDetail }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const checkExt = useRef<Check | null>(null);
+  const [extReady, setExtReady] = useState(false);
   const templates = useApi(formsContract.eventTempList, { pageIndex: 0, pageSize: 100, enabled: 1 } as never, { call: { silent: true } });
   const list = templates.data?.list ?? [];
   const templateId = Form.useWatch('templateId', form) ?? source?.templateId ?? list[0]?.id;
@@ -176,10 +192,11 @@ function EventForm({ source }: { source?: EventDetail }) {
           templateId={templateId}
           check={checkExt}
           initial={source?.templateId === templateId ? (source.ext as ExtValues) : undefined}
+          onReady={setExtReady}
         />
       ) : null}
       <Space style={{ marginTop: 16 }}>
-        <Button type="primary" loading={saving} onClick={save}>
+        <Button type="primary" loading={saving} disabled={!!templateId && !extReady} onClick={save}>
           保存
         </Button>
         <Button onClick={() => navigate(-1)}>取消</Button>
