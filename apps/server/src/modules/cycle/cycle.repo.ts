@@ -290,16 +290,27 @@ const PLAN_SELECT = sql`select p.id, p.name, p.customer_id, p.installed_product_
     exists (select 1 from orders o where o.enterprise_id = p.enterprise_id and o.id = p.last_order_id and ${OPEN_ORDER}) as open
   from cycle_plans p ${RULE_JOINS}`;
 
-/** A batch of plans in progress, locked `skip locked` (another run's are left to it). */
-export function lockPlansSet(ex: Executor, ep: number, planIds: number[]): Promise<GenPlanRow[]> {
-  return rows<GenPlanRow>(
+/**
+ * Locks the plans in progress among `planIds` (`skip locked`: another run's are left to it), then reads them. Two
+ * statements on purpose: a locking read that waits out another run's commit sees the plan's new row but its own older
+ * snapshot of the orders and keys, so it would take the order just made for closed and make the next date's too.
+ */
+async function lockThenRead(ex: Executor, ep: number, planIds: number[]): Promise<GenPlanRow[]> {
+  const locked = await rows<{ id: number }>(
     ex,
-    sql`${PLAN_SELECT} where p.enterprise_id = ${ep} and p.id = any(${bigints(planIds)}) and p.state = 1 order by p.id for update of p skip locked`,
+    sql`select p.id from cycle_plans p where p.enterprise_id = ${ep} and p.id = any(${bigints(planIds)}) and p.state = 1 order by p.id for update skip locked`,
   );
+  if (locked.length === 0) return [];
+  return rows<GenPlanRow>(ex, sql`${PLAN_SELECT} where p.enterprise_id = ${ep} and p.id = any(${bigints(locked.map((l) => l.id))}) order by p.id`);
+}
+
+/** A batch of plans in progress, locked. */
+export function lockPlansSet(ex: Executor, ep: number, planIds: number[]): Promise<GenPlanRow[]> {
+  return lockThenRead(ex, ep, planIds);
 }
 
 export async function lockPlanToGenerate(ex: Executor, ep: number, planId: number): Promise<GenPlanRow | undefined> {
-  const [p] = await rows<GenPlanRow>(ex, sql`${PLAN_SELECT} where p.enterprise_id = ${ep} and p.id = ${planId} and p.state = 1 for update of p skip locked`);
+  const [p] = await lockThenRead(ex, ep, [planId]);
   return p;
 }
 

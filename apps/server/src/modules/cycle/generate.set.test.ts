@@ -8,6 +8,7 @@ import { loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf, newCustomer } from '../customers/test-helpers';
 import { slaOn } from '../sla/test-helpers';
+import { lockPlansSet } from './cycle.repo';
 import { generateCycleOrders } from './generate';
 import { afterCommitSettled } from '../../platform/after-commit';
 import { type CycleSetup, cycleSetup, planBody } from './test-helpers';
@@ -127,6 +128,44 @@ describe('set-based cycle generation', () => {
     const numbers = [...fa, ...fb].map((f) => f.no);
     for (const n of numbers) expect(n).toMatch(/^GD\d{8}-\d{4}$/);
     expect(new Set(numbers).size).toBe(6);
+  });
+
+  it("reads a plan after locking it: a run that waited out another run's commit sees the order that run made as open", async () => {
+    const s = await cycleSetup(t);
+    const plan = await newPlan(s, { name: '读锁计划' });
+    // Others in the same batch: the locking statement reads and sorts them all before it locks, so another run's commit
+    // can land between its snapshot and its lock on the plan.
+    await t.deps.db.execute(sql`insert into cycle_plans (enterprise_id, name, template_id, target_type, installed_product_id, customer_id,
+        start_type, start_date, day_of_period, state, created_by)
+      select enterprise_id, name || g, template_id, target_type, installed_product_id, customer_id, start_type, start_date, day_of_period,
+        state, created_by from cycle_plans, generate_series(1, 3000) g where enterprise_id = ${s.ep} and id = ${plan}`);
+    const batch = (await rows<{ id: number }>(t.deps.db, sql`select id from cycle_plans where enterprise_id = ${s.ep} order by id`)).map((r) => r.id);
+    expect(await generateCycleOrders(t.deps.db, { now: at('2026-11-20'), enterpriseId: s.ep, planIds: [plan] })).toMatchObject({ created: 1 });
+    const [o] = await rows<{ id: number; state: number }>(
+      t.deps.db,
+      sql`select o.id, o.state from cycle_plans p join orders o on o.enterprise_id = p.enterprise_id and o.id = p.last_order_id where p.enterprise_id = ${s.ep} and p.id = ${plan}`,
+    );
+    if (!o) throw new Error('no order');
+    let seen = 0;
+    for (let round = 0; round < 24; round++) {
+      await t.deps.db.execute(sql`update orders set state = 5 where enterprise_id = ${s.ep} and id = ${o.id}`);
+      const next = `2026-12-${String(round + 1).padStart(2, '0')}`;
+      let other: Promise<{ last_due_date: string | null; open: boolean } | undefined> = Promise.resolve(undefined);
+      // One run: the order it made reopens the plan's last order, its plan moves on; it commits while the other reads.
+      await t.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from cycle_plans where enterprise_id = ${s.ep} and id = ${plan} for update`);
+        await tx.execute(sql`update orders set state = ${o.state} where enterprise_id = ${s.ep} and id = ${o.id}`);
+        await tx.execute(sql`update cycle_plans set last_due_date = ${next} where enterprise_id = ${s.ep} and id = ${plan}`);
+        other = t.deps.db.transaction(async (tx2) => (await lockPlansSet(tx2, s.ep, batch)).find((p) => p.id === plan));
+        await new Promise((r) => setTimeout(r, round % 12));
+      });
+      const got = await other;
+      if (!got) continue;
+      seen++;
+      expect(got).toMatchObject({ last_due_date: next, open: true });
+    }
+    // The other run reached the plan after the commit in some rounds (else the check above checked nothing).
+    expect(seen).toBeGreaterThan(0);
   });
 
   it('parallel runs of both paths make each due order once; a customer gone makes the batch fall back to one by one', async () => {
