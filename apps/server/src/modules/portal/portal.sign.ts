@@ -79,7 +79,11 @@ export async function signAccept(deps: Deps, token: string, signature: string): 
   const l = await linkOf(deps.db, token, false);
   const q = await quoteDetail(deps.db, readerOf(l), l.quotation_id);
   if (q.expired) throw new AppError('QUOTE_EXPIRED');
-  if (!q.canAnswer) throw new AppError('QUOTE_NOT_SENT');
+  if (!q.canAnswer) {
+    // The quotation was read after the link: if another use of this link closed it meanwhile, the link is spent now.
+    await linkOf(deps.db, token, false);
+    throw new AppError('QUOTE_NOT_SENT');
+  }
   const file = await saveDataUrl(deps, { enterpriseId: l.enterprise_id, userId: null }, signature, '客户签名');
   try {
     return await deps.db.transaction(async (tx) => {
