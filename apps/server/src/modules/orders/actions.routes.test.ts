@@ -15,6 +15,19 @@ afterAll(async () => t.close());
 
 const BAD_STATE = '当前工单状态不允许该操作';
 const NOT_MINE = '您不是该工单的相关处理人，不能执行该操作';
+/** Waits until `n` statements of this database wait for a row lock (another request queued behind a test's transaction). */
+async function waitForLockWaits(n: number) {
+  for (let i = 0; i < 500; i++) {
+    const [w] = await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((w?.n ?? 0) >= n) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('nothing waited for the lock');
+}
+
 /** A timestamptz as a raw select answers it ('2026-12-01 01:30:00+00'), as an ISO instant. */
 const instant = (v: unknown) =>
   new Date(
@@ -357,6 +370,29 @@ describe('edit, employee/edit and linkCustomer', () => {
     await t.deps.db.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${tm.ep}, ${id}, 4, ${tm.engineer2.id})`);
     expect((await tm.engineer2.client.send(K.employeeEdit, { orderId: id, detailDesc: '我来' })).success).toBe(true);
     expect((await tm.engineer.client.send(K.employeeEdit, { orderId: id, attachments: [987654321] })).message).toBe('文件不存在或已被删除');
+  });
+
+  it('a collaborator taken off while his edit waits for the order is refused: the wait ends on the people as they are now', async () => {
+    const tm = await team(t);
+    const id = await orderIn(t, tm, 4);
+    // Collaborating and copied: copied alone, he still sees the order but may not edit it.
+    const add = (part: number) =>
+      t.deps.db.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${tm.ep}, ${id}, ${part}, ${tm.engineer2.id})`);
+    await add(4);
+    await add(6);
+    let edit: ReturnType<typeof tm.engineer2.client.send> | undefined;
+    // An edit of the order's people holds it (as edit and re-dispatch do: the row changes with its people).
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`update orders set version = version + 1 where enterprise_id = ${tm.ep} and id = ${id}`);
+      await tx.execute(sql`delete from order_people where enterprise_id = ${tm.ep} and order_id = ${id} and part = 4`);
+      edit = tm.engineer2.client.send(K.employeeEdit, { orderId: id, detailDesc: '我来' });
+      await waitForLockWaits(1);
+    });
+    expect(await edit).toMatchObject({ success: false, message: NOT_MINE });
+    expect((await orderRow(t, tm.ep, id)).detail_desc).not.toBe('我来');
+    // Collaborating again, with nothing in between, he may.
+    await add(4);
+    expect((await tm.engineer2.client.send(K.employeeEdit, { orderId: id, detailDesc: '我来' })).success).toBe(true);
   });
 
   it('linkCustomer moves the order to another customer of the enterprise with its contact and address', async () => {

@@ -117,7 +117,14 @@ export async function orderRecord(ex: Executor, enterpriseId: number, id: number
   return row;
 }
 
-/** The same, locked FOR UPDATE for the transaction (not in the recycle bin). */
+const CURRENT = '__sk_current';
+
+/**
+ * The same, locked FOR UPDATE for the transaction (not in the recycle bin). A lock that waited out another transaction's
+ * commit returns the row as that transaction left it, but `scope` and `extra` (order_people, approvals) as of the
+ * statement's start: the row then differs from the one its own snapshot sees, and it is read again, now that it is held
+ * (docs/database.md, "Locking reads"). Whoever changes an order's people changes its row in the same transaction.
+ */
 export async function lockedOrderRecord(
   tx: Tx,
   v: Pick<SystemActor, 'enterpriseId'>,
@@ -127,9 +134,17 @@ export async function lockedOrderRecord(
 ): Promise<OrderRecordWith | undefined> {
   const [row] = await rows<OrderRecordWith>(
     tx,
-    sql`select o.*, ${extra} from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${scope} for update`,
+    sql`select o.*, ${extra}, o.xmin = (select x.xmin from orders x where x.enterprise_id = o.enterprise_id and x.id = o.id) as ${sql.identifier(CURRENT)}
+      from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${scope} for update`,
   );
-  return row;
+  if (!row) return undefined;
+  const { [CURRENT]: current, ...got } = row;
+  if (current) return got as OrderRecordWith;
+  const [again] = await rows<OrderRecordWith>(
+    tx,
+    sql`select o.*, ${extra} from orders o where o.enterprise_id = ${v.enterpriseId} and o.id = ${id} and o.deleted_at is null and ${scope}`,
+  );
+  return again;
 }
 
 /** The order `id` of the enterprise where `scope` holds and not in the recycle bin, locked FOR UPDATE when asked. */
