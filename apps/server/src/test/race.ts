@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { type Db, rows } from '../db/client';
 import type { Answer } from './factories';
 
 /**
@@ -36,4 +38,20 @@ export function outcomes<T>(results: PromiseSettledResult<T>[]): { values: T[]; 
   const errors: unknown[] = [];
   for (const r of results) r.status === 'fulfilled' ? values.push(r.value) : errors.push(r.reason);
   return { values, errors };
+}
+
+/**
+ * Waits until `n` statements of this database wait for a lock: a request fired while a test's own transaction holds
+ * the row is then queued behind it, and the test commits to see what the request decides after the wait.
+ */
+export async function waitForLockWaits(db: Db, n: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const [w] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((w?.n ?? 0) >= n) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('nothing waited for the lock');
 }

@@ -5,6 +5,7 @@ import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf, newCustomer } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
+import { waitForLockWaits } from '../../test/race';
 import { logsOf, orderIn, orderRow, signatureUpload, type Team, team } from './actions.fixtures';
 
 let t: TestApp;
@@ -15,19 +16,6 @@ afterAll(async () => t.close());
 
 const BAD_STATE = '当前工单状态不允许该操作';
 const NOT_MINE = '您不是该工单的相关处理人，不能执行该操作';
-/** Waits until `n` statements of this database wait for a row lock (another request queued behind a test's transaction). */
-async function waitForLockWaits(n: number) {
-  for (let i = 0; i < 500; i++) {
-    const [w] = await rows<{ n: number }>(
-      t.deps.db,
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((w?.n ?? 0) >= n) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('nothing waited for the lock');
-}
-
 /** A timestamptz as a raw select answers it ('2026-12-01 01:30:00+00'), as an ISO instant. */
 const instant = (v: unknown) =>
   new Date(
@@ -386,7 +374,7 @@ describe('edit, employee/edit and linkCustomer', () => {
       await tx.execute(sql`update orders set version = version + 1 where enterprise_id = ${tm.ep} and id = ${id}`);
       await tx.execute(sql`delete from order_people where enterprise_id = ${tm.ep} and order_id = ${id} and part = 4`);
       edit = tm.engineer2.client.send(K.employeeEdit, { orderId: id, detailDesc: '我来' });
-      await waitForLockWaits(1);
+      await waitForLockWaits(t.deps.db, 1);
     });
     expect(await edit).toMatchObject({ success: false, message: NOT_MINE });
     expect((await orderRow(t, tm.ep, id)).detail_desc).not.toBe('我来');

@@ -119,12 +119,13 @@ export async function insertItem(tx: Tx, v: Actor, b: ItemFields): Promise<numbe
   return (r as { id: number }).id;
 }
 
-/** The items among the ids, locked, with whether an order's line uses each. */
-export function lockedItemsWithUse(tx: Tx, v: Actor, ids: readonly number[]): Promise<{ id: number; name: string; used: boolean }[]> {
+/** The items among the ids, locked, with whether an order's line uses each: read once held (docs/database.md, "Locking reads"). */
+export async function lockedItemsWithUse(tx: Tx, v: Actor, ids: readonly number[]): Promise<{ id: number; name: string; used: boolean }[]> {
+  await tx.execute(sql`select 1 from service_items i where i.enterprise_id = ${v.enterpriseId} and i.id = any(${bigints(ids)}) for update`);
   return rows<{ id: number; name: string; used: boolean }>(
     tx,
     sql`select i.id, i.name, exists (select 1 from order_service_items o where o.enterprise_id = i.enterprise_id and o.service_item_id = i.id) as used
-        from service_items i where i.enterprise_id = ${v.enterpriseId} and i.id = any(${bigints(ids)}) for update of i`,
+        from service_items i where i.enterprise_id = ${v.enterpriseId} and i.id = any(${bigints(ids)})`,
   );
 }
 

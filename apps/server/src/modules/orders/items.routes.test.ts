@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { race, tally } from '../../test/race';
+import { race, tally, waitForLockWaits } from '../../test/race';
 import { countOf, newCustomer } from '../customers/test-helpers';
 
 let t: TestApp;
@@ -66,6 +66,23 @@ describe('service-item catalogue (/v2/serverItem/*)', () => {
     expect(line).toMatchObject({ name: '上门检测', price: '80.00' });
     expect(await itemsOf(enterpriseId)).toBe(1);
     expect(await typesOf(enterpriseId)).toBe(1);
+  });
+
+  it('a delete that waited for an order taking the item says the order uses it (not a conflict)', async () => {
+    const { client, enterpriseId } = await admin();
+    const item = (await client.send(K.itemSave, { name: '上门检测', price: 80 })).data.id;
+    const customer = await newCustomer(client);
+    const order = (await client.send(O.add, { customerId: customer, title: '检测' })).data.id;
+    let del: ReturnType<typeof client.send> | undefined;
+    // The order's new line holds the item (its foreign key's share lock) until it commits.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
+        values (${enterpriseId}, ${order}, ${item}, '上门检测', 80, 1, 80)`);
+      del = client.send(K.itemDelete, { ids: [item] });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await del)?.message).toBe('服务项目“上门检测”已被工单使用，不能删除');
+    expect(await itemsOf(enterpriseId)).toBe(1);
   });
 
   it('answers bad input in Chinese and writes nothing', async () => {

@@ -197,14 +197,19 @@ export async function insertSpare(ex: Executor, ep: number, b: SpareValues): Pro
   return id;
 }
 
-/** The spares, locked, each with whether stock or a document names it. */
-export const lockSparesWithUse = (ex: Executor, ep: number, ids: number[]) =>
-  rows<{ id: number; name: string; used: boolean }>(
+/**
+ * The spares, locked, each with whether stock or a document names it: read once held, so a stock posting that the lock
+ * waited for counts (docs/database.md, "Locking reads").
+ */
+export async function lockSparesWithUse(ex: Executor, ep: number, ids: number[]) {
+  await ex.execute(sql`select 1 from spares s where s.enterprise_id = ${ep} and s.id = any(${bigints(ids)}) for update`);
+  return rows<{ id: number; name: string; used: boolean }>(
     ex,
     sql`select s.id::int, s.name, exists (select 1 from stocks k where k.enterprise_id = s.enterprise_id and k.spare_id = s.id)
           or exists (select 1 from spare_doc_items d where d.enterprise_id = s.enterprise_id and d.spare_id = s.id) as used
-        from spares s where s.enterprise_id = ${ep} and s.id = any(${bigints(ids)}) for update of s`,
+        from spares s where s.enterprise_id = ${ep} and s.id = any(${bigints(ids)})`,
   );
+}
 
 export const deleteSpares = (ex: Executor, ep: number, ids: number[]) =>
   ex.execute(sql`delete from spares where enterprise_id = ${ep} and id = any(${bigints(ids)})`);

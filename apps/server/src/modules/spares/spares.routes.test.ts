@@ -2,7 +2,7 @@ import { fieldInput, goodsContract as G, sparesContract as C } from '@sk/shared'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { race, tally } from '../../test/race';
+import { race, tally, waitForLockWaits } from '../../test/race';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
@@ -36,6 +36,19 @@ describe('catalogue', () => {
       { id: root, parentId: null, name: '制冷', spareCount: 0 },
       { id: child, parentId: root, name: '压缩机', spareCount: 1 },
     ]);
+  });
+
+  it('a delete that waited for the spare’s first stock says it has stock (not a conflict)', async () => {
+    const { tm, k, wh, spare } = await stocked();
+    let del: ReturnType<typeof k.call> | undefined;
+    // The first stock row holds the spare (its foreign key's share lock) until it commits.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) values (${tm.ep}, ${wh}, ${spare}, 1)`);
+      del = k.call(C.spareRemove, { ids: [spare] });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await del)?.message).toBe('备件“压缩机”已有库存或单据，不能删除，可停用');
+    expect(await countOf(t.deps.db, 'spares', sql`enterprise_id = ${tm.ep} and id = ${spare}`)).toBe(1);
   });
 
   it('checks the spare-part form kind’s custom fields on save and keeps what the form sends', async () => {
