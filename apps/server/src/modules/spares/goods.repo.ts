@@ -163,7 +163,10 @@ export const deletePayment = (ex: Executor, ep: number, id: number | undefined) 
 export const enterpriseExists = async (ex: Executor, ep: number): Promise<boolean> =>
   (await rows<{ one: number }>(ex, sql`select 1 as one from enterprises where id = ${ep}`)).length > 0;
 
-/** The payment by its number, locked, with its order's state. */
+/**
+ * The payment by its number, locked, with its order's state. That state is read unlocked and may be a moment old (a
+ * cancel committing meanwhile): the payment's `pay` is a changeState on the order, whose guarded update reads it again.
+ */
 export async function lockPayment(ex: Executor, ep: number, paymentNo: string) {
   const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: number; state: number; method: number; order_state: number }>(
     ex,
