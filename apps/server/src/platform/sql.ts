@@ -64,9 +64,6 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** A LIKE pattern that finds `text` anywhere in a column, its wildcards (\ % _) escaped. Prefixes: platform/search.ts `prefixPattern`. */
-export const containingPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The next value of one of the enterprise's named counters (order-free numbers: events, projects, contracts,
  * statements …), taken in the caller's transaction: the counter row stays locked until it commits.

@@ -6,7 +6,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { apiTime, bigints, containingPattern } from '../../platform/sql';
+import { textContains } from '../../platform/search';
+import { apiTime, bigints } from '../../platform/sql';
 import { customerScope } from '../customers/common';
 
 /** A quotation as rowSelect reads it: the contract's row, column for column. */
@@ -198,14 +199,13 @@ export async function versionOf(ex: Executor, ep: number, id: number, version: n
 
 /** Service items and enabled spares whose name (or a spare's code) contains the keyword, 50 of each. */
 export function catalogueOptions(ex: Executor, ep: number, keyword: string | undefined) {
-  const like = keyword ? containingPattern(keyword) : null;
   return rows<{ kind: number; id: number; name: string; unit: string; unitCents: number; warrantyPart: boolean }>(
     ex,
     sql`(select 1 as kind, id::int, name, unit, round(price * 100)::int as "unitCents", true as "warrantyPart" from service_items
-        where enterprise_id = ${ep} ${like ? sql`and name like ${like}` : sql``} order by sort, id limit 50)
+        where enterprise_id = ${ep} ${keyword ? sql`and ${textContains(sql`name`, keyword)}` : sql``} order by sort, id limit 50)
       union all
       (select 2, id::int, name, unit, round(sale_price * 100)::int, warranty from spares
-        where enterprise_id = ${ep} and enabled ${like ? sql`and (name like ${like} or code like ${like})` : sql``} order by id limit 50)`,
+        where enterprise_id = ${ep} and enabled ${keyword ? sql`and (${textContains(sql`name`, keyword)} or ${textContains(sql`code`, keyword)})` : sql``} order by id limit 50)`,
   );
 }
 

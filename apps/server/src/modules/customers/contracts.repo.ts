@@ -7,7 +7,8 @@ import type { Executor, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, pageRows } from '../../platform/list';
-import { and, bigints, containingPattern, createdBetween, timeOf, nextCounter } from '../../platform/sql';
+import { textContains } from '../../platform/search';
+import { and, bigints, createdBetween, timeOf, nextCounter } from '../../platform/sql';
 import { customerScope } from './common';
 
 export type ContractKind = 'sale' | 'maintain';
@@ -44,8 +45,7 @@ export function contractConds(
 ): SQL[] {
   const c: SQL[] = [sql`t.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`t.customer_id`)];
   if (f.keyword) {
-    const p = containingPattern(f.keyword);
-    c.push(sql`(t.contract_no ilike ${p} or t.name ilike ${p})`);
+    c.push(sql`(${textContains(sql`t.contract_no`, f.keyword)} or ${textContains(sql`t.name`, f.keyword)})`);
   }
   if (f.customerId) c.push(sql`t.customer_id = ${f.customerId}`);
   if (f.status) c.push(sql`t.status = ${f.status}`);

@@ -1,10 +1,10 @@
 // The portal accounts' statements: typed rows, one presenter (toHomeAccount). The service holds the rules.
+import { likePattern, textContains } from '../../platform/search';
 import type { HomeAccount } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rows } from '../../db/client';
 import { customerScope } from './common';
-import { likePattern } from '../../platform/search';
 import { and, bigints, timeOf } from '../../platform/sql';
 import { countOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
@@ -18,7 +18,7 @@ export interface AccountFilters {
 
 function conds(v: Actor, f: AccountFilters): SQL[] {
   const c: SQL[] = [sql`h.enterprise_id = ${v.enterpriseId}`, customerScope(v, sql`h.customer_id`)];
-  if (f.keyword) c.push(sql`(h.name ilike ${likePattern(f.keyword)} or h.mobile like ${likePattern(f.keyword)})`);
+  if (f.keyword) c.push(sql`(${textContains(sql`h.name`, f.keyword)} or h.mobile like ${likePattern(f.keyword)})`);
   if (f.customerId) c.push(sql`h.customer_id = ${f.customerId}`);
   if (f.enabled) c.push(sql`h.enabled = ${f.enabled === '1'}`);
   return c;

@@ -1,10 +1,11 @@
+import { textContains } from '../../platform/search';
 // The statements of cycle plans and of their generation, and the plan's presenter.
 import type { CyclePlan } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, type PageRequest, pageSql } from '../../platform/list';
-import { bigints, containingPattern, timeOf } from '../../platform/sql';
+import { bigints, timeOf } from '../../platform/sql';
 
 /** Order states that close a generated order (已完成, 已取消); a deleted, invalid or purged order is closed too. */
 export const OPEN_ORDER = sql`o.id is not null and o.state not in (5, 6) and o.deleted_at is null and not o.invalid`;
@@ -107,7 +108,7 @@ export type PlanFilters = {
 export function planFilters(q: PlanFilters): SQL {
   const f: SQL[] = [sql`true`];
   const name = q.name || q.keyword;
-  if (name) f.push(sql`p.name ilike ${containingPattern(name)}`);
+  if (name) f.push(textContains(sql`p.name`, name));
   if (q.state) f.push(sql`p.state = ${q.state}`);
   if (q.templateId) f.push(sql`p.template_id = ${q.templateId}`);
   if (q.customerId) f.push(sql`p.customer_id = ${q.customerId}`);

@@ -1,3 +1,4 @@
+import { textContains } from '../../platform/search';
 // The statements of cycle templates (/cycleTmpl) and their presenter. Every query by the session's enterprise.
 import type { CycleTmpl, CycleTmplBody } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, type PageRequest, pageSql } from '../../platform/list';
 import { checkIdsIn } from '../../platform/refs';
-import { bigints, containingPattern, timeOf } from '../../platform/sql';
+import { bigints, timeOf } from '../../platform/sql';
 
 interface TmplRow {
   id: number;
@@ -52,7 +53,7 @@ function selectTmpls(a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: SQL, ta
 }
 
 /** The list's condition: a name containing the text, or every template. */
-export const tmplNameWhere = (name: string | null | undefined): SQL => (name ? sql`t.name ilike ${containingPattern(name)}` : sql`true`);
+export const tmplNameWhere = (name: string | null | undefined): SQL => (name ? textContains(sql`t.name`, name) : sql`true`);
 
 export async function tmplPage(ex: Executor, a: Pick<Actor, 'enterpriseId' | 'timeZone'>, where: SQL, page: PageRequest): Promise<CycleTmpl[]> {
   return (await rows<TmplRow>(ex, selectTmpls(a, where, sql`order by t.id desc ${pageSql(page)}`))).map(toCycleTmpl);

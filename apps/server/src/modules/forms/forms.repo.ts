@@ -1,3 +1,4 @@
+import { textContains } from '../../platform/search';
 import { FORM_KINDS, type FieldDef, type FormKindId, type RecycledField, type TemplateRow } from '@sk/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -5,11 +6,9 @@ import { rows } from '../../db/client';
 import { formFields, formTemplates } from '../../db/schema/index';
 import { countOf, pageSql } from '../../platform/list';
 
-import { apiTime, containingPattern as likeText } from '../../platform/sql';
+import { apiTime } from '../../platform/sql';
 
 export { apiTime, isUniqueViolation } from '../../platform/sql';
-
-export { likeText };
 
 export interface TemplateRec {
   id: number;
@@ -233,7 +232,7 @@ export interface TemplateFilter {
 const templateWhere = (enterpriseId: number, f: TemplateFilter): SQL => {
   const parts = [sql`t.enterprise_id = ${enterpriseId}`];
   if (f.kind !== undefined) parts.push(sql`t.form_kind = ${f.kind}`);
-  if (f.keyword) parts.push(sql`t.name ilike ${likeText(f.keyword)}`);
+  if (f.keyword) parts.push(textContains(sql`t.name`, f.keyword));
   if (f.enabled !== undefined) parts.push(sql`t.enabled = ${f.enabled}`);
   return sql.join(parts, sql` and `);
 };

@@ -1,11 +1,11 @@
 // Queries of the knowledge base: categories, articles and their versions, the search over articles and published cases
 // and the suggestions' reads (typed rows and their presenters; the rules are kb.service.ts's).
+import { contains, textContains } from '../../platform/search';
 import type { ArticleVersion, KbHit, KbSearchQuery, KbVisibility } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, pageSql, windowOf } from '../../platform/list';
-import { contains, likePattern } from '../../platform/search';
 import { and, bigints, timeOf } from '../../platform/sql';
 import { caseTexts } from './case.repo';
 
@@ -251,7 +251,7 @@ export const hitJoins = (ep: number) => sql`left join kb_categories c on c.enter
  */
 export function searchSql(a: Reader, q: Pick<KbSearchQuery, 'keyword' | 'categoryId' | 'kind'>, top?: number): SQL {
   const kw = q.keyword?.trim();
-  const titleHit = (col: SQL) => (kw ? sql`(${col} ilike ${likePattern(kw)})::int` : sql`0`);
+  const titleHit = (col: SQL) => (kw ? sql`(${textContains(col, kw)})::int` : sql`0`);
   const parts: SQL[] = [];
   if (q.kind !== 'case') {
     parts.push(

@@ -1,8 +1,8 @@
+import { textContains } from '../../platform/search';
 import type { AnnouncementRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { type PageRequest, pageSql } from '../../platform/list';
-import { likePattern } from '../../platform/search';
 import { apiTime, intArray } from '../../platform/sql';
 
 const time = (col: string, tz: string) => apiTime(sql.raw(col), tz);
@@ -102,7 +102,7 @@ export interface AnnouncementFilter {
 }
 
 function listFrom(ep: number, f: AnnouncementFilter): SQL {
-  const like = f.keyword ? sql` and (a.title ilike ${likePattern(f.keyword)} or a.content ilike ${likePattern(f.keyword)})` : sql``;
+  const like = f.keyword ? sql` and (${textContains(sql`a.title`, f.keyword)} or ${textContains(sql`a.content`, f.keyword)})` : sql``;
   return sql`from announcements a
     left join users p on p.enterprise_id = a.enterprise_id and p.id = a.publisher_id
     ${f.manage ? sql`left` : sql``} join notices mine on mine.enterprise_id = a.enterprise_id and mine.announcement_id = a.id and mine.user_id = ${f.userId}

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { announcements, notices } from '../../db/schema/index';
-import { likePattern } from '../../platform/search';
 import { countOf, type PageRequest, windowOf } from '../../platform/list';
 import { apiTime } from '../../platform/sql';
+import { textContains } from '../../platform/search';
 
 export interface NewNotice {
   enterpriseId: number;
@@ -80,12 +80,11 @@ export async function listNotices(
   page: PageRequest,
 ) {
   const { limit, offset } = windowOf(page);
-  const like = p.keyword ? likePattern(p.keyword) : null;
   const where = and(
     mine(p.enterpriseId, p.userId, p.category),
     p.unreadOnly ? isNull(notices.readAt) : undefined,
     p.kinds ? inArray(notices.kind, [...p.kinds]) : undefined,
-    like ? or(sql`${notices.title} ilike ${like}`, sql`${notices.content} ilike ${like}`) : undefined,
+    p.keyword ? or(textContains(notices.title, p.keyword), textContains(notices.content, p.keyword)) : undefined,
   );
   const [list, count] = await Promise.all([
     ex

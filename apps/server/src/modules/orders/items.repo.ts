@@ -1,11 +1,11 @@
 // The service item catalogue's statements (服务项目 and their types); the rules (the enterprise lock, unique names, the
 // size limit, items in use) stay in items.service.ts.
+import { textContains } from '../../platform/search';
 import type { ServiceItemRow, ServiceItemTypeRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, type PageRequest, pageSql } from '../../platform/list';
-import { likePattern } from '../../platform/search';
 import { bigints, timeOf } from '../../platform/sql';
 
 /** A catalogue item as the list reads it; price is numeric (text). */
@@ -40,7 +40,7 @@ export interface ItemFilters {
 export function itemConds(v: Actor, f: ItemFilters): SQL[] {
   const c: SQL[] = [sql`i.enterprise_id = ${v.enterpriseId}`];
   if (f.typeId) c.push(sql`i.type_id = ${f.typeId}`);
-  if (f.name) c.push(sql`i.name ilike ${likePattern(f.name)}`);
+  if (f.name) c.push(textContains(sql`i.name`, f.name));
   return c;
 }
 

@@ -1,9 +1,10 @@
+import { textContains } from '../../platform/search';
 import { type GroupRow, type PickerRow, SERVICE_GROUP_TYPES } from '@sk/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { affected, rows } from '../../db/client';
 import { serviceGroupMembers, serviceGroups, users } from '../../db/schema/index';
-import { apiTime, containing, whereAll } from './org.common';
+import { apiTime, whereAll } from './org.common';
 import { countOf, pageSql } from '../../platform/list';
 
 export interface GroupFilter {
@@ -14,7 +15,7 @@ export interface GroupFilter {
 function groupWhere(enterpriseId: number, f: GroupFilter): SQL {
   const parts: SQL[] = [sql`g.enterprise_id = ${enterpriseId}`];
   if (f.type !== -1) parts.push(sql`g.type = ${f.type}`);
-  if (f.searchText) parts.push(sql`g.name ilike ${containing(f.searchText)}`);
+  if (f.searchText) parts.push(textContains(sql`g.name`, f.searchText));
   return whereAll(parts);
 }
 

@@ -1,3 +1,3 @@
 // The statement and SQL pieces this module's files share, under the names they use.
 export { lockEnterprise } from './enterprise.repo';
-export { and as whereAll, apiTime, containingPattern as containing, isUniqueViolation } from '../../platform/sql';
+export { and as whereAll, apiTime, isUniqueViolation } from '../../platform/sql';

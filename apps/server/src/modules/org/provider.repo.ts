@@ -1,3 +1,4 @@
+import { textContains } from '../../platform/search';
 import { maskBankAccount, PARTNER_TYPES, type ProviderContact, type ProviderDetail, type ProviderRow } from '@sk/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -5,7 +6,7 @@ import { affected, rows } from '../../db/client';
 import { serviceProviderContacts, serviceProviders } from '../../db/schema/index';
 import { areaNameOf } from '../../platform/geo/areas';
 import { countOf, listPage, pageSql } from '../../platform/list';
-import { apiTime, containing, whereAll } from './org.common';
+import { apiTime, whereAll } from './org.common';
 
 export interface ProviderFilter {
   keyword?: string;
@@ -15,7 +16,7 @@ export interface ProviderFilter {
 
 function providerWhere(enterpriseId: number, f: ProviderFilter): SQL {
   const parts: SQL[] = [sql`p.enterprise_id = ${enterpriseId}`];
-  if (f.keyword) parts.push(sql`(p.name ilike ${containing(f.keyword)} or p.linkman ilike ${containing(f.keyword)})`);
+  if (f.keyword) parts.push(sql`(${textContains(sql`p.name`, f.keyword)} or ${textContains(sql`p.linkman`, f.keyword)})`);
   if (f.partnerType) parts.push(sql`p.partner_type = ${f.partnerType}`);
   if (f.enabled !== undefined) parts.push(sql`p.enabled = ${f.enabled}`);
   return whereAll(parts);

@@ -1,9 +1,9 @@
+import { textContains } from '../../platform/search';
 import type { CustomerContractRow, ProjectContractRow, ProjectFileRow, ProjectMessageRow, ProjectProductRow } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { type PageRequest, pageSql } from '../../platform/list';
-import { likePattern } from '../../platform/search';
 import { bigints, timeOf } from '../../platform/sql';
 import { uploadUrl } from '../files/uploads.repo';
 import { projectScope } from './records.repo';
@@ -169,7 +169,7 @@ export async function customerContractRows(
     ex,
     sql`select c.id, c.contract_no, c.name, ${date} as date from ${sql.identifier(CONTRACT_TABLES[kind])} c
       where c.enterprise_id = ${ep} and c.customer_id = ${customerId}
-        and ${keyword ? sql`(c.contract_no ilike ${likePattern(keyword)} or c.name ilike ${likePattern(keyword)})` : sql`true`}
+        and ${keyword ? sql`(${textContains(sql`c.contract_no`, keyword)} or ${textContains(sql`c.name`, keyword)})` : sql`true`}
       order by c.id desc limit 50`,
   );
   return found.map(toCustomerContractRow);

@@ -1,9 +1,9 @@
+import { textContains } from '../../platform/search';
 import type { ExamineRow, MyTaskRow, ProjectFilters, ProjectListQuery, ProjectRow, WarnRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import { countOf, type PageRequest, pageSql, sortOf } from '../../platform/list';
 import { listPageRows } from '../../platform/list.snapshot';
-import { likePattern } from '../../platform/search';
 import { and, bigints, createdBetween, timeOf } from '../../platform/sql';
 import { type ProjectRecord, projectAdmin, projectScope, seesAllProjects } from './records.repo';
 import type { Actor } from '../../platform/actor';
@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/actor';
 /** The list's conditions on `projects p` (the project list's search form), scoped to what the viewer sees. */
 export function projectWhere(v: Actor, f: Partial<ProjectFilters> & { ids?: number[] }): SQL {
   const c: SQL[] = [sql`p.enterprise_id = ${v.enterpriseId}`, projectScope(v)];
-  if (f.keyword) c.push(sql`(p.name ilike ${likePattern(f.keyword)} or p.project_no ilike ${likePattern(f.keyword)})`);
+  if (f.keyword) c.push(sql`(${textContains(sql`p.name`, f.keyword)} or ${textContains(sql`p.project_no`, f.keyword)})`);
   if (f.project_no) c.push(sql`p.project_no = ${f.project_no}`);
   if (f.project_state != null && f.project_state !== -1) c.push(sql`p.state = ${f.project_state}`);
   if (f.fk_t_project_tmpl_id) c.push(sql`p.template_id = ${f.fk_t_project_tmpl_id}`);

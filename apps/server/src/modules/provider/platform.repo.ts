@@ -1,10 +1,10 @@
+import { prefixPattern, textContains } from '../../platform/search';
 import type { PlatformSettleRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { prefixPattern } from '../../platform/search';
-import { and, containingPattern } from '../../platform/sql';
+import { and } from '../../platform/sql';
 import { settleScope } from '../settle/settle.service';
 
 /**
@@ -47,7 +47,7 @@ export function grouped(a: Actor, f: PlatformFilters): SQL {
     f.providerId ? sql`s.provider_id = ${f.providerId}` : null,
     f.state ? sql`s.state = ${f.state}` : null,
     f.serviceGroupId ? sql`o.service_group_id = ${f.serviceGroupId}` : null,
-    f.keyword ? sql`(s.settle_no like ${prefixPattern(f.keyword)} or p.name ilike ${containingPattern(f.keyword)})` : null,
+    f.keyword ? sql`(s.settle_no like ${prefixPattern(f.keyword)} or ${textContains(sql`p.name`, f.keyword)})` : null,
   ]);
   return sql`select s.id as settlement_id, s.created_at, o.service_group_id, count(*)::int as order_count, sum(l.amount_cents)::bigint as amount_cents
     from settlements s

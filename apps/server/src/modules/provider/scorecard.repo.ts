@@ -1,9 +1,10 @@
+import { textContains } from '../../platform/search';
 import type { ScorecardRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, listPage, type PageRequest, pageSql } from '../../platform/list';
-import { and, containingPattern, intArray } from '../../platform/sql';
+import { and, intArray } from '../../platform/sql';
 
 /**
  * The scorecard of 服务商管理 (docs/settlement.md, "Scorecard"): per provider over a period of days in the enterprise's
@@ -90,7 +91,7 @@ export const scorecardWhere = (a: Actor, f: { providerId?: number | null; keywor
     sql`p.enterprise_id = ${a.enterpriseId}`,
     f.providerId ? sql`p.id = ${f.providerId}` : null,
     a.providerId != null ? sql`p.id = ${a.providerId}` : null,
-    f.keyword ? sql`p.name ilike ${containingPattern(f.keyword)}` : null,
+    f.keyword ? textContains(sql`p.name`, f.keyword) : null,
   ]);
 
 /** The statement of one page of the scorecard over the instants [start, end) (provider.sql.snap). */

@@ -1,11 +1,10 @@
+import { prefixPattern, textContains } from '../../platform/search';
 import type { RewardDetail, RewardRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { type PageRequest, pageSql } from '../../platform/list';
-import { prefixPattern } from '../../platform/search';
 import { apiTime } from '../../platform/sql';
-import { containing } from '../org/org.common';
 import { stateLogs } from './settle.repo';
 
 /** The reads of 奖惩 (rewards and penalties) and their presenters. Ids and cents are bigint (numbers), states smallint. */
@@ -95,7 +94,7 @@ function whereOf(a: Actor, f: RewardFilters): SQL {
   if (f.endDay) conds.push(sql`r.created_at < ((${f.endDay}::date + 1)::timestamp at time zone ${a.timeZone})`);
   if (f.keyword) {
     const k = f.keyword.trim();
-    conds.push(sql`(r.reward_no like ${prefixPattern(k)} or r.reason ilike ${containing(k)}
+    conds.push(sql`(r.reward_no like ${prefixPattern(k)} or ${textContains(sql`r.reason`, k)}
       or r.order_id in (select id from orders where enterprise_id = ${a.enterpriseId} and order_no = ${k}))`);
   }
   return sql.join(conds, sql` and `);

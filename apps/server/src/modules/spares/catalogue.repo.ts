@@ -1,5 +1,6 @@
 // The catalogue's statements (types, spares, warehouses, stock, the ledger's list): typed rows, one presenter per entity
 // that needs one (toSpareUnit, toStockLog). The service holds the rules and calls these.
+import { prefixPattern, textContains } from '../../platform/search';
 import {
   type BodyOf,
   type HeldSpare,
@@ -20,7 +21,6 @@ import { type Executor, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countOf, type PageRequest, pageSql } from '../../platform/list';
 import { searchPageIds } from '../../platform/list.snapshot';
-import { likePattern, prefixPattern } from '../../platform/search';
 import { and, apiTime, bigints, periodEnd } from '../../platform/sql';
 import { unitPlaceName } from './units';
 
@@ -96,7 +96,7 @@ const spareCols = (a: Reader) => sql`s.id::int, s.code, s.name, s.model, s.unit,
 export const spareKeyword = (q: string | undefined, alias = 's'): SQL | null => {
   if (!q) return null;
   const a = sql.raw(alias);
-  return sql`(${a}.code like ${prefixPattern(q)} or ${a}.name ilike ${likePattern(q)})`;
+  return sql`(${a}.code like ${prefixPattern(q)} or ${textContains(sql`${a}.name`, q)})`;
 };
 
 type SpareFilter = QueryOf<typeof C.spareList>;
@@ -223,7 +223,7 @@ const warehouseFrom = sql`warehouses w left join users o on o.enterprise_id = w.
 export function warehousePage(ex: Executor, a: Reader, q: QueryOf<typeof C.warehouseList>) {
   const where = and([
     sql`w.enterprise_id = ${a.enterpriseId}`,
-    q.keyword ? sql`w.name ilike ${likePattern(q.keyword)}` : null,
+    q.keyword ? textContains(sql`w.name`, q.keyword) : null,
     q.kind ? sql`w.kind = ${q.kind}` : null,
   ]);
   return {
@@ -236,7 +236,7 @@ export const warehouseOptionRows = (ex: Executor, ep: number, keyword: string | 
   rows<WarehouseOption>(
     ex,
     sql`select w.id::int, w.name, w.kind from warehouses w
-      where ${and([sql`w.enterprise_id = ${ep}`, sql`w.enabled`, keyword ? sql`w.name ilike ${likePattern(keyword)}` : null])}
+      where ${and([sql`w.enterprise_id = ${ep}`, sql`w.enabled`, keyword ? textContains(sql`w.name`, keyword) : null])}
       order by w.kind, w.id limit 50`,
   );
 
