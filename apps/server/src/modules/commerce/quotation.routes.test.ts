@@ -210,6 +210,8 @@ describe('quotations', () => {
     expect((await s.send(Q.items, { keyword: ' 冷媒 ' })).data.map((o) => [o.kind, o.id])).toEqual([[2, a.consumable]]);
     const [code] = await rows<{ code: string }>(t.deps.db, sql`select code from spares where id = ${a.part}`);
     expect((await s.send(Q.items, { keyword: code?.code })).data.map((o) => o.id)).toEqual([a.part]);
+    // A code's letters in any case (the codes are upper case).
+    expect((await s.send(Q.items, { keyword: code?.code.toLowerCase() })).data.map((o) => o.id)).toEqual([a.part]);
     expect((await s.send(Q.items, { keyword: '%' })).data).toEqual([]);
     expect((await s.send(Q.items, { keyword: '_' })).data).toEqual([]);
     // Another enterprise's catalogue is not offered, whatever its names.
