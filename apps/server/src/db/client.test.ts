@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
 import { type Database, openPostgres, preparedRows, rows } from './client';
@@ -18,6 +19,22 @@ describe('the pool’s connections', () => {
   it('run with JIT off, whatever the server’s default', async () => {
     const [r] = await rows<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
     expect(r?.jit).toBe('off');
+  });
+
+  it('stay open two by two when the app goes quiet: the next request reuses one instead of connecting', async () => {
+    const pooled = await openPostgres(database.url, 5, undefined, 100);
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: 5 }, async () => (await rows<{ pid: number }>(pooled.db, sql`select pg_backend_pid() as pid, pg_sleep(0.05)`))[0]?.pid),
+      );
+      expect(new Set(pids).size).toBe(5);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((pooled.db as unknown as { $client: pg.Pool }).$client.totalCount).toBe(2);
+      const [again] = await rows<{ pid: number }>(pooled.db, sql`select pg_backend_pid() as pid`);
+      expect(pids).toContain(again?.pid);
+    } finally {
+      await pooled.close();
+    }
   });
 
   // Only on the embedded server the tests started: TEST_DATABASE_URL points at another one, reached as its URL says.

@@ -38,8 +38,16 @@ pg.types.setTypeParser(20, (v) => Number(v));
  */
 const SESSION_OPTIONS = ['-c jit=off', process.env.PGOPTIONS].filter(Boolean).join(' ');
 
-export async function openPostgres(url: string, max = 10, readUrl?: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, options: SESSION_OPTIONS });
+/**
+ * Connections the pool keeps however quiet the app. A new connection pays for its connect, its catalogue caches and its
+ * named statements on its first request: 11–25 ms against 8–12 for the order list after 12 s without a request.
+ */
+export const POOL_MIN = 2;
+/** Idle connections beyond POOL_MIN close after this (node-postgres' default is 10 s). */
+export const POOL_IDLE_MS = 60_000;
+
+export async function openPostgres(url: string, max = 10, readUrl?: string, idleMs = POOL_IDLE_MS): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, min: Math.min(POOL_MIN, max), idleTimeoutMillis: idleMs, options: SESSION_OPTIONS });
   pool.on('error', () => {});
   healDeadClients(pool);
   countPoolStatements(pool);
