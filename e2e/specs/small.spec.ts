@@ -152,6 +152,8 @@ test.describe('smaller field-day defects', () => {
     await pickSearched(page, form.getByRole('combobox', { name: '客户' }), tag, name);
     await form.getByLabel('事件标题').fill(`会议室投影仪不亮${tag}`);
     // Another spec of this worker may have added a required custom field to the event template (forms.spec: 问题描述).
+    // 保存 is enabled once the template's custom fields have loaded: only then does count() know whether it is there.
+    await expect(form.getByRole('button', { name: /^保\s*存$/ })).toBeEnabled();
     const required = form.getByRole('textbox', { name: '问题描述' });
     if (await required.count()) await required.fill('投影仪无画面');
     await shot(page, FLOW, '4-employee-new-event');

@@ -100,7 +100,8 @@ function RobotSettings() {
           <Input.Password maxLength={200} autoComplete="new-password" />
         </Form.Item>
         <Space>
-          <Button type="primary" onClick={() => save().catch(() => {})}>
+          {/* Not before the saved robot has loaded: an empty form saved over it would wipe its address and secret. */}
+          <Button type="primary" disabled={!q.data} onClick={() => save().catch(() => {})}>
             保存
           </Button>
           <Button onClick={() => call(C.robotTest, {}, { successToast: true }).catch(() => {})}>发送测试消息</Button>

@@ -49,6 +49,8 @@ export function PlanFormDialog(p: { open: boolean; plan: CyclePlan | null; onClo
       title={plan ? '编辑周期计划' : '新建周期计划'}
       width={600}
       initialValues={initial}
+      // The day of the month shows once the templates say the plan is monthly: saved before, an edit would clear it.
+      loading={p.open && tmpls.isPending}
       onSubmit={submit}
       onClose={p.onClose}
     >

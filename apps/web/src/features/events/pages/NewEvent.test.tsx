@@ -13,8 +13,11 @@ let templates: unknown = { list: [], count: 0 };
 let refuseCustomerList = true;
 /** The template's custom fields answer when this is called (null: at once). */
 let fieldsHeld: Promise<void> | null = null;
+/** The template list answers when this is called (null: at once). */
+let templatesHeld: Promise<void> | null = null;
 beforeEach(() => {
   asked = [];
+  templatesHeld = null;
   refuseCustomerList = true;
   fieldsHeld = null;
   templates = { list: [], count: 0 };
@@ -27,7 +30,10 @@ beforeEach(() => {
       return new Response(JSON.stringify({ success: false, code: 'NO_POWER', message: '您没有该功能的操作权限' }), { status: 200 });
     if (path.includes('/v2/event/customerOptions'))
       return answer([{ id: 5, name: '上海恒瑞物业管理有限公司', linkperson: '赵建国', phone: '13812345678', address: null }]);
-    if (path.includes('/v2/eventTemp/list')) return answer(templates);
+    if (path.includes('/v2/eventTemp/list')) {
+      await templatesHeld;
+      return answer(templates);
+    }
     if (path.includes('/v2/eventTemp/cusTempField')) {
       await fieldsHeld;
       return answer({ fields: [] });
@@ -53,6 +59,21 @@ describe('新建事件’s save', () => {
     renderWithApp(<NewEvent />, '/newEvent');
     const save = () => screen.getByRole('button', { name: /保\s?存/ });
     await vi.waitFor(() => expect(asked.some((a) => a.includes('/v2/eventTemp/cusTempField'))).toBe(true));
+    expect(save()).toHaveProperty('disabled', true);
+    release();
+    await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
+  });
+});
+
+describe('新建事件’s save, before the templates', () => {
+  it('waits for the template list too: without it the save would go to the default template without its fields', async () => {
+    let release = () => {};
+    templatesHeld = new Promise<void>((r) => {
+      release = r;
+    });
+    renderWithApp(<NewEvent />, '/newEvent');
+    const save = () => screen.getByRole('button', { name: /保\s?存/ });
+    await vi.waitFor(() => expect(asked.some((a) => a.includes('/v2/eventTemp/list'))).toBe(true));
     expect(save()).toHaveProperty('disabled', true);
     release();
     await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));

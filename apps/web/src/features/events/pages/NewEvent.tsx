@@ -196,7 +196,7 @@ function EventForm({ source }: { source?: EventDetail }) {
         />
       ) : null}
       <Space style={{ marginTop: 16 }}>
-        <Button type="primary" loading={saving} disabled={!!templateId && !extReady} onClick={save}>
+        <Button type="primary" loading={saving} disabled={templates.isPending || (!!templateId && !extReady)} onClick={save}>
           保存
         </Button>
         <Button onClick={() => navigate(-1)}>取消</Button>

@@ -1,0 +1,46 @@
+// 群机器人: its 保存 waits for the saved robot, so an empty form cannot be saved over its address and secret.
+import type { SessionUserInfo } from '@sk/shared/account/account.contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../components/testing';
+import { setSessionUser } from '../../lib/session';
+import { NotifySettings } from './NotifySettings';
+
+let robotHeld: Promise<void> = Promise.resolve();
+let asked: string[] = [];
+beforeEach(() => {
+  asked = [];
+  setSessionUser({ id: 3, name: '管理员', sysrole: 3, admin: true, powers: [], isChargeUser: 1 } as unknown as SessionUserInfo);
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = String(url);
+    asked.push(path);
+    const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
+    if (path.includes('/v2/enterprise/set')) {
+      await robotHeld;
+      return answer({ robotType: 1, robotUrl: 'https://oapi.dingtalk.com/robot/send?access_token=x', hasSecret: true });
+    }
+    return answer(path.includes('deliver') ? { list: [], count: 0 } : []);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setSessionUser(null);
+});
+
+describe('群机器人', () => {
+  it('saves only once the saved robot has loaded, and shows it', async () => {
+    let release = () => {};
+    robotHeld = new Promise<void>((r) => {
+      release = r;
+    });
+    renderWithApp(<NotifySettings />, '/notifySettings');
+    const card = () => screen.getByText('群机器人').closest('.ant-card') as HTMLElement;
+    const save = () => within(card()).getByRole('button', { name: /^保\s?存$/ });
+    await vi.waitFor(() => expect(asked.some((a) => a.includes('/v2/enterprise/set'))).toBe(true));
+    expect(save()).toHaveProperty('disabled', true);
+    release();
+    await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
+    expect(within(card()).getByDisplayValue('https://oapi.dingtalk.com/robot/send?access_token=x')).toBeTruthy();
+  });
+});
