@@ -84,6 +84,8 @@ export async function deleteContracts<A extends string>(db: Db, v: Actor, ops: C
     if (found.length !== unique.length) throw new AppError('NOT_FOUND');
     if (found.some((c) => c.status !== 1)) throw new AppError('INVALID_STATE');
     for (const c of found) if (!(await visibleCustomer(tx, v, c.customerId)).canEdit) throw new AppError('NO_POWER');
-    await deleteContractRows(tx, v.enterpriseId, CONTRACT_STATE[ops.kind].table, ops.kind, unique);
+    // Submitted meanwhile (the check above read without a lock): the delete leaves it, and so all of them stay.
+    const deleted = await deleteContractRows(tx, v.enterpriseId, CONTRACT_STATE[ops.kind].table, ops.kind, unique);
+    if (deleted !== unique.length) throw new AppError('INVALID_STATE');
   });
 }

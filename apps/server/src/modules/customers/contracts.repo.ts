@@ -53,10 +53,15 @@ export function contractConds(
   return c;
 }
 
-/** Deletes the contracts still in their first state (1), with their logs. */
-export async function deleteContractRows(ex: Executor, ep: number, table: string, kind: ContractKind, ids: number[]): Promise<void> {
-  await ex.execute(sql`delete from ${sql.identifier(table)} where enterprise_id = ${ep} and id = any(${bigints(ids)}) and status = 1`);
-  await ex.execute(sql`delete from contract_logs where enterprise_id = ${ep} and kind = ${kind} and contract_id = any(${bigints(ids)})`);
+/** Deletes the contracts still in their first state (1), with their logs; answers how many were deleted. */
+export async function deleteContractRows(ex: Executor, ep: number, table: string, kind: ContractKind, ids: number[]): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql`with d as (delete from ${sql.identifier(table)} where enterprise_id = ${ep} and id = any(${bigints(ids)}) and status = 1 returning id),
+      l as (delete from contract_logs where enterprise_id = ${ep} and kind = ${kind} and contract_id in (select id from d))
+      select count(*)::int as n from d`,
+  );
+  return r?.n ?? 0;
 }
 
 const NEWEST = sql`t.created_at desc, t.id desc`;
