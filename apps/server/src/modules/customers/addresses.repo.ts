@@ -143,11 +143,13 @@ export const markDefault = (ex: Executor, ep: number, id: number) =>
   ex.execute(sql`update customer_addresses set is_default = true, updated_at = now() where enterprise_id = ${ep} and id = ${id}`);
 
 /** Deletes the address; equipment, orders and events there keep their copy, only the link goes. */
-export async function deleteAddressRow(ex: Executor, ep: number, id: number): Promise<void> {
+/** Deletes the address (its links first); answers whether it was the default one as it is now, not as read before the lock. */
+export async function deleteAddressRow(ex: Executor, ep: number, id: number): Promise<boolean> {
   await ex.execute(sql`update installed_products set address_id = null where enterprise_id = ${ep} and address_id = ${id}`);
   await ex.execute(sql`update orders set address_id = null where enterprise_id = ${ep} and address_id = ${id}`);
   await ex.execute(sql`update events set address_id = null where enterprise_id = ${ep} and address_id = ${id}`);
-  await ex.execute(sql`delete from customer_addresses where enterprise_id = ${ep} and id = ${id}`);
+  const [gone] = await rows<{ is_default: boolean }>(ex, sql`delete from customer_addresses where enterprise_id = ${ep} and id = ${id} returning is_default`);
+  return gone?.is_default ?? false;
 }
 
 /** The customer's newest address becomes its default. */

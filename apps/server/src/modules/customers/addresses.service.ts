@@ -54,11 +54,11 @@ export async function setDefaultAddress(db: Db, v: Actor, id: number): Promise<v
 /** Deletes an address; equipment there keeps its customer, and a deleted default hands the flag to the newest remaining. */
 export async function deleteAddress(db: Db, v: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const { customerId, isDefault } = await ownerOf(tx, v, id);
+    const { customerId } = await ownerOf(tx, v, id);
     await editableCustomer(tx, v, customerId);
     await lockCustomer(tx, v.enterpriseId, customerId);
     // Orders and events keep their copy of the address; only the link goes.
-    await repo.deleteAddressRow(tx, v.enterpriseId, id);
-    if (isDefault) await repo.newestBecomesDefault(tx, v.enterpriseId, customerId);
+    // Whether it was the default one is read by the delete, under the customer's lock: a 设为默认 just before counts.
+    if (await repo.deleteAddressRow(tx, v.enterpriseId, id)) await repo.newestBecomesDefault(tx, v.enterpriseId, customerId);
   });
 }

@@ -133,11 +133,13 @@ export async function contactRow(ex: Executor, ep: number, id: number) {
 }
 
 /** Deletes the contact; portal accounts, orders and events keep their copy of its name and phone, only the link goes. */
-export async function deleteContactRow(ex: Executor, ep: number, id: number): Promise<void> {
+/** Deletes the contact (its links first); answers whether it was the primary one as it is now, not as read before the lock. */
+export async function deleteContactRow(ex: Executor, ep: number, id: number): Promise<boolean> {
   await ex.execute(sql`update home_accounts set link_person_id = null where enterprise_id = ${ep} and link_person_id = ${id}`);
   await ex.execute(sql`update orders set contact_id = null where enterprise_id = ${ep} and contact_id = ${id}`);
   await ex.execute(sql`update events set contact_id = null where enterprise_id = ${ep} and contact_id = ${id}`);
-  await ex.execute(sql`delete from customer_contacts where enterprise_id = ${ep} and id = ${id}`);
+  const [gone] = await rows<{ is_primary: boolean }>(ex, sql`delete from customer_contacts where enterprise_id = ${ep} and id = ${id} returning is_primary`);
+  return gone?.is_primary ?? false;
 }
 
 /** The customer's oldest contact becomes its primary. */

@@ -56,8 +56,8 @@ export async function deleteContact(db: Db, v: Actor, id: number): Promise<void>
     await lockCustomer(tx, v.enterpriseId, customerId);
     if ((await repo.contactCount(tx, v.enterpriseId, customerId)) <= 1) throw new AppError('LAST_CONTACT');
     // Orders and events keep their copy of the contact's name and phone; only the link goes.
-    await repo.deleteContactRow(tx, v.enterpriseId, id);
-    if (k.is_primary) await repo.oldestBecomesPrimary(tx, v.enterpriseId, customerId);
+    // Whether it was the primary one is read by the delete, under the customer's lock: a 设为主联系人 just before counts.
+    if (await repo.deleteContactRow(tx, v.enterpriseId, id)) await repo.oldestBecomesPrimary(tx, v.enterpriseId, customerId);
     await syncPrimary(tx, v.enterpriseId, customerId);
   });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitForLockWaits } from '../../test/race';
 import { newCustomer } from './test-helpers';
 
 let t: TestApp;
@@ -34,6 +35,23 @@ describe('contacts (/customer/linkperson/*)', () => {
     const all = await client.call(C.epLinkPersonList, { name: '李' });
     expect(all.data).toEqual([expect.objectContaining({ name: '李四', customerId: id })]);
     expect((await client.call(C.epLinkPersonListCount, { phone: '1380000' })).data).toBe(1);
+  });
+
+  it('deleting a contact made the primary while the delete waited still hands the flag on', async () => {
+    const { client, enterpriseId } = await admin();
+    const id = await newCustomer(client);
+    const second = (await client.call(P.linkPersonSave, { customerId: id, name: '第二', phone: '13800000002' })).data.id;
+    const [first] = await flags(enterpriseId, 'customer_contacts', 'is_primary', id);
+    let del: ReturnType<typeof client.call> | undefined;
+    // 设为主联系人 on the second holds the customer while its delete (read as not the primary) waits for it.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from customers where enterprise_id = ${enterpriseId} and id = ${id} for update`);
+      await tx.execute(sql`update customer_contacts set is_primary = (id = ${second}) where enterprise_id = ${enterpriseId} and customer_id = ${id}`);
+      del = client.call(P.linkPersonDelete, { id: second });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await del)?.message).toBe('删除成功');
+    expect(await flags(enterpriseId, 'customer_contacts', 'is_primary', id)).toEqual([{ id: first?.id, flag: true }]);
   });
 
   it('deleting the primary hands the flag on; the last contact cannot be deleted', async () => {
@@ -114,6 +132,23 @@ describe('addresses (/customer/address/*)', () => {
     expect((await flags(enterpriseId, 'customer_addresses', 'is_default', id)).map((f) => f.flag)).toEqual([true, false]);
     expect((await client.call(P.addressDelete, { id: a.data.id })).message).toBe('删除成功');
     expect(await flags(enterpriseId, 'customer_addresses', 'is_default', id)).toEqual([{ id: b.data.id, flag: true }]);
+  });
+
+  it('deleting an address made the default while the delete waited still hands the flag on', async () => {
+    const { client, enterpriseId } = await admin();
+    const id = await newCustomer(client, { address: null });
+    const a = (await client.call(P.addressSave, { customerId: id, detail: '一号路' })).data.id;
+    const b = (await client.call(P.addressSave, { customerId: id, detail: '二号路' })).data.id;
+    let del: ReturnType<typeof client.call> | undefined;
+    // 设为默认 on b holds the customer while the delete of b (read as not the default) waits for it.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from customers where enterprise_id = ${enterpriseId} and id = ${id} for update`);
+      await tx.execute(sql`update customer_addresses set is_default = (id = ${b}) where enterprise_id = ${enterpriseId} and customer_id = ${id}`);
+      del = client.call(P.addressDelete, { id: b });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await del)?.message).toBe('删除成功');
+    expect(await flags(enterpriseId, 'customer_addresses', 'is_default', id)).toEqual([{ id: a, flag: true }]);
   });
 
   it('refuses bad areas, missing CSRF, a role without the power, the free plan and another enterprise', async () => {
