@@ -42,6 +42,22 @@ async function raw(o: {
   return { status: res.statusCode, body: res.json(), cookie: res.cookies.find((c) => c.name === 'sk_sid') };
 }
 
+describe('sending codes', () => {
+  it('twenty asks at once send one code; the others wait their minute', async () => {
+    const u = await user();
+    const answers = await race(20, () => new Client(t.app).post('/stand/sendCode', { mobile: u.mobile }));
+    const t2 = tally(answers);
+    expect(t2.ok).toBe(1);
+    expect(
+      Object.keys(t2)
+        .filter((k) => k !== 'ok')
+        .every((m) => /^验证码发送过于频繁，请\d+秒后再试$/.test(m)),
+    ).toBe(true);
+    const [n] = await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from sms_codes where mobile = ${u.mobile}`);
+    expect(n?.n).toBe(1);
+  });
+});
+
 describe('dev outbox', () => {
   it('answers the code only to a loopback peer that came through no proxy and asked for a loopback host', async () => {
     const u = await user();

@@ -31,6 +31,10 @@ export async function recordFailure(ex: Executor, mobile: string, ip: string): P
   await ex.insert(loginAttempts).values({ mobile, ip });
 }
 
+/** Serialises the codes of one mobile and purpose for the transaction (an advisory lock: there may be no row yet). */
+export const lockCodesOf = (ex: Executor, mobile: string, purpose: string) =>
+  ex.execute(sql`select pg_advisory_xact_lock(7312, hashtext(${mobile} || ':' || ${purpose}))`);
+
 export async function lastCodeAt(ex: Executor, mobile: string, purpose: string): Promise<string | null> {
   const [r] = await ex
     .select({ at: smsCodes.createdAt })

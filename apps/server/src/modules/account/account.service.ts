@@ -106,13 +106,17 @@ export async function codeLogin(
 }
 
 export async function sendCode(db: Db, sms: SmsSender, mobile: string, purpose: string): Promise<number> {
-  const last = await repo.lastCodeAt(db, mobile, purpose);
-  if (last) {
-    const wait = CODE_RESEND_SECONDS - Math.floor((Date.now() - new Date(last).getTime()) / 1000);
-    if (wait > 0) throw new AppError('CODE_TOO_FREQUENT', { seconds: wait });
-  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await repo.storeCode(db, mobile, purpose, sha256(code), CODE_TTL_SECONDS);
+  // One at a time per mobile and purpose: parallel asks would each pass the wait and leave a live code each.
+  await db.transaction(async (tx) => {
+    await repo.lockCodesOf(tx, mobile, purpose);
+    const last = await repo.lastCodeAt(tx, mobile, purpose);
+    if (last) {
+      const wait = CODE_RESEND_SECONDS - Math.floor((Date.now() - new Date(last).getTime()) / 1000);
+      if (wait > 0) throw new AppError('CODE_TOO_FREQUENT', { seconds: wait });
+    }
+    await repo.storeCode(tx, mobile, purpose, sha256(code), CODE_TTL_SECONDS);
+  });
   await sms.send(mobile, `【服务管家】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`, code);
   return CODE_RESEND_SECONDS;
 }
