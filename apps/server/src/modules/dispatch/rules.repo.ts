@@ -97,10 +97,8 @@ export async function selectRules(ex: Executor, ep: number): Promise<DispatchRul
   return list.map(toDispatchRuleRow);
 }
 
-/** Locks the enterprise row: rules are counted under it, so parallel saves never pass the limit. */
-export async function lockEnterprise(tx: Tx, ep: number): Promise<void> {
-  await tx.execute(sql`select 1 as one from enterprises where id = ${ep} for no key update`);
-}
+/** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
+export { lockEnterprise } from '../org/enterprise.repo';
 
 export async function countRules(ex: Executor, ep: number): Promise<number> {
   const [c] = await rows<{ n: number }>(ex, sql`select count(*)::int as n from dispatch_rules where enterprise_id = ${ep}`);

@@ -8,7 +8,5 @@ export async function enterpriseIndustry(ex: Executor, enterpriseId: number): Pr
   return r?.industry ?? null;
 }
 
-/** Takes the enterprise's row (for no key update) until the transaction ends. */
-export async function lockEnterprise(tx: Executor, enterpriseId: number): Promise<void> {
-  await tx.execute(sql`select id from enterprises where id = ${enterpriseId} for no key update`);
-}
+/** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
+export { lockEnterprise } from '../org/enterprise.repo';

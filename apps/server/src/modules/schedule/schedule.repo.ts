@@ -140,10 +140,8 @@ export async function clashOf(
   return hit;
 }
 
-/** The enterprise row, locked: two saves of the intervals queue on it. */
-export async function lockEnterprise(tx: Tx, ep: number): Promise<void> {
-  await tx.execute(sql`select id from enterprises where id = ${ep} for no key update`);
-}
+/** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
+export { lockEnterprise } from '../org/enterprise.repo';
 
 /** Orders with coordinates in the states given, as `u` may see them (unassigned: also outside the pool and valid); `limit` + 1 read. */
 export const mapOrders = (ex: Executor, u: Actor, states: number[], unassigned: boolean, limit: number) =>

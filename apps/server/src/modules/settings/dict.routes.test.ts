@@ -1,9 +1,10 @@
-import { areaContract, DICT_TYPES, dictContract as C } from '@sk/shared';
+import { areaContract, DICT_MAX_ITEMS, DICT_TYPES, dictContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { race, tally } from '../../test/race';
 import { provisionDictionaries } from './dict.service';
 
 let t: TestApp;
@@ -127,6 +128,16 @@ describe('dictionary settings page', () => {
     expect(sorted.map((x: { sort: number }) => x.sort)).toEqual(sorted.map((_: unknown, i: number) => i + 1));
     expect((await client.call(C.remove, { ids: [id] })).message).toBe('删除成功');
     expect(await count(enterpriseId, 101)).toBe(8);
+  });
+
+  it('twenty creates at once near the limit stop at the limit', async () => {
+    const { client, enterpriseId } = await setup();
+    const have = await count(enterpriseId, 101);
+    await t.deps.db.execute(sql`insert into dict_items (enterprise_id, type, name, sort)
+      select ${enterpriseId}, 101, '填充' || g, 100 + g from generate_series(1, ${DICT_MAX_ITEMS - 5 - have}) g`);
+    const answers = await race(20, (i) => client.call(C.create, { type: 101, name: `并发${i}` }));
+    expect(tally(answers).ok).toBe(5);
+    expect(await count(enterpriseId, 101)).toBe(DICT_MAX_ITEMS);
   });
 
   it('checks the value column of types that have one', async () => {

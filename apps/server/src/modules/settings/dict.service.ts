@@ -1,4 +1,5 @@
 import { DICT_MAX_ITEMS, DICT_TYPES, type DictType, dictType, dictTypeByCode } from '@sk/shared';
+import { lockEnterprise } from '../org/enterprise.repo';
 import type { Db, Executor } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import * as repo from './dict.repo';
@@ -48,6 +49,8 @@ export async function createItem(db: Executor, u: Pick<Actor, 'enterpriseId'>, b
   if (t.fixed) throw new AppError('DICT_FIXED');
   const value = checkValue(t, b.value);
   return db.transaction(async (tx) => {
+    // Counted under the enterprise's lock: parallel creates cannot each pass the limit.
+    await lockEnterprise(tx, u.enterpriseId);
     const counts = await repo.countsByType(tx, u.enterpriseId);
     if ((counts.get(t.type) ?? 0) >= DICT_MAX_ITEMS) throw new AppError('LIMIT_REACHED', { max: DICT_MAX_ITEMS });
     const id = await repo.insertItem(tx, u.enterpriseId, { type: t.type, name: b.name, value });

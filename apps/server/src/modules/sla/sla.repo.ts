@@ -46,10 +46,8 @@ export async function enterpriseZone(ex: Executor, enterpriseId: number): Promis
   return e?.time_zone;
 }
 
-/** Locks the enterprise's row: one hours save at a time. */
-export async function lockEnterprise(ex: Executor, enterpriseId: number): Promise<void> {
-  await ex.execute(sql`select id from enterprises where id = ${enterpriseId} for no key update`);
-}
+/** One lock of the enterprise row for every module (org/enterprise.repo.ts). */
+export { lockEnterprise } from '../org/enterprise.repo';
 
 // ---- clocks ----
 
