@@ -276,6 +276,40 @@ describe('approvals (examine/save)', () => {
     expect(ok.success, ok.message).toBe(true);
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ receive_payment_id: mine.data.id });
   });
+
+  it('a collection into an account deleted while it waited is refused; the account is not left paid into', async () => {
+    const tm = await team(t);
+    const id = await orderIn(t, tm, 5);
+    const templateId = Number((await orderRow(t, tm.ep, id)).template_id);
+    const acc = (await tm.admin.client.send(M.receiveSave, { name: '对公账户', method: 1, templateIds: [templateId] })).data.id;
+    let paid: ReturnType<typeof tm.engineer.client.send> | undefined;
+    // The delete of the account (its usage read as none) holds the row while the collection into it waits.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from receive_payment_templates where enterprise_id = ${tm.ep} and receive_payment_id = ${acc}`);
+      await tx.execute(sql`delete from receive_payments where enterprise_id = ${tm.ep} and id = ${acc}`);
+      paid = tm.engineer.client.send(K.collect, { orderId: id, paymentMethod: 1, receivePaymentId: acc, amount: 10 });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await paid)?.message).toBe('收款账户：收款账户不存在或不适用于该工单类型');
+    expect(await orderRow(t, tm.ep, id)).toMatchObject({ receive_payment_id: null, paid_amount: '0.00' });
+  });
+
+  it('deleting an account a collection pays into while the delete waited is refused; the account stays', async () => {
+    const tm = await team(t);
+    const id = await orderIn(t, tm, 5);
+    const templateId = Number((await orderRow(t, tm.ep, id)).template_id);
+    const acc = (await tm.admin.client.send(M.receiveSave, { name: '对公账户', method: 1, templateIds: [templateId] })).data.id;
+    let del: ReturnType<typeof tm.admin.client.send> | undefined;
+    // A collection holds the account (FOR SHARE) and pays the order into it while the delete waits.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from receive_payments where enterprise_id = ${tm.ep} and id = ${acc} for share`);
+      await tx.execute(sql`update orders set receive_payment_id = ${acc} where enterprise_id = ${tm.ep} and id = ${id}`);
+      del = tm.admin.client.send(M.receiveDelete, { ids: [acc] });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await del)?.message).toBe('收款账户已有工单收款记录，不能删除，可停用');
+    expect(await countOf(t.deps.db, 'receive_payments', sql`enterprise_id = ${tm.ep} and id = ${acc}`)).toBe(1);
+  });
 });
 
 describe('edit, employee/edit and linkCustomer', () => {

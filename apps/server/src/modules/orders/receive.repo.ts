@@ -65,6 +65,15 @@ export function accountsServing(
   );
 }
 
+/**
+ * Holds the account (FOR SHARE) for a collection into it: its delete waits for the collection's commit, and a
+ * collection that waited for a delete's commit finds it gone (the caller then reads the account afresh).
+ */
+export async function shareAccount(tx: Tx, enterpriseId: number, id: number): Promise<boolean> {
+  const r = await rows<{ one: number }>(tx, sql`select 1 as one from receive_payments where enterprise_id = ${enterpriseId} and id = ${id} for share`);
+  return r.length > 0;
+}
+
 /** How many of the ids are order types of the enterprise. */
 export async function orderTypesFound(tx: Tx, enterpriseId: number, ids: readonly number[]): Promise<number | undefined> {
   const [n] = await rows<{ n: number }>(

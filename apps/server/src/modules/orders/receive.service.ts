@@ -1,5 +1,5 @@
 import type { ReceiveAccountRow } from '@sk/shared';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../forms/forms.repo';
 import {
@@ -11,6 +11,7 @@ import {
   linkAccountTypes,
   orderTypeExists,
   orderTypesFound,
+  shareAccount,
   updateAccount,
 } from './receive.repo';
 
@@ -36,9 +37,13 @@ export async function accountsOfTemplate(ex: Executor, enterpriseId: number, tem
   return r.map((a) => ({ name: a.name, fk_t_ep_receive_payment_id: a.id, method: a.method, account: a.account }));
 }
 
-/** A collection account the order of `templateId` may be paid into, or NOT_FOUND (for the collection action). */
-export async function accountForOrder(ex: Executor, enterpriseId: number, templateId: number, accountId: number) {
-  const found = (await accountsOfTemplate(ex, enterpriseId, templateId)).find((a) => a.fk_t_ep_receive_payment_id === accountId);
+/**
+ * A collection account the order of `templateId` may be paid into, or a VALIDATION error (for the collection action).
+ * The account is held FOR SHARE first, so a concurrent delete cannot pass its usage check before this order commits.
+ */
+export async function accountForOrder(tx: Tx, enterpriseId: number, templateId: number, accountId: number) {
+  const held = await shareAccount(tx, enterpriseId, accountId);
+  const found = held && (await accountsOfTemplate(tx, enterpriseId, templateId)).find((a) => a.fk_t_ep_receive_payment_id === accountId);
   if (!found) throw new AppError('VALIDATION', { detail: '收款账户：收款账户不存在或不适用于该工单类型' });
   return found;
 }
@@ -66,12 +71,15 @@ export async function saveAccount(db: Db, enterpriseId: number, b: SaveInput): P
   }
 }
 
-/** Deletes accounts no order was paid into (those are kept; disable them instead). All or nothing. */
+/**
+ * Deletes accounts no order was paid into (those are kept; disable them instead). All or nothing. The rows are
+ * deleted (locked) first and the usage read after: a collection holding an account (FOR SHARE) commits before
+ * the delete goes on, and its order is then seen.
+ */
 export async function deleteAccounts(db: Db, enterpriseId: number, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
-    const used = await accountsUsed(tx, enterpriseId, unique);
     if ((await deleteAccountRows(tx, enterpriseId, unique)) !== unique.length) throw new AppError('NOT_FOUND');
-    if (used) throw new AppError('VALIDATION', { detail: '收款账户已有工单收款记录，不能删除，可停用' });
+    if (await accountsUsed(tx, enterpriseId, unique)) throw new AppError('VALIDATION', { detail: '收款账户已有工单收款记录，不能删除，可停用' });
   });
 }
