@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, makeUser, nextMobile } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { waitForLockWaits } from '../../test/race';
 import { adminAndWorker, count } from './org.fixtures';
 
 let t: TestApp;
@@ -125,6 +126,22 @@ describe('service providers and outsourced users', () => {
     expect((await o.admin.call(C.userEnabled, { id: u.data.id, enabled: true })).code).toBe('PROVIDER_DISABLED');
     expect((await o.admin.call(C.userCreate, { mobile: nextMobile(), name: '再来', userType: 1, providerId: p })).code).toBe('PROVIDER_DISABLED');
     expect((await o.worker.call(T.providerSimpleList, {})).data).toEqual([]);
+  });
+
+  it('enabling an outsourced user while its provider is being disabled waits for the disable and is refused', async () => {
+    const o = await adminAndWorker(t);
+    const p = (await o.admin.call(T.providerCreate, { name: '外包二号' })).data.id;
+    const u = (await o.admin.call(C.userCreate, { mobile: nextMobile(), name: '外包工程师', roles: [2], userType: 1, providerId: p })).data.id;
+    expect((await o.admin.call(C.userEnabled, { id: u, enabled: false })).success).toBe(true);
+    let on: ReturnType<typeof o.admin.call> | undefined;
+    // The provider's disable (its enabled users, none here, disabled with it) holds the row while the enable waits.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`update service_providers set enabled = false where enterprise_id = ${o.enterpriseId} and id = ${p}`);
+      on = o.admin.call(C.userEnabled, { id: u, enabled: true });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await on)?.code).toBe('PROVIDER_DISABLED');
+    expect((await rows<{ enabled: boolean }>(t.deps.db, sql`select enabled from users where id = ${u}`))[0]?.enabled).toBe(false);
   });
 
   it('refuses a duplicate name, bad input and another enterprise’s provider', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { affected, rows } from '../../db/client';
 import { serviceGroupMembers, serviceGroups, serviceProviders, sessions, users } from '../../db/schema/index';
 
@@ -78,11 +78,16 @@ export async function otherAdmins(ex: Executor, enterpriseId: number, exceptId: 
   return r?.n ?? 0;
 }
 
-export async function provider(ex: Executor, enterpriseId: number, id: number): Promise<{ enabled: boolean } | null> {
-  const [p] = await ex
+/**
+ * The provider a user is put under, held FOR SHARE until the user's write commits: a disable of the provider (which
+ * disables its users) waits for it, and a user write that waited for a disable's commit reads the provider disabled.
+ */
+export async function provider(tx: Tx, enterpriseId: number, id: number): Promise<{ enabled: boolean } | null> {
+  const [p] = await tx
     .select({ enabled: serviceProviders.enabled })
     .from(serviceProviders)
-    .where(and(eq(serviceProviders.enterpriseId, enterpriseId), eq(serviceProviders.id, id)));
+    .where(and(eq(serviceProviders.enterpriseId, enterpriseId), eq(serviceProviders.id, id)))
+    .for('share');
   return p ?? null;
 }
 
