@@ -1,4 +1,5 @@
 // Catalogue (types tree, spares), warehouses, stock and ledger lists: the rules; the statements are in catalogue.repo.ts.
+import { lockEnterprise } from '../org/enterprise.repo';
 import { currentVersionOf, validateAndComputeExt } from '../forms/ext.service';
 import type { BodyOf, HeldSpare, QueryOf, SpareUnit, sparesContract as C } from '@sk/shared';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -21,6 +22,8 @@ export async function saveType(db: Db, u: UserActor, b: BodyOf<typeof C.typeSave
   const ep = u.enterpriseId;
   try {
     return await db.transaction(async (tx) => {
+      // Moves checked one at a time: A under B and B under A at once would each pass the cycle check.
+      if (b.id && b.parentId) await lockEnterprise(tx, ep);
       if (b.parentId) {
         if (!(await repo.typeHeld(tx, ep, b.parentId))) throw notFound();
         if (b.id && (await repo.descendantsOf(tx, ep, b.id)).includes(b.parentId)) throw invalid('上级分类：不能移动到自身或其下级分类之下');

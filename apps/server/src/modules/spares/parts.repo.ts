@@ -95,10 +95,15 @@ export async function lockPart(ex: Executor, ep: number, id: number) {
   return p;
 }
 
-/** Whether the part's old-part return has moved on from 待返还. */
-export const returnUnderway = async (ex: Executor, ep: number, partId: number): Promise<boolean> =>
-  (await rows<{ one: number }>(ex, sql`select 1 as one from old_part_returns where enterprise_id = ${ep} and order_part_id = ${partId} and state <> 1`))
-    .length > 0;
+/**
+ * Whether the part's old-part return has moved on from 待返还. Its rows are locked (FOR UPDATE, whatever their state:
+ * a filter on the state would skip the row a step is moving), so a step under way commits first and is seen here,
+ * and a later step waits for the cancellation and finds the return gone.
+ */
+export const returnUnderway = async (tx: Tx, ep: number, partId: number): Promise<boolean> =>
+  (await rows<{ state: number }>(tx, sql`select state from old_part_returns where enterprise_id = ${ep} and order_part_id = ${partId} for update`)).some(
+    (r) => r.state !== 1,
+  );
 
 /** The part cancelled, with its open return obligation. */
 export async function cancelPartRows(ex: Executor, ep: number, id: number): Promise<void> {

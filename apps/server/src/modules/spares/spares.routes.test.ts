@@ -51,6 +51,17 @@ describe('catalogue', () => {
     expect(await countOf(t.deps.db, 'spares', sql`enterprise_id = ${tm.ep} and id = ${spare}`)).toBe(1);
   });
 
+  it('two types moved under each other at once: one move wins, no cycle', async () => {
+    const { keeper } = await team(t);
+    const c = keeper.client;
+    for (let i = 0; i < 8; i++) {
+      const a = (await c.call(C.typeSave, { name: `甲${i}` })).data.id;
+      const b = (await c.call(C.typeSave, { name: `乙${i}` })).data.id;
+      const answers = await race(2, (k) => c.call(C.typeSave, k ? { id: b, name: `乙${i}`, parentId: a } : { id: a, name: `甲${i}`, parentId: b }));
+      expect(tally(answers)).toEqual({ ok: 1, '上级分类：不能移动到自身或其下级分类之下': 1 });
+    }
+  });
+
   it('checks the spare-part form kind’s custom fields on save and keeps what the form sends', async () => {
     const a = await team(t);
     const { id: fieldId } = await saveField(
@@ -412,6 +423,28 @@ describe('parts on orders', () => {
     expect((await s.k.call(C.oldSave, { id: oldId, action: 'refurbish' })).success).toBe(true);
     expect(await quantityOf(t.deps.db, s.tm.ep, s.wh, s.spare)).toBe(3);
     expect((await s.k.call(C.oldList, { state: 4 })).data.count).toBe(1);
+    expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
+  });
+
+  it('cancelling a part whose old part was shipped while the cancel waited is refused; the return stays', async () => {
+    const s = await withEngineerStock({ serialized: false });
+    const order = await orderIn(t, s.tm, 4, { warranty_state: 1 });
+    const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1 });
+    const oldId = used.data.oldPartId;
+    expect(oldId).toBeTruthy();
+    let cancel: ReturnType<typeof s.eng.call> | undefined;
+    // 寄出 of the old part holds its return row (moved to 2) while the cancel of the part waits for it.
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update old_part_returns set state = 2, logistics = '顺丰速运', tracking_no = 'SF1' where enterprise_id = ${s.tm.ep} and id = ${oldId}`,
+      );
+      cancel = s.eng.call(C.orderCancel, { id: used.data.id });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await cancel)?.message).toBe('旧件已在返还流程中，不能取消');
+    const [part] = await rows<{ state: number }>(t.deps.db, sql`select state from order_parts where enterprise_id = ${s.tm.ep} and id = ${used.data.id}`);
+    expect(part?.state).toBe(1);
+    expect((await s.k.call(C.oldDetail, { id: oldId })).data).toMatchObject({ state: 2 });
     expect(await ledgerMismatches(t.deps.db, s.tm.ep)).toEqual([]);
   });
 
