@@ -154,9 +154,12 @@ export type RewardRecord = {
   [column: string]: unknown;
 };
 
-/** The record's state without the caller's scope (finance, after an approval decision). */
-export async function rewardStateIn(ex: Executor, enterpriseId: number, id: number): Promise<number | undefined> {
-  const [s] = await rows<{ state: number }>(ex, sql`select state from rewards where enterprise_id = ${enterpriseId} and id = ${id}`);
+/** The record's state without the caller's scope (finance, after an approval decision; locked before a direct one). */
+export async function rewardStateIn(ex: Executor, enterpriseId: number, id: number, o: { forUpdate?: boolean } = {}): Promise<number | undefined> {
+  const [s] = await rows<{ state: number }>(
+    ex,
+    sql`select state from rewards where enterprise_id = ${enterpriseId} and id = ${id}${o.forUpdate ? sql` for update` : sql``}`,
+  );
   return s?.state;
 }
 

@@ -1,12 +1,13 @@
 import { approvalsContract as A, rewardsContract as R, settleContract as C } from '@sk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { race, tally } from '../../test/race';
+import { race, tally, waitForLockWaits } from '../../test/race';
 import { insertOrder } from '../orders/test-helpers';
 import { proposePenalties } from './rewards.rules';
+import { actReward } from './rewards.service';
 import { pricedOrder, type SettleTeam, settleTeam } from './settle.fixtures';
 
 let t: TestApp;
@@ -155,6 +156,35 @@ describe('rewards and penalties by hand', () => {
     const i4 = (await fin.send(R.detail, { id: r4 })).data.approvalId as number;
     expect((await fin.send(R.action, { id: r4, action: 'cancel' })).data.state).toBe(4);
     expect((await rows(t.deps.db, sql`select state from approval_instances where id = ${i4}`))[0]).toEqual({ state: 3 });
+  });
+  it('a submit that commits while finance decides directly starts the flow: the direct approval is refused, the flow decides', async () => {
+    const a = await settleTeam(t);
+    // A proposal (0) made without a flow; then a flow applies.
+    const id = (await a.finance.client.send(R.create, penalty(a))).data.id;
+    await exec(sql`update rewards set state = 0, submitted_by = null where enterprise_id = ${a.ep} and id = ${id}`);
+    const flow = await a.admin.client.send(A.flowSave, {
+      kind: 'reward',
+      name: '奖惩审批',
+      steps: [{ name: '财务', mode: 'any', approvers: [{ type: 'role', ids: [8] }] }],
+    });
+    expect(flow.success, flow.message).toBe(true);
+    const finance = { id: a.finance.id, enterpriseId: a.ep, providerId: null, timeZone: 'Asia/Shanghai', sysrole: null, admin: false, powers: [] };
+    let approve: ReturnType<typeof a.finance2.client.send> | undefined;
+    // finance's submit (1, an instance waits) holds the record while finance2's approval, which saw no instance, waits.
+    await t.deps.db.transaction(async (tx) => {
+      expect(await actReward(tx as unknown as Db, finance, id, 'submit', null)).toEqual({ state: 1 });
+      approve = a.finance2.client.send(R.action, { id, action: 'approve' });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await approve)?.code).toBe('STATE_CHANGED');
+    expect((await rewardRow(a.ep, id))?.state).toBe(1);
+    const waiting = async () =>
+      (await rows<{ state: number }>(t.deps.db, sql`select state from approval_instances where kind = 'reward' and doc_id = ${id}`)).map((r) => r.state);
+    expect(await waiting()).toEqual([0]);
+    // Asked again, the decision is the engine's.
+    expect((await a.finance2.client.send(R.action, { id, action: 'approve' })).success).toBe(true);
+    expect((await rewardRow(a.ep, id))?.state).toBe(2);
+    expect(await waiting()).toEqual([1]);
   });
 });
 

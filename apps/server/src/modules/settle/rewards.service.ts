@@ -99,7 +99,10 @@ export async function createReward(db: Db, a: Actor, v: RewardInput): Promise<{ 
   });
 }
 
-/** One compare-and-set through changeState; approve stamps approved_at (the statement period it falls in). */
+/**
+ * One compare-and-set through changeState; approve stamps approved_at (the statement period it falls in). `ownCheck`:
+ * finance acts by hand (not the approval's end), so a decision is its own only while no instance waits.
+ */
 async function move(tx: Tx, enterpriseId: number, id: number, action: RewardAction, actorId: number, note: string | null, guard?: SQL, ownCheck = false) {
   return changeState(tx, {
     table: REWARD_TABLE,
@@ -107,10 +110,14 @@ async function move(tx: Tx, enterpriseId: number, id: number, action: RewardActi
     enterpriseId,
     id,
     action,
-    ctxOf: (row) => {
+    ctxOf: async (row, t) => {
       // Nobody approves what he submitted (one-step decision without a flow).
       const r = asRecord(row);
       if (ownCheck && action === 'approve' && r.state === 1 && r.submitted_by === actorId) throw new AppError('APPROVAL_OWN_DOCUMENT');
+      // An instance started since the caller's look (a submit that committed in between): its approvers decide.
+      if (ownCheck && (action === 'approve' || action === 'reject') && (await waitingInstanceOf(t, enterpriseId, REWARD_APPROVAL_KIND, id))) {
+        throw new AppError('STATE_CHANGED');
+      }
       return { side: 'finance' as const };
     },
     actorId,
@@ -141,6 +148,8 @@ export async function actReward(db: Db, a: Actor, id: number, action: RewardActi
     }
   }
   return db.transaction(async (tx) => {
+    // A direct decision holds the record first: a submit in flight (which starts an instance) ends before move's look.
+    if (action === 'approve' || action === 'reject') await rewardStateIn(tx, a.enterpriseId, id, { forUpdate: true });
     const r = await move(tx, a.enterpriseId, id, action, a.id, note, undefined, true);
     if (action === 'submit') await startRewardApproval(tx, a.enterpriseId, asRecord(r.row), a.id);
     // A cancelled record leaves its approval: the waiting instance ends as withdrawn (its handler does not run).

@@ -2,14 +2,15 @@ import { approvalsContract as A, orderActionsContract as K, feeStandardContract 
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import { drainJobs } from '../../platform/jobs';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { race, tally } from '../../test/race';
+import { race, tally, waitForLockWaits } from '../../test/race';
 import { productIn } from '../dispatch/dispatch.fixtures';
 import { insertOrder } from '../orders/test-helpers';
 import { payableClaim, pricedOrder, type SettleTeam, settleTeam, statementRow } from './settle.fixtures';
+import { act } from './settle.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -281,6 +282,38 @@ describe('statements', () => {
     expect((await a.admin.client.send(A.reject, { id: inst2, comment: '金额需复核' })).success).toBe(true);
     expect((await statementRow(t, a.ep, id2))?.state).toBe(1);
     expect((await fin.send(C.remove, { id: id2 })).success).toBe(true);
+  });
+
+  it('a confirmation that commits while finance approves directly starts the flow: the direct approval is refused, the flow decides', async () => {
+    const a = await settleTeam(t);
+    await withOrders(a);
+    const fin = a.finance.client;
+    const flow = await a.admin.client.send(A.flowSave, {
+      kind: 'settlement',
+      name: '结算单审批',
+      steps: [{ name: '财务主管', mode: 'any', approvers: [{ type: 'role', ids: [8, 3] }] }],
+    });
+    expect(flow.success, flow.message).toBe(true);
+    const id = (await fin.send(C.create, march(a))).data.id;
+    expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
+    const provider = { id: a.pu1.id, enterpriseId: a.ep, providerId: a.p1, timeZone: 'Asia/Shanghai', sysrole: null, admin: false, powers: [] };
+    let approve: ReturnType<typeof fin.send> | undefined;
+    // The provider's confirmation (3, an instance waits) holds the statement while finance2's approval, which saw no
+    // instance, waits for it.
+    await t.deps.db.transaction(async (tx) => {
+      expect(await act(tx as unknown as Db, provider, id, 'confirm')).toEqual({ state: 3 });
+      approve = a.finance2.client.send(C.action, { id, action: 'approve' });
+      await waitForLockWaits(t.deps.db, 1);
+    });
+    expect((await approve)?.code).toBe('STATE_CHANGED');
+    expect((await statementRow(t, a.ep, id))?.state).toBe(3);
+    const waiting = async () =>
+      (await rows<{ state: number }>(t.deps.db, sql`select state from approval_instances where kind = 'settlement' and doc_id = ${id}`)).map((r) => r.state);
+    expect(await waiting()).toEqual([0]);
+    // Asked again, the approval is the engine's: the instance ends approved and moves the statement.
+    expect((await a.finance2.client.send(C.action, { id, action: 'approve' })).success).toBe(true);
+    expect((await statementRow(t, a.ep, id))?.state).toBe(5);
+    expect(await waiting()).toEqual([1]);
   });
 
   it('another enterprise’s statement is not found and unchanged; roles without the power are refused; a draft may be deleted', async () => {

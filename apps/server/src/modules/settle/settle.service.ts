@@ -120,7 +120,11 @@ export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confi
     }
   }
   const stamp = STAMP[action];
+  const direct = action === 'approve' && sideOf(a) === 'finance';
   return db.transaction(async (tx) => {
+    // Finance's direct approval holds the statement first: a confirmation in flight (which starts an instance) ends before
+    // the look below.
+    if (direct) await settlementState(tx, a.enterpriseId, id, { forUpdate: true });
     const r = await changeState(tx, {
       table: SETTLE_TABLE,
       machine: settleMachine,
@@ -131,6 +135,8 @@ export async function act(db: Db, a: Actor, id: number, action: 'issue' | 'confi
         const row = settlementRecord(locked);
         const ctx: SettleCtx = { side: sideOf(a), openDisputes: await openDisputes(t, a.enterpriseId, id) };
         if (action === 'approve' && ctx.side === 'finance' && row.state === 3 && row.issued_by === a.id) throw new AppError('APPROVAL_OWN_DOCUMENT');
+        // An instance started since the look above (a confirmation that committed in between): its approvers decide.
+        if (direct && (await waitingInstanceOf(t, a.enterpriseId, SETTLE_APPROVAL_KIND, id))) throw new AppError('STATE_CHANGED');
         return ctx;
       },
       actorId: a.id,
