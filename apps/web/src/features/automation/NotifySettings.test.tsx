@@ -41,6 +41,7 @@ describe('群机器人', () => {
     expect(save()).toHaveProperty('disabled', true);
     release();
     await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
-    expect(within(card()).getByDisplayValue('https://oapi.dingtalk.com/robot/send?access_token=x')).toBeTruthy();
+    // The form takes the saved robot in an effect after the answer renders: wait for it, not for the same render.
+    expect(await within(card()).findByDisplayValue('https://oapi.dingtalk.com/robot/send?access_token=x')).toBeTruthy();
   });
 });
