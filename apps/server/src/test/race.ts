@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type Db, rows } from '../db/client';
+import { type Db, rows, type Tx } from '../db/client';
 import type { Answer } from './factories';
 
 /**
@@ -54,4 +54,20 @@ export async function waitForLockWaits(db: Db, n: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('nothing waited for the lock');
+}
+
+/**
+ * A request queued behind the test's own transaction: `hold` runs in it, `fire` is sent while it holds its rows, and it
+ * commits once PostgreSQL shows the request waiting for a lock. Answers what the request answered after the wait.
+ */
+export async function behindLock<T>(db: Db, hold: (tx: Tx) => Promise<unknown>, fire: () => Promise<T>): Promise<T> {
+  let answer: Promise<T> | undefined;
+  await db.transaction(async (tx) => {
+    await hold(tx);
+    answer = fire();
+    // A wait that never comes fails the test here; the request's own outcome is then not the point.
+    answer.catch(() => {});
+    await waitForLockWaits(db, 1);
+  });
+  return answer as Promise<T>;
 }

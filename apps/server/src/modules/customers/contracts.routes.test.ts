@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { waitForLockWaits } from '../../test/race';
+import { behindLock } from '../../test/race';
 import { countOf, newCustomer, newModel } from './test-helpers';
 
 let t: TestApp;
@@ -21,14 +21,15 @@ describe('sales contracts', () => {
     const id = (await client.call(K.saleSave, { name: '待提交', customerId: await newCustomer(client), signDate: '2024-05-01' })).data.id;
     const logs = () => countOf(t.deps.db, 'contract_logs', sql`enterprise_id = ${enterpriseId} and contract_id = ${id}`);
     const before = await logs();
-    let del: ReturnType<typeof client.call> | undefined;
     // A submit holds the contract while the delete, its check passed, waits for it.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`update sale_contracts set status = 2 where enterprise_id = ${enterpriseId} and id = ${id}`);
-      del = client.call(K.saleDelete, { ids: [id] });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await del)?.code).toBe('INVALID_STATE');
+    const del = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`update sale_contracts set status = 2 where enterprise_id = ${enterpriseId} and id = ${id}`);
+      },
+      () => client.call(K.saleDelete, { ids: [id] }),
+    );
+    expect(del.code).toBe('INVALID_STATE');
     expect(await countOf(t.deps.db, 'sale_contracts', sql`enterprise_id = ${enterpriseId} and id = ${id}`)).toBe(1);
     expect(await logs()).toBe(before);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { waitForLockWaits } from '../../test/race';
+import { behindLock } from '../../test/race';
 import { newCustomer } from './test-helpers';
 
 let t: TestApp;
@@ -42,15 +42,16 @@ describe('contacts (/customer/linkperson/*)', () => {
     const id = await newCustomer(client);
     const second = (await client.call(P.linkPersonSave, { customerId: id, name: '第二', phone: '13800000002' })).data.id;
     const [first] = await flags(enterpriseId, 'customer_contacts', 'is_primary', id);
-    let del: ReturnType<typeof client.call> | undefined;
     // 设为主联系人 on the second holds the customer while its delete (read as not the primary) waits for it.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from customers where enterprise_id = ${enterpriseId} and id = ${id} for update`);
-      await tx.execute(sql`update customer_contacts set is_primary = (id = ${second}) where enterprise_id = ${enterpriseId} and customer_id = ${id}`);
-      del = client.call(P.linkPersonDelete, { id: second });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await del)?.message).toBe('删除成功');
+    const del = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`select 1 from customers where enterprise_id = ${enterpriseId} and id = ${id} for update`);
+        await tx.execute(sql`update customer_contacts set is_primary = (id = ${second}) where enterprise_id = ${enterpriseId} and customer_id = ${id}`);
+      },
+      () => client.call(P.linkPersonDelete, { id: second }),
+    );
+    expect(del.message).toBe('删除成功');
     expect(await flags(enterpriseId, 'customer_contacts', 'is_primary', id)).toEqual([{ id: first?.id, flag: true }]);
   });
 
@@ -139,15 +140,16 @@ describe('addresses (/customer/address/*)', () => {
     const id = await newCustomer(client, { address: null });
     const a = (await client.call(P.addressSave, { customerId: id, detail: '一号路' })).data.id;
     const b = (await client.call(P.addressSave, { customerId: id, detail: '二号路' })).data.id;
-    let del: ReturnType<typeof client.call> | undefined;
     // 设为默认 on b holds the customer while the delete of b (read as not the default) waits for it.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from customers where enterprise_id = ${enterpriseId} and id = ${id} for update`);
-      await tx.execute(sql`update customer_addresses set is_default = (id = ${b}) where enterprise_id = ${enterpriseId} and customer_id = ${id}`);
-      del = client.call(P.addressDelete, { id: b });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await del)?.message).toBe('删除成功');
+    const del = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`select 1 from customers where enterprise_id = ${enterpriseId} and id = ${id} for update`);
+        await tx.execute(sql`update customer_addresses set is_default = (id = ${b}) where enterprise_id = ${enterpriseId} and customer_id = ${id}`);
+      },
+      () => client.call(P.addressDelete, { id: b }),
+    );
+    expect(del.message).toBe('删除成功');
     expect(await flags(enterpriseId, 'customer_addresses', 'is_default', id)).toEqual([{ id: a, flag: true }]);
   });
 

@@ -5,7 +5,7 @@ import { rows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf, newCustomer } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
-import { waitForLockWaits } from '../../test/race';
+import { behindLock } from '../../test/race';
 import { logsOf, orderIn, orderRow, signatureUpload, type Team, team } from './actions.fixtures';
 
 let t: TestApp;
@@ -282,15 +282,16 @@ describe('approvals (examine/save)', () => {
     const id = await orderIn(t, tm, 5);
     const templateId = Number((await orderRow(t, tm.ep, id)).template_id);
     const acc = (await tm.admin.client.send(M.receiveSave, { name: '对公账户', method: 1, templateIds: [templateId] })).data.id;
-    let paid: ReturnType<typeof tm.engineer.client.send> | undefined;
     // The delete of the account (its usage read as none) holds the row while the collection into it waits.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from receive_payment_templates where enterprise_id = ${tm.ep} and receive_payment_id = ${acc}`);
-      await tx.execute(sql`delete from receive_payments where enterprise_id = ${tm.ep} and id = ${acc}`);
-      paid = tm.engineer.client.send(K.collect, { orderId: id, paymentMethod: 1, receivePaymentId: acc, amount: 10 });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await paid)?.message).toBe('收款账户：收款账户不存在或不适用于该工单类型');
+    const paid = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`delete from receive_payment_templates where enterprise_id = ${tm.ep} and receive_payment_id = ${acc}`);
+        await tx.execute(sql`delete from receive_payments where enterprise_id = ${tm.ep} and id = ${acc}`);
+      },
+      () => tm.engineer.client.send(K.collect, { orderId: id, paymentMethod: 1, receivePaymentId: acc, amount: 10 }),
+    );
+    expect(paid.message).toBe('收款账户：收款账户不存在或不适用于该工单类型');
     expect(await orderRow(t, tm.ep, id)).toMatchObject({ receive_payment_id: null, paid_amount: '0.00' });
   });
 
@@ -299,15 +300,16 @@ describe('approvals (examine/save)', () => {
     const id = await orderIn(t, tm, 5);
     const templateId = Number((await orderRow(t, tm.ep, id)).template_id);
     const acc = (await tm.admin.client.send(M.receiveSave, { name: '对公账户', method: 1, templateIds: [templateId] })).data.id;
-    let del: ReturnType<typeof tm.admin.client.send> | undefined;
     // A collection holds the account (FOR SHARE) and pays the order into it while the delete waits.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from receive_payments where enterprise_id = ${tm.ep} and id = ${acc} for share`);
-      await tx.execute(sql`update orders set receive_payment_id = ${acc} where enterprise_id = ${tm.ep} and id = ${id}`);
-      del = tm.admin.client.send(M.receiveDelete, { ids: [acc] });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await del)?.message).toBe('收款账户已有工单收款记录，不能删除，可停用');
+    const del = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`select 1 from receive_payments where enterprise_id = ${tm.ep} and id = ${acc} for share`);
+        await tx.execute(sql`update orders set receive_payment_id = ${acc} where enterprise_id = ${tm.ep} and id = ${id}`);
+      },
+      () => tm.admin.client.send(M.receiveDelete, { ids: [acc] }),
+    );
+    expect(del.message).toBe('收款账户已有工单收款记录，不能删除，可停用');
     expect(await countOf(t.deps.db, 'receive_payments', sql`enterprise_id = ${tm.ep} and id = ${acc}`)).toBe(1);
   });
 });
@@ -402,15 +404,16 @@ describe('edit, employee/edit and linkCustomer', () => {
       t.deps.db.execute(sql`insert into order_people (enterprise_id, order_id, part, user_id) values (${tm.ep}, ${id}, ${part}, ${tm.engineer2.id})`);
     await add(4);
     await add(6);
-    let edit: ReturnType<typeof tm.engineer2.client.send> | undefined;
     // An edit of the order's people holds it (as edit and re-dispatch do: the row changes with its people).
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`update orders set version = version + 1 where enterprise_id = ${tm.ep} and id = ${id}`);
-      await tx.execute(sql`delete from order_people where enterprise_id = ${tm.ep} and order_id = ${id} and part = 4`);
-      edit = tm.engineer2.client.send(K.employeeEdit, { orderId: id, detailDesc: '我来' });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect(await edit).toMatchObject({ success: false, message: NOT_MINE });
+    const edit = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`update orders set version = version + 1 where enterprise_id = ${tm.ep} and id = ${id}`);
+        await tx.execute(sql`delete from order_people where enterprise_id = ${tm.ep} and order_id = ${id} and part = 4`);
+      },
+      () => tm.engineer2.client.send(K.employeeEdit, { orderId: id, detailDesc: '我来' }),
+    );
+    expect(edit).toMatchObject({ success: false, message: NOT_MINE });
     expect((await orderRow(t, tm.ep, id)).detail_desc).not.toBe('我来');
     // Collaborating again, with nothing in between, he may.
     await add(4);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, loggedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { race, tally, waitForLockWaits } from '../../test/race';
+import { race, tally, behindLock } from '../../test/race';
 import { countOf, newCustomer } from '../customers/test-helpers';
 
 let t: TestApp;
@@ -73,15 +73,16 @@ describe('service-item catalogue (/v2/serverItem/*)', () => {
     const item = (await client.send(K.itemSave, { name: '上门检测', price: 80 })).data.id;
     const customer = await newCustomer(client);
     const order = (await client.send(O.add, { customerId: customer, title: '检测' })).data.id;
-    let del: ReturnType<typeof client.send> | undefined;
     // The order's new line holds the item (its foreign key's share lock) until it commits.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
+    const del = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`insert into order_service_items (enterprise_id, order_id, service_item_id, name, price, quantity, amount)
         values (${enterpriseId}, ${order}, ${item}, '上门检测', 80, 1, 80)`);
-      del = client.send(K.itemDelete, { ids: [item] });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await del)?.message).toBe('服务项目“上门检测”已被工单使用，不能删除');
+      },
+      () => client.send(K.itemDelete, { ids: [item] }),
+    );
+    expect(del.message).toBe('服务项目“上门检测”已被工单使用，不能删除');
     expect(await itemsOf(enterpriseId)).toBe(1);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { Client, makeUser, nextMobile } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { waitForLockWaits } from '../../test/race';
+import { behindLock } from '../../test/race';
 import { adminAndWorker, count } from './org.fixtures';
 
 let t: TestApp;
@@ -133,14 +133,15 @@ describe('service providers and outsourced users', () => {
     const p = (await o.admin.call(T.providerCreate, { name: '外包二号' })).data.id;
     const u = (await o.admin.call(C.userCreate, { mobile: nextMobile(), name: '外包工程师', roles: [2], userType: 1, providerId: p })).data.id;
     expect((await o.admin.call(C.userEnabled, { id: u, enabled: false })).success).toBe(true);
-    let on: ReturnType<typeof o.admin.call> | undefined;
     // The provider's disable (its enabled users, none here, disabled with it) holds the row while the enable waits.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`update service_providers set enabled = false where enterprise_id = ${o.enterpriseId} and id = ${p}`);
-      on = o.admin.call(C.userEnabled, { id: u, enabled: true });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await on)?.code).toBe('PROVIDER_DISABLED');
+    const on = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`update service_providers set enabled = false where enterprise_id = ${o.enterpriseId} and id = ${p}`);
+      },
+      () => o.admin.call(C.userEnabled, { id: u, enabled: true }),
+    );
+    expect(on.code).toBe('PROVIDER_DISABLED');
     expect((await rows<{ enabled: boolean }>(t.deps.db, sql`select enabled from users where id = ${u}`))[0]?.enabled).toBe(false);
   });
 

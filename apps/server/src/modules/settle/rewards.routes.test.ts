@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rows } from '../../db/client';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { race, tally, waitForLockWaits } from '../../test/race';
+import { race, tally, behindLock } from '../../test/race';
 import { insertOrder } from '../orders/test-helpers';
 import { proposePenalties } from './rewards.rules';
 import { actReward } from './rewards.service';
@@ -169,14 +169,15 @@ describe('rewards and penalties by hand', () => {
     });
     expect(flow.success, flow.message).toBe(true);
     const finance = { id: a.finance.id, enterpriseId: a.ep, providerId: null, timeZone: 'Asia/Shanghai', sysrole: null, admin: false, powers: [] };
-    let approve: ReturnType<typeof a.finance2.client.send> | undefined;
     // finance's submit (1, an instance waits) holds the record while finance2's approval, which saw no instance, waits.
-    await t.deps.db.transaction(async (tx) => {
-      expect(await actReward(tx as unknown as Db, finance, id, 'submit', null)).toEqual({ state: 1 });
-      approve = a.finance2.client.send(R.action, { id, action: 'approve' });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await approve)?.code).toBe('STATE_CHANGED');
+    const approve = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        expect(await actReward(tx as unknown as Db, finance, id, 'submit', null)).toEqual({ state: 1 });
+      },
+      () => a.finance2.client.send(R.action, { id, action: 'approve' }),
+    );
+    expect(approve.code).toBe('STATE_CHANGED');
     expect((await rewardRow(a.ep, id))?.state).toBe(1);
     const waiting = async () =>
       (await rows<{ state: number }>(t.deps.db, sql`select state from approval_instances where kind = 'reward' and doc_id = ${id}`)).map((r) => r.state);

@@ -6,7 +6,7 @@ import { type Db, rows } from '../../db/client';
 import { drainJobs } from '../../platform/jobs';
 import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { race, tally, waitForLockWaits } from '../../test/race';
+import { race, tally, behindLock } from '../../test/race';
 import { productIn } from '../dispatch/dispatch.fixtures';
 import { insertOrder } from '../orders/test-helpers';
 import { payableClaim, pricedOrder, type SettleTeam, settleTeam, statementRow } from './settle.fixtures';
@@ -27,6 +27,16 @@ const feeRow = async (ep: number, orderId: number) =>
   )[0];
 const count = async (table: string, ep: number) =>
   Number((await rows<{ n: number }>(t.deps.db, sql`select count(*)::int as n from ${sql.identifier(table)} where enterprise_id = ${ep}`))[0]?.n);
+
+/** A settlement approval flow of one step: a finance head (role 8) or the administrator decides. */
+async function financeFlow(a: Awaited<ReturnType<typeof settleTeam>>) {
+  const flow = await a.admin.client.send(A.flowSave, {
+    kind: 'settlement',
+    name: '结算单审批',
+    steps: [{ name: '财务主管', mode: 'any', approvers: [{ type: 'role', ids: [8, 3] }] }],
+  });
+  expect(flow.success, flow.message).toBe(true);
+}
 
 describe('fee standards', () => {
   it('finance keeps the rows; bad input, other enterprises, a provider user and other roles are refused', async () => {
@@ -244,12 +254,7 @@ describe('statements', () => {
     await withOrders(a);
     await pricedOrder(t, a.ep, a.p1, 4000, '2026-04-10 12:00:00+08');
     const fin = a.finance.client;
-    const flow = await a.admin.client.send(A.flowSave, {
-      kind: 'settlement',
-      name: '结算单审批',
-      steps: [{ name: '财务主管', mode: 'any', approvers: [{ type: 'role', ids: [8, 3] }] }],
-    });
-    expect(flow.success, flow.message).toBe(true);
+    await financeFlow(a);
     const confirmed = async (period: { providerId: number; periodStart: string; periodEnd: string }) => {
       const id = (await fin.send(C.create, period)).data.id;
       expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
@@ -288,24 +293,20 @@ describe('statements', () => {
     const a = await settleTeam(t);
     await withOrders(a);
     const fin = a.finance.client;
-    const flow = await a.admin.client.send(A.flowSave, {
-      kind: 'settlement',
-      name: '结算单审批',
-      steps: [{ name: '财务主管', mode: 'any', approvers: [{ type: 'role', ids: [8, 3] }] }],
-    });
-    expect(flow.success, flow.message).toBe(true);
+    await financeFlow(a);
     const id = (await fin.send(C.create, march(a))).data.id;
     expect((await fin.send(C.action, { id, action: 'issue' })).data.state).toBe(2);
     const provider = { id: a.pu1.id, enterpriseId: a.ep, providerId: a.p1, timeZone: 'Asia/Shanghai', sysrole: null, admin: false, powers: [] };
-    let approve: ReturnType<typeof fin.send> | undefined;
     // The provider's confirmation (3, an instance waits) holds the statement while finance2's approval, which saw no
     // instance, waits for it.
-    await t.deps.db.transaction(async (tx) => {
-      expect(await act(tx as unknown as Db, provider, id, 'confirm')).toEqual({ state: 3 });
-      approve = a.finance2.client.send(C.action, { id, action: 'approve' });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await approve)?.code).toBe('STATE_CHANGED');
+    const approve = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        expect(await act(tx as unknown as Db, provider, id, 'confirm')).toEqual({ state: 3 });
+      },
+      () => a.finance2.client.send(C.action, { id, action: 'approve' }),
+    );
+    expect(approve.code).toBe('STATE_CHANGED');
     expect((await statementRow(t, a.ep, id))?.state).toBe(3);
     const waiting = async () =>
       (await rows<{ state: number }>(t.deps.db, sql`select state from approval_instances where kind = 'settlement' and doc_id = ${id}`)).map((r) => r.state);

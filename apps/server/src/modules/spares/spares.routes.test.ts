@@ -2,7 +2,7 @@ import { fieldInput, goodsContract as G, sparesContract as C } from '@sk/shared'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { race, tally, waitForLockWaits } from '../../test/race';
+import { race, tally, behindLock } from '../../test/race';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { countOf } from '../customers/test-helpers';
 import { saveField } from '../forms/fields.service';
@@ -40,14 +40,15 @@ describe('catalogue', () => {
 
   it('a delete that waited for the spare’s first stock says it has stock (not a conflict)', async () => {
     const { tm, k, wh, spare } = await stocked();
-    let del: ReturnType<typeof k.call> | undefined;
     // The first stock row holds the spare (its foreign key's share lock) until it commits.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) values (${tm.ep}, ${wh}, ${spare}, 1)`);
-      del = k.call(C.spareRemove, { ids: [spare] });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await del)?.message).toBe('备件“压缩机”已有库存或单据，不能删除，可停用');
+    const del = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(sql`insert into stocks (enterprise_id, warehouse_id, spare_id, quantity) values (${tm.ep}, ${wh}, ${spare}, 1)`);
+      },
+      () => k.call(C.spareRemove, { ids: [spare] }),
+    );
+    expect(del.message).toBe('备件“压缩机”已有库存或单据，不能删除，可停用');
     expect(await countOf(t.deps.db, 'spares', sql`enterprise_id = ${tm.ep} and id = ${spare}`)).toBe(1);
   });
 
@@ -432,16 +433,17 @@ describe('parts on orders', () => {
     const used = await s.eng.call(C.orderUse, { orderId: order, spareId: s.spare, quantity: 1 });
     const oldId = used.data.oldPartId;
     expect(oldId).toBeTruthy();
-    let cancel: ReturnType<typeof s.eng.call> | undefined;
     // 寄出 of the old part holds its return row (moved to 2) while the cancel of the part waits for it.
-    await t.deps.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`update old_part_returns set state = 2, logistics = '顺丰速运', tracking_no = 'SF1' where enterprise_id = ${s.tm.ep} and id = ${oldId}`,
-      );
-      cancel = s.eng.call(C.orderCancel, { id: used.data.id });
-      await waitForLockWaits(t.deps.db, 1);
-    });
-    expect((await cancel)?.message).toBe('旧件已在返还流程中，不能取消');
+    const cancel = await behindLock(
+      t.deps.db,
+      async (tx) => {
+        await tx.execute(
+          sql`update old_part_returns set state = 2, logistics = '顺丰速运', tracking_no = 'SF1' where enterprise_id = ${s.tm.ep} and id = ${oldId}`,
+        );
+      },
+      () => s.eng.call(C.orderCancel, { id: used.data.id }),
+    );
+    expect(cancel.message).toBe('旧件已在返还流程中，不能取消');
     const [part] = await rows<{ state: number }>(t.deps.db, sql`select state from order_parts where enterprise_id = ${s.tm.ep} and id = ${used.data.id}`);
     expect(part?.state).toBe(1);
     expect((await s.k.call(C.oldDetail, { id: oldId })).data).toMatchObject({ state: 2 });

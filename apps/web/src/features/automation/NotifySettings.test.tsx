@@ -2,7 +2,7 @@
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../components/testing';
+import { deferred, renderWithApp } from '../../components/testing';
 import { setSessionUser } from '../../lib/session';
 import { NotifySettings } from './NotifySettings';
 
@@ -30,16 +30,14 @@ afterEach(() => {
 
 describe('群机器人', () => {
   it('saves only once the saved robot has loaded, and shows it', async () => {
-    let release = () => {};
-    robotHeld = new Promise<void>((r) => {
-      release = r;
-    });
+    const held = deferred();
+    robotHeld = held.promise;
     renderWithApp(<NotifySettings />, '/notifySettings');
     const card = () => screen.getByText('群机器人').closest('.ant-card') as HTMLElement;
     const save = () => within(card()).getByRole('button', { name: /^保\s?存$/ });
     await vi.waitFor(() => expect(asked.some((a) => a.includes('/v2/enterprise/set'))).toBe(true));
     expect(save()).toHaveProperty('disabled', true);
-    release();
+    held.resolve();
     await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
     // The form takes the saved robot in an effect after the answer renders: wait for it, not for the same render.
     expect(await within(card()).findByDisplayValue('https://oapi.dingtalk.com/robot/send?access_token=x')).toBeTruthy();

@@ -3,7 +3,7 @@ import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import type { CyclePlan } from '@sk/shared/cycle/cycle.contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../components/testing';
+import { deferred, renderWithApp } from '../../components/testing';
 import { setSessionUser } from '../../lib/session';
 import { PlanFormDialog } from './PlanFormDialog';
 
@@ -56,14 +56,12 @@ const plan = {
 
 describe('编辑周期计划', () => {
   it('cannot be saved until the templates have loaded; then shows the plan’s day of the month', async () => {
-    let release = () => {};
-    templatesHeld = new Promise<void>((r) => {
-      release = r;
-    });
+    const held = deferred();
+    templatesHeld = held.promise;
     renderWithApp(<PlanFormDialog open plan={plan} onClose={() => {}} />);
     const save = () => screen.getByRole('button', { name: /保\s?存/ });
     expect(save()).toHaveProperty('disabled', true);
-    release();
+    held.resolve();
     await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
     expect(await screen.findByDisplayValue('15')).toBeTruthy();
   });

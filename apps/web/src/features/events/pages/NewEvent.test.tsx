@@ -3,7 +3,7 @@
 import type { SessionUserInfo } from '@sk/shared/account/account.contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../components/testing';
+import { deferred, renderWithApp } from '../../../components/testing';
 import { setSessionUser } from '../../../lib/session';
 import { CustomerSelect } from '../../customers/components/CustomerSelect';
 import NewEvent from './NewEvent';
@@ -52,30 +52,26 @@ const openPicker = () => fireEvent.mouseDown(screen.getByRole('combobox', { name
 describe('新建事件’s save', () => {
   it('waits for the template’s custom fields: no save without them while they load', async () => {
     templates = { list: [{ id: 9, name: '标准事件' }], count: 1 };
-    let release = () => {};
-    fieldsHeld = new Promise<void>((r) => {
-      release = r;
-    });
+    const held = deferred();
+    fieldsHeld = held.promise;
     renderWithApp(<NewEvent />, '/newEvent');
     const save = () => screen.getByRole('button', { name: /保\s?存/ });
     await vi.waitFor(() => expect(asked.some((a) => a.includes('/v2/eventTemp/cusTempField'))).toBe(true));
     expect(save()).toHaveProperty('disabled', true);
-    release();
+    held.resolve();
     await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
   });
 });
 
 describe('新建事件’s save, before the templates', () => {
   it('waits for the template list too: without it the save would go to the default template without its fields', async () => {
-    let release = () => {};
-    templatesHeld = new Promise<void>((r) => {
-      release = r;
-    });
+    const held = deferred();
+    templatesHeld = held.promise;
     renderWithApp(<NewEvent />, '/newEvent');
     const save = () => screen.getByRole('button', { name: /保\s?存/ });
     await vi.waitFor(() => expect(asked.some((a) => a.includes('/v2/eventTemp/list'))).toBe(true));
     expect(save()).toHaveProperty('disabled', true);
-    release();
+    held.resolve();
     await vi.waitFor(() => expect(save()).toHaveProperty('disabled', false));
   });
 });
