@@ -10,7 +10,9 @@ import { HttpPayments, signFields } from '../../platform/payments';
 import { drainJobs } from '../../platform/jobs';
 import { queryWaitingPayments, refundPayment, retryFailedRefunds } from './goods.pay';
 import { sealSecret } from '../../platform/secrets';
+import { Client } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { race, tally } from '../../test/race';
 import { stockedTeam } from './spares.fixtures';
 
 const SECRET = 'gateway-secret-of-test';
@@ -94,6 +96,14 @@ async function configure(ep: number, provider: '线下' | 'HTTP') {
 }
 const payStateOf = async (ep: number, paymentNo: string) =>
   Number((await rows<{ state: number }>(t.deps.db, sql`select state from goods_payments where enterprise_id = ${ep} and payment_no = ${paymentNo}`))[0]?.state);
+const logsOf = async (ep: number, id: number, action: string) =>
+  (
+    await rows<{ note: string }>(
+      t.deps.db,
+      sql`select note from spare_state_logs where enterprise_id = ${ep} and kind = 'goods' and record_id = ${id} and action = ${action} order by id`,
+    )
+  ).map((l) => l.note);
+const refundsOf = (paymentNo: string) => [...refunds.values()].filter((r) => r.outTradeNo === paymentNo);
 const stateOf = async (ep: number, id: number) =>
   Number((await rows<{ state: number }>(t.deps.db, sql`select state from goods_orders where enterprise_id = ${ep} and id = ${id}`))[0]?.state);
 
@@ -274,5 +284,119 @@ describe('online payment of goods orders', () => {
     } finally {
       refundAnswer = 'SUCCESS';
     }
+  });
+});
+
+describe('an application paid twice', () => {
+  type Team = Awaited<ReturnType<typeof stockedTeam>>;
+  /** An application waiting for its payment, with the applicant's 去支付 in hand. */
+  async function unpaid(s: Team, method = 2) {
+    await configure(s.tm.ep, 'HTTP');
+    const id = (await s.tm.admin.client.call(G.apply, { paymentMethod: method, items: [{ spareId: s.spare, quantity: 1 }] })).data.id as number;
+    const pay = async () => {
+      const r = await s.tm.admin.client.call(G.payOnline, { id });
+      expect(r.success, r.message).toBe(true);
+      return r.data;
+    };
+    return { id, pay };
+  }
+  /** Two payments of one application: the first left past the 24 hours in which 去支付 answers it again. */
+  async function twoPayments(s: Team) {
+    const { id, pay } = await unpaid(s);
+    const first = await pay();
+    await t.deps.db.execute(
+      sql`update goods_payments set created_at = now() - interval '25 hours' where enterprise_id = ${s.tm.ep} and payment_no = ${first.paymentNo}`,
+    );
+    const second = await pay();
+    expect(second.paymentNo).not.toBe(first.paymentNo);
+    return { id, first, second };
+  }
+
+  it('去支付 again while its payment waits answers the same cashier (5 at once: one payment at the gateway)', async () => {
+    const s = await stockedTeam(t);
+    const { id, pay } = await unpaid(s, 3);
+    const first = await pay();
+    expect(await pay()).toEqual(first);
+
+    const other = await unpaid(s, 3);
+    const answers = await race(5, () => s.tm.admin.client.call(G.payOnline, { id: other.id }));
+    expect(tally(answers)).toEqual({ ok: 5 });
+    const nos = new Set(answers.map((a) => a.data.paymentNo));
+    expect(nos.size).toBe(1);
+    const made = await rows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from goods_payments where enterprise_id = ${s.tm.ep} and goods_order_id = ${other.id}`,
+    );
+    expect(made[0]?.n).toBe(1);
+    expect(await stateOf(s.tm.ep, id)).toBe(1);
+  });
+
+  it('a second payment’s money after the first was paid: SUCCESS, kept and given back; the order and the first payment stay', async () => {
+    const s = await stockedTeam(t);
+    const ep = s.tm.ep;
+    const { id, first, second } = await twoPayments(s);
+    expect((await notify(ep, notice(second.paymentNo, second.amountCents))).data.result).toBe('SUCCESS');
+    expect(await stateOf(ep, id)).toBe(2);
+
+    // The old cashier paid late: the provider must stop sending, and the money goes back.
+    const late = await notify(ep, notice(first.paymentNo, first.amountCents));
+    expect(late.success, late.message).toBe(true);
+    expect(late.data.result).toBe('SUCCESS');
+    expect(await payStateOf(ep, first.paymentNo)).toBe(2);
+    expect(await logsOf(ep, id, 'refund')).toEqual([`重复支付到账（支付宝，交易号 T${first.paymentNo}），申请单已支付，原路退回`]);
+    // A repeat of it changes nothing more.
+    expect((await notify(ep, notice(first.paymentNo, first.amountCents))).data.result).toBe('SUCCESS');
+    await drainJobs(t.deps);
+    expect(await payStateOf(ep, first.paymentNo)).toBe(3);
+    expect(refundsOf(first.paymentNo)).toEqual([expect.objectContaining({ amount: first.amountCents, outRefundNo: `R${first.paymentNo}` })]);
+    expect(refundsOf(second.paymentNo)).toEqual([]);
+    expect(await payStateOf(ep, second.paymentNo)).toBe(1);
+    expect(await stateOf(ep, id)).toBe(2);
+    expect(await logsOf(ep, id, 'pay')).toEqual([`在线支付（支付宝，交易号 T${second.paymentNo}）`]);
+    expect((await logsOf(ep, id, 'refund'))[1]).toBe(`已退款 ${(first.amountCents / 100).toFixed(2)} 元（退款单号 RFR${first.paymentNo}）`);
+    // The detail still reads paid: the refund was of the extra money.
+    expect((await s.tm.admin.client.call(G.detail, { id })).data).toMatchObject({ state: 2, payState: 1 });
+  });
+
+  it('the keeper confirmed 线下, then the online money arrives: SUCCESS, given back', async () => {
+    const s = await stockedTeam(t);
+    const ep = s.tm.ep;
+    const { id, pay } = await unpaid(s, 3);
+    const p = await pay();
+    expect((await s.k.call(G.step, { id, action: 'pay' })).success).toBe(true);
+
+    const r = await notify(ep, notice(p.paymentNo, p.amountCents));
+    expect(r.success, r.message).toBe(true);
+    expect(r.data.result).toBe('SUCCESS');
+    expect(await logsOf(ep, id, 'refund')).toEqual([`重复支付到账（微信，交易号 T${p.paymentNo}），申请单已支付，原路退回`]);
+    await drainJobs(t.deps);
+    expect(await payStateOf(ep, p.paymentNo)).toBe(3);
+    expect(refundsOf(p.paymentNo)).toHaveLength(1);
+    expect(await stateOf(ep, id)).toBe(2);
+    expect(await logsOf(ep, id, 'pay')).toHaveLength(1);
+    expect((await s.tm.admin.client.call(G.detail, { id })).data).toMatchObject({ state: 2, payState: null, paid_time: expect.any(String) });
+  });
+
+  it('two payments of one application paid at once (10 notifications each): one moves the order, the other is given back', async () => {
+    const s = await stockedTeam(t);
+    const ep = s.tm.ep;
+    const { id, first, second } = await twoPayments(s);
+    const wire = new Client(t.app);
+    const answers = await race(20, (i) => {
+      const p = i % 2 ? first : second;
+      return wire.request<{ result: string }>('POST', `/pay/goods/notify/${ep}`, notice(p.paymentNo, p.amountCents));
+    });
+    expect(tally(answers)).toEqual({ ok: 20 });
+    expect(answers.every((a) => a.data.result === 'SUCCESS')).toBe(true);
+    expect(await stateOf(ep, id)).toBe(2);
+    const moved = await logsOf(ep, id, 'pay');
+    expect(moved).toHaveLength(1);
+    const [kept, back] = moved[0]?.includes(first.paymentNo) ? [first, second] : [second, first];
+    expect(await payStateOf(ep, kept.paymentNo)).toBe(1);
+    expect(await payStateOf(ep, back.paymentNo)).toBe(2);
+    expect(await logsOf(ep, id, 'refund')).toEqual([`重复支付到账（支付宝，交易号 T${back.paymentNo}），申请单已支付，原路退回`]);
+    await drainJobs(t.deps);
+    expect(await payStateOf(ep, back.paymentNo)).toBe(3);
+    expect(refundsOf(kept.paymentNo)).toEqual([]);
   });
 });

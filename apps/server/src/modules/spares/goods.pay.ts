@@ -1,7 +1,7 @@
 // Online payment of goods orders (docs/commerce.md "Online payment"): 去支付 registers a payment with the enterprise's
 // provider (settings goods_pay_*; 线下 by default: the keeper confirms, goods step 'pay'); the provider's signed
 // notification marks it paid once and moves the order 1 待付款 → 2 待审核 through the state-change helper; a paid
-// application cancelled later (or paid after it was cancelled) gets its money back through the provider's refund.
+// application cancelled later (or paid after it was cancelled, or paid twice) gets its money back through the provider's refund.
 import { goodsMachine, PAYMENT_METHODS } from '@sk/shared';
 import { NOW } from '../../platform/sql';
 import type { Executor, Tx } from '../../db/client';
@@ -31,35 +31,49 @@ export async function paymentsOf(ex: Executor, config: Config, ep: number): Prom
   return url && merchant && secret ? new HttpPayments(url, merchant, secret) : new OfflinePayments();
 }
 
-/** 去支付: the applicant's unpaid application with an online method; the amount is its lines at their sale price. */
+/**
+ * 去支付: the applicant's unpaid application with an online method; the amount is its lines at their sale price. A
+ * payment of it still waiting (same method and amount) is answered again: the payer who closed the cashier goes back
+ * to it instead of paying twice. The order is held until the gateway answers, so two at once make one payment.
+ */
 export async function payOnline(deps: Deps, u: UserActor, id: number, origin: string) {
-  const db = deps.db;
-  const provider = await paymentsOf(db, deps.config, u.enterpriseId);
-  const g = await repo.payable(db, u, id);
-  if (!g) throw new AppError('NOT_FOUND');
-  if (g.state !== 1) throw new AppError('INVALID_STATE');
-  const method = g.payment_method;
-  if (method == null || !ONLINE_METHODS.includes(method)) throw new AppError('PAY_METHOD_OFFLINE');
-  if (!provider.online) throw new AppError('PAY_OFFLINE');
-  const amountCents = g.amount_cents;
-  const paymentNo = `GP${id}${randomToken()
+  const ep = u.enterpriseId;
+  const provider = await paymentsOf(deps.db, deps.config, ep);
+  return deps.db.transaction(async (tx) => {
+    const g = await repo.lockGoods(tx, ep, id, repo.ownGoods(u));
+    if (!g) throw new AppError('NOT_FOUND');
+    if (g.state !== 1) throw new AppError('INVALID_STATE');
+    const method = g.payment_method as number | null;
+    if (method == null || !ONLINE_METHODS.includes(method)) throw new AppError('PAY_METHOD_OFFLINE');
+    if (!provider.online) throw new AppError('PAY_OFFLINE');
+    const amountCents = await repo.amountCents(tx, ep, id);
+    const open = await repo.openPayment(tx, ep, id, method, amountCents);
+    if (open) return { paymentNo: open.payment_no, amountCents, payUrl: open.pay_url };
+    return registerPayment(tx, provider, u, { id, method, amountCents }, origin);
+  });
+}
+
+/** A new payment row and its registration at the gateway; a gateway failure throws, so the row is rolled back. */
+async function registerPayment(tx: Tx, provider: PaymentProvider, u: UserActor, g: { id: number; method: number; amountCents: number }, origin: string) {
+  const ep = u.enterpriseId;
+  const paymentNo = `GP${g.id}${randomToken()
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 12)}`;
-  const paymentId = await repo.insertPayment(db, u.enterpriseId, { goodsOrderId: id, paymentNo, method, amountCents, createdBy: u.id });
+  const paymentId = await repo.insertPayment(tx, ep, { goodsOrderId: g.id, paymentNo, method: g.method, amountCents: g.amountCents, createdBy: u.id });
+  let made: { tradeNo: string; payUrl: string };
   try {
-    const made = await provider.create({
+    made = await provider.create({
       outTradeNo: paymentNo,
-      amountCents,
-      method,
-      subject: `备件申请单${id}`,
-      notifyUrl: `${origin}/api/pay/goods/notify/${u.enterpriseId}`,
+      amountCents: g.amountCents,
+      method: g.method,
+      subject: `备件申请单${g.id}`,
+      notifyUrl: `${origin}/api/pay/goods/notify/${ep}`,
     });
-    await repo.setPayUrl(db, u.enterpriseId, paymentId, made.payUrl, made.tradeNo);
-    return { paymentNo, amountCents, payUrl: made.payUrl };
   } catch {
-    await repo.deletePayment(db, u.enterpriseId, paymentId);
     throw new AppError('PAY_GATEWAY_FAILED');
   }
+  await repo.setPayUrl(tx, ep, paymentId, made.payUrl, made.tradeNo);
+  return { paymentNo, amountCents: g.amountCents, payUrl: made.payUrl };
 }
 
 /**
@@ -78,18 +92,26 @@ export async function receivePayNotify(deps: Deps, enterpriseId: string, body: R
 }
 
 /**
- * Marks the payment paid and moves its order, once: the payment row is locked first (parallel answers find it paid).
- * Money that arrives for an order cancelled meanwhile is kept as paid and given back at once (a refund job).
+ * Marks the payment paid and moves its order, once: the payment row is locked first (parallel answers find it paid),
+ * then the order (another payment or the keeper's 线下 confirmation settling at the same time is seen). Money for an
+ * order cancelled meanwhile, or already paid otherwise, is kept as paid and given back at once (a refund job).
  */
 async function settlePaid(tx: Tx, ep: number, r: PaymentResult): Promise<void> {
   const p = await repo.lockPayment(tx, ep, r.outTradeNo);
   if (!p) throw new AppError('NOT_FOUND');
   if (p.amount_cents !== r.amountCents) throw new AppError('PAY_AMOUNT_MISMATCH');
   if (p.state !== 0) return;
+  const g = await repo.lockGoods(tx, ep, p.goods_order_id);
+  if (!g) throw new AppError('NOT_FOUND');
   const method = PAYMENT_METHODS[p.method as keyof typeof PAYMENT_METHODS] ?? '';
+  const paid = `（${method}，交易号 ${r.tradeNo}）`;
   await repo.markPaid(tx, ep, p.id, r.tradeNo);
-  if (p.order_state === GOODS_CANCELLED) {
-    await startRefunds(tx, ep, p.goods_order_id, `在线支付到账（${method}，交易号 ${r.tradeNo}），申请单已取消，原路退回`);
+  if (g.state === GOODS_CANCELLED) {
+    await startRefunds(tx, ep, p.goods_order_id, `在线支付到账${paid}，申请单已取消，原路退回`);
+    return;
+  }
+  if (g.state !== GOODS_UNPAID) {
+    await startRefund(tx, ep, p.id, g, `重复支付到账${paid}，申请单已支付，原路退回`);
     return;
   }
   await changeState(tx, {
@@ -101,14 +123,19 @@ async function settlePaid(tx: Tx, ep: number, r: PaymentResult): Promise<void> {
     // The provider confirms the money as the keeper would.
     ctx: { keeper: true, applicant: false },
     actorId: null,
-    note: `在线支付（${method}，交易号 ${r.tradeNo}）`,
+    note: `在线支付${paid}`,
     patch: { paid_at: NOW },
+    current: g,
   });
 }
 
+const GOODS_UNPAID = 1;
 const GOODS_CANCELLED = 6;
-/** The job that gives a cancelled application's online payment back. */
+/** The job that gives an online payment back (a cancelled application's, or one paid twice). */
 export const REFUND_JOB = 'goods.pay.refund';
+/** One job per payment: ten cancels at once, or a retried notification, make one refund. */
+const enqueueRefund = (tx: Tx, ep: number, paymentId: number) =>
+  enqueue(tx, { kind: REFUND_JOB, enterpriseId: ep, payload: { paymentId }, uniqueKey: `goods.refund:${ep}:${paymentId}` });
 
 /**
  * The order's paid online payments start their refund (state 2) in the caller's transaction, each with one job that
@@ -116,7 +143,7 @@ export const REFUND_JOB = 'goods.pay.refund';
  */
 export async function startRefunds(tx: Tx, ep: number, goodsOrderId: number, note = '申请单已取消，在线支付原路退回'): Promise<number> {
   const paid = await repo.startRefundRows(tx, ep, goodsOrderId);
-  for (const p of paid) await enqueue(tx, { kind: REFUND_JOB, enterpriseId: ep, payload: { paymentId: p.id }, uniqueKey: `goods.refund:${ep}:${p.id}` });
+  for (const p of paid) await enqueueRefund(tx, ep, p.id);
   if (paid.length)
     await insertStateLog(tx, GOODS_STATE, {
       enterpriseId: ep,
@@ -128,6 +155,13 @@ export async function startRefunds(tx: Tx, ep: number, goodsOrderId: number, not
       actorId: null,
     });
   return paid.length;
+}
+
+/** One paid payment (its row locked by the caller) starts its refund; the order, already paid otherwise, stays as it is. */
+async function startRefund(tx: Tx, ep: number, paymentId: number, order: repo.GoodsRecord, note: string): Promise<void> {
+  if (!(await repo.startRefundRow(tx, ep, paymentId))) return;
+  await enqueueRefund(tx, ep, paymentId);
+  await insertStateLog(tx, GOODS_STATE, { enterpriseId: ep, id: order.id, from: order.state, to: order.state, action: 'refund', note, actorId: null });
 }
 
 /**
@@ -146,8 +180,8 @@ export async function refundPayment(deps: Deps, ep: number, paymentId: number): 
         await insertStateLog(tx, GOODS_STATE, {
           enterpriseId: ep,
           id: p.goods_order_id,
-          from: GOODS_CANCELLED,
-          to: GOODS_CANCELLED,
+          from: p.order_state,
+          to: p.order_state,
           action: 'refund',
           note: `已退款 ${(p.amount_cents / 100).toFixed(2)} 元（退款单号 ${refundNo}）`,
           actorId: null,
@@ -167,7 +201,7 @@ const QUERY_BATCH = 50;
 /**
  * Asks after waiting payments from 2 minutes to 24 hours old, each at most every 5 minutes; one the provider reports
  * paid (signed, same amount) is settled as its notification would have been (refunded if its order was cancelled
- * meanwhile). A provider that does not answer, or a payment it does not know, is asked again at the next turn.
+ * meanwhile or paid otherwise). A provider that does not answer, or a payment it does not know, is asked again at the next turn.
  * Answers how many were settled.
  */
 export async function queryWaitingPayments(deps: Deps, enterpriseId?: number): Promise<number> {

@@ -20,7 +20,7 @@ const cols = (a: Reader) => sql`g.id::int, g.state, g.applicant_id::int as "appl
   w.name as "warehouseName", g.order_id::int as "orderId", g.payment_method as "paymentMethod",
   ${apiTime(sql`g.paid_at`, a.timeZone)} as paid_time,
   (select p.state from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state > 0
-    order by p.id desc limit 1) as "payState",
+    and (p.state = 1 or g.state = 6) order by p.id desc limit 1) as "payState",
   (select p.refund_error from goods_payments p where p.enterprise_id = g.enterprise_id and p.goods_order_id = g.id and p.state = 2
     order by p.id desc limit 1) as "refundError", g.address, g.logistics, g.tracking_no as "trackingNo", g.remark,
   coalesce((select string_agg(s.name || '×' || i.quantity, '，' order by i.line) from goods_order_items i
@@ -130,15 +130,31 @@ export async function awaitingCount(ex: Executor, ep: number): Promise<number> {
 
 // ---- online payments ----
 
-/** The applicant's own application with its amount: its lines at their sale price, in cents. */
-export async function payable(ex: Executor, a: Pick<Actor, 'id' | 'enterpriseId'>, id: number) {
-  const [g] = await rows<{ state: number; payment_method: number | null; amount_cents: number }>(
-    ex,
-    sql`select g.state, g.payment_method, coalesce((select sum(round(i.quantity * s.sale_price * 100)) from goods_order_items i
-        join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = g.enterprise_id and i.goods_order_id = g.id), 0)::bigint as amount_cents
-      from goods_orders g where g.enterprise_id = ${a.enterpriseId} and g.id = ${id} and g.applicant_id = ${a.id}`,
-  );
+/** The goods order, locked (FOR UPDATE); `guard` narrows it (e.g. ownGoods). */
+export async function lockGoods(ex: Executor, ep: number, id: number, guard: SQL = sql`true`): Promise<GoodsRecord | undefined> {
+  const [g] = await rows<GoodsRecord>(ex, sql`select * from goods_orders where enterprise_id = ${ep} and id = ${id} and ${guard} for update`);
   return g;
+}
+
+/** The application's amount: its lines at their spares' sale price, in cents. */
+export async function amountCents(ex: Executor, ep: number, id: number): Promise<number> {
+  const [a] = await rows<{ cents: number }>(
+    ex,
+    sql`select coalesce(sum(round(i.quantity * s.sale_price * 100)), 0)::bigint as cents from goods_order_items i
+      join spares s on s.enterprise_id = i.enterprise_id and s.id = i.spare_id where i.enterprise_id = ${ep} and i.goods_order_id = ${id}`,
+  );
+  return a?.cents ?? 0;
+}
+
+/** The application's newest payment still waiting at the provider (under 24 hours, the sweep's window) of this method and amount. */
+export async function openPayment(ex: Executor, ep: number, id: number, method: number, amountCents: number) {
+  const [p] = await rows<{ payment_no: string; pay_url: string }>(
+    ex,
+    sql`select payment_no, pay_url from goods_payments where enterprise_id = ${ep} and goods_order_id = ${id} and state = 0
+      and method = ${method} and amount_cents = ${amountCents} and pay_url <> '' and created_at > now() - interval '24 hours'
+      order by id desc limit 1`,
+  );
+  return p;
 }
 
 export async function insertPayment(
@@ -157,22 +173,15 @@ export async function insertPayment(
 export const setPayUrl = (ex: Executor, ep: number, id: number | undefined, payUrl: string, tradeNo: string | null | undefined) =>
   ex.execute(sql`update goods_payments set pay_url = ${payUrl}, trade_no = ${tradeNo} where enterprise_id = ${ep} and id = ${id}`);
 
-export const deletePayment = (ex: Executor, ep: number, id: number | undefined) =>
-  ex.execute(sql`delete from goods_payments where enterprise_id = ${ep} and id = ${id}`);
-
 export const enterpriseExists = async (ex: Executor, ep: number): Promise<boolean> =>
   (await rows<{ one: number }>(ex, sql`select 1 as one from enterprises where id = ${ep}`)).length > 0;
 
-/**
- * The payment by its number, locked, with its order's state. That state is read unlocked and may be a moment old (a
- * cancel committing meanwhile): the payment's `pay` is a changeState on the order, whose guarded update reads it again.
- */
+/** The payment by its number, locked (its order is locked apart: a locking read decides on its own row only). */
 export async function lockPayment(ex: Executor, ep: number, paymentNo: string) {
-  const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: number; state: number; method: number; order_state: number }>(
+  const [p] = await rows<{ id: number; goods_order_id: number; amount_cents: number; state: number; method: number }>(
     ex,
-    sql`select p.id::int, p.goods_order_id::int, p.amount_cents, p.state, p.method, g.state as order_state from goods_payments p
-      join goods_orders g on g.enterprise_id = p.enterprise_id and g.id = p.goods_order_id
-      where p.enterprise_id = ${ep} and p.payment_no = ${paymentNo} for update of p`,
+    sql`select id::int, goods_order_id::int, amount_cents, state, method from goods_payments
+      where enterprise_id = ${ep} and payment_no = ${paymentNo} for update`,
   );
   return p;
 }
@@ -187,11 +196,22 @@ export const startRefundRows = (ex: Executor, ep: number, goodsOrderId: number) 
     sql`update goods_payments set state = 2 where enterprise_id = ${ep} and goods_order_id = ${goodsOrderId} and state = 1 returning id::int`,
   );
 
-/** A payment whose refund was started (state 2). */
-export async function refunding(ex: Executor, ep: number, paymentId: number) {
-  const [p] = await rows<{ payment_no: string; amount_cents: number; goods_order_id: number; trade_no: string | null }>(
+/** The payment (locked, paid) starts its refund (state 2); false: it was not paid. */
+export async function startRefundRow(ex: Executor, ep: number, paymentId: number): Promise<boolean> {
+  const done = await rows<{ id: number }>(
     ex,
-    sql`select payment_no, amount_cents, goods_order_id::int, trade_no from goods_payments where enterprise_id = ${ep} and id = ${paymentId} and state = 2`,
+    sql`update goods_payments set state = 2 where enterprise_id = ${ep} and id = ${paymentId} and state = 1 returning id`,
+  );
+  return done.length > 0;
+}
+
+/** A payment whose refund was started (state 2), with its order's state (for the log line). */
+export async function refunding(ex: Executor, ep: number, paymentId: number) {
+  const [p] = await rows<{ payment_no: string; amount_cents: number; goods_order_id: number; trade_no: string | null; order_state: number }>(
+    ex,
+    sql`select p.payment_no, p.amount_cents, p.goods_order_id::int, p.trade_no, g.state as order_state from goods_payments p
+      join goods_orders g on g.enterprise_id = p.enterprise_id and g.id = p.goods_order_id
+      where p.enterprise_id = ${ep} and p.id = ${paymentId} and p.state = 2`,
   );
   return p;
 }
