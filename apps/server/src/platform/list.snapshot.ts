@@ -259,6 +259,20 @@ export async function searchPageIds(ex: Executor, table: string, alias: string, 
   return sql`${idsIn(t, a, enterpriseId, k.ids.slice(w.offset, w.offset + w.limit))} and ${where}`;
 }
 
+/** searchPageIds read: the page's ids (the caller orders its rows). */
+export async function searchPageIdList(
+  ex: Executor,
+  table: string,
+  alias: string,
+  enterpriseId: number,
+  where: SQL,
+  order: SQL,
+  page: PageRequest,
+): Promise<number[]> {
+  const got = await rows<{ id: number }>(ex, await searchPageIds(ex, table, alias, enterpriseId, where, order, page));
+  return got.map((r) => Number(r.id));
+}
+
 /** pageRows (every column of the page's rows) through searchPageIds. */
 export async function searchPageRows(
   ex: Executor,

@@ -4,9 +4,9 @@ import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { countAndPick, type PageRequest } from '../../platform/list';
-import { searchPageRows } from '../../platform/list.snapshot';
+import { searchPageIdList } from '../../platform/list.snapshot';
 import { dispatchLocked, providerOfViewer } from '../orders/actions.service';
-import { listRows, ordersWithIds } from '../orders/list.repo';
+import { listRowsOf } from '../orders/list.repo';
 import {
   candidateCount,
   candidatePage,
@@ -39,8 +39,8 @@ export async function unDeliverList(ex: Executor, v: Actor, q: UnDeliverQuery): 
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const { count, ids } = await countAndPick(ex, deskMatches(where), DESK_MATCH_ORDER, page);
   if (count === 0 || ids?.length === 0) return [];
-  const inner = ids ? ordersWithIds(v.enterpriseId, ids) : await searchPageRows(ex, 'orders', 'o', v.enterpriseId, where, DESK_ORDER, page);
-  const list = await listRows(ex, v, inner, DESK_ORDER);
+  const pageIds = ids ?? (await searchPageIdList(ex, 'orders', 'o', v.enterpriseId, where, DESK_ORDER, page));
+  const list = await listRowsOf(ex, v, pageIds, DESK_ORDER);
   const groupOf = await groupsOfOrders(
     ex,
     v.enterpriseId,

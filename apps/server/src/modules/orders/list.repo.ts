@@ -3,7 +3,7 @@
 // themselves are list.filters.ts; the SQL of the statements that matter for speed is list.sql.snap.
 import type { OrderListFilters, OrderListQuery, OrderRow } from '@sk/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { type Executor, preparedRows, rows } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { countAndPickSql, fitsWindow, type PageRequest, pageRows, sortedMatches, sortOf } from '../../platform/list';
 import { bigints, nameOf as nameBy, timeOf } from '../../platform/sql';
@@ -132,9 +132,15 @@ export function toOrderRow(r: OrderListRaw): OrderRow {
   };
 }
 
-/** The list rows of the orders `inner` picks, in `order`, presented. */
-export async function listRows(ex: Executor, v: Pick<Actor, 'timeZone'>, inner: SQL, order: SQL): Promise<OrderRow[]> {
-  return (await rows<OrderListRaw>(ex, rowSelect(v, inner, order))).map(toOrderRow);
+/**
+ * The list rows of the given orders of the viewer's enterprise, in `order`, presented. A named statement: its plan
+ * (primary-key probes whatever the ids) is made once per connection, where planning the rows with their seven names
+ * took 1.1 ms of a first page's 1.7 ms in PostgreSQL (docs/lists.md). The ids come first, from the list's own
+ * statement, which chose them with custom plans.
+ */
+export async function listRowsOf(ex: Executor, v: Pick<Actor, 'timeZone' | 'enterpriseId'>, ids: readonly number[], order: SQL): Promise<OrderRow[]> {
+  if (!ids.length) return [];
+  return (await preparedRows<OrderListRaw>(ex, rowSelect(v, ordersWithIds(v.enterpriseId, ids), order))).map(toOrderRow);
 }
 
 /** Every column of the given orders of the enterprise (the page countAndPick picked). */

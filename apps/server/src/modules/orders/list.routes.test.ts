@@ -238,6 +238,31 @@ describe('GET /v2/order/getAllOrderList filters', () => {
       apply_time: '2024-03-08 10:00:00',
     });
   });
+
+  it('reads every page’s rows with one named statement, whatever the filter, page or path to the ids', async () => {
+    const pool = (db() as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const original = pool.query;
+    const sent: { name?: string; text: string }[] = [];
+    pool.query = function (this: unknown, ...a: unknown[]) {
+      const q = a[0] as string | { name?: string; text: string };
+      sent.push(typeof q === 'string' ? { text: q } : q);
+      return original.apply(this, a);
+    };
+    try {
+      // The totals' walk (no filter), a selective filter's picked ids, a text search, another page size.
+      for (const q of [{}, { states: '3,5' }, { keyword: '不制冷' }, { customName: '华东', pageSize: 10 }]) {
+        const r = await list(w.admin.client, q);
+        expect(r.success, r.message).toBe(true);
+        expect(r.data.list.length).toBeGreaterThan(0);
+      }
+    } finally {
+      pool.query = original;
+    }
+    const rowsRead = sent.filter((s) => s.text.includes('as custom_name'));
+    expect(rowsRead).toHaveLength(4);
+    expect(new Set(rowsRead.map((s) => s.name))).toEqual(new Set([rowsRead[0]?.name]));
+    expect(rowsRead[0]?.name).toMatch(/^sk_/);
+  });
 });
 
 describe('scopes', () => {

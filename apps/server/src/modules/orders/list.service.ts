@@ -2,12 +2,12 @@ import { COUNT_CAPPED, type FreeFeature, freeNotice, hasPower, ORDER_LIST_SCOPES
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { countAndPick, fitsWindow, type PageRequest } from '../../platform/list';
-import { searchPageRows, seenPastWindow } from '../../platform/list.snapshot';
+import { searchPageIdList, seenPastWindow } from '../../platform/list.snapshot';
 import type { Actor } from '../../platform/actor';
 import type { SessionUser } from '../../platform/session';
 import { visibleCustomer } from '../customers/common';
 import { orderListWhere, totalsGroupsOf, walksMonths } from './list.filters';
-import { listOrder, listRows, matchesOf, matchOrder, ordersWithIds, productExists } from './list.repo';
+import { listOrder, listRowsOf, matchesOf, matchOrder, productExists } from './list.repo';
 import { pastWindowByMonths } from './list-reads.repo';
 import { totalOf } from './state-counts';
 
@@ -63,14 +63,14 @@ async function checkSubject(ex: Executor, v: Actor, f: Partial<OrderListFilters>
 /**
  * One page of an order list and its capped count. A selective filter is counted and paged in one statement over its
  * matches (countAndPick); a broad one (past the window: by the totals, the month walk, or its snapshot of moments ago)
- * walks the sort's index through the search's snapshot (searchPageRows). Names are joined for the page only.
+ * walks the sort's index through the search's snapshot (searchPageIdList). Names are read for the page's ids only.
  */
 export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Promise<{ list: OrderRow[]; count: number }> {
   await checkSubject(ex, v, q);
   const order = listOrder(q.sortType);
   const page: PageRequest = { pageIndex: q.pageIndex, pageSize: q.pageSize };
   const plain = orderListWhere(v, q, { monthGrams: false });
-  const walk = async (where = plain) => listRows(ex, v, await searchPageRows(ex, 'orders', 'o', v.enterpriseId, where, order, page), order);
+  const walk = async (where = plain) => listRowsOf(ex, v, await searchPageIdList(ex, 'orders', 'o', v.enterpriseId, where, order, page), order);
   // Every order, or a state set: the exact number from the totals; past the window the page walks (or seeks) the sort.
   const groups = totalsGroupsOf(v, q);
   if (groups) {
@@ -93,6 +93,6 @@ export async function listOrders(ex: Executor, v: Actor, q: OrderListQuery): Pro
   if (months != null) return { list: await walk(months <= DENSE_MONTHS ? (dense ?? orderListWhere(v, q, { recheckOnly: true })) : plain), count: COUNT_CAPPED };
   const { count, ids } = await countAndPick(ex, matchesOf(v, q), matchOrder(q.sortType), page);
   if (count === 0 || ids?.length === 0) return { list: [], count };
-  // Past the window the walk's later pages come from the search's snapshot (searchPageRows).
-  return { list: ids ? await listRows(ex, v, ordersWithIds(v.enterpriseId, ids), order) : await walk(), count };
+  // Past the window the walk's later pages come from the search's snapshot (searchPageIdList).
+  return { list: ids ? await listRowsOf(ex, v, ids, order) : await walk(), count };
 }
